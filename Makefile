@@ -1,0 +1,35 @@
+# gpudesk task runner. `make help` lists the targets.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: help venv run test test-core catalog bench screenshots clean
+
+help: ## list targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  %-12s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	touch $(STAMP)
+
+venv: $(STAMP) ## create the virtual environment with every dependency
+
+run: $(STAMP) ## open gpudesk on the bundled catalog with a sample plan
+	@$(BIN)/python -m gpudesk.ui.preflight
+	$(BIN)/gpudesk resources/samples/startup-inspection.gpudesk
+
+test: $(STAMP) ## run every test (offscreen)
+	@$(BIN)/python -m gpudesk.ui.preflight --offscreen
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+catalog: $(STAMP) ## rebuild catalog.db from resources/catalog
+	$(BIN)/python -m gpudesk.catalog.build
+
+bench: $(STAMP) ## run every benchmark and print figures and ratios
+	$(BIN)/python -m benchmarks
+
+clean: ## remove the virtual environment
+	rm -rf $(VENV)

@@ -1,0 +1,240 @@
+"""Typed catalog records: the contract between the catalog and everything else.
+
+Every record carries ``source`` (citation id of the row as a whole),
+``date`` (ISO date the values were taken) and ``field_sources`` (citation
+ids for fields whose source differs from the row's). Unknown values are
+``None`` and listed in ``unknown``, never invented. ``user_row`` marks rows
+from the user's overlay catalog.
+
+Units are in the field names: ``_gb`` decimal gigabytes (1e9 B), ``_gbs``
+GB/s (1e9 B/s, one direction), ``_tflops`` dense TFLOPS (1e12 FLOP/s),
+``_w`` watts, ``_kw`` kilowatts, ``_usd``/``_cny`` money.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Provenance:
+    source: str = ""
+    date: str = ""
+    field_sources: dict[str, str] = field(default_factory=dict)
+    unknown: tuple[str, ...] = ()
+    verified: bool = True
+    notes: str = ""
+    user_row: bool = False
+
+    def source_of(self, field_name: str) -> str:
+        return self.field_sources.get(field_name, self.source)
+
+
+@dataclass(frozen=True)
+class Accelerator:
+    id: str
+    name: str
+    vendor: str  # nvidia | amd | intel | huawei
+    family: str  # calibration family: nvidia-ampere, nvidia-hopper, nvidia-blackwell, nvidia-ada, nvidia-turing, amd-cdna2, amd-cdna3, amd-cdna4, intel-gaudi, huawei-ascend
+    memory_gb: float
+    memory_type: str
+    mem_bw_gbs: float
+    fp64_tflops: float | None = None
+    fp32_tflops: float | None = None
+    tf32_tflops: float | None = None
+    bf16_tflops: float | None = None
+    fp16_tflops: float | None = None
+    fp8_tflops: float | None = None
+    fp6_tflops: float | None = None
+    fp4_tflops: float | None = None
+    int8_tops: float | None = None
+    sparsity_factor: float | None = None  # 2.0 where 2:4 sparse doubles the dense figure
+    tdp_w: float | None = None
+    form_factor: str = ""  # SXM | OAM | PCIe | superchip
+    scaleup_link: str = ""  # e.g. NVLink4, XGMI, HCCS, none
+    scaleup_bw_gbs: float | None = None  # per GPU, one direction
+    scaleup_domain: int = 1  # GPUs reachable over the scale-up link
+    pcie_gen: int | None = None
+    display_outputs: int | None = None
+    rt_cores: bool = False
+    vgpu_profiles_gb: tuple[float, ...] = ()
+    software_stack: str = ""  # CUDA | ROCm | oneAPI/SynapseAI | CANN
+    frameworks: tuple[str, ...] = ()
+    release_year: int | None = None
+    markets: tuple[str, ...] = ()  # global, china, export-controlled, china-market, domestic
+    price_usd: float | None = None  # indicative street price per GPU
+    provenance: Provenance = field(default_factory=Provenance)
+
+    def peak_tflops(self, precision: str) -> float | None:
+        """Dense peak for a compute precision name (bf16, fp16, fp8, fp4, int8, tf32, fp32)."""
+        key = {"int8": "int8_tops", "int4": "int8_tops"}.get(precision, f"{precision}_tflops")
+        value = getattr(self, key, None)
+        if precision == "int4" and value is not None:
+            return value  # int4 weights run int8/fp16 math on most parts; no separate figure claimed
+        return value
+
+
+@dataclass(frozen=True)
+class ModelArch:
+    id: str
+    name: str
+    kind: str  # decoder | encoder | encoder-decoder | vision | diffusion | speech | recsys
+    params_total: float  # published parameter count
+    params_active: float | None = None  # per token, for MoE; None = dense
+    n_layers: int = 0
+    hidden: int = 0
+    n_heads: int = 0
+    n_kv_heads: int = 0
+    head_dim: int = 0  # explicit: NOT always hidden / n_heads
+    ffn_hidden: int = 0
+    vocab: int = 0
+    max_context: int = 0
+    gated_mlp: bool = True  # SwiGLU/GeGLU: three FFN matrices
+    tied_embeddings: bool = False
+    attention: str = "gqa"  # mha | gqa | mqa | mla | none
+    sliding_window: int | None = None
+    n_sliding_layers: int = 0  # layers that use the sliding window
+    mla_kv_lora_rank: int | None = None
+    mla_q_lora_rank: int | None = None
+    mla_rope_dim: int | None = None
+    mla_v_head_dim: int | None = None
+    n_experts: int = 0
+    experts_per_token: int = 0
+    n_shared_experts: int = 0
+    n_moe_layers: int = 0
+    moe_ffn_hidden: int = 0
+    image_size: int | None = None
+    gflops_per_sample: float | None = None  # forward GFLOPs per image/sample for vision/diffusion/recsys
+    denoise_steps: int | None = None
+    license: str = ""
+    provenance: Provenance = field(default_factory=Provenance)
+
+    @property
+    def is_moe(self) -> bool:
+        return self.n_experts > 0
+
+    @property
+    def active_params(self) -> float:
+        return self.params_active if self.params_active else self.params_total
+
+
+@dataclass(frozen=True)
+class Server:
+    id: str
+    name: str
+    vendor: str
+    accelerator_id: str
+    gpus: int
+    cpu_model: str = ""
+    cpu_sockets: int = 2
+    cpu_cores_total: int = 0
+    ram_gb: float = 0
+    nics: int = 0
+    nic_gbps: float = 0  # per NIC, Gb/s
+    frontend_nics: int = 0
+    frontend_nic_gbps: float = 0
+    local_nvme_tb: float = 0
+    pcie_gen: int | None = None
+    power_idle_kw: float | None = None
+    power_typical_kw: float | None = None
+    power_max_kw: float | None = None
+    rack_units: float = 0  # 0 for a whole rack system (see is_rack)
+    weight_kg: float | None = None
+    cooling: str = "air"  # air | liquid | hybrid
+    liquid_heat_share: float = 0.0
+    is_rack: bool = False  # NVL72-class rack-scale system
+    scaleup_domain: int = 8
+    price_usd: float | None = None
+    provenance: Provenance = field(default_factory=Provenance)
+
+
+@dataclass(frozen=True)
+class Interconnect:
+    id: str
+    name: str
+    kind: str  # nvlink | pcie | infiniband | roce | ethernet | xgmi | hccs
+    generation: str
+    bw_gbs: float  # per link/port or per GPU, one direction, GB/s
+    scope: str  # "per-gpu" | "per-port"
+    latency_us: float | None = None
+    max_domain: int | None = None
+    provenance: Provenance = field(default_factory=Provenance)
+
+
+@dataclass(frozen=True)
+class Switch:
+    id: str
+    name: str
+    kind: str  # infiniband | ethernet | nvswitch
+    ports: int
+    port_gbps: float
+    power_w: float | None = None
+    rack_units: float = 1
+    price_usd: float | None = None
+    provenance: Provenance = field(default_factory=Provenance)
+
+
+@dataclass(frozen=True)
+class Nic:
+    id: str
+    name: str
+    kind: str  # infiniband | ethernet
+    gbps: float
+    ports: int = 1
+    power_w: float | None = None
+    price_usd: float | None = None
+    optic_price_usd: float | None = None  # per transceiver end
+    provenance: Provenance = field(default_factory=Provenance)
+
+
+@dataclass(frozen=True)
+class StorageOption:
+    id: str
+    name: str
+    kind: str  # local-nvme | parallel-fs | nas | object
+    read_gbs_per_node: float | None = None
+    write_gbs_per_node: float | None = None
+    read_gbs_per_tb: float | None = None  # aggregate throughput scaling with capacity
+    aggregate_read_gbs_max: float | None = None
+    latency_class: str = ""  # us | sub-ms | ms | 10ms+
+    price_usd_per_tb_month: float | None = None
+    provenance: Provenance = field(default_factory=Provenance)
+
+
+@dataclass(frozen=True)
+class CloudOffer:
+    id: str
+    provider: str
+    instance: str
+    accelerator_id: str | None
+    gpus: int
+    vcpus: int = 0
+    ram_gb: float = 0
+    region: str = ""
+    currency: str = "USD"
+    on_demand_per_hour: float | None = None
+    reserved_1y_per_hour: float | None = None
+    reserved_3y_per_hour: float | None = None
+    spot_per_hour: float | None = None
+    kind: str = "hyperscaler"  # hyperscaler | gpu-cloud | china-cloud | rental | cpu-vm
+    provenance: Provenance = field(default_factory=Provenance)
+
+
+@dataclass(frozen=True)
+class FacilityDefault:
+    id: str
+    kind: str  # pue | electricity | grid_co2 | rack_power
+    region: str  # or cooling type for pue / rack_power
+    value: float
+    unit: str
+    provenance: Provenance = field(default_factory=Provenance)
+
+
+@dataclass(frozen=True)
+class Citation:
+    id: str
+    title: str
+    url: str = ""
+    publisher: str = ""
+    accessed: str = ""
+    kind: str = "V"  # V vendor, S secondary, M measured, D derived

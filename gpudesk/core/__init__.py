@@ -1,0 +1,1 @@
+"""The estimation core: numpy only, never Qt. Every figure explains itself."""

@@ -1,0 +1,259 @@
+"""Figures that explain themselves.
+
+A :class:`FigureSet` holds named values (numpy arrays or scalars, broadcast
+over candidates) together with how each was obtained: inputs carry a unit,
+a label and a source (user input, catalog row, tuning constant); derived
+figures carry a formula and the names of the figures they were computed
+from. ``explain(key, index)`` turns one element into an :class:`Explanation`
+that the UI, the CLI and the proposal all show the same way.
+
+The bookkeeping is per figure, not per candidate, so a sweep over a
+million candidates pays for it once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from gpudesk.core.constants import Constant
+
+Index = int | tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """One input behind a figure, at the candidate being explained."""
+
+    key: str
+    label: str
+    value: float | str
+    unit: str
+    source: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "label": self.label,
+            "value": self.value,
+            "unit": self.unit,
+            "source": self.source,
+        }
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A figure, its formula and every input behind it."""
+
+    key: str
+    label: str
+    value: float | str
+    unit: str
+    formula: str
+    inputs: tuple[Quantity, ...] = ()
+    source: str = ""
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "label": self.label,
+            "value": self.value,
+            "unit": self.unit,
+            "formula": self.formula,
+            "source": self.source,
+            "note": self.note,
+            "inputs": [q.to_dict() for q in self.inputs],
+        }
+
+    def to_text(self) -> str:
+        lines = [f"{self.label} = {format_value(self.value)} {self.unit}".rstrip()]
+        if self.formula:
+            lines.append(f"  formula: {self.formula}")
+        if self.source:
+            lines.append(f"  source: {self.source}")
+        for q in self.inputs:
+            unit = f" {q.unit}" if q.unit else ""
+            lines.append(f"  {q.key} ({q.label}) = {format_value(q.value)}{unit}  [{q.source}]")
+        if self.note:
+            lines.append(f"  note: {self.note}")
+        return "\n".join(lines)
+
+
+def format_value(value: float | str) -> str:
+    if isinstance(value, str):
+        return value
+    if value != value:  # NaN
+        return "n/a"
+    magnitude = abs(value)
+    if magnitude == 0 or 1e-3 <= magnitude < 1e7:
+        return f"{value:,.4g}" if magnitude < 1000 else f"{value:,.0f}"
+    return f"{value:.4g}"
+
+
+@dataclass
+class _Entry:
+    key: str
+    label: str
+    unit: str
+    value: Any
+    formula: str = ""
+    depends_on: tuple[str, ...] = ()
+    source: str = ""
+    note: str = ""
+    is_input: bool = False
+
+
+def _pick(value: Any, index: Index) -> float | str:
+    if isinstance(value, str):
+        return value
+    array = np.asarray(value)
+    if array.ndim == 0 or index is None:
+        scalar = array.reshape(-1)[0] if array.size else float("nan")
+        return _scalar(scalar)
+    idx = index if isinstance(index, tuple) else (index,)
+    # Broadcast rules: a length-1 axis serves every candidate.
+    if array.ndim < len(idx):
+        idx = idx[len(idx) - array.ndim :]
+    idx = tuple(0 if dim == 1 else i for dim, i in zip(array.shape, idx))
+    return _scalar(array[idx])
+
+
+def _scalar(value: Any) -> float | str:
+    if isinstance(value, (np.bool_, bool)):
+        return float(bool(value))
+    if isinstance(value, (np.integer, np.floating, int, float)):
+        return float(value)
+    return str(value)
+
+
+@dataclass
+class FigureSet:
+    """Named figures with their provenance; values broadcast over candidates."""
+
+    _entries: dict[str, _Entry] = field(default_factory=dict)
+
+    # -- building -------------------------------------------------------
+    def input(self, key: str, value: Any, unit: str, label: str, source: str = "user input") -> Any:
+        self._entries[key] = _Entry(key, label, unit, value, source=source, is_input=True)
+        return value
+
+    def constant(self, key: str, const: Constant, value: Any | None = None) -> Any:
+        """Record a tuning constant (or a value chosen from a family of them)."""
+        used = const.value if value is None else value
+        self._entries[key] = _Entry(
+            key, const.label, const.unit, used, source=f"constant {const.name}: {const.source}", is_input=True
+        )
+        return used
+
+    def add(
+        self,
+        key: str,
+        value: Any,
+        unit: str,
+        label: str,
+        formula: str,
+        depends_on: Sequence[str] = (),
+        note: str = "",
+        source: str = "",
+    ) -> Any:
+        missing = [d for d in depends_on if d not in self._entries]
+        if missing:
+            raise KeyError(f"figure {key!r} depends on unknown figures {missing}")
+        self._entries[key] = _Entry(key, label, unit, value, formula, tuple(depends_on), source, note)
+        return value
+
+    def merge(self, other: FigureSet, prefix: str = "") -> None:
+        for key, entry in other._entries.items():
+            new_key = prefix + key
+            deps = tuple(prefix + d for d in entry.depends_on)
+            self._entries[new_key] = _Entry(
+                new_key, entry.label, entry.unit, entry.value, entry.formula, deps,
+                entry.source, entry.note, entry.is_input,
+            )
+
+    # -- reading --------------------------------------------------------
+    def __contains__(self, key: str) -> bool:
+        return key in self._entries
+
+    def __getitem__(self, key: str) -> Any:
+        return self._entries[key].value
+
+    def keys(self, include_inputs: bool = True) -> list[str]:
+        return [k for k, e in self._entries.items() if include_inputs or not e.is_input]
+
+    def unit(self, key: str) -> str:
+        return self._entries[key].unit
+
+    def label(self, key: str) -> str:
+        return self._entries[key].label
+
+    def is_input(self, key: str) -> bool:
+        return self._entries[key].is_input
+
+    def value_at(self, key: str, index: Index = None) -> float | str:
+        return _pick(self._entries[key].value, index)
+
+    def explain(self, key: str, index: Index = None) -> Explanation:
+        entry = self._entries[key]
+        inputs = tuple(
+            Quantity(
+                dep,
+                self._entries[dep].label,
+                _pick(self._entries[dep].value, index),
+                self._entries[dep].unit,
+                self._entries[dep].source or ("derived: " + self._entries[dep].formula if self._entries[dep].formula else ""),
+            )
+            for dep in entry.depends_on
+        )
+        return Explanation(
+            key=key,
+            label=entry.label,
+            value=_pick(entry.value, index),
+            unit=entry.unit,
+            formula=entry.formula or ("input" if entry.is_input else ""),
+            inputs=inputs,
+            source=entry.source,
+            note=entry.note,
+        )
+
+    def sources_behind(self, key: str, index: Index = None) -> list[Quantity]:
+        """Every leaf input (user, catalog, constant) the figure rests on."""
+        seen: dict[str, Quantity] = {}
+        stack = [key]
+        while stack:
+            current = stack.pop()
+            entry = self._entries[current]
+            if entry.is_input:
+                if current not in seen:
+                    seen[current] = Quantity(current, entry.label, _pick(entry.value, index), entry.unit, entry.source)
+                continue
+            stack.extend(entry.depends_on)
+        return sorted(seen.values(), key=lambda q: q.key)
+
+    def to_json(self, index: Index = None, keys: Iterable[str] | None = None) -> dict[str, Any]:
+        """Every figure at one candidate, with unit, formula and inputs."""
+        wanted = list(keys) if keys is not None else list(self._entries)
+        out: dict[str, Any] = {}
+        for key in wanted:
+            exp = self.explain(key, index)
+            out[key] = {
+                "value": exp.value,
+                "unit": exp.unit,
+                "label": exp.label,
+                "formula": exp.formula,
+                "source": exp.source,
+                "inputs": [q.key for q in exp.inputs],
+            }
+        return out
+
+
+def as_array(value: Any) -> np.ndarray:
+    return np.asarray(value, dtype=np.float64)
+
+
+def explanations_by_key(figures: FigureSet, keys: Iterable[str], index: Index = None) -> Mapping[str, Explanation]:
+    return {k: figures.explain(k, index) for k in keys}

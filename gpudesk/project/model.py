@@ -1,0 +1,272 @@
+"""The plan a user builds: typed, Qt-free, serialisable.
+
+A :class:`Project` holds one or more :class:`Phase` objects (pilot,
+training, launch, peak season, …); each phase has its own workloads,
+hardware, storage, network, facility, delivery mode and cost
+assumptions. Every numeric field declares its unit and valid range in
+its metadata: the schema validator, the JSON Schema in ``docs/`` and the
+UI's spin boxes all read the same declaration.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+
+def num(default: float, lo: float, hi: float, unit: str = "", help: str = "") -> Any:
+    return field(default=default, metadata={"min": lo, "max": hi, "unit": unit, "help": help})
+
+
+def choice(default: str, choices: tuple[str, ...], help: str = "") -> Any:
+    return field(default=default, metadata={"choices": choices, "help": help})
+
+
+def text(default: str = "", max_len: int = 10_000, help: str = "") -> Any:
+    return field(default=default, metadata={"max_len": max_len, "help": help})
+
+
+WORKLOAD_KINDS = (
+    "pretrain",
+    "finetune_full",
+    "finetune_lora",
+    "finetune_qlora",
+    "llm_inference",
+    "vision_train",
+    "vision_inference",
+    "diffusion_inference",
+    "recsys_inference",
+    "embedding_inference",
+    "rendering_vdi",
+    "agent_hosting",
+)
+DTYPES = ("fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8", "int4")
+OPTIMIZERS = ("adamw", "adamw_8bit", "sgd", "sgd_momentum", "adafactor")
+RECOMPUTE = ("none", "selective", "full")
+DELIVERY_MODES = (
+    "cloud_on_demand",
+    "cloud_reserved_1y",
+    "cloud_reserved_3y",
+    "cloud_spot",
+    "gpu_rental",
+    "bare_metal",
+    "private",
+    "hybrid",
+    "container_service",
+    "serverless_api",
+    "managed_training",
+    "agent_platform",
+)
+FABRICS = ("none", "infiniband", "roce", "ethernet")
+CURRENCIES = ("USD", "CNY")
+
+
+@dataclass
+class Parallelism:
+    tp: int = num(1, 1, 1024, "GPUs", "tensor parallel degree")
+    pp: int = num(1, 1, 1024, "stages", "pipeline parallel stages")
+    dp: int = num(0, 0, 1_000_000, "replicas", "data parallel degree; 0 = derived from GPU count")
+    cp: int = num(1, 1, 1024, "GPUs", "context parallel degree")
+    ep: int = num(1, 1, 1024, "GPUs", "expert parallel degree")
+    zero_stage: int = num(1, 0, 3, "", "ZeRO stage (3 = FSDP full shard)")
+    recompute: str = choice("selective", RECOMPUTE, "activation recomputation")
+    sequence_parallel: bool = True
+    flash_attention: bool = True
+    virtual_stages: int = num(1, 1, 64, "", "interleaved pipeline chunks per stage")
+    cpu_offload: bool = False
+
+
+@dataclass
+class Workload:
+    kind: str = choice("pretrain", WORKLOAD_KINDS)
+    name: str = text("")
+    model_id: str = text("llama-3.1-8b", 200)
+    custom_model: dict[str, Any] | None = None
+    compute_dtype: str = choice("bf16", DTYPES, "precision of matrix math")
+    weight_dtype: str = choice("bf16", DTYPES, "precision weights are stored in")
+    kv_dtype: str = choice("bf16", DTYPES, "KV cache precision")
+    optimizer: str = choice("adamw", OPTIMIZERS)
+    seq_len: int = num(4096, 1, 10_000_000, "tokens", "training sequence length")
+    micro_batch: int = num(1, 1, 65_536, "sequences", "micro-batch per GPU")
+    global_batch: int = num(1024, 1, 100_000_000, "sequences", "global batch")
+    train_tokens: float = num(1e11, 0, 1e15, "tokens", "tokens to train on")
+    epochs: float = num(1, 0, 100_000, "epochs")
+    dataset_tokens: float = num(0, 0, 1e15, "tokens", "dataset size in tokens (0 = train_tokens / epochs)")
+    deadline_days: float = num(30, 0, 3650, "days", "training deadline")
+    lora_rank: int = num(16, 1, 4096, "", "LoRA rank")
+    parallel: Parallelism = field(default_factory=Parallelism)
+    # inference
+    prompt_tokens: int = num(1024, 1, 10_000_000, "tokens")
+    output_tokens: int = num(256, 1, 1_000_000, "tokens")
+    concurrency: int = num(32, 1, 10_000_000, "requests", "requests in flight")
+    requests_per_day: float = num(100_000, 0, 1e12, "requests/day")
+    peak_factor: float = num(3, 1, 1000, "x", "peak rate over the daily average")
+    ttft_p50_ms: float = num(1000, 1, 600_000, "ms", "time-to-first-token target (P50)")
+    ttft_p99_ms: float = num(3000, 1, 600_000, "ms", "time-to-first-token target (P99)")
+    tpot_ms: float = num(50, 1, 60_000, "ms", "time-per-output-token target")
+    disaggregated: bool = False
+    # vision, diffusion, recommendation, embeddings
+    items_per_day: float = num(0, 0, 1e13, "items/day", "images, samples or embeddings per day")
+    latency_ms: float = num(100, 1, 600_000, "ms", "per-item latency target")
+    image_size: int = num(224, 8, 16_384, "px")
+    dataset_items: float = num(0, 0, 1e13, "items", "training images/samples")
+    # rendering / VDI
+    seats: int = num(0, 0, 1_000_000, "seats", "concurrent VDI/render seats")
+    seat_profile_gb: float = num(4, 0.5, 192, "GB", "vGPU framebuffer per seat")
+    # agents
+    agents: int = num(0, 0, 10_000_000, "agents", "always-on agents")
+    model_calls_per_agent_hour: float = num(30, 0, 1e6, "calls/h")
+    vcpus_per_agent: float = num(1, 0.1, 256, "vCPU")
+
+
+@dataclass
+class Hardware:
+    accelerator_id: str = text("h100-sxm", 200, "pinned accelerator")
+    candidates: list[str] = field(default_factory=list)
+    server_id: str = text("", 200, "server model; empty = derived from accelerator")
+    gpus_per_node: int = num(8, 1, 72, "GPUs")
+    nodes: int = num(0, 0, 100_000, "nodes", "0 = sized by gpudesk")
+    cpu_cores_per_node: int = num(0, 0, 1024, "cores", "0 = server default")
+    host_ram_gb: float = num(0, 0, 65_536, "GB", "0 = server default")
+
+
+@dataclass
+class StoragePlan:
+    option_id: str = text("parallel-fs-lustre", 200)
+    dataset_tb: float = num(1, 0, 1_000_000, "TB")
+    growth_pct_per_year: float = num(30, 0, 1000, "%/year")
+    checkpoint_interval_hours: float = num(2, 0.05, 10_000, "h")
+    team_size: int = num(10, 1, 100_000, "people")
+    concurrent_jobs: int = num(1, 1, 10_000, "jobs")
+    sample_bytes: float = num(0, 0, 1e12, "B", "bytes read per sample (0 = derived)")
+
+
+@dataclass
+class NetworkPlan:
+    fabric: str = choice("infiniband", FABRICS)
+    nic_id: str = text("", 200)
+    switch_id: str = text("", 200)
+    oversubscription: float = num(1, 1, 16, ":1")
+    rail_optimized: bool = True
+
+
+@dataclass
+class FacilityPlan:
+    region: str = text("us", 50)
+    pue: float = num(0, 0, 3, "", "0 = catalog default for the cooling type")
+    electricity_per_kwh: float = num(0, 0, 10, "currency/kWh", "0 = catalog default for the region")
+    grid_co2_kg_per_kwh: float = num(-1, -1, 2, "kg/kWh", "-1 = catalog default for the region")
+    rack_power_limit_kw: float = num(0, 0, 500, "kW", "0 = catalog default for the cooling type")
+    cooling: str = choice("air", ("air", "liquid", "hybrid"))
+
+
+@dataclass
+class UtilisationProfile:
+    hours_per_day: float = num(24, 0, 24, "h")
+    days_per_month: float = num(30, 0, 31, "days")
+    peak_months: list[int] = field(default_factory=list)
+    peak_multiplier: float = num(1, 1, 100, "x")
+
+
+@dataclass
+class DeliveryPlan:
+    mode: str = choice("cloud_on_demand", DELIVERY_MODES)
+    cloud_offer_id: str = text("", 200)
+    utilisation: UtilisationProfile = field(default_factory=UtilisationProfile)
+    data_sensitivity: str = choice("normal", ("normal", "sensitive", "regulated"))
+    hybrid_owned_share: float = num(0.6, 0, 1, "", "share of capacity owned in hybrid mode")
+
+
+@dataclass
+class CostPlan:
+    currency: str = choice("USD", CURRENCIES)
+    cny_per_usd: float = num(7.1, 0.1, 100, "CNY/USD")
+    horizon_years: int = num(5, 1, 15, "years")
+    staff_fte: float = num(1, 0, 10_000, "FTE")
+    staff_cost_per_year: float = num(150_000, 0, 1e8, "currency/year")
+    software_per_gpu_year: float = num(0, 0, 1e6, "currency/GPU/year")
+    maintenance_pct_per_year: float = num(8, 0, 100, "% of capex/year")
+    colo_per_rack_month: float = num(0, 0, 1e6, "currency/rack/month", "0 = own facility")
+    depreciation_years: int = num(4, 1, 15, "years")
+    fitout_per_kw: float = num(0, 0, 1e6, "currency/kW")
+    gpu_price_override: float = num(0, 0, 1e7, "currency/GPU", "0 = catalog price")
+
+
+@dataclass
+class GrowthTrigger:
+    metric: str = choice("requests_per_day", ("requests_per_day", "concurrency", "train_tokens", "seats", "items_per_day"))
+    threshold: float = num(0, 0, 1e15)
+    add_nodes: int = num(1, 0, 100_000, "nodes")
+    note: str = text("")
+
+
+@dataclass
+class Phase:
+    name: str = text("Phase 1", 200)
+    stage: str = choice(
+        "production",
+        ("development", "training", "large_training", "deployment", "integration", "production", "automation"),
+    )
+    start_month: int = num(0, 0, 600, "month")
+    duration_months: int = num(12, 1, 600, "months")
+    workloads: list[Workload] = field(default_factory=lambda: [Workload()])
+    hardware: Hardware = field(default_factory=Hardware)
+    storage: StoragePlan = field(default_factory=StoragePlan)
+    network: NetworkPlan = field(default_factory=NetworkPlan)
+    facility: FacilityPlan = field(default_factory=FacilityPlan)
+    delivery: DeliveryPlan = field(default_factory=DeliveryPlan)
+    costs: CostPlan = field(default_factory=CostPlan)
+    carry_forward_hardware: bool = True
+    triggers: list[GrowthTrigger] = field(default_factory=list)
+    notes: str = text("", 100_000)
+
+
+@dataclass
+class Measurement:
+    kind: str = choice(
+        "train_step", ("train_step", "inference", "gpu_telemetry", "io_throughput", "manual")
+    )
+    source_name: str = text("", 500)
+    accelerator_id: str = text("", 200)
+    values: dict[str, float] = field(default_factory=dict)
+    conditions: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Calibration:
+    measurements: list[Measurement] = field(default_factory=list)
+    fitted: dict[str, float] = field(default_factory=dict)  # constant name -> fitted value
+    uncertainty: dict[str, float] = field(default_factory=dict)  # constant name -> relative 1-sigma
+    enabled: bool = True
+
+
+@dataclass
+class Revision:
+    date: str = text("", 40)
+    author: str = text("", 200)
+    summary: str = text("", 2000)
+
+
+@dataclass
+class ProjectMeta:
+    name: str = text("Untitled plan", 300)
+    customer: str = text("", 300)
+    author: str = text("", 300)
+    created: str = text("", 40)
+    modified: str = text("", 40)
+    language: str = choice("zh", ("zh", "en"))
+    notes: str = text("", 100_000)
+
+
+@dataclass
+class Project:
+    schema_version: int = SCHEMA_VERSION
+    app_version: str = ""
+    catalog_version: str = ""
+    meta: ProjectMeta = field(default_factory=ProjectMeta)
+    phases: list[Phase] = field(default_factory=lambda: [Phase()])
+    calibration: Calibration = field(default_factory=Calibration)
+    revisions: list[Revision] = field(default_factory=list)
+    catalog_snapshot: dict[str, Any] = field(default_factory=dict)
