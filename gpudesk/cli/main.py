@@ -1,17 +1,65 @@
-"""The `gpudesk` command: opens the app, or runs a headless subcommand."""
+"""The `gpudesk` command: opens the app, or runs a headless subcommand.
+
+``gpudesk [PLAN]`` opens the desktop app; ``gpudesk estimate|catalog|report|compare``
+run headless over the same core. Invalid input exits with status 2 and a
+one-line reason on stderr, never a traceback.
+"""
 
 from __future__ import annotations
 
+import argparse
 import sys
+from collections.abc import Callable
+
+from gpudesk import __version__
+
+SUBCOMMANDS = ("estimate", "catalog", "report", "compare")
+
+
+class UsageError(Exception):
+    """Bad input from the user: reported in one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, status 2
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from gpudesk.cli import catalog_cmd, estimate_cmd, report_cmd
+
+    parser = _Parser(prog="gpudesk", description="Size GPU infrastructure for AI work and explain every number.")
+    parser.add_argument("--version", action="version", version=f"gpudesk {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    estimate_cmd.register(sub)
+    catalog_cmd.register(sub)
+    report_cmd.register(sub)
+    return parser
+
+
+def run_headless(args: list[str]) -> int:
+    try:
+        parser = build_parser()
+        namespace = parser.parse_args(args)
+        handler: Callable[[argparse.Namespace], int] | None = getattr(namespace, "handler", None)
+        if handler is None:
+            parser.print_help()
+            return 2
+        return handler(namespace)
+    except UsageError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
 
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("--version", "-V"):
-        from gpudesk import __version__
-
         print(f"gpudesk {__version__}")
         return 0
+    if args and (args[0] in SUBCOMMANDS or args[0] in ("-h", "--help")):
+        return run_headless(args)
     from gpudesk.ui.app import run_app
 
     return run_app(args)

@@ -1,0 +1,55 @@
+"""`gpudesk estimate PLAN.gpudesk [--json]`: every computed figure, headless."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from gpudesk.cli.errors import fail
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("estimate", help="estimate a plan and print every figure")
+    parser.add_argument("plan", type=Path, help="a .gpudesk plan file")
+    parser.add_argument("--json", action="store_true", help="print JSON (keys documented in docs/figures.md)")
+    parser.add_argument("--explain", metavar="KEY", help="print the formula, inputs and sources of one figure")
+    parser.add_argument("--phase", type=int, default=0, help="phase index for --explain (default 0)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from gpudesk.catalog.store import Catalog, CatalogError
+    from gpudesk.core.pipeline import PlanInputError, estimate_plan
+    from gpudesk.core.plan_json import plan_to_json
+    from gpudesk.project.errors import ProjectFileError, ProjectValidationError
+    from gpudesk.project.io import load_project
+
+    try:
+        loaded = load_project(args.plan)
+        catalog = Catalog.open()
+        estimate = estimate_plan(loaded.project, catalog)
+    except (ProjectFileError, ProjectValidationError, CatalogError, PlanInputError, OSError) as exc:
+        return fail(f"{args.plan}: {exc}")
+    if args.explain:
+        if not 0 <= args.phase < len(estimate.phases):
+            return fail(f"--phase {args.phase}: the plan has {len(estimate.phases)} phase(s)")
+        figures = estimate.phases[args.phase].figures
+        if args.explain not in figures:
+            return fail(f"no figure {args.explain!r}; see `gpudesk estimate PLAN --json` for the keys")
+        print(figures.explain(args.explain).to_text())
+        return 0
+    document = plan_to_json(estimate)
+    if args.json:
+        json.dump(document, sys.stdout, ensure_ascii=False, indent=2, allow_nan=False)
+        sys.stdout.write("\n")
+        return 0
+    for phase in document["phases"]:
+        print(f"== {phase['name']} ==")
+        for key, fig in phase["figures"].items():
+            print(f"  {key:<40} {fig['value']!s:>18} {fig['unit']}")
+        for check in phase["checks"]:
+            print(f"  [{check['severity']}] {check['title']}: {check['message']}")
+    return 0

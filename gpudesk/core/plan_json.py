@@ -1,0 +1,77 @@
+"""A PlanEstimate as JSON: every figure with unit, formula and inputs.
+
+Keys are documented in docs/figures.md. Non-finite numbers become null so
+the output is strict JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any
+
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.plan_result import PlanEstimate
+
+
+def _clean(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def figures_to_json(figures: FigureSet, include_inputs: bool = False) -> dict[str, Any]:
+    out = {}
+    for key in figures.keys(include_inputs=include_inputs):
+        exp = figures.explain(key)
+        out[key] = {
+            "value": _clean(exp.value),
+            "unit": exp.unit,
+            "label": exp.label,
+            "formula": exp.formula,
+            "inputs": [q.key for q in exp.inputs],
+        }
+        if exp.source:
+            out[key]["source"] = exp.source
+    return out
+
+
+def _inputs_to_json(figures: FigureSet) -> dict[str, Any]:
+    return {
+        key: {"value": _clean(figures.value_at(key)), "unit": figures.unit(key), "label": figures.label(key),
+              "source": figures.explain(key).source}
+        for key in figures.keys()
+        if figures.is_input(key)
+    }
+
+
+def _chart_to_json(spec: Any) -> Any:
+    to_dict = getattr(spec, "to_dict", None)
+    return to_dict() if callable(to_dict) else None
+
+
+def plan_to_json(plan: PlanEstimate) -> dict[str, Any]:
+    phases = []
+    for phase in plan.phases:
+        phases.append({
+            "index": phase.index,
+            "name": phase.name,
+            "figures": figures_to_json(phase.figures),
+            "inputs": _inputs_to_json(phase.figures),
+            "checks": [c.to_dict() for c in phase.checks],
+            "candidates": [dataclasses.asdict(c) for c in phase.candidates],
+            "bom": [dict(dataclasses.asdict(b), extended=b.extended) for b in phase.bom],
+            "assumptions": list(phase.assumptions),
+            "calibrated_keys": list(phase.calibrated_keys),
+            "charts": {name: _chart_to_json(spec) for name, spec in phase.charts.items()},
+        })
+    return {
+        "project": plan.project_name,
+        "app_version": plan.app_version,
+        "catalog_version": plan.catalog_version,
+        "currency": plan.currency,
+        "accuracy_band": plan.accuracy_band,
+        "phases": phases,
+        "roadmap": figures_to_json(plan.roadmap) if plan.roadmap is not None else None,
+        "roadmap_checks": [c.to_dict() for c in plan.roadmap_checks],
+    }

@@ -1,0 +1,155 @@
+"""The open plan: its project, file path, unsaved state and undo history.
+
+Every edit goes through :meth:`ProjectDocument.apply` — the one choke
+point for undo, the dirty flag and change notification. Plain Python, so
+undo and redo are tested without Qt; the UI only mirrors the state.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gpudesk.project.model import Project
+from gpudesk.session import field_paths
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One user action: one or more (path, old, new) changes undone together."""
+
+    label: str
+    changes: tuple[tuple[str, Any, Any], ...]
+
+
+Listener = Callable[[tuple[str, ...]], None]
+
+
+class ProjectDocument:
+    def __init__(self, project: Project, path: Path | None = None) -> None:
+        self.project = project
+        self.path = path
+        self._undo: list[Edit] = []
+        self._redo: list[Edit] = []
+        self._clean_depth: int | None = 0
+        self._listeners: list[Listener] = []
+
+    # -- observation ------------------------------------------------------
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _notify(self, paths: tuple[str, ...]) -> None:
+        for listener in list(self._listeners):
+            listener(paths)
+
+    # -- editing ------------------------------------------------------------
+    def get(self, path: str) -> Any:
+        return field_paths.get(self.project, path)
+
+    def set(self, path: str, value: Any, label: str | None = None) -> bool:
+        """Set one field; returns False (and records nothing) when unchanged."""
+        return self.apply(label or f"Set {path}", [(path, value)])
+
+    def apply(self, label: str, assignments: list[tuple[str, Any]]) -> bool:
+        changes = []
+        for path, value in assignments:
+            old = field_paths.get(self.project, path)
+            if old == value:
+                continue
+            field_paths.set_value(self.project, path, copy.deepcopy(value))
+            changes.append((path, copy.deepcopy(old), copy.deepcopy(value)))
+        if not changes:
+            return False
+        edit = Edit(label, tuple(changes))
+        if self._undo and self._merges(self._undo[-1], edit):
+            previous = self._undo.pop()
+            edit = Edit(label, ((changes[0][0], previous.changes[0][1], changes[0][2]),))
+        self._undo.append(edit)
+        if self._clean_depth is not None and self._clean_depth >= len(self._undo):
+            self._clean_depth = None  # the saved state can no longer be reached by undo
+        self._redo.clear()
+        self._notify(tuple(p for p, _, _ in edit.changes))
+        return True
+
+    def _merges(self, last: Edit, new: Edit) -> bool:
+        """Typing into one field makes one undo step, not one per keystroke."""
+        return (
+            len(last.changes) == 1
+            and len(new.changes) == 1
+            and last.changes[0][0] == new.changes[0][0]
+            and last.label == new.label
+            and self._clean_depth != len(self._undo)
+            and last.label.startswith("Type ")
+        )
+
+    def replace_project(self, project: Project, label: str) -> None:
+        """Structural edits (add a phase, a workload) as one undoable step."""
+        old = self.project
+        self.project = project
+        self._undo.append(Edit(label, (("", old, project),)))
+        self._redo.clear()
+        self._notify(("",))
+
+    def _swap(self, edit: Edit, forward: bool) -> None:
+        for path, old, new in (edit.changes if forward else reversed(edit.changes)):
+            value = copy.deepcopy(new if forward else old)
+            if path == "":
+                self.project = value
+            else:
+                field_paths.set_value(self.project, path, value)
+
+    def undo(self) -> str | None:
+        if not self._undo:
+            return None
+        edit = self._undo.pop()
+        self._swap(edit, forward=False)
+        self._redo.append(edit)
+        self._notify(tuple(p for p, _, _ in edit.changes))
+        return edit.label
+
+    def redo(self) -> str | None:
+        if not self._redo:
+            return None
+        edit = self._redo.pop()
+        self._swap(edit, forward=True)
+        self._undo.append(edit)
+        self._notify(tuple(p for p, _, _ in edit.changes))
+        return edit.label
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def undo_label(self) -> str:
+        return self._undo[-1].label if self._undo else ""
+
+    @property
+    def redo_label(self) -> str:
+        return self._redo[-1].label if self._redo else ""
+
+    # -- saved state ------------------------------------------------------
+    @property
+    def dirty(self) -> bool:
+        return self._clean_depth != len(self._undo)
+
+    def mark_saved(self, path: Path | None = None) -> None:
+        if path is not None:
+            self.path = path
+        self._clean_depth = len(self._undo)
+
+    @property
+    def title(self) -> str:
+        name = self.path.name if self.path else self.project.meta.name
+        return f"{name}{' *' if self.dirty else ''}"

@@ -1,0 +1,105 @@
+"""Read and write project fields by path, e.g. ``phases[0].workloads[1].seq_len``.
+
+The UI binds each input widget to a path; undo records (path, old, new);
+the comparison view lists differing paths. One parser serves all three.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from typing import Any
+
+_TOKEN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
+
+
+class FieldPathError(KeyError):
+    pass
+
+
+def parse(path: str) -> list[str | int]:
+    parts: list[str | int] = []
+    pos = 0
+    for match in _TOKEN.finditer(path):
+        if match.start() not in (pos, pos + 1):
+            break
+        pos = match.end()
+        parts.append(match.group(1) if match.group(1) else int(match.group(2)))
+    if not parts or pos != len(path):
+        raise FieldPathError(f"not a field path: {path!r}")
+    return parts
+
+
+def _step(obj: Any, part: str | int, path: str) -> Any:
+    if isinstance(part, str) and not isinstance(obj, dict):
+        if not dataclasses.is_dataclass(obj) or part not in {f.name for f in dataclasses.fields(obj)}:
+            raise FieldPathError(f"{path}: no field {part!r}")
+        return getattr(obj, part)
+    try:
+        return obj[part]
+    except (IndexError, KeyError, TypeError) as exc:
+        raise FieldPathError(f"{path}: cannot reach {part!r} ({exc})") from None
+
+
+def get(root: Any, path: str) -> Any:
+    obj = root
+    for part in parse(path):
+        obj = _step(obj, part, path)
+    return obj
+
+
+def set_value(root: Any, path: str, value: Any) -> Any:
+    """Set the field and return the previous value."""
+    parts = parse(path)
+    parent = root
+    for part in parts[:-1]:
+        parent = _step(parent, part, path)
+    last = parts[-1]
+    old = _step(parent, last, path)
+    if isinstance(last, int) or isinstance(parent, dict):
+        parent[last] = value
+    else:
+        setattr(parent, last, value)
+    return old
+
+
+def metadata(root: Any, path: str) -> dict[str, Any]:
+    """The declared unit, range, choices and help of the field at ``path``."""
+    parts = parse(path)
+    parent = root
+    for part in parts[:-1]:
+        parent = _step(parent, part, path)
+    last = parts[-1]
+    if isinstance(last, str) and dataclasses.is_dataclass(parent):
+        for f in dataclasses.fields(parent):
+            if f.name == last:
+                return dict(f.metadata)
+    return {}
+
+
+def walk(obj: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """Every leaf (path, value) of a dataclass tree."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            yield from walk(getattr(obj, f.name), f"{prefix}.{f.name}" if prefix else f.name)
+    elif isinstance(obj, list) and obj and all(dataclasses.is_dataclass(x) for x in obj):
+        for i, item in enumerate(obj):
+            yield from walk(item, f"{prefix}[{i}]")
+    else:
+        yield prefix, obj
+
+
+def differences(a: Any, b: Any) -> list[tuple[str, Any, Any]]:
+    """Paths whose values differ between two dataclass trees (missing side = None)."""
+    left = dict(walk(a))
+    right = dict(walk(b))
+    out = []
+    for path in sorted(set(left) | set(right), key=_natural_key):
+        if left.get(path) != right.get(path):
+            out.append((path, left.get(path), right.get(path)))
+    return out
+
+
+def _natural_key(path: str) -> list[Any]:
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", path)]

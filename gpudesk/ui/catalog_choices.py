@@ -1,0 +1,62 @@
+"""Choice lists for catalog-backed fields (models, accelerators, servers, …)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from gpudesk.catalog.store import Catalog
+
+Provider = Callable[[], Sequence[tuple[str, str]]]
+
+
+class CatalogChoices:
+    """Builds (id, display text) lists from the open catalog; user rows marked."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def provider(self, name: str) -> Provider:
+        return {
+            "models": self.models,
+            "accelerators": self.accelerators,
+            "servers": self.servers,
+            "storage": self.storage,
+            "cloud_offers": self.cloud_offers,
+            "nics": self.nics,
+            "switches": self.switches,
+        }[name]
+
+    @staticmethod
+    def _mark(name: str, user_row: bool) -> str:
+        return f"{name} ★" if user_row else name
+
+    def models(self) -> list[tuple[str, str]]:
+        return [(m.id, self._mark(m.name, m.provenance.user_row)) for m in self.catalog.models()]
+
+    def accelerators(self) -> list[tuple[str, str]]:
+        return [
+            (a.id, self._mark(f"{a.name} · {a.memory_gb:g} GB", a.provenance.user_row))
+            for a in self.catalog.accelerators()
+        ]
+
+    def servers(self) -> list[tuple[str, str]]:
+        return [("", "— derived from accelerator —")] + [
+            (s.id, self._mark(s.name, s.provenance.user_row)) for s in self.catalog.servers()
+        ]
+
+    def storage(self) -> list[tuple[str, str]]:
+        return [(s.id, self._mark(s.name, s.provenance.user_row)) for s in self.catalog.storage_options()]
+
+    def cloud_offers(self) -> list[tuple[str, str]]:
+        return [("", "— cheapest matching offer —")] + [
+            (o.id, self._mark(f"{o.provider} {o.instance} ({o.region})", o.provenance.user_row))
+            for o in self.catalog.cloud_offers()
+        ]
+
+    def nics(self) -> list[tuple[str, str]]:
+        return [("", "— from server —")] + [(n.id, self._mark(n.name, n.provenance.user_row)) for n in self.catalog.nics()]
+
+    def switches(self) -> list[tuple[str, str]]:
+        return [("", "— chosen for the fabric —")] + [
+            (s.id, self._mark(s.name, s.provenance.user_row)) for s in self.catalog.switches()
+        ]

@@ -1,0 +1,100 @@
+"""Colour roles -> colours, for a light and a dark theme.
+
+Hues follow the Okabe–Ito palette (Okabe & Ito, "Color Universal Design",
+2002; recommended by Wong, Nature Methods 8:441, 2011), chosen to stay
+distinguishable for deuteranopia, protanopia and tritanopia. Dark-theme
+variants are lightened so that they keep contrast on a dark background.
+Roles that share a chart use different hues *and* lightness, and lines
+additionally differ in dash pattern where they carry a meaning (reference
+lines are dashed), so charts still read in greyscale print.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6 import QtGui, QtWidgets
+
+_BLUE = ("#0072B2", "#56A8E0")
+_SKY = ("#56B4E9", "#8FD0F5")
+_GREEN = ("#009E73", "#2FC99A")
+_ORANGE = ("#E69F00", "#F2B93B")
+_VERMILLION = ("#D55E00", "#FF8040")
+_PURPLE = ("#CC79A7", "#E3A3C8")
+_YELLOW = ("#B8A000", "#F0E442")
+_GREY = ("#7F7F7F", "#A8A8A8")
+_INK = ("#222222", "#E6E6E6")
+
+ROLE_COLOURS: dict[str, tuple[str, str]] = {
+    # memory fit
+    "weights": _BLUE,
+    "gradients": _SKY,
+    "optimizer": _ORANGE,
+    "activations": _GREEN,
+    "kv_cache": _PURPLE,
+    "overhead": _GREY,
+    "capacity": _INK,
+    # targets and limits
+    "target": _VERMILLION,
+    "limit": _VERMILLION,
+    "break_even": _INK,
+    # power and cooling
+    "liquid": _BLUE,
+    "air": _ORANGE,
+    "network": _GREEN,
+    "storage": _PURPLE,
+    # delivery modes
+    "cloud_on_demand": _ORANGE,
+    "cloud_reserved": _YELLOW,
+    "private": _BLUE,
+    "hybrid": _GREEN,
+    # search results
+    "candidate": _SKY,
+    "pareto": _VERMILLION,
+    "chosen": _PURPLE,
+    # serving and scaling
+    "throughput": _BLUE,
+    "latency": _VERMILLION,
+    "ttft": _VERMILLION,
+    "tpot": _ORANGE,
+    "efficiency": _BLUE,
+    "ideal": _GREY,
+    # timeline
+    "spend": _ORANGE,
+    "trigger": _PURPLE,
+}
+
+CYCLE: tuple[tuple[str, str], ...] = (_BLUE, _ORANGE, _GREEN, _VERMILLION, _PURPLE, _SKY, _YELLOW, _GREY)
+"""Colours for series whose role is empty or unknown, in order."""
+
+
+@dataclass(frozen=True)
+class Theme:
+    dark: bool
+    background: str
+    foreground: str
+    grid_alpha: float
+    label_fill: str
+
+    def colour(self, role: str, fallback_index: int = 0) -> QtGui.QColor:
+        pair = ROLE_COLOURS.get(role) or CYCLE[fallback_index % len(CYCLE)]
+        return QtGui.QColor(pair[1] if self.dark else pair[0])
+
+
+LIGHT = Theme(dark=False, background="#FFFFFF", foreground="#222222", grid_alpha=0.25, label_fill="#F7F7F2")
+DARK = Theme(dark=True, background="#1E1F22", foreground="#E6E6E6", grid_alpha=0.3, label_fill="#2B2D31")
+
+
+def theme_for(name: str) -> Theme:
+    """``"light"``, ``"dark"`` or ``"auto"`` (follow the application palette)."""
+    if name == "light":
+        return LIGHT
+    if name == "dark":
+        return DARK
+    if name != "auto":
+        raise ValueError(f"theme {name!r} not in ('light', 'dark', 'auto')")
+    app = QtWidgets.QApplication.instance()
+    if not isinstance(app, QtWidgets.QApplication):
+        return LIGHT
+    window = app.palette().color(QtGui.QPalette.ColorRole.Window)
+    return DARK if window.lightnessF() < 0.5 else LIGHT

@@ -1,0 +1,276 @@
+"""One plot of a chart: draws the series, reference lines and markers of a
+:class:`ChartSpec` that belong to one panel, reusing its graphics items
+from one ``render`` to the next."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui
+
+from gpudesk.report.chart_model import ChartSpec, Marker, RefLine, Series
+from gpudesk.ui.charts.axes import NumberAxis, wrap_category
+from gpudesk.ui.charts.palette import Theme
+
+BAR_SLOT_WIDTH = 0.7
+"""Share of a category's width taken by its bars (side-by-side groups split it)."""
+
+
+@dataclass
+class DrawnSeries:
+    """A series as drawn: where its points landed, for hit testing."""
+
+    series: Series
+    item: pg.PlotDataItem | pg.BarGraphItem
+    x: np.ndarray  # drawn x (bar centres include the group offset)
+    base: np.ndarray  # bar bottoms (stacked); y for other styles
+    top: np.ndarray  # bar tops; y for other styles
+    width: float  # bar or tick width in x units; 0 for points
+
+
+def _log(value: float, on: bool) -> float:
+    return math.log10(value) if on and value > 0 else value
+
+
+class PlotPanel:
+    """Owns one ``PlotItem`` and the items drawn in it."""
+
+    def __init__(self, plot: pg.PlotItem) -> None:
+        self.plot = plot
+        self.drawn: list[DrawnSeries] = []
+        self.markers: list[Marker] = []
+        self._curves: list[pg.PlotDataItem] = []
+        self._bars: list[pg.BarGraphItem] = []
+        self._hlines: list[pg.InfiniteLine] = []
+        self._vlines: list[pg.InfiniteLine] = []
+        self._marker_item = pg.PlotDataItem()
+        self._marker_item.setZValue(20)
+        plot.addItem(self._marker_item)
+        self._marker_labels: list[pg.TextItem] = []
+        self._log = (False, False)
+
+    @staticmethod
+    def new_plot() -> pg.PlotItem:
+        return pg.PlotItem(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")})
+
+    # -- drawing ----------------------------------------------------------
+    def render(self, spec: ChartSpec, panel: int, theme: Theme, hidden: set[str], colour_index: dict[str, int]) -> None:
+        plot = self.plot
+        self._log = (spec.log_x, spec.log_y)
+        plot.setLogMode(x=spec.log_x, y=spec.log_y)
+        self._style_axes(spec, panel, theme)
+        series = [s for s in spec.series if s.panel == panel]
+        bar_layout = _bar_layout(spec, series)
+        curves = iter(self._curves)
+        bars = iter(self._bars)
+        used_curves = used_bars = 0
+        self.drawn = []
+        stack_tops: dict[tuple[str, float], float] = {}
+        for s in series:
+            colour = theme.colour(s.color_role, colour_index[s.name])
+            if s.style == "bar":
+                item = next(bars, None)
+                if item is None:
+                    item = pg.BarGraphItem(x=[], height=[], width=1.0)
+                    plot.addItem(item)
+                    self._bars.append(item)
+                used_bars += 1
+                drawn = self._draw_bars(item, s, _bar_group(spec, s), bar_layout, stack_tops, colour, theme)
+            else:
+                item = next(curves, None)
+                if item is None:
+                    item = pg.PlotDataItem()
+                    plot.addItem(item)
+                    self._curves.append(item)
+                used_curves += 1
+                drawn = self._draw_curve(item, s, colour, theme, bar_layout[1])
+            item.setVisible(s.visible if s.name not in hidden else False)
+            item.setZValue(5 if s.style == "tick" else (1 if s.style in ("bar", "area") else 10))
+            self.drawn.append(drawn)
+        for item in self._curves[used_curves:]:
+            item.setData([], [])
+            item.setVisible(False)
+        for item in self._bars[used_bars:]:
+            item.setOpts(x=[], height=[])
+            item.setVisible(False)
+        self._draw_reflines(self._hlines, [r for r in spec.hlines if r.panel == panel], 0, theme)
+        self._draw_reflines(self._vlines, [r for r in spec.vlines if r.panel == panel], 90, theme)
+        self._draw_markers([m for m in spec.markers if m.panel == panel], theme)
+
+    def _style_axes(self, spec: ChartSpec, panel: int, theme: Theme) -> None:
+        plot = self.plot
+        label, unit = spec.axis_text(panel)
+        plot.setLabel("left", f"{label} ({unit})" if unit else label, color=theme.foreground)
+        bottom = plot.getAxis("bottom")
+        if spec.categories is not None:
+            bottom.setTicks([[(i, wrap_category(c)) for i, c in enumerate(spec.categories)]])
+        else:
+            bottom.setTicks(None)
+        x_text = f"{spec.x_label} ({spec.x_unit})" if spec.x_unit else spec.x_label
+        plot.setLabel("bottom", x_text if spec.categories is None or spec.x_label else "", color=theme.foreground)
+        for name in ("left", "bottom"):
+            axis = plot.getAxis(name)
+            axis.setPen(theme.foreground)
+            axis.setTextPen(theme.foreground)
+        plot.showGrid(x=spec.categories is None, y=True, alpha=theme.grid_alpha)
+        wrapped = spec.categories is not None and any("\n" in wrap_category(c) for c in spec.categories)
+        line = QtGui.QFontMetricsF(bottom.font()).lineSpacing()
+        bottom.setHeight(int(2 * line + 18) if wrapped else None)
+
+    def _draw_bars(self, item, s: Series, group: str, layout, stack_tops, colour, theme: Theme) -> DrawnSeries:
+        offsets, width = layout
+        x = np.asarray(s.x, dtype=float) + offsets.get(group, 0.0)
+        y = np.asarray(s.y, dtype=float)
+        base = np.array([stack_tops.get((group, xi), 0.0) for xi in s.x])
+        for xi, top in zip(s.x, base + y):
+            stack_tops[(group, xi)] = top
+        item.setOpts(
+            x=x, y0=base, height=y, width=width, brush=colour, pen=pg.mkPen(theme.background, width=1)
+        )
+        return DrawnSeries(s, item, x, base, base + y, width)
+
+    def _draw_curve(self, item: pg.PlotDataItem, s: Series, colour, theme: Theme, bar_width: float) -> DrawnSeries:
+        x = np.asarray(s.x, dtype=float)
+        y = np.asarray(s.y, dtype=float)
+        pen = pg.mkPen(colour, width=2.5)
+        options: dict = dict(pen=pen, symbol=None, fillLevel=None, brush=None, connect="all", stepMode=None)
+        draw_x, draw_y, width = x, y, 0.0
+        if s.style == "scatter":
+            options.update(pen=None, symbol="o", symbolSize=9, symbolBrush=colour, symbolPen=pg.mkPen(theme.background))
+        elif s.style == "line":
+            options.update(symbol="o", symbolSize=6, symbolBrush=colour, symbolPen=None)
+        elif s.style == "area":
+            fill = pg.mkColor(colour)
+            fill.setAlpha(70)
+            options.update(fillLevel=0.0, brush=fill)
+        elif s.style == "step" and len(x) > 1:
+            # y[i] holds from x[i] to x[i+1]; the last point closes the line.
+            draw_y = y[:-1]
+            options.update(stepMode="center")
+        elif s.style == "tick":
+            width = bar_width
+            draw_x = np.repeat(x, 2) + np.tile([-width / 2, width / 2], len(x))
+            draw_y = np.repeat(y, 2)
+            options.update(connect="pairs", pen=pg.mkPen(colour, width=3, style=QtCore.Qt.PenStyle.DashLine))
+        item.setData(draw_x, draw_y, **options)
+        return DrawnSeries(s, item, x, y, y, width)
+
+    def _draw_reflines(self, pool: list[pg.InfiniteLine], lines: list[RefLine], angle: int, theme: Theme) -> None:
+        log_on = self._log[1] if angle == 0 else self._log[0]
+        for i, ref in enumerate(lines):
+            if i < len(pool):
+                line = pool[i]
+            else:
+                line = pg.InfiniteLine(angle=angle, movable=False, label="", labelOpts={"movable": False})
+                self.plot.addItem(line, ignoreBounds=True)
+                pool.append(line)
+            colour = theme.colour(ref.color_role, i)
+            line.setPen(pg.mkPen(colour, width=2, style=QtCore.Qt.PenStyle.DashLine))
+            line.setPos(_log(ref.value, log_on))
+            line.label.setFormat(ref.label)
+            line.label.setColor(colour)
+            line.label.fill = pg.mkBrush(theme.label_fill)
+            # Stagger labels so that neighbouring lines do not print over each other.
+            line.label.setPosition(0.97 - 0.12 * (i % 4) if angle == 0 else 0.96 - 0.1 * (i % 3))
+            line.label.anchors = [(1, 1), (1, 1)] if angle == 0 else [(1, 0), (1, 0)]
+            line.label.updatePosition()
+            line.setVisible(True)
+        for line in pool[len(lines) :]:
+            line.setVisible(False)
+
+    def _draw_markers(self, markers: list[Marker], theme: Theme) -> None:
+        self.markers = markers
+        log_x, log_y = self._log
+        brushes = [theme.colour(m.color_role, i) for i, m in enumerate(markers)]
+        self._marker_item.setData(
+            [m.x for m in markers],
+            [m.y for m in markers],
+            pen=None,
+            symbol=["star" if m.color_role == "chosen" else "d" for m in markers],
+            symbolSize=18,
+            symbolBrush=brushes,
+            symbolPen=pg.mkPen(theme.foreground, width=1),
+        )
+        for i, marker in enumerate(markers):
+            if i < len(self._marker_labels):
+                text = self._marker_labels[i]
+            else:
+                text = pg.TextItem(anchor=(0, 1))
+                text.setZValue(21)
+                self.plot.addItem(text, ignoreBounds=True)
+                self._marker_labels.append(text)
+            text.setText(marker.label, color=theme.foreground)
+            text.setPos(_log(marker.x, log_x), _log(marker.y, log_y))
+            text.setVisible(bool(marker.label))
+        for text in self._marker_labels[len(markers) :]:
+            text.setVisible(False)
+
+    # -- view range -----------------------------------------------------------
+    def reset_range(self, spec: ChartSpec, panel: int) -> None:
+        log_x, log_y = spec.log_x, spec.log_y
+        xs: list[float] = []
+        ys: list[float] = []
+        floor_zero = False
+        for d in self.drawn:
+            if not d.item.isVisible() or not len(d.x):
+                continue
+            xs += [float(d.x.min() - d.width / 2), float(d.x.max() + d.width / 2)]
+            ys += [float(d.base.min()), float(d.top.max()), float(d.top.min())]
+            floor_zero |= d.series.style in ("bar", "area")
+        xs += [r.value for r in spec.vlines if r.panel == panel]
+        ys += [r.value for r in spec.hlines if r.panel == panel]
+        xs += [m.x for m in self.markers]
+        ys += [m.y for m in self.markers]
+        if spec.categories is not None:
+            x_range = (-0.6, len(spec.categories) - 0.4)
+        else:
+            x_range = _padded([_log(v, log_x) for v in xs if v > 0 or not log_x], 0.03)
+        if floor_zero and not log_y:
+            ys.append(0.0)
+        y_range = _padded([_log(v, log_y) for v in ys if v > 0 or not log_y], 0.08)
+        if floor_zero and not log_y and y_range[0] < 0 <= min(ys):
+            y_range = (0.0, y_range[1])
+        self.plot.vb.setRange(xRange=x_range, yRange=y_range, padding=0)
+
+    def clear(self) -> None:
+        """Hide everything this panel drew (another renderer uses the plot)."""
+        for item in (*self._curves, *self._bars, *self._hlines, *self._vlines, *self._marker_labels):
+            item.setVisible(False)
+        self._marker_item.setData([], [])
+        self.drawn = []
+        self.markers = []
+
+
+def _bar_group(spec: ChartSpec, s: Series) -> str:
+    """Bars of one group stack; groups stand side by side."""
+    if s.stack_group is not None:
+        return s.stack_group
+    return "" if spec.stacked else s.name
+
+
+def _bar_layout(spec: ChartSpec, series: list[Series]) -> tuple[dict[str, float], float]:
+    """Offsets of side-by-side bar groups around each category, and bar width."""
+    groups: list[str] = []
+    for s in series:
+        if s.style != "bar":
+            continue
+        group = _bar_group(spec, s)
+        if group not in groups:
+            groups.append(group)
+    if not groups:
+        return {}, BAR_SLOT_WIDTH
+    width = BAR_SLOT_WIDTH / len(groups)
+    offsets = {g: (i - (len(groups) - 1) / 2) * width for i, g in enumerate(groups)}
+    return offsets, width * 0.92 if len(groups) > 1 else width
+
+
+def _padded(values: list[float], fraction: float) -> tuple[float, float]:
+    finite = [v for v in values if math.isfinite(v)]
+    if not finite:
+        return (0.0, 1.0)
+    low, high = min(finite), max(finite)
+    span = high - low or abs(high) or 1.0
+    return (low - span * fraction, high + span * fraction)

@@ -1,0 +1,282 @@
+"""``ChartView``: renders any :class:`ChartSpec` or :class:`RackLayoutSpec`.
+
+Layout (one ``GraphicsLayoutWidget``): title, legend, main plot, optional
+second plot sharing the x axis, notes. Hovering shows the nearest point's
+series, x, y with units and its tooltip (formula); the mouse wheel zooms
+and dragging pans; "Reset view" restores the full range; clicking a legend
+sample hides or shows its series. ``set_spec`` reuses every graphics item.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pyqtgraph as pg
+from pyqtgraph.exporters import ImageExporter
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from gpudesk.report.chart_model import ChartSpec, RackLayoutSpec
+from gpudesk.ui.charts.axes import ChartLegend
+from gpudesk.ui.charts.hover import describe, find_hit
+from gpudesk.ui.charts.palette import Theme, theme_for
+from gpudesk.ui.charts.plot_panel import PlotPanel
+from gpudesk.ui.charts.rack_panel import RackPanel
+
+AnySpec = ChartSpec | RackLayoutSpec
+
+_ROW_TITLE, _ROW_LEGEND, _ROW_PLOT, _ROW_PLOT2, _ROW_NOTES = range(5)
+
+
+class ChartView(QtWidgets.QWidget):
+    """An interactive chart. ``theme``: "auto" (follow the app), "light" or "dark"."""
+
+    seriesToggled = QtCore.Signal(str, bool)  # noqa: N815 - Qt signal naming
+    hovered = QtCore.Signal(str)
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None, theme: str = "auto") -> None:
+        super().__init__(parent)
+        self._theme: Theme = theme_for(theme)
+        self._spec: AnySpec | None = None
+        self._hidden: set[str] = set()
+        self._hover_text = ""
+
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setBackground(self._theme.background)
+        layout = self.graphics.ci
+        layout.setContentsMargins(8, 8, 12, 8)
+        self._title = pg.LabelItem("", size="12pt", bold=True)
+        self._legend = ChartLegend(
+            colCount=4, horSpacing=16, frame=False, labelTextSize="10pt", labelTextColor=self._theme.foreground
+        )
+        self._notes = pg.LabelItem("", size="8pt", justify="left")
+        layout.addItem(self._title, row=_ROW_TITLE, col=0)
+        layout.addItem(self._legend, row=_ROW_LEGEND, col=0)
+        plots = [PlotPanel.new_plot(), PlotPanel.new_plot()]
+        layout.addItem(plots[0], row=_ROW_PLOT, col=0)
+        layout.layout.setRowStretchFactor(_ROW_PLOT, 3)
+        layout.layout.setRowStretchFactor(_ROW_PLOT2, 2)
+        plots[1].setXLink(plots[0])
+        self.panels = [PlotPanel(plots[0]), PlotPanel(plots[1])]
+        self._second_shown = False
+        plots[1].hide()
+        self.racks = RackPanel(plots[0])
+        for plot in plots:
+            plot.setMenuEnabled(False)
+            plot.hideButtons()
+        self._hover_label = pg.TextItem(anchor=(0, 1), border=pg.mkPen(self._theme.foreground))
+        self._hover_label.setZValue(100)
+        self._hover_label.hide()
+        self._hover_label_plot: pg.PlotItem | None = None
+
+        self.reset_view_action = QtGui.QAction("Reset view", self)
+        self.reset_view_action.setToolTip("Show the whole chart again after zooming or panning")
+        self.reset_view_action.triggered.connect(self.reset_view)
+        reset_button = QtWidgets.QToolButton()
+        reset_button.setDefaultAction(self.reset_view_action)
+        reset_button.setAutoRaise(True)
+        bar = QtWidgets.QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addStretch(1)
+        bar.addWidget(reset_button)
+        box = QtWidgets.QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(0)
+        box.addLayout(bar)
+        box.addWidget(self.graphics, 1)
+        self.graphics.scene().sigMouseMoved.connect(self.hover_at)
+
+    # -- public API -----------------------------------------------------------
+    @property
+    def spec(self) -> AnySpec | None:
+        return self._spec
+
+    @property
+    def legend(self) -> ChartLegend:
+        return self._legend
+
+    @property
+    def hover_text(self) -> str:
+        return self._hover_text
+
+    def plot(self, panel: int = 0) -> pg.PlotItem:
+        return self.panels[panel].plot
+
+    def set_spec(self, spec: AnySpec) -> None:
+        """Show ``spec``, reusing graphics items; series hidden by a legend click stay hidden."""
+        theme = self._theme
+        self._spec = spec
+        self._hover(None)
+        self._title.setText(html.escape(spec.title), color=theme.foreground)
+        notes = "<br>".join(html.escape(line) for line in spec.notes.splitlines())
+        self._notes.setText(notes, color=theme.foreground)
+        self._set_row(self._notes, _ROW_NOTES, bool(notes))
+        if isinstance(spec, RackLayoutSpec):
+            self.panels[0].clear()
+            self.panels[1].clear()
+            self._show_second(False)
+            entries = self.racks.render(spec, theme, self._hidden)
+        else:
+            self.racks.clear()
+            order = {s.name: i for i, s in enumerate(spec.series)}
+            second = spec.has_second_panel
+            self._show_second(second)
+            self.panels[0].render(spec, 0, theme, self._hidden, order)
+            if second:
+                self.panels[1].render(spec, 1, theme, self._hidden, order)
+            else:
+                self.panels[1].clear()
+            self._link_panels(second)
+            entries = [(d.series.name, d.item) for p in self.panels[: 1 + second] for d in p.drawn]
+        self._update_legend(entries, theme)
+        self.reset_view()
+
+    def reset_view(self) -> None:
+        """Show the whole chart (undo mouse zoom and pan)."""
+        spec = self._spec
+        if spec is None:
+            return
+        if isinstance(spec, RackLayoutSpec):
+            self.racks.reset_range()
+            return
+        self.panels[0].reset_range(spec, 0)
+        if self._second_shown:
+            x_range = self.plot(0).vb.viewRange()[0]
+            self.panels[1].reset_range(spec, 1)
+            self.plot(0).vb.setXRange(*x_range, padding=0)
+
+    def hover_at(self, scene_pos: QtCore.QPointF) -> str:
+        """Hover at ``scene_pos`` (scene coordinates); return the text shown ("" for nothing)."""
+        spec = self._spec
+        if isinstance(spec, RackLayoutSpec):
+            placed = self.racks.box_at(scene_pos)
+            if placed is None:
+                return self._hover(None)
+            view = self.plot(0).vb.mapSceneToView(scene_pos)
+            return self._hover(RackPanel.describe(placed), self.plot(0), view.x(), view.y())
+        if spec is None:
+            return self._hover(None)
+        hit = find_hit(spec, self.panels[: 1 + self._second_shown], scene_pos)
+        if hit is None:
+            return self._hover(None)
+        plot = self.plot(hit.panel)
+        view = plot.vb.mapSceneToView(scene_pos)
+        return self._hover(describe(spec, hit), plot, view.x(), view.y())
+
+    def export_png(self, path: str | Path, scale: float = 2) -> Path:
+        """Write the chart as shown, at ``scale`` times its on-screen size, as PNG."""
+        target = Path(path)
+        self._hover(None)
+        exporter = ImageExporter(self.graphics.ci)
+        rect = self.graphics.ci.boundingRect()
+        exporter.parameters()["width"] = int(round(rect.width() * scale))
+        exporter.parameters()["height"] = int(round(rect.height() * scale))
+        exporter.parameters()["background"] = QtGui.QColor(self._theme.background)
+        exporter.export(str(target))
+        return target
+
+    def render_to_image(self, width: int, height: int, scale: float = 2) -> QtGui.QImage:
+        """Render at ``width``×``height`` logical pixels into an image ``scale`` times larger
+        (for proposals), without resizing the widget on screen."""
+        self._hover(None)
+        ci = self.graphics.ci
+        old = ci.geometry()
+        view_ranges = [p.plot.vb.viewRange() for p in self.panels]
+        ci.setGeometry(QtCore.QRectF(0, 0, width, height))
+        ci.layout.activate()
+        self.reset_view()
+        try:
+            exporter = ImageExporter(ci)
+            exporter.parameters()["width"] = int(round(width * scale))
+            exporter.parameters()["height"] = int(round(height * scale))
+            exporter.parameters()["background"] = QtGui.QColor(self._theme.background)
+            image = exporter.export(toBytes=True)
+        finally:
+            ci.setGeometry(old)
+            ci.layout.activate()
+            for panel, (xr, yr) in zip(self.panels, view_ranges):
+                panel.plot.vb.setRange(xRange=xr, yRange=yr, padding=0)
+        return image
+
+    # -- internals ------------------------------------------------------------
+    def _link_panels(self, second: bool) -> None:
+        """With two panels, the x axis is labelled once (below) and the y axes align."""
+        top = self.plot(0)
+        top.getAxis("bottom").setStyle(showValues=not second)
+        top.showLabel("bottom", not second and bool(top.getAxis("bottom").labelText))
+        for plot in self.panels:
+            plot.plot.getAxis("left").setWidth(72 if second else None)
+
+    def _set_row(self, item: pg.GraphicsWidget, row: int, shown: bool) -> None:
+        layout = self.graphics.ci
+        present = item in layout.items
+        if shown and not present:
+            layout.addItem(item, row=row, col=0)
+        elif not shown and present:
+            layout.removeItem(item)
+        item.setVisible(shown)
+
+    def _show_second(self, shown: bool) -> None:
+        if shown != self._second_shown:
+            self._set_row(self.plot(1), _ROW_PLOT2, shown)
+            self._second_shown = shown
+
+    def _update_legend(self, entries: list[tuple[str, pg.GraphicsObject]], theme: Theme) -> None:
+        legend = self._legend
+        signature = [(name, id(item)) for name, item in entries]
+        if signature != getattr(legend, "_gpudesk_signature", None):
+            legend.clear()
+            for name, item in entries:
+                legend.addItem(item, name)
+            for sample, _label in legend.items:
+                sample.sigClicked.connect(self._on_legend_clicked)
+            legend._gpudesk_signature = signature
+        self._set_row(legend, _ROW_LEGEND, bool(entries))
+        legend.update()
+
+    def _on_legend_clicked(self, item: pg.GraphicsObject) -> None:
+        for sample, label in self._legend.items:
+            if sample.item is item:
+                name = label.text
+                shown = item.isVisible()
+                (self._hidden.discard if shown else self._hidden.add)(name)
+                self._hover(None)
+                self.seriesToggled.emit(name, shown)
+                return
+
+    def toggle_series(self, name: str) -> bool:
+        """Toggle a series as a click on its legend entry would; return whether it is now shown."""
+        for sample, label in self._legend.items:
+            if label.text == name:
+                sample.item.setVisible(not sample.item.isVisible())
+                sample.update()
+                self._on_legend_clicked(sample.item)
+                return sample.item.isVisible()
+        raise KeyError(f"no legend entry {name!r}")
+
+    def _hover(self, text: str | None, plot: pg.PlotItem | None = None, x: float = 0.0, y: float = 0.0) -> str:
+        label = self._hover_label
+        if text is None or plot is None:
+            label.hide()
+            changed = self._hover_text != ""
+            self._hover_text = ""
+            if changed:
+                self.hovered.emit("")
+            return ""
+        if self._hover_label_plot is not plot:
+            if self._hover_label_plot is not None:
+                self._hover_label_plot.removeItem(label)
+            plot.addItem(label, ignoreBounds=True)
+            self._hover_label_plot = plot
+        label.fill = pg.mkBrush(self._theme.label_fill)
+        label.border = pg.mkPen(self._theme.foreground)
+        label.setText(text, color=self._theme.foreground)
+        (x_low, x_high), (y_low, y_high) = plot.vb.viewRange()
+        label.setAnchor((1 if x > (x_low + x_high) / 2 else 0, 0 if y > (y_low + y_high) / 2 else 1))
+        label.setPos(x, y)
+        label.show()
+        self.graphics.setToolTip("")
+        if text != self._hover_text:
+            self._hover_text = text
+            self.hovered.emit(text)
+        return text

@@ -1,0 +1,130 @@
+"""Open, save, recent files and autosave for the main window.
+
+Every failure to read or write becomes a message naming the file and the
+reason; a failed save leaves the previous file intact (atomic saves) and
+the unsaved document open.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from gpudesk import __version__
+from gpudesk.catalog.store import Catalog
+from gpudesk.project.autosave import AutosaveStore
+from gpudesk.project.errors import ProjectFileError, ProjectValidationError
+from gpudesk.project.io import load_project, save_project
+from gpudesk.project.model import Project
+from gpudesk.project.recent import RecentFiles
+from gpudesk.session.document import ProjectDocument
+
+FILE_FILTER = "gpudesk plans (*.gpudesk);;All files (*)"
+AUTOSAVE_INTERVAL_MS = 5000
+
+
+class FileActions(QObject):
+    document_opened = Signal(object)  # ProjectDocument
+    message = Signal(str)
+
+    def __init__(self, parent_widget: QWidget, catalog: Catalog, autosave: AutosaveStore | None) -> None:
+        super().__init__(parent_widget)
+        self.parent_widget = parent_widget
+        self.catalog = catalog
+        self.recent = RecentFiles()
+        self.autosave = autosave
+        self.doc_id = AutosaveStore.new_doc_id()
+        self.document: ProjectDocument | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(AUTOSAVE_INTERVAL_MS)
+        self._timer.timeout.connect(self.autosave_now)
+        self._timer.start()
+
+    # -- opening ------------------------------------------------------------
+    def new_document(self, project: Project | None = None, path: Path | None = None) -> ProjectDocument:
+        project = project or Project()
+        if not project.app_version:
+            project.app_version = __version__
+        if not project.catalog_version:
+            project.catalog_version = self.catalog.version
+        document = ProjectDocument(project, path)
+        self.document = document
+        self.doc_id = AutosaveStore.new_doc_id()
+        self.document_opened.emit(document)
+        return document
+
+    def open_path(self, path: Path) -> ProjectDocument | None:
+        try:
+            loaded = load_project(path)
+        except (ProjectFileError, ProjectValidationError, OSError) as exc:
+            self._error(self.tr("Cannot open plan"), str(exc))
+            return None
+        document = self.new_document(loaded.project, path if not loaded.migrated_from else None)
+        if loaded.migrated_from:
+            document.path = path
+            self.message.emit(
+                self.tr("Opened a plan saved in format version {0}; it will be saved in the current format.").format(
+                    loaded.migrated_from
+                )
+            )
+        self.recent.add(path)
+        return document
+
+    def open_dialog(self) -> ProjectDocument | None:
+        path, _ = QFileDialog.getOpenFileName(self.parent_widget, self.tr("Open plan"), "", FILE_FILTER)
+        return self.open_path(Path(path)) if path else None
+
+    # -- saving -------------------------------------------------------------
+    def save(self) -> bool:
+        if self.document is None:
+            return False
+        if self.document.path is None:
+            return self.save_as()
+        return self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        if self.document is None:
+            return False
+        suggested = self.document.path or Path.home() / f"{self.document.project.meta.name}.gpudesk"
+        path, _ = QFileDialog.getSaveFileName(self.parent_widget, self.tr("Save plan as"), str(suggested), FILE_FILTER)
+        if not path:
+            return False
+        target = Path(path)
+        if target.suffix != ".gpudesk":
+            target = target.with_suffix(".gpudesk")
+        return self._save_to(target)
+
+    def _save_to(self, path: Path) -> bool:
+        assert self.document is not None
+        project = self.document.project
+        project.app_version = __version__
+        project.catalog_version = self.catalog.version
+        project.meta.modified = _dt.date.today().isoformat()
+        if not project.meta.created:
+            project.meta.created = project.meta.modified
+        try:
+            save_project(project, path)
+        except (OSError, ProjectValidationError) as exc:
+            self._error(self.tr("Cannot save plan"), f"{path}: {exc}")
+            return False
+        self.document.mark_saved(path)
+        self.recent.add(path)
+        if self.autosave is not None:
+            self.autosave.discard(self.doc_id)
+        self.message.emit(self.tr("Saved {0}").format(path))
+        return True
+
+    def autosave_now(self) -> None:
+        if self.autosave is None or self.document is None or not self.document.dirty:
+            return
+        try:
+            self.autosave.write(self.doc_id, self.document.project, self.document.path)
+        except OSError as exc:
+            self.message.emit(self.tr("Autosave failed: {0}").format(exc))
+
+    def _error(self, title: str, text: str) -> None:
+        self.message.emit(f"{title}: {text}")
+        QMessageBox.warning(self.parent_widget, title, text)

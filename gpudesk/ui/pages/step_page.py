@@ -1,0 +1,142 @@
+"""One wizard step: its inputs, its live results, its checks and its chart.
+
+A thin view: the fields it shows come from ``gpudesk.wizard.fields``, the
+figures from the phase estimate; it holds no logic of its own.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QLabel,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpudesk.core.plan_result import PhaseEstimate
+from gpudesk.session.document import ProjectDocument
+from gpudesk.ui.catalog_choices import CatalogChoices
+from gpudesk.ui.charts.view import ChartView
+from gpudesk.ui.widgets.checks_view import ChecksView
+from gpudesk.ui.widgets.field_form import FieldForm
+from gpudesk.ui.widgets.figure_table import FigureTable
+from gpudesk.wizard import fields
+from gpudesk.wizard.figures import figure_keys_for_step
+from gpudesk.wizard.steps import Step
+
+
+class StepPage(QWidget):
+    figure_selected = Signal(str)
+    check_selected = Signal(object)
+
+    def __init__(
+        self,
+        step: Step,
+        document: ProjectDocument,
+        choices: CatalogChoices,
+        chart_names: tuple[str, ...],
+        lang: str,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.step = step
+        self.document = document
+        self.choices = choices
+        self.chart_names = chart_names
+        self.lang = lang
+        self.phase = 0
+        self.workload = 0
+        self._kind = ""
+        self.setObjectName(f"step-{step.number}")
+
+        title = QLabel(f"<h2>{step.number}. {step.title(lang)}</h2>")
+        self.guidance = QLabel(step.guidance(lang))
+        self.guidance.setWordWrap(True)
+        self.guidance.setObjectName("guidance")
+
+        self.form_box = QGroupBox(self.tr("Inputs"))
+        self.form_layout = QVBoxLayout(self.form_box)
+        self.form: FieldForm | None = None
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.form_box)
+
+        self.figures = FigureTable()
+        self.figures.figure_selected.connect(self.figure_selected)
+        self.checks = ChecksView()
+        self.checks.check_selected.connect(self.check_selected)
+        self.checks.setMaximumHeight(140)
+
+        self.charts: dict[str, ChartView] = {}
+        self.chart_tabs = QTabWidget()
+        for name in chart_names:
+            view = ChartView()
+            view.setMinimumHeight(220)
+            self.charts[name] = view
+            self.chart_tabs.addTab(view, name.replace("_", " "))
+        self.chart_tabs.setVisible(bool(chart_names))
+
+        results = QSplitter(Qt.Orientation.Vertical)
+        results.addWidget(self.figures)
+        results.addWidget(self.chart_tabs)
+        results.setStretchFactor(0, 2)
+        results.setStretchFactor(1, 3)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(results, 1)
+        right_layout.addWidget(QLabel(self.tr("Checks")))
+        right_layout.addWidget(self.checks)
+
+        body = QSplitter(Qt.Orientation.Horizontal)
+        body.addWidget(scroll)
+        body.addWidget(right)
+        body.setStretchFactor(0, 2)
+        body.setStretchFactor(1, 3)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addWidget(self.guidance)
+        layout.addWidget(body, 1)
+        self.rebind(0, 0)
+
+    # -- inputs ---------------------------------------------------------------
+    def workload_kind(self) -> str:
+        return self.document.get(f"phases[{self.phase}].workloads[{self.workload}].kind")
+
+    def rebind(self, phase: int, workload: int) -> None:
+        """Build the form for the active phase and workload (and workload kind)."""
+        self.phase, self.workload = phase, workload
+        self._kind = self.workload_kind()
+        if self.form is not None:
+            self.form_layout.removeWidget(self.form)
+            self.form.deleteLater()
+        self.form = FieldForm(self.document, self.form_box)
+        for row in fields.rows_for(self.step.number, self._kind):
+            provider = self.choices.provider(row.choices) if row.choices else None
+            self.form.add(fields.resolve(row, phase, workload), row.label(self.lang), provider)
+        self.form_layout.addWidget(self.form)
+
+    def sync_inputs(self) -> None:
+        if self.workload_kind() != self._kind:
+            self.rebind(self.phase, self.workload)
+        elif self.form is not None:
+            self.form.refresh()
+
+    # -- results ------------------------------------------------------------------
+    def show_estimate(self, estimate: PhaseEstimate | None) -> None:
+        if estimate is None:
+            self.figures.figure_model.set_figures(None, [])
+            self.checks.set_checks([])
+            return
+        keys = figure_keys_for_step(self.step.number, estimate.figures)
+        self.figures.figure_model.set_figures(estimate.figures, keys)
+        self.checks.set_checks([c for c in estimate.checks if c.step == self.step.number])
+        for name, view in self.charts.items():
+            spec = estimate.charts.get(name)
+            if spec is not None:
+                view.set_spec(spec)

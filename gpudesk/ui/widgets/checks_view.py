@@ -1,0 +1,47 @@
+"""The checks that apply to a step: severity, title; selecting one explains it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+
+from gpudesk.core.checks import Check
+
+SEVERITY_COLOURS = {"blocker": QColor("#c0392b"), "warning": QColor("#b9770e"), "info": QColor("#2e86c1")}
+SEVERITY_MARKS = {"blocker": "⛔", "warning": "⚠", "info": "ℹ"}
+
+
+class ChecksView(QListWidget):
+    check_selected = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._checks: list[Check] = []
+        self.currentRowChanged.connect(self._emit)
+        self.itemClicked.connect(lambda item: self._emit(self.row(item)))
+        self.setAccessibleName(self.tr("Checks"))
+        self.setWordWrap(True)
+
+    def set_checks(self, checks: list[Check]) -> None:
+        if [(c.id, c.message) for c in checks] == [(c.id, c.message) for c in self._checks]:
+            return
+        self._checks = list(checks)
+        self.blockSignals(True)
+        self.clear()
+        for check in self._checks:
+            item = QListWidgetItem(f"{SEVERITY_MARKS.get(check.severity, '')} {check.title}")
+            item.setForeground(SEVERITY_COLOURS.get(check.severity, QColor("black")))
+            item.setToolTip(f"{check.message}\n\n{self.tr('Fix')}: {check.fix}")
+            item.setData(Qt.ItemDataRole.UserRole, check.id)
+            self.addItem(item)
+        if not self._checks:
+            self.addItem(QListWidgetItem("✓ " + self.tr("No warnings for this step")))
+        self.blockSignals(False)
+
+    def checks(self) -> list[Check]:
+        return list(self._checks)
+
+    def _emit(self, row: int) -> None:
+        if 0 <= row < len(self._checks):
+            self.check_selected.emit(self._checks[row])

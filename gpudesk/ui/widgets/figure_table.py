@@ -1,0 +1,128 @@
+"""A table of explained figures: label, value, unit. Selecting a row explains it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+
+from gpudesk.core.explain import FigureSet, format_value
+
+KEY_ROLE = Qt.ItemDataRole.UserRole + 1
+COL_LABEL, COL_VALUE, COL_UNIT = range(3)
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class FigureTableModel(QAbstractTableModel):
+    HEADERS = ("Figure", "Value", "Unit")
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[tuple[str, str, str, str]] = []  # key, label, value text, unit
+
+    def set_figures(self, figures: FigureSet | None, keys: list[str], labels: dict[str, str] | None = None) -> None:
+        rows = []
+        if figures is not None:
+            for key in keys:
+                if key not in figures:
+                    continue
+                value = figures.value_at(key)
+                label = (labels or {}).get(key) or figures.label(key)
+                unit, text = display_value(value, figures.unit(key))
+                rows.append((key, label, text, unit))
+        if rows == self._rows:
+            return
+        if [r[0] for r in rows] == [r[0] for r in self._rows]:
+            self._rows = rows
+            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, 2))
+            return
+        self.beginResetModel()
+        self._rows = rows
+        self.endResetModel()
+
+    def key_at(self, row: int) -> str:
+        return self._rows[row][0]
+
+    def keys(self) -> list[str]:
+        return [r[0] for r in self._rows]
+
+    def value_text(self, key: str) -> str:
+        for row in self._rows:
+            if row[0] == key:
+                return row[2]
+        raise KeyError(key)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else 3
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        key, label, text, unit = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (label, text, unit)[index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tr("Click to see the formula, inputs and sources of {0}").format(label)
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == COL_VALUE:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == KEY_ROLE:
+            return key
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal and 0 <= section < 3:
+            return self.tr(self.HEADERS[section])
+        return None
+
+
+_BYTE_UNITS = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6))
+
+
+def display_value(value: float | str, unit: str) -> tuple[str, str]:
+    """Human units for display: bytes as GB, seconds as h/days when long."""
+    if isinstance(value, str):
+        return unit, value
+    if unit == "B":
+        for name, scale in _BYTE_UNITS:
+            if abs(value) >= scale or name == "MB":
+                return name, format_value(value / scale)
+    if unit == "s" and abs(value) >= 2 * 86400:
+        return "days", format_value(value / 86400)
+    if unit == "s" and abs(value) >= 2 * 3600:
+        return "h", format_value(value / 3600)
+    if unit == "bool":
+        return "", "yes" if value else "no"
+    return unit, format_value(value)
+
+
+class FigureTable(QTableView):
+    """Shows figures; emits ``figure_selected(key)`` when the user picks one."""
+
+    figure_selected = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.figure_model = FigureTableModel(self)
+        self.setModel(self.figure_model)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.verticalHeader().hide()
+        self.setAlternatingRowColors(True)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(COL_LABEL, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COL_VALUE, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_UNIT, QHeaderView.ResizeMode.ResizeToContents)
+        self.clicked.connect(self._emit)
+        self.activated.connect(self._emit)
+        self.setAccessibleName(self.tr("Results"))
+
+    def _emit(self, index: QModelIndex) -> None:
+        key = index.data(KEY_ROLE)
+        if key:
+            self.figure_selected.emit(key)
