@@ -1,0 +1,213 @@
+"""Step 6 of the selection process: how the capacity is delivered.
+
+Public cloud on-demand, reserved 1y/3y and spot, GPU rental, bare metal,
+private on-premises and hybrid (owned baseline + rented bursts), priced
+month by month over a utilisation profile with seasonal peaks; data
+sensitivity as a constraint; cumulative cost per mode and the break-even
+month between modes. Keys ``delivery.*``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gpudesk.catalog.records import CloudOffer
+from gpudesk.core import constants as C
+from gpudesk.core.checks import Check
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.infra_inputs import catalog_source
+
+PUBLIC_CLOUD_MODES = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot", "gpu_rental")
+MODES = PUBLIC_CLOUD_MODES + ("bare_metal", "private", "hybrid")
+_OFFER_FIELD = {
+    "cloud_on_demand": "on_demand_per_hour",
+    "cloud_reserved_1y": "reserved_1y_per_hour",
+    "cloud_reserved_3y": "reserved_3y_per_hour",
+    "cloud_spot": "spot_per_hour",
+}
+
+
+@dataclass(frozen=True)
+class DeliveryInputs:
+    """Baseline GPUs in use; prices per instance-hour from catalog offers, converted to ``currency``.
+
+    ``private_capex`` and ``private_opex_per_month`` (from the TCO model) are for owning enough GPUs for the
+    peak month; modes whose prices are missing are left out (never priced at zero).
+    """
+
+    gpus: float
+    months: int
+    offer: CloudOffer | None = None
+    rental_offer: CloudOffer | None = None  # GPU rental, billed by the month
+    bare_metal_offer: CloudOffer | None = None  # dedicated servers, billed by the month
+    private_capex: float | None = None
+    private_opex_per_month: float | None = None
+    hours_per_day: float = 24.0
+    days_per_month: float = 30.0
+    peak_months: tuple[int, ...] = ()  # calendar months 1..12
+    peak_multiplier: float = 1.0
+    start_month: int = 1  # calendar month of plan month 1
+    hybrid_owned_share: float = 0.6
+    data_sensitivity: str = "normal"  # normal | sensitive | regulated
+    chosen_mode: str = "cloud_on_demand"
+    currency: str = "USD"
+    cny_per_usd: float = 7.1
+
+
+def convert(amount: Any, from_currency: str, to_currency: str, cny_per_usd: float) -> Any:
+    if from_currency == to_currency:
+        return amount
+    if (from_currency, to_currency) == ("USD", "CNY"):
+        return amount * cny_per_usd
+    if (from_currency, to_currency) == ("CNY", "USD"):
+        return amount / cny_per_usd
+    raise ValueError(f"no conversion from {from_currency} to {to_currency}")
+
+
+def break_even_month(cum_a: Any, cum_b: Any) -> Any:
+    """First month (1-based) from which ``cum_a`` stays at or below ``cum_b``; NaN if never.
+
+    Vectorised over leading axes; the last axis is months.
+    """
+    a, b = np.asarray(cum_a, dtype=float), np.asarray(cum_b, dtype=float)
+    cheaper = a <= b
+    # stays cheaper from month m on: reverse cumulative AND
+    stays = np.flip(np.logical_and.accumulate(np.flip(cheaper, axis=-1), axis=-1), axis=-1)
+    first = np.argmax(stays, axis=-1)
+    found = np.take_along_axis(stays, first[..., None], axis=-1)[..., 0]
+    return np.where(found, first + 1.0, np.nan)
+
+
+def _gpu_hour_price(fs: FigureSet, inp: DeliveryInputs, mode: str, offer: CloudOffer, field_name: str) -> float | None:
+    per_instance = getattr(offer, field_name)
+    if per_instance is None:
+        return None
+    value = convert(per_instance / offer.gpus, offer.currency, inp.currency, inp.cny_per_usd)
+    fs.input(f"delivery.price.{mode}", value, f"{inp.currency}/GPU-h", f"{mode} price per GPU-hour",
+             catalog_source(offer, field_name) + f" (per instance / {offer.gpus} GPUs, in {inp.currency})")
+    return value
+
+
+def delivery_figures(inp: DeliveryInputs) -> FigureSet:
+    fs = FigureSet()
+    g = fs.input("delivery.gpus", float(inp.gpus), "GPUs", "baseline GPUs in use")
+    months = np.arange(inp.months)
+    calendar = (inp.start_month - 1 + months) % 12 + 1
+    peak = np.isin(calendar, np.asarray(inp.peak_months, dtype=int))
+    fs.input("delivery.peak_multiplier", inp.peak_multiplier, "x", "demand in peak months over baseline")
+    mult = fs.add("delivery.demand_multiplier", np.where(peak, inp.peak_multiplier, 1.0), "x",
+                  "demand multiplier per month", "peak_multiplier in peak months, else 1", ["delivery.peak_multiplier"])
+    hpd = fs.input("delivery.hours_per_day", inp.hours_per_day, "h", "hours used per day")
+    dpm = fs.input("delivery.days_per_month", inp.days_per_month, "days", "days used per month")
+    used = fs.add("delivery.hours_used_per_month", hpd * dpm, "h", "GPU hours used per GPU per month",
+                  "hours_per_day x days_per_month", ["delivery.hours_per_day", "delivery.days_per_month"])
+    billed = fs.constant("delivery.hours_per_month", C.HOURS_PER_MONTH)
+    fs.add("delivery.owned_utilisation", used * np.mean(mult) / (billed * np.max(mult)), "fraction",
+           "utilisation of capacity sized for the peak month",
+           "hours_used_per_month x mean(demand_multiplier) / (hours_per_month x max(demand_multiplier))",
+           ["delivery.hours_used_per_month", "delivery.demand_multiplier", "delivery.hours_per_month"])
+
+    monthly: dict[str, tuple[Any, str, list[str]]] = {}
+    od = None
+    if inp.offer is not None:
+        prices = {m: _gpu_hour_price(fs, inp, m, inp.offer, f) for m, f in _OFFER_FIELD.items()}
+        od = prices["cloud_on_demand"]
+        for mode in ("cloud_on_demand", "cloud_spot"):
+            if prices[mode] is not None:
+                monthly[mode] = (g * mult * used * prices[mode], "gpus x demand_multiplier x hours_used_per_month x price",
+                                 ["delivery.gpus", "delivery.demand_multiplier", "delivery.hours_used_per_month",
+                                  f"delivery.price.{mode}"])
+        for mode in ("cloud_reserved_1y", "cloud_reserved_3y"):
+            if prices[mode] is not None and od is not None:
+                monthly[mode] = (g * billed * prices[mode] + g * (mult - 1.0) * used * od,
+                                 "gpus x hours_per_month x price + gpus x (demand_multiplier - 1) x hours_used_per_month"
+                                 " x on-demand price",
+                                 ["delivery.gpus", "delivery.hours_per_month", f"delivery.price.{mode}",
+                                  "delivery.demand_multiplier", "delivery.hours_used_per_month",
+                                  "delivery.price.cloud_on_demand"])
+    for mode, offer in (("gpu_rental", inp.rental_offer), ("bare_metal", inp.bare_metal_offer)):
+        if offer is not None and _gpu_hour_price(fs, inp, mode, offer, "on_demand_per_hour") is not None:
+            price = fs[f"delivery.price.{mode}"]
+            monthly[mode] = (g * mult * billed * price, "gpus x demand_multiplier x hours_per_month x price (monthly term)",
+                             ["delivery.gpus", "delivery.demand_multiplier", "delivery.hours_per_month",
+                              f"delivery.price.{mode}"])
+    if inp.private_capex is not None and inp.private_opex_per_month is not None:
+        capex = fs.input("delivery.private_capex", inp.private_capex, inp.currency, "capex to own peak capacity",
+                         "TCO model (computed)")
+        opex = fs.input("delivery.private_opex", inp.private_opex_per_month, f"{inp.currency}/month",
+                        "opex per month of owned capacity", "TCO model (computed)")
+        upfront = np.where(months == 0, capex, 0.0)
+        monthly["private"] = (upfront + opex, "private_capex in month 1 + private_opex every month",
+                              ["delivery.private_capex", "delivery.private_opex"])
+        if od is not None:
+            share = fs.input("delivery.hybrid_owned_share", inp.hybrid_owned_share, "fraction",
+                             "share of baseline GPUs owned in hybrid mode")
+            owned_frac = share / np.max(mult)  # owned GPUs as a share of the peak-sized private build
+            burst = np.maximum(g * mult - share * g, 0.0) * used * od
+            monthly["hybrid"] = (owned_frac * (upfront + opex) + burst,
+                                 "(hybrid_owned_share / max multiplier) x private cost + max(gpus x demand_multiplier - "
+                                 "hybrid_owned_share x gpus, 0) x hours_used_per_month x on-demand price",
+                                 ["delivery.hybrid_owned_share", "delivery.private_capex", "delivery.private_opex",
+                                  "delivery.gpus", "delivery.demand_multiplier", "delivery.hours_used_per_month",
+                                  "delivery.price.cloud_on_demand"])
+
+    cur = inp.currency
+    fs.input("delivery.data_sensitivity", inp.data_sensitivity, "", "data sensitivity")
+    for mode, (series, formula, deps) in monthly.items():
+        series = np.broadcast_to(np.asarray(series, dtype=float), months.shape)
+        fs.add(f"delivery.monthly.{mode}", series, f"{cur}/month", f"{mode} cost per month", formula, deps)
+        cum = fs.add(f"delivery.cumulative.{mode}", np.cumsum(series), cur, f"{mode} cumulative cost",
+                     "running sum of monthly cost", [f"delivery.monthly.{mode}"])
+        fs.add(f"delivery.total.{mode}", cum[-1], cur, f"{mode} cost over the horizon", "cumulative at the last month",
+               [f"delivery.cumulative.{mode}"])
+        allowed = not (inp.data_sensitivity == "regulated" and mode in PUBLIC_CLOUD_MODES)
+        fs.add(f"delivery.allowed.{mode}", float(allowed), "", f"{mode} allowed for the data (1 = yes)",
+               "0 when data_sensitivity is regulated and the mode is public cloud or rental",
+               ["delivery.data_sensitivity"])
+    for mode in monthly:
+        if mode != "private" and "private" in monthly:
+            fs.add(f"delivery.break_even.private_vs_{mode}",
+                   break_even_month(fs["delivery.cumulative.private"], fs[f"delivery.cumulative.{mode}"]), "month",
+                   f"month from which owning stays cheaper than {mode}",
+                   "first month m with cumulative.private <= cumulative.mode for every month from m on",
+                   ["delivery.cumulative.private", f"delivery.cumulative.{mode}"])
+    fs.input("delivery.modes", ",".join(monthly), "", "modes priced")
+    fs.input("delivery.chosen_mode", inp.chosen_mode, "", "delivery mode chosen")
+    return fs
+
+
+def cheapest_allowed_mode(fs: FigureSet) -> str:
+    modes = [m for m in str(fs["delivery.modes"]).split(",") if m and fs[f"delivery.allowed.{m}"] >= 1.0]
+    return min(modes, key=lambda m: float(fs[f"delivery.total.{m}"])) if modes else ""
+
+
+def delivery_checks(fs: FigureSet) -> list[Check]:
+    checks: list[Check] = []
+    sens, mode = fs["delivery.data_sensitivity"], fs["delivery.chosen_mode"]
+    if sens == "regulated" and mode in PUBLIC_CLOUD_MODES:
+        alt = cheapest_allowed_mode(fs)
+        checks.append(Check(
+            "delivery.regulated_data_public_cloud", "blocker", 6, "Regulated data cannot go to a public cloud mode",
+            f"The data is marked regulated, which rules out {mode} and the other shared public-cloud modes.",
+            f"Use private on-premises, dedicated bare metal or hybrid with regulated data kept on owned capacity"
+            f"{f' (cheapest allowed here: {alt})' if alt else ''}.",
+            ("delivery.data_sensitivity",), {"mode": mode, "cheapest_allowed": alt},
+        ))
+    elif sens == "sensitive" and mode in PUBLIC_CLOUD_MODES:
+        checks.append(Check(
+            "delivery.sensitive_data_public_cloud", "warning", 6, "Sensitive data in a public cloud mode",
+            f"The data is marked sensitive and the plan uses {mode}.",
+            "Confirm encryption, residency and access controls with the provider, or keep the data on owned capacity.",
+            ("delivery.data_sensitivity",), {"mode": mode},
+        ))
+    if sens == "regulated" and mode == "hybrid":
+        checks.append(Check(
+            "delivery.hybrid_burst_data", "warning", 6, "Hybrid bursts must not carry regulated data",
+            "Burst capacity runs in a public cloud; only workloads without regulated data may burst.",
+            "Split workloads: regulated training and serving on owned nodes, bursts for the rest.",
+            ("delivery.data_sensitivity",), {"mode": mode},
+        ))
+    return checks

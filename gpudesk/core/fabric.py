@@ -1,0 +1,214 @@
+"""Step 5 of the selection process: the scale-out network for N nodes.
+
+Rail-optimised leaf/spine (two tiers; three when the endpoints outgrow a
+two-tier fat tree of the catalog switch's radix), oversubscription,
+cables, optics and their cost, the effective per-GPU scale-out bandwidth
+that feeds scaling efficiency, inference east-west and north-south load,
+the latency budget, and expansion headroom. Keys ``net.*``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gpudesk.catalog.records import Nic, Server, Switch
+from gpudesk.core import constants as C
+from gpudesk.core.checks import Check
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.infra_inputs import at, record_field, worst_index
+
+
+@dataclass(frozen=True)
+class FabricInputs:
+    server: Server
+    nic: Nic
+    switch: Switch
+    nodes: Any  # array over candidates allowed
+    oversubscription: float = 1.0  # leaf downlink : uplink
+    rail_optimized: bool = True
+    nics_in_server_price: bool = True  # DGX/HGX quotes include the NICs
+    scaling_efficiency: float | Callable[[Any], Any] | None = None  # f(per-GPU GB/s) -> efficiency
+    growth_nodes: int = 0  # nodes the plan expects to add later
+    # inference traffic (0 when training only)
+    requests_per_s: Any = 0.0
+    request_bytes: float = 0.0
+    response_bytes: float = 0.0
+    kv_transfer_bytes_per_request: float = 0.0  # disaggregated prefill -> decode
+    latency_budget_s: float = 1e-3  # seed document: real-time inference network latency under 1 ms
+
+
+def _tiers(endpoints: Any, radix: Any, down: Any) -> Any:
+    max2 = radix * down
+    return np.where(endpoints <= radix, 1.0, np.where(endpoints <= max2, 2.0, 3.0))
+
+
+def fabric_figures(inp: FabricInputs) -> FigureSet:
+    fs = FigureSet()
+    s, nic, sw = inp.server, inp.nic, inp.switch
+    nodes = fs.input("net.nodes", np.asarray(inp.nodes, dtype=float), "nodes", "nodes on the fabric")
+    gpn = record_field(fs, "net.gpus_per_node", s, "gpus", "GPUs", "GPUs per node")
+    nics = record_field(fs, "net.nics_per_node", s, "nics", "NICs", "scale-out NICs per node (rails)")
+    nic_gbps = record_field(fs, "net.nic_gbps", nic, "gbps", "Gb/s", "NIC speed")
+    ports = record_field(fs, "net.switch_ports", sw, "ports", "ports", "switch ports")
+    port_gbps = record_field(fs, "net.switch_port_gbps", sw, "port_gbps", "Gb/s", "switch port speed")
+    radix = fs.add("net.radix", ports * np.maximum(1.0, np.floor(port_gbps / nic_gbps)), "ports",
+                   "switch radix at NIC speed (ports split when faster than the NIC)",
+                   "switch_ports x max(1, floor(switch_port_gbps / nic_gbps))",
+                   ["net.switch_ports", "net.switch_port_gbps", "net.nic_gbps"])
+    o = fs.input("net.oversubscription", float(inp.oversubscription), ":1", "leaf oversubscription (down:up)")
+    down = fs.add("net.leaf_downlinks", np.floor(radix * o / (1.0 + o)), "ports", "leaf ports facing nodes",
+                  "floor(radix x o / (1 + o))", ["net.radix", "net.oversubscription"])
+    up = fs.add("net.leaf_uplinks", radix - down, "ports", "leaf ports facing spines", "radix - leaf_downlinks",
+                ["net.radix", "net.leaf_downlinks"])
+    ends = fs.add("net.endpoints", nodes * nics, "ports", "NIC ports to connect", "nodes x nics_per_node",
+                  ["net.nodes", "net.nics_per_node"])
+    tiers = fs.add("net.tiers", _tiers(ends, radix, down), "tiers", "switch tiers",
+                   "1 if endpoints <= radix; 2 if endpoints <= radix x leaf_downlinks; else 3 "
+                   f"({C.FAT_TREE_TIERS_NOTE})", ["net.endpoints", "net.radix", "net.leaf_downlinks"])
+    if inp.rail_optimized:
+        leaves_multi = nics * np.ceil(nodes / down)
+        leaf_formula = "rail-optimised: nics_per_node x ceil(nodes / leaf_downlinks); 1 when tiers = 1"
+    else:
+        leaves_multi = np.ceil(ends / down)
+        leaf_formula = "ceil(endpoints / leaf_downlinks); 1 when tiers = 1"
+    leaves = fs.add("net.leaf_switches", np.where(tiers == 1, 1.0, leaves_multi), "switches", "leaf switches",
+                    leaf_formula, ["net.nodes", "net.nics_per_node", "net.leaf_downlinks", "net.endpoints", "net.tiers"])
+    half = radix / 2.0
+    pods = np.ceil(leaves / half)
+    spines = fs.add("net.spine_switches",
+                    np.where(tiers == 1, 0.0, np.where(tiers == 2, np.ceil(leaves * up / radix), pods * half)),
+                    "switches", "spine (aggregation) switches",
+                    "tier 2: ceil(leaf_switches x leaf_uplinks / radix); tier 3: ceil(leaf_switches / (radix/2)) x radix/2",
+                    ["net.leaf_switches", "net.leaf_uplinks", "net.radix", "net.tiers"])
+    core = fs.add("net.core_switches", np.where(tiers == 3, np.ceil(spines * half / radix), 0.0), "switches",
+                  "core switches (third tier)", "tier 3: ceil(spine_switches x (radix/2) / radix)",
+                  ["net.spine_switches", "net.radix", "net.tiers"])
+    n_sw = fs.add("net.switches", leaves + spines + core, "switches", "switches in the fabric",
+                  "leaf_switches + spine_switches + core_switches",
+                  ["net.leaf_switches", "net.spine_switches", "net.core_switches"])
+    links = fs.add("net.cables", ends + np.where(tiers >= 2, leaves * up, 0.0) + np.where(tiers == 3, spines * half, 0.0),
+                   "cables", "cables (node-leaf, leaf-spine, spine-core)",
+                   "endpoints + leaf_switches x leaf_uplinks (tiers >= 2) + spine_switches x radix/2 (tier 3)",
+                   ["net.endpoints", "net.leaf_switches", "net.leaf_uplinks", "net.spine_switches", "net.radix", "net.tiers"])
+    optics = fs.add("net.optics", 2.0 * links, "transceivers", "optical transceivers (one per cable end)",
+                    "2 x cables", ["net.cables"])
+
+    # -- cost and power ---------------------------------------------------
+    sw_price = record_field(fs, "net.switch_price", sw, "price_usd", "USD", "price per switch")
+    optic_price = record_field(fs, "net.optic_price", nic, "optic_price_usd", "USD", "price per transceiver")
+    nic_price = record_field(fs, "net.nic_price", nic, "price_usd", "USD", "price per NIC")
+    nic_cost = 0.0 if inp.nics_in_server_price else ends * nic_price
+    fs.add("net.nic_cost", nic_cost, "USD", "NIC cost outside the server price",
+           "0 (NICs in the server quote)" if inp.nics_in_server_price else "endpoints x nic_price",
+           ["net.endpoints", "net.nic_price"])
+    fs.add("net.cost", n_sw * sw_price + optics * optic_price + nic_cost, "USD", "fabric cost",
+           "switches x switch_price + optics x optic_price + nic_cost",
+           ["net.switches", "net.switch_price", "net.optics", "net.optic_price", "net.nic_cost"])
+    sw_power = record_field(fs, "net.switch_power", sw, "power_w", "W", "power per switch")
+    fs.add("net.power_kw", n_sw * sw_power / 1000.0, "kW", "fabric switch power", "switches x switch_power / 1000",
+           ["net.switches", "net.switch_power"])
+    fs.input("net.switch_rack_units", float(sw.rack_units), "U", "rack units per switch",
+             f"catalog switches/{sw.id}.rack_units")
+
+    # -- bandwidth and scaling ------------------------------------------
+    raw = fs.add("net.per_gpu_bw", nics * nic_gbps / 8.0 / gpn, "GB/s", "scale-out bandwidth per GPU",
+                 "nics_per_node x nic_gbps / 8 / gpus_per_node", ["net.nics_per_node", "net.nic_gbps", "net.gpus_per_node"])
+    eff = fs.add("net.effective_per_gpu_bw", np.where(tiers >= 2, raw / o, raw), "GB/s",
+                 "per-GPU bandwidth across leaves after oversubscription",
+                 "per_gpu_bw / oversubscription when tiers >= 2, else per_gpu_bw",
+                 ["net.per_gpu_bw", "net.oversubscription", "net.tiers"])
+    if callable(inp.scaling_efficiency):
+        fs.add("net.scaling_efficiency", np.asarray(inp.scaling_efficiency(eff), dtype=float), "fraction",
+               "scaling efficiency at this bandwidth", "scaling model f(effective_per_gpu_bw)",
+               ["net.effective_per_gpu_bw"], source="scaling model (supplied function)")
+    elif inp.scaling_efficiency is not None:
+        fs.input("net.scaling_efficiency", float(inp.scaling_efficiency), "fraction",
+                 "scaling efficiency at this bandwidth", "scaling model (computed)")
+
+    # -- headroom -------------------------------------------------------
+    max_ends = np.where(tiers == 1, radix, np.where(tiers == 2, radix * down, half * down * radix))
+    cap_nodes = fs.add("net.max_nodes_this_tier", np.floor(max_ends / nics), "nodes",
+                       "most nodes before the fabric needs another tier",
+                       "floor(max endpoints of the tier / nics_per_node); max endpoints = radix, radix x leaf_downlinks, "
+                       "radix/2 x leaf_downlinks x radix for 1, 2, 3 tiers",
+                       ["net.radix", "net.leaf_downlinks", "net.nics_per_node", "net.tiers"])
+    fs.add("net.headroom_nodes", cap_nodes - nodes, "nodes", "nodes that can be added without a fabric rebuild",
+           "max_nodes_this_tier - nodes", ["net.max_nodes_this_tier", "net.nodes"])
+    fs.input("net.growth_nodes", float(inp.growth_nodes), "nodes", "nodes the plan expects to add")
+
+    # -- inference traffic and latency ----------------------------------
+    rps = fs.input("net.requests_per_s", np.asarray(inp.requests_per_s, dtype=float), "req/s", "peak requests per second",
+                   "inference model (computed)")
+    rq = fs.input("net.request_bytes", inp.request_bytes, "B", "bytes in per request")
+    rs = fs.input("net.response_bytes", inp.response_bytes, "B", "bytes out per request")
+    kv = fs.input("net.kv_transfer_bytes", inp.kv_transfer_bytes_per_request, "B", "KV bytes moved per request")
+    fs.add("net.north_south_gbps", rps * (rq + rs) * 8 / 1e9, "Gb/s", "client traffic (north-south)",
+           "requests_per_s x (request_bytes + response_bytes) x 8 / 1e9",
+           ["net.requests_per_s", "net.request_bytes", "net.response_bytes"])
+    fs.add("net.east_west_gbps", rps * kv * 8 / 1e9, "Gb/s", "prefill-to-decode traffic (east-west)",
+           "requests_per_s x kv_transfer_bytes x 8 / 1e9", ["net.requests_per_s", "net.kv_transfer_bytes"])
+    fe_n = record_field(fs, "net.frontend_nics", s, "frontend_nics", "NICs", "front-end NICs per node")
+    fe_g = record_field(fs, "net.frontend_nic_gbps", s, "frontend_nic_gbps", "Gb/s", "front-end NIC speed")
+    fs.add("net.frontend_capacity_gbps", nodes * fe_n * fe_g, "Gb/s", "front-end (north-south) capacity",
+           "nodes x frontend_nics x frontend_nic_gbps", ["net.nodes", "net.frontend_nics", "net.frontend_nic_gbps"])
+    hop = fs.constant("net.hop_latency", C.SWITCH_HOP_LATENCY_S)
+    fibre = fs.constant("net.fibre_delay", C.FIBRE_DELAY_S_PER_M)
+    run = fs.constant("net.cable_run", C.CABLE_RUN_M)
+    hops = fs.add("net.hops", 2.0 * tiers - 1.0, "switches", "switches crossed between two nodes (worst case)",
+                  "2 x tiers - 1", ["net.tiers"])
+    fs.add("net.one_way_latency", hops * hop + (hops + 1.0) * run * fibre, "s", "one-way network latency",
+           "hops x hop_latency + (hops + 1) x cable_run x fibre_delay",
+           ["net.hops", "net.hop_latency", "net.cable_run", "net.fibre_delay"])
+    fs.input("net.latency_budget", inp.latency_budget_s, "s", "network latency budget",
+             "user input (seed document: real-time inference needs network latency under 1 ms)")
+    return fs
+
+
+def fabric_checks(fs: FigureSet) -> list[Check]:
+    checks: list[Check] = []
+    i = worst_index(fs["net.headroom_nodes"])
+    head, growth = at(fs, "net.headroom_nodes", i), at(fs, "net.growth_nodes", None)
+    if head == head and head < growth:
+        tiers = at(fs, "net.tiers", i)
+        checks.append(Check(
+            "net.no_expansion_headroom", "warning", 5, "The fabric cannot grow as planned",
+            f"This {tiers:.0f}-tier fabric takes {head:.0f} more nodes before it needs another switch tier, but the plan "
+            f"adds {growth:.0f}.",
+            "Build the spine layer for the final size now (spare spine ports), or choose higher-radix switches.",
+            ("net.headroom_nodes", "net.growth_nodes"), {"headroom_nodes": head, "growth_nodes": growth, "tiers": tiers},
+        ))
+    t = worst_index(fs["net.tiers"], low_is_bad=False)
+    o, tiers0 = at(fs, "net.oversubscription", None), at(fs, "net.tiers", t)
+    if o > 1.0 and tiers0 >= 2:
+        eff, raw = at(fs, "net.effective_per_gpu_bw", t), at(fs, "net.per_gpu_bw", t)
+        checks.append(Check(
+            "net.oversubscribed", "warning", 5, "Oversubscribed fabric slows cross-leaf collectives",
+            f"Leaves are {o:.1f}:1 oversubscribed, so each GPU gets {eff:.1f} GB/s across leaves instead of "
+            f"{raw:.1f} GB/s.",
+            "Use a non-blocking (1:1) fabric for training; keep oversubscription for inference or storage networks.",
+            ("net.oversubscription", "net.effective_per_gpu_bw"),
+            {"oversubscription": o, "effective_gbs": eff, "per_gpu_gbs": raw},
+        ))
+    j = worst_index(fs["net.frontend_capacity_gbps"] - fs["net.north_south_gbps"])
+    ns, fe = at(fs, "net.north_south_gbps", j), at(fs, "net.frontend_capacity_gbps", j)
+    if ns > fe:
+        checks.append(Check(
+            "net.frontend_short", "warning", 5, "Front-end network too small for client traffic",
+            f"Peak client traffic is {ns:,.1f} Gb/s but the front-end NICs carry {fe:,.1f} Gb/s.",
+            "Add front-end NICs or faster ones, or spread serving over more nodes.",
+            ("net.north_south_gbps", "net.frontend_capacity_gbps"), {"north_south_gbps": ns, "frontend_gbps": fe},
+        ))
+    k = worst_index(fs["net.one_way_latency"], low_is_bad=False)
+    lat, budget = at(fs, "net.one_way_latency", k), at(fs, "net.latency_budget", None)
+    if lat > budget:
+        checks.append(Check(
+            "net.latency_budget", "warning", 5, "Network latency exceeds the budget",
+            f"One-way latency across the fabric is {lat * 1e6:,.1f} us, above the {budget * 1e6:,.0f} us budget.",
+            "Keep latency-critical serving within one leaf or one node (scale-up domain).",
+            ("net.one_way_latency", "net.latency_budget"), {"latency_us": lat * 1e6, "budget_us": budget * 1e6},
+        ))
+    return checks

@@ -1,0 +1,203 @@
+"""Step 3 of the selection process: can the host feed its GPUs?
+
+CPU cores for loading and preprocessing at the throughput the time model
+computed, host RAM (pinned batch buffers, checkpoint staging, CPU offload
+of optimizer states), PCIe lanes and generation for the GPUs and NICs,
+each compared with what the chosen server offers. Keys ``host.*``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gpudesk.catalog.records import Server
+from gpudesk.core import constants as C
+from gpudesk.core.checks import Check
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.infra_inputs import at, record_field, worst_index
+
+DATA_KINDS = ("text_pretokenized", "text_tokenize", "images", "video")
+
+
+@dataclass(frozen=True)
+class HostInputs:
+    """What one node must do. Throughput is per GPU, in the data kind's unit.
+
+    ``throughput_per_gpu``: tokens/s (text kinds), images/s (images) or frames/s (video),
+    from the time model; arrays broadcast over candidates.
+    ``video_frames_per_core_s``: a measured software-decode rate; there is no cited
+    default, so video needs it (otherwise the core figures are unknown, NaN).
+    """
+
+    server: Server
+    throughput_per_gpu: Any
+    data_kind: str = "text_pretokenized"
+    batch_bytes_per_gpu: Any = 0.0
+    checkpoint_staging_bytes_per_node: Any = 0.0
+    offload_bytes_per_node: Any = 0.0
+    video_frames_per_core_s: float | None = None
+    gpu_pcie_gen: int | None = None  # accelerator's host interface generation
+    cpu_cores_override: int = 0  # project Hardware.cpu_cores_per_node (0 = server)
+    ram_gb_override: float = 0.0  # project Hardware.host_ram_gb (0 = server)
+    pcie_lanes_override: int = 0  # lanes from the CPUs when the datasheet says (0 = sockets x per-socket)
+
+
+def _rate_per_core(fs: FigureSet, inp: HostInputs) -> Any:
+    if inp.data_kind == "images":
+        return fs.constant("host.rate_per_core", C.JPEG_DECODE_AUG_IMAGES_PER_CORE_S)
+    if inp.data_kind == "text_tokenize":
+        return fs.constant("host.rate_per_core", C.TOKENIZE_TOKENS_PER_CORE_S)
+    if inp.data_kind == "video":
+        rate = float("nan") if inp.video_frames_per_core_s is None else inp.video_frames_per_core_s
+        source = "user input (measured)" if inp.video_frames_per_core_s else "unknown: enter a measured decode rate"
+        return fs.input("host.rate_per_core", rate, "frames/s/core", "video decode rate per CPU core", source)
+    return fs.input("host.rate_per_core", np.inf, "tokens/s/core", "pre-tokenised reads per core",
+                    "pre-tokenised data is memory-mapped; no per-token CPU work (Megatron-LM indexed dataset)")
+
+
+def host_figures(inp: HostInputs) -> FigureSet:
+    if inp.data_kind not in DATA_KINDS:
+        raise ValueError(f"data_kind must be one of {DATA_KINDS}, not {inp.data_kind!r}")
+    fs = FigureSet()
+    s = inp.server
+    gpus = record_field(fs, "host.gpus", s, "gpus", "GPUs", "GPUs per server")
+    if inp.cpu_cores_override:
+        cores = fs.input("host.cpu_cores", float(inp.cpu_cores_override), "cores", "CPU cores per server")
+    else:
+        cores = record_field(fs, "host.cpu_cores", s, "cpu_cores_total", "cores", "CPU cores per server")
+    if inp.ram_gb_override:
+        ram = fs.input("host.ram", inp.ram_gb_override * C.GB, "B", "host RAM per server")
+    else:
+        ram = record_field(fs, "host.ram", s, "ram_gb", "B", "host RAM per server", scale=C.GB)
+    unit = {"images": "images/s", "video": "frames/s"}.get(inp.data_kind, "tokens/s")
+    thr = fs.input("host.throughput_per_gpu", np.asarray(inp.throughput_per_gpu, dtype=float), unit,
+                   "input throughput each GPU consumes", "time model (computed)")
+    rate = _rate_per_core(fs, inp)
+    base = fs.constant("host.train_process_cores", C.TRAIN_PROCESS_CORES_PER_GPU)
+
+    pre = fs.add("host.preprocess_cores_per_gpu", thr / rate, "cores/GPU", "cores for loading and preprocessing",
+                 "throughput_per_gpu / rate_per_core", ["host.throughput_per_gpu", "host.rate_per_core"])
+    need = fs.add("host.cores_per_gpu_needed", pre + base, "cores/GPU", "CPU cores each GPU needs",
+                  "preprocess_cores_per_gpu + train_process_cores",
+                  ["host.preprocess_cores_per_gpu", "host.train_process_cores"])
+    fs.add("host.cores_needed", need * gpus, "cores", "CPU cores the server needs",
+           "cores_per_gpu_needed x gpus", ["host.cores_per_gpu_needed", "host.gpus"])
+    offered = fs.add("host.cores_per_gpu_offered", cores / gpus, "cores/GPU", "CPU cores per GPU in the server",
+                     "cpu_cores / gpus", ["host.cpu_cores", "host.gpus"])
+    fs.add("host.gpu_feed_fraction", np.minimum(1.0, offered / need), "fraction",
+                  "share of planned GPU throughput the CPUs can feed",
+                  "min(1, cores_per_gpu_offered / cores_per_gpu_needed)",
+                  ["host.cores_per_gpu_offered", "host.cores_per_gpu_needed"])
+
+    # -- host RAM -------------------------------------------------------
+    workers = fs.add("host.loader_workers_per_gpu", np.maximum(1.0, np.ceil(pre)), "workers",
+                     "data-loader workers per GPU", "max(1, ceil(preprocess_cores_per_gpu))",
+                     ["host.preprocess_cores_per_gpu"])
+    batch = fs.input("host.batch_bytes_per_gpu", np.asarray(inp.batch_bytes_per_gpu, dtype=float), "B",
+                     "host bytes of one input batch per GPU", "user input / time model")
+    prefetch = fs.constant("host.prefetch_factor", C.DATALOADER_PREFETCH_FACTOR)
+    pinned = fs.add("host.pinned_buffers", batch * prefetch * workers * gpus, "B", "pinned batch buffers",
+                    "batch_bytes_per_gpu x prefetch_factor x loader_workers_per_gpu x gpus",
+                    ["host.batch_bytes_per_gpu", "host.prefetch_factor", "host.loader_workers_per_gpu", "host.gpus"])
+    stage = fs.input("host.checkpoint_staging", np.asarray(inp.checkpoint_staging_bytes_per_node, dtype=float),
+                     "B", "checkpoint staged in host RAM (async save)", "storage model / user input")
+    offload = fs.input("host.cpu_offload", np.asarray(inp.offload_bytes_per_node, dtype=float), "B",
+                       "optimizer states offloaded to host RAM", "memory model (ZeRO-Offload) / user input")
+    ram_need = fs.add("host.ram_needed", pinned + stage + offload, "B", "host RAM needed",
+                      "pinned_buffers + checkpoint_staging + cpu_offload",
+                      ["host.pinned_buffers", "host.checkpoint_staging", "host.cpu_offload"])
+    fs.add("host.ram_headroom", ram - ram_need, "B", "host RAM left over", "ram - ram_needed",
+           ["host.ram", "host.ram_needed"])
+
+    # -- PCIe -----------------------------------------------------------
+    nics = record_field(fs, "host.nics", s, "nics", "NICs", "scale-out NICs per server")
+    nic_gbps = record_field(fs, "host.nic_gbps", s, "nic_gbps", "Gb/s", "speed per scale-out NIC")
+    lanes_dev = fs.constant("host.lanes_per_device", C.PCIE_LANES_PER_DEVICE)
+    fs.add("host.pcie_lanes_needed", (gpus + nics) * lanes_dev, "lanes", "PCIe lanes the GPUs and NICs use",
+           "(gpus + nics) x lanes_per_device", ["host.gpus", "host.nics", "host.lanes_per_device"])
+    if inp.pcie_lanes_override:
+        fs.input("host.pcie_lanes_offered", float(inp.pcie_lanes_override), "lanes", "PCIe lanes from the CPUs")
+    else:
+        sockets = record_field(fs, "host.cpu_sockets", s, "cpu_sockets", "sockets", "CPU sockets")
+        per = fs.constant("host.lanes_per_socket", C.CPU_PCIE_LANES_PER_SOCKET)
+        fs.add("host.pcie_lanes_offered", sockets * per, "lanes", "PCIe lanes from the CPUs",
+               "cpu_sockets x lanes_per_socket", ["host.cpu_sockets", "host.lanes_per_socket"])
+    gen = s.pcie_gen
+    record_field(fs, "host.pcie_gen", s, "pcie_gen", "", "server PCIe generation")
+    if gen in C.PCIE_X16_GBS_BY_GEN:
+        slot = fs.constant("host.pcie_x16_bw", C.PCIE_X16_GBS_BY_GEN[gen])
+        nic_bw = fs.add("host.nic_bw", nic_gbps / 8.0, "GB/s", "bandwidth of one NIC", "nic_gbps / 8",
+                        ["host.nic_gbps"])
+        fs.add("host.nic_slot_ratio", np.where(nic_bw > 0, slot / np.where(nic_bw > 0, nic_bw, 1.0), np.inf),
+               "x", "PCIe x16 slot bandwidth over NIC bandwidth (>= 1 keeps the NIC fed)",
+               "pcie_x16_bw / nic_bw", ["host.pcie_x16_bw", "host.nic_bw"])
+    if inp.gpu_pcie_gen is not None:
+        fs.input("host.gpu_pcie_gen", float(inp.gpu_pcie_gen), "", "GPU host-interface PCIe generation",
+                 "catalog accelerator pcie_gen")
+    return fs
+
+
+def host_checks(fs: FigureSet) -> list[Check]:
+    checks: list[Check] = []
+    i = worst_index(fs["host.gpu_feed_fraction"])
+    feed = at(fs, "host.gpu_feed_fraction", i)
+    if feed == feed and feed < 1.0:
+        need, offered = at(fs, "host.cores_per_gpu_needed", i), at(fs, "host.cores_per_gpu_offered", i)
+        cores_needed = at(fs, "host.cores_needed", i)
+        checks.append(Check(
+            "host.cpu_starves_gpus", "blocker" if feed < 0.5 else "warning", 3,
+            "CPU cores cannot feed the GPUs",
+            f"Each GPU needs {need:.1f} CPU cores for loading and preprocessing at the planned throughput, but the "
+            f"server offers {offered:.1f} per GPU; the GPUs would run at about {feed:.0%} of plan.",
+            f"Choose a server with at least {cores_needed:.0f} cores, move decoding to the GPU (DALI/nvJPEG), "
+            "or pre-process the dataset offline.",
+            ("host.cores_per_gpu_needed", "host.cores_per_gpu_offered", "host.gpu_feed_fraction"),
+            {"cores_per_gpu_needed": need, "cores_per_gpu_offered": offered, "feed_fraction": feed,
+             "cores_needed": cores_needed},
+        ))
+    j = worst_index(fs["host.ram_headroom"])
+    headroom = at(fs, "host.ram_headroom", j)
+    if headroom == headroom and headroom < 0:
+        need_gb, have_gb = at(fs, "host.ram_needed", j) / C.GB, at(fs, "host.ram", j) / C.GB
+        checks.append(Check(
+            "host.ram_short", "blocker", 3, "Host RAM is too small",
+            f"The plan needs {need_gb:,.0f} GB of host RAM (pinned buffers, checkpoint staging, CPU offload) but the "
+            f"server has {have_gb:,.0f} GB.",
+            "Add host memory, turn off CPU offload, or checkpoint synchronously instead of staging in RAM.",
+            ("host.ram_needed", "host.ram"), {"ram_needed_gb": need_gb, "ram_gb": have_gb},
+        ))
+    need_l, have_l = at(fs, "host.pcie_lanes_needed", None), at(fs, "host.pcie_lanes_offered", None)
+    if need_l > have_l:
+        checks.append(Check(
+            "host.pcie_lanes_short", "warning", 3, "GPUs and NICs share PCIe uplinks",
+            f"The GPUs and NICs use {need_l:.0f} PCIe lanes but the CPUs provide {have_l:.0f}; devices share "
+            "uplinks through PCIe switches, so host-to-GPU copies and storage reads contend.",
+            "Confirm the board's PCIe switch topology pairs each GPU with its NIC (GPUDirect RDMA), or choose a "
+            "platform with more lanes.",
+            ("host.pcie_lanes_needed", "host.pcie_lanes_offered"), {"lanes_needed": need_l, "lanes_offered": have_l},
+        ))
+    if "host.nic_slot_ratio" in fs:
+        ratio = at(fs, "host.nic_slot_ratio", None)
+        if ratio < 1.0:
+            slot, nic = at(fs, "host.pcie_x16_bw", None), at(fs, "host.nic_bw", None)
+            checks.append(Check(
+                "host.nic_pcie_bottleneck", "warning", 3, "PCIe slot slower than the NIC",
+                f"A PCIe x16 slot of this generation moves {slot:.0f} GB/s but each NIC runs at {nic:.0f} GB/s; "
+                f"the NIC reaches only {ratio:.0%} of line rate.",
+                "Use a PCIe Gen5 platform for 400 Gb/s NICs (Gen6 for 800 Gb/s), or slower NICs.",
+                ("host.pcie_x16_bw", "host.nic_bw"), {"slot_gbs": slot, "nic_gbs": nic, "ratio": ratio},
+            ))
+    if "host.gpu_pcie_gen" in fs:
+        g_gen, s_gen = at(fs, "host.gpu_pcie_gen", None), at(fs, "host.pcie_gen", None)
+        if s_gen == s_gen and g_gen > s_gen:
+            checks.append(Check(
+                "host.pcie_gen_mismatch", "info", 3, "Server PCIe generation below the GPU's",
+                f"The GPU supports PCIe Gen{g_gen:.0f} but the server runs Gen{s_gen:.0f}; host-to-GPU copies run "
+                "at half the GPU's interface speed per generation step.",
+                "Pick a server with the GPU's PCIe generation, or accept slower loading and checkpoint restore.",
+                ("host.gpu_pcie_gen", "host.pcie_gen"), {"gpu_pcie_gen": g_gen, "server_pcie_gen": s_gen},
+            ))
+    return checks

@@ -1,0 +1,192 @@
+"""Power, cooling and racks: per server, per rack, per facility.
+
+Server power at idle, typical and max (catalog) and at a load factor
+interpolated between idle and max; servers per rack under the rack power
+limit; liquid versus air heat (server ``liquid_heat_share``); BTU/h,
+cooling tons, facility power at a PUE, annual energy, cost and CO2; and
+a rack layout as plain data for a chart. Keys ``power.*``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gpudesk.catalog.records import Server, Switch
+from gpudesk.core import constants as C
+from gpudesk.core.checks import Check
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.infra_inputs import at, record_field, worst_index
+
+
+@dataclass(frozen=True)
+class PowerInputs:
+    """``rack_power_limit_kw``, ``electricity_per_kwh`` and ``grid_co2_kg_per_kwh`` come from the
+    project or the catalog's FacilityDefault rows; pass ``*_source`` to name the row."""
+
+    server: Server
+    servers: Any
+    rack_power_limit_kw: float
+    electricity_per_kwh: float
+    grid_co2_kg_per_kwh: float
+    load_factor: Any = 1.0  # 0 = idle, 1 = max
+    pue: float = 0.0  # 0 = PUE_DEFAULT
+    duty_fraction: Any = 1.0  # share of the year the cluster runs at load_factor
+    switch: Switch | None = None
+    switch_count: Any = 0
+    facility_cooling: str = "liquid"  # air | liquid | hybrid: what the site can remove
+    currency: str = "USD"
+    rack_limit_source: str = "user input"
+    electricity_source: str = "user input"
+    co2_source: str = "user input"
+    pue_source: str = "user input"
+
+
+def power_figures(inp: PowerInputs) -> FigureSet:
+    fs = FigureSet()
+    s = inp.server
+    n = fs.input("power.servers", np.asarray(inp.servers, dtype=float), "servers", "servers")
+    idle = record_field(fs, "power.server_idle_kw", s, "power_idle_kw", "kW", "server power at idle")
+    record_field(fs, "power.server_typical_kw", s, "power_typical_kw", "kW", "server typical power")
+    pmax = record_field(fs, "power.server_max_kw", s, "power_max_kw", "kW", "server maximum power")
+    lf = fs.input("power.load_factor", np.asarray(inp.load_factor, dtype=float), "fraction",
+                  "load between idle (0) and max (1)")
+    per = fs.add("power.server_kw", np.where(lf >= 1.0, pmax, idle + lf * (pmax - idle)), "kW",
+                 "server power at the load factor",
+                 "server_idle_kw + load_factor x (server_max_kw - server_idle_kw); server_max_kw at load 1 "
+                 "(unknown idle leaves lower loads unknown)",
+                 ["power.server_idle_kw", "power.load_factor", "power.server_max_kw"])
+    swc = fs.input("power.switch_count", np.asarray(inp.switch_count, dtype=float), "switches", "network switches",
+                   "fabric model (computed)")
+    if inp.switch is not None:
+        swp = record_field(fs, "power.switch_kw", inp.switch, "power_w", "kW", "power per switch", scale=1e-3)
+    else:
+        swp = fs.input("power.switch_kw", 0.0, "kW", "power per switch", "no switch in the plan")
+    net = fs.add("power.network_kw", swc * swp, "kW", "network power", "switch_count x switch_kw",
+                 ["power.switch_count", "power.switch_kw"])
+    srv_kw = fs.add("power.servers_kw", n * per, "kW", "server power at the load factor", "servers x server_kw",
+                    ["power.servers", "power.server_kw"])
+    it = fs.add("power.it_kw", srv_kw + net, "kW", "IT power", "servers_kw + network_kw",
+                ["power.servers_kw", "power.network_kw"])
+    fs.add("power.it_max_kw", n * pmax + net, "kW", "IT power at server maximum", "servers x server_max_kw + network_kw",
+           ["power.servers", "power.server_max_kw", "power.network_kw"])
+
+    # -- racks ----------------------------------------------------------
+    limit = fs.input("power.rack_limit_kw", inp.rack_power_limit_kw, "kW", "rack power limit", inp.rack_limit_source)
+    ru = fs.input("power.server_rack_units", float(s.rack_units), "U", "server height",
+                  f"catalog servers/{s.id}.rack_units")
+    usable = fs.constant("power.rack_usable_u", C.RACK_USABLE_U)
+    if s.is_rack:
+        spr = fs.input("power.servers_per_rack", 1.0, "servers", "servers per rack",
+                       f"catalog servers/{s.id}.is_rack: a rack-scale system fills its rack")
+    else:
+        by_power = np.floor(limit / pmax)
+        by_space = np.floor(usable / ru) if ru > 0 else np.inf
+        spr = fs.add("power.servers_per_rack", np.minimum(by_power, by_space), "servers", "servers per rack",
+                     "min(floor(rack_limit_kw / server_max_kw), floor(rack_usable_u / server_rack_units))",
+                     ["power.rack_limit_kw", "power.server_max_kw", "power.rack_usable_u", "power.server_rack_units"])
+    fs.add("power.racks", np.where(spr > 0, np.ceil(n / np.where(spr > 0, spr, 1.0)), np.inf), "racks",
+           "compute racks needed", "ceil(servers / servers_per_rack)", ["power.servers", "power.servers_per_rack"])
+    fs.add("power.rack_kw", spr * pmax, "kW", "design power of a full rack", "servers_per_rack x server_max_kw",
+           ["power.servers_per_rack", "power.server_max_kw"])
+    volts = fs.constant("power.pdu_voltage", C.PDU_VOLTAGE_V)
+    amps = fs.constant("power.pdu_current", C.PDU_CURRENT_A)
+    derate = fs.constant("power.pdu_derate", C.PDU_CONTINUOUS_DERATE)
+    pdu = fs.add("power.pdu_kw", np.sqrt(3.0) * volts * amps * derate / 1000.0, "kW",
+                 "continuous capacity of one 3-phase PDU", "sqrt(3) x pdu_voltage x pdu_current x pdu_derate / 1000",
+                 ["power.pdu_voltage", "power.pdu_current", "power.pdu_derate"])
+    feeds = fs.constant("power.pdu_feeds", C.PDU_FEEDS_PER_RACK)
+    fs.add("power.pdus_per_rack", feeds * np.ceil(spr * pmax / pdu), "PDUs", "PDUs per compute rack (A+B feeds)",
+           "pdu_feeds x ceil(rack_kw / pdu_kw)", ["power.pdu_feeds", "power.servers_per_rack", "power.server_max_kw",
+                                                  "power.pdu_kw"])
+
+    # -- heat -----------------------------------------------------------
+    share = record_field(fs, "power.liquid_heat_share", s, "liquid_heat_share", "fraction", "heat removed by liquid")
+    liquid = fs.add("power.liquid_kw", srv_kw * share, "kW", "heat to liquid cooling", "servers_kw x liquid_heat_share",
+                    ["power.servers_kw", "power.liquid_heat_share"])
+    air = fs.add("power.air_kw", it - liquid, "kW", "heat to air cooling", "it_kw - liquid_kw",
+                 ["power.it_kw", "power.liquid_kw"])
+    btu = fs.constant("power.btu_per_w", C.W_TO_BTU_PER_H)
+    ton = fs.constant("power.kw_per_ton", C.KW_PER_COOLING_TON)
+    fs.add("power.btu_per_h", it * 1000.0 * btu, "BTU/h", "heat load", "it_kw x 1000 x btu_per_w",
+           ["power.it_kw", "power.btu_per_w"])
+    fs.add("power.cooling_tons", it / ton, "tons", "cooling load", "it_kw / kw_per_ton", ["power.it_kw", "power.kw_per_ton"])
+    fs.add("power.air_cooling_tons", air / ton, "tons", "air-side cooling load", "air_kw / kw_per_ton",
+           ["power.air_kw", "power.kw_per_ton"])
+
+    # -- facility, energy, carbon ----------------------------------------
+    if inp.pue:
+        pue = fs.input("power.pue", inp.pue, "", "PUE", inp.pue_source)
+    else:
+        pue = fs.constant("power.pue", C.PUE_DEFAULT)
+    fac = fs.add("power.facility_kw", it * pue, "kW", "facility power", "it_kw x pue", ["power.it_kw", "power.pue"])
+    hours = fs.constant("power.hours_per_year", C.HOURS_PER_YEAR)
+    duty = fs.input("power.duty_fraction", np.asarray(inp.duty_fraction, dtype=float), "fraction",
+                    "share of the year at this load")
+    kwh = fs.add("power.annual_kwh", fac * hours * duty, "kWh", "facility energy per year",
+                 "facility_kw x hours_per_year x duty_fraction",
+                 ["power.facility_kw", "power.hours_per_year", "power.duty_fraction"])
+    price = fs.input("power.electricity_price", inp.electricity_per_kwh, f"{inp.currency}/kWh", "electricity price",
+                     inp.electricity_source)
+    fs.add("power.annual_energy_cost", kwh * price, inp.currency, "energy cost per year",
+           "annual_kwh x electricity_price", ["power.annual_kwh", "power.electricity_price"])
+    co2 = fs.input("power.grid_co2", inp.grid_co2_kg_per_kwh, "kg/kWh", "grid carbon intensity", inp.co2_source)
+    fs.add("power.annual_co2_t", kwh * co2 / 1000.0, "t CO2", "CO2 per year", "annual_kwh x grid_co2 / 1000",
+           ["power.annual_kwh", "power.grid_co2"])
+    fs.input("power.facility_cooling", inp.facility_cooling, "", "site cooling capability")
+    fs.input("power.server_cooling", s.cooling, "", "server cooling", f"catalog servers/{s.id}.cooling")
+    return fs
+
+
+def rack_layout(
+    fs: FigureSet, server_name: str, switch_name: str = "switch", switch_rack_units: float = 1.0, index: Any = None
+) -> list[dict[str, Any]]:
+    """Racks with what is in each and its kW, for the rack chart (one candidate)."""
+    n = int(at(fs, "power.servers", index))
+    spr = at(fs, "power.servers_per_rack", index)
+    per_kw = at(fs, "power.server_kw", index)
+    pdu_kw, feeds = at(fs, "power.pdu_kw", None), at(fs, "power.pdu_feeds", None)
+    racks: list[dict[str, Any]] = []
+    left = n
+    while left > 0 and spr > 0:
+        count = int(min(spr, left))
+        kw = count * per_kw
+        racks.append({"rack": f"R{len(racks) + 1:02d}", "kind": "compute", "servers": count, "server": server_name,
+                      "switches": 0, "pdus": int(feeds * np.ceil(kw / pdu_kw)), "kw": kw})
+        left -= count
+    switches = int(at(fs, "power.switch_count", index))
+    sw_kw = at(fs, "power.switch_kw", None)
+    per_rack = int(C.RACK_USABLE_U.value // switch_rack_units)
+    while switches > 0:
+        count = min(per_rack, switches)
+        kw = count * sw_kw
+        racks.append({"rack": f"N{len(racks) + 1:02d}", "kind": "network", "servers": 0, "server": "",
+                      "switches": count, "switch": switch_name, "pdus": int(feeds * max(1.0, np.ceil(kw / pdu_kw))),
+                      "kw": kw})
+        switches -= count
+    return racks
+
+
+def power_checks(fs: FigureSet) -> list[Check]:
+    checks: list[Check] = []
+    pmax, limit = at(fs, "power.server_max_kw", None), at(fs, "power.rack_limit_kw", None)
+    if pmax == pmax and pmax > limit:
+        checks.append(Check(
+            "power.rack_limit_exceeded", "blocker", 5, "One server exceeds the rack power limit",
+            f"The server draws up to {pmax:,.1f} kW but a rack may take {limit:,.1f} kW.",
+            "Choose a facility (or cage) rated for this rack density, or a lower-power server.",
+            ("power.server_max_kw", "power.rack_limit_kw"), {"server_max_kw": pmax, "rack_limit_kw": limit},
+        ))
+    share = at(fs, "power.liquid_heat_share", None)
+    site = fs["power.facility_cooling"]
+    if share > 0 and site == "air":
+        liquid = at(fs, "power.liquid_kw", worst_index(fs["power.liquid_kw"], low_is_bad=False))
+        checks.append(Check(
+            "power.needs_liquid_cooling", "blocker", 5, "The servers need liquid cooling the site does not have",
+            f"{share:.0%} of the servers' heat ({liquid:,.0f} kW) must leave through liquid, but the site is air-cooled.",
+            "Host the system in a liquid-ready facility (CDU, facility water), or choose air-cooled servers.",
+            ("power.liquid_heat_share", "power.liquid_kw"), {"liquid_share": share, "liquid_kw": liquid},
+        ))
+    return checks

@@ -1,0 +1,185 @@
+"""Step 4 of the selection process: does storage keep up with the GPUs?
+
+Dataset size and the read bandwidth the planned throughput needs,
+checkpoint size, write and restart (read-back) time per storage option,
+capacity with growth over the horizon, shared versus local storage by
+team size and concurrent jobs. Keys ``storage.*``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gpudesk.catalog.records import StorageOption
+from gpudesk.core import constants as C
+from gpudesk.core.checks import Check
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.infra_inputs import at, record_field, worst_index
+
+_BYTES_PER_UNIT = {
+    "text_pretokenized": C.PRETOKENIZED_BYTES_PER_TOKEN,
+    "text_tokenize": C.RAW_TEXT_BYTES_PER_TOKEN,
+    "images": C.IMAGE_BYTES_PER_SAMPLE,
+}
+
+
+@dataclass(frozen=True)
+class StorageInputs:
+    """Numbers arrive as plain floats/arrays from the plan and the time model.
+
+    ``throughput_per_gpu`` is in the data kind's unit (tokens/s, images/s, frames/s);
+    ``bytes_per_unit`` 0 takes the cited default for the kind (video has none: give it).
+    """
+
+    option: StorageOption
+    nodes: Any
+    gpus_per_node: int
+    throughput_per_gpu: Any
+    dataset_bytes: Any
+    params: Any  # model parameters (for checkpoint size)
+    checkpoint_interval_s: Any
+    data_kind: str = "text_pretokenized"
+    bytes_per_unit: float = 0.0
+    checkpoint_bytes_per_param: float = 0.0  # 0 = CHECKPOINT_BYTES_PER_PARAM
+    checkpoints_kept: int = 1
+    growth_per_year: float = 0.0  # fraction, e.g. 0.3
+    horizon_years: float = 1.0
+    team_size: int = 1
+    concurrent_jobs: int = 1
+    local_nvme_bytes_per_node: float = 0.0  # server local NVMe (0 = none)
+
+
+def _capped(per_node: Any, nodes: Any, cap: float | None) -> Any:
+    total = per_node * nodes
+    return total if cap is None else np.minimum(total, cap)
+
+
+def storage_figures(inp: StorageInputs) -> FigureSet:
+    fs = FigureSet()
+    opt = inp.option
+    nodes = fs.input("storage.nodes", np.asarray(inp.nodes, dtype=float), "nodes", "nodes reading the data")
+    gpn = fs.input("storage.gpus_per_node", float(inp.gpus_per_node), "GPUs", "GPUs per node")
+    thr = fs.input("storage.throughput_per_gpu", np.asarray(inp.throughput_per_gpu, dtype=float), "units/s",
+                   "samples or tokens each GPU consumes per second", "time model (computed)")
+    if inp.bytes_per_unit:
+        bpu = fs.input("storage.bytes_per_unit", inp.bytes_per_unit, "B", "bytes read per sample/token")
+    elif inp.data_kind in _BYTES_PER_UNIT:
+        bpu = fs.constant("storage.bytes_per_unit", _BYTES_PER_UNIT[inp.data_kind])
+    else:
+        bpu = fs.input("storage.bytes_per_unit", float("nan"), "B", "bytes read per sample/token",
+                       "unknown: enter bytes per sample for this data kind")
+    need = fs.add("storage.read_bw_needed", thr * bpu * gpn * nodes / C.GB, "GB/s", "read bandwidth the GPUs need",
+                  "throughput_per_gpu x bytes_per_unit x gpus_per_node x nodes / 1e9",
+                  ["storage.throughput_per_gpu", "storage.bytes_per_unit", "storage.gpus_per_node", "storage.nodes"])
+    rd = record_field(fs, "storage.read_per_node", opt, "read_gbs_per_node", "GB/s", "read bandwidth per node")
+    wr = record_field(fs, "storage.write_per_node", opt, "write_gbs_per_node", "GB/s", "write bandwidth per node")
+    cap = opt.aggregate_read_gbs_max
+    deps = ["storage.read_per_node", "storage.nodes"]
+    formula = "read_per_node x nodes"
+    if cap is not None:
+        record_field(fs, "storage.aggregate_max", opt, "aggregate_read_gbs_max", "GB/s", "aggregate read ceiling")
+        deps.append("storage.aggregate_max")
+        formula = "min(read_per_node x nodes, aggregate_max)"
+    offered = fs.add("storage.read_bw_offered", _capped(rd, nodes, cap), "GB/s", "read bandwidth the option delivers",
+                     formula, deps)
+    fs.add("storage.io_feed_fraction", np.minimum(1.0, offered / need), "fraction",
+           "share of planned throughput storage reads sustain", "min(1, read_bw_offered / read_bw_needed)",
+           ["storage.read_bw_offered", "storage.read_bw_needed"])
+    wdeps = ["storage.write_per_node", "storage.nodes"] + (["storage.aggregate_max"] if cap is not None else [])
+    write_bw = fs.add("storage.write_bw", _capped(wr, nodes, cap), "GB/s", "checkpoint write bandwidth",
+                      formula.replace("read_per_node", "write_per_node"), wdeps)
+
+    # -- checkpoints ----------------------------------------------------
+    params = fs.input("storage.params", np.asarray(inp.params, dtype=float), "params", "model parameters")
+    if inp.checkpoint_bytes_per_param:
+        bpp = fs.input("storage.checkpoint_bytes_per_param", inp.checkpoint_bytes_per_param, "B/param",
+                       "checkpoint bytes per parameter")
+    else:
+        bpp = fs.constant("storage.checkpoint_bytes_per_param", C.CHECKPOINT_BYTES_PER_PARAM)
+    ckpt = fs.add("storage.checkpoint_size", params * bpp, "B", "checkpoint size (weights + optimizer states)",
+                  "params x checkpoint_bytes_per_param", ["storage.params", "storage.checkpoint_bytes_per_param"])
+    wtime = fs.add("storage.checkpoint_write_time", ckpt / (write_bw * C.GB), "s", "time to write one checkpoint",
+                   "checkpoint_size / (write_bw x 1e9)", ["storage.checkpoint_size", "storage.write_bw"])
+    fs.add("storage.restart_read_time", ckpt / (offered * C.GB), "s", "time to read a checkpoint back on restart",
+           "checkpoint_size / (read_bw_offered x 1e9)", ["storage.checkpoint_size", "storage.read_bw_offered"])
+    interval = fs.input("storage.checkpoint_interval", np.asarray(inp.checkpoint_interval_s, dtype=float), "s",
+                        "time between checkpoints")
+    fs.add("storage.checkpoint_stall_share", wtime / (interval + wtime), "fraction",
+           "share of wall time spent writing checkpoints (synchronous save)",
+           "checkpoint_write_time / (checkpoint_interval + checkpoint_write_time)",
+           ["storage.checkpoint_write_time", "storage.checkpoint_interval"])
+    fs.constant("storage.stall_limit", C.CHECKPOINT_STALL_LIMIT)
+
+    # -- capacity -------------------------------------------------------
+    data = fs.input("storage.dataset", np.asarray(inp.dataset_bytes, dtype=float), "B", "dataset size today")
+    growth = fs.input("storage.growth_per_year", inp.growth_per_year, "fraction/year", "dataset growth per year")
+    years = fs.input("storage.horizon_years", inp.horizon_years, "years", "planning horizon")
+    kept = fs.input("storage.checkpoints_kept", float(inp.checkpoints_kept), "checkpoints", "checkpoints kept")
+    grown = fs.add("storage.dataset_at_horizon", data * (1.0 + growth) ** years, "B", "dataset size at the horizon",
+                   "dataset x (1 + growth_per_year) ^ horizon_years",
+                   ["storage.dataset", "storage.growth_per_year", "storage.horizon_years"])
+    capacity = fs.add("storage.capacity_needed", grown + kept * ckpt, "B", "storage capacity needed",
+                      "dataset_at_horizon + checkpoints_kept x checkpoint_size",
+                      ["storage.dataset_at_horizon", "storage.checkpoints_kept", "storage.checkpoint_size"])
+    price = record_field(fs, "storage.price_per_tb_month", opt, "price_usd_per_tb_month", "USD/TB/month",
+                         "storage price per TB-month")
+    fs.add("storage.monthly_cost", capacity / 1e12 * price, "USD/month", "storage cost per month at the horizon",
+           "capacity_needed / 1e12 x price_per_tb_month", ["storage.capacity_needed", "storage.price_per_tb_month"])
+
+    # -- shared vs local ------------------------------------------------
+    team = fs.input("storage.team_size", float(inp.team_size), "people", "people sharing the data")
+    jobs = fs.input("storage.concurrent_jobs", float(inp.concurrent_jobs), "jobs", "concurrent jobs")
+    local = fs.input("storage.local_nvme_per_node", inp.local_nvme_bytes_per_node, "B", "local NVMe per node",
+                     "catalog servers local_nvme_tb / user input")
+    fs.add("storage.local_copy_bytes", grown * nodes * jobs, "B", "bytes copied if every node keeps a local copy",
+           "dataset_at_horizon x nodes x concurrent_jobs",
+           ["storage.dataset_at_horizon", "storage.nodes", "storage.concurrent_jobs"])
+    shared = np.asarray((jobs > 1) | ((team > 1) & (nodes > 1)) | (grown > local)).astype(float)
+    fs.add("storage.shared_recommended", shared,
+           "", "shared storage recommended (1 = yes)",
+           "concurrent_jobs > 1 OR (team_size > 1 AND nodes > 1) OR dataset_at_horizon > local_nvme_per_node",
+           ["storage.concurrent_jobs", "storage.team_size", "storage.nodes", "storage.dataset_at_horizon",
+            "storage.local_nvme_per_node"])
+    fs.input("storage.kind", opt.kind, "", "storage option kind", f"catalog storage_options/{opt.id}.kind")
+    return fs
+
+
+def storage_checks(fs: FigureSet) -> list[Check]:
+    checks: list[Check] = []
+    i = worst_index(fs["storage.io_feed_fraction"])
+    feed = at(fs, "storage.io_feed_fraction", i)
+    if feed == feed and feed < 1.0:
+        need, have = at(fs, "storage.read_bw_needed", i), at(fs, "storage.read_bw_offered", i)
+        checks.append(Check(
+            "storage.read_bw_short", "blocker" if feed < 0.5 else "warning", 4, "Storage reads bound the job",
+            f"The GPUs need {need:,.1f} GB/s of reads but the storage delivers {have:,.1f} GB/s; the job would run at "
+            f"about {feed:.0%} of the GPUs' speed.",
+            "Stage the dataset on local NVMe, use a parallel file system sized for the read rate, or cache shards.",
+            ("storage.read_bw_needed", "storage.read_bw_offered"),
+            {"read_needed_gbs": need, "read_offered_gbs": have, "feed_fraction": feed},
+        ))
+    j = worst_index(fs["storage.checkpoint_stall_share"], low_is_bad=False)
+    stall, limit = at(fs, "storage.checkpoint_stall_share", j), at(fs, "storage.stall_limit", None)
+    if stall == stall and stall > limit:
+        wtime, size = at(fs, "storage.checkpoint_write_time", j), at(fs, "storage.checkpoint_size", j)
+        checks.append(Check(
+            "storage.checkpoint_stall", "warning", 4, "Checkpoints stall training",
+            f"Writing a {size / C.GB:,.0f} GB checkpoint takes {wtime:,.0f} s, {stall:.1%} of wall time, above the "
+            f"{limit:.1%} that frequent-checkpoint systems keep to.",
+            "Checkpoint asynchronously to host RAM first, write to faster storage, or lengthen the interval.",
+            ("storage.checkpoint_write_time", "storage.checkpoint_stall_share"),
+            {"checkpoint_gb": size / C.GB, "write_time_s": wtime, "stall_share": stall, "limit": limit},
+        ))
+    shared = at(fs, "storage.shared_recommended", worst_index(fs["storage.shared_recommended"], low_is_bad=False))
+    if shared >= 1.0 and fs["storage.kind"] == "local-nvme":
+        copies = at(fs, "storage.local_copy_bytes", None) / 1e12
+        checks.append(Check(
+            "storage.local_copy_sprawl", "info", 4, "Several jobs or people share data kept on local disks",
+            f"With local disks only, the data is copied to every node for every job: {copies:,.1f} TB of copies.",
+            "Add shared high-performance storage (parallel file system or NAS) and use local NVMe as a cache.",
+            ("storage.local_copy_bytes", "storage.shared_recommended"), {"local_copy_tb": copies},
+        ))
+    return checks

@@ -1,0 +1,70 @@
+"""Delivery modes against a hand-worked example (arithmetic in the comments)."""
+
+import numpy as np
+import pytest
+
+from gpudesk.core.delivery import DeliveryInputs, break_even_month, cheapest_allowed_mode, delivery_checks, delivery_figures
+from test_power import P5, RENTAL
+
+
+def _plan(**kw):
+    base = dict(gpus=8, months=12, offer=P5, rental_offer=RENTAL, private_capex=300_000.0, private_opex_per_month=5_000.0,
+                hours_per_day=10, days_per_month=30, peak_months=(11,), peak_multiplier=2.0, start_month=1,
+                hybrid_owned_share=0.5)
+    base.update(kw)
+    return delivery_figures(DeliveryInputs(**base))
+
+
+def test_each_mode_matches_hand_arithmetic():
+    fs = _plan()
+    # prices per GPU-hour: on-demand 98.32 / 8 = 12.29; committed 39.33 / 8 = 4.91625; rental 16 / 8 = 2
+    assert fs["delivery.price.cloud_on_demand"] == pytest.approx(12.29)
+    # used hours per GPU-month: 10 h x 30 d = 300 h; November (month 11) doubles demand
+    # on-demand: 8 x 300 x 12.29 = 29,496 per month; November 58,992; total 11 x 29,496 + 58,992 = 383,448
+    assert fs["delivery.monthly.cloud_on_demand"][10] == pytest.approx(58_992)
+    assert fs["delivery.total.cloud_on_demand"] == pytest.approx(383_448)
+    # reserved 1y: 8 x 730 x 4.91625 = 28,710.9 per month; November adds 8 x 1 x 300 x 12.29 = 29,496 on demand
+    # total = 12 x 28,710.9 + 29,496 = 374,026.8
+    assert fs["delivery.total.cloud_reserved_1y"] == pytest.approx(374_026.8)
+    # rental (monthly term): 8 x 730 x 2 = 11,680; November 16 GPUs = 23,360; total 11 x 11,680 + 23,360 = 151,840
+    assert fs["delivery.total.gpu_rental"] == pytest.approx(151_840)
+    # private: 300,000 capex in month 1 + 12 x 5,000 opex = 360,000
+    assert fs["delivery.total.private"] == pytest.approx(360_000)
+    # hybrid: owns 0.5 x 8 = 4 GPUs = 4 / 16 (peak build) = 0.25 of private cost -> 90,000
+    # bursts on demand: normal (8 - 4) x 300 x 12.29 = 14,748; November (16 - 4) x 300 x 12.29 = 44,244
+    # total 90,000 + 11 x 14,748 + 44,244 = 296,472
+    assert fs["delivery.total.hybrid"] == pytest.approx(296_472)
+    assert "delivery.total.cloud_spot" not in fs  # no spot price in the offer: not priced at zero
+    # utilisation of peak-sized capacity: 300 x mean(1,..,2,1) / (730 x 2) = 300 x 13/12 / 1460
+    assert fs["delivery.owned_utilisation"] == pytest.approx(300 * 13 / 12 / 1460)
+
+
+def test_break_even_month_private_vs_on_demand():
+    fs = _plan()
+    # month 11: private 355,000 vs on-demand 11 x 29,496 + 29,496 = 353,952 (not yet)
+    # month 12: private 360,000 vs on-demand 383,448 -> owning cheaper from month 12
+    assert fs["delivery.break_even.private_vs_cloud_on_demand"] == 12
+    assert np.isnan(fs["delivery.break_even.private_vs_gpu_rental"])
+
+
+def test_break_even_vectorised():
+    a = np.array([[10.0, 11, 12, 13], [1.0, 2, 3, 4]])
+    b = np.array([[5.0, 10, 15, 20], [0.5, 1, 1.5, 2]])
+    np.testing.assert_array_equal(break_even_month(a, b), [3.0, np.nan])
+
+
+def test_currency_conversion_cny():
+    fs = _plan(currency="CNY", cny_per_usd=7.1)
+    assert fs["delivery.price.cloud_on_demand"] == pytest.approx(12.29 * 7.1)
+
+
+def test_regulated_data_excludes_public_cloud():
+    fs = _plan(data_sensitivity="regulated", chosen_mode="cloud_on_demand")
+    checks = delivery_checks(fs)
+    assert [c.id for c in checks] == ["delivery.regulated_data_public_cloud"]
+    assert checks[0].severity == "blocker"
+    assert fs["delivery.allowed.gpu_rental"] == 0 and fs["delivery.allowed.private"] == 1
+    assert cheapest_allowed_mode(fs) == "hybrid"
+    assert delivery_checks(_plan(chosen_mode="private")) == []
+    assert [c.id for c in delivery_checks(_plan(data_sensitivity="regulated", chosen_mode="hybrid"))] == [
+        "delivery.hybrid_burst_data"]

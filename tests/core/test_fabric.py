@@ -1,0 +1,60 @@
+"""Network fabric (step 5): rail-optimised leaf/spine from the QM9700 radix (64 x 400 Gb/s)."""
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from gpudesk.core.fabric import FabricInputs, fabric_checks, fabric_figures
+from test_power import CX7, DGX_H100, QM9700
+
+
+def _fab(**kw):
+    base = dict(server=DGX_H100, nic=CX7, switch=QM9700, nodes=32)
+    base.update(kw)
+    return fabric_figures(FabricInputs(**base))
+
+
+def test_32_node_rail_optimised_two_tier():
+    fs = _fab()
+    # 32 nodes x 8 NICs = 256 ports; radix 64, 1:1 -> 32 down / 32 up per leaf; 256 <= 64 x 32 -> two tiers
+    assert fs["net.endpoints"] == 256 and fs["net.tiers"] == 2
+    # rails: 8 x ceil(32 / 32) = 8 leaves; spines ceil(8 x 32 / 64) = 4
+    assert fs["net.leaf_switches"] == 8 and fs["net.spine_switches"] == 4
+    # cables 256 + 8 x 32 = 512; optics 1,024
+    assert fs["net.cables"] == 512 and fs["net.optics"] == 1024
+    # per GPU: 8 x 400 / 8 / 8 = 50 GB/s; headroom: 64 x 32 / 8 = 256 nodes -> 224 more
+    assert fs["net.per_gpu_bw"] == pytest.approx(50.0)
+    assert fs["net.headroom_nodes"] == 224
+    # latency: 3 hops x 400 ns + 4 cables x 30 m x 5 ns/m = 1.8 us
+    assert fs["net.one_way_latency"] == pytest.approx(1.8e-6)
+    assert np.isnan(fs["net.cost"])  # switch price unknown in the row: cost stays unknown, never zero
+    assert fabric_checks(fs) == []
+
+
+def test_sweep_reaches_three_tiers_and_prices():
+    sw = replace(QM9700, price_usd=30_000.0, power_w=1_000.0)
+    nic = replace(CX7, optic_price_usd=800.0)
+    fs = _fab(switch=sw, nic=nic, nodes=np.array([4, 32, 300]))
+    # 4 nodes x 8 = 32 ports fit one 64-port switch; 300 x 8 = 2,400 > 2,048 -> three tiers
+    np.testing.assert_array_equal(fs["net.tiers"], [1, 2, 3])
+    fs_small = _fab(nodes=4, rail_optimized=False)
+    assert fs_small["net.tiers"] == 1 and fs_small["net.switches"] == 1
+    # 32 nodes: 12 switches x 30,000 + 1,024 optics x 800 = 1,179,200 USD; 12 kW
+    assert fs["net.cost"][1] == pytest.approx(12 * 30_000 + 1024 * 800)
+    assert fs["net.power_kw"][1] == pytest.approx(12.0)
+
+
+def test_fabric_checks():
+    fs = _fab(nodes=32, oversubscription=2.0, growth_nodes=500, requests_per_s=1e5, request_bytes=4e3,
+              response_bytes=4e3, latency_budget_s=1e-6)
+    ids = {c.id for c in fabric_checks(fs)}
+    # 1e5 x 8 KB x 8 = 6.4 Gb/s < 32 x 2 x 400: front end fine
+    assert ids == {"net.no_expansion_headroom", "net.oversubscribed", "net.latency_budget"}
+    assert fs["net.effective_per_gpu_bw"] == pytest.approx(25.0)
+
+
+def test_scaling_efficiency_callable_and_value():
+    fs = _fab(scaling_efficiency=lambda bw: np.minimum(1.0, 0.5 + bw / 100.0))
+    assert fs["net.scaling_efficiency"] == pytest.approx(1.0)
+    assert _fab(scaling_efficiency=0.9)["net.scaling_efficiency"] == 0.9

@@ -1,0 +1,54 @@
+"""Pitfall checks (section 五 of the seven-step guide) in English and Chinese."""
+
+import re
+from pathlib import Path
+
+from gpudesk.core import pitfalls_zh
+from gpudesk.core.pitfalls import (
+    bottleneck_pitfall, ecosystem_pitfall, per_gpu_price_pitfall, scaling_path_pitfall, utilisation_pitfall,
+)
+from gpudesk.core.pitfalls_zh import localise
+from test_power import ASCEND, H100
+
+
+def test_cheaper_gpu_costs_more_per_job():
+    # A: 2.00/GPU-h x 1,000 GPU-h = 2,000 per job; B: 3.00 x 500 = 1,500 -> B is cheaper per job
+    [check] = per_gpu_price_pitfall(["A", "B"], [2.0, 3.0], [1000.0, 500.0])
+    assert check.numbers["cheap_job"] == 2000 and check.numbers["best"] == "B"
+    assert per_gpu_price_pitfall(["A", "B"], [2.0, 3.0], [500.0, 500.0]) == []
+
+
+def test_ecosystem_utilisation_scaling():
+    assert ecosystem_pitfall(H100, ["PyTorch"]) == []
+    [eco] = ecosystem_pitfall(ASCEND, ["PyTorch", "JAX"])
+    assert "CANN" in eco.message and eco.numbers["framework"] == "JAX"
+    assert utilisation_pitfall(0.3, 0.5, "private")[0].numbers["utilisation"] == 0.3
+    assert utilisation_pitfall(0.6, 0.5, "private") == []
+    assert scaling_path_pitfall(224, 100, 50, 20) == []
+    assert scaling_path_pitfall(224, 300, 50, 20)[0].id == "pitfall.no_scaling_path"
+
+
+def test_bottleneck_summary_and_chinese_text():
+    from gpudesk.core.host import HostInputs, host_checks, host_figures
+    from test_power import DGX_H100
+
+    host = host_checks(host_figures(HostInputs(server=DGX_H100, throughput_per_gpu=2000.0, data_kind="images")))
+    [summary] = bottleneck_pitfall(host)
+    assert "host.cpu_starves_gpus" in summary.numbers["ids"]
+    assert bottleneck_pitfall(per_gpu_price_pitfall(["A", "B"], [2.0, 3.0], [1000.0, 500.0])) == []
+    assert "GPU" in localise(summary, "zh")[0] and "CPU 核" in localise(host[0], "zh")[0]
+    eco = ecosystem_pitfall(ASCEND, ["JAX"])
+    title, message, fix = localise(eco[0], "zh")
+    assert "软件生态" in title and "CANN" in message and "试点" in fix
+    assert localise(eco[0], "en")[0] == eco[0].title
+
+
+def test_every_infrastructure_check_has_chinese_text():
+    core = Path(pitfalls_zh.__file__).parent
+    ids = set()
+    for name in ("host", "storage", "fabric", "power", "delivery", "pitfalls"):
+        ids |= set(re.findall(r'"((?:host|storage|net|power|delivery|pitfall)\.[a-z_]+)", "(?:info|warning|blocker)"',
+                              (core / f"{name}.py").read_text()))
+    ids |= set(re.findall(r'"(pitfall\.[a-z_]+)", "warning"', (core / "pitfalls.py").read_text()))
+    assert len(ids) >= 20
+    assert ids <= set(pitfalls_zh.ZH_TEMPLATES)
