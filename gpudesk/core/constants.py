@@ -430,3 +430,18 @@ CALIBRATION_MAX_PLAUSIBLE_MFU = Constant(
     "ml-engineering MAMF: H100 SXM BF16 794.5 of 989 TFLOPS (80.3%) — an end-to-end MFU above the best GEMM "
     "means the log counts FLOPs differently (recompute, sparsity) or used another peak",
 )
+
+# ---------------------------------------------------------------------------
+# Plan assembly (core/plan_*.py): how a workload loads the hardware
+# ---------------------------------------------------------------------------
+TRAINING_POWER_LOAD = Constant(
+    "TRAINING_POWER_LOAD", 0.8, "fraction", "training load between idle (0) and max power (1)",
+    "DGX H100 typical draw 6.5–8.5 kW against 10.2 kW maximum input (shared/reference/hardware-facts.md 4D: "
+    "0.64–0.83 of max); upper part of that range because training keeps GPUs near TDP",
+)
+SERVING_PEAK_POWER_LOAD = Constant(
+    "SERVING_PEAK_POWER_LOAD", 0.7, "fraction", "serving load at the sized peak",
+    "gpudesk assumption, low confidence: LLM decode is memory-bandwidth-bound and draws below TDP; "
+    "no cited measurement of serving power as a share of maximum was found in the stored sources. "
+    "The yearly mean scales it by average/peak traffic. Calibrate with nvidia-smi power from a pilot",
+)

@@ -1,0 +1,284 @@
+"""Does this model fit on these GPUs? Per-GPU memory with every term explained.
+
+``estimate_memory`` returns a FigureSet (keys ``mem.*``, plus the ``arch.*``
+parameter figures it rests on) for arrays of candidates. The terms and their
+sources are in docs/memory-model.md; the arithmetic lives in
+memory_states (weights, gradients, optimizer, adapters), memory_activations
+(Korthikanti et al. 2022; inference workspace) and memory_budget (KV cache,
+overheads, layout search).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from gpudesk.catalog.records import ModelArch
+from gpudesk.core import constants as C
+from gpudesk.core.explain import FigureSet, as_array
+from gpudesk.core.memory_budget import (
+    Budget,
+    Settings,
+    default_serving_fraction,
+    evaluate_layout,
+    kv_stage_fraction,
+    min_gpus,
+)
+from gpudesk.core.memory_states import (
+    MODES,
+    OPTIMIZERS,
+    Layout,
+    gradient_bytes_per_param,
+    optimizer_bytes_per_param,
+    weight_bytes_per_param,
+)
+from gpudesk.core.model_math import has_layer_shapes, kv_layer_counts, kv_values_per_token_layer, param_breakdown, parameter_count
+from gpudesk.core.precision import bytes_per_value
+
+
+@dataclass(frozen=True)
+class MemoryInputs:
+    model: ModelArch
+    mode: str  # "train" (pre-training or full fine-tune), "lora", "qlora", "inference"
+    gpu_memory_gb: ArrayLike  # capacity per GPU in decimal GB (catalog memory_gb)
+    weight_dtype: str = "bf16"
+    kv_dtype: str = "bf16"
+    optimizer: str = "adamw"  # adamw | adamw_8bit | sgd | sgd_momentum | adafactor
+    master_weights: bool = True  # fp32 master copy with 16-bit weights (mixed precision)
+    seq_len: ArrayLike = 4096  # training sequence length, or inference context (prompt + output) per sequence
+    micro_batch: ArrayLike = 1  # training micro-batch per GPU; inference: concurrent sequences per replica
+    tp: ArrayLike = 1
+    pp: ArrayLike = 1
+    dp: ArrayLike = 1
+    cp: ArrayLike = 1
+    ep: ArrayLike = 1
+    zero_stage: ArrayLike = 0  # 0..3 (3 = FSDP full shard); shards over dp × cp
+    recompute: str = "selective"  # none | selective | full
+    sequence_parallel: bool = True
+    flash_attention: bool = True
+    virtual_stages: ArrayLike = 1  # interleaved pipeline
+    lora_rank: int = 16
+    cpu_offload: bool = False  # optimizer states (and ZeRO-3 params) offloaded to host
+    serving_fraction: float | None = None  # None = SERVING_MEMORY_FRACTION for mode inference
+    gpus_per_node: ArrayLike = 8
+    gpu_memory_source: str = "user input"  # e.g. "catalog accelerators/h100-sxm.memory_gb: <citation>"
+
+
+def _settings(inp: MemoryInputs) -> Settings:
+    if inp.mode not in MODES:
+        raise ValueError(f"unknown mode {inp.mode!r}; valid: {', '.join(MODES)}")
+    if inp.optimizer not in OPTIMIZERS:
+        raise ValueError(f"unknown optimizer {inp.optimizer!r}; valid: {', '.join(OPTIMIZERS)}")
+    bytes_per_value(inp.weight_dtype)
+    bytes_per_value(inp.kv_dtype)
+    return Settings(inp.model, param_breakdown(inp.model), inp.mode, inp.weight_dtype, inp.kv_dtype, inp.optimizer,
+                    inp.master_weights, inp.recompute, inp.sequence_parallel, inp.flash_attention, inp.lora_rank,
+                    inp.cpu_offload, default_serving_fraction(inp.serving_fraction))
+
+
+def _record_inputs(fs: FigureSet, inp: MemoryInputs, cfg: Settings) -> None:
+    fs.input("mem.in.gpu_memory_gb", inp.gpu_memory_gb, "GB", "GPU memory capacity", inp.gpu_memory_source)
+    fs.input("mem.in.mode", inp.mode, "", "workload mode")
+    for key, label, unit in (("tp", "tensor parallel t", "GPUs"), ("pp", "pipeline stages p", "stages"),
+                             ("dp", "data parallel d", "replicas"), ("cp", "context parallel c", "GPUs"),
+                             ("ep", "expert parallel e", "GPUs"), ("zero_stage", "ZeRO stage", ""),
+                             ("seq_len", "sequence length s", "tokens"), ("micro_batch", "micro-batch / concurrency b",
+                                                                          "sequences"),
+                             ("virtual_stages", "interleaved chunks v", ""), ("gpus_per_node", "GPUs per node", "GPUs")):
+        fs.input(f"mem.in.{key}", getattr(inp, key), unit, label)
+    b_lin, b_unq = weight_bytes_per_param(inp.mode, inp.weight_dtype)
+    fs.input("mem.in.weight_bytes", b_lin, "B/param", f"bytes per linear-layer weight ({inp.weight_dtype}"
+             + (", NF4 base" if inp.mode == "qlora" else ", incl. group scales" if inp.weight_dtype == "int4" else "")
+             + ")")
+    fs.input("mem.in.unquantised_bytes", b_unq, "B/param", "bytes per embedding / norm weight (≥ 16-bit)")
+    fs.input("mem.in.kv_bytes", bytes_per_value(inp.kv_dtype), "B", f"KV cache value ({inp.kv_dtype})")
+    fs.input("mem.in.lora_rank", inp.lora_rank, "", "LoRA rank r")
+    fs.input("mem.in.recompute", inp.recompute, "", "activation recompute")
+    fs.input("mem.in.flags", f"sequence_parallel={inp.sequence_parallel}, flash_attention={inp.flash_attention}, "
+             f"cpu_offload={inp.cpu_offload}, master_weights={inp.master_weights}", "", "switches")
+    if cfg.training:
+        fs.input("mem.in.grad_bytes", gradient_bytes_per_param(inp.weight_dtype), "B/param", "bytes per gradient")
+        fs.constant("mem.c.master", C.MASTER_WEIGHT_BYTES)
+        fs.input("mem.in.optimizer_bytes", optimizer_bytes_per_param(inp.optimizer, inp.weight_dtype,
+                                                                     inp.master_weights, cfg.breakdown.hidden),
+                 "B/param", f"K: optimizer bytes per trained parameter ({inp.optimizer}, master copy included)",
+                 "derived from constants MASTER_WEIGHT_BYTES, ADAM_STATE_BYTES / ADAM_8BIT_STATE_BYTES / "
+                 "SGD_MOMENTUM_STATE_BYTES / ADAFACTOR_FACTORED_BYTES")
+    fs.constant("mem.c.cuda_context", C.CUDA_CONTEXT_BYTES)
+    fs.constant("mem.c.comm_buffers", C.COMM_BUFFER_BYTES)
+    fs.constant("mem.c.fragmentation", C.ALLOCATOR_FRAGMENTATION)
+    fs.constant("mem.c.serving_fraction", C.SERVING_MEMORY_FRACTION, cfg.serving_fraction)
+    fs.constant("mem.c.prefill_chunk", C.PREFILL_CHUNK_TOKENS)
+    fs.constant("mem.c.zero3_live_layers", C.ZERO3_LIVE_LAYERS)
+    fs.constant("mem.c.logit_bytes", C.CROSS_ENTROPY_LOGIT_BYTES)
+    fs.constant("mem.c.dropout_mask", C.DROPOUT_MASK_BYTES)
+
+
+LAYOUT = ["mem.in.tp", "mem.in.pp", "mem.in.ep"]
+ZERO = ["mem.in.dp", "mem.in.cp", "mem.in.zero_stage"]
+SHARD = ("per GPU: ⌈L/p⌉ layers' matrices / t (routed experts / e when e > 1), one V·h embedding matrix / t "
+         "(both when p = 1), norms")
+
+
+def estimate_memory(inp: MemoryInputs) -> FigureSet:
+    """Per-GPU memory of one candidate array: states, activations, KV cache, overheads, fit and limits."""
+    cfg = _settings(inp)
+    fs = parameter_count(inp.model)
+    _record_inputs(fs, inp, cfg)
+    lay = Layout(*(as_array(getattr(inp, k)) for k in ("tp", "pp", "dp", "cp", "ep", "zero_stage")))
+    cap = as_array(inp.gpu_memory_gb) * C.GB
+    s, b, v = as_array(inp.seq_len), as_array(inp.micro_batch), as_array(inp.virtual_stages)
+    bud = evaluate_layout(cfg, lay, cap, s, b, v)
+    st = bud.states
+    train, mode = cfg.training, inp.mode
+    w_deps = ["arch.params_total", "mem.in.weight_bytes", "mem.in.unquantised_bytes", *LAYOUT]
+    z3 = "; ZeRO-3 (training): / (d·c) for dense, / (d·c·t/e) for experts" if train else ""
+    base = {"train": "trained weights", "lora": "frozen base weights", "qlora": "frozen NF4 base weights",
+            "inference": "served weights"}[mode]
+    fs.add("mem.weights", st.weights, "B", f"weights ({base})",
+           f"Σ params × bytes: linear × B_w + (embedding + norms) × B_16; {SHARD}{z3}"
+           + ("; offloaded to host with ZeRO-3 + CPU offload" if inp.cpu_offload else ""), w_deps + ZERO)
+    grad_f = ("LoRA: base frozen, no base gradients — adapter gradients r·Σ(in+out) × B_g" if mode in ("lora", "qlora")
+              else "trained params × B_g; ZeRO ≥ 2: / (d·c)")
+    if not train:
+        grad_f = "0: inference keeps no gradients"
+    deps_t = (["mem.in.grad_bytes"] if train else []) + ["arch.params_total", *LAYOUT, *ZERO]
+    fs.add("mem.gradients", st.gradients, "B", "gradients", grad_f
+           + ("; offloaded to host at ZeRO ≥ 2 with CPU offload" if inp.cpu_offload and train else ""), deps_t)
+    opt_f = ("0: inference keeps no optimizer states" if not train else
+             "trained params × K (K = 4 master + 8 Adam m,v = 12 for mixed-precision AdamW; 8-bit Adam 2; SGD 0; "
+             "momentum 4; Adafactor 8/h); ZeRO ≥ 1: / (d·c), experts / (d·c·t/e)"
+             + ("; CPU offload: on the host, 0 on the GPU" if inp.cpu_offload else ""))
+    fs.add("mem.optimizer", st.optimizer, "B", "optimizer states", opt_f,
+           (["mem.in.optimizer_bytes", "mem.c.master"] if train else []) + ["arch.params_total", *LAYOUT, *ZERO])
+    fs.add("mem.lora_adapters", st.lora_adapters, "B", "LoRA adapter weights",
+           "r · Σ(in + out) over every linear matrix of the blocks × ⌈L/p⌉/L / t × 16-bit (adapter gradients and "
+           "Adam states in mem.gradients / mem.optimizer)" if mode in ("lora", "qlora") else "0: no adapters",
+           ["mem.in.lora_rank", "arch.params_total", *LAYOUT],
+           note="" if cfg.breakdown.from_architecture or mode not in ("lora", "qlora")
+           else f"kind={inp.model.kind}: no layer shapes — adapter size unknown, not counted")
+    fs.add("mem.zero3_gathered", st.zero3_gathered, "B", "ZeRO-3 gathered layers",
+           "ZeRO-3 with d·c > 1: live layers × one layer's matrices / t × B_w (current + prefetched unit)",
+           ["mem.c.zero3_live_layers", "arch.params_per_layer" if "arch.params_per_layer" in fs else "arch.params_total",
+            "mem.in.weight_bytes", *ZERO])
+    fs.add("mem.model_states", st.weights + st.gradients + st.optimizer + st.lora_adapters, "B",
+           "model states (weights + gradients + optimizer + adapters)",
+           "weights + gradients + optimizer + LoRA adapters (the ZeRO paper's 'model states')",
+           ["mem.weights", "mem.gradients", "mem.optimizer", "mem.lora_adapters"])
+    fs.add("mem.host_offload", st.host_offload, "B", "bytes kept in host memory (CPU offload)",
+           "optimizer states (+ gradients at ZeRO ≥ 2, + weight shards at ZeRO-3) moved to host RAM",
+           ["mem.optimizer", "mem.gradients", "mem.weights"])
+    _record_activations(fs, inp, cfg, bud)
+    fs.add("mem.runtime", bud.runtime, "B", "runtime (CUDA context + communication buffers)",
+           "CUDA context + NCCL buffers when the model instance spans > 1 GPU (training: t·p·d·c; inference: t·p·c·e)",
+           ["mem.c.cuda_context", "mem.c.comm_buffers", *LAYOUT, *ZERO])
+    fs.add("mem.fragmentation", bud.fragmentation, "B", "allocator fragmentation",
+           "f × (weights + gradients + optimizer + adapters + gathered + activations); paged KV cache excluded",
+           ["mem.c.fragmentation", "mem.model_states", "mem.zero3_gathered", "mem.activations"])
+    fs.add("mem.total", bud.total, "B", "memory needed per GPU",
+           "model states + ZeRO-3 gathered + activations + KV cache + runtime + fragmentation",
+           ["mem.model_states", "mem.zero3_gathered", "mem.activations", "mem.kv_cache", "mem.runtime",
+            "mem.fragmentation"])
+    fs.add("mem.capacity", cap + 0.0 * bud.total, "B", "GPU memory capacity", "memory_gb × 1e9",
+           ["mem.in.gpu_memory_gb"])
+    fs.add("mem.usable", bud.usable, "B", "usable memory",
+           "capacity × serving fraction (engine reserves a fixed share)" if not train else "capacity (training)",
+           ["mem.capacity", "mem.c.serving_fraction"] if not train else ["mem.capacity"])
+    fs.add("mem.headroom", bud.usable - bud.total, "B", "headroom", "usable − total", ["mem.usable", "mem.total"])
+    fs.add("mem.fits", (bud.total <= bud.usable).astype(float), "", "fits (1 = yes)", "total ≤ usable",
+           ["mem.total", "mem.usable"])
+    _record_limits(fs, inp, cfg, bud, s, b)
+    gpus = min_gpus(cfg, lay, cap, s, b, v, as_array(inp.gpus_per_node))
+    family = ("ZeRO-3: given t, p, c; d = 1, 2, 4, … until the shards fit; n = t·p·c·d" if train else "")
+    fs.add("mem.min_gpus", gpus, "GPUs", "fewest GPUs for one replica",
+           "smallest n = 1, 2, 4, … with t = min(n, T), T = largest power of two ≤ min(8, GPUs per node), "
+           "p = n/t across nodes (p ≤ L), d = 1, experts over t, given c, dtype, optimizer, s and b; NaN if none"
+           + (f" — when zero_stage = 3: {family}" if family else ""),
+           ["mem.total", "mem.in.gpus_per_node", "mem.in.cp", "mem.in.zero_stage"])
+    return fs
+
+
+def _record_activations(fs: FigureSet, inp: MemoryInputs, cfg: Settings, bud: Budget) -> None:
+    m = inp.model
+    modelled = bud.train_act.modelled if bud.train_act is not None else bool(m.n_layers)
+    note = "" if modelled else f"kind={m.kind}: no layer shapes — activations not modelled, total is a lower bound"
+    if cfg.training:
+        rc = {"none": "all tensors kept", "selective": "selective recompute: core attention recomputed (no 5·a·s/h)",
+              "full": "full recompute: layer input 2·s·b·h kept, one layer recomputed at a time"}[inp.recompute]
+        formula = ("per layer s·b·h·(R + S/t + 5·a·s/(h·t))/c with R = 10 (SP: 10/t), S = 24 for GPT shapes, "
+                   "generalised to g·d K/V, gated MLP 3f, MoE k experts (Korthikanti et al. 2022); "
+                   f"{rc}; FlashAttention {'drops' if inp.flash_attention else 'keeps'} the 5·a·s/h term; "
+                   "first stage × ⌈L/p⌉·p layer-micro-batches in flight (1F1B; interleaved × (1 + (p−1)/(p·v))); "
+                   "+ fp32 logits 4·s·b·V/(t·c) on the last stage; max over first and last stage")
+        fs.add("mem.activations_per_layer", bud.train_act.per_layer, "B", "stored activations per layer, one micro-batch",
+               formula.split(";")[0], ["arch.params_total", "mem.in.seq_len", *LAYOUT, "mem.in.cp", "mem.c.dropout_mask"],
+               note=note)
+        fs.add("mem.activations", bud.activations, "B", "activations", formula,
+               ["mem.activations_per_layer", "mem.in.micro_batch", "mem.in.pp", "mem.in.virtual_stages",
+                "mem.c.logit_bytes", "mem.in.recompute", "mem.in.flags"], note=note)
+        fs.add("mem.kv_cache", bud.kv_cache, "B", "KV cache", "0: training keeps no KV cache", [])
+        return
+    fs.add("mem.activations", bud.activations, "B", "activation workspace (inference)",
+           "prefill chunk T × per-token transient of one layer 2·(2h + (q + k + v + o + MLP inner)/t) + b × fp32 "
+           "logits 4·V/t (engine profiles at T tokens)", ["mem.c.prefill_chunk", "mem.in.micro_batch", "mem.in.tp",
+                                                         "mem.c.logit_bytes"], note=note)
+    kv = kv_values_per_token_layer(m, inp.tp) if m.n_layers else 0.0
+    full, sliding = kv_layer_counts(m) if m.n_layers else (0, 0)
+    kv_deps = ["arch.L", "arch.g", "arch.d", "mem.in.tp"] if has_layer_shapes(m) else ["mem.in.tp"]
+    fs.add("mem.kv_values_per_token_layer", kv, "values", "cached values per token per layer per TP rank",
+           "MLA: r_kv + r_rope" if m.attention == "mla" else "2 (K and V) · max(⌈g/t⌉, 1) · d", kv_deps)
+    fs.input("mem.kv_layers", f"{full} full + {sliding} sliding (window {m.sliding_window or 0})", "",
+             "KV layer split", f"model {m.id}")
+    fs.add("mem.kv_cache", bud.kv_cache, "B", "KV cache",
+           "b · [L_full·s + L_sliding·min(w, s)] · kv values (2·max(⌈g/t⌉,1)·d, MLA r_kv + r_rope) · B_kv "
+           "× ⌈L/p⌉/L / c", ["mem.kv_values_per_token_layer", "mem.kv_layers", "mem.in.kv_bytes", "mem.in.seq_len",
+                             "mem.in.micro_batch", "mem.in.pp", "mem.in.cp"])
+
+
+def _record_limits(fs: FigureSet, inp: MemoryInputs, cfg: Settings, bud: Budget, s: np.ndarray, b: np.ndarray) -> None:
+    f = C.ALLOCATOR_FRAGMENTATION.value
+    fixed = bud.usable - bud.runtime - (1 + f) * bud.state_total
+    limit_deps = ["mem.usable", "mem.runtime", "mem.model_states", "mem.c.fragmentation"]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if cfg.training:
+            per_sample = (1 + f) * bud.train_act.bytes(s, 1.0)
+            mb = np.where(per_sample > 0, np.floor(np.maximum(fixed, 0) / per_sample), np.nan)
+            fs.add("mem.max_micro_batch", mb, "sequences", "largest micro-batch that fits",
+                   "⌊(usable − runtime − (1+f)·states) / ((1+f) · activations per sequence)⌋", [*limit_deps,
+                                                                                         "mem.activations"])
+            budget = np.maximum(fixed, 0) / ((1 + f) * b)
+            ctx = np.where(bud.train_act.modelled, bud.train_act.max_seq_len(budget), np.nan)
+            fs.add("mem.max_context", ctx, "tokens", "longest training sequence at this micro-batch",
+                   "largest s with (1+f)·b·(α·s + β·s²) ≤ usable − runtime − (1+f)·states on first and last stage",
+                   [*limit_deps, "mem.activations", "mem.in.micro_batch"])
+            return
+        fixed_inf = bud.usable - bud.runtime - (1 + f) * (bud.states.weights + bud.fixed_workspace)
+        per_seq = bud.kv_per_sequence + (1 + f) * bud.logits_per_sequence
+        conc = np.where(per_seq > 0, np.floor(np.maximum(fixed_inf, 0) / per_seq), np.nan)
+        fs.add("mem.max_concurrency", conc, "sequences", "concurrent sequences that fit at s",
+               "⌊(usable − runtime − (1+f)·(weights + prefill workspace)) / (KV per sequence + (1+f)·logits)⌋",
+               [*limit_deps, "mem.kv_cache", "mem.activations"])
+        fs.add("mem.max_context", _max_inference_context(inp, cfg, bud, fixed_inf, b), "tokens",
+               "longest context per sequence at this concurrency",
+               "per-sequence budget B = (usable − runtime − (1+f)(weights + workspace + b·logits)) · c / (b · ⌈L/p⌉/L);"
+               " s = B/(c_kv·(L_f + L_s)) if s ≤ w else (B/c_kv − L_s·w)/L_f; capped at the model's max context",
+               [*limit_deps, "mem.kv_cache", "mem.in.micro_batch", "arch.params_total"])
+
+
+def _max_inference_context(inp: MemoryInputs, cfg: Settings, bud: Budget, fixed_inf: np.ndarray, b: np.ndarray) -> np.ndarray:
+    m, f = inp.model, C.ALLOCATOR_FRAGMENTATION.value
+    if not m.n_layers:
+        return fixed_inf * np.nan
+    full, sliding = kv_layer_counts(m)
+    c_kv = kv_values_per_token_layer(m, inp.tp) * bytes_per_value(inp.kv_dtype)
+    share = kv_stage_fraction(m, as_array(inp.pp)) / as_array(inp.cp)
+    avail = np.maximum(fixed_inf - (1 + f) * b * bud.logits_per_sequence, 0.0)
+    per_seq_tokens = avail / (b * share * c_kv)  # Σ over layers of tokens held, per sequence
+    w = float(m.sliding_window or 0)
+    short = per_seq_tokens / (full + sliding)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        long = np.where(full > 0, (per_seq_tokens - sliding * w) / max(full, 1), np.inf)
+    ctx = np.floor(np.where(short <= w, short, long) if sliding else short)
+    return np.minimum(ctx, float(m.max_context)) if m.max_context else ctx

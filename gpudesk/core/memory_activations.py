@@ -1,0 +1,166 @@
+"""Activation memory: training (Korthikanti et al. 2022) and inference workspace.
+
+Training activations per layer for one micro-batch, generalised from
+Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large
+Transformer Models", arXiv:2205.05198, §4) to GQA/MQA/MLA attention,
+explicit head_dim, gated MLPs and MoE layers. With e bytes per activation
+value (2 for 16-bit) and m bytes per dropout mask value (1):
+
+* replicated across tensor-parallel ranks unless sequence parallel:
+  R = e·(2h LayerNorm inputs + h QKV input + h MLP input) + m·2h dropout masks;
+* split over t: S = e·(q + k + v + o_in) + MLP inner, where q = a·d,
+  k = v = g·d, o_in = a·d (MLA: q = k = a·(d + r_rope), v = o_in = a·v);
+  MLP inner = e·2f (GeLU input, fc2 input) or e·3f gated (gate‖up input of
+  the fused SwiGLU, fc2 input); an MoE layer holds k routed copies
+  (e·h dispatched input + inner(f_e)) plus shared experts;
+* core attention, per context token: a·(e + m + e) (softmax output, dropout
+  mask, dropout output) — the 5·a·s/h term, removed by FlashAttention or
+  selective recompute.
+
+For a GPT layer (a·d = h, g = a, f = 4h, e = 2, m = 1) R = 10·h, S = 24·h and
+the quadratic term is 5·a·s: exactly the paper's s·b·h·(10 + 24/t + 5·a·s/(h·t)).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpudesk.catalog.records import ModelArch
+from gpudesk.core.constants import CROSS_ENTROPY_LOGIT_BYTES, DROPOUT_MASK_BYTES
+from gpudesk.core.explain import as_array
+from gpudesk.core.model_math import has_layer_shapes, head_dim, kv_heads
+from gpudesk.core.precision import bytes_per_value
+
+RECOMPUTE = ("none", "selective", "full")
+
+
+@dataclass(frozen=True)
+class LayerActivationTerms:
+    """Per-token activation bytes of one average layer (one micro-batch, before parallel splits)."""
+
+    replicated: float  # R
+    split: float  # S
+    quadratic: float  # per token per context token (core attention)
+    checkpoint: float  # e·h: the layer input kept under full recompute
+    logits: float  # CE bytes · V per token
+
+
+def activation_value_bytes(weight_dtype: str) -> float:
+    """e: 16-bit activations, fp32 when the model trains in fp32/tf32."""
+    return 4.0 if bytes_per_value(weight_dtype) >= 4 else 2.0
+
+
+def _attention_widths(m: ModelArch) -> tuple[float, float, float, float]:
+    d, a = head_dim(m), m.n_heads
+    if m.attention == "mla":
+        rope, v = m.mla_rope_dim or 0, m.mla_v_head_dim or d
+        return a * (d + rope), a * (d + rope), a * v, a * v
+    g = kv_heads(m)
+    return a * d, g * d, g * d, a * d
+
+
+def _mlp_values(m: ModelArch, width: int) -> float:
+    return (3.0 if m.gated_mlp else 2.0) * width
+
+
+def layer_terms(m: ModelArch, e: float) -> LayerActivationTerms:
+    h, L, mk = m.hidden, m.n_layers, DROPOUT_MASK_BYTES.value
+    replicated = e * 4 * h + mk * 2 * h
+    q, k, v, o = _attention_widths(m)
+    n_moe = (m.n_moe_layers or L) if m.is_moe else 0
+    f_e = m.moe_ffn_hidden or m.ffn_hidden
+    moe_inner = m.experts_per_token * (h + _mlp_values(m, f_e)) + m.n_shared_experts * _mlp_values(m, f_e)
+    inner = ((L - n_moe) * _mlp_values(m, m.ffn_hidden) + n_moe * moe_inner) / L
+    split = e * (q + k + v + o + inner)
+    quadratic = m.n_heads * (2 * e + mk)
+    return LayerActivationTerms(replicated, split, quadratic, e * h, CROSS_ENTROPY_LOGIT_BYTES.value * m.vocab)
+
+
+@dataclass(frozen=True)
+class TrainingActivations:
+    """Activation bytes per GPU = b · max(stage_i: α_i·s + β_i·s²), i ∈ {first stage, last stage}."""
+
+    alpha_first: np.ndarray
+    beta_first: np.ndarray
+    alpha_last: np.ndarray
+    beta_last: np.ndarray
+    per_layer: np.ndarray  # one layer, one micro-batch, at the given s (bytes)
+    layers_in_flight: np.ndarray  # layer-micro-batches stored on the first stage
+    modelled: bool
+
+    def bytes(self, seq_len: np.ndarray, micro_batch: np.ndarray) -> np.ndarray:
+        s = as_array(seq_len)
+        first = self.alpha_first * s + self.beta_first * s * s
+        last = self.alpha_last * s + self.beta_last * s * s
+        return as_array(micro_batch) * np.maximum(first, last)
+
+    def max_seq_len(self, budget_per_sample: np.ndarray) -> np.ndarray:
+        """Largest s with α·s + β·s² ≤ budget on every stage (closed form of the quadratic)."""
+        return np.minimum(_solve(self.alpha_first, self.beta_first, budget_per_sample),
+                          _solve(self.alpha_last, self.beta_last, budget_per_sample))
+
+
+def _solve(alpha: np.ndarray, beta: np.ndarray, budget: np.ndarray) -> np.ndarray:
+    budget = np.maximum(budget, 0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        linear = np.where(alpha > 0, budget / alpha, np.inf)
+        disc = np.sqrt(alpha * alpha + 4.0 * beta * budget)
+        quad = np.where(beta > 0, 2.0 * budget / (alpha + disc), linear)
+    return np.floor(quad)
+
+
+def training_activations(
+    m: ModelArch, weight_dtype: str, seq_len: np.ndarray, tp: np.ndarray, pp: np.ndarray, cp: np.ndarray,
+    recompute: str, sequence_parallel: bool, flash_attention: bool, virtual_stages: np.ndarray,
+) -> TrainingActivations:
+    if recompute not in RECOMPUTE:
+        raise ValueError(f"unknown recompute {recompute!r}; valid: {', '.join(RECOMPUTE)}")
+    zero = as_array(tp) * as_array(pp) * as_array(cp) * as_array(virtual_stages) * 0.0
+    if not has_layer_shapes(m):
+        return TrainingActivations(zero, zero, zero, zero, zero, zero, False)
+    terms = layer_terms(m, activation_value_bytes(weight_dtype))
+    t, p, c, v = as_array(tp), as_array(pp), as_array(cp), as_array(virtual_stages)
+    t_sp = np.where(sequence_parallel & (t > 1), t, 1.0)
+    alpha_layer = (terms.replicated / t_sp + terms.split / t) / c
+    keeps_scores = recompute == "none" and not flash_attention
+    beta_layer = (terms.quadratic / (t * c)) if keeps_scores else zero
+    if recompute == "full":
+        stored_alpha, stored_beta = terms.checkpoint / (t_sp * c) + zero, zero
+        work_alpha, work_beta = alpha_layer, terms.quadratic / (t * c) * (0.0 if flash_attention else 1.0) + zero
+    else:
+        stored_alpha, stored_beta = alpha_layer + zero, beta_layer + zero
+        work_alpha, work_beta = zero, zero
+    stage_layers = np.ceil(m.n_layers / p)
+    interleave = np.where((v > 1) & (p > 1), 1.0 + (p - 1.0) / (p * v), 1.0)
+    in_flight = stage_layers * p * interleave
+    logits_alpha = terms.logits / (t * c)
+    single = p <= 1
+    alpha_first = in_flight * stored_alpha + work_alpha + np.where(single, logits_alpha, 0.0)
+    beta_first = in_flight * stored_beta + work_beta
+    alpha_last = np.where(single, alpha_first, stage_layers * stored_alpha + work_alpha + logits_alpha)
+    beta_last = np.where(single, beta_first, stage_layers * stored_beta + work_beta)
+    s = as_array(seq_len)
+    per_layer = stored_alpha * s + stored_beta * s * s
+    return TrainingActivations(alpha_first, beta_first, alpha_last, beta_last, per_layer, in_flight, True)
+
+
+def inference_workspace_per_token(m: ModelArch, tp: np.ndarray) -> np.ndarray:
+    """Transient bytes per prefill token of one layer, per TP rank (16-bit values)."""
+    t = as_array(tp)
+    if not has_layer_shapes(m):
+        return t * 0.0
+    e = 2.0
+    q, k, v, o = _attention_widths(m)
+    f_e = m.moe_ffn_hidden or m.ffn_hidden
+    dense_layers = m.n_layers - ((m.n_moe_layers or m.n_layers) if m.is_moe else 0)
+    inner = _mlp_values(m, m.ffn_hidden) if dense_layers > 0 else 0.0
+    if m.is_moe:
+        inner = max(inner, (m.experts_per_token + m.n_shared_experts) * _mlp_values(m, f_e))
+    return e * (2 * m.hidden + (q + k + v + o + inner) / t)
+
+
+def inference_logits_per_sequence(m: ModelArch, tp: np.ndarray) -> np.ndarray:
+    """fp32 logits of the next token for one running sequence, vocab-parallel over t."""
+    return CROSS_ENTROPY_LOGIT_BYTES.value * m.vocab / as_array(tp)

@@ -1,0 +1,177 @@
+"""Per-GPU bytes of weights, gradients, optimizer states and LoRA adapters.
+
+Pure numpy over candidate arrays; :mod:`gpudesk.core.memory` records the
+results in a FigureSet with their formulas. Sharding rules:
+
+* the heaviest pipeline stage holds ⌈L/p⌉ layers plus one V·h embedding
+  matrix (first stage: input embedding; last: output head); with p = 1 it
+  holds every layer and both matrices;
+* block matrices split over t; routed experts split over ep when ep > 1
+  (expert tensor parallelism 1, the Megatron-Core recommendation and vLLM's
+  expert-parallel mode), otherwise over t;
+* ZeRO shards over the data-parallel group Z = dp·cp for dense parameters and
+  the expert data-parallel group Z_e = dp·cp·t/ep_eff for experts
+  (Megatron-Core: TP×CP×DP = ETP×EP×EDP): stage ≥ 1 optimizer states,
+  ≥ 2 gradients, 3 weights (Rajbhandari et al. 2020).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpudesk.core.constants import (
+    ADAFACTOR_FACTORED_BYTES,
+    ADAM_8BIT_STATE_BYTES,
+    ADAM_STATE_BYTES,
+    INT4_GROUP_SCALE_BITS,
+    MASTER_WEIGHT_BYTES,
+    MIN_GRADIENT_BYTES,
+    QLORA_NF4_BITS_PER_PARAM,
+    SGD_MOMENTUM_STATE_BYTES,
+    ZERO3_LIVE_LAYERS,
+)
+from gpudesk.core.model_math import ParamBreakdown
+from gpudesk.core.precision import bytes_per_value
+
+MODES = ("train", "lora", "qlora", "inference")
+OPTIMIZERS = ("adamw", "adamw_8bit", "sgd", "sgd_momentum", "adafactor")
+TRAINING_MODES = ("train", "lora", "qlora")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Parallel layout arrays (broadcast over candidates)."""
+
+    tp: np.ndarray
+    pp: np.ndarray
+    dp: np.ndarray
+    cp: np.ndarray
+    ep: np.ndarray
+    zero_stage: np.ndarray
+
+    @property
+    def gpus(self) -> np.ndarray:
+        return self.tp * self.pp * self.dp * self.cp
+
+
+@dataclass(frozen=True)
+class ParamShard:
+    """Parameters held by the heaviest pipeline stage of one GPU (counts)."""
+
+    linear: np.ndarray  # block matrices (dense part), per GPU
+    experts: np.ndarray  # routed experts, per GPU
+    unquantised: np.ndarray  # embedding matrix / head and norms, per GPU
+    layer_dense: np.ndarray  # one layer's dense matrices per GPU (ZeRO-3 gather unit)
+    layer_experts: np.ndarray
+    zero_group: np.ndarray  # Z = dp·cp
+    zero_group_experts: np.ndarray  # Z_e
+
+    @property
+    def total(self) -> np.ndarray:
+        return self.linear + self.experts + self.unquantised
+
+
+def shard_params(pb: ParamBreakdown, lay: Layout) -> ParamShard:
+    t, p = lay.tp, lay.pp
+    zero_group = lay.dp * lay.cp
+    if not pb.from_architecture:
+        zeros = t * p * 0.0
+        return ParamShard(pb.total / (t * p), zeros, zeros, zeros, zeros, zero_group, zero_group)
+    L = pb.n_layers
+    stage_layers = np.ceil(L / p)
+    ep_eff = np.where(lay.ep > 1, lay.ep, t)
+    dense_block = pb.attention + pb.mlp_dense + pb.experts_shared + pb.router
+    per_layer_dense = dense_block / L / t
+    per_layer_experts = pb.experts_routed / L / ep_eff
+    embed = np.where(p > 1, float(pb.vocab * pb.hidden), pb.embedding) / t
+    norms = pb.norms / L * stage_layers
+    zero_experts = np.maximum(zero_group * t / ep_eff, 1.0)
+    return ParamShard(per_layer_dense * stage_layers, per_layer_experts * stage_layers, embed + norms,
+                      per_layer_dense, per_layer_experts, zero_group, zero_experts)
+
+
+def weight_bytes_per_param(mode: str, weight_dtype: str) -> tuple[float, float]:
+    """(bytes per linear-layer parameter, bytes per embedding/norm parameter)."""
+    b = bytes_per_value(weight_dtype)
+    unq = max(b, 2.0)
+    if mode == "qlora":
+        return QLORA_NF4_BITS_PER_PARAM.value / 8.0, unq
+    if weight_dtype == "int4":
+        return b + INT4_GROUP_SCALE_BITS.value / 8.0, unq
+    return b, unq
+
+
+def optimizer_bytes_per_param(optimizer: str, weight_dtype: str, master_weights: bool, hidden: int) -> float:
+    """K: optimizer bytes per trained parameter, including the fp32 master copy."""
+    master = MASTER_WEIGHT_BYTES.value if master_weights and bytes_per_value(weight_dtype) < 4 else 0.0
+    states = {
+        "adamw": ADAM_STATE_BYTES.value,
+        "adamw_8bit": ADAM_8BIT_STATE_BYTES.value,
+        "sgd": 0.0,
+        "sgd_momentum": SGD_MOMENTUM_STATE_BYTES.value,
+        # factored second moment ≤ 8/h B per parameter; with no layer shapes, an unfactored fp32 moment bounds it
+        "adafactor": ADAFACTOR_FACTORED_BYTES.value / hidden if hidden > 0 else ADAM_STATE_BYTES.value / 2,
+    }
+    if optimizer not in states:
+        raise ValueError(f"unknown optimizer {optimizer!r}; valid: {', '.join(OPTIMIZERS)}")
+    return master + states[optimizer]
+
+
+def gradient_bytes_per_param(weight_dtype: str) -> float:
+    return max(bytes_per_value(weight_dtype), MIN_GRADIENT_BYTES.value)
+
+
+@dataclass(frozen=True)
+class StateBytes:
+    weights: np.ndarray
+    gradients: np.ndarray
+    optimizer: np.ndarray
+    lora_adapters: np.ndarray
+    zero3_gathered: np.ndarray
+    host_offload: np.ndarray
+
+
+def model_state_bytes(
+    pb: ParamBreakdown, lay: Layout, mode: str, weight_dtype: str, optimizer: str,
+    master_weights: bool, lora_rank: int, cpu_offload: bool,
+) -> StateBytes:
+    """Per-GPU model states for one layout."""
+    sh = shard_params(pb, lay)
+    zero = lay.zero_stage
+    b_lin, b_unq = weight_bytes_per_param(mode, weight_dtype)
+    dense_w = sh.linear * b_lin + sh.unquantised * b_unq
+    expert_w = sh.experts * b_lin
+    training = mode in TRAINING_MODES
+    shard3 = (zero >= 3) & training
+    weights = np.where(shard3, dense_w / sh.zero_group + expert_w / sh.zero_group_experts, dense_w + expert_w)
+    gathered = np.where(shard3 & (sh.zero_group > 1),
+                        ZERO3_LIVE_LAYERS.value * (sh.layer_dense + sh.layer_experts) * b_lin, 0.0)
+    zeros = weights * 0.0
+    if not training:
+        return StateBytes(weights, zeros, zeros, zeros, zeros, zeros)
+    k = optimizer_bytes_per_param(optimizer, weight_dtype, master_weights, pb.hidden)
+    g = gradient_bytes_per_param(weight_dtype)
+    if mode == "train":
+        trained_dense, trained_experts = sh.linear + sh.unquantised, sh.experts
+        adapters = zeros
+    else:
+        # without layer shapes the adapter size is unknown and not counted (noted on mem.lora_adapters)
+        if pb.from_architecture:
+            lora_params = lora_rank * pb.lora_in_out * np.ceil(pb.n_layers / lay.pp) / pb.n_layers / lay.tp
+        else:
+            lora_params = zeros
+        trained_dense, trained_experts = lora_params, zeros
+        a_b = max(bytes_per_value(weight_dtype), 2.0) if mode == "lora" else 2.0
+        adapters = np.where(shard3, lora_params * a_b / sh.zero_group, lora_params * a_b)
+    z_d, z_e = sh.zero_group, sh.zero_group_experts
+    grad = np.where(zero >= 2, g * (trained_dense / z_d + trained_experts / z_e), g * (trained_dense + trained_experts))
+    opt = np.where(zero >= 1, k * (trained_dense / z_d + trained_experts / z_e), k * (trained_dense + trained_experts))
+    host = zeros
+    if cpu_offload:
+        host = opt + np.where(zero >= 2, grad, 0.0) + np.where(shard3, weights, 0.0)
+        grad = np.where(zero >= 2, 0.0, grad)
+        weights = np.where(shard3, 0.0, weights)
+        opt = zeros
+    return StateBytes(weights, grad, opt, adapters, gathered, host)
