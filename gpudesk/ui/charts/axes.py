@@ -55,5 +55,11 @@ class ChartLegend(pg.LegendItem):
     Clicking an entry's sample toggles its series, as in pyqtgraph; dragging
     does nothing, because the legend has a fixed place in the layout."""
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        # pyqtgraph's floating legend ignores transformations; laid out in the
+        # grid it must scale with the scene, or image exports print it tiny.
+        self.setFlag(self.GraphicsItemFlag.ItemIgnoresTransformations, False)
+
     def mouseDragEvent(self, ev) -> None:  # noqa: N802 - Qt override
         ev.ignore()

@@ -12,11 +12,13 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
 from gpudesk.report.chart_model import ChartSpec, Marker, RefLine, Series
-from gpudesk.ui.charts.axes import NumberAxis, wrap_category
+from gpudesk.ui.charts.axes import NumberAxis, format_tick, wrap_category
 from gpudesk.ui.charts.palette import Theme
 
 BAR_SLOT_WIDTH = 0.7
 """Share of a category's width taken by its bars (side-by-side groups split it)."""
+LOG_TICKS_AT_DATA = 12
+"""A log x axis with at most this many distinct x values gets one tick per value."""
 
 
 @dataclass
@@ -94,7 +96,7 @@ class PlotPanel:
             item.setData([], [])
             item.setVisible(False)
         for item in self._bars[used_bars:]:
-            item.setOpts(x=[], height=[])
+            item.setOpts(x=[], y0=[], height=[], width=1.0)
             item.setVisible(False)
         self._draw_reflines(self._hlines, [r for r in spec.hlines if r.panel == panel], 0, theme)
         self._draw_reflines(self._vlines, [r for r in spec.vlines if r.panel == panel], 90, theme)
@@ -105,8 +107,12 @@ class PlotPanel:
         label, unit = spec.axis_text(panel)
         plot.setLabel("left", f"{label} ({unit})" if unit else label, color=theme.foreground)
         bottom = plot.getAxis("bottom")
+        data_x = sorted({v for s in spec.series for v in s.x})
         if spec.categories is not None:
             bottom.setTicks([[(i, wrap_category(c)) for i, c in enumerate(spec.categories)]])
+        elif spec.log_x and 1 < len(data_x) <= LOG_TICKS_AT_DATA:
+            # Few x values on a log axis (GPU counts, concurrency): tick exactly at them.
+            bottom.setTicks([[(math.log10(v), format_tick(v, 1.0)) for v in data_x]])
         else:
             bottom.setTicks(None)
         x_text = f"{spec.x_label} ({spec.x_unit})" if spec.x_unit else spec.x_label

@@ -55,7 +55,6 @@ class ChartView(QtWidgets.QWidget):
         plots = [PlotPanel.new_plot(), PlotPanel.new_plot()]
         layout.addItem(plots[0], row=_ROW_PLOT, col=0)
         layout.layout.setRowStretchFactor(_ROW_PLOT, 3)
-        layout.layout.setRowStretchFactor(_ROW_PLOT2, 2)
         plots[1].setXLink(plots[0])
         self.panels = [PlotPanel(plots[0]), PlotPanel(plots[1])]
         self._second_shown = False
@@ -129,6 +128,10 @@ class ChartView(QtWidgets.QWidget):
             self._link_panels(second)
             entries = [(d.series.name, d.item) for p in self.panels[: 1 + second] for d in p.drawn]
         self._update_legend(entries, theme)
+        # Lay out title, legend and panels now (not at the next event loop turn), so that an
+        # export or a hover right after set_spec sees the final geometry.
+        self._legend.layout.activate()
+        self.graphics.ci.layout.activate()
         self.reset_view()
 
     def reset_view(self) -> None:
@@ -219,6 +222,8 @@ class ChartView(QtWidgets.QWidget):
     def _show_second(self, shown: bool) -> None:
         if shown != self._second_shown:
             self._set_row(self.plot(1), _ROW_PLOT2, shown)
+            self.graphics.ci.layout.setRowStretchFactor(_ROW_PLOT2, 2 if shown else 0)
+            self.graphics.ci.layout.activate()  # place the panels now, so ranges and hover are right at once
             self._second_shown = shown
 
     def _update_legend(self, entries: list[tuple[str, pg.GraphicsObject]], theme: Theme) -> None:
@@ -275,7 +280,6 @@ class ChartView(QtWidgets.QWidget):
         label.setAnchor((1 if x > (x_low + x_high) / 2 else 0, 0 if y > (y_low + y_high) / 2 else 1))
         label.setPos(x, y)
         label.show()
-        self.graphics.setToolTip("")
         if text != self._hover_text:
             self._hover_text = text
             self.hovered.emit(text)

@@ -1,0 +1,374 @@
+"""Qt-free description of a chart: what to draw, never how.
+
+The estimation pipeline and the report builders describe every chart as a
+:class:`ChartSpec` (series over x, reference lines, markers) or, for the
+rack elevation drawing, a :class:`RackLayoutSpec`. The UI layer
+(``gpudesk.ui.charts``) renders either with pyqtgraph; the proposal embeds
+the same spec as an image. Fields are plain floats, strings, lists and
+tuples so a spec serialises to JSON with :meth:`ChartSpec.to_dict`.
+
+Colours are named by *role* (``"weights"``, ``"capacity"``, ``"private"``
+…); the UI maps roles to a palette that reads in light and dark themes and
+for colour-blind readers. Conventions per chart kind are in
+``docs/charts.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpudesk.core.explain import format_value
+
+SERIES_STYLES = ("line", "bar", "scatter", "step", "area", "tick")
+"""``tick``: a short horizontal segment per point, one bar wide (a capacity
+level per candidate drawn against that candidate's stacked bar)."""
+
+CHART_KINDS = (
+    "memory_fit",
+    "scaling",
+    "inference",
+    "power_per_rack",
+    "cost_over_time",
+    "time_vs_cost",
+    "timeline",
+    "generic",
+)
+
+PANELS = (0, 1)
+"""Panel 0 is the main plot; panel 1 is a second plot below it sharing the x
+axis (latency under throughput, monthly spend under capacity)."""
+
+
+def _floats(values: Any, name: str) -> tuple[float, ...]:
+    try:
+        return tuple(float(v) for v in values)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name}: expected a sequence of numbers") from exc
+
+
+@dataclass
+class Series:
+    """One named data series; ``tooltips`` holds per-point text (e.g. the formula)."""
+
+    name: str
+    x: tuple[float, ...]
+    y: tuple[float, ...]
+    style: str = "line"
+    color_role: str = ""
+    tooltips: list[str] | None = None
+    visible: bool = True
+    stack_group: str | None = None
+    panel: int = 0
+
+    def __post_init__(self) -> None:
+        self.x = _floats(self.x, f"series {self.name!r}.x")
+        self.y = _floats(self.y, f"series {self.name!r}.y")
+        if len(self.x) != len(self.y):
+            raise ValueError(f"series {self.name!r}: {len(self.x)} x values but {len(self.y)} y values")
+        if self.style not in SERIES_STYLES:
+            raise ValueError(f"series {self.name!r}: style {self.style!r} not in {SERIES_STYLES}")
+        if self.tooltips is not None:
+            self.tooltips = [str(t) for t in self.tooltips]
+            if len(self.tooltips) != len(self.x):
+                raise ValueError(f"series {self.name!r}: {len(self.tooltips)} tooltips for {len(self.x)} points")
+        if self.stack_group is not None and self.style != "bar":
+            raise ValueError(f"series {self.name!r}: stack_group applies to bar series only")
+        if self.panel not in PANELS:
+            raise ValueError(f"series {self.name!r}: panel must be one of {PANELS}")
+
+    def tooltip(self, index: int) -> str:
+        return self.tooltips[index] if self.tooltips else ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "x": list(self.x),
+            "y": list(self.y),
+            "style": self.style,
+            "color_role": self.color_role,
+            "tooltips": None if self.tooltips is None else list(self.tooltips),
+            "visible": self.visible,
+            "stack_group": self.stack_group,
+            "panel": self.panel,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Series:
+        return cls(**_known(cls, data))
+
+
+@dataclass
+class RefLine:
+    """A horizontal (in ``ChartSpec.hlines``) or vertical (``vlines``) reference line."""
+
+    value: float
+    label: str
+    color_role: str = "target"
+    panel: int = 0
+
+    def __post_init__(self) -> None:
+        self.value = float(self.value)
+        if self.panel not in PANELS:
+            raise ValueError(f"reference line {self.label!r}: panel must be one of {PANELS}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "label": self.label, "color_role": self.color_role, "panel": self.panel}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RefLine:
+        return cls(**_known(cls, data))
+
+
+@dataclass
+class Marker:
+    """A labelled point (chosen layout, break-even, phase trigger)."""
+
+    x: float
+    y: float
+    label: str
+    tooltip: str = ""
+    color_role: str = "chosen"
+    panel: int = 0
+
+    def __post_init__(self) -> None:
+        self.x = float(self.x)
+        self.y = float(self.y)
+        if self.panel not in PANELS:
+            raise ValueError(f"marker {self.label!r}: panel must be one of {PANELS}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "x": self.x,
+            "y": self.y,
+            "label": self.label,
+            "tooltip": self.tooltip,
+            "color_role": self.color_role,
+            "panel": self.panel,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Marker:
+        return cls(**_known(cls, data))
+
+
+@dataclass
+class ChartSpec:
+    """Everything a chart shows. With ``categories`` the x values are category
+    indices (0, 1, …) and the x axis is labelled with the category names."""
+
+    kind: str
+    title: str
+    x_label: str = ""
+    y_label: str = ""
+    x_unit: str = ""
+    y_unit: str = ""
+    series: list[Series] = field(default_factory=list)
+    hlines: list[RefLine] = field(default_factory=list)
+    vlines: list[RefLine] = field(default_factory=list)
+    markers: list[Marker] = field(default_factory=list)
+    log_x: bool = False
+    log_y: bool = False
+    categories: list[str] | None = None
+    stacked: bool = False
+    notes: str = ""
+    y2_label: str = ""
+    y2_unit: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in CHART_KINDS:
+            raise ValueError(f"chart kind {self.kind!r} not in {CHART_KINDS}")
+        names = [s.name for s in self.series]
+        duplicates = sorted({n for n in names if names.count(n) > 1})
+        if duplicates:
+            raise ValueError(f"chart {self.title!r}: duplicate series names {duplicates}")
+        if self.log_x or self.log_y:
+            for s in self.series:
+                bad_x = self.log_x and any(v <= 0 for v in s.x)
+                bad_y = self.log_y and any(v <= 0 for v in s.y)
+                if bad_x or bad_y:
+                    raise ValueError(f"series {s.name!r}: log axis needs positive values")
+        if self.log_y and any(s.style == "bar" for s in self.series):
+            raise ValueError(f"chart {self.title!r}: bars need a linear y axis")
+        if self.categories is not None:
+            self.categories = [str(c) for c in self.categories]
+
+    @property
+    def has_second_panel(self) -> bool:
+        return any(item.panel == 1 for item in (*self.series, *self.hlines, *self.vlines, *self.markers))
+
+    def series_named(self, name: str) -> Series:
+        for s in self.series:
+            if s.name == name:
+                return s
+        raise KeyError(f"no series named {name!r} in chart {self.title!r}")
+
+    def series_data(self, name: str) -> tuple[list[float], list[float]]:
+        """The (x, y) lists of the series called ``name``."""
+        s = self.series_named(name)
+        return list(s.x), list(s.y)
+
+    def axis_text(self, panel: int) -> tuple[str, str]:
+        """(label, unit) of the y axis of ``panel``."""
+        return (self.y2_label, self.y2_unit) if panel == 1 else (self.y_label, self.y_unit)
+
+    def x_text(self, value: float) -> str:
+        """The x value as shown to the user: the category name on a category axis."""
+        if self.categories is not None:
+            index = int(round(value))
+            if 0 <= index < len(self.categories) and abs(value - index) < 1e-9:
+                return self.categories[index]
+        return format_value(value)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": "chart",
+            "kind": self.kind,
+            "title": self.title,
+            "x_label": self.x_label,
+            "y_label": self.y_label,
+            "x_unit": self.x_unit,
+            "y_unit": self.y_unit,
+            "series": [s.to_dict() for s in self.series],
+            "hlines": [r.to_dict() for r in self.hlines],
+            "vlines": [r.to_dict() for r in self.vlines],
+            "markers": [m.to_dict() for m in self.markers],
+            "log_x": self.log_x,
+            "log_y": self.log_y,
+            "categories": None if self.categories is None else list(self.categories),
+            "stacked": self.stacked,
+            "notes": self.notes,
+            "y2_label": self.y2_label,
+            "y2_unit": self.y2_unit,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ChartSpec:
+        values = _known(cls, data)
+        values["series"] = [Series.from_dict(s) for s in data.get("series", [])]
+        values["hlines"] = [RefLine.from_dict(r) for r in data.get("hlines", [])]
+        values["vlines"] = [RefLine.from_dict(r) for r in data.get("vlines", [])]
+        values["markers"] = [Marker.from_dict(m) for m in data.get("markers", [])]
+        return cls(**values)
+
+
+@dataclass
+class RackBox:
+    """One device in a rack: a server, switch or PDU, ``units`` rack units tall.
+
+    ``start_u`` is the lowest rack unit it occupies (1 = bottom); ``None``
+    places it directly above the box before it."""
+
+    label: str
+    units: int
+    kw: float
+    color_role: str = "air"
+    tooltip: str = ""
+    start_u: int | None = None
+
+    def __post_init__(self) -> None:
+        self.units = int(self.units)
+        self.kw = float(self.kw)
+        if self.units < 1:
+            raise ValueError(f"rack box {self.label!r}: units must be at least 1")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "units": self.units,
+            "kw": self.kw,
+            "color_role": self.color_role,
+            "tooltip": self.tooltip,
+            "start_u": self.start_u,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RackBox:
+        return cls(**_known(cls, data))
+
+
+@dataclass
+class RackColumn:
+    """One rack: its boxes, its total power (from the power figures) and its limit."""
+
+    name: str
+    boxes: list[RackBox] = field(default_factory=list)
+    power_kw: float = 0.0
+    limit_kw: float | None = None
+
+    def placed_boxes(self) -> list[tuple[int, RackBox]]:
+        """(start_u, box) for every box, resolving ``start_u=None`` to 'above the previous'."""
+        placed: list[tuple[int, RackBox]] = []
+        next_u = 1
+        for box in self.boxes:
+            start = next_u if box.start_u is None else int(box.start_u)
+            placed.append((start, box))
+            next_u = start + box.units
+        return placed
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "boxes": [b.to_dict() for b in self.boxes],
+            "power_kw": self.power_kw,
+            "limit_kw": self.limit_kw,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RackColumn:
+        values = _known(cls, data)
+        values["boxes"] = [RackBox.from_dict(b) for b in data.get("boxes", [])]
+        return cls(**values)
+
+
+@dataclass
+class RackLayoutSpec:
+    """A rack elevation drawing: racks as columns of labelled boxes."""
+
+    title: str
+    racks: list[RackColumn] = field(default_factory=list)
+    rack_units: int = 42
+    notes: str = ""
+    role_labels: dict[str, str] = field(default_factory=dict)
+    """Legend text per colour role used by the boxes, e.g. {"liquid": "液冷服务器"}."""
+    kind: str = field(default="rack_layout", init=False)
+
+    def __post_init__(self) -> None:
+        for rack in self.racks:
+            occupied: set[int] = set()
+            for start, box in rack.placed_boxes():
+                span = set(range(start, start + box.units))
+                if start < 1 or start + box.units - 1 > self.rack_units:
+                    raise ValueError(f"rack {rack.name!r}: {box.label!r} does not fit in {self.rack_units}U")
+                if span & occupied:
+                    raise ValueError(f"rack {rack.name!r}: {box.label!r} overlaps another box")
+                occupied |= span
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": "rack_layout",
+            "title": self.title,
+            "racks": [r.to_dict() for r in self.racks],
+            "rack_units": self.rack_units,
+            "notes": self.notes,
+            "role_labels": dict(self.role_labels),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RackLayoutSpec:
+        values = _known(cls, data)
+        values["racks"] = [RackColumn.from_dict(r) for r in data.get("racks", [])]
+        return cls(**values)
+
+
+def spec_from_dict(data: dict[str, Any]) -> ChartSpec | RackLayoutSpec:
+    """Rebuild either spec type from its ``to_dict`` form."""
+    if data.get("type") == "rack_layout":
+        return RackLayoutSpec.from_dict(data)
+    return ChartSpec.from_dict(data)
+
+
+def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
+    fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
+    return {k: v for k, v in data.items() if k in fields and fields[k].init}
+
