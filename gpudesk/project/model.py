@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def num(default: float, lo: float, hi: float, unit: str = "", help: str = "") -> Any:
@@ -26,6 +26,13 @@ def choice(default: str, choices: tuple[str, ...], help: str = "") -> Any:
 
 def text(default: str = "", max_len: int = 10_000, help: str = "") -> Any:
     return field(default=default, metadata={"max_len": max_len, "help": help})
+
+
+def items(factory: Any, max_items: int, help: str = "", **item_limits: Any) -> Any:
+    """A list or mapping field: ``max_items`` bounds its length; ``item_min``/``item_max``/``item_unit``
+    bound numeric items (values, for mappings), ``item_max_len`` text items, ``key_max_len`` mapping
+    keys and ``max_depth`` free-form JSON values."""
+    return field(default_factory=factory, metadata={"max_items": max_items, "help": help, **item_limits})
 
 
 WORKLOAD_KINDS = (
@@ -83,7 +90,9 @@ class Workload:
     kind: str = choice("pretrain", WORKLOAD_KINDS)
     name: str = text("")
     model_id: str = text("llama-3.1-8b", 200)
-    custom_model: dict[str, Any] | None = None
+    custom_model: dict[str, Any] | None = field(
+        default=None, metadata={"max_items": 200, "max_depth": 8, "help": "user-defined model architecture"}
+    )
     compute_dtype: str = choice("bf16", DTYPES, "precision of matrix math")
     weight_dtype: str = choice("bf16", DTYPES, "precision weights are stored in")
     kv_dtype: str = choice("bf16", DTYPES, "KV cache precision")
@@ -124,7 +133,7 @@ class Workload:
 @dataclass
 class Hardware:
     accelerator_id: str = text("h100-sxm", 200, "pinned accelerator")
-    candidates: list[str] = field(default_factory=list)
+    candidates: list[str] = items(list, 64, "accelerators to compare", item_max_len=200)
     server_id: str = text("", 200, "server model; empty = derived from accelerator")
     gpus_per_node: int = num(8, 1, 72, "GPUs")
     nodes: int = num(0, 0, 100_000, "nodes", "0 = sized by gpudesk")
@@ -166,7 +175,7 @@ class FacilityPlan:
 class UtilisationProfile:
     hours_per_day: float = num(24, 0, 24, "h")
     days_per_month: float = num(30, 0, 31, "days")
-    peak_months: list[int] = field(default_factory=list)
+    peak_months: list[int] = items(list, 12, "months of peak load", item_min=1, item_max=12, item_unit="month")
     peak_multiplier: float = num(1, 1, 100, "x")
 
 
@@ -211,7 +220,7 @@ class Phase:
     )
     start_month: int = num(0, 0, 600, "month")
     duration_months: int = num(12, 1, 600, "months")
-    workloads: list[Workload] = field(default_factory=lambda: [Workload()])
+    workloads: list[Workload] = items(lambda: [Workload()], 50, "workloads served in this phase")
     hardware: Hardware = field(default_factory=Hardware)
     storage: StoragePlan = field(default_factory=StoragePlan)
     network: NetworkPlan = field(default_factory=NetworkPlan)
@@ -219,7 +228,7 @@ class Phase:
     delivery: DeliveryPlan = field(default_factory=DeliveryPlan)
     costs: CostPlan = field(default_factory=CostPlan)
     carry_forward_hardware: bool = True
-    triggers: list[GrowthTrigger] = field(default_factory=list)
+    triggers: list[GrowthTrigger] = items(list, 100, "growth triggers")
     notes: str = text("", 100_000)
 
 
@@ -230,15 +239,21 @@ class Measurement:
     )
     source_name: str = text("", 500)
     accelerator_id: str = text("", 200)
-    values: dict[str, float] = field(default_factory=dict)
-    conditions: dict[str, float] = field(default_factory=dict)
+    values: dict[str, float] = items(dict, 500, "measured values", key_max_len=200, item_min=-1e30, item_max=1e30)
+    conditions: dict[str, float] = items(
+        dict, 500, "measurement conditions", key_max_len=200, item_min=-1e30, item_max=1e30
+    )
 
 
 @dataclass
 class Calibration:
-    measurements: list[Measurement] = field(default_factory=list)
-    fitted: dict[str, float] = field(default_factory=dict)  # constant name -> fitted value
-    uncertainty: dict[str, float] = field(default_factory=dict)  # constant name -> relative 1-sigma
+    measurements: list[Measurement] = items(list, 10_000, "pilot measurements")
+    fitted: dict[str, float] = items(
+        dict, 1000, "constant name -> fitted value", key_max_len=200, item_min=-1e30, item_max=1e30
+    )
+    uncertainty: dict[str, float] = items(
+        dict, 1000, "constant name -> relative 1-sigma", key_max_len=200, item_min=0, item_max=1e6
+    )
     enabled: bool = True
 
 
@@ -262,11 +277,13 @@ class ProjectMeta:
 
 @dataclass
 class Project:
-    schema_version: int = SCHEMA_VERSION
-    app_version: str = ""
-    catalog_version: str = ""
+    schema_version: int = num(SCHEMA_VERSION, 1, SCHEMA_VERSION, "", "plan file format version")
+    app_version: str = text("", 100, "gpudesk version that saved the plan")
+    catalog_version: str = text("", 100, "catalog version the plan was sized against")
     meta: ProjectMeta = field(default_factory=ProjectMeta)
-    phases: list[Phase] = field(default_factory=lambda: [Phase()])
+    phases: list[Phase] = items(lambda: [Phase()], 50, "phases of the plan")
     calibration: Calibration = field(default_factory=Calibration)
-    revisions: list[Revision] = field(default_factory=list)
-    catalog_snapshot: dict[str, Any] = field(default_factory=dict)
+    revisions: list[Revision] = items(list, 1000, "revision history")
+    catalog_snapshot: dict[str, Any] = items(
+        dict, 2000, "catalog rows the plan used, keyed 'table/id'", key_max_len=300, max_depth=6
+    )

@@ -122,7 +122,7 @@ class FileActions(QObject):
             return
         try:
             self.autosave.write(self.doc_id, self.document.project, self.document.path)
-        except OSError as exc:
+        except (OSError, ProjectValidationError) as exc:
             self.message.emit(self.tr("Autosave failed: {0}").format(exc))
 
     def _error(self, title: str, text: str) -> None:

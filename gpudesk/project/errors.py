@@ -1,0 +1,60 @@
+"""The two ways reading a plan can fail, with messages a user can act on.
+
+:class:`ProjectFileError` — the file itself cannot be used (missing,
+unreadable, not UTF-8, not JSON, too large, too deep, from a newer
+gpudesk). :class:`ProjectValidationError` — the file is well-formed JSON
+but its content breaks the plan format; ``problems`` lists each
+``(path, reason)`` pair, such as
+``("phases[0].workloads[1].seq_len", "0 is below the minimum 1 (tokens)")``.
+"""
+
+from __future__ import annotations
+
+MAX_PROBLEMS_SHOWN = 50
+
+
+class ProjectFileError(OSError):
+    """A plan file that cannot be read or written; the message says why.
+
+    It is an :class:`OSError`, so callers that already handle file-system
+    errors around opening and saving also handle these.
+    """
+
+
+class NewerSchemaError(ProjectFileError):
+    """A plan saved by a newer gpudesk; it is refused and never modified."""
+
+    def __init__(self, found: int, supported: int) -> None:
+        self.found = found
+        self.supported = supported
+        super().__init__(
+            f"this plan was saved by a newer gpudesk (schema {found}); this version reads up to {supported}"
+        )
+
+
+def display_path(path: str) -> str:
+    return path or "(top level)"
+
+
+class ProjectValidationError(ValueError):
+    """Content that breaks the plan format; ``problems`` is a list of (path, reason)."""
+
+    def __init__(self, problems: list[tuple[str, str]], note: str = "") -> None:
+        self.problems = list(problems)
+        self.note = note
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        count = len(self.problems)
+        head = f"the plan has {count} problem{'s' if count != 1 else ''}"
+        if self.note:
+            head += f" ({self.note})"
+        lines = [head + ":"]
+        for path, reason in self.problems[:MAX_PROBLEMS_SHOWN]:
+            lines.append(f"  {display_path(path)}: {reason}")
+        if count > MAX_PROBLEMS_SHOWN:
+            lines.append(f"  … and {count - MAX_PROBLEMS_SHOWN} more")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self._render()

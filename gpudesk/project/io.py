@@ -1,0 +1,156 @@
+"""Opening and saving ``.gpudesk`` plan files.
+
+``load_project`` never trusts the file: it checks the size before reading
+it all, decodes strict UTF-8, parses JSON only (nothing is executed),
+bounds the nesting, migrates older layouts in memory and validates every
+field. It never writes: a plan from a newer gpudesk is refused and left
+byte-identical. ``save_project`` validates first, then replaces the file
+atomically and keeps the previous version as ``NAME.gpudesk.bak``
+(see ``atomic_file.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gpudesk._version import __version__
+from gpudesk.project.atomic_file import atomic_write_bytes, backup_path_of
+from gpudesk.project.catalog_snapshot import catalog_drift, record_catalog_rows
+from gpudesk.project.errors import NewerSchemaError, ProjectFileError, ProjectValidationError
+from gpudesk.project.migrations import migrate
+from gpudesk.project.model import SCHEMA_VERSION, Project
+from gpudesk.project.schema import describe, project_from_dict, project_to_dict
+from gpudesk.project.untrusted_json import parse_json_bytes
+
+__all__ = [
+    "FILE_EXTENSION",
+    "MAX_FILE_BYTES",
+    "LoadedProject",
+    "NewerSchemaError",
+    "ProjectFileError",
+    "ProjectValidationError",
+    "backup_path_of",
+    "catalog_drift",
+    "dumps_project",
+    "load_project",
+    "loads_project",
+    "plan_dict_for_saving",
+    "read_limited",
+    "record_catalog_rows",
+    "save_project",
+]
+
+FILE_EXTENSION = ".gpudesk"
+MAX_FILE_BYTES = 20 * 1000 * 1000  # 20 MB; a 50-phase plan with a full catalog snapshot is well under 5 MB
+
+
+@dataclass(frozen=True)
+class LoadedProject:
+    project: Project
+    migrated_from: int | None = None  # original schema version when the file had an older layout
+    warnings: list[str] = field(default_factory=list)
+
+
+def read_limited(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """Read a whole regular file of at most ``limit`` bytes; the size is checked before reading."""
+    path = Path(path)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise ProjectFileError(f"{path} does not exist") from None
+    except OSError as exc:
+        raise ProjectFileError(f"cannot open {path}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ProjectFileError(f"{path} is not a regular file")
+    if info.st_size > limit:
+        raise ProjectFileError(f"{path} is too large ({info.st_size:,} bytes; a plan file is at most {limit:,} bytes)")
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(limit + 1)  # the file may have grown since stat()
+    except OSError as exc:
+        raise ProjectFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(raw) > limit:
+        raise ProjectFileError(f"{path} is too large (over {limit:,} bytes)")
+    return raw
+
+
+def loads_project(raw: bytes, name: str = "the plan") -> LoadedProject:
+    """Parse, migrate and validate plan bytes (the body of :func:`load_project`)."""
+    data, had_bom = parse_json_bytes(raw, name)
+    if not isinstance(data, dict):
+        raise ProjectFileError(f"{name} is not a gpudesk plan: the top level is {describe(data)}, not an object")
+    warnings: list[str] = []
+    if had_bom:
+        warnings.append("the file starts with a UTF-8 byte-order mark; it will be saved without one")
+    current, migrated_from = migrate(data)
+    if migrated_from is not None:
+        warnings.append(
+            f"the plan was saved in format {migrated_from} and was converted to format {SCHEMA_VERSION}; "
+            f"saving writes format {SCHEMA_VERSION}, which older gpudesk versions cannot open"
+        )
+    try:
+        project = project_from_dict(current)
+    except ProjectValidationError as exc:
+        if migrated_from is None:
+            raise
+        raise ProjectValidationError(
+            exc.problems, f"converted from format {migrated_from}; paths refer to the current layout"
+        ) from None
+    saved_by = data.get("app_version")
+    if isinstance(saved_by, str) and saved_by and _version_tuple(saved_by) > _version_tuple(__version__):
+        warnings.append(f"the plan was saved by gpudesk {saved_by[:40]}, newer than this version ({__version__})")
+    return LoadedProject(project, migrated_from, warnings)
+
+
+def _version_tuple(text: str) -> tuple[int, ...]:
+    parts = []
+    for piece in text.split(".")[:4]:
+        digits = "".join(ch for ch in piece[:9] if ch.isdigit())
+        parts.append(int(digits) if digits else 0)
+    return tuple(parts)
+
+
+def load_project(path: str | os.PathLike[str]) -> LoadedProject:
+    """Open a plan file. Raises :class:`ProjectFileError` or :class:`ProjectValidationError`; never writes."""
+    path = Path(path)
+    return loads_project(read_limited(path), str(path))
+
+
+def plan_dict_for_saving(project: Project) -> dict[str, object]:
+    """The plan as it is written: current schema and app version, validated (raises ProjectValidationError)."""
+    data = project_to_dict(project)
+    data["schema_version"] = SCHEMA_VERSION
+    data["app_version"] = __version__
+    project_from_dict(data)  # nothing is written that gpudesk could not read back
+    return data
+
+
+def dumps_project(project: Project) -> bytes:
+    """The bytes of a plan file; validates first so nothing is written that gpudesk could not read back."""
+    data = plan_dict_for_saving(project)
+    try:
+        text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ProjectValidationError([("", f"cannot be written as JSON: {exc}")]) from None
+    raw = (text + "\n").encode("utf-8")
+    if len(raw) > MAX_FILE_BYTES:
+        raise ProjectFileError(f"the plan is too large to save ({len(raw):,} bytes; the limit is {MAX_FILE_BYTES:,})")
+    return raw
+
+
+def save_project(project: Project, path: str | os.PathLike[str]) -> None:
+    """Save atomically; the previous file is kept as ``NAME.gpudesk.bak``. The project is not modified.
+
+    Raises :class:`ProjectValidationError` for an invalid plan and :class:`ProjectFileError`
+    when the file cannot be written (the existing file is then untouched).
+    """
+    path = Path(path)
+    raw = dumps_project(project)
+    try:
+        atomic_write_bytes(path, raw, keep_backup=True)
+    except OSError as exc:
+        raise ProjectFileError(f"cannot save {path}: {exc.strerror or exc}") from None

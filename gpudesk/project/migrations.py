@@ -1,0 +1,84 @@
+"""Plan format versions and the dict-to-dict steps between them.
+
+Each step ``MIGRATIONS[n]`` turns a plan dict of schema ``n`` into one of
+schema ``n + 1`` and is tested on a stored fixture of version ``n``
+(``tests/project/fixtures/``). Steps never read files, never execute
+anything and never mutate their input: they build new dicts. A plan from
+a newer gpudesk is refused with :class:`NewerSchemaError` before anything
+touches it.
+
+History:
+
+* **1** — single-plan layout: ``meta``, ``workload``, ``hardware``,
+  ``storage``, ``network``, ``facility``, ``delivery``, ``costs`` at the
+  top level; no phases, calibration or revisions.
+* **2** — phased layout: those sections become ``phases[0]`` (with
+  ``workloads = [workload]``); ``calibration``, ``revisions`` and
+  ``catalog_snapshot`` added.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from gpudesk.project.errors import NewerSchemaError, ProjectValidationError
+from gpudesk.project.model import SCHEMA_VERSION
+
+V1_PHASE_SECTIONS = ("hardware", "storage", "network", "facility", "delivery", "costs")
+
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Single plan → phased plan: the plan-level sections become the first phase."""
+    out: dict[str, Any] = {}
+    phase: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "workload":
+            phase["workloads"] = [copy.deepcopy(value)]
+        elif key in V1_PHASE_SECTIONS:
+            phase[key] = copy.deepcopy(value)
+        else:
+            out[key] = copy.deepcopy(value)  # unknown keys stay where they were; validation names them
+    out["phases"] = [phase]
+    out["schema_version"] = 2
+    return out
+
+
+# schema n -> function producing schema n + 1
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _v1_to_v2,
+}
+
+
+def schema_version_of(data: dict[str, Any]) -> int:
+    """The declared format version of a plan dict; raises when it is absent or not a whole number ≥ 1."""
+    if "schema_version" not in data:
+        raise ProjectValidationError([("schema_version", "missing: this is not a gpudesk plan (no format version)")])
+    version = data["schema_version"]
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ProjectValidationError([("schema_version", f"expected a whole number, got {type(version).__name__}")])
+    if version < 1:
+        raise ProjectValidationError([("schema_version", f"{version} is below the minimum 1")])
+    return version
+
+
+def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """Bring a plan dict to the current schema.
+
+    Returns ``(current_dict, migrated_from)`` where ``migrated_from`` is the
+    original version, or ``None`` when the dict was already current (it is
+    then returned as is). Raises :class:`NewerSchemaError` for plans from a
+    newer gpudesk.
+    """
+    version = schema_version_of(data)
+    if version > SCHEMA_VERSION:
+        raise NewerSchemaError(version, SCHEMA_VERSION)
+    if version == SCHEMA_VERSION:
+        return data, None
+    current = data
+    for step in range(version, SCHEMA_VERSION):
+        current = MIGRATIONS[step](current)
+        if current.get("schema_version") != step + 1:
+            raise AssertionError(f"migration {step}->{step + 1} did not set schema_version")
+    return current, version

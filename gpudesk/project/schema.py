@@ -1,0 +1,310 @@
+"""Plan dict ⇄ :class:`Project`, driven only by the dataclass declarations.
+
+``project_from_dict`` trusts nothing: unknown keys, wrong types (a boolean
+is not a number; an integer is accepted where a decimal is expected),
+NaN/Infinity, out-of-range numbers, over-long text, invalid Unicode,
+unknown choices, over-long lists and over-deep nesting are each reported
+as ``(path, reason)`` in one :class:`ProjectValidationError`. Missing keys
+take their defaults. Older layouts are migrated first (``migrations.py``).
+
+Run ``python -m gpudesk.project.schema --write-json-schema`` to regenerate
+``docs/project.schema.json`` from the same declarations.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+from gpudesk.project.errors import NewerSchemaError, ProjectValidationError
+from gpudesk.project.field_shapes import (
+    DEFAULT_MAX_DEPTH,
+    DEFAULT_MAX_ITEMS,
+    DEFAULT_MAX_TEXT,
+    FREE_FORM_MAX_ITEMS,
+    FREE_FORM_MAX_TEXT,
+    Shape,
+    fields_of,
+    format_number,
+    item_meta,
+)
+from gpudesk.project.migrations import migrate
+from gpudesk.project.model import Project
+from gpudesk.project.schema_json import JSON_SCHEMA_PATH, field_reference_markdown, json_schema, json_schema_text
+
+__all__ = ["ProjectValidationError", "NewerSchemaError", "project_from_dict", "project_to_dict", "json_schema"]
+
+_INVALID = object()  # a value that was reported as a problem; the field keeps its default
+
+
+def quote(text: str) -> str:
+    """A text value quoted for a message, shortened, with invalid Unicode escaped."""
+    shown = text if len(text) <= 40 else text[:37] + "…"
+    return repr(shown.encode("utf-8", "backslashreplace").decode("utf-8"))
+
+
+def describe(value: Any) -> str:
+    """A short description of a JSON value for error messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"a boolean ({'true' if value else 'false'})"
+    if isinstance(value, (int, float)):
+        return f"the number {format_number(value)}"
+    if isinstance(value, str):
+        return f"the text {quote(value)}"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if isinstance(value, dict):
+        return f"an object with {len(value)} key{'s' if len(value) != 1 else ''}"
+    return f"a {type(value).__name__}"
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _text_problem(value: str, max_len: int) -> str | None:
+    if len(value) > max_len:
+        return f"text is {len(value)} characters long; the limit is {max_len}"
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return "text contains an unpaired surrogate (not valid Unicode)"
+    return None
+
+
+class _Reader:
+    """Reads one plan dict, collecting every problem instead of stopping at the first."""
+
+    def __init__(self) -> None:
+        self.problems: list[tuple[str, str]] = []
+
+    def fail(self, path: str, reason: str) -> Any:
+        self.problems.append((path, reason))
+        return _INVALID
+
+    def dataclass(self, cls: type, data: Any, path: str) -> Any:
+        if not isinstance(data, dict):
+            self.fail(path, f"expected an object, got {describe(data)}")
+            return cls()
+        specs = {spec.name: spec for spec in fields_of(cls)}
+        kwargs: dict[str, Any] = {}
+        for key, raw in data.items():
+            if not isinstance(key, str):
+                self.fail(path, f"keys must be text, got {describe(key)}")
+                continue
+            spec = specs.get(key)
+            if spec is None:
+                self.fail(_join(path, key), self._unknown(key, specs))
+                continue
+            value = self.value(spec.shape, spec.meta, raw, _join(path, key))
+            if value is not _INVALID:
+                kwargs[key] = value
+        return cls(**kwargs)
+
+    @staticmethod
+    def _unknown(key: str, specs: dict[str, Any]) -> str:
+        close = difflib.get_close_matches(key, list(specs), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        return f"unknown field{hint}"
+
+    def value(self, shape: Shape, meta: dict[str, Any], raw: Any, path: str) -> Any:
+        if raw is None and shape.nullable:
+            return None
+        kind = shape.kind
+        if kind == "dataclass":
+            return self.dataclass(shape.cls, raw, path)
+        if kind == "bool":
+            return raw if isinstance(raw, bool) else self.fail(path, f"expected true or false, got {describe(raw)}")
+        if kind in ("int", "float"):
+            return self.number(kind, meta, raw, path)
+        if kind == "str":
+            return self.text(meta, raw, path)
+        if kind == "list":
+            return self.sequence(shape, meta, raw, path)
+        if kind == "dict":
+            return self.mapping(shape, meta, raw, path)
+        return self.free_form(raw, path, int(meta.get("max_depth", DEFAULT_MAX_DEPTH)))
+
+    def number(self, kind: str, meta: dict[str, Any], raw: Any, path: str) -> Any:
+        if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+            wanted = "a whole number" if kind == "int" else "a number"
+            return self.fail(path, f"expected {wanted}, got {describe(raw)}")
+        if kind == "int" and not isinstance(raw, int):
+            return self.fail(path, f"expected a whole number, got {describe(raw)}")
+        if isinstance(raw, float) and not math.isfinite(raw):
+            return self.fail(path, f"{format_number(raw)} is not allowed; numbers must be finite")
+        unit = f" ({meta['unit']})" if meta.get("unit") else ""
+        lo, hi = meta.get("min"), meta.get("max")
+        if lo is not None and raw < lo:
+            return self.fail(path, f"{format_number(raw)} is below the minimum {format_number(lo)}{unit}")
+        if hi is not None and raw > hi:
+            return self.fail(path, f"{format_number(raw)} is above the maximum {format_number(hi)}{unit}")
+        if kind == "int":
+            return raw
+        try:
+            return float(raw)
+        except OverflowError:
+            return self.fail(path, f"{format_number(raw)} is too large for a number")
+
+    def text(self, meta: dict[str, Any], raw: Any, path: str) -> Any:
+        if not isinstance(raw, str):
+            return self.fail(path, f"expected text, got {describe(raw)}")
+        problem = _text_problem(raw, int(meta.get("max_len", DEFAULT_MAX_TEXT)))
+        if problem:
+            return self.fail(path, problem)
+        choices = meta.get("choices")
+        if choices is not None and raw not in choices:
+            return self.fail(path, f"{quote(raw)} is not one of: {', '.join(choices)}")
+        return raw
+
+    def _length_ok(self, raw: Any, meta: dict[str, Any], path: str) -> bool:
+        limit = int(meta.get("max_items", DEFAULT_MAX_ITEMS))
+        if len(raw) > limit:
+            self.fail(path, f"{len(raw)} entries; the limit is {limit}")
+            return False
+        return True
+
+    def sequence(self, shape: Shape, meta: dict[str, Any], raw: Any, path: str) -> Any:
+        if not isinstance(raw, list):
+            return self.fail(path, f"expected a list, got {describe(raw)}")
+        if not self._length_ok(raw, meta, path):
+            return _INVALID
+        element = item_meta(meta)
+        out = [self.value(shape.item, element, item, f"{path}[{i}]") for i, item in enumerate(raw)]
+        return _INVALID if any(v is _INVALID for v in out) else out
+
+    def mapping(self, shape: Shape, meta: dict[str, Any], raw: Any, path: str) -> Any:
+        if not isinstance(raw, dict):
+            return self.fail(path, f"expected an object, got {describe(raw)}")
+        if not self._length_ok(raw, meta, path):
+            return _INVALID
+        element = item_meta(meta)
+        key_limit = int(meta.get("key_max_len", DEFAULT_MAX_TEXT))
+        out: dict[str, Any] = {}
+        failed = False
+        for key, item in raw.items():
+            if not isinstance(key, str):
+                self.fail(path, f"keys must be text, got {describe(key)}")
+                failed = True
+                continue
+            child = f"{path}[{key[:60]!r}]"
+            problem = _text_problem(key, key_limit)
+            if problem:
+                self.fail(child, f"key: {problem}")
+                failed = True
+                continue
+            value = self.value(shape.item, element, item, child)
+            failed = failed or value is _INVALID
+            out[key] = value
+        return _INVALID if failed else out
+
+    def free_form(self, raw: Any, path: str, depth_left: int) -> Any:
+        """Any JSON value (null, boolean, finite number, text, list, object), bounded in size and depth."""
+        if raw is None or isinstance(raw, (bool, int)):
+            return raw
+        if isinstance(raw, float):
+            if math.isfinite(raw):
+                return raw
+            return self.fail(path, f"{format_number(raw)} is not allowed; numbers must be finite")
+        if isinstance(raw, str):
+            problem = _text_problem(raw, FREE_FORM_MAX_TEXT)
+            return self.fail(path, problem) if problem else raw
+        if not isinstance(raw, (list, tuple, dict)):
+            return self.fail(path, f"expected a JSON value, got {describe(raw)}")
+        if depth_left <= 0:
+            return self.fail(path, "nested too deeply")
+        if len(raw) > FREE_FORM_MAX_ITEMS:
+            return self.fail(path, f"{len(raw)} entries; the limit is {FREE_FORM_MAX_ITEMS}")
+        if isinstance(raw, dict):
+            out: dict[str, Any] = {}
+            for key, item in raw.items():
+                if not isinstance(key, str) or _text_problem(key, FREE_FORM_MAX_TEXT):
+                    return self.fail(path, f"invalid key {describe(key)}")
+                out[key] = self.free_form(item, f"{path}[{key[:60]!r}]", depth_left - 1)
+            return _INVALID if any(v is _INVALID for v in out.values()) else out
+        items = [self.free_form(item, f"{path}[{i}]", depth_left - 1) for i, item in enumerate(raw)]
+        return _INVALID if any(v is _INVALID for v in items) else items
+
+
+def project_from_dict(data: object) -> Project:
+    """Validate a plan dict and build the :class:`Project`; older layouts are migrated first.
+
+    Raises :class:`ProjectValidationError` (``.problems``: list of (path, reason))
+    or :class:`NewerSchemaError` for a plan from a newer gpudesk.
+    """
+    if not isinstance(data, dict):
+        raise ProjectValidationError([("", f"expected an object, got {describe(data)}")])
+    note = ""
+    if "schema_version" in data:
+        data, migrated_from = migrate(data)
+        if migrated_from is not None:
+            note = f"migrated from schema {migrated_from}; paths refer to the current layout"
+    reader = _Reader()
+    project = reader.dataclass(Project, data, "")
+    if reader.problems:
+        raise ProjectValidationError(reader.problems, note)
+    return project
+
+
+def _plain(value: Any, shape: Shape | None = None) -> Any:
+    """Plain JSON data from a plan value; declared decimals are written as floats so saves are canonical."""
+    if shape is not None and shape.kind == "float" and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    declared = shape.kind == "dataclass" if shape is not None else hasattr(type(value), "__dataclass_fields__")
+    if declared and value is not None:
+        return {spec.name: _plain(getattr(value, spec.name), spec.shape) for spec in fields_of(type(value))}
+    item = shape.item if shape is not None else None
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, item) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v, item) for k, v in value.items()}
+    return value
+
+
+def project_to_dict(p: Project) -> dict[str, Any]:
+    """The plan as plain JSON-ready data (a deep copy; the project is not touched)."""
+    return _plain(p)
+
+
+FORMAT_DOC_PATH = JSON_SCHEMA_PATH.with_name("project-format.md")
+TABLE_BEGIN = "<!-- field-reference:begin (generated: python -m gpudesk.project.schema --write-docs) -->"
+TABLE_END = "<!-- field-reference:end -->"
+
+
+def format_doc_with_current_table(doc: str) -> str:
+    """``doc`` with the generated field reference between its markers replaced by the current one."""
+    head, found, rest = doc.partition(TABLE_BEGIN)
+    _, found_end, tail = rest.partition(TABLE_END)
+    if not (found and found_end):
+        raise ValueError("the format document lacks the field-reference markers")
+    return f"{head}{TABLE_BEGIN}\n\n{field_reference_markdown()}\n{TABLE_END}{tail}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gpudesk.project.schema", description=__doc__.splitlines()[0])
+    parser.add_argument("--write-json-schema", nargs="?", const=str(JSON_SCHEMA_PATH), metavar="PATH",
+                        help=f"write the JSON Schema (default {JSON_SCHEMA_PATH})")
+    parser.add_argument("--write-docs", nargs="?", const=str(FORMAT_DOC_PATH), metavar="PATH",
+                        help=f"refresh the field tables in the format document (default {FORMAT_DOC_PATH})")
+    args = parser.parse_args(argv)
+    if args.write_json_schema is None and args.write_docs is None:
+        sys.stdout.write(json_schema_text())
+        return 0
+    if args.write_json_schema is not None:
+        Path(args.write_json_schema).write_text(json_schema_text(), encoding="utf-8")
+        print(f"wrote {args.write_json_schema}")
+    if args.write_docs is not None:
+        doc = Path(args.write_docs)
+        doc.write_text(format_doc_with_current_table(doc.read_text(encoding="utf-8")), encoding="utf-8")
+        print(f"wrote {args.write_docs}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,158 @@
+"""Fuzzing load_project: generated and mutated files only ever give a plan or a clear error.
+
+Every case writes real bytes to a file and opens it with ``load_project``.
+The only acceptable outcomes are a valid :class:`Project` (which must then
+save again without error) or :class:`ProjectFileError` /
+:class:`ProjectValidationError`. A per-example deadline catches hangs.
+Case counts are the ``max_examples`` below (3,650 in all) plus the
+explicit very-large-file cases.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from datetime import timedelta
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from project_samples import build_complex_project
+
+from gpudesk.project.errors import ProjectFileError, ProjectValidationError
+from gpudesk.project.io import MAX_FILE_BYTES, dumps_project, load_project, save_project
+from gpudesk.project.model import SCHEMA_VERSION, Project
+
+FUZZ = settings(
+    database=None,
+    deadline=timedelta(seconds=5),
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+    derandomize=True,
+)
+BASE_BYTES = dumps_project(build_complex_project(phases=2, workloads=2, measurements=2))
+BASE = json.loads(BASE_BYTES)
+
+NASTY_SCALARS = st.sampled_from([
+    math.nan, math.inf, -math.inf, 10**400, -(10**30), 1e308, -0.0, 2**63, True, False, None, "", "\ud800",
+    "x" * 20_000, "pretrain", "bf16", 0, -1, 1, 4096, 0.5,
+])
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=30),
+    NASTY_SCALARS,
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@pytest.fixture(scope="module")
+def fuzz_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("fuzz")
+
+
+def _open(folder, raw: bytes):
+    """Load bytes as a plan file; anything but a plan or a clear error fails the test."""
+    path = folder / "case.gpudesk"
+    path.write_bytes(raw)
+    try:
+        loaded = load_project(path)
+    except (ProjectFileError, ProjectValidationError) as exc:
+        assert str(exc), "errors must say something"
+        return None
+    assert isinstance(loaded.project, Project)
+    save_project(loaded.project, folder / "resaved.gpudesk")  # whatever loads must save again
+    return loaded
+
+
+def _mutate(data, draw):
+    """Walk to a random node of the plan and replace, delete or add something there."""
+    node = data
+    while True:
+        if isinstance(node, dict) and node and draw(st.booleans()):
+            key = draw(st.sampled_from(sorted(node)))
+            if isinstance(node[key], (dict, list)) and node[key] and draw(st.booleans()):
+                node = node[key]
+                continue
+            action = draw(st.sampled_from(["replace", "delete", "add"]))
+            if action == "replace":
+                node[key] = draw(VALUES)
+            elif action == "delete":
+                del node[key]
+            else:
+                node[draw(st.text(min_size=1, max_size=12))] = draw(VALUES)
+            return data
+        if isinstance(node, list) and node and draw(st.booleans()):
+            index = draw(st.integers(0, len(node) - 1))
+            if isinstance(node[index], (dict, list)) and node[index] and draw(st.booleans()):
+                node = node[index]
+                continue
+            node[index] = draw(VALUES)
+            return data
+        if isinstance(node, list):
+            node.append(draw(VALUES))
+            return data
+        if isinstance(node, dict):
+            node[draw(st.text(max_size=12))] = draw(VALUES)
+        return data
+
+
+@settings(FUZZ, max_examples=1500)
+@given(data=st.data(), rounds=st.integers(1, 4))
+def test_mutated_plans(fuzz_dir, data, rounds):
+    plan = json.loads(json.dumps(BASE))
+    for _ in range(rounds):
+        plan = _mutate(plan, data.draw)
+    _open(fuzz_dir, json.dumps(plan, allow_nan=True).encode("utf-8"))
+
+
+@settings(FUZZ, max_examples=400)
+@given(value=VALUES)
+def test_generated_documents(fuzz_dir, value):
+    _open(fuzz_dir, json.dumps(value, allow_nan=True).encode("utf-8"))
+    _open(fuzz_dir, json.dumps({"schema_version": SCHEMA_VERSION, "phases": [value]}, allow_nan=True).encode())
+
+
+@settings(FUZZ, max_examples=1200)
+@given(cut=st.integers(0, len(BASE_BYTES)), flips=st.lists(st.tuples(st.integers(0, len(BASE_BYTES) - 1),
+                                                                       st.integers(0, 255)), max_size=4),
+       insert=st.binary(max_size=8))
+def test_truncated_and_corrupted_bytes(fuzz_dir, cut, flips, insert):
+    raw = bytearray(BASE_BYTES)
+    for index, byte in flips:
+        raw[index] = byte
+    raw = bytes(raw[:cut]) + insert + bytes(raw[cut:]) if insert else bytes(raw[:cut])
+    _open(fuzz_dir, raw)
+
+
+@settings(FUZZ, max_examples=150)
+@given(encoding=st.sampled_from(["utf-16", "utf-16-le", "utf-32", "gb18030", "big5", "latin-1", "cp1252", "utf-8-sig"]),
+       cut=st.integers(0, 400))
+def test_other_encodings(fuzz_dir, encoding, cut):
+    text = BASE_BYTES.decode("utf-8")
+    raw = text.encode(encoding, errors="replace")
+    _open(fuzz_dir, raw if cut == 0 else raw[: len(raw) - cut])
+
+
+@settings(FUZZ, max_examples=250)
+@given(raw=st.binary(max_size=300))
+def test_arbitrary_bytes(fuzz_dir, raw):
+    _open(fuzz_dir, raw)
+
+
+@settings(FUZZ, max_examples=150)
+@given(depth=st.integers(1, 5000), opener=st.sampled_from(["[", '{"a":', '{"phases":[{"workloads":[{"custom_model":']))
+def test_deep_nesting(fuzz_dir, depth, opener):
+    closer = {"[": "]", '{"a":': "}", '{"phases":[{"workloads":[{"custom_model":': "}]}]}"}[opener]
+    _open(fuzz_dir, (opener * depth + "1" + closer * depth).encode())
+
+
+@pytest.mark.parametrize("build", [
+    lambda: b"[" * (MAX_FILE_BYTES - 10) + b"]" * 10,  # just under the size limit, absurdly deep
+    lambda: b'{"schema_version": 2, "meta": {"notes": "' + b"a" * (MAX_FILE_BYTES - 60) + b'"}}',  # long text
+    lambda: b'{"schema_version": 2, "revisions": [' + b'{},' * 2_000_000 + b'{}]}',  # too many entries
+    lambda: b" " * (MAX_FILE_BYTES + 1),  # over the size limit
+])
+def test_very_large_files(fuzz_dir, build):
+    assert _open(fuzz_dir, build()) is None

@@ -1,0 +1,97 @@
+"""Format versions: every migration step on a stored fixture; newer plans refused untouched."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from gpudesk.project.errors import NewerSchemaError, ProjectValidationError
+from gpudesk.project.io import load_project
+from gpudesk.project.migrations import MIGRATIONS, migrate
+from gpudesk.project.model import SCHEMA_VERSION
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _fixture(name: str):
+    return json.loads((FIXTURES / name).read_text(encoding="utf-8"))
+
+
+def test_every_version_step_has_a_migration_and_a_stored_fixture():
+    assert sorted(MIGRATIONS) == list(range(1, SCHEMA_VERSION))
+    for version in MIGRATIONS:
+        sample = FIXTURES / f"v{version}_sample.gpudesk"
+        assert sample.is_file(), f"migration {version}->{version + 1} needs the fixture {sample.name}"
+        assert _fixture(sample.name)["schema_version"] == version
+
+
+def test_v1_step_builds_the_phased_layout():
+    v1 = _fixture("v1_sample.gpudesk")
+    before = copy.deepcopy(v1)
+    v2 = MIGRATIONS[1](v1)
+    assert v2 == _fixture("v1_expected_v2.json")
+    assert v1 == before, "a migration must not modify its input"
+
+
+def test_migrate_reports_the_original_version():
+    current, migrated_from = migrate(_fixture("v1_sample.gpudesk"))
+    assert migrated_from == 1 and current["schema_version"] == SCHEMA_VERSION
+    data = {"schema_version": SCHEMA_VERSION}
+    assert migrate(data) == (data, None)
+
+
+def test_loading_the_v1_file_gives_a_phased_project():
+    path = FIXTURES / "v1_sample.gpudesk"
+    before = path.read_bytes()
+    loaded = load_project(path)
+    assert path.read_bytes() == before
+    assert loaded.migrated_from == 1
+    assert any("format 1" in w for w in loaded.warnings)
+    project = loaded.project
+    assert project.schema_version == SCHEMA_VERSION
+    assert project.meta.name == "智算中心一期 — 推理集群"
+    assert len(project.phases) == 1
+    phase = project.phases[0]
+    assert [w.kind for w in phase.workloads] == ["llm_inference"]
+    assert phase.workloads[0].parallel.tp == 4 and phase.workloads[0].kv_dtype == "fp8"
+    assert phase.hardware.candidates == ["h20", "l20", "910b"]
+    assert phase.delivery.utilisation.hours_per_day == 18.0
+    assert phase.costs.currency == "CNY" and phase.costs.gpu_price_override == 110000.0
+    assert project.calibration.measurements == [] and project.revisions == []
+
+
+def test_bad_v1_content_is_reported_with_current_paths(tmp_path):
+    data = _fixture("v1_sample.gpudesk")
+    data["workload"]["seq_len"] = 0
+    path = tmp_path / "old.gpudesk"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ProjectValidationError) as info:
+        load_project(path)
+    assert info.value.problems == [("phases[0].workloads[0].seq_len", "0 is below the minimum 1 (tokens)")]
+    assert "converted from format 1" in str(info.value)
+
+
+@pytest.mark.parametrize("version", [SCHEMA_VERSION + 1, 7, 10**6])
+def test_newer_plan_is_refused_and_left_byte_identical(tmp_path, version):
+    path = tmp_path / "future.gpudesk"
+    raw = json.dumps({"schema_version": version, "phases": "a future layout", "hologram": {}}).encode()
+    path.write_bytes(raw)
+    stamp = os.stat(path).st_mtime_ns
+    with pytest.raises(NewerSchemaError) as info:
+        load_project(path)
+    assert str(info.value) == (
+        f"this plan was saved by a newer gpudesk (schema {version}); this version reads up to {SCHEMA_VERSION}"
+    )
+    assert path.read_bytes() == raw and os.stat(path).st_mtime_ns == stamp
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["future.gpudesk"]
+
+
+def test_plan_without_a_version_is_refused(tmp_path):
+    path = tmp_path / "noversion.gpudesk"
+    path.write_text('{"meta": {}}', encoding="utf-8")
+    with pytest.raises(ProjectValidationError, match="schema_version: missing"):
+        load_project(path)
