@@ -199,6 +199,7 @@ class StorageOption:
     latency_class: str = ""  # us | sub-ms | ms | 10ms+
     price_usd_per_tb_month: float | None = None
     provenance: Provenance = field(default_factory=Provenance)
+    price_cny_per_tb_month: float | None = None  # China cloud list prices (added by the catalog; optional)
 
 
 @dataclass(frozen=True)
@@ -238,3 +239,4 @@ class Citation:
     publisher: str = ""
     accessed: str = ""
     kind: str = "V"  # V vendor, S secondary, M measured, D derived
+    note: str = ""  # how the source was used, caveats (added by the catalog; optional)

@@ -1,0 +1,177 @@
+"""Units, ranges and allowed values of catalog fields.
+
+The ranges reject input mistakes (a unit slip of 1000x, a negative price),
+not unusual hardware: each bound is wide enough for every shipping part
+and says why in ``why``. Fields without a rule only get their type checked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class FieldRule:
+    unit: str
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+    why: str = ""
+
+    def check(self, value: Any) -> str | None:
+        """None when ``value`` is acceptable, else the reason it is not."""
+        if value is None or value == "" or value == ():
+            return None
+        if self.choices:
+            items = value if isinstance(value, tuple) else (value,)
+            bad = [v for v in items if v not in self.choices]
+            if bad:
+                return f"{bad[0]!r} is not one of: {', '.join(self.choices)}"
+            return None
+        items = value if isinstance(value, tuple) else (value,)
+        for v in items:
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                continue
+            if self.low is not None and v < self.low:
+                return f"{v:g} {self.unit} is below {self.low:g} {self.unit}{self._why()}"
+            if self.high is not None and v > self.high:
+                return f"{v:g} {self.unit} is above {self.high:g} {self.unit}{self._why()}"
+        return None
+
+    def _why(self) -> str:
+        return f" ({self.why})" if self.why else ""
+
+
+_TFLOPS = FieldRule("TFLOPS", 0.01, 50_000, why="dense peak per device; the fastest 2025 part is ~15,000 dense FP4")
+_PRICE = FieldRule("USD", 0, 10_000_000, why="per unit")
+_HOURLY = FieldRule("per hour", 0, 2_000, why="per instance-hour in the offer's currency")
+_KW = FieldRule("kW", 0, 500, why="per server or rack system")
+_GBS = FieldRule("GB/s", 0.01, 20_000, why="one direction")
+
+RULES: dict[str, dict[str, FieldRule]] = {
+    "accelerators": {
+        "vendor": FieldRule("", choices=("nvidia", "amd", "intel", "huawei")),
+        "family": FieldRule("", choices=(
+            "nvidia-turing", "nvidia-ampere", "nvidia-ada", "nvidia-hopper", "nvidia-blackwell",
+            "amd-cdna2", "amd-cdna3", "amd-cdna4", "intel-gaudi", "huawei-ascend",
+        )),
+        "memory_gb": FieldRule("GB", 1, 1_000, why="per device; 2025 parts carry up to 288 GB"),
+        "mem_bw_gbs": FieldRule("GB/s", 50, 20_000, why="per device memory bandwidth"),
+        "fp64_tflops": _TFLOPS, "fp32_tflops": _TFLOPS, "tf32_tflops": _TFLOPS,
+        "bf16_tflops": _TFLOPS, "fp16_tflops": _TFLOPS, "fp8_tflops": _TFLOPS,
+        "fp6_tflops": _TFLOPS, "fp4_tflops": _TFLOPS,
+        "int8_tops": FieldRule("TOPS", 0.01, 50_000, why="dense"),
+        "sparsity_factor": FieldRule("x", 1, 4, why="2:4 structured sparsity doubles peak"),
+        "tdp_w": FieldRule("W", 10, 3_000, why="board or module power"),
+        "form_factor": FieldRule("", choices=("SXM", "OAM", "PCIe", "superchip")),
+        "scaleup_bw_gbs": FieldRule("GB/s", 0, 5_000, why="per GPU, one direction"),
+        "scaleup_domain": FieldRule("GPUs", 1, 1_024),
+        "pcie_gen": FieldRule("gen", 3, 6),
+        "display_outputs": FieldRule("ports", 0, 8),
+        "vgpu_profiles_gb": FieldRule("GB", 0.5, 288),
+        "release_year": FieldRule("year", 2015, 2035),
+        "markets": FieldRule("", choices=("global", "china", "china-market", "export-controlled", "domestic")),
+        "price_usd": _PRICE,
+    },
+    "models": {
+        "kind": FieldRule("", choices=(
+            "decoder", "encoder", "encoder-decoder", "vision", "diffusion", "speech", "recsys",
+        )),
+        "params_total": FieldRule("parameters", 1e5, 1e14),
+        "params_active": FieldRule("parameters", 1e5, 1e14),
+        "n_layers": FieldRule("layers", 0, 1_000),
+        "hidden": FieldRule("", 0, 100_000),
+        "n_heads": FieldRule("", 0, 1_024),
+        "n_kv_heads": FieldRule("", 0, 1_024),
+        "head_dim": FieldRule("", 0, 1_024),
+        "ffn_hidden": FieldRule("", 0, 500_000),
+        "vocab": FieldRule("tokens", 0, 2_000_000),
+        "max_context": FieldRule("tokens", 0, 100_000_000),
+        "attention": FieldRule("", choices=("mha", "gqa", "mqa", "mla", "none")),
+        "sliding_window": FieldRule("tokens", 1, 10_000_000),
+        "n_experts": FieldRule("", 0, 4_096),
+        "experts_per_token": FieldRule("", 0, 256),
+        "image_size": FieldRule("px", 1, 16_384),
+        "gflops_per_sample": FieldRule("GFLOP", 0, 1e9),
+        "denoise_steps": FieldRule("steps", 1, 10_000),
+    },
+    "servers": {
+        "gpus": FieldRule("GPUs", 0, 1_024),
+        "cpu_sockets": FieldRule("sockets", 0, 128),
+        "cpu_cores_total": FieldRule("cores", 0, 100_000),
+        "ram_gb": FieldRule("GB", 0, 1_000_000),
+        "nics": FieldRule("NICs", 0, 1_024), "nic_gbps": FieldRule("Gb/s", 0, 3_200),
+        "frontend_nics": FieldRule("NICs", 0, 1_024), "frontend_nic_gbps": FieldRule("Gb/s", 0, 3_200),
+        "local_nvme_tb": FieldRule("TB", 0, 10_000),
+        "pcie_gen": FieldRule("gen", 3, 6),
+        "power_idle_kw": _KW, "power_typical_kw": _KW, "power_max_kw": _KW,
+        "rack_units": FieldRule("U", 0, 60),
+        "weight_kg": FieldRule("kg", 0, 5_000),
+        "cooling": FieldRule("", choices=("air", "liquid", "hybrid")),
+        "liquid_heat_share": FieldRule("fraction", 0, 1),
+        "scaleup_domain": FieldRule("GPUs", 1, 1_024),
+        "price_usd": _PRICE,
+    },
+    "interconnects": {
+        "kind": FieldRule("", choices=("nvlink", "pcie", "infiniband", "roce", "ethernet", "xgmi", "hccs")),
+        "bw_gbs": _GBS,
+        "scope": FieldRule("", choices=("per-gpu", "per-port")),
+        "latency_us": FieldRule("us", 0, 1_000),
+        "max_domain": FieldRule("GPUs", 1, 1_000_000),
+    },
+    "switches": {
+        "kind": FieldRule("", choices=("infiniband", "ethernet", "nvswitch")),
+        "ports": FieldRule("ports", 1, 1_024), "port_gbps": FieldRule("Gb/s", 1, 3_200),
+        "power_w": FieldRule("W", 0, 50_000), "rack_units": FieldRule("U", 0, 60),
+        "price_usd": _PRICE,
+    },
+    "nics": {
+        "kind": FieldRule("", choices=("infiniband", "ethernet")),
+        "gbps": FieldRule("Gb/s", 1, 3_200), "ports": FieldRule("ports", 1, 16),
+        "power_w": FieldRule("W", 0, 500), "price_usd": _PRICE, "optic_price_usd": _PRICE,
+    },
+    "storage_options": {
+        "kind": FieldRule("", choices=("local-nvme", "parallel-fs", "nas", "object")),
+        "read_gbs_per_node": FieldRule("GB/s", 0, 2_000), "write_gbs_per_node": FieldRule("GB/s", 0, 2_000),
+        "read_gbs_per_tb": FieldRule("GB/s per TB", 0, 100),
+        "aggregate_read_gbs_max": FieldRule("GB/s", 0, 100_000_000),
+        "latency_class": FieldRule("", choices=("us", "sub-ms", "ms", "10ms+")),
+        "price_usd_per_tb_month": FieldRule("USD/TB-month", 0, 10_000),
+        "price_cny_per_tb_month": FieldRule("CNY/TB-month", 0, 100_000),
+    },
+    "cloud_offers": {
+        "gpus": FieldRule("GPUs", 0, 1_024), "vcpus": FieldRule("vCPU", 0, 10_000),
+        "ram_gb": FieldRule("GB", 0, 100_000),
+        "currency": FieldRule("", choices=("USD", "CNY", "EUR", "SGD", "JPY")),
+        "on_demand_per_hour": _HOURLY, "reserved_1y_per_hour": _HOURLY,
+        "reserved_3y_per_hour": _HOURLY, "spot_per_hour": _HOURLY,
+        "kind": FieldRule("", choices=("hyperscaler", "gpu-cloud", "china-cloud", "rental", "cpu-vm")),
+    },
+    "facility_defaults": {
+        "kind": FieldRule("", choices=("pue", "electricity", "grid_co2", "rack_power")),
+    },
+}
+
+# Facility values depend on the row's kind.
+FACILITY_RULES: dict[str, FieldRule] = {
+    "pue": FieldRule("ratio", 1.0, 3.0, why="PUE is facility power / IT power"),
+    "electricity": FieldRule("per kWh", 0.0, 5.0, why="price per kWh in the row's currency"),
+    "grid_co2": FieldRule("kgCO2e/kWh", 0.0, 1.5, why="grid emission factor"),
+    "rack_power": FieldRule("kW", 1.0, 300.0, why="per rack"),
+}
+FACILITY_UNITS: dict[str, tuple[str, ...]] = {
+    "pue": ("ratio",),
+    "electricity": ("USD/kWh", "CNY/kWh", "EUR/kWh", "SGD/kWh"),
+    "grid_co2": ("kgCO2e/kWh",),
+    "rack_power": ("kW",),
+}
+
+
+def rule_for(table: str, field_name: str) -> FieldRule | None:
+    return RULES.get(table, {}).get(field_name)
+
+
+def unit_of(table: str, field_name: str) -> str:
+    rule = rule_for(table, field_name)
+    return rule.unit if rule else ""
