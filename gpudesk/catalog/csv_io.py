@@ -105,6 +105,8 @@ def _parse(table: str, data: bytes | str, encoding: str) -> tuple[list[Any], dic
     records: list[Any] = []
     allowed = set(csv_columns(table))
     old_limit = csv.field_size_limit()
+    reader = None
+    seen: dict[str, int] = {}
     csv.field_size_limit(MAX_FIELD_CHARS)
     try:
         reader = csv.reader(io.StringIO(text, newline=""), strict=True)
@@ -122,7 +124,6 @@ def _parse(table: str, data: bytes | str, encoding: str) -> tuple[list[Any], dic
             problems.append(Problem(table, "line 1", "", "duplicate column names in the header"))
         if problems:
             raise CatalogImportError(problems)
-        seen: dict[str, int] = {}
         for cells in reader:
             line = reader.line_num
             if not any(c.strip() for c in cells):
@@ -148,7 +149,8 @@ def _parse(table: str, data: bytes | str, encoding: str) -> tuple[list[Any], dic
                 problems.append(Problem(table, f"line {line}", "", "too many problems; stopped reading"))
                 break
     except csv.Error as exc:
-        problems.append(Problem(table, f"line {reader.line_num}", "", f"malformed CSV: {exc}"))
+        where = f"line {reader.line_num}" if reader is not None else "line 1"
+        problems.append(Problem(table, where, "", f"malformed CSV: {exc}"))
     finally:
         csv.field_size_limit(old_limit)
     if not records and not problems:

@@ -445,3 +445,38 @@ SERVING_PEAK_POWER_LOAD = Constant(
     "no cited measurement of serving power as a share of maximum was found in the stored sources. "
     "The yearly mean scales it by average/peak traffic. Calibrate with nvidia-smi power from a pilot",
 )
+DLRM_LOOKUPS_PER_SAMPLE = Constant(
+    "DLRM_LOOKUPS_PER_SAMPLE", 214.0, "rows/sample", "embedding rows read per recommendation sample",
+    "MLCommons DLRM-DCNv2 reference (Criteo 1TB multi-hot): 26 categorical features with multi-hot sizes "
+    "3,2,1,2,6,1,1,1,1,7,3,8,1,6,9,5,1,1,1,12,100,27,10,3,1,1 (sum 214)",
+)
+DLRM_EMBEDDING_DIM = Constant(
+    "DLRM_EMBEDDING_DIM", 128.0, "values", "values per embedding row",
+    "MLCommons DLRM-DCNv2 reference: embedding dimension 128",
+)
+AGENT_CALL_PROMPT_TOKENS = Constant(
+    "AGENT_CALL_PROMPT_TOKENS", 2000.0, "tokens", "prompt tokens per agent model call",
+    "gpudesk assumption: tool-using agents resend instructions, tool schemas and history with each call; "
+    "edit the workload's prompt tokens to override",
+)
+ESTIMATE_ACCURACY_BAND = Constant(
+    "ESTIMATE_ACCURACY_BAND", 0.20, "fraction", "accuracy band of an uncalibrated estimate",
+    "docs/validation.md: the validation suite's targets (median |error| ≤ 15% training, ≤ 20% inference "
+    "throughput); the larger is quoted until a pilot calibration narrows it",
+)
+GPU_SHARE_OF_SERVER_MAX_POWER = Constant(
+    "GPU_SHARE_OF_SERVER_MAX_POWER", 0.55, "fraction", "GPUs' share of a GPU server's maximum input power",
+    "derived from catalog rows: DGX H100 8 × 700 W = 5.6 kW of 10.2 kW maximum (0.55); DGX B200 "
+    "8 × 1,000 W = 8.0 kW of 14.3 kW (0.56)",
+)
+SERVER_IDLE_SHARE_OF_MAX = Constant(
+    "SERVER_IDLE_SHARE_OF_MAX", 0.25, "fraction", "GPU server idle power as a share of its maximum",
+    "gpudesk estimate, low confidence: H100 SXM idles near 70 W of its 700 W TDP in nvidia-smi readings; "
+    "CPUs, memory, fans and NICs keep drawing, so a GPU server idles near a quarter of its maximum input. "
+    "Replace with measured idle power (nvidia-smi / PDU) from a pilot",
+)
+SERVER_PLATFORM_OVERHEAD = Constant(
+    "SERVER_PLATFORM_OVERHEAD", 0.35, "fraction", "server platform cost over its GPUs' cost",
+    "derived: DGX H100 ≈ $270,000 (Epoch AI citing SemiAnalysis) against 8 × $25,000 H100 (Raymond James "
+    "low estimate) = 35% for CPUs, memory, NVSwitch board, NICs, chassis and margin",
+)

@@ -172,7 +172,7 @@ def host_checks(fs: FigureSet) -> list[Check]:
     need_l, have_l = at(fs, "host.pcie_lanes_needed", None), at(fs, "host.pcie_lanes_offered", None)
     if need_l > have_l:
         checks.append(Check(
-            "host.pcie_lanes_short", "warning", 3, "GPUs and NICs share PCIe uplinks",
+            "host.pcie_lanes_short", "info", 3, "GPUs and NICs share PCIe uplinks",
             f"The GPUs and NICs use {need_l:.0f} PCIe lanes but the CPUs provide {have_l:.0f}; devices share "
             "uplinks through PCIe switches, so host-to-GPU copies and storage reads contend.",
             "Confirm the board's PCIe switch topology pairs each GPU with its NIC (GPUDirect RDMA), or choose a "

@@ -98,7 +98,7 @@ def scaling_path_pitfall(
 
 def bottleneck_pitfall(checks: Sequence[Check]) -> list[Check]:
     """Summarise CPU, IO and network checks: the GPUs will wait on something other than compute."""
-    found = [c for c in checks if c.id in BOTTLENECK_IDS]
+    found = [c for c in checks if c.id in BOTTLENECK_IDS and c.severity != "info"]
     if not found:
         return []
     ids = ", ".join(c.id for c in found)

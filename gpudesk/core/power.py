@@ -32,6 +32,8 @@ class PowerInputs:
     electricity_per_kwh: float
     grid_co2_kg_per_kwh: float
     load_factor: Any = 1.0  # 0 = idle, 1 = max
+    accelerator_tdp_w: float | None = None  # estimates server power when the catalog lacks it
+    accelerator_tdp_source: str = ""
     pue: float = 0.0  # 0 = PUE_DEFAULT
     duty_fraction: Any = 1.0  # share of the year the cluster runs at load_factor
     switch: Switch | None = None
@@ -51,6 +53,19 @@ def power_figures(inp: PowerInputs) -> FigureSet:
     idle = record_field(fs, "power.server_idle_kw", s, "power_idle_kw", "kW", "server power at idle")
     record_field(fs, "power.server_typical_kw", s, "power_typical_kw", "kW", "server typical power")
     pmax = record_field(fs, "power.server_max_kw", s, "power_max_kw", "kW", "server maximum power")
+    if not np.isfinite(pmax) and inp.accelerator_tdp_w:
+        fs.input("power.gpu_tdp_kw", inp.accelerator_tdp_w / 1000.0, "kW", "GPU TDP", inp.accelerator_tdp_source)
+        fs.input("power.gpus_per_server", float(s.gpus), "GPUs", "GPUs per server", f"catalog servers/{s.id}.gpus")
+        share = fs.constant("power.gpu_share_of_max", C.GPU_SHARE_OF_SERVER_MAX_POWER)
+        pmax = fs.add("power.server_max_kw", s.gpus * inp.accelerator_tdp_w / 1000.0 / share, "kW",
+                      "server maximum power (estimated)", "GPUs per server × GPU TDP / GPU share of server maximum",
+                      ["power.gpus_per_server", "power.gpu_tdp_kw", "power.gpu_share_of_max"],
+                      note="the catalog has no maximum input power for this server")
+    if not np.isfinite(idle) and np.isfinite(pmax):
+        idle_share = fs.constant("power.idle_share_of_max", C.SERVER_IDLE_SHARE_OF_MAX)
+        idle = fs.add("power.server_idle_kw", pmax * idle_share, "kW", "server power at idle (estimated)",
+                      "server_max_kw × idle share of maximum", ["power.server_max_kw", "power.idle_share_of_max"],
+                      note="the catalog has no idle power for this server")
     lf = fs.input("power.load_factor", np.asarray(inp.load_factor, dtype=float), "fraction",
                   "load between idle (0) and max (1)")
     per = fs.add("power.server_kw", np.where(lf >= 1.0, pmax, idle + lf * (pmax - idle)), "kW",
@@ -68,10 +83,13 @@ def power_figures(inp: PowerInputs) -> FigureSet:
                  ["power.switch_count", "power.switch_kw"])
     srv_kw = fs.add("power.servers_kw", n * per, "kW", "server power at the load factor", "servers x server_kw",
                     ["power.servers", "power.server_kw"])
-    it = fs.add("power.it_kw", srv_kw + net, "kW", "IT power", "servers_kw + network_kw",
-                ["power.servers_kw", "power.network_kw"])
-    fs.add("power.it_max_kw", n * pmax + net, "kW", "IT power at server maximum", "servers x server_max_kw + network_kw",
-           ["power.servers", "power.server_max_kw", "power.network_kw"])
+    known_net = np.where(np.isfinite(net), net, 0.0)
+    unknown_note = "" if np.all(np.isfinite(net)) else "switch power is not in the catalog: network power left out"
+    it = fs.add("power.it_kw", srv_kw + known_net, "kW", "IT power", "servers_kw + network_kw (when known)",
+                ["power.servers_kw", "power.network_kw"], note=unknown_note)
+    fs.add("power.it_max_kw", n * pmax + known_net, "kW", "IT power at server maximum",
+           "servers x server_max_kw + network_kw (when known)",
+           ["power.servers", "power.server_max_kw", "power.network_kw"], note=unknown_note)
 
     # -- racks ----------------------------------------------------------
     limit = fs.input("power.rack_limit_kw", inp.rack_power_limit_kw, "kW", "rack power limit", inp.rack_limit_source)
@@ -158,6 +176,7 @@ def rack_layout(
         left -= count
     switches = int(at(fs, "power.switch_count", index))
     sw_kw = at(fs, "power.switch_kw", None)
+    sw_kw = sw_kw if np.isfinite(sw_kw) else 0.0  # switch power unknown: racks drawn, kW left out
     per_rack = int(C.RACK_USABLE_U.value // switch_rack_units)
     while switches > 0:
         count = min(per_rack, switches)

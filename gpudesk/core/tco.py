@@ -36,6 +36,8 @@ class TcoInputs:
     currency: str = "USD"
     cny_per_usd: float = 7.1
     server_price: float = 0.0  # currency per server; 0 = catalog price_usd
+    accelerator_price_usd: float | None = None  # estimates the server price when the catalog lacks it
+    accelerator_price_source: str = ""
     network_capex_usd: Any = 0.0
     storage_capex: Any = 0.0
     storage_monthly_usd: Any = 0.0
@@ -65,6 +67,13 @@ def tco_figures(inp: TcoInputs) -> FigureSet:
     gpus = fs.add("tco.gpus", n * s.gpus, "GPUs", "GPUs owned", f"servers x {s.gpus} GPUs per server", ["tco.servers"])
     if inp.server_price:
         price = fs.input("tco.server_price", inp.server_price, cur, "price per server")
+    elif s.price_usd is None and inp.accelerator_price_usd:
+        gpu_price = fs.input("tco.gpu_price", _usd(inp, inp.accelerator_price_usd), cur, "price per GPU",
+                             inp.accelerator_price_source + f" (USD, in {cur} at {inp.cny_per_usd} CNY/USD)")
+        over = fs.constant("tco.platform_overhead", C.SERVER_PLATFORM_OVERHEAD)
+        price = fs.add("tco.server_price", s.gpus * gpu_price * (1.0 + over), cur, "price per server (estimated)",
+                       f"{s.gpus} GPUs × GPU price × (1 + platform overhead)", ["tco.gpu_price", "tco.platform_overhead"],
+                       note="the catalog has no price for this server; estimated from its GPUs")
     else:
         raw = float("nan") if s.price_usd is None else s.price_usd
         price = fs.input("tco.server_price", _usd(inp, raw), cur, "price per server",

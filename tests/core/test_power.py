@@ -104,8 +104,18 @@ def test_load_factor_interpolates_and_sweeps():
     server = replace(DGX_H100, power_idle_kw=2.0)
     fs = _power(server, servers=1, load_factor=np.array([0.0, 0.5, 1.0]))
     np.testing.assert_allclose(fs["power.server_kw"], [2.0, 6.1, 10.2])
+    # Idle unknown in the catalog: estimated as SERVER_IDLE_SHARE_OF_MAX (0.25) x 10.2 kW = 2.55 kW, and said so.
     unknown_idle = _power(DGX_H100, load_factor=np.array([0.5, 1.0]))
-    assert np.isnan(unknown_idle["power.server_kw"][0]) and unknown_idle["power.server_kw"][1] == pytest.approx(10.2)
+    np.testing.assert_allclose(unknown_idle["power.server_kw"], [2.55 + 0.5 * (10.2 - 2.55), 10.2])
+    assert "no idle power" in unknown_idle.explain("power.server_idle_kw").note
+
+
+def test_server_max_power_estimated_from_gpu_tdp_when_unknown():
+    from dataclasses import replace
+    generic = replace(DGX_H100, power_max_kw=None, power_idle_kw=None)
+    fs = _power(generic, servers=1, load_factor=1.0, accelerator_tdp_w=700.0)
+    # 8 GPUs x 0.7 kW / 0.55 GPU share of server maximum (derived from DGX H100 and B200 rows)
+    assert fs["power.server_kw"] == pytest.approx(8 * 0.7 / 0.55)
 
 
 def test_rack_layout_and_pdus():

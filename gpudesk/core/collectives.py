@@ -1,0 +1,119 @@
+"""Collective communication times over the link each parallel dimension crosses.
+
+Bandwidth terms follow the ring algorithms NCCL/RCCL use (Patarasuk & Yuan
+2009; NCCL ``doc/PERFORMANCE.md`` bus-bandwidth definitions):
+
+* all-reduce:      2·(n−1)/n · S / B_bus
+* all-gather / reduce-scatter: (n−1)/n · S / B_bus   (S = the gathered buffer)
+* all-to-all:      each rank sends (n−1)/n · S; the part to ranks in its own
+  scale-up domain goes over the scale-up link, the rest over its NIC, the
+  two in parallel
+* point-to-point:  S / B_link
+
+Latency follows NCCL's own model (``src/graph/tuning.cc``): a base latency
+plus one hop latency per algorithm step, NVLink/PCIe steps inside the
+domain and network steps between domains.
+
+The bus bandwidth of a group that spans several scale-up domains is the
+smaller of the scale-up bandwidth and (NIC bandwidth per GPU × members of
+the group inside one domain): with one NIC per GPU, NCCL rings run one
+channel per NIC, so a group with k members per node uses k NICs per node
+(measured: 4-node B200 all-reduce reaches ~0.95 × 8 × 400 Gb/s per node).
+Bandwidths passed in are already multiplied by their measured efficiency.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpudesk.core.constants import NCCL_BASE_LATENCY_S, NCCL_HOP_LATENCY_S
+from gpudesk.core.efficiency import Efficiencies
+from gpudesk.core.hardware import HardwareArrays
+
+OPS = ("all_reduce", "all_gather", "reduce_scatter", "all_to_all", "p2p")
+
+
+@dataclass(frozen=True)
+class Links:
+    """Effective link figures per candidate (bandwidth × measured bus efficiency)."""
+
+    scaleup_bw: np.ndarray  # B/s per GPU inside the scale-up domain
+    scaleout_bw: np.ndarray  # B/s per GPU between domains
+    scaleup_domain: np.ndarray  # GPUs per scale-up domain
+    scaleup_hop_s: np.ndarray  # s per algorithm step inside the domain
+    net_hop_s: float  # s per algorithm step between domains
+    base_s: float  # s per collective call
+
+    @classmethod
+    def from_hardware(cls, hw: HardwareArrays, eff: Efficiencies) -> Links:
+        hop = np.where(hw.scaleup_is_pcie, NCCL_HOP_LATENCY_S["pcie"].value, NCCL_HOP_LATENCY_S["scaleup"].value)
+        return cls(
+            scaleup_bw=hw.scaleup_bw * eff.scaleup_busbw,
+            scaleout_bw=hw.scaleout_bw * eff.scaleout_busbw,
+            scaleup_domain=hw.scaleup_domain,
+            scaleup_hop_s=hop,
+            net_hop_s=NCCL_HOP_LATENCY_S["net"].value,
+            base_s=NCCL_BASE_LATENCY_S.value,
+        )
+
+
+def local_members(group: np.ndarray, stride: np.ndarray, domain: np.ndarray) -> np.ndarray:
+    """Members of a parallel group that share one scale-up domain.
+
+    Ranks are laid out with the group's members ``stride`` apart (tensor
+    parallel innermost, stride 1). A domain of ``domain`` GPUs holds
+    ⌊domain / stride⌋ of them, at least 1 and at most the whole group.
+    """
+    g = np.asarray(group, dtype=np.float64)
+    per_domain = np.floor(np.asarray(domain, dtype=np.float64) / np.maximum(np.asarray(stride, dtype=np.float64), 1.0))
+    return np.clip(per_domain, 1.0, np.maximum(g, 1.0))
+
+
+def bus_bandwidth(group: np.ndarray, local: np.ndarray, links: Links) -> np.ndarray:
+    """Bus bandwidth of a group: scale-up inside one domain, else limited by the NICs in use."""
+    spans = np.asarray(group) > np.asarray(local)
+    across = np.minimum(links.scaleup_bw, links.scaleout_bw * np.asarray(local, dtype=np.float64))
+    return np.where(spans, across, links.scaleup_bw)
+
+
+def _latency(steps: np.ndarray, inter_steps: np.ndarray, links: Links) -> np.ndarray:
+    return links.base_s + (steps - inter_steps) * links.scaleup_hop_s + inter_steps * links.net_hop_s
+
+
+def collective_time(op: str, size_bytes: np.ndarray, group: np.ndarray, local: np.ndarray,
+                    links: Links) -> np.ndarray:
+    """Seconds for one collective of ``size_bytes`` over ``group`` ranks (0 when the group is 1)."""
+    n = np.maximum(np.asarray(group, dtype=np.float64), 1.0)
+    loc = np.minimum(np.asarray(local, dtype=np.float64), n)
+    size = np.asarray(size_bytes, dtype=np.float64)
+    domains = np.ceil(n / loc)
+    if op == "all_reduce":
+        bw = bus_bandwidth(n, loc, links)
+        t = 2.0 * (n - 1.0) / n * size / bw + _latency(2.0 * (n - 1.0), 2.0 * (domains - 1.0), links)
+    elif op in ("all_gather", "reduce_scatter"):
+        bw = bus_bandwidth(n, loc, links)
+        t = (n - 1.0) / n * size / bw + _latency(n - 1.0, domains - 1.0, links)
+    elif op == "all_to_all":
+        intra = (loc - 1.0) / n * size / links.scaleup_bw
+        inter = (n - loc) / n * size / links.scaleout_bw
+        t = np.maximum(intra, inter) + _latency(n - 1.0, domains - 1.0, links)
+    elif op == "p2p":
+        crosses = n > loc
+        bw = np.where(crosses, links.scaleout_bw, links.scaleup_bw)
+        hop = np.where(crosses, links.net_hop_s, links.scaleup_hop_s)
+        t = size / bw + links.base_s + hop
+    else:
+        raise ValueError(f"unknown collective {op!r}; known: {', '.join(OPS)}")
+    return np.where(n > 1.0, t, 0.0)
+
+
+def collective_formula(op: str) -> str:
+    return {
+        "all_reduce": "2·(n−1)/n · S / B_bus + latency",
+        "all_gather": "(n−1)/n · S / B_bus + latency",
+        "reduce_scatter": "(n−1)/n · S / B_bus + latency",
+        "all_to_all": "max((k−1)/n · S / B_up, (n−k)/n · S / B_net) + latency",
+        "p2p": "S / B_link + latency",
+    }[op]

@@ -1,0 +1,108 @@
+"""Calibrated efficiencies per hardware family × operation class.
+
+Operation classes: dense matmul (MAMF, per compute precision), fused
+attention, memory-bound streaming (HBM), and collectives (bus bandwidth
+over the scale-up link, PCIe, or the scale-out network). Every value is a
+measured or published figure from ``core/constants.py``; none is fitted to a
+validation case. Families with no measurement get the documented
+"unmeasured" value and say so in their source.
+
+End-to-end compute time is GEMM time / FRAMEWORK_GEMM_TIME_SHARE (the
+measured share of a transformer step spent in tensor contractions), applied
+identically to every training and prefill estimate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpudesk.core.constants import (
+    ATTENTION_EFFICIENCY,
+    ATTENTION_EFFICIENCY_UNMEASURED,
+    FRAMEWORK_GEMM_TIME_SHARE,
+    HBM_EFFICIENCY,
+    MATMUL_EFFICIENCY_BF16,
+    MATMUL_EFFICIENCY_BF16_UNMEASURED,
+    MATMUL_EFFICIENCY_FP8,
+    MATMUL_EFFICIENCY_FP8_UNMEASURED,
+    PCIE_BUSBW_EFFICIENCY,
+    SCALEOUT_BUSBW_EFFICIENCY,
+    SCALEUP_BUSBW_EFFICIENCY,
+    SCALEUP_BUSBW_EFFICIENCY_UNMEASURED,
+    Constant,
+)
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.hardware import HardwareArrays
+
+LOW_PRECISION = ("fp8", "fp6", "fp4", "int8", "int4")
+
+
+def _by_family(family: np.ndarray | HardwareArrays, table: dict[str, Constant],
+               fallback: Constant) -> tuple[np.ndarray, str]:
+    """Look a family table up for every candidate; also return the sources used."""
+    if isinstance(family, HardwareArrays):
+        if family.row is not None and family.base_family is not None:  # look up the few accelerators, then index
+            values, source = _by_family(family.base_family, table, fallback)
+            return values[family.row], source
+        family = family.family
+    uniq, inverse = np.unique(family, return_inverse=True)
+    chosen = [table.get(str(f), fallback) for f in uniq]
+    values = np.array([c.value for c in chosen])[inverse]
+    source = "; ".join(sorted({f"{f}: constant {c.name} = {c.value:g} ({c.source})" for f, c in zip(uniq, chosen)}))
+    return values, source
+
+
+def matmul_efficiency(family: np.ndarray | HardwareArrays, precision: str) -> tuple[np.ndarray, str]:
+    """Achievable dense-matmul fraction of peak for a compute precision."""
+    if precision in LOW_PRECISION:
+        return _by_family(family, MATMUL_EFFICIENCY_FP8, MATMUL_EFFICIENCY_FP8_UNMEASURED)
+    return _by_family(family, MATMUL_EFFICIENCY_BF16, MATMUL_EFFICIENCY_BF16_UNMEASURED)
+
+
+@dataclass(frozen=True)
+class Efficiencies:
+    """Per-candidate efficiencies and where each came from."""
+
+    matmul: np.ndarray
+    attention: np.ndarray
+    hbm: np.ndarray
+    framework: float
+    scaleup_busbw: np.ndarray
+    scaleout_busbw: np.ndarray
+    sources: dict[str, str]
+
+    @classmethod
+    def for_hardware(cls, hw: HardwareArrays, precision: str) -> Efficiencies:
+        mm, mm_src = matmul_efficiency(hw, precision)
+        attn, attn_src = _by_family(hw, ATTENTION_EFFICIENCY, ATTENTION_EFFICIENCY_UNMEASURED)
+        link, link_src = _by_family(hw, SCALEUP_BUSBW_EFFICIENCY, SCALEUP_BUSBW_EFFICIENCY_UNMEASURED)
+        scaleup = np.where(hw.scaleup_is_pcie, PCIE_BUSBW_EFFICIENCY.value, link)
+        if hw.scaleup_is_pcie.any():
+            link_src += f"; PCIe parts: constant PCIE_BUSBW_EFFICIENCY ({PCIE_BUSBW_EFFICIENCY.source})"
+        return cls(
+            matmul=mm,
+            attention=attn,
+            hbm=np.full(hw.size, HBM_EFFICIENCY.value),
+            framework=FRAMEWORK_GEMM_TIME_SHARE.value,
+            scaleup_busbw=scaleup,
+            scaleout_busbw=np.full(hw.size, SCALEOUT_BUSBW_EFFICIENCY.value),
+            sources={"matmul": mm_src, "attention": attn_src, "scaleup": link_src},
+        )
+
+    def take(self, index: np.ndarray) -> Efficiencies:
+        idx = np.asarray(index, dtype=np.intp)
+        return Efficiencies(self.matmul[idx], self.attention[idx], self.hbm[idx], self.framework,
+                            self.scaleup_busbw[idx], self.scaleout_busbw[idx], self.sources)
+
+    def record(self, fs: FigureSet, precision: str, prefix: str = "eff") -> None:
+        fs.input(f"{prefix}.matmul", self.matmul, "fraction", f"achievable matmul / peak ({precision})",
+                 self.sources["matmul"])
+        fs.input(f"{prefix}.attention", self.attention, "fraction", "fused attention / peak",
+                 self.sources["attention"])
+        fs.constant(f"{prefix}.hbm", HBM_EFFICIENCY, self.hbm)
+        fs.constant(f"{prefix}.framework", FRAMEWORK_GEMM_TIME_SHARE)
+        fs.input(f"{prefix}.scaleup_busbw", self.scaleup_busbw, "fraction",
+                 "collective bus bandwidth / scale-up link", self.sources["scaleup"])
+        fs.constant(f"{prefix}.scaleout_busbw", SCALEOUT_BUSBW_EFFICIENCY, self.scaleout_busbw)

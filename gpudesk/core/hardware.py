@@ -1,0 +1,156 @@
+"""Accelerator catalog rows as numpy arrays, one element per candidate.
+
+Every time model (training, inference, scaling, search) reads hardware
+through :class:`HardwareArrays`, so a sweep can mix GPU types: the arrays
+are indexed by candidate and :meth:`HardwareArrays.take` re-indexes them for
+a flattened sweep. Values keep the catalog's meaning, converted to SI
+(FLOP/s, B/s, B). Unknown catalog values are NaN, never guessed.
+
+Links: the scale-up link (NVLink, XGMI, HCCS …) joins ``scaleup_domain``
+GPUs. Parts without one (PCIe cards) talk over PCIe inside a node: their
+scale-up bandwidth is the PCIe x16 rate of their generation and their
+domain is the node. Scale-out bandwidth per GPU is NIC Gb/s × NICs per
+node / GPUs per node, given as input because it belongs to the server and
+network plan, not to the accelerator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from gpudesk.catalog.records import Accelerator
+from gpudesk.core.constants import PCIE_X16_GBS_BY_GEN
+from gpudesk.core.explain import FigureSet
+
+PRECISIONS = ("fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8")
+_NO_SCALEUP = ("", "none", "pcie", "PCIe")
+
+
+def _catalog_source(acc: Accelerator, field_name: str) -> str:
+    citation = acc.provenance.source_of(field_name) or "no citation recorded"
+    return f"catalog accelerators/{acc.id}.{field_name}: {citation}"
+
+
+def _value(raw: float | None) -> float:
+    return float("nan") if raw is None else float(raw)
+
+
+@dataclass(frozen=True)
+class HardwareArrays:
+    """Per-candidate hardware figures (SI units) with the source of each field."""
+
+    ids: np.ndarray  # accelerator id per candidate (str)
+    family: np.ndarray  # calibration family per candidate (str)
+    peak_flops: dict[str, np.ndarray]  # dense peak FLOP/s per precision, NaN when unknown
+    hbm_bw: np.ndarray  # B/s, one direction
+    memory_bytes: np.ndarray  # B
+    memory_gb: np.ndarray  # catalog GB (1e9 B), as the memory model expects
+    scaleup_bw: np.ndarray  # B/s per GPU, one direction
+    scaleup_domain: np.ndarray  # GPUs reachable over the scale-up link
+    scaleup_is_pcie: np.ndarray  # bool: the "scale-up" link is PCIe
+    scaleout_bw: np.ndarray  # B/s per GPU across nodes
+    gpus_per_node: np.ndarray
+    sources: dict[str, str] = field(default_factory=dict)  # field -> citations (one per distinct accelerator)
+    row: np.ndarray | None = None  # index of each candidate's accelerator in ``base_family``
+    base_family: np.ndarray | None = None  # family of each accelerator passed to from_accelerators
+
+    @classmethod
+    def from_accelerators(
+        cls,
+        accelerators: Sequence[Accelerator],
+        nic_gbps: float | Sequence[float] = 400.0,
+        nics_per_node: float | Sequence[float] = 8.0,
+        gpus_per_node: float | Sequence[float] = 8.0,
+    ) -> HardwareArrays:
+        """One candidate per accelerator; NIC figures may be scalars or one per accelerator."""
+        if not accelerators:
+            raise ValueError("at least one accelerator is needed")
+        n = len(accelerators)
+        nic = np.broadcast_to(np.asarray(nic_gbps, dtype=np.float64), (n,))
+        nics = np.broadcast_to(np.asarray(nics_per_node, dtype=np.float64), (n,))
+        gpn = np.broadcast_to(np.asarray(gpus_per_node, dtype=np.float64), (n,))
+        peak = {
+            p: np.array([_value(a.peak_tflops(p)) * 1e12 for a in accelerators]) for p in PRECISIONS
+        }
+        pcie_bw = np.array([float(PCIE_X16_GBS_BY_GEN.get(a.pcie_gen or 4, PCIE_X16_GBS_BY_GEN[4]).value)
+                            for a in accelerators]) * 1e9
+        is_pcie = np.array([a.scaleup_link in _NO_SCALEUP or not a.scaleup_bw_gbs for a in accelerators])
+        link_bw = np.array([_value(a.scaleup_bw_gbs) for a in accelerators]) * 1e9
+        domain = np.array([float(a.scaleup_domain or 1) for a in accelerators])
+        scaleup_bw = np.where(is_pcie, pcie_bw, link_bw)
+        scaleup_domain = np.where(is_pcie, gpn, np.maximum(domain, 1.0))
+        sources = {
+            "peak": "; ".join(sorted({_catalog_source(a, "bf16_tflops") for a in accelerators})),
+            "hbm_bw": "; ".join(sorted({_catalog_source(a, "mem_bw_gbs") for a in accelerators})),
+            "memory": "; ".join(sorted({_catalog_source(a, "memory_gb") for a in accelerators})),
+            "scaleup": "; ".join(sorted({
+                (_catalog_source(a, "scaleup_bw_gbs") if not p else
+                 f"accelerators/{a.id}: no scale-up link; PCIe Gen{a.pcie_gen or 4} x16 (constants PCIE_X16_GBS_BY_GEN)")
+                for a, p in zip(accelerators, is_pcie)
+            })),
+            "scaleout": "user input: NIC Gb/s x NICs per node / GPUs per node",
+        }
+        return cls(
+            ids=np.array([a.id for a in accelerators]),
+            family=np.array([a.family for a in accelerators]),
+            peak_flops=peak,
+            hbm_bw=np.array([float(a.mem_bw_gbs) for a in accelerators]) * 1e9,
+            memory_bytes=np.array([float(a.memory_gb) for a in accelerators]) * 1e9,
+            memory_gb=np.array([float(a.memory_gb) for a in accelerators]),
+            scaleup_bw=scaleup_bw,
+            scaleup_domain=scaleup_domain,
+            scaleup_is_pcie=is_pcie,
+            scaleout_bw=nic * nics / gpn / 8.0 * 1e9,
+            gpus_per_node=gpn.copy(),
+            sources=sources,
+            row=np.arange(n),
+            base_family=np.array([a.family for a in accelerators]),
+        )
+
+    @property
+    def size(self) -> int:
+        return int(self.hbm_bw.shape[0])
+
+    def peak(self, precision: str) -> np.ndarray:
+        """Dense peak FLOP/s for a compute precision (int4 runs int8 math; NaN where unknown)."""
+        key = {"int4": "int8"}.get(precision, precision)
+        if key not in self.peak_flops:
+            raise ValueError(f"unknown compute precision {precision!r}; known: {', '.join(PRECISIONS)}")
+        return self.peak_flops[key]
+
+    def take(self, index: np.ndarray) -> HardwareArrays:
+        """Re-index every array (e.g. to the hardware column of a flattened sweep)."""
+        idx = np.asarray(index, dtype=np.intp)
+        return HardwareArrays(
+            ids=self.ids[idx],
+            family=self.family[idx],
+            peak_flops={k: v[idx] for k, v in self.peak_flops.items()},
+            hbm_bw=self.hbm_bw[idx],
+            memory_bytes=self.memory_bytes[idx],
+            memory_gb=self.memory_gb[idx],
+            scaleup_bw=self.scaleup_bw[idx],
+            scaleup_domain=self.scaleup_domain[idx],
+            scaleup_is_pcie=self.scaleup_is_pcie[idx],
+            scaleout_bw=self.scaleout_bw[idx],
+            gpus_per_node=self.gpus_per_node[idx],
+            sources=self.sources,
+            row=None if self.row is None else self.row[idx],
+            base_family=self.base_family,
+        )
+
+    def record(self, fs: FigureSet, precision: str, prefix: str = "hw") -> None:
+        """Record the hardware inputs used by the time models, with their sources."""
+        fs.input(f"{prefix}.peak_flops", self.peak(precision), "FLOP/s", f"dense peak ({precision})",
+                 self.sources["peak"].replace("bf16_tflops", f"{precision}_tflops"))
+        fs.input(f"{prefix}.peak_flops_bf16", self.peak("bf16"), "FLOP/s", "dense peak (bf16)", self.sources["peak"])
+        fs.input(f"{prefix}.hbm_bw", self.hbm_bw, "B/s", "memory bandwidth", self.sources["hbm_bw"])
+        fs.input(f"{prefix}.memory_bytes", self.memory_bytes, "B", "memory per GPU", self.sources["memory"])
+        fs.input(f"{prefix}.scaleup_bw", self.scaleup_bw, "B/s", "scale-up bandwidth per GPU (one direction)",
+                 self.sources["scaleup"])
+        fs.input(f"{prefix}.scaleup_domain", self.scaleup_domain, "GPUs", "scale-up domain size",
+                 self.sources["scaleup"])
+        fs.input(f"{prefix}.scaleout_bw", self.scaleout_bw, "B/s", "scale-out bandwidth per GPU",
+                 self.sources["scaleout"])

@@ -1,0 +1,208 @@
+"""LLM serving: TTFT, TPOT, throughput, KV limit, queueing and replicas.
+
+Step times come from :mod:`gpudesk.core.inference_step` (roofline with
+calibrated efficiencies); queueing from :mod:`gpudesk.core.inference_queue`.
+
+* continuous batching at concurrency C: one iteration decodes C sequences
+  at the mean context (prompt + output/2) and, on average, prefills C/O new
+  prompts (chunked prefill shares the weight stream):
+  t_iter = t_decode(C) + (C/O)·t_prefill_compute(prompt). TPOT = t_iter,
+  tokens/s = C / t_iter.
+* static batching (offline benchmarks such as TensorRT-LLM's
+  gptSessionBenchmark): B·O / (t_prefill(B·prompt) + O·t_decode(B)).
+* C is capped by the KV cache that fits (``mem.max_concurrency`` of the
+  memory model) and, when a TPOT target is set, by the largest C meeting it.
+* replicas = ⌈request rate / highest rate per replica meeting the TTFT P50
+  and P99 targets⌉; GPUs = replicas × GPUs per replica. Disaggregated
+  serving sizes a prefill pool and a decode pool separately and adds the
+  KV-cache transfer over the scale-out network to TTFT.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gpudesk.catalog.records import ModelArch
+from gpudesk.core.efficiency import Efficiencies
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.inference_queue import max_rate, wait_quantile
+from gpudesk.core.inference_step import ReplicaModel
+from gpudesk.core.memory import MemoryInputs, estimate_memory
+from gpudesk.core.model_math import kv_cache_bytes
+
+BOTTLENECKS = ("weights_bandwidth", "kv_bandwidth", "compute", "communication", "kv_capacity", "tpot_target",
+               "unsupported_precision")
+_MATH = {"bf16": "bf16", "fp16": "fp16", "fp8": "fp8", "fp4": "fp4", "fp32": "fp32", "int8": "int8"}
+
+
+@dataclass(frozen=True)
+class InferenceInputs:
+    model: ModelArch
+    hardware: HardwareArrays
+    weight_dtype: str = "bf16"
+    kv_dtype: str = "bf16"
+    compute_dtype: str | None = None  # None: the weight format's math (int4 weight-only runs bf16 math)
+    prompt_tokens: Any = 1024
+    output_tokens: Any = 256
+    concurrency: Any = 32  # sequences in flight per replica (upper bound)
+    tp: Any = 1
+    pp: Any = 1
+    ep: Any = 1
+    request_rate: Any = 0.0  # requests/s at peak, all replicas together
+    ttft_target_s: Any = 1.0  # P50
+    ttft_p99_target_s: Any = 3.0
+    tpot_target_s: Any = 0.0  # 0 = no TPOT target
+    batching: str = "continuous"  # continuous | static
+    disaggregated: bool = False
+
+
+def _largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, out: np.ndarray,
+                         prompt: np.ndarray, target: np.ndarray) -> np.ndarray:
+    """Largest integer C ≤ upper with t_iter(C) ≤ target (0 when even C = 1 misses)."""
+    lo, hi = np.zeros_like(upper), np.maximum(upper, 0.0)
+    for _ in range(int(np.ceil(np.log2(max(float(np.nanmax(hi)) if hi.size else 1.0, 2.0)))) + 1):
+        mid = np.ceil(0.5 * (lo + hi))
+        t = rep.decode_step(np.maximum(mid, 1.0), ctx)["total"] + mid / out * rep.prefill_compute(prompt, prompt)
+        ok = (t <= target) & (mid >= 1)
+        lo = np.where(ok, mid, lo)
+        hi = np.where(ok, hi, mid - 1.0)
+    return lo
+
+
+def estimate_inference(inp: InferenceInputs) -> FigureSet:
+    """Every infer.* figure for each candidate."""
+    m, hw = inp.model, inp.hardware
+    math = inp.compute_dtype or _MATH.get(inp.weight_dtype, "bf16")
+    fields = ("prompt_tokens", "output_tokens", "concurrency", "tp", "pp", "ep", "request_rate", "ttft_target_s",
+              "ttft_p99_target_s", "tpot_target_s")
+    arrays = np.broadcast_arrays(*(np.asarray(getattr(inp, f), dtype=np.float64) for f in fields), np.zeros(hw.size))
+    a = dict(zip(fields, arrays[:-1]))
+    fs = FigureSet()
+    units = {"prompt_tokens": "tokens", "output_tokens": "tokens", "concurrency": "sequences", "tp": "GPUs",
+             "pp": "stages", "ep": "GPUs", "request_rate": "requests/s", "ttft_target_s": "s",
+             "ttft_p99_target_s": "s", "tpot_target_s": "s"}
+    for f in fields:
+        fs.input(f"infer.in.{f}", a[f], units[f], f.replace("_", " "))
+    eff = Efficiencies.for_hardware(hw, math)
+    hw.record(fs, math)
+    eff.record(fs, math)
+    rep = ReplicaModel.build(m, hw, eff, a["tp"], a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math)
+    prompt, out = a["prompt_tokens"], np.maximum(a["output_tokens"], 1.0)
+    ctx = prompt + out / 2.0
+    hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework"]
+
+    mem = estimate_memory(MemoryInputs(
+        model=m, mode="inference", gpu_memory_gb=hw.memory_gb, weight_dtype=inp.weight_dtype,
+        kv_dtype=inp.kv_dtype, seq_len=prompt + out, micro_batch=a["concurrency"], tp=a["tp"], pp=a["pp"],
+        ep=a["ep"], gpu_memory_source=hw.sources["memory"]))
+    fs.merge(mem)
+    kv_cap = np.where(np.isfinite(mem["mem.max_concurrency"]), mem["mem.max_concurrency"], 0.0) * np.ones(hw.size)
+    fs.add("infer.max_concurrency_kv", kv_cap, "sequences", "sequences whose KV cache fits per replica",
+           "mem.max_concurrency at context prompt + output", ["mem.max_concurrency"])
+    upper = np.minimum(a["concurrency"], kv_cap)
+    target = np.where(a["tpot_target_s"] > 0, a["tpot_target_s"], np.inf)
+    conc = np.where(np.isfinite(target), _largest_concurrency(rep, upper, ctx, out, prompt, target), upper)
+    fs.add("infer.concurrency", conc, "sequences", "sequences in flight per replica",
+           "min(requested, KV limit, largest C with TPOT ≤ target)",
+           ["infer.in.concurrency", "infer.max_concurrency_kv", "infer.in.tpot_target_s"])
+    c1 = np.maximum(conc, 1.0)
+    dec = rep.decode_step(c1, ctx)
+    fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",
+           "max(2·N·C/(peak·η_mm), weight bytes/(bw·η_hbm)) + max(attention FLOPs/(peak·η_attn), "
+           "KV bytes/(bw·η_hbm)) + TP/EP collectives", [*hw_deps, "infer.concurrency", "infer.in.tp"])
+    pre_share = c1 / out * rep.prefill_compute(prompt, prompt)
+    if inp.batching == "static":
+        total = rep.prefill(c1 * prompt, prompt) + out * dec["total"]
+        tpot = dec["total"]
+        tokens_s = c1 * out / total
+        formula = "C · O / (prefill(C·I) + O · decode(C, I + O/2))"
+    else:
+        tpot = dec["total"] + pre_share
+        tokens_s = c1 / tpot
+        formula = "C / (decode(C) + (C/O) · prefill compute(I))"
+    valid = np.isfinite(rep.compute_peak) & (conc >= 1)
+    tokens_s = np.where(valid, tokens_s, 0.0)
+    fs.add("infer.tpot_s", np.where(valid, tpot, np.nan), "s", "time per output token", "one batching iteration",
+           ["infer.decode_step_s", "infer.in.prompt_tokens", "infer.in.output_tokens"])
+    fs.add("infer.tokens_per_s", tokens_s, "tokens/s", "output tokens/s per replica", formula,
+           ["infer.decode_step_s", "infer.concurrency", "infer.in.output_tokens"])
+    gpus = rep.gpus
+    fs.add("infer.gpus_per_replica", gpus, "GPUs", "GPUs per replica", "max(t, e) · p",
+           ["infer.in.tp", "infer.in.ep", "infer.in.pp"])
+    fs.add("infer.tokens_per_s_per_gpu", tokens_s / gpus, "tokens/s/GPU", "output tokens/s per GPU",
+           "tokens/s / GPUs per replica", ["infer.tokens_per_s", "infer.gpus_per_replica"])
+    prefill1 = fs.add("infer.prefill_s", rep.prefill(prompt, prompt), "s", "prefill of one prompt",
+                      "max(GEMM + attention FLOPs / (peak·η) / framework share, weight stream) + collectives",
+                      [*hw_deps, "infer.in.prompt_tokens", "infer.in.tp"])
+    ttft0 = prefill1 + tpot
+    fs.add("infer.ttft_unloaded_s", ttft0, "s", "TTFT without queueing", "prefill(I) + one iteration",
+           ["infer.prefill_s", "infer.tpot_s"])
+    service = ttft0 + out * tpot
+    e2e0 = service
+    rps_cap = c1 / service
+    fs.add("infer.requests_per_s", np.where(valid, rps_cap, 0.0), "requests/s", "request capacity per replica",
+           "C / (TTFT + O · TPOT)", ["infer.concurrency", "infer.ttft_unloaded_s", "infer.tpot_s"])
+    _queue(fs, inp, a, rep, service, ttft0, c1, valid, prompt, e2e0)
+    code = np.where(dec["weights_bound"], 0.0, 2.0)
+    code = np.where(dec["attention"] > dec["linear"], 1.0, code)
+    code = np.where(dec["comm"] > np.maximum(dec["linear"], dec["attention"]), 3.0, code)
+    code = np.where(conc < a["concurrency"], np.where(conc >= kv_cap, 4.0, 5.0), code)
+    code = np.where(np.isfinite(rep.compute_peak), code, 6.0)
+    fs.add("infer.bottleneck", code, "code", "what limits throughput",
+           "codes: " + ", ".join(f"{i} {b}" for i, b in enumerate(BOTTLENECKS)),
+           ["infer.decode_step_s", "infer.concurrency", "infer.max_concurrency_kv"])
+    return fs
+
+
+def _queue(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel, service: np.ndarray,
+           ttft0: np.ndarray, c1: np.ndarray, valid: np.ndarray, prompt: np.ndarray, e2e0: np.ndarray) -> None:
+    rate = a["request_rate"]
+    p50_budget = a["ttft_target_s"] - ttft0
+    p99_budget = a["ttft_p99_target_s"] - ttft0
+    lam_max = np.where(valid, max_rate(service, c1, p50_budget, p99_budget), 0.0)
+    deps = ["infer.in.request_rate", "infer.in.ttft_target_s", "infer.in.ttft_p99_target_s",
+            "infer.ttft_unloaded_s", "infer.requests_per_s"]
+    fs.add("infer.max_rate_per_replica", lam_max, "requests/s", "highest rate per replica meeting TTFT targets",
+           "bisection on ρ: P50 and P99 of M/D/c waiting (Sakasegawa + Allen-Cunneen) within TTFT target − TTFT₀",
+           deps[1:])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        replicas = np.where(rate > 0, np.ceil(rate / lam_max), 1.0)
+    replicas = np.where(np.isfinite(replicas), np.maximum(replicas, 1.0), np.nan)
+    gpus = rep.gpus
+    kv_transfer = np.zeros_like(ttft0)
+    if inp.disaggregated:
+        kv_bytes = kv_cache_bytes(inp.model, inp.kv_dtype, prompt, 1.0, rep.tp) * rep.tp
+        kv_transfer = kv_bytes / (rep.links.scaleout_bw * gpus)
+        t_pre = rep.prefill(prompt, prompt)
+        pre_rate = max_rate(t_pre, 1.0, p50_budget - kv_transfer, p99_budget - kv_transfer)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            pre_inst = np.where(rate > 0, np.ceil(rate / pre_rate), 1.0)
+            dec_inst = np.where(rate > 0, np.ceil(rate / lam_max), 1.0)
+        fs.add("infer.disagg_prefill_gpus", pre_inst * gpus, "GPUs", "prefill pool (disaggregated)",
+               "⌈rate / max prefill rate per instance⌉ · GPUs per instance", deps)
+        fs.add("infer.disagg_decode_gpus", dec_inst * gpus, "GPUs", "decode pool (disaggregated)",
+               "⌈rate / max rate per decode replica⌉ · GPUs per replica", deps)
+        replicas = pre_inst + dec_inst
+    fs.add("infer.kv_transfer_s", kv_transfer, "s", "KV cache transfer prefill → decode",
+           "KV bytes of the prompt / (scale-out bw per GPU · GPUs)" if inp.disaggregated else "0: not disaggregated",
+           ["hw.scaleout_bw", "infer.in.prompt_tokens"])
+    fs.add("infer.replicas_needed", replicas, "replicas", "replicas to serve the rate",
+           "⌈request rate / max rate per replica⌉ (disaggregated: prefill + decode instances)",
+           ["infer.max_rate_per_replica", "infer.in.request_rate"])
+    fs.add("infer.gpus_needed", replicas * gpus, "GPUs", "GPUs to serve the rate", "replicas · GPUs per replica",
+           ["infer.replicas_needed", "infer.gpus_per_replica"])
+    per_rep = np.where(rate > 0, rate / replicas, 0.0)
+    w50 = wait_quantile(per_rep, service, c1, 0.5)
+    w99 = wait_quantile(per_rep, service, c1, 0.01)
+    fs.add("infer.ttft_s", ttft0 + w50 + kv_transfer, "s", "time to first token (P50)",
+           "TTFT₀ + P50 wait + KV transfer", ["infer.ttft_unloaded_s", "infer.replicas_needed", "infer.kv_transfer_s"])
+    fs.add("infer.ttft_p99_s", ttft0 + w99 + kv_transfer, "s", "time to first token (P99)",
+           "TTFT₀ + P99 wait + KV transfer", ["infer.ttft_unloaded_s", "infer.replicas_needed", "infer.kv_transfer_s"])
+    fs.add("infer.e2e_latency_s", e2e0 + w50 + kv_transfer, "s", "end-to-end latency (P50)",
+           "TTFT (P50) + O · TPOT", ["infer.ttft_s", "infer.tpot_s", "infer.in.output_tokens"])
+    fs.add("infer.utilisation", per_rep * service / c1, "fraction", "replica utilisation ρ",
+           "rate per replica · service time / C", ["infer.replicas_needed", "infer.requests_per_s"])

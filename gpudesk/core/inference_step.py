@@ -1,0 +1,123 @@
+"""Roofline times of one prefill and one decode step of a serving replica.
+
+Per operation the time is max(FLOPs / (peak · η_mm), bytes / (HBM bw · η_hbm))
+(domain guide; Williams et al. 2009 roofline):
+
+* decode, batch B at context c: linear layers read their weights once per
+  step (MoE: only the experts some token routed to, E·(1 − (1 − k/E)^B)) and
+  do 2·N_gemm·B FLOPs; attention reads B·c tokens of KV cache and does
+  2·L·c·a·(d_qk + d_v)·B FLOPs; TP adds 2 all-reduces of B·h per layer,
+  EP 2 all-to-alls per MoE layer.
+* prefill of P tokens in sequences of n: GEMMs 2·N_gemm·P FLOPs, causal
+  attention 2·L·(n/2)·a·(d_qk + d_v) per token, divided by the framework
+  share like training (non-GEMM kernels), plus the same collectives.
+
+A replica is ``tp × pp`` GPUs; pipeline stages run one after another for
+one token, so latency is the sum over stages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpudesk.catalog.records import ModelArch
+from gpudesk.core.collectives import Links, collective_time, local_members
+from gpudesk.core.constants import ACTIVATION_COMM_BYTES
+from gpudesk.core.efficiency import Efficiencies
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.model_math import attention_core_dims, has_layer_shapes, kv_cache_bytes, param_breakdown
+from gpudesk.core.precision import bytes_per_value
+
+
+@dataclass(frozen=True)
+class ReplicaModel:
+    """What a step needs to know about the model, hardware and layout (arrays per candidate)."""
+
+    model: ModelArch
+    hw: HardwareArrays
+    eff: Efficiencies
+    links: Links
+    tp: np.ndarray
+    pp: np.ndarray
+    ep: np.ndarray
+    weight_bytes: float  # per linear-layer value
+    kv_dtype: str
+    compute_peak: np.ndarray  # FLOP/s for GEMMs
+    n_gemm: float
+    linear_params: float
+    routed_params: float
+    head_params: float  # output head V·h, kept in 16 bit
+    attn_width: float  # a·(d_qk + d_v)
+
+    @classmethod
+    def build(cls, model: ModelArch, hw: HardwareArrays, eff: Efficiencies, tp: np.ndarray, pp: np.ndarray,
+              ep: np.ndarray, weight_dtype: str, kv_dtype: str, compute_dtype: str) -> ReplicaModel:
+        pb = param_breakdown(model)
+        shapes = pb.from_architecture
+        return cls(
+            model=model, hw=hw, eff=eff, links=Links.from_hardware(hw, eff), tp=tp, pp=pp, ep=ep,
+            weight_bytes=bytes_per_value(weight_dtype), kv_dtype=kv_dtype, compute_peak=hw.peak(compute_dtype),
+            n_gemm=pb.matmul_active if shapes else float(model.active_params),
+            linear_params=pb.linear if shapes else float(model.params_total),
+            routed_params=pb.experts_routed if shapes else 0.0,
+            head_params=float(model.vocab * model.hidden) if shapes else 0.0,
+            attn_width=attention_core_dims(model) if has_layer_shapes(model) else 0.0,
+        )
+
+    @property
+    def gpus(self) -> np.ndarray:
+        return np.maximum(self.tp, self.ep) * self.pp
+
+    def weights_read(self, tokens: np.ndarray) -> np.ndarray:
+        """Weight bytes one GPU streams in a step of ``tokens`` tokens."""
+        m = self.model
+        touched = 1.0
+        if m.is_moe and m.n_experts:
+            touched = 1.0 - (1.0 - m.experts_per_token / m.n_experts) ** np.maximum(tokens, 1.0)
+        linear = (self.linear_params - self.routed_params * (1.0 - touched)) * self.weight_bytes
+        return (linear + self.head_params * 2.0) / (self.tp * self.pp)
+
+    def _collectives(self, tokens: np.ndarray) -> np.ndarray:
+        m = self.model
+        act = tokens * m.hidden * ACTIVATION_COMM_BYTES.value
+        dom = self.links.scaleup_domain
+        local_tp = local_members(self.tp, np.ones_like(self.tp), dom)
+        tp = 2.0 * m.n_layers * collective_time("all_reduce", act, self.tp, local_tp, self.links)
+        if not m.is_moe:
+            return tp
+        local_ep = local_members(self.ep, np.ones_like(self.ep), dom)
+        moe_layers = m.n_moe_layers or m.n_layers
+        ep = 2.0 * moe_layers * collective_time("all_to_all", act * max(m.experts_per_token, 1), self.ep,
+                                                local_ep, self.links)
+        return tp + ep
+
+    def decode_step(self, batch: np.ndarray, context: np.ndarray) -> dict[str, np.ndarray]:
+        """Seconds of one decode step for ``batch`` sequences at ``context`` tokens each."""
+        hw, eff = self.hw, self.eff
+        g = self.tp * self.pp
+        bw = hw.hbm_bw * eff.hbm
+        linear = np.maximum(2.0 * self.n_gemm * batch / g / (self.compute_peak * eff.matmul),
+                            self.weights_read(batch) / bw)
+        kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch, self.tp) / self.pp
+        attn_flops = 2.0 * self.model.n_layers * context * self.attn_width * batch / g
+        attention = np.maximum(attn_flops / (hw.peak("bf16") * eff.attention), kv / bw)
+        comm = self._collectives(batch)
+        return {"linear": linear, "attention": attention, "comm": comm, "total": linear + attention + comm,
+                "weights_bound": (self.weights_read(batch) / bw) >= 2.0 * self.n_gemm * batch / g
+                / (self.compute_peak * eff.matmul)}
+
+    def prefill_compute(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
+        """Compute-only seconds to prefill ``tokens`` tokens in sequences of ``seq_len`` (no weight stream)."""
+        hw, eff = self.hw, self.eff
+        g = self.tp * self.pp
+        gemm = 2.0 * self.n_gemm * tokens / g / (self.compute_peak * eff.matmul)
+        attn = 2.0 * self.model.n_layers * (seq_len / 2.0) * self.attn_width * tokens / g \
+            / (hw.peak("bf16") * eff.attention)
+        return (gemm + attn) / eff.framework
+
+    def prefill(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
+        """Seconds to prefill ``tokens`` tokens (sequences of ``seq_len``), weights streamed at least once."""
+        stream = self.weights_read(tokens) / (self.hw.hbm_bw * self.eff.hbm)
+        return np.maximum(self.prefill_compute(tokens, seq_len), stream) + self._collectives(tokens)

@@ -1,0 +1,88 @@
+"""Estimate a whole plan: every phase, every step, every figure explained.
+
+``estimate_plan(project, catalog)`` is what the UI, the CLI and the
+proposal all call. For each phase it resolves the catalog rows, sizes
+each workload (GPUs to meet the deadline or the peak rate), chains steps
+3–7, gathers the checks, ranks alternative accelerators and builds the
+chart specs. The first workload's figures keep their plain keys
+(``train.*``, ``infer.*`` …); further workloads are prefixed ``w2.``, ``w3.``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from gpudesk import __version__
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for
+from gpudesk.core.plan_bom import bill_of_materials
+from gpudesk.core.plan_charts import phase_charts
+from gpudesk.core.plan_infra import phase_infrastructure
+from gpudesk.core.plan_resolve import PlanInputError, resolve_phase
+from gpudesk.core.plan_result import PhaseEstimate, PlanEstimate
+from gpudesk.core.plan_roadmap import roadmap
+from gpudesk.core.plan_workload import WorkloadResult
+from gpudesk.core.recommend import recommend
+from gpudesk.project.model import Phase, Project
+
+__all__ = ["PlanInputError", "estimate_plan", "estimate_phase"]
+
+
+def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstimate:
+    phase: Phase = project.phases[index]
+    where = f"phases[{index}]"
+    if not phase.workloads:
+        raise PlanInputError(f"{where}.workloads: the phase has no workload; add one in step 1")
+    resolved = resolve_phase(catalog, phase, where)
+    results: list[WorkloadResult] = []
+    figures = FigureSet()
+    for w_index, workload in enumerate(phase.workloads):
+        result = workload_for(catalog, phase, workload, resolved, f"{where}.workloads[{w_index}]")
+        figures.merge(result.figures, prefix="" if w_index == 0 else f"w{w_index + 1}.")
+        results.append(result)
+    primary = results[0]
+    gpus = sum(r.gpus for r in results)
+    infra = phase_infrastructure(
+        phase, resolved, primary, gpus,
+        tokens_served_per_year=sum(r.tokens_served_per_year for r in results),
+        seats=sum(r.seats for r in results),
+    )
+    figures.merge(infra.figures)
+    estimate = PhaseEstimate(index=index, name=phase.name, figures=figures)
+    estimate.candidates = recommend(catalog, phase, resolved, primary)
+    estimate.checks = phase_checks(phase, resolved, figures, results, infra.checks, estimate.candidates)
+    estimate.charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog)
+    estimate.bom = bill_of_materials(phase, resolved, figures, catalog)
+    estimate.assumptions = assumptions(phase, resolved, figures)
+    estimate.calibrated_keys = tuple(k for k in figures.keys() if k.startswith("calib."))
+    return estimate
+
+
+def estimate_plan(project: Project, catalog: Catalog) -> PlanEstimate:
+    if not project.phases:
+        raise PlanInputError("phases: the plan has no phase; add one")
+    phases = [estimate_phase(project, i, catalog) for i in range(len(project.phases))]
+    road, road_checks, timeline = roadmap(project, phases)
+    return PlanEstimate(
+        project_name=project.meta.name,
+        catalog_version=catalog.version,
+        app_version=__version__,
+        currency=project.phases[0].costs.currency,
+        phases=phases,
+        roadmap=road,
+        roadmap_checks=road_checks,
+        charts={"timeline": timeline} if timeline is not None else {},
+        accuracy_band=_accuracy_band(project),
+    )
+
+
+def _accuracy_band(project: Project) -> float:
+    """Relative band: the validation suite's median error, narrowed by a calibration."""
+    from gpudesk.core.constants import ESTIMATE_ACCURACY_BAND
+
+    band = ESTIMATE_ACCURACY_BAND.value
+    sigmas = [s for s in project.calibration.uncertainty.values() if math.isfinite(s)]
+    if project.calibration.enabled and sigmas:
+        band = min(band, max(sigmas))
+    return band

@@ -1,0 +1,140 @@
+"""Per-workload dispatch, the phase's own checks and its assumption list."""
+
+from __future__ import annotations
+
+import math
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.checks import Check
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.pitfalls import bottleneck_pitfall, ecosystem_pitfall, per_gpu_price_pitfall, utilisation_pitfall
+from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
+from gpudesk.core.plan_result import Candidate
+from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for, size_llm_serving, size_training
+from gpudesk.core.plan_workload_other import (
+    ITEM_KINDS,
+    size_agents,
+    size_item_serving,
+    size_vdi,
+    size_vision_training,
+)
+from gpudesk.project.model import Phase, Workload
+
+FRAMEWORKS_BY_KIND = {"rendering_vdi": ()}
+DEFAULT_FRAMEWORKS = ("pytorch",)
+
+
+def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, where: str) -> WorkloadResult:
+    gpn = r.server.gpus if r.server.is_rack else phase.hardware.gpus_per_node
+    hw = hardware_for(r.accelerator, r.server, gpn)
+    if w.kind == "rendering_vdi":
+        return size_vdi(r.accelerator, w, phase, where)
+    model = resolve_model(catalog, w, where)
+    source = f"catalog accelerators/{r.accelerator.id}.memory_gb: {r.accelerator.provenance.source_of('memory_gb')}"
+    if w.kind in TRAIN_KINDS:
+        if model.kind not in ("decoder", "encoder", "encoder-decoder"):
+            raise PlanInputError(f"{where}.model_id: {model.name} is a {model.kind} model; "
+                                 "LLM training needs a transformer language model (use vision training for vision)")
+        return size_training(model, w, phase, hw, where, source)
+    if w.kind == "vision_train":
+        return size_vision_training(model, w, phase, hw, where)
+    if w.kind == "llm_inference":
+        return size_llm_serving(model, w, phase, hw)
+    if w.kind in ITEM_KINDS:
+        return size_item_serving(model, w, phase, hw, where)
+    if w.kind == "agent_hosting":
+        return size_agents(model, w, phase, hw)
+    raise PlanInputError(f"{where}.kind: unknown workload type {w.kind!r}")
+
+
+def _num(fs: FigureSet, key: str) -> float:
+    if key not in fs:
+        return float("nan")
+    value = fs.value_at(key)
+    return float(value) if isinstance(value, float) else float("nan")
+
+
+def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadResult], r: ResolvedPhase) -> list[Check]:
+    checks: list[Check] = []
+    w = phase.workloads[0]
+    if _num(figures, "mem.fits") == 0.0:
+        total, cap = _num(figures, "mem.total") / 1e9, _num(figures, "mem.capacity") / 1e9
+        min_gpus = _num(figures, "mem.min_gpus")
+        checks.append(Check(
+            "task.model_does_not_fit", "blocker", 2, "The model does not fit in GPU memory",
+            f"Each {r.accelerator.name} needs {total:,.1f} GB but has {cap:,.1f} GB with this layout "
+            f"(weights, gradients, optimizer states, activations, KV cache and runtime overheads).",
+            f"Shard further (more tensor/pipeline parallel, ZeRO-3), recompute activations, use lower precision, "
+            f"or choose a GPU with more memory; the smallest layout that fits uses {min_gpus:,.0f} GPUs.",
+            ("mem.total", "mem.capacity", "mem.min_gpus"), {"need_gb": total, "have_gb": cap, "min_gpus": min_gpus},
+        ))
+    days = _num(figures, "train.time_to_train_days")
+    if w.kind in TRAIN_KINDS and math.isfinite(days) and days > w.deadline_days:
+        checks.append(Check(
+            "task.deadline_missed", "warning", 1, "The training deadline is not met",
+            f"Training {w.train_tokens:,.3g} tokens takes {days:,.1f} days on {results[0].gpus:,} GPUs; "
+            f"the deadline is {w.deadline_days:,.0f} days.",
+            "Allow more nodes (set nodes to 0 to let gpudesk size them), a faster GPU, FP8 training, "
+            "or a later deadline.",
+            ("train.time_to_train_days",), {"days": days, "deadline_days": w.deadline_days},
+        ))
+    ttft = _num(figures, "infer.ttft_s")
+    if w.kind == "llm_inference" and math.isfinite(ttft) and ttft * 1000 > w.ttft_p50_ms:
+        checks.append(Check(
+            "task.ttft_target_missed", "warning", 1, "The time-to-first-token target is not met",
+            f"TTFT is {ttft * 1000:,.0f} ms against a target of {w.ttft_p50_ms:,.0f} ms.",
+            "Raise tensor parallelism, shorten prompts, use a faster GPU or disaggregate prefill.",
+            ("infer.ttft_s",), {"ttft_ms": ttft * 1000, "target_ms": w.ttft_p50_ms},
+        ))
+    return checks
+
+
+def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult],
+                 infra_checks: list[Check], candidates: list[Candidate]) -> list[Check]:
+    checks = _workload_checks(phase, figures, results, r) + list(infra_checks)
+    kinds = {w.kind for w in phase.workloads}
+    needs = () if kinds <= {"rendering_vdi", "agent_hosting"} else DEFAULT_FRAMEWORKS
+    checks += ecosystem_pitfall(r.accelerator, needs)
+    utilisation = _num(figures, "delivery.owned_utilisation")
+    if math.isfinite(utilisation) and phase.delivery.mode in ("private", "bare_metal", "cloud_reserved_1y",
+                                                               "cloud_reserved_3y", "hybrid"):
+        checks += utilisation_pitfall(utilisation, _break_even_utilisation(figures), phase.delivery.mode)
+    priced = [c for c in candidates if c.fits and math.isfinite(c.cost) and c.cost > 0]
+    if len(priced) >= 2 and results[0].trains:
+        checks += per_gpu_price_pitfall(
+            [c.accelerator_name for c in priced],
+            [c.cost / max(c.time_or_throughput * 24 * c.gpus, 1e-9) for c in priced],
+            [c.time_or_throughput * 24 * c.gpus for c in priced],
+            phase.costs.currency,
+        )
+    checks += bottleneck_pitfall(checks)
+    return checks
+
+
+def _break_even_utilisation(figures: FigureSet) -> float:
+    """Utilisation at which owning costs as much as renting on demand over the phase."""
+    private = _num(figures, "delivery.total.private")
+    cloud = _num(figures, "delivery.total.cloud_on_demand")
+    used = _num(figures, "delivery.owned_utilisation")
+    if not all(math.isfinite(v) for v in (private, cloud, used)) or cloud <= 0:
+        return float("nan")
+    return min(1.0, used * private / cloud)
+
+
+def assumptions(phase: Phase, r: ResolvedPhase, figures: FigureSet) -> list[str]:
+    u = phase.delivery.utilisation
+    out = [
+        f"Accelerator {r.accelerator.name} in {r.server.name} ({r.server.gpus} GPUs per system).",
+        f"Storage: {r.storage.name}. Network: {r.nic.name if r.nic else 'none'} with "
+        f"{r.switch.name if r.switch else 'no'} switches, oversubscription {phase.network.oversubscription:g}:1.",
+        f"PUE {r.pue.value:g} ({r.pue.source}); electricity {r.electricity.value:g} per kWh ({r.electricity.source}).",
+        f"Rack power limit {r.rack_limit_kw.value:g} kW ({r.rack_limit_kw.source}).",
+        f"Utilisation: {u.hours_per_day:g} h/day, {u.days_per_month:g} days/month"
+        + (f", peak months {u.peak_months} at {u.peak_multiplier:g}×." if u.peak_months else "."),
+        f"Phase duration {phase.duration_months} months; TCO horizon {phase.costs.horizon_years} years; "
+        f"currency {phase.costs.currency} at {phase.costs.cny_per_usd:g} CNY/USD.",
+    ]
+    if r.offer is not None:
+        out.append(f"Cloud price from {r.offer.provider} {r.offer.instance} ({r.offer.region}, "
+                   f"{r.offer.provenance.date}).")
+    return out

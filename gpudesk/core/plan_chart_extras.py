@@ -1,0 +1,88 @@
+"""Charts that need a sweep of their own: scaling efficiency and serving curves."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
+from gpudesk.core.plan_workload import MAX_DOUBLINGS, TRAIN_KINDS, hardware_for, training_inputs
+from gpudesk.core.training import estimate_training
+from gpudesk.project.model import Phase
+from gpudesk.report.chart_model import ChartSpec, Marker, RefLine, Series
+
+CONCURRENCIES = 2.0 ** np.arange(0, 11)  # 1 … 1024 sequences in flight
+
+
+def scaling_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog: Catalog) -> ChartSpec | None:
+    w = phase.workloads[0]
+    if w.kind not in TRAIN_KINDS or "train.tokens_per_s_per_gpu" not in figures:
+        return None
+    try:
+        model = resolve_model(catalog, w, "")
+    except PlanInputError:
+        return None
+    mp = w.parallel.tp * w.parallel.pp * w.parallel.cp
+    counts = mp * 2.0 ** np.arange(MAX_DOUBLINGS - 3)
+    hw = hardware_for(r.accelerator, r.server, phase.hardware.gpus_per_node).take(np.zeros(counts.size, dtype=int))
+    sweep = estimate_training(training_inputs(model, w, hw, counts))
+    per_gpu = np.asarray(sweep["train.tokens_per_s_per_gpu"], dtype=float)
+    valid = np.isfinite(per_gpu) & (per_gpu > 0)
+    if valid.sum() < 2:
+        return None
+    base = per_gpu[valid][0]
+    eff = 100.0 * per_gpu / base
+    chosen = float(figures.value_at("train.in.n_gpus")) if "train.in.n_gpus" in figures else math.nan
+    chosen_eff = 100.0 * float(figures.value_at("train.tokens_per_s_per_gpu")) / base
+    bottleneck = np.asarray(sweep["train.bottleneck"]) if "train.bottleneck" in sweep else None
+    tips = [f"{int(n):,} GPUs: {e:,.1f}% of per-GPU throughput at {int(counts[valid][0]):,} GPUs"
+            + (f"; limited by {bottleneck[i]}" if bottleneck is not None and bottleneck.ndim else "")
+            for i, (n, e) in enumerate(zip(counts[valid], eff[valid]))]
+    markers = [Marker(chosen, chosen_eff, "chosen layout", f"{int(chosen):,} GPUs") ] if math.isfinite(chosen) else []
+    return ChartSpec(
+        kind="scaling", title="Scaling efficiency", x_label="GPUs", y_label="Efficiency", y_unit="%", log_x=True,
+        series=[Series(f"{r.accelerator.name} TP{w.parallel.tp}×PP{w.parallel.pp}", list(counts[valid]),
+                       list(eff[valid]), style="line", color_role="scaling", tooltips=tips)],
+        hlines=[RefLine(80.0, "80% target", "target")], markers=markers,
+    )
+
+
+def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog: Catalog) -> ChartSpec | None:
+    w = phase.workloads[0]
+    if w.kind not in ("llm_inference", "agent_hosting") or "infer.tokens_per_s" not in figures:
+        return None
+    try:
+        model = resolve_model(catalog, w, "")
+    except PlanInputError:
+        return None
+    hw = hardware_for(r.accelerator, r.server, phase.hardware.gpus_per_node).take(
+        np.zeros(CONCURRENCIES.size, dtype=int))
+    p = w.parallel
+    sweep = estimate_inference(InferenceInputs(
+        model=model, hardware=hw, weight_dtype=w.weight_dtype, kv_dtype=w.kv_dtype, prompt_tokens=w.prompt_tokens,
+        output_tokens=w.output_tokens, concurrency=CONCURRENCIES, tp=p.tp, pp=p.pp, ep=p.ep,
+        ttft_target_s=w.ttft_p50_ms / 1000, ttft_p99_target_s=w.ttft_p99_ms / 1000,
+    ))
+    tput = np.asarray(sweep["infer.tokens_per_s"], dtype=float)
+    tpot = np.asarray(sweep["infer.tpot_s"], dtype=float) * 1000
+    ttft = np.asarray(sweep["infer.ttft_unloaded_s" if "infer.ttft_unloaded_s" in sweep else "infer.ttft_s"],
+                      dtype=float) * 1000
+    ok = np.isfinite(tput) & np.isfinite(tpot)
+    if ok.sum() < 2:
+        return None
+    x = list(CONCURRENCIES[ok])
+    return ChartSpec(
+        kind="inference", title="Throughput and latency against concurrency", x_label="Concurrent sequences",
+        y_label="Throughput", y_unit="tokens/s", y2_label="Latency", y2_unit="ms", log_x=True,
+        series=[Series("Tokens/s per replica", x, list(tput[ok]), style="line", color_role="throughput"),
+                Series("TPOT", x, list(tpot[ok]), style="line", color_role="tpot", panel=1),
+                Series("TTFT", x, list(ttft[ok]), style="line", color_role="ttft", panel=1)],
+        hlines=[RefLine(w.tpot_ms, f"TPOT target {w.tpot_ms:g} ms", "target", panel=1),
+                RefLine(w.ttft_p50_ms, f"TTFT target {w.ttft_p50_ms:g} ms", "target", panel=1)],
+        markers=[Marker(float(w.concurrency), float(figures.value_at("infer.tokens_per_s")), "planned",
+                        f"concurrency {w.concurrency}")] if w.concurrency <= CONCURRENCIES[-1] else [],
+    )

@@ -1,0 +1,163 @@
+"""Chart specs for a phase, built from its figures (conventions: docs/charts.md)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.plan_chart_extras import inference_chart, scaling_chart
+from gpudesk.core.plan_resolve import ResolvedPhase
+from gpudesk.core.plan_result import Candidate
+from gpudesk.core.power import rack_layout
+from gpudesk.project.model import Phase
+from gpudesk.report.chart_model import ChartSpec, Marker, RackBox, RackColumn, RackLayoutSpec, RefLine, Series
+
+MEMORY_COMPONENTS = (
+    ("mem.weights", "weights", "Weights"),
+    ("mem.gradients", "gradients", "Gradients"),
+    ("mem.optimizer", "optimizer", "Optimizer states"),
+    ("mem.lora_adapters", "optimizer", "LoRA adapters"),
+    ("mem.activations", "activations", "Activations"),
+    ("mem.kv_cache", "kv_cache", "KV cache"),
+    ("mem.runtime", "overhead", "Runtime (context, comm buffers)"),
+    ("mem.fragmentation", "overhead", "Allocator reserve"),
+)
+GB = 1e9
+
+
+def _num(fs: FigureSet, key: str, default: float = float("nan")) -> float:
+    if key not in fs:
+        return default
+    v = fs.value_at(key)
+    return float(v) if isinstance(v, float) else default
+
+
+def memory_fit_chart(figures: FigureSet, accelerator_name: str) -> ChartSpec | None:
+    if "mem.total" not in figures:
+        return None
+    series = []
+    for key, role, label in MEMORY_COMPONENTS:
+        if key not in figures:
+            continue
+        value = _num(figures, key, 0.0) / GB
+        if value <= 0:
+            continue
+        exp = figures.explain(key)
+        series.append(Series(label, [0.0], [value], style="bar", color_role=role, stack_group="memory",
+                             tooltips=[f"{label}: {value:,.2f} GB — {exp.formula}"]))
+    cap = _num(figures, "mem.capacity") / GB
+    series.append(Series("Capacity", [0.0], [cap], style="tick", color_role="capacity",
+                         tooltips=[f"capacity {cap:,.1f} GB (usable {_num(figures, 'mem.usable', cap * GB) / GB:,.1f} GB)"]))
+    return ChartSpec(kind="memory_fit", title="Memory per GPU", y_label="Memory", y_unit="GB",
+                     categories=[accelerator_name], series=series, stacked=True)
+
+
+def power_chart(figures: FigureSet, limit_kw: float) -> ChartSpec | None:
+    if "power.racks" not in figures:
+        return None
+    racks = int(_num(figures, "power.racks", 0))
+    if racks <= 0:
+        return None
+    rack_kw = _num(figures, "power.rack_kw", 0.0)
+    liquid_share = _num(figures, "power.liquid_kw", 0.0) / max(_num(figures, "power.it_kw", 1.0), 1e-9)
+    names = [f"R{i + 1:02d}" for i in range(min(racks, 24))]
+    per_rack = [rack_kw] * len(names)
+    liquid = [kw * liquid_share for kw in per_rack]
+    air = [kw - lq for kw, lq in zip(per_rack, liquid)]
+    xs = [float(i) for i in range(len(names))]
+    return ChartSpec(
+        kind="power_per_rack", title="Power per rack", y_label="Power", y_unit="kW", categories=names, stacked=True,
+        series=[Series("Liquid", xs, liquid, style="bar", color_role="liquid", stack_group="kw"),
+                Series("Air", xs, air, style="bar", color_role="air", stack_group="kw")],
+        hlines=[RefLine(limit_kw, f"rack limit {limit_kw:g} kW", "limit")],
+        notes="" if racks <= 24 else f"first 24 of {racks} racks shown",
+    )
+
+
+def rack_layout_chart(figures: FigureSet, r: ResolvedPhase) -> RackLayoutSpec | None:
+    if "power.servers_per_rack" not in figures or _num(figures, "power.servers_per_rack", 0) <= 0:
+        return None
+    racks = rack_layout(figures, r.server.name, r.switch.name if r.switch else "switch")[:12]
+    role = "liquid" if r.server.cooling == "liquid" else "air"
+    units = max(1, int(r.server.rack_units or 42 if r.server.is_rack else r.server.rack_units or 2))
+    columns = []
+    for rack in racks:
+        boxes = []
+        if rack["kind"] == "compute":
+            per = rack["kw"] / max(rack["servers"], 1)
+            units_each = min(units, 42 // max(rack["servers"], 1)) or 1
+            boxes = [RackBox(rack["server"], units_each, per, role, f"{rack['server']} · {per:,.1f} kW")
+                     for _ in range(rack["servers"])]
+        else:
+            per = rack["kw"] / max(rack["switches"], 1)
+            boxes = [RackBox(rack.get("switch", "switch"), 1, per, "network", f"switch · {per:,.2f} kW")
+                     for _ in range(min(rack["switches"], 40))]
+        columns.append(RackColumn(rack["rack"], boxes, rack["kw"], _num(figures, "power.rack_limit_kw", 0) or None))
+    return RackLayoutSpec(title="Rack layout", racks=columns,
+                          role_labels={"liquid": "liquid-cooled", "air": "air-cooled", "network": "network"})
+
+
+MODE_ROLES = {"cloud_on_demand": "cloud_on_demand", "private": "private", "hybrid": "hybrid"}
+
+
+def cost_chart(figures: FigureSet, currency: str) -> ChartSpec | None:
+    if "delivery.modes" not in figures:
+        return None
+    modes = [m for m in str(figures.value_at("delivery.modes")).split(",") if m]
+    series, markers = [], []
+    for mode in modes:
+        cum = np.asarray(figures[f"delivery.cumulative.{mode}"], dtype=float)
+        months = [float(i + 1) for i in range(cum.size)]
+        series.append(Series(mode.replace("_", " "), months, [float(v) for v in cum], style="line",
+                             color_role=MODE_ROLES.get(mode, mode)))
+        be_key = f"delivery.break_even.private_vs_{mode}"
+        month = _num(figures, be_key)
+        if math.isfinite(month) and 1 <= month <= cum.size:
+            markers.append(Marker(month, float(cum[int(month) - 1]), f"break-even vs {mode.replace('_', ' ')}",
+                                  f"owning breaks even with {mode.replace('_', ' ')} in month {month:g}", "break_even"))
+    if not series:
+        return None
+    return ChartSpec(kind="cost_over_time", title="Cumulative cost by delivery mode", x_label="Month",
+                     y_label="Cumulative cost", y_unit=currency, series=series, markers=markers)
+
+
+def pareto_chart(candidates: list[Candidate]) -> ChartSpec | None:
+    pts = [c for c in candidates if c.fits and math.isfinite(c.cost) and c.cost > 0
+           and math.isfinite(c.time_or_throughput) and c.time_or_throughput_unit == "days"]
+    if len(pts) < 2:
+        return None
+    xs = [c.time_or_throughput for c in pts]
+    ys = [c.cost for c in pts]
+    order = sorted(range(len(pts)), key=lambda i: (xs[i], ys[i]))
+    front, best = [], math.inf
+    for i in order:
+        if ys[i] < best:
+            front.append(i)
+            best = ys[i]
+    chosen = [Marker(c.time_or_throughput, c.cost, "chosen", c.accelerator_name) for c in pts if c.pinned]
+    return ChartSpec(
+        kind="time_vs_cost", title="Time against cost", x_label="Time to train", x_unit="days", y_label="Cost",
+        y_unit=pts[0].cost_unit, markers=chosen,
+        series=[Series("Configurations", xs, ys, style="scatter", color_role="candidates",
+                       tooltips=[f"{c.accelerator_name}: {c.gpus:,} GPUs, {c.layout}" for c in pts]),
+                Series("Pareto front", [xs[i] for i in front], [ys[i] for i in front], style="line",
+                       color_role="pareto")],
+    )
+
+
+def phase_charts(phase: Phase, r: ResolvedPhase, figures: FigureSet, candidates: list[Candidate],
+                 catalog: Catalog) -> dict[str, Any]:
+    charts: dict[str, Any] = {
+        "memory_fit": memory_fit_chart(figures, r.accelerator.name),
+        "power": power_chart(figures, r.rack_limit_kw.value),
+        "rack_layout": rack_layout_chart(figures, r),
+        "cost": cost_chart(figures, phase.costs.currency),
+        "pareto": pareto_chart(candidates),
+        "scaling": scaling_chart(phase, r, figures, catalog),
+        "inference": inference_chart(phase, r, figures, catalog),
+    }
+    return {name: spec for name, spec in charts.items() if spec is not None}

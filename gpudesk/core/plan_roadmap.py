@@ -1,0 +1,129 @@
+"""Phases as a roadmap: capacity and spend over time, hand-over and growth checks.
+
+Owned hardware carried forward from one phase to the next is not bought
+again: the next phase pays only for the added servers. Checks flag a phase
+whose design cannot grow into the next (fabric ports, rack power), owned
+capacity idle between peaks, and hardware retired before it pays back.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from gpudesk.core.checks import Check
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.plan_result import PhaseEstimate
+from gpudesk.project.model import Project
+from gpudesk.report.chart_model import ChartSpec, Marker, RefLine, Series
+
+OWNED = ("private", "bare_metal", "hybrid")
+
+
+def _num(fs: FigureSet, key: str, default: float = 0.0) -> float:
+    if key not in fs:
+        return default
+    v = fs.value_at(key)
+    return float(v) if isinstance(v, float) and math.isfinite(v) else default
+
+
+def _monthly_spend(project: Project, est: PhaseEstimate, carried_capex: float) -> np.ndarray:
+    phase = project.phases[est.index]
+    fs = est.figures
+    mode = phase.delivery.mode if f"delivery.monthly.{phase.delivery.mode}" in fs else "cloud_on_demand"
+    key = f"delivery.monthly.{mode}"
+    if key in fs:
+        series = np.asarray(fs[key], dtype=float).copy()
+    else:
+        series = np.full(phase.duration_months, _num(fs, "tco.opex_per_month"))
+    if mode in OWNED and series.size and carried_capex > 0:
+        series[0] = max(series[0] - carried_capex, 0.0)
+    return series
+
+
+def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | None, list[Check], ChartSpec | None]:
+    fs = FigureSet()
+    checks: list[Check] = []
+    end = max(p.start_month + p.duration_months for p in project.phases)
+    gpus = np.zeros(end)
+    kw = np.zeros(end)
+    spend = np.zeros(end)
+    vlines, markers = [], []
+    total = 0.0
+    for i, est in enumerate(phases):
+        phase = project.phases[i]
+        f = est.figures
+        carried = 0.0
+        if i > 0 and phase.carry_forward_hardware and project.phases[i - 1].delivery.mode in OWNED \
+                and phase.delivery.mode in OWNED \
+                and project.phases[i - 1].hardware.accelerator_id == phase.hardware.accelerator_id:
+            prev = phases[i - 1].figures
+            kept = min(_num(prev, "plan.servers"), _num(f, "plan.servers"))
+            carried = _num(f, "tco.server_capex") * kept / max(_num(f, "plan.servers", 1.0), 1.0)
+        months = _monthly_spend(project, est, carried)
+        start = phase.start_month
+        span = slice(start, start + months.size)
+        gpus[span] = np.maximum(gpus[span], _num(f, "plan.gpus"))
+        kw[span] = np.maximum(kw[span], _num(f, "power.it_kw"))
+        spend[span] += months[: end - start]
+        total += float(months.sum())
+        fs.input(f"roadmap.phase{i + 1}.carried_capex", carried, project.phases[i].costs.currency,
+                 f"capex carried forward into {phase.name}", "owned servers kept from the previous phase")
+        vlines.append(RefLine(float(start + 1), phase.name, "trigger"))
+        for trig in phase.triggers:
+            markers.append(Marker(float(start + 1), _num(f, "plan.gpus"), f"+{trig.add_nodes} nodes",
+                                  f"when {trig.metric.replace('_', ' ')} exceeds {trig.threshold:,.0f}: add "
+                                  f"{trig.add_nodes} nodes. {trig.note}".strip()))
+        if i + 1 < len(phases):
+            checks += _handover_checks(project, i, est, phases[i + 1])
+    currency = project.phases[0].costs.currency
+    fs.input("roadmap.months", float(end), "months", "roadmap length", "phases' start + duration")
+    fs.input("roadmap.total_spend", total, currency, "spend over the roadmap", "sum of the phases' monthly spend")
+    fs.input("roadmap.peak_gpus", float(gpus.max()), "GPUs", "peak GPUs across phases", "max over months")
+    fs.input("roadmap.peak_kw", float(kw.max()), "kW", "peak IT power across phases", "max over months")
+    months_axis = [float(m + 1) for m in range(end)]
+    chart = ChartSpec(
+        kind="timeline", title="Roadmap: capacity and monthly spend", x_label="Month", y_label="GPUs",
+        y2_label="Monthly spend", y2_unit=currency, vlines=vlines, markers=markers,
+        series=[Series("GPUs", months_axis, list(gpus), style="step", color_role="capacity"),
+                Series("IT kW", months_axis, list(kw), style="step", color_role="air"),
+                Series("Spend", months_axis, list(spend), style="step", color_role="cost", panel=1)],
+    )
+    return fs, checks, chart
+
+
+def _handover_checks(project: Project, i: int, est: PhaseEstimate, nxt: PhaseEstimate) -> list[Check]:
+    out: list[Check] = []
+    a, b = est.figures, nxt.figures
+    grow_nodes = _num(b, "plan.nodes") - _num(a, "plan.nodes")
+    headroom = _num(a, "net.headroom_nodes", math.inf)
+    names = (project.phases[i].name, project.phases[i + 1].name)
+    if grow_nodes > 0 and "net.headroom_nodes" in a and grow_nodes > headroom:
+        out.append(Check(
+            "roadmap.fabric_cannot_grow", "warning", 5, "The network cannot grow into the next phase",
+            f"{names[1]} needs {grow_nodes:,.0f} more nodes but the {names[0]} fabric has ports for {headroom:,.0f}.",
+            "Build the spine tier for the final size now, or plan the fabric rebuild into the roadmap.",
+            ("net.headroom_nodes", "plan.nodes"), {"needed": grow_nodes, "headroom": headroom},
+        ))
+    limit_a, kw_b = _num(a, "power.rack_limit_kw"), _num(b, "power.rack_kw")
+    if limit_a > 0 and kw_b > limit_a:
+        out.append(Check(
+            "roadmap.rack_power_cannot_grow", "warning", 7, "Racks cannot take the next phase's power",
+            f"{names[1]} racks draw {kw_b:,.1f} kW; the {names[0]} racks are limited to {limit_a:,.1f} kW.",
+            "Provision power and cooling for the denser servers now, or budget a facility upgrade.",
+            ("power.rack_kw", "power.rack_limit_kw"), {"rack_kw": kw_b, "limit_kw": limit_a},
+        ))
+    mode = project.phases[i].delivery.mode
+    payback = _num(a, "delivery.break_even.private_vs_cloud_on_demand", math.nan)
+    retired = not project.phases[i + 1].carry_forward_hardware
+    if mode in OWNED and retired and math.isfinite(payback) and payback > project.phases[i].duration_months:
+        out.append(Check(
+            "roadmap.retired_before_payback", "warning", 6, "Owned hardware is retired before it pays back",
+            f"{names[0]} owns its servers for {project.phases[i].duration_months} months; they break even with "
+            f"cloud only in month {payback:,.0f}, and {names[1]} does not carry them forward.",
+            "Carry the servers into the next phase, rent for this phase instead, or extend the phase.",
+            ("delivery.break_even.private_vs_cloud_on_demand",), {"months": project.phases[i].duration_months,
+                                                                  "payback_month": payback},
+        ))
+    return out

@@ -1,0 +1,148 @@
+"""One workload of a phase: its compute figures and the GPUs it needs.
+
+Training is sized to the deadline: the time model runs over every GPU
+count that keeps the chosen model-parallel layout (tp·pp·cp × 2^k) in one
+vectorised call, and the smallest count that fits in memory and meets the
+deadline is kept. Serving is sized to the peak request rate under the
+latency targets. A fixed node count in the plan overrides the sizing.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from gpudesk.catalog import records as rec
+from gpudesk.core.checks import Check
+from gpudesk.core.constants import RAW_TEXT_BYTES_PER_TOKEN, SERVING_PEAK_POWER_LOAD, TRAINING_POWER_LOAD
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.memory import MemoryInputs, estimate_memory
+from gpudesk.core.plan_resolve import PlanInputError
+from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.project.model import Phase, Workload
+
+TRAIN_KINDS = ("pretrain", "finetune_full", "finetune_lora", "finetune_qlora")
+MEMORY_MODE = {"pretrain": "train", "finetune_full": "train", "finetune_lora": "lora", "finetune_qlora": "qlora"}
+METHOD = {"pretrain": "full", "finetune_full": "full", "finetune_lora": "lora", "finetune_qlora": "qlora"}
+MAX_DOUBLINGS = 17  # up to 131,072 × the model-parallel size
+
+
+@dataclass
+class WorkloadResult:
+    figures: FigureSet
+    gpus: int
+    data_kind: str = "text_pretokenized"
+    throughput_per_gpu: float = 0.0  # data units/s per GPU (tokens, images) for host and storage
+    params: float = 0.0
+    trains: bool = False
+    gpu_hours_per_run: float = 0.0
+    tokens_served_per_year: float = 0.0
+    seats: float = 0.0
+    load_factor: float = TRAINING_POWER_LOAD.value
+    duty_fraction: float = 1.0
+    checks: list[Check] = field(default_factory=list)
+    request_rate: float = 0.0
+    request_bytes: float = 0.0
+    response_bytes: float = 0.0
+    cpu_vcpus: float = 0.0
+
+
+def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int) -> HardwareArrays:
+    nics = server.nics or gpus_per_node
+    return HardwareArrays.from_accelerators([acc], nic_gbps=server.nic_gbps or 100.0, nics_per_node=nics,
+                                            gpus_per_node=gpus_per_node)
+
+
+def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: object, gpn: int,
+                   source: str) -> MemoryInputs:
+    p = w.parallel
+    return MemoryInputs(
+        model=model, mode=MEMORY_MODE[w.kind], gpu_memory_gb=hw.memory_gb[0], weight_dtype=w.weight_dtype,
+        kv_dtype=w.kv_dtype, optimizer=w.optimizer, seq_len=w.seq_len, micro_batch=w.micro_batch,
+        tp=p.tp, pp=p.pp, dp=dp, cp=p.cp, ep=p.ep, zero_stage=p.zero_stage, recompute=p.recompute,
+        sequence_parallel=p.sequence_parallel, flash_attention=p.flash_attention,
+        virtual_stages=p.virtual_stages, lora_rank=w.lora_rank, cpu_offload=p.cpu_offload,
+        gpus_per_node=gpn, gpu_memory_source=source,
+    )
+
+
+def training_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, n_gpus: object) -> TrainingInputs:
+    p = w.parallel
+    return TrainingInputs(
+        model=model, hardware=hw, n_gpus=n_gpus, tp=p.tp, pp=p.pp, cp=p.cp, ep=p.ep, micro_batch=w.micro_batch,
+        global_batch=w.global_batch, seq_len=w.seq_len, zero_stage=p.zero_stage, recompute=p.recompute,
+        virtual_stages=p.virtual_stages, compute_dtype=w.compute_dtype, method=METHOD[w.kind],
+        train_tokens=w.train_tokens, epochs=w.epochs, dataset_tokens=w.dataset_tokens, lora_rank=w.lora_rank,
+    )
+
+
+def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays, where: str,
+                  mem_source: str) -> WorkloadResult:
+    p = w.parallel
+    gpn = phase.hardware.gpus_per_node
+    mp = p.tp * p.pp * p.cp
+    if phase.hardware.nodes > 0:
+        total = phase.hardware.nodes * gpn
+        if total % mp:
+            raise PlanInputError(
+                f"{where}.parallel: tp×pp×cp = {mp} does not divide the {total} GPUs of "
+                f"{phase.hardware.nodes} nodes × {gpn}; change the layout or the node count"
+            )
+        n_gpus = total
+    else:
+        counts = mp * 2.0 ** np.arange(MAX_DOUBLINGS)
+        sweep = estimate_training(training_inputs(model, w, hw.take(np.zeros(counts.size, dtype=int)), counts))
+        mem = estimate_memory(_memory_inputs(model, w, hw.take(np.zeros(counts.size, dtype=int)), counts / mp, gpn,
+                                             mem_source))
+        days = np.asarray(sweep["train.time_to_train_days"], dtype=float)
+        fits = np.asarray(mem["mem.fits"], dtype=float) > 0
+        ok = fits & np.isfinite(days) & (days <= w.deadline_days)
+        if ok.any():
+            n_gpus = int(counts[int(np.argmax(ok))])
+        else:
+            finite = np.where(fits & np.isfinite(days), days, np.inf)
+            n_gpus = int(counts[int(np.argmin(finite))]) if np.isfinite(finite).any() else int(mp)
+    figures = estimate_training(training_inputs(model, w, hw, float(n_gpus)))
+    figures.merge(estimate_memory(_memory_inputs(model, w, hw, n_gpus / mp, gpn, mem_source)))
+    tokens_per_gpu = float(figures.value_at("train.tokens_per_s_per_gpu"))
+    gpu_hours = float(figures.value_at("train.gpu_hours"))
+    days = float(figures.value_at("train.time_to_train_days"))
+    months = max(phase.duration_months, 1)
+    duty = min(1.0, days / (months * 30.4)) if math.isfinite(days) else 1.0
+    return WorkloadResult(
+        figures=figures, gpus=n_gpus, data_kind="text_pretokenized", throughput_per_gpu=tokens_per_gpu,
+        params=float(model.params_total), trains=True, gpu_hours_per_run=gpu_hours,
+        load_factor=TRAINING_POWER_LOAD.value,
+        duty_fraction=duty,
+    )
+
+
+def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays,
+                     request_rate: float | None = None) -> WorkloadResult:
+    p = w.parallel
+    rate = request_rate if request_rate is not None else w.requests_per_day / 86400.0 * w.peak_factor
+    figures = estimate_inference(InferenceInputs(
+        model=model, hardware=hw, weight_dtype=w.weight_dtype, kv_dtype=w.kv_dtype,
+        compute_dtype=None if w.compute_dtype == w.weight_dtype else w.compute_dtype,
+        prompt_tokens=w.prompt_tokens, output_tokens=w.output_tokens, concurrency=w.concurrency,
+        tp=p.tp, pp=p.pp, ep=p.ep, request_rate=rate, ttft_target_s=w.ttft_p50_ms / 1000.0,
+        ttft_p99_target_s=w.ttft_p99_ms / 1000.0, tpot_target_s=w.tpot_ms / 1000.0, disaggregated=w.disaggregated,
+    ))
+    needed = figures.value_at("infer.gpus_needed")
+    per_replica = int(figures.value_at("infer.gpus_per_replica"))
+    gpus = int(needed) if isinstance(needed, float) and math.isfinite(needed) and needed > 0 else per_replica
+    if phase.hardware.nodes > 0:
+        gpus = phase.hardware.nodes * phase.hardware.gpus_per_node
+    daily_tokens = w.requests_per_day * (w.prompt_tokens + w.output_tokens)
+    average_share = 1.0 / max(w.peak_factor, 1.0)
+    return WorkloadResult(
+        figures=figures, gpus=max(gpus, per_replica), data_kind="text_pretokenized",
+        throughput_per_gpu=0.0, params=float(model.params_total), tokens_served_per_year=daily_tokens * 365.0,
+        load_factor=SERVING_PEAK_POWER_LOAD.value * average_share, request_rate=rate,
+        request_bytes=RAW_TEXT_BYTES_PER_TOKEN.value * w.prompt_tokens,
+        response_bytes=RAW_TEXT_BYTES_PER_TOKEN.value * w.output_tokens,
+    )

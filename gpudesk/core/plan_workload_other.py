@@ -1,0 +1,137 @@
+"""Vision, diffusion, recommendation, embeddings, VDI seats and agent hosting.
+
+Each is sized from per-GPU throughput at the peak item rate (or, for
+training, to the deadline) and the latency target. Agents run on CPU
+virtual machines; only the model they call needs GPUs, sized as LLM
+serving at the agents' call rate (source documents: Agent 部署阶段).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from gpudesk.catalog import records as rec
+from gpudesk.core.constants import DLRM_EMBEDDING_DIM, DLRM_LOOKUPS_PER_SAMPLE, TRAINING_POWER_LOAD
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.plan_resolve import PlanInputError
+from gpudesk.core.plan_workload import WorkloadResult, size_llm_serving
+from gpudesk.core.workloads_other import (
+    estimate_diffusion,
+    estimate_embeddings,
+    estimate_recsys,
+    estimate_vdi,
+    estimate_vision,
+)
+from gpudesk.project.model import Phase, Workload
+
+ITEM_KINDS = {
+    "vision_inference": ("vision.images_per_s_per_gpu", "images"),
+    "diffusion_inference": ("diffusion.images_per_s_per_gpu", "images"),
+    "embedding_inference": ("embed.items_per_s_per_gpu", "text_pretokenized"),
+    "recsys_inference": ("recsys.samples_per_s_per_gpu", "text_pretokenized"),
+}
+
+
+def _finite(value: object, where: str, what: str) -> float:
+    v = float(value) if isinstance(value, (int, float)) else float("nan")
+    if not math.isfinite(v) or v <= 0:
+        raise PlanInputError(f"{where}: {what} is unknown for this model and accelerator "
+                             "(the catalog lacks a figure it needs); pick another model or add the figure")
+    return v
+
+
+def _add_sizing(fs: FigureSet, prefix: str, rate_key: str, w: Workload) -> float:
+    fs.input(f"{prefix}.items_per_day", w.items_per_day, "items/day", "items per day")
+    fs.input(f"{prefix}.peak_factor", w.peak_factor, "x", "peak over average")
+    peak = fs.add(f"{prefix}.peak_items_per_s", w.items_per_day / 86400.0 * w.peak_factor, "items/s",
+                  "peak item rate", "items per day / 86,400 s × peak factor",
+                  [f"{prefix}.items_per_day", f"{prefix}.peak_factor"])
+    per_gpu = float(fs.value_at(rate_key))
+    gpus = fs.add(f"{prefix}.gpus_needed", float(max(1, math.ceil(peak / per_gpu))) if per_gpu > 0 else float("nan"),
+                  "GPUs", "GPUs for the peak rate", "⌈peak item rate / items per second per GPU⌉",
+                  [f"{prefix}.peak_items_per_s", rate_key])
+    return float(gpus)
+
+
+def size_item_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays, where: str) -> WorkloadResult:
+    precision = w.compute_dtype
+    if w.kind == "vision_inference":
+        fs = estimate_vision(model, hw, training=False, precision=precision)
+    elif w.kind == "diffusion_inference":
+        fs = estimate_diffusion(model, hw, precision=precision)
+    elif w.kind == "embedding_inference":
+        fs = estimate_embeddings(model, hw, tokens_per_item=w.prompt_tokens, precision=precision)
+    else:
+        fs = estimate_recsys(model, hw, DLRM_LOOKUPS_PER_SAMPLE.value, DLRM_EMBEDDING_DIM.value,
+                             weight_dtype=w.weight_dtype, precision=precision)
+    rate_key, data_kind = ITEM_KINDS[w.kind]
+    _finite(fs.value_at(rate_key), f"{where}.model_id", "throughput per GPU")
+    prefix = rate_key.split(".")[0]
+    gpus = _add_sizing(fs, prefix, rate_key, w)
+    if w.kind == "recsys_inference":
+        gpus = max(gpus, float(fs.value_at("recsys.gpus_for_tables")))
+    if phase.hardware.nodes > 0:
+        gpus = phase.hardware.nodes * phase.hardware.gpus_per_node
+    per_gpu = float(fs.value_at(rate_key))
+    return WorkloadResult(
+        figures=fs, gpus=int(gpus), data_kind=data_kind if w.kind != "vision_inference" else "images",
+        throughput_per_gpu=per_gpu * w.items_per_day / 86400.0 / max(gpus * per_gpu, 1e-9),
+        params=float(model.params_total), load_factor=TRAINING_POWER_LOAD.value / max(w.peak_factor, 1.0),
+    )
+
+
+def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays, where: str) -> WorkloadResult:
+    items = w.dataset_items or w.items_per_day
+    if items <= 0:
+        raise PlanInputError(f"{where}.dataset_items: a vision training job needs the number of training images")
+    if phase.hardware.nodes > 0:
+        n = phase.hardware.nodes * phase.hardware.gpus_per_node
+    else:
+        counts = 2.0 ** np.arange(15)
+        sweep = estimate_vision(model, hw.take(np.zeros(counts.size, dtype=int)), True, w.compute_dtype, counts, items)
+        days = np.asarray(sweep["vision.epoch_time_s"], dtype=float) * w.epochs / 86400.0
+        ok = np.isfinite(days) & (days <= w.deadline_days)
+        n = int(counts[int(np.argmax(ok))]) if ok.any() else int(counts[-1])
+    fs = estimate_vision(model, hw, True, w.compute_dtype, float(n), items)
+    fs.input("vision.in.epochs", w.epochs, "epochs", "epochs")
+    epoch = _finite(fs.value_at("vision.epoch_time_s"), f"{where}.model_id", "training throughput")
+    total = fs.add("vision.time_to_train_days", epoch * w.epochs / 86400.0, "days", "time to train",
+                   "epoch time × epochs / 86,400", ["vision.epoch_time_s", "vision.in.epochs"])
+    gpu_hours = fs.add("vision.gpu_hours", float(total) * 24.0 * n, "GPU-h", "GPU-hours per run",
+                       "days × 24 × GPUs", ["vision.time_to_train_days", "vision.in.n_gpus"])
+    duty = min(1.0, float(total) / (max(phase.duration_months, 1) * 30.4))
+    return WorkloadResult(
+        figures=fs, gpus=n, data_kind="images", throughput_per_gpu=float(fs.value_at("vision.images_per_s_per_gpu")),
+        params=float(model.params_total), trains=True, gpu_hours_per_run=float(gpu_hours), duty_fraction=duty,
+    )
+
+
+def size_vdi(acc: rec.Accelerator, w: Workload, phase: Phase, where: str) -> WorkloadResult:
+    fs = estimate_vdi([acc], w.seats, w.seat_profile_gb)
+    gpus = fs.value_at("vdi.gpus_needed")
+    if not isinstance(gpus, float) or not math.isfinite(gpus):
+        raise PlanInputError(
+            f"{where}.seat_profile_gb: {acc.name} offers no vGPU profile of {w.seat_profile_gb:g} GB or more "
+            "(catalog vgpu_profiles_gb); choose a vGPU-capable accelerator such as L40S, L4 or RTX PRO 6000"
+        )
+    n = phase.hardware.nodes * phase.hardware.gpus_per_node if phase.hardware.nodes > 0 else int(gpus)
+    return WorkloadResult(figures=fs, gpus=max(n, 1), data_kind="images", seats=float(w.seats),
+                          load_factor=TRAINING_POWER_LOAD.value / 2.0)
+
+
+def size_agents(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays) -> WorkloadResult:
+    fs = FigureSet()
+    agents = fs.input("agent.agents", float(w.agents), "agents", "always-on agents")
+    per = fs.input("agent.vcpus_per_agent", w.vcpus_per_agent, "vCPU", "vCPUs per agent")
+    calls = fs.input("agent.calls_per_agent_hour", w.model_calls_per_agent_hour, "calls/h", "model calls per agent-hour")
+    fs.add("agent.vcpus", agents * per, "vCPU", "vCPUs on CPU virtual machines", "agents × vCPUs per agent",
+           ["agent.agents", "agent.vcpus_per_agent"])
+    rate = fs.add("agent.model_calls_per_s", agents * calls / 3600.0, "calls/s", "model calls per second",
+                  "agents × calls per agent-hour / 3,600", ["agent.agents", "agent.calls_per_agent_hour"])
+    serving = size_llm_serving(model, w, phase, hw, request_rate=float(rate) * w.peak_factor)
+    serving.figures.merge(fs)
+    serving.cpu_vcpus = float(agents * per)
+    return serving

@@ -1,0 +1,176 @@
+"""Rank alternative accelerators for a phase's main workload, with reasons.
+
+One vectorised evaluation over every eligible accelerator (× every GPU
+count for training): the smallest GPU count that fits in memory and meets
+the deadline (training) or serves the peak rate (serving), its time or
+throughput, and its cost at the accelerator's cheapest catalog GPU-hour
+price. Feasible and priced configurations rank first, cheapest first.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpudesk.catalog import records as rec
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.delivery import convert
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.memory import MemoryInputs, estimate_memory
+from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
+from gpudesk.core.plan_result import Candidate
+from gpudesk.core.plan_workload import MAX_DOUBLINGS, MEMORY_MODE, TRAIN_KINDS, WorkloadResult, training_inputs
+from gpudesk.core.training import estimate_training
+from gpudesk.project.model import Phase, Workload
+
+HOURS_PER_MONTH = 730.0
+TOP_N = 8
+
+
+@dataclass(frozen=True)
+class Priced:
+    accelerator: rec.Accelerator
+    price_per_gpu_hour: float  # plan currency; NaN when the catalog has no offer
+    offer: str
+
+
+def eligible(catalog: Catalog, phase: Phase) -> list[rec.Accelerator]:
+    wanted = set(phase.hardware.candidates)
+    with_server = {s.accelerator_id for s in catalog.servers()}
+    out = []
+    for acc in catalog.accelerators():
+        if wanted and acc.id not in wanted and acc.id != phase.hardware.accelerator_id:
+            continue
+        if acc.id not in with_server and acc.id != phase.hardware.accelerator_id:
+            continue
+        if not acc.memory_gb or not acc.mem_bw_gbs:
+            continue
+        out.append(acc)
+    return out
+
+
+def gpu_hour_prices(catalog: Catalog, accelerators: list[rec.Accelerator], phase: Phase) -> list[Priced]:
+    cur, rate = phase.costs.currency, phase.costs.cny_per_usd
+    best: dict[str, tuple[float, str]] = {}
+    for offer in catalog.cloud_offers():
+        if offer.accelerator_id is None or offer.on_demand_per_hour is None or offer.gpus <= 0:
+            continue
+        per_gpu = float(convert(offer.on_demand_per_hour / offer.gpus, offer.currency, cur, rate))
+        if offer.accelerator_id not in best or per_gpu < best[offer.accelerator_id][0]:
+            best[offer.accelerator_id] = (per_gpu, f"{offer.provider} {offer.instance}")
+    return [Priced(a, *best.get(a.id, (float("nan"), ""))) for a in accelerators]
+
+
+def _hardware(accs: list[rec.Accelerator], phase: Phase) -> HardwareArrays:
+    return HardwareArrays.from_accelerators(accs, nic_gbps=400.0, nics_per_node=phase.hardware.gpus_per_node,
+                                            gpus_per_node=phase.hardware.gpus_per_node)
+
+
+def _training(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Priced]) -> list[Candidate]:
+    accs = [p.accelerator for p in priced]
+    p = w.parallel
+    mp = p.tp * p.pp * p.cp
+    counts = mp * 2.0 ** np.arange(MAX_DOUBLINGS)
+    n_acc, n_cnt = len(accs), counts.size
+    acc_idx = np.repeat(np.arange(n_acc), n_cnt)
+    n = np.tile(counts, n_acc)
+    hw = _hardware(accs, phase).take(acc_idx)
+    train = estimate_training(training_inputs(model, w, hw, n))
+    mem = estimate_memory(MemoryInputs(
+        model=model, mode=MEMORY_MODE[w.kind], gpu_memory_gb=hw.memory_gb, weight_dtype=w.weight_dtype,
+        optimizer=w.optimizer, seq_len=w.seq_len, micro_batch=w.micro_batch, tp=p.tp, pp=p.pp, dp=n / mp, cp=p.cp,
+        ep=p.ep, zero_stage=p.zero_stage, recompute=p.recompute, sequence_parallel=p.sequence_parallel,
+        flash_attention=p.flash_attention, virtual_stages=p.virtual_stages, lora_rank=w.lora_rank,
+        cpu_offload=p.cpu_offload, gpus_per_node=phase.hardware.gpus_per_node,
+    ))
+    days = np.asarray(train["train.time_to_train_days"], dtype=float).reshape(n_acc, n_cnt)
+    fits = (np.asarray(mem["mem.fits"], dtype=float) > 0).reshape(n_acc, n_cnt)
+    out = []
+    for i, pr in enumerate(priced):
+        ok = fits[i] & np.isfinite(days[i]) & (days[i] <= w.deadline_days)
+        feasible_any = fits[i] & np.isfinite(days[i])
+        j = int(np.argmax(ok)) if ok.any() else (int(np.argmin(np.where(feasible_any, days[i], np.inf)))
+                                                  if feasible_any.any() else n_cnt - 1)
+        gpus, d = int(counts[j]), float(days[i, j])
+        cost = d * 24.0 * gpus * pr.price_per_gpu_hour
+        reasons = []
+        if not fits[i].any():
+            reasons.append("does not fit in memory at any GPU count with this layout")
+        elif not ok.any():
+            reasons.append(f"misses the {w.deadline_days:g}-day deadline even at its best count ({d:,.1f} days)")
+        else:
+            reasons.append(f"meets the deadline: {d:,.1f} days on {gpus:,} GPUs")
+        reasons.append(f"{pr.price_per_gpu_hour:,.2f} {phase.costs.currency}/GPU-h ({pr.offer})"
+                       if math.isfinite(pr.price_per_gpu_hour) else "no cloud price in the catalog")
+        out.append(_candidate(pr, gpus, phase, bool(ok.any()), d, "days", cost, f"{phase.costs.currency}/run",
+                              reasons, p.tp, p.pp, gpus // mp))
+    return out
+
+
+def _serving(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Priced], rate: float) -> list[Candidate]:
+    accs = [p.accelerator for p in priced]
+    p = w.parallel
+    infer = estimate_inference(InferenceInputs(
+        model=model, hardware=_hardware(accs, phase), weight_dtype=w.weight_dtype, kv_dtype=w.kv_dtype,
+        prompt_tokens=w.prompt_tokens, output_tokens=w.output_tokens, concurrency=w.concurrency, tp=p.tp,
+        pp=p.pp, ep=p.ep, request_rate=rate, ttft_target_s=w.ttft_p50_ms / 1000, ttft_p99_target_s=w.ttft_p99_ms / 1000,
+        tpot_target_s=w.tpot_ms / 1000, disaggregated=w.disaggregated,
+    ))
+    gpus = np.asarray(infer["infer.gpus_needed"], dtype=float)
+    tput = np.asarray(infer["infer.tokens_per_s"], dtype=float)
+    fits = np.asarray(infer["mem.fits"], dtype=float) > 0 if "mem.fits" in infer else np.ones(len(accs), bool)
+    out = []
+    for i, pr in enumerate(priced):
+        ok = bool(fits[i] and math.isfinite(gpus[i]) and gpus[i] > 0)
+        g = int(gpus[i]) if ok else 0
+        cost = g * pr.price_per_gpu_hour * HOURS_PER_MONTH
+        reasons = [f"serves the peak rate with {g:,} GPUs" if ok else "cannot serve the target with this layout",
+                   f"{tput[i]:,.0f} tokens/s per replica" if math.isfinite(tput[i]) else "throughput unknown",
+                   f"{pr.price_per_gpu_hour:,.2f} {phase.costs.currency}/GPU-h ({pr.offer})"
+                   if math.isfinite(pr.price_per_gpu_hour) else "no cloud price in the catalog"]
+        out.append(_candidate(pr, g, phase, ok, float(tput[i]), "tokens/s", cost, f"{phase.costs.currency}/month",
+                              reasons, p.tp, p.pp, max(g // max(p.tp * p.pp, 1), 0)))
+    return out
+
+
+def _candidate(pr: Priced, gpus: int, phase: Phase, ok: bool, value: float, unit: str, cost: float, cost_unit: str,
+               reasons: list[str], tp: int, pp: int, dp: int) -> Candidate:
+    gpn = phase.hardware.gpus_per_node
+    return Candidate(
+        rank=0, accelerator_id=pr.accelerator.id, accelerator_name=pr.accelerator.name, gpus=gpus,
+        nodes=max(1, math.ceil(gpus / gpn)) if gpus else 0, layout=f"TP{tp} × PP{pp} × DP{dp}", fits=ok,
+        time_or_throughput=value, time_or_throughput_unit=unit, cost=cost, cost_unit=cost_unit,
+        reasons=tuple(reasons), pinned=pr.accelerator.id == phase.hardware.accelerator_id,
+    )
+
+
+def _rank(cands: list[Candidate], lower_is_better: bool) -> list[Candidate]:
+    def key(c: Candidate) -> tuple:
+        priced = math.isfinite(c.cost) and c.cost > 0
+        perf = c.time_or_throughput if lower_is_better else -c.time_or_throughput
+        return (not c.fits, not priced, c.cost if priced else 0.0, perf if math.isfinite(perf) else math.inf)
+
+    ordered = sorted(cands, key=key)
+    ranked = [Candidate(**{**c.__dict__, "rank": i + 1}) for i, c in enumerate(ordered)]
+    pinned = [c for c in ranked if c.pinned]
+    top = ranked[:TOP_N]
+    return top + [c for c in pinned if c not in top]
+
+
+def recommend(catalog: Catalog, phase: Phase, r: ResolvedPhase, primary: WorkloadResult) -> list[Candidate]:
+    w = phase.workloads[0]
+    if w.kind not in TRAIN_KINDS and w.kind not in ("llm_inference", "agent_hosting"):
+        return []
+    try:
+        model = resolve_model(catalog, w, "phases[].workloads[0]")
+    except PlanInputError:
+        return []
+    priced = gpu_hour_prices(catalog, eligible(catalog, phase), phase)
+    if not priced:
+        return []
+    if w.kind in TRAIN_KINDS:
+        return _rank(_training(model, w, phase, priced), lower_is_better=True)
+    return _rank(_serving(model, w, phase, priced, primary.request_rate), lower_is_better=False)

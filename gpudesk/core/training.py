@@ -1,0 +1,296 @@
+"""Training step time, throughput, MFU/HFU and time to train.
+
+Conventions (docs/performance-model.md):
+
+* ``train.mfu`` uses model FLOPs in Megatron-LM's convention (every GEMM
+  forward + 2× backward, causal attention at one half, no recompute) —
+  the convention of Narayanan et al. 2021, Korthikanti et al. 2022 and the
+  Llama 3 paper. ``train.mfu_6n`` uses 6·N_active per token (PaLM
+  appendix B without attention). ``train.hfu`` adds recomputed FLOPs.
+  LoRA/QLoRA count the FLOPs the method needs (no weight gradients of
+  frozen matrices: 4·N instead of 6·N per token).
+* Compute time = (GEMM FLOPs / (peak × matmul efficiency) + attention FLOPs
+  / (bf16 peak × attention efficiency)) / FRAMEWORK_GEMM_TIME_SHARE.
+* Step = (compute + TP + EP + PP + exposed CP + QLoRA dequantisation)
+  × (1 + bubble) + exposed DP + optimizer update; bubble (p−1)/(v·m).
+* Whole-run time divides by JOB_GOODPUT.
+
+Numeric fields of :class:`TrainingInputs` broadcast over candidates (one
+per hardware row).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from gpudesk.catalog.records import ModelArch
+from gpudesk.core.collectives import Links
+from gpudesk.core.constants import (
+    ACTIVATION_COMM_BYTES,
+    ADAM_UPDATE_BYTES_PER_PARAM,
+    GRAD_REDUCE_BYTES,
+    JOB_GOODPUT,
+)
+from gpudesk.core.efficiency import Efficiencies
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.model_math import has_layer_shapes, kv_values_per_token_layer, param_breakdown, \
+    training_flops_per_token
+from gpudesk.core.precision import bytes_per_value
+from gpudesk.core.training_comm import StepShape, params_per_gpu, step_communication
+
+RECOMPUTE_CODES = {"none": 0, "selective": 1, "full": 2}
+METHODS = ("full", "lora", "qlora")
+BOTTLENECKS = ("compute", "pipeline_bubble", "tp_comm", "dp_comm", "pp_comm", "ep_comm", "cp_comm",
+               "optimizer", "dequantisation", "unsupported_precision", "invalid_layout", "memory")
+
+
+def bottleneck_name(code: float) -> str:
+    return BOTTLENECKS[int(code)]
+
+
+@dataclass(frozen=True)
+class TrainingInputs:
+    model: ModelArch
+    hardware: HardwareArrays
+    n_gpus: Any = 8
+    tp: Any = 1
+    pp: Any = 1
+    cp: Any = 1
+    ep: Any = 1
+    micro_batch: Any = 1
+    global_batch: Any = 1024  # sequences per step
+    seq_len: Any = 4096
+    zero_stage: Any = 1
+    recompute: Any = "selective"  # name, or codes 0 none / 1 selective / 2 full
+    virtual_stages: Any = 1
+    compute_dtype: str = "bf16"
+    method: str = "full"  # full | lora | qlora
+    train_tokens: Any = 1e11
+    epochs: Any = 1.0
+    dataset_tokens: Any = 0.0  # > 0: time to train = dataset_tokens × epochs
+    lora_rank: int = 16
+
+
+def _recompute_code(value: Any) -> np.ndarray:
+    if isinstance(value, str):
+        return np.asarray(float(RECOMPUTE_CODES[value]))
+    return np.asarray(value, dtype=np.float64)
+
+
+def _record_inputs(fs: FigureSet, inp: TrainingInputs, arrays: dict[str, np.ndarray]) -> None:
+    labels = {
+        "n_gpus": ("GPUs", "GPUs in the job"), "tp": ("GPUs", "tensor parallel t"), "pp": ("stages", "pipeline p"),
+        "cp": ("GPUs", "context parallel c"), "ep": ("GPUs", "expert parallel e"),
+        "micro_batch": ("sequences", "micro-batch b"), "global_batch": ("sequences", "global batch B"),
+        "seq_len": ("tokens", "sequence length s"), "zero_stage": ("", "ZeRO stage"),
+        "recompute": ("", "recompute (0 none, 1 selective, 2 full)"), "virtual_stages": ("", "virtual stages v"),
+        "train_tokens": ("tokens", "tokens to train"), "epochs": ("epochs", "epochs"),
+        "dataset_tokens": ("tokens", "dataset tokens"),
+    }
+    for name, (unit, label) in labels.items():
+        fs.input(f"train.in.{name}", arrays[name], unit, label)
+
+
+def estimate_training(inp: TrainingInputs) -> FigureSet:
+    """Every train.* figure for each candidate."""
+    if inp.method not in METHODS:
+        raise ValueError(f"unknown training method {inp.method!r}; known: {', '.join(METHODS)}")
+    m, hw = inp.model, inp.hardware
+    names = ("n_gpus", "tp", "pp", "cp", "ep", "micro_batch", "global_batch", "seq_len", "zero_stage",
+             "virtual_stages", "train_tokens", "epochs", "dataset_tokens")
+    raw = [np.asarray(getattr(inp, k), dtype=np.float64) for k in names]
+    raw.append(_recompute_code(inp.recompute))
+    raw.append(np.zeros(hw.size))
+    arrays = dict(zip((*names, "recompute"), np.broadcast_arrays(*raw)[:-1]))
+    fs = FigureSet()
+    _record_inputs(fs, inp, arrays)
+    eff = Efficiencies.for_hardware(hw, inp.compute_dtype)
+    hw.record(fs, inp.compute_dtype)
+    eff.record(fs, inp.compute_dtype)
+    links = Links.from_hardware(hw, eff)
+
+    a = arrays
+    flops = training_flops_per_token(m, a["seq_len"])
+    fs.merge(flops)
+    pb = param_breakdown(m)
+    n_gemm = pb.matmul_active if pb.from_architecture else float(m.active_params)
+    attn_tok = np.maximum(flops["arch.flops_per_token_megatron"] - 6.0 * n_gemm, 0.0) if has_layer_shapes(m) \
+        else a["seq_len"] * 0.0
+    gemm_factor = 6.0 if inp.method == "full" else 4.0
+    lora_tok = 6.0 * inp.lora_rank * pb.lora_in_out if (inp.method != "full" and pb.from_architecture) else 0.0
+    rec = a["recompute"]
+    model_tok = gemm_factor * n_gemm + lora_tok + attn_tok
+    recompute_tok = np.where(rec >= 2, 2.0 * n_gemm + attn_tok / 3.0, np.where(rec >= 1, attn_tok / 3.0, 0.0))
+    fs.add("train.flops_per_token_model", model_tok, "FLOP/token", "model FLOPs per token (method)",
+           f"{gemm_factor:g}·N_gemm + attention (Megatron convention)" + (" + 6·r·Σ(in+out) LoRA adapters"
+                                                                          if lora_tok else ""),
+           ["arch.flops_per_token_megatron", "arch.params_matmul_active"] if pb.from_architecture
+           else ["arch.flops_per_token_megatron"])
+    fs.add("train.flops_per_token_recompute", recompute_tok, "FLOP/token", "recomputed FLOPs per token",
+           "full: one more forward (2·N_gemm + attention/3); selective: attention core forward (attention/3)",
+           ["train.flops_per_token_model", "train.in.recompute"])
+
+    tp, pp, cp, ep, n = a["tp"], a["pp"], a["cp"], a["ep"], a["n_gpus"]
+    dp = n / (tp * pp * cp)
+    mb, gb, s = a["micro_batch"], a["global_batch"], a["seq_len"]
+    micro = gb / (np.maximum(dp, 1e-9) * mb)
+    valid = (np.abs(dp - np.round(dp)) < 1e-9) & (dp >= 1) & (micro >= 1.0 - 1e-9) \
+        & (np.abs(np.round(dp / ep) * ep - dp) < 1e-9)
+    fs.add("train.dp", dp, "replicas", "data parallel d", "d = N_gpu / (t · p · c)",
+           ["train.in.n_gpus", "train.in.tp", "train.in.pp", "train.in.cp"])
+    fs.add("train.micro_batches", micro, "micro-batches", "micro-batches per step m", "m = B / (d · b)",
+           ["train.dp", "train.in.global_batch", "train.in.micro_batch"])
+    tokens_step = gb * s
+    fs.add("train.tokens_per_step", tokens_step, "tokens", "tokens per step", "B · s",
+           ["train.in.global_batch", "train.in.seq_len"])
+
+    # -- compute --------------------------------------------------------
+    peak = hw.peak(inp.compute_dtype)
+    peak16 = hw.peak("bf16")
+    gemm_tok_hw = gemm_factor * n_gemm + lora_tok + np.where(rec >= 2, 2.0 * n_gemm, 0.0)
+    attn_tok_hw = attn_tok + recompute_tok - np.where(rec >= 2, 2.0 * n_gemm, 0.0)
+    per_gpu_tokens = tokens_step / n
+    gemm_s = gemm_tok_hw * per_gpu_tokens / (peak * eff.matmul)
+    attn_s = attn_tok_hw * per_gpu_tokens / (peak16 * eff.attention)
+    compute = (gemm_s + attn_s) / eff.framework
+    fs.add("train.compute_time_s", compute, "s", "compute time per step",
+           "(GEMM FLOPs/(peak·η_mm) + attention FLOPs/(peak_bf16·η_attn)) / framework share, per GPU",
+           ["train.flops_per_token_model", "train.flops_per_token_recompute", "train.tokens_per_step",
+            "train.in.n_gpus", "hw.peak_flops", "hw.peak_flops_bf16", "eff.matmul", "eff.attention",
+            "eff.framework"])
+
+    # -- communication --------------------------------------------------
+    wbytes = 0.5 if inp.method == "qlora" else 2.0
+    shape = StepShape(
+        tp=tp, pp=pp, cp=cp, ep=ep, dp=dp, micro_batch=mb, seq_len=s, micro_batches=micro,
+        virtual_stages=a["virtual_stages"], zero_stage=a["zero_stage"], full_recompute=rec >= 2,
+        layers=float(max(m.n_layers, 1)), moe_layers=float((m.n_moe_layers or m.n_layers) if m.is_moe else 0),
+        hidden=float(m.hidden), kv_width=float(kv_values_per_token_layer(m, 1)) if has_layer_shapes(m) else 0.0,
+        experts_per_token=float(m.experts_per_token),
+        dense_params=(pb.total - pb.experts_routed) if pb.from_architecture else float(m.params_total),
+        expert_params=pb.experts_routed if pb.from_architecture else 0.0,
+    )
+    grad_bytes = GRAD_REDUCE_BYTES.value
+    if inp.method != "full":  # only adapter gradients are reduced
+        adapters = inp.lora_rank * pb.lora_in_out if pb.from_architecture else 0.0
+        shape = replace(shape, dense_params=adapters, expert_params=0.0)
+    comm = step_communication(shape, links, ACTIVATION_COMM_BYTES.value, grad_bytes, wbytes)
+    fs.constant("train.act_bytes", ACTIVATION_COMM_BYTES)
+    fs.constant("train.grad_bytes", GRAD_REDUCE_BYTES)
+    link_deps = ["hw.scaleup_bw", "hw.scaleout_bw", "hw.scaleup_domain", "eff.scaleup_busbw", "eff.scaleout_busbw"]
+    fs.add("train.comm_tp_s", comm.tp_s, "s", "tensor-parallel communication per step",
+           "m · (L/p) · (4, or 6 with full recompute) · all-reduce(b·s/c·h·2 B, t)",
+           ["train.micro_batches", "train.in.tp", "train.act_bytes", *link_deps])
+    cp_exposed = np.maximum(comm.cp_raw_s - attn_s / eff.framework, 0.0)
+    fs.add("train.comm_cp_s", cp_exposed, "s", "context-parallel communication not hidden by attention",
+           "max(0, m·(L/p)·(AG + RS of K,V over c) − attention time)", ["train.in.cp", "train.compute_time_s",
+                                                                        *link_deps])
+    fs.add("train.comm_ep_s", comm.ep_s, "s", "expert-parallel all-to-all per step",
+           "m · (L_moe/p) · 4 · all-to-all(b·s/c·h·k·2 B, e)", ["train.in.ep", "train.micro_batches", *link_deps])
+    fs.add("train.comm_pp_s", comm.pp_s, "s", "pipeline point-to-point per step",
+           "m · 2 · v · p2p(b·s/c·h/t·2 B)", ["train.in.pp", "train.micro_batches", *link_deps])
+    bwd_last = compute * (2.0 / 3.0) / np.maximum(micro, 1.0)
+    dp_exposed = np.where(comm.dp_per_microbatch, np.maximum(comm.dp_raw_s - compute, 0.0),
+                          np.maximum(comm.dp_raw_s - bwd_last, 0.0))
+    fs.add("train.comm_dp_raw_s", comm.dp_raw_s, "s", "data-parallel gradient/weight traffic per step",
+           "ZeRO 0-2: all-reduce(grads/(t·p)); ZeRO-3: m · (2·AG(weights) + RS(grads))",
+           ["train.dp", "train.in.zero_stage", "train.grad_bytes", *link_deps])
+    fs.add("train.comm_dp_s", dp_exposed, "s", "data-parallel communication not hidden by backward",
+           "ZeRO 0-2: max(0, DP − backward of the last micro-batch); ZeRO-3: max(0, DP − compute)",
+           ["train.comm_dp_raw_s", "train.compute_time_s"])
+    fs.add("train.comm_time_s", comm.tp_s + comm.cp_raw_s + comm.ep_s + comm.pp_s + comm.dp_raw_s, "s",
+           "all communication per step (before overlap)", "TP + CP + EP + PP + DP",
+           ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_dp_raw_s", "train.comm_cp_s"])
+
+    # -- step -----------------------------------------------------------
+    held = params_per_gpu(shape) if inp.method == "full" else shape.dense_params / (tp * pp)
+    opt_params = np.where(a["zero_stage"] >= 1, held / (dp * cp), held)
+    optimizer = opt_params * ADAM_UPDATE_BYTES_PER_PARAM.value / (hw.hbm_bw * eff.hbm)
+    fs.constant("train.adam_bytes", ADAM_UPDATE_BYTES_PER_PARAM)
+    fs.add("train.optimizer_time_s", optimizer, "s", "optimizer update per step",
+           "parameters updated per GPU (÷ d·c with ZeRO ≥ 1) · 30 B / (HBM bw · η_hbm)",
+           ["train.adam_bytes", "hw.hbm_bw", "eff.hbm", "train.dp", "train.in.zero_stage"])
+    if inp.method == "qlora":
+        base = (pb.linear if pb.from_architecture else float(m.params_total)) / (tp * pp)
+        passes = np.where(rec >= 2, 3.0, 2.0)
+        dequant = micro * passes * base * (0.5 + bytes_per_value("bf16")) / (hw.hbm_bw * eff.hbm)
+    else:
+        dequant = np.zeros_like(compute)
+    fs.add("train.dequant_time_s", dequant, "s", "QLoRA 4-bit to bf16 dequantisation per step",
+           "m · passes (2, 3 with full recompute) · linear params/(t·p) · (0.5 + 2) B / (HBM bw · η_hbm)",
+           ["train.micro_batches", "hw.hbm_bw", "eff.hbm"])
+    v = a["virtual_stages"]
+    bubble = (pp - 1.0) / (v * np.maximum(micro, 1.0))
+    fs.add("train.bubble_fraction", bubble, "fraction", "pipeline bubble (of ideal time)",
+           "(p − 1) / (v · m): 1F1B, interleaved with v virtual stages",
+           ["train.in.pp", "train.in.virtual_stages", "train.micro_batches"])
+    serial = compute + comm.tp_s + comm.ep_s + comm.pp_s + cp_exposed + dequant
+    step = serial * (1.0 + bubble) + dp_exposed + optimizer
+    supported = np.isfinite(peak)
+    step = np.where(valid & supported, step, np.nan)
+    fs.add("train.exposed_comm_s", comm.tp_s + comm.ep_s + comm.pp_s + cp_exposed + dp_exposed, "s",
+           "communication on the critical path", "TP + EP + PP + exposed CP + exposed DP",
+           ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_cp_s", "train.comm_dp_s"])
+    fs.add("train.step_time_s", step, "s", "time per optimizer step",
+           "(compute + TP + EP + PP + exposed CP + dequant) · (1 + bubble) + exposed DP + optimizer",
+           ["train.compute_time_s", "train.exposed_comm_s", "train.bubble_fraction", "train.optimizer_time_s",
+            "train.dequant_time_s"],
+           note="NaN where the layout is invalid (d not whole, m < 1) or the part lacks the precision")
+    _throughput(fs, a, step, tokens_step, model_tok, recompute_tok, peak, n)
+    parts = np.stack([compute, serial * bubble, comm.tp_s, dp_exposed, comm.pp_s, comm.ep_s, cp_exposed,
+                      optimizer, dequant])
+    code = np.argmax(parts, axis=0).astype(np.float64)
+    code = np.where(supported, code, 9.0)
+    code = np.where(valid, code, 10.0)
+    fs.add("train.bottleneck", code, "code", "largest part of the step",
+           "argmax(compute, bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); codes: "
+           + ", ".join(f"{i} {b}" for i, b in enumerate(BOTTLENECKS)),
+           ["train.compute_time_s", "train.bubble_fraction", "train.comm_tp_s", "train.comm_dp_s",
+            "train.comm_pp_s", "train.comm_ep_s", "train.comm_cp_s", "train.optimizer_time_s"])
+    overhead = np.argmax(parts[1:], axis=0).astype(np.float64) + 1.0
+    fs.add("train.largest_overhead", np.where(valid & supported, overhead, code), "code",
+           "largest loss besides compute (what limits scaling)",
+           "argmax(bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); codes as train.bottleneck",
+           ["train.bottleneck"])
+    fs.add("train.tp_crosses_nodes", comm.tp_crosses.astype(np.float64), "bool",
+           "tensor-parallel group leaves the scale-up domain", "t > members per scale-up domain",
+           ["train.in.tp", "hw.scaleup_domain"])
+    fs.add("train.dp_crosses_nodes", comm.dp_crosses.astype(np.float64), "bool",
+           "data-parallel group leaves the scale-up domain", "d·c > members per scale-up domain",
+           ["train.dp", "hw.scaleup_domain"])
+    return fs
+
+
+def _throughput(fs: FigureSet, a: dict[str, np.ndarray], step: np.ndarray, tokens_step: np.ndarray,
+                model_tok: np.ndarray, recompute_tok: np.ndarray, peak: np.ndarray, n: np.ndarray) -> None:
+    tps = tokens_step / step
+    fs.add("train.tokens_per_s", tps, "tokens/s", "training throughput", "B · s / step time",
+           ["train.tokens_per_step", "train.step_time_s"])
+    fs.add("train.tokens_per_s_per_gpu", tps / n, "tokens/s/GPU", "throughput per GPU", "tokens/s / N_gpu",
+           ["train.tokens_per_s", "train.in.n_gpus"])
+    fs.add("train.mfu", tps / n * model_tok / peak, "fraction", "model FLOPs utilisation (Megatron convention)",
+           "tokens/s/GPU · model FLOPs per token / dense peak", ["train.tokens_per_s_per_gpu",
+                                                                "train.flops_per_token_model", "hw.peak_flops"])
+    fs.add("train.mfu_6n", tps / n * fs["arch.flops_per_token_6n"] / peak, "fraction",
+           "model FLOPs utilisation (6·N convention)", "tokens/s/GPU · 6·N_active / dense peak",
+           ["train.tokens_per_s_per_gpu", "arch.flops_per_token_6n", "hw.peak_flops"])
+    fs.add("train.hfu", tps / n * (model_tok + recompute_tok) / peak, "fraction", "hardware FLOPs utilisation",
+           "tokens/s/GPU · (model + recomputed FLOPs per token) / dense peak",
+           ["train.tokens_per_s_per_gpu", "train.flops_per_token_model", "train.flops_per_token_recompute",
+            "hw.peak_flops"])
+    total = np.where(a["dataset_tokens"] > 0, a["dataset_tokens"] * a["epochs"], a["train_tokens"])
+    fs.add("train.total_tokens", total, "tokens", "tokens to process",
+           "dataset tokens · epochs when a dataset size is given, else tokens to train",
+           ["train.in.train_tokens", "train.in.dataset_tokens", "train.in.epochs"])
+    goodput = fs.constant("train.goodput", JOB_GOODPUT)
+    seconds = total / tps / goodput
+    fs.add("train.time_to_train_s", seconds, "s", "time to train", "tokens / (tokens/s · goodput)",
+           ["train.total_tokens", "train.tokens_per_s", "train.goodput"])
+    fs.add("train.time_to_train_days", seconds / 86400.0, "days", "time to train", "seconds / 86,400",
+           ["train.time_to_train_s"])
+    fs.add("train.gpu_hours", seconds * n / 3600.0, "GPU·h", "GPU-hours", "time to train · N_gpu / 3,600",
+           ["train.time_to_train_s", "train.in.n_gpus"])

@@ -1,0 +1,128 @@
+"""Communication of one training step, per parallel dimension.
+
+Rank layout follows Megatron-LM's order (tensor innermost, then context,
+then data/expert, pipeline outermost), so each dimension's group has a
+stride and a number of members inside one scale-up domain; that decides
+which link it crosses (see :mod:`gpudesk.core.collectives`).
+
+Per micro-batch and per layer of the stage (b micro-batch, s sequence, h
+hidden, c context-parallel, t tensor-parallel):
+
+* TP (Megatron with sequence parallelism): 2 all-gathers + 2 reduce-scatters
+  forward and the same backward = 4 all-reduce equivalents of b·(s/c)·h
+  activations (6 with full recompute). On the critical path.
+* CP (ring attention): K and V gathered forward, their gradients reduced
+  backward; overlapped with the attention kernels, only the excess shows.
+* EP (MoE): dispatch and combine all-to-all forward and backward (4 per MoE
+  layer) of b·(s/c)·h·k activations.
+* PP: one activation send forward and one gradient send backward per
+  micro-batch and virtual stage, b·(s/c)·h/t values (sequence-parallel shard).
+* DP: gradients reduced once per step (ZeRO 0-2: all-reduce, or
+  reduce-scatter + all-gather of the same volume), overlapped with the
+  backward pass of the last micro-batch; ZeRO-3/FSDP gathers the weights
+  forward and backward and reduce-scatters gradients every micro-batch,
+  overlapped with that micro-batch's compute.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpudesk.core.collectives import Links, collective_time, local_members
+
+
+@dataclass(frozen=True)
+class StepShape:
+    """Per-candidate layout and work of one step (all arrays broadcast to one shape)."""
+
+    tp: np.ndarray
+    pp: np.ndarray
+    cp: np.ndarray
+    ep: np.ndarray
+    dp: np.ndarray
+    micro_batch: np.ndarray
+    seq_len: np.ndarray
+    micro_batches: np.ndarray  # m per pipeline per step
+    virtual_stages: np.ndarray
+    zero_stage: np.ndarray
+    full_recompute: np.ndarray  # bool
+    layers: float
+    moe_layers: float
+    hidden: float
+    kv_width: float  # K and V values per token per layer (2·g·d, or the MLA latent)
+    experts_per_token: float
+    dense_params: float  # parameters replicated across expert-parallel ranks
+    expert_params: float  # routed expert parameters (sharded by EP)
+
+
+@dataclass(frozen=True)
+class StepComm:
+    tp_s: np.ndarray
+    cp_raw_s: np.ndarray
+    ep_s: np.ndarray
+    pp_s: np.ndarray
+    dp_raw_s: np.ndarray  # per step (ZeRO 0-2) or per step summed over micro-batches (ZeRO-3)
+    dp_per_microbatch: np.ndarray  # bool: ZeRO-3 pattern
+    tp_crosses: np.ndarray
+    dp_crosses: np.ndarray
+    pp_crosses: np.ndarray
+    ep_crosses: np.ndarray
+
+
+def params_per_gpu(shape: StepShape) -> np.ndarray:
+    """Weights each GPU holds before ZeRO sharding: dense/(t·p) + experts/(e·p)."""
+    return shape.dense_params / (shape.tp * shape.pp) + shape.expert_params / (shape.ep * shape.pp)
+
+
+def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_bytes: float,
+                       weight_bytes: float) -> StepComm:
+    """Seconds of communication per GPU per step, before overlap with compute."""
+    s = shape
+    tokens_mb = s.micro_batch * s.seq_len / s.cp
+    act = tokens_mb * s.hidden * act_bytes
+    layers_stage = s.layers / s.pp
+    dom = links.scaleup_domain
+    one = np.ones_like(s.tp)
+
+    local_tp = local_members(s.tp, one, dom)
+    n_ar = np.where(s.full_recompute, 6.0, 4.0)
+    tp_s = s.micro_batches * layers_stage * n_ar * collective_time("all_reduce", act, s.tp, local_tp, links)
+
+    local_cp = local_members(s.cp, s.tp, dom)
+    kv = s.micro_batch * s.seq_len * s.kv_width * act_bytes
+    cp_raw = s.micro_batches * layers_stage * (
+        collective_time("all_gather", kv, s.cp, local_cp, links)
+        + collective_time("reduce_scatter", kv, s.cp, local_cp, links))
+
+    local_ep = local_members(s.ep, s.tp * s.cp, dom)
+    routed = act * max(s.experts_per_token, 1.0)
+    ep_s = s.micro_batches * (s.moe_layers / s.pp) * 4.0 * collective_time("all_to_all", routed, s.ep, local_ep,
+                                                                           links)
+
+    pp_stride = s.tp * s.cp * s.dp
+    local_pp = local_members(s.pp, pp_stride, dom)
+    pp_s = s.micro_batches * 2.0 * s.virtual_stages * collective_time("p2p", act / s.tp, s.pp, local_pp, links)
+    pp_s = np.where(s.pp > 1, pp_s, 0.0)
+
+    dp_group = s.dp * s.cp
+    local_dp = local_members(dp_group, s.tp, dom)
+    expert_group = np.maximum(dp_group / s.ep, 1.0)
+    local_edp = local_members(expert_group, s.tp * s.cp * s.ep, dom)
+    dense_pg = s.dense_params / (s.tp * s.pp)
+    expert_pg = s.expert_params / (s.ep * s.pp)
+    zero3 = s.zero_stage >= 3
+    reduce_once = (collective_time("all_reduce", dense_pg * grad_bytes, dp_group, local_dp, links)
+                   + collective_time("all_reduce", expert_pg * grad_bytes, expert_group, local_edp, links))
+    per_mb = (2.0 * collective_time("all_gather", dense_pg * weight_bytes, dp_group, local_dp, links)
+              + collective_time("reduce_scatter", dense_pg * grad_bytes, dp_group, local_dp, links)
+              + 2.0 * collective_time("all_gather", expert_pg * weight_bytes, expert_group, local_edp, links)
+              + collective_time("reduce_scatter", expert_pg * grad_bytes, expert_group, local_edp, links))
+    dp_raw = np.where(zero3, per_mb * s.micro_batches, reduce_once)
+
+    return StepComm(
+        tp_s=tp_s, cp_raw_s=cp_raw, ep_s=ep_s, pp_s=pp_s, dp_raw_s=dp_raw, dp_per_microbatch=zero3,
+        tp_crosses=s.tp > local_tp, dp_crosses=dp_group > local_dp, pp_crosses=(s.pp > 1) & (local_pp < s.pp),
+        ep_crosses=s.ep > local_ep,
+    )

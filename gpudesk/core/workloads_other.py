@@ -1,0 +1,165 @@
+"""Vision, diffusion, embeddings, recommendation and VDI/rendering sizing.
+
+* vision: images/s = peak · η / (passes · GFLOPs per image); passes 3 for
+  training (forward + 2× backward), 1 for inference. CNNs (no attention
+  layers in the record) use the measured end-to-end CONV_EFFICIENCY;
+  vision transformers use matmul efficiency × framework share like LLMs.
+* diffusion: images/s = peak · η_mm · framework / (GFLOPs per denoising
+  step · steps); VAE decode and text encoder are not counted.
+* embeddings: encoder tokens/s = peak · η_mm · framework / (2 · N per token).
+* recsys (DLRM-style): embedding tables = parameters · bytes; GPUs to hold
+  them; samples/s = min(compute bound, HBM bound of the embedding gathers).
+* VDI/rendering: seats per GPU from the smallest vGPU framebuffer profile
+  at least as large as the seat needs (NVIDIA vGPU profiles divide memory
+  evenly); parts with no vGPU profiles get 0 seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from gpudesk.catalog.records import Accelerator, ModelArch
+from gpudesk.core.constants import CONV_EFFICIENCY, SERVING_MEMORY_FRACTION
+from gpudesk.core.efficiency import Efficiencies
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.model_math import param_breakdown
+from gpudesk.core.precision import bytes_per_value
+
+
+def _model_source(m: ModelArch) -> str:
+    return f"model {m.id}: {m.provenance.source or 'no citation'}"
+
+
+def _gflops(fs: FigureSet, key: str, m: ModelArch) -> float:
+    value = float("nan") if m.gflops_per_sample is None else float(m.gflops_per_sample)
+    fs.input(key, value, "GFLOP", "forward GFLOPs per sample" + (" (unknown in catalog)" if m.gflops_per_sample
+                                                                  is None else ""), _model_source(m))
+    return value
+
+
+def _sustained(fs: FigureSet, hw: HardwareArrays, precision: str, prefix: str, conv: bool) -> np.ndarray:
+    hw.record(fs, precision)
+    eff = Efficiencies.for_hardware(hw, precision)
+    eff.record(fs, precision)
+    if conv:
+        c = fs.constant(f"{prefix}.conv_efficiency", CONV_EFFICIENCY)
+        return fs.add(f"{prefix}.sustained_flops", hw.peak(precision) * c, "FLOP/s", "sustained FLOP/s per GPU",
+                      "peak · CONV_EFFICIENCY (measured end-to-end CNN fraction)",
+                      ["hw.peak_flops", f"{prefix}.conv_efficiency"])
+    return fs.add(f"{prefix}.sustained_flops", hw.peak(precision) * eff.matmul * eff.framework, "FLOP/s",
+                  "sustained FLOP/s per GPU", "peak · η_mm · framework share", ["hw.peak_flops", "eff.matmul",
+                                                                               "eff.framework"])
+
+
+def estimate_vision(m: ModelArch, hw: HardwareArrays, training: bool = True, precision: str = "bf16",
+                    n_gpus: Any = 1, dataset_items: Any = 0.0) -> FigureSet:
+    fs = FigureSet()
+    conv = m.attention == "none" or not m.n_layers
+    flops = _gflops(fs, "vision.gflops_per_image", m)
+    rate = _sustained(fs, hw, precision, "vision", conv)
+    passes = 3.0 if training else 1.0
+    n = fs.input("vision.in.n_gpus", np.asarray(n_gpus, dtype=np.float64), "GPUs", "GPUs")
+    per_gpu = rate / (passes * flops * 1e9)
+    fs.add("vision.images_per_s_per_gpu", per_gpu, "images/s/GPU", "images per second per GPU",
+           f"sustained FLOP/s / ({passes:g} · GFLOPs per image · 1e9)", ["vision.sustained_flops",
+                                                                       "vision.gflops_per_image"])
+    fs.add("vision.images_per_s", per_gpu * n, "images/s", "images per second", "per GPU · GPUs",
+           ["vision.images_per_s_per_gpu", "vision.in.n_gpus"])
+    items = fs.input("vision.in.dataset_items", np.asarray(dataset_items, dtype=np.float64), "images",
+                     "images per epoch")
+    fs.add("vision.epoch_time_s", items / (per_gpu * n), "s", "time per epoch", "images / images per second",
+           ["vision.images_per_s", "vision.in.dataset_items"])
+    return fs
+
+
+def estimate_diffusion(m: ModelArch, hw: HardwareArrays, precision: str = "bf16", steps: int | None = None) -> FigureSet:
+    fs = FigureSet()
+    flops = _gflops(fs, "diffusion.gflops_per_step", m)
+    n_steps = steps or m.denoise_steps
+    fs.input("diffusion.steps", float("nan") if not n_steps else float(n_steps), "steps", "denoising steps",
+             "user input" if steps else _model_source(m))
+    rate = _sustained(fs, hw, precision, "diffusion", conv=False)
+    per_image = fs.add("diffusion.flops_per_image", flops * 1e9 * fs["diffusion.steps"], "FLOP",
+                       "FLOPs per image", "GFLOPs per step · steps · 1e9", ["diffusion.gflops_per_step",
+                                                                           "diffusion.steps"])
+    fs.add("diffusion.images_per_s_per_gpu", rate / per_image, "images/s/GPU", "images per second per GPU",
+           "sustained FLOP/s / FLOPs per image", ["diffusion.sustained_flops", "diffusion.flops_per_image"])
+    fs.add("diffusion.seconds_per_image", per_image / rate, "s", "seconds per image (one GPU, batch 1 bound)",
+           "FLOPs per image / sustained FLOP/s", ["diffusion.flops_per_image", "diffusion.sustained_flops"])
+    return fs
+
+
+def estimate_embeddings(m: ModelArch, hw: HardwareArrays, tokens_per_item: Any = 512,
+                        precision: str = "bf16") -> FigureSet:
+    fs = FigureSet()
+    pb = param_breakdown(m)
+    n = pb.matmul_active if pb.from_architecture else float(m.active_params)
+    fs.input("embed.params_gemm", n, "params", "GEMM parameters per token", _model_source(m))
+    rate = _sustained(fs, hw, precision, "embed", conv=False)
+    tok = fs.add("embed.tokens_per_s_per_gpu", rate / (2.0 * n), "tokens/s/GPU", "encoder tokens per second per GPU",
+                 "sustained FLOP/s / (2 · N)", ["embed.sustained_flops", "embed.params_gemm"])
+    t = fs.input("embed.in.tokens_per_item", np.asarray(tokens_per_item, dtype=np.float64), "tokens",
+                 "tokens per item")
+    fs.add("embed.items_per_s_per_gpu", tok / t, "items/s/GPU", "embeddings per second per GPU",
+           "tokens/s / tokens per item", ["embed.tokens_per_s_per_gpu", "embed.in.tokens_per_item"])
+    return fs
+
+
+def estimate_recsys(m: ModelArch, hw: HardwareArrays, lookups_per_sample: float, embedding_dim: float,
+                    weight_dtype: str = "fp32", precision: str = "bf16") -> FigureSet:
+    fs = FigureSet()
+    params = fs.input("recsys.params", float(m.params_total), "params", "parameters (embedding tables dominate)",
+                      _model_source(m))
+    bpv = fs.input("recsys.bytes_per_value", bytes_per_value(weight_dtype), "B", f"table value size ({weight_dtype})")
+    tables = fs.add("recsys.table_bytes", params * bpv, "B", "embedding-table memory", "parameters · bytes per value",
+                    ["recsys.params", "recsys.bytes_per_value"])
+    hw.record(fs, precision)
+    frac = fs.constant("recsys.serving_fraction", SERVING_MEMORY_FRACTION)
+    fs.add("recsys.gpus_for_tables", np.ceil(tables / (hw.memory_bytes * frac)), "GPUs", "GPUs to hold the tables",
+           "⌈table bytes / (GPU memory · serving fraction)⌉", ["recsys.table_bytes", "hw.memory_bytes",
+                                                               "recsys.serving_fraction"])
+    look = fs.input("recsys.lookups_per_sample", float(lookups_per_sample), "rows", "embedding rows per sample")
+    dim = fs.input("recsys.embedding_dim", float(embedding_dim), "values", "values per embedding row")
+    eff = Efficiencies.for_hardware(hw, precision)
+    eff.record(fs, precision)
+    mem_rate = fs.add("recsys.samples_per_s_lookup", hw.hbm_bw * eff.hbm / (look * dim * bpv), "samples/s/GPU",
+                      "samples/s if bound by embedding gathers", "HBM bw · η_hbm / (lookups · dim · bytes)",
+                      ["hw.hbm_bw", "eff.hbm", "recsys.lookups_per_sample", "recsys.embedding_dim",
+                       "recsys.bytes_per_value"])
+    flops = _gflops(fs, "recsys.gflops_per_sample", m)
+    comp = hw.peak(precision) * eff.matmul * eff.framework / (flops * 1e9)
+    comp = np.where(np.isfinite(comp), comp, np.inf)
+    fs.add("recsys.samples_per_s_compute", comp, "samples/s/GPU", "samples/s if bound by the dense MLPs",
+           "peak · η_mm · framework / (GFLOPs per sample · 1e9); unbounded when GFLOPs unknown",
+           ["hw.peak_flops", "eff.matmul", "eff.framework", "recsys.gflops_per_sample"])
+    fs.add("recsys.samples_per_s_per_gpu", np.minimum(mem_rate, comp), "samples/s/GPU", "samples per second per GPU",
+           "min(lookup bound, compute bound)", ["recsys.samples_per_s_lookup", "recsys.samples_per_s_compute"])
+    return fs
+
+
+def estimate_vdi(accelerators: Sequence[Accelerator], seats: float, seat_profile_gb: float) -> FigureSet:
+    fs = FigureSet()
+    fs.input("vdi.in.seats", float(seats), "seats", "concurrent seats")
+    fs.input("vdi.in.seat_profile_gb", float(seat_profile_gb), "GB", "framebuffer per seat")
+    profiles, per_gpu = [], []
+    for acc in accelerators:
+        fitting = sorted(p for p in acc.vgpu_profiles_gb if p >= seat_profile_gb)
+        profile = fitting[0] if fitting else float("nan")
+        profiles.append(profile)
+        per_gpu.append(float(np.floor(acc.memory_gb / profile)) if fitting else 0.0)
+    src = "; ".join(f"catalog accelerators/{a.id}.vgpu_profiles_gb: {a.provenance.source_of('vgpu_profiles_gb') or 'no citation'}"
+                    for a in accelerators)
+    fs.input("vdi.profile_gb", np.array(profiles), "GB", "vGPU profile used (smallest ≥ seat need)", src)
+    fs.input("vdi.memory_gb", np.array([a.memory_gb for a in accelerators]), "GB", "GPU memory", src)
+    seats_gpu = fs.add("vdi.seats_per_gpu", np.array(per_gpu), "seats/GPU", "seats per GPU",
+                       "⌊memory / profile⌋; 0 when the part has no vGPU profile that large",
+                       ["vdi.profile_gb", "vdi.memory_gb", "vdi.in.seat_profile_gb"])
+    with np.errstate(divide="ignore"):
+        gpus = np.where(seats_gpu > 0, np.ceil(seats / np.maximum(seats_gpu, 1e-9)), np.nan)
+    fs.add("vdi.gpus_needed", gpus, "GPUs", "GPUs for the seats", "⌈seats / seats per GPU⌉ (NaN: not vGPU-capable)",
+           ["vdi.seats_per_gpu", "vdi.in.seats"])
+    return fs
