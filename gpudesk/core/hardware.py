@@ -88,7 +88,8 @@ class HardwareArrays:
             "memory": "; ".join(sorted({_catalog_source(a, "memory_gb") for a in accelerators})),
             "scaleup": "; ".join(sorted({
                 (_catalog_source(a, "scaleup_bw_gbs") if not p else
-                 f"accelerators/{a.id}: no scale-up link; PCIe Gen{a.pcie_gen or 4} x16 (constants PCIE_X16_GBS_BY_GEN)")
+                 f"accelerators/{a.id}: no scale-up link; PCIe Gen{a.pcie_gen or 4} x16 "
+                 "(constants PCIE_X16_GBS_BY_GEN)")
                 for a, p in zip(accelerators, is_pcie)
             })),
             "scaleout": "user input: NIC Gb/s x NICs per node / GPUs per node",

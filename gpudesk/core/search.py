@@ -15,7 +15,7 @@ beats on both time (or latency) and cost.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -130,7 +130,7 @@ def search_inference(base: InferenceInputs, accelerators: Sequence[Accelerator],
     hw_idx, tps = (a.ravel() for a in np.meshgrid(np.arange(len(accs)), np.asarray(tp_options, float),
                                                   indexing="ij"))
     hw = hw_all.take(hw_idx)
-    inp = InferenceInputs(**{**base.__dict__, "hardware": hw, "tp": tps})
+    inp = replace(base, hardware=hw, tp=tps)
     fs = estimate_inference(inp)
     price = np.array([cons.price_per_gpu_hour[a.id] for a in accs])[hw_idx]
     fs.input("search.price_per_gpu_hour", price, "currency/GPU·h", "price per GPU-hour", "user input")

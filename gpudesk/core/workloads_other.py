@@ -76,7 +76,8 @@ def estimate_vision(m: ModelArch, hw: HardwareArrays, training: bool = True, pre
     return fs
 
 
-def estimate_diffusion(m: ModelArch, hw: HardwareArrays, precision: str = "bf16", steps: int | None = None) -> FigureSet:
+def estimate_diffusion(m: ModelArch, hw: HardwareArrays, precision: str = "bf16",
+                       steps: int | None = None) -> FigureSet:
     fs = FigureSet()
     flops = _gflops(fs, "diffusion.gflops_per_step", m)
     n_steps = steps or m.denoise_steps
@@ -151,8 +152,8 @@ def estimate_vdi(accelerators: Sequence[Accelerator], seats: float, seat_profile
         profile = fitting[0] if fitting else float("nan")
         profiles.append(profile)
         per_gpu.append(float(np.floor(acc.memory_gb / profile)) if fitting else 0.0)
-    src = "; ".join(f"catalog accelerators/{a.id}.vgpu_profiles_gb: {a.provenance.source_of('vgpu_profiles_gb') or 'no citation'}"
-                    for a in accelerators)
+    src = "; ".join(f"catalog accelerators/{a.id}.vgpu_profiles_gb: "
+                    f"{a.provenance.source_of('vgpu_profiles_gb') or 'no citation'}" for a in accelerators)
     fs.input("vdi.profile_gb", np.array(profiles), "GB", "vGPU profile used (smallest ≥ seat need)", src)
     fs.input("vdi.memory_gb", np.array([a.memory_gb for a in accelerators]), "GB", "GPU memory", src)
     seats_gpu = fs.add("vdi.seats_per_gpu", np.array(per_gpu), "seats/GPU", "seats per GPU",

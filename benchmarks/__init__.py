@@ -1,0 +1,1 @@
+"""Benchmarks of gpudesk: run them all with ``python -m benchmarks``."""

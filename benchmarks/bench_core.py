@@ -1,0 +1,205 @@
+"""How fast the estimation core sweeps configurations, against llm-analysis.
+
+Run: .venv/bin/python benchmarks/bench_core.py   (or: .venv/bin/python -m benchmarks)
+
+1. Builds a sweep of >= 100,000 training configurations (5 accelerators ×
+   GPU counts × tp × pp × micro-batch × ZeRO stage × sequence length ×
+   global batch) for Llama 2 7B and pushes all of them through the full
+   chain at once: memory fit (``estimate_memory``), step time
+   (``estimate_training``) and the scaling view (per-GPU efficiency of each
+   configuration against the best one at the same hardware and sequence
+   length). Prints configurations per second on one core.
+2. Times llm-analysis 0.2.2 (PyPI), installed in ``benchmarks/.venv-peers``
+   (created here when missing), on a sample of the same configurations
+   (its ``train`` entry point, Llama 2 7B, A100/H100 SXM 80GB; only layouts
+   it accepts: whole data-parallel degree and global batch, sequence below
+   the model's 4,096 context) and prints
+   the per-configuration time ratio llm-analysis / gpudesk. When the peer
+   cannot be installed (offline machine), says so and skips that part.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from gpudesk.catalog.records import Accelerator, ModelArch, Provenance  # noqa: E402
+from gpudesk.core.hardware import HardwareArrays  # noqa: E402
+from gpudesk.core.memory import MemoryInputs, estimate_memory  # noqa: E402
+from gpudesk.core.training import TrainingInputs, estimate_training  # noqa: E402
+
+PEER_VENV = Path(__file__).resolve().parent / ".venv-peers"
+PEER_PACKAGE = "llm-analysis==0.2.2"
+PEER_SAMPLE = 200
+_FACTS = Provenance(source="shared/reference/hardware-facts.md 4A/4C")
+
+ACCELERATORS = [
+    Accelerator(id="a100-sxm-80gb", name="A100 SXM 80GB", vendor="nvidia", family="nvidia-ampere", memory_gb=80,
+                memory_type="HBM2e", mem_bw_gbs=2039, bf16_tflops=312, scaleup_link="NVLink3", scaleup_bw_gbs=300,
+                scaleup_domain=8, pcie_gen=4, provenance=_FACTS),
+    Accelerator(id="h100-sxm", name="H100 SXM", vendor="nvidia", family="nvidia-hopper", memory_gb=80,
+                memory_type="HBM3", mem_bw_gbs=3350, bf16_tflops=989, fp8_tflops=1979, scaleup_link="NVLink4",
+                scaleup_bw_gbs=450, scaleup_domain=8, pcie_gen=5, provenance=_FACTS),
+    Accelerator(id="b200", name="B200", vendor="nvidia", family="nvidia-blackwell", memory_gb=180,
+                memory_type="HBM3e", mem_bw_gbs=8000, bf16_tflops=2250, fp8_tflops=4500, scaleup_link="NVLink5",
+                scaleup_bw_gbs=900, scaleup_domain=8, pcie_gen=5, provenance=_FACTS),
+    Accelerator(id="mi300x", name="MI300X", vendor="amd", family="amd-cdna3", memory_gb=192, memory_type="HBM3",
+                mem_bw_gbs=5300, bf16_tflops=1307.4, scaleup_link="XGMI", scaleup_bw_gbs=448, scaleup_domain=8,
+                pcie_gen=5, provenance=_FACTS),
+    Accelerator(id="l40s", name="L40S", vendor="nvidia", family="nvidia-ada", memory_gb=48, memory_type="GDDR6",
+                mem_bw_gbs=864, bf16_tflops=362.05, scaleup_link="none", pcie_gen=4, provenance=_FACTS),
+]
+PEER_GPU = {"a100-sxm-80gb": "a100-sxm-80gb", "h100-sxm": "h100-sxm-80gb"}
+LLAMA2_7B = ModelArch(id="llama-2-7b", name="Llama 2 7B", kind="decoder", params_total=6.74e9, n_layers=32,
+                      hidden=4096, n_heads=32, n_kv_heads=32, head_dim=128, ffn_hidden=11008, vocab=32000,
+                      attention="mha", max_context=4096,
+                      provenance=Provenance(source="meta-llama/Llama-2-7b-hf config.json"))
+
+
+def build_sweep() -> dict[str, np.ndarray]:
+    axes = {
+        "hw": np.arange(len(ACCELERATORS)),
+        "n": np.array([8, 16, 32, 64, 128, 256, 512, 1024], dtype=float),
+        "tp": np.array([1, 2, 4, 8], dtype=float),
+        "pp": np.array([1, 2, 4, 8], dtype=float),
+        "mb": np.array([1, 2, 4, 8], dtype=float),
+        "zero": np.array([0, 1, 2, 3], dtype=float),
+        "seq": np.array([2048, 4096, 8192], dtype=float),
+        "gb": np.array([256, 512, 1024, 2048], dtype=float),
+    }
+    grids = np.meshgrid(*axes.values(), indexing="ij")
+    return {k: g.ravel() for k, g in zip(axes, grids)}
+
+
+def run_chain(sweep: dict[str, np.ndarray], timings: dict[str, float] | None = None) -> dict[str, np.ndarray]:
+    """Memory + time + scaling view for every configuration, as arrays."""
+    marks = [time.perf_counter()]
+    hw = HardwareArrays.from_accelerators(ACCELERATORS).take(sweep["hw"])
+    dp = sweep["n"] / (sweep["tp"] * sweep["pp"])
+    mem = estimate_memory(MemoryInputs(
+        model=LLAMA2_7B, mode="train", gpu_memory_gb=hw.memory_gb, seq_len=sweep["seq"], micro_batch=sweep["mb"],
+        tp=sweep["tp"], pp=sweep["pp"], dp=np.maximum(np.floor(dp), 1.0), zero_stage=sweep["zero"],
+        recompute="selective", gpus_per_node=8))
+    marks.append(time.perf_counter())
+    train = estimate_training(TrainingInputs(
+        model=LLAMA2_7B, hardware=hw, n_gpus=sweep["n"], tp=sweep["tp"], pp=sweep["pp"],
+        micro_batch=sweep["mb"], global_batch=sweep["gb"], seq_len=sweep["seq"], zero_stage=sweep["zero"],
+        recompute="selective", train_tokens=1e11))
+    marks.append(time.perf_counter())
+    fits = np.asarray(mem["mem.fits"]) > 0.5
+    per_gpu = np.where(fits, train["train.tokens_per_s_per_gpu"], np.nan)
+    group = sweep["hw"] * 10 + np.searchsorted([2048, 4096, 8192], sweep["seq"])
+    best = np.full(group.max() + 1, np.nan)
+    np.fmax.at(best, group, per_gpu)
+    marks.append(time.perf_counter())
+    if timings is not None:
+        for name, a, b in zip(("memory", "time", "scaling"), marks, marks[1:]):
+            timings[name] = min(timings.get(name, float("inf")), b - a)
+    return {"fits": fits, "tokens_per_s_per_gpu": per_gpu, "scaling_efficiency": per_gpu / best[group],
+            "step_time_s": train["train.step_time_s"]}
+
+
+def time_gpudesk(sweep: dict[str, np.ndarray], timings: dict[str, float], repeats: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run_chain(sweep, timings)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def peer_python() -> Path | None:
+    """The peer venv's interpreter, creating the venv and installing llm-analysis when missing."""
+    python = PEER_VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    if python.exists() and _peer_importable(python):
+        return python
+    try:
+        if not python.exists():
+            subprocess.run([sys.executable, "-m", "venv", str(PEER_VENV)], check=True, capture_output=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", PEER_PACKAGE], check=True, capture_output=True,
+                       timeout=900)
+    except (subprocess.SubprocessError, OSError) as exc:
+        print(f"llm-analysis unavailable: could not create {PEER_VENV} or install {PEER_PACKAGE} ({exc}); "
+              "peer comparison skipped")
+        return None
+    return python if _peer_importable(python) else None
+
+
+def _peer_importable(python: Path) -> bool:
+    probe = subprocess.run([str(python), "-c", "import llm_analysis.analysis"], capture_output=True)
+    return probe.returncode == 0
+
+
+_PEER_SCRIPT = r"""
+import json, sys, time, logging
+from llm_analysis.analysis import train
+configs = json.loads(sys.stdin.read())
+logging.disable(logging.CRITICAL)
+failed = 0
+start = time.perf_counter()
+for c in configs:
+    try:
+        train(model_name="NousResearch_Llama-2-7b-hf", gpu_name=c["gpu"], log_level="CRITICAL",
+              tp_size=c["tp"], pp_size=c["pp"], total_num_gpus=c["n"], batch_size_per_gpu=c["mb"],
+              global_batch_size=c["gb"], seq_len=c["seq"], ds_zero=c["zero"], activation_recomputation=1,
+              total_num_tokens=int(1e11), flops_efficiency=0.5, hbm_memory_efficiency=0.9)
+    except Exception:
+        failed += 1
+print(json.dumps({"seconds": time.perf_counter() - start, "configs": len(configs), "failed": failed}))
+"""
+
+
+def time_peer(python: Path, sweep: dict[str, np.ndarray]) -> dict | None:
+    ids = [a.id for a in ACCELERATORS]
+    dp = sweep["n"] / (sweep["tp"] * sweep["pp"])
+    valid = (dp >= 1) & (dp == np.round(dp)) & (sweep["gb"] % np.maximum(dp * sweep["mb"], 1) == 0) \
+        & (sweep["seq"] < LLAMA2_7B.max_context)  # llm-analysis requires seq_len < the model's max_seq_len
+    usable = np.flatnonzero(np.isin(np.array(ids)[sweep["hw"]], list(PEER_GPU)) & valid)
+    pick = np.random.default_rng(0).choice(usable, size=min(PEER_SAMPLE, usable.size), replace=False)
+    configs = [{"gpu": PEER_GPU[ids[sweep["hw"][i]]], "n": int(sweep["n"][i]), "tp": int(sweep["tp"][i]),
+                "pp": int(sweep["pp"][i]), "mb": int(sweep["mb"][i]), "gb": int(sweep["gb"][i]),
+                "seq": int(sweep["seq"][i]), "zero": int(sweep["zero"][i])} for i in pick]
+    proc = subprocess.run([str(python), "-c", _PEER_SCRIPT], input=json.dumps(configs), capture_output=True,
+                          text=True, timeout=1800)
+    if proc.returncode != 0:
+        print(f"llm-analysis run failed: {proc.stderr.strip()[-400:]}")
+        return None
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    sweep = build_sweep()
+    n = sweep["n"].size
+    timings: dict[str, float] = {}
+    run_chain(sweep)  # warm-up
+    seconds = time_gpudesk(sweep, timings)
+    result = run_chain(sweep)
+    per_config = seconds / n
+    print(f"gpudesk full chain (memory + time + scaling): {n:,} configurations in {seconds:.3f} s "
+          f"= {n / seconds:,.0f} configurations/s on one core ({int(result['fits'].sum()):,} fit in memory)")
+    for name, secs in timings.items():
+        print(f"  {name:8s} {secs:.3f} s = {n / secs:,.0f} configurations/s")
+    python = peer_python()
+    if python is None:
+        return
+    peer = time_peer(python, sweep)
+    if peer is None:
+        return
+    peer_per = peer["seconds"] / peer["configs"]
+    print(f"llm-analysis 0.2.2 train(): {peer['configs']} sampled configurations "
+          f"({peer['failed']} raised) at {peer_per * 1e3:.3f} ms each")
+    print(f"per-configuration time ratio llm-analysis / gpudesk: {peer_per / per_config:,.0f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""Vision, diffusion, embeddings, recommendation and VDI sizing."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gpudesk.core.constants import CONV_EFFICIENCY
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.workloads_other import (
+    estimate_diffusion, estimate_embeddings, estimate_recsys, estimate_vdi, estimate_vision,
+)
+from gpudesk.catalog.records import ModelArch
+from test_training_samples import A100, H100, L40S, LLAMA3_8B, RESNET50, SYNTHETIC_DIFFUSION
+
+
+def test_cnn_training_rate_reproduces_its_calibration_point():
+    hw = HardwareArrays.from_accelerators([A100])
+    fs = estimate_vision(RESNET50, hw, training=True, n_gpus=8, dataset_items=1_281_167)
+    per_gpu = fs.value_at("vision.images_per_s_per_gpu", 0)
+    assert per_gpu == pytest.approx(312e12 * CONV_EFFICIENCY.value / (3 * 8.2e9))
+    assert fs.value_at("vision.images_per_s", 0) == pytest.approx(8 * per_gpu)
+    assert fs.value_at("vision.epoch_time_s", 0) == pytest.approx(1_281_167 / (8 * per_gpu))
+    inf = estimate_vision(RESNET50, hw, training=False)
+    assert inf.value_at("vision.images_per_s_per_gpu", 0) == pytest.approx(3 * per_gpu)
+
+
+def test_unknown_gflops_stay_unknown():
+    hw = HardwareArrays.from_accelerators([A100])
+    fs = estimate_vision(ModelArch(id="x", name="x", kind="vision", params_total=1e6, attention="none"), hw)
+    assert np.isnan(fs.value_at("vision.images_per_s_per_gpu", 0))
+    assert "unknown" in fs.label("vision.gflops_per_image")
+
+
+def test_diffusion_images_per_second():
+    hw = HardwareArrays.from_accelerators([H100, L40S])
+    fs = estimate_diffusion(SYNTHETIC_DIFFUSION, hw)
+    assert fs.value_at("diffusion.flops_per_image", 0) == pytest.approx(1000e9 * 20)
+    assert fs.value_at("diffusion.images_per_s_per_gpu", 0) > fs.value_at("diffusion.images_per_s_per_gpu", 1)
+    assert fs.value_at("diffusion.seconds_per_image", 0) == pytest.approx(
+        1 / fs.value_at("diffusion.images_per_s_per_gpu", 0))
+    fewer = estimate_diffusion(SYNTHETIC_DIFFUSION, hw, steps=10)
+    assert fewer.value_at("diffusion.seconds_per_image", 0) == pytest.approx(
+        fs.value_at("diffusion.seconds_per_image", 0) / 2)
+
+
+def test_embeddings_tokens_and_items():
+    hw = HardwareArrays.from_accelerators([H100])
+    fs = estimate_embeddings(LLAMA3_8B, hw, tokens_per_item=[256, 512])
+    assert fs.value_at("embed.items_per_s_per_gpu", 0) == pytest.approx(2 * fs.value_at("embed.items_per_s_per_gpu", 1))
+
+
+def test_recsys_tables_and_lookup_bound():
+    hw = HardwareArrays.from_accelerators([A100, H100])
+    dlrm = ModelArch(id="dlrm-synthetic", name="synthetic DLRM", kind="recsys", params_total=100e9,
+                     attention="none", gflops_per_sample=0.1)
+    fs = estimate_recsys(dlrm, hw, lookups_per_sample=26, embedding_dim=128, weight_dtype="fp16")
+    assert fs.value_at("recsys.table_bytes", 0) == 200e9
+    assert fs.value_at("recsys.gpus_for_tables", 0) == np.ceil(200e9 / (80e9 * 0.9))
+    assert fs.value_at("recsys.samples_per_s_per_gpu", 1) > fs.value_at("recsys.samples_per_s_per_gpu", 0)
+
+
+def test_vdi_seats_from_vgpu_profiles():
+    fs = estimate_vdi([L40S, H100], seats=100, seat_profile_gb=5)
+    assert fs.value_at("vdi.profile_gb", 0) == 6
+    assert fs.value_at("vdi.seats_per_gpu", 0) == 8
+    assert fs.value_at("vdi.gpus_needed", 0) == 13
+    assert fs.value_at("vdi.seats_per_gpu", 1) == 0 and np.isnan(fs.value_at("vdi.gpus_needed", 1))

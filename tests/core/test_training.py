@@ -1,0 +1,127 @@
+"""Training step time, MFU/HFU, parallel layouts and time to train."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gpudesk.core.constants import FRAMEWORK_GEMM_TIME_SHARE, JOB_GOODPUT, MATMUL_EFFICIENCY_BF16
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.training import BOTTLENECKS, TrainingInputs, bottleneck_name, estimate_training
+from test_training_samples import A100, B200, H100, L40S, LLAMA3_8B, LLAMA3_70B, MIXTRAL
+
+
+def _train(model=LLAMA3_8B, accs=(H100,), **kw):
+    hw = HardwareArrays.from_accelerators(list(accs))
+    return estimate_training(TrainingInputs(model=model, hardware=hw, **kw))
+
+
+def test_single_gpu_compute_matches_hand_calculation():
+    fs = _train(n_gpus=1, global_batch=8, seq_len=2048, recompute="none", zero_stage=0)
+    tokens = 8 * 2048
+    flops = fs.value_at("train.flops_per_token_model", 0)
+    eta = MATMUL_EFFICIENCY_BF16["nvidia-hopper"].value * FRAMEWORK_GEMM_TIME_SHARE.value
+    upper = tokens * flops / (989e12 * eta * 0.75)  # attention is ≥ 75% of matmul efficiency on Hopper
+    lower = tokens * flops / (989e12 * eta)
+    assert lower * (1 - 1e-9) <= fs.value_at("train.compute_time_s", 0) <= upper
+    assert fs.value_at("train.comm_tp_s", 0) == 0 and fs.value_at("train.comm_dp_raw_s", 0) == 0
+
+
+def test_mfu_stays_below_matmul_efficiency_and_hfu_counts_recompute():
+    fs = _train(n_gpus=8, global_batch=64, seq_len=4096, recompute="full")
+    mfu, hfu = fs.value_at("train.mfu", 0), fs.value_at("train.hfu", 0)
+    assert 0.2 < mfu < MATMUL_EFFICIENCY_BF16["nvidia-hopper"].value
+    assert hfu == pytest.approx(mfu * 4 / 3, rel=0.03)  # full recompute adds one forward (≈ a third)
+    assert fs.value_at("train.mfu_6n", 0) < mfu  # 6·N leaves attention out
+
+
+def test_pipeline_bubble_follows_1f1b_and_interleaving():
+    fs = _train(model=LLAMA3_70B, n_gpus=64, tp=8, pp=4, global_batch=64, virtual_stages=[1, 2], seq_len=4096)
+    m = fs.value_at("train.micro_batches", 0)
+    assert m == 32
+    assert fs.value_at("train.bubble_fraction", 0) == pytest.approx(3 / 32)
+    assert fs.value_at("train.bubble_fraction", 1) == pytest.approx(3 / 64)
+    assert fs.value_at("train.step_time_s", 1) < fs.value_at("train.step_time_s", 0)
+
+
+def test_tensor_parallel_across_nodes_is_slower_than_inside_one():
+    fs = _train(model=LLAMA3_70B, n_gpus=64, tp=[8, 16], pp=[4, 2], global_batch=64, seq_len=4096)
+    assert fs.value_at("train.tp_crosses_nodes", 0) == 0 and fs.value_at("train.tp_crosses_nodes", 1) == 1
+    # t = 16 holds twice the layers per stage (p = 2) and its ring leaves NVLink for the NICs
+    assert fs.value_at("train.comm_tp_s", 1) / 2 > fs.value_at("train.comm_tp_s", 0)
+
+
+def test_data_parallel_overlap_hides_reduction_behind_backward():
+    fs = _train(n_gpus=[8, 1024], global_batch=[8, 1024], seq_len=4096, zero_stage=1)
+    assert fs.value_at("train.comm_dp_raw_s", 1) > fs.value_at("train.comm_dp_raw_s", 0)
+    assert fs.value_at("train.comm_dp_s", 0) <= fs.value_at("train.comm_dp_raw_s", 0)
+
+
+def test_zero3_communicates_every_micro_batch():
+    fs = _train(n_gpus=64, global_batch=512, seq_len=4096, zero_stage=[1, 3])
+    assert fs.value_at("train.comm_dp_raw_s", 1) > 4 * fs.value_at("train.comm_dp_raw_s", 0)
+
+
+def test_fp8_uses_fp8_peak_and_fails_cleanly_where_unsupported():
+    fs = _train(accs=(H100, A100), n_gpus=8, global_batch=64, compute_dtype="fp8")
+    assert fs.value_at("train.compute_time_s", 0) > 0
+    assert np.isnan(fs.value_at("train.step_time_s", 1))
+    assert bottleneck_name(fs.value_at("train.bottleneck", 1)) == "unsupported_precision"
+    bf16 = _train(n_gpus=8, global_batch=64)
+    assert fs.value_at("train.step_time_s", 0) < bf16.value_at("train.step_time_s", 0)
+
+
+def test_lora_skips_weight_gradients_and_qlora_pays_dequantisation():
+    full = _train(n_gpus=1, global_batch=8, recompute="none", zero_stage=0, method="full")
+    lora = _train(n_gpus=1, global_batch=8, recompute="none", zero_stage=0, method="lora")
+    qlora = _train(n_gpus=1, global_batch=8, recompute="none", zero_stage=0, method="qlora")
+    ratio = lora.value_at("train.compute_time_s", 0) / full.value_at("train.compute_time_s", 0)
+    assert 0.62 < ratio < 0.8  # 4·N instead of 6·N for GEMMs; attention unchanged
+    assert qlora.value_at("train.dequant_time_s", 0) > 0 == lora.value_at("train.dequant_time_s", 0)
+    assert qlora.value_at("train.step_time_s", 0) > lora.value_at("train.step_time_s", 0)
+
+
+def test_moe_expert_parallel_adds_all_to_all():
+    fs = _train(model=MIXTRAL, n_gpus=64, tp=1, pp=1, ep=[1, 8], global_batch=256, seq_len=4096, zero_stage=3)
+    assert fs.value_at("train.comm_ep_s", 0) == 0
+    assert fs.value_at("train.comm_ep_s", 1) > 0
+
+
+def test_context_parallel_for_long_sequences():
+    fs = _train(model=LLAMA3_70B, n_gpus=256, tp=8, pp=4, cp=[1, 4], global_batch=32, seq_len=65536)
+    assert fs.value_at("train.dp", 1) == 2
+    assert np.isfinite(fs.value_at("train.step_time_s", 1))
+    assert fs.value_at("train.comm_cp_s", 1) >= 0
+
+
+def test_invalid_layouts_are_marked_not_estimated():
+    fs = _train(n_gpus=12, tp=8, global_batch=64)
+    assert np.isnan(fs.value_at("train.step_time_s", 0))
+    assert BOTTLENECKS[int(fs.value_at("train.bottleneck", 0))] == "invalid_layout"
+
+
+def test_time_to_train_and_gpu_hours_are_consistent():
+    fs = _train(n_gpus=64, global_batch=512, train_tokens=1e12, seq_len=4096)
+    tps = fs.value_at("train.tokens_per_s", 0)
+    assert fs.value_at("train.time_to_train_s", 0) == pytest.approx(1e12 / tps / JOB_GOODPUT.value)
+    assert fs.value_at("train.gpu_hours", 0) == pytest.approx(fs.value_at("train.time_to_train_s", 0) * 64 / 3600)
+    assert fs.value_at("train.time_to_train_days", 0) == pytest.approx(fs.value_at("train.time_to_train_s", 0) / 86400)
+    epochs = _train(n_gpus=64, global_batch=512, dataset_tokens=1e9, epochs=3, seq_len=4096)
+    assert epochs.value_at("train.total_tokens", 0) == 3e9
+
+
+def test_newer_parts_are_faster_and_pcie_parts_use_pcie():
+    fs = _train(accs=(A100, H100, B200, L40S), n_gpus=8, global_batch=64, seq_len=4096, zero_stage=3)
+    t = [fs.value_at("train.step_time_s", i) for i in range(4)]
+    assert t[2] < t[1] < t[0]
+    assert fs["hw.scaleup_bw"][3] == pytest.approx(31e9)
+
+
+def test_every_figure_explains_itself():
+    fs = _train(model=LLAMA3_70B, n_gpus=64, tp=8, pp=2, global_batch=128)
+    for key in fs.keys(include_inputs=False):
+        exp = fs.explain(key, 0)
+        assert exp.formula, key
+    leaves = {q.key for q in fs.sources_behind("train.step_time_s", 0)}
+    assert {"hw.peak_flops", "eff.matmul", "eff.framework", "train.in.tp"} <= leaves
+    assert "MAMF" in fs.explain("eff.matmul", 0).source
