@@ -1,0 +1,196 @@
+"""How catalog fields are presented: labels with units, cell text, sort keys, "better" direction.
+
+Everything here is derived from the record types (``catalog/schema.py``)
+and the catalog's own field rules (``catalog/field_rules.py``), so a field
+added to a record appears in the browser with its unit without UI changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gpudesk.catalog.field_rules import unit_of
+from gpudesk.catalog.schema import field_kinds, table_spec
+
+UNKNOWN_TEXT = "—"
+
+# Readable names for field stems; the unit is appended from the field rules.
+_LABELS: dict[str, str] = {
+    "id": "Id", "name": "Name", "vendor": "Vendor", "family": "Family",
+    "memory_gb": "Memory", "memory_type": "Memory type", "mem_bw_gbs": "Memory bandwidth",
+    "fp64_tflops": "FP64", "fp32_tflops": "FP32", "tf32_tflops": "TF32", "bf16_tflops": "BF16",
+    "fp16_tflops": "FP16", "fp8_tflops": "FP8", "fp6_tflops": "FP6", "fp4_tflops": "FP4",
+    "int8_tops": "INT8", "sparsity_factor": "Sparsity factor", "tdp_w": "TDP",
+    "form_factor": "Form factor", "scaleup_link": "Scale-up link", "scaleup_bw_gbs": "Scale-up bandwidth",
+    "scaleup_domain": "Scale-up domain", "pcie_gen": "PCIe", "display_outputs": "Display outputs",
+    "rt_cores": "RT cores", "vgpu_profiles_gb": "vGPU profiles", "software_stack": "Software stack",
+    "frameworks": "Frameworks", "release_year": "Released", "markets": "Markets",
+    "price_usd": "Price", "kind": "Kind", "params_total": "Parameters", "params_active": "Active parameters",
+    "n_layers": "Layers", "hidden": "Hidden size", "n_heads": "Attention heads", "n_kv_heads": "KV heads",
+    "head_dim": "Head dim", "ffn_hidden": "FFN hidden", "vocab": "Vocabulary", "max_context": "Max context",
+    "gated_mlp": "Gated MLP", "tied_embeddings": "Tied embeddings", "attention": "Attention",
+    "sliding_window": "Sliding window", "n_sliding_layers": "Sliding layers",
+    "mla_kv_lora_rank": "MLA KV rank", "mla_q_lora_rank": "MLA Q rank", "mla_rope_dim": "MLA RoPE dim",
+    "mla_v_head_dim": "MLA V head dim", "n_experts": "Experts", "experts_per_token": "Experts per token",
+    "n_shared_experts": "Shared experts", "n_moe_layers": "MoE layers", "moe_ffn_hidden": "MoE FFN hidden",
+    "image_size": "Image size", "gflops_per_sample": "Forward compute per sample",
+    "denoise_steps": "Denoise steps", "license": "License", "accelerator_id": "Accelerator",
+    "gpus": "GPUs", "cpu_model": "CPU", "cpu_sockets": "CPU sockets", "cpu_cores_total": "CPU cores",
+    "ram_gb": "RAM", "nics": "Back-end NICs", "nic_gbps": "Back-end NIC speed",
+    "frontend_nics": "Front-end NICs", "frontend_nic_gbps": "Front-end NIC speed",
+    "local_nvme_tb": "Local NVMe", "power_idle_kw": "Power idle", "power_typical_kw": "Power typical",
+    "power_max_kw": "Power max", "rack_units": "Height", "weight_kg": "Weight", "cooling": "Cooling",
+    "liquid_heat_share": "Heat to liquid", "is_rack": "Rack-scale", "generation": "Generation",
+    "bw_gbs": "Bandwidth", "scope": "Scope", "latency_us": "Latency", "max_domain": "Max domain",
+    "ports": "Ports", "port_gbps": "Port speed", "power_w": "Power", "gbps": "Speed",
+    "optic_price_usd": "Optic price", "read_gbs_per_node": "Read per node",
+    "write_gbs_per_node": "Write per node", "read_gbs_per_tb": "Read per TB",
+    "aggregate_read_gbs_max": "Aggregate read max", "latency_class": "Latency class",
+    "price_usd_per_tb_month": "Price", "price_cny_per_tb_month": "Price",
+    "provider": "Provider", "instance": "Instance", "vcpus": "vCPUs", "region": "Region",
+    "currency": "Currency", "on_demand_per_hour": "On-demand", "reserved_1y_per_hour": "Reserved 1 y",
+    "reserved_3y_per_hour": "Reserved 3 y", "spot_per_hour": "Spot", "value": "Value", "unit": "Unit",
+}
+
+# Units for fields the field rules leave without one (derived from the name's suffix).
+_SUFFIX_UNITS: tuple[tuple[str, str], ...] = (
+    ("_gbs", "GB/s"), ("_gbps", "Gb/s"), ("_tflops", "TFLOPS"), ("_tops", "TOPS"), ("_gb", "GB"),
+    ("_tb", "TB"), ("_kw", "kW"), ("_w", "W"), ("_usd", "USD"), ("_kg", "kg"), ("_us", "µs"),
+)
+_UNIT_DISPLAY = {"us": "µs", "fraction": "share"}
+
+# Which way is better when comparing rows side by side; fields absent here are not ranked.
+HIGHER_IS_BETTER = frozenset({
+    "memory_gb", "mem_bw_gbs", "fp64_tflops", "fp32_tflops", "tf32_tflops", "bf16_tflops", "fp16_tflops",
+    "fp8_tflops", "fp6_tflops", "fp4_tflops", "int8_tops", "scaleup_bw_gbs", "scaleup_domain",
+    "ram_gb", "cpu_cores_total", "nic_gbps", "frontend_nic_gbps", "local_nvme_tb", "bw_gbs", "max_domain",
+    "ports", "port_gbps", "gbps", "read_gbs_per_node", "write_gbs_per_node", "read_gbs_per_tb",
+    "aggregate_read_gbs_max", "vcpus", "max_context",
+})
+LOWER_IS_BETTER = frozenset({
+    "tdp_w", "price_usd", "optic_price_usd", "power_idle_kw", "power_typical_kw", "power_max_kw",
+    "weight_kg", "latency_us", "power_w", "price_usd_per_tb_month", "price_cny_per_tb_month",
+    "on_demand_per_hour", "reserved_1y_per_hour", "reserved_3y_per_hour", "spot_per_hour",
+})
+
+# The columns a table view shows at first; the others are one right-click away.
+DEFAULT_VISIBLE: dict[str, tuple[str, ...]] = {
+    "accelerators": ("name", "vendor", "memory_gb", "memory_type", "mem_bw_gbs", "bf16_tflops",
+                     "fp8_tflops", "fp4_tflops", "tdp_w", "form_factor", "scaleup_bw_gbs", "markets",
+                     "price_usd"),
+    "models": ("name", "kind", "params_total", "params_active", "n_layers", "hidden", "n_kv_heads",
+               "attention", "max_context", "license"),
+    "servers": ("name", "vendor", "accelerator_id", "gpus", "cpu_model", "ram_gb", "nics", "nic_gbps",
+                "power_max_kw", "rack_units", "cooling", "price_usd"),
+    "interconnects": ("name", "kind", "generation", "bw_gbs", "scope", "latency_us", "max_domain"),
+    "switches": ("name", "kind", "ports", "port_gbps", "power_w", "rack_units", "price_usd"),
+    "nics": ("name", "kind", "gbps", "ports", "power_w", "price_usd", "optic_price_usd"),
+    "storage_options": ("name", "kind", "read_gbs_per_node", "write_gbs_per_node", "read_gbs_per_tb",
+                        "latency_class", "price_usd_per_tb_month", "price_cny_per_tb_month"),
+    "cloud_offers": ("provider", "instance", "accelerator_id", "gpus", "region", "currency",
+                     "on_demand_per_hour", "reserved_1y_per_hour", "spot_per_hour", "kind"),
+    "facility_defaults": ("id", "kind", "region", "value", "unit"),
+}
+
+
+@dataclass(frozen=True)
+class Column:
+    field: str
+    kind: str  # schema kind: str, float, int, bool, opt_float, tuple_str, ...
+    label: str
+    unit: str
+
+    @property
+    def header(self) -> str:
+        return self.header_with(self.label)
+
+    def header_with(self, label: str) -> str:
+        """The header for a (translated) label: "Memory (GB)"."""
+        return f"{label} ({self.unit})" if self.unit else label
+
+    @property
+    def numeric(self) -> bool:
+        return self.kind.removeprefix("opt_") in ("float", "int")
+
+    @property
+    def better(self) -> str:
+        """"higher", "lower" or "" (not ranked)."""
+        if self.field in HIGHER_IS_BETTER:
+            return "higher"
+        return "lower" if self.field in LOWER_IS_BETTER else ""
+
+
+def field_unit(table: str, name: str) -> str:
+    unit = unit_of(table, name)
+    if not unit or unit in ("parameters",):
+        unit = "" if unit == "parameters" else next((u for s, u in _SUFFIX_UNITS if name.endswith(s)), "")
+    return _UNIT_DISPLAY.get(unit, unit)
+
+
+def field_label(name: str) -> str:
+    return _LABELS.get(name) or name.replace("_", " ").capitalize()
+
+
+def columns_for(table: str) -> list[Column]:
+    """Status marker first is added by the model; these are the record's own fields in order."""
+    kinds = field_kinds(table_spec(table).record_type)
+    cols = [Column(name, kind, field_label(name), field_unit(table, name)) for name, kind in kinds.items()]
+    first = DEFAULT_VISIBLE.get(table, ())[:1]
+    return sorted(cols, key=lambda c: 0 if c.field in first else 1)
+
+
+def title_of(record: Any) -> str:
+    """The name an architect knows a row by."""
+    if hasattr(record, "name"):
+        return str(record.name)
+    if hasattr(record, "instance"):
+        return f"{record.provider} {record.instance}"
+    return str(record.id)
+
+
+def is_unknown(record: Any, name: str) -> bool:
+    return name in record.provenance.unknown
+
+
+def format_number(value: float | int, unit: str = "") -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}" if abs(value) >= 10_000 else str(value)
+    if abs(value) >= 1e9 and unit == "":
+        return f"{value / 1e9:.4g} B"
+    if abs(value) >= 1e6 and unit == "":
+        return f"{value / 1e6:.4g} M"
+    if abs(value) >= 1_000:
+        return f"{value:,.1f}".removesuffix(".0")
+    return f"{value:.4g}"
+
+
+def cell_text(column: Column, record: Any) -> str:
+    value = getattr(record, column.field)
+    if value is None or is_unknown(record, column.field):
+        return UNKNOWN_TEXT
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        if not value:
+            return ""
+        return ", ".join(format_number(v, column.unit) if isinstance(v, (int, float)) else str(v) for v in value)
+    if isinstance(value, (int, float)):
+        return format_number(value, column.unit)
+    return str(value)
+
+
+def sort_key(column: Column, record: Any) -> float | str | None:
+    """Numbers sort as numbers; None (unknown) sorts after every value."""
+    value = getattr(record, column.field)
+    if value is None or is_unknown(record, column.field):
+        return None
+    if isinstance(value, bool):
+        return float(value)
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value).lower()
+    return str(value).lower()

@@ -1,0 +1,127 @@
+"""The detail pane: every field of the selected row with its value, unit and source."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from gpudesk.catalog import records as rec
+from gpudesk.catalog.errors import CatalogError
+from gpudesk.catalog.schema import table_spec
+from gpudesk.catalog.store import Catalog
+from gpudesk.ui.catalog_browser.columns import cell_text, columns_for, is_unknown, title_of
+
+CITATION_KINDS = {"V": "vendor", "S": "secondary", "M": "measured", "D": "derived"}
+
+_STYLE = """
+<style>
+ body { font-size: 10pt; }
+ h2 { margin: 0 0 2px 0; }
+ .muted { color: #6b7280; }
+ .unknown { color: #9aa0a6; }
+ .own { color: #1d4ed8; }
+ .badge-user { background: #fff4d6; color: #7a4b00; }
+ .badge-unverified { color: #8a5a00; }
+ table.fields { border-collapse: collapse; }
+ table.fields td, table.fields th { padding: 3px 6px; border-bottom: 1px solid #e5e7eb; }
+ table.fields th { background: #f3f4f6; text-align: left; }
+</style>
+"""
+
+
+class DetailPane(QTextBrowser):
+    """Shows one record; ``current`` is (table, id) or None."""
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.catalog = catalog
+        self.current: tuple[str, str] | None = None
+        self.setOpenExternalLinks(True)
+        self.setMinimumWidth(360)
+        self.show_nothing()
+
+    def show_nothing(self) -> None:
+        self.current = None
+        self.setHtml(_STYLE + f"<p class='muted'>{html.escape(self.tr('Select a row to see every field and its source.'))}</p>")
+
+    def show_record(self, table: str, record: Any) -> None:
+        self.current = (table, record.id)
+        self.setHtml(self.record_html(table, record))
+
+    # -- html -------------------------------------------------------------
+    def _citation(self, cid: str) -> rec.Citation | None:
+        try:
+            return self.catalog.citation(cid)
+        except CatalogError:
+            return None
+
+    def citation_html(self, cid: str) -> str:
+        citation = self._citation(cid)
+        if citation is None:
+            return html.escape(self.tr("citation '{0}' is not in the catalog").format(cid))
+        kind = CITATION_KINDS.get(citation.kind, citation.kind)
+        parts = [f"<b>{html.escape(citation.title)}</b>"]
+        if citation.publisher:
+            parts.append(html.escape(citation.publisher))
+        if citation.accessed:
+            parts.append(html.escape(self.tr("accessed {0}").format(citation.accessed)))
+        parts.append(f"[{html.escape(citation.kind)}: {html.escape(self.tr(kind))}]")
+        text = " · ".join(parts)
+        if citation.url:
+            url = html.escape(citation.url, quote=True)
+            text += f"<br><a href='{url}'>{html.escape(citation.url)}</a>"
+        if citation.note:
+            text += f"<br><span class='muted'>{html.escape(citation.note)}</span>"
+        return text
+
+    def record_html(self, table: str, record: Any) -> str:
+        prov: rec.Provenance = record.provenance
+        badges = []
+        if prov.user_row:
+            badges.append(f"<span class='badge-user'>&nbsp;★ {html.escape(self.tr('your row'))}&nbsp;</span>")
+        if not prov.verified:
+            badges.append(f"<span class='badge-unverified'>◇ {html.escape(self.tr('unverified'))}</span>")
+        out = [_STYLE, f"<h2>{html.escape(title_of(record))}</h2>"]
+        out.append(f"<p class='muted'>{html.escape(self.tr(table_spec(table).title))} · {html.escape(record.id)}"
+                   f" {' '.join(badges)}</p>")
+        out.append(f"<p><b>{html.escape(self.tr('Source'))}:</b> {self.citation_html(prov.source)}<br>"
+                   f"<b>{html.escape(self.tr('Row date'))}:</b> {html.escape(prov.date or self.tr('not given'))}</p>")
+        if prov.notes:
+            out.append(f"<p><b>{html.escape(self.tr('Notes'))}:</b> {html.escape(prov.notes)}</p>")
+        out.append("<table class='fields' width='100%' cellspacing='0'>")
+        out.append(f"<tr><th>{html.escape(self.tr('Field'))}</th><th align='right'>{html.escape(self.tr('Value'))}</th>"
+                   f"<th>{html.escape(self.tr('Unit'))}</th><th>{html.escape(self.tr('Source'))}</th></tr>")
+        own_sources: list[str] = []
+        for column in columns_for(table):
+            value = getattr(record, column.field)
+            unknown = value is None or is_unknown(record, column.field)
+            text = html.escape(cell_text(column, record))
+            if unknown:
+                text = f"<span class='unknown' title='{html.escape(self.tr('unknown: not in the cited sources'))}'>—</span>"
+            if column.field in prov.field_sources:
+                cid = prov.field_sources[column.field]
+                if cid not in own_sources:
+                    own_sources.append(cid)
+                source = f"<span class='own'>[{own_sources.index(cid) + 1}] {html.escape(self._short(cid))}</span>"
+            elif unknown:
+                source = f"<span class='unknown'>{html.escape(self.tr('unknown'))}</span>"
+            else:
+                source = f"<span class='muted'>{html.escape(self.tr('row source'))}</span>"
+            align = "right' nowrap='nowrap" if column.numeric else "left"
+            out.append(f"<tr><td>{html.escape(self.tr(column.label))}</td><td align='{align}'>{text}</td>"
+                       f"<td nowrap>{html.escape(column.unit)}</td><td>{source}</td></tr>")
+        out.append("</table>")
+        out.append(f"<p class='muted'>{html.escape(self.tr('— unknown: not in the cited sources · row source: the source named above · [n]: a field source listed below'))}</p>")
+        if own_sources:
+            out.append(f"<p><b>{html.escape(self.tr('Field sources that differ from the row source'))}</b></p><ol>")
+            out.extend(f"<li>{self.citation_html(cid)}</li>" for cid in own_sources)
+            out.append("</ol>")
+        return "".join(out)
+
+    def _short(self, cid: str) -> str:
+        citation = self._citation(cid)
+        if citation is None:
+            return cid
+        return f"{citation.title} ({citation.publisher or citation.kind})"
