@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import sys
+from typing import TextIO
 
 
-def fail(reason: str) -> int:
+def fail(err: TextIO, reason: str) -> int:
     line = " ".join(str(reason).split())
-    print(f"gpudesk: {line}", file=sys.stderr)
+    print(f"gpudesk: {line}", file=err)
     return 2

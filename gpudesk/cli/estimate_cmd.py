@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from gpudesk.cli.errors import fail
 
@@ -20,7 +20,7 @@ def register(sub: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     from gpudesk.catalog.store import Catalog, CatalogError
     from gpudesk.core.pipeline import PlanInputError, estimate_plan
     from gpudesk.core.plan_json import plan_to_json
@@ -32,24 +32,25 @@ def run(args: argparse.Namespace) -> int:
         catalog = Catalog.open()
         estimate = estimate_plan(loaded.project, catalog)
     except (ProjectFileError, ProjectValidationError, CatalogError, PlanInputError, OSError) as exc:
-        return fail(f"{args.plan}: {exc}")
+        reason = str(exc)
+        return fail(err, reason if str(args.plan) in reason else f"{args.plan}: {reason}")
     if args.explain:
         if not 0 <= args.phase < len(estimate.phases):
-            return fail(f"--phase {args.phase}: the plan has {len(estimate.phases)} phase(s)")
+            return fail(err, f"--phase {args.phase}: the plan has {len(estimate.phases)} phase(s)")
         figures = estimate.phases[args.phase].figures
         if args.explain not in figures:
-            return fail(f"no figure {args.explain!r}; see `gpudesk estimate PLAN --json` for the keys")
-        print(figures.explain(args.explain).to_text())
+            return fail(err, f"no figure {args.explain!r}; see `gpudesk estimate PLAN --json` for the keys")
+        print(figures.explain(args.explain).to_text(), file=out)
         return 0
     document = plan_to_json(estimate)
     if args.json:
-        json.dump(document, sys.stdout, ensure_ascii=False, indent=2, allow_nan=False)
-        sys.stdout.write("\n")
+        json.dump(document, out, ensure_ascii=False, indent=2, allow_nan=False)
+        out.write("\n")
         return 0
     for phase in document["phases"]:
-        print(f"== {phase['name']} ==")
+        print(f"== {phase['name']} ==", file=out)
         for key, fig in phase["figures"].items():
-            print(f"  {key:<40} {fig['value']!s:>18} {fig['unit']}")
+            print(f"  {key:<40} {fig['value']!s:>18} {fig['unit']}", file=out)
         for check in phase["checks"]:
-            print(f"  [{check['severity']}] {check['title']}: {check['message']}")
+            print(f"  [{check['severity']}] {check['title']}: {check['message']}", file=out)
     return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import TextIO
 
 from gpudesk import __version__
 
@@ -41,16 +42,24 @@ def run_headless(args: list[str]) -> int:
     try:
         parser = build_parser()
         namespace = parser.parse_args(args)
-        handler: Callable[[argparse.Namespace], int] | None = getattr(namespace, "handler", None)
-        if handler is None:
-            parser.print_help()
-            return 2
-        return handler(namespace)
+        handler: Callable[[argparse.Namespace, TextIO, TextIO], int] | None = getattr(namespace, "handler", None)
+        single: Callable[[argparse.Namespace], int] | None = getattr(namespace, "func", None)
+        if handler is not None:
+            return handler(namespace, sys.stdout, sys.stderr)
+        if single is not None:
+            return single(namespace)
+        parser.print_help(sys.stderr)
+        return 2
     except UsageError as exc:
         print(str(exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `gpudesk estimate … | head`: the reader left; that is not an error
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def main(argv: list[str] | None = None) -> int:

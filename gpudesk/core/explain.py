@@ -89,8 +89,10 @@ def format_value(value: float | str) -> str:
     if value != value:  # NaN
         return "n/a"
     magnitude = abs(value)
-    if magnitude == 0 or 1e-3 <= magnitude < 1e7:
-        return f"{value:,.4g}" if magnitude < 1000 else f"{value:,.0f}"
+    if magnitude == 0 or 1e-3 <= magnitude < 1000:
+        return f"{value:,.4g}"
+    if 1000 <= magnitude < 1e15:
+        return f"{value:,.0f}"
     return f"{value:.4g}"
 
 

@@ -158,6 +158,16 @@ def host_checks(fs: FigureSet) -> list[Check]:
             {"cores_per_gpu_needed": need, "cores_per_gpu_offered": offered, "feed_fraction": feed,
              "cores_needed": cores_needed},
         ))
+    if feed != feed and "host.cores_needed" in fs:
+        cores_needed = at(fs, "host.cores_needed", i)
+        ram_needed = at(fs, "host.ram_needed", None) / C.GB if "host.ram_needed" in fs else float("nan")
+        checks.append(Check(
+            "host.server_spec_unknown", "info", 3, "Server CPU and memory not in the catalog",
+            f"The catalog has no CPU core count or RAM for this server, so the feed check cannot run. The plan "
+            f"needs at least {cores_needed:,.0f} CPU cores and {ram_needed:,.0f} GB of host RAM per server.",
+            "Enter the quoted server's cores and RAM in step 3, or pick a catalog server with them.",
+            ("host.cores_needed", "host.ram_needed"), {"cores_needed": cores_needed, "ram_needed_gb": ram_needed},
+        ))
     j = worst_index(fs["host.ram_headroom"])
     headroom = at(fs, "host.ram_headroom", j)
     if headroom == headroom and headroom < 0:

@@ -22,6 +22,7 @@ from gpudesk.core.plan_infra import phase_infrastructure
 from gpudesk.core.plan_resolve import PlanInputError, resolve_phase
 from gpudesk.core.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.core.plan_roadmap import roadmap
+from gpudesk.core.plan_task import task_figures
 from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.recommend import recommend
 from gpudesk.project.model import Phase, Project
@@ -42,6 +43,8 @@ def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstim
         figures.merge(result.figures, prefix="" if w_index == 0 else f"w{w_index + 1}.")
         results.append(result)
     primary = results[0]
+    fpt = figures.value_at("arch.flops_per_token_megatron") if "arch.flops_per_token_megatron" in figures else None
+    figures.merge(task_figures(phase.workloads[0], fpt if isinstance(fpt, float) else None))
     gpus = sum(r.gpus for r in results)
     infra = phase_infrastructure(
         phase, resolved, primary, gpus,

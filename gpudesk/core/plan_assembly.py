@@ -95,10 +95,7 @@ def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: li
     kinds = {w.kind for w in phase.workloads}
     needs = () if kinds <= {"rendering_vdi", "agent_hosting"} else DEFAULT_FRAMEWORKS
     checks += ecosystem_pitfall(r.accelerator, needs)
-    utilisation = _num(figures, "delivery.owned_utilisation")
-    if math.isfinite(utilisation) and phase.delivery.mode in ("private", "bare_metal", "cloud_reserved_1y",
-                                                               "cloud_reserved_3y", "hybrid"):
-        checks += utilisation_pitfall(utilisation, _break_even_utilisation(figures), phase.delivery.mode)
+    checks += _ownership_checks(phase, figures)
     priced = [c for c in candidates if c.fits and math.isfinite(c.cost) and c.cost > 0]
     if len(priced) >= 2 and results[0].trains:
         checks += per_gpu_price_pitfall(
@@ -109,6 +106,32 @@ def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: li
         )
     checks += bottleneck_pitfall(checks)
     return checks
+
+
+OWNED_OR_COMMITTED = ("private", "bare_metal", "cloud_reserved_1y", "cloud_reserved_3y", "hybrid")
+
+
+def _ownership_checks(phase: Phase, figures: FigureSet) -> list[Check]:
+    """Idle committed capacity, or owning that cannot pay back within the phase."""
+    utilisation = _num(figures, "delivery.owned_utilisation")
+    mode = phase.delivery.mode
+    if not math.isfinite(utilisation) or mode not in OWNED_OR_COMMITTED:
+        return []
+    break_even = _break_even_utilisation(figures)
+    if math.isfinite(break_even) and break_even < 1.0:
+        return utilisation_pitfall(utilisation, break_even, mode)
+    cloud_allowed = _num(figures, "delivery.allowed.cloud_on_demand") == 1.0
+    private, cloud = _num(figures, "delivery.total.private"), _num(figures, "delivery.total.cloud_on_demand")
+    if mode == "private" and cloud_allowed and math.isfinite(private) and math.isfinite(cloud):
+        return [Check(
+            "delivery.owning_not_paid_back", "warning", 6, "Owning does not pay back within this phase",
+            f"Over {phase.duration_months} months, owning costs {private:,.0f} and renting on demand "
+            f"{cloud:,.0f} {phase.costs.currency}, even with the servers busy {utilisation:.0%} of the time.",
+            "Rent for this phase, lengthen it, or carry the servers into the next phase so they keep earning.",
+            ("delivery.total.private", "delivery.total.cloud_on_demand", "delivery.owned_utilisation"),
+            {"private": private, "cloud_on_demand": cloud, "months": phase.duration_months},
+        )]
+    return []
 
 
 def _break_even_utilisation(figures: FigureSet) -> float:

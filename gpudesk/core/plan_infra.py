@@ -135,6 +135,11 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
     ))
     fs.merge(delivery)
     checks += delivery_checks(delivery)
+    chosen = _priced_mode(phase.delivery.mode)
+    if f"delivery.total.{chosen}" in fs:
+        fs.add("plan.phase_cost", fs[f"delivery.total.{chosen}"], c.currency, f"cost of this phase ({chosen.replace('_', ' ')})",
+               f"cumulative {chosen.replace('_', ' ')} cost over the phase's {phase.duration_months} months",
+               [f"delivery.total.{chosen}"])
     return InfraResult(fs, checks, servers, nodes)
 
 

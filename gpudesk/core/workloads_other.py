@@ -137,8 +137,8 @@ def estimate_recsys(m: ModelArch, hw: HardwareArrays, lookups_per_sample: float,
     fs.add("recsys.samples_per_s_compute", comp, "samples/s/GPU", "samples/s if bound by the dense MLPs",
            "peak · η_mm · framework / (GFLOPs per sample · 1e9); unbounded when GFLOPs unknown",
            ["hw.peak_flops", "eff.matmul", "eff.framework", "recsys.gflops_per_sample"])
-    fs.add("recsys.samples_per_s_per_gpu", np.minimum(mem_rate, comp), "samples/s/GPU", "samples per second per GPU",
-           "min(lookup bound, compute bound)", ["recsys.samples_per_s_lookup", "recsys.samples_per_s_compute"])
+    fs.add("recsys.samples_per_s_per_gpu", np.fmin(mem_rate, comp), "samples/s/GPU", "samples per second per GPU",
+           "min(lookup bound, compute bound); the lookup bound alone where the model's GFLOPs per sample is unknown", ["recsys.samples_per_s_lookup", "recsys.samples_per_s_compute"])
     return fs
 
 

@@ -11,7 +11,8 @@ SUMMARY_KEYS = (
     ("train.time_to_train_days", "training"),
     ("infer.tokens_per_s", "serving"),
     ("power.it_kw", "IT power"),
-    ("tco.total_5y", "5-year TCO"),
+    ("plan.phase_cost", "phase cost"),
+    ("tco.total_5y", "5-year TCO (owned)"),
 )
 
 

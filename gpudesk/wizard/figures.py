@@ -5,7 +5,7 @@ from __future__ import annotations
 from gpudesk.core.explain import FigureSet
 
 STEP_PREFIXES: dict[int, tuple[str, ...]] = {
-    1: ("task.", "arch."),
+    1: ("task.", "arch.params_total", "arch.params_active", "arch.kv_bytes_per_token"),
     2: ("mem.", "train.", "infer.", "vision.", "diffusion.", "recsys.", "embed.", "vdi.", "agent."),
     3: ("host.",),
     4: ("storage.",),

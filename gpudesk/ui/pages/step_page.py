@@ -97,6 +97,8 @@ class StepPage(QWidget):
         body.addWidget(right)
         body.setStretchFactor(0, 2)
         body.setStretchFactor(1, 3)
+        body.setSizes([420, 640])
+        scroll.setMinimumWidth(360)
 
         layout = QVBoxLayout(self)
         layout.addWidget(title)

@@ -18,14 +18,16 @@ class ChecksView(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._checks: list[Check] = []
+        self._shown = False
         self.currentRowChanged.connect(self._emit)
         self.itemClicked.connect(lambda item: self._emit(self.row(item)))
         self.setAccessibleName(self.tr("Checks"))
         self.setWordWrap(True)
 
     def set_checks(self, checks: list[Check]) -> None:
-        if [(c.id, c.message) for c in checks] == [(c.id, c.message) for c in self._checks]:
+        if self._shown and [(c.id, c.message) for c in checks] == [(c.id, c.message) for c in self._checks]:
             return
+        self._shown = True
         self._checks = list(checks)
         self.blockSignals(True)
         self.clear()

@@ -81,22 +81,38 @@ class FigureTableModel(QAbstractTableModel):
 
 
 _BYTE_UNITS = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6))
+_SI = (("E", 1e18), ("P", 1e15), ("T", 1e12), ("G", 1e9), ("M", 1e6), ("k", 1e3))
+_COUNT_SCALES = (("T", 1e12), ("B", 1e9), ("M", 1e6))
+_SCALED_COUNTS = ("params", "tokens", "images", "items", "samples")
 
 
 def display_value(value: float | str, unit: str) -> tuple[str, str]:
-    """Human units for display: bytes as GB, seconds as h/days when long."""
+    """Human units for display: bytes as GB, FLOPs with SI prefixes, long times in h/days."""
     if isinstance(value, str):
         return unit, value
+    magnitude = abs(value)
     if unit == "B":
         for name, scale in _BYTE_UNITS:
-            if abs(value) >= scale or name == "MB":
+            if magnitude >= scale or name == "MB":
                 return name, format_value(value / scale)
-    if unit == "s" and abs(value) >= 2 * 86400:
+    if unit == "s" and magnitude >= 2 * 86400:
         return "days", format_value(value / 86400)
-    if unit == "s" and abs(value) >= 2 * 3600:
+    if unit == "s" and magnitude >= 2 * 3600:
         return "h", format_value(value / 3600)
+    if unit == "s" and 0 < magnitude < 1:
+        return "ms", format_value(value * 1000)
     if unit == "bool":
         return "", "yes" if value else "no"
+    if unit == "fraction" and magnitude <= 10:
+        return "%", format_value(value * 100)
+    if unit.startswith("FLOP") and magnitude >= 1e3:
+        for prefix, scale in _SI:
+            if magnitude >= scale:
+                return prefix + unit, format_value(value / scale)
+    if unit.split("/")[0] in _SCALED_COUNTS and magnitude >= 1e6:
+        for prefix, scale in _COUNT_SCALES:
+            if magnitude >= scale:
+                return f"{prefix} {unit}", format_value(value / scale)
     return unit, format_value(value)
 
 

@@ -1,0 +1,152 @@
+"""`gpudesk report` and `gpudesk compare`: proposals and comparisons from saved plans.
+
+    gpudesk report PLAN.gpudesk -o OUT.pdf --lang zh|en [--company NAME] [--logo PNG]
+    gpudesk compare A.gpudesk B.gpudesk [C D] -o OUT.pdf|OUT.csv [--lang zh|en]
+
+Invalid input (missing or broken plan, wrong output type, unreadable logo)
+exits with status 2 and one line on stderr saying why; no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+LOGO_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".svg")
+
+
+class ReportInputError(Exception):
+    """Input the user can fix; the message is shown as is."""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``report`` and ``compare`` subcommands to an argparse subparsers object."""
+    report = subparsers.add_parser("report", help="write a printable proposal (PDF) for a saved plan")
+    report.add_argument("plan", help="plan file (.gpudesk)")
+    report.add_argument("-o", "--output", required=True, help="PDF to write")
+    report.add_argument("--lang", choices=("zh", "en"), default=None, help="language (default: the plan's)")
+    report.add_argument("--company", default="", help="company name on the cover and page headers")
+    report.add_argument("--logo", default="", help="logo image for the cover (PNG/JPEG)")
+    report.add_argument("--author", default="", help="author (default: the plan's author)")
+    report.set_defaults(func=run_report)
+
+    compare = subparsers.add_parser("compare", help="compare 2-4 saved plans side by side (PDF or CSV)")
+    compare.add_argument("plans", nargs="+", help="2 to 4 plan files (.gpudesk)")
+    compare.add_argument("-o", "--output", required=True, help="OUT.pdf or OUT.csv")
+    compare.add_argument("--lang", choices=("zh", "en"), default=None, help="language (default: the first plan's)")
+    compare.add_argument("--company", default="", help="company name for the PDF header")
+    compare.set_defaults(func=run_compare)
+
+
+def _one_line(exc: BaseException) -> str:
+    problems = getattr(exc, "problems", None)
+    if problems:
+        path, reason = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        return f"{path or '(top level)'}: {reason}{more}"
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    return lines[0] if lines else type(exc).__name__
+
+
+def _fail(command: str, message: str) -> int:
+    print(f"gpudesk {command}: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _check_output(path: str, suffixes: tuple[str, ...]) -> Path:
+    target = Path(path)
+    if target.suffix.lower() not in suffixes:
+        raise ReportInputError(f"output {path!r} must end in {' or '.join(suffixes)}")
+    if not target.parent.resolve().is_dir():
+        raise ReportInputError(f"output folder {str(target.parent)!r} does not exist")
+    return target
+
+
+def _estimate(path: str) -> tuple[Any, Any, str]:
+    """Load one plan file and estimate it: (PlanEstimate, Project, catalog date)."""
+    if not Path(path).is_file():
+        raise ReportInputError(f"plan file {path!r} not found")
+    from gpudesk.project.io import load_project
+
+    project = load_project(path).project  # a broken file fails here, before the catalog is opened
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.core.pipeline import estimate_plan
+
+    catalog = Catalog.open()
+    try:
+        return estimate_plan(project, catalog), project, str(catalog.built or "")
+    finally:
+        catalog.close()
+
+
+def _input_errors() -> tuple[type[BaseException], ...]:
+    from gpudesk.project.errors import ProjectFileError, ProjectValidationError
+
+    return (ReportInputError, ProjectFileError, ProjectValidationError, OSError)
+
+
+def run_report(args: argparse.Namespace) -> int:
+    try:
+        return _report(args)
+    except _input_errors() as exc:
+        return _fail("report", _one_line(exc))
+
+
+def _report(args: argparse.Namespace) -> int:
+    from gpudesk.report.document import Branding
+    from gpudesk.report.proposal import build_proposal
+
+    target = _check_output(args.output, (".pdf",))
+    if args.logo:
+        logo = Path(args.logo)
+        if not logo.is_file() or logo.suffix.lower() not in LOGO_SUFFIXES:
+            raise ReportInputError(f"logo {args.logo!r} is not an image file ({', '.join(LOGO_SUFFIXES)})")
+    plan, project, catalog_date = _estimate(args.plan)
+    lang = args.lang or project.meta.language
+    branding = Branding(company=args.company, logo_path=args.logo, author=args.author or project.meta.author)
+    doc = build_proposal(plan, project, lang, branding, catalog_date=catalog_date)
+    from gpudesk.ui.report.pdf_writer import write_proposal_pdf
+
+    pages = write_proposal_pdf(doc, target)
+    print(f"wrote {target} ({pages} pages, {lang})")
+    return EXIT_OK
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    try:
+        return _compare(args)
+    except _input_errors() as exc:
+        return _fail("compare", _one_line(exc))
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from gpudesk.report.comparison import MAX_PLANS, MIN_PLANS, compare_plans
+    from gpudesk.report.comparison_export import comparison_document, write_csv
+    from gpudesk.report.document import Branding
+    from gpudesk.report.text_catalog import ReportText
+
+    if not MIN_PLANS <= len(args.plans) <= MAX_PLANS:
+        raise ReportInputError(f"compare needs {MIN_PLANS} to {MAX_PLANS} plan files, got {len(args.plans)}")
+    target = _check_output(args.output, (".pdf", ".csv"))
+    entries = []
+    for path in args.plans:
+        plan, project, _date = _estimate(path)
+        entries.append((plan, project))
+    try:
+        comparison = compare_plans(entries)
+    except ValueError as exc:  # plans in different currencies
+        raise ReportInputError(str(exc)) from exc
+    lang = args.lang or entries[0][1].meta.language
+    if target.suffix.lower() == ".csv":
+        write_csv(comparison, target, ReportText(lang))
+    else:
+        from gpudesk.ui.report.pdf_writer import write_proposal_pdf
+
+        write_proposal_pdf(comparison_document(comparison, lang, Branding(company=args.company)), target)
+    print(f"wrote {target} ({len(entries)} plans, {len(comparison.rows)} figures, "
+          f"{len(comparison.input_differences)} differing inputs)")
+    return EXIT_OK

@@ -1,0 +1,46 @@
+"""Step 1, "size the task first": the workload in numbers before any hardware."""
+
+from __future__ import annotations
+
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.plan_workload import TRAIN_KINDS
+from gpudesk.project.model import Workload
+
+SECONDS_PER_DAY = 86400.0
+
+
+def task_figures(w: Workload, trained_flops_per_token: float | None) -> FigureSet:
+    fs = FigureSet()
+    if w.kind in TRAIN_KINDS:
+        tokens = fs.input("task.train_tokens", w.train_tokens, "tokens", "tokens to train on")
+        fs.input("task.epochs", w.epochs, "epochs", "passes over the data")
+        deadline = fs.input("task.deadline_days", w.deadline_days, "days", "training deadline")
+        if trained_flops_per_token:
+            fpt = fs.input("task.flops_per_token", trained_flops_per_token, "FLOP/token",
+                           "training FLOPs per token (Megatron convention)", "derived: arch.flops_per_token_megatron")
+            total = fs.add("task.total_flops", fpt * tokens * w.epochs, "FLOP", "training compute",
+                           "FLOPs per token × tokens × epochs", ["task.flops_per_token", "task.train_tokens", "task.epochs"])
+            fs.add("task.sustained_flops_needed", total / max(deadline * SECONDS_PER_DAY, 1.0), "FLOP/s",
+                   "sustained compute the deadline needs", "training compute / (deadline × 86,400 s)",
+                   ["task.total_flops", "task.deadline_days"])
+    elif w.kind in ("llm_inference", "agent_hosting"):
+        rpd = fs.input("task.requests_per_day", w.requests_per_day, "requests/day", "requests per day")
+        peak = fs.input("task.peak_factor", w.peak_factor, "x", "peak over the daily average")
+        io = fs.input("task.tokens_per_request", float(w.prompt_tokens + w.output_tokens), "tokens",
+                      "prompt + output tokens per request")
+        rate = fs.add("task.peak_request_rate", rpd / SECONDS_PER_DAY * peak, "requests/s", "peak request rate",
+                      "requests per day / 86,400 s × peak factor", ["task.requests_per_day", "task.peak_factor"])
+        fs.add("task.tokens_per_day", rpd * io, "tokens", "tokens processed per day",
+               "requests per day × tokens per request", ["task.requests_per_day", "task.tokens_per_request"])
+        fs.input("task.output_tokens", float(w.output_tokens), "tokens", "output tokens per request")
+        fs.add("task.peak_output_tokens_per_s", rate * w.output_tokens, "tokens/s", "peak output tokens per second",
+               "peak request rate × output tokens", ["task.peak_request_rate", "task.output_tokens"])
+    elif w.kind == "rendering_vdi":
+        fs.input("task.seats", float(w.seats), "seats", "concurrent seats")
+        fs.input("task.seat_profile_gb", w.seat_profile_gb, "GB", "framebuffer per seat")
+    elif w.items_per_day:
+        per_day = fs.input("task.items_per_day", w.items_per_day, "items/day", "items per day")
+        peak = fs.input("task.peak_factor", w.peak_factor, "x", "peak over the daily average")
+        fs.add("task.peak_items_per_s", per_day / SECONDS_PER_DAY * peak, "items/s", "peak item rate",
+               "items per day / 86,400 s × peak factor", ["task.items_per_day", "task.peak_factor"])
+    return fs

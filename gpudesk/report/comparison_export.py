@@ -1,0 +1,145 @@
+"""A plan comparison as text cells, CSV, an overlaid cost chart and a printable document."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from gpudesk.report.chart_model import ChartSpec, Series
+from gpudesk.report.comparison import ComparisonRow, PlanComparison
+from gpudesk.report.document import (
+    Branding, ChartRef, DataTable, Note, Paragraph, ProposalDocument, Section,
+)
+from gpudesk.report.number_format import MISSING, format_money, format_number, format_quantity
+from gpudesk.report.text_catalog import ReportText
+
+CHART_MONTHS = 60  # five years, the longest TCO horizon the comparison table shows
+
+
+def metric_label(row: ComparisonRow, text: ReportText) -> str:
+    return text.get(f"compare_metric.{row.metric.id}")
+
+
+def value_text(row: ComparisonRow, index: int, comparison: PlanComparison, text: ReportText) -> str:
+    value = row.values[index]
+    if value is None:
+        return MISSING
+    if row.metric.money:
+        return format_money(value, comparison.currency)
+    decimals = 0 if row.metric.id in ("gpus", "nodes", "racks") else None
+    return format_quantity(value, row.metric.unit, text, decimals)
+
+
+def delta_text(row: ComparisonRow, index: int, comparison: PlanComparison) -> str:
+    delta = row.deltas[index]
+    if delta is None:
+        return MISSING
+    sign = "+" if delta > 0 else ""
+    shown = format_money(delta, comparison.currency) if row.metric.money else format_number(delta)
+    relative = row.relative_delta(index)
+    pct = f" ({relative * 100:+.1f}%)" if relative is not None else ""
+    return f"{sign}{shown}{pct}"
+
+
+def better_text(row: ComparisonRow, text: ReportText) -> str:
+    return text.get(f"compare.{row.metric.better}")
+
+
+def table_header(comparison: PlanComparison, text: ReportText) -> tuple[str, ...]:
+    base = comparison.names[0]
+    deltas = tuple(f"{name} {text.get('compare.delta', base=base)}" for name in comparison.names[1:])
+    return (text.get("compare.metric"), text.get("compare.better"), *comparison.names, *deltas)
+
+
+def table_cells(comparison: PlanComparison, text: ReportText) -> list[tuple[str, ...]]:
+    """The comparison table as display text: metric, direction, one value per plan, deltas vs the first."""
+    plans = range(len(comparison.names))
+    return [
+        (metric_label(row, text), better_text(row, text),
+         *[value_text(row, i, comparison, text) for i in plans],
+         *[delta_text(row, i, comparison) for i in plans if i > 0])
+        for row in comparison.rows
+    ]
+
+
+def to_csv(comparison: PlanComparison, text: ReportText) -> str:
+    """Machine-readable CSV: raw numbers, one line per figure, then one per differing input."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    names = list(comparison.names)
+    writer.writerow(["kind", "item", "unit", "better", *names,
+                     *[f"{n} - {names[0]}" for n in names[1:]], "best"])
+    for row in comparison.rows:
+        unit = row.metric.unit.replace("currency", comparison.currency)
+        writer.writerow([
+            "figure", row.metric.id, unit, row.metric.better,
+            *["" if v is None else repr(v) for v in row.values],
+            *["" if d is None else repr(d) for d in row.deltas[1:]],
+            ";".join(names[i] for i in sorted(row.best)),
+        ])
+    for diff in comparison.input_differences:
+        writer.writerow(["input", diff.path, "", "", *["" if v is None else str(v) for v in diff.values],
+                         *[""] * (len(names) - 1), ""])
+    return out.getvalue()
+
+
+def write_csv(comparison: PlanComparison, path: str | Path, text: ReportText) -> None:
+    Path(path).write_text(to_csv(comparison, text), encoding="utf-8-sig")  # BOM: Excel opens Chinese correctly
+
+
+def cumulative_cost_chart(comparison: PlanComparison, text: ReportText) -> ChartSpec | None:
+    """Cumulative cost per plan over five years: capex + opex/year × month / 12."""
+    capex, opex = comparison.row("capex"), comparison.row("opex")
+    months = tuple(float(m) for m in range(CHART_MONTHS + 1))
+    series = []
+    for i, name in enumerate(comparison.names):
+        c, o = capex.values[i], opex.values[i]
+        if c is None or o is None:
+            continue
+        ys = tuple(c + o * m / 12.0 for m in months)
+        tips = [f"{name}: {format_money(c, comparison.currency)} + {format_money(o, comparison.currency)} × {int(m)}/12"
+                for m in months]
+        series.append(Series(name, months, ys, "line", "", tips))
+    if not series:
+        return None
+    return ChartSpec(kind="cost_over_time", title=text.get("compare.chart_title"), x_label=text.get("compare.chart_x"),
+                     y_label=text.get("compare.chart_y"), x_unit="month", y_unit=comparison.currency, series=series,
+                     notes=text.get("compare.chart_note"))
+
+
+def _has_rows(comparison: PlanComparison, metric_ids: tuple[str, ...]) -> bool:
+    present = {r.metric.id for r in comparison.rows}
+    return all(m in present for m in metric_ids)
+
+
+def comparison_document(comparison: PlanComparison, lang: str, branding: Branding) -> ProposalDocument:
+    """The comparison as a document the proposal renderer prints."""
+    text = ReportText(lang)
+    table_section = Section("compare_table", text.get("compare.table"))
+    marked = frozenset((r, 2 + i) for r, row in enumerate(comparison.rows) for i in row.best)
+    align = ("left", "center") + ("right",) * (2 * len(comparison.names) - 1)
+    table_section.add(DataTable(table_header(comparison, text), tuple(table_cells(comparison, text)), align,
+                                marked=marked))
+    table_section.add(Note(text.get("compare.best_note")))
+    inputs = Section("compare_inputs", text.get("compare.inputs"))
+    if comparison.input_differences:
+        rows = tuple((d.path, *[MISSING if v is None else str(v) for v in d.values])
+                     for d in comparison.input_differences)
+        inputs.add(DataTable((text.get("compare.path"), *comparison.names), rows))
+    else:
+        inputs.add(Paragraph(text.get("compare.no_diffs")))
+    sections = [table_section, inputs]
+    chart = cumulative_cost_chart(comparison, text) if _has_rows(comparison, ("capex", "opex")) else None
+    if chart is not None:
+        chart_section = Section("compare_chart", text.get("compare.chart_title"))
+        chart_section.add(ChartRef("cumulative_cost", text.get("chart.cumulative_cost"), chart))
+        sections.append(chart_section)
+    return ProposalDocument(
+        title=text.get("compare.title"),
+        lang=lang,
+        project_name=" / ".join(comparison.names),
+        branding=branding,
+        sections=sections,
+        footer_text=text.get("document.footer"),
+    )

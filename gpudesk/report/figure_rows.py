@@ -1,0 +1,103 @@
+"""Reading figures out of a FigureSet for the proposal, formatted per language.
+
+A row is printed only when its figure is present: a plan that serves no
+training has no ``train.*`` figures and its proposal simply shows no
+training rows (never a blank). Labels come from the text catalogue
+(``figure.<key>``) and fall back to the FigureSet's own label.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpudesk.core.explain import FigureSet
+from gpudesk.report.number_format import format_money, format_percent, format_quantity
+from gpudesk.report.text_catalog import ReportText
+
+MONEY_UNITS = ("USD", "CNY", "currency")
+KINDS = ("quantity", "money", "percent", "integer", "text", "yesno")
+
+# Display scaling for SI base units the core uses (ARCHITECTURE.md "Units").
+DISPLAY_UNITS = {"B": (1e-9, "GB"), "B/s": (1e-9, "GB/s"), "W": (1e-3, "kW"), "FLOP/s": (1e-12, "TFLOP/s")}
+
+
+@dataclass(frozen=True)
+class FigureRow:
+    """One figure to print: its FigureSet key and how to format it."""
+
+    key: str
+    kind: str = "quantity"
+    skip_zero: bool = False  # a part of a breakdown that is zero for this plan (no colocation, no checkpoints)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"figure row {self.key!r}: kind {self.kind!r} not in {KINDS}")
+
+
+class FigureFormatter:
+    """Formats the figures of one FigureSet for one language and currency."""
+
+    def __init__(self, figures: FigureSet | None, text: ReportText, currency: str) -> None:
+        self.figures = figures if figures is not None else FigureSet()
+        self.text = text
+        self.currency = currency
+
+    def has(self, key: str) -> bool:
+        if key not in self.figures:
+            return False
+        raw = self.figures[key]
+        if not isinstance(raw, str) and np.size(raw) != 1:
+            return False  # a series over months or candidates is a chart, not a table cell
+        value = self.figures.value_at(key)
+        return isinstance(value, str) or not math.isnan(value)
+
+    def value(self, key: str) -> float | None:
+        """The scalar value, or None when absent, textual or NaN."""
+        if not self.has(key):
+            return None
+        value = self.figures.value_at(key)
+        return None if isinstance(value, str) else float(value)
+
+    def label(self, key: str) -> str:
+        entry = f"figure.{key}"
+        return self.text.get(entry) if self.text.has(entry) else self.figures.label(key)
+
+    def shown(self, key: str, kind: str = "quantity") -> str:
+        raw = self.figures.value_at(key)
+        if isinstance(raw, str) or kind == "text":
+            return self.text.choice("value", str(raw))
+        if kind == "money" or (kind == "quantity" and is_money_unit(self.figures.unit(key))):
+            return format_money(raw, self.currency) + self._money_suffix(key)
+        if kind == "yesno":
+            return self.text.get("value.yes") if raw else self.text.get("value.no")
+        if kind == "percent":
+            return format_percent(raw, 1)
+        unit = self.figures.unit(key)
+        scale, shown_unit = DISPLAY_UNITS.get(unit, (1.0, unit))
+        decimals = 0 if kind == "integer" else None
+        return format_quantity(raw * scale, shown_unit, self.text, decimals)
+
+    def _money_suffix(self, key: str) -> str:
+        _money, slash, per = self.figures.unit(key).partition("/")
+        return self.text.choice("unit", "/" + per) if slash else ""
+
+    def rows(self, specs: Iterable[FigureRow]) -> tuple[tuple[str, str], ...]:
+        """(label, formatted value) for every spec whose figure is present."""
+        return tuple((self.label(s.key), self.shown(s.key, s.kind)) for s in specs
+                     if self.has(s.key) and not (s.skip_zero and self.value(s.key) == 0))
+
+    def present(self, keys: Sequence[str]) -> list[str]:
+        return [k for k in keys if self.has(k)]
+
+
+def is_money_unit(unit: str) -> bool:
+    return unit.split("/")[0] in MONEY_UNITS
+
+
+def rows_of(specs: Iterable[tuple[str, str] | tuple[str, str, bool]]) -> tuple[FigureRow, ...]:
+    """``(key, kind)`` or ``(key, kind, skip_zero)`` tuples as FigureRows."""
+    return tuple(FigureRow(*spec) for spec in specs)

@@ -1,0 +1,87 @@
+"""Numbers as a proposal prints them: separators, currency symbols, units.
+
+Both languages group thousands with commas (GB/T 15835 allows it and
+Chinese commercial quotations use it); Chinese money is shown with ¥ and
+English with $ or ¥ by the plan's currency. Units are translated through
+the ``unit.*`` entries of the text catalogue.
+"""
+
+from __future__ import annotations
+
+import math
+
+from gpudesk.report.text_catalog import ReportText
+
+CURRENCY_SYMBOLS = {"USD": "$", "CNY": "¥"}
+MISSING = "—"
+
+
+def decimals_for(value: float) -> int:
+    magnitude = abs(value)
+    if magnitude >= 100 or magnitude == 0 or float(value).is_integer():
+        return 0
+    if magnitude >= 10:
+        return 1
+    if magnitude >= 0.1:
+        return 2
+    return min(8, 1 - math.floor(math.log10(magnitude)))  # two significant digits: 0.00012
+
+
+def format_number(value: float | str | None, decimals: int | None = None) -> str:
+    if value is None:
+        return MISSING
+    if isinstance(value, str):
+        return value
+    if math.isnan(value):
+        return MISSING
+    if math.isinf(value):
+        return "∞"
+    places = decimals_for(value) if decimals is None else decimals
+    text = f"{value:,.{places}f}"
+    return "0" if text in ("-0", "-0.0") else text
+
+
+def format_money(value: float | None, currency: str) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return MISSING
+    symbol = CURRENCY_SYMBOLS.get(currency, currency + " ")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{symbol}{abs(value):,.0f}"
+
+
+# Large counts read better in the units each language counts in: 亿/万 in Chinese, million/billion in English.
+LARGE_COUNT_STEPS = {
+    "zh": ((1e8, "亿"), (1e4, "万")),
+    "en": ((1e12, "T"), (1e9, "B"), (1e6, "M")),
+}
+LARGE_COUNT_FROM = 1e8
+
+
+def format_count(value: float, lang: str) -> str:
+    """A large count in the language's own grouping: 2e10 -> '200亿' / '20 B'."""
+    for step, suffix in LARGE_COUNT_STEPS.get(lang, ()):
+        if abs(value) >= step:
+            scaled = value / step
+            shown = format_number(scaled, 0 if scaled >= 100 else None)
+            return f"{shown}{suffix}" if lang == "zh" else f"{shown} {suffix}"
+    return format_number(value)
+
+
+def format_quantity(value: float | str | None, unit: str, text: ReportText, decimals: int | None = None) -> str:
+    if isinstance(value, (int, float)) and abs(value) >= LARGE_COUNT_FROM and not math.isinf(value):
+        number = format_count(float(value), text.lang)
+    else:
+        number = format_number(value, decimals)
+    if number == MISSING or not unit:
+        return number
+    singular = f"unit_one.{unit}"
+    shown = text.get(singular) if value == 1 and text.has(singular) else text.choice("unit", unit)
+    if not shown:
+        return number
+    return f"{number}{shown}" if shown in ("%",) else f"{number} {shown}"
+
+
+def format_percent(fraction: float | None, decimals: int = 0) -> str:
+    if fraction is None or math.isnan(fraction):
+        return MISSING
+    return f"{fraction * 100:.{decimals}f}%"

@@ -1,0 +1,238 @@
+"""Proposal sections on what is bought and run: BOM, power, network, storage, delivery, cost."""
+
+from __future__ import annotations
+
+from gpudesk.core.plan_result import BomLine, PhaseEstimate
+from gpudesk.project.model import DELIVERY_MODES
+from gpudesk.report.document import BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
+from gpudesk.report.figure_rows import FigureFormatter, rows_of
+from gpudesk.report.number_format import format_money, format_number, format_quantity
+from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
+
+POWER_FIGURES = rows_of([
+    ("power.servers", "integer"),
+    ("power.server_kw", "quantity"),
+    ("power.network_kw", "quantity"),
+    ("power.it_kw", "quantity"),
+    ("power.facility_kw", "quantity"),
+    ("power.rack_kw", "quantity"),
+    ("power.rack_limit_kw", "quantity"),
+    ("power.servers_per_rack", "integer"),
+    ("power.racks", "integer"),
+    ("power.pdus_per_rack", "integer", True),
+    ("power.btu_per_h", "quantity"),
+    ("power.cooling_tons", "quantity"),
+    ("power.pue", "quantity"),
+    ("power.liquid_kw", "quantity", True),
+    ("power.air_kw", "quantity"),
+    ("power.liquid_heat_share", "percent"),
+    ("power.annual_kwh", "quantity"),
+    ("power.annual_energy_cost", "money"),
+    ("power.annual_co2_t", "quantity"),
+])
+NETWORK_FIGURES = rows_of([
+    ("net.tiers", "integer"),
+    ("net.nics_per_node", "integer"),
+    ("net.nic_gbps", "quantity"),
+    ("net.leaf_switches", "integer"),
+    ("net.spine_switches", "integer", True),
+    ("net.core_switches", "integer", True),
+    ("net.switches", "integer"),
+    ("net.optics", "integer"),
+    ("net.cables", "integer"),
+    ("net.effective_per_gpu_bw", "quantity"),
+    ("net.scaling_efficiency", "percent"),
+    ("net.power_kw", "quantity"),
+    ("net.cost", "money", True),
+    ("train.exposed_comm_s", "quantity"),
+])
+STORAGE_FIGURES = rows_of([
+    ("storage.capacity_needed", "quantity"),
+    ("storage.dataset_at_horizon", "quantity"),
+    ("storage.read_bw_needed", "quantity", True),
+    ("storage.read_bw_offered", "quantity"),
+    ("storage.checkpoint_size", "quantity", True),
+    ("storage.checkpoint_write_time", "quantity", True),
+    ("storage.checkpoint_stall_share", "percent", True),
+    ("storage.monthly_cost", "money", True),
+    ("host.cores_needed", "integer"),
+    ("host.ram_needed", "quantity", True),
+])
+COST_FIGURES = rows_of([
+    ("tco.capex", "money"),
+    ("tco.server_capex", "money", True),
+    ("tco.network_capex", "money", True),
+    ("tco.storage_capex", "money", True),
+    ("tco.fitout_capex", "money", True),
+    ("tco.opex_per_year", "money"),
+    ("tco.energy_per_year", "money", True),
+    ("tco.maintenance_per_year", "money", True),
+    ("tco.staff_per_year", "money", True),
+    ("tco.software_per_year", "money", True),
+    ("tco.colo_per_year", "money", True),
+    ("tco.storage_per_year", "money", True),
+    ("tco.depreciation_per_year", "money", True),
+    ("tco.total_3y", "money"),
+    ("tco.total_5y", "money"),
+    ("tco.total_horizon", "money"),
+    ("tco.cost_per_gpu_hour", "money"),
+    ("tco.cost_per_million_tokens", "money", True),
+    ("tco.cost_per_training_run", "money", True),
+    ("delivery.break_even.private_vs_cloud_on_demand", "quantity"),
+])
+BREAK_EVEN_KEY = "delivery.break_even.private_vs_cloud_on_demand"
+# Delivery-mode comparison columns: (catalogue key, FigureSet key pattern, kind); one row per mode present.
+DELIVERY_COLUMNS = (
+    ("delivery_metric.total", "delivery.total.{mode}", "money"),
+    ("delivery_metric.break_even", "delivery.break_even.private_vs_{mode}", "quantity"),
+    ("delivery_metric.allowed", "delivery.allowed.{mode}", "yesno"),
+)
+
+
+
+def infrastructure_sections(ctx: ProposalContext) -> list[Section]:
+    return [bom_section(ctx), power_section(ctx), network_section(ctx), storage_section(ctx),
+            delivery_section(ctx), cost_section(ctx)]
+
+
+def phase_charts(ctx: ProposalContext, phase: PhaseEstimate, home: str) -> list[ChartRef]:
+    return [
+        ChartRef(name, ctx.chart_caption(name, spec), spec)
+        for name, spec in phase.charts.items()
+        if CHART_HOME.get(str(getattr(spec, "kind", "")), "charts") == home
+    ]
+
+
+def bom_table(ctx: ProposalContext, lines: list[BomLine]) -> DataTable:
+    t = ctx.text
+    header = tuple(t.get(f"bom.{c}") for c in ("category", "item", "quantity", "unit_price", "extended",
+                                               "source", "date"))
+    rows = []
+    for line in lines:
+        rows.append((
+            t.choice("bom_category", line.category), line.item,
+            format_quantity(line.quantity, line.unit, t),
+            format_money(line.unit_price, line.currency) if line.unit_price is not None else t.get("bom.price_unknown"),
+            format_money(line.extended, line.currency) if line.extended is not None else t.get("bom.price_unknown"),
+            line.source, line.date,
+        ))
+    priced = [line.extended for line in lines if line.extended is not None]
+    total = format_money(sum(priced), lines[0].currency if lines else ctx.currency)
+    rows.append((t.get("bom.total"), "", "", "", total, "", ""))
+    return DataTable(header, tuple(rows), ("left", "left", "right", "right", "right", "left", "left"))
+
+
+def bom_section(ctx: ProposalContext) -> Section:
+    t = ctx.text
+    section = ctx.section("bom")
+    for phase, _spec, _fmt in ctx.each_phase(section):
+        if not phase.bom:
+            section.add(Note(t.get("note.not_estimated")))
+            continue
+        section.add(bom_table(ctx, phase.bom))
+        unknown = sum(1 for line in phase.bom if line.unit_price is None)
+        if unknown:
+            section.add(Note(t.get("bom.unknown_note", count=unknown), "warning"))
+    return section
+
+
+def power_section(ctx: ProposalContext) -> Section:
+    t = ctx.text
+    section = ctx.section("power")
+    for phase, spec, fmt in ctx.each_phase(section):
+        rows = list(fmt.rows(POWER_FIGURES))
+        if spec is not None:
+            rows.insert(0, (t.get("power.cooling_method"), t.choice("cooling", spec.facility.cooling)))
+        section.add(KeyValueTable(tuple(rows)) if rows else Note(t.get("note.not_estimated")))
+        for chart in phase_charts(ctx, phase, "power"):
+            section.add(chart)
+    return section
+
+
+def network_section(ctx: ProposalContext) -> Section:
+    t = ctx.text
+    section = ctx.section("network")
+    for phase, spec, fmt in ctx.each_phase(section):
+        rows = []
+        if spec is not None:
+            net = spec.network
+            rows += [
+                (t.get("network.fabric"), t.choice("fabric", net.fabric)),
+                (t.get("network.oversubscription"), f"{format_number(net.oversubscription)}:1"),
+                (t.get("network.rail_optimized"), t.get("value.yes") if net.rail_optimized else t.get("value.no")),
+            ]
+            rows += [(t.get(f"network.{k}"), v) for k, v in (("nic", net.nic_id), ("switch", net.switch_id)) if v]
+        rows += fmt.rows(NETWORK_FIGURES)
+        section.add(KeyValueTable(tuple(rows)) if rows else Note(t.get("note.not_estimated")))
+        for chart in phase_charts(ctx, phase, "network"):
+            section.add(chart)
+    return section
+
+
+def storage_section(ctx: ProposalContext) -> Section:
+    t = ctx.text
+    section = ctx.section("storage")
+    for _phase, spec, fmt in ctx.each_phase(section):
+        rows = []
+        if spec is not None:
+            store = spec.storage
+            rows += [
+                (t.get("storage.option"), store.option_id),
+                (t.get("storage.dataset"), format_quantity(store.dataset_tb, "TB", t)),
+                (t.get("storage.growth"), format_quantity(store.growth_pct_per_year, "%/year", t)),
+                (t.get("storage.checkpoint_interval"), format_quantity(store.checkpoint_interval_hours, "h", t)),
+            ]
+            section.add(BulletList(tuple(t.get(f"storage.flow_{i}", option=store.option_id,
+                                                hours=format_number(store.checkpoint_interval_hours))
+                                         for i in range(1, 5))))
+        rows += fmt.rows(STORAGE_FIGURES)
+        section.add(KeyValueTable(tuple(rows)) if rows else Note(t.get("note.not_estimated")))
+    return section
+
+
+def delivery_table(ctx: ProposalContext, fmt: FigureFormatter) -> DataTable | None:
+    """One row per delivery mode with any ``delivery.<metric>.<mode>`` figure present."""
+    t = ctx.text
+    columns = [c for c in DELIVERY_COLUMNS if any(fmt.has(c[1].format(mode=m)) for m in DELIVERY_MODES)]
+    modes = [m for m in DELIVERY_MODES if any(fmt.has(c[1].format(mode=m)) for c in columns)]
+    if not modes:
+        return None
+    header = (t.get("delivery.mode"), *[t.get(label) for label, _key, _kind in columns])
+    rows = []
+    for mode in modes:
+        cells = [fmt.shown(key.format(mode=mode), kind) if fmt.has(key.format(mode=mode)) else "—"
+                 for _label, key, kind in columns]
+        rows.append((t.choice("delivery_mode", mode), *cells))
+    return DataTable(header, tuple(rows), ("left",) + ("right",) * len(columns))
+
+
+def delivery_section(ctx: ProposalContext) -> Section:
+    t = ctx.text
+    section = ctx.section("delivery")
+    for _phase, spec, fmt in ctx.each_phase(section):
+        if spec is not None:
+            section.add(Paragraph(t.get("delivery.chosen", mode=t.choice("delivery_mode", spec.delivery.mode))))
+        table = delivery_table(ctx, fmt)
+        if table is not None:
+            section.add(table)
+        elif spec is None:
+            section.add(Note(t.get("note.not_estimated")))
+        if fmt.has(BREAK_EVEN_KEY):
+            section.add(Paragraph(t.get("delivery.break_even", months=fmt.shown(BREAK_EVEN_KEY))))
+    return section
+
+
+def cost_section(ctx: ProposalContext) -> Section:
+    t = ctx.text
+    section = ctx.section("cost")
+    for phase, spec, fmt in ctx.each_phase(section):
+        rows = list(fmt.rows(COST_FIGURES))
+        if spec is not None:
+            costs = spec.costs
+            rows.append((t.get("cost.currency"), costs.currency))
+            if costs.currency == "CNY" or ctx.currency == "CNY":
+                rows.append((t.get("cost.exchange_rate"), format_quantity(costs.cny_per_usd, "CNY/USD", t)))
+        section.add(KeyValueTable(tuple(rows)) if rows else Note(t.get("note.not_estimated")))
+        for chart in phase_charts(ctx, phase, "cost"):
+            section.add(chart)
+    return section

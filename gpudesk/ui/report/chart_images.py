@@ -1,0 +1,30 @@
+"""Charts of a proposal rendered to images through the same ChartView the app shows."""
+
+from __future__ import annotations
+
+from PySide6 import QtGui
+
+from gpudesk.report.chart_model import ChartSpec, RackLayoutSpec
+from gpudesk.report.document import ChartRef, ProposalDocument
+from gpudesk.ui.charts import ChartView
+from gpudesk.ui.report.text_layout import CHART_SIZE
+
+PRINT_SCALE = 2  # images carry twice the printed pixel density
+
+
+def render_chart_images(doc: ProposalDocument, scale: float = PRINT_SCALE) -> dict[int, QtGui.QImage]:
+    """Image for the n-th ChartRef of the document (counting every section), when it carries a spec."""
+    refs = [b for s in doc.sections for b in s.blocks if isinstance(b, ChartRef)]
+    images: dict[int, QtGui.QImage] = {}
+    if not any(isinstance(r.spec, (ChartSpec, RackLayoutSpec)) for r in refs):
+        return images
+    view = ChartView(theme="light")
+    try:
+        width, height = CHART_SIZE
+        for index, ref in enumerate(refs):
+            if isinstance(ref.spec, (ChartSpec, RackLayoutSpec)):
+                view.set_spec(ref.spec)
+                images[index] = view.render_to_image(width, height, scale)
+    finally:
+        view.deleteLater()
+    return images

@@ -1,0 +1,154 @@
+"""Side-by-side comparison of saved plans: table with best values marked, differing inputs, cost chart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from gpudesk.report.comparison import PlanComparison
+from gpudesk.report.comparison_export import (
+    comparison_document, cumulative_cost_chart, table_cells, table_header, write_csv,
+)
+from gpudesk.report.document import Branding
+from gpudesk.report.text_catalog import ReportText
+from gpudesk.ui.charts import ChartView
+from gpudesk.ui.report.pdf_writer import write_proposal_pdf
+
+FIRST_PLAN_COLUMN = 2  # metric, better, then one column per plan
+BEST_BACKGROUND = "#d8f0dc"
+
+
+class ComparisonTableModel(QtCore.QAbstractTableModel):
+    """Rows: key figures. Columns: metric, direction, one per plan, differences from the first plan."""
+
+    def __init__(self, parent: QtCore.QObject | None = None) -> None:
+        super().__init__(parent)
+        self._comparison: PlanComparison | None = None
+        self._header: tuple[str, ...] = ()
+        self._cells: list[tuple[str, ...]] = []
+
+    def set_comparison(self, comparison: PlanComparison | None, text: ReportText) -> None:
+        self.beginResetModel()
+        self._comparison = comparison
+        self._header = table_header(comparison, text) if comparison else ()
+        self._cells = table_cells(comparison, text) if comparison else []
+        self.endResetModel()
+
+    def rowCount(self, parent: QtCore.QModelIndex | QtCore.QPersistentModelIndex = QtCore.QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._cells)
+
+    def columnCount(self, parent: QtCore.QModelIndex | QtCore.QPersistentModelIndex = QtCore.QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._header)
+
+    def _is_best(self, row: int, column: int) -> bool:
+        assert self._comparison is not None
+        plan = column - FIRST_PLAN_COLUMN
+        return 0 <= plan < len(self._comparison.names) and plan in self._comparison.rows[row].best
+
+    def data(self, index: QtCore.QModelIndex | QtCore.QPersistentModelIndex,
+             role: int = QtCore.Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or self._comparison is None:
+            return None
+        row, column = index.row(), index.column()
+        if role == QtCore.Qt.ItemDataRole.DisplayRole:
+            return self._cells[row][column]
+        if role == QtCore.Qt.ItemDataRole.TextAlignmentRole:
+            align = QtCore.Qt.AlignmentFlag.AlignLeft if column < FIRST_PLAN_COLUMN else QtCore.Qt.AlignmentFlag.AlignRight
+            return int(align | QtCore.Qt.AlignmentFlag.AlignVCenter)
+        if role == QtCore.Qt.ItemDataRole.BackgroundRole and self._is_best(row, column):
+            return QtGui.QBrush(QtGui.QColor(BEST_BACKGROUND))
+        if role == QtCore.Qt.ItemDataRole.FontRole and self._is_best(row, column):
+            font = QtGui.QFont()
+            font.setBold(True)
+            return font
+        if role == QtCore.Qt.ItemDataRole.ToolTipRole and column >= FIRST_PLAN_COLUMN:
+            return self._explain(row, column)
+        return None
+
+    def _explain(self, row: int, column: int) -> str | None:
+        assert self._comparison is not None
+        plans = len(self._comparison.names)
+        metric = self._comparison.rows[row].metric.id
+        plan = column - FIRST_PLAN_COLUMN
+        key = f"compare.p{plan}.{metric}" if plan < plans else f"compare.p{plan - plans + 1}.{metric}.vs_p0"
+        figures = self._comparison.figures
+        return figures.explain(key).to_text() if key in figures else None
+
+    def headerData(self, section: int, orientation: QtCore.Qt.Orientation,  # noqa: N802
+                   role: int = QtCore.Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != QtCore.Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == QtCore.Qt.Orientation.Horizontal:
+            return self._header[section] if 0 <= section < len(self._header) else None
+        return str(section + 1) if 0 <= section < len(self._cells) else None
+
+
+class CompareView(QtWidgets.QWidget):
+    """The comparison page: key-figure table, differing inputs, cumulative cost chart, exports."""
+
+    def __init__(self, lang: str = "zh", parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.text = ReportText(lang)
+        self.comparison: PlanComparison | None = None
+        self.model = ComparisonTableModel(self)
+        self.table = QtWidgets.QTableView()
+        self.table.setModel(self.model)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.inputs = QtWidgets.QTreeWidget()
+        self.inputs.setRootIsDecorated(False)
+        self.chart = ChartView(theme="auto")
+        self.csv_button = QtWidgets.QPushButton("CSV…")
+        self.pdf_button = QtWidgets.QPushButton("PDF…")
+        self.csv_button.clicked.connect(self._ask_csv)
+        self.pdf_button.clicked.connect(self._ask_pdf)
+        buttons = QtWidgets.QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.csv_button)
+        buttons.addWidget(self.pdf_button)
+        splitter = QtWidgets.QSplitter(QtCore.Qt.Orientation.Vertical)
+        for widget in (self.table, self.inputs, self.chart):
+            splitter.addWidget(widget)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.addWidget(splitter)
+        layout.addLayout(buttons)
+        self._set_enabled(False)
+
+    def _set_enabled(self, enabled: bool) -> None:
+        self.csv_button.setEnabled(enabled)
+        self.pdf_button.setEnabled(enabled)
+
+    def set_comparison(self, comparison: PlanComparison) -> None:
+        self.comparison = comparison
+        self.model.set_comparison(comparison, self.text)
+        self.inputs.clear()
+        self.inputs.setHeaderLabels([self.text.get("compare.path"), *comparison.names])
+        for diff in comparison.input_differences:
+            self.inputs.addTopLevelItem(QtWidgets.QTreeWidgetItem([diff.path, *["—" if v is None else str(v)
+                                                                                for v in diff.values]]))
+        chart = cumulative_cost_chart(comparison, self.text) if {"capex", "opex"} <= {r.metric.id for r in comparison.rows} else None
+        self.chart.setVisible(chart is not None)
+        if chart is not None:
+            self.chart.set_spec(chart)
+        self._set_enabled(True)
+
+    def export_csv(self, path: str | Path) -> None:
+        if self.comparison is None:
+            raise ValueError("no comparison to export")
+        write_csv(self.comparison, path, self.text)
+
+    def export_pdf(self, path: str | Path, branding: Branding = Branding()) -> int:  # noqa: B008
+        if self.comparison is None:
+            raise ValueError("no comparison to export")
+        return write_proposal_pdf(comparison_document(self.comparison, self.text.lang, branding), path)
+
+    def _ask_csv(self) -> None:
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(self, "CSV", "comparison.csv", "CSV (*.csv)")
+        if path:
+            self.export_csv(path)
+
+    def _ask_pdf(self) -> None:
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(self, "PDF", "comparison.pdf", "PDF (*.pdf)")
+        if path:
+            self.export_pdf(path)

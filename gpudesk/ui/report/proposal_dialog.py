@@ -1,0 +1,116 @@
+"""The proposal dialog: language, company, logo and output file; preview, print or save as PDF."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6 import QtCore, QtWidgets
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
+
+from gpudesk.report.document import Branding, ProposalDocument
+from gpudesk.ui.report.pdf_writer import paint_document, write_proposal_pdf
+
+DocumentFactory = Callable[[str, Branding], ProposalDocument]
+LANGUAGE_CHOICES = (("zh", "中文"), ("en", "English"))
+
+
+class ProposalDialog(QtWidgets.QDialog):
+    """Builds the proposal through ``build(lang, branding)`` each time it is shown or saved."""
+
+    saved = QtCore.Signal(str)
+
+    def __init__(self, build: DocumentFactory, default_output: str = "", lang: str = "zh",
+                 author: str = "", parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Proposal / 技术方案书")
+        self._build = build
+        self._author = author
+        self.language = QtWidgets.QComboBox()
+        for code, name in LANGUAGE_CHOICES:
+            self.language.addItem(name, code)
+        self.language.setCurrentIndex(max(0, self.language.findData(lang)))
+        self.company = QtWidgets.QLineEdit()
+        self.logo = QtWidgets.QLineEdit()
+        self.output = QtWidgets.QLineEdit(default_output)
+        self.status = QtWidgets.QLabel("")
+        form = QtWidgets.QFormLayout()
+        form.addRow("Language / 语言", self.language)
+        form.addRow("Company / 公司", self.company)
+        form.addRow("Logo", self._with_browse(self.logo, self._browse_logo))
+        form.addRow("PDF", self._with_browse(self.output, self._browse_output))
+        self.preview_button = QtWidgets.QPushButton("Preview / 预览")
+        self.print_button = QtWidgets.QPushButton("Print / 打印")
+        self.save_button = QtWidgets.QPushButton("Save PDF / 保存")
+        self.save_button.setDefault(True)
+        close = QtWidgets.QPushButton("Close / 关闭")
+        self.preview_button.clicked.connect(self.preview)
+        self.print_button.clicked.connect(self.print_document)
+        self.save_button.clicked.connect(self.save_pdf)
+        close.clicked.connect(self.reject)
+        buttons = QtWidgets.QHBoxLayout()
+        for button in (self.preview_button, self.print_button, self.save_button, close):
+            buttons.addWidget(button)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.status)
+        layout.addLayout(buttons)
+
+    def _with_browse(self, edit: QtWidgets.QLineEdit, handler: Callable[[], None]) -> QtWidgets.QWidget:
+        box = QtWidgets.QWidget()
+        row = QtWidgets.QHBoxLayout(box)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(edit)
+        button = QtWidgets.QPushButton("…")
+        button.clicked.connect(handler)
+        row.addWidget(button)
+        return box
+
+    def _browse_logo(self) -> None:
+        path, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Logo", self.logo.text(), "Images (*.png *.jpg *.jpeg)")
+        if path:
+            self.logo.setText(path)
+
+    def _browse_output(self) -> None:
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(self, "PDF", self.output.text(), "PDF (*.pdf)")
+        if path:
+            self.output.setText(path if path.lower().endswith(".pdf") else path + ".pdf")
+
+    def branding(self) -> Branding:
+        return Branding(company=self.company.text().strip(), logo_path=self.logo.text().strip(), author=self._author)
+
+    def document(self) -> ProposalDocument:
+        return self._build(str(self.language.currentData()), self.branding())
+
+    def save_pdf(self) -> bool:
+        target = self.output.text().strip()
+        if not target.lower().endswith(".pdf"):
+            self.status.setText("Choose an output file ending in .pdf / 请选择 .pdf 输出文件")
+            return False
+        try:
+            pages = write_proposal_pdf(self.document(), Path(target))
+        except OSError as exc:
+            self.status.setText(str(exc))
+            return False
+        self.status.setText(f"{target} ({pages})")
+        self.saved.emit(target)
+        return True
+
+    def make_preview(self) -> QPrintPreviewDialog:
+        doc = self.document()
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintPreviewDialog(printer, self)
+        dialog.paintRequested.connect(lambda device: paint_document(doc, device))
+        return dialog
+
+    def preview(self) -> None:
+        dialog = self.make_preview()
+        dialog.exec()
+        dialog.deleteLater()
+
+    def print_document(self) -> None:
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self)
+        if dialog.exec() == QtWidgets.QDialog.DialogCode.Accepted:
+            paint_document(self.document(), printer)
+        dialog.deleteLater()

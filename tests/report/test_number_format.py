@@ -1,0 +1,34 @@
+"""Number formatting per language."""
+
+from __future__ import annotations
+
+import math
+
+from gpudesk.report.number_format import format_count, format_money, format_number, format_percent, format_quantity
+from gpudesk.report.text_catalog import ReportText
+
+
+def test_money_symbols_and_separators():
+    assert format_money(2_312_000, "USD") == "$2,312,000"
+    assert format_money(1_234_567.6, "CNY") == "¥1,234,568"
+    assert format_money(-5000, "USD") == "-$5,000"
+    assert format_money(None, "USD") == "—"
+
+
+def test_numbers_decimals_by_magnitude():
+    assert format_number(85.2) == "85.2"
+    assert format_number(290_702.4) == "290,702"
+    assert format_number(1.3) == "1.30"
+    assert format_number(8.0) == "8"
+    assert format_number(math.nan) == "—"
+    assert format_number(0.0123) == "0.012"
+    assert format_number(0.000123) == "0.00012"
+
+
+def test_counts_and_units_per_language():
+    assert format_count(2e10, "zh") == "200亿"
+    assert format_count(3.5e9, "en") == "3.50 B"
+    assert format_quantity(64, "GPUs", ReportText("zh"), 0) == "64 卡"
+    assert format_quantity(30, "%/year", ReportText("en")) == "30 %/year"
+    assert format_quantity(12, "unlisted-unit", ReportText("zh")) == "12 unlisted-unit"
+    assert format_percent(0.913, 1) == "91.3%"

@@ -1,0 +1,173 @@
+"""The Qt-free proposal model: section order, numbers equal to the figures, wording in both languages."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+import pytest
+from report_samples import roadmap_plan, training_phase, training_plan, training_project
+
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.plan_result import PlanEstimate
+from gpudesk.report.document import Branding, DataTable, KeyValueTable
+from gpudesk.report.proposal import build_proposal
+from gpudesk.report.text_catalog import MissingTextError, ReportText, load_catalogue
+
+ISSUED = dt.date(2025, 6, 1)
+BRAND = Branding("示例科技有限公司", "", "王工")
+SINGLE_PHASE_ORDER = ["cover", "summary", "requirements", "architecture", "bom", "power", "network", "storage",
+                      "delivery", "cost", "charts", "assumptions", "risks", "calibration", "accuracy", "revisions"]
+REPORT_SOURCES = Path(__file__).resolve().parents[2] / "gpudesk" / "report"
+
+
+def _doc(lang: str, plan: PlanEstimate | None = None, project=None):
+    return build_proposal(plan or training_plan(), project or training_project(), lang, BRAND, issued=ISSUED,
+                          catalog_date="2025-05-20")
+
+
+def _kv(doc, section_id: str) -> dict[str, str]:
+    return {k: v for b in doc.section(section_id).blocks if isinstance(b, KeyValueTable) for k, v in b.rows}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_sections_in_proposal_order(lang):
+    assert _doc(lang).section_ids() == SINGLE_PHASE_ORDER
+
+
+def test_roadmap_section_only_with_several_phases():
+    plan, project = roadmap_plan()
+    ids = _doc("zh", plan, project).section_ids()
+    assert ids == SINGLE_PHASE_ORDER[:-2] + ["roadmap", "accuracy", "revisions"]
+    roadmap = _doc("en", plan, project).section("roadmap")
+    tables = [b for b in roadmap.blocks if isinstance(b, DataTable)]
+    assert tables[0].rows[0][0] == "Pilot" and tables[0].rows[1][0] == "Production"
+    assert len(tables) == 3  # phase table + one BOM per phase
+    totals = [b for b in roadmap.blocks if isinstance(b, KeyValueTable)][0]
+    assert ("Total spend, all phases", "$2,890,000") in totals.rows and ("Peak GPUs", "80 GPUs") in totals.rows
+    assert any(getattr(b, "name", "") == "timeline" for b in roadmap.blocks)
+
+
+def test_chinese_headings_follow_proposal_convention():
+    doc = _doc("zh")
+    assert doc.title == "技术方案书"
+    titles = [s.title for s in doc.sections]
+    assert "配置清单及报价" in titles and "风险与应对" in titles and "修订记录" in titles
+
+
+def test_summary_numbers_equal_the_figures():
+    plan = training_plan()
+    fs = plan.phases[0].figures
+    summary = _kv(_doc("en", plan), "summary")
+    assert summary["Capital expenditure"] == f"${fs['tco.capex']:,.0f}"
+    assert summary["3-year TCO"] == f"${fs['tco.total_3y']:,.0f}"
+    assert summary["5-year TCO"] == f"${fs['tco.total_5y']:,.0f}"
+    assert summary["Operating cost per year"] == f"${fs['tco.opex_per_year']:,.0f} per year"
+    assert summary["IT power"] == f"{fs['power.it_kw']:,.1f} kW"
+    assert summary["Time to train"] == f"{fs['train.time_to_train_days']:.1f} days"
+    assert summary["Memory per GPU"] == f"{fs['mem.total'] / 1e9:.1f} GB"
+    assert summary["GPUs"] == "64 GPUs" and summary["Nodes"] == "8 nodes"
+    assert summary["Recommended delivery mode"] == "private (owned)"
+    power = _kv(_doc("zh", plan), "power")
+    assert power["散热负荷"] == f"{fs['power.btu_per_h']:,.0f} BTU/h"
+    assert power["所需机柜数"] == f"{fs['power.racks']:.0f} 个机柜"
+    assert power["制冷方式"] == "风冷"
+
+
+def test_absent_figures_leave_no_rows():
+    plan = training_plan()
+    lean = FigureSet()
+    lean.input("tco.capex", 1_000_000.0, "CNY", "capex")
+    plan.phases[0].figures = lean
+    plan.currency = "CNY"
+    doc = _doc("zh", plan)
+    summary = _kv(doc, "summary")
+    assert summary["一次性投入（CAPEX）"] == "¥1,000,000"
+    assert not any(k in summary for k in ("训练时长", "IT 功率", "3 年总体拥有成本"))
+    assert "—" not in "".join(summary.values())
+    assert list(_kv(doc, "power")) == ["制冷方式"]
+
+
+def test_bom_extended_prices_total_and_unknown_price():
+    doc = _doc("en")
+    table = next(b for b in doc.section("bom").blocks if isinstance(b, DataTable))
+    assert table.header[:5] == ("Category", "Item", "Quantity", "Unit price", "Extended")
+    assert table.rows[0][2:5] == ("8 servers", "$289,000", "$2,312,000")
+    assert table.rows[2][3] == "price unknown"
+    assert table.rows[-1][4] == "$2,368,000"  # 8 × 289,000 + 2 × 28,000; the unpriced line is left out
+
+
+def test_risks_sorted_by_severity_and_calibration_marks_measured():
+    doc = _doc("en")
+    risks = next(b for b in doc.section("risks").blocks if isinstance(b, DataTable))
+    assert [r[0] for r in risks.rows] == ["warning", "info"]
+    basis = next(b for b in doc.section("calibration").blocks if isinstance(b, DataTable))
+    assert basis.rows[0] == ("Time to train", "11.6 days", "customer measurement")
+    assert all(r[2] == "catalog default" for r in basis.rows[1:])
+
+
+def test_large_counts_in_language_units():
+    zh = _doc("zh").to_text()
+    en = _doc("en").to_text()
+    assert "200亿 tokens" in zh and "20 B tokens" in en
+
+
+def test_catalogues_have_the_same_keys():
+    zh, en = load_catalogue("zh"), load_catalogue("en")
+    assert sorted(set(zh) - set(en)) == [] and sorted(set(en) - set(zh)) == []
+    for catalogue in (zh, en):  # only a dimensionless unit ("fraction") may print as nothing
+        assert not [k for k, v in catalogue.items() if not v.strip() and not k.startswith("unit.")]
+
+
+def test_every_literal_key_used_by_the_builders_exists():
+    used: set[str] = set()
+    for path in REPORT_SOURCES.glob("*.py"):
+        used |= set(re.findall(r'\b(?:t|text|ctx\.text)\.get\("([a-z_0-9.]+)"', path.read_text(encoding="utf-8")))
+    assert len(used) > 60
+    for lang in ("zh", "en"):
+        missing = sorted(k for k in used if not ReportText(lang).has(k))
+        assert not missing, f"{lang} catalogue lacks {missing}"
+
+
+def test_missing_key_raises_instead_of_printing_blank():
+    text = ReportText("en", {"a": "x"})
+    with pytest.raises(MissingTextError, match="'b' is missing from the en catalogue"):
+        text.get("b")
+    with pytest.raises(ValueError):
+        build_proposal(training_plan(), training_project(), "fr", BRAND)
+
+
+def test_multi_phase_sections_head_each_phase():
+    plan, project = roadmap_plan()
+    plan.phases.append(training_phase(2, "Peak", 4))
+    doc = _doc("en", plan, project)
+    headings = [b.text for b in doc.section("power").blocks if type(b).__name__ == "Heading"]
+    assert headings == ["Phase 1: Pilot", "Phase 2: Production", "Phase 3: Peak"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_golden_text(lang, golden):
+    plan, project = roadmap_plan()
+    golden(f"proposal_single_{lang}.txt", _doc(lang).to_text())
+    golden(f"proposal_roadmap_{lang}.txt", _doc(lang, plan, project).to_text())
+
+
+def test_every_listed_figure_has_a_label_in_both_languages():
+    from gpudesk.report import proposal, proposal_closing, proposal_infra
+
+    rows = (*proposal.SUMMARY_FIGURES, *proposal_infra.POWER_FIGURES, *proposal_infra.NETWORK_FIGURES,
+            *proposal_infra.STORAGE_FIGURES, *proposal_infra.COST_FIGURES, *proposal_closing.ROADMAP_FIGURES)
+    for lang in ("zh", "en"):
+        text = ReportText(lang)
+        assert not [r.key for r in rows if not text.has(f"figure.{r.key}")], lang
+
+
+def test_delivery_modes_table_reads_pipeline_keys_and_skips_series():
+    doc = _doc("en")
+    table = next(b for b in doc.section("delivery").blocks if isinstance(b, DataTable))
+    assert table.header == ("Delivery mode", "Cost over the horizon", "Owned breaks even after", "Allowed for the data")
+    fs = training_plan().phases[0].figures
+    assert table.rows[0] == ("cloud, on demand", f"${fs['delivery.total.cloud_on_demand']:,.0f}", "13 months", "yes")
+    assert table.rows[1][0] == "private (owned)" and table.rows[1][2] == "—"
+    assert "per month" not in doc.to_text()  # monthly series are charts, never a single table cell

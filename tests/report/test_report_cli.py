@@ -1,0 +1,77 @@
+"""`gpudesk report` / `gpudesk compare`: bad input exits 2 with one line; good input writes files."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+
+import pytest
+from report_samples import training_plan, training_project
+
+from gpudesk.cli import report_cmd
+
+
+def _run(argv):
+    parser = argparse.ArgumentParser(prog="gpudesk")
+    report_cmd.register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+def _fake_estimate(monkeypatch):
+    def estimate(path):
+        if "broken" in path:
+            raise report_cmd.ReportInputError(f"plan file {path!r} is not valid JSON")
+        name = path.rsplit("/", 1)[-1].split(".")[0]
+        return training_plan(name), training_project(name), "2025-05-20"
+    monkeypatch.setattr(report_cmd, "_estimate", estimate)
+
+
+def _one_line_error(capsys):
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+def test_missing_plan_file_exits_2(tmp_path, capsys):
+    assert _run(["report", str(tmp_path / "nope.gpudesk"), "-o", str(tmp_path / "o.pdf")]) == 2
+    assert "not found" in _one_line_error(capsys)
+
+
+def test_wrong_output_type_and_plan_count_exit_2(tmp_path, capsys):
+    plan = tmp_path / "a.gpudesk"
+    plan.write_text("{}", encoding="utf-8")
+    assert _run(["report", str(plan), "-o", str(tmp_path / "o.docx")]) == 2
+    assert "must end in .pdf" in _one_line_error(capsys)
+    assert _run(["compare", str(plan), "-o", str(tmp_path / "o.csv")]) == 2
+    assert "2 to 4 plan files" in _one_line_error(capsys)
+    assert _run(["report", str(plan), "-o", str(tmp_path / "o.pdf"), "--logo", str(tmp_path / "x.png")]) == 2
+    assert "logo" in _one_line_error(capsys)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("gpudesk.project.io") is None, reason="plan file reader not in tree")
+def test_corrupt_plan_file_exits_2(tmp_path, capsys):
+    plan = tmp_path / "bad.gpudesk"
+    plan.write_text("{ this is not json", encoding="utf-8")
+    assert _run(["report", str(plan), "-o", str(tmp_path / "o.pdf")]) == 2
+    _one_line_error(capsys)
+
+
+def test_estimate_failure_is_one_line(tmp_path, capsys, monkeypatch):
+    _fake_estimate(monkeypatch)
+    assert _run(["compare", "a.gpudesk", "broken.gpudesk", "-o", str(tmp_path / "o.csv")]) == 2
+    assert "not valid JSON" in _one_line_error(capsys)
+
+
+@pytest.mark.gui
+def test_report_and_compare_write_files(tmp_path, capsys, monkeypatch, qapp):
+    _fake_estimate(monkeypatch)
+    out = tmp_path / "p.pdf"
+    assert _run(["report", "plan.gpudesk", "-o", str(out), "--lang", "en", "--company", "Acme"]) == 0
+    assert out.read_bytes().startswith(b"%PDF") and "pages, en" in capsys.readouterr().out
+    csv_out = tmp_path / "c.csv"
+    assert _run(["compare", "a.gpudesk", "b.gpudesk", "c.gpudesk", "-o", str(csv_out)]) == 0
+    assert csv_out.read_text(encoding="utf-8-sig").splitlines()[0].startswith("kind,item,unit,better,a,b,c")
+    pdf_out = tmp_path / "c.pdf"
+    assert _run(["compare", "a.gpudesk", "b.gpudesk", "-o", str(pdf_out), "--lang", "zh"]) == 0
+    assert pdf_out.read_bytes().startswith(b"%PDF")

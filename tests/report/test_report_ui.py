@@ -1,0 +1,97 @@
+"""The proposal dialog and the comparison view, driven as a user drives them."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import subprocess
+
+import pytest
+from PySide6 import QtCore, QtWidgets
+from PySide6.QtPrintSupport import QPrinter
+from report_samples import three_training_plans, training_plan, training_project
+
+from gpudesk.report.comparison import compare_plans
+from gpudesk.report.proposal import build_proposal
+from gpudesk.ui.report.compare_view import ComparisonTableModel, CompareView
+from gpudesk.ui.report.proposal_dialog import ProposalDialog
+from gpudesk.ui.report.text_layout import MARK
+
+pytestmark = pytest.mark.gui
+
+
+def _factory(calls):
+    def build(lang, branding):
+        calls.append((lang, branding))
+        return build_proposal(training_plan(), training_project(), lang, branding, issued=dt.date(2025, 6, 1))
+    return build
+
+
+def test_dialog_saves_pdf_with_chosen_language_and_company(qtbot, tmp_path):
+    calls = []
+    out = tmp_path / "p.pdf"
+    dialog = ProposalDialog(_factory(calls), str(out), lang="zh", author="王工")
+    qtbot.addWidget(dialog)
+    dialog.language.setCurrentIndex(dialog.language.findData("en"))
+    qtbot.keyClicks(dialog.company, "Acme Compute")
+    with qtbot.waitSignal(dialog.saved) as saved:
+        qtbot.mouseClick(dialog.save_button, QtCore.Qt.MouseButton.LeftButton)
+    assert saved.args == [str(out)] and out.stat().st_size > 10_000
+    assert calls[-1][0] == "en" and calls[-1][1].company == "Acme Compute" and calls[-1][1].author == "王工"
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Acme Compute" in text and "Technical Proposal" in text
+
+
+def test_dialog_refuses_non_pdf_output(qtbot, tmp_path):
+    dialog = ProposalDialog(_factory([]), str(tmp_path / "p.txt"))
+    qtbot.addWidget(dialog)
+    assert dialog.save_pdf() is False and ".pdf" in dialog.status.text()
+
+
+def test_print_preview_paints_the_document(qtbot, tmp_path):
+    dialog = ProposalDialog(_factory([]), "", lang="zh")
+    qtbot.addWidget(dialog)
+    preview = dialog.make_preview()
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    out = tmp_path / "preview.pdf"
+    printer.setOutputFileName(str(out))
+    preview.paintRequested.emit(printer)
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert "技术方案书" in text and "风险与应对" in text
+    preview.deleteLater()
+
+
+def test_comparison_model_passes_modeltester(qtmodeltester):
+    model = ComparisonTableModel()
+    from gpudesk.report.text_catalog import ReportText
+
+    model.set_comparison(compare_plans(three_training_plans()), ReportText("en"))
+    qtmodeltester.check(model)
+    assert model.columnCount() == 2 + 3 + 2
+    gpus = [model.index(r, 0).data() for r in range(model.rowCount())].index("GPUs")
+    best = model.index(gpus, 3)  # plan "Small" has the fewest GPUs
+    assert best.data(QtCore.Qt.ItemDataRole.BackgroundRole).color().name() == MARK
+    assert model.index(gpus, 2).data(QtCore.Qt.ItemDataRole.BackgroundRole) is None
+    assert "p1 − p0" in model.index(gpus, 5).data(QtCore.Qt.ItemDataRole.ToolTipRole)
+    model.set_comparison(None, ReportText("en"))
+    assert model.rowCount() == 0
+
+
+def test_compare_view_exports_csv_and_pdf(qtbot, tmp_path, monkeypatch, screenshot_dir):
+    view = CompareView("zh")
+    qtbot.addWidget(view)
+    assert not view.csv_button.isEnabled()
+    view.set_comparison(compare_plans(three_training_plans()))
+    assert view.inputs.topLevelItemCount() == len(view.comparison.input_differences)
+    assert view.chart.spec.kind == "cost_over_time"
+    target = tmp_path / "cmp.csv"
+    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    qtbot.mouseClick(view.csv_button, QtCore.Qt.MouseButton.LeftButton)
+    rows = list(csv.reader(target.read_text(encoding="utf-8-sig").splitlines()))
+    assert rows[0][4:7] == ["Base", "Small", "Cheap"]
+    pdf = tmp_path / "cmp.pdf"
+    assert view.export_pdf(pdf) >= 2
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert "方案对比" in text and "输入差异" in text and "phases[0].facility.cooling" in text
+    subprocess.run(["pdftoppm", "-r", "60", "-png", str(pdf), str(screenshot_dir / "compare_zh")], check=True)
