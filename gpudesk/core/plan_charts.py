@@ -59,9 +59,10 @@ def memory_fit_chart(figures: FigureSet, accelerator_name: str) -> ChartSpec | N
 def power_chart(figures: FigureSet, limit_kw: float) -> ChartSpec | None:
     if "power.racks" not in figures:
         return None
-    racks = int(_num(figures, "power.racks", 0))
-    if racks <= 0:
-        return None
+    racks_value = _num(figures, "power.racks", 0)
+    if not math.isfinite(racks_value) or racks_value <= 0:
+        return None  # a server above the rack limit: the power check explains it
+    racks = int(racks_value)
     rack_kw = _num(figures, "power.rack_kw", 0.0)
     liquid_share = _num(figures, "power.liquid_kw", 0.0) / max(_num(figures, "power.it_kw", 1.0), 1e-9)
     names = [f"R{i + 1:02d}" for i in range(min(racks, 24))]

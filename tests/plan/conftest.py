@@ -1,0 +1,10 @@
+from __future__ import annotations
+
+import pytest
+
+from gpudesk.catalog.store import Catalog
+
+
+@pytest.fixture(scope="session")
+def catalog():
+    return Catalog.open(user_db=None)
