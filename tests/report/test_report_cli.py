@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 
 import pytest
 from report_samples import training_plan, training_project
@@ -49,7 +48,6 @@ def test_wrong_output_type_and_plan_count_exit_2(tmp_path, capsys):
     assert "logo" in _one_line_error(capsys)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("gpudesk.project.io") is None, reason="plan file reader not in tree")
 def test_corrupt_plan_file_exits_2(tmp_path, capsys):
     plan = tmp_path / "bad.gpudesk"
     plan.write_text("{ this is not json", encoding="utf-8")

@@ -48,12 +48,11 @@ class FieldForm(QWidget):
         self.layout_ = QFormLayout(self)
         self.layout_.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.editors: dict[str, QWidget] = {}
-        self._templates: dict[str, str] = {}
         self._providers: dict[str, ChoiceProvider] = {}
 
     # -- building ---------------------------------------------------------
-    def add(self, path: str, label: str, choices: ChoiceProvider | None = None, template: str | None = None) -> QWidget:
-        """Add an editor. ``template`` is the path with ``{p}``/``{w}`` placeholders for rebinding."""
+    def add(self, path: str, label: str, choices: ChoiceProvider | None = None) -> QWidget:
+        """Add the editor the field's declaration calls for, bound to ``path``."""
         value = self.document.get(path)
         meta = field_paths.metadata(self.document.project, path)
         editor = self._make_editor(path, value, meta, choices)
@@ -67,8 +66,6 @@ class FieldForm(QWidget):
         editor.setObjectName(path)
         self.layout_.addRow(QLabel(label + ":"), editor)
         self.editors[path] = editor
-        if template:
-            self._templates[path] = template
         if choices:
             self._providers[path] = choices
         return editor
