@@ -164,7 +164,8 @@ def host_checks(fs: FigureSet) -> list[Check]:
         checks.append(Check(
             "host.server_spec_unknown", "info", 3, "Server CPU and memory not in the catalog",
             f"The catalog has no CPU core count or RAM for this server, so the feed check cannot run. The plan "
-            f"needs at least {cores_needed:,.0f} CPU cores and {ram_needed:,.0f} GB of host RAM per server.",
+            f"needs at least {cores_needed:,.0f} CPU cores"
+            + (f" and {ram_needed:,.0f} GB of host RAM" if ram_needed >= 1 else "") + " per server.",
             "Enter the quoted server's cores and RAM in step 3, or pick a catalog server with them.",
             ("host.cores_needed", "host.ram_needed"), {"cores_needed": cores_needed, "ram_needed_gb": ram_needed},
         ))

@@ -1,13 +1,31 @@
-"""Chinese text for every infrastructure check (host, storage, network, power, delivery, pitfalls).
+"""Chinese text for every check the core emits, and both languages of the plan's assumptions.
 
-Each template is formatted with the check's ``numbers``; ``localise``
-returns (title, message, fix) in the requested language so the proposal
-can print either.
+``ZH_TEMPLATES`` holds (title, message, fix) for every check id emitted under
+``gpudesk/core`` and ``gpudesk/calibration`` (``tests/core/test_check_localisation``
+finds the ids in the source and fails on one without a template, or on a template
+naming a value the emitting site does not put in ``Check.numbers``). Each template
+is formatted with the check's ``numbers``; ``localise`` returns (title, message,
+fix) in the requested language so the wizard, CLI and proposal can print either.
+
+``ASSUMPTION_TEMPLATES`` holds the English and Chinese wording of each assumption
+key that ``plan_assembly.assumptions`` records (``Assumption``: key + values).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from gpudesk.core.checks import Check
+
+MODE_ZH = {
+    "cloud_on_demand": "公有云按需", "cloud_reserved_1y": "公有云包年（1 年）", "cloud_reserved_3y": "公有云包年（3 年）",
+    "cloud_spot": "公有云竞价实例", "gpu_rental": "GPU 算力租赁", "bare_metal": "裸金属租用",
+    "private": "私有化部署（自购）", "hybrid": "混合部署", "container_service": "容器服务",
+    "serverless_api": "无服务器 API", "managed_training": "托管训练平台", "agent_platform": "智能体平台",
+}
+"""Delivery-mode names as the proposal prints them (same words as report_zh.toml [delivery_mode])."""
+MODE_KEYS = ("mode", "cheapest_allowed")
+"""``Check.numbers`` keys whose value is a delivery-mode code."""
 
 ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
     "host.cpu_starves_gpus": (
@@ -126,12 +144,139 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "发现 {count} 个瓶颈（{ids}）；GPU 等待时费用照付，任务更慢、成本更高。",
         "在增购 GPU 之前先逐项解决这些问题。",
     ),
+    "host.server_spec_unknown": (
+        "目录中缺少该服务器的 CPU 与内存参数",
+        "目录未记录该服务器的 CPU 核数与内存，无法检查 CPU 供数能力。方案每台服务器至少需要 {cores_needed:,.0f} 个 CPU 核和 "
+        "{ram_needed_gb:,.0f} GB 主机内存。",
+        "在第 3 步填写报价服务器的核数与内存，或选择目录中有这些参数的服务器。",
+    ),
+    "task.model_does_not_fit": (
+        "模型放不进 GPU 显存",
+        "按当前并行方式，每张 {accelerator} 需要 {need_gb:,.1f} GB 显存，但只有 {have_gb:,.1f} GB"
+        "（权重、梯度、优化器状态、激活、KV 缓存与运行时开销）。",
+        "进一步切分（增大张量/流水线并行、ZeRO-3）、激活重计算、降低精度，或选择显存更大的 GPU；能放下的最小配置需要 "
+        "{min_gpus:,.0f} 张 GPU。",
+    ),
+    "task.deadline_missed": (
+        "训练无法在期限内完成",
+        "在 {gpus:,.0f} 张 GPU 上训练 {tokens:,.0f} 个 token 需要 {days:,.1f} 天，期限为 {deadline_days:,.0f} 天。",
+        "允许更多节点（节点数设为 0 由 gpudesk 自动确定）、换更快的 GPU、采用 FP8 训练，或放宽期限。",
+    ),
+    "task.ttft_target_missed": (
+        "首 token 时延未达目标",
+        "首 token 时延（TTFT）为 {ttft_ms:,.0f} 毫秒，目标为 {target_ms:,.0f} 毫秒。",
+        "提高张量并行度、缩短提示词、换更快的 GPU，或将 prefill 与 decode 分离部署。",
+    ),
+    "delivery.owning_not_paid_back": (
+        "本阶段内自购无法回本",
+        "在 {months:,.0f} 个月内，自购成本 {private:,.0f} {currency}，按需租用 {cloud_on_demand:,.0f} {currency}；"
+        "即使服务器 {utilisation:.0%} 的时间处于忙碌状态也是如此。",
+        "本阶段改为租用、延长阶段，或把服务器延续到下一阶段继续使用。",
+    ),
+    "roadmap.fabric_cannot_grow": (
+        "网络无法扩展到下一阶段",
+        "{next_phase} 需要新增 {needed:,.0f} 个节点，但 {phase} 的网络只剩 {headroom:,.0f} 个节点的端口。",
+        "现在就按最终规模建设 Spine 层，或把网络重建纳入路线图。",
+    ),
+    "roadmap.rack_power_cannot_grow": (
+        "机柜承载不了下一阶段的功率",
+        "{next_phase} 每柜功率 {rack_kw:,.1f} kW，而 {phase} 的机柜上限为 {limit_kw:,.1f} kW。",
+        "现在就为更高密度服务器预留电力与制冷，或把机房改造列入预算。",
+    ),
+    "roadmap.retired_before_payback": (
+        "自购硬件未回本即退役",
+        "{phase} 自购服务器只使用 {months:,.0f} 个月，但要到第 {payback_month:,.0f} 个月才与云上成本持平，且 {next_phase} "
+        "不再沿用这些服务器。",
+        "把服务器延续到下一阶段、本阶段改为租用，或延长该阶段。",
+    ),
+    "calibration.memory_above_capacity": (
+        "实测显存超过加速卡容量",
+        "试点记录 {measured_gb:,.1f} GB（{field}），而计划的加速卡只有 {memory_gb:,.0f} GB（按二进制单位计为 "
+        "{capacity_gb:,.1f} GB）。",
+        "确认试点运行在计划的加速卡上（是否用了更大显存的型号），并确认日志的显存单位读取正确；否则方案需要更大显存的 GPU。",
+    ),
+    "calibration.throughput_above_roofline": (
+        "实测吞吐超过加速卡峰值",
+        "试点结果相当于峰值的 {mfu:.0%}（{basis}），任何任务都不可能超过 100%。",
+        "核对试点使用的加速卡与精度（是否拿 FP8 结果对比 BF16 峰值？）以及吞吐除以的 GPU 数；在查明原因前不要用该测量校准。",
+    ),
+    "calibration.mfu_above_best_matmul": (
+        "实测效率高于最优矩阵乘法",
+        "试点结果相当于峰值的 {mfu:.0%}（{basis}），高于最优单个矩阵乘法可达到的 {ceiling:.0%}。",
+        "校准前先确认日志采用的 FLOP 计算口径（是否计入重计算、是否按稀疏峰值）。",
+    ),
+    "calibration.util_below_throughput": (
+        "GPU 利用率远低于所报吞吐",
+        "nvidia-smi 显示 GPU 忙碌时间为 {gpu_util_median:.0%}（{samples:,.0f} 个采样的中位数），但训练日志对应 MFU 为 "
+        "{mfu_median:.0%}；模型计算只能在 GPU 忙碌时进行。",
+        "在训练日志的同一稳态迭代期间（同一任务、同一时间窗）采集 nvidia-smi，然后重新导入两者。",
+    ),
 }
 
 
 def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
-    """(title, message, fix) of a check in ``en`` or ``zh``; English when no Chinese template exists."""
-    if language == "zh" and check.id in ZH_TEMPLATES:
-        title, message, fix = ZH_TEMPLATES[check.id]
-        return title, message.format(**check.numbers), fix.format(**check.numbers)
-    return check.title, check.message, check.fix
+    """(title, message, fix) of a check in ``en`` or ``zh``.
+
+    English is the check's own text. Chinese fills the id's template with the check's
+    ``numbers`` (delivery-mode codes shown by their Chinese names); an id without a
+    template, or numbers that do not fit it, fall back to the English text rather than
+    print a half-filled sentence."""
+    if language != "zh" or check.id not in ZH_TEMPLATES:
+        return check.title, check.message, check.fix
+    numbers = {k: (MODE_ZH.get(str(v), v) if k in MODE_KEYS else v) for k, v in check.numbers.items()}
+    title, message, fix = ZH_TEMPLATES[check.id]
+    try:
+        return title, message.format(**numbers), fix.format(**numbers)
+    except (KeyError, ValueError, TypeError):
+        return check.title, check.message, check.fix
+
+
+ASSUMPTION_TEMPLATES: dict[str, tuple[str, str]] = {
+    "hardware": (
+        "Accelerator {accelerator} in {server} ({gpus_per_system:,} GPUs per system).",
+        "加速卡 {accelerator}，服务器 {server}（每台 {gpus_per_system:,} 张 GPU）。",
+    ),
+    "storage_network": (
+        "Storage: {storage}. Network: {nic} with {switch} switches, oversubscription {oversubscription:g}:1.",
+        "存储：{storage}。网络：{nic}，交换机 {switch}，收敛比 {oversubscription:g}:1。",
+    ),
+    "storage_no_network": (
+        "Storage: {storage}. Network: none with no switches, oversubscription {oversubscription:g}:1.",
+        "存储：{storage}。无计算网络与交换机（收敛比 {oversubscription:g}:1）。",
+    ),
+    "power_price": (
+        "PUE {pue:g} ({pue_source}); electricity {electricity:g} per kWh ({electricity_source}).",
+        "PUE {pue:g}（{pue_source}）；电价每千瓦时 {electricity:g}（{electricity_source}）。",
+    ),
+    "rack_limit": (
+        "Rack power limit {rack_limit_kw:g} kW ({rack_limit_source}).",
+        "单机柜功率上限 {rack_limit_kw:g} kW（{rack_limit_source}）。",
+    ),
+    "utilisation": (
+        "Utilisation: {hours_per_day:g} h/day, {days_per_month:g} days/month.",
+        "使用强度：每天 {hours_per_day:g} 小时，每月 {days_per_month:g} 天。",
+    ),
+    "utilisation_peak": (
+        "Utilisation: {hours_per_day:g} h/day, {days_per_month:g} days/month, peak months {peak_months} at "
+        "{peak_multiplier:g}×.",
+        "使用强度：每天 {hours_per_day:g} 小时，每月 {days_per_month:g} 天；高峰月份 {peak_months} 为平时的 "
+        "{peak_multiplier:g} 倍。",
+    ),
+    "horizon_currency": (
+        "Phase duration {months} months; TCO horizon {horizon_years} years; hardware depreciated over "
+        "{depreciation_years} years; currency {currency} at {cny_per_usd:g} CNY/USD.",
+        "阶段时长 {months} 个月；总拥有成本测算周期 {horizon_years} 年；硬件按 {depreciation_years} 年折旧；币种 {currency}，"
+        "汇率 1 美元 = {cny_per_usd:g} 元人民币。",
+    ),
+    "cloud_price": (
+        "Cloud price from {provider} {instance} ({region}, {date}).",
+        "云价格取自 {provider} {instance}（{region}，{date}）。",
+    ),
+}
+"""Wording of each assumption key: (English, Chinese), filled with ``Assumption.values``."""
+
+
+def assumption_text(key: str, values: dict[str, Any], language: str = "en") -> str:
+    """The assumption ``key`` in ``en`` or ``zh``, filled with ``values``."""
+    english, chinese = ASSUMPTION_TEMPLATES[key]
+    return (chinese if language == "zh" else english).format(**values)

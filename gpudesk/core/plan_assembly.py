@@ -9,7 +9,7 @@ from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.pitfalls import bottleneck_pitfall, ecosystem_pitfall, per_gpu_price_pitfall, utilisation_pitfall
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
-from gpudesk.core.plan_result import Candidate
+from gpudesk.core.plan_result import Assumption, Candidate
 from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for, size_llm_serving, size_training
 from gpudesk.core.plan_workload_other import (
     ITEM_KINDS,
@@ -66,7 +66,8 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
             f"(weights, gradients, optimizer states, activations, KV cache and runtime overheads).",
             f"Shard further (more tensor/pipeline parallel, ZeRO-3), recompute activations, use lower precision, "
             f"or choose a GPU with more memory; the smallest layout that fits uses {min_gpus:,.0f} GPUs.",
-            ("mem.total", "mem.capacity", "mem.min_gpus"), {"need_gb": total, "have_gb": cap, "min_gpus": min_gpus},
+            ("mem.total", "mem.capacity", "mem.min_gpus"), {"need_gb": total, "have_gb": cap, "min_gpus": min_gpus,
+                                                                    "accelerator": r.accelerator.name},
         ))
     days = _num(figures, "train.time_to_train_days")
     if w.kind in TRAIN_KINDS and math.isfinite(days) and days > w.deadline_days:
@@ -76,7 +77,8 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
             f"the deadline is {w.deadline_days:,.0f} days.",
             "Allow more nodes (set nodes to 0 to let gpudesk size them), a faster GPU, FP8 training, "
             "or a later deadline.",
-            ("train.time_to_train_days",), {"days": days, "deadline_days": w.deadline_days},
+            ("train.time_to_train_days",), {"days": days, "deadline_days": w.deadline_days,
+                                               "tokens": w.train_tokens, "gpus": results[0].gpus},
         ))
     ttft = _num(figures, "infer.ttft_s")
     if w.kind == "llm_inference" and math.isfinite(ttft) and ttft * 1000 > w.ttft_p50_ms:
@@ -129,7 +131,8 @@ def _ownership_checks(phase: Phase, figures: FigureSet) -> list[Check]:
             f"{cloud:,.0f} {phase.costs.currency}, even with the servers busy {utilisation:.0%} of the time.",
             "Rent for this phase, lengthen it, or carry the servers into the next phase so they keep earning.",
             ("delivery.total.private", "delivery.total.cloud_on_demand", "delivery.owned_utilisation"),
-            {"private": private, "cloud_on_demand": cloud, "months": phase.duration_months},
+            {"private": private, "cloud_on_demand": cloud, "months": phase.duration_months,
+             "utilisation": utilisation, "currency": phase.costs.currency},
         )]
     return []
 
@@ -144,20 +147,27 @@ def _break_even_utilisation(figures: FigureSet) -> float:
     return min(1.0, used * private / cloud)
 
 
-def assumptions(phase: Phase, r: ResolvedPhase, figures: FigureSet) -> list[str]:
-    u = phase.delivery.utilisation
+def assumptions(phase: Phase, r: ResolvedPhase, figures: FigureSet) -> list[Assumption]:
+    """The phase's assumptions as ``Assumption`` (English text + key + values, worded in Chinese by the proposal)."""
+    u, costs = phase.delivery.utilisation, phase.costs
     out = [
-        f"Accelerator {r.accelerator.name} in {r.server.name} ({r.server.gpus} GPUs per system).",
-        f"Storage: {r.storage.name}. Network: {r.nic.name if r.nic else 'none'} with "
-        f"{r.switch.name if r.switch else 'no'} switches, oversubscription {phase.network.oversubscription:g}:1.",
-        f"PUE {r.pue.value:g} ({r.pue.source}); electricity {r.electricity.value:g} per kWh ({r.electricity.source}).",
-        f"Rack power limit {r.rack_limit_kw.value:g} kW ({r.rack_limit_kw.source}).",
-        f"Utilisation: {u.hours_per_day:g} h/day, {u.days_per_month:g} days/month"
-        + (f", peak months {u.peak_months} at {u.peak_multiplier:g}×." if u.peak_months else "."),
-        f"Phase duration {phase.duration_months} months; TCO horizon {phase.costs.horizon_years} years; "
-        f"currency {phase.costs.currency} at {phase.costs.cny_per_usd:g} CNY/USD.",
+        Assumption("hardware", {"accelerator": r.accelerator.name, "server": r.server.name,
+                                "gpus_per_system": r.server.gpus}),
+        Assumption("storage_network", {"storage": r.storage.name, "nic": r.nic.name, "oversubscription":
+                                       phase.network.oversubscription,
+                                       "switch": r.switch.name if r.switch else "no"}) if r.nic else
+        Assumption("storage_no_network", {"storage": r.storage.name, "oversubscription": phase.network.oversubscription}),
+        Assumption("power_price", {"pue": r.pue.value, "pue_source": r.pue.source,
+                                   "electricity": r.electricity.value, "electricity_source": r.electricity.source}),
+        Assumption("rack_limit", {"rack_limit_kw": r.rack_limit_kw.value, "rack_limit_source": r.rack_limit_kw.source}),
+        Assumption("utilisation_peak" if u.peak_months else "utilisation",
+                   {"hours_per_day": u.hours_per_day, "days_per_month": u.days_per_month,
+                    "peak_months": ", ".join(str(m) for m in u.peak_months), "peak_multiplier": u.peak_multiplier}),
+        Assumption("horizon_currency", {"months": phase.duration_months, "horizon_years": costs.horizon_years,
+                                        "depreciation_years": costs.depreciation_years, "currency": costs.currency,
+                                        "cny_per_usd": costs.cny_per_usd}),
     ]
     if r.offer is not None:
-        out.append(f"Cloud price from {r.offer.provider} {r.offer.instance} ({r.offer.region}, "
-                   f"{r.offer.provenance.date}).")
+        out.append(Assumption("cloud_price", {"provider": r.offer.provider, "instance": r.offer.instance,
+                                              "region": r.offer.region, "date": r.offer.provenance.date}))
     return out

@@ -61,7 +61,7 @@ def plan_to_json(plan: PlanEstimate) -> dict[str, Any]:
             "checks": [c.to_dict() for c in phase.checks],
             "candidates": [dataclasses.asdict(c) for c in phase.candidates],
             "bom": [dict(dataclasses.asdict(b), extended=b.extended) for b in phase.bom],
-            "assumptions": list(phase.assumptions),
+            "assumptions": [a.to_dict() if hasattr(a, "to_dict") else a for a in phase.assumptions],
             "calibrated_keys": list(phase.calibrated_keys),
             "charts": {name: _chart_to_json(spec) for name, spec in phase.charts.items()},
         })

@@ -15,6 +15,29 @@ from typing import Any
 
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.pitfalls_zh import assumption_text
+
+
+class Assumption(str):
+    """One assumption of a phase: its English sentence (the ``str`` value, so JSON output and
+    older consumers print it as before), plus ``key`` and ``values`` so the proposal can word
+    it in Chinese (``pitfalls_zh.ASSUMPTION_TEMPLATES``). A plain ``str`` in
+    ``PhaseEstimate.assumptions`` (a note typed by hand) is printed as it is."""
+
+    key: str
+    values: dict[str, Any]
+
+    def __new__(cls, key: str, values: dict[str, Any]) -> Assumption:
+        self = super().__new__(cls, assumption_text(key, values, "en"))
+        self.key = key
+        self.values = dict(values)
+        return self
+
+    def text(self, language: str = "en") -> str:
+        return assumption_text(self.key, self.values, language)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "text": str(self), "values": dict(self.values)}
 
 
 @dataclass(frozen=True)
@@ -61,7 +84,7 @@ class PhaseEstimate:
     candidates: list[Candidate] = field(default_factory=list)
     charts: dict[str, Any] = field(default_factory=dict)  # chart name -> report.chart_model spec
     bom: list[BomLine] = field(default_factory=list)
-    assumptions: list[str] = field(default_factory=list)
+    assumptions: list[str] = field(default_factory=list)  # Assumption (a str) or plain notes
     calibrated_keys: tuple[str, ...] = ()  # figures resting on customer measurements
 
 

@@ -104,7 +104,8 @@ def _handover_checks(project: Project, i: int, est: PhaseEstimate, nxt: PhaseEst
             "roadmap.fabric_cannot_grow", "warning", 5, "The network cannot grow into the next phase",
             f"{names[1]} needs {grow_nodes:,.0f} more nodes but the {names[0]} fabric has ports for {headroom:,.0f}.",
             "Build the spine tier for the final size now, or plan the fabric rebuild into the roadmap.",
-            ("net.headroom_nodes", "plan.nodes"), {"needed": grow_nodes, "headroom": headroom},
+            ("net.headroom_nodes", "plan.nodes"), {"needed": grow_nodes, "headroom": headroom,
+                                                    "phase": names[0], "next_phase": names[1]},
         ))
     limit_a, kw_b = _num(a, "power.rack_limit_kw"), _num(b, "power.rack_kw")
     if limit_a > 0 and kw_b > limit_a:
@@ -112,7 +113,8 @@ def _handover_checks(project: Project, i: int, est: PhaseEstimate, nxt: PhaseEst
             "roadmap.rack_power_cannot_grow", "warning", 7, "Racks cannot take the next phase's power",
             f"{names[1]} racks draw {kw_b:,.1f} kW; the {names[0]} racks are limited to {limit_a:,.1f} kW.",
             "Provision power and cooling for the denser servers now, or budget a facility upgrade.",
-            ("power.rack_kw", "power.rack_limit_kw"), {"rack_kw": kw_b, "limit_kw": limit_a},
+            ("power.rack_kw", "power.rack_limit_kw"), {"rack_kw": kw_b, "limit_kw": limit_a,
+                                                             "phase": names[0], "next_phase": names[1]},
         ))
     mode = project.phases[i].delivery.mode
     payback = _num(a, "delivery.break_even.private_vs_cloud_on_demand", math.nan)
@@ -124,6 +126,7 @@ def _handover_checks(project: Project, i: int, est: PhaseEstimate, nxt: PhaseEst
             f"cloud only in month {payback:,.0f}, and {names[1]} does not carry them forward.",
             "Carry the servers into the next phase, rent for this phase instead, or extend the phase.",
             ("delivery.break_even.private_vs_cloud_on_demand",), {"months": project.phases[i].duration_months,
-                                                                  "payback_month": payback},
+                                                                  "payback_month": payback,
+                                                                  "phase": names[0], "next_phase": names[1]},
         ))
     return out

@@ -174,6 +174,7 @@ class ChartSpec:
     notes: str = ""
     y2_label: str = ""
     y2_unit: str = ""
+    horizontal: bool = False  # bars run left to right, categories down the left axis (tornado charts)
 
     def __post_init__(self) -> None:
         if self.kind not in CHART_KINDS:
@@ -237,6 +238,7 @@ class ChartSpec:
             "log_y": self.log_y,
             "categories": None if self.categories is None else list(self.categories),
             "stacked": self.stacked,
+            "horizontal": self.horizontal,
             "notes": self.notes,
             "y2_label": self.y2_label,
             "y2_unit": self.y2_unit,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from gpudesk.core.checks import SEVERITIES, Check
+from gpudesk.core.pitfalls_zh import localise
+from gpudesk.core.plan_result import Assumption, PhaseEstimate
 from gpudesk.report.document import BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_money, format_number, format_percent
@@ -42,19 +44,27 @@ def charts_section(ctx: ProposalContext) -> Section:
     return section
 
 
+def phase_assumptions(phase: PhaseEstimate, lang: str) -> list[str]:
+    """The phase's assumptions in ``lang``: structured ones from their templates, plain notes as written."""
+    return [a.text(lang) if isinstance(a, Assumption) else str(a) for a in phase.assumptions]
+
+
 def assumptions_section(ctx: ProposalContext) -> Section:
     t = ctx.text
     section = ctx.section("assumptions")
     for phase, spec, _fmt in ctx.each_phase(section):
-        items = list(phase.assumptions)
+        items = phase_assumptions(phase, t.lang)
+        covered = {a.key for a in phase.assumptions if isinstance(a, Assumption)}
         if spec is not None:
             util, costs = spec.delivery.utilisation, spec.costs
-            items.append(t.get("assumptions.utilisation", hours=format_number(util.hours_per_day),
-                               days=format_number(util.days_per_month)))
-            items.append(t.get("assumptions.horizon", years=costs.horizon_years,
-                               depreciation=costs.depreciation_years))
-            items.append(t.get("assumptions.currency", currency=costs.currency,
-                               rate=format_number(costs.cny_per_usd, 2)))
+            if not covered & {"utilisation", "utilisation_peak"}:
+                items.append(t.get("assumptions.utilisation", hours=format_number(util.hours_per_day),
+                                   days=format_number(util.days_per_month)))
+            if "horizon_currency" not in covered:
+                items.append(t.get("assumptions.horizon", years=costs.horizon_years,
+                                   depreciation=costs.depreciation_years))
+                items.append(t.get("assumptions.currency", currency=costs.currency,
+                                   rate=format_number(costs.cny_per_usd, 2)))
             if spec.facility.pue > 0:
                 items.append(t.get("assumptions.pue_user", pue=format_number(spec.facility.pue, 2)))
             else:
@@ -81,7 +91,7 @@ def risks_section(ctx: ProposalContext) -> Section:
         return section
     ranked = {id(c): i for i, c in enumerate(_sorted_checks([c for _name, c in found]))}
     found.sort(key=lambda pair: ranked[id(pair[1])])
-    rows = tuple((name,) * ctx.multi_phase + (t.choice("severity", c.severity), c.title, c.message, c.fix)
+    rows = tuple((name,) * ctx.multi_phase + (t.choice("severity", c.severity), *localise(c, t.lang))
                  for name, c in found)
     section.add(DataTable(header, rows, ("left",) * ctx.multi_phase + ("center", "left", "left", "left")))
     counts = {s: sum(1 for _name, c in found if c.severity == s) for s in SEVERITIES}

@@ -1,34 +1,89 @@
-"""Axis and legend items tuned for proposal charts."""
+"""Axis and legend items tuned for proposal charts.
+
+Tick labels stay short and readable at any magnitude: below one million
+they carry thousands separators (``250,000``); from one million up the
+whole axis switches to a suffix (``0.5M``, ``1.5M``, ``2B``), chosen from
+the axis range so that every label on an axis uses the same one. The axis
+reserves the width its labels need as soon as its range changes, so a chart
+exported right after ``set_spec`` (before Qt lays it out again) still prints
+every tick label; pyqtgraph alone widens the axis only after a paint that
+already dropped the labels that did not fit.
+"""
 
 from __future__ import annotations
 
 import math
 
 import pyqtgraph as pg
+from PySide6 import QtCore, QtGui
+
+SUFFIXES = ((1e12, "T"), (1e9, "B"), (1e6, "M"))
+"""Magnitude suffixes for axes whose largest value reaches a million or more
+(short-scale: M = 10^6, B = 10^9, T = 10^12)."""
 
 
 class NumberAxis(pg.AxisItem):
-    """Plain numbers with thousands separators; never an SI prefix or ``1e+07``."""
+    """Plain numbers with thousands separators or a k/M/B suffix; never an SI prefix or ``1e+07``."""
 
     def __init__(self, orientation: str, **kwargs) -> None:
         super().__init__(orientation, **kwargs)
         self.enableAutoSIPrefix(False)
 
-    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802 - pyqtgraph API
         if self.logMode:
             return [_log_tick(v, len(values)) for v in values]
-        return [format_tick(v * scale, spacing * scale) for v in values]
+        magnitude = max((abs(v) * scale for v in self.range), default=0.0)
+        return [format_tick(v * scale, spacing * scale, magnitude) for v in values]
+
+    def setRange(self, mn: float, mx: float) -> None:  # noqa: N802 - pyqtgraph API
+        super().setRange(mn, mx)
+        self.reserve_label_space()
+
+    def resizeEvent(self, ev=None) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(ev)
+        self.reserve_label_space()
+
+    def reserve_label_space(self) -> None:
+        """Size the axis for the labels of its current range now, not after the next paint."""
+        if not self.style["showValues"] or self._tickLevels is not None:
+            return
+        length = self.geometry().height() if self.orientation in ("left", "right") else self.geometry().width()
+        if length <= 0:
+            return
+        low, high = sorted(self.range)
+        levels = self.tickValues(low, high, length)
+        strings = [s for spacing, values in levels[:2] for s in self.tickStrings(list(values), self.scale, spacing)]
+        if not strings:
+            return
+        metrics = QtGui.QFontMetricsF(self.font() if self.style["tickFont"] is None else self.style["tickFont"])
+        if self.orientation in ("left", "right"):
+            needed = max(metrics.boundingRect(QtCore.QRectF(0, 0, 400, 100), 0, s).width() for s in strings)
+            if needed > self.textWidth:
+                self._updateMaxTextSize(int(math.ceil(needed)) + 2)
+        else:
+            needed = max(metrics.boundingRect(QtCore.QRectF(0, 0, 400, 100), 0, s).height() for s in strings) * 0.8
+            if needed > self.textHeight:
+                self._updateMaxTextSize(int(math.ceil(needed)))
 
 
-def format_tick(value: float, spacing: float) -> str:
+def format_tick(value: float, spacing: float, magnitude: float | None = None) -> str:
+    """One tick label. ``magnitude``: the largest absolute value on the axis (defaults to ``value``);
+    from one million up every label of the axis is shown with the same M/B/T suffix."""
     if not math.isfinite(value):
         return ""
-    if spacing > 0:
-        places = max(0, math.ceil(-math.log10(spacing)))
+    if value == 0:
+        return "0"
+    top = abs(value) if magnitude is None else magnitude
+    divisor, suffix = next(((d, s) for d, s in SUFFIXES if top >= d), (1.0, ""))
+    scaled, step = value / divisor, spacing / divisor
+    if step > 0:
+        places = max(0, math.ceil(-math.log10(step) - 1e-9))
     else:
-        places = 0 if abs(value) >= 1 or value == 0 else max(0, math.ceil(-math.log10(abs(value))))
-    text = f"{value:,.{places}f}"
-    return "0" if text in ("-0", "-0.0") else text
+        places = 0 if abs(scaled) >= 1 else max(0, math.ceil(-math.log10(abs(scaled))))
+    text = f"{scaled:,.{places}f}"
+    if text.lstrip("-").strip("0.,") == "":
+        return "0"
+    return text + suffix
 
 
 def _log_tick(exponent: float, count: int) -> str:

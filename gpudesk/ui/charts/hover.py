@@ -36,6 +36,8 @@ def find_hit(spec: ChartSpec, panels: list[PlotPanel], scene_pos: QtCore.QPointF
         px_w, px_h = vb.viewPixelSize()
         if px_w <= 0 or px_h <= 0:
             continue
+        if panel.horizontal:  # drawn transposed: hit-test in the spec's own x/y
+            return _hit_in_panel(spec, panel, panel_index, view.y(), view.x(), px_h, px_w)
         return _hit_in_panel(spec, panel, panel_index, view.x(), view.y(), px_w, px_h)
     return None
 

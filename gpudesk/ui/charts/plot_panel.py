@@ -1,6 +1,12 @@
 """One plot of a chart: draws the series, reference lines and markers of a
 :class:`ChartSpec` that belong to one panel, reusing its graphics items
-from one ``render`` to the next."""
+from one ``render`` to the next.
+
+A spec with ``horizontal`` set (tornado and ranking charts) is drawn
+transposed: its x (the categories) runs down the left axis, first
+category at the top, and its y values run along the bottom axis. Drawn
+positions (``DrawnSeries``) stay in the spec's own x/y, so hit testing and
+hover text are the same in both orientations."""
 
 from __future__ import annotations
 
@@ -37,6 +43,11 @@ def _log(value: float, on: bool) -> float:
     return math.log10(value) if on and value > 0 else value
 
 
+def is_horizontal(spec: ChartSpec) -> bool:
+    """Whether ``spec`` asks for horizontal bars (``ChartSpec.horizontal``; absent means vertical)."""
+    return bool(getattr(spec, "horizontal", False))
+
+
 class PlotPanel:
     """Owns one ``PlotItem`` and the items drawn in it."""
 
@@ -53,6 +64,11 @@ class PlotPanel:
         plot.addItem(self._marker_item)
         self._marker_labels: list[pg.TextItem] = []
         self._log = (False, False)
+        self.horizontal = False
+
+    def _view_xy(self, x, y):
+        """Spec (x, y) to view coordinates: swapped when the chart is horizontal."""
+        return (y, x) if self.horizontal else (x, y)
 
     @staticmethod
     def new_plot() -> pg.PlotItem:
@@ -62,7 +78,10 @@ class PlotPanel:
     def render(self, spec: ChartSpec, panel: int, theme: Theme, hidden: set[str], colour_index: dict[str, int]) -> None:
         plot = self.plot
         self._log = (spec.log_x, spec.log_y)
-        plot.setLogMode(x=spec.log_x, y=spec.log_y)
+        self.horizontal = is_horizontal(spec)
+        log_x, log_y = self._view_xy(spec.log_x, spec.log_y)
+        plot.setLogMode(x=log_x, y=log_y)
+        plot.vb.invertY(self.horizontal)  # first category at the top
         self._style_axes(spec, panel, theme)
         series = [s for s in spec.series if s.panel == panel]
         bar_layout = _bar_layout(spec, series)
@@ -96,7 +115,7 @@ class PlotPanel:
             item.setData([], [])
             item.setVisible(False)
         for item in self._bars[used_bars:]:
-            item.setOpts(x=[], y0=[], height=[], width=1.0)
+            item.setOpts(x=[], x0=None, y=None, y0=[], height=[], width=1.0)
             item.setVisible(False)
         self._draw_reflines(self._hlines, [r for r in spec.hlines if r.panel == panel], 0, theme)
         self._draw_reflines(self._vlines, [r for r in spec.vlines if r.panel == panel], 90, theme)
@@ -105,37 +124,56 @@ class PlotPanel:
     def _style_axes(self, spec: ChartSpec, panel: int, theme: Theme) -> None:
         plot = self.plot
         label, unit = spec.axis_text(panel)
-        plot.setLabel("left", f"{label} ({unit})" if unit else label, color=theme.foreground)
-        bottom = plot.getAxis("bottom")
+        value_text = f"{label} ({unit})" if unit else label
+        x_text = f"{spec.x_label} ({spec.x_unit})" if spec.x_unit else spec.x_label
+        x_text = x_text if spec.categories is None or spec.x_label else ""
+        position_axis, value_axis = ("left", "bottom") if self.horizontal else ("bottom", "left")
+        plot.setLabel(value_axis, value_text, color=theme.foreground)
+        plot.setLabel(position_axis, x_text, color=theme.foreground)
+        positions = plot.getAxis(position_axis)
+        plot.getAxis(value_axis).setTicks(None)
         data_x = sorted({v for s in spec.series for v in s.x})
         if spec.categories is not None:
-            bottom.setTicks([[(i, wrap_category(c)) for i, c in enumerate(spec.categories)]])
+            wrap = (lambda c: c) if self.horizontal else wrap_category
+            positions.setTicks([[(i, wrap(c)) for i, c in enumerate(spec.categories)]])
         elif spec.log_x and 1 < len(data_x) <= LOG_TICKS_AT_DATA:
             # Few x values on a log axis (GPU counts, concurrency): tick exactly at them.
-            bottom.setTicks([[(math.log10(v), format_tick(v, 1.0)) for v in data_x]])
+            positions.setTicks([[(math.log10(v), format_tick(v, 1.0)) for v in data_x]])
         else:
-            bottom.setTicks(None)
-        x_text = f"{spec.x_label} ({spec.x_unit})" if spec.x_unit else spec.x_label
-        plot.setLabel("bottom", x_text if spec.categories is None or spec.x_label else "", color=theme.foreground)
+            positions.setTicks(None)
         for name in ("left", "bottom"):
             axis = plot.getAxis(name)
             axis.setPen(theme.foreground)
             axis.setTextPen(theme.foreground)
-        plot.showGrid(x=spec.categories is None, y=True, alpha=theme.grid_alpha)
-        wrapped = spec.categories is not None and any("\n" in wrap_category(c) for c in spec.categories)
+        grid_x, grid_y = self._view_xy(spec.categories is None, True)
+        plot.showGrid(x=grid_x, y=grid_y, alpha=theme.grid_alpha)
+        bottom = plot.getAxis("bottom")
+        wrapped = (not self.horizontal and spec.categories is not None
+                   and any("\n" in wrap_category(c) for c in spec.categories))
         line = QtGui.QFontMetricsF(bottom.font()).lineSpacing()
         bottom.setHeight(int(2 * line + 18) if wrapped else None)
+        if self.horizontal and spec.categories is not None:
+            metrics = QtGui.QFontMetricsF(positions.font())
+            widest = max((metrics.horizontalAdvance(c) for c in spec.categories), default=0.0)
+            positions.setWidth(int(widest + 24))
+        else:
+            plot.getAxis("left").setWidth(None)
 
     def _draw_bars(self, item, s: Series, group: str, layout, stack_tops, colour, theme: Theme) -> DrawnSeries:
+        """Bars of one group stack by sign: positive values upwards from the positive top,
+        negative ones downwards from the negative bottom (so a tornado's low and high bars
+        meet at zero)."""
         offsets, width = layout
         x = np.asarray(s.x, dtype=float) + offsets.get(group, 0.0)
         y = np.asarray(s.y, dtype=float)
-        base = np.array([stack_tops.get((group, xi), 0.0) for xi in s.x])
-        for xi, top in zip(s.x, base + y):
-            stack_tops[(group, xi)] = top
-        item.setOpts(
-            x=x, y0=base, height=y, width=width, brush=colour, pen=pg.mkPen(theme.background, width=1)
-        )
+        base = np.array([stack_tops.get((group, xi, yi < 0), 0.0) for xi, yi in zip(s.x, y)])
+        for xi, yi, top in zip(s.x, y, base + y):
+            stack_tops[(group, xi, yi < 0)] = top
+        style = dict(brush=colour, pen=pg.mkPen(theme.background, width=1))
+        if self.horizontal:
+            item.setOpts(x=None, y=x, x0=base, y0=None, width=y, height=width, **style)
+        else:
+            item.setOpts(x=x, y=None, x0=None, y0=base, height=y, width=width, **style)
         return DrawnSeries(s, item, x, base, base + y, width)
 
     def _draw_curve(self, item: pg.PlotDataItem, s: Series, colour, theme: Theme, bar_width: float) -> DrawnSeries:
@@ -161,11 +199,16 @@ class PlotPanel:
             draw_x = np.repeat(x, 2) + np.tile([-width / 2, width / 2], len(x))
             draw_y = np.repeat(y, 2)
             options.update(connect="pairs", pen=pg.mkPen(colour, width=3, style=QtCore.Qt.PenStyle.DashLine))
-        item.setData(draw_x, draw_y, **options)
+        if self.horizontal:
+            options["stepMode"] = None  # a step line has no meaning along a category axis
+            draw_x, draw_y = (x, y) if s.style == "step" else (draw_x, draw_y)
+        item.setData(*self._view_xy(draw_x, draw_y), **options)
         return DrawnSeries(s, item, x, y, y, width)
 
     def _draw_reflines(self, pool: list[pg.InfiniteLine], lines: list[RefLine], angle: int, theme: Theme) -> None:
+        """``angle`` 0: lines at a y value (``hlines``); 90: at an x value. Transposed when horizontal."""
         log_on = self._log[1] if angle == 0 else self._log[0]
+        angle = 90 - angle if self.horizontal else angle
         for i, ref in enumerate(lines):
             if i < len(pool):
                 line = pool[i]
@@ -174,13 +217,16 @@ class PlotPanel:
                 self.plot.addItem(line, ignoreBounds=True)
                 pool.append(line)
             colour = theme.colour(ref.color_role, i)
+            line.setAngle(angle)
             line.setPen(pg.mkPen(colour, width=2, style=QtCore.Qt.PenStyle.DashLine))
             line.setPos(_log(ref.value, log_on))
             line.label.setFormat(ref.label)
             line.label.setColor(colour)
             line.label.fill = pg.mkBrush(theme.label_fill)
             # Stagger labels so that neighbouring lines do not print over each other.
-            line.label.setPosition(0.97 - 0.12 * (i % 4) if angle == 0 else 0.96 - 0.1 * (i % 3))
+            along = 0.97 - 0.12 * (i % 4) if angle == 0 else 0.96 - 0.1 * (i % 3)
+            # An upright line in a horizontal chart (y turned over) labels near its top end.
+            line.label.setPosition(1.0 - along + 0.02 if self.horizontal and angle == 90 else along)
             line.label.anchors = [(1, 1), (1, 1)] if angle == 0 else [(1, 0), (1, 0)]
             line.label.updatePosition()
             line.setVisible(True)
@@ -192,8 +238,7 @@ class PlotPanel:
         log_x, log_y = self._log
         brushes = [theme.colour(m.color_role, i) for i, m in enumerate(markers)]
         self._marker_item.setData(
-            [m.x for m in markers],
-            [m.y for m in markers],
+            *self._view_xy([m.x for m in markers], [m.y for m in markers]),
             pen=None,
             symbol=["star" if m.color_role == "chosen" else "d" for m in markers],
             symbolSize=18,
@@ -209,7 +254,7 @@ class PlotPanel:
                 self.plot.addItem(text, ignoreBounds=True)
                 self._marker_labels.append(text)
             text.setText(marker.label, color=theme.foreground)
-            text.setPos(_log(marker.x, log_x), _log(marker.y, log_y))
+            text.setPos(*self._view_xy(_log(marker.x, log_x), _log(marker.y, log_y)))
             text.setVisible(bool(marker.label))
         for text in self._marker_labels[len(markers) :]:
             text.setVisible(False)
@@ -237,9 +282,14 @@ class PlotPanel:
         if floor_zero and not log_y:
             ys.append(0.0)
         y_range = _padded([_log(v, log_y) for v in ys if v > 0 or not log_y], 0.08)
-        if floor_zero and not log_y and y_range[0] < 0 <= min(ys):
+        if floor_zero and not log_y and y_range[0] < 0 <= min(ys, default=0.0):
             y_range = (0.0, y_range[1])
-        self.plot.vb.setRange(xRange=x_range, yRange=y_range, padding=0)
+        view_x, view_y = self._view_xy(x_range, y_range)
+        self.plot.vb.setRange(xRange=view_x, yRange=view_y, padding=0)
+        # Marker labels in the right half of the chart extend leftwards, so they are not cut off.
+        middle = (view_x[0] + view_x[1]) / 2
+        for text in self._marker_labels[: len(self.markers)]:
+            text.setAnchor((1, 1) if text.pos().x() > middle else (0, 1))
 
     def clear(self) -> None:
         """Hide everything this panel drew (another renderer uses the plot)."""

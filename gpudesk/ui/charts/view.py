@@ -114,6 +114,7 @@ class ChartView(QtWidgets.QWidget):
             self.panels[0].clear()
             self.panels[1].clear()
             self._show_second(False)
+            self.plot(0).vb.invertY(False)  # a horizontal chart before this one turned it over
             entries = self.racks.render(spec, theme, self._hidden)
         else:
             self.racks.clear()
@@ -133,6 +134,7 @@ class ChartView(QtWidgets.QWidget):
         self._legend.layout.activate()
         self.graphics.ci.layout.activate()
         self.reset_view()
+        self._settle_axes()
 
     def reset_view(self) -> None:
         """Show the whole chart (undo mouse zoom and pan)."""
@@ -188,6 +190,7 @@ class ChartView(QtWidgets.QWidget):
         ci.setGeometry(QtCore.QRectF(0, 0, width, height))
         ci.layout.activate()
         self.reset_view()
+        self._settle_axes()
         try:
             exporter = ImageExporter(ci)
             exporter.parameters()["width"] = int(round(width * scale))
@@ -202,13 +205,29 @@ class ChartView(QtWidgets.QWidget):
         return image
 
     # -- internals ------------------------------------------------------------
+    def _settle_axes(self) -> None:
+        """Apply the axis widths the new ranges' tick labels need (``NumberAxis`` asks for them
+        when its range changes), so an export straight after ``set_spec`` prints every label."""
+        for _ in range(3):  # a wider axis narrows the plot, which may change the ticks once more
+            widths = [p.plot.getAxis("left").width() for p in self.panels]
+            for panel in self.panels:
+                panel.plot.layout.activate()  # the axes sit in each PlotItem's own grid
+            self.graphics.ci.layout.activate()
+            if widths == [p.plot.getAxis("left").width() for p in self.panels]:
+                break
+
     def _link_panels(self, second: bool) -> None:
-        """With two panels, the x axis is labelled once (below) and the y axes align."""
-        top = self.plot(0)
-        top.getAxis("bottom").setStyle(showValues=not second)
-        top.showLabel("bottom", not second and bool(top.getAxis("bottom").labelText))
-        for plot in self.panels:
-            plot.plot.getAxis("left").setWidth(72 if second else None)
+        """With two panels, the x axis is labelled once (below) and the y axes align.
+        A horizontal chart shares its categories (the view's y axis) instead."""
+        top, below = self.plot(0), self.plot(1)
+        horizontal = self.panels[0].horizontal
+        below.setXLink(None if horizontal else top)
+        below.setYLink(top if horizontal else None)
+        top.getAxis("bottom").setStyle(showValues=not second or horizontal)
+        top.showLabel("bottom", (not second or horizontal) and bool(top.getAxis("bottom").labelText))
+        if not horizontal:
+            for plot in self.panels:
+                plot.plot.getAxis("left").setWidth(72 if second else None)
 
     def _set_row(self, item: pg.GraphicsWidget, row: int, shown: bool) -> None:
         layout = self.graphics.ci

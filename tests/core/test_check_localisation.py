@@ -1,0 +1,154 @@
+"""Every check the core emits has Chinese text, filled from the check's own numbers.
+
+The check ids and the keys of their ``numbers`` are read from the source (AST over
+``Check("<id>", ...)`` calls under gpudesk/core and gpudesk/calibration), so a new
+check without a Chinese template, or a template naming a value its emitting site
+does not record, fails here.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from gpudesk.core.checks import Check
+from gpudesk.core.pitfalls_zh import ZH_TEMPLATES, localise
+
+PACKAGE = Path(__file__).resolve().parents[2] / "gpudesk"
+SOURCES = sorted([*(PACKAGE / "core").rglob("*.py"), *(PACKAGE / "calibration").rglob("*.py")])
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _dict_keys(node: ast.AST, scope: ast.AST) -> set[str]:
+    """String keys of a dict literal, following ``**name`` and plain names to their assignment in ``scope``."""
+    if isinstance(node, ast.Name):
+        assigned = [n.value for n in ast.walk(scope) if isinstance(n, ast.Assign)
+                    and any(isinstance(t, ast.Name) and t.id == node.id for t in n.targets)]
+        assert assigned, f"cannot resolve numbers variable {node.id!r}"
+        return set().union(*(_dict_keys(v, scope) for v in assigned))
+    assert isinstance(node, ast.Dict), f"numbers must be a dict literal or a name, not {ast.dump(node)[:60]}"
+    keys: set[str] = set()
+    for key, value in zip(node.keys, node.values):
+        if key is None:
+            keys |= _dict_keys(value, scope)
+        else:
+            assert isinstance(key, ast.Constant) and isinstance(key.value, str)
+            keys.add(key.value)
+    return keys
+
+
+def emitted_checks() -> dict[str, set[str]]:
+    """check id -> the keys its emitting sites put in ``numbers`` (intersection over sites)."""
+    found: dict[str, set[str]] = {}
+    for path in SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for func in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]:
+            for call in ast.walk(func):
+                if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "Check"):
+                    continue
+                first = call.args[0] if call.args else None
+                assert isinstance(first, ast.Constant) and isinstance(first.value, str), f"{path}: Check id not a literal"
+                numbers = call.args[7] if len(call.args) > 7 else next(
+                    (k.value for k in call.keywords if k.arg == "numbers"), ast.Dict(keys=[], values=[]))
+                keys = _dict_keys(numbers, func)
+                found[first.value] = found[first.value] & keys if first.value in found else keys
+    return found
+
+
+EMITTED = emitted_checks()
+
+SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
+    "host.cpu_starves_gpus": {"cores_per_gpu_needed": 14.5, "cores_per_gpu_offered": 8.0, "feed_fraction": 0.55,
+                              "cores_needed": 116.0},
+    "host.server_spec_unknown": {"cores_needed": 112.0, "ram_needed_gb": 2048.0},
+    "host.ram_short": {"ram_needed_gb": 2304.0, "ram_gb": 1024.0},
+    "host.pcie_lanes_short": {"lanes_needed": 192.0, "lanes_offered": 160.0},
+    "host.nic_pcie_bottleneck": {"slot_gbs": 31.5, "nic_gbs": 50.0, "ratio": 0.63},
+    "host.pcie_gen_mismatch": {"gpu_pcie_gen": 5.0, "server_pcie_gen": 4.0},
+    "storage.read_bw_short": {"read_needed_gbs": 1250.0, "read_offered_gbs": 400.0, "feed_fraction": 0.32},
+    "storage.checkpoint_stall": {"checkpoint_gb": 1120.0, "write_time_s": 1866.0, "stall_share": 0.052,
+                                 "limit": 0.02},
+    "storage.local_copy_sprawl": {"local_copy_tb": 1536.0},
+    "net.no_expansion_headroom": {"headroom_nodes": 4.0, "growth_nodes": 16.0, "tiers": 2.0},
+    "net.oversubscribed": {"oversubscription": 3.0, "effective_gbs": 16.7, "per_gpu_gbs": 50.0},
+    "net.frontend_short": {"north_south_gbps": 1250.0, "frontend_gbps": 400.0},
+    "net.latency_budget": {"latency_us": 12.5, "budget_us": 10.0},
+    "power.rack_limit_exceeded": {"server_max_kw": 10.2, "rack_limit_kw": 8.0},
+    "power.needs_liquid_cooling": {"liquid_share": 0.8, "liquid_kw": 1152.0},
+    "delivery.regulated_data_public_cloud": {"mode": "cloud_on_demand", "cheapest_allowed": "bare_metal"},
+    "delivery.sensitive_data_public_cloud": {"mode": "cloud_reserved_1y"},
+    "delivery.hybrid_burst_data": {"mode": "hybrid"},
+    "delivery.owning_not_paid_back": {"private": 4_850_000.0, "cloud_on_demand": 3_120_000.0, "months": 12,
+                                      "utilisation": 0.42, "currency": "CNY"},
+    "pitfall.per_gpu_price": {"cheap": "NVIDIA L40S", "cheap_hour": 7.9, "cheap_job": 1_264_000.0,
+                              "best": "NVIDIA H100 SXM", "best_hour": 17.5, "best_job": 980_000.0, "currency": "CNY"},
+    "pitfall.software_ecosystem": {"accelerator": "Huawei Ascend 910B", "stack": "CANN", "framework": "pytorch",
+                                   "supported": "MindSpore"},
+    "pitfall.no_utilisation_plan": {"utilisation": 0.28, "break_even": 0.45, "mode": "private"},
+    "pitfall.no_scaling_path": {"headroom_nodes": 4.0, "growth_nodes": 16.0, "rack_headroom_kw": 40.0,
+                                "growth_kw": 163.2},
+    "pitfall.bottlenecks": {"count": 2, "ids": "host.cpu_starves_gpus, storage.read_bw_short"},
+    "task.model_does_not_fit": {"need_gb": 112.4, "have_gb": 80.0, "min_gpus": 16.0, "accelerator": "NVIDIA H100 SXM"},
+    "task.deadline_missed": {"days": 41.3, "deadline_days": 30.0, "tokens": 2.0e12, "gpus": 1024},
+    "task.ttft_target_missed": {"ttft_ms": 1840.0, "target_ms": 500.0},
+    "roadmap.fabric_cannot_grow": {"needed": 24.0, "headroom": 8.0, "phase": "试点", "next_phase": "生产"},
+    "roadmap.rack_power_cannot_grow": {"rack_kw": 132.0, "limit_kw": 40.0, "phase": "试点", "next_phase": "生产"},
+    "roadmap.retired_before_payback": {"months": 6, "payback_month": 19.0, "phase": "试点", "next_phase": "生产"},
+    "calibration.memory_above_capacity": {"measured_gb": 92.3, "capacity_gb": 85.9, "field": "memory_gb",
+                                          "memory_gb": 80.0},
+    "calibration.throughput_above_roofline": {"mfu": 1.12, "peak_tflops": 989.0,
+                                              "basis": "1,108 TFLOP/s per GPU over 989 peak"},
+    "calibration.mfu_above_best_matmul": {"mfu": 0.83, "peak_tflops": 989.0, "basis": "reported MFU",
+                                          "ceiling": 0.8},
+    "calibration.util_below_throughput": {"gpu_util_median": 0.35, "mfu_median": 0.41, "samples": 1200},
+}
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _text, name, _spec, _conv in string.Formatter().parse(template) if name}
+
+
+def test_the_source_scan_finds_the_checks() -> None:
+    assert len(EMITTED) >= 30
+    assert {"host.cpu_starves_gpus", "task.model_does_not_fit", "roadmap.fabric_cannot_grow",
+            "calibration.util_below_throughput"} <= set(EMITTED)
+
+
+@pytest.mark.parametrize("check_id", sorted(EMITTED))
+def test_every_emitted_check_has_a_chinese_template_using_only_its_numbers(check_id: str) -> None:
+    assert check_id in ZH_TEMPLATES, f"{check_id}: no Chinese template in gpudesk/core/pitfalls_zh.py"
+    used = set().union(*(_fields(t) for t in ZH_TEMPLATES[check_id]))
+    missing = used - EMITTED[check_id]
+    assert not missing, f"{check_id}: template uses {sorted(missing)}, not in the emitting site's numbers"
+    assert all(CJK.search(t) for t in ZH_TEMPLATES[check_id][:2])
+
+
+@pytest.mark.parametrize("check_id", sorted(EMITTED))
+def test_each_check_renders_in_chinese_with_realistic_numbers(check_id: str) -> None:
+    numbers = SAMPLE_NUMBERS[check_id]
+    assert set(numbers) == EMITTED[check_id], "keep the sample in step with the emitting site"
+    check = Check(check_id, "warning", 3, "English title", "English message.", "English fix.", (), numbers)
+    title, message, fix = localise(check, "zh")
+    for text in (title, message, fix):
+        assert text and "{" not in text and "English" not in text
+    assert CJK.search(title) and CJK.search(message) and CJK.search(fix)
+    for value in numbers.values():
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and 1e3 <= value < 1e12:
+            assert f"{value:,.0f}" in message + fix or f"{value:,.1f}" in message + fix, (value, message)
+    assert localise(check, "en") == ("English title", "English message.", "English fix.")
+
+
+def test_delivery_modes_print_in_chinese() -> None:
+    check = Check("delivery.regulated_data_public_cloud", "blocker", 6, "t", "m", "f", (),
+                  {"mode": "cloud_on_demand", "cheapest_allowed": "bare_metal"})
+    _title, message, fix = localise(check, "zh")
+    assert "公有云按需" in message and "裸金属租用" in fix and "cloud_on_demand" not in message
+
+
+def test_numbers_that_do_not_fit_fall_back_to_english() -> None:
+    check = Check("host.ram_short", "blocker", 3, "Host RAM is too small", "needs more", "add RAM", (), {"ram_gb": 512})
+    assert localise(check, "zh") == ("Host RAM is too small", "needs more", "add RAM")

@@ -1,0 +1,91 @@
+"""Assumptions and risks of a real sample plan print in the proposal's language.
+
+The plan is estimated from resources/samples/manufacturer-vision-private.gpudesk, so the
+assumptions are the core's structured ``Assumption`` values and the risks are the checks
+the core really emits for it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.pipeline import estimate_plan
+from gpudesk.core.pitfalls_zh import ASSUMPTION_TEMPLATES, assumption_text
+from gpudesk.core.plan_result import Assumption
+from gpudesk.project.io import load_project
+from gpudesk.report.document import BulletList, DataTable, Branding
+from gpudesk.report.proposal import build_proposal
+
+SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "manufacturer-vision-private.gpudesk"
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture(scope="module")
+def estimated():
+    project = load_project(SAMPLE).project
+    return project, estimate_plan(project, Catalog.open())
+
+
+def _doc(estimated, lang: str):
+    project, plan = estimated
+    return build_proposal(plan, project, lang, Branding("示例科技有限公司", "", "王工"), issued=dt.date(2025, 6, 1))
+
+
+def test_core_records_structured_assumptions_with_english_text(estimated) -> None:
+    _project, plan = estimated
+    items = plan.phases[0].assumptions
+    assert items and all(isinstance(a, Assumption) for a in items)
+    keys = [a.key for a in items]
+    assert keys[:2] == ["hardware", "storage_network"] and "horizon_currency" in keys
+    hardware = items[0]
+    assert str(hardware) == assumption_text("hardware", hardware.values, "en")
+    assert hardware.values["accelerator"] in str(hardware) and "GPUs per system" in str(hardware)
+    # JSON keeps the English sentence (an Assumption is a str) and to_dict adds the key and values.
+    assert json.loads(json.dumps(items)) == [str(a) for a in items]
+    assert json.loads(json.dumps(hardware.to_dict()))["key"] == "hardware"
+
+
+def test_every_assumption_key_has_both_languages() -> None:
+    for key, (english, chinese) in ASSUMPTION_TEMPLATES.items():
+        assert not CJK.search(english) and CJK.search(chinese), key
+        fields_en = set(re.findall(r"{(\w+)", english))
+        assert fields_en == set(re.findall(r"{(\w+)", chinese)), key
+
+
+def test_chinese_proposal_prints_chinese_assumptions(estimated) -> None:
+    doc = _doc(estimated, "zh")
+    items = [i for b in doc.section("assumptions").blocks if isinstance(b, BulletList) for i in b.items]
+    _project, plan = estimated
+    assert len(items) >= len(plan.phases[0].assumptions)
+    for item in items:
+        assert CJK.search(item), item
+    assert any(i.startswith("加速卡 ") for i in items) and any("折旧" in i for i in items)
+    assert not any(i.startswith(("Accelerator ", "Storage:", "Utilisation:")) for i in items)
+    lists = [b.items for b in _doc(estimated, "en").section("assumptions").blocks if isinstance(b, BulletList)]
+    assert len(lists) == len(plan.phases)
+    for phase, english in zip(plan.phases, lists):
+        assert english[: len(phase.assumptions)] == tuple(str(a) for a in phase.assumptions)
+        assert sum("h/day" in i for i in english) == 1  # the utilisation is stated once, not twice
+
+
+def test_chinese_proposal_prints_chinese_risks(estimated) -> None:
+    _project, plan = estimated
+    checks = plan.all_checks()
+    assert checks, "the sample plan raises at least one check"
+    doc = _doc(estimated, "zh")
+    tables = [b for b in doc.section("risks").blocks if isinstance(b, DataTable)]
+    rows = [row for table in tables for row in table.rows]
+    assert len(rows) == len(checks)
+    for row in rows:
+        title, message, fix = row[-3:]
+        assert CJK.search(title) and CJK.search(message) and CJK.search(fix), row
+        assert "{" not in message + fix
+    english_rows = [row for b in _doc(estimated, "en").section("risks").blocks if isinstance(b, DataTable)
+                    for row in b.rows]
+    assert {row[-3] for row in english_rows} == {c.title for c in checks}

@@ -1,0 +1,184 @@
+"""Tick labels every chart kind prints, and horizontal (tornado) bars.
+
+The cost chart comes from ``plan_charts.cost_chart`` over cumulative costs up to
+3 million: its value axis must print tick labels (with a thousands separator or an
+M suffix) that read back as the values at their positions, even when the chart is
+exported straight after ``set_spec``, before Qt lays the widget out again.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+import pyqtgraph as pg
+import pytest
+from PySide6 import QtGui
+from test_charts_samples import ALL_SPECS, scaling_spec
+
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.plan_charts import cost_chart
+from gpudesk.report.chart_model import ChartSpec, RefLine, Series
+from gpudesk.ui.charts import ChartView
+from gpudesk.ui.charts.axes import format_tick
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "charts"
+TICK = re.compile(r"^-?\d{1,3}(,\d{3})*(\.\d+)?[MBT]?$")
+
+
+@pytest.fixture
+def view(qtbot) -> ChartView:
+    chart = ChartView(theme="light")
+    qtbot.addWidget(chart)
+    chart.resize(800, 500)
+    chart.show()
+    qtbot.waitExposed(chart)
+    return chart
+
+
+def _drawn_labels(axis: pg.AxisItem) -> list[tuple[float, str]]:
+    """(pixel position along the axis, text) of every tick label the axis paints now."""
+    image = QtGui.QImage(10, 10, QtGui.QImage.Format.Format_ARGB32)
+    painter = QtGui.QPainter(image)
+    try:
+        _axis, _ticks, texts = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    vertical = axis.orientation in ("left", "right")
+    return [(rect.center().y() if vertical else rect.center().x(), text) for rect, _flags, text in texts]
+
+
+def _number(text: str) -> float:
+    scale = {"M": 1e6, "B": 1e9, "T": 1e12}.get(text[-1], 1.0)
+    return float(text.rstrip("MBT").replace(",", "")) * scale
+
+
+def _cost_figures(top: float) -> FigureSet:
+    fs = FigureSet()
+    months = np.arange(1, 37, dtype=float)
+    fs.input("delivery.modes", "private,cloud_on_demand,hybrid", "", "delivery modes compared")
+    fs.input("delivery.cumulative.private", 0.4 * top + 0.6 * top * months / 36, "CNY", "cumulative cost, private")
+    fs.input("delivery.cumulative.cloud_on_demand", 0.9 * top * months / 36, "CNY", "cumulative cost, on demand")
+    fs.input("delivery.cumulative.hybrid", 0.15 * top + 0.7 * top * months / 36, "CNY", "cumulative cost, hybrid")
+    fs.input("delivery.break_even.private_vs_cloud_on_demand", 30.0, "months", "break-even month")
+    return fs
+
+
+def _assert_sensible_value_ticks(axis: pg.AxisItem, low: float, high: float) -> list[str]:
+    labels = _drawn_labels(axis)
+    texts = [t for _pos, t in labels]
+    assert len(texts) >= 3, f"too few tick labels: {texts}"
+    for text in texts:
+        assert TICK.match(text), f"unreadable tick label {text!r}"
+    values = [_number(t) for t in texts]
+    assert min(values) <= max(low, 0.0) + (high - low) * 0.5 and max(values) >= low + (high - low) * 0.5
+    # Each label reads back as the value at its position (no stray labels from another range).
+    vb = axis.linkedView()
+    for (pos, text), value in zip(labels, values):
+        mapped = vb.mapViewToScene(pg.Point(0, value)).y() - axis.sceneBoundingRect().top()
+        spacing = abs(vb.mapViewToScene(pg.Point(0, 0)).y() - vb.mapViewToScene(pg.Point(0, high)).y())
+        assert abs(mapped - pos) < 0.02 * spacing + 3, (text, mapped, pos)
+    return texts
+
+
+@pytest.mark.parametrize("top", [3e6, 2.4e5, 8.5e7])
+def test_cost_chart_prints_readable_value_ticks_right_after_set_spec(view: ChartView, top: float) -> None:
+    spec = cost_chart(_cost_figures(top), "CNY")
+    assert spec is not None and max(max(s.y) for s in spec.series) == pytest.approx(top)
+    view.set_spec(scaling_spec())  # a small-valued chart first: its narrow axis must not clip the next
+    view.set_spec(spec)
+    texts = _assert_sensible_value_ticks(view.plot(0).getAxis("left"), 0.0, top)
+    if top >= 1e6:
+        assert all(t.endswith("M") or t == "0" for t in texts), texts
+    else:
+        assert any("," in t for t in texts), texts
+    if top == 3e6:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        view.export_png(SCREENSHOTS / "cost_over_time_pipeline.png", scale=2)
+
+
+@pytest.mark.parametrize("kind", sorted(k for k, make in ALL_SPECS.items() if isinstance(make(), ChartSpec)))
+def test_every_chart_kind_prints_numeric_value_ticks(view: ChartView, kind: str) -> None:
+    spec = ALL_SPECS[kind]()
+    view.set_spec(spec)
+    for panel in range(1 + spec.has_second_panel):
+        axis = view.plot(panel).getAxis("left")
+        texts = [t for _pos, t in _drawn_labels(axis) if t]
+        assert len(texts) >= 2, (kind, panel, texts)
+        assert all(TICK.match(t) for t in texts), (kind, panel, texts)
+
+
+@pytest.mark.parametrize(
+    ("value", "spacing", "magnitude", "text"),
+    [
+        (0.0, 5e5, 3e6, "0"),
+        (1.5e6, 5e5, 3e6, "1.5M"),
+        (2e6, 1e6, 3e6, "2M"),
+        (-5e5, 5e5, 3e6, "-0.5M"),
+        (250_000.0, 50_000.0, 400_000.0, "250,000"),
+        (12_500.0, 2_500.0, 20_000.0, "12,500"),
+        (0.25, 0.05, 1.0, "0.25"),
+        (38.0, 2.0, 40.0, "38"),
+        (4e9, 1e9, 8e9, "4B"),
+        (1e-7 * 0.5, 1e5, 3e5, "0"),
+    ],
+)
+def test_format_tick(value: float, spacing: float, magnitude: float, text: str) -> None:
+    assert format_tick(value, spacing, magnitude) == text
+
+
+def tornado_spec() -> ChartSpec:
+    """What-if sensitivity of a 5-year TCO (M CNY) to four drivers, lowest and highest setting."""
+    drivers = ["GPU price ±20%", "Utilisation 12-24 h/day", "Electricity 0.5-1.2 CNY/kWh", "Efficiency ±15%"]
+    low = [-6.2, -3.1, -1.4, -0.9]
+    high = [6.2, 2.4, 2.1, 1.1]
+    spec = ChartSpec(
+        kind="generic", title="What moves the 5-year TCO", x_label="Driver", y_label="Change in TCO", y_unit="M CNY",
+        categories=drivers, stacked=True,
+        series=[
+            Series("Low setting", range(4), low, style="bar", color_role="cloud_on_demand",
+                   tooltips=[f"tco.total_5y({d}, low) - base" for d in drivers]),
+            Series("High setting", range(4), high, style="bar", color_role="private",
+                   tooltips=[f"tco.total_5y({d}, high) - base" for d in drivers]),
+        ],
+        hlines=[RefLine(0.0, "base plan", "target")],
+    )
+    spec.horizontal = True  # ChartSpec.horizontal: see docs; absent on older specs means vertical
+    return spec
+
+
+def test_horizontal_bars_for_a_tornado_chart(view: ChartView) -> None:
+    spec = tornado_spec()
+    view.set_spec(spec)
+    plot = view.plot(0)
+    assert plot.vb.yInverted()  # first driver on top
+    low, high = (view.panels[0].drawn[i] for i in range(2))
+    for drawn, values in ((low, spec.series[0].y), (high, spec.series[1].y)):
+        opts = drawn.item.opts
+        assert np.allclose(opts["y"], [0, 1, 2, 3])  # bar centres on the category axis
+        assert np.allclose(opts["x0"], 0.0)  # low and high bars both start at the base plan
+        assert np.allclose(opts["width"], values)
+        assert opts["height"] == pytest.approx(0.7)
+    ticks = plot.getAxis("left")._tickLevels[0]
+    assert [t for _pos, t in ticks] == spec.categories
+    assert [t for _pos, t in _drawn_labels(plot.getAxis("left"))] == spec.categories
+    bottom = [t for _pos, t in _drawn_labels(plot.getAxis("bottom"))]
+    assert "0" in bottom and all(TICK.match(t) for t in bottom), bottom
+    base_line = view.panels[0]._hlines[0]  # the spec's horizontal reference line, drawn upright
+    assert base_line.isVisible() and math.isclose(base_line.angle, 90.0) and base_line.value() == 0.0
+    (x_low, x_high), (y_low, y_high) = plot.vb.viewRange()
+    assert x_low < -6.2 and x_high > 6.2 and y_low < 0 < 3 < y_high
+    # Hover over the GPU-price high bar (value axis horizontal, category vertical).
+    scene = plot.vb.mapViewToScene(pg.Point(3.0, 0.0))
+    text = view.hover_at(scene)
+    assert text.startswith("High setting") and "GPU price" in text and "tco.total_5y" in text
+    scene = plot.vb.mapViewToScene(pg.Point(-1.0, 2.0))
+    assert view.hover_at(scene).startswith("Low setting")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    view.export_png(SCREENSHOTS / "tornado.png", scale=2)
+    # A vertical chart afterwards is upright again, with numeric ticks on the left.
+    view.set_spec(scaling_spec())
+    assert not plot.vb.yInverted()
+    assert all(TICK.match(t) for _p, t in _drawn_labels(plot.getAxis("left")))
