@@ -1,0 +1,291 @@
+"""Start-up benchmark: gpudesk opening a sample plan versus a bare PySide6 + pyqtgraph window.
+
+    .venv/bin/python benchmarks/bench_startup.py [--runs 5] [--plan PLAN] [--bundle dist/gpudesk/gpudesk]
+                                                 [--importtime] [--check]
+
+After one discarded warm-up of each program (byte-code caches written, libraries in the page
+cache), each repetition starts a fresh interpreter (offscreen Qt platform, private ``GPUDESK_HOME``) in
+*probe* mode: the probe installs an application-wide event filter, lets the program build and
+show its window, and records ``time.monotonic()`` when the first paint pass of the main window has
+completed (the first ``Paint`` event inside a ``QMainWindow``, plus one turn of the event loop so
+the whole window is painted). CLOCK_MONOTONIC is system-wide on Linux, so the parent subtracts its
+own ``time.monotonic()`` taken just before spawning: the figure is the whole cold start —
+interpreter, imports, catalog, plan, window, first paint. The probe then reads the peak resident
+memory (``VmHWM`` in ``/proc/self/status``) with the plan open, and quits.
+
+gpudesk and the bare window are measured alternately in the same run, so both see the same
+machine state; the medians, the ratio (target <= 1.5x) and gpudesk's peak RSS (target <= 250 MB)
+are printed. ``--bundle`` adds the frozen executable's time to open the plan, save a
+``--screenshot`` and exit. ``--importtime`` sums ``python -X importtime`` per top-level package on gpudesk's start-up path;
+``--profile`` lists the slowest gpudesk functions of one start-up under cProfile. ``--check`` exits 1 when a target is missed.
+
+No change to the app is needed: the probe wraps ``gpudesk.ui.app.run_app``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULT_MARK = "BENCH_STARTUP_RESULT "
+DEFAULT_PLAN = ROOT / "resources" / "samples" / "startup-inspection.gpudesk"
+TARGET_RATIO = 1.5  # issue "A desktop product": start-up within 1.5x of a bare PySide6 + pyqtgraph window
+TARGET_RSS_MB = 250.0  # same issue: resident memory with a sample project open
+PROBE_TIMEOUT_S = 120
+
+
+# ----------------------------------------------------------------------------- probe (child side)
+
+
+def read_memory_kb(status_path: str = "/proc/self/status") -> dict[str, int]:
+    """``VmHWM`` (peak RSS) and ``VmRSS`` in kB from ``/proc/<pid>/status`` (Linux)."""
+    found: dict[str, int] = {}
+    with open(status_path, encoding="ascii") as handle:
+        for line in handle:
+            key, _, rest = line.partition(":")
+            if key in ("VmHWM", "VmRSS"):
+                found[key] = int(rest.split()[0])
+    return found
+
+
+def run_probe(kind: str, plan: str | None) -> int:
+    """Child: start ``kind`` ("gpudesk" or "bare"), report first paint and memory, quit."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+
+    class FirstPaintProbe(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen = False
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt API)
+            if (
+                not self.seen
+                and event.type() == QEvent.Type.Paint
+                and isinstance(watched, QWidget)
+                and isinstance(watched.window(), QMainWindow)
+            ):
+                self.seen = True
+                QTimer.singleShot(0, self.report)
+            return False
+
+        def report(self) -> None:
+            painted = time.monotonic()
+            result = {"kind": kind, "first_paint_monotonic": painted, **read_memory_kb()}
+            print(RESULT_MARK + json.dumps(result), flush=True)
+            QApplication.instance().quit()
+
+    probe = FirstPaintProbe()
+    app.installEventFilter(probe)
+    if kind == "gpudesk":
+        from gpudesk.ui.app import run_app
+
+        return run_app([plan] if plan else [])
+    import pyqtgraph as pg
+
+    window = QMainWindow()
+    plot = pg.PlotWidget()
+    plot.plot([0.0, 1.0, 4.0, 9.0, 16.0])
+    window.setCentralWidget(plot)
+    window.resize(1000, 700)
+    window.show()
+    return app.exec()
+
+
+# ----------------------------------------------------------------------------- parent side
+
+
+@dataclass(frozen=True)
+class ProbeResult:
+    kind: str
+    start_s: float
+    peak_rss_mb: float
+    rss_mb: float
+
+
+def probe_environment(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed app has its .pyc files; let the warm-up write them
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    env["GPUDESK_HOME"] = str(home)
+    env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return env
+
+
+def measure_once(kind: str, plan: Path | None, home: Path, python: str = sys.executable) -> ProbeResult:
+    """Spawn one probe process and return its cold-start time and memory."""
+    command = [python, str(Path(__file__).resolve()), "--probe", kind]
+    if plan is not None:
+        command += ["--plan", str(plan)]
+    started = time.monotonic()
+    done = subprocess.run(
+        command, env=probe_environment(home), capture_output=True, text=True, timeout=PROBE_TIMEOUT_S, check=False
+    )
+    lines = [line for line in done.stdout.splitlines() if line.startswith(RESULT_MARK)]
+    if done.returncode != 0 or not lines:
+        raise RuntimeError(f"{kind} probe failed (exit {done.returncode}): {done.stderr.strip()[-2000:]}")
+    data = json.loads(lines[-1][len(RESULT_MARK):])
+    return ProbeResult(
+        kind=kind,
+        start_s=data["first_paint_monotonic"] - started,
+        peak_rss_mb=data["VmHWM"] / 1024.0,
+        rss_mb=data["VmRSS"] / 1024.0,
+    )
+
+
+def measure_bundle_once(executable: Path, plan: Path, home: Path, out_png: Path) -> float:
+    """Frozen app: seconds to open ``plan``, save a screenshot and exit."""
+    started = time.monotonic()
+    done = subprocess.run(
+        [str(executable), str(plan), "--screenshot", str(out_png)],
+        env=probe_environment(home), capture_output=True, text=True, timeout=PROBE_TIMEOUT_S, check=False,
+    )
+    elapsed = time.monotonic() - started
+    if done.returncode != 0 or not out_png.is_file():
+        raise RuntimeError(f"bundle run failed (exit {done.returncode}): {done.stderr.strip()[-2000:]}")
+    return elapsed
+
+
+@dataclass(frozen=True)
+class StartupSummary:
+    gpudesk_median_s: float
+    bare_median_s: float
+    ratio: float
+    gpudesk_peak_rss_mb: float
+    bare_peak_rss_mb: float
+
+    @property
+    def ratio_ok(self) -> bool:
+        return self.ratio <= TARGET_RATIO
+
+    @property
+    def rss_ok(self) -> bool:
+        return self.gpudesk_peak_rss_mb <= TARGET_RSS_MB
+
+
+def summarise(results: list[ProbeResult]) -> StartupSummary:
+    def median(kind: str, field: str) -> float:
+        values = [getattr(r, field) for r in results if r.kind == kind]
+        if not values:
+            raise ValueError(f"no {kind} measurements")
+        return statistics.median(values)
+
+    app_s, bare_s = median("gpudesk", "start_s"), median("bare", "start_s")
+    return StartupSummary(
+        gpudesk_median_s=app_s,
+        bare_median_s=bare_s,
+        ratio=app_s / bare_s,
+        gpudesk_peak_rss_mb=median("gpudesk", "peak_rss_mb"),
+        bare_peak_rss_mb=median("bare", "peak_rss_mb"),
+    )
+
+
+def import_times(python: str = sys.executable) -> list[tuple[str, int, int]]:
+    """(module, self_us, cumulative_us) for every import on the app's start-up path."""
+    code = "import gpudesk.cli.main, gpudesk.ui.app, gpudesk.ui.main_window"
+    done = subprocess.run(
+        [python, "-X", "importtime", "-c", code], env=probe_environment(Path(tempfile.gettempdir())),
+        capture_output=True, text=True, timeout=PROBE_TIMEOUT_S, check=True,
+    )
+    rows: list[tuple[str, int, int]] = []
+    for line in done.stderr.splitlines():
+        if not line.startswith("import time:") or "self [us]" in line:
+            continue
+        self_us, cumulative_us, name = (part.strip() for part in line[len("import time:"):].split("|"))
+        rows.append((name.strip(), int(self_us), int(cumulative_us)))
+    return rows
+
+
+def import_time_by_package(rows: list[tuple[str, int, int]], limit: int = 12) -> list[tuple[str, int]]:
+    """Self import time summed per top-level package, slowest first (microseconds)."""
+    totals: dict[str, int] = {}
+    for name, self_us, _cumulative in rows:
+        top = name.split(".")[0]
+        totals[top] = totals.get(top, 0) + self_us
+    return sorted(totals.items(), key=lambda item: item[1], reverse=True)[:limit]
+
+
+def profile_gpudesk_start(plan: Path, home: Path, limit: int = 15) -> list[tuple[str, float]]:
+    """cProfile of one gpudesk start-up: (gpudesk function, cumulative s), slowest first."""
+    import pstats
+
+    out = home / "startup.prof"
+    command = [sys.executable, "-m", "cProfile", "-o", str(out), str(Path(__file__).resolve()),
+               "--probe", "gpudesk", "--plan", str(plan)]
+    subprocess.run(command, env=probe_environment(home / "profile"), capture_output=True, text=True,
+                   timeout=PROBE_TIMEOUT_S, check=True)
+    stats = pstats.Stats(str(out)).stats  # type: ignore[attr-defined]
+    rows = []
+    for (filename, line, function), (_cc, _nc, _tt, cumulative, _callers) in stats.items():
+        if f"{os.sep}gpudesk{os.sep}" in filename and "benchmarks" not in filename:
+            rows.append((f"{Path(filename).relative_to(ROOT).as_posix()}:{line} {function}", cumulative))
+    return sorted(rows, key=lambda row: row[1], reverse=True)[:limit]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="repetitions of each program (default 5)")
+    parser.add_argument("--plan", type=Path, default=DEFAULT_PLAN, help="plan gpudesk opens")
+    parser.add_argument("--bundle", type=Path, help="also time a frozen executable (dist/gpudesk/gpudesk)")
+    parser.add_argument("--importtime", action="store_true", help="print import time per top-level package")
+    parser.add_argument("--profile", action="store_true", help="print the slowest gpudesk functions at start-up")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--probe", choices=("gpudesk", "bare"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.probe:
+        return run_probe(args.probe, str(args.plan) if args.plan else None)
+    if not args.plan.is_file():
+        parser.error(f"plan not found: {args.plan}")
+
+    with tempfile.TemporaryDirectory(prefix="gpudesk-bench-") as tmp:
+        home = Path(tmp)
+        # one discarded warm-up each: byte-code caches written, shared libraries in the page cache
+        measure_once("gpudesk", args.plan, home / "warm-up-gpudesk")
+        measure_once("bare", None, home / "warm-up-bare")
+        results: list[ProbeResult] = []
+        for run in range(args.runs):  # alternate, so both programs see the same machine state
+            # a fresh GPUDESK_HOME each time: no autosave or recent-file state carries over
+            results.append(measure_once("gpudesk", args.plan, home / f"gpudesk-{run}"))
+            results.append(measure_once("bare", None, home / f"bare-{run}"))
+        summary = summarise(results)
+        print(f"runs per program            {args.runs} (fresh processes, offscreen, alternating)")
+        print(f"plan                        {args.plan}")
+        print(f"gpudesk first paint, median {summary.gpudesk_median_s:.3f} s")
+        print(f"bare PySide6+pyqtgraph      {summary.bare_median_s:.3f} s")
+        verdict = "ok" if summary.ratio_ok else "MISSED"
+        print(f"ratio                       {summary.ratio:.2f}x (target <= {TARGET_RATIO}x: {verdict})")
+        verdict = "ok" if summary.rss_ok else "MISSED"
+        print(f"gpudesk peak RSS (VmHWM)    {summary.gpudesk_peak_rss_mb:.0f} MB "
+              f"(target <= {TARGET_RSS_MB:.0f} MB: {verdict})")
+        print(f"bare window peak RSS        {summary.bare_peak_rss_mb:.0f} MB")
+        if args.bundle:
+            times = [
+                measure_bundle_once(args.bundle, args.plan, home / f"bundle-{run}", home / f"shot{run}.png")
+                for run in range(args.runs)
+            ]
+            print(f"frozen bundle open+screenshot+exit, median {statistics.median(times):.3f} s")
+        if args.profile:
+            print("slowest gpudesk functions during one start-up (cProfile, cumulative s):")
+            for where, cumulative in profile_gpudesk_start(args.plan, home):
+                print(f"  {cumulative:7.3f}  {where}")
+    if args.importtime:
+        print("import time on the start-up path by top-level package (self ms):")
+        for package, self_us in import_time_by_package(import_times()):
+            print(f"  {self_us / 1000:7.1f}  {package}")
+    missed = not (summary.ratio_ok and summary.rss_ok)
+    return 1 if args.check and missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

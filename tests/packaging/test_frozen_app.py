@@ -1,0 +1,130 @@
+"""Build the PyInstaller bundle and drive the frozen executable offscreen.
+
+``packaging/build.sh`` reuses dist/gpudesk/ when its ``.build-stamp`` matches the current inputs,
+so only the first run after a change pays for the build (about 30 s on 2 cores).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+BUILD_TIMEOUT_S = 600
+RUN_TIMEOUT_S = 120
+SIZE_LIMIT_BYTES = 250 * 1024 * 1024
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def bundle(repo_root: Path) -> Path:
+    env = dict(os.environ, GPUDESK_PYTHON=sys.executable)
+    done = subprocess.run(
+        ["bash", str(repo_root / "packaging" / "build.sh")],
+        cwd=repo_root, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT_S, check=False,
+    )
+    assert done.returncode == 0, f"packaging/build.sh failed:\n{done.stdout[-3000:]}\n{done.stderr[-6000:]}"
+    folder = repo_root / "dist" / "gpudesk"
+    assert (folder / "gpudesk").is_file() and os.access(folder / "gpudesk", os.X_OK)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def bundled_samples(bundle: Path) -> list[Path]:
+    samples = sorted((bundle / "_internal" / "resources" / "samples").glob("*.gpudesk"))
+    assert samples, "no sample plans in the bundle: resources/samples/*.gpudesk must exist before building"
+    return samples
+
+
+def run_frozen(bundle: Path, tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", GPUDESK_HOME=str(tmp_path / "home"))
+    env.pop("PYTHONPATH", None)  # the bundle must not lean on the source tree
+    return subprocess.run(
+        [str(bundle / "gpudesk"), *args],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False,
+    )
+
+
+def archived_modules(executable: Path) -> set[str]:
+    """Python modules inside the executable's PYZ archive (PyInstaller's archive viewer)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "PyInstaller.utils.cliutils.archive_viewer", "-r", "-b", str(executable)],
+        capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=True,
+    )
+    return {line.strip() for line in done.stdout.splitlines() if line.strip()}
+
+
+def test_frozen_version(bundle: Path, repo_root: Path, tmp_path: Path) -> None:
+    namespace: dict[str, str] = {}
+    exec((repo_root / "gpudesk" / "_version.py").read_text(encoding="utf-8"), namespace)
+    done = run_frozen(bundle, tmp_path, "--version")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"gpudesk {namespace['__version__']}"
+
+
+def test_frozen_app_opens_a_sample_and_saves_a_screenshot(
+    bundle: Path, bundled_samples: list[Path], tmp_path: Path
+) -> None:
+    shot = tmp_path / "window.png"
+    done = run_frozen(bundle, tmp_path, str(bundled_samples[0]), "--lang", "zh", "--screenshot", str(shot))
+    assert done.returncode == 0, done.stderr[-4000:]
+    data = shot.read_bytes()
+    assert data[:8] == PNG_SIGNATURE
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert width >= 400 and height >= 300, (width, height)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_frozen_report_writes_a_proposal_pdf(
+    bundle: Path, bundled_samples: list[Path], tmp_path: Path, lang: str
+) -> None:
+    pdf = tmp_path / f"proposal-{lang}.pdf"
+    done = run_frozen(bundle, tmp_path, "report", str(bundled_samples[0]), "-o", str(pdf), "--lang", lang)
+    assert done.returncode == 0, done.stderr[-4000:]
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF-")
+    assert data.rstrip().endswith(b"%%EOF")
+    pages = len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data))
+    assert pages >= 1
+
+
+def test_frozen_estimate_reads_every_sample(bundle: Path, bundled_samples: list[Path], tmp_path: Path) -> None:
+    for sample in bundled_samples:
+        done = run_frozen(bundle, tmp_path, "estimate", str(sample), "--json")
+        assert done.returncode == 0, f"{sample.name}: {done.stderr[-2000:]}"
+        assert done.stdout.lstrip().startswith("{"), sample.name
+
+
+def test_bundle_size_within_limit(bundle: Path) -> None:
+    total = sum(p.lstat().st_size for p in bundle.rglob("*") if p.is_file() and not p.is_symlink())
+    assert total <= SIZE_LIMIT_BYTES, f"bundle is {total / 2**20:.0f} MiB, limit {SIZE_LIMIT_BYTES / 2**20:.0f} MiB"
+
+
+def test_bundle_leaves_out_unused_qt(bundle: Path) -> None:
+    internal = bundle / "_internal"
+    qt = internal / "PySide6"
+    for module in ("QtWebEngineCore", "QtQml", "QtQuick", "QtNetwork", "QtSql", "QtTest", "QtDesigner", "QtDBus"):
+        assert not list(qt.glob(f"{module}.*")), f"PySide6.{module} should be excluded"
+    for module in ("QtCore", "QtGui", "QtWidgets", "QtOpenGL", "QtOpenGLWidgets", "QtPrintSupport", "QtSvg"):
+        assert list(qt.glob(f"{module}.*")), f"PySide6.{module} is needed"
+    plugins = qt / "Qt" / "plugins"
+    assert (plugins / "platforms" / "libqxcb.so").is_file() and (plugins / "platforms" / "libqoffscreen.so").is_file()
+    assert not (plugins / "platforms" / "libqvnc.so").exists()
+    assert not (plugins / "sqldrivers").exists() and not (plugins / "qmltooling").exists()
+    translations = {p.name for p in (qt / "Qt" / "translations").glob("*.qm")}
+    assert "qtbase_zh_CN.qm" in translations
+    assert all(name.endswith(("_zh_CN.qm", "_en.qm")) for name in translations), sorted(translations)
+    archived = archived_modules(bundle / "gpudesk")
+    assert "gpudesk.ui.app" in archived and "pyqtgraph" in archived
+    for name in ("tkinter", "matplotlib", "scipy", "pytest", "_pytest", "hypothesis", "PyQt5", "IPython"):
+        leaked = sorted(m for m in archived if m == name or m.startswith(name + "."))
+        assert not leaked and not (internal / name).exists(), f"{name} should be excluded: {leaked[:5]}"
+    assert (internal / "catalog.db").is_file()
+    assert (internal / "resources" / "fonts" / "wqy-microhei.ttc").is_file()
+    assert (bundle / "install-desktop-entry.sh").is_file()
