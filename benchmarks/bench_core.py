@@ -5,11 +5,19 @@ Run: .venv/bin/python benchmarks/bench_core.py   (or: .venv/bin/python -m benchm
 1. Builds a sweep of >= 100,000 training configurations (5 accelerators ×
    GPU counts × tp × pp × micro-batch × ZeRO stage × sequence length ×
    global batch) for Llama 2 7B and pushes all of them through the full
-   chain at once: memory fit (``estimate_memory``), step time
-   (``estimate_training``) and the scaling view (per-GPU efficiency of each
-   configuration against the best one at the same hardware and sequence
-   length). Prints configurations per second on one core.
-2. Times llm-analysis 0.2.2 (PyPI), installed in ``benchmarks/.venv-peers``
+   chain at once: hardware columns, memory fit (``estimate_memory`` with
+   ``limits=False``, the sweep fast path), step time (``estimate_training``)
+   and the scaling view (per-GPU efficiency of each configuration against
+   the best one at the same hardware and sequence length). Prints
+   configurations per second on one core and the ratio to the 1,000,000/s
+   target.
+2. In the same run, interleaved round by round (the machine is noisy), the
+   same chain with the complete memory estimate (``limits=True``: max
+   micro-batch, max context and the ``mem.min_gpus`` layout search, searched
+   once per distinct combination of its inputs) and with that layout search
+   run on every candidate (``search_min_gpus``, the pre-de-duplication
+   path); prints the time ratios between the three.
+3. Times llm-analysis 0.2.2 (PyPI), installed in ``benchmarks/.venv-peers``
    (created here when missing), on a sample of the same configurations
    (its ``train`` entry point, Llama 2 7B, A100/H100 SXM 80GB; only layouts
    it accepts: whole data-parallel degree and global batch, sequence below
@@ -20,6 +28,7 @@ Run: .venv/bin/python benchmarks/bench_core.py   (or: .venv/bin/python -m benchm
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -34,13 +43,17 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from gpudesk.catalog.records import Accelerator, ModelArch, Provenance  # noqa: E402
+from gpudesk.core import memory as memory_module  # noqa: E402
 from gpudesk.core.hardware import HardwareArrays  # noqa: E402
 from gpudesk.core.memory import MemoryInputs, estimate_memory  # noqa: E402
+from gpudesk.core.memory_budget import search_min_gpus  # noqa: E402
 from gpudesk.core.training import TrainingInputs, estimate_training  # noqa: E402
 
 PEER_VENV = Path(__file__).resolve().parent / ".venv-peers"
 PEER_PACKAGE = "llm-analysis==0.2.2"
 PEER_SAMPLE = 200
+TARGET_PER_S = 1_000_000
+ROUNDS = 5
 _FACTS = Provenance(source="shared/reference/hardware-facts.md 4A/4C")
 
 ACCELERATORS = [
@@ -81,15 +94,20 @@ def build_sweep() -> dict[str, np.ndarray]:
     return {k: g.ravel() for k, g in zip(axes, grids)}
 
 
-def run_chain(sweep: dict[str, np.ndarray], timings: dict[str, float] | None = None) -> dict[str, np.ndarray]:
-    """Memory + time + scaling view for every configuration, as arrays."""
+def run_chain(sweep: dict[str, np.ndarray], timings: dict[str, float] | None = None,
+              limits: bool = False) -> dict[str, np.ndarray]:
+    """Hardware + memory + time + scaling view for every configuration, as arrays.
+
+    ``limits=False`` is the sweep fast path (fit only); ``True`` adds the limit figures and ``mem.min_gpus``.
+    """
     marks = [time.perf_counter()]
     hw = HardwareArrays.from_accelerators(ACCELERATORS).take(sweep["hw"])
+    marks.append(time.perf_counter())
     dp = sweep["n"] / (sweep["tp"] * sweep["pp"])
     mem = estimate_memory(MemoryInputs(
         model=LLAMA2_7B, mode="train", gpu_memory_gb=hw.memory_gb, seq_len=sweep["seq"], micro_batch=sweep["mb"],
         tp=sweep["tp"], pp=sweep["pp"], dp=np.maximum(np.floor(dp), 1.0), zero_stage=sweep["zero"],
-        recompute="selective", gpus_per_node=8))
+        recompute="selective", gpus_per_node=8, limits=limits))
     marks.append(time.perf_counter())
     train = estimate_training(TrainingInputs(
         model=LLAMA2_7B, hardware=hw, n_gpus=sweep["n"], tp=sweep["tp"], pp=sweep["pp"],
@@ -103,19 +121,51 @@ def run_chain(sweep: dict[str, np.ndarray], timings: dict[str, float] | None = N
     np.fmax.at(best, group, per_gpu)
     marks.append(time.perf_counter())
     if timings is not None:
-        for name, a, b in zip(("memory", "time", "scaling"), marks, marks[1:]):
+        for name, a, b in zip(("hardware", "memory", "time", "scaling"), marks, marks[1:]):
             timings[name] = min(timings.get(name, float("inf")), b - a)
-    return {"fits": fits, "tokens_per_s_per_gpu": per_gpu, "scaling_efficiency": per_gpu / best[group],
-            "step_time_s": train["train.step_time_s"]}
+    result = {"fits": fits, "tokens_per_s_per_gpu": per_gpu, "scaling_efficiency": per_gpu / best[group],
+              "step_time_s": train["train.step_time_s"]}
+    if limits:
+        result["min_gpus"] = np.asarray(mem["mem.min_gpus"])
+    return result
 
 
-def time_gpudesk(sweep: dict[str, np.ndarray], timings: dict[str, float], repeats: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run_chain(sweep, timings)
-        best = min(best, time.perf_counter() - start)
-    return best
+@contextlib.contextmanager
+def layout_search_on_every_candidate():
+    """Swap estimate_memory's de-duplicated layout search for the search on every candidate (the old path)."""
+    deduplicated = memory_module.min_gpus
+    memory_module.min_gpus = search_min_gpus
+    try:
+        yield
+    finally:
+        memory_module.min_gpus = deduplicated
+
+
+def time_variants(sweep: dict[str, np.ndarray], rounds: int = ROUNDS) -> tuple[dict[str, float], dict[str, float]]:
+    """Best wall time of each chain variant, measured round-robin; stage times of the fast path."""
+    stages: dict[str, float] = {}
+    best = {"fast": float("inf"), "limits": float("inf"), "every": float("inf")}
+    for _ in range(rounds):
+        for name in best:
+            start = time.perf_counter()
+            if name == "every":
+                with layout_search_on_every_candidate():
+                    run_chain(sweep, limits=True)
+            else:
+                run_chain(sweep, stages if name == "fast" else None, limits=name == "limits")
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best, stages
+
+
+def check_paths_agree(sweep: dict[str, np.ndarray]) -> None:
+    """The three paths must give the same fit, throughput and layout search answers."""
+    fast = run_chain(sweep)
+    full = run_chain(sweep, limits=True)
+    with layout_search_on_every_candidate():
+        every = run_chain(sweep, limits=True)
+    for key in ("fits", "tokens_per_s_per_gpu", "scaling_efficiency"):
+        assert np.array_equal(fast[key], full[key], equal_nan=True), key
+    assert np.array_equal(full["min_gpus"], every["min_gpus"], equal_nan=True), "min_gpus"
 
 
 def peer_python() -> Path | None:
@@ -180,15 +230,22 @@ def time_peer(python: Path, sweep: dict[str, np.ndarray]) -> dict | None:
 def main() -> None:
     sweep = build_sweep()
     n = sweep["n"].size
-    timings: dict[str, float] = {}
-    run_chain(sweep)  # warm-up
-    seconds = time_gpudesk(sweep, timings)
+    check_paths_agree(sweep)  # also the warm-up
+    best, stages = time_variants(sweep)
     result = run_chain(sweep)
+    seconds = best["fast"]
     per_config = seconds / n
-    print(f"gpudesk full chain (memory + time + scaling): {n:,} configurations in {seconds:.3f} s "
-          f"= {n / seconds:,.0f} configurations/s on one core ({int(result['fits'].sum()):,} fit in memory)")
-    for name, secs in timings.items():
-        print(f"  {name:8s} {secs:.3f} s = {n / secs:,.0f} configurations/s")
+    rate = n / seconds
+    print(f"gpudesk full chain (hardware + memory fit + time + scaling): {n:,} configurations in {seconds:.3f} s "
+          f"= {rate:,.0f} configurations/s on one core ({int(result['fits'].sum()):,} fit in memory)")
+    print(f"  against the {TARGET_PER_S:,}/s target: {rate / TARGET_PER_S:.2f}x")
+    for name, secs in stages.items():
+        print(f"  {name:8s} {secs:.3f} s = {n / secs:,.0f} configurations/s ({secs / seconds:.0%} of the chain)")
+    print(f"same chain with the complete memory estimate (limits=True, de-duplicated layout search): "
+          f"{best['limits']:.3f} s = {n / best['limits']:,.0f}/s, {best['limits'] / seconds:.2f}x the fast path")
+    print(f"same chain with the layout search on every candidate (old path): {best['every']:.3f} s = "
+          f"{n / best['every']:,.0f}/s; fast path is {best['every'] / seconds:.1f}x faster, "
+          f"limits=True path {best['every'] / best['limits']:.1f}x faster (identical results checked)")
     python = peer_python()
     if python is None:
         return

@@ -57,7 +57,7 @@ def test_core_tests_pass_with_qt_unavailable(tmp_path):
     ini.write_text("[pytest]\nfilterwarnings =\n    error\nmarkers =\n    slow: long\n    gui: needs Qt\n")
     result = subprocess.run(
         [sys.executable, "-c", BLOCKER, "-q", "-x", "-c", str(ini), "--rootdir", str(ROOT),
-         "-p", "no:pytest-qt", "-p", "no:cacheprovider", "-m", "not slow", *targets],
+         "-p", "no:pytest-qt", "-p", "no:timeout", "-p", "no:cacheprovider", "-m", "not slow", *targets],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     tail = (result.stdout + result.stderr)[-3000:]

@@ -6,6 +6,10 @@ sources are in docs/memory-model.md; the arithmetic lives in
 memory_states (weights, gradients, optimizer, adapters), memory_activations
 (Korthikanti et al. 2022; inference workspace) and memory_budget (KV cache,
 overheads, layout search).
+
+Sweeps that only ask "does it fit?" pass ``limits=False``: the same
+components, total, usable, headroom and fit, without the limit figures and
+the layout search (most of the time of a full estimate).
 """
 
 from __future__ import annotations
@@ -64,6 +68,9 @@ class MemoryInputs:
     serving_fraction: float | None = None  # None = SERVING_MEMORY_FRACTION for mode inference
     gpus_per_node: ArrayLike = 8
     gpu_memory_source: str = "user input"  # e.g. "catalog accelerators/h100-sxm.memory_gb: <citation>"
+    # False for sweeps that only need the fit: skips the limits (mem.max_micro_batch, mem.max_concurrency,
+    # mem.max_context) and the layout search (mem.min_gpus); every other figure is unchanged
+    limits: bool = True
 
 
 def _settings(inp: MemoryInputs) -> Settings:
@@ -189,6 +196,8 @@ def estimate_memory(inp: MemoryInputs) -> FigureSet:
     fs.add("mem.headroom", bud.usable - bud.total, "B", "headroom", "usable − total", ["mem.usable", "mem.total"])
     fs.add("mem.fits", (bud.total <= bud.usable).astype(float), "", "fits (1 = yes)", "total ≤ usable",
            ["mem.total", "mem.usable"])
+    if not inp.limits:
+        return fs
     _record_limits(fs, inp, cfg, bud, s, b)
     gpus = min_gpus(cfg, lay, cap, s, b, v, as_array(inp.gpus_per_node))
     family = ("ZeRO-3: given t, p, c; d = 1, 2, 4, … until the shards fit; n = t·p·c·d" if train else "")

@@ -2,11 +2,13 @@
 
 :func:`evaluate_layout` adds model states, activations, KV cache and
 runtime overheads for arrays of candidates (pure numpy); the layout search
-of :func:`min_gpus` re-evaluates it for a handful of powers of two.
+of :func:`min_gpus` re-evaluates it for a handful of powers of two, once per distinct
+combination of the inputs it reads (:func:`distinct_rows`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,6 +32,9 @@ from gpudesk.core.memory_states import TRAINING_MODES, Layout, StateBytes, model
 from gpudesk.core.model_math import ParamBreakdown, kv_cache_bytes
 
 MAX_DP_DOUBLINGS = 20  # ZeRO-3 search up to 2^20 data-parallel ranks
+DISTINCT_SEARCH_MIN_CANDIDATES = 256  # below this, de-duplicating costs more than it saves
+SMALL_INTEGER_RANGE = 1 << 16  # integral columns spanning at most this many values are coded without sorting
+SAMPLE_ROWS = 1024  # rows sampled to guess a column's distinct values (verified on every row)
 
 
 @dataclass(frozen=True)
@@ -120,6 +125,59 @@ def _largest_power_of_two_at_most(x: np.ndarray) -> np.ndarray:
     return 2.0 ** np.floor(np.log2(np.maximum(x, 1.0)))
 
 
+def _fewest_tp_pp(cfg: Settings, capacity: np.ndarray, seq_len: np.ndarray, micro_batch: np.ndarray,
+                  cp: np.ndarray, zero_stage: np.ndarray, gpus_per_node: np.ndarray,
+                  virtual_stages: np.ndarray) -> np.ndarray:
+    """Family tp×pp: n = 1, 2, 4, … as t = min(n, T), p = n/t (p ≤ L), d = 1; stops once every candidate fits."""
+    shape = np.broadcast(capacity, seq_len, micro_batch, cp, zero_stage, gpus_per_node, virtual_stages).shape
+    ones = np.ones(shape)
+    result = np.full(shape, np.nan)
+    t_max = _largest_power_of_two_at_most(np.minimum(8.0, gpus_per_node)) * ones
+    max_layers = max(cfg.model.n_layers, 1)
+    n = 1.0
+    while n <= 8.0 * max_layers:
+        t = np.minimum(n, t_max)
+        p = n / t
+        cand = Layout(t, p, ones, cp * ones, ones, zero_stage * ones)
+        b = evaluate_layout(cfg, cand, capacity, seq_len, micro_batch, virtual_stages)
+        fits = (b.total <= b.usable) & (p <= max_layers)
+        result = np.where(np.isnan(result) & fits, n * cp, result)
+        if not np.isnan(result).any():
+            break
+        n *= 2.0
+    return result
+
+
+def _fewest_zero3(cfg: Settings, capacity: np.ndarray, seq_len: np.ndarray, micro_batch: np.ndarray,
+                  tp: np.ndarray, pp: np.ndarray, cp: np.ndarray, ep: np.ndarray, zero_stage: np.ndarray,
+                  virtual_stages: np.ndarray) -> np.ndarray:
+    """Family ZeRO-3: the given t, p, c, e and d = 1, 2, 4, … until the shards fit; n = t·p·d·c."""
+    shape = np.broadcast(capacity, seq_len, micro_batch, tp, pp, cp, ep, zero_stage, virtual_stages).shape
+    ones = np.ones(shape)
+    result = np.full(shape, np.nan)
+    for k in range(MAX_DP_DOUBLINGS + 1):
+        cand = Layout(tp * ones, pp * ones, 2.0**k * ones, cp * ones, ep * ones, zero_stage * ones)
+        b = evaluate_layout(cfg, cand, capacity, seq_len, micro_batch, virtual_stages)
+        result = np.where(np.isnan(result) & (b.total <= b.usable), cand.gpus, result)
+        if not np.isnan(result).any():
+            break
+    return result
+
+
+def search_min_gpus(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: np.ndarray,
+                    micro_batch: np.ndarray, virtual_stages: np.ndarray, gpus_per_node: np.ndarray) -> np.ndarray:
+    """:func:`min_gpus` searched on every candidate as given (no de-duplication): the reference path."""
+    result = _fewest_tp_pp(cfg, capacity, seq_len, micro_batch, lay.cp, lay.zero_stage, gpus_per_node,
+                           virtual_stages)
+    if cfg.training:
+        zero3 = np.broadcast_to(lay.zero_stage >= 3, result.shape)
+        if np.any(zero3):
+            z3 = _fewest_zero3(cfg, capacity, seq_len, micro_batch, lay.tp, lay.pp, lay.cp, lay.ep,
+                               lay.zero_stage, virtual_stages)
+            result = np.where(zero3, np.broadcast_to(z3, result.shape), result)
+    return result
+
+
 def min_gpus(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: np.ndarray, micro_batch: np.ndarray,
              virtual_stages: np.ndarray, gpus_per_node: np.ndarray) -> np.ndarray:
     """Fewest GPUs of one model replica that fit; NaN when no layout of the family fits.
@@ -127,33 +185,96 @@ def min_gpus(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: np.ndarr
     Family tp×pp (inference, ZeRO 0–2): n = 1, 2, 4, … GPUs as t = min(n, T) with T the largest power
     of two ≤ min(8, GPUs per node), p = n / t across nodes (p ≤ L), dp = 1, experts split over t.
     Family ZeRO-3 (training with zero_stage 3): the given t, p, cp and dp = 1, 2, 4, … until the shards fit.
+
+    The answer depends only on the inputs each family reads, and a sweep repeats the same few values of
+    them across many candidates (the tp×pp family ignores the given t, p, d), so each family is searched
+    once per distinct combination and the answers are scattered back: identical results to
+    :func:`search_min_gpus`, a small fraction of the work on a sweep.
     """
     shape = np.broadcast(capacity, seq_len, micro_batch, lay.tp, lay.pp, lay.dp, lay.cp, lay.ep,
                          lay.zero_stage, gpus_per_node, virtual_stages).shape
-    ones = np.ones(shape)
-    result = np.full(shape, np.nan)
-    t_max = _largest_power_of_two_at_most(np.minimum(8.0, as_array(gpus_per_node))) * ones
-    max_layers = max(cfg.model.n_layers, 1)
-    n = 1.0
-    while n <= 8.0 * max_layers:
-        t = np.minimum(n, t_max)
-        p = n / t
-        cand = Layout(t, p, ones, lay.cp * ones, ones, lay.zero_stage * ones)
-        b = evaluate_layout(cfg, cand, capacity, seq_len, micro_batch, virtual_stages)
-        fits = (b.total <= b.usable) & (p <= max_layers)
-        result = np.where(np.isnan(result) & fits, n * lay.cp, result)
-        n *= 2.0
-    if cfg.training:
-        zero3 = (lay.zero_stage * ones) >= 3
-        if np.any(zero3):
-            result = np.where(zero3, np.nan, result)
-            for k in range(MAX_DP_DOUBLINGS + 1):
-                d = 2.0**k * ones
-                cand = Layout(lay.tp * ones, lay.pp * ones, d, lay.cp * ones, lay.ep * ones, lay.zero_stage * ones)
-                b = evaluate_layout(cfg, cand, capacity, seq_len, micro_batch, virtual_stages)
-                fits = zero3 & (b.total <= b.usable)
-                result = np.where(np.isnan(result) & fits, cand.gpus, result)
-    return result
+    size = int(np.prod(shape))
+    if size < DISTINCT_SEARCH_MIN_CANDIDATES:
+        return search_min_gpus(cfg, lay, capacity, seq_len, micro_batch, virtual_stages, gpus_per_node)
+    zero3 = (np.broadcast_to(lay.zero_stage >= 3, shape).ravel() if cfg.training
+             else np.zeros(size, dtype=bool))
+    result = np.full(size, np.nan)
+    common = {"capacity": capacity, "seq_len": seq_len, "micro_batch": micro_batch, "cp": lay.cp,
+              "zero_stage": lay.zero_stage, "virtual_stages": virtual_stages}
+    rows = np.flatnonzero(~zero3)
+    if rows.size:
+        result[rows] = _on_distinct(lambda **c: _fewest_tp_pp(cfg, **c), shape, rows,
+                                    {**common, "gpus_per_node": gpus_per_node})
+    rows = np.flatnonzero(zero3)
+    if rows.size:
+        result[rows] = _on_distinct(lambda **c: _fewest_zero3(cfg, **c), shape, rows,
+                                    {**common, "tp": lay.tp, "pp": lay.pp, "ep": lay.ep})
+    return result.reshape(shape)
+
+
+def _on_distinct(search: Callable[..., np.ndarray], shape: tuple[int, ...], rows: np.ndarray,
+                 columns: dict[str, np.ndarray]) -> np.ndarray:
+    """``search`` of the candidates ``rows`` (flat indices into ``shape``), run once per distinct row."""
+    varying = {k: np.broadcast_to(v, shape).reshape(-1)[rows] for k, v in columns.items() if np.size(v) > 1}
+    fixed = {k: np.asarray(v, dtype=float).reshape(()) for k, v in columns.items() if np.size(v) <= 1}
+    if not varying:
+        return np.broadcast_to(search(**fixed), rows.shape)
+    representative, inverse = distinct_rows(list(varying.values()))
+    answers = search(**fixed, **{k: v[representative] for k, v in varying.items()})
+    return np.broadcast_to(answers, representative.shape)[inverse]
+
+
+def distinct_rows(columns: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of equal-length 1-D columns, de-duplicated.
+
+    Returns (index of one representative row per distinct row, index of its distinct row for every row):
+    ``column[representative][inverse]`` reproduces every column exactly.
+    """
+    n = columns[0].size
+    key, size = np.zeros(n, dtype=np.int64), 1
+    for column in columns:
+        codes, count = _dense_codes(column)
+        if count == 1:
+            continue
+        if size * count >= 1 << 62:
+            key, size = _compact(key, size)
+        key, size = key * count + codes, size * count
+    key, count = _compact(key, size)
+    representative = np.empty(count, dtype=np.intp)
+    representative[key] = np.arange(n)
+    return representative, key
+
+
+def _compact(key: np.ndarray, size: int) -> tuple[np.ndarray, int]:
+    """Renumber integer keys in [0, size) to 0 … k−1 (k distinct keys), keeping their order."""
+    if size <= 4 * key.size + 1024:
+        present = np.zeros(size, dtype=bool)
+        present[key] = True
+        renumber = np.cumsum(present) - 1
+        return renumber[key], int(renumber[-1]) + 1
+    uniq, inverse = np.unique(key, return_inverse=True)
+    return inverse.reshape(-1), uniq.size
+
+
+def _dense_codes(column: np.ndarray) -> tuple[np.ndarray, int]:
+    """Integer codes of a float column: equal values share a code (NaNs share one), codes in [0, count)."""
+    x = np.asarray(column, dtype=float)
+    lo, hi = x.min(), x.max()
+    if lo == hi:
+        return np.zeros(x.size, dtype=np.int64), 1
+    if hi - lo <= SMALL_INTEGER_RANGE:  # False for NaN and ±inf
+        shifted = x - lo
+        ints = shifted.astype(np.int64)
+        if np.array_equal(ints, shifted):
+            return _compact(ints, int(hi - lo) + 1)
+    # a sweep repeats a few values: find them on a sample, keep them if they cover every row
+    step = max(x.size // SAMPLE_ROWS, 1)
+    values = np.unique(np.concatenate((x[:SAMPLE_ROWS], x[-SAMPLE_ROWS:], x[::step])))
+    codes = np.minimum(np.searchsorted(values, x), values.size - 1)
+    if np.array_equal(values[codes], x):
+        return codes.astype(np.int64), values.size
+    uniq, inverse = np.unique(x, return_inverse=True)
+    return inverse.reshape(-1).astype(np.int64), uniq.size
 
 
 def default_serving_fraction(value: float | None) -> float:
