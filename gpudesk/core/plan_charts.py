@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import numpy as np
@@ -36,24 +37,40 @@ def _num(fs: FigureSet, key: str, default: float = float("nan")) -> float:
     return float(v) if isinstance(v, float) else default
 
 
-def memory_fit_chart(figures: FigureSet, accelerator_name: str) -> ChartSpec | None:
+def short_name(name: str) -> str:
+    """'NVIDIA B300 (HGX, Blackwell Ultra) 288GB' -> 'B300 288GB' for chart categories."""
+    return re.sub(r"\s*\([^)]*\)", "", name).replace("NVIDIA ", "").replace("AMD ", "").strip()
+
+
+def memory_fit_chart(figures: FigureSet, accelerator_name: str, candidates: list[Candidate] | None = None) -> ChartSpec | None:
+    """Stacked memory components per candidate against each candidate's capacity.
+
+    The first bar is the plan's own configuration (with every component's formula in its tooltip);
+    the others are the recommended alternatives at their own GPU counts and layouts.
+    """
     if "mem.total" not in figures:
         return None
+    columns: list[tuple[str, dict[str, float], float, str]] = []
+    own = {key: _num(figures, key, 0.0) for key, _, _ in MEMORY_COMPONENTS if key in figures}
+    columns.append((f"{short_name(accelerator_name)} (plan)", own, _num(figures, "mem.capacity"), "plan"))
+    for cand in (candidates or [])[:5]:
+        if cand.pinned or not cand.memory:
+            continue
+        columns.append((f"{short_name(cand.accelerator_name)} ×{cand.gpus}", dict(cand.memory), cand.memory_capacity, cand.layout))
+    xs = [float(i) for i in range(len(columns))]
     series = []
     for key, role, label in MEMORY_COMPONENTS:
-        if key not in figures:
+        values = [cols[1].get(key, 0.0) / GB for cols in columns]
+        if not any(v > 0 for v in values):
             continue
-        value = _num(figures, key, 0.0) / GB
-        if value <= 0:
-            continue
-        exp = figures.explain(key)
-        series.append(Series(label, [0.0], [value], style="bar", color_role=role, stack_group="memory",
-                             tooltips=[f"{label}: {value:,.2f} GB — {exp.formula}"]))
-    cap = _num(figures, "mem.capacity") / GB
-    series.append(Series("Capacity", [0.0], [cap], style="tick", color_role="capacity",
-                         tooltips=[f"capacity {cap:,.1f} GB (usable {_num(figures, 'mem.usable', cap * GB) / GB:,.1f} GB)"]))
+        formula = figures.explain(key).formula if key in figures else ""
+        tips = [f"{label}: {v:,.2f} GB on {name} ({layout}) — {formula}" for (name, _, _, layout), v in zip(columns, values)]
+        series.append(Series(label, xs, values, style="bar", color_role=role, stack_group="memory", tooltips=tips))
+    caps = [cap / GB for _, _, cap, _ in columns]
+    series.append(Series("Capacity", xs, caps, style="tick", color_role="capacity",
+                         tooltips=[f"{name}: capacity {c:,.1f} GB" for (name, _, _, _), c in zip(columns, caps)]))
     return ChartSpec(kind="memory_fit", title="Memory per GPU", y_label="Memory", y_unit="GB",
-                     categories=[accelerator_name], series=series, stacked=True)
+                     categories=[c[0] for c in columns], series=series, stacked=True)
 
 
 def power_chart(figures: FigureSet, limit_kw: float) -> ChartSpec | None:
@@ -153,7 +170,7 @@ def pareto_chart(candidates: list[Candidate]) -> ChartSpec | None:
 def phase_charts(phase: Phase, r: ResolvedPhase, figures: FigureSet, candidates: list[Candidate],
                  catalog: Catalog) -> dict[str, Any]:
     charts: dict[str, Any] = {
-        "memory_fit": memory_fit_chart(figures, r.accelerator.name),
+        "memory_fit": memory_fit_chart(figures, r.accelerator.name, candidates),
         "power": power_chart(figures, r.rack_limit_kw.value),
         "rack_layout": rack_layout_chart(figures, r),
         "cost": cost_chart(figures, phase.costs.currency),

@@ -73,6 +73,8 @@ class Candidate:
     cost_unit: str
     reasons: tuple[str, ...] = ()
     pinned: bool = False
+    memory: tuple[tuple[str, float], ...] = ()  # (mem.* key, bytes per GPU) at this configuration
+    memory_capacity: float = 0.0  # bytes per GPU
 
 
 @dataclass

@@ -28,6 +28,20 @@ from gpudesk.project.model import Phase, Workload
 
 HOURS_PER_MONTH = 730.0
 TOP_N = 8
+MEMORY_KEYS = ("mem.weights", "mem.gradients", "mem.optimizer", "mem.lora_adapters", "mem.activations",
+               "mem.kv_cache", "mem.runtime", "mem.fragmentation")
+
+
+def _memory_at(mem, index: int) -> tuple[tuple[tuple[str, float], ...], float]:  # type: ignore[no-untyped-def]
+    """The memory components of one swept configuration, for the memory-fit chart."""
+    parts = []
+    for key in MEMORY_KEYS:
+        if key in mem:
+            value = float(np.broadcast_to(np.asarray(mem[key], dtype=float), np.shape(mem["mem.total"])).reshape(-1)[index])
+            parts.append((key, value))
+    capacity = float(np.broadcast_to(np.asarray(mem["mem.capacity"], dtype=float),
+                                     np.shape(mem["mem.total"])).reshape(-1)[index])
+    return tuple(parts), capacity
 
 
 @dataclass(frozen=True)
@@ -105,8 +119,9 @@ def _training(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Pric
             reasons.append(f"meets the deadline: {d:,.1f} days on {gpus:,} GPUs")
         reasons.append(f"{pr.price_per_gpu_hour:,.2f} {phase.costs.currency}/GPU-h ({pr.offer})"
                        if math.isfinite(pr.price_per_gpu_hour) else "no cloud price in the catalog")
+        memory, capacity = _memory_at(mem, i * n_cnt + j)
         out.append(_candidate(pr, gpus, phase, bool(ok.any()), d, "days", cost, f"{phase.costs.currency}/run",
-                              reasons, p.tp, p.pp, gpus // mp))
+                              reasons, p.tp, p.pp, gpus // mp, memory, capacity))
     return out
 
 
@@ -131,19 +146,22 @@ def _serving(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Price
                    f"{tput[i]:,.0f} tokens/s per replica" if math.isfinite(tput[i]) else "throughput unknown",
                    f"{pr.price_per_gpu_hour:,.2f} {phase.costs.currency}/GPU-h ({pr.offer})"
                    if math.isfinite(pr.price_per_gpu_hour) else "no cloud price in the catalog"]
+        memory, capacity = _memory_at(infer, i) if "mem.total" in infer else ((), 0.0)
         out.append(_candidate(pr, g, phase, ok, float(tput[i]), "tokens/s", cost, f"{phase.costs.currency}/month",
-                              reasons, p.tp, p.pp, max(g // max(p.tp * p.pp, 1), 0)))
+                              reasons, p.tp, p.pp, max(g // max(p.tp * p.pp, 1), 0), memory, capacity))
     return out
 
 
 def _candidate(pr: Priced, gpus: int, phase: Phase, ok: bool, value: float, unit: str, cost: float, cost_unit: str,
-               reasons: list[str], tp: int, pp: int, dp: int) -> Candidate:
+               reasons: list[str], tp: int, pp: int, dp: int, memory: tuple[tuple[str, float], ...] = (),
+               capacity: float = 0.0) -> Candidate:
     gpn = phase.hardware.gpus_per_node
     return Candidate(
         rank=0, accelerator_id=pr.accelerator.id, accelerator_name=pr.accelerator.name, gpus=gpus,
         nodes=max(1, math.ceil(gpus / gpn)) if gpus else 0, layout=f"TP{tp} × PP{pp} × DP{dp}", fits=ok,
         time_or_throughput=value, time_or_throughput_unit=unit, cost=cost, cost_unit=cost_unit,
         reasons=tuple(reasons), pinned=pr.accelerator.id == phase.hardware.accelerator_id,
+        memory=memory, memory_capacity=capacity,
     )
 
 
