@@ -64,7 +64,8 @@ def consistency_checks(
                     f"{accelerator_memory_gb:g} GB ({capacity_gb:.1f} GB counted in binary units).",
                     "Check that the pilot ran on the planned accelerator (a larger-memory part?) and that the log's "
                     "memory unit was read correctly; otherwise the plan needs more memory per GPU.",
-                    (), {"measured_gb": used, "capacity_gb": capacity_gb, "field": key},
+                    (), {"measured_gb": used, "capacity_gb": capacity_gb, "field": key,
+                        "memory_gb": accelerator_memory_gb},
                 ))
     mfu_values: list[float] = []
     for m in items:

@@ -38,6 +38,7 @@ PERFORMANCE_KEYS = frozenset({
     "itl_mean_s", "itl_median_s", "itl_p99_s", "e2e_mean_s", "e2e_median_s", "e2e_p99_s",
     "gpu_util", "mem_util", "power_w", "memory_total_gb", "power_limit_w", "temperature_c", "sm_clock_mhz",
     "read_gbs", "write_gbs", "read_iops", "write_iops",
+    "goodput",  # typed in: productive share of a long run's wall time (fits JOB_GOODPUT)
 })
 UNITS = {"_s": "s", "_per_s": "1/s", "_gb": "GB", "_gbs": "GB/s", "_w": "W", "_iops": "IO/s"}
 
@@ -71,7 +72,7 @@ class SteadyState:
 
 
 def unit_of(key: str) -> str:
-    if key in ("gpu_util", "mem_util", "mfu", "memory_fraction"):
+    if key in ("gpu_util", "mem_util", "mfu", "memory_fraction", "goodput"):
         return "fraction"
     for suffix in sorted(UNITS, key=len, reverse=True):
         if key.endswith(suffix):

@@ -33,6 +33,7 @@ from gpudesk.core.constants import (
     SCALEUP_BUSBW_EFFICIENCY_UNMEASURED,
     Constant,
 )
+from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 
@@ -74,14 +75,15 @@ class Efficiencies:
     sources: dict[str, str]
 
     @classmethod
-    def for_hardware(cls, hw: HardwareArrays, precision: str) -> Efficiencies:
+    def for_hardware(cls, hw: HardwareArrays, precision: str, scales: CalibrationScales | None = None) -> Efficiencies:
+        """Catalog efficiencies; ``scales`` (a pilot calibration) multiplies the named constants."""
         mm, mm_src = matmul_efficiency(hw, precision)
         attn, attn_src = _by_family(hw, ATTENTION_EFFICIENCY, ATTENTION_EFFICIENCY_UNMEASURED)
         link, link_src = _by_family(hw, SCALEUP_BUSBW_EFFICIENCY, SCALEUP_BUSBW_EFFICIENCY_UNMEASURED)
         scaleup = np.where(hw.scaleup_is_pcie, PCIE_BUSBW_EFFICIENCY.value, link)
         if hw.scaleup_is_pcie.any():
             link_src += f"; PCIe parts: constant PCIE_BUSBW_EFFICIENCY ({PCIE_BUSBW_EFFICIENCY.source})"
-        return cls(
+        base = cls(
             matmul=mm,
             attention=attn,
             hbm=np.full(hw.size, HBM_EFFICIENCY.value),
@@ -90,6 +92,35 @@ class Efficiencies:
             scaleout_busbw=np.full(hw.size, SCALEOUT_BUSBW_EFFICIENCY.value),
             sources={"matmul": mm_src, "attention": attn_src, "scaleup": link_src},
         )
+        return base if scales is None else base.calibrated(hw, scales)
+
+    def calibrated(self, hw: HardwareArrays, scales: CalibrationScales) -> Efficiencies:
+        """Pilot calibration: multiply by the fitted scales and say so in each source (see calibration_hook)."""
+        families = hw.family
+        sources = dict(self.sources)
+        values: dict[str, np.ndarray] = {}
+        plain = {"matmul": self.matmul, "hbm": self.hbm, "scaleup_busbw": self.scaleup_busbw}
+        catalog_sources = {"matmul": sources["matmul"], "scaleup_busbw": sources["scaleup"],
+                           "hbm": f"constant {HBM_EFFICIENCY.name}: {HBM_EFFICIENCY.source}"}
+        for kind, value in plain.items():
+            factor, applied = scales.per_family(kind, families)
+            scaled = value * factor
+            values[kind] = np.minimum(scaled, 1.0) if kind in ("matmul", "hbm") else scaled
+            if applied:
+                sources[kind if kind != "scaleup_busbw" else "scaleup"] = (
+                    f"{catalog_sources[kind]}; {scales.source_note(kind, applied)}")
+        framework = self.framework
+        if "framework" in scales.factors:
+            framework = min(1.0, self.framework * scales.factor("framework"))
+            sources["framework"] = (f"constant {FRAMEWORK_GEMM_TIME_SHARE.name}: {FRAMEWORK_GEMM_TIME_SHARE.source}; "
+                                    + scales.source_note("framework", ["framework"]))
+        scaleout = self.scaleout_busbw
+        if "scaleout_busbw" in scales.factors:
+            scaleout = self.scaleout_busbw * scales.factor("scaleout_busbw")
+            sources["scaleout"] = (f"constant {SCALEOUT_BUSBW_EFFICIENCY.name}: {SCALEOUT_BUSBW_EFFICIENCY.source}; "
+                                   + scales.source_note("scaleout_busbw", ["scaleout_busbw"]))
+        return Efficiencies(values["matmul"], self.attention, values["hbm"], framework, values["scaleup_busbw"],
+                            scaleout, sources)
 
     def take(self, index: np.ndarray) -> Efficiencies:
         idx = np.asarray(index, dtype=np.intp)
@@ -101,8 +132,20 @@ class Efficiencies:
                  self.sources["matmul"])
         fs.input(f"{prefix}.attention", self.attention, "fraction", "fused attention / peak",
                  self.sources["attention"])
-        fs.constant(f"{prefix}.hbm", HBM_EFFICIENCY, self.hbm)
-        fs.constant(f"{prefix}.framework", FRAMEWORK_GEMM_TIME_SHARE)
+        # Calibrated constants are recorded as inputs whose source names the pilot (calibration_hook).
+        if "hbm" in self.sources:
+            fs.input(f"{prefix}.hbm", self.hbm, "fraction", HBM_EFFICIENCY.label, self.sources["hbm"])
+        else:
+            fs.constant(f"{prefix}.hbm", HBM_EFFICIENCY, self.hbm)
+        if "framework" in self.sources:
+            fs.input(f"{prefix}.framework", self.framework, "fraction", FRAMEWORK_GEMM_TIME_SHARE.label,
+                     self.sources["framework"])
+        else:
+            fs.constant(f"{prefix}.framework", FRAMEWORK_GEMM_TIME_SHARE)
         fs.input(f"{prefix}.scaleup_busbw", self.scaleup_busbw, "fraction",
                  "collective bus bandwidth / scale-up link", self.sources["scaleup"])
-        fs.constant(f"{prefix}.scaleout_busbw", SCALEOUT_BUSBW_EFFICIENCY, self.scaleout_busbw)
+        if "scaleout" in self.sources:
+            fs.input(f"{prefix}.scaleout_busbw", self.scaleout_busbw, "fraction", SCALEOUT_BUSBW_EFFICIENCY.label,
+                     self.sources["scaleout"])
+        else:
+            fs.constant(f"{prefix}.scaleout_busbw", SCALEOUT_BUSBW_EFFICIENCY, self.scaleout_busbw)

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
+from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
@@ -58,6 +59,7 @@ class InferenceInputs:
     tpot_target_s: Any = 0.0  # 0 = no TPOT target
     batching: str = "continuous"  # continuous | static
     disaggregated: bool = False
+    calibration: CalibrationScales | None = None  # pilot-fitted efficiency scales (core/calibration_hook.py)
 
 
 def _largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, out: np.ndarray,
@@ -87,7 +89,7 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
              "ttft_p99_target_s": "s", "tpot_target_s": "s"}
     for f in fields:
         fs.input(f"infer.in.{f}", a[f], units[f], f.replace("_", " "))
-    eff = Efficiencies.for_hardware(hw, math)
+    eff = Efficiencies.for_hardware(hw, math, inp.calibration)  # calibration: scaled efficiencies
     hw.record(fs, math)
     eff.record(fs, math)
     rep = ReplicaModel.build(m, hw, eff, a["tp"], a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math)

@@ -14,6 +14,7 @@ import math
 
 from gpudesk import __version__
 from gpudesk.catalog.store import Catalog
+from gpudesk.core.calibration_hook import CalibrationScales, calibrated_figure_keys, record_calibration
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for
 from gpudesk.core.plan_bom import bill_of_materials
@@ -38,8 +39,12 @@ def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstim
     resolved = resolve_phase(catalog, phase, where)
     results: list[WorkloadResult] = []
     figures = FigureSet()
+    scales = CalibrationScales.from_project(project.calibration)  # None unless a pilot calibration is enabled
+    if scales is not None:
+        record_calibration(figures, scales)
     for w_index, workload in enumerate(phase.workloads):
-        result = workload_for(catalog, phase, workload, resolved, f"{where}.workloads[{w_index}]")
+        w_where = f"{where}.workloads[{w_index}]"
+        result = workload_for(catalog, phase, workload, resolved, w_where, scales)
         figures.merge(result.figures, prefix="" if w_index == 0 else f"w{w_index + 1}.")
         results.append(result)
     primary = results[0]
@@ -58,7 +63,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstim
     estimate.charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog)
     estimate.bom = bill_of_materials(phase, resolved, figures, catalog)
     estimate.assumptions = assumptions(phase, resolved, figures)
-    estimate.calibrated_keys = tuple(k for k in figures.keys() if k.startswith("calib."))
+    estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()
     return estimate
 
 

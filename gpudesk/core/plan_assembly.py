@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from gpudesk.catalog.store import Catalog
+from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.pitfalls import bottleneck_pitfall, ecosystem_pitfall, per_gpu_price_pitfall, utilisation_pitfall
@@ -24,7 +25,9 @@ FRAMEWORKS_BY_KIND = {"rendering_vdi": ()}
 DEFAULT_FRAMEWORKS = ("pytorch",)
 
 
-def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, where: str) -> WorkloadResult:
+def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, where: str,
+                 calibration: CalibrationScales | None = None) -> WorkloadResult:
+    """Size one workload; LLM training and serving use the pilot calibration when there is one."""
     gpn = r.server.gpus if r.server.is_rack else phase.hardware.gpus_per_node
     hw = hardware_for(r.accelerator, r.server, gpn)
     if w.kind == "rendering_vdi":
@@ -35,11 +38,11 @@ def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, 
         if model.kind not in ("decoder", "encoder", "encoder-decoder"):
             raise PlanInputError(f"{where}.model_id: {model.name} is a {model.kind} model; "
                                  "LLM training needs a transformer language model (use vision training for vision)")
-        return size_training(model, w, phase, hw, where, source)
+        return size_training(model, w, phase, hw, where, source, calibration)
     if w.kind == "vision_train":
         return size_vision_training(model, w, phase, hw, where)
     if w.kind == "llm_inference":
-        return size_llm_serving(model, w, phase, hw)
+        return size_llm_serving(model, w, phase, hw, calibration=calibration)
     if w.kind in ITEM_KINDS:
         return size_item_serving(model, w, phase, hw, where)
     if w.kind == "agent_hosting":

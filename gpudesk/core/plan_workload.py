@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from gpudesk.catalog import records as rec
+from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.checks import Check
 from gpudesk.core.constants import RAW_TEXT_BYTES_PER_TOKEN, SERVING_PEAK_POWER_LOAD, TRAINING_POWER_LOAD
 from gpudesk.core.explain import FigureSet
@@ -70,18 +71,20 @@ def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: ob
     )
 
 
-def training_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, n_gpus: object) -> TrainingInputs:
+def training_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, n_gpus: object,
+                    calibration: CalibrationScales | None = None) -> TrainingInputs:
     p = w.parallel
     return TrainingInputs(
         model=model, hardware=hw, n_gpus=n_gpus, tp=p.tp, pp=p.pp, cp=p.cp, ep=p.ep, micro_batch=w.micro_batch,
         global_batch=w.global_batch, seq_len=w.seq_len, zero_stage=p.zero_stage, recompute=p.recompute,
         virtual_stages=p.virtual_stages, compute_dtype=w.compute_dtype, method=METHOD[w.kind],
         train_tokens=w.train_tokens, epochs=w.epochs, dataset_tokens=w.dataset_tokens, lora_rank=w.lora_rank,
+        calibration=calibration,
     )
 
 
 def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays, where: str,
-                  mem_source: str) -> WorkloadResult:
+                  mem_source: str, calibration: CalibrationScales | None = None) -> WorkloadResult:
     p = w.parallel
     gpn = phase.hardware.gpus_per_node
     mp = p.tp * p.pp * p.cp
@@ -95,7 +98,8 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         n_gpus = total
     else:
         counts = mp * 2.0 ** np.arange(MAX_DOUBLINGS)
-        sweep = estimate_training(training_inputs(model, w, hw.take(np.zeros(counts.size, dtype=int)), counts))
+        sweep = estimate_training(training_inputs(model, w, hw.take(np.zeros(counts.size, dtype=int)), counts,
+                                                  calibration))
         mem = estimate_memory(_memory_inputs(model, w, hw.take(np.zeros(counts.size, dtype=int)), counts / mp, gpn,
                                              mem_source))
         days = np.asarray(sweep["train.time_to_train_days"], dtype=float)
@@ -106,7 +110,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         else:
             finite = np.where(fits & np.isfinite(days), days, np.inf)
             n_gpus = int(counts[int(np.argmin(finite))]) if np.isfinite(finite).any() else int(mp)
-    figures = estimate_training(training_inputs(model, w, hw, float(n_gpus)))
+    figures = estimate_training(training_inputs(model, w, hw, float(n_gpus), calibration))
     figures.merge(estimate_memory(_memory_inputs(model, w, hw, n_gpus / mp, gpn, mem_source)))
     tokens_per_gpu = float(figures.value_at("train.tokens_per_s_per_gpu"))
     gpu_hours = float(figures.value_at("train.gpu_hours"))
@@ -122,7 +126,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
 
 
 def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays,
-                     request_rate: float | None = None) -> WorkloadResult:
+                     request_rate: float | None = None, calibration: CalibrationScales | None = None) -> WorkloadResult:
     p = w.parallel
     rate = request_rate if request_rate is not None else w.requests_per_day / 86400.0 * w.peak_factor
     figures = estimate_inference(InferenceInputs(
@@ -131,6 +135,7 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
         prompt_tokens=w.prompt_tokens, output_tokens=w.output_tokens, concurrency=w.concurrency,
         tp=p.tp, pp=p.pp, ep=p.ep, request_rate=rate, ttft_target_s=w.ttft_p50_ms / 1000.0,
         ttft_p99_target_s=w.ttft_p99_ms / 1000.0, tpot_target_s=w.tpot_ms / 1000.0, disaggregated=w.disaggregated,
+        calibration=calibration,
     ))
     needed = figures.value_at("infer.gpus_needed")
     per_replica = int(figures.value_at("infer.gpus_per_replica"))
@@ -146,3 +151,4 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
         request_bytes=RAW_TEXT_BYTES_PER_TOKEN.value * w.prompt_tokens,
         response_bytes=RAW_TEXT_BYTES_PER_TOKEN.value * w.output_tokens,
     )
+

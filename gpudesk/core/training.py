@@ -34,6 +34,7 @@ from gpudesk.core.constants import (
     GRAD_REDUCE_BYTES,
     JOB_GOODPUT,
 )
+from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
@@ -73,6 +74,7 @@ class TrainingInputs:
     epochs: Any = 1.0
     dataset_tokens: Any = 0.0  # > 0: time to train = dataset_tokens × epochs
     lora_rank: int = 16
+    calibration: CalibrationScales | None = None  # pilot-fitted efficiency scales (core/calibration_hook.py)
 
 
 def _recompute_code(value: Any) -> np.ndarray:
@@ -108,7 +110,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     arrays = dict(zip((*names, "recompute"), np.broadcast_arrays(*raw)[:-1]))
     fs = FigureSet()
     _record_inputs(fs, inp, arrays)
-    eff = Efficiencies.for_hardware(hw, inp.compute_dtype)
+    eff = Efficiencies.for_hardware(hw, inp.compute_dtype, inp.calibration)  # calibration: scaled efficiencies
     hw.record(fs, inp.compute_dtype)
     eff.record(fs, inp.compute_dtype)
     links = Links.from_hardware(hw, eff)
@@ -240,7 +242,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            ["train.compute_time_s", "train.exposed_comm_s", "train.bubble_fraction", "train.optimizer_time_s",
             "train.dequant_time_s"],
            note="NaN where the layout is invalid (d not whole, m < 1) or the part lacks the precision")
-    _throughput(fs, a, step, tokens_step, model_tok, recompute_tok, peak, n)
+    _throughput(fs, a, step, tokens_step, model_tok, recompute_tok, peak, n, inp.calibration)
     parts = np.stack([compute, serial * bubble, comm.tp_s, dp_exposed, comm.pp_s, comm.ep_s, cp_exposed,
                       optimizer, dequant])
     code = np.argmax(parts, axis=0).astype(np.float64)
@@ -266,7 +268,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
 
 
 def _throughput(fs: FigureSet, a: dict[str, np.ndarray], step: np.ndarray, tokens_step: np.ndarray,
-                model_tok: np.ndarray, recompute_tok: np.ndarray, peak: np.ndarray, n: np.ndarray) -> None:
+                model_tok: np.ndarray, recompute_tok: np.ndarray, peak: np.ndarray, n: np.ndarray,
+                calibration: CalibrationScales | None = None) -> None:
     tps = tokens_step / step
     fs.add("train.tokens_per_s", tps, "tokens/s", "training throughput", "B · s / step time",
            ["train.tokens_per_step", "train.step_time_s"])
@@ -286,7 +289,12 @@ def _throughput(fs: FigureSet, a: dict[str, np.ndarray], step: np.ndarray, token
     fs.add("train.total_tokens", total, "tokens", "tokens to process",
            "dataset tokens · epochs when a dataset size is given, else tokens to train",
            ["train.in.train_tokens", "train.in.dataset_tokens", "train.in.epochs"])
-    goodput = fs.constant("train.goodput", JOB_GOODPUT)
+    if calibration is not None and "goodput" in calibration.factors:  # pilot-calibrated goodput, capped at 1
+        goodput = fs.input("train.goodput", min(1.0, JOB_GOODPUT.value * calibration.factor("goodput")), "fraction",
+                           JOB_GOODPUT.label, f"constant {JOB_GOODPUT.name}: {JOB_GOODPUT.source}; goodput × "
+                           + calibration.describe("goodput") + " (capped at 1)")
+    else:
+        goodput = fs.constant("train.goodput", JOB_GOODPUT)
     seconds = total / tps / goodput
     fs.add("train.time_to_train_s", seconds, "s", "time to train", "tokens / (tokens/s · goodput)",
            ["train.total_tokens", "train.tokens_per_s", "train.goodput"])
