@@ -21,7 +21,6 @@ from gpudesk.core.constants import (
     PREFILL_CHUNK_TOKENS,
     SERVING_MEMORY_FRACTION,
 )
-from gpudesk.core.explain import as_array
 from gpudesk.core.memory_activations import (
     TrainingActivations,
     inference_logits_per_sequence,
