@@ -1,0 +1,66 @@
+"""The headless interface: version, estimate, explain, and one-line errors with status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gpudesk import __version__
+from gpudesk.paths import samples_dir
+
+SAMPLE = samples_dir() / "startup-inspection.gpudesk"
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "gpudesk", *args], capture_output=True, text=True, timeout=120,
+                          env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin", "HOME": "/tmp",
+                               "GPUDESK_HOME": str(Path("/tmp") / "gpudesk-cli-test")})
+
+
+def test_version():
+    result = _run("--version")
+    assert result.returncode == 0 and result.stdout.strip() == f"gpudesk {__version__}"
+
+
+def test_estimate_json_has_documented_sections():
+    result = _run("estimate", str(SAMPLE), "--json")
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["catalog_version"] and doc["phases"]
+    phase = doc["phases"][0]
+    assert {"figures", "inputs", "checks", "candidates", "bom", "assumptions", "charts"} <= set(phase)
+    assert phase["inputs"]["plan.gpus"]["value"] >= 1 and phase["inputs"]["plan.gpus"]["source"]
+    assert phase["figures"]["plan.nodes"]["formula"]
+
+
+def test_explain_prints_formula_and_sources():
+    result = _run("estimate", str(SAMPLE), "--explain", "power.it_kw")
+    assert result.returncode == 0, result.stderr
+    assert "formula:" in result.stdout and "power.servers_kw" in result.stdout
+
+
+@pytest.mark.parametrize("content, reason", [
+    (None, "does not exist"),
+    ("{not json", "JSON"),
+    ('{"schema_version": 99}', "newer gpudesk"),
+    ('{"schema_version": 2, "phases": [{"workloads": [{"seq_len": -5}]}]}', "seq_len"),
+    ('{"schema_version": 2, "phases": [{"workloads": [{"model_id": "no-such-model"}]}]}', "no-such-model"),
+])
+def test_invalid_input_exits_2_with_one_line(tmp_path, content, reason):
+    plan = tmp_path / "plan.gpudesk"
+    if content is not None:
+        plan.write_text(content, encoding="utf-8")
+    result = _run("estimate", str(plan))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and reason in lines[0], result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_unknown_subcommand_option_is_one_line():
+    result = _run("estimate", "--bogus")
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
