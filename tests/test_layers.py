@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-QT_FREE = ("core", "catalog", "project", "report", "calibration", "cli")
+QT_FREE = ("core", "catalog", "project", "report", "calibration", "cli", "session", "wizard")
 QT_MODULES = ("PySide6", "pyqtgraph", "shiboken6")
 
 
@@ -50,7 +50,7 @@ sys.exit(pytest.main(sys.argv[1:]))
 
 def test_core_tests_pass_with_qt_unavailable(tmp_path):
     """Run the Qt-free packages' tests in a subprocess where importing Qt fails."""
-    targets = [str(ROOT / "tests" / d) for d in ("core", "catalog", "project", "calibration") if (ROOT / "tests" / d).is_dir()]
+    targets = [str(ROOT / "tests" / d) for d in ("core", "catalog", "project", "calibration", "plan", "session", "wizard") if (ROOT / "tests" / d).is_dir()]
     assert targets, "no Qt-free test folders found"
     # pytest-qt is switched off (it would import Qt), so its ini keys go too.
     ini = tmp_path / "pytest.ini"
