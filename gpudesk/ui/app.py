@@ -1,61 +1,97 @@
-"""Start the desktop app: fonts, crash reporting, catalog, main window."""
+"""Start the desktop app: settings, theme, fonts, crash reporting, catalog, main window, recovery."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
-from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gpudesk import __version__
 from gpudesk.catalog.store import Catalog, CatalogError
 from gpudesk.paths import autosave_dir, samples_dir
 from gpudesk.project.autosave import AutosaveStore
+from gpudesk.project.errors import ProjectFileError
 from gpudesk.ui.excepthook import install_excepthook
 from gpudesk.ui.fonts import apply_application_font
+from gpudesk.ui.recovery_dialog import RecoveryDialog, offer_recovery
+from gpudesk.ui.settings import AppSettings, open_qsettings
+from gpudesk.ui.theme import apply_theme
+
+if TYPE_CHECKING:
+    from gpudesk.ui.main_window import MainWindow
+
+FIRST_SAMPLE = "startup-inspection.gpudesk"
+
+
+class Started(NamedTuple):
+    window: MainWindow
+    autosave: AutosaveStore | None
+    recovery: RecoveryDialog | None  # shown when a crashed session left autosaves
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="gpudesk", description="Size GPU infrastructure and explain every number.")
     parser.add_argument("plan", nargs="?", help="a .gpudesk plan to open")
-    parser.add_argument("--lang", choices=("zh", "en"), help="interface language (default: system locale)")
+    parser.add_argument("--lang", choices=("zh", "en"), help="interface language (default: preferences, then system)")
     parser.add_argument("--screenshot", metavar="PNG", help="render the window to PNG and exit (for docs and tests)")
     return parser.parse_args(argv)
 
 
-def default_language() -> str:
-    return "zh" if QLocale.system().language() == QLocale.Language.Chinese else "en"
+def make_application() -> QApplication:
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    app.setApplicationName("gpudesk")
+    app.setApplicationVersion(__version__)
+    app.setOrganizationName("gpudesk")
+    return app
+
+
+def start(args: argparse.Namespace, app: QApplication, settings: AppSettings | None = None) -> Started:
+    """Open the catalog and the main window, and offer recovery of a crashed session's autosaves.
+
+    Raises CatalogError when the catalog cannot be opened.
+    """
+    settings = settings or AppSettings(open_qsettings())
+    apply_theme(app, settings.get("preferences/theme"))
+    catalog = Catalog.open()
+    from gpudesk.ui.main_window import MainWindow
+
+    try:
+        autosave: AutosaveStore | None = AutosaveStore(autosave_dir())
+    except (ProjectFileError, OSError) as exc:
+        autosave = None
+        QMessageBox.warning(None, "gpudesk", f"Autosave is off: {exc}")
+    window = MainWindow(catalog, lang=args.lang, autosave=autosave, settings=settings)
+    plan = Path(args.plan) if args.plan else None
+    if plan is None and (samples_dir() / FIRST_SAMPLE).exists():
+        plan = samples_dir() / FIRST_SAMPLE
+    window.open_plan(plan)
+    window.show()
+    recovery: RecoveryDialog | None = None
+    if autosave is not None and not args.screenshot:
+        recovery = offer_recovery(window, autosave, window.files.restore)
+    return Started(window, autosave, recovery)
 
 
 def run_app(argv: list[str]) -> int:
     args = parse_args(argv)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("gpudesk")
-    app.setApplicationVersion(__version__)
-    app.setOrganizationName("gpudesk")
+    app = make_application()
     install_excepthook()
     apply_application_font(app)
     try:
-        catalog = Catalog.open()
+        window, autosave, _recovery = start(args, app)
     except CatalogError as exc:
         QMessageBox.critical(None, "gpudesk", f"The catalog cannot be opened: {exc}")
         return 2
-    from gpudesk.ui.main_window import MainWindow
-
-    autosave = AutosaveStore(autosave_dir())
-    window = MainWindow(catalog, lang=args.lang or default_language(), autosave=autosave)
-    plan = Path(args.plan) if args.plan else None
-    if plan is None and (samples_dir() / "startup-inspection.gpudesk").exists():
-        plan = samples_dir() / "startup-inspection.gpudesk"
-    window.open_plan(plan)
-    window.show()
     if args.screenshot:
         app.processEvents()
         window.grab().save(args.screenshot)
+        code = 0
+    else:
+        code = app.exec()
+    if autosave is not None:
         autosave.close()
-        return 0
-    code = app.exec()
-    autosave.close()
     return code

@@ -15,7 +15,17 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gpudesk import __version__
 from gpudesk.paths import user_log_dir
@@ -24,12 +34,17 @@ log = logging.getLogger("gpudesk")
 
 
 def configure_logging() -> Path:
+    """Log to ``gpudesk.log`` in the user log folder (moving the handler if that folder changed)."""
     path = user_log_dir() / "gpudesk.log"
+    root = logging.getLogger("gpudesk")
+    for handler in [h for h in root.handlers if isinstance(h, logging.FileHandler)]:
+        if Path(handler.baseFilename) == path.resolve():
+            return path
+        root.removeHandler(handler)
+        handler.close()
     handler = logging.FileHandler(path, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root = logging.getLogger("gpudesk")
-    if not any(isinstance(h, logging.FileHandler) for h in root.handlers):
-        root.addHandler(handler)
+    root.addHandler(handler)
     root.setLevel(logging.INFO)
     return path
 
@@ -42,19 +57,41 @@ def crash_report(exc_type: type[BaseException], exc: BaseException, tb: Tracebac
     )
 
 
+class CrashDialog(QDialog):
+    """The error, where the report was logged, and the report itself, selectable and copyable."""
+
+    def __init__(self, report: str, log_path: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("crash-dialog")
+        self.setWindowTitle(self.tr("gpudesk hit an error"))
+        intro = QLabel(self.tr("Something went wrong. Your plan is autosaved; you can keep working or save it "
+                               "under a new name. Please send the report below to your gpudesk contact. "
+                               "It was also written to:") + f"\n{log_path}")
+        intro.setWordWrap(True)
+        intro.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.report = QPlainTextEdit(report)
+        self.report.setReadOnly(True)
+        self.report.setAccessibleName(self.tr("Error report"))
+        copy = QPushButton(self.tr("&Copy report"))
+        copy.clicked.connect(lambda: QApplication.clipboard().setText(report))
+        close = QPushButton(self.tr("&Close"))
+        close.setDefault(True)
+        close.clicked.connect(self.accept)
+        buttons = QHBoxLayout()
+        buttons.addWidget(copy)
+        buttons.addStretch(1)
+        buttons.addWidget(close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.report, 1)
+        layout.addLayout(buttons)
+        self.resize(760, 460)
+
+
 def _show_dialog(report: str, log_path: Path) -> None:
     if QApplication.instance() is None:
         return
-    box = QMessageBox()
-    box.setIcon(QMessageBox.Icon.Critical)
-    box.setWindowTitle(QApplication.translate("Crash", "gpudesk hit an error"))
-    box.setText(
-        QApplication.translate("Crash", "Something went wrong. Your work is autosaved. The report below was written to:")
-        + f"\n{log_path}"
-    )
-    box.setDetailedText(report)
-    box.setStandardButtons(QMessageBox.StandardButton.Ok)
-    box.exec()
+    CrashDialog(report, log_path, QApplication.activeWindow()).exec()
 
 
 def install_excepthook(show_dialog: Callable[[str, Path], None] = _show_dialog) -> Callable[..., None]:

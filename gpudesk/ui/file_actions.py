@@ -15,37 +15,49 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from gpudesk import __version__
 from gpudesk.catalog.store import Catalog
-from gpudesk.project.autosave import AutosaveStore
+from gpudesk.project.autosave import AutosaveStore, RecoveryEntry
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 from gpudesk.project.io import load_project, save_project
 from gpudesk.project.model import Project
 from gpudesk.project.recent import RecentFiles
 from gpudesk.session.document import ProjectDocument
+from gpudesk.ui.settings import AppSettings
 
 FILE_FILTER = "gpudesk plans (*.gpudesk);;All files (*)"
-AUTOSAVE_INTERVAL_MS = 5000
 
 
 class FileActions(QObject):
     document_opened = Signal(object)  # ProjectDocument
     message = Signal(str)
+    saved = Signal(object)  # Path
 
-    def __init__(self, parent_widget: QWidget, catalog: Catalog, autosave: AutosaveStore | None) -> None:
+    def __init__(self, parent_widget: QWidget, catalog: Catalog, autosave: AutosaveStore | None,
+                 settings: AppSettings) -> None:
         super().__init__(parent_widget)
         self.parent_widget = parent_widget
         self.catalog = catalog
+        self.settings = settings
         self.recent = RecentFiles()
         self.autosave = autosave
         self.doc_id = AutosaveStore.new_doc_id()
         self.document: ProjectDocument | None = None
         self._timer = QTimer(self)
-        self._timer.setInterval(AUTOSAVE_INTERVAL_MS)
+        self._timer.setInterval(settings.autosave_interval_ms)
         self._timer.timeout.connect(self.autosave_now)
         self._timer.start()
 
+    def set_autosave_interval(self, interval_ms: int) -> None:
+        self._timer.setInterval(interval_ms)
+
+    def _remember_folder(self, path: Path) -> None:
+        self.settings.set("ui/last_folder", str(path.parent))
+
     # -- opening ------------------------------------------------------------
     def new_document(self, project: Project | None = None, path: Path | None = None) -> ProjectDocument:
-        project = project or Project()
+        if project is None:
+            project = Project()
+            for phase in project.phases:
+                phase.costs.currency = self.settings.get("preferences/default_currency")
         if not project.app_version:
             project.app_version = __version__
         if not project.catalog_version:
@@ -70,12 +82,37 @@ class FileActions(QObject):
                     loaded.migrated_from
                 )
             )
-        self.recent.add(path)
+        self._add_recent(path)
         return document
 
+    def _add_recent(self, path: Path) -> None:
+        self._remember_folder(path)
+        try:
+            self.recent.add(path)
+        except ProjectFileError as exc:
+            self.message.emit(str(exc))
+
     def open_dialog(self) -> ProjectDocument | None:
-        path, _ = QFileDialog.getOpenFileName(self.parent_widget, self.tr("Open plan"), "", FILE_FILTER)
+        folder = self.settings.get("ui/last_folder")
+        path, _ = QFileDialog.getOpenFileName(self.parent_widget, self.tr("Open plan"), folder, FILE_FILTER)
         return self.open_path(Path(path)) if path else None
+
+    def restore(self, entry: RecoveryEntry, recovered: Project) -> ProjectDocument:
+        """Open an autosave as an unsaved change of its original file (undo shows the saved state)."""
+        base: Project | None = None
+        path = entry.original_path
+        if path is not None:
+            try:
+                base = load_project(path).project
+            except (ProjectFileError, ProjectValidationError, OSError):
+                path = None
+        document = self.new_document(base or Project(), path)
+        document.replace_project(recovered, "Restore autosave")
+        self.autosave_now()
+        if self.autosave is not None:
+            self.autosave.discard(entry.doc_id)
+        self.message.emit(self.tr("Restored the autosave of {0}; save to keep it.").format(entry.plan_name))
+        return document
 
     # -- saving -------------------------------------------------------------
     def save(self) -> bool:
@@ -88,7 +125,8 @@ class FileActions(QObject):
     def save_as(self) -> bool:
         if self.document is None:
             return False
-        suggested = self.document.path or Path.home() / f"{self.document.project.meta.name}.gpudesk"
+        folder = Path(self.settings.get("ui/last_folder") or Path.home())
+        suggested = self.document.path or folder / f"{self.document.project.meta.name}.gpudesk"
         path, _ = QFileDialog.getSaveFileName(self.parent_widget, self.tr("Save plan as"), str(suggested), FILE_FILTER)
         if not path:
             return False
@@ -111,9 +149,10 @@ class FileActions(QObject):
             self._error(self.tr("Cannot save plan"), f"{path}: {exc}")
             return False
         self.document.mark_saved(path)
-        self.recent.add(path)
+        self._add_recent(path)
         if self.autosave is not None:
             self.autosave.discard(self.doc_id)
+        self.saved.emit(path)
         self.message.emit(self.tr("Saved {0}").format(path))
         return True
 

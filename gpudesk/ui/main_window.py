@@ -1,26 +1,25 @@
-"""The main window: step list, the seven step pages, the Explain panel.
+"""The main window: plan toolbar, step list, the seven step pages, Explain and Roadmap docks.
 
-Composed from small parts (FileActions, PlanController, StepList,
-StepPage, ExplainPanel); menus and shortcuts are declared in
-``ui/actions.py``. The window only wires them together.
+Composed from small parts — FileActions (files, autosave), PlanController
+(re-estimates), PlanCommands (phases, workloads), WindowDialogs (every
+dialog in the menus), actions declared in ``ui/actions.py``. The window
+only wires them together and keeps the current phase and workload.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QByteArray, QLocale, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
-    QComboBox,
+    QApplication,
     QDockWidget,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
     QSplitter,
     QStackedWidget,
-    QToolBar,
     QWidget,
 )
 
@@ -33,9 +32,15 @@ from gpudesk.ui.catalog_choices import CatalogChoices
 from gpudesk.ui.controller import PlanController
 from gpudesk.ui.file_actions import FileActions
 from gpudesk.ui.pages.step_page import StepPage
+from gpudesk.ui.plan_commands import PlanCommands
+from gpudesk.ui.plan_toolbar import PlanToolbar
+from gpudesk.ui.roadmap_view import RoadmapView
+from gpudesk.ui.settings import AppSettings, open_qsettings
 from gpudesk.ui.step_list import StepList
 from gpudesk.ui.summary import summary_text
+from gpudesk.ui.theme import apply_theme
 from gpudesk.ui.widgets.explain_panel import ExplainPanel
+from gpudesk.ui.window_dialogs import WindowDialogs
 from gpudesk.wizard.navigation import WizardNavigator, step_status
 from gpudesk.wizard.steps import STEPS
 
@@ -50,48 +55,48 @@ STEP_CHARTS: dict[int, tuple[str, ...]] = {
 }
 
 
+def system_language() -> str:
+    return "zh" if QLocale.system().language() == QLocale.Language.Chinese else "en"
+
+
 class MainWindow(QMainWindow):
-    def __init__(self, catalog: Catalog, lang: str = "en", autosave: AutosaveStore | None = None) -> None:
+    def __init__(self, catalog: Catalog, lang: str | None = None, autosave: AutosaveStore | None = None,
+                 settings: AppSettings | None = None) -> None:
         super().__init__()
         self.catalog = catalog
-        self.lang = lang
+        self.settings = settings or AppSettings(open_qsettings())
+        self.lang = lang or self.settings.language(system_language())
         self.navigator = WizardNavigator()
         self.controller = PlanController(catalog, self)
-        self.files = FileActions(self, catalog, autosave)
+        self.files = FileActions(self, catalog, autosave, self.settings)
         self.choices = CatalogChoices(catalog)
+        self.commands = PlanCommands(self)
+        self.dialogs = WindowDialogs(self)
         self.document: ProjectDocument | None = None
         self.pages: list[StepPage] = []
         self.phase_index = 0
+        self.workload_index = 0
 
-        self.step_list = StepList(lang)
+        self.step_list = StepList(self.lang)
         self.stack = QStackedWidget()
-        self.explain = ExplainPanel()
-        dock = QDockWidget(self.tr("Explain"), self)
-        dock.setObjectName("explain-dock")
-        dock.setWidget(self.explain)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        self.explain_dock = dock
-
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.step_list)
         splitter.addWidget(self.stack)
         splitter.setStretchFactor(1, 1)
+        splitter.setSizes([280, 1100])
         self.setCentralWidget(splitter)
-
-        self.phase_combo = QComboBox()
-        self.phase_combo.setAccessibleName(self.tr("Phase"))
-        self.phase_combo.currentIndexChanged.connect(self._on_phase_changed)
-        bar = QToolBar(self.tr("Plan"))
-        bar.setObjectName("plan-toolbar")
-        holder = QWidget()
-        row = QHBoxLayout(holder)
-        row.setContentsMargins(4, 0, 4, 0)
-        row.addWidget(QLabel(self.tr("Phase:")))
-        row.addWidget(self.phase_combo)
-        bar.addWidget(holder)
-        self.addToolBar(bar)
-        self.plan_toolbar = bar
+        self.explain = ExplainPanel()
+        self.explain_dock = self._dock(self.tr("Explain"), "explain-dock", self.explain,
+                                       Qt.DockWidgetArea.RightDockWidgetArea)
+        self.roadmap = RoadmapView()
+        self.roadmap.check_selected.connect(self.explain.show_check)
+        self.roadmap_dock = self._dock(self.tr("Roadmap"), "roadmap-dock", self.roadmap,
+                                       Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.plan_toolbar = PlanToolbar(self)
+        self.plan_toolbar.selection_changed.connect(self.select)
+        self.addToolBar(self.plan_toolbar)
         self.summary = QLabel()
+        self.summary.setObjectName("summary")
         self.statusBar().addPermanentWidget(self.summary)
 
         self.actions_ = install_actions(self)
@@ -99,8 +104,26 @@ class MainWindow(QMainWindow):
         self.controller.estimated.connect(self._on_estimate)
         self.controller.failed.connect(self._on_failed)
         self.files.document_opened.connect(self._on_document)
+        self.files.saved.connect(lambda _path: self._update_title())
         self.files.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self.resize(1400, 860)
+        self.resize(1440, 900)
+        self.resizeDocks([self.roadmap_dock], [300], Qt.Orientation.Vertical)
+        self._restore_layout()
+
+    def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _restore_layout(self) -> None:
+        geometry, state = self.settings.get("window/geometry"), self.settings.get("window/state")
+        if geometry:
+            self.restoreGeometry(QByteArray(geometry))
+        if state:
+            self.restoreState(QByteArray(state))
+        self.navigator.go(self.settings.get("ui/last_step"))
 
     # -- documents ------------------------------------------------------------
     def open_plan(self, path: Path | None) -> None:
@@ -113,58 +136,54 @@ class MainWindow(QMainWindow):
         if self.document is not None:
             self.document.unsubscribe(self._on_change)
         self.document = document
+        self.phase_index = self.workload_index = 0
         document.subscribe(self._on_change)
-        self._build_pages(document)
-        self._refresh_phases()
+        self._build_pages()
         self.controller.set_document(document)
         self._update_title()
 
-    def _build_pages(self, document: ProjectDocument) -> None:
+    def _build_pages(self) -> None:
+        assert self.document is not None
         while self.stack.count():
             widget = self.stack.widget(0)
             self.stack.removeWidget(widget)
             widget.deleteLater()
         self.pages = []
         for step in STEPS:
-            page = StepPage(step, document, self.choices, STEP_CHARTS[step.number], self.lang)
+            page = StepPage(step, self.document, self.choices, STEP_CHARTS[step.number], self.lang)
             page.figure_selected.connect(self.show_figure)
             page.check_selected.connect(self.explain.show_check)
             self.stack.addWidget(page)
             self.pages.append(page)
+        self.select(self.phase_index, self.workload_index)
         self.go_to_step(self.navigator.current)
 
-    def _refresh_phases(self) -> None:
-        assert self.document is not None
-        names = [f"{i + 1}. {p.name}" for i, p in enumerate(self.document.project.phases)]
-        self.phase_combo.blockSignals(True)
-        self.phase_combo.clear()
-        self.phase_combo.addItems(names)
-        self.phase_index = min(self.phase_index, len(names) - 1)
-        self.phase_combo.setCurrentIndex(self.phase_index)
-        self.phase_combo.blockSignals(False)
-
-    def _on_phase_changed(self, index: int) -> None:
-        if index < 0 or self.document is None:
+    def select(self, phase: int, workload: int) -> None:
+        """Show phase ``phase`` and its workload ``workload`` (clamped to what exists) on every page."""
+        if self.document is None:
             return
-        self.phase_index = index
+        phases = self.document.project.phases
+        self.phase_index = max(0, min(phase, len(phases) - 1))
+        self.workload_index = max(0, min(workload, len(phases[self.phase_index].workloads) - 1))
+        self.plan_toolbar.refresh(self.document.project, self.phase_index, self.workload_index)
         for page in self.pages:
-            page.rebind(index, 0)
+            page.rebind(self.phase_index, self.workload_index)
         if self.controller.estimate is not None:
             self._on_estimate(self.controller.estimate)
 
     def _on_change(self, paths: tuple[str, ...]) -> None:
-        if "" in paths and self.document is not None:
-            self._refresh_phases()
-            for page in self.pages:
-                page.rebind(self.phase_index, 0)
+        if "" in paths:
+            self.select(self.phase_index, self.workload_index)
         else:
+            if any(p.endswith(".name") or p.endswith(".kind") for p in paths) and self.document is not None:
+                self.plan_toolbar.refresh(self.document.project, self.phase_index, self.workload_index)
             for page in self.pages:
                 page.sync_inputs()
         self._update_title()
 
     def _update_title(self) -> None:
-        title = self.document.title if self.document else ""
-        self.setWindowTitle(f"{title} — gpudesk")
+        name = self.document.title.removesuffix(" *") if self.document else "gpudesk"
+        self.setWindowTitle(f"{name}[*] — gpudesk")
         self.setWindowModified(bool(self.document and self.document.dirty))
         self.actions_.update_undo_state(self.document)
 
@@ -184,17 +203,40 @@ class MainWindow(QMainWindow):
             page.show_estimate(phase)
         self.explain.set_figures(phase.figures)
         self.step_list.set_status(step_status(phase.checks))
+        self.roadmap.show_estimate(estimate)
         self.summary.setText(summary_text(phase, estimate.currency))
         self.statusBar().clearMessage()
 
     def _on_failed(self, reason: str) -> None:
         for page in self.pages:
             page.show_estimate(None)
+        self.roadmap.show_estimate(None)
         self.summary.setText(self.tr("Cannot estimate: {0}").format(reason))
 
     def show_figure(self, key: str) -> None:
         self.explain_dock.show()
         self.explain.show_figure(key)
+
+    # -- preferences and catalog ---------------------------------------------------
+    def apply_preferences(self) -> None:
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, self.settings.get("preferences/theme"))
+        self.files.set_autosave_interval(self.settings.autosave_interval_ms)
+        lang = self.settings.language(system_language())
+        if lang != self.lang:
+            self.lang = lang
+            self.step_list.set_language(lang)
+            if self.document is not None:
+                self._build_pages()
+                if self.controller.estimate is not None:
+                    self._on_estimate(self.controller.estimate)
+
+    def catalog_changed(self) -> None:
+        """The user edited the catalog: re-read choice lists and re-estimate."""
+        for page in self.pages:
+            page.rebind(self.phase_index, self.workload_index)
+        self.controller.run_now()
 
     # -- closing --------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
@@ -210,6 +252,10 @@ class MainWindow(QMainWindow):
             ):
                 event.ignore()
                 return
+        self.settings.set("window/geometry", bytes(self.saveGeometry().data()))
+        self.settings.set("window/state", bytes(self.saveState().data()))
+        self.settings.set("ui/last_step", self.navigator.current)
+        self.settings.sync()
         if self.files.autosave is not None:
             self.files.autosave.discard(self.files.doc_id)
         event.accept()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
@@ -24,7 +24,13 @@ class StepList(QListWidget):
             self.addItem(QListWidgetItem(f"{step.number}. {step.title(lang)}"))
         self.currentRowChanged.connect(lambda row: self.step_chosen.emit(row + 1))
         self.setAccessibleName(self.tr("Selection steps"))
-        self.setMinimumWidth(220)
+        self.setMinimumWidth(270)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWordWrap(True)
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang
+        self.set_status(self.status)
 
     def set_status(self, status: dict[int, str]) -> None:
         self.status = dict(status)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from gpudesk.core.plan_result import PhaseEstimate
 from gpudesk.ui.widgets.figure_table import display_value
 
-SUMMARY_KEYS = (
-    ("plan.gpus", "GPUs"),
-    ("plan.nodes", "nodes"),
+SUMMARY_KEYS = (  # label "" = the unit names the figure ("8 GPUs")
+    ("plan.gpus", ""),
+    ("plan.nodes", ""),
     ("train.time_to_train_days", "training"),
     ("infer.tokens_per_s", "serving"),
     ("power.it_kw", "IT power"),
@@ -23,5 +23,5 @@ def summary_text(phase: PhaseEstimate, currency: str) -> str:
         if key in figures:
             unit, text = display_value(figures.value_at(key), figures.unit(key))
             unit = unit.replace("currency", currency)
-            parts.append(f"{label}: {text} {unit}".strip())
+            parts.append(f"{label}: {text} {unit}".strip() if label else f"{text} {unit}".strip())
     return "  ·  ".join(parts)

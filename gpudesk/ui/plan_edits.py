@@ -1,0 +1,104 @@
+"""Structural edits of a plan: add, remove and reorder phases and workloads (Qt-free).
+
+Each function returns a new :class:`Project` (the input is never changed)
+plus the index to select afterwards, so the window can hand the result to
+``ProjectDocument.replace_project`` as one undoable step.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from gpudesk.project.model import Phase, Project, Workload
+
+MAX_PHASES = 50
+MAX_WORKLOADS = 50
+
+
+class PlanEditError(ValueError):
+    """An edit that would leave the plan invalid (no phases, too many workloads …)."""
+
+
+def _check_phase(project: Project, index: int) -> None:
+    if not 0 <= index < len(project.phases):
+        raise PlanEditError(f"phase {index + 1} does not exist (the plan has {len(project.phases)})")
+
+
+def next_phase_name(project: Project) -> str:
+    names = {p.name for p in project.phases}
+    number = len(project.phases) + 1
+    while f"Phase {number}" in names:
+        number += 1
+    return f"Phase {number}"
+
+
+def add_phase(project: Project, after: int, currency: str | None = None) -> tuple[Project, int]:
+    """A new phase after ``after``: a copy of it (its hardware carried forward) starting when it ends."""
+    if len(project.phases) >= MAX_PHASES:
+        raise PlanEditError(f"a plan holds at most {MAX_PHASES} phases")
+    new = copy.deepcopy(project)
+    if new.phases:
+        _check_phase(new, after)
+        base = new.phases[after]
+        phase = copy.deepcopy(base)
+        phase.start_month = base.start_month + base.duration_months
+        phase.carry_forward_hardware = True
+        phase.triggers = []
+        phase.notes = ""
+        position = after + 1
+    else:
+        phase = Phase()
+        if currency:
+            phase.costs.currency = currency
+        position = 0
+    phase.name = next_phase_name(project)
+    new.phases.insert(position, phase)
+    return new, position
+
+
+def remove_phase(project: Project, index: int) -> tuple[Project, int]:
+    _check_phase(project, index)
+    if len(project.phases) == 1:
+        raise PlanEditError("a plan needs at least one phase")
+    new = copy.deepcopy(project)
+    del new.phases[index]
+    return new, max(0, index - 1)
+
+
+def move_phase(project: Project, index: int, offset: int) -> tuple[Project, int]:
+    """Move phase ``index`` by ``offset`` places (−1 earlier, +1 later)."""
+    _check_phase(project, index)
+    target = index + offset
+    if not 0 <= target < len(project.phases):
+        raise PlanEditError("the phase is already at that end of the plan")
+    new = copy.deepcopy(project)
+    phase = new.phases.pop(index)
+    new.phases.insert(target, phase)
+    return new, target
+
+
+def add_workload(project: Project, phase: int, kind: str | None = None) -> tuple[Project, int]:
+    _check_phase(project, phase)
+    if len(project.phases[phase].workloads) >= MAX_WORKLOADS:
+        raise PlanEditError(f"a phase holds at most {MAX_WORKLOADS} workloads")
+    new = copy.deepcopy(project)
+    workload = Workload(kind=kind) if kind else Workload()
+    workload.name = f"Workload {len(new.phases[phase].workloads) + 1}"
+    new.phases[phase].workloads.append(workload)
+    return new, len(new.phases[phase].workloads) - 1
+
+
+def remove_workload(project: Project, phase: int, index: int) -> tuple[Project, int]:
+    _check_phase(project, phase)
+    workloads = project.phases[phase].workloads
+    if not 0 <= index < len(workloads):
+        raise PlanEditError(f"workload {index + 1} does not exist in phase {phase + 1}")
+    if len(workloads) == 1:
+        raise PlanEditError("a phase needs at least one workload")
+    new = copy.deepcopy(project)
+    del new.phases[phase].workloads[index]
+    return new, max(0, index - 1)
+
+
+def workload_title(workload: Workload, index: int) -> str:
+    return f"{index + 1}. {workload.name or workload.kind.replace('_', ' ')}"

@@ -1,0 +1,48 @@
+"""The roadmap: the phases on a timeline (``PlanEstimate.charts["timeline"]``) and the roadmap checks."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
+
+from gpudesk.core.plan_result import PlanEstimate
+from gpudesk.ui.charts.view import ChartView
+from gpudesk.ui.widgets.checks_view import ChecksView
+
+
+class RoadmapView(QWidget):
+    check_selected = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("roadmap-view")
+        self.chart = ChartView()
+        self.chart.setMinimumHeight(300)
+        self.chart.setAccessibleName(self.tr("Roadmap timeline"))
+        self.checks = ChecksView()
+        self.checks.setAccessibleName(self.tr("Roadmap checks"))
+        self.checks.check_selected.connect(self.check_selected)
+        self.empty = QLabel(self.tr("No timeline: the plan could not be estimated."))
+        self.empty.setVisible(False)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.chart)
+        holder = QWidget()
+        column = QVBoxLayout(holder)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(QLabel(self.tr("Roadmap checks")))
+        column.addWidget(self.checks, 1)
+        splitter.addWidget(holder)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.empty)
+        layout.addWidget(splitter, 1)
+
+    def show_estimate(self, estimate: PlanEstimate | None) -> None:
+        spec = estimate.charts.get("timeline") if estimate is not None else None
+        self.empty.setVisible(spec is None)
+        self.chart.setVisible(spec is not None)
+        if spec is not None:
+            self.chart.set_spec(spec)
+        self.checks.set_checks(list(estimate.roadmap_checks) if estimate is not None else [])

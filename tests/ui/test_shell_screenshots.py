@@ -1,0 +1,52 @@
+"""Screenshots of the shell for review and docs: main window per sample plan, phase dialog, roadmap, preferences."""
+
+from __future__ import annotations
+
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
+from pathlib import Path
+
+import pytest
+from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
+
+from gpudesk.ui.actions import ActionId
+from gpudesk.ui.phase_editor import PhaseDialog
+from gpudesk.ui.preferences_dialog import PreferencesDialog
+
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "shell"
+
+
+def save(widget, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    flush()
+    path = SHOTS / f"{name}.png"
+    assert widget.grab().save(str(path))
+    assert path.stat().st_size > 10_000
+    return path
+
+
+@pytest.mark.parametrize("plan", SAMPLES, ids=[p.stem for p in SAMPLES])
+def test_main_window_on_each_sample(make_window, plan):
+    window = make_window(plan)
+    window.go_to_step(2)
+    assert window.controller.estimate is not None, window.controller.last_error
+    save(window, f"main-{plan.stem}")
+
+
+def test_phase_dialog_and_roadmap(make_window):
+    sample = next(p for p in SAMPLES if p.name == "ecommerce-recsys.gpudesk")
+    window = make_window(sample)
+    window.plan_toolbar.phase_combo.setCurrentIndex(1)
+    window.actions_[ActionId.EDIT_PHASE].trigger()
+    dialog = window.findChild(PhaseDialog)
+    assert dialog.triggers.rowCount() == len(window.document.project.phases[1].triggers) > 0
+    save(dialog, "phase-dialog")
+    dialog.reject()
+    window.roadmap_dock.show()
+    save(window.roadmap, "roadmap")
+
+
+def test_preferences_dialog(qtbot, settings):
+    dialog = PreferencesDialog(settings)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    save(dialog, "preferences")

@@ -1,0 +1,84 @@
+"""Shared fixtures and helpers for the shell tests (no tests here): a main window with settings and autosaves in temp folders."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
+from PySide6.QtCore import QEvent, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.paths import autosave_dir, samples_dir
+from gpudesk.project.autosave import AutosaveStore
+from gpudesk.ui.settings import AppSettings, open_qsettings
+
+SAMPLES = sorted(samples_dir().glob("*.gpudesk"))
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Catalog:
+    return Catalog.open()
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> AppSettings:
+    return AppSettings(open_qsettings(tmp_path / "settings.ini"))
+
+
+@pytest.fixture
+def make_window(qtbot, catalog, settings) -> Iterator[Callable[..., object]]:
+    from gpudesk.ui.main_window import MainWindow
+
+    made: list[tuple[MainWindow, AutosaveStore]] = []
+
+    def make(plan: Path | None = None, lang: str = "en") -> MainWindow:
+        store = AutosaveStore(autosave_dir())
+        window = MainWindow(catalog, lang=lang, autosave=store, settings=settings)
+        # not qtbot.addWidget: pytest-qt would close it before this fixture marks it saved, and a dirty
+        # window asks "save changes?" in a modal box that nobody answers
+        window.open_plan(plan)
+        window.show()
+        made.append((window, store))
+        activate(qtbot, window)
+        return window
+
+    yield make
+    for window, store in made:
+        if window.document is not None:
+            window.document.mark_saved()
+        for dialog in list(window.dialogs.open.values()):
+            dialog.close()
+        window.close()
+        window.deleteLater()
+        store.close()
+    flush()
+
+
+def activate(qtbot, window: QWidget) -> None:
+    """Make ``window`` the active window again (after a modal dialog) so its shortcuts fire."""
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+
+
+def flush() -> None:
+    """Run posted events, deferred deletes included (the event loop is not running in tests)."""
+    QApplication.processEvents()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QApplication.processEvents()
+
+
+def answer_modal(action: Callable[[QWidget], None]) -> None:
+    """Drive the next modal dialog (QInputDialog, QMessageBox) once its own event loop runs."""
+
+    def run() -> None:
+        widget = QApplication.activeModalWidget()
+        if widget is None:
+            QTimer.singleShot(10, run)
+            return
+        action(widget)
+
+    QTimer.singleShot(0, run)
