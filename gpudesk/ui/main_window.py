@@ -31,6 +31,7 @@ from gpudesk.ui.actions import install_actions
 from gpudesk.ui.catalog_choices import CatalogChoices
 from gpudesk.ui.controller import PlanController
 from gpudesk.ui.file_actions import FileActions
+from gpudesk.ui.page_stack import LazyPages
 from gpudesk.ui.pages.step_page import StepPage
 from gpudesk.ui.plan_commands import PlanCommands
 from gpudesk.ui.plan_toolbar import PlanToolbar
@@ -73,7 +74,7 @@ class MainWindow(QMainWindow):
         self.commands = PlanCommands(self)
         self.dialogs = WindowDialogs(self)
         self.document: ProjectDocument | None = None
-        self.pages: list[StepPage] = []
+        self.pages: LazyPages | list[StepPage] = []
         self.phase_index = 0
         self.workload_index = 0
 
@@ -144,19 +145,20 @@ class MainWindow(QMainWindow):
 
     def _build_pages(self) -> None:
         assert self.document is not None
-        while self.stack.count():
-            widget = self.stack.widget(0)
-            self.stack.removeWidget(widget)
-            widget.deleteLater()
-        self.pages = []
-        for step in STEPS:
-            page = StepPage(step, self.document, self.choices, STEP_CHARTS[step.number], self.lang)
-            page.figure_selected.connect(self.show_figure)
-            page.check_selected.connect(self.explain.show_check)
-            self.stack.addWidget(page)
-            self.pages.append(page)
+        if isinstance(self.pages, LazyPages):
+            self.pages.clear()
+        self.pages = LazyPages(self.stack, len(STEPS), self._make_page)
         self.select(self.phase_index, self.workload_index)
         self.go_to_step(self.navigator.current)
+
+    def _make_page(self, index: int) -> StepPage:
+        assert self.document is not None
+        step = STEPS[index]
+        page = StepPage(step, self.document, self.choices, STEP_CHARTS[step.number], self.lang)
+        page.figure_selected.connect(self.show_figure)
+        page.check_selected.connect(self.explain.show_check)
+        page.rebind(self.phase_index, self.workload_index)
+        return page
 
     def select(self, phase: int, workload: int) -> None:
         """Show phase ``phase`` and its workload ``workload`` (clamped to what exists) on every page."""
@@ -190,7 +192,8 @@ class MainWindow(QMainWindow):
     # -- navigation -------------------------------------------------------------
     def go_to_step(self, number: int) -> None:
         self.navigator.go(number)
-        self.stack.setCurrentIndex(number - 1)
+        if isinstance(self.pages, LazyPages):
+            self.pages.show(number - 1)
         self.step_list.select(number)
 
     def current_page(self) -> StepPage:
@@ -199,8 +202,8 @@ class MainWindow(QMainWindow):
     # -- results ------------------------------------------------------------------
     def _on_estimate(self, estimate: PlanEstimate) -> None:
         phase = estimate.phases[min(self.phase_index, len(estimate.phases) - 1)]
-        for page in self.pages:
-            page.show_estimate(phase)
+        if isinstance(self.pages, LazyPages):
+            self.pages.show_estimate(phase)
         self.explain.set_figures(phase.figures)
         self.step_list.set_status(step_status(phase.checks))
         self.roadmap.show_estimate(estimate)
@@ -208,8 +211,8 @@ class MainWindow(QMainWindow):
         self.statusBar().clearMessage()
 
     def _on_failed(self, reason: str) -> None:
-        for page in self.pages:
-            page.show_estimate(None)
+        if isinstance(self.pages, LazyPages):
+            self.pages.show_estimate(None)
         self.roadmap.show_estimate(None)
         self.summary.setText(self.tr("Cannot estimate: {0}").format(reason))
 
