@@ -29,7 +29,7 @@ catalog: $(STAMP) ## rebuild catalog.db from resources/catalog
 	$(BIN)/python -m gpudesk.catalog.build
 
 bench: $(STAMP) ## run every benchmark and print figures and ratios
-	$(BIN)/python -m benchmarks
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m benchmarks
 
 clean: ## remove the virtual environment
 	rm -rf $(VENV)

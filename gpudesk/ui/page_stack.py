@@ -38,7 +38,9 @@ class LazyPages(Sequence[StepPage]):
     def __len__(self) -> int:
         return self.count
 
-    def __getitem__(self, index: int) -> StepPage:  # type: ignore[override]
+    def __getitem__(self, index: int | slice) -> StepPage | list[StepPage]:  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.count))]
         if index < 0:
             index += self.count
         if not 0 <= index < self.count:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from gpudesk.core.plan_result import PlanEstimate
@@ -38,8 +39,23 @@ class RoadmapView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.empty)
         layout.addWidget(splitter, 1)
+        self._pending: PlanEstimate | None = None
+        self._has_pending = False
 
     def show_estimate(self, estimate: PlanEstimate | None) -> None:
+        """Draw now when visible; otherwise remember the estimate and draw when shown."""
+        self._pending = estimate
+        self._has_pending = True
+        if self.isVisible():
+            self._draw()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if self._has_pending:
+            self._draw()
+
+    def _draw(self) -> None:
+        estimate, self._has_pending = self._pending, False
         spec = estimate.charts.get("timeline") if estimate is not None else None
         self.empty.setVisible(spec is None)
         self.chart.setVisible(spec is not None)
