@@ -480,3 +480,23 @@ SERVER_PLATFORM_OVERHEAD = Constant(
     "derived: DGX H100 ≈ $270,000 (Epoch AI citing SemiAnalysis) against 8 × $25,000 H100 (Raymond James "
     "low estimate) = 35% for CPUs, memory, NVSwitch board, NICs, chassis and margin",
 )
+
+# ---------------------------------------------------------------------------
+# What-if sensitivity (core/whatif.py; docs/whatif.md)
+# ---------------------------------------------------------------------------
+WHATIF_DEFAULT_SWING = Constant(
+    "WHATIF_DEFAULT_SWING", 0.5, "fraction", "default what-if range either side of the plan (±)",
+    "wizard issue 'The seven-step wizard, complete' (what-if: 'e.g. −50 %…+50 % in 5 steps'); wider than the "
+    "±20% accuracy band of an uncalibrated estimate (ESTIMATE_ACCURACY_BAND), so a driver's swing is seen "
+    "beyond the model's own error",
+)
+WHATIF_DEFAULT_STEPS = Constant(
+    "WHATIF_DEFAULT_STEPS", 5, "steps", "default points per what-if sweep",
+    "wizard issue 'The seven-step wizard, complete' ('in 5 steps'): low end, midpoint, plan, midpoint, high end",
+)
+WHATIF_MIN_CHANGE = Constant(
+    "WHATIF_MIN_CHANGE", -0.95, "fraction", "largest fall a what-if driver may be swept to",
+    "gpudesk rule: a fall of 100% makes no sense for any driver — an electricity price of 0 means 'catalog "
+    "default' in the plan file (project model facility.electricity_per_kwh) and an efficiency of 0 divides "
+    "the work by zero",
+)

@@ -32,4 +32,5 @@ def test_without_guard_the_leak_is_real_and_with_it_the_process_survives():
         [sys.executable, "-c", LOOP.format(guard="\nimport gpudesk.ui")], capture_output=True, text=True, env=env
     )
     assert guarded.returncode == 0, guarded.stderr[-2000:]
-    assert "leaked 40000" in guarded.stdout
+    leaked = int(guarded.stdout.split("leaked", 1)[1].split()[0])
+    assert leaked > 30000, guarded.stdout  # ~40,000 lost references, and the process still exited cleanly

@@ -21,6 +21,7 @@ from gpudesk.core.plan_result import PhaseEstimate
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
 from gpudesk.ui.charts.view import ChartView
+from gpudesk.ui.panels import RecommendationPanel, WhatIfPanel
 from gpudesk.ui.widgets.checks_view import ChecksView
 from gpudesk.ui.widgets.field_form import FieldForm
 from gpudesk.ui.widgets.figure_table import FigureTable
@@ -100,11 +101,34 @@ class StepPage(QWidget):
         body.setSizes([420, 640])
         scroll.setMinimumWidth(360)
 
+        self.decision = self._decision_panel()
+        main = QSplitter(Qt.Orientation.Vertical)
+        main.addWidget(body)
+        if self.decision is not None:
+            box = QGroupBox(self._decision_title())
+            QVBoxLayout(box).addWidget(self.decision)
+            main.addWidget(box)
+            main.setStretchFactor(0, 1)
+            main.setStretchFactor(1, 1)
+            main.setSizes([500, 420])
         layout = QVBoxLayout(self)
         layout.addWidget(title)
         layout.addWidget(self.guidance)
-        layout.addWidget(body, 1)
+        layout.addWidget(main, 1)
         self.rebind(0, 0)
+
+    # Step 2 ranks alternatives; steps 6 and 7 carry the what-if (delivery and cost drivers).
+    def _decision_title(self) -> str:
+        if self.step.number == 2:
+            return self.tr("Recommended configurations")
+        return self.tr("What-if: how the results move")
+
+    def _decision_panel(self) -> RecommendationPanel | WhatIfPanel | None:
+        if self.step.number == 2:
+            return RecommendationPanel(self.document, self.choices.catalog)
+        if self.step.number in (6, 7):
+            return WhatIfPanel(self.document, self.choices.catalog)
+        return None
 
     # -- inputs ---------------------------------------------------------------
     def workload_kind(self) -> str:
@@ -114,6 +138,8 @@ class StepPage(QWidget):
         """Build the form for the active phase and workload (and workload kind)."""
         self.phase, self.workload = phase, workload
         self._kind = self.workload_kind()
+        if self.decision is not None:
+            self.decision.set_phase(phase)
         if self.form is not None:
             self.form_layout.removeWidget(self.form)
             self.form.deleteLater()
@@ -131,6 +157,8 @@ class StepPage(QWidget):
 
     # -- results ------------------------------------------------------------------
     def show_estimate(self, estimate: PhaseEstimate | None) -> None:
+        if self.decision is not None:
+            self.decision.show_estimate(estimate)
         if estimate is None:
             self.figures.figure_model.set_figures(None, [])
             self.checks.set_checks([])

@@ -1,0 +1,123 @@
+"""Table model of a phase's ranked candidates (``PhaseEstimate.candidates``)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QWidget
+
+from gpudesk.core.explain import format_value
+from gpudesk.core.plan_result import Candidate
+
+Index = QModelIndex | QPersistentModelIndex
+COL_RANK, COL_ACCELERATOR, COL_GPUS, COL_NODES, COL_LAYOUT, COL_TIME, COL_COST, COL_FITS = range(8)
+ACCELERATOR_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_CENTRE = int(Qt.AlignmentFlag.AlignCenter)
+
+
+def _number(value: float, unit: str) -> str:
+    if not math.isfinite(value):
+        return "—"
+    return f"{format_value(value)} {unit}".strip()
+
+
+class CandidateTableModel(QAbstractTableModel):
+    """Rank, accelerator, GPUs, nodes, layout, time or throughput, cost, fits; the pinned row is bold."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[Candidate] = []
+        self._headers = (self.tr("#"), self.tr("Accelerator"), self.tr("GPUs"), self.tr("Nodes"), self.tr("Layout"),
+                         self.tr("Time / throughput"), self.tr("Cost"), self.tr("Fits"))
+
+    def set_candidates(self, candidates: list[Candidate]) -> None:
+        rows = list(candidates)
+        if rows == self._rows:
+            return
+        self.beginResetModel()
+        self._rows = rows
+        self.endResetModel()
+
+    def candidate(self, row: int) -> Candidate:
+        return self._rows[row]
+
+    def candidates(self) -> list[Candidate]:
+        return list(self._rows)
+
+    def row_of(self, accelerator_id: str) -> int:
+        for i, c in enumerate(self._rows):
+            if c.accelerator_id == accelerator_id:
+                return i
+        return -1
+
+    def pinned_row(self) -> int:
+        for i, c in enumerate(self._rows):
+            if c.pinned:
+                return i
+        return -1
+
+    # -- QAbstractTableModel ------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt override
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt override
+        return 0 if parent.isValid() else len(self._headers)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt override
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            if 0 <= section < len(self._headers):
+                return self._headers[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        c = self._rows[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(c, col)
+        if role == SORT_ROLE:
+            return self._sort_value(c, col)
+        if role == ACCELERATOR_ID_ROLE:
+            return c.accelerator_id
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if col in (COL_RANK, COL_GPUS, COL_NODES, COL_TIME, COL_COST):
+                return _RIGHT
+            return _CENTRE if col == COL_FITS else None
+        if role == Qt.ItemDataRole.FontRole and c.pinned:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return "\n".join(c.reasons)
+        if role == Qt.ItemDataRole.AccessibleTextRole and col == COL_FITS:
+            return self.tr("fits") if c.fits else self.tr("does not fit")
+        return None
+
+    def _text(self, c: Candidate, col: int) -> str:
+        if col == COL_RANK:
+            return str(c.rank)
+        if col == COL_ACCELERATOR:
+            return self.tr("{0}  ◆ pinned").format(c.accelerator_name) if c.pinned else c.accelerator_name
+        if col == COL_GPUS:
+            return f"{c.gpus:,}"
+        if col == COL_NODES:
+            return f"{c.nodes:,}"
+        if col == COL_LAYOUT:
+            return c.layout
+        if col == COL_TIME:
+            return _number(c.time_or_throughput, c.time_or_throughput_unit)
+        if col == COL_COST:
+            return _number(c.cost, c.cost_unit) if math.isfinite(c.cost) else self.tr("no price")
+        return "✓" if c.fits else "✗"
+
+    @staticmethod
+    def _sort_value(c: Candidate, col: int) -> Any:
+        return (c.rank, c.accelerator_name, c.gpus, c.nodes, c.layout, c.time_or_throughput, c.cost,
+                int(c.fits))[col]

@@ -1,0 +1,54 @@
+"""What pinning a recommended accelerator writes into the plan (Qt-free).
+
+Pinning sets ``hardware.accelerator_id``; the server and the cloud offer must
+stay consistent with it, or the next estimate fails or prices the wrong GPU:
+
+* a server the plan names that holds another accelerator is replaced by the
+  catalog server that holds the pinned one (the same choice the pipeline makes
+  when the field is empty: GPUs per node as planned, then non-rack, then id);
+  when the catalog has none, the field is cleared;
+* a cloud offer the plan names for another accelerator is cleared (the
+  pipeline then picks the cheapest matching offer).
+
+All assignments go into one ``ProjectDocument.apply`` edit, undone together.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gpudesk.catalog.errors import CatalogError
+from gpudesk.catalog.store import Catalog
+from gpudesk.project.model import Phase
+
+
+def matching_server_id(catalog: Catalog, phase: Phase, accelerator_id: str) -> str:
+    """The catalog server the pipeline would derive for ``accelerator_id``; "" when there is none."""
+    matches = [s for s in catalog.servers() if s.accelerator_id == accelerator_id]
+    if not matches:
+        return ""
+    wanted = phase.hardware.gpus_per_node
+    return min(matches, key=lambda s: (s.gpus != wanted, s.is_rack, abs(s.gpus - wanted), s.id)).id
+
+
+def pin_assignments(catalog: Catalog, phase: Phase, phase_index: int, accelerator_id: str) -> list[tuple[str, Any]]:
+    """(field path, value) pairs that pin ``accelerator_id`` in phase ``phase_index``."""
+    where = f"phases[{phase_index}]"
+    out: list[tuple[str, Any]] = [(f"{where}.hardware.accelerator_id", accelerator_id)]
+    server_id = phase.hardware.server_id
+    if server_id:
+        try:
+            holds = catalog.server(server_id).accelerator_id == accelerator_id
+        except CatalogError:
+            holds = False
+        if not holds:
+            out.append((f"{where}.hardware.server_id", matching_server_id(catalog, phase, accelerator_id)))
+    offer_id = phase.delivery.cloud_offer_id
+    if offer_id:
+        try:
+            offer_matches = catalog.cloud_offer(offer_id).accelerator_id == accelerator_id
+        except CatalogError:
+            offer_matches = False
+        if not offer_matches:
+            out.append((f"{where}.delivery.cloud_offer_id", ""))
+    return out

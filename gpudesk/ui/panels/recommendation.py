@@ -1,0 +1,172 @@
+"""Ranked alternative accelerators for the active phase, why each ranks where it
+does, and "Pin this configuration": one undoable edit, after which the plan
+re-estimates (the controller listens to the document)."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.plan_result import Candidate, PhaseEstimate
+from gpudesk.session.document import ProjectDocument
+from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_LAYOUT, CandidateTableModel
+from gpudesk.ui.panels.pinning import pin_assignments
+
+
+class RecommendationPanel(QWidget):
+    """Shows ``PhaseEstimate.candidates``; emits ``pinned(accelerator_id)`` after a pin."""
+
+    pinned = Signal(str)
+
+    def __init__(self, document: ProjectDocument, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.catalog = catalog
+        self.phase = 0
+        self.setObjectName("recommendation-panel")
+
+        self.model = CandidateTableModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        self.table.setAccessibleName(self.tr("Ranked configurations"))
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_ACCELERATOR, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COL_LAYOUT, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
+        self.table.setMinimumHeight(int(header.sizeHint().height() + 5.3 * self.table.verticalHeader().defaultSectionSize()))
+
+        self.intro = QLabel(self.tr(
+            "Alternatives ranked for this phase's main workload: configurations that fit and are priced come "
+            "first, cheapest first. Select one to see why it ranks there; pin it to plan with it."))
+        self.intro.setWordWrap(True)
+        self.empty = QLabel()
+        self.empty.setWordWrap(True)
+        self.empty.hide()
+
+        self.why_box = QGroupBox(self.tr("Why it ranks here"))
+        self.why = QLabel()
+        self.why.setWordWrap(True)
+        self.why.setTextFormat(Qt.TextFormat.RichText)
+        self.why.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.why.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        why_layout = QVBoxLayout(self.why_box)
+        why_layout.addWidget(self.why)
+        why_layout.addStretch(1)
+
+        self.pin_button = QPushButton(self.tr("Pin this configuration"))
+        self.pin_button.setToolTip(self.tr(
+            "Use the selected accelerator in this phase (with a server that holds it); Undo restores the plan"))
+        self.pin_button.clicked.connect(self.pin_selected)
+        self.pin_button.setEnabled(False)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        side = QVBoxLayout()
+        side.addWidget(self.why_box, 1)
+        side.addWidget(self.status)
+        side.addWidget(self.pin_button)
+        self.side = QWidget()
+        self.side.setLayout(side)
+        self.side.setMinimumWidth(300)
+        self.side.setMaximumWidth(420)
+        row = QHBoxLayout()
+        row.addWidget(self.table, 1)
+        row.addWidget(self.side)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.intro)
+        layout.addWidget(self.empty)
+        layout.addLayout(row, 1)
+
+    # -- data -----------------------------------------------------------------------
+    def set_phase(self, index: int) -> None:
+        self.phase = index
+
+    def show_estimate(self, estimate: PhaseEstimate | None) -> None:
+        """Show the candidates of ``estimate``, keeping the selected accelerator selected."""
+        keep = self.selected_candidate()
+        candidates = estimate.candidates if estimate is not None else []
+        self.model.set_candidates(candidates)
+        has_rows = bool(candidates)
+        self.table.setVisible(has_rows)
+        self.side.setVisible(has_rows)
+        self.empty.setVisible(not has_rows)
+        if estimate is None:
+            self.empty.setText(self.tr("No estimate: fix the inputs the status bar names first."))
+        elif not has_rows:
+            self.empty.setText(self.tr(
+                "No ranked alternatives for this workload type: rankings cover LLM training, fine-tuning, "
+                "serving and agent hosting. Compare accelerators in the catalog browser instead."))
+        wanted = keep.accelerator_id if keep is not None else ""
+        row = self.model.row_of(wanted) if wanted else -1
+        if row < 0:
+            row = self.model.pinned_row()
+        if row < 0 and has_rows:
+            row = 0
+        if row >= 0:
+            self._select_row(row)
+        self._show_selected()
+
+    def select_accelerator(self, accelerator_id: str) -> bool:
+        row = self.model.row_of(accelerator_id)
+        if row >= 0:
+            self._select_row(row)
+        return row >= 0
+
+    def _select_row(self, row: int) -> None:
+        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        self.table.selectionModel().setCurrentIndex(self.model.index(row, 0), flags)
+
+    def selected_candidate(self) -> Candidate | None:
+        index = self.table.selectionModel().currentIndex()
+        if not index.isValid() or index.row() >= self.model.rowCount():
+            return None
+        return self.model.candidate(index.row())
+
+    def _show_selected(self) -> None:
+        c = self.selected_candidate()
+        self.pin_button.setEnabled(c is not None and not c.pinned)
+        if c is None:
+            self.why.setText("")
+            self.status.setText("")
+            return
+        head = self.tr("Rank {0}: {1} — {2} GPUs on {3} nodes ({4})").format(
+            c.rank, html.escape(c.accelerator_name), f"{c.gpus:,}", f"{c.nodes:,}", html.escape(c.layout))
+        items = "".join(f"<li>{html.escape(r)}</li>" for r in c.reasons)
+        self.why.setText(f"<b>{head}</b><ul style='margin-left:-24px'>{items}</ul>")
+        self.status.setText(self.tr("This configuration is pinned in the plan.") if c.pinned else "")
+
+    # -- pinning --------------------------------------------------------------------
+    def pin_selected(self) -> bool:
+        """Write the selected candidate's accelerator (and a matching server) as one undoable edit."""
+        c = self.selected_candidate()
+        if c is None or c.pinned:
+            return False
+        phase = self.document.project.phases[self.phase]
+        changes = pin_assignments(self.catalog, phase, self.phase, c.accelerator_id)
+        label = self.tr("Pin {0}").format(c.accelerator_name)
+        if not self.document.apply(label, changes):
+            return False
+        self.status.setText(self.tr("Pinned {0}; the plan is re-estimated. Undo restores the previous choice.")
+                            .format(c.accelerator_name))
+        self.pinned.emit(c.accelerator_id)
+        return True

@@ -1,0 +1,72 @@
+"""The what-if tornado as a :class:`ChartSpec` (Qt-free; the panel passes translated text).
+
+ChartView draws vertical bars only, so the tornado stands upright: one category
+per driver, largest swing first (left), a bar for the low end and one for the
+high end of its range, each as the change of the chosen result against the
+plan in percent (or in the result's own unit when the plan's value is zero or
+undefined). Tooltips give the absolute values.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from gpudesk.core.explain import format_value
+from gpudesk.core.whatif import DRIVER_LABELS, TornadoRow, WhatIfResult
+from gpudesk.report.chart_model import ChartSpec, RefLine, Series
+
+
+@dataclass(frozen=True)
+class TornadoText:
+    low: str = "Low end of the range"
+    high: str = "High end of the range"
+    title: str = "What moves {0} (plan: {1})"
+    y_label: str = "Change against the plan"
+    y_label_absolute: str = "Change against the plan ({0})"
+    plan_line: str = "plan"
+    undefined: str = "undefined"
+    driver_labels: dict[str, str] = field(default_factory=lambda: dict(DRIVER_LABELS))
+
+
+def relative(row: TornadoRow) -> bool:
+    return math.isfinite(row.base) and row.base != 0.0
+
+
+def _delta(value: float, base: float, as_percent: bool) -> float:
+    if not math.isfinite(value):
+        return 0.0
+    if as_percent:
+        return (value / base - 1.0) * 100.0
+    return value - (base if math.isfinite(base) else 0.0)
+
+
+def _range_text(row: TornadoRow) -> str:
+    return f"{format_value(row.driver_low)}–{format_value(row.driver_high)} {row.driver_unit}".strip()
+
+
+def tornado_spec(result: WhatIfResult, metric: str, text: TornadoText | None = None) -> ChartSpec:
+    text = text or TornadoText()
+    m = result.metric(metric)
+    rows = result.tornado(metric)
+    as_percent = all(relative(r) for r in rows) if rows else True
+    categories = [f"{text.driver_labels.get(r.driver, r.driver)} ({_range_text(r)})" for r in rows]
+
+    def point_tip(r: TornadoRow, value: float, driver_value: float) -> str:
+        shown = f"{format_value(value)} {m.unit}" if math.isfinite(value) else text.undefined
+        return f"{text.driver_labels.get(r.driver, r.driver)} = {format_value(driver_value)} {r.driver_unit}: " \
+               f"{m.label} = {shown}"
+
+    xs = [float(i) for i in range(len(rows))]
+    low = Series(text.low, xs, [_delta(r.low, r.base, as_percent) for r in rows], style="bar",
+                 tooltips=[point_tip(r, r.low, r.driver_low) for r in rows])
+    high = Series(text.high, xs, [_delta(r.high, r.base, as_percent) for r in rows], style="bar",
+                  tooltips=[point_tip(r, r.high, r.driver_high) for r in rows])
+    base = result.base[metric]
+    base_text = f"{format_value(base)} {m.unit}" if math.isfinite(base) else text.undefined
+    return ChartSpec(
+        kind="generic", title=text.title.format(m.label, base_text), categories=categories,
+        y_label=text.y_label if as_percent else text.y_label_absolute.format(m.unit),
+        y_unit="%" if as_percent else m.unit, series=[low, high],
+        hlines=[RefLine(0.0, text.plan_line, color_role="capacity")],
+    )

@@ -1,0 +1,225 @@
+"""What-if panel: driver ranges, a tornado chart and a table for the active phase.
+
+Recomputes after the plan changes, debounced, and only while visible (a hidden
+page marks itself stale and catches up when shown), so typing never waits on
+a what-if. The numbers come from ``gpudesk.core.whatif.run_whatif``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDoubleSpinBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.constants import WHATIF_DEFAULT_STEPS, WHATIF_DEFAULT_SWING, WHATIF_MIN_CHANGE
+from gpudesk.core.pipeline import PlanInputError
+from gpudesk.core.plan_result import PhaseEstimate
+from gpudesk.core.whatif import DRIVERS, MAX_CHANGE, DriverRange, WhatIfResult, run_whatif
+from gpudesk.session.document import ProjectDocument
+from gpudesk.ui.charts.view import ChartView
+from gpudesk.ui.panels.whatif_chart import TornadoText, tornado_spec
+from gpudesk.ui.panels.whatif_model import COL_DRIVER, WhatIfTableModel
+
+log = logging.getLogger("gpudesk.ui")
+
+DEBOUNCE_MS = 400
+"""Quiet time after the last edit before a what-if runs: longer than the gap between keystrokes of
+steady typing (~200–300 ms at 40–60 words per minute), so a what-if never runs mid-word."""
+
+
+class WhatIfPanel(QWidget):
+    computed = Signal(object)  # WhatIfResult
+
+    def __init__(self, document: ProjectDocument, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.catalog = catalog
+        self.phase = 0
+        self.result: WhatIfResult | None = None
+        self.last_error = ""
+        self._base: PhaseEstimate | None = None
+        self._stale = True
+        self.setObjectName("whatif-panel")
+        self.labels = {
+            "utilisation": self.tr("Utilisation (hours/day)"),
+            "electricity_price": self.tr("Electricity price"),
+            "gpu_price": self.tr("GPU price"),
+            "efficiency": self.tr("Efficiency"),
+        }
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self.run_now)
+
+        self.metric_combo = QComboBox()
+        self.metric_combo.setAccessibleName(self.tr("Result to analyse"))
+        self.metric_combo.currentIndexChanged.connect(self._show_result)
+        ranges = QGroupBox(self.tr("Ranges (change against the plan)"))
+        grid = QGridLayout(ranges)
+        grid.addWidget(QLabel(self.tr("Driver")), 0, 0)
+        grid.addWidget(QLabel(self.tr("Low")), 0, 1)
+        grid.addWidget(QLabel(self.tr("High")), 0, 2)
+        self.low: dict[str, QDoubleSpinBox] = {}
+        self.high: dict[str, QDoubleSpinBox] = {}
+        swing = WHATIF_DEFAULT_SWING.value * 100
+        for row, driver in enumerate(DRIVERS, start=1):
+            grid.addWidget(QLabel(self.labels[driver]), row, 0)
+            self.low[driver] = self._spin(-swing, WHATIF_MIN_CHANGE.value * 100, -1, driver, self.tr("low"))
+            self.high[driver] = self._spin(swing, 1, MAX_CHANGE * 100, driver, self.tr("high"))
+            grid.addWidget(self.low[driver], row, 1)
+            grid.addWidget(self.high[driver], row, 2)
+        self.steps = QSpinBox()
+        self.steps.setRange(3, 11)
+        self.steps.setValue(int(WHATIF_DEFAULT_STEPS.value))
+        self.steps.setAccessibleName(self.tr("Steps per range"))
+        self.steps.valueChanged.connect(self.schedule)
+        grid.addWidget(QLabel(self.tr("Steps")), len(DRIVERS) + 1, 0)
+        grid.addWidget(self.steps, len(DRIVERS) + 1, 1)
+
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setObjectName("whatif-status")
+        left = QVBoxLayout()
+        result_row = QHBoxLayout()
+        result_row.addWidget(QLabel(self.tr("Result:")))
+        result_row.addWidget(self.metric_combo, 1)
+        left.addLayout(result_row)
+        left.addWidget(ranges)
+        left.addWidget(self.status)
+        left.addStretch(1)
+        left_box = QWidget()
+        left_box.setLayout(left)
+        left_box.setMaximumWidth(380)
+
+        self.chart = ChartView()
+        self.chart.setMinimumHeight(220)
+        self.model = WhatIfTableModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAccessibleName(self.tr("What-if table"))
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_DRIVER, QHeaderView.ResizeMode.Stretch)
+        rows_height = (len(DRIVERS) + 0.3) * self.table.verticalHeader().defaultSectionSize()
+        self.table.setMinimumHeight(int(header.sizeHint().height() + rows_height + 2 * self.table.frameWidth()))
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.chart)
+        right.addWidget(self.table)
+        right.setStretchFactor(0, 1)
+        right.setStretchFactor(1, 0)
+        right.setChildrenCollapsible(False)
+
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(left_box)
+        layout.addWidget(right, 1)
+
+    def _spin(self, value: float, lo: float, hi: float, driver: str, end: str) -> QDoubleSpinBox:
+        spin = QDoubleSpinBox()
+        spin.setRange(lo, hi)
+        spin.setDecimals(0)
+        spin.setSingleStep(5)
+        spin.setSuffix(" %")
+        spin.setValue(value)
+        spin.setAccessibleName(f"{self.labels[driver]} {end}")
+        spin.valueChanged.connect(self.schedule)
+        return spin
+
+    # -- inputs ---------------------------------------------------------------------
+    def ranges(self) -> tuple[DriverRange, ...]:
+        steps = self.steps.value()
+        return tuple(DriverRange(d, self.low[d].value() / 100.0, self.high[d].value() / 100.0, steps) for d in DRIVERS)
+
+    def set_phase(self, index: int) -> None:
+        if index != self.phase:
+            self.phase = index
+            self._base = None
+            self.schedule()
+
+    def show_estimate(self, estimate: PhaseEstimate | None) -> None:
+        """The plan was re-estimated: recompute (debounced) from this phase estimate."""
+        self._base = estimate if estimate is not None and estimate.index == self.phase else None
+        self.schedule()
+
+    def schedule(self) -> None:
+        self._stale = True
+        if self.isVisible():
+            self._timer.start()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if self._stale:
+            self._timer.start()
+
+    # -- computing --------------------------------------------------------------------
+    def run_now(self) -> WhatIfResult | None:
+        self._timer.stop()
+        if not self.isVisible():
+            self._stale = True
+            return None
+        self._stale = False
+        try:
+            self.result = run_whatif(self.document.project, self.phase, self.catalog, self.ranges(), base=self._base)
+            self.last_error = ""
+        except PlanInputError as exc:
+            self.result, self.last_error = None, str(exc)
+        self._refresh_metrics()
+        self._show_result()
+        if self.result is not None:
+            log.debug("what-if: %d estimates in %.0f ms", self.result.estimates, self.result.elapsed_s * 1000)
+            self.computed.emit(self.result)
+        return self.result
+
+    def _refresh_metrics(self) -> None:
+        current = self.metric_combo.currentData()
+        self.metric_combo.blockSignals(True)
+        self.metric_combo.clear()
+        for m in self.result.metrics if self.result is not None else ():
+            self.metric_combo.addItem(f"{m.label} ({m.unit})" if m.unit else m.label, m.name)
+        preferred = [current, "tco_5y", "phase_cost"]
+        for name in preferred:
+            index = self.metric_combo.findData(name)
+            if index >= 0:
+                self.metric_combo.setCurrentIndex(index)
+                break
+        self.metric_combo.blockSignals(False)
+
+    def current_metric(self) -> str:
+        return self.metric_combo.currentData() or ""
+
+    def _show_result(self) -> None:
+        result, metric = self.result, self.current_metric()
+        self.model.set_result(result, metric, self.labels)
+        if result is None or not metric:
+            self.status.setText(self.tr("What-if unavailable: {0}").format(self.last_error) if self.last_error else "")
+            return
+        text = TornadoText(
+            low=self.tr("Low end of the range"), high=self.tr("High end of the range"), title=self.tr("What moves {0} (plan: {1})"),
+            y_label=self.tr("Change against the plan"), y_label_absolute=self.tr("Change against the plan ({0})"),
+            plan_line=self.tr("plan"), undefined=self.tr("undefined"), driver_labels=self.labels,
+        )
+        self.chart.set_spec(tornado_spec(result, metric, text))
+        lines = [self.tr("{0} re-estimates in {1} ms.").format(result.estimates, f"{result.elapsed_s * 1000:,.0f}")]
+        lines += [f"{self.labels[d]}: {why}" for d, why in result.skipped.items()]
+        lines += [f"{self.labels[d]}: {note}" for d, notes in result.notes.items() for note in notes]
+        self.status.setText("\n".join(lines))

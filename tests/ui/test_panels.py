@@ -1,0 +1,155 @@
+"""Decision panels: pin a ranked candidate (one undoable edit), and the what-if panel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.pipeline import estimate_plan
+from gpudesk.project.io import load_project
+from gpudesk.project.model import Project
+from gpudesk.session.document import ProjectDocument
+from gpudesk.ui.catalog_choices import CatalogChoices
+from gpudesk.ui.controller import PlanController
+from gpudesk.ui.pages.step_page import StepPage
+from gpudesk.ui.panels import RecommendationPanel, WhatIfPanel
+from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, CandidateTableModel
+from gpudesk.ui.panels.whatif_model import WhatIfTableModel
+from gpudesk.wizard.steps import step
+
+SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.open()
+
+
+def _page(qtbot, catalog: Catalog, project: Project, number: int) -> tuple[StepPage, PlanController]:
+    document = ProjectDocument(project)
+    controller = PlanController(catalog)
+    page = StepPage(step(number), document, CatalogChoices(catalog), (), "en")
+    qtbot.addWidget(page)
+    controller.estimated.connect(lambda estimate: page.show_estimate(estimate.phases[page.phase]))
+    controller.set_document(document)
+    return page, controller
+
+
+def test_candidate_model_passes_the_model_tester(qtmodeltester, catalog) -> None:
+    model = CandidateTableModel()
+    model.set_candidates(estimate_plan(Project(), catalog).phases[0].candidates)
+    assert model.rowCount() > 3
+    qtmodeltester.check(model)
+    pinned = model.pinned_row()
+    assert "pinned" in model.index(pinned, COL_ACCELERATOR).data()
+    assert model.index(pinned, 0).data(Qt.ItemDataRole.FontRole).bold()
+
+
+def test_pin_a_candidate_by_clicking_then_undo(qtbot, catalog) -> None:
+    page, controller = _page(qtbot, catalog, Project(), 2)
+    panel = page.decision
+    assert isinstance(panel, RecommendationPanel)
+    page.resize(1200, 900)
+    page.show()
+    qtbot.waitExposed(page)
+    document = page.document
+    before = document.get("phases[0].hardware.accelerator_id")
+    assert panel.model.candidate(panel.model.pinned_row()).accelerator_id == before
+    row = next(i for i, c in enumerate(panel.model.candidates()) if not c.pinned and c.fits)
+    target = panel.model.candidate(row).accelerator_id
+    rect = panel.table.visualRect(panel.model.index(row, COL_ACCELERATOR))
+    qtbot.mouseClick(panel.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert panel.selected_candidate().accelerator_id == target
+    assert panel.pin_button.isEnabled()
+    undo_depth = len(document._undo)
+    qtbot.mouseClick(panel.pin_button, Qt.MouseButton.LeftButton)
+
+    assert document.get("phases[0].hardware.accelerator_id") == target
+    assert len(document._undo) == undo_depth + 1  # one undoable edit
+    qtbot.waitUntil(lambda: panel.model.pinned_row() >= 0
+                    and panel.model.candidate(panel.model.pinned_row()).accelerator_id == target)
+    pinned = [c.accelerator_id for c in controller.estimate.phases[0].candidates if c.pinned]
+    assert pinned == [target]
+    assert not panel.pin_button.isEnabled()  # the selection stayed on the now-pinned row
+
+    document.undo()
+    assert document.get("phases[0].hardware.accelerator_id") == before
+    qtbot.waitUntil(lambda: [c.accelerator_id for c in controller.estimate.phases[0].candidates if c.pinned]
+                    == [before])
+    assert panel.model.candidate(panel.model.pinned_row()).accelerator_id == before
+
+
+def test_pinning_replaces_a_server_that_does_not_hold_the_accelerator(qtbot, catalog) -> None:
+    project = Project()
+    project.phases[0].hardware.server_id = "dgx-h100"
+    page, controller = _page(qtbot, catalog, project, 2)
+    panel = page.decision
+    page.show()
+    qtbot.waitExposed(page)
+    target = next(c for c in panel.model.candidates() if c.accelerator_id == "h200-sxm")
+    assert panel.select_accelerator(target.accelerator_id)
+    assert panel.pin_selected()
+    server = page.document.get("phases[0].hardware.server_id")
+    assert catalog.server(server).accelerator_id == "h200-sxm"
+    controller.run_now()
+    assert controller.last_error == ""
+    page.document.undo()
+    assert page.document.get("phases[0].hardware.server_id") == "dgx-h100"
+    assert page.document.get("phases[0].hardware.accelerator_id") == "h100-sxm"
+
+
+def test_recommendation_panel_says_why_it_is_empty(qtbot, catalog) -> None:
+    project = load_project(SAMPLES / "manufacturer-vision-private.gpudesk").project
+    page, _ = _page(qtbot, catalog, project, 2)
+    page.show()
+    qtbot.waitExposed(page)
+    assert page.decision.model.rowCount() == 0
+    assert page.decision.empty.isVisible() and "LLM" in page.decision.empty.text()
+    assert not page.decision.pin_button.isEnabled()
+
+
+def test_whatif_panel_shows_rows_for_a_sample_plan(qtbot, qtmodeltester, catalog) -> None:
+    project = load_project(SAMPLES / "manufacturer-vision-private.gpudesk").project
+    page, controller = _page(qtbot, catalog, project, 7)
+    panel = page.decision
+    assert isinstance(panel, WhatIfPanel)
+    page.resize(1300, 950)
+    page.show()
+    qtbot.waitExposed(page)
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=5000)
+    assert panel.model.rowCount() == 4
+    qtmodeltester.check(panel.model)
+    assert panel.current_metric() == "tco_5y"
+    spec = panel.chart.spec
+    assert spec is not None and len(spec.categories) == 4
+    assert "5-year" in spec.title
+    top = panel.model.row(0)
+    assert top.swing >= panel.model.row(3).swing
+
+    # Editing a range re-runs the what-if with it.
+    panel.high["electricity_price"].setValue(100)
+    qtbot.waitUntil(lambda: panel.result.driver_values["electricity_price"][-1]
+                    == pytest.approx(2.0 * panel.result.figures["whatif.electricity_price.base"]), timeout=5000)
+
+
+def test_hidden_whatif_panel_waits_until_shown(qtbot, catalog) -> None:
+    project = load_project(SAMPLES / "ecommerce-recsys.gpudesk").project
+    page, controller = _page(qtbot, catalog, project, 6)
+    panel = page.decision
+    assert isinstance(panel, WhatIfPanel)
+    controller.run_now()
+    qtbot.wait(600)
+    assert panel.result is None  # never shown: nothing computed
+    page.show()
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=5000)
+    assert panel.result.phase_index == 0
+
+
+def test_whatif_table_model_is_empty_without_a_result(qtmodeltester) -> None:
+    model = WhatIfTableModel()
+    model.set_result(None, "tco_5y", {})
+    assert model.rowCount() == 0
+    qtmodeltester.check(model)

@@ -1,0 +1,55 @@
+"""What pinning writes: accelerator, a matching server, no stale cloud offer."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.project.model import Project
+from gpudesk.ui.panels.pinning import matching_server_id, pin_assignments
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.open()
+
+
+def test_without_a_named_server_only_the_accelerator_changes(catalog) -> None:
+    phase = Project().phases[0]
+    assert pin_assignments(catalog, phase, 2, "h200-sxm") == [("phases[2].hardware.accelerator_id", "h200-sxm")]
+
+
+def test_a_server_holding_the_accelerator_is_kept(catalog) -> None:
+    phase = Project().phases[0]
+    phase.hardware.server_id = "dgx-h100"
+    assert pin_assignments(catalog, phase, 0, "h100-sxm") == [("phases[0].hardware.accelerator_id", "h100-sxm")]
+
+
+def test_a_mismatched_server_is_replaced_by_one_that_holds_it(catalog) -> None:
+    phase = Project().phases[0]
+    phase.hardware.server_id = "dgx-h100"
+    changes = dict(pin_assignments(catalog, phase, 0, "b200"))
+    server = changes["phases[0].hardware.server_id"]
+    assert server == matching_server_id(catalog, phase, "b200")
+    assert catalog.server(server).accelerator_id == "b200"
+    assert catalog.server(server).gpus == phase.hardware.gpus_per_node
+
+
+def test_a_cloud_offer_for_another_accelerator_is_cleared(catalog) -> None:
+    phase = Project().phases[0]
+    offer = next(o for o in catalog.cloud_offers() if o.accelerator_id == "h100-sxm")
+    phase.delivery.cloud_offer_id = offer.id
+    changes = dict(pin_assignments(catalog, phase, 0, "a100-sxm-80gb"))
+    assert changes["phases[0].delivery.cloud_offer_id"] == ""
+    kept = dict(pin_assignments(catalog, phase, 0, "h100-sxm"))
+    assert "phases[0].delivery.cloud_offer_id" not in kept
+
+
+def test_no_matching_server_clears_the_field(catalog) -> None:
+    phase = Project().phases[0]
+    phase.hardware.server_id = "dgx-h100"
+    with_server = {s.accelerator_id for s in catalog.servers()}
+    orphan = next((a.id for a in catalog.accelerators() if a.id not in with_server), None)
+    if orphan is None:
+        pytest.skip("every catalog accelerator has a server")
+    assert dict(pin_assignments(catalog, phase, 0, orphan))["phases[0].hardware.server_id"] == ""
