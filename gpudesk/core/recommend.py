@@ -130,6 +130,7 @@ def _serving(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Price
     p = w.parallel
     infer = estimate_inference(InferenceInputs(
         model=model, hardware=_hardware(accs, phase), weight_dtype=w.weight_dtype, kv_dtype=w.kv_dtype,
+        compute_dtype=None if w.compute_dtype == w.weight_dtype else w.compute_dtype,
         prompt_tokens=w.prompt_tokens, output_tokens=w.output_tokens, concurrency=w.concurrency, tp=p.tp,
         pp=p.pp, ep=p.ep, request_rate=rate, ttft_target_s=w.ttft_p50_ms / 1000, ttft_p99_target_s=w.ttft_p99_ms / 1000,
         tpot_target_s=w.tpot_ms / 1000, disaggregated=w.disaggregated,
