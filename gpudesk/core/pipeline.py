@@ -72,6 +72,9 @@ def estimate_plan(project: Project, catalog: Catalog) -> PlanEstimate:
         raise PlanInputError("phases: the plan has no phase; add one")
     phases = [estimate_phase(project, i, catalog) for i in range(len(project.phases))]
     road, road_checks, timeline = roadmap(project, phases)
+    if timeline is not None:
+        for phase in phases:
+            phase.charts["timeline"] = timeline  # step 7 shows the roadmap beside the phase's own charts
     return PlanEstimate(
         project_name=project.meta.name,
         catalog_version=catalog.version,

@@ -109,6 +109,7 @@ class MainWindow(QMainWindow):
         self.files.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.resize(1440, 900)
         self.resizeDocks([self.roadmap_dock], [300], Qt.Orientation.Vertical)
+        self.roadmap_dock.hide()  # the timeline is also on step 7; View → Roadmap opens the full dock
         self._restore_layout()
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:

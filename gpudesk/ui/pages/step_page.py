@@ -84,11 +84,16 @@ class StepPage(QWidget):
         results = QSplitter(Qt.Orientation.Vertical)
         results.addWidget(self.figures)
         results.addWidget(self.chart_tabs)
-        results.setStretchFactor(0, 2)
-        results.setStretchFactor(1, 3)
+        results.setStretchFactor(0, 1)
+        results.setStretchFactor(1, 1)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
+        self.no_figures = QLabel()
+        self.no_figures.setWordWrap(True)
+        self.no_figures.setObjectName("no-figures")
+        self.no_figures.setVisible(False)
+        right_layout.addWidget(self.no_figures)
         right_layout.addWidget(results, 1)
         right_layout.addWidget(QLabel(self.tr("Checks")))
         right_layout.addWidget(self.checks)
@@ -108,9 +113,9 @@ class StepPage(QWidget):
             box = QGroupBox(self._decision_title())
             QVBoxLayout(box).addWidget(self.decision)
             main.addWidget(box)
-            main.setStretchFactor(0, 1)
-            main.setStretchFactor(1, 1)
-            main.setSizes([500, 420])
+            main.setStretchFactor(0, 3)
+            main.setStretchFactor(1, 2)
+            main.setSizes([620, 300])
         layout = QVBoxLayout(self)
         layout.addWidget(title)
         layout.addWidget(self.guidance)
@@ -118,6 +123,12 @@ class StepPage(QWidget):
         self.rebind(0, 0)
 
     # Step 2 ranks alternatives; steps 6 and 7 carry the what-if (delivery and cost drivers).
+    def _why_no_figures(self) -> str:
+        if self.step.number == 5:
+            return self.tr("This phase runs on one node and serves no network traffic, so it needs no scale-out "
+                           "fabric. Choose a fabric and more nodes in this step to size one.")
+        return self.tr("No figures for this step apply to this workload type.")
+
     def _decision_title(self) -> str:
         if self.step.number == 2:
             return self.tr("Recommended configurations")
@@ -165,8 +176,15 @@ class StepPage(QWidget):
             return
         keys = figure_keys_for_step(self.step.number, estimate.figures)
         self.figures.figure_model.set_figures(estimate.figures, keys)
+        self.no_figures.setVisible(not keys)
+        if not keys:
+            self.no_figures.setText(self._why_no_figures())
         self.checks.set_checks([c for c in estimate.checks if c.step == self.step.number])
-        for name, view in self.charts.items():
+        shown = 0
+        for index, (name, view) in enumerate(self.charts.items()):
             spec = estimate.charts.get(name)
+            self.chart_tabs.setTabVisible(index, spec is not None)  # no empty axes for charts that do not apply
             if spec is not None:
                 view.set_spec(spec)
+                shown += 1
+        self.chart_tabs.setVisible(shown > 0)

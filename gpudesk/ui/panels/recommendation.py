@@ -110,6 +110,7 @@ class RecommendationPanel(QWidget):
         self.table.setVisible(has_rows)
         self.side.setVisible(has_rows)
         self.empty.setVisible(not has_rows)
+        self.intro.setVisible(has_rows)
         if estimate is None:
             self.empty.setText(self.tr("No estimate: fix the inputs the status bar names first."))
         elif not has_rows:
