@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import fields
 
-import sqlite_utils
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where a database is opened: sqlite_utils costs ~0.2 s at start-up
+    import sqlite_utils
 
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.errors import CatalogError

@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
 
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.migrations import migrate
@@ -122,6 +121,8 @@ class UserOverlay:
                     f"{backup.name} and rebuilt with {kept} recovered row(s)"
                 )
                 self.recovery.extend(f"lost: {line}" for line in lost)
+        import sqlite_utils  # only when a user catalog exists or is written (start-up cost ~0.2 s)
+
         self._db = sqlite_utils.Database(self.path)
         migrate(self._db)
         if salvaged is not None:

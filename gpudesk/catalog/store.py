@@ -81,13 +81,17 @@ class Catalog:
         self._shipped_citations = shipped_citations
         self._meta = meta
         self.overlay = overlay
+        self._overlay_path: Path | None = None
         self._refresh()
 
     @classmethod
     def open(cls, shipped_db: Path | None = None, user_db: Path | None = None) -> Catalog:
         shipped, cits, meta = _read_shipped(Path(shipped_db) if shipped_db else paths.shipped_catalog_path())
-        overlay = UserOverlay(Path(user_db) if user_db else paths.user_catalog_path())
-        return cls(shipped, cits, meta, overlay)
+        path = Path(user_db) if user_db else paths.user_catalog_path()
+        # No user catalog yet: create it on the first edit, not at start-up.
+        catalog = cls(shipped, cits, meta, UserOverlay(path) if path.exists() else None)
+        catalog._overlay_path = path
+        return catalog
 
     def close(self) -> None:
         """Release the user overlay's database connection."""
@@ -189,6 +193,8 @@ class Catalog:
 
     # -- user overlay edits ----------------------------------------------
     def _require_overlay(self) -> UserOverlay:
+        if self.overlay is None and self._overlay_path is not None:
+            self.overlay = UserOverlay(self._overlay_path)
         if self.overlay is None:
             raise CatalogError("this catalog was opened without a user overlay; edits are not possible")
         return self.overlay
