@@ -1,0 +1,150 @@
+"""Tuning constants: Compute efficiency, communication and inference serving. Each has its source."""
+
+from __future__ import annotations
+
+from gpudesk.core.constants.base import GB, GIB, Constant  # noqa: F401
+
+# ---------------------------------------------------------------------------
+# Compute efficiency (core/efficiency.py, core/training.py, core/inference.py,
+# core/workloads_other.py)
+# ---------------------------------------------------------------------------
+# Measured achievable matmul (MAMF) as a fraction of dense datasheet peak, per
+# hardware family. Source of every value: stas00/ml-engineering
+# compute/accelerator/README.md "Maximum Achievable Matmul FLOPS" (mean of 100
+# iterations after 50 warm-up, best shape of a brute-force search), reproduced in
+# shared/reference/hardware-facts.md section 4B. Families without a measurement
+# use the median of the measured table, labelled as such.
+_MAMF = "ml-engineering compute/accelerator/README.md MAMF table (hardware-facts.md 4B) [M]"
+MATMUL_EFFICIENCY_BF16 = {
+    "nvidia-ampere": Constant("MAMF_BF16_AMPERE", 0.869, "fraction", "achievable BF16 matmul / peak (Ampere)",
+                              f"{_MAMF}: A100 SXM 271.2 of 312 TFLOPS (A100 PCIe 81.1%)"),
+    "nvidia-hopper": Constant("MAMF_BF16_HOPPER", 0.803, "fraction", "achievable BF16 matmul / peak (Hopper)",
+                              f"{_MAMF}: H100 SXM 794.5 of 989 TFLOPS (GH200 83.8%; H200 'the same')"),
+    "nvidia-blackwell": Constant("MAMF_BF16_BLACKWELL", 0.776, "fraction",
+                                 "achievable BF16 matmul / peak (Blackwell)",
+                                 f"{_MAMF}: B200 SXM 1,745 of 2,250 TFLOPS (B300 78.6%, GB200 72.9%)"),
+    "amd-cdna3": Constant("MAMF_BF16_CDNA3", 0.514, "fraction", "achievable BF16 matmul / peak (CDNA3)",
+                          f"{_MAMF}: MI300X 668.4 of 1,300 TFLOPS (MI325X 60.4%)"),
+    "amd-cdna4": Constant("MAMF_BF16_CDNA4", 0.680, "fraction", "achievable BF16 matmul / peak (CDNA4)",
+                          f"{_MAMF}: MI355X 1,565 of 2,300 TFLOPS"),
+    "intel-gaudi": Constant("MAMF_BF16_GAUDI", 0.741, "fraction", "achievable BF16 matmul / peak (Gaudi)",
+                            f"{_MAMF}: Gaudi 3 1,243 of 1,677 TFLOPS (Gaudi 2: 96.9%)"),
+}
+MATMUL_EFFICIENCY_BF16_UNMEASURED = Constant(
+    "MAMF_BF16_UNMEASURED", 0.781, "fraction", "achievable BF16 matmul / peak (family not measured)",
+    f"median of the 12 BF16 rows of the {_MAMF} (77.6% and 78.6% middle pair); no measurement for this family",
+)
+MATMUL_EFFICIENCY_FP8 = {
+    "nvidia-hopper": Constant("MAMF_FP8_HOPPER", 0.709, "fraction", "achievable FP8 matmul / peak (Hopper)",
+                              f"{_MAMF}: H100 SXM 1,402.6 of 1,979 TFLOPS (H200 73.4%)"),
+    "nvidia-blackwell": Constant("MAMF_FP8_BLACKWELL", 0.763, "fraction", "achievable FP8 matmul / peak (Blackwell)",
+                                 f"{_MAMF}: B200 SXM 3,432.5 of 4,500 TFLOPS"),
+    "intel-gaudi": Constant("MAMF_FP8_GAUDI", 0.769, "fraction", "achievable FP8 matmul / peak (Gaudi)",
+                            f"{_MAMF}: Gaudi 3 1,289.5 of 1,677 TFLOPS (Gaudi 2: 95.5%)"),
+}
+MATMUL_EFFICIENCY_FP8_UNMEASURED = Constant(
+    "MAMF_FP8_UNMEASURED", 0.754, "fraction", "achievable FP8/FP4 matmul / peak (family not measured)",
+    f"median of the 8 FP8 rows of the {_MAMF}; FP4 has no published MAMF and uses the family's FP8 value",
+)
+ATTENTION_EFFICIENCY = {
+    "nvidia-ampere": Constant("ATTN_EFF_AMPERE", 0.615, "fraction", "fused attention FLOP/s / peak (Ampere)",
+                              "Dao 2023, FlashAttention-2 (arXiv 2307.08691) abstract: 50-73% of theoretical "
+                              "maximum FLOP/s on A100; midpoint"),
+    "nvidia-hopper": Constant("ATTN_EFF_HOPPER", 0.75, "fraction", "fused attention FLOP/s / peak (Hopper)",
+                              "Shah et al. 2024, FlashAttention-3 (arXiv 2407.08608) abstract: up to 740 TFLOP/s "
+                              "BF16 on H100, 75% utilisation"),
+}
+ATTENTION_EFFICIENCY_UNMEASURED = Constant(
+    "ATTN_EFF_UNMEASURED", 0.615, "fraction", "fused attention FLOP/s / peak (family not measured)",
+    "FlashAttention-2 A100 range midpoint (arXiv 2307.08691) used for families without a published figure",
+)
+HBM_EFFICIENCY = Constant(
+    "HBM_EFFICIENCY", 0.85, "fraction", "achievable memory bandwidth / datasheet",
+    "domain guide: decode is bound by bytes / (HBM bandwidth x 0.8-0.9), midpoint; Azure ND GB200 v6 blog "
+    "(techcommunity.microsoft.com, 2025) measured 7.35 of 8 TB/s = 92% on GB200 [M]",
+)
+FRAMEWORK_GEMM_TIME_SHARE = Constant(
+    "FRAMEWORK_GEMM_TIME_SHARE", 0.61, "fraction", "share of a transformer step spent in tensor contractions",
+    "Ivanov et al. 2021, 'Data Movement Is All You Need' (MLSys, arXiv 2007.00072) Table 1: tensor contractions "
+    "are 99.8% of FLOPs but 61.0% of runtime of a BERT-large training step (normalisation 25.5%, element-wise "
+    "13.5%); applied identically to every training and prefill estimate",
+)
+JOB_GOODPUT = Constant(
+    "JOB_GOODPUT", 0.90, "fraction", "effective training time of a long job (failures, restarts, checkpoints)",
+    "Llama Team 2024, 'The Llama 3 Herd of Models' (arXiv 2407.21783) section 3.3.4: higher than 90% effective "
+    "training time during the 54-day 405B snapshot; applied to whole-run time and GPU-hours",
+)
+ADAM_UPDATE_BYTES_PER_PARAM = Constant(
+    "ADAM_UPDATE_BYTES_PER_PARAM", 30.0, "B/param", "HBM traffic of one mixed-precision Adam update",
+    "derived: reads fp32 grad, master, m, v (16 B) and writes master, m, v (12 B) and the bf16 weight (2 B) per "
+    "parameter (Micikevicius et al. 2018 mixed precision; Rajbhandari et al. 2020 ZeRO: 12 B optimizer state) [D]",
+)
+ACTIVATION_COMM_BYTES = Constant(
+    "ACTIVATION_COMM_BYTES", 2.0, "B/value", "bytes per activation value on the wire (TP, PP, CP, EP)",
+    "Megatron-LM / Transformer Engine keep activations and their collectives in bf16 even with FP8 GEMMs "
+    "(Transformer Engine FP8 primer: only GEMM inputs are cast to FP8)",
+)
+GRAD_REDUCE_BYTES = Constant(
+    "GRAD_REDUCE_BYTES", 4.0, "B/value", "bytes per gradient value in the data-parallel reduction",
+    "Megatron-LM arguments.py: with --bf16, accumulate_allreduce_grads_in_fp32 is set so gradients are "
+    "accumulated and reduced in fp32; PyTorch FSDP MixedPrecision recipes use reduce_dtype=float32",
+)
+CONV_EFFICIENCY = Constant(
+    "CONV_EFFICIENCY", 0.205, "fraction", "end-to-end FLOP/s / dense peak for CNN training and inference",
+    "huggingface/pytorch-image-models issue #1491: ResNet-50 AMP channels-last training on one A100 runs at "
+    "2,600 images/s (benchmark.py); 2,600 x 3 x 8.2 GFLOP (4.1 GMAC forward at 224 px) / 312 TFLOP/s = 20.5% [D]; "
+    "used for every CNN (conv, norm and pooling layers are partly memory-bound)",
+)
+
+# ---------------------------------------------------------------------------
+# Communication (core/collectives.py)
+# ---------------------------------------------------------------------------
+_NCCL_TUNING = "NVIDIA/nccl src/graph/tuning.cc (commit 01afd20) latency model, LL protocol, ring"
+NCCL_BASE_LATENCY_S = Constant(
+    "NCCL_BASE_LATENCY_S", 3.6e-6, "s", "collective launch latency",
+    f"{_NCCL_TUNING}: baseLat Ring/LL = 3.6 us",
+)
+NCCL_HOP_LATENCY_S = {
+    "scaleup": Constant("NCCL_HOP_LATENCY_NVLINK_S", 0.47e-6, "s", "per-step latency over the scale-up link",
+                        f"{_NCCL_TUNING}: hwLat NVLINK Ring/LL = 0.47 us"),
+    "pcie": Constant("NCCL_HOP_LATENCY_PCIE_S", 1.0e-6, "s", "per-step latency over PCIe",
+                     f"{_NCCL_TUNING}: hwLat PCI Ring/LL = 1.0 us"),
+    "net": Constant("NCCL_HOP_LATENCY_NET_S", 2.7e-6, "s", "per-step latency over the scale-out network",
+                    f"{_NCCL_TUNING}: hwLat NET Ring/LL = 2.7 us"),
+}
+SCALEUP_BUSBW_EFFICIENCY = {
+    "nvidia-ampere": Constant("BUSBW_EFF_NVLINK3", 0.783, "fraction", "NCCL bus bandwidth / NVLink3 per direction",
+                              "NVIDIA/nccl tuning.cc caps A100 (compCap 80) busBw at 235 GB/s of 300 GB/s; "
+                              "nccl-tests reports of 230-250 GB/s on 8xA100 SXM (docs.alayanew.com) [M/S]"),
+    "nvidia-hopper": Constant("BUSBW_EFF_NVLINK4", 1.07, "fraction", "NCCL bus bandwidth / NVLink4 per direction",
+                              "ml-engineering network/benchmarks: 8xH200 all-reduce peak busbw 482.26 GB/s vs "
+                              "450 GB/s NVLink4 (NVLink SHARP in-switch reduction) [M]"),
+    "nvidia-blackwell": Constant("BUSBW_EFF_NVLINK5", 0.94, "fraction", "NCCL bus bandwidth / NVLink5 per direction",
+                                 "ml-engineering network/benchmarks: 1 node B200 all-reduce 16 GiB busbw "
+                                 "845.67 GB/s vs 900 GB/s [M]"),
+}
+SCALEUP_BUSBW_EFFICIENCY_UNMEASURED = Constant(
+    "BUSBW_EFF_SCALEUP_UNMEASURED", 0.94, "fraction", "bus bandwidth / scale-up link (family not measured)",
+    "no XGMI/HCCS/Gaudi measurement in the collected sources; the NVLink5 measured fraction (845.67/900) is used",
+)
+PCIE_BUSBW_EFFICIENCY = Constant(
+    "PCIE_BUSBW_EFFICIENCY", 0.63, "fraction", "NCCL bus bandwidth / PCIe per direction",
+    "docs.alayanew.com nccl-tests guide: 8xH100 PCIe (no NVSwitch) busbw 35-45 GB/s vs 63 GB/s PCIe Gen5 x16 "
+    "[S]; midpoint 40/63",
+)
+SCALEOUT_BUSBW_EFFICIENCY = Constant(
+    "SCALEOUT_BUSBW_EFFICIENCY", 0.955, "fraction", "NCCL bus bandwidth / NIC line rate across nodes",
+    "ml-engineering network/benchmarks: 4 nodes B200 all-reduce 16 GiB busbw 381.80 GB/s vs 8 x 400 Gb/s "
+    "= 400 GB/s per node [M]",
+)
+
+# ---------------------------------------------------------------------------
+# Inference serving (core/inference.py)
+# ---------------------------------------------------------------------------
+QUEUE_VARIABILITY_FACTOR = Constant(
+    "QUEUE_VARIABILITY_FACTOR", 0.5, "", "Allen-Cunneen factor (ca² + cs²) / 2 for the request queue",
+    "Allen-Cunneen G/G/c approximation (Allen 1990, Probability, Statistics and Queueing Theory): Wq ≈ "
+    "Wq(M/M/c)·(ca²+cs²)/2; Poisson arrivals ca²=1, near-deterministic service cs²≈0 -> 0.5 (M/D/c)",
+)
+
+
