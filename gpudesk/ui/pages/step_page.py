@@ -80,6 +80,8 @@ class StepPage(QWidget):
             self.charts[name] = view
             self.chart_tabs.addTab(view, name.replace("_", " "))
         self.chart_tabs.setVisible(bool(chart_names))
+        self._pending_specs: dict[str, object] = {}
+        self.chart_tabs.currentChanged.connect(lambda _index: self._draw_current_chart())
 
         results = QSplitter(Qt.Orientation.Vertical)
         results.addWidget(self.figures)
@@ -181,10 +183,22 @@ class StepPage(QWidget):
             self.no_figures.setText(self._why_no_figures())
         self.checks.set_checks([c for c in estimate.checks if c.step == self.step.number])
         shown = 0
+        self._pending_specs = {}
+        current = self.chart_tabs.currentWidget()
         for index, (name, view) in enumerate(self.charts.items()):
             spec = estimate.charts.get(name)
             self.chart_tabs.setTabVisible(index, spec is not None)  # no empty axes for charts that do not apply
             if spec is not None:
-                view.set_spec(spec)
                 shown += 1
+                if view is current:
+                    view.set_spec(spec)
+                else:
+                    self._pending_specs[name] = spec  # drawn when its tab is opened: one chart per edit
         self.chart_tabs.setVisible(shown > 0)
+        self._draw_current_chart()
+
+    def _draw_current_chart(self) -> None:
+        current = self.chart_tabs.currentWidget()
+        for name, view in self.charts.items():
+            if view is current and name in self._pending_specs:
+                view.set_spec(self._pending_specs.pop(name))
