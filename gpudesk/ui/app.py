@@ -16,6 +16,7 @@ from gpudesk.project.autosave import AutosaveStore
 from gpudesk.project.errors import ProjectFileError
 from gpudesk.ui.excepthook import install_excepthook
 from gpudesk.ui.fonts import apply_application_font
+from gpudesk.ui.i18n import choose_language, install_language, system_language
 from gpudesk.ui.recovery_dialog import RecoveryDialog, offer_recovery
 from gpudesk.ui.settings import AppSettings, open_qsettings
 from gpudesk.ui.theme import apply_theme
@@ -63,7 +64,7 @@ def start(args: argparse.Namespace, app: QApplication, settings: AppSettings | N
         autosave: AutosaveStore | None = AutosaveStore(autosave_dir())
     except (ProjectFileError, OSError) as exc:
         autosave = None
-        QMessageBox.warning(None, "gpudesk", f"Autosave is off: {exc}")
+        QMessageBox.warning(None, "gpudesk", app.translate("App", "Autosave is off: {0}").format(exc))
     window = MainWindow(catalog, lang=args.lang, autosave=autosave, settings=settings)
     plan = Path(args.plan) if args.plan else None
     if plan is None and (samples_dir() / FIRST_SAMPLE).exists():
@@ -81,10 +82,14 @@ def run_app(argv: list[str]) -> int:
     app = make_application()
     install_excepthook()
     apply_application_font(app)
+    settings = AppSettings(open_qsettings())
+    # translators before any widget: texts are translated when widgets are built (language applies at start)
+    language = install_language(app, choose_language(args.lang, settings.get("preferences/language"), system_language()))
+    args.lang = language.lang
     try:
-        window, autosave, _recovery = start(args, app)
+        window, autosave, _recovery = start(args, app, settings)
     except CatalogError as exc:
-        QMessageBox.critical(None, "gpudesk", f"The catalog cannot be opened: {exc}")
+        QMessageBox.critical(None, "gpudesk", app.translate("App", "The catalog cannot be opened: {0}").format(exc))
         return 2
     if args.screenshot:
         app.processEvents()

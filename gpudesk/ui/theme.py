@@ -25,6 +25,13 @@ def dark_palette() -> QPalette:
     return palette
 
 
+def effective_theme(app: QApplication, theme: str) -> str:
+    """"light" or "dark": ``theme`` itself, or for "system" what the platform reports (Qt 6.5+ colour scheme)."""
+    if theme != "system":
+        return theme
+    return "dark" if app.styleHints().colorScheme() == Qt.ColorScheme.Dark else "light"
+
+
 def apply_theme(app: QApplication, theme: str) -> None:
     """``theme``: "system", "light" or "dark". Charts created afterwards follow the palette."""
     if theme not in COLOUR_SCHEMES:
@@ -34,7 +41,7 @@ def apply_theme(app: QApplication, theme: str) -> None:
         hints.unsetColorScheme()
     else:
         hints.setColorScheme(COLOUR_SCHEMES[theme])
-    if theme == "dark":
+    if effective_theme(app, theme) == "dark":
         app.setStyle("Fusion")
         app.setPalette(dark_palette())
     else:

@@ -1,0 +1,142 @@
+"""Helpers for the translation tests (no tests here): collect every visible text of a window, find English in it.
+
+A text passes when every Latin word in it is allowed: a word of
+:data:`ALLOWED_WORDS` (product names, units, technical abbreviations), a
+token with a digit (GPU and model names, sizes: H100, 70B, BF16), a dotted or
+underscored token (file names, figure keys), or a word of the plan's own
+content or of the catalog's values (names the user or the catalog chose).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Iterator
+
+import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
+from PySide6.QtCore import QAbstractItemModel, QAbstractListModel, QModelIndex, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QComboBox,
+    QDockWidget,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPlainTextEdit,
+    QTabWidget,
+    QTextEdit,
+    QWidget,
+)
+
+# Explicit and short: what stays Latin in a Chinese interface.
+ALLOWED_WORDS = frozenset(
+    # product and vendor names, software
+    "gpudesk NVIDIA AMD Intel Huawei Ascend CUDA ROCm CANN NVLink InfiniBand RoCE Ethernet FlashAttention ZeRO LoRA "
+    "QLoRA English nvidia fio "
+    # technical abbreviations
+    "GPU GPUs CPU CPUs vCPU vCPUs vGPU TCO PUE KV TTFT TPOT MFU NVMe PCIe RAM HBM SXM MIG LLM AI MoE MLA RoPE FFN MLP "
+    "RT TDP TFLOPS TFLOP TOPS IO RDMA NIC NICs SSD CSV PDF PNG JPEG URL ID Agent token tokens P50 P99 "
+    # units and currencies
+    "GB TB MB GiB TiB Gb Gbps kW W kWh ms s h µs kg USD CNY YYYY MM DD".split()
+)
+TOKEN = re.compile(r"[A-Za-z0-9_.+\-]+")
+TAG = re.compile(r"<[^>]+>")
+
+
+def plain(text: str) -> str:
+    """Rich text as the user reads it: tags dropped, entities decoded, mnemonics (&F) gone."""
+    text = html.unescape(TAG.sub(" ", text)) if "<" in text else text
+    return text.replace("&&", "").replace("&", "")
+
+
+def english_words(text: str, allowed: frozenset[str] | set[str] = frozenset()) -> list[str]:
+    """The Latin words of ``text`` that are not allowed."""
+    bad = []
+    for token in TOKEN.findall(plain(text)):
+        if any(c.isdigit() for c in token) or "." in token.strip(".") or "_" in token:
+            continue
+        for word in re.findall(r"[A-Za-z]+", token):
+            if len(word) > 1 and word not in ALLOWED_WORDS and word not in allowed:
+                bad.append(word)
+    return bad
+
+
+def words_of(values: Iterable[object]) -> set[str]:
+    """Every Latin word in ``values`` (catalog values, plan content), for the per-run allow-list."""
+    found: set[str] = set()
+    for value in values:
+        found.update(re.findall(r"[A-Za-z]+", str(value)))
+    return found
+
+
+def model_texts(model: QAbstractItemModel | None, cells: bool) -> Iterator[str]:
+    if model is None:
+        return
+    root = QModelIndex()
+    columns = 1 if isinstance(model, QAbstractListModel) else model.columnCount(root)
+    rows = model.rowCount(root)
+    for orientation, count in ((Qt.Orientation.Horizontal, columns), (Qt.Orientation.Vertical, 0)):
+        for section in range(count):
+            for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+                value = model.headerData(section, orientation, role)
+                if isinstance(value, str):
+                    yield value
+    if cells:
+        for row in range(min(rows, 60)):
+            for column in range(columns):
+                value = model.data(model.index(row, column), Qt.ItemDataRole.DisplayRole)
+                if isinstance(value, str):
+                    yield value
+
+
+def action_texts(action: QAction) -> Iterator[str]:
+    yield from (action.text(), action.toolTip(), action.statusTip(), action.iconText())
+    menu = action.menu()
+    if isinstance(menu, QMenu):
+        yield menu.title()
+        for sub in menu.actions():
+            yield from action_texts(sub)
+
+
+def widget_texts(root: QWidget, cells: bool = True) -> Iterator[tuple[str, str]]:
+    """``(where, text)`` for every text a user can see in ``root`` and its children, hidden ones included.
+
+    ``cells``: also the display text of item views' cells (lists of choices, tables of labels).
+    """
+    for widget in [root, *root.findChildren(QWidget)]:
+        where = f"{type(widget).__name__}#{widget.objectName()}"
+        texts: list[str] = [widget.toolTip(), widget.statusTip()]
+        if widget.isWindow() or isinstance(widget, QDockWidget):
+            texts.append(widget.windowTitle())
+        if isinstance(widget, QLabel):
+            texts.append(widget.text())
+        elif isinstance(widget, QAbstractButton):
+            texts.append(widget.text())
+        elif isinstance(widget, QGroupBox):
+            texts.append(widget.title())
+        elif isinstance(widget, QTabWidget):
+            texts += [widget.tabText(i) for i in range(widget.count())]
+            texts += [widget.tabToolTip(i) for i in range(widget.count())]
+        elif isinstance(widget, QLineEdit | QPlainTextEdit | QTextEdit):
+            texts.append(widget.placeholderText())
+        elif isinstance(widget, QComboBox):
+            texts += [widget.itemText(i) for i in range(widget.count())]
+        if isinstance(widget, QAbstractItemView):
+            texts += list(model_texts(widget.model(), cells))
+        for action in widget.actions():
+            texts += list(action_texts(action))
+        for text in texts:
+            if text and text.strip():
+                yield where, text
+
+
+def untranslated(texts: Iterable[tuple[str, str]], allowed: set[str]) -> dict[str, str]:
+    """``text -> where`` for the texts that still hold English words."""
+    found: dict[str, str] = {}
+    for where, text in texts:
+        if text not in found and english_words(text, frozenset(allowed)):
+            found[text] = where
+    return found
