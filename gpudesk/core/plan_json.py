@@ -15,8 +15,13 @@ from gpudesk.core.plan_result import PlanEstimate
 
 
 def _clean(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
+    """Non-finite numbers become null, recursively, so the output is strict JSON."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_clean(v) for v in value]
     return value
 
 
@@ -65,7 +70,7 @@ def plan_to_json(plan: PlanEstimate) -> dict[str, Any]:
             "calibrated_keys": list(phase.calibrated_keys),
             "charts": {name: _chart_to_json(spec) for name, spec in phase.charts.items()},
         })
-    return {
+    return _clean({
         "project": plan.project_name,
         "app_version": plan.app_version,
         "catalog_version": plan.catalog_version,
@@ -74,4 +79,4 @@ def plan_to_json(plan: PlanEstimate) -> dict[str, Any]:
         "phases": phases,
         "roadmap": figures_to_json(plan.roadmap) if plan.roadmap is not None else None,
         "roadmap_checks": [c.to_dict() for c in plan.roadmap_checks],
-    }
+    })

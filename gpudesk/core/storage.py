@@ -85,8 +85,12 @@ def storage_figures(inp: StorageInputs) -> FigureSet:
         formula = "min(read_per_node x nodes, aggregate_max)"
     offered = fs.add("storage.read_bw_offered", _capped(rd, nodes, cap), "GB/s", "read bandwidth the option delivers",
                      formula, deps)
-    fs.add("storage.io_feed_fraction", np.minimum(1.0, offered / need), "fraction",
-           "share of planned throughput storage reads sustain", "min(1, read_bw_offered / read_bw_needed)",
+    need_arr = np.asarray(need, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        feed = np.where(need_arr > 0, np.minimum(1.0, offered / np.where(need_arr > 0, need_arr, 1.0)), 1.0)
+    fs.add("storage.io_feed_fraction", feed, "fraction",
+           "share of planned throughput storage reads sustain",
+           "min(1, read_bw_offered / read_bw_needed); 1 when the workload reads no training data",
            ["storage.read_bw_offered", "storage.read_bw_needed"])
     wdeps = ["storage.write_per_node", "storage.nodes"] + (["storage.aggregate_max"] if cap is not None else [])
     write_bw = fs.add("storage.write_bw", _capped(wr, nodes, cap), "GB/s", "checkpoint write bandwidth",

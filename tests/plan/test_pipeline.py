@@ -24,7 +24,9 @@ def _ids(plan) -> set[str]:
 
 
 def test_three_sample_plans_ship_and_estimate(catalog):
-    assert {p.stem for p in SAMPLES} == {"startup-inspection", "ecommerce-recsys", "manufacturer-vision-private"}
+    # the three cases of the source document, plus an LLM roadmap with three phases
+    assert {p.stem for p in SAMPLES} == {"startup-inspection", "ecommerce-recsys", "manufacturer-vision-private",
+                                         "bank-llm-assistant"}
     for path in SAMPLES:
         project = load_project(path).project
         plan = estimate_plan(project, catalog)
@@ -52,6 +54,11 @@ def test_samples_read_sensibly(catalog):
     retail = estimate_plan(load_project(samples_dir() / "ecommerce-recsys.gpudesk").project, catalog)
     steady, festival = (p.figures for p in retail.phases)
     assert festival.value_at("task.peak_items_per_s") > 5 * steady.value_at("task.peak_items_per_s")
+    bank = estimate_plan(load_project(samples_dir() / "bank-llm-assistant.gpudesk").project, catalog)
+    pilot, launch, growth = (p.figures for p in bank.phases)
+    assert pilot.value_at("train.time_to_train_days") <= 3  # the fine-tune meets its deadline
+    assert growth.value_at("plan.gpus") > launch.value_at("plan.gpus")  # more traffic, more replicas
+    assert bank.roadmap is not None and bank.roadmap.value_at("roadmap.peak_gpus") == growth.value_at("plan.gpus")
 
 
 def test_every_figure_explains_itself(catalog):
