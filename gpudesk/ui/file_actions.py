@@ -17,10 +17,13 @@ from gpudesk import __version__
 from gpudesk.catalog.store import Catalog
 from gpudesk.project.autosave import AutosaveStore, RecoveryEntry
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
+from gpudesk.core.plan_catalog_rows import catalog_rows_used
+from gpudesk.project.catalog_snapshot import record_catalog_rows
 from gpudesk.project.io import load_project, save_project
 from gpudesk.project.model import Project
 from gpudesk.project.recent import RecentFiles
 from gpudesk.session.document import ProjectDocument
+from gpudesk.ui.catalog_drift_prompt import offer_catalog_choice
 from gpudesk.ui.settings import AppSettings
 
 FILE_FILTER = "gpudesk plans (*.gpudesk);;All files (*)"
@@ -30,6 +33,7 @@ class FileActions(QObject):
     document_opened = Signal(object)  # ProjectDocument
     message = Signal(str)
     saved = Signal(object)  # Path
+    catalog_for_estimates = Signal(object)  # Catalog: today's, or pinned to the plan's saved rows
 
     def __init__(self, parent_widget: QWidget, catalog: Catalog, autosave: AutosaveStore | None,
                  settings: AppSettings) -> None:
@@ -41,6 +45,8 @@ class FileActions(QObject):
         self.autosave = autosave
         self.doc_id = AutosaveStore.new_doc_id()
         self.document: ProjectDocument | None = None
+        self.pinned_to_snapshot = False  # estimating with the rows the open plan was saved with
+        self.drift_box: QMessageBox | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(settings.autosave_interval_ms)
         self._timer.timeout.connect(self.autosave_now)
@@ -65,6 +71,8 @@ class FileActions(QObject):
         document = ProjectDocument(project, path)
         self.document = document
         self.doc_id = AutosaveStore.new_doc_id()
+        if self.pinned_to_snapshot:
+            self._use_catalog(self.catalog, False)
         self.document_opened.emit(document)
         return document
 
@@ -83,7 +91,12 @@ class FileActions(QObject):
                 )
             )
         self._add_recent(path)
+        self.drift_box = offer_catalog_choice(self.parent_widget, loaded.project, self.catalog, self._use_catalog)
         return document
+
+    def _use_catalog(self, catalog: Catalog, pinned: bool) -> None:
+        self.pinned_to_snapshot = pinned
+        self.catalog_for_estimates.emit(catalog)
 
     def _add_recent(self, path: Path) -> None:
         self._remember_folder(path)
@@ -139,7 +152,8 @@ class FileActions(QObject):
         assert self.document is not None
         project = self.document.project
         project.app_version = __version__
-        project.catalog_version = self.catalog.version
+        if not self.pinned_to_snapshot:  # keep the saved rows when the user chose to reproduce them
+            record_catalog_rows(project, catalog_rows_used(project, self.catalog), self.catalog.version)
         project.meta.modified = _dt.date.today().isoformat()
         if not project.meta.created:
             project.meta.created = project.meta.modified

@@ -105,6 +105,7 @@ class MainWindow(QMainWindow):
         self.controller.estimated.connect(self._on_estimate)
         self.controller.failed.connect(self._on_failed)
         self.files.document_opened.connect(self._on_document)
+        self.files.catalog_for_estimates.connect(self._estimate_with)
         self.files.saved.connect(lambda _path: self._update_title())
         self.files.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.resize(1440, 900)
@@ -227,14 +228,13 @@ class MainWindow(QMainWindow):
         if isinstance(app, QApplication):
             apply_theme(app, self.settings.get("preferences/theme"))
         self.files.set_autosave_interval(self.settings.autosave_interval_ms)
-        lang = self.settings.language(system_language())
-        if lang != self.lang:
-            self.lang = lang
-            self.step_list.set_language(lang)
-            if self.document is not None:
-                self._build_pages()
-                if self.controller.estimate is not None:
-                    self._on_estimate(self.controller.estimate)
+        # The language applies at the next start (docs/i18n.md): Qt translates texts when widgets are built,
+        # so the session keeps the language it started with.
+
+    def _estimate_with(self, catalog: Catalog) -> None:
+        """Estimate with today's catalog or with the rows the plan was saved with."""
+        self.controller.catalog = catalog
+        self.controller.run_now()
 
     def catalog_changed(self) -> None:
         """The user edited the catalog: re-read choice lists and re-estimate."""

@@ -18,7 +18,7 @@ from gpudesk.ui.excepthook import CrashDialog, install_excepthook
 from gpudesk.ui.preferences_dialog import PreferencesDialog
 from gpudesk.ui.settings import SETTINGS, AppSettings, open_qsettings
 
-USD_SAMPLES = [p for p in SAMPLES if p.name != "manufacturer-vision-private.gpudesk"]
+USD_SAMPLES = [p for p in SAMPLES if p.name in ("ecommerce-recsys.gpudesk", "startup-inspection.gpudesk")]
 
 
 def test_settings_round_trip_and_bad_values_read_as_default(tmp_path):

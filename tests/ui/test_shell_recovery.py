@@ -48,7 +48,7 @@ app.exec()
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX SIGKILL")
 def test_next_start_offers_and_restores_the_edit_of_a_killed_app(qtbot, tmp_path):
     plan = tmp_path / "plan.gpudesk"
-    plan.write_bytes(SAMPLES[0].read_bytes())
+    plan.write_bytes(next(p for p in SAMPLES if p.name == "ecommerce-recsys.gpudesk").read_bytes())
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
     process = subprocess.Popen([sys.executable, "-c", DRIVER, str(plan)], env=env, cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
