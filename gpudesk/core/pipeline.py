@@ -15,16 +15,18 @@ import math
 from gpudesk import __version__
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.calibration_hook import CalibrationScales, calibrated_figure_keys, record_calibration
+from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for
 from gpudesk.core.plan_bom import bill_of_materials
 from gpudesk.core.plan_charts import phase_charts
 from gpudesk.core.plan_infra import phase_infrastructure
-from gpudesk.core.plan_resolve import PlanInputError, resolve_phase
+from gpudesk.core.plan_layout import layout_search
+from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model, resolve_phase
 from gpudesk.core.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.core.plan_roadmap import roadmap
 from gpudesk.core.plan_task import task_figures
-from gpudesk.core.plan_workload import WorkloadResult
+from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for
 from gpudesk.core.recommend import recommend
 from gpudesk.project.model import Phase, Project
 
@@ -48,6 +50,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstim
         figures.merge(result.figures, prefix="" if w_index == 0 else f"w{w_index + 1}.")
         results.append(result)
     primary = results[0]
+    layout_checks = _layout(catalog, phase, resolved, figures, primary)
     fpt = figures.value_at("arch.flops_per_token_megatron") if "arch.flops_per_token_megatron" in figures else None
     figures.merge(task_figures(phase.workloads[0], fpt if isinstance(fpt, float) else None))
     gpus = sum(r.gpus for r in results)
@@ -59,12 +62,27 @@ def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstim
     figures.merge(infra.figures)
     estimate = PhaseEstimate(index=index, name=phase.name, figures=figures)
     estimate.candidates = recommend(catalog, phase, resolved, primary)
-    estimate.checks = phase_checks(phase, resolved, figures, results, infra.checks, estimate.candidates)
+    estimate.checks = phase_checks(phase, resolved, figures, results, infra.checks, estimate.candidates) \
+        + layout_checks
     estimate.charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog)
     estimate.bom = bill_of_materials(phase, resolved, figures, catalog)
     estimate.assumptions = assumptions(phase, resolved, figures)
     estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()
     return estimate
+
+
+def _layout(catalog: Catalog, phase: Phase, resolved: ResolvedPhase, figures: FigureSet,
+            primary: WorkloadResult) -> list[Check]:
+    """Search every parallel layout at the plan's GPU count for an LLM training phase (step 5)."""
+    w = phase.workloads[0]
+    if w.kind not in TRAIN_KINDS or "train.tokens_per_s" not in figures:
+        return []
+    model = resolve_model(catalog, w, "phases[].workloads[0]")
+    gpn = resolved.server.gpus if resolved.server.is_rack else phase.hardware.gpus_per_node
+    search, checks = layout_search(model, w, hardware_for(resolved.accelerator, resolved.server, gpn), primary.gpus,
+                                   float(figures.value_at("train.tokens_per_s")))
+    figures.merge(search)
+    return checks
 
 
 def estimate_plan(project: Project, catalog: Catalog) -> PlanEstimate:

@@ -157,6 +157,12 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "进一步切分（增大张量/流水线并行、ZeRO-3）、激活重计算、降低精度，或选择显存更大的 GPU；能放下的最小配置需要 "
         "{min_gpus:,.0f} 张 GPU。",
     ),
+    "scaling.better_layout": (
+        "存在更快的并行切分方式",
+        "在 {gpus:,.0f} 张 GPU 上，TP{tp} × PP{pp} × EP{ep} 的训练速度比方案当前切分快 {gain:.0%}"
+        "（{best:,.0f} 对比 {planned:,.0f} token/秒），其瓶颈为 {limit}。",
+        "在第 2 步把张量并行设为 {tp}、流水线并行设为 {pp}、专家并行设为 {ep}。",
+    ),
     "task.deadline_missed": (
         "训练无法在期限内完成",
         "在 {gpus:,.0f} 张 GPU 上训练 {tokens:,.0f} 个 token 需要 {days:,.1f} 天，期限为 {deadline_days:,.0f} 天。",

@@ -9,7 +9,7 @@ STEP_PREFIXES: dict[int, tuple[str, ...]] = {
     2: ("mem.", "train.", "infer.", "vision.", "diffusion.", "recsys.", "embed.", "vdi.", "agent."),
     3: ("host.",),
     4: ("storage.",),
-    5: ("net.", "scaling."),
+    5: ("scale.", "net."),
     6: ("delivery.",),
     7: ("power.", "tco.", "calib."),
 }
@@ -24,7 +24,8 @@ HEADLINES: dict[int, tuple[str, ...]] = {
     3: ("host.cores_needed", "host.cores_per_gpu_offered", "host.gpu_feed_fraction", "host.ram_needed"),
     4: ("storage.read_bw_needed", "storage.read_bw_offered", "storage.checkpoint_size",
         "storage.checkpoint_write_time", "storage.capacity_needed", "storage.monthly_cost"),
-    5: ("net.switches", "net.tiers", "net.effective_per_gpu_bw", "net.headroom_nodes", "net.cost"),
+    5: ("scale.best_tp", "scale.best_pp", "scale.best_ep", "scale.best_tokens_per_s", "scale.best_limit",
+        "net.switches", "net.tiers", "net.effective_per_gpu_bw", "net.headroom_nodes", "net.cost"),
     6: ("plan.phase_cost", "delivery.owned_utilisation"),
     7: ("power.it_kw", "power.facility_kw", "power.racks", "power.rack_kw", "power.liquid_kw", "power.air_kw",
         "power.btu_per_h", "power.cooling_tons", "power.annual_energy_cost", "power.annual_co2_t", "tco.capex",

@@ -62,6 +62,8 @@ def emitted_checks() -> dict[str, set[str]]:
 EMITTED = emitted_checks()
 
 SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
+    "scaling.better_layout": {"gpus": 64, "tp": 2, "pp": 16, "ep": 1, "gain": 0.12, "best": 66038.6,
+                              "planned": 59161.2, "limit": "pipeline_bubble"},
     "host.cpu_starves_gpus": {"cores_per_gpu_needed": 14.5, "cores_per_gpu_offered": 8.0, "feed_fraction": 0.55,
                               "cores_needed": 116.0},
     "host.server_spec_unknown": {"cores_needed": 112.0, "ram_needed_gb": 2048.0},

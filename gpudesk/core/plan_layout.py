@@ -1,0 +1,56 @@
+"""The best parallel layout for an LLM training phase, found by search, and whether the plan uses it.
+
+Every (tp, pp, ep) layout that fits in memory at the plan's GPU count is
+timed in one vectorised call (``scaling.best_layouts``); the fastest is
+reported with what limits it, and an info check says how much faster it
+is than the layout in the plan.
+"""
+
+from __future__ import annotations
+
+import math
+
+from gpudesk.catalog import records as rec
+from gpudesk.core.checks import Check
+from gpudesk.core.constants import ESTIMATE_ACCURACY_BAND
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.plan_workload import METHOD
+from gpudesk.core.scaling import Workload as ScalingWork
+from gpudesk.core.scaling import best_layouts
+from gpudesk.core.training import bottleneck_name
+from gpudesk.project.model import Workload
+
+# Report a better layout only when its gain exceeds half the estimate's own accuracy band (±20% → 10%).
+FASTER_BY = 1.0 + ESTIMATE_ACCURACY_BAND.value / 2.0
+
+
+def scaling_work(model: rec.ModelArch, w: Workload) -> ScalingWork:
+    return ScalingWork(
+        model=model, global_batch=w.global_batch, seq_len=w.seq_len, micro_batch=w.micro_batch,
+        zero_stage=w.parallel.zero_stage, recompute=w.parallel.recompute, compute_dtype=w.compute_dtype,
+        weight_dtype=w.weight_dtype, method=METHOD[w.kind], train_tokens=w.train_tokens,
+        virtual_stages=w.parallel.virtual_stages,
+    )
+
+
+def layout_search(model: rec.ModelArch, w: Workload, hw: HardwareArrays, gpus: int,
+                  planned_tokens_per_s: float) -> tuple[FigureSet, list[Check]]:
+    fs = best_layouts(scaling_work(model, w), hw, [gpus], cp=w.parallel.cp)
+    best = float(fs.value_at("scale.best_tokens_per_s"))
+    checks: list[Check] = []
+    if math.isfinite(best) and math.isfinite(planned_tokens_per_s) and planned_tokens_per_s > 0 \
+            and best >= FASTER_BY * planned_tokens_per_s:
+        tp, pp, ep = (int(fs.value_at(f"scale.best_{k}")) for k in ("tp", "pp", "ep"))
+        gain = best / planned_tokens_per_s - 1
+        limit = bottleneck_name(float(fs.value_at("scale.best_limit")))
+        checks.append(Check(
+            "scaling.better_layout", "info", 5, "A faster parallel layout exists",
+            f"On {gpus:,} GPUs, TP{tp} × PP{pp} × EP{ep} trains {gain:.0%} faster than the plan's layout "
+            f"({best:,.0f} against {planned_tokens_per_s:,.0f} tokens/s); it is limited by {limit}.",
+            f"Set tensor parallel {tp}, pipeline stages {pp} and expert parallel {ep} in step 2.",
+            ("scale.best_tokens_per_s", "train.tokens_per_s", "scale.best_limit"),
+            {"gpus": gpus, "tp": tp, "pp": pp, "ep": ep, "gain": gain, "best": best,
+             "planned": planned_tokens_per_s, "limit": limit},
+        ))
+    return fs, checks
