@@ -191,7 +191,7 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "roadmap.retired_before_payback": (
         "自购硬件未回本即退役",
-        "{phase} 自购服务器只使用 {months:,.0f} 个月，但要到第 {payback_month:,.0f} 个月才与云上成本持平，且 {next_phase} "
+        "{phase} 自购服务器只使用 {months:,.0f} 个月，但{payback_when_zh}与按需租用的成本持平，且 {next_phase} "
         "不再沿用这些服务器。",
         "把服务器延续到下一阶段、本阶段改为租用，或延长该阶段。",
     ),

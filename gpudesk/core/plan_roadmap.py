@@ -93,6 +93,17 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
     return fs, checks, chart
 
 
+def _payback_month(fs: FigureSet) -> float:
+    """Months until owning costs less than renting on demand: capex / (cloud per month − opex per month)."""
+    capex = _num(fs, "tco.capex", math.nan)
+    opex = _num(fs, "tco.opex_per_month", math.nan)
+    if "delivery.monthly.cloud_on_demand" not in fs or not (math.isfinite(capex) and math.isfinite(opex)):
+        return math.nan
+    cloud = float(np.mean(np.asarray(fs["delivery.monthly.cloud_on_demand"], dtype=float)))
+    saving = cloud - opex
+    return capex / saving if saving > 0 else math.inf
+
+
 def _handover_checks(project: Project, i: int, est: PhaseEstimate, nxt: PhaseEstimate) -> list[Check]:
     out: list[Check] = []
     a, b = est.figures, nxt.figures
@@ -117,16 +128,19 @@ def _handover_checks(project: Project, i: int, est: PhaseEstimate, nxt: PhaseEst
                                                              "phase": names[0], "next_phase": names[1]},
         ))
     mode = project.phases[i].delivery.mode
-    payback = _num(a, "delivery.break_even.private_vs_cloud_on_demand", math.nan)
+    payback = _payback_month(a)
     retired = not project.phases[i + 1].carry_forward_hardware
-    if mode in OWNED and retired and math.isfinite(payback) and payback > project.phases[i].duration_months:
+    months = project.phases[i].duration_months
+    if mode in OWNED and retired and payback > months:
+        when = f"only in month {payback:,.0f}" if math.isfinite(payback) else "never (cloud costs less per month)"
         out.append(Check(
             "roadmap.retired_before_payback", "warning", 6, "Owned hardware is retired before it pays back",
-            f"{names[0]} owns its servers for {project.phases[i].duration_months} months; they break even with "
-            f"cloud only in month {payback:,.0f}, and {names[1]} does not carry them forward.",
+            f"{names[0]} owns its servers for {months} months; against renting on demand they pay back {when}, "
+            f"and {names[1]} does not carry them forward.",
             "Carry the servers into the next phase, rent for this phase instead, or extend the phase.",
-            ("delivery.break_even.private_vs_cloud_on_demand",), {"months": project.phases[i].duration_months,
-                                                                  "payback_month": payback,
-                                                                  "phase": names[0], "next_phase": names[1]},
+            ("tco.capex", "tco.opex_per_month", "delivery.monthly.cloud_on_demand"),
+            {"months": months, "payback_month": payback if math.isfinite(payback) else -1,
+             "payback_when_zh": f"要到第 {payback:,.0f} 个月才" if math.isfinite(payback) else "按月计始终不能",
+             "phase": names[0], "next_phase": names[1]},
         ))
     return out

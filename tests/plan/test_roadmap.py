@@ -1,0 +1,69 @@
+"""Phased plans: hand-over arithmetic and the checks that say a phase cannot grow into the next."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from gpudesk.core.pipeline import estimate_plan
+from gpudesk.project.model import Phase, Project
+
+
+def _two_phase(first: Phase, second: Phase) -> Project:
+    return Project(phases=[first, second])
+
+
+def _owned(name: str, start: int, months: int, nodes: int, accelerator: str = "h100-sxm") -> Phase:
+    phase = Phase(name=name, start_month=start, duration_months=months)
+    phase.hardware.accelerator_id = accelerator
+    phase.hardware.nodes = nodes
+    phase.delivery.mode = "private"
+    return phase
+
+
+def test_owned_servers_carried_forward_are_not_bought_again(catalog):
+    project = _two_phase(_owned("Train", 0, 12, 2), _owned("Grow", 12, 12, 4))
+    carried = estimate_plan(project, catalog)
+    road = carried.roadmap
+    grow_capex = carried.phases[1].figures.value_at("tco.server_capex")
+    kept = road.value_at("roadmap.phase2.carried_capex")
+    assert kept == pytest.approx(grow_capex * 2 / 4)  # 2 of the 4 servers come from the first phase
+    fresh = copy.deepcopy(project)
+    fresh.phases[1].carry_forward_hardware = False
+    rebuilt = estimate_plan(fresh, catalog)
+    assert rebuilt.roadmap.value_at("roadmap.phase2.carried_capex") == 0
+    assert rebuilt.roadmap.value_at("roadmap.total_spend") == pytest.approx(road.value_at("roadmap.total_spend") + kept)
+
+
+def test_roadmap_capacity_follows_the_phases(catalog):
+    project = _two_phase(_owned("Train", 0, 6, 1), _owned("Grow", 6, 6, 3))
+    plan = estimate_plan(project, catalog)
+    assert plan.roadmap.value_at("roadmap.peak_gpus") == 24
+    assert plan.roadmap.value_at("roadmap.months") == 12
+    timeline = plan.charts["timeline"]
+    gpus = timeline.series_named("GPUs").y
+    assert gpus[0] == 8 and gpus[-1] == 24
+
+
+def test_rack_power_that_cannot_take_the_next_phase_is_flagged(catalog):
+    first = _owned("H100 hall", 0, 12, 4)
+    second = _owned("GB200 racks", 12, 12, 1, accelerator="gb200")
+    second.hardware.gpus_per_node = 72
+    second.facility.cooling = "liquid"
+    checks = {c.id for c in estimate_plan(_two_phase(first, second), catalog).roadmap_checks}
+    assert "roadmap.rack_power_cannot_grow" in checks
+
+
+def test_fabric_without_ports_for_the_next_phase_is_flagged(catalog):
+    first = _owned("Pilot cluster", 0, 6, 2)
+    second = _owned("Production", 6, 12, 400)
+    checks = {c.id for c in estimate_plan(_two_phase(first, second), catalog).roadmap_checks}
+    assert "roadmap.fabric_cannot_grow" in checks
+
+
+def test_hardware_retired_before_it_pays_back_is_flagged(catalog):
+    first = _owned("Short pilot", 0, 3, 1)
+    second = Phase(name="Cloud afterwards", start_month=3, duration_months=12, carry_forward_hardware=False)
+    checks = {c.id for c in estimate_plan(_two_phase(first, second), catalog).roadmap_checks}
+    assert "roadmap.retired_before_payback" in checks
