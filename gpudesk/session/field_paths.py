@@ -78,6 +78,20 @@ def metadata(root: Any, path: str) -> dict[str, Any]:
     return {}
 
 
+def declared_type(root: Any, path: str) -> str:
+    """The field's declared type as written in the dataclass (``"int"``, ``"float"``, ``"str"`` …), or ""."""
+    parts = parse(path)
+    parent = root
+    for part in parts[:-1]:
+        parent = _step(parent, part, path)
+    last = parts[-1]
+    if isinstance(last, str) and dataclasses.is_dataclass(parent):
+        for f in dataclasses.fields(parent):
+            if f.name == last:
+                return f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
+    return ""
+
+
 def walk(obj: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
     """Every leaf (path, value) of a dataclass tree."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):

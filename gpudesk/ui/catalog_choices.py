@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from PySide6.QtCore import QCoreApplication
+
 from gpudesk.catalog.store import Catalog
 
 Provider = Callable[[], Sequence[tuple[str, str]]]
@@ -40,7 +42,7 @@ class CatalogChoices:
         ]
 
     def servers(self) -> list[tuple[str, str]]:
-        return [("", "— derived from accelerator —")] + [
+        return [("", QCoreApplication.translate("CatalogChoices", "— derived from accelerator —"))] + [
             (s.id, self._mark(s.name, s.provenance.user_row)) for s in self.catalog.servers()
         ]
 
@@ -48,15 +50,15 @@ class CatalogChoices:
         return [(s.id, self._mark(s.name, s.provenance.user_row)) for s in self.catalog.storage_options()]
 
     def cloud_offers(self) -> list[tuple[str, str]]:
-        return [("", "— cheapest matching offer —")] + [
+        return [("", QCoreApplication.translate("CatalogChoices", "— cheapest matching offer —"))] + [
             (o.id, self._mark(f"{o.provider} {o.instance} ({o.region})", o.provenance.user_row))
             for o in self.catalog.cloud_offers()
         ]
 
     def nics(self) -> list[tuple[str, str]]:
-        return [("", "— from server —")] + [(n.id, self._mark(n.name, n.provenance.user_row)) for n in self.catalog.nics()]
+        return [("", QCoreApplication.translate("CatalogChoices", "— from server —"))] + [(n.id, self._mark(n.name, n.provenance.user_row)) for n in self.catalog.nics()]
 
     def switches(self) -> list[tuple[str, str]]:
-        return [("", "— chosen for the fabric —")] + [
+        return [("", QCoreApplication.translate("CatalogChoices", "— chosen for the fabric —"))] + [
             (s.id, self._mark(s.name, s.provenance.user_row)) for s in self.catalog.switches()
         ]

@@ -140,7 +140,8 @@ def format_date(value: date | datetime, locale: QLocale | None = None) -> str:
 SOURCE_FOLDERS = ("gpudesk/ui", "gpudesk/wizard")
 # pyside6-lupdate names the context of ``w.tr("…")`` after the variable; at run time PySide6 uses
 # the class of the object, so these variables are mapped to the class they hold.
-CONTEXT_OF_VARIABLE = {"w": "MainWindow", "window": "MainWindow", "": "MainWindow", "dialog": "QDialog"}
+CONTEXT_OF_VARIABLE = {"w": "MainWindow", "window": "MainWindow", "parent": "MainWindow", "": "MainWindow",
+                       "dialog": "QDialog"}
 
 
 def table_texts() -> dict[str, list[str]]:

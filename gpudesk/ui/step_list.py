@@ -28,10 +28,6 @@ class StepList(QListWidget):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setWordWrap(True)
 
-    def set_language(self, lang: str) -> None:
-        self.lang = lang
-        self.set_status(self.status)
-
     def set_status(self, status: dict[int, str]) -> None:
         self.status = dict(status)
         for step in STEPS:

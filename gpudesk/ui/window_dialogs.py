@@ -174,7 +174,7 @@ class WindowDialogs:
 
     def user_guide(self) -> QDialog | None:
         w = self.window
-        path = user_guide_path()
+        path = user_guide_path().with_suffix(".zh.md") if w.lang == "zh" else user_guide_path()
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:

@@ -1,7 +1,7 @@
 """What each wizard step asks and shows, as data.
 
 Paths are relative to the active phase (``workloads[{w}]`` is the active
-workload). ``kinds`` limits a row to some workload kinds (None = all).
+workload), except those starting with ``/``, which are plan-wide (``/meta.name``). ``kinds`` limits a row to some workload kinds (None = all).
 Figure keys name FigureSet entries the step shows when present.
 """
 
@@ -35,6 +35,11 @@ W = "workloads[{w}]"
 
 STEP_FIELDS: dict[int, tuple[FieldRow, ...]] = {
     1: (
+        FieldRow("/meta.name", "Plan name", "方案名称"),
+        FieldRow("/meta.customer", "Customer", "客户"),
+        FieldRow("/meta.author", "Prepared by", "编制人"),
+        FieldRow("name", "Phase name", "阶段名称"),
+        FieldRow(f"{W}.name", "Workload name", "工作负载名称"),
         FieldRow(f"{W}.kind", "Workload type", "工作负载类型"),
         FieldRow(f"{W}.model_id", "Model", "模型", MODEL_KINDS, choices="models"),
         FieldRow(f"{W}.compute_dtype", "Compute precision", "计算精度", TRAINING + LLM_SERVING + ITEM_SERVING),
@@ -107,10 +112,12 @@ STEP_FIELDS: dict[int, tuple[FieldRow, ...]] = {
         FieldRow("delivery.cloud_offer_id", "Cloud offer", "云实例", choices="cloud_offers"),
         FieldRow("delivery.utilisation.hours_per_day", "Busy hours per day", "每日使用小时"),
         FieldRow("delivery.utilisation.days_per_month", "Busy days per month", "每月使用天数"),
+        FieldRow("delivery.utilisation.peak_months", "Peak months (1–12, comma-separated)", "旺季月份（1–12，逗号分隔）"),
         FieldRow("delivery.utilisation.peak_multiplier", "Peak-season multiplier", "旺季倍数"),
         FieldRow("delivery.data_sensitivity", "Data sensitivity", "数据敏感度"),
         FieldRow("delivery.hybrid_owned_share", "Owned share (hybrid)", "自有比例（混合）"),
         FieldRow("duration_months", "Phase duration", "阶段时长"),
+        FieldRow("notes", "Phase notes (reasoning for the proposal)", "阶段说明（写入方案书）"),
     ),
     7: (
         FieldRow("costs.currency", "Currency", "币种"),
@@ -137,4 +144,7 @@ def rows_for(step: int, kind: str) -> list[FieldRow]:
 
 
 def resolve(row: FieldRow, phase: int, workload: int) -> str:
+    """The project path of a row: ``/meta.name`` is plan-wide; other rows are relative to the active phase."""
+    if row.path.startswith("/"):
+        return row.path[1:]
     return f"phases[{phase}]." + row.path.format(w=workload)

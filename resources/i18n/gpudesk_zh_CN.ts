@@ -256,33 +256,43 @@
   <context>
     <name>CatalogBrowser</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="80" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="76" />
+      <source>Accelerators</source>
+      <translation>加速卡</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="84" />
       <source>Add row…</source>
       <translation>添加行…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="225" />
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="232" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="229" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="236" />
       <source>CSV files (*.csv)</source>
       <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="85" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="78" />
+      <source>Cloud offers</source>
+      <translation>云实例报价</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="89" />
       <source>Compare</source>
       <translation>对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="83" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="87" />
       <source>Delete</source>
       <translation>删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="177" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="181" />
       <source>Delete rows</source>
       <translation>删除行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="178" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="182" />
       <source>Delete these rows from your catalog?
 {0}
 A row that overrides a shipped row reverts to the shipped values.</source>
@@ -291,94 +301,152 @@ A row that overrides a shipped row reverts to the shipped values.</source>
 覆盖内置行的行将恢复为内置值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="92" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="96" />
       <source>Delete your own rows; shipped rows cannot be deleted</source>
       <translation>删除您自己添加的行；内置行不能删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="82" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="86" />
       <source>Duplicate…</source>
       <translation>复制为新行…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="91" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="95" />
       <source>Edit your own row (shipped rows: duplicate them first)</source>
       <translation>编辑您自己的行（内置行请先复制）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="81" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="85" />
       <source>Edit…</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="88" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="92" />
       <source>Export CSV…</source>
       <translation>导出 CSV…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="90" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="94" />
       <source>Export price list…</source>
       <translation>导出价格表…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="242" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="246" />
       <source>Export your rows as a catalog package</source>
       <translation>把您的行导出为目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="231" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="235" />
       <source>Export {0} as CSV</source>
       <translation>将{0}导出为 CSV</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="87" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="79" />
+      <source>Facility</source>
+      <translation>机房参数</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="91" />
       <source>Import CSV…</source>
       <translation>导入 CSV…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="237" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="241" />
       <source>Import a catalog package</source>
       <translation>导入目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="94" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="98" />
       <source>Import a catalog package shared by your team</source>
       <translation>导入团队共享的目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="89" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="93" />
       <source>Import price list…</source>
       <translation>导入价格表…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="224" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="228" />
       <source>Import {0} from CSV</source>
       <translation>从 CSV 导入{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="167" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="77" />
+      <source>Interconnects</source>
+      <translation>高速互联</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="79" />
+      <source>Models</source>
+      <translation>模型</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="77" />
+      <source>NICs</source>
+      <translation>网卡</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="171" />
       <source>Not deleted</source>
       <translation>未删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="247" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="251" />
       <source>Price list exported</source>
       <translation>价格表已导出</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="93" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="97" />
       <source>Select 2 to {0} rows of this table to compare</source>
       <translation>在此表中选择 2 到 {0} 行进行对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="95" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="76" />
+      <source>Servers</source>
+      <translation>服务器</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="99" />
       <source>Share all your rows and their sources as one file</source>
       <translation>把您的所有行及其来源打包成一个文件共享</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="246" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="78" />
+      <source>Storage</source>
+      <translation>存储</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="77" />
+      <source>Switches</source>
+      <translation>交换机</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="250" />
       <source>Wrote {0} row(s) and their sources to {1}.</source>
       <translation>已将 {0} 行及其来源写入 {1}。</translation>
+    </message>
+  </context>
+  <context>
+    <name>CatalogChoices</name>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="53" />
+      <source>— cheapest matching offer —</source>
+      <translation>— 自动选择最便宜的匹配报价 —</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="62" />
+      <source>— chosen for the fabric —</source>
+      <translation>— 按网络类型自动选择 —</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="45" />
+      <source>— derived from accelerator —</source>
+      <translation>— 按加速卡自动推导 —</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="59" />
+      <source>— from server —</source>
+      <translation>— 沿用服务器自带网卡 —</translation>
     </message>
   </context>
   <context>
@@ -760,7 +828,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>抢占式价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="85" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="86" />
       <source>Status</source>
       <translation>状态</translation>
     </message>
@@ -801,12 +869,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每节点写带宽</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="146" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="149" />
       <source>shipped row, verified against its source</source>
       <translation>内置行，已对照来源核实</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="112" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="115" />
       <source>unknown: not in the cited sources</source>
       <translation>未知：引用来源中未给出</translation>
     </message>
@@ -819,19 +887,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>vGPU规格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="145" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="148" />
       <source>◇ unverified: values not yet checked against a primary source</source>
       <translation>◇ 未核实：数值尚未对照一手来源核实</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="87" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="88" />
       <source>★ your own row (user catalog) · ◇ unverified values</source>
       <translation>★ 您自己的行（用户目录） · ◇ 未核实的数值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="143" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="146" />
       <source>★ your own row, stored in your user catalog</source>
       <translation>★ 您自己的行，保存在用户目录中</translation>
+    </message>
+  </context>
+  <context>
+    <name>ChartView</name>
+    <message>
+      <location filename="../../gpudesk/ui/charts/view.py" line="71" />
+      <source>Reset view</source>
+      <translation>重置视图</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/charts/view.py" line="72" />
+      <source>Show the whole chart again after zooming or panning</source>
+      <translation>缩放或平移后重新显示完整图表</translation>
     </message>
   </context>
   <context>
@@ -845,12 +926,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChecksView</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/checks_view.py" line="24" />
+      <location filename="../../gpudesk/ui/widgets/checks_view.py" line="27" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/checks_view.py" line="41" />
+      <location filename="../../gpudesk/ui/widgets/checks_view.py" line="45" />
       <source>No warnings for this step</source>
       <translation>本步骤没有警告</translation>
     </message>
@@ -1923,20 +2004,73 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ExplainPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="75" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="28" />
+      <source>All sources behind this figure</source>
+      <translation>此数字背后的全部出处</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="103" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="85" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="29" />
+      <source>Fix</source>
+      <translation>处理建议</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="21" />
+      <source>Formula</source>
+      <translation>公式</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="23" />
+      <source>Input</source>
+      <translation>输入项</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="27" />
+      <source>Note</source>
+      <translation>备注</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="113" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="22" />
+      <source>Source</source>
+      <translation>来源</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="25" />
+      <source>Unit</source>
+      <translation>单位</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="24" />
+      <source>Value</source>
+      <translation>数值</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="26" />
+      <source>Where it comes from</source>
+      <translation>来源</translation>
+    </message>
+  </context>
+  <context>
+    <name>FieldForm</name>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="85" />
+      <source>Range</source>
+      <translation>范围</translation>
     </message>
   </context>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="139" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="142" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -1944,7 +2078,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="70" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="73" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -1964,42 +2098,42 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FileActions</name>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="165" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="179" />
       <source>Autosave failed: {0}</source>
       <translation>自动保存失败：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="75" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="83" />
       <source>Cannot open plan</source>
       <translation>无法打开方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="149" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="163" />
       <source>Cannot save plan</source>
       <translation>无法保存方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="97" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="110" />
       <source>Open plan</source>
       <translation>打开方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="81" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="89" />
       <source>Opened a plan saved in format version {0}; it will be saved in the current format.</source>
       <translation>打开的方案保存于格式版本 {0}，保存时将转换为当前格式。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="114" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="127" />
       <source>Restored the autosave of {0}; save to keep it.</source>
       <translation>已恢复 {0} 的自动保存内容；请保存以保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="130" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="143" />
       <source>Save plan as</source>
       <translation>方案另存为</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="156" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="170" />
       <source>Saved {0}</source>
       <translation>已保存 {0}</translation>
     </message>
@@ -2324,7 +2458,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="218" />
+      <location filename="../../gpudesk/ui/main_window.py" line="219" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
@@ -2390,6 +2524,11 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>How to go from an empty project to a plan</source>
       <translation>如何从空白项目做出一份方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="52" />
+      <source>Keep saved values</source>
+      <translation>保留保存时的数值</translation>
     </message>
     <message>
       <source>Language, theme, company branding, autosave</source>
@@ -2509,6 +2648,11 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>把方案另存为新文件</translation>
     </message>
     <message>
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="41" />
+      <source>Saved catalog values unreadable</source>
+      <translation>无法读取保存的目录数值</translation>
+    </message>
+    <message>
       <source>Show or hide how each number is computed</source>
       <translation>显示或隐藏每个数字的计算过程</translation>
     </message>
@@ -2530,9 +2674,19 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>第 {0} 步(&amp;{0})</translation>
     </message>
     <message>
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="45" />
+      <source>The catalog changed since this plan was saved</source>
+      <translation>方案保存后目录已有变化</translation>
+    </message>
+    <message>
       <location filename="../../gpudesk/ui/window_dialogs.py" line="67" />
       <source>The plan cannot be estimated: {0}</source>
       <translation>方案无法估算：{0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="48" />
+      <source>This plan was sized with catalog {0}; {1} value(s) differ today. Keep the saved values to reproduce the saved numbers, or use the current catalog.</source>
+      <translation>此方案按目录 {0} 测算；当前目录中有 {1} 个数值不同。保留保存时的数值可复现原有结果，也可以改用当前目录。</translation>
     </message>
     <message>
       <source>Undo the last change</source>
@@ -2542,6 +2696,11 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <location filename="../../gpudesk/ui/main_window.py" line="250" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="53" />
+      <source>Use current catalog</source>
+      <translation>使用当前目录</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/window_dialogs.py" line="181" />
@@ -2892,9 +3051,68 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     </message>
   </context>
   <context>
+    <name>ProposalDialog</name>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="89" />
+      <source>Choose an output file ending in .pdf</source>
+      <translation>请选择以 .pdf 结尾的输出文件</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="46" />
+      <source>Close</source>
+      <translation>关闭</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="39" />
+      <source>Company</source>
+      <translation>公司</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="71" />
+      <source>Images (*.png *.jpg *.jpeg)</source>
+      <translation>图片 (*.png *.jpg *.jpeg)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="38" />
+      <source>Language</source>
+      <translation>语言</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="40" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="70" />
+      <source>Logo</source>
+      <translation>公司标识</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="42" />
+      <source>Preview</source>
+      <translation>预览</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="43" />
+      <source>Print</source>
+      <translation>打印</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="26" />
+      <source>Proposal</source>
+      <translation>技术方案书</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="44" />
+      <source>Save PDF</source>
+      <translation>保存 PDF</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="96" />
+      <source>Saved {0} ({1} pages)</source>
+      <translation>已保存 {0}（共 {1} 页）</translation>
+    </message>
+  </context>
+  <context>
     <name>QDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="254" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="258" />
       <source>Catalog</source>
       <translation>目录</translation>
     </message>
@@ -3259,7 +3477,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选型步骤</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="42" />
+      <location filename="../../gpudesk/ui/step_list.py" line="38" />
       <source>Status: {0}</source>
       <translation>状态：{0}</translation>
     </message>
@@ -3267,7 +3485,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="98" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="100" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
@@ -3277,24 +3495,92 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="130" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="140" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="134" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="144" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="128" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="138" />
       <source>This phase runs on one node and serves no network traffic, so it needs no scale-out fabric. Choose a fabric and more nodes in this step to size one.</source>
       <translation>本阶段只用一个节点、也不承载网络流量，因此不需要横向扩展网络。如需测算网络，请在本步骤中选择网络类型并增加节点数。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="135" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="145" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="130" />
+      <source>cost</source>
+      <translation>成本对比</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="129" />
+      <source>inference</source>
+      <translation>推理性能</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="129" />
+      <source>memory fit</source>
+      <translation>显存占用</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="129" />
+      <source>pareto</source>
+      <translation>性价比前沿</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="130" />
+      <source>power</source>
+      <translation>功耗</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="131" />
+      <source>rack layout</source>
+      <translation>机柜布局</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="130" />
+      <source>scaling</source>
+      <translation>扩展效率</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="131" />
+      <source>timeline</source>
+      <translation>时间线</translation>
+    </message>
+  </context>
+  <context>
+    <name>Summary</name>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="22" />
+      <source>5-year TCO (owned)</source>
+      <translation>5 年总拥有成本（自购）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="20" />
+      <source>IT power</source>
+      <translation>IT 功率</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="21" />
+      <source>phase cost</source>
+      <translation>阶段费用</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="19" />
+      <source>serving</source>
+      <translation>推理吞吐</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="18" />
+      <source>training</source>
+      <translation>训练时长</translation>
     </message>
   </context>
   <context>

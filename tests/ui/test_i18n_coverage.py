@@ -10,7 +10,9 @@ allow-list of ``test_i18n_support``.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QLocale
@@ -20,6 +22,8 @@ from test_shell_support import SAMPLES, catalog, flush, make_window, settings  #
 
 from gpudesk.ui.actions import ActionId
 from gpudesk.ui.i18n import install_language
+from gpudesk.ui.panels import RecommendationPanel
+from gpudesk.ui.report.compare_view import CompareView
 
 MANUFACTURER = next(p for p in SAMPLES if p.name.startswith("manufacturer"))
 # menu actions that open a dialog without blocking; the others (file choosers, input boxes) are Qt's own, translated by qtbase
@@ -41,7 +45,8 @@ def chinese() -> Iterator[None]:
 def catalog_words(catalog) -> set[str]:  # noqa: F811 - the fixture's value
     values: list[object] = []
     tables = (catalog.accelerators(), catalog.models(), catalog.servers(), catalog.storage_options(),
-              catalog.cloud_offers(), catalog.nics(), catalog.switches(), catalog.interconnects())
+              catalog.cloud_offers(), catalog.nics(), catalog.switches(), catalog.interconnects(),
+              catalog.facility_defaults())
     for rows in tables:
         for row in rows:
             for f in dataclasses.fields(row):
@@ -58,25 +63,46 @@ def plan_words(project) -> set[str]:
     return words_of(values)
 
 
-def all_texts(window) -> list[tuple[str, str]]:
-    texts = list(widget_texts(window))
-    for dialog in window.dialogs.open.values():
-        texts += list(widget_texts(dialog))
-    return texts
+USER_TEXT_FIELDS = frozenset({"name", "notes", "description", "customer", "author", "summary"})
 
 
-KNOWN_GAPS = pytest.mark.xfail(strict=True, reason=(
-    "English still shown (docs/i18n.md, 'Known gaps'): core figure labels and units in the results table, enum choices "
-    "and unit suffixes of the input form (ui/widgets/field_form.py), the status-bar summary (ui/summary.py), chart tab "
-    "names and 'Reset view', catalog-choice placeholders, catalog-browser tab titles and header units, the proposal "
-    "dialog's bilingual labels"))
+def saved_plan_words(path: Path) -> set[str]:
+    """Every Latin word of the text a user wrote in a saved plan (names, notes), not its codes or values."""
+    texts: list[str] = []
+
+    def collect(value: object) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in USER_TEXT_FIELDS and isinstance(item, str):
+                    texts.append(item)
+                else:
+                    collect(item)
+        elif isinstance(value, list):
+            for item in value:
+                collect(item)
+
+    collect(json.loads(path.read_text(encoding="utf-8")))
+    return words_of(texts)
 
 
-@KNOWN_GAPS
-@pytest.mark.parametrize("plan", SAMPLES, ids=[p.stem for p in SAMPLES])
-def test_every_step_of_each_sample_is_chinese(chinese, make_window, catalog, plan):  # noqa: F811
-    window = make_window(plan, lang="zh")
-    allowed = catalog_words(catalog) | plan_words(window.document.project)
+def plan_currencies(path: Path) -> set[str]:
+    plan = json.loads(path.read_text(encoding="utf-8"))
+    return {phase["costs"]["currency"] for phase in plan["phases"]}
+
+
+# Texts still English, in widgets whose code is not part of the translation work yet (see docs/i18n.md,
+# "Known gaps"): the step-2 recommendation panel shows the core's English reasons and units
+# (gpudesk/core/recommend.py, gpudesk/ui/panels/), the plan comparison lists the inputs that differ by their
+# field paths and raw codes (gpudesk/report/comparison.py, gpudesk/ui/report/compare_view.py). Every other
+# text is checked strictly; these two get their own strict-xfail checks that turn red once they are fixed.
+RECOMMENDATIONS_ENGLISH = pytest.mark.xfail(strict=True, reason=(
+    "recommendation panel: core reasons ('meets the deadline …') and candidate units ('days', 'CNY/run') are English"))
+COMPARE_INPUTS_ENGLISH = pytest.mark.xfail(strict=True, reason=(
+    "plan comparison: input differences are listed by field path ('phases[0].costs.staff_fte') and raw codes"))
+
+
+def step_texts(window, only_recommendations: bool) -> list[tuple[str, str]]:
+    """The texts of every step of every phase and workload; the recommendation panel's alone, or all but it."""
     texts: list[tuple[str, str]] = []
     for phase, spec in enumerate(window.document.project.phases):
         for workload in range(len(spec.workloads)):
@@ -84,21 +110,61 @@ def test_every_step_of_each_sample_is_chinese(chinese, make_window, catalog, pla
             for step in range(1, 8):
                 window.go_to_step(step)
                 flush()
-                texts += list(widget_texts(window))
+                panels = tuple(window.findChildren(RecommendationPanel))
+                if only_recommendations:
+                    texts += [t for panel in panels for t in widget_texts(panel)]
+                else:
+                    texts += list(widget_texts(window, skip=panels))
+    return texts
+
+
+@pytest.mark.parametrize("plan", SAMPLES, ids=[p.stem for p in SAMPLES])
+def test_every_step_of_each_sample_is_chinese(chinese, make_window, catalog, plan):  # noqa: F811
+    window = make_window(plan, lang="zh")
+    allowed = catalog_words(catalog) | plan_words(window.document.project)
+    found = untranslated(step_texts(window, only_recommendations=False), allowed)
+    assert not found, "\n".join(f"{where}: {text!r}" for text, where in sorted(found.items()))
+
+
+@RECOMMENDATIONS_ENGLISH
+def test_recommendation_panel_is_chinese(chinese, make_window, catalog):  # noqa: F811
+    found: dict[str, str] = {}
+    for plan in SAMPLES:
+        window = make_window(plan, lang="zh")
+        allowed = catalog_words(catalog) | plan_words(window.document.project)
+        found |= untranslated(step_texts(window, only_recommendations=True), allowed)
+    assert not found, "\n".join(f"{where}: {text!r}" for text, where in sorted(found.items()))
+
+
+def open_every_dialog(window) -> set[str]:
+    """Trigger every non-blocking menu dialog and compare the USD samples; the words of the compared plans."""
+    for action_id in DIALOG_ACTIONS:
+        window.actions_[action_id].trigger()
+        flush()
+    compared = [p for p in SAMPLES if p != MANUFACTURER and plan_currencies(p) == {"USD"}]  # one currency to compare
+    assert len(compared) >= 2, compared
+    compare = window.dialogs.compare_plans(compared)
+    flush()
+    assert compare is not None, window.dialogs.open["warning"].text()
+    assert {"preferences", "catalog", "calibration", "proposal", "about", "compare"} <= set(window.dialogs.open)
+    return set().union(*(saved_plan_words(path) for path in compared))
+
+
+def test_every_menu_dialog_is_chinese(chinese, make_window, catalog):  # noqa: F811
+    window = make_window(MANUFACTURER, lang="zh")
+    allowed = catalog_words(catalog) | plan_words(window.document.project) | open_every_dialog(window)
+    inputs_tree = (window.dialogs.open["compare"].findChild(CompareView).inputs,)
+    texts = list(widget_texts(window, skip=inputs_tree))  # the dialogs are the window's children
+    for dialog in window.dialogs.open.values():
+        texts += list(widget_texts(dialog, skip=inputs_tree))
     found = untranslated(texts, allowed)
     assert not found, "\n".join(f"{where}: {text!r}" for text, where in sorted(found.items()))
 
 
-@KNOWN_GAPS
-def test_every_menu_dialog_is_chinese(chinese, make_window, catalog):  # noqa: F811
+@COMPARE_INPUTS_ENGLISH
+def test_compared_inputs_are_chinese(chinese, make_window, catalog):  # noqa: F811
     window = make_window(MANUFACTURER, lang="zh")
-    allowed = catalog_words(catalog) | plan_words(window.document.project)
-    for action_id in DIALOG_ACTIONS:
-        window.actions_[action_id].trigger()
-        flush()
-    compare = window.dialogs.compare_plans([p for p in SAMPLES if p != MANUFACTURER])  # both in USD
-    flush()
-    assert compare is not None, window.dialogs.open["warning"].text()
-    assert {"preferences", "catalog", "calibration", "proposal", "about", "compare"} <= set(window.dialogs.open)
-    found = untranslated(all_texts(window), allowed)
+    allowed = catalog_words(catalog) | plan_words(window.document.project) | open_every_dialog(window)
+    inputs_tree = window.dialogs.open["compare"].findChild(CompareView).inputs
+    found = untranslated(widget_texts(inputs_tree), allowed)
     assert not found, "\n".join(f"{where}: {text!r}" for text, where in sorted(found.items()))

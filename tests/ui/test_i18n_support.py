@@ -35,12 +35,17 @@ from PySide6.QtWidgets import (
 ALLOWED_WORDS = frozenset(
     # product and vendor names, software
     "gpudesk NVIDIA AMD Intel Huawei Ascend CUDA ROCm CANN NVLink InfiniBand RoCE Ethernet FlashAttention ZeRO LoRA "
-    "QLoRA English nvidia fio "
+    "QLoRA English nvidia smi fio Megatron Transformer NCCL RCCL Adam TCP "
     # technical abbreviations
     "GPU GPUs CPU CPUs vCPU vCPUs vGPU TCO PUE KV TTFT TPOT MFU NVMe PCIe RAM HBM SXM MIG LLM AI MoE MLA RoPE FFN MLP "
     "RT TDP TFLOPS TFLOP TOPS IO RDMA NIC NICs SSD CSV PDF PNG JPEG URL ID Agent token tokens P50 P99 "
+    "IT HFU PDU PDUs API CAPEX OPEX FSDP TP PP CP EP DP CNN "
+    # optimizer names (algorithms, written in Latin in Chinese papers and frameworks)
+    "AdamW SGD Adafactor "
+    # keys printed on the keyboard, in shortcut hints
+    "Ctrl Shift Alt Del Up Down PgUp PgDown "
     # units and currencies
-    "GB TB MB GiB TiB Gb Gbps kW W kWh ms s h µs kg USD CNY YYYY MM DD".split()
+    "GB TB MB GiB TiB Gb Gbps kW W kWh ms s h µs kg USD CNY YYYY MM DD BTU FLOP kFLOP MFLOP GFLOP PFLOP EFLOP".split()
 )
 TOKEN = re.compile(r"[A-Za-z0-9_.+\-]+")
 TAG = re.compile(r"<[^>]+>")
@@ -101,12 +106,16 @@ def action_texts(action: QAction) -> Iterator[str]:
             yield from action_texts(sub)
 
 
-def widget_texts(root: QWidget, cells: bool = True) -> Iterator[tuple[str, str]]:
+def widget_texts(root: QWidget, cells: bool = True, skip: tuple[QWidget, ...] = ()) -> Iterator[tuple[str, str]]:
     """``(where, text)`` for every text a user can see in ``root`` and its children, hidden ones included.
 
     ``cells``: also the display text of item views' cells (lists of choices, tables of labels).
+    ``skip``: widgets whose texts (their own and their children's) are left out.
     """
+    skipped = {id(w) for w in skip} | {id(c) for w in skip for c in w.findChildren(QWidget)}
     for widget in [root, *root.findChildren(QWidget)]:
+        if id(widget) in skipped:
+            continue
         where = f"{type(widget).__name__}#{widget.objectName()}"
         texts: list[str] = [widget.toolTip(), widget.statusTip()]
         if widget.isWindow() or isinstance(widget, QDockWidget):

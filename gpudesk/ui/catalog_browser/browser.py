@@ -36,9 +36,6 @@ from gpudesk.ui.catalog_browser.table_page import TablePage
 # The order architects work in: hardware first, then fabric, storage, prices, facility, workloads.
 TABLE_ORDER = ("accelerators", "servers", "interconnects", "switches", "nics", "storage_options",
                "cloud_offers", "facility_defaults", "models")
-TAB_TITLES = {"accelerators": "Accelerators", "servers": "Servers", "interconnects": "Interconnects",
-              "switches": "Switches", "nics": "NICs", "storage_options": "Storage", "cloud_offers": "Cloud offers",
-              "facility_defaults": "Facility", "models": "Models"}
 PACKAGE_FILTER = "gpudesk catalog package (*.gpcat.zip *.zip)"
 
 
@@ -57,7 +54,7 @@ class CatalogBrowser(QWidget):
             page = TablePage(catalog, table, self.tabs)
             page.selection_changed.connect(self._selection_changed)
             self.pages[table] = page
-            self.tabs.addTab(page, self.tr(TAB_TITLES.get(table, TABLES[table].title)))
+            self.tabs.addTab(page, self._tab_title(table))
         self.tabs.currentChanged.connect(lambda _i: self._selection_changed(self.current_page().selected_records()))
         self.detail = DetailPane(catalog, self)
         self.toolbar = QToolBar(self)
@@ -74,6 +71,13 @@ class CatalogBrowser(QWidget):
         layout.addWidget(self.toolbar)
         layout.addWidget(splitter, 1)
         self._selection_changed([])
+
+    def _tab_title(self, table: str) -> str:
+        titles = {"accelerators": self.tr("Accelerators"), "servers": self.tr("Servers"),
+                  "interconnects": self.tr("Interconnects"), "switches": self.tr("Switches"), "nics": self.tr("NICs"),
+                  "storage_options": self.tr("Storage"), "cloud_offers": self.tr("Cloud offers"),
+                  "facility_defaults": self.tr("Facility"), "models": self.tr("Models")}
+        return titles.get(table, TABLES[table].title)
 
     def _build_actions(self) -> None:
         bar = self.toolbar

@@ -12,6 +12,7 @@ from typing import Any
 
 from gpudesk.catalog.field_rules import unit_of
 from gpudesk.catalog.schema import field_kinds, table_spec
+from gpudesk.ui.widgets.session_text import session_text
 
 UNKNOWN_TEXT = "—"
 
@@ -125,7 +126,7 @@ def field_unit(table: str, name: str) -> str:
     unit = unit_of(table, name)
     if not unit or unit in ("parameters",):
         unit = "" if unit == "parameters" else next((u for s, u in _SUFFIX_UNITS if name.endswith(s)), "")
-    return _UNIT_DISPLAY.get(unit, unit)
+    return session_text().unit(_UNIT_DISPLAY.get(unit, unit))  # in the session language: "(per hour)" -> "(每小时)"
 
 
 def field_label(name: str) -> str:
@@ -155,7 +156,7 @@ def is_unknown(record: Any, name: str) -> bool:
 
 def format_number(value: float | int, unit: str = "") -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return session_text().value("yes" if value else "no")
     if isinstance(value, int):
         return f"{value:,}" if abs(value) >= 10_000 else str(value)
     if abs(value) >= 1e9 and unit == "":
@@ -172,7 +173,7 @@ def cell_text(column: Column, record: Any) -> str:
     if value is None or is_unknown(record, column.field):
         return UNKNOWN_TEXT
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return session_text().value("yes" if value else "no")
     if isinstance(value, tuple):
         if not value:
             return ""

@@ -11,6 +11,7 @@ from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
 from gpudesk.ui.catalog_browser.columns import Column, cell_text, columns_for, is_unknown, sort_key
 from gpudesk.ui.catalog_browser.criteria import FilterCriteria
+from gpudesk.ui.widgets.session_text import session_text
 
 RECORD_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -90,7 +91,9 @@ class CatalogTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return column.header_with(self.tr(column.label))
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{column.header_with(self.tr(column.label))}\n{column.field}"
+            header = column.header_with(self.tr(column.label))
+            # the record field names the CSV column; a Chinese header stands alone
+            return header if session_text().translates else f"{header}\n{column.field}"
         if role == FIELD_ROLE:
             return column.field
         return None

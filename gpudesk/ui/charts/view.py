@@ -68,8 +68,8 @@ class ChartView(QtWidgets.QWidget):
         self._hover_label.hide()
         self._hover_label_plot: pg.PlotItem | None = None
 
-        self.reset_view_action = QtGui.QAction("Reset view", self)
-        self.reset_view_action.setToolTip("Show the whole chart again after zooming or panning")
+        self.reset_view_action = QtGui.QAction(self.tr("Reset view"), self)
+        self.reset_view_action.setToolTip(self.tr("Show the whole chart again after zooming or panning"))
         self.reset_view_action.triggered.connect(self.reset_view)
         reset_button = QtWidgets.QToolButton()
         reset_button.setDefaultAction(self.reset_view_action)

@@ -78,7 +78,7 @@ class StepPage(QWidget):
             view = ChartView()
             view.setMinimumHeight(220)
             self.charts[name] = view
-            self.chart_tabs.addTab(view, name.replace("_", " "))
+            self.chart_tabs.addTab(view, self._chart_title(name))
         self.chart_tabs.setVisible(bool(chart_names))
         self._pending_specs: dict[str, object] = {}
         self.chart_tabs.currentChanged.connect(lambda _index: self._draw_current_chart())
@@ -123,6 +123,14 @@ class StepPage(QWidget):
         layout.addWidget(self.guidance)
         layout.addWidget(main, 1)
         self.rebind(0, 0)
+
+    def _chart_title(self, name: str) -> str:
+        titles = {
+            "memory_fit": self.tr("memory fit"), "inference": self.tr("inference"), "pareto": self.tr("pareto"),
+            "scaling": self.tr("scaling"), "cost": self.tr("cost"), "power": self.tr("power"),
+            "rack_layout": self.tr("rack layout"), "timeline": self.tr("timeline"),
+        }
+        return titles.get(name, name.replace("_", " "))
 
     # Step 2 ranks alternatives; steps 6 and 7 carry the what-if (delivery and cost drivers).
     def _why_no_figures(self) -> str:

@@ -23,7 +23,7 @@ class ProposalDialog(QtWidgets.QDialog):
     def __init__(self, build: DocumentFactory, default_output: str = "", lang: str = "zh",
                  author: str = "", parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Proposal / 技术方案书")
+        self.setWindowTitle(self.tr("Proposal"))
         self._build = build
         self._author = author
         self.language = QtWidgets.QComboBox()
@@ -35,15 +35,15 @@ class ProposalDialog(QtWidgets.QDialog):
         self.output = QtWidgets.QLineEdit(default_output)
         self.status = QtWidgets.QLabel("")
         form = QtWidgets.QFormLayout()
-        form.addRow("Language / 语言", self.language)
-        form.addRow("Company / 公司", self.company)
-        form.addRow("Logo", self._with_browse(self.logo, self._browse_logo))
+        form.addRow(self.tr("Language"), self.language)
+        form.addRow(self.tr("Company"), self.company)
+        form.addRow(self.tr("Logo"), self._with_browse(self.logo, self._browse_logo))
         form.addRow("PDF", self._with_browse(self.output, self._browse_output))
-        self.preview_button = QtWidgets.QPushButton("Preview / 预览")
-        self.print_button = QtWidgets.QPushButton("Print / 打印")
-        self.save_button = QtWidgets.QPushButton("Save PDF / 保存")
+        self.preview_button = QtWidgets.QPushButton(self.tr("Preview"))
+        self.print_button = QtWidgets.QPushButton(self.tr("Print"))
+        self.save_button = QtWidgets.QPushButton(self.tr("Save PDF"))
         self.save_button.setDefault(True)
-        close = QtWidgets.QPushButton("Close / 关闭")
+        close = QtWidgets.QPushButton(self.tr("Close"))
         self.preview_button.clicked.connect(self.preview)
         self.print_button.clicked.connect(self.print_document)
         self.save_button.clicked.connect(self.save_pdf)
@@ -67,7 +67,8 @@ class ProposalDialog(QtWidgets.QDialog):
         return box
 
     def _browse_logo(self) -> None:
-        path, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Logo", self.logo.text(), "Images (*.png *.jpg *.jpeg)")
+        path, _ = QtWidgets.QFileDialog.getOpenFileName(self, self.tr("Logo"), self.logo.text(),
+                                                        self.tr("Images (*.png *.jpg *.jpeg)"))
         if path:
             self.logo.setText(path)
 
@@ -85,14 +86,14 @@ class ProposalDialog(QtWidgets.QDialog):
     def save_pdf(self) -> bool:
         target = self.output.text().strip()
         if not target.lower().endswith(".pdf"):
-            self.status.setText("Choose an output file ending in .pdf / 请选择 .pdf 输出文件")
+            self.status.setText(self.tr("Choose an output file ending in .pdf"))
             return False
         try:
             pages = write_proposal_pdf(self.document(), Path(target))
         except OSError as exc:
             self.status.setText(str(exc))
             return False
-        self.status.setText(f"{target} ({pages})")
+        self.status.setText(self.tr("Saved {0} ({1} pages)").format(target, pages))
         self.saved.emit(target)
         return True
 

@@ -7,6 +7,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from gpudesk.core.checks import Check
+from gpudesk.core.pitfalls_zh import localise
+from gpudesk.ui.widgets.session_text import session_language
 
 SEVERITY_COLOURS = {"blocker": QColor("#c0392b"), "warning": QColor("#b9770e"), "info": QColor("#2e86c1")}
 SEVERITY_MARKS = {"blocker": "⛔", "warning": "⚠", "info": "ℹ"}
@@ -19,6 +21,7 @@ class ChecksView(QListWidget):
         super().__init__(parent)
         self._checks: list[Check] = []
         self._shown = False
+        self.lang = session_language()  # check titles and messages in the session language
         self.currentRowChanged.connect(self._emit)
         self.itemClicked.connect(lambda item: self._emit(self.row(item)))
         self.setAccessibleName(self.tr("Checks"))
@@ -32,9 +35,10 @@ class ChecksView(QListWidget):
         self.blockSignals(True)
         self.clear()
         for check in self._checks:
-            item = QListWidgetItem(f"{SEVERITY_MARKS.get(check.severity, '')} {check.title}")
+            title, message, fix = localise(check, self.lang)
+            item = QListWidgetItem(f"{SEVERITY_MARKS.get(check.severity, '')} {title}")
             item.setForeground(SEVERITY_COLOURS.get(check.severity, QColor("black")))
-            item.setToolTip(f"{check.message}\n\n{self.tr('Fix')}: {check.fix}")
+            item.setToolTip(f"{message}\n\n{self.tr('Fix')}: {fix}")
             item.setData(Qt.ItemDataRole.UserRole, check.id)
             self.addItem(item)
         if not self._checks:

@@ -4,61 +4,89 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import Explanation, FigureSet, format_value
+from gpudesk.core.pitfalls_zh import localise
+from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.figure_table import display_value
+from gpudesk.ui.widgets.session_text import session_language, session_text
 
 
-def explanation_html(exp: Explanation, figures: FigureSet | None = None) -> str:
+def _headings() -> dict[str, str]:
+    """Headings of an explanation in the session language (literal texts, so the extractor finds them)."""
+    return {
+        "formula": QCoreApplication.translate("ExplainPanel", "Formula"),
+        "source": QCoreApplication.translate("ExplainPanel", "Source"),
+        "input": QCoreApplication.translate("ExplainPanel", "Input"),
+        "value": QCoreApplication.translate("ExplainPanel", "Value"),
+        "unit": QCoreApplication.translate("ExplainPanel", "Unit"),
+        "origin": QCoreApplication.translate("ExplainPanel", "Where it comes from"),
+        "note": QCoreApplication.translate("ExplainPanel", "Note"),
+        "all_sources": QCoreApplication.translate("ExplainPanel", "All sources behind this figure"),
+        "fix": QCoreApplication.translate("ExplainPanel", "Fix"),
+    }
+
+
+def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: DisplayText | None = None) -> str:
+    """The explanation as rich text; labels, units and headings in ``text``'s language (default: the session's)."""
+    text = text or session_text()
+    heads = _headings()
     unit, value = display_value(exp.value, exp.unit)
-    parts = [f"<h3>{html.escape(exp.label)}</h3>", f"<p><b>{html.escape(value)} {html.escape(unit)}</b>"]
+    label = text.figure_label(exp.key, exp.label)
+    parts = [f"<h3>{html.escape(label)}</h3>",
+             f"<p><b>{html.escape(text.value(value))} {html.escape(text.unit(unit))}</b>"]
     if unit != exp.unit and not isinstance(exp.value, str):
-        parts.append(f" <span style='color:gray'>({format_value(exp.value)} {html.escape(exp.unit)})</span>")
+        parts.append(f" <span style='color:gray'>({format_value(exp.value)} {html.escape(text.unit(exp.unit))})</span>")
     parts.append("</p>")
     if exp.formula:
-        parts.append(f"<p><i>Formula</i><br><code>{html.escape(exp.formula)}</code></p>")
+        parts.append(f"<p><i>{html.escape(heads['formula'])}</i><br><code>{html.escape(exp.formula)}</code></p>")
     if exp.source:
-        parts.append(f"<p><i>Source</i>: {html.escape(exp.source)}</p>")
+        parts.append(f"<p><i>{html.escape(heads['source'])}</i>: {html.escape(text.source(exp.source))}</p>")
     if exp.inputs:
+        headers = (heads["input"], heads["value"], heads["unit"], heads["origin"])
         parts.append("<table cellspacing=0 cellpadding=3 border=1 style='border-collapse:collapse'>")
-        parts.append("<tr><th>Input</th><th>Value</th><th>Unit</th><th>Where it comes from</th></tr>")
+        parts.append("<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in headers) + "</tr>")
         for q in exp.inputs:
             derived = figures is not None and q.key in figures and not figures.is_input(q.key)
-            label = html.escape(q.label)
+            q_label = html.escape(text.figure_label(q.key, q.label))
             if derived:
-                label = f"<a href='fig:{html.escape(q.key)}'>{label}</a>"
+                q_label = f"<a href='fig:{html.escape(q.key)}'>{q_label}</a>"
             q_unit, q_value = display_value(q.value, q.unit)
             parts.append(
-                f"<tr><td>{label}<br><small>{html.escape(q.key)}</small></td><td align=right>{html.escape(q_value)}</td>"
-                f"<td>{html.escape(q_unit)}</td><td><small>{html.escape(q.source)}</small></td></tr>"
+                f"<tr><td>{q_label}<br><small>{html.escape(q.key)}</small></td>"
+                f"<td align=right>{html.escape(text.value(q_value))}</td>"
+                f"<td>{html.escape(text.unit(q_unit))}</td><td><small>{html.escape(text.source(q.source))}</small></td></tr>"
             )
         parts.append("</table>")
     if exp.note:
-        parts.append(f"<p><i>Note</i>: {html.escape(exp.note)}</p>")
+        parts.append(f"<p><i>{html.escape(heads['note'])}</i>: {html.escape(exp.note)}</p>")
     if figures is not None and exp.key in figures:
         leaves = figures.sources_behind(exp.key)
         cited = sorted({q.source for q in leaves if q.source and q.source != "user input"})
         if cited:
-            parts.append("<p><i>All sources behind this figure</i></p><ul>")
-            parts += [f"<li><small>{html.escape(s)}</small></li>" for s in cited]
+            parts.append(f"<p><i>{html.escape(heads['all_sources'])}</i></p><ul>")
+            parts += [f"<li><small>{html.escape(text.source(s))}</small></li>" for s in cited]
             parts.append("</ul>")
     return "".join(parts)
 
 
-def check_html(check: Check) -> str:
+def check_html(check: Check, lang: str | None = None) -> str:
+    """A check as rich text, in ``lang`` (default: the session's language)."""
+    title, message, fix = localise(check, lang or session_language())
+    heads = _headings()
     colour = {"blocker": "#c0392b", "warning": "#b9770e"}.get(check.severity, "#2e86c1")
     numbers = "".join(
         f"<tr><td>{html.escape(str(k))}</td><td align=right>{html.escape(format_value(v) if isinstance(v, (int, float)) else str(v))}</td></tr>"
         for k, v in check.numbers.items()
     )
     return (
-        f"<h3 style='color:{colour}'>{html.escape(check.title)}</h3>"
-        f"<p>{html.escape(check.message)}</p>"
+        f"<h3 style='color:{colour}'>{html.escape(title)}</h3>"
+        f"<p>{html.escape(message)}</p>"
         + (f"<table border=1 cellspacing=0 cellpadding=3 style='border-collapse:collapse'>{numbers}</table>" if numbers else "")
-        + f"<p><b>Fix</b>: {html.escape(check.fix)}</p>"
+        + f"<p><b>{html.escape(heads['fix'])}</b>: {html.escape(fix)}</p>"
     )
 
 

@@ -8,6 +8,7 @@ document changes (undo, redo, load) flow back into the editors.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -25,26 +26,46 @@ from PySide6.QtWidgets import (
 
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
+from gpudesk.ui.widgets.display_text import DisplayText
+from gpudesk.ui.widgets.session_text import session_text
 
 INT_MAX = 2_147_483_647
+PHASE_OF_PATH = re.compile(r"^(phases\[\d+\])\.")  # money units name the phase's currency
 
 ChoiceProvider = Callable[[], Sequence[tuple[str, str]]]  # (value, display label)
 
 
-def _decimals_for(lo: float, hi: float, value: float) -> int:
-    if hi >= 1e6:
+def _decimals_for(hi: float) -> int:
+    """Counts in the billions (tokens, items per day) need no decimals; sizes, prices and ratios do."""
+    if hi >= 1e9:
         return 0
-    if hi <= 10:
-        return 3
-    return 2 if hi <= 10_000 else 1
+    return 3 if hi <= 10 else 2
+
+
+def format_int_list(values: list[int]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def parse_int_list(text: str, lo: int, hi: int) -> list[int]:
+    """'10, 11 12' -> [10, 11, 12]; a value outside lo..hi or not a whole number is refused with the reason."""
+    out = []
+    for token in text.replace("，", ",").replace(",", " ").split():
+        if not token.lstrip("-").isdigit():
+            raise ValueError(f"{token!r} is not a whole number")
+        number = int(token)
+        if not lo <= number <= hi:
+            raise ValueError(f"{number} is outside {lo}–{hi}")
+        out.append(number)
+    return sorted(set(out))
 
 
 class FieldForm(QWidget):
     """A form of bound editors. ``add(path)`` creates the right editor for the field."""
 
-    def __init__(self, document: ProjectDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: ProjectDocument, parent: QWidget | None = None, text: DisplayText | None = None) -> None:
         super().__init__(parent)
         self.document = document
+        self.text = text or session_text()  # choices, units and help in the session language
         self.layout_ = QFormLayout(self)
         self.layout_.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.editors: dict[str, QWidget] = {}
@@ -55,12 +76,14 @@ class FieldForm(QWidget):
         """Add the editor the field's declaration calls for, bound to ``path``."""
         value = self.document.get(path)
         meta = field_paths.metadata(self.document.project, path)
-        editor = self._make_editor(path, value, meta, choices)
-        unit = meta.get("unit", "")
-        help_text = meta.get("help", "")
+        declared = field_paths.declared_type(self.document.project, path)
+        editor = self._make_editor(path, value, meta, choices, declared)
+        unit = self.unit_text(path)
+        help_text = self.text.field_help(meta.get("help", ""))
         tip = label + (f" ({unit})" if unit else "") + (f": {help_text}" if help_text else "")
         if "min" in meta:
-            tip += f"\n{self.tr('Range')}: {meta['min']:g} – {meta['max']:g} {unit}"
+            range_label = self.tr("Range")
+            tip += f"\n{range_label}: {meta['min']:g} – {meta['max']:g} {unit}".rstrip()
         editor.setToolTip(tip)
         editor.setAccessibleName(label)
         editor.setObjectName(path)
@@ -70,10 +93,12 @@ class FieldForm(QWidget):
             self._providers[path] = choices
         return editor
 
-    def _make_editor(self, path: str, value: Any, meta: dict[str, Any], choices: ChoiceProvider | None) -> QWidget:
+    def _make_editor(self, path: str, value: Any, meta: dict[str, Any], choices: ChoiceProvider | None,
+                     declared: str = "") -> QWidget:
         if choices is not None or "choices" in meta:
             combo = QComboBox(self)
-            items = list(choices()) if choices else [(c, c.replace("_", " ")) for c in meta["choices"]]
+            name = path.rsplit(".", 1)[-1]
+            items = list(choices()) if choices else [(c, self.text.choice(name, c)) for c in meta["choices"]]
             for code, text in items:
                 combo.addItem(text, code)
             combo.setCurrentIndex(max(0, combo.findData(value)))
@@ -84,29 +109,61 @@ class FieldForm(QWidget):
             box.setChecked(value)
             box.toggled.connect(lambda on, p=path: self._commit(p, bool(on)))
             return box
-        if isinstance(value, int) and "min" in meta:
+        integer = declared == "int" if declared in ("int", "float") else isinstance(value, int)
+        if integer and not isinstance(value, bool) and "min" in meta:
             spin = QSpinBox(self)
             spin.setRange(int(max(meta["min"], -INT_MAX)), int(min(meta["max"], INT_MAX)))
             spin.setValue(int(value))
-            spin.setSuffix(f" {meta['unit']}" if meta.get("unit") else "")
+            spin.setSuffix(self._suffix(path))
             spin.setGroupSeparatorShown(True)
             spin.valueChanged.connect(lambda v, p=path: self._commit(p, int(v)))
             return spin
         if isinstance(value, (int, float)) and "min" in meta:
             spin = QDoubleSpinBox(self)
-            spin.setDecimals(_decimals_for(meta["min"], meta["max"], float(value)))
+            spin.setDecimals(_decimals_for(float(meta["max"])))
             spin.setRange(float(meta["min"]), float(meta["max"]))
             spin.setValue(float(value))
-            spin.setSuffix(f" {meta['unit']}" if meta.get("unit") else "")
+            spin.setSuffix(self._suffix(path))
             spin.setGroupSeparatorShown(True)
             spin.valueChanged.connect(lambda v, p=path: self._commit(p, float(v)))
             return spin
         line = QLineEdit(self)
+        if isinstance(value, list):  # a list of whole numbers, e.g. peak months "10, 11"
+            line.setText(format_int_list(value))
+            line.editingFinished.connect(lambda p=path, e=line: self._commit_list(p, e))
+            return line
         line.setText(str(value))
         if "max_len" in meta:
             line.setMaxLength(int(meta["max_len"]))
         line.editingFinished.connect(lambda p=path, e=line: self._commit(p, e.text()))
         return line
+
+    def _commit_list(self, path: str, editor: QLineEdit) -> None:
+        meta = field_paths.metadata(self.document.project, path)
+        try:
+            values = parse_int_list(editor.text(), int(meta.get("item_min", 0)), int(meta.get("item_max", 10**9)))
+        except ValueError as exc:
+            editor.setToolTip(str(exc))
+            editor.setStyleSheet("border: 1px solid #c0392b")
+            return
+        editor.setStyleSheet("")
+        self._commit(path, values)
+
+    def unit_text(self, path: str) -> str:
+        """The field's declared unit in the session language, "currency" named by the phase's currency."""
+        unit = field_paths.metadata(self.document.project, path).get("unit", "")
+        currency = ""
+        phase = PHASE_OF_PATH.match(path)
+        if "currency" in unit and phase:
+            try:
+                currency = str(self.document.get(f"{phase.group(1)}.costs.currency"))
+            except field_paths.FieldPathError:
+                currency = ""
+        return self.text.unit(unit, currency)
+
+    def _suffix(self, path: str) -> str:
+        unit = self.unit_text(path)
+        return f" {unit}" if unit else ""
 
     # -- syncing ------------------------------------------------------------
     def _commit(self, path: str, value: Any) -> None:
@@ -127,7 +184,10 @@ class FieldForm(QWidget):
                 elif isinstance(editor, QCheckBox):
                     editor.setChecked(bool(value))
                 elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
+                    editor.setSuffix(self._suffix(path))  # the phase's currency may have changed
                     editor.setValue(value)
+                elif isinstance(editor, QLineEdit) and isinstance(value, list):
+                    editor.setText(format_int_list(value))
                 elif isinstance(editor, QLineEdit) and editor.text() != str(value):
                     editor.setText(str(value))
 

@@ -8,6 +8,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from gpudesk.core.explain import FigureSet, format_value
+from gpudesk.ui.widgets.display_text import DisplayText
+from gpudesk.ui.widgets.session_text import session_text
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 COL_LABEL, COL_VALUE, COL_UNIT = range(3)
@@ -18,8 +20,9 @@ Index = QModelIndex | QPersistentModelIndex
 class FigureTableModel(QAbstractTableModel):
     HEADERS = ("Figure", "Value", "Unit")
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, text: DisplayText | None = None) -> None:
         super().__init__(parent)
+        self.text = text or session_text()  # labels and units in the session language
         self._rows: list[tuple[str, str, str, str]] = []  # key, label, value text, unit
 
     def set_figures(self, figures: FigureSet | None, keys: list[str], labels: dict[str, str] | None = None) -> None:
@@ -29,9 +32,9 @@ class FigureTableModel(QAbstractTableModel):
                 if key not in figures:
                     continue
                 value = figures.value_at(key)
-                label = (labels or {}).get(key) or figures.label(key)
+                label = (labels or {}).get(key) or self.text.figure_label(key, figures.label(key))
                 unit, text = display_value(value, figures.unit(key))
-                rows.append((key, label, text, unit))
+                rows.append((key, label, self.text.value(text), self.text.unit(unit)))
         if rows == self._rows:
             return
         if [r[0] for r in rows] == [r[0] for r in self._rows]:

@@ -1,0 +1,149 @@
+"""Display names of the core's figures, units, choices and field help in the interface language.
+
+The core records English labels and SI-style unit names in its FigureSet; the
+project model declares English help and raw choice codes. In Chinese the
+interface shows the names of ``resources/i18n/figures_zh.toml`` (figure keys,
+units, help, choices) and of the proposal's ``report_zh.toml`` (``[figure]``,
+``[unit]`` and the choice tables it already holds); entries of
+``figures_zh.toml`` win. English shows the core's own text. Qt-free: the
+widgets pass the session language in.
+
+A key missing from the tables falls back to the English text, so a figure the
+core adds later is still shown; ``tests/ui/test_i18n_figures.py`` fails on any
+key of ``docs/figures.md`` without a Chinese label.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from gpudesk.paths import resource_path
+
+# choice tables of report_zh.toml, by the model field whose codes they name
+REPORT_CHOICE_TABLES = {
+    "kind": "workload_kind", "mode": "delivery_mode", "stage": "stage", "data_sensitivity": "sensitivity",
+    "fabric": "fabric", "cooling": "cooling",
+}
+WORKLOAD_PREFIX = re.compile(r"^w\d+\.")  # second and further workloads of a phase: "w2.mem.total"
+COUNT_PREFIX = re.compile(r"^(T|B|M) (.+)$")  # display_value's scaled counts: "12.5 B params"
+SOURCE_PREFIX = re.compile(r"^(user input|derived|constant|catalog|model)\b")
+
+
+def _table(data: dict[str, Any], name: str) -> dict[str, str]:
+    return {str(k): str(v) for k, v in data.get(name, {}).items() if not isinstance(v, dict)}
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    escaped = re.escape(template).replace(r"\{mode\}", "(?P<mode>[a-z0-9_]+)").replace(r"\{n\}", r"(?P<n>\d+)")
+    return re.compile(f"^{escaped}$")
+
+
+@dataclass(frozen=True)
+class DisplayText:
+    """Lookup of display names for one language; ``lang == "en"`` returns the English given."""
+
+    lang: str
+    figures: dict[str, str] = field(default_factory=dict)
+    figure_patterns: tuple[tuple[re.Pattern[str], str], ...] = ()
+    units: dict[str, str] = field(default_factory=dict)
+    unit_parts: dict[str, str] = field(default_factory=dict)
+    count_prefixes: dict[str, str] = field(default_factory=dict)
+    values: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+    choices: dict[str, dict[str, str]] = field(default_factory=dict)
+    help: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def translates(self) -> bool:
+        return self.lang != "en"
+
+    # -- figures ---------------------------------------------------------------
+    def has_figure(self, key: str) -> bool:
+        base = WORKLOAD_PREFIX.sub("", key)
+        return base in self.figures or any(p.match(base) for p, _t in self.figure_patterns)
+
+    def figure_label(self, key: str, english: str) -> str:
+        """The label of figure ``key`` (``w2.`` prefixes map to the base key); ``english`` when unknown."""
+        if not self.translates:
+            return english
+        base = WORKLOAD_PREFIX.sub("", key)
+        if base in self.figures:
+            return self.figures[base]
+        for pattern, template in self.figure_patterns:
+            match = pattern.match(base)
+            if match:
+                names = match.groupdict()
+                mode = names.get("mode")
+                return template.format(mode=self.choice("mode", mode) if mode else "", n=names.get("n", ""))
+        return english
+
+    # -- units -----------------------------------------------------------------
+    def unit(self, unit: str, currency: str = "") -> str:
+        """A unit in the language: whole-unit names first, else part by part ("currency/GPU/year")."""
+        if currency:
+            unit = unit.replace("currency", currency)
+        if not self.translates or not unit:
+            return unit
+        if unit in self.units:
+            return self.units[unit]
+        prefixed = COUNT_PREFIX.match(unit)
+        if prefixed and prefixed.group(1) in self.count_prefixes:
+            return self.count_prefixes[prefixed.group(1)] + self.unit(prefixed.group(2))
+        if "/" in unit:
+            return "/".join(self.unit_parts.get(part, self.units.get(part, part)) for part in unit.split("/"))
+        return unit
+
+    def value(self, text: str) -> str:
+        """A cell value that is a word ("yes", "no", "inf") in the language; other text unchanged."""
+        return self.values.get(text, text) if self.translates else text
+
+    def source(self, text: str) -> str:
+        """Where an input comes from: the leading kind ("user input", "derived: …") in the language."""
+        if not self.translates:
+            return text
+        return SOURCE_PREFIX.sub(lambda m: self.sources.get(m.group(1), m.group(1)), text, count=1)
+
+    # -- the input form --------------------------------------------------------------
+    def choice(self, field_name: str, code: str) -> str:
+        """The display name of a choice code of the model field ``field_name``."""
+        english = code.replace("_", " ")
+        if not self.translates:
+            return english
+        return self.choices.get(field_name, {}).get(code, english)
+
+    def field_help(self, text: str) -> str:
+        return self.help.get(text, text) if self.translates else text
+
+
+def _read(name: str) -> dict[str, Any]:
+    with resource_path("i18n", name).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+@lru_cache(maxsize=4)
+def display_text(lang: str) -> DisplayText:
+    """The display text of ``lang``, read once per language (the tables are immutable after loading)."""
+    if lang == "en":
+        return DisplayText("en")
+    report = _read(f"report_{lang}.toml")
+    ui = _read(f"figures_{lang}.toml")
+    choices = {name: _table(report, table) for name, table in REPORT_CHOICE_TABLES.items()}
+    for name, table in ui.get("choice", {}).items():
+        choices[name] = {**choices.get(name, {}), **{str(k): str(v) for k, v in table.items()}}
+    choices["kind"] = {**choices["kind"], **choices.get("measurement_kind", {})}
+    return DisplayText(
+        lang,
+        figures={**_table(report, "figure"), **_table(ui, "figure")},
+        figure_patterns=tuple((_pattern(t), str(v)) for t, v in ui.get("figure_pattern", {}).items()),
+        units={**_table(report, "unit"), **_table(ui, "unit")},
+        unit_parts=_table(ui, "unit_part"),
+        count_prefixes=_table(ui, "count_prefix"),
+        values=_table(ui, "value"),
+        sources=_table(ui, "source"),
+        choices=choices,
+        help=_table(ui, "help"),
+    )

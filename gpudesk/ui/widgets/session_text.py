@@ -1,0 +1,22 @@
+"""The session's interface language, as the widgets read it.
+
+``install_language`` (``gpudesk/ui/i18n.py``) sets the default ``QLocale`` to the
+language chosen at start-up, before any widget is built; widgets that show the
+core's text (figure labels, units, check titles, choice codes) read the language
+from there, so it matches the Qt translators of the same session.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLocale
+
+from gpudesk.ui.widgets.display_text import DisplayText, display_text
+
+
+def session_language() -> str:
+    """``"zh"`` when the session's default locale is Chinese, else ``"en"``."""
+    return "zh" if QLocale().language() == QLocale.Language.Chinese else "en"
+
+
+def session_text() -> DisplayText:
+    return display_text(session_language())

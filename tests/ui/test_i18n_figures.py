@@ -1,0 +1,150 @@
+"""Chinese display text of the core's figures, units, choices and help, and where the interface shows it."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QLocale
+from test_i18n_support import english_words
+from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
+
+import gpudesk.project.model as model
+from gpudesk.core.checks import Check
+from gpudesk.core.explain import FigureSet
+from gpudesk.ui.i18n import install_language
+from gpudesk.ui.widgets.display_text import display_text
+from gpudesk.ui.widgets.explain_panel import check_html, explanation_html
+from gpudesk.ui.widgets.figure_table import FigureTableModel
+from gpudesk.ui.widgets.session_text import session_language
+
+ROOT = Path(__file__).resolve().parents[2]
+ZH = display_text("zh")
+EN = display_text("en")
+
+
+def figure_rows() -> list[tuple[str, str]]:
+    """(key, unit) of every row of docs/figures.md."""
+    rows = []
+    for line in (ROOT / "docs" / "figures.md").read_text(encoding="utf-8").splitlines():
+        match = re.match(r"^\| `([^`]+)` \|([^|]*)\|", line)
+        if match:
+            rows.append((match.group(1), match.group(2).strip()))
+    return rows
+
+
+def model_fields() -> Iterator[dataclasses.Field]:
+    for value in vars(model).values():
+        if isinstance(value, type) and dataclasses.is_dataclass(value):
+            yield from dataclasses.fields(value)
+
+
+@pytest.fixture
+def chinese(qapp) -> Iterator[None]:
+    before = QLocale()
+    installed = install_language(qapp, "zh")
+    yield
+    installed.uninstall()
+    QLocale.setDefault(before)
+
+
+def test_every_documented_figure_has_a_chinese_label():
+    rows = figure_rows()
+    assert len(rows) > 400
+    missing = [key for key, _unit in rows if not ZH.has_figure(key)]
+    assert not missing, missing
+    english = {key: ZH.figure_label(key, "") for key, _u in rows if english_words(ZH.figure_label(key, ""))}
+    assert not english, english
+
+
+def test_second_workload_and_pattern_keys_map_to_chinese():
+    assert ZH.figure_label("w2.mem.total", "memory needed per GPU") == ZH.figure_label("mem.total", "x") == "单卡显存占用"
+    assert ZH.figure_label("delivery.monthly.bare_metal", "bare_metal cost per month") == "裸金属租用月费用"
+    assert ZH.figure_label("roadmap.phase3.carried_capex", "capex carried forward into Growth") == "沿用到第 3 阶段的一次性投入"
+    assert ZH.figure_label("core.new_figure", "a figure added later") == "a figure added later"  # falls back
+    assert EN.figure_label("mem.total", "memory needed per GPU") == "memory needed per GPU"
+
+
+def test_every_unit_reads_chinese():
+    units = {unit for _key, unit in figure_rows()} | {f.metadata.get("unit", "") for f in model_fields()}
+    shown = {unit: ZH.unit(unit, "CNY") for unit in units if unit}
+    english = {unit: text for unit, text in shown.items() if english_words(text)}
+    assert not english, english
+    assert ZH.unit("days") == "天" and ZH.unit("GPUs") == "张 GPU" and ZH.unit("requests/s") == "请求/秒"
+    assert ZH.unit("currency/GPU/year", "USD") == "USD/GPU/年"
+    assert ZH.unit("B params") == "十亿参数"
+    assert EN.unit("currency/GPU/year", "USD") == "USD/GPU/year" and EN.unit("days") == "days"
+
+
+def test_every_choice_and_help_text_reads_chinese():
+    english = {}
+    for f in model_fields():
+        for code in f.metadata.get("choices", ()):
+            text = ZH.choice(f.name, code)
+            if f.name.endswith("dtype"):
+                assert text == code, (f.name, code)  # precisions stay as written: bf16, fp8
+            elif english_words(text) and text != "English":
+                english[(f.name, code)] = text
+        help_text = f.metadata.get("help", "")
+        if help_text and english_words(ZH.field_help(help_text)):
+            english[(f.name, "help")] = ZH.field_help(help_text)
+    assert not english, english
+    assert ZH.choice("kind", "pretrain") == "预训练" and EN.choice("mode", "cloud_on_demand") == "cloud on demand"
+
+
+def figures() -> FigureSet:
+    fs = FigureSet()
+    fs.input("task.deadline_days", 30.0, "days", "training deadline")
+    fs.add("train.time_to_train_s", 5 * 86400.0, "s", "time to train", "tokens / throughput", ["task.deadline_days"])
+    fs.add("plan.gpus", 16.0, "GPUs", "GPUs in this phase", "nodes × GPUs per node", [])
+    return fs
+
+
+def test_figure_table_shows_chinese_labels_and_units():
+    fs = figures()
+    zh = FigureTableModel(text=ZH)
+    zh.set_figures(fs, ["train.time_to_train_s", "plan.gpus"])
+    rows = [[zh.data(zh.index(r, c)) for c in range(3)] for r in range(zh.rowCount())]
+    assert rows == [["训练时长", "5", "天"], ["本阶段 GPU 数", "16", "张 GPU"]]
+    en = FigureTableModel(text=EN)
+    en.set_figures(fs, ["train.time_to_train_s"])
+    assert [en.data(en.index(0, c)) for c in range(3)] == ["time to train", "5", "days"]
+
+
+def test_explain_panel_and_checks_in_chinese(chinese):
+    assert session_language() == "zh"
+    page = explanation_html(figures().explain("train.time_to_train_s"), figures())
+    for word in ("训练时长", "公式", "输入项", "来源", "训练截止期限", "用户输入", "天"):
+        assert word in page, word
+    assert "Formula" not in page and "Where it comes from" not in page
+    check = Check("host.server_spec_unknown", "info", 3, "Server CPU and memory not in the catalog", "m", "f")
+    assert "处理建议" in check_html(check) and "Fix" not in check_html(check)
+
+
+def test_summary_and_help_in_chinese(chinese, make_window):  # noqa: F811
+    window = make_window(SAMPLES[0], lang="zh")
+    flush()
+    summary = window.summary.text()
+    assert "张 GPU" in summary and "IT 功率：" in summary and not english_words(summary)
+    dialog = window.dialogs.user_guide()
+    assert dialog is not None and dialog.browser.toPlainText().startswith("gpudesk 用户指南")
+
+
+def test_chinese_user_guide_covers_every_section():
+    english = (ROOT / "docs" / "user-guide.md").read_text(encoding="utf-8")
+    chinese = (ROOT / "docs" / "user-guide.zh.md").read_text(encoding="utf-8")
+    assert [line[:3] for line in english.splitlines() if line.startswith("#")] == \
+        [line[:3] for line in chinese.splitlines() if line.startswith("#")]
+    keys = re.compile(r"(?:Ctrl|Alt)\+[A-Za-z0-9,+]+|\bF\d+\b")
+    assert sorted(keys.findall(english)) == sorted(keys.findall(chinese))
+
+
+def test_language_preference_applies_at_next_start(chinese, make_window, settings):  # noqa: F811
+    window = make_window(SAMPLES[0], lang="zh")
+    pages = list(window.pages)
+    settings.set("preferences/language", "en")
+    window.apply_preferences()
+    assert window.lang == "zh" and list(window.pages) == pages
