@@ -7,7 +7,9 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from gpudesk.core.plan_result import PlanEstimate
+from gpudesk.report.chart_text import localise_spec
 from gpudesk.ui.charts.view import ChartView
+from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.ui.widgets.checks_view import ChecksView
 
 
@@ -60,5 +62,5 @@ class RoadmapView(QWidget):
         self.empty.setVisible(spec is None)
         self.chart.setVisible(spec is not None)
         if spec is not None:
-            self.chart.set_spec(spec)
+            self.chart.set_spec(localise_spec(spec, session_language()))
         self.checks.set_checks(list(estimate.roadmap_checks) if estimate is not None else [])

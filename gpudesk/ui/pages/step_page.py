@@ -18,9 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.core.plan_result import PhaseEstimate
+from gpudesk.report.chart_text import localise_spec
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
 from gpudesk.ui.charts.view import ChartView
+from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.ui.panels import RecommendationPanel, WhatIfPanel
 from gpudesk.ui.widgets.checks_view import ChecksView
 from gpudesk.ui.widgets.field_form import FieldForm
@@ -199,7 +201,7 @@ class StepPage(QWidget):
             if spec is not None:
                 shown += 1
                 if view is current:
-                    view.set_spec(spec)
+                    view.set_spec(localise_spec(spec, session_language()))
                 else:
                     self._pending_specs[name] = spec  # drawn when its tab is opened: one chart per edit
         self.chart_tabs.setVisible(shown > 0)
@@ -209,4 +211,4 @@ class StepPage(QWidget):
         current = self.chart_tabs.currentWidget()
         for name, view in self.charts.items():
             if view is current and name in self._pending_specs:
-                view.set_spec(self._pending_specs.pop(name))
+                view.set_spec(localise_spec(self._pending_specs.pop(name), session_language()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6 import QtGui
 
+from gpudesk.report.chart_text import localise_spec
 from gpudesk.report.chart_model import ChartSpec, RackLayoutSpec
 from gpudesk.report.document import ChartRef, ProposalDocument
 from gpudesk.ui.charts import ChartView
@@ -23,7 +24,7 @@ def render_chart_images(doc: ProposalDocument, scale: float = PRINT_SCALE) -> di
         width, height = CHART_SIZE
         for index, ref in enumerate(refs):
             if isinstance(ref.spec, (ChartSpec, RackLayoutSpec)):
-                view.set_spec(ref.spec)
+                view.set_spec(localise_spec(ref.spec, doc.lang))
                 images[index] = view.render_to_image(width, height, scale)
     finally:
         view.deleteLater()

@@ -1,0 +1,94 @@
+"""Chart titles, axes, legends and reference lines in the reader's language.
+
+The core describes charts in English; the UI and the proposal call
+:func:`localise_spec` with the session or proposal language before
+drawing, so a Chinese user and a Chinese proposal see Chinese charts.
+Series keep their colour roles, so toggles and palettes are unaffected.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from typing import Any
+
+from gpudesk.report.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
+
+ZH: dict[str, str] = {
+    "Memory per GPU": "每卡显存占用", "Memory": "显存", "Weights": "权重", "Gradients": "梯度",
+    "Optimizer states": "优化器状态", "LoRA adapters": "LoRA 适配器", "Activations": "激活",
+    "KV cache": "KV 缓存", "Runtime (context, comm buffers)": "运行时（上下文、通信缓冲）",
+    "Allocator reserve": "分配器预留", "Capacity": "显存容量",
+    "Power per rack": "单机柜功率", "Power": "功率", "Liquid": "液冷", "Air": "风冷", "Rack layout": "机柜布局",
+    "air-cooled": "风冷", "liquid-cooled": "液冷", "network": "网络",
+    "Cumulative cost by delivery mode": "各交付方式累计成本", "Cumulative cost": "累计成本", "Month": "月份",
+    "cloud on demand": "公有云按需", "cloud reserved 1y": "公有云预留 1 年", "cloud reserved 3y": "公有云预留 3 年",
+    "cloud spot": "公有云竞价", "gpu rental": "GPU 租赁", "bare metal": "裸金属", "private": "私有化部署",
+    "hybrid": "混合部署",
+    "Time against cost": "时间与成本", "Time to train": "训练时长", "Cost": "成本", "Configurations": "候选配置",
+    "Pareto front": "帕累托前沿", "chosen": "已选",
+    "Scaling efficiency": "扩展效率", "Efficiency": "效率", "GPUs": "GPU 数", "80% target": "80% 目标",
+    "chosen layout": "当前切分",
+    "Throughput and latency against concurrency": "吞吐与时延随并发变化", "Concurrent sequences": "并发序列数",
+    "Throughput": "吞吐", "Latency": "时延", "Tokens/s per replica": "每副本 token/秒", "planned": "方案并发",
+    "TPOT": "每 token 时延（TPOT）", "TTFT": "首 token 时延（TTFT）",
+    "Roadmap: capacity and monthly spend": "路线图：容量与月度支出", "Monthly spend": "月度支出", "Spend": "支出",
+    "IT kW": "IT 功率 kW",
+}
+
+PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    (re.compile(r"^rack limit (.+) kW$"), lambda m: f"机柜上限 {m[1]} kW"),
+    (re.compile(r"^TPOT target (.+) ms$"), lambda m: f"TPOT 目标 {m[1]} ms"),
+    (re.compile(r"^TTFT target (.+) ms$"), lambda m: f"首 token 目标 {m[1]} ms"),
+    (re.compile(r"^break-even vs (.+)$"), lambda m: f"与{ZH.get(m[1], m[1])}持平"),
+    (re.compile(r"^\+(\d+) nodes$"), lambda m: f"+{m[1]} 个节点"),
+    (re.compile(r"^(.+) GPUs$"), lambda m: f"{m[1]} 张 GPU"),
+    (re.compile(r"^(.+) \(plan\)$"), lambda m: f"{m[1]}（方案）"),
+    (re.compile(r"^first (\d+) of (\d+) racks shown$"), lambda m: f"仅显示前 {m[1]} 个机柜（共 {m[2]} 个）"),
+)
+
+
+def translate(text: str, lang: str) -> str:
+    if lang != "zh" or not text:
+        return text
+    if text in ZH:
+        return ZH[text]
+    for pattern, render in PATTERNS:
+        match = pattern.match(text)
+        if match:
+            return render(match)
+    return text
+
+
+def _series(s: Series, lang: str) -> Series:
+    return dataclasses.replace(s, name=translate(s.name, lang))
+
+
+def _ref(line: RefLine, lang: str) -> RefLine:
+    return dataclasses.replace(line, label=translate(line.label, lang))
+
+
+def _marker(marker: Marker, lang: str) -> Marker:
+    return dataclasses.replace(marker, label=translate(marker.label, lang))
+
+
+def localise_spec(spec: Any, lang: str) -> Any:
+    """A copy of ``spec`` with its visible words in ``lang`` (English specs pass through unchanged)."""
+    if lang != "zh" or spec is None:
+        return spec
+    if isinstance(spec, RackLayoutSpec):
+        return dataclasses.replace(spec, title=translate(spec.title, lang),
+                                   role_labels={k: translate(v, lang) for k, v in spec.role_labels.items()})
+    if not isinstance(spec, ChartSpec):
+        return spec
+    return dataclasses.replace(
+        spec,
+        title=translate(spec.title, lang), x_label=translate(spec.x_label, lang),
+        y_label=translate(spec.y_label, lang), y2_label=translate(spec.y2_label, lang),
+        notes=translate(spec.notes, lang),
+        series=[_series(s, lang) for s in spec.series],
+        hlines=[_ref(h, lang) for h in spec.hlines], vlines=list(spec.vlines),
+        markers=[_marker(m, lang) for m in spec.markers],
+        categories=[translate(c, lang) for c in spec.categories] if spec.categories is not None else None,
+    )
