@@ -80,10 +80,13 @@ def power_chart(figures: FigureSet, limit_kw: float) -> ChartSpec | None:
     if not math.isfinite(racks_value) or racks_value <= 0:
         return None  # a server above the rack limit: the power check explains it
     racks = int(racks_value)
-    rack_kw = _num(figures, "power.rack_kw", 0.0)
+    servers = int(_num(figures, "power.servers", 0.0))
+    per_rack_servers = max(1, int(_num(figures, "power.servers_per_rack", 1.0)))
+    server_kw = _num(figures, "power.server_kw", 0.0)
     liquid_share = _num(figures, "power.liquid_kw", 0.0) / max(_num(figures, "power.it_kw", 1.0), 1e-9)
     names = [f"R{i + 1:02d}" for i in range(min(racks, 24))]
-    per_rack = [rack_kw] * len(names)
+    # servers fill racks in order; the last rack holds the remainder (load-factor power, not nameplate)
+    per_rack = [min(per_rack_servers, servers - i * per_rack_servers) * server_kw for i in range(len(names))]
     liquid = [kw * liquid_share for kw in per_rack]
     air = [kw - lq for kw, lq in zip(per_rack, liquid)]
     xs = [float(i) for i in range(len(names))]
