@@ -75,6 +75,10 @@ class Candidate:
     pinned: bool = False
     memory: tuple[tuple[str, float], ...] = ()  # (mem.* key, bytes per GPU) at this configuration
     memory_capacity: float = 0.0  # bytes per GPU
+    reasons_zh: tuple[str, ...] = ()  # the same reasons in Chinese
+
+    def reasons_in(self, lang: str) -> tuple[str, ...]:
+        return self.reasons_zh if lang == "zh" and self.reasons_zh else self.reasons
 
 
 @dataclass

@@ -110,15 +110,17 @@ def _training(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Pric
                                                   if feasible_any.any() else n_cnt - 1)
         gpus, d = int(counts[j]), float(days[i, j])
         cost = d * 24.0 * gpus * pr.price_per_gpu_hour
-        reasons = []
+        reasons: list[tuple[str, str]] = []
         if not fits[i].any():
-            reasons.append("does not fit in memory at any GPU count with this layout")
+            reasons.append(("does not fit in memory at any GPU count with this layout",
+                            "按当前切分方式，任何 GPU 数量下显存都放不下"))
         elif not ok.any():
-            reasons.append(f"misses the {w.deadline_days:g}-day deadline even at its best count ({d:,.1f} days)")
+            reasons.append((f"misses the {w.deadline_days:g}-day deadline even at its best count ({d:,.1f} days)",
+                            f"即使在最佳卡数下也无法满足 {w.deadline_days:g} 天期限（需 {d:,.1f} 天）"))
         else:
-            reasons.append(f"meets the deadline: {d:,.1f} days on {gpus:,} GPUs")
-        reasons.append(f"{pr.price_per_gpu_hour:,.2f} {phase.costs.currency}/GPU-h ({pr.offer})"
-                       if math.isfinite(pr.price_per_gpu_hour) else "no cloud price in the catalog")
+            reasons.append((f"meets the deadline: {d:,.1f} days on {gpus:,} GPUs",
+                            f"满足期限：{gpus:,} 张 GPU 需 {d:,.1f} 天"))
+        reasons.append(_price_reason(pr, phase))
         memory, capacity = _memory_at(mem, i * n_cnt + j)
         out.append(_candidate(pr, gpus, phase, bool(ok.any()), d, "days", cost, f"{phase.costs.currency}/run",
                               reasons, p.tp, p.pp, gpus // mp, memory, capacity))
@@ -143,25 +145,36 @@ def _serving(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Price
         ok = bool(fits[i] and math.isfinite(gpus[i]) and gpus[i] > 0)
         g = int(gpus[i]) if ok else 0
         cost = g * pr.price_per_gpu_hour * HOURS_PER_MONTH
-        reasons = [f"serves the peak rate with {g:,} GPUs" if ok else "cannot serve the target with this layout",
-                   f"{tput[i]:,.0f} tokens/s per replica" if math.isfinite(tput[i]) else "throughput unknown",
-                   f"{pr.price_per_gpu_hour:,.2f} {phase.costs.currency}/GPU-h ({pr.offer})"
-                   if math.isfinite(pr.price_per_gpu_hour) else "no cloud price in the catalog"]
+        reasons = [
+            (f"serves the peak rate with {g:,} GPUs", f"{g:,} 张 GPU 即可承载峰值请求") if ok
+            else ("cannot serve the target with this layout", "按当前切分方式无法满足服务目标"),
+            (f"{tput[i]:,.0f} tokens/s per replica", f"每副本 {tput[i]:,.0f} token/秒") if math.isfinite(tput[i])
+            else ("throughput unknown", "吞吐未知"),
+            _price_reason(pr, phase),
+        ]
         memory, capacity = _memory_at(infer, i) if "mem.total" in infer else ((), 0.0)
         out.append(_candidate(pr, g, phase, ok, float(tput[i]), "tokens/s", cost, f"{phase.costs.currency}/month",
                               reasons, p.tp, p.pp, max(g // max(p.tp * p.pp, 1), 0), memory, capacity))
     return out
 
 
+def _price_reason(pr: Priced, phase: Phase) -> tuple[str, str]:
+    if not math.isfinite(pr.price_per_gpu_hour):
+        return "no cloud price in the catalog", "目录中没有云上价格"
+    price = f"{pr.price_per_gpu_hour:,.2f} {phase.costs.currency}"
+    return f"{price}/GPU-h ({pr.offer})", f"{price}/卡时（{pr.offer}）"
+
+
 def _candidate(pr: Priced, gpus: int, phase: Phase, ok: bool, value: float, unit: str, cost: float, cost_unit: str,
-               reasons: list[str], tp: int, pp: int, dp: int, memory: tuple[tuple[str, float], ...] = (),
+               reasons: list[tuple[str, str]], tp: int, pp: int, dp: int, memory: tuple[tuple[str, float], ...] = (),
                capacity: float = 0.0) -> Candidate:
     gpn = phase.hardware.gpus_per_node
     return Candidate(
         rank=0, accelerator_id=pr.accelerator.id, accelerator_name=pr.accelerator.name, gpus=gpus,
         nodes=max(1, math.ceil(gpus / gpn)) if gpus else 0, layout=f"TP{tp} × PP{pp} × DP{dp}", fits=ok,
         time_or_throughput=value, time_or_throughput_unit=unit, cost=cost, cost_unit=cost_unit,
-        reasons=tuple(reasons), pinned=pr.accelerator.id == phase.hardware.accelerator_id,
+        reasons=tuple(en for en, _ in reasons), reasons_zh=tuple(zh for _, zh in reasons),
+        pinned=pr.accelerator.id == phase.hardware.accelerator_id,
         memory=memory, memory_capacity=capacity,
     )
 

@@ -193,62 +193,62 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="35" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="36" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="35" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="36" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="36" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
       <source>Cost</source>
       <translation>成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="36" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="35" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="36" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="35" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="36" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="35" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="36" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="36" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="100" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="101" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="100" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="101" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="117" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="118" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="107" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="108" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -3120,57 +3120,57 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RecommendationPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="58" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="59" />
       <source>Alternatives ranked for this phase's main workload: configurations that fit and are priced come first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
       <translation>本阶段主要工作负载的备选配置排名：放得下且有价格的配置排在前面，按成本从低到高。选中一项可查看排名理由；选定后方案即采用该配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="115" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="116" />
       <source>No estimate: fix the inputs the status bar names first.</source>
       <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="118" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="119" />
       <source>No ranked alternatives for this workload type: rankings cover LLM training, fine-tuning, serving and agent hosting. Compare accelerators in the catalog browser instead.</source>
       <translation>此类工作负载没有备选排名：排名仅覆盖大模型训练、微调、推理服务和Agent托管。请在目录浏览器中对比加速卡。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="75" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="76" />
       <source>Pin this configuration</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="167" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="168" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="170" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="171" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="153" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="154" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="49" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="50" />
       <source>Ranked configurations</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="157" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="158" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="77" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="78" />
       <source>Use the selected accelerator in this phase (with a server that holds it); Undo restores the plan</source>
       <translation>本阶段改用选中的加速卡（并配上能容纳它的服务器）；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="65" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="66" />
       <source>Why it ranks here</source>
       <translation>排名理由</translation>
     </message>
@@ -3289,18 +3289,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RoadmapView</name>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="26" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="28" />
       <source>No timeline: the plan could not be estimated.</source>
       <translation>无时间线：方案无法估算。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="24" />
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="33" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="26" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="35" />
       <source>Roadmap checks</source>
       <translation>路线图检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="22" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="24" />
       <source>Roadmap timeline</source>
       <translation>路线图时间线</translation>
     </message>
@@ -3485,72 +3485,72 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="100" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="102" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="62" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="64" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="140" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="142" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="144" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="146" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="138" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="140" />
       <source>This phase runs on one node and serves no network traffic, so it needs no scale-out fabric. Choose a fabric and more nodes in this step to size one.</source>
       <translation>本阶段只用一个节点、也不承载网络流量，因此不需要横向扩展网络。如需测算网络，请在本步骤中选择网络类型并增加节点数。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="145" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="147" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="130" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="132" />
       <source>cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="129" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="131" />
       <source>inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="129" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="131" />
       <source>memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="129" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="131" />
       <source>pareto</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="130" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="132" />
       <source>power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="131" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="133" />
       <source>rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="130" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="132" />
       <source>scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="131" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="133" />
       <source>timeline</source>
       <translation>时间线</translation>
     </message>

@@ -95,8 +95,6 @@ def plan_currencies(path: Path) -> set[str]:
 # (gpudesk/core/recommend.py, gpudesk/ui/panels/), the plan comparison lists the inputs that differ by their
 # field paths and raw codes (gpudesk/report/comparison.py, gpudesk/ui/report/compare_view.py). Every other
 # text is checked strictly; these two get their own strict-xfail checks that turn red once they are fixed.
-RECOMMENDATIONS_ENGLISH = pytest.mark.xfail(strict=True, reason=(
-    "recommendation panel: core reasons ('meets the deadline …') and candidate units ('days', 'CNY/run') are English"))
 COMPARE_INPUTS_ENGLISH = pytest.mark.xfail(strict=True, reason=(
     "plan comparison: input differences are listed by field path ('phases[0].costs.staff_fte') and raw codes"))
 
@@ -126,7 +124,6 @@ def test_every_step_of_each_sample_is_chinese(chinese, make_window, catalog, pla
     assert not found, "\n".join(f"{where}: {text!r}" for text, where in sorted(found.items()))
 
 
-@RECOMMENDATIONS_ENGLISH
 def test_recommendation_panel_is_chinese(chinese, make_window, catalog):  # noqa: F811
     found: dict[str, str] = {}
     for plan in SAMPLES:

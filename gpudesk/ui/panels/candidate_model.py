@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QWidget
 
 from gpudesk.core.explain import format_value
 from gpudesk.core.plan_result import Candidate
+from gpudesk.ui.widgets.session_text import session_language, session_text
 
 Index = QModelIndex | QPersistentModelIndex
 COL_RANK, COL_ACCELERATOR, COL_GPUS, COL_NODES, COL_LAYOUT, COL_TIME, COL_COST, COL_FITS = range(8)
@@ -23,7 +24,7 @@ _CENTRE = int(Qt.AlignmentFlag.AlignCenter)
 def _number(value: float, unit: str) -> str:
     if not math.isfinite(value):
         return "—"
-    return f"{format_value(value)} {unit}".strip()
+    return f"{format_value(value)} {session_text().unit(unit)}".strip()
 
 
 class CandidateTableModel(QAbstractTableModel):
@@ -95,7 +96,7 @@ class CandidateTableModel(QAbstractTableModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ToolTipRole:
-            return "\n".join(c.reasons)
+            return "\n".join(c.reasons_in(session_language()))
         if role == Qt.ItemDataRole.AccessibleTextRole and col == COL_FITS:
             return self.tr("fits") if c.fits else self.tr("does not fit")
         return None
