@@ -30,7 +30,7 @@ from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for
 from gpudesk.core.recommend import recommend
 from gpudesk.project.model import Phase, Project
 
-__all__ = ["PlanInputError", "estimate_plan", "estimate_phase"]
+__all__ = ["PhaseCache", "PlanInputError", "estimate_plan", "estimate_phase"]
 
 
 def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstimate:
@@ -85,10 +85,34 @@ def _layout(catalog: Catalog, phase: Phase, resolved: ResolvedPhase, figures: Fi
     return checks
 
 
-def estimate_plan(project: Project, catalog: Catalog) -> PlanEstimate:
+class PhaseCache:
+    """Phase estimates keyed by the phase's full content: an edit re-estimates only the phase it touched.
+
+    The key is the phase's dataclass repr plus the calibration's (everything ``estimate_phase`` reads
+    from the project) and the catalog object, so any change to either gives a new key.
+    """
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._store: dict[tuple[int, str, str], PhaseEstimate] = {}
+
+    def get(self, project: Project, index: int, catalog: Catalog) -> PhaseEstimate:
+        key = (id(catalog), repr(project.phases[index]), repr(project.calibration))
+        hit = self._store.get(key)
+        if hit is not None and hit.index == index:
+            return hit
+        estimate = estimate_phase(project, index, catalog)
+        if len(self._store) >= self.size:
+            self._store.pop(next(iter(self._store)))
+        self._store[key] = estimate
+        return estimate
+
+
+def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None = None) -> PlanEstimate:
     if not project.phases:
         raise PlanInputError("phases: the plan has no phase; add one")
-    phases = [estimate_phase(project, i, catalog) for i in range(len(project.phases))]
+    phases = [cache.get(project, i, catalog) if cache is not None else estimate_phase(project, i, catalog)
+              for i in range(len(project.phases))]
     road, road_checks, timeline = roadmap(project, phases)
     if timeline is not None:
         for phase in phases:

@@ -14,7 +14,7 @@ import time
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.pipeline import PlanInputError, estimate_plan
+from gpudesk.core.pipeline import PhaseCache, PlanInputError, estimate_plan
 from gpudesk.core.plan_result import PlanEstimate
 from gpudesk.session.document import ProjectDocument
 
@@ -32,6 +32,7 @@ class PlanController(QObject):
         self.estimate: PlanEstimate | None = None
         self.last_error = ""
         self.last_duration_s = 0.0
+        self.cache = PhaseCache()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -53,7 +54,7 @@ class PlanController(QObject):
             return None
         started = time.perf_counter()
         try:
-            self.estimate = estimate_plan(self.document.project, self.catalog)
+            self.estimate = estimate_plan(self.document.project, self.catalog, self.cache)
         except PlanInputError as exc:
             self.last_error = str(exc)
             self.failed.emit(self.last_error)
