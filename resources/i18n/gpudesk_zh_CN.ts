@@ -905,9 +905,29 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChartView</name>
     <message>
+      <location filename="../../gpudesk/ui/charts/view.py" line="77" />
+      <source>Export PNG…</source>
+      <translation>导出 PNG…</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/charts/view.py" line="180" />
+      <source>Export chart</source>
+      <translation>导出图表</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/charts/view.py" line="181" />
+      <source>PNG images (*.png)</source>
+      <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
       <location filename="../../gpudesk/ui/charts/view.py" line="71" />
       <source>Reset view</source>
       <translation>重置视图</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/charts/view.py" line="78" />
+      <source>Save the chart as a PNG image at twice its size</source>
+      <translation>将图表按两倍尺寸保存为 PNG 图片</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/charts/view.py" line="72" />

@@ -74,9 +74,16 @@ class ChartView(QtWidgets.QWidget):
         reset_button = QtWidgets.QToolButton()
         reset_button.setDefaultAction(self.reset_view_action)
         reset_button.setAutoRaise(True)
+        self.export_action = QtGui.QAction(self.tr("Export PNG…"), self)
+        self.export_action.setToolTip(self.tr("Save the chart as a PNG image at twice its size"))
+        self.export_action.triggered.connect(self._export_dialog)
+        export_button = QtWidgets.QToolButton()
+        export_button.setDefaultAction(self.export_action)
+        export_button.setAutoRaise(True)
         bar = QtWidgets.QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addStretch(1)
+        bar.addWidget(export_button)
         bar.addWidget(reset_button)
         box = QtWidgets.QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
@@ -167,6 +174,13 @@ class ChartView(QtWidgets.QWidget):
         plot = self.plot(hit.panel)
         view = plot.vb.mapSceneToView(scene_pos)
         return self._hover(describe(spec, hit), plot, view.x(), view.y())
+
+    def _export_dialog(self) -> None:
+        title = self._spec.title if self._spec is not None else "chart"
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(self, self.tr("Export chart"), f"{title}.png",
+                                                        self.tr("PNG images (*.png)"))
+        if path:
+            self.export_png(path if path.lower().endswith(".png") else path + ".png")
 
     def export_png(self, path: str | Path, scale: float = 2) -> Path:
         """Write the chart as shown, at ``scale`` times its on-screen size, as PNG."""
