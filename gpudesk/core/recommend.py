@@ -22,6 +22,7 @@ from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
 from gpudesk.core.plan_result import Candidate
+from gpudesk.core.recommend_other import RATE_KEYS, as_candidates, item_serving, vdi_seats, vision_training
 from gpudesk.core.plan_workload import MAX_DOUBLINGS, MEMORY_MODE, TRAIN_KINDS, WorkloadResult, training_inputs
 from gpudesk.core.training import estimate_training
 from gpudesk.project.model import Phase, Workload
@@ -194,15 +195,27 @@ def _rank(cands: list[Candidate], lower_is_better: bool) -> list[Candidate]:
 
 def recommend(catalog: Catalog, phase: Phase, r: ResolvedPhase, primary: WorkloadResult) -> list[Candidate]:
     w = phase.workloads[0]
-    if w.kind not in TRAIN_KINDS and w.kind not in ("llm_inference", "agent_hosting"):
+    priced = gpu_hour_prices(catalog, eligible(catalog, phase), phase)
+    if not priced:
         return []
+    prices = np.array([p.price_per_gpu_hour for p in priced])
+    currency = phase.costs.currency
+    if w.kind == "rendering_vdi":
+        rows = vdi_seats([p.accelerator for p in priced], w, prices)
+        return _rank(as_candidates(rows, priced, phase, "seats/GPU", f"{currency}/month", _candidate), False)
     try:
         model = resolve_model(catalog, w, "phases[].workloads[0]")
     except PlanInputError:
         return []
-    priced = gpu_hour_prices(catalog, eligible(catalog, phase), phase)
-    if not priced:
-        return []
     if w.kind in TRAIN_KINDS:
         return _rank(_training(model, w, phase, priced), lower_is_better=True)
-    return _rank(_serving(model, w, phase, priced, primary.request_rate), lower_is_better=False)
+    if w.kind in ("llm_inference", "agent_hosting"):
+        return _rank(_serving(model, w, phase, priced, primary.request_rate), lower_is_better=False)
+    hw = _hardware([p.accelerator for p in priced], phase)
+    if w.kind == "vision_train":
+        rows = vision_training(model, w, hw, prices)
+        return _rank(as_candidates(rows, priced, phase, "days", f"{currency}/run", _candidate), True)
+    if w.kind in RATE_KEYS:
+        rows = item_serving(model, w, phase, hw, prices, [p.accelerator.name for p in priced])
+        return _rank(as_candidates(rows, priced, phase, "items/s", f"{currency}/month", _candidate), False)
+    return []

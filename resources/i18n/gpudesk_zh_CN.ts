@@ -3151,8 +3151,8 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     </message>
     <message>
       <location filename="../../gpudesk/ui/panels/recommendation.py" line="119" />
-      <source>No ranked alternatives for this workload type: rankings cover LLM training, fine-tuning, serving and agent hosting. Compare accelerators in the catalog browser instead.</source>
-      <translation>此类工作负载没有备选排名：排名仅覆盖大模型训练、微调、推理服务和Agent托管。请在目录浏览器中对比加速卡。</translation>
+      <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
+      <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/panels/recommendation.py" line="76" />

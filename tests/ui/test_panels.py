@@ -101,13 +101,15 @@ def test_pinning_replaces_a_server_that_does_not_hold_the_accelerator(qtbot, cat
     assert page.document.get("phases[0].hardware.accelerator_id") == "h100-sxm"
 
 
-def test_recommendation_panel_says_why_it_is_empty(qtbot, catalog) -> None:
+def test_recommendation_panel_ranks_vision_alternatives_and_says_why_when_empty(qtbot, catalog) -> None:
     project = load_project(SAMPLES / "manufacturer-vision-private.gpudesk").project
     page, _ = _page(qtbot, catalog, project, 2)
     page.show()
     qtbot.waitExposed(page)
+    assert page.decision.model.rowCount() >= 3  # vision inference is ranked like LLM work
+    page.decision.show_estimate(None)
     assert page.decision.model.rowCount() == 0
-    assert page.decision.empty.isVisible() and "LLM" in page.decision.empty.text()
+    assert page.decision.empty.isVisible() and page.decision.empty.text()
     assert not page.decision.pin_button.isEnabled()
 
 

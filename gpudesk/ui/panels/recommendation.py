@@ -116,8 +116,8 @@ class RecommendationPanel(QWidget):
             self.empty.setText(self.tr("No estimate: fix the inputs the status bar names first."))
         elif not has_rows:
             self.empty.setText(self.tr(
-                "No ranked alternatives for this workload type: rankings cover LLM training, fine-tuning, "
-                "serving and agent hosting. Compare accelerators in the catalog browser instead."))
+                "No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the "
+                "model in step 1, or compare accelerators in the catalog browser."))
         wanted = keep.accelerator_id if keep is not None else ""
         row = self.model.row_of(wanted) if wanted else -1
         if row < 0:
