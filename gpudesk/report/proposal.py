@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import fields
 
-from gpudesk.core.plan_result import PlanEstimate
+from gpudesk.core.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.report import proposal_closing, proposal_infra
 from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Paragraph, ProposalDocument, Section
@@ -104,19 +104,27 @@ def cover_section(ctx: ProposalContext, branding: Branding) -> Section:
     return section
 
 
+def configuration_rows(phase: PhaseEstimate, t: ReportText) -> list[tuple[str, str]]:
+    """The plan's own configuration: its pinned accelerator, and the GPUs and nodes the plan sized."""
+    chosen = next((c for c in phase.candidates if c.pinned), phase.candidates[0] if phase.candidates else None)
+    if chosen is None:
+        return []
+    gpus = phase.figures.value_at("plan.gpus") if "plan.gpus" in phase.figures else chosen.gpus
+    nodes = phase.figures.value_at("plan.nodes") if "plan.nodes" in phase.figures else chosen.nodes
+    return [
+        (t.get("summary.accelerator"), chosen.accelerator_name),
+        (t.get("summary.gpus"), format_quantity(gpus, "GPUs", t, 0)),
+        (t.get("summary.nodes"), format_quantity(nodes, "nodes", t, 0)),
+        (t.get("summary.layout"), chosen.layout),
+    ]
+
+
 def summary_section(ctx: ProposalContext) -> Section:
     t = ctx.text
     section = ctx.section("summary")
     for phase, spec, fmt in ctx.each_phase(section):
         rows: list[tuple[str, str]] = []
-        if phase.candidates:
-            best = phase.candidates[0]
-            rows += [
-                (t.get("summary.accelerator"), best.accelerator_name),
-                (t.get("summary.gpus"), format_quantity(best.gpus, "GPUs", t, 0)),
-                (t.get("summary.nodes"), format_quantity(best.nodes, "nodes", t, 0)),
-                (t.get("summary.layout"), best.layout),
-            ]
+        rows += configuration_rows(phase, t)
         rows += fmt.rows(SUMMARY_FIGURES)
         mode = fmt.figures.value_at("delivery.chosen_mode") if fmt.has("delivery.chosen_mode") else None
         if isinstance(mode, str) or spec is not None:
@@ -193,14 +201,7 @@ def architecture_section(ctx: ProposalContext) -> Section:
     section = ctx.section("architecture")
     for phase, spec, _fmt in ctx.each_phase(section):
         rows: list[tuple[str, str]] = []
-        if phase.candidates:
-            best = phase.candidates[0]
-            rows += [
-                (t.get("summary.accelerator"), best.accelerator_name),
-                (t.get("summary.gpus"), format_quantity(best.gpus, "GPUs", t, 0)),
-                (t.get("summary.nodes"), format_quantity(best.nodes, "nodes", t, 0)),
-                (t.get("summary.layout"), best.layout),
-            ]
+        rows += configuration_rows(phase, t)
         if spec is not None:
             hw, net, store = spec.hardware, spec.network, spec.storage
             rows += [

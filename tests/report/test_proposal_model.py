@@ -171,3 +171,25 @@ def test_delivery_modes_table_reads_pipeline_keys_and_skips_series():
     assert table.rows[0] == ("cloud, on demand", f"${fs['delivery.total.cloud_on_demand']:,.0f}", "13 months", "yes")
     assert table.rows[1][0] == "private (owned)" and table.rows[1][2] == "—"
     assert "per month" not in doc.to_text()  # monthly series are charts, never a single table cell
+
+
+def test_summary_names_the_plans_own_accelerator_not_the_cheapest_alternative():
+    """The proposal describes the pinned configuration and the GPUs the plan sized, even when an
+    alternative ranks first (the real pipeline on the manufacturer sample ranks L4 above the L40S plan)."""
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.core.pipeline import estimate_plan
+    from gpudesk.paths import samples_dir
+    from gpudesk.project.io import load_project
+    from gpudesk.report.document import Branding
+    from gpudesk.report.proposal import build_proposal
+
+    project = load_project(samples_dir() / "manufacturer-vision-private.gpudesk").project
+    plan = estimate_plan(project, Catalog.open())
+    phase = plan.phases[0]
+    assert phase.candidates[0].accelerator_id != "l40s" and any(c.pinned for c in phase.candidates)
+    doc = build_proposal(plan, project, "en", Branding())
+    summary = _kv(doc, "summary")
+    pinned = next(c for c in phase.candidates if c.pinned)
+    assert summary["Accelerator"] == pinned.accelerator_name  # the L40S the plan is built on
+    last = plan.phases[-1]  # the summary lists each phase; later phases overwrite earlier keys in _kv
+    assert summary["GPUs"] == f"{last.figures.value_at('plan.gpus'):,.0f} GPUs"
