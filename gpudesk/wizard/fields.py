@@ -7,6 +7,7 @@ Figure keys name FigureSet entries the step shows when present.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 TRAINING = ("pretrain", "finetune_full", "finetune_lora", "finetune_qlora", "vision_train")
@@ -148,3 +149,37 @@ def resolve(row: FieldRow, phase: int, workload: int) -> str:
     if row.path.startswith("/"):
         return row.path[1:]
     return f"phases[{phase}]." + row.path.format(w=workload)
+
+
+# Fields edited outside the step forms (the phase dialog, the plan itself).
+OTHER_LABELS: dict[str, tuple[str, str]] = {
+    "stage": ("Lifecycle stage", "生命周期阶段"), "start_month": ("Starts in month", "起始月份"),
+    "carry_forward_hardware": ("Keeps the previous phase's hardware", "沿用上一阶段硬件"),
+    "triggers": ("Growth triggers", "扩容触发条件"), "storage.sample_bytes": ("Bytes per sample", "每样本字节数"),
+    "hardware.candidates": ("Accelerators compared", "参与比较的加速卡"), "meta.language": ("Language", "语言"),
+    "meta.notes": ("Plan notes", "方案说明"), "calibration": ("Pilot calibration", "试点校准"),
+    "workloads[{w}].custom_model": ("Custom model", "自定义模型"),
+}
+
+_PHASE_PATH = re.compile(r"^phases\[(\d+)\]\.(.*)$")
+_WORKLOAD = re.compile(r"workloads\[(\d+)\]")
+
+
+def describe_path(path: str, lang: str) -> str:
+    """A project field path in words: ``phases[0].costs.staff_fte`` → "Phase 1 · Operations staff"."""
+    match = _PHASE_PATH.match(path)
+    inner, where = (path, "") if match is None else (match.group(2), match.group(1))
+    pattern = _WORKLOAD.sub("workloads[{w}]", inner)
+    absolute = "/" + inner
+    label = next((row.label(lang) for rows in STEP_FIELDS.values() for row in rows
+                  if row.path in (pattern, absolute)), "")
+    if not label:
+        key = next((k for k in OTHER_LABELS if pattern == k or pattern.startswith(k + ".")), "")
+        label = OTHER_LABELS[key][1 if lang == "zh" else 0] if key else inner.split(".")[-1].replace("_", " ")
+    if not where:
+        return label
+    workload = _WORKLOAD.search(inner)
+    phase = f"阶段 {int(where) + 1}" if lang == "zh" else f"Phase {int(where) + 1}"
+    if workload:
+        phase += f" · {'负载' if lang == 'zh' else 'workload'} {int(workload.group(1)) + 1}"
+    return f"{phase} · {label}"

@@ -52,3 +52,12 @@ def test_every_field_row_resolves_to_a_real_field(kind):
             path = fields.resolve(row, 0, 0)
             field_paths.get(project, path)  # raises when the declaration is wrong
             assert row.label("zh") and row.label("en")
+
+
+def test_field_paths_read_as_words_in_both_languages():
+    from gpudesk.wizard.fields import describe_path
+
+    assert describe_path("phases[0].costs.staff_fte", "en") == "Phase 1 · Operations staff"
+    assert describe_path("phases[1].workloads[0].optimizer", "zh") == "阶段 2 · 负载 1 · 优化器"
+    assert describe_path("meta.customer", "zh") == "客户"
+    assert describe_path("phases[0].stage", "zh") == "阶段 1 · 生命周期阶段"

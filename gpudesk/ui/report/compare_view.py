@@ -14,6 +14,8 @@ from gpudesk.report.comparison_export import (
 from gpudesk.report.document import Branding
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.ui.charts import ChartView
+from gpudesk.ui.widgets.display_text import display_text
+from gpudesk.wizard.fields import describe_path
 from gpudesk.ui.report.pdf_writer import write_proposal_pdf
 
 FIRST_PLAN_COLUMN = 2  # metric, better, then one column per plan
@@ -85,11 +87,16 @@ class ComparisonTableModel(QtCore.QAbstractTableModel):
         return str(section + 1) if 0 <= section < len(self._cells) else None
 
 
+CHOICE_FIELDS = ("kind", "mode", "optimizer", "recompute", "fabric", "cooling", "currency", "stage",
+                 "data_sensitivity", "metric", "compute_dtype", "weight_dtype", "kv_dtype")
+
+
 class CompareView(QtWidgets.QWidget):
     """The comparison page: key-figure table, differing inputs, cumulative cost chart, exports."""
 
     def __init__(self, lang: str = "zh", parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
+        self.lang = lang
         self.text = ReportText(lang)
         self.comparison: PlanComparison | None = None
         self.model = ComparisonTableModel(self)
@@ -124,9 +131,14 @@ class CompareView(QtWidgets.QWidget):
         self.model.set_comparison(comparison, self.text)
         self.inputs.clear()
         self.inputs.setHeaderLabels([self.text.get("compare.path"), *comparison.names])
+        words = display_text(self.lang)
         for diff in comparison.input_differences:
-            self.inputs.addTopLevelItem(QtWidgets.QTreeWidgetItem([diff.path, *["—" if v is None else str(v)
-                                                                                for v in diff.values]]))
+            leaf = diff.path.split(".")[-1]
+            cells = ["—" if v is None else words.choice(leaf, v) if isinstance(v, str) and leaf in CHOICE_FIELDS
+                     else str(v) for v in diff.values]
+            item = QtWidgets.QTreeWidgetItem([describe_path(diff.path, self.lang), *cells])
+            item.setToolTip(0, diff.path)
+            self.inputs.addTopLevelItem(item)
         chart = cumulative_cost_chart(comparison, self.text) if {"capex", "opex"} <= {r.metric.id for r in comparison.rows} else None
         self.chart.setVisible(chart is not None)
         if chart is not None:
