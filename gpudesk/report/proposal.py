@@ -41,6 +41,10 @@ SUMMARY_FIGURES = rows_of([
     ("tco.total_5y", "money"),
     ("delivery.break_even.private_vs_cloud_on_demand", "quantity"),
 ])
+# A rented phase owns nothing: its summary shows what the phase costs, not an owned-hardware TCO.
+OWNED_MODES = {"private", "bare_metal", "hybrid"}
+RENTED_SUMMARY_FIGURES = tuple(r for r in SUMMARY_FIGURES if not r.key.startswith(("tco.", "delivery.break_even"))) \
+    + rows_of([("plan.phase_cost", "money")])
 
 TRAINING_KINDS = {"pretrain", "finetune_full", "finetune_lora", "finetune_qlora", "vision_train"}
 WORKLOAD_FIELDS = {
@@ -125,7 +129,8 @@ def summary_section(ctx: ProposalContext) -> Section:
     for phase, spec, fmt in ctx.each_phase(section):
         rows: list[tuple[str, str]] = []
         rows += configuration_rows(phase, t)
-        rows += fmt.rows(SUMMARY_FIGURES)
+        owned = spec is None or spec.delivery.mode in OWNED_MODES
+        rows += fmt.rows(SUMMARY_FIGURES if owned else RENTED_SUMMARY_FIGURES)
         mode = fmt.figures.value_at("delivery.chosen_mode") if fmt.has("delivery.chosen_mode") else None
         if isinstance(mode, str) or spec is not None:
             chosen = mode if isinstance(mode, str) else spec.delivery.mode  # type: ignore[union-attr]
