@@ -13,6 +13,7 @@ million candidates pays for it once.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -198,6 +199,13 @@ class FigureSet:
 
     def value_at(self, key: str, index: Index = None) -> float | str:
         return _pick(self._entries[key].value, index)
+
+    def number(self, key: str, default: float = float("nan"), index: Index = None) -> float:
+        """The figure as a finite float; ``default`` when it is absent, not a number, NaN or infinite."""
+        if key not in self._entries:
+            return default
+        value = _pick(self._entries[key].value, index)
+        return value if isinstance(value, float) and math.isfinite(value) else default
 
     def explain(self, key: str, index: Index = None) -> Explanation:
         entry = self._entries[key]

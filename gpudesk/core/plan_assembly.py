@@ -50,19 +50,12 @@ def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, 
     raise PlanInputError(f"{where}.kind: unknown workload type {w.kind!r}")
 
 
-def _num(fs: FigureSet, key: str) -> float:
-    if key not in fs:
-        return float("nan")
-    value = fs.value_at(key)
-    return float(value) if isinstance(value, float) else float("nan")
-
-
 def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadResult], r: ResolvedPhase) -> list[Check]:
     checks: list[Check] = []
     w = phase.workloads[0]
-    if _num(figures, "mem.fits") == 0.0:
-        total, cap = _num(figures, "mem.total") / 1e9, _num(figures, "mem.capacity") / 1e9
-        min_gpus = _num(figures, "mem.min_gpus")
+    if figures.number("mem.fits") == 0.0:
+        total, cap = figures.number("mem.total") / 1e9, figures.number("mem.capacity") / 1e9
+        min_gpus = figures.number("mem.min_gpus")
         checks.append(Check(
             "task.model_does_not_fit", "blocker", 2, "The model does not fit in GPU memory",
             f"Each {r.accelerator.name} needs {total:,.1f} GB but has {cap:,.1f} GB with this layout "
@@ -72,7 +65,7 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
             ("mem.total", "mem.capacity", "mem.min_gpus"), {"need_gb": total, "have_gb": cap, "min_gpus": min_gpus,
                                                                     "accelerator": r.accelerator.name},
         ))
-    days = _num(figures, "train.time_to_train_days")
+    days = figures.number("train.time_to_train_days")
     if w.kind in TRAIN_KINDS and math.isfinite(days) and days > w.deadline_days:
         checks.append(Check(
             "task.deadline_missed", "warning", 1, "The training deadline is not met",
@@ -83,7 +76,7 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
             ("train.time_to_train_days",), {"days": days, "deadline_days": w.deadline_days,
                                                "tokens": w.train_tokens, "gpus": results[0].gpus},
         ))
-    ttft = _num(figures, "infer.ttft_s")
+    ttft = figures.number("infer.ttft_s")
     if w.kind == "llm_inference" and math.isfinite(ttft) and ttft * 1000 > w.ttft_p50_ms:
         checks.append(Check(
             "task.ttft_target_missed", "warning", 1, "The time-to-first-token target is not met",
@@ -118,15 +111,15 @@ OWNED_OR_COMMITTED = ("private", "bare_metal", "cloud_reserved_1y", "cloud_reser
 
 def _ownership_checks(phase: Phase, figures: FigureSet) -> list[Check]:
     """Idle committed capacity, or owning that cannot pay back within the phase."""
-    utilisation = _num(figures, "delivery.owned_utilisation")
+    utilisation = figures.number("delivery.owned_utilisation")
     mode = phase.delivery.mode
     if not math.isfinite(utilisation) or mode not in OWNED_OR_COMMITTED:
         return []
     break_even = _break_even_utilisation(figures)
     if math.isfinite(break_even) and break_even < 1.0:
         return utilisation_pitfall(utilisation, break_even, mode)
-    cloud_allowed = _num(figures, "delivery.allowed.cloud_on_demand") == 1.0
-    private, cloud = _num(figures, "delivery.total.private"), _num(figures, "delivery.total.cloud_on_demand")
+    cloud_allowed = figures.number("delivery.allowed.cloud_on_demand") == 1.0
+    private, cloud = figures.number("delivery.total.private"), figures.number("delivery.total.cloud_on_demand")
     if mode == "private" and cloud_allowed and math.isfinite(private) and math.isfinite(cloud):
         return [Check(
             "delivery.owning_not_paid_back", "warning", 6, "Owning does not pay back within this phase",
@@ -142,9 +135,9 @@ def _ownership_checks(phase: Phase, figures: FigureSet) -> list[Check]:
 
 def _break_even_utilisation(figures: FigureSet) -> float:
     """Utilisation at which owning costs as much as renting on demand over the phase."""
-    private = _num(figures, "delivery.total.private")
-    cloud = _num(figures, "delivery.total.cloud_on_demand")
-    used = _num(figures, "delivery.owned_utilisation")
+    private = figures.number("delivery.total.private")
+    cloud = figures.number("delivery.total.cloud_on_demand")
+    used = figures.number("delivery.owned_utilisation")
     if not all(math.isfinite(v) for v in (private, cloud, used)) or cloud <= 0:
         return float("nan")
     return min(1.0, used * private / cloud)

@@ -20,13 +20,6 @@ from gpudesk.project.model import Phase
 OWNED_MODES = ("private", "hybrid", "bare_metal")
 
 
-def _num(fs: FigureSet, key: str) -> float:
-    if key not in fs:
-        return float("nan")
-    v = fs.value_at(key)
-    return float(v) if isinstance(v, float) else float("nan")
-
-
 def _cite(catalog: Catalog, prov: rec.Provenance, field: str = "price_usd") -> str:
     cid = prov.source_of(field)
     try:
@@ -42,30 +35,30 @@ def bill_of_materials(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalo
         return None if usd is None or not math.isfinite(usd) else float(convert(usd, "USD", cur, rate))
 
     lines: list[BomLine] = []
-    servers = _num(figures, "plan.servers")
+    servers = figures.number("plan.servers")
     mode = phase.delivery.mode
     if mode in OWNED_MODES or mode == "private":
-        price = _num(figures, "tco.server_price")
+        price = figures.number("tco.server_price")
         how = figures.explain("tco.server_price") if "tco.server_price" in figures else None
         source = (how.source or how.formula) if how is not None else _cite(catalog, r.server.provenance)
         lines.append(BomLine("compute", r.server.name, servers, "system", price if math.isfinite(price) else None,
                              cur, source, r.server.provenance.date))
-        switches = _num(figures, "net.switches")
+        switches = figures.number("net.switches")
         if r.switch is not None and math.isfinite(switches) and switches > 0:
             lines.append(BomLine("network", r.switch.name, switches, "switch", money(r.switch.price_usd), cur,
                                  _cite(catalog, r.switch.provenance), r.switch.provenance.date))
-        optics = _num(figures, "net.optics")
+        optics = figures.number("net.optics")
         if r.nic is not None and math.isfinite(optics) and optics > 0:
             lines.append(BomLine("network", f"{r.nic.name} optics", optics, "transceiver",
                                  money(r.nic.optic_price_usd), cur, _cite(catalog, r.nic.provenance, "optic_price_usd"),
                                  r.nic.provenance.date))
-        fitout = _num(figures, "tco.fitout_capex")
+        fitout = figures.number("tco.fitout_capex")
         if math.isfinite(fitout) and fitout > 0:
-            lines.append(BomLine("facility", "Facility fit-out", _num(figures, "power.it_max_kw"), "kW",
+            lines.append(BomLine("facility", "Facility fit-out", figures.number("power.it_max_kw"), "kW",
                                  phase.costs.fitout_per_kw, cur, "user input", ""))
     if mode not in ("private", "bare_metal") and r.offer is not None:
-        hours = _num(figures, "delivery.hours_used_per_month")
-        instances = math.ceil(_num(figures, "plan.gpus") / max(r.offer.gpus, 1))
+        hours = figures.number("delivery.hours_used_per_month")
+        instances = math.ceil(figures.number("plan.gpus") / max(r.offer.gpus, 1))
         price = r.offer.on_demand_per_hour
         if mode == "cloud_reserved_1y" and r.offer.reserved_1y_per_hour:
             price = r.offer.reserved_1y_per_hour
@@ -78,7 +71,7 @@ def bill_of_materials(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalo
         lines.append(BomLine("cloud", f"{r.offer.provider} {r.offer.instance} ({r.offer.region})", quantity,
                              "instance-hour", unit_price, cur, _cite(catalog, r.offer.provenance, "on_demand_per_hour"),
                              r.offer.provenance.date))
-    capacity_tb = _num(figures, "storage.capacity_needed") / 1e12
+    capacity_tb = figures.number("storage.capacity_needed") / 1e12
     if math.isfinite(capacity_tb) and capacity_tb > 0:
         lines.append(BomLine("storage", r.storage.name, capacity_tb * phase.duration_months, "TB-month",
                              money(r.storage.price_usd_per_tb_month), cur,

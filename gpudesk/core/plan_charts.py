@@ -30,13 +30,6 @@ MEMORY_COMPONENTS = (
 GB = 1e9
 
 
-def _num(fs: FigureSet, key: str, default: float = float("nan")) -> float:
-    if key not in fs:
-        return default
-    v = fs.value_at(key)
-    return float(v) if isinstance(v, float) else default
-
-
 def short_name(name: str) -> str:
     """'NVIDIA B300 (HGX, Blackwell Ultra) 288GB' -> 'B300 288GB' for chart categories."""
     return re.sub(r"\s*\([^)]*\)", "", name).replace("NVIDIA ", "").replace("AMD ", "").strip()
@@ -51,8 +44,8 @@ def memory_fit_chart(figures: FigureSet, accelerator_name: str, candidates: list
     if "mem.total" not in figures:
         return None
     columns: list[tuple[str, dict[str, float], float, str]] = []
-    own = {key: _num(figures, key, 0.0) for key, _, _ in MEMORY_COMPONENTS if key in figures}
-    columns.append((f"{short_name(accelerator_name)} (plan)", own, _num(figures, "mem.capacity"), "plan"))
+    own = {key: figures.number(key, 0.0) for key, _, _ in MEMORY_COMPONENTS if key in figures}
+    columns.append((f"{short_name(accelerator_name)} (plan)", own, figures.number("mem.capacity"), "plan"))
     for cand in (candidates or [])[:5]:
         if cand.pinned or not cand.memory:
             continue
@@ -76,14 +69,14 @@ def memory_fit_chart(figures: FigureSet, accelerator_name: str, candidates: list
 def power_chart(figures: FigureSet, limit_kw: float) -> ChartSpec | None:
     if "power.racks" not in figures:
         return None
-    racks_value = _num(figures, "power.racks", 0)
+    racks_value = figures.number("power.racks", 0)
     if not math.isfinite(racks_value) or racks_value <= 0:
         return None  # a server above the rack limit: the power check explains it
     racks = int(racks_value)
-    servers = int(_num(figures, "power.servers", 0.0))
-    per_rack_servers = max(1, int(_num(figures, "power.servers_per_rack", 1.0)))
-    server_kw = _num(figures, "power.server_kw", 0.0)
-    liquid_share = _num(figures, "power.liquid_kw", 0.0) / max(_num(figures, "power.it_kw", 1.0), 1e-9)
+    servers = int(figures.number("power.servers", 0.0))
+    per_rack_servers = max(1, int(figures.number("power.servers_per_rack", 1.0)))
+    server_kw = figures.number("power.server_kw", 0.0)
+    liquid_share = figures.number("power.liquid_kw", 0.0) / max(figures.number("power.it_kw", 1.0), 1e-9)
     names = [f"R{i + 1:02d}" for i in range(min(racks, 24))]
     # servers fill racks in order; the last rack holds the remainder (load-factor power, not nameplate)
     per_rack = [min(per_rack_servers, servers - i * per_rack_servers) * server_kw for i in range(len(names))]
@@ -100,7 +93,7 @@ def power_chart(figures: FigureSet, limit_kw: float) -> ChartSpec | None:
 
 
 def rack_layout_chart(figures: FigureSet, r: ResolvedPhase) -> RackLayoutSpec | None:
-    if "power.servers_per_rack" not in figures or _num(figures, "power.servers_per_rack", 0) <= 0:
+    if "power.servers_per_rack" not in figures or figures.number("power.servers_per_rack", 0) <= 0:
         return None
     racks = rack_layout(figures, r.server.name, r.switch.name if r.switch else "switch")[:12]
     role = "liquid" if r.server.cooling == "liquid" else "air"
@@ -117,7 +110,7 @@ def rack_layout_chart(figures: FigureSet, r: ResolvedPhase) -> RackLayoutSpec | 
             per = rack["kw"] / max(rack["switches"], 1)
             boxes = [RackBox(rack.get("switch", "switch"), 1, per, "network", f"switch · {per:,.2f} kW")
                      for _ in range(min(rack["switches"], 40))]
-        columns.append(RackColumn(rack["rack"], boxes, rack["kw"], _num(figures, "power.rack_limit_kw", 0) or None))
+        columns.append(RackColumn(rack["rack"], boxes, rack["kw"], figures.number("power.rack_limit_kw", 0) or None))
     return RackLayoutSpec(title="Rack layout", racks=columns,
                           role_labels={"liquid": "liquid-cooled", "air": "air-cooled", "network": "network"})
 
@@ -136,7 +129,7 @@ def cost_chart(figures: FigureSet, currency: str) -> ChartSpec | None:
         series.append(Series(mode.replace("_", " "), months, [float(v) for v in cum], style="line",
                              color_role=MODE_ROLES.get(mode, mode)))
         be_key = f"delivery.break_even.private_vs_{mode}"
-        month = _num(figures, be_key)
+        month = figures.number(be_key)
         if math.isfinite(month) and 1 <= month <= cum.size:
             markers.append(Marker(month, float(cum[int(month) - 1]), f"break-even vs {mode.replace('_', ' ')}",
                                   f"owning breaks even with {mode.replace('_', ' ')} in month {month:g}", "break_even"))

@@ -34,13 +34,6 @@ class InfraResult:
     nodes: int
 
 
-def _value(fs: FigureSet, key: str, default: float = 0.0) -> float:
-    if key not in fs:
-        return default
-    value = fs.value_at(key)
-    return float(value) if isinstance(value, float) and math.isfinite(value) else default
-
-
 def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult, gpus: int,
                          tokens_served_per_year: float, seats: float) -> InfraResult:
     fs = FigureSet()
@@ -67,7 +60,7 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
 
     host = host_figures(HostInputs(
         server=r.server, throughput_per_gpu=primary.throughput_per_gpu, data_kind=primary.data_kind,
-        checkpoint_staging_bytes_per_node=_value(storage, "storage.checkpoint_size") / nodes if primary.trains else 0.0,
+        checkpoint_staging_bytes_per_node=storage.number("storage.checkpoint_size", 0.0) / nodes if primary.trains else 0.0,
         gpu_pcie_gen=r.accelerator.pcie_gen, cpu_cores_override=phase.hardware.cpu_cores_per_node,
         ram_gb_override=phase.hardware.host_ram_gb,
     ))
@@ -85,8 +78,8 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         ))
         fs.merge(fabric)
         checks += fabric_checks(fabric)
-        network_cost = _value(fabric, "net.cost")
-        switch_count = _value(fabric, "net.switches")
+        network_cost = fabric.number("net.cost", 0.0)
+        switch_count = fabric.number("net.switches", 0.0)
 
     cooling = "liquid" if r.server.cooling == "liquid" else phase.facility.cooling
     power = power_figures(PowerInputs(
@@ -104,8 +97,8 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
 
     c = phase.costs
     tco = tco_figures(TcoInputs(
-        server=r.server, servers=servers, it_kw=_value(power, "power.it_kw"),
-        design_kw=_value(power, "power.it_max_kw"), racks=_value(power, "power.racks", 1.0), pue=r.pue.value,
+        server=r.server, servers=servers, it_kw=power.number("power.it_kw", 0.0),
+        design_kw=power.number("power.it_max_kw", 0.0), racks=power.number("power.racks", 1.0), pue=r.pue.value,
         electricity_per_kwh=r.electricity.value, currency=c.currency, cny_per_usd=c.cny_per_usd,
         server_price=c.gpu_price_override * r.server.gpus * (1.0 + SERVER_PLATFORM_OVERHEAD.value)
         if c.gpu_price_override else 0.0,
@@ -113,7 +106,7 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         accelerator_price_source=f"catalog accelerators/{r.accelerator.id}.price_usd: "
                                  f"{r.accelerator.provenance.source_of('price_usd')}",
         network_capex_usd=network_cost,
-        storage_monthly_usd=_value(storage, "storage.monthly_cost"), fitout_per_kw=c.fitout_per_kw,
+        storage_monthly_usd=storage.number("storage.monthly_cost", 0.0), fitout_per_kw=c.fitout_per_kw,
         colo_per_rack_month=c.colo_per_rack_month, maintenance_pct_per_year=c.maintenance_pct_per_year,
         software_per_gpu_year=c.software_per_gpu_year, staff_fte=c.staff_fte,
         staff_cost_per_year=c.staff_cost_per_year, depreciation_years=c.depreciation_years,
@@ -123,11 +116,11 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
     fs.merge(tco)
 
     u = phase.delivery.utilisation
-    capex = _value(tco, "tco.capex", float("nan"))
+    capex = tco.number("tco.capex", float("nan"))
     delivery = delivery_figures(DeliveryInputs(
         gpus=float(gpus), months=max(phase.duration_months, 1), offer=r.offer, rental_offer=r.rental_offer,
         bare_metal_offer=r.bare_metal_offer, private_capex=capex if math.isfinite(capex) else None,
-        private_opex_per_month=_value(tco, "tco.opex_per_month"), hours_per_day=u.hours_per_day,
+        private_opex_per_month=tco.number("tco.opex_per_month", 0.0), hours_per_day=u.hours_per_day,
         days_per_month=u.days_per_month, peak_months=tuple(u.peak_months), peak_multiplier=u.peak_multiplier,
         start_month=phase.start_month % 12 + 1, hybrid_owned_share=phase.delivery.hybrid_owned_share,
         data_sensitivity=phase.delivery.data_sensitivity, chosen_mode=_priced_mode(phase.delivery.mode),

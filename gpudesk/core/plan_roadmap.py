@@ -21,13 +21,6 @@ from gpudesk.report.chart_model import ChartSpec, Marker, RefLine, Series
 OWNED = ("private", "bare_metal", "hybrid")
 
 
-def _num(fs: FigureSet, key: str, default: float = 0.0) -> float:
-    if key not in fs:
-        return default
-    v = fs.value_at(key)
-    return float(v) if isinstance(v, float) and math.isfinite(v) else default
-
-
 def _monthly_spend(project: Project, est: PhaseEstimate, carried_capex: float) -> np.ndarray:
     phase = project.phases[est.index]
     fs = est.figures
@@ -36,7 +29,7 @@ def _monthly_spend(project: Project, est: PhaseEstimate, carried_capex: float) -
     if key in fs:
         series = np.asarray(fs[key], dtype=float).copy()
     else:
-        series = np.full(phase.duration_months, _num(fs, "tco.opex_per_month"))
+        series = np.full(phase.duration_months, fs.number("tco.opex_per_month", 0.0))
     if mode in OWNED and series.size and carried_capex > 0:
         series[0] = max(series[0] - carried_capex, 0.0)
     return series
@@ -59,20 +52,20 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
                 and phase.delivery.mode in OWNED \
                 and project.phases[i - 1].hardware.accelerator_id == phase.hardware.accelerator_id:
             prev = phases[i - 1].figures
-            kept = min(_num(prev, "plan.servers"), _num(f, "plan.servers"))
-            carried = _num(f, "tco.server_capex") * kept / max(_num(f, "plan.servers", 1.0), 1.0)
+            kept = min(prev.number("plan.servers", 0.0), f.number("plan.servers", 0.0))
+            carried = f.number("tco.server_capex", 0.0) * kept / max(f.number("plan.servers", 1.0), 1.0)
         months = _monthly_spend(project, est, carried)
         start = phase.start_month
         span = slice(start, start + months.size)
-        gpus[span] = np.maximum(gpus[span], _num(f, "plan.gpus"))
-        kw[span] = np.maximum(kw[span], _num(f, "power.it_kw"))
+        gpus[span] = np.maximum(gpus[span], f.number("plan.gpus", 0.0))
+        kw[span] = np.maximum(kw[span], f.number("power.it_kw", 0.0))
         spend[span] += months[: end - start]
         total += float(months.sum())
         fs.input(f"roadmap.phase{i + 1}.carried_capex", carried, project.phases[i].costs.currency,
                  f"capex carried forward into {phase.name}", "owned servers kept from the previous phase")
         vlines.append(RefLine(float(start + 1), phase.name, "trigger"))
         for trig in phase.triggers:
-            markers.append(Marker(float(start + 1), _num(f, "plan.gpus"), f"+{trig.add_nodes} nodes",
+            markers.append(Marker(float(start + 1), f.number("plan.gpus", 0.0), f"+{trig.add_nodes} nodes",
                                   f"when {trig.metric.replace('_', ' ')} exceeds {trig.threshold:,.0f}: add "
                                   f"{trig.add_nodes} nodes. {trig.note}".strip()))
         if i + 1 < len(phases):
@@ -95,8 +88,8 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
 
 def _payback_month(fs: FigureSet) -> float:
     """Months until owning costs less than renting on demand: capex / (cloud per month − opex per month)."""
-    capex = _num(fs, "tco.capex", math.nan)
-    opex = _num(fs, "tco.opex_per_month", math.nan)
+    capex = fs.number("tco.capex", math.nan)
+    opex = fs.number("tco.opex_per_month", math.nan)
     if "delivery.monthly.cloud_on_demand" not in fs or not (math.isfinite(capex) and math.isfinite(opex)):
         return math.nan
     cloud = float(np.mean(np.asarray(fs["delivery.monthly.cloud_on_demand"], dtype=float)))
@@ -107,8 +100,8 @@ def _payback_month(fs: FigureSet) -> float:
 def _handover_checks(project: Project, i: int, est: PhaseEstimate, nxt: PhaseEstimate) -> list[Check]:
     out: list[Check] = []
     a, b = est.figures, nxt.figures
-    grow_nodes = _num(b, "plan.nodes") - _num(a, "plan.nodes")
-    headroom = _num(a, "net.headroom_nodes", math.inf)
+    grow_nodes = b.number("plan.nodes", 0.0) - a.number("plan.nodes", 0.0)
+    headroom = a.number("net.headroom_nodes", math.inf)
     names = (project.phases[i].name, project.phases[i + 1].name)
     if grow_nodes > 0 and "net.headroom_nodes" in a and grow_nodes > headroom:
         out.append(Check(
@@ -118,7 +111,7 @@ def _handover_checks(project: Project, i: int, est: PhaseEstimate, nxt: PhaseEst
             ("net.headroom_nodes", "plan.nodes"), {"needed": grow_nodes, "headroom": headroom,
                                                     "phase": names[0], "next_phase": names[1]},
         ))
-    limit_a, kw_b = _num(a, "power.rack_limit_kw"), _num(b, "power.rack_kw")
+    limit_a, kw_b = a.number("power.rack_limit_kw", 0.0), b.number("power.rack_kw", 0.0)
     if limit_a > 0 and kw_b > limit_a:
         out.append(Check(
             "roadmap.rack_power_cannot_grow", "warning", 7, "Racks cannot take the next phase's power",

@@ -150,13 +150,6 @@ class WhatIfResult:
         return sorted(rows, key=lambda r: -r.swing)
 
 
-def _num(fs: FigureSet, key: str) -> float:
-    if key not in fs:
-        return float("nan")
-    value = fs.value_at(key)
-    return float(value) if isinstance(value, float) else float("nan")
-
-
 def _throughput_key(fs: FigureSet) -> tuple[str, bool] | None:
     for key, scales in (("train.time_to_train_days", False), ("vision.time_to_train_days", False),
                         ("infer.tokens_per_s", True), ("vision.images_per_s_per_gpu", True),
@@ -200,8 +193,8 @@ Apply = Callable[[Phase, float], float]  # (phase copy, change) -> driver value 
 def _gpu_price_in_use(phase: Phase, fs: FigureSet) -> float:
     if phase.costs.gpu_price_override:
         return float(phase.costs.gpu_price_override)
-    per_server = _num(fs, "tco.gpus") / _num(fs, "tco.servers")
-    return _num(fs, "tco.server_price") / (per_server * (1.0 + SERVER_PLATFORM_OVERHEAD.value))
+    per_server = fs.number("tco.gpus") / fs.number("tco.servers")
+    return fs.number("tco.server_price") / (per_server * (1.0 + SERVER_PLATFORM_OVERHEAD.value))
 
 
 def _scale_work(phase: Phase, factor: float) -> None:
@@ -237,7 +230,7 @@ def _appliers(phase: Phase, fs: FigureSet) -> tuple[dict[str, tuple[Apply, float
 
     out["utilisation"] = (utilisation, hours, "h/day", "user input (delivery.utilisation.hours_per_day)")
 
-    price = _num(fs, "tco.electricity_price")
+    price = fs.number("tco.electricity_price")
     if math.isfinite(price) and price > 0:
         def electricity(p: Phase, change: float) -> float:
             p.facility.electricity_per_kwh = price * (1.0 + change)
@@ -280,7 +273,7 @@ def _phase_copy_project(project: Project, phase_index: int) -> Project:
 def _read(estimate: PhaseEstimate, metrics: Sequence[Metric], efficiency: float) -> dict[str, float]:
     out = {}
     for m in metrics:
-        value = _num(estimate.figures, m.figure_key)
+        value = estimate.figures.number(m.figure_key)
         out[m.name] = value * efficiency if m.scales_with_efficiency else value
     return out
 
