@@ -64,7 +64,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstim
     estimate.candidates = recommend(catalog, phase, resolved, primary)
     estimate.checks = phase_checks(phase, resolved, figures, results, infra.checks, estimate.candidates) \
         + layout_checks
-    estimate.charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog)
+    estimate.charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog, primary)
     estimate.bom = bill_of_materials(phase, resolved, figures, catalog)
     estimate.assumptions = assumptions(phase, resolved, figures)
     estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()

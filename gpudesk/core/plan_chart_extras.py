@@ -10,39 +10,32 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
-from gpudesk.core.plan_workload import MAX_DOUBLINGS, TRAIN_KINDS, hardware_for, training_inputs
-from gpudesk.core.training import estimate_training
+from gpudesk.core.plan_workload import hardware_for
+from gpudesk.core.training import bottleneck_name
 from gpudesk.project.model import Phase
 from gpudesk.report.chart_model import ChartSpec, Marker, RefLine, Series
 
 CONCURRENCIES = 2.0 ** np.arange(0, 11)  # 1 … 1024 sequences in flight
 
 
-def scaling_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog: Catalog) -> ChartSpec | None:
+def scaling_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet,
+                  sweep: tuple[np.ndarray, np.ndarray, np.ndarray] | None) -> ChartSpec | None:
+    """Per-GPU throughput against GPU count for the plan's layout, from the sizing sweep (no second sweep)."""
     w = phase.workloads[0]
-    if w.kind not in TRAIN_KINDS or "train.tokens_per_s_per_gpu" not in figures:
+    if sweep is None or "train.tokens_per_s_per_gpu" not in figures:
         return None
-    try:
-        model = resolve_model(catalog, w, "")
-    except PlanInputError:
-        return None
-    mp = w.parallel.tp * w.parallel.pp * w.parallel.cp
-    counts = mp * 2.0 ** np.arange(MAX_DOUBLINGS - 3)
-    hw = hardware_for(r.accelerator, r.server, phase.hardware.gpus_per_node).take(np.zeros(counts.size, dtype=int))
-    sweep = estimate_training(training_inputs(model, w, hw, counts))
-    per_gpu = np.asarray(sweep["train.tokens_per_s_per_gpu"], dtype=float)
+    counts, per_gpu, codes = sweep
     valid = np.isfinite(per_gpu) & (per_gpu > 0)
     if valid.sum() < 2:
         return None
     base = per_gpu[valid][0]
     eff = 100.0 * per_gpu / base
-    chosen = float(figures.value_at("train.in.n_gpus")) if "train.in.n_gpus" in figures else math.nan
-    chosen_eff = 100.0 * float(figures.value_at("train.tokens_per_s_per_gpu")) / base
-    bottleneck = np.asarray(sweep["train.bottleneck"]) if "train.bottleneck" in sweep else None
-    tips = [f"{int(n):,} GPUs: {e:,.1f}% of per-GPU throughput at {int(counts[valid][0]):,} GPUs"
-            + (f"; limited by {bottleneck[i]}" if bottleneck is not None and bottleneck.ndim else "")
-            for i, (n, e) in enumerate(zip(counts[valid], eff[valid]))]
-    markers = [Marker(chosen, chosen_eff, "chosen layout", f"{int(chosen):,} GPUs") ] if math.isfinite(chosen) else []
+    chosen = figures.number("train.in.n_gpus")
+    chosen_eff = 100.0 * figures.number("train.tokens_per_s_per_gpu") / base
+    tips = [f"{int(n):,} GPUs: {e:,.1f}% of per-GPU throughput at {int(counts[valid][0]):,} GPUs; "
+            f"largest overhead {bottleneck_name(c)}"
+            for n, e, c in zip(counts[valid], eff[valid], codes[valid])]
+    markers = [Marker(chosen, chosen_eff, "chosen layout", f"{int(chosen):,} GPUs")] if math.isfinite(chosen) else []
     return ChartSpec(
         kind="scaling", title="Scaling efficiency", x_label="GPUs", y_label="Efficiency", y_unit="%", log_x=True,
         series=[Series(f"{r.accelerator.name} TP{w.parallel.tp}×PP{w.parallel.pp}", list(counts[valid]),

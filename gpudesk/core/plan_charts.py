@@ -13,6 +13,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.plan_chart_extras import inference_chart, scaling_chart
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.plan_result import Candidate
+from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.power import rack_layout
 from gpudesk.project.model import Phase
 from gpudesk.report.chart_model import ChartSpec, Marker, RackBox, RackColumn, RackLayoutSpec, RefLine, Series
@@ -164,14 +165,14 @@ def pareto_chart(candidates: list[Candidate]) -> ChartSpec | None:
 
 
 def phase_charts(phase: Phase, r: ResolvedPhase, figures: FigureSet, candidates: list[Candidate],
-                 catalog: Catalog) -> dict[str, Any]:
+                 catalog: Catalog, primary: WorkloadResult) -> dict[str, Any]:
     charts: dict[str, Any] = {
         "memory_fit": memory_fit_chart(figures, r.accelerator.name, candidates),
         "power": power_chart(figures, r.rack_limit_kw.value),
         "rack_layout": rack_layout_chart(figures, r),
         "cost": cost_chart(figures, phase.costs.currency),
         "pareto": pareto_chart(candidates),
-        "scaling": scaling_chart(phase, r, figures, catalog),
+        "scaling": scaling_chart(phase, r, figures, primary.scaling_sweep),
         "inference": inference_chart(phase, r, figures, catalog),
     }
     return {name: spec for name, spec in charts.items() if spec is not None}

@@ -50,6 +50,8 @@ class WorkloadResult:
     request_bytes: float = 0.0
     response_bytes: float = 0.0
     cpu_vcpus: float = 0.0
+    # LLM training: (GPU counts, tokens/s per GPU, bottleneck codes) from the sizing sweep, for the scaling chart
+    scaling_sweep: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
 
 def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int) -> HardwareArrays:
@@ -88,6 +90,10 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
     p = w.parallel
     gpn = phase.hardware.gpus_per_node
     mp = p.tp * p.pp * p.cp
+    # One sweep over every GPU count that keeps the layout: it sizes the plan and draws the scaling chart.
+    counts = mp * 2.0 ** np.arange(MAX_DOUBLINGS)
+    rows = hw.take(np.zeros(counts.size, dtype=int))
+    sweep = estimate_training(training_inputs(model, w, rows, counts, calibration))
     if phase.hardware.nodes > 0:
         total = phase.hardware.nodes * gpn
         if total % mp:
@@ -97,11 +103,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
             )
         n_gpus = total
     else:
-        counts = mp * 2.0 ** np.arange(MAX_DOUBLINGS)
-        sweep = estimate_training(training_inputs(model, w, hw.take(np.zeros(counts.size, dtype=int)), counts,
-                                                  calibration))
-        mem = estimate_memory(_memory_inputs(model, w, hw.take(np.zeros(counts.size, dtype=int)), counts / mp, gpn,
-                                             mem_source))
+        mem = estimate_memory(_memory_inputs(model, w, rows, counts / mp, gpn, mem_source))
         days = np.asarray(sweep["train.time_to_train_days"], dtype=float)
         fits = np.asarray(mem["mem.fits"], dtype=float) > 0
         ok = fits & np.isfinite(days) & (days <= w.deadline_days)
@@ -122,6 +124,8 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         params=float(model.params_total), trains=True, gpu_hours_per_run=gpu_hours,
         load_factor=TRAINING_POWER_LOAD.value,
         duty_fraction=duty,
+        scaling_sweep=(counts, np.asarray(sweep["train.tokens_per_s_per_gpu"], dtype=float),
+                       np.asarray(sweep["train.bottleneck"], dtype=float)),
     )
 
 
