@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
 from gpudesk.core.explain import format_value
 from gpudesk.core.plan_result import Candidate
+from gpudesk.ui.widgets.rows_model import RowsTableModel
 from gpudesk.ui.widgets.session_text import session_language, session_text
 
 Index = QModelIndex | QPersistentModelIndex
@@ -27,7 +28,7 @@ def _number(value: float, unit: str) -> str:
     return f"{format_value(value)} {session_text().unit(unit)}".strip()
 
 
-class CandidateTableModel(QAbstractTableModel):
+class CandidateTableModel(RowsTableModel):
     """Rank, accelerator, GPUs, nodes, layout, time or throughput, cost, fits; the pinned row is bold."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -63,19 +64,6 @@ class CandidateTableModel(QAbstractTableModel):
         return -1
 
     # -- QAbstractTableModel ------------------------------------------------------
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt override
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt override
-        return 0 if parent.isValid() else len(self._headers)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt override
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            if 0 <= section < len(self._headers):
-                return self._headers[section]
-        return None
-
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None

@@ -5,11 +5,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QWidget
 
 from gpudesk.core.explain import format_value
 from gpudesk.core.whatif import TornadoRow, WhatIfResult
+
+from gpudesk.ui.widgets.rows_model import RowsTableModel
 
 Index = QModelIndex | QPersistentModelIndex
 COL_DRIVER, COL_RANGE, COL_LOW, COL_BASE, COL_HIGH, COL_SWING = range(6)
@@ -17,7 +19,7 @@ DRIVER_ROLE = Qt.ItemDataRole.UserRole + 1
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
-class WhatIfTableModel(QAbstractTableModel):
+class WhatIfTableModel(RowsTableModel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._rows: list[TornadoRow] = []
@@ -40,19 +42,6 @@ class WhatIfTableModel(QAbstractTableModel):
 
     def row(self, index: int) -> TornadoRow:
         return self._rows[index]
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt override
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt override
-        return 0 if parent.isValid() else len(self._headers)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt override
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            if 0 <= section < len(self._headers):
-                return self._headers[section]
-        return None
 
     def _value(self, value: float) -> str:
         return f"{format_value(value)} {self._unit}".strip() if math.isfinite(value) else self._undefined
