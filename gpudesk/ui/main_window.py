@@ -74,7 +74,7 @@ class MainWindow(QMainWindow):
         self.commands = PlanCommands(self)
         self.dialogs = WindowDialogs(self)
         self.document: ProjectDocument | None = None
-        self.pages: LazyPages | list[StepPage] = []
+        self.pages: LazyPages | None = None  # built with the first document
         self.phase_index = 0
         self.workload_index = 0
 
@@ -147,7 +147,7 @@ class MainWindow(QMainWindow):
 
     def _build_pages(self) -> None:
         assert self.document is not None
-        if isinstance(self.pages, LazyPages):
+        if self.pages is not None:
             self.pages.clear()
         self.pages = LazyPages(self.stack, len(STEPS), self._make_page)
         self.select(self.phase_index, self.workload_index)
@@ -170,7 +170,7 @@ class MainWindow(QMainWindow):
         self.phase_index = max(0, min(phase, len(phases) - 1))
         self.workload_index = max(0, min(workload, len(phases[self.phase_index].workloads) - 1))
         self.plan_toolbar.refresh(self.document.project, self.phase_index, self.workload_index)
-        for page in self.pages:
+        for page in self.pages or ():
             page.rebind(self.phase_index, self.workload_index)
         if self.controller.estimate is not None:
             self._on_estimate(self.controller.estimate)
@@ -181,7 +181,7 @@ class MainWindow(QMainWindow):
         else:
             if any(p.endswith(".name") or p.endswith(".kind") for p in paths) and self.document is not None:
                 self.plan_toolbar.refresh(self.document.project, self.phase_index, self.workload_index)
-            for page in self.pages:
+            for page in self.pages or ():
                 page.sync_inputs()
         self._update_title()
 
@@ -194,17 +194,18 @@ class MainWindow(QMainWindow):
     # -- navigation -------------------------------------------------------------
     def go_to_step(self, number: int) -> None:
         self.navigator.go(number)
-        if isinstance(self.pages, LazyPages):
+        if self.pages is not None:
             self.pages.show(number - 1)
         self.step_list.select(number)
 
     def current_page(self) -> StepPage:
+        assert self.pages is not None, "no plan is open"
         return self.pages[self.stack.currentIndex()]
 
     # -- results ------------------------------------------------------------------
     def _on_estimate(self, estimate: PlanEstimate) -> None:
         phase = estimate.phases[min(self.phase_index, len(estimate.phases) - 1)]
-        if isinstance(self.pages, LazyPages):
+        if self.pages is not None:
             self.pages.show_estimate(phase)
         self.explain.set_figures(phase.figures)
         self.step_list.set_status(step_status(phase.checks))
@@ -213,7 +214,7 @@ class MainWindow(QMainWindow):
         self.statusBar().clearMessage()
 
     def _on_failed(self, reason: str) -> None:
-        if isinstance(self.pages, LazyPages):
+        if self.pages is not None:
             self.pages.show_estimate(None)
         self.roadmap.show_estimate(None)
         self.summary.setText(self.tr("Cannot estimate: {0}").format(reason))
@@ -238,7 +239,7 @@ class MainWindow(QMainWindow):
 
     def catalog_changed(self) -> None:
         """The user edited the catalog: re-read choice lists and re-estimate."""
-        for page in self.pages:
+        for page in self.pages or ():
             page.rebind(self.phase_index, self.workload_index)
         self.controller.run_now()
 
