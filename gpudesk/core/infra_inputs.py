@@ -36,7 +36,7 @@ def record_field(
     """Record ``record.field_name`` (times ``scale``) as an input; None becomes NaN (unknown)."""
     raw = getattr(record, field_name)
     if not raw and field_name in getattr(record.provenance, "unknown", ()):
-        raw = None  # listed as unknown in the catalog: a stored 0 is a placeholder, not a value
+        raw = None  # listed as unknown in the catalog: a stored 0 means "not known", not zero
     value = float("nan") if raw is None else float(raw) * scale
     source = catalog_source(record, field_name)
     if raw is None:

@@ -46,7 +46,7 @@ def load_catalogue(lang: str) -> dict[str, str]:
 
 
 class ReportText:
-    """Looks up wording for one language; ``get(key, **values)`` fills ``{placeholders}``."""
+    """Looks up wording for one language; ``get(key, **values)`` fills its ``{name}`` fields."""
 
     def __init__(self, lang: str, entries: Mapping[str, str] | None = None) -> None:
         self.lang = lang
