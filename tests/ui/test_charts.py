@@ -224,3 +224,50 @@ def test_rack_legend_toggles_a_colour_role(view: ChartView) -> None:
     assert [label.text for _s, label in view.legend.items] == ["GPU servers (liquid)", "Network", "Storage"]
     view.toggle_series("GPU servers (liquid)")
     assert view.hover_at(_scene_at(view, 0, 1.0, 16.0)) == ""
+
+
+def test_show_spec_skips_an_identical_spec_and_keeps_the_zoom(view: ChartView) -> None:
+    view.set_spec(scaling_spec())
+    view.plot(0).vb.scaleBy((0.3, 0.3))
+    zoomed = view.plot(0).vb.viewRange()
+    view.show_spec(scaling_spec())  # equal data (a new object): nothing to redraw, the user's zoom stays
+    assert np.allclose(view.plot(0).vb.viewRange(), zoomed)
+    changed = scaling_spec()
+    changed.series[0].y = tuple(v * 2 for v in changed.series[0].y)
+    view.show_spec(changed)
+    assert view.spec == changed
+    assert not np.allclose(view.plot(0).vb.viewRange(), zoomed)
+    assert np.allclose(_plotted(_drawn(view, changed.series[0].name).item)[1], changed.series[0].y)
+
+
+def test_an_auto_chart_follows_a_theme_change_at_once(qtbot) -> None:
+    from gpudesk.ui.theme import apply_theme
+
+    app = QtWidgets.QApplication.instance()
+    apply_theme(app, "light")
+    chart = ChartView(theme="auto")
+    qtbot.addWidget(chart)
+    chart.resize(500, 350)
+    chart.show()
+    chart.set_spec(scaling_spec())
+    try:
+        apply_theme(app, "dark")
+        qtbot.waitUntil(lambda: chart.graphics.backgroundBrush().color().lightnessF() < 0.2)
+        image = chart.render_to_image(400, 300, scale=1)
+        assert QtGui.QColor(image.pixel(2, 2)).lightnessF() < 0.2
+        labels = [label for _sample, label in chart.legend.items]
+        assert labels and all(QtGui.QColor(label.opts["color"]).lightnessF() > 0.7 for label in labels)
+    finally:
+        apply_theme(app, "light")
+    qtbot.waitUntil(lambda: chart.graphics.backgroundBrush().color().lightnessF() > 0.9)
+
+
+def test_axis_titles_come_back_after_a_rack_chart_used_the_same_plot(view: ChartView) -> None:
+    spec = scaling_spec()
+    view.set_spec(spec)
+    titles = (view.plot(0).getAxis("left").labelText, view.plot(0).getAxis("bottom").labelText)
+    assert all(titles)
+    view.set_spec(rack_layout_spec())
+    assert view.plot(0).getAxis("left").labelText == "U"
+    view.set_spec(spec)
+    assert (view.plot(0).getAxis("left").labelText, view.plot(0).getAxis("bottom").labelText) == titles

@@ -182,3 +182,20 @@ def test_horizontal_bars_for_a_tornado_chart(view: ChartView) -> None:
     view.set_spec(scaling_spec())
     assert not plot.vb.yInverted()
     assert all(TICK.match(t) for _p, t in _drawn_labels(plot.getAxis("left")))
+
+
+def test_linear_axes_grid_major_ticks_only_and_log_axes_keep_one_minor_level(view: ChartView) -> None:
+    """Fewer grid lines keep an update after an input change within a frame (benchmarks/bench_ui.py); a log
+    axis keeps its 2..9 level so that a range inside one decade is still labelled."""
+    spec = ALL_SPECS["scaling"]()
+    view.set_spec(spec)
+    for panel in range(1 + spec.has_second_panel):
+        for name in ("left", "bottom"):
+            axis = view.plot(panel).getAxis(name)
+            assert axis.style["maxTickLevel"] == (1 if axis.logMode else 0), (panel, name)
+    log_spec = ChartSpec(kind="generic", title="one decade", log_y=True,
+                         series=[Series("s", (1.0, 2.0, 3.0), (200.0, 350.0, 800.0))])
+    view.set_spec(log_spec)
+    axis = view.plot(0).getAxis("left")
+    assert axis.logMode and axis.style["maxTickLevel"] == 1
+    assert len([t for _pos, t in _drawn_labels(axis) if t]) >= 2

@@ -20,6 +20,12 @@ from PySide6 import QtCore, QtGui
 SUFFIXES = ((1e12, "T"), (1e9, "B"), (1e6, "M"))
 """Magnitude suffixes for axes whose largest value reaches a million or more
 (short-scale: M = 10^6, B = 10^9, T = 10^12)."""
+LINEAR_TICK_LEVELS = 0
+"""Highest tick level drawn on a linear axis: major ticks only (3-6 labels on a chart-sized axis). The grid
+follows the ticks, and pyqtgraph's two finer grid levels cost about half the time of an update after an
+input change (benchmarks/bench_ui.py) while adding lines a proposal reader does not need."""
+LOG_TICK_LEVELS = 1
+"""A log axis keeps its first minor level (2..9 within a decade), else a range inside one decade has no label."""
 
 
 class NumberAxis(pg.AxisItem):
@@ -28,6 +34,13 @@ class NumberAxis(pg.AxisItem):
     def __init__(self, orientation: str, **kwargs) -> None:
         super().__init__(orientation, **kwargs)
         self.enableAutoSIPrefix(False)
+        self.setStyle(maxTickLevel=LINEAR_TICK_LEVELS)
+
+    def setLogMode(self, *args, **kwargs) -> None:  # noqa: N802 - pyqtgraph API
+        super().setLogMode(*args, **kwargs)
+        levels = LOG_TICK_LEVELS if self.logMode else LINEAR_TICK_LEVELS
+        if self.style["maxTickLevel"] != levels:
+            self.setStyle(maxTickLevel=levels)
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802 - pyqtgraph API
         if self.logMode:

@@ -128,8 +128,8 @@ class PlotPanel:
         x_text = f"{spec.x_label} ({spec.x_unit})" if spec.x_unit else spec.x_label
         x_text = x_text if spec.categories is None or spec.x_label else ""
         position_axis, value_axis = ("left", "bottom") if self.horizontal else ("bottom", "left")
-        plot.setLabel(value_axis, value_text, color=theme.foreground)
-        plot.setLabel(position_axis, x_text, color=theme.foreground)
+        self._set_label(value_axis, value_text, theme.foreground)
+        self._set_label(position_axis, x_text, theme.foreground)
         positions = plot.getAxis(position_axis)
         plot.getAxis(value_axis).setTicks(None)
         data_x = sorted({v for s in spec.series for v in s.x})
@@ -141,10 +141,12 @@ class PlotPanel:
             positions.setTicks([[(math.log10(v), format_tick(v, 1.0)) for v in data_x]])
         else:
             positions.setTicks(None)
+        colour = QtGui.QColor(theme.foreground).name()
         for name in ("left", "bottom"):
             axis = plot.getAxis(name)
-            axis.setPen(theme.foreground)
-            axis.setTextPen(theme.foreground)
+            if axis.pen().color().name() != colour or axis.textPen().color().name() != colour:
+                axis.setPen(theme.foreground)
+                axis.setTextPen(theme.foreground)
         grid_x, grid_y = self._view_xy(spec.categories is None, True)
         plot.showGrid(x=grid_x, y=grid_y, alpha=theme.grid_alpha)
         bottom = plot.getAxis("bottom")
@@ -158,6 +160,14 @@ class PlotPanel:
             positions.setWidth(int(widest + 24))
         else:
             plot.getAxis("left").setWidth(None)
+
+    def _set_label(self, axis: str, text: str, colour: str) -> None:
+        """Set an axis title only when it differs from what the axis shows (whoever set it last, the rack
+        renderer included): each set re-lays out the text and the plot around it."""
+        item = self.plot.getAxis(axis)
+        shown = QtGui.QColor(str(item.labelStyle.get("color", ""))).name()
+        if item.labelText != text or item.labelUnits or shown != QtGui.QColor(colour).name():
+            self.plot.setLabel(axis, text, color=colour)
 
     def _draw_bars(self, item, s: Series, group: str, layout, stack_tops, colour, theme: Theme) -> DrawnSeries:
         """Bars of one group stack by sign: positive values upwards from the positive top,

@@ -36,6 +36,7 @@ class ChartView(QtWidgets.QWidget):
 
     def __init__(self, parent: QtWidgets.QWidget | None = None, theme: str = "auto") -> None:
         super().__init__(parent)
+        self._theme_name = theme
         self._theme: Theme = theme_for(theme)
         self._spec: AnySpec | None = None
         self._hidden: set[str] = set()
@@ -108,14 +109,39 @@ class ChartView(QtWidgets.QWidget):
     def plot(self, panel: int = 0) -> pg.PlotItem:
         return self.panels[panel].plot
 
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 - Qt override
+        """A chart that follows the application ("auto") redraws in the new colours when the theme changes."""
+        super().changeEvent(event)
+        if event.type() in (QtCore.QEvent.Type.PaletteChange, QtCore.QEvent.Type.ApplicationPaletteChange):
+            self._follow_theme()
+
+    def _follow_theme(self) -> None:
+        theme = theme_for(self._theme_name)
+        if theme == self._theme:
+            return
+        self._theme = theme
+        self.graphics.setBackground(theme.background)
+        self._legend.setLabelTextColor(theme.foreground)
+        for _sample, label in self._legend.items:
+            label.setText(label.text, color=theme.foreground)  # pyqtgraph stores the colour but keeps old text
+        self._hover(None)
+        if self._spec is not None:
+            self.set_spec(self._spec)
+
+    def show_spec(self, spec: AnySpec) -> None:
+        """Show ``spec`` unless it is what the chart shows already: an input change that leaves this chart's
+        data as it was costs nothing and keeps the user's zoom."""
+        if spec != self._spec:
+            self.set_spec(spec)
+
     def set_spec(self, spec: AnySpec) -> None:
         """Show ``spec``, reusing graphics items; series hidden by a legend click stay hidden."""
         theme = self._theme
         self._spec = spec
         self._hover(None)
-        self._title.setText(html.escape(spec.title), color=theme.foreground)
+        _set_text(self._title, html.escape(spec.title), theme.foreground)
         notes = "<br>".join(html.escape(line) for line in spec.notes.splitlines())
-        self._notes.setText(notes, color=theme.foreground)
+        _set_text(self._notes, notes, theme.foreground)
         self._set_row(self._notes, _ROW_NOTES, bool(notes))
         if isinstance(spec, RackLayoutSpec):
             self.panels[0].clear()
@@ -317,3 +343,9 @@ class ChartView(QtWidgets.QWidget):
             self._hover_text = text
             self.hovered.emit(text)
         return text
+
+
+def _set_text(label: pg.LabelItem, text: str, colour: str) -> None:
+    """Set a label's text only when it or its colour changes: each set re-lays out the whole chart."""
+    if label.text != text or label.opts.get("color") != colour:
+        label.setText(text, color=colour)
