@@ -7,6 +7,7 @@ the comparison view lists differing paths. One parser serves all three.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -19,6 +20,12 @@ class FieldPathError(KeyError):
 
 
 def parse(path: str) -> list[str | int]:
+    return list(_parse(path))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(path: str) -> tuple[str | int, ...]:
+    """Parsed once per path: every input change re-reads each bound editor's path (a bounded set)."""
     parts: list[str | int] = []
     pos = 0
     for match in _TOKEN.finditer(path):
@@ -28,12 +35,17 @@ def parse(path: str) -> list[str | int]:
         parts.append(match.group(1) if match.group(1) else int(match.group(2)))
     if not parts or pos != len(path):
         raise FieldPathError(f"not a field path: {path!r}")
-    return parts
+    return tuple(parts)
+
+
+@functools.lru_cache(maxsize=256)
+def _field_names(cls: type) -> frozenset[str]:
+    return frozenset(f.name for f in dataclasses.fields(cls))
 
 
 def _step(obj: Any, part: str | int, path: str) -> Any:
     if isinstance(part, str) and not isinstance(obj, dict):
-        if not dataclasses.is_dataclass(obj) or part not in {f.name for f in dataclasses.fields(obj)}:
+        if not dataclasses.is_dataclass(obj) or part not in _field_names(type(obj)):
             raise FieldPathError(f"{path}: no field {part!r}")
         return getattr(obj, part)
     try:
@@ -44,7 +56,7 @@ def _step(obj: Any, part: str | int, path: str) -> Any:
 
 def get(root: Any, path: str) -> Any:
     obj = root
-    for part in parse(path):
+    for part in _parse(path):
         obj = _step(obj, part, path)
     return obj
 

@@ -12,6 +12,10 @@ from gpudesk.ui.charts.view import ChartView
 from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.ui.widgets.checks_view import ChecksView
 
+ROADMAP_CHART_MIN_HEIGHT = 220
+"""Pixels: both timeline panels stay readable, and the window with this dock docked still fits an 800-pixel-high
+screen (the main window's minimum height is the wizard page's plus this dock's)."""
+
 
 class RoadmapView(QWidget):
     check_selected = Signal(object)
@@ -20,7 +24,7 @@ class RoadmapView(QWidget):
         super().__init__(parent)
         self.setObjectName("roadmap-view")
         self.chart = ChartView()
-        self.chart.setMinimumHeight(300)
+        self.chart.setMinimumHeight(ROADMAP_CHART_MIN_HEIGHT)
         self.chart.setAccessibleName(self.tr("Roadmap timeline"))
         self.checks = ChecksView()
         self.checks.setAccessibleName(self.tr("Roadmap checks"))
@@ -62,5 +66,5 @@ class RoadmapView(QWidget):
         self.empty.setVisible(spec is None)
         self.chart.setVisible(spec is not None)
         if spec is not None:
-            self.chart.set_spec(localise_spec(spec, session_language()))
+            self.chart.show_spec(localise_spec(spec, session_language()))
         self.checks.set_checks(list(estimate.roadmap_checks) if estimate is not None else [])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,22 @@ def test_whatif_table_model_is_empty_without_a_result(qtmodeltester) -> None:
     model.set_result(None, "tco_5y", {})
     assert model.rowCount() == 0
     qtmodeltester.check(model)
+
+
+def test_new_numbers_for_the_same_candidates_update_cells_in_place(qtbot, catalog) -> None:
+    """An input change that keeps the ranking updates the cells (no model reset): the selection and scroll
+    position stay, and the view repaints only the cells it shows."""
+    estimate = estimate_plan(Project(), catalog).phases[0]
+    model = CandidateTableModel()
+    model.set_candidates(estimate.candidates)
+    moved = [replace(c, cost=c.cost * 1.5) for c in estimate.candidates]
+    resets: list[bool] = []
+    model.modelReset.connect(lambda: resets.append(True))
+    with qtbot.waitSignal(model.dataChanged, timeout=1000) as changed:
+        model.set_candidates(moved)
+    assert not resets
+    top_left, bottom_right = changed.args[:2]
+    assert (top_left.row(), bottom_right.row()) == (0, len(moved) - 1)
+    assert model.candidate(0).cost == moved[0].cost
+    model.set_candidates(list(reversed(moved)))  # another order is another table
+    assert resets == [True]

@@ -201,7 +201,7 @@ class StepPage(QWidget):
             if spec is not None:
                 shown += 1
                 if view is current:
-                    view.set_spec(localise_spec(spec, session_language()))
+                    view.show_spec(localise_spec(spec, session_language()))
                 else:
                     self._pending_specs[name] = spec  # drawn when its tab is opened: one chart per edit
         self.chart_tabs.setVisible(shown > 0)
@@ -211,4 +211,4 @@ class StepPage(QWidget):
         current = self.chart_tabs.currentWidget()
         for name, view in self.charts.items():
             if view is current and name in self._pending_specs:
-                view.set_spec(localise_spec(self._pending_specs.pop(name), session_language()))
+                view.show_spec(localise_spec(self._pending_specs.pop(name), session_language()))

@@ -41,6 +41,12 @@ class CandidateTableModel(RowsTableModel):
         rows = list(candidates)
         if rows == self._rows:
             return
+        if [c.accelerator_id for c in rows] == [c.accelerator_id for c in self._rows]:
+            # Same candidates in the same order (an input moved their numbers): update the cells in place, so
+            # the view keeps its selection and scroll position and repaints only what it shows.
+            self._rows = rows
+            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, COL_FITS))
+            return
         self.beginResetModel()
         self._rows = rows
         self.endResetModel()

@@ -52,6 +52,7 @@ class RecommendationPanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COL_ACCELERATOR, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_LAYOUT, QHeaderView.ResizeMode.ResizeToContents)
+        header.setResizeContentsPrecision(0)  # fit the columns to the rows on screen: see FigureTable
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
         self.table.setMinimumHeight(int(header.sizeHint().height() + 5.3 * self.table.verticalHeader().defaultSectionSize()))
 
@@ -135,6 +136,9 @@ class RecommendationPanel(QWidget):
         return row >= 0
 
     def _select_row(self, row: int) -> None:
+        current = self.table.selectionModel().currentIndex()
+        if current.isValid() and current.row() == row and self.table.selectionModel().isRowSelected(row):
+            return
         flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
         self.table.selectionModel().setCurrentIndex(self.model.index(row, 0), flags)
 

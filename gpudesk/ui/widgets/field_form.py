@@ -176,20 +176,28 @@ class FieldForm(QWidget):
                 value = self.document.get(path)
             except field_paths.FieldPathError:
                 continue
+            # Each setter runs only when the editor shows something else: a no-op set still re-lays out
+            # and repaints the editor, and every input change refreshes every built page.
             with QSignalBlocker(editor):
                 if isinstance(editor, QComboBox):
                     if path in self._providers:
                         self._refill(editor, self._providers[path])
-                    editor.setCurrentIndex(max(0, editor.findData(value)))
+                    index = max(0, editor.findData(value))
+                    if editor.currentIndex() != index:
+                        editor.setCurrentIndex(index)
                 elif isinstance(editor, QCheckBox):
-                    editor.setChecked(bool(value))
+                    if editor.isChecked() != bool(value):
+                        editor.setChecked(bool(value))
                 elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
-                    editor.setSuffix(self._suffix(path))  # the phase's currency may have changed
-                    editor.setValue(value)
-                elif isinstance(editor, QLineEdit) and isinstance(value, list):
-                    editor.setText(format_int_list(value))
-                elif isinstance(editor, QLineEdit) and editor.text() != str(value):
-                    editor.setText(str(value))
+                    suffix = self._suffix(path)  # the phase's currency may have changed
+                    if editor.suffix() != suffix:
+                        editor.setSuffix(suffix)
+                    if editor.value() != value:
+                        editor.setValue(value)
+                elif isinstance(editor, QLineEdit):
+                    text = format_int_list(value) if isinstance(value, list) else str(value)
+                    if editor.text() != text:
+                        editor.setText(text)
 
     @staticmethod
     def _refill(combo: QComboBox, provider: ChoiceProvider) -> None:

@@ -137,6 +137,9 @@ class FigureTable(QTableView):
         header.setSectionResizeMode(COL_LABEL, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_VALUE, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COL_UNIT, QHeaderView.ResizeMode.ResizeToContents)
+        # Size the value and unit columns from the rows on screen, not from every row: Qt otherwise asks the
+        # model for every cell's size hint on each update (most of the table's cost after an input change).
+        header.setResizeContentsPrecision(0)
         self.clicked.connect(self._emit)
         self.activated.connect(self._emit)
         self.setAccessibleName(self.tr("Results"))
