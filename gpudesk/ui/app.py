@@ -1,11 +1,18 @@
-"""Start the desktop app: settings, theme, fonts, crash reporting, catalog, main window, recovery."""
+"""Start the desktop app: settings, language, theme, fonts, crash reporting, catalog, main window, recovery.
+
+The main window is held through a :class:`LanguageSwitch`, which replaces it
+when the interface language changes in the preferences; ``Started.window`` is
+always the window shown now.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -16,7 +23,8 @@ from gpudesk.project.autosave import AutosaveStore
 from gpudesk.project.errors import ProjectFileError
 from gpudesk.ui.excepthook import install_excepthook
 from gpudesk.ui.fonts import apply_application_font
-from gpudesk.ui.i18n import choose_language, install_language, system_language
+from gpudesk.ui.i18n import InstalledLanguage, choose_language, install_language, system_language
+from gpudesk.ui.language_switch import LanguageSwitch
 from gpudesk.ui.recovery_dialog import RecoveryDialog, offer_recovery
 from gpudesk.ui.settings import AppSettings, open_qsettings
 from gpudesk.ui.theme import apply_theme
@@ -27,10 +35,20 @@ if TYPE_CHECKING:
 FIRST_SAMPLE = "startup-inspection.gpudesk"
 
 
-class Started(NamedTuple):
-    window: MainWindow
+@dataclass(frozen=True)
+class Started:
+    language_switch: LanguageSwitch  # holds the main window; rebuilds it when the interface language changes
     autosave: AutosaveStore | None
-    recovery: RecoveryDialog | None  # shown when a crashed session left autosaves
+    recovery: RecoveryDialog | None  # shown when a crashed session left autosaves (a child of the first window)
+
+    @property
+    def window(self) -> MainWindow:
+        """The main window shown now (a new one after each language switch)."""
+        return self.language_switch.window
+
+    def __iter__(self) -> Iterator[object]:
+        """Unpacks as ``window, autosave, recovery``."""
+        return iter((self.window, self.autosave, self.recovery))
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -50,9 +68,12 @@ def make_application() -> QApplication:
     return app
 
 
-def start(args: argparse.Namespace, app: QApplication, settings: AppSettings | None = None) -> Started:
+def start(args: argparse.Namespace, app: QApplication, settings: AppSettings | None = None,
+          language: InstalledLanguage | None = None) -> Started:
     """Open the catalog and the main window, and offer recovery of a crashed session's autosaves.
 
+    ``language``: the translators the caller installed for ``args.lang``, handed to the
+    :class:`LanguageSwitch` to replace when the preference changes; ``None`` when the caller installed none.
     Raises CatalogError when the catalog cannot be opened.
     """
     settings = settings or AppSettings(open_qsettings())
@@ -70,11 +91,12 @@ def start(args: argparse.Namespace, app: QApplication, settings: AppSettings | N
     if plan is None and (samples_dir() / FIRST_SAMPLE).exists():
         plan = samples_dir() / FIRST_SAMPLE
     window.open_plan(plan)
+    language_switch = LanguageSwitch(app, language or InstalledLanguage(window.lang), window)
     window.show()
     recovery: RecoveryDialog | None = None
     if autosave is not None and not args.screenshot:
         recovery = offer_recovery(window, autosave, window.files.restore)
-    return Started(window, autosave, recovery)
+    return Started(language_switch, autosave, recovery)
 
 
 def run_app(argv: list[str]) -> int:
@@ -83,20 +105,20 @@ def run_app(argv: list[str]) -> int:
     install_excepthook()
     apply_application_font(app)
     settings = AppSettings(open_qsettings())
-    # translators before any widget: texts are translated when widgets are built (language applies at start)
+    # translators before any widget: texts are translated when widgets are built (a switch rebuilds the window)
     language = install_language(app, choose_language(args.lang, settings.get("preferences/language"), system_language()))
     args.lang = language.lang
     try:
-        window, autosave, _recovery = start(args, app, settings)
+        started = start(args, app, settings, language)
     except CatalogError as exc:
         QMessageBox.critical(None, "gpudesk", app.translate("App", "The catalog cannot be opened: {0}").format(exc))
         return 2
     if args.screenshot:
         app.processEvents()
-        window.grab().save(args.screenshot)
+        started.window.grab().save(args.screenshot)
         code = 0
     else:
-        code = app.exec()
-    if autosave is not None:
-        autosave.close()
+        code = app.exec()  # `started` holds the window shown now, through every language switch
+    if started.autosave is not None:
+        started.autosave.close()
     return code

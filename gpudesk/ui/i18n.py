@@ -1,13 +1,13 @@
 """Interface language through Qt's translation system.
 
-The language is chosen once at start-up (command line ``--lang``, else the
-preference ``preferences/language``, else the system locale) and applies to
-the whole session: Qt's translators for gpudesk (``resources/i18n/
+The language is chosen at start-up (command line ``--lang``, else the
+preference ``preferences/language``, else the system locale): Qt's translators for gpudesk (``resources/i18n/
 gpudesk_zh_CN.qm``) and for Qt's own dialogs and buttons (``qtbase_zh_CN.qm``
 from the PySide6 package) are installed before any window is built, and the
 default :class:`QLocale` is set so numbers, currency and dates follow the
-language. Changing the language in the preferences takes effect at the next
-start (see ``docs/i18n.md``).
+language. Changing the language in the preferences takes effect at once:
+``gpudesk/ui/language_switch.py`` swaps the translators and rebuilds the main
+window around the open plan (see ``docs/i18n.md``).
 
 The translators are owned by the :class:`InstalledLanguage` the caller keeps
 (the application object holds them while they are installed); nothing here is

@@ -9,6 +9,7 @@ only wires them together and keeps the current phase and workload.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QLocale, Qt
 from PySide6.QtGui import QCloseEvent
@@ -45,6 +46,9 @@ from gpudesk.ui.window_dialogs import WindowDialogs
 from gpudesk.wizard.navigation import WizardNavigator, step_status
 from gpudesk.wizard.steps import STEPS
 
+if TYPE_CHECKING:
+    from gpudesk.ui.language_switch import LanguageSwitch
+
 STEP_CHARTS: dict[int, tuple[str, ...]] = {
     1: (),
     2: ("memory_fit", "inference", "pareto"),
@@ -77,6 +81,7 @@ class MainWindow(QMainWindow):
         self.pages: LazyPages | None = None  # built with the first document
         self.phase_index = 0
         self.workload_index = 0
+        self.language_switch: LanguageSwitch | None = None  # set by the switch that holds this window
 
         self.step_list = StepList(self.lang)
         self.stack = QStackedWidget()
@@ -144,6 +149,21 @@ class MainWindow(QMainWindow):
         self._build_pages()
         self.controller.set_document(document)
         self._update_title()
+
+    def adopt_document(self, document: ProjectDocument, phase: int, workload: int) -> None:
+        """Show a document another window had open, as it is (unsaved edits and undo history included)."""
+        self.files.document = document
+        self._on_document(document)
+        self.select(phase, workload)
+
+    def release_document(self) -> ProjectDocument | None:
+        """Let go of the document and its autosave (now another window's): closing then asks and discards nothing."""
+        document, self.document = self.document, None
+        if document is not None:
+            document.unsubscribe(self._on_change)
+        self.controller.release()
+        self.files.document = self.files.autosave = None
+        return document
 
     def _build_pages(self) -> None:
         assert self.document is not None
@@ -229,8 +249,10 @@ class MainWindow(QMainWindow):
         if isinstance(app, QApplication):
             apply_theme(app, self.settings.get("preferences/theme"))
         self.files.set_autosave_interval(self.settings.autosave_interval_ms)
-        # The language applies at the next start (docs/i18n.md): Qt translates texts when widgets are built,
-        # so the session keeps the language it started with.
+        # A new language rebuilds the window around the open plan (language_switch.py); a window built
+        # without a switch (no one holds its translators) keeps its language until the next start.
+        if self.language_switch is not None:
+            self.language_switch.apply_preference()
 
     def _estimate_with(self, catalog: Catalog) -> None:
         """Estimate with today's catalog or with the rows the plan was saved with."""

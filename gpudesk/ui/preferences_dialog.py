@@ -50,7 +50,7 @@ class PreferencesDialog(QDialog):
         self.problem.setObjectName("problem")
         self.problem.setStyleSheet("color: #c0392b")
         self.problem.setWordWrap(True)
-        note = QLabel(self.tr("The theme applies at once, the language at the next start; company, logo and author are used on proposals."))
+        note = QLabel(self.tr("The theme and the language apply at once; company, logo and author are used on proposals."))
         note.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)

@@ -4,12 +4,12 @@
   <context>
     <name>App</name>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="67" />
+      <location filename="../../gpudesk/ui/app.py" line="88" />
       <source>Autosave is off: {0}</source>
       <translation>自动保存已关闭：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="92" />
+      <location filename="../../gpudesk/ui/app.py" line="114" />
       <source>The catalog cannot be opened: {0}</source>
       <translation>无法打开产品目录：{0}</translation>
     </message>
@@ -193,62 +193,62 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="36" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="36" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="38" />
       <source>Cost</source>
       <translation>成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="38" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="36" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="36" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="36" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="38" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="101" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="95" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="101" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="95" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="118" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="112" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="108" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="102" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -905,32 +905,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChartView</name>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="77" />
+      <location filename="../../gpudesk/ui/charts/view.py" line="78" />
       <source>Export PNG…</source>
       <translation>导出 PNG…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="180" />
+      <location filename="../../gpudesk/ui/charts/view.py" line="206" />
       <source>Export chart</source>
       <translation>导出图表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="181" />
+      <location filename="../../gpudesk/ui/charts/view.py" line="207" />
       <source>PNG images (*.png)</source>
       <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="71" />
+      <location filename="../../gpudesk/ui/charts/view.py" line="72" />
       <source>Reset view</source>
       <translation>重置视图</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="78" />
+      <location filename="../../gpudesk/ui/charts/view.py" line="79" />
       <source>Save the chart as a PNG image at twice its size</source>
       <translation>将图表按两倍尺寸保存为 PNG 图片</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="72" />
+      <location filename="../../gpudesk/ui/charts/view.py" line="73" />
       <source>Show the whole chart again after zooming or panning</source>
       <translation>缩放或平移后重新显示完整图表</translation>
     </message>
@@ -2090,7 +2090,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="142" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="145" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -2478,7 +2478,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="219" />
+      <location filename="../../gpudesk/ui/main_window.py" line="240" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
@@ -2520,7 +2520,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="90" />
+      <location filename="../../gpudesk/ui/main_window.py" line="95" />
       <source>Explain</source>
       <translation>计算说明</translation>
     </message>
@@ -2646,7 +2646,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>重命名…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="94" />
+      <location filename="../../gpudesk/ui/main_window.py" line="99" />
       <source>Roadmap</source>
       <translation>路线图</translation>
     </message>
@@ -2655,7 +2655,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="251" />
+      <location filename="../../gpudesk/ui/main_window.py" line="274" />
       <source>Save the changes to {0} before closing?</source>
       <translation>关闭前保存对 {0} 的修改吗？</translation>
     </message>
@@ -2713,7 +2713,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>撤销上一次修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="250" />
+      <location filename="../../gpudesk/ui/main_window.py" line="273" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>
@@ -3049,8 +3049,8 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     </message>
     <message>
       <location filename="../../gpudesk/ui/preferences_dialog.py" line="53" />
-      <source>The theme applies at once, the language at the next start; company, logo and author are used on proposals.</source>
-      <translation>主题立即生效，语言在下次启动时生效；公司名称、标识和作者用于建议书。</translation>
+      <source>The theme and the language apply at once; company, logo and author are used on proposals.</source>
+      <translation>主题和语言立即生效；公司名称、标识和作者用于建议书。</translation>
     </message>
     <message>
       <source>Theme</source>
@@ -3140,37 +3140,37 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RecommendationPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="59" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="60" />
       <source>Alternatives ranked for this phase's main workload: configurations that fit and are priced come first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
       <translation>本阶段主要工作负载的备选配置排名：放得下且有价格的配置排在前面，按成本从低到高。选中一项可查看排名理由；选定后方案即采用该配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="116" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="117" />
       <source>No estimate: fix the inputs the status bar names first.</source>
       <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="119" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="120" />
       <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
       <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="76" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="77" />
       <source>Pin this configuration</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="168" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="172" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="171" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="175" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="154" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="158" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
@@ -3180,17 +3180,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="158" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="162" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="78" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="79" />
       <source>Use the selected accelerator in this phase (with a server that holds it); Undo restores the plan</source>
       <translation>本阶段改用选中的加速卡（并配上能容纳它的服务器）；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="66" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="67" />
       <source>Why it ranks here</source>
       <translation>排名理由</translation>
     </message>
@@ -3309,18 +3309,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RoadmapView</name>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="28" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="30" />
       <source>No timeline: the plan could not be estimated.</source>
       <translation>无时间线：方案无法估算。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="26" />
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="35" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="28" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="36" />
       <source>Roadmap checks</source>
       <translation>路线图检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="24" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="53" />
       <source>Roadmap timeline</source>
       <translation>路线图时间线</translation>
     </message>
@@ -3505,72 +3505,72 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="102" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="106" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="64" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="68" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="142" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="146" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="146" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="150" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="140" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="144" />
       <source>This phase runs on one node and serves no network traffic, so it needs no scale-out fabric. Choose a fabric and more nodes in this step to size one.</source>
       <translation>本阶段只用一个节点、也不承载网络流量，因此不需要横向扩展网络。如需测算网络，请在本步骤中选择网络类型并增加节点数。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="147" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="151" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="132" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="136" />
       <source>cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="131" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="135" />
       <source>inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="131" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="135" />
       <source>memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="131" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="135" />
       <source>pareto</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="132" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="136" />
       <source>power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="133" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="137" />
       <source>rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="132" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="136" />
       <source>scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="133" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="137" />
       <source>timeline</source>
       <translation>时间线</translation>
     </message>
@@ -3815,42 +3815,42 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>WhatIfTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="28" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="30" />
       <source>At high end</source>
       <translation>取上限时</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="27" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="29" />
       <source>At low end</source>
       <translation>取下限时</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="27" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="29" />
       <source>Driver</source>
       <translation>影响因素</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="78" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="67" />
       <source>Largest minus smallest of low end, plan and high end</source>
       <translation>下限、方案值、上限三者中最大值减最小值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="27" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="29" />
       <source>Plan</source>
       <translation>方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="27" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="29" />
       <source>Range applied</source>
       <translation>采用的区间</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="28" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="30" />
       <source>Swing</source>
       <translation>波动幅度</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="37" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="39" />
       <source>never</source>
       <translation>从不</translation>
     </message>

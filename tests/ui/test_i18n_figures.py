@@ -142,7 +142,9 @@ def test_chinese_user_guide_covers_every_section():
     assert sorted(keys.findall(english)) == sorted(keys.findall(chinese))
 
 
-def test_language_preference_applies_at_next_start(chinese, make_window, settings):  # noqa: F811
+def test_a_window_without_a_language_switch_keeps_its_language(chinese, make_window, settings):  # noqa: F811
+    """Only the LanguageSwitch that installed the translators rebuilds windows (test_language_switch.py); a
+    bare window (as tests and the screenshot tool build it) keeps the language it was built in."""
     window = make_window(SAMPLES[0], lang="zh")
     pages = list(window.pages)
     settings.set("preferences/language", "en")

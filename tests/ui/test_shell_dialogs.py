@@ -70,7 +70,8 @@ def test_preferences_apply_to_the_window_and_new_plans(make_window, settings):
                                                                   .findData("CNY"))
     dialog.editors["preferences/autosave_interval_s"].setValue(3)
     dialog.accept()
-    # the language applies at the next start (Qt translates texts when widgets are built; docs/i18n.md)
+    # this window was built without a LanguageSwitch, so it keeps its language (the switch itself:
+    # test_language_switch.py); the preference is saved for the next start
     assert window.lang == "en" and settings.get("preferences/language") == "zh"
     assert window.files._timer.interval() == 3000
     window.files.new_document()

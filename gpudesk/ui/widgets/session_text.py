@@ -1,7 +1,8 @@
 """The session's interface language, as the widgets read it.
 
 ``install_language`` (``gpudesk/ui/i18n.py``) sets the default ``QLocale`` to the
-language chosen at start-up, before any widget is built; widgets that show the
+session's language before any widget is built (at start-up, and again before a
+language switch rebuilds the main window); widgets that show the
 core's text (figure labels, units, check titles, choice codes) read the language
 from there, so it matches the Qt translators of the same session.
 """
