@@ -90,7 +90,9 @@ def start(args: argparse.Namespace, app: QApplication, settings: AppSettings | N
     plan = Path(args.plan) if args.plan else None
     if plan is None and (samples_dir() / FIRST_SAMPLE).exists():
         plan = samples_dir() / FIRST_SAMPLE
-    window.open_plan(plan)
+    # The window paints with the plan's inputs first; the estimate (and the estimation core's import) follows
+    # at the next event-loop turn. A screenshot is taken right away, so it waits for the estimate.
+    window.open_plan(plan, estimate_later=not args.screenshot)
     language_switch = LanguageSwitch(app, language or InstalledLanguage(window.lang), window)
     window.show()
     recovery: RecoveryDialog | None = None

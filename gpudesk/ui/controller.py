@@ -10,15 +10,22 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtWidgets import QWidget
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.pipeline import PhaseCache, PlanInputError, estimate_plan
-from gpudesk.core.plan_result import PlanEstimate
 from gpudesk.session.document import ProjectDocument
 
+if TYPE_CHECKING:
+    from gpudesk.core.pipeline import PhaseCache
+    from gpudesk.core.plan_result import PlanEstimate
+
 log = logging.getLogger("gpudesk.ui")
+
+FIRST_ESTIMATE_FALLBACK_MS = 250
+"""Start-up estimates after the window's first paint; this long at most, if the window is never painted."""
 
 
 class PlanController(QObject):
@@ -32,18 +39,58 @@ class PlanController(QObject):
         self.estimate: PlanEstimate | None = None
         self.last_error = ""
         self.last_duration_s = 0.0
-        self.cache = PhaseCache()
+        self._cache: PhaseCache | None = None
+        self._painting: QWidget | None = None  # the window whose first paint the first estimate waits for
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.run_now)
 
-    def set_document(self, document: ProjectDocument) -> None:
+    @property
+    def cache(self) -> PhaseCache:
+        """Phase results reused while only other phases change (created with the first estimate)."""
+        if self._cache is None:
+            from gpudesk.core.pipeline import PhaseCache
+
+            self._cache = PhaseCache()
+        return self._cache
+
+    def set_document(self, document: ProjectDocument, after_paint_of: QWidget | None = None) -> None:
+        """Follow ``document`` and estimate it: now, or once ``after_paint_of`` (the main window at start-up)
+        has painted, so that the window shows the plan's inputs before the estimation core is even loaded
+        (at the latest ``FIRST_ESTIMATE_FALLBACK_MS`` later, should the window never paint)."""
         if self.document is not None:
             self.document.unsubscribe(self._on_change)
         self.document = document
         document.subscribe(self._on_change)
-        self.run_now()
+        if after_paint_of is None:
+            self.run_now()
+            return
+        after_paint_of.installEventFilter(self)
+        self._painting = after_paint_of
+        QTimer.singleShot(FIRST_ESTIMATE_FALLBACK_MS, self, self._estimate_after_paint)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if watched is self._painting and event.type() == QEvent.Type.Paint:
+            # The window's first paint pass has begun (an earlier UpdateRequest may paint nothing, before the
+            # window is exposed); the zero-delay timer fires after the pass, at a later turn of the event loop.
+            self._estimate_after_paint()
+        return False
+
+    def _estimate_after_paint(self) -> None:
+        if self._painting is None:
+            return
+        self._painting.removeEventFilter(self)
+        self._painting = None
+        if self.estimate is None:
+            self._timer.start()
+
+    def release(self) -> None:
+        """Stop following the document (another window took it over)."""
+        self._timer.stop()
+        if self.document is not None:
+            self.document.unsubscribe(self._on_change)
+        self.document = None
 
     def _on_change(self, _paths: tuple[str, ...]) -> None:
         self._timer.start()
@@ -52,6 +99,9 @@ class PlanController(QObject):
         self._timer.stop()
         if self.document is None:
             return None
+        # The core is imported at the first estimate, not with the window (see set_document).
+        from gpudesk.core.pipeline import PlanInputError, estimate_plan
+
         started = time.perf_counter()
         try:
             self.estimate = estimate_plan(self.document.project, self.catalog, self.cache)

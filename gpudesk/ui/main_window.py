@@ -82,6 +82,7 @@ class MainWindow(QMainWindow):
         self.phase_index = 0
         self.workload_index = 0
         self.language_switch: LanguageSwitch | None = None  # set by the switch that holds this window
+        self._estimate_later = False  # set while open_plan(estimate_later=True) opens a plan
 
         self.step_list = StepList(self.lang)
         self.stack = QStackedWidget()
@@ -134,11 +135,17 @@ class MainWindow(QMainWindow):
         self.navigator.go(self.settings.get("ui/last_step"))
 
     # -- documents ------------------------------------------------------------
-    def open_plan(self, path: Path | None) -> None:
-        if path is None:
-            self.files.new_document()
-        elif self.files.open_path(path) is None and self.document is None:
-            self.files.new_document()
+    def open_plan(self, path: Path | str | None, estimate_later: bool = False) -> None:
+        """Open ``path`` (a new plan when None or unreadable). ``estimate_later``: show the plan's inputs now
+        and estimate at the next event-loop turn (start-up paints the window first)."""
+        self._estimate_later = estimate_later
+        try:
+            if path is None:
+                self.files.new_document()
+            elif self.files.open_path(Path(path)) is None and self.document is None:
+                self.files.new_document()
+        finally:
+            self._estimate_later = False
 
     def _on_document(self, document: ProjectDocument) -> None:
         if self.document is not None:
@@ -147,7 +154,9 @@ class MainWindow(QMainWindow):
         self.phase_index = self.workload_index = 0
         document.subscribe(self._on_change)
         self._build_pages()
-        self.controller.set_document(document)
+        if self._estimate_later:
+            self.statusBar().showMessage(self.tr("Estimating…"))  # cleared when the estimate arrives
+        self.controller.set_document(document, self if self._estimate_later else None)
         self._update_title()
 
     def adopt_document(self, document: ProjectDocument, phase: int, workload: int) -> None:

@@ -23,30 +23,38 @@ class RoadmapView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("roadmap-view")
-        self.chart = ChartView()
-        self.chart.setMinimumHeight(ROADMAP_CHART_MIN_HEIGHT)
-        self.chart.setAccessibleName(self.tr("Roadmap timeline"))
+        self._chart: ChartView | None = None  # built when first needed: the dock starts hidden
         self.checks = ChecksView()
         self.checks.setAccessibleName(self.tr("Roadmap checks"))
         self.checks.check_selected.connect(self.check_selected)
         self.empty = QLabel(self.tr("No timeline: the plan could not be estimated."))
         self.empty.setVisible(False)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.chart)
+        self._splitter = splitter = QSplitter(Qt.Orientation.Horizontal)
         holder = QWidget()
         column = QVBoxLayout(holder)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(QLabel(self.tr("Roadmap checks")))
         column.addWidget(self.checks, 1)
         splitter.addWidget(holder)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.empty)
         layout.addWidget(splitter, 1)
         self._pending: PlanEstimate | None = None
         self._has_pending = False
+
+    @property
+    def chart(self) -> ChartView:
+        """The timeline chart, created on first use (a pyqtgraph chart costs tens of ms at start-up, and the
+        Roadmap dock is closed by default)."""
+        if self._chart is None:
+            self._chart = ChartView()
+            self._chart.setMinimumHeight(ROADMAP_CHART_MIN_HEIGHT)
+            self._chart.setAccessibleName(self.tr("Roadmap timeline"))
+            self._splitter.insertWidget(0, self._chart)
+            self._splitter.setStretchFactor(0, 3)
+            self._splitter.setStretchFactor(1, 2)
+        return self._chart
 
     def show_estimate(self, estimate: PlanEstimate | None) -> None:
         """Draw now when visible; otherwise remember the estimate and draw when shown."""

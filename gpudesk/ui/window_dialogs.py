@@ -13,20 +13,18 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
 from gpudesk import __version__
-from gpudesk.core.pipeline import PlanInputError, estimate_plan
 from gpudesk.paths import project_root
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 from gpudesk.project.io import load_project
-from gpudesk.report.comparison import MAX_PLANS, MIN_PLANS, compare_plans
-from gpudesk.report.document import Branding, ProposalDocument
-from gpudesk.report.proposal import build_proposal
 from gpudesk.ui.file_actions import FILE_FILTER
-from gpudesk.ui.preferences_dialog import PreferencesDialog
-from gpudesk.ui.report.compare_view import CompareView
-from gpudesk.ui.report.proposal_dialog import ProposalDialog
 
+# The proposal, comparison and preferences modules (and the estimation core behind them) load when a menu
+# first opens their dialog, not with the main window: start-up paints the window before it needs any of them.
 if TYPE_CHECKING:
+    from gpudesk.report.document import Branding, ProposalDocument
     from gpudesk.ui.main_window import MainWindow
+    from gpudesk.ui.preferences_dialog import PreferencesDialog
+    from gpudesk.ui.report.proposal_dialog import ProposalDialog
 
 
 def user_guide_path() -> Path:
@@ -55,6 +53,8 @@ class WindowDialogs:
 
     # -- proposal -------------------------------------------------------------
     def build_document(self, lang: str, branding: Branding) -> ProposalDocument:
+        from gpudesk.report.proposal import build_proposal
+
         w = self.window
         estimate = w.controller.estimate if w.controller.estimate is not None else w.controller.run_now()
         if estimate is None or w.document is None:
@@ -62,6 +62,8 @@ class WindowDialogs:
         return build_proposal(estimate, w.document.project, lang, branding, catalog_date=w.catalog.built)
 
     def _proposal_dialog(self) -> ProposalDialog | None:
+        from gpudesk.ui.report.proposal_dialog import ProposalDialog
+
         w = self.window
         if w.document is None or (w.controller.estimate is None and w.controller.run_now() is None):
             self._warn(w.tr("No proposal"), w.tr("The plan cannot be estimated: {0}").format(w.controller.last_error))
@@ -95,6 +97,10 @@ class WindowDialogs:
 
     # -- comparison -------------------------------------------------------------
     def compare_plans(self, paths: list[Path] | None = None) -> QDialog | None:
+        from gpudesk.core.pipeline import PlanInputError, estimate_plan
+        from gpudesk.report.comparison import MAX_PLANS, MIN_PLANS, compare_plans
+        from gpudesk.ui.report.compare_view import CompareView
+
         w = self.window
         if paths is None:
             names, _ = QFileDialog.getOpenFileNames(w, w.tr("Choose 2–4 plans to compare"),
@@ -129,6 +135,8 @@ class WindowDialogs:
 
     # -- preferences, catalog, calibration ------------------------------------------
     def preferences(self) -> PreferencesDialog:
+        from gpudesk.ui.preferences_dialog import PreferencesDialog
+
         w = self.window
         dialog = PreferencesDialog(w.settings, w)
         dialog.accepted.connect(w.apply_preferences)

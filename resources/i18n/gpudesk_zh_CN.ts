@@ -9,7 +9,7 @@
       <translation>自动保存已关闭：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="114" />
+      <location filename="../../gpudesk/ui/app.py" line="116" />
       <source>The catalog cannot be opened: {0}</source>
       <translation>无法打开产品目录：{0}</translation>
     </message>
@@ -2419,7 +2419,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>视图(&amp;V)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="168" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="176" />
       <source>(date unknown)</source>
       <translation>（日期未知）</translation>
     </message>
@@ -2437,12 +2437,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>+ 负载</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="166" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="174" />
       <source>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;Sizes GPU infrastructure for AI work and explains every number.&lt;/p&gt;&lt;p&gt;Catalog version {1}, built {2}.&lt;/p&gt;</source>
       <translation>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;为AI任务测算GPU基础设施，并解释每一个数字的来历。&lt;/p&gt;&lt;p&gt;目录版本 {1}，构建于 {2}。&lt;/p&gt;</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="169" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="177" />
       <source>About gpudesk</source>
       <translation>关于 gpudesk</translation>
     </message>
@@ -2463,37 +2463,37 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>浏览、对比和编辑GPU、模型、服务器和价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="155" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="163" />
       <source>Calibration</source>
       <translation>校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="155" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="163" />
       <source>Calibration is not available in this build: {0}</source>
       <translation>此版本不提供校准功能：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="115" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="121" />
       <source>Cannot compare</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="240" />
+      <location filename="../../gpudesk/ui/main_window.py" line="249" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="181" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="189" />
       <source>Cannot read the user guide {0}: {1}</source>
       <translation>无法读取用户指南 {0}：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="100" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="106" />
       <source>Choose 2–4 plans to compare</source>
       <translation>选择 2–4 个方案进行对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="106" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="112" />
       <source>Choose between 2 and 4 plans; you chose {0}.</source>
       <translation>请选择 2 到 4 个方案；您选择了 {0} 个。</translation>
     </message>
@@ -2506,12 +2506,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>并排对比 2–4 个已保存的方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="106" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="112" />
       <source>Compare plans</source>
       <translation>对比方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="119" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="125" />
       <source>Compare plans: {0}</source>
       <translation>对比方案：{0}</translation>
     </message>
@@ -2520,7 +2520,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="95" />
+      <location filename="../../gpudesk/ui/main_window.py" line="158" />
+      <source>Estimating…</source>
+      <translation>正在估算…</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/main_window.py" line="96" />
       <source>Explain</source>
       <translation>计算说明</translation>
     </message>
@@ -2576,7 +2581,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>第 {0} 阶段的名称：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="67" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="69" />
       <source>No proposal</source>
       <translation>无法生成建议书</translation>
     </message>
@@ -2598,7 +2603,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="77" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="79" />
       <source>Proposal written to {0}</source>
       <translation>建议书已写入 {0}</translation>
     </message>
@@ -2646,7 +2651,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>重命名…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="99" />
+      <location filename="../../gpudesk/ui/main_window.py" line="100" />
       <source>Roadmap</source>
       <translation>路线图</translation>
     </message>
@@ -2655,7 +2660,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="274" />
+      <location filename="../../gpudesk/ui/main_window.py" line="283" />
       <source>Save the changes to {0} before closing?</source>
       <translation>关闭前保存对 {0} 的修改吗？</translation>
     </message>
@@ -2699,7 +2704,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>方案保存后目录已有变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="67" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="69" />
       <source>The plan cannot be estimated: {0}</source>
       <translation>方案无法估算：{0}</translation>
     </message>
@@ -2713,7 +2718,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>撤销上一次修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="273" />
+      <location filename="../../gpudesk/ui/main_window.py" line="282" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>
@@ -2723,7 +2728,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>使用当前目录</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="181" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="189" />
       <source>User guide</source>
       <translation>用户指南</translation>
     </message>
@@ -2736,7 +2741,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>生成带有公司标识的PDF建议书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="185" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="193" />
       <source>gpudesk user guide</source>
       <translation>gpudesk 用户指南</translation>
     </message>

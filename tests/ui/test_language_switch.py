@@ -88,6 +88,7 @@ def test_switch_keeps_the_plan_its_edits_undo_step_phase_and_layout(qtbot, setti
                     install_language(QApplication.instance(), "en"))
     old = started.window
     document = old.document
+    qtbot.waitUntil(lambda: old.controller.estimate is not None)  # start() paints first, estimates next turn
     try:
         old.select(1, 1)
         old.go_to_step(5)

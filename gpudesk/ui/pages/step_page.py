@@ -6,6 +6,8 @@ figures from the phase estimate; it holds no logic of its own.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QGroupBox,
@@ -23,13 +25,15 @@ from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
 from gpudesk.ui.charts.view import ChartView
 from gpudesk.ui.widgets.session_text import session_language
-from gpudesk.ui.panels import RecommendationPanel, WhatIfPanel
 from gpudesk.ui.widgets.checks_view import ChecksView
 from gpudesk.ui.widgets.field_form import FieldForm
 from gpudesk.ui.widgets.figure_table import FigureTable
 from gpudesk.wizard import fields
 from gpudesk.wizard.figures import figure_keys_for_step
 from gpudesk.wizard.steps import Step
+
+if TYPE_CHECKING:
+    from gpudesk.ui.panels import RecommendationPanel, WhatIfPanel
 
 
 class StepPage(QWidget):
@@ -147,9 +151,15 @@ class StepPage(QWidget):
         return self.tr("What-if: how the results move")
 
     def _decision_panel(self) -> RecommendationPanel | WhatIfPanel | None:
+        # Imported here: the panels (and the what-if core) load with the first page that shows one, not at
+        # start-up, where step 1 is built first.
         if self.step.number == 2:
+            from gpudesk.ui.panels.recommendation import RecommendationPanel
+
             return RecommendationPanel(self.document, self.choices.catalog)
         if self.step.number in (6, 7):
+            from gpudesk.ui.panels.whatif_panel import WhatIfPanel
+
             return WhatIfPanel(self.document, self.choices.catalog)
         return None
 

@@ -1,0 +1,61 @@
+"""Start-up paints the window before it estimates: the estimation core loads after the first paint.
+
+The start-up benchmark (benchmarks/bench_startup.py) times this; these tests keep the order from
+regressing: a module-level import of the core into the window's import graph, or an estimate inside
+``start()``, would put ~50 ms of imports and estimation back in front of the first paint.
+"""
+
+from __future__ import annotations
+
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+from test_shell_support import SAMPLES, flush, settings  # noqa: F401
+
+from gpudesk.ui.app import parse_args, start
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFERRED = ("gpudesk.core.pipeline", "gpudesk.core.whatif", "gpudesk.report.proposal", "gpudesk.report.comparison",
+            "gpudesk.ui.panels.recommendation", "gpudesk.ui.panels.whatif_panel")
+
+
+def test_the_window_modules_do_not_import_the_estimation_core_or_the_dialogs() -> None:
+    code = ("import sys, gpudesk.ui.app, gpudesk.ui.main_window; "
+            f"print(sorted(m for m in {DEFERRED!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
+                          env=dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT)), timeout=120)
+    assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_start_shows_the_plan_first_and_estimates_at_the_next_turn(qtbot, settings) -> None:  # noqa: F811
+    started = start(parse_args([str(SAMPLES[0])]), QApplication.instance(), settings)
+    window = started.window
+    try:
+        assert window.isVisible() and window.document is not None and window.pages is not None
+        assert window.controller.estimate is None  # not yet: the window paints first
+        qtbot.waitUntil(lambda: window.controller.estimate is not None, timeout=10_000)
+        assert window.current_page().figures.figure_model.rowCount() > 0
+    finally:
+        window.document.mark_saved()
+        window.close()
+        window.deleteLater()
+        if started.autosave is not None:
+            started.autosave.close()
+        flush()
+
+
+def test_a_screenshot_start_estimates_before_it_returns(settings) -> None:  # noqa: F811
+    started = start(parse_args([str(SAMPLES[0]), "--screenshot", "unused.png"]), QApplication.instance(), settings)
+    window = started.window
+    try:
+        assert window.controller.estimate is not None
+    finally:
+        window.close()
+        window.deleteLater()
+        if started.autosave is not None:
+            started.autosave.close()
+        flush()
