@@ -8,8 +8,9 @@ import pytest
 
 from generate_validation_report import DOC, render
 from validation_cases_inference import INFERENCE_LATENCY_CASES, INFERENCE_THROUGHPUT_CASES
+from validation_cases_measured import CITATION, MEASURED_CASES, MEASURED_ENVIRONMENT
 from validation_cases_training import TRAINING_CASES
-from validation_runner import MEDIAN_LIMITS, run_all, summary
+from validation_runner import FIT_AGREEMENTS_AT_LEAST, MEDIAN_LIMITS, fit_verdicts, run_all, summary
 
 
 @pytest.fixture(scope="module")
@@ -46,3 +47,25 @@ def test_generated_document_is_current(results):
     assert DOC.exists(), "run tests/validation/generate_validation_report.py"
     assert DOC.read_text(encoding="utf-8") == render(results), (
         "docs/validation.md is stale: run .venv/bin/python tests/validation/generate_validation_report.py")
+
+
+def test_measured_cases_come_from_the_h200_run_and_the_catalog():
+    assert MEASURED_ENVIRONMENT["gpu"] == "NVIDIA H200" and MEASURED_ENVIRONMENT["torch"]
+    groups = {c.group for c in MEASURED_CASES}
+    assert groups == {g for g in MEDIAN_LIMITS if g.startswith("measured here")}
+    assert len({c.id for c in MEASURED_CASES}) == len(MEASURED_CASES)
+    for case in MEASURED_CASES:
+        assert case.citation == CITATION and case.measured > 0, case.id
+        assert case.accelerator.id == "h200-sxm" and case.model.id in {"llama-3.2-1b", "llama-3.1-8b"}, case.id
+
+
+def test_measured_notes_state_what_gpudesk_assumed(results):
+    for r in (x for x in results if x.group.startswith("measured here")):
+        assert "measured" in r.note and "gpudesk:" in r.note, r.id
+
+
+def test_fit_verdicts_do_not_regress():
+    verdicts = fit_verdicts()
+    assert any(not case.ran for case, _, _ in verdicts), "the run recorded an out-of-memory configuration"
+    agreements = sum(fits == case.ran for case, _, fits in verdicts)
+    assert agreements >= FIT_AGREEMENTS_AT_LEAST, [(c.id, c.ran, fits) for c, _, fits in verdicts]

@@ -8,13 +8,21 @@ import numpy as np
 
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.scaling import Workload, best_layouts
 from gpudesk.core.training import TrainingInputs, estimate_training
 from validation_cases_inference import INFERENCE_LATENCY_CASES, INFERENCE_THROUGHPUT_CASES, InferenceCase
+from validation_cases_measured import (
+    FIT_CASES, GIB, GROUP_MEMORY, GROUP_SERVING, GROUP_STEP, MEASURED_CASES, FitCase, MeasuredCase,
+)
 from validation_cases_training import TRAINING_CASES, TrainingCase
 
 # Documented in docs/validation.md; the test fails when the median |error| regresses beyond these.
-MEDIAN_LIMITS = {"training": 0.15, "inference throughput": 0.20, "inference latency": 0.35}
+# The three "measured here" limits are the accuracy of 2026-11-30 plus a margin (no target was set).
+MEDIAN_LIMITS = {"training": 0.15, "inference throughput": 0.20, "inference latency": 0.35,
+                 GROUP_MEMORY: 0.15, GROUP_STEP: 0.22, GROUP_SERVING: 0.60}
+# Fit verdicts (gpudesk's mem.fits against ran / out of memory) that agreed on 2026-11-30; must not drop.
+FIT_AGREEMENTS_AT_LEAST = 7
 
 
 @dataclass(frozen=True)
@@ -66,6 +74,53 @@ def predict_inference(case: InferenceCase) -> float:
     return fs.value_at("infer.tokens_per_s_per_gpu", 0)
 
 
+def _train_memory(case: MeasuredCase | FitCase):
+    return estimate_memory(MemoryInputs(
+        model=case.model, mode="train", gpu_memory_gb=case.accelerator.memory_gb, weight_dtype="bf16",
+        optimizer="adamw", master_weights=True, seq_len=case.seq_len, micro_batch=case.micro_batch,
+        recompute=case.recompute, sequence_parallel=False, flash_attention=True, zero_stage=0, limits=False))
+
+
+def predict_measured(case: MeasuredCase) -> tuple[float, str]:
+    """gpudesk's prediction for one measured configuration and what it assumed for the terms the run fixes."""
+    hw = HardwareArrays.from_accelerators([case.accelerator])
+    if case.kind == "train_memory":
+        fs = _train_memory(case)
+        v = {k: fs.value_at(f"mem.{k}", 0) / GIB for k in ("weights", "gradients", "optimizer", "activations",
+                                                             "runtime", "fragmentation", "total")}
+        return v["total"], (f"gpudesk: states {v['weights'] + v['gradients'] + v['optimizer']:.1f} GiB "
+                            "(bf16 weights 2 + bf16 gradients 2 + master 4 + Adam 8 B/param), activations "
+                            f"{v['activations']:.1f} GiB (Korthikanti et al. per layer + 4·s·b·V fp32 logits), "
+                            f"runtime {v['runtime']:.2f} GiB, fragmentation {v['fragmentation']:.1f} GiB (5%)")
+    if case.kind == "train_step":
+        fs = estimate_training(TrainingInputs(
+            model=case.model, hardware=hw, n_gpus=1, micro_batch=case.micro_batch, global_batch=case.micro_batch,
+            seq_len=case.seq_len, zero_stage=0, recompute=case.recompute, compute_dtype="bf16"))
+        return fs.value_at("train.step_time_s", 0), (
+            f"gpudesk: η_mm {fs.value_at('eff.matmul', 0):.2f}, η_attn {fs.value_at('eff.attention', 0):.2f}, "
+            f"framework share {fs.value_at('eff.framework', 0):.2f} (compute "
+            f"{fs.value_at('train.compute_time_s', 0) * 1e3:.0f} ms), Adam update "
+            f"{fs.value_at('train.optimizer_time_s', 0) * 1e3:.0f} ms at η_hbm {fs.value_at('eff.hbm', 0):.2f}")
+    prompt, output = (case.seq_len, 1) if case.kind == "prefill" else (case.seq_len - 1, 2)  # decode at s
+    fs = estimate_inference(InferenceInputs(
+        model=case.model, hardware=hw, weight_dtype="bf16", kv_dtype="bf16", prompt_tokens=prompt,
+        output_tokens=output, concurrency=case.batch, batching="static"))
+    key = "infer.prefill_s" if case.kind == "prefill" else "infer.decode_step_s"
+    return fs.value_at(key, 0), (f"gpudesk: roofline at η_mm {fs.value_at('eff.matmul', 0):.2f}, η_hbm "
+                                 f"{fs.value_at('eff.hbm', 0):.2f}" + (", framework share "
+                                 f"{fs.value_at('eff.framework', 0):.2f}" if case.kind == "prefill" else "")
+                                 + "; no per-kernel launch cost")
+
+
+def fit_verdicts() -> list[tuple[FitCase, float, bool]]:
+    """Each measured configuration with gpudesk's mem.total (GiB) and mem.fits (compare with case.ran)."""
+    out = []
+    for case in FIT_CASES:
+        fs = _train_memory(case)
+        out.append((case, fs.value_at("mem.total", 0) / GIB, bool(fs.value_at("mem.fits", 0))))
+    return out
+
+
 def run_all() -> list[Result]:
     out = [Result("training", c.id, c.citation, c.metric, c.measured, predict_training(c), c.note)
            for c in TRAINING_CASES]
@@ -73,6 +128,9 @@ def run_all() -> list[Result]:
             for c in INFERENCE_THROUGHPUT_CASES]
     out += [Result("inference latency", c.id, c.citation, c.metric, c.measured, predict_inference(c), c.note)
             for c in INFERENCE_LATENCY_CASES]
+    for c in MEASURED_CASES:
+        predicted, assumed = predict_measured(c)
+        out.append(Result(c.group, c.id, c.citation, c.metric, c.measured, predicted, f"{c.note}; {assumed}"))
     return out
 
 

@@ -1,0 +1,93 @@
+"""The H200 measurement script and its recorded output (docs/validation.md, "Measured here").
+
+The data-file checks always run. The script checks need PyTorch, which the
+application's environment does not install: they are skipped there and run
+wherever torch is importable (the script's --dry-run is a tiny CPU model).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from validation_cases_measured import DATA, catalog_rows
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT_DIR = ROOT / "benchmarks" / "gpu"
+
+
+def _data() -> dict:
+    return json.loads(DATA.read_text(encoding="utf-8"))
+
+
+def test_data_file_records_the_environment_and_every_configuration():
+    data = _data()
+    env = data["environment"]
+    for key in ("torch", "cuda", "gpu", "nvidia_smi", "total_memory_bytes", "context_and_driver_bytes", "attention"):
+        assert env[key], key
+    assert data["flop_formula"] and data["ceilings"]["bf16_matmul_tflops"] > 0
+    assert {r["status"] for r in data["training"]} <= {"ok", "OOM"}
+    for row in data["training"]:
+        if row["status"] == "ok":
+            assert len(row["step_times_s"]) == row["timed_steps"] >= 5 and row["warmup_steps"] >= 2
+            assert row["peak_reserved_bytes"] >= row["peak_allocated_bytes"] > row["states_bytes_without_gradients"]
+    for row in data["decode"]:
+        assert row["graph"] == "captured" and row["graph_step_s"] < row["eager_step_s"]
+
+
+def _script_modules():
+    pytest.importorskip("torch")
+    sys.path.insert(0, str(SCRIPT_DIR))
+    try:
+        import decoder_model
+        spec = importlib.util.spec_from_file_location("measure_transformer", SCRIPT_DIR / "measure_transformer.py")
+        script = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(script)
+    finally:
+        sys.path.remove(str(SCRIPT_DIR))
+    return decoder_model, script
+
+
+def test_script_shapes_are_the_catalog_rows():
+    decoder_model, _ = _script_modules()
+    _, models = catalog_rows(set(decoder_model.SHAPES))
+    for name, shape in decoder_model.SHAPES.items():
+        m = models[name]
+        assert (shape.layers, shape.hidden, shape.heads, shape.kv_heads, shape.head_dim, shape.ffn, shape.vocab,
+                shape.tied) == (m.n_layers, m.hidden, m.n_heads, m.n_kv_heads, m.head_dim, m.ffn_hidden, m.vocab,
+                                m.tied_embeddings), name
+    params = {r["model"]: r["params"] for r in _data()["training"]}
+    for name, count in params.items():
+        assert abs(count - models[name].params_total) / models[name].params_total < 0.01, name
+
+
+@pytest.mark.parametrize("tied", [False, True])
+@pytest.mark.parametrize("gqa_native", [True, False])
+def test_cached_decode_matches_the_full_forward(tied, gqa_native):
+    decoder_model, _ = _script_modules()
+    import torch
+
+    shape = dataclasses.replace(decoder_model.DRY_RUN_SHAPE, tied=tied)
+    torch.manual_seed(3)
+    model = decoder_model.Decoder(shape, 24, gqa_native=gqa_native, dtype=torch.float32).eval()
+    tokens = torch.randint(0, shape.vocab, (2, 24))
+    with torch.no_grad():
+        reference = model(tokens).argmax(-1)
+        cache = decoder_model.KVCache(shape, 2, 24, torch.device("cpu"), dtype=torch.float32)
+        first = model.prefill(tokens[:, :23], cache)
+        last = model.decode(tokens[:, 23:], torch.tensor([23]), cache)
+    assert torch.equal(first[:, 0], reference[:, 22]) and torch.equal(last[:, 0], reference[:, 23])
+
+
+def test_dry_run_writes_every_section(tmp_path):
+    _, script = _script_modules()
+    assert script.main(["--dry-run", "--out", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "measured.json").read_text())
+    assert [r["status"] for r in data["training"]] == ["ok", "ok"]
+    assert data["prefill"] and all(r["status"] == "ok" for r in data["decode"])
+    assert data["environment"]["device"] == "cpu" and data["training"][1]["recompute"] == "full"
