@@ -90,7 +90,7 @@ class MainWindow(QMainWindow):
         splitter.addWidget(self.step_list)
         splitter.addWidget(self.stack)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([280, 1100])
+        splitter.setSizes([self.step_list.minimumWidth(), 1100])
         self.setCentralWidget(splitter)
         self.explain = ExplainPanel()
         self.explain_dock = self._dock(self.tr("Explain"), "explain-dock", self.explain,

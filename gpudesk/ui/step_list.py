@@ -11,6 +11,8 @@ from gpudesk.wizard.steps import STEPS
 
 STATUS_MARK = {COMPLETE: "✓", WARNINGS: "⚠", BLOCKED: "⛔"}
 STATUS_COLOUR = {COMPLETE: "#1e8449", WARNINGS: "#b9770e", BLOCKED: "#c0392b"}
+STEP_LIST_PADDING = 16  # item margins and the focus frame
+STEP_LIST_MAX_WIDTH = 300
 
 
 class StepList(QListWidget):
@@ -24,9 +26,13 @@ class StepList(QListWidget):
             self.addItem(QListWidgetItem(f"{step.number}. {step.title(lang)}"))
         self.currentRowChanged.connect(lambda row: self.step_chosen.emit(row + 1))
         self.setAccessibleName(self.tr("Selection steps"))
-        self.setMinimumWidth(270)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setWordWrap(True)
+        # As wide as the longest title with its status mark, in this language and font (long titles wrap below
+        # that): a fixed width wasted a sixth of a 1366-pixel screen in Chinese and cut nothing in English.
+        marked = [f"{STATUS_MARK[BLOCKED]}  {step.number}. {step.title(lang)}" for step in STEPS]
+        widest = max(self.fontMetrics().horizontalAdvance(text) for text in marked)
+        self.setMinimumWidth(min(widest + 2 * self.frameWidth() + STEP_LIST_PADDING, STEP_LIST_MAX_WIDTH))
 
     def set_status(self, status: dict[int, str]) -> None:
         self.status = dict(status)

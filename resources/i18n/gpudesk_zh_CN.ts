@@ -905,32 +905,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChartView</name>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="78" />
+      <location filename="../../gpudesk/ui/charts/view.py" line="83" />
       <source>Export PNG…</source>
       <translation>导出 PNG…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="206" />
+      <location filename="../../gpudesk/ui/charts/view.py" line="218" />
       <source>Export chart</source>
       <translation>导出图表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="207" />
+      <location filename="../../gpudesk/ui/charts/view.py" line="219" />
       <source>PNG images (*.png)</source>
       <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="72" />
+      <location filename="../../gpudesk/ui/charts/view.py" line="77" />
       <source>Reset view</source>
       <translation>重置视图</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="79" />
+      <location filename="../../gpudesk/ui/charts/view.py" line="84" />
       <source>Save the chart as a PNG image at twice its size</source>
       <translation>将图表按两倍尺寸保存为 PNG 图片</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="73" />
+      <location filename="../../gpudesk/ui/charts/view.py" line="78" />
       <source>Show the whole chart again after zooming or panning</source>
       <translation>缩放或平移后重新显示完整图表</translation>
     </message>
@@ -2082,7 +2082,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="85" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="87" />
       <source>Range</source>
       <translation>范围</translation>
     </message>
@@ -3497,12 +3497,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepList</name>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="26" />
+      <location filename="../../gpudesk/ui/step_list.py" line="28" />
       <source>Selection steps</source>
       <translation>选型步骤</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="38" />
+      <location filename="../../gpudesk/ui/step_list.py" line="44" />
       <source>Status: {0}</source>
       <translation>状态：{0}</translation>
     </message>
@@ -3510,72 +3510,72 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="106" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="116" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="68" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="76" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="146" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="162" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="150" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="166" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="144" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="160" />
       <source>This phase runs on one node and serves no network traffic, so it needs no scale-out fabric. Choose a fabric and more nodes in this step to size one.</source>
       <translation>本阶段只用一个节点、也不承载网络流量，因此不需要横向扩展网络。如需测算网络，请在本步骤中选择网络类型并增加节点数。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="151" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="167" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="136" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="152" />
       <source>cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="135" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="151" />
       <source>inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="135" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="151" />
       <source>memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="135" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="151" />
       <source>pareto</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="136" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="152" />
       <source>power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="137" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
       <source>rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="136" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="152" />
       <source>scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="137" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
       <source>timeline</source>
       <translation>时间线</translation>
     </message>
@@ -3697,122 +3697,122 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>WhatIfPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="218" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="231" />
       <source>Change against the plan</source>
       <translation>相对方案的变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="218" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="231" />
       <source>Change against the plan ({0})</source>
       <translation>相对方案的变化（{0}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="76" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="78" />
       <source>Driver</source>
       <translation>影响因素</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="64" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="66" />
       <source>Efficiency</source>
       <translation>效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="62" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="64" />
       <source>Electricity price</source>
       <translation>电价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="63" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="65" />
       <source>GPU price</source>
       <translation>GPU单价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="78" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="80" />
       <source>High</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="217" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="230" />
       <source>High end of the range</source>
       <translation>区间上限</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="77" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="79" />
       <source>Low</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="217" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="230" />
       <source>Low end of the range</source>
       <translation>区间下限</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="74" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="76" />
       <source>Ranges (change against the plan)</source>
       <translation>变动区间（相对方案）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="72" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="74" />
       <source>Result to analyse</source>
       <translation>分析的结果</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="101" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="103" />
       <source>Result:</source>
       <translation>结果：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="93" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="95" />
       <source>Steps</source>
       <translation>步数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="91" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="93" />
       <source>Steps per range</source>
       <translation>每个区间的步数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="61" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="63" />
       <source>Utilisation (hours/day)</source>
       <translation>利用率（小时/天）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="217" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="230" />
       <source>What moves {0} (plan: {1})</source>
       <translation>影响{0}的因素（方案值：{1}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="119" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="121" />
       <source>What-if table</source>
       <translation>假设分析表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="214" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="227" />
       <source>What-if unavailable: {0}</source>
       <translation>无法进行假设分析：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="85" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="87" />
       <source>high</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="84" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="86" />
       <source>low</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="219" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="232" />
       <source>plan</source>
       <translation>方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="219" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="232" />
       <source>undefined</source>
       <translation>未定义</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="222" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="237" />
       <source>{0} re-estimates in {1} ms.</source>
       <translation>{0} 次重新估算，用时 {1} 毫秒。</translation>
     </message>
@@ -3820,42 +3820,42 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>WhatIfTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="30" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="31" />
       <source>At high end</source>
       <translation>取上限时</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="29" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="30" />
       <source>At low end</source>
       <translation>取下限时</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="29" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="30" />
       <source>Driver</source>
       <translation>影响因素</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="69" />
       <source>Largest minus smallest of low end, plan and high end</source>
       <translation>下限、方案值、上限三者中最大值减最小值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="29" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="30" />
       <source>Plan</source>
       <translation>方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="29" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="30" />
       <source>Range applied</source>
       <translation>采用的区间</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="30" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="31" />
       <source>Swing</source>
       <translation>波动幅度</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="39" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="40" />
       <source>never</source>
       <translation>从不</translation>
     </message>

@@ -184,3 +184,22 @@ def test_catalog_change_re_estimates(make_window):
     before = window.controller.estimate
     window.catalog_changed()
     assert window.controller.estimate is not before
+
+
+def test_every_step_fits_a_1366_by_768_screen_in_both_languages(make_window, qtbot):
+    """Pages scroll below their title instead of making the window taller than a laptop screen, and the
+    input form never needs a horizontal scroll bar for long catalog names."""
+    for lang in ("en", "zh"):
+        window = make_window(SAMPLES[0], lang=lang)
+        for number in range(1, 8):
+            window.go_to_step(number)
+            flush()
+        hint = window.minimumSizeHint()
+        assert hint.height() <= 768 - 48 and hint.width() <= 1366, (lang, hint)  # 48 px: a panel or taskbar
+        window.resize(1366, 720)
+        for number in range(1, 8):
+            window.go_to_step(number)
+            flush()
+            page = window.current_page()
+            scroll = page.form_box.parentWidget().parentWidget()
+            assert page.form.minimumSizeHint().width() <= scroll.viewport().width() + 1, (lang, number)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -175,3 +176,18 @@ def test_new_numbers_for_the_same_candidates_update_cells_in_place(qtbot, catalo
     assert model.candidate(0).cost == moved[0].cost
     model.set_candidates(list(reversed(moved)))  # another order is another table
     assert resets == [True]
+
+
+def test_whatif_picks_a_result_the_plan_defines_and_names_it_in_the_session_language(qtbot, catalog) -> None:
+    """A phase on rented GPUs owns nothing: its 5-year TCO (owned) is undefined, so the what-if opens on the
+    phase cost rather than a chart of 'undefined'."""
+    project = load_project(SAMPLES / "startup-inspection.gpudesk").project
+    page, _controller = _page(qtbot, catalog, project, 7)
+    panel = page.decision
+    page.resize(1300, 950)
+    page.show()
+    qtbot.waitExposed(page)
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=5000)
+    assert not math.isfinite(panel.result.base["tco_5y"])
+    assert panel.current_metric() == "phase_cost"
+    assert "undefined" not in panel.chart.spec.title

@@ -26,6 +26,10 @@ from gpudesk.ui.charts.rack_panel import RackPanel
 AnySpec = ChartSpec | RackLayoutSpec
 
 _ROW_TITLE, _ROW_LEGEND, _ROW_PLOT, _ROW_PLOT2, _ROW_NOTES = range(5)
+LEGEND_MAX_COLUMNS = 4
+LEGEND_COLUMN_WIDTH = 220
+"""Pixels of chart width per legend column: room for a sample and a label such as 'Runtime (context, comm
+buffers)' at 10 pt."""
 
 
 class ChartView(QtWidgets.QWidget):
@@ -48,7 +52,8 @@ class ChartView(QtWidgets.QWidget):
         layout.setContentsMargins(8, 8, 12, 8)
         self._title = pg.LabelItem("", size="12pt", bold=True)
         self._legend = ChartLegend(
-            colCount=4, horSpacing=16, frame=False, labelTextSize="10pt", labelTextColor=self._theme.foreground
+            colCount=LEGEND_MAX_COLUMNS, horSpacing=16, frame=False, labelTextSize="10pt",
+            labelTextColor=self._theme.foreground
         )
         self._notes = pg.LabelItem("", size="8pt", justify="left")
         layout.addItem(self._title, row=_ROW_TITLE, col=0)
@@ -108,6 +113,13 @@ class ChartView(QtWidgets.QWidget):
 
     def plot(self, panel: int = 0) -> pg.PlotItem:
         return self.panels[panel].plot
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Fewer legend columns in a narrow chart, so that no entry is cut off at the right edge."""
+        super().resizeEvent(event)
+        columns = max(1, min(LEGEND_MAX_COLUMNS, event.size().width() // LEGEND_COLUMN_WIDTH))
+        if columns != self._legend.columnCount:
+            self._legend.setColumnCount(columns)
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 - Qt override
         """A chart that follows the application ("auto") redraws in the new colours when the theme changes."""

@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QFrame,
     QGroupBox,
     QLabel,
     QScrollArea,
     QSplitter,
+    QStyle,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -34,6 +36,12 @@ from gpudesk.wizard.steps import Step
 
 if TYPE_CHECKING:
     from gpudesk.ui.panels import RecommendationPanel, WhatIfPanel
+
+
+CHART_MIN_HEIGHT = 300
+"""Pixels: title, a legend of up to four rows (narrow charts wrap it) and a readable plot; a smaller window
+scrolls the page instead of squeezing the plot to nothing."""
+FIGURE_TABLE_MIN_ROWS = 4
 
 
 class StepPage(QWidget):
@@ -68,11 +76,13 @@ class StepPage(QWidget):
         self.form_box = QGroupBox(self.tr("Inputs"))
         self.form_layout = QVBoxLayout(self.form_box)
         self.form: FieldForm | None = None
-        scroll = QScrollArea()
+        self.inputs_scroll = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.form_box)
 
         self.figures = FigureTable()
+        self.figures.setMinimumHeight(self.figures.horizontalHeader().sizeHint().height()
+                                      + FIGURE_TABLE_MIN_ROWS * self.figures.verticalHeader().defaultSectionSize())
         self.figures.figure_selected.connect(self.figure_selected)
         self.checks = ChecksView()
         self.checks.check_selected.connect(self.check_selected)
@@ -82,7 +92,7 @@ class StepPage(QWidget):
         self.chart_tabs = QTabWidget()
         for name in chart_names:
             view = ChartView()
-            view.setMinimumHeight(220)
+            view.setMinimumHeight(CHART_MIN_HEIGHT)
             self.charts[name] = view
             self.chart_tabs.addTab(view, self._chart_title(name))
         self.chart_tabs.setVisible(bool(chart_names))
@@ -112,7 +122,6 @@ class StepPage(QWidget):
         body.setStretchFactor(0, 2)
         body.setStretchFactor(1, 3)
         body.setSizes([420, 640])
-        scroll.setMinimumWidth(360)
 
         self.decision = self._decision_panel()
         main = QSplitter(Qt.Orientation.Vertical)
@@ -124,10 +133,17 @@ class StepPage(QWidget):
             main.setStretchFactor(0, 3)
             main.setStretchFactor(1, 2)
             main.setSizes([620, 300])
+        # Below its title the page scrolls when the window is smaller than the page's minimum (a 1366 x 768
+        # laptop): the pages with a decision panel would otherwise force the whole window taller than the screen.
+        body_scroll = QScrollArea()
+        body_scroll.setObjectName("page-scroll")
+        body_scroll.setWidgetResizable(True)
+        body_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        body_scroll.setWidget(main)
         layout = QVBoxLayout(self)
         layout.addWidget(title)
         layout.addWidget(self.guidance)
-        layout.addWidget(main, 1)
+        layout.addWidget(body_scroll, 1)
         self.rebind(0, 0)
 
     def _chart_title(self, name: str) -> str:
@@ -181,6 +197,11 @@ class StepPage(QWidget):
             provider = self.choices.provider(row.choices) if row.choices else None
             self.form.add(fields.resolve(row, phase, workload), row.label(self.lang), provider)
         self.form_layout.addWidget(self.form)
+        # The inputs column is never narrower than the form at its minimum plus a vertical scroll bar, so the
+        # form needs no horizontal scrolling (labels and editors differ by step, workload kind and language).
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        self.inputs_scroll.setMinimumWidth(
+            self.form_box.minimumSizeHint().width() + bar + 2 * self.inputs_scroll.frameWidth() + 2)
 
     def sync_inputs(self) -> None:
         if self.workload_kind() != self._kind:

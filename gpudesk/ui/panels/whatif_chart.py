@@ -27,6 +27,8 @@ class TornadoText:
     plan_line: str = "plan"
     undefined: str = "undefined"
     driver_labels: dict[str, str] = field(default_factory=lambda: dict(DRIVER_LABELS))
+    metric_label: str = ""  # the result's name in the session language; empty: the figure's English label
+    units: dict[str, str] = field(default_factory=dict)  # unit -> as shown in the session language
 
 
 def relative(row: TornadoRow) -> bool:
@@ -41,21 +43,23 @@ def _delta(value: float, base: float, as_percent: bool) -> float:
     return value - (base if math.isfinite(base) else 0.0)
 
 
-def _range_text(row: TornadoRow) -> str:
-    return f"{format_value(row.driver_low)}–{format_value(row.driver_high)} {row.driver_unit}".strip()
+def _range_text(row: TornadoRow, units: dict[str, str]) -> str:
+    unit = units.get(row.driver_unit, row.driver_unit)
+    return f"{format_value(row.driver_low)}–{format_value(row.driver_high)} {unit}".strip()
 
 
 def tornado_spec(result: WhatIfResult, metric: str, text: TornadoText | None = None) -> ChartSpec:
     text = text or TornadoText()
     m = result.metric(metric)
+    label, unit = text.metric_label or m.label, text.units.get(m.unit, m.unit)
     rows = result.tornado(metric)
     as_percent = all(relative(r) for r in rows) if rows else True
-    categories = [f"{text.driver_labels.get(r.driver, r.driver)} ({_range_text(r)})" for r in rows]
+    categories = [f"{text.driver_labels.get(r.driver, r.driver)} ({_range_text(r, text.units)})" for r in rows]
 
     def point_tip(r: TornadoRow, value: float, driver_value: float) -> str:
-        shown = f"{format_value(value)} {m.unit}" if math.isfinite(value) else text.undefined
-        return f"{text.driver_labels.get(r.driver, r.driver)} = {format_value(driver_value)} {r.driver_unit}: " \
-               f"{m.label} = {shown}"
+        shown = f"{format_value(value)} {unit}" if math.isfinite(value) else text.undefined
+        return f"{text.driver_labels.get(r.driver, r.driver)} = {format_value(driver_value)} " \
+               f"{text.units.get(r.driver_unit, r.driver_unit)}: {label} = {shown}"
 
     xs = [float(i) for i in range(len(rows))]
     low = Series(text.low, xs, [_delta(r.low, r.base, as_percent) for r in rows], style="bar",
@@ -63,10 +67,10 @@ def tornado_spec(result: WhatIfResult, metric: str, text: TornadoText | None = N
     high = Series(text.high, xs, [_delta(r.high, r.base, as_percent) for r in rows], style="bar",
                   tooltips=[point_tip(r, r.high, r.driver_high) for r in rows])
     base = result.base[metric]
-    base_text = f"{format_value(base)} {m.unit}" if math.isfinite(base) else text.undefined
+    base_text = f"{format_value(base)} {unit}" if math.isfinite(base) else text.undefined
     return ChartSpec(
-        kind="generic", title=text.title.format(m.label, base_text), categories=categories,
-        y_label=text.y_label if as_percent else text.y_label_absolute.format(m.unit),
-        y_unit="%" if as_percent else m.unit, series=[low, high],
+        kind="generic", title=text.title.format(label, base_text), categories=categories,
+        y_label=text.y_label if as_percent else text.y_label_absolute.format(unit),
+        y_unit="%" if as_percent else unit, series=[low, high],
         hlines=[RefLine(0.0, text.plan_line, color_role="capacity")],
     )

@@ -12,6 +12,7 @@ from gpudesk.core.explain import format_value
 from gpudesk.core.whatif import TornadoRow, WhatIfResult
 
 from gpudesk.ui.widgets.rows_model import RowsTableModel
+from gpudesk.ui.widgets.session_text import session_text
 
 Index = QModelIndex | QPersistentModelIndex
 COL_DRIVER, COL_RANGE, COL_LOW, COL_BASE, COL_HIGH, COL_SWING = range(6)
@@ -35,7 +36,7 @@ class WhatIfTableModel(RowsTableModel):
             self._rows, self._unit = [], ""
         else:
             self._rows = result.tornado(metric)
-            self._unit = result.metric(metric).unit
+            self._unit = session_text().unit(result.metric(metric).unit)
         self._undefined = self.tr("never") if metric == "break_even" else "—"
         self._driver_labels = dict(driver_labels)
         self.endResetModel()
@@ -55,7 +56,8 @@ class WhatIfTableModel(RowsTableModel):
             if col == COL_DRIVER:
                 return self._driver_labels.get(r.driver, r.driver)
             if col == COL_RANGE:
-                return f"{format_value(r.driver_low)} – {format_value(r.driver_high)} {r.driver_unit}".strip()
+                unit = session_text().unit(r.driver_unit)
+                return f"{format_value(r.driver_low)} – {format_value(r.driver_high)} {unit}".strip()
             if col == COL_SWING:
                 return self._value(r.swing)
             return self._value((r.low, r.base, r.high)[col - COL_LOW])

@@ -8,6 +8,7 @@ a what-if. The numbers come from ``gpudesk.core.whatif.run_whatif``.
 from __future__ import annotations
 
 import logging
+import math
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
@@ -36,6 +37,7 @@ from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.charts.view import ChartView
 from gpudesk.ui.panels.whatif_chart import TornadoText, tornado_spec
 from gpudesk.ui.panels.whatif_model import COL_DRIVER, WhatIfTableModel
+from gpudesk.ui.widgets.session_text import session_text
 
 log = logging.getLogger("gpudesk.ui")
 
@@ -194,15 +196,26 @@ class WhatIfPanel(QWidget):
         current = self.metric_combo.currentData()
         self.metric_combo.blockSignals(True)
         self.metric_combo.clear()
+        shown = session_text()
         for m in self.result.metrics if self.result is not None else ():
-            self.metric_combo.addItem(f"{m.label} ({m.unit})" if m.unit else m.label, m.name)
-        preferred = [current, "tco_5y", "phase_cost"]
-        for name in preferred:
+            label, unit = shown.figure_label(m.figure_key, m.label), shown.unit(m.unit)
+            self.metric_combo.addItem(f"{label} ({unit})" if unit else label, m.name)
+        # The user's choice stays; else the 5-year TCO, else the phase cost, whichever this plan defines
+        # (a rented phase has no owned TCO: its what-if would be a row of "undefined").
+        defined = {m.name for m in self.result.metrics if math.isfinite(self.result.base.get(m.name, math.nan))} \
+            if self.result is not None else set()
+        for name in [current, "tco_5y", "phase_cost", *sorted(defined)]:
             index = self.metric_combo.findData(name)
-            if index >= 0:
+            if index >= 0 and (name == current or name in defined):
                 self.metric_combo.setCurrentIndex(index)
                 break
         self.metric_combo.blockSignals(False)
+
+    @staticmethod
+    def _unit_texts(result: WhatIfResult) -> dict[str, str]:
+        shown = session_text()
+        units = {m.unit for m in result.metrics} | set(result.driver_units.values())
+        return {u: shown.unit(u) for u in units if u}
 
     def current_metric(self) -> str:
         return self.metric_combo.currentData() or ""
@@ -217,6 +230,8 @@ class WhatIfPanel(QWidget):
             low=self.tr("Low end of the range"), high=self.tr("High end of the range"), title=self.tr("What moves {0} (plan: {1})"),
             y_label=self.tr("Change against the plan"), y_label_absolute=self.tr("Change against the plan ({0})"),
             plan_line=self.tr("plan"), undefined=self.tr("undefined"), driver_labels=self.labels,
+            metric_label=session_text().figure_label(result.metric(metric).figure_key, result.metric(metric).label),
+            units=self._unit_texts(result),
         )
         self.chart.set_spec(tornado_spec(result, metric, text))
         lines = [self.tr("{0} re-estimates in {1} ms.").format(result.estimates, f"{result.elapsed_s * 1000:,.0f}")]

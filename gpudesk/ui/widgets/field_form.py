@@ -30,6 +30,8 @@ from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.session_text import session_text
 
 INT_MAX = 2_147_483_647
+COMBO_MIN_CHARACTERS = 16
+"""A choice list is at least this many characters wide; longer names are elided in the closed box only."""
 PHASE_OF_PATH = re.compile(r"^(phases\[\d+\])\.")  # money units name the phase's currency
 
 ChoiceProvider = Callable[[], Sequence[tuple[str, str]]]  # (value, display label)
@@ -102,6 +104,10 @@ class FieldForm(QWidget):
             for code, text in items:
                 combo.addItem(text, code)
             combo.setCurrentIndex(max(0, combo.findData(value)))
+            # Long catalog names (models, accelerators) must not widen the form past its column: the closed
+            # combo shrinks to COMBO_MIN_CHARACTERS and elides; its open list still shows whole names.
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(COMBO_MIN_CHARACTERS)
             combo.currentIndexChanged.connect(lambda _i, p=path, c=combo: self._commit(p, c.currentData()))
             return combo
         if isinstance(value, bool):
