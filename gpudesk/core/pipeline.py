@@ -52,7 +52,8 @@ def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstim
     primary = results[0]
     layout_checks = _layout(catalog, phase, resolved, figures, primary)
     fpt = figures.value_at("arch.flops_per_token_megatron") if "arch.flops_per_token_megatron" in figures else None
-    figures.merge(task_figures(phase.workloads[0], fpt if isinstance(fpt, float) else None))
+    gflops = figures.number("vision.gflops_per_image", 0.0) or None  # vision training: sized in task figures
+    figures.merge(task_figures(phase.workloads[0], fpt if isinstance(fpt, float) else None, gflops))
     gpus = sum(r.gpus for r in results)
     infra = phase_infrastructure(
         phase, resolved, primary, gpus,

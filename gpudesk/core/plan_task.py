@@ -9,9 +9,16 @@ from gpudesk.project.model import Workload
 SECONDS_PER_DAY = 86400.0
 
 
-def task_figures(w: Workload, trained_flops_per_token: float | None) -> FigureSet:
+VISION_TRAIN_PASSES = 3.0  # forward + backward (≈ 2 × forward), as estimate_vision counts a training image
+
+
+def task_figures(w: Workload, trained_flops_per_token: float | None,
+                 forward_gflops_per_image: float | None = None) -> FigureSet:
+    """The workload in numbers. ``forward_gflops_per_image``: the vision model's catalog figure (vision training)."""
     fs = FigureSet()
-    if w.kind in TRAIN_KINDS:
+    if w.kind == "vision_train":
+        _vision_training(fs, w, forward_gflops_per_image)
+    elif w.kind in TRAIN_KINDS:
         tokens = fs.input("task.train_tokens", w.train_tokens, "tokens", "tokens to train on")
         fs.input("task.epochs", w.epochs, "epochs", "passes over the data")
         deadline = fs.input("task.deadline_days", w.deadline_days, "days", "training deadline")
@@ -44,3 +51,23 @@ def task_figures(w: Workload, trained_flops_per_token: float | None) -> FigureSe
         fs.add("task.peak_items_per_s", per_day / SECONDS_PER_DAY * peak, "items/s", "peak item rate",
                "items per day / 86,400 s × peak factor", ["task.items_per_day", "task.peak_factor"])
     return fs
+
+
+def _vision_training(fs: FigureSet, w: Workload, forward_gflops: float | None) -> None:
+    items = fs.input("task.dataset_items", w.dataset_items or w.items_per_day, "images", "training images")
+    epochs = fs.input("task.epochs", w.epochs, "epochs", "passes over the data")
+    deadline = fs.input("task.deadline_days", w.deadline_days, "days", "training deadline")
+    images = fs.add("task.images_to_process", items * epochs, "images", "images processed in training",
+                    "training images × epochs", ["task.dataset_items", "task.epochs"])
+    fs.add("task.images_per_s_needed", images / max(deadline * SECONDS_PER_DAY, 1.0), "images/s",
+           "image rate the deadline needs", "images processed / (deadline × 86,400 s)",
+           ["task.images_to_process", "task.deadline_days"])
+    if forward_gflops:
+        g = fs.input("task.gflops_per_image", forward_gflops, "GFLOP", "forward GFLOPs per image",
+                     "derived: vision.gflops_per_image (model catalog)")
+        total = fs.add("task.total_flops", images * VISION_TRAIN_PASSES * g * 1e9, "FLOP", "training compute",
+                       f"images processed × {VISION_TRAIN_PASSES:g} (forward + backward) × GFLOPs per image × 1e9",
+                       ["task.images_to_process", "task.gflops_per_image"])
+        fs.add("task.sustained_flops_needed", total / max(deadline * SECONDS_PER_DAY, 1.0), "FLOP/s",
+               "sustained compute the deadline needs", "training compute / (deadline × 86,400 s)",
+               ["task.total_flops", "task.deadline_days"])
