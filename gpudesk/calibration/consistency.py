@@ -3,9 +3,10 @@
 Each check rests on a physical bound, so none needs a tuning threshold except the
 plausible-MFU ceiling (CALIBRATION_MAX_PLAUSIBLE_MFU):
 
-* memory above capacity: no process can hold more than the device has. A datasheet's
-  "80 GB" of HBM is binary (an H100 80GB reports 81,559 MiB total in nvidia-smi), so the
-  capacity compared against is ``memory_gb x 2^30`` bytes;
+* memory above capacity: no process can hold more than the device has. The capacity compared
+  against is the driver's total where the catalog has it (``usable_memory_mib``: an H100 80GB
+  reports 81,559 MiB in nvidia-smi), else ``memory_gb x 2^30`` bytes, which is above every
+  published total (so an unknown card never raises a false alarm);
 * MFU (or reported TFLOP/s over peak) above 100 %, or token throughput x FLOPs per token above
   peak: faster than the roofline;
 * MFU above the best measured matmul fraction: possible only if the log counts FLOPs differently;
@@ -21,6 +22,8 @@ from typing import Protocol
 
 from gpudesk.core.checks import Check
 from gpudesk.core.constants import CALIBRATION_MAX_PLAUSIBLE_MFU, GIB
+
+MIB = 1024.0**2
 
 GPU_STEP = 2  # selection step "GPU: memory and compute" (seed: 7 steps of GPU server selection)
 
@@ -48,11 +51,12 @@ def consistency_checks(
     peak_tflops: float,
     *,
     flops_per_token: float | None = None,
+    usable_memory_mib: float | None = None,
 ) -> list[Check]:
     """Warnings for measurements that contradict the hardware or each other."""
     items = list(measurements)
     checks: list[Check] = []
-    capacity_gb = accelerator_memory_gb * GIB / 1e9
+    capacity_gb = (usable_memory_mib * MIB if usable_memory_mib else accelerator_memory_gb * GIB) / 1e9
     for m in items:
         for key in ("memory_gb", "memory_reserved_gb"):
             used = m.values.get(key)
@@ -61,7 +65,8 @@ def consistency_checks(
                     "calibration.memory_above_capacity", "warning", GPU_STEP,
                     "Measured memory exceeds the accelerator's capacity",
                     f"The pilot reports {used:.1f} GB ({key}) but the planned accelerator holds "
-                    f"{accelerator_memory_gb:g} GB ({capacity_gb:.1f} GB counted in binary units).",
+                    f"{accelerator_memory_gb:g} GB ({capacity_gb:.1f} GB: "
+                    f"{'the driver total' if usable_memory_mib else 'counted in binary units'}).",
                     "Check that the pilot ran on the planned accelerator (a larger-memory part?) and that the log's "
                     "memory unit was read correctly; otherwise the plan needs more memory per GPU.",
                     (), {"measured_gb": used, "capacity_gb": capacity_gb, "field": key,

@@ -64,7 +64,7 @@ def pilot_checks(model: PilotModel, measurements: Sequence[Measurement]) -> list
         flops = training_flops_per_token(model.train_model, seq)
         flops_per_token = float(flops.value_at("arch.flops_per_token_megatron"))
     return consistency_checks(measurements, float(model.accelerator.memory_gb), float(peak),
-                              flops_per_token=flops_per_token)
+                              flops_per_token=flops_per_token, usable_memory_mib=model.accelerator.usable_memory_mib)
 
 
 def reproject_plan(fit: FitResult, project: Project, phase_index: int, catalog: Catalog,

@@ -58,6 +58,8 @@ RULES: dict[str, dict[str, FieldRule]] = {
         )),
         "memory_gb": FieldRule("GB", 1, 1_000, why="per device; 2025 parts carry up to 288 GB"),
         "mem_bw_gbs": FieldRule("GB/s", 50, 20_000, why="per device memory bandwidth"),
+        "usable_memory_mib": FieldRule("MiB", 1_024, 1_000_000,
+                                       why="device total the driver reports, in MiB (2^20 B); 2025 parts ~280,000"),
         "fp64_tflops": _TFLOPS, "fp32_tflops": _TFLOPS, "tf32_tflops": _TFLOPS,
         "bf16_tflops": _TFLOPS, "fp16_tflops": _TFLOPS, "fp8_tflops": _TFLOPS,
         "fp6_tflops": _TFLOPS, "fp4_tflops": _TFLOPS,

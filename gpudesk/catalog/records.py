@@ -6,7 +6,7 @@ ids for fields whose source differs from the row's). Unknown values are
 ``None`` and listed in ``unknown``, never invented. ``user_row`` marks rows
 from the user's overlay catalog.
 
-Units are in the field names: ``_gb`` decimal gigabytes (1e9 B), ``_gbs``
+Units are in the field names: ``_gb`` decimal gigabytes (1e9 B), ``_mib`` mebibytes (2^20 B), ``_gbs``
 GB/s (1e9 B/s, one direction), ``_tflops`` dense TFLOPS (1e12 FLOP/s),
 ``_w`` watts, ``_kw`` kilowatts, ``_usd``/``_cny`` money.
 """
@@ -39,6 +39,9 @@ class Accelerator:
     memory_gb: float
     memory_type: str
     mem_bw_gbs: float
+    # Device total the driver reports (nvidia-smi "Total", rocm-smi "VRAM Total Memory"), MiB (2^20 B). The
+    # marketed memory_gb is not one unit (HBM parts are binary-ish, GDDR parts decimal-ish); memory fit uses this.
+    usable_memory_mib: float | None = None
     fp64_tflops: float | None = None
     fp32_tflops: float | None = None
     tf32_tflops: float | None = None

@@ -39,6 +39,12 @@ MEMORY_BW_RANGE_GBS: dict[str, tuple[float, float]] = {
     "lpddr5x": (50, 600),
 }
 
+MIB = float(2**20)
+# Driver total (MiB x 2^20) over marketed GB x 1e9. The published totals in the catalog run from 1.006 (T4:
+# 15,360 MiB for 16 GB) to 1.074 (MI300X: 196,592 MiB for 192 GB); the lower bound leaves room for parts that
+# carve memory out (ECC, firmware). A value entered in MB, GB or GiB instead of MiB lands far outside.
+USABLE_TO_MARKETED_RANGE = (0.85, 1.15)
+
 
 def check_record(table: str, record: Any, citation_ids: Collection[str]) -> list[Problem]:
     """Every problem with one row on its own (no cross-row checks)."""
@@ -110,6 +116,14 @@ def _table_specific(table: str, r: Any) -> list[Problem]:
                 f"({bw_range[0]:g}–{bw_range[1]:g} GB/s per device)")
         if r.scaleup_domain > 1 and not r.scaleup_link:
             bad("scaleup_link", "a scale-up domain above 1 needs the link named")
+        mib_rule = rule_for(table, "usable_memory_mib")
+        in_range = mib_rule is None or mib_rule.check(r.usable_memory_mib) is None  # else the range rule said it
+        if r.usable_memory_mib is not None and r.memory_gb and in_range:
+            ratio = r.usable_memory_mib * MIB / (r.memory_gb * 1e9)
+            if not USABLE_TO_MARKETED_RANGE[0] <= ratio <= USABLE_TO_MARKETED_RANGE[1]:
+                bad("usable_memory_mib", f"{r.usable_memory_mib:,.0f} MiB is {ratio:.2f}x the marketed "
+                    f"{r.memory_gb:g} GB; a driver total is {USABLE_TO_MARKETED_RANGE[0]:g}–"
+                    f"{USABLE_TO_MARKETED_RANGE[1]:g}x it (give MiB as nvidia-smi / rocm-smi report them)")
     elif table == "models":
         if r.params_active is not None and r.params_active > r.params_total:
             bad("params_active", "active parameters exceed the total")

@@ -12,6 +12,13 @@ scale-up bandwidth is the PCIe x16 rate of their generation and their
 domain is the node. Scale-out bandwidth per GPU is NIC Gb/s × NICs per
 node / GPUs per node, given as input because it belongs to the server and
 network plan, not to the accelerator.
+
+Memory capacity is what the card exposes: the catalog's driver total
+(``usable_memory_mib`` × 2^20, as nvidia-smi / rocm-smi report it) where
+known, else the marketed ``memory_gb`` × 1e9 — never more than the published
+driver totals of the cards that have one. Every fit verdict (training,
+serving, recommendation, layout search, KV-cache and context limits) reads
+this one number through :meth:`HardwareArrays.memory_fields`.
 """
 
 from __future__ import annotations
@@ -27,11 +34,36 @@ from gpudesk.core.explain import FigureSet
 
 PRECISIONS = ("fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8")
 _NO_SCALEUP = ("", "none", "pcie", "PCIe")
+MIB = float(2**20)
+DRIVER_FORMULA = "usable_memory_mib × 2^20 (driver total)"
+MARKETED_FORMULA = "memory_gb × 1e9 (marketed; driver total unknown)"
+MIXED_FORMULA = ("usable_memory_mib × 2^20 (driver total) where the catalog has it, "
+                 "else memory_gb × 1e9 (marketed)")
 
 
 def _catalog_source(acc: Accelerator, field_name: str) -> str:
     citation = acc.provenance.source_of(field_name) or "no citation recorded"
     return f"catalog accelerators/{acc.id}.{field_name}: {citation}"
+
+
+def capacity_bytes(acc: Accelerator) -> float:
+    """Bytes one GPU exposes: the driver total when the catalog has it, else the marketed GB × 1e9."""
+    if acc.usable_memory_mib:
+        return float(acc.usable_memory_mib) * MIB
+    return float(acc.memory_gb) * 1e9
+
+
+def capacity_source(acc: Accelerator) -> str:
+    """Which catalog field gave the capacity, its value and its citation."""
+    if acc.usable_memory_mib:
+        return (f"{_catalog_source(acc, 'usable_memory_mib')} ({acc.usable_memory_mib:,.0f} MiB driver total; "
+                f"marketed {acc.memory_gb:g} GB)")
+    return f"{_catalog_source(acc, 'memory_gb')} (marketed {acc.memory_gb:g} GB; driver total unknown)"
+
+
+def capacity_formula(accelerators: Sequence[Accelerator]) -> str:
+    known = {bool(a.usable_memory_mib) for a in accelerators}
+    return DRIVER_FORMULA if known == {True} else MARKETED_FORMULA if known == {False} else MIXED_FORMULA
 
 
 def _value(raw: float | None) -> float:
@@ -46,8 +78,8 @@ class HardwareArrays:
     family: np.ndarray  # calibration family per candidate (str)
     peak_flops: dict[str, np.ndarray]  # dense peak FLOP/s per precision, NaN when unknown
     hbm_bw: np.ndarray  # B/s, one direction
-    memory_bytes: np.ndarray  # B
-    memory_gb: np.ndarray  # catalog GB (1e9 B), as the memory model expects
+    memory_bytes: np.ndarray  # B the GPU exposes (capacity_bytes)
+    memory_gb: np.ndarray  # the same capacity in GB (1e9 B), as the memory model expects; not the marketed figure
     scaleup_bw: np.ndarray  # B/s per GPU, one direction
     scaleup_domain: np.ndarray  # GPUs reachable over the scale-up link
     scaleup_is_pcie: np.ndarray  # bool: the "scale-up" link is PCIe
@@ -56,6 +88,7 @@ class HardwareArrays:
     sources: dict[str, str] = field(default_factory=dict)  # field -> citations (one per distinct accelerator)
     row: np.ndarray | None = None  # index of each candidate's accelerator in ``base_family``
     base_family: np.ndarray | None = None  # family of each accelerator passed to from_accelerators
+    memory_formula: str = MARKETED_FORMULA  # how memory_bytes was obtained (capacity_formula)
 
     @classmethod
     def from_accelerators(
@@ -85,7 +118,7 @@ class HardwareArrays:
         sources = {
             "peak": "; ".join(sorted({_catalog_source(a, "bf16_tflops") for a in accelerators})),
             "hbm_bw": "; ".join(sorted({_catalog_source(a, "mem_bw_gbs") for a in accelerators})),
-            "memory": "; ".join(sorted({_catalog_source(a, "memory_gb") for a in accelerators})),
+            "memory": "; ".join(sorted({capacity_source(a) for a in accelerators})),
             "scaleup": "; ".join(sorted({
                 (_catalog_source(a, "scaleup_bw_gbs") if not p else
                  f"accelerators/{a.id}: no scale-up link; PCIe Gen{a.pcie_gen or 4} x16 "
@@ -99,8 +132,8 @@ class HardwareArrays:
             family=np.array([a.family for a in accelerators]),
             peak_flops=peak,
             hbm_bw=np.array([float(a.mem_bw_gbs) for a in accelerators]) * 1e9,
-            memory_bytes=np.array([float(a.memory_gb) for a in accelerators]) * 1e9,
-            memory_gb=np.array([float(a.memory_gb) for a in accelerators]),
+            memory_bytes=np.array([capacity_bytes(a) for a in accelerators]),
+            memory_gb=np.array([capacity_bytes(a) for a in accelerators]) / 1e9,
             scaleup_bw=scaleup_bw,
             scaleup_domain=scaleup_domain,
             scaleup_is_pcie=is_pcie,
@@ -109,6 +142,7 @@ class HardwareArrays:
             sources=sources,
             row=np.arange(n),
             base_family=np.array([a.family for a in accelerators]),
+            memory_formula=capacity_formula(accelerators),
         )
 
     @property
@@ -140,7 +174,13 @@ class HardwareArrays:
             sources=self.sources,
             row=None if self.row is None else self.row[idx],
             base_family=self.base_family,
+            memory_formula=self.memory_formula,
         )
+
+    def memory_fields(self) -> dict[str, object]:
+        """The capacity arguments of ``MemoryInputs``: value (GB), formula and catalog source."""
+        return {"gpu_memory_gb": self.memory_gb, "gpu_memory_formula": self.memory_formula,
+                "gpu_memory_source": self.sources["memory"]}
 
     def record(self, fs: FigureSet, precision: str, prefix: str = "hw") -> None:
         """Record the hardware inputs used by the time models, with their sources."""
@@ -148,7 +188,8 @@ class HardwareArrays:
                  self.sources["peak"].replace("bf16_tflops", f"{precision}_tflops"))
         fs.input(f"{prefix}.peak_flops_bf16", self.peak("bf16"), "FLOP/s", "dense peak (bf16)", self.sources["peak"])
         fs.input(f"{prefix}.hbm_bw", self.hbm_bw, "B/s", "memory bandwidth", self.sources["hbm_bw"])
-        fs.input(f"{prefix}.memory_bytes", self.memory_bytes, "B", "memory per GPU", self.sources["memory"])
+        fs.input(f"{prefix}.memory_bytes", self.memory_bytes, "B", "memory per GPU",
+                 f"{self.memory_formula}: {self.sources['memory']}")
         fs.input(f"{prefix}.scaleup_bw", self.scaleup_bw, "B/s", "scale-up bandwidth per GPU (one direction)",
                  self.sources["scaleup"])
         fs.input(f"{prefix}.scaleup_domain", self.scaleup_domain, "GPUs", "scale-up domain size",

@@ -98,9 +98,9 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework"]
 
     mem = estimate_memory(MemoryInputs(
-        model=m, mode="inference", gpu_memory_gb=hw.memory_gb, weight_dtype=inp.weight_dtype,
+        model=m, mode="inference", weight_dtype=inp.weight_dtype,
         kv_dtype=inp.kv_dtype, seq_len=prompt + out, micro_batch=a["concurrency"], tp=a["tp"], pp=a["pp"],
-        ep=a["ep"], gpu_memory_source=hw.sources["memory"]))
+        ep=a["ep"], **hw.memory_fields()))
     fs.merge(mem)
     kv_cap = np.where(np.isfinite(mem["mem.max_concurrency"]), mem["mem.max_concurrency"], 0.0) * np.ones(hw.size)
     fs.add("infer.max_concurrency_kv", kv_cap, "sequences", "sequences whose KV cache fits per replica",

@@ -46,7 +46,7 @@ from gpudesk.core.precision import bytes_per_value
 class MemoryInputs:
     model: ModelArch
     mode: str  # "train" (pre-training or full fine-tune), "lora", "qlora", "inference"
-    gpu_memory_gb: ArrayLike  # capacity per GPU in decimal GB (catalog memory_gb)
+    gpu_memory_gb: ArrayLike  # capacity per GPU in decimal GB (1e9 B): HardwareArrays.memory_gb, the driver total
     weight_dtype: str = "bf16"
     kv_dtype: str = "bf16"
     optimizer: str = "adamw"  # adamw | adamw_8bit | sgd | sgd_momentum | adafactor
@@ -67,7 +67,8 @@ class MemoryInputs:
     cpu_offload: bool = False  # optimizer states (and ZeRO-3 params) offloaded to host
     serving_fraction: float | None = None  # None = SERVING_MEMORY_FRACTION for mode inference
     gpus_per_node: ArrayLike = 8
-    gpu_memory_source: str = "user input"  # e.g. "catalog accelerators/h100-sxm.memory_gb: <citation>"
+    gpu_memory_source: str = "user input"  # e.g. "catalog accelerators/h100-sxm.usable_memory_mib: <citation> …"
+    gpu_memory_formula: str = "gpu_memory_gb × 1e9"  # how the capacity was obtained (HardwareArrays.memory_formula)
     # False for sweeps that only need the fit: skips the limits (mem.max_micro_batch, mem.max_concurrency,
     # mem.max_context) and the layout search (mem.min_gpus); every other figure is unchanged
     limits: bool = True
@@ -188,7 +189,7 @@ def estimate_memory(inp: MemoryInputs) -> FigureSet:
            "model states + ZeRO-3 gathered + activations + KV cache + runtime + fragmentation",
            ["mem.model_states", "mem.zero3_gathered", "mem.activations", "mem.kv_cache", "mem.runtime",
             "mem.fragmentation"])
-    fs.add("mem.capacity", cap + 0.0 * bud.total, "B", "GPU memory capacity", "memory_gb × 1e9",
+    fs.add("mem.capacity", cap + 0.0 * bud.total, "B", "GPU memory capacity", inp.gpu_memory_formula,
            ["mem.in.gpu_memory_gb"])
     fs.add("mem.usable", bud.usable, "B", "usable memory",
            "capacity × serving fraction (engine reserves a fixed share)" if not train else "capacity (training)",

@@ -197,8 +197,8 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "calibration.memory_above_capacity": (
         "实测显存超过加速卡容量",
-        "试点记录 {measured_gb:,.1f} GB（{field}），而计划的加速卡只有 {memory_gb:,.0f} GB（按二进制单位计为 "
-        "{capacity_gb:,.1f} GB）。",
+        "试点记录 {measured_gb:,.1f} GB（{field}），而计划的加速卡只有 {memory_gb:,.0f} GB（驱动报告的总量，"
+        "未知时按二进制单位计，为 {capacity_gb:,.1f} GB）。",
         "确认试点运行在计划的加速卡上（是否用了更大显存的型号），并确认日志的显存单位读取正确；否则方案需要更大显存的 GPU。",
     ),
     "calibration.throughput_above_roofline": (

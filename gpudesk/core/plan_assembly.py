@@ -8,6 +8,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.hardware import capacity_source
 from gpudesk.core.pitfalls import bottleneck_pitfall, ecosystem_pitfall, per_gpu_price_pitfall, utilisation_pitfall
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
 from gpudesk.core.plan_result import Assumption, Candidate
@@ -33,7 +34,7 @@ def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, 
     if w.kind == "rendering_vdi":
         return size_vdi(r.accelerator, w, phase, where)
     model = resolve_model(catalog, w, where)
-    source = f"catalog accelerators/{r.accelerator.id}.memory_gb: {r.accelerator.provenance.source_of('memory_gb')}"
+    source = capacity_source(r.accelerator)
     if w.kind in TRAIN_KINDS:
         if model.kind not in ("decoder", "encoder", "encoder-decoder"):
             raise PlanInputError(f"{where}.model_id: {model.name} is a {model.kind} model; "

@@ -64,7 +64,8 @@ def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: ob
                    source: str) -> MemoryInputs:
     p = w.parallel
     return MemoryInputs(
-        model=model, mode=MEMORY_MODE[w.kind], gpu_memory_gb=hw.memory_gb[0], weight_dtype=w.weight_dtype,
+        model=model, mode=MEMORY_MODE[w.kind], gpu_memory_gb=hw.memory_gb[0], gpu_memory_formula=hw.memory_formula,
+        weight_dtype=w.weight_dtype,
         kv_dtype=w.kv_dtype, optimizer=w.optimizer, seq_len=w.seq_len, micro_batch=w.micro_batch,
         tp=p.tp, pp=p.pp, dp=dp, cp=p.cp, ep=p.ep, zero_stage=p.zero_stage, recompute=p.recompute,
         sequence_parallel=p.sequence_parallel, flash_attention=p.flash_attention,

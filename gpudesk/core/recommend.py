@@ -95,11 +95,11 @@ def _training(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Pric
     hw = _hardware(accs, phase).take(acc_idx)
     train = estimate_training(training_inputs(model, w, hw, n))
     mem = estimate_memory(MemoryInputs(
-        model=model, mode=MEMORY_MODE[w.kind], gpu_memory_gb=hw.memory_gb, weight_dtype=w.weight_dtype,
+        model=model, mode=MEMORY_MODE[w.kind], weight_dtype=w.weight_dtype,
         optimizer=w.optimizer, seq_len=w.seq_len, micro_batch=w.micro_batch, tp=p.tp, pp=p.pp, dp=n / mp, cp=p.cp,
         ep=p.ep, zero_stage=p.zero_stage, recompute=p.recompute, sequence_parallel=p.sequence_parallel,
         flash_attention=p.flash_attention, virtual_stages=p.virtual_stages, lora_rank=w.lora_rank,
-        cpu_offload=p.cpu_offload, gpus_per_node=phase.hardware.gpus_per_node,
+        cpu_offload=p.cpu_offload, gpus_per_node=phase.hardware.gpus_per_node, **hw.memory_fields(),
     ))
     days = np.asarray(train["train.time_to_train_days"], dtype=float).reshape(n_acc, n_cnt)
     fits = (np.asarray(mem["mem.fits"], dtype=float) > 0).reshape(n_acc, n_cnt)

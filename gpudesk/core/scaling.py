@@ -55,11 +55,11 @@ def training_chain(work: Workload, hw: HardwareArrays, n_gpus: Any, tp: Any, pp:
                                         np.zeros(hw.size))[:5]
     dp = n / (t * p * c)
     mem = estimate_memory(MemoryInputs(
-        model=work.model, mode=_MEM_MODE[work.method], gpu_memory_gb=hw.memory_gb,
+        model=work.model, mode=_MEM_MODE[work.method],
         weight_dtype=work.weight_dtype, seq_len=work.seq_len, micro_batch=work.micro_batch,
         tp=t, pp=p, dp=np.maximum(np.floor(dp), 1.0), cp=c, ep=e, zero_stage=work.zero_stage,
         recompute=work.recompute, virtual_stages=work.virtual_stages, gpus_per_node=hw.gpus_per_node,
-        gpu_memory_source=hw.sources["memory"]))
+        **hw.memory_fields()))
     train = estimate_training(TrainingInputs(
         model=work.model, hardware=hw, n_gpus=n, tp=t, pp=p, cp=c, ep=e, micro_batch=work.micro_batch,
         global_batch=work.global_batch, seq_len=work.seq_len, zero_stage=work.zero_stage,

@@ -110,3 +110,10 @@ def test_reprojection_figures_explain_themselves():
     assert explanation.unit == "days"
     assert "reproj.train.days.central" in [q.key for q in explanation.inputs]
     assert figures.explain("reproj.scale.EFF").source == "calibration fit (calib.scale)"
+
+
+def test_memory_check_uses_the_driver_total_when_the_catalog_has_it() -> None:
+    # H100 80GB: 81,559 MiB = 85.52 GB. 85.7 GB is below 80 GiB (85.9 GB) but above what the card exposes.
+    assert consistency_checks([train(memory_gb=85.7)], 80, 989) == []
+    (check,) = consistency_checks([train(memory_gb=85.7)], 80, 989, usable_memory_mib=81_559)
+    assert check.id == "calibration.memory_above_capacity" and "driver total" in check.message

@@ -45,7 +45,7 @@ ALLOWED_WORDS = frozenset(
     # keys printed on the keyboard, in shortcut hints
     "Ctrl Shift Alt Del Up Down PgUp PgDown "
     # units and currencies
-    "GB TB MB GiB TiB Gb Gbps kW W kWh ms s h µs kg USD CNY YYYY MM DD BTU FLOP kFLOP MFLOP GFLOP PFLOP EFLOP".split()
+    "GB TB MB MiB GiB TiB Gb Gbps kW W kWh ms s h µs kg USD CNY YYYY MM DD BTU FLOP kFLOP MFLOP GFLOP PFLOP EFLOP".split()
 )
 TOKEN = re.compile(r"[A-Za-z0-9_.+\-]+")
 TAG = re.compile(r"<[^>]+>")

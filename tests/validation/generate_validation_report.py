@@ -12,7 +12,7 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from validation_cases_measured import GIB, MEASURED_ENVIRONMENT  # noqa: E402
+from validation_cases_measured import GIB, MEASURED_ACCELERATOR, MEASURED_ENVIRONMENT  # noqa: E402
 from validation_runner import (  # noqa: E402
     FIT_AGREEMENTS_AT_LEAST, MEDIAN_LIMITS, Result, fit_verdicts, run_all, summary,
 )
@@ -40,10 +40,12 @@ _MEASURED_ERRORS = [
     "all gradients to all activations, while in a step of one micro-batch the backward frees activations as "
     "it creates gradients (measured peak 122.8 GiB, not 119.7 + 30.8). The reserved peak (what the case "
     "measures) varies by ±3 GiB with the allocator's history: the allocator grows into whatever is free.",
-    "* **Fit verdicts**: the catalog's H200 `memory_gb = 141` is read as 141·10⁹ B = 131.3 GiB, while the "
-    "card exposes {total:.1f} GiB to PyTorch ({total_b:,} B; nvidia-smi {smi}). So gpudesk said two 8B "
-    "configurations would not fit that ran. The third wrong verdict is the logit term above: the 1B shape "
-    "without recompute at micro-batch 16 ran out of memory where gpudesk needed 77 GiB.",
+    "* **Fit verdicts**: gpudesk's capacity is the catalog's driver total, H200 `usable_memory_mib = "
+    "{usable_mib:,.0f}` (nvidia-smi {smi}) = {capacity:.1f} GiB; PyTorch sees {total:.1f} GiB ({total_b:,} B) "
+    "of it. Until 2026-11-30 gpudesk read the marketed `memory_gb = 141` as 141·10⁹ B = 131.3 GiB and said "
+    "two 8B configurations would not fit that ran; at the driver total both fit, as measured. The one wrong "
+    "verdict left is the logit term above: the 1B shape without recompute at micro-batch 16 ran out of "
+    "memory where gpudesk needed 77 GiB.",
     "* **Measured here, training step time** is 0-41% slower than predicted (median 16%), worst for the "
     "smallest problem (1B, micro-batch 1: 224 model TFLOP/s) and best for the largest (8B, micro-batch 4, "
     "recompute: 342 model / 449 hardware TFLOP/s, −0.3%). The measured bf16 matrix-product ceiling was "
@@ -68,7 +70,9 @@ def _fmt(value: float) -> str:
 
 def _measured_numbers() -> dict:
     env = MEASURED_ENVIRONMENT
+    usable_mib = MEASURED_ACCELERATOR.usable_memory_mib
     return {"total": env["total_memory_bytes"] / GIB, "total_b": env["total_memory_bytes"],
+            "usable_mib": usable_mib, "capacity": usable_mib * 2**20 / GIB,
             "smi": env["nvidia_smi"].split(", ")[2], "mm": env["ceilings"]["bf16_matmul_tflops"],
             "bw": env["ceilings"]["copy_read_plus_write_tbs"]}
 
@@ -93,7 +97,7 @@ def _measured_setup() -> list[str]:
         "`torch.utils.checkpoint` per layer. Inference: bf16 weights, static KV cache. "
         f"FLOP convention: {env['flop_formula']}.",
         "",
-        "Fit verdicts (gpudesk `mem.fits` at the catalog's capacity against what happened; "
+        "Fit verdicts (gpudesk `mem.fits` at the catalog's driver-total capacity against what happened; "
         f"the test requires at least {FIT_AGREEMENTS_AT_LEAST} agreements):",
         "",
         "| configuration | what happened | gpudesk mem.total | gpudesk says | agrees |",

@@ -18,7 +18,10 @@ to the run.
   predicted = ``infer.prefill_s`` / ``infer.decode_step_s``.
 
 Configurations that ran out of memory have no measured peak; with the others
-they are fit verdicts (``FIT_CASES``): did gpudesk's ``mem.fits`` agree?
+they are fit verdicts (``FIT_CASES``): did gpudesk's ``mem.fits`` agree? The
+capacity is the one every plan uses: the catalog's driver total for the H200
+(``usable_memory_mib`` = 143,771 MiB, nvidia-smi on this card), not the
+marketed 141 GB read as 141·10⁹ B, which made two 8B runs "not fit".
 """
 
 from __future__ import annotations
@@ -149,3 +152,4 @@ def load(path: Path = DATA) -> tuple[list[MeasuredCase], list[FitCase], dict]:
 
 
 MEASURED_CASES, FIT_CASES, MEASURED_ENVIRONMENT = load()
+MEASURED_ACCELERATOR = FIT_CASES[0].accelerator

@@ -19,7 +19,8 @@ UNKNOWN_TEXT = "—"
 # Readable names for field stems; the unit is appended from the field rules.
 _LABELS: dict[str, str] = {
     "id": "Id", "name": "Name", "vendor": "Vendor", "family": "Family",
-    "memory_gb": "Memory", "memory_type": "Memory type", "mem_bw_gbs": "Memory bandwidth",
+    "memory_gb": "Memory", "usable_memory_mib": "Usable memory", "memory_type": "Memory type",
+    "mem_bw_gbs": "Memory bandwidth",
     "fp64_tflops": "FP64", "fp32_tflops": "FP32", "tf32_tflops": "TF32", "bf16_tflops": "BF16",
     "fp16_tflops": "FP16", "fp8_tflops": "FP8", "fp6_tflops": "FP6", "fp4_tflops": "FP4",
     "int8_tops": "INT8", "sparsity_factor": "Sparsity factor", "tdp_w": "TDP",
@@ -63,8 +64,8 @@ _UNIT_DISPLAY = {"us": "µs", "fraction": "share"}
 
 # Which way is better when comparing rows side by side; fields absent here are not ranked.
 HIGHER_IS_BETTER = frozenset({
-    "memory_gb", "mem_bw_gbs", "fp64_tflops", "fp32_tflops", "tf32_tflops", "bf16_tflops", "fp16_tflops",
-    "fp8_tflops", "fp6_tflops", "fp4_tflops", "int8_tops", "scaleup_bw_gbs", "scaleup_domain",
+    "memory_gb", "usable_memory_mib", "mem_bw_gbs", "fp64_tflops", "fp32_tflops", "tf32_tflops", "bf16_tflops",
+    "fp16_tflops", "fp8_tflops", "fp6_tflops", "fp4_tflops", "int8_tops", "scaleup_bw_gbs", "scaleup_domain",
     "ram_gb", "cpu_cores_total", "nic_gbps", "frontend_nic_gbps", "local_nvme_tb", "bw_gbs", "max_domain",
     "ports", "port_gbps", "gbps", "read_gbs_per_node", "write_gbs_per_node", "read_gbs_per_tb",
     "aggregate_read_gbs_max", "vcpus", "max_context",
