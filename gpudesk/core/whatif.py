@@ -279,10 +279,13 @@ def _read(estimate: PhaseEstimate, metrics: Sequence[Metric], efficiency: float)
 
 
 def run_whatif(project: Project, phase_index: int, catalog: Catalog,
-               ranges: Sequence[DriverRange] | None = None, base: PhaseEstimate | None = None) -> WhatIfResult:
+               ranges: Sequence[DriverRange] | None = None, base: PhaseEstimate | None = None,
+               progress: Callable[[float], None] | None = None) -> WhatIfResult:
     """Sweep each driver of ``ranges`` (default: every driver, ±50 % in 5 steps) for one phase.
 
     ``base``: the phase's current estimate when the caller has it (saves one estimate).
+    ``progress``: called with the fraction of the sweep done after each step; a caller that runs the sweep in
+    the background stops it by raising from there (the exception propagates unchanged).
     Raises :class:`PlanInputError` when the phase itself cannot be estimated.
     """
     started = time.perf_counter()
@@ -302,6 +305,8 @@ def run_whatif(project: Project, phase_index: int, catalog: Catalog,
         fs.input(f"whatif.base.{m.name}", base_values[m.name], m.unit, f"{m.label} (as planned)",
                  f"phase estimate figure {m.figure_key}")
     result = WhatIfResult(phase_index, phase.costs.currency, metrics, base_values, {}, {}, {}, {}, {}, {}, fs)
+    total_steps = max(1, sum(r.changes().size for r in ranges if r.driver not in skipped))
+    steps_done = 0
     for rng in ranges:
         if rng.driver in skipped:
             continue
@@ -311,6 +316,9 @@ def run_whatif(project: Project, phase_index: int, catalog: Catalog,
         per_metric = {m.name: np.full(changes.size, np.nan) for m in metrics}
         notes: list[str] = []
         for i, change in enumerate(changes):
+            if progress is not None:
+                progress(steps_done / total_steps)  # before each estimate: a cancelled sweep stops here
+            steps_done += 1
             trial = _phase_copy_project(project, phase_index)
             values[i] = apply(trial.phases[0], float(change))
             if abs(change) < 1e-12:

@@ -138,3 +138,19 @@ def test_ranges_are_validated(catalog) -> None:
         DriverRange("weather")
     with pytest.raises(PlanInputError):
         run_whatif(Project(), 3, catalog)
+
+
+def test_progress_is_reported_before_each_estimate_and_raising_from_it_stops_the_sweep() -> None:
+    seen: list[float] = []
+    run_whatif(Project(), 0, Catalog.open(), progress=seen.append)
+    assert seen and seen == sorted(seen) and 0.0 <= seen[0] and seen[-1] < 1.0
+
+    class Stop(Exception):
+        pass
+
+    def stop_at_half(done: float) -> None:
+        if done >= 0.5:
+            raise Stop
+
+    with pytest.raises(Stop):
+        run_whatif(Project(), 0, Catalog.open(), progress=stop_at_half)

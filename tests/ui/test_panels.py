@@ -191,3 +191,21 @@ def test_whatif_picks_a_result_the_plan_defines_and_names_it_in_the_session_lang
     assert not math.isfinite(panel.result.base["tco_5y"])
     assert panel.current_metric() == "phase_cost"
     assert "undefined" not in panel.chart.spec.title
+
+
+def test_the_whatif_sweeps_off_the_ui_thread_and_a_newer_edit_cancels_an_older_sweep(qtbot, catalog) -> None:
+    project = load_project(SAMPLES / "bank-llm-assistant.gpudesk").project
+    page, _controller = _page(qtbot, catalog, project, 7)
+    panel = page.decision
+    page.resize(1300, 950)
+    page.show()
+    qtbot.waitExposed(page)
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=10_000)
+    first = panel.start_sweep()
+    assert first is not None and first.running  # returned at once; the sweep runs on a pool thread
+    panel.high["electricity_price"].setValue(100)
+    second = panel.start_sweep()
+    assert first.token.cancelled and not second.token.cancelled
+    qtbot.waitUntil(lambda: panel._task is None, timeout=10_000)
+    assert panel.result.driver_values["electricity_price"][-1] == pytest.approx(
+        2.0 * panel.result.figures["whatif.electricity_price.base"])

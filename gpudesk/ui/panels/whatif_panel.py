@@ -7,10 +7,11 @@ a what-if. The numbers come from ``gpudesk.core.whatif.run_whatif``.
 
 from __future__ import annotations
 
+import copy
 import logging
 import math
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,7 +34,9 @@ from gpudesk.core.constants import WHATIF_DEFAULT_STEPS, WHATIF_DEFAULT_SWING, W
 from gpudesk.core.pipeline import PlanInputError
 from gpudesk.core.plan_result import PhaseEstimate
 from gpudesk.core.whatif import DRIVERS, MAX_CHANGE, DriverRange, WhatIfResult, run_whatif
+from gpudesk.project.model import Project
 from gpudesk.session.document import ProjectDocument
+from gpudesk.ui.background import BackgroundTask, CancelToken
 from gpudesk.ui.charts.view import ChartView
 from gpudesk.ui.panels.whatif_chart import TornadoText, tornado_spec
 from gpudesk.ui.panels.whatif_model import COL_DRIVER, WhatIfTableModel
@@ -68,7 +71,8 @@ class WhatIfPanel(QWidget):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
-        self._timer.timeout.connect(self.run_now)
+        self._timer.timeout.connect(self.start_sweep)
+        self._task: BackgroundTask | None = None  # the sweep running now
 
         self.metric_combo = QComboBox()
         self.metric_combo.setAccessibleName(self.tr("Result to analyse"))
@@ -171,26 +175,68 @@ class WhatIfPanel(QWidget):
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
         if self._stale:
+            if self.result is None:  # first showing: say why the chart is still empty
+                self.status.setText(self.tr("Re-estimating the phase across the ranges…"))
             self._timer.start()
 
     # -- computing --------------------------------------------------------------------
-    def run_now(self) -> WhatIfResult | None:
+    def start_sweep(self) -> BackgroundTask | None:
+        """Sweep in the background (a phase with a layout search re-estimates for ~0.2 s): typing stays fluid,
+        a newer edit cancels a sweep still running, and the panel shows the newest finished result."""
         self._timer.stop()
         if not self.isVisible():
             self._stale = True
             return None
         self._stale = False
-        try:
-            self.result = run_whatif(self.document.project, self.phase, self.catalog, self.ranges(), base=self._base)
-            self.last_error = ""
-        except PlanInputError as exc:
-            self.result, self.last_error = None, str(exc)
+        if self._task is not None:
+            self._task.cancel()
+        # The task belongs to the application, not to this panel: a panel deleted mid-sweep (a language switch
+        # rebuilds the window) cancels it, and the worker still has live signals to report its end on.
+        task = BackgroundTask(_sweep, copy.deepcopy(self.document.project), self.phase, self.catalog,
+                              self.ranges(), self._base, parent=QCoreApplication.instance())
+        task.progress.connect(self._show_progress)
+        task.finished.connect(self._sweep_finished)
+        task.failed.connect(self._sweep_failed)
+        for ended in (task.finished, task.failed, task.cancelled):
+            ended.connect(task.deleteLater)
+        self.destroyed.connect(task.cancel)
+        self._task = task.start()
+        return task
+
+    def _show_progress(self, percent: int, _text: str) -> None:
+        if self.result is None:
+            self.status.setText(self.tr("Re-estimating the phase across the ranges… {0} %").format(percent))
+
+    def _sweep_finished(self, outcome: tuple[WhatIfResult | None, str]) -> None:
+        if self.sender() is self._task:  # else an older sweep that finished before it saw its cancellation
+            self._task = None
+            self._apply(*outcome)
+
+    def _sweep_failed(self, error: str) -> None:
+        if self.sender() is self._task:
+            self._task = None
+            self._apply(None, error)
+
+    def run_now(self) -> WhatIfResult | None:
+        """Sweep on this thread and show the result (for callers that need it at once)."""
+        self._timer.stop()
+        if not self.isVisible():
+            self._stale = True
+            return None
+        self._stale = False
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self._apply(*_sweep(None, self.document.project, self.phase, self.catalog, self.ranges(), self._base))
+        return self.result
+
+    def _apply(self, result: WhatIfResult | None, error: str) -> None:
+        self.result, self.last_error = result, error
         self._refresh_metrics()
         self._show_result()
         if self.result is not None:
             log.debug("what-if: %d estimates in %.0f ms", self.result.estimates, self.result.elapsed_s * 1000)
             self.computed.emit(self.result)
-        return self.result
 
     def _refresh_metrics(self) -> None:
         current = self.metric_combo.currentData()
@@ -238,3 +284,13 @@ class WhatIfPanel(QWidget):
         lines += [f"{self.labels[d]}: {why}" for d, why in result.skipped.items()]
         lines += [f"{self.labels[d]}: {note}" for d, notes in result.notes.items() for note in notes]
         self.status.setText("\n".join(lines))
+
+
+def _sweep(token: CancelToken | None, project: Project, phase: int, catalog: Catalog,
+           ranges: tuple[DriverRange, ...], base: PhaseEstimate | None) -> tuple[WhatIfResult | None, str]:
+    """(result, "") or (None, why the phase cannot be estimated); a cancelled token stops it between estimates."""
+    report = None if token is None else (lambda done: token.report(int(done * 100)))
+    try:
+        return run_whatif(project, phase, catalog, ranges, base=base, progress=report), ""
+    except PlanInputError as exc:
+        return None, str(exc)
