@@ -849,6 +849,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>单位</translation>
     </message>
     <message>
+      <source>Usable memory</source>
+      <translation>可用显存</translation>
+    </message>
+    <message>
       <source>Value</source>
       <translation>数值</translation>
     </message>
@@ -1443,6 +1447,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>单位</translation>
     </message>
     <message>
+      <source>Usable memory</source>
+      <translation>可用显存</translation>
+    </message>
+    <message>
       <source>Value</source>
       <translation>数值</translation>
     </message>
@@ -1965,6 +1973,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Unit</source>
       <translation>单位</translation>
+    </message>
+    <message>
+      <source>Usable memory</source>
+      <translation>可用显存</translation>
     </message>
     <message>
       <source>Value</source>
@@ -3078,60 +3090,88 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ProposalDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="89" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="95" />
+      <source>Cancelled; {0} was not written</source>
+      <translation>已取消；未写入 {0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="90" />
       <source>Choose an output file ending in .pdf</source>
       <translation>请选择以 .pdf 结尾的输出文件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="46" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="47" />
       <source>Close</source>
       <translation>关闭</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="39" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="40" />
       <source>Company</source>
       <translation>公司</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="71" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="72" />
       <source>Images (*.png *.jpg *.jpeg)</source>
       <translation>图片 (*.png *.jpg *.jpeg)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="38" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="39" />
       <source>Language</source>
       <translation>语言</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="40" />
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="70" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="41" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="71" />
       <source>Logo</source>
       <translation>公司标识</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="42" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="43" />
       <source>Preview</source>
       <translation>预览</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="43" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="44" />
       <source>Print</source>
       <translation>打印</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="26" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="27" />
       <source>Proposal</source>
       <translation>技术方案书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="44" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="45" />
       <source>Save PDF</source>
       <translation>保存 PDF</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="96" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="100" />
       <source>Saved {0} ({1} pages)</source>
       <translation>已保存 {0}（共 {1} 页）</translation>
+    </message>
+  </context>
+  <context>
+    <name>ProposalExport</name>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="43" />
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="42" />
+      <source>Drawing the charts…</source>
+      <translation>正在绘制图表…</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="33" />
+      <source>Page {0} of {1}</source>
+      <translation>第 {0} 页，共 {1} 页</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="45" />
+      <source>Saving the proposal</source>
+      <translation>正在保存方案书</translation>
     </message>
   </context>
   <context>
@@ -3697,122 +3737,132 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>WhatIfPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="231" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="277" />
       <source>Change against the plan</source>
       <translation>相对方案的变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="231" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="277" />
       <source>Change against the plan ({0})</source>
       <translation>相对方案的变化（{0}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="78" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="82" />
       <source>Driver</source>
       <translation>影响因素</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="66" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="69" />
       <source>Efficiency</source>
       <translation>效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="64" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="67" />
       <source>Electricity price</source>
       <translation>电价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="65" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="68" />
       <source>GPU price</source>
       <translation>GPU单价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="80" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="84" />
       <source>High</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="230" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="276" />
       <source>High end of the range</source>
       <translation>区间上限</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="79" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="83" />
       <source>Low</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="230" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="276" />
       <source>Low end of the range</source>
       <translation>区间下限</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="76" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="80" />
       <source>Ranges (change against the plan)</source>
       <translation>变动区间（相对方案）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="74" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="179" />
+      <source>Re-estimating the phase across the ranges…</source>
+      <translation>正在按各变动区间重新估算本阶段…</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="208" />
+      <source>Re-estimating the phase across the ranges… {0} %</source>
+      <translation>正在按各变动区间重新估算本阶段… {0} %</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="78" />
       <source>Result to analyse</source>
       <translation>分析的结果</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="103" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="107" />
       <source>Result:</source>
       <translation>结果：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="95" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="99" />
       <source>Steps</source>
       <translation>步数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="93" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="97" />
       <source>Steps per range</source>
       <translation>每个区间的步数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="63" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="66" />
       <source>Utilisation (hours/day)</source>
       <translation>利用率（小时/天）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="230" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="276" />
       <source>What moves {0} (plan: {1})</source>
       <translation>影响{0}的因素（方案值：{1}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="121" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="125" />
       <source>What-if table</source>
       <translation>假设分析表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="227" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="273" />
       <source>What-if unavailable: {0}</source>
       <translation>无法进行假设分析：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="87" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="91" />
       <source>high</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="86" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="90" />
       <source>low</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="232" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
       <source>plan</source>
       <translation>方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="232" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
       <source>undefined</source>
       <translation>未定义</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="237" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="283" />
       <source>{0} re-estimates in {1} ms.</source>
       <translation>{0} 次重新估算，用时 {1} 毫秒。</translation>
     </message>

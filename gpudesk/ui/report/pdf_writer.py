@@ -9,7 +9,9 @@ Chinese never prints as boxes on a machine without CJK fonts.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+import tempfile
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from PySide6 import QtCore, QtGui
@@ -88,9 +90,13 @@ def _draw_header_footer(
 
 
 def paint_document(
-    doc: ProposalDocument, device: QtGui.QPagedPaintDevice, chart_images: Mapping[int, QtGui.QImage] | None = None
+    doc: ProposalDocument, device: QtGui.QPagedPaintDevice, chart_images: Mapping[int, QtGui.QImage] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> int:
-    """Draw the whole document onto a paged device (QPdfWriter or QPrinter); returns the page count."""
+    """Draw the whole document onto a paged device (QPdfWriter or QPrinter); returns the page count.
+
+    ``progress(page, pages)`` is called before each page; a caller on a worker thread cancels by raising from it.
+    """
     ensure_application()
     family = cjk_font_family()
     images = render_chart_images(doc) if chart_images is None else chart_images
@@ -107,9 +113,13 @@ def paint_document(
         painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QtGui.QPainter.RenderHint.SmoothPixmapTransform)
         painter.scale(scale, scale)
+        if progress is not None:
+            progress(1, total)
         _draw_cover(painter, doc, family, page)
         layout = text_doc.documentLayout()
         for index in range(body_pages):
+            if progress is not None:
+                progress(index + 2, total)
             device.newPage()
             _draw_header_footer(painter, doc, family, page, index + 2, total)
             painter.save()
@@ -140,11 +150,25 @@ def pdf_writer(path: str | Path, doc: ProposalDocument) -> QtGui.QPdfWriter:
     return writer
 
 
-def write_proposal_pdf(doc: ProposalDocument, path: str | Path) -> int:
-    """Write ``doc`` as an A4 PDF at ``path``; returns the number of pages."""
+def write_proposal_pdf(doc: ProposalDocument, path: str | Path, chart_images: Mapping[int, QtGui.QImage] | None = None,
+                       progress: Callable[[int, int], None] | None = None) -> int:
+    """Write ``doc`` as an A4 PDF at ``path``; returns the number of pages.
+
+    The pages go to a temporary file beside ``path`` that replaces it only when complete: a failed or
+    cancelled export (``progress`` raised) leaves an existing file as it was and no partial PDF behind.
+    """
     ensure_application()
     target = Path(path)
     if not target.parent.is_dir():
         raise OSError(f"folder {target.parent} does not exist")
-    writer = pdf_writer(target, doc)
-    return paint_document(doc, writer)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=".pdf.part", dir=target.parent)
+    os.close(handle)
+    try:
+        writer = pdf_writer(temporary, doc)
+        pages = paint_document(doc, writer, chart_images, progress)
+        del writer  # QPdfWriter finishes the file when it is destroyed
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return pages

@@ -9,7 +9,8 @@ from PySide6 import QtCore, QtWidgets
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 
 from gpudesk.report.document import Branding, ProposalDocument
-from gpudesk.ui.report.pdf_writer import paint_document, write_proposal_pdf
+from gpudesk.ui.report.pdf_writer import paint_document
+from gpudesk.ui.report.proposal_export import ExportCancelled, export_pdf
 
 DocumentFactory = Callable[[str, Branding], ProposalDocument]
 LANGUAGE_CHOICES = (("zh", "中文"), ("en", "English"))
@@ -89,7 +90,10 @@ class ProposalDialog(QtWidgets.QDialog):
             self.status.setText(self.tr("Choose an output file ending in .pdf"))
             return False
         try:
-            pages = write_proposal_pdf(self.document(), Path(target))
+            pages = export_pdf(self, self.document(), Path(target))
+        except ExportCancelled:
+            self.status.setText(self.tr("Cancelled; {0} was not written").format(target))
+            return False
         except OSError as exc:
             self.status.setText(str(exc))
             return False

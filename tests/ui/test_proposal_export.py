@@ -1,0 +1,67 @@
+"""Saving a proposal keeps the window live, can be cancelled, and never leaves a partial PDF."""
+
+from __future__ import annotations
+
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QProgressDialog, QWidget
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.pipeline import estimate_plan
+from gpudesk.project.io import load_project
+from gpudesk.report.document import Branding
+from gpudesk.report.proposal import build_proposal
+from gpudesk.ui.report.pdf_writer import write_proposal_pdf
+from gpudesk.ui.report.proposal_export import ExportCancelled, export_pdf
+
+SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "bank-llm-assistant.gpudesk"
+
+
+@pytest.fixture(scope="module")
+def document():
+    project = load_project(SAMPLE).project
+    return build_proposal(estimate_plan(project, Catalog.open()), project, "zh", Branding())
+
+
+def test_export_writes_every_page_while_the_event_loop_keeps_running(qtbot, document, tmp_path) -> None:
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    ticks: list[int] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(10)
+    target = tmp_path / "proposal.pdf"
+    try:
+        pages = export_pdf(parent, document, target)
+    finally:
+        timer.stop()
+    assert pages > 10 and target.read_bytes()[:5] == b"%PDF-"
+    assert len(ticks) >= 5  # the UI thread served timers (and so repaints and input) during the export
+    assert not list(tmp_path.glob("*.part"))
+
+
+def test_cancel_leaves_an_existing_file_as_it_was(qtbot, document, tmp_path, monkeypatch) -> None:
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    target = tmp_path / "proposal.pdf"
+    target.write_bytes(b"the user's earlier proposal")
+    monkeypatch.setattr(QProgressDialog, "wasCanceled", lambda self: True)
+    with pytest.raises(ExportCancelled):
+        export_pdf(parent, document, target)
+    assert target.read_bytes() == b"the user's earlier proposal"
+    assert not list(tmp_path.glob("*.part"))
+
+
+def test_a_failure_mid_document_leaves_no_partial_file(document, tmp_path) -> None:
+    target = tmp_path / "proposal.pdf"
+
+    def stop_at_page_three(page: int, _pages: int) -> None:
+        if page == 3:
+            raise RuntimeError("stopped")
+
+    with pytest.raises(RuntimeError, match="stopped"):
+        write_proposal_pdf(document, target, progress=stop_at_page_three)
+    assert list(tmp_path.iterdir()) == []
