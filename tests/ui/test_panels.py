@@ -178,29 +178,28 @@ def test_new_numbers_for_the_same_candidates_update_cells_in_place(qtbot, catalo
     assert resets == [True]
 
 
-def test_whatif_picks_a_result_the_plan_defines_and_names_it_in_the_session_language(qtbot, catalog) -> None:
-    """A phase on rented GPUs owns nothing: its 5-year TCO (owned) is undefined, so the what-if opens on the
-    phase cost rather than a chart of 'undefined'."""
-    project = load_project(SAMPLES / "startup-inspection.gpudesk").project
-    page, _controller = _page(qtbot, catalog, project, 7)
+def _shown_whatif(qtbot, catalog, sample: str) -> WhatIfPanel:
+    """Step 7 of ``sample`` on screen, its first what-if computed."""
+    page, _controller = _page(qtbot, catalog, load_project(SAMPLES / sample).project, 7)
     panel = page.decision
     page.resize(1300, 950)
     page.show()
     qtbot.waitExposed(page)
-    qtbot.waitUntil(lambda: panel.result is not None, timeout=5000)
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=10_000)
+    return panel
+
+
+def test_whatif_picks_a_result_the_plan_defines_and_names_it_in_the_session_language(qtbot, catalog) -> None:
+    """A phase on rented GPUs owns nothing: its 5-year TCO (owned) is undefined, so the what-if opens on the
+    phase cost rather than a chart of 'undefined'."""
+    panel = _shown_whatif(qtbot, catalog, "startup-inspection.gpudesk")
     assert not math.isfinite(panel.result.base["tco_5y"])
     assert panel.current_metric() == "phase_cost"
     assert "undefined" not in panel.chart.spec.title
 
 
 def test_the_whatif_sweeps_off_the_ui_thread_and_a_newer_edit_cancels_an_older_sweep(qtbot, catalog) -> None:
-    project = load_project(SAMPLES / "bank-llm-assistant.gpudesk").project
-    page, _controller = _page(qtbot, catalog, project, 7)
-    panel = page.decision
-    page.resize(1300, 950)
-    page.show()
-    qtbot.waitExposed(page)
-    qtbot.waitUntil(lambda: panel.result is not None, timeout=10_000)
+    panel = _shown_whatif(qtbot, catalog, "bank-llm-assistant.gpudesk")
     first = panel.start_sweep()
     assert first is not None and first.running  # returned at once; the sweep runs on a pool thread
     panel.high["electricity_price"].setValue(100)

@@ -183,13 +183,8 @@ class WhatIfPanel(QWidget):
     def start_sweep(self) -> BackgroundTask | None:
         """Sweep in the background (a phase with a layout search re-estimates for ~0.2 s): typing stays fluid,
         a newer edit cancels a sweep still running, and the panel shows the newest finished result."""
-        self._timer.stop()
-        if not self.isVisible():
-            self._stale = True
+        if not self._begin_sweep():
             return None
-        self._stale = False
-        if self._task is not None:
-            self._task.cancel()
         # The task belongs to the application, not to this panel: a panel deleted mid-sweep (a language switch
         # rebuilds the window) cancels it, and the worker still has live signals to report its end on.
         task = BackgroundTask(_sweep, copy.deepcopy(self.document.project), self.phase, self.catalog,
@@ -202,6 +197,17 @@ class WhatIfPanel(QWidget):
         self.destroyed.connect(task.cancel)
         self._task = task.start()
         return task
+
+    def _begin_sweep(self) -> bool:
+        """A hidden panel only remembers that it is stale; a visible one cancels the sweep still running."""
+        self._timer.stop()
+        if not self.isVisible():
+            self._stale = True
+            return False
+        self._stale = False
+        if self._task is not None:
+            self._task.cancel()
+        return True
 
     def _show_progress(self, percent: int, _text: str) -> None:
         if self.result is None:
@@ -219,14 +225,9 @@ class WhatIfPanel(QWidget):
 
     def run_now(self) -> WhatIfResult | None:
         """Sweep on this thread and show the result (for callers that need it at once)."""
-        self._timer.stop()
-        if not self.isVisible():
-            self._stale = True
+        if not self._begin_sweep():
             return None
-        self._stale = False
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
+        self._task = None
         self._apply(*_sweep(None, self.document.project, self.phase, self.catalog, self.ranges(), self._base))
         return self.result
 
