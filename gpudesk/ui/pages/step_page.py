@@ -220,6 +220,7 @@ class StepPage(QWidget):
         keys = figure_keys_for_step(self.step.number, estimate.figures)
         self.figures.figure_model.set_figures(estimate.figures, keys)
         self.no_figures.setVisible(not keys)
+        self.figures.setVisible(bool(keys))  # the reason replaces an empty table
         if not keys:
             self.no_figures.setText(self._why_no_figures())
         self.checks.set_checks([c for c in estimate.checks if c.step == self.step.number])

@@ -1,0 +1,19 @@
+"""A step with no figures for this phase says why instead of showing an empty table."""
+
+from __future__ import annotations
+
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
+from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
+
+
+def test_a_single_node_phase_explains_its_empty_network_step(make_window) -> None:
+    window = make_window(next(p for p in SAMPLES if p.name == "manufacturer-vision-private.gpudesk"))
+    window.go_to_step(5)
+    flush()
+    page = window.current_page()
+    assert page.no_figures.isVisible() and "one node" in page.no_figures.text()
+    assert not page.figures.isVisible()
+    window.go_to_step(2)
+    flush()
+    page = window.current_page()
+    assert page.figures.isVisible() and not page.no_figures.isVisible()
