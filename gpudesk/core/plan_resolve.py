@@ -53,10 +53,15 @@ def resolve_model(catalog: Catalog, workload: Workload, where: str) -> rec.Model
     if workload.custom_model:
         from gpudesk.catalog.intake import record_from_mapping
 
+        data = {"id": "custom", "name": "custom model", **workload.custom_model}
         try:
-            return record_from_mapping("models", {"id": "custom", **workload.custom_model}, user_row=True)
+            record, problems = record_from_mapping("models", data, f"{where}.custom_model", user_row=True)
         except (CatalogError, ValueError, TypeError) as exc:
             raise PlanInputError(f"{where}.custom_model: {exc}") from None
+        if record is None:
+            raise PlanInputError(f"{where}.custom_model: " + "; ".join(f"{p.field}: {p.reason}" if p.field else p.reason
+                                                                       for p in problems))
+        return record
     return _lookup(catalog.model, workload.model_id, f"{where}.model_id")
 
 
