@@ -59,6 +59,13 @@ SHAPES = {
                                  ffn=8192, vocab=128256, tied=True),
     "llama-3.1-8b": DecoderShape("llama-3.1-8b", layers=32, hidden=4096, heads=32, kv_heads=8, head_dim=128,
                                  ffn=14336, vocab=128256, tied=False),
+    # held-out shapes (suite "heldout"): another Llama width and depth, and a 32k vocabulary with MHA, untied
+    # (Phi-3-mini's sliding window of 2,047 is not applied: full causal attention, as gpudesk's training memory
+    # model assumes with flash attention)
+    "llama-3.2-3b": DecoderShape("llama-3.2-3b", layers=28, hidden=3072, heads=24, kv_heads=8, head_dim=128,
+                                 ffn=8192, vocab=128256, tied=True),
+    "phi-3-mini": DecoderShape("phi-3-mini", layers=32, hidden=3072, heads=32, kv_heads=32, head_dim=96,
+                               ffn=8192, vocab=32064, tied=False, rope_theta=10000.0),
 }
 DRY_RUN_SHAPE = DecoderShape("tiny-dry-run", layers=2, hidden=64, heads=4, kv_heads=2, head_dim=16, ffn=128,
                              vocab=256, tied=False)
@@ -166,17 +173,24 @@ class Decoder(nn.Module):
         self.register_buffer("sin", angles.sin().to(device), persistent=False)
 
     def logits(self, x: torch.Tensor) -> torch.Tensor:
-        x = self.norm(x)
-        return F.linear(x, self.embed.weight) if self.head is None else self.head(x)
+        return self.head_logits(self.norm(x))
 
     def forward(self, tokens: torch.Tensor, recompute: bool = False) -> torch.Tensor:
         """Training forward: logits for every position; recompute = checkpoint every block."""
+        return self.logits(self.final_hidden(tokens, recompute))
+
+    def head_logits(self, normed: torch.Tensor) -> torch.Tensor:
+        """LM head on final-normed hidden states (tied: the embedding matrix)."""
+        return F.linear(normed, self.embed.weight) if self.head is None else self.head(normed)
+
+    def final_hidden(self, tokens: torch.Tensor, recompute: bool = False) -> torch.Tensor:
+        """Hidden states after the last block, before the final norm and the LM head."""
         t = tokens.shape[1]
         cos, sin = self.cos[:t], self.sin[:t]
         x = self.embed(tokens)
         for block in self.blocks:
             x = checkpoint(block, x, cos, sin, use_reentrant=False) if recompute else block(x, cos, sin)
-        return self.logits(x)
+        return x
 
     def prefill(self, tokens: torch.Tensor, cache: KVCache) -> torch.Tensor:
         """Fill the cache with the prompt; return the next token of each sequence (greedy)."""

@@ -2,6 +2,7 @@
 
     python3 benchmarks/gpu/measure_transformer.py --out DIR      # the GPU run (a few minutes on an H200)
     python3 benchmarks/gpu/measure_transformer.py --dry-run --out DIR   # a tiny model on the CPU, seconds
+    python3 benchmarks/gpu/measure_transformer.py --suite heldout --out DIR   # held-out training shapes (~2 min)
 
 Writes DIR/measured.json (environment, every configuration run, its result or
 its error, OOM included) after every configuration, so a run cut short still
@@ -9,7 +10,10 @@ leaves what it measured, and prints a short table at the end.
 
 Training: bf16 autocast, fp32 master weights, torch AdamW (fused on CUDA):
 16 B per parameter of states (4 weight + 4 gradient + 8 moments). One
-micro-batch per optimizer step. Step time is the median over the timed
+micro-batch per optimizer step. The loss is ``F.cross_entropy(logits.float())``
+after the bf16 LM head (unfused), or, for the configurations marked
+"chunked", the LM head and loss computed in chunks of CHUNK_TOKENS rows, each
+chunk checkpointed, so the full logits are never held. Step time is the median over the timed
 steps after the warm-ups, each bracketed by torch.cuda.synchronize().
 Inference: bf16 weights, static KV cache; prefill (time to first token) at
 batch 1 and decode steps at a fixed context, eager and replayed from a
@@ -32,6 +36,7 @@ from pathlib import Path
 
 import torch
 import torch.nn.functional as F
+from torch.utils.checkpoint import checkpoint
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from decoder_model import DRY_RUN_SHAPE, SHAPES, Decoder, DecoderShape, KVCache  # noqa: E402
@@ -46,6 +51,17 @@ GPU_TRAINING = [("llama-3.2-1b", 1, False), ("llama-3.2-1b", 4, False), ("llama-
                 ("llama-3.1-8b", 1, False)]
 GPU_PLAN = {"seq": 2048, "warmup": 2, "steps": 5, "prompts": [1024, 2048], "context": 2048,
             "decode_batches": [1, 8, 32, 64], "decode_steps": 20, "budget_s": 330.0}
+# suite "heldout": shapes and settings the memory model was not built on (seq 4,096, other widths, a 32k
+# vocabulary); (model, micro-batch, full recompute, loss) in the order run, OOM-prone ones last per model
+HELDOUT_TRAINING = [("llama-3.2-3b", 1, False, "unfused"), ("llama-3.2-3b", 2, False, "unfused"),
+                    ("llama-3.2-3b", 1, True, "unfused"), ("llama-3.2-3b", 4, True, "unfused"),
+                    ("llama-3.2-3b", 4, True, "chunked"), ("llama-3.2-3b", 2, False, "chunked"),
+                    ("llama-3.2-3b", 4, False, "unfused"),
+                    ("phi-3-mini", 1, False, "unfused"), ("phi-3-mini", 2, False, "unfused"),
+                    ("phi-3-mini", 1, True, "unfused"), ("phi-3-mini", 4, True, "unfused"),
+                    ("phi-3-mini", 4, True, "chunked"), ("phi-3-mini", 4, False, "unfused")]
+HELDOUT_PLAN = {"seq": 4096, "warmup": 2, "steps": 5, "budget_s": 240.0}
+CHUNK_TOKENS = 1024
 DRY_PLAN = {"seq": 32, "warmup": 1, "steps": 2, "prompts": [16, 32], "context": 32, "decode_batches": [1, 2],
             "decode_steps": 3, "budget_s": 120.0}
 
@@ -157,8 +173,23 @@ def ceilings(device: torch.device) -> dict:
             "copy_read_plus_write_tbs": round(2 * src.numel() * 2 / cp / 1e12, 2)}
 
 
-def run_training(rec: Recorder, shape: DecoderShape, configs: list[tuple[int, bool]], plan: dict,
+def chunked_loss(model: Decoder, hidden: torch.Tensor, targets: torch.Tensor, amp) -> torch.Tensor:
+    """Mean cross-entropy with the final norm, LM head and loss run per CHUNK_TOKENS rows, each checkpointed."""
+    rows, flat = hidden.reshape(-1, hidden.shape[-1]), targets.reshape(-1)
+
+    def piece(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        with amp:
+            logits = model.head_logits(model.norm(x))
+        return F.cross_entropy(logits.float(), y, reduction="sum")
+
+    total = sum(checkpoint(piece, rows[i:i + CHUNK_TOKENS], flat[i:i + CHUNK_TOKENS], use_reentrant=False)
+                for i in range(0, rows.shape[0], CHUNK_TOKENS))
+    return total / flat.numel()
+
+
+def run_training(rec: Recorder, shape: DecoderShape, configs: list[tuple], plan: dict,
                  device: torch.device, gqa: bool) -> None:
+    """configs: (micro-batch, full recompute) or (micro-batch, full recompute, "unfused" | "chunked")."""
     fresh_memory(device)
     seq = plan["seq"]
     model = Decoder(shape, seq, gqa_native=gqa, device=device)
@@ -168,21 +199,28 @@ def run_training(rec: Recorder, shape: DecoderShape, configs: list[tuple[int, bo
 
     saved = {}
 
-    def step(tokens: torch.Tensor, recompute: bool) -> None:
+    def step(tokens: torch.Tensor, recompute: bool, loss_kind: str) -> None:
         before = torch.cuda.memory_allocated(device) if device.type == "cuda" else 0
         with flash_only(device):
-            with amp:
-                logits = model(tokens[:, :-1], recompute=recompute)
-            loss = F.cross_entropy(logits.float().view(-1, shape.vocab), tokens[:, 1:].reshape(-1))
+            if loss_kind == "chunked":
+                with amp:
+                    hidden = model.final_hidden(tokens[:, :-1], recompute=recompute)
+                loss = chunked_loss(model, hidden, tokens[:, 1:], amp)
+            else:
+                with amp:
+                    logits = model(tokens[:, :-1], recompute=recompute)
+                loss = F.cross_entropy(logits.float().view(-1, shape.vocab), tokens[:, 1:].reshape(-1))
             if device.type == "cuda":  # tensors autograd keeps for backward, logits and loss included
                 saved["forward_saved_bytes"] = torch.cuda.memory_allocated(device) - before
             loss.backward()
         opt.step()
         opt.zero_grad(set_to_none=True)
 
-    for mb, recompute in configs:
+    for mb, recompute, *rest in configs:
+        loss_kind = rest[0] if rest else "unfused"
         row = {"model": shape.catalog_id, "micro_batch": mb, "seq_len": seq, "recompute": "full" if recompute
-               else "none", "params": n_params, "dtype": "bf16 autocast, fp32 master weights and gradients",
+               else "none", "loss": loss_kind if loss_kind == "unfused" else f"chunked ({CHUNK_TOKENS} tokens, "
+               "checkpointed)", "params": n_params, "dtype": "bf16 autocast, fp32 master weights and gradients",
                "optimizer": "torch.optim.AdamW" + (" fused" if device.type == "cuda" else ""),
                "warmup_steps": plan["warmup"], "timed_steps": plan["steps"]}
         if time.perf_counter() - rec.t0 > plan["budget_s"]:
@@ -191,7 +229,7 @@ def run_training(rec: Recorder, shape: DecoderShape, configs: list[tuple[int, bo
         fresh_memory(device)
         tokens = torch.randint(0, shape.vocab, (mb, seq + 1), device=device)
         try:
-            times = timed(lambda: step(tokens, recompute), device, plan["warmup"], plan["steps"])
+            times = timed(lambda: step(tokens, recompute, loss_kind), device, plan["warmup"], plan["steps"])
         except torch.OutOfMemoryError as exc:
             opt.zero_grad(set_to_none=True)
             row.update(status="OOM", error=str(exc).splitlines()[0][:300], **memory(device))
@@ -293,7 +331,8 @@ def summary(data: dict) -> str:
                  f"{r['model_tflops']:6.1f}/{r['hardware_tflops']:6.1f} TF  "
                  f"peak alloc {r.get('peak_allocated_bytes', 0) / 2**30:6.1f} GiB"
                  if r["status"] == "ok" else r["status"])
-        lines.append(f"train {r['model']:13s} mb {r['micro_batch']:2d} {r['recompute']:4s}  {extra}")
+        loss = r.get("loss", "unfused")[:7]
+        lines.append(f"train {r['model']:13s} mb {r['micro_batch']:2d} {r['recompute']:4s} {loss:7s}  {extra}")
     for r in data["prefill"]:
         extra = f"ttft {r['ttft_s'] * 1e3:8.2f} ms" if r["status"] == "ok" else r["status"]
         lines.append(f"prefill {r['model']:13s} prompt {r['prompt']:5d}  {extra}")
@@ -308,11 +347,14 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--dry-run", action="store_true", help="tiny model on the CPU, to check the script")
+    ap.add_argument("--suite", choices=("main", "heldout"), default="main",
+                    help="main: the 2026-11-30 run; heldout: training only, shapes the memory model was not built on")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     dry = args.dry_run or not torch.cuda.is_available()
     device = torch.device("cpu" if dry else "cuda")
-    plan = DRY_PLAN if dry else GPU_PLAN
+    plan = DRY_PLAN if dry else HELDOUT_PLAN if args.suite == "heldout" else GPU_PLAN
+    plan = {**plan, "suite": args.suite}
     torch.manual_seed(0)
     rec = Recorder(args.out, environment(device))
     rec.data["plan"] = plan
@@ -325,9 +367,15 @@ def main(argv: list[str] | None = None) -> int:
     gqa, how = probe_gqa(device)
     rec.data["environment"]["attention"] = how
     rec.save()
-    if dry:
+    if dry and args.suite == "heldout":
+        run_training(rec, DRY_RUN_SHAPE, [(1, False, "unfused"), (2, True, "chunked")], plan, device, gqa)
+    elif dry:
         run_inference(rec, DRY_RUN_SHAPE, plan, device, gqa)
         run_training(rec, DRY_RUN_SHAPE, [(1, False), (2, True)], plan, device, gqa)
+    elif args.suite == "heldout":
+        for name in dict.fromkeys(m for m, *_ in HELDOUT_TRAINING):
+            run_training(rec, SHAPES[name], [tuple(c) for m, *c in HELDOUT_TRAINING if m == name], plan, device,
+                         gqa)
     else:
         for name in ("llama-3.2-1b", "llama-3.1-8b"):
             run_inference(rec, SHAPES[name], plan, device, gqa)

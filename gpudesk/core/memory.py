@@ -30,10 +30,12 @@ from gpudesk.core.memory_budget import (
     kv_stage_fraction,
     min_gpus,
 )
+from gpudesk.core.memory_activations import TRAINING_STACKS
 from gpudesk.core.memory_states import (
     MODES,
     OPTIMIZERS,
     Layout,
+    amp_fp32_params,
     gradient_bytes_per_param,
     optimizer_bytes_per_param,
     weight_bytes_per_param,
@@ -69,6 +71,12 @@ class MemoryInputs:
     gpus_per_node: ArrayLike = 8
     gpu_memory_source: str = "user input"  # e.g. "catalog accelerators/h100-sxm.usable_memory_mib: <citation> …"
     gpu_memory_formula: str = "gpu_memory_gb × 1e9"  # how the capacity was obtained (HardwareArrays.memory_formula)
+    # megatron: Megatron-LM conventions (fused vocab-parallel loss, persistent gradient buffers); pytorch_amp:
+    # eager PyTorch / Hugging-Face layers under torch.autocast with fp32 parameters and an unfused loss
+    training_stack: str = "megatron"
+    # micro-batches per optimizer step (gradient accumulation); None = not known, gradients counted beside the
+    # activations. pytorch_amp with 1: the backward frees activations as it creates gradients (mem.grad_overlap)
+    micro_batches_per_step: ArrayLike | None = None
     # False for sweeps that only need the fit: skips the limits (mem.max_micro_batch, mem.max_concurrency,
     # mem.max_context) and the layout search (mem.min_gpus); every other figure is unchanged
     limits: bool = True
@@ -79,11 +87,14 @@ def _settings(inp: MemoryInputs) -> Settings:
         raise ValueError(f"unknown mode {inp.mode!r}; valid: {', '.join(MODES)}")
     if inp.optimizer not in OPTIMIZERS:
         raise ValueError(f"unknown optimizer {inp.optimizer!r}; valid: {', '.join(OPTIMIZERS)}")
+    if inp.training_stack not in TRAINING_STACKS:
+        raise ValueError(f"unknown training stack {inp.training_stack!r}; valid: {', '.join(TRAINING_STACKS)}")
     bytes_per_value(inp.weight_dtype)
     bytes_per_value(inp.kv_dtype)
+    single = False if inp.micro_batches_per_step is None else as_array(inp.micro_batches_per_step) <= 1
     return Settings(inp.model, param_breakdown(inp.model), inp.mode, inp.weight_dtype, inp.kv_dtype, inp.optimizer,
                     inp.master_weights, inp.recompute, inp.sequence_parallel, inp.flash_attention, inp.lora_rank,
-                    inp.cpu_offload, default_serving_fraction(inp.serving_fraction))
+                    inp.cpu_offload, default_serving_fraction(inp.serving_fraction), inp.training_stack, single)
 
 
 def _record_inputs(fs: FigureSet, inp: MemoryInputs, cfg: Settings) -> None:
@@ -96,10 +107,11 @@ def _record_inputs(fs: FigureSet, inp: MemoryInputs, cfg: Settings) -> None:
                                                                           "sequences"),
                              ("virtual_stages", "interleaved chunks v", ""), ("gpus_per_node", "GPUs per node", "GPUs")):
         fs.input(f"mem.in.{key}", getattr(inp, key), unit, label)
-    b_lin, b_unq = weight_bytes_per_param(inp.mode, inp.weight_dtype)
+    amp = amp_fp32_params(inp.mode, inp.weight_dtype, inp.training_stack)
+    b_lin, b_unq = (C.MASTER_WEIGHT_BYTES.value,) * 2 if amp else weight_bytes_per_param(inp.mode, inp.weight_dtype)
     fs.input("mem.in.weight_bytes", b_lin, "B/param", f"bytes per linear-layer weight ({inp.weight_dtype}"
              + (", NF4 base" if inp.mode == "qlora" else ", incl. group scales" if inp.weight_dtype == "int4" else "")
-             + ")")
+             + (": fp32 parameters under torch.autocast" if amp else "") + ")")
     fs.input("mem.in.unquantised_bytes", b_unq, "B/param", "bytes per embedding / norm weight (≥ 16-bit)")
     fs.input("mem.in.kv_bytes", bytes_per_value(inp.kv_dtype), "B", f"KV cache value ({inp.kv_dtype})")
     fs.input("mem.in.lora_rank", inp.lora_rank, "", "LoRA rank r")
@@ -107,10 +119,15 @@ def _record_inputs(fs: FigureSet, inp: MemoryInputs, cfg: Settings) -> None:
     fs.input("mem.in.flags", f"sequence_parallel={inp.sequence_parallel}, flash_attention={inp.flash_attention}, "
              f"cpu_offload={inp.cpu_offload}, master_weights={inp.master_weights}", "", "switches")
     if cfg.training:
-        fs.input("mem.in.grad_bytes", gradient_bytes_per_param(inp.weight_dtype), "B/param", "bytes per gradient")
+        fs.input("mem.in.training_stack", inp.training_stack, "", "training implementation")
+        fs.input("mem.in.micro_batches_per_step", "not known" if inp.micro_batches_per_step is None
+                 else inp.micro_batches_per_step, "", "micro-batches per optimizer step")
+        fs.input("mem.in.grad_bytes", C.MASTER_WEIGHT_BYTES.value if amp else gradient_bytes_per_param(
+            inp.weight_dtype), "B/param", "bytes per gradient" + (" (fp32 under torch.autocast)" if amp else ""))
         fs.constant("mem.c.master", C.MASTER_WEIGHT_BYTES)
         fs.input("mem.in.optimizer_bytes", optimizer_bytes_per_param(inp.optimizer, inp.weight_dtype,
-                                                                     inp.master_weights, cfg.breakdown.hidden),
+                                                                     inp.master_weights and not amp,
+                                                                     cfg.breakdown.hidden),
                  "B/param", f"K: optimizer bytes per trained parameter ({inp.optimizer}, master copy included)",
                  "derived from constants MASTER_WEIGHT_BYTES, ADAM_STATE_BYTES / ADAM_8BIT_STATE_BYTES / "
                  "SGD_MOMENTUM_STATE_BYTES / ADAFACTOR_FACTORED_BYTES")
@@ -120,7 +137,12 @@ def _record_inputs(fs: FigureSet, inp: MemoryInputs, cfg: Settings) -> None:
     fs.constant("mem.c.serving_fraction", C.SERVING_MEMORY_FRACTION, cfg.serving_fraction)
     fs.constant("mem.c.prefill_chunk", C.PREFILL_CHUNK_TOKENS)
     fs.constant("mem.c.zero3_live_layers", C.ZERO3_LIVE_LAYERS)
-    fs.constant("mem.c.logit_bytes", C.CROSS_ENTROPY_LOGIT_BYTES)
+    if cfg.training and inp.training_stack == "pytorch_amp":
+        fs.constant("mem.c.logit_bytes", C.AMP_UNFUSED_LOGIT_BYTES)
+        fs.constant("mem.c.amp_residual", C.AMP_RESIDUAL_BYTES)
+        fs.constant("mem.c.amp_weight_cache", C.AMP_WEIGHT_CACHE_BYTES)
+    else:
+        fs.constant("mem.c.logit_bytes", C.CROSS_ENTROPY_LOGIT_BYTES)
     fs.constant("mem.c.dropout_mask", C.DROPOUT_MASK_BYTES)
 
 
@@ -141,6 +163,7 @@ def estimate_memory(inp: MemoryInputs) -> FigureSet:
     bud = evaluate_layout(cfg, lay, cap, s, b, v)
     st = bud.states
     train, mode = cfg.training, inp.mode
+    amp = amp_fp32_params(mode, inp.weight_dtype, inp.training_stack)
     w_deps = ["arch.params_total", "mem.in.weight_bytes", "mem.in.unquantised_bytes", *LAYOUT]
     z3 = "; ZeRO-3 (training): / (d·c) for dense, / (d·c·t/e) for experts" if train else ""
     base = {"train": "trained weights", "lora": "frozen base weights", "qlora": "frozen NF4 base weights",
@@ -159,6 +182,8 @@ def estimate_memory(inp: MemoryInputs) -> FigureSet:
              "trained params × K (K = 4 master + 8 Adam m,v = 12 for mixed-precision AdamW; 8-bit Adam 2; SGD 0; "
              "momentum 4; Adafactor 8/h); ZeRO ≥ 1: / (d·c), experts / (d·c·t/e)"
              + ("; CPU offload: on the host, 0 on the GPU" if inp.cpu_offload else ""))
+    if amp:
+        opt_f += "; pytorch_amp: no separate master copy (the parameters are fp32), K = moments only"
     fs.add("mem.optimizer", st.optimizer, "B", "optimizer states", opt_f,
            (["mem.in.optimizer_bytes", "mem.c.master"] if train else []) + ["arch.params_total", *LAYOUT, *ZERO])
     fs.add("mem.lora_adapters", st.lora_adapters, "B", "LoRA adapter weights",
@@ -179,16 +204,32 @@ def estimate_memory(inp: MemoryInputs) -> FigureSet:
            "optimizer states (+ gradients at ZeRO ≥ 2, + weight shards at ZeRO-3) moved to host RAM",
            ["mem.optimizer", "mem.gradients", "mem.weights"])
     _record_activations(fs, inp, cfg, bud)
+    if cfg.training:
+        fs.add("mem.amp_weight_cache", st.amp_weight_cache + 0.0 * bud.total, "B", "autocast bf16 weight copies",
+               "pytorch_amp, full training: 2 B × (block matrices per GPU + LM head V·h/t); full recompute: LM head "
+               "+ one layer's matrices" if amp else "0: no autocast weight cache (Megatron stack or not full training)",
+               ["mem.c.amp_weight_cache" if amp else "mem.in.training_stack", "arch.params_total", *LAYOUT,
+                "mem.in.recompute"])
+        fs.add("mem.grad_overlap", bud.grad_overlap + 0.0 * bud.total, "B", "gradients and activations not held together",
+               "pytorch_amp with one micro-batch per step: gradients + activations + cache − max(activations + cache, "
+               "gradients + one layer's activations) = min(gradients, activations + cache − b · one layer); "
+               "else 0 (gradients persist across accumulated micro-batches, or in Megatron's gradient buffer)",
+               ["mem.gradients", "mem.activations", "mem.amp_weight_cache", "mem.in.micro_batches_per_step",
+                "mem.in.training_stack"])
     fs.add("mem.runtime", bud.runtime, "B", "runtime (CUDA context + communication buffers)",
            "CUDA context + NCCL buffers when the model instance spans > 1 GPU (training: t·p·d·c; inference: t·p·c·e)",
            ["mem.c.cuda_context", "mem.c.comm_buffers", *LAYOUT, *ZERO])
     fs.add("mem.fragmentation", bud.fragmentation, "B", "allocator fragmentation",
-           "f × (weights + gradients + optimizer + adapters + gathered + activations); paged KV cache excluded",
-           ["mem.c.fragmentation", "mem.model_states", "mem.zero3_gathered", "mem.activations"])
+           "f × (weights + gradients + optimizer + adapters + gathered + activations"
+           + (" + autocast weight copies − gradient/activation overlap" if cfg.training else "")
+           + "); paged KV cache excluded",
+           ["mem.c.fragmentation", "mem.model_states", "mem.zero3_gathered", "mem.activations"]
+           + (["mem.amp_weight_cache", "mem.grad_overlap"] if cfg.training else []))
     fs.add("mem.total", bud.total, "B", "memory needed per GPU",
-           "model states + ZeRO-3 gathered + activations + KV cache + runtime + fragmentation",
+           "model states + ZeRO-3 gathered + activations + KV cache + runtime + fragmentation"
+           + (" + autocast weight copies − gradient/activation overlap" if cfg.training else ""),
            ["mem.model_states", "mem.zero3_gathered", "mem.activations", "mem.kv_cache", "mem.runtime",
-            "mem.fragmentation"])
+            "mem.fragmentation"] + (["mem.amp_weight_cache", "mem.grad_overlap"] if cfg.training else []))
     fs.add("mem.capacity", cap + 0.0 * bud.total, "B", "GPU memory capacity", inp.gpu_memory_formula,
            ["mem.in.gpu_memory_gb"])
     fs.add("mem.usable", bud.usable, "B", "usable memory",
@@ -222,12 +263,21 @@ def _record_activations(fs: FigureSet, inp: MemoryInputs, cfg: Settings, bud: Bu
                    f"{rc}; FlashAttention {'drops' if inp.flash_attention else 'keeps'} the 5·a·s/h term; "
                    "first stage × ⌈L/p⌉·p layer-micro-batches in flight (1F1B; interleaved × (1 + (p−1)/(p·v))); "
                    "+ fp32 logits 4·s·b·V/(t·c) on the last stage; max over first and last stage")
+        if inp.training_stack == "pytorch_amp":
+            formula = ("per layer s·b·(R + S/t + quadratic·s/t)/c, eager layers under torch.autocast: R = 4·4h fp32 "
+                       "(two RMSNorm inputs and normalised values) + 2h per linear layer reading a norm (3 + 2 "
+                       "gated, + 1 plain MLP), S = 2·(q + k + v + 2·o) + 4·a + MLP 2·4f gated (2·2f plain), no "
+                       f"dropout masks; {rc}, full recompute keeps the fp32 block input 4·h; FlashAttention "
+                       f"{'drops' if inp.flash_attention else 'keeps'} the a·s·4 term; first stage × ⌈L/p⌉·p "
+                       "layer-micro-batches in flight; + unfused loss 14·s·b·V/(t·c) (bf16 logits, fp32 "
+                       "log-probabilities and two fp32 gradients at the backward's start) + final norm 10·h·s·b")
         fs.add("mem.activations_per_layer", bud.train_act.per_layer, "B", "stored activations per layer, one micro-batch",
                formula.split(";")[0], ["arch.params_total", "mem.in.seq_len", *LAYOUT, "mem.in.cp", "mem.c.dropout_mask"],
                note=note)
         fs.add("mem.activations", bud.activations, "B", "activations", formula,
                ["mem.activations_per_layer", "mem.in.micro_batch", "mem.in.pp", "mem.in.virtual_stages",
-                "mem.c.logit_bytes", "mem.in.recompute", "mem.in.flags"], note=note)
+                "mem.c.logit_bytes", "mem.in.recompute", "mem.in.flags", "mem.in.training_stack"]
+               + (["mem.c.amp_residual"] if inp.training_stack == "pytorch_amp" else []), note=note)
         fs.add("mem.kv_cache", bud.kv_cache, "B", "KV cache", "0: training keeps no KV cache", [])
         return
     fs.add("mem.activations", bud.activations, "B", "activation workspace (inference)",

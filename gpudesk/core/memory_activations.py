@@ -19,6 +19,19 @@ value (2 for 16-bit) and m bytes per dropout mask value (1):
 
 For a GPT layer (a·d = h, g = a, f = 4h, e = 2, m = 1) R = 10·h, S = 24·h and
 the quadratic term is 5·a·s: exactly the paper's s·b·h·(10 + 24/t + 5·a·s/(h·t)).
+
+Training stack "pytorch_amp" (eager PyTorch / Hugging-Face layers under
+torch.autocast with fp32 parameters, unfused loss) keeps other tensors, each
+counted at the bytes of its element (r = AMP_RESIDUAL_BYTES = 4, e = 2):
+
+* R = r·4h (each of the two RMSNorms saves its fp32 input and fp32
+  normalised value) + e·h·n_in (the fp32 norm output is cast to bf16 once per
+  linear layer reading it: n_in = 3 for separate Q, K, V + 2 gated MLP
+  inputs, 1 plain); no dropout masks;
+* S = e·(q + k + v + 2·o_in) (the attention output and its contiguous copy
+  before the output projection) + 4·a (fp32 log-sum-exp of flash attention)
+  + MLP inner e·4f gated (gate, SiLU(gate), up, product) or e·2f;
+* full recompute keeps the fp32 block input r·h; logits AMP_UNFUSED_LOGIT_BYTES·V.
 """
 
 from __future__ import annotations
@@ -28,12 +41,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
-from gpudesk.core.constants import CROSS_ENTROPY_LOGIT_BYTES, DROPOUT_MASK_BYTES
+from gpudesk.core.constants import (
+    AMP_RESIDUAL_BYTES,
+    AMP_UNFUSED_LOGIT_BYTES,
+    CROSS_ENTROPY_LOGIT_BYTES,
+    DROPOUT_MASK_BYTES,
+)
 from gpudesk.core.explain import as_array
 from gpudesk.core.model_math import has_layer_shapes, head_dim, kv_heads
 from gpudesk.core.precision import bytes_per_value
 
 RECOMPUTE = ("none", "selective", "full")
+TRAINING_STACKS = ("megatron", "pytorch_amp")
 
 
 @dataclass(frozen=True)
@@ -44,7 +63,7 @@ class LayerActivationTerms:
     split: float  # S
     quadratic: float  # per token per context token (core attention)
     checkpoint: float  # e·h: the layer input kept under full recompute
-    logits: float  # CE bytes · V per token
+    logits: float  # CE bytes · V per token (pytorch_amp: + the final norm's (2·4 + 2)·h)
 
 
 def activation_value_bytes(weight_dtype: str) -> float:
@@ -61,21 +80,30 @@ def _attention_widths(m: ModelArch) -> tuple[float, float, float, float]:
     return a * d, g * d, g * d, a * d
 
 
-def _mlp_values(m: ModelArch, width: int) -> float:
-    return (3.0 if m.gated_mlp else 2.0) * width
+def _mlp_values(m: ModelArch, width: int, eager: bool = False) -> float:
+    """Values the MLP keeps per token: fused GeLU 2f / SwiGLU 3f; eager SwiGLU 4f (gate, SiLU, up, product)."""
+    return (4.0 if eager else 3.0) * width if m.gated_mlp else 2.0 * width
 
 
-def layer_terms(m: ModelArch, e: float) -> LayerActivationTerms:
+def layer_terms(m: ModelArch, e: float, stack: str = "megatron") -> LayerActivationTerms:
+    if stack not in TRAINING_STACKS:
+        raise ValueError(f"unknown training stack {stack!r}; valid: {', '.join(TRAINING_STACKS)}")
+    amp = stack == "pytorch_amp"
     h, L, mk = m.hidden, m.n_layers, DROPOUT_MASK_BYTES.value
-    replicated = e * 4 * h + mk * 2 * h
+    r = AMP_RESIDUAL_BYTES.value
+    replicated = (r * 4 * h + e * h * (3 + (2 if m.gated_mlp else 1))) if amp else e * 4 * h + mk * 2 * h
     q, k, v, o = _attention_widths(m)
     n_moe = (m.n_moe_layers or L) if m.is_moe else 0
     f_e = m.moe_ffn_hidden or m.ffn_hidden
-    moe_inner = m.experts_per_token * (h + _mlp_values(m, f_e)) + m.n_shared_experts * _mlp_values(m, f_e)
-    inner = ((L - n_moe) * _mlp_values(m, m.ffn_hidden) + n_moe * moe_inner) / L
-    split = e * (q + k + v + o + inner)
-    quadratic = m.n_heads * (2 * e + mk)
-    return LayerActivationTerms(replicated, split, quadratic, e * h, CROSS_ENTROPY_LOGIT_BYTES.value * m.vocab)
+    moe_inner = (m.experts_per_token * (h + _mlp_values(m, f_e, amp))
+                 + m.n_shared_experts * _mlp_values(m, f_e, amp))
+    inner = ((L - n_moe) * _mlp_values(m, m.ffn_hidden, amp) + n_moe * moe_inner) / L
+    split = e * (q + k + v + (2 * o if amp else o) + inner) + (4.0 * m.n_heads if amp else 0.0)
+    quadratic = m.n_heads * (2 * e + (0.0 if amp else mk))
+    logit_bytes = (AMP_UNFUSED_LOGIT_BYTES if amp else CROSS_ENTROPY_LOGIT_BYTES).value
+    final_norm = (2 * r + e) * h if amp else 0.0  # the last RMSNorm's fp32 input and value, the head's bf16 input
+    return LayerActivationTerms(replicated, split, quadratic, (r if amp else e) * h,
+                                logit_bytes * m.vocab + final_norm)
 
 
 @dataclass(frozen=True)
@@ -89,6 +117,7 @@ class TrainingActivations:
     per_layer: np.ndarray  # one layer, one micro-batch, at the given s (bytes)
     layers_in_flight: np.ndarray  # layer-micro-batches stored on the first stage
     modelled: bool
+    working_layer: np.ndarray | float = 0.0  # one layer's full activations, one micro-batch (its backward's set)
 
     def bytes(self, seq_len: np.ndarray, micro_batch: np.ndarray) -> np.ndarray:
         s = as_array(seq_len)
@@ -114,13 +143,14 @@ def _solve(alpha: np.ndarray, beta: np.ndarray, budget: np.ndarray) -> np.ndarra
 def training_activations(
     m: ModelArch, weight_dtype: str, seq_len: np.ndarray, tp: np.ndarray, pp: np.ndarray, cp: np.ndarray,
     recompute: str, sequence_parallel: bool, flash_attention: bool, virtual_stages: np.ndarray,
+    training_stack: str = "megatron",
 ) -> TrainingActivations:
     if recompute not in RECOMPUTE:
         raise ValueError(f"unknown recompute {recompute!r}; valid: {', '.join(RECOMPUTE)}")
     zero = as_array(tp) * as_array(pp) * as_array(cp) * as_array(virtual_stages) * 0.0
     if not has_layer_shapes(m):
         return TrainingActivations(zero, zero, zero, zero, zero, zero, False)
-    terms = layer_terms(m, activation_value_bytes(weight_dtype))
+    terms = layer_terms(m, activation_value_bytes(weight_dtype), training_stack)
     t, p, c, v = as_array(tp), as_array(pp), as_array(cp), as_array(virtual_stages)
     t_sp = np.where(sequence_parallel & (t > 1), t, 1.0)
     alpha_layer = (terms.replicated / t_sp + terms.split / t) / c
@@ -143,7 +173,9 @@ def training_activations(
     beta_last = np.where(single, beta_first, stage_layers * stored_beta + work_beta)
     s = as_array(seq_len)
     per_layer = stored_alpha * s + stored_beta * s * s
-    return TrainingActivations(alpha_first, beta_first, alpha_last, beta_last, per_layer, in_flight, True)
+    full_beta = terms.quadratic / (t * c) * (0.0 if flash_attention else 1.0)
+    working = alpha_layer * s + full_beta * s * s
+    return TrainingActivations(alpha_first, beta_first, alpha_last, beta_last, per_layer, in_flight, True, working)
 
 
 def inference_workspace_per_token(m: ModelArch, tp: np.ndarray) -> np.ndarray:

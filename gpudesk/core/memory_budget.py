@@ -53,6 +53,10 @@ class Settings:
     lora_rank: int
     cpu_offload: bool
     serving_fraction: float
+    training_stack: str = "megatron"
+    # pytorch_amp only: True where one micro-batch makes each optimizer step (no gradient accumulation), so
+    # gradients are created as the backward frees activations instead of persisting beside them
+    single_step: np.ndarray | bool = False
 
     @property
     def training(self) -> bool:
@@ -72,11 +76,12 @@ class Budget:
     kv_per_sequence: np.ndarray  # inference: KV bytes of one sequence at seq_len on this GPU
     fixed_workspace: np.ndarray  # inference: prefill-chunk workspace
     logits_per_sequence: np.ndarray
+    grad_overlap: np.ndarray | float = 0.0  # bytes of gradients and activations never held together
 
     @property
     def state_total(self) -> np.ndarray:
         s = self.states
-        return s.weights + s.gradients + s.optimizer + s.lora_adapters + s.zero3_gathered
+        return s.weights + s.gradients + s.optimizer + s.lora_adapters + s.zero3_gathered + s.amp_weight_cache
 
 
 def runtime_bytes(cfg: Settings, lay: Layout) -> np.ndarray:
@@ -98,14 +103,20 @@ def evaluate_layout(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: n
                     micro_batch: np.ndarray, virtual_stages: np.ndarray) -> Budget:
     m, f = cfg.model, ALLOCATOR_FRAGMENTATION.value
     states = model_state_bytes(cfg.breakdown, lay, cfg.mode, cfg.weight_dtype, cfg.optimizer,
-                               cfg.master_weights, cfg.lora_rank, cfg.cpu_offload)
+                               cfg.master_weights, cfg.lora_rank, cfg.cpu_offload, cfg.training_stack, cfg.recompute)
     runtime = runtime_bytes(cfg, lay)
     zero = runtime * 0.0
+    overlap = zero
     if cfg.training:
         act = training_activations(m, cfg.weight_dtype, seq_len, lay.tp, lay.pp, lay.cp, cfg.recompute,
-                                   cfg.sequence_parallel, cfg.flash_attention, virtual_stages)
+                                   cfg.sequence_parallel, cfg.flash_attention, virtual_stages, cfg.training_stack)
         activations = act.bytes(seq_len, micro_batch)
         kv = kv_seq = workspace = logits = zero
+        if cfg.training_stack == "pytorch_amp":
+            # peak = max(start of backward: activations + weight cache, end: gradients + one layer's working set)
+            start = activations + states.amp_weight_cache
+            overlap = np.where(cfg.single_step, np.clip(np.minimum(
+                states.gradients, start - micro_batch * act.working_layer), 0.0, None), 0.0) + zero
     else:
         act = None
         workspace = PREFILL_CHUNK_TOKENS.value * inference_workspace_per_token(m, lay.tp) + zero
@@ -113,11 +124,13 @@ def evaluate_layout(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: n
         activations = workspace + micro_batch * logits
         kv_seq = kv_cache_bytes(m, cfg.kv_dtype, seq_len, 1.0, lay.tp) * kv_stage_fraction(m, lay.pp) / lay.cp
         kv = kv_seq * micro_batch
-    dynamic = states.weights + states.gradients + states.optimizer + states.lora_adapters + states.zero3_gathered
-    fragmentation = f * (dynamic + activations)
-    total = dynamic + activations + kv + runtime + fragmentation
+    dynamic = (states.weights + states.gradients + states.optimizer + states.lora_adapters + states.zero3_gathered
+               + states.amp_weight_cache)
+    fragmentation = f * (dynamic + activations - overlap)
+    total = dynamic + activations - overlap + kv + runtime + fragmentation
     usable = usable_bytes(cfg, capacity) + zero
-    return Budget(states, activations, kv, runtime, fragmentation, total, usable, act, kv_seq, workspace, logits)
+    return Budget(states, activations, kv, runtime, fragmentation, total, usable, act, kv_seq, workspace, logits,
+                  overlap)
 
 
 def _largest_power_of_two_at_most(x: np.ndarray) -> np.ndarray:

@@ -13,6 +13,12 @@ results in a FigureSet with their formulas. Sharding rules:
   the expert data-parallel group Z_e = dp·cp·t/ep_eff for experts
   (Megatron-Core: TP×CP×DP = ETP×EP×EDP): stage ≥ 1 optimizer states,
   ≥ 2 gradients, 3 weights (Rajbhandari et al. 2020).
+
+Training stack "pytorch_amp" (torch.autocast over fp32 parameters, full
+training): weights and gradients are fp32 (4 + 4 B) and the optimizer holds
+only its moments (no separate master copy): the same 16 B/param as
+Megatron's 2 + 2 + 12 for AdamW, split differently (it matters under ZeRO).
+Autocast's bf16 weight copies are :func:`amp_weight_cache`.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from gpudesk.core.constants import (
     ADAFACTOR_FACTORED_BYTES,
     ADAM_8BIT_STATE_BYTES,
     ADAM_STATE_BYTES,
+    AMP_WEIGHT_CACHE_BYTES,
     INT4_GROUP_SCALE_BITS,
     MASTER_WEIGHT_BYTES,
     MIN_GRADIENT_BYTES,
@@ -131,16 +138,33 @@ class StateBytes:
     lora_adapters: np.ndarray
     zero3_gathered: np.ndarray
     host_offload: np.ndarray
+    amp_weight_cache: np.ndarray | float = 0.0
+
+
+def amp_fp32_params(mode: str, weight_dtype: str, training_stack: str) -> bool:
+    """True when autocast trains fp32 parameters: stack pytorch_amp, full training, 16-bit (or lower) compute."""
+    return training_stack == "pytorch_amp" and mode == "train" and bytes_per_value(weight_dtype) < 4
+
+
+def amp_weight_cache(pb: ParamBreakdown, lay: Layout, recompute: str) -> np.ndarray:
+    """bf16 copies autocast keeps of the fp32 matrices: every block matrix and the LM head while activations are
+    kept; under full recompute only the LM head's and the recomputed layer's (the input embedding is not cast)."""
+    sh = shard_params(pb, lay)
+    head = float(pb.vocab * pb.hidden) / lay.tp if pb.from_architecture else lay.tp * 0.0
+    blocks = sh.layer_dense + sh.layer_experts if recompute == "full" else sh.linear + sh.experts
+    return AMP_WEIGHT_CACHE_BYTES.value * (blocks + head)
 
 
 def model_state_bytes(
     pb: ParamBreakdown, lay: Layout, mode: str, weight_dtype: str, optimizer: str,
-    master_weights: bool, lora_rank: int, cpu_offload: bool,
+    master_weights: bool, lora_rank: int, cpu_offload: bool, training_stack: str = "megatron",
+    recompute: str = "selective",
 ) -> StateBytes:
     """Per-GPU model states for one layout."""
     sh = shard_params(pb, lay)
     zero = lay.zero_stage
-    b_lin, b_unq = weight_bytes_per_param(mode, weight_dtype)
+    amp = amp_fp32_params(mode, weight_dtype, training_stack)
+    b_lin, b_unq = (MASTER_WEIGHT_BYTES.value,) * 2 if amp else weight_bytes_per_param(mode, weight_dtype)
     dense_w = sh.linear * b_lin + sh.unquantised * b_unq
     expert_w = sh.experts * b_lin
     training = mode in TRAINING_MODES
@@ -151,8 +175,8 @@ def model_state_bytes(
     zeros = weights * 0.0
     if not training:
         return StateBytes(weights, zeros, zeros, zeros, zeros, zeros)
-    k = optimizer_bytes_per_param(optimizer, weight_dtype, master_weights, pb.hidden)
-    g = gradient_bytes_per_param(weight_dtype)
+    k = optimizer_bytes_per_param(optimizer, weight_dtype, master_weights and not amp, pb.hidden)
+    g = MASTER_WEIGHT_BYTES.value if amp else gradient_bytes_per_param(weight_dtype)
     if mode == "train":
         trained_dense, trained_experts = sh.linear + sh.unquantised, sh.experts
         adapters = zeros
@@ -174,4 +198,5 @@ def model_state_bytes(
         grad = np.where(zero >= 2, 0.0, grad)
         weights = np.where(shard3, 0.0, weights)
         opt = zeros
-    return StateBytes(weights, grad, opt, adapters, gathered, host)
+    cache = amp_weight_cache(pb, lay, recompute) + zeros if amp else zeros
+    return StateBytes(weights, grad, opt, adapters, gathered, host, cache)

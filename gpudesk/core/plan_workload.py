@@ -63,8 +63,11 @@ def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int) -
 def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: object, gpn: int,
                    source: str) -> MemoryInputs:
     p = w.parallel
+    # micro-batches per optimizer step at this data-parallel degree (gradient accumulation), for pytorch_amp
+    per_step = w.global_batch / (w.micro_batch * np.maximum(np.asarray(dp, dtype=float), 1.0))
     return MemoryInputs(
-        model=model, mode=MEMORY_MODE[w.kind], gpu_memory_gb=hw.memory_gb[0], gpu_memory_formula=hw.memory_formula,
+        model=model, mode=MEMORY_MODE[w.kind], training_stack=p.training_stack,
+        micro_batches_per_step=per_step, gpu_memory_gb=hw.memory_gb[0], gpu_memory_formula=hw.memory_formula,
         weight_dtype=w.weight_dtype,
         kv_dtype=w.kv_dtype, optimizer=w.optimizer, seq_len=w.seq_len, micro_batch=w.micro_batch,
         tp=p.tp, pp=p.pp, dp=dp, cp=p.cp, ep=p.ep, zero_stage=p.zero_stage, recompute=p.recompute,

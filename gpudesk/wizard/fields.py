@@ -85,6 +85,7 @@ STEP_FIELDS: dict[int, tuple[FieldRow, ...]] = {
         FieldRow(f"{W}.parallel.virtual_stages", "Interleaved chunks", "交错流水块数", LLM_TRAINING),
         FieldRow(f"{W}.parallel.sequence_parallel", "Sequence parallel", "序列并行", LLM_TRAINING),
         FieldRow(f"{W}.parallel.flash_attention", "FlashAttention", "FlashAttention", LLM_TRAINING + LLM_SERVING),
+        FieldRow(f"{W}.parallel.training_stack", "Training stack", "训练框架实现", LLM_TRAINING),
         FieldRow(f"{W}.parallel.cpu_offload", "CPU offload", "CPU卸载", LLM_TRAINING),
         FieldRow(f"{W}.disaggregated", "Prefill/decode disaggregation", "预填充/解码分离", LLM_SERVING),
     ),

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from validation_cases_measured import DATA, catalog_rows
+from validation_cases_measured import DATA, HELDOUT_DATA, catalog_rows
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT_DIR = ROOT / "benchmarks" / "gpu"
@@ -38,6 +38,20 @@ def test_data_file_records_the_environment_and_every_configuration():
             assert row["peak_reserved_bytes"] >= row["peak_allocated_bytes"] > row["states_bytes_without_gradients"]
     for row in data["decode"]:
         assert row["graph"] == "captured" and row["graph_step_s"] < row["eager_step_s"]
+
+
+def test_heldout_file_is_training_only_on_shapes_and_lengths_not_used_before():
+    first, held = _data(), json.loads(HELDOUT_DATA.read_text(encoding="utf-8"))
+    assert held["plan"]["suite"] == "heldout" and held["environment"]["gpu"] == first["environment"]["gpu"]
+    assert not held["prefill"] and not held["decode"]
+    assert not {r["model"] for r in held["training"]} & {r["model"] for r in first["training"]}
+    assert {r["seq_len"] for r in held["training"]} == {4096}
+    assert {r["loss"].split()[0] for r in held["training"]} == {"unfused", "chunked"}
+    for row in held["training"]:
+        assert row["status"] in ("ok", "OOM")
+        if row["status"] == "ok":
+            assert len(row["step_times_s"]) == row["timed_steps"] >= 5 and row["warmup_steps"] >= 2
+            assert row["peak_reserved_bytes"] >= row["peak_allocated_bytes"] > row["states_bytes_without_gradients"]
 
 
 def _script_modules():
@@ -91,3 +105,25 @@ def test_dry_run_writes_every_section(tmp_path):
     assert [r["status"] for r in data["training"]] == ["ok", "ok"]
     assert data["prefill"] and all(r["status"] == "ok" for r in data["decode"])
     assert data["environment"]["device"] == "cpu" and data["training"][1]["recompute"] == "full"
+
+
+def test_chunked_loss_equals_the_unfused_loss():
+    decoder_model, script = _script_modules()
+    import torch
+    import torch.nn.functional as F
+    from contextlib import nullcontext
+
+    torch.manual_seed(5)
+    model = decoder_model.Decoder(decoder_model.DRY_RUN_SHAPE, 40, dtype=torch.float32)
+    tokens = torch.randint(0, decoder_model.DRY_RUN_SHAPE.vocab, (2, 41))
+    unfused = F.cross_entropy(model(tokens[:, :-1]).flatten(0, 1), tokens[:, 1:].reshape(-1))
+    chunked = script.chunked_loss(model, model.final_hidden(tokens[:, :-1]), tokens[:, 1:], nullcontext())
+    assert torch.allclose(unfused, chunked, rtol=1e-5)
+
+
+def test_heldout_dry_run_marks_the_loss(tmp_path):
+    _, script = _script_modules()
+    assert script.main(["--dry-run", "--suite", "heldout", "--out", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "measured.json").read_text())
+    assert [r["loss"].split()[0] for r in data["training"]] == ["unfused", "chunked"]
+    assert data["plan"]["suite"] == "heldout" and not data["prefill"]

@@ -17,6 +17,19 @@ to the run.
   one decode step at batch B and context 2,048 replayed from a CUDA graph;
   predicted = ``infer.prefill_s`` / ``infer.decode_step_s``.
 
+The run used eager PyTorch layers under torch.autocast with fp32 parameters
+and ``F.cross_entropy(logits.float())``: gpudesk's ``training_stack =
+"pytorch_amp"`` describes exactly that, so the memory cases are predicted
+with it and one micro-batch per optimizer step (each note also gives the
+Megatron-stack prediction, the default before the input existed).
+
+``data/h200_heldout_2026-11-30.json`` (``--suite heldout``) was measured
+after the pytorch_amp terms were derived, on shapes not used for them:
+``llama-3.2-3b`` and ``phi-3-mini`` (32k vocabulary, MHA, untied) at
+sequence 4,096. Its memory cases form their own group; runs with the
+chunked loss (no gpudesk stack describes it) are reported in the doc, not
+predicted.
+
 Configurations that ran out of memory have no measured peak; with the others
 they are fit verdicts (``FIT_CASES``): did gpudesk's ``mem.fits`` agree? The
 capacity is the one every plan uses: the catalog's driver total for the H200
@@ -36,10 +49,14 @@ from gpudesk.catalog.records import Accelerator, ModelArch
 from gpudesk.catalog.store import Catalog
 
 DATA = Path(__file__).resolve().parent / "data" / "h200_measured_2026-11-30.json"
+HELDOUT_DATA = DATA.with_name("h200_heldout_2026-11-30.json")
 CITATION = "measured on this workplace's NVIDIA H200, 2026-11-30, benchmarks/gpu/measure_transformer.py"
+HELDOUT_CITATION = ("measured on this workplace's NVIDIA H200, 2026-11-30 (held-out run), "
+                    "benchmarks/gpu/measure_transformer.py --suite heldout")
 GIB = float(2**30)
 ACCELERATOR_ID = "h200-sxm"
 GROUP_MEMORY = "measured here: training memory"
+GROUP_MEMORY_HELDOUT = "measured here: training memory, held-out"
 GROUP_STEP = "measured here: training step time"
 GROUP_SERVING = "measured here: decode / prefill"
 
@@ -59,6 +76,7 @@ class MeasuredCase:
     batch: int = 1
     citation: str = CITATION
     note: str = ""
+    training_stack: str = "pytorch_amp"
 
 
 @dataclass(frozen=True)
@@ -87,11 +105,14 @@ def _gib(value: float) -> str:
     return f"{value / GIB:.1f} GiB"
 
 
-def _training_cases(rows: list[dict], context_bytes: float, acc: Accelerator,
-                    models: dict[str, ModelArch]) -> tuple[list[MeasuredCase], list[FitCase]]:
+def _training_cases(rows: list[dict], context_bytes: float, acc: Accelerator, models: dict[str, ModelArch],
+                    group: str = GROUP_MEMORY, citation: str = CITATION) -> tuple[list[MeasuredCase], list[FitCase]]:
     cases, fits = [], []
     for r in rows:
-        tag = f"h200-{r['model']}-train-mb{r['micro_batch']}-{r['recompute']}"
+        if r.get("loss", "unfused") != "unfused":
+            continue  # chunked loss: reported in docs/validation.md beside its unfused twin, not predicted
+        seq = "" if r["seq_len"] == 2048 else f"-s{r['seq_len']}"
+        tag = f"h200-{r['model']}-train{seq}-mb{r['micro_batch']}-{r['recompute']}"
         shape = dict(model=models[r["model"]], accelerator=acc, micro_batch=r["micro_batch"], seq_len=r["seq_len"],
                      recompute=r["recompute"])
         if r["status"] != "ok":
@@ -101,8 +122,8 @@ def _training_cases(rows: list[dict], context_bytes: float, acc: Accelerator,
         device = r["peak_reserved_bytes"] + context_bytes
         fits.append(FitCase(tag, ran=True, detail=f"ran, {_gib(device)} held", **shape))
         cases.append(MeasuredCase(
-            id=f"{tag}-memory", group=GROUP_MEMORY, kind="train_memory", measured=device / GIB,
-            metric="peak_device_gib", **shape,
+            id=f"{tag}-memory", group=group, kind="train_memory", measured=device / GIB,
+            metric="peak_device_gib", citation=citation, **shape,
             note=(f"measured: peak reserved {_gib(r['peak_reserved_bytes'])} + context/driver {_gib(context_bytes)}; "
                   f"peak allocated {_gib(r['peak_allocated_bytes'])}; weights + Adam "
                   f"{_gib(r['states_bytes_without_gradients'])}, fp32 gradients {_gib(r['gradient_bytes'])}, "
@@ -110,7 +131,7 @@ def _training_cases(rows: list[dict], context_bytes: float, acc: Accelerator,
                   "bf16 weight copies kept for backward, bf16 + fp32 logits and fp32 log-probabilities)")))
         cases.append(MeasuredCase(
             id=f"{tag}-step", group=GROUP_STEP, kind="train_step", measured=r["step_time_s"], metric="step_time_s",
-            **shape,
+            citation=citation, **shape,
             note=(f"measured: {r['tokens_per_s']:,.0f} tokens/s, {r['model_tflops']:.0f} model / "
                   f"{r['hardware_tflops']:.0f} hardware TFLOP/s (6·N_matmul + 6·L·s·a·d; recompute adds one "
                   "forward); fused torch AdamW, one micro-batch per step")))
@@ -140,15 +161,20 @@ def _serving_cases(data: dict, acc: Accelerator, models: dict[str, ModelArch]) -
     return cases
 
 
-def load(path: Path = DATA) -> tuple[list[MeasuredCase], list[FitCase], dict]:
+def load(path: Path = DATA, heldout: Path = HELDOUT_DATA) -> tuple[list[MeasuredCase], list[FitCase], dict]:
     data = json.loads(path.read_text(encoding="utf-8"))
+    held = json.loads(heldout.read_text(encoding="utf-8"))
     names = {r["model"] for section in ("training", "prefill", "decode") for r in data[section]}
-    acc, models = catalog_rows(names)
+    acc, models = catalog_rows(names | {r["model"] for r in held["training"]})
     env = data["environment"]
     training, fits = _training_cases(data["training"], float(env["context_and_driver_bytes"]), acc, models)
+    more, more_fits = _training_cases(held["training"], float(held["environment"]["context_and_driver_bytes"]), acc,
+                                      models, GROUP_MEMORY_HELDOUT, HELDOUT_CITATION)
+    training, fits = training + more, fits + more_fits
     cases = [c for c in training if c.kind == "train_memory"] + [c for c in training if c.kind == "train_step"]
     cases += _serving_cases(data, acc, models)
-    return cases, fits, {**env, "ceilings": data["ceilings"], "flop_formula": data["flop_formula"]}
+    return cases, fits, {**env, "ceilings": data["ceilings"], "flop_formula": data["flop_formula"],
+                         "heldout": held}
 
 
 MEASURED_CASES, FIT_CASES, MEASURED_ENVIRONMENT = load()

@@ -86,3 +86,34 @@ PREFILL_CHUNK_TOKENS = Constant(
     "(2048 on smaller); vLLM profiles peak activation memory at this many tokens",
 )
 
+
+# ---------------------------------------------------------------------------
+# Training stack "pytorch_amp": eager PyTorch / Hugging-Face-style training under torch.autocast (bf16) with
+# fp32 parameters and an unfused loss (gpudesk/core/memory_activations.py, docs/memory-model.md). Each value is
+# the size of one tensor element the mechanism keeps, not a fit: the forward-saved bytes they give match the
+# H200 runs to < 1% (docs/validation.md, "measured here"), held-out shapes included.
+# ---------------------------------------------------------------------------
+AMP_UNFUSED_LOGIT_BYTES = Constant(
+    "AMP_UNFUSED_LOGIT_BYTES", 14.0, "B/value", "logit bytes at the loss's peak, unfused F.cross_entropy(logits.float())",
+    "mechanism: bf16 logits 2 (kept by the caller) + fp32 log-probabilities 4 (saved by log_softmax) + fp32 "
+    "gradient of the log-probabilities 4 (nll_loss backward) + fp32 gradient of the logits 4 (log_softmax "
+    "backward) live together at the start of the backward; HF casts logits to fp32 before the loss as here "
+    "(Liger-Kernel issue #241); measured on this workplace's H200 2026-11-30 (forward keeps 6 B/value, peak "
+    "matches 14 B/value within 0.3 GiB); fused/chunked losses avoid it (Wijmans et al. 2024, arXiv:2411.09009; "
+    "pytorch/pytorch issue #124480)",
+)
+AMP_WEIGHT_CACHE_BYTES = Constant(
+    "AMP_WEIGHT_CACHE_BYTES", 2.0, "B/param", "bf16 copy autocast makes of every fp32 matrix weight",
+    "PyTorch aten/src/ATen/autocast_mode.cpp: autocast caches the lower-precision casts of fp32 leaf weights "
+    "(cache_enabled=True, cleared on leaving the autocast region); the linear layers save the bf16 copy for "
+    "the backward, so without recompute every matrix's copy (LM head included, input embedding not cast) lives "
+    "until its backward; measured on this workplace's H200 2026-11-30 (the micro-batch-independent part of "
+    "the forward-saved bytes: 2.30 GiB for 1.24 B parameters)",
+)
+AMP_RESIDUAL_BYTES = Constant(
+    "AMP_RESIDUAL_BYTES", 4.0, "B/value", "fp32 residual stream and RMSNorm values under autocast",
+    "mechanism: with fp32 parameters the embedding output and every residual add stay fp32 (autocast casts only "
+    "listed ops such as matmul to bf16); each RMSNorm saves its fp32 input and fp32 normalised value and "
+    "returns fp32, which each following linear layer casts to bf16 separately (HF LlamaRMSNorm computes in "
+    "fp32 likewise); full recompute keeps the fp32 block input; measured on this workplace's H200 2026-11-30",
+)
