@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gpudesk.report.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
+from gpudesk.report.formula_text import formula_text
 
 ZH: dict[str, str] = {
     "Memory per GPU": "每卡显存占用", "Memory": "显存", "Weights": "权重", "Gradients": "梯度",
@@ -49,6 +50,10 @@ PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
 )
 
 
+# a memory bar's hover text (core/plan_charts.py memory_fit_chart): "Weights: 15.01 GB on H100 (plan) (plan) — formula"
+MEMORY_TOOLTIP = re.compile(r"^(?P<label>.+?): (?P<value>[\d,.]+) GB on (?P<name>.+) \((?P<layout>[^()]*)\) — (?P<formula>.*)$")
+
+
 def translate(text: str, lang: str) -> str:
     if lang != "zh" or not text:
         return text
@@ -61,8 +66,19 @@ def translate(text: str, lang: str) -> str:
     return text
 
 
+def tooltip(text: str, lang: str) -> str:
+    """A point's hover text in ``lang``: a memory bar's label, column and formula; other text unchanged."""
+    match = MEMORY_TOOLTIP.match(text) if lang == "zh" else None
+    if match is None:
+        return text
+    layout = "" if match["layout"] == "plan" else f"（{match['layout']}）"  # the plan's column says "(plan)" already
+    formula = formula_text(lang).formula(match["formula"])
+    return f"{translate(match['label'], lang)}：{match['value']} GB，{translate(match['name'], lang)}{layout} — {formula}"
+
+
 def _series(s: Series, lang: str) -> Series:
-    return dataclasses.replace(s, name=translate(s.name, lang))
+    tips = None if s.tooltips is None else [tooltip(t, lang) for t in s.tooltips]
+    return dataclasses.replace(s, name=translate(s.name, lang), tooltips=tips)
 
 
 def _ref(line: RefLine, lang: str) -> RefLine:

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import Explanation, FigureSet, format_value
 from gpudesk.core.pitfalls_zh import localise
+from gpudesk.report.formula_text import formula_text
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.figure_table import display_value
 from gpudesk.ui.widgets.session_text import session_language, session_text
@@ -31,8 +32,14 @@ def _headings() -> dict[str, str]:
 
 
 def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: DisplayText | None = None) -> str:
-    """The explanation as rich text; labels, units and headings in ``text``'s language (default: the session's)."""
+    """The explanation as rich text; labels, units, formulas, sources and headings in ``text``'s language
+    (default: the session's)."""
     text = text or session_text()
+    formulas = formula_text(text.lang)
+
+    def origin(source: str) -> str:
+        return html.escape(text.source(formulas.source(source)))
+
     heads = _headings()
     unit, value = display_value(exp.value, exp.unit)
     label = text.figure_label(exp.key, exp.label)
@@ -42,9 +49,9 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
         parts.append(f" <span style='color:gray'>({format_value(exp.value)} {html.escape(text.unit(exp.unit))})</span>")
     parts.append("</p>")
     if exp.formula:
-        parts.append(f"<p><i>{html.escape(heads['formula'])}</i><br><code>{html.escape(exp.formula)}</code></p>")
+        parts.append(f"<p><i>{html.escape(heads['formula'])}</i><br><code>{html.escape(formulas.formula(exp.formula))}</code></p>")
     if exp.source:
-        parts.append(f"<p><i>{html.escape(heads['source'])}</i>: {html.escape(text.source(exp.source))}</p>")
+        parts.append(f"<p><i>{html.escape(heads['source'])}</i>: {origin(exp.source)}</p>")
     if exp.inputs:
         headers = (heads["input"], heads["value"], heads["unit"], heads["origin"])
         parts.append("<table cellspacing=0 cellpadding=3 border=1 style='border-collapse:collapse'>")
@@ -58,7 +65,7 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
             parts.append(
                 f"<tr><td>{q_label}<br><small>{html.escape(q.key)}</small></td>"
                 f"<td align=right>{html.escape(text.value(q_value))}</td>"
-                f"<td>{html.escape(text.unit(q_unit))}</td><td><small>{html.escape(text.source(q.source))}</small></td></tr>"
+                f"<td>{html.escape(text.unit(q_unit))}</td><td><small>{origin(q.source)}</small></td></tr>"
             )
         parts.append("</table>")
     if exp.note:
@@ -68,7 +75,7 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
         cited = sorted({q.source for q in leaves if q.source and q.source != "user input"})
         if cited:
             parts.append(f"<p><i>{html.escape(heads['all_sources'])}</i></p><ul>")
-            parts += [f"<li><small>{html.escape(text.source(s))}</small></li>" for s in cited]
+            parts += [f"<li><small>{origin(s)}</small></li>" for s in cited]
             parts.append("</ul>")
     return "".join(parts)
 

@@ -1,0 +1,229 @@
+"""Formulas and source lines of the core's figures in the reader's language.
+
+The core writes every formula and every source in English
+(:class:`gpudesk.core.explain.FigureSet`). ``resources/i18n/formulas_<lang>.toml``
+maps them to another language:
+
+* ``[formula]``: a formula (or one clause of it: formulas whose clauses are
+  joined by a top-level ``"; "`` are looked up clause by clause, so each
+  combination of clauses the core emits is covered) → its translation;
+* ``[source]``: a whole source phrase (``"TCO model (computed)"``) → its translation;
+* ``[source_pattern]`` and ``[formula_pattern]``: templates with named slots;
+* ``[source_suffix]``: an annotation the core appends to a citation
+  (``" (unknown in catalog)"``), translated while the citation stays.
+
+Numbers vary between plans (``3 · GFLOPs per image`` in training, ``1 ·`` in
+serving), so every number is replaced by ``{0}``, ``{1}`` … in order of
+appearance before the lookup and put back into the translation. Named slots
+(``{server}``, ``{mode}``, ``{name}`` …) match any text and are copied as they
+are, except ``{mode}`` (a delivery mode, named in the language) and ``{src}``
+(a nested source line, translated in turn). A formula or source without an
+entry stays English, whole: a half-translated formula would mislead.
+
+Qt-free, so the CLI and the proposal can use it as well as the Explain panel.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from gpudesk.paths import resource_path
+
+NUMBER = re.compile(r"(?<![\w.^₀-₉])\d+(?:,\d{3})*(?:\.\d+)?(?:e[+-]?\d+)?(?![\w])")
+PLACEHOLDER = re.compile(r"\{(\d+)\}")
+SLOT = re.compile(r"\{([a-z_]+)\}")
+SLOT_PATTERNS = {  # what a named slot may match; any other slot matches text without brackets
+    "server": ".+?", "src": ".+?", "formula": ".+?", "name": ".+?",
+    "family": "[a-z0-9-]+", "calib": "[a-z0-9_.-]+", "key": "[a-z0-9_.]+",
+}
+SOURCE_KINDS = re.compile(r"^(user input|derived|constant|catalog|model)\b")
+CLAUSE_SEPARATOR = "; "
+ZH_CLAUSE_SEPARATOR = "；"
+
+
+def normalise(text: str) -> tuple[str, list[str]]:
+    """``text`` with its numbers replaced by ``{0}``, ``{1}`` … and the numbers, in order."""
+    numbers: list[str] = []
+
+    def swap(match: re.Match[str]) -> str:
+        numbers.append(match.group(0))
+        return "{" + str(len(numbers) - 1) + "}"
+
+    return NUMBER.sub(swap, text), numbers
+
+
+def fill(template: str, numbers: list[str]) -> str:
+    """Put the numbers back into a translated template."""
+    return PLACEHOLDER.sub(lambda m: numbers[int(m.group(1))], template)
+
+
+def placeholders(template: str) -> list[str]:
+    """The number placeholders and named slots of a template, sorted (what a translation must keep)."""
+    return sorted(PLACEHOLDER.findall(template)) + sorted(SLOT.findall(template))
+
+
+def split_clauses(text: str) -> list[str]:
+    """``text`` split at every ``"; "`` outside brackets."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        char = text[i]
+        if char in "([{⌈⌊":
+            depth += 1
+        elif char in ")]}⌉⌋":
+            depth = max(depth - 1, 0)
+        elif depth == 0 and text.startswith(CLAUSE_SEPARATOR, i):
+            parts.append(text[start:i])
+            start = i + len(CLAUSE_SEPARATOR)
+            i = start
+            continue
+        i += 1
+    parts.append(text[start:])
+    return parts
+
+
+def _template_regex(template: str, suffix: bool = False) -> re.Pattern[str]:
+    """A template with ``{0}`` numbers and ``{name}`` slots as a regex over the raw English text
+    (the whole text, or its end when ``suffix``)."""
+    out, last = [], 0
+    for match in re.finditer(r"\{(\d+|[a-z_]+)\}", template):
+        out.append(re.escape(template[last:match.start()]))
+        name = match.group(1)
+        out.append(f"(?P<n{name}>{NUMBER.pattern})" if name.isdigit()
+                   else f"(?P<{name}>{SLOT_PATTERNS.get(name, '[^()]+?')})")
+        last = match.end()
+    out.append(re.escape(template[last:]))
+    return re.compile(("" if suffix else "^") + "".join(out) + "$")
+
+
+@dataclass(frozen=True)
+class FormulaText:
+    """Formula and source translation for one language; ``lang == "en"`` returns the text given."""
+
+    lang: str
+    formulas: dict[str, str] = field(default_factory=dict)
+    formula_patterns: tuple[tuple[re.Pattern[str], str], ...] = ()
+    sources: dict[str, str] = field(default_factory=dict)
+    source_patterns: tuple[tuple[re.Pattern[str], str], ...] = ()
+    source_suffixes: tuple[tuple[re.Pattern[str], str], ...] = ()
+    kinds: dict[str, str] = field(default_factory=dict)
+    modes: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def translates(self) -> bool:
+        return self.lang != "en"
+
+    # -- formulas --------------------------------------------------------------
+    def formula(self, english: str) -> str:
+        """The formula in the language; ``english`` unchanged when any clause of it has no entry."""
+        if not self.translates or not english:
+            return english
+        translated = self.lookup_formula(english)
+        return english if translated is None else translated
+
+    def lookup_formula(self, english: str) -> str | None:
+        """The translation, or None where the catalogue lacks the formula or one of its clauses."""
+        whole = self._one(english, self.formulas, self.formula_patterns)
+        if whole is not None:
+            return whole
+        clauses = split_clauses(english)
+        if len(clauses) < 2:
+            return None
+        done = [self._one(clause, self.formulas, self.formula_patterns) for clause in clauses]
+        return None if any(c is None for c in done) else ZH_CLAUSE_SEPARATOR.join(c for c in done if c is not None)
+
+    # -- sources ---------------------------------------------------------------
+    def source(self, english: str) -> str:
+        """A source line in the language: derived formulas, model phrases and kind words translated;
+        citations (ids, titles, URLs, datasheet names) kept as they are."""
+        if not self.translates or not english:
+            return english
+        if english.startswith("derived: "):  # the whole rest is one formula, "; " clauses included
+            return self._kind("derived") + "：" + self.formula(english[len("derived: "):])
+        clauses = split_clauses(english)
+        done = [self._source_clause(c) for c in clauses]
+        out = done[0]
+        for i in range(1, len(done)):  # a citation's own "; " stays as it is
+            both = done[i - 1] != clauses[i - 1] and done[i] != clauses[i]
+            out += (ZH_CLAUSE_SEPARATOR if both else CLAUSE_SEPARATOR) + done[i]
+        return out
+
+    def _source_clause(self, clause: str) -> str:
+        head, sep, rest = clause.partition(": ")
+        if sep and not SOURCE_KINDS.match(clause):
+            formula = self.lookup_formula(head)
+            if formula is not None:  # "usable_memory_mib × 2^20 (driver total): catalog …"
+                return formula + "：" + self._source_clause(rest)
+        found = self._one(clause, self.sources, self.source_patterns)
+        if found is not None:
+            return found
+        for pattern, target in self.source_suffixes:  # " (unknown in catalog)" after a citation
+            match = pattern.search(clause)
+            if match and match.start() > 0:
+                return self._source_clause(clause[:match.start()]) + self._render(target, match)
+        return SOURCE_KINDS.sub(lambda m: self._kind(m.group(1)), clause, count=1)
+
+    def _kind(self, word: str) -> str:
+        return self.kinds.get(word, word)
+
+    # -- lookup ------------------------------------------------------------------
+    def _one(self, english: str, table: dict[str, str],
+             patterns: tuple[tuple[re.Pattern[str], str], ...]) -> str | None:
+        template, numbers = normalise(english)
+        if template in table:
+            return fill(table[template], numbers)
+        for pattern, target in patterns:
+            match = pattern.match(english)
+            if match:
+                return self._render(target, match)
+        return None
+
+    def _render(self, target: str, match: re.Match[str]) -> str:
+        groups = match.groupdict()
+
+        def slot(m: re.Match[str]) -> str:
+            name = m.group(1)
+            if name.isdigit():
+                return groups[f"n{name}"]
+            value = groups[name]
+            if name == "mode":
+                return self.modes.get(value.replace(" ", "_"), value)
+            if name == "src":
+                return self.source(value)
+            if name == "formula":
+                return self.formula(value)
+            return self.sources.get(value, value)
+
+        return re.sub(r"\{(\d+|[a-z_]+)\}", slot, target)
+
+
+def _read(name: str) -> dict[str, Any]:
+    with resource_path("i18n", name).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def _strings(data: dict[str, Any], name: str) -> dict[str, str]:
+    return {str(k): str(v) for k, v in data.get(name, {}).items()}
+
+
+@lru_cache(maxsize=4)
+def formula_text(lang: str) -> FormulaText:
+    """The formula text of ``lang``, read once per language (the tables never change after loading)."""
+    if lang == "en":
+        return FormulaText("en")
+    data = _read(f"formulas_{lang}.toml")
+    figures = _read(f"figures_{lang}.toml")
+    report = _read(f"report_{lang}.toml")
+    return FormulaText(
+        lang,
+        formulas=_strings(data, "formula"),
+        formula_patterns=tuple((_template_regex(k), v) for k, v in _strings(data, "formula_pattern").items()),
+        sources=_strings(data, "source"),
+        source_patterns=tuple((_template_regex(k), v) for k, v in _strings(data, "source_pattern").items()),
+        source_suffixes=tuple((_template_regex(k, suffix=True), v) for k, v in _strings(data, "source_suffix").items()),
+        kinds=_strings(figures, "source"),
+        modes=_strings(report, "delivery_mode"),
+    )

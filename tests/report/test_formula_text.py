@@ -1,0 +1,242 @@
+"""Formulas and source lines in Chinese: every formula the core emits has a translation that keeps its numbers."""
+
+from __future__ import annotations
+
+import copy
+import re
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.pipeline import estimate_plan
+from gpudesk.paths import resource_path, samples_dir
+from gpudesk.project.io import load_project
+from gpudesk.project.model import WORKLOAD_KINDS, Project, Workload
+from gpudesk.report.chart_text import localise_spec
+from gpudesk.report.formula_text import NUMBER, PLACEHOLDER, formula_text, placeholders
+
+ZH = formula_text("zh")
+
+# The smallest plan of each workload kind: a model the shipped catalog sizes for that kind, and the load it needs.
+KIND_PLANS: dict[str, dict] = {
+    "pretrain": {},
+    "finetune_full": {"train_tokens": 1e9},
+    "finetune_lora": {"train_tokens": 1e9},
+    "finetune_qlora": {"train_tokens": 1e9},
+    "llm_inference": {},
+    "vision_train": {"model_id": "resnet-50", "dataset_items": 100_000, "epochs": 10, "deadline_days": 2.0},
+    "vision_inference": {"model_id": "resnet-50", "items_per_day": 1e6},
+    # no shipped diffusion row carries GFLOPs per step: the catalog fixture adds a user row that does
+    "diffusion_inference": {"model_id": "test-diffusion", "items_per_day": 1e4},
+    "recsys_inference": {"model_id": "dlrm-dcnv2", "items_per_day": 1e8},
+    "embedding_inference": {"model_id": "bert-base", "items_per_day": 1e7},
+    "rendering_vdi": {"seats": 40, "seat_profile_gb": 8},
+    "agent_hosting": {"model_id": "qwen2.5-7b", "agents": 200},
+}
+VGPU_ACCELERATOR = "l40s"  # rendering needs a vGPU-capable part
+
+
+@pytest.fixture(scope="module")
+def user_catalog(tmp_path_factory) -> Catalog:
+    catalog = Catalog.open(user_db=tmp_path_factory.mktemp("catalog") / "user.db")
+    # a test-only user row: SDXL's architecture with a GFLOPs-per-step value typed in, so the diffusion path runs
+    catalog.duplicate_row("models", "sdxl-base", "test-diffusion", {"gflops_per_sample": 1000.0})
+    return catalog
+
+
+def kind_plan(kind: str) -> Project:
+    project = Project()
+    project.phases[0].workloads = [Workload(kind=kind, **KIND_PLANS[kind])]
+    if kind == "rendering_vdi":
+        project.phases[0].hardware.accelerator_id = VGPU_ACCELERATOR
+    return project
+
+
+def branch_plans() -> dict[str, Project]:
+    """Plans that take the core's other formula branches (layouts, training stack, serving, delivery, calibration)."""
+    plans: dict[str, Project] = {}
+    serving = Workload(kind="llm_inference", model_id="llama-3.1-70b", disaggregated=True)
+    serving.parallel.tp = 4
+    moe = Workload(kind="pretrain", model_id="mixtral-8x7b")
+    moe.parallel.ep, moe.parallel.zero_stage, moe.parallel.recompute, moe.parallel.cp = 8, 3, "full", 2
+    eager = Workload(kind="pretrain")
+    eager.parallel.training_stack, eager.parallel.recompute, eager.parallel.flash_attention = "pytorch_amp", "full", False
+    offload = Workload(kind="pretrain", model_id="llama-3.1-70b")
+    offload.parallel.tp, offload.parallel.pp, offload.parallel.virtual_stages = 8, 4, 2
+    offload.parallel.recompute, offload.parallel.zero_stage, offload.parallel.cpu_offload = "none", 2, True
+    for name, workload in (("disaggregated", serving), ("moe-zero3", moe), ("pytorch-amp", eager), ("offload", offload)):
+        plans[name] = Project()
+        plans[name].phases[0].workloads = [workload]
+    plans["hybrid"] = Project()
+    plans["hybrid"].phases[0].delivery.mode = "hybrid"
+    plans["calibrated"] = Project()
+    plans["calibrated"].calibration.fitted = {"matmul.nvidia-hopper": 0.9, "framework": 0.95, "goodput": 0.9}
+    plans["calibrated"].calibration.uncertainty = {"framework": 0.05}
+    return plans
+
+
+def reference_plans() -> dict[str, Project]:
+    """The sample plans, the default project, a plan of each workload kind and the branch plans."""
+    plans = {p.stem: load_project(p).project for p in sorted(samples_dir().glob("*.gpudesk"))}
+    plans["default"] = Project()
+    plans.update({kind: kind_plan(kind) for kind in WORKLOAD_KINDS})
+    plans.update(branch_plans())
+    return plans
+
+
+def figure_sets(project: Project, catalog: Catalog) -> list[FigureSet]:
+    plan = estimate_plan(project, catalog)
+    return [p.figures for p in plan.phases] + ([plan.roadmap] if plan.roadmap is not None else [])
+
+
+@pytest.fixture(scope="module")
+def emitted(user_catalog) -> tuple[dict[str, str], dict[str, str]]:
+    """Every formula and every source line the core emits for the reference plans -> one figure key showing it."""
+    formulas: dict[str, str] = {}
+    sources: dict[str, str] = {}
+    for name, project in reference_plans().items():
+        for figures in figure_sets(project, user_catalog):
+            for key in figures.keys():
+                exp = figures.explain(key)
+                if not figures.is_input(key):
+                    formulas.setdefault(exp.formula, f"{name}: {key}")
+                for source in [exp.source, *(q.source for q in exp.inputs)]:
+                    if source:
+                        sources.setdefault(source, f"{name}: {key}")
+    return formulas, sources
+
+
+def _numbers(text: str) -> Counter[str]:
+    return Counter(NUMBER.findall(text))
+
+
+def _keeps_numbers(english: str, chinese: str) -> bool:
+    """Every number of the English appears in the Chinese at least as often."""
+    return all(chinese.count(n) >= c for n, c in _numbers(english).items())
+
+
+def test_every_reference_plan_estimates(user_catalog):
+    for name, project in reference_plans().items():
+        assert figure_sets(project, user_catalog), name
+
+
+def test_every_formula_has_a_chinese_translation_keeping_its_numbers(emitted):
+    formulas, _ = emitted
+    assert len(formulas) > 200  # every area of the core is in the set
+    missing = [f"{where}: {f}" for f, where in formulas.items() if ZH.lookup_formula(f) is None]
+    assert not missing, "formulas without a Chinese entry in resources/i18n/formulas_zh.toml:\n" + "\n".join(missing)
+    for english, where in formulas.items():
+        chinese = ZH.formula(english)
+        assert _keeps_numbers(english, chinese), f"{where}: {english!r} -> {chinese!r}"
+        assert re.search(r"[\u4e00-\u9fff]", chinese) or english == chinese or not re.search(r"[a-z]{4}", english), \
+            f"{where}: {english!r} has words but no Chinese: {chinese!r}"
+
+
+def test_derived_sources_show_the_chinese_formula(emitted):
+    _, sources = emitted
+    derived = [s for s in sources if s.startswith("derived: ")]
+    assert derived
+    for source in derived:
+        shown = ZH.source(source)
+        assert shown == "推导：" + ZH.formula(source[len("derived: "):]), source
+        assert _keeps_numbers(source, shown)
+
+
+def test_sources_keep_their_citations_and_numbers(emitted):
+    _, sources = emitted
+    for source, where in sources.items():
+        shown = ZH.source(source)
+        assert _keeps_numbers(source, shown), f"{where}: {source!r} -> {shown!r}"
+        if source.startswith("constant "):  # a constant's citation is shown as it is
+            citation = source.split(": ", 1)[1]
+            if " × pilot calibration" in citation:  # "…; framework × pilot calibration: …" is gpudesk's own text
+                citation = citation[:citation.index(" × pilot calibration")].rsplit("; ", 1)[0]
+            assert citation in shown, f"{where}: citation changed in {shown!r}"
+        if source.startswith(("catalog ", "model ")) and ": " in source:  # so is a catalog row's citation id
+            citation = source.split(": ", 1)[1].split(" (", 1)[0]
+            assert citation in shown, f"{where}: {citation} lost in {shown!r}"
+
+
+def test_catalogue_entries_keep_their_placeholders():
+    with resource_path("i18n", "formulas_zh.toml").open("rb") as handle:
+        data = tomllib.load(handle)
+    assert set(data) == {"formula", "formula_pattern", "source", "source_pattern", "source_suffix"}
+    for table, entries in data.items():
+        for english, chinese in entries.items():
+            assert placeholders(english) == placeholders(chinese), f"[{table}] {english!r} -> {chinese!r}"
+            numbers = PLACEHOLDER.findall(english)
+            assert numbers == [str(i) for i in range(len(numbers))], f"[{table}] {english!r}: number placeholders out of order"
+            if table == "formula":  # keys are normalised: a raw number would never match
+                assert not NUMBER.search(PLACEHOLDER.sub("", english)), f"[{table}] {english!r} holds a raw number"
+
+
+def test_one_entry_serves_every_number():
+    training = ZH.formula("sustained FLOP/s / (3 · GFLOPs per image · 1e9)")
+    serving = ZH.formula("sustained FLOP/s / (1 · GFLOPs per image · 1e9)")
+    assert training == "持续 FLOP/s / (3 · 每张图像 GFLOPs · 1e9)"
+    assert serving == "持续 FLOP/s / (1 · 每张图像 GFLOPs · 1e9)"
+    assert ZH.formula("capex + 3 x opex_per_year") == "资本支出 + 3 × 年运营支出"
+    assert ZH.formula("{0} when tiers = {1}".format(1, 1)) == "层级 = 1 时为 1"
+
+
+def test_named_slots_copy_names_and_translate_modes():
+    assert ZH.formula("⌈GPUs / 8 GPUs per NVIDIA DGX A100 640GB (HGX A100 8-GPU)⌉") == \
+        "⌈GPU 数 / 每台 NVIDIA DGX A100 640GB (HGX A100 8-GPU) 的 8 张 GPU⌉"
+    assert ZH.formula("cumulative cloud reserved 1y cost over the phase's 3 months") == \
+        "本阶段 3 个月内的公有云包年（1 年）累计成本"
+
+
+def test_missing_entries_fall_back_to_the_whole_english_formula():
+    unknown = "a formula nobody translated · 2"
+    assert ZH.lookup_formula(unknown) is None and ZH.formula(unknown) == unknown
+    half = "peak · η_mm · framework share; a clause nobody translated"
+    assert ZH.formula(half) == half  # never half Chinese, half English
+    assert ZH.formula("") == ""
+
+
+def test_english_passes_everything_through(emitted):
+    english = formula_text("en")
+    formulas, sources = emitted
+    assert all(english.formula(f) == f for f in formulas)
+    assert all(english.source(s) == s for s in sources)
+
+
+def test_source_lines():
+    assert ZH.source("TCO model (computed)") == "TCO 模型（计算所得）"
+    assert ZH.source("user input (phases[0].facility.pue)") == "用户输入（phases[0].facility.pue）"
+    unknown = "catalog switches/qm9700.power_w: nvidia-qm9700 (unknown in catalog)"
+    assert ZH.source(unknown) == "目录 switches/qm9700.power_w: nvidia-qm9700（目录中未知）"
+    citation = "constant HBM_EFFICIENCY: domain guide: decode is bound by bytes; Azure ND GB200 v6 blog"
+    assert ZH.source(citation) == "常量 HBM_EFFICIENCY: domain guide: decode is bound by bytes; Azure ND GB200 v6 blog"
+    family = "nvidia-ada: constant B = 0.94 (no measurement; NVLink5 used); PCIe parts: constant PCIE_BUSBW_EFFICIENCY (x)"
+    assert ZH.source(family) == "nvidia-ada：常量 B = 0.94 (no measurement; NVLink5 used)；PCIe 型号：常量 PCIE_BUSBW_EFFICIENCY (x)"
+    capacity = ("usable_memory_mib × 2^20 (driver total): catalog accelerators/h100-sxm.usable_memory_mib: "
+                "modal-nvidia-smi-totals (81,559 MiB driver total; marketed 80 GB)")
+    assert ZH.source(capacity) == ("可用显存 MiB × 2^20（驱动报告总量）：目录 accelerators/h100-sxm.usable_memory_mib: "
+                                   "modal-nvidia-smi-totals（驱动报告总量 81,559 MiB；标称 80 GB）")
+    calibrated = "goodput × pilot calibration: measurements typed in, fitted scale 0.90 (capped at 1)"
+    assert ZH.source(calibrated) == "goodput × 试点校准：手工录入的测量值，拟合系数 0.90（上限 1）"
+
+
+def test_memory_chart_tooltips_show_the_chinese_formula(user_catalog):
+    spec = estimate_plan(Project(), user_catalog).phases[0].charts["memory_fit"]
+    zh = localise_spec(copy.deepcopy(spec), "zh")
+    for english, chinese in zip(spec.series, zh.series):
+        for en_tip, zh_tip in zip(english.tooltips or [], chinese.tooltips or []):
+            if " — " not in en_tip:
+                continue
+            formula = en_tip.split(" — ", 1)[1]
+            assert zh_tip.endswith("— " + ZH.formula(formula)), zh_tip
+            assert ZH.formula(formula) != formula
+    weights = next(s for s in zh.series if s.name == "权重")
+    assert weights.tooltips[0].startswith("权重：") and "（方案）" in weights.tooltips[0]
+    assert localise_spec(spec, "en") is spec
+
+
+def test_reference_projects_cover_the_samples():
+    assert {p.stem for p in Path(samples_dir()).glob("*.gpudesk")} <= set(reference_plans())
+    assert set(WORKLOAD_KINDS) <= set(reference_plans())

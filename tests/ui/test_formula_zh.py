@@ -1,0 +1,79 @@
+"""The Explain panel shows formulas and source lines in Chinese in the Chinese interface, unchanged in English."""
+
+from __future__ import annotations
+
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
+import html
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QLocale
+from PySide6.QtWidgets import QApplication
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.pipeline import estimate_plan
+from gpudesk.project.model import Project
+from gpudesk.report.formula_text import formula_text
+from gpudesk.ui.fonts import apply_application_font
+from gpudesk.ui.i18n import install_language
+from gpudesk.ui.widgets.display_text import display_text
+from gpudesk.ui.widgets.explain_panel import ExplainPanel, explanation_html
+
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "explain-zh"
+KEYS = {"memory-total": "mem.total", "time-to-train": "train.time_to_train_days", "tco-5y": "tco.total_5y"}
+ZH = formula_text("zh")
+
+
+@pytest.fixture(scope="module")
+def figures() -> FigureSet:
+    return estimate_plan(Project(), Catalog.open()).phases[0].figures
+
+
+@pytest.fixture
+def chinese(qapp) -> Iterator[None]:
+    before = QLocale()
+    installed = install_language(QApplication.instance(), "zh")
+    yield
+    installed.uninstall()
+    QLocale.setDefault(before)
+
+
+@pytest.mark.parametrize("key", KEYS.values())
+def test_chinese_explanation_shows_the_chinese_formula_and_sources(figures, key):
+    exp = figures.explain(key)
+    page = explanation_html(exp, figures, display_text("zh"))
+    chinese = ZH.formula(exp.formula)
+    assert chinese != exp.formula
+    assert f"<code>{html.escape(chinese)}</code>" in page
+    assert html.escape(exp.formula) not in page
+    for q in exp.inputs:
+        if q.source.startswith("derived: "):  # the origin column of a derived input: its formula, in Chinese
+            assert html.escape("推导：" + ZH.formula(q.source[len("derived: "):])) in page
+            assert html.escape(q.source) not in page
+
+
+@pytest.mark.parametrize("key", KEYS.values())
+def test_english_explanation_shows_the_formula_unchanged(figures, key):
+    exp = figures.explain(key)
+    page = explanation_html(exp, figures, display_text("en"))
+    assert f"<code>{html.escape(exp.formula)}</code>" in page
+    assert all(html.escape(q.source) in page for q in exp.inputs if q.source)
+
+
+def test_screenshots_of_chinese_explanations(qtbot, qapp, chinese, figures):
+    apply_application_font(qapp)
+    panel = ExplainPanel()
+    qtbot.addWidget(panel)
+    panel.resize(760, 900)
+    panel.set_figures(figures)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for name, key in KEYS.items():
+        panel.show_figure(key)
+        shown = panel.browser.toPlainText()
+        assert ZH.formula(figures.explain(key).formula) in shown
+        assert "公式" in shown  # the heading, through the Qt translator
+        path = SHOTS / f"{name}.png"
+        assert panel.grab().save(str(path))
+        assert path.stat().st_size > 20_000
