@@ -49,6 +49,7 @@ class ActionId(str, Enum):
     PREVIOUS_STEP = "previous_step"
     TOGGLE_EXPLAIN = "toggle_explain"
     TOGGLE_ROADMAP = "toggle_roadmap"
+    TOGGLE_STEP_GUIDE = "toggle_step_guide"
     USER_GUIDE = "user_guide"
     ABOUT = "about"
 
@@ -76,10 +77,15 @@ def _redo(w: MainWindow) -> None:
 
 
 def _toggle(dock_name: str) -> Callable[[MainWindow], None]:
+    """Hide the dock when it is on screen; else show it and bring it in front of the docks tabified with it
+    (a dock behind another tab is still "visible" to Qt, but has no visible region)."""
+
     def toggle(w: MainWindow) -> None:
         dock = getattr(w, dock_name)
-        dock.setVisible(not dock.isVisible())
-        if dock.isVisible():
+        if dock.isVisible() and not dock.visibleRegion().isEmpty():
+            dock.hide()
+        else:
+            dock.show()
             dock.raise_()
 
     return toggle
@@ -129,6 +135,9 @@ SPECS: tuple[ActionSpec, ...] = (
                lambda w: w.go_to_step(max(1, w.navigator.current - 1))),
     ActionSpec(ActionId.TOGGLE_EXPLAIN, VIEW, "&Explain panel", "F1", "Show or hide how each number is computed",
                _toggle("explain_dock")),
+    ActionSpec(ActionId.TOGGLE_STEP_GUIDE, VIEW, "S&tep guide", "Ctrl+Shift+G",
+               "Show or hide the guide to the current step: questions, rules of thumb and the three cases",
+               _toggle("step_guide_dock")),
     ActionSpec(ActionId.TOGGLE_ROADMAP, VIEW, "&Roadmap", "Ctrl+Shift+R", "Show or hide the phase timeline and checks",
                _toggle("roadmap_dock")),
     ActionSpec(ActionId.USER_GUIDE, HELP, "&User guide", "Shift+F1", "How to go from an empty project to a plan",

@@ -1,4 +1,4 @@
-"""The main window: plan toolbar, step list, the seven step pages, Explain and Roadmap docks.
+"""The main window: plan toolbar, step list, the seven step pages, Explain, Step guide and Roadmap docks.
 
 Composed from small parts — FileActions (files, autosave), PlanController
 (re-estimates), PlanCommands (phases, workloads), WindowDialogs (every
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.catalog.store import Catalog
+from gpudesk.core.checks import Check
 from gpudesk.core.plan_result import PlanEstimate
 from gpudesk.project.autosave import AutosaveStore
 from gpudesk.session.document import ProjectDocument
@@ -38,6 +39,7 @@ from gpudesk.ui.plan_commands import PlanCommands
 from gpudesk.ui.plan_toolbar import PlanToolbar
 from gpudesk.ui.roadmap_view import RoadmapView
 from gpudesk.ui.settings import AppSettings, open_qsettings
+from gpudesk.ui.step_guide import StepGuide
 from gpudesk.ui.step_list import StepList
 from gpudesk.ui.summary import summary_text
 from gpudesk.ui.theme import apply_theme
@@ -95,8 +97,15 @@ class MainWindow(QMainWindow):
         self.explain = ExplainPanel()
         self.explain_dock = self._dock(self.tr("Explain"), "explain-dock", self.explain,
                                        Qt.DockWidgetArea.RightDockWidgetArea)
+        self.step_guide = StepGuide(self.lang)
+        self.step_guide.figure_selected.connect(self.show_figure)
+        self.step_guide_dock = self._dock(self.tr("Step guide"), "step-guide-dock", self.step_guide,
+                                          Qt.DockWidgetArea.RightDockWidgetArea)
+        self.step_guide_dock.visibilityChanged.connect(self.step_guide.set_on_screen)
+        self.tabifyDockWidget(self.explain_dock, self.step_guide_dock)  # one column, a tab each
+        self.step_guide_dock.raise_()
         self.roadmap = RoadmapView()
-        self.roadmap.check_selected.connect(self.explain.show_check)
+        self.roadmap.check_selected.connect(self.show_check)
         self.roadmap_dock = self._dock(self.tr("Roadmap"), "roadmap-dock", self.roadmap,
                                        Qt.DockWidgetArea.BottomDockWidgetArea)
         self.plan_toolbar = PlanToolbar(self)
@@ -116,12 +125,14 @@ class MainWindow(QMainWindow):
         self.files.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.resize(1440, 900)
         self.resizeDocks([self.roadmap_dock], [300], Qt.Orientation.Vertical)
+        self.resizeDocks([self.explain_dock], [320], Qt.Orientation.Horizontal)  # the guide's column reads at 320 px
         self.roadmap_dock.hide()  # the timeline is also on step 7; View → Roadmap opens the full dock
         self._restore_layout()
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
+        dock.setAccessibleName(title)
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
@@ -187,7 +198,7 @@ class MainWindow(QMainWindow):
         step = STEPS[index]
         page = StepPage(step, self.document, self.choices, STEP_CHARTS[step.number], self.lang)
         page.figure_selected.connect(self.show_figure)
-        page.check_selected.connect(self.explain.show_check)
+        page.check_selected.connect(self.show_check)
         page.rebind(self.phase_index, self.workload_index)
         return page
 
@@ -226,6 +237,7 @@ class MainWindow(QMainWindow):
         if self.pages is not None:
             self.pages.show(number - 1)
         self.step_list.select(number)
+        self.step_guide.show_step(number)
 
     def current_page(self) -> StepPage:
         assert self.pages is not None, "no plan is open"
@@ -237,6 +249,7 @@ class MainWindow(QMainWindow):
         if self.pages is not None:
             self.pages.show_estimate(phase)
         self.explain.set_figures(phase.figures)
+        self.step_guide.set_figures(phase.figures)
         self.step_list.set_status(step_status(phase.checks))
         self.roadmap.show_estimate(estimate)
         self.summary.setText(summary_text(phase, estimate.currency))
@@ -246,11 +259,18 @@ class MainWindow(QMainWindow):
         if self.pages is not None:
             self.pages.show_estimate(None)
         self.roadmap.show_estimate(None)
+        self.step_guide.set_figures(())
         self.summary.setText(self.tr("Cannot estimate: {0}").format(reason))
 
     def show_figure(self, key: str) -> None:
         self.explain_dock.show()
+        self.explain_dock.raise_()  # in front of the Step guide tab
         self.explain.show_figure(key)
+
+    def show_check(self, check: Check) -> None:
+        self.explain_dock.show()
+        self.explain_dock.raise_()
+        self.explain.show_check(check)
 
     # -- preferences and catalog ---------------------------------------------------
     def apply_preferences(self) -> None:

@@ -2036,57 +2036,57 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ExplainPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="28" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="29" />
       <source>All sources behind this figure</source>
       <translation>此数字背后的全部出处</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="103" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="110" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="29" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="30" />
       <source>Fix</source>
       <translation>处理建议</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="21" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="22" />
       <source>Formula</source>
       <translation>公式</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="23" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="24" />
       <source>Input</source>
       <translation>输入项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="27" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="28" />
       <source>Note</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="113" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="120" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="22" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="23" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="25" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="26" />
       <source>Unit</source>
       <translation>单位</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="24" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="25" />
       <source>Value</source>
       <translation>数值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="26" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="27" />
       <source>Where it comes from</source>
       <translation>来源</translation>
     </message>
@@ -2325,7 +2325,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>目录(&amp;C)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="199" />
+      <location filename="../../gpudesk/ui/actions.py" line="208" />
       <source>&amp;Clear the list</source>
       <translation>清空列表(&amp;C)</translation>
     </message>
@@ -2354,7 +2354,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>文件(&amp;F)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="170" />
+      <location filename="../../gpudesk/ui/actions.py" line="179" />
       <source>&amp;Go to step</source>
       <translation>转到步骤(&amp;G)</translation>
     </message>
@@ -2391,12 +2391,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="210" />
+      <location filename="../../gpudesk/ui/actions.py" line="219" />
       <source>&amp;Redo</source>
       <translation>重做(&amp;R)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="210" />
+      <location filename="../../gpudesk/ui/actions.py" line="219" />
       <source>&amp;Redo {0}</source>
       <translation>重做“{0}”(&amp;R)</translation>
     </message>
@@ -2413,12 +2413,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>保存(&amp;S)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="209" />
+      <location filename="../../gpudesk/ui/actions.py" line="218" />
       <source>&amp;Undo</source>
       <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="209" />
+      <location filename="../../gpudesk/ui/actions.py" line="218" />
       <source>&amp;Undo {0}</source>
       <translation>撤销“{0}”(&amp;U)</translation>
     </message>
@@ -2436,7 +2436,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>（日期未知）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="197" />
+      <location filename="../../gpudesk/ui/actions.py" line="206" />
       <source>(no recent plans)</source>
       <translation>（没有最近的方案）</translation>
     </message>
@@ -2490,7 +2490,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="249" />
+      <location filename="../../gpudesk/ui/main_window.py" line="263" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
@@ -2532,12 +2532,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="158" />
+      <location filename="../../gpudesk/ui/main_window.py" line="169" />
       <source>Estimating…</source>
       <translation>正在估算…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="96" />
+      <location filename="../../gpudesk/ui/main_window.py" line="98" />
       <source>Explain</source>
       <translation>计算说明</translation>
     </message>
@@ -2546,7 +2546,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>用试点运行的实测数据拟合方案的效率系数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="175" />
+      <location filename="../../gpudesk/ui/actions.py" line="184" />
       <source>Go to step {0}</source>
       <translation>转到第 {0} 步</translation>
     </message>
@@ -2598,7 +2598,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法生成建议书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="161" />
+      <location filename="../../gpudesk/ui/actions.py" line="170" />
       <source>Open &amp;recent</source>
       <translation>最近打开(&amp;R)</translation>
     </message>
@@ -2663,16 +2663,20 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>重命名…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="100" />
+      <location filename="../../gpudesk/ui/main_window.py" line="109" />
       <source>Roadmap</source>
       <translation>路线图</translation>
+    </message>
+    <message>
+      <source>S&amp;tep guide</source>
+      <translation>步骤指南(&amp;T)</translation>
     </message>
     <message>
       <source>Save &amp;as…</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="283" />
+      <location filename="../../gpudesk/ui/main_window.py" line="303" />
       <source>Save the changes to {0} before closing?</source>
       <translation>关闭前保存对 {0} 的修改吗？</translation>
     </message>
@@ -2694,6 +2698,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>显示或隐藏每个数字的计算过程</translation>
     </message>
     <message>
+      <source>Show or hide the guide to the current step: questions, rules of thumb and the three cases</source>
+      <translation>显示或隐藏当前步骤的指南：要回答的问题、经验法则和三个案例</translation>
+    </message>
+    <message>
       <source>Show or hide the phase timeline and checks</source>
       <translation>显示或隐藏阶段时间线和检查项</translation>
     </message>
@@ -2706,9 +2714,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>新建一个空白方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="172" />
+      <location filename="../../gpudesk/ui/actions.py" line="181" />
       <source>Step &amp;{0}</source>
       <translation>第 {0} 步(&amp;{0})</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/main_window.py" line="102" />
+      <source>Step guide</source>
+      <translation>步骤指南</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="45" />
@@ -2730,7 +2743,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>撤销上一次修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="282" />
+      <location filename="../../gpudesk/ui/main_window.py" line="302" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>
@@ -3535,6 +3548,19 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     </message>
   </context>
   <context>
+    <name>StepGuide</name>
+    <message>
+      <location filename="../../gpudesk/ui/step_guide.py" line="31" />
+      <source>Step guide</source>
+      <translation>步骤指南</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/step_guide.py" line="33" />
+      <source>What the current step decides, the questions to answer, rules of thumb, common mistakes and how the three sample cases handled it</source>
+      <translation>当前步骤要定什么、要回答的问题、经验法则、常见误区，以及三个示例案例在这一步怎么做</translation>
+    </message>
+  </context>
+  <context>
     <name>StepList</name>
     <message>
       <location filename="../../gpudesk/ui/step_list.py" line="28" />
@@ -3737,12 +3763,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>WhatIfPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="277" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
       <source>Change against the plan</source>
       <translation>相对方案的变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="277" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
       <source>Change against the plan ({0})</source>
       <translation>相对方案的变化（{0}）</translation>
     </message>
@@ -3772,7 +3798,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="276" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="277" />
       <source>High end of the range</source>
       <translation>区间上限</translation>
     </message>
@@ -3782,7 +3808,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="276" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="277" />
       <source>Low end of the range</source>
       <translation>区间下限</translation>
     </message>
@@ -3797,7 +3823,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>正在按各变动区间重新估算本阶段…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="208" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="214" />
       <source>Re-estimating the phase across the ranges… {0} %</source>
       <translation>正在按各变动区间重新估算本阶段… {0} %</translation>
     </message>
@@ -3827,7 +3853,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>利用率（小时/天）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="276" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="277" />
       <source>What moves {0} (plan: {1})</source>
       <translation>影响{0}的因素（方案值：{1}）</translation>
     </message>
@@ -3837,7 +3863,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>假设分析表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="273" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="274" />
       <source>What-if unavailable: {0}</source>
       <translation>无法进行假设分析：{0}</translation>
     </message>
@@ -3852,17 +3878,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="279" />
       <source>plan</source>
       <translation>方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="279" />
       <source>undefined</source>
       <translation>未定义</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="283" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="284" />
       <source>{0} re-estimates in {1} ms.</source>
       <translation>{0} 次重新估算，用时 {1} 毫秒。</translation>
     </message>

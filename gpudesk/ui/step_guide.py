@@ -1,0 +1,84 @@
+"""The Step guide panel: the current wizard step's guide (gpudesk/wizard/step_help.py) in the session language.
+
+The main window keeps it in a dock tabified with the Explain panel, tells it the current step and the figures
+of the latest estimate, and whether the dock is on screen (``QDockWidget.visibilityChanged``, which also
+follows the tabs: a dock behind another tab stays "visible" to Qt). Its text is built only while it is on
+screen — the first time at the event-loop turn after it comes on screen, so start-up paints the window
+before it lays out the guide — and rebuilt only when the step, the language or the set of figures it can
+link to changes. A figure key the estimate has is a link: clicking it asks the window to explain it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+
+from PySide6.QtCore import QTimer, QUrl, Signal
+from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
+
+from gpudesk.wizard.step_help import help_for, help_html
+
+
+class StepGuide(QWidget):
+    figure_selected = Signal(str)
+
+    def __init__(self, lang: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("step-guide")
+        self.browser = QTextBrowser(self)
+        self.browser.setObjectName("step-guide-text")
+        self.browser.setOpenLinks(False)
+        self.browser.document().setIndentWidth(18)  # lists keep most of a narrow dock's width for their text
+        self.browser.setAccessibleName(self.tr("Step guide"))
+        self.browser.setAccessibleDescription(
+            self.tr("What the current step decides, the questions to answer, rules of thumb, common mistakes and "
+                    "how the three sample cases handled it"))
+        self.browser.anchorClicked.connect(self._on_anchor)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.browser)
+        self.lang = lang
+        self.step = 1
+        self._figures: Container[str] = ()
+        self.shown: tuple[int, str, frozenset[str]] | None = None  # (step, language, linked figures) on screen
+        self.on_screen = False
+
+    def show_step(self, step: int) -> None:
+        self.step = step
+        self._refresh()
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang
+        self._refresh()
+
+    def set_figures(self, figures: Container[str]) -> None:
+        """The figures of the latest estimate (a FigureSet, or () when there is none): the guide links those."""
+        self._figures = figures
+        self._refresh()
+
+    def set_on_screen(self, on_screen: bool) -> None:
+        """Connected to the dock's ``visibilityChanged``: the text is built when the panel comes on screen."""
+        self.on_screen = on_screen
+        if on_screen and self.shown is None:
+            QTimer.singleShot(0, self, self._refresh)
+        else:
+            self._refresh()
+
+    def _refresh(self) -> None:
+        if not self.on_screen:
+            return  # built when it comes on screen
+        entry = help_for(self.step)
+        cited = {key for rule in entry.rules + entry.mistakes for key in rule.figures}
+        linked = frozenset(key for key in cited if key in self._figures)
+        wanted = (self.step, self.lang, linked)
+        if wanted == self.shown:
+            return
+        bar = self.browser.verticalScrollBar()
+        keep = bar.value() if self.shown is not None and self.shown[:2] == wanted[:2] else 0
+        self.browser.setHtml(help_html(self.step, self.lang, linked))
+        bar.setValue(keep)  # a new estimate that adds links does not scroll the reader back to the top
+        self.shown = wanted
+
+    def _on_anchor(self, url: QUrl) -> None:
+        text = url.toString()
+        if text.startswith("fig:"):
+            self.figure_selected.emit(text[4:])

@@ -1,0 +1,190 @@
+"""The step guide: for each of the seven steps, what it decides, the questions to answer, rules of thumb,
+common mistakes and how the three source cases handled it — in Chinese and English, as plain data.
+
+The content lives in ``step_help_content`` (loaded on first use); this module holds its shape and renders it
+as simple HTML (:func:`help_html`). Sources (shared/seeds/): the seven-step guide «gpu云计算服务器选型7个步骤和
+3个实际案例» (the seven steps, the pitfalls of its section 五 and the three cases), the AI lifecycle GPU guide and
+the training-versus-inference server selection article. Rules gpudesk adds itself say so and name the figure
+keys (docs/figures.md) or check ids (gpudesk/core) that implement them.
+
+Notation of the content: a question's inputs are field paths of its step (``gpudesk.wizard.fields.STEP_FIELDS``)
+with ``w.`` for the active workload, so the guide prints each input's label exactly as the form does; figures
+and checks are space-separated keys; a case note's ``sample`` states values of the shipped sample plan
+(resources/samples/) as ``p0.w1.epochs=80`` (phase 0, workload 1), which the tests hold to those files.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from gpudesk.wizard.fields import STEP_FIELDS, W
+from gpudesk.wizard.steps import step as step_of
+
+
+@dataclass(frozen=True)
+class Text:
+    en: str
+    zh: str
+
+    def get(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+@dataclass(frozen=True)
+class Question:
+    text: Text
+    inputs: tuple[str, ...]  # field paths as in STEP_FIELDS[step]
+
+
+@dataclass(frozen=True)
+class Rule:
+    text: Text
+    source: str  # a key of SOURCES ("gpudesk": gpudesk's own rule, which names figures or checks)
+    figures: tuple[str, ...] = ()  # figure keys that implement or show it (docs/figures.md)
+    checks: tuple[str, ...] = ()  # ids of the checks that warn about it
+
+
+@dataclass(frozen=True)
+class CaseNote:
+    case: str  # a key of CASES
+    text: Text
+    sample: tuple[tuple[str, str], ...]  # (project path, value as written) the note states of the case's sample plan
+
+
+@dataclass(frozen=True)
+class Case:
+    key: str
+    sample_file: str  # under resources/samples/
+    title: Text
+
+
+@dataclass(frozen=True)
+class StepHelp:
+    step: int
+    decides: Text
+    questions: tuple[Question, ...]
+    rules: tuple[Rule, ...]
+    mistakes: tuple[Rule, ...]
+    cases: tuple[CaseNote, ...]
+
+    def texts(self) -> list[Text]:
+        """Every text of this step's guide (not the headings or the labels of inputs)."""
+        return [self.decides, *(q.text for q in self.questions), *(r.text for r in self.rules + self.mistakes),
+                *(c.text for c in self.cases)]
+
+
+SOURCES: dict[str, Text] = {
+    "seven": Text("seven-step selection guide", "《gpu云计算服务器选型7个步骤》"),
+    "lifecycle": Text("AI lifecycle GPU guide", "《AI训练GPU怎么选》"),
+    "train_infer": Text("training vs inference server selection", "《训练与推理算力服务器选型》"),
+    "gpudesk": Text("gpudesk's own rule", "gpudesk 自有规则"),
+}
+
+CASES: dict[str, Case] = {case.key: case for case in (
+    Case("startup", "startup-inspection.gpudesk",
+         Text("Case 1 — AI startup training an image-recognition model", "案例一：AI创业团队做图像识别训练")),
+    Case("ecommerce", "ecommerce-recsys.gpudesk",
+         Text("Case 2 — e-commerce recommender inference before a sales promotion", "案例二：电商平台做大促前推荐模型推理")),
+    Case("manufacturer", "manufacturer-vision-private.gpudesk",
+         Text("Case 3 — manufacturer builds a private vision-inspection platform", "案例三：制造企业建设视觉检测私有平台")),
+)}
+
+HEADINGS: dict[str, Text] = {
+    "decides": Text("What this step decides", "这一步要定什么"),
+    "questions": Text("Questions to answer", "要回答的问题"),
+    "inputs": Text("Inputs", "对应输入"),
+    "rules": Text("Rules of thumb", "经验法则"),
+    "mistakes": Text("Common mistakes", "常见误区"),
+    "cases": Text("How the three cases handled it", "三个案例在这一步怎么做"),
+    "source": Text("Source", "出处"),
+    "figures": Text("Figures", "指标"),
+    "checks": Text("Checks", "检查项"),
+    "sample": Text("sample plan", "示例方案"),
+    "colon": Text(": ", "："),
+}
+
+
+# -- constructors of the compact notation (used by step_help_content) ------------------------------------------
+def question(inputs: str, en: str, zh: str) -> Question:
+    return Question(Text(en, zh), tuple(f"{W}.{p[2:]}" if p.startswith("w.") else p for p in inputs.split()))
+
+
+def rule(source: str, en: str, zh: str, figures: str = "", checks: str = "") -> Rule:
+    return Rule(Text(en, zh), source, tuple(figures.split()), tuple(checks.split()))
+
+
+def sample_path(short: str) -> str:
+    """``p1.w0.dataset_items`` → ``phases[1].workloads[0].dataset_items``; ``p0.costs.staff_fte`` → ``phases[0].costs.staff_fte``."""
+    phase, *rest = short.split(".")
+    if rest and rest[0][:1] == "w" and rest[0][1:].isdigit():
+        rest[0] = f"workloads[{int(rest[0][1:])}]"
+    return ".".join([f"phases[{int(phase[1:])}]", *rest])
+
+
+def case_note(case: str, sample: str, en: str, zh: str) -> CaseNote:
+    facts = tuple((sample_path(k), v) for k, _, v in (item.partition("=") for item in sample.split()))
+    return CaseNote(case, Text(en, zh), facts)
+
+
+# -- access and rendering -------------------------------------------------------------------------------------
+def guide() -> tuple[StepHelp, ...]:
+    """The seven steps' guides, in step order (the content module is imported on first use)."""
+    from gpudesk.wizard.step_help_content import GUIDE
+
+    return GUIDE
+
+
+def help_for(step: int) -> StepHelp:
+    for entry in guide():
+        if entry.step == step:
+            return entry
+    raise KeyError(f"no guide for step {step}")
+
+
+def input_labels(step: int, paths: tuple[str, ...], lang: str) -> list[str]:
+    """The labels the step's form shows for ``paths``; KeyError for a path the step does not ask."""
+    rows = {row.path: row for row in STEP_FIELDS[step]}
+    return [rows[path].label(lang) for path in paths]
+
+
+def _refs(items: Collection[str], heading: str, lang: str, link: Collection[str]) -> str:
+    if not items:
+        return ""
+    shown = [f"<a href='fig:{html.escape(k)}'>{html.escape(k)}</a>" if k in link else f"<code>{html.escape(k)}</code>"
+             for k in items]
+    return f" · {html.escape(HEADINGS[heading].get(lang))}{HEADINGS['colon'].get(lang)}" + ", ".join(shown)
+
+
+def _rules(rules: tuple[Rule, ...], lang: str, link: Collection[str]) -> str:
+    items, colon = [], HEADINGS["colon"].get(lang)
+    for r in rules:
+        source = f"{html.escape(HEADINGS['source'].get(lang))}{colon}{html.escape(SOURCES[r.source].get(lang))}"
+        refs = _refs(r.figures, "figures", lang, link) + _refs(r.checks, "checks", lang, ())
+        items.append(f"<li>{html.escape(r.text.get(lang))}<br><small style='color:gray'>{source}{refs}</small></li>")
+    return "<ul>" + "".join(items) + "</ul>"
+
+
+def help_html(step: int, lang: str, linked_figures: Collection[str] = ()) -> str:
+    """The guide of ``step`` as simple rich text in ``lang`` ("zh" or "en").
+
+    Figure keys in ``linked_figures`` (those the current estimate has) become ``fig:KEY`` links; the others and
+    check ids are shown as code.
+    """
+    entry = help_for(step)
+    h = {key: html.escape(text.get(lang)) for key, text in HEADINGS.items()}
+    parts = [f"<h3>{step}. {html.escape(step_of(step).title(lang))}</h3>",
+             f"<p><b>{h['decides']}</b><br>{html.escape(entry.decides.get(lang))}</p>",
+             f"<h4>{h['questions']}</h4><ol>"]
+    for q in entry.questions:
+        labels = "、".join if lang == "zh" else ", ".join
+        inputs = labels(f"<b>{html.escape(label)}</b>" for label in input_labels(step, q.inputs, lang))
+        parts.append(f"<li>{html.escape(q.text.get(lang))}<br><small>{h['inputs']}{h['colon']}{inputs}</small></li>")
+    parts += ["</ol>", f"<h4>{h['rules']}</h4>", _rules(entry.rules, lang, linked_figures),
+              f"<h4>{h['mistakes']}</h4>", _rules(entry.mistakes, lang, linked_figures), f"<h4>{h['cases']}</h4>"]
+    for note in entry.cases:
+        case = CASES[note.case]
+        parts.append(f"<p><b>{html.escape(case.title.get(lang))}</b> <small style='color:gray'>({h['sample']}{h['colon']}"
+                     f"{html.escape(case.sample_file)})</small><br>{html.escape(note.text.get(lang))}</p>")
+    return "".join(parts)

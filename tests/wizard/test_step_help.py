@@ -1,0 +1,145 @@
+"""The step guide's content is complete, bilingual, and every input, figure, check and sample value it names exists."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from gpudesk.paths import samples_dir
+from gpudesk.wizard.fields import STEP_FIELDS
+from gpudesk.wizard.step_help import CASES, SOURCES, guide, help_for, help_html, input_labels, sample_path
+from gpudesk.wizard.steps import STEPS
+
+ROOT = Path(__file__).resolve().parents[2]
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+LATIN = re.compile(r"[A-Za-z]")
+TAG = re.compile(r"<[^>]+>")
+CODE = re.compile(r"<code>[^<]*</code>|<a [^>]*>[^<]*</a>|[\w-]+\.gpudesk")
+
+
+def figure_keys() -> set[str]:
+    """Every key documented in docs/figures.md (the first column of its tables)."""
+    return set(re.findall(r"^\| `([^`]+)` \|", (ROOT / "docs" / "figures.md").read_text(encoding="utf-8"), re.M))
+
+
+def emitted_check_ids() -> set[str]:
+    """Ids of every ``Check("<id>", ...)`` under gpudesk/core and gpudesk/calibration."""
+    ids = set()
+    for path in [*(ROOT / "gpudesk" / "core").rglob("*.py"), *(ROOT / "gpudesk" / "calibration").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Check" and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    ids.add(first.value)
+    return ids
+
+
+def chinese_share(text: str) -> float:
+    cjk, latin = len(CJK.findall(text)), len(LATIN.findall(text))
+    return cjk / max(1, cjk + latin)
+
+
+def test_there_is_one_guide_per_step_in_step_order():
+    assert [entry.step for entry in guide()] == [s.number for s in STEPS] == list(range(1, 8))
+    with pytest.raises(KeyError):
+        help_for(8)
+
+
+@pytest.mark.parametrize("step", range(1, 8))
+def test_each_step_has_questions_rules_mistakes_and_all_three_cases(step):
+    entry = help_for(step)
+    assert len(entry.questions) >= 3 and len(entry.rules) >= 3 and entry.mistakes
+    assert [note.case for note in entry.cases] == list(CASES), "each step tells the three cases, in case order"
+    assert all(q.inputs for q in entry.questions), "every question names the inputs that answer it"
+    for text in entry.texts():
+        assert len(text.en.strip()) > 20 and len(text.zh.strip()) > 8, text
+    for r in entry.rules + entry.mistakes:
+        assert r.source in SOURCES
+        if r.source == "gpudesk":
+            assert r.figures or r.checks, f"gpudesk's own rule must point to what implements it: {r.text.en}"
+    assert any(r.source != "gpudesk" for r in entry.rules), "each step carries advice from the source documents"
+
+
+@pytest.mark.parametrize("step", range(1, 8))
+def test_english_has_no_chinese_and_chinese_is_mostly_chinese(step):
+    entry = help_for(step)
+    for text in entry.texts():
+        assert not CJK.search(text.en), text.en
+        assert chinese_share(text.zh) >= 0.6, text.zh
+    english = TAG.sub(" ", help_html(step, "en"))
+    assert not CJK.search(english), CJK.findall(english)[:10]
+    chinese = TAG.sub(" ", CODE.sub(" ", help_html(step, "zh")))  # keys, check ids and file names stay Latin
+    assert chinese_share(chinese) >= 0.6
+
+
+@pytest.mark.parametrize("step", range(1, 8))
+def test_every_input_named_is_asked_on_that_step_and_shown_with_the_forms_label(step):
+    asked = {row.path for row in STEP_FIELDS[step]}
+    for q in help_for(step).questions:
+        assert set(q.inputs) <= asked, set(q.inputs) - asked
+        for lang in ("en", "zh"):
+            page = help_html(step, lang)
+            for label in input_labels(step, q.inputs, lang):
+                assert f"<b>{label}</b>" in page
+
+
+def test_input_labels_refuse_an_input_of_another_step():
+    with pytest.raises(KeyError):
+        input_labels(1, ("hardware.accelerator_id",), "en")
+
+
+def test_every_figure_key_is_documented_and_every_check_id_is_emitted_by_the_core():
+    documented, emitted = figure_keys(), emitted_check_ids()
+    assert len(documented) > 300 and len(emitted) > 25  # the parsers found the tables and the Check calls
+    figures = {k for entry in guide() for r in entry.rules + entry.mistakes for k in r.figures}
+    checks = {c for entry in guide() for r in entry.rules + entry.mistakes for c in r.checks}
+    assert figures - documented == set()
+    assert checks - emitted == set()
+    assert len(checks) >= 20, "the guide points to most of the checks that implement its rules"
+
+
+def _value_at(plan: dict, path: str) -> object:
+    node: object = plan
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", path):
+        node = node[int(part[1:-1])] if part.startswith("[") else node[part]  # type: ignore[index]
+    return node
+
+
+def _written(value: str) -> object:
+    try:
+        return json.loads(value)
+    except json.JSONDecodeError:
+        return value
+
+
+def test_case_notes_state_what_the_shipped_sample_plans_hold():
+    plans = {key: json.loads((samples_dir() / case.sample_file).read_text(encoding="utf-8")) for key, case in CASES.items()}
+    checked = 0
+    for entry in guide():
+        for note in entry.cases:
+            assert note.sample, f"step {entry.step}, {note.case}: a case note states what the sample plan holds"
+            for path, written in note.sample:
+                assert _value_at(plans[note.case], path) == _written(written), (entry.step, note.case, path)
+                checked += 1
+    assert checked >= 60
+
+
+def test_sample_paths_expand_phase_and_workload():
+    assert sample_path("p1.w0.dataset_items") == "phases[1].workloads[0].dataset_items"
+    assert sample_path("p0.costs.staff_fte") == "phases[0].costs.staff_fte"
+    assert sample_path("p0.delivery.utilisation.hours_per_day") == "phases[0].delivery.utilisation.hours_per_day"
+
+
+def test_html_links_only_the_figures_the_estimate_has():
+    page = help_html(4, "en", linked_figures={"storage.read_bw_needed"})
+    assert "<a href='fig:storage.read_bw_needed'>storage.read_bw_needed</a>" in page
+    assert "<code>storage.read_bw_offered</code>" in page and "fig:storage.read_bw_offered" not in page
+    assert "<code>storage.read_bw_short</code>" in page  # check ids are never links
+    assert page.startswith("<h3>4. Storage matched to the data flow</h3>")
+    assert "<h3>4. 存储方案要和数据流匹配</h3>" in help_html(4, "zh")
+    for case in CASES.values():
+        assert case.title.en in page and case.sample_file in page
