@@ -37,7 +37,7 @@ from __future__ import annotations
 import copy
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -284,10 +284,25 @@ def run_whatif(project: Project, phase_index: int, catalog: Catalog,
     """Sweep each driver of ``ranges`` (default: every driver, ±50 % in 5 steps) for one phase.
 
     ``base``: the phase's current estimate when the caller has it (saves one estimate).
-    ``progress``: called with the fraction of the sweep done after each step; a caller that runs the sweep in
-    the background stops it by raising from there (the exception propagates unchanged).
+    ``progress``: called with the fraction of the sweep done before each re-estimate; raising from it stops
+    the sweep (the exception propagates unchanged).
     Raises :class:`PlanInputError` when the phase itself cannot be estimated.
     """
+    steps = iter_whatif(project, phase_index, catalog, ranges, base)
+    while True:
+        try:
+            done = next(steps)
+        except StopIteration as finished:
+            return finished.value
+        if progress is not None:
+            progress(done)
+
+
+def iter_whatif(project: Project, phase_index: int, catalog: Catalog,
+                ranges: Sequence[DriverRange] | None = None,
+                base: PhaseEstimate | None = None) -> Generator[float, None, WhatIfResult]:
+    """:func:`run_whatif` one re-estimate at a time: yields the fraction done before each re-estimate and
+    returns the result, so a caller can run the sweep in slices between other work and stop it at a yield."""
     started = time.perf_counter()
     if not 0 <= phase_index < len(project.phases):
         raise PlanInputError(f"phases[{phase_index}]: no such phase (the plan has {len(project.phases)})")
@@ -316,8 +331,7 @@ def run_whatif(project: Project, phase_index: int, catalog: Catalog,
         per_metric = {m.name: np.full(changes.size, np.nan) for m in metrics}
         notes: list[str] = []
         for i, change in enumerate(changes):
-            if progress is not None:
-                progress(steps_done / total_steps)  # before each estimate: a cancelled sweep stops here
+            yield steps_done / total_steps  # before each estimate: a caller may stop the sweep here
             steps_done += 1
             trial = _phase_copy_project(project, phase_index)
             values[i] = apply(trial.phases[0], float(change))

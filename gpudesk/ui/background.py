@@ -1,116 +1,71 @@
-"""Long work off the UI thread, with progress and cooperative cancellation.
+"""Long work in slices between events: progress, Cancel, and a window that stays live.
 
-``BackgroundTask(fn, *args, **kwargs)`` runs ``fn(token, *args, **kwargs)``
-on a :class:`QThreadPool` worker. ``fn`` receives a :class:`CancelToken`:
-it reports progress with ``token.report(percent, text)`` and stops early by
-calling ``token.raise_if_cancelled()`` (or checking ``token.cancelled``) in
-its loop. The task's signals are delivered on the thread that owns the task
-(the UI thread when created there):
+``BackgroundTask(steps)`` drives a generator. Each ``next()`` is one slice of
+the work (one re-estimate of a what-if sweep, one page of a PDF); a zero-delay
+timer runs slices until ``SLICE_BUDGET_MS`` has passed, then lets the event loop
+handle input and repaints before the next batch. The generator yields progress
+as ``(percent, text)`` and returns its result. Signals, all on the UI thread:
 
 * ``progress(int, str)`` — percent 0–100 and a short message;
-* ``finished(object)`` — the return value of ``fn``;
-* ``failed(str)`` — ``"ExceptionType: message"`` when ``fn`` raised;
-* ``cancelled()`` — ``fn`` stopped with :class:`TaskCancelled` (raised by
-  ``token.raise_if_cancelled()`` or ``token.report(...)`` after
-  :meth:`BackgroundTask.cancel`). A ``fn`` that sees ``token.cancelled`` and
-  returns normally has *finished* with what it returned.
+* ``finished(object)`` — the generator's return value;
+* ``failed(str)`` — ``"ExceptionType: message"`` when a slice raised;
+* ``cancelled()`` — after :meth:`BackgroundTask.cancel`, which closes the
+  generator at the yield it stopped at (its ``finally`` blocks run).
 
 Exactly one of ``finished``, ``failed`` and ``cancelled`` fires, once.
-``run_with_progress(parent, title, fn, ...)`` shows a modal
-:class:`QProgressDialog` with a Cancel button while the task runs and
-returns the result (``None`` when cancelled; raises :class:`BackgroundError`
-when ``fn`` failed). See docs/background-work.md.
+``run_with_progress(parent, title, steps)`` shows a window-modal
+:class:`QProgressDialog` with Cancel while the task runs and returns its result
+(``None`` when cancelled; raises :class:`BackgroundError` when a slice raised).
+
+Why slices and not a pool thread: with PySide6 6.12.0 on Python 3.11 the
+garbage collector crashed (segfault or abort in 2 of 6 runs of
+``tests/ui/test_main_window.py`` + ``tests/ui/test_panels.py``) while Python
+code ran on a ``QThreadPool`` thread during the event loop; the same runs with
+the work in slices never did (0 of 8). The estimation core is Python and numpy,
+so a thread would have held the GIL for all but numpy's inner loops anyway: the
+window is as responsive either way, and a slice of a few milliseconds is shorter
+than the 5 ms GIL switch interval. See docs/background-work.md.
 """
 
 from __future__ import annotations
 
-import threading
+import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Generator
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
+Steps = Generator[tuple[int, str], None, Any]
 
-class TaskCancelled(Exception):
-    """Raised inside the worker by :meth:`CancelToken.raise_if_cancelled` once cancel was requested."""
+SLICE_BUDGET_MS = 12.0
+"""Run slices for at most this long before the event loop gets a turn: inside a 60 Hz frame (16.7 ms) with
+room for the repaint. A single slice longer than this still runs whole."""
 
 
 class BackgroundError(RuntimeError):
-    """The background function raised; the message is ``"ExceptionType: message"``."""
-
-
-class CancelToken:
-    """Shared between the UI thread (which cancels) and the worker (which checks and reports)."""
-
-    def __init__(self, report: Callable[[int, str], None] | None = None) -> None:
-        self._event = threading.Event()
-        self._report = report
-
-    @property
-    def cancelled(self) -> bool:
-        return self._event.is_set()
-
-    def cancel(self) -> None:
-        self._event.set()
-
-    def raise_if_cancelled(self) -> None:
-        if self._event.is_set():
-            raise TaskCancelled()
-
-    def report(self, percent: int, text: str = "") -> None:
-        """Progress from the worker: percent is clamped to 0–100. Also a cancellation point."""
-        self.raise_if_cancelled()
-        if self._report is not None:
-            self._report(max(0, min(100, int(percent))), text)
-
-
-class _Relay(QObject):
-    """Lives on the caller's thread; worker-thread emits arrive there as queued signals."""
-
-    progress = Signal(int, str)
-    done = Signal(str, object)  # outcome ("finished" | "failed" | "cancelled"), payload
-
-
-class _Runnable(QRunnable):
-    def __init__(self, fn: Callable[..., Any], token: CancelToken, relay: _Relay, args: tuple, kwargs: dict) -> None:
-        super().__init__()
-        self.setAutoDelete(True)
-        self._fn, self._token, self._relay, self._args, self._kwargs = fn, token, relay, args, kwargs
-
-    def run(self) -> None:
-        try:
-            result = self._fn(self._token, *self._args, **self._kwargs)
-        except TaskCancelled:
-            self._relay.done.emit("cancelled", None)
-        except Exception as exc:  # noqa: BLE001 - every failure becomes the failed signal, with its type
-            detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-            self._relay.done.emit("failed", detail)
-        else:
-            self._relay.done.emit("finished", result)
+    """A slice raised; the message is ``"ExceptionType: message"``."""
 
 
 class BackgroundTask(QObject):
-    """One call of ``fn(token, *args, **kwargs)`` on a thread pool; see the module docstring."""
+    """Runs ``steps`` in slices from the event loop; see the module docstring."""
 
     progress = Signal(int, str)
     finished = Signal(object)
     failed = Signal(str)
     cancelled = Signal()
 
-    def __init__(self, fn: Callable[..., Any], *args: Any, pool: QThreadPool | None = None,
-                 parent: QObject | None = None, **kwargs: Any) -> None:
+    def __init__(self, steps: Steps, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._relay = _Relay(self)
-        self._relay.progress.connect(self.progress)
-        self._relay.done.connect(self._on_done)
-        self.token = CancelToken(self._relay.progress.emit)
-        self._runnable: _Runnable | None = _Runnable(fn, self.token, self._relay, args, kwargs)
-        self._pool = pool or QThreadPool.globalInstance()
+        self._steps: Steps | None = steps
+        self._timer = QTimer(self)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._run_slices)
         self.outcome = ""  # "", then "running", then "finished" | "failed" | "cancelled"
         self.result: Any = None
         self.error = ""
+        self.slices = 0
 
     @property
     def running(self) -> bool:
@@ -121,19 +76,25 @@ class BackgroundTask(QObject):
         return self.outcome in ("finished", "failed", "cancelled")
 
     def start(self) -> BackgroundTask:
-        if self._runnable is None:
+        if self.outcome:
             raise RuntimeError("a BackgroundTask runs once; create a new one")
-        runnable, self._runnable = self._runnable, None
         self.outcome = "running"
-        self._pool.start(runnable)
+        self._timer.start()
         return self
 
     def cancel(self) -> None:
-        """Ask the worker to stop at its next cancellation point (cooperative: never kills the thread)."""
-        self.token.cancel()
+        """Stop at the current yield: the generator is closed and ``cancelled`` fires (no-op once done)."""
+        if not self.running:
+            return
+        self._timer.stop()
+        steps, self._steps = self._steps, None
+        if steps is not None:
+            steps.close()
+        self.outcome = "cancelled"
+        self.cancelled.emit()
 
     def wait(self, timeout_ms: int = -1) -> bool:
-        """Block until the worker is done and its outcome delivered (tests, shutdown). False on timeout."""
+        """Run a local event loop until the outcome has been delivered (tests, modal dialogs). False on timeout."""
         if self.running:
             loop = QEventLoop()
             for signal in (self.finished, self.failed, self.cancelled):
@@ -143,31 +104,43 @@ class BackgroundTask(QObject):
             timer.timeout.connect(loop.quit)
             if timeout_ms >= 0:
                 timer.start(timeout_ms)
-            loop.exec()  # outcome signals are emitted on this thread, after self.outcome is set: no lost wake-up
+            loop.exec()
             timer.stop()
             for signal in (self.finished, self.failed, self.cancelled):
                 signal.disconnect(loop.quit)
         return self.done
 
-    def _on_done(self, outcome: str, payload: object) -> None:
+    def _run_slices(self) -> None:
+        deadline = time.perf_counter() + SLICE_BUDGET_MS / 1000.0
+        while self.running and self._steps is not None:
+            try:
+                percent, text = next(self._steps)
+            except StopIteration as stop:
+                self._end("finished", stop.value)
+                return
+            except Exception as exc:  # noqa: BLE001 - every failure becomes the failed signal, with its type
+                self._end("failed", "".join(traceback.format_exception_only(type(exc), exc)).strip())
+                return
+            self.slices += 1
+            self.progress.emit(max(0, min(100, int(percent))), text)
+            if time.perf_counter() >= deadline:
+                return  # the timer fires again after the event loop has handled what is waiting
+
+    def _end(self, outcome: str, payload: Any) -> None:
+        self._timer.stop()
+        self._steps = None
         self.outcome = outcome
         if outcome == "finished":
             self.result = payload
             self.finished.emit(payload)
-        elif outcome == "failed":
+        else:
             self.error = str(payload)
             self.failed.emit(self.error)
-        else:
-            self.cancelled.emit()
 
 
-def run_with_progress(parent: QWidget | None, title: str, fn: Callable[..., Any], *args: Any,
-                      label: str = "", pool: QThreadPool | None = None, **kwargs: Any) -> Any:
-    """Run ``fn(token, *args, **kwargs)`` in the background behind a modal progress dialog with Cancel.
-
-    Returns ``fn``'s result, ``None`` when the user cancelled; raises :class:`BackgroundError` when ``fn`` raised.
-    The UI stays responsive (the dialog runs a local event loop) and the dialog closes when the task ends.
-    """
+def run_with_progress(parent: QWidget | None, title: str, steps: Steps, label: str = "") -> Any:
+    """Run ``steps`` behind a window-modal progress dialog with Cancel (shown after 300 ms, so short work never
+    flashes it). Returns the result, ``None`` when the user cancelled; raises :class:`BackgroundError`."""
     cancel_text = QCoreApplication.translate("BackgroundTask", "Cancel")
     dialog = QProgressDialog(label or title, cancel_text, 0, 100, parent)
     dialog.setWindowTitle(title)
@@ -176,8 +149,7 @@ def run_with_progress(parent: QWidget | None, title: str, fn: Callable[..., Any]
     dialog.setAutoClose(False)
     dialog.setAutoReset(False)
     dialog.setValue(0)
-    task = BackgroundTask(fn, *args, pool=pool, parent=dialog, **kwargs)
-    loop = QEventLoop()
+    task = BackgroundTask(steps, parent=dialog)
 
     def show_progress(percent: int, text: str) -> None:
         dialog.setValue(percent)
@@ -186,13 +158,8 @@ def run_with_progress(parent: QWidget | None, title: str, fn: Callable[..., Any]
 
     task.progress.connect(show_progress)
     dialog.canceled.connect(task.cancel)
-    for signal in (task.finished, task.failed, task.cancelled):
-        signal.connect(loop.quit)
     task.start()
-    if not task.done:
-        loop.exec()
-    for signal in (task.finished, task.failed, task.cancelled):
-        signal.disconnect(loop.quit)
+    task.wait()
     dialog.canceled.disconnect(task.cancel)
     dialog.close()
     dialog.deleteLater()

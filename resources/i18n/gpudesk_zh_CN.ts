@@ -17,7 +17,7 @@
   <context>
     <name>BackgroundTask</name>
     <message>
-      <location filename="../../gpudesk/ui/background.py" line="171" />
+      <location filename="../../gpudesk/ui/background.py" line="144" />
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
@@ -3167,22 +3167,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ProposalExport</name>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="43" />
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="52" />
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="42" />
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="51" />
       <source>Drawing the charts…</source>
       <translation>正在绘制图表…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="33" />
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="39" />
       <source>Page {0} of {1}</source>
       <translation>第 {0} 页，共 {1} 页</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="45" />
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="54" />
       <source>Saving the proposal</source>
       <translation>正在保存方案书</translation>
     </message>
@@ -3763,132 +3763,132 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>WhatIfPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="279" />
       <source>Change against the plan</source>
       <translation>相对方案的变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="279" />
       <source>Change against the plan ({0})</source>
       <translation>相对方案的变化（{0}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="82" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="83" />
       <source>Driver</source>
       <translation>影响因素</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="69" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="70" />
       <source>Efficiency</source>
       <translation>效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="68" />
       <source>Electricity price</source>
       <translation>电价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="68" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="69" />
       <source>GPU price</source>
       <translation>GPU单价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="84" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="85" />
       <source>High</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="277" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
       <source>High end of the range</source>
       <translation>区间上限</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="83" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="84" />
       <source>Low</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="277" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
       <source>Low end of the range</source>
       <translation>区间下限</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="80" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="81" />
       <source>Ranges (change against the plan)</source>
       <translation>变动区间（相对方案）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="179" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="180" />
       <source>Re-estimating the phase across the ranges…</source>
       <translation>正在按各变动区间重新估算本阶段…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="214" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="212" />
       <source>Re-estimating the phase across the ranges… {0} %</source>
       <translation>正在按各变动区间重新估算本阶段… {0} %</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="78" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="79" />
       <source>Result to analyse</source>
       <translation>分析的结果</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="107" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="108" />
       <source>Result:</source>
       <translation>结果：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="99" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="100" />
       <source>Steps</source>
       <translation>步数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="97" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="98" />
       <source>Steps per range</source>
       <translation>每个区间的步数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="66" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="67" />
       <source>Utilisation (hours/day)</source>
       <translation>利用率（小时/天）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="277" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
       <source>What moves {0} (plan: {1})</source>
       <translation>影响{0}的因素（方案值：{1}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="125" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="126" />
       <source>What-if table</source>
       <translation>假设分析表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="274" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="275" />
       <source>What-if unavailable: {0}</source>
       <translation>无法进行假设分析：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="91" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="92" />
       <source>high</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="90" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="91" />
       <source>low</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="279" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="280" />
       <source>plan</source>
       <translation>方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="279" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="280" />
       <source>undefined</source>
       <translation>未定义</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="284" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="285" />
       <source>{0} re-estimates in {1} ms.</source>
       <translation>{0} 次重新估算，用时 {1} 毫秒。</translation>
     </message>

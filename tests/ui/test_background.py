@@ -1,86 +1,89 @@
-"""BackgroundTask and run_with_progress: results on the UI thread, progress, cancel, failures, no leaked threads."""
+"""BackgroundTask and run_with_progress: work in slices between events, progress, cancel, failures."""
 
 from __future__ import annotations
 
-import threading
 import time
+from collections.abc import Generator
 
 import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QProgressDialog, QPushButton, QWidget
 
-from gpudesk.ui.background import BackgroundError, BackgroundTask, CancelToken, TaskCancelled, run_with_progress
-from PySide6.QtCore import QThread, QThreadPool, QTimer
-from PySide6.QtWidgets import QApplication, QProgressDialog, QPushButton, QWidget
-
-
-@pytest.fixture
-def pool():
-    pool = QThreadPool()
-    pool.setMaxThreadCount(2)
-    yield pool
-    assert pool.waitForDone(5000), "a background worker is still running at test end"
-    assert pool.activeThreadCount() == 0
+from gpudesk.ui.background import SLICE_BUDGET_MS, BackgroundError, BackgroundTask, run_with_progress
 
 
-def _sum_squares(token: CancelToken, n: int, offset: int = 0) -> tuple[int, int]:
+def _sum_squares(n: int, offset: int = 0) -> Generator[tuple[int, str], None, int]:
     total = 0
     for i in range(n):
         total += (i + offset) ** 2
         if i % 100 == 0:
-            token.report(100 * i // n, f"{i} of {n}")
-    token.report(100, "done")
-    return total, threading.get_ident()
+            yield 100 * i // n, f"{i} of {n}"
+    yield 100, "done"
+    return total
 
 
-def _spin_until_cancelled(token: CancelToken, ticks: list[int]) -> str:
-    for i in range(100_000):  # 100 s at most; cancel must stop it within a few milliseconds
-        ticks.append(i)
-        token.report(i % 101, "spinning")
-        time.sleep(0.001)
-    return "ran to the end"
+def _spin(ticks: list[int], closed: list[bool], slice_s: float = 0.002) -> Generator[tuple[int, str], None, str]:
+    try:
+        for i in range(100_000):  # 200 s at most; cancel must stop it at once
+            ticks.append(i)
+            time.sleep(slice_s)
+            yield i % 101, "spinning"
+        return "ran to the end"
+    finally:
+        closed.append(True)
 
 
-def test_result_and_progress_arrive_on_the_ui_thread(qtbot, pool) -> None:
-    task = BackgroundTask(_sum_squares, 5000, pool=pool, offset=1)
-    received: list[tuple[str, object, bool]] = []
-    ui_thread = QApplication.instance().thread()
-    task.progress.connect(lambda pct, text: received.append(("progress", pct, QThread.currentThread() == ui_thread)))
-    task.finished.connect(lambda value: received.append(("finished", value, QThread.currentThread() == ui_thread)))
-    with qtbot.waitSignal(task.finished, timeout=5000):
+def test_result_and_progress_arrive_in_order(qtbot) -> None:
+    task = BackgroundTask(_sum_squares(5000, offset=1))
+    percents: list[int] = []
+    task.progress.connect(lambda pct, _text: percents.append(pct))
+    with qtbot.waitSignal(task.finished, timeout=5000) as finished:
         task.start()
-    total, worker_ident = task.result
-    assert total == sum(i * i for i in range(1, 5001))
-    assert worker_ident != threading.get_ident(), "fn must run off the UI thread"
-    assert all(on_ui for _, _, on_ui in received)
-    percents = [pct for kind, pct, _ in received if kind == "progress"]
+    assert finished.args == [sum(i * i for i in range(1, 5001))] and task.result == finished.args[0]
     assert percents[0] == 0 and percents[-1] == 100 and percents == sorted(percents)
-    assert received[-1][0] == "finished" and task.outcome == "finished"
+    assert task.outcome == "finished" and task.slices == len(percents)
 
 
-def test_cancel_stops_a_long_loop(qtbot, pool) -> None:
+def test_the_event_loop_runs_between_batches_of_slices(qtbot) -> None:
     ticks: list[int] = []
-    task = BackgroundTask(_spin_until_cancelled, ticks, pool=pool)
+    timer_fired: list[float] = []
+    task = BackgroundTask(_spin(ticks, []))
+    timer = QTimer()
+    timer.timeout.connect(lambda: timer_fired.append(time.perf_counter()))
+    timer.start(1)
+    task.start()
+    qtbot.waitUntil(lambda: len(timer_fired) >= 10, timeout=5000)
+    timer.stop()
+    gaps = [b - a for a, b in zip(timer_fired, timer_fired[1:])]
+    assert ticks and max(gaps) < (SLICE_BUDGET_MS + 40) / 1000.0  # a batch never holds the loop much past its budget
+    task.cancel()
+
+
+def test_cancel_closes_the_generator_at_its_yield(qtbot) -> None:
+    ticks: list[int] = []
+    closed: list[bool] = []
+    task = BackgroundTask(_spin(ticks, closed))
     outcomes: list[str] = []
     task.finished.connect(lambda _v: outcomes.append("finished"))
     task.cancelled.connect(lambda: outcomes.append("cancelled"))
     with qtbot.waitSignal(task.progress, timeout=5000):
         task.start()
-    started = time.perf_counter()
-    with qtbot.waitSignal(task.cancelled, timeout=5000):
-        task.cancel()
-    assert time.perf_counter() - started < 2.0
+    task.cancel()
     assert outcomes == ["cancelled"] and task.outcome == "cancelled" and task.result is None
+    assert closed == [True]  # the generator's finally ran
     stopped_at = len(ticks)
-    assert stopped_at < 100_000
     qtbot.wait(30)
-    assert len(ticks) == stopped_at, "the worker kept running after it was cancelled"
+    assert len(ticks) == stopped_at, "slices kept running after the cancel"
+    task.cancel()  # a second cancel is a no-op
+    assert outcomes == ["cancelled"]
 
 
-def test_exception_becomes_failed_with_its_message(qtbot, pool) -> None:
-    def broken(token: CancelToken, size: int) -> None:
-        token.report(10, "reading")
+def test_exception_becomes_failed_with_its_message(qtbot) -> None:
+    def broken(size: int) -> Generator[tuple[int, str], None, None]:
+        yield 10, "reading"
         raise ValueError(f"size {size} is not a power of two")
 
-    task = BackgroundTask(broken, 12, pool=pool)
+    task = BackgroundTask(broken(12))
     finished: list[object] = []
     task.finished.connect(finished.append)
     with qtbot.waitSignal(task.failed, timeout=5000) as blocker:
@@ -89,53 +92,39 @@ def test_exception_becomes_failed_with_its_message(qtbot, pool) -> None:
     assert task.error == blocker.args[0] and task.outcome == "failed" and not finished
 
 
-def test_wait_blocks_until_done_and_a_task_runs_once(qtbot, pool) -> None:
-    task = BackgroundTask(_sum_squares, 300, pool=pool).start()
+def test_wait_blocks_until_done_and_a_task_runs_once(qtbot) -> None:
+    task = BackgroundTask(_sum_squares(300)).start()
     assert task.wait(5000) and task.done
-    assert task.result[0] == sum(i * i for i in range(300))
+    assert task.result == sum(i * i for i in range(300))
     with pytest.raises(RuntimeError, match="runs once"):
         task.start()
-    idle = BackgroundTask(_sum_squares, 1, pool=pool)
+    idle = BackgroundTask(_sum_squares(1))
     assert not idle.wait(10) and idle.outcome == ""
 
 
-def test_token_clamps_progress_and_raises_after_cancel() -> None:
-    seen: list[tuple[int, str]] = []
-    token = CancelToken(lambda pct, text: seen.append((pct, text)))
-    token.report(-5, "a")
-    token.report(250, "b")
-    assert seen == [(0, "a"), (100, "b")] and not token.cancelled
-    token.cancel()
-    assert token.cancelled
-    with pytest.raises(TaskCancelled):
-        token.raise_if_cancelled()
-    with pytest.raises(TaskCancelled):
-        token.report(50)
-
-
-def test_run_with_progress_returns_the_result(qtbot, pool) -> None:
+def test_run_with_progress_returns_the_result(qtbot) -> None:
     parent = QWidget()
     qtbot.addWidget(parent)
-    total, _ = run_with_progress(parent, "Summing", _sum_squares, 2000, pool=pool)
-    assert total == sum(i * i for i in range(2000))
-    assert parent.findChildren(QProgressDialog) == [] or all(not d.isVisible() for d in parent.findChildren(
-        QProgressDialog))
+    assert run_with_progress(parent, "Summing", _sum_squares(2000)) == sum(i * i for i in range(2000))
+    assert all(not d.isVisible() for d in parent.findChildren(QProgressDialog))
 
 
-def test_run_with_progress_raises_when_fn_fails(qtbot, pool) -> None:
-    def broken(token: CancelToken) -> None:
+def test_run_with_progress_raises_when_a_slice_fails(qtbot) -> None:
+    def broken() -> Generator[tuple[int, str], None, None]:
+        yield 0, ""
         raise KeyError("phase 3")
 
     parent = QWidget()
     qtbot.addWidget(parent)
     with pytest.raises(BackgroundError, match="KeyError: 'phase 3'"):
-        run_with_progress(parent, "Rendering", broken, pool=pool)
+        run_with_progress(parent, "Rendering", broken())
 
 
-def test_cancel_button_of_the_progress_dialog_cancels(qtbot, pool) -> None:
+def test_cancel_button_of_the_progress_dialog_cancels(qtbot) -> None:
     parent = QWidget()
     qtbot.addWidget(parent)
     ticks: list[int] = []
+    closed: list[bool] = []
     clicked: list[bool] = []
 
     def press_cancel() -> None:
@@ -143,11 +132,10 @@ def test_cancel_button_of_the_progress_dialog_cancels(qtbot, pool) -> None:
         if dialog is None or not ticks:
             QTimer.singleShot(5, press_cancel)
             return
-        button = dialog.findChild(QPushButton)
-        button.click()
+        dialog.findChild(QPushButton).click()
         clicked.append(True)
 
     QTimer.singleShot(5, press_cancel)
     started = time.perf_counter()
-    assert run_with_progress(parent, "Sweeping", _spin_until_cancelled, ticks, pool=pool) is None
-    assert clicked and time.perf_counter() - started < 5.0 and len(ticks) < 100_000
+    assert run_with_progress(parent, "Sweeping", _spin(ticks, closed)) is None
+    assert clicked and closed == [True] and time.perf_counter() - started < 5.0 and len(ticks) < 100_000

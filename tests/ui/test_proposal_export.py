@@ -65,3 +65,20 @@ def test_a_failure_mid_document_leaves_no_partial_file(document, tmp_path) -> No
     with pytest.raises(RuntimeError, match="stopped"):
         write_proposal_pdf(document, target, progress=stop_at_page_three)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_cancelling_between_pages_removes_the_partial_file(qtbot, document, tmp_path) -> None:
+    from gpudesk.ui.background import BackgroundTask
+    from gpudesk.ui.report.chart_images import render_chart_images
+    from gpudesk.ui.report.proposal_export import _page_steps
+
+    target = tmp_path / "proposal.pdf"
+    task = BackgroundTask(_page_steps(document, render_chart_images(document), target))
+    pages_seen: list[str] = []
+    task.progress.connect(lambda _pct, text: pages_seen.append(text))
+    task.start()
+    qtbot.waitUntil(lambda: len(pages_seen) >= 3, timeout=10_000)
+    assert list(tmp_path.glob("*.part"))  # pages are being written to the temporary file
+    task.cancel()
+    assert task.outcome == "cancelled"
+    assert list(tmp_path.iterdir()) == []

@@ -10,8 +10,9 @@ from __future__ import annotations
 import copy
 import logging
 import math
+from collections.abc import Generator
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,10 +34,10 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.constants import WHATIF_DEFAULT_STEPS, WHATIF_DEFAULT_SWING, WHATIF_MIN_CHANGE
 from gpudesk.core.pipeline import PlanInputError
 from gpudesk.core.plan_result import PhaseEstimate
-from gpudesk.core.whatif import DRIVERS, MAX_CHANGE, DriverRange, WhatIfResult, run_whatif
+from gpudesk.core.whatif import DRIVERS, MAX_CHANGE, DriverRange, WhatIfResult, iter_whatif, run_whatif
 from gpudesk.project.model import Project
 from gpudesk.session.document import ProjectDocument
-from gpudesk.ui.background import BackgroundTask, CancelToken
+from gpudesk.ui.background import BackgroundTask
 from gpudesk.ui.charts.view import ChartView
 from gpudesk.ui.panels.whatif_chart import TornadoText, tornado_spec
 from gpudesk.ui.panels.whatif_model import COL_DRIVER, WhatIfTableModel
@@ -181,20 +182,17 @@ class WhatIfPanel(QWidget):
 
     # -- computing --------------------------------------------------------------------
     def start_sweep(self) -> BackgroundTask | None:
-        """Sweep in the background (a phase with a layout search re-estimates for ~0.2 s): typing stays fluid,
-        a newer edit cancels a sweep still running, and the panel shows the newest finished result."""
+        """Sweep in slices between events (a phase with a layout search re-estimates for ~0.2 s in all): typing
+        stays fluid, a newer edit cancels a sweep still running, and the panel shows the newest result."""
         if not self._begin_sweep():
             return None
-        # The task belongs to the application, not to this panel: a panel deleted mid-sweep (a language switch
-        # rebuilds the window) cancels it, and the worker still has live signals to report its end on.
-        task = BackgroundTask(_sweep, copy.deepcopy(self.document.project), self.phase, self.catalog,
-                              self.ranges(), self._base, parent=QCoreApplication.instance())
+        task = BackgroundTask(_sweep_steps(copy.deepcopy(self.document.project), self.phase, self.catalog,
+                                           self.ranges(), self._base), parent=self)
         task.progress.connect(self._show_progress)
         task.finished.connect(self._sweep_finished)
         task.failed.connect(self._sweep_failed)
         for ended in (task.finished, task.failed, task.cancelled):
             ended.connect(task.deleteLater)
-        self.destroyed.connect(task.cancel)
         self._task = task.start()
         return task
 
@@ -214,7 +212,7 @@ class WhatIfPanel(QWidget):
             self.status.setText(self.tr("Re-estimating the phase across the ranges… {0} %").format(percent))
 
     def _sweep_finished(self, outcome: tuple[WhatIfResult | None, str]) -> None:
-        if self.sender() is self._task:  # else an older sweep that finished before it saw its cancellation
+        if self.sender() is self._task:  # a cancelled sweep never finishes; this guards a stray late signal
             self._task = None
             self._apply(*outcome)
 
@@ -228,7 +226,10 @@ class WhatIfPanel(QWidget):
         if not self._begin_sweep():
             return None
         self._task = None
-        self._apply(*_sweep(None, self.document.project, self.phase, self.catalog, self.ranges(), self._base))
+        try:
+            self._apply(run_whatif(self.document.project, self.phase, self.catalog, self.ranges(), base=self._base), "")
+        except PlanInputError as exc:
+            self._apply(None, str(exc))
         return self.result
 
     def _apply(self, result: WhatIfResult | None, error: str) -> None:
@@ -287,11 +288,16 @@ class WhatIfPanel(QWidget):
         self.status.setText("\n".join(lines))
 
 
-def _sweep(token: CancelToken | None, project: Project, phase: int, catalog: Catalog,
-           ranges: tuple[DriverRange, ...], base: PhaseEstimate | None) -> tuple[WhatIfResult | None, str]:
-    """(result, "") or (None, why the phase cannot be estimated); a cancelled token stops it between estimates."""
-    report = None if token is None else (lambda done: token.report(int(done * 100)))
+def _sweep_steps(project: Project, phase: int, catalog: Catalog, ranges: tuple[DriverRange, ...],
+                 base: PhaseEstimate | None) -> Generator[tuple[int, str], None, tuple[WhatIfResult | None, str]]:
+    """The sweep one re-estimate per slice; returns (result, "") or (None, why the phase cannot be estimated)."""
+    steps = iter_whatif(project, phase, catalog, ranges, base)
     try:
-        return run_whatif(project, phase, catalog, ranges, base=base, progress=report), ""
+        while True:
+            try:
+                done = next(steps)
+            except StopIteration as finished:
+                return finished.value, ""
+            yield int(done * 100), ""
     except PlanInputError as exc:
         return None, str(exc)

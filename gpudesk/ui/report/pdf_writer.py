@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Generator, Mapping
 from pathlib import Path
 
 from PySide6 import QtCore, QtGui
@@ -95,8 +95,15 @@ def paint_document(
 ) -> int:
     """Draw the whole document onto a paged device (QPdfWriter or QPrinter); returns the page count.
 
-    ``progress(page, pages)`` is called before each page; a caller on a worker thread cancels by raising from it.
+    ``progress(page, pages)`` is called before each page; raising from it stops the document there.
     """
+    return _drive(iter_paint_document(doc, device, chart_images), progress)
+
+
+def iter_paint_document(doc: ProposalDocument, device: QtGui.QPagedPaintDevice,
+                        chart_images: Mapping[int, QtGui.QImage] | None = None) -> Generator[tuple[int, int], None, int]:
+    """:func:`paint_document` a page at a time: yields ``(page, pages)`` before each page, returns the page count.
+    Closing the generator ends the painting cleanly (the device then holds the pages drawn so far)."""
     ensure_application()
     family = cjk_font_family()
     images = render_chart_images(doc) if chart_images is None else chart_images
@@ -113,13 +120,11 @@ def paint_document(
         painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QtGui.QPainter.RenderHint.SmoothPixmapTransform)
         painter.scale(scale, scale)
-        if progress is not None:
-            progress(1, total)
+        yield 1, total
         _draw_cover(painter, doc, family, page)
         layout = text_doc.documentLayout()
         for index in range(body_pages):
-            if progress is not None:
-                progress(index + 2, total)
+            yield index + 2, total
             device.newPage()
             _draw_header_footer(painter, doc, family, page, index + 2, total)
             painter.save()
@@ -136,6 +141,21 @@ def paint_document(
     finally:
         painter.end()
     return total
+
+
+def _drive(pages: Generator[tuple[int, int], None, int], progress: Callable[[int, int], None] | None) -> int:
+    """Run a page generator to its end, reporting each page; an exception from ``progress`` closes it."""
+    while True:
+        try:
+            page, total = next(pages)
+        except StopIteration as finished:
+            return int(finished.value)
+        if progress is not None:
+            try:
+                progress(page, total)
+            except BaseException:
+                pages.close()
+                raise
 
 
 def pdf_writer(path: str | Path, doc: ProposalDocument) -> QtGui.QPdfWriter:
@@ -157,18 +177,26 @@ def write_proposal_pdf(doc: ProposalDocument, path: str | Path, chart_images: Ma
     The pages go to a temporary file beside ``path`` that replaces it only when complete: a failed or
     cancelled export (``progress`` raised) leaves an existing file as it was and no partial PDF behind.
     """
+    return _drive(iter_write_proposal_pdf(doc, path, chart_images), progress)
+
+
+def iter_write_proposal_pdf(doc: ProposalDocument, path: str | Path,
+                            chart_images: Mapping[int, QtGui.QImage] | None = None) -> Generator[tuple[int, int], None, int]:
+    """:func:`write_proposal_pdf` a page at a time (yields ``(page, pages)``); closing it removes the partial file."""
     ensure_application()
     target = Path(path)
     if not target.parent.is_dir():
         raise OSError(f"folder {target.parent} does not exist")
     handle, temporary = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=".pdf.part", dir=target.parent)
     os.close(handle)
+    writer: QtGui.QPdfWriter | None = None
     try:
         writer = pdf_writer(temporary, doc)
-        pages = paint_document(doc, writer, chart_images, progress)
-        del writer  # QPdfWriter finishes the file when it is destroyed
+        pages = yield from iter_paint_document(doc, writer, chart_images)
+        writer = None  # QPdfWriter finishes and closes the file when it is destroyed
         os.replace(temporary, target)
-    except BaseException:
+    except BaseException:  # GeneratorExit (cancelled) included
+        writer = None  # closed before removal (Windows cannot remove an open file)
         Path(temporary).unlink(missing_ok=True)
         raise
     return pages
