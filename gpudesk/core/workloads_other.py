@@ -69,10 +69,11 @@ def estimate_vision(m: ModelArch, hw: HardwareArrays, training: bool = True, pre
                                                                        "vision.gflops_per_image"])
     fs.add("vision.images_per_s", per_gpu * n, "images/s", "images per second", "per GPU · GPUs",
            ["vision.images_per_s_per_gpu", "vision.in.n_gpus"])
-    items = fs.input("vision.in.dataset_items", np.asarray(dataset_items, dtype=np.float64), "images",
-                     "images per epoch")
-    fs.add("vision.epoch_time_s", items / (per_gpu * n), "s", "time per epoch", "images / images per second",
-           ["vision.images_per_s", "vision.in.dataset_items"])
+    if training:  # serving has no epochs: a "time per epoch" of 0 s would only confuse
+        items = fs.input("vision.in.dataset_items", np.asarray(dataset_items, dtype=np.float64), "images",
+                         "images per epoch")
+        fs.add("vision.epoch_time_s", items / (per_gpu * n), "s", "time per epoch", "images / images per second",
+               ["vision.images_per_s", "vision.in.dataset_items"])
     return fs
 
 

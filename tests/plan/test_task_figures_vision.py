@@ -37,3 +37,9 @@ def test_the_vision_sample_shows_step_1_figures() -> None:
     assert {"task.images_to_process", "task.images_per_s_needed", "task.total_flops"} <= set(keys)
     # the model's catalog figure, as the hardware steps use it
     assert phase.figures.number("task.gflops_per_image") == phase.figures.number("vision.gflops_per_image")
+
+
+def test_serving_has_no_epoch_time() -> None:
+    sample = SAMPLE.parent / "manufacturer-vision-private.gpudesk"
+    phase = estimate_plan(load_project(sample).project, Catalog.open()).phases[0]
+    assert "vision.images_per_s_per_gpu" in phase.figures and "vision.epoch_time_s" not in phase.figures

@@ -210,3 +210,20 @@ def test_the_whatif_sweeps_in_slices_and_a_newer_edit_cancels_an_older_sweep(qtb
     qtbot.waitUntil(lambda: panel._task is None, timeout=10_000)
     assert panel.result.driver_values["electricity_price"][-1] == pytest.approx(
         2.0 * panel.result.figures["whatif.electricity_price.base"])
+
+
+def test_reasons_move_under_the_table_when_the_panel_is_narrow(qtbot, catalog) -> None:
+    from PySide6.QtWidgets import QBoxLayout
+
+    from gpudesk.ui.panels.recommendation import SIDE_BY_SIDE_MIN_WIDTH
+
+    page, _controller = _page(qtbot, catalog, Project(), 2)
+    panel = page.decision
+    page.resize(SIDE_BY_SIDE_MIN_WIDTH + 300, 900)
+    page.show()
+    qtbot.waitExposed(page)
+    qtbot.waitUntil(lambda: panel.width() >= SIDE_BY_SIDE_MIN_WIDTH)
+    assert panel._row.direction() == QBoxLayout.Direction.LeftToRight
+    page.resize(SIDE_BY_SIDE_MIN_WIDTH - 100, 900)
+    qtbot.waitUntil(lambda: panel._row.direction() == QBoxLayout.Direction.TopToBottom)
+    qtbot.waitUntil(lambda: panel.table.columnWidth(COL_ACCELERATOR) > 150)  # the names stay readable

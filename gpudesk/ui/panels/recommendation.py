@@ -7,8 +7,10 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -25,6 +27,11 @@ from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_LAYOUT, CandidateTableModel
 from gpudesk.ui.panels.pinning import pin_assignments
+
+SIDE_BY_SIDE_MIN_WIDTH = 980
+"""Pixels: narrower than this, 'why it ranks here' goes under the table (at 1366 x 768 with the Explain column
+open the table beside it left the accelerator names three letters wide)."""
+QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum" for widget sizes
 
 
 class RecommendationPanel(QWidget):
@@ -89,7 +96,7 @@ class RecommendationPanel(QWidget):
         self.side.setLayout(side)
         self.side.setMinimumWidth(300)
         self.side.setMaximumWidth(420)
-        row = QHBoxLayout()
+        self._row = row = QHBoxLayout()
         row.addWidget(self.table, 1)
         row.addWidget(self.side)
 
@@ -98,6 +105,15 @@ class RecommendationPanel(QWidget):
         layout.addWidget(self.intro)
         layout.addWidget(self.empty)
         layout.addLayout(row, 1)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Below SIDE_BY_SIDE_MIN_WIDTH the reasons go under the table, so the table keeps room for the names."""
+        super().resizeEvent(event)
+        beside = event.size().width() >= SIDE_BY_SIDE_MIN_WIDTH
+        direction = QBoxLayout.Direction.LeftToRight if beside else QBoxLayout.Direction.TopToBottom
+        if self._row.direction() != direction:
+            self._row.setDirection(direction)
+            self.side.setMaximumWidth(420 if beside else QWIDGETSIZE_MAX)
 
     # -- data -----------------------------------------------------------------------
     def set_phase(self, index: int) -> None:
