@@ -6,7 +6,7 @@ current tree equals the stamp. The fingerprint covers:
 
 * the packaging inputs (spec, build script, this file, desktop-entry installer),
 * every file of the ``gpudesk`` package and of ``resources/`` (catalog sources included, so a
-  changed catalog rebuilds ``catalog.db`` and the bundle),
+  changed catalog rebuilds ``catalog.db`` and the bundle), and the user guide the Help menu shows,
 * the interpreter version and the name/version of every installed distribution
   (PySide6, pyqtgraph, numpy, PyInstaller ...).
 
@@ -24,6 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGING_FILES = ("gpudesk.spec", "build.sh", "bundle_stamp.py", "install-desktop-entry.sh")
+BUNDLED_DOCS = ("docs/user-guide.md", "docs/user-guide.zh.md")  # copied into the bundle by gpudesk.spec
 TREES = ("gpudesk", "resources")
 SKIPPED_PARTS = {"__pycache__"}
 SKIPPED_SUFFIXES = {".pyc", ".pyo"}
@@ -59,7 +60,8 @@ def bundle_fingerprint(root: Path = ROOT) -> str:
     digest.update(f"python {sys.version}\n".encode())
     for line in installed_distributions():
         digest.update(f"dist {line}\n".encode())
-    inputs = [root / "packaging" / name for name in PACKAGING_FILES] + tree_files(root)
+    inputs = ([root / "packaging" / name for name in PACKAGING_FILES] + [root / doc for doc in BUNDLED_DOCS]
+              + tree_files(root))
     for path in inputs:
         digest.update(f"file {path.relative_to(root).as_posix()}\n".encode())
         digest.update(hashlib.sha256(path.read_bytes()).digest() if path.is_file() else b"<missing>")
