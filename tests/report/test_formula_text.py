@@ -30,8 +30,7 @@ KIND_PLANS: dict[str, dict] = {
     "llm_inference": {},
     "vision_train": {"model_id": "resnet-50", "dataset_items": 100_000, "epochs": 10, "deadline_days": 2.0},
     "vision_inference": {"model_id": "resnet-50", "items_per_day": 1e6},
-    # no shipped diffusion row carries GFLOPs per step: the catalog fixture adds a user row that does
-    "diffusion_inference": {"model_id": "test-diffusion", "items_per_day": 1e4},
+    "diffusion_inference": {"model_id": "flux-1-dev", "items_per_day": 1e4},
     "recsys_inference": {"model_id": "dlrm-dcnv2", "items_per_day": 1e8},
     "embedding_inference": {"model_id": "bert-base", "items_per_day": 1e7},
     "rendering_vdi": {"seats": 40, "seat_profile_gb": 8},
@@ -42,10 +41,7 @@ VGPU_ACCELERATOR = "l40s"  # rendering needs a vGPU-capable part
 
 @pytest.fixture(scope="module")
 def user_catalog(tmp_path_factory) -> Catalog:
-    catalog = Catalog.open(user_db=tmp_path_factory.mktemp("catalog") / "user.db")
-    # a test-only user row: SDXL's architecture with a GFLOPs-per-step value typed in, so the diffusion path runs
-    catalog.duplicate_row("models", "sdxl-base", "test-diffusion", {"gflops_per_sample": 1000.0})
-    return catalog
+    return Catalog.open(user_db=tmp_path_factory.mktemp("catalog") / "user.db")
 
 
 def kind_plan(kind: str) -> Project:
