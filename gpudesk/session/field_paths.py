@@ -76,8 +76,8 @@ def set_value(root: Any, path: str, value: Any) -> Any:
     return old
 
 
-def metadata(root: Any, path: str) -> dict[str, Any]:
-    """The declared unit, range, choices and help of the field at ``path``."""
+def _declared_field(root: Any, path: str) -> dataclasses.Field | None:
+    """The dataclass field that ``path`` ends in, or None (a list item or a mapping key)."""
     parts = parse(path)
     parent = root
     for part in parts[:-1]:
@@ -86,22 +86,22 @@ def metadata(root: Any, path: str) -> dict[str, Any]:
     if isinstance(last, str) and dataclasses.is_dataclass(parent):
         for f in dataclasses.fields(parent):
             if f.name == last:
-                return dict(f.metadata)
-    return {}
+                return f
+    return None
+
+
+def metadata(root: Any, path: str) -> dict[str, Any]:
+    """The declared unit, range, choices and help of the field at ``path``."""
+    f = _declared_field(root, path)
+    return dict(f.metadata) if f is not None else {}
 
 
 def declared_type(root: Any, path: str) -> str:
     """The field's declared type as written in the dataclass (``"int"``, ``"float"``, ``"str"`` …), or ""."""
-    parts = parse(path)
-    parent = root
-    for part in parts[:-1]:
-        parent = _step(parent, part, path)
-    last = parts[-1]
-    if isinstance(last, str) and dataclasses.is_dataclass(parent):
-        for f in dataclasses.fields(parent):
-            if f.name == last:
-                return f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
-    return ""
+    f = _declared_field(root, path)
+    if f is None:
+        return ""
+    return f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
 
 
 def walk(obj: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
