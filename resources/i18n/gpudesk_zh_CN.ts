@@ -3167,22 +3167,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ProposalExport</name>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="52" />
-      <source>Cancel</source>
-      <translation>取消</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="51" />
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="49" />
       <source>Drawing the charts…</source>
       <translation>正在绘制图表…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="39" />
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="51" />
       <source>Page {0} of {1}</source>
       <translation>第 {0} 页，共 {1} 页</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="54" />
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="58" />
       <source>Saving the proposal</source>
       <translation>正在保存方案书</translation>
     </message>
@@ -3198,57 +3193,57 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RecommendationPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="60" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="67" />
       <source>Alternatives ranked for this phase's main workload: configurations that fit and are priced come first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
       <translation>本阶段主要工作负载的备选配置排名：放得下且有价格的配置排在前面，按成本从低到高。选中一项可查看排名理由；选定后方案即采用该配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="117" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="133" />
       <source>No estimate: fix the inputs the status bar names first.</source>
       <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="120" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="136" />
       <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
       <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="77" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="84" />
       <source>Pin this configuration</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="172" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="188" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="175" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="191" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="158" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="174" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="50" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="57" />
       <source>Ranked configurations</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="162" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="178" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="79" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="86" />
       <source>Use the selected accelerator in this phase (with a server that holds it); Undo restores the plan</source>
       <translation>本阶段改用选中的加速卡（并配上能容纳它的服务器）；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="74" />
       <source>Why it ranks here</source>
       <translation>排名理由</translation>
     </message>

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Generator
 
 from PySide6 import QtGui
 
@@ -15,13 +15,20 @@ from gpudesk.ui.report.text_layout import CHART_SIZE
 PRINT_SCALE = 2  # images carry twice the printed pixel density
 
 
-def render_chart_images(doc: ProposalDocument, scale: float = PRINT_SCALE,
-                        progress: Callable[[int, int], bool] | None = None) -> dict[int, QtGui.QImage] | None:
-    """Image for the n-th ChartRef of the document (counting every section), when it carries a spec.
+def render_chart_images(doc: ProposalDocument, scale: float = PRINT_SCALE) -> dict[int, QtGui.QImage]:
+    """Image for the n-th ChartRef of the document (counting every section), when it carries a spec."""
+    charts = iter_chart_images(doc, scale)
+    while True:
+        try:
+            next(charts)
+        except StopIteration as finished:
+            return finished.value
 
-    Charts are widgets, so this runs on the UI thread; ``progress(done, total)`` is called after each chart
-    (a caller may process events there) and returns True to stop: then the result is None.
-    """
+
+def iter_chart_images(doc: ProposalDocument,
+                      scale: float = PRINT_SCALE) -> Generator[tuple[int, int], None, dict[int, QtGui.QImage]]:
+    """:func:`render_chart_images` a chart at a time: yields ``(done, total)`` after each chart and returns the
+    images. Charts are widgets, so this runs on the UI thread."""
     refs = [b for s in doc.sections for b in s.blocks if isinstance(b, ChartRef)]
     images: dict[int, QtGui.QImage] = {}
     if not any(isinstance(r.spec, (ChartSpec, RackLayoutSpec)) for r in refs):
@@ -33,8 +40,7 @@ def render_chart_images(doc: ProposalDocument, scale: float = PRINT_SCALE,
             if isinstance(ref.spec, (ChartSpec, RackLayoutSpec)):
                 view.set_spec(localise_spec(ref.spec, doc.lang))
                 images[index] = view.render_to_image(width, height, scale)
-            if progress is not None and progress(index + 1, len(refs)):
-                return None
+            yield index + 1, len(refs)
     finally:
         view.deleteLater()
     return images

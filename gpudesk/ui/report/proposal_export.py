@@ -1,23 +1,23 @@
 """Save a proposal as PDF without freezing the window: charts, then pages, in slices, with Cancel.
 
-The charts are drawn by the same ``ChartView`` widgets the app shows, one at a time with the events
-processed in between; the pages are then painted onto the PDF one per slice (``BackgroundTask``, see
-``gpudesk/ui/background.py`` for why slices and not a pool thread). One window-modal progress dialog covers
-both (shown after 300 ms, so a short export never flashes it); Cancel stops at the next chart or page, and a
-cancelled or failed export leaves no partial file and an existing file as it was (the pages go to a
-temporary file first).
+One slice per chart (drawn by the same ``ChartView`` the app shows), then one per page, run by
+``run_with_progress`` (``gpudesk/ui/background.py`` says why slices and not a pool thread): one window-modal
+progress dialog covers both (shown after 300 ms, so a short export never flashes it); Cancel stops at the next
+chart or page, and a cancelled or failed export leaves no partial file and an existing file as it was (the
+pages go to a temporary file first).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Generator
 from pathlib import Path
+from typing import Any
 
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from gpudesk.report.document import ProposalDocument
-from gpudesk.ui.background import BackgroundTask
-from gpudesk.ui.report.chart_images import render_chart_images
+from gpudesk.ui.background import BackgroundError, run_with_progress
+from gpudesk.ui.report.chart_images import iter_chart_images
 from gpudesk.ui.report.pdf_writer import iter_write_proposal_pdf
 
 CHARTS_SHARE = 35
@@ -28,59 +28,38 @@ class ExportCancelled(Exception):
     """The user pressed Cancel."""
 
 
-def _page_steps(doc: ProposalDocument, images: Mapping[int, QtGui.QImage],
-                target: Path) -> Generator[tuple[int, str], None, int]:
-    pages = iter_write_proposal_pdf(doc, target, images)
-    while True:
-        try:
-            page, total = next(pages)
-        except StopIteration as finished:
-            return int(finished.value)
-        text = QtCore.QCoreApplication.translate("ProposalExport", "Page {0} of {1}").format(page, total)
-        try:
-            yield CHARTS_SHARE + (100 - CHARTS_SHARE) * (page - 1) // max(total, 1), text
-        except GeneratorExit:
-            pages.close()  # removes the partial file
-            raise
+def _scaled(steps: Generator[tuple[int, int], None, Any], start: int, share: int,
+            text: Callable[[int, int], str]) -> Generator[tuple[int, str], None, Any]:
+    """``steps`` (yielding ``(done, total)``) as progress from ``start`` to ``start + share`` percent; closing this
+    closes ``steps`` (which removes a partial PDF)."""
+    try:
+        while True:
+            try:
+                done, total = next(steps)
+            except StopIteration as finished:
+                return finished.value
+            yield start + share * done // max(total, 1), text(done, total)
+    finally:
+        steps.close()
+
+
+def _export_steps(doc: ProposalDocument, target: Path) -> Generator[tuple[int, str], None, int]:
+    translate = QtCore.QCoreApplication.translate
+    images = yield from _scaled(iter_chart_images(doc), 0, CHARTS_SHARE,
+                                lambda _done, _total: translate("ProposalExport", "Drawing the charts…"))
+    pages = yield from _scaled(iter_write_proposal_pdf(doc, target, images), CHARTS_SHARE, 100 - CHARTS_SHARE,
+                               lambda page, total: translate("ProposalExport", "Page {0} of {1}").format(page, total))
+    return int(pages)
 
 
 def export_pdf(parent: QtWidgets.QWidget, doc: ProposalDocument, target: Path) -> int:
-    """Write ``doc`` to ``target``; returns the page count. Raises :class:`ExportCancelled` when cancelled and
-    ``OSError`` (with the reason) when the file cannot be written."""
-    translate = QtCore.QCoreApplication.translate
-    dialog = QtWidgets.QProgressDialog(translate("ProposalExport", "Drawing the charts…"),
-                                       translate("ProposalExport", "Cancel"), 0, 100, parent)
-    dialog.setObjectName("proposal-export-progress")
-    dialog.setWindowTitle(translate("ProposalExport", "Saving the proposal"))
-    dialog.setWindowModality(QtCore.Qt.WindowModality.WindowModal)
-    dialog.setMinimumDuration(300)
-    dialog.setAutoClose(False)
-    dialog.setAutoReset(False)
-    dialog.setValue(0)
+    """Write ``doc`` to ``target`` behind a progress dialog with Cancel; returns the page count. Raises
+    :class:`ExportCancelled` when cancelled and ``OSError`` (with the reason) when the file cannot be written."""
+    title = QtCore.QCoreApplication.translate("ProposalExport", "Saving the proposal")
     try:
-        def chart_done(done: int, total: int) -> bool:
-            dialog.setValue(CHARTS_SHARE * done // max(total, 1))
-            QtWidgets.QApplication.processEvents()
-            return dialog.wasCanceled()
-
-        images = render_chart_images(doc, progress=chart_done)
-        if images is None or dialog.wasCanceled():
-            raise ExportCancelled()
-        task = BackgroundTask(_page_steps(doc, images, target), parent=dialog)
-
-        def show(percent: int, text: str) -> None:
-            dialog.setValue(percent)
-            dialog.setLabelText(text)
-
-        task.progress.connect(show)
-        dialog.canceled.connect(task.cancel)
-        task.start()
-        task.wait()
-        if task.outcome == "cancelled":
-            raise ExportCancelled()
-        if task.outcome == "failed":
-            raise OSError(task.error.split(": ", 1)[-1])
-        return int(task.result)
-    finally:
-        dialog.close()
-        dialog.deleteLater()
+        pages = run_with_progress(parent, title, _export_steps(doc, target))
+    except BackgroundError as exc:
+        raise OSError(str(exc).split(": ", 1)[-1]) from None
+    if pages is None:
+        raise ExportCancelled()
+    return pages
