@@ -61,8 +61,8 @@ def fill(template: str, numbers: list[str]) -> str:
     return PLACEHOLDER.sub(lambda m: numbers[int(m.group(1))], template)
 
 
-def placeholders(template: str) -> list[str]:
-    """The number placeholders and named slots of a template, sorted (what a translation must keep)."""
+def template_slots(template: str) -> list[str]:
+    """The numbered and named slots of a template, sorted (what a translation must keep)."""
     return sorted(PLACEHOLDER.findall(template)) + sorted(SLOT.findall(template))
 
 

@@ -1,9 +1,9 @@
 """The step guide: for each of the seven steps, what it decides, the questions to answer, rules of thumb,
 common mistakes and how the three source cases handled it — in Chinese and English, as plain data.
 
-The content lives in ``step_help_content`` (loaded on first use); this module holds its shape and renders it
-as simple HTML (:func:`help_html`). Sources (shared/seeds/): the seven-step guide «gpu云计算服务器选型7个步骤和
-3个实际案例» (the seven steps, the pitfalls of its section 五 and the three cases), the AI lifecycle GPU guide and
+The content lives in ``step_help_machine`` (steps 1–4) and ``step_help_operations`` (5–7), loaded on first
+use; this module holds its shape and renders it as simple HTML (:func:`help_html`). Sources (shared/seeds/):
+the seven-step guide «gpu云计算服务器选型7个步骤和3个实际案例» (the seven steps, the pitfalls of its section 五 and the three cases), the AI lifecycle GPU guide and
 the training-versus-inference server selection article. Rules gpudesk adds itself say so and name the figure
 keys (docs/figures.md) or check ids (gpudesk/core) that implement them.
 
@@ -106,7 +106,7 @@ HEADINGS: dict[str, Text] = {
 }
 
 
-# -- constructors of the compact notation (used by step_help_content) ------------------------------------------
+# -- constructors of the compact notation (used by the content modules) ------------------------------------------
 def question(inputs: str, en: str, zh: str) -> Question:
     return Question(Text(en, zh), tuple(f"{W}.{p[2:]}" if p.startswith("w.") else p for p in inputs.split()))
 
@@ -131,9 +131,10 @@ def case_note(case: str, sample: str, en: str, zh: str) -> CaseNote:
 # -- access and rendering -------------------------------------------------------------------------------------
 def guide() -> tuple[StepHelp, ...]:
     """The seven steps' guides, in step order (the content module is imported on first use)."""
-    from gpudesk.wizard.step_help_content import GUIDE
+    from gpudesk.wizard.step_help_machine import GUIDE_MACHINE
+    from gpudesk.wizard.step_help_operations import GUIDE_OPERATIONS
 
-    return GUIDE
+    return GUIDE_MACHINE + GUIDE_OPERATIONS
 
 
 def help_for(step: int) -> StepHelp:

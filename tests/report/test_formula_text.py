@@ -17,7 +17,7 @@ from gpudesk.paths import resource_path, samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import WORKLOAD_KINDS, Project, Workload
 from gpudesk.report.chart_text import localise_spec
-from gpudesk.report.formula_text import NUMBER, PLACEHOLDER, formula_text, placeholders
+from gpudesk.report.formula_text import NUMBER, PLACEHOLDER, formula_text, template_slots
 
 ZH = formula_text("zh")
 
@@ -163,7 +163,7 @@ def test_catalogue_entries_keep_their_placeholders():
     assert set(data) == {"formula", "formula_pattern", "source", "source_pattern", "source_suffix"}
     for table, entries in data.items():
         for english, chinese in entries.items():
-            assert placeholders(english) == placeholders(chinese), f"[{table}] {english!r} -> {chinese!r}"
+            assert template_slots(english) == template_slots(chinese), f"[{table}] {english!r} -> {chinese!r}"
             numbers = PLACEHOLDER.findall(english)
             assert numbers == [str(i) for i in range(len(numbers))], f"[{table}] {english!r}: number placeholders out of order"
             if table == "formula":  # keys are normalised: a raw number would never match
