@@ -215,7 +215,7 @@ def architecture_section(ctx: ProposalContext) -> Section:
                 (t.get("architecture.fabric"), t.choice("fabric", net.fabric)),
                 (t.get("architecture.storage"), store.option_id),
             ]
-        section.add(KeyValueTable(tuple(rows)) if rows else Note(t.get("note.not_estimated")))
+        proposal_infra.add_rows_and_charts(ctx, section, phase, rows)
         if len(phase.candidates) > 1:
             section.add(_candidate_table(ctx, phase.candidates))
     return section

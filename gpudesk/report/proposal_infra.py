@@ -95,6 +95,15 @@ def infrastructure_sections(ctx: ProposalContext) -> list[Section]:
             delivery_section(ctx), cost_section(ctx)]
 
 
+def add_rows_and_charts(ctx: ProposalContext, section: Section, phase: PhaseEstimate | None,
+                        rows: list[tuple[str, str]], home: str | None = None) -> None:
+    """A phase's key-value rows (or "not estimated" when there are none), then the charts that live in ``home``."""
+    section.add(KeyValueTable(tuple(rows)) if rows else Note(ctx.text.get("note.not_estimated")))
+    if home is not None and phase is not None:
+        for chart in phase_charts(ctx, phase, home):
+            section.add(chart)
+
+
 def phase_charts(ctx: ProposalContext, phase: PhaseEstimate, home: str) -> list[ChartRef]:
     return [
         ChartRef(name, ctx.chart_caption(name, spec), spec)
@@ -143,9 +152,7 @@ def power_section(ctx: ProposalContext) -> Section:
         rows = list(fmt.rows(POWER_FIGURES))
         if spec is not None:
             rows.insert(0, (t.get("power.cooling_method"), t.choice("cooling", spec.facility.cooling)))
-        section.add(KeyValueTable(tuple(rows)) if rows else Note(t.get("note.not_estimated")))
-        for chart in phase_charts(ctx, phase, "power"):
-            section.add(chart)
+        add_rows_and_charts(ctx, section, phase, rows, "power")
     return section
 
 
@@ -163,16 +170,14 @@ def network_section(ctx: ProposalContext) -> Section:
             ]
             rows += [(t.get(f"network.{k}"), v) for k, v in (("nic", net.nic_id), ("switch", net.switch_id)) if v]
         rows += fmt.rows(NETWORK_FIGURES)
-        section.add(KeyValueTable(tuple(rows)) if rows else Note(t.get("note.not_estimated")))
-        for chart in phase_charts(ctx, phase, "network"):
-            section.add(chart)
+        add_rows_and_charts(ctx, section, phase, rows, "network")
     return section
 
 
 def storage_section(ctx: ProposalContext) -> Section:
     t = ctx.text
     section = ctx.section("storage")
-    for _phase, spec, fmt in ctx.each_phase(section):
+    for phase, spec, fmt in ctx.each_phase(section):
         rows = []
         if spec is not None:
             store = spec.storage
@@ -186,7 +191,7 @@ def storage_section(ctx: ProposalContext) -> Section:
                                                 hours=format_number(store.checkpoint_interval_hours))
                                          for i in range(1, 5))))
         rows += fmt.rows(STORAGE_FIGURES)
-        section.add(KeyValueTable(tuple(rows)) if rows else Note(t.get("note.not_estimated")))
+        add_rows_and_charts(ctx, section, phase, rows)
     return section
 
 
@@ -232,7 +237,5 @@ def cost_section(ctx: ProposalContext) -> Section:
             rows.append((t.get("cost.currency"), costs.currency))
             if costs.currency == "CNY" or ctx.currency == "CNY":
                 rows.append((t.get("cost.exchange_rate"), format_quantity(costs.cny_per_usd, "CNY/USD", t)))
-        section.add(KeyValueTable(tuple(rows)) if rows else Note(t.get("note.not_estimated")))
-        for chart in phase_charts(ctx, phase, "cost"):
-            section.add(chart)
+        add_rows_and_charts(ctx, section, phase, rows, "cost")
     return section
