@@ -80,13 +80,17 @@ def _pick(values: np.ndarray, feasible: np.ndarray) -> int | None:
     return int(np.flatnonzero(feasible)[np.argmin(values[feasible])])
 
 
+def _nothing_eligible(skipped: dict[str, str]) -> SearchResult:
+    """The result of a search in which no accelerator passed the constraints (``skipped`` says why)."""
+    return SearchResult(FigureSet(), np.array([]), np.array([], dtype=bool), None, None, np.array([], int), skipped)
+
+
 def search_training(work: Workload, accelerators: Sequence[Accelerator], gpu_counts: Sequence[int],
                     cons: Constraints) -> SearchResult:
     """Evaluate every accelerator × GPU count × layout and rank them."""
     accs, skipped = _eligible(accelerators, cons)
     if not accs:
-        return SearchResult(FigureSet(), np.array([]), np.array([], dtype=bool), None, None, np.array([], int),
-                            skipped)
+        return _nothing_eligible(skipped)
     hw_all = HardwareArrays.from_accelerators(accs, cons.nic_gbps, cons.nics_per_node, cons.gpus_per_node)
     parts = []
     for i in range(len(accs)):
@@ -124,8 +128,7 @@ def search_inference(base: InferenceInputs, accelerators: Sequence[Accelerator],
     """Size serving on every accelerator × TP degree; rank by cost per hour and P99 TTFT."""
     accs, skipped = _eligible(accelerators, cons)
     if not accs:
-        return SearchResult(FigureSet(), np.array([]), np.array([], dtype=bool), None, None, np.array([], int),
-                            skipped)
+        return _nothing_eligible(skipped)
     hw_all = HardwareArrays.from_accelerators(accs, cons.nic_gbps, cons.nics_per_node, cons.gpus_per_node)
     hw_idx, tps = (a.ravel() for a in np.meshgrid(np.arange(len(accs)), np.asarray(tp_options, float),
                                                   indexing="ij"))
