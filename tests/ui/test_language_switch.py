@@ -8,15 +8,14 @@ locale, so later tests run in the language they expect.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
 import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
-from PySide6.QtCore import QCoreApplication, QLocale, QTimer, QTranslator
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QSplitter
 from shiboken6 import Shiboken
-from test_shell_support import SAMPLES, catalog, flush, settings  # noqa: F401
+from test_shell_support import SAMPLES, catalog, flush, language_restored, settings  # noqa: F401
 
 from gpudesk.paths import autosave_dir
 from gpudesk.project.autosave import AutosaveStore
@@ -35,17 +34,6 @@ ZH = read_translations(ts_path("zh"))
 
 def zh(text: str, context: str = "MainWindow") -> str:
     return ZH[(context, text)]
-
-
-@pytest.fixture
-def language_restored(qapp) -> Iterator[None]:
-    """Whatever a test switches to, the next test starts with no translator and the locale it had."""
-    before = QLocale()
-    yield
-    for translator in qapp.findChildren(QTranslator):
-        QCoreApplication.removeTranslator(translator)
-    QLocale.setDefault(before)
-    flush()
 
 
 @pytest.fixture

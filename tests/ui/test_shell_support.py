@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
-from PySide6.QtCore import QEvent, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication, QWidget
 
 from gpudesk.catalog.store import Catalog
@@ -82,3 +82,14 @@ def answer_modal(action: Callable[[QWidget], None]) -> None:
         action(widget)
 
     QTimer.singleShot(0, run)
+
+
+@pytest.fixture
+def language_restored(qapp) -> Iterator[None]:
+    """Whatever a test switches to, the next test starts with no translator and the locale it had."""
+    before = QLocale()
+    yield
+    for translator in qapp.findChildren(QTranslator):
+        QCoreApplication.removeTranslator(translator)
+    QLocale.setDefault(before)
+    flush()

@@ -4,13 +4,12 @@ closes from the View menu, builds its text only when on screen; screenshots at l
 from __future__ import annotations
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTranslator, QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QApplication, QDockWidget
-from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
+from test_shell_support import SAMPLES, catalog, flush, language_restored, make_window, settings  # noqa: F401
 
 from gpudesk.ui.actions import ActionId
 from gpudesk.ui.app import parse_args, start
@@ -31,16 +30,6 @@ def in_front(dock: QDockWidget) -> bool:
 
 def guide_text(window) -> str:
     return window.step_guide.browser.toPlainText()
-
-
-@pytest.fixture
-def language_restored(qapp) -> Iterator[None]:
-    before = QLocale()
-    yield
-    for translator in qapp.findChildren(QTranslator):
-        QCoreApplication.removeTranslator(translator)
-    QLocale.setDefault(before)
-    flush()
 
 
 def test_the_guide_is_a_tab_beside_explain_and_follows_the_step(qtbot, make_window):  # noqa: F811
