@@ -33,6 +33,7 @@ from gpudesk.core.constants import PCIE_X16_GBS_BY_GEN
 from gpudesk.core.explain import FigureSet
 
 PRECISIONS = ("fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8")
+WIDE_MATH = ("fp32", "tf32", "bf16", "fp16")  # formats fused attention runs in as they are
 _NO_SCALEUP = ("", "none", "pcie", "PCIe")
 MIB = float(2**20)
 DRIVER_FORMULA = "usable_memory_mib × 2^20 (driver total)"
@@ -156,6 +157,19 @@ class HardwareArrays:
             raise ValueError(f"unknown compute precision {precision!r}; known: {', '.join(PRECISIONS)}")
         return self.peak_flops[key]
 
+    def attention_peak(self, compute: str) -> np.ndarray:
+        """Dense peak FLOP/s of the attention core (Q·Kᵀ, softmax, ·V) when the GEMMs run in ``compute``.
+
+        A 16- or 32-bit compute format runs attention in that format. Low-precision GEMMs (fp8, fp6, fp4,
+        int8, int4) keep attention in 16 bit (Transformer Engine's FP8 recipe casts only GEMM inputs; FP8
+        attention is opt-in): bf16 where the catalog has the part's bf16 figure, else fp16 (Turing T4 and
+        Ascend 910B publish fp16 only). NaN only where the part has neither.
+        """
+        if compute in WIDE_MATH:
+            return self.peak(compute)
+        bf16 = self.peak("bf16")
+        return np.where(np.isfinite(bf16), bf16, self.peak("fp16"))
+
     def take(self, index: np.ndarray) -> HardwareArrays:
         """Re-index every array (e.g. to the hardware column of a flattened sweep)."""
         idx = np.asarray(index, dtype=np.intp)
@@ -186,7 +200,10 @@ class HardwareArrays:
         """Record the hardware inputs used by the time models, with their sources."""
         fs.input(f"{prefix}.peak_flops", self.peak(precision), "FLOP/s", f"dense peak ({precision})",
                  self.sources["peak"].replace("bf16_tflops", f"{precision}_tflops"))
-        fs.input(f"{prefix}.peak_flops_bf16", self.peak("bf16"), "FLOP/s", "dense peak (bf16)", self.sources["peak"])
+        attention = precision if precision in WIDE_MATH else "16-bit: bf16, else fp16"
+        fs.input(f"{prefix}.peak_flops_attention", self.attention_peak(precision), "FLOP/s",
+                 f"dense peak of the attention math ({attention})", self.sources["peak"].replace(
+                     "bf16_tflops", f"{precision}_tflops" if precision in WIDE_MATH else "bf16_tflops (or fp16_tflops)"))
         fs.input(f"{prefix}.hbm_bw", self.hbm_bw, "B/s", "memory bandwidth", self.sources["hbm_bw"])
         fs.input(f"{prefix}.memory_bytes", self.memory_bytes, "B", "memory per GPU",
                  f"{self.memory_formula}: {self.sources['memory']}")

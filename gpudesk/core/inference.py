@@ -37,7 +37,12 @@ from gpudesk.core.model_math import kv_cache_bytes
 
 BOTTLENECKS = ("weights_bandwidth", "kv_bandwidth", "compute", "communication", "kv_capacity", "tpot_target",
                "unsupported_precision")
-_MATH = {"bf16": "bf16", "fp16": "fp16", "fp8": "fp8", "fp4": "fp4", "fp32": "fp32", "int8": "int8"}
+MATH_FOR_WEIGHTS = {"bf16": "bf16", "fp16": "fp16", "fp8": "fp8", "fp4": "fp4", "fp32": "fp32", "int8": "int8"}
+
+
+def serving_math(weight_dtype: str, compute_dtype: str | None) -> str:
+    """The format a serving replica's GEMMs run in: the one given, else the weight format's (int4 weight-only: bf16)."""
+    return compute_dtype or MATH_FOR_WEIGHTS.get(weight_dtype, "bf16")
 
 
 @dataclass(frozen=True)
@@ -78,7 +83,7 @@ def _largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, 
 def estimate_inference(inp: InferenceInputs) -> FigureSet:
     """Every infer.* figure for each candidate."""
     m, hw = inp.model, inp.hardware
-    math = inp.compute_dtype or _MATH.get(inp.weight_dtype, "bf16")
+    math = serving_math(inp.weight_dtype, inp.compute_dtype)
     fields = ("prompt_tokens", "output_tokens", "concurrency", "tp", "pp", "ep", "request_rate", "ttft_target_s",
               "ttft_p99_target_s", "tpot_target_s")
     arrays = np.broadcast_arrays(*(np.asarray(getattr(inp, f), dtype=np.float64) for f in fields), np.zeros(hw.size))
@@ -126,8 +131,10 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
         tpot = dec["total"] + pre_share
         tokens_s = c1 / tpot
         formula = "C / (decode(C) + (C/O) · prefill compute(I))"
-    valid = np.isfinite(rep.compute_peak) & (conc >= 1)
-    tokens_s = np.where(valid, tokens_s, 0.0)
+    supported = np.isfinite(rep.compute_peak) & np.isfinite(rep.attention_peak)
+    valid = supported & (conc >= 1)
+    # unknown (NaN) where the catalog lacks the precision's peak; 0 where no concurrency meets the TPOT target
+    tokens_s = np.where(valid, tokens_s, np.where(supported, 0.0, np.nan))
     fs.add("infer.tpot_s", np.where(valid, tpot, np.nan), "s", "time per output token", "one batching iteration",
            ["infer.decode_step_s", "infer.in.prompt_tokens", "infer.in.output_tokens"])
     fs.add("infer.tokens_per_s", tokens_s, "tokens/s", "output tokens/s per replica", formula,
@@ -146,14 +153,14 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     service = ttft0 + out * tpot
     e2e0 = service
     rps_cap = c1 / service
-    fs.add("infer.requests_per_s", np.where(valid, rps_cap, 0.0), "requests/s", "request capacity per replica",
+    fs.add("infer.requests_per_s", np.where(valid, rps_cap, np.where(supported, 0.0, np.nan)), "requests/s", "request capacity per replica",
            "C / (TTFT + O · TPOT)", ["infer.concurrency", "infer.ttft_unloaded_s", "infer.tpot_s"])
     _queue(fs, inp, a, rep, service, ttft0, c1, valid, prompt, e2e0)
     code = np.where(dec["weights_bound"], 0.0, 2.0)
     code = np.where(dec["attention"] > dec["linear"], 1.0, code)
     code = np.where(dec["comm"] > np.maximum(dec["linear"], dec["attention"]), 3.0, code)
     code = np.where(conc < a["concurrency"], np.where(conc >= kv_cap, 4.0, 5.0), code)
-    code = np.where(np.isfinite(rep.compute_peak), code, 6.0)
+    code = np.where(supported, code, 6.0)
     fs.add("infer.bottleneck", code, "code", "what limits throughput",
            "codes: " + ", ".join(f"{i} {b}" for i, b in enumerate(BOTTLENECKS)),
            ["infer.decode_step_s", "infer.concurrency", "infer.max_concurrency_kv"])

@@ -45,6 +45,7 @@ class ReplicaModel:
     weight_bytes: float  # per linear-layer value
     kv_dtype: str
     compute_peak: np.ndarray  # FLOP/s for GEMMs
+    attention_peak: np.ndarray  # FLOP/s for the attention core (HardwareArrays.attention_peak)
     n_gemm: float
     linear_params: float
     routed_params: float
@@ -59,6 +60,7 @@ class ReplicaModel:
         return cls(
             model=model, hw=hw, eff=eff, links=Links.from_hardware(hw, eff), tp=tp, pp=pp, ep=ep,
             weight_bytes=bytes_per_value(weight_dtype), kv_dtype=kv_dtype, compute_peak=hw.peak(compute_dtype),
+            attention_peak=hw.attention_peak(compute_dtype),
             n_gemm=pb.matmul_active if shapes else float(model.active_params),
             linear_params=pb.linear if shapes else float(model.params_total),
             routed_params=pb.experts_routed if shapes else 0.0,
@@ -102,7 +104,7 @@ class ReplicaModel:
                             self.weights_read(batch) / bw)
         kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch, self.tp) / self.pp
         attn_flops = 2.0 * self.model.n_layers * context * self.attn_width * batch / g
-        attention = np.maximum(attn_flops / (hw.peak("bf16") * eff.attention), kv / bw)
+        attention = np.maximum(attn_flops / (self.attention_peak * eff.attention), kv / bw)
         comm = self._collectives(batch)
         return {"linear": linear, "attention": attention, "comm": comm, "total": linear + attention + comm,
                 "weights_bound": (self.weights_read(batch) / bw) >= 2.0 * self.n_gemm * batch / g
@@ -114,7 +116,7 @@ class ReplicaModel:
         g = self.tp * self.pp
         gemm = 2.0 * self.n_gemm * tokens / g / (self.compute_peak * eff.matmul)
         attn = 2.0 * self.model.n_layers * (seq_len / 2.0) * self.attn_width * tokens / g \
-            / (hw.peak("bf16") * eff.attention)
+            / (self.attention_peak * eff.attention)
         return (gemm + attn) / eff.framework
 
     def prefill(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:

@@ -163,6 +163,12 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "（{best:,.0f} 对比 {planned:,.0f} token/秒），其瓶颈为 {limit}。",
         "在第 2 步把张量并行设为 {tp}、流水线并行设为 {pp}、专家并行设为 {ep}。",
     ),
+    "task.precision_unsupported": (
+        "加速卡缺少该计算精度的算力数据",
+        "目录中 {accelerator} 没有 {precision} 峰值算力（{field} 未知），{where} 无法按 {precision} 估算：时间、吞吐与 GPU "
+        "数量均为未知。",
+        "改用目录为 {accelerator} 列出的精度（{listed}），或在目录浏览器中补充 {field} 及其来源。",
+    ),
     "task.deadline_missed": (
         "训练无法在期限内完成",
         "在 {gpus:,.0f} 张 GPU 上训练 {tokens:,.0f} 个 token 需要 {days:,.1f} 天，期限为 {deadline_days:,.0f} 天。",

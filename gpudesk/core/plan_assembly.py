@@ -10,6 +10,7 @@ from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import capacity_source
 from gpudesk.core.pitfalls import bottleneck_pitfall, ecosystem_pitfall, per_gpu_price_pitfall, utilisation_pitfall
+from gpudesk.core.plan_precision import precision_checks
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
 from gpudesk.core.plan_result import Assumption, Candidate
 from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for, size_llm_serving, size_training
@@ -28,6 +29,21 @@ DEFAULT_FRAMEWORKS = ("pytorch",)
 
 def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, where: str,
                  calibration: CalibrationScales | None = None) -> WorkloadResult:
+    """Size one workload; a precision the accelerator lacks becomes a blocker with unknown figures."""
+    blockers = precision_checks(r.accelerator, w, where)
+    try:
+        result = _dispatch(catalog, phase, w, r, where, calibration)
+    except PlanInputError:
+        if not blockers:
+            raise
+        # throughput-sized kinds cannot size without a peak: the blocker says why; the GPUs stay as planned
+        result = WorkloadResult(figures=FigureSet(), gpus=max(phase.hardware.nodes * phase.hardware.gpus_per_node, 1))
+    result.checks.extend(blockers)
+    return result
+
+
+def _dispatch(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, where: str,
+              calibration: CalibrationScales | None) -> WorkloadResult:
     """Size one workload; LLM training and serving use the pilot calibration when there is one."""
     gpn = r.server.gpus if r.server.is_rack else phase.hardware.gpus_per_node
     hw = hardware_for(r.accelerator, r.server, gpn)
@@ -90,7 +106,8 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
 
 def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult],
                  infra_checks: list[Check], candidates: list[Candidate]) -> list[Check]:
-    checks = _workload_checks(phase, figures, results, r) + list(infra_checks)
+    checks = [c for result in results for c in result.checks]
+    checks += _workload_checks(phase, figures, results, r) + list(infra_checks)
     kinds = {w.kind for w in phase.workloads}
     needs = () if kinds <= {"rendering_vdi", "agent_hosting"} else DEFAULT_FRAMEWORKS
     checks += ecosystem_pitfall(r.accelerator, needs)

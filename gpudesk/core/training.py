@@ -10,7 +10,8 @@ Conventions (docs/performance-model.md):
   LoRA/QLoRA count the FLOPs the method needs (no weight gradients of
   frozen matrices: 4·N instead of 6·N per token).
 * Compute time = (GEMM FLOPs / (peak × matmul efficiency) + attention FLOPs
-  / (bf16 peak × attention efficiency)) / FRAMEWORK_GEMM_TIME_SHARE.
+  / (attention peak × attention efficiency)) / FRAMEWORK_GEMM_TIME_SHARE; the attention
+  peak is the compute format's, or the part's 16-bit one under fp8/fp4 GEMMs.
 * Step = (compute + TP + EP + PP + exposed CP + QLoRA dequantisation)
   × (1 + bubble) + exposed DP + optimizer update; bubble (p−1)/(v·m).
 * Whole-run time divides by JOB_GOODPUT.
@@ -152,17 +153,17 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
 
     # -- compute --------------------------------------------------------
     peak = hw.peak(inp.compute_dtype)
-    peak16 = hw.peak("bf16")
+    peak_attn = hw.attention_peak(inp.compute_dtype)
     gemm_tok_hw = gemm_factor * n_gemm + lora_tok + np.where(rec >= 2, 2.0 * n_gemm, 0.0)
     attn_tok_hw = attn_tok + recompute_tok - np.where(rec >= 2, 2.0 * n_gemm, 0.0)
     per_gpu_tokens = tokens_step / n
     gemm_s = gemm_tok_hw * per_gpu_tokens / (peak * eff.matmul)
-    attn_s = attn_tok_hw * per_gpu_tokens / (peak16 * eff.attention)
+    attn_s = attn_tok_hw * per_gpu_tokens / (peak_attn * eff.attention)
     compute = (gemm_s + attn_s) / eff.framework
     fs.add("train.compute_time_s", compute, "s", "compute time per step",
-           "(GEMM FLOPs/(peak·η_mm) + attention FLOPs/(peak_bf16·η_attn)) / framework share, per GPU",
+           "(GEMM FLOPs/(peak·η_mm) + attention FLOPs/(peak_attn·η_attn)) / framework share, per GPU",
            ["train.flops_per_token_model", "train.flops_per_token_recompute", "train.tokens_per_step",
-            "train.in.n_gpus", "hw.peak_flops", "hw.peak_flops_bf16", "eff.matmul", "eff.attention",
+            "train.in.n_gpus", "hw.peak_flops", "hw.peak_flops_attention", "eff.matmul", "eff.attention",
             "eff.framework"])
 
     # -- communication --------------------------------------------------
@@ -232,7 +233,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            ["train.in.pp", "train.in.virtual_stages", "train.micro_batches"])
     serial = compute + comm.tp_s + comm.ep_s + comm.pp_s + cp_exposed + dequant
     step = serial * (1.0 + bubble) + dp_exposed + optimizer
-    supported = np.isfinite(peak)
+    supported = np.isfinite(peak) & np.isfinite(peak_attn)
     step = np.where(valid & supported, step, np.nan)
     fs.add("train.exposed_comm_s", comm.tp_s + comm.ep_s + comm.pp_s + cp_exposed + dp_exposed, "s",
            "communication on the critical path", "TP + EP + PP + exposed CP + exposed DP",

@@ -105,7 +105,7 @@ def test_mixed_vendors_in_one_sweep():
 def test_unsupported_precision_is_reported():
     fs = _infer(accs=(A100,), weight_dtype="fp8", kv_dtype="fp8", concurrency=8)
     assert BOTTLENECKS[int(fs.value_at("infer.bottleneck", 0))] == "unsupported_precision"
-    assert fs.value_at("infer.tokens_per_s", 0) == 0
+    assert np.isnan(fs.value_at("infer.tokens_per_s", 0))  # unknown, not 0 (issue 16 error 2)
 
 
 def test_a_model_that_does_not_fit_serves_nothing():
