@@ -27,6 +27,7 @@ import numpy as np
 
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.calibration_hook import CalibrationScales
+from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
@@ -64,6 +65,7 @@ class InferenceInputs:
     tpot_target_s: Any = 0.0  # 0 = no TPOT target
     batching: str = "continuous"  # continuous | static
     disaggregated: bool = False
+    serving_fraction: float | None = None  # memory share the engine may use; None = SERVING_MEMORY_FRACTION
     calibration: CalibrationScales | None = None  # pilot-fitted efficiency scales (core/calibration_hook.py)
 
 
@@ -100,12 +102,16 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     rep = ReplicaModel.build(m, hw, eff, a["tp"], a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math)
     prompt, out = a["prompt_tokens"], np.maximum(a["output_tokens"], 1.0)
     ctx = prompt + out / 2.0
-    hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework"]
+    for key, const in (("roofline_p", SV.SERVING_ROOFLINE_SHARPNESS), ("kv_bw", SV.SERVING_DECODE_KV_BW_EFFICIENCY),
+                       ("prefill_share", SV.SERVING_PREFILL_GEMM_SHARE)):
+        fs.constant(f"eff.serving_{key}", const)
+    hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework",
+               "eff.serving_roofline_p", "eff.serving_kv_bw", "eff.serving_prefill_share"]
 
     mem = estimate_memory(MemoryInputs(
         model=m, mode="inference", weight_dtype=inp.weight_dtype,
         kv_dtype=inp.kv_dtype, seq_len=prompt + out, micro_batch=a["concurrency"], tp=a["tp"], pp=a["pp"],
-        ep=a["ep"], **hw.memory_fields()))
+        ep=a["ep"], serving_fraction=inp.serving_fraction, **hw.memory_fields()))
     fs.merge(mem)
     kv_cap = np.where(np.isfinite(mem["mem.max_concurrency"]), mem["mem.max_concurrency"], 0.0) * np.ones(hw.size)
     fs.add("infer.max_concurrency_kv", kv_cap, "sequences", "sequences whose KV cache fits per replica",
@@ -119,8 +125,8 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     c1 = np.maximum(conc, 1.0)
     dec = rep.decode_step(c1, ctx)
     fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",
-           "max(2·N·C/(peak·η_mm), weight bytes/(bw·η_hbm)) + max(attention FLOPs/(peak·η_attn), "
-           "KV bytes/(bw·η_hbm)) + TP/EP collectives", [*hw_deps, "infer.concurrency", "infer.in.tp"])
+           "((2·N·C/(peak·η_mm))^p + (weight bytes/(bw·η_hbm))^p)^(1/p) + max(attention FLOPs/(peak·η_attn), "
+           "KV bytes/(bw·η_kv)) + TP/EP collectives", [*hw_deps, "infer.concurrency", "infer.in.tp"])
     pre_share = c1 / out * rep.prefill_compute(prompt, prompt)
     if inp.batching == "static":
         total = rep.prefill(c1 * prompt, prompt) + out * dec["total"]
@@ -145,7 +151,7 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     fs.add("infer.tokens_per_s_per_gpu", tokens_s / gpus, "tokens/s/GPU", "output tokens/s per GPU",
            "tokens/s / GPUs per replica", ["infer.tokens_per_s", "infer.gpus_per_replica"])
     prefill1 = fs.add("infer.prefill_s", rep.prefill(prompt, prompt), "s", "prefill of one prompt",
-                      "max(GEMM + attention FLOPs / (peak·η) / framework share, weight stream) + collectives",
+                      "max(GEMM + attention FLOPs / (peak·η) / serving GEMM share, weight stream) + collectives",
                       [*hw_deps, "infer.in.prompt_tokens", "infer.in.tp"])
     ttft0 = prefill1 + tpot
     fs.add("infer.ttft_unloaded_s", ttft0, "s", "TTFT without queueing", "prefill(I) + one iteration",

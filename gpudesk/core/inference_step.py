@@ -9,8 +9,11 @@ Per operation the time is max(FLOPs / (peak · η_mm), bytes / (HBM bw · η_hbm
   2·L·c·a·(d_qk + d_v)·B FLOPs; TP adds 2 all-reduces of B·h per layer,
   EP 2 all-to-alls per MoE layer.
 * prefill of P tokens in sequences of n: GEMMs 2·N_gemm·P FLOPs, causal
-  attention 2·L·(n/2)·a·(d_qk + d_v) per token, divided by the framework
-  share like training (non-GEMM kernels), plus the same collectives.
+  attention 2·L·(n/2)·a·(d_qk + d_v) per token, divided by the serving
+  engine's GEMM share (SERVING_PREFILL_GEMM_SHARE: fused non-GEMM kernels),
+  plus the same collectives.
+* decode GEMMs: smooth roofline (t_c^p + t_m^p)^(1/p) (SERVING_ROOFLINE_SHARPNESS);
+  the KV cache streams at SERVING_DECODE_KV_BW_EFFICIENCY of HBM bandwidth.
 
 A replica is ``tp × pp`` GPUs; pipeline stages run one after another for
 one token, so latency is the sum over stages.
@@ -24,7 +27,8 @@ import numpy as np
 
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.collectives import Links, collective_time, local_members
-from gpudesk.core.constants import ACTIVATION_COMM_BYTES
+from gpudesk.core.constants import ACTIVATION_COMM_BYTES, FRAMEWORK_GEMM_TIME_SHARE
+from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.model_math import attention_core_dims, has_layer_shapes, kv_cache_bytes, param_breakdown
@@ -100,15 +104,17 @@ class ReplicaModel:
         hw, eff = self.hw, self.eff
         g = self.tp * self.pp
         bw = hw.hbm_bw * eff.hbm
-        linear = np.maximum(2.0 * self.n_gemm * batch / g / (self.compute_peak * eff.matmul),
-                            self.weights_read(batch) / bw)
+        p = SV.SERVING_ROOFLINE_SHARPNESS.value
+        gemm_c = 2.0 * self.n_gemm * batch / g / (self.compute_peak * eff.matmul)
+        gemm_m = self.weights_read(batch) / bw
+        linear = (gemm_c ** p + gemm_m ** p) ** (1.0 / p)  # smooth roofline near the ridge point
         kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch, self.tp) / self.pp
         attn_flops = 2.0 * self.model.n_layers * context * self.attn_width * batch / g
-        attention = np.maximum(attn_flops / (self.attention_peak * eff.attention), kv / bw)
+        kv_bw = hw.hbm_bw * SV.SERVING_DECODE_KV_BW_EFFICIENCY.value
+        attention = np.maximum(attn_flops / (self.attention_peak * eff.attention), kv / kv_bw)
         comm = self._collectives(batch)
         return {"linear": linear, "attention": attention, "comm": comm, "total": linear + attention + comm,
-                "weights_bound": (self.weights_read(batch) / bw) >= 2.0 * self.n_gemm * batch / g
-                / (self.compute_peak * eff.matmul)}
+                "weights_bound": gemm_m >= gemm_c}
 
     def prefill_compute(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
         """Compute-only seconds to prefill ``tokens`` tokens in sequences of ``seq_len`` (no weight stream)."""
@@ -117,7 +123,9 @@ class ReplicaModel:
         gemm = 2.0 * self.n_gemm * tokens / g / (self.compute_peak * eff.matmul)
         attn = 2.0 * self.model.n_layers * (seq_len / 2.0) * self.attn_width * tokens / g \
             / (self.attention_peak * eff.attention)
-        return (gemm + attn) / eff.framework
+        # a pilot calibration of the framework share scales the serving share by the same factor
+        share = min(1.0, SV.SERVING_PREFILL_GEMM_SHARE.value * eff.framework / FRAMEWORK_GEMM_TIME_SHARE.value)
+        return (gemm + attn) / share
 
     def prefill(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
         """Seconds to prefill ``tokens`` tokens (sequences of ``seq_len``), weights streamed at least once."""

@@ -134,7 +134,10 @@ def _record_inputs(fs: FigureSet, inp: MemoryInputs, cfg: Settings) -> None:
     fs.constant("mem.c.cuda_context", C.CUDA_CONTEXT_BYTES)
     fs.constant("mem.c.comm_buffers", C.COMM_BUFFER_BYTES)
     fs.constant("mem.c.fragmentation", C.ALLOCATOR_FRAGMENTATION)
-    fs.constant("mem.c.serving_fraction", C.SERVING_MEMORY_FRACTION, cfg.serving_fraction)
+    if inp.serving_fraction is None:
+        fs.constant("mem.c.serving_fraction", C.SERVING_MEMORY_FRACTION, cfg.serving_fraction)
+    else:
+        fs.input("mem.c.serving_fraction", cfg.serving_fraction, "fraction", C.SERVING_MEMORY_FRACTION.label)
     fs.constant("mem.c.prefill_chunk", C.PREFILL_CHUNK_TOKENS)
     fs.constant("mem.c.zero3_live_layers", C.ZERO3_LIVE_LAYERS)
     if cfg.training and inp.training_stack == "pytorch_amp":

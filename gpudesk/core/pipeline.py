@@ -16,6 +16,7 @@ from gpudesk import __version__
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.calibration_hook import CalibrationScales, calibrated_figure_keys, record_calibration
 from gpudesk.core.checks import Check
+from gpudesk.core.accuracy import figure_bands
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for
 from gpudesk.core.plan_bom import bill_of_materials
@@ -69,6 +70,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstim
     estimate.bom = bill_of_materials(phase, resolved, figures, catalog)
     estimate.assumptions = assumptions(phase, resolved, figures)
     estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()
+    estimate.accuracy = figure_bands(figures.keys(), [w.kind for w in phase.workloads])
     return estimate
 
 

@@ -68,6 +68,7 @@ def plan_to_json(plan: PlanEstimate) -> dict[str, Any]:
             "bom": [dict(dataclasses.asdict(b), extended=b.extended) for b in phase.bom],
             "assumptions": [a.to_dict() if hasattr(a, "to_dict") else a for a in phase.assumptions],
             "calibrated_keys": list(phase.calibrated_keys),
+            "accuracy": phase.accuracy,
             "charts": {name: _chart_to_json(spec) for name, spec in phase.charts.items()},
         })
     return _clean({

@@ -92,6 +92,8 @@ class PhaseEstimate:
     bom: list[BomLine] = field(default_factory=list)
     assumptions: list[str] = field(default_factory=list)  # Assumption (a str) or plain notes
     calibrated_keys: tuple[str, ...] = ()  # figures resting on customer measurements
+    # figure key -> accuracy band from the validation residuals (core/accuracy.py); None = no validation
+    accuracy: dict[str, dict | None] = field(default_factory=dict)
 
 
 @dataclass

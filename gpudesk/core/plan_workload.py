@@ -106,6 +106,13 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
                 f"{phase.hardware.nodes} nodes × {gpn}; change the layout or the node count"
             )
         n_gpus = total
+        if p.dp and p.dp * mp != total:
+            raise PlanInputError(
+                f"{where}.parallel.dp: dp = {p.dp} with tp×pp×cp = {mp} uses {p.dp * mp} GPUs, but the phase has "
+                f"{total} ({phase.hardware.nodes} nodes × {gpn}); set dp to {total // mp} or 0 (derived)"
+            )
+    elif p.dp:  # the plan states the data-parallel degree: the job is tp·pp·cp·dp GPUs
+        n_gpus = int(mp * p.dp)
     else:
         mem = estimate_memory(_memory_inputs(model, w, rows, counts / mp, gpn, mem_source))
         days = np.asarray(sweep["train.time_to_train_days"], dtype=float)
@@ -143,7 +150,7 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
         prompt_tokens=w.prompt_tokens, output_tokens=w.output_tokens, concurrency=w.concurrency,
         tp=p.tp, pp=p.pp, ep=p.ep, request_rate=rate, ttft_target_s=w.ttft_p50_ms / 1000.0,
         ttft_p99_target_s=w.ttft_p99_ms / 1000.0, tpot_target_s=w.tpot_ms / 1000.0, disaggregated=w.disaggregated,
-        calibration=calibration,
+        serving_fraction=w.serving_memory_fraction, calibration=calibration,
     ))
     needed = figures.value_at("infer.gpus_needed")
     per_replica = int(figures.value_at("infer.gpus_per_replica"))

@@ -75,7 +75,9 @@ CURRENCIES = ("USD", "CNY")
 class Parallelism:
     tp: int = num(1, 1, 1024, "GPUs", "tensor parallel degree")
     pp: int = num(1, 1, 1024, "stages", "pipeline parallel stages")
-    dp: int = num(0, 0, 1_000_000, "replicas", "data parallel degree; 0 = derived from GPU count")
+    dp: int = num(0, 0, 1_000_000, "replicas",
+                  "data parallel degree; 0 = sized by gpudesk, else the job uses tp·pp·cp·dp GPUs (must match the "
+                  "nodes when they are set)")
     cp: int = num(1, 1, 1024, "GPUs", "context parallel degree")
     ep: int = num(1, 1, 1024, "GPUs", "expert parallel degree")
     zero_stage: int = num(1, 0, 3, "", "ZeRO stage (3 = FSDP full shard)")
@@ -122,6 +124,10 @@ class Workload:
     ttft_p99_ms: float = num(3000, 1, 600_000, "ms", "time-to-first-token target (P99)")
     tpot_ms: float = num(50, 1, 60_000, "ms", "time-per-output-token target")
     disaggregated: bool = False
+    serving_memory_fraction: float = num(
+        0.9, 0.05, 0.99, "fraction",
+        "share of GPU memory the serving engine may use for weights, activations and KV cache "
+        "(vLLM gpu_memory_utilization; TensorRT-LLM takes its KV share of the memory left after the weights)")
     # vision, diffusion, recommendation, embeddings
     items_per_day: float = num(0, 0, 1e13, "items/day", "images, samples or embeddings per day")
     latency_ms: float = num(100, 1, 600_000, "ms", "per-item latency target")

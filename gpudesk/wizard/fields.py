@@ -88,6 +88,8 @@ STEP_FIELDS: dict[int, tuple[FieldRow, ...]] = {
         FieldRow(f"{W}.parallel.training_stack", "Training stack", "训练框架实现", LLM_TRAINING),
         FieldRow(f"{W}.parallel.cpu_offload", "CPU offload", "CPU卸载", LLM_TRAINING),
         FieldRow(f"{W}.disaggregated", "Prefill/decode disaggregation", "预填充/解码分离", LLM_SERVING),
+        FieldRow(f"{W}.serving_memory_fraction", "Engine memory share", "推理引擎显存占比", LLM_SERVING),
+        FieldRow(f"{W}.parallel.dp", "Data parallel (0 = size for me)", "数据并行（0=自动）", LLM_TRAINING),
     ),
     3: (
         FieldRow("hardware.server_id", "Server model", "服务器型号", choices="servers"),

@@ -19,6 +19,8 @@ from validation_runner import (  # noqa: E402
     FIT_AGREEMENTS_AT_LEAST, MEDIAN_LIMITS, Result, fit_verdicts, megatron_total, run_all, summary,
 )
 
+from validation_bands import CONSTANTS, heldout_tables, render_constants  # noqa: E402
+
 DOC = HERE.parent.parent / "docs" / "validation.md"
 _UNITS = {"tokens_per_s_per_gpu": "tokens/s/GPU", "gpu_hours": "GPU-hours", "tflops_per_gpu": "TFLOP/s/GPU",
           "ttft_s": "s", "peak_device_gib": "GiB on the GPU", "step_time_s": "s per step",
@@ -175,8 +177,12 @@ def render(results: list[Result]) -> str:
     lines += [
         "",
         "Targets from the issue: median |error| ≤ 15% for training throughput and ≤ 20% for inference "
-        "throughput. First-token latency has no target; its limit records today's accuracy.",
+        "throughput. First-token latency has no target; its limit records today's accuracy. Issue 18's targets "
+        "(held-out half: median |error| ≤ 10% training throughput, ≤ 12% inference throughput, ≤ 8% training "
+        "memory, ≤ 10% system power, p90 ≤ 35%) are judged in the tables below; where they are not met the "
+        "real figure is reported, not tuned per case.",
         "",
+        *heldout_tables(results),
         "## Known large errors and why",
         "",
         "* **Long-output decode of GQA models in TensorRT-LLM v0.6.1** (Llama 2 70B, Falcon 180B rows with 2,048 "
@@ -186,6 +192,13 @@ def render(results: list[Result]) -> str:
         "models a GQA-aware engine and adds no engine-specific penalty.",
         "* **Short prompts (128 tokens) at batch 1**: measured first-token latency of 7-27 ms is dominated by "
         "fixed per-layer launch and scheduling overheads that the roofline does not model.",
+        "* **Serving under maximum load (TensorRT-LLM v1.0 perf overview)**: decode-heavy cases of the "
+        "largest model (Llama 3.1 405B, TP8/TP4, 2,048-4,096 output tokens) remain 30-80% above the measurement "
+        "and prefill-heavy cases (2,048-20,000 input, 128-2,000 output) 10-20% below. The 405B pattern follows "
+        "the tensor-parallel all-reduce of every layer at decode (two per layer, 126 layers, ring latency "
+        "modelled from NCCL's tuning table), which the engine's custom all-reduce does not reach at small "
+        "messages; the batch cap the page does not publish is assumed (2,048). Blackwell FP4 uses one fitted "
+        "NVFP4 GEMM efficiency (0.40 of the FP4 peak, `MAMF_FP4_BLACKWELL`), not the datasheet's 2x over FP8.",
         "* **DeepSeek-V3**: DualPipe hides the expert all-to-all behind compute; gpudesk counts it as exposed.",
         "* **Llama 3.1 8B GPU-hours**: the model card's 1.46M H100-hours imply ~14% MFU for 15T tokens, far "
         "below the 38-43% the same team reports for 405B; the card's hours likely include work beyond the "
@@ -206,8 +219,10 @@ def render(results: list[Result]) -> str:
 
 def main() -> None:
     DOC.parent.mkdir(parents=True, exist_ok=True)
-    DOC.write_text(render(run_all()), encoding="utf-8")
-    print(f"wrote {DOC}")
+    results = run_all()
+    DOC.write_text(render(results), encoding="utf-8")
+    CONSTANTS.write_text(render_constants(results), encoding="utf-8")
+    print(f"wrote {DOC} and {CONSTANTS}")
 
 
 if __name__ == "__main__":

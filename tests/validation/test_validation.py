@@ -12,7 +12,10 @@ from validation_cases_measured import (
     CITATION, GROUP_MEMORY_HELDOUT, HELDOUT_CITATION, MEASURED_CASES, MEASURED_ENVIRONMENT,
 )
 from validation_cases_training import TRAINING_CASES
+from validation_bands import CONSTANTS, bands, render_constants
+from validation_cases_serving import SERVING_CASES
 from validation_runner import FIT_AGREEMENTS_AT_LEAST, MEDIAN_LIMITS, fit_verdicts, megatron_total, run_all, summary
+from validation_split import FIT, HELD_OUT
 
 
 @pytest.fixture(scope="module")
@@ -26,6 +29,41 @@ def test_at_least_forty_cited_cases():
     assert len({c.id for c in cases}) == len(cases)
     for case in cases:
         assert case.citation and case.measured > 0, case.id
+
+
+def test_corpus_has_at_least_150_published_cases(results):
+    published = [r for r in results if not r.group.startswith("measured here")]
+    assert len(published) >= 150
+    assert len({r.id for r in results}) == len(results)
+    for case in SERVING_CASES:
+        assert case.citation.startswith("NVIDIA TensorRT-LLM") and "00f3768" in case.citation and case.measured > 0
+
+
+def test_split_halves_every_stratum_and_is_stable(results):
+    strata: dict = {}
+    for r in results:
+        strata.setdefault((r.group, r.family), []).append(r.split)
+    for key, splits in strata.items():
+        assert set(splits) <= {FIT, HELD_OUT}, key
+        assert splits.count(FIT) - splits.count(HELD_OUT) in (0, 1), key
+    again = {r.id: r.split for r in run_all()}
+    assert again == {r.id: r.split for r in results}
+
+
+def test_accuracy_bands_shipped_are_the_residuals_bands(results):
+    """gpudesk/core/constants/accuracy.py is generated from the fit half; stale bands fail here."""
+    assert CONSTANTS.read_text(encoding="utf-8") == render_constants(results), (
+        "run .venv/bin/python tests/validation/generate_validation_report.py")
+    for name, band in bands(results).items():
+        assert band["low"] <= 0.0 <= band["high"] or band["low"] < band["high"], name
+        assert band["fit_cases"] >= 7, name
+
+
+def test_serving_band_covers_about_its_share_of_held_out_cases(results):
+    """The 80% band of the largest group holds 70-95% of its held-out cases (what the band claims)."""
+    band = bands(results)["serving throughput"]
+    assert band["held_out_cases"] >= 50
+    assert 0.70 <= band["held_out_coverage"] <= 0.95, band
 
 
 def test_every_case_gives_a_finite_prediction(results):

@@ -16,11 +16,15 @@ from validation_cases_measured import (
     FIT_CASES, GIB, GROUP_MEMORY, GROUP_MEMORY_HELDOUT, GROUP_SERVING, GROUP_STEP, MEASURED_CASES, FitCase,
     MeasuredCase,
 )
+from validation_cases_serving import SERVING_CASES, ServingCase
 from validation_cases_training import TRAINING_CASES, TrainingCase
+from validation_split import assign_splits
 
 # Documented in docs/validation.md; the test fails when the median |error| regresses beyond these.
 # The three "measured here" limits are the accuracy of 2026-11-30 plus a margin (no target was set).
+GROUP_SERVING_LOAD = "serving throughput, in-flight batching"
 MEDIAN_LIMITS = {"training": 0.15, "inference throughput": 0.20, "inference latency": 0.35,
+                 GROUP_SERVING_LOAD: 0.30,
                  GROUP_MEMORY: 0.15, GROUP_MEMORY_HELDOUT: 0.15, GROUP_STEP: 0.22, GROUP_SERVING: 0.60}
 # Fit verdicts (gpudesk's mem.fits against ran / out of memory): 7 of 10 at the marketed 141·10⁹ B, 9 of 10 at
 # the driver total with the Megatron stack, all 20 (held-out run included) with pytorch_amp; must not drop.
@@ -36,6 +40,9 @@ class Result:
     measured: float
     predicted: float
     note: str
+    family: str = ""
+    precision: str = ""
+    split: str = ""  # "fit" or "held-out" (validation_split.assign_splits)
 
     @property
     def error(self) -> float:
@@ -64,6 +71,16 @@ def predict_training(case: TrainingCase) -> float:
     if case.metric == "tflops_per_gpu":
         return fs.value_at("train.tokens_per_s_per_gpu", 0) * fs.value_at("train.flops_per_token_model", 0) / 1e12
     return fs.value_at("train.tokens_per_s_per_gpu", 0)
+
+
+def predict_serving(case: ServingCase) -> float:
+    """Offline in-flight batching: as many sequences as the engine's cap and the KV cache allow."""
+    hw = HardwareArrays.from_accelerators([case.accelerator()])
+    fs = estimate_inference(InferenceInputs(
+        model=case.model(), hardware=hw, weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype,
+        prompt_tokens=case.prompt, output_tokens=case.output, concurrency=case.max_batch, tp=case.tp,
+        batching="continuous", serving_fraction=case.serving_fraction))
+    return fs.value_at("infer.tokens_per_s_per_gpu", 0)
 
 
 def predict_inference(case: InferenceCase) -> float:
@@ -140,16 +157,27 @@ def fit_verdicts() -> list[tuple[FitCase, float, bool]]:
 
 
 def run_all() -> list[Result]:
-    out = [Result("training", c.id, c.citation, c.metric, c.measured, predict_training(c), c.note)
-           for c in TRAINING_CASES]
-    out += [Result("inference throughput", c.id, c.citation, c.metric, c.measured, predict_inference(c), c.note)
-            for c in INFERENCE_THROUGHPUT_CASES]
-    out += [Result("inference latency", c.id, c.citation, c.metric, c.measured, predict_inference(c), c.note)
-            for c in INFERENCE_LATENCY_CASES]
+    out = [Result("training", c.id, c.citation, c.metric, c.measured, predict_training(c), c.note,
+                  c.accelerator.family, c.precision) for c in TRAINING_CASES]
+    out += [Result("inference throughput", c.id, c.citation, c.metric, c.measured, predict_inference(c), c.note,
+                   c.accelerator.family, c.weight_dtype) for c in INFERENCE_THROUGHPUT_CASES]
+    out += [Result(GROUP_SERVING_LOAD, c.id, c.citation, "tokens_per_s_per_gpu", c.measured, predict_serving(c),
+                   c.note, c.accelerator().family, c.precision) for c in SERVING_CASES]
+    out += [Result("inference latency", c.id, c.citation, c.metric, c.measured, predict_inference(c), c.note,
+                   c.accelerator.family, c.weight_dtype) for c in INFERENCE_LATENCY_CASES]
     for c in MEASURED_CASES:
         predicted, assumed = predict_measured(c)
-        out.append(Result(c.group, c.id, c.citation, c.metric, c.measured, predicted, f"{c.note}; {assumed}"))
-    return out
+        out.append(Result(c.group, c.id, c.citation, c.metric, c.measured, predicted, f"{c.note}; {assumed}",
+                          c.accelerator.family, "bf16"))
+    return assign_splits(out)
+
+
+FIT_GROUPS = (GROUP_SERVING_LOAD, "inference throughput", "inference latency")
+
+
+def run_fit_groups() -> list[Result]:
+    """The groups the serving constants are fitted on (split as in run_all)."""
+    return [r for r in run_all() if r.group in FIT_GROUPS]
 
 
 def summary(results: list[Result]) -> dict[str, dict[str, float]]:

@@ -1,0 +1,107 @@
+"""Published serving measurements with in-flight (continuous) batching under maximum load.
+
+Source: NVIDIA TensorRT-LLM ``docs/source/performance/perf-overview.md``
+(repository NVIDIA/TensorRT-LLM, commit 00f37686aa854010d68bcbd0f4ab000221541ca6,
+the v1.0 tables): ``trtllm-bench throughput`` with the PyTorch backend, every
+request of one input/output length (token-norm-dist, standard deviation 0),
+requests "fed at an infinite rate" (the offline scenario). The metric is
+Total Output Throughput (tokens/s) of one TP group; per GPU = that / TP.
+Quantized checkpoints: NVIDIA ModelOpt FP8 (Hopper) and NVFP4 (Blackwell);
+the KV cache is taken at the weights' precision (FP8) on Hopper and FP8 on
+Blackwell (NVFP4 checkpoints keep an FP8 KV cache).
+
+What the page fixes and gpudesk is told: model, GPU, TP, precision, input and
+output length, the KV-cache share of free memory (0.90 default, "in many
+cases" 0.95: 0.90 is used). What the page does not publish and gpudesk
+assumes: the engine's batch cap (``SERVING_MAX_BATCH_OFFLINE``, the largest
+CUDA-graph batch in the page's options is 8,192; the scheduler's default cap
+of 2,048 sequences applies) — stated per case in the note.
+
+Accelerators and models are the shipped catalog rows (``catalog.db``), so
+the suite checks what a plan would use. Llama 3.3 70B has Llama 3.1 70B's
+architecture (same config.json shapes), so the catalog's ``llama-3.1-70b``
+row stands for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from gpudesk.catalog.records import Accelerator, ModelArch
+from gpudesk.catalog.store import Catalog
+
+PERF_OVERVIEW = ("NVIDIA TensorRT-LLM docs/source/performance/perf-overview.md (v1.0 tables, commit 00f3768, "
+                 "https://github.com/NVIDIA/TensorRT-LLM/blob/00f37686aa854010d68bcbd0f4ab000221541ca6/docs/"
+                 "source/performance/perf-overview.md)")
+ENGINE_MAX_BATCH = 2048  # trtllm-bench scheduler default cap (assumed: the page does not state it)
+KV_FRACTION = 0.90  # the page: --kv_cache_free_gpu_mem_fraction default 0.90
+
+
+@dataclass(frozen=True)
+class ServingCase:
+    id: str
+    citation: str
+    model_id: str
+    accelerator_id: str
+    tp: int
+    prompt: int
+    output: int
+    measured: float  # output tokens/s per GPU
+    weight_dtype: str
+    kv_dtype: str
+    max_batch: int = ENGINE_MAX_BATCH
+    serving_fraction: float = KV_FRACTION
+    note: str = ""
+
+    @property
+    def precision(self) -> str:
+        return self.weight_dtype
+
+    def model(self) -> ModelArch:
+        return _catalog().model(self.model_id)
+
+    def accelerator(self) -> Accelerator:
+        return _catalog().accelerator(self.accelerator_id)
+
+
+@lru_cache(maxsize=1)
+def _catalog() -> Catalog:
+    return Catalog.open()
+
+
+_LENGTHS = ((128, 128), (128, 2048), (128, 4096), (500, 2000), (1000, 1000), (1000, 2000), (2048, 128),
+            (2048, 2048), (5000, 500), (20000, 2000))
+
+
+def _table(model_id: str, label: str, columns: list[tuple[str, int, str]], rows: list[tuple]) -> list[ServingCase]:
+    """One perf-overview table: columns (accelerator id, TP, precision); rows of totals per column (None = blank)."""
+    out = []
+    for (isl, osl), values in zip(_LENGTHS, rows):
+        for (acc, tp, dtype), total in zip(columns, values):
+            if total is None:
+                continue
+            out.append(ServingCase(
+                id=f"trtllm-v1-{model_id}-{acc}-tp{tp}-{dtype}-{isl}-{osl}", citation=f"{PERF_OVERVIEW}, {label}",
+                model_id=model_id, accelerator_id=acc, tp=tp, prompt=isl, output=osl, measured=total / tp,
+                weight_dtype=dtype, kv_dtype="fp8",
+                note=f"total {total:,} output tokens/s on TP{tp}; offline, in-flight batching; KV share 0.90 of "
+                     f"free memory (page default); batch cap {ENGINE_MAX_BATCH} assumed"))
+    return out
+
+
+LLAMA70 = _table("llama-3.1-70b", "Llama 3.3 70B", [("b200", 1, "fp4"), ("gb200", 1, "fp4"), ("h200-sxm", 1, "fp8"),
+                                                   ("h100-sxm", 2, "fp8")], [
+    (11147, 12189, 3803, 6378), (9922, 11309, 4336, 6651), (6831, 7849, 2872, 4199), (7762, 9028, 3666, 5222),
+    (7007, 7326, 2909, 4205), (6271, 6513, 2994, 4146), (1339, 1450, 442, 762), (4783, 5646, 2003, 3082),
+    (1459, 1602, 566, 898), (665, 755, 283, 437)])
+LLAMA405 = _table("llama-3.1-405b", "Llama 3.1 405B", [("b200", 4, "fp4"), ("gb200", 4, "fp4"), ("h200-sxm", 8, "fp8"),
+                                                     ("h100-sxm", 8, "fp8")], [
+    (6281, 6740, 3814, 3627), (8020, 8151, 5348, 4340), (6345, 6608, 4741, 3116), (6244, 6540, 4724, 3994),
+    (5209, 5389, 3330, 2919), (4933, 5135, 3722, 2895), (749, 797, 456, 453), (4212, 4407, 2948, 2296),
+    (1048, 1112, 650, 610), (672, 739, 505, 345)])
+LLAMA8 = _table("llama-3.1-8b", "Llama 3.1 8B", [("h200-sxm", 1, "fp8"), ("h100-sxm", 1, "fp8")], [
+    (27911, 28312), (26221, 22714), (18027, 14325), (20770, 17660), (17744, 15220), (16828, 13899), (3538, 3450),
+    (12194, 9305), (3902, 3459), (1804, 1351)])
+
+SERVING_CASES = LLAMA70 + LLAMA405 + LLAMA8
