@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QLocale, Qt
+from PySide6.QtCore import QByteArray, QLocale, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -62,6 +62,15 @@ STEP_CHARTS: dict[int, tuple[str, ...]] = {
 }
 
 
+CHART_PRELOAD_MS = 300
+"""Step 1 has no chart, so the window paints without pyqtgraph; this long after the first results are on screen
+the chart library loads (about 0.3 s) while the user reads, and the first step with a chart opens without it."""
+
+
+def _preload_charts() -> None:
+    import gpudesk.ui.charts.view  # noqa: F401
+
+
 def system_language() -> str:
     return "zh" if QLocale.system().language() == QLocale.Language.Chinese else "en"
 
@@ -85,6 +94,7 @@ class MainWindow(QMainWindow):
         self.workload_index = 0
         self.language_switch: LanguageSwitch | None = None  # set by the switch that holds this window
         self._estimate_later = False  # set while open_plan(estimate_later=True) opens a plan
+        self._charts_preloaded = False
 
         self.step_list = StepList(self.lang)
         self.stack = QStackedWidget()
@@ -254,6 +264,9 @@ class MainWindow(QMainWindow):
         self.roadmap.show_estimate(estimate)
         self.summary.setText(summary_text(phase, estimate.currency))
         self.statusBar().clearMessage()
+        if not self._charts_preloaded:
+            self._charts_preloaded = True
+            QTimer.singleShot(CHART_PRELOAD_MS, self, _preload_charts)
 
     def _on_failed(self, reason: str) -> None:
         if self.pages is not None:

@@ -1,4 +1,5 @@
-"""Start-up paints the window before it estimates: the estimation core loads after the first paint.
+"""Start-up paints the window before it estimates: the estimation core loads after the first paint, and the
+chart library (pyqtgraph) with the first page that has a chart (step 1 has none) or shortly after the first results.
 
 The start-up benchmark (benchmarks/bench_startup.py) times this; these tests keep the order from
 regressing: a module-level import of the core into the window's import graph, or an estimate inside
@@ -19,7 +20,7 @@ from test_shell_support import SAMPLES, flush, settings  # noqa: F401
 from gpudesk.ui.app import parse_args, start
 
 ROOT = Path(__file__).resolve().parents[2]
-DEFERRED = ("gpudesk.core.pipeline", "gpudesk.core.whatif", "gpudesk.report.proposal", "gpudesk.report.comparison",
+DEFERRED = ("pyqtgraph", "gpudesk.ui.charts.view", "gpudesk.core.pipeline", "gpudesk.core.whatif", "gpudesk.report.proposal", "gpudesk.report.comparison",
             "gpudesk.ui.panels.recommendation", "gpudesk.ui.panels.whatif_panel")
 
 
