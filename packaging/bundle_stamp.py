@@ -23,7 +23,7 @@ from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGING_FILES = ("gpudesk.spec", "build.sh", "bundle_stamp.py", "install-desktop-entry.sh")
+PACKAGING_FILES = ("gpudesk.spec", "bundle_trim.py", "build.sh", "bundle_stamp.py", "install-desktop-entry.sh")
 BUNDLED_DOCS = ("docs/user-guide.md", "docs/user-guide.zh.md")  # copied into the bundle by gpudesk.spec
 TREES = ("gpudesk", "resources")
 SKIPPED_PARTS = {"__pycache__"}

@@ -44,3 +44,13 @@ def bundle_stamp() -> ModuleType:
 @pytest.fixture(scope="session")
 def bench_startup() -> ModuleType:
     return load_script("benchmarks/bench_startup.py")
+
+
+@pytest.fixture(scope="session")
+def bundle_trim() -> ModuleType:
+    return load_script("packaging/bundle_trim.py")
+
+
+@pytest.fixture(scope="session")
+def bundle_sizes() -> ModuleType:
+    return load_script("packaging/bundle_sizes.py")
