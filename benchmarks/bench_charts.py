@@ -18,6 +18,7 @@ import ctypes
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
@@ -25,6 +26,9 @@ from PySide6 import QtWidgets
 
 from gpudesk.report.chart_model import ChartSpec, Marker, RefLine, Series
 from gpudesk.ui.charts import ChartView
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks._common import result, times  # noqa: E402
 
 ROUNDS = 200
 CANDIDATES = ["8× H100 ZeRO-1", "8× H100 ZeRO-3", "4× H200 ZeRO-1", "8× L40S ZeRO-3", "8× A100 ZeRO-3"]
@@ -92,6 +96,9 @@ def bench_chart(app: QtWidgets.QApplication, make, points: int) -> None:
           f"ratio {statistics.median(chart_update) / statistics.median(bare_update):.1f}×")
     print(f"{name}: update+repaint median {_median_ms(chart_paint):.2f} ms; bare {_median_ms(bare_paint):.2f} ms; "
           f"ratio {statistics.median(chart_paint) / statistics.median(bare_paint):.1f}×")
+    result("bench_charts", f"chart update + repaint, {name}", f"{_median_ms(chart_paint):.2f} ms",
+           times(statistics.median(chart_paint) / statistics.median(bare_paint), "bare pyqtgraph setData + repaint"),
+           includes=f"ChartView.set_spec alternating two specs + viewport repaint, 800×500, median of {ROUNDS}")
     view.close()
     bare.close()
 

@@ -16,9 +16,10 @@ inputs first and estimates at the next event-loop turn (the estimation core load
 also records when the first estimate has been painted ("first results shown"). The probe then reads the
 peak resident memory (``VmHWM`` in ``/proc/self/status``) with the plan open and estimated, and quits.
 
-gpudesk and the bare window are measured alternately in the same run, so both see the same
-machine state; the medians, the ratio (target <= 1.5x) and gpudesk's peak RSS (target <= 250 MB)
-are printed. ``--bundle`` adds the frozen executable's time to open the plan, save a
+gpudesk (opening the largest sample unless ``--plan``) and the bare window are measured alternately in
+the same run, so both see the same machine state; the medians, the ratios of first paint and of first
+results to the bare window's first paint (target <= 1.3x) and gpudesk's peak RSS (target <= 250 MB) are
+printed. ``--bundle`` adds the frozen executable's time to open the plan, save a
 ``--screenshot`` and exit. ``--importtime`` sums ``python -X importtime`` per top-level package on gpudesk's start-up path;
 ``--profile`` lists the slowest gpudesk functions of one start-up under cProfile. ``--check`` exits 1 when a target is missed.
 
@@ -40,9 +41,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULT_MARK = "BENCH_STARTUP_RESULT "
-DEFAULT_PLAN = ROOT / "resources" / "samples" / "startup-inspection.gpudesk"
-TARGET_RATIO = 1.5  # issue "A desktop product": start-up within 1.5x of a bare PySide6 + pyqtgraph window
-TARGET_RSS_MB = 250.0  # same issue: resident memory with a sample project open
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+from benchmarks._common import largest_sample, result, times  # noqa: E402
+
+DEFAULT_PLAN = largest_sample()  # the bank's three-phase plan: the most to read, estimate and show
+TARGET_RATIO = 1.3  # issue 24: cold start within 1.3x of a bare PySide6 + pyqtgraph window
+TARGET_RSS_MB = 250.0  # issue 24: resident memory with the largest sample open
 PROBE_TIMEOUT_S = 120
 
 
@@ -103,6 +108,11 @@ def run_probe(kind: str, plan: str | None) -> int:
             QApplication.instance().processEvents()  # paint the results
             result = {"kind": kind, "first_paint_monotonic": self.painted, "results_monotonic": time.monotonic(),
                       **read_memory_kb()}
+            if windows:  # then every step page and its charts, as a user going through the plan builds them
+                for number in range(1, len(windows[0].pages) + 1):
+                    windows[0].go_to_step(number)
+                    QApplication.instance().processEvents()
+                result["every_step"] = read_memory_kb()
             print(RESULT_MARK + json.dumps(result), flush=True)
             QApplication.instance().quit()
 
@@ -133,6 +143,7 @@ class ProbeResult:
     peak_rss_mb: float
     rss_mb: float
     results_s: float | None = None  # first estimate painted (gpudesk); None: same as start_s
+    every_step_peak_rss_mb: float | None = None  # gpudesk: after showing every step page and its charts
 
 
 def probe_environment(home: Path) -> dict[str, str]:
@@ -163,6 +174,7 @@ def measure_once(kind: str, plan: Path | None, home: Path, python: str = sys.exe
         peak_rss_mb=data["VmHWM"] / 1024.0,
         rss_mb=data["VmRSS"] / 1024.0,
         results_s=data["results_monotonic"] - started,
+        every_step_peak_rss_mb=data["every_step"]["VmHWM"] / 1024.0 if "every_step" in data else None,
     )
 
 
@@ -187,6 +199,7 @@ class StartupSummary:
     gpudesk_peak_rss_mb: float
     bare_peak_rss_mb: float
     gpudesk_results_median_s: float = float("nan")
+    gpudesk_every_step_peak_rss_mb: float = float("nan")
 
     @property
     def ratio_ok(self) -> bool:
@@ -194,7 +207,9 @@ class StartupSummary:
 
     @property
     def rss_ok(self) -> bool:
-        return self.gpudesk_peak_rss_mb <= TARGET_RSS_MB
+        """The target holds with the plan open and, where measured, after every step page has been shown."""
+        peaks = [self.gpudesk_peak_rss_mb, self.gpudesk_every_step_peak_rss_mb]
+        return all(peak <= TARGET_RSS_MB for peak in peaks if peak == peak)
 
 
 def summarise(results: list[ProbeResult]) -> StartupSummary:
@@ -205,6 +220,7 @@ def summarise(results: list[ProbeResult]) -> StartupSummary:
         return statistics.median(values)
 
     app_s, bare_s = median("gpudesk", "start_s"), median("bare", "start_s")
+    every = [r.every_step_peak_rss_mb for r in results if r.kind == "gpudesk" and r.every_step_peak_rss_mb is not None]
     return StartupSummary(
         gpudesk_median_s=app_s,
         bare_median_s=bare_s,
@@ -213,6 +229,7 @@ def summarise(results: list[ProbeResult]) -> StartupSummary:
         bare_peak_rss_mb=median("bare", "peak_rss_mb"),
         gpudesk_results_median_s=statistics.median(
             r.start_s if r.results_s is None else r.results_s for r in results if r.kind == "gpudesk"),
+        gpudesk_every_step_peak_rss_mb=statistics.median(every) if every else float("nan"),
     )
 
 
@@ -284,25 +301,39 @@ def main(argv: list[str] | None = None) -> int:
             results.append(measure_once("gpudesk", args.plan, home / f"gpudesk-{run}"))
             results.append(measure_once("bare", None, home / f"bare-{run}"))
         summary = summarise(results)
+        results_ratio = summary.gpudesk_results_median_s / summary.bare_median_s
         print(f"runs per program            {args.runs} (fresh processes, offscreen, alternating)")
         print(f"plan                        {args.plan}")
         print(f"gpudesk first paint, median {summary.gpudesk_median_s:.3f} s")
         print(f"gpudesk first results shown {summary.gpudesk_results_median_s:.3f} s "
-              f"({summary.gpudesk_results_median_s / summary.bare_median_s:.2f}x the bare window; the estimate "
-              f"runs right after the first paint)")
+              f"({results_ratio:.2f}x the bare window; the estimate runs right after the first paint)")
         print(f"bare PySide6+pyqtgraph      {summary.bare_median_s:.3f} s")
         verdict = "ok" if summary.ratio_ok else "MISSED"
         print(f"ratio                       {summary.ratio:.2f}x (target <= {TARGET_RATIO}x: {verdict})")
         verdict = "ok" if summary.rss_ok else "MISSED"
         print(f"gpudesk peak RSS (VmHWM)    {summary.gpudesk_peak_rss_mb:.0f} MB "
               f"(target <= {TARGET_RSS_MB:.0f} MB: {verdict})")
+        print(f"  after showing every step  {summary.gpudesk_every_step_peak_rss_mb:.0f} MB (all pages and charts built)")
         print(f"bare window peak RSS        {summary.bare_peak_rss_mb:.0f} MB")
+        spawn = "from spawning the interpreter (offscreen, private GPUDESK_HOME, byte-code cached)"
+        result("bench_startup", f"cold start to first paint, {args.plan.stem}", f"{summary.gpudesk_median_s:.2f} s",
+               times(summary.ratio, f"bare window ({summary.bare_median_s:.2f} s)"), f"≤ {TARGET_RATIO}×",
+               summary.ratio_ok, f"{spawn} to the main window's first completed paint; median of {args.runs}")
+        result("bench_startup", f"cold start to first results on screen, {args.plan.stem}",
+               f"{summary.gpudesk_results_median_s:.2f} s", times(results_ratio, "bare window's first paint"),
+               f"≤ {TARGET_RATIO}×", results_ratio <= TARGET_RATIO, f"{spawn} to the first estimate painted")
+        result("bench_startup", f"peak resident memory, {args.plan.stem} open",
+               f"{summary.gpudesk_peak_rss_mb:.0f} MB; {summary.gpudesk_every_step_peak_rss_mb:.0f} MB after every step",
+               times(summary.gpudesk_every_step_peak_rss_mb / summary.bare_peak_rss_mb,
+                     f"bare window ({summary.bare_peak_rss_mb:.0f} MB)"),
+               f"≤ {TARGET_RSS_MB:.0f} MB", summary.rss_ok,
+               "VmHWM with the plan open and estimated (step 1 shown), and after showing all seven steps and charts")
         if args.bundle:
-            times = [
+            bundle_times = [
                 measure_bundle_once(args.bundle, args.plan, home / f"bundle-{run}", home / f"shot{run}.png")
                 for run in range(args.runs)
             ]
-            print(f"frozen bundle open+screenshot+exit, median {statistics.median(times):.3f} s")
+            print(f"frozen bundle open+screenshot+exit, median {statistics.median(bundle_times):.3f} s")
         if args.profile:
             print("slowest gpudesk functions during one start-up (cProfile, cumulative s):")
             for where, cumulative in profile_gpudesk_start(args.plan, home):
