@@ -272,9 +272,9 @@ def main() -> None:
         peer_per = peer["seconds"] / peer["configs"]
         print(f"llm-analysis 0.2.2 train(): {peer['configs']} sampled configurations "
               f"({peer['failed']} raised) at {peer_per * 1e3:.3f} ms each")
-        print(f"per-configuration time ratio llm-analysis / gpudesk: one configuration {peer_per / median(single):,.1f}x, "
-              f"in the batch {peer_per / (full / n):,.0f}x")
-        single_ratio = f"llm-analysis takes {peer_per / median(single):,.1f}× as long per configuration"
+        print(f"per-configuration time ratio llm-analysis / gpudesk: one configuration {peer_per / median(single):,.2f}x "
+              f"(gpudesk takes {median(single) / peer_per:,.1f}x as long), in the batch {peer_per / (full / n):,.0f}x")
+        single_ratio = f"{median(single) / peer_per:,.1f}× llm-analysis's {peer_per * 1e3:.2f} ms per configuration"
         batch_ratio = f"; llm-analysis takes {peer_per / (full / n):,.0f}× as long per configuration"
     chain = "hardware, complete memory estimate (fit, max batch, max context, min GPUs), step time, scaling view"
     result("bench_core", f"full chain, batch of {n:,} configurations", f"{rate / 1e6:.2f} M configurations/s",
