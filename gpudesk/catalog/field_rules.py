@@ -43,6 +43,13 @@ class FieldRule:
         return f" ({self.why})" if self.why else ""
 
 
+# Accelerator vendors; the China-domestic ones (DOMESTIC_VENDORS) are what a 信创 requirement accepts.
+DOMESTIC_VENDORS = ("huawei", "hygon", "cambricon", "kunlunxin", "metax", "moorethreads", "biren", "iluvatar",
+                    "enflame")
+VENDORS = ("nvidia", "amd", "intel", *DOMESTIC_VENDORS)
+MARKETS = ("cn", "us", "eu", "global")
+AVAILABILITY_STATUSES = ("available", "restricted", "unavailable")
+
 _TFLOPS = FieldRule("TFLOPS", 0.01, 50_000, why="dense peak per device; the fastest 2025 part is ~15,000 dense FP4")
 _PRICE = FieldRule("USD", 0, 10_000_000, why="per unit")
 _HOURLY = FieldRule("per hour", 0, 2_000, why="per instance-hour in the offer's currency")
@@ -51,10 +58,12 @@ _GBS = FieldRule("GB/s", 0.01, 20_000, why="one direction")
 
 RULES: dict[str, dict[str, FieldRule]] = {
     "accelerators": {
-        "vendor": FieldRule("", choices=("nvidia", "amd", "intel", "huawei")),
+        "vendor": FieldRule("", choices=VENDORS),
         "family": FieldRule("", choices=(
             "nvidia-turing", "nvidia-ampere", "nvidia-ada", "nvidia-hopper", "nvidia-blackwell",
             "amd-cdna2", "amd-cdna3", "amd-cdna4", "intel-gaudi", "huawei-ascend",
+            "hygon-dcu", "cambricon-mlu", "kunlunxin-xpu", "metax-c", "moorethreads-musa", "biren-br",
+            "iluvatar-corex", "enflame-gcu",
         )),
         "memory_gb": FieldRule("GB", 1, 1_000, why="per device; 2025 parts carry up to 288 GB"),
         "mem_bw_gbs": FieldRule("GB/s", 50, 20_000, why="per device memory bandwidth"),
@@ -100,7 +109,7 @@ RULES: dict[str, dict[str, FieldRule]] = {
     },
     "servers": {
         "gpus": FieldRule("GPUs", 0, 1_024),
-        "cpu_sockets": FieldRule("sockets", 0, 128),
+        "cpu_sockets": FieldRule("sockets", 0, 1_024, why="rack-scale systems hold hundreds of CPUs"),
         "cpu_cores_total": FieldRule("cores", 0, 100_000),
         "ram_gb": FieldRule("GB", 0, 1_000_000),
         "nics": FieldRule("NICs", 0, 1_024), "nic_gbps": FieldRule("Gb/s", 0, 3_200),
@@ -149,9 +158,16 @@ RULES: dict[str, dict[str, FieldRule]] = {
         "on_demand_per_hour": _HOURLY, "reserved_1y_per_hour": _HOURLY,
         "reserved_3y_per_hour": _HOURLY, "spot_per_hour": _HOURLY,
         "kind": FieldRule("", choices=("hyperscaler", "gpu-cloud", "china-cloud", "rental", "cpu-vm")),
+        "market": FieldRule("", choices=MARKETS),
+        "monthly_per_month": FieldRule("per month", 0, 2_000_000, why="per instance-month in the offer's currency"),
     },
     "facility_defaults": {
         "kind": FieldRule("", choices=("pue", "electricity", "grid_co2", "rack_power")),
+    },
+    "availability": {
+        "item_table": FieldRule("", choices=("accelerators", "servers")),
+        "market": FieldRule("", choices=MARKETS),
+        "status": FieldRule("", choices=AVAILABILITY_STATUSES),
     },
 }
 

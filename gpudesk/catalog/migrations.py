@@ -43,6 +43,7 @@ def _create_tables(db: sqlite_utils.Database) -> None:
 
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {
     1: _create_tables,
+    2: _create_tables,  # the availability table (step 1 creates only the tables that are missing)
 }
 
 

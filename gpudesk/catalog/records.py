@@ -61,8 +61,12 @@ class Accelerator:
     display_outputs: int | None = None
     rt_cores: bool = False
     vgpu_profiles_gb: tuple[float, ...] = ()
-    software_stack: str = ""  # CUDA | ROCm | oneAPI/SynapseAI | CANN
+    software_stack: str = ""  # CUDA | ROCm | oneAPI/SynapseAI | CANN | DTK | Neuware | XPU | MUSA ...
     frameworks: tuple[str, ...] = ()
+    # Framework support per workload kind, as the vendor documents it (e.g. "MindSpeed (Megatron port)",
+    # "MindIE", "vLLM-Ascend"); empty = not documented, which the ecosystem check reads as unknown.
+    training_frameworks: tuple[str, ...] = ()
+    serving_frameworks: tuple[str, ...] = ()
     release_year: int | None = None
     markets: tuple[str, ...] = ()  # global, china, export-controlled, china-market, domestic
     price_usd: float | None = None  # indicative street price per GPU
@@ -221,6 +225,28 @@ class CloudOffer:
     reserved_3y_per_hour: float | None = None
     spot_per_hour: float | None = None
     kind: str = "hyperscaler"  # hyperscaler | gpu-cloud | china-cloud | rental | cpu-vm
+    provenance: Provenance = field(default_factory=Provenance)
+    # Market the offer is sold in (cn, us, eu, global): a cn plan rents only cn offers, others none of them.
+    market: str = ""
+    monthly_per_month: float | None = None  # monthly subscription (包月) per instance-month, in ``currency``
+
+
+@dataclass(frozen=True)
+class Availability:
+    """Whether an accelerator or a server can be bought in a market, on what rule, since when.
+
+    ``status``: available | restricted (a licence or approval is needed) | unavailable. ``rule`` names the
+    rule or announcement it rests on; ``effective`` is the date that rule took effect. A user row with the
+    same id overrides a shipped one (the architect's own reading, with their note in ``notes``).
+    """
+
+    id: str
+    item_table: str  # accelerators | servers
+    item_id: str
+    market: str  # cn | us | eu | global (every market without a row of its own)
+    status: str
+    rule: str
+    effective: str = ""  # YYYY-MM-DD the rule took effect
     provenance: Provenance = field(default_factory=Provenance)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from gpudesk.catalog import records as rec
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 PROVENANCE_COLUMNS: tuple[str, ...] = (
     "source", "date", "field_sources", "unknown", "verified", "notes", "user_row",
@@ -47,6 +47,7 @@ TABLES: dict[str, TableSpec] = {
         TableSpec("storage_options", rec.StorageOption, "storage.toml", "Storage options"),
         TableSpec("cloud_offers", rec.CloudOffer, "cloud_offers.toml", "Cloud and rental offers"),
         TableSpec("facility_defaults", rec.FacilityDefault, "facility.toml", "Facility defaults"),
+        TableSpec("availability", rec.Availability, "availability.toml", "Availability per market"),
     )
 }
 CITATIONS_TABLE = "citations"

@@ -36,6 +36,7 @@ MEMORY_BW_RANGE_GBS: dict[str, tuple[float, float]] = {
     "hbm2e": (400, 4_000),
     "hbm3": (1_000, 6_600),
     "hbm3e": (2_000, 10_000),
+    "lpddr5": (50, 700),  # LPDDR5 6.4 Gb/s x up to 768 bit (Cambricon MLU370-X8: 614.4 GB/s on two chips)
     "lpddr5x": (50, 600),
 }
 
@@ -150,6 +151,11 @@ def _table_specific(table: str, r: Any) -> list[Problem]:
             bad("gpus", "a CPU-only VM has no GPUs")
         if r.kind != "cpu-vm" and not r.accelerator_id:
             bad("accelerator_id", "a GPU offer names its accelerator")
+    elif table == "availability":
+        if r.effective and not DATE_PATTERN.match(r.effective):
+            bad("effective", "give the date the rule took effect as YYYY-MM-DD")
+        if not r.rule.strip():
+            bad("rule", "name the rule or announcement the status rests on")
     elif table == "facility_defaults":
         rule = FACILITY_RULES.get(r.kind)
         if rule is not None:
@@ -188,6 +194,10 @@ def cross_check(tables: Mapping[str, Sequence[Any]]) -> list[Problem]:
     for o in tables.get("cloud_offers", ()):
         if o.accelerator_id and o.accelerator_id not in accelerators:
             out.append(Problem("cloud_offers", o.id, "accelerator_id", f"accelerator '{o.accelerator_id}' does not exist"))
+    ids = {name: {r.id for r in tables.get(name, ())} for name in ("accelerators", "servers")}
+    for a in tables.get("availability", ()):
+        if a.item_table in ids and a.item_id not in ids[a.item_table]:
+            out.append(Problem("availability", a.id, "item_id", f"{a.item_table} has no row '{a.item_id}'"))
     return out
 
 

@@ -111,11 +111,12 @@ def cmd_list(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = s
                    for r in rows], out, ensure_ascii=False, indent=1)
         out.write("\n")
         return 0
-    label = "name" if "name" in kinds else ("instance" if "instance" in kinds else "kind")
+    label = next((f for f in ("name", "instance", "kind") if f in kinds), "")
     for r in rows:
         mark = " [user]" if r.provenance.user_row else ""
         check = "" if r.provenance.verified else " (unverified)"
-        out.write(f"{r.id:34} {getattr(r, label)}{mark}{check}\n")
+        text = getattr(r, label) if label else f"{r.item_id} {r.market} {r.status} since {r.effective or '?'}"
+        out.write(f"{r.id:34} {text}{mark}{check}\n")
     out.write(f"{len(rows)} row(s)\n")
     return 0
 

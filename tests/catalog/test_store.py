@@ -27,7 +27,7 @@ def test_missing_id_names_table_and_near_matches(catalog: Catalog) -> None:
 
 def test_open_defaults_use_gpudesk_home(isolated_home: Path) -> None:
     cat = Catalog.open()
-    assert cat.version and cat.built == "2026-11-30"
+    assert cat.version and cat.built == "2026-12-01"
     assert not paths.user_catalog_path().exists()  # created on the first edit, not at start-up
     cat.duplicate_row("accelerators", "h100-sxm", "h100-home-test")
     assert paths.user_catalog_path().exists()
@@ -95,7 +95,7 @@ def test_old_overlay_is_migrated_keeping_rows(tmp_path: Path) -> None:
     db.close()
     cat = Catalog.open(paths.shipped_catalog_path(), path)
     assert cat.accelerator("my-l4").price_usd is None
-    assert schema_version(sqlite_utils.Database(path)) == 1
+    assert schema_version(sqlite_utils.Database(path)) == 2
 
 
 def test_newer_overlay_is_refused(tmp_path: Path) -> None:
