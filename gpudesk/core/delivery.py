@@ -20,7 +20,8 @@ from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import catalog_source
 
-PUBLIC_CLOUD_MODES = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot", "gpu_rental")
+PUBLIC_CLOUD_MODES = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_monthly", "cloud_spot",
+                      "gpu_rental")
 MODES = PUBLIC_CLOUD_MODES + ("bare_metal", "private", "hybrid")
 _OFFER_FIELD = {
     "cloud_on_demand": "on_demand_per_hour",
@@ -91,6 +92,16 @@ def _gpu_hour_price(fs: FigureSet, inp: DeliveryInputs, mode: str, offer: CloudO
     return value
 
 
+def _gpu_month_price(fs: FigureSet, inp: DeliveryInputs, offer: CloudOffer) -> float | None:
+    """Monthly subscription (包月) per GPU, where the offer has one."""
+    if offer.monthly_per_month is None:
+        return None
+    value = convert(offer.monthly_per_month / offer.gpus, offer.currency, inp.currency, inp.cny_per_usd)
+    fs.input("delivery.price.cloud_monthly", value, f"{inp.currency}/GPU-month", "monthly subscription per GPU",
+             catalog_source(offer, "monthly_per_month") + f" (per instance / {offer.gpus} GPUs, in {inp.currency})")
+    return value
+
+
 def delivery_figures(inp: DeliveryInputs) -> FigureSet:
     fs = FigureSet()
     g = fs.input("delivery.gpus", float(inp.gpus), "GPUs", "baseline GPUs in use")
@@ -120,6 +131,13 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
                 monthly[mode] = (g * mult * used * prices[mode], "gpus x demand_multiplier x hours_used_per_month x price",
                                  ["delivery.gpus", "delivery.demand_multiplier", "delivery.hours_used_per_month",
                                   f"delivery.price.{mode}"])
+        monthly_price = _gpu_month_price(fs, inp, inp.offer)
+        if monthly_price is not None and od is not None:
+            monthly["cloud_monthly"] = (g * monthly_price + g * (mult - 1.0) * used * od,
+                                        "gpus x monthly subscription per GPU + gpus x (demand_multiplier - 1) x "
+                                        "hours_used_per_month x on-demand price",
+                                        ["delivery.gpus", "delivery.price.cloud_monthly", "delivery.demand_multiplier",
+                                         "delivery.hours_used_per_month", "delivery.price.cloud_on_demand"])
         for mode in ("cloud_reserved_1y", "cloud_reserved_3y"):
             if prices[mode] is not None and od is not None:
                 monthly[mode] = (g * billed * prices[mode] + g * (mult - 1.0) * used * od,

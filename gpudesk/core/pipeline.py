@@ -18,6 +18,7 @@ from gpudesk.core.calibration_hook import CalibrationScales, calibrated_figure_k
 from gpudesk.core.checks import Check
 from gpudesk.core.accuracy import figure_bands
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.compliance import compliance_assumption, compliance_checks
 from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for
 from gpudesk.core.plan_bom import bill_of_materials
 from gpudesk.core.plan_charts import phase_charts
@@ -65,10 +66,11 @@ def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstim
     estimate = PhaseEstimate(index=index, name=phase.name, figures=figures)
     estimate.candidates = recommend(catalog, phase, resolved, primary)
     estimate.checks = phase_checks(phase, resolved, figures, results, infra.checks, estimate.candidates) \
-        + layout_checks
+        + layout_checks + compliance_checks(catalog, phase, resolved, estimate.candidates)
     estimate.charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog, primary)
     estimate.bom = bill_of_materials(phase, resolved, figures, catalog)
-    estimate.assumptions = assumptions(phase, resolved, figures)
+    estimate.assumptions = [*assumptions(phase, resolved, figures),
+                            compliance_assumption(catalog, phase, resolved.accelerator)]
     estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()
     estimate.accuracy = figure_bands(figures.keys(), [w.kind for w in phase.workloads])
     return estimate

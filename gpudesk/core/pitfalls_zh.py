@@ -18,7 +18,7 @@ from typing import Any
 from gpudesk.core.checks import Check
 
 MODE_ZH = {
-    "cloud_on_demand": "公有云按需", "cloud_reserved_1y": "公有云包年（1 年）", "cloud_reserved_3y": "公有云包年（3 年）",
+    "cloud_on_demand": "公有云按需", "cloud_reserved_1y": "公有云包年（1 年）", "cloud_reserved_3y": "公有云包年（3 年）", "cloud_monthly": "公有云包月",
     "cloud_spot": "公有云竞价实例", "gpu_rental": "GPU 算力租赁", "bare_metal": "裸金属租用",
     "private": "私有化部署（自购）", "hybrid": "混合部署", "container_service": "容器服务",
     "serverless_api": "无服务器 API", "managed_training": "托管训练平台", "agent_platform": "智能体平台",
@@ -28,6 +28,48 @@ MODE_KEYS = ("mode", "cheapest_allowed")
 """``Check.numbers`` keys whose value is a delivery-mode code."""
 
 ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
+    "compliance.part_unavailable": (
+        "方案中的部件在该市场无法采购",
+        "{part} 在 {market} 市场不可采购（自 {effective} 起）：{rule}（来源 {source}）。",
+        "改选在 {market} 市场可采购的部件（例如 {alternatives}），或租用该市场内云厂商已部署的资源；如规则已变化，"
+        "请在用户目录中覆盖该供货记录并写明依据。",
+    ),
+    "compliance.part_restricted": (
+        "方案中的部件需要出口许可或审批",
+        "{part} 在 {market} 市场受限（自 {effective} 起）：{rule}（来源 {source}）。",
+        "报交付周期前先确认许可或买方审批；无需许可的替代方案：{alternatives}。",
+    ),
+    "compliance.availability_unknown": (
+        "目录中没有该市场的供货数据",
+        "目录中没有 {part} 在 {market} 市场的供货记录，未核实能否在该市场采购。",
+        "在用户目录中为该部件和市场补充供货记录（状态、依据、日期、来源）。",
+    ),
+    "compliance.domestic_required": (
+        "信创采购要求使用国产加速卡",
+        "客户要求采用国产部件（信创），而 {accelerator} 的厂商是 {vendor}。",
+        "改选国产加速卡，例如 {alternatives}。",
+    ),
+    "compliance.domestic_preferred": (
+        "客户倾向国产加速卡",
+        "客户倾向采用国产部件（信创），而 {accelerator} 的厂商是 {vendor}。",
+        "如无特殊理由，改选国产加速卡，例如 {alternatives}。",
+    ),
+    "compliance.offer_outside_market": (
+        "云资源不在方案所在市场",
+        "方案位于 {market} 市场，但租用的是 {offer}（所属市场 {offer_market}）。",
+        "改选在 {market} 市场销售的云资源，或清空 delivery.cloud_offer_id 由 gpudesk 自动选择。",
+    ),
+    "compliance.mlps_public_cloud": (
+        "公有云上的等保备案",
+        "系统按等保 2.0 第 {level:.0f} 级备案，运行在{mode}上；云平台本身须具备不低于第 {level:.0f} 级的备案"
+        "（GB/T 22239-2019 云计算扩展要求）。",
+        "向云厂商索取该地域的等保备案证明，或改为私有化/专属部署。",
+    ),
+    "accuracy.family_not_validated": (
+        "该硬件系列没有验证数据",
+        "gpudesk 没有 {family}（{accelerator}）的公开效率实测和验证案例；其数字使用跨系列中位效率，准确度区间不适用。",
+        "先在该平台上做试点并导入日志（校准），再据此定案。",
+    ),
     "host.cpu_starves_gpus": (
         "CPU 核数不足，喂不饱 GPU",
         "按计划吞吐，每张 GPU 需要 {cores_per_gpu_needed:.1f} 个 CPU 核做数据加载与预处理，服务器每卡只有 "
@@ -244,6 +286,13 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
 
 
 ASSUMPTION_TEMPLATES: dict[str, tuple[str, str]] = {
+    "compliance": (
+        "Market {market}: {accelerator} is {status} there (rule: {rule}; effective {effective}; source {source}, "
+        "taken {taken}). Data residency: {residency}; MLPS 2.0 level: {mlps_level}; domestic parts: {domestic}; "
+        "industry: {industry}.",
+        "市场 {market}：{accelerator} 的供货状态为 {status}（依据：{rule}；生效日期 {effective}；来源 {source}，"
+        "采集于 {taken}）。数据驻留：{residency}；等保 2.0 级别：{mlps_level}；信创要求：{domestic}；行业：{industry}。",
+    ),
     "hardware": (
         "Accelerator {accelerator} in {server} ({gpus_per_system:,} GPUs per system).",
         "加速卡 {accelerator}，服务器 {server}（每台 {gpus_per_system:,} 张 GPU）。",

@@ -13,6 +13,7 @@ from gpudesk.catalog import records as rec
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.delivery import convert
+from gpudesk.core.market import AvailabilityIndex, offer_allowed, phase_market
 from gpudesk.project.model import Phase, Workload
 
 
@@ -81,14 +82,18 @@ def _server_for(catalog: Catalog, phase: Phase, acc: rec.Accelerator, where: str
             "add one in the catalog browser or choose another accelerator"
         )
     wanted = phase.hardware.gpus_per_node
-    return min(matches, key=lambda s: (s.gpus != wanted, s.is_rack, abs(s.gpus - wanted), s.id))
+    index, market = AvailabilityIndex(catalog), phase_market(phase)
+    return min(matches, key=lambda s: (index.server(s.id, market).status == "unavailable", s.gpus != wanted,
+                                       s.is_rack, abs(s.gpus - wanted), s.id))
 
 
-def _offer_for(catalog: Catalog, acc_id: str, kinds: tuple[str, ...], cny_per_usd: float, chosen: str = "") -> rec.CloudOffer | None:
+def _offer_for(catalog: Catalog, acc_id: str, kinds: tuple[str, ...], cny_per_usd: float, chosen: str = "",
+               market: str = "global", in_country: bool = False) -> rec.CloudOffer | None:
+    """The chosen offer, else the cheapest priced offer of these kinds that the plan's market allows."""
     if chosen:
         return catalog.cloud_offer(chosen)
     offers = [o for o in catalog.cloud_offers() if o.accelerator_id == acc_id and o.kind in kinds
-              and o.on_demand_per_hour is not None]
+              and o.on_demand_per_hour is not None and offer_allowed(o, market, in_country)]
     if not offers:
         return None
     return min(offers, key=lambda o: (o.on_demand_per_hour / max(o.gpus, 1) / (cny_per_usd if o.currency == "CNY" else 1.0), o.id))
@@ -119,11 +124,13 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
     rate = phase.costs.cny_per_usd
     switch = (_lookup(catalog.switch, phase.network.switch_id, f"{where}.network.switch_id")
               if phase.network.switch_id else _default_switch(catalog, nic, phase))
+    market, in_country = phase_market(phase), phase.compliance.data_residency == "in_country"
     try:
-        offer = _offer_for(catalog, acc.id, ("hyperscaler", "gpu-cloud", "china-cloud"), rate, phase.delivery.cloud_offer_id)
+        offer = _offer_for(catalog, acc.id, ("hyperscaler", "gpu-cloud", "china-cloud"), rate, phase.delivery.cloud_offer_id,
+                           market, in_country)
     except CatalogError as exc:
         raise PlanInputError(f"{where}.delivery.cloud_offer_id: {exc}") from None
-    rental = _offer_for(catalog, acc.id, ("rental", "gpu-cloud"), rate)
+    rental = _offer_for(catalog, acc.id, ("rental", "gpu-cloud"), rate, market=market, in_country=in_country)
     f = phase.facility
     cooling = f.cooling if not server.cooling == "liquid" else "liquid"
     return ResolvedPhase(

@@ -19,6 +19,15 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.delivery import convert
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.market import (
+    RENTED_MODES,
+    AvailabilityIndex,
+    is_domestic,
+    offer_allowed,
+    phase_market,
+    priced_offer_exists,
+    usable,
+)
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
 from gpudesk.core.plan_result import Candidate
@@ -53,25 +62,45 @@ class Priced:
 
 
 def eligible(catalog: Catalog, phase: Phase) -> list[rec.Accelerator]:
+    """Accelerators the phase may compare: listed (or all), with a server, and usable in the plan's market.
+
+    A part unavailable in the market stays out unless it can be rented there (rented modes with an offer in
+    the market); a 信创 requirement keeps only domestic parts. The pinned accelerator always stays, so the
+    plan's own choice is shown beside the alternatives (its checks say why it cannot be used).
+    """
     wanted = set(phase.hardware.candidates)
-    with_server = {s.accelerator_id for s in catalog.servers()}
+    market, in_country = phase_market(phase), phase.compliance.data_residency == "in_country"
+    index = AvailabilityIndex(catalog)
+    rented = phase.delivery.mode in RENTED_MODES
+    with_server = {s.accelerator_id for s in catalog.servers() if index.server(s.id, market).status != "unavailable"
+                   or rented}
     out = []
     for acc in catalog.accelerators():
-        if wanted and acc.id not in wanted and acc.id != phase.hardware.accelerator_id:
+        pinned = acc.id == phase.hardware.accelerator_id
+        if wanted and acc.id not in wanted and not pinned:
             continue
-        if acc.id not in with_server and acc.id != phase.hardware.accelerator_id:
+        if acc.id not in with_server and not pinned:
             continue
         if not acc.memory_gb or not acc.mem_bw_gbs:
+            continue
+        if not pinned and not usable(index.accelerator(acc.id, market), rented,
+                                     rented and priced_offer_exists(catalog, acc.id, market, in_country)):
+            continue
+        if not pinned and phase.compliance.domestic_parts == "required" and not is_domestic(acc):
             continue
         out.append(acc)
     return out
 
 
 def gpu_hour_prices(catalog: Catalog, accelerators: list[rec.Accelerator], phase: Phase) -> list[Priced]:
+    """Cheapest on-demand price per GPU-hour of each accelerator among the offers the plan's market allows."""
     cur, rate = phase.costs.currency, phase.costs.cny_per_usd
+    market, in_country = phase_market(phase), phase.compliance.data_residency == "in_country"
     best: dict[str, tuple[float, str]] = {}
     for offer in catalog.cloud_offers():
         if offer.accelerator_id is None or offer.on_demand_per_hour is None or offer.gpus <= 0:
+            continue
+        if not offer_allowed(offer, market, in_country):
             continue
         per_gpu = float(convert(offer.on_demand_per_hour / offer.gpus, offer.currency, cur, rate))
         if offer.accelerator_id not in best or per_gpu < best[offer.accelerator_id][0]:
@@ -180,11 +209,16 @@ def _candidate(pr: Priced, gpus: int, phase: Phase, ok: bool, value: float, unit
     )
 
 
-def _rank(cands: list[Candidate], lower_is_better: bool) -> list[Candidate]:
+def _rank(cands: list[Candidate], lower_is_better: bool, tier: dict[str, int] | None = None) -> list[Candidate]:
+    """Feasible first, then by market tier (available, then restricted, then parts that cannot be used there),
+    then priced and cheapest, then fastest."""
+    tier = tier or {}
+
     def key(c: Candidate) -> tuple:
         priced = math.isfinite(c.cost) and c.cost > 0
         perf = c.time_or_throughput if lower_is_better else -c.time_or_throughput
-        return (not c.fits, not priced, c.cost if priced else 0.0, perf if math.isfinite(perf) else math.inf)
+        return (not c.fits, tier.get(c.accelerator_id, 0), not priced, c.cost if priced else 0.0,
+                perf if math.isfinite(perf) else math.inf)
 
     ordered = sorted(cands, key=key)
     ranked = [Candidate(**{**c.__dict__, "rank": i + 1}) for i, c in enumerate(ordered)]
@@ -194,28 +228,70 @@ def _rank(cands: list[Candidate], lower_is_better: bool) -> list[Candidate]:
 
 
 def recommend(catalog: Catalog, phase: Phase, r: ResolvedPhase, primary: WorkloadResult) -> list[Candidate]:
+    ranked = _recommend(catalog, phase, primary)
+    if not ranked:
+        return ranked
+    return _with_market_reasons(catalog, phase, ranked)
+
+
+def _market_tiers(catalog: Catalog, phase: Phase) -> dict[str, int]:
+    """0 = available, 1 = restricted, no availability data, or not preferred under a 信创 preference, 2 = cannot be
+    used (pinned only)."""
+    market, index = phase_market(phase), AvailabilityIndex(catalog)
+    tiers: dict[str, int] = {}
+    for acc in catalog.accelerators():
+        status = index.accelerator(acc.id, market).status
+        tier = 2 if status == "unavailable" else (0 if status == "available" else 1)  # unknown ranks with restricted
+        if phase.compliance.domestic_parts == "required" and not is_domestic(acc):
+            tier = 2
+        elif phase.compliance.domestic_parts == "preferred" and not is_domestic(acc):
+            tier = max(tier, 1)
+        tiers[acc.id] = tier
+    return tiers
+
+
+def _with_market_reasons(catalog: Catalog, phase: Phase, ranked: list[Candidate]) -> list[Candidate]:
+    market, index = phase_market(phase), AvailabilityIndex(catalog)
+    out = []
+    for c in ranked:
+        status = index.accelerator(c.accelerator_id, market)
+        if status.status == "available":
+            en, zh = f"available in {market}", f"可在 {market} 市场采购"
+        elif status.status == "unknown":
+            en, zh = f"no availability data for {market}", f"目录中无 {market} 市场的供货数据"
+        else:
+            since = f" since {status.effective}" if status.effective else ""
+            word = {"restricted": "受限（需许可）", "unavailable": "不可采购"}[status.status]
+            en = f"{status.status} in {market}{since}: {status.rule}"
+            zh = f"{market} 市场{word}{f'（自 {status.effective} 起）' if status.effective else ''}：{status.rule}"
+        out.append(Candidate(**{**c.__dict__, "reasons": (*c.reasons, en), "reasons_zh": (*c.reasons_zh, zh)}))
+    return out
+
+
+def _recommend(catalog: Catalog, phase: Phase, primary: WorkloadResult) -> list[Candidate]:
     w = phase.workloads[0]
     priced = gpu_hour_prices(catalog, eligible(catalog, phase), phase)
     if not priced:
         return []
+    tiers = _market_tiers(catalog, phase)
     prices = np.array([p.price_per_gpu_hour for p in priced])
     currency = phase.costs.currency
     if w.kind == "rendering_vdi":
         rows = vdi_seats([p.accelerator for p in priced], w, prices)
-        return _rank(as_candidates(rows, priced, phase, "seats/GPU", f"{currency}/month", _candidate), False)
+        return _rank(as_candidates(rows, priced, phase, "seats/GPU", f"{currency}/month", _candidate), False, tiers)
     try:
         model = resolve_model(catalog, w, "phases[].workloads[0]")
     except PlanInputError:
         return []
     if w.kind in TRAIN_KINDS:
-        return _rank(_training(model, w, phase, priced), lower_is_better=True)
+        return _rank(_training(model, w, phase, priced), lower_is_better=True, tier=tiers)
     if w.kind in ("llm_inference", "agent_hosting"):
-        return _rank(_serving(model, w, phase, priced, primary.request_rate), lower_is_better=False)
+        return _rank(_serving(model, w, phase, priced, primary.request_rate), lower_is_better=False, tier=tiers)
     hw = _hardware([p.accelerator for p in priced], phase)
     if w.kind == "vision_train":
         rows = vision_training(model, w, hw, prices)
-        return _rank(as_candidates(rows, priced, phase, "days", f"{currency}/run", _candidate), True)
+        return _rank(as_candidates(rows, priced, phase, "days", f"{currency}/run", _candidate), True, tiers)
     if w.kind in RATE_KEYS:
         rows = item_serving(model, w, phase, hw, prices, [p.accelerator.name for p in priced])
-        return _rank(as_candidates(rows, priced, phase, "items/s", f"{currency}/month", _candidate), False)
+        return _rank(as_candidates(rows, priced, phase, "items/s", f"{currency}/month", _candidate), False, tiers)
     return []

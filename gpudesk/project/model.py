@@ -201,6 +201,22 @@ class DeliveryPlan:
 
 
 @dataclass
+class CompliancePlan:
+    data_residency: str = choice(
+        "none", ("none", "in_country"),
+        "in_country: data and compute stay in the plan's market (facility region); only that market's cloud "
+        "offers may be rented")
+    mlps_level: int = num(0, 0, 4, "level",
+                          "等保 2.0 (MLPS 2.0, GB/T 22239-2019) protection level the system is filed at; 0 = none")
+    domestic_parts: str = choice(
+        "none", ("none", "preferred", "required"),
+        "信创 procurement: required = China-domestic accelerators only; preferred = ranked first, others warned")
+    industry: str = choice(
+        "general", ("general", "finance", "government", "healthcare", "energy", "telecom", "education"),
+        "regulated industry the customer belongs to (stated with the compliance assumptions)")
+
+
+@dataclass
 class CostPlan:
     currency: str = choice("USD", CURRENCIES)
     cny_per_usd: float = num(7.1, 0.1, 100, "CNY/USD")
@@ -239,6 +255,7 @@ class Phase:
     facility: FacilityPlan = field(default_factory=FacilityPlan)
     delivery: DeliveryPlan = field(default_factory=DeliveryPlan)
     costs: CostPlan = field(default_factory=CostPlan)
+    compliance: CompliancePlan = field(default_factory=CompliancePlan)
     carry_forward_hardware: bool = True
     triggers: list[GrowthTrigger] = items(list, 100, "growth triggers")
     notes: str = text("", 100_000)

@@ -62,6 +62,18 @@ def emitted_checks() -> dict[str, set[str]]:
 EMITTED = emitted_checks()
 
 SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
+    "compliance.part_unavailable": {"part": "NVIDIA H100 SXM5 80GB", "alternatives": "Huawei Ascend 910C 128GB",
+                                    "rule": "US BIS rule of 7 Oct 2022", "effective": "2022-10-07",
+                                    "source": "bis-2022-10-07", "market": "cn"},
+    "compliance.part_restricted": {"part": "NVIDIA H20 96GB", "alternatives": "—", "rule": "licence required",
+                                   "effective": "2025-07-14", "source": "h20-resume-2025-07", "market": "cn"},
+    "compliance.availability_unknown": {"part": "NVIDIA L4 24GB", "market": "cn"},
+    "compliance.domestic_required": {"accelerator": "NVIDIA H20 96GB", "vendor": "nvidia",
+                                     "alternatives": "Huawei Ascend 910B 64GB"},
+    "compliance.domestic_preferred": {"accelerator": "NVIDIA L20 48GB", "vendor": "nvidia", "alternatives": "—"},
+    "compliance.offer_outside_market": {"market": "cn", "offer": "AWS p5.48xlarge", "offer_market": "us"},
+    "compliance.mlps_public_cloud": {"level": 3, "mode": "cloud_on_demand"},
+    "accuracy.family_not_validated": {"family": "cambricon-mlu", "accelerator": "Cambricon MLU370-X8 48GB"},
     "scaling.better_layout": {"gpus": 64, "tp": 2, "pp": 16, "ep": 1, "gain": 0.12, "best": 66038.6,
                               "planned": 59161.2, "limit": "pipeline_bubble"},
     "host.cpu_starves_gpus": {"cores_per_gpu_needed": 14.5, "cores_per_gpu_offered": 8.0, "feed_fraction": 0.55,

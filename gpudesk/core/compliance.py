@@ -1,0 +1,146 @@
+"""Compliance of a phase with its market: availability of the parts, 信创, data residency, 等保 2.0.
+
+Every check names the rule it rests on with its date and source (the catalog's availability rows) and, where
+a part cannot be used, the alternatives that can (from the ranked candidates). ``compliance_assumption``
+states what was assumed and when, for the proposal's assumption list.
+"""
+
+from __future__ import annotations
+
+from gpudesk.catalog import records as rec
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.checks import Check
+from gpudesk.core.constants import MATMUL_EFFICIENCY_BF16
+from gpudesk.core.delivery import PUBLIC_CLOUD_MODES
+from gpudesk.core.market import (
+    RENTED_MODES,
+    AvailabilityIndex,
+    is_domestic,
+    offer_allowed,
+    phase_market,
+    priced_offer_exists,
+)
+from gpudesk.core.plan_resolve import ResolvedPhase
+from gpudesk.core.plan_result import Assumption, Candidate
+from gpudesk.project.model import Phase
+
+MLPS_CLOUD_LEVEL = 3
+"""等保 2.0 level from which a system on a shared public cloud needs the platform's own filing at that level
+(GB/T 22239-2019 sets extended requirements for cloud computing per level; level 3 is the usual bar for finance)."""
+
+
+def _alternatives(candidates: list[Candidate], pinned: str, limit: int = 3) -> str:
+    names = [c.accelerator_name for c in candidates if c.fits and c.accelerator_id != pinned]
+    return ", ".join(names[:limit])
+
+
+def availability_checks(catalog: Catalog, phase: Phase, acc: rec.Accelerator, server: rec.Server,
+                        candidates: list[Candidate]) -> list[Check]:
+    market, index = phase_market(phase), AvailabilityIndex(catalog)
+    in_country = phase.compliance.data_residency == "in_country"
+    rented = phase.delivery.mode in RENTED_MODES
+    acc_status, server_status = index.accelerator(acc.id, market), index.server(server.id, market)
+    alternatives = _alternatives(candidates, acc.id)
+    checks: list[Check] = []
+    for part, status in ((acc.name, acc_status), (server.name, server_status)):
+        if status.status == "unavailable" and not (rented and priced_offer_exists(catalog, acc.id, market, in_country)):
+            checks.append(Check(
+                "compliance.part_unavailable", "blocker", 2, "A part of the plan cannot be bought in its market",
+                f"{part} is unavailable in market {market} since {status.effective or 'an undated rule'}: "
+                f"{status.rule} (source {status.source}, taken {status.date}).",
+                f"Choose a part available in {market}" + (f", e.g. {alternatives}" if alternatives else "")
+                + ", or rent it where a provider in the market runs it; if the rule has changed, override the "
+                "availability row in your catalog with your own note.",
+                ("plan.gpus",), {"part": part, "alternatives": alternatives or "—", "rule": status.rule,
+                 "effective": status.effective or "—", "source": status.source, "market": market},
+            ))
+            break
+        if status.status == "restricted" and not rented:
+            checks.append(Check(
+                "compliance.part_restricted", "warning", 2, "A part of the plan needs an export licence or approval",
+                f"{part} is restricted in market {market} since {status.effective or 'an undated rule'}: "
+                f"{status.rule} (source {status.source}, taken {status.date}).",
+                "Confirm the licence or the buyer's approval before quoting delivery dates"
+                + (f"; alternatives available without one: {alternatives}" if alternatives else "") + ".",
+                (), {"part": part, "alternatives": alternatives or "—", "rule": status.rule,
+                 "effective": status.effective or "—", "source": status.source, "market": market},
+            ))
+            break
+    if not acc_status.known:
+        checks.append(Check(
+            "compliance.availability_unknown", "info", 2, "No availability data for this market",
+            f"The catalog has no availability row for {acc.name} in market {market}; whether it can be bought "
+            "there was not checked.",
+            "Add an availability row (status, rule, date, source) for this part and market in your catalog.",
+            (), {"part": acc.name, "market": market},
+        ))
+    return checks
+
+
+def residency_checks(phase: Phase, acc: rec.Accelerator, offer: rec.CloudOffer | None,
+                     candidates: list[Candidate]) -> list[Check]:
+    c, market, mode = phase.compliance, phase_market(phase), phase.delivery.mode
+    checks: list[Check] = []
+    domestic_alts = ", ".join(x.accelerator_name for x in candidates if x.fits and x.accelerator_id != acc.id)[:200]
+    numbers = {"accelerator": acc.name, "vendor": acc.vendor, "alternatives": domestic_alts or "—"}
+    fix = "Choose a domestic accelerator" + (f", e.g. {domestic_alts}" if domestic_alts else "") + "."
+    if c.domestic_parts == "required" and not is_domestic(acc):
+        checks.append(Check(
+            "compliance.domestic_required", "blocker", 2, "信创 procurement needs a domestic accelerator",
+            f"The customer requires China-domestic parts (信创); {acc.name} is made by {acc.vendor}.",
+            fix, (), numbers,
+        ))
+    elif c.domestic_parts == "preferred" and not is_domestic(acc):
+        checks.append(Check(
+            "compliance.domestic_preferred", "warning", 2, "A domestic accelerator is preferred",
+            f"The customer prefers China-domestic parts (信创); {acc.name} is made by {acc.vendor}.",
+            fix, (), numbers,
+        ))
+    if offer is not None and mode in PUBLIC_CLOUD_MODES and not offer_allowed(offer, market, c.data_residency == "in_country"):
+        checks.append(Check(
+            "compliance.offer_outside_market", "blocker", 6, "The cloud offer is outside the plan's market",
+            f"The plan is in market {market} but rents {offer.provider} {offer.instance} in {offer.region} "
+            f"(market {offer.market}).",
+            f"Choose an offer sold in {market}, or clear delivery.cloud_offer_id to let gpudesk pick one.",
+            (), {"market": market, "offer": f"{offer.provider} {offer.instance}", "offer_market": offer.market},
+        ))
+    if c.mlps_level >= MLPS_CLOUD_LEVEL and mode in PUBLIC_CLOUD_MODES:
+        checks.append(Check(
+            "compliance.mlps_public_cloud", "warning", 6, "等保 filing on a shared public cloud",
+            f"The system is filed at MLPS 2.0 level {c.mlps_level} and runs on {mode}; the cloud platform must "
+            f"itself hold a filing at level {c.mlps_level} or above (GB/T 22239-2019 cloud extensions).",
+            "Ask the provider for its MLPS filing certificate for the region, or move the workload to a private or "
+            "dedicated deployment.",
+            (), {"level": c.mlps_level, "mode": mode},
+        ))
+    return checks
+
+
+def validation_check(acc: rec.Accelerator) -> list[Check]:
+    """Figures for a hardware family without published efficiency measurements carry no validation."""
+    if acc.family in MATMUL_EFFICIENCY_BF16:
+        return []
+    return [Check(
+        "accuracy.family_not_validated", "info", 1, "No validation for this hardware family",
+        f"gpudesk has no published efficiency measurement and no validation case for {acc.family} ({acc.name}); "
+        "its figures use the cross-family median efficiencies, so the accuracy band does not apply to them.",
+        "Run a pilot on the platform and load its logs (calibration) before committing to the figures.",
+        (), {"family": acc.family, "accelerator": acc.name},
+    )]
+
+
+def compliance_checks(catalog: Catalog, phase: Phase, r: ResolvedPhase, candidates: list[Candidate]) -> list[Check]:
+    """Every compliance check of a phase (availability, 信创, residency, 等保) and the validation note."""
+    return (availability_checks(catalog, phase, r.accelerator, r.server, candidates)
+            + residency_checks(phase, r.accelerator, r.offer, candidates) + validation_check(r.accelerator))
+
+
+def compliance_assumption(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> Assumption:
+    market, c = phase_market(phase), phase.compliance
+    status = AvailabilityIndex(catalog).accelerator(acc.id, market)
+    return Assumption("compliance", {
+        "market": market, "accelerator": acc.name, "status": status.status,
+        "rule": status.rule or "—", "effective": status.effective or "—", "source": status.source or "—",
+        "taken": status.date or "—", "residency": c.data_residency, "mlps_level": c.mlps_level,
+        "domestic": c.domestic_parts, "industry": c.industry,
+    })

@@ -1,0 +1,117 @@
+"""Which parts and offers a plan can use in its market, and on what rule.
+
+A plan's market comes from its facility region (``cn``, ``cn-west`` → cn; ``us`` → us; ``eu`` → eu; anything else
+→ global). Availability rows in the catalog say, per part and market, whether the part can be bought there
+(available / restricted / unavailable), the rule or announcement behind it and the date it took effect. Several
+rows for one part and market are its history: the latest effective date is the current status, a user row wins a
+tie, and a part without a row for the market reads the ``global`` row, else it is *unknown* (never assumed
+available). A server without rows of its own takes its accelerator's status.
+
+Cloud offers carry the market they are sold in: a cn plan rents cn offers only; a plan elsewhere rents no cn
+offer; a plan that must keep its data in the country (``compliance.data_residency = in_country``) rents only
+offers of its own market.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpudesk.catalog import records as rec
+from gpudesk.catalog.field_rules import DOMESTIC_VENDORS
+from gpudesk.catalog.store import Catalog
+from gpudesk.project.model import Phase
+
+RENTED_MODES = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot", "gpu_rental",
+                "bare_metal", "container_service", "serverless_api", "managed_training", "agent_platform")
+"""Modes in which the customer rents capacity that already stands in a provider's data centre."""
+
+
+def market_of_region(region: str) -> str:
+    r = region.strip().lower()
+    if r.startswith("cn") or r in ("china", "prc"):
+        return "cn"
+    if r.startswith("us"):
+        return "us"
+    if r.startswith("eu"):
+        return "eu"
+    return "global"
+
+
+def phase_market(phase: Phase) -> str:
+    return market_of_region(phase.facility.region)
+
+
+def is_domestic(acc: rec.Accelerator) -> bool:
+    """A China-domestic accelerator (what a 信创 requirement accepts)."""
+    return acc.vendor in DOMESTIC_VENDORS
+
+
+def offer_allowed(offer: rec.CloudOffer, market: str, in_country: bool = False) -> bool:
+    """Whether a plan in ``market`` may rent ``offer`` (see the module docstring)."""
+    if in_country or market == "cn":
+        return offer.market == market
+    return offer.market != "cn"
+
+
+@dataclass(frozen=True)
+class Status:
+    status: str  # available | restricted | unavailable | unknown
+    market: str
+    rule: str = ""
+    effective: str = ""
+    source: str = ""  # citation id
+    date: str = ""  # date the row was taken
+    row_id: str = ""
+    user_row: bool = False
+    note: str = ""
+
+    @property
+    def known(self) -> bool:
+        return self.status != "unknown"
+
+    def describe(self) -> str:
+        """One line: the status, the rule and its date, and where it comes from."""
+        if not self.known:
+            return f"no availability data for market {self.market}"
+        since = f" since {self.effective}" if self.effective else ""
+        who = "your catalog row" if self.user_row else f"catalog availability/{self.row_id}"
+        return f"{self.status} in {self.market}{since}: {self.rule} ({who}, source {self.source}, {self.date})"
+
+
+class AvailabilityIndex:
+    """Availability rows of one catalog, grouped by (table, item id) for repeated lookups."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self._rows: dict[tuple[str, str], list[rec.Availability]] = {}
+        for row in catalog.rows("availability"):
+            self._rows.setdefault((row.item_table, row.item_id), []).append(row)
+        self._accelerator_of = {s.id: s.accelerator_id for s in catalog.servers()}
+
+    def _status(self, table: str, item_id: str, market: str) -> Status | None:
+        rows = self._rows.get((table, item_id), [])
+        own = [r for r in rows if r.market == market] or [r for r in rows if r.market == "global"]
+        if not own:
+            return None
+        row = max(own, key=lambda r: (r.effective or "", r.provenance.user_row, r.id))
+        return Status(row.status, market, row.rule, row.effective, row.provenance.source, row.provenance.date, row.id,
+                      row.provenance.user_row, row.provenance.notes)
+
+    def accelerator(self, acc_id: str, market: str) -> Status:
+        return self._status("accelerators", acc_id, market) or Status("unknown", market)
+
+    def server(self, server_id: str, market: str) -> Status:
+        own = self._status("servers", server_id, market)
+        if own is not None:
+            return own
+        acc = self._accelerator_of.get(server_id)
+        return self.accelerator(acc, market) if acc else Status("unknown", market)
+
+
+def priced_offer_exists(catalog: Catalog, acc_id: str, market: str, in_country: bool) -> bool:
+    return any(o.accelerator_id == acc_id and o.on_demand_per_hour is not None and offer_allowed(o, market, in_country)
+               for o in catalog.cloud_offers())
+
+
+def usable(status: Status, rented: bool, offer_in_market: bool) -> bool:
+    """An unavailable part can still be rented where a provider in the market already runs it."""
+    return status.status != "unavailable" or (rented and offer_in_market)
