@@ -129,10 +129,30 @@ def validation_check(acc: rec.Accelerator) -> list[Check]:
     )]
 
 
-def compliance_checks(catalog: Catalog, phase: Phase, r: ResolvedPhase, candidates: list[Candidate]) -> list[Check]:
-    """Every compliance check of a phase (availability, 信创, residency, 等保) and the validation note."""
+OWNED_MODES = ("private", "hybrid")
+
+
+def pricing_check(phase: Phase, r: ResolvedPhase, capex: float) -> list[Check]:
+    """Owned hardware without a catalog price or a quote: capex and TCO are not estimated (never priced at 0)."""
+    if phase.delivery.mode not in OWNED_MODES or capex == capex or phase.costs.gpu_price_override > 0:
+        return []
+    return [Check(
+        "cost.hardware_unpriced", "warning", 7, "The hardware has no price: capex and TCO are not estimated",
+        f"Neither {r.server.name} nor {r.accelerator.name} has a price in the catalog, so the phase's capex, TCO "
+        "and cost comparison are left unknown.",
+        "Enter the vendor's quote per accelerator in costs.gpu_price_override, or add the server's price with its "
+        "source as a user catalog row.",
+        ("tco.capex",), {"server": r.server.name, "accelerator": r.accelerator.name},
+    )]
+
+
+def compliance_checks(catalog: Catalog, phase: Phase, r: ResolvedPhase, candidates: list[Candidate],
+                      capex: float = 0.0) -> list[Check]:
+    """Every compliance check of a phase (availability, 信创, residency, 等保), the validation note and, for owned
+    hardware without a price, the request for a quote."""
     return (availability_checks(catalog, phase, r.accelerator, r.server, candidates)
-            + residency_checks(phase, r.accelerator, r.offer, candidates) + validation_check(r.accelerator))
+            + residency_checks(phase, r.accelerator, r.offer, candidates) + validation_check(r.accelerator)
+            + pricing_check(phase, r, capex))
 
 
 def compliance_assumption(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> Assumption:

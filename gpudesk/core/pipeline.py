@@ -66,7 +66,8 @@ def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstim
     estimate = PhaseEstimate(index=index, name=phase.name, figures=figures)
     estimate.candidates = recommend(catalog, phase, resolved, primary)
     estimate.checks = phase_checks(phase, resolved, figures, results, infra.checks, estimate.candidates) \
-        + layout_checks + compliance_checks(catalog, phase, resolved, estimate.candidates)
+        + layout_checks + compliance_checks(
+        catalog, phase, resolved, estimate.candidates, figures.number("tco.capex", float("nan")))
     estimate.charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog, primary)
     estimate.bom = bill_of_materials(phase, resolved, figures, catalog)
     estimate.assumptions = [*assumptions(phase, resolved, figures),

@@ -65,6 +65,11 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "（GB/T 22239-2019 云计算扩展要求）。",
         "向云厂商索取该地域的等保备案证明，或改为私有化/专属部署。",
     ),
+    "cost.hardware_unpriced": (
+        "硬件没有价格：未估算投资与 TCO",
+        "目录中 {server} 和 {accelerator} 都没有价格，本阶段的投资、TCO 与成本对比保持未知。",
+        "在 costs.gpu_price_override 中填入厂商按卡报价，或在用户目录中为该服务器添加带来源的价格。",
+    ),
     "accuracy.family_not_validated": (
         "该硬件系列没有验证数据",
         "gpudesk 没有 {family}（{accelerator}）的公开效率实测和验证案例；其数字使用跨系列中位效率，准确度区间不适用。",

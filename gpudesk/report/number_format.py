@@ -49,6 +49,25 @@ def format_money(value: float | None, currency: str) -> str:
     return f"{sign}{symbol}{abs(value):,.0f}"
 
 
+WAN = 1e4  # 万: Chinese quotations state amounts from ten thousand up in 万元 (亿元 from 1e8)
+
+
+def format_money_zh(value: float | None, currency: str) -> str:
+    """Money as a Chinese quotation writes it: 万元 / 亿元 for CNY from 10,000 up (¥ below), else ``format_money``.
+
+    4,101,082 CNY -> '410.1 万元'; 2.35e8 CNY -> '2.35 亿元'; 9,740 CNY -> '¥9,740'; USD keeps '$'.
+    """
+    if value is None or (isinstance(value, float) and not math.isfinite(value)) or currency != "CNY":
+        return format_money(value, currency)
+    magnitude = abs(value)
+    if magnitude >= 1e8:
+        return f"{value / 1e8:,.2f} 亿元"
+    if magnitude >= WAN:
+        scaled = value / WAN
+        return f"{scaled:,.{0 if abs(scaled) >= 1000 else 1}f} 万元"
+    return format_money(value, currency)
+
+
 # Large counts read better in the units each language counts in: 亿/万 in Chinese, million/billion in English.
 LARGE_COUNT_STEPS = {
     "zh": ((1e8, "亿"), (1e4, "万")),

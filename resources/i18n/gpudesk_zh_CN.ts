@@ -425,7 +425,11 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <source>Wrote {0} row(s) and their sources to {1}.</source>
       <translation>已将 {0} 行及其来源写入 {1}。</translation>
     </message>
-  </context>
+      <message>
+      <source>Availability</source>
+      <translation>供货</translation>
+    </message>
+</context>
   <context>
     <name>CatalogChoices</name>
     <message>
@@ -905,7 +909,39 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <source>★ your own row, stored in your user catalog</source>
       <translation>★ 您自己的行，保存在用户目录中</translation>
     </message>
-  </context>
+      <message>
+      <source>Training frameworks</source>
+      <translation>训练框架</translation>
+    </message>
+    <message>
+      <source>Serving frameworks</source>
+      <translation>推理框架</translation>
+    </message>
+    <message>
+      <source>Market</source>
+      <translation>市场</translation>
+    </message>
+    <message>
+      <source>Monthly subscription</source>
+      <translation>包月价格</translation>
+    </message>
+    <message>
+      <source>Item table</source>
+      <translation>部件类别</translation>
+    </message>
+    <message>
+      <source>Item</source>
+      <translation>部件</translation>
+    </message>
+    <message>
+      <source>Rule</source>
+      <translation>依据</translation>
+    </message>
+    <message>
+      <source>Effective</source>
+      <translation>生效日期</translation>
+    </message>
+</context>
   <context>
     <name>ChartView</name>
     <message>
@@ -1513,7 +1549,43 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <source>◇ no</source>
       <translation>◇ 否</translation>
     </message>
-  </context>
+      <message>
+      <source>Training frameworks</source>
+      <translation>训练框架</translation>
+    </message>
+    <message>
+      <source>Serving frameworks</source>
+      <translation>推理框架</translation>
+    </message>
+    <message>
+      <source>Market</source>
+      <translation>市场</translation>
+    </message>
+    <message>
+      <source>Monthly subscription</source>
+      <translation>包月价格</translation>
+    </message>
+    <message>
+      <source>Item table</source>
+      <translation>部件类别</translation>
+    </message>
+    <message>
+      <source>Item</source>
+      <translation>部件</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <source>Rule</source>
+      <translation>依据</translation>
+    </message>
+    <message>
+      <source>Effective</source>
+      <translation>生效日期</translation>
+    </message>
+</context>
   <context>
     <name>ComparisonTable</name>
     <message>
@@ -2032,7 +2104,43 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <source>vendor</source>
       <translation>厂商资料</translation>
     </message>
-  </context>
+      <message>
+      <source>Training frameworks</source>
+      <translation>训练框架</translation>
+    </message>
+    <message>
+      <source>Serving frameworks</source>
+      <translation>推理框架</translation>
+    </message>
+    <message>
+      <source>Market</source>
+      <translation>市场</translation>
+    </message>
+    <message>
+      <source>Monthly subscription</source>
+      <translation>包月价格</translation>
+    </message>
+    <message>
+      <source>Item table</source>
+      <translation>部件类别</translation>
+    </message>
+    <message>
+      <source>Item</source>
+      <translation>部件</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <source>Rule</source>
+      <translation>依据</translation>
+    </message>
+    <message>
+      <source>Effective</source>
+      <translation>生效日期</translation>
+    </message>
+</context>
   <context>
     <name>ExplainPanel</name>
     <message>

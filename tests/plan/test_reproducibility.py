@@ -12,8 +12,22 @@ from gpudesk.project.catalog_snapshot import catalog_drift, record_catalog_rows
 from gpudesk.project.io import dumps_project, load_project, loads_project
 
 
-def test_snapshot_round_trips_through_a_saved_file(catalog):
+def _priced_bank():  # type: ignore[no-untyped-def]
+    """The bank sample on priced DGX H100 servers in a US region (the China sample's Ascend rows carry no price)."""
     project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
+    for phase in project.phases:
+        phase.facility.region = "us"
+        phase.hardware.accelerator_id, phase.hardware.server_id = "h100-sxm", "dgx-h100"
+        phase.delivery.cloud_offer_id = ""
+        phase.compliance.domestic_parts = "none"
+        for workload in phase.workloads:
+            if workload.kind == "llm_inference":
+                workload.compute_dtype = workload.weight_dtype = workload.kv_dtype = "fp8"
+    return project
+
+
+def test_snapshot_round_trips_through_a_saved_file(catalog):
+    project = _priced_bank()
     rows = catalog_rows_used(project, catalog)
     assert {"accelerators/h100-sxm", "servers/dgx-h100", "models/qwen2.5-72b"} <= set(rows)
     record_catalog_rows(project, rows, catalog.version)
@@ -23,7 +37,7 @@ def test_snapshot_round_trips_through_a_saved_file(catalog):
 
 
 def test_after_a_catalog_update_the_saved_numbers_are_reproduced_and_the_drift_named(catalog):
-    project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
+    project = _priced_bank()
     record_catalog_rows(project, catalog_rows_used(project, catalog), catalog.version)
     saved_cost = estimate_plan(project, catalog).phases[1].figures.value_at("tco.capex")
 

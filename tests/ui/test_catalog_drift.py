@@ -21,7 +21,15 @@ def catalog() -> Catalog:
 
 def test_saved_values_reproduced_after_a_price_change(qtbot, make_window, tmp_path):
     plan = tmp_path / "bank.gpudesk"
-    save_project(load_project(samples_dir() / "bank-llm-assistant.gpudesk").project, plan)
+    project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
+    for phase in project.phases:  # on priced DGX H100 servers in a US region (the China sample's Ascend has no price)
+        phase.facility.region = "us"
+        phase.hardware.accelerator_id, phase.hardware.server_id = "h100-sxm", "dgx-h100"
+        phase.delivery.cloud_offer_id, phase.compliance.domestic_parts = "", "none"
+        for workload in phase.workloads:
+            if workload.kind == "llm_inference":
+                workload.compute_dtype = workload.weight_dtype = workload.kv_dtype = "fp8"
+    save_project(project, plan)
     window = make_window(plan)
     assert window.files.save()  # records the catalog rows the plan used
     qtbot.waitUntil(lambda: window.controller.estimate is not None)

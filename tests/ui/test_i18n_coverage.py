@@ -46,7 +46,7 @@ def catalog_words(catalog) -> set[str]:  # noqa: F811 - the fixture's value
     values: list[object] = []
     tables = (catalog.accelerators(), catalog.models(), catalog.servers(), catalog.storage_options(),
               catalog.cloud_offers(), catalog.nics(), catalog.switches(), catalog.interconnects(),
-              catalog.facility_defaults())
+              catalog.facility_defaults(), catalog.rows("availability"))
     for rows in tables:
         for row in rows:
             for f in dataclasses.fields(row):

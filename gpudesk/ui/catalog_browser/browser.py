@@ -76,7 +76,8 @@ class CatalogBrowser(QWidget):
         titles = {"accelerators": self.tr("Accelerators"), "servers": self.tr("Servers"),
                   "interconnects": self.tr("Interconnects"), "switches": self.tr("Switches"), "nics": self.tr("NICs"),
                   "storage_options": self.tr("Storage"), "cloud_offers": self.tr("Cloud offers"),
-                  "facility_defaults": self.tr("Facility"), "models": self.tr("Models")}
+                  "facility_defaults": self.tr("Facility"), "models": self.tr("Models"),
+                  "availability": self.tr("Availability")}
         return titles.get(table, TABLES[table].title)
 
     def _build_actions(self) -> None:

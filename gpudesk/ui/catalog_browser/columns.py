@@ -28,6 +28,9 @@ _LABELS: dict[str, str] = {
     "scaleup_domain": "Scale-up domain", "pcie_gen": "PCIe", "display_outputs": "Display outputs",
     "rt_cores": "RT cores", "vgpu_profiles_gb": "vGPU profiles", "software_stack": "Software stack",
     "frameworks": "Frameworks", "release_year": "Released", "markets": "Markets",
+    "training_frameworks": "Training frameworks", "serving_frameworks": "Serving frameworks", "market": "Market",
+    "monthly_per_month": "Monthly subscription", "item_table": "Item table", "item_id": "Item", "status": "Status",
+    "rule": "Rule", "effective": "Effective",
     "price_usd": "Price", "kind": "Kind", "params_total": "Parameters", "params_active": "Active parameters",
     "n_layers": "Layers", "hidden": "Hidden size", "n_heads": "Attention heads", "n_kv_heads": "KV heads",
     "head_dim": "Head dim", "ffn_hidden": "FFN hidden", "vocab": "Vocabulary", "max_context": "Max context",
@@ -93,6 +96,7 @@ DEFAULT_VISIBLE: dict[str, tuple[str, ...]] = {
     "cloud_offers": ("provider", "instance", "accelerator_id", "gpus", "region", "currency",
                      "on_demand_per_hour", "reserved_1y_per_hour", "spot_per_hour", "kind"),
     "facility_defaults": ("id", "kind", "region", "value", "unit"),
+    "availability": ("item_table", "item_id", "market", "status", "effective", "rule"),
 }
 
 
