@@ -155,12 +155,20 @@ def compliance_checks(catalog: Catalog, phase: Phase, r: ResolvedPhase, candidat
             + pricing_check(phase, r, capex))
 
 
+STATUS_ZH = {"available": "可采购", "restricted": "受限（需许可）", "unavailable": "不可采购", "unknown": "无数据"}
+RESIDENCY_ZH = {"none": "无要求", "in_country": "数据不出境"}
+DOMESTIC_ZH = {"none": "无要求", "preferred": "优先国产", "required": "必须国产"}
+INDUSTRY_ZH = {"general": "一般行业", "finance": "金融", "government": "政务", "healthcare": "医疗", "energy": "能源",
+               "telecom": "电信", "education": "教育"}
+
+
 def compliance_assumption(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> Assumption:
     market, c = phase_market(phase), phase.compliance
     status = AvailabilityIndex(catalog).accelerator(acc.id, market)
     return Assumption("compliance", {
-        "market": market, "accelerator": acc.name, "status": status.status,
+        "market": market, "accelerator": acc.name, "status": status.status, "status_zh": STATUS_ZH[status.status],
         "rule": status.rule or "—", "effective": status.effective or "—", "source": status.source or "—",
-        "taken": status.date or "—", "residency": c.data_residency, "mlps_level": c.mlps_level,
-        "domestic": c.domestic_parts, "industry": c.industry,
+        "taken": status.date or "—", "residency": c.data_residency, "residency_zh": RESIDENCY_ZH[c.data_residency],
+        "mlps_level": c.mlps_level, "domestic": c.domestic_parts, "domestic_zh": DOMESTIC_ZH[c.domestic_parts],
+        "industry": c.industry, "industry_zh": INDUSTRY_ZH[c.industry],
     })

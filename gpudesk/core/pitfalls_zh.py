@@ -295,7 +295,7 @@ ASSUMPTION_TEMPLATES: dict[str, tuple[str, str]] = {
         "Market {market}: {accelerator} is {status} there (rule: {rule}; effective {effective}; source {source}, "
         "taken {taken}). Data residency: {residency}; MLPS 2.0 level: {mlps_level}; domestic parts: {domestic}; "
         "industry: {industry}.",
-        "市场 {market}：{accelerator} 的供货状态为 {status}（依据：{rule}；生效日期 {effective}；来源 {source}，"
+        "市场 {market}：{accelerator} 的供货状态为{status}（依据：{rule}；生效日期 {effective}；来源 {source}，"
         "采集于 {taken}）。数据驻留：{residency}；等保 2.0 级别：{mlps_level}；信创要求：{domestic}；行业：{industry}。",
     ),
     "hardware": (
@@ -343,6 +343,9 @@ ASSUMPTION_TEMPLATES: dict[str, tuple[str, str]] = {
 
 
 def assumption_text(key: str, values: dict[str, Any], language: str = "en") -> str:
-    """The assumption ``key`` in ``en`` or ``zh``, filled with ``values``."""
+    """The assumption ``key`` in ``en`` or ``zh``, filled with ``values``; in Chinese a value ``<name>_zh`` (a code
+    already worded in Chinese) stands in for ``<name>``."""
     english, chinese = ASSUMPTION_TEMPLATES[key]
+    if language == "zh":
+        values = {**values, **{k[:-3]: v for k, v in values.items() if k.endswith("_zh")}}
     return (chinese if language == "zh" else english).format(**values)
