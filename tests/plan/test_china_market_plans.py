@@ -151,7 +151,7 @@ def test_domestic_accelerators_size_training_and_serving_with_finite_figures(cat
     for value in (s.number("infer.tokens_per_s"), s.number("infer.gpus_needed"), s.number("infer.ttft_s"),
                   t.number("train.time_to_train_days"), t.number("train.tokens_per_s")):
         assert math.isfinite(value) and value > 0, acc
-    assert "fp16" in str(s.explain("hw.peak_flops_bf16")) or catalog.accelerator(acc).bf16_tflops
+    assert "fp16" in str(s.explain("hw.peak_flops_attention")) or catalog.accelerator(acc).bf16_tflops
 
 
 def test_domestic_sample_sizes_power_and_cost(catalog: Catalog) -> None:
