@@ -123,14 +123,22 @@ def _record_inputs(fs: FigureSet, inp: MemoryInputs, cfg: Settings) -> None:
         fs.input("mem.in.micro_batches_per_step", "not known" if inp.micro_batches_per_step is None
                  else inp.micro_batches_per_step, "", "micro-batches per optimizer step")
         fs.input("mem.in.grad_bytes", C.MASTER_WEIGHT_BYTES.value if amp else gradient_bytes_per_param(
-            inp.weight_dtype), "B/param", "bytes per gradient" + (" (fp32 under torch.autocast)" if amp else ""))
+            inp.weight_dtype, inp.training_stack), "B/param", "bytes per gradient"
+            + (" (fp32 under torch.autocast)" if amp else " (Megatron fp32 main gradients)"
+               if inp.training_stack == "megatron" and inp.weight_dtype != "fp16"
+            else "derived: the weight format's bytes, at least MIN_GRADIENT_BYTES (ZeRO paper §3.1)"),
+            f"constant {C.MEGATRON_MAIN_GRAD_BYTES.name}: {C.MEGATRON_MAIN_GRAD_BYTES.source}"
+            if inp.training_stack == "megatron" and inp.weight_dtype != "fp16"
+            else "derived: the weight format's bytes, at least MIN_GRADIENT_BYTES (ZeRO paper §3.1)")
         fs.constant("mem.c.master", C.MASTER_WEIGHT_BYTES)
         fs.input("mem.in.optimizer_bytes", optimizer_bytes_per_param(inp.optimizer, inp.weight_dtype,
                                                                      inp.master_weights and not amp,
-                                                                     cfg.breakdown.hidden),
+                                                                     cfg.breakdown.hidden, inp.training_stack),
                  "B/param", f"K: optimizer bytes per trained parameter ({inp.optimizer}, master copy included)",
                  "derived from constants MASTER_WEIGHT_BYTES, ADAM_STATE_BYTES / ADAM_8BIT_STATE_BYTES / "
-                 "SGD_MOMENTUM_STATE_BYTES / ADAFACTOR_FACTORED_BYTES")
+                 "SGD_MOMENTUM_STATE_BYTES / ADAFACTOR_FACTORED_BYTES"
+                 + ("; + MEGATRON_FP16_GRAD_COPY_BYTES (Megatron keeps an fp32 copy of fp16 gradients)"
+                    if inp.training_stack == "megatron" and inp.weight_dtype == "fp16" else ""))
     fs.constant("mem.c.cuda_context", C.CUDA_CONTEXT_BYTES)
     fs.constant("mem.c.comm_buffers", C.COMM_BUFFER_BYTES)
     fs.constant("mem.c.fragmentation", C.ALLOCATOR_FRAGMENTATION)

@@ -52,7 +52,7 @@ from gpudesk.core.model_math import has_layer_shapes, head_dim, kv_heads
 from gpudesk.core.precision import bytes_per_value
 
 RECOMPUTE = ("none", "selective", "full")
-TRAINING_STACKS = ("megatron", "pytorch_amp")
+TRAINING_STACKS = ("megatron", "pytorch_amp", "deepspeed")  # deepspeed: Megatron-DeepSpeed activations
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,9 @@ results in a FigureSet with their formulas. Sharding rules:
 Training stack "pytorch_amp" (torch.autocast over fp32 parameters, full
 training): weights and gradients are fp32 (4 + 4 B) and the optimizer holds
 only its moments (no separate master copy): the same 16 B/param as
-Megatron's 2 + 2 + 12 for AdamW, split differently (it matters under ZeRO).
+the ZeRO paper's 2 + 2 + 12 for AdamW, split differently (it matters under ZeRO). Training stack "megatron"
+keeps fp32 main gradients (bf16 parameters: 2 + 4 + 12 = 18 B/param, 6 + 12/d with the distributed optimizer,
+Megatron-LM README); fp16 parameters keep fp16 gradients plus an fp32 copy in the optimizer (20; 4 + 16/d).
 Autocast's bf16 weight copies are :func:`amp_weight_cache`.
 """
 
@@ -34,6 +36,8 @@ from gpudesk.core.constants import (
     AMP_WEIGHT_CACHE_BYTES,
     INT4_GROUP_SCALE_BITS,
     MASTER_WEIGHT_BYTES,
+    MEGATRON_FP16_GRAD_COPY_BYTES,
+    MEGATRON_MAIN_GRAD_BYTES,
     MIN_GRADIENT_BYTES,
     QLORA_NF4_BITS_PER_PARAM,
     SGD_MOMENTUM_STATE_BYTES,
@@ -110,9 +114,13 @@ def weight_bytes_per_param(mode: str, weight_dtype: str) -> tuple[float, float]:
     return b, unq
 
 
-def optimizer_bytes_per_param(optimizer: str, weight_dtype: str, master_weights: bool, hidden: int) -> float:
-    """K: optimizer bytes per trained parameter, including the fp32 master copy."""
+def optimizer_bytes_per_param(optimizer: str, weight_dtype: str, master_weights: bool, hidden: int,
+                              training_stack: str = "") -> float:
+    """K: optimizer bytes per trained parameter, including the fp32 master copy (and Megatron's fp32 gradient
+    copy for fp16 parameters)."""
     master = MASTER_WEIGHT_BYTES.value if master_weights and bytes_per_value(weight_dtype) < 4 else 0.0
+    if training_stack == "megatron" and weight_dtype == "fp16":
+        master += MEGATRON_FP16_GRAD_COPY_BYTES.value
     states = {
         "adamw": ADAM_STATE_BYTES.value,
         "adamw_8bit": ADAM_8BIT_STATE_BYTES.value,
@@ -126,7 +134,11 @@ def optimizer_bytes_per_param(optimizer: str, weight_dtype: str, master_weights:
     return master + states[optimizer]
 
 
-def gradient_bytes_per_param(weight_dtype: str) -> float:
+def gradient_bytes_per_param(weight_dtype: str, training_stack: str = "") -> float:
+    """Bytes per gradient: Megatron keeps fp32 main gradients except for fp16 parameters (Megatron-LM README,
+    distributed optimizer table); other stacks the weight format's size, at least 2 B."""
+    if training_stack == "megatron":
+        return 2.0 if weight_dtype == "fp16" else MEGATRON_MAIN_GRAD_BYTES.value
     return max(bytes_per_value(weight_dtype), MIN_GRADIENT_BYTES.value)
 
 
@@ -175,8 +187,8 @@ def model_state_bytes(
     zeros = weights * 0.0
     if not training:
         return StateBytes(weights, zeros, zeros, zeros, zeros, zeros)
-    k = optimizer_bytes_per_param(optimizer, weight_dtype, master_weights and not amp, pb.hidden)
-    g = MASTER_WEIGHT_BYTES.value if amp else gradient_bytes_per_param(weight_dtype)
+    k = optimizer_bytes_per_param(optimizer, weight_dtype, master_weights and not amp, pb.hidden, training_stack)
+    g = MASTER_WEIGHT_BYTES.value if amp else gradient_bytes_per_param(weight_dtype, training_stack)
     if mode == "train":
         trained_dense, trained_experts = sh.linear + sh.unquantised, sh.experts
         adapters = zeros

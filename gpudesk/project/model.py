@@ -52,7 +52,7 @@ WORKLOAD_KINDS = (
 DTYPES = ("fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8", "int4")
 OPTIMIZERS = ("adamw", "adamw_8bit", "sgd", "sgd_momentum", "adafactor")
 RECOMPUTE = ("none", "selective", "full")
-TRAINING_STACKS = ("megatron", "pytorch_amp")
+TRAINING_STACKS = ("megatron", "pytorch_amp", "deepspeed")
 DELIVERY_MODES = (
     "cloud_on_demand",
     "cloud_reserved_1y",
@@ -87,8 +87,9 @@ class Parallelism:
     training_stack: str = choice(
         "megatron", TRAINING_STACKS,
         "training implementation: megatron = Megatron-LM / NeMo conventions (fused vocab-parallel loss, bf16 "
-        "weights with fp32 master copy); pytorch_amp = eager PyTorch / Hugging Face under torch.autocast (fp32 "
-        "weights and gradients, bf16 weight copies, unfused cross-entropy on fp32 logits)")
+        "weights with fp32 master copy and fp32 gradients); pytorch_amp = eager PyTorch / Hugging Face under "
+        "torch.autocast (fp32 weights and gradients, bf16 weight copies, unfused cross-entropy on fp32 logits); "
+        "deepspeed = DeepSpeed ZeRO (16-bit weights and gradients, fp32 master copy and Adam moments)")
     virtual_stages: int = num(1, 1, 64, "", "interleaved pipeline chunks per stage")
     cpu_offload: bool = False
 

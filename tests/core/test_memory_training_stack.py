@@ -30,12 +30,14 @@ def _mem(stack: str, **kw) -> dict[str, float]:
 def test_amp_exceeds_megatron_by_exactly_the_new_terms(recompute):
     meg, amp = _mem("megatron", recompute=recompute), _mem("pytorch_amp", recompute=recompute)
     states = ("weights", "gradients", "optimizer")
-    assert sum(amp[k] for k in states) == pytest.approx(sum(meg[k] for k in states))  # 4+4+8 = 2+2+12 B/param
+    # pytorch_amp 4 + 4 + 8 = 16 B/param; Megatron 2 + 4 (fp32 main gradients) + 12 = 18 B/param
+    n = sum(amp[k] for k in states) / 16.0
+    assert sum(meg[k] for k in states) == pytest.approx(18.0 * n)
     assert meg["amp_weight_cache"] == 0 and amp["grad_overlap"] == 0  # accumulation not known: no overlap
-    new_terms = amp["amp_weight_cache"] + amp["activations"] - meg["activations"]
+    new_terms = amp["amp_weight_cache"] + amp["activations"] - meg["activations"] - 2.0 * n
     f = C.ALLOCATOR_FRAGMENTATION.value
     assert amp["total"] - meg["total"] == pytest.approx((1 + f) * new_terms, rel=1e-9)
-    assert amp["total"] > meg["total"] and amp["amp_weight_cache"] > 0
+    assert amp["amp_weight_cache"] > 0
 
 
 def test_amp_terms_are_the_tensors_the_mechanism_keeps():
@@ -87,4 +89,4 @@ def test_lora_keeps_bf16_base_and_no_weight_cache():
 
 def test_unknown_stack_is_refused():
     with pytest.raises(ValueError, match="training stack"):
-        _mem("deepspeed")
+        _mem("jax")

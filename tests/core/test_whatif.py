@@ -76,7 +76,10 @@ def test_efficiency_is_exact_for_a_fixed_training_cluster(catalog) -> None:
 
 
 def test_lower_efficiency_needs_more_gpus_to_meet_the_deadline(catalog) -> None:
-    result = run_whatif(_training_plan(), 0, catalog, [DriverRange("efficiency", -0.5, 0.5, 3)])
+    project = _training_plan()
+    # enough tokens that the deadline, not the memory floor (16 GPUs at 18 B/param), sizes the job
+    project.phases[0].workloads[0].train_tokens = 4e11
+    result = run_whatif(project, 0, catalog, [DriverRange("efficiency", -0.5, 0.5, 3)])
     gpus = result.results["efficiency"]["gpus"]
     assert gpus[0] > gpus[1] >= gpus[2]
     deadline = Project().phases[0].workloads[0].deadline_days

@@ -45,7 +45,7 @@ def test_plan_without_the_field_loads_with_the_megatron_default():
 
 def test_unknown_stack_is_refused_with_its_path():
     data = project_to_dict(Project())
-    data["phases"][0]["workloads"][0]["parallel"]["training_stack"] = "deepspeed"
+    data["phases"][0]["workloads"][0]["parallel"]["training_stack"] = "jax"
     with pytest.raises(ProjectValidationError, match="training_stack"):
         project_from_dict(data)
 

@@ -56,6 +56,19 @@ MIN_GRADIENT_BYTES = Constant(
     "ZeRO paper §3.1 (fp16 gradients, 2Ψ); Megatron-LM/Transformer Engine keep gradients in bf16 or fp32 even "
     "with fp8 compute (Megatron distributed-optimizer docs)",
 )
+_MEGATRON_DIST_OPT = ("NVIDIA/Megatron-LM README, 'Distributed Optimizer': bytes per parameter 20 (fp16 param, fp16 "
+                      "grads; 4 + 16/d distributed), 18 (bf16 param, fp32 grads; 6 + 12/d), 16 (fp32 param, fp32 "
+                      "grads; 8 + 8/d)")
+MEGATRON_MAIN_GRAD_BYTES = Constant(
+    "MEGATRON_MAIN_GRAD_BYTES", 4.0, "B/param", "Megatron main gradient (fp32) of a bf16 or fp32 parameter",
+    f"{_MEGATRON_DIST_OPT}: with bf16 parameters the gradient buffer is fp32 (arguments.py sets "
+    "accumulate_allreduce_grads_in_fp32 with --bf16), so 2 + 4 + 12 = 18 B/param",
+)
+MEGATRON_FP16_GRAD_COPY_BYTES = Constant(
+    "MEGATRON_FP16_GRAD_COPY_BYTES", 4.0, "B/param", "fp32 gradient copy the optimizer keeps for fp16 parameters",
+    f"{_MEGATRON_DIST_OPT}: with fp16 parameters and fp16 gradients the optimizer keeps fp32 main parameters and "
+    "gradients, 4 + 4 + 8 = 16 B/param sharded (4 + 16/d)",
+)
 QLORA_NF4_BITS_PER_PARAM = Constant(
     "QLORA_NF4_BITS_PER_PARAM", 4.127, "bit/param", "NF4 base weight incl. double-quantised constants",
     "Dettmers et al. 2023, QLoRA (arXiv:2305.14314) §3: 4-bit NormalFloat, blocksize 64; double quantisation "
