@@ -49,7 +49,8 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
 
     storage = storage_figures(StorageInputs(
         option=r.storage, nodes=nodes, gpus_per_node=gpn, throughput_per_gpu=primary.throughput_per_gpu,
-        dataset_bytes=phase.storage.dataset_tb * 1e12, params=primary.params if primary.trains else 0.0,
+        dataset_bytes=phase.storage.dataset_tb * 1e12,
+        params=primary.trainable_params if primary.trains else 0.0,
         checkpoint_interval_s=phase.storage.checkpoint_interval_hours * 3600.0, data_kind=primary.data_kind,
         bytes_per_unit=phase.storage.sample_bytes, growth_per_year=phase.storage.growth_pct_per_year / 100.0,
         horizon_years=phase.costs.horizon_years, team_size=phase.storage.team_size,
@@ -61,6 +62,7 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
     host = host_figures(HostInputs(
         server=r.server, throughput_per_gpu=primary.throughput_per_gpu, data_kind=primary.data_kind,
         checkpoint_staging_bytes_per_node=storage.number("storage.checkpoint_size", 0.0) / nodes if primary.trains else 0.0,
+        offload_bytes_per_node=primary.figures.number("mem.host_offload", 0.0) * min(gpn, max(gpus, 1)),
         gpu_pcie_gen=r.accelerator.pcie_gen, cpu_cores_override=phase.hardware.cpu_cores_per_node,
         ram_gb_override=phase.hardware.host_ram_gb,
     ))

@@ -39,6 +39,7 @@ class WorkloadResult:
     data_kind: str = "text_pretokenized"
     throughput_per_gpu: float = 0.0  # data units/s per GPU (tokens, images) for host and storage
     params: float = 0.0
+    trainable_params: float = 0.0  # what a checkpoint saves weights and optimizer states for (LoRA: adapters)
     trains: bool = False
     gpu_hours_per_run: float = 0.0
     tokens_served_per_year: float = 0.0
@@ -133,6 +134,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
     return WorkloadResult(
         figures=figures, gpus=n_gpus, data_kind="text_pretokenized", throughput_per_gpu=tokens_per_gpu,
         params=float(model.params_total), trains=True, gpu_hours_per_run=gpu_hours,
+        trainable_params=float(figures.value_at("train.trainable_params")),
         load_factor=TRAINING_POWER_LOAD.value,
         duty_fraction=duty,
         scaling_sweep=(counts, np.asarray(sweep["train.tokens_per_s_per_gpu"], dtype=float),

@@ -105,7 +105,7 @@ def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: Ha
     duty = min(1.0, float(total) / (max(phase.duration_months, 1) * 30.4))
     return WorkloadResult(
         figures=fs, gpus=n, data_kind="images", throughput_per_gpu=float(fs.value_at("vision.images_per_s_per_gpu")),
-        params=float(model.params_total), trains=True, gpu_hours_per_run=float(gpu_hours), duty_fraction=duty,
+        params=float(model.params_total), trainable_params=float(model.params_total), trains=True, gpu_hours_per_run=float(gpu_hours), duty_fraction=duty,
     )
 
 

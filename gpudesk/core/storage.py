@@ -97,7 +97,9 @@ def storage_figures(inp: StorageInputs) -> FigureSet:
                       formula.replace("read_per_node", "write_per_node"), wdeps)
 
     # -- checkpoints ----------------------------------------------------
-    params = fs.input("storage.params", np.asarray(inp.params, dtype=float), "params", "model parameters")
+    params = fs.input("storage.params", np.asarray(inp.params, dtype=float), "params",
+                      "parameters a checkpoint saves (trained: all for full training, the adapters for LoRA)",
+                      "time model (train.trainable_params)")
     if inp.checkpoint_bytes_per_param:
         bpp = fs.input("storage.checkpoint_bytes_per_param", inp.checkpoint_bytes_per_param, "B/param",
                        "checkpoint bytes per parameter")

@@ -150,6 +150,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     tokens_step = gb * s
     fs.add("train.tokens_per_step", tokens_step, "tokens", "tokens per step", "B · s",
            ["train.in.global_batch", "train.in.seq_len"])
+    _trainable(fs, inp, pb, n)
 
     # -- compute --------------------------------------------------------
     peak = hw.peak(inp.compute_dtype)
@@ -266,6 +267,20 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "data-parallel group leaves the scale-up domain", "d·c > members per scale-up domain",
            ["train.dp", "hw.scaleup_domain"])
     return fs
+
+
+def _trainable(fs: FigureSet, inp: TrainingInputs, pb, like: np.ndarray) -> None:  # type: ignore[no-untyped-def]
+    """Parameters the method trains: what gradients, optimizer states and checkpoints are kept for."""
+    if inp.method == "full":
+        fs.add("train.trainable_params", fs["arch.params_total"] + 0.0 * like, "params", "parameters trained",
+               "full training: every parameter", ["arch.params_total"])
+        return
+    rank = fs.input("train.in.lora_rank", inp.lora_rank, "", "LoRA rank r")
+    adapters = rank * pb.lora_in_out if pb.from_architecture else float("nan")
+    fs.add("train.trainable_params", adapters + 0.0 * like, "params", "parameters trained (LoRA adapters)",
+           "r · Σ(in + out) over every linear matrix of the blocks (the base stays frozen)",
+           ["train.in.lora_rank", "arch.params_total"],
+           note="" if pb.from_architecture else "no layer shapes: adapter size unknown")
 
 
 def _throughput(fs: FigureSet, a: dict[str, np.ndarray], step: np.ndarray, tokens_step: np.ndarray,
