@@ -20,6 +20,10 @@ the group inside one domain): with one NIC per GPU, NCCL rings run one
 channel per NIC, so a group with k members per node uses k NICs per node
 (measured: 4-node B200 all-reduce reaches ~0.95 × 8 × 400 Gb/s per node).
 Bandwidths passed in are already multiplied by their measured efficiency.
+A family whose measured bus efficiency exceeds 1 (Hopper: NVLink SHARP
+reduces inside the NVSwitch) gets it for all-reduce only; every other
+collective and point-to-point transfer moves each byte over the link and is
+capped at SCALEUP_RING_BUSBW_CAP of the link rate.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gpudesk.core.constants import NCCL_BASE_LATENCY_S, NCCL_HOP_LATENCY_S
+from gpudesk.core.constants import NCCL_BASE_LATENCY_S, NCCL_HOP_LATENCY_S, SCALEUP_RING_BUSBW_CAP
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.hardware import HardwareArrays
 
@@ -39,18 +43,20 @@ OPS = ("all_reduce", "all_gather", "reduce_scatter", "all_to_all", "p2p")
 class Links:
     """Effective link figures per candidate (bandwidth × measured bus efficiency)."""
 
-    scaleup_bw: np.ndarray  # B/s per GPU inside the scale-up domain
+    scaleup_bw: np.ndarray  # B/s per GPU inside the scale-up domain (no in-switch reduction)
     scaleout_bw: np.ndarray  # B/s per GPU between domains
     scaleup_domain: np.ndarray  # GPUs per scale-up domain
     scaleup_hop_s: np.ndarray  # s per algorithm step inside the domain
     net_hop_s: float  # s per algorithm step between domains
     base_s: float  # s per collective call
+    scaleup_reduce_bw: np.ndarray | None = None  # all-reduce inside the domain (in-switch reduction); None = scaleup_bw
 
     @classmethod
     def from_hardware(cls, hw: HardwareArrays, eff: Efficiencies) -> Links:
         hop = np.where(hw.scaleup_is_pcie, NCCL_HOP_LATENCY_S["pcie"].value, NCCL_HOP_LATENCY_S["scaleup"].value)
         return cls(
-            scaleup_bw=hw.scaleup_bw * eff.scaleup_busbw,
+            scaleup_reduce_bw=hw.scaleup_bw * eff.scaleup_busbw,
+            scaleup_bw=hw.scaleup_bw * np.minimum(eff.scaleup_busbw, SCALEUP_RING_BUSBW_CAP.value),
             scaleout_bw=hw.scaleout_bw * eff.scaleout_busbw,
             scaleup_domain=hw.scaleup_domain,
             scaleup_hop_s=hop,
@@ -71,11 +77,15 @@ def local_members(group: np.ndarray, stride: np.ndarray, domain: np.ndarray) -> 
     return np.clip(per_domain, 1.0, np.maximum(g, 1.0))
 
 
-def bus_bandwidth(group: np.ndarray, local: np.ndarray, links: Links) -> np.ndarray:
-    """Bus bandwidth of a group: scale-up inside one domain, else limited by the NICs in use."""
+def bus_bandwidth(group: np.ndarray, local: np.ndarray, links: Links, reduce: bool = False) -> np.ndarray:
+    """Bus bandwidth of a group: scale-up inside one domain, else limited by the NICs in use.
+
+    ``reduce``: an all-reduce, which an in-switch reduction (NVLink SHARP) speeds up inside one domain.
+    """
     spans = np.asarray(group) > np.asarray(local)
+    inside = links.scaleup_reduce_bw if reduce and links.scaleup_reduce_bw is not None else links.scaleup_bw
     across = np.minimum(links.scaleup_bw, links.scaleout_bw * np.asarray(local, dtype=np.float64))
-    return np.where(spans, across, links.scaleup_bw)
+    return np.where(spans, across, inside)
 
 
 def _latency(steps: np.ndarray, inter_steps: np.ndarray, links: Links) -> np.ndarray:
@@ -90,7 +100,7 @@ def collective_time(op: str, size_bytes: np.ndarray, group: np.ndarray, local: n
     size = np.asarray(size_bytes, dtype=np.float64)
     domains = np.ceil(n / loc)
     if op == "all_reduce":
-        bw = bus_bandwidth(n, loc, links)
+        bw = bus_bandwidth(n, loc, links, reduce=True)
         t = 2.0 * (n - 1.0) / n * size / bw + _latency(2.0 * (n - 1.0), 2.0 * (domains - 1.0), links)
     elif op in ("all_gather", "reduce_scatter"):
         bw = bus_bandwidth(n, loc, links)

@@ -42,12 +42,12 @@ from gpudesk.core.hardware import HardwareArrays
 LOW_PRECISION = ("fp8", "fp6", "fp4", "int8", "int4")
 
 
-def _by_family(family: np.ndarray | HardwareArrays, table: dict[str, Constant],
+def by_family(family: np.ndarray | HardwareArrays, table: dict[str, Constant],
                fallback: Constant) -> tuple[np.ndarray, str]:
     """Look a family table up for every candidate; also return the sources used."""
     if isinstance(family, HardwareArrays):
         if family.row is not None and family.base_family is not None:  # look up the few accelerators, then index
-            values, source = _by_family(family.base_family, table, fallback)
+            values, source = by_family(family.base_family, table, fallback)
             return values[family.row], source
         family = family.family
     uniq, inverse = np.unique(family, return_inverse=True)
@@ -62,8 +62,8 @@ def matmul_efficiency(family: np.ndarray | HardwareArrays, precision: str) -> tu
     if precision in ("fp4", "fp6"):  # block-scaled formats: their own measured fraction of their own peak
         return _by_family(family, MATMUL_EFFICIENCY_FP4, MATMUL_EFFICIENCY_FP4_UNMEASURED)
     if precision in LOW_PRECISION:
-        return _by_family(family, MATMUL_EFFICIENCY_FP8, MATMUL_EFFICIENCY_FP8_UNMEASURED)
-    return _by_family(family, MATMUL_EFFICIENCY_BF16, MATMUL_EFFICIENCY_BF16_UNMEASURED)
+        return by_family(family, MATMUL_EFFICIENCY_FP8, MATMUL_EFFICIENCY_FP8_UNMEASURED)
+    return by_family(family, MATMUL_EFFICIENCY_BF16, MATMUL_EFFICIENCY_BF16_UNMEASURED)
 
 
 @dataclass(frozen=True)
@@ -82,8 +82,8 @@ class Efficiencies:
     def for_hardware(cls, hw: HardwareArrays, precision: str, scales: CalibrationScales | None = None) -> Efficiencies:
         """Catalog efficiencies; ``scales`` (a pilot calibration) multiplies the named constants."""
         mm, mm_src = matmul_efficiency(hw, precision)
-        attn, attn_src = _by_family(hw, ATTENTION_EFFICIENCY, ATTENTION_EFFICIENCY_UNMEASURED)
-        link, link_src = _by_family(hw, SCALEUP_BUSBW_EFFICIENCY, SCALEUP_BUSBW_EFFICIENCY_UNMEASURED)
+        attn, attn_src = by_family(hw, ATTENTION_EFFICIENCY, ATTENTION_EFFICIENCY_UNMEASURED)
+        link, link_src = by_family(hw, SCALEUP_BUSBW_EFFICIENCY, SCALEUP_BUSBW_EFFICIENCY_UNMEASURED)
         scaleup = np.where(hw.scaleup_is_pcie, PCIE_BUSBW_EFFICIENCY.value, link)
         if hw.scaleup_is_pcie.any():
             link_src += f"; PCIe parts: constant PCIE_BUSBW_EFFICIENCY ({PCIE_BUSBW_EFFICIENCY.source})"

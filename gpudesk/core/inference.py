@@ -108,14 +108,17 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework",
                "eff.serving_roofline_p", "eff.serving_kv_bw", "eff.serving_prefill_share"]
 
+    groups = rep.attention_groups  # expert parallel wider than TP: attention runs data-parallel
     mem = estimate_memory(MemoryInputs(
         model=m, mode="inference", weight_dtype=inp.weight_dtype,
-        kv_dtype=inp.kv_dtype, seq_len=prompt + out, micro_batch=a["concurrency"], tp=a["tp"], pp=a["pp"],
-        ep=a["ep"], serving_fraction=inp.serving_fraction, **hw.memory_fields()))
+        kv_dtype=inp.kv_dtype, seq_len=prompt + out, micro_batch=np.maximum(a["concurrency"] / groups, 1.0),
+        tp=a["tp"], pp=a["pp"], ep=a["ep"], serving_fraction=inp.serving_fraction, **hw.memory_fields()))
     fs.merge(mem)
-    kv_cap = np.where(np.isfinite(mem["mem.max_concurrency"]), mem["mem.max_concurrency"], 0.0) * np.ones(hw.size)
+    kv_cap = np.where(np.isfinite(mem["mem.max_concurrency"]), mem["mem.max_concurrency"] * groups, 0.0) \
+        * np.ones(hw.size)
     fs.add("infer.max_concurrency_kv", kv_cap, "sequences", "sequences whose KV cache fits per replica",
-           "mem.max_concurrency at context prompt + output", ["mem.max_concurrency"])
+           "mem.max_concurrency at context prompt + output × attention groups max(t, e)/t",
+           ["mem.max_concurrency", "infer.in.tp", "infer.in.ep"])
     upper = np.minimum(a["concurrency"], kv_cap)
     target = np.where(a["tpot_target_s"] > 0, a["tpot_target_s"], np.inf)
     conc = np.where(np.isfinite(target), _largest_concurrency(rep, upper, ctx, out, prompt, target), upper)

@@ -15,8 +15,14 @@ Per operation the time is max(FLOPs / (peak · η_mm), bytes / (HBM bw · η_hbm
 * decode GEMMs: smooth roofline (t_c^p + t_m^p)^(1/p) (SERVING_ROOFLINE_SHARPNESS);
   the KV cache streams at SERVING_DECODE_KV_BW_EFFICIENCY of HBM bandwidth.
 
-A replica is ``tp × pp`` GPUs; pipeline stages run one after another for
-one token, so latency is the sum over stages.
+A replica is ``max(tp, ep) × pp`` GPUs; pipeline stages run one after another
+for one token, so latency is the sum over stages. Expert parallelism wider
+than tensor parallelism runs attention data-parallel (vLLM / SGLang expert
+parallel with DP attention): each of the max(t, e)/t attention groups holds
+the dense weights split over t and serves its share of the sequences, while
+routed experts are split over e (expert tensor parallel 1). Per GPU, a step
+streams dense weights / (t·p) + the routed experts some token chose / (e·p)
+(e = t when ep is 1) and does 1/(max(t, e)·p) of the batch's FLOPs.
 """
 
 from __future__ import annotations
@@ -76,18 +82,29 @@ class ReplicaModel:
     def gpus(self) -> np.ndarray:
         return np.maximum(self.tp, self.ep) * self.pp
 
+    @property
+    def attention_groups(self) -> np.ndarray:
+        """Attention data-parallel groups in a replica: max(t, e) / t (1 unless experts span more GPUs than TP)."""
+        return np.maximum(self.tp, self.ep) / self.tp
+
+    @property
+    def expert_split(self) -> np.ndarray:
+        """GPUs one pipeline stage's routed experts are split over: e when expert parallel, else t."""
+        return np.where(self.ep > 1, self.ep, self.tp)
+
     def weights_read(self, tokens: np.ndarray) -> np.ndarray:
-        """Weight bytes one GPU streams in a step of ``tokens`` tokens."""
+        """Weight bytes one GPU streams in a step of ``tokens`` tokens (the replica's batch)."""
         m = self.model
         touched = 1.0
         if m.is_moe and m.n_experts:
             touched = 1.0 - (1.0 - m.experts_per_token / m.n_experts) ** np.maximum(tokens, 1.0)
-        linear = (self.linear_params - self.routed_params * (1.0 - touched)) * self.weight_bytes
-        return (linear + self.head_params * 2.0) / (self.tp * self.pp)
+        dense = (self.linear_params - self.routed_params) * self.weight_bytes + self.head_params * 2.0
+        routed = self.routed_params * touched * self.weight_bytes
+        return dense / (self.tp * self.pp) + routed / (self.expert_split * self.pp)
 
     def _collectives(self, tokens: np.ndarray) -> np.ndarray:
         m = self.model
-        act = tokens * m.hidden * ACTIVATION_COMM_BYTES.value
+        act = tokens / self.attention_groups * m.hidden * ACTIVATION_COMM_BYTES.value  # one attention group's
         dom = self.links.scaleup_domain
         local_tp = local_members(self.tp, np.ones_like(self.tp), dom)
         tp = 2.0 * m.n_layers * collective_time("all_reduce", act, self.tp, local_tp, self.links)
@@ -102,13 +119,13 @@ class ReplicaModel:
     def decode_step(self, batch: np.ndarray, context: np.ndarray) -> dict[str, np.ndarray]:
         """Seconds of one decode step for ``batch`` sequences at ``context`` tokens each."""
         hw, eff = self.hw, self.eff
-        g = self.tp * self.pp
+        g = self.gpus  # balanced work: every GPU does 1/g of the batch's FLOPs
         bw = hw.hbm_bw * eff.hbm
         p = SV.SERVING_ROOFLINE_SHARPNESS.value
         gemm_c = 2.0 * self.n_gemm * batch / g / (self.compute_peak * eff.matmul)
         gemm_m = self.weights_read(batch) / bw
         linear = (gemm_c ** p + gemm_m ** p) ** (1.0 / p)  # smooth roofline near the ridge point
-        kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch, self.tp) / self.pp
+        kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp
         attn_flops = 2.0 * self.model.n_layers * context * self.attn_width * batch / g
         kv_bw = hw.hbm_bw * SV.SERVING_DECODE_KV_BW_EFFICIENCY.value
         attention = np.maximum(attn_flops / (self.attention_peak * eff.attention), kv / kv_bw)
@@ -119,7 +136,7 @@ class ReplicaModel:
     def prefill_compute(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
         """Compute-only seconds to prefill ``tokens`` tokens in sequences of ``seq_len`` (no weight stream)."""
         hw, eff = self.hw, self.eff
-        g = self.tp * self.pp
+        g = self.gpus
         gemm = 2.0 * self.n_gemm * tokens / g / (self.compute_peak * eff.matmul)
         attn = 2.0 * self.model.n_layers * (seq_len / 2.0) * self.attn_width * tokens / g \
             / (self.attention_peak * eff.attention)

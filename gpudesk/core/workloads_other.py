@@ -4,6 +4,8 @@
   training (forward + 2× backward), 1 for inference. CNNs (no attention
   layers in the record) use the measured end-to-end CONV_EFFICIENCY;
   vision transformers use matmul efficiency × framework share like LLMs.
+  The CNN efficiency is per hardware family, from published ResNet-50
+  results (NVIDIA DeepLearningExamples, MLPerf Training, MindSpore).
 * diffusion: images/s = peak · η_mm · framework / (GFLOPs per denoising
   step · steps); VAE decode and text encoder are not counted.
 * embeddings: encoder tokens/s = peak · η_mm · framework / (2 · N per token).
@@ -22,8 +24,8 @@ from typing import Any
 import numpy as np
 
 from gpudesk.catalog.records import Accelerator, ModelArch
-from gpudesk.core.constants import CONV_EFFICIENCY, SERVING_MEMORY_FRACTION
-from gpudesk.core.efficiency import Efficiencies
+from gpudesk.core.constants import CONV_EFFICIENCY, CONV_EFFICIENCY_UNMEASURED, SERVING_MEMORY_FRACTION
+from gpudesk.core.efficiency import Efficiencies, by_family
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.model_math import param_breakdown
@@ -46,9 +48,11 @@ def _sustained(fs: FigureSet, hw: HardwareArrays, precision: str, prefix: str, c
     eff = Efficiencies.for_hardware(hw, precision)
     eff.record(fs, precision)
     if conv:
-        c = fs.constant(f"{prefix}.conv_efficiency", CONV_EFFICIENCY)
+        values, source = by_family(hw, CONV_EFFICIENCY, CONV_EFFICIENCY_UNMEASURED)
+        c = fs.input(f"{prefix}.conv_efficiency", values, "fraction", "end-to-end CNN FLOP/s / dense peak",
+                     source)
         return fs.add(f"{prefix}.sustained_flops", hw.peak(precision) * c, "FLOP/s", "sustained FLOP/s per GPU",
-                      "peak · CONV_EFFICIENCY (measured end-to-end CNN fraction)",
+                      "peak · CNN efficiency of the hardware family (published ResNet-50 results)",
                       ["hw.peak_flops", f"{prefix}.conv_efficiency"])
     return fs.add(f"{prefix}.sustained_flops", hw.peak(precision) * eff.matmul * eff.framework, "FLOP/s",
                   "sustained FLOP/s per GPU", "peak · η_mm · framework share", ["hw.peak_flops", "eff.matmul",

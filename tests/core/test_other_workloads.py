@@ -18,7 +18,7 @@ def test_cnn_training_rate_reproduces_its_calibration_point():
     hw = HardwareArrays.from_accelerators([A100])
     fs = estimate_vision(RESNET50, hw, training=True, n_gpus=8, dataset_items=1_281_167)
     per_gpu = fs.value_at("vision.images_per_s_per_gpu", 0)
-    assert per_gpu == pytest.approx(312e12 * CONV_EFFICIENCY.value / (3 * 8.2e9))
+    assert per_gpu == pytest.approx(312e12 * CONV_EFFICIENCY["nvidia-ampere"].value / (3 * 8.2e9))
     assert fs.value_at("vision.images_per_s", 0) == pytest.approx(8 * per_gpu)
     assert fs.value_at("vision.epoch_time_s", 0) == pytest.approx(1_281_167 / (8 * per_gpu))
     inf = estimate_vision(RESNET50, hw, training=False)

@@ -89,11 +89,36 @@ GRAD_REDUCE_BYTES = Constant(
     "Megatron-LM arguments.py: with --bf16, accumulate_allreduce_grads_in_fp32 is set so gradients are "
     "accumulated and reduced in fp32; PyTorch FSDP MixedPrecision recipes use reduce_dtype=float32",
 )
-CONV_EFFICIENCY = Constant(
-    "CONV_EFFICIENCY", 0.205, "fraction", "end-to-end FLOP/s / dense peak for CNN training and inference",
-    "huggingface/pytorch-image-models issue #1491: ResNet-50 AMP channels-last training on one A100 runs at "
-    "2,600 images/s (benchmark.py); 2,600 x 3 x 8.2 GFLOP (4.1 GMAC forward at 224 px) / 312 TFLOP/s = 20.5% [D]; "
-    "used for every CNN (conv, norm and pooling layers are partly memory-bound)",
+_RN50 = ("ResNet-50 v1.5 at 224 px: 8.2 GFLOP forward (4.1 GMAC), x3 for a training step (forward + 2x "
+         "backward)")
+_DLE_RN50 = ("NVIDIA/DeepLearningExamples PyTorch/Classification/ConvNets/resnet50v1.5/README.md "
+             "(pytorch-21.03 NGC container, AMP, DALI)")
+CONV_EFFICIENCY = {
+    "nvidia-ampere": Constant(
+        "CONV_EFF_AMPERE", 0.195, "fraction", "end-to-end FLOP/s / dense peak for CNNs (Ampere)",
+        f"{_DLE_RN50} 'Training performance: NVIDIA DGX A100 (8x A100 80GB)': 1 GPU mixed precision 2,470 img/s; "
+        f"{_RN50}: 2,470 x 24.6 GFLOP / 312 TFLOPS = 19.5% [M] (timm issue #1491: 2,600 img/s, 20.5%)"),
+    "nvidia-hopper": Constant(
+        "CONV_EFF_HOPPER", 0.113, "fraction", "end-to-end FLOP/s / dense peak for CNNs (Hopper)",
+        "MLPerf Training v3.0 closed, ResNet-50, Dell on the same 4-CPU platform: 16x H100-SXM5-80GB 7.8 min vs "
+        "16x A100-SXM-80GB 14.4 min (silvertonconsulting.com 'MLperf results show H100 v A100', 2023-07-12), so an "
+        "H100 trains ResNet-50 1.85x as fast as an A100 at equal count, not the 3.17x of their bf16 peaks; applied "
+        f"to the Ampere figure: 2,470 x 1.846 = 4,560 img/s x 24.6 GFLOP / 989 TFLOPS = 11.3% [D]"),
+    "nvidia-turing": Constant(
+        "CONV_EFF_TURING", 0.151, "fraction", "end-to-end FLOP/s / dense peak for CNNs (Turing)",
+        f"{_DLE_RN50} 'Inference performance: NVIDIA T4', mixed precision, batch 256: 1,198 img/s x 8.2 GFLOP / "
+        "65 TFLOPS fp16 = 15.1% [M]; no published T4 training figure, the inference fraction is used for both"),
+    "huawei-ascend": Constant(
+        "CONV_EFF_ASCEND", 0.203, "fraction", "end-to-end FLOP/s / dense peak for CNNs (Ascend)",
+        "MindSpore r0.5 benchmarks (mindspore.cn/docs/en/r0.5/benchmark.html): ResNet-50 v1.5, 1x Ascend 910, "
+        f"mixed, batch 256: 2,115 img/s; {_RN50}; Ascend 910 fp16 peak 256 TFLOPS (Huawei launch, pureai.com "
+        "2019-09-03): 2,115 x 24.6 GFLOP / 256 TFLOPS = 20.3% [M]; measured on the 910, assumed for the 910B"),
+}
+CONV_EFFICIENCY_UNMEASURED = Constant(
+    "CONV_EFF_UNMEASURED", 0.113, "fraction", "end-to-end FLOP/s / dense peak for CNNs (family not measured)",
+    "no published ResNet-50 result for this family in the collected sources (MLPerf Training dropped ResNet-50 "
+    "after v3.1); the lowest measured family value (Hopper, CONV_EFF_HOPPER) is used so a newer part is not "
+    "assumed to turn its peak into CNN throughput better than the measured ones",
 )
 
 # ---------------------------------------------------------------------------
@@ -123,6 +148,13 @@ SCALEUP_BUSBW_EFFICIENCY = {
                                  "ml-engineering network/benchmarks: 1 node B200 all-reduce 16 GiB busbw "
                                  "845.67 GB/s vs 900 GB/s [M]"),
 }
+SCALEUP_RING_BUSBW_CAP = Constant(
+    "SCALEUP_RING_BUSBW_CAP", 0.94, "fraction", "highest bus bandwidth / scale-up link without in-switch reduction",
+    "NVIDIA nccl-tests doc/PERFORMANCE.md bus-bandwidth definitions: all-gather, reduce-scatter, all-to-all and "
+    "point-to-point move every byte over the links, so only an in-network reduction (NVLink SHARP / NVLS, "
+    "all-reduce only) lifts busbw above the link rate; the cap is the NVLink5 fraction measured without that gain "
+    "(ml-engineering network/benchmarks: 1 node B200 all-reduce 16 GiB busbw 845.67 of 900 GB/s) [M]",
+)
 SCALEUP_BUSBW_EFFICIENCY_UNMEASURED = Constant(
     "BUSBW_EFF_SCALEUP_UNMEASURED", 0.94, "fraction", "bus bandwidth / scale-up link (family not measured)",
     "no XGMI/HCCS/Gaudi measurement in the collected sources; the NVLink5 measured fraction (845.67/900) is used",
