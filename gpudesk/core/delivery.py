@@ -35,8 +35,10 @@ _OFFER_FIELD = {
 class DeliveryInputs:
     """Baseline GPUs in use; prices per instance-hour from catalog offers, converted to ``currency``.
 
-    ``private_capex`` and ``private_opex_per_month`` (from the TCO model) are for owning enough GPUs for the
-    peak month; modes whose prices are missing are left out (never priced at zero).
+    ``gpus`` is the capacity the workloads were sized for (their volume × peak factor); in ``peak_months`` demand
+    is ``peak_multiplier`` times that. ``private_capex`` and ``private_opex_per_month`` (from the TCO model) are
+    for owning the sized capacity; owning scales them to the peak month (``delivery.peak_scale``), renting pays
+    the multiplier in the peak months only. Modes whose prices are missing are left out (never priced at zero).
     """
 
     gpus: float
@@ -84,7 +86,7 @@ def break_even_month(cum_a: Any, cum_b: Any) -> Any:
 
 def _gpu_hour_price(fs: FigureSet, inp: DeliveryInputs, mode: str, offer: CloudOffer, field_name: str) -> float | None:
     per_instance = getattr(offer, field_name)
-    if per_instance is None:
+    if per_instance is None or offer.gpus <= 0:  # a CPU-only offer has no price per GPU-hour
         return None
     value = convert(per_instance / offer.gpus, offer.currency, inp.currency, inp.cny_per_usd)
     fs.input(f"delivery.price.{mode}", value, f"{inp.currency}/GPU-h", f"{mode} price per GPU-hour",
@@ -153,10 +155,19 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
                              ["delivery.gpus", "delivery.demand_multiplier", "delivery.hours_per_month",
                               f"delivery.price.{mode}"])
     if inp.private_capex is not None and inp.private_opex_per_month is not None:
-        capex = fs.input("delivery.private_capex", inp.private_capex, inp.currency, "capex to own peak capacity",
-                         "TCO model (computed)")
-        opex = fs.input("delivery.private_opex", inp.private_opex_per_month, f"{inp.currency}/month",
-                        "opex per month of owned capacity", "TCO model (computed)")
+        # Owned hardware is bought for the peak month: the sized build × the highest demand multiplier.
+        scale = fs.add("delivery.peak_scale", np.max(mult), "x", "owned capacity over the sized capacity",
+                       "max(demand_multiplier): owned servers are bought for the peak month",
+                       ["delivery.demand_multiplier"])
+        base_capex = fs.input("delivery.private_capex_sized", inp.private_capex, inp.currency,
+                              "capex to own the sized capacity", "TCO model (computed)")
+        base_opex = fs.input("delivery.private_opex_sized", inp.private_opex_per_month, f"{inp.currency}/month",
+                             "opex per month of the sized capacity", "TCO model (computed)")
+        capex = fs.add("delivery.private_capex", base_capex * scale, inp.currency, "capex to own peak capacity",
+                       "capex of the sized capacity × peak scale", ["delivery.private_capex_sized", "delivery.peak_scale"])
+        opex = fs.add("delivery.private_opex", base_opex * scale, f"{inp.currency}/month",
+                      "opex per month of owned peak capacity", "opex of the sized capacity × peak scale",
+                      ["delivery.private_opex_sized", "delivery.peak_scale"])
         upfront = np.where(months == 0, capex, 0.0)
         monthly["private"] = (upfront + opex, "private_capex in month 1 + private_opex every month",
                               ["delivery.private_capex", "delivery.private_opex"])

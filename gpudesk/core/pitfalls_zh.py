@@ -216,6 +216,18 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "数量均为未知。",
         "改用目录为 {accelerator} 列出的精度（{listed}），或在目录浏览器中补充 {field} 及其来源。",
     ),
+    "delivery.cpu_offer_prices_no_gpus": (
+        "纯 CPU 云实例无法为 GPU 定价",
+        "所选云实例 {offer} 不含 GPU；{accelerator} 的 GPU 卡时按 {gpu_offer} 定价（智能体场景下该 CPU 实例用于计算智能体"
+        "虚拟机费用）。",
+        "在第 6 步为该加速卡选择 GPU 云实例。",
+    ),
+    "hardware.server_partly_populated": (
+        "以部分装配的服务器代替",
+        "目录中没有可装 {gpus:.0f} 张 {accelerator} 的服务器；方案采用 {server}，只装配其 {slots:.0f} 个 GPU 槽位中的 "
+        "{gpus:.0f} 个，功耗与价格按未装配的 GPU 扣减。",
+        "按该 GPU 数量询价整机，或在目录浏览器中添加这样的服务器。",
+    ),
     "task.deadline_missed": (
         "训练无法在期限内完成",
         "在 {gpus:,.0f} 张 GPU 上训练 {tokens:,.0f} 个 token 需要 {days:,.1f} 天，期限为 {deadline_days:,.0f} 天。",

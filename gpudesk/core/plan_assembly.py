@@ -63,7 +63,7 @@ def _dispatch(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, whe
     if w.kind in ITEM_KINDS:
         return size_item_serving(model, w, phase, hw, where)
     if w.kind == "agent_hosting":
-        return size_agents(model, w, phase, hw)
+        return size_agents(model, w, phase, hw, r.cpu_offer)
     raise PlanInputError(f"{where}.kind: unknown workload type {w.kind!r}")
 
 
@@ -104,9 +104,43 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
     return checks
 
 
+def _offer_checks(phase: Phase, r: ResolvedPhase) -> list[Check]:
+    """A CPU-only cloud offer chosen for the phase prices CPU VMs (agents), never GPUs: say which offer does."""
+    if not r.chosen_offer_has_no_gpus:
+        return []
+    agents = any(w.kind == "agent_hosting" for w in phase.workloads)
+    gpu_offer = f"{r.offer.provider} {r.offer.instance}" if r.offer is not None else "no offer (unpriced)"
+    chosen = phase.delivery.cloud_offer_id
+    return [Check(
+        "delivery.cpu_offer_prices_no_gpus", "info" if agents else "warning", 6, "A CPU-only offer cannot price GPUs",
+        f"The chosen cloud offer {chosen} has no GPUs: "
+        + ("it prices the agents' CPU virtual machines; " if agents else "")
+        + f"the {r.accelerator.name} GPU-hours are priced from {gpu_offer}.",
+        "Choose a GPU offer for the accelerator in step 6" + (" (the CPU offer keeps pricing the agent VMs)."
+                                                               if agents else "."),
+        ("delivery.price.cloud_on_demand",), {"offer": chosen, "gpu_offer": gpu_offer, "agents": agents,
+                                              "accelerator": r.accelerator.name},
+    )]
+
+
+def _server_fit(r: ResolvedPhase) -> list[Check]:
+    """Say when no catalog server holds the plan's GPUs per node and a partly populated one stands in."""
+    row = r.catalog_server
+    if row is None or row.id == r.server.id:
+        return []
+    return [Check(
+        "hardware.server_partly_populated", "info", 2, "A partly populated server stands in",
+        f"No {r.accelerator.name} server in the catalog holds {r.server.gpus} GPUs; the plan uses {row.name} "
+        f"fitted with {r.server.gpus} of its {row.gpus} GPU slots, its power and price reduced by the GPUs left out.",
+        "Quote a server built for this GPU count, or add one in the catalog browser.",
+        ("plan.servers", "power.server_max_kw"),
+        {"accelerator": r.accelerator.name, "server": row.name, "gpus": r.server.gpus, "slots": row.gpus},
+    )]
+
+
 def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult],
                  infra_checks: list[Check], candidates: list[Candidate]) -> list[Check]:
-    checks = [c for result in results for c in result.checks]
+    checks = [c for result in results for c in result.checks] + _server_fit(r) + _offer_checks(phase, r)
     checks += _workload_checks(phase, figures, results, r) + list(infra_checks)
     kinds = {w.kind for w in phase.workloads}
     needs = () if kinds <= {"rendering_vdi", "agent_hosting"} else DEFAULT_FRAMEWORKS

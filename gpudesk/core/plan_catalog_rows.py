@@ -28,7 +28,8 @@ def catalog_rows_used(project: Project, catalog: Catalog) -> dict[str, Any]:
             r = resolve_phase(catalog, phase, f"phases[{index}]")
         except (PlanInputError, CatalogError):
             continue
-        for record in (r.accelerator, r.server, r.storage, r.nic, r.switch, r.offer, r.rental_offer):
+        for record in (r.accelerator, r.catalog_server or r.server, r.storage, r.nic, r.switch, r.offer,
+                       r.rental_offer):
             keep(record)
         for source in (r.pue.source, r.electricity.source, r.grid_co2.source, r.rack_limit_kw.source):
             if source.startswith("catalog facility_defaults/"):

@@ -95,7 +95,8 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         co2_source=r.grid_co2.source, pue_source=r.pue.source,
     ))
     fs.merge(power)
-    checks += power_checks(power)
+    if owns_facility(phase.delivery.mode):  # a provider's rack limits and cooling are the provider's to meet
+        checks += power_checks(power)
 
     c = phase.costs
     tco = tco_figures(TcoInputs(
@@ -145,6 +146,15 @@ _PRICED_AS = {
     "managed_training": "cloud_on_demand",
     "agent_platform": "cloud_on_demand",
 }
+
+
+PROVIDER_HOSTED = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot", "gpu_rental",
+                   "bare_metal", "container_service", "serverless_api", "managed_training", "agent_platform")
+
+
+def owns_facility(mode: str) -> bool:
+    """True where the hardware stands in the customer's own room (private, hybrid), so its rack limit applies."""
+    return mode not in PROVIDER_HOSTED
 
 
 def _priced_mode(mode: str) -> str:

@@ -7,11 +7,12 @@ one clear line instead of a traceback.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
+from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER
 from gpudesk.core.delivery import convert
 from gpudesk.core.market import AvailabilityIndex, offer_allowed, phase_market
 from gpudesk.project.model import Phase, Workload
@@ -41,6 +42,9 @@ class ResolvedPhase:
     electricity: FacilityValue
     grid_co2: FacilityValue
     rack_limit_kw: FacilityValue
+    catalog_server: rec.Server | None = None  # the catalog row when ``server`` is it partly populated
+    cpu_offer: rec.CloudOffer | None = None  # CPU virtual machines (agent hosting): chosen, else the cheapest
+    chosen_offer_has_no_gpus: bool = False  # delivery.cloud_offer_id names a CPU-only offer
 
 
 def _lookup(getter, rid: str, where: str):  # type: ignore[no-untyped-def]
@@ -84,7 +88,33 @@ def _server_for(catalog: Catalog, phase: Phase, acc: rec.Accelerator, where: str
     wanted = phase.hardware.gpus_per_node
     index, market = AvailabilityIndex(catalog), phase_market(phase)
     return min(matches, key=lambda s: (index.server(s.id, market).status == "unavailable", s.gpus != wanted,
-                                       s.is_rack, abs(s.gpus - wanted), s.id))
+                                       s.is_rack, s.gpus < wanted, abs(s.gpus - wanted), s.id))
+
+
+def partly_populated(server: rec.Server, acc: rec.Accelerator, gpus: int) -> rec.Server:
+    """``server`` fitted with ``gpus`` of its GPU slots: the same chassis, CPUs, memory and NICs.
+
+    Maximum power drops by the TDP of each GPU left out (the catalog's other power figures by the same
+    ratio); the price by the GPU's price, or is unknown when the server has a price and the GPU none.
+    """
+    missing = server.gpus - gpus
+    scale = 1.0
+    if server.power_max_kw is not None:
+        drop = (missing * acc.tdp_w / 1000.0 if acc.tdp_w
+                else server.power_max_kw * GPU_SHARE_OF_SERVER_MAX_POWER.value * missing / server.gpus)
+        scale = (server.power_max_kw - drop) / server.power_max_kw
+    price = server.price_usd
+    if price is not None:
+        price = price - missing * acc.price_usd if acc.price_usd is not None else None
+
+    def scaled(value: float | None) -> float | None:
+        return None if value is None else value * scale
+
+    return replace(
+        server, id=f"{server.id}@{gpus}", name=f"{server.name} fitted with {gpus} of {server.gpus} GPUs", gpus=gpus,
+        power_idle_kw=scaled(server.power_idle_kw), power_typical_kw=scaled(server.power_typical_kw),
+        power_max_kw=scaled(server.power_max_kw), price_usd=price,
+    )
 
 
 def _offer_for(catalog: Catalog, acc_id: str, kinds: tuple[str, ...], cny_per_usd: float, chosen: str = "",
@@ -97,6 +127,21 @@ def _offer_for(catalog: Catalog, acc_id: str, kinds: tuple[str, ...], cny_per_us
     if not offers:
         return None
     return min(offers, key=lambda o: (o.on_demand_per_hour / max(o.gpus, 1) / (cny_per_usd if o.currency == "CNY" else 1.0), o.id))
+
+
+def _per_vcpu_hour(offer: rec.CloudOffer, cny_per_usd: float) -> float:
+    return offer.on_demand_per_hour / offer.vcpus / (cny_per_usd if offer.currency == "CNY" else 1.0)
+
+
+def _cpu_offer(catalog: Catalog, chosen: rec.CloudOffer | None, cny_per_usd: float, market: str = "global",
+               in_country: bool = False) -> rec.CloudOffer | None:
+    """The CPU-only offer that prices agent VMs: the plan's own choice, else the cheapest per vCPU-hour that the
+    plan's market allows."""
+    if chosen is not None and chosen.gpus <= 0:
+        return chosen if chosen.vcpus > 0 and chosen.on_demand_per_hour is not None else None
+    offers = [o for o in catalog.cloud_offers() if o.gpus <= 0 and o.vcpus > 0 and o.on_demand_per_hour is not None
+              and offer_allowed(o, market, in_country)]
+    return min(offers, key=lambda o: (_per_vcpu_hour(o, cny_per_usd), o.id)) if offers else None
 
 
 def _facility(catalog: Catalog, kind: str, region: str, override: float, unset: float, where: str,
@@ -118,7 +163,10 @@ def _facility(catalog: Catalog, kind: str, region: str, override: float, unset: 
 
 def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
     acc = _lookup(catalog.accelerator, phase.hardware.accelerator_id, f"{where}.hardware.accelerator_id")
-    server = _server_for(catalog, phase, acc, where)
+    row = _server_for(catalog, phase, acc, where)
+    server, wanted = row, phase.hardware.gpus_per_node
+    if not row.is_rack and 0 < wanted < row.gpus:  # the plan's node holds fewer GPUs than any catalog server
+        server = partly_populated(row, acc, wanted)
     storage = _lookup(catalog.storage_option, phase.storage.option_id, f"{where}.storage.option_id")
     nic = _lookup(catalog.nic, phase.network.nic_id, f"{where}.network.nic_id") if phase.network.nic_id else _default_nic(catalog, server, phase)
     rate = phase.costs.cny_per_usd
@@ -130,6 +178,11 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
                            market, in_country)
     except CatalogError as exc:
         raise PlanInputError(f"{where}.delivery.cloud_offer_id: {exc}") from None
+    cpu_only = offer is not None and offer.gpus <= 0  # a CPU VM prices the agents' vCPUs, never GPUs
+    cpu_offer = _cpu_offer(catalog, offer if cpu_only else None, rate, market, in_country)
+    if cpu_only:
+        offer = _offer_for(catalog, acc.id, ("hyperscaler", "gpu-cloud", "china-cloud"), rate, market=market,
+                           in_country=in_country)
     rental = _offer_for(catalog, acc.id, ("rental", "gpu-cloud"), rate, market=market, in_country=in_country)
     f = phase.facility
     cooling = f.cooling if not server.cooling == "liquid" else "liquid"
@@ -143,6 +196,7 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
                            f"{where}.facility.grid_co2_kg_per_kwh", phase),
         rack_limit_kw=_facility(catalog, "rack_power", cooling, f.rack_power_limit_kw, 0.0,
                                 f"{where}.facility.rack_power_limit_kw", phase),
+        catalog_server=row, cpu_offer=cpu_offer, chosen_offer_has_no_gpus=cpu_only,
     )
 
 

@@ -13,7 +13,9 @@ import math
 import numpy as np
 
 from gpudesk.catalog import records as rec
-from gpudesk.core.constants import DLRM_EMBEDDING_DIM, DLRM_LOOKUPS_PER_SAMPLE, TRAINING_POWER_LOAD
+from gpudesk.core.constants import DLRM_EMBEDDING_DIM, DLRM_LOOKUPS_PER_SAMPLE, HOURS_PER_MONTH, TRAINING_POWER_LOAD
+from gpudesk.core.delivery import convert
+from gpudesk.core.infra_inputs import catalog_source
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.plan_resolve import PlanInputError
@@ -122,13 +124,35 @@ def size_vdi(acc: rec.Accelerator, w: Workload, phase: Phase, where: str) -> Wor
                           load_factor=TRAINING_POWER_LOAD.value / 2.0)
 
 
-def size_agents(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays) -> WorkloadResult:
+def _cpu_cost(fs: FigureSet, vcpus: float, offer: rec.CloudOffer | None, phase: Phase) -> None:
+    """agent.cpu_cost_per_month: vCPUs × the offer's price per vCPU-hour × 730 h (always-on VMs)."""
+    cur = phase.costs.currency
+    if offer is None or offer.on_demand_per_hour is None or offer.vcpus <= 0:
+        fs.input("agent.cpu_price_per_vcpu_hour", float("nan"), f"{cur}/vCPU-h", "CPU VM price per vCPU-hour",
+                 "unknown: no CPU-only cloud offer with a price in the catalog")
+    else:
+        per_vcpu = float(convert(offer.on_demand_per_hour / offer.vcpus, offer.currency, cur, phase.costs.cny_per_usd))
+        fs.input("agent.cpu_price_per_vcpu_hour", per_vcpu, f"{cur}/vCPU-h", "CPU VM price per vCPU-hour",
+                 f"{catalog_source(offer, 'on_demand_per_hour')} ({offer.provider} {offer.instance}, "
+                 f"{offer.on_demand_per_hour:g} {offer.currency}/h ÷ {offer.vcpus} vCPUs, {offer.provenance.date})")
+    hours = fs.constant("agent.hours_per_month", HOURS_PER_MONTH)
+    monthly = fs.add("agent.cpu_cost_per_month", vcpus * fs["agent.cpu_price_per_vcpu_hour"] * hours, cur,
+                     "CPU virtual machines for the agents, per month",
+                     "vCPUs × price per vCPU-hour × hours per month (agents are always on)",
+                     ["agent.vcpus", "agent.cpu_price_per_vcpu_hour", "agent.hours_per_month"])
+    fs.add("agent.cpu_cost_per_year", monthly * 12.0, cur, "CPU virtual machines for the agents, per year",
+           "cpu cost per month × 12", ["agent.cpu_cost_per_month"])
+
+
+def size_agents(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays,
+                cpu_offer: rec.CloudOffer | None = None) -> WorkloadResult:
     fs = FigureSet()
     agents = fs.input("agent.agents", float(w.agents), "agents", "always-on agents")
     per = fs.input("agent.vcpus_per_agent", w.vcpus_per_agent, "vCPU", "vCPUs per agent")
     calls = fs.input("agent.calls_per_agent_hour", w.model_calls_per_agent_hour, "calls/h", "model calls per agent-hour")
     fs.add("agent.vcpus", agents * per, "vCPU", "vCPUs on CPU virtual machines", "agents × vCPUs per agent",
            ["agent.agents", "agent.vcpus_per_agent"])
+    _cpu_cost(fs, float(agents * per), cpu_offer, phase)
     rate = fs.add("agent.model_calls_per_s", agents * calls / 3600.0, "calls/s", "model calls per second",
                   "agents × calls per agent-hour / 3,600", ["agent.agents", "agent.calls_per_agent_hour"])
     serving = size_llm_serving(model, w, phase, hw, request_rate=float(rate) * w.peak_factor)

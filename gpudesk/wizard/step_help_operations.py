@@ -112,12 +112,13 @@ GUIDE_OPERATIONS: tuple[StepHelp, ...] = (
            "demand, busy 10 hours a day on 22 days a month, and still rents after winning orders.",
            "用公有云GPU服务器按需开通：前期资本支出低，研发能快速验证方案；这个场景里，灵活性比“先把最强硬件买回来”更有用，"
            "前期更值钱的往往是迭代速度。示例方案按需租用，每天忙10小时、每月22天，拿到订单后仍然租用。"),
-        _c("ecommerce", "p0.delivery.mode=container_service p1.delivery.utilisation.peak_months=[11] "
-           "p1.delivery.utilisation.peak_multiplier=5 p1.duration_months=2",
+        _c("ecommerce", "p0.delivery.mode=container_service p1.w0.items_per_day=75000000000 "
+           "p1.delivery.utilisation.peak_multiplier=1 p1.duration_months=2",
            "Resources are not all fixed in an own build: scale up for the peak, release afterwards. The sample runs "
-           "on a container service all year and adds a 2-month festival phase with November at 5× demand.",
+           "on a container service all year and adds a 2-month festival phase whose workload is the festival "
+           "traffic, 5× the daily volume; its delivery profile adds no seasonal multiplier, so the peak counts once.",
            "没有把资源全部压在固定自建上，高峰期扩上去，平峰期再释放。示例方案全年使用容器服务，另设2个月的大促阶段，"
-           "11月需求为平时的5倍。"),
+           "其工作负载即大促流量（日处理量为平时的5倍）；该阶段的交付配置不再叠加旺季倍数，峰值只计一次。"),
         _c("manufacturer", "p0.delivery.mode=private p0.delivery.data_sensitivity=regulated "
            "p0.delivery.utilisation.hours_per_day=24",
            "Data security and production continuity put a private cluster in the factory. The sample is private, with "

@@ -1,0 +1,63 @@
+"""Issue 16 errors 8 and 11: a seasonal peak is applied once; the air-cooled rack limit is an enterprise room's.
+
+Error 11 — published figure: the Uptime Institute 2020 Global Data Center Survey's mean rack density is 8.4 kW
+(catalog facility_defaults/rack-power-air, citation uptime-2020-density); the previous default, 40.8 kW, was a
+DGX H100 SuperPOD design rack (4 × 10.2 kW). DGX H100 maximum input: 10.2 kW.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from domain_plans import check, check_ids, estimate, plan
+from gpudesk.project.io import load_project
+
+SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+
+
+def test_default_air_rack_limit_is_the_surveyed_enterprise_density(catalog) -> None:
+    est = estimate(catalog, plan(delivery__mode="private", hardware__nodes=2))  # 2 × DGX H100 in an own room
+    assert est.figures.number("power.rack_limit_kw") == pytest.approx(8.4)
+    assert "uptime-2020-density" in est.figures.explain("power.rack_limit_kw").source
+    blocker = check(est, "power.rack_limit_exceeded")  # 10.2 kW > 8.4 kW: not even one DGX fits
+    assert blocker.numbers["server_max_kw"] == pytest.approx(10.2)
+
+
+def test_the_sites_own_limit_is_an_input(catalog) -> None:
+    est = estimate(catalog, plan(delivery__mode="private", hardware__nodes=2, facility__rack_power_limit_kw=20.4))
+    assert est.figures.number("power.servers_per_rack") == 2  # ⌊20.4 / 10.2⌋
+    assert est.figures.number("power.racks") == 1
+    assert "power.rack_limit_exceeded" not in check_ids(est)
+
+
+def test_a_providers_racks_are_not_the_customers_problem(catalog) -> None:
+    est = estimate(catalog, plan(delivery__mode="cloud_on_demand", hardware__nodes=2))
+    assert "power.rack_limit_exceeded" not in check_ids(est)
+
+
+def test_festival_phase_pays_its_peak_once(catalog) -> None:
+    project = load_project(SAMPLES / "ecommerce-recsys.gpudesk").project
+    est = estimate(catalog, project, 1)
+    f = est.figures
+    # the festival phase's workload already holds the festival volume (75 bn items a day = 5 × 15 bn): its
+    # container cost is the sized GPUs × 24 h × 30 days × 2 months × the offer's price per GPU-hour, with no
+    # seasonal multiplier on top (before: November at 5× again, (5 + 1) / 2 = 3× this)
+    price = f.number("delivery.price.cloud_on_demand")
+    assert f.number("delivery.total.cloud_on_demand") == pytest.approx(f.number("plan.gpus") * 24 * 30 * 2 * price)
+    assert project.phases[1].workloads[0].items_per_day == 5 * project.phases[0].workloads[0].items_per_day
+
+
+def test_owning_for_a_seasonal_peak_buys_the_peak(catalog) -> None:
+    # a year-long owned phase whose workload states ordinary days, with November at 3×: the build is bought for
+    # November (3 × the sized servers), renting pays 3× in November only
+    est = estimate(catalog, plan(delivery__mode="private", hardware__nodes=1, duration_months=12,
+                                 delivery__utilisation__peak_months=[11], delivery__utilisation__peak_multiplier=3.0,
+                                 facility__rack_power_limit_kw=20.4))
+    f = est.figures
+    sized = f.number("delivery.private_capex_sized") + 12 * f.number("delivery.private_opex_sized")
+    assert f.number("delivery.total.private") == pytest.approx(3.0 * sized)  # before: 1 × sized
+    hours = 24 * 30
+    od = f.number("delivery.price.cloud_on_demand") * f.number("plan.gpus") * hours
+    assert f.number("delivery.total.cloud_on_demand") == pytest.approx(od * (11 + 3))
