@@ -56,6 +56,9 @@ _HOURLY = FieldRule("per hour", 0, 2_000, why="per instance-hour in the offer's 
 _KW = FieldRule("kW", 0, 500, why="per server or rack system")
 _GBS = FieldRule("GB/s", 0.01, 20_000, why="one direction")
 
+_SUPPORT = FieldRule("", choices=("upstream", "vendor", "partial", "none"),
+                     why="upstream framework release, the vendor's plugin or fork, works with gaps, or not at all")
+
 RULES: dict[str, dict[str, FieldRule]] = {
     "accelerators": {
         "vendor": FieldRule("", choices=VENDORS),
@@ -84,6 +87,8 @@ RULES: dict[str, dict[str, FieldRule]] = {
         "release_year": FieldRule("year", 2015, 2035),
         "markets": FieldRule("", choices=("global", "china", "china-market", "export-controlled", "domestic")),
         "price_usd": _PRICE,
+        "support_llm_training": _SUPPORT, "support_llm_serving": _SUPPORT, "support_deep_learning": _SUPPORT,
+        "segment": FieldRule("", choices=("datacenter", "workstation", "consumer")),
     },
     "models": {
         "kind": FieldRule("", choices=(
@@ -150,6 +155,7 @@ RULES: dict[str, dict[str, FieldRule]] = {
         "latency_class": FieldRule("", choices=("us", "sub-ms", "ms", "10ms+")),
         "price_usd_per_tb_month": FieldRule("USD/TB-month", 0, 10_000),
         "price_cny_per_tb_month": FieldRule("CNY/TB-month", 0, 100_000),
+        "read_requests_per_s": FieldRule("requests/s", 0, 100_000_000, why="per prefix or file system"),
     },
     "cloud_offers": {
         "gpus": FieldRule("GPUs", 0, 1_024), "vcpus": FieldRule("vCPU", 0, 10_000),

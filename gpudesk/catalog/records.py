@@ -67,7 +67,15 @@ class Accelerator:
     # "MindIE", "vLLM-Ascend"); empty = not documented, which the ecosystem check reads as unknown.
     training_frameworks: tuple[str, ...] = ()
     serving_frameworks: tuple[str, ...] = ()
+    # How the mainstream frameworks support the part, per workload group (docs/catalog.md "Framework support"):
+    # upstream (released by the framework itself) | vendor (the vendor's plugin or fork) | partial (works with
+    # named gaps) | none; "" = not recorded. Groups: LLM training (Megatron-LM, DeepSpeed, FSDP), LLM serving
+    # (vLLM, SGLang, TensorRT-LLM), other deep learning (PyTorch models: vision, diffusion, embeddings, recsys).
+    support_llm_training: str = ""
+    support_llm_serving: str = ""
+    support_deep_learning: str = ""
     release_year: int | None = None
+    segment: str = ""  # datacenter | workstation | consumer ("" = not recorded); consumer parts carry licence limits
     markets: tuple[str, ...] = ()  # global, china, export-controlled, china-market, domestic
     price_usd: float | None = None  # indicative street price per GPU
     provenance: Provenance = field(default_factory=Provenance)
@@ -207,6 +215,8 @@ class StorageOption:
     price_usd_per_tb_month: float | None = None
     provenance: Provenance = field(default_factory=Provenance)
     price_cny_per_tb_month: float | None = None  # China cloud list prices (added by the catalog; optional)
+    read_requests_per_s: float | None = None  # read request limit (object storage: GETs per second per prefix)
+    cloud_provider: str = ""  # the cloud that hosts the service ("" = a product run in the customer's own site)
 
 
 @dataclass(frozen=True)

@@ -36,9 +36,10 @@ class DeliveryInputs:
     """Baseline GPUs in use; prices per instance-hour from catalog offers, converted to ``currency``.
 
     ``gpus`` is the capacity the workloads were sized for (their volume × peak factor); in ``peak_months`` demand
-    is ``peak_multiplier`` times that. ``private_capex`` and ``private_opex_per_month`` (from the TCO model) are
-    for owning the sized capacity; owning scales them to the peak month (``delivery.peak_scale``), renting pays
-    the multiplier in the peak months only. Modes whose prices are missing are left out (never priced at zero).
+    is ``peak_multiplier`` times that. ``private_capex`` and ``private_opex_per_month`` are for owning enough
+    GPUs for the peak month (``plan_infra`` scales the TCO of the sized servers by the highest multiplier in the
+    phase); renting pays the multiplier in the peak months only. Modes whose prices are missing are left out
+    (never priced at zero).
     """
 
     gpus: float
@@ -48,6 +49,7 @@ class DeliveryInputs:
     bare_metal_offer: CloudOffer | None = None  # dedicated servers, billed by the month
     private_capex: float | None = None
     private_opex_per_month: float | None = None
+    private_source: str = "TCO model (computed)"
     hours_per_day: float = 24.0
     days_per_month: float = 30.0
     peak_months: tuple[int, ...] = ()  # calendar months 1..12
@@ -155,19 +157,10 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
                              ["delivery.gpus", "delivery.demand_multiplier", "delivery.hours_per_month",
                               f"delivery.price.{mode}"])
     if inp.private_capex is not None and inp.private_opex_per_month is not None:
-        # Owned hardware is bought for the peak month: the sized build × the highest demand multiplier.
-        scale = fs.add("delivery.peak_scale", np.max(mult), "x", "owned capacity over the sized capacity",
-                       "max(demand_multiplier): owned servers are bought for the peak month",
-                       ["delivery.demand_multiplier"])
-        base_capex = fs.input("delivery.private_capex_sized", inp.private_capex, inp.currency,
-                              "capex to own the sized capacity", "TCO model (computed)")
-        base_opex = fs.input("delivery.private_opex_sized", inp.private_opex_per_month, f"{inp.currency}/month",
-                             "opex per month of the sized capacity", "TCO model (computed)")
-        capex = fs.add("delivery.private_capex", base_capex * scale, inp.currency, "capex to own peak capacity",
-                       "capex of the sized capacity × peak scale", ["delivery.private_capex_sized", "delivery.peak_scale"])
-        opex = fs.add("delivery.private_opex", base_opex * scale, f"{inp.currency}/month",
-                      "opex per month of owned peak capacity", "opex of the sized capacity × peak scale",
-                      ["delivery.private_opex_sized", "delivery.peak_scale"])
+        capex = fs.input("delivery.private_capex", inp.private_capex, inp.currency, "capex to own peak capacity",
+                         inp.private_source)
+        opex = fs.input("delivery.private_opex", inp.private_opex_per_month, f"{inp.currency}/month",
+                        "opex per month of owned capacity", inp.private_source)
         upfront = np.where(months == 0, capex, 0.0)
         monthly["private"] = (upfront + opex, "private_capex in month 1 + private_opex every month",
                               ["delivery.private_capex", "delivery.private_opex"])

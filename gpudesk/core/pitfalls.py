@@ -1,9 +1,12 @@
-"""Pitfall checks from the source documents (section 五 of the seven-step guide).
+"""Pitfall checks from the source documents (section 五 of the seven-step guide) and an architect's review.
 
 Comparing only the per-GPU price; ignoring software ecosystem
-compatibility; no utilisation plan; no scaling path; CPU, IO and network
-bottlenecks. Each check states the numbers behind it and the fix in
-English; ``pitfalls_zh`` holds the Chinese text for every check id.
+compatibility (from the catalog's framework support per workload group);
+no utilisation plan; no scaling path; CPU, IO and network bottlenecks; an
+unreachable latency target; consumer GPUs in multi-GPU training; regulated
+data on cloud storage. Each check states the numbers behind it and the fix
+in English; ``pitfalls_zh`` holds the Chinese text for every check id;
+``plan_pitfalls`` decides when each applies to a phase.
 """
 
 from __future__ import annotations
@@ -22,60 +25,105 @@ BOTTLENECK_IDS = (
 
 
 def per_gpu_price_pitfall(
-    names: Sequence[str], price_per_gpu_hour: Sequence[float], gpu_hours_per_job: Sequence[float], currency: str = "USD"
+    names: Sequence[str], price_per_gpu_hour: Sequence[float], cost: Sequence[float], chosen: int,
+    currency: str = "USD", per: str = "job",
 ) -> list[Check]:
-    """The cheapest GPU by the hour is not the cheapest per job: compare cost per job."""
+    """The plan's GPU is cheaper by the hour than an alternative that costs less per job (or per month of the load).
+
+    ``cost`` is what each candidate pays for the same work (a training run, or a month serving the same peak
+    rate); ``chosen`` indexes the plan's own accelerator. Fires only when that accelerator wins on the hourly
+    price and loses on the work, and names the alternative that does the work for least.
+    """
     price = np.asarray(price_per_gpu_hour, dtype=float)
-    hours = np.asarray(gpu_hours_per_job, dtype=float)
-    per_job = price * hours
-    cheap, best = int(np.nanargmin(price)), int(np.nanargmin(per_job))
-    if cheap == best or per_job[cheap] <= per_job[best]:
+    work = np.asarray(cost, dtype=float)
+    if not (0 <= chosen < len(names)) or not (np.isfinite(price[chosen]) and np.isfinite(work[chosen])):
         return []
+    better = [i for i in range(len(names)) if i != chosen and np.isfinite(price[i]) and np.isfinite(work[i])
+              and price[i] > price[chosen] and work[i] < work[chosen]]
+    if not better:
+        return []
+    best = min(better, key=lambda i: work[i])
     numbers = {
-        "cheap": names[cheap], "cheap_hour": float(price[cheap]), "cheap_job": float(per_job[cheap]),
-        "best": names[best], "best_hour": float(price[best]), "best_job": float(per_job[best]), "currency": currency,
+        "cheap": names[chosen], "cheap_hour": float(price[chosen]), "cheap_job": float(work[chosen]),
+        "best": names[best], "best_hour": float(price[best]), "best_job": float(work[best]), "currency": currency,
+        "per": per,
     }
+    unit = "a job" if per == "job" else "a month of the load"
     return [Check(
-        "pitfall.per_gpu_price", "warning", 7, "Cheapest GPU per hour is not cheapest per job",
-        f"{names[cheap]} costs {price[cheap]:,.2f} {currency}/GPU-h but needs {hours[cheap]:,.0f} GPU-h, so a job costs "
-        f"{per_job[cheap]:,.0f} {currency}; {names[best]} costs {price[best]:,.2f} {currency}/GPU-h and finishes the "
-        f"job for {per_job[best]:,.0f} {currency}.",
-        f"Compare cost per job (or per million tokens), not price per GPU-hour; {names[best]} is cheaper per job.",
+        "pitfall.per_gpu_price", "warning", 7, "The cheaper GPU per hour costs more per job",
+        f"{names[chosen]} costs {price[chosen]:,.2f} {currency}/GPU-h, less than {names[best]} at "
+        f"{price[best]:,.2f}, but {unit} costs {work[chosen]:,.0f} {currency} on it against {work[best]:,.0f} "
+        f"{currency} on {names[best]}.",
+        f"Compare cost per job (or per million tokens), not price per GPU-hour; {names[best]} does the work for less.",
         ("tco.cost_per_training_run",), numbers,
     )]
 
 
-def ecosystem_pitfall(accelerator: Accelerator, frameworks_needed: Sequence[str]) -> list[Check]:
-    """Frameworks the workload needs that the accelerator's software stack does not list."""
-    supported = {f.lower() for f in accelerator.frameworks}
-    missing = [f for f in frameworks_needed if f.lower() not in supported]
-    if not missing:
-        return []
-    stack = accelerator.software_stack or "unknown stack"
-    listed = ", ".join(accelerator.frameworks) if accelerator.frameworks else "none recorded"
-    return [Check(
-        "pitfall.software_ecosystem", "warning", 2, "Software ecosystem may not support the workload",
-        f"{accelerator.name} runs {stack}; the catalog lists {listed}, not {', '.join(missing)}. Driver, framework "
-        "and container mismatches lengthen deployment and debugging.",
-        "Confirm framework, driver and container versions on the platform with a pilot run, or pick an accelerator "
-        "whose stack supports them.",
-        (), {"accelerator": accelerator.name, "stack": stack, "framework": ", ".join(missing), "supported": listed},
-    )]
+SUPPORT_FIELD = {
+    "pretrain": "support_llm_training", "finetune_full": "support_llm_training",
+    "finetune_lora": "support_llm_training", "finetune_qlora": "support_llm_training",
+    "llm_inference": "support_llm_serving", "agent_hosting": "support_llm_serving",
+    "vision_train": "support_deep_learning", "vision_inference": "support_deep_learning",
+    "diffusion_inference": "support_deep_learning", "embedding_inference": "support_deep_learning",
+    "recsys_inference": "support_deep_learning",
+}
+GROUP_NAME = {"support_llm_training": "LLM training", "support_llm_serving": "LLM serving",
+              "support_deep_learning": "deep learning"}
+LEVEL_TEXT = {
+    "vendor": "through the vendor's own plugin or fork of the frameworks",
+    "partial": "with known gaps in the frameworks",
+    "none": "not at all by the mainstream frameworks",
+    "": "without any support recorded in the catalog",
+}
 
 
-def utilisation_pitfall(utilisation: float, break_even_utilisation: float, mode: str) -> list[Check]:
+def ecosystem_pitfall(accelerator: Accelerator, kinds: Sequence[str]) -> list[Check]:
+    """Workloads whose framework support on the accelerator is not upstream, from the catalog's support fields."""
+    out: list[Check] = []
+    for field_name in dict.fromkeys(SUPPORT_FIELD[k] for k in kinds if k in SUPPORT_FIELD):
+        level = getattr(accelerator, field_name, "")
+        if level == "upstream":
+            continue
+        stack = accelerator.software_stack or "unknown stack"
+        per_kind = {"support_llm_training": accelerator.training_frameworks,
+                    "support_llm_serving": accelerator.serving_frameworks}.get(field_name, ())
+        names = per_kind or accelerator.frameworks  # what the vendor documents for this kind, else the general list
+        listed = ", ".join(names) if names else "none recorded"
+        group = GROUP_NAME[field_name]
+        source = accelerator.provenance.source_of(field_name) if level else "not recorded"
+        out.append(Check(
+            "pitfall.software_ecosystem", "blocker" if level == "none" else "warning" if level else "info", 2,
+            "Software ecosystem may not support the workload",
+            f"{accelerator.name} runs {stack}: {group} is supported {LEVEL_TEXT[level]} (catalog "
+            f"accelerators/{accelerator.id}.{field_name} = {level or 'unknown'}; {source}); frameworks listed: "
+            f"{listed}. Driver, framework and container mismatches lengthen deployment and debugging.",
+            "Confirm framework, driver and container versions on the platform with a pilot run, or pick an "
+            "accelerator whose frameworks support this workload upstream.",
+            (), {"accelerator": accelerator.name, "stack": stack, "group": group, "level": level or "unknown",
+                 "supported": listed, "source": source},
+        ))
+    return out
+
+
+def utilisation_pitfall(utilisation: float, break_even_utilisation: float, mode: str, cost_ratio: float = float("nan"),
+                        ) -> list[Check]:
     """Owned or reserved capacity used less than the utilisation at which it beats paying by the hour.
 
-    ``break_even_utilisation`` = owned (or reserved) cost per GPU-hour at full use / on-demand price per GPU-hour.
+    ``break_even_utilisation`` = the commitment's cost per GPU-hour at full use / the on-demand price per GPU-hour
+    (reserved: reserved price / on-demand price); ``cost_ratio`` = the commitment's cost over paying on demand for
+    the hours actually used, over the phase.
     """
     if not (utilisation < break_even_utilisation):
         return []
+    ratio = f" Over the phase it costs {cost_ratio:,.1f}× paying on demand for the hours used." \
+        if cost_ratio == cost_ratio else ""
     return [Check(
         "pitfall.no_utilisation_plan", "warning", 6, "Committed capacity would sit idle",
         f"The plan uses the {mode} capacity {utilisation:.0%} of the time, below the {break_even_utilisation:.0%} at "
-        "which it becomes cheaper than paying by the hour.",
+        f"which it becomes cheaper than paying by the hour.{ratio}",
         "Plan the load (shared queue, more teams, inference off-peak), commit less and burst on demand, or rent.",
-        ("delivery.owned_utilisation",), {"utilisation": utilisation, "break_even": break_even_utilisation, "mode": mode},
+        ("delivery.owned_utilisation",), {"utilisation": utilisation, "break_even": break_even_utilisation,
+                                          "mode": mode, "cost_ratio": cost_ratio},
     )]
 
 
@@ -108,4 +156,64 @@ def bottleneck_pitfall(checks: Sequence[Check]) -> list[Check]:
         "costs more.",
         "Resolve each listed check before buying more GPUs.",
         tuple(f for c in found for f in c.figures), {"count": len(found), "ids": ids},
+    )]
+
+
+def no_fabric_pitfall(nodes: float, gpus_per_node: float, frontend: str) -> list[Check]:
+    """Several nodes must talk (training, or a replica wider than a node) but the plan has no scale-out fabric.
+
+    ``frontend``: the servers' front-end network the estimate then uses ("2 × 400 Gb/s"), or "" when unknown.
+    """
+    assumed = (f"the estimate carries the traffic over the servers' front-end network ({frontend})" if frontend
+               else "the catalog has no front-end network for this server, so the estimate still assumes its "
+               "back-end NICs, which nothing connects")
+    return [Check(
+        "pitfall.no_fabric_for_nodes", "warning", 5, "Several nodes but no scale-out network",
+        f"The phase spreads one job over {nodes:,.0f} nodes of {gpus_per_node:,.0f} GPUs with the network fabric set "
+        f"to none; {assumed}. Growing past one node later means rebuilding the network.",
+        "Plan a scale-out fabric (InfiniBand or RoCE Ethernet) for the nodes now, or keep the job within one node.",
+        ("plan.nodes",), {"nodes": nodes, "gpus_per_node": gpus_per_node,
+                          "assumed": "frontend" if frontend else "backend", "frontend": frontend or "-"},
+    )]
+
+
+def latency_pitfall(ttft_unloaded_s: float, target_s: float, which: str) -> list[Check]:
+    """Even an idle replica misses the first-token target: no number of GPUs meets it."""
+    if not (ttft_unloaded_s > target_s):
+        return []
+    return [Check(
+        "pitfall.latency_target_unreachable", "blocker", 1, "The latency target cannot be met at any scale",
+        f"An idle replica needs {ttft_unloaded_s * 1000:,.0f} ms to the first token (prefill of the prompt and one "
+        f"step) against a {which} target of {target_s * 1000:,.0f} ms; queueing only adds to it, so more replicas "
+        "cannot help.",
+        "Raise tensor parallelism, shorten the prompt, use a faster GPU or lower precision, or relax the target.",
+        ("infer.ttft_unloaded_s",), {"ttft_ms": ttft_unloaded_s * 1000, "target_ms": target_s * 1000, "which": which},
+    )]
+
+
+def consumer_gpu_pitfall(accelerator: Accelerator, gpus: float) -> list[Check]:
+    """Consumer boards in multi-GPU training: no scale-up link, no peer-to-peer, a licence without data centres."""
+    if accelerator.segment != "consumer" or gpus <= 1:
+        return []
+    link = accelerator.scaleup_link or "none"
+    source = accelerator.provenance.source_of("segment")
+    return [Check(
+        "pitfall.consumer_gpus", "warning", 2, "Consumer GPUs for multi-GPU training",
+        f"{gpus:,.0f} {accelerator.name} train together, but these are consumer boards (catalog segment; {source}): "
+        f"no NVLink (scale-up link: {link}), so every gradient crosses PCIe and the CPU; the stock driver does not "
+        "enable peer-to-peer; and the GeForce driver licence excludes data-centre deployment.",
+        "Use data-centre or workstation GPUs for multi-GPU training, or keep each job on one consumer GPU.",
+        ("plan.gpus",), {"accelerator": accelerator.name, "gpus": gpus, "link": link},
+    )]
+
+
+def residency_pitfall(storage_name: str, provider: str, mode: str) -> list[Check]:
+    """Regulated data on owned premises while the dataset lives in a public cloud's storage service."""
+    return [Check(
+        "pitfall.data_residency", "blocker", 4, "Regulated data kept in public cloud storage",
+        f"The data is marked regulated and the compute is {mode.replace('_', ' ')} on the customer's premises, but "
+        f"the dataset and checkpoints are planned on {storage_name}, a {provider} cloud service.",
+        "Keep regulated data on storage in the customer's own site (parallel file system, NAS or local NVMe), or "
+        "confirm in writing that the regulator allows this cloud region.",
+        ("storage.kind",), {"storage": storage_name, "provider": provider, "mode": mode},
     )]

@@ -26,6 +26,15 @@ MODE_ZH = {
 """Delivery-mode names as the proposal prints them (same words as report_zh.toml [delivery_mode])."""
 MODE_KEYS = ("mode", "cheapest_allowed")
 """``Check.numbers`` keys whose value is a delivery-mode code."""
+CODE_ZH = {
+    "level": {"vendor": "经厂商插件或分支支持", "partial": "部分支持（有已知缺口）", "none": "不支持",
+              "unknown": "目录未记录", "upstream": "主流框架原生支持"},
+    "group": {"LLM training": "大模型训练", "LLM serving": "大模型推理服务", "deep learning": "深度学习"},
+    "which": {"P50": "P50", "P99": "P99"},
+    "assumed": {"frontend": "估算按服务器的前端网络承载节点间流量", "backend": "目录中没有该服务器的前端网络，估算仍按其后端"
+                "网卡计算，但没有交换机连接它们"},
+}
+"""Other ``Check.numbers`` codes shown by their Chinese names."""
 
 ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
     "compliance.part_unavailable": (
@@ -165,19 +174,21 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "拆分负载：受监管的训练与推理放在自有节点，其余负载再弹性外溢。",
     ),
     "pitfall.per_gpu_price": (
-        "只比单卡价格：单价最低不等于单任务最省",
-        "{cheap} 单价 {cheap_hour:,.2f} {currency}/卡时，但单个任务成本 {cheap_job:,.0f} {currency}；{best} 单价 "
-        "{best_hour:,.2f} {currency}/卡时，完成同一任务只需 {best_job:,.0f} {currency}。",
-        "比较单任务（或每百万 token）成本，而不是卡时单价；{best} 单任务更便宜。",
+        "只比单卡价格：卡时单价低不等于完成任务更省",
+        "{cheap} 单价 {cheap_hour:,.2f} {currency}/卡时，低于 {best} 的 {best_hour:,.2f}，但完成同样工作在 {cheap} 上需 "
+        "{cheap_job:,.0f} {currency}，在 {best} 上只需 {best_job:,.0f} {currency}。",
+        "比较单任务（或每百万 token）成本，而不是卡时单价；{best} 完成同样工作更便宜。",
     ),
     "pitfall.software_ecosystem": (
         "忽视软件生态兼容性",
-        "{accelerator} 使用 {stack}；目录列出的框架为 {supported}，不含 {framework}。驱动、框架、容器不兼容会拉长部署与排查时间。",
-        "先用试点任务验证框架、驱动与容器版本，或选择软件栈支持这些框架的加速卡。",
+        "{accelerator} 使用 {stack}：目录记录其 {group} 的框架支持为 {level}（{source}）；列出的框架为 {supported}。"
+        "驱动、框架、容器不兼容会拉长部署与排查时间。",
+        "先用试点任务验证框架、驱动与容器版本，或选择主流框架原生支持该负载的加速卡。",
     ),
     "pitfall.no_utilisation_plan": (
         "没做利用率规划：资源会闲置",
-        "{mode} 资源的利用率只有 {utilisation:.0%}，低于比按需付费更划算所需的 {break_even:.0%}。",
+        "{mode} 资源的利用率只有 {utilisation:.0%}，低于比按需付费更划算所需的 {break_even:.0%}；本阶段的承诺费用为按实际"
+        "使用小时按需付费的 {cost_ratio:,.1f} 倍。",
         "规划负载（共享队列、更多团队、错峰推理），少承诺、高峰按需扩容，或改为租用。",
     ),
     "pitfall.no_scaling_path": (
@@ -185,6 +196,31 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "计划新增 {growth_nodes:.0f} 个节点（{growth_kw:,.0f} kW）；网络还能接入 {headroom_nodes:.0f} 个节点，机房余量 "
         "{rack_headroom_kw:,.0f} kW。",
         "现在就为扩容预留 Spine 端口和机房电力；事后再补网络与电力更慢也更贵。",
+    ),
+    "pitfall.no_fabric_for_nodes": (
+        "多节点却没有扩展网络",
+        "本阶段把一个任务分布在 {nodes:,.0f} 个节点（每节点 {gpus_per_node:,.0f} 张 GPU）上，但网络架构设为无；{assumed}"
+        "（{frontend}）。"
+        "以后扩展到多机时需要重建网络。",
+        "现在就为这些节点规划扩展网络（InfiniBand 或 RoCE 以太网），或把任务限制在单个节点内。",
+    ),
+    "pitfall.latency_target_unreachable": (
+        "时延目标在任何规模下都无法达到",
+        "即使副本空闲，首 token 也需要 {ttft_ms:,.0f} 毫秒（提示词 prefill 加一步解码），而 {which} 目标为 "
+        "{target_ms:,.0f} 毫秒；排队只会更慢，增加副本无济于事。",
+        "提高张量并行度、缩短提示词、换更快的 GPU 或更低精度，或放宽时延目标。",
+    ),
+    "pitfall.consumer_gpus": (
+        "用消费级 GPU 做多卡训练",
+        "{gpus:,.0f} 张 {accelerator} 一起训练，但它们是消费级显卡：没有 NVLink（高速互联：{link}），梯度都要经 PCIe 与 "
+        "CPU；官方驱动未开启点对点通信；GeForce 驱动许可不允许数据中心部署。",
+        "多卡训练选用数据中心或工作站 GPU，或让每个任务只用一张消费级 GPU。",
+    ),
+    "pitfall.data_residency": (
+        "受监管数据存放在公有云存储中",
+        "数据为受监管级别，算力以 {mode} 方式部署在客户自有场地，但数据集与检查点计划存放在 {storage}，这是 {provider} "
+        "的云服务。",
+        "把受监管数据放在客户自有场地的存储上（并行文件系统、NAS 或本地 NVMe），或取得监管方对该云区域的书面认可。",
     ),
     "pitfall.bottlenecks": (
         "GPU 在等 CPU、IO 或网络",
@@ -294,7 +330,8 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
     print a half-filled sentence."""
     if language != "zh" or check.id not in ZH_TEMPLATES:
         return check.title, check.message, check.fix
-    numbers = {k: (MODE_ZH.get(str(v), v) if k in MODE_KEYS else v) for k, v in check.numbers.items()}
+    numbers = {k: (MODE_ZH.get(str(v), v) if k in MODE_KEYS else CODE_ZH[k].get(str(v), v) if k in CODE_ZH else v)
+               for k, v in check.numbers.items()}
     title, message, fix = ZH_TEMPLATES[check.id]
     try:
         return title, message.format(**numbers), fix.format(**numbers)

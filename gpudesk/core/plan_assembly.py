@@ -9,7 +9,8 @@ from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import capacity_source
-from gpudesk.core.pitfalls import bottleneck_pitfall, ecosystem_pitfall, per_gpu_price_pitfall, utilisation_pitfall
+from gpudesk.core.pitfalls import bottleneck_pitfall
+from gpudesk.core.plan_pitfalls import plan_pitfalls
 from gpudesk.core.plan_precision import precision_checks
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
 from gpudesk.core.plan_result import Assumption, Candidate
@@ -23,8 +24,6 @@ from gpudesk.core.plan_workload_other import (
 )
 from gpudesk.project.model import Phase, Workload
 
-FRAMEWORKS_BY_KIND = {"rendering_vdi": ()}
-DEFAULT_FRAMEWORKS = ("pytorch",)
 
 
 def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, where: str,
@@ -142,57 +141,9 @@ def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: li
                  infra_checks: list[Check], candidates: list[Candidate]) -> list[Check]:
     checks = [c for result in results for c in result.checks] + _server_fit(r) + _offer_checks(phase, r)
     checks += _workload_checks(phase, figures, results, r) + list(infra_checks)
-    kinds = {w.kind for w in phase.workloads}
-    needs = () if kinds <= {"rendering_vdi", "agent_hosting"} else DEFAULT_FRAMEWORKS
-    checks += ecosystem_pitfall(r.accelerator, needs)
-    checks += _ownership_checks(phase, figures)
-    priced = [c for c in candidates if c.fits and math.isfinite(c.cost) and c.cost > 0]
-    if len(priced) >= 2 and results[0].trains:
-        checks += per_gpu_price_pitfall(
-            [c.accelerator_name for c in priced],
-            [c.cost / max(c.time_or_throughput * 24 * c.gpus, 1e-9) for c in priced],
-            [c.time_or_throughput * 24 * c.gpus for c in priced],
-            phase.costs.currency,
-        )
+    checks += plan_pitfalls(phase, r, figures, results, candidates)
     checks += bottleneck_pitfall(checks)
     return checks
-
-
-OWNED_OR_COMMITTED = ("private", "bare_metal", "cloud_reserved_1y", "cloud_reserved_3y", "hybrid")
-
-
-def _ownership_checks(phase: Phase, figures: FigureSet) -> list[Check]:
-    """Idle committed capacity, or owning that cannot pay back within the phase."""
-    utilisation = figures.number("delivery.owned_utilisation")
-    mode = phase.delivery.mode
-    if not math.isfinite(utilisation) or mode not in OWNED_OR_COMMITTED:
-        return []
-    break_even = _break_even_utilisation(figures)
-    if math.isfinite(break_even) and break_even < 1.0:
-        return utilisation_pitfall(utilisation, break_even, mode)
-    cloud_allowed = figures.number("delivery.allowed.cloud_on_demand") == 1.0
-    private, cloud = figures.number("delivery.total.private"), figures.number("delivery.total.cloud_on_demand")
-    if mode == "private" and cloud_allowed and math.isfinite(private) and math.isfinite(cloud):
-        return [Check(
-            "delivery.owning_not_paid_back", "warning", 6, "Owning does not pay back within this phase",
-            f"Over {phase.duration_months} months, owning costs {private:,.0f} and renting on demand "
-            f"{cloud:,.0f} {phase.costs.currency}, even with the servers busy {utilisation:.0%} of the time.",
-            "Rent for this phase, lengthen it, or carry the servers into the next phase so they keep earning.",
-            ("delivery.total.private", "delivery.total.cloud_on_demand", "delivery.owned_utilisation"),
-            {"private": private, "cloud_on_demand": cloud, "months": phase.duration_months,
-             "utilisation": utilisation, "currency": phase.costs.currency},
-        )]
-    return []
-
-
-def _break_even_utilisation(figures: FigureSet) -> float:
-    """Utilisation at which owning costs as much as renting on demand over the phase."""
-    private = figures.number("delivery.total.private")
-    cloud = figures.number("delivery.total.cloud_on_demand")
-    used = figures.number("delivery.owned_utilisation")
-    if not all(math.isfinite(v) for v in (private, cloud, used)) or cloud <= 0:
-        return float("nan")
-    return min(1.0, used * private / cloud)
 
 
 def assumptions(phase: Phase, r: ResolvedPhase, figures: FigureSet) -> list[Assumption]:

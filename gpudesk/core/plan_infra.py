@@ -120,10 +120,14 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
 
     u = phase.delivery.utilisation
     capex = tco.number("tco.capex", float("nan"))
+    scale = peak_build_scale(phase)  # owned servers are bought for the phase's peak month
     delivery = delivery_figures(DeliveryInputs(
         gpus=float(gpus), months=max(phase.duration_months, 1), offer=r.offer, rental_offer=r.rental_offer,
-        bare_metal_offer=r.bare_metal_offer, private_capex=capex if math.isfinite(capex) else None,
-        private_opex_per_month=tco.number("tco.opex_per_month", 0.0), hours_per_day=u.hours_per_day,
+        bare_metal_offer=r.bare_metal_offer, private_capex=capex * scale if math.isfinite(capex) else None,
+        private_opex_per_month=tco.number("tco.opex_per_month", 0.0) * scale,
+        private_source="TCO model (computed)" if scale == 1.0 else
+        f"TCO model (computed) for the sized servers × {scale:g}: owned servers are bought for the peak month",
+        hours_per_day=u.hours_per_day,
         days_per_month=u.days_per_month, peak_months=tuple(u.peak_months), peak_multiplier=u.peak_multiplier,
         start_month=phase.start_month % 12 + 1, hybrid_owned_share=phase.delivery.hybrid_owned_share,
         data_sensitivity=phase.delivery.data_sensitivity, chosen_mode=_priced_mode(phase.delivery.mode),
@@ -146,6 +150,13 @@ _PRICED_AS = {
     "managed_training": "cloud_on_demand",
     "agent_platform": "cloud_on_demand",
 }
+
+
+def peak_build_scale(phase: Phase) -> float:
+    """The highest seasonal multiplier among the calendar months the phase spans (1 without peak months)."""
+    u = phase.delivery.utilisation
+    months = {(phase.start_month % 12 + m) % 12 + 1 for m in range(max(phase.duration_months, 1))}
+    return float(u.peak_multiplier) if months & set(u.peak_months) else 1.0
 
 
 PROVIDER_HOSTED = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot", "gpu_rental",

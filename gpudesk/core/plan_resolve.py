@@ -167,6 +167,9 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
     server, wanted = row, phase.hardware.gpus_per_node
     if not row.is_rack and 0 < wanted < row.gpus:  # the plan's node holds fewer GPUs than any catalog server
         server = partly_populated(row, acc, wanted)
+    if phase.network.fabric == "none" and server.frontend_nics and server.frontend_nic_gbps:
+        # no scale-out fabric: nodes reach each other over the front-end network only
+        server = replace(server, nics=server.frontend_nics, nic_gbps=server.frontend_nic_gbps)
     storage = _lookup(catalog.storage_option, phase.storage.option_id, f"{where}.storage.option_id")
     nic = _lookup(catalog.nic, phase.network.nic_id, f"{where}.network.nic_id") if phase.network.nic_id else _default_nic(catalog, server, phase)
     rate = phase.costs.cny_per_usd

@@ -57,6 +57,11 @@ def _capped(per_node: Any, nodes: Any, cap: float | None) -> Any:
     return total if cap is None else np.minimum(total, cap)
 
 
+def _checkpoint_bytes(inp: StorageInputs) -> Any:
+    bpp = inp.checkpoint_bytes_per_param or C.CHECKPOINT_BYTES_PER_PARAM.value
+    return np.asarray(inp.params, dtype=float) * bpp
+
+
 def storage_figures(inp: StorageInputs) -> FigureSet:
     fs = FigureSet()
     opt = inp.option
@@ -77,13 +82,34 @@ def storage_figures(inp: StorageInputs) -> FigureSet:
     rd = record_field(fs, "storage.read_per_node", opt, "read_gbs_per_node", "GB/s", "read bandwidth per node")
     wr = record_field(fs, "storage.write_per_node", opt, "write_gbs_per_node", "GB/s", "write bandwidth per node")
     cap = opt.aggregate_read_gbs_max
-    deps = ["storage.read_per_node", "storage.nodes"]
-    formula = "read_per_node x nodes"
+    provisioned = fs.add("storage.provisioned_tb", (np.asarray(inp.dataset_bytes, dtype=float)
+                                                   + inp.checkpoints_kept * _checkpoint_bytes(inp)) / 1e12, "TB",
+                         "capacity provisioned today", "(dataset + checkpoints kept × checkpoint size) / 1e12", [])
+    terms: list[tuple[Any, str, list[str]]] = []  # every ceiling the catalog gives, the lowest binds
+    if opt.read_gbs_per_node is not None:
+        terms.append((rd * nodes, "read_per_node x nodes", ["storage.read_per_node", "storage.nodes"]))
+    if opt.read_gbs_per_tb is not None:
+        per_tb = record_field(fs, "storage.read_per_tb", opt, "read_gbs_per_tb", "GB/s per TB",
+                              "read bandwidth per TB provisioned")
+        terms.append((per_tb * provisioned, "read_per_tb x provisioned_tb",
+                      ["storage.read_per_tb", "storage.provisioned_tb"]))
     if cap is not None:
         record_field(fs, "storage.aggregate_max", opt, "aggregate_read_gbs_max", "GB/s", "aggregate read ceiling")
-        deps.append("storage.aggregate_max")
-        formula = "min(read_per_node x nodes, aggregate_max)"
-    offered = fs.add("storage.read_bw_offered", _capped(rd, nodes, cap), "GB/s", "read bandwidth the option delivers",
+        terms.append((cap, "aggregate_max", ["storage.aggregate_max"]))
+    if opt.read_requests_per_s is not None and inp.data_kind == "images":  # one object per sample
+        rps = record_field(fs, "storage.read_requests_per_s", opt, "read_requests_per_s", "requests/s",
+                           "read request limit (per prefix)")
+        terms.append((rps * bpu / C.GB, "read_requests_per_s x bytes_per_unit / 1e9 (one object per image)",
+                      ["storage.read_requests_per_s", "storage.bytes_per_unit"]))
+    if terms:
+        offered_value = np.minimum.reduce([np.asarray(t[0], dtype=float) * np.ones_like(np.asarray(nodes, float))
+                                           for t in terms])
+        formula = "min(" + ", ".join(t[1] for t in terms) + ")" if len(terms) > 1 else terms[0][1]
+        deps = [d for t in terms for d in t[2]]
+    else:
+        offered_value, formula, deps = rd * nodes, "read_per_node x nodes (unknown in the catalog)", \
+            ["storage.read_per_node", "storage.nodes"]
+    offered = fs.add("storage.read_bw_offered", offered_value, "GB/s", "read bandwidth the option delivers",
                      formula, deps)
     need_arr = np.asarray(need, dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -94,7 +120,8 @@ def storage_figures(inp: StorageInputs) -> FigureSet:
            ["storage.read_bw_offered", "storage.read_bw_needed"])
     wdeps = ["storage.write_per_node", "storage.nodes"] + (["storage.aggregate_max"] if cap is not None else [])
     write_bw = fs.add("storage.write_bw", _capped(wr, nodes, cap), "GB/s", "checkpoint write bandwidth",
-                      formula.replace("read_per_node", "write_per_node"), wdeps)
+                      "min(write_per_node x nodes, aggregate_max)" if cap is not None else "write_per_node x nodes",
+                      wdeps)
 
     # -- checkpoints ----------------------------------------------------
     params = fs.input("storage.params", np.asarray(inp.params, dtype=float), "params",

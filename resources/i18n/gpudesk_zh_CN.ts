@@ -261,13 +261,18 @@
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="84" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="85" />
       <source>Add row…</source>
       <translation>添加行…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="229" />
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="236" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="80" />
+      <source>Availability</source>
+      <translation>供货</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="230" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="237" />
       <source>CSV files (*.csv)</source>
       <translation>CSV 文件 (*.csv)</translation>
     </message>
@@ -277,22 +282,22 @@
       <translation>云实例报价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="89" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="90" />
       <source>Compare</source>
       <translation>对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="87" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="88" />
       <source>Delete</source>
       <translation>删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="181" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="182" />
       <source>Delete rows</source>
       <translation>删除行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="182" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="183" />
       <source>Delete these rows from your catalog?
 {0}
 A row that overrides a shipped row reverts to the shipped values.</source>
@@ -301,42 +306,42 @@ A row that overrides a shipped row reverts to the shipped values.</source>
 覆盖内置行的行将恢复为内置值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="96" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="97" />
       <source>Delete your own rows; shipped rows cannot be deleted</source>
       <translation>删除您自己添加的行；内置行不能删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="86" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="87" />
       <source>Duplicate…</source>
       <translation>复制为新行…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="95" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="96" />
       <source>Edit your own row (shipped rows: duplicate them first)</source>
       <translation>编辑您自己的行（内置行请先复制）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="85" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="86" />
       <source>Edit…</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="92" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="93" />
       <source>Export CSV…</source>
       <translation>导出 CSV…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="94" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="95" />
       <source>Export price list…</source>
       <translation>导出价格表…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="246" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="247" />
       <source>Export your rows as a catalog package</source>
       <translation>把您的行导出为目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="235" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="236" />
       <source>Export {0} as CSV</source>
       <translation>将{0}导出为 CSV</translation>
     </message>
@@ -346,27 +351,27 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>机房参数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="91" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="92" />
       <source>Import CSV…</source>
       <translation>导入 CSV…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="241" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="242" />
       <source>Import a catalog package</source>
       <translation>导入目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="98" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="99" />
       <source>Import a catalog package shared by your team</source>
       <translation>导入团队共享的目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="93" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="94" />
       <source>Import price list…</source>
       <translation>导入价格表…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="228" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="229" />
       <source>Import {0} from CSV</source>
       <translation>从 CSV 导入{0}</translation>
     </message>
@@ -386,17 +391,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>网卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="171" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="172" />
       <source>Not deleted</source>
       <translation>未删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="251" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="252" />
       <source>Price list exported</source>
       <translation>价格表已导出</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="97" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="98" />
       <source>Select 2 to {0} rows of this table to compare</source>
       <translation>在此表中选择 2 到 {0} 行进行对比</translation>
     </message>
@@ -406,7 +411,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>服务器</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="99" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="100" />
       <source>Share all your rows and their sources as one file</source>
       <translation>把您的所有行及其来源打包成一个文件共享</translation>
     </message>
@@ -421,15 +426,11 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>交换机</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="250" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="251" />
       <source>Wrote {0} row(s) and their sources to {1}.</source>
       <translation>已将 {0} 行及其来源写入 {1}。</translation>
     </message>
-      <message>
-      <source>Availability</source>
-      <translation>供货</translation>
-    </message>
-</context>
+  </context>
   <context>
     <name>CatalogChoices</name>
     <message>
@@ -504,6 +505,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>CPU路数</translation>
     </message>
     <message>
+      <source>Cloud provider</source>
+      <translation>云服务商</translation>
+    </message>
+    <message>
       <source>Cooling</source>
       <translation>散热方式</translation>
     </message>
@@ -512,12 +517,20 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>币种</translation>
     </message>
     <message>
+      <source>Deep learning support</source>
+      <translation>深度学习支持</translation>
+    </message>
+    <message>
       <source>Denoise steps</source>
       <translation>去噪步数</translation>
     </message>
     <message>
       <source>Display outputs</source>
       <translation>显示输出</translation>
+    </message>
+    <message>
+      <source>Effective</source>
+      <translation>生效日期</translation>
     </message>
     <message>
       <source>Experts</source>
@@ -624,12 +637,28 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>实例</translation>
     </message>
     <message>
+      <source>Item</source>
+      <translation>部件</translation>
+    </message>
+    <message>
+      <source>Item table</source>
+      <translation>部件类别</translation>
+    </message>
+    <message>
       <source>KV heads</source>
       <translation>KV头数</translation>
     </message>
     <message>
       <source>Kind</source>
       <translation>类型</translation>
+    </message>
+    <message>
+      <source>LLM serving support</source>
+      <translation>大模型推理服务支持</translation>
+    </message>
+    <message>
+      <source>LLM training support</source>
+      <translation>大模型训练支持</translation>
     </message>
     <message>
       <source>Latency</source>
@@ -668,6 +697,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>MLA V头维度</translation>
     </message>
     <message>
+      <source>Market</source>
+      <translation>市场</translation>
+    </message>
+    <message>
       <source>Markets</source>
       <translation>销售市场</translation>
     </message>
@@ -698,6 +731,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>MoE layers</source>
       <translation>MoE层数</translation>
+    </message>
+    <message>
+      <source>Monthly subscription</source>
+      <translation>包月价格</translation>
     </message>
     <message>
       <source>Name</source>
@@ -772,6 +809,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每节点读带宽</translation>
     </message>
     <message>
+      <source>Read requests</source>
+      <translation>读请求上限</translation>
+    </message>
+    <message>
       <source>Region</source>
       <translation>地区</translation>
     </message>
@@ -788,6 +829,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>3年预留价</translation>
     </message>
     <message>
+      <source>Rule</source>
+      <translation>依据</translation>
+    </message>
+    <message>
       <source>Scale-up bandwidth</source>
       <translation>纵向扩展带宽</translation>
     </message>
@@ -802,6 +847,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Scope</source>
       <translation>范围</translation>
+    </message>
+    <message>
+      <source>Segment</source>
+      <translation>产品定位</translation>
+    </message>
+    <message>
+      <source>Serving frameworks</source>
+      <translation>推理框架</translation>
     </message>
     <message>
       <source>Shared experts</source>
@@ -847,6 +900,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Tied embeddings</source>
       <translation>共享词嵌入</translation>
+    </message>
+    <message>
+      <source>Training frameworks</source>
+      <translation>训练框架</translation>
     </message>
     <message>
       <source>Unit</source>
@@ -909,39 +966,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <source>★ your own row, stored in your user catalog</source>
       <translation>★ 您自己的行，保存在用户目录中</translation>
     </message>
-      <message>
-      <source>Training frameworks</source>
-      <translation>训练框架</translation>
-    </message>
-    <message>
-      <source>Serving frameworks</source>
-      <translation>推理框架</translation>
-    </message>
-    <message>
-      <source>Market</source>
-      <translation>市场</translation>
-    </message>
-    <message>
-      <source>Monthly subscription</source>
-      <translation>包月价格</translation>
-    </message>
-    <message>
-      <source>Item table</source>
-      <translation>部件类别</translation>
-    </message>
-    <message>
-      <source>Item</source>
-      <translation>部件</translation>
-    </message>
-    <message>
-      <source>Rule</source>
-      <translation>依据</translation>
-    </message>
-    <message>
-      <source>Effective</source>
-      <translation>生效日期</translation>
-    </message>
-</context>
+  </context>
   <context>
     <name>ChartView</name>
     <message>
@@ -1129,6 +1154,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>CPU路数</translation>
     </message>
     <message>
+      <source>Cloud provider</source>
+      <translation>云服务商</translation>
+    </message>
+    <message>
       <source>Cooling</source>
       <translation>散热方式</translation>
     </message>
@@ -1137,12 +1166,20 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>币种</translation>
     </message>
     <message>
+      <source>Deep learning support</source>
+      <translation>深度学习支持</translation>
+    </message>
+    <message>
       <source>Denoise steps</source>
       <translation>去噪步数</translation>
     </message>
     <message>
       <source>Display outputs</source>
       <translation>显示输出</translation>
+    </message>
+    <message>
+      <source>Effective</source>
+      <translation>生效日期</translation>
     </message>
     <message>
       <source>Experts</source>
@@ -1249,12 +1286,28 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>实例</translation>
     </message>
     <message>
+      <source>Item</source>
+      <translation>部件</translation>
+    </message>
+    <message>
+      <source>Item table</source>
+      <translation>部件类别</translation>
+    </message>
+    <message>
       <source>KV heads</source>
       <translation>KV头数</translation>
     </message>
     <message>
       <source>Kind</source>
       <translation>类型</translation>
+    </message>
+    <message>
+      <source>LLM serving support</source>
+      <translation>大模型推理服务支持</translation>
+    </message>
+    <message>
+      <source>LLM training support</source>
+      <translation>大模型训练支持</translation>
     </message>
     <message>
       <source>Latency</source>
@@ -1293,6 +1346,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>MLA V头维度</translation>
     </message>
     <message>
+      <source>Market</source>
+      <translation>市场</translation>
+    </message>
+    <message>
       <source>Markets</source>
       <translation>销售市场</translation>
     </message>
@@ -1323,6 +1380,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>MoE layers</source>
       <translation>MoE层数</translation>
+    </message>
+    <message>
+      <source>Monthly subscription</source>
+      <translation>包月价格</translation>
     </message>
     <message>
       <source>Name</source>
@@ -1397,6 +1458,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每节点读带宽</translation>
     </message>
     <message>
+      <source>Read requests</source>
+      <translation>读请求上限</translation>
+    </message>
+    <message>
       <source>Region</source>
       <translation>地区</translation>
     </message>
@@ -1418,6 +1483,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>行日期</translation>
     </message>
     <message>
+      <source>Rule</source>
+      <translation>依据</translation>
+    </message>
+    <message>
       <source>Scale-up bandwidth</source>
       <translation>纵向扩展带宽</translation>
     </message>
@@ -1432,6 +1501,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Scope</source>
       <translation>范围</translation>
+    </message>
+    <message>
+      <source>Segment</source>
+      <translation>产品定位</translation>
+    </message>
+    <message>
+      <source>Serving frameworks</source>
+      <translation>推理框架</translation>
     </message>
     <message>
       <source>Shared experts</source>
@@ -1467,6 +1544,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>抢占式价</translation>
     </message>
     <message>
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+    <message>
       <source>TDP</source>
       <translation>TDP</translation>
     </message>
@@ -1477,6 +1558,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Tied embeddings</source>
       <translation>共享词嵌入</translation>
+    </message>
+    <message>
+      <source>Training frameworks</source>
+      <translation>训练框架</translation>
     </message>
     <message>
       <source>Unit</source>
@@ -1549,43 +1634,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <source>◇ no</source>
       <translation>◇ 否</translation>
     </message>
-      <message>
-      <source>Training frameworks</source>
-      <translation>训练框架</translation>
-    </message>
-    <message>
-      <source>Serving frameworks</source>
-      <translation>推理框架</translation>
-    </message>
-    <message>
-      <source>Market</source>
-      <translation>市场</translation>
-    </message>
-    <message>
-      <source>Monthly subscription</source>
-      <translation>包月价格</translation>
-    </message>
-    <message>
-      <source>Item table</source>
-      <translation>部件类别</translation>
-    </message>
-    <message>
-      <source>Item</source>
-      <translation>部件</translation>
-    </message>
-    <message>
-      <source>Status</source>
-      <translation>状态</translation>
-    </message>
-    <message>
-      <source>Rule</source>
-      <translation>依据</translation>
-    </message>
-    <message>
-      <source>Effective</source>
-      <translation>生效日期</translation>
-    </message>
-</context>
+  </context>
   <context>
     <name>ComparisonTable</name>
     <message>
@@ -1703,6 +1752,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>CPU路数</translation>
     </message>
     <message>
+      <source>Cloud provider</source>
+      <translation>云服务商</translation>
+    </message>
+    <message>
       <source>Cooling</source>
       <translation>散热方式</translation>
     </message>
@@ -1711,12 +1764,20 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>币种</translation>
     </message>
     <message>
+      <source>Deep learning support</source>
+      <translation>深度学习支持</translation>
+    </message>
+    <message>
       <source>Denoise steps</source>
       <translation>去噪步数</translation>
     </message>
     <message>
       <source>Display outputs</source>
       <translation>显示输出</translation>
+    </message>
+    <message>
+      <source>Effective</source>
+      <translation>生效日期</translation>
     </message>
     <message>
       <source>Experts</source>
@@ -1823,12 +1884,28 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>实例</translation>
     </message>
     <message>
+      <source>Item</source>
+      <translation>部件</translation>
+    </message>
+    <message>
+      <source>Item table</source>
+      <translation>部件类别</translation>
+    </message>
+    <message>
       <source>KV heads</source>
       <translation>KV头数</translation>
     </message>
     <message>
       <source>Kind</source>
       <translation>类型</translation>
+    </message>
+    <message>
+      <source>LLM serving support</source>
+      <translation>大模型推理服务支持</translation>
+    </message>
+    <message>
+      <source>LLM training support</source>
+      <translation>大模型训练支持</translation>
     </message>
     <message>
       <source>Latency</source>
@@ -1867,6 +1944,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>MLA V头维度</translation>
     </message>
     <message>
+      <source>Market</source>
+      <translation>市场</translation>
+    </message>
+    <message>
       <source>Markets</source>
       <translation>销售市场</translation>
     </message>
@@ -1897,6 +1978,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>MoE layers</source>
       <translation>MoE层数</translation>
+    </message>
+    <message>
+      <source>Monthly subscription</source>
+      <translation>包月价格</translation>
     </message>
     <message>
       <source>Name</source>
@@ -1971,6 +2056,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每节点读带宽</translation>
     </message>
     <message>
+      <source>Read requests</source>
+      <translation>读请求上限</translation>
+    </message>
+    <message>
       <source>Region</source>
       <translation>地区</translation>
     </message>
@@ -1987,6 +2076,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>3年预留价</translation>
     </message>
     <message>
+      <source>Rule</source>
+      <translation>依据</translation>
+    </message>
+    <message>
       <source>Scale-up bandwidth</source>
       <translation>纵向扩展带宽</translation>
     </message>
@@ -2001,6 +2094,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Scope</source>
       <translation>范围</translation>
+    </message>
+    <message>
+      <source>Segment</source>
+      <translation>产品定位</translation>
+    </message>
+    <message>
+      <source>Serving frameworks</source>
+      <translation>推理框架</translation>
     </message>
     <message>
       <source>Shared experts</source>
@@ -2031,6 +2132,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>抢占式价</translation>
     </message>
     <message>
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+    <message>
       <source>TDP</source>
       <translation>TDP</translation>
     </message>
@@ -2041,6 +2146,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Tied embeddings</source>
       <translation>共享词嵌入</translation>
+    </message>
+    <message>
+      <source>Training frameworks</source>
+      <translation>训练框架</translation>
     </message>
     <message>
       <source>Unit</source>
@@ -2104,43 +2213,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <source>vendor</source>
       <translation>厂商资料</translation>
     </message>
-      <message>
-      <source>Training frameworks</source>
-      <translation>训练框架</translation>
-    </message>
-    <message>
-      <source>Serving frameworks</source>
-      <translation>推理框架</translation>
-    </message>
-    <message>
-      <source>Market</source>
-      <translation>市场</translation>
-    </message>
-    <message>
-      <source>Monthly subscription</source>
-      <translation>包月价格</translation>
-    </message>
-    <message>
-      <source>Item table</source>
-      <translation>部件类别</translation>
-    </message>
-    <message>
-      <source>Item</source>
-      <translation>部件</translation>
-    </message>
-    <message>
-      <source>Status</source>
-      <translation>状态</translation>
-    </message>
-    <message>
-      <source>Rule</source>
-      <translation>依据</translation>
-    </message>
-    <message>
-      <source>Effective</source>
-      <translation>生效日期</translation>
-    </message>
-</context>
+  </context>
   <context>
     <name>ExplainPanel</name>
     <message>
@@ -2598,7 +2671,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="263" />
+      <location filename="../../gpudesk/ui/main_window.py" line="276" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
@@ -2640,12 +2713,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="169" />
+      <location filename="../../gpudesk/ui/main_window.py" line="179" />
       <source>Estimating…</source>
       <translation>正在估算…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="98" />
+      <location filename="../../gpudesk/ui/main_window.py" line="108" />
       <source>Explain</source>
       <translation>计算说明</translation>
     </message>
@@ -2771,7 +2844,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>重命名…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="109" />
+      <location filename="../../gpudesk/ui/main_window.py" line="119" />
       <source>Roadmap</source>
       <translation>路线图</translation>
     </message>
@@ -2784,7 +2857,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="303" />
+      <location filename="../../gpudesk/ui/main_window.py" line="316" />
       <source>Save the changes to {0} before closing?</source>
       <translation>关闭前保存对 {0} 的修改吗？</translation>
     </message>
@@ -2827,7 +2900,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>第 {0} 步(&amp;{0})</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="102" />
+      <location filename="../../gpudesk/ui/main_window.py" line="112" />
       <source>Step guide</source>
       <translation>步骤指南</translation>
     </message>
@@ -2851,7 +2924,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>撤销上一次修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="302" />
+      <location filename="../../gpudesk/ui/main_window.py" line="315" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>
@@ -3293,7 +3366,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>QDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="258" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="259" />
       <source>Catalog</source>
       <translation>目录</translation>
     </message>
@@ -3470,18 +3543,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RoadmapView</name>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="30" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="34" />
       <source>No timeline: the plan could not be estimated.</source>
       <translation>无时间线：方案无法估算。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="28" />
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="36" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="32" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="40" />
       <source>Roadmap checks</source>
       <translation>路线图检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="53" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="59" />
       <source>Roadmap timeline</source>
       <translation>路线图时间线</translation>
     </message>
@@ -3679,7 +3752,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="116" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="118" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
@@ -3689,62 +3762,62 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="162" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="164" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="166" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="168" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="160" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="162" />
       <source>This phase runs on one node and serves no network traffic, so it needs no scale-out fabric. Choose a fabric and more nodes in this step to size one.</source>
       <translation>本阶段只用一个节点、也不承载网络流量，因此不需要横向扩展网络。如需测算网络，请在本步骤中选择网络类型并增加节点数。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="167" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="169" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="152" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
       <source>cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="151" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
       <source>inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="151" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
       <source>memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="151" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
       <source>pareto</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="152" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
       <source>power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
       <source>rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="152" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
       <source>scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
       <source>timeline</source>
       <translation>时间线</translation>
     </message>

@@ -13,15 +13,16 @@ from test_power import ASCEND, H100
 
 def test_cheaper_gpu_costs_more_per_job():
     # A: 2.00/GPU-h x 1,000 GPU-h = 2,000 per job; B: 3.00 x 500 = 1,500 -> B is cheaper per job
-    [check] = per_gpu_price_pitfall(["A", "B"], [2.0, 3.0], [1000.0, 500.0])
+    [check] = per_gpu_price_pitfall(["A", "B"], [2.0, 3.0], [2000.0, 1500.0], chosen=0)
     assert check.numbers["cheap_job"] == 2000 and check.numbers["best"] == "B"
-    assert per_gpu_price_pitfall(["A", "B"], [2.0, 3.0], [500.0, 500.0]) == []
+    assert per_gpu_price_pitfall(["A", "B"], [2.0, 3.0], [1000.0, 1500.0], chosen=0) == []  # A cheaper per job too
+    assert per_gpu_price_pitfall(["A", "B"], [2.0, 3.0], [2000.0, 1500.0], chosen=1) == []  # the plan chose B
 
 
 def test_ecosystem_utilisation_scaling():
-    assert ecosystem_pitfall(H100, ["PyTorch"]) == []
-    [eco] = ecosystem_pitfall(ASCEND, ["PyTorch", "JAX"])
-    assert "CANN" in eco.message and eco.numbers["framework"] == "JAX"
+    assert ecosystem_pitfall(H100, ["pretrain", "llm_inference"]) == []
+    [eco] = ecosystem_pitfall(ASCEND, ["pretrain"])
+    assert "CANN" in eco.message and eco.numbers["level"] == "vendor" and eco.numbers["group"] == "LLM training"
     assert utilisation_pitfall(0.3, 0.5, "private")[0].numbers["utilisation"] == 0.3
     assert utilisation_pitfall(0.6, 0.5, "private") == []
     assert scaling_path_pitfall(224, 100, 50, 20) == []
@@ -35,9 +36,9 @@ def test_bottleneck_summary_and_chinese_text():
     host = host_checks(host_figures(HostInputs(server=DGX_H100, throughput_per_gpu=2000.0, data_kind="images")))
     [summary] = bottleneck_pitfall(host)
     assert "host.cpu_starves_gpus" in summary.numbers["ids"]
-    assert bottleneck_pitfall(per_gpu_price_pitfall(["A", "B"], [2.0, 3.0], [1000.0, 500.0])) == []
+    assert bottleneck_pitfall(per_gpu_price_pitfall(["A", "B"], [2.0, 3.0], [2000.0, 1500.0], chosen=0)) == []
     assert "GPU" in localise(summary, "zh")[0] and "CPU 核" in localise(host[0], "zh")[0]
-    eco = ecosystem_pitfall(ASCEND, ["JAX"])
+    eco = ecosystem_pitfall(ASCEND, ["pretrain"])
     title, message, fix = localise(eco[0], "zh")
     assert "软件生态" in title and "CANN" in message and "试点" in fix
     assert localise(eco[0], "en")[0] == eco[0].title

@@ -47,9 +47,12 @@ RENTAL = CloudOffer(id="h800-rental", provider="rental", instance="8xH800", acce
                     provenance=Provenance(source=f"{FACTS} 6: DeepSeek-V3 paper H800 rental $2/GPU-h"))
 H100 = Accelerator(id="h100-sxm", name="H100 SXM", vendor="nvidia", family="nvidia-hopper", memory_gb=80,
                    memory_type="HBM3", mem_bw_gbs=3350, software_stack="CUDA", frameworks=("PyTorch", "JAX"),
-                   pcie_gen=5)
+                   pcie_gen=5, support_llm_training="upstream", support_llm_serving="upstream",
+                   support_deep_learning="upstream")
 ASCEND = Accelerator(id="ascend-910b", name="Ascend 910B", vendor="huawei", family="huawei-ascend", memory_gb=64,
-                     memory_type="HBM2e", mem_bw_gbs=0, software_stack="CANN", frameworks=("MindSpore", "PyTorch"))
+                     memory_type="HBM2e", mem_bw_gbs=0, software_stack="CANN", frameworks=("MindSpore", "PyTorch"),
+                     support_llm_training="vendor", support_llm_serving="vendor", support_deep_learning="vendor",
+                     provenance=Provenance(source="test row", field_sources={"support_llm_training": "stack-ascend"}))
 
 
 def _power(server, servers=1, limit=200.0, **kw):

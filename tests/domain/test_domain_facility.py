@@ -56,7 +56,7 @@ def test_owning_for_a_seasonal_peak_buys_the_peak(catalog) -> None:
                                  delivery__utilisation__peak_months=[11], delivery__utilisation__peak_multiplier=3.0,
                                  facility__rack_power_limit_kw=20.4))
     f = est.figures
-    sized = f.number("delivery.private_capex_sized") + 12 * f.number("delivery.private_opex_sized")
+    sized = f.number("tco.capex") + 12 * f.number("tco.opex_per_month")  # the sized servers' TCO
     assert f.number("delivery.total.private") == pytest.approx(3.0 * sized)  # before: 1 × sized
     hours = 24 * 30
     od = f.number("delivery.price.cloud_on_demand") * f.number("plan.gpus") * hours

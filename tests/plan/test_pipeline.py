@@ -118,7 +118,7 @@ def test_regulated_data_on_public_cloud_is_blocked(catalog):
 
 
 def test_rack_power_limit_check_fires(catalog):
-    project = _plan(facility__rack_power_limit_kw=5.0, hardware__nodes=4)
+    project = _plan(facility__rack_power_limit_kw=5.0, hardware__nodes=4, delivery__mode="private")  # own racks
     assert "power.rack_limit_exceeded" in _ids(estimate_plan(project, catalog))
 
 

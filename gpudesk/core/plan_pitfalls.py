@@ -1,0 +1,143 @@
+"""When each pitfall applies to a phase: the seven-step guide's four (section 五) and an architect's four more.
+
+* no scaling path — one job over several nodes with the fabric set to none; growth triggers beyond the
+  fabric's spare ports or the spare room in the racks already powered (owned facilities);
+* no utilisation plan — committed capacity (owned, reserved, bare metal) used less than its break-even, the
+  break-even taken from the commitment's own price (reserved: reserved / on-demand price);
+* comparing per-card price only — the plan's accelerator is cheaper by the hour than an alternative that does
+  the same work for less (a training run, or a month serving the same peak rate);
+* ignoring the software ecosystem — the catalog's framework support for the workload's group is not upstream;
+* unreachable latency target, consumer GPUs in multi-GPU training, regulated data kept in cloud storage.
+The storage pitfall is ``storage.read_bw_short`` (``core/storage.py``), which now reads per-TB throughput and
+request limits from the catalog.
+"""
+
+from __future__ import annotations
+
+import math
+
+from gpudesk.core.checks import Check
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.pitfalls import (
+    consumer_gpu_pitfall,
+    ecosystem_pitfall,
+    latency_pitfall,
+    no_fabric_pitfall,
+    per_gpu_price_pitfall,
+    residency_pitfall,
+    scaling_path_pitfall,
+    utilisation_pitfall,
+)
+from gpudesk.core.plan_infra import owns_facility
+from gpudesk.core.plan_resolve import ResolvedPhase
+from gpudesk.core.plan_result import Candidate
+from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult
+from gpudesk.project.model import Phase
+
+COMMITTED = ("private", "bare_metal", "cloud_reserved_1y", "cloud_reserved_3y", "hybrid")
+SERVING_KINDS = ("llm_inference", "agent_hosting")
+TRAINING = (*TRAIN_KINDS, "vision_train")
+
+
+def plan_pitfalls(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult],
+                  candidates: list[Candidate]) -> list[Check]:
+    checks = ecosystem_pitfall(r.accelerator, [w.kind for w in phase.workloads])
+    checks += commitment_checks(phase, figures)
+    checks += _per_card_price(phase, candidates)
+    checks += _scaling_path(phase, r, figures, results)
+    checks += _latency(phase, figures)
+    trains = [res.gpus for w, res in zip(phase.workloads, results) if w.kind in TRAINING]
+    checks += consumer_gpu_pitfall(r.accelerator, float(max(trains))) if trains else []
+    if (phase.delivery.data_sensitivity == "regulated" and owns_facility(phase.delivery.mode)
+            and r.storage.cloud_provider):
+        checks += residency_pitfall(r.storage.name, r.storage.cloud_provider, phase.delivery.mode)
+    return checks
+
+
+def commitment_checks(phase: Phase, figures: FigureSet) -> list[Check]:
+    """Idle committed capacity, or owning that cannot pay back within the phase."""
+    utilisation = figures.number("delivery.owned_utilisation")
+    mode = phase.delivery.mode
+    if not math.isfinite(utilisation) or mode not in COMMITTED:
+        return []
+    break_even, ratio = _break_even_utilisation(figures, mode)
+    if math.isfinite(break_even) and break_even < 1.0:
+        return utilisation_pitfall(utilisation, break_even, mode, ratio)
+    cloud_allowed = figures.number("delivery.allowed.cloud_on_demand") == 1.0
+    private, cloud = figures.number("delivery.total.private"), figures.number("delivery.total.cloud_on_demand")
+    if mode == "private" and cloud_allowed and math.isfinite(private) and math.isfinite(cloud):
+        return [Check(
+            "delivery.owning_not_paid_back", "warning", 6, "Owning does not pay back within this phase",
+            f"Over {phase.duration_months} months, owning costs {private:,.0f} and renting on demand "
+            f"{cloud:,.0f} {phase.costs.currency}, even with the servers busy {utilisation:.0%} of the time.",
+            "Rent for this phase, lengthen it, or carry the servers into the next phase so they keep earning.",
+            ("delivery.total.private", "delivery.total.cloud_on_demand", "delivery.owned_utilisation"),
+            {"private": private, "cloud_on_demand": cloud, "months": phase.duration_months,
+             "utilisation": utilisation, "currency": phase.costs.currency},
+        )]
+    return []
+
+
+def _break_even_utilisation(figures: FigureSet, mode: str) -> tuple[float, float]:
+    """(utilisation at which the commitment costs as much as on demand, commitment / on-demand cost).
+
+    The commitment is the mode's own total (a reservation's reserved price, bare metal's monthly term, the private
+    build; hybrid owns a share of the private build). On-demand cost grows with the hours used, so the
+    break-even utilisation is the used share × commitment / on-demand cost.
+    """
+    committed = figures.number(f"delivery.total.{'private' if mode == 'hybrid' else mode}")
+    cloud = figures.number("delivery.total.cloud_on_demand")
+    used = figures.number("delivery.owned_utilisation")
+    if not all(math.isfinite(v) for v in (committed, cloud, used)) or cloud <= 0:
+        return float("nan"), float("nan")
+    return min(1.0, used * committed / cloud), committed / cloud
+
+
+def _per_card_price(phase: Phase, candidates: list[Candidate]) -> list[Check]:
+    """The plan's accelerator against every alternative that fits and is priced, on the cost of the same work."""
+    priced = [c for c in candidates if c.fits and math.isfinite(c.cost) and c.cost > 0 and c.gpus > 0]
+    chosen = next((i for i, c in enumerate(priced) if c.pinned), None)
+    if chosen is None or len(priced) < 2:
+        return []
+    serving = phase.workloads[0].kind not in TRAINING
+    hours = [730.0 * c.gpus if serving else c.time_or_throughput * 24.0 * c.gpus for c in priced]
+    return per_gpu_price_pitfall(
+        [c.accelerator_name for c in priced], [c.cost / max(h, 1e-9) for c, h in zip(priced, hours)],
+        [c.cost for c in priced], chosen, phase.costs.currency, "month" if serving else "job")
+
+
+def _scaling_path(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult]) -> list[Check]:
+    checks: list[Check] = []
+    nodes, gpn = figures.number("plan.nodes", 1.0), figures.number("plan.gpus_per_node", 1.0)
+    spans = any(w.kind in TRAINING and res.gpus > gpn for w, res in zip(phase.workloads, results)) or any(
+        w.kind in SERVING_KINDS and res.figures.number("infer.gpus_per_replica", 1.0) > gpn
+        for w, res in zip(phase.workloads, results))
+    if phase.network.fabric == "none" and nodes > 1 and spans:
+        row = r.catalog_server or r.server
+        frontend = f"{row.frontend_nics} × {row.frontend_nic_gbps:g} Gb/s" if row.frontend_nics and \
+            row.frontend_nic_gbps else ""
+        checks += no_fabric_pitfall(nodes, gpn, frontend)
+    growth_nodes = float(sum(t.add_nodes for t in phase.triggers))
+    if growth_nodes <= 0:
+        return checks
+    if phase.network.fabric == "none":
+        headroom = 0.0 if nodes + growth_nodes > 1 else growth_nodes
+    else:
+        headroom = figures.number("net.headroom_nodes", growth_nodes)
+    server_kw = figures.number("power.server_max_kw")
+    growth_kw = growth_nodes * server_kw if math.isfinite(server_kw) else 0.0
+    spare_kw = growth_kw  # a provider's facility: its power is the provider's to supply
+    if owns_facility(phase.delivery.mode) and math.isfinite(server_kw):
+        slots = figures.number("power.racks", 0.0) * figures.number("power.servers_per_rack", 0.0)
+        spare_kw = max(slots - figures.number("plan.servers", 0.0), 0.0) * server_kw
+    return checks + scaling_path_pitfall(headroom, growth_nodes, spare_kw, growth_kw)
+
+
+def _latency(phase: Phase, figures: FigureSet) -> list[Check]:
+    w = phase.workloads[0]
+    ttft0 = figures.number("infer.ttft_unloaded_s")
+    if w.kind not in SERVING_KINDS or not math.isfinite(ttft0):
+        return []
+    if ttft0 * 1000.0 > w.ttft_p50_ms:
+        return latency_pitfall(ttft0, w.ttft_p50_ms / 1000.0, "P50")
+    return latency_pitfall(ttft0, w.ttft_p99_ms / 1000.0, "P99")

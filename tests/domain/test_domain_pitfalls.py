@@ -1,0 +1,155 @@
+"""The seed document's four pitfalls (section 五) and four an architect adds: each committed by a small plan, each
+silent on the clean twin of that plan (issue 16).
+
+Plans are built from the project model's defaults (Llama 3.1 8B pre-training on H100 SXM, InfiniBand, US) plus
+the fields each test names.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from domain_plans import check, check_ids, estimate, plan
+
+# -- 没有扩展预案: no scaling path -------------------------------------------------------------------------------
+
+SIXTEEN_NODES = dict(hardware__nodes=16, w__train_tokens=2e12)
+
+
+def test_sixteen_nodes_without_a_fabric(catalog) -> None:
+    est = estimate(catalog, plan(network__fabric="none", **SIXTEEN_NODES))
+    fires = check(est, "pitfall.no_fabric_for_nodes")
+    assert fires.numbers["nodes"] == 16
+    # computed over what exists: the DGX H100's front-end network, 2 × 400 Gb/s for 8 GPUs = 12.5 GB/s per GPU,
+    # not the 8 × 400 Gb/s InfiniBand rails (50 GB/s per GPU)
+    dgx = catalog.server("dgx-h100")
+    assert est.figures.number("hw.scaleout_bw") == pytest.approx(
+        dgx.frontend_nics * dgx.frontend_nic_gbps / 8 / 8 * 1e9)
+    clean = estimate(catalog, plan(network__fabric="infiniband", **SIXTEEN_NODES))
+    assert "pitfall.no_fabric_for_nodes" not in check_ids(clean)
+    assert clean.figures.number("hw.scaleout_bw") == pytest.approx(8 * 400 / 8 / 8 * 1e9)
+
+
+def _growth(limit_kw: float):  # type: ignore[no-untyped-def]
+    from gpudesk.project.model import GrowthTrigger
+
+    return plan(delivery__mode="private", hardware__nodes=2, facility__rack_power_limit_kw=limit_kw,
+                triggers=[GrowthTrigger(metric="train_tokens", threshold=1e12, add_nodes=2)])
+
+
+def test_growth_past_the_powered_racks(catalog) -> None:
+    # 20.4 kW racks hold 2 DGX H100 (10.2 kW each): the 2 servers fill the one rack; 2 more need 20.4 kW of new racks
+    fires = check(estimate(catalog, _growth(20.4)), "pitfall.no_scaling_path")
+    assert fires.numbers["growth_kw"] == pytest.approx(2 * 10.2) and fires.numbers["rack_headroom_kw"] == 0
+    # 40.8 kW racks hold 4: the rack already powered has room for the 2 more
+    assert "pitfall.no_scaling_path" not in check_ids(estimate(catalog, _growth(40.8)))
+
+
+# -- 没做利用率规划: idle reserved capacity ------------------------------------------------------------------------
+
+def _reserved(hours: float, days: float):  # type: ignore[no-untyped-def]
+    return plan(w__kind="llm_inference", w__requests_per_day=20_000, hardware__accelerator_id="l40s",
+                delivery__mode="cloud_reserved_1y", delivery__cloud_offer_id="aws-g6e-xlarge", duration_months=36,
+                delivery__utilisation__hours_per_day=hours, delivery__utilisation__days_per_month=days)
+
+
+def test_idle_reservation(catalog) -> None:
+    # AWS g6e.xlarge (1 L40S): 1.861 USD/h on demand, 1.17 reserved 1 y -> break-even 1.17 / 1.861 = 62.9% of the
+    # 730 h a month; used 10 h × 22 days = 220 h = 30.1% -> the reservation costs 730 × 1.17 / (220 × 1.861)
+    # = 2.09× paying on demand for the hours used
+    fires = check(estimate(catalog, _reserved(10, 22)), "pitfall.no_utilisation_plan")
+    assert fires.numbers["break_even"] == pytest.approx(1.17 / 1.861, rel=1e-3)
+    assert fires.numbers["utilisation"] == pytest.approx(220 / 730, rel=1e-3)
+    assert fires.numbers["cost_ratio"] == pytest.approx(730 * 1.17 / (220 * 1.861), rel=1e-3)
+    assert "pitfall.no_utilisation_plan" not in check_ids(estimate(catalog, _reserved(24, 30)))
+
+
+# -- 只比单卡价格: comparing per-card price only --------------------------------------------------------------------
+
+def test_cheap_card_that_costs_more_per_job(catalog) -> None:
+    est = estimate(catalog, plan(hardware__accelerator_id="a100-sxm-80gb"))
+    fires = check(est, "pitfall.per_gpu_price")
+    priced = [c for c in est.candidates if c.fits and c.cost == c.cost and c.cost > 0]
+    a100 = next(c for c in priced if c.pinned)
+    best = min(priced, key=lambda c: c.cost)
+    assert fires.numbers["cheap"] == a100.accelerator_name and fires.numbers["best"] == best.accelerator_name
+    assert fires.numbers["best_job"] == pytest.approx(best.cost)
+    assert fires.numbers["best_job"] < fires.numbers["cheap_job"]
+    # the card that is already cheapest per job raises nothing (before: every training plan named B200)
+    assert "pitfall.per_gpu_price" not in check_ids(estimate(catalog, plan(hardware__accelerator_id=best.accelerator_id)))
+
+
+# -- 忽视软件生态: software ecosystem from the catalog --------------------------------------------------------------
+
+@pytest.mark.parametrize(("accelerator", "kind", "level"), [
+    ("gaudi3", "pretrain", "vendor"), ("ascend-910b", "llm_inference", "vendor"), ("mi300x", "pretrain", "vendor"),
+])
+def test_stack_without_upstream_support(catalog, accelerator, kind, level) -> None:
+    est = estimate(catalog, plan(w__kind=kind, w__compute_dtype="fp16", w__weight_dtype="fp16", w__kv_dtype="fp16",
+                                 hardware__accelerator_id=accelerator))
+    assert check(est, "pitfall.software_ecosystem").numbers["level"] == level
+
+
+@pytest.mark.parametrize(("accelerator", "kind"), [("h100-sxm", "pretrain"), ("mi300x", "llm_inference")])
+def test_upstream_stack_is_silent(catalog, accelerator, kind) -> None:
+    # ROCm serving is upstream in vLLM (catalog support_llm_serving = upstream), Megatron-style training is not
+    est = estimate(catalog, plan(w__kind=kind, hardware__accelerator_id=accelerator))
+    assert "pitfall.software_ecosystem" not in check_ids(est)
+
+
+# -- unreachable latency target ----------------------------------------------------------------------------------
+
+def test_first_token_target_below_an_idle_prefill(catalog) -> None:
+    slow = plan(w__kind="llm_inference", w__model_id="llama-3.1-70b", w__parallel__tp=8, w__prompt_tokens=32_000,
+                w__ttft_p50_ms=50)
+    est = estimate(catalog, slow)
+    fires = check(est, "pitfall.latency_target_unreachable")
+    assert fires.numbers["ttft_ms"] == pytest.approx(est.figures.number("infer.ttft_unloaded_s") * 1000)
+    assert fires.numbers["ttft_ms"] > 50
+    relaxed = plan(w__kind="llm_inference", w__model_id="llama-3.1-70b", w__parallel__tp=8, w__prompt_tokens=32_000,
+                   w__ttft_p50_ms=10_000, w__ttft_p99_ms=30_000)
+    assert "pitfall.latency_target_unreachable" not in check_ids(estimate(catalog, relaxed))
+
+
+# -- storage too slow (object storage, NFS, FSx) -------------------------------------------------------------------
+
+VISION = dict(w__kind="vision_train", w__model_id="resnet-50", w__dataset_items=1_281_167, w__epochs=90,
+              hardware__nodes=1, storage__dataset_tb=0.15)
+
+
+@pytest.mark.parametrize("option", ["parallel-fs-lustre", "nas-nfs-efs", "object-s3-standard"])
+def test_cloud_storage_too_slow_for_eight_gpus(catalog, option) -> None:
+    est = estimate(catalog, plan(storage__option_id=option, **VISION))
+    f = est.figures
+    # 8 H100 × 4,560 images/s × 117 KB ≈ 4.3 GB/s of reads; FSx Lustre: 0.2274 GB/s per TB × 0.15 TB provisioned;
+    # EFS: 1,500 MiB/s per client; S3: 5,500 GETs/s per prefix × 117 KB = 0.64 GB/s
+    assert f.number("storage.read_bw_needed") > 4.0
+    assert f.number("storage.read_bw_offered") < 1.6
+    assert check(est, "storage.read_bw_short").severity == "blocker"
+
+
+def test_parallel_fs_appliance_keeps_up(catalog) -> None:
+    est = estimate(catalog, plan(storage__option_id="parallel-fs-ddn-ai400x2", **VISION))
+    assert "storage.read_bw_short" not in check_ids(est)
+
+
+# -- consumer GPUs for multi-GPU training --------------------------------------------------------------------------
+
+def test_four_geforce_cards_training_together(catalog) -> None:
+    four = plan(w__kind="finetune_qlora", w__train_tokens=1e8, hardware__accelerator_id="rtx-4090",
+                hardware__gpus_per_node=4, hardware__nodes=1)
+    assert check(estimate(catalog, four), "pitfall.consumer_gpus").numbers["gpus"] == 4
+    one = plan(w__kind="finetune_qlora", w__train_tokens=1e8, hardware__accelerator_id="rtx-4090",
+               hardware__gpus_per_node=1, hardware__nodes=1)
+    assert "pitfall.consumer_gpus" not in check_ids(estimate(catalog, one))
+
+
+# -- data residency ------------------------------------------------------------------------------------------------
+
+def test_regulated_on_premises_plan_keeping_fsx(catalog) -> None:
+    fsx = plan(delivery__mode="private", delivery__data_sensitivity="regulated", storage__option_id="parallel-fs-lustre")
+    fires = check(estimate(catalog, fsx), "pitfall.data_residency")
+    assert fires.severity == "blocker" and fires.numbers["provider"] == "AWS"
+    own = plan(delivery__mode="private", delivery__data_sensitivity="regulated",
+               storage__option_id="parallel-fs-ddn-ai400x2")
+    assert "pitfall.data_residency" not in check_ids(estimate(catalog, own))
