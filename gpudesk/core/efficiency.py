@@ -60,7 +60,7 @@ def by_family(family: np.ndarray | HardwareArrays, table: dict[str, Constant],
 def matmul_efficiency(family: np.ndarray | HardwareArrays, precision: str) -> tuple[np.ndarray, str]:
     """Achievable dense-matmul fraction of peak for a compute precision."""
     if precision in ("fp4", "fp6"):  # block-scaled formats: their own measured fraction of their own peak
-        return _by_family(family, MATMUL_EFFICIENCY_FP4, MATMUL_EFFICIENCY_FP4_UNMEASURED)
+        return by_family(family, MATMUL_EFFICIENCY_FP4, MATMUL_EFFICIENCY_FP4_UNMEASURED)
     if precision in LOW_PRECISION:
         return by_family(family, MATMUL_EFFICIENCY_FP8, MATMUL_EFFICIENCY_FP8_UNMEASURED)
     return by_family(family, MATMUL_EFFICIENCY_BF16, MATMUL_EFFICIENCY_BF16_UNMEASURED)
