@@ -181,7 +181,8 @@ def describe_path(path: str, lang: str) -> str:
     label = next((row.label(lang) for rows in STEP_FIELDS.values() for row in rows
                   if row.path in (pattern, absolute)), "")
     if not label:
-        key = next((k for k in OTHER_LABELS if pattern == k or pattern.startswith(k + ".")), "")
+        bare = re.sub(r"\[\d+\]", "", pattern)  # list items take their list's label: triggers[0].threshold
+        key = next((k for k in OTHER_LABELS if bare == k or bare.startswith(k + ".")), "")
         label = OTHER_LABELS[key][1 if lang == "zh" else 0] if key else inner.split(".")[-1].replace("_", " ")
     if not where:
         return label
