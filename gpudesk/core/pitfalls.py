@@ -128,19 +128,25 @@ def utilisation_pitfall(utilisation: float, break_even_utilisation: float, mode:
 
 
 def scaling_path_pitfall(
-    headroom_nodes: float, growth_nodes: float, rack_headroom_kw: float, growth_kw: float
+    headroom_nodes: float, growth_nodes: float, rack_headroom_kw: float, growth_kw: float, owned: bool = True,
 ) -> list[Check]:
-    """The fabric or the facility's power cannot take the growth the plan expects."""
-    if headroom_nodes >= growth_nodes and rack_headroom_kw >= growth_kw:
+    """The fabric, or an owned facility's powered racks, cannot take the growth the plan expects.
+
+    ``owned`` False: a provider hosts the hardware, so only the fabric is the plan's to reserve.
+    """
+    if headroom_nodes >= growth_nodes and (not owned or rack_headroom_kw >= growth_kw):
         return []
+    power = f"the racks already powered have {rack_headroom_kw:,.0f} kW spare" if owned else \
+        "the provider supplies the power"
+    power_zh = f"已供电机柜余量 {rack_headroom_kw:,.0f} kW" if owned else "电力由服务商提供"
     return [Check(
         "pitfall.no_scaling_path", "warning", 5, "No path to scale out",
         f"The plan expects {growth_nodes:.0f} more nodes ({growth_kw:,.0f} kW); the fabric takes {headroom_nodes:.0f} "
-        f"more nodes and the facility has {rack_headroom_kw:,.0f} kW spare.",
+        f"more nodes and {power}.",
         "Reserve spine ports and facility power for the growth now; adding network and power later is slower and dearer.",
         ("net.headroom_nodes",),
         {"headroom_nodes": headroom_nodes, "growth_nodes": growth_nodes, "rack_headroom_kw": rack_headroom_kw,
-         "growth_kw": growth_kw},
+         "growth_kw": growth_kw, "power_zh": power_zh},
     )]
 
 

@@ -193,8 +193,7 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "pitfall.no_scaling_path": (
         "没有扩展预案",
-        "计划新增 {growth_nodes:.0f} 个节点（{growth_kw:,.0f} kW）；网络还能接入 {headroom_nodes:.0f} 个节点，机房余量 "
-        "{rack_headroom_kw:,.0f} kW。",
+        "计划新增 {growth_nodes:.0f} 个节点（{growth_kw:,.0f} kW）；网络还能接入 {headroom_nodes:.0f} 个节点，{power_zh}。",
         "现在就为扩容预留 Spine 端口和机房电力；事后再补网络与电力更慢也更贵。",
     ),
     "pitfall.no_fabric_for_nodes": (

@@ -126,11 +126,12 @@ def _scaling_path(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: l
         headroom = figures.number("net.headroom_nodes", growth_nodes)
     server_kw = figures.number("power.server_max_kw")
     growth_kw = growth_nodes * server_kw if math.isfinite(server_kw) else 0.0
-    spare_kw = growth_kw  # a provider's facility: its power is the provider's to supply
-    if owns_facility(phase.delivery.mode) and math.isfinite(server_kw):
+    owned = owns_facility(phase.delivery.mode) and math.isfinite(server_kw)
+    spare_kw = 0.0
+    if owned:
         slots = figures.number("power.racks", 0.0) * figures.number("power.servers_per_rack", 0.0)
         spare_kw = max(slots - figures.number("plan.servers", 0.0), 0.0) * server_kw
-    return checks + scaling_path_pitfall(headroom, growth_nodes, spare_kw, growth_kw)
+    return checks + scaling_path_pitfall(headroom, growth_nodes, spare_kw, growth_kw, owned)
 
 
 def _latency(phase: Phase, figures: FigureSet) -> list[Check]:

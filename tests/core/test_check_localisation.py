@@ -106,7 +106,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                    "level": "vendor", "supported": "MindSpore", "source": "stack-ascend"},
     "pitfall.no_utilisation_plan": {"utilisation": 0.28, "break_even": 0.45, "mode": "private", "cost_ratio": 2.1},
     "pitfall.no_scaling_path": {"headroom_nodes": 4.0, "growth_nodes": 16.0, "rack_headroom_kw": 40.0,
-                                "growth_kw": 163.2},
+                                "growth_kw": 163.2, "power_zh": "已供电机柜余量 40 kW"},
     "pitfall.no_fabric_for_nodes": {"nodes": 16, "gpus_per_node": 8, "assumed": "frontend", "frontend": "2 × 400 Gb/s"},
     "pitfall.latency_target_unreachable": {"ttft_ms": 1840.0, "target_ms": 500.0, "which": "P50"},
     "pitfall.consumer_gpus": {"accelerator": "NVIDIA GeForce RTX 4090 24GB", "gpus": 8, "link": "none"},
