@@ -57,7 +57,7 @@ def bare_pages(path: Path, pages: int, family: str) -> float:
 
 def main() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from gpudesk.ui.report.qt_setup import cjk_font_family, ensure_application
+    from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
 
     started = time.perf_counter()
     ensure_application()
@@ -65,11 +65,11 @@ def main() -> int:
     setup = time.perf_counter() - started
 
     from gpudesk.catalog.store import Catalog
-    from gpudesk.core.pipeline import estimate_plan
+    from gpudesk.results.pipeline import estimate_plan
     from gpudesk.project.io import load_project
     from gpudesk.report.document import Branding
     from gpudesk.report.proposal import build_proposal
-    from gpudesk.ui.report.pdf_writer import write_proposal_pdf
+    from gpudesk.pdf.pdf_writer import write_proposal_pdf
 
     plan_path = largest_sample()
     catalog = Catalog.open()

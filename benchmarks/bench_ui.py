@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (  # noqa: E402
 
 from benchmarks._common import median, p90, result, samples, times  # noqa: E402
 from gpudesk.catalog.store import Catalog  # noqa: E402
-from gpudesk.ui.charts import ChartView  # noqa: E402
+from gpudesk.plotting import ChartView  # noqa: E402
 from gpudesk.ui.main_window import MainWindow  # noqa: E402
 
 EDITS = 40

@@ -26,7 +26,7 @@ from gpudesk.calibration.steady_state import SteadyState, steady_state
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.checks import Check
 from gpudesk.core.model_math import training_flops_per_token
-from gpudesk.core.pipeline import estimate_phase
+from gpudesk.results.pipeline import estimate_phase
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.project.model import Calibration, Project
 from gpudesk.project.model import Measurement as PlanMeasurement

@@ -22,8 +22,8 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     from gpudesk.catalog.store import Catalog, CatalogError
-    from gpudesk.core.pipeline import PlanInputError, estimate_plan
-    from gpudesk.core.plan_json import plan_to_json
+    from gpudesk.results.pipeline import PlanInputError, estimate_plan
+    from gpudesk.results.plan_json import plan_to_json
     from gpudesk.project.errors import ProjectFileError, ProjectValidationError
     from gpudesk.project.io import load_project
 

@@ -74,7 +74,7 @@ def _estimate(path: str) -> tuple[Any, Any, str]:
 
     project = load_project(path).project  # a broken file fails here, before the catalog is opened
     from gpudesk.catalog.store import Catalog
-    from gpudesk.core.pipeline import estimate_plan
+    from gpudesk.results.pipeline import estimate_plan
 
     catalog = Catalog.open()
     try:
@@ -109,7 +109,7 @@ def _report(args: argparse.Namespace) -> int:
     lang = args.lang or project.meta.language
     branding = Branding(company=args.company, logo_path=args.logo, author=args.author or project.meta.author)
     doc = build_proposal(plan, project, lang, branding, catalog_date=catalog_date)
-    from gpudesk.ui.report.pdf_writer import write_proposal_pdf
+    from gpudesk.pdf.pdf_writer import write_proposal_pdf
 
     pages = write_proposal_pdf(doc, target)
     print(f"wrote {target} ({pages} pages, {lang})")
@@ -144,7 +144,7 @@ def _compare(args: argparse.Namespace) -> int:
     if target.suffix.lower() == ".csv":
         write_csv(comparison, target, ReportText(lang))
     else:
-        from gpudesk.ui.report.pdf_writer import write_proposal_pdf
+        from gpudesk.pdf.pdf_writer import write_proposal_pdf
 
         write_proposal_pdf(comparison_document(comparison, lang, Branding(company=args.company)), target)
     print(f"wrote {target} ({len(entries)} plans, {len(comparison.rows)} figures, "

@@ -13,7 +13,8 @@ from gpudesk.core.pitfalls import bottleneck_pitfall
 from gpudesk.core.plan_pitfalls import plan_pitfalls
 from gpudesk.core.plan_precision import precision_checks
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
-from gpudesk.core.plan_result import Assumption, Candidate
+from gpudesk.core.assumptions import Assumption
+from gpudesk.core.candidates import Candidate
 from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for, size_llm_serving, size_training
 from gpudesk.core.plan_workload_other import (
     ITEM_KINDS,

@@ -30,7 +30,7 @@ from gpudesk.core.market import (
 )
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
-from gpudesk.core.plan_result import Candidate
+from gpudesk.core.candidates import Candidate
 from gpudesk.core.recommend_other import RATE_KEYS, as_candidates, item_serving, vdi_seats, vision_training
 from gpudesk.core.plan_workload import MAX_DOUBLINGS, MEMORY_MODE, TRAIN_KINDS, WorkloadResult, training_inputs
 from gpudesk.core.training import estimate_training

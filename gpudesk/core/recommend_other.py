@@ -15,7 +15,7 @@ import numpy as np
 from gpudesk.catalog import records as rec
 from gpudesk.core.constants import DLRM_EMBEDDING_DIM, DLRM_LOOKUPS_PER_SAMPLE
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.plan_result import Candidate
+from gpudesk.core.candidates import Candidate
 from gpudesk.core.workloads_other import (
     estimate_diffusion,
     estimate_embeddings,

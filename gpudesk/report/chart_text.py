@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from gpudesk.report.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
+from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
 from gpudesk.report.formula_text import formula_text
 
 ZH: dict[str, str] = {

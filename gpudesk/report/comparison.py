@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.plan_result import PhaseEstimate, PlanEstimate
+from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.project.model import Project
 
 MIN_PLANS, MAX_PLANS = 2, 4

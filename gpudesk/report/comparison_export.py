@@ -6,7 +6,7 @@ import csv
 import io
 from pathlib import Path
 
-from gpudesk.report.chart_model import ChartSpec, Series
+from gpudesk.results.chart_model import ChartSpec, Series
 from gpudesk.report.comparison import ComparisonRow, PlanComparison
 from gpudesk.report.document import (
     Branding, ChartRef, DataTable, Note, Paragraph, ProposalDocument, Section,

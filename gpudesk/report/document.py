@@ -2,7 +2,7 @@
 
 A :class:`ProposalDocument` knows nothing about pages, fonts or Qt. The
 builders in :mod:`gpudesk.report.proposal` fill it from a
-:class:`~gpudesk.core.plan_result.PlanEstimate`; the Qt renderer in
+:class:`~gpudesk.results.plan_result.PlanEstimate`; the Qt renderer in
 ``gpudesk.ui.report`` lays it out on A4 pages; :meth:`ProposalDocument.to_text`
 gives the same content as plain text for golden-file tests and the CLI.
 """

@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import fields
 
-from gpudesk.core.plan_result import PhaseEstimate, PlanEstimate
+from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.report import proposal_closing, proposal_infra
 from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Paragraph, ProposalDocument, Section

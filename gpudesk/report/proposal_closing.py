@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gpudesk.core.checks import SEVERITIES, Check
 from gpudesk.core.pitfalls_zh import localise
-from gpudesk.core.plan_result import Assumption, PhaseEstimate
+from gpudesk.results.plan_result import Assumption, PhaseEstimate
 from gpudesk.report.document import BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_money, format_number, format_percent

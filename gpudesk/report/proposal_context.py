@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from gpudesk.core.plan_result import PhaseEstimate, PlanEstimate
+from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.project.model import Phase, Project
 from gpudesk.report.document import Heading, Section
 from gpudesk.report.figure_rows import FigureFormatter

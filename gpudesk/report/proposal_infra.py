@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudesk.core.plan_result import BomLine, PhaseEstimate
+from gpudesk.results.plan_result import BomLine, PhaseEstimate
 from gpudesk.project.model import DELIVERY_MODES
 from gpudesk.report.document import BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.figure_rows import FigureFormatter, rows_of

@@ -19,8 +19,8 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.session.document import ProjectDocument
 
 if TYPE_CHECKING:
-    from gpudesk.core.pipeline import PhaseCache
-    from gpudesk.core.plan_result import PlanEstimate
+    from gpudesk.results.pipeline import PhaseCache
+    from gpudesk.results.plan_result import PlanEstimate
 
 log = logging.getLogger("gpudesk.ui")
 
@@ -50,7 +50,7 @@ class PlanController(QObject):
     def cache(self) -> PhaseCache:
         """Phase results reused while only other phases change (created with the first estimate)."""
         if self._cache is None:
-            from gpudesk.core.pipeline import PhaseCache
+            from gpudesk.results.pipeline import PhaseCache
 
             self._cache = PhaseCache()
         return self._cache
@@ -100,7 +100,7 @@ class PlanController(QObject):
         if self.document is None:
             return None
         # The core is imported at the first estimate, not with the window (see set_document).
-        from gpudesk.core.pipeline import PlanInputError, estimate_plan
+        from gpudesk.results.pipeline import PlanInputError, estimate_plan
 
         started = time.perf_counter()
         try:

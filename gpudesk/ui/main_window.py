@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.checks import Check
-from gpudesk.core.plan_result import PlanEstimate
+from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.project.autosave import AutosaveStore
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.actions import install_actions
@@ -68,7 +68,7 @@ the chart library loads (about 0.3 s) while the user reads, and the first step w
 
 
 def _preload_charts() -> None:
-    import gpudesk.ui.charts.view  # noqa: F401
+    import gpudesk.plotting.view  # noqa: F401
 
 
 def system_language() -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from PySide6.QtWidgets import QStackedWidget, QWidget
 
-from gpudesk.core.plan_result import PhaseEstimate
+from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.ui.pages.step_page import StepPage
 
 Factory = Callable[[int], StepPage]

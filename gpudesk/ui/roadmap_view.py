@@ -8,13 +8,13 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
-from gpudesk.core.plan_result import PlanEstimate
+from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.ui.widgets.checks_view import ChecksView
 
 if TYPE_CHECKING:
-    from gpudesk.ui.charts.view import ChartView
+    from gpudesk.plotting.view import ChartView
 
 ROADMAP_CHART_MIN_HEIGHT = 220
 """Pixels: both timeline panels stay readable, and the window with this dock docked still fits an 800-pixel-high
@@ -52,7 +52,7 @@ class RoadmapView(QWidget):
         """The timeline chart, created on first use (a pyqtgraph chart costs tens of ms at start-up, and the
         Roadmap dock is closed by default)."""
         if self._chart is None:
-            from gpudesk.ui.charts.view import ChartView  # pyqtgraph loads with the first chart shown
+            from gpudesk.plotting.view import ChartView  # pyqtgraph loads with the first chart shown
 
             self._chart = ChartView()
             self._chart.setMinimumHeight(ROADMAP_CHART_MIN_HEIGHT)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from gpudesk.core.plan_result import PhaseEstimate
+from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.figure_table import display_value
 from gpudesk.ui.widgets.session_text import session_text

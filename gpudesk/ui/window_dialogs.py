@@ -97,7 +97,7 @@ class WindowDialogs:
 
     # -- comparison -------------------------------------------------------------
     def compare_plans(self, paths: list[Path] | None = None) -> QDialog | None:
-        from gpudesk.core.pipeline import PlanInputError, estimate_plan
+        from gpudesk.results.pipeline import PlanInputError, estimate_plan
         from gpudesk.report.comparison import MAX_PLANS, MIN_PLANS, compare_plans
         from gpudesk.ui.report.compare_view import CompareView
 

@@ -20,7 +20,7 @@ from gpudesk.calibration import (
     study_pilot,
 )
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.pipeline import estimate_phase
+from gpudesk.results.pipeline import estimate_phase
 from gpudesk.project.model import Project, Workload
 
 SAMPLES = Path(__file__).parent / "samples"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.pipeline import estimate_plan
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.project.model import Project, Workload
 
 LATENT_PATCH_PX = 16  # VAE downsampling 8 x transformer patch 2 (FLUX packs 2x2 latents into one token)

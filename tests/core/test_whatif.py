@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.pipeline import PlanInputError, estimate_phase
-from gpudesk.core.whatif import DRIVERS, DriverRange, run_whatif
+from gpudesk.results.pipeline import PlanInputError, estimate_phase
+from gpudesk.results.whatif import DRIVERS, DriverRange, run_whatif
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project, Workload
 

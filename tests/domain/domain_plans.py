@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpudesk.core.pipeline import estimate_phase
+from gpudesk.results.pipeline import estimate_phase
 from gpudesk.project.model import Project
 
 

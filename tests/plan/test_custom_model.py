@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.pipeline import PlanInputError, estimate_plan
+from gpudesk.results.pipeline import PlanInputError, estimate_plan
 from gpudesk.project.model import Project
 
 # Llama-2-7B's published shape (Touvron et al. 2023, Table 1 / model config): a user typing in a model the

@@ -9,8 +9,8 @@ import pytest
 
 from gpudesk.core.accuracy import figure_band
 from gpudesk.core.constants.accuracy import ACCURACY_BANDS
-from gpudesk.core.pipeline import PlanInputError, estimate_plan
-from gpudesk.core.plan_json import plan_to_json
+from gpudesk.results.pipeline import PlanInputError, estimate_plan
+from gpudesk.results.plan_json import plan_to_json
 from gpudesk.project.model import Project
 
 

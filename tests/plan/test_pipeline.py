@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from gpudesk.core.figure_catalogue import DOC_PATH, collect, render
-from gpudesk.core.pipeline import PlanInputError, estimate_plan
-from gpudesk.core.plan_json import plan_to_json
+from gpudesk.cli.figure_catalogue import DOC_PATH, collect, render
+from gpudesk.results.pipeline import PlanInputError, estimate_plan
+from gpudesk.results.plan_json import plan_to_json
 from gpudesk.paths import project_root, samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project, Workload
@@ -81,7 +81,7 @@ def test_every_figure_explains_itself(catalog):
 def test_figure_keys_doc_is_current(catalog):
     committed = (project_root() / DOC_PATH).read_text(encoding="utf-8")
     assert committed == render(collect(catalog)), (
-        "docs/figures.md is stale: run python -m gpudesk.core.figure_catalogue --write"
+        "docs/figures.md is stale: run python -m gpudesk.cli.figure_catalogue --write"
     )
 
 

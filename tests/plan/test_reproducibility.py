@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 from gpudesk.catalog.pinned import pinned_catalog, record_from_snapshot
-from gpudesk.core.pipeline import estimate_plan
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.core.plan_catalog_rows import catalog_rows_used
 from gpudesk.paths import samples_dir
 from gpudesk.project.catalog_snapshot import catalog_drift, record_catalog_rows

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from gpudesk.core.pipeline import estimate_plan
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.project.model import Phase, Project
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.pipeline import estimate_plan
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.core.plan_task import task_figures
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Workload

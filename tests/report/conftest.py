@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from screenshot_paths import screenshot_folder
 import sys
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 GOLDEN_DIR = HERE / "golden"
-SCREENSHOT_DIR = HERE.parent.parent / "screenshots" / "report"
+SCREENSHOT_DIR = screenshot_folder("report")
 sys.path.insert(0, str(HERE))
 
 

@@ -10,9 +10,9 @@ import numpy as np
 
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.plan_result import BomLine, Candidate, PhaseEstimate, PlanEstimate
+from gpudesk.results.plan_result import BomLine, Candidate, PhaseEstimate, PlanEstimate
 from gpudesk.project.model import Phase, Project, ProjectMeta, Revision, Workload
-from gpudesk.report.chart_model import ChartSpec, RefLine, Series
+from gpudesk.results.chart_model import ChartSpec, RefLine, Series
 
 SOURCE = "catalog servers/dgx-h100.power_max_kw: NVIDIA DGX H100 user guide"
 

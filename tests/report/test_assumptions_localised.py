@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.pipeline import estimate_plan
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.core.pitfalls_zh import ASSUMPTION_TEMPLATES, assumption_text
-from gpudesk.core.plan_result import Assumption
+from gpudesk.results.plan_result import Assumption
 from gpudesk.project.io import load_project
 from gpudesk.report.document import BulletList, DataTable, Branding
 from gpudesk.report.proposal import build_proposal

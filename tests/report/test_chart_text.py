@@ -5,11 +5,11 @@ from __future__ import annotations
 import copy
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.pipeline import estimate_plan
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project, Workload
-from gpudesk.report.chart_model import ChartSpec, RackLayoutSpec
+from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
 from gpudesk.report.chart_text import localise_spec, translate
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.pipeline import estimate_plan
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.paths import resource_path, samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import WORKLOAD_KINDS, Project, Workload

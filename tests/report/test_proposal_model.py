@@ -10,7 +10,7 @@ import pytest
 from report_samples import roadmap_plan, training_phase, training_plan, training_project
 
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.plan_result import PlanEstimate
+from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.report.document import Branding, DataTable, KeyValueTable
 from gpudesk.report.proposal import build_proposal
 from gpudesk.report.text_catalog import MissingTextError, ReportText, load_catalogue
@@ -177,7 +177,7 @@ def test_summary_names_the_plans_own_accelerator_not_the_cheapest_alternative():
     """The proposal describes the pinned configuration and the GPUs the plan sized, even when an
     alternative ranks first (the real pipeline on the manufacturer sample ranks L4 above the L40S plan)."""
     from gpudesk.catalog.store import Catalog
-    from gpudesk.core.pipeline import estimate_plan
+    from gpudesk.results.pipeline import estimate_plan
     from gpudesk.paths import samples_dir
     from gpudesk.project.io import load_project
     from gpudesk.report.document import Branding

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import subprocess
+
 
 import pytest
 from PySide6 import QtCore, QtWidgets
 from PySide6.QtPrintSupport import QPrinter
+from pdf_support import pdf_text, render_pages
 from report_samples import three_training_plans, training_plan, training_project
 
 from gpudesk.report.comparison import compare_plans
 from gpudesk.report.proposal import build_proposal
 from gpudesk.ui.report.compare_view import ComparisonTableModel, CompareView
 from gpudesk.ui.report.proposal_dialog import ProposalDialog
-from gpudesk.ui.report.text_layout import MARK
+from gpudesk.pdf.text_layout import MARK
 
 pytestmark = pytest.mark.gui
 
@@ -38,7 +39,7 @@ def test_dialog_saves_pdf_with_chosen_language_and_company(qtbot, tmp_path):
         qtbot.mouseClick(dialog.save_button, QtCore.Qt.MouseButton.LeftButton)
     assert saved.args == [str(out)] and out.stat().st_size > 10_000
     assert calls[-1][0] == "en" and calls[-1][1].company == "Acme Compute" and calls[-1][1].author == "王工"
-    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    text = pdf_text(out)
     assert "Acme Compute" in text and "Technical Proposal" in text
 
 
@@ -57,7 +58,7 @@ def test_print_preview_paints_the_document(qtbot, tmp_path):
     out = tmp_path / "preview.pdf"
     printer.setOutputFileName(str(out))
     preview.paintRequested.emit(printer)
-    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    text = pdf_text(out)
     assert "技术方案书" in text and "风险与应对" in text
     preview.deleteLater()
 
@@ -92,6 +93,6 @@ def test_compare_view_exports_csv_and_pdf(qtbot, tmp_path, monkeypatch, screensh
     assert rows[0][4:7] == ["Base", "Small", "Cheap"]
     pdf = tmp_path / "cmp.pdf"
     assert view.export_pdf(pdf) >= 2
-    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    text = pdf_text(pdf)
     assert "方案对比" in text and "输入差异" in text and "phases[0].facility.cooling" in text
-    subprocess.run(["pdftoppm", "-r", "60", "-png", str(pdf), str(screenshot_dir / "compare_zh")], check=True)
+    render_pages(pdf, screenshot_dir, "compare_zh")

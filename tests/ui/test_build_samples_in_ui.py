@@ -13,7 +13,7 @@ import pytest
 import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
 
-from gpudesk.core.pipeline import estimate_plan
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.session import field_paths

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from screenshot_paths import screenshot_folder
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from gpudesk.ui.fonts import apply_application_font
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "tests" / "calibration" / "samples"
-SCREENSHOTS = ROOT / "screenshots" / "calibration"
+SCREENSHOTS = screenshot_folder("calibration")
 HOPPER = "matmul.nvidia-hopper"
 
 

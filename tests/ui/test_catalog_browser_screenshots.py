@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from screenshot_paths import screenshot_folder
 from pathlib import Path
 
 import pytest
@@ -12,9 +13,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.ui.catalog_browser import CatalogBrowser
 from gpudesk.ui.fonts import apply_application_font
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "catalog"
-
-
+SCREENSHOTS = screenshot_folder("catalog")
 @pytest.fixture
 def browser(qtbot, qapp) -> CatalogBrowser:
     apply_application_font(qapp)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from screenshot_paths import screenshot_folder
 from pathlib import Path
 
 import numpy as np
@@ -18,12 +19,10 @@ from test_charts_samples import (
     timeline_spec,
 )
 
-from gpudesk.report.chart_model import ChartSpec, RackLayoutSpec
-from gpudesk.ui.charts import ChartView
+from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
+from gpudesk.plotting import ChartView
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "charts"
-
-
+SCREENSHOTS = screenshot_folder("charts")
 @pytest.fixture
 def view(qtbot) -> ChartView:
     chart = ChartView(theme="light")

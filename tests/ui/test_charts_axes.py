@@ -8,6 +8,7 @@ exported straight after ``set_spec``, before Qt lays the widget out again.
 
 from __future__ import annotations
 
+from screenshot_paths import screenshot_folder
 import math
 import re
 from pathlib import Path
@@ -19,12 +20,12 @@ from PySide6 import QtGui
 from test_charts_samples import ALL_SPECS, scaling_spec
 
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.plan_charts import cost_chart
-from gpudesk.report.chart_model import ChartSpec, RefLine, Series
-from gpudesk.ui.charts import ChartView
-from gpudesk.ui.charts.axes import format_tick
+from gpudesk.results.plan_charts import cost_chart
+from gpudesk.results.chart_model import ChartSpec, RefLine, Series
+from gpudesk.plotting import ChartView
+from gpudesk.plotting.axes import format_tick
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "charts"
+SCREENSHOTS = screenshot_folder("charts")
 TICK = re.compile(r"^-?\d{1,3}(,\d{3})*(\.\d+)?[MBT]?$")
 
 

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from gpudesk.report.chart_model import (
+from gpudesk.results.chart_model import (
     ChartSpec,
     Marker,
     RackBox,

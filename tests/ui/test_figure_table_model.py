@@ -6,9 +6,9 @@ import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from PySide6.QtWidgets import QFileDialog
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.pipeline import estimate_plan
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.project.model import Project
-from gpudesk.ui.charts.view import ChartView
+from gpudesk.plotting.view import ChartView
 from gpudesk.ui.widgets.figure_table import FigureTableModel
 from gpudesk.wizard.figures import figure_keys_for_step
 

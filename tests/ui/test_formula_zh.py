@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from screenshot_paths import screenshot_folder
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 import html
 from collections.abc import Iterator
@@ -13,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.pipeline import estimate_plan
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.project.model import Project
 from gpudesk.report.formula_text import formula_text
 from gpudesk.ui.fonts import apply_application_font
@@ -21,7 +22,7 @@ from gpudesk.ui.i18n import install_language
 from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.ui.widgets.explain_panel import ExplainPanel, explanation_html
 
-SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "explain-zh"
+SHOTS = screenshot_folder("explain-zh")
 KEYS = {"memory-total": "mem.total", "time-to-train": "train.time_to_train_days", "tco-5y": "tco.total_5y"}
 ZH = formula_text("zh")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from screenshot_paths import screenshot_folder
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ from test_shell_support import SAMPLES, catalog, flush, make_window, settings  #
 from gpudesk.ui.i18n import install_language
 from gpudesk.ui.theme import apply_theme
 
-SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "i18n"
+SHOTS = screenshot_folder("i18n")
 MANUFACTURER = next(p for p in SAMPLES if p.name.startswith("manufacturer"))
 
 

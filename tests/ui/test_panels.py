@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.pipeline import estimate_plan
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project
 from gpudesk.session.document import ProjectDocument

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from screenshot_paths import screenshot_folder
 from pathlib import Path
 
 import pytest
@@ -15,9 +16,7 @@ from gpudesk.ui.main_window import MainWindow
 from gpudesk.ui.panels import RecommendationPanel, WhatIfPanel
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "screenshots" / "panels"
-
-
+SCREENSHOTS = screenshot_folder("panels")
 @pytest.fixture
 def window(qtbot, qapp) -> MainWindow:
     apply_application_font(qapp)

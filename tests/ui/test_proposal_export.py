@@ -10,11 +10,11 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QProgressDialog, QPushButton, QWidget
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.pipeline import estimate_plan
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.project.io import load_project
 from gpudesk.report.document import Branding
 from gpudesk.report.proposal import build_proposal
-from gpudesk.ui.report.pdf_writer import write_proposal_pdf
+from gpudesk.pdf.pdf_writer import write_proposal_pdf
 from gpudesk.ui.report.proposal_export import ExportCancelled, export_pdf
 
 SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "bank-llm-assistant.gpudesk"

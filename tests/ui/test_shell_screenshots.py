@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from screenshot_paths import screenshot_folder
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from pathlib import Path
 
@@ -12,9 +13,7 @@ from gpudesk.ui.actions import ActionId
 from gpudesk.ui.phase_editor import PhaseDialog
 from gpudesk.ui.preferences_dialog import PreferencesDialog
 
-SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "shell"
-
-
+SHOTS = screenshot_folder("shell")
 def save(widget, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     flush()

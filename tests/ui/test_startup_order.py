@@ -20,7 +20,7 @@ from test_shell_support import SAMPLES, flush, settings  # noqa: F401
 from gpudesk.ui.app import parse_args, start
 
 ROOT = Path(__file__).resolve().parents[2]
-DEFERRED = ("pyqtgraph", "gpudesk.ui.charts.view", "gpudesk.core.pipeline", "gpudesk.core.whatif", "gpudesk.report.proposal", "gpudesk.report.comparison",
+DEFERRED = ("pyqtgraph", "gpudesk.plotting.view", "gpudesk.results.pipeline", "gpudesk.results.whatif", "gpudesk.report.proposal", "gpudesk.report.comparison",
             "gpudesk.ui.panels.recommendation", "gpudesk.ui.panels.whatif_panel")
 
 

@@ -3,6 +3,7 @@ closes from the View menu, builds its text only when on screen; screenshots at l
 
 from __future__ import annotations
 
+from screenshot_paths import screenshot_folder
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from gpudesk.ui.step_guide import StepGuide
 from gpudesk.wizard.step_help import help_for
 from gpudesk.wizard.steps import STEPS
 
-SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "step-guide"
+SHOTS = screenshot_folder("step-guide")
 STARTUP = next(p for p in SAMPLES if p.name == "startup-inspection.gpudesk")
 MANUFACTURER = next(p for p in SAMPLES if p.name.startswith("manufacturer"))
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
-from gpudesk.ui.charts.palette import DARK, LIGHT, theme_for
+from gpudesk.plotting.palette import DARK, LIGHT, theme_for
 from gpudesk.ui.theme import DARK_COLOURS, apply_theme, effective_theme
 
 

@@ -5,6 +5,7 @@ Also saves a screenshot of every wizard page of each sample plan to screenshots/
 
 from __future__ import annotations
 
+from screenshot_paths import screenshot_folder
 from pathlib import Path
 
 import pytest
@@ -13,10 +14,10 @@ import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QSpinBox
 
-from gpudesk.ui.charts.view import ChartView
+from gpudesk.plotting.view import ChartView
 from test_shell_support import SAMPLES, catalog, make_window, settings  # noqa: F401 - pytest fixtures
 
-SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "wizard"
+SHOTS = screenshot_folder("wizard")
 W = "phases[0].workloads[0]"
 
 

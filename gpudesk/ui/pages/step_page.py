@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpudesk.core.plan_result import PhaseEstimate
+from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
@@ -34,7 +34,7 @@ from gpudesk.wizard.figures import figure_keys_for_step
 from gpudesk.wizard.steps import Step
 
 if TYPE_CHECKING:
-    from gpudesk.ui.charts.view import ChartView
+    from gpudesk.plotting.view import ChartView
     from gpudesk.ui.panels import RecommendationPanel, WhatIfPanel
 
 
@@ -91,7 +91,7 @@ class StepPage(QWidget):
         self.charts: dict[str, ChartView] = {}
         self.chart_tabs = QTabWidget()
         if chart_names:  # pyqtgraph loads with the first page that has a chart, not before the first paint
-            from gpudesk.ui.charts.view import ChartView
+            from gpudesk.plotting.view import ChartView
         for name in chart_names:
             view = ChartView()
             view.setMinimumHeight(CHART_MIN_HEIGHT)

@@ -3,7 +3,7 @@
 * :class:`RecommendationPanel` — the phase's ranked alternative accelerators, why each
   ranks where it does, and "Pin this configuration" (one undoable edit).
 * :class:`WhatIfPanel` — how the key results move with utilisation, electricity price,
-  GPU price and efficiency (``gpudesk.core.whatif``), as a tornado chart and a table.
+  GPU price and efficiency (``gpudesk.results.whatif``), as a tornado chart and a table.
 """
 
 from gpudesk.ui.panels.recommendation import RecommendationPanel

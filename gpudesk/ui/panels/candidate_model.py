@@ -10,7 +10,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
 from gpudesk.core.explain import format_value
-from gpudesk.core.plan_result import Candidate
+from gpudesk.results.plan_result import Candidate
 from gpudesk.ui.widgets.rows_model import RowsTableModel
 from gpudesk.ui.widgets.session_text import session_language, session_text
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.plan_result import Candidate, PhaseEstimate
+from gpudesk.results.plan_result import Candidate, PhaseEstimate
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_LAYOUT, CandidateTableModel

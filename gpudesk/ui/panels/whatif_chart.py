@@ -13,8 +13,8 @@ import math
 from dataclasses import dataclass, field
 
 from gpudesk.core.explain import format_value
-from gpudesk.core.whatif import DRIVER_LABELS, TornadoRow, WhatIfResult
-from gpudesk.report.chart_model import ChartSpec, RefLine, Series
+from gpudesk.results.whatif import DRIVER_LABELS, TornadoRow, WhatIfResult
+from gpudesk.results.chart_model import ChartSpec, RefLine, Series
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,10 @@ from gpudesk.report.comparison_export import (
 )
 from gpudesk.report.document import Branding
 from gpudesk.report.text_catalog import ReportText
-from gpudesk.ui.charts import ChartView
+from gpudesk.plotting import ChartView
 from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.wizard.fields import describe_path
-from gpudesk.ui.report.pdf_writer import write_proposal_pdf
+from gpudesk.pdf.pdf_writer import write_proposal_pdf
 
 FIRST_PLAN_COLUMN = 2  # metric, better, then one column per plan
 BEST_BACKGROUND = "#d8f0dc"

@@ -9,7 +9,7 @@ from PySide6 import QtCore, QtWidgets
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 
 from gpudesk.report.document import Branding, ProposalDocument
-from gpudesk.ui.report.pdf_writer import paint_document
+from gpudesk.pdf.pdf_writer import paint_document
 from gpudesk.ui.report.proposal_export import ExportCancelled, export_pdf
 
 DocumentFactory = Callable[[str, Branding], ProposalDocument]

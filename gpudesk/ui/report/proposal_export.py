@@ -17,8 +17,8 @@ from PySide6 import QtCore, QtWidgets
 
 from gpudesk.report.document import ProposalDocument
 from gpudesk.ui.background import BackgroundError, run_with_progress
-from gpudesk.ui.report.chart_images import iter_chart_images
-from gpudesk.ui.report.pdf_writer import iter_write_proposal_pdf
+from gpudesk.pdf.chart_images import iter_chart_images
+from gpudesk.pdf.pdf_writer import iter_write_proposal_pdf
 
 CHARTS_SHARE = 35
 """Percent of the progress bar for drawing the charts (about a third of a full export's time)."""

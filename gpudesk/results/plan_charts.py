@@ -10,13 +10,13 @@ import numpy as np
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.plan_chart_extras import inference_chart, scaling_chart
+from gpudesk.results.plan_chart_extras import inference_chart, scaling_chart
 from gpudesk.core.plan_resolve import ResolvedPhase
-from gpudesk.core.plan_result import Candidate
+from gpudesk.results.plan_result import Candidate
 from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.power import rack_layout
 from gpudesk.project.model import Phase
-from gpudesk.report.chart_model import ChartSpec, Marker, RackBox, RackColumn, RackLayoutSpec, RefLine, Series
+from gpudesk.results.chart_model import ChartSpec, Marker, RackBox, RackColumn, RackLayoutSpec, RefLine, Series
 
 MEMORY_COMPONENTS = (
     ("mem.weights", "weights", "Weights"),

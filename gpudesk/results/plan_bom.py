@@ -14,7 +14,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.plan_resolve import ResolvedPhase
-from gpudesk.core.plan_result import BomLine
+from gpudesk.results.plan_result import BomLine
 from gpudesk.project.model import Phase
 
 OWNED_MODES = ("private", "hybrid", "bare_metal")

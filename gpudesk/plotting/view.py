@@ -16,12 +16,12 @@ import pyqtgraph as pg
 from pyqtgraph.exporters import ImageExporter
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from gpudesk.report.chart_model import ChartSpec, RackLayoutSpec
-from gpudesk.ui.charts.axes import ChartLegend
-from gpudesk.ui.charts.hover import describe, find_hit
-from gpudesk.ui.charts.palette import Theme, theme_for
-from gpudesk.ui.charts.plot_panel import PlotPanel
-from gpudesk.ui.charts.rack_panel import RackPanel
+from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
+from gpudesk.plotting.axes import ChartLegend
+from gpudesk.plotting.hover import describe, find_hit
+from gpudesk.plotting.palette import Theme, theme_for
+from gpudesk.plotting.plot_panel import PlotPanel
+from gpudesk.plotting.rack_panel import RackPanel
 
 AnySpec = ChartSpec | RackLayoutSpec
 

@@ -3,7 +3,7 @@
 The estimation pipeline and the report builders describe every chart as a
 :class:`ChartSpec` (series over x, reference lines, markers) or, for the
 rack elevation drawing, a :class:`RackLayoutSpec`. The UI layer
-(``gpudesk.ui.charts``) renders either with pyqtgraph; the proposal embeds
+(``gpudesk.plotting``) renders either with pyqtgraph; the proposal embeds
 the same spec as an image. Fields are plain floats, strings, lists and
 tuples so a spec serialises to JSON with :meth:`ChartSpec.to_dict`.
 

@@ -13,7 +13,7 @@ from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_mod
 from gpudesk.core.plan_workload import hardware_for
 from gpudesk.core.training import bottleneck_name
 from gpudesk.project.model import Phase
-from gpudesk.report.chart_model import ChartSpec, Marker, RefLine, Series
+from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 
 CONCURRENCIES = 2.0 ** np.arange(0, 11)  # 1 … 1024 sequences in flight
 

@@ -3,7 +3,7 @@
 Drivers: utilisation (hours used per day), electricity price, GPU price and
 efficiency. Each driver is swept over a relative range (default −50 % … +50 %
 in 5 steps, constants ``WHATIF_*``); at every step the phase is re-estimated
-by :func:`gpudesk.core.pipeline.estimate_phase` on a modified deep copy of the
+by :func:`gpudesk.results.pipeline.estimate_phase` on a modified deep copy of the
 phase, so every number comes from the same model the plan uses. The user's
 project is never touched.
 
@@ -45,8 +45,8 @@ import numpy as np
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.constants import SERVER_PLATFORM_OVERHEAD, WHATIF_DEFAULT_STEPS, WHATIF_DEFAULT_SWING, WHATIF_MIN_CHANGE
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.pipeline import PlanInputError, estimate_phase
-from gpudesk.core.plan_result import PhaseEstimate
+from gpudesk.results.pipeline import PlanInputError, estimate_phase
+from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.core.plan_workload import TRAIN_KINDS
 from gpudesk.project.model import Phase, Project
 

@@ -15,29 +15,10 @@ from typing import Any
 
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.pitfalls_zh import assumption_text
+from gpudesk.core.assumptions import Assumption
+from gpudesk.core.candidates import Candidate
 
-
-class Assumption(str):
-    """One assumption of a phase: its English sentence (the ``str`` value, so JSON output and
-    older consumers print it as before), plus ``key`` and ``values`` so the proposal can word
-    it in Chinese (``pitfalls_zh.ASSUMPTION_TEMPLATES``). A plain ``str`` in
-    ``PhaseEstimate.assumptions`` (a note typed by hand) is printed as it is."""
-
-    key: str
-    values: dict[str, Any]
-
-    def __new__(cls, key: str, values: dict[str, Any]) -> Assumption:
-        self = super().__new__(cls, assumption_text(key, values, "en"))
-        self.key = key
-        self.values = dict(values)
-        return self
-
-    def text(self, language: str = "en") -> str:
-        return assumption_text(self.key, self.values, language)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "text": str(self), "values": dict(self.values)}
+__all__ = ["Assumption", "BomLine", "Candidate", "PhaseEstimate", "PlanEstimate"]
 
 
 @dataclass(frozen=True)
@@ -54,31 +35,6 @@ class BomLine:
     @property
     def extended(self) -> float | None:
         return None if self.unit_price is None else self.unit_price * self.quantity
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One recommended configuration, with why it ranks where it does."""
-
-    rank: int
-    accelerator_id: str
-    accelerator_name: str
-    gpus: int
-    nodes: int
-    layout: str  # e.g. "TP8 × PP2 × DP16" or "8 replicas × TP2"
-    fits: bool
-    time_or_throughput: float
-    time_or_throughput_unit: str
-    cost: float
-    cost_unit: str
-    reasons: tuple[str, ...] = ()
-    pinned: bool = False
-    memory: tuple[tuple[str, float], ...] = ()  # (mem.* key, bytes per GPU) at this configuration
-    memory_capacity: float = 0.0  # bytes per GPU
-    reasons_zh: tuple[str, ...] = ()  # the same reasons in Chinese
-
-    def reasons_in(self, lang: str) -> tuple[str, ...]:
-        return self.reasons_zh if lang == "zh" and self.reasons_zh else self.reasons
 
 
 @dataclass

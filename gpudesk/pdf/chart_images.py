@@ -7,10 +7,10 @@ from collections.abc import Generator
 from PySide6 import QtGui
 
 from gpudesk.report.chart_text import localise_spec
-from gpudesk.report.chart_model import ChartSpec, RackLayoutSpec
+from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
 from gpudesk.report.document import ChartRef, ProposalDocument
-from gpudesk.ui.charts import ChartView
-from gpudesk.ui.report.text_layout import CHART_SIZE
+from gpudesk.plotting import ChartView
+from gpudesk.pdf.text_layout import CHART_SIZE
 
 PRINT_SCALE = 2  # images carry twice the printed pixel density
 

@@ -17,9 +17,9 @@ from pathlib import Path
 from PySide6 import QtCore, QtGui
 
 from gpudesk.report.document import KeyValueTable, ProposalDocument
-from gpudesk.ui.report.chart_images import render_chart_images
-from gpudesk.ui.report.qt_setup import cjk_font_family, ensure_application
-from gpudesk.ui.report.text_layout import INK, LAYOUT_DPI, RULE, build_text_document
+from gpudesk.pdf.chart_images import render_chart_images
+from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
+from gpudesk.pdf.text_layout import INK, LAYOUT_DPI, RULE, build_text_document
 
 MARGINS_MM = QtCore.QMarginsF(16, 14, 16, 14)
 PDF_DPI = 300

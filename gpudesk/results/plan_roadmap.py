@@ -14,9 +14,9 @@ import numpy as np
 
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.plan_result import PhaseEstimate
+from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.project.model import Project
-from gpudesk.report.chart_model import ChartSpec, Marker, RefLine, Series
+from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 
 OWNED = ("private", "bare_metal", "hybrid")
 

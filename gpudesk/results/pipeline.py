@@ -20,13 +20,13 @@ from gpudesk.core.accuracy import figure_bands
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.compliance import compliance_assumption, compliance_checks
 from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for
-from gpudesk.core.plan_bom import bill_of_materials
-from gpudesk.core.plan_charts import phase_charts
+from gpudesk.results.plan_bom import bill_of_materials
+from gpudesk.results.plan_charts import phase_charts
 from gpudesk.core.plan_infra import phase_infrastructure
 from gpudesk.core.plan_layout import layout_search
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model, resolve_phase
-from gpudesk.core.plan_result import PhaseEstimate, PlanEstimate
-from gpudesk.core.plan_roadmap import roadmap
+from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
+from gpudesk.results.plan_roadmap import roadmap
 from gpudesk.core.plan_task import task_figures
 from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for
 from gpudesk.core.recommend import recommend

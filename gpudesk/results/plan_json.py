@@ -11,7 +11,7 @@ import math
 from typing import Any
 
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.plan_result import PlanEstimate
+from gpudesk.results.plan_result import PlanEstimate
 
 
 def _clean(value: Any) -> Any:

@@ -1,0 +1,59 @@
+"""Read PDFs in tests with Python libraries from the test extras (pypdf, pypdfium2), never system binaries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdf
+import pypdfium2
+
+
+def pdf_pages_text(path: Path) -> list[str]:
+    """Text of each page, in reading order."""
+    # Qt writes a space between words as a separate positioning step, which pypdf reads as a tab.
+    return [(page.extract_text() or "").replace("\t", " ") for page in pypdf.PdfReader(str(path)).pages]
+
+
+def pdf_text(path: Path) -> str:
+    """Text of the whole document, pages separated by form feeds (as pdftotext prints it)."""
+    return "\f".join(pdf_pages_text(path))
+
+
+def pdf_fonts(path: Path) -> dict[str, bool]:
+    """Base font name -> embedded (a FontFile stream is present), over every page."""
+    fonts: dict[str, bool] = {}
+    for page in pypdf.PdfReader(str(path)).pages:
+        resources = page.get("/Resources") or {}
+        for ref in (resources.get("/Font") or {}).values():
+            font = ref.get_object()
+            descriptors = [font.get("/FontDescriptor")]
+            for child in font.get("/DescendantFonts") or []:
+                descriptors.append(child.get_object().get("/FontDescriptor"))
+            embedded = any(d is not None and any(k in d.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+                           for d in descriptors)
+            name = str(font.get("/BaseFont", "?"))
+            fonts[name] = fonts.get(name, False) or embedded
+    return fonts
+
+
+def pdf_images(path: Path) -> list[tuple[int, int]]:
+    """(width, height) of every image drawn, over every page."""
+    out = []
+    for page in pypdf.PdfReader(str(path)).pages:
+        for image in page.images:
+            out.append(image.image.size)
+    return out
+
+
+def render_pages(path: Path, folder: Path, stem: str, dpi: float = 60.0) -> list[Path]:
+    """Every page as a PNG (stem-01.png ...) for a person to look at."""
+    for old in folder.glob(f"{stem}-*.png"):
+        old.unlink()
+    document = pypdfium2.PdfDocument(str(path))
+    written = []
+    for number, page in enumerate(document, start=1):
+        target = folder / f"{stem}-{number:02d}.png"
+        page.render(scale=dpi / 72.0).to_pil().save(target)
+        written.append(target)
+    document.close()
+    return written
