@@ -50,9 +50,10 @@ from gpudesk.core.constants import (
 from gpudesk.core.explain import as_array
 from gpudesk.core.model_math import has_layer_shapes, head_dim, kv_heads
 from gpudesk.core.precision import bytes_per_value
+from gpudesk.vocabulary.training import TRAINING_STACK
 
 RECOMPUTE = ("none", "selective", "full")
-TRAINING_STACKS = ("megatron", "pytorch_amp", "deepspeed")  # deepspeed: Megatron-DeepSpeed activations
+TRAINING_STACKS = TRAINING_STACK.codes
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,9 @@ from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.core.training import TrainingInputs, estimate_training
 from gpudesk.project.model import Phase, Workload
+from gpudesk.vocabulary.workloads import LLM_TRAINING_KINDS
 
-TRAIN_KINDS = ("pretrain", "finetune_full", "finetune_lora", "finetune_qlora")
+TRAIN_KINDS = LLM_TRAINING_KINDS
 MEMORY_MODE = {"pretrain": "train", "finetune_full": "train", "finetune_lora": "lora", "finetune_qlora": "qlora"}
 METHOD = {"pretrain": "full", "finetune_full": "full", "finetune_lora": "lora", "finetune_qlora": "qlora"}
 MAX_DOUBLINGS = 17  # up to 131,072 × the model-parallel size

@@ -8,17 +8,9 @@ chosen (see ``gpudesk.core.memory_states``).
 
 from __future__ import annotations
 
-BYTES_PER_VALUE: dict[str, float] = {
-    "fp32": 4.0,
-    "tf32": 4.0,  # stored as fp32; tf32 is a tensor-core math mode
-    "bf16": 2.0,
-    "fp16": 2.0,
-    "fp8": 1.0,
-    "fp6": 0.75,
-    "fp4": 0.5,
-    "int8": 1.0,
-    "int4": 0.5,
-}
+from gpudesk.vocabulary.precision import PRECISION
+
+BYTES_PER_VALUE: dict[str, float] = {t.code: float(t.bytes) for t in PRECISION}
 
 
 def bytes_per_value(dtype: str) -> float:

@@ -13,6 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.vocabulary.precision import PRECISION
+from gpudesk.vocabulary.training import OPTIMIZER, TRAINING_STACK
+from gpudesk.vocabulary.training import RECOMPUTE as RECOMPUTE_MODES
+from gpudesk.vocabulary.workloads import WORKLOAD_KIND
+
 SCHEMA_VERSION = 2
 
 
@@ -35,38 +41,12 @@ def items(factory: Any, max_items: int, help: str = "", **item_limits: Any) -> A
     return field(default_factory=factory, metadata={"max_items": max_items, "help": help, **item_limits})
 
 
-WORKLOAD_KINDS = (
-    "pretrain",
-    "finetune_full",
-    "finetune_lora",
-    "finetune_qlora",
-    "llm_inference",
-    "vision_train",
-    "vision_inference",
-    "diffusion_inference",
-    "recsys_inference",
-    "embedding_inference",
-    "rendering_vdi",
-    "agent_hosting",
-)
-DTYPES = ("fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8", "int4")
-OPTIMIZERS = ("adamw", "adamw_8bit", "sgd", "sgd_momentum", "adafactor")
-RECOMPUTE = ("none", "selective", "full")
-TRAINING_STACKS = ("megatron", "pytorch_amp", "deepspeed")
-DELIVERY_MODES = (
-    "cloud_on_demand",
-    "cloud_reserved_1y",
-    "cloud_reserved_3y",
-    "cloud_spot",
-    "gpu_rental",
-    "bare_metal",
-    "private",
-    "hybrid",
-    "container_service",
-    "serverless_api",
-    "managed_training",
-    "agent_platform",
-)
+WORKLOAD_KINDS = WORKLOAD_KIND.codes
+DTYPES = PRECISION.codes
+OPTIMIZERS = OPTIMIZER.codes
+RECOMPUTE = RECOMPUTE_MODES.codes
+TRAINING_STACKS = TRAINING_STACK.codes
+DELIVERY_MODES = DELIVERY_MODE.codes
 FABRICS = ("none", "infiniband", "roce", "ethernet")
 CURRENCIES = ("USD", "CNY")
 

@@ -1,0 +1,38 @@
+"""Cost ledger categories and what a line's price rests on."""
+
+from __future__ import annotations
+
+from gpudesk.vocabulary.terms import Term, Vocabulary
+
+
+def _category(code: str, en: str, zh: str, nature: str) -> Term:
+    return Term(code, en, zh, {"nature": nature})
+
+
+COST_CATEGORY: Vocabulary[Term] = Vocabulary("cost category", (
+    _category("hardware", "compute hardware", "计算硬件", "capex"),
+    _category("network", "network", "网络", "capex"),
+    _category("storage", "storage", "存储", "either"),
+    _category("facility", "facility fit-out", "机房改造", "capex"),
+    _category("rental", "GPU rental", "GPU 算力租赁", "opex"),
+    _category("cloud", "cloud instances", "云实例", "opex"),
+    _category("software", "software and licences", "软件与许可", "opex"),
+    _category("support", "support and maintenance", "维保与支持", "opex"),
+    _category("energy", "energy", "电费", "opex"),
+    _category("colocation", "colocation", "机柜托管", "opex"),
+    _category("staff", "operations staff", "运维人员", "opex"),
+    _category("services", "installation and services", "安装与服务", "capex"),
+))
+
+NATURE: Vocabulary[Term] = Vocabulary("cost nature", (
+    Term("capex", "capital expenditure", "资本支出"),
+    Term("opex", "operating expenditure", "运营支出"),
+))
+
+PRICE_STATUS: Vocabulary[Term] = Vocabulary("price status", (
+    Term("priced", "priced from the catalog", "目录价格"),
+    Term("user_quote", "quoted by the user", "用户报价"),
+    Term("estimated", "estimated (derived)", "估算价格"),
+    Term("unpriced", "no price: quote needed", "无价格：需询价"),
+    Term("carried", "carried forward: bought in an earlier phase", "沿用前一阶段已购设备"),
+))

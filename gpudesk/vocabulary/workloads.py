@@ -1,0 +1,29 @@
+"""Workload kinds (step 1) and how each is sized."""
+
+from __future__ import annotations
+
+from gpudesk.vocabulary.terms import Term, Vocabulary
+
+
+def _kind(code: str, en: str, zh: str, family: str, trains: bool, llm: bool) -> Term:
+    return Term(code, en, zh, {"family": family, "trains": trains, "llm": llm})
+
+
+WORKLOAD_KIND: Vocabulary[Term] = Vocabulary("workload kind", (
+    _kind("pretrain", "LLM pre-training", "大模型预训练", "llm_training", True, True),
+    _kind("finetune_full", "LLM full fine-tuning", "大模型全参数微调", "llm_training", True, True),
+    _kind("finetune_lora", "LLM LoRA fine-tuning", "大模型 LoRA 微调", "llm_training", True, True),
+    _kind("finetune_qlora", "LLM QLoRA fine-tuning", "大模型 QLoRA 微调", "llm_training", True, True),
+    _kind("llm_inference", "LLM serving", "大模型推理服务", "llm_serving", False, True),
+    _kind("vision_train", "vision model training", "视觉模型训练", "vision_training", True, False),
+    _kind("vision_inference", "vision inference", "视觉推理", "item_serving", False, False),
+    _kind("diffusion_inference", "image generation (diffusion)", "图像生成（扩散模型）", "item_serving", False, False),
+    _kind("recsys_inference", "recommendation inference", "推荐模型推理", "item_serving", False, False),
+    _kind("embedding_inference", "embedding service", "向量嵌入服务", "item_serving", False, False),
+    _kind("rendering_vdi", "rendering / virtual desktops", "图形渲染 / 云桌面", "seats", False, False),
+    _kind("agent_hosting", "agent hosting", "智能体托管", "agents", False, True),
+))
+
+LLM_TRAINING_KINDS = WORKLOAD_KIND.where(family="llm_training")
+TRAINING_KINDS = WORKLOAD_KIND.where(trains=True)
+ITEM_SERVING_KINDS = WORKLOAD_KIND.where(family="item_serving")
