@@ -105,6 +105,9 @@ class Catalog:
         self.close()
 
     def _refresh(self) -> None:
+        # Counts every change of the rows (user edits, imports): estimates cached against this catalog
+        # are keyed on it, so an edit in the browser re-estimates instead of showing the old figures.
+        self.revision = getattr(self, "revision", -1) + 1
         self._tables = {name: dict(rows) for name, rows in self._shipped.items()}
         self._citations = dict(self._shipped_citations)
         if self.overlay is not None:

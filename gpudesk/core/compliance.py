@@ -10,6 +10,7 @@ from __future__ import annotations
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.checks import Check
+from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.constants import MATMUL_EFFICIENCY_BF16
 from gpudesk.core.delivery import PUBLIC_CLOUD_MODES
 from gpudesk.core.market import (
@@ -21,7 +22,8 @@ from gpudesk.core.market import (
     priced_offer_exists,
 )
 from gpudesk.core.plan_resolve import ResolvedPhase
-from gpudesk.core.plan_result import Assumption, Candidate
+from gpudesk.core.assumptions import Assumption
+from gpudesk.core.candidates import Candidate
 from gpudesk.project.model import Phase
 
 MLPS_CLOUD_LEVEL = 3
@@ -129,17 +131,17 @@ def validation_check(acc: rec.Accelerator) -> list[Check]:
     )]
 
 
-OWNED_MODES = ("private", "hybrid")
 
 
-def pricing_check(phase: Phase, r: ResolvedPhase, capex: float) -> list[Check]:
-    """Owned hardware without a catalog price or a quote: capex and TCO are not estimated (never priced at 0)."""
-    if phase.delivery.mode not in OWNED_MODES or capex == capex or phase.costs.gpu_price_override > 0:
+def pricing_check(phase: Phase, r: ResolvedPhase, ledger: CostLedger) -> list[Check]:
+    """Owned servers without a catalog price or a quote: the ledger's servers line is unpriced (never priced at 0)."""
+    servers = ledger.line("servers")
+    if servers is None or servers.priced or phase.costs.gpu_price_override > 0:
         return []
     return [Check(
-        "cost.hardware_unpriced", "warning", 7, "The hardware has no price: capex and TCO are not estimated",
+        "cost.hardware_unpriced", "warning", 7, "The hardware has no price: capex and TCO leave the servers out",
         f"Neither {r.server.name} nor {r.accelerator.name} has a price in the catalog, so the phase's capex, TCO "
-        "and cost comparison are left unknown.",
+        "and cost comparison leave the servers out until a quote is entered.",
         "Enter the vendor's quote per accelerator in costs.gpu_price_override, or add the server's price with its "
         "source as a user catalog row.",
         ("tco.capex",), {"server": r.server.name, "accelerator": r.accelerator.name},
@@ -147,12 +149,12 @@ def pricing_check(phase: Phase, r: ResolvedPhase, capex: float) -> list[Check]:
 
 
 def compliance_checks(catalog: Catalog, phase: Phase, r: ResolvedPhase, candidates: list[Candidate],
-                      capex: float = 0.0) -> list[Check]:
+                      ledger: CostLedger) -> list[Check]:
     """Every compliance check of a phase (availability, 信创, residency, 等保), the validation note and, for owned
     hardware without a price, the request for a quote."""
     return (availability_checks(catalog, phase, r.accelerator, r.server, candidates)
             + residency_checks(phase, r.accelerator, r.offer, candidates) + validation_check(r.accelerator)
-            + pricing_check(phase, r, capex))
+            + pricing_check(phase, r, ledger))
 
 
 STATUS_ZH = {"available": "可采购", "restricted": "受限（需许可）", "unavailable": "不可采购", "unknown": "无数据"}

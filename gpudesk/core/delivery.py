@@ -36,10 +36,10 @@ class DeliveryInputs:
     """Baseline GPUs in use; prices per instance-hour from catalog offers, converted to ``currency``.
 
     ``gpus`` is the capacity the workloads were sized for (their volume × peak factor); in ``peak_months`` demand
-    is ``peak_multiplier`` times that. ``private_capex`` and ``private_opex_per_month`` are for owning enough
-    GPUs for the peak month (``plan_infra`` scales the TCO of the sized servers by the highest multiplier in the
-    phase); renting pays the multiplier in the peak months only. Modes whose prices are missing are left out
-    (never priced at zero).
+    is ``peak_multiplier`` times that. ``private_capex`` and ``private_opex_per_month`` (from the TCO model) are for
+    owning the servers of the sized configuration, which an owned phase buys for its peak month; renting pays the
+    multiplier in the peak months only. ``running_per_month`` (software, staff, storage) is added to every mode so
+    modes compare on equal terms. Modes whose prices are missing are left out (never priced at zero).
     """
 
     gpus: float
@@ -56,6 +56,10 @@ class DeliveryInputs:
     peak_multiplier: float = 1.0
     start_month: int = 1  # calendar month of plan month 1
     hybrid_owned_share: float = 0.6
+    hybrid_owned_gpus: float | None = None  # GPUs of the owned hybrid baseline; None = share × gpus
+    hybrid_capex: float | None = None  # owning the hybrid baseline (TCO model); None = the private build × owned share
+    hybrid_opex_per_month: float | None = None
+    running_per_month: float = 0.0  # software, staff and storage rent (core.running_costs): every mode pays them
     data_sensitivity: str = "normal"  # normal | sensitive | regulated
     chosen_mode: str = "cloud_on_demand"
     currency: str = "USD"
@@ -106,6 +110,15 @@ def _gpu_month_price(fs: FigureSet, inp: DeliveryInputs, offer: CloudOffer) -> f
     return value
 
 
+def _billed_gpus(fs: FigureSet, key: str, gpus: Any, offer: CloudOffer) -> Any:
+    """GPUs billed on an offer: whole instances of ``offer.gpus`` GPUs each."""
+    per = fs.input(f"delivery.gpus_per_instance.{key}", float(max(offer.gpus, 1)), "GPUs",
+                   f"GPUs per {offer.instance} instance", catalog_source(offer, "gpus"))
+    return fs.add(f"delivery.billed_gpus.{key}", np.ceil(np.asarray(gpus, dtype=float) / per) * per, "GPUs",
+                  f"GPUs billed on {offer.instance} (whole instances)", "⌈gpus / GPUs per instance⌉ × GPUs per instance",
+                  ["delivery.gpus", f"delivery.gpus_per_instance.{key}"])
+
+
 def delivery_figures(inp: DeliveryInputs) -> FigureSet:
     fs = FigureSet()
     g = fs.input("delivery.gpus", float(inp.gpus), "GPUs", "baseline GPUs in use")
@@ -130,31 +143,35 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
     if inp.offer is not None:
         prices = {m: _gpu_hour_price(fs, inp, m, inp.offer, f) for m, f in _OFFER_FIELD.items()}
         od = prices["cloud_on_demand"]
+        cloud = _billed_gpus(fs, "cloud", g, inp.offer)
         for mode in ("cloud_on_demand", "cloud_spot"):
             if prices[mode] is not None:
-                monthly[mode] = (g * mult * used * prices[mode], "gpus x demand_multiplier x hours_used_per_month x price",
-                                 ["delivery.gpus", "delivery.demand_multiplier", "delivery.hours_used_per_month",
-                                  f"delivery.price.{mode}"])
+                monthly[mode] = (cloud * mult * used * prices[mode],
+                                 "billed_gpus x demand_multiplier x hours_used_per_month x price",
+                                 ["delivery.billed_gpus.cloud", "delivery.demand_multiplier",
+                                  "delivery.hours_used_per_month", f"delivery.price.{mode}"])
         monthly_price = _gpu_month_price(fs, inp, inp.offer)
         if monthly_price is not None and od is not None:
-            monthly["cloud_monthly"] = (g * monthly_price + g * (mult - 1.0) * used * od,
-                                        "gpus x monthly subscription per GPU + gpus x (demand_multiplier - 1) x "
+            monthly["cloud_monthly"] = (cloud * monthly_price + cloud * (mult - 1.0) * used * od,
+                                        "billed_gpus x monthly subscription per GPU + billed_gpus x (demand_multiplier - 1) x "
                                         "hours_used_per_month x on-demand price",
-                                        ["delivery.gpus", "delivery.price.cloud_monthly", "delivery.demand_multiplier",
+                                        ["delivery.billed_gpus.cloud", "delivery.price.cloud_monthly", "delivery.demand_multiplier",
                                          "delivery.hours_used_per_month", "delivery.price.cloud_on_demand"])
         for mode in ("cloud_reserved_1y", "cloud_reserved_3y"):
             if prices[mode] is not None and od is not None:
-                monthly[mode] = (g * billed * prices[mode] + g * (mult - 1.0) * used * od,
-                                 "gpus x hours_per_month x price + gpus x (demand_multiplier - 1) x hours_used_per_month"
-                                 " x on-demand price",
-                                 ["delivery.gpus", "delivery.hours_per_month", f"delivery.price.{mode}",
+                monthly[mode] = (cloud * billed * prices[mode] + cloud * (mult - 1.0) * used * od,
+                                 "billed_gpus x hours_per_month x price + billed_gpus x (demand_multiplier - 1) x "
+                                 "hours_used_per_month x on-demand price",
+                                 ["delivery.billed_gpus.cloud", "delivery.hours_per_month", f"delivery.price.{mode}",
                                   "delivery.demand_multiplier", "delivery.hours_used_per_month",
                                   "delivery.price.cloud_on_demand"])
     for mode, offer in (("gpu_rental", inp.rental_offer), ("bare_metal", inp.bare_metal_offer)):
         if offer is not None and _gpu_hour_price(fs, inp, mode, offer, "on_demand_per_hour") is not None:
             price = fs[f"delivery.price.{mode}"]
-            monthly[mode] = (g * mult * billed * price, "gpus x demand_multiplier x hours_per_month x price (monthly term)",
-                             ["delivery.gpus", "delivery.demand_multiplier", "delivery.hours_per_month",
+            rented = _billed_gpus(fs, mode, g, offer)
+            monthly[mode] = (rented * mult * billed * price,
+                             "billed_gpus x demand_multiplier x hours_per_month x price (monthly term)",
+                             [f"delivery.billed_gpus.{mode}", "delivery.demand_multiplier", "delivery.hours_per_month",
                               f"delivery.price.{mode}"])
     if inp.private_capex is not None and inp.private_opex_per_month is not None:
         capex = fs.input("delivery.private_capex", inp.private_capex, inp.currency, "capex to own peak capacity",
@@ -166,21 +183,43 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
                               ["delivery.private_capex", "delivery.private_opex"])
         if od is not None:
             share = fs.input("delivery.hybrid_owned_share", inp.hybrid_owned_share, "fraction",
-                             "share of baseline GPUs owned in hybrid mode")
-            owned_frac = share / np.max(mult)  # owned GPUs as a share of the peak-sized private build
-            burst = np.maximum(g * mult - share * g, 0.0) * used * od
-            monthly["hybrid"] = (owned_frac * (upfront + opex) + burst,
-                                 "(hybrid_owned_share / max multiplier) x private cost + max(gpus x demand_multiplier - "
-                                 "hybrid_owned_share x gpus, 0) x hours_used_per_month x on-demand price",
-                                 ["delivery.hybrid_owned_share", "delivery.private_capex", "delivery.private_opex",
-                                  "delivery.gpus", "delivery.demand_multiplier", "delivery.hours_used_per_month",
-                                  "delivery.price.cloud_on_demand"])
+                             "share of the phase's GPUs owned in hybrid mode")
+            owned_gpus = inp.hybrid_owned_gpus if inp.hybrid_owned_gpus is not None else inp.hybrid_owned_share * inp.gpus
+            owned = fs.add("delivery.hybrid_owned_gpus", min(float(owned_gpus), float(inp.gpus)), "GPUs",
+                           "GPUs owned in hybrid mode", "⌈hybrid_owned_share × servers⌉ × GPUs per server (≤ gpus)",
+                           ["delivery.hybrid_owned_share", "delivery.gpus"])
+            per = float(max(inp.offer.gpus, 1)) if inp.offer is not None else 1.0
+            burst_gpus = fs.add("delivery.hybrid_burst_gpus", np.ceil(np.maximum(g * mult - owned, 0.0) / per) * per,
+                                "GPUs", "hybrid: cloud GPUs above the owned baseline, per month (whole instances)",
+                                "⌈max(gpus × demand_multiplier − hybrid_owned_gpus, 0) / GPUs per instance⌉ × GPUs "
+                                "per instance", ["delivery.gpus", "delivery.demand_multiplier", "delivery.hybrid_owned_gpus"])
+            burst = fs.add("delivery.hybrid_burst_monthly", burst_gpus * used * od,
+                           f"{inp.currency}/month", "hybrid: cloud bursts above the owned baseline per month",
+                           "hybrid_burst_gpus × hours_used_per_month × on-demand price",
+                           ["delivery.hybrid_burst_gpus", "delivery.hours_used_per_month",
+                            "delivery.price.cloud_on_demand"])
+            if inp.hybrid_capex is not None and inp.hybrid_opex_per_month is not None:
+                h_capex = fs.input("delivery.hybrid_capex", inp.hybrid_capex, inp.currency,
+                                   "capex of the owned hybrid baseline", "TCO model (tco.owned_capex)")
+                h_opex = fs.input("delivery.hybrid_opex", inp.hybrid_opex_per_month, f"{inp.currency}/month",
+                                  "opex per month of the owned baseline", "TCO model (tco.owned_opex_per_year / 12)")
+                own_cost, own_formula = np.where(months == 0, h_capex, 0.0) + h_opex, "hybrid_capex in month 1 + hybrid_opex"
+                own_deps = ["delivery.hybrid_capex", "delivery.hybrid_opex"]
+            else:
+                frac = owned / g if g > 0 else 0.0
+                own_cost, own_formula = frac * (upfront + opex), "(hybrid_owned_gpus / gpus) × private cost"
+                own_deps = ["delivery.hybrid_owned_gpus", "delivery.gpus", "delivery.private_capex", "delivery.private_opex"]
+            monthly["hybrid"] = (own_cost + burst, own_formula + " + cloud bursts",
+                                 [*own_deps, "delivery.hybrid_burst_monthly"])
 
     cur = inp.currency
     fs.input("delivery.data_sensitivity", inp.data_sensitivity, "", "data sensitivity")
+    running = fs.input("delivery.running_per_month", inp.running_per_month, f"{cur}/month",
+                       "software, staff and storage per month (every mode)", "running costs (run.known_per_month)")
     for mode, (series, formula, deps) in monthly.items():
-        series = np.broadcast_to(np.asarray(series, dtype=float), months.shape)
-        fs.add(f"delivery.monthly.{mode}", series, f"{cur}/month", f"{mode} cost per month", formula, deps)
+        series = np.broadcast_to(np.asarray(series, dtype=float) + running, months.shape)
+        fs.add(f"delivery.monthly.{mode}", series, f"{cur}/month", f"{mode} cost per month",
+               formula + " + running_per_month", [*deps, "delivery.running_per_month"])
         cum = fs.add(f"delivery.cumulative.{mode}", np.cumsum(series), cur, f"{mode} cumulative cost",
                      "running sum of monthly cost", [f"delivery.monthly.{mode}"])
         fs.add(f"delivery.total.{mode}", cum[-1], cur, f"{mode} cost over the horizon", "cumulative at the last month",

@@ -75,14 +75,18 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "向云厂商索取该地域的等保备案证明，或改为私有化/专属部署。",
     ),
     "cost.hardware_unpriced": (
-        "硬件没有价格：未估算投资与 TCO",
-        "目录中 {server} 和 {accelerator} 都没有价格，本阶段的投资、TCO 与成本对比保持未知。",
+        "硬件没有价格：投资与 TCO 未计入服务器",
+        "目录中 {server} 和 {accelerator} 都没有价格，本阶段的投资、TCO 与成本对比在填入报价前不含服务器。",
         "在 costs.gpu_price_override 中填入厂商按卡报价，或在用户目录中为该服务器添加带来源的价格。",
     ),
     "accuracy.family_not_validated": (
         "该硬件系列没有验证数据",
         "gpudesk 没有 {family}（{accelerator}）的公开效率实测和验证案例；其数字使用跨系列中位效率，准确度区间不适用。",
         "先在该平台上做试点并导入日志（校准），再据此定案。",
+    "cost.unpriced_lines": (
+        "部分成本没有价格",
+        "有 {count} 项成本在目录中没有价格：{items}。各项合计均不含这些项目。",
+        "请向厂商或服务商询价，并在目录浏览器或本阶段的成本输入中填写报价。",
     ),
     "host.cpu_starves_gpus": (
         "CPU 核数不足，喂不饱 GPU",

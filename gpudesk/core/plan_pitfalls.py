@@ -28,7 +28,7 @@ from gpudesk.core.pitfalls import (
     scaling_path_pitfall,
     utilisation_pitfall,
 )
-from gpudesk.core.plan_infra import owns_facility
+from gpudesk.vocabulary.delivery import owns_hardware as owns_facility
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.plan_result import Candidate
 from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult

@@ -23,6 +23,7 @@ from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.plan_resolve import PlanInputError
+from gpudesk.core.sized_configuration import Layout, ServingCapacity
 from gpudesk.core.training import TrainingInputs, estimate_training
 from gpudesk.project.model import Phase, Workload
 from gpudesk.vocabulary.workloads import LLM_TRAINING_KINDS
@@ -54,6 +55,13 @@ class WorkloadResult:
     cpu_vcpus: float = 0.0
     # LLM training: (GPU counts, tokens/s per GPU, bottleneck codes) from the sizing sweep, for the scaling chart
     scaling_sweep: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+    # how the workload was sized (read by core.phase_sizing into the phase's SizedConfiguration)
+    sized_by: str = "minimum"  # vocabulary.sizing.SIZED_BY code
+    sizing_formula: str = ""  # how ``gpus`` follows from the figures in ``sizing_keys``
+    sizing_keys: tuple[str, ...] = ()
+    layout: Layout = field(default_factory=Layout)
+    gpus_needed: int = 0  # its own sizing when the plan fixes the nodes (0 = same as gpus)
+    capacity: ServingCapacity | None = None
 
 
 def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int) -> HardwareArrays:
@@ -100,6 +108,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
     counts = mp * 2.0 ** np.arange(MAX_DOUBLINGS)
     rows = hw.take(np.zeros(counts.size, dtype=int))
     sweep = estimate_training(training_inputs(model, w, rows, counts, calibration))
+    sized_by, formula = "fixed_nodes", "hardware.nodes × GPUs per node (set in the plan)"
     if phase.hardware.nodes > 0:
         total = phase.hardware.nodes * gpn
         if total % mp:
@@ -122,9 +131,15 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         ok = fits & np.isfinite(days) & (days <= w.deadline_days)
         if ok.any():
             n_gpus = int(counts[int(np.argmax(ok))])
+            sized_by = "deadline"
+            formula = (f"smallest GPU count tp·pp·cp × 2^k = {mp} × 2^k that fits in memory and trains within "
+                       f"the {w.deadline_days:g}-day deadline")
         else:
             finite = np.where(fits & np.isfinite(days), days, np.inf)
             n_gpus = int(counts[int(np.argmin(finite))]) if np.isfinite(finite).any() else int(mp)
+            sized_by = "best_effort" if np.isfinite(finite).any() else "memory"
+            formula = ("the GPU count tp·pp·cp × 2^k that trains fastest (no count meets the deadline)"
+                       if sized_by == "best_effort" else "tp·pp·cp: no GPU count of this layout fits in memory")
     figures = estimate_training(training_inputs(model, w, hw, float(n_gpus), calibration))
     figures.merge(estimate_memory(_memory_inputs(model, w, hw, n_gpus / mp, gpn, mem_source)))
     tokens_per_gpu = float(figures.value_at("train.tokens_per_s_per_gpu"))
@@ -140,6 +155,9 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         duty_fraction=duty,
         scaling_sweep=(counts, np.asarray(sweep["train.tokens_per_s_per_gpu"], dtype=float),
                        np.asarray(sweep["train.bottleneck"], dtype=float)),
+        sized_by=sized_by, sizing_formula=formula,
+        sizing_keys=tuple(k for k in ("train.time_to_train_days", "mem.fits") if k in figures),
+        layout=Layout(p.tp, p.pp, p.cp, p.ep, max(n_gpus // mp, 1)),
     )
 
 
@@ -157,16 +175,31 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
     ))
     needed = figures.value_at("infer.gpus_needed")
     per_replica = int(figures.value_at("infer.gpus_per_replica"))
-    gpus = int(needed) if isinstance(needed, float) and math.isfinite(needed) and needed > 0 else per_replica
+    sized = isinstance(needed, float) and math.isfinite(needed) and needed > 0
+    own = max(int(needed) if sized else per_replica, per_replica)
+    gpus = own
+    sized_by = "peak_rate" if rate > 0 and sized else "minimum"
+    formula = ("⌈peak request rate / highest rate per replica at the TTFT targets⌉ × GPUs per replica"
+               if sized_by == "peak_rate" else "one replica: tp · pp GPUs (no request rate given)")
     if phase.hardware.nodes > 0:
-        gpus = phase.hardware.nodes * phase.hardware.gpus_per_node
+        gpus = max(phase.hardware.nodes * phase.hardware.gpus_per_node, per_replica)
+        sized_by, formula = "fixed_nodes", "hardware.nodes × GPUs per node (set in the plan)"
+    replicas = max(gpus // max(per_replica, 1), 1)
+    lam = figures.number("infer.max_rate_per_replica", float("nan"))
+    tokens = figures.number("infer.tokens_per_s", float("nan"))
+    capacity = ServingCapacity(replicas=replicas, per_replica=lam, total=lam * replicas, target=rate,
+                               unit="requests/s", tokens_per_s_per_replica=tokens,
+                               tokens_per_s_total=tokens * replicas)
     daily_tokens = w.requests_per_day * (w.prompt_tokens + w.output_tokens)
     average_share = 1.0 / max(w.peak_factor, 1.0)
     return WorkloadResult(
-        figures=figures, gpus=max(gpus, per_replica), data_kind="text_pretokenized",
+        figures=figures, gpus=gpus, data_kind="text_pretokenized",
         throughput_per_gpu=0.0, params=float(model.params_total), tokens_served_per_year=daily_tokens * 365.0,
         load_factor=SERVING_PEAK_POWER_LOAD.value * average_share, request_rate=rate,
         request_bytes=RAW_TEXT_BYTES_PER_TOKEN.value * w.prompt_tokens,
         response_bytes=RAW_TEXT_BYTES_PER_TOKEN.value * w.output_tokens,
+        sized_by=sized_by, sizing_formula=formula,
+        sizing_keys=tuple(k for k in ("infer.gpus_needed", "infer.gpus_per_replica") if k in figures),
+        layout=Layout(p.tp, p.pp, 1, p.ep, replicas), gpus_needed=own, capacity=capacity,
     )
 

@@ -20,6 +20,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.core.plan_workload import WorkloadResult, size_llm_serving
+from gpudesk.core.sized_configuration import Layout, ServingCapacity
 from gpudesk.core.workloads_other import (
     estimate_diffusion,
     estimate_embeddings,
@@ -75,10 +76,20 @@ def size_item_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardw
     gpus = _add_sizing(fs, prefix, rate_key, w)
     if w.kind == "recsys_inference":
         gpus = max(gpus, float(fs.value_at("recsys.gpus_for_tables")))
+    own = int(gpus)
+    sized_by = "item_rate" if w.items_per_day > 0 else "minimum"
+    formula = ("⌈peak item rate / items per second per GPU⌉" if sized_by == "item_rate"
+               else "one GPU (no item rate given)")
     if phase.hardware.nodes > 0:
         gpus = phase.hardware.nodes * phase.hardware.gpus_per_node
+        sized_by, formula = "fixed_nodes", "hardware.nodes × GPUs per node (set in the plan)"
     per_gpu = float(fs.value_at(rate_key))
+    peak = w.items_per_day / 86400.0 * w.peak_factor
     return WorkloadResult(
+        sized_by=sized_by, sizing_formula=formula, sizing_keys=(f"{prefix}.gpus_needed",),
+        layout=Layout(dp=int(gpus)), gpus_needed=own,
+        capacity=ServingCapacity(replicas=int(gpus), per_replica=per_gpu, total=per_gpu * int(gpus), target=peak,
+                                 unit="items/s"),
         figures=fs, gpus=int(gpus), data_kind=data_kind if w.kind != "vision_inference" else "images",
         throughput_per_gpu=per_gpu * w.items_per_day / 86400.0 / max(gpus * per_gpu, 1e-9),
         params=float(model.params_total), load_factor=TRAINING_POWER_LOAD.value / max(w.peak_factor, 1.0),
@@ -89,6 +100,7 @@ def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: Ha
     items = w.dataset_items or w.items_per_day
     if items <= 0:
         raise PlanInputError(f"{where}.dataset_items: a vision training job needs the number of training images")
+    sized_by, formula = "fixed_nodes", "hardware.nodes × GPUs per node (set in the plan)"
     if phase.hardware.nodes > 0:
         n = phase.hardware.nodes * phase.hardware.gpus_per_node
     else:
@@ -97,6 +109,9 @@ def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: Ha
         days = np.asarray(sweep["vision.epoch_time_s"], dtype=float) * w.epochs / 86400.0
         ok = np.isfinite(days) & (days <= w.deadline_days)
         n = int(counts[int(np.argmax(ok))]) if ok.any() else int(counts[-1])
+        sized_by = "deadline" if ok.any() else "best_effort"
+        formula = (f"smallest power-of-two GPU count that trains {w.epochs:g} epochs within {w.deadline_days:g} days"
+                   if ok.any() else "the largest GPU count searched (no count meets the deadline)")
     fs = estimate_vision(model, hw, True, w.compute_dtype, float(n), items)
     fs.input("vision.in.epochs", w.epochs, "epochs", "epochs")
     epoch = _finite(fs.value_at("vision.epoch_time_s"), f"{where}.model_id", "training throughput")
@@ -108,6 +123,7 @@ def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: Ha
     return WorkloadResult(
         figures=fs, gpus=n, data_kind="images", throughput_per_gpu=float(fs.value_at("vision.images_per_s_per_gpu")),
         params=float(model.params_total), trainable_params=float(model.params_total), trains=True, gpu_hours_per_run=float(gpu_hours), duty_fraction=duty,
+        sized_by=sized_by, sizing_formula=formula, sizing_keys=("vision.time_to_train_days",), layout=Layout(dp=n),
     )
 
 
@@ -119,9 +135,14 @@ def size_vdi(acc: rec.Accelerator, w: Workload, phase: Phase, where: str) -> Wor
             f"{where}.seat_profile_gb: {acc.name} offers no vGPU profile of {w.seat_profile_gb:g} GB or more "
             "(catalog vgpu_profiles_gb); choose a vGPU-capable accelerator such as L40S, L4 or RTX PRO 6000"
         )
-    n = phase.hardware.nodes * phase.hardware.gpus_per_node if phase.hardware.nodes > 0 else int(gpus)
-    return WorkloadResult(figures=fs, gpus=max(n, 1), data_kind="images", seats=float(w.seats),
-                          load_factor=TRAINING_POWER_LOAD.value / 2.0)
+    fixed = phase.hardware.nodes > 0
+    n = max(phase.hardware.nodes * phase.hardware.gpus_per_node if fixed else int(gpus), 1)
+    return WorkloadResult(figures=fs, gpus=n, data_kind="images", seats=float(w.seats),
+                          load_factor=TRAINING_POWER_LOAD.value / 2.0,
+                          sized_by="fixed_nodes" if fixed else "seats",
+                          sizing_formula="hardware.nodes × GPUs per node (set in the plan)" if fixed
+                          else "⌈seats / seats per GPU at the vGPU profile⌉", sizing_keys=("vdi.gpus_needed",),
+                          layout=Layout(dp=n), gpus_needed=max(int(gpus), 1))
 
 
 def _cpu_cost(fs: FigureSet, vcpus: float, offer: rec.CloudOffer | None, phase: Phase) -> None:
@@ -158,4 +179,7 @@ def size_agents(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArr
     serving = size_llm_serving(model, w, phase, hw, request_rate=float(rate) * w.peak_factor)
     serving.figures.merge(fs)
     serving.cpu_vcpus = float(agents * per)
+    if serving.sized_by == "peak_rate":
+        serving.sized_by = "agents"
+        serving.sizing_formula = "LLM serving sized to the agents' peak model-call rate: " + serving.sizing_formula
     return serving

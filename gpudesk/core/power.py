@@ -35,7 +35,7 @@ class PowerInputs:
     accelerator_tdp_w: float | None = None  # estimates server power when the catalog lacks it
     accelerator_tdp_source: str = ""
     pue: float = 0.0  # 0 = PUE_DEFAULT
-    duty_fraction: Any = 1.0  # share of the year the cluster runs at load_factor
+    busy_fraction: Any = 1.0  # share of the year the servers work at load_factor (usage profile); idle otherwise
     switch: Switch | None = None
     switch_count: Any = 0
     facility_cooling: str = "liquid"  # air | liquid | hybrid: what the site can remove
@@ -87,9 +87,9 @@ def power_figures(inp: PowerInputs) -> FigureSet:
     unknown_note = "" if np.all(np.isfinite(net)) else "switch power is not in the catalog: network power left out"
     it = fs.add("power.it_kw", srv_kw + known_net, "kW", "IT power", "servers_kw + network_kw (when known)",
                 ["power.servers_kw", "power.network_kw"], note=unknown_note)
-    fs.add("power.it_max_kw", n * pmax + known_net, "kW", "IT power at server maximum",
-           "servers x server_max_kw + network_kw (when known)",
-           ["power.servers", "power.server_max_kw", "power.network_kw"], note=unknown_note)
+    it_max = fs.add("power.it_max_kw", n * pmax + known_net, "kW", "IT power at server maximum (nameplate)",
+                    "servers x server_max_kw + network_kw (when known)",
+                    ["power.servers", "power.server_max_kw", "power.network_kw"], note=unknown_note)
 
     # -- racks ----------------------------------------------------------
     limit = fs.input("power.rack_limit_kw", inp.rack_power_limit_kw, "kW", "rack power limit", inp.rack_limit_source)
@@ -124,28 +124,43 @@ def power_figures(inp: PowerInputs) -> FigureSet:
     share = record_field(fs, "power.liquid_heat_share", s, "liquid_heat_share", "fraction", "heat removed by liquid")
     liquid = fs.add("power.liquid_kw", srv_kw * share, "kW", "heat to liquid cooling", "servers_kw x liquid_heat_share",
                     ["power.servers_kw", "power.liquid_heat_share"])
-    air = fs.add("power.air_kw", it - liquid, "kW", "heat to air cooling", "it_kw - liquid_kw",
-                 ["power.it_kw", "power.liquid_kw"])
+    fs.add("power.air_kw", it - liquid, "kW", "heat to air cooling", "it_kw - liquid_kw", ["power.it_kw", "power.liquid_kw"])
     btu = fs.constant("power.btu_per_w", C.W_TO_BTU_PER_H)
     ton = fs.constant("power.kw_per_ton", C.KW_PER_COOLING_TON)
-    fs.add("power.btu_per_h", it * 1000.0 * btu, "BTU/h", "heat load", "it_kw x 1000 x btu_per_w",
-           ["power.it_kw", "power.btu_per_w"])
-    fs.add("power.cooling_tons", it / ton, "tons", "cooling load", "it_kw / kw_per_ton", ["power.it_kw", "power.kw_per_ton"])
-    fs.add("power.air_cooling_tons", air / ton, "tons", "air-side cooling load", "air_kw / kw_per_ton",
-           ["power.air_kw", "power.kw_per_ton"])
+    # Cooling is designed for the nameplate maximum (what the servers can draw), with the typical load beside it.
+    fs.add("power.btu_per_h", it_max * 1000.0 * btu, "BTU/h", "heat load at nameplate maximum",
+           "it_max_kw x 1000 x btu_per_w", ["power.it_max_kw", "power.btu_per_w"])
+    fs.add("power.btu_per_h_typical", it * 1000.0 * btu, "BTU/h", "heat load at the typical load",
+           "it_kw x 1000 x btu_per_w", ["power.it_kw", "power.btu_per_w"])
+    fs.add("power.cooling_tons", it_max / ton, "tons", "cooling capacity needed (nameplate)", "it_max_kw / kw_per_ton",
+           ["power.it_max_kw", "power.kw_per_ton"])
+    fs.add("power.cooling_tons_typical", it / ton, "tons", "cooling load at the typical load", "it_kw / kw_per_ton",
+           ["power.it_kw", "power.kw_per_ton"])
+    air_max = fs.add("power.air_kw_max", it_max - n * pmax * share, "kW", "heat to air at nameplate maximum",
+                     "it_max_kw - servers x server_max_kw x liquid_heat_share",
+                     ["power.it_max_kw", "power.servers", "power.server_max_kw", "power.liquid_heat_share"])
+    fs.add("power.air_cooling_tons", air_max / ton, "tons", "air-side cooling capacity needed (nameplate)",
+           "air_kw_max / kw_per_ton", ["power.air_kw_max", "power.kw_per_ton"])
 
     # -- facility, energy, carbon ----------------------------------------
     if inp.pue:
         pue = fs.input("power.pue", inp.pue, "", "PUE", inp.pue_source)
     else:
         pue = fs.constant("power.pue", C.PUE_DEFAULT)
-    fac = fs.add("power.facility_kw", it * pue, "kW", "facility power", "it_kw x pue", ["power.it_kw", "power.pue"])
+    fs.add("power.facility_kw", it * pue, "kW", "facility power at the typical load", "it_kw x pue",
+           ["power.it_kw", "power.pue"])
+    fs.add("power.facility_max_kw", it_max * pue, "kW", "facility power at nameplate maximum (design)",
+           "it_max_kw x pue", ["power.it_max_kw", "power.pue"])
     hours = fs.constant("power.hours_per_year", C.HOURS_PER_YEAR)
-    duty = fs.input("power.duty_fraction", np.asarray(inp.duty_fraction, dtype=float), "fraction",
-                    "share of the year at this load")
-    kwh = fs.add("power.annual_kwh", fac * hours * duty, "kWh", "facility energy per year",
-                 "facility_kw x hours_per_year x duty_fraction",
-                 ["power.facility_kw", "power.hours_per_year", "power.duty_fraction"])
+    busy = fs.input("power.busy_fraction", np.asarray(inp.busy_fraction, dtype=float), "fraction",
+                    "share of the year the servers work (usage profile); idle the rest")
+    idle_kw = fs.add("power.idle_it_kw", n * idle + known_net, "kW", "IT power when idle",
+                     "servers x server_idle_kw + network_kw (when known)",
+                     ["power.servers", "power.server_idle_kw", "power.network_kw"])
+    kwh = fs.add("power.annual_kwh", (it * busy + idle_kw * (1.0 - busy)) * pue * hours, "kWh",
+                 "facility energy per year",
+                 "(it_kw x busy_fraction + idle_it_kw x (1 - busy_fraction)) x pue x hours_per_year",
+                 ["power.it_kw", "power.busy_fraction", "power.idle_it_kw", "power.pue", "power.hours_per_year"])
     price = fs.input("power.electricity_price", inp.electricity_per_kwh, f"{inp.currency}/kWh", "electricity price",
                      inp.electricity_source)
     fs.add("power.annual_energy_cost", kwh * price, inp.currency, "energy cost per year",
@@ -164,7 +179,7 @@ def rack_layout(
     """Racks with what is in each and its kW, for the rack chart (one candidate)."""
     n = int(at(fs, "power.servers", index))
     spr = at(fs, "power.servers_per_rack", index)
-    per_kw = at(fs, "power.server_kw", index)
+    per_kw = at(fs, "power.server_max_kw", index)  # racks are designed for the nameplate maximum
     pdu_kw, feeds = at(fs, "power.pdu_kw", None), at(fs, "power.pdu_feeds", None)
     racks: list[dict[str, Any]] = []
     left = n

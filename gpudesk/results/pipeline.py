@@ -20,9 +20,13 @@ from gpudesk.core.accuracy import figure_bands
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.compliance import compliance_assumption, compliance_checks
 from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for
-from gpudesk.results.plan_bom import bill_of_materials
 from gpudesk.results.plan_charts import phase_charts
-from gpudesk.core.plan_infra import phase_infrastructure
+from gpudesk.core.ledger_build import build_ledger
+from gpudesk.core.ledger_figures import ledger_figures
+from gpudesk.core.phase_sizing import CarriedHardware, size_phase
+from gpudesk.core.plan_infra import busy_fraction, phase_infrastructure
+from gpudesk.core.sized_configuration import SizedConfiguration
+from gpudesk.results.plan_rows import handed_over, ledger_checks, with_plan_row
 from gpudesk.core.plan_layout import layout_search
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model, resolve_phase
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
@@ -35,7 +39,9 @@ from gpudesk.project.model import Phase, Project
 __all__ = ["PhaseCache", "PlanInputError", "estimate_plan", "estimate_phase"]
 
 
-def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstimate:
+def estimate_phase(project: Project, index: int, catalog: Catalog,
+                   carried: CarriedHardware | None = None) -> PhaseEstimate:
+    """Estimate one phase; ``carried`` is the owned hardware the previous phase hands over."""
     phase: Phase = project.phases[index]
     where = f"phases[{index}]"
     if not phase.workloads:
@@ -52,24 +58,26 @@ def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstim
         figures.merge(result.figures, prefix="" if w_index == 0 else f"w{w_index + 1}.")
         results.append(result)
     primary = results[0]
-    layout_checks = _layout(catalog, phase, resolved, figures, primary)
+    config, sizing = size_phase(phase, resolved, results, carried)
+    figures.merge(sizing)
+    figures.input("plan.tokens_served_per_year", sum(r.tokens_served_per_year for r in results), "tokens",
+                  "tokens served per year", "requests per day × (prompt + output tokens) × 365, over the workloads")
+    figures.input("plan.seats", sum(r.seats for r in results), "seats", "seats served", "workloads' seats")
+    layout_checks = _layout(catalog, phase, resolved, figures, config)
     fpt = figures.value_at("arch.flops_per_token_megatron") if "arch.flops_per_token_megatron" in figures else None
     gflops = figures.number("vision.gflops_per_image", 0.0) or None  # vision training: sized in task figures
     figures.merge(task_figures(phase.workloads[0], fpt if isinstance(fpt, float) else None, gflops))
-    gpus = sum(r.gpus for r in results)
-    infra = phase_infrastructure(
-        phase, resolved, primary, gpus,
-        tokens_served_per_year=sum(r.tokens_served_per_year for r in results),
-        seats=sum(r.seats for r in results),
-    )
+    infra = phase_infrastructure(phase, resolved, primary, config, carried)
     figures.merge(infra.figures)
-    estimate = PhaseEstimate(index=index, name=phase.name, figures=figures)
-    estimate.candidates = recommend(catalog, phase, resolved, primary)
+    ledger = build_ledger(phase, resolved, figures, config, carried)
+    figures.merge(ledger_figures(ledger, config, figures, phase.costs.horizon_years, busy_fraction(phase)))
+    estimate = PhaseEstimate(index=index, name=phase.name, figures=figures, config=config, ledger=ledger,
+                             start_month=phase.start_month, carried=handed_over(config, figures))
+    estimate.candidates = with_plan_row(recommend(catalog, phase, resolved, primary), config, figures, phase)
     estimate.checks = phase_checks(phase, resolved, figures, results, infra.checks, estimate.candidates) \
         + layout_checks + compliance_checks(
-        catalog, phase, resolved, estimate.candidates, figures.number("tco.capex", float("nan")))
+        catalog, phase, resolved, estimate.candidates, ledger) + ledger_checks(ledger)
     estimate.charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog, primary)
-    estimate.bom = bill_of_materials(phase, resolved, figures, catalog)
     estimate.assumptions = [*assumptions(phase, resolved, figures),
                             compliance_assumption(catalog, phase, resolved.accelerator)]
     estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()
@@ -78,36 +86,40 @@ def estimate_phase(project: Project, index: int, catalog: Catalog) -> PhaseEstim
 
 
 def _layout(catalog: Catalog, phase: Phase, resolved: ResolvedPhase, figures: FigureSet,
-            primary: WorkloadResult) -> list[Check]:
+            config: SizedConfiguration) -> list[Check]:
     """Search every parallel layout at the plan's GPU count for an LLM training phase (step 5)."""
     w = phase.workloads[0]
     if w.kind not in TRAIN_KINDS or "train.tokens_per_s" not in figures:
         return []
     model = resolve_model(catalog, w, "phases[].workloads[0]")
     gpn = resolved.server.gpus if resolved.server.is_rack else phase.hardware.gpus_per_node
-    search, checks = layout_search(model, w, hardware_for(resolved.accelerator, resolved.server, gpn), primary.gpus,
+    search, checks = layout_search(model, w, hardware_for(resolved.accelerator, resolved.server, gpn),
+                                   config.workloads[0].gpus,
                                    float(figures.value_at("train.tokens_per_s")))
     figures.merge(search)
     return checks
 
 
 class PhaseCache:
-    """Phase estimates keyed by the phase's full content: an edit re-estimates only the phase it touched.
+    """Phase estimates keyed by everything ``estimate_phase`` reads: an edit re-estimates only the phases it touched.
 
-    The key is the phase's dataclass repr plus the calibration's (everything ``estimate_phase`` reads
-    from the project) and the catalog object, so any change to either gives a new key.
+    The key is the phase's dataclass repr, the calibration's, the hardware handed over by the previous
+    phase, and the catalog object with its revision (every user edit or import bumps it), so a catalog
+    edit in the browser re-estimates instead of showing the old figures.
     """
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
-        self._store: dict[tuple[int, str, str], PhaseEstimate] = {}
+        self._store: dict[tuple[object, ...], PhaseEstimate] = {}
 
-    def get(self, project: Project, index: int, catalog: Catalog) -> PhaseEstimate:
-        key = (id(catalog), repr(project.phases[index]), repr(project.calibration))
+    def get(self, project: Project, index: int, catalog: Catalog,
+            carried: CarriedHardware | None = None) -> PhaseEstimate:
+        key = (id(catalog), getattr(catalog, "revision", 0), index, repr(project.phases[index]),
+               repr(project.calibration), carried)
         hit = self._store.get(key)
-        if hit is not None and hit.index == index:
+        if hit is not None:
             return hit
-        estimate = estimate_phase(project, index, catalog)
+        estimate = estimate_phase(project, index, catalog, carried)
         if len(self._store) >= self.size:
             self._store.pop(next(iter(self._store)))
         self._store[key] = estimate
@@ -117,8 +129,12 @@ class PhaseCache:
 def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None = None) -> PlanEstimate:
     if not project.phases:
         raise PlanInputError("phases: the plan has no phase; add one")
-    phases = [cache.get(project, i, catalog) if cache is not None else estimate_phase(project, i, catalog)
-              for i in range(len(project.phases))]
+    phases: list[PhaseEstimate] = []
+    carried: CarriedHardware | None = None
+    for i in range(len(project.phases)):
+        phase = cache.get(project, i, catalog, carried) if cache is not None else estimate_phase(project, i, catalog, carried)
+        phases.append(phase)
+        carried = phase.carried
     road, road_checks, timeline = roadmap(project, phases)
     if timeline is not None:
         for phase in phases:

@@ -17,39 +17,36 @@ from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.assumptions import Assumption
 from gpudesk.core.candidates import Candidate
+from gpudesk.core.cost_ledger import CostLedger, LedgerLine
+from gpudesk.core.phase_sizing import CarriedHardware
+from gpudesk.core.sized_configuration import SizedConfiguration
 
-__all__ = ["Assumption", "BomLine", "Candidate", "PhaseEstimate", "PlanEstimate"]
-
-
-@dataclass(frozen=True)
-class BomLine:
-    category: str  # compute | network | storage | facility | cloud | software | services
-    item: str
-    quantity: float
-    unit: str  # "server", "switch", "GPU-hour", "TB-month" ...
-    unit_price: float | None  # in the plan currency; None = price unknown in catalog
-    currency: str
-    source: str  # citation text
-    date: str
-
-    @property
-    def extended(self) -> float | None:
-        return None if self.unit_price is None else self.unit_price * self.quantity
+__all__ = ["Assumption", "Candidate", "CostLedger", "LedgerLine", "PhaseEstimate", "PlanEstimate", "SizedConfiguration"]
 
 
 @dataclass
 class PhaseEstimate:
+    """One phase, estimated: the sized configuration and the cost ledger every surface reads."""
+
     index: int
     name: str
     figures: FigureSet
+    config: SizedConfiguration
+    ledger: CostLedger
+    start_month: int = 0  # month of the roadmap the phase starts in
     checks: list[Check] = field(default_factory=list)
-    candidates: list[Candidate] = field(default_factory=list)
-    charts: dict[str, Any] = field(default_factory=dict)  # chart name -> report.chart_model spec
-    bom: list[BomLine] = field(default_factory=list)
+    candidates: list[Candidate] = field(default_factory=list)  # alternatives; the pinned row is the plan's own
+    charts: dict[str, Any] = field(default_factory=dict)  # chart name -> results.chart_model spec
     assumptions: list[str] = field(default_factory=list)  # Assumption (a str) or plain notes
     calibrated_keys: tuple[str, ...] = ()  # figures resting on customer measurements
     # figure key -> accuracy band from the validation residuals (core/accuracy.py); None = no validation
     accuracy: dict[str, dict | None] = field(default_factory=dict)
+    carried: CarriedHardware | None = None  # owned hardware handed to the next phase
+
+    @property
+    def bom(self) -> tuple[LedgerLine, ...]:
+        """The bill of materials is the ledger's lines."""
+        return self.ledger.lines
 
 
 @dataclass
@@ -63,6 +60,16 @@ class PlanEstimate:
     roadmap_checks: list[Check] = field(default_factory=list)
     charts: dict[str, Any] = field(default_factory=dict)  # plan-level charts, e.g. "timeline"
     accuracy_band: float = 0.2  # relative; from the validation suite or calibration
+
+    @property
+    def total(self) -> float:
+        """The plan total, defined once: every phase's ledger total over its months (what is bought when,
+        what is rented for how long); unpriced lines excluded (``unpriced_lines`` counts them)."""
+        return float(sum(p.ledger.phase_total for p in self.phases))
+
+    @property
+    def unpriced_lines(self) -> int:
+        return sum(len(p.ledger.unpriced) for p in self.phases)
 
     def all_checks(self) -> list[Check]:
         out = [c for p in self.phases for c in p.checks]

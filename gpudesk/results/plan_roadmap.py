@@ -16,26 +16,16 @@ from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.project.model import Project
+from gpudesk.vocabulary.delivery import owns_hardware
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 
-OWNED = ("private", "bare_metal", "hybrid")
-
-
-def _monthly_spend(project: Project, est: PhaseEstimate, carried_capex: float) -> np.ndarray:
-    phase = project.phases[est.index]
-    fs = est.figures
-    mode = phase.delivery.mode if f"delivery.monthly.{phase.delivery.mode}" in fs else "cloud_on_demand"
-    key = f"delivery.monthly.{mode}"
-    if key in fs:
-        series = np.asarray(fs[key], dtype=float).copy()
-    else:
-        series = np.full(phase.duration_months, fs.number("tco.opex_per_month", 0.0))
-    if mode in OWNED and series.size and carried_capex > 0:
-        series[0] = max(series[0] - carried_capex, 0.0)
-    return series
-
-
 def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | None, list[Check], ChartSpec | None]:
+    """Capacity and spend month by month, read off each phase's sized configuration and cost ledger.
+
+    The roadmap total is the plan total: the sum of the phases' ledgers over their months (capex when a
+    phase buys, recurring lines every month it runs); carried-forward servers are never bought twice
+    because the ledger of the phase that keeps them has no line for buying them.
+    """
     fs = FigureSet()
     checks: list[Check] = []
     end = max(p.start_month + p.duration_months for p in project.phases)
@@ -43,45 +33,44 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
     kw = np.zeros(end)
     spend = np.zeros(end)
     vlines, markers = [], []
-    total = 0.0
+    currency = project.phases[0].costs.currency
     for i, est in enumerate(phases):
         phase = project.phases[i]
-        f = est.figures
-        carried = 0.0
-        if i > 0 and phase.carry_forward_hardware and project.phases[i - 1].delivery.mode in OWNED \
-                and phase.delivery.mode in OWNED \
-                and project.phases[i - 1].hardware.accelerator_id == phase.hardware.accelerator_id:
-            prev = phases[i - 1].figures
-            kept = min(prev.number("plan.servers", 0.0), f.number("plan.servers", 0.0))
-            carried = f.number("tco.server_capex", 0.0) * kept / max(f.number("plan.servers", 1.0), 1.0)
-        months = _monthly_spend(project, est, carried)
+        months = np.asarray(est.ledger.monthly(), dtype=float)
         start = phase.start_month
         span = slice(start, start + months.size)
-        gpus[span] = np.maximum(gpus[span], f.number("plan.gpus", 0.0))
-        kw[span] = np.maximum(kw[span], f.number("power.it_kw", 0.0))
+        gpus[span] = np.maximum(gpus[span], float(est.config.gpus))
+        if est.config.servers_owned:
+            kw[span] = np.maximum(kw[span], est.figures.number("power.it_max_kw", 0.0))
         spend[span] += months[: end - start]
-        total += float(months.sum())
-        fs.input(f"roadmap.phase{i + 1}.carried_capex", carried, project.phases[i].costs.currency,
-                 f"capex carried forward into {phase.name}", "owned servers kept from the previous phase")
+        fs.input(f"roadmap.phase{i + 1}.cost", est.ledger.phase_total, currency, f"cost of {phase.name}",
+                 "the phase's cost ledger over its months (plan.phase_cost)")
+        fs.input(f"roadmap.phase{i + 1}.gpus", float(est.config.gpus), "GPUs", f"GPUs in {phase.name}",
+                 "the phase's sized configuration (plan.gpus)")
+        fs.input(f"roadmap.phase{i + 1}.servers_carried", float(est.config.servers_carried), "servers",
+                 f"servers {phase.name} carries forward", "plan.servers_carried")
         vlines.append(RefLine(float(start + 1), phase.name, "trigger"))
         for trig in phase.triggers:
-            markers.append(Marker(float(start + 1), f.number("plan.gpus", 0.0), f"+{trig.add_nodes} nodes",
+            markers.append(Marker(float(start + 1), float(est.config.gpus), f"+{trig.add_nodes} nodes",
                                   f"when {trig.metric.replace('_', ' ')} exceeds {trig.threshold:,.0f}: add "
                                   f"{trig.add_nodes} nodes. {trig.note}".strip()))
         if i + 1 < len(phases):
             checks += _handover_checks(project, i, est, phases[i + 1])
-    currency = project.phases[0].costs.currency
+    keys = [f"roadmap.phase{i + 1}.cost" for i in range(len(phases))]
     fs.input("roadmap.months", float(end), "months", "roadmap length", "phases' start + duration")
-    fs.input("roadmap.total_spend", total, currency, "spend over the roadmap", "sum of the phases' monthly spend")
+    fs.add("roadmap.total_spend", float(sum(p.ledger.phase_total for p in phases)), currency,
+           "plan total over the roadmap", "sum of the phases' costs (each phase's ledger over its months)", keys)
+    fs.input("roadmap.unpriced_lines", float(sum(len(p.ledger.unpriced) for p in phases)), "lines",
+             "cost lines without a price (excluded from the total)", "the phases' cost ledgers")
     fs.input("roadmap.peak_gpus", float(gpus.max()), "GPUs", "peak GPUs across phases", "max over months")
-    fs.input("roadmap.peak_kw", float(kw.max()), "kW", "peak IT power across phases", "max over months")
+    fs.input("roadmap.peak_kw", float(kw.max()), "kW", "peak owned IT design power across phases",
+             "max over months of power.it_max_kw (owned phases; rented capacity runs in the provider's facility)")
     months_axis = [float(m + 1) for m in range(end)]
+    series = [Series("GPUs", months_axis, list(gpus), style="step", color_role="capacity"),
+              Series("Spend", months_axis, list(spend), style="step", color_role="cost", panel=1)]
     chart = ChartSpec(
         kind="timeline", title="Roadmap: capacity and monthly spend", x_label="Month", y_label="GPUs",
-        y2_label="Monthly spend", y2_unit=currency, vlines=vlines, markers=markers,
-        series=[Series("GPUs", months_axis, list(gpus), style="step", color_role="capacity"),
-                Series("IT kW", months_axis, list(kw), style="step", color_role="air"),
-                Series("Spend", months_axis, list(spend), style="step", color_role="cost", panel=1)],
+        y2_label="Monthly spend", y2_unit=currency, vlines=vlines, markers=markers, series=series,
     )
     return fs, checks, chart
 
@@ -124,7 +113,7 @@ def _handover_checks(project: Project, i: int, est: PhaseEstimate, nxt: PhaseEst
     payback = _payback_month(a)
     retired = not project.phases[i + 1].carry_forward_hardware
     months = project.phases[i].duration_months
-    if mode in OWNED and retired and payback > months:
+    if owns_hardware(mode) and retired and payback > months:
         when = f"only in month {payback:,.0f}" if math.isfinite(payback) else "never (cloud costs less per month)"
         out.append(Check(
             "roadmap.retired_before_payback", "warning", 6, "Owned hardware is retired before it pays back",

@@ -125,8 +125,8 @@ class WhatIfResult:
     driver_values: dict[str, tuple[float, ...]]  # driver -> value applied at each step
     driver_units: dict[str, str]
     results: dict[str, dict[str, tuple[float, ...]]]  # driver -> metric -> value per step
-    skipped: dict[str, str]  # driver -> why it was not swept
-    notes: dict[str, list[str]]  # driver -> failed steps, clamps
+    skipped: dict[str, str]  # driver -> code of why it was not swept (the UI words it)
+    notes: dict[str, list[str]]  # driver -> failed steps, or the code "hours_capped"
     figures: FigureSet
     elapsed_s: float = 0.0
     estimates: int = 0
@@ -193,7 +193,7 @@ Apply = Callable[[Phase, float], float]  # (phase copy, change) -> driver value 
 def _gpu_price_in_use(phase: Phase, fs: FigureSet) -> float:
     if phase.costs.gpu_price_override:
         return float(phase.costs.gpu_price_override)
-    per_server = fs.number("tco.gpus") / fs.number("tco.servers")
+    per_server = fs.number("plan.gpus_per_server")
     return fs.number("tco.server_price") / (per_server * (1.0 + SERVER_PLATFORM_OVERHEAD.value))
 
 
@@ -239,7 +239,7 @@ def _appliers(phase: Phase, fs: FigureSet) -> tuple[dict[str, tuple[Apply, float
         out["electricity_price"] = (electricity, price, f"{currency}/kWh",
                                     "phase figure tco.electricity_price (user input or catalog facility default)")
     else:
-        skipped["electricity_price"] = "the electricity price in use is unknown or zero"
+        skipped["electricity_price"] = "no_electricity_price"
 
     gpu = _gpu_price_in_use(phase, fs)
     if math.isfinite(gpu) and gpu > 0:
@@ -251,7 +251,7 @@ def _appliers(phase: Phase, fs: FigureSet) -> tuple[dict[str, tuple[Apply, float
                   "tco.server_price / (GPUs per server × (1 + constant SERVER_PLATFORM_OVERHEAD))")
         out["gpu_price"] = (gpu_price, gpu, f"{currency}/GPU", source)
     else:
-        skipped["gpu_price"] = "the catalog has no price for this server or its GPUs"
+        skipped["gpu_price"] = "no_gpu_price"
 
     if any(w.kind != "rendering_vdi" for w in phase.workloads):
         def efficiency(p: Phase, change: float) -> float:
@@ -260,7 +260,7 @@ def _appliers(phase: Phase, fs: FigureSet) -> tuple[dict[str, tuple[Apply, float
 
         out["efficiency"] = (efficiency, 1.0, "x", "relative to the catalog efficiency constants (1 = as estimated)")
     else:
-        skipped["efficiency"] = "VDI seats are sized by framebuffer, not by compute efficiency"
+        skipped["efficiency"] = "vdi_framebuffer"
     return out, skipped
 
 
@@ -348,7 +348,7 @@ def iter_whatif(project: Project, phase_index: int, catalog: Catalog,
             for name, value in got.items():
                 per_metric[name][i] = value
         if rng.driver == "utilisation" and np.any(values < base_value * (1.0 + changes) - 1e-9):
-            notes.append(f"hours per day are capped at {MAX_HOURS_PER_DAY:g}")
+            notes.append("hours_capped")
         _record(fs, rng.driver, changes, values, base_value, unit, source, metrics, per_metric)
         result.changes[rng.driver] = tuple(float(c) for c in changes)
         result.driver_values[rng.driver] = tuple(float(v) for v in values)

@@ -32,15 +32,19 @@ def test_estimate_json_has_documented_sections():
     doc = json.loads(result.stdout)
     assert doc["catalog_version"] and doc["phases"]
     phase = doc["phases"][0]
-    assert {"figures", "inputs", "checks", "candidates", "bom", "assumptions", "charts"} <= set(phase)
-    assert phase["inputs"]["plan.gpus"]["value"] >= 1 and phase["inputs"]["plan.gpus"]["source"]
+    assert {"figures", "inputs", "checks", "candidates", "configuration", "ledger", "assumptions", "charts"} <= set(phase)
+    config, ledger = phase["configuration"], phase["ledger"]
+    assert phase["figures"]["plan.gpus"]["value"] == config["gpus"] >= 1 and phase["figures"]["plan.gpus"]["formula"]
     assert phase["figures"]["plan.nodes"]["formula"]
+    assert ledger["phase_total"] == phase["inputs"]["plan.phase_cost"]["value"]
+    assert sum(line["phase_amount"] or 0 for line in ledger["lines"]) == pytest.approx(ledger["phase_total"])
+    assert doc["roadmap"]["figures"]["roadmap.total_spend"]["value"] == pytest.approx(doc["total"])
 
 
 def test_explain_prints_formula_and_sources():
-    result = _run("estimate", str(SAMPLE), "--explain", "power.it_kw")
+    result = _run("estimate", str(SAMPLE), "--explain", "plan.gpus", "--phase", "1")
     assert result.returncode == 0, result.stderr
-    assert "formula:" in result.stdout and "power.servers_kw" in result.stdout
+    assert "formula:" in result.stdout and "plan.w1.gpus" in result.stdout
 
 
 @pytest.mark.parametrize("content, reason", [

@@ -1,7 +1,7 @@
 """Every check the core emits has Chinese text, filled from the check's own numbers.
 
 The check ids and the keys of their ``numbers`` are read from the source (AST over
-``Check("<id>", ...)`` calls under gpudesk/core and gpudesk/calibration), so a new
+``Check("<id>", ...)`` calls under gpudesk/core, gpudesk/results and gpudesk/calibration), so a new
 check without a Chinese template, or a template naming a value its emitting site
 does not record, fails here.
 """
@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from check_sources import SOURCES
+
 from gpudesk.core.checks import Check
 from gpudesk.core.pitfalls_zh import ZH_TEMPLATES, localise
 
-PACKAGE = Path(__file__).resolve().parents[2] / "gpudesk"
-SOURCES = sorted([*(PACKAGE / "core").rglob("*.py"), *(PACKAGE / "calibration").rglob("*.py")])
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -120,6 +120,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                           "accelerator": "NVIDIA H100 SXM"},
     "hardware.server_partly_populated": {"accelerator": "NVIDIA GeForce RTX 4090 24GB",
                                          "server": "Generic 8 x RTX 4090 server", "gpus": 1, "slots": 8},
+    "cost.unpriced_lines": {"count": 2, "items": "NVIDIA Spectrum-4 SN5600 (1 switch); transceivers (64 transceiver)"},
     "task.deadline_missed": {"days": 41.3, "deadline_days": 30.0, "tokens": 2.0e12, "gpus": 1024},
     "task.ttft_target_missed": {"ttft_ms": 1840.0, "target_ms": 500.0},
     "roadmap.fabric_cannot_grow": {"needed": 24.0, "headroom": 8.0, "phase": "试点", "next_phase": "生产"},

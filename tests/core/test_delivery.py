@@ -30,10 +30,11 @@ def test_each_mode_matches_hand_arithmetic():
     assert fs["delivery.total.gpu_rental"] == pytest.approx(151_840)
     # private: 300,000 capex in month 1 + 12 x 5,000 opex = 360,000
     assert fs["delivery.total.private"] == pytest.approx(360_000)
-    # hybrid: owns 0.5 x 8 = 4 GPUs = 4 / 16 (peak build) = 0.25 of private cost -> 90,000
-    # bursts on demand: normal (8 - 4) x 300 x 12.29 = 14,748; November (16 - 4) x 300 x 12.29 = 44,244
-    # total 90,000 + 11 x 14,748 + 44,244 = 296,472
-    assert fs["delivery.total.hybrid"] == pytest.approx(296_472)
+    # hybrid: owns 0.5 x 8 = 4 GPUs = 4 / 8 of the private build -> 0.5 x 360,000 = 180,000
+    # bursts on demand in whole 8-GPU instances: normal 8 - 4 = 4 GPUs -> one instance, 8 x 300 x 12.29 = 29,496;
+    # November 16 - 4 = 12 GPUs -> two instances, 16 x 300 x 12.29 = 58,992; total 180,000 + 11 x 29,496 + 58,992
+    assert fs["delivery.hybrid_burst_gpus"][0] == 8 and fs["delivery.hybrid_burst_gpus"][10] == 16
+    assert fs["delivery.total.hybrid"] == pytest.approx(180_000 + 11 * 29_496 + 58_992)
     assert "delivery.total.cloud_spot" not in fs  # no spot price in the offer: not priced at zero
     # utilisation of peak-sized capacity: 300 x mean(1,..,2,1) / (730 x 2) = 300 x 13/12 / 1460
     assert fs["delivery.owned_utilisation"] == pytest.approx(300 * 13 / 12 / 1460)
@@ -53,6 +54,14 @@ def test_break_even_vectorised():
     np.testing.assert_array_equal(break_even_month(a, b), [3.0, np.nan])
 
 
+def test_rented_gpus_come_in_whole_instances_and_running_costs_reach_every_mode():
+    fs = _plan(gpus=10, running_per_month=1_000.0)
+    # 10 GPUs on 8-GPU instances: 2 instances = 16 GPUs billed; on demand 16 x 300 x 12.29 = 58,992 a month
+    assert fs["delivery.billed_gpus.cloud"] == 16
+    assert fs["delivery.monthly.cloud_on_demand"][0] == pytest.approx(58_992 + 1_000)
+    assert fs["delivery.monthly.private"][1] == pytest.approx(5_000 + 1_000)  # staff, software, storage for all
+
+
 def test_currency_conversion_cny():
     fs = _plan(currency="CNY", cny_per_usd=7.1)
     assert fs["delivery.price.cloud_on_demand"] == pytest.approx(12.29 * 7.1)
@@ -64,7 +73,7 @@ def test_regulated_data_excludes_public_cloud():
     assert [c.id for c in checks] == ["delivery.regulated_data_public_cloud"]
     assert checks[0].severity == "blocker"
     assert fs["delivery.allowed.gpu_rental"] == 0 and fs["delivery.allowed.private"] == 1
-    assert cheapest_allowed_mode(fs) == "hybrid"
+    assert cheapest_allowed_mode(fs) == "private"  # hybrid's bursts come in whole 8-GPU instances: dearer here
     assert delivery_checks(_plan(chosen_mode="private")) == []
     assert [c.id for c in delivery_checks(_plan(data_sensitivity="regulated", chosen_mode="hybrid"))] == [
         "delivery.hybrid_burst_data"]

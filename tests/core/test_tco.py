@@ -1,44 +1,78 @@
-"""TCO (step 7) against a hand-worked example."""
+"""Owning hardware (step 7) against a hand-worked example; running costs of every mode; the ledger's totals."""
+
+import math
 
 import pytest
 
+from gpudesk.core.cost_ledger import CostLedger, LedgerLine
+from gpudesk.core.running_costs import RunningCostInputs, running_cost_figures
 from gpudesk.core.tco import TcoInputs, tco_figures
 from test_power import DGX_H100
 
 
 def _tco(**kw):
-    base = dict(server=DGX_H100, servers=4, it_kw=40.8, design_kw=40.8, racks=1, pue=1.56, electricity_per_kwh=0.10,
-                server_price=300_000.0, network_capex_usd=100_000.0, colo_per_rack_month=2_000.0,
-                maintenance_pct_per_year=8.0, software_per_gpu_year=1_000.0, staff_fte=1.0, staff_cost_per_year=150_000.0,
-                depreciation_years=4, training_run_gpu_hours=10_000.0, tokens_served_per_year=1e11, seats=50)
+    base = dict(server=DGX_H100, servers=4, annual_kwh=40.8 * 1.56 * 8760, design_kw_new=40.8, racks=1,
+                electricity_per_kwh=0.10, server_price=300_000.0, network_capex_usd=100_000.0,
+                colo_per_rack_month=2_000.0, maintenance_pct_per_year=8.0, depreciation_years=4)
     base.update(kw)
     return tco_figures(TcoInputs(**base))
 
 
-def test_hand_worked_tco():
+def test_hand_worked_owned_costs():
     fs = _tco()
-    # capex: 4 x 300,000 + 100,000 network = 1,300,000
-    assert fs["tco.capex"] == pytest.approx(1_300_000)
+    # capex: 4 x 300,000 + 100,000 network = 1,300,000 (no fit-out rate)
+    assert fs["tco.owned_capex"] == pytest.approx(1_300_000)
     # energy: 40.8 kW x 1.56 x 8,760 h x 0.10 = 55,755.65; colo 1 x 2,000 x 12 = 24,000;
-    # maintenance 8% x 1.3M = 104,000; software 32 GPUs x 1,000 = 32,000; staff 150,000 -> opex 365,755.65
+    # maintenance 8% x 1.3M hardware value = 104,000 -> 183,755.65 a year of running an owned cluster
     energy = 40.8 * 1.56 * 8760 * 0.10
     assert fs["tco.energy_per_year"] == pytest.approx(energy)
-    opex = energy + 24_000 + 104_000 + 32_000 + 150_000
-    assert fs["tco.opex_per_year"] == pytest.approx(opex)
-    assert fs["tco.total_3y"] == pytest.approx(1_300_000 + 3 * opex)
-    assert fs["tco.total_5y"] == pytest.approx(1_300_000 + 5 * opex)
-    annual = 1_300_000 / 4 + opex
-    per_h = annual / (32 * 8760)
-    assert fs["tco.cost_per_gpu_hour"] == pytest.approx(per_h)
-    assert fs["tco.cost_per_training_run"] == pytest.approx(per_h * 10_000)
-    assert fs["tco.cost_per_million_tokens"] == pytest.approx(annual / 1e5)
-    assert fs["tco.cost_per_seat_month"] == pytest.approx(annual / 50 / 12)
+    assert fs["tco.owned_opex_per_year"] == pytest.approx(energy + 24_000 + 104_000)
+    assert fs["tco.depreciation_per_year"] == pytest.approx(1_300_000 / 4)
 
 
-def test_cny_converts_usd_inputs_only():
+def test_carried_servers_are_not_bought_again_but_still_maintained():
+    fs = _tco(servers=4, servers_carried=3)
+    # one new server: 300,000 + 100,000 added network; maintenance still on all four servers' value
+    assert fs["tco.servers_new"] == 1
+    assert fs["tco.owned_capex"] == pytest.approx(400_000)
+    assert fs["tco.maintenance_per_year"] == pytest.approx(0.08 * 1_300_000)
+
+
+def test_unknown_catalog_price_stays_unknown():
     fs = _tco(currency="CNY", cny_per_usd=7.1, server_price=0.0)
-    # catalog price unknown -> capex unknown, never zero
-    assert fs["tco.server_capex"] != fs["tco.server_capex"]
+    # the DGX row has no catalog price in this fixture -> capex unknown, never zero
+    assert math.isnan(float(fs["tco.server_capex"])) and math.isnan(float(fs["tco.owned_capex"]))
     fs2 = _tco(currency="CNY", cny_per_usd=7.1)
-    assert fs2["tco.network_capex"] == pytest.approx(710_000)
+    assert fs2["tco.network_capex"] == pytest.approx(710_000)  # catalog USD converted
     assert fs2["tco.server_capex"] == pytest.approx(1_200_000)  # typed in CNY already
+
+
+def test_running_costs_of_every_mode():
+    fs = running_cost_figures(RunningCostInputs(gpus=32, software_per_gpu_year=1_000.0, staff_fte=1.0,
+                                                staff_cost_per_year=150_000.0, storage_monthly_usd=float("nan")))
+    assert fs["run.software_per_year"] == 32_000 and fs["run.staff_per_year"] == 150_000
+    # storage price unknown: left out of the priced running costs, never read as zero
+    assert fs["run.known_per_month"] == pytest.approx((32_000 + 150_000) / 12)
+    assert "unpriced" in fs.explain("run.known_per_month").note
+
+
+def _line(key, period, quantity, price, months=12, profile=()):
+    return LedgerLine(key, "hardware" if period == "once" else "energy", "capex" if period == "once" else "opex",
+                      key, "", quantity, "unit", price, "USD", period, months, "priced" if price else "unpriced",
+                      profile=profile)
+
+
+def test_ledger_totals_are_defined_once():
+    ledger = CostLedger("USD", 12, "private", (
+        _line("servers", "once", 4, 300_000.0),
+        _line("switches", "once", 2, None),  # unpriced: excluded from every total, listed
+        _line("energy", "month", 1_000.0, 0.1),
+        _line("cloud", "month", 10.0, 5.0, profile=(1.0,) * 10 + (2.0, 2.0)),
+    ))
+    assert ledger.capex == 1_200_000
+    assert [line.key for line in ledger.unpriced] == ["switches"]
+    # energy 100 a month; cloud 50 a month, doubled in the last two months: 10 x 50 + 2 x 100 = 700
+    assert ledger.phase_total == pytest.approx(1_200_000 + 12 * 100 + 700)
+    assert ledger.opex_per_year == pytest.approx(1_200 + 700)
+    assert ledger.total_over_years(3) == pytest.approx(1_200_000 + 3 * 1_900)
+    assert sum(ledger.monthly()) == pytest.approx(ledger.phase_total)

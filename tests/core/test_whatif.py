@@ -23,8 +23,10 @@ def catalog() -> Catalog:
 
 
 def _training_plan(hours_per_day: float = 24.0, nodes: int = 0) -> Project:
+    """Owned servers: every driver (utilisation, electricity, GPU price, efficiency) moves the figures."""
     project = Project()
     phase = project.phases[0]
+    phase.delivery.mode = "private"
     phase.delivery.utilisation.hours_per_day = hours_per_day
     phase.hardware.nodes = nodes
     return project

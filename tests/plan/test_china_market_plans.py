@@ -12,7 +12,7 @@ import pytest
 from gpudesk.catalog.field_rules import DOMESTIC_VENDORS
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.market import AvailabilityIndex, market_of_region
-from gpudesk.core.pipeline import estimate_plan
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.core.plan_resolve import resolve_phase
 from gpudesk.paths import resource_path, shipped_catalog_path
 from gpudesk.project.schema import project_from_dict

@@ -25,15 +25,20 @@ def _owned(name: str, start: int, months: int, nodes: int, accelerator: str = "h
 def test_owned_servers_carried_forward_are_not_bought_again(catalog):
     project = _two_phase(_owned("Train", 0, 12, 2), _owned("Grow", 12, 12, 4))
     carried = estimate_plan(project, catalog)
-    road = carried.roadmap
-    grow_capex = carried.phases[1].figures.value_at("tco.server_capex")
-    kept = road.value_at("roadmap.phase2.carried_capex")
-    assert kept == pytest.approx(grow_capex * 2 / 4)  # 2 of the 4 servers come from the first phase
+    grow = carried.phases[1]
+    assert (grow.config.servers, grow.config.servers_carried, grow.config.servers_new) == (4, 2, 2)
+    price = grow.ledger.line("servers").unit_price
+    assert grow.ledger.line("servers").quantity == 2  # only the 2 added servers are bought
+    assert grow.ledger.line("servers.carried").quantity == 2 and grow.ledger.line("servers.carried").amount is None
+    assert grow.figures.value_at("tco.server_capex") == pytest.approx(2 * price)
     fresh = copy.deepcopy(project)
     fresh.phases[1].carry_forward_hardware = False
     rebuilt = estimate_plan(fresh, catalog)
-    assert rebuilt.roadmap.value_at("roadmap.phase2.carried_capex") == 0
-    assert rebuilt.roadmap.value_at("roadmap.total_spend") == pytest.approx(road.value_at("roadmap.total_spend") + kept)
+    assert rebuilt.phases[1].config.servers_carried == 0 and rebuilt.phases[1].ledger.line("servers").quantity == 4
+    # buying the 2 kept servers again is the whole difference in server capex between the two roadmaps
+    assert rebuilt.phases[1].ledger.capex - grow.ledger.capex == pytest.approx(2 * price)
+    assert rebuilt.roadmap.value_at("roadmap.total_spend") == pytest.approx(rebuilt.total)
+    assert carried.roadmap.value_at("roadmap.total_spend") == pytest.approx(sum(p.ledger.phase_total for p in carried.phases))
 
 
 def test_roadmap_capacity_follows_the_phases(catalog):

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from check_sources import emitted_check_ids
 
 from gpudesk.paths import samples_dir
 from gpudesk.wizard.fields import STEP_FIELDS
@@ -24,18 +25,6 @@ CODE = re.compile(r"<code>[^<]*</code>|<a [^>]*>[^<]*</a>|[\w-]+\.gpudesk")
 def figure_keys() -> set[str]:
     """Every key documented in docs/figures.md (the first column of its tables)."""
     return set(re.findall(r"^\| `([^`]+)` \|", (ROOT / "docs" / "figures.md").read_text(encoding="utf-8"), re.M))
-
-
-def emitted_check_ids() -> set[str]:
-    """Ids of every ``Check("<id>", ...)`` under gpudesk/core and gpudesk/calibration."""
-    ids = set()
-    for path in [*(ROOT / "gpudesk" / "core").rglob("*.py"), *(ROOT / "gpudesk" / "calibration").rglob("*.py")]:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Check" and node.args:
-                first = node.args[0]
-                if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                    ids.add(first.value)
-    return ids
 
 
 def chinese_share(text: str) -> float:

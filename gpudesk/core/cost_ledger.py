@@ -1,0 +1,160 @@
+"""The one cost ledger of a phase: every line of money, priced or not, and the totals defined once.
+
+A line is either paid once at the start of the phase (capex, ``period == "once"``) or recurs every
+month of the phase (``period == "month"``, with an optional month-by-month profile for seasonal
+rental). A line without a price stays unpriced: its amount is ``None``, totals exclude it and say
+so, and nothing downstream reads it as zero. Summary, bill of materials, TCO section, roadmap,
+status bar, comparison (PDF and CSV) and the explain panel all read this ledger.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpudesk.vocabulary.costs import COST_CATEGORY, PRICE_STATUS
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    key: str  # stable id within the phase, e.g. "servers", "cloud.instances", "energy"
+    category: str  # vocabulary.costs.COST_CATEGORY code
+    nature: str  # "capex" | "opex"
+    item: str  # product or service name, as a customer reads it
+    detail: str  # configuration of the line (what one unit is)
+    quantity: float  # units per period
+    unit: str  # "server", "switch", "instance-hour", "kWh", "FTE-year" … (per period)
+    unit_price: float | None  # plan currency per unit; None = unpriced
+    currency: str
+    period: str  # "once" (start of the phase) | "month" (every month of the phase)
+    months: int  # months the line runs (the phase's duration for recurring lines)
+    status: str  # vocabulary.costs.PRICE_STATUS code
+    source: str = ""  # citation of the unit price (catalog row and its source, or "user input")
+    date: str = ""  # date of the price
+    figure_key: str = ""  # FigureSet key that explains the amount
+    profile: tuple[float, ...] = ()  # recurring lines: share of ``quantity`` used in each month (default 1)
+    unit_price_unit: str = ""  # what the price is per when it differs from ``unit`` (e.g. "instance-hour")
+
+    @property
+    def priced(self) -> bool:
+        return self.unit_price is not None and math.isfinite(self.unit_price)
+
+    @property
+    def amount(self) -> float | None:
+        """Once: the line's cost. Recurring: its cost in a month at the profile's full level."""
+        return self.quantity * self.unit_price if self.priced else None  # type: ignore[operator]
+
+    def monthly(self) -> list[float | None]:
+        """The line's cost in each month of the phase (capex in month 1)."""
+        amount = self.amount
+        if amount is None:
+            return [None] * self.months
+        if self.period == "once":
+            return [amount] + [0.0] * (self.months - 1)
+        shares = self.profile or (1.0,) * self.months
+        return [amount * s for s in shares[: self.months]]
+
+    @property
+    def phase_amount(self) -> float | None:
+        """What the line costs over the whole phase."""
+        months = self.monthly()
+        return None if not self.priced else float(sum(m for m in months if m is not None))
+
+    @property
+    def extended(self) -> float | None:
+        """The bill of materials' extended price: the line over the phase."""
+        return self.phase_amount
+
+    @property
+    def per_year(self) -> float | None:
+        """Recurring lines: the average yearly run rate; once lines: 0."""
+        if self.period == "once":
+            return 0.0
+        total = self.phase_amount
+        return None if total is None else total / max(self.months, 1) * 12.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "key": self.key, "category": self.category, "nature": self.nature, "item": self.item,
+            "detail": self.detail, "quantity": self.quantity, "unit": self.unit, "unit_price": self.unit_price,
+            "unit_price_unit": self.unit_price_unit or self.unit, "currency": self.currency, "period": self.period,
+            "months": self.months, "status": self.status, "source": self.source, "date": self.date,
+            "figure_key": self.figure_key, "amount": self.amount, "phase_amount": self.phase_amount,
+            "per_year": self.per_year,
+        }
+
+    def category_name(self, lang: str) -> str:
+        return COST_CATEGORY.name_of(self.category, lang)
+
+    def status_name(self, lang: str) -> str:
+        return PRICE_STATUS.name_of(self.status, lang)
+
+
+@dataclass(frozen=True)
+class CostLedger:
+    """The phase's lines and the totals every surface prints."""
+
+    currency: str
+    months: int
+    delivery_mode: str
+    lines: tuple[LedgerLine, ...] = field(default_factory=tuple)
+
+    def _sum(self, values: list[float | None]) -> float:
+        return float(sum(v for v in values if v is not None))
+
+    @property
+    def unpriced(self) -> tuple[LedgerLine, ...]:
+        """Lines that need a quote: their cost is unknown and left out of every total."""
+        return tuple(line for line in self.lines if not line.priced and line.status != "carried")
+
+    @property
+    def capex(self) -> float:
+        """Paid once at the start of the phase (priced lines only)."""
+        return self._sum([line.amount for line in self.lines if line.period == "once" and line.nature == "capex"])
+
+    @property
+    def opex_per_year(self) -> float:
+        """Average yearly run rate of the recurring lines (priced lines only)."""
+        return self._sum([line.per_year for line in self.lines if line.period == "month"])
+
+    @property
+    def opex_per_month(self) -> float:
+        return self.opex_per_year / 12.0
+
+    @property
+    def phase_total(self) -> float:
+        """Everything the phase costs over its months: capex + recurring lines month by month."""
+        return self._sum([line.phase_amount for line in self.lines])
+
+    def total_over_years(self, years: float) -> float:
+        """Total cost of ownership over ``years``: capex + years × the yearly run rate."""
+        return self.capex + years * self.opex_per_year
+
+    def monthly(self) -> list[float]:
+        """Spend in each month of the phase (unpriced lines excluded)."""
+        out = [0.0] * self.months
+        for line in self.lines:
+            for i, value in enumerate(line.monthly()):
+                if value is not None:
+                    out[i] += value
+        return out
+
+    def by_category(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for line in self.lines:
+            if line.phase_amount is not None:
+                out[line.category] = out.get(line.category, 0.0) + line.phase_amount
+        return out
+
+    def line(self, key: str) -> LedgerLine | None:
+        return next((line for line in self.lines if line.key == key), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "currency": self.currency, "months": self.months, "delivery_mode": self.delivery_mode,
+            "lines": [line.to_dict() for line in self.lines],
+            "capex": self.capex, "opex_per_year": self.opex_per_year, "phase_total": self.phase_total,
+            "total_3y": self.total_over_years(3), "total_5y": self.total_over_years(5),
+            "unpriced": [line.key for line in self.unpriced],
+        }

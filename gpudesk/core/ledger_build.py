@@ -1,0 +1,196 @@
+"""Build a phase's cost ledger from the figures the cost models computed (one line per thing paid for).
+
+Every amount is a figure the core already computed (``tco.*``, ``run.*``, ``delivery.*``, ``net.*``),
+so the ledger's totals equal the delivery comparison's cost of the chosen mode. A price the catalog
+lacks makes an unpriced line, never a zero.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from gpudesk.core.cost_ledger import CostLedger, LedgerLine
+from gpudesk.core.delivery import convert
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.phase_sizing import CarriedHardware
+from gpudesk.core.plan_infra import network_added
+from gpudesk.core.plan_resolve import ResolvedPhase
+from gpudesk.core.sized_configuration import SizedConfiguration
+from gpudesk.project.model import Phase
+from gpudesk.vocabulary.delivery import priced_as
+
+CLOUD_MODES = ("cloud_on_demand", "cloud_spot")
+RESERVED_MODES = ("cloud_reserved_1y", "cloud_reserved_3y")
+TERM_MODES = ("gpu_rental", "bare_metal")
+
+
+def _price(value: float) -> float | None:
+    return value if math.isfinite(value) else None
+
+
+def _status(price: float | None, user: bool = False, estimated: bool = False) -> str:
+    if price is None:
+        return "unpriced"
+    return "user_quote" if user else "estimated" if estimated else "priced"
+
+
+class _Lines:
+    """Collects lines with the phase's currency and duration."""
+
+    def __init__(self, phase: Phase) -> None:
+        self.phase = phase
+        self.currency = phase.costs.currency
+        self.months = max(phase.duration_months, 1)
+        self.lines: list[LedgerLine] = []
+
+    def add(self, key: str, category: str, nature: str, item: str, detail: str, quantity: float, unit: str,
+            unit_price: float | None, period: str, status: str, source: str = "", date: str = "",
+            figure_key: str = "", profile: tuple[float, ...] = ()) -> None:
+        if quantity <= 0 and status != "carried":
+            return
+        self.lines.append(LedgerLine(
+            key=key, category=category, nature=nature, item=item, detail=detail, quantity=float(quantity), unit=unit,
+            unit_price=unit_price, currency=self.currency, period=period, months=self.months, status=status,
+            source=source, date=date, figure_key=figure_key, profile=profile,
+        ))
+
+    def usd(self, value: float | None) -> float | None:
+        if value is None or not math.isfinite(value):
+            return None
+        return float(convert(value, "USD", self.currency, self.phase.costs.cny_per_usd))
+
+
+def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConfiguration,
+                 carried: CarriedHardware | None) -> None:
+    phase, s = out.phase, r.server
+    detail = f"{config.gpus_per_node} × {r.accelerator.name} per server"
+    if config.partly_populated:
+        detail += f" (partly populated: {config.gpus_per_node} of {s.gpus} GPU slots)"
+    price = _price(fs.number("tco.server_price"))
+    out.add("servers", "hardware", "capex", s.name, detail, config.servers_new, "server", price, "once",
+            _status(price, user=bool(phase.costs.gpu_price_override), estimated="tco.gpu_price" in fs),
+            fs.explain("tco.server_price").source or "estimated from the GPU price", s.provenance.date,
+            "tco.server_capex")
+    if config.servers_carried:
+        out.add("servers.carried", "hardware", "capex", s.name, detail + "; bought in the previous phase",
+                config.servers_carried, "server", None, "once", "carried", "", "", "plan.servers_carried")
+    fabric = fs if "net.switches" in fs else None
+    switches, optics = network_added(fabric, carried if config.servers_carried else None)
+    if r.switch is not None:
+        sw = out.usd(fs.number("net.switch_price"))
+        out.add("switches", "network", "capex", r.switch.name, f"{r.switch.ports} × {r.switch.port_gbps:g} Gb/s ports",
+                switches, "switch", sw, "once", _status(sw), fs.explain("net.switch_price").source if fabric else "",
+                r.switch.provenance.date, "net.switches")
+    if r.nic is not None:
+        op = out.usd(fs.number("net.optic_price"))
+        out.add("optics", "network", "capex", f"{r.nic.name} transceivers", "one per cable end", optics,
+                "transceiver", op, "once", _status(op), fs.explain("net.optic_price").source if fabric else "",
+                r.nic.provenance.date, "net.optics")
+    fit_rate = phase.costs.fitout_per_kw
+    if fit_rate > 0:
+        out.add("fitout", "facility", "capex", "Facility fit-out", "power, cooling and racks for the added IT load",
+                fs.number("tco.design_kw_new", 0.0), "kW", fit_rate, "once", "user_quote", "user input", "",
+                "tco.fitout_capex")
+    kwh = fs.number("tco.annual_kwh")
+    elec = _price(fs.number("tco.electricity_price"))
+    out.add("energy", "energy", "opex", "Electricity", "IT load at the usage profile, idle draw included, × PUE",
+            kwh / 12.0 if math.isfinite(kwh) else 0.0, "kWh", elec if math.isfinite(kwh) else None, "month",
+            _status(elec), r.electricity.source, "", "tco.energy_per_year")
+    colo = phase.costs.colo_per_rack_month
+    if colo > 0:
+        out.add("colocation", "colocation", "opex", "Colocation", "rack space, power feeds and cooling",
+                fs.number("tco.racks", 0.0), "rack-month", colo, "month", "user_quote", "user input", "",
+                "tco.colo_per_year")
+    maint = fs.number("tco.maintenance_per_year")
+    pct = phase.costs.maintenance_pct_per_year
+    if pct > 0:
+        out.add("maintenance", "support", "opex", "Hardware maintenance and support",
+                f"{pct:g}% of the hardware value per year", 1.0, "month", _price(maint / 12.0), "month",
+                _status(_price(maint)), "user input (maintenance % of hardware value)", "", "tco.maintenance_per_year")
+
+
+def _rented_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
+    """Instances of the chosen offer, hour by hour (on demand, spot) or by the committed term."""
+    mode = priced_as(out.phase.delivery.mode)
+    offer = {"gpu_rental": r.rental_offer, "bare_metal": r.bare_metal_offer}.get(mode, r.offer)
+    key = {"gpu_rental": "gpu_rental", "bare_metal": "bare_metal"}.get(mode, "cloud")
+    name = (f"{offer.provider} {offer.instance}" + (f" ({offer.region})" if offer.region else "")) if offer else ""
+    if offer is None or f"delivery.price.{mode}" not in fs:
+        if mode != "hybrid":
+            out.add("cloud.instances", "cloud", "opex", name or "Cloud GPU capacity",
+                    "no offer with this price in the catalog for the accelerator", fs.number("delivery.gpus", 0.0),
+                    "GPU-month", None, "month", "unpriced", "", "", "delivery.gpus")
+        return
+    per = max(offer.gpus, 1)
+    instances = fs.number(f"delivery.billed_gpus.{key}", 0.0) / per
+    mult = np.asarray(fs["delivery.demand_multiplier"], dtype=float)
+    used = fs.number("delivery.hours_used_per_month", 0.0)
+    billed = fs.number("delivery.hours_per_month", 730.0)
+    price = fs.number(f"delivery.price.{mode}") * per
+    od = fs.number("delivery.price.cloud_on_demand") * per
+    source, date = fs.explain(f"delivery.price.{mode}").source, offer.provenance.date
+    detail = f"{instances:,.0f} × {offer.instance} ({per} GPUs each)"
+    category = "rental" if mode in TERM_MODES else "cloud"
+    if mode in CLOUD_MODES:
+        out.add("cloud.instances", category, "opex", name, detail + f", {used:,.0f} h a month", instances * used,
+                "instance-hour", price, "month", "priced", source, date, f"delivery.monthly.{mode}", tuple(mult))
+    elif mode in RESERVED_MODES:
+        out.add("cloud.reserved", category, "opex", name, detail + ", reserved every hour", instances * billed,
+                "instance-hour", price, "month", "priced", source, date, f"delivery.monthly.{mode}")
+        extra = tuple(np.maximum(mult - 1.0, 0.0))
+        if any(extra):
+            out.add("cloud.burst", category, "opex", name, "on-demand capacity above the reservation in peak months",
+                    instances * used, "instance-hour", od, "month", "priced",
+                    fs.explain("delivery.price.cloud_on_demand").source, date, f"delivery.monthly.{mode}", extra)
+    elif mode in TERM_MODES:
+        out.add(f"{mode}.instances", category, "opex", name, detail + ", billed every hour of the month",
+                instances * billed, "instance-hour", price, "month", "priced", source, date,
+                f"delivery.monthly.{mode}", tuple(mult))
+
+
+def _hybrid_burst(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
+    if "delivery.hybrid_burst_gpus" not in fs or r.offer is None:
+        return
+    gpus = np.asarray(fs["delivery.hybrid_burst_gpus"], dtype=float)
+    peak = float(gpus.max()) if gpus.size else 0.0
+    per = max(r.offer.gpus, 1)
+    used = fs.number("delivery.hours_used_per_month", 0.0)
+    od = fs.number("delivery.price.cloud_on_demand") * per
+    out.add("cloud.burst", "cloud", "opex", f"{r.offer.provider} {r.offer.instance}",
+            "on-demand bursts above the owned baseline", peak / per * used, "instance-hour", od, "month", "priced",
+            fs.explain("delivery.price.cloud_on_demand").source, r.offer.provenance.date,
+            "delivery.hybrid_burst_monthly", tuple(gpus / peak) if peak > 0 else ())
+
+
+def _running_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
+    c = out.phase.costs
+    if c.software_per_gpu_year > 0:
+        out.add("software", "software", "opex", "Software licences", "per GPU per year", fs.number("run.gpus", 0.0),
+                "GPU-month", c.software_per_gpu_year / 12.0, "month", "user_quote", "user input", "",
+                "run.software_per_year")
+    if c.staff_fte > 0:
+        out.add("staff", "staff", "opex", "Operations staff", "images, drivers, scheduling, monitoring, backup",
+                c.staff_fte, "FTE-month", c.staff_cost_per_year / 12.0, "month", "user_quote", "user input", "",
+                "run.staff_per_year")
+    capacity_tb = fs.number("storage.capacity_needed", 0.0) / 1e12
+    per_tb = out.usd(fs.number("storage.price_per_tb_month"))
+    out.add("storage", "storage", "opex", r.storage.name, "capacity at the planning horizon", capacity_tb,
+            "TB-month", per_tb, "month", _status(per_tb), fs.explain("storage.price_per_tb_month").source
+            if "storage.price_per_tb_month" in fs else "", r.storage.provenance.date, "run.storage_per_year")
+
+
+def build_ledger(phase: Phase, r: ResolvedPhase, fs: FigureSet, config: SizedConfiguration,
+                 carried: CarriedHardware | None = None) -> CostLedger:
+    out = _Lines(phase)
+    if config.servers_owned:
+        _owned_lines(out, fs, r, config, carried)
+        if phase.delivery.mode == "hybrid":
+            _hybrid_burst(out, fs, r)
+    else:
+        _rented_lines(out, fs, r)
+    _running_lines(out, fs, r)
+    return CostLedger(currency=out.currency, months=out.months, delivery_mode=phase.delivery.mode,
+                      lines=tuple(out.lines))
+

@@ -1,0 +1,76 @@
+"""The phase's money figures, read off its cost ledger (keys ``tco.*`` and ``plan.phase_cost``).
+
+Every total the step pages, status bar, charts and proposal show is recorded here from the ledger,
+with the lines behind it as its explanation, so no surface adds money up on its own.
+"""
+
+from __future__ import annotations
+
+import math
+
+from gpudesk.core import constants as C
+from gpudesk.core.cost_ledger import CostLedger
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.sized_configuration import SizedConfiguration
+
+
+def _lines_text(ledger: CostLedger, period: str | None = None) -> str:
+    lines = [line for line in ledger.lines if period is None or line.period == period]
+    shown = ", ".join(line.key for line in lines if line.priced) or "none"
+    unpriced = [line.key for line in lines if not line.priced and line.status != "carried"]
+    return shown + (f"; excluding {len(unpriced)} unpriced line(s): {', '.join(unpriced)}" if unpriced else "")
+
+
+def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: FigureSet, years: int,
+                   busy_fraction: float) -> FigureSet:
+    fs = FigureSet()
+    cur = ledger.currency
+    fs.input("tco.unpriced_lines", float(len(ledger.unpriced)), "lines", "cost lines without a price",
+             ", ".join(f"{line.item} ({line.key})" for line in ledger.unpriced) or "every line is priced")
+    capex = fs.input("tco.capex", ledger.capex, cur, "capex of this phase",
+                     "cost ledger: sum of one-time lines (" + _lines_text(ledger, "once") + ")")
+    opex = fs.input("tco.opex_per_year", ledger.opex_per_year, f"{cur}/year", "opex per year (average run rate)",
+                    "cost ledger: recurring lines over the phase, per year (" + _lines_text(ledger, "month") + ")")
+    fs.add("tco.opex_per_month", opex / 12.0, f"{cur}/month", "opex per month", "opex_per_year / 12",
+           ["tco.opex_per_year"])
+    fs.input("tco.months", float(ledger.months), "months", "phase duration", "user input (duration_months)")
+    fs.input("plan.phase_cost", ledger.phase_total, cur, "cost of this phase",
+             "cost ledger: every priced line over the phase's months (" + _lines_text(ledger) + ")")
+    for n in (3, 5):
+        fs.add(f"tco.total_{n}y", capex + n * opex, cur, f"{n}-year total cost of ownership",
+               f"capex + {n} × opex_per_year", ["tco.capex", "tco.opex_per_year"])
+    horizon = fs.input("tco.horizon_years", float(years), "years", "planning horizon", "user input (horizon_years)")
+    fs.add("tco.total_horizon", capex + horizon * opex, cur, "total cost over the planning horizon",
+           "capex + horizon_years × opex_per_year", ["tco.capex", "tco.horizon_years", "tco.opex_per_year"])
+
+    dep = figures.number("tco.depreciation_per_year", 0.0) if config.servers_owned else 0.0
+    fs.input("tco.depreciation_in_annual", dep, cur, "depreciation per year of the owned hardware",
+             "tco.depreciation_per_year (owned hardware)" if config.servers_owned else "none: nothing is owned")
+    annual = fs.add("tco.annual_cost", dep + opex, cur, "annual cost (depreciation + opex)",
+                    "depreciation + opex_per_year", ["tco.depreciation_in_annual", "tco.opex_per_year"])
+    gpus = fs.input("tco.gpus", float(config.gpus), "GPUs", "GPUs in use", "plan.gpus (sized configuration)")
+    hours = fs.constant("tco.hours_per_year", C.HOURS_PER_YEAR)
+    busy = fs.input("tco.busy_fraction", busy_fraction, "fraction", "share of the year the GPUs are used",
+                    "usage profile (hours a day × days a month, peaks)")
+    gpu_h = fs.add("tco.cost_per_gpu_hour", annual / (gpus * hours * busy) if gpus * busy > 0 else math.nan,
+                   f"{cur}/GPU-h", "cost per GPU-hour used", "annual_cost / (gpus × hours_per_year × busy_fraction)",
+                   ["tco.annual_cost", "tco.gpus", "tco.hours_per_year", "tco.busy_fraction"])
+    run_h = figures.number("train.gpu_hours", figures.number("vision.gpu_hours", math.nan))
+    if math.isfinite(run_h):
+        fs.input("tco.training_run_gpu_hours", run_h, "GPU-h", "GPU-hours of one training run",
+                 "time model (train.gpu_hours)")
+        fs.add("tco.cost_per_training_run", gpu_h * run_h, cur, "cost per training run",
+               "cost_per_gpu_hour × training_run_gpu_hours", ["tco.cost_per_gpu_hour", "tco.training_run_gpu_hours"])
+    tokens = sum(w.capacity.target for w in config.workloads if w.capacity is not None and w.kind == "llm_inference")
+    tokens_year = figures.number("plan.tokens_served_per_year", 0.0)
+    if tokens and tokens_year > 0:
+        served = fs.input("tco.tokens_served_per_year", tokens_year, "tokens", "tokens served per year",
+                          "plan.tokens_served_per_year")
+        fs.add("tco.cost_per_million_tokens", annual / (served / 1e6), f"{cur}/Mtok", "cost per million tokens served",
+               "annual_cost / (tokens_served_per_year / 1e6)", ["tco.annual_cost", "tco.tokens_served_per_year"])
+    seats = figures.number("plan.seats", 0.0)
+    if seats > 0:
+        fs.input("tco.seats", seats, "seats", "seats served", "plan.seats")
+        fs.add("tco.cost_per_seat_month", annual / seats / 12.0, f"{cur}/seat/month", "cost per seat per month",
+               "annual_cost / seats / 12", ["tco.annual_cost", "tco.seats"])
+    return fs

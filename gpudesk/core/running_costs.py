@@ -1,0 +1,49 @@
+"""Costs every delivery mode carries: software licences, operations staff and storage rent. Keys ``run.*``.
+
+Whether the GPUs are owned or rented, someone maintains images, drivers, scheduling, monitoring and
+backup (the source document's step 7), licences are paid per GPU, and the data sits somewhere. The
+delivery comparison adds these to every mode, so modes are compared on equal terms, and the ledger
+lists them once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpudesk.core.delivery import convert
+from gpudesk.core.explain import FigureSet
+
+
+@dataclass(frozen=True)
+class RunningCostInputs:
+    gpus: float  # GPUs licensed (in service)
+    software_per_gpu_year: float  # currency
+    staff_fte: float
+    staff_cost_per_year: float  # currency per FTE
+    storage_monthly_usd: float  # storage model (storage.monthly_cost), NaN = storage price unknown
+    storage_source: str = "storage model (storage.monthly_cost)"
+    currency: str = "USD"
+    cny_per_usd: float = 7.1
+
+
+def running_cost_figures(inp: RunningCostInputs) -> FigureSet:
+    fs = FigureSet()
+    cur = inp.currency
+    gpus = fs.input("run.gpus", float(inp.gpus), "GPUs", "GPUs licensed", "plan.installed_gpus (sized configuration)")
+    rate = fs.input("run.software_per_gpu_year", inp.software_per_gpu_year, f"{cur}/GPU/year", "software licences")
+    soft = fs.add("run.software_per_year", gpus * rate, cur, "software licences per year",
+                  "gpus × software_per_gpu_year", ["run.gpus", "run.software_per_gpu_year"])
+    fte = fs.input("run.staff_fte", inp.staff_fte, "FTE",
+                   "operations staff (images, drivers, scheduling, monitoring, backup)")
+    fte_cost = fs.input("run.staff_cost_per_fte", inp.staff_cost_per_year, f"{cur}/year", "cost per FTE")
+    staff = fs.add("run.staff_per_year", fte * fte_cost, cur, "staff per year", "staff_fte × staff_cost_per_fte",
+                   ["run.staff_fte", "run.staff_cost_per_fte"])
+    monthly = fs.input("run.storage_monthly", float(convert(inp.storage_monthly_usd, "USD", cur, inp.cny_per_usd)),
+                       f"{cur}/month", "storage rent per month", inp.storage_source)
+    fs.add("run.storage_per_year", monthly * 12.0, cur, "storage rent per year", "storage_monthly × 12",
+                     ["run.storage_monthly"])
+    fs.add("run.known_per_month", (soft + staff) / 12.0 + (monthly if monthly == monthly else 0.0), f"{cur}/month",
+           "priced running costs per month", "(software + staff) / 12 + storage_monthly (when priced)",
+           ["run.software_per_year", "run.staff_per_year", "run.storage_monthly"],
+           note="" if monthly == monthly else "storage price unknown: left out, listed as unpriced")
+    return fs

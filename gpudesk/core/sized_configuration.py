@@ -1,0 +1,147 @@
+"""The one sized configuration of a phase: what is deployed, how many, and what sized it.
+
+Computed once by the core (``gpudesk.core.phase_sizing``) and read by every surface: step pages,
+status bar, charts, proposal, comparison, roadmap, CSV and JSON. No surface re-derives a GPU, node
+or server count from candidates or inputs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.vocabulary.sizing import SIZED_BY
+from gpudesk.vocabulary.workloads import WORKLOAD_KIND
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Parallel layout of one workload: model-parallel degrees and data-parallel replicas."""
+
+    tp: int = 1
+    pp: int = 1
+    cp: int = 1
+    ep: int = 1
+    dp: int = 1
+
+    @property
+    def model_parallel(self) -> int:
+        return self.tp * self.pp * self.cp
+
+    def text(self) -> str:
+        """``"TP4 × PP2 × DP8"``; context and expert parallel only when used."""
+        parts = [f"TP{self.tp}", f"PP{self.pp}"]
+        if self.cp > 1:
+            parts.append(f"CP{self.cp}")
+        if self.ep > 1:
+            parts.append(f"EP{self.ep}")
+        parts.append(f"DP{self.dp}")
+        return " × ".join(parts)
+
+
+@dataclass(frozen=True)
+class ServingCapacity:
+    """Serving figures that exist per replica and for the whole deployment, kept apart."""
+
+    replicas: int
+    per_replica: float  # requests/s (LLM) or items/s one replica sustains at the latency targets
+    total: float  # per_replica × replicas
+    target: float  # the peak load the plan must carry, same unit
+    unit: str  # "requests/s" | "items/s" | "seats" | "agents"
+    tokens_per_s_per_replica: float = float("nan")  # LLM serving only
+    tokens_per_s_total: float = float("nan")
+
+    @property
+    def utilisation(self) -> float:
+        """Share of the deployment's capacity the peak load uses (NaN when capacity is unknown)."""
+        return self.target / self.total if self.total > 0 else float("nan")
+
+
+@dataclass(frozen=True)
+class WorkloadSizing:
+    """How one workload of the phase was sized."""
+
+    index: int
+    name: str
+    kind: str
+    gpus: int  # GPUs this workload runs on in the plan
+    gpus_needed: int  # what its own sizing asked for (differs from ``gpus`` when the plan fixes the nodes)
+    layout: Layout
+    sized_by: str  # vocabulary.sizing.SIZED_BY code
+    gpus_key: str  # FigureSet key whose explanation shows the sizing (e.g. "plan.w1.gpus")
+    capacity: ServingCapacity | None = None
+
+    def label(self, lang: str) -> str:
+        return self.name or WORKLOAD_KIND.name_of(self.kind, lang)
+
+    def sized_by_text(self, lang: str) -> str:
+        return SIZED_BY.name_of(self.sized_by, lang)
+
+
+@dataclass(frozen=True)
+class SizedConfiguration:
+    """What the phase deploys.
+
+    ``servers`` run the workloads; ``servers_owned`` of them belong to the customer (all on premises,
+    the baseline share in hybrid, none when renting), of which ``servers_carried`` were bought in the
+    previous phase and ``servers_new`` are bought in this one.
+    """
+
+    accelerator_id: str
+    accelerator_name: str
+    server_id: str
+    server_name: str
+    gpus_per_server: int  # GPU slots of the server model
+    gpus_per_node: int  # GPUs populated per server (fewer than the slots = partly populated)
+    workloads: tuple[WorkloadSizing, ...]
+    gpus: int
+    nodes: int
+    servers: int
+    servers_carried: int
+    delivery_mode: str
+    shared_capacity: bool  # the plan fixes the node count and its workloads share those GPUs
+    rack_scale: bool = False
+    servers_owned: int = 0
+
+    @property
+    def servers_new(self) -> int:
+        return self.servers_owned - self.servers_carried
+
+    @property
+    def owns_hardware(self) -> bool:
+        return bool(DELIVERY_MODE.term(self.delivery_mode).owns_hardware)
+
+    @property
+    def partly_populated(self) -> bool:
+        return not self.rack_scale and self.gpus_per_node < self.gpus_per_server
+
+    @property
+    def installed_gpus(self) -> int:
+        """GPUs physically in the servers (a partly populated server carries fewer than its slots)."""
+        per_server = self.gpus_per_server if self.rack_scale else self.gpus_per_node
+        return self.servers * per_server
+
+    @property
+    def sized_by(self) -> str:
+        """The constraint that set the phase's GPU count (its largest workload's)."""
+        if self.shared_capacity or not self.workloads:
+            return "fixed_nodes"
+        return max(self.workloads, key=lambda w: w.gpus).sized_by
+
+    def layout_text(self) -> str:
+        """One layout per workload, ``"w1: TP4 × PP1 × DP2; w2: …"`` when there are several."""
+        if len(self.workloads) == 1:
+            return self.workloads[0].layout.text()
+        return "; ".join(f"{w.name or w.kind}: {w.layout.text()}" for w in self.workloads)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out.update(servers_new=self.servers_new, owns_hardware=self.owns_hardware,
+                   partly_populated=self.partly_populated, installed_gpus=self.installed_gpus,
+                   sized_by=self.sized_by)
+        for sizing, row in zip(self.workloads, out["workloads"], strict=True):
+            row["layout_text"] = sizing.layout.text()
+            if sizing.capacity is not None:
+                row["capacity"]["utilisation"] = sizing.capacity.utilisation
+        return out
