@@ -1,10 +1,11 @@
 """Side-by-side comparison of 2–4 estimated plans (Qt-free).
 
-``compare_plans([(plan, project), ...])`` gathers the key figures of every
-plan (GPUs, nodes, time or throughput, power, racks, capex, opex, 3-/5-year
-TCO), marks the best value in each row by the row's declared direction
-(lower- or higher-is-better), computes each plan's difference from the
-first, and lists the inputs that differ between the plans' Project files.
+``compare_plans([(plan, project), ...])`` reads every plan's sized configurations and
+cost ledgers (GPUs, servers, time or serving capacity, owned power and racks: peaks over
+phases, which run one after another; capex, steady-state opex and the plan total from the
+ledgers), converts money of a plan in another currency at that plan's own rate, marks the
+best value in each row among feasible plans (a plan with a blocker is never best),
+computes each plan's difference from the first, and lists the inputs that differ.
 Values and differences are recorded in a FigureSet (``compare.p<i>.<metric>``
 and ``compare.p<i>.<metric>.vs_p0``) so each can be explained. Export to CSV,
 a chart and a printable document lives in :mod:`gpudesk.report.comparison_export`.
@@ -15,10 +16,11 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.project.model import Project
@@ -30,29 +32,82 @@ IGNORED_INPUTS = ("meta", "revisions", "app_version", "schema_version", "catalog
 
 @dataclass(frozen=True)
 class Metric:
-    """One comparison row: where its value comes from and which direction is better."""
+    """One comparison row: how a plan's value is read off its sized configurations and ledgers."""
 
     id: str
     better: str  # lower | higher
-    unit: str  # "currency" = the plans' currency
-    figure: str = ""  # phase FigureSet key; "" = from the top-ranked candidate
-    aggregate: str = "max"  # across phases: max (peak footprint) | sum (money, throughput)
-    roadmap_key: str = ""  # preferred plan-level figure when the plan has a roadmap
+    unit: str  # "currency" = the comparison's currency
     money: bool = False
 
 
+def _peak(plan: PlanEstimate, value: Callable[[PhaseEstimate], float | None], what: str) -> tuple[float | None, str]:
+    """The largest value over phases: phases run one after another, so their capacities never add."""
+    found = [v for p in plan.phases for v in [value(p)] if v is not None and math.isfinite(v)]
+    return (max(found), f"peak over phases of {what}") if found else (None, "")
+
+
+def _gpus(plan: PlanEstimate) -> tuple[float | None, str]:
+    return _peak(plan, lambda p: float(p.config.gpus), "the sized configuration's GPUs")
+
+
+def _servers(plan: PlanEstimate) -> tuple[float | None, str]:
+    return _peak(plan, lambda p: float(p.config.servers), "the sized configuration's servers")
+
+
+def _time_days(plan: PlanEstimate) -> tuple[float | None, str]:
+    return _peak(plan, lambda p: p.figures.number("train.time_to_train_days", p.figures.number(
+        "vision.time_to_train_days", math.nan)), "time to train")
+
+
+def _capacity(plan: PlanEstimate) -> tuple[float | None, str]:
+    def total(p: PhaseEstimate) -> float | None:
+        caps = [w.capacity.tokens_per_s_total for w in p.config.workloads if w.capacity is not None]
+        caps = [c for c in caps if math.isfinite(c)]
+        return sum(caps) if caps else None  # workloads of one phase run side by side
+    return _peak(plan, total, "serving capacity (all replicas)")
+
+
+def _power(plan: PlanEstimate) -> tuple[float | None, str]:
+    return _peak(plan, lambda p: p.figures.number("power.it_max_kw") if p.config.owns_hardware else None,
+                 "owned IT design power (power.it_max_kw)")
+
+
+def _racks(plan: PlanEstimate) -> tuple[float | None, str]:
+    return _peak(plan, lambda p: p.figures.number("power.racks") if p.config.owns_hardware else None, "racks")
+
+
+def _capex(plan: PlanEstimate) -> tuple[float | None, str]:
+    return float(sum(p.ledger.capex for p in plan.phases)), "sum of the phases' ledger capex (each bought once)"
+
+
+def _opex(plan: PlanEstimate) -> tuple[float | None, str]:
+    return plan.phases[-1].ledger.opex_per_year, "the last phase's yearly run rate (ledger)"
+
+
+def _total(plan: PlanEstimate) -> tuple[float | None, str]:
+    return plan.total, "plan total: every phase's ledger over its months"
+
+
+def _unpriced(plan: PlanEstimate) -> tuple[float | None, str]:
+    return float(plan.unpriced_lines), "cost lines without a price, left out of the totals"
+
+
 METRICS = (
-    Metric("gpus", "lower", "GPUs", "", "max", "roadmap.peak_gpus"),
-    Metric("nodes", "lower", "nodes"),
-    Metric("time_days", "lower", "days", "train.time_to_train_days"),
-    Metric("throughput", "higher", "tokens/s", "infer.tokens_per_s", "sum"),
-    Metric("power_kw", "lower", "kW", "power.it_kw", "max", "roadmap.peak_kw"),
-    Metric("racks", "lower", "racks", "power.racks"),
-    Metric("capex", "lower", "currency", "tco.capex", "sum", "", True),
-    Metric("opex", "lower", "currency/year", "tco.opex_per_year", "max", "", True),
-    Metric("tco3", "lower", "currency", "tco.total_3y", "sum", "", True),
-    Metric("tco5", "lower", "currency", "tco.total_5y", "sum", "", True),
+    Metric("gpus", "lower", "GPUs"),
+    Metric("servers", "lower", "servers"),
+    Metric("time_days", "lower", "days"),
+    Metric("throughput", "higher", "tokens/s"),
+    Metric("power_kw", "lower", "kW"),
+    Metric("racks", "lower", "racks"),
+    Metric("capex", "lower", "currency", True),
+    Metric("opex", "lower", "currency/year", True),
+    Metric("total", "lower", "currency", True),
+    Metric("unpriced", "lower", "lines"),
 )
+READERS: dict[str, Callable[[PlanEstimate], tuple[float | None, str]]] = {
+    "gpus": _gpus, "servers": _servers, "time_days": _time_days, "throughput": _capacity, "power_kw": _power,
+    "racks": _racks, "capex": _capex, "opex": _opex, "total": _total, "unpriced": _unpriced,
+}
 
 
 @dataclass(frozen=True)
@@ -78,7 +133,10 @@ class InputDifference:
 @dataclass
 class PlanComparison:
     names: tuple[str, ...]
-    currency: str
+    currency: str  # the first plan's; money of plans in another currency is converted at their own rate
+    rates: tuple[float, ...]  # each plan's CNY per USD, as stated in the plan (printed beside converted money)
+    feasible: tuple[bool, ...]  # False = the plan has a blocker and is never marked best
+    money_scale: tuple[float, ...]  # factor taking each plan's money into ``currency``
     rows: list[ComparisonRow]
     input_differences: list[InputDifference]
     figures: FigureSet
@@ -95,39 +153,21 @@ def plan_name(plan: PlanEstimate, project: Project) -> str:
     return project.meta.name or plan.project_name
 
 
-def _phase_value(phase: PhaseEstimate, metric: Metric) -> tuple[float | None, str]:
-    if not metric.figure:
-        if not phase.candidates:
-            return None, ""
-        return float(getattr(phase.candidates[0], metric.id)), f"candidate 1 {metric.id}"
-    if metric.figure not in phase.figures:
-        return None, ""
-    value = phase.figures.value_at(metric.figure)
-    if isinstance(value, str) or math.isnan(value):
-        return None, ""
-    return float(value), f"figure {metric.figure}"
-
-
 def metric_value(plan: PlanEstimate, metric: Metric) -> tuple[float | None, str]:
-    """The plan's value for one metric and where it came from (for the FigureSet source)."""
-    roadmap = plan.roadmap
-    if metric.roadmap_key and roadmap is not None and metric.roadmap_key in roadmap:
-        value = roadmap.value_at(metric.roadmap_key)
-        if not isinstance(value, str) and not math.isnan(value):
-            return float(value), f"figure {metric.roadmap_key}"
-    found = [(v, src, p.name) for p in plan.phases for v, src in [_phase_value(p, metric)] if v is not None]
-    if not found:
-        return None, ""
-    if len(found) == 1:
-        return found[0][0], found[0][1]
-    values = [v for v, _src, _name in found]
-    total = sum(values) if metric.aggregate == "sum" else max(values)
-    return total, f"{metric.aggregate} over phases of {found[0][1]}"
+    """The plan's value for one metric (in the plan's own currency) and where it came from."""
+    return READERS[metric.id](plan)
 
 
-def best_indices(values: Sequence[float | None], better: str) -> frozenset[int]:
-    """Indices holding the best value; empty when fewer than two plans have one."""
-    present = [(i, v) for i, v in enumerate(values) if v is not None]
+def feasible(plan: PlanEstimate) -> bool:
+    """A plan with a blocker cannot be built as it stands: it is never marked best."""
+    return not any(c.severity == "blocker" for c in plan.all_checks())
+
+
+def best_indices(values: Sequence[float | None], better: str,
+                 eligible: Sequence[bool] | None = None) -> frozenset[int]:
+    """Indices holding the best value among eligible (feasible) plans; empty when fewer than two plans have one."""
+    ok = eligible if eligible is not None else [True] * len(values)
+    present = [(i, v) for i, v in enumerate(values) if v is not None and ok[i]]
     if len(present) < 2:
         return frozenset()
     target = min(v for _i, v in present) if better == "lower" else max(v for _i, v in present)
@@ -205,12 +245,10 @@ def compare_plans(entries: Sequence[tuple[PlanEstimate, Project]]) -> PlanCompar
     """Compare 2–4 (plan, project) pairs; the first is the baseline for differences."""
     if not MIN_PLANS <= len(entries) <= MAX_PLANS:
         raise ValueError(f"compare needs {MIN_PLANS} to {MAX_PLANS} plans, got {len(entries)}")
-    currencies = {plan.currency for plan, _project in entries}
-    if len(currencies) > 1:
-        raise ValueError(f"the plans use different currencies ({', '.join(sorted(currencies))}); "
-                         "set the same currency in every plan before comparing")
     names = _unique_names([plan_name(plan, project) for plan, project in entries])
     currency = entries[0][0].currency
+    rates = tuple(project.phases[0].costs.cny_per_usd for _plan, project in entries)
+    eligible = [feasible(plan) for plan, _project in entries]
     figures = FigureSet()
     rows = []
     for metric in METRICS:
@@ -218,6 +256,9 @@ def compare_plans(entries: Sequence[tuple[PlanEstimate, Project]]) -> PlanCompar
         values: list[float | None] = []
         for i, (plan, _project) in enumerate(entries):
             value, source = metric_value(plan, metric)
+            if metric.money and value is not None and plan.currency != currency:
+                value = float(convert(value, plan.currency, currency, rates[i]))
+                source += f", converted from {plan.currency} at the plan's {rates[i]:g} CNY/USD"
             values.append(value)
             if value is not None:
                 figures.input(f"compare.p{i}.{metric.id}", value, unit, f"{names[i]}: {metric.id}",
@@ -233,10 +274,13 @@ def compare_plans(entries: Sequence[tuple[PlanEstimate, Project]]) -> PlanCompar
             delta = figures.add(f"{key}.vs_p0", values[i] - values[0], unit, f"{names[i]} − {names[0]}: {metric.id}",
                                 f"p{i} − p0", depends_on=[key, f"compare.p0.{metric.id}"])
             deltas.append(delta)
-        rows.append(ComparisonRow(metric, tuple(values), best_indices(values, metric.better), tuple(deltas)))
+        rows.append(ComparisonRow(metric, tuple(values), best_indices(values, metric.better, eligible), tuple(deltas)))
     return PlanComparison(
         names=names,
         currency=currency,
+        rates=rates,
+        feasible=tuple(eligible),
+        money_scale=tuple(float(convert(1.0, plan.currency, currency, rates[i])) for i, (plan, _p) in enumerate(entries)),
         rows=rows,
         input_differences=input_differences([project for _plan, project in entries]),
         figures=figures,

@@ -7,6 +7,7 @@ import io
 from pathlib import Path
 
 from gpudesk.results.chart_model import ChartSpec, Series
+from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.report.comparison import ComparisonRow, PlanComparison
 from gpudesk.report.document import (
     Branding, ChartRef, DataTable, Note, Paragraph, ProposalDocument, Section,
@@ -14,7 +15,6 @@ from gpudesk.report.document import (
 from gpudesk.report.number_format import MISSING, format_money, format_number, format_quantity
 from gpudesk.report.text_catalog import ReportText
 
-CHART_MONTHS = 60  # five years, the longest TCO horizon the comparison table shows
 
 
 def metric_label(row: ComparisonRow, text: ReportText) -> str:
@@ -27,7 +27,7 @@ def value_text(row: ComparisonRow, index: int, comparison: PlanComparison, text:
         return MISSING
     if row.metric.money:
         return format_money(value, comparison.currency)
-    decimals = 0 if row.metric.id in ("gpus", "nodes", "racks") else None
+    decimals = 0 if row.metric.id in ("gpus", "servers", "racks", "unpriced") else None
     return format_quantity(value, row.metric.unit, text, decimals)
 
 
@@ -89,23 +89,35 @@ def write_csv(comparison: PlanComparison, path: str | Path, text: ReportText) ->
 
 
 def cumulative_cost_chart(comparison: PlanComparison, text: ReportText) -> ChartSpec | None:
-    """Cumulative cost per plan over five years: capex + opex/year × month / 12."""
-    capex, opex = comparison.row("capex"), comparison.row("opex")
-    months = tuple(float(m) for m in range(CHART_MONTHS + 1))
+    """Cumulative cost per plan, month by month from the phases' cost ledgers (the roadmap's spend)."""
     series = []
-    for i, name in enumerate(comparison.names):
-        c, o = capex.values[i], opex.values[i]
-        if c is None or o is None:
+    for i, (name, plan) in enumerate(zip(comparison.names, comparison.plans, strict=True)):
+        months = plan_months(plan)
+        if not months:
             continue
-        ys = tuple(c + o * m / 12.0 for m in months)
-        tips = [f"{name}: {format_money(c, comparison.currency)} + {format_money(o, comparison.currency)} × {int(m)}/12"
-                for m in months]
-        series.append(Series(name, months, ys, "line", "", tips))
+        scale = comparison.money_scale[i]
+        running, ys = 0.0, [0.0]
+        for value in months:
+            running += value * scale
+            ys.append(running)
+        xs = tuple(float(m) for m in range(len(ys)))
+        tips = [f"{name}: {format_money(y, comparison.currency)} by month {int(x)}" for x, y in zip(xs, ys)]
+        series.append(Series(name, xs, tuple(ys), "line", "", tips))
     if not series:
         return None
     return ChartSpec(kind="cost_over_time", title=text.get("compare.chart_title"), x_label=text.get("compare.chart_x"),
                      y_label=text.get("compare.chart_y"), x_unit="month", y_unit=comparison.currency, series=series,
                      notes=text.get("compare.chart_note"))
+
+
+def plan_months(plan: PlanEstimate) -> list[float]:
+    """Spend per month over the plan's roadmap: each phase's ledger placed at its start month."""
+    end = max((p.start_month + p.ledger.months for p in plan.phases), default=0)
+    out = [0.0] * end
+    for phase in plan.phases:
+        for m, value in enumerate(phase.ledger.monthly()):
+            out[phase.start_month + m] += value
+    return out
 
 
 def _has_rows(comparison: PlanComparison, metric_ids: tuple[str, ...]) -> bool:

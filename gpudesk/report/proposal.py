@@ -20,31 +20,31 @@ from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.report import proposal_closing, proposal_infra
 from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Paragraph, ProposalDocument, Section
 from gpudesk.report.figure_rows import rows_of
-from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_money, format_number, format_quantity
+from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_money, format_number, format_percent, format_quantity
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.text_catalog import LANGUAGES, ReportText
 
 SUMMARY_FIGURES = rows_of([
     ("train.time_to_train_days", "quantity"),
     ("train.mfu", "percent"),
-    ("infer.tokens_per_s", "quantity"),
-    ("infer.requests_per_s", "quantity"),
     ("infer.ttft_s", "quantity"),
+    ("infer.ttft_p99_s", "quantity"),
     ("infer.tpot_s", "quantity"),
     ("mem.total", "quantity"),
+    ("power.it_max_kw", "quantity"),
     ("power.it_kw", "quantity"),
-    ("power.facility_kw", "quantity"),
+    ("power.facility_max_kw", "quantity"),
     ("power.racks", "integer"),
+    ("plan.phase_cost", "money"),
     ("tco.capex", "money"),
     ("tco.opex_per_year", "money"),
     ("tco.total_3y", "money"),
     ("tco.total_5y", "money"),
     ("delivery.break_even.private_vs_cloud_on_demand", "quantity"),
 ])
-# A rented phase owns nothing: its summary shows what the phase costs, not an owned-hardware TCO.
-OWNED_MODES = {"private", "bare_metal", "hybrid"}
-RENTED_SUMMARY_FIGURES = tuple(r for r in SUMMARY_FIGURES if not r.key.startswith(("tco.", "delivery.break_even"))) \
-    + rows_of([("plan.phase_cost", "money")])
+# A rented phase owns nothing: no capex, no facility (the provider's), no owned-hardware break-even.
+RENTED_SUMMARY_FIGURES = tuple(r for r in SUMMARY_FIGURES
+                               if not r.key.startswith(("tco.capex", "power.", "delivery.break_even")))
 
 TRAINING_KINDS = {"pretrain", "finetune_full", "finetune_lora", "finetune_qlora", "vision_train"}
 WORKLOAD_FIELDS = {
@@ -109,18 +109,36 @@ def cover_section(ctx: ProposalContext, branding: Branding) -> Section:
 
 
 def configuration_rows(phase: PhaseEstimate, t: ReportText) -> list[tuple[str, str]]:
-    """The plan's own configuration: its pinned accelerator, and the GPUs and nodes the plan sized."""
-    chosen = next((c for c in phase.candidates if c.pinned), phase.candidates[0] if phase.candidates else None)
-    if chosen is None:
-        return []
-    gpus = phase.figures.value_at("plan.gpus") if "plan.gpus" in phase.figures else chosen.gpus
-    nodes = phase.figures.value_at("plan.nodes") if "plan.nodes" in phase.figures else chosen.nodes
-    return [
-        (t.get("summary.accelerator"), chosen.accelerator_name),
-        (t.get("summary.gpus"), format_quantity(gpus, "GPUs", t, 0)),
-        (t.get("summary.nodes"), format_quantity(nodes, "nodes", t, 0)),
-        (t.get("summary.layout"), chosen.layout),
+    """The plan's own sized configuration, as every surface shows it."""
+    c = phase.config
+    servers = t.get("summary.servers_value", count=format_number(c.servers, 0), server=c.server_name)
+    if c.partly_populated:
+        servers += "；" if t.lang == "zh" else "; "
+        servers += t.get("summary.partly_populated", gpus=c.gpus_per_node, slots=c.gpus_per_server)
+    rows = [
+        (t.get("summary.accelerator"), c.accelerator_name),
+        (t.get("summary.gpus"), format_quantity(c.gpus, "GPUs", t, 0)),
+        (t.get("summary.servers"), servers),
     ]
+    if c.servers_carried:
+        rows.append(("", t.get("summary.servers_carried", new=c.servers_new, carried=c.servers_carried)))
+    for w in c.workloads:
+        layout = w.layout.text()
+        if len(c.workloads) == 1:
+            rows.append((t.get("summary.layout"), layout))
+            rows.append((t.get("summary.sized_by"), w.sized_by_text(t.lang)))
+        else:
+            rows.append((t.get("summary.layout") if w.index == 0 else "", t.get(
+                "summary.workload_gpus", name=w.label(t.lang), gpus=w.gpus, layout=layout,
+                sized_by=w.sized_by_text(t.lang))))
+        if w.capacity is not None and w.capacity.total == w.capacity.total:
+            cap = w.capacity
+            unit = t.choice("unit", cap.unit)
+            rows.append((t.get("summary.capacity"), t.get(
+                "summary.capacity_value", total=format_number(cap.total), unit=unit, replicas=cap.replicas,
+                per_replica=format_number(cap.per_replica), target=f"{format_number(cap.target)} {unit}",
+                utilisation=format_percent(cap.utilisation))))
+    return rows
 
 
 def summary_section(ctx: ProposalContext) -> Section:
@@ -129,8 +147,7 @@ def summary_section(ctx: ProposalContext) -> Section:
     for phase, spec, fmt in ctx.each_phase(section):
         rows: list[tuple[str, str]] = []
         rows += configuration_rows(phase, t)
-        owned = spec is None or spec.delivery.mode in OWNED_MODES
-        rows += fmt.rows(SUMMARY_FIGURES if owned else RENTED_SUMMARY_FIGURES)
+        rows += fmt.rows(SUMMARY_FIGURES if phase.config.owns_hardware else RENTED_SUMMARY_FIGURES)
         mode = fmt.figures.value_at("delivery.chosen_mode") if fmt.has("delivery.chosen_mode") else None
         if isinstance(mode, str) or spec is not None:
             chosen = mode if isinstance(mode, str) else spec.delivery.mode  # type: ignore[union-attr]

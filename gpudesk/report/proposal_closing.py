@@ -125,15 +125,15 @@ def roadmap_section(ctx: ProposalContext) -> Section:
     rows = []
     for phase in ctx.plan.phases:
         spec, fmt = ctx.project_phase(phase), ctx.formatter(phase)
-        priced = [line.extended for line in phase.bom if line.extended is not None]
+        ledger = phase.ledger
         rows.append((
             phase.name,
             format_number(spec.start_month, 0) if spec else "—",
             format_number(spec.duration_months, 0) if spec else "—",
-            format_number(phase.candidates[0].gpus, 0) if phase.candidates else "—",
-            fmt.shown("tco.capex", "money") if fmt.has("tco.capex") else "—",
-            fmt.shown("tco.opex_per_year", "money") if fmt.has("tco.opex_per_year") else "—",
-            format_money(sum(priced), ctx.currency) if priced else "—",
+            format_number(phase.config.gpus, 0),
+            format_money(ledger.capex, ledger.currency),
+            format_money(ledger.opex_per_year, ledger.currency),
+            format_money(ledger.phase_total, ledger.currency),
         ))
     section.add(DataTable(header, tuple(rows), ("left",) + ("right",) * 6))
     roadmap_rows = ctx.roadmap_formatter().rows(ROADMAP_FIGURES)
@@ -145,7 +145,7 @@ def roadmap_section(ctx: ProposalContext) -> Section:
     for phase in ctx.plan.phases:
         if phase.bom:
             section.add(Paragraph(t.get("roadmap.phase_bom", name=phase.name)))
-            section.add(bom_table(ctx, phase.bom))
+            section.add(bom_table(ctx, phase.ledger))
     return section
 
 

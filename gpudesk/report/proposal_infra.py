@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from gpudesk.results.plan_result import BomLine, PhaseEstimate
+from gpudesk.core.cost_ledger import CostLedger
+from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.project.model import DELIVERY_MODES
 from gpudesk.report.document import BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.figure_rows import FigureFormatter, rows_of
@@ -11,9 +12,12 @@ from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
 
 POWER_FIGURES = rows_of([
     ("power.servers", "integer"),
+    ("power.server_max_kw", "quantity"),
     ("power.server_kw", "quantity"),
     ("power.network_kw", "quantity"),
+    ("power.it_max_kw", "quantity"),
     ("power.it_kw", "quantity"),
+    ("power.facility_max_kw", "quantity"),
     ("power.facility_kw", "quantity"),
     ("power.rack_kw", "quantity"),
     ("power.rack_limit_kw", "quantity"),
@@ -21,7 +25,9 @@ POWER_FIGURES = rows_of([
     ("power.racks", "integer"),
     ("power.pdus_per_rack", "integer", True),
     ("power.btu_per_h", "quantity"),
+    ("power.btu_per_h_typical", "quantity"),
     ("power.cooling_tons", "quantity"),
+    ("power.cooling_tons_typical", "quantity"),
     ("power.pue", "quantity"),
     ("power.liquid_kw", "quantity", True),
     ("power.air_kw", "quantity"),
@@ -43,7 +49,6 @@ NETWORK_FIGURES = rows_of([
     ("net.effective_per_gpu_bw", "quantity"),
     ("net.scaling_efficiency", "percent"),
     ("net.power_kw", "quantity"),
-    ("net.cost", "money", True),
     ("train.exposed_comm_s", "quantity"),
 ])
 STORAGE_FIGURES = rows_of([
@@ -54,23 +59,22 @@ STORAGE_FIGURES = rows_of([
     ("storage.checkpoint_size", "quantity", True),
     ("storage.checkpoint_write_time", "quantity", True),
     ("storage.checkpoint_stall_share", "percent", True),
-    ("storage.monthly_cost", "money", True),
     ("host.cores_needed", "integer"),
     ("host.ram_needed", "quantity", True),
 ])
 COST_FIGURES = rows_of([
+    ("plan.phase_cost", "money"),
     ("tco.capex", "money"),
     ("tco.server_capex", "money", True),
     ("tco.network_capex", "money", True),
-    ("tco.storage_capex", "money", True),
     ("tco.fitout_capex", "money", True),
     ("tco.opex_per_year", "money"),
     ("tco.energy_per_year", "money", True),
     ("tco.maintenance_per_year", "money", True),
-    ("tco.staff_per_year", "money", True),
-    ("tco.software_per_year", "money", True),
+    ("run.staff_per_year", "money", True),
+    ("run.software_per_year", "money", True),
     ("tco.colo_per_year", "money", True),
-    ("tco.storage_per_year", "money", True),
+    ("run.storage_per_year", "money", True),
     ("tco.depreciation_per_year", "money", True),
     ("tco.total_3y", "money"),
     ("tco.total_5y", "money"),
@@ -112,22 +116,22 @@ def phase_charts(ctx: ProposalContext, phase: PhaseEstimate, home: str) -> list[
     ]
 
 
-def bom_table(ctx: ProposalContext, lines: list[BomLine]) -> DataTable:
+def bom_table(ctx: ProposalContext, ledger: CostLedger) -> DataTable:
+    """The ledger's lines as a bill of materials; the total is the ledger's phase total."""
     t = ctx.text
     header = tuple(t.get(f"bom.{c}") for c in ("category", "item", "quantity", "unit_price", "extended",
                                                "source", "date"))
     rows = []
-    for line in lines:
+    for line in ledger.lines:
+        unknown = t.get("bom.carried") if line.status == "carried" else t.get("bom.price_unknown")
         rows.append((
             t.choice("bom_category", line.category), line.item,
             format_quantity(line.quantity, line.unit, t),
-            format_money(line.unit_price, line.currency) if line.unit_price is not None else t.get("bom.price_unknown"),
-            format_money(line.extended, line.currency) if line.extended is not None else t.get("bom.price_unknown"),
+            format_money(line.unit_price, line.currency) if line.unit_price is not None else unknown,
+            format_money(line.extended, line.currency) if line.extended is not None else unknown,
             line.source, line.date,
         ))
-    priced = [line.extended for line in lines if line.extended is not None]
-    total = format_money(sum(priced), lines[0].currency if lines else ctx.currency)
-    rows.append((t.get("bom.total"), "", "", "", total, "", ""))
+    rows.append((t.get("bom.total"), "", "", "", format_money(ledger.phase_total, ledger.currency), "", ""))
     return DataTable(header, tuple(rows), ("left", "left", "right", "right", "right", "left", "left"))
 
 
@@ -135,11 +139,11 @@ def bom_section(ctx: ProposalContext) -> Section:
     t = ctx.text
     section = ctx.section("bom")
     for phase, _spec, _fmt in ctx.each_phase(section):
-        if not phase.bom:
+        if not phase.ledger.lines:
             section.add(Note(t.get("note.not_estimated")))
             continue
-        section.add(bom_table(ctx, phase.bom))
-        unknown = sum(1 for line in phase.bom if line.unit_price is None)
+        section.add(bom_table(ctx, phase.ledger))
+        unknown = len(phase.ledger.unpriced)
         if unknown:
             section.add(Note(t.get("bom.unknown_note", count=unknown), "warning"))
     return section
@@ -149,6 +153,9 @@ def power_section(ctx: ProposalContext) -> Section:
     t = ctx.text
     section = ctx.section("power")
     for phase, spec, fmt in ctx.each_phase(section):
+        if not phase.config.owns_hardware:
+            section.add(Note(t.get("power.provider_facility")))
+            continue
         rows = list(fmt.rows(POWER_FIGURES))
         if spec is not None:
             rows.insert(0, (t.get("power.cooling_method"), t.choice("cooling", spec.facility.cooling)))

@@ -137,7 +137,7 @@ def format_date(value: date | datetime, locale: QLocale | None = None) -> str:
 
 # -- the catalogue: extract texts into the .ts, keep translations, compile the .qm ------------
 # Folders whose Python files hold visible texts (``self.tr("…")``, ``QCoreApplication.translate``).
-SOURCE_FOLDERS = ("gpudesk/ui", "gpudesk/wizard")
+SOURCE_FOLDERS = ("gpudesk/ui", "gpudesk/plotting", "gpudesk/pdf", "gpudesk/wizard")
 # pyside6-lupdate names the context of ``w.tr("…")`` after the variable; at run time PySide6 uses
 # the class of the object, so these variables are mapped to the class they hold.
 CONTEXT_OF_VARIABLE = {"w": "MainWindow", "window": "MainWindow", "parent": "MainWindow", "": "MainWindow",

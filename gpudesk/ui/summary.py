@@ -1,4 +1,4 @@
-"""The one-line answer in the status bar: GPUs, time or throughput, power, TCO."""
+"""The one-line answer in the status bar, read off the phase's sized configuration and cost ledger."""
 
 from __future__ import annotations
 
@@ -9,29 +9,47 @@ from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.figure_table import display_value
 from gpudesk.ui.widgets.session_text import session_text
 
+translate = QCoreApplication.translate
 
-def _summary_labels() -> dict[str, str]:
-    """Figure key -> label in the session language; "" = the unit names the figure ("8 GPUs")."""
-    return {
-        "plan.gpus": "",
-        "plan.nodes": "",
-        "train.time_to_train_days": QCoreApplication.translate("Summary", "training"),
-        "infer.tokens_per_s": QCoreApplication.translate("Summary", "serving"),
-        "power.it_kw": QCoreApplication.translate("Summary", "IT power"),
-        "plan.phase_cost": QCoreApplication.translate("Summary", "phase cost"),
-        "tco.total_5y": QCoreApplication.translate("Summary", "5-year TCO (owned)"),
-    }
+
+def _figure(phase: PhaseEstimate, key: str, currency: str, text: DisplayText) -> str | None:
+    figures = phase.figures
+    if key not in figures:
+        return None
+    unit, value = display_value(figures.value_at(key), figures.unit(key))
+    return f"{text.value(value)} {text.unit(unit, currency)}".strip()
 
 
 def summary_text(phase: PhaseEstimate, currency: str, text: DisplayText | None = None) -> str:
-    """``"8 GPUs · 1 nodes · IT power: 11 kW · …"`` with labels and units in the session language."""
+    """``"28 GPUs in 4 × NVIDIA DGX H100 · training: 12 days · design power: 41 kW · phase cost: …"``."""
     text = text or session_text()
-    figures = phase.figures
-    parts = []
-    for key, label in _summary_labels().items():
-        if key in figures:
-            unit, value = display_value(figures.value_at(key), figures.unit(key))
-            unit, value = text.unit(unit, currency), text.value(value)
-            sep = "：" if text.translates else ": "
-            parts.append(f"{label}{sep}{value} {unit}".strip() if label else f"{value} {unit}".strip())
+    sep = "：" if text.translates else ": "
+    c = phase.config
+    parts = [translate("Summary", "{gpus} GPUs in {servers} × {server}").format(
+        gpus=c.gpus, servers=c.servers, server=c.server_name)]
+    for key in ("train.time_to_train_days", "vision.time_to_train_days"):
+        shown = _figure(phase, key, currency, text)
+        if shown:
+            parts.append(translate("Summary", "training") + sep + shown)
+            break
+    for w in c.workloads:
+        cap = w.capacity
+        if cap is not None and cap.total == cap.total and cap.target > 0:
+            parts.append(translate("Summary", "capacity {total} for a peak of {target} {unit}").format(
+                total=text.value(f"{cap.total:,.3g}"), target=text.value(f"{cap.target:,.3g}"),
+                unit=text.unit(cap.unit, currency)))
+            break
+    if c.owns_hardware:
+        shown = _figure(phase, "power.it_max_kw", currency, text)
+        if shown:
+            parts.append(translate("Summary", "design power") + sep + shown)
+    cost = _figure(phase, "plan.phase_cost", currency, text)
+    if cost:
+        parts.append(translate("Summary", "phase cost") + sep + cost)
+    years = int(phase.figures.number("tco.horizon_years", 0.0))
+    tco = _figure(phase, "tco.total_horizon", currency, text)
+    if tco and years:
+        parts.append(translate("Summary", "{years}-year TCO").format(years=years) + sep + tco)
+    if phase.ledger.unpriced:
+        parts.append(translate("Summary", "excluding {count} unpriced line(s)").format(count=len(phase.ledger.unpriced)))
     return "  ·  ".join(parts)

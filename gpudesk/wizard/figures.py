@@ -23,7 +23,7 @@ HEADLINES: dict[int, tuple[str, ...]] = {
         "recsys.gpus_needed", "embed.gpus_needed", "vdi.gpus_needed", "vdi.seats_per_gpu", "agent.vcpus"),
     3: ("host.cores_needed", "host.cores_per_gpu_offered", "host.gpu_feed_fraction", "host.ram_needed"),
     4: ("storage.read_bw_needed", "storage.read_bw_offered", "storage.checkpoint_size",
-        "storage.checkpoint_write_time", "storage.capacity_needed", "storage.monthly_cost"),
+        "storage.checkpoint_write_time", "storage.capacity_needed", "run.storage_monthly"),
     5: ("scale.best_tp", "scale.best_pp", "scale.best_ep", "scale.best_tokens_per_s", "scale.best_limit",
         "net.switches", "net.tiers", "net.effective_per_gpu_bw", "net.headroom_nodes", "net.cost"),
     6: ("plan.phase_cost", "delivery.owned_utilisation"),

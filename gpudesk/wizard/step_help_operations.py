@@ -144,7 +144,7 @@ GUIDE_OPERATIONS: tuple[StepHelp, ...] = (
         _r("seven", "The instance price is only part of the total cost: image management, driver adaptation, job "
            "scheduling, monitoring and alerting, backup and recovery, and staff take time and budget for years.",
            "实例价格只是总成本的一部分。镜像管理、驱动适配、作业调度、监控告警、备份恢复、人员维护，这些都会长期占用时间和预算。",
-           "tco.staff_per_year tco.opex_per_year tco.total_horizon"),
+           "run.staff_per_year tco.opex_per_year tco.total_horizon"),
         _r("seven", "A mature plan lets the team spend less time on low-level compatibility and environment problems and "
            "keeps its effort for the models and the business.",
            "一个成熟的方案，应该让团队少花时间处理底层兼容和环境问题，把精力留给模型和业务本身。"),

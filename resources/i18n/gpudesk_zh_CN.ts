@@ -970,32 +970,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChartView</name>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="83" />
+      <location filename="../../gpudesk/plotting/view.py" line="83" />
       <source>Export PNG…</source>
       <translation>导出 PNG…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="218" />
+      <location filename="../../gpudesk/plotting/view.py" line="218" />
       <source>Export chart</source>
       <translation>导出图表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="219" />
+      <location filename="../../gpudesk/plotting/view.py" line="219" />
       <source>PNG images (*.png)</source>
       <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="77" />
+      <location filename="../../gpudesk/plotting/view.py" line="77" />
       <source>Reset view</source>
       <translation>重置视图</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="84" />
+      <location filename="../../gpudesk/plotting/view.py" line="84" />
       <source>Save the chart as a PNG image at twice its size</source>
       <translation>将图表按两倍尺寸保存为 PNG 图片</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/charts/view.py" line="78" />
+      <location filename="../../gpudesk/plotting/view.py" line="78" />
       <source>Show the whole chart again after zooming or panning</source>
       <translation>缩放或平移后重新显示完整图表</translation>
     </message>
@@ -3825,29 +3825,39 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="22" />
-      <source>5-year TCO (owned)</source>
-      <translation>5 年总拥有成本（自购）</translation>
+      <location filename="../../gpudesk/ui/summary.py" line="38" />
+      <source>capacity {total} for a peak of {target} {unit}</source>
+      <translation>承载能力 {total}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="20" />
-      <source>IT power</source>
-      <translation>IT 功率</translation>
+      <location filename="../../gpudesk/ui/summary.py" line="45" />
+      <source>design power</source>
+      <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="21" />
+      <location filename="../../gpudesk/ui/summary.py" line="54" />
+      <source>excluding {count} unpriced line(s)</source>
+      <translation>不含 {count} 项无价格成本</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="48" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="19" />
-      <source>serving</source>
-      <translation>推理吞吐</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/summary.py" line="18" />
+      <location filename="../../gpudesk/ui/summary.py" line="33" />
       <source>training</source>
       <translation>训练时长</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="28" />
+      <source>{gpus} GPUs in {servers} × {server}</source>
+      <translation>{gpus} 张 GPU，{servers} 台 {server}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="52" />
+      <source>{years}-year TCO</source>
+      <translation>{years} 年 TCO</translation>
     </message>
   </context>
   <context>
@@ -3939,12 +3949,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>WhatIfPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="279" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="289" />
       <source>Change against the plan</source>
       <translation>相对方案的变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="279" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="289" />
       <source>Change against the plan ({0})</source>
       <translation>相对方案的变化（{0}）</translation>
     </message>
@@ -3974,7 +3984,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="288" />
       <source>High end of the range</source>
       <translation>区间上限</translation>
     </message>
@@ -3984,7 +3994,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="288" />
       <source>Low end of the range</source>
       <translation>区间下限</translation>
     </message>
@@ -4029,7 +4039,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>利用率（小时/天）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="277" />
+      <source>VDI seats are sized by framebuffer, not by compute efficiency</source>
+      <translation>云桌面席位按显存容量测算，与计算效率无关</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="288" />
       <source>What moves {0} (plan: {1})</source>
       <translation>影响{0}的因素（方案值：{1}）</translation>
     </message>
@@ -4039,7 +4054,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>假设分析表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="275" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="285" />
       <source>What-if unavailable: {0}</source>
       <translation>无法进行假设分析：{0}</translation>
     </message>
@@ -4049,22 +4064,37 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>高</translation>
     </message>
     <message>
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
+      <source>hours per day are capped at 24</source>
+      <translation>每天小时数最多为 24</translation>
+    </message>
+    <message>
       <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="91" />
       <source>low</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="280" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="290" />
       <source>plan</source>
       <translation>方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="280" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="276" />
+      <source>the catalog has no price for this server or its GPUs, or the phase rents them</source>
+      <translation>目录中没有该服务器或其 GPU 的价格，或本阶段为租用</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="274" />
+      <source>the electricity price in use is unknown or zero, or the phase rents its GPUs (the provider pays the power)</source>
+      <translation>所用电价未知或为零，或本阶段租用 GPU（电费由服务商承担）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="290" />
       <source>undefined</source>
       <translation>未定义</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="285" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="295" />
       <source>{0} re-estimates in {1} ms.</source>
       <translation>{0} 次重新估算，用时 {1} 毫秒。</translation>
     </message>

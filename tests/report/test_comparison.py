@@ -1,4 +1,4 @@
-"""Comparison of saved plans: best marking per direction, differences, differing inputs, CSV, document."""
+"""Comparison of saved plans: read off sized configurations and ledgers, best marking, differences, CSV, document."""
 
 from __future__ import annotations
 
@@ -17,23 +17,29 @@ from gpudesk.report.text_catalog import ReportText
 def test_best_marked_by_declared_direction():
     comparison = compare_plans(three_training_plans())
     assert comparison.names == ("Base", "Small", "Cheap")
+    assert comparison.row("gpus").values == (64, 32, 64)  # the sized configurations: 8, 4, 8 DGX nodes
     assert comparison.row("gpus").best == {1}  # fewer GPUs is better
-    assert comparison.row("time_days").best == {0, 2}  # a tie marks both
+    assert comparison.row("time_days").best == {0, 2}  # the same layout on the same GPUs: a tie marks both
     assert comparison.row("capex").best == {1}
-    assert comparison.row("tco5").metric.better == "lower"
+    assert comparison.row("total").metric.better == "lower"
     assert best_indices([10.0, 30.0, None], "higher") == {1}
     assert best_indices([10.0, None], "lower") == frozenset()  # one value is no comparison
+    assert best_indices([10.0, 30.0, 5.0], "lower", [True, True, False]) == {0}  # an infeasible plan is never best
 
 
-def test_differences_against_first_plan_are_explained():
-    comparison = compare_plans(three_training_plans())
+def test_values_are_the_plans_ledgers_and_configurations():
+    entries = three_training_plans()
+    comparison = compare_plans(entries)
+    plans = [plan for plan, _project in entries]
+    assert comparison.row("capex").values == tuple(p.phases[0].ledger.capex for p in plans)
+    assert comparison.row("total").values == tuple(p.total for p in plans)
+    assert comparison.row("servers").values == tuple(float(p.phases[0].config.servers) for p in plans)
     capex = comparison.row("capex")
-    assert capex.values == (2_312_000.0, 1_156_000.0, 1_920_000.0)
-    assert capex.deltas == (None, -1_156_000.0, -392_000.0)
-    assert capex.relative_delta(1) == pytest.approx(-0.5)
+    assert capex.deltas[1] == pytest.approx(capex.values[1] - capex.values[0])
+    assert capex.relative_delta(1) == pytest.approx(-0.5)  # half the servers at the same price
     explanation = comparison.figures.explain("compare.p2.capex.vs_p0")
-    assert explanation.formula == "p2 − p0" and explanation.value == -392_000.0
-    assert "plan 'Cheap': figure tco.capex" in explanation.inputs[0].source
+    assert explanation.formula == "p2 − p0" and explanation.value == pytest.approx(capex.values[2] - capex.values[0])
+    assert "plan 'Cheap': sum of the phases' ledger capex" in explanation.inputs[0].source
 
 
 def test_rows_absent_in_every_plan_are_dropped():
@@ -41,12 +47,13 @@ def test_rows_absent_in_every_plan_are_dropped():
     assert "throughput" not in [r.metric.id for r in comparison.rows]
 
 
-def test_roadmap_totals_preferred_over_phase_sums():
+def test_phases_that_follow_each_other_never_add_capacity():
     plan, project = roadmap_plan()
     comparison = compare_plans([(plan, project), (training_plan(), training_project())])
-    assert comparison.row("gpus").values[0] == 80  # roadmap.peak_gpus, not the max over phases (64)
-    assert comparison.row("capex").values[0] == sum(p.figures["tco.capex"] for p in plan.phases)
-    assert comparison.row("racks").values[0] == 4  # max over phases
+    assert comparison.row("gpus").values[0] == max(p.config.gpus for p in plan.phases) == 64
+    assert comparison.row("capex").values[0] == sum(p.ledger.capex for p in plan.phases)
+    assert comparison.row("total").values[0] == pytest.approx(sum(p.ledger.phase_total for p in plan.phases))
+    assert comparison.row("racks").values[0] == plan.phases[1].figures.number("power.racks")  # only the owned phase
 
 
 def test_input_differences_list_paths_and_values():
@@ -65,33 +72,46 @@ def test_input_differences_list_paths_and_values():
     assert "phases[0].hardware.candidates" in flatten_inputs(a)
 
 
-def test_plan_count_and_currency_checked():
+def test_plans_in_other_currencies_are_converted_at_their_own_rate():
     with pytest.raises(ValueError, match="2 to 4"):
         compare_plans(three_training_plans()[:1])
-    other = training_plan("CNY plan")
-    other.currency = "CNY"
-    with pytest.raises(ValueError, match="different currencies"):
-        compare_plans([three_training_plans()[0], (other, training_project())])
+    usd_plan, usd_project = three_training_plans()[0]
+    cny_project = training_project("CNY plan")
+    cny_project.phases[0].costs.currency, cny_project.phases[0].costs.cny_per_usd = "CNY", 7.0
+    from gpudesk.results.pipeline import estimate_plan
+    from report_samples import catalog
+
+    cny_plan = estimate_plan(cny_project, catalog())
+    comparison = compare_plans([(usd_plan, usd_project), (cny_plan, cny_project)])
+    assert comparison.currency == "USD" and comparison.rates == (7.1, 7.0)
+    # the CNY plan's capex (catalog USD price × 7.0) comes back to USD at 7.0: the same servers cost the same
+    assert comparison.row("capex").values[1] == pytest.approx(cny_plan.phases[0].ledger.capex / 7.0)
+    assert comparison.row("capex").values[1] == pytest.approx(comparison.row("capex").values[0], rel=1e-9)
+    assert "converted from CNY at the plan's 7 CNY/USD" in comparison.figures.explain("compare.p1.capex").source
 
 
 def test_csv_has_raw_numbers_best_and_inputs():
-    rows = list(csv.reader(io.StringIO(to_csv(compare_plans(three_training_plans()), ReportText("en")))))
+    comparison = compare_plans(three_training_plans())
+    rows = list(csv.reader(io.StringIO(to_csv(comparison, ReportText("en")))))
     assert rows[0][:7] == ["kind", "item", "unit", "better", "Base", "Small", "Cheap"]
     capex = next(r for r in rows if r[1] == "capex")
-    assert float(capex[4]) == 2_312_000.0 and float(capex[7]) == -1_156_000.0 and capex[-1] == "Small"
+    values = comparison.row("capex").values
+    assert float(capex[4]) == pytest.approx(values[0]) and float(capex[7]) == pytest.approx(values[1] - values[0])
+    assert capex[-1] == "Small"
     assert any(r[0] == "input" and r[1] == "phases[0].hardware.nodes" for r in rows)
 
 
-def test_cumulative_cost_chart_and_document():
+def test_cumulative_cost_chart_follows_the_ledgers_month_by_month():
     comparison = compare_plans(three_training_plans())
     chart = cumulative_cost_chart(comparison, ReportText("zh"))
     base = chart.series_named("Base")
-    fs = comparison.plans[0].phases[0].figures
-    assert base.y[0] == fs["tco.capex"]
-    assert base.y[60] == pytest.approx(fs["tco.capex"] + 5 * fs["tco.opex_per_year"])
+    ledger = comparison.plans[0].phases[0].ledger
+    assert base.y[0] == 0.0
+    assert base.y[1] == pytest.approx(ledger.monthly()[0])  # capex and the first month's running costs
+    assert base.y[-1] == pytest.approx(ledger.phase_total)
     doc = comparison_document(comparison, "zh", Branding("示例科技"))
     assert doc.section_ids() == ["compare_table", "compare_inputs", "compare_chart"]
     table = next(b for b in doc.section("compare_table").blocks if isinstance(b, DataTable))
-    gpus_row = [r[0] for r in table.rows].index("GPU 数量")
+    gpus_row = [r[0] for r in table.rows].index("GPU 数量（峰值）")
     assert (gpus_row, 3) in table.marked and (gpus_row, 2) not in table.marked
     assert table.header[5] == "Small 较Base"

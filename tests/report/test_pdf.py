@@ -10,7 +10,6 @@ from PySide6 import QtGui
 from pdf_support import pdf_fonts, pdf_images, pdf_text, render_pages
 from report_samples import roadmap_plan, training_plan, training_project
 
-from gpudesk.results.plan_result import BomLine
 from gpudesk.report.document import Branding
 from gpudesk.report.proposal import build_proposal
 from gpudesk.pdf.pdf_writer import write_proposal_pdf
@@ -39,7 +38,7 @@ def test_chinese_pdf_embeds_cjk_font_and_extracts_headings(qapp, tmp_path, scree
     text = pdf_text(path)
     for heading in ("技术方案书", "方案摘要", "配置清单及报价", "供电、制冷与机柜", "风险与应对", "修订记录"):
         assert heading in text, heading
-    assert "$2,312,000" in text and "华东某银行" in text
+    assert f"${plan_capex():,.0f}" in text and "华东某银行" in text
     assert f"第{pages}页/共{pages}页" in text.replace(" ", "")
     assert len(_snap(path, screenshot_dir, "proposal_zh")) == pages
 
@@ -70,8 +69,9 @@ def test_charts_and_logo_are_embedded_as_images(qapp, tmp_path):
 
 def test_long_table_breaks_across_pages_with_header_repeated(qapp, tmp_path, screenshot_dir):
     plan = training_plan()
-    line = plan.phases[0].bom[0]
-    plan.phases[0].bom = [replace(line, item=f"SRV-{i:03d}", quantity=1) for i in range(140)]
+    ledger = plan.phases[0].ledger
+    line = ledger.lines[0]
+    plan.phases[0].ledger = replace(ledger, lines=tuple(replace(line, item=f"SRV-{i:03d}", quantity=1) for i in range(140)))
     _doc, path, pages = _pdf(tmp_path, "zh", plan=plan, name="long.pdf")
     text = pdf_text(path)
     assert "SRV-139" in text
@@ -100,5 +100,5 @@ def test_section_numbers():
     assert section_number(3, "en") == "3."
 
 
-def test_bom_line_extended():
-    assert BomLine("compute", "x", 3, "server", 10.0, "USD", "s", "d").extended == 30.0
+def plan_capex() -> float:
+    return training_plan().phases[0].ledger.capex

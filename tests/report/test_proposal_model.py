@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import re
 from pathlib import Path
 
 import pytest
-from report_samples import roadmap_plan, training_phase, training_plan, training_project
+from report_samples import catalog, roadmap_plan, roadmap_project, training_plan, training_project
 
-from gpudesk.core.explain import FigureSet
 from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.report.document import Branding, DataTable, KeyValueTable
 from gpudesk.report.proposal import build_proposal
 from gpudesk.report.text_catalog import MissingTextError, ReportText, load_catalogue
+from gpudesk.results.pipeline import estimate_plan
 
 ISSUED = dt.date(2025, 6, 1)
 BRAND = Branding("示例科技有限公司", "", "王工")
@@ -44,8 +45,10 @@ def test_roadmap_section_only_with_several_phases():
     tables = [b for b in roadmap.blocks if isinstance(b, DataTable)]
     assert tables[0].rows[0][0] == "Pilot" and tables[0].rows[1][0] == "Production"
     assert len(tables) == 3  # phase table + one BOM per phase
+    for row, phase in zip(tables[0].rows, plan.phases, strict=True):  # the phase table reads the ledger
+        assert row[3] == f"{phase.config.gpus:,}" and row[6] == f"${phase.ledger.phase_total:,.0f}"
     totals = [b for b in roadmap.blocks if isinstance(b, KeyValueTable)][0]
-    assert ("Total spend, all phases", "$2,890,000") in totals.rows and ("Peak GPUs", "80 GPUs") in totals.rows
+    assert ("Total spend, all phases", f"${plan.total:,.0f}") in totals.rows and ("Peak GPUs", "64 GPUs") in totals.rows
     assert any(getattr(b, "name", "") == "timeline" for b in roadmap.blocks)
 
 
@@ -58,53 +61,56 @@ def test_chinese_headings_follow_proposal_convention():
 
 def test_summary_numbers_equal_the_figures():
     plan = training_plan()
-    fs = plan.phases[0].figures
+    phase = plan.phases[0]
+    fs, ledger = phase.figures, phase.ledger
     summary = _kv(_doc("en", plan), "summary")
-    assert summary["Capital expenditure"] == f"${fs['tco.capex']:,.0f}"
-    assert summary["3-year TCO"] == f"${fs['tco.total_3y']:,.0f}"
-    assert summary["5-year TCO"] == f"${fs['tco.total_5y']:,.0f}"
-    assert summary["Operating cost per year"] == f"${fs['tco.opex_per_year']:,.0f} per year"
-    assert summary["IT power"] == f"{fs['power.it_kw']:,.1f} kW"
-    assert summary["Time to train"] == f"{fs['train.time_to_train_days']:.1f} days"
-    assert summary["Memory per GPU"] == f"{fs['mem.total'] / 1e9:.1f} GB"
-    assert summary["GPUs"] == "64 GPUs" and summary["Nodes"] == "8 nodes"
+    assert summary["Capital expenditure"] == f"${ledger.capex:,.0f}" == f"${fs.number('tco.capex'):,.0f}"
+    assert summary["3-year TCO"] == f"${ledger.total_over_years(3):,.0f}"
+    assert summary["5-year TCO"] == f"${ledger.total_over_years(5):,.0f}"
+    assert summary["Operating cost per year"] == f"${ledger.opex_per_year:,.0f} per year"
+    assert summary["Time to train"] == f"{fs.number('train.time_to_train_days'):.3g} days"
+    assert summary["Memory per GPU"] == f"{fs.number('mem.total') / 1e9:.1f} GB"
+    assert summary["GPUs"] == "64 GPUs" and summary["Servers"] == "8 × NVIDIA DGX H100"
+    assert summary["Parallel layout"] == "TP8 × PP1 × DP8"
+    assert summary["What sets the GPU count"] == "the node count set in the plan"
     assert summary["Recommended delivery mode"] == "private (owned)"
     power = _kv(_doc("zh", plan), "power")
-    assert power["散热负荷"] == f"{fs['power.btu_per_h']:,.0f} BTU/h"
-    assert power["所需机柜数"] == f"{fs['power.racks']:.0f} 个机柜"
+    assert power["散热负荷（额定）"] == f"{fs.number('power.btu_per_h'):,.0f} BTU/h"  # cooling sized on nameplate
+    assert power["所需机柜数"] == f"{fs.number('power.racks'):.0f} 个机柜"
     assert power["制冷方式"] == "风冷"
 
 
-def test_absent_figures_leave_no_rows():
-    plan = training_plan()
-    lean = FigureSet()
-    lean.input("tco.capex", 1_000_000.0, "CNY", "capex")
-    plan.phases[0].figures = lean
-    plan.currency = "CNY"
-    doc = _doc("zh", plan)
-    summary = _kv(doc, "summary")
-    assert summary["一次性投入（CAPEX）"] == "¥1,000,000"
-    assert not any(k in summary for k in ("训练时长", "IT 功率", "3 年总体拥有成本"))
-    assert "—" not in "".join(summary.values())
-    assert list(_kv(doc, "power")) == ["制冷方式"]
+def test_rented_phase_has_no_capex_and_no_facility():
+    plan, project = roadmap_plan()
+    pilot = plan.phases[0]
+    assert pilot.config.servers_owned == 0 and pilot.ledger.capex == 0
+    assert all(line.nature == "opex" for line in pilot.ledger.lines)
+    assert "power.racks" not in pilot.figures and "alt.power.racks" in pilot.figures  # owning only as an alternative
+    doc = _doc("en", plan, project)
+    notes = [b.text for b in doc.section("power").blocks if type(b).__name__ == "Note"]
+    assert any("provider's facility" in n for n in notes)
 
 
-def test_bom_extended_prices_total_and_unknown_price():
+def test_bom_is_the_ledger_with_its_total_and_unpriced_lines():
     doc = _doc("en")
+    ledger = training_plan().phases[0].ledger
     table = next(b for b in doc.section("bom").blocks if isinstance(b, DataTable))
     assert table.header[:5] == ("Category", "Item", "Quantity", "Unit price", "Extended")
-    assert table.rows[0][2:5] == ("8 servers", "$289,000", "$2,312,000")
-    assert table.rows[2][3] == "price unknown"
-    assert table.rows[-1][4] == "$2,368,000"  # 8 × 289,000 + 2 × 28,000; the unpriced line is left out
+    servers = ledger.line("servers")
+    assert table.rows[0][1:5] == (servers.item, "8 servers", f"${servers.unit_price:,.0f}", f"${servers.amount:,.0f}")
+    unpriced = [r for r in table.rows if r[3] == "price unknown"]
+    assert len(unpriced) == len(ledger.unpriced) >= 1  # the catalog has no switch price: shown, not zero
+    assert table.rows[-1][4] == f"${ledger.phase_total:,.0f}"
 
 
 def test_risks_sorted_by_severity_and_calibration_marks_measured():
     doc = _doc("en")
     risks = next(b for b in doc.section("risks").blocks if isinstance(b, DataTable))
-    assert [r[0] for r in risks.rows] == ["warning", "info"]
+    order = {"blocker": 0, "warning": 1, "info": 2}
+    severities = [r[0] for r in risks.rows]
+    assert severities == sorted(severities, key=order.__getitem__) and severities
     basis = next(b for b in doc.section("calibration").blocks if isinstance(b, DataTable))
-    assert basis.rows[0] == ("Time to train", "11.6 days", "customer measurement")
-    assert all(r[2] == "catalog default" for r in basis.rows[1:])
+    assert all(r[2] == "catalog default" for r in basis.rows)  # no pilot calibration in this plan
 
 
 def test_large_counts_in_language_units():
@@ -139,8 +145,11 @@ def test_missing_key_raises_instead_of_printing_blank():
 
 
 def test_multi_phase_sections_head_each_phase():
-    plan, project = roadmap_plan()
-    plan.phases.append(training_phase(2, "Peak", 4))
+    project = roadmap_project()
+    peak = copy.deepcopy(project.phases[1])
+    peak.name, peak.start_month, peak.hardware.nodes = "Peak", 27, 4
+    project.phases.append(peak)
+    plan = estimate_plan(project, catalog())
     doc = _doc("en", plan, project)
     headings = [b.text for b in doc.section("power").blocks if type(b).__name__ == "Heading"]
     assert headings == ["Phase 1: Pilot", "Phase 2: Production", "Phase 3: Peak"]
@@ -166,10 +175,12 @@ def test_every_listed_figure_has_a_label_in_both_languages():
 def test_delivery_modes_table_reads_pipeline_keys_and_skips_series():
     doc = _doc("en")
     table = next(b for b in doc.section("delivery").blocks if isinstance(b, DataTable))
-    assert table.header == ("Delivery mode", "Cost over the horizon", "Owned breaks even after", "Allowed for the data")
+    assert table.header[:2] == ("Delivery mode", "Cost over the horizon") and table.header[-1] == "Allowed for the data"
     fs = training_plan().phases[0].figures
-    assert table.rows[0] == ("cloud, on demand", f"${fs['delivery.total.cloud_on_demand']:,.0f}", "13 months", "yes")
-    assert table.rows[1][0] == "private (owned)" and table.rows[1][2] == "—"
+    assert table.rows[0][:2] == ("cloud, on demand", f"${fs.number('delivery.total.cloud_on_demand'):,.0f}")
+    assert table.rows[0][-1] == "yes"
+    private = next(r for r in table.rows if r[0] == "private (owned)")
+    assert private[1] == f"${fs.number('delivery.total.private'):,.0f}" == f"${fs.number('plan.phase_cost'):,.0f}"  # the ledger's
     assert "per month" not in doc.to_text()  # monthly series are charts, never a single table cell
 
 
@@ -190,6 +201,7 @@ def test_summary_names_the_plans_own_accelerator_not_the_cheapest_alternative():
     doc = build_proposal(plan, project, "en", Branding())
     summary = _kv(doc, "summary")
     pinned = next(c for c in phase.candidates if c.pinned)
-    assert summary["Accelerator"] == pinned.accelerator_name  # the L40S the plan is built on
+    assert summary["Accelerator"] == pinned.accelerator_name == phase.config.accelerator_name  # the L40S of the plan
     last = plan.phases[-1]  # the summary lists each phase; later phases overwrite earlier keys in _kv
-    assert summary["GPUs"] == f"{last.figures.value_at('plan.gpus'):,.0f} GPUs"
+    assert summary["GPUs"] == f"{last.config.gpus:,} GPUs"
+    assert pinned.gpus == phase.config.workloads[0].gpus  # the pinned row is the plan's own first workload

@@ -70,7 +70,7 @@ def test_comparison_model_passes_modeltester(qtmodeltester):
     model.set_comparison(compare_plans(three_training_plans()), ReportText("en"))
     qtmodeltester.check(model)
     assert model.columnCount() == 2 + 3 + 2
-    gpus = [model.index(r, 0).data() for r in range(model.rowCount())].index("GPUs")
+    gpus = [model.index(r, 0).data() for r in range(model.rowCount())].index("GPUs (peak)")
     best = model.index(gpus, 3)  # plan "Small" has the fewest GPUs
     assert best.data(QtCore.Qt.ItemDataRole.BackgroundRole).color().name() == MARK
     assert model.index(gpus, 2).data(QtCore.Qt.ItemDataRole.BackgroundRole) is None

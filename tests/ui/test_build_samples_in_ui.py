@@ -21,7 +21,7 @@ from gpudesk.wizard import fields
 from test_shell_support import catalog, make_window, settings  # noqa: F401 - pytest fixtures
 
 CASES = ("startup-inspection", "ecommerce-recsys", "manufacturer-vision-private")
-COMPARED = ("plan.gpus", "plan.nodes", "power.it_kw", "plan.phase_cost")
+COMPARED = ("plan.gpus", "plan.nodes", "plan.servers", "plan.phase_cost")
 
 
 def _set(editor, value) -> None:
@@ -87,3 +87,4 @@ def test_user_builds_the_sample_case_from_an_empty_project(qtbot, make_window, c
     for phase_expected, phase_got in zip(expected.phases, got.phases):
         for key in COMPARED:
             assert phase_got.figures.value_at(key) == pytest.approx(phase_expected.figures.value_at(key)), key
+        assert phase_got.config == phase_expected.config and phase_got.ledger == phase_expected.ledger

@@ -126,10 +126,10 @@ def test_whatif_panel_shows_rows_for_a_sample_plan(qtbot, qtmodeltester, catalog
     qtbot.waitUntil(lambda: panel.result is not None, timeout=5000)
     assert panel.model.rowCount() == 4
     qtmodeltester.check(panel.model)
-    assert panel.current_metric() == "tco_5y"
+    assert panel.current_metric() == "phase_cost"  # the ledger's cost of the phase opens first
     spec = panel.chart.spec
     assert spec is not None and len(spec.categories) == 4
-    assert "5-year" in spec.title
+    assert "cost of this phase" in spec.title
     top = panel.model.row(0)
     assert top.swing >= panel.model.row(3).swing
 
@@ -190,16 +190,17 @@ def _shown_whatif(qtbot, catalog, sample: str) -> WhatIfPanel:
 
 
 def test_whatif_picks_a_result_the_plan_defines_and_names_it_in_the_session_language(qtbot, catalog) -> None:
-    """A phase on rented GPUs owns nothing: its 5-year TCO (owned) is undefined, so the what-if opens on the
-    phase cost rather than a chart of 'undefined'."""
+    """A phase on rented GPUs buys nothing: its what-if opens on the phase cost (the rent), and a TCO over
+    years is the rent's run rate, never an owned-hardware figure."""
     panel = _shown_whatif(qtbot, catalog, "startup-inspection.gpudesk")
-    assert not math.isfinite(panel.result.base["tco_5y"])
+    phase = panel.result.base
+    assert math.isfinite(phase["tco_5y"]) and phase.get("capex", 0.0) == 0.0
     assert panel.current_metric() == "phase_cost"
     assert "undefined" not in panel.chart.spec.title
 
 
 def test_the_whatif_sweeps_in_slices_and_a_newer_edit_cancels_an_older_sweep(qtbot, catalog) -> None:
-    panel = _shown_whatif(qtbot, catalog, "bank-llm-assistant.gpudesk")
+    panel = _shown_whatif(qtbot, catalog, "manufacturer-vision-private.gpudesk")  # owned: electricity is a driver
     first = panel.start_sweep()
     assert first is not None and first.running  # returned at once; the sweep runs in slices between events
     qtbot.waitUntil(lambda: first.slices > 0, timeout=10_000)

@@ -248,11 +248,11 @@ class WhatIfPanel(QWidget):
         for m in self.result.metrics if self.result is not None else ():
             label, unit = shown.figure_label(m.figure_key, m.label), shown.unit(m.unit)
             self.metric_combo.addItem(f"{label} ({unit})" if unit else label, m.name)
-        # The user's choice stays; else the 5-year TCO, else the phase cost, whichever this plan defines
-        # (a rented phase has no owned TCO: its what-if would be a row of "undefined").
+        # The user's choice stays; else the phase cost (the ledger over the phase, defined for every delivery
+        # mode), else the 5-year TCO, whichever this plan defines.
         defined = {m.name for m in self.result.metrics if math.isfinite(self.result.base.get(m.name, math.nan))} \
             if self.result is not None else set()
-        for name in [current, "tco_5y", "phase_cost", *sorted(defined)]:
+        for name in [current, "phase_cost", "tco_5y", *sorted(defined)]:
             index = self.metric_combo.findData(name)
             if index >= 0 and (name == current or name in defined):
                 self.metric_combo.setCurrentIndex(index)
@@ -267,6 +267,16 @@ class WhatIfPanel(QWidget):
 
     def current_metric(self) -> str:
         return self.metric_combo.currentData() or ""
+
+    def _reason_texts(self) -> dict[str, str]:
+        """Why a driver is not swept, or was clipped, in the session language (codes from results.whatif)."""
+        return {
+            "no_electricity_price": self.tr("the electricity price in use is unknown or zero, or the phase rents "
+                                            "its GPUs (the provider pays the power)"),
+            "no_gpu_price": self.tr("the catalog has no price for this server or its GPUs, or the phase rents them"),
+            "vdi_framebuffer": self.tr("VDI seats are sized by framebuffer, not by compute efficiency"),
+            "hours_capped": self.tr("hours per day are capped at 24"),
+        }
 
     def _show_result(self) -> None:
         result, metric = self.result, self.current_metric()
@@ -283,8 +293,9 @@ class WhatIfPanel(QWidget):
         )
         self.chart.set_spec(tornado_spec(result, metric, text))
         lines = [self.tr("{0} re-estimates in {1} ms.").format(result.estimates, f"{result.elapsed_s * 1000:,.0f}")]
-        lines += [f"{self.labels[d]}: {why}" for d, why in result.skipped.items()]
-        lines += [f"{self.labels[d]}: {note}" for d, notes in result.notes.items() for note in notes]
+        reasons = self._reason_texts()
+        lines += [f"{self.labels[d]}: {reasons.get(why, why)}" for d, why in result.skipped.items()]
+        lines += [f"{self.labels[d]}: {reasons.get(note, note)}" for d, notes in result.notes.items() for note in notes]
         self.status.setText("\n".join(lines))
 
 

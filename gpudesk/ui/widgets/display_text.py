@@ -29,6 +29,8 @@ REPORT_CHOICE_TABLES = {
     "fabric": "fabric", "cooling": "cooling",
 }
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")  # second and further workloads of a phase: "w2.mem.total"
+ALTERNATIVE_PREFIX = "alt."  # a rented phase's "if we bought it instead" figures: "alt.power.racks"
+ALTERNATIVE_SUFFIX = {"zh": "（如改为自购）", "en": " (if owned instead)"}
 COUNT_PREFIX = re.compile(r"^(T|B|M) (.+)$")  # display_value's scaled counts: "12.5 B params"
 SOURCE_PREFIX = re.compile(r"^(user input|derived|constant|catalog|model)\b")
 
@@ -63,11 +65,14 @@ class DisplayText:
 
     # -- figures ---------------------------------------------------------------
     def has_figure(self, key: str) -> bool:
-        base = WORKLOAD_PREFIX.sub("", key)
+        base = WORKLOAD_PREFIX.sub("", key).removeprefix(ALTERNATIVE_PREFIX)
         return base in self.figures or any(p.match(base) for p, _t in self.figure_patterns)
 
     def figure_label(self, key: str, english: str) -> str:
         """The label of figure ``key`` (``w2.`` prefixes map to the base key); ``english`` when unknown."""
+        if key.startswith(ALTERNATIVE_PREFIX):
+            label = self.figure_label(key.removeprefix(ALTERNATIVE_PREFIX), english)
+            return label + ALTERNATIVE_SUFFIX.get(self.lang, ALTERNATIVE_SUFFIX["en"])
         if not self.translates:
             return english
         base = WORKLOAD_PREFIX.sub("", key)
