@@ -1,10 +1,8 @@
-"""The Qt user interface: the only package that imports PySide6 and pyqtgraph.
+"""The Qt user interface (window, pages, dialogs). Qt is imported only here and in the drawing faces
+:mod:`gpudesk.plotting` and :mod:`gpudesk.pdf`; each applies :mod:`gpudesk.plotting.refcount_guard` first,
+which keeps PySide6 6.12's reference-count leak on ``None``/``True``/``False`` from aborting the process
+on Python 3.11."""
 
-Importing it first applies :mod:`gpudesk.ui.refcount_guard`, which keeps
-PySide6 6.12's reference-count leak on ``None``/``True``/``False`` from
-aborting the process on Python 3.11.
-"""
-
-from gpudesk.ui.refcount_guard import guard_singletons
+from gpudesk.plotting.refcount_guard import guard_singletons
 
 guard_singletons()
