@@ -83,6 +83,7 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "该硬件系列没有验证数据",
         "gpudesk 没有 {family}（{accelerator}）的公开效率实测和验证案例；其数字使用跨系列中位效率，准确度区间不适用。",
         "先在该平台上做试点并导入日志（校准），再据此定案。",
+    ),
     "cost.unpriced_lines": (
         "部分成本没有价格",
         "有 {count} 项成本在目录中没有价格：{items}。各项合计均不含这些项目。",
