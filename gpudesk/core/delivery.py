@@ -121,7 +121,7 @@ def _billed_gpus(fs: FigureSet, key: str, gpus: Any, offer: CloudOffer) -> Any:
 
 def delivery_figures(inp: DeliveryInputs) -> FigureSet:
     fs = FigureSet()
-    g = fs.input("delivery.gpus", float(inp.gpus), "GPUs", "baseline GPUs in use")
+    g = fs.input("delivery.gpus", float(inp.gpus), "GPUs", "GPUs in use", "plan.gpus (the phase's sized configuration)")
     months = np.arange(inp.months)
     calendar = (inp.start_month - 1 + months) % 12 + 1
     peak = np.isin(calendar, np.asarray(inp.peak_months, dtype=int))

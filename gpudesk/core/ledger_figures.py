@@ -14,11 +14,11 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.sized_configuration import SizedConfiguration
 
 
-def _lines_text(ledger: CostLedger, period: str | None = None) -> str:
+def _lines_text(ledger: CostLedger, what: str, period: str | None = None) -> str:
+    """``"cost ledger: one-time lines; 2 unpriced line(s) left out"`` (the lines themselves are the BOM)."""
     lines = [line for line in ledger.lines if period is None or line.period == period]
-    shown = ", ".join(line.key for line in lines if line.priced) or "none"
-    unpriced = [line.key for line in lines if not line.priced and line.status != "carried"]
-    return shown + (f"; excluding {len(unpriced)} unpriced line(s): {', '.join(unpriced)}" if unpriced else "")
+    unpriced = [line for line in lines if not line.priced and line.status != "carried"]
+    return f"cost ledger: {what}" + (f"; {len(unpriced)} unpriced line(s) left out" if unpriced else "")
 
 
 def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: FigureSet, years: int,
@@ -26,16 +26,17 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
     fs = FigureSet()
     cur = ledger.currency
     fs.input("tco.unpriced_lines", float(len(ledger.unpriced)), "lines", "cost lines without a price",
-             ", ".join(f"{line.item} ({line.key})" for line in ledger.unpriced) or "every line is priced")
+             ("lines without a price: " + " · ".join(line.item for line in ledger.unpriced)) if ledger.unpriced
+             else "every line is priced")
     capex = fs.input("tco.capex", ledger.capex, cur, "capex of this phase",
-                     "cost ledger: sum of one-time lines (" + _lines_text(ledger, "once") + ")")
+                     _lines_text(ledger, "one-time lines", "once"))
     opex = fs.input("tco.opex_per_year", ledger.opex_per_year, f"{cur}/year", "opex per year (average run rate)",
-                    "cost ledger: recurring lines over the phase, per year (" + _lines_text(ledger, "month") + ")")
+                    _lines_text(ledger, "recurring lines over the phase, per year", "month"))
     fs.add("tco.opex_per_month", opex / 12.0, f"{cur}/month", "opex per month", "opex_per_year / 12",
            ["tco.opex_per_year"])
     fs.input("tco.months", float(ledger.months), "months", "phase duration", "user input (duration_months)")
     fs.input("plan.phase_cost", ledger.phase_total, cur, "cost of this phase",
-             "cost ledger: every priced line over the phase's months (" + _lines_text(ledger) + ")")
+             _lines_text(ledger, "every line over the phase's months"))
     for n in (3, 5):
         fs.add(f"tco.total_{n}y", capex + n * opex, cur, f"{n}-year total cost of ownership",
                f"capex + {n} × opex_per_year", ["tco.capex", "tco.opex_per_year"])
@@ -48,7 +49,7 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
              "tco.depreciation_per_year (owned hardware)" if config.servers_owned else "none: nothing is owned")
     annual = fs.add("tco.annual_cost", dep + opex, cur, "annual cost (depreciation + opex)",
                     "depreciation + opex_per_year", ["tco.depreciation_in_annual", "tco.opex_per_year"])
-    gpus = fs.input("tco.gpus", float(config.gpus), "GPUs", "GPUs in use", "plan.gpus (sized configuration)")
+    gpus = fs.input("tco.gpus", float(config.gpus), "GPUs", "GPUs in use", "plan.gpus (the phase's sized configuration)")
     hours = fs.constant("tco.hours_per_year", C.HOURS_PER_YEAR)
     busy = fs.input("tco.busy_fraction", busy_fraction, "fraction", "share of the year the GPUs are used",
                     "usage profile (hours a day × days a month, peaks)")
@@ -65,12 +66,12 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
     tokens_year = figures.number("plan.tokens_served_per_year", 0.0)
     if tokens and tokens_year > 0:
         served = fs.input("tco.tokens_served_per_year", tokens_year, "tokens", "tokens served per year",
-                          "plan.tokens_served_per_year")
+                          "plan.tokens_served_per_year (the phase's figure)")
         fs.add("tco.cost_per_million_tokens", annual / (served / 1e6), f"{cur}/Mtok", "cost per million tokens served",
                "annual_cost / (tokens_served_per_year / 1e6)", ["tco.annual_cost", "tco.tokens_served_per_year"])
     seats = figures.number("plan.seats", 0.0)
     if seats > 0:
-        fs.input("tco.seats", seats, "seats", "seats served", "plan.seats")
+        fs.input("tco.seats", seats, "seats", "seats served", "plan.seats (the phase's figure)")
         fs.add("tco.cost_per_seat_month", annual / seats / 12.0, f"{cur}/seat/month", "cost per seat per month",
                "annual_cost / seats / 12", ["tco.annual_cost", "tco.seats"])
     return fs

@@ -16,7 +16,6 @@ from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.sized_configuration import SizedConfiguration, WorkloadSizing
 from gpudesk.project.model import Phase
 from gpudesk.vocabulary.delivery import owns_hardware
-from gpudesk.vocabulary.sizing import SIZED_BY
 
 
 @dataclass(frozen=True)
@@ -45,20 +44,26 @@ def _workload_key(index: int) -> str:
     return f"plan.w{index + 1}.gpus"
 
 
-def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult],
-               carried: CarriedHardware | None = None) -> tuple[SizedConfiguration, FigureSet]:
-    fs = FigureSet()
+def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs: FigureSet,
+               carried: CarriedHardware | None = None) -> SizedConfiguration:
+    """Record the ``plan.*`` figures in the phase's figure set ``fs`` and return the sized configuration."""
     gpn = r.server.gpus if r.server.is_rack else phase.hardware.gpus_per_node
     shared = phase.hardware.nodes > 0
+    fs.input("plan.gpus_per_node", float(gpn), "GPUs", "GPUs per node", "user input / server record")
+    if shared:
+        fs.input("plan.nodes_fixed", float(phase.hardware.nodes), "nodes", "nodes set in the plan",
+                 "user input (hardware.nodes): the phase's workloads share these nodes")
     sizings = []
     for i, (w, result) in enumerate(zip(phase.workloads, results, strict=True)):
         key = _workload_key(i)
         prefix = "" if i == 0 else f"w{i + 1}."
-        deps = [prefix + k for k in result.sizing_keys]
-        fs.input(f"plan.w{i + 1}.sizing", SIZED_BY.name_of(result.sized_by, "en"), "", f"what sized workload {i + 1}",
-                 result.sizing_formula or "sizing of the workload")
-        fs.input(key, float(result.gpus), "GPUs", f"GPUs of workload {i + 1} ({w.name or w.kind})",
-                 f"{result.sizing_formula} [{', '.join(deps) or 'no figure'}]")
+        label = f"GPUs of workload {i + 1}"
+        if shared:
+            fs.add(key, float(result.gpus), "GPUs", label, "nodes set in the plan × GPUs per node",
+                   ["plan.nodes_fixed", "plan.gpus_per_node"])
+        else:
+            deps = [prefix + k for k in result.sizing_keys if prefix + k in fs]
+            fs.add(key, float(result.gpus), "GPUs", label, result.sizing_formula or "the workload's own sizing", deps)
         sizings.append(WorkloadSizing(
             index=i, name=w.name, kind=w.kind, gpus=result.gpus, gpus_needed=result.gpus_needed or result.gpus,
             layout=result.layout, sized_by=result.sized_by, gpus_key=key, capacity=result.capacity,
@@ -66,14 +71,10 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult],
     keys = [_workload_key(i) for i in range(len(results))]
     if shared:
         total = phase.hardware.nodes * gpn
-        fs.input("plan.nodes_fixed", float(phase.hardware.nodes), "nodes", "nodes set in the plan",
-                 f"user input (phases[].hardware.nodes); the {len(results)} workload(s) share them")
-        fs.input("plan.gpus_per_node", float(gpn), "GPUs", "GPUs per node", "user input / server record")
         fs.add("plan.gpus", float(total), "GPUs", "GPUs in this phase", "nodes set in the plan × GPUs per node",
                ["plan.nodes_fixed", "plan.gpus_per_node"])
     else:
         total = sum(s.gpus for s in sizings)
-        fs.input("plan.gpus_per_node", float(gpn), "GPUs", "GPUs per node", "user input / server record")
         fs.add("plan.gpus", float(total), "GPUs", "GPUs in this phase",
                "sum of the workloads' GPUs (each sized on its own)", keys)
     nodes = max(1, math.ceil(total / max(gpn, 1)))
@@ -89,8 +90,7 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult],
     if carried is not None and phase.carry_forward_hardware and carried.server_id == r.server.id:
         kept = min(carried.servers, owned_servers(phase, servers))
     fs.input("plan.servers_carried", float(kept), "servers", "servers carried forward from the previous phase",
-             "owned servers of the same model kept from the previous phase (carry_forward_hardware)"
-             if kept else "none carried forward")
+             "owned servers of the same model kept from the previous phase" if kept else "none carried forward")
     fs.add("plan.servers_owned", float(owned_servers(phase, servers)), "servers", "servers owned by the customer",
            {"private": "all servers (owned on premises)", "hybrid": "⌈hybrid owned share × servers⌉ (owned baseline)"}
            .get(phase.delivery.mode, "none: the provider owns the servers"), ["plan.servers"])
@@ -103,4 +103,4 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult],
         delivery_mode=phase.delivery.mode, shared_capacity=shared, rack_scale=r.server.is_rack,
         servers_owned=owned_servers(phase, servers),
     )
-    return config, fs
+    return config

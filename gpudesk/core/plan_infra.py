@@ -166,7 +166,9 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
 
     c = phase.costs
     running = running_cost_figures(RunningCostInputs(
-        gpus=float(config.installed_gpus if owned else config.gpus), software_per_gpu_year=c.software_per_gpu_year,
+        gpus=float(config.installed_gpus if owned else config.gpus),
+        gpus_source="plan.installed_gpus (the phase's sized configuration)" if owned
+        else "plan.gpus (the phase's sized configuration)", software_per_gpu_year=c.software_per_gpu_year,
         staff_fte=c.staff_fte, staff_cost_per_year=c.staff_cost_per_year,
         storage_monthly_usd=storage.number("storage.monthly_cost", float("nan")),
         currency=c.currency, cny_per_usd=c.cny_per_usd,

@@ -49,7 +49,8 @@ class PowerInputs:
 def power_figures(inp: PowerInputs) -> FigureSet:
     fs = FigureSet()
     s = inp.server
-    n = fs.input("power.servers", np.asarray(inp.servers, dtype=float), "servers", "servers")
+    n = fs.input("power.servers", np.asarray(inp.servers, dtype=float), "servers", "servers in the facility",
+                 "plan.servers_owned (the phase's sized configuration)")
     idle = record_field(fs, "power.server_idle_kw", s, "power_idle_kw", "kW", "server power at idle")
     record_field(fs, "power.server_typical_kw", s, "power_typical_kw", "kW", "server typical power")
     pmax = record_field(fs, "power.server_max_kw", s, "power_max_kw", "kW", "server maximum power")

@@ -24,12 +24,13 @@ class RunningCostInputs:
     storage_source: str = "storage model (storage.monthly_cost)"
     currency: str = "USD"
     cny_per_usd: float = 7.1
+    gpus_source: str = "plan.gpus (the phase's sized configuration)"
 
 
 def running_cost_figures(inp: RunningCostInputs) -> FigureSet:
     fs = FigureSet()
     cur = inp.currency
-    gpus = fs.input("run.gpus", float(inp.gpus), "GPUs", "GPUs licensed", "plan.installed_gpus (sized configuration)")
+    gpus = fs.input("run.gpus", float(inp.gpus), "GPUs", "GPUs licensed", inp.gpus_source)
     rate = fs.input("run.software_per_gpu_year", inp.software_per_gpu_year, f"{cur}/GPU/year", "software licences")
     soft = fs.add("run.software_per_year", gpus * rate, cur, "software licences per year",
                   "gpus × software_per_gpu_year", ["run.gpus", "run.software_per_gpu_year"])

@@ -73,7 +73,7 @@ def tco_figures(inp: TcoInputs) -> FigureSet:
     n = fs.input("tco.servers", np.asarray(inp.servers, dtype=float), "servers", "servers in service",
                  "plan.servers (the phase's sized configuration)")
     kept = fs.input("tco.servers_carried", np.asarray(inp.servers_carried, dtype=float), "servers",
-                    "servers carried forward (bought in the previous phase)", "plan.servers_carried")
+                    "servers carried forward (bought in the previous phase)", "plan.servers_carried (the phase's figure)")
     new = fs.add("tco.servers_new", np.maximum(n - kept, 0.0), "servers", "servers bought in this phase",
                  "servers − servers_carried", ["tco.servers", "tco.servers_carried"])
     price = _server_price(fs, inp)
@@ -82,7 +82,7 @@ def tco_figures(inp: TcoInputs) -> FigureSet:
     net = fs.input("tco.network_capex", _usd(inp, inp.network_capex_usd), cur, "network capex (added switches, optics)",
                    "fabric model (net.cost_new)")
     kw = fs.input("tco.design_kw_new", np.asarray(inp.design_kw_new, dtype=float), "kW", "IT design load added",
-                  "power model (power.it_max_kw, less the load carried forward)")
+                  "power model (power.it_max_kw) less the design load carried forward")
     fit_rate = fs.input("tco.fitout_per_kw", inp.fitout_per_kw, f"{cur}/kW", "facility fit-out per kW")
     fit = fs.add("tco.fitout_capex", kw * fit_rate, cur, "facility fit-out capex", "design_kw_new × fitout_per_kw",
                  ["tco.design_kw_new", "tco.fitout_per_kw"])

@@ -37,7 +37,7 @@ NUMBER = re.compile(r"(?<![\w.^₀-₉])\d+(?:,\d{3})*(?:\.\d+)?(?:e[+-]?\d+)?(?
 PLACEHOLDER = re.compile(r"\{(\d+)\}")
 SLOT = re.compile(r"\{([a-z_]+)\}")
 SLOT_PATTERNS = {  # what a named slot may match; any other slot matches text without brackets
-    "server": ".+?", "src": ".+?", "formula": ".+?", "name": ".+?",
+    "server": ".+?", "src": ".+?", "formula": ".+?", "name": ".+?", "items": ".+",
     "family": "[a-z0-9-]+", "calib": "[a-z0-9_.-]+", "key": "[a-z0-9_.]+",
 }
 SOURCE_KINDS = re.compile(r"^(user input|derived|constant|catalog|model)\b")

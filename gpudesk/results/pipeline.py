@@ -58,8 +58,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
         figures.merge(result.figures, prefix="" if w_index == 0 else f"w{w_index + 1}.")
         results.append(result)
     primary = results[0]
-    config, sizing = size_phase(phase, resolved, results, carried)
-    figures.merge(sizing)
+    config = size_phase(phase, resolved, results, figures, carried)
     figures.input("plan.tokens_served_per_year", sum(r.tokens_served_per_year for r in results), "tokens",
                   "tokens served per year", "requests per day × (prompt + output tokens) × 365, over the workloads")
     figures.input("plan.seats", sum(r.seats for r in results), "seats", "seats served", "workloads' seats")

@@ -48,7 +48,7 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
         fs.input(f"roadmap.phase{i + 1}.gpus", float(est.config.gpus), "GPUs", f"GPUs in {phase.name}",
                  "the phase's sized configuration (plan.gpus)")
         fs.input(f"roadmap.phase{i + 1}.servers_carried", float(est.config.servers_carried), "servers",
-                 f"servers {phase.name} carries forward", "plan.servers_carried")
+                 f"servers {phase.name} carries forward", "plan.servers_carried (the phase's figure)")
         vlines.append(RefLine(float(start + 1), phase.name, "trigger"))
         for trig in phase.triggers:
             markers.append(Marker(float(start + 1), float(est.config.gpus), f"+{trig.add_nodes} nodes",
@@ -64,7 +64,7 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
              "cost lines without a price (excluded from the total)", "the phases' cost ledgers")
     fs.input("roadmap.peak_gpus", float(gpus.max()), "GPUs", "peak GPUs across phases", "max over months")
     fs.input("roadmap.peak_kw", float(kw.max()), "kW", "peak owned IT design power across phases",
-             "max over months of power.it_max_kw (owned phases; rented capacity runs in the provider's facility)")
+             "max over months of power.it_max_kw of owned phases (rented capacity runs in the provider's facility)")
     months_axis = [float(m + 1) for m in range(end)]
     series = [Series("GPUs", months_axis, list(gpus), style="step", color_role="capacity"),
               Series("Spend", months_axis, list(spend), style="step", color_role="cost", panel=1)]

@@ -25,8 +25,11 @@ def summary_text(phase: PhaseEstimate, currency: str, text: DisplayText | None =
     text = text or session_text()
     sep = "：" if text.translates else ": "
     c = phase.config
-    parts = [translate("Summary", "{gpus} GPUs in {servers} × {server}").format(
-        gpus=c.gpus, servers=c.servers, server=c.server_name)]
+    if c.owns_hardware:
+        parts = [translate("Summary", "{gpus} GPUs in {servers} × {server}").format(
+            gpus=c.gpus, servers=c.servers, server=c.server_name)]
+    else:  # the provider's servers: what is rented is GPUs (the ledger names the offer)
+        parts = [translate("Summary", "{gpus} GPUs, rented").format(gpus=c.gpus)]
     for key in ("train.time_to_train_days", "vision.time_to_train_days"):
         shown = _figure(phase, key, currency, text)
         if shown:

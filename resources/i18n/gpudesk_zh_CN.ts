@@ -3825,37 +3825,42 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="38" />
+      <location filename="../../gpudesk/ui/summary.py" line="41" />
       <source>capacity {total} for a peak of {target} {unit}</source>
       <translation>承载能力 {total}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="45" />
+      <location filename="../../gpudesk/ui/summary.py" line="48" />
       <source>design power</source>
       <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="54" />
+      <location filename="../../gpudesk/ui/summary.py" line="57" />
       <source>excluding {count} unpriced line(s)</source>
       <translation>不含 {count} 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="48" />
+      <location filename="../../gpudesk/ui/summary.py" line="51" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="33" />
+      <location filename="../../gpudesk/ui/summary.py" line="36" />
       <source>training</source>
       <translation>训练时长</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="28" />
+      <location filename="../../gpudesk/ui/summary.py" line="29" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 张 GPU，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="52" />
+      <location filename="../../gpudesk/ui/summary.py" line="32" />
+      <source>{gpus} GPUs, rented</source>
+      <translation>{gpus} 张 GPU（租用）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="55" />
       <source>{years}-year TCO</source>
       <translation>{years} 年 TCO</translation>
     </message>
