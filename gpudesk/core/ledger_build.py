@@ -67,14 +67,14 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
     phase, s = out.phase, r.server
     detail = f"{config.gpus_per_node} × {r.accelerator.name} per server"
     if config.partly_populated:
-        detail += f" (partly populated: {config.gpus_per_node} of {s.gpus} GPU slots)"
+        detail += f" (partly populated: {config.gpus_per_node} of {config.gpus_per_server} GPU slots)"
     price = _price(fs.number("tco.server_price"))
-    out.add("servers", "hardware", "capex", s.name, detail, config.servers_new, "server", price, "once",
+    out.add("servers", "hardware", "capex", config.server_name, detail, config.servers_new, "server", price, "once",
             _status(price, user=bool(phase.costs.gpu_price_override), estimated="tco.gpu_price" in fs),
             fs.explain("tco.server_price").source or "estimated from the GPU price", s.provenance.date,
             "tco.server_capex")
     if config.servers_carried:
-        out.add("servers.carried", "hardware", "capex", s.name, detail + "; bought in the previous phase",
+        out.add("servers.carried", "hardware", "capex", config.server_name, detail + "; bought in the previous phase",
                 config.servers_carried, "server", None, "once", "carried", "", "", "plan.servers_carried")
     fabric = fs if "net.switches" in fs else None
     switches, optics = network_added(fabric, carried if config.servers_carried else None)

@@ -40,6 +40,19 @@ def owned_servers(phase: Phase, servers: int) -> int:
     return servers
 
 
+def peak_build_scale(phase: Phase) -> float:
+    """The highest seasonal multiplier among the calendar months the phase spans (1 without peak months)."""
+    u = phase.delivery.utilisation
+    months = {(phase.start_month % 12 + m) % 12 + 1 for m in range(max(phase.duration_months, 1))}
+    return float(u.peak_multiplier) if months & set(u.peak_months) else 1.0
+
+
+def peak_servers(config: SizedConfiguration, phase: Phase) -> int:
+    """Servers an owned build needs for the phase's peak month (the owning alternative of a rented phase)."""
+    gpus = config.baseline_gpus if config.shared_capacity else math.ceil(config.baseline_gpus * peak_build_scale(phase))
+    return max(1, math.ceil(gpus / max(config.gpus_per_node if not config.rack_scale else config.gpus_per_server, 1)))
+
+
 def _workload_key(index: int) -> str:
     return f"plan.w{index + 1}.gpus"
 
@@ -70,20 +83,31 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
         ))
     keys = [_workload_key(i) for i in range(len(results))]
     if shared:
-        total = phase.hardware.nodes * gpn
+        total = baseline = phase.hardware.nodes * gpn
         fs.add("plan.gpus", float(total), "GPUs", "GPUs in this phase", "nodes set in the plan × GPUs per node",
                ["plan.nodes_fixed", "plan.gpus_per_node"])
     else:
-        total = sum(s.gpus for s in sizings)
-        fs.add("plan.gpus", float(total), "GPUs", "GPUs in this phase",
-               "sum of the workloads' GPUs (each sized on its own)", keys)
+        baseline = sum(s.gpus for s in sizings)
+        scale = peak_build_scale(phase) if phase.delivery.mode == "private" else 1.0
+        if scale > 1.0:  # an owned cluster is bought for its peak month; renting pays the peak months only
+            fs.add("plan.workload_gpus", float(baseline), "GPUs", "GPUs the workloads need outside the peak months",
+                   "sum of the workloads' GPUs (each sized on its own)", keys)
+            fs.input("plan.peak_build_scale", scale, "x", "seasonal peak the owned servers are bought for",
+                     "user input (delivery.utilisation.peak_multiplier, in the phase's peak months)")
+            total = math.ceil(baseline * scale)
+            fs.add("plan.gpus", float(total), "GPUs", "GPUs in this phase",
+                   "⌈GPUs the workloads need × seasonal peak multiplier⌉ (owned servers are bought for the peak month)",
+                   ["plan.workload_gpus", "plan.peak_build_scale"])
+        else:
+            total = baseline
+            fs.add("plan.gpus", float(total), "GPUs", "GPUs in this phase",
+                   "sum of the workloads' GPUs (each sized on its own)", keys)
     nodes = max(1, math.ceil(total / max(gpn, 1)))
     per_server = r.server.gpus if r.server.is_rack else max(min(gpn, r.server.gpus), 1)
     servers = max(1, math.ceil(total / per_server))
     fs.add("plan.nodes", float(nodes), "nodes", "nodes", "⌈GPUs / GPUs per node⌉", ["plan.gpus", "plan.gpus_per_node"])
     fs.input("plan.gpus_per_server", float(per_server), "GPUs", "GPUs installed per server",
-             f"catalog servers/{r.server.id}.gpus ({r.server.gpus} slots)"
-             + ("" if per_server == r.server.gpus else f", populated with {per_server} per the plan's GPUs per node"))
+             f"catalog servers/{(r.catalog_server or r.server).id}.gpus ({(r.catalog_server or r.server).gpus} slots)")
     fs.add("plan.servers", float(servers), "servers", "servers or rack systems",
            "⌈GPUs / GPUs installed per server⌉", ["plan.gpus", "plan.gpus_per_server"])
     kept = 0
@@ -96,11 +120,12 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
            .get(phase.delivery.mode, "none: the provider owns the servers"), ["plan.servers"])
     fs.add("plan.installed_gpus", float(servers * per_server), "GPUs", "GPUs installed (whole servers)",
            "servers × GPUs installed per server", ["plan.servers", "plan.gpus_per_server"])
+    chassis = r.catalog_server or r.server  # the catalog row, when the plan's servers are partly populated
     config = SizedConfiguration(
         accelerator_id=r.accelerator.id, accelerator_name=r.accelerator.name, server_id=r.server.id,
-        server_name=r.server.name, gpus_per_server=r.server.gpus, gpus_per_node=per_server,
+        server_name=chassis.name, gpus_per_server=chassis.gpus, gpus_per_node=per_server,
         workloads=tuple(sizings), gpus=int(total), nodes=int(nodes), servers=int(servers), servers_carried=int(kept),
         delivery_mode=phase.delivery.mode, shared_capacity=shared, rack_scale=r.server.is_rack,
-        servers_owned=owned_servers(phase, servers),
+        servers_owned=owned_servers(phase, servers), baseline_gpus=int(baseline),
     )
     return config

@@ -19,7 +19,7 @@ from gpudesk.core.delivery import DeliveryInputs, delivery_checks, delivery_figu
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.fabric import FabricInputs, fabric_checks, fabric_figures
 from gpudesk.core.host import HostInputs, host_checks, host_figures
-from gpudesk.core.phase_sizing import CarriedHardware
+from gpudesk.core.phase_sizing import CarriedHardware, peak_servers
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.power import PowerInputs, power_checks, power_figures
@@ -125,7 +125,7 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
                          carried: CarriedHardware | None = None) -> InfraResult:
     fs = FigureSet()
     checks: list[Check] = []
-    nodes, servers = config.nodes, config.servers
+    nodes = config.nodes
     gpn = config.gpus_per_node
     storage = storage_figures(StorageInputs(
         option=r.storage, nodes=nodes, gpus_per_node=gpn, throughput_per_gpu=primary.throughput_per_gpu,
@@ -160,8 +160,8 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         figures, power_check = _owned(phase, r, primary, owned, config.servers_carried, fabric, carried)
         fs.merge(figures)
         checks += power_check
-    if phase.delivery.mode != "private":  # what owning every server would cost, for the delivery comparison
-        alt, _ = _owned(phase, r, primary, servers, 0, fabric, None)
+    if phase.delivery.mode != "private":  # what owning the peak month's servers would cost, for the comparison
+        alt, _ = _owned(phase, r, primary, peak_servers(config, phase), 0, fabric, None)
         fs.merge(alt, prefix=ALTERNATIVE)
 
     c = phase.costs
@@ -187,7 +187,7 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         if not (math.isfinite(hybrid_capex) and math.isfinite(hybrid_opex)):
             hybrid_capex = hybrid_opex = None
     delivery = delivery_figures(DeliveryInputs(
-        gpus=float(config.gpus), months=max(phase.duration_months, 1), offer=r.offer, rental_offer=r.rental_offer,
+        gpus=float(config.baseline_gpus or config.gpus), months=max(phase.duration_months, 1), offer=r.offer, rental_offer=r.rental_offer,
         bare_metal_offer=r.bare_metal_offer, private_capex=capex if math.isfinite(capex) else None,
         private_opex_per_month=opex_year / 12.0 if math.isfinite(opex_year) else None,
         hours_per_day=u.hours_per_day, days_per_month=u.days_per_month, peak_months=tuple(u.peak_months),

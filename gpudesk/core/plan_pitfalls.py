@@ -30,7 +30,7 @@ from gpudesk.core.pitfalls import (
 )
 from gpudesk.vocabulary.delivery import owns_hardware as owns_facility
 from gpudesk.core.plan_resolve import ResolvedPhase
-from gpudesk.core.plan_result import Candidate
+from gpudesk.core.candidates import Candidate
 from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult
 from gpudesk.project.model import Phase
 
@@ -85,8 +85,11 @@ def _break_even_utilisation(figures: FigureSet, mode: str) -> tuple[float, float
     build; hybrid owns a share of the private build). On-demand cost grows with the hours used, so the
     break-even utilisation is the used share × commitment / on-demand cost.
     """
-    committed = figures.number(f"delivery.total.{'private' if mode == 'hybrid' else mode}")
-    cloud = figures.number("delivery.total.cloud_on_demand")
+    # Software, staff and storage are paid whichever way the GPUs are delivered: compare the GPUs' own cost.
+    months = len(figures["delivery.demand_multiplier"]) if "delivery.demand_multiplier" in figures else 0
+    common = figures.number("delivery.running_per_month", 0.0) * months
+    committed = figures.number(f"delivery.total.{'private' if mode == 'hybrid' else mode}") - common
+    cloud = figures.number("delivery.total.cloud_on_demand") - common
     used = figures.number("delivery.owned_utilisation")
     if not all(math.isfinite(v) for v in (committed, cloud, used)) or cloud <= 0:
         return float("nan"), float("nan")

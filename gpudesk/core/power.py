@@ -106,7 +106,7 @@ def power_figures(inp: PowerInputs) -> FigureSet:
         spr = fs.add("power.servers_per_rack", np.minimum(by_power, by_space), "servers", "servers per rack",
                      "min(floor(rack_limit_kw / server_max_kw), floor(rack_usable_u / server_rack_units))",
                      ["power.rack_limit_kw", "power.server_max_kw", "power.rack_usable_u", "power.server_rack_units"])
-    fs.add("power.racks", np.where(spr > 0, np.ceil(n / np.where(spr > 0, spr, 1.0)), np.inf), "racks",
+    fs.add("power.racks", np.where(spr > 0, np.ceil(n / np.where(spr > 0, spr, 1.0)), np.nan), "racks",
            "compute racks needed", "ceil(servers / servers_per_rack)", ["power.servers", "power.servers_per_rack"])
     fs.add("power.rack_kw", spr * pmax, "kW", "design power of a full rack", "servers_per_rack x server_max_kw",
            ["power.servers_per_rack", "power.server_max_kw"])

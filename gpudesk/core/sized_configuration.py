@@ -103,6 +103,7 @@ class SizedConfiguration:
     shared_capacity: bool  # the plan fixes the node count and its workloads share those GPUs
     rack_scale: bool = False
     servers_owned: int = 0
+    baseline_gpus: int = 0  # GPUs the workloads need outside seasonal peaks (an owned build adds the peak)
 
     @property
     def servers_new(self) -> int:

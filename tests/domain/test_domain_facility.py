@@ -42,22 +42,31 @@ def test_festival_phase_pays_its_peak_once(catalog) -> None:
     est = estimate(catalog, project, 1)
     f = est.figures
     # the festival phase's workload already holds the festival volume (75 bn items a day = 5 × 15 bn): its
-    # container cost is the sized GPUs × 24 h × 30 days × 2 months × the offer's price per GPU-hour, with no
-    # seasonal multiplier on top (before: November at 5× again, (5 + 1) / 2 = 3× this)
+    # container cost is the billed GPUs (whole instances) × 24 h × 30 days × 2 months × the offer's price per
+    # GPU-hour, plus the running costs every mode pays, with no seasonal multiplier on top (before: November at 5×
+    # again, (5 + 1) / 2 = 3× this)
     price = f.number("delivery.price.cloud_on_demand")
-    assert f.number("delivery.total.cloud_on_demand") == pytest.approx(f.number("plan.gpus") * 24 * 30 * 2 * price)
+    billed = f.number("delivery.billed_gpus.cloud")
+    assert billed >= f.number("plan.gpus")
+    running = 2 * f.number("delivery.running_per_month")
+    assert f.number("delivery.total.cloud_on_demand") == pytest.approx(billed * 24 * 30 * 2 * price + running)
+    assert f.number("delivery.total.cloud_on_demand") == pytest.approx(est.ledger.phase_total)
     assert project.phases[1].workloads[0].items_per_day == 5 * project.phases[0].workloads[0].items_per_day
 
 
 def test_owning_for_a_seasonal_peak_buys_the_peak(catalog) -> None:
-    # a year-long owned phase whose workload states ordinary days, with November at 3×: the build is bought for
-    # November (3 × the sized servers), renting pays 3× in November only
-    est = estimate(catalog, plan(delivery__mode="private", hardware__nodes=1, duration_months=12,
-                                 delivery__utilisation__peak_months=[11], delivery__utilisation__peak_multiplier=3.0,
-                                 facility__rack_power_limit_kw=20.4))
-    f = est.figures
-    sized = f.number("tco.capex") + 12 * f.number("tco.opex_per_month")  # the sized servers' TCO
-    assert f.number("delivery.total.private") == pytest.approx(3.0 * sized)  # before: 1 × sized
+    # a year-long owned phase whose workload states ordinary days, with November at 3×: the owned cluster is bought
+    # for November (3 × the GPUs the workload needs, in whole servers); renting pays 3× in November only
+    est = estimate(catalog, plan(delivery__mode="private", duration_months=12, facility__rack_power_limit_kw=20.4,
+                                 delivery__utilisation__peak_months=[11], delivery__utilisation__peak_multiplier=3.0))
+    f, config = est.figures, est.config
+    assert config.gpus == 3 * config.baseline_gpus  # the sized configuration is the peak build
+    assert f.number("plan.gpus") == 3 * f.number("plan.workload_gpus")
+    assert config.servers == -(-config.gpus // config.gpus_per_node)
+    assert est.ledger.line("servers").quantity == config.servers  # bought once, for the peak month
+    assert f.number("delivery.total.private") == pytest.approx(est.ledger.phase_total)
     hours = 24 * 30
-    od = f.number("delivery.price.cloud_on_demand") * f.number("plan.gpus") * hours
-    assert f.number("delivery.total.cloud_on_demand") == pytest.approx(od * (11 + 3))
+    od = f.number("delivery.price.cloud_on_demand") * f.number("delivery.billed_gpus.cloud") * hours
+    running = 12 * f.number("delivery.running_per_month")
+    assert f.number("delivery.billed_gpus.cloud") >= config.baseline_gpus  # renting sizes for ordinary months
+    assert f.number("delivery.total.cloud_on_demand") == pytest.approx(od * (11 + 3) + running)

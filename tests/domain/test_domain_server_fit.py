@@ -26,13 +26,16 @@ def test_one_4090_for_qlora_is_a_one_gpu_box(catalog) -> None:
 
 def test_four_l4_pilot_is_powered_as_four(catalog) -> None:
     est = estimate(catalog, plan(w__kind="vision_inference", w__model_id="resnet-50", w__items_per_day=1e6,
-                                 hardware__accelerator_id="l4", hardware__gpus_per_node=4, hardware__nodes=1))
+                                 hardware__accelerator_id="l4", hardware__gpus_per_node=4, hardware__nodes=1,
+                                 delivery__mode="private"))  # an owned pilot: its facility is sized
+    assert est.config.installed_gpus == 4 and est.config.partly_populated
     assert est.figures.number("power.it_max_kw") == pytest.approx(4 * 0.072 / 0.55)  # 0.52 kW, not 1.05 kW
 
 
 def test_a_matching_server_is_taken_as_it_is(catalog) -> None:
-    est = estimate(catalog, plan(hardware__accelerator_id="h100-sxm", hardware__gpus_per_node=8))
-    assert "hardware.server_partly_populated" not in check_ids(est)
+    est = estimate(catalog, plan(hardware__accelerator_id="h100-sxm", hardware__gpus_per_node=8,
+                                 delivery__mode="private"))
+    assert "hardware.server_partly_populated" not in check_ids(est) and not est.config.partly_populated
     assert est.figures.number("power.server_max_kw") == pytest.approx(10.2)
 
 

@@ -25,10 +25,12 @@ def training_project(name: str = "Llama 70B fine-tune", nodes: int = 8, lang: st
     """Full fine-tuning of Llama 3.1 70B on owned DGX H100 servers (8 nodes unless said)."""
     workload = Workload(kind="finetune_full", name="SFT", model_id="llama-3.1-70b", train_tokens=2e10)
     workload.parallel.tp = 8
+    workload.parallel.zero_stage = 2  # gradients sharded too: fits on 4 nodes as well as 8 (18 B/param Megatron)
     phase = Phase(name="Fine-tune", workloads=[workload])
     phase.hardware.accelerator_id = "h100-sxm"
     phase.hardware.nodes = nodes
     phase.facility.pue = 1.3
+    phase.facility.rack_power_limit_kw = 41.0  # a high-density row for DGX H100 (10.2 kW each: four per rack)
     phase.delivery.mode = "private"
     phase.costs.gpu_price_override = gpu_price
     return Project(
