@@ -1,10 +1,14 @@
 """Reading JSON bytes from outside without trusting them.
 
-Only :func:`json.loads` runs on the content — nothing is executed. Before
-parsing, the bytes must be UTF-8 (an error names the byte offset) and the
-nesting depth is measured without recursion, so a file of a million
-``[`` cannot exhaust the stack. While parsing, ``NaN``/``Infinity`` and
-duplicate keys are refused. Every failure is a :class:`ProjectFileError`.
+Only :func:`json.loads` runs on the content — nothing is executed. The
+bytes must be UTF-8 (an error names the byte offset). While parsing,
+``NaN``/``Infinity`` and duplicate keys are refused. The nesting depth is
+bounded: the C parser guards its own recursion (a file of a million ``[``
+ends in a ``RecursionError``, reported with the depth measured by a linear,
+non-recursive scan), and a parsed value is measured by an iterative walk.
+Every step is linear in the size of the text, so a malformed file is
+refused in time proportional to its size (callers bound the size first).
+Every failure is a :class:`ProjectFileError`.
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ from gpudesk.project.errors import ProjectFileError
 
 MAX_NESTING = 64  # containers inside containers; a current plan needs about 10
 _UTF8_BOM = b"\xef\xbb\xbf"
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*+"', re.DOTALL)
+# A string literal, or an unterminated one running to the end of the text: matching the unterminated case
+# too keeps the scan linear (requiring the closing quote made every later quote restart a scan to the end).
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*+"?', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _OPEN_SQUARE, _OPEN_CURLY = ord("["), ord("{")
 _CHUNK = 1 << 20  # brackets per numpy pass, bounding temporary memory
@@ -66,21 +72,44 @@ def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def value_depth(value: Any) -> int:
+    """Deepest nesting of lists and objects in a parsed value, walked without recursion."""
+    deepest = 0
+    pending: list[tuple[Any, int]] = [(value, 0)]
+    while pending:
+        node, depth = pending.pop()
+        if isinstance(node, dict):
+            children: Any = node.values()
+        elif isinstance(node, list):
+            children = node
+        else:
+            continue
+        depth += 1
+        deepest = max(deepest, depth)
+        pending.extend((child, depth) for child in children if isinstance(child, (dict, list)))
+    return deepest
+
+
+def _too_deep(name: str, depth: int, max_nesting: int) -> ProjectFileError:
+    return ProjectFileError(f"{name} is nested too deeply ({depth} levels; the limit is {max_nesting})")
+
+
 def parse_json_text(text: str, name: str, max_nesting: int = MAX_NESTING) -> Any:
     """Parse JSON text from an untrusted source; raises :class:`ProjectFileError`."""
-    depth = nesting_depth(text)
-    if depth > max_nesting:
-        raise ProjectFileError(f"{name} is nested too deeply ({depth} levels; the limit is {max_nesting})")
     try:
-        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_without_duplicates)
+        value = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_without_duplicates)
     except json.JSONDecodeError as exc:
         raise ProjectFileError(
             f"{name} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
         ) from None
     except RecursionError:
-        raise ProjectFileError(f"{name} is nested too deeply to read") from None
+        raise _too_deep(name, nesting_depth(text), max_nesting) from None
     except ValueError as exc:  # refused constants, duplicate keys, integers with too many digits
         raise ProjectFileError(f"{name} is not acceptable JSON: {exc}") from None
+    depth = value_depth(value)
+    if depth > max_nesting:
+        raise _too_deep(name, depth, max_nesting)
+    return value
 
 
 def parse_json_bytes(raw: bytes, name: str, max_nesting: int = MAX_NESTING) -> tuple[Any, bool]:
