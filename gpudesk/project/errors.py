@@ -10,7 +10,16 @@ but its content breaks the plan format; ``problems`` lists each
 
 from __future__ import annotations
 
+import re
+
 MAX_PROBLEMS_SHOWN = 50
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029\ud800-\udfff]")
+
+
+def printable(text: str, limit: int = 300) -> str:
+    """``text`` safe to show on one line: control characters, line breaks and unpaired surrogates escaped."""
+    shown = _CONTROL.sub(lambda m: m.group(0).encode("unicode_escape", "backslashreplace").decode("ascii"), str(text))
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
 class ProjectFileError(OSError):
@@ -40,7 +49,8 @@ class ProjectValidationError(ValueError):
     """Content that breaks the plan format; ``problems`` is a list of (path, reason)."""
 
     def __init__(self, problems: list[tuple[str, str]], note: str = "") -> None:
-        self.problems = list(problems)
+        # Paths and reasons may quote what the file held (a key, a text): each problem stays on one line.
+        self.problems = [(printable(path, 200), printable(reason)) for path, reason in problems]
         self.note = note
         super().__init__(self._render())
 

@@ -87,7 +87,7 @@ def item_meta(meta: dict[str, Any]) -> dict[str, Any]:
     """The limits that apply to each element of a list field or value of a mapping field."""
     out: dict[str, Any] = {}
     pairs = (("item_min", "min"), ("item_max", "max"), ("item_unit", "unit"), ("item_max_len", "max_len"),
-             ("max_depth", "max_depth"))
+             ("item_why", "why"), ("item_catalog", "catalog"), ("max_depth", "max_depth"))
     for src, dst in pairs:
         if src in meta:
             out[dst] = meta[src]

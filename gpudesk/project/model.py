@@ -3,9 +3,15 @@
 A :class:`Project` holds one or more :class:`Phase` objects (pilot,
 training, launch, peak season, …); each phase has its own workloads,
 hardware, storage, network, facility, delivery mode and cost
-assumptions. Every numeric field declares its unit and valid range in
-its metadata: the schema validator, the JSON Schema in ``docs/`` and the
-UI's spin boxes all read the same declaration.
+assumptions. Every numeric field declares its unit, valid range and the reason for
+that range (``why``, texts in ``bound_reasons.py``) in its metadata: the
+schema validator, the JSON Schema in ``docs/``, the documentation tables
+and the UI's spin boxes all read the same declaration, so a field added
+here is bounded everywhere without a list to maintain. Fields naming a
+catalog row declare the table (``catalog``); the inputs a workload cannot
+do without declare ``essential`` (what they are: workload, model, data or
+target) and the workload kinds they matter for (``kinds``), so a plan that
+leaves them unset says so (``assumed.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpudesk.project import bound_reasons as why
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.precision import PRECISION
 from gpudesk.vocabulary.training import OPTIMIZER, TRAINING_STACK
@@ -22,22 +29,26 @@ from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 SCHEMA_VERSION = 2
 
 
-def num(default: float, lo: float, hi: float, unit: str = "", help: str = "") -> Any:
-    return field(default=default, metadata={"min": lo, "max": hi, "unit": unit, "help": help})
+def num(default: float, lo: float, hi: float, unit: str = "", help: str = "", *, why: str = "",
+        **extra: Any) -> Any:
+    """A number in ``lo``..``hi`` (``unit``); ``why`` says what the range covers."""
+    return field(default=default, metadata={"min": lo, "max": hi, "unit": unit, "help": help, "why": why, **extra})
 
 
-def choice(default: str, choices: tuple[str, ...], help: str = "") -> Any:
-    return field(default=default, metadata={"choices": choices, "help": help})
+def choice(default: str, choices: tuple[str, ...], help: str = "", **extra: Any) -> Any:
+    return field(default=default, metadata={"choices": choices, "help": help, **extra})
 
 
-def text(default: str = "", max_len: int = 10_000, help: str = "") -> Any:
-    return field(default=default, metadata={"max_len": max_len, "help": help})
+def text(default: str = "", max_len: int = 10_000, help: str = "", **extra: Any) -> Any:
+    """Text of at most ``max_len`` characters; ``catalog="models"`` marks the id of a row of that table."""
+    return field(default=default, metadata={"max_len": max_len, "help": help, **extra})
 
 
 def items(factory: Any, max_items: int, help: str = "", **item_limits: Any) -> Any:
-    """A list or mapping field: ``max_items`` bounds its length; ``item_min``/``item_max``/``item_unit``
-    bound numeric items (values, for mappings), ``item_max_len`` text items, ``key_max_len`` mapping
-    keys and ``max_depth`` free-form JSON values."""
+    """A list or mapping field: ``max_items`` bounds its length (``why`` says why); ``item_min``/``item_max``/
+    ``item_unit``/``item_why`` bound numeric items (values, for mappings), ``item_max_len`` text items,
+    ``item_catalog`` names the table of id items, ``key_max_len`` mapping keys and ``max_depth`` free-form
+    JSON values."""
     return field(default_factory=factory, metadata={"max_items": max_items, "help": help, **item_limits})
 
 
@@ -49,18 +60,28 @@ TRAINING_STACKS = TRAINING_STACK.codes
 DELIVERY_MODES = DELIVERY_MODE.codes
 FABRICS = ("none", "infiniband", "roce", "ethernet")
 CURRENCIES = ("USD", "CNY")
+LLM_TRAINING = ("pretrain", "finetune_full", "finetune_lora", "finetune_qlora")
+TRAINING = (*LLM_TRAINING, "vision_train")
+LLM_SERVING = ("llm_inference",)
+ITEM_SERVING = ("vision_inference", "diffusion_inference", "recsys_inference", "embedding_inference")
+MODEL_KINDS = tuple(k for k in WORKLOAD_KINDS if k != "rendering_vdi")
+
+
+def essential(role: str, kinds: tuple[str, ...], label: str, label_zh: str) -> dict[str, Any]:
+    """Metadata of an input a workload of ``kinds`` cannot do without (role: workload, model, data, target)."""
+    return {"essential": role, "kinds": kinds, "label": label, "label_zh": label_zh}
 
 
 @dataclass
 class Parallelism:
-    tp: int = num(1, 1, 1024, "GPUs", "tensor parallel degree")
-    pp: int = num(1, 1, 1024, "stages", "pipeline parallel stages")
+    tp: int = num(1, 1, 1024, "GPUs", "tensor parallel degree", why=why.DEGREE)
+    pp: int = num(1, 1, 1024, "stages", "pipeline parallel stages", why=why.STAGES)
     dp: int = num(0, 0, 1_000_000, "replicas",
                   "data parallel degree; 0 = sized by gpudesk, else the job uses tp·pp·cp·dp GPUs (must match the "
-                  "nodes when they are set)")
-    cp: int = num(1, 1, 1024, "GPUs", "context parallel degree")
-    ep: int = num(1, 1, 1024, "GPUs", "expert parallel degree")
-    zero_stage: int = num(1, 0, 3, "", "ZeRO stage (3 = FSDP full shard)")
+                  "nodes when they are set)", why=why.REPLICAS)
+    cp: int = num(1, 1, 1024, "GPUs", "context parallel degree", why=why.DEGREE)
+    ep: int = num(1, 1, 1024, "GPUs", "expert parallel degree", why=why.DEGREE)
+    zero_stage: int = num(1, 0, 3, "", "ZeRO stage (3 = FSDP full shard)", why=why.ZERO)
     recompute: str = choice("selective", RECOMPUTE, "activation recomputation")
     sequence_parallel: bool = True
     flash_attention: bool = True
@@ -70,15 +91,16 @@ class Parallelism:
         "weights with fp32 master copy and fp32 gradients); pytorch_amp = eager PyTorch / Hugging Face under "
         "torch.autocast (fp32 weights and gradients, bf16 weight copies, unfused cross-entropy on fp32 logits); "
         "deepspeed = DeepSpeed ZeRO (16-bit weights and gradients, fp32 master copy and Adam moments)")
-    virtual_stages: int = num(1, 1, 64, "", "interleaved pipeline chunks per stage")
+    virtual_stages: int = num(1, 1, 64, "", "interleaved pipeline chunks per stage", why=why.CHUNKS)
     cpu_offload: bool = False
 
 
 @dataclass
 class Workload:
-    kind: str = choice("pretrain", WORKLOAD_KINDS)
+    kind: str = choice("pretrain", WORKLOAD_KINDS, **essential("workload", WORKLOAD_KINDS, "Workload type", "工作负载类型"))
     name: str = text("")
-    model_id: str = text("llama-3.1-8b", 200)
+    model_id: str = text("llama-3.1-8b", 200, catalog="models", alternative="custom_model",
+                         **essential("model", MODEL_KINDS, "Model", "模型"))
     custom_model: dict[str, Any] | None = field(
         default=None, metadata={"max_items": 200, "max_depth": 8, "help": "user-defined model architecture"}
     )
@@ -86,99 +108,122 @@ class Workload:
     weight_dtype: str = choice("bf16", DTYPES, "precision weights are stored in")
     kv_dtype: str = choice("bf16", DTYPES, "KV cache precision")
     optimizer: str = choice("adamw", OPTIMIZERS)
-    seq_len: int = num(4096, 1, 10_000_000, "tokens", "training sequence length")
-    micro_batch: int = num(1, 1, 65_536, "sequences", "micro-batch per GPU")
-    global_batch: int = num(1024, 1, 100_000_000, "sequences", "global batch")
-    train_tokens: float = num(1e11, 0, 1e15, "tokens", "tokens to train on")
-    epochs: float = num(1, 0, 100_000, "epochs")
-    dataset_tokens: float = num(0, 0, 1e15, "tokens", "dataset size in tokens (0 = train_tokens / epochs)")
-    deadline_days: float = num(30, 0, 3650, "days", "training deadline")
-    lora_rank: int = num(16, 1, 4096, "", "LoRA rank")
+    seq_len: int = num(4096, 1, 10_000_000, "tokens", "training sequence length", why=why.CONTEXT,
+                       **essential("data", LLM_TRAINING, "Sequence length", "序列长度"))
+    micro_batch: int = num(1, 1, 65_536, "sequences", "micro-batch per GPU", why=why.MICRO_BATCH)
+    global_batch: int = num(1024, 1, 100_000_000, "sequences", "global batch", why=why.GLOBAL_BATCH)
+    train_tokens: float = num(1e11, 0, 1e15, "tokens", "tokens to train on", why=why.TOKENS,
+                              **essential("data", LLM_TRAINING, "Training tokens", "训练token数"))
+    epochs: float = num(1, 0, 100_000, "epochs", why=why.EPOCHS,
+                        **essential("data", ("vision_train",), "Epochs", "训练轮数"))
+    dataset_tokens: float = num(0, 0, 1e15, "tokens", "dataset size in tokens (0 = train_tokens / epochs)",
+                                why=why.TOKENS)
+    deadline_days: float = num(30, 0, 3650, "days", "training deadline", why=why.DEADLINE,
+                               **essential("target", TRAINING, "Training deadline", "训练周期（截止）"))
+    lora_rank: int = num(16, 1, 4096, "", "LoRA rank", why=why.LORA_RANK)
     parallel: Parallelism = field(default_factory=Parallelism)
     # inference
-    prompt_tokens: int = num(1024, 1, 10_000_000, "tokens")
-    output_tokens: int = num(256, 1, 1_000_000, "tokens")
-    concurrency: int = num(32, 1, 10_000_000, "requests", "requests in flight")
-    requests_per_day: float = num(100_000, 0, 1e12, "requests/day")
-    peak_factor: float = num(3, 1, 1000, "x", "peak rate over the daily average")
-    ttft_p50_ms: float = num(1000, 1, 600_000, "ms", "time-to-first-token target (P50)")
-    ttft_p99_ms: float = num(3000, 1, 600_000, "ms", "time-to-first-token target (P99)")
-    tpot_ms: float = num(50, 1, 60_000, "ms", "time-per-output-token target")
+    prompt_tokens: int = num(1024, 1, 10_000_000, "tokens", why=why.CONTEXT,
+                             **essential("data", LLM_SERVING, "Prompt tokens", "输入token数"))
+    output_tokens: int = num(256, 1, 1_000_000, "tokens", why=why.OUTPUT,
+                             **essential("data", LLM_SERVING, "Output tokens", "输出token数"))
+    concurrency: int = num(32, 1, 10_000_000, "requests", "requests in flight", why=why.CONCURRENCY)
+    requests_per_day: float = num(100_000, 0, 1e12, "requests/day", why=why.REQUESTS,
+                                  **essential("data", LLM_SERVING, "Requests per day", "日请求量"))
+    peak_factor: float = num(3, 1, 1000, "x", "peak rate over the daily average", why=why.PEAK)
+    ttft_p50_ms: float = num(1000, 1, 600_000, "ms", "time-to-first-token target (P50)", why=why.LATENCY,
+                             **essential("target", LLM_SERVING, "TTFT target (P50)", "首token时延目标 P50"))
+    ttft_p99_ms: float = num(3000, 1, 600_000, "ms", "time-to-first-token target (P99)", why=why.LATENCY)
+    tpot_ms: float = num(50, 1, 60_000, "ms", "time-per-output-token target", why=why.TPOT,
+                         **essential("target", LLM_SERVING, "Time per output token target", "每token时延目标"))
     disaggregated: bool = False
     serving_memory_fraction: float = num(
         0.9, 0.05, 0.99, "fraction",
         "share of GPU memory the serving engine may use for weights, activations and KV cache "
-        "(vLLM gpu_memory_utilization; TensorRT-LLM takes its KV share of the memory left after the weights)")
+        "(vLLM gpu_memory_utilization; TensorRT-LLM takes its KV share of the memory left after the weights)",
+        why=why.MEMORY_SHARE)
     # vision, diffusion, recommendation, embeddings
-    items_per_day: float = num(0, 0, 1e13, "items/day", "images, samples or embeddings per day")
-    latency_ms: float = num(100, 1, 600_000, "ms", "per-item latency target")
-    image_size: int = num(224, 8, 16_384, "px")
-    dataset_items: float = num(0, 0, 1e13, "items", "training images/samples")
+    items_per_day: float = num(0, 0, 1e13, "items/day", "images, samples or embeddings per day", why=why.ITEMS,
+                               **essential("data", ITEM_SERVING, "Items per day", "日处理量"))
+    latency_ms: float = num(100, 1, 600_000, "ms", "per-item latency target", why=why.LATENCY,
+                            **essential("target", ITEM_SERVING, "Latency target", "目标时延"))
+    image_size: int = num(224, 8, 16_384, "px", why=why.IMAGE)
+    dataset_items: float = num(0, 0, 1e13, "items", "training images/samples", why=why.ITEMS,
+                               **essential("data", ("vision_train",), "Training images/samples", "训练样本数"))
     # rendering / VDI
-    seats: int = num(0, 0, 1_000_000, "seats", "concurrent VDI/render seats")
-    seat_profile_gb: float = num(4, 0.5, 192, "GB", "vGPU framebuffer per seat")
+    seats: int = num(0, 0, 1_000_000, "seats", "concurrent VDI/render seats", why=why.SEATS,
+                     **essential("data", ("rendering_vdi",), "Concurrent seats", "并发席位"))
+    seat_profile_gb: float = num(4, 0.5, 192, "GB", "vGPU framebuffer per seat", why=why.SEAT_PROFILE)
     # agents
-    agents: int = num(0, 0, 10_000_000, "agents", "always-on agents")
-    model_calls_per_agent_hour: float = num(30, 0, 1e6, "calls/h")
-    vcpus_per_agent: float = num(1, 0.1, 256, "vCPU")
+    agents: int = num(0, 0, 10_000_000, "agents", "always-on agents", why=why.AGENTS,
+                      **essential("data", ("agent_hosting",), "Always-on agents", "常驻Agent数"))
+    model_calls_per_agent_hour: float = num(30, 0, 1e6, "calls/h", why=why.CALLS,
+                                            **essential("data", ("agent_hosting",), "Model calls per agent-hour",
+                                                        "每Agent每小时模型调用"))
+    vcpus_per_agent: float = num(1, 0.1, 256, "vCPU", why=why.VCPUS)
+    assumed_inputs: list[str] = items(
+        list, 64, "essential inputs the plan file left unset, so gpudesk's defaults stand in for them (an "
+        "input leaves the list when it is edited)", item_max_len=64)
 
 
 @dataclass
 class Hardware:
-    accelerator_id: str = text("h100-sxm", 200, "pinned accelerator")
-    candidates: list[str] = items(list, 64, "accelerators to compare", item_max_len=200)
-    server_id: str = text("", 200, "server model; empty = derived from accelerator")
-    gpus_per_node: int = num(8, 1, 72, "GPUs")
-    nodes: int = num(0, 0, 100_000, "nodes", "0 = sized by gpudesk")
-    cpu_cores_per_node: int = num(0, 0, 1024, "cores", "0 = server default")
-    host_ram_gb: float = num(0, 0, 65_536, "GB", "0 = server default")
+    accelerator_id: str = text("h100-sxm", 200, "pinned accelerator", catalog="accelerators")
+    candidates: list[str] = items(list, 64, "accelerators to compare", item_max_len=200, item_catalog="accelerators")
+    server_id: str = text("", 200, "server model; empty = derived from accelerator", catalog="servers")
+    gpus_per_node: int = num(8, 1, 72, "GPUs", why=why.GPUS_PER_NODE)
+    nodes: int = num(0, 0, 100_000, "nodes", "0 = sized by gpudesk", why=why.NODES)
+    cpu_cores_per_node: int = num(0, 0, 1024, "cores", "0 = server default", why=why.CORES)
+    host_ram_gb: float = num(0, 0, 65_536, "GB", "0 = server default", why=why.HOST_RAM)
 
 
 @dataclass
 class StoragePlan:
-    option_id: str = text("parallel-fs-lustre", 200)
-    dataset_tb: float = num(1, 0, 1_000_000, "TB")
-    growth_pct_per_year: float = num(30, 0, 1000, "%/year")
-    checkpoint_interval_hours: float = num(2, 0.05, 10_000, "h")
-    team_size: int = num(10, 1, 100_000, "people")
-    concurrent_jobs: int = num(1, 1, 10_000, "jobs")
-    sample_bytes: float = num(0, 0, 1e12, "B", "bytes read per sample (0 = derived)")
+    option_id: str = text("parallel-fs-lustre", 200, catalog="storage_options")
+    dataset_tb: float = num(1, 0, 1_000_000, "TB", why=why.DATASET_TB)
+    growth_pct_per_year: float = num(30, 0, 1000, "%/year", why=why.GROWTH)
+    checkpoint_interval_hours: float = num(2, 0.05, 10_000, "h", why=why.CHECKPOINT)
+    team_size: int = num(10, 1, 100_000, "people", why=why.TEAM)
+    concurrent_jobs: int = num(1, 1, 10_000, "jobs", why=why.JOBS)
+    sample_bytes: float = num(0, 0, 1e12, "B", "bytes read per sample (0 = derived)", why=why.SAMPLE_BYTES)
 
 
 @dataclass
 class NetworkPlan:
     fabric: str = choice("infiniband", FABRICS)
-    nic_id: str = text("", 200)
-    switch_id: str = text("", 200)
-    oversubscription: float = num(1, 1, 16, ":1")
+    nic_id: str = text("", 200, catalog="nics")
+    switch_id: str = text("", 200, catalog="switches")
+    oversubscription: float = num(1, 1, 16, ":1", why=why.OVERSUBSCRIPTION)
     rail_optimized: bool = True
 
 
 @dataclass
 class FacilityPlan:
     region: str = text("us", 50)
-    pue: float = num(0, 0, 3, "", "0 = catalog default for the cooling type")
-    electricity_per_kwh: float = num(0, 0, 10, "currency/kWh", "0 = catalog default for the region")
-    grid_co2_kg_per_kwh: float = num(-1, -1, 2, "kg/kWh", "-1 = catalog default for the region")
-    rack_power_limit_kw: float = num(0, 0, 500, "kW", "0 = catalog default for the cooling type")
+    pue: float = num(0, 0, 3, "", "0 = catalog default for the cooling type", why=why.PUE)
+    electricity_per_kwh: float = num(0, 0, 10, "currency/kWh", "0 = catalog default for the region",
+                                     why=why.ELECTRICITY)
+    grid_co2_kg_per_kwh: float = num(-1, -1, 2, "kg/kWh", "-1 = catalog default for the region", why=why.GRID_CO2)
+    rack_power_limit_kw: float = num(0, 0, 500, "kW", "0 = catalog default for the cooling type", why=why.RACK_KW)
     cooling: str = choice("air", ("air", "liquid", "hybrid"))
 
 
 @dataclass
 class UtilisationProfile:
-    hours_per_day: float = num(24, 0, 24, "h")
-    days_per_month: float = num(30, 0, 31, "days")
-    peak_months: list[int] = items(list, 12, "months of peak load", item_min=1, item_max=12, item_unit="month")
-    peak_multiplier: float = num(1, 1, 100, "x")
+    hours_per_day: float = num(24, 0, 24, "h", why=why.HOURS)
+    days_per_month: float = num(30, 0, 31, "days", why=why.DAYS)
+    peak_months: list[int] = items(list, 12, "months of peak load", item_min=1, item_max=12, item_unit="month",
+                                   item_why=why.MONTH)
+    peak_multiplier: float = num(1, 1, 100, "x", why=why.PEAK_MULTIPLIER)
 
 
 @dataclass
 class DeliveryPlan:
     mode: str = choice("cloud_on_demand", DELIVERY_MODES)
-    cloud_offer_id: str = text("", 200)
+    cloud_offer_id: str = text("", 200, catalog="cloud_offers")
     utilisation: UtilisationProfile = field(default_factory=UtilisationProfile)
     data_sensitivity: str = choice("normal", ("normal", "sensitive", "regulated"))
-    hybrid_owned_share: float = num(0.6, 0, 1, "", "share of capacity owned in hybrid mode")
+    hybrid_owned_share: float = num(0.6, 0, 1, "", "share of capacity owned in hybrid mode", why=why.SHARE)
 
 
 @dataclass
@@ -188,7 +233,8 @@ class CompliancePlan:
         "in_country: data and compute stay in the plan's market (facility region); only that market's cloud "
         "offers may be rented")
     mlps_level: int = num(0, 0, 4, "level",
-                          "等保 2.0 (MLPS 2.0, GB/T 22239-2019) protection level the system is filed at; 0 = none")
+                          "等保 2.0 (MLPS 2.0, GB/T 22239-2019) protection level the system is filed at; 0 = none",
+                          why=why.MLPS)
     domestic_parts: str = choice(
         "none", ("none", "preferred", "required"),
         "信创 procurement: required = China-domestic accelerators only; preferred = ranked first, others warned")
@@ -200,23 +246,23 @@ class CompliancePlan:
 @dataclass
 class CostPlan:
     currency: str = choice("USD", CURRENCIES)
-    cny_per_usd: float = num(7.1, 0.1, 100, "CNY/USD")
-    horizon_years: int = num(5, 1, 15, "years")
-    staff_fte: float = num(1, 0, 10_000, "FTE")
-    staff_cost_per_year: float = num(150_000, 0, 1e8, "currency/year")
-    software_per_gpu_year: float = num(0, 0, 1e6, "currency/GPU/year")
-    maintenance_pct_per_year: float = num(8, 0, 100, "% of capex/year")
-    colo_per_rack_month: float = num(0, 0, 1e6, "currency/rack/month", "0 = own facility")
-    depreciation_years: int = num(4, 1, 15, "years")
-    fitout_per_kw: float = num(0, 0, 1e6, "currency/kW")
-    gpu_price_override: float = num(0, 0, 1e7, "currency/GPU", "0 = catalog price")
+    cny_per_usd: float = num(7.1, 0.1, 100, "CNY/USD", why=why.RATE)
+    horizon_years: int = num(5, 1, 15, "years", why=why.HORIZON)
+    staff_fte: float = num(1, 0, 10_000, "FTE", why=why.FTE)
+    staff_cost_per_year: float = num(150_000, 0, 1e8, "currency/year", why=why.MONEY_YEAR)
+    software_per_gpu_year: float = num(0, 0, 1e6, "currency/GPU/year", why=why.MONEY_UNIT)
+    maintenance_pct_per_year: float = num(8, 0, 100, "% of capex/year", why=why.PERCENT)
+    colo_per_rack_month: float = num(0, 0, 1e6, "currency/rack/month", "0 = own facility", why=why.MONEY_UNIT)
+    depreciation_years: int = num(4, 1, 15, "years", why=why.HORIZON)
+    fitout_per_kw: float = num(0, 0, 1e6, "currency/kW", why=why.MONEY_UNIT)
+    gpu_price_override: float = num(0, 0, 1e7, "currency/GPU", "0 = catalog price", why=why.GPU_PRICE)
 
 
 @dataclass
 class GrowthTrigger:
     metric: str = choice("requests_per_day", ("requests_per_day", "concurrency", "train_tokens", "seats", "items_per_day"))
-    threshold: float = num(0, 0, 1e15)
-    add_nodes: int = num(1, 0, 100_000, "nodes")
+    threshold: float = num(0, 0, 1e15, why=why.THRESHOLD)
+    add_nodes: int = num(1, 0, 100_000, "nodes", why=why.ADD_NODES)
     note: str = text("")
 
 
@@ -227,9 +273,9 @@ class Phase:
         "production",
         ("development", "training", "large_training", "deployment", "integration", "production", "automation"),
     )
-    start_month: int = num(0, 0, 600, "month")
-    duration_months: int = num(12, 1, 600, "months")
-    workloads: list[Workload] = items(lambda: [Workload()], 50, "workloads served in this phase")
+    start_month: int = num(0, 0, 600, "month", why=why.MONTHS)
+    duration_months: int = num(12, 1, 600, "months", why=why.MONTHS)
+    workloads: list[Workload] = items(lambda: [Workload()], 8, "workloads served in this phase", why=why.WORKLOADS)
     hardware: Hardware = field(default_factory=Hardware)
     storage: StoragePlan = field(default_factory=StoragePlan)
     network: NetworkPlan = field(default_factory=NetworkPlan)
@@ -248,10 +294,11 @@ class Measurement:
         "train_step", ("train_step", "inference", "gpu_telemetry", "io_throughput", "manual")
     )
     source_name: str = text("", 500)
-    accelerator_id: str = text("", 200)
-    values: dict[str, float] = items(dict, 500, "measured values", key_max_len=200, item_min=-1e30, item_max=1e30)
+    accelerator_id: str = text("", 200, catalog="accelerators")
+    values: dict[str, float] = items(dict, 500, "measured values", key_max_len=200, item_min=-1e30, item_max=1e30,
+                                     item_why=why.MEASUREMENT)
     conditions: dict[str, float] = items(
-        dict, 500, "measurement conditions", key_max_len=200, item_min=-1e30, item_max=1e30
+        dict, 500, "measurement conditions", key_max_len=200, item_min=-1e30, item_max=1e30, item_why=why.MEASUREMENT
     )
 
 
@@ -259,10 +306,10 @@ class Measurement:
 class Calibration:
     measurements: list[Measurement] = items(list, 10_000, "pilot measurements")
     fitted: dict[str, float] = items(
-        dict, 1000, "constant name -> fitted value", key_max_len=200, item_min=-1e30, item_max=1e30
+        dict, 1000, "constant name -> fitted value", key_max_len=200, item_min=0.001, item_max=1000, item_why=why.SCALE
     )
     uncertainty: dict[str, float] = items(
-        dict, 1000, "constant name -> relative 1-sigma", key_max_len=200, item_min=0, item_max=1e6
+        dict, 1000, "constant name -> relative 1-sigma", key_max_len=200, item_min=0, item_max=100, item_why=why.SIGMA
     )
     enabled: bool = True
 
@@ -287,11 +334,11 @@ class ProjectMeta:
 
 @dataclass
 class Project:
-    schema_version: int = num(SCHEMA_VERSION, 1, SCHEMA_VERSION, "", "plan file format version")
+    schema_version: int = num(SCHEMA_VERSION, 1, SCHEMA_VERSION, "", "plan file format version", why=why.SCHEMA)
     app_version: str = text("", 100, "gpudesk version that saved the plan")
     catalog_version: str = text("", 100, "catalog version the plan was sized against")
     meta: ProjectMeta = field(default_factory=ProjectMeta)
-    phases: list[Phase] = items(lambda: [Phase()], 50, "phases of the plan")
+    phases: list[Phase] = items(lambda: [Phase()], 10, "phases of the plan", why=why.PHASES)
     calibration: Calibration = field(default_factory=Calibration)
     revisions: list[Revision] = items(list, 1000, "revision history")
     catalog_snapshot: dict[str, Any] = items(

@@ -78,6 +78,21 @@ def _text_problem(value: str, max_len: int) -> str | None:
     return None
 
 
+def range_problem(value: float, meta: dict[str, Any]) -> str | None:
+    """Why ``value`` is outside the declared range: value, bound, unit, allowed range and the bound's reason."""
+    unit = f" ({meta['unit']})" if meta.get("unit") else ""
+    lo, hi = meta.get("min"), meta.get("max")
+    if lo is not None and value < lo:
+        head = f"{format_number(value)} is below the minimum {format_number(lo)}{unit}"
+    elif hi is not None and value > hi:
+        head = f"{format_number(value)} is above the maximum {format_number(hi)}{unit}"
+    else:
+        return None
+    allowed = f"; allowed {format_number(lo)} … {format_number(hi)}" if lo is not None and hi is not None else ""
+    reason = f" ({meta['why']})" if meta.get("why") else ""
+    return head + allowed + reason
+
+
 class _Reader:
     """Reads one plan dict, collecting every problem instead of stopping at the first."""
 
@@ -139,12 +154,9 @@ class _Reader:
             return self.fail(path, f"expected a whole number, got {describe(raw)}")
         if isinstance(raw, float) and not math.isfinite(raw):
             return self.fail(path, f"{format_number(raw)} is not allowed; numbers must be finite")
-        unit = f" ({meta['unit']})" if meta.get("unit") else ""
-        lo, hi = meta.get("min"), meta.get("max")
-        if lo is not None and raw < lo:
-            return self.fail(path, f"{format_number(raw)} is below the minimum {format_number(lo)}{unit}")
-        if hi is not None and raw > hi:
-            return self.fail(path, f"{format_number(raw)} is above the maximum {format_number(hi)}{unit}")
+        problem = range_problem(raw, meta)
+        if problem:
+            return self.fail(path, problem)
         if kind == "int":
             return raw
         try:
@@ -230,6 +242,17 @@ class _Reader:
             return _INVALID if any(v is _INVALID for v in out.values()) else out
         items = [self.free_form(item, f"{path}[{i}]", depth_left - 1) for i, item in enumerate(raw)]
         return _INVALID if any(v is _INVALID for v in items) else items
+
+
+def check_field_value(shape: Shape, meta: dict[str, Any], value: Any, path: str) -> list[tuple[str, str]]:
+    """Problems of one value against its field's declaration (the check an edit passes before it applies)."""
+    reader = _Reader()
+    if shape.kind == "dataclass" and hasattr(type(value), "__dataclass_fields__"):
+        value = _plain(value)
+    elif shape.kind == "list" and value and hasattr(type(value[0]), "__dataclass_fields__"):
+        value = [_plain(v) for v in value]
+    reader.value(shape, meta, value, path)
+    return reader.problems
 
 
 def project_from_dict(data: object) -> Project:

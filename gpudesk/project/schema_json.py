@@ -2,7 +2,11 @@
 
 The same declarations drive the validator in ``schema.py``; the shipped
 ``docs/project.schema.json`` is this output, and a test fails when it is
-stale. Units travel in the non-standard ``x-unit`` keyword.
+stale. Non-standard keywords carry what JSON Schema cannot say: ``x-unit``
+(the unit), ``x-bound-reason`` (why the range or length limit is what it
+is), ``x-catalog-table`` (the catalog table a text field names a row of)
+and ``x-essential`` (an input a workload cannot do without: its role and
+the workload kinds it applies to; left unset, it is listed as assumed).
 """
 
 from __future__ import annotations
@@ -33,6 +37,10 @@ def _describe(meta: dict[str, Any]) -> dict[str, Any]:
         out["description"] = meta["help"]
     if meta.get("unit"):
         out["x-unit"] = meta["unit"]
+    if meta.get("why"):
+        out["x-bound-reason"] = meta["why"]
+    if meta.get("essential"):
+        out["x-essential"] = {"role": meta["essential"], "kinds": list(meta.get("kinds", ()))}
     return out
 
 
@@ -50,10 +58,14 @@ def _node(shape: Shape, meta: dict[str, Any], defs: dict[str, Any]) -> dict[str,
             node["minimum"] = meta["min"]
         if meta.get("max") is not None:
             node["maximum"] = meta["max"]
+        if meta.get("why"):
+            node["x-bound-reason"] = meta["why"]
     elif kind == "str":
         node = {"type": "string", "maxLength": int(meta.get("max_len", DEFAULT_MAX_TEXT))}
         if meta.get("choices") is not None:
             node["enum"] = list(meta["choices"])
+        if meta.get("catalog"):
+            node["x-catalog-table"] = meta["catalog"]
     elif kind == "list":
         node = {
             "type": "array",
@@ -137,6 +149,8 @@ def _limits(spec_shape: Shape, meta: dict[str, Any]) -> tuple[str, str, str]:
     if kind == "str":
         if meta.get("choices") is not None:
             return "choice", " · ".join(meta["choices"]), ""
+        if meta.get("catalog"):
+            return f"id of a catalog `{meta['catalog']}` row", f"≤ {int(meta.get('max_len', DEFAULT_MAX_TEXT))} chars", ""
         return "text", f"≤ {int(meta.get('max_len', DEFAULT_MAX_TEXT))} chars", ""
     if kind == "bool":
         return "true/false", "", ""
@@ -158,12 +172,19 @@ def field_reference_markdown() -> str:
     classes = {cls.__name__: cls for cls in _all_classes(Project)}
     out: list[str] = []
     for name in order:
-        out += [f"### {name}", "", "| field | type | range | unit | default | meaning |", "|---|---|---|---|---|---|"]
+        out += [f"### {name}", "", "| field | type | range | unit | default | meaning | why this range |",
+                "|---|---|---|---|---|---|---|"]
         for spec in fields_of(classes[name]):
             kind, bounds, unit = _limits(spec.shape, spec.meta)
             known, default = _json_default(spec.default)
             shown = json.dumps(default, ensure_ascii=False) if known else "see section"
-            out.append(f"| `{spec.name}` | {kind} | {bounds} | {unit} | {shown} | {spec.meta.get('help', '')} |")
+            meaning = spec.meta.get("help", "")
+            if spec.meta.get("essential"):
+                kinds = ", ".join(spec.meta.get("kinds", ()))
+                meaning = f"{meaning}; " if meaning else ""
+                meaning += f"**essential** ({spec.meta['essential']}) for {kinds}"
+            reason = spec.meta.get("why") or item_meta(spec.meta).get("why", "")
+            out.append(f"| `{spec.name}` | {kind} | {bounds} | {unit} | {shown} | {meaning} | {reason} |")
         out.append("")
     return "\n".join(out)
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gpudesk.project.assumed import edit_clearing
+from gpudesk.project.errors import ProjectValidationError
 from gpudesk.project.model import Project
 from gpudesk.session import field_paths
 
@@ -29,9 +31,10 @@ Listener = Callable[[tuple[str, ...]], None]
 
 
 class ProjectDocument:
-    def __init__(self, project: Project, path: Path | None = None) -> None:
+    def __init__(self, project: Project, path: Path | None = None, disk_stamp: Any = None) -> None:
         self.project = project
         self.path = path
+        self.disk_stamp = disk_stamp  # project.io.FileStamp of the file as opened or last saved; None = unknown
         self._undo: list[Edit] = []
         self._redo: list[Edit] = []
         self._clean_depth: int | None = 0
@@ -58,14 +61,31 @@ class ProjectDocument:
         return self.apply(label or f"Set {path}", [(path, value)])
 
     def apply(self, label: str, assignments: list[tuple[str, Any]]) -> bool:
+        """Apply field assignments as one undoable edit.
+
+        Each value is checked against its field's declaration first (type, range, length, choices); any
+        problem raises :class:`ProjectValidationError` naming the field, the value and the allowed range,
+        and nothing is applied. Setting an essential input that was marked as a default clears the mark
+        in the same edit (undo restores both).
+        """
+        problems = [p for path, value in assignments for p in field_paths.value_problems(self.project, path, value)]
+        if problems:
+            raise ProjectValidationError(problems)
+        extra = []
+        for path, _value in assignments:
+            cleared = edit_clearing(self.project, path)
+            if cleared is not None and all(p != cleared[0] for p, _ in assignments):
+                extra.append(cleared)
         changes = []
-        for path, value in assignments:
+        for path, value in [*assignments, *extra]:
             old = field_paths.get(self.project, path)
             if old == value:
                 continue
             field_paths.set_value(self.project, path, copy.deepcopy(value))
             changes.append((path, copy.deepcopy(old), copy.deepcopy(value)))
-        if not changes:
+        if not changes or all(path in {p for p, _ in extra} for path, _o, _n in changes):
+            for path, old, _new in reversed(changes):
+                field_paths.set_value(self.project, path, old)  # only a mark would change: no edit
             return False
         edit = Edit(label, tuple(changes))
         if self._undo and self._merges(self._undo[-1], edit):
@@ -77,6 +97,13 @@ class ProjectDocument:
         self._redo.clear()
         self._notify(tuple(p for p, _, _ in edit.changes))
         return True
+
+    def confirm_default(self, path: str, label: str = "Keep default") -> bool:
+        """Accept the default of an essential input marked as assumed, without changing its value."""
+        cleared = edit_clearing(self.project, path)
+        if cleared is None:
+            return False
+        return self.apply(label, [cleared])
 
     def _merges(self, last: Edit, new: Edit) -> bool:
         """Typing into one field makes one undo step, not one per keystroke."""

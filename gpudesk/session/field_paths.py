@@ -90,6 +90,27 @@ def _declared_field(root: Any, path: str) -> dataclasses.Field | None:
     return None
 
 
+def value_problems(root: Any, path: str, value: Any) -> list[tuple[str, str]]:
+    """Problems ``value`` would have in the field at ``path`` (type, range with its reason, length, choices).
+
+    Paths that end in a list item or mapping key are not checked here (their container is validated on save).
+    """
+    from gpudesk.project.field_shapes import fields_of
+    from gpudesk.project.schema import check_field_value
+
+    parts = parse(path)
+    parent = root
+    for part in parts[:-1]:
+        parent = _step(parent, part, path)
+    last = parts[-1]
+    if not (isinstance(last, str) and dataclasses.is_dataclass(parent)):
+        return []
+    spec = next((s for s in fields_of(type(parent)) if s.name == last), None)
+    if spec is None:
+        raise FieldPathError(f"{path}: no field {last!r}")
+    return check_field_value(spec.shape, spec.meta, value, path)
+
+
 def metadata(root: Any, path: str) -> dict[str, Any]:
     """The declared unit, range, choices and help of the field at ``path``."""
     f = _declared_field(root, path)

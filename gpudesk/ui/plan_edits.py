@@ -9,10 +9,17 @@ from __future__ import annotations
 
 import copy
 
+from gpudesk.project.assumed import mark_all
+from gpudesk.project.field_shapes import fields_of
 from gpudesk.project.model import Phase, Project, Workload
 
-MAX_PHASES = 50
-MAX_WORKLOADS = 50
+
+def _max_items(cls: type, name: str) -> int:
+    return int(next(spec.meta["max_items"] for spec in fields_of(cls) if spec.name == name))
+
+
+MAX_PHASES = _max_items(Project, "phases")  # the declared bounds, so the editor never builds a plan the file refuses
+MAX_WORKLOADS = _max_items(Phase, "workloads")
 
 
 class PlanEditError(ValueError):
@@ -83,6 +90,9 @@ def add_workload(project: Project, phase: int, kind: str | None = None) -> tuple
         raise PlanEditError(f"a phase holds at most {MAX_WORKLOADS} workloads")
     new = copy.deepcopy(project)
     workload = Workload(kind=kind) if kind else Workload()
+    mark_all(workload)
+    if kind:
+        workload.assumed_inputs.remove("kind")
     workload.name = f"Workload {len(new.phases[phase].workloads) + 1}"
     new.phases[phase].workloads.append(workload)
     return new, len(new.phases[phase].workloads) - 1

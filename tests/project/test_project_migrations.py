@@ -71,7 +71,8 @@ def test_bad_v1_content_is_reported_with_current_paths(tmp_path):
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(ProjectValidationError) as info:
         load_project(path)
-    assert info.value.problems == [("phases[0].workloads[0].seq_len", "0 is below the minimum 1 (tokens)")]
+    [(path, reason)] = info.value.problems
+    assert path == "phases[0].workloads[0].seq_len" and reason.startswith("0 is below the minimum 1 (tokens)")
     assert "converted from format 1" in str(info.value)
 
 

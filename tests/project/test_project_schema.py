@@ -9,6 +9,7 @@ import math
 
 import pytest
 
+from gpudesk.project import bound_reasons
 from gpudesk.project.field_shapes import fields_of
 from gpudesk.project.model import SCHEMA_VERSION, Parallelism, Project, Workload
 from gpudesk.project.schema import (
@@ -94,7 +95,13 @@ BAD_INPUTS = [
     (_with_workload(custom_model={"a": {"b": {"c": {"d": {"e": {"f": {"g": {"h": {"i": {"j": 1}}}}}}}}}}),
      f"{WL}.custom_model['a']['b']['c']['d']['e']['f']['g']['h']['i']", "nested too deeply"),
     (_with_workload(custom_model={"x": math.inf}), f"{WL}.custom_model['x']", "Infinity is not allowed"),
-    ({"phases": [{}] * 51}, "phases", "51 entries; the limit is 50"),
+    ({"phases": [{}] * 11}, "phases", "11 entries; the limit is 10"),
+    ({"phases": [{"workloads": [{}] * 9}]}, "phases[0].workloads", "9 entries; the limit is 8"),
+    (_with_workload(seq_len=0), f"{WL}.seq_len", "; allowed 1 … 10000000 (the longest context of a published model"),
+    ({"phases": [{"hardware": {"nodes": 100_001}}]}, "phases[0].hardware.nodes",
+     "100001 is above the maximum 100000 (nodes); allowed 0 … 100000 (0 = sized by gpudesk; 100,000 nodes"),
+    ({"calibration": {"fitted": {"matmul.nvidia-hopper": 0}}}, "calibration.fitted['matmul.nvidia-hopper']",
+     "0 is below the minimum 0.001; allowed 0.001 … 1000 (a fitted scale multiplies"),
     ({"phases": {}}, "phases", "expected a list, got an object with 0 keys"),
     ({"phases": [{"hardware": {"candidates": ["a"] * 65}}]}, "phases[0].hardware.candidates", "65 entries; the limit is 64"),
     ({"phases": [{"hardware": {"candidates": [3]}}]}, "phases[0].hardware.candidates[0]", "expected text, got the number 3"),
@@ -138,9 +145,9 @@ def test_all_problems_are_collected_and_listed_in_the_message():
 
 
 def test_many_problems_are_summarised():
-    data = {"phases": [{"workloads": [{"seq_len": 0} for _ in range(50)]}] * 3}
+    data = {"phases": [{"workloads": [{"seq_len": 0} for _ in range(8)]}] * 10}
     text = str(pytest.raises(ProjectValidationError, project_from_dict, data).value)
-    assert "the plan has 150 problems" in text and "… and 100 more" in text
+    assert "the plan has 80 problems" in text and "… and 30 more" in text
 
 
 def test_input_dict_is_not_modified(complex_project):
@@ -184,8 +191,12 @@ def test_json_schema_declares_every_field_with_its_limits():
         assert set(node["properties"]) == {f.name for f in dataclasses.fields(cls)}
     seq_len = schema["$defs"]["Workload"]["properties"]["seq_len"]
     assert seq_len == {"type": "integer", "minimum": 1, "maximum": 10_000_000, "description": "training sequence length",
-                       "x-unit": "tokens", "default": 4096}
-    assert schema["properties"]["phases"]["maxItems"] == 50
+                       "x-unit": "tokens", "default": 4096, "x-bound-reason": bound_reasons.CONTEXT,
+                       "x-essential": {"role": "data", "kinds": ["pretrain", "finetune_full", "finetune_lora",
+                                                                 "finetune_qlora"]}}
+    assert schema["properties"]["phases"]["maxItems"] == 10
+    assert schema["properties"]["phases"]["x-bound-reason"] == bound_reasons.PHASES
+    assert schema["$defs"]["Workload"]["properties"]["model_id"]["x-catalog-table"] == "models"
     assert schema["$defs"]["Phase"]["properties"]["stage"]["enum"][0] == "development"
     assert schema["$defs"]["Workload"]["properties"]["custom_model"]["anyOf"][1] == {"type": "null"}
 
@@ -204,4 +215,5 @@ def test_format_document_field_tables_are_up_to_date():
     assert format_doc_with_current_table(doc) == doc, (
         "docs/project-format.md field tables are stale: run python -m gpudesk.project.schema --write-docs"
     )
-    assert "| `seq_len` | integer | 1 … 10000000 | tokens | 4096 | training sequence length |" in doc
+    assert "| `seq_len` | integer | 1 … 10000000 | tokens | 4096 | training sequence length; **essential** (data)" in doc
+    assert f"| `nodes` | integer | 0 … 100000 | nodes | 0 | 0 = sized by gpudesk | {bound_reasons.NODES} |" in doc

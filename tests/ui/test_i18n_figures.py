@@ -95,6 +95,18 @@ def test_every_choice_and_help_text_reads_chinese():
     assert ZH.choice("kind", "pretrain") == "预训练" and EN.choice("mode", "cloud_on_demand") == "cloud on demand"
 
 
+def test_every_bound_reason_reads_chinese():
+    """The reason a field's range is what it is (tool tip of its input) exists in Chinese, item bounds included."""
+    english = {}
+    for f in model_fields():
+        for key in ("why", "item_why"):
+            reason = f.metadata.get(key, "")
+            if reason and (ZH.bound_reason(reason) == reason or english_words(ZH.bound_reason(reason))):
+                english[(f.name, key)] = reason
+    assert not english, english
+    assert EN.bound_reason(model.why.NODES) == model.why.NODES
+
+
 def figures() -> FigureSet:
     fs = FigureSet()
     fs.input("task.deadline_days", 30.0, "days", "training deadline")

@@ -58,6 +58,7 @@ class DisplayText:
     sources: dict[str, str] = field(default_factory=dict)
     choices: dict[str, dict[str, str]] = field(default_factory=dict)
     help: dict[str, str] = field(default_factory=dict)
+    bound_reasons: dict[str, str] = field(default_factory=dict)
 
     @property
     def translates(self) -> bool:
@@ -123,6 +124,10 @@ class DisplayText:
     def field_help(self, text: str) -> str:
         return self.help.get(text, text) if self.translates else text
 
+    def bound_reason(self, text: str) -> str:
+        """Why a field's range is what it is (``why`` in the model's field metadata), in the language."""
+        return self.bound_reasons.get(text, text) if self.translates else text
+
 
 def _read(name: str) -> dict[str, Any]:
     with resource_path("i18n", name).open("rb") as handle:
@@ -151,4 +156,5 @@ def display_text(lang: str) -> DisplayText:
         sources=_table(ui, "source"),
         choices=choices,
         help=_table(ui, "help"),
+        bound_reasons=_table(ui, "bound_reason"),
     )
