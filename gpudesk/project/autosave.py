@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import re
 import shutil
@@ -50,6 +51,7 @@ SUFFIX = ".autosave"
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _MAX_ENVELOPE_BYTES = MAX_FILE_BYTES + 100_000
 _STARTING_GRACE_S = 60.0  # a session folder younger than this without a lock file is still starting
+log = logging.getLogger("gpudesk.autosave")
 
 
 def _check_id(doc_id: str) -> str:
@@ -132,6 +134,30 @@ def _entry(session_id: str, path: Path) -> RecoveryEntry:
         name[:300] if isinstance(name, str) else "",
         path,
     )
+
+
+def remove_dead_sessions(directory: Path, keep: str = "") -> list[Path]:
+    """Remove session folders of ended gpudesk runs that hold no autosave (a lock and staging files at most).
+
+    A folder is removed only when its session lock can be taken (the run ended) and no ``*.autosave`` is
+    inside: autosaves wait for the recovery dialog. Each removal is logged; returns what was removed.
+    """
+    removed: list[Path] = []
+    try:
+        children = sorted(directory.iterdir())
+    except OSError:
+        return removed
+    for session_dir in children:
+        if session_dir.name == keep or not _SAFE_ID.fullmatch(session_dir.name) or not session_dir.is_dir():
+            continue
+        with _lock_if_dead(session_dir) as dead:
+            empty = dead and not any(session_dir.glob("*" + SUFFIX))
+        if empty:
+            shutil.rmtree(session_dir, ignore_errors=True)
+            if not session_dir.exists():
+                removed.append(session_dir)
+                log.info("removed %s: the folder of an ended gpudesk session with no autosave left", session_dir)
+    return removed
 
 
 class AutosaveStore:

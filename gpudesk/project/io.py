@@ -6,11 +6,15 @@ bounds the nesting, migrates older layouts in memory and validates every
 field. It never writes: a plan from a newer gpudesk is refused and left
 byte-identical. ``save_project`` validates first, then replaces the file
 atomically and keeps the previous version as ``NAME.gpudesk.bak``
-(see ``atomic_file.py``).
+(see ``gpudesk/atomic_files.py``: verified, permissions and symlinks kept).
+A :class:`FileStamp` taken when a plan is opened lets ``save_project``
+refuse to overwrite a file that changed on disk since (another window,
+another program): :class:`FileChangedError`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import stat
@@ -18,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpudesk._version import __version__
+from gpudesk.project.assumed import mark_missing
 from gpudesk.project.atomic_file import atomic_write_bytes, backup_path_of
 from gpudesk.project.catalog_snapshot import catalog_drift, record_catalog_rows
 from gpudesk.project.errors import NewerSchemaError, ProjectFileError, ProjectValidationError
@@ -29,6 +34,8 @@ from gpudesk.project.untrusted_json import parse_json_bytes
 __all__ = [
     "FILE_EXTENSION",
     "MAX_FILE_BYTES",
+    "FileChangedError",
+    "FileStamp",
     "LoadedProject",
     "NewerSchemaError",
     "ProjectFileError",
@@ -49,10 +56,41 @@ MAX_FILE_BYTES = 20 * 1000 * 1000  # 20 MB; a 50-phase plan with a full catalog 
 
 
 @dataclass(frozen=True)
+class FileStamp:
+    """What a plan file held when it was read or written: its size and a digest of its bytes."""
+
+    size: int
+    sha256: str
+
+    @classmethod
+    def of_bytes(cls, raw: bytes) -> FileStamp:
+        return cls(len(raw), hashlib.sha256(raw).hexdigest())
+
+    @classmethod
+    def of_file(cls, path: Path) -> FileStamp | None:
+        """The file's stamp now; None when it does not exist (or cannot be read)."""
+        try:
+            return cls.of_bytes(read_limited(path))
+        except ProjectFileError:
+            return None
+
+
+class FileChangedError(ProjectFileError):
+    """The file changed on disk since the plan was opened (or last saved); nothing was written."""
+
+    def __init__(self, path: Path, now: FileStamp | None) -> None:
+        self.path = path
+        what = "was deleted or cannot be read" if now is None else "was changed by another program or window"
+        super().__init__(f"{path} {what} since it was opened; nothing was saved. Reload it, or save under "
+                         "another name to keep both versions")
+
+
+@dataclass(frozen=True)
 class LoadedProject:
     project: Project
     migrated_from: int | None = None  # original schema version when the file had an older layout
     warnings: list[str] = field(default_factory=list)
+    stamp: FileStamp | None = None  # the bytes it was read from (load_project); see save_project(expected=…)
 
 
 def read_limited(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
@@ -100,6 +138,7 @@ def loads_project(raw: bytes, name: str = "the plan") -> LoadedProject:
         raise ProjectValidationError(
             exc.problems, f"converted from format {migrated_from}; paths refer to the current layout"
         ) from None
+    mark_missing(project, current)
     saved_by = data.get("app_version")
     if isinstance(saved_by, str) and saved_by and _version_tuple(saved_by) > _version_tuple(__version__):
         warnings.append(f"the plan was saved by gpudesk {saved_by[:40]}, newer than this version ({__version__})")
@@ -109,7 +148,7 @@ def loads_project(raw: bytes, name: str = "the plan") -> LoadedProject:
 def _version_tuple(text: str) -> tuple[int, ...]:
     parts = []
     for piece in text.split(".")[:4]:
-        digits = "".join(ch for ch in piece[:9] if ch.isdigit())
+        digits = "".join(ch for ch in piece[:9] if ch in "0123456789")  # not str.isdigit: '²' is a digit there
         parts.append(int(digits) if digits else 0)
     return tuple(parts)
 
@@ -117,7 +156,9 @@ def _version_tuple(text: str) -> tuple[int, ...]:
 def load_project(path: str | os.PathLike[str]) -> LoadedProject:
     """Open a plan file. Raises :class:`ProjectFileError` or :class:`ProjectValidationError`; never writes."""
     path = Path(path)
-    return loads_project(read_limited(path), str(path))
+    raw = read_limited(path)
+    loaded = loads_project(raw, str(path))
+    return LoadedProject(loaded.project, loaded.migrated_from, loaded.warnings, FileStamp.of_bytes(raw))
 
 
 def plan_dict_for_saving(project: Project) -> dict[str, object]:
@@ -142,15 +183,22 @@ def dumps_project(project: Project) -> bytes:
     return raw
 
 
-def save_project(project: Project, path: str | os.PathLike[str]) -> None:
+def save_project(project: Project, path: str | os.PathLike[str], expected: FileStamp | None = None) -> FileStamp:
     """Save atomically; the previous file is kept as ``NAME.gpudesk.bak``. The project is not modified.
 
-    Raises :class:`ProjectValidationError` for an invalid plan and :class:`ProjectFileError`
-    when the file cannot be written (the existing file is then untouched).
+    ``expected``: the stamp of the file when it was opened or last saved; when the file on disk no longer
+    matches it, nothing is written and :class:`FileChangedError` says so. Returns the stamp of what was
+    written (pass it as ``expected`` next time). Raises :class:`ProjectValidationError` for an invalid plan
+    and :class:`ProjectFileError` when the file cannot be written (the existing file is then untouched).
     """
     path = Path(path)
     raw = dumps_project(project)
+    if expected is not None:
+        now = FileStamp.of_file(path)
+        if now != expected:
+            raise FileChangedError(path, now)
     try:
         atomic_write_bytes(path, raw, keep_backup=True)
     except OSError as exc:
         raise ProjectFileError(f"cannot save {path}: {exc.strerror or exc}") from None
+    return FileStamp.of_bytes(raw)

@@ -10,6 +10,7 @@ import pytest
 
 from gpudesk._version import __version__
 from gpudesk.catalog.records import Provenance
+from gpudesk.project.assumed import mark_all
 from gpudesk.project.io import (
     MAX_FILE_BYTES,
     ProjectFileError,
@@ -63,7 +64,8 @@ def test_invalid_project_is_not_saved_and_the_file_is_untouched(tmp_path):
     bad.meta.name = float("nan")
     with pytest.raises(ProjectValidationError) as info:
         save_project(bad, path)
-    assert ("phases[0].workloads[0].seq_len", "-5 is below the minimum 1 (tokens)") in info.value.problems
+    assert any(path == "phases[0].workloads[0].seq_len" and reason.startswith("-5 is below the minimum 1 (tokens)")
+               for path, reason in info.value.problems)
     assert path.read_bytes() == raw
     assert sorted(p.name for p in tmp_path.iterdir()) == ["plan.gpudesk"]
 
@@ -104,7 +106,9 @@ def test_utf16_file_is_refused(tmp_path):
 def test_utf8_bom_is_accepted_with_a_warning(tmp_path):
     path = _write(tmp_path, b"\xef\xbb\xbf" + json.dumps({"schema_version": 2}).encode())
     loaded = load_project(path)
-    assert loaded.project == Project() and "byte-order mark" in loaded.warnings[0]
+    expected = Project()
+    mark_all(expected.phases[0].workloads[0])  # the file sets nothing: every essential input is a default
+    assert loaded.project == expected and "byte-order mark" in loaded.warnings[0]
 
 
 def test_not_json_names_line_and_column(tmp_path):

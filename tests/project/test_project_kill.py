@@ -39,8 +39,8 @@ def _worker_env() -> dict[str, str]:
 
 
 def test_save_killed_at_200_points_leaves_a_complete_old_or_new_file(tmp_path):
-    plan_a = build_complex_project(phases=10, workloads=10, measurements=100)
-    plan_b = build_complex_project(phases=10, workloads=10, measurements=100)
+    plan_a = build_complex_project(phases=10, workloads=8, measurements=200)
+    plan_b = build_complex_project(phases=10, workloads=8, measurements=200)
     plan_b.meta.name = "version B"
     plan_b.phases[3].workloads[2].seq_len = 32768
     bytes_a, bytes_b = dumps_project(plan_a), dumps_project(plan_b)
