@@ -75,6 +75,18 @@ def label_of(name: str) -> str:
     return LABELS[kind] + (f" ({family})" if family else "")
 
 
+def _usable(name: str, value: float) -> bool:
+    return name.split(".", 1)[0] in PER_FAMILY + GLOBAL and isinstance(value, (int, float)) \
+        and math.isfinite(value) and value > 0
+
+
+def unusable_scales(calibration: Calibration) -> list[str]:
+    """Fitted scales an enabled calibration holds that cannot apply: unknown constants, non-positive values."""
+    if not calibration.enabled:
+        return []
+    return [f"{name[:60]} = {value:g}" for name, value in calibration.fitted.items() if not _usable(name, value)]
+
+
 @dataclass(frozen=True)
 class CalibrationScales:
     """Fitted scales to apply, with their 1σ and the pilot they came from."""
@@ -91,12 +103,19 @@ class CalibrationScales:
 
     @classmethod
     def from_project(cls, calibration: Calibration) -> CalibrationScales | None:
-        """The project's calibration when it is enabled and holds fitted scales; else None."""
+        """The project's calibration when it is enabled and holds usable fitted scales; else None.
+
+        Scales of unknown constants and scales that are not positive numbers are left out (see
+        :func:`unusable_scales`, which the pipeline turns into a warning), never raised.
+        """
         if not calibration.enabled or not calibration.fitted:
+            return None
+        usable = {n: v for n, v in calibration.fitted.items() if _usable(n, v)}
+        if not usable:
             return None
         names = sorted({m.source_name.rsplit(":", 1)[0] for m in calibration.measurements if m.source_name})
         source = ", ".join(names) if names else "measurements typed in"
-        return cls(dict(calibration.fitted), dict(calibration.uncertainty), source)
+        return cls(usable, dict(calibration.uncertainty), source)
 
     def factor(self, name: str) -> float:
         return float(self.factors.get(name, 1.0))

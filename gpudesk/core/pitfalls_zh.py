@@ -306,6 +306,32 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "未知时按二进制单位计，为 {capacity_gb:,.1f} GB）。",
         "确认试点运行在计划的加速卡上（是否用了更大显存的型号），并确认日志的显存单位读取正确；否则方案需要更大显存的 GPU。",
     ),
+    "scaling.no_layout": (
+        "没有能用上全部 GPU 的并行布局",
+        "{gpus:,} 张 GPU 无法划分为每个都分到微批量的完整数据并行副本：全局批量 {global_batch:,} 条序列、每卡 "
+        "{micro_batch:,} 条，任何 2 的幂次张量 × 流水线布局最多只能喂饱 {replicas:,} 个副本。",
+        "减少节点数（填 0 由 gpudesk 测算），或增大全局批量。",
+    ),
+    "calibration.unknown_constant": (
+        "部分校准系数未被采用",
+        "方案的校准中有 {count} 个拟合系数无法使用，已忽略：{ignored}。可校准的常量为 {known}，系数须大于 0。",
+        "根据试点日志重新拟合校准（工具 → 校准），或删除这些条目。",
+    ),
+    "delivery.offer_mismatch": (
+        "所选云实例与方案不符",
+        "所选云实例 {offer}（{gpus} 张 GPU）配备的是 {offer_accelerator}，而非本阶段的加速卡 {accelerator}，其价格不能代表本方案。",
+        "在第 6 步选择配备该加速卡的云实例，或清空该字段以使用最便宜的匹配实例。",
+    ),
+    "power.server_taller_than_rack": (
+        "服务器高于机柜",
+        "该服务器高 {height_u:g}U，而机柜可用 {usable_u:g}U，没有机柜能容纳它。",
+        "核对目录中该服务器的高度（rack_units），或选择其他服务器。",
+    ),
+    "plan.assumed_inputs": (
+        "部分关键输入采用 gpudesk 默认值",
+        "方案未设定 {count} 项关键输入，以下数值为 gpudesk 默认值：{inputs_zh}。",
+        "请在第 1 步填写这些输入，或逐项确认保留默认值；在此之前，结果描述的是一个无人指定的工作负载。",
+    ),
     "calibration.throughput_above_roofline": (
         "实测吞吐超过加速卡峰值",
         "试点结果相当于峰值的 {mfu:.0%}（{basis}），任何任务都不可能超过 100%。",
@@ -390,6 +416,10 @@ ASSUMPTION_TEMPLATES: dict[str, tuple[str, str]] = {
     "cloud_price": (
         "Cloud price from {provider} {instance} ({region}, {date}).",
         "云价格取自 {provider} {instance}（{region}，{date}）。",
+    ),
+    "assumed_inputs": (
+        "Workload {workload}: not set in the plan, gpudesk's defaults were used: {inputs}.",
+        "工作负载 {workload}：方案未设定以下输入，采用 gpudesk 默认值：{inputs}。",
     ),
 }
 """Wording of each assumption key: (English, Chinese), filled with ``Assumption.values``."""

@@ -39,6 +39,18 @@ def layout_search(model: rec.ModelArch, w: Workload, hw: HardwareArrays, gpus: i
     fs = best_layouts(scaling_work(model, w), hw, [gpus], cp=w.parallel.cp)
     best = float(fs.value_at("scale.best_tokens_per_s"))
     checks: list[Check] = []
+    if fs.number("scale.layouts_evaluated") == 0:
+        replicas = w.global_batch // max(w.micro_batch, 1)
+        checks.append(Check(
+            "scaling.no_layout", "warning", 5, "No parallel layout uses every GPU",
+            f"{gpus:,} GPUs cannot be split into whole data-parallel replicas that each get a micro-batch: the global "
+            f"batch of {w.global_batch:,} sequences at {w.micro_batch:,} per GPU feeds at most {replicas:,} replicas "
+            "of any power-of-two tensor × pipeline layout.",
+            "Use fewer nodes (0 lets gpudesk size them), or a larger global batch.",
+            ("scale.layouts_evaluated",), {"gpus": gpus, "global_batch": w.global_batch,
+                                          "micro_batch": w.micro_batch, "replicas": replicas},
+        ))
+        return fs, checks
     if math.isfinite(best) and math.isfinite(planned_tokens_per_s) and planned_tokens_per_s > 0 \
             and best >= FASTER_BY * planned_tokens_per_s:
         tp, pp, ep = (int(fs.value_at(f"scale.best_{k}")) for k in ("tp", "pp", "ep"))

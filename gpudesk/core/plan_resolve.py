@@ -15,11 +15,15 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER
 from gpudesk.core.delivery import convert
 from gpudesk.core.market import AvailabilityIndex, offer_allowed, phase_market
+from gpudesk.project.errors import printable
 from gpudesk.project.model import Phase, Workload
 
 
 class PlanInputError(ValueError):
-    """The plan cannot be estimated as it stands; the message says why and where."""
+    """The plan cannot be estimated as it stands; the message says why and where, on one line."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(printable(message, 600))  # it may quote the plan's own text (an id, a key)
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,35 @@ def _lookup(getter, rid: str, where: str):  # type: ignore[no-untyped-def]
         raise PlanInputError(f"{where}: {exc}") from None
 
 
+FINETUNE_KINDS = ("finetune_full", "finetune_lora", "finetune_qlora")
+
+
+def check_context(model: rec.ModelArch, workload: Workload, where: str) -> None:
+    """Token counts the model's context cannot hold: the declared bound that needs the model to check."""
+    ctx = int(model.max_context or 0)
+    if ctx <= 0:
+        return  # context unknown: nothing to check against
+    name = f"{model.name} ({ctx:,}-token context)"
+    if workload.kind == "llm_inference":
+        prompt, output = workload.prompt_tokens, workload.output_tokens
+        if prompt >= ctx:
+            raise PlanInputError(f"{where}.prompt_tokens: {prompt:,} tokens leave no room for output in {name}; "
+                                 f"allowed 1 … {ctx - 1:,} with at least one output token")
+        if prompt + output > ctx:
+            raise PlanInputError(f"{where}.output_tokens: {output:,} tokens after a {prompt:,}-token prompt exceed "
+                                 f"{name}; allowed 1 … {ctx - prompt:,} with this prompt")
+    elif workload.kind in FINETUNE_KINDS and workload.seq_len > ctx:
+        raise PlanInputError(f"{where}.seq_len: {workload.seq_len:,} tokens exceed {name}; allowed 1 … {ctx:,} "
+                             "when fine-tuning this model")
+
+
 def resolve_model(catalog: Catalog, workload: Workload, where: str) -> rec.ModelArch:
+    model = _resolve_model(catalog, workload, where)
+    check_context(model, workload, where)
+    return model
+
+
+def _resolve_model(catalog: Catalog, workload: Workload, where: str) -> rec.ModelArch:
     if workload.custom_model:
         from gpudesk.catalog.intake import record_from_mapping
 

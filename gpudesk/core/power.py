@@ -102,9 +102,10 @@ def power_figures(inp: PowerInputs) -> FigureSet:
                        f"catalog servers/{s.id}.is_rack: a rack-scale system fills its rack")
     else:
         by_power = np.floor(limit / pmax)
-        by_space = np.floor(usable / ru) if ru > 0 else np.inf
+        # A server of unknown height still takes at least 1U: a rack never holds more servers than units.
+        by_space = np.floor(usable / max(ru, 1.0))
         spr = fs.add("power.servers_per_rack", np.minimum(by_power, by_space), "servers", "servers per rack",
-                     "min(floor(rack_limit_kw / server_max_kw), floor(rack_usable_u / server_rack_units))",
+                     "min(floor(rack_limit_kw / server_max_kw), floor(rack_usable_u / server_rack_units)); a server of unknown height takes one unit",
                      ["power.rack_limit_kw", "power.server_max_kw", "power.rack_usable_u", "power.server_rack_units"])
     fs.add("power.racks", np.where(spr > 0, np.ceil(n / np.where(spr > 0, spr, 1.0)), np.nan), "racks",
            "compute racks needed", "ceil(servers / servers_per_rack)", ["power.servers", "power.servers_per_rack"])
@@ -175,16 +176,21 @@ def power_figures(inp: PowerInputs) -> FigureSet:
 
 
 def rack_layout(
-    fs: FigureSet, server_name: str, switch_name: str = "switch", switch_rack_units: float = 1.0, index: Any = None
+    fs: FigureSet, server_name: str, switch_name: str = "switch", switch_rack_units: float = 1.0, index: Any = None,
+    max_racks: int | None = None,
 ) -> list[dict[str, Any]]:
-    """Racks with what is in each and its kW, for the rack chart (one candidate)."""
+    """Racks with what is in each and its kW, for the rack chart (one candidate); the first ``max_racks`` only
+    when given (a 100,000-node plan has 12,500 racks: the chart draws a few, and building them all cost seconds)."""
     n = int(at(fs, "power.servers", index))
     spr = at(fs, "power.servers_per_rack", index)
     per_kw = at(fs, "power.server_max_kw", index)  # racks are designed for the nameplate maximum
     pdu_kw, feeds = at(fs, "power.pdu_kw", None), at(fs, "power.pdu_feeds", None)
     racks: list[dict[str, Any]] = []
     left = n
-    while left > 0 and spr > 0:
+    def full() -> bool:
+        return max_racks is not None and len(racks) >= max_racks
+
+    while left > 0 and spr > 0 and not full():
         count = int(min(spr, left))
         kw = count * per_kw
         racks.append({"rack": f"R{len(racks) + 1:02d}", "kind": "compute", "servers": count, "server": server_name,
@@ -194,7 +200,7 @@ def rack_layout(
     sw_kw = at(fs, "power.switch_kw", None)
     sw_kw = sw_kw if np.isfinite(sw_kw) else 0.0  # switch power unknown: racks drawn, kW left out
     per_rack = int(C.RACK_USABLE_U.value // switch_rack_units)
-    while switches > 0:
+    while switches > 0 and not full():
         count = min(per_rack, switches)
         kw = count * sw_kw
         racks.append({"rack": f"N{len(racks) + 1:02d}", "kind": "network", "servers": 0, "server": "",
@@ -206,6 +212,14 @@ def rack_layout(
 
 def power_checks(fs: FigureSet) -> list[Check]:
     checks: list[Check] = []
+    height, usable = at(fs, "power.server_rack_units", None), at(fs, "power.rack_usable_u", None)
+    if height == height and usable == usable and height > usable:
+        checks.append(Check(
+            "power.server_taller_than_rack", "blocker", 5, "The server is taller than a rack",
+            f"The server is {height:g}U high but a rack offers {usable:g}U, so no rack can hold it.",
+            "Check the server's height in the catalog (rack_units), or choose another server.",
+            ("power.server_rack_units", "power.rack_usable_u"), {"height_u": height, "usable_u": usable},
+        ))
     pmax, limit = at(fs, "power.server_max_kw", None), at(fs, "power.rack_limit_kw", None)
     if pmax == pmax and pmax > limit:
         checks.append(Check(

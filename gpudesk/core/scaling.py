@@ -111,11 +111,26 @@ def enumerate_layouts(model: ModelArch, n_gpus: Sequence[int], domain: float, gl
     return {"n": n[ok], "tp": t[ok], "pp": p[ok], "cp": np.full(int(ok.sum()), float(cp)), "ep": e[ok]}
 
 
+def _no_layout(counts: np.ndarray) -> FigureSet:
+    """The best-layout figures when no layout is possible at any count: unknown, never 0."""
+    fs = FigureSet()
+    fs.input("scale.gpus", counts, "GPUs", "GPU counts evaluated")
+    fs.input("scale.layouts_evaluated", 0.0, "layouts", "layouts evaluated (all counts)")
+    unknown = np.full(counts.size, np.nan)
+    why = "no layout divides the GPUs into whole data-parallel replicas that each get a micro-batch"
+    for key, unit in (("tp", ""), ("pp", ""), ("ep", ""), ("tokens_per_s", "tokens/s"), ("efficiency", "fraction"),
+                      ("limit", "code"), ("mfu", "fraction")):
+        fs.add(f"scale.best_{key}", unknown, unit, f"best layout: {key}", why, ["scale.gpus", "scale.layouts_evaluated"])
+    return fs
+
+
 def best_layouts(work: Workload, hw: HardwareArrays, gpu_counts: Sequence[int], cp: int = 1) -> FigureSet:
     """scale.best_* figures: the fastest fitting layout at each GPU count (``hw`` has one row)."""
     counts = np.unique(np.asarray(gpu_counts, dtype=np.float64))
     lay = enumerate_layouts(work.model, counts, float(hw.scaleup_domain[0]), work.global_batch,
                             work.micro_batch, cp)
+    if lay["n"].size == 0:  # e.g. more data-parallel replicas than sequences in the global batch
+        return _no_layout(counts)
     rows = hw.take(np.zeros(lay["n"].size, dtype=np.intp))
     mem, train = training_chain(work, rows, lay["n"], lay["tp"], lay["pp"], lay["cp"], lay["ep"])
     tps = np.where(np.asarray(mem["mem.fits"]) > 0.5, train["train.tokens_per_s"], -np.inf)

@@ -27,6 +27,7 @@ from gpudesk.core.phase_sizing import CarriedHardware, size_phase
 from gpudesk.core.plan_infra import busy_fraction, phase_infrastructure
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.results.plan_rows import handed_over, ledger_checks, with_plan_row
+from gpudesk.core.plan_input_checks import assumed_inputs, calibration_checks, offer_checks
 from gpudesk.core.plan_layout import layout_search
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model, resolve_phase
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
@@ -77,8 +78,10 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
         + layout_checks + compliance_checks(
         catalog, phase, resolved, estimate.candidates, ledger) + ledger_checks(ledger)
     estimate.charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog, primary)
+    defaults, default_checks = assumed_inputs(phase, where)
+    estimate.checks += default_checks + calibration_checks(project.calibration) + offer_checks(phase, resolved, where)
     estimate.assumptions = [*assumptions(phase, resolved, figures),
-                            compliance_assumption(catalog, phase, resolved.accelerator)]
+                            compliance_assumption(catalog, phase, resolved.accelerator), *defaults]
     estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()
     estimate.accuracy = figure_bands(figures.keys(), [w.kind for w in phase.workloads])
     return estimate

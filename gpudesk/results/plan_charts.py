@@ -96,7 +96,7 @@ def power_chart(figures: FigureSet, limit_kw: float) -> ChartSpec | None:
 def rack_layout_chart(figures: FigureSet, r: ResolvedPhase) -> RackLayoutSpec | None:
     if "power.servers_per_rack" not in figures or figures.number("power.servers_per_rack", 0) <= 0:
         return None
-    racks = rack_layout(figures, r.server.name, r.switch.name if r.switch else "switch")[:12]
+    racks = rack_layout(figures, r.server.name, r.switch.name if r.switch else "switch", max_racks=12)
     role = "liquid" if r.server.cooling == "liquid" else "air"
     units = max(1, int(r.server.rack_units or 42 if r.server.is_rack else r.server.rack_units or 2))
     columns = []

@@ -134,6 +134,14 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "calibration.mfu_above_best_matmul": {"mfu": 0.83, "peak_tflops": 989.0, "basis": "reported MFU",
                                           "ceiling": 0.8},
     "calibration.util_below_throughput": {"gpu_util_median": 0.35, "mfu_median": 0.41, "samples": 1200},
+    "calibration.unknown_constant": {"count": 1, "ignored": "EFF_MATMUL_HOPPER = 0.62",
+                                     "known": "matmul.<family>, hbm.<family>, framework"},
+    "delivery.offer_mismatch": {"offer": "AWS p4d.24xlarge", "gpus": 8, "offer_accelerator": "a100-sxm-40gb",
+                                "accelerator": "h100-sxm"},
+    "plan.assumed_inputs": {"count": 2, "inputs": "1. pretrain: Model = llama-3.1-8b; Training deadline = 30 days",
+                            "inputs_zh": "1. pretrain：模型 = llama-3.1-8b；训练周期（截止） = 30"},
+    "power.server_taller_than_rack": {"height_u": 48.0, "usable_u": 42.0},
+    "scaling.no_layout": {"gpus": 8200, "global_batch": 1024, "micro_batch": 1, "replicas": 1024},
 }
 
 
