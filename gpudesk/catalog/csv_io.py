@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gpudesk.atomic_files import atomic_write_bytes
 from gpudesk.catalog.errors import CatalogError, CatalogImportError, Problem
 from gpudesk.catalog.intake import PROVENANCE_KEYS, record_from_mapping
 from gpudesk.catalog.schema import field_kinds, format_field_sources, table_spec
@@ -64,9 +65,11 @@ def export_csv(table: str, records: Iterable[Any]) -> str:
 
 
 def write_csv(table: str, records: Iterable[Any], path: Path) -> int:
-    text = export_csv(table, list(records))
-    Path(path).write_text(text, encoding="utf-8")
-    return max(text.count("\n") - 1, 0)
+    """Export to ``path`` atomically and verified: a full disk leaves the previous file as it was."""
+    records = list(records)
+    text = export_csv(table, records)
+    atomic_write_bytes(Path(path), text.encode("utf-8"))
+    return len(records)
 
 
 def _decode(data: bytes | str, encoding: str) -> str:

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
+
+
+def one_line(text: str, limit: int = 400) -> str:
+    """``text`` on one line: line breaks and other control characters shown escaped, shortened to ``limit``."""
+    flat = _CONTROL.sub(lambda m: m.group(0).encode("unicode_escape").decode("ascii"), str(text))
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 class CatalogError(Exception):
@@ -19,10 +28,11 @@ class Problem:
     reason: str
 
     def __str__(self) -> str:
-        where = f"{self.table}/{self.row}" if self.row else self.table
+        """One line, whatever the cell text held (line breaks in a CSV cell are shown as ``\\n``)."""
+        where = f"{self.table}/{one_line(self.row, 100)}" if self.row else self.table
         if self.field:
-            where += f".{self.field}"
-        return f"{where}: {self.reason}"
+            where += f".{one_line(self.field, 80)}"
+        return f"{where}: {one_line(self.reason)}"
 
 
 class CatalogValidationError(CatalogError):

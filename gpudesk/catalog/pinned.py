@@ -4,53 +4,50 @@ A plan records the catalog rows it used (``Project.catalog_snapshot``,
 keys ``"table/id"``). Reopened after a catalog update, the plan can be
 estimated either against today's catalog or, to reproduce the saved
 numbers exactly, against this view, where the snapshot rows replace
-today's.
+today's. A plan is a file from outside: its rows are validated like any
+import (types, ranges, choices) before they replace anything.
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
-import typing
 from collections.abc import Mapping
 from typing import Any
 
-from gpudesk.catalog import records as rec
-from gpudesk.catalog.errors import CatalogError
+from gpudesk.catalog.errors import CatalogError, one_line
+from gpudesk.catalog.intake import record_from_mapping
 from gpudesk.catalog.schema import TABLES
 from gpudesk.catalog.store import Catalog
+from gpudesk.catalog.validate import check_record
 
 
-def _value(hint: Any, value: Any) -> Any:
-    origin = typing.get_origin(hint)
-    if value is None:
-        return None
-    if hint is rec.Provenance or (isinstance(value, dict) and "field_sources" in value):
-        return _build(rec.Provenance, value)
-    if origin is tuple or (origin is None and hint is tuple):
-        return tuple(value)
-    if origin is typing.Union or str(origin) == "<class 'types.UnionType'>":
-        args = [a for a in typing.get_args(hint) if a is not type(None)]
-        return _value(args[0], value) if args else value
-    return value
-
-
-def _build(record_type: type, data: Mapping[str, Any]) -> Any:
-    hints = typing.get_type_hints(record_type)
-    known = {f.name for f in dataclasses.fields(record_type)}
-    kwargs = {k: _value(hints[k], v) for k, v in data.items() if k in known}
-    return record_type(**kwargs)
+PROVENANCE_FIELDS = ("source", "date", "field_sources", "unknown", "verified", "notes")
+RULE_EXEMPT = {"source", "date", "field_sources", "unknown"}
+"""Problems that depend on the reader's citations: a plan from another machine cites rows this one lacks."""
 
 
 def record_from_snapshot(key: str, data: Mapping[str, Any]) -> Any:
-    """Rebuild a catalog record from its stored plain form; raises CatalogError naming the key."""
-    table = key.split("/", 1)[0]
+    """Rebuild a catalog record from its stored plain form, validated like any import (types, the catalog's
+    field ranges and choices); raises CatalogError naming the key and every problem, on one line."""
+    table, _, rid = key.partition("/")
     if table not in TABLES:
-        raise CatalogError(f"catalog snapshot row {key!r}: unknown table {table!r}")
-    try:
-        return _build(TABLES[table].record_type, data)
-    except (TypeError, ValueError, KeyError) as exc:
-        raise CatalogError(f"catalog snapshot row {key!r} cannot be read: {exc}") from None
+        raise CatalogError(f"catalog snapshot row {one_line(key, 80)!r}: unknown table {one_line(table, 40)!r}")
+    if not isinstance(data, Mapping):
+        raise CatalogError(f"catalog snapshot row {one_line(key, 80)!r} is not a row")
+    flat = {k: v for k, v in data.items() if k != "provenance"}
+    provenance = data.get("provenance")
+    if isinstance(provenance, Mapping):
+        flat.update({k: provenance[k] for k in PROVENANCE_FIELDS if k in provenance})
+    record, problems = record_from_mapping(table, flat, rid or key, allow_extra=True)
+    if record is not None:
+        problems = [p for p in check_record(table, record, ()) if p.field not in RULE_EXEMPT]
+    if problems:
+        shown = "; ".join(str(p) for p in problems[:5])
+        more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+        raise CatalogError(f"catalog rows saved in the plan are invalid: {shown}{more}")
+    user_row = bool(provenance.get("user_row")) if isinstance(provenance, Mapping) else False
+    return dataclasses.replace(record, provenance=dataclasses.replace(record.provenance, user_row=user_row))
 
 
 def pinned_catalog(catalog: Catalog, snapshot: Mapping[str, Mapping[str, Any]]) -> Catalog:

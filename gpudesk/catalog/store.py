@@ -18,9 +18,9 @@ from typing import Any
 
 from gpudesk import paths
 from gpudesk.catalog import records as rec
-from gpudesk.catalog.errors import CatalogError, CatalogValidationError, Problem
+from gpudesk.catalog.errors import CatalogError, CatalogValidationError, Problem, one_line
 from gpudesk.catalog.intake import record_from_mapping
-from gpudesk.catalog.overlay import UserOverlay
+from gpudesk.catalog.overlay import UserOverlay, sqlite_uri
 from gpudesk.catalog.schema import (
     CITATIONS_TABLE,
     META_TABLE,
@@ -37,7 +37,7 @@ def _read_shipped(path: Path) -> tuple[dict[str, dict[str, Any]], dict[str, rec.
     if not path.exists():
         raise CatalogError(f"shipped catalog not found at {path}; build it with python -m gpudesk.catalog.build")
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn = sqlite3.connect(sqlite_uri(path), uri=True)
         conn.row_factory = sqlite3.Row
         try:
             meta = {r["key"]: r["value"] for r in conn.execute(f"select key, value from {META_TABLE}")}
@@ -144,9 +144,9 @@ class Catalog:
         try:
             return self._tables[table][rid]
         except KeyError:
-            near = difflib.get_close_matches(str(rid), list(self._tables[table]), n=3, cutoff=0.5)
+            near = difflib.get_close_matches(str(rid)[:200], list(self._tables[table]), n=3, cutoff=0.5)
             hint = f"; did you mean {', '.join(near)}?" if near else ""
-            raise CatalogError(f"no row '{rid}' in catalog table {table}{hint}") from None
+            raise CatalogError(f"no row '{one_line(str(rid), 100)}' in catalog table {table}{hint}") from None
 
     def tables(self) -> dict[str, list[Any]]:
         return {name: self.rows(name) for name in TABLES}

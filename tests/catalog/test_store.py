@@ -12,6 +12,7 @@ from gpudesk import paths
 from gpudesk.catalog.errors import CatalogError, CatalogValidationError
 from gpudesk.catalog.records import Citation
 from gpudesk.catalog.build import build
+from gpudesk.catalog.schema import SCHEMA_VERSION
 from gpudesk.catalog.migrations import migrate, schema_version
 from gpudesk.catalog.store import Catalog
 
@@ -95,7 +96,11 @@ def test_old_overlay_is_migrated_keeping_rows(tmp_path: Path) -> None:
     db.close()
     cat = Catalog.open(paths.shipped_catalog_path(), path)
     assert cat.accelerator("my-l4").price_usd is None
-    assert schema_version(sqlite_utils.Database(path)) == 2
+    assert schema_version(sqlite_utils.Database(path)) == 0  # opening reads only; the first edit migrates
+    cat.duplicate_row("accelerators", "l4", "my-l4-b")
+    cat.close()
+    assert schema_version(sqlite_utils.Database(path)) == SCHEMA_VERSION
+    assert Catalog.open(paths.shipped_catalog_path(), path).accelerator("my-l4").id == "my-l4"
 
 
 def test_newer_overlay_is_refused(tmp_path: Path) -> None:
@@ -104,8 +109,12 @@ def test_newer_overlay_is_refused(tmp_path: Path) -> None:
     migrate(db)
     db["meta"].upsert({"key": "schema_version", "value": "99"}, pk="key")
     db.close()
+    before = path.read_bytes()
+    cat = Catalog.open(paths.shipped_catalog_path(), path)  # gpudesk still starts, on the shipped rows
+    assert any("newer gpudesk" in line for line in cat.recovery)
     with pytest.raises(CatalogError, match="newer"):
-        Catalog.open(paths.shipped_catalog_path(), path)
+        cat.duplicate_row("accelerators", "l4", "my-l4")
+    assert path.read_bytes() == before
 
 
 def test_garbage_overlay_is_backed_up_and_replaced(tmp_path: Path) -> None:
