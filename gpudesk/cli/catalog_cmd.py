@@ -63,7 +63,7 @@ def _open(args: argparse.Namespace):
 
 
 def _fail(err: TextIO, message: str) -> int:
-    print(f"gpudesk catalog: {message}", file=err)
+    print(f"gpudesk catalog: {' '.join(str(message).split())}", file=err)
     return 2
 
 

@@ -2,7 +2,10 @@
 
 ``gpudesk [PLAN]`` opens the desktop app; ``gpudesk estimate|catalog|report|compare``
 run headless over the same core. Invalid input exits with status 2 and a
-one-line reason on stderr, never a traceback.
+one-line reason on stderr, never a traceback. Anything else that goes wrong
+(a bug) is caught by the last-resort guard in :func:`run_headless`: one line
+on stderr naming the command and where the details were logged, exit
+status 3 (``gpudesk.logs.EXIT_INTERNAL``).
 """
 
 from __future__ import annotations
@@ -60,6 +63,16 @@ def run_headless(args: list[str]) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as exc:  # noqa: BLE001 - the last-resort guard: one line and a log entry, never a traceback
+        return _internal(args, exc)
+
+
+def _internal(args: list[str], exc: BaseException) -> int:
+    from gpudesk.logs import EXIT_INTERNAL, internal_error
+
+    command = " ".join(a for a in args[:2] if not a.startswith("-")) or "gpudesk"
+    print(f"gpudesk: {internal_error(f'running `gpudesk {command}`', exc)}", file=sys.stderr)
+    return EXIT_INTERNAL
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -53,7 +53,7 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _fail(command: str, message: str) -> int:
-    print(f"gpudesk {command}: {message}", file=sys.stderr)
+    print(f"gpudesk {command}: {' '.join(message.split())}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 
@@ -84,9 +84,11 @@ def _estimate(path: str) -> tuple[Any, Any, str]:
 
 
 def _input_errors() -> tuple[type[BaseException], ...]:
+    from gpudesk.catalog.errors import CatalogError
+    from gpudesk.core.pipeline import PlanInputError
     from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 
-    return (ReportInputError, ProjectFileError, ProjectValidationError, OSError)
+    return (ReportInputError, ProjectFileError, ProjectValidationError, PlanInputError, CatalogError, OSError)
 
 
 def run_report(args: argparse.Namespace) -> int:

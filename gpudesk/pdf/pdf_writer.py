@@ -9,13 +9,12 @@ Chinese never prints as boxes on a machine without CJK fonts.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable, Generator, Mapping
 from pathlib import Path
 
 from PySide6 import QtCore, QtGui
 
+from gpudesk.atomic_files import staged_output, verify_pdf
 from gpudesk.report.document import KeyValueTable, ProposalDocument
 from gpudesk.pdf.chart_images import render_chart_images
 from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
@@ -174,7 +173,8 @@ def write_proposal_pdf(doc: ProposalDocument, path: str | Path, chart_images: Ma
                        progress: Callable[[int, int], None] | None = None) -> int:
     """Write ``doc`` as an A4 PDF at ``path``; returns the number of pages.
 
-    The pages go to a temporary file beside ``path`` that replaces it only when complete: a failed or
+    The pages go to a staging file beside ``path`` that replaces it only when complete and verified (a
+    PDF header and end marker: a full disk or a file-size limit fails here, with a message): a failed or
     cancelled export (``progress`` raised) leaves an existing file as it was and no partial PDF behind.
     """
     return _drive(iter_write_proposal_pdf(doc, path, chart_images), progress)
@@ -187,16 +187,13 @@ def iter_write_proposal_pdf(doc: ProposalDocument, path: str | Path,
     target = Path(path)
     if not target.parent.is_dir():
         raise OSError(f"folder {target.parent} does not exist")
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=".pdf.part", dir=target.parent)
-    os.close(handle)
     writer: QtGui.QPdfWriter | None = None
     try:
-        writer = pdf_writer(temporary, doc)
-        pages = yield from iter_paint_document(doc, writer, chart_images)
-        writer = None  # QPdfWriter finishes and closes the file when it is destroyed
-        os.replace(temporary, target)
-    except BaseException:  # GeneratorExit (cancelled) included
+        with staged_output(target, verify_pdf) as staged:  # verified (complete PDF) before it replaces target
+            writer = pdf_writer(staged, doc)
+            pages = yield from iter_paint_document(doc, writer, chart_images)
+            writer = None  # QPdfWriter finishes and closes the file when it is destroyed
+    except BaseException:  # GeneratorExit (cancelled) included: the staged file is gone, the target untouched
         writer = None  # closed before removal (Windows cannot remove an open file)
-        Path(temporary).unlink(missing_ok=True)
         raise
     return pages

@@ -6,6 +6,7 @@ import csv
 import io
 from pathlib import Path
 
+from gpudesk.atomic_files import atomic_write_bytes
 from gpudesk.results.chart_model import ChartSpec, Series
 from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.report.comparison import ComparisonRow, PlanComparison
@@ -85,7 +86,9 @@ def to_csv(comparison: PlanComparison, text: ReportText) -> str:
 
 
 def write_csv(comparison: PlanComparison, path: str | Path, text: ReportText) -> None:
-    Path(path).write_text(to_csv(comparison, text), encoding="utf-8-sig")  # BOM: Excel opens Chinese correctly
+    """Write the comparison as CSV, atomically and verified (an existing file is replaced only when complete)."""
+    raw = to_csv(comparison, text).encode("utf-8-sig")  # BOM: Excel opens Chinese correctly
+    atomic_write_bytes(Path(path), raw)
 
 
 def cumulative_cost_chart(comparison: PlanComparison, text: ReportText) -> ChartSpec | None:

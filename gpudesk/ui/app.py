@@ -20,7 +20,9 @@ from gpudesk import __version__
 from gpudesk.catalog.store import Catalog, CatalogError
 from gpudesk.paths import autosave_dir, samples_dir
 from gpudesk.project.autosave import AutosaveStore
+from gpudesk.project.cleanup import clean_at_startup
 from gpudesk.project.errors import ProjectFileError
+from gpudesk.project.recent import RecentFiles
 from gpudesk.ui.excepthook import install_excepthook
 from gpudesk.ui.fonts import apply_application_font
 from gpudesk.ui.i18n import InstalledLanguage, choose_language, install_language, system_language
@@ -90,6 +92,7 @@ def start(args: argparse.Namespace, app: QApplication, settings: AppSettings | N
     plan = Path(args.plan) if args.plan else None
     if plan is None and (samples_dir() / FIRST_SAMPLE).exists():
         plan = samples_dir() / FIRST_SAMPLE
+    _clean_up(settings, plan, autosave)
     # The window paints with the plan's inputs first; the estimate (and the estimation core's import) follows
     # at the next event-loop turn. A screenshot is taken right away, so it waits for the estimate.
     window.open_plan(plan, estimate_later=not args.screenshot)
@@ -99,6 +102,15 @@ def start(args: argparse.Namespace, app: QApplication, settings: AppSettings | N
     if autosave is not None and not args.screenshot:
         recovery = offer_recovery(window, autosave, window.files.restore)
     return Started(language_switch, autosave, recovery)
+
+
+def _clean_up(settings: AppSettings, plan: Path | None, autosave: AutosaveStore | None) -> None:
+    """Remove what interrupted runs left: stale staging files beside plans, dead empty autosave sessions."""
+    folders = [p.parent for p in RecentFiles().files()]
+    last = settings.get("ui/last_folder")
+    folders += [Path(last)] if last else []
+    folders += [plan.parent] if plan is not None else []
+    clean_at_startup(autosave_dir(), folders, autosave.session_id if autosave is not None else "")
 
 
 def run_app(argv: list[str]) -> int:

@@ -3,7 +3,9 @@
 Edits arrive in bursts (typing); a zero-delay single-shot timer coalesces
 them into one estimate per event-loop turn. An estimate that cannot be
 made (unknown model, impossible parameter) becomes a message, never an
-exception dialog.
+exception dialog; so does any other failure of the estimate (logged with
+its traceback by ``gpudesk.logs.internal_error``), and the plan stays open
+and unchanged.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
+from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
+from gpudesk.logs import internal_error
 from gpudesk.session.document import ProjectDocument
 
 if TYPE_CHECKING:
@@ -105,8 +109,12 @@ class PlanController(QObject):
         started = time.perf_counter()
         try:
             self.estimate = estimate_plan(self.document.project, self.catalog, self.cache)
-        except PlanInputError as exc:
+        except (PlanInputError, CatalogError) as exc:
             self.last_error = str(exc)
+            self.failed.emit(self.last_error)
+            return None
+        except Exception as exc:  # noqa: BLE001 - last-resort guard: a line and a log entry; the plan stays open
+            self.last_error = self.tr("The estimate failed: {0}").format(internal_error("estimating the plan", exc))
             self.failed.emit(self.last_error)
             return None
         finally:

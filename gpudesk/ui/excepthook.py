@@ -6,11 +6,8 @@ no stderr, so without this hook errors would vanish silently.
 
 from __future__ import annotations
 
-import datetime as _dt
 import logging
-import platform
 import sys
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
@@ -27,34 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpudesk import __version__
-from gpudesk.paths import user_log_dir
+from gpudesk.logs import configure_logging, crash_report
 
 log = logging.getLogger("gpudesk")
-
-
-def configure_logging() -> Path:
-    """Log to ``gpudesk.log`` in the user log folder (moving the handler if that folder changed)."""
-    path = user_log_dir() / "gpudesk.log"
-    root = logging.getLogger("gpudesk")
-    for handler in [h for h in root.handlers if isinstance(h, logging.FileHandler)]:
-        if Path(handler.baseFilename) == path.resolve():
-            return path
-        root.removeHandler(handler)
-        handler.close()
-    handler = logging.FileHandler(path, encoding="utf-8")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
-    return path
-
-
-def crash_report(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> str:
-    lines = traceback.format_exception(exc_type, exc, tb)
-    return (
-        f"gpudesk {__version__} — {_dt.datetime.now().isoformat(timespec='seconds')}\n"
-        f"Python {platform.python_version()} on {platform.platform()}\n\n" + "".join(lines)
-    )
 
 
 class CrashDialog(QDialog):

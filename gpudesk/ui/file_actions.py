@@ -14,17 +14,28 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from gpudesk import __version__
+from gpudesk.paths import samples_dir
 from gpudesk.catalog.store import Catalog
+from gpudesk.project.assumed import mark_all
 from gpudesk.project.autosave import AutosaveStore, RecoveryEntry
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 from gpudesk.core.plan_catalog_rows import catalog_rows_used
 from gpudesk.project.catalog_snapshot import record_catalog_rows
-from gpudesk.project.io import load_project, save_project
+from gpudesk.atomic_files import clean_stale_staging
+from gpudesk.project.io import FileChangedError, load_project, save_project
 from gpudesk.project.model import Project
 from gpudesk.project.recent import RecentFiles
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_drift_prompt import offer_catalog_choice
 from gpudesk.ui.settings import AppSettings
+
+
+def is_sample(path: Path) -> bool:
+    """Whether ``path`` is one of the shipped sample plans (in the installation, never to be overwritten)."""
+    try:
+        return Path(path).resolve().parent == samples_dir().resolve()
+    except OSError:
+        return False
 
 FILE_FILTER = "gpudesk plans (*.gpudesk);;All files (*)"
 
@@ -64,6 +75,8 @@ class FileActions(QObject):
             project = Project()
             for phase in project.phases:
                 phase.costs.currency = self.settings.get("preferences/default_currency")
+                for workload in phase.workloads:
+                    mark_all(workload)  # nothing of a new plan's workload was chosen yet
         if not project.app_version:
             project.app_version = __version__
         if not project.catalog_version:
@@ -82,7 +95,14 @@ class FileActions(QObject):
         except (ProjectFileError, ProjectValidationError, OSError) as exc:
             self._error(self.tr("Cannot open plan"), str(exc))
             return None
+        clean_stale_staging(path.parent)
+        if is_sample(path):  # a shipped sample is never overwritten: it opens as an untitled copy
+            document = self.new_document(loaded.project, None)
+            self.message.emit(self.tr("Opened the sample {0} as an untitled copy; saving asks where to keep it.")
+                              .format(path.name))
+            return document
         document = self.new_document(loaded.project, path if not loaded.migrated_from else None)
+        document.disk_stamp = loaded.stamp
         if loaded.migrated_from:
             document.path = path
             self.message.emit(
@@ -113,13 +133,16 @@ class FileActions(QObject):
     def restore(self, entry: RecoveryEntry, recovered: Project) -> ProjectDocument:
         """Open an autosave as an unsaved change of its original file (undo shows the saved state)."""
         base: Project | None = None
+        stamp = None
         path = entry.original_path
         if path is not None:
             try:
-                base = load_project(path).project
+                loaded = load_project(path)
+                base, stamp = loaded.project, loaded.stamp
             except (ProjectFileError, ProjectValidationError, OSError):
                 path = None
         document = self.new_document(base or Project(), path)
+        document.disk_stamp = stamp
         document.replace_project(recovered, "Restore autosave")
         self.autosave_now()
         if self.autosave is not None:
@@ -157,11 +180,21 @@ class FileActions(QObject):
         project.meta.modified = _dt.date.today().isoformat()
         if not project.meta.created:
             project.meta.created = project.meta.modified
+        expected = self.document.disk_stamp if self.document.path == path else None
         try:
-            save_project(project, path)
+            stamp = save_project(project, path, expected)
+        except FileChangedError as exc:
+            if not self._overwrite_changed(exc):
+                return False
+            try:
+                stamp = save_project(project, path)
+            except (OSError, ProjectValidationError) as again:
+                self._error(self.tr("Cannot save plan"), f"{path}: {again}")
+                return False
         except (OSError, ProjectValidationError) as exc:
             self._error(self.tr("Cannot save plan"), f"{path}: {exc}")
             return False
+        self.document.disk_stamp = stamp
         self.document.mark_saved(path)
         self._add_recent(path)
         if self.autosave is not None:
@@ -169,6 +202,21 @@ class FileActions(QObject):
         self.saved.emit(path)
         self.message.emit(self.tr("Saved {0}").format(path))
         return True
+
+    def _overwrite_changed(self, exc: FileChangedError) -> bool:
+        """Ask before overwriting a plan that changed on disk since it was opened; True = overwrite."""
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("The plan changed on disk"),
+                          self.tr("{0} was changed by another program or window since you opened it. Overwrite "
+                                  "it with your version, or cancel and use Save As to keep both?").format(exc.path),
+                          QMessageBox.StandardButton.Cancel, self.parent_widget)
+        box.setObjectName("confirm-overwrite-changed")
+        overwrite = box.addButton(self.tr("Overwrite"), QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        if box.clickedButton() is overwrite:
+            return True
+        self.message.emit(self.tr("Not saved: {0} changed on disk").format(exc.path))
+        return False
 
     def autosave_now(self) -> None:
         if self.autosave is None or self.document is None or not self.document.dirty:

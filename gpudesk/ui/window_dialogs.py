@@ -14,6 +14,8 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QTextBrowser, Q
 
 from gpudesk import __version__
 from gpudesk.paths import project_root
+from gpudesk.catalog.errors import CatalogError
+from gpudesk.logs import internal_error
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 from gpudesk.project.io import load_project
 from gpudesk.ui.file_actions import FILE_FILTER
@@ -117,8 +119,11 @@ class WindowDialogs:
                 project = load_project(path).project
                 entries.append((estimate_plan(project, w.catalog), project))
             comparison = compare_plans(entries)
-        except (ProjectFileError, ProjectValidationError, OSError, PlanInputError, ValueError) as exc:
+        except (ProjectFileError, ProjectValidationError, OSError, PlanInputError, CatalogError, ValueError) as exc:
             self._warn(w.tr("Cannot compare"), str(exc))
+            return None
+        except Exception as exc:  # noqa: BLE001 - last-resort guard: one line, a log entry; the open plan is kept
+            self._warn(w.tr("Cannot compare"), internal_error("comparing plans", exc))
             return None
         dialog = QDialog(w)
         dialog.setObjectName("compare-dialog")

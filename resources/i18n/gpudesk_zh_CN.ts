@@ -4,12 +4,12 @@
   <context>
     <name>App</name>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="88" />
+      <location filename="../../gpudesk/ui/app.py" line="90" />
       <source>Autosave is off: {0}</source>
       <translation>自动保存已关闭：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="116" />
+      <location filename="../../gpudesk/ui/app.py" line="128" />
       <source>The catalog cannot be opened: {0}</source>
       <translation>无法打开产品目录：{0}</translation>
     </message>
@@ -256,48 +256,48 @@
   <context>
     <name>CatalogBrowser</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="76" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="78" />
       <source>Accelerators</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="85" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="87" />
       <source>Add row…</source>
       <translation>添加行…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="80" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="82" />
       <source>Availability</source>
       <translation>供货</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="230" />
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="237" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="232" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="239" />
       <source>CSV files (*.csv)</source>
       <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="78" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="80" />
       <source>Cloud offers</source>
       <translation>云实例报价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="90" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="92" />
       <source>Compare</source>
       <translation>对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="88" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="90" />
       <source>Delete</source>
       <translation>删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="182" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="184" />
       <source>Delete rows</source>
       <translation>删除行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="183" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="185" />
       <source>Delete these rows from your catalog?
 {0}
 A row that overrides a shipped row reverts to the shipped values.</source>
@@ -306,127 +306,132 @@ A row that overrides a shipped row reverts to the shipped values.</source>
 覆盖内置行的行将恢复为内置值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="97" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="99" />
       <source>Delete your own rows; shipped rows cannot be deleted</source>
       <translation>删除您自己添加的行；内置行不能删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="87" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="89" />
       <source>Duplicate…</source>
       <translation>复制为新行…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="96" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="98" />
       <source>Edit your own row (shipped rows: duplicate them first)</source>
       <translation>编辑您自己的行（内置行请先复制）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="86" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="88" />
       <source>Edit…</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="93" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="95" />
       <source>Export CSV…</source>
       <translation>导出 CSV…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="95" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="269" />
+      <source>Export failed</source>
+      <translation>导出失败</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="97" />
       <source>Export price list…</source>
       <translation>导出价格表…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="247" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="249" />
       <source>Export your rows as a catalog package</source>
       <translation>把您的行导出为目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="236" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="238" />
       <source>Export {0} as CSV</source>
       <translation>将{0}导出为 CSV</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="79" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="81" />
       <source>Facility</source>
       <translation>机房参数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="92" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="94" />
       <source>Import CSV…</source>
       <translation>导入 CSV…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="242" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="244" />
       <source>Import a catalog package</source>
       <translation>导入目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="99" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="101" />
       <source>Import a catalog package shared by your team</source>
       <translation>导入团队共享的目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="94" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="96" />
       <source>Import price list…</source>
       <translation>导入价格表…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="229" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="231" />
       <source>Import {0} from CSV</source>
       <translation>从 CSV 导入{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="77" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="79" />
       <source>Interconnects</source>
       <translation>高速互联</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="79" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="81" />
       <source>Models</source>
       <translation>模型</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="77" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="79" />
       <source>NICs</source>
       <translation>网卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="172" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="174" />
       <source>Not deleted</source>
       <translation>未删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="252" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="256" />
       <source>Price list exported</source>
       <translation>价格表已导出</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="98" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="100" />
       <source>Select 2 to {0} rows of this table to compare</source>
       <translation>在此表中选择 2 到 {0} 行进行对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="76" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="78" />
       <source>Servers</source>
       <translation>服务器</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="100" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="102" />
       <source>Share all your rows and their sources as one file</source>
       <translation>把您的所有行及其来源打包成一个文件共享</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="78" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="80" />
       <source>Storage</source>
       <translation>存储</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="77" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="79" />
       <source>Switches</source>
       <translation>交换机</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="251" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="255" />
       <source>Wrote {0} row(s) and their sources to {1}.</source>
       <translation>已将 {0} 行及其来源写入 {1}。</translation>
     </message>
@@ -1091,6 +1096,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     </message>
   </context>
   <context>
+    <name>CompareView</name>
+    <message>
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="180" />
+      <source>Export failed</source>
+      <translation>导出失败</translation>
+    </message>
+  </context>
+  <context>
     <name>ComparisonDialog</name>
     <message>
       <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="116" />
@@ -1676,27 +1689,27 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CrashDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/excepthook.py" line="77" />
+      <location filename="../../gpudesk/ui/excepthook.py" line="49" />
       <source>&amp;Close</source>
       <translation>关闭(&amp;C)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/excepthook.py" line="75" />
+      <location filename="../../gpudesk/ui/excepthook.py" line="47" />
       <source>&amp;Copy report</source>
       <translation>复制报告(&amp;C)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/excepthook.py" line="74" />
+      <location filename="../../gpudesk/ui/excepthook.py" line="46" />
       <source>Error report</source>
       <translation>错误报告</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/excepthook.py" line="67" />
+      <location filename="../../gpudesk/ui/excepthook.py" line="39" />
       <source>Something went wrong. Your plan is autosaved; you can keep working or save it under a new name. Please send the report below to your gpudesk contact. It was also written to:</source>
       <translation>程序出错了。您的方案已自动保存，可以继续工作，或另存为新文件。请把下面的报告发给您的 gpudesk 联系人。报告也已写入：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/excepthook.py" line="66" />
+      <location filename="../../gpudesk/ui/excepthook.py" line="38" />
       <source>gpudesk hit an error</source>
       <translation>gpudesk 遇到错误</translation>
     </message>
@@ -2275,7 +2288,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="87" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="194" />
+      <source> (default)</source>
+      <translation>（默认值）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="203" />
+      <source>Keep the default</source>
+      <translation>保留默认值</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="193" />
+      <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
+      <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="91" />
       <source>Range</source>
       <translation>范围</translation>
     </message>
@@ -2311,44 +2339,70 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FileActions</name>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="179" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="227" />
       <source>Autosave failed: {0}</source>
       <translation>自动保存失败：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="83" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="96" />
       <source>Cannot open plan</source>
       <translation>无法打开方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="163" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="192" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="195" />
       <source>Cannot save plan</source>
       <translation>无法保存方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="110" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="218" />
+      <source>Not saved: {0} changed on disk</source>
+      <translation>未保存：{0} 已在磁盘上被修改</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="130" />
       <source>Open plan</source>
       <translation>打开方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="89" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="109" />
       <source>Opened a plan saved in format version {0}; it will be saved in the current format.</source>
       <translation>打开的方案保存于格式版本 {0}，保存时将转换为当前格式。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="127" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="101" />
+      <source>Opened the sample {0} as an untitled copy; saving asks where to keep it.</source>
+      <translation>已将示例 {0} 作为未命名副本打开；保存时会询问保存位置。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="213" />
+      <source>Overwrite</source>
+      <translation>覆盖</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="150" />
       <source>Restored the autosave of {0}; save to keep it.</source>
       <translation>已恢复 {0} 的自动保存内容；请保存以保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="143" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="166" />
       <source>Save plan as</source>
       <translation>方案另存为</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="170" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="203" />
       <source>Saved {0}</source>
       <translation>已保存 {0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="208" />
+      <source>The plan changed on disk</source>
+      <translation>方案文件已在磁盘上被修改</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="209" />
+      <source>{0} was changed by another program or window since you opened it. Overwrite it with your version, or cancel and use Save As to keep both?</source>
+      <translation>自您打开以来，{0} 已被其他程序或窗口修改。要用您的版本覆盖它，还是取消并用“另存为”保留两个版本？</translation>
     </message>
   </context>
   <context>
@@ -2437,48 +2491,48 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ImportReportDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="121" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="140" />
       <source>Field</source>
       <translation>字段</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="99" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="118" />
       <source>Import report</source>
       <translation>导入报告</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="104" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="123" />
       <source>Imported {0} row(s) from {1} into your catalog.</source>
       <translation>已从 {1} 导入 {0} 行到您的目录。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="121" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="140" />
       <source>Reason</source>
       <translation>原因</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="121" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="140" />
       <source>Row</source>
       <translation>行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="116" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="135" />
       <source>Rows</source>
       <translation>行数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="116" />
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="121" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="135" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="140" />
       <source>Table</source>
       <translation>表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="106" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="125" />
       <source>The file was read as {0}.</source>
       <translation>该文件按{0}读取。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="108" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="127" />
       <source>{0} was rejected: nothing was imported. Fix the rows below and import again.</source>
       <translation>{0} 被拒绝，未导入任何内容。请修正下列行后重新导入。</translation>
     </message>
@@ -2612,7 +2666,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>视图(&amp;V)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="176" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="181" />
       <source>(date unknown)</source>
       <translation>（日期未知）</translation>
     </message>
@@ -2630,12 +2684,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>+ 负载</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="174" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="179" />
       <source>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;Sizes GPU infrastructure for AI work and explains every number.&lt;/p&gt;&lt;p&gt;Catalog version {1}, built {2}.&lt;/p&gt;</source>
       <translation>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;为AI任务测算GPU基础设施，并解释每一个数字的来历。&lt;/p&gt;&lt;p&gt;目录版本 {1}，构建于 {2}。&lt;/p&gt;</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="177" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="182" />
       <source>About gpudesk</source>
       <translation>关于 gpudesk</translation>
     </message>
@@ -2656,17 +2710,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>浏览、对比和编辑GPU、模型、服务器和价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="163" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="168" />
       <source>Calibration</source>
       <translation>校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="163" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="168" />
       <source>Calibration is not available in this build: {0}</source>
       <translation>此版本不提供校准功能：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="121" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="123" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="126" />
       <source>Cannot compare</source>
       <translation>无法对比</translation>
     </message>
@@ -2676,17 +2731,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法估算：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="189" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="194" />
       <source>Cannot read the user guide {0}: {1}</source>
       <translation>无法读取用户指南 {0}：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="106" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="108" />
       <source>Choose 2–4 plans to compare</source>
       <translation>选择 2–4 个方案进行对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="112" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="114" />
       <source>Choose between 2 and 4 plans; you chose {0}.</source>
       <translation>请选择 2 到 4 个方案；您选择了 {0} 个。</translation>
     </message>
@@ -2699,12 +2754,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>并排对比 2–4 个已保存的方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="112" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="114" />
       <source>Compare plans</source>
       <translation>对比方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="125" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="130" />
       <source>Compare plans: {0}</source>
       <translation>对比方案：{0}</translation>
     </message>
@@ -2774,7 +2829,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>第 {0} 阶段的名称：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="69" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="71" />
       <source>No proposal</source>
       <translation>无法生成建议书</translation>
     </message>
@@ -2796,7 +2851,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="79" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="81" />
       <source>Proposal written to {0}</source>
       <translation>建议书已写入 {0}</translation>
     </message>
@@ -2910,7 +2965,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>方案保存后目录已有变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="69" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="71" />
       <source>The plan cannot be estimated: {0}</source>
       <translation>方案无法估算：{0}</translation>
     </message>
@@ -2934,7 +2989,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>使用当前目录</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="189" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="194" />
       <source>User guide</source>
       <translation>用户指南</translation>
     </message>
@@ -2947,7 +3002,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>生成带有公司标识的PDF建议书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="193" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="198" />
       <source>gpudesk user guide</source>
       <translation>gpudesk 用户指南</translation>
     </message>
@@ -3140,6 +3195,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     </message>
   </context>
   <context>
+    <name>PlanController</name>
+    <message>
+      <location filename="../../gpudesk/ui/controller.py" line="117" />
+      <source>The estimate failed: {0}</source>
+      <translation>测算失败：{0}</translation>
+    </message>
+  </context>
+  <context>
     <name>PlanToolbar</name>
     <message>
       <location filename="../../gpudesk/ui/plan_toolbar.py" line="32" />
@@ -3284,63 +3347,63 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ProposalDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="95" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="96" />
       <source>Cancelled; {0} was not written</source>
       <translation>已取消；未写入 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="90" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="91" />
       <source>Choose an output file ending in .pdf</source>
       <translation>请选择以 .pdf 结尾的输出文件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="47" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="48" />
       <source>Close</source>
       <translation>关闭</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="40" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="41" />
       <source>Company</source>
       <translation>公司</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="72" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="73" />
       <source>Images (*.png *.jpg *.jpeg)</source>
       <translation>图片 (*.png *.jpg *.jpeg)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="39" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="40" />
       <source>Language</source>
       <translation>语言</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="41" />
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="71" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="42" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="72" />
       <source>Logo</source>
       <translation>公司标识</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="43" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="44" />
       <source>Preview</source>
       <translation>预览</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="44" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="45" />
       <source>Print</source>
       <translation>打印</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="27" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="28" />
       <source>Proposal</source>
       <translation>技术方案书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="45" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="46" />
       <source>Save PDF</source>
       <translation>保存 PDF</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="100" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="104" />
       <source>Saved {0} ({1} pages)</source>
       <translation>已保存 {0}（共 {1} 页）</translation>
     </message>
@@ -3366,7 +3429,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>QDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="259" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="277" />
       <source>Catalog</source>
       <translation>目录</translation>
     </message>

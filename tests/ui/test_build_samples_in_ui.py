@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, Q
 
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.paths import samples_dir
+from gpudesk.project.assumed import assumed, is_assumed
 from gpudesk.project.io import load_project
 from gpudesk.session import field_paths
 from gpudesk.wizard import fields
@@ -57,7 +58,14 @@ def _fill_phase(qtbot, window, sample, phase_index: int) -> None:
             for row in fields.rows_for(number, workload.kind):
                 path = fields.resolve(row, phase_index, w_index)
                 wanted = field_paths.get(sample, path)
-                _set(page.form.editors[path], wanted)
+                editor = page.form.editors[path]
+                _set(editor, wanted)
+                if is_assumed(window.document.project, path):
+                    # the sample's value is gpudesk's default: the user keeps it (editor context menu), as the
+                    # sample's author did by writing it down; otherwise it stays marked as assumed
+                    [keep] = editor.actions()
+                    keep.trigger()
+                assert not is_assumed(window.document.project, path), path
                 assert window.document.get(path) == wanted, path
     dialog = window.commands.edit_phase()
     dialog.stage.setCurrentIndex(dialog.stage.findData(target.stage))
@@ -78,7 +86,9 @@ def test_user_builds_the_sample_case_from_an_empty_project(qtbot, make_window, c
             assert window.commands.add_phase()
         _fill_phase(qtbot, window, sample, index)
     built = window.document.project
-    differing = {p for p, _, _ in field_paths.differences(built, sample)}
+    # every essential input of each workload's kind was entered or kept; the marks of other kinds' inputs stay
+    assert not [w for phase in built.phases for w in phase.workloads if assumed(w)]
+    differing = {p for p, _, _ in field_paths.differences(built, sample) if not p.endswith(".assumed_inputs")}
     # the only differences: the plan-level notes, and what saving stamps (versions, dates)
     assert differing <= {"meta.notes", "app_version", "catalog_version", "meta.created", "meta.modified"}, \
         sorted(differing)

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox
 from test_shell_support import SAMPLES, activate, answer_modal, catalog, flush, make_window, settings  # noqa: F401
 
+from gpudesk.project.io import load_project, save_project
 from gpudesk.ui.actions import SPECS, ActionId
 from gpudesk.ui.phase_editor import PhaseDialog
 
@@ -135,7 +136,9 @@ def test_phase_dialog_edits_stage_timing_triggers_as_one_undo_step(qtbot, make_w
 
 
 def test_title_shows_file_name_and_unsaved_state(make_window, tmp_path, monkeypatch):
-    window = make_window(ECOMMERCE)
+    plan = tmp_path / "ecommerce-recsys.gpudesk"
+    plan.write_bytes(ECOMMERCE.read_bytes())
+    window = make_window(plan)
     assert window.windowTitle().startswith("ecommerce-recsys.gpudesk")
     assert not window.isWindowModified()
     window.document.set("meta.customer", "ACME", "Set customer")
@@ -203,3 +206,45 @@ def test_every_step_fits_a_1366_by_768_screen_in_both_languages(make_window, qtb
             page = window.current_page()
             scroll = page.form_box.parentWidget().parentWidget()
             assert page.form.minimumSizeHint().width() <= scroll.viewport().width() + 1, (lang, number)
+
+
+def test_a_shipped_sample_opens_as_an_untitled_copy_and_is_never_overwritten(make_window, tmp_path, monkeypatch):
+    before = ECOMMERCE.read_bytes()
+    window = make_window(ECOMMERCE)
+    assert window.document.path is None and not window.isWindowModified()
+    window.document.set("meta.customer", "ACME", "Set customer")
+    target = tmp_path / "mine.gpudesk"
+    asked = []
+    monkeypatch.setattr("gpudesk.ui.file_actions.QFileDialog.getSaveFileName",
+                        lambda *a, **k: (asked.append(a) or str(target), ""))
+    window.actions_[ActionId.SAVE].trigger()  # Ctrl+S asks where: the installation is never written
+    assert asked and target.is_file() and window.document.path == target
+    assert ECOMMERCE.read_bytes() == before and not ECOMMERCE.with_name(ECOMMERCE.name + ".bak").exists()
+
+
+def test_saving_over_a_plan_changed_on_disk_asks_first(make_window, tmp_path, monkeypatch):
+    plan = tmp_path / "shared.gpudesk"
+    plan.write_bytes(ECOMMERCE.read_bytes())
+    window = make_window(plan)
+    window.document.set("meta.customer", "mine", "Set customer")
+    other = load_project(plan).project
+    other.meta.customer = "theirs"
+    save_project(other, plan)  # another window saved in between
+    answers = []
+
+    def cancel(box):
+        answers.append(box.text())
+        return QMessageBox.StandardButton.Cancel
+
+    monkeypatch.setattr(QMessageBox, "exec", cancel)
+    assert not window.files.save()
+    assert answers and "changed by another program or window" in answers[0]
+    assert load_project(plan).project.meta.customer == "theirs" and window.isWindowModified()
+
+    def overwrite(box):
+        next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.DestructiveRole).click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", overwrite)
+    assert window.files.save()
+    assert load_project(plan).project.meta.customer == "mine" and not window.isWindowModified()

@@ -40,7 +40,7 @@ def test_export_writes_every_page_while_the_event_loop_keeps_running(qtbot, docu
         timer.stop()
     assert pages > 10 and target.read_bytes()[:5] == b"%PDF-"
     assert len(ticks) >= 5  # the UI thread served timers (and so repaints and input) during the export
-    assert not list(tmp_path.glob("*.part"))
+    assert not list(tmp_path.glob("*.gpudesk-tmp"))
 
 
 def test_cancel_leaves_an_existing_file_as_it_was(qtbot, document, tmp_path) -> None:
@@ -51,7 +51,7 @@ def test_cancel_leaves_an_existing_file_as_it_was(qtbot, document, tmp_path) -> 
 
     def press_cancel() -> None:  # in the dialog's Cancel, once the pages are being written
         dialog = parent.findChild(QProgressDialog)
-        if dialog is None or not list(tmp_path.glob("*.part")):
+        if dialog is None or not list(tmp_path.glob("*.gpudesk-tmp")):
             QTimer.singleShot(5, press_cancel)
             return
         dialog.findChild(QPushButton).click()
@@ -60,7 +60,7 @@ def test_cancel_leaves_an_existing_file_as_it_was(qtbot, document, tmp_path) -> 
     with pytest.raises(ExportCancelled):
         export_pdf(parent, document, target)
     assert target.read_bytes() == b"the user's earlier proposal"
-    assert not list(tmp_path.glob("*.part"))
+    assert not list(tmp_path.glob("*.gpudesk-tmp"))
 
 
 def test_a_failure_mid_document_leaves_no_partial_file(document, tmp_path) -> None:
@@ -85,7 +85,7 @@ def test_cancelling_between_pages_removes_the_partial_file(qtbot, document, tmp_
     task.progress.connect(lambda _pct, text: pages_seen.append(text) if text.startswith("Page") else None)
     task.start()
     qtbot.waitUntil(lambda: len(pages_seen) >= 3, timeout=20_000)
-    assert list(tmp_path.glob("*.part"))  # pages are being written to the temporary file
+    assert list(tmp_path.glob("*.gpudesk-tmp"))  # pages are being written to the temporary file
     task.cancel()
     assert task.outcome == "cancelled"
     assert list(tmp_path.iterdir()) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.schema import TABLES
 from gpudesk.catalog.store import Catalog
+from gpudesk.logs import internal_error
 from gpudesk.ui.catalog_browser.comparison import MAX_COMPARED, ComparisonDialog
 from gpudesk.ui.catalog_browser.detail_pane import DetailPane
 from gpudesk.ui.catalog_browser.exchange import (
@@ -236,7 +238,7 @@ class CatalogBrowser(QWidget):
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export {0} as CSV").format(table), f"{table}.csv",
                                               self.tr("CSV files (*.csv)"))
         if path:
-            self.export_csv_to(table, Path(path))
+            self._export_guarded(lambda: self.export_csv_to(table, Path(path)), path)
 
     def _choose_package_import(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Import a catalog package"), "", self.tr(PACKAGE_FILTER))
@@ -247,10 +249,26 @@ class CatalogBrowser(QWidget):
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export your rows as a catalog package"),
                                               "price-list.gpcat.zip", self.tr(PACKAGE_FILTER))
         if path:
-            counts = self.export_package_to(Path(path))
+            counts = self._export_guarded(lambda: self.export_package_to(Path(path)), path)
+            if counts is None:
+                return
             text = self.tr("Wrote {0} row(s) and their sources to {1}.").format(sum(counts.values()), Path(path).name)
             self._keep(QMessageBox(QMessageBox.Icon.Information, self.tr("Price list exported"), text,
                                    QMessageBox.StandardButton.Close, self))
+
+    def _export_guarded(self, export: Callable[[], Any], path: str) -> Any:
+        """Run an export; a failure becomes a message (the previous file is left as it was), never an exception."""
+        try:
+            return export()
+        except OSError as exc:
+            message = f"{path}: {exc.strerror or exc}"
+        except CatalogError as exc:
+            message = str(exc)
+        except Exception as exc:  # noqa: BLE001 - last-resort guard: one line and a log entry
+            message = internal_error("exporting from the catalog", exc)
+        self._keep(QMessageBox(QMessageBox.Icon.Warning, self.tr("Export failed"), message,
+                               QMessageBox.StandardButton.Close, self))
+        return None
 
 
 def open_catalog_browser(parent: QWidget | None, catalog: Catalog) -> QDialog:

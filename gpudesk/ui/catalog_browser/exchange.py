@@ -9,6 +9,7 @@ read again as GB18030 (what those programs save) before it is rejected.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,10 +25,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpudesk.atomic_files import atomic_write_bytes
 from gpudesk.catalog.bundle import export_bundle, import_bundle
 from gpudesk.catalog.csv_io import export_csv, import_csv_file, records_for_export
-from gpudesk.catalog.errors import CatalogImportError, Problem
+from gpudesk.catalog.errors import CatalogError, CatalogImportError, Problem
 from gpudesk.catalog.store import Catalog
+from gpudesk.logs import internal_error
 
 FALLBACK_ENCODING = "gb18030"
 
@@ -49,13 +52,30 @@ class ImportOutcome:
 def export_table_csv(catalog: Catalog, table: str, path: Path, *, user_only: bool = False) -> int:
     """Write one table (or only its user rows) as CSV; returns the number of rows written."""
     records = list(records_for_export(catalog, table, user_only=user_only))
-    Path(path).write_text(export_csv(table, records), encoding="utf-8-sig")
+    atomic_write_bytes(Path(path), export_csv(table, records).encode("utf-8-sig"))  # verified; old file kept on failure
     return len(records)
 
 
+def _guarded(outcome: ImportOutcome, action: str, run: Callable[[], None]) -> ImportOutcome:
+    """Run an import; any failure becomes the outcome's problems (one line each), never an exception."""
+    try:
+        run()
+    except CatalogImportError as exc:
+        outcome.problems = list(exc.problems)
+    except CatalogError as exc:  # the user catalog could not be written (full disk …): nothing was applied
+        outcome.problems = [Problem("catalog", "", "", str(exc))]
+    except Exception as exc:  # noqa: BLE001 - last-resort guard: one line and a log entry
+        outcome.problems = [Problem("catalog", "", "", internal_error(action, exc))]
+    return outcome
+
+
 def import_table_csv(catalog: Catalog, table: str, path: Path) -> ImportOutcome:
-    path = Path(path)
-    outcome = ImportOutcome(path)
+    outcome = ImportOutcome(Path(path))
+    return _guarded(outcome, f"importing {Path(path).name}", lambda: _import_csv(catalog, table, outcome))
+
+
+def _import_csv(catalog: Catalog, table: str, outcome: ImportOutcome) -> None:
+    path = outcome.source
     try:
         records = import_csv_file(catalog, table, path)
     except CatalogImportError as exc:
@@ -66,10 +86,9 @@ def import_table_csv(catalog: Catalog, table: str, path: Path) -> ImportOutcome:
             records = import_csv_file(catalog, table, path, encoding=FALLBACK_ENCODING)
         except CatalogImportError as retry:
             outcome.problems = list(exc.problems if _is_encoding_problem(retry.problems) else retry.problems)
-            return outcome
+            return
         outcome.encoding = FALLBACK_ENCODING
     outcome.counts = {table: len(records)}
-    return outcome
 
 
 def _is_encoding_problem(problems: list[Problem]) -> bool:
@@ -83,11 +102,11 @@ def export_package(catalog: Catalog, path: Path) -> dict[str, int]:
 
 def import_package(catalog: Catalog, path: Path) -> ImportOutcome:
     outcome = ImportOutcome(Path(path))
-    try:
+
+    def run() -> None:
         outcome.counts = import_bundle(catalog, Path(path))
-    except CatalogImportError as exc:
-        outcome.problems = list(exc.problems)
-    return outcome
+
+    return _guarded(outcome, f"importing the package {Path(path).name}", run)
 
 
 class ImportReportDialog(QDialog):

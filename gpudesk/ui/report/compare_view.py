@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from gpudesk.report.text_catalog import ReportText
 from gpudesk.plotting import ChartView
 from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.wizard.fields import describe_path
+from gpudesk.logs import internal_error
 from gpudesk.pdf.pdf_writer import write_proposal_pdf
 
 FIRST_PLAN_COLUMN = 2  # metric, better, then one column per plan
@@ -158,9 +160,22 @@ class CompareView(QtWidgets.QWidget):
     def _ask_csv(self) -> None:
         path, _ = QtWidgets.QFileDialog.getSaveFileName(self, "CSV", "comparison.csv", "CSV (*.csv)")
         if path:
-            self.export_csv(path)
+            self._guarded(lambda: self.export_csv(path), path)
 
     def _ask_pdf(self) -> None:
         path, _ = QtWidgets.QFileDialog.getSaveFileName(self, "PDF", "comparison.pdf", "PDF (*.pdf)")
         if path:
-            self.export_pdf(path)
+            self._guarded(lambda: self.export_pdf(path), path)
+
+    def _guarded(self, export: Callable[[], object], path: str) -> bool:
+        """Run an export; a failure (a full disk, a bug) becomes one message, and the file is left as it was."""
+        try:
+            export()
+        except OSError as exc:
+            message = f"{path}: {exc.strerror or exc}"
+        except Exception as exc:  # noqa: BLE001 - last-resort guard: one line and a log entry
+            message = internal_error("exporting the comparison", exc)
+        else:
+            return True
+        QtWidgets.QMessageBox.warning(self, self.tr("Export failed"), message)
+        return False

@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6 import QtCore, QtWidgets
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 
+from gpudesk.logs import internal_error
 from gpudesk.report.document import Branding, ProposalDocument
 from gpudesk.pdf.pdf_writer import paint_document
 from gpudesk.ui.report.proposal_export import ExportCancelled, export_pdf
@@ -96,6 +97,9 @@ class ProposalDialog(QtWidgets.QDialog):
             return False
         except OSError as exc:
             self.status.setText(str(exc))
+            return False
+        except Exception as exc:  # noqa: BLE001 - last-resort guard: one line and a log entry; the plan is kept
+            self.status.setText(internal_error("writing the proposal", exc))
             return False
         self.status.setText(self.tr("Saved {0} ({1} pages)").format(target, pages))
         self.saved.emit(target)

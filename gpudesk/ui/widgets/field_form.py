@@ -12,7 +12,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpudesk.project.assumed import is_assumed
+from gpudesk.project.errors import ProjectValidationError
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.display_text import DisplayText
@@ -71,6 +74,7 @@ class FieldForm(QWidget):
         self.layout_ = QFormLayout(self)
         self.layout_.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.editors: dict[str, QWidget] = {}
+        self.labels: dict[str, tuple[QLabel, str, str]] = {}  # path -> (caption, label text, editor tool tip)
         self._providers: dict[str, ChoiceProvider] = {}
 
     # -- building ---------------------------------------------------------
@@ -86,11 +90,17 @@ class FieldForm(QWidget):
         if "min" in meta:
             range_label = self.tr("Range")
             tip += f"\n{range_label}: {meta['min']:g} – {meta['max']:g} {unit}".rstrip()
+            if meta.get("why"):
+                tip += f"\n{self.text.bound_reason(meta['why'])}"
         editor.setToolTip(tip)
         editor.setAccessibleName(label)
         editor.setObjectName(path)
-        self.layout_.addRow(QLabel(label + ":"), editor)
+        caption = QLabel(label + ":")
+        caption.setObjectName(f"label:{path}")
+        self.layout_.addRow(caption, editor)
         self.editors[path] = editor
+        self.labels[path] = (caption, label, tip)
+        self._mark_default(path)
         if choices:
             self._providers[path] = choices
         return editor
@@ -171,15 +181,49 @@ class FieldForm(QWidget):
         unit = self.unit_text(path)
         return f" {unit}" if unit else ""
 
+    # -- inputs left at gpudesk's defaults ------------------------------------------
+    def _mark_default(self, path: str) -> None:
+        """Mark an essential input the plan never set: its label says "default" until it is edited or kept."""
+        caption, label, tip = self.labels[path]
+        editor = self.editors[path]
+        marked = is_assumed(self.document.project, path)
+        if caption.property("assumed") == marked:
+            return
+        caption.setProperty("assumed", marked)
+        note = self.tr("Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.")
+        caption.setText(label + (self.tr(" (default)") if marked else "") + ":")
+        caption.setStyleSheet("color: #b9770e; font-style: italic" if marked else "")
+        caption.setToolTip(note if marked else "")
+        editor.setToolTip(f"{tip}\n{note}" if marked else tip)
+        editor.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu if marked
+                                    else Qt.ContextMenuPolicy.DefaultContextMenu)
+        for action in editor.actions():
+            editor.removeAction(action)
+        if marked:
+            keep = QAction(self.tr("Keep the default"), editor)
+            keep.triggered.connect(lambda _checked=False, p=path: self.document.confirm_default(p))
+            editor.addAction(keep)
+
     # -- syncing ------------------------------------------------------------
     def _commit(self, path: str, value: Any) -> None:
-        self.document.set(path, value, label=f"Type {path}")
+        try:
+            self.document.set(path, value, label=f"Type {path}")
+        except ProjectValidationError as exc:  # the editors keep to the declared range; a typed value may not
+            editor = self.editors.get(path)
+            if editor is not None:
+                editor.setToolTip("; ".join(reason for _path, reason in exc.problems))
+                editor.setStyleSheet("border: 1px solid #c0392b")
+            return
+        editor = self.editors.get(path)
+        if editor is not None and editor.styleSheet():
+            editor.setStyleSheet("")
 
     def refresh(self) -> None:
         """Show the document's current values (after undo, redo or a load)."""
         for path, editor in self.editors.items():
             try:
                 value = self.document.get(path)
+                self._mark_default(path)
             except field_paths.FieldPathError:
                 continue
             # Each setter runs only when the editor shows something else: a no-op set still re-lays out
