@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: help venv run test test-core catalog bench screenshots clean
+.PHONY: help venv run test test-core fuzz catalog bench screenshots clean
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  %-12s %s\n", $$1, $$2}'
@@ -24,6 +24,9 @@ run: $(STAMP) ## open gpudesk on the bundled catalog with a sample plan
 test: $(STAMP) ## run every test (offscreen)
 	@$(BIN)/python -m gpudesk.ui.preflight --offscreen
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+fuzz: $(STAMP) ## long fuzz run: 10,000 plans and 10,000 catalog CSVs, counts per outcome (FUZZ_ARGS to change)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m tests.fuzz $(or $(FUZZ_ARGS),--plans 10000 --csvs 10000 --save fuzz-failures)
 
 catalog: $(STAMP) ## rebuild catalog.db from resources/catalog
 	$(BIN)/python -m gpudesk.catalog.build

@@ -1,0 +1,21 @@
+"""The short fuzz pass of ``make test``: generated plans and CSVs end in an estimate or a clear message.
+
+The long pass is ``python -m tests.fuzz`` (see ``tests/fuzz/__init__.py``); this one runs every generator
+for a few cases with a fixed seed, so it takes seconds and fails on the first traceback or timeout.
+"""
+
+from __future__ import annotations
+
+from .driver import format_report, run_fuzz
+
+PLANS = 35
+CSVS = 25
+
+
+def test_generated_plans_and_csvs_end_in_an_estimate_or_a_message():
+    tally = run_fuzz(PLANS, CSVS, seed_value=20261201, timeout_s=30.0)
+    report = format_report(tally, PLANS, CSVS, tally.total_seconds)
+    assert tally.failures == 0, report
+    assert sum(tally.counts.values()) >= PLANS + CSVS - 5, report  # every generator produced its cases
+    estimated = tally.outcome_totals("plans")["estimated"]
+    assert estimated >= 5, f"too few plans estimated to say anything about the estimate:\n{report}"
