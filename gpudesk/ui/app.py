@@ -8,6 +8,7 @@ always the window shown now.
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from gpudesk.ui.main_window import MainWindow
 
 FIRST_SAMPLE = "startup-inspection.gpudesk"
+log = logging.getLogger("gpudesk.app")
 
 
 @dataclass(frozen=True)
@@ -98,10 +100,27 @@ def start(args: argparse.Namespace, app: QApplication, settings: AppSettings | N
     window.open_plan(plan, estimate_later=not args.screenshot)
     language_switch = LanguageSwitch(app, language or InstalledLanguage(window.lang), window)
     window.show()
+    _report_catalog_recovery(app, window, catalog)
     recovery: RecoveryDialog | None = None
     if autosave is not None and not args.screenshot:
         recovery = offer_recovery(window, autosave, window.files.restore)
     return Started(language_switch, autosave, recovery)
+
+
+def _report_catalog_recovery(app: QApplication, window: MainWindow, catalog: Catalog) -> QMessageBox | None:
+    """Say (without blocking) what opening the user catalog had to do: rows quarantined, a damaged file rebuilt."""
+    if not catalog.recovery:
+        return None
+    for line in catalog.recovery:
+        log.warning("user catalog: %s", line)
+    box = QMessageBox(QMessageBox.Icon.Warning, "gpudesk",
+                      app.translate("App", "Your own catalog needed attention; gpudesk started with what could be "
+                                           "read. Details:"), QMessageBox.StandardButton.Close, window)
+    box.setObjectName("catalog-recovery")
+    box.setInformativeText("\n".join(catalog.recovery[:20]))
+    box.open()
+    window.catalog_recovery_box = box  # type: ignore[attr-defined]  # kept alive while open
+    return box
 
 
 def _clean_up(settings: AppSettings, plan: Path | None, autosave: AutosaveStore | None) -> None:

@@ -4,14 +4,19 @@
   <context>
     <name>App</name>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="90" />
+      <location filename="../../gpudesk/ui/app.py" line="92" />
       <source>Autosave is off: {0}</source>
       <translation>自动保存已关闭：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="128" />
+      <location filename="../../gpudesk/ui/app.py" line="147" />
       <source>The catalog cannot be opened: {0}</source>
       <translation>无法打开产品目录：{0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/app.py" line="117" />
+      <source>Your own catalog needed attention; gpudesk started with what could be read. Details:</source>
+      <translation>您的自定义目录需要处理；gpudesk 已用可读取的内容启动。详情：</translation>
     </message>
   </context>
   <context>

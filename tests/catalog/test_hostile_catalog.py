@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -199,7 +200,8 @@ def test_a_failed_export_leaves_the_previous_csv(tmp_path):
         "resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))\n"
         f"sys.exit(run(['catalog', 'export', 'accelerators', '-o', {str(target)!r}]))\n"
     )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}  # no .pyc is written under the file-size limit
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
     assert result.returncode == 2, result.stderr
     assert "cannot write" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert target.read_text(encoding="utf-8") == "the previous export\n"

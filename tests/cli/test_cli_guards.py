@@ -68,7 +68,8 @@ def test_a_report_cut_short_by_a_file_size_limit_fails_with_a_message(tmp_path):
         f"sys.exit(main(['report', {str(SAMPLE)!r}, '-o', {str(target)!r}]))\n"
     )
     env = {"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path),
-           "GPUDESK_HOME": str(tmp_path / "home")}
+           "GPUDESK_HOME": str(tmp_path / "home"),
+           "PYTHONDONTWRITEBYTECODE": "1"}  # a .pyc written under the file-size limit would be cut short
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, env=env)
     assert result.returncode == 2, (result.stdout, result.stderr)
     assert "wrote" not in result.stdout

@@ -122,7 +122,8 @@ def test_a_write_cut_short_by_a_file_size_limit_fails_and_keeps_the_old_file(tmp
         "except OSError as exc:\n"
         "    print('refused:', exc); sys.exit(2)\n"
     )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}  # no .pyc is written under the file-size limit
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, env=env)
     assert result.returncode == 2 and "refused" in result.stdout, result.stderr
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["plan.gpudesk"]
