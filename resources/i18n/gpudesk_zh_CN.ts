@@ -30,167 +30,172 @@
   <context>
     <name>CalibrationDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="255" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="256" />
       <source>A measurement is impossible on this accelerator; see Consistency checks. Fix the pilot setup or the log before applying.</source>
       <translation>有测量值在该加速卡上不可能达到，请查看“一致性检查”。应用前请修正试点配置或日志。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="270" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="275" />
       <source>Applied to the plan: the estimate now rests on the pilot (Edit → Undo removes it).</source>
       <translation>已应用到方案：估算现在基于试点实测（“编辑 → 撤销”可移除）。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="76" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="77" />
       <source>Apply to plan</source>
       <translation>应用到方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="54" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="55" />
       <source>Calibrate from a pilot</source>
       <translation>用试点实测校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="269" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="271" />
       <source>Calibrate from pilot</source>
       <translation>用试点实测校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="253" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="254" />
       <source>Cannot fit: {0}</source>
       <translation>无法拟合：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="183" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="184" />
       <source>Cannot read {0}: {1}</source>
       <translation>无法读取 {0}：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="74" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="75" />
       <source>Clear measurements</source>
       <translation>清除测量值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="79" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="80" />
       <source>Close</source>
       <translation>关闭</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="122" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="123" />
       <source>Compare with phase</source>
       <translation>对照阶段</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="153" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="154" />
       <source>Consistency checks</source>
       <translation>一致性检查</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="142" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="143" />
       <source>Constants that moved</source>
       <translation>发生变化的常数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="68" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="69" />
       <source>Drop a pilot log here, open one, paste its text or type a measurement.</source>
       <translation>把试点日志拖到这里、打开日志文件、粘贴日志文本，或手工录入测量值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="152" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="153" />
       <source>Fit</source>
       <translation>拟合</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="72" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="73" />
       <source>Fit again</source>
       <translation>重新拟合</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="154" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="155" />
       <source>Full-scale plan</source>
       <translation>全规模方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="116" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="117" />
       <source>How the pilot ran (where the log does not say)</source>
       <translation>试点运行配置（日志未记录的部分）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="141" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="142" />
       <source>Measured vs predicted, before and after the fit</source>
       <translation>实测与预测对比（拟合前后）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="251" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="252" />
       <source>No measurements yet.</source>
       <translation>尚无测量值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="205" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="273" />
+      <source>Not applied: {0}</source>
+      <translation>未应用：{0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="206" />
       <source>Nothing recognisable in {0}; see the problems list.</source>
       <translation>{0} 中没有可识别的内容，请查看问题列表。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="94" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="95" />
       <source>Open log…</source>
       <translation>打开日志…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="166" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="167" />
       <source>Open pilot logs</source>
       <translation>打开试点日志</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="150" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="151" />
       <source>Parsed measurements and problems</source>
       <translation>解析出的测量值和问题</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="102" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="103" />
       <source>Paste a training log, a serving benchmark summary, nvidia-smi CSV or fio output here</source>
       <translation>在此粘贴训练日志、推理压测汇总、nvidia-smi CSV 或 fio 输出</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="91" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="92" />
       <source>Pilot measurements</source>
       <translation>试点测量值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="105" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="106" />
       <source>Read pasted text</source>
       <translation>读取粘贴的文本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="151" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="152" />
       <source>Steady state</source>
       <translation>稳态</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="271" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="276" />
       <source>The plan already holds this calibration.</source>
       <translation>方案已包含此次校准。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="97" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="98" />
       <source>or drop log files on this window</source>
       <translation>或把日志文件拖到本窗口</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="191" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="192" />
       <source>pasted text</source>
       <translation>粘贴的文本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="58" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="59" />
       <source>typed in</source>
       <translation>手工录入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="179" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="180" />
       <source>{0} is larger than 64 MB; cut the steady-state part out of it</source>
       <translation>{0} 超过 64 MB，请截取其中的稳态部分</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="259" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="260" />
       <source>{0} measurements, {1} problem lines, {2} checks; fitted {3}. Apply to plan to use these scales.</source>
       <translation>{0} 个测量值，{1} 行有问题，{2} 项检查；已拟合 {3}。点击“应用到方案”以使用这些系数。</translation>
     </message>

@@ -30,6 +30,7 @@ from gpudesk.calibration import (
     study_pilot,
 )
 from gpudesk.catalog.store import Catalog
+from gpudesk.project.errors import ProjectValidationError
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.calibration.inputs import PilotSetupForm, TypedMeasurement
 from gpudesk.ui.calibration.result_views import (
@@ -266,7 +267,11 @@ class CalibrationDialog(QDialog):
         """Store measurements, scales and uncertainty as one undoable edit; the main window re-estimates."""
         if self.study is None or self.study.calibration is None or self.study.blocked:
             return False
-        changed = self.document.apply(self.tr("Calibrate from pilot"), [("calibration", self.study.calibration)])
+        try:
+            changed = self.document.apply(self.tr("Calibrate from pilot"), [("calibration", self.study.calibration)])
+        except ProjectValidationError as exc:  # a fit outside the declared bounds (a scale beyond 0.001–1,000 …)
+            self._say(self.tr("Not applied: {0}").format("; ".join(f"{p}: {r}" for p, r in exc.problems[:3])))
+            return False
         self._say(self.tr("Applied to the plan: the estimate now rests on the pilot (Edit → Undo removes it).")
                   if changed else self.tr("The plan already holds this calibration."))
         return changed
