@@ -22,8 +22,9 @@ import signal
 import tempfile
 import time
 import traceback
+import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,7 @@ class Outcome:
     detail: str = ""
     seconds: float = 0.0
     trace: str = ""
+    warnings: tuple[str, ...] = ()  # numeric warnings (numpy divide/invalid) seen on the way, by site
 
     @property
     def failed(self) -> bool:
@@ -67,6 +69,18 @@ def signature(exc: BaseException) -> str:
     where = frames[-1] if frames else (traceback.extract_tb(exc.__traceback__) or [None])[-1]
     place = f"{where.filename.split('gpudesk/')[-1]}:{where.lineno} in {where.name}" if where else "?"
     return f"{type(exc).__name__} at {place}"
+
+
+@contextlib.contextmanager
+def numeric_warnings(sites: list[str]) -> Iterator[None]:
+    """Collect RuntimeWarnings (numpy's divide-by-zero, invalid value) as sites instead of raising or printing
+    them, so a case ends the same way under pytest (warnings are errors there) and in the long run."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", RuntimeWarning)
+        yield
+    for item in caught:
+        if issubclass(item.category, RuntimeWarning):
+            sites.append(f"{item.filename.replace(chr(92), '/').split('gpudesk/')[-1]}:{item.lineno} {item.message}")
 
 
 @contextlib.contextmanager
@@ -137,17 +151,18 @@ class PlanRunner:
     def run(self, raw: bytes) -> Outcome:
         self._count += 1
         started = time.perf_counter()
+        sites: list[str] = []
         try:
-            with deadline(self.timeout_s, self.use_alarm):
+            with deadline(self.timeout_s, self.use_alarm), numeric_warnings(sites):
                 kind = self._estimate(raw)
         except BaseException as exc:  # noqa: BLE001 - classifying every way a case can end is the point
             if isinstance(exc, KeyboardInterrupt):
                 raise
-            return _classify(exc, time.perf_counter() - started)
+            return replace(_classify(exc, time.perf_counter() - started), warnings=tuple(sites))
         seconds = time.perf_counter() - started
         if seconds > self.timeout_s:
-            return Outcome("timeout", f"{seconds:.1f} s", seconds)
-        return Outcome(kind, "", seconds)
+            return Outcome("timeout", f"{seconds:.1f} s", seconds, warnings=tuple(sites))
+        return Outcome(kind, "", seconds, warnings=tuple(sites))
 
     def _estimate(self, raw: bytes) -> str:
         project = loads_project(raw, "the plan").project
@@ -208,8 +223,9 @@ class CsvRunner:
         self._count += 1
         user_db = self.workdir / f"user-{self._count}.db"
         started = time.perf_counter()
+        sites: list[str] = []
         try:
-            with deadline(self.timeout_s, self.use_alarm):
+            with deadline(self.timeout_s, self.use_alarm), numeric_warnings(sites):
                 with Catalog.open(shipped_catalog_path(), user_db) as catalog:
                     records = import_csv(catalog, case.table, case.data, encoding=case.encoding)
                 with Catalog.open(shipped_catalog_path(), user_db) as reopened:
@@ -219,14 +235,14 @@ class CsvRunner:
         except BaseException as exc:  # noqa: BLE001
             if isinstance(exc, KeyboardInterrupt):
                 raise
-            return _classify(exc, time.perf_counter() - started)
+            return replace(_classify(exc, time.perf_counter() - started), warnings=tuple(sites))
         finally:
             for leftover in self.workdir.glob(f"user-{self._count}.db*"):
                 leftover.unlink()
         seconds = time.perf_counter() - started
         if seconds > self.timeout_s:
-            return Outcome("timeout", f"{seconds:.1f} s", seconds)
-        return Outcome(kind, "", seconds)
+            return Outcome("timeout", f"{seconds:.1f} s", seconds, warnings=tuple(sites))
+        return Outcome(kind, "", seconds, warnings=tuple(sites))
 
     def _estimate_with(self, catalog: Catalog, table: str, record: Any) -> None:
         plan = json.loads(self._plans[self._count % len(self._plans)])

@@ -44,9 +44,11 @@ class Tally:
     examples: dict[str, tuple[str, Any, Outcome]] = field(default_factory=dict)
     slowest: list[tuple[float, str]] = field(default_factory=list)
     total_seconds: float = 0.0
+    numeric_warnings: Counter[str] = field(default_factory=Counter)  # sites of numpy RuntimeWarnings (not failures)
 
     def add(self, area: str, generator: str, outcome: Outcome, case: Any) -> None:
         self.counts[(f"{area}:{generator}", outcome.kind)] += 1
+        self.numeric_warnings.update(set(outcome.warnings))
         self.total_seconds += outcome.seconds
         self.slowest = sorted([*self.slowest, (outcome.seconds, f"{area}:{generator} {outcome.kind}")],
                               reverse=True)[:5]
@@ -205,6 +207,10 @@ def format_report(tally: Tally, plan_count: int, csv_count: int, seconds: float)
     if tally.signatures:
         lines.append("failures by signature:")
         lines += [f"  {count:>6}  {key}" for key, count in tally.signatures.most_common()]
+        lines.append("")
+    if tally.numeric_warnings:
+        lines.append("numeric warnings on the way (numpy divide/invalid; cases that met one, not counted as failures):")
+        lines += [f"  {count:>6}  {site}" for site, count in tally.numeric_warnings.most_common(10)]
         lines.append("")
     lines.append("slowest cases: " + ", ".join(f"{s:.2f} s ({what})" for s, what in tally.slowest))
     return "\n".join(lines)
