@@ -93,7 +93,7 @@ def structure_edits(exports: dict[str, list[list[str]]]) -> st.SearchStrategy[Cs
             elif action == "unknown-column":
                 rows = [r + ([draw(st.text(max_size=10))] if i == 0 else ["1"]) for i, r in enumerate(rows)]
             elif action == "duplicate-header":
-                rows = [r + [r[0]] for r in rows]
+                rows = [r + [r[0] if r else ""] for r in rows]
             elif action == "short-row" and len(rows) > 1 and rows[-1]:
                 rows[-1] = rows[-1][: draw(st.integers(0, len(rows[-1]) - 1))]
             elif action == "long-row" and len(rows) > 1:

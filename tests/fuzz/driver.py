@@ -84,6 +84,17 @@ def drive(strategy: st.SearchStrategy[Any], count: int, seed_value: int, each: C
     run()
 
 
+def drive_safely(tally: Tally, area: str, name: str, strategy: st.SearchStrategy[Any], count: int, seed_value: int,
+                 each: Callable[[Any], None]) -> None:
+    """:func:`drive`, with a fault of the generator itself recorded (and the run going on with the next one)."""
+    try:
+        drive(strategy, count, seed_value, each)
+    except Exception as exc:  # noqa: BLE001 - a bug of this harness, reported as such, never as gpudesk's
+        key = f"{area} harness error in generator {name}: {type(exc).__name__}: {exc}"
+        tally.signatures[key] += 1
+        tally.examples.setdefault(key, (name, b"", Outcome("harness", str(exc))))
+
+
 def split(total: int, shares: dict[str, float]) -> dict[str, int]:
     counts = {name: int(total * share) for name, share in shares.items()}
     first = next(iter(counts))
@@ -148,7 +159,7 @@ def run_fuzz(plan_count: int, csv_count: int, seed_value: int = 0, timeout_s: fl
                 tally.add("plans", name, runner.run(raw), raw)
                 report("plans")
 
-            drive(strategy, count, seed_value + offset, each_plan)
+            drive_safely(tally, "plans", name, strategy, count, seed_value + offset, each_plan)
         runner.catalog.close()
     if csv_count:
         done[0] = 0
@@ -161,7 +172,7 @@ def run_fuzz(plan_count: int, csv_count: int, seed_value: int = 0, timeout_s: fl
                 tally.add("csvs", name, csv_runner.run(case), case)
                 report("csvs")
 
-            drive(generators[name], count, seed_value + 100 + offset, each_csv)
+            drive_safely(tally, "csvs", name, generators[name], count, seed_value + 100 + offset, each_csv)
     return tally
 
 
