@@ -95,6 +95,11 @@ def drive_safely(tally: Tally, area: str, name: str, strategy: st.SearchStrategy
         tally.examples.setdefault(key, (name, b"", Outcome("harness", str(exc))))
 
 
+TOP_UP = "top-up"
+"""A last pass that makes up what a generator with few distinct inputs could not give (hypothesis stops when a
+strategy's space is exhausted): more cases of a broad generator under another seed, counted on their own row."""
+
+
 def split(total: int, shares: dict[str, float]) -> dict[str, int]:
     counts = {name: int(total * share) for name, share in shares.items()}
     first = next(iter(counts))
@@ -152,14 +157,15 @@ def run_fuzz(plan_count: int, csv_count: int, seed_value: int = 0, timeout_s: fl
 
     if plan_count:
         runner = PlanRunner.open(timeout_s, use_alarm)
-        for offset, (name, count) in enumerate(split(plan_count, PLAN_SHARES).items()):
-            strategy = plan_generators(runner.catalog)[name]
-
+        generators = plan_generators(runner.catalog)
+        generators[TOP_UP] = generators["mutation"]
+        for offset, (name, count) in enumerate([*split(plan_count, PLAN_SHARES).items(), (TOP_UP, 0)]):
             def each_plan(raw: bytes, name: str = name) -> None:
                 tally.add("plans", name, runner.run(raw), raw)
                 report("plans")
 
-            drive_safely(tally, "plans", name, strategy, count, seed_value + offset, each_plan)
+            wanted = plan_count - done[0] if name == TOP_UP else count
+            drive_safely(tally, "plans", name, generators[name], wanted, seed_value + offset, each_plan)
         runner.catalog.close()
     if csv_count:
         done[0] = 0
@@ -167,11 +173,13 @@ def run_fuzz(plan_count: int, csv_count: int, seed_value: int = 0, timeout_s: fl
         csv_runner.estimate_imports = estimate_imports
         with Catalog.open() as catalog:
             generators = csv_generators(catalog)
-        for offset, (name, count) in enumerate(split(csv_count, CSV_SHARES).items()):
+        generators[TOP_UP] = generators["cells"]
+        for offset, (name, count) in enumerate([*split(csv_count, CSV_SHARES).items(), (TOP_UP, 0)]):
             def each_csv(case: csvs.CsvCase, name: str = name) -> None:
                 tally.add("csvs", name, csv_runner.run(case), case)
                 report("csvs")
 
+            count = csv_count - done[0] if name == TOP_UP else count
             drive_safely(tally, "csvs", name, generators[name], count, seed_value + 100 + offset, each_csv)
     return tally
 

@@ -223,12 +223,25 @@ ENCODINGS = ["utf-16", "utf-16-le", "utf-32", "gb18030", "latin-1", "cp1252", "u
 
 
 def encodings(originals: list[bytes]) -> st.SearchStrategy[bytes]:
-    """The same text in another encoding (or with a byte-order mark), as a user's editor might save it."""
+    """The same text in another encoding (or with a byte-order mark), as a user's editor might save it: the
+    whole file, or a file whose text was cut, or one that mixes two encodings (a copy-paste between editors)."""
 
-    def encode(raw: bytes, encoding: str) -> bytes:
-        return raw.decode("utf-8").encode(encoding, errors="replace")
+    @st.composite
+    def build(draw: Any) -> bytes:
+        text = draw(st.sampled_from(originals)).decode("utf-8")
+        encoding = draw(st.sampled_from(ENCODINGS))
+        how = draw(st.sampled_from(["whole", "cut", "mixed", "bom"]))
+        if how == "whole":
+            return text.encode(encoding, errors="replace")
+        at = draw(st.integers(0, len(text)))
+        if how == "cut":
+            return text[:at].encode(encoding, errors="replace")
+        if how == "mixed":
+            return text[:at].encode("utf-8") + text[at:].encode(encoding, errors="replace")
+        bom = draw(st.sampled_from([b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff"]))
+        return bom + text.encode(draw(st.sampled_from(["utf-8", encoding])), errors="replace")
 
-    return st.builds(encode, st.sampled_from(originals), st.sampled_from(ENCODINGS))
+    return build()
 
 
 def versions(samples: list[dict[str, Any]], v1: dict[str, Any]) -> st.SearchStrategy[bytes]:
