@@ -49,7 +49,9 @@ def test_an_undecodable_user_row_is_quarantined_and_the_app_starts(tmp_path):
     finally:
         window.document.mark_saved()
         window.close()
+        window.deleteLater()  # later tests count the main windows left
         store.close()
+        flush()
 
 
 def test_start_up_removes_stale_staging_files_and_dead_sessions(tmp_path):
@@ -75,7 +77,9 @@ def test_start_up_removes_stale_staging_files_and_dead_sessions(tmp_path):
     finally:
         window.document.mark_saved()
         window.close()
+        window.deleteLater()  # later tests count the main windows left
         store.close()
+        flush()
 
 
 def test_a_failing_estimate_is_a_message_and_the_plan_stays_open(make_window, monkeypatch):
