@@ -122,7 +122,7 @@ def generated_plans(context: dict[str, int]) -> list[tuple[str, str, dict[str, A
 
 def main() -> int:
     from gpudesk.catalog.store import Catalog
-    from gpudesk.core.pipeline import PlanInputError, estimate_plan
+    from gpudesk.results.pipeline import PlanInputError, estimate_plan
     from gpudesk.project.errors import ProjectValidationError
     from gpudesk.project.schema import project_from_dict
 

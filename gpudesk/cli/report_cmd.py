@@ -85,7 +85,7 @@ def _estimate(path: str) -> tuple[Any, Any, str]:
 
 def _input_errors() -> tuple[type[BaseException], ...]:
     from gpudesk.catalog.errors import CatalogError
-    from gpudesk.core.pipeline import PlanInputError
+    from gpudesk.results.pipeline import PlanInputError
     from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 
     return (ReportInputError, ProjectFileError, ProjectValidationError, PlanInputError, CatalogError, OSError)

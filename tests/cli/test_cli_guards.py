@@ -42,7 +42,7 @@ def test_a_plan_naming_an_unknown_catalog_row_is_refused_in_one_line(tmp_path, c
 
 
 def test_an_internal_error_is_one_line_exit_3_and_a_log_entry(monkeypatch, capsys):
-    import gpudesk.core.pipeline as pipeline
+    import gpudesk.results.pipeline as pipeline
 
     def broken(*_args, **_kwargs):
         raise ZeroDivisionError("float division by zero")

@@ -30,8 +30,8 @@ from typing import Any
 
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.pipeline import PlanInputError, estimate_plan
-from gpudesk.core.plan_json import plan_to_json
+from gpudesk.results.pipeline import PlanInputError, estimate_plan
+from gpudesk.results.plan_json import plan_to_json
 from gpudesk.paths import shipped_catalog_path
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 from gpudesk.project.io import load_project, loads_project

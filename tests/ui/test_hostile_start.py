@@ -83,7 +83,7 @@ def test_start_up_removes_stale_staging_files_and_dead_sessions(tmp_path):
 
 
 def test_a_failing_estimate_is_a_message_and_the_plan_stays_open(make_window, monkeypatch):
-    import gpudesk.core.pipeline as pipeline
+    import gpudesk.results.pipeline as pipeline
 
     window = make_window(SAMPLES[0])
     document = window.document
