@@ -22,8 +22,7 @@ from gpudesk.catalog.csv_io import MAX_IMPORT_ROWS
 from gpudesk.catalog.errors import CatalogImportError, Problem, one_line
 from gpudesk.catalog.intake import citation_from_mapping, record_from_mapping
 from gpudesk.catalog.schema import SCHEMA_VERSION, TABLES, citation_to_row, record_as_mapping
-from gpudesk.project.errors import ProjectFileError
-from gpudesk.project.untrusted_json import parse_json_bytes
+from gpudesk.untrusted_json import UntrustedJSONError, parse_json_bytes
 
 if TYPE_CHECKING:
     from gpudesk.catalog.store import Catalog
@@ -106,7 +105,7 @@ def _read_json(zf: zipfile.ZipFile, name: str) -> Any:
         raise _refuse(name, f"the member is larger than {MAX_MEMBER_BYTES:,} bytes")
     try:
         value, _bom = parse_json_bytes(raw, name, max_nesting=MAX_JSON_NESTING)
-    except ProjectFileError as exc:
+    except UntrustedJSONError as exc:
         raise _refuse(name, str(exc)) from None
     return value
 
