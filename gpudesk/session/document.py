@@ -91,12 +91,16 @@ class ProjectDocument:
         if self._undo and self._merges(self._undo[-1], edit):
             previous = self._undo.pop()
             edit = Edit(label, ((changes[0][0], previous.changes[0][1], changes[0][2]),))
+        self._record(edit)
+        return True
+
+    def _record(self, edit: Edit) -> None:
+        """Push a new edit: the redo history goes, and with it a saved state that only redo could reach."""
         self._undo.append(edit)
         if self._clean_depth is not None and self._clean_depth >= len(self._undo):
             self._clean_depth = None  # the saved state can no longer be reached by undo
         self._redo.clear()
         self._notify(tuple(p for p, _, _ in edit.changes))
-        return True
 
     def confirm_default(self, path: str, label: str = "Keep default") -> bool:
         """Accept the default of an essential input marked as assumed, without changing its value."""
@@ -120,9 +124,7 @@ class ProjectDocument:
         """Structural edits (add a phase, a workload) as one undoable step."""
         old = self.project
         self.project = project
-        self._undo.append(Edit(label, (("", old, project),)))
-        self._redo.clear()
-        self._notify(("",))
+        self._record(Edit(label, (("", old, project),)))
 
     def _swap(self, edit: Edit, forward: bool) -> None:
         for path, old, new in (edit.changes if forward else reversed(edit.changes)):

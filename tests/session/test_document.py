@@ -71,6 +71,25 @@ def test_structural_edit_is_one_undoable_step():
     assert doc.project.phases[1].name == "Launch"
 
 
+def test_a_structural_edit_after_undoing_past_the_save_point_is_unsaved():
+    """Save, undo, add a phase: the plan differs from the file, so it must read as unsaved (save prompt on close,
+    autosave). Before, replace_project kept the saved depth and the window forgot the change."""
+    import copy
+
+    doc = ProjectDocument(Project())
+    doc.set("phases[0].workloads[0].micro_batch", 2)
+    doc.mark_saved()
+    assert not doc.dirty
+    doc.undo()
+    assert doc.dirty
+    bigger = copy.deepcopy(doc.project)
+    bigger.phases.append(Phase(name="Launch"))
+    doc.replace_project(bigger, "Add phase")
+    assert doc.dirty and not doc.can_redo
+    doc.undo()
+    assert doc.dirty  # micro_batch is back to 1; the file holds 2: the saved state is gone for good
+
+
 def test_differences_lists_changed_paths():
     a, b = Project(), Project()
     b.phases[0].workloads[0].seq_len = 2048
