@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from pathlib import Path
 
@@ -183,10 +185,19 @@ def test_impossible_plan_shows_blockers_not_an_exception(make_window):
 
 
 def test_catalog_change_re_estimates(make_window):
+    """A price edited in the catalog browser reaches the figures at once. The phase cache used to key on the
+    catalog object's identity, so the same object with an edited row returned the old estimate."""
     window = make_window(ECOMMERCE)
-    before = window.controller.estimate
+    before = window.controller.estimate.phases[0]
+    line = before.ledger.line("cloud.instances")
+    offer_id = window.document.project.phases[0].delivery.cloud_offer_id or next(
+        o.id for o in window.controller.catalog.cloud_offers() if f"{o.provider} {o.instance}" in line.item)
+    offer = window.controller.catalog.cloud_offer(offer_id)
+    window.controller.catalog.edit_row("cloud_offers", offer.id, {"on_demand_per_hour": offer.on_demand_per_hour * 2})
     window.catalog_changed()
-    assert window.controller.estimate is not before
+    after = window.controller.estimate.phases[0]
+    assert after.ledger.line("cloud.instances").unit_price == pytest.approx(2 * line.unit_price)
+    assert after.ledger.phase_total > before.ledger.phase_total
 
 
 def test_every_step_fits_a_1366_by_768_screen_in_both_languages(make_window, qtbot):
