@@ -15,7 +15,7 @@ from gpudesk.core.cost_ledger import CostLedger, LedgerLine
 from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.phase_sizing import CarriedHardware
-from gpudesk.core.plan_infra import network_added
+from gpudesk.core.plan_infra import agent_cpu_keys, network_added
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Phase
@@ -164,7 +164,23 @@ def _hybrid_burst(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
             "delivery.hybrid_burst_monthly", tuple(gpus / peak) if peak > 0 else ())
 
 
+def _agent_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
+    """CPU virtual machines the agents run on (the model they call is the GPU part)."""
+    offer = r.cpu_offer
+    for key in agent_cpu_keys(out.phase):
+        prefix = key[: -len("agent.cpu_cost_per_month")]
+        vcpus = fs.number(prefix + "agent.vcpus", 0.0)
+        price = _price(fs.number(prefix + "agent.cpu_price_per_vcpu_hour"))
+        hours = fs.number(prefix + "agent.hours_per_month", 730.0)
+        item = f"{offer.provider} {offer.instance} (CPU)" if offer is not None else "CPU virtual machines"
+        out.add(f"{prefix}agents.cpu_vms", "cloud", "opex", item, "always-on virtual machines for the agents",
+                vcpus * hours, "vCPU-hour", price, "month", _status(price),
+                fs.explain(prefix + "agent.cpu_price_per_vcpu_hour").source, offer.provenance.date if offer else "",
+                key)
+
+
 def _running_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
+    _agent_lines(out, fs, r)
     c = out.phase.costs
     if c.software_per_gpu_year > 0:
         out.add("software", "software", "opex", "Software licences", "per GPU per year", fs.number("run.gpus", 0.0),

@@ -121,8 +121,23 @@ def _network_capex_usd(fabric: FigureSet | None, carried: CarriedHardware | None
     return total
 
 
+def agent_cpu_keys(phase: Phase) -> list[str]:
+    """The ``agent.cpu_cost_per_month`` key of every agent workload of the phase (``w2.`` … for later ones)."""
+    return [("" if i == 0 else f"w{i + 1}.") + "agent.cpu_cost_per_month"
+            for i, w in enumerate(phase.workloads) if w.kind == "agent_hosting"]
+
+
+def agent_cpu_monthly(primary: WorkloadResult, phase: Phase, workloads: FigureSet | None) -> float:
+    """Priced CPU VMs of the phase's agent workloads per month (an unknown price is the ledger's unpriced line)."""
+    if workloads is None:
+        return 0.0
+    return float(sum(workloads.number(key, 0.0) for key in agent_cpu_keys(phase)))
+
+
 def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult, config: SizedConfiguration,
-                         carried: CarriedHardware | None = None) -> InfraResult:
+                         carried: CarriedHardware | None = None,
+                         fs_workloads: FigureSet | None = None) -> InfraResult:
+    """``fs_workloads``: the phase's workload figures (agent CPU VMs are a running cost of every delivery mode)."""
     fs = FigureSet()
     checks: list[Check] = []
     nodes = config.nodes
@@ -171,6 +186,7 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         else "plan.gpus (the phase's sized configuration)", software_per_gpu_year=c.software_per_gpu_year,
         staff_fte=c.staff_fte, staff_cost_per_year=c.staff_cost_per_year,
         storage_monthly_usd=storage.number("storage.monthly_cost", float("nan")),
+        cpu_vms_per_month=agent_cpu_monthly(primary, phase, fs_workloads),
         currency=c.currency, cny_per_usd=c.cny_per_usd,
     ))
     fs.merge(running)

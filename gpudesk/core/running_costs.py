@@ -21,6 +21,7 @@ class RunningCostInputs:
     staff_fte: float
     staff_cost_per_year: float  # currency per FTE
     storage_monthly_usd: float  # storage model (storage.monthly_cost), NaN = storage price unknown
+    cpu_vms_per_month: float = 0.0  # CPU virtual machines of agent workloads (agent.cpu_cost_per_month), priced part
     storage_source: str = "storage model (storage.monthly_cost)"
     currency: str = "USD"
     cny_per_usd: float = 7.1
@@ -43,8 +44,11 @@ def running_cost_figures(inp: RunningCostInputs) -> FigureSet:
                        f"{cur}/month", "storage rent per month", inp.storage_source)
     fs.add("run.storage_per_year", monthly * 12.0, cur, "storage rent per year", "storage_monthly × 12",
                      ["run.storage_monthly"])
-    fs.add("run.known_per_month", (soft + staff) / 12.0 + (monthly if monthly == monthly else 0.0), f"{cur}/month",
-           "priced running costs per month", "(software + staff) / 12 + storage_monthly (when priced)",
-           ["run.software_per_year", "run.staff_per_year", "run.storage_monthly"],
+    vms = fs.input("run.cpu_vms_monthly", inp.cpu_vms_per_month, f"{cur}/month",
+                   "CPU virtual machines of the agents per month", "agent.cpu_cost_per_month (the workloads' figures)")
+    fs.add("run.known_per_month", (soft + staff) / 12.0 + (monthly if monthly == monthly else 0.0) + vms,
+           f"{cur}/month", "priced running costs per month",
+           "(software + staff) / 12 + storage_monthly (when priced) + CPU VMs",
+           ["run.software_per_year", "run.staff_per_year", "run.storage_monthly", "run.cpu_vms_monthly"],
            note="" if monthly == monthly else "storage price unknown: left out, listed as unpriced")
     return fs

@@ -256,6 +256,8 @@ def compare_plans(entries: Sequence[tuple[PlanEstimate, Project]]) -> PlanCompar
         values: list[float | None] = []
         for i, (plan, _project) in enumerate(entries):
             value, source = metric_value(plan, metric)
+            if value is not None and not math.isfinite(value):
+                value = None  # an unknown figure is never compared (and never printed as ∞ or nan)
             if metric.money and value is not None and plan.currency != currency:
                 value = float(convert(value, plan.currency, currency, rates[i]))
                 source += f", converted from {plan.currency} at the plan's {rates[i]:g} CNY/USD"

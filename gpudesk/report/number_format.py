@@ -32,10 +32,8 @@ def format_number(value: float | str | None, decimals: int | None = None) -> str
         return MISSING
     if isinstance(value, str):
         return value
-    if math.isnan(value):
+    if not math.isfinite(value):  # unknown, or unbounded (e.g. racks when no server fits): never "∞" or "nan"
         return MISSING
-    if math.isinf(value):
-        return "∞"
     places = decimals_for(value) if decimals is None else decimals
     text = f"{value:,.{places}f}"
     return "0" if text in ("-0", "-0.0") else text

@@ -67,7 +67,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     fpt = figures.value_at("arch.flops_per_token_megatron") if "arch.flops_per_token_megatron" in figures else None
     gflops = figures.number("vision.gflops_per_image", 0.0) or None  # vision training: sized in task figures
     figures.merge(task_figures(phase.workloads[0], fpt if isinstance(fpt, float) else None, gflops))
-    infra = phase_infrastructure(phase, resolved, primary, config, carried)
+    infra = phase_infrastructure(phase, resolved, primary, config, carried, figures)
     figures.merge(infra.figures)
     ledger = build_ledger(phase, resolved, figures, config, carried)
     figures.merge(ledger_figures(ledger, config, figures, phase.costs.horizon_years, busy_fraction(phase)))

@@ -32,3 +32,8 @@ def test_counts_and_units_per_language():
     assert format_quantity(30, "%/year", ReportText("en")) == "30 %/year"
     assert format_quantity(12, "unlisted-unit", ReportText("zh")) == "12 unlisted-unit"
     assert format_percent(0.913, 1) == "91.3%"
+
+
+def test_unknown_and_unbounded_values_read_as_missing_never_inf_or_nan():
+    assert format_number(float("inf")) == format_number(float("nan")) == format_number(None) == "—"
+    assert format_money(float("nan"), "USD") == "—"

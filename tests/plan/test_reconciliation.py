@@ -1,0 +1,172 @@
+"""One plan, one answer: every surface agrees with the sized configuration and the cost ledger, to the unit.
+
+Checked on every shipped sample and on generated plans (hypothesis): the figures, the ledger, the delivery
+comparison, the proposal's summary, BOM and roadmap tables, the comparison table and CSV, and the JSON all
+carry the same GPU and server counts and the same totals; rented phases buy nothing; energy and cooling follow
+their arithmetic. (The status bar is checked the same way in tests/ui/test_status_bar_reconciles.py.)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gpudesk.paths import samples_dir
+from gpudesk.project.io import load_project
+from gpudesk.project.model import Phase, Project, Workload
+from gpudesk.report.comparison import compare_plans
+from gpudesk.report.comparison_export import to_csv
+from gpudesk.report.document import Branding, DataTable, KeyValueTable
+from gpudesk.report.number_format import format_money
+from gpudesk.report.proposal import build_proposal
+from gpudesk.report.text_catalog import ReportText
+from gpudesk.results.pipeline import estimate_plan
+from gpudesk.results.plan_json import plan_to_json
+from gpudesk.results.plan_result import PlanEstimate
+from gpudesk.vocabulary.delivery import priced_as
+
+SAMPLES = sorted(samples_dir().glob("*.gpudesk"))
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-6)
+
+
+def check_phase_surfaces(plan: PlanEstimate) -> None:
+    """The figures, the ledger and the delivery comparison of every phase tell one story."""
+    for phase in plan.phases:
+        f, c, ledger = phase.figures, phase.config, phase.ledger
+        assert f.number("plan.gpus") == c.gpus and f.number("plan.servers") == c.servers
+        assert f.number("plan.nodes") == c.nodes and f.number("plan.servers_carried") == c.servers_carried
+        assert c.servers_new == c.servers_owned - c.servers_carried >= 0
+        assert sum(w.gpus for w in c.workloads) == c.baseline_gpus or c.shared_capacity
+        priced = [line.phase_amount for line in ledger.lines if line.phase_amount is not None]
+        assert _close(f.number("plan.phase_cost"), ledger.phase_total) and _close(ledger.phase_total, sum(priced))
+        assert _close(f.number("tco.capex"), ledger.capex) and _close(f.number("tco.opex_per_year"), ledger.opex_per_year)
+        assert _close(sum(ledger.monthly()), ledger.phase_total)
+        assert f.number("tco.unpriced_lines") == len(ledger.unpriced)
+        chosen = f"delivery.total.{priced_as(c.delivery_mode)}"
+        if chosen in f:  # the delivery comparison's own figure for the chosen mode is the ledger's total
+            assert _close(f.number(chosen), ledger.phase_total), (phase.name, f.number(chosen), ledger.phase_total)
+        if not c.owns_hardware:  # rented: nothing bought, no facility of the provider's sized
+            assert ledger.capex == 0 and not [line for line in ledger.lines if line.nature == "capex"]
+            assert "power.racks" not in f and "tco.depreciation_per_year" not in f
+        else:
+            servers = ledger.line("servers")
+            assert servers is None or servers.quantity == c.servers_new
+            _check_power_arithmetic(phase)
+    assert _close(plan.total, sum(p.ledger.phase_total for p in plan.phases))
+    if plan.roadmap is not None:
+        assert _close(plan.roadmap.number("roadmap.total_spend"), plan.total)
+        assert plan.roadmap.number("roadmap.peak_gpus") == max(p.config.gpus for p in plan.phases)
+
+
+def _check_power_arithmetic(phase) -> None:  # type: ignore[no-untyped-def]
+    f = phase.figures
+    it, it_max, idle = f.number("power.it_kw"), f.number("power.it_max_kw"), f.number("power.idle_it_kw")
+    busy, pue = f.number("power.busy_fraction"), f.number("power.pue")
+    if all(math.isfinite(v) for v in (it, it_max, idle, busy, pue)):
+        assert _close(f.number("power.annual_kwh"), (it * busy + idle * (1 - busy)) * pue * 8760)
+        assert _close(f.number("power.cooling_tons"), it_max / 3.517)  # designed for the nameplate maximum
+        assert _close(f.number("power.btu_per_h"), it_max * 1000 * 3.412)
+        assert it_max >= it >= idle
+
+
+def check_documents(plan: PlanEstimate, project: Project) -> None:
+    """The proposal (summary, BOM, roadmap table), the comparison (table, CSV) and the JSON read the same numbers."""
+    doc = build_proposal(plan, project, "en", Branding())
+    summary_rows = [dict(b.rows) for b in doc.section("summary").blocks if isinstance(b, KeyValueTable)]
+    for phase, rows in zip(plan.phases, summary_rows, strict=True):
+        assert rows["GPUs"] == f"{phase.config.gpus:,} GPU{'' if phase.config.gpus == 1 else 's'}"
+        if "Phase cost" in rows:
+            assert rows["Phase cost"] == format_money(phase.ledger.phase_total, phase.ledger.currency)
+    boms = [b for b in doc.section("bom").blocks if isinstance(b, DataTable)]
+    for phase, table in zip(plan.phases, boms, strict=True):
+        assert table.rows[-1][4] == format_money(phase.ledger.phase_total, phase.ledger.currency)
+    if len(plan.phases) > 1:
+        table = next(b for b in doc.section("roadmap").blocks if isinstance(b, DataTable))
+        for phase, row in zip(plan.phases, table.rows, strict=True):
+            assert row[3] == f"{phase.config.gpus:,}" and row[6] == format_money(phase.ledger.phase_total,
+                                                                                  phase.ledger.currency)
+    comparison = compare_plans([(plan, project), (plan, project)])
+    assert comparison.row("total").values[0] == pytest.approx(plan.total)
+    assert comparison.row("gpus").values[0] == max(p.config.gpus for p in plan.phases)
+    rows = {r[1]: r for r in csv.reader(io.StringIO(to_csv(comparison, ReportText("en")))) if r and r[0] == "figure"}
+    assert float(rows["total"][4]) == pytest.approx(plan.total)
+    document = json.loads(json.dumps(plan_to_json(plan), allow_nan=False))
+    assert document["total"] == pytest.approx(plan.total)
+    for phase, data in zip(plan.phases, document["phases"], strict=True):
+        assert data["configuration"]["gpus"] == phase.config.gpus
+        assert data["configuration"]["servers"] == phase.config.servers
+        assert data["ledger"]["phase_total"] == pytest.approx(phase.ledger.phase_total)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
+def test_every_surface_of_each_sample_agrees(path, catalog) -> None:
+    project = load_project(path).project
+    plan = estimate_plan(project, catalog)
+    check_phase_surfaces(plan)
+    check_documents(plan, project)
+
+
+KINDS = {  # workload kind -> (model, field overrides) that estimates on the shipped catalog
+    "pretrain": ("llama-3.1-8b", {"train_tokens": 2e10}),
+    "finetune_lora": ("llama-3.1-8b", {"train_tokens": 1e9}),
+    "llm_inference": ("llama-3.1-8b", {"requests_per_day": 200_000}),
+    "vision_train": ("yolov8-l", {"dataset_items": 200_000, "deadline_days": 2}),
+    "vision_inference": ("resnet-50", {"items_per_day": 5e6}),
+    "agent_hosting": ("qwen2.5-7b", {"agents": 100}),
+}
+MODES = ("cloud_on_demand", "cloud_reserved_1y", "gpu_rental", "private", "hybrid", "container_service")
+ACCELERATORS = ("h100-sxm", "a100-sxm-80gb", "l40s", "h200-sxm")
+
+
+@st.composite
+def phases(draw: st.DrawFn, index: int) -> Phase:
+    kind = draw(st.sampled_from(sorted(KINDS)))
+    model, fields = KINDS[kind]
+    workload = Workload(kind=kind, model_id=model, **fields)
+    phase = Phase(name=f"P{index + 1}", workloads=[workload])
+    phase.start_month = draw(st.integers(0, 24))
+    phase.duration_months = draw(st.integers(1, 36))
+    phase.hardware.accelerator_id = draw(st.sampled_from(ACCELERATORS))
+    phase.hardware.nodes = draw(st.sampled_from((0, 0, 1, 2)))
+    phase.delivery.mode = draw(st.sampled_from(MODES))
+    phase.facility.rack_power_limit_kw = 41.0
+    phase.carry_forward_hardware = draw(st.booleans())
+    if draw(st.booleans()):
+        phase.delivery.utilisation.peak_months = [draw(st.integers(1, 12))]
+        phase.delivery.utilisation.peak_multiplier = draw(st.sampled_from((1.5, 2.0, 3.0)))
+    phase.delivery.utilisation.hours_per_day = draw(st.sampled_from((8.0, 12.0, 24.0)))
+    phase.costs.software_per_gpu_year = draw(st.sampled_from((0.0, 500.0)))
+    return phase
+
+
+@st.composite
+def projects(draw: st.DrawFn) -> Project:
+    count = draw(st.integers(1, 3))
+    plan = Project(phases=[draw(phases(i)) for i in range(count)])
+    for i in range(1, count):  # phases follow each other
+        plan.phases[i].start_month = plan.phases[i - 1].start_month + plan.phases[i - 1].duration_months
+    return plan
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(project=projects())
+def test_generated_plans_agree_on_every_surface(project, catalog) -> None:
+    plan = estimate_plan(project, catalog)
+    check_phase_surfaces(plan)
+    check_documents(plan, project)
+
+
+def test_every_result_key_is_documented() -> None:
+    from gpudesk.cli.result_keys_doc import result_keys
+
+    missing = [f"{where}.{key}" for where, key, meaning in result_keys() if not meaning]
+    assert not missing, f"give these keys a meaning in gpudesk/cli/result_keys_doc.py: {missing}"
