@@ -76,5 +76,5 @@ def render_result_keys() -> list[str]:
     lines = ["## Sized configuration and cost ledger (`phases[i].configuration`, `phases[i].ledger`)", "",
              "Every surface reads these; `total` (top level) is the plan total, the sum of the phases' ledger totals.",
              "", "| object | key | meaning |", "|---|---|---|"]
-    lines += [f"| `{where}` | `{key}` | {meaning} |" for where, key, meaning in result_keys()]
+    lines += [f"| {where} | `{key}` | {meaning} |" for where, key, meaning in result_keys()]
     return lines + [""]

@@ -51,6 +51,7 @@ NETWORK_FIGURES = rows_of([
     ("net.power_kw", "quantity"),
     ("train.exposed_comm_s", "quantity"),
 ])
+PROVIDER_NETWORK_KEYS = ("net.nic_gbps", "net.effective_per_gpu_bw", "net.scaling_efficiency", "train.exposed_comm_s")
 STORAGE_FIGURES = rows_of([
     ("storage.capacity_needed", "quantity"),
     ("storage.dataset_at_horizon", "quantity"),
@@ -176,7 +177,9 @@ def network_section(ctx: ProposalContext) -> Section:
                 (t.get("network.rail_optimized"), t.get("value.yes") if net.rail_optimized else t.get("value.no")),
             ]
             rows += [(t.get(f"network.{k}"), v) for k, v in (("nic", net.nic_id), ("switch", net.switch_id)) if v]
-        rows += fmt.rows(NETWORK_FIGURES)
+        # a rented phase uses the provider's network: its bandwidth and scaling are shown, not switches to buy
+        rows += fmt.rows(NETWORK_FIGURES if phase.config.owns_hardware else
+                         tuple(r for r in NETWORK_FIGURES if r.key in PROVIDER_NETWORK_KEYS))
         add_rows_and_charts(ctx, section, phase, rows, "network")
     return section
 

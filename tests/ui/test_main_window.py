@@ -184,20 +184,35 @@ def test_impossible_plan_shows_blockers_not_an_exception(make_window):
     assert blockers[0] in window.pages[blockers[0].step - 1].checks.checks()
 
 
-def test_catalog_change_re_estimates(make_window):
+def test_catalog_change_re_estimates(qtbot, settings, tmp_path):
     """A price edited in the catalog browser reaches the figures at once. The phase cache used to key on the
-    catalog object's identity, so the same object with an edited row returned the old estimate."""
-    window = make_window(ECOMMERCE)
-    before = window.controller.estimate.phases[0]
-    line = before.ledger.line("cloud.instances")
-    offer_id = window.document.project.phases[0].delivery.cloud_offer_id or next(
-        o.id for o in window.controller.catalog.cloud_offers() if f"{o.provider} {o.instance}" in line.item)
-    offer = window.controller.catalog.cloud_offer(offer_id)
-    window.controller.catalog.edit_row("cloud_offers", offer.id, {"on_demand_per_hour": offer.on_demand_per_hour * 2})
-    window.catalog_changed()
-    after = window.controller.estimate.phases[0]
-    assert after.ledger.line("cloud.instances").unit_price == pytest.approx(2 * line.unit_price)
-    assert after.ledger.phase_total > before.ledger.phase_total
+    catalog object's identity, so the same object with an edited row returned the old estimate. The window gets
+    a catalog of its own: the edit must not reach the catalog other tests share."""
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.paths import shipped_catalog_path
+    from gpudesk.project.autosave import AutosaveStore
+    from gpudesk.ui.main_window import MainWindow
+
+    catalog = Catalog.open(shipped_catalog_path(), tmp_path / "user_catalog.db")
+    store = AutosaveStore(tmp_path / "autosave")
+    window = MainWindow(catalog, lang="en", autosave=store, settings=settings)
+    try:
+        window.open_plan(ECOMMERCE)
+        flush()
+        before = window.controller.estimate.phases[0]
+        line = before.ledger.line("cloud.instances")
+        offer = next(o for o in catalog.cloud_offers() if f"{o.provider} {o.instance}" in line.item)
+        catalog.edit_row("cloud_offers", offer.id, {"on_demand_per_hour": offer.on_demand_per_hour * 2})
+        window.catalog_changed()
+        after = window.controller.estimate.phases[0]
+        assert after.ledger.line("cloud.instances").unit_price == pytest.approx(2 * line.unit_price)
+        assert after.ledger.phase_total > before.ledger.phase_total
+    finally:
+        window.document.mark_saved()
+        window.close()
+        window.deleteLater()
+        store.close()
+        flush()
 
 
 def test_every_step_fits_a_1366_by_768_screen_in_both_languages(make_window, qtbot):
