@@ -198,7 +198,7 @@ def fabric_checks(fs: FigureSet) -> list[Check]:
     if fe > 0 and ns > fe:  # a server record without front-end NICs leaves the capacity unknown, not zero
         checks.append(Check(
             "net.frontend_short", "warning", 5, "Front-end network too small for client traffic",
-            f"Peak client traffic is {ns:,.3g} Gb/s but the front-end NICs carry {fe:,.3g} Gb/s.",
+            f"Peak client traffic is {ns:,.1f} Gb/s but the front-end NICs carry {fe:,.1f} Gb/s.",
             "Add front-end NICs or faster ones, or spread serving over more nodes.",
             ("net.north_south_gbps", "net.frontend_capacity_gbps"), {"north_south_gbps": ns, "frontend_gbps": fe},
         ))

@@ -145,7 +145,7 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "net.frontend_short": (
         "前端网络承载不了客户端流量",
-        "峰值客户端流量 {north_south_gbps:,.3g} Gb/s，前端网卡只能承载 {frontend_gbps:,.3g} Gb/s。",
+        "峰值客户端流量 {north_south_gbps:,.1f} Gb/s，前端网卡只能承载 {frontend_gbps:,.1f} Gb/s。",
         "增加或升级前端网卡，或把服务分散到更多节点。",
     ),
     "net.latency_budget": (
