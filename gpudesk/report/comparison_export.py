@@ -64,10 +64,38 @@ def table_cells(comparison: PlanComparison, text: ReportText) -> list[tuple[str,
     ]
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")."""
+
+
+def safe_cell(value: object) -> str:
+    """A CSV cell a spreadsheet shows as text: text starting like a formula gets a leading apostrophe
+    (Excel and LibreOffice then keep it as text); numbers, negative ones included, stay numbers."""
+    cell = "" if value is None else str(value)
+    if not cell.startswith(FORMULA_STARTS):
+        return cell
+    try:
+        float(cell)
+    except ValueError:
+        return "'" + cell
+    return cell
+
+
+class _SafeWriter:
+    """``csv.writer`` whose every cell passes through :func:`safe_cell`."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self._writer = csv.writer(out, lineterminator="\n")
+
+    def writerow(self, row: list[object]) -> None:
+        self._writer.writerow([safe_cell(c) for c in row])
+
+
 def to_csv(comparison: PlanComparison, text: ReportText) -> str:
-    """Machine-readable CSV: raw numbers, one line per figure, then one per differing input."""
+    """Machine-readable CSV: raw numbers, one line per figure, then one per differing input. Cells that
+    would start a spreadsheet formula (a plan named "=HYPERLINK(…)", a note "@SUM(…)") are neutralised."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = _SafeWriter(out)
     names = list(comparison.names)
     writer.writerow(["kind", "item", "unit", "better", *names,
                      *[f"{n} - {names[0]}" for n in names[1:]], "best"])

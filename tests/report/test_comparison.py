@@ -115,3 +115,36 @@ def test_cumulative_cost_chart_follows_the_ledgers_month_by_month():
     gpus_row = [r[0] for r in table.rows].index("GPU 数量（峰值）")
     assert (gpus_row, 3) in table.marked and (gpus_row, 2) not in table.marked
     assert table.header[5] == "Small 较Base"
+
+
+def test_csv_neutralises_formula_cells_and_keeps_the_bom(tmp_path):
+    """A plan called "=HYPERLINK(…)" or a note "@SUM(…)" must reach Excel as text, never as a formula; negative
+    differences stay numbers, and the file keeps the UTF-8 BOM Excel needs for Chinese."""
+    from gpudesk.report.comparison_export import safe_cell, write_csv
+
+    entries = three_training_plans()[:2]
+    entries[0][1].meta.name = '=HYPERLINK("http://evil.example","x")'
+    entries[1][1].meta.name = "+cmd|' /C calc'!A0"
+    entries[1][1].phases[0].notes = "@SUM(A1:A9)"
+    entries[0][1].phases[0].notes = "-2+3 方案说明"
+    comparison = compare_plans(entries)
+    target = tmp_path / "cmp.csv"
+    write_csv(comparison, target, ReportText("zh"))
+    raw = target.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    cells = [c for r in rows for c in r]
+    assert not [c for c in cells if c[:1] in ("=", "+", "@") or (c[:1] == "-" and not _is_number(c))]
+    assert "'=HYPERLINK(\"http://evil.example\",\"x\")" in rows[0] and "'@SUM(A1:A9)" in cells
+    assert "'-2+3 方案说明" in cells
+    capex = next(r for r in rows if r[1] == "capex")
+    assert float(capex[6]) < 0  # Small costs less than Base: the difference stays a negative number
+    assert safe_cell("-12.5") == "-12.5" and safe_cell("\t=1") == "'\t=1" and safe_cell(None) == ""
+
+
+def _is_number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True

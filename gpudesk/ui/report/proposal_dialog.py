@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6 import QtCore, QtWidgets
+from PySide6.QtGui import QPageSize
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 
 from gpudesk.logs import internal_error
@@ -106,9 +107,18 @@ class ProposalDialog(QtWidgets.QDialog):
         return True
 
     def make_preview(self) -> QPrintPreviewDialog:
+        """A print preview of the proposal as it stands now.
+
+        QPrintPreviewDialog neither owns nor copies its printer (QPrinter is no QObject), so the printer is
+        kept on the dialog for as long as the dialog lives: a local printer freed on return crashed the
+        preview at its first paint.
+        """
         doc = self.document()
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
         dialog = QPrintPreviewDialog(printer, self)
+        dialog.setObjectName("print-preview")
+        dialog.printer_in_use = printer  # type: ignore[attr-defined]  # lives as long as the dialog
         dialog.paintRequested.connect(lambda device: paint_document(doc, device))
         return dialog
 
@@ -119,6 +129,7 @@ class ProposalDialog(QtWidgets.QDialog):
 
     def print_document(self) -> None:
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
         dialog = QPrintDialog(printer, self)
         if dialog.exec() == QtWidgets.QDialog.DialogCode.Accepted:
             paint_document(self.document(), printer)
