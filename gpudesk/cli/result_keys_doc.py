@@ -44,6 +44,7 @@ MEANINGS: dict[str, str] = {
     "phase_total": "every priced line over the phase's months (plan.phase_cost)",
     "total_3y": "capex + 3 × opex_per_year", "total_5y": "capex + 5 × opex_per_year",
     "unpriced": "keys of the lines without a price (left out of every total)",
+    "totals_complete": "false when any line is unpriced: capex, opex and totals then cover the priced lines only",
     # LedgerLine
     "key": "stable id of the line in the phase", "category": "cost category code (vocabulary COST_CATEGORY)",
     "nature": "capex or opex", "item": "product or service", "detail": "what one unit is",
@@ -56,7 +57,8 @@ MEANINGS: dict[str, str] = {
 }
 EXTRA = {SizedConfiguration: ("servers_new", "owns_hardware", "partly_populated", "installed_gpus", "sized_by"),
          WorkloadSizing: ("layout_text",), ServingCapacity: ("utilisation",),
-         CostLedger: ("capex", "opex_per_year", "phase_total", "total_3y", "total_5y", "unpriced"),
+         CostLedger: ("capex", "opex_per_year", "phase_total", "total_3y", "total_5y", "unpriced",
+                     "totals_complete"),
          LedgerLine: ("amount", "phase_amount", "per_year")}
 TABLES = (("phases[i].configuration", SizedConfiguration), ("phases[i].configuration.workloads[j]", WorkloadSizing),
           ("…workloads[j].layout", Layout), ("…workloads[j].capacity", ServingCapacity),

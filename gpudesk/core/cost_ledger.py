@@ -157,4 +157,6 @@ class CostLedger:
             "capex": self.capex, "opex_per_year": self.opex_per_year, "phase_total": self.phase_total,
             "total_3y": self.total_over_years(3), "total_5y": self.total_over_years(5),
             "unpriced": [line.key for line in self.unpriced],
+            # The totals above add priced lines only; a reader must not take them as complete.
+            "totals_complete": not self.unpriced,
         }

@@ -105,6 +105,9 @@ def check_documents(plan: PlanEstimate, project: Project) -> None:
         assert data["configuration"]["gpus"] == phase.config.gpus
         assert data["configuration"]["servers"] == phase.config.servers
         assert data["ledger"]["phase_total"] == pytest.approx(phase.ledger.phase_total)
+        # a reader of the JSON learns that a total leaves lines out, and which
+        assert data["ledger"]["totals_complete"] is (not phase.ledger.unpriced)
+        assert len(data["ledger"]["unpriced"]) == len(phase.ledger.unpriced)
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
