@@ -170,6 +170,9 @@ class FigureSet:
         return value
 
     def merge(self, other: FigureSet, prefix: str = "") -> None:
+        if not prefix:  # entries are never changed once made: share them (a merge per workload, per edit)
+            self._entries.update(other._entries)
+            return
         for key, entry in other._entries.items():
             new_key = prefix + key
             deps = tuple(prefix + d for d in entry.depends_on)

@@ -38,17 +38,34 @@ def wait_quantile(rate: np.ndarray, service_s: np.ndarray, servers: np.ndarray, 
 
 def max_rate(service_s: np.ndarray, servers: np.ndarray, p50_budget_s: np.ndarray, p99_budget_s: np.ndarray,
              iterations: int = 40) -> np.ndarray:
-    """Largest arrival rate whose P50 and P99 waits stay within their budgets (0 when none does)."""
+    """Largest arrival rate whose P50 and P99 waits stay within their budgets (0 when none does).
+
+    Each bisection step evaluates both quantiles with the arithmetic of ``wait_quantile`` (same operations in
+    the same order, so the same bits), sharing the load, queue length and waiting probability between them.
+    """
     c = np.maximum(np.asarray(servers, dtype=np.float64), 1.0)
     s = np.asarray(service_s, dtype=np.float64)
-    shape = np.broadcast(c, s, np.asarray(p50_budget_s), np.asarray(p99_budget_s)).shape
+    p50 = np.asarray(p50_budget_s)
+    p99 = np.asarray(p99_budget_s)
+    shape = np.broadcast(c, s, p50, p99).shape
     lo = np.zeros(shape)
     hi = np.ones(shape)
-    for _ in range(iterations):
-        mid = 0.5 * (lo + hi)
-        rate = mid * c / s
-        ok = (wait_quantile(rate, s, c, 0.5) <= p50_budget_s) & (wait_quantile(rate, s, c, 0.01) <= p99_budget_s)
-        lo = np.where(ok, mid, lo)
-        hi = np.where(ok, hi, mid)
-    feasible = (np.asarray(p50_budget_s) >= 0) & (np.asarray(p99_budget_s) >= 0) & np.isfinite(s) & (s > 0)
+    exponent = np.sqrt(2.0 * (c + 1.0))
+    k_s = QUEUE_VARIABILITY_FACTOR.value * s
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        for _ in range(iterations):
+            mid = 0.5 * (lo + hi)
+            rho = mid * c / s * s / c
+            idle = 1.0 - rho
+            lq = rho ** exponent / idle
+            p_wait = np.minimum(np.maximum(lq * idle / np.maximum(rho, 1e-300), 0.0), 1.0)
+            floor = np.maximum(p_wait, 1e-300)
+            spread = c * idle
+            stable = rho < 1.0
+            w50 = np.where(stable, np.where(p_wait > 0.5, k_s * np.log(floor / 0.5) / spread, 0.0), np.inf)
+            w99 = np.where(stable, np.where(p_wait > 0.01, k_s * np.log(floor / 0.01) / spread, 0.0), np.inf)
+            ok = (w50 <= p50) & (w99 <= p99)
+            lo = np.where(ok, mid, lo)
+            hi = np.where(ok, hi, mid)
+    feasible = (p50 >= 0) & (p99 >= 0) & np.isfinite(s) & (s > 0)
     return np.where(feasible, lo * c / s, 0.0)

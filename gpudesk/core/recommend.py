@@ -42,16 +42,16 @@ MEMORY_KEYS = ("mem.weights", "mem.gradients", "mem.optimizer", "mem.lora_adapte
                "mem.kv_cache", "mem.runtime", "mem.fragmentation")
 
 
-def _memory_at(mem, index: int) -> tuple[tuple[tuple[str, float], ...], float]:  # type: ignore[no-untyped-def]
-    """The memory components of one swept configuration, for the memory-fit chart."""
-    parts = []
-    for key in MEMORY_KEYS:
-        if key in mem:
-            value = float(np.broadcast_to(np.asarray(mem[key], dtype=float), np.shape(mem["mem.total"])).reshape(-1)[index])
-            parts.append((key, value))
-    capacity = float(np.broadcast_to(np.asarray(mem["mem.capacity"], dtype=float),
-                                     np.shape(mem["mem.total"])).reshape(-1)[index])
-    return tuple(parts), capacity
+def _memory_columns(mem) -> list[tuple[str, np.ndarray]]:  # type: ignore[no-untyped-def]
+    """Each memory component, then the capacity, as one flat column over the swept configurations."""
+    shape = np.shape(mem["mem.total"])
+    return [(key, np.broadcast_to(np.asarray(mem[key], dtype=float), shape).reshape(-1))
+            for key in (*[k for k in MEMORY_KEYS if k in mem], "mem.capacity")]
+
+
+def _memory_at(columns: list[tuple[str, np.ndarray]], index: int) -> tuple[tuple[tuple[str, float], ...], float]:
+    """The memory components of one swept configuration and its capacity, for the memory-fit chart."""
+    return tuple((key, float(values[index])) for key, values in columns[:-1]), float(columns[-1][1][index])
 
 
 @dataclass(frozen=True)
@@ -132,6 +132,7 @@ def _training(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Pric
     ))
     days = np.asarray(train["train.time_to_train_days"], dtype=float).reshape(n_acc, n_cnt)
     fits = (np.asarray(mem["mem.fits"], dtype=float) > 0).reshape(n_acc, n_cnt)
+    columns = _memory_columns(mem)
     out = []
     for i, pr in enumerate(priced):
         ok = fits[i] & np.isfinite(days[i]) & (days[i] <= w.deadline_days)
@@ -151,7 +152,7 @@ def _training(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Pric
             reasons.append((f"meets the deadline: {d:,.1f} days on {gpus:,} GPUs",
                             f"满足期限：{gpus:,} 张 GPU 需 {d:,.1f} 天"))
         reasons.append(_price_reason(pr, phase))
-        memory, capacity = _memory_at(mem, i * n_cnt + j)
+        memory, capacity = _memory_at(columns, i * n_cnt + j)
         out.append(_candidate(pr, gpus, phase, bool(ok.any()), d, "days", cost, f"{phase.costs.currency}/run",
                               reasons, p.tp, p.pp, gpus // mp, memory, capacity))
     return out
@@ -170,6 +171,7 @@ def _serving(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Price
     gpus = np.asarray(infer["infer.gpus_needed"], dtype=float)
     tput = np.asarray(infer["infer.tokens_per_s"], dtype=float)
     fits = np.asarray(infer["mem.fits"], dtype=float) > 0 if "mem.fits" in infer else np.ones(len(accs), bool)
+    columns = _memory_columns(infer) if "mem.total" in infer else None
     out = []
     for i, pr in enumerate(priced):
         ok = bool(fits[i] and math.isfinite(gpus[i]) and gpus[i] > 0)
@@ -182,7 +184,7 @@ def _serving(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Price
             else ("throughput unknown", "吞吐未知"),
             _price_reason(pr, phase),
         ]
-        memory, capacity = _memory_at(infer, i) if "mem.total" in infer else ((), 0.0)
+        memory, capacity = _memory_at(columns, i) if columns is not None else ((), 0.0)
         out.append(_candidate(pr, g, phase, ok, float(tput[i]), "tokens/s", cost, f"{phase.costs.currency}/month",
                               reasons, p.tp, p.pp, max(g // max(p.tp * p.pp, 1), 0), memory, capacity))
     return out
