@@ -74,7 +74,7 @@ def local_members(group: np.ndarray, stride: np.ndarray, domain: np.ndarray) -> 
     """
     g = np.asarray(group, dtype=np.float64)
     per_domain = np.floor(np.asarray(domain, dtype=np.float64) / np.maximum(np.asarray(stride, dtype=np.float64), 1.0))
-    return np.clip(per_domain, 1.0, np.maximum(g, 1.0))
+    return np.minimum(np.maximum(per_domain, 1.0), np.maximum(g, 1.0))  # np.clip's answer, without its wrapper
 
 
 def bus_bandwidth(group: np.ndarray, local: np.ndarray, links: Links, reduce: bool = False) -> np.ndarray:
@@ -88,6 +88,11 @@ def bus_bandwidth(group: np.ndarray, local: np.ndarray, links: Links, reduce: bo
     return np.where(spans, across, inside)
 
 
+def _link_shapes(links: Links) -> list[tuple[int, ...]]:
+    shapes = [np.shape(links.scaleup_bw), np.shape(links.scaleout_bw), np.shape(links.scaleup_hop_s)]
+    return shapes + ([np.shape(links.scaleup_reduce_bw)] if links.scaleup_reduce_bw is not None else [])
+
+
 def _latency(steps: np.ndarray, inter_steps: np.ndarray, links: Links) -> np.ndarray:
     return links.base_s + (steps - inter_steps) * links.scaleup_hop_s + inter_steps * links.net_hop_s
 
@@ -98,6 +103,8 @@ def collective_time(op: str, size_bytes: np.ndarray, group: np.ndarray, local: n
     n = np.maximum(np.asarray(group, dtype=np.float64), 1.0)
     loc = np.minimum(np.asarray(local, dtype=np.float64), n)
     size = np.asarray(size_bytes, dtype=np.float64)
+    if op in OPS and not (n > 1.0).any():  # no candidate communicates (e.g. no context or expert parallelism)
+        return np.zeros(np.broadcast_shapes(n.shape, loc.shape, size.shape, *_link_shapes(links)))
     domains = np.ceil(n / loc)
     if op == "all_reduce":
         bw = bus_bandwidth(n, loc, links, reduce=True)
