@@ -175,6 +175,13 @@ def power_figures(inp: PowerInputs) -> FigureSet:
     return fs
 
 
+def _pdus(feeds: float, kw: float, pdu_kw: float) -> int | None:
+    """PDUs for ``kw`` on ``feeds`` feeds; None (unknown) when the power is unknown (a server without a
+    published maximum: Atlas and CloudMatrix rows), never a made-up count."""
+    count = feeds * np.ceil(kw / pdu_kw)
+    return int(count) if np.isfinite(count) else None
+
+
 def rack_layout(
     fs: FigureSet, server_name: str, switch_name: str = "switch", switch_rack_units: float = 1.0, index: Any = None,
     max_racks: int | None = None,
@@ -194,7 +201,7 @@ def rack_layout(
         count = int(min(spr, left))
         kw = count * per_kw
         racks.append({"rack": f"R{len(racks) + 1:02d}", "kind": "compute", "servers": count, "server": server_name,
-                      "switches": 0, "pdus": int(feeds * np.ceil(kw / pdu_kw)), "kw": kw})
+                      "switches": 0, "pdus": _pdus(feeds, kw, pdu_kw), "kw": kw})
         left -= count
     switches = int(at(fs, "power.switch_count", index))
     sw_kw = at(fs, "power.switch_kw", None)
@@ -204,7 +211,7 @@ def rack_layout(
         count = min(per_rack, switches)
         kw = count * sw_kw
         racks.append({"rack": f"N{len(racks) + 1:02d}", "kind": "network", "servers": 0, "server": "",
-                      "switches": count, "switch": switch_name, "pdus": int(feeds * max(1.0, np.ceil(kw / pdu_kw))),
+                      "switches": count, "switch": switch_name, "pdus": _pdus(feeds, max(kw, pdu_kw), pdu_kw),
                       "kw": kw})
         switches -= count
     return racks

@@ -105,7 +105,8 @@ def rack_layout_chart(figures: FigureSet, r: ResolvedPhase) -> RackLayoutSpec | 
         if rack["kind"] == "compute":
             per = rack["kw"] / max(rack["servers"], 1)
             units_each = min(units, 42 // max(rack["servers"], 1)) or 1
-            boxes = [RackBox(rack["server"], units_each, per, role, f"{rack['server']} · {per:,.1f} kW")
+            tip = f"{rack['server']} · {per:,.1f} kW" if np.isfinite(per) else rack["server"]  # kW unknown: n/a
+            boxes = [RackBox(rack["server"], units_each, per, role, tip)
                      for _ in range(rack["servers"])]
         else:
             per = rack["kw"] / max(rack["switches"], 1)
