@@ -148,13 +148,29 @@ def pricing_check(phase: Phase, r: ResolvedPhase, ledger: CostLedger) -> list[Ch
     )]
 
 
+def currency_check(phase: Phase) -> list[Check]:
+    """A China plan costed in another currency (the user chose it): say that CNY prices are converted, and at what."""
+    costs = phase.costs
+    if phase_market(phase) != "cn" or costs.currency == "CNY":
+        return []
+    return [Check(
+        "cost.currency_converted", "info", 7, "A China plan costed in another currency",
+        f"The plan is in market cn but costed in {costs.currency}, as set in costs.currency: the catalog's CNY "
+        f"prices (Chinese cloud offers, domestic servers) are converted at the plan's exchange rate of "
+        f"{costs.cny_per_usd:g} CNY per USD (costs.cny_per_usd).",
+        "Check the rate against the day's central parity before quoting, or set the currency to CNY to quote "
+        "the Chinese prices as published.",
+        (), {"currency": costs.currency, "rate": costs.cny_per_usd},
+    )]
+
+
 def compliance_checks(catalog: Catalog, phase: Phase, r: ResolvedPhase, candidates: list[Candidate],
                       ledger: CostLedger) -> list[Check]:
     """Every compliance check of a phase (availability, 信创, residency, 等保), the validation note and, for owned
     hardware without a price, the request for a quote."""
     return (availability_checks(catalog, phase, r.accelerator, r.server, candidates)
             + residency_checks(phase, r.accelerator, r.offer, candidates) + validation_check(r.accelerator)
-            + pricing_check(phase, r, ledger))
+            + pricing_check(phase, r, ledger) + currency_check(phase))
 
 
 STATUS_ZH = {"available": "可采购", "restricted": "受限（需许可）", "unavailable": "不可采购", "unknown": "无数据"}

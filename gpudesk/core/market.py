@@ -20,21 +20,11 @@ from gpudesk.catalog import records as rec
 from gpudesk.catalog.field_rules import DOMESTIC_VENDORS
 from gpudesk.catalog.store import Catalog
 from gpudesk.project.model import Phase
+from gpudesk.project.region_currency import market_of_region
 
 RENTED_MODES = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot", "gpu_rental",
                 "bare_metal", "container_service", "serverless_api", "managed_training", "agent_platform")
 """Modes in which the customer rents capacity that already stands in a provider's data centre."""
-
-
-def market_of_region(region: str) -> str:
-    r = region.strip().lower()
-    if r.startswith("cn") or r in ("china", "prc"):
-        return "cn"
-    if r.startswith("us"):
-        return "us"
-    if r.startswith("eu"):
-        return "eu"
-    return "global"
 
 
 def phase_market(phase: Phase) -> str:

@@ -79,6 +79,12 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "目录中 {server} 和 {accelerator} 都没有价格，本阶段的投资、TCO 与成本对比在填入报价前不含服务器。",
         "在 costs.gpu_price_override 中填入厂商按卡报价，或在用户目录中为该服务器添加带来源的价格。",
     ),
+    "cost.currency_converted": (
+        "中国市场的方案以其他币种计价",
+        "方案位于 cn 市场，但按用户设定的 {currency} 计价（costs.currency）：目录中的人民币价格（国内云实例、国产服务器）"
+        "按方案汇率 1 美元 = {rate:g} 元人民币换算（costs.cny_per_usd）。",
+        "报价前按当日人民币汇率中间价核对汇率；或把币种改为人民币，直接按公布的人民币价格报价。",
+    ),
     "accuracy.family_not_validated": (
         "该硬件系列没有验证数据",
         "gpudesk 没有 {family}（{accelerator}）的公开效率实测和验证案例；其数字使用跨系列中位效率，准确度区间不适用。",

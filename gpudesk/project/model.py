@@ -245,7 +245,9 @@ class CompliancePlan:
 
 @dataclass
 class CostPlan:
-    currency: str = choice("USD", CURRENCIES)
+    currency: str = choice("USD", CURRENCIES, "follows the region (cn → CNY) until chosen; see currency_chosen")
+    currency_chosen: bool = field(default=False, metadata={
+        "help": "true once the user set the currency; until then a China region (cn…) costs the phase in CNY"})
     cny_per_usd: float = num(7.1, 0.1, 100, "CNY/USD", why=why.RATE)
     horizon_years: int = num(5, 1, 15, "years", why=why.HORIZON)
     staff_fte: float = num(1, 0, 10_000, "FTE", why=why.FTE)

@@ -34,6 +34,7 @@ from gpudesk.project.field_shapes import (
 )
 from gpudesk.project.migrations import migrate
 from gpudesk.project.model import Project
+from gpudesk.project.region_currency import follow_region_in_dict
 from gpudesk.project.schema_json import JSON_SCHEMA_PATH, field_reference_markdown, json_schema, json_schema_text
 
 __all__ = ["ProjectValidationError", "NewerSchemaError", "project_from_dict", "project_to_dict", "json_schema"]
@@ -269,27 +270,10 @@ def project_from_dict(data: object) -> Project:
         if migrated_from is not None:
             note = f"migrated from schema {migrated_from}; paths refer to the current layout"
     reader = _Reader()
-    project = reader.dataclass(Project, _currency_by_region(data), "")
+    project = reader.dataclass(Project, follow_region_in_dict(data), "")
     if reader.problems:
         raise ProjectValidationError(reader.problems, note)
     return project
-
-
-def _currency_by_region(data: dict[str, Any]) -> dict[str, Any]:
-    """A phase in a China region that does not state its currency is costed in CNY (a new copy, input untouched)."""
-    phases = data.get("phases")
-    if not isinstance(phases, list):
-        return data
-    out = []
-    for phase in phases:
-        facility = phase.get("facility") if isinstance(phase, dict) else None
-        costs = phase.get("costs", {}) if isinstance(phase, dict) else None
-        region = facility.get("region") if isinstance(facility, dict) else None
-        if isinstance(costs, dict) and "currency" not in costs and isinstance(region, str) \
-                and region.strip().lower().startswith("cn"):
-            phase = {**phase, "costs": {**costs, "currency": "CNY"}}
-        out.append(phase)
-    return {**data, "phases": out}
 
 
 def _plain(value: Any, shape: Shape | None = None) -> Any:

@@ -27,17 +27,17 @@ def value_text(row: ComparisonRow, index: int, comparison: PlanComparison, text:
     if value is None:
         return MISSING
     if row.metric.money:
-        return format_money(value, comparison.currency)
+        return format_money(value, comparison.currency, text.lang)
     decimals = 0 if row.metric.id in ("gpus", "servers", "racks", "unpriced") else None
     return format_quantity(value, row.metric.unit, text, decimals)
 
 
-def delta_text(row: ComparisonRow, index: int, comparison: PlanComparison) -> str:
+def delta_text(row: ComparisonRow, index: int, comparison: PlanComparison, lang: str = "en") -> str:
     delta = row.deltas[index]
     if delta is None:
         return MISSING
     sign = "+" if delta > 0 else ""
-    shown = format_money(delta, comparison.currency) if row.metric.money else format_number(delta)
+    shown = format_money(delta, comparison.currency, lang) if row.metric.money else format_number(delta)
     relative = row.relative_delta(index)
     pct = f" ({relative * 100:+.1f}%)" if relative is not None else ""
     return f"{sign}{shown}{pct}"
@@ -59,7 +59,7 @@ def table_cells(comparison: PlanComparison, text: ReportText) -> list[tuple[str,
     return [
         (metric_label(row, text), better_text(row, text),
          *[value_text(row, i, comparison, text) for i in plans],
-         *[delta_text(row, i, comparison) for i in plans if i > 0])
+         *[delta_text(row, i, comparison, text.lang) for i in plans if i > 0])
         for row in comparison.rows
     ]
 
@@ -132,7 +132,7 @@ def cumulative_cost_chart(comparison: PlanComparison, text: ReportText) -> Chart
             running += value * scale
             ys.append(running)
         xs = tuple(float(m) for m in range(len(ys)))
-        tips = [f"{name}: {format_money(y, comparison.currency)} by month {int(x)}" for x, y in zip(xs, ys)]
+        tips = [f"{name}: {format_money(y, comparison.currency, text.lang)} by month {int(x)}" for x, y in zip(xs, ys)]
         series.append(Series(name, xs, tuple(ys), "line", "", tips))
     if not series:
         return None

@@ -71,7 +71,7 @@ class FigureFormatter:
         if isinstance(raw, str) or kind == "text":
             return self.text.choice("value", str(raw))
         if kind == "money" or (kind == "quantity" and is_money_unit(self.figures.unit(key))):
-            return format_money(raw, self.currency) + self._money_suffix(key)
+            return format_money(raw, self.currency, self.text.lang) + self._money_suffix(key)
         if kind == "yesno":
             return self.text.get("value.yes") if raw else self.text.get("value.no")
         if kind == "percent":

@@ -1,8 +1,9 @@
 """Numbers as a proposal prints them: separators, currency symbols, units.
 
 Both languages group thousands with commas (GB/T 15835 allows it and
-Chinese commercial quotations use it); Chinese money is shown with ¥ and
-English with $ or ¥ by the plan's currency. Units are translated through
+Chinese commercial quotations use it); money is shown with $ or ¥ by the
+plan's currency, and in Chinese a CNY amount from 10,000 up reads in 万元 /
+亿元 as a Chinese quotation writes it (``format_money(…, lang="zh")``). Units are translated through
 the ``unit.*`` entries of the text catalogue.
 """
 
@@ -39,7 +40,14 @@ def format_number(value: float | str | None, decimals: int | None = None) -> str
     return "0" if text in ("-0", "-0.0") else text
 
 
-def format_money(value: float | None, currency: str) -> str:
+def format_money(value: float | None, currency: str, lang: str = "en") -> str:
+    """An amount with its currency: '$1,234,567' / '¥9,740'; in Chinese, CNY from 10,000 up in 万元 / 亿元.
+
+    Every surface that shows money (step pages, status bar, proposal, comparison) formats it here or, where the
+    value and its unit sit in separate columns, through :func:`money_in_chinese_units`.
+    """
+    if lang == "zh":
+        return format_money_zh(value, currency)
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return MISSING
     symbol = CURRENCY_SYMBOLS.get(currency, currency + " ")
@@ -48,6 +56,25 @@ def format_money(value: float | None, currency: str) -> str:
 
 
 WAN = 1e4  # 万: Chinese quotations state amounts from ten thousand up in 万元 (亿元 from 1e8)
+YI = 1e8
+CHINESE_MONEY_UNITS = ((YI, "亿元"), (WAN, "万元"))
+
+
+def money_in_chinese_units(value: float, currency: str, lang: str) -> tuple[str, str] | None:
+    """``(number, unit)`` as a Chinese reader expects the amount: ('410.1', '万元'), ('2.35', '亿元'); None to keep it.
+
+    Only CNY amounts of 10,000 and more, in Chinese, are scaled; USD and English keep their own form. Surfaces that
+    show the number and its unit in separate cells (the step pages' figure tables) use this; the others call
+    :func:`format_money`.
+    """
+    if lang != "zh" or currency != "CNY" or not math.isfinite(value):
+        return None
+    for divisor, unit in CHINESE_MONEY_UNITS:
+        if abs(value) >= divisor:
+            scaled = value / divisor
+            places = 2 if divisor == YI else (0 if abs(scaled) >= 1000 else 1)
+            return f"{scaled:,.{places}f}", unit
+    return None
 
 
 def format_money_zh(value: float | None, currency: str) -> str:
@@ -55,15 +82,12 @@ def format_money_zh(value: float | None, currency: str) -> str:
 
     4,101,082 CNY -> '410.1 万元'; 2.35e8 CNY -> '2.35 亿元'; 9,740 CNY -> '¥9,740'; USD keeps '$'.
     """
-    if value is None or (isinstance(value, float) and not math.isfinite(value)) or currency != "CNY":
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return format_money(value, currency)
-    magnitude = abs(value)
-    if magnitude >= 1e8:
-        return f"{value / 1e8:,.2f} 亿元"
-    if magnitude >= WAN:
-        scaled = value / WAN
-        return f"{scaled:,.{0 if abs(scaled) >= 1000 else 1}f} 万元"
-    return format_money(value, currency)
+    parts = money_in_chinese_units(value, currency, "zh")
+    if parts is None:
+        return format_money(value, currency)
+    return f"{parts[0]} {parts[1]}"
 
 
 # Large counts read better in the units each language counts in: 亿/万 in Chinese, million/billion in English.

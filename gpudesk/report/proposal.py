@@ -259,4 +259,4 @@ def _candidate_cost(cost: float, unit: str, t: ReportText) -> str:
     money, slash, per = unit.partition("/")
     if money not in CURRENCY_SYMBOLS:
         return format_quantity(cost, unit, t)
-    return format_money(cost, money) + (t.choice("unit", "/" + per) if slash else "")
+    return format_money(cost, money, t.lang) + (t.choice("unit", "/" + per) if slash else "")

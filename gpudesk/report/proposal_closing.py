@@ -131,9 +131,9 @@ def roadmap_section(ctx: ProposalContext) -> Section:
             format_number(spec.start_month, 0) if spec else "—",
             format_number(spec.duration_months, 0) if spec else "—",
             format_number(phase.config.gpus, 0),
-            format_money(ledger.capex, ledger.currency),
-            format_money(ledger.opex_per_year, ledger.currency),
-            format_money(ledger.phase_total, ledger.currency),
+            format_money(ledger.capex, ledger.currency, t.lang),
+            format_money(ledger.opex_per_year, ledger.currency, t.lang),
+            format_money(ledger.phase_total, ledger.currency, t.lang),
         ))
     section.add(DataTable(header, tuple(rows), ("left",) + ("right",) * 6))
     roadmap_rows = ctx.roadmap_formatter().rows(ROADMAP_FIGURES)

@@ -128,11 +128,11 @@ def bom_table(ctx: ProposalContext, ledger: CostLedger) -> DataTable:
         rows.append((
             t.choice("bom_category", line.category), line.item,
             format_quantity(line.quantity, line.unit, t),
-            format_money(line.unit_price, line.currency) if line.unit_price is not None else unknown,
-            format_money(line.extended, line.currency) if line.extended is not None else unknown,
+            format_money(line.unit_price, line.currency, t.lang) if line.unit_price is not None else unknown,
+            format_money(line.extended, line.currency, t.lang) if line.extended is not None else unknown,
             line.source, line.date,
         ))
-    rows.append((t.get("bom.total"), "", "", "", format_money(ledger.phase_total, ledger.currency), "", ""))
+    rows.append((t.get("bom.total"), "", "", "", format_money(ledger.phase_total, ledger.currency, t.lang), "", ""))
     return DataTable(header, tuple(rows), ("left", "left", "right", "right", "right", "left", "left"))
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from gpudesk.project.assumed import edit_clearing
 from gpudesk.project.errors import ProjectValidationError
 from gpudesk.project.model import Project
+from gpudesk.project.region_currency import edits_following
 from gpudesk.session import field_paths
 
 
@@ -71,7 +72,7 @@ class ProjectDocument:
         problems = [p for path, value in assignments for p in field_paths.value_problems(self.project, path, value)]
         if problems:
             raise ProjectValidationError(problems)
-        extra = []
+        extra = list(edits_following(self.project, assignments))  # a region edit moves a currency not chosen
         for path, _value in assignments:
             cleared = edit_clearing(self.project, path)
             if cleared is not None and all(p != cleared[0] for p, _ in assignments):

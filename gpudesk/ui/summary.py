@@ -16,7 +16,7 @@ def _figure(phase: PhaseEstimate, key: str, currency: str, text: DisplayText) ->
     figures = phase.figures
     if key not in figures:
         return None
-    unit, value = display_value(figures.value_at(key), figures.unit(key))
+    unit, value = display_value(figures.value_at(key), figures.unit(key), text.lang)
     return f"{text.value(value)} {text.unit(unit, currency)}".strip()
 
 

@@ -74,6 +74,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "compliance.offer_outside_market": {"market": "cn", "offer": "AWS p5.48xlarge", "offer_market": "us"},
     "compliance.mlps_public_cloud": {"level": 3, "mode": "cloud_on_demand"},
     "cost.hardware_unpriced": {"server": "Huawei Atlas 800T A2 (8 x Ascend 910B)", "accelerator": "Ascend 910B"},
+    "cost.currency_converted": {"currency": "USD", "rate": 7.1},
     "accuracy.family_not_validated": {"family": "cambricon-mlu", "accelerator": "Cambricon MLU370-X8 48GB"},
     "scaling.better_layout": {"gpus": 64, "tp": 2, "pp": 16, "ep": 1, "gain": 0.12, "best": 66038.6,
                               "planned": 59161.2, "limit": "pipeline_bubble"},

@@ -19,3 +19,54 @@ def test_small_amounts_other_currencies_and_unknowns_keep_their_form() -> None:
     assert format_money_zh(5e6, "USD") == "$5,000,000"
     assert format_money_zh(None, "CNY") == MISSING
     assert format_money_zh(math.nan, "CNY") == MISSING
+
+
+# -- every surface that shows money reads CNY in 万元 in Chinese, through the one helper --------------------------
+import re  # noqa: E402
+
+import pytest  # noqa: E402
+
+from gpudesk.catalog.store import Catalog  # noqa: E402
+from gpudesk.paths import resource_path, shipped_catalog_path  # noqa: E402
+from gpudesk.project.io import load_project  # noqa: E402
+from gpudesk.report.comparison import compare_plans  # noqa: E402
+from gpudesk.report.comparison_export import table_cells  # noqa: E402
+from gpudesk.report.document import Branding  # noqa: E402
+from gpudesk.report.number_format import format_money, money_in_chinese_units  # noqa: E402
+from gpudesk.report.proposal import build_proposal  # noqa: E402
+from gpudesk.report.text_catalog import ReportText  # noqa: E402
+from gpudesk.results.pipeline import estimate_plan  # noqa: E402
+
+BIG_YUAN = re.compile(r"¥\d{1,3}(,\d{3})+")  # ¥ with thousands groups: 10,000 and more, written out in yuan
+
+
+def test_format_money_takes_the_language() -> None:
+    assert format_money(4_101_081.6, "CNY", "zh") == "410.1 万元"
+    assert format_money(4_101_081.6, "CNY") == "¥4,101,082"
+    assert format_money(4_101_081.6, "USD", "zh") == "$4,101,082"
+    assert money_in_chinese_units(4_101_081.6, "CNY", "zh") == ("410.1", "万元")
+    assert money_in_chinese_units(9_999, "CNY", "zh") is None
+    assert money_in_chinese_units(math.inf, "CNY", "zh") is None
+
+
+@pytest.fixture(scope="module")
+def bank(tmp_path_factory):  # type: ignore[no-untyped-def]
+    catalog = Catalog.open(shipped_catalog_path(), tmp_path_factory.mktemp("cat") / "user.db")
+    project = load_project(resource_path("samples") / "bank-llm-assistant.gpudesk").project
+    assert project.phases[0].costs.currency == "CNY"
+    return estimate_plan(project, catalog), project
+
+
+def test_the_zh_proposal_of_a_cny_plan_reads_in_wan(bank) -> None:  # type: ignore[no-untyped-def]
+    plan, project = bank
+    zh = build_proposal(plan, project, "zh", Branding("示例", "", "王工")).to_text()
+    en = build_proposal(plan, project, "en", Branding("Example", "", "Wang")).to_text()
+    assert "万元" in zh and "万元" not in en
+    assert not BIG_YUAN.search(zh), BIG_YUAN.search(zh)
+    assert BIG_YUAN.search(en)
+
+
+def test_the_zh_comparison_reads_in_wan(bank) -> None:  # type: ignore[no-untyped-def]
+    comparison = compare_plans([bank, bank])
+    zh = "\n".join("|".join(row) for row in table_cells(comparison, ReportText("zh")))
+    assert "万元" in zh and not BIG_YUAN.search(zh)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
 from gpudesk.core.explain import format_value
+from gpudesk.report.number_format import money_in_chinese_units
 from gpudesk.results.plan_result import Candidate
 from gpudesk.ui.widgets.rows_model import RowsTableModel
 from gpudesk.ui.widgets.session_text import session_language, session_text
@@ -25,7 +26,12 @@ _CENTRE = int(Qt.AlignmentFlag.AlignCenter)
 def _number(value: float, unit: str) -> str:
     if not math.isfinite(value):
         return "—"
-    return f"{format_value(value)} {session_text().unit(unit)}".strip()
+    text = session_text()
+    money, slash, per = unit.partition("/")
+    chinese = money_in_chinese_units(value, money, text.lang)
+    if chinese is not None:  # CNY in Chinese: '52.3 万元/月'
+        return f"{chinese[0]} {text.unit(chinese[1] + slash + per)}"
+    return f"{format_value(value)} {text.unit(unit)}".strip()
 
 
 class CandidateTableModel(RowsTableModel):

@@ -41,7 +41,7 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
         return html.escape(text.source(formulas.source(source)))
 
     heads = _headings()
-    unit, value = display_value(exp.value, exp.unit)
+    unit, value = display_value(exp.value, exp.unit, text.lang)
     label = text.figure_label(exp.key, exp.label)
     parts = [f"<h3>{html.escape(label)}</h3>",
              f"<p><b>{html.escape(text.value(value))} {html.escape(text.unit(unit))}</b>"]

@@ -8,6 +8,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from gpudesk.core.explain import FigureSet, format_value
+from gpudesk.report.number_format import money_in_chinese_units
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.session_text import session_text
 
@@ -33,7 +34,7 @@ class FigureTableModel(QAbstractTableModel):
                     continue
                 value = figures.value_at(key)
                 label = (labels or {}).get(key) or self.text.figure_label(key, figures.label(key))
-                unit, text = display_value(value, figures.unit(key))
+                unit, text = display_value(value, figures.unit(key), self.text.lang)
                 rows.append((key, label, self.text.value(text), self.text.unit(unit)))
         if rows == self._rows:
             return
@@ -89,10 +90,14 @@ _COUNT_SCALES = (("T", 1e12), ("B", 1e9), ("M", 1e6))
 _SCALED_COUNTS = ("params", "tokens", "images", "items", "samples")
 
 
-def display_value(value: float | str, unit: str) -> tuple[str, str]:
-    """Human units for display: bytes as GB, FLOPs with SI prefixes, long times in h/days."""
+def display_value(value: float | str, unit: str, lang: str = "en") -> tuple[str, str]:
+    """Human units for display: bytes as GB, FLOPs with SI prefixes, long times in h/days, CNY in 万元 in Chinese."""
     if isinstance(value, str):
         return unit, value
+    money, slash, per = unit.partition("/")
+    chinese = money_in_chinese_units(value, money, lang)
+    if chinese is not None:
+        return chinese[1] + slash + per, chinese[0]
     magnitude = abs(value)
     if unit == "B":
         for name, scale in _BYTE_UNITS:

@@ -1,0 +1,98 @@
+"""A plan's currency follows its region until the user chooses one.
+
+A phase in a China region (``cn``, ``cn-shanghai``, ``china``, ``prc``) is quoted in CNY: a new plan, a file
+without a currency and a region edited to ``cn`` all cost in CNY, as long as the user has not picked the
+currency themselves (``costs.currency_chosen``). A currency the user set is never changed: a China plan costed
+in USD stays in USD, and the estimate says that the catalog's CNY prices are converted at the plan's rate
+(``cost.currency_converted``). Setting the currency marks it chosen in the same undoable edit.
+
+Qt-free and read by the plan loader (``schema.py``) and the edit choke point (``session/document.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gpudesk.project.model import Project
+
+CHINA_CURRENCY = "CNY"
+OTHER_CURRENCY = "USD"  # the model's default: what a region outside China returns to when nothing was chosen
+_PHASE_FIELD = re.compile(r"^phases\[(\d+)\]\.(facility\.region|costs\.currency)$")
+
+
+def market_of_region(region: str) -> str:
+    """``cn`` for a China region (``cn``, ``cn-west``, ``china``, ``prc``); ``us``, ``eu``; else ``global``."""
+    r = region.strip().lower()
+    if r.startswith("cn") or r in ("china", "prc"):
+        return "cn"
+    if r.startswith("us"):
+        return "us"
+    if r.startswith("eu"):
+        return "eu"
+    return "global"
+
+
+def currency_of_region(region: str, current: str, previous_region: str | None = None) -> str:
+    """The currency a phase whose currency was not chosen takes in ``region``.
+
+    China → CNY. Leaving China (``previous_region`` in cn) returns CNY to USD; any other region keeps ``current``
+    (a new plan's currency from the preferences stays).
+    """
+    if market_of_region(region) == "cn":
+        return CHINA_CURRENCY
+    if previous_region is not None and market_of_region(previous_region) == "cn" and current == CHINA_CURRENCY:
+        return OTHER_CURRENCY
+    return current
+
+
+def follow_region_in_dict(data: dict[str, Any]) -> dict[str, Any]:
+    """A plan dict from a file with each phase's currency settled (a new copy; the input is untouched).
+
+    A phase that states ``costs.currency`` without ``currency_chosen`` chose it (files written before the flag
+    existed, hand-written plans); a phase without a currency, or whose currency is not chosen, follows its region.
+    """
+    phases = data.get("phases")
+    if not isinstance(phases, list):
+        return data
+    out = []
+    for phase in phases:
+        if not isinstance(phase, dict):
+            out.append(phase)
+            continue
+        facility, costs = phase.get("facility", {}), phase.get("costs", {})
+        region = facility.get("region") if isinstance(facility, dict) else None
+        if not isinstance(costs, dict):
+            out.append(phase)
+            continue
+        costs = dict(costs)
+        if "currency" in costs and "currency_chosen" not in costs:
+            costs["currency_chosen"] = True
+        chosen = costs.get("currency_chosen") is True
+        if not chosen and isinstance(region, str) and market_of_region(region) == "cn":
+            costs["currency"] = CHINA_CURRENCY
+        out.append({**phase, "costs": costs})
+    return {**data, "phases": out}
+
+
+def edits_following(project: Project, assignments: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """The assignments an edit brings along: a region edit moves a not-chosen currency, a currency edit marks it
+    chosen. Paths already assigned by the edit itself are left to it."""
+    assigned = {path for path, _value in assignments}
+    extra: list[tuple[str, Any]] = []
+    for path, value in assignments:
+        match = _PHASE_FIELD.match(path)
+        if not match:
+            continue
+        index = int(match.group(1))
+        if index >= len(project.phases):
+            continue
+        phase, prefix = project.phases[index], f"phases[{index}].costs."
+        if match.group(2) == "costs.currency":
+            if prefix + "currency_chosen" not in assigned:
+                extra.append((prefix + "currency_chosen", True))
+        elif not phase.costs.currency_chosen and isinstance(value, str) and prefix + "currency" not in assigned:
+            currency = currency_of_region(value, phase.costs.currency, phase.facility.region)
+            if currency != phase.costs.currency:
+                extra.append((prefix + "currency", currency))
+    return extra
