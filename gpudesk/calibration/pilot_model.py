@@ -169,7 +169,7 @@ class PilotModel:
             compute_dtype=None if w.compute_dtype == w.weight_dtype else w.compute_dtype,
             prompt_tokens=c["prompt_tokens"], output_tokens=c["output_tokens"], concurrency=c["concurrency"],
             tp=c["tp"], pp=w.parallel.pp, ep=w.parallel.ep, request_rate=0.0, ttft_target_s=UNLOADED_TARGET_S,
-            ttft_p99_target_s=UNLOADED_TARGET_S, tpot_target_s=0.0, calibration=calibration,
+            ttft_tail_target_s=UNLOADED_TARGET_S, tpot_target_s=0.0, calibration=calibration,
         ))
         tpot = float(fs.value_at("infer.tpot_s"))
         if not (math.isfinite(tpot) and tpot > 0):

@@ -10,28 +10,37 @@ calibrated efficiencies); queueing from :mod:`gpudesk.core.inference_queue`.
   tokens/s = C / t_iter.
 * static batching (offline benchmarks such as TensorRT-LLM's
   gptSessionBenchmark): B·O / (t_prefill(B·prompt) + O·t_decode(B)).
-* C is capped by the KV cache that fits (``mem.max_concurrency`` of the
-  memory model) and, when a TPOT target is set, by the largest C meeting it.
-* replicas = ⌈request rate / highest rate per replica meeting the TTFT P50
-  and P99 targets⌉; GPUs = replicas × GPUs per replica. Disaggregated
-  serving sizes a prefill pool and a decode pool separately and adds the
-  KV-cache transfer over the scale-out network to TTFT.
+* C, the engine's maximum batch, is given or derived: the largest C whose
+  KV cache fits at the latency percentile (``mem.max_concurrency`` with the
+  length spread, core/inference_lengths.py) and whose iteration meets the
+  TPOT target and leaves the end-to-end target reachable.
+* replicas = ⌈request rate / highest rate per replica meeting the TTFT
+  targets (median and at the percentile) and the end-to-end target⌉; GPUs =
+  replicas × GPUs per replica. Disaggregated serving sizes a prefill pool and
+  a decode pool separately and adds the KV-cache transfer over the
+  scale-out network to TTFT.
+* Request lengths have a mean and a spread (log-normal): means size the
+  throughput, the tail lengths at the percentile size latency and the KV
+  cache, and the spread widens the queue (core/inference_lengths.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
 
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.calibration_hook import CalibrationScales
+from gpudesk.core.constants import QUEUE_VARIABILITY_FACTOR as QV
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference_queue import max_rate, wait_quantile
+from gpudesk.core.inference_lengths import concurrency_with_spread, lognormal_quantile, service_cv2
+from gpudesk.core.inference_queue import max_rate_for, wait_quantile
 from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.model_math import kv_cache_bytes
@@ -53,20 +62,25 @@ class InferenceInputs:
     weight_dtype: str = "bf16"
     kv_dtype: str = "bf16"
     compute_dtype: str | None = None  # None: the weight format's math (int4 weight-only runs bf16 math)
-    prompt_tokens: Any = 1024
-    output_tokens: Any = 256
-    concurrency: Any = 32  # sequences in flight per replica (upper bound)
+    prompt_tokens: Any = 1024  # mean input length
+    output_tokens: Any = 256  # mean output length
+    prompt_sd: Any = 0.0  # spread (standard deviation) of input lengths, tokens
+    output_sd: Any = 0.0  # spread of output lengths
+    concurrency: Any = 0  # the engine's maximum batch per replica; 0 = derived (KV cache, TPOT and E2E targets)
     tp: Any = 1
     pp: Any = 1
     ep: Any = 1
     request_rate: Any = 0.0  # requests/s at peak, all replicas together
-    ttft_target_s: Any = 1.0  # P50
-    ttft_p99_target_s: Any = 3.0
+    percentile: float = 0.99  # level at which the tail targets (TTFT, TPOT, end-to-end) hold
+    ttft_target_s: Any = 1.0  # median (P50); 0 = none
+    ttft_tail_target_s: Any = 3.0  # at ``percentile``; 0 = none
     tpot_target_s: Any = 0.0  # 0 = no TPOT target
+    e2e_target_s: Any = 0.0  # at ``percentile``; 0 = none
     batching: str = "continuous"  # continuous | static
     disaggregated: bool = False
     serving_fraction: float | None = None  # memory share the engine may use; None = SERVING_MEMORY_FRACTION
     calibration: CalibrationScales | None = None  # pilot-fitted efficiency scales (core/calibration_hook.py)
+    derive_batch: bool = True  # False: C is the given batch capped by the KV cache only (a search checks TPOT)
 
 
 def _largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, out: np.ndarray,
@@ -82,26 +96,54 @@ def _largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, 
     return lo
 
 
+FIELDS = ("prompt_tokens", "output_tokens", "prompt_sd", "output_sd", "concurrency", "tp", "pp", "ep",
+          "request_rate", "ttft_target_s", "ttft_tail_target_s", "tpot_target_s", "e2e_target_s")
+UNITS = {"prompt_tokens": "tokens", "output_tokens": "tokens", "prompt_sd": "tokens", "output_sd": "tokens",
+         "concurrency": "sequences", "tp": "GPUs", "pp": "stages", "ep": "GPUs", "request_rate": "requests/s",
+         "ttft_target_s": "s", "ttft_tail_target_s": "s", "tpot_target_s": "s", "e2e_target_s": "s"}
+LABELS = {"prompt_tokens": "mean input length", "output_tokens": "mean output length",
+          "prompt_sd": "spread of input lengths", "output_sd": "spread of output lengths",
+          "concurrency": "engine maximum batch (0 = derived)", "ttft_target_s": "TTFT target (P50; 0 = none)",
+          "ttft_tail_target_s": "TTFT target at the percentile", "tpot_target_s": "TPOT target",
+          "e2e_target_s": "end-to-end target at the percentile (0 = none)"}
+
+
+def _memory(inp: InferenceInputs, a: dict[str, np.ndarray], groups: np.ndarray, batch: np.ndarray) -> FigureSet:
+    hw = inp.hardware
+    return estimate_memory(MemoryInputs(
+        model=inp.model, mode="inference", weight_dtype=inp.weight_dtype, kv_dtype=inp.kv_dtype,
+        seq_len=a["prompt_tokens"] + a["output_tokens"], micro_batch=np.maximum(batch / groups, 1.0),
+        tp=a["tp"], pp=a["pp"], ep=a["ep"], serving_fraction=inp.serving_fraction, **hw.memory_fields()))
+
+
 def estimate_inference(inp: InferenceInputs) -> FigureSet:
     """Every infer.* figure for each candidate."""
     m, hw = inp.model, inp.hardware
     math = serving_math(inp.weight_dtype, inp.compute_dtype)
-    fields = ("prompt_tokens", "output_tokens", "concurrency", "tp", "pp", "ep", "request_rate", "ttft_target_s",
-              "ttft_p99_target_s", "tpot_target_s")
-    arrays = np.broadcast_arrays(*(np.asarray(getattr(inp, f), dtype=np.float64) for f in fields), np.zeros(hw.size))
-    a = dict(zip(fields, arrays[:-1]))
+    arrays = np.broadcast_arrays(*(np.asarray(getattr(inp, f), dtype=np.float64) for f in FIELDS), np.zeros(hw.size))
+    a = dict(zip(FIELDS, arrays[:-1]))
     fs = FigureSet()
-    units = {"prompt_tokens": "tokens", "output_tokens": "tokens", "concurrency": "sequences", "tp": "GPUs",
-             "pp": "stages", "ep": "GPUs", "request_rate": "requests/s", "ttft_target_s": "s",
-             "ttft_p99_target_s": "s", "tpot_target_s": "s"}
-    for f in fields:
-        fs.input(f"infer.in.{f}", a[f], units[f], f.replace("_", " "))
+    for f in FIELDS:
+        fs.input(f"infer.in.{f}", a[f], UNITS[f], LABELS.get(f, f.replace("_", " ")))
+    level = float(inp.percentile)
+    z = NormalDist().inv_cdf(level)
+    fs.input("infer.in.percentile", level, "fraction", "level the tail targets hold at (0.95 = P95)")
     eff = Efficiencies.for_hardware(hw, math, inp.calibration)  # calibration: scaled efficiencies
     hw.record(fs, math)
     eff.record(fs, math)
     rep = ReplicaModel.build(m, hw, eff, a["tp"], a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math)
     prompt, out = a["prompt_tokens"], np.maximum(a["output_tokens"], 1.0)
     ctx = prompt + out / 2.0
+    limit = float(m.max_context) if m.max_context else np.inf
+    prompt_tail = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], z), limit)
+    out_tail = np.maximum(lognormal_quantile(out, a["output_sd"], z), 1.0)
+    prompt_median = lognormal_quantile(prompt, a["prompt_sd"], 0.0)
+    spread = ["infer.in.prompt_tokens", "infer.in.prompt_sd", "infer.in.percentile"]
+    fs.add("infer.prompt_tokens_tail", prompt_tail, "tokens", "input length at the percentile",
+           "m·exp(σ·z_p − σ²/2), σ² = ln(1 + (sd/m)²) (log-normal; capped at the model's context)", spread)
+    fs.add("infer.output_tokens_tail", out_tail, "tokens", "output length at the percentile",
+           "m·exp(σ·z_p − σ²/2), σ² = ln(1 + (sd/m)²) (log-normal)",
+           ["infer.in.output_tokens", "infer.in.output_sd", "infer.in.percentile"])
     for key, const in (("roofline_p", SV.SERVING_ROOFLINE_SHARPNESS), ("kv_bw", SV.SERVING_DECODE_KV_BW_EFFICIENCY),
                        ("prefill_share", SV.SERVING_PREFILL_GEMM_SHARE)):
         fs.constant(f"eff.serving_{key}", const)
@@ -109,22 +151,34 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
                "eff.serving_roofline_p", "eff.serving_kv_bw", "eff.serving_prefill_share"]
 
     groups = rep.attention_groups  # expert parallel wider than TP: attention runs data-parallel
-    mem = estimate_memory(MemoryInputs(
-        model=m, mode="inference", weight_dtype=inp.weight_dtype,
-        kv_dtype=inp.kv_dtype, seq_len=prompt + out, micro_batch=np.maximum(a["concurrency"] / groups, 1.0),
-        tp=a["tp"], pp=a["pp"], ep=a["ep"], serving_fraction=inp.serving_fraction, **hw.memory_fields()))
+    given = a["concurrency"]
+    mem = _memory(inp, a, groups, np.where(given > 0, given, 1.0))
     fs.merge(mem)
-    kv_cap = np.where(np.isfinite(mem["mem.max_concurrency"]), mem["mem.max_concurrency"] * groups, 0.0) \
-        * np.ones(hw.size)
+    length = prompt + out
+    per_token = np.asarray(mem["mem.per_sequence"], dtype=float) / length
+    length_sd = np.hypot(a["prompt_sd"], a["output_sd"])
+    kv_cap = concurrency_with_spread(mem["mem.kv_budget"], mem["mem.per_sequence"], per_token, length_sd, z)
+    kv_cap = np.where(np.isfinite(kv_cap), kv_cap * groups, 0.0) * np.ones(hw.size)
     fs.add("infer.max_concurrency_kv", kv_cap, "sequences", "sequences whose KV cache fits per replica",
-           "mem.max_concurrency at context prompt + output × attention groups max(t, e)/t",
-           ["mem.max_concurrency", "infer.in.tp", "infer.in.ep"])
-    upper = np.minimum(a["concurrency"], kv_cap)
-    target = np.where(a["tpot_target_s"] > 0, a["tpot_target_s"], np.inf)
-    conc = np.where(np.isfinite(target), _largest_concurrency(rep, upper, ctx, out, prompt, target), upper)
-    fs.add("infer.concurrency", conc, "sequences", "sequences in flight per replica",
-           "min(requested, KV limit, largest C with TPOT ≤ target)",
-           ["infer.in.concurrency", "infer.max_concurrency_kv", "infer.in.tpot_target_s"])
+           "largest C with C·A + z_p·sd(L)·a·√C ≤ F (F KV budget, A per sequence at the mean length L = I + O, "
+           "a per token; sd 0: ⌊F/A⌋ = mem.max_concurrency) × attention groups max(t, e)/t",
+           ["mem.kv_budget", "mem.per_sequence", "mem.max_concurrency", "infer.in.prompt_sd", "infer.in.output_sd",
+            "infer.in.percentile", "infer.in.tp", "infer.in.ep"])
+    upper = np.where(given > 0, np.minimum(given, kv_cap), kv_cap)
+    prefill_tail = rep.prefill(prompt_tail, prompt_tail)
+    e2e_iter = np.where(a["e2e_target_s"] > 0, (a["e2e_target_s"] - prefill_tail) / (out_tail + 1.0), np.inf)
+    target = np.minimum(np.where(a["tpot_target_s"] > 0, a["tpot_target_s"], np.inf), e2e_iter)
+    if inp.derive_batch:
+        conc = np.where(np.isfinite(target), _largest_concurrency(rep, upper, ctx, out, prompt, target), upper)
+        formula = ("largest C ≤ min(engine maximum, KV limit) whose iteration meets min(TPOT target, (E2E target − "
+                   "prefill(I_p)) / (O_p + 1)); the engine maximum is the input when set")
+    else:
+        conc = upper
+        formula = "min(given batch, KV limit) (the search checks the latency targets itself)"
+    fs.add("infer.concurrency", conc, "sequences", "sequences in flight per replica (engine batch)", formula,
+           ["infer.in.concurrency", "infer.max_concurrency_kv", "infer.in.tpot_target_s", "infer.in.e2e_target_s"])
+    if inp.derive_batch and np.any(given <= 0):  # the memory figures describe the derived batch
+        fs.merge(_memory(inp, a, groups, np.where(given > 0, given, np.maximum(conc, 1.0))))
     c1 = np.maximum(conc, 1.0)
     dec = rep.decode_step(c1, ctx)
     fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",
@@ -153,6 +207,8 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
            ["infer.in.tp", "infer.in.ep", "infer.in.pp"])
     fs.add("infer.tokens_per_s_per_gpu", tokens_s / gpus, "tokens/s/GPU", "output tokens/s per GPU",
            "tokens/s / GPUs per replica", ["infer.tokens_per_s", "infer.gpus_per_replica"])
+    fs.add("infer.tokens_per_s_per_user", np.where(valid, 1.0 / tpot, np.nan), "tokens/s", "output tokens/s one "
+           "user sees", "1 / TPOT", ["infer.tpot_s"])
     prefill1 = fs.add("infer.prefill_s", rep.prefill(prompt, prompt), "s", "prefill of one prompt",
                       "max(GEMM + attention FLOPs / (peak·η) / serving GEMM share, weight stream) + collectives",
                       [*hw_deps, "infer.in.prompt_tokens", "infer.in.tp"])
@@ -160,15 +216,20 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     fs.add("infer.ttft_unloaded_s", ttft0, "s", "TTFT without queueing", "prefill(I) + one iteration",
            ["infer.prefill_s", "infer.tpot_s"])
     service = ttft0 + out * tpot
-    e2e0 = service
     rps_cap = c1 / service
-    fs.add("infer.requests_per_s", np.where(valid, rps_cap, np.where(supported, 0.0, np.nan)), "requests/s", "request capacity per replica",
-           "C / (TTFT + O · TPOT)", ["infer.concurrency", "infer.ttft_unloaded_s", "infer.tpot_s"])
-    _queue(fs, inp, a, rep, service, ttft0, c1, valid, prompt, e2e0)
+    fs.add("infer.requests_per_s", np.where(valid, rps_cap, np.where(supported, 0.0, np.nan)), "requests/s",
+           "request capacity per replica", "C / (TTFT + O · TPOT)",
+           ["infer.concurrency", "infer.ttft_unloaded_s", "infer.tpot_s"])
+    cv2 = service_cv2(service, tpot, a["output_sd"], prefill1, prompt, a["prompt_sd"])
+    k = fs.add("infer.queue_variability", QV.value + cv2 / 2.0, "", "Allen-Cunneen factor (ca² + cs²)/2",
+               "(1 + cs²)/2 with cs² = ((TPOT·sd(O))² + (prefill/I · sd(I))²) / S² (Poisson arrivals)",
+               ["infer.tpot_s", "infer.prefill_s", "infer.in.output_sd", "infer.in.prompt_sd"])
+    _queue(fs, inp, a, rep, service, c1, valid, prompt, prompt_tail, out_tail, tpot, k, z)
     code = np.where(dec["weights_bound"], 0.0, 2.0)
     code = np.where(dec["attention"] > dec["linear"], 1.0, code)
     code = np.where(dec["comm"] > np.maximum(dec["linear"], dec["attention"]), 3.0, code)
-    code = np.where(conc < a["concurrency"], np.where(conc >= kv_cap, 4.0, 5.0), code)
+    code = np.where((given > 0) & (conc < given) | (given <= 0),
+                    np.where(conc >= kv_cap, 4.0, np.where(np.isfinite(target), 5.0, code)), code)
     code = np.where(supported, code, 6.0)
     fs.add("infer.bottleneck", code, "code", "what limits throughput",
            "codes: " + ", ".join(f"{i} {b}" for i, b in enumerate(BOTTLENECKS)),
@@ -177,26 +238,34 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
 
 
 def _queue(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel, service: np.ndarray,
-           ttft0: np.ndarray, c1: np.ndarray, valid: np.ndarray, prompt: np.ndarray, e2e0: np.ndarray) -> None:
+           c1: np.ndarray, valid: np.ndarray, prompt: np.ndarray, prompt_tail: np.ndarray, out_tail: np.ndarray,
+           tpot: np.ndarray, k: np.ndarray, z: float) -> None:
     rate = a["request_rate"]
-    p50_budget = a["ttft_target_s"] - ttft0
-    p99_budget = a["ttft_p99_target_s"] - ttft0
-    lam_max = np.where(valid, max_rate(service, c1, p50_budget, p99_budget), 0.0)
-    deps = ["infer.in.request_rate", "infer.in.ttft_target_s", "infer.in.ttft_p99_target_s",
-            "infer.ttft_unloaded_s", "infer.requests_per_s"]
-    fs.add("infer.max_rate_per_replica", lam_max, "requests/s", "highest rate per replica meeting TTFT targets",
-           "bisection on ρ: P50 and P99 of M/D/c waiting (Sakasegawa + Allen-Cunneen) within TTFT target − TTFT₀",
-           deps[1:])
+    out = np.maximum(a["output_tokens"], 1.0)
+    q_tail = 1.0 - float(inp.percentile)
+    median_prompt = lognormal_quantile(prompt, a["prompt_sd"], 0.0)
+    ttft0_med = rep.prefill(median_prompt, median_prompt) + tpot
+    ttft0_tail = rep.prefill(prompt_tail, prompt_tail) + tpot
+    kv_transfer = np.zeros_like(service)
+    gpus = rep.gpus
+    if inp.disaggregated:
+        kv_bytes = kv_cache_bytes(inp.model, inp.kv_dtype, prompt_tail, 1.0, rep.tp) * rep.tp
+        kv_transfer = kv_bytes / (rep.links.scaleout_bw * gpus)
+    budgets = _budgets(a, ttft0_med, ttft0_tail, out_tail, tpot, q_tail)
+    lam_max = np.where(valid, max_rate_for(service, c1, budgets, k), 0.0)
+    deps = ["infer.in.request_rate", "infer.in.ttft_target_s", "infer.in.ttft_tail_target_s",
+            "infer.in.e2e_target_s", "infer.ttft_unloaded_s", "infer.requests_per_s", "infer.queue_variability"]
+    fs.add("infer.max_rate_per_replica", lam_max, "requests/s", "highest rate per replica meeting the latency targets",
+           "largest ρ·C/S whose waits stay within every budget: P50 ≤ TTFT target − TTFT₀(median I); at the "
+           "percentile ≤ TTFT target − TTFT₀(I_p) and ≤ E2E target − (TTFT₀(I_p) + O_p·TPOT) (M/G/c: Sakasegawa "
+           "× Allen-Cunneen, Newton on ρ)", deps[1:])
     with np.errstate(divide="ignore", invalid="ignore"):
         replicas = np.where(rate > 0, np.ceil(rate / lam_max), 1.0)
     replicas = np.where(np.isfinite(replicas), np.maximum(replicas, 1.0), np.nan)
-    gpus = rep.gpus
-    kv_transfer = np.zeros_like(ttft0)
     if inp.disaggregated:
-        kv_bytes = kv_cache_bytes(inp.model, inp.kv_dtype, prompt, 1.0, rep.tp) * rep.tp
-        kv_transfer = kv_bytes / (rep.links.scaleout_bw * gpus)
         t_pre = rep.prefill(prompt, prompt)
-        pre_rate = max_rate(t_pre, 1.0, p50_budget - kv_transfer, p99_budget - kv_transfer)
+        pre_budgets = [(b - kv_transfer, q) for b, q in budgets[:2]]
+        pre_rate = max_rate_for(t_pre, 1.0, pre_budgets, k)
         with np.errstate(divide="ignore", invalid="ignore"):
             pre_inst = np.where(rate > 0, np.ceil(rate / pre_rate), 1.0)
             dec_inst = np.where(rate > 0, np.ceil(rate / lam_max), 1.0)
@@ -206,21 +275,47 @@ def _queue(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray], rep: R
                "⌈rate / max rate per decode replica⌉ · GPUs per replica", deps)
         replicas = pre_inst + dec_inst
     fs.add("infer.kv_transfer_s", kv_transfer, "s", "KV cache transfer prefill → decode",
-           "KV bytes of the prompt / (scale-out bw per GPU · GPUs)" if inp.disaggregated else "0: not disaggregated",
-           ["hw.scaleout_bw", "infer.in.prompt_tokens"])
+           "KV bytes of the tail prompt / (scale-out bw per GPU · GPUs)" if inp.disaggregated
+           else "0: not disaggregated", ["hw.scaleout_bw", "infer.prompt_tokens_tail"])
     fs.add("infer.replicas_needed", replicas, "replicas", "replicas to serve the rate",
            "⌈request rate / max rate per replica⌉ (disaggregated: prefill + decode instances)",
            ["infer.max_rate_per_replica", "infer.in.request_rate"])
     fs.add("infer.gpus_needed", replicas * gpus, "GPUs", "GPUs to serve the rate", "replicas · GPUs per replica",
            ["infer.replicas_needed", "infer.gpus_per_replica"])
     per_rep = np.where(rate > 0, rate / replicas, 0.0)
-    w50 = wait_quantile(per_rep, service, c1, 0.5)
-    w99 = wait_quantile(per_rep, service, c1, 0.01)
-    fs.add("infer.ttft_s", ttft0 + w50 + kv_transfer, "s", "time to first token (P50)",
-           "TTFT₀ + P50 wait + KV transfer", ["infer.ttft_unloaded_s", "infer.replicas_needed", "infer.kv_transfer_s"])
-    fs.add("infer.ttft_p99_s", ttft0 + w99 + kv_transfer, "s", "time to first token (P99)",
-           "TTFT₀ + P99 wait + KV transfer", ["infer.ttft_unloaded_s", "infer.replicas_needed", "infer.kv_transfer_s"])
-    fs.add("infer.e2e_latency_s", e2e0 + w50 + kv_transfer, "s", "end-to-end latency (P50)",
+    w50 = wait_quantile(per_rep, service, c1, 0.5, k)
+    w99 = wait_quantile(per_rep, service, c1, 0.01, k)
+    w_tail = wait_quantile(per_rep, service, c1, q_tail, k)
+    p99_prompt = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], NormalDist().inv_cdf(0.99)),
+                            float(inp.model.max_context) if inp.model.max_context else np.inf)
+    ttft0_p99 = rep.prefill(p99_prompt, p99_prompt) + tpot
+    wait_deps = ["infer.ttft_unloaded_s", "infer.replicas_needed", "infer.kv_transfer_s", "infer.queue_variability"]
+    fs.add("infer.ttft_s", ttft0_med + w50 + kv_transfer, "s", "time to first token (P50)",
+           "prefill(median I) + one iteration + P50 wait + KV transfer", wait_deps)
+    fs.add("infer.ttft_p99_s", ttft0_p99 + w99 + kv_transfer, "s", "time to first token (P99)",
+           "prefill(I at P99) + one iteration + P99 wait + KV transfer", wait_deps)
+    ttft_tail = fs.add("infer.ttft_at_percentile_s", ttft0_tail + w_tail + kv_transfer, "s",
+                       "time to first token at the latency percentile",
+                       "prefill(I_p) + one iteration + wait at the percentile + KV transfer",
+                       [*wait_deps, "infer.prompt_tokens_tail", "infer.in.percentile"])
+    fs.add("infer.e2e_latency_s", ttft0_med + w50 + kv_transfer + out * tpot, "s", "end-to-end latency (P50)",
            "TTFT (P50) + O · TPOT", ["infer.ttft_s", "infer.tpot_s", "infer.in.output_tokens"])
+    fs.add("infer.e2e_at_percentile_s", ttft_tail + out_tail * tpot, "s", "end-to-end latency at the percentile",
+           "TTFT at the percentile + O_p · TPOT (a sum of quantiles: an upper bound)",
+           ["infer.ttft_at_percentile_s", "infer.tpot_s", "infer.output_tokens_tail"])
     fs.add("infer.utilisation", per_rep * service / c1, "fraction", "replica utilisation ρ",
            "rate per replica · service time / C", ["infer.replicas_needed", "infer.requests_per_s"])
+    fs.add("infer.in_flight", rate * (ttft0_med + w50 + kv_transfer + out * tpot), "requests",
+           "requests in flight at the peak (all replicas)", "Little's law: peak rate × mean end-to-end latency",
+           ["infer.in.request_rate", "infer.e2e_latency_s"])
+
+
+def _budgets(a: dict[str, np.ndarray], ttft0_med: np.ndarray, ttft0_tail: np.ndarray, out_tail: np.ndarray,
+             tpot: np.ndarray, q_tail: float) -> list[tuple[np.ndarray, float]]:
+    """(waiting budget, exceedance) per latency target; a target of 0 is no constraint (infinite budget)."""
+    def budget(target: np.ndarray, fixed: np.ndarray) -> np.ndarray:
+        return np.where(target > 0, target - fixed, np.inf)
+
+    return [(budget(a["ttft_target_s"], ttft0_med), 0.5),
+            (budget(a["ttft_tail_target_s"], ttft0_tail), q_tail),
+            (budget(a["e2e_target_s"], ttft0_tail + out_tail * tpot), q_tail)]

@@ -328,6 +328,10 @@ def _record_limits(fs: FigureSet, inp: MemoryInputs, cfg: Settings, bud: Budget,
         fixed_inf = bud.usable - bud.runtime - (1 + f) * (bud.states.weights + bud.fixed_workspace)
         per_seq = bud.kv_per_sequence + (1 + f) * bud.logits_per_sequence
         conc = np.where(per_seq > 0, np.floor(np.maximum(fixed_inf, 0) / per_seq), np.nan)
+        fs.add("mem.kv_budget", np.maximum(fixed_inf, 0.0), "B", "memory left for KV cache and logits per GPU",
+               "usable − runtime − (1+f)·(weights + prefill workspace)", limit_deps)
+        fs.add("mem.per_sequence", per_seq, "B", "KV cache and logits of one sequence at s per GPU",
+               "KV per sequence + (1+f)·logits", ["mem.kv_cache", "mem.activations"])
         fs.add("mem.max_concurrency", conc, "sequences", "concurrent sequences that fit at s",
                "⌊(usable − runtime − (1+f)·(weights + prefill workspace)) / (KV per sequence + (1+f)·logits)⌋",
                [*limit_deps, "mem.kv_cache", "mem.activations"])

@@ -281,7 +281,7 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "task.ttft_target_missed": (
         "首 token 时延未达目标",
-        "首 token 时延（TTFT）为 {ttft_ms:,.0f} 毫秒，目标为 {target_ms:,.0f} 毫秒。",
+        "首 token 时延（TTFT，{which}）为 {ttft_ms:,.0f} 毫秒，目标为 {target_ms:,.0f} 毫秒。",
         "提高张量并行度、缩短提示词、换更快的 GPU，或将 prefill 与 decode 分离部署。",
     ),
     "delivery.owning_not_paid_back": (

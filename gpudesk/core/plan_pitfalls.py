@@ -32,6 +32,7 @@ from gpudesk.vocabulary.delivery import owns_hardware as owns_facility
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.candidates import Candidate
 from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult
+from gpudesk.vocabulary.serving import PERCENTILE
 from gpudesk.project.model import Phase
 
 COMMITTED = ("private", "bare_metal", "cloud_reserved_1y", "cloud_reserved_3y", "hybrid")
@@ -142,6 +143,6 @@ def _latency(phase: Phase, figures: FigureSet) -> list[Check]:
     ttft0 = figures.number("infer.ttft_unloaded_s")
     if w.kind not in SERVING_KINDS or not math.isfinite(ttft0):
         return []
-    if ttft0 * 1000.0 > w.ttft_p50_ms:
+    if w.ttft_p50_ms > 0 and ttft0 * 1000.0 > w.ttft_p50_ms:
         return latency_pitfall(ttft0, w.ttft_p50_ms / 1000.0, "P50")
-    return latency_pitfall(ttft0, w.ttft_p99_ms / 1000.0, "P99")
+    return latency_pitfall(ttft0, w.ttft_ms / 1000.0, PERCENTILE.name_of(w.latency_percentile, "en"))

@@ -20,9 +20,10 @@ from gpudesk.core.checks import Check
 from gpudesk.core.constants import RAW_TEXT_BYTES_PER_TOKEN, SERVING_PEAK_POWER_LOAD, TRAINING_POWER_LOAD
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.plan_resolve import PlanInputError
+from gpudesk.core.serving_load import daily_requests, record_load, serving_inputs
 from gpudesk.core.sized_configuration import Layout, ServingCapacity
 from gpudesk.core.training import TrainingInputs, estimate_training
 from gpudesk.project.model import Phase, Workload
@@ -164,22 +165,17 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
 def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays,
                      request_rate: float | None = None, calibration: CalibrationScales | None = None) -> WorkloadResult:
     p = w.parallel
-    rate = request_rate if request_rate is not None else w.requests_per_day / 86400.0 * w.peak_factor
-    figures = estimate_inference(InferenceInputs(
-        model=model, hardware=hw, weight_dtype=w.weight_dtype, kv_dtype=w.kv_dtype,
-        compute_dtype=None if w.compute_dtype == w.weight_dtype else w.compute_dtype,
-        prompt_tokens=w.prompt_tokens, output_tokens=w.output_tokens, concurrency=w.concurrency,
-        tp=p.tp, pp=p.pp, ep=p.ep, request_rate=rate, ttft_target_s=w.ttft_p50_ms / 1000.0,
-        ttft_p99_target_s=w.ttft_p99_ms / 1000.0, tpot_target_s=w.tpot_ms / 1000.0, disaggregated=w.disaggregated,
-        serving_fraction=w.serving_memory_fraction, calibration=calibration,
-    ))
+    load = FigureSet()
+    rate = record_load(load, w) if request_rate is None else float(request_rate)
+    figures = estimate_inference(serving_inputs(model, w, hw, rate, calibration=calibration))
+    figures.merge(load)
     needed = figures.value_at("infer.gpus_needed")
     per_replica = int(figures.value_at("infer.gpus_per_replica"))
     sized = isinstance(needed, float) and math.isfinite(needed) and needed > 0
     own = max(int(needed) if sized else per_replica, per_replica)
     gpus = own
     sized_by = "peak_rate" if rate > 0 and sized else "minimum"
-    formula = ("⌈peak request rate / highest rate per replica at the TTFT targets⌉ × GPUs per replica"
+    formula = ("⌈peak request rate / highest rate per replica at the latency targets⌉ × GPUs per replica"
                if sized_by == "peak_rate" else "one replica: tp · pp GPUs (no request rate given)")
     if phase.hardware.nodes > 0:
         gpus = max(phase.hardware.nodes * phase.hardware.gpus_per_node, per_replica)
@@ -190,8 +186,11 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
     capacity = ServingCapacity(replicas=replicas, per_replica=lam, total=lam * replicas, target=rate,
                                unit="requests/s", tokens_per_s_per_replica=tokens,
                                tokens_per_s_total=tokens * replicas)
-    daily_tokens = w.requests_per_day * (w.prompt_tokens + w.output_tokens)
-    average_share = 1.0 / max(w.peak_factor, 1.0)
+    daily = daily_requests(w)
+    daily_tokens = daily * (w.prompt_tokens + w.output_tokens)
+    # share of the peak the average hour carries (the agent path passes its own rate: 1 / peak factor)
+    average_share = (min(1.0, daily / 86400.0 / rate) if request_rate is None and rate > 0
+                     else 1.0 / max(w.peak_factor, 1.0))
     return WorkloadResult(
         figures=figures, gpus=gpus, data_kind="text_pretokenized",
         throughput_per_gpu=0.0, params=float(model.params_total), tokens_served_per_year=daily_tokens * 365.0,
@@ -202,4 +201,3 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
         sizing_keys=tuple(k for k in ("infer.gpus_needed", "infer.gpus_per_replica") if k in figures),
         layout=Layout(p.tp, p.pp, 1, p.ep, replicas), gpus_needed=own, capacity=capacity,
     )
-

@@ -18,7 +18,8 @@ from gpudesk.catalog import records as rec
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.delivery import convert
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.serving_load import serving_inputs
 from gpudesk.core.market import (
     RENTED_MODES,
     AvailabilityIndex,
@@ -161,13 +162,7 @@ def _training(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Pric
 def _serving(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Priced], rate: float) -> list[Candidate]:
     accs = [p.accelerator for p in priced]
     p = w.parallel
-    infer = estimate_inference(InferenceInputs(
-        model=model, hardware=_hardware(accs, phase), weight_dtype=w.weight_dtype, kv_dtype=w.kv_dtype,
-        compute_dtype=None if w.compute_dtype == w.weight_dtype else w.compute_dtype,
-        prompt_tokens=w.prompt_tokens, output_tokens=w.output_tokens, concurrency=w.concurrency, tp=p.tp,
-        pp=p.pp, ep=p.ep, request_rate=rate, ttft_target_s=w.ttft_p50_ms / 1000, ttft_p99_target_s=w.ttft_p99_ms / 1000,
-        tpot_target_s=w.tpot_ms / 1000, disaggregated=w.disaggregated,
-    ))
+    infer = estimate_inference(serving_inputs(model, w, _hardware(accs, phase), rate))
     gpus = np.asarray(infer["infer.gpus_needed"], dtype=float)
     tput = np.asarray(infer["infer.tokens_per_s"], dtype=float)
     fits = np.asarray(infer["mem.fits"], dtype=float) > 0 if "mem.fits" in infer else np.ones(len(accs), bool)

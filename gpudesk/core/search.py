@@ -141,13 +141,13 @@ def search_inference(base: InferenceInputs, accelerators: Sequence[Accelerator],
     cost = np.where(np.isfinite(fs["infer.gpus_needed"]), fs["infer.gpus_needed"] * price, np.inf)
     fs.add("search.cost_per_hour", cost, "currency/h", "serving cost per hour", "GPUs needed · price per GPU-hour",
            ["infer.gpus_needed", "search.price_per_gpu_hour"])
-    lat = fs["infer.ttft_p99_s"]
+    lat = fs["infer.ttft_at_percentile_s"]
     tpot_ok = (np.asarray(base.tpot_target_s) <= 0) | (fs["infer.tpot_s"] <= np.asarray(base.tpot_target_s) + 1e-12)
-    feasible = np.isfinite(cost) & (cost <= cons.budget) & (lat <= base.ttft_p99_target_s) & tpot_ok \
+    feasible = np.isfinite(cost) & (cost <= cons.budget) & (lat <= base.ttft_tail_target_s) & tpot_ok \
         & (fs["infer.concurrency"] >= 1)
     fs.add("search.feasible", feasible.astype(np.float64), "", "meets every constraint (1 = yes)",
            "replicas finite ∧ TTFT P99 ≤ target ∧ TPOT ≤ target ∧ cost ≤ budget",
-           ["search.cost_per_hour", "infer.ttft_p99_s", "infer.tpot_s", "search.budget"])
+           ["search.cost_per_hour", "infer.ttft_at_percentile_s", "infer.tpot_s", "search.budget"])
     lat_safe = np.where(np.isfinite(lat), lat, np.inf)
     return SearchResult(fs, hw.ids, feasible, _pick(cost, feasible), _pick(lat_safe, feasible),
                         pareto_front(lat_safe, cost, feasible), skipped)

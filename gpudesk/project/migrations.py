@@ -15,6 +15,12 @@ History:
 * **2** — phased layout: those sections become ``phases[0]`` (with
   ``workloads = [workload]``); ``calibration``, ``revisions`` and
   ``catalog_snapshot`` added.
+* **3** — serving targets in business terms: the P99 time-to-first-token target ``ttft_p99_ms`` becomes
+  ``ttft_ms`` held at ``latency_percentile`` ``"p99"``; a workload that had no explicit targets keeps the
+  format-2 defaults (P50 1,000 ms, P99 3,000 ms). ``concurrency`` keeps its value, now read as the engine's
+  maximum batch; a workload without one keeps the format-2 default of 32 (0, "derived", is new in format 3).
+  New fields (length spreads, peak rate, busy hours, end-to-end target, users, quantisation allowed, phase
+  budget and power limit) take their defaults, which leave a format-2 plan's estimate unchanged.
 """
 
 from __future__ import annotations
@@ -45,9 +51,49 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+V2_SERVING_DEFAULTS = {"ttft_p50_ms": 1000.0, "ttft_p99_ms": 3000.0, "concurrency": 32}
+
+
+def _v2_workload(workload: Any) -> Any:
+    if not isinstance(workload, dict):
+        return copy.deepcopy(workload)  # validation names what is wrong with it
+    out = {}
+    for key, value in workload.items():
+        if key == "ttft_p99_ms":
+            out["ttft_ms"] = copy.deepcopy(value)
+        else:
+            out[key] = copy.deepcopy(value)
+    out.setdefault("ttft_ms", V2_SERVING_DEFAULTS["ttft_p99_ms"])
+    out.setdefault("ttft_p50_ms", V2_SERVING_DEFAULTS["ttft_p50_ms"])
+    out.setdefault("concurrency", V2_SERVING_DEFAULTS["concurrency"])
+    out["latency_percentile"] = "p99"
+    return out
+
+
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """P99 TTFT target → a target at a chosen percentile (p99); format-2 defaults made explicit."""
+    out = {key: copy.deepcopy(value) for key, value in data.items() if key != "phases"}
+    phases = data.get("phases")
+    if isinstance(phases, list):
+        new_phases = []
+        for phase in phases:
+            if isinstance(phase, dict) and isinstance(phase.get("workloads"), list):
+                phase = {**{k: copy.deepcopy(v) for k, v in phase.items() if k != "workloads"},
+                         "workloads": [_v2_workload(w) for w in phase["workloads"]]}
+            else:
+                phase = copy.deepcopy(phase)
+            new_phases.append(phase)
+        out["phases"] = new_phases
+    elif "phases" in data:
+        out["phases"] = copy.deepcopy(phases)
+    out["schema_version"] = 3
+    return out
+
+
 # schema n -> function producing schema n + 1
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _v1_to_v2,
+    2: _v2_to_v3,
 }
 
 

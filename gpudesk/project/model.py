@@ -22,11 +22,12 @@ from typing import Any
 from gpudesk.project import bound_reasons as why
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.precision import PRECISION
+from gpudesk.vocabulary.serving import PERCENTILE, QUANTIZATION
 from gpudesk.vocabulary.training import OPTIMIZER, TRAINING_STACK
 from gpudesk.vocabulary.training import RECOMPUTE as RECOMPUTE_MODES
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def num(default: float, lo: float, hi: float, unit: str = "", help: str = "", *, why: str = "",
@@ -122,20 +123,53 @@ class Workload:
                                **essential("target", TRAINING, "Training deadline", "训练周期（截止）"))
     lora_rank: int = num(16, 1, 4096, "", "LoRA rank", why=why.LORA_RANK)
     parallel: Parallelism = field(default_factory=Parallelism)
-    # inference
-    prompt_tokens: int = num(1024, 1, 10_000_000, "tokens", why=why.CONTEXT,
+    # inference: load, targets and request shapes in business terms
+    prompt_tokens: int = num(1024, 1, 10_000_000, "tokens", "mean input (prompt) length", why=why.CONTEXT,
                              **essential("data", LLM_SERVING, "Prompt tokens", "输入token数"))
-    output_tokens: int = num(256, 1, 1_000_000, "tokens", why=why.OUTPUT,
+    prompt_tokens_sd: float = num(
+        0, 0, 10_000_000, "tokens",
+        "spread of input lengths (standard deviation; lengths are taken as log-normal); 0 = every prompt the same",
+        why=why.CONTEXT)
+    output_tokens: int = num(256, 1, 1_000_000, "tokens", "mean output length", why=why.OUTPUT,
                              **essential("data", LLM_SERVING, "Output tokens", "输出token数"))
-    concurrency: int = num(32, 1, 10_000_000, "requests", "requests in flight", why=why.CONCURRENCY)
-    requests_per_day: float = num(100_000, 0, 1e12, "requests/day", why=why.REQUESTS,
-                                  **essential("data", LLM_SERVING, "Requests per day", "日请求量"))
-    peak_factor: float = num(3, 1, 1000, "x", "peak rate over the daily average", why=why.PEAK)
-    ttft_p50_ms: float = num(1000, 1, 600_000, "ms", "time-to-first-token target (P50)", why=why.LATENCY,
-                             **essential("target", LLM_SERVING, "TTFT target (P50)", "首token时延目标 P50"))
-    ttft_p99_ms: float = num(3000, 1, 600_000, "ms", "time-to-first-token target (P99)", why=why.LATENCY)
-    tpot_ms: float = num(50, 1, 60_000, "ms", "time-per-output-token target", why=why.TPOT,
+    output_tokens_sd: float = num(
+        0, 0, 1_000_000, "tokens",
+        "spread of output lengths (standard deviation; log-normal); 0 = every answer the same length", why=why.OUTPUT)
+    concurrency: int = num(
+        0, 0, 10_000_000, "sequences",
+        "engine maximum batch per replica (vLLM max_num_seqs); 0 = derived: the largest batch whose KV cache fits "
+        "and that meets the TPOT and end-to-end targets", why=why.CONCURRENCY)
+    users: int = num(0, 0, 1_000_000_000, "people",
+                     "people the service serves (stated in the proposal with the rate per user); 0 = not given",
+                     why=why.USERS)
+    requests_per_day: float = num(
+        100_000, 0, 1e12, "requests/day",
+        "daily volume; with a peak rate given and this 0, derived as peak rate × busy hours / peak factor",
+        why=why.REQUESTS, **essential("data", LLM_SERVING, "Requests per day", "日请求量"),
+        alternative="peak_requests_per_s")
+    busy_hours_per_day: float = num(
+        24, 1, 24, "h", "hours a day the daily volume arrives in (e.g. 10 for office use); the peak factor applies "
+        "over their average", why=why.BUSY_HOURS)
+    peak_factor: float = num(3, 1, 1000, "x", "peak rate over the average rate of the busy hours", why=why.PEAK)
+    peak_requests_per_s: float = num(
+        0, 0, 1e7, "requests/s",
+        "peak request rate as the customer states it; 0 = requests per day / (busy hours × 3,600) × peak factor",
+        why=why.PEAK_RATE)
+    latency_percentile: str = choice(
+        "p99", PERCENTILE.codes, "percentile at which the TTFT, TPOT and end-to-end targets must hold")
+    ttft_ms: float = num(3000, 1, 600_000, "ms", "time-to-first-token target at the latency percentile",
+                         why=why.LATENCY, **essential("target", LLM_SERVING, "First-token target", "首token时延目标"))
+    ttft_p50_ms: float = num(1000, 0, 600_000, "ms", "median (P50) time-to-first-token target; 0 = none",
+                             why="0 = none; " + why.LATENCY)
+    tpot_ms: float = num(50, 1, 60_000, "ms", "time-per-output-token target (one decode iteration of the batch)",
+                         why=why.TPOT,
                          **essential("target", LLM_SERVING, "Time per output token target", "每token时延目标"))
+    e2e_ms: float = num(0, 0, 3_600_000, "ms",
+                        "end-to-end latency target at the latency percentile (request to last token); 0 = none",
+                        why=why.E2E)
+    quantization: str = choice(
+        "as_planned", QUANTIZATION.codes,
+        "lowest precision the configuration search may recommend (lower ones are shown with their quality caveat)")
     disaggregated: bool = False
     serving_memory_fraction: float = num(
         0.9, 0.05, 0.99, "fraction",
@@ -205,6 +239,9 @@ class FacilityPlan:
                                      why=why.ELECTRICITY)
     grid_co2_kg_per_kwh: float = num(-1, -1, 2, "kg/kWh", "-1 = catalog default for the region", why=why.GRID_CO2)
     rack_power_limit_kw: float = num(0, 0, 500, "kW", "0 = catalog default for the cooling type", why=why.RACK_KW)
+    power_limit_kw: float = num(0, 0, 1_000_000, "kW",
+                                "IT power the site can give this phase's servers; 0 = no limit (the search drops "
+                                "configurations above it)", why=why.POWER_KW)
     cooling: str = choice("air", ("air", "liquid", "hybrid"))
 
 
@@ -258,6 +295,10 @@ class CostPlan:
     depreciation_years: int = num(4, 1, 15, "years", why=why.HORIZON)
     fitout_per_kw: float = num(0, 0, 1e6, "currency/kW", why=why.MONEY_UNIT)
     gpu_price_override: float = num(0, 0, 1e7, "currency/GPU", "0 = catalog price", why=why.GPU_PRICE)
+    budget: float = num(0, 0, 1e13, "currency",
+                        "the most the phase's configuration may cost over the horizon (owned: servers and running "
+                        "costs; rented: rent); 0 = no limit (the search drops configurations above it)",
+                        why=why.BUDGET)
 
 
 @dataclass

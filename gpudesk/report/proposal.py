@@ -16,6 +16,7 @@ import datetime as dt
 from dataclasses import fields
 
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
+from gpudesk.vocabulary.serving import PERCENTILE
 from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.report import proposal_closing, proposal_infra
 from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Paragraph, ProposalDocument, Section
@@ -50,7 +51,8 @@ TRAINING_KINDS = {"pretrain", "finetune_full", "finetune_lora", "finetune_qlora"
 WORKLOAD_FIELDS = {
     "training": ("model_id", "compute_dtype", "seq_len", "global_batch", "train_tokens", "epochs", "deadline_days"),
     "llm_inference": ("model_id", "weight_dtype", "prompt_tokens", "output_tokens", "concurrency",
-                      "requests_per_day", "peak_factor", "ttft_p50_ms", "ttft_p99_ms", "tpot_ms"),
+                      "users", "peak_requests_per_s", "requests_per_day", "peak_factor", "latency_percentile",
+                      "ttft_ms", "ttft_p50_ms", "tpot_ms", "e2e_ms"),
     "agent_hosting": ("model_id", "agents", "model_calls_per_agent_hour", "vcpus_per_agent", "prompt_tokens",
                       "output_tokens"),
     "rendering_vdi": ("seats", "seat_profile_gb"),
@@ -210,6 +212,8 @@ def _workload_rows(workload: Workload, t: ReportText) -> list[tuple[str, str]]:
         value = getattr(workload, name)
         if name in CHOICE_FIELDS:
             shown = t.choice("dtype", value)
+        elif name == "latency_percentile":
+            shown = PERCENTILE.name_of(value, t.lang)
         elif isinstance(value, str):
             shown = value
         else:

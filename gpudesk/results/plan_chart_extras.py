@@ -8,9 +8,10 @@ import numpy as np
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
 from gpudesk.core.plan_workload import hardware_for
+from gpudesk.core.serving_load import serving_inputs
 from gpudesk.core.training import bottleneck_name
 from gpudesk.project.model import Phase
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
@@ -54,12 +55,8 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
         return None
     hw = hardware_for(r.accelerator, r.server, phase.hardware.gpus_per_node).take(
         np.zeros(CONCURRENCIES.size, dtype=int))
-    p = w.parallel
-    sweep = estimate_inference(InferenceInputs(
-        model=model, hardware=hw, weight_dtype=w.weight_dtype, kv_dtype=w.kv_dtype, prompt_tokens=w.prompt_tokens,
-        output_tokens=w.output_tokens, concurrency=CONCURRENCIES, tp=p.tp, pp=p.pp, ep=p.ep,
-        ttft_target_s=w.ttft_p50_ms / 1000, ttft_p99_target_s=w.ttft_p99_ms / 1000,
-    ))
+    sweep = estimate_inference(serving_inputs(model, w, hw, 0.0, concurrency=CONCURRENCIES, tpot_target_s=0.0,
+                                              e2e_target_s=0.0))
     tput = np.asarray(sweep["infer.tokens_per_s"], dtype=float)
     tpot = np.asarray(sweep["infer.tpot_s"], dtype=float) * 1000
     ttft = np.asarray(sweep["infer.ttft_unloaded_s" if "infer.ttft_unloaded_s" in sweep else "infer.ttft_s"],
@@ -68,6 +65,7 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
     if ok.sum() < 2:
         return None
     x = list(CONCURRENCIES[ok])
+    planned = figures.number("infer.concurrency", 0.0)
     return ChartSpec(
         kind="inference", title="Throughput and latency against concurrency", x_label="Concurrent sequences",
         y_label="Throughput", y_unit="tokens/s", y2_label="Latency", y2_unit="ms", log_x=True,
@@ -75,7 +73,7 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
                 Series("TPOT", x, list(tpot[ok]), style="line", color_role="tpot", panel=1),
                 Series("TTFT", x, list(ttft[ok]), style="line", color_role="ttft", panel=1)],
         hlines=[RefLine(w.tpot_ms, f"TPOT target {w.tpot_ms:g} ms", "target", panel=1),
-                RefLine(w.ttft_p50_ms, f"TTFT target {w.ttft_p50_ms:g} ms", "target", panel=1)],
-        markers=[Marker(float(w.concurrency), float(figures.value_at("infer.tokens_per_s")), "planned",
-                        f"concurrency {w.concurrency}")] if w.concurrency <= CONCURRENCIES[-1] else [],
+                RefLine(w.ttft_ms, f"TTFT target {w.ttft_ms:g} ms", "target", panel=1)],
+        markers=[Marker(planned, float(figures.value_at("infer.tokens_per_s")), "planned",
+                        f"engine batch {planned:g}")] if 0 < planned <= CONCURRENCIES[-1] else [],
     )

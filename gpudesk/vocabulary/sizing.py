@@ -27,3 +27,35 @@ BOTTLENECK: Vocabulary[Term] = Vocabulary("bottleneck", (
     Term("latency_target", "latency target", "时延目标"),
     Term("memory_capacity", "memory capacity", "显存容量"),
 ))
+
+# What binds a searched configuration, and why a point of the search was dropped. ``dropped`` is how a count of
+# dropped points reads ("380 out of memory"); the order is the order in which a point's first violation is
+# attributed, so the counts add up to the points dropped.
+BINDING: Vocabulary[Term] = Vocabulary("binding constraint", (
+    Term("cooling", "facility cooling", "机房散热方式",
+         {"dropped_en": "need liquid cooling the room lacks", "dropped_zh": "需要机房不具备的液冷"}),
+    Term("unsupported", "precision the accelerator cannot run", "加速卡不支持的精度",
+         {"dropped_en": "use a precision the accelerator lacks", "dropped_zh": "精度不受加速卡支持"}),
+    Term("layout", "layout the model cannot use", "模型不适用的切分方式",
+         {"dropped_en": "use a layout the model cannot split into", "dropped_zh": "切分方式与模型结构不符"}),
+    Term("memory", "GPU memory", "显存容量",
+         {"dropped_en": "out of memory", "dropped_zh": "显存不足"}),
+    Term("ttft", "time-to-first-token target", "首 token 时延目标",
+         {"dropped_en": "miss the TTFT target", "dropped_zh": "未达首 token 时延目标"}),
+    Term("tpot", "time-per-output-token target", "每 token 时延目标",
+         {"dropped_en": "miss the TPOT target", "dropped_zh": "未达每 token 时延目标"}),
+    Term("e2e", "end-to-end latency target", "端到端时延目标",
+         {"dropped_en": "miss the end-to-end target", "dropped_zh": "未达端到端时延目标"}),
+    Term("latency", "per-item latency target", "单条处理时延目标",
+         {"dropped_en": "miss the latency target", "dropped_zh": "未达时延目标"}),
+    Term("throughput", "the peak load (replica capacity)", "峰值负载（副本处理能力）",
+         {"dropped_en": "cannot carry the load", "dropped_zh": "无法承载负载"}),
+    Term("deadline", "the training deadline", "训练期限",
+         {"dropped_en": "miss the deadline", "dropped_zh": "无法在期限内完成"}),
+    Term("power", "facility power limit", "机房供电上限",
+         {"dropped_en": "exceed the power limit", "dropped_zh": "超出供电上限"}),
+    Term("budget", "budget", "预算",
+         {"dropped_en": "exceed the budget", "dropped_zh": "超出预算"}),
+    Term("quality", "precision allowed for model quality", "为保证模型质量允许的精度",
+         {"dropped_en": "quantise below the precision allowed", "dropped_zh": "量化低于允许的精度"}),
+))

@@ -30,7 +30,7 @@ GUIDE_MACHINE: tuple[StepHelp, ...] = (
         _q("w.train_tokens w.dataset_items w.epochs w.deadline_days",
            "Training: how much data, how many passes, and within what training period?",
            "训练：数据规模多大、训练几轮、训练周期多长？"),
-        _q("w.requests_per_day w.items_per_day w.concurrency w.peak_factor w.ttft_p50_ms w.latency_ms",
+        _q("w.requests_per_day w.items_per_day w.peak_requests_per_s w.peak_factor w.ttft_ms w.latency_ms",
            "Serving: daily volume, concurrency, peak over average and target latency?",
            "推理：日处理量、并发量、峰均比、目标时延各是多少？"),
         _q("w.seats w.agents", "Rendering and agents: how many concurrent seats or always-on agents?",

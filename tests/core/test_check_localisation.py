@@ -123,7 +123,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                          "server": "Generic 8 x RTX 4090 server", "gpus": 1, "slots": 8},
     "cost.unpriced_lines": {"count": 2, "items": "NVIDIA Spectrum-4 SN5600 (1 switch); transceivers (64 transceiver)"},
     "task.deadline_missed": {"days": 41.3, "deadline_days": 30.0, "tokens": 2.0e12, "gpus": 1024},
-    "task.ttft_target_missed": {"ttft_ms": 1840.0, "target_ms": 500.0},
+    "task.ttft_target_missed": {"ttft_ms": 1840.0, "target_ms": 500.0, "which": "P95"},
     "roadmap.fabric_cannot_grow": {"needed": 24.0, "headroom": 8.0, "phase": "试点", "next_phase": "生产"},
     "roadmap.rack_power_cannot_grow": {"rack_kw": 132.0, "limit_kw": 40.0, "phase": "试点", "next_phase": "生产"},
     "roadmap.retired_before_payback": {"months": 6, "payback_month": 19.0, "payback_when_zh": "要到第 19 个月才",

@@ -79,7 +79,7 @@ def test_queueing_math_limits():
 
 def test_replicas_scale_with_the_request_rate():
     fs = _infer(model=LLAMA3_70B, tp=4, concurrency=64, prompt_tokens=1024, output_tokens=256,
-                request_rate=[1.0, 50.0], ttft_target_s=1.0, ttft_p99_target_s=3.0)
+                request_rate=[1.0, 50.0], ttft_target_s=1.0, ttft_tail_target_s=3.0)
     r = [fs.value_at("infer.replicas_needed", i) for i in range(2)]
     assert r[1] > r[0] >= 1
     assert fs.value_at("infer.gpus_needed", 1) == r[1] * 4

@@ -47,10 +47,10 @@ def test_constraints_filter_accelerators_and_budget():
 def test_inference_search_meets_latency_targets():
     base = InferenceInputs(model=LLAMA3_70B, hardware=HardwareArrays.from_accelerators([H100]), weight_dtype="fp8",
                            kv_dtype="fp8", prompt_tokens=1024, output_tokens=256, concurrency=64, request_rate=10.0,
-                           ttft_target_s=1.0, ttft_p99_target_s=2.0, tpot_target_s=0.05)
+                           ttft_target_s=1.0, ttft_tail_target_s=2.0, tpot_target_s=0.05)
     res = search_inference(base, [H100, B200, L40S], [1, 2, 4, 8], Constraints(PRICES))
     fs = res.figures
     assert res.feasible.any()
-    assert np.all(fs["infer.ttft_p99_s"][res.feasible] <= 2.0)
+    assert np.all(fs["infer.ttft_at_percentile_s"][res.feasible] <= 2.0)
     assert np.all(fs["infer.tpot_s"][res.feasible] <= 0.05 + 1e-12)
     assert fs["search.cost_per_hour"][res.cheapest] == fs["search.cost_per_hour"][res.feasible].min()

@@ -96,3 +96,22 @@ def test_plan_without_a_version_is_refused(tmp_path):
     path.write_text('{"meta": {}}', encoding="utf-8")
     with pytest.raises(ProjectValidationError, match="schema_version: missing"):
         load_project(path)
+
+
+def test_v2_step_holds_the_p99_target_at_the_p99_percentile():
+    v2 = _fixture("v2_sample.gpudesk")
+    before = copy.deepcopy(v2)
+    v3 = MIGRATIONS[2](v2)
+    assert v3 == _fixture("v2_expected_v3.json")
+    assert v2 == before, "a migration must not modify its input"
+    serving = v3["phases"][1]["workloads"][0]
+    assert "ttft_p99_ms" not in serving
+    assert serving["ttft_ms"] == v2["phases"][1]["workloads"][0]["ttft_p99_ms"] == 4000.0
+    assert serving["latency_percentile"] == "p99" and serving["ttft_p50_ms"] == 1500.0
+    assert serving["concurrency"] == 64  # the stated value, now the engine's maximum batch
+
+
+def test_v2_workload_without_targets_keeps_the_format_2_defaults():
+    v3 = MIGRATIONS[2]({"schema_version": 2, "phases": [{"workloads": [{"kind": "llm_inference"}]}]})
+    w = v3["phases"][0]["workloads"][0]
+    assert (w["ttft_ms"], w["ttft_p50_ms"], w["concurrency"], w["latency_percentile"]) == (3000.0, 1000.0, 32, "p99")

@@ -1,0 +1,46 @@
+"""Request lengths as distributions: the mean sizes throughput, the tail sizes latency and the KV cache.
+
+Prompt and output lengths are taken as log-normal with the stated mean m and standard deviation s (lengths are
+positive and right-skewed; the log-normal is the usual fit to chat and summarisation traces, e.g. Splitwise,
+Patel et al. 2024, arXiv 2311.18677, Fig. 3): σ² = ln(1 + (s/m)²), μ = ln m − σ²/2, and the length at
+level p is exp(μ + σ·z_p) with z_p the standard normal quantile. s = 0 gives every request the mean length.
+
+* Latency at a percentile adds the tail prompt's prefill and the tail output's decode to the queueing wait at
+  the same percentile: a sum of quantiles bounds the quantile of the sum from above (conservative).
+* The KV cache of C sequences in flight at level p holds C·E[L] + z_p·sd(L)·√C tokens (L = prompt + output,
+  independent lengths; normal approximation of the sum).
+* The service time's squared coefficient of variation cs² = (TPOT·sd(O))² + (prefill per token·sd(I))²) / S²
+  enters the Allen-Cunneen queue factor (core/inference_queue.py).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def lognormal_quantile(mean: np.ndarray, sd: np.ndarray, z: float | np.ndarray) -> np.ndarray:
+    """Length at standard-normal quantile ``z`` of a log-normal with this mean and standard deviation."""
+    m = np.maximum(np.asarray(mean, dtype=np.float64), 1e-12)
+    cv2 = (np.asarray(sd, dtype=np.float64) / m) ** 2
+    sigma = np.sqrt(np.log1p(cv2))
+    return m * np.exp(sigma * z - 0.5 * sigma * sigma)
+
+
+def concurrency_with_spread(budget_b: np.ndarray, per_sequence_b: np.ndarray, per_token_b: np.ndarray,
+                            length_sd: np.ndarray, z: float) -> np.ndarray:
+    """Largest C with C·A + z·sd·a·√C ≤ F: sequences whose KV cache fits at the percentile (A bytes per sequence
+    at the mean length, a bytes per token, F the budget). Falls back to ⌊F/A⌋ without spread."""
+    f = np.maximum(np.asarray(budget_b, dtype=np.float64), 0.0)
+    a = np.asarray(per_sequence_b, dtype=np.float64)
+    b = max(z, 0.0) * np.asarray(length_sd, dtype=np.float64) * np.asarray(per_token_b, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        root = (-b + np.sqrt(b * b + 4.0 * a * f)) / (2.0 * a)
+        return np.where(a > 0, np.floor(root * root + 1e-9), np.nan)
+
+
+def service_cv2(service_s: np.ndarray, tpot_s: np.ndarray, output_sd: np.ndarray, prefill_s: np.ndarray,
+                prompt_tokens: np.ndarray, prompt_sd: np.ndarray) -> np.ndarray:
+    """Squared coefficient of variation of a request's service time from the spread of its lengths."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        var = (tpot_s * output_sd) ** 2 + (prefill_s / np.maximum(prompt_tokens, 1.0) * prompt_sd) ** 2
+        return np.where(service_s > 0, var / (service_s * service_s), 0.0)

@@ -1,0 +1,43 @@
+"""Serving targets and the precisions a configuration search tries."""
+
+from __future__ import annotations
+
+from statistics import NormalDist
+
+from gpudesk.vocabulary.terms import Term, Vocabulary
+
+
+def _percentile(code: str, level: float) -> Term:
+    name = code.upper()
+    return Term(code, name + (" (median)" if level == 0.5 else ""), name + ("（中位数）" if level == 0.5 else ""),
+                {"level": level, "exceedance": round(1.0 - level, 6), "z": NormalDist().inv_cdf(level)})
+
+
+PERCENTILE: Vocabulary[Term] = Vocabulary("latency percentile", (
+    _percentile("p50", 0.50), _percentile("p90", 0.90), _percentile("p95", 0.95), _percentile("p99", 0.99),
+))
+
+# The lowest precision a search may *recommend* (lower ones are still evaluated and shown, with their caveat).
+QUANTIZATION: Vocabulary[Term] = Vocabulary("quantisation allowed", (
+    Term("as_planned", "the plan's own precision only", "仅限方案中的精度", {"min_bits": 16}),
+    Term("8bit", "down to 8-bit (FP8, INT8)", "可降至 8 位（FP8、INT8）", {"min_bits": 8}),
+    Term("4bit", "down to 4-bit (INT4, FP4)", "可降至 4 位（INT4、FP4）", {"min_bits": 4}),
+))
+
+
+def _option(code: str, en: str, zh: str, weight: str, kv: str, compute: str | None, bits: int) -> Term:
+    return Term(code, en, zh, {"weight": weight, "kv": kv, "compute": compute, "bits": bits})
+
+
+# Precision options of the serving search: weights, KV cache and the format the GEMMs run in (None: the
+# weights' own). "bf16" runs FP16 on parts without a BF16 figure (Ascend 910B, T4).
+SEARCH_PRECISION: Vocabulary[Term] = Vocabulary("search precision", (
+    _option("bf16", "BF16 weights and KV cache", "BF16 权重与 KV 缓存", "bf16", "bf16", None, 16),
+    _option("fp8", "FP8 weights, activations and KV cache", "FP8 权重、激活与 KV 缓存", "fp8", "fp8", "fp8", 8),
+    _option("int8", "INT8 weights and activations (W8A8), INT8 KV cache", "INT8 权重与激活（W8A8）、INT8 KV 缓存",
+            "int8", "int8", "int8", 8),
+    _option("int4", "INT4 weights (W4A16), 16-bit KV cache", "INT4 权重（W4A16）、16 位 KV 缓存", "int4", "bf16",
+            None, 4),
+    _option("fp4", "FP4 weights and activations, FP8 KV cache", "FP4 权重与激活、FP8 KV 缓存", "fp4", "fp8",
+            "fp4", 4),
+))
