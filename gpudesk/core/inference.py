@@ -81,6 +81,7 @@ class InferenceInputs:
     serving_fraction: float | None = None  # memory share the engine may use; None = SERVING_MEMORY_FRACTION
     calibration: CalibrationScales | None = None  # pilot-fitted efficiency scales (core/calibration_hook.py)
     derive_batch: bool = True  # False: C is the given batch capped by the KV cache only (a search checks TPOT)
+    lean: bool = False  # a search's evaluation: skips figures only the plan shows (mem.min_gpus)
 
 
 def _largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, out: np.ndarray,
@@ -113,7 +114,8 @@ def _memory(inp: InferenceInputs, a: dict[str, np.ndarray], groups: np.ndarray, 
     return estimate_memory(MemoryInputs(
         model=inp.model, mode="inference", weight_dtype=inp.weight_dtype, kv_dtype=inp.kv_dtype,
         seq_len=a["prompt_tokens"] + a["output_tokens"], micro_batch=np.maximum(batch / groups, 1.0),
-        tp=a["tp"], pp=a["pp"], ep=a["ep"], serving_fraction=inp.serving_fraction, **hw.memory_fields()))
+        tp=a["tp"], pp=a["pp"], ep=a["ep"], serving_fraction=inp.serving_fraction, fewest_gpus=not inp.lean,
+        **hw.memory_fields()))
 
 
 def estimate_inference(inp: InferenceInputs) -> FigureSet:

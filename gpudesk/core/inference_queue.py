@@ -87,7 +87,10 @@ def max_rate_for(service_s: np.ndarray, servers: np.ndarray,
     s = np.asarray(service_s, dtype=np.float64)
     rho = np.ones(np.broadcast(c, s).shape)
     for budget, q in budgets:
-        rho = np.minimum(rho, max_load(s, c, budget, q, variability))
+        b = np.asarray(budget, dtype=np.float64)
+        if np.all(np.isinf(b) & (b > 0)):
+            continue  # no target: no constraint
+        rho = np.minimum(rho, max_load(s, c, b, q, variability))
     with np.errstate(divide="ignore", invalid="ignore"):
         rate = rho * c / s
     return np.where(np.isfinite(s) & (s > 0), rate, 0.0)
