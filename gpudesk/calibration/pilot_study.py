@@ -76,7 +76,7 @@ def reproject_plan(fit: FitResult, project: Project, phase_index: int, catalog: 
 
     def project_figures(scales: dict[str, float]) -> dict[str, float]:
         trial.calibration = Calibration(measurements=[], fitted=dict(scales), uncertainty={}, enabled=True)
-        figures = estimate_phase(trial, phase_index, catalog).figures
+        figures = estimate_phase(trial, phase_index, catalog, search=False).figures
         out = {}
         for key in FULL_SCALE_FIGURES:
             if key in figures and isinstance(figures.value_at(key), float) and math.isfinite(figures.value_at(key)):

@@ -25,6 +25,16 @@ class Candidate:
     memory: tuple[tuple[str, float], ...] = ()  # (mem.* key, bytes per GPU) at this configuration
     memory_capacity: float = 0.0  # bytes per GPU
     reasons_zh: tuple[str, ...] = ()  # the same reasons in Chinese
+    point: int = -1  # row of the configuration in the phase's search (PhaseSearch.find); -1 = not searched
+    precision: str = ""  # weights (and KV cache) the configuration runs at, e.g. "FP8"
+    layout_zh: str = ""  # the layout line in Chinese (replicas, batch …); "" = same as ``layout``
+    cost_unit_zh: str = ""  # ``cost_unit`` in Chinese; "" = same
 
     def reasons_in(self, lang: str) -> tuple[str, ...]:
         return self.reasons_zh if lang == "zh" and self.reasons_zh else self.reasons
+
+    def layout_in(self, lang: str) -> str:
+        return self.layout_zh if lang == "zh" and self.layout_zh else self.layout
+
+    def cost_unit_in(self, lang: str) -> str:
+        return self.cost_unit_zh if lang == "zh" and self.cost_unit_zh else self.cost_unit

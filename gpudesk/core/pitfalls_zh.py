@@ -354,6 +354,12 @@ ZH_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{mfu_median:.0%}；模型计算只能在 GPU 忙碌时进行。",
         "在训练日志的同一稳态迭代期间（同一任务、同一时间窗）采集 nvidia-smi，然后重新导入两者。",
     ),
+    "search.suggestion": (
+        "配置搜索找到了满足全部目标的配置",
+        "方案自身的配置无法满足目标；配置搜索（{summary_zh}）推荐 {configuration_zh}（约束条件：{binding_zh}）；"
+        "方案所选加速卡上的可行配置：{own_zh}。",
+        "在第 2 步“推荐配置”中采用该配置，或按其调整切分方式、精度或加速卡。",
+    ),
 }
 
 

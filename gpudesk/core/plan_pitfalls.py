@@ -104,10 +104,12 @@ def _per_card_price(phase: Phase, candidates: list[Candidate]) -> list[Check]:
     if chosen is None or len(priced) < 2:
         return []
     serving = phase.workloads[0].kind not in TRAINING
+    months = max(phase.costs.horizon_years, 1) * 12.0  # serving rows cost the horizon; the pitfall speaks of a month
+    work = [c.cost / months if serving else c.cost for c in priced]
     hours = [730.0 * c.gpus if serving else c.time_or_throughput * 24.0 * c.gpus for c in priced]
     return per_gpu_price_pitfall(
-        [c.accelerator_name for c in priced], [c.cost / max(h, 1e-9) for c, h in zip(priced, hours)],
-        [c.cost for c in priced], chosen, phase.costs.currency, "month" if serving else "job")
+        [c.accelerator_name for c in priced], [v / max(h, 1e-9) for v, h in zip(work, hours)],
+        work, chosen, phase.costs.currency, "month" if serving else "job")
 
 
 def _scaling_path(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult]) -> list[Check]:

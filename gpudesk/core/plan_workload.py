@@ -78,7 +78,8 @@ def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: ob
     per_step = w.global_batch / (w.micro_batch * np.maximum(np.asarray(dp, dtype=float), 1.0))
     return MemoryInputs(
         model=model, mode=MEMORY_MODE[w.kind], training_stack=p.training_stack,
-        micro_batches_per_step=per_step, gpu_memory_gb=hw.memory_gb[0], gpu_memory_formula=hw.memory_formula,
+        micro_batches_per_step=per_step, gpu_memory_gb=hw.memory_gb if hw.size > 1 else hw.memory_gb[0],
+        gpu_memory_formula=hw.memory_formula,
         weight_dtype=w.weight_dtype,
         kv_dtype=w.kv_dtype, optimizer=w.optimizer, seq_len=w.seq_len, micro_batch=w.micro_batch,
         tp=p.tp, pp=p.pp, dp=dp, cp=p.cp, ep=p.ep, zero_stage=p.zero_stage, recompute=p.recompute,

@@ -31,6 +31,7 @@ CHART_KINDS = (
     "power_per_rack",
     "cost_over_time",
     "time_vs_cost",
+    "cost_vs_speed",
     "timeline",
     "generic",
 )
@@ -60,6 +61,8 @@ class Series:
     visible: bool = True
     stack_group: str | None = None
     panel: int = 0
+    keys: list[str] | None = None  # per-point identity (e.g. "search:1234": a configuration a click can pin)
+    tooltips_zh: list[str] | None = None  # the tooltips in Chinese, when the core wrote both
 
     def __post_init__(self) -> None:
         self.x = _floats(self.x, f"series {self.name!r}.x")
@@ -72,6 +75,12 @@ class Series:
             self.tooltips = [str(t) for t in self.tooltips]
             if len(self.tooltips) != len(self.x):
                 raise ValueError(f"series {self.name!r}: {len(self.tooltips)} tooltips for {len(self.x)} points")
+        for name in ("keys", "tooltips_zh"):
+            values = getattr(self, name)
+            if values is not None:
+                setattr(self, name, [str(v) for v in values])
+                if len(getattr(self, name)) != len(self.x):
+                    raise ValueError(f"series {self.name!r}: {len(values)} {name} for {len(self.x)} points")
         if self.stack_group is not None and self.style != "bar":
             raise ValueError(f"series {self.name!r}: stack_group applies to bar series only")
         if self.panel not in PANELS:
@@ -79,6 +88,9 @@ class Series:
 
     def tooltip(self, index: int) -> str:
         return self.tooltips[index] if self.tooltips else ""
+
+    def key(self, index: int) -> str:
+        return self.keys[index] if self.keys and 0 <= index < len(self.keys) else ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -91,6 +103,8 @@ class Series:
             "visible": self.visible,
             "stack_group": self.stack_group,
             "panel": self.panel,
+            "keys": None if self.keys is None else list(self.keys),
+            "tooltips_zh": None if self.tooltips_zh is None else list(self.tooltips_zh),
         }
 
     @classmethod

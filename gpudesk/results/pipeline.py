@@ -3,14 +3,18 @@
 ``estimate_plan(project, catalog)`` is what the UI, the CLI and the
 proposal all call. For each phase it resolves the catalog rows, sizes
 each workload (GPUs to meet the deadline or the peak rate), chains steps
-3–7, gathers the checks, ranks alternative accelerators and builds the
-chart specs. The first workload's figures keep their plain keys
+3–7, gathers the checks, searches the configurations the phase could use
+(core/config_search.py: accelerator × precision × layout × replicas) and
+builds the chart specs. The window estimates without the search and runs it
+in slices afterwards (``search_steps_for`` + ``attach_search``). The first workload's figures keep their plain keys
 (``train.*``, ``infer.*`` …); further workloads are prefixed ``w2.``, ``w3.``.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Generator
+from dataclasses import dataclass
 
 from gpudesk import __version__
 from gpudesk.catalog.store import Catalog
@@ -34,15 +38,31 @@ from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.results.plan_roadmap import roadmap
 from gpudesk.core.plan_task import task_figures
 from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for
-from gpudesk.core.recommend import recommend
+from gpudesk.core.config_search import PhaseSearch, memory_inputs_for, search_steps
+from gpudesk.core.search_candidates import candidates as search_candidates
+from gpudesk.results.search_charts import tradeoff_chart
+from gpudesk.results.search_checks import plan_xy, search_checks
 from gpudesk.project.model import Phase, Project
 
-__all__ = ["PhaseCache", "PlanInputError", "estimate_plan", "estimate_phase"]
+__all__ = ["PhaseCache", "PlanInputError", "attach_search", "estimate_plan", "estimate_phase", "search_steps_for"]
+
+
+@dataclass(frozen=True)
+class PhaseContext:
+    """What the phase's search and the checks and charts that read it need, kept with the estimate."""
+
+    phase: Phase
+    resolved: ResolvedPhase
+    results: tuple[WorkloadResult, ...]
+    infra_checks: tuple[Check, ...]
+    layout_checks: tuple[Check, ...]
+    extra_checks: tuple[Check, ...] = ()  # assumed inputs, calibration and cloud-offer checks
 
 
 def estimate_phase(project: Project, index: int, catalog: Catalog,
-                   carried: CarriedHardware | None = None) -> PhaseEstimate:
-    """Estimate one phase; ``carried`` is the owned hardware the previous phase hands over."""
+                   carried: CarriedHardware | None = None, search: bool = True) -> PhaseEstimate:
+    """Estimate one phase; ``carried`` is the owned hardware the previous phase hands over. ``search=False``
+    leaves the configuration search to the caller (``search_steps_for`` and ``attach_search``)."""
     phase: Phase = project.phases[index]
     where = f"phases[{index}]"
     if not phase.workloads:
@@ -73,18 +93,57 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     figures.merge(ledger_figures(ledger, config, figures, phase.costs.horizon_years, busy_fraction(phase)))
     estimate = PhaseEstimate(index=index, name=phase.name, figures=figures, config=config, ledger=ledger,
                              start_month=phase.start_month, carried=handed_over(config, figures))
-    estimate.candidates = with_plan_row(recommend(catalog, phase, resolved, primary), config, figures, phase)
-    estimate.checks = phase_checks(phase, resolved, figures, results, infra.checks, estimate.candidates) \
-        + layout_checks + compliance_checks(
-        catalog, phase, resolved, estimate.candidates, ledger) + ledger_checks(ledger)
-    estimate.charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog, primary)
     defaults, default_checks = assumed_inputs(phase, where)
-    estimate.checks += default_checks + calibration_checks(project.calibration) + offer_checks(phase, resolved, where)
+    extra_checks = default_checks + calibration_checks(project.calibration) + offer_checks(phase, resolved, where)
+    estimate.context = PhaseContext(phase, resolved, tuple(results), tuple(infra.checks), tuple(layout_checks),
+                                    tuple(extra_checks))
     estimate.assumptions = [*assumptions(phase, resolved, figures),
                             compliance_assumption(catalog, phase, resolved.accelerator), *defaults]
     estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()
     estimate.accuracy = figure_bands(figures.keys(), [w.kind for w in phase.workloads])
+    attach_search(estimate, catalog, run_search(estimate, catalog) if search else None, done=search)
     return estimate
+
+
+def run_search(estimate: PhaseEstimate, catalog: Catalog) -> PhaseSearch | None:
+    """The phase's configuration search, all at once."""
+    steps = search_steps_for(estimate, catalog, chunk=64)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+
+
+def search_steps_for(estimate: PhaseEstimate, catalog: Catalog,
+                     chunk: int = 4) -> Generator[tuple[int, str], None, PhaseSearch | None]:
+    """The phase's configuration search in slices (see core/config_search.search_steps)."""
+    ctx: PhaseContext = estimate.context
+    primary = ctx.results[0]
+    kind = ctx.phase.workloads[0].kind
+    rate = primary.request_rate if kind == "agent_hosting" else None
+    return search_steps(catalog, ctx.phase, ctx.resolved, rate, primary.load_factor, chunk=chunk)
+
+
+def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch | None, done: bool = True) -> None:
+    """Candidates, checks and charts of the phase from its search (``None``: the plan's own row only; ``done``
+    False: the search has not run yet)."""
+    ctx: PhaseContext = estimate.context
+    phase, resolved, figures = ctx.phase, ctx.resolved, estimate.figures
+    estimate.search, estimate.search_done = found, done
+    rows = search_candidates(found, lambda p: memory_inputs_for(catalog, phase, p))
+    estimate.candidates = with_plan_row(rows, estimate.config, figures, phase, found)
+    estimate.checks = phase_checks(phase, resolved, figures, list(ctx.results), list(ctx.infra_checks),
+                                   estimate.candidates) \
+        + list(ctx.layout_checks) + compliance_checks(catalog, phase, resolved, estimate.candidates, estimate.ledger) \
+        + ledger_checks(estimate.ledger) + list(ctx.extra_checks)
+    estimate.checks += search_checks(found, estimate)
+    charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog, ctx.results[0])
+    tradeoff = tradeoff_chart(found, plan_xy(found, estimate))
+    if tradeoff is not None:
+        charts["pareto"] = tradeoff
+    timeline = estimate.charts.get("timeline")
+    estimate.charts = charts if timeline is None else {**charts, "timeline": timeline}
 
 
 def _layout(catalog: Catalog, phase: Phase, resolved: ResolvedPhase, figures: FigureSet,
@@ -115,26 +174,33 @@ class PhaseCache:
         self._store: dict[tuple[object, ...], PhaseEstimate] = {}
 
     def get(self, project: Project, index: int, catalog: Catalog,
-            carried: CarriedHardware | None = None) -> PhaseEstimate:
+            carried: CarriedHardware | None = None, search: bool = True) -> PhaseEstimate:
+        """The cached estimate (searched now when ``search`` asks for it and it has not been)."""
         key = (id(catalog), getattr(catalog, "revision", 0), index, repr(project.phases[index]),
                repr(project.calibration), carried)
         hit = self._store.get(key)
         if hit is not None:
+            if search and not hit.search_done:
+                attach_search(hit, catalog, run_search(hit, catalog))
             return hit
-        estimate = estimate_phase(project, index, catalog, carried)
+        estimate = estimate_phase(project, index, catalog, carried, search=search)
         if len(self._store) >= self.size:
             self._store.pop(next(iter(self._store)))
         self._store[key] = estimate
         return estimate
 
 
-def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None = None) -> PlanEstimate:
+def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None = None,
+                  search: bool = True) -> PlanEstimate:
+    """Every phase, in order (each carries the hardware the previous one owned). ``search=False`` leaves the
+    configuration searches to the caller (the window runs them in slices: ``search_steps_for``)."""
     if not project.phases:
         raise PlanInputError("phases: the plan has no phase; add one")
     phases: list[PhaseEstimate] = []
     carried: CarriedHardware | None = None
     for i in range(len(project.phases)):
-        phase = cache.get(project, i, catalog, carried) if cache is not None else estimate_phase(project, i, catalog, carried)
+        phase = cache.get(project, i, catalog, carried, search) if cache is not None \
+            else estimate_phase(project, i, catalog, carried, search=search)
         phases.append(phase)
         carried = phase.carried
     road, road_checks, timeline = roadmap(project, phases)

@@ -141,30 +141,6 @@ def cost_chart(figures: FigureSet, currency: str) -> ChartSpec | None:
                      y_label="Cumulative cost", y_unit=currency, series=series, markers=markers)
 
 
-def pareto_chart(candidates: list[Candidate]) -> ChartSpec | None:
-    pts = [c for c in candidates if c.fits and math.isfinite(c.cost) and c.cost > 0
-           and math.isfinite(c.time_or_throughput) and c.time_or_throughput_unit == "days"]
-    if len(pts) < 2:
-        return None
-    xs = [c.time_or_throughput for c in pts]
-    ys = [c.cost for c in pts]
-    order = sorted(range(len(pts)), key=lambda i: (xs[i], ys[i]))
-    front, best = [], math.inf
-    for i in order:
-        if ys[i] < best:
-            front.append(i)
-            best = ys[i]
-    chosen = [Marker(c.time_or_throughput, c.cost, "chosen", c.accelerator_name) for c in pts if c.pinned]
-    return ChartSpec(
-        kind="time_vs_cost", title="Time against cost", x_label="Time to train", x_unit="days", y_label="Cost",
-        y_unit=pts[0].cost_unit, markers=chosen,
-        series=[Series("Configurations", xs, ys, style="scatter", color_role="candidates",
-                       tooltips=[f"{c.accelerator_name}: {c.gpus:,} GPUs, {c.layout}" for c in pts]),
-                Series("Pareto front", [xs[i] for i in front], [ys[i] for i in front], style="line",
-                       color_role="pareto")],
-    )
-
-
 def phase_charts(phase: Phase, r: ResolvedPhase, figures: FigureSet, candidates: list[Candidate],
                  catalog: Catalog, primary: WorkloadResult) -> dict[str, Any]:
     charts: dict[str, Any] = {
@@ -172,7 +148,6 @@ def phase_charts(phase: Phase, r: ResolvedPhase, figures: FigureSet, candidates:
         "power": power_chart(figures, r.rack_limit_kw.value),
         "rack_layout": rack_layout_chart(figures, r),
         "cost": cost_chart(figures, phase.costs.currency),
-        "pareto": pareto_chart(candidates),
         "scaling": scaling_chart(phase, r, figures, primary.scaling_sweep),
         "inference": inference_chart(phase, r, figures, catalog),
     }

@@ -67,6 +67,7 @@ def plan_to_json(plan: PlanEstimate) -> dict[str, Any]:
             "configuration": phase.config.to_dict(),
             "ledger": phase.ledger.to_dict(),
             "candidates": [dataclasses.asdict(c) for c in phase.candidates],
+            "search": phase.search.to_dict() if phase.search is not None else None,
             "assumptions": [a.to_dict() if hasattr(a, "to_dict") else a for a in phase.assumptions],
             "calibrated_keys": list(phase.calibrated_keys),
             "accuracy": phase.accuracy,

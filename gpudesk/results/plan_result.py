@@ -42,6 +42,12 @@ class PhaseEstimate:
     # figure key -> accuracy band from the validation residuals (core/accuracy.py); None = no validation
     accuracy: dict[str, dict | None] = field(default_factory=dict)
     carried: CarriedHardware | None = None  # owned hardware handed to the next phase
+    # the phase's configuration search (core/config_search.PhaseSearch); None until it has run (the window
+    # searches in slices after the estimate) or when the workload cannot be searched
+    search: Any = None
+    search_done: bool = False  # the search has run (its result may still be None: a workload it cannot search)
+    # what attaching a search needs (results/pipeline.PhaseContext); not part of the result's value
+    context: Any = field(default=None, repr=False, compare=False)
 
     @property
     def bom(self) -> tuple[LedgerLine, ...]:

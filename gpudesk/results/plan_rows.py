@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import Any
 
 from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
@@ -12,6 +13,11 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.phase_sizing import CarriedHardware
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Phase
+from gpudesk.vocabulary.precision import PRECISION
+
+HOURS_PER_YEAR = 8760.0
+MEMORY_KEYS = ("mem.weights", "mem.gradients", "mem.optimizer", "mem.lora_adapters", "mem.activations",
+               "mem.kv_cache", "mem.runtime", "mem.fragmentation")
 
 
 def handed_over(config: SizedConfiguration, figures: FigureSet) -> CarriedHardware | None:
@@ -27,32 +33,86 @@ def handed_over(config: SizedConfiguration, figures: FigureSet) -> CarriedHardwa
 
 
 def with_plan_row(candidates: list[Candidate], config: SizedConfiguration, figures: FigureSet,
-                  phase: Phase) -> list[Candidate]:
-    """The pinned row is the plan's own configuration (the first workload's GPUs, layout and figure),
-    priced on the same per-GPU-hour basis as its alternatives, so the table and step 2 never disagree."""
+                  phase: Phase, search: Any = None) -> list[Candidate]:
+    """The plan's own configuration as the pinned row (the first workload's GPUs, layout and figure), priced on
+    the same per-GPU-hour basis as the searched rows, so the table and step 2 never disagree. It goes just above
+    the search's best configuration on the same accelerator (kept: what the accelerator could do), or at the end
+    when the search has no row for it; ranks follow the order."""
+    row = _plan_row(config, figures, phase, search, None)
+    rows = [dataclasses.replace(c, pinned=False) if c.pinned else c for c in candidates]
+    at = next((i for i, c in enumerate(rows) if c.accelerator_id == row.accelerator_id), len(rows))
+    if at < len(rows) and _same(rows[at], row):
+        rows[at] = dataclasses.replace(row, reasons=rows[at].reasons + row.reasons[:1],
+                                       reasons_zh=rows[at].reasons_zh + row.reasons_zh[:1], point=rows[at].point)
+    else:
+        rows.insert(at, row)
+    return [dataclasses.replace(c, rank=i + 1) for i, c in enumerate(rows)]
+
+
+def _same(searched: Candidate, plan: Candidate) -> bool:
+    """The plan already runs the search's configuration on its accelerator (e.g. after pinning it)."""
+    t, u = searched.time_or_throughput, plan.time_or_throughput
+    return searched.gpus == plan.gpus and searched.fits == plan.fits and math.isfinite(t) and math.isfinite(u) \
+        and abs(t - u) <= 1e-6 * max(abs(t), 1e-12)
+
+
+PERFORMANCE = {  # workload family -> (figure key, unit) of the plan's performance
+    "serving": ("infer.tokens_per_s_per_user", "tokens/s/user"),
+    "items": ("", "items/s/GPU"),
+    "seats": ("vdi.seats_per_gpu", "seats/GPU"),
+}
+
+
+def _plan_row(config: SizedConfiguration, figures: FigureSet, phase: Phase, search: Any,
+              template: Candidate | None) -> Candidate:
+    from gpudesk.core.config_search import family_of
+
     own = config.workloads[0]
-    out = []
-    for cand in candidates:
-        if not cand.pinned:
-            out.append(cand)
-            continue
-        if cand.time_or_throughput_unit == "days":
-            key = "train.time_to_train_days" if "train.time_to_train_days" in figures else "vision.time_to_train_days"
-            value = figures.number(key)
-            rate = cand.cost / (cand.time_or_throughput * 24.0 * cand.gpus) if cand.gpus and cand.time_or_throughput else math.nan
-            cost = value * 24.0 * own.gpus * rate
-        else:
-            value = cand.time_or_throughput
-            rate = cand.cost / cand.gpus if cand.gpus else math.nan
-            cost = own.gpus * rate
-        nodes = max(1, math.ceil(own.gpus / max(config.gpus_per_node, 1)))
-        out.append(dataclasses.replace(
-            cand, gpus=own.gpus, nodes=nodes, layout=own.layout.text(),
-            time_or_throughput=value if math.isfinite(value) else cand.time_or_throughput,
-            cost=cost if math.isfinite(cost) else cand.cost,
-            fits=cand.fits if phase.hardware.nodes == 0 else figures.number("mem.fits", 1.0) > 0,
-        ))
-    return out
+    w = phase.workloads[0]
+    family = family_of(w.kind)
+    cur, years = phase.costs.currency, max(phase.costs.horizon_years, 1)
+    price = search.unit_price.get(config.accelerator_id, math.nan) if search is not None else math.nan
+    per = search.unit_gpus.get(config.accelerator_id, 1) if search is not None else 1
+    billed = math.ceil(own.gpus / max(per, 1)) * max(per, 1)
+    if family in ("training", "vision_train"):
+        key = "train.time_to_train_days" if "train.time_to_train_days" in figures else "vision.time_to_train_days"
+        value, unit, cost_unit, cost_unit_zh = figures.number(key), "days", f"{cur}/run", f"{cur}/次"
+        cost = value * 24.0 * billed * price
+    else:
+        key, unit = PERFORMANCE.get(family, ("", ""))
+        value = figures.number(key) if key else (own.capacity.per_replica if own.capacity else math.nan)
+        cost, cost_unit = billed * price * years * HOURS_PER_YEAR, f"{cur} over {years} years"
+        cost_unit_zh = f"{cur}（{years} 年）"
+    sized = own.sized_by not in ("memory", "best_effort")
+    fits = figures.number("mem.fits", 1.0) > 0 and sized and own.gpus > 0
+    if family == "serving":
+        fits = fits and math.isfinite(figures.number("infer.gpus_needed"))
+    nodes = max(1, math.ceil(own.gpus / max(config.gpus_per_node, 1)))
+    reasons = [("the plan's own configuration", "方案自身的配置")]
+    if not fits:
+        reasons.append(("it does not meet the plan's targets: the checks say why",
+                        "无法满足方案目标：原因见检查项"))
+    for extra in ((search.unit_sources.get(config.accelerator_id), search.markets.get(config.accelerator_id))
+                  if search is not None else ()):
+        if extra:
+            reasons.append(extra)
+    base = template or Candidate(rank=0, accelerator_id=config.accelerator_id,
+                                 accelerator_name=config.accelerator_name, gpus=0, nodes=0, layout="", fits=False,
+                                 time_or_throughput=math.nan, time_or_throughput_unit=unit, cost=math.nan,
+                                 cost_unit=cost_unit, reasons=tuple(en for en, _ in reasons),
+                                 reasons_zh=tuple(zh for _, zh in reasons), pinned=True)
+    precision = PRECISION.name_of(w.weight_dtype if family == "serving" else w.compute_dtype, "en").split(" (")[0]
+    layout = own.layout.text() if family in ("serving", "training") else f"{own.gpus:,} GPUs"
+    layout_zh = own.layout.text() if family in ("serving", "training") else f"{own.gpus:,} 张 GPU"
+    if family != "seats":
+        layout, layout_zh = f"{precision} · {layout}", f"{precision} · {layout_zh}"
+    memory = tuple((k, figures.number(k, 0.0)) for k in MEMORY_KEYS if k in figures)
+    return dataclasses.replace(
+        base, memory=memory, memory_capacity=figures.number("mem.capacity", 0.0),
+        gpus=own.gpus, nodes=nodes, layout=layout, layout_zh=layout_zh, precision=precision,
+        time_or_throughput=value, time_or_throughput_unit=unit, cost=cost, cost_unit=cost_unit,
+        cost_unit_zh=cost_unit_zh, fits=fits, pinned=True, point=-1,
+    )
 
 
 def ledger_checks(ledger: CostLedger) -> list[Check]:

@@ -48,9 +48,9 @@ BINDING: Vocabulary[Term] = Vocabulary("binding constraint", (
          {"dropped_en": "miss the end-to-end target", "dropped_zh": "未达端到端时延目标"}),
     Term("latency", "per-item latency target", "单条处理时延目标",
          {"dropped_en": "miss the latency target", "dropped_zh": "未达时延目标"}),
-    Term("throughput", "the peak load (replica capacity)", "峰值负载（副本处理能力）",
+    Term("throughput", "peak load (replica capacity)", "峰值负载（副本处理能力）",
          {"dropped_en": "cannot carry the load", "dropped_zh": "无法承载负载"}),
-    Term("deadline", "the training deadline", "训练期限",
+    Term("deadline", "training deadline", "训练期限",
          {"dropped_en": "miss the deadline", "dropped_zh": "无法在期限内完成"}),
     Term("power", "facility power limit", "机房供电上限",
          {"dropped_en": "exceed the power limit", "dropped_zh": "超出供电上限"}),
@@ -58,4 +58,6 @@ BINDING: Vocabulary[Term] = Vocabulary("binding constraint", (
          {"dropped_en": "exceed the budget", "dropped_zh": "超出预算"}),
     Term("quality", "precision allowed for model quality", "为保证模型质量允许的精度",
          {"dropped_en": "quantise below the precision allowed", "dropped_zh": "量化低于允许的精度"}),
+    Term("minimum", "nothing: the smallest configuration meets every target", "无：最小配置即满足全部目标",
+         {"dropped_en": "", "dropped_zh": ""}),
 ))

@@ -1,0 +1,218 @@
+"""What a phase's configuration search may use, and what a GPU-hour of each accelerator costs the customer.
+
+Accelerators are filtered by the plan's market (core/market.py: availability per market, 信创, rented parts
+already in a provider's region), by a server the catalog holds for them (owned phases) and by the room's
+cooling. Each gets one price per GPU-hour on the basis the phase pays in:
+
+* **rented** (cloud, rental, bare metal, platforms): the cheapest offer the market allows at the mode's rate
+  (on demand, reserved, spot), for the hours the mode bills (used hours on demand and spot, every hour of a
+  commitment);
+* **owned** (private, hybrid): the server's price per GPU (catalog, else the GPU price × platform overhead, or
+  the plan's GPU price override), its energy at the workload's load and the site's PUE and tariff, and
+  maintenance, spread over the plan's horizon: a GPU-hour of the horizon's total cost of ownership.
+
+A part without a price stays unpriced (NaN), never free.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from gpudesk.catalog import records as rec
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFORM_OVERHEAD
+from gpudesk.core.delivery import convert
+from gpudesk.core.market import RENTED_MODES, AvailabilityIndex, is_domestic, offer_allowed, phase_market, \
+    priced_offer_exists, usable
+from gpudesk.core.plan_resolve import ResolvedPhase
+from gpudesk.project.model import Phase
+from gpudesk.vocabulary.delivery import owns_hardware, priced_as
+
+HOURS_PER_YEAR = 8760.0
+HOURS_PER_MONTH = 730.0
+OFFER_RATE = {"cloud_on_demand": "on_demand_per_hour", "cloud_reserved_1y": "reserved_1y_per_hour",
+              "cloud_reserved_3y": "reserved_3y_per_hour", "cloud_spot": "spot_per_hour"}
+LIQUID = ("liquid", "hybrid")
+
+
+@dataclass(frozen=True)
+class UnitCost:
+    """One accelerator as the search prices and powers it."""
+
+    accelerator: rec.Accelerator
+    server: rec.Server | None
+    per_gpu_hour: float  # plan currency per GPU-hour of the cost basis; NaN = unpriced
+    basis: str  # "rent" | "own"
+    source_en: str
+    source_zh: str
+    gpus_per_server: int  # whole servers (owned) or instances (rented) are bought
+    server_kw: float  # maximum power of one server (NaN when unknown)
+    cooling: str  # the server's cooling ("air" when unknown)
+    tier: int = 0  # 0 available in the market; 1 restricted, unknown or not the 信创 preference; 2 consumer board
+    gpus_per_node: int = 8  # GPUs in one node (the server's, else the plan's): what "nodes" count
+    market_en: str = ""  # the market status in words
+    market_zh: str = ""
+
+    @property
+    def priced(self) -> bool:
+        return math.isfinite(self.per_gpu_hour)
+
+
+def eligible(catalog: Catalog, phase: Phase) -> tuple[list[rec.Accelerator], dict[str, str]]:
+    """Accelerators the phase may use, and the reason each other catalog part is left out (id -> code).
+
+    A part unavailable in the market stays out unless it can be rented there; a 信创 requirement keeps only
+    domestic parts; an owned phase needs a server the catalog holds for the part. The pinned accelerator always
+    stays so the plan's own choice is compared (its checks say why it cannot be used)."""
+    wanted = set(phase.hardware.candidates)
+    market, in_country = phase_market(phase), phase.compliance.data_residency == "in_country"
+    index = AvailabilityIndex(catalog)
+    rented = phase.delivery.mode in RENTED_MODES
+    with_server = {s.accelerator_id for s in catalog.servers()
+                   if index.server(s.id, market).status != "unavailable" or rented}
+    keep: list[rec.Accelerator] = []
+    left: dict[str, str] = {}
+    for acc in catalog.accelerators():
+        pinned = acc.id == phase.hardware.accelerator_id
+        if not acc.memory_gb or not acc.mem_bw_gbs:
+            left[acc.id] = "no_data"
+        elif pinned:
+            keep.append(acc)
+        elif wanted and acc.id not in wanted:
+            left[acc.id] = "not_listed"
+        elif not usable(index.accelerator(acc.id, market), rented,
+                        rented and priced_offer_exists(catalog, acc.id, market, in_country)):
+            left[acc.id] = "market"
+        elif acc.id not in with_server:
+            left[acc.id] = "no_server"
+        elif phase.compliance.domestic_parts == "required" and not is_domestic(acc):
+            left[acc.id] = "domestic"
+        else:
+            keep.append(acc)
+    return keep, left
+
+
+def server_for(catalog: Catalog, phase: Phase, acc: rec.Accelerator, r: ResolvedPhase) -> rec.Server | None:
+    """The plan's own server for its own accelerator, else the catalog's best match (GPUs per node, not rack)."""
+    if acc.id == r.accelerator.id:
+        return r.catalog_server or r.server
+    matches = [s for s in catalog.servers() if s.accelerator_id == acc.id]
+    if not matches:
+        return None
+    wanted = phase.hardware.gpus_per_node
+    return min(matches, key=lambda s: (s.gpus != wanted, s.is_rack, abs(s.gpus - wanted), s.id))
+
+
+def server_kw(server: rec.Server | None, acc: rec.Accelerator) -> float:
+    """Server maximum power: the catalog's, else its GPUs' TDP over the GPUs' share of server power."""
+    if server is not None and server.power_max_kw:
+        return float(server.power_max_kw)
+    gpus = server.gpus if server is not None else 8
+    if acc.tdp_w:
+        return gpus * acc.tdp_w / 1000.0 / GPU_SHARE_OF_SERVER_MAX_POWER.value
+    return float("nan")
+
+
+def _rent(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> tuple[float, str, str, int]:
+    mode = priced_as(phase.delivery.mode)
+    field = OFFER_RATE.get(mode, "on_demand_per_hour")
+    cur, fx = phase.costs.currency, phase.costs.cny_per_usd
+    market, in_country = phase_market(phase), phase.compliance.data_residency == "in_country"
+    u = phase.delivery.utilisation
+    committed = mode not in ("cloud_on_demand", "cloud_spot")
+    hours = HOURS_PER_MONTH if committed else min(u.hours_per_day * u.days_per_month, HOURS_PER_MONTH)
+    best: tuple[float, rec.CloudOffer] | None = None
+    for offer in catalog.cloud_offers():
+        if offer.accelerator_id != acc.id or offer.gpus <= 0 or not offer_allowed(offer, market, in_country):
+            continue
+        rate = getattr(offer, field) or offer.on_demand_per_hour
+        if rate is None:
+            continue
+        per_gpu = float(convert(rate / offer.gpus, offer.currency, cur, fx))
+        if best is None or per_gpu < best[0]:
+            best = (per_gpu, offer)
+    if best is None:
+        return float("nan"), "no offer in the catalog for this market", "目录中没有该市场的报价", 1
+    price, offer = best
+    # a GPU-hour of the month, billed for the hours the mode charges
+    per_hour = price * hours / HOURS_PER_MONTH
+    date = offer.provenance.date
+    return (per_hour, f"{offer.provider} {offer.instance}: {price:,.2f} {cur}/GPU-h, {hours:,.0f} h billed a month "
+            f"({date})", f"{offer.provider} {offer.instance}：{price:,.2f} {cur}/卡时，每月计费 {hours:,.0f} 小时"
+            f"（{date}）", max(offer.gpus, 1))
+
+
+def _own(phase: Phase, acc: rec.Accelerator, server: rec.Server | None, r: ResolvedPhase, load: float,
+         kw: float) -> tuple[float, str, str]:
+    c = phase.costs
+    cur, fx, years = c.currency, c.cny_per_usd, max(c.horizon_years, 1)
+    gpus = server.gpus if server is not None else 8
+    if c.gpu_price_override and acc.id == phase.hardware.accelerator_id:
+        capex, how, how_zh = c.gpu_price_override * (1 + SERVER_PLATFORM_OVERHEAD.value), "the plan's GPU price", \
+            "方案中的 GPU 单价"
+    elif server is not None and server.price_usd:
+        capex, how, how_zh = float(convert(server.price_usd / gpus, "USD", cur, fx)), f"{server.name} list price", \
+            f"{server.name} 目录价格"
+    elif acc.price_usd:
+        capex = float(convert(acc.price_usd, "USD", cur, fx)) * (1 + SERVER_PLATFORM_OVERHEAD.value)
+        how, how_zh = "GPU price × platform overhead", "GPU 单价 × 平台附加"
+    else:
+        return float("nan"), "no server or GPU price in the catalog", "目录中没有服务器或 GPU 价格"
+    energy = (kw / gpus if math.isfinite(kw) else 0.0) * load * r.pue.value * r.electricity.value  # per GPU-hour
+    maintenance = capex * c.maintenance_pct_per_year / 100.0 / HOURS_PER_YEAR
+    per_hour = capex / (years * HOURS_PER_YEAR) + energy + maintenance
+    return (per_hour, f"{how}: {capex:,.0f} {cur}/GPU over {years} years + energy at {load:.0%} load, PUE "
+            f"{r.pue.value:g}, {r.electricity.value:g} {cur}/kWh + {c.maintenance_pct_per_year:g}%/year maintenance",
+            f"{how_zh}：{capex:,.0f} {cur}/卡，分摊 {years} 年 + {load:.0%} 负载电费（PUE {r.pue.value:g}，"
+            f"{r.electricity.value:g} {cur}/kWh）+ 每年 {c.maintenance_pct_per_year:g}% 维保")
+
+
+def market_tier(index: AvailabilityIndex, acc: rec.Accelerator, phase: Phase) -> tuple[int, str, str]:
+    """Ranking tier in the plan's market and its words: available parts first, then restricted, unknown or not
+    domestic under a 信创 preference, then consumer boards (their driver licence excludes data centres)."""
+    market = phase_market(phase)
+    status = index.accelerator(acc.id, market)
+    if status.status == "available":
+        tier, en, zh = 0, f"available in {market}", f"可在 {market} 市场采购"
+    elif status.status == "unknown":
+        tier, en, zh = 1, f"no availability data for {market}", f"目录中无 {market} 市场的供货数据"
+    else:
+        since = f" since {status.effective}" if status.effective else ""
+        word = {"restricted": "受限（需许可）", "unavailable": "不可采购"}.get(status.status, status.status)
+        tier = 1 if status.status == "restricted" else 2
+        en = f"{status.status} in {market}{since}: {status.rule}"
+        zh = f"{market} 市场{word}{f'（自 {status.effective} 起）' if status.effective else ''}：{status.rule}"
+    if phase.compliance.domestic_parts == "preferred" and not is_domestic(acc):
+        tier = max(tier, 1)
+    if acc.segment == "consumer":
+        tier, en, zh = max(tier, 2), en + "; consumer board (driver licence excludes data-centre use)", \
+            zh + "；消费级显卡（驱动许可不允许数据中心部署）"
+    return tier, en, zh
+
+
+def unit_costs(catalog: Catalog, phase: Phase, r: ResolvedPhase, accelerators: list[rec.Accelerator],
+               load: float) -> list[UnitCost]:
+    """The price per GPU-hour of every accelerator on the phase's cost basis (see the module docstring)."""
+    owned = owns_hardware(phase.delivery.mode)
+    index = AvailabilityIndex(catalog)
+    out = []
+    for acc in accelerators:
+        server = server_for(catalog, phase, acc, r)
+        kw = server_kw(server, acc)
+        if owned:
+            price, en, zh = _own(phase, acc, server, r, load, kw)
+            unit = server.gpus if server is not None else 8
+        else:
+            price, en, zh, unit = _rent(catalog, phase, acc)
+        tier, m_en, m_zh = market_tier(index, acc, phase)
+        node = server.gpus if server is not None else phase.hardware.gpus_per_node
+        out.append(UnitCost(acc, server, price, "own" if owned else "rent", en, zh, max(unit, 1), kw,
+                            server.cooling if server is not None else "air", tier=tier, market_en=m_en,
+                            market_zh=m_zh, gpus_per_node=max(node, 1)))
+    return out
+
+
+def cooling_ok(unit: UnitCost, phase: Phase) -> bool:
+    """A liquid- or hybrid-cooled server cannot go into an air-cooled room the phase owns."""
+    return not (owns_hardware(phase.delivery.mode) and phase.facility.cooling == "air" and unit.cooling in LIQUID)

@@ -1,0 +1,142 @@
+"""Search for vision training, item serving (vision, diffusion, embeddings, recommendation) and VDI seats.
+
+These kinds have no layout to choose: the search runs accelerator × precision × GPU count through the plan's own
+models (core/workloads_other.py). Item serving needs ⌈peak items/s / items/s per GPU⌉ GPUs (recommendation: at
+least the GPUs its embedding tables need); vision training tries every power-of-two count up to 16,384 against
+the deadline; VDI seats need ⌈seats / seats per GPU⌉ at the seat's vGPU profile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpudesk.catalog import records as rec
+from gpudesk.core.constants import DLRM_EMBEDDING_DIM, DLRM_LOOKUPS_PER_SAMPLE
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.search_catalog import HOURS_PER_YEAR, UnitCost
+from gpudesk.core.search_points import BIT, PointTable
+from gpudesk.core.workloads_other import (
+    estimate_diffusion,
+    estimate_embeddings,
+    estimate_recsys,
+    estimate_vdi,
+    estimate_vision,
+)
+from gpudesk.project.model import Phase, Workload
+from gpudesk.vocabulary.precision import PRECISION
+
+RATE_KEYS = {"vision_inference": "vision.images_per_s_per_gpu", "diffusion_inference": "diffusion.images_per_s_per_gpu",
+             "embedding_inference": "embed.items_per_s_per_gpu", "recsys_inference": "recsys.samples_per_s_per_gpu"}
+COUNTS = 2.0 ** np.arange(15)
+
+
+@dataclass(frozen=True)
+class Context:
+    model: rec.ModelArch | None  # None for VDI
+    workload: Workload
+    phase: Phase
+    units: Sequence[UnitCost]
+    min_bits: int
+
+
+def precisions(acc: rec.Accelerator, w: Workload) -> list[tuple[str, int]]:
+    """The plan's compute precision and the lower ones the part has a peak for (16-bit fallback to FP16)."""
+    sixteen = "bf16" if acc.bf16_tflops else "fp16" if acc.fp16_tflops else ""
+    wanted = [w.compute_dtype if acc.peak_tflops(w.compute_dtype) else sixteen, "fp8", "int8"]
+    out: list[tuple[str, int]] = []
+    for p in wanted:
+        if p and acc.peak_tflops(p) and p not in [q for q, _ in out]:
+            out.append((p, int(round(PRECISION.term(p).bytes * 8))))
+    return out
+
+
+def _rates(ctx: Context, hw: HardwareArrays, precision: str) -> tuple[np.ndarray, np.ndarray]:
+    w, model = ctx.workload, ctx.model
+    if w.kind == "vision_inference":
+        fs = estimate_vision(model, hw, training=False, precision=precision)
+    elif w.kind == "diffusion_inference":
+        fs = estimate_diffusion(model, hw, precision=precision)
+    elif w.kind == "embedding_inference":
+        fs = estimate_embeddings(model, hw, tokens_per_item=w.prompt_tokens, precision=precision)
+    else:
+        fs = estimate_recsys(model, hw, DLRM_LOOKUPS_PER_SAMPLE.value, DLRM_EMBEDDING_DIM.value,
+                             weight_dtype=w.weight_dtype, precision=precision)
+    rate = np.asarray(fs[RATE_KEYS[w.kind]], dtype=float) * np.ones(hw.size)
+    floor = np.asarray(fs["recsys.gpus_for_tables"], dtype=float) * np.ones(hw.size) \
+        if w.kind == "recsys_inference" else np.zeros(hw.size)
+    return rate, floor
+
+
+def steps(ctx: Context, hw_all: HardwareArrays, table: PointTable) -> Generator[tuple[int, str], None, None]:
+    w = ctx.workload
+    n = len(ctx.units)
+    if w.kind == "rendering_vdi":
+        fs = estimate_vdi([u.accelerator for u in ctx.units], w.seats, w.seat_profile_gb)
+        per = np.asarray(fs["vdi.seats_per_gpu"], dtype=float) * np.ones(n)
+        ok = per > 0
+        gpus = np.where(ok, np.ceil(w.seats / np.where(ok, per, 1.0)), np.nan)
+        table.add(acc=np.arange(n), prec="", weight="", kv="", compute="", bits=16, gpus=gpus, dp=gpus,
+                  seats_per_gpu=per, mask=np.where(ok, 0, BIT["memory"]))
+        yield 100, "vGPU seats"
+        return
+    for i, unit in enumerate(ctx.units):
+        for precision, bits in precisions(unit.accelerator, w):
+            if w.kind == "vision_train":
+                _vision(ctx, hw_all, table, i, precision, bits)
+            else:
+                _items(ctx, hw_all, table, i, precision, bits)
+        yield int(100 * (i + 1) / max(n, 1)), unit.accelerator.name
+
+
+def _items(ctx: Context, hw_all: HardwareArrays, table: PointTable, i: int, precision: str, bits: int) -> None:
+    w = ctx.workload
+    rate, floor = _rates(ctx, hw_all.take(np.array([i])), precision)
+    peak = w.items_per_day / 86400.0 * w.peak_factor
+    ok = np.isfinite(rate) & (rate > 0)
+    gpus = np.where(ok, np.maximum(np.maximum(np.ceil(peak / np.where(ok, rate, 1.0)), 1.0), floor), np.nan)
+    mask = np.where(ok, 0, BIT["unsupported"]) | np.where(bits < ctx.min_bits, BIT["quality"], 0)
+    table.add(acc=i, prec=precision, weight=w.weight_dtype, kv=w.kv_dtype, compute=precision, bits=bits, gpus=gpus,
+              dp=gpus, items_per_s_per_gpu=rate, mask=mask)
+
+
+def _vision(ctx: Context, hw_all: HardwareArrays, table: PointTable, i: int, precision: str, bits: int) -> None:
+    w = ctx.workload
+    items = w.dataset_items or w.items_per_day
+    fs = estimate_vision(ctx.model, hw_all.take(np.full(COUNTS.size, i)), True, precision, COUNTS, items)
+    days = np.asarray(fs["vision.epoch_time_s"], dtype=float) * w.epochs / 86400.0 * np.ones(COUNTS.size)
+    mask = np.where(~np.isfinite(days), BIT["unsupported"], 0) \
+        | np.where(np.isfinite(days) & (days > w.deadline_days), BIT["deadline"], 0) \
+        | np.where(bits < ctx.min_bits, BIT["quality"], 0)
+    table.add(acc=i, prec=precision, weight=w.weight_dtype, kv=w.kv_dtype, compute=precision, bits=bits,
+              gpus=COUNTS, dp=COUNTS, days=days, mask=mask)
+
+
+def finish(ctx: Context, table: PointTable) -> None:
+    if not len(table):
+        return
+    c = table.cols
+    acc = c["acc"].astype(int)
+    per_unit = np.array([u.gpus_per_server for u in ctx.units], dtype=float)[acc]
+    price = np.array([u.per_gpu_hour for u in ctx.units], dtype=float)[acc]
+    kw = np.array([u.server_kw for u in ctx.units], dtype=float)[acc]
+    servers = np.ceil(c["gpus"] / per_unit)
+    billed = servers * per_unit
+    years = max(ctx.phase.costs.horizon_years, 1)
+    if "days" in c:  # training: the run
+        cost = billed * price * c["days"] * 24.0
+        month = cost / np.maximum(c["days"] / (365.0 / 12.0), 1.0)
+    else:
+        cost = billed * price * years * HOURS_PER_YEAR
+        month = cost / (years * 12.0)
+    c["servers"], c["billed_gpus"], c["cost"], c["cost_per_month"] = servers, billed, cost, month
+    c["power_kw"] = servers * kw
+    limit, budget = ctx.phase.facility.power_limit_kw, ctx.phase.costs.budget
+    mask = c["mask"]
+    if limit > 0 and ctx.units and ctx.units[0].basis == "own":  # a rented phase's power is the provider's
+        mask |= np.where(np.isfinite(c["power_kw"]) & (c["power_kw"] > limit), BIT["power"], 0)
+    if budget > 0:
+        mask |= np.where(np.isfinite(cost) & (cost > budget), BIT["budget"], 0)
+    c["mask"] = mask

@@ -1,0 +1,132 @@
+"""The points a configuration search evaluates, why each was dropped, and the Pareto front.
+
+A search fills one :class:`PointTable`: numpy columns over every configuration it evaluated (accelerator,
+precision, layout, batch, GPUs, time or latency, cost …) and a violation bit mask per point, one bit per
+``vocabulary.sizing.BINDING`` code. A point is feasible when no bit is set. Dropped points are counted by
+their first violation in BINDING order, so the counts add up to the points dropped ("412 layouts: 380 out of
+memory, 20 miss the TTFT target …"). Points a surface shows (the front, the recommendation, the best per
+accelerator) are materialised as :class:`SearchPoint` records.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from gpudesk.vocabulary.sizing import BINDING
+
+CODES = BINDING.codes
+BIT = {code: 1 << i for i, code in enumerate(CODES)}
+
+
+def bits_of(*codes: str) -> int:
+    out = 0
+    for code in codes:
+        out |= BIT[code]
+    return out
+
+
+@dataclass
+class PointTable:
+    """Columns over the evaluated points; ``add`` appends a block of points (arrays of one length)."""
+
+    columns: dict[str, list[np.ndarray]] = field(default_factory=dict)
+    dropped_early: dict[str, int] = field(default_factory=dict)  # points counted without evaluation, by code
+    _frozen: dict[str, np.ndarray] | None = None
+
+    def add(self, **cols: Any) -> None:
+        n = max(np.size(v) for v in cols.values())
+        for key, value in cols.items():
+            self.columns.setdefault(key, []).append(np.broadcast_to(np.asarray(value), (n,)).copy())
+        self._frozen = None
+
+    def drop(self, code: str, count: int) -> None:
+        """Points of the search space ruled out before evaluation (e.g. a batch whose KV cache cannot fit)."""
+        if count > 0:
+            self.dropped_early[code] = self.dropped_early.get(code, 0) + int(count)
+
+    @property
+    def cols(self) -> dict[str, np.ndarray]:
+        if self._frozen is None:
+            self._frozen = {k: np.concatenate(v) if v else np.array([]) for k, v in self.columns.items()}
+        return self._frozen
+
+    def __getitem__(self, key: str) -> np.ndarray:
+        return self.cols[key]
+
+    def __len__(self) -> int:
+        cols = self.cols
+        return int(cols["mask"].size) if "mask" in cols else 0
+
+    @property
+    def feasible(self) -> np.ndarray:
+        return self["mask"] == 0 if len(self) else np.zeros(0, dtype=bool)
+
+    def only(self, code: str) -> np.ndarray:
+        """Points whose one violation is ``code``."""
+        return self["mask"] == BIT[code] if len(self) else np.zeros(0, dtype=bool)
+
+    def dropped(self) -> dict[str, int]:
+        """Dropped points by their first violation in BINDING order (evaluated and ruled out early)."""
+        counts = dict(self.dropped_early)
+        if len(self):
+            mask = self["mask"].astype(np.int64)
+            first = np.full(mask.size, -1)
+            for i in reversed(range(len(CODES))):
+                first = np.where(mask & (1 << i), i, first)
+            for i, n in zip(*np.unique(first[first >= 0], return_counts=True)):
+                counts[CODES[int(i)]] = counts.get(CODES[int(i)], 0) + int(n)
+        return {code: counts[code] for code in CODES if counts.get(code)}
+
+    @property
+    def total(self) -> int:
+        return len(self) + sum(self.dropped_early.values())
+
+
+def pareto_front(x: np.ndarray, y: np.ndarray, candidates: np.ndarray, x_higher_is_better: bool) -> np.ndarray:
+    """Indices of the candidate points no other candidate beats on both x and y (lower y is better), by x.
+
+    A point is kept when every point at least as good on x is strictly worse on y; ties on both keep one."""
+    idx = np.flatnonzero(candidates & np.isfinite(x) & np.isfinite(y))
+    if idx.size == 0:
+        return idx
+    key_x = -x[idx] if x_higher_is_better else x[idx]
+    order = idx[np.lexsort((y[idx], key_x))]  # best x first, then lowest y
+    best = np.minimum.accumulate(y[order])
+    keep = np.r_[True, y[order][1:] < best[:-1]]
+    front = order[keep]
+    return front[np.argsort(x[front], kind="stable")]
+
+
+@dataclass(frozen=True)
+class SearchPoint:
+    """One evaluated configuration, as surfaces show and pin it."""
+
+    index: int  # row in the search's point table
+    kind: str  # workload kind searched
+    accelerator_id: str
+    accelerator_name: str
+    precision: str  # vocabulary.serving.SEARCH_PRECISION code (serving) or the compute dtype (training, others)
+    weight_dtype: str
+    kv_dtype: str
+    compute_dtype: str
+    gpus: int
+    nodes: int
+    feasible: bool
+    violations: tuple[str, ...]  # BINDING codes, empty when feasible
+    cost: float  # plan currency over the cost basis (horizon, or the training run); NaN = unpriced
+    cost_per_month: float
+    values: dict[str, float] = field(default_factory=dict, compare=False, hash=False)  # kind-specific figures
+    layout: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)  # tp, pp, ep, cp, dp, zero …
+    bits: int = 16
+    caveat: str = ""  # quality caveat code ("" when at or above the plan's own precision)
+
+    @property
+    def priced(self) -> bool:
+        return math.isfinite(self.cost)
+
+    def value(self, key: str, default: float = float("nan")) -> float:
+        return float(self.values.get(key, default))

@@ -1,0 +1,189 @@
+"""LLM training search: accelerator × precision × layout (TP, PP, EP, CP) × ZeRO × recompute × micro-batch × GPUs.
+
+Each accelerator's layouts: TP a power of two within the scale-up domain dividing the attention heads, PP a power
+of two up to the layers (at most 16), EP a power of two up to the experts dividing the data-parallel replicas,
+the plan's context parallel, whole replicas that split the global batch. GPU counts start at the smallest power-of-two multiple of the model-parallel size whose ideal time
+(training FLOPs / (GPUs × dense peak)) can meet the deadline — smaller counts are counted as missing it without
+evaluation — and double four times. Every point runs the plan's own memory and time models
+(core/plan_workload.training_inputs and its memory inputs) with the layout, precision and settings overridden,
+so a configuration pinned from the search sizes the same once in the plan.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpudesk.catalog import records as rec
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.memory import estimate_memory
+from gpudesk.core.model_math import training_flops_per_token
+from gpudesk.core.plan_workload import _memory_inputs, training_inputs
+from gpudesk.core.search_catalog import UnitCost
+from gpudesk.core.search_points import BIT, PointTable
+from gpudesk.core.training import estimate_training
+from gpudesk.project.model import Phase, Workload
+
+DOUBLINGS = 5  # GPU counts tried per layout: the smallest that can meet the deadline × 1, 2, 4, 8, 16
+MAX_GPUS = 131_072
+# (ZeRO stage, recompute, micro-batch × the plan's) settings tried with every layout
+SETTINGS = ((1, "selective", 1), (1, "full", 1), (3, "selective", 1), (3, "full", 1), (1, "selective", 2))
+RECOMPUTE_CODES = {"none": 0.0, "selective": 1.0, "full": 2.0}
+
+
+@dataclass(frozen=True)
+class Context:
+    model: rec.ModelArch
+    workload: Workload
+    phase: Phase
+    units: Sequence[UnitCost]
+    min_bits: int
+    gpus_per_node: int
+
+
+def precisions(acc: rec.Accelerator, w: Workload) -> list[tuple[str, int]]:
+    """(compute precision, bits) the part can train in: its 16-bit format, and FP8 where it has the peak."""
+    sixteen = "bf16" if acc.bf16_tflops else "fp16" if acc.fp16_tflops else ""
+    out = [(sixteen, 16)] if sixteen else []
+    if acc.fp8_tflops and w.kind in ("pretrain", "finetune_full", "finetune_lora"):
+        out.append(("fp8", 8))
+    return out
+
+
+def steps(ctx: Context, hw_all: HardwareArrays, table: PointTable, chunk: int = 64
+          ) -> Generator[tuple[int, str], None, None]:
+    """Every point, ``chunk`` accelerators per slice, one vectorised call per precision and setting."""
+    n = len(ctx.units)
+    for start in range(0, n, chunk):
+        ids = list(range(start, min(start + chunk, n)))
+        _accelerators(ctx, hw_all, table, ids)
+        yield int(100 * (ids[-1] + 1) / max(n, 1)), ", ".join(ctx.units[i].accelerator.name for i in ids)
+
+
+def _accelerators(ctx: Context, hw_all: HardwareArrays, table: PointTable, ids: list[int]) -> None:
+    w = ctx.workload
+    shapes: dict[tuple[float, int, float], tuple[dict[str, np.ndarray], int]] = {}
+    flops = float(training_flops_per_token(ctx.model, w.seq_len).value_at("arch.flops_per_token_6n"))
+    groups: dict[tuple[str, int, int, str, int], list[tuple[int, dict[str, np.ndarray]]]] = {}
+    for i in ids:
+        acc = ctx.units[i].accelerator
+        options = precisions(acc, w)
+        if not options:
+            table.drop("unsupported", DOUBLINGS * len(SETTINGS))
+            continue
+        domain = float(hw_all.scaleup_domain[i])
+        for precision, bits in options:
+            lo, below = _first_count(ctx, acc, precision, flops)
+            table.drop("deadline", below * len(SETTINGS))  # counts whose ideal time already misses the deadline
+            for zero, recompute, mb_factor in SETTINGS:
+                mb = w.micro_batch * mb_factor
+                if mb_factor > 1 and mb > w.global_batch:
+                    continue
+                key = (domain, mb, lo)
+                if key not in shapes:
+                    shapes[key] = layouts(ctx.model, w, domain, mb, lo)
+                lay, invalid = shapes[key]
+                table.drop("layout", invalid)
+                if lay["n"].size:
+                    groups.setdefault((precision, bits, zero, recompute, mb), []).append((i, lay))
+    for (precision, bits, zero, recompute, mb), members in groups.items():
+        acc_idx = np.concatenate([np.full(lay["n"].size, i) for i, lay in members])
+        lay = {k: np.concatenate([m[1][k] for m in members]) for k in members[0][1]}
+        _evaluate(ctx, hw_all, table, acc_idx, precision, bits, zero, recompute, mb, lay)
+
+
+def layouts(model: rec.ModelArch, w: Workload, domain: float, mb: int, lo: float
+            ) -> tuple[dict[str, np.ndarray], int]:
+    """Every (n, tp, pp, cp, ep) with TP a power of two within the scale-up domain dividing the heads, PP a power
+    of two up to the layers (at most 16), EP a power of two up to the experts dividing the data-parallel
+    replicas, and n = tp·pp·cp × 2^k from the deadline's lower bound ``lo`` for DOUBLINGS counts; and how many
+    (layout, count) pairs were invalid (a batch too small to split, heads TP does not divide)."""
+    pow2 = 2.0 ** np.arange(0, 15)
+    heads = max(model.n_heads, 1)
+    tps = pow2[(pow2 <= max(domain, 1))]
+    pps = pow2[(pow2 <= min(max(model.n_layers, 1), 16))]
+    eps = pow2[pow2 <= max(model.n_experts, 1)] if model.is_moe else np.ones(1)
+    t, p, e, k = (a.ravel() for a in np.meshgrid(tps, pps, eps, np.arange(DOUBLINGS), indexing="ij"))
+    cp = float(max(w.parallel.cp, 1))
+    mp = t * p * cp
+    start = np.maximum(np.ceil(np.log2(np.maximum(lo / mp, 1.0))), 0.0)
+    n = mp * 2.0 ** (start + k)
+    dp = n / mp
+    ok = (np.mod(heads, t) == 0) & (dp >= e) & (np.mod(dp, e) == 0) & (w.global_batch / (dp * mb) >= 1) \
+        & (n <= MAX_GPUS)
+    keep = {"n": n[ok], "tp": t[ok], "pp": p[ok], "cp": np.full(int(ok.sum()), cp), "ep": e[ok]}
+    return keep, int((~ok).sum())
+
+
+def _first_count(ctx: Context, acc: rec.Accelerator, precision: str, flops: float) -> tuple[float, int]:
+    """The smallest power-of-two GPU count whose ideal time (FLOPs / (GPUs × dense peak)) meets the deadline, and
+    how many smaller power-of-two counts were left out for missing it."""
+    w = ctx.workload
+    peak = (acc.peak_tflops(precision) or 0.0) * 1e12
+    tokens = w.dataset_tokens * w.epochs if w.dataset_tokens > 0 else w.train_tokens
+    if w.kind in ("finetune_lora", "finetune_qlora"):
+        flops *= 2.0 / 3.0  # frozen base: no weight gradients (the time model accounts for LoRA exactly)
+    ideal = tokens * flops / (peak * max(w.deadline_days, 1e-9) * 86400.0) if peak > 0 else math.inf
+    if not math.isfinite(ideal):
+        return float(MAX_GPUS), 0
+    first = max(int(math.floor(math.log2(max(ideal, 1.0)))), 0)
+    return float(2 ** min(first, 17)), min(first, 17)
+
+
+def _evaluate(ctx: Context, hw_all: HardwareArrays, table: PointTable, acc_idx: np.ndarray, precision: str,
+              bits: int, zero: int, recompute: str, mb: int, lay: dict[str, np.ndarray]) -> None:
+    w = ctx.workload
+    m = lay["n"].size
+    hw = hw_all.take(acc_idx)
+    p = dataclasses.replace(w.parallel, tp=lay["tp"], pp=lay["pp"], ep=lay["ep"], cp=lay["cp"], zero_stage=zero,
+                            recompute=recompute)
+    w2 = dataclasses.replace(w, parallel=p, micro_batch=mb, compute_dtype=precision)
+    mp = lay["tp"] * lay["pp"] * lay["cp"]
+    dp = lay["n"] / mp
+    train = estimate_training(training_inputs(ctx.model, w2, hw, lay["n"]))
+    mem = estimate_memory(dataclasses.replace(
+        _memory_inputs(ctx.model, w2, hw, dp, ctx.gpus_per_node, hw.sources["memory"]), limits=False))
+    days = np.asarray(train["train.time_to_train_days"], dtype=float) * np.ones(m)
+    fits = np.asarray(mem["mem.fits"], dtype=float) * np.ones(m) > 0
+    mask = np.zeros(m, dtype=np.int64)
+    mask |= np.where(~fits, BIT["memory"], 0)
+    mask |= np.where(np.isfinite(days) & (days > w.deadline_days), BIT["deadline"], 0)
+    mask |= np.where(~np.isfinite(days), BIT["unsupported"], 0)
+    mask |= np.where(bits < ctx.min_bits, BIT["quality"], 0)
+    table.add(acc=acc_idx, prec=precision, weight=w.weight_dtype, kv=w.kv_dtype, compute=precision, bits=bits,
+              tp=lay["tp"], pp=lay["pp"], ep=lay["ep"], cp=lay["cp"], dp=dp, zero=float(zero),
+              recompute=RECOMPUTE_CODES[recompute], mb=float(mb), gpus=lay["n"], days=days,
+              tokens_per_s=np.asarray(train["train.tokens_per_s"], dtype=float) * np.ones(m),
+              mfu=np.asarray(train["train.mfu"], dtype=float) * np.ones(m),
+              mem_total=np.asarray(mem["mem.total"], dtype=float) * np.ones(m),
+              mem_capacity=np.asarray(mem["mem.capacity"], dtype=float) * np.ones(m), mask=mask)
+
+
+def finish(ctx: Context, table: PointTable) -> None:
+    """Servers, power and the cost of the run; power and budget violations."""
+    if not len(table):
+        return
+    c = table.cols
+    acc = c["acc"].astype(int)
+    units = ctx.units
+    per_unit = np.array([u.gpus_per_server for u in units], dtype=float)[acc]
+    price = np.array([u.per_gpu_hour for u in units], dtype=float)[acc]
+    kw = np.array([u.server_kw for u in units], dtype=float)[acc]
+    servers = np.ceil(c["gpus"] / per_unit)
+    billed = servers * per_unit
+    cost = np.where(np.isfinite(c["days"]), billed * price * c["days"] * 24.0, np.nan)
+    months = np.maximum(c["days"] / (365.0 / 12.0), 1e-9)
+    c["servers"], c["billed_gpus"], c["cost"] = servers, billed, cost
+    c["cost_per_month"] = cost / np.maximum(months, 1.0)
+    c["power_kw"] = servers * kw
+    limit, budget = ctx.phase.facility.power_limit_kw, ctx.phase.costs.budget
+    mask = c["mask"]
+    if limit > 0 and ctx.units and ctx.units[0].basis == "own":  # a rented phase's power is the provider's
+        mask |= np.where(np.isfinite(c["power_kw"]) & (c["power_kw"] > limit), BIT["power"], 0)
+    if budget > 0:
+        mask |= np.where(np.isfinite(cost) & (cost > budget), BIT["budget"], 0)
+    c["mask"] = mask

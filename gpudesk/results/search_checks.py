@@ -1,0 +1,58 @@
+"""What the search adds to a phase's checks, and where the plan's own configuration sits on the trade-off chart."""
+
+from __future__ import annotations
+
+import math
+
+from gpudesk.core.checks import Check
+from gpudesk.core.config_search import PhaseSearch
+from gpudesk.core.search_words import describe
+from gpudesk.core.serving_load import daily_requests, peak_rate
+from gpudesk.vocabulary.sizing import BINDING
+
+DAYS_PER_MONTH = 365.0 / 12.0
+
+
+def search_checks(found: PhaseSearch | None, estimate) -> list[Check]:  # type: ignore[no-untyped-def]
+    """A plan blocked at its own configuration (a blocker before step 3, or its row infeasible) names the
+    searched configuration that meets every target, so a blocked default layout is never left without a way out."""
+    if found is None or found.recommended is None:
+        return []
+    blocked = [c for c in estimate.checks if c.severity == "blocker" and c.step <= 2]
+    own = next((c for c in estimate.candidates if c.pinned), None)
+    if not blocked and (own is None or own.fits):
+        return []
+    rec = found.recommended
+    en, zh = describe(rec)
+    why = BINDING.name_of(found.binding, "en")
+    own = next((p for p in found.per_accelerator if p.accelerator_id == found.plan_accelerator and p.feasible), None)
+    own_en, own_zh = describe(own) if own is not None and own.index != rec.index else ("", "")
+    return [Check(
+        "search.suggestion", "warning", 2, "The search found a configuration that meets every target",
+        f"The plan's own configuration cannot meet its targets; the configuration search ({found.summary[0]}) "
+        f"recommends {en} (binding constraint: {why})"
+        + (f"; on the plan's own accelerator: {own_en}." if own_en else "."),
+        "Pin the recommended configuration in step 2 (Recommended configurations), or change the layout, precision "
+        "or accelerator it names.",
+        ("plan.gpus",), {"configuration": en, "configuration_zh": zh, "binding": found.binding,
+                         "binding_zh": BINDING.name_of(found.binding, "zh"), "summary_zh": found.summary[1],
+                         "summary": found.summary[0], "own": own_en or "—", "own_zh": own_zh or "—"},
+    )]
+
+
+def plan_xy(found: PhaseSearch | None, estimate) -> tuple[float, float] | None:  # type: ignore[no-untyped-def]
+    """The plan's own configuration in the trade-off chart's coordinates (None when it cannot be placed)."""
+    if found is None:
+        return None
+    own = next((c for c in estimate.candidates if c.pinned), None)
+    if own is None or not math.isfinite(own.cost):
+        return None
+    if found.family == "serving":
+        w = estimate.context.phase.workloads[0]
+        daily = daily_requests(w)
+        tokens = (daily * DAYS_PER_MONTH if daily > 0 else peak_rate(w) * 3600.0 * 730.0) * w.output_tokens
+        month = own.cost / (max(found.horizon_years, 1) * 12.0)
+        return own.time_or_throughput, month / tokens * 1e6 if tokens > 0 else math.nan
+    if found.family in ("training", "vision_train"):
+        return own.time_or_throughput, own.cost
+    return None
