@@ -52,6 +52,8 @@ ROLE_COLOURS: dict[str, tuple[str, str]] = {
     "candidate": _SKY,
     "pareto": _VERMILLION,
     "chosen": _PURPLE,
+    "lower_precision": _ORANGE,
+    "plan": _INK,
     # serving and scaling
     "throughput": _BLUE,
     "latency": _VERMILLION,

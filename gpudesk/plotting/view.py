@@ -37,6 +37,7 @@ class ChartView(QtWidgets.QWidget):
 
     seriesToggled = QtCore.Signal(str, bool)  # noqa: N815 - Qt signal naming
     hovered = QtCore.Signal(str)
+    pointClicked = QtCore.Signal(str, int, str)  # noqa: N815 - series name, point index, the point's key
 
     def __init__(self, parent: QtWidgets.QWidget | None = None, theme: str = "auto") -> None:
         super().__init__(parent)
@@ -97,6 +98,7 @@ class ChartView(QtWidgets.QWidget):
         box.addLayout(bar)
         box.addWidget(self.graphics, 1)
         self.graphics.scene().sigMouseMoved.connect(self.hover_at)
+        self.graphics.scene().sigMouseClicked.connect(self._on_click)
 
     # -- public API -----------------------------------------------------------
     @property
@@ -212,6 +214,23 @@ class ChartView(QtWidgets.QWidget):
         plot = self.plot(hit.panel)
         view = plot.vb.mapSceneToView(scene_pos)
         return self._hover(describe(spec, hit), plot, view.x(), view.y())
+
+    def click_at(self, scene_pos: QtCore.QPointF) -> str:
+        """A left click at ``scene_pos``: emits ``pointClicked`` for the point under it and returns its key
+        ("" for no point, or a point without a key)."""
+        spec = self._spec
+        if not isinstance(spec, ChartSpec):
+            return ""
+        hit = find_hit(spec, self.panels[: 1 + self._second_shown], scene_pos)
+        if hit is None or hit.series is None:
+            return ""
+        key = hit.series.key(hit.index)
+        self.pointClicked.emit(hit.series.name, hit.index, key)
+        return key
+
+    def _on_click(self, event) -> None:  # type: ignore[no-untyped-def]
+        if event.button() == QtCore.Qt.MouseButton.LeftButton and not event.double():
+            self.click_at(event.scenePos())
 
     def _export_dialog(self) -> None:
         title = self._spec.title if self._spec is not None else "chart"

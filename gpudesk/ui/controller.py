@@ -6,6 +6,11 @@ made (unknown model, impossible parameter) becomes a message, never an
 exception dialog; so does any other failure of the estimate (logged with
 its traceback by ``gpudesk.logs.internal_error``), and the plan stays open
 and unchanged.
+
+The estimate comes first, without the configuration search; the search of
+each phase (the active phase first) then runs in slices between events
+(gpudesk/ui/background.py) and ``searched`` fires as each phase's result is
+attached. A new edit cancels a search still running.
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ FIRST_ESTIMATE_FALLBACK_MS = 250
 class PlanController(QObject):
     estimated = Signal(object)  # PlanEstimate
     failed = Signal(str)
+    searched = Signal(object)  # PlanEstimate, after a phase's configuration search was attached
+    search_progress = Signal(int, str)  # percent and what is being searched
 
     def __init__(self, catalog: Catalog, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -49,6 +56,8 @@ class PlanController(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.run_now)
+        self.focus_phase = 0  # the phase the window shows: searched first
+        self._search_task = None  # BackgroundTask of the running search
 
     @property
     def cache(self) -> PhaseCache:
@@ -92,11 +101,13 @@ class PlanController(QObject):
     def release(self) -> None:
         """Stop following the document (another window took it over)."""
         self._timer.stop()
+        self.cancel_search()
         if self.document is not None:
             self.document.unsubscribe(self._on_change)
         self.document = None
 
     def _on_change(self, _paths: tuple[str, ...]) -> None:
+        self.cancel_search()
         self._timer.start()
 
     def run_now(self) -> PlanEstimate | None:
@@ -106,9 +117,10 @@ class PlanController(QObject):
         # The core is imported at the first estimate, not with the window (see set_document).
         from gpudesk.results.pipeline import PlanInputError, estimate_plan
 
+        self.cancel_search()
         started = time.perf_counter()
         try:
-            self.estimate = estimate_plan(self.document.project, self.catalog, self.cache)
+            self.estimate = estimate_plan(self.document.project, self.catalog, self.cache, search=False)
         except (PlanInputError, CatalogError) as exc:
             self.last_error = str(exc)
             self.failed.emit(self.last_error)
@@ -121,4 +133,75 @@ class PlanController(QObject):
             self.last_duration_s = time.perf_counter() - started
         self.last_error = ""
         self.estimated.emit(self.estimate)
+        self.start_search()
         return self.estimate
+
+    # -- the configuration search, in slices --------------------------------------------------------
+    @property
+    def searching(self) -> bool:
+        return self._search_task is not None and self._search_task.running
+
+    def cancel_search(self) -> None:
+        task, self._search_task = self._search_task, None
+        if task is not None and task.running:
+            task.cancel()
+
+    def start_search(self) -> None:
+        """Search every phase not searched yet, the focused phase first, a slice at a time."""
+        from gpudesk.ui.background import BackgroundTask
+
+        estimate = self.estimate
+        if estimate is None or all(p.search_done for p in estimate.phases):
+            return
+        self.cancel_search()
+        task = BackgroundTask(self._search_steps(estimate), parent=self)
+        task.progress.connect(self.search_progress)
+        task.failed.connect(lambda reason: log.warning("configuration search failed: %s", reason))
+        self._search_task = task
+        task.start()
+
+    def _search_steps(self, plan: PlanEstimate):  # type: ignore[no-untyped-def]
+        from gpudesk.results.pipeline import attach_search, search_steps_for
+
+        order = sorted(range(len(plan.phases)), key=lambda i: (i != self.focus_phase, i))
+        for i in order:
+            phase = plan.phases[i]
+            if phase.search_done:
+                continue
+            steps = search_steps_for(phase, self.catalog, chunk=2)
+            while True:
+                try:
+                    percent, text = next(steps)
+                except StopIteration as stop:
+                    found = stop.value
+                    break
+                yield percent, text
+            attach_search(phase, self.catalog, found)
+            if plan is self.estimate:
+                self.searched.emit(plan)
+            yield 100, ""
+        return plan
+
+    def finish_search(self, timeout_ms: int = 30_000) -> bool:
+        """Let a search in progress run to its end between events (tests): True when every phase is searched."""
+        task = self._search_task
+        if task is not None and task.running:
+            task.wait(timeout_ms)
+        return self.estimate is not None and all(p.search_done for p in self.estimate.phases)
+
+    def complete_search(self) -> PlanEstimate | None:
+        """Every phase searched now, without the event loop (the proposal needs the searches)."""
+        from gpudesk.results.pipeline import attach_search, run_search
+
+        self.cancel_search()
+        estimate = self.estimate
+        if estimate is None:
+            return None
+        changed = False
+        for phase in estimate.phases:
+            if not phase.search_done:
+                attach_search(phase, self.catalog, run_search(phase, self.catalog))
+                changed = True
+        if changed:
+            self.searched.emit(estimate)
+        return estimate

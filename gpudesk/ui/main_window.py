@@ -128,6 +128,7 @@ class MainWindow(QMainWindow):
         self.actions_ = install_actions(self)
         self.step_list.step_chosen.connect(self.go_to_step)
         self.controller.estimated.connect(self._on_estimate)
+        self.controller.searched.connect(self._on_estimate)  # a phase's configuration search has arrived
         self.controller.failed.connect(self._on_failed)
         self.files.document_opened.connect(self._on_document)
         self.files.catalog_for_estimates.connect(self._estimate_with)
@@ -219,6 +220,7 @@ class MainWindow(QMainWindow):
         phases = self.document.project.phases
         self.phase_index = max(0, min(phase, len(phases) - 1))
         self.workload_index = max(0, min(workload, len(phases[self.phase_index].workloads) - 1))
+        self.controller.focus_phase = self.phase_index
         self.plan_toolbar.refresh(self.document.project, self.phase_index, self.workload_index)
         for page in self.pages or ():
             page.rebind(self.phase_index, self.workload_index)

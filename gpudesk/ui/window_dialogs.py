@@ -59,6 +59,8 @@ class WindowDialogs:
 
         w = self.window
         estimate = w.controller.estimate if w.controller.estimate is not None else w.controller.run_now()
+        if estimate is not None:
+            estimate = w.controller.complete_search()  # the proposal carries the searched configurations
         if estimate is None or w.document is None:
             raise ValueError(w.controller.last_error or "no plan is open")
         return build_proposal(estimate, w.document.project, lang, branding, catalog_date=w.catalog.built)

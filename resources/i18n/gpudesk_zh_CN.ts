@@ -253,7 +253,7 @@
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="112" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="113" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
@@ -985,32 +985,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChartView</name>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="83" />
+      <location filename="../../gpudesk/plotting/view.py" line="84" />
       <source>Export PNG…</source>
       <translation>导出 PNG…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="218" />
+      <location filename="../../gpudesk/plotting/view.py" line="237" />
       <source>Export chart</source>
       <translation>导出图表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="219" />
+      <location filename="../../gpudesk/plotting/view.py" line="238" />
       <source>PNG images (*.png)</source>
       <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="77" />
+      <location filename="../../gpudesk/plotting/view.py" line="78" />
       <source>Reset view</source>
       <translation>重置视图</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="84" />
+      <location filename="../../gpudesk/plotting/view.py" line="85" />
       <source>Save the chart as a PNG image at twice its size</source>
       <translation>将图表按两倍尺寸保存为 PNG 图片</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="78" />
+      <location filename="../../gpudesk/plotting/view.py" line="79" />
       <source>Show the whole chart again after zooming or panning</source>
       <translation>缩放或平移后重新显示完整图表</translation>
     </message>
@@ -2676,7 +2676,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>视图(&amp;V)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="181" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="183" />
       <source>(date unknown)</source>
       <translation>（日期未知）</translation>
     </message>
@@ -2694,12 +2694,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>+ 负载</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="179" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="181" />
       <source>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;Sizes GPU infrastructure for AI work and explains every number.&lt;/p&gt;&lt;p&gt;Catalog version {1}, built {2}.&lt;/p&gt;</source>
       <translation>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;为AI任务测算GPU基础设施，并解释每一个数字的来历。&lt;/p&gt;&lt;p&gt;目录版本 {1}，构建于 {2}。&lt;/p&gt;</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="182" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="184" />
       <source>About gpudesk</source>
       <translation>关于 gpudesk</translation>
     </message>
@@ -2720,38 +2720,38 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>浏览、对比和编辑GPU、模型、服务器和价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="168" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="170" />
       <source>Calibration</source>
       <translation>校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="168" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="170" />
       <source>Calibration is not available in this build: {0}</source>
       <translation>此版本不提供校准功能：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="123" />
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="126" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="125" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="128" />
       <source>Cannot compare</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="276" />
+      <location filename="../../gpudesk/ui/main_window.py" line="278" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="194" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="196" />
       <source>Cannot read the user guide {0}: {1}</source>
       <translation>无法读取用户指南 {0}：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="108" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="110" />
       <source>Choose 2–4 plans to compare</source>
       <translation>选择 2–4 个方案进行对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="114" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="116" />
       <source>Choose between 2 and 4 plans; you chose {0}.</source>
       <translation>请选择 2 到 4 个方案；您选择了 {0} 个。</translation>
     </message>
@@ -2764,12 +2764,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>并排对比 2–4 个已保存的方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="114" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="116" />
       <source>Compare plans</source>
       <translation>对比方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="130" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="132" />
       <source>Compare plans: {0}</source>
       <translation>对比方案：{0}</translation>
     </message>
@@ -2778,7 +2778,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="179" />
+      <location filename="../../gpudesk/ui/main_window.py" line="180" />
       <source>Estimating…</source>
       <translation>正在估算…</translation>
     </message>
@@ -2839,7 +2839,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>第 {0} 阶段的名称：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="71" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="73" />
       <source>No proposal</source>
       <translation>无法生成建议书</translation>
     </message>
@@ -2861,7 +2861,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="81" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="83" />
       <source>Proposal written to {0}</source>
       <translation>建议书已写入 {0}</translation>
     </message>
@@ -2922,7 +2922,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="316" />
+      <location filename="../../gpudesk/ui/main_window.py" line="318" />
       <source>Save the changes to {0} before closing?</source>
       <translation>关闭前保存对 {0} 的修改吗？</translation>
     </message>
@@ -2975,7 +2975,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>方案保存后目录已有变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="71" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="73" />
       <source>The plan cannot be estimated: {0}</source>
       <translation>方案无法估算：{0}</translation>
     </message>
@@ -2989,7 +2989,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>撤销上一次修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="315" />
+      <location filename="../../gpudesk/ui/main_window.py" line="317" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>
@@ -2999,7 +2999,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>使用当前目录</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="194" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="196" />
       <source>User guide</source>
       <translation>用户指南</translation>
     </message>
@@ -3012,7 +3012,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>生成带有公司标识的PDF建议书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="198" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="200" />
       <source>gpudesk user guide</source>
       <translation>gpudesk 用户指南</translation>
     </message>
@@ -3207,7 +3207,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>PlanController</name>
     <message>
-      <location filename="../../gpudesk/ui/controller.py" line="117" />
+      <location filename="../../gpudesk/ui/controller.py" line="129" />
       <source>The estimate failed: {0}</source>
       <translation>测算失败：{0}</translation>
     </message>
@@ -3447,57 +3447,83 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RecommendationPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="67" />
-      <source>Alternatives ranked for this phase's main workload: configurations that fit and are priced come first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
-      <translation>本阶段主要工作负载的备选配置排名：放得下且有价格的配置排在前面，按成本从低到高。选中一项可查看排名理由；选定后方案即采用该配置。</translation>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="127" />
+      <source>Hover a point to see its configuration; click it to pin it into the plan.</source>
+      <translation>将鼠标停在某个点上可查看其配置；点击即可将其采用到方案中。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="133" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="164" />
       <source>No estimate: fix the inputs the status bar names first.</source>
       <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="136" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="167" />
       <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
       <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="84" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="99" />
       <source>Pin this configuration</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="188" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="281" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="191" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="264" />
+      <source>Pin {0} × {1}</source>
+      <translation>采用 {0} × {1}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="267" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="284" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="174" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="101" />
+      <source>Plan with the selected configuration: its accelerator (with a server that holds it), precision and layout; Undo restores the plan</source>
+      <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="226" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="57" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="131" />
+      <source>Ranked</source>
+      <translation>排名</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="72" />
       <source>Ranked configurations</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="178" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="190" />
+      <source>Searching accelerators, precisions and layouts…</source>
+      <translation>正在搜索加速卡、精度与切分方式……</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="82" />
+      <source>The best configuration found on each accelerator, feasible first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
+      <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="230" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="86" />
-      <source>Use the selected accelerator in this phase (with a server that holds it); Undo restores the plan</source>
-      <translation>本阶段改用选中的加速卡（并配上能容纳它的服务器）；撤销可恢复原方案</translation>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="132" />
+      <source>Trade-offs</source>
+      <translation>权衡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="74" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="89" />
       <source>Why it ranks here</source>
       <translation>排名理由</translation>
     </message>

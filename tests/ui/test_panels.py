@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.results.pipeline import estimate_plan
@@ -31,12 +31,15 @@ def catalog() -> Catalog:
 
 
 def _page(qtbot, catalog: Catalog, project: Project, number: int) -> tuple[StepPage, PlanController]:
+    """A step page following a controller; the configuration search has run (in slices) when it returns."""
     document = ProjectDocument(project)
     controller = PlanController(catalog)
     page = StepPage(step(number), document, CatalogChoices(catalog), (), "en")
     qtbot.addWidget(page)
     controller.estimated.connect(lambda estimate: page.show_estimate(estimate.phases[page.phase]))
+    controller.searched.connect(lambda estimate: page.show_estimate(estimate.phases[page.phase]))
     controller.set_document(document)
+    assert controller.finish_search()
     return page, controller
 
 
@@ -60,7 +63,7 @@ def test_pin_a_candidate_by_clicking_then_undo(qtbot, catalog) -> None:
     document = page.document
     before = document.get("phases[0].hardware.accelerator_id")
     assert panel.model.candidate(panel.model.pinned_row()).accelerator_id == before
-    row = next(i for i, c in enumerate(panel.model.candidates()) if not c.pinned and c.fits)
+    row = next(i for i, c in enumerate(panel.model.candidates()) if not c.pinned and c.fits and c.accelerator_id != before)
     target = panel.model.candidate(row).accelerator_id
     rect = panel.table.visualRect(panel.model.index(row, COL_ACCELERATOR))
     qtbot.mouseClick(panel.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
@@ -71,6 +74,7 @@ def test_pin_a_candidate_by_clicking_then_undo(qtbot, catalog) -> None:
 
     assert document.get("phases[0].hardware.accelerator_id") == target
     assert len(document._undo) == undo_depth + 1  # one undoable edit
+    assert controller.finish_search()
     qtbot.waitUntil(lambda: panel.model.pinned_row() >= 0
                     and panel.model.candidate(panel.model.pinned_row()).accelerator_id == target)
     pinned = [c.accelerator_id for c in controller.estimate.phases[0].candidates if c.pinned]
@@ -79,6 +83,7 @@ def test_pin_a_candidate_by_clicking_then_undo(qtbot, catalog) -> None:
 
     document.undo()
     assert document.get("phases[0].hardware.accelerator_id") == before
+    qtbot.waitUntil(lambda: controller.estimate is not None and controller.finish_search())
     qtbot.waitUntil(lambda: [c.accelerator_id for c in controller.estimate.phases[0].candidates if c.pinned]
                     == [before])
     assert panel.model.candidate(panel.model.pinned_row()).accelerator_id == before
@@ -228,3 +233,51 @@ def test_reasons_move_under_the_table_when_the_panel_is_narrow(qtbot, catalog) -
     page.resize(SIDE_BY_SIDE_MIN_WIDTH - 100, 900)
     qtbot.waitUntil(lambda: panel._row.direction() == QBoxLayout.Direction.TopToBottom)
     qtbot.waitUntil(lambda: panel.table.columnWidth(COL_ACCELERATOR) > 150)  # the names stay readable
+
+
+def test_pin_a_configuration_by_clicking_the_tradeoff_chart_then_undo(qtbot, catalog) -> None:
+    """Hover shows a point's configuration; a click pins it into the plan as one undoable edit."""
+    from gpudesk.results.search_charts import index_of
+
+    project = Project()
+    phase = project.phases[0]
+    phase.workloads[0] = replace(phase.workloads[0], kind="llm_inference", model_id="llama-3.1-8b",
+                                 peak_requests_per_s=20.0, requests_per_day=0.0)
+    phase.hardware.candidates = ["h100-sxm", "l40s", "a100-sxm-80gb"]
+    page, controller = _page(qtbot, catalog, project, 2)
+    panel = page.decision
+    page.resize(1300, 1000)
+    page.show()
+    qtbot.waitExposed(page)
+    assert "Recommended:" in panel.why.text()
+    panel.tabs.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: panel.chart is not None and panel.chart.spec is not None)
+    chart = panel.chart
+    qtbot.waitExposed(chart)
+    spec = chart.spec
+    front = spec.series_named("Pareto front")
+    search = controller.estimate.phases[0].search
+    plan_gpus = controller.estimate.phases[0].config.gpus
+    # a front point that differs from the plan's own configuration
+    i = next(k for k in range(len(front.x)) if search.find(index_of(front.keys[k])).gpus != plan_gpus
+             or search.find(index_of(front.keys[k])).accelerator_id != "h100-sxm")
+    point = search.find(index_of(front.keys[i]))
+    vb = chart.plot(0).vb
+    scene = vb.mapViewToScene(QPointF(math.log10(front.x[i]) if spec.log_x else front.x[i], front.y[i]))
+    view_pos = chart.graphics.mapFromScene(scene)
+    text = chart.hover_at(scene)
+    assert point.accelerator_name in text and "click to pin" in text
+    document = page.document
+    depth = len(document._undo)
+    qtbot.mouseClick(chart.graphics.viewport(), Qt.MouseButton.LeftButton, pos=view_pos)
+    assert len(document._undo) == depth + 1  # one undoable edit
+    w = "phases[0].workloads[0]"
+    assert document.get("phases[0].hardware.accelerator_id") == point.accelerator_id
+    assert document.get(f"{w}.parallel.tp") == point.layout["tp"]
+    assert document.get(f"{w}.concurrency") == point.layout["batch"]
+    assert document.get(f"{w}.weight_dtype") == point.weight_dtype
+    assert controller.finish_search()
+    qtbot.waitUntil(lambda: controller.estimate.phases[0].config.gpus == point.gpus)
+    document.undo()
+    assert document.get("phases[0].hardware.accelerator_id") == "h100-sxm"
+    assert document.get(f"{w}.concurrency") == 0

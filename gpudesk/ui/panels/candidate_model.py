@@ -111,11 +111,14 @@ class CandidateTableModel(RowsTableModel):
         if col == COL_NODES:
             return f"{c.nodes:,}"
         if col == COL_LAYOUT:
-            return c.layout
+            return c.layout_in(session_language())
         if col == COL_TIME:
             return _number(c.time_or_throughput, c.time_or_throughput_unit)
         if col == COL_COST:
-            return _number(c.cost, c.cost_unit) if math.isfinite(c.cost) else self.tr("no price")
+            if not math.isfinite(c.cost):
+                return self.tr("no price")
+            lang = session_language()
+            return f"{format_value(c.cost)} {c.cost_unit_in(lang)}" if lang == "zh" else _number(c.cost, c.cost_unit)
         return "✓" if c.fits else "✗"
 
     @staticmethod

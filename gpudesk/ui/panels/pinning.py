@@ -52,3 +52,31 @@ def pin_assignments(catalog: Catalog, phase: Phase, phase_index: int, accelerato
         if not offer_matches:
             out.append((f"{where}.delivery.cloud_offer_id", ""))
     return out
+
+
+def point_assignments(catalog: Catalog, phase: Phase, phase_index: int, point: Any) -> list[tuple[str, Any]]:
+    """(field path, value) pairs that make the phase's main workload run a searched configuration
+    (core/search_points.SearchPoint): its accelerator (server and offer kept consistent), precision, layout, engine
+    batch and disaggregation (serving) or ZeRO, recompute, micro-batch and data-parallel size (training). A node
+    count the plan fixed is cleared, so the plan sizes exactly the configuration pinned."""
+    out = pin_assignments(catalog, phase, phase_index, point.accelerator_id)
+    w = f"phases[{phase_index}].workloads[0]"
+    lay = point.layout
+    if phase.hardware.nodes:
+        out.append((f"phases[{phase_index}].hardware.nodes", 0))
+    kind = phase.workloads[0].kind
+    if kind == "rendering_vdi":
+        return out
+    out += [(f"{w}.compute_dtype", point.compute_dtype)]
+    if kind in ("llm_inference", "agent_hosting"):
+        out += [(f"{w}.weight_dtype", point.weight_dtype), (f"{w}.kv_dtype", point.kv_dtype),
+                (f"{w}.parallel.tp", int(lay["tp"])), (f"{w}.parallel.pp", int(lay["pp"])),
+                (f"{w}.parallel.ep", int(lay["ep"])), (f"{w}.concurrency", int(lay["batch"])),
+                (f"{w}.disaggregated", bool(lay.get("disagg", False)))]
+    elif "zero" in lay:  # LLM training
+        out += [(f"{w}.parallel.tp", int(lay["tp"])), (f"{w}.parallel.pp", int(lay["pp"])),
+                (f"{w}.parallel.ep", int(lay["ep"])), (f"{w}.parallel.cp", int(lay["cp"])),
+                (f"{w}.parallel.dp", int(lay["dp"])), (f"{w}.parallel.zero_stage", int(lay["zero"])),
+                (f"{w}.parallel.recompute", str(lay.get("recompute_name", "selective"))),
+                (f"{w}.micro_batch", int(lay["mb"]))]
+    return out

@@ -1,10 +1,11 @@
-"""Ranked alternative accelerators for the active phase, why each ranks where it
-does, and "Pin this configuration": one undoable edit, after which the plan
-re-estimates (the controller listens to the document)."""
+"""The phase's configuration search: why the recommended configuration, the ranked alternatives, and the
+trade-off chart. "Pin this configuration" (or a click on a point of the chart) writes the configuration into the
+plan as one undoable edit, after which the plan re-estimates (the controller listens to the document)."""
 
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QResizeEvent
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -24,18 +26,22 @@ from PySide6.QtWidgets import (
 from gpudesk.catalog.store import Catalog
 from gpudesk.results.plan_result import Candidate, PhaseEstimate
 from gpudesk.session.document import ProjectDocument
-from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_LAYOUT, CandidateTableModel
-from gpudesk.ui.panels.pinning import pin_assignments
+from gpudesk.ui.panels.pinning import pin_assignments, point_assignments
+from gpudesk.ui.widgets.session_text import session_language
+
+if TYPE_CHECKING:
+    from gpudesk.plotting.view import ChartView
 
 SIDE_BY_SIDE_MIN_WIDTH = 980
 """Pixels: narrower than this, 'why it ranks here' goes under the table (at 1366 x 768 with the Explain column
 open the table beside it left the accelerator names three letters wide)."""
 QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum" for widget sizes
+CHART_MIN_HEIGHT = 260
 
 
 class RecommendationPanel(QWidget):
-    """Shows ``PhaseEstimate.candidates``; emits ``pinned(accelerator_id)`` after a pin."""
+    """Shows ``PhaseEstimate.search`` and ``candidates``; emits ``pinned(accelerator_id)`` after a pin."""
 
     pinned = Signal(str)
 
@@ -44,7 +50,16 @@ class RecommendationPanel(QWidget):
         self.document = document
         self.catalog = catalog
         self.phase = 0
+        self.estimate: PhaseEstimate | None = None
+        self.chart: ChartView | None = None
+        self._chart_spec: Any = None
         self.setObjectName("recommendation-panel")
+
+        self.why = QLabel()
+        self.why.setObjectName("search-why")
+        self.why.setWordWrap(True)
+        self.why.setTextFormat(Qt.TextFormat.RichText)
+        self.why.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.model = CandidateTableModel(self)
         self.table = QTableView()
@@ -58,32 +73,33 @@ class RecommendationPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COL_ACCELERATOR, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(COL_LAYOUT, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_LAYOUT, QHeaderView.ResizeMode.Stretch)  # long lines elide (tooltip: reasons)
         header.setResizeContentsPrecision(0)  # fit the columns to the rows on screen: see FigureTable
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
         self.table.setMinimumHeight(int(header.sizeHint().height() + 5.3 * self.table.verticalHeader().defaultSectionSize()))
 
         self.intro = QLabel(self.tr(
-            "Alternatives ranked for this phase's main workload: configurations that fit and are priced come "
-            "first, cheapest first. Select one to see why it ranks there; pin it to plan with it."))
+            "The best configuration found on each accelerator, feasible first, cheapest first. Select one to see "
+            "why it ranks there; pin it to plan with it."))
         self.intro.setWordWrap(True)
         self.empty = QLabel()
         self.empty.setWordWrap(True)
         self.empty.hide()
 
         self.why_box = QGroupBox(self.tr("Why it ranks here"))
-        self.why = QLabel()
-        self.why.setWordWrap(True)
-        self.why.setTextFormat(Qt.TextFormat.RichText)
-        self.why.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.why.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.reasons = QLabel()
+        self.reasons.setWordWrap(True)
+        self.reasons.setTextFormat(Qt.TextFormat.RichText)
+        self.reasons.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.reasons.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         why_layout = QVBoxLayout(self.why_box)
-        why_layout.addWidget(self.why)
+        why_layout.addWidget(self.reasons)
         why_layout.addStretch(1)
 
         self.pin_button = QPushButton(self.tr("Pin this configuration"))
         self.pin_button.setToolTip(self.tr(
-            "Use the selected accelerator in this phase (with a server that holds it); Undo restores the plan"))
+            "Plan with the selected configuration: its accelerator (with a server that holds it), precision and "
+            "layout; Undo restores the plan"))
         self.pin_button.clicked.connect(self.pin_selected)
         self.pin_button.setEnabled(False)
         self.status = QLabel()
@@ -99,12 +115,28 @@ class RecommendationPanel(QWidget):
         self._row = row = QHBoxLayout()
         row.addWidget(self.table, 1)
         row.addWidget(self.side)
+        ranked = QWidget()
+        ranked_layout = QVBoxLayout(ranked)
+        ranked_layout.setContentsMargins(0, 0, 0, 0)
+        ranked_layout.addWidget(self.intro)
+        ranked_layout.addLayout(row, 1)
+
+        self.tradeoff = QWidget()  # the chart is built when the tab is first shown (pyqtgraph loads then)
+        self.tradeoff_layout = QVBoxLayout(self.tradeoff)
+        self.tradeoff_layout.setContentsMargins(0, 0, 0, 0)
+        self.chart_hint = QLabel(self.tr("Hover a point to see its configuration; click it to pin it into the plan."))
+        self.chart_hint.setWordWrap(True)
+        self.tradeoff_layout.addWidget(self.chart_hint)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(ranked, self.tr("Ranked"))
+        self.tabs.addTab(self.tradeoff, self.tr("Trade-offs"))
+        self.tabs.currentChanged.connect(lambda _i: self._show_chart())
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.intro)
+        layout.addWidget(self.why)
         layout.addWidget(self.empty)
-        layout.addLayout(row, 1)
+        layout.addWidget(self.tabs, 1)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         """Below SIDE_BY_SIDE_MIN_WIDTH the reasons go under the table, so the table keeps room for the names."""
@@ -120,21 +152,21 @@ class RecommendationPanel(QWidget):
         self.phase = index
 
     def show_estimate(self, estimate: PhaseEstimate | None) -> None:
-        """Show the candidates of ``estimate``, keeping the selected accelerator selected."""
+        """Show the search and candidates of ``estimate``, keeping the selected accelerator selected."""
+        self.estimate = estimate
         keep = self.selected_candidate()
         candidates = estimate.candidates if estimate is not None else []
         self.model.set_candidates(candidates)
         has_rows = bool(candidates)
-        self.table.setVisible(has_rows)
-        self.side.setVisible(has_rows)
+        self.tabs.setVisible(has_rows)
         self.empty.setVisible(not has_rows)
-        self.intro.setVisible(has_rows)
         if estimate is None:
             self.empty.setText(self.tr("No estimate: fix the inputs the status bar names first."))
         elif not has_rows:
             self.empty.setText(self.tr(
                 "No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the "
                 "model in step 1, or compare accelerators in the catalog browser."))
+        self.why.setText(self._why_html(estimate))
         wanted = keep.accelerator_id if keep is not None else ""
         row = self.model.row_of(wanted) if wanted else -1
         if row < 0:
@@ -144,6 +176,25 @@ class RecommendationPanel(QWidget):
         if row >= 0:
             self._select_row(row)
         self._show_selected()
+        self._chart_spec = estimate.charts.get("pareto") if estimate is not None else None
+        self.tabs.setTabEnabled(1, self._chart_spec is not None)
+        self._show_chart()
+
+    def _why_html(self, estimate: PhaseEstimate | None) -> str:
+        if estimate is None:
+            return ""
+        search = estimate.search
+        lang = session_language()
+        zh = lang == "zh"
+        if not estimate.search_done:
+            return "<i>" + html.escape(self.tr("Searching accelerators, precisions and layouts…")) + "</i>"
+        if search is None:
+            return ""
+        why = search.why[1 if zh else 0]
+        levers = "".join(f"<li>{html.escape(lv.zh if zh else lv.en)}</li>" for lv in search.levers)
+        summary = search.summary[1 if zh else 0]
+        return (f"<b>{html.escape(why)}</b>" + (f"<ul style='margin-left:-24px'>{levers}</ul>" if levers else "")
+                + f"<div style='color:gray'>{html.escape(summary)}</div>")
 
     def select_accelerator(self, accelerator_id: str) -> bool:
         row = self.model.row_of(accelerator_id)
@@ -168,21 +219,63 @@ class RecommendationPanel(QWidget):
         c = self.selected_candidate()
         self.pin_button.setEnabled(c is not None and not c.pinned)
         if c is None:
-            self.why.setText("")
+            self.reasons.setText("")
             self.status.setText("")
             return
+        lang = session_language()
         head = self.tr("Rank {0}: {1} — {2} GPUs on {3} nodes ({4})").format(
-            c.rank, html.escape(c.accelerator_name), f"{c.gpus:,}", f"{c.nodes:,}", html.escape(c.layout))
-        items = "".join(f"<li>{html.escape(r)}</li>" for r in c.reasons_in(session_language()))
-        self.why.setText(f"<b>{head}</b><ul style='margin-left:-24px'>{items}</ul>")
+            c.rank, html.escape(c.accelerator_name), f"{c.gpus:,}", f"{c.nodes:,}", html.escape(c.layout_in(lang)))
+        items = "".join(f"<li>{html.escape(r)}</li>" for r in c.reasons_in(lang))
+        self.reasons.setText(f"<b>{head}</b><ul style='margin-left:-24px'>{items}</ul>")
         self.status.setText(self.tr("This configuration is pinned in the plan.") if c.pinned else "")
 
+    # -- the trade-off chart ----------------------------------------------------------
+    def _show_chart(self) -> None:
+        if self.tabs.currentWidget() is not self.tradeoff or self._chart_spec is None:
+            return
+        from gpudesk.report.chart_text import localise_spec
+
+        if self.chart is None:
+            from gpudesk.plotting.view import ChartView
+
+            self.chart = ChartView()
+            self.chart.setMinimumHeight(CHART_MIN_HEIGHT)
+            self.chart.setObjectName("search-tradeoff-chart")
+            self.chart.pointClicked.connect(self._on_point_clicked)
+            self.tradeoff_layout.addWidget(self.chart, 1)
+        self.chart.show_spec(localise_spec(self._chart_spec, session_language()))
+
+    def _on_point_clicked(self, _series: str, _index: int, key: str) -> None:
+        from gpudesk.results.search_charts import index_of
+
+        row = index_of(key)
+        if row is not None:
+            self.pin_point(row)
+
     # -- pinning --------------------------------------------------------------------
+    def pin_point(self, row: int) -> bool:
+        """Pin the searched configuration of search row ``row`` (a table row or a chart point)."""
+        search = self.estimate.search if self.estimate is not None else None
+        point = search.find(row) if search is not None else None
+        if point is None:
+            return False
+        phase = self.document.project.phases[self.phase]
+        changes = point_assignments(self.catalog, phase, self.phase, point)
+        label = self.tr("Pin {0} × {1}").format(point.accelerator_name, point.gpus)
+        if not self.document.apply(label, changes):
+            return False
+        self.status.setText(self.tr("Pinned {0}; the plan is re-estimated. Undo restores the previous choice.")
+                            .format(point.accelerator_name))
+        self.pinned.emit(point.accelerator_id)
+        return True
+
     def pin_selected(self) -> bool:
-        """Write the selected candidate's accelerator (and a matching server) as one undoable edit."""
+        """Write the selected configuration (or, without one searched, its accelerator) as one undoable edit."""
         c = self.selected_candidate()
         if c is None or c.pinned:
             return False
+        if c.point >= 0 and self.pin_point(c.point):
+            return True
         phase = self.document.project.phases[self.phase]
         changes = pin_assignments(self.catalog, phase, self.phase, c.accelerator_id)
         label = self.tr("Pin {0}").format(c.accelerator_name)
