@@ -29,6 +29,11 @@ ZH: dict[str, str] = {
     "hybrid": "混合部署",
     "Time against cost": "时间与成本", "Time to train": "训练时长", "Cost": "成本", "Configurations": "候选配置",
     "Pareto front": "帕累托前沿", "chosen": "已选",
+    "Cost against interactivity": "成本与交互速度", "Output tokens/s per user": "单用户每秒输出 token",
+    "Cost per million output tokens": "每百万输出 token 成本", "Cost against time to train": "成本与训练时长",
+    "Cost of the run": "单次训练成本", "Lower precision (quality caveat)": "更低精度（注意模型质量）",
+    "recommended": "推荐", "plan": "方案", "GPUs against interactivity": "GPU 数与交互速度",
+    "GPUs against time to train": "GPU 数与训练时长", "GPUs (no price in the catalog)": "GPU 数（目录中无价格）",
     "Scaling efficiency": "扩展效率", "Efficiency": "效率", "GPUs": "GPU 数", "80% target": "80% 目标",
     "chosen layout": "当前切分",
     "Throughput and latency against concurrency": "吞吐与时延随并发变化", "Concurrent sequences": "并发序列数",
@@ -77,6 +82,8 @@ def tooltip(text: str, lang: str) -> str:
 
 
 def _series(s: Series, lang: str) -> Series:
+    if s.tooltips_zh is not None:
+        return dataclasses.replace(s, name=translate(s.name, lang), tooltips=list(s.tooltips_zh))
     tips = None if s.tooltips is None else [tooltip(t, lang) for t in s.tooltips]
     return dataclasses.replace(s, name=translate(s.name, lang), tooltips=tips)
 

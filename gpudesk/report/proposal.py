@@ -13,6 +13,7 @@ plan's FigureSets, formatted per language.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import fields
 
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
@@ -23,6 +24,7 @@ from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Pa
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_money, format_number, format_percent, format_quantity
 from gpudesk.report.proposal_context import ProposalContext
+from gpudesk.report.search_section import search_section
 from gpudesk.report.text_catalog import LANGUAGES, ReportText
 
 SUMMARY_FIGURES = rows_of([
@@ -47,6 +49,7 @@ SUMMARY_FIGURES = rows_of([
 RENTED_SUMMARY_FIGURES = tuple(r for r in SUMMARY_FIGURES
                                if not r.key.startswith(("tco.capex", "power.", "delivery.break_even")))
 
+CANDIDATE_ROWS = 8  # ranked configurations a proposal lists (the plan's own row is always among them)
 TRAINING_KINDS = {"pretrain", "finetune_full", "finetune_lora", "finetune_qlora", "vision_train"}
 WORKLOAD_FIELDS = {
     "training": ("model_id", "compute_dtype", "seq_len", "global_batch", "train_tokens", "epochs", "deadline_days"),
@@ -80,6 +83,7 @@ def build_proposal(
         summary_section(ctx),
         requirements_section(ctx),
         architecture_section(ctx),
+        *([searched] if (searched := search_section(ctx)) is not None else []),
         *proposal_infra.infrastructure_sections(ctx),
         *proposal_closing.closing_sections(ctx),
     ]
@@ -237,8 +241,9 @@ def architecture_section(ctx: ProposalContext) -> Section:
                 (t.get("architecture.storage"), store.option_id),
             ]
         proposal_infra.add_rows_and_charts(ctx, section, phase, rows)
-        if len(phase.candidates) > 1:
-            section.add(_candidate_table(ctx, phase.candidates))
+        if len(phase.candidates) > 1:  # the best rows and the plan's own (the search section says the rest)
+            shown = [c for c in phase.candidates if c.rank <= CANDIDATE_ROWS or c.pinned]
+            section.add(_candidate_table(ctx, shown))
     return section
 
 
@@ -249,18 +254,23 @@ def _candidate_table(ctx: ProposalContext, candidates: list) -> DataTable:
     rows = []
     for c in candidates:
         rows.append((
-            str(c.rank), c.accelerator_name, format_number(c.gpus, 0), format_number(c.nodes, 0), c.layout,
+            str(c.rank), c.accelerator_name, format_number(c.gpus, 0), format_number(c.nodes, 0), c.layout_in(t.lang),
             t.get("value.yes") if c.fits else t.get("value.no"),
             format_quantity(c.time_or_throughput, c.time_or_throughput_unit, t),
-            _candidate_cost(c.cost, c.cost_unit, t),
+            _candidate_cost(c.cost, c.cost_unit, t, c.cost_unit_in(t.lang)),
         ))
     return DataTable(header, tuple(rows), ("right", "left", "right", "right", "left", "center", "right", "right"),
                      title=t.get("candidates.title"))
 
 
-def _candidate_cost(cost: float, unit: str, t: ReportText) -> str:
-    """'$2,183 per month' for a money unit such as 'USD/month'; other units as plain quantities."""
+def _candidate_cost(cost: float, unit: str, t: ReportText, shown: str = "") -> str:
+    """'$2,183 per month' for a money unit such as 'USD/month'; 'USD over 3 years' as the amount with its period;
+    other units as plain quantities."""
     money, slash, per = unit.partition("/")
+    over = re.match(r"^([A-Z]{3}) over (\d+) years?$", unit)
+    if over and over.group(1) in CURRENCY_SYMBOLS:
+        amount = format_money(cost, over.group(1))
+        return f"{amount}（{over.group(2)} 年）" if t.lang == "zh" else f"{amount} over {over.group(2)} years"
     if money not in CURRENCY_SYMBOLS:
         return format_quantity(cost, unit, t)
     return format_money(cost, money, t.lang) + (t.choice("unit", "/" + per) if slash else "")

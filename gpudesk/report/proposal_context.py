@@ -19,6 +19,8 @@ CHART_HOME = {
     "rack_layout": "power",
     "cost_over_time": "cost",
     "timeline": "roadmap",
+    "time_vs_cost": "search",
+    "cost_vs_speed": "search",
 }
 
 

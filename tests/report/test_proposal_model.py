@@ -18,7 +18,7 @@ from gpudesk.results.pipeline import estimate_plan
 
 ISSUED = dt.date(2025, 6, 1)
 BRAND = Branding("示例科技有限公司", "", "王工")
-SINGLE_PHASE_ORDER = ["cover", "summary", "requirements", "architecture", "bom", "power", "network", "storage",
+SINGLE_PHASE_ORDER = ["cover", "summary", "requirements", "architecture", "search", "bom", "power", "network", "storage",
                       "delivery", "cost", "charts", "assumptions", "risks", "calibration", "accuracy", "revisions"]
 REPORT_SOURCES = Path(__file__).resolve().parents[2] / "gpudesk" / "report"
 

@@ -1,0 +1,94 @@
+"""The configuration search in the proposal: the chosen configuration, the two best alternatives, why, and the
+trade-off chart — as data any proposal layout can place (``search_section`` for a whole section, ``search_blocks``
+for one phase's blocks).
+
+The words come from the search itself (core/search_levers.py writes each sentence in both languages) and from the
+``[search]`` table of the report catalogues; numbers are the search's own.
+"""
+
+from __future__ import annotations
+
+import math
+
+from gpudesk.core.config_search import PhaseSearch
+from gpudesk.core.search_points import SearchPoint
+from gpudesk.core.search_words import describe, performance
+from gpudesk.report.document import Block, BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
+from gpudesk.report.number_format import format_money, format_money_zh, format_number
+from gpudesk.report.proposal_context import ProposalContext
+from gpudesk.report.text_catalog import ReportText
+from gpudesk.results.plan_result import PhaseEstimate
+from gpudesk.vocabulary.sizing import BINDING
+
+
+def _cost(p: SearchPoint, search: PhaseSearch, t: ReportText) -> str:
+    if not math.isfinite(p.cost):
+        return t.get("search.unpriced")
+    return (format_money_zh if t.lang == "zh" else format_money)(p.cost, search.currency)
+
+
+def _basis(search: PhaseSearch, t: ReportText) -> str:
+    if search.family in ("training", "vision_train"):
+        return t.get("search.basis_run")
+    key = "search.basis_own" if search.basis == "own" else "search.basis_rent"
+    return t.get(key, years=search.horizon_years)
+
+
+def _rows(p: SearchPoint, search: PhaseSearch, t: ReportText) -> tuple[tuple[str, str], ...]:
+    zh = t.lang == "zh"
+    config = describe(p)[1 if zh else 0]
+    perf = performance(p)[1 if zh else 0]
+    rows = [(t.get("search.configuration"), config), (t.get("search.gpus"), format_number(p.gpus, 0)),
+            (t.get("search.servers"), format_number(p.nodes, 0))]
+    if perf:
+        rows.append((t.get("search.performance"), perf))
+    rows.append((_basis(search, t), _cost(p, search, t)))
+    power = p.value("power_kw")
+    if math.isfinite(power) and search.basis == "own":  # a rented phase's power is the provider's
+        rows.append((t.get("search.power"), f"{format_number(power, 1)} kW"))
+    return tuple(rows)
+
+
+def search_blocks(phase: PhaseEstimate, t: ReportText, caption: str = "") -> list[Block]:
+    """The blocks of one phase's search: recommendation, why, alternatives, levers, counts, chart."""
+    search: PhaseSearch | None = phase.search
+    if search is None:
+        return []
+    zh = t.lang == "zh"
+    blocks: list[Block] = []
+    rec = search.recommended
+    if rec is None:
+        blocks.append(Note(search.why[1 if zh else 0], "warning"))
+    else:
+        blocks.append(KeyValueTable(_rows(rec, search, t), title=t.get("search.recommended")))
+        blocks.append(Paragraph(search.why[1 if zh else 0]))
+        blocks.append(Paragraph(t.get("search.binding", binding=BINDING.name_of(search.binding, t.lang))))
+    shown = [p for p in (rec, *search.alternatives) if p is not None]
+    if len(shown) > 1:
+        header = (t.get("search.option"), t.get("search.configuration"), t.get("search.gpus"), t.get("search.performance"),
+                  _basis(search, t))
+        names = [t.get("search.option_recommended")] + [t.get("search.option_alternative", n=i) for i in
+                                                        range(1, len(shown))]
+        rows = tuple((name, describe(p)[1 if zh else 0], format_number(p.gpus, 0), performance(p)[1 if zh else 0],
+                      _cost(p, search, t)) for name, p in zip(names, shown))
+        blocks.append(DataTable(header, rows, ("left", "left", "right", "left", "right"),
+                                title=t.get("search.alternatives")))
+    if search.levers:
+        blocks.append(BulletList(tuple(lv.zh if zh else lv.en for lv in search.levers)))
+    blocks.append(Note(t.get("search.counted", summary=search.summary[1 if zh else 0])))
+    spec = phase.charts.get("pareto")
+    if spec is not None:
+        blocks.append(ChartRef("pareto", caption or t.get("search.chart"), spec))
+    return blocks
+
+
+def search_section(ctx: ProposalContext) -> Section | None:
+    """A section with every phase's search (None when no phase was searched)."""
+    if not any(p.search is not None for p in ctx.plan.phases):
+        return None
+    section = ctx.section("search")
+    section.add(Paragraph(ctx.text.get("search.intro")))
+    for phase, _project_phase, _fmt in ctx.each_phase(section):
+        for block in search_blocks(phase, ctx.text):
+            section.add(block)
+    return section
