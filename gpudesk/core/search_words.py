@@ -56,11 +56,11 @@ def describe(p: SearchPoint) -> Pair:
     layout = layout_text(p)
     en = [f"{p.accelerator_name} × {p.gpus:,}", *([prec_en] if prec_en else []), *([layout] if layout else [])]
     zh = [f"{p.accelerator_name} × {p.gpus:,} 卡", *([prec_zh] if prec_zh else []), *([layout] if layout else [])]
-    if "replicas" in lay:
+    if "replicas" in lay and math.isfinite(float(lay["replicas"])) and lay["replicas"] >= 1:
         r = int(lay["replicas"])
         en.append(f"{r:,} replica{'s' if r != 1 else ''}")
         zh.append(f"{r:,} 个副本")
-    if "batch" in lay:
+    if "batch" in lay and math.isfinite(float(lay["batch"])) and lay["batch"] >= 1:
         en.append(f"batch {int(lay['batch']):,}")
         zh.append(f"批量 {int(lay['batch']):,}")
     if lay.get("disagg"):
