@@ -60,7 +60,7 @@ def test_screenshot_step2_recommendations(qtbot, window) -> None:
     qtbot.waitExposed(window)
     panel = window.current_page().decision
     assert isinstance(panel, RecommendationPanel)
-    assert panel.model.rowCount() >= 4
+    qtbot.waitUntil(lambda: panel.model.rowCount() >= 4, timeout=30_000)  # the search runs in slices after the estimate
     panel.select_accelerator(panel.model.candidate(0).accelerator_id)
     qtbot.wait(50)
     _save(window, "step2-recommendations.png")
@@ -74,7 +74,7 @@ def test_screenshot_step7_whatif(qtbot, window) -> None:
     qtbot.waitExposed(window)
     panel = window.current_page().decision
     assert isinstance(panel, WhatIfPanel)
-    qtbot.waitUntil(lambda: panel.result is not None, timeout=5000)
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=20_000)  # shares the event loop with the search
     assert panel.model.rowCount() == 4
     qtbot.wait(50)
     _save(window, "step7-whatif.png")
