@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from gpudesk.core.constants.quantization import QUALITY_LOSS, QUALITY_LOSS_FP8_TRAINING
+from gpudesk.core.constants.quantization import QUALITY_CITE_ZH, QUALITY_LOSS, QUALITY_LOSS_FP8_TRAINING
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import estimate_inference
 from gpudesk.core.inference_queue import wait_quantile
@@ -213,15 +213,16 @@ def _quality_lever(q: SearchPoint, rec: SearchPoint, cur: str) -> Lever:
     loss = QUALITY_LOSS_FP8_TRAINING if training and q.compute_dtype == "fp8" else (
         QUALITY_LOSS.get(q.precision) or QUALITY_LOSS.get(q.compute_dtype))
     cite = loss.source.split(":")[0] if loss is not None else ""
+    cite_zh = QUALITY_CITE_ZH.get(loss.name, cite) if loss is not None else ""
     if loss is QUALITY_LOSS_FP8_TRAINING:
         caveat_en = f"quality caveat: training loss up to {loss.value:g}% above a BF16 run ({cite})"
-        caveat_zh = f"质量提示：训练损失最多比 BF16 高 {loss.value:g}%（{cite}）"
+        caveat_zh = f"质量提示：训练损失最多比 BF16 高 {loss.value:g}%（{cite_zh}）"
     elif loss is not None and loss.value > 0:
         caveat_en = f"quality caveat: up to {loss.value:g}% accuracy lost on published evaluations ({cite})"
-        caveat_zh = f"质量提示：公开评测中精度损失最多 {loss.value:g}%（{cite}）"
+        caveat_zh = f"质量提示：公开评测中精度损失最多 {loss.value:g}%（{cite_zh}）"
     elif loss is not None:
         caveat_en = f"quality caveat: no accuracy lost on published evaluations ({cite}); validate on the customer's tasks"
-        caveat_zh = f"质量提示：公开评测中无明显精度损失（{cite}）；请用客户任务验证"
+        caveat_zh = f"质量提示：公开评测中无明显精度损失（{cite_zh}）；请用客户任务验证"
     else:
         caveat_en, caveat_zh = ("quality caveat: validate on the customer's own evaluation set",
                                 "质量提示：请用客户自己的评测集验证")

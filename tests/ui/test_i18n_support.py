@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 # Explicit and short: what stays Latin in a Chinese interface.
 ALLOWED_WORDS = frozenset(
     # product and vendor names, software
-    "gpudesk NVIDIA DGX HGX AMD Intel Huawei Ascend CUDA ROCm CANN NVLink InfiniBand RoCE Ethernet FlashAttention ZeRO LoRA "
+    "gpudesk NVIDIA DGX HGX AMD Intel Huawei Ascend CUDA ROCm CANN NVLink InfiniBand RoCE Ethernet FlashAttention ZeRO LoRA arXiv "
     "QLoRA English nvidia smi fio Megatron DeepSpeed Transformer NCCL RCCL Adam TCP vLLM TensorRT "
     # technical abbreviations
     "GPU GPUs CPU CPUs vCPU vCPUs vGPU TCO PUE KV TTFT TPOT MFU NVMe PCIe RAM HBM SXM MIG LLM AI MoE MLA RoPE FFN MLP "
