@@ -203,62 +203,62 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="43" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="43" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="38" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
       <source>Cost</source>
       <translation>成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="38" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="43" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="43" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="37" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="43" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="38" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="95" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="101" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="95" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="101" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="113" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="119" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="102" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="108" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -2321,7 +2321,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="145" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="150" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -2329,7 +2329,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="73" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="74" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -3357,63 +3357,63 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ProposalDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="96" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="97" />
       <source>Cancelled; {0} was not written</source>
       <translation>已取消；未写入 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="91" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="92" />
       <source>Choose an output file ending in .pdf</source>
       <translation>请选择以 .pdf 结尾的输出文件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="48" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="49" />
       <source>Close</source>
       <translation>关闭</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="41" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="42" />
       <source>Company</source>
       <translation>公司</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="73" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="74" />
       <source>Images (*.png *.jpg *.jpeg)</source>
       <translation>图片 (*.png *.jpg *.jpeg)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="40" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="41" />
       <source>Language</source>
       <translation>语言</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="42" />
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="72" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="43" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="73" />
       <source>Logo</source>
       <translation>公司标识</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="44" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="45" />
       <source>Preview</source>
       <translation>预览</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="45" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="46" />
       <source>Print</source>
       <translation>打印</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="28" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="29" />
       <source>Proposal</source>
       <translation>技术方案书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="46" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="47" />
       <source>Save PDF</source>
       <translation>保存 PDF</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="104" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="105" />
       <source>Saved {0} ({1} pages)</source>
       <translation>已保存 {0}（共 {1} 页）</translation>
     </message>
