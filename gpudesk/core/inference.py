@@ -20,13 +20,14 @@ calibrated efficiencies); queueing from :mod:`gpudesk.core.inference_queue`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.calibration_hook import CalibrationScales
+from gpudesk.core.constants import DECODE_KERNELS_PER_LAYER, KERNEL_BOUNDARY_S
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.explain import FigureSet
@@ -36,6 +37,8 @@ from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.model_math import kv_cache_bytes
 
+BATCHING = ("continuous", "separate_prefill", "static", "disaggregated")
+SCENARIOS = ("server", "offline", "interactive")
 BOTTLENECKS = ("weights_bandwidth", "kv_bandwidth", "compute", "communication", "kv_capacity", "tpot_target",
                "unsupported_precision")
 MATH_FOR_WEIGHTS = {"bf16": "bf16", "fp16": "fp16", "fp8": "fp8", "fp4": "fp4", "fp32": "fp32", "int8": "int8"}
@@ -63,8 +66,9 @@ class InferenceInputs:
     ttft_target_s: Any = 1.0  # P50
     ttft_p99_target_s: Any = 3.0
     tpot_target_s: Any = 0.0  # 0 = no TPOT target
-    batching: str = "continuous"  # continuous | static
-    disaggregated: bool = False
+    batching: str = "continuous"  # continuous | separate_prefill | static | disaggregated
+    disaggregated: bool = False  # also set by batching = "disaggregated"
+    scenario: str = "server"  # server | offline (no latency targets) | interactive (TPOT binds)
     serving_fraction: float | None = None  # memory share the engine may use; None = SERVING_MEMORY_FRACTION
     calibration: CalibrationScales | None = None  # pilot-fitted efficiency scales (core/calibration_hook.py)
 
@@ -84,6 +88,15 @@ def _largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, 
 
 def estimate_inference(inp: InferenceInputs) -> FigureSet:
     """Every infer.* figure for each candidate."""
+    if inp.batching not in BATCHING or inp.scenario not in SCENARIOS:
+        raise ValueError(f"unknown batching {inp.batching!r} or scenario {inp.scenario!r}; known: "
+                         f"{', '.join(BATCHING)} / {', '.join(SCENARIOS)}")
+    if inp.scenario == "offline":  # throughput only: no latency target binds
+        inp = replace(inp, ttft_target_s=np.inf, ttft_p99_target_s=np.inf, tpot_target_s=0.0)
+    if inp.scenario == "interactive":  # every user's first token: the P50 target must hold at P99
+        inp = replace(inp, ttft_p99_target_s=np.minimum(inp.ttft_target_s, inp.ttft_p99_target_s))
+    if inp.batching == "disaggregated":
+        inp = replace(inp, disaggregated=True)
     m, hw = inp.model, inp.hardware
     math = serving_math(inp.weight_dtype, inp.compute_dtype)
     fields = ("prompt_tokens", "output_tokens", "concurrency", "tp", "pp", "ep", "request_rate", "ttft_target_s",
@@ -96,6 +109,9 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
              "ttft_p99_target_s": "s", "tpot_target_s": "s"}
     for f in fields:
         fs.input(f"infer.in.{f}", a[f], units[f], f.replace("_", " "))
+    fs.input("infer.in.batching", inp.batching, "", "batching mode")
+    fs.input("infer.in.scenario", inp.scenario, "", "serving scenario (offline: no latency target; interactive: "
+             "the TTFT P50 target holds at P99)")
     eff = Efficiencies.for_hardware(hw, math, inp.calibration)  # calibration: scaled efficiencies
     hw.record(fs, math)
     eff.record(fs, math)
@@ -105,6 +121,8 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     for key, const in (("roofline_p", SV.SERVING_ROOFLINE_SHARPNESS), ("kv_bw", SV.SERVING_DECODE_KV_BW_EFFICIENCY),
                        ("prefill_share", SV.SERVING_PREFILL_GEMM_SHARE)):
         fs.constant(f"eff.serving_{key}", const)
+    fs.constant("eff.kernel_boundary", KERNEL_BOUNDARY_S)
+    fs.constant("eff.kernels_per_layer", DECODE_KERNELS_PER_LAYER)
     hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework",
                "eff.serving_roofline_p", "eff.serving_kv_bw", "eff.serving_prefill_share"]
 
@@ -129,8 +147,10 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     dec = rep.decode_step(c1, ctx)
     fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",
            "((2·N·C/(peak·η_mm))^p + (weight bytes/(bw·η_hbm))^p)^(1/p) + max(attention FLOPs/(peak·η_attn), "
-           "KV bytes/(bw·η_kv)) + TP/EP collectives", [*hw_deps, "infer.concurrency", "infer.in.tp"])
-    pre_share = c1 / out * rep.prefill_compute(prompt, prompt)
+           "KV bytes/(bw·η_kv)) + TP/EP collectives + L · kernels per layer · kernel boundary",
+           [*hw_deps, "infer.concurrency", "infer.in.tp", "eff.kernel_boundary"])
+    pre_share = c1 / out * (rep.prefill(prompt, prompt) if inp.batching == "separate_prefill"
+                            else rep.prefill_compute(prompt, prompt))
     if inp.batching == "static":
         total = rep.prefill(c1 * prompt, prompt) + out * dec["total"]
         tpot = dec["total"]
@@ -139,7 +159,8 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     else:
         tpot = dec["total"] + pre_share
         tokens_s = c1 / tpot
-        formula = "C / (decode(C) + (C/O) · prefill compute(I))"
+        formula = ("C / (decode(C) + (C/O) · prefill(I)): prefills as their own steps" if inp.batching ==
+                   "separate_prefill" else "C / (decode(C) + (C/O) · prefill compute(I)): prefill mixed into steps")
     supported = np.isfinite(rep.compute_peak) & np.isfinite(rep.attention_peak)
     valid = supported & (conc >= 1)
     # unknown (NaN) where the catalog lacks the precision's peak; 0 where no concurrency meets the TPOT target

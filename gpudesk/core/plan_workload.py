@@ -64,10 +64,11 @@ class WorkloadResult:
     capacity: ServingCapacity | None = None
 
 
-def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int) -> HardwareArrays:
+def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int,
+                 power_limit_w: float = 0.0) -> HardwareArrays:
     nics = server.nics or gpus_per_node
     return HardwareArrays.from_accelerators([acc], nic_gbps=server.nic_gbps or 100.0, nics_per_node=nics,
-                                            gpus_per_node=gpus_per_node)
+                                            gpus_per_node=gpus_per_node, power_limit_w=power_limit_w)
 
 
 def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: object, gpn: int,
@@ -83,7 +84,7 @@ def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: ob
         tp=p.tp, pp=p.pp, dp=dp, cp=p.cp, ep=p.ep, zero_stage=p.zero_stage, recompute=p.recompute,
         sequence_parallel=p.sequence_parallel, flash_attention=p.flash_attention,
         virtual_stages=p.virtual_stages, lora_rank=w.lora_rank, cpu_offload=p.cpu_offload,
-        gpus_per_node=gpn, gpu_memory_source=source,
+        gpus_per_node=gpn, gpu_memory_source=source, torch_compile=p.torch_compile,
     )
 
 
@@ -95,7 +96,10 @@ def training_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, n_gpu
         global_batch=w.global_batch, seq_len=w.seq_len, zero_stage=p.zero_stage, recompute=p.recompute,
         virtual_stages=p.virtual_stages, compute_dtype=w.compute_dtype, method=METHOD[w.kind],
         train_tokens=w.train_tokens, epochs=w.epochs, dataset_tokens=w.dataset_tokens, lora_rank=w.lora_rank,
-        calibration=calibration,
+        calibration=calibration, pipeline_schedule=p.pipeline_schedule, overlap_grad_reduce=p.overlap_grad_reduce,
+        overlap_param_gather=p.overlap_param_gather, tp_comm_overlap=p.tp_comm_overlap,
+        moe_a2a_overlap=p.moe_a2a_overlap, low_precision_recipe=w.low_precision_recipe,
+        torch_compile=p.torch_compile, training_stack=p.training_stack,
     )
 
 
@@ -164,13 +168,15 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
 def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays,
                      request_rate: float | None = None, calibration: CalibrationScales | None = None) -> WorkloadResult:
     p = w.parallel
-    rate = request_rate if request_rate is not None else w.requests_per_day / 86400.0 * w.peak_factor
+    peak = 1.0 if w.serving_scenario == "offline" else w.peak_factor  # offline work runs at the average rate
+    rate = request_rate if request_rate is not None else w.requests_per_day / 86400.0 * peak
     figures = estimate_inference(InferenceInputs(
         model=model, hardware=hw, weight_dtype=w.weight_dtype, kv_dtype=w.kv_dtype,
         compute_dtype=None if w.compute_dtype == w.weight_dtype else w.compute_dtype,
         prompt_tokens=w.prompt_tokens, output_tokens=w.output_tokens, concurrency=w.concurrency,
         tp=p.tp, pp=p.pp, ep=p.ep, request_rate=rate, ttft_target_s=w.ttft_p50_ms / 1000.0,
-        ttft_p99_target_s=w.ttft_p99_ms / 1000.0, tpot_target_s=w.tpot_ms / 1000.0, disaggregated=w.disaggregated,
+        ttft_p99_target_s=w.ttft_p99_ms / 1000.0, tpot_target_s=w.tpot_ms / 1000.0, batching=w.batching,
+        scenario=w.serving_scenario,
         serving_fraction=w.serving_memory_fraction, calibration=calibration,
     ))
     needed = figures.value_at("infer.gpus_needed")

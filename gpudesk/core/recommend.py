@@ -166,7 +166,7 @@ def _serving(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Price
         compute_dtype=None if w.compute_dtype == w.weight_dtype else w.compute_dtype,
         prompt_tokens=w.prompt_tokens, output_tokens=w.output_tokens, concurrency=w.concurrency, tp=p.tp,
         pp=p.pp, ep=p.ep, request_rate=rate, ttft_target_s=w.ttft_p50_ms / 1000, ttft_p99_target_s=w.ttft_p99_ms / 1000,
-        tpot_target_s=w.tpot_ms / 1000, disaggregated=w.disaggregated,
+        tpot_target_s=w.tpot_ms / 1000, batching=w.batching, scenario=w.serving_scenario,
     ))
     gpus = np.asarray(infer["infer.gpus_needed"], dtype=float)
     tput = np.asarray(infer["infer.tokens_per_s"], dtype=float)

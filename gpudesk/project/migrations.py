@@ -15,6 +15,10 @@ History:
 * **2** — phased layout: those sections become ``phases[0]`` (with
   ``workloads = [workload]``); ``calibration``, ``revisions`` and
   ``catalog_snapshot`` added.
+* **3** — plans say what was run: a workload's ``disaggregated`` flag becomes ``batching``
+  (``"disaggregated"`` or the default ``"continuous"``); ``parallel.pipeline_schedule`` is added,
+  ``"interleaved"`` where ``virtual_stages`` > 1, else ``"1f1b"``. New fields with defaults (power limit,
+  overlap switches, low-precision recipe, serving scenario) need no step.
 """
 
 from __future__ import annotations
@@ -45,9 +49,41 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _workload_v2_to_v3(workload: Any) -> Any:
+    """Keys keep their order: ``batching`` where ``disaggregated`` was, ``pipeline_schedule`` after the stages."""
+    if not isinstance(workload, dict):
+        return copy.deepcopy(workload)  # validation names what is wrong
+    out: dict[str, Any] = {}
+    for key, value in workload.items():
+        if key == "disaggregated":
+            out["batching"] = "disaggregated" if value is True else "continuous"
+        elif key == "parallel" and isinstance(value, dict) and "pipeline_schedule" not in value:
+            stages = value.get("virtual_stages", 1)
+            interleaved = isinstance(stages, (int, float)) and not isinstance(stages, bool) and stages > 1
+            out[key] = {**copy.deepcopy(value), "pipeline_schedule": "interleaved" if interleaved else "1f1b"}
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Disaggregation flag → batching mode; pipeline schedule from the virtual stages."""
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "phases" and isinstance(value, list):
+            out[key] = [{k: ([_workload_v2_to_v3(w) for w in v] if k == "workloads" and isinstance(v, list)
+                             else copy.deepcopy(v)) for k, v in p.items()} if isinstance(p, dict)
+                        else copy.deepcopy(p) for p in value]
+        else:
+            out[key] = copy.deepcopy(value)
+    out["schema_version"] = 3
+    return out
+
+
 # schema n -> function producing schema n + 1
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _v1_to_v2,
+    2: _v2_to_v3,
 }
 
 

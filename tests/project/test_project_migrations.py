@@ -96,3 +96,24 @@ def test_plan_without_a_version_is_refused(tmp_path):
     path.write_text('{"meta": {}}', encoding="utf-8")
     with pytest.raises(ProjectValidationError, match="schema_version: missing"):
         load_project(path)
+
+
+def test_v2_step_names_the_batching_mode_and_the_pipeline_schedule():
+    v2 = _fixture("v2_sample.gpudesk")
+    before = copy.deepcopy(v2)
+    v3 = MIGRATIONS[2](v2)
+    assert v3 == _fixture("v2_expected_v3.json")
+    assert v2 == before, "a migration must not modify its input"
+    serving, training = v3["phases"][0]["workloads"]
+    assert serving["batching"] == "disaggregated" and "disaggregated" not in serving
+    assert serving["parallel"]["pipeline_schedule"] == "interleaved"  # virtual_stages 4
+    assert training["batching"] == "continuous" and training["parallel"]["pipeline_schedule"] == "1f1b"
+
+
+def test_loading_the_v2_file_keeps_what_it_says():
+    loaded = load_project(FIXTURES / "v2_sample.gpudesk")
+    assert loaded.migrated_from == 2
+    serving, training = loaded.project.phases[0].workloads
+    assert serving.batching == "disaggregated" and serving.parallel.pipeline_schedule == "interleaved"
+    assert serving.parallel.virtual_stages == 4
+    assert training.parallel.pipeline_schedule == "1f1b" and training.parallel.tp == 8
