@@ -126,22 +126,22 @@ GENERIC_PREFIX = "generic-"
 def generic_server(acc: rec.Accelerator, gpus: int) -> rec.Server:
     """A labelled, derived N-GPU server for an accelerator no catalog server holds.
 
-    Maximum power = N × TDP / GPU_SHARE_OF_SERVER_MAX_POWER; price = N × GPU price × (1 +
-    SERVER_PLATFORM_OVERHEAD); one 400 Gb/s scale-out NIC per GPU; unknown where the accelerator's TDP or price is.
+    Maximum power = N × TDP / GPU_SHARE_OF_SERVER_MAX_POWER (unknown without a TDP); one 400 Gb/s
+    scale-out NIC per GPU. The price is left unknown here, so the cost model estimates it from the GPU price
+    (N × GPU price × (1 + SERVER_PLATFORM_OVERHEAD)) and the ledger marks it estimated, not priced.
     """
     power = gpus * acc.tdp_w / 1000.0 / GPU_SHARE_OF_SERVER_MAX_POWER.value if acc.tdp_w else None
-    price = gpus * acc.price_usd * (1.0 + SERVER_PLATFORM_OVERHEAD.value) if acc.price_usd is not None else None
     derived = (f"derived, not a catalog row: no catalog server holds {acc.id}; maximum power = {gpus} × TDP / "
-               f"{GPU_SHARE_OF_SERVER_MAX_POWER.value:g} (constant GPU_SHARE_OF_SERVER_MAX_POWER); price = {gpus} × "
-               f"GPU price × (1 + {SERVER_PLATFORM_OVERHEAD.value:g}) (constant SERVER_PLATFORM_OVERHEAD); one "
-               "400 Gb/s NIC per GPU assumed")
-    unknown = tuple(f for f, v in (("power_max_kw", power), ("price_usd", price)) if v is None)
+               f"{GPU_SHARE_OF_SERVER_MAX_POWER.value:g} (constant GPU_SHARE_OF_SERVER_MAX_POWER); price estimated "
+               f"from the GPU price: {gpus} × GPU price × (1 + {SERVER_PLATFORM_OVERHEAD.value:g}) (constant "
+               "SERVER_PLATFORM_OVERHEAD); one 400 Gb/s NIC per GPU assumed")
+    unknown = ("price_usd",) + (("power_max_kw",) if power is None else ())
     return rec.Server(
         id=f"{GENERIC_PREFIX}{acc.id}-{gpus}", name=f"Generic {gpus}-GPU server with {acc.name} (derived)",
         vendor="generic", accelerator_id=acc.id, gpus=gpus, cpu_sockets=2, nics=gpus, nic_gbps=400.0,
         pcie_gen=acc.pcie_gen, power_max_kw=power, rack_units=8.0 if gpus > 4 else 4.0,
         cooling="liquid" if (acc.tdp_w or 0) > 1000 else "air",
-        scaleup_domain=min(max(acc.scaleup_domain or 1, 1), gpus), price_usd=price,
+        scaleup_domain=min(max(acc.scaleup_domain or 1, 1), gpus), price_usd=None,
         provenance=rec.Provenance(source=derived, date=acc.provenance.date, unknown=(
             "power_idle_kw", "power_typical_kw", "weight_kg", "cpu_model", "cpu_cores_total", "ram_gb", "local_nvme_tb",
             *unknown), verified=False, notes=derived))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from gpudesk.core.constants.base import Constant
 
-_FIT = ("fitted on the fit half of the validation corpus (tests/validation/fit_constants.py, 2026-12-02: "
+_FIT = ("fitted on the fit half of the validation corpus (tests/validation/fit_constants.py, 2026-12-01: "
         "{n}); judged on the held-out half in docs/validation.md")
 
 SERVING_ROOFLINE_SHARPNESS = Constant(
