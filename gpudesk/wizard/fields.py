@@ -93,7 +93,7 @@ STEP_FIELDS: dict[int, tuple[FieldRow, ...]] = {
         FieldRow(f"{W}.parallel.overlap_param_gather", "Overlap parameter gather", "参数汇聚与前向重叠", LLM_TRAINING),
         FieldRow(f"{W}.parallel.tp_comm_overlap", "Overlap TP communication", "张量并行通信与计算重叠",
                  LLM_TRAINING),
-        FieldRow(f"{W}.parallel.moe_a2a_overlap", "Overlap expert all-to-all", "专家 all-to-all 与计算重叠",
+        FieldRow(f"{W}.parallel.moe_a2a_overlap", "Overlap expert all-to-all", "专家全交换与计算重叠",
                  LLM_TRAINING),
         FieldRow(f"{W}.low_precision_recipe", "FP8/FP4 recipe", "FP8/FP4 缩放方案", LLM_TRAINING),
         FieldRow(f"{W}.parallel.cpu_offload", "CPU offload", "CPU卸载", LLM_TRAINING),
