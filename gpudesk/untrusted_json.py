@@ -106,9 +106,9 @@ def parse_json_text(text: str, name: str, max_nesting: int = MAX_NESTING) -> Any
     try:
         value = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_without_duplicates)
     except json.JSONDecodeError as exc:
-        raise UntrustedJSONError(
-            f"{name} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from None
+        # json's "Unterminated string starting at" names a position itself: no second "at"
+        what = exc.msg.removesuffix(" at") if exc.msg.endswith(" starting at") else exc.msg
+        raise UntrustedJSONError(f"{name} is not valid JSON: {what} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
         raise _too_deep(name, nesting_depth(text), max_nesting) from None
     except ValueError as exc:  # refused constants, duplicate keys, integers with too many digits

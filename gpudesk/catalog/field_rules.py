@@ -63,7 +63,7 @@ RULES: dict[str, dict[str, FieldRule]] = {
     "accelerators": {
         "vendor": FieldRule("", choices=VENDORS),
         "family": FieldRule("", choices=(
-            "nvidia-turing", "nvidia-ampere", "nvidia-ada", "nvidia-hopper", "nvidia-blackwell",
+            "nvidia-volta", "nvidia-turing", "nvidia-ampere", "nvidia-ada", "nvidia-hopper", "nvidia-blackwell",
             "amd-cdna2", "amd-cdna3", "amd-cdna4", "intel-gaudi", "huawei-ascend",
             "hygon-dcu", "cambricon-mlu", "kunlunxin-xpu", "metax-c", "moorethreads-musa", "biren-br",
             "iluvatar-corex", "enflame-gcu",

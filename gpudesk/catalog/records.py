@@ -35,7 +35,7 @@ class Accelerator:
     id: str
     name: str
     vendor: str  # nvidia | amd | intel | huawei
-    family: str  # calibration family: nvidia-ampere, nvidia-hopper, nvidia-blackwell, nvidia-ada, nvidia-turing, amd-cdna2, amd-cdna3, amd-cdna4, intel-gaudi, huawei-ascend
+    family: str  # calibration family: nvidia-volta, nvidia-ampere, nvidia-hopper, nvidia-blackwell, nvidia-ada, nvidia-turing, amd-cdna2, amd-cdna3, amd-cdna4, intel-gaudi, huawei-ascend
     memory_gb: float
     memory_type: str
     mem_bw_gbs: float

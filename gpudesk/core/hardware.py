@@ -31,6 +31,7 @@ import numpy as np
 from gpudesk.catalog.records import Accelerator
 from gpudesk.core.constants import PCIE_X16_GBS_BY_GEN
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.power_limit import clock_fraction, describe
 
 PRECISIONS = ("fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8")
 WIDE_MATH = ("fp32", "tf32", "bf16", "fp16")  # formats fused attention runs in as they are
@@ -98,16 +99,23 @@ class HardwareArrays:
         nic_gbps: float | Sequence[float] = 400.0,
         nics_per_node: float | Sequence[float] = 8.0,
         gpus_per_node: float | Sequence[float] = 8.0,
+        power_limit_w: float | Sequence[float] = 0.0,
     ) -> HardwareArrays:
-        """One candidate per accelerator; NIC figures may be scalars or one per accelerator."""
+        """One candidate per accelerator; NIC figures may be scalars or one per accelerator.
+
+        ``power_limit_w`` (0 = none): a GPU power cap below the TDP lowers every dense peak by the clock
+        fraction it sustains (:mod:`gpudesk.core.power_limit`)."""
         if not accelerators:
             raise ValueError("at least one accelerator is needed")
         n = len(accelerators)
         nic = np.broadcast_to(np.asarray(nic_gbps, dtype=np.float64), (n,))
         nics = np.broadcast_to(np.asarray(nics_per_node, dtype=np.float64), (n,))
         gpn = np.broadcast_to(np.asarray(gpus_per_node, dtype=np.float64), (n,))
+        limits = np.broadcast_to(np.asarray(power_limit_w, dtype=np.float64), (n,))
+        tdps = [a.tdp_w for a in accelerators]
+        clock = clock_fraction(limits, np.array([_value(t) for t in tdps]))
         peak = {
-            p: np.array([_value(a.peak_tflops(p)) * 1e12 for a in accelerators]) for p in PRECISIONS
+            p: np.array([_value(a.peak_tflops(p)) * 1e12 for a in accelerators]) * clock for p in PRECISIONS
         }
         pcie_bw = np.array([float(PCIE_X16_GBS_BY_GEN.get(a.pcie_gen or 4, PCIE_X16_GBS_BY_GEN[4]).value)
                             for a in accelerators]) * 1e9
@@ -128,6 +136,9 @@ class HardwareArrays:
             })),
             "scaleout": "user input: NIC Gb/s x NICs per node / GPUs per node",
         }
+        limited = describe(limits.tolist(), tdps, [a.id for a in accelerators])
+        if limited:
+            sources["peak"] += f"; × clock fraction under the power limit ({limited})"
         return cls(
             ids=np.array([a.id for a in accelerators]),
             family=np.array([a.family for a in accelerators]),

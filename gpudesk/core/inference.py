@@ -26,7 +26,7 @@ calibrated efficiencies); queueing from :mod:`gpudesk.core.inference_queue`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any
 
@@ -34,6 +34,7 @@ import numpy as np
 
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.calibration_hook import CalibrationScales
+from gpudesk.core.constants import DECODE_KERNELS_PER_LAYER, KERNEL_BOUNDARY_S
 from gpudesk.core.constants import QUEUE_VARIABILITY_FACTOR as QV
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
@@ -45,6 +46,8 @@ from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.model_math import kv_cache_bytes
 
+BATCHING = ("continuous", "separate_prefill", "static", "disaggregated")
+SCENARIOS = ("server", "offline", "interactive")
 BOTTLENECKS = ("weights_bandwidth", "kv_bandwidth", "compute", "communication", "kv_capacity", "tpot_target",
                "unsupported_precision")
 MATH_FOR_WEIGHTS = {"bf16": "bf16", "fp16": "fp16", "fp8": "fp8", "fp4": "fp4", "fp32": "fp32", "int8": "int8"}
@@ -76,8 +79,9 @@ class InferenceInputs:
     ttft_tail_target_s: Any = 3.0  # at ``percentile``; 0 = none
     tpot_target_s: Any = 0.0  # 0 = no TPOT target
     e2e_target_s: Any = 0.0  # at ``percentile``; 0 = none
-    batching: str = "continuous"  # continuous | static
-    disaggregated: bool = False
+    batching: str = "continuous"  # continuous | separate_prefill | static | disaggregated
+    disaggregated: bool = False  # also set by batching = "disaggregated"
+    scenario: str = "server"  # server | offline (no latency targets) | interactive (TPOT binds)
     serving_fraction: float | None = None  # memory share the engine may use; None = SERVING_MEMORY_FRACTION
     calibration: CalibrationScales | None = None  # pilot-fitted efficiency scales (core/calibration_hook.py)
     derive_batch: bool = True  # False: C is the given batch capped by the KV cache only (a search checks TPOT)
@@ -120,6 +124,17 @@ def _memory(inp: InferenceInputs, a: dict[str, np.ndarray], groups: np.ndarray, 
 
 def estimate_inference(inp: InferenceInputs) -> FigureSet:
     """Every infer.* figure for each candidate."""
+    if inp.batching not in BATCHING or inp.scenario not in SCENARIOS:
+        raise ValueError(f"unknown batching {inp.batching!r} or scenario {inp.scenario!r}; known: "
+                         f"{', '.join(BATCHING)} / {', '.join(SCENARIOS)}")
+    if inp.scenario == "offline":  # throughput only: no latency target binds
+        inp = replace(inp, ttft_target_s=0.0, ttft_tail_target_s=0.0, tpot_target_s=0.0, e2e_target_s=0.0)
+    if inp.scenario == "interactive":  # every user's first token: the median target must hold at the percentile
+        median = np.asarray(inp.ttft_target_s, dtype=np.float64)
+        tail = np.asarray(inp.ttft_tail_target_s, dtype=np.float64)
+        inp = replace(inp, ttft_tail_target_s=np.where((median > 0) & ((tail <= 0) | (median < tail)), median, tail))
+    if inp.batching == "disaggregated":
+        inp = replace(inp, disaggregated=True)
     m, hw = inp.model, inp.hardware
     math = serving_math(inp.weight_dtype, inp.compute_dtype)
     arrays = np.broadcast_arrays(*(np.asarray(getattr(inp, f), dtype=np.float64) for f in FIELDS), np.zeros(hw.size))
@@ -130,6 +145,9 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     level = float(inp.percentile)
     z = NormalDist().inv_cdf(level)
     fs.input("infer.in.percentile", level, "fraction", "level the tail targets hold at (0.95 = P95)")
+    fs.input("infer.in.batching", inp.batching, "", "batching mode")
+    fs.input("infer.in.scenario", inp.scenario, "", "serving scenario (offline: no latency target; interactive: "
+             "the median TTFT target holds at the percentile)")
     eff = Efficiencies.for_hardware(hw, math, inp.calibration)  # calibration: scaled efficiencies
     hw.record(fs, math)
     eff.record(fs, math)
@@ -149,6 +167,8 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     for key, const in (("roofline_p", SV.SERVING_ROOFLINE_SHARPNESS), ("kv_bw", SV.SERVING_DECODE_KV_BW_EFFICIENCY),
                        ("prefill_share", SV.SERVING_PREFILL_GEMM_SHARE)):
         fs.constant(f"eff.serving_{key}", const)
+    fs.constant("eff.kernel_boundary", KERNEL_BOUNDARY_S)
+    fs.constant("eff.kernels_per_layer", DECODE_KERNELS_PER_LAYER)
     hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework",
                "eff.serving_roofline_p", "eff.serving_kv_bw", "eff.serving_prefill_share"]
 
@@ -185,8 +205,10 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     dec = rep.decode_step(c1, ctx)
     fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",
            "((2·N·C/(peak·η_mm))^p + (weight bytes/(bw·η_hbm))^p)^(1/p) + max(attention FLOPs/(peak·η_attn), "
-           "KV bytes/(bw·η_kv)) + TP/EP collectives", [*hw_deps, "infer.concurrency", "infer.in.tp"])
-    pre_share = c1 / out * rep.prefill_compute(prompt, prompt)
+           "KV bytes/(bw·η_kv)) + TP/EP collectives + L · kernels per layer · kernel boundary",
+           [*hw_deps, "infer.concurrency", "infer.in.tp", "eff.kernel_boundary"])
+    pre_share = c1 / out * (rep.prefill(prompt, prompt) if inp.batching == "separate_prefill"
+                            else rep.prefill_compute(prompt, prompt))
     if inp.batching == "static":
         total = rep.prefill(c1 * prompt, prompt) + out * dec["total"]
         tpot = dec["total"]
@@ -195,7 +217,8 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     else:
         tpot = dec["total"] + pre_share
         tokens_s = c1 / tpot
-        formula = "C / (decode(C) + (C/O) · prefill compute(I))"
+        formula = ("C / (decode(C) + (C/O) · prefill(I)): prefills as their own steps" if inp.batching ==
+                   "separate_prefill" else "C / (decode(C) + (C/O) · prefill compute(I)): prefill mixed into steps")
     supported = np.isfinite(rep.compute_peak) & np.isfinite(rep.attention_peak)
     valid = supported & (conc >= 1)
     # unknown (NaN) where the catalog lacks the precision's peak; 0 where no concurrency meets the TPOT target

@@ -14,6 +14,9 @@ Per operation the time is max(FLOPs / (peak · η_mm), bytes / (HBM bw · η_hbm
   plus the same collectives.
 * decode GEMMs: smooth roofline (t_c^p + t_m^p)^(1/p) (SERVING_ROOFLINE_SHARPNESS);
   the KV cache streams at SERVING_DECODE_KV_BW_EFFICIENCY of HBM bandwidth.
+* every pass through the layers pays L · DECODE_KERNELS_PER_LAYER kernel
+  boundaries of KERNEL_BOUNDARY_S each (measured here: ~2.3 µs per dependent
+  kernel replayed from a CUDA graph).
 
 A replica is ``max(tp, ep) × pp`` GPUs; pipeline stages run one after another
 for one token, so latency is the sum over stages. Expert parallelism wider
@@ -33,7 +36,9 @@ import numpy as np
 
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.collectives import Links, collective_time, local_members
-from gpudesk.core.constants import ACTIVATION_COMM_BYTES, FRAMEWORK_GEMM_TIME_SHARE
+from gpudesk.core.constants import (
+    ACTIVATION_COMM_BYTES, DECODE_KERNELS_PER_LAYER, FRAMEWORK_GEMM_TIME_SHARE, KERNEL_BOUNDARY_S,
+)
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.hardware import HardwareArrays
@@ -130,8 +135,13 @@ class ReplicaModel:
         kv_bw = hw.hbm_bw * SV.SERVING_DECODE_KV_BW_EFFICIENCY.value
         attention = np.maximum(attn_flops / (self.attention_peak * eff.attention), kv / kv_bw)
         comm = self._collectives(batch)
-        return {"linear": linear, "attention": attention, "comm": comm, "total": linear + attention + comm,
-                "weights_bound": gemm_m >= gemm_c}
+        kernels = self.kernel_boundaries() + 0.0 * linear
+        return {"linear": linear, "attention": attention, "comm": comm, "kernels": kernels,
+                "total": linear + attention + comm + kernels, "weights_bound": gemm_m >= gemm_c}
+
+    def kernel_boundaries(self) -> float:
+        """Seconds between the dependent kernels of one pass through every layer (all stages, one token)."""
+        return float(self.model.n_layers) * DECODE_KERNELS_PER_LAYER.value * KERNEL_BOUNDARY_S.value
 
     def prefill_compute(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
         """Compute-only seconds to prefill ``tokens`` tokens in sequences of ``seq_len`` (no weight stream)."""
@@ -147,4 +157,5 @@ class ReplicaModel:
     def prefill(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
         """Seconds to prefill ``tokens`` tokens (sequences of ``seq_len``), weights streamed at least once."""
         stream = self.weights_read(tokens) / (self.hw.hbm_bw * self.eff.hbm)
-        return np.maximum(self.prefill_compute(tokens, seq_len), stream) + self._collectives(tokens)
+        return (np.maximum(self.prefill_compute(tokens, seq_len), stream) + self._collectives(tokens)
+                + self.kernel_boundaries())

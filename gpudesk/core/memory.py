@@ -74,6 +74,7 @@ class MemoryInputs:
     # megatron: Megatron-LM conventions (fused vocab-parallel loss, persistent gradient buffers); pytorch_amp:
     # eager PyTorch / Hugging-Face layers under torch.autocast with fp32 parameters and an unfused loss
     training_stack: str = "megatron"
+    torch_compile: bool = False  # fsdp2 stack: torch.compile fuses the MLP activation
     # micro-batches per optimizer step (gradient accumulation); None = not known, gradients counted beside the
     # activations. pytorch_amp with 1: the backward frees activations as it creates gradients (mem.grad_overlap)
     micro_batches_per_step: ArrayLike | None = None
@@ -96,7 +97,8 @@ def _settings(inp: MemoryInputs) -> Settings:
     single = False if inp.micro_batches_per_step is None else as_array(inp.micro_batches_per_step) <= 1
     return Settings(inp.model, param_breakdown(inp.model), inp.mode, inp.weight_dtype, inp.kv_dtype, inp.optimizer,
                     inp.master_weights, inp.recompute, inp.sequence_parallel, inp.flash_attention, inp.lora_rank,
-                    inp.cpu_offload, default_serving_fraction(inp.serving_fraction), inp.training_stack, single)
+                    inp.cpu_offload, default_serving_fraction(inp.serving_fraction), inp.training_stack, single,
+                    inp.torch_compile)
 
 
 def _record_inputs(fs: FigureSet, inp: MemoryInputs, cfg: Settings) -> None:
@@ -218,10 +220,12 @@ def estimate_memory(inp: MemoryInputs) -> FigureSet:
            ["mem.optimizer", "mem.gradients", "mem.weights"])
     _record_activations(fs, inp, cfg, bud)
     if cfg.training:
+        cached = amp and inp.training_stack == "pytorch_amp"
         fs.add("mem.amp_weight_cache", st.amp_weight_cache + 0.0 * bud.total, "B", "autocast bf16 weight copies",
                "pytorch_amp, full training: 2 B × (block matrices per GPU + LM head V·h/t); full recompute: LM head "
-               "+ one layer's matrices" if amp else "0: no autocast weight cache (Megatron stack or not full training)",
-               ["mem.c.amp_weight_cache" if amp else "mem.in.training_stack", "arch.params_total", *LAYOUT,
+               "+ one layer's matrices" if cached else "0: no autocast weight cache (Megatron or FSDP2 stack, or not "
+               "full training; FSDP2's bf16 copies are the gathered layers)",
+               ["mem.c.amp_weight_cache" if cached else "mem.in.training_stack", "arch.params_total", *LAYOUT,
                 "mem.in.recompute"])
         fs.add("mem.grad_overlap", bud.grad_overlap + 0.0 * bud.total, "B", "gradients and activations not held together",
                "pytorch_amp with one micro-batch per step: gradients + activations + cache − max(activations + cache, "

@@ -86,9 +86,11 @@ def _mlp_values(m: ModelArch, width: int, eager: bool = False) -> float:
     return (4.0 if eager else 3.0) * width if m.gated_mlp else 2.0 * width
 
 
-def layer_terms(m: ModelArch, e: float, stack: str = "megatron") -> LayerActivationTerms:
+def layer_terms(m: ModelArch, e: float, stack: str = "megatron", compiled: bool = False) -> LayerActivationTerms:
     if stack not in TRAINING_STACKS:
         raise ValueError(f"unknown training stack {stack!r}; valid: {', '.join(TRAINING_STACKS)}")
+    if stack == "fsdp2":
+        return _fsdp2_terms(m, e, compiled)
     amp = stack == "pytorch_amp"
     h, L, mk = m.hidden, m.n_layers, DROPOUT_MASK_BYTES.value
     r = AMP_RESIDUAL_BYTES.value
@@ -105,6 +107,33 @@ def layer_terms(m: ModelArch, e: float, stack: str = "megatron") -> LayerActivat
     final_norm = (2 * r + e) * h if amp else 0.0  # the last RMSNorm's fp32 input and value, the head's bf16 input
     return LayerActivationTerms(replicated, split, quadratic, (r if amp else e) * h,
                                 logit_bytes * m.vocab + final_norm)
+
+
+def _fsdp2_terms(m: ModelArch, e: float, compiled: bool) -> LayerActivationTerms:
+    """FSDP2 with a bf16 parameter policy (torchtitan): every layer runs in 16 bit, no dropout; eager SwiGLU keeps
+    gate, SiLU, up and product (4f), torch.compile fuses the activation (3f); unfused loss on fp32 logits."""
+    h, L = m.hidden, m.n_layers
+    q, k, v, o = _attention_widths(m)
+    n_moe = (m.n_moe_layers or L) if m.is_moe else 0
+    f_e = m.moe_ffn_hidden or m.ffn_hidden
+    eager = not compiled
+    moe_inner = m.experts_per_token * (h + _mlp_values(m, f_e, eager)) + m.n_shared_experts * _mlp_values(m, f_e, eager)
+    inner = ((L - n_moe) * _mlp_values(m, m.ffn_hidden, eager) + n_moe * moe_inner) / L
+    return LayerActivationTerms(e * 4 * h, e * (q + k + v + o + inner), m.n_heads * 2 * e, e * h,
+                                AMP_UNFUSED_LOGIT_BYTES.value * m.vocab + e * h)
+
+
+def _fsdp2_sac_values(m: ModelArch, e: float) -> float:
+    """Bytes per token a torchtitan selective ('op') checkpoint keeps of one layer: the layer input, the
+    attention output and every other matmul output (torchtitan activation_checkpoint _save_list policy)."""
+    h, L = m.hidden, m.n_layers
+    q, k, v, _o = _attention_widths(m)
+    n_moe = (m.n_moe_layers or L) if m.is_moe else 0
+    f_e = m.moe_ffn_hidden or m.ffn_hidden
+    mult = 2 if m.gated_mlp else 1
+    mlp_out = ((L - n_moe) * (mult * m.ffn_hidden + h)
+               + n_moe * (m.experts_per_token + m.n_shared_experts) * (mult * f_e + h)) / L
+    return e * (h + q + 0.5 * (q + k + v + h + mlp_out))
 
 
 @dataclass(frozen=True)
@@ -144,17 +173,19 @@ def _solve(alpha: np.ndarray, beta: np.ndarray, budget: np.ndarray) -> np.ndarra
 def training_activations(
     m: ModelArch, weight_dtype: str, seq_len: np.ndarray, tp: np.ndarray, pp: np.ndarray, cp: np.ndarray,
     recompute: str, sequence_parallel: bool, flash_attention: bool, virtual_stages: np.ndarray,
-    training_stack: str = "megatron",
+    training_stack: str = "megatron", compiled: bool = False,
 ) -> TrainingActivations:
     if recompute not in RECOMPUTE:
         raise ValueError(f"unknown recompute {recompute!r}; valid: {', '.join(RECOMPUTE)}")
     zero = as_array(tp) * as_array(pp) * as_array(cp) * as_array(virtual_stages) * 0.0
     if not has_layer_shapes(m):
         return TrainingActivations(zero, zero, zero, zero, zero, zero, False)
-    terms = layer_terms(m, activation_value_bytes(weight_dtype), training_stack)
+    terms = layer_terms(m, activation_value_bytes(weight_dtype), training_stack, compiled)
     t, p, c, v = as_array(tp), as_array(pp), as_array(cp), as_array(virtual_stages)
     t_sp = np.where(sequence_parallel & (t > 1), t, 1.0)
     alpha_layer = (terms.replicated / t_sp + terms.split / t) / c
+    if training_stack == "fsdp2" and recompute == "selective":
+        alpha_layer = _fsdp2_sac_values(m, activation_value_bytes(weight_dtype)) / (t * c) + zero
     keeps_scores = recompute == "none" and not flash_attention
     beta_layer = (terms.quadratic / (t * c)) if keeps_scores else zero
     if recompute == "full":

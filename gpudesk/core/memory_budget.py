@@ -57,6 +57,7 @@ class Settings:
     # pytorch_amp only: True where one micro-batch makes each optimizer step (no gradient accumulation), so
     # gradients are created as the backward frees activations instead of persisting beside them
     single_step: np.ndarray | bool = False
+    torch_compile: bool = False  # fsdp2: compiled layers keep fused activations
 
     @property
     def training(self) -> bool:
@@ -109,7 +110,8 @@ def evaluate_layout(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: n
     overlap = zero
     if cfg.training:
         act = training_activations(m, cfg.weight_dtype, seq_len, lay.tp, lay.pp, lay.cp, cfg.recompute,
-                                   cfg.sequence_parallel, cfg.flash_attention, virtual_stages, cfg.training_stack)
+                                   cfg.sequence_parallel, cfg.flash_attention, virtual_stages, cfg.training_stack,
+                                   cfg.torch_compile)
         activations = act.bytes(seq_len, micro_batch)
         kv = kv_seq = workspace = logits = zero
         if cfg.training_stack == "pytorch_amp":

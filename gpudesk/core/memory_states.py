@@ -154,8 +154,9 @@ class StateBytes:
 
 
 def amp_fp32_params(mode: str, weight_dtype: str, training_stack: str) -> bool:
-    """True when autocast trains fp32 parameters: stack pytorch_amp, full training, 16-bit (or lower) compute."""
-    return training_stack == "pytorch_amp" and mode == "train" and bytes_per_value(weight_dtype) < 4
+    """True when fp32 parameters are trained with 16-bit (or lower) compute: stack pytorch_amp (torch.autocast)
+    or fsdp2 (FSDP2 MixedPrecisionPolicy: fp32 sharded parameters, bf16 all-gathered copies), full training."""
+    return training_stack in ("pytorch_amp", "fsdp2") and mode == "train" and bytes_per_value(weight_dtype) < 4
 
 
 def amp_weight_cache(pb: ParamBreakdown, lay: Layout, recompute: str) -> np.ndarray:
@@ -182,8 +183,15 @@ def model_state_bytes(
     training = mode in TRAINING_MODES
     shard3 = (zero >= 3) & training
     weights = np.where(shard3, dense_w / sh.zero_group + expert_w / sh.zero_group_experts, dense_w + expert_w)
+    fsdp2 = training_stack == "fsdp2" and amp
+    b_gather = AMP_WEIGHT_CACHE_BYTES.value if fsdp2 else b_lin  # FSDP2 gathers bf16 copies
     gathered = np.where(shard3 & (sh.zero_group > 1),
-                        ZERO3_LIVE_LAYERS.value * (sh.layer_dense + sh.layer_experts) * b_lin, 0.0)
+                        ZERO3_LIVE_LAYERS.value * (sh.layer_dense + sh.layer_experts) * b_gather, 0.0)
+    # FSDP2 under a pipeline keeps the stage unsharded between micro-batches (torchtitan: no reshard after
+    # forward, gradient sync only on the last micro-batch): bf16 parameters and bf16 gradients of the stage
+    pp_unsharded = np.where(shard3 & (lay.pp > 1), (sh.linear + sh.experts + sh.unquantised), 0.0) if fsdp2 \
+        else 0.0
+    gathered = np.where(shard3 & (lay.pp > 1) & fsdp2, AMP_WEIGHT_CACHE_BYTES.value * pp_unsharded, gathered)
     zeros = weights * 0.0
     if not training:
         return StateBytes(weights, zeros, zeros, zeros, zeros, zeros)
@@ -203,6 +211,7 @@ def model_state_bytes(
         adapters = np.where(shard3, lora_params * a_b / sh.zero_group, lora_params * a_b)
     z_d, z_e = sh.zero_group, sh.zero_group_experts
     grad = np.where(zero >= 2, g * (trained_dense / z_d + trained_experts / z_e), g * (trained_dense + trained_experts))
+    grad = grad + AMP_WEIGHT_CACHE_BYTES.value * pp_unsharded
     opt = np.where(zero >= 1, k * (trained_dense / z_d + trained_experts / z_e), k * (trained_dense + trained_experts))
     host = zeros
     if cpu_offload:
@@ -210,5 +219,5 @@ def model_state_bytes(
         grad = np.where(zero >= 2, 0.0, grad)
         weights = np.where(shard3, 0.0, weights)
         opt = zeros
-    cache = amp_weight_cache(pb, lay, recompute) + zeros if amp else zeros
+    cache = amp_weight_cache(pb, lay, recompute) + zeros if amp and training_stack == "pytorch_amp" else zeros
     return StateBytes(weights, grad, opt, adapters, gathered, host, cache)

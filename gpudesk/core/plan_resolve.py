@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER
+from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFORM_OVERHEAD
 from gpudesk.core.delivery import convert
 from gpudesk.core.market import AvailabilityIndex, offer_allowed, phase_market
 from gpudesk.project.errors import printable
@@ -113,14 +113,50 @@ def _server_for(catalog: Catalog, phase: Phase, acc: rec.Accelerator, where: str
         return server
     matches = [s for s in catalog.servers() if s.accelerator_id == acc.id]
     if not matches:
-        raise PlanInputError(
-            f"{where}.hardware.accelerator_id: no server in the catalog holds {acc.id}; "
-            "add one in the catalog browser or choose another accelerator"
-        )
+        return generic_server(acc, phase.hardware.gpus_per_node)
     wanted = phase.hardware.gpus_per_node
     index, market = AvailabilityIndex(catalog), phase_market(phase)
     return min(matches, key=lambda s: (index.server(s.id, market).status == "unavailable", s.gpus != wanted,
                                        s.is_rack, s.gpus < wanted, abs(s.gpus - wanted), s.id))
+
+
+GENERIC_PREFIX = "generic-"
+
+
+def generic_server(acc: rec.Accelerator, gpus: int) -> rec.Server:
+    """A labelled, derived N-GPU server for an accelerator no catalog server holds.
+
+    Maximum power = N × TDP / GPU_SHARE_OF_SERVER_MAX_POWER (unknown without a TDP); one 400 Gb/s
+    scale-out NIC per GPU. The price is left unknown here, so the cost model estimates it from the GPU price
+    (N × GPU price × (1 + SERVER_PLATFORM_OVERHEAD)) and the ledger marks it estimated, not priced.
+    """
+    power = gpus * acc.tdp_w / 1000.0 / GPU_SHARE_OF_SERVER_MAX_POWER.value if acc.tdp_w else None
+    derived = (f"derived, not a catalog row: no catalog server holds {acc.id}; maximum power = {gpus} × TDP / "
+               f"{GPU_SHARE_OF_SERVER_MAX_POWER.value:g} (constant GPU_SHARE_OF_SERVER_MAX_POWER); price estimated "
+               f"from the GPU price: {gpus} × GPU price × (1 + {SERVER_PLATFORM_OVERHEAD.value:g}) (constant "
+               "SERVER_PLATFORM_OVERHEAD); one 400 Gb/s NIC per GPU assumed")
+    unknown = ("price_usd",) + (("power_max_kw",) if power is None else ())
+    return rec.Server(
+        id=f"{GENERIC_PREFIX}{acc.id}-{gpus}", name=f"Generic {gpus}-GPU server with {acc.name} (derived)",
+        vendor="generic", accelerator_id=acc.id, gpus=gpus, cpu_sockets=2, nics=gpus, nic_gbps=400.0,
+        pcie_gen=acc.pcie_gen, power_max_kw=power, rack_units=8.0 if gpus > 4 else 4.0,
+        cooling="liquid" if (acc.tdp_w or 0) > 1000 else "air",
+        scaleup_domain=min(max(acc.scaleup_domain or 1, 1), gpus), price_usd=None,
+        provenance=rec.Provenance(source=derived, date=acc.provenance.date, unknown=(
+            "power_idle_kw", "power_typical_kw", "weight_kg", "cpu_model", "cpu_cores_total", "ram_gb", "local_nvme_tb",
+            *unknown), verified=False, notes=derived))
+
+
+def power_limited(server: rec.Server, acc: rec.Accelerator, limit_w: float) -> rec.Server:
+    """``server`` with its GPUs capped at ``limit_w``: maximum (and typical) power drop by N × (TDP − limit)."""
+    if limit_w <= 0 or not acc.tdp_w or limit_w >= acc.tdp_w or server.power_max_kw is None:
+        return server
+    drop = server.gpus * (acc.tdp_w - limit_w) / 1000.0
+    scale = (server.power_max_kw - drop) / server.power_max_kw
+    return replace(
+        server, id=f"{server.id}@{limit_w:g}W", name=f"{server.name}, GPUs capped at {limit_w:g} W",
+        power_max_kw=server.power_max_kw - drop,
+        power_typical_kw=None if server.power_typical_kw is None else server.power_typical_kw * scale)
 
 
 def partly_populated(server: rec.Server, acc: rec.Accelerator, gpus: int) -> rec.Server:
@@ -199,6 +235,7 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
     server, wanted = row, phase.hardware.gpus_per_node
     if not row.is_rack and 0 < wanted < row.gpus:  # the plan's node holds fewer GPUs than any catalog server
         server = partly_populated(row, acc, wanted)
+    server = power_limited(server, acc, phase.hardware.gpu_power_limit_w)
     if phase.network.fabric == "none" and server.frontend_nics and server.frontend_nic_gbps:
         # no scale-out fabric: nodes reach each other over the front-end network only
         server = replace(server, nics=server.frontend_nics, nic_gbps=server.frontend_nic_gbps)

@@ -65,10 +65,11 @@ class WorkloadResult:
     capacity: ServingCapacity | None = None
 
 
-def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int) -> HardwareArrays:
+def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int,
+                 power_limit_w: float = 0.0) -> HardwareArrays:
     nics = server.nics or gpus_per_node
     return HardwareArrays.from_accelerators([acc], nic_gbps=server.nic_gbps or 100.0, nics_per_node=nics,
-                                            gpus_per_node=gpus_per_node)
+                                            gpus_per_node=gpus_per_node, power_limit_w=power_limit_w)
 
 
 def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: object, gpn: int,
@@ -85,7 +86,7 @@ def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: ob
         tp=p.tp, pp=p.pp, dp=dp, cp=p.cp, ep=p.ep, zero_stage=p.zero_stage, recompute=p.recompute,
         sequence_parallel=p.sequence_parallel, flash_attention=p.flash_attention,
         virtual_stages=p.virtual_stages, lora_rank=w.lora_rank, cpu_offload=p.cpu_offload,
-        gpus_per_node=gpn, gpu_memory_source=source,
+        gpus_per_node=gpn, gpu_memory_source=source, torch_compile=p.torch_compile,
     )
 
 
@@ -97,7 +98,10 @@ def training_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, n_gpu
         global_batch=w.global_batch, seq_len=w.seq_len, zero_stage=p.zero_stage, recompute=p.recompute,
         virtual_stages=p.virtual_stages, compute_dtype=w.compute_dtype, method=METHOD[w.kind],
         train_tokens=w.train_tokens, epochs=w.epochs, dataset_tokens=w.dataset_tokens, lora_rank=w.lora_rank,
-        calibration=calibration,
+        calibration=calibration, pipeline_schedule=p.pipeline_schedule, overlap_grad_reduce=p.overlap_grad_reduce,
+        overlap_param_gather=p.overlap_param_gather, tp_comm_overlap=p.tp_comm_overlap,
+        moe_a2a_overlap=p.moe_a2a_overlap, low_precision_recipe=w.low_precision_recipe,
+        torch_compile=p.torch_compile, training_stack=p.training_stack,
     )
 
 

@@ -27,7 +27,10 @@ def percentile_level(w: Workload) -> float:
 
 
 def peak_rate(w: Workload) -> float:
-    """Requests/s at the peak: the stated peak rate, else the busy hours' average × the peak factor."""
+    """Requests/s at the peak: the stated peak rate, else the busy hours' average × the peak factor (offline
+    batch work: the day's average rate)."""
+    if w.serving_scenario == "offline":
+        return daily_requests(w) / (24.0 * SECONDS_PER_HOUR)
     if w.peak_requests_per_s > 0:
         return float(w.peak_requests_per_s)
     return w.requests_per_day / (w.busy_hours_per_day * SECONDS_PER_HOUR) * w.peak_factor
@@ -63,6 +66,10 @@ def record_load(fs: FigureSet, w: Workload) -> float:
         rate = fs.add("serve.peak_rate", daily / (hours * SECONDS_PER_HOUR) * factor, "requests/s",
                       "peak request rate", "requests per day / (busy hours × 3,600) × peak factor",
                       ["serve.requests_per_day", "serve.busy_hours", "serve.peak_factor"])
+    if w.serving_scenario == "offline":  # batch work runs at the day's average rate, no latency target
+        rate = fs.add("serve.offline_rate", peak_rate(w), "requests/s", "average request rate (offline work)",
+                      "requests per day / 86,400 (offline scenario: batch work at the day's average)",
+                      ["serve.requests_per_day"])
     if w.users > 0:
         users = fs.input("serve.users", float(w.users), "people", "people served", "user input (users)")
         fs.add("serve.requests_per_user_per_day", fs["serve.requests_per_day"] / users, "requests/day",
@@ -85,8 +92,12 @@ def serving_inputs(model: ModelArch, w: Workload, hw: HardwareArrays, rate: Any,
         prompt_tokens=w.prompt_tokens, output_tokens=w.output_tokens, prompt_sd=w.prompt_tokens_sd,
         output_sd=w.output_tokens_sd, concurrency=w.concurrency, tp=p.tp, pp=p.pp, ep=p.ep, request_rate=rate,
         percentile=percentile_level(w), ttft_target_s=w.ttft_p50_ms / 1000.0, ttft_tail_target_s=w.ttft_ms / 1000.0,
-        tpot_target_s=w.tpot_ms / 1000.0, e2e_target_s=w.e2e_ms / 1000.0, disaggregated=w.disaggregated,
+        tpot_target_s=w.tpot_ms / 1000.0, e2e_target_s=w.e2e_ms / 1000.0, batching=w.batching,
+        disaggregated=w.batching == "disaggregated", scenario=w.serving_scenario,
         serving_fraction=w.serving_memory_fraction, calibration=calibration,
     )
     values.update(override)
+    if "disaggregated" in override:  # the search chooses aggregated or disaggregated: the batching mode follows
+        aggregated = w.batching if w.batching != "disaggregated" else "continuous"
+        values["batching"] = "disaggregated" if override["disaggregated"] else aggregated
     return InferenceInputs(**values)

@@ -9,11 +9,14 @@ Conventions (docs/performance-model.md):
   appendix B without attention). ``train.hfu`` adds recomputed FLOPs.
   LoRA/QLoRA count the FLOPs the method needs (no weight gradients of
   frozen matrices: 4·N instead of 6·N per token).
-* Compute time = (GEMM FLOPs / (peak × matmul efficiency) + attention FLOPs
-  / (attention peak × attention efficiency)) / FRAMEWORK_GEMM_TIME_SHARE; the attention
+* Compute time = ((GEMM FLOPs / (peak × matmul efficiency) × shape factor +
+  attention FLOPs / (attention peak × training attention efficiency)) /
+  FRAMEWORK_GEMM_TIME_SHARE + low-precision casts + MoE permutation) × stage
+  imbalance (core/training_gemm.py, core/training_parts.py); the attention
   peak is the compute format's, or the part's 16-bit one under fp8/fp4 GEMMs.
-* Step = (compute + TP + EP + PP + exposed CP + QLoRA dequantisation)
-  × (1 + bubble) + exposed DP + optimizer update; bubble (p−1)/(v·m).
+* Step = (compute + exposed TP + exposed EP + PP + exposed CP + QLoRA
+  dequantisation) × (1 + bubble) + exposed DP + optimizer update; the bubble
+  follows the pipeline schedule (1F1B, interleaved, zero bubble, DualPipe).
 * Whole-run time divides by JOB_GOODPUT.
 
 Numeric fields of :class:`TrainingInputs` broadcast over candidates (one
@@ -32,6 +35,7 @@ from gpudesk.core.collectives import Links
 from gpudesk.core.constants import (
     ACTIVATION_COMM_BYTES,
     ADAM_UPDATE_BYTES_PER_PARAM,
+    FRAMEWORK_GEMM_TIME_SHARE,
     GRAD_REDUCE_BYTES,
     JOB_GOODPUT,
 )
@@ -42,7 +46,16 @@ from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.model_math import has_layer_shapes, kv_values_per_token_layer, param_breakdown, \
     training_flops_per_token
 from gpudesk.core.precision import bytes_per_value
+from gpudesk.core.constants import (
+    ATTENTION_BACKWARD_RELATIVE, FUSED_STACK_GEMM_TIME_SHARE, LOW_PRECISION_CAST_BYTES, LOW_PRECISION_RECIPES,
+    TORCH_COMPILE_FUSED_SHARE,
+)
+from gpudesk.core.constants import serving as SV
 from gpudesk.core.training_comm import StepShape, params_per_gpu, step_communication
+from gpudesk.core.training_gemm import cast_time_s, gemm_classes, permute_time_s, shape_factor
+from gpudesk.core.training_parts import (
+    bubble_fraction, exposed_dp, exposed_ep, exposed_tp, head_layers, schedule_of, stage_imbalance,
+)
 
 RECOMPUTE_CODES = {"none": 0, "selective": 1, "full": 2}
 METHODS = ("full", "lora", "qlora")
@@ -76,6 +89,14 @@ class TrainingInputs:
     dataset_tokens: Any = 0.0  # > 0: time to train = dataset_tokens × epochs
     lora_rank: int = 16
     calibration: CalibrationScales | None = None  # pilot-fitted efficiency scales (core/calibration_hook.py)
+    pipeline_schedule: str = "auto"  # 1f1b | interleaved | zero_bubble | dualpipe; auto = interleaved if v > 1
+    overlap_grad_reduce: bool = True  # DP gradient reduce-scatter in the backward (Megatron --overlap-grad-reduce)
+    overlap_param_gather: bool = True  # distributed-optimizer all-gather in the next forward
+    tp_comm_overlap: bool = False  # TP collectives pipelined with the GEMMs (Transformer Engine userbuffers)
+    moe_a2a_overlap: bool = False  # expert all-to-all under another micro-batch's compute (DualPipe, 1F1B overlap)
+    low_precision_recipe: str = "tensorwise"  # fp8/fp4 scaling: delayed | tensorwise | blockwise | mxfp8 | nvfp4
+    torch_compile: bool = False  # element-wise kernels fused into their producers (TORCH_COMPILE_FUSED_SHARE)
+    training_stack: str = "megatron"  # megatron (fused kernels) | pytorch_amp | deepspeed | fsdp2 (eager)
 
 
 def _recompute_code(value: Any) -> np.ndarray:
@@ -102,6 +123,9 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     """Every train.* figure for each candidate."""
     if inp.method not in METHODS:
         raise ValueError(f"unknown training method {inp.method!r}; known: {', '.join(METHODS)}")
+    if inp.low_precision_recipe not in LOW_PRECISION_RECIPES:
+        raise ValueError(f"unknown low-precision recipe {inp.low_precision_recipe!r}; known: "
+                         f"{', '.join(LOW_PRECISION_RECIPES)}")
     m, hw = inp.model, inp.hardware
     names = ("n_gpus", "tp", "pp", "cp", "ep", "micro_batch", "global_batch", "seq_len", "zero_stage",
              "virtual_stages", "train_tokens", "epochs", "dataset_tokens")
@@ -142,7 +166,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     mb, gb, s = a["micro_batch"], a["global_batch"], a["seq_len"]
     micro = gb / (np.maximum(dp, 1e-9) * mb)
     valid = (np.abs(dp - np.round(dp)) < 1e-9) & (dp >= 1) & (micro >= 1.0 - 1e-9) \
-        & (np.abs(np.round(dp / ep) * ep - dp) < 1e-9)
+        & (np.abs(np.round(dp * tp * cp / ep) * ep - dp * tp * cp) < 1e-9)  # EP from the t·c·d ranks (ETP 1)
     fs.add("train.dp", dp, "replicas", "data parallel d", "d = N_gpu / (t · p · c)",
            ["train.in.n_gpus", "train.in.tp", "train.in.pp", "train.in.cp"])
     fs.add("train.micro_batches", micro, "micro-batches", "micro-batches per step m", "m = B / (d · b)",
@@ -158,14 +182,41 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     gemm_tok_hw = gemm_factor * n_gemm + lora_tok + np.where(rec >= 2, 2.0 * n_gemm, 0.0)
     attn_tok_hw = attn_tok + recompute_tok - np.where(rec >= 2, 2.0 * n_gemm, 0.0)
     per_gpu_tokens = tokens_step / n
-    gemm_s = gemm_tok_hw * per_gpu_tokens / (peak * eff.matmul)
-    attn_s = attn_tok_hw * per_gpu_tokens / (peak_attn * eff.attention)
-    compute = (gemm_s + attn_s) / eff.framework
+    bw = hw.hbm_bw * eff.hbm
+    classes = gemm_classes(m)
+    shape = shape_factor(classes, a["micro_batch"] * a["seq_len"] / a["cp"], a["tp"], a["ep"],
+                         peak * eff.matmul / bw, inp.compute_dtype)
+    fs.constant("eff.serving_roofline_p", SV.SERVING_ROOFLINE_SHARPNESS)
+    fs.add("train.gemm_shape_factor", shape, "×", "GEMM time over its compute-bound time (by shape)",
+           "Σ_classes FLOP share · (1 + (t_mem/t_comp)^p)^(1/p) at each class's M×K×N (experts: M = b·s/c·k·e/E)",
+           ["train.in.micro_batch", "train.in.seq_len", "train.in.tp", "train.in.ep", "eff.serving_roofline_p"])
+    gemm_s = gemm_tok_hw * per_gpu_tokens / (peak * eff.matmul) * shape
+    eta_attn = eff.attention / (1.0 / 3.0 + (2.0 / 3.0) / ATTENTION_BACKWARD_RELATIVE.value)
+    fs.constant("eff.attention_backward_relative", ATTENTION_BACKWARD_RELATIVE)
+    attn_s = attn_tok_hw * per_gpu_tokens / (peak_attn * eta_attn)
+    stage_tokens = tokens_step / (np.maximum(n / (a["tp"] * a["pp"] * a["cp"]), 1e-9) * a["cp"])
+    cast_s, cast_b = cast_time_s(classes, inp.compute_dtype, inp.low_precision_recipe, stage_tokens, a["tp"],
+                                 a["ep"], a["pp"], bw)
+    permute_s = permute_time_s(m, stage_tokens, a["pp"], bw)
+    if cast_b:
+        fs.input("train.cast_bytes", cast_b, "B/value", f"HBM bytes per cast value ({inp.low_precision_recipe})",
+                 f"constant {LOW_PRECISION_CAST_BYTES[inp.low_precision_recipe].name}: "
+                 f"{LOW_PRECISION_CAST_BYTES[inp.low_precision_recipe].source}")
+    imbalance = stage_imbalance(float(max(m.n_layers, 1)), a["pp"], head_layers(m, a["seq_len"]))
+    framework = eff.framework
+    if inp.training_stack == "megatron":  # fused kernels; a pilot calibration of the share scales it alike
+        framework = min(1.0, fs.constant("eff.fused_stack", FUSED_STACK_GEMM_TIME_SHARE) * eff.framework
+                        / FRAMEWORK_GEMM_TIME_SHARE.value)
+    if inp.torch_compile:
+        framework = min(1.0, eff.framework / (1.0 - fs.constant("eff.compile_fused", TORCH_COMPILE_FUSED_SHARE)))
+    compute = ((gemm_s + attn_s) / framework + cast_s + permute_s) * imbalance
     fs.add("train.compute_time_s", compute, "s", "compute time per step",
-           "(GEMM FLOPs/(peak·η_mm) + attention FLOPs/(peak_attn·η_attn)) / framework share, per GPU",
+           "((GEMM FLOPs/(peak·η_mm)·shape + attention FLOPs/(peak_attn·η_attn,train)) / framework share + "
+           "low-precision casts + MoE permutation) · stage imbalance, per GPU; η_attn,train = η_attn / (1/3 + "
+           "(2/3)/backward relative)",
            ["train.flops_per_token_model", "train.flops_per_token_recompute", "train.tokens_per_step",
             "train.in.n_gpus", "hw.peak_flops", "hw.peak_flops_attention", "eff.matmul", "eff.attention",
-            "eff.framework"])
+            "eff.framework", "train.gemm_shape_factor", "eff.attention_backward_relative", "hw.hbm_bw"])
 
     # -- communication --------------------------------------------------
     wbytes = 0.5 if inp.method == "qlora" else 2.0
@@ -197,15 +248,9 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "m · (L_moe/p) · 4 · all-to-all(b·s/c·h·k·2 B, e)", ["train.in.ep", "train.micro_batches", *link_deps])
     fs.add("train.comm_pp_s", comm.pp_s, "s", "pipeline point-to-point per step",
            "m · 2 · v · p2p(b·s/c·h/t·2 B)", ["train.in.pp", "train.micro_batches", *link_deps])
-    bwd_last = compute * (2.0 / 3.0) / np.maximum(micro, 1.0)
-    dp_exposed = np.where(comm.dp_per_microbatch, np.maximum(comm.dp_raw_s - compute, 0.0),
-                          np.maximum(comm.dp_raw_s - bwd_last, 0.0))
     fs.add("train.comm_dp_raw_s", comm.dp_raw_s, "s", "data-parallel gradient/weight traffic per step",
            "ZeRO 0-2: all-reduce(grads/(t·p)); ZeRO-3: m · (2·AG(weights) + RS(grads))",
            ["train.dp", "train.in.zero_stage", "train.grad_bytes", *link_deps])
-    fs.add("train.comm_dp_s", dp_exposed, "s", "data-parallel communication not hidden by backward",
-           "ZeRO 0-2: max(0, DP − backward of the last micro-batch); ZeRO-3: max(0, DP − compute)",
-           ["train.comm_dp_raw_s", "train.compute_time_s"])
     fs.add("train.comm_time_s", comm.tp_s + comm.cp_raw_s + comm.ep_s + comm.pp_s + comm.dp_raw_s, "s",
            "all communication per step (before overlap)", "TP + CP + EP + PP + DP",
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_dp_raw_s", "train.comm_cp_s"])
@@ -228,16 +273,28 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "m · passes (2, 3 with full recompute) · linear params/(t·p) · (0.5 + 2) B / (HBM bw · η_hbm)",
            ["train.micro_batches", "hw.hbm_bw", "eff.hbm"])
     v = a["virtual_stages"]
-    bubble = (pp - 1.0) / (v * np.maximum(micro, 1.0))
-    fs.add("train.bubble_fraction", bubble, "fraction", "pipeline bubble (of ideal time)",
-           "(p − 1) / (v · m): 1F1B, interleaved with v virtual stages",
-           ["train.in.pp", "train.in.virtual_stages", "train.micro_batches"])
-    serial = compute + comm.tp_s + comm.ep_s + comm.pp_s + cp_exposed + dequant
-    step = serial * (1.0 + bubble) + dp_exposed + optimizer
+    schedule = schedule_of(inp.pipeline_schedule, v)
+    bubble, bubble_formula = bubble_fraction(schedule, pp, v, micro)
+    bubble = np.where(pp > 1, bubble, 0.0)
+    valid &= (schedule != "interleaved") | (float(max(m.n_layers, 1)) / (pp * np.maximum(v, 1.0)) >= 1.0)
+    fs.input("train.in.pipeline_schedule", schedule, "", "pipeline schedule")
+    fs.add("train.bubble_fraction", bubble, "fraction", "pipeline bubble (of ideal time)", bubble_formula,
+           ["train.in.pp", "train.in.virtual_stages", "train.micro_batches", "train.in.pipeline_schedule"])
+    tp_exposed = exposed_tp(comm.tp_s, gemm_s / eff.framework, tp, inp.tp_comm_overlap)
+    ep_exposed = exposed_ep(comm.ep_s, compute, inp.moe_a2a_overlap or schedule == "dualpipe")
+    serial = compute + tp_exposed + ep_exposed + comm.pp_s + cp_exposed + dequant
+    bubble_s = serial * bubble
+    dp_exposed = exposed_dp(comm.dp_raw_s, comm.dp_per_microbatch, compute, micro, bubble_s,
+                            inp.overlap_grad_reduce, inp.overlap_param_gather)
+    fs.add("train.comm_dp_s", dp_exposed, "s", "data-parallel communication not hidden",
+           "ZeRO 0-2 overlapped: max(0, RS − (2/3)·t_mb − bubble/2) + max(0, AG − (1/3)·t_mb − bubble/2) "
+           "(RS = AG = DP/2; AG not overlapped without the param-gather overlap); no overlap: DP; ZeRO-3: "
+           "max(0, DP − compute)", ["train.comm_dp_raw_s", "train.compute_time_s", "train.bubble_fraction"])
+    step = serial + bubble_s + dp_exposed + optimizer
     supported = np.isfinite(peak) & np.isfinite(peak_attn)
     step = np.where(valid & supported, step, np.nan)
-    fs.add("train.exposed_comm_s", comm.tp_s + comm.ep_s + comm.pp_s + cp_exposed + dp_exposed, "s",
-           "communication on the critical path", "TP + EP + PP + exposed CP + exposed DP",
+    fs.add("train.exposed_comm_s", tp_exposed + ep_exposed + comm.pp_s + cp_exposed + dp_exposed, "s",
+           "communication on the critical path", "exposed TP + exposed EP + PP + exposed CP + exposed DP",
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_cp_s", "train.comm_dp_s"])
     fs.add("train.step_time_s", step, "s", "time per optimizer step",
            "(compute + TP + EP + PP + exposed CP + dequant) · (1 + bubble) + exposed DP + optimizer",
@@ -245,7 +302,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
             "train.dequant_time_s"],
            note="NaN where the layout is invalid (d not whole, m < 1) or the part lacks the precision")
     _throughput(fs, a, step, tokens_step, model_tok, recompute_tok, peak, n, inp.calibration)
-    parts = np.stack([compute, serial * bubble, comm.tp_s, dp_exposed, comm.pp_s, comm.ep_s, cp_exposed,
+    parts = np.stack([compute, serial * bubble, tp_exposed, dp_exposed, comm.pp_s, ep_exposed, cp_exposed,
                       optimizer, dequant])
     code = np.argmax(parts, axis=0).astype(np.float64)
     code = np.where(supported, code, 9.0)

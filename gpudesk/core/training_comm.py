@@ -108,8 +108,8 @@ def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_by
 
     dp_group = s.dp * s.cp
     local_dp = local_members(dp_group, s.tp, dom)
-    expert_group = np.maximum(dp_group / s.ep, 1.0)
-    local_edp = local_members(expert_group, s.tp * s.cp * s.ep, dom)
+    expert_group = np.maximum(dp_group * s.tp / s.ep, 1.0)  # expert data parallel: t·c·d / e (expert TP 1)
+    local_edp = local_members(expert_group, s.ep, dom)
     dense_pg = s.dense_params / (s.tp * s.pp)
     expert_pg = s.expert_params / (s.ep * s.pp)
     zero3 = s.zero_stage >= 3

@@ -84,3 +84,5 @@ SCHEMA = "the format versions this gpudesk reads"
 PHASES = ("an estimate's cost grows with phases x workloads: 10 phases (five years in half-year steps) of "
           "8 workloads keep a full estimate under 2 s on a 2-core laptop")
 WORKLOADS = "a phase serves at most 8 workloads, so that a full estimate stays under 2 s (see phases)"
+POWER_LIMIT = ("0 = the TDP; 3,000 W exceeds the TDP of any accelerator sold (the highest catalogued is about "
+               "1.4 kW); a limit at or above the TDP changes nothing")

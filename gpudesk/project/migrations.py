@@ -15,12 +15,16 @@ History:
 * **2** — phased layout: those sections become ``phases[0]`` (with
   ``workloads = [workload]``); ``calibration``, ``revisions`` and
   ``catalog_snapshot`` added.
-* **3** — serving targets in business terms: the P99 time-to-first-token target ``ttft_p99_ms`` becomes
+* **3** — plans say what was run: a workload's ``disaggregated`` flag becomes ``batching``
+  (``"disaggregated"`` or the default ``"continuous"``); ``parallel.pipeline_schedule`` is added,
+  ``"interleaved"`` where ``virtual_stages`` > 1, else ``"1f1b"``. New fields with defaults (power limit,
+  overlap switches, low-precision recipe, serving scenario) need no step.
+* **4** — serving targets in business terms: the P99 time-to-first-token target ``ttft_p99_ms`` becomes
   ``ttft_ms`` held at ``latency_percentile`` ``"p99"``; a workload that had no explicit targets keeps the
-  format-2 defaults (P50 1,000 ms, P99 3,000 ms). ``concurrency`` keeps its value, now read as the engine's
-  maximum batch; a workload without one keeps the format-2 default of 32 (0, "derived", is new in format 3).
+  format-3 defaults (P50 1,000 ms, P99 3,000 ms). ``concurrency`` keeps its value, now read as the engine's
+  maximum batch; a workload without one keeps the former default of 32 (0, "derived", is new in format 4).
   New fields (length spreads, peak rate, busy hours, end-to-end target, users, quantisation allowed, phase
-  budget and power limit) take their defaults, which leave a format-2 plan's estimate unchanged.
+  budget and site power limit) take their defaults, which leave a format-3 plan's estimate unchanged.
 """
 
 from __future__ import annotations
@@ -51,10 +55,41 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-V2_SERVING_DEFAULTS = {"ttft_p50_ms": 1000.0, "ttft_p99_ms": 3000.0, "concurrency": 32}
+def _workload_v2_to_v3(workload: Any) -> Any:
+    """Keys keep their order: ``batching`` where ``disaggregated`` was, ``pipeline_schedule`` after the stages."""
+    if not isinstance(workload, dict):
+        return copy.deepcopy(workload)  # validation names what is wrong
+    out: dict[str, Any] = {}
+    for key, value in workload.items():
+        if key == "disaggregated":
+            out["batching"] = "disaggregated" if value is True else "continuous"
+        elif key == "parallel" and isinstance(value, dict) and "pipeline_schedule" not in value:
+            stages = value.get("virtual_stages", 1)
+            interleaved = isinstance(stages, (int, float)) and not isinstance(stages, bool) and stages > 1
+            out[key] = {**copy.deepcopy(value), "pipeline_schedule": "interleaved" if interleaved else "1f1b"}
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
 
 
-def _v2_workload(workload: Any) -> Any:
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Disaggregation flag → batching mode; pipeline schedule from the virtual stages."""
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "phases" and isinstance(value, list):
+            out[key] = [{k: ([_workload_v2_to_v3(w) for w in v] if k == "workloads" and isinstance(v, list)
+                             else copy.deepcopy(v)) for k, v in p.items()} if isinstance(p, dict)
+                        else copy.deepcopy(p) for p in value]
+        else:
+            out[key] = copy.deepcopy(value)
+    out["schema_version"] = 3
+    return out
+
+
+V3_SERVING_DEFAULTS = {"ttft_p50_ms": 1000.0, "ttft_p99_ms": 3000.0, "concurrency": 32}
+
+
+def _v3_workload(workload: Any) -> Any:
     if not isinstance(workload, dict):
         return copy.deepcopy(workload)  # validation names what is wrong with it
     out = {}
@@ -63,15 +98,15 @@ def _v2_workload(workload: Any) -> Any:
             out["ttft_ms"] = copy.deepcopy(value)
         else:
             out[key] = copy.deepcopy(value)
-    out.setdefault("ttft_ms", V2_SERVING_DEFAULTS["ttft_p99_ms"])
-    out.setdefault("ttft_p50_ms", V2_SERVING_DEFAULTS["ttft_p50_ms"])
-    out.setdefault("concurrency", V2_SERVING_DEFAULTS["concurrency"])
+    out.setdefault("ttft_ms", V3_SERVING_DEFAULTS["ttft_p99_ms"])
+    out.setdefault("ttft_p50_ms", V3_SERVING_DEFAULTS["ttft_p50_ms"])
+    out.setdefault("concurrency", V3_SERVING_DEFAULTS["concurrency"])
     out["latency_percentile"] = "p99"
     return out
 
 
-def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
-    """P99 TTFT target → a target at a chosen percentile (p99); format-2 defaults made explicit."""
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """P99 TTFT target → a target at a chosen percentile (p99); the former defaults made explicit."""
     out = {key: copy.deepcopy(value) for key, value in data.items() if key != "phases"}
     phases = data.get("phases")
     if isinstance(phases, list):
@@ -79,14 +114,14 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
         for phase in phases:
             if isinstance(phase, dict) and isinstance(phase.get("workloads"), list):
                 phase = {**{k: copy.deepcopy(v) for k, v in phase.items() if k != "workloads"},
-                         "workloads": [_v2_workload(w) for w in phase["workloads"]]}
+                         "workloads": [_v3_workload(w) for w in phase["workloads"]]}
             else:
                 phase = copy.deepcopy(phase)
             new_phases.append(phase)
         out["phases"] = new_phases
     elif "phases" in data:
         out["phases"] = copy.deepcopy(phases)
-    out["schema_version"] = 3
+    out["schema_version"] = 4
     return out
 
 
@@ -94,6 +129,7 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
+    3: _v3_to_v4,
 }
 
 

@@ -22,12 +22,12 @@ from typing import Any
 from gpudesk.project import bound_reasons as why
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.precision import PRECISION
-from gpudesk.vocabulary.serving import PERCENTILE, QUANTIZATION
-from gpudesk.vocabulary.training import OPTIMIZER, TRAINING_STACK
+from gpudesk.vocabulary.serving import PERCENTILE, QUANTIZATION, SERVING_BATCHING, SERVING_SCENARIO
+from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE, OPTIMIZER, PIPELINE_SCHEDULE, TRAINING_STACK
 from gpudesk.vocabulary.training import RECOMPUTE as RECOMPUTE_MODES
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def num(default: float, lo: float, hi: float, unit: str = "", help: str = "", *, why: str = "",
@@ -91,8 +91,29 @@ class Parallelism:
         "training implementation: megatron = Megatron-LM / NeMo conventions (fused vocab-parallel loss, bf16 "
         "weights with fp32 master copy and fp32 gradients); pytorch_amp = eager PyTorch / Hugging Face under "
         "torch.autocast (fp32 weights and gradients, bf16 weight copies, unfused cross-entropy on fp32 logits); "
-        "deepspeed = DeepSpeed ZeRO (16-bit weights and gradients, fp32 master copy and Adam moments)")
-    virtual_stages: int = num(1, 1, 64, "", "interleaved pipeline chunks per stage", why=why.CHUNKS)
+        "deepspeed = DeepSpeed ZeRO (16-bit weights and gradients, fp32 master copy and Adam moments); fsdp2 = "
+        "PyTorch FSDP2 as torchtitan runs it (fp32 sharded parameters, gradients and Adam moments, bf16 gathered "
+        "layers, eager layers, unfused cross-entropy)")
+    virtual_stages: int = num(1, 1, 64, "", "interleaved pipeline chunks per stage (pipeline_schedule interleaved)",
+                              why=why.CHUNKS)
+    pipeline_schedule: str = choice(
+        "1f1b", PIPELINE_SCHEDULE.codes,
+        "pipeline schedule: 1f1b bubble (p−1)/m; interleaved (p−1)/(v·m) with virtual_stages v; zero_bubble "
+        "(ZB-H1) a third of 1F1B's; dualpipe (DeepSeek-V3) two half-depth pipelines, expert all-to-all hidden")
+    overlap_grad_reduce: bool = field(default=True, metadata={
+        "help": "reduce data-parallel gradients in buckets during the backward (Megatron --overlap-grad-reduce, "
+                "PyTorch DDP/FSDP default); off: the whole reduction is exposed"})
+    overlap_param_gather: bool = field(default=True, metadata={
+        "help": "all-gather the distributed optimizer's parameters during the next forward "
+                "(Megatron --overlap-param-gather)"})
+    tp_comm_overlap: bool = field(default=False, metadata={
+        "help": "pipeline tensor-parallel collectives with the GEMMs (Transformer Engine userbuffers, "
+                "Megatron --tp-comm-overlap, torchtitan AsyncTP)"})
+    moe_a2a_overlap: bool = field(default=False, metadata={
+        "help": "hide the expert all-to-all under another micro-batch's compute (Megatron 1F1B A2A overlap, "
+                "DualPipe)"})
+    torch_compile: bool = field(default=False, metadata={
+        "help": "torch.compile the layers (fuses element-wise kernels: step time, and fsdp2 activation memory)"})
     cpu_offload: bool = False
 
 
@@ -109,6 +130,10 @@ class Workload:
     weight_dtype: str = choice("bf16", DTYPES, "precision weights are stored in")
     kv_dtype: str = choice("bf16", DTYPES, "KV cache precision")
     optimizer: str = choice("adamw", OPTIMIZERS)
+    low_precision_recipe: str = choice(
+        "tensorwise", LOW_PRECISION_RECIPE.codes,
+        "scaling recipe of fp8/fp4 training GEMMs (read when compute_dtype is fp8 or fp4): how many bytes each "
+        "cast of an activation moves")
     seq_len: int = num(4096, 1, 10_000_000, "tokens", "training sequence length", why=why.CONTEXT,
                        **essential("data", LLM_TRAINING, "Sequence length", "序列长度"))
     micro_batch: int = num(1, 1, 65_536, "sequences", "micro-batch per GPU", why=why.MICRO_BATCH)
@@ -170,7 +195,17 @@ class Workload:
     quantization: str = choice(
         "as_planned", QUANTIZATION.codes,
         "lowest precision the configuration search may recommend (lower ones are shown with their quality caveat)")
-    disaggregated: bool = False
+    batching: str = choice(
+        "continuous", SERVING_BATCHING.codes,
+        "how the serving engine batches: continuous = in-flight batching with prefill tokens mixed into the decode "
+        "steps, chunked or whole (TensorRT-LLM, vLLM V1, SGLang); separate_prefill = each prefill is its own step "
+        "and decoding waits (vLLM V0 default); static = fixed batches run to completion; disaggregated = separate "
+        "prefill and decode pools, the KV cache moved between them")
+    serving_scenario: str = choice(
+        "server", SERVING_SCENARIO.codes,
+        "MLPerf-style load: server = requests arrive at the peak rate and TTFT/TPOT targets bind; offline = batch "
+        "work at the average rate, throughput only (no latency target); interactive = the TPOT target binds "
+        "every sequence as well as TTFT")
     serving_memory_fraction: float = num(
         0.9, 0.05, 0.99, "fraction",
         "share of GPU memory the serving engine may use for weights, activations and KV cache "
@@ -209,6 +244,9 @@ class Hardware:
     nodes: int = num(0, 0, 100_000, "nodes", "0 = sized by gpudesk", why=why.NODES)
     cpu_cores_per_node: int = num(0, 0, 1024, "cores", "0 = server default", why=why.CORES)
     host_ram_gb: float = num(0, 0, 65_536, "GB", "0 = server default", why=why.HOST_RAM)
+    gpu_power_limit_w: float = num(
+        0, 0, 3000, "W", "GPU power limit (nvidia-smi -pl); 0 = the TDP. Below the TDP the sustained clock, so "
+        "compute, and the server's maximum power drop", why=why.POWER_LIMIT)
 
 
 @dataclass

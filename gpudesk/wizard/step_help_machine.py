@@ -100,7 +100,7 @@ GUIDE_MACHINE: tuple[StepHelp, ...] = (
         _q("hardware.accelerator_id",
            "Do the accelerator's drivers and software stack support your frameworks and containers?",
            "这款卡的驱动和软件栈支持你用的框架和容器环境吗？"),
-        _q("w.parallel.tp w.parallel.ep w.disaggregated",
+        _q("w.parallel.tp w.parallel.ep w.batching",
            "Serving: how is one model replica split, and are prefill and decode served separately?",
            "推理：单个模型副本怎么切分？预填充和解码是否分离部署？"),
     ), (

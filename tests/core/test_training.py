@@ -5,7 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gpudesk.core.constants import FRAMEWORK_GEMM_TIME_SHARE, JOB_GOODPUT, MATMUL_EFFICIENCY_BF16
+from gpudesk.core.constants import (
+    ATTENTION_BACKWARD_RELATIVE, ATTENTION_EFFICIENCY, FUSED_STACK_GEMM_TIME_SHARE, JOB_GOODPUT,
+    MATMUL_EFFICIENCY_BF16,
+)
+from gpudesk.core.model_math import param_breakdown
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.training import BOTTLENECKS, TrainingInputs, bottleneck_name, estimate_training
 from test_training_samples import A100, B200, H100, L40S, LLAMA3_8B, LLAMA3_70B, MIXTRAL
@@ -19,11 +23,18 @@ def _train(model=LLAMA3_8B, accs=(H100,), **kw):
 def test_single_gpu_compute_matches_hand_calculation():
     fs = _train(n_gpus=1, global_batch=8, seq_len=2048, recompute="none", zero_stage=0)
     tokens = 8 * 2048
-    flops = fs.value_at("train.flops_per_token_model", 0)
-    eta = MATMUL_EFFICIENCY_BF16["nvidia-hopper"].value * FRAMEWORK_GEMM_TIME_SHARE.value
-    upper = tokens * flops / (989e12 * eta * 0.75)  # attention is ≥ 75% of matmul efficiency on Hopper
-    lower = tokens * flops / (989e12 * eta)
-    assert lower * (1 - 1e-9) <= fs.value_at("train.compute_time_s", 0) <= upper
+    model_tok = fs.value_at("train.flops_per_token_model", 0)
+    gemm_tok = 6.0 * param_breakdown(LLAMA3_8B).matmul_active
+    attn_tok = model_tok - gemm_tok
+    # Megatron stack: fused kernels, so the GEMM share of the step is FUSED_STACK_GEMM_TIME_SHARE
+    share = FUSED_STACK_GEMM_TIME_SHARE.value
+    gemm_s = tokens * gemm_tok / (989e12 * MATMUL_EFFICIENCY_BF16["nvidia-hopper"].value) \
+        * fs.value_at("train.gemm_shape_factor", 0)
+    backward = ATTENTION_BACKWARD_RELATIVE.value
+    eta_attn = ATTENTION_EFFICIENCY["nvidia-hopper"].value / (1 / 3 + (2 / 3) / backward)
+    attn_s = tokens * attn_tok / (fs.value_at("hw.peak_flops_attention", 0) * eta_attn)
+    assert fs.value_at("train.gemm_shape_factor", 0) >= 1.0
+    assert fs.value_at("train.compute_time_s", 0) == pytest.approx((gemm_s + attn_s) / share, rel=1e-6)
     assert fs.value_at("train.comm_tp_s", 0) == 0 and fs.value_at("train.comm_dp_raw_s", 0) == 0
 
 

@@ -11,7 +11,8 @@ import math
 import pytest
 
 from domain_plans import check, check_ids, estimate, plan
-from gpudesk.core.constants import HBM_EFFICIENCY
+from gpudesk.core.constants import DECODE_KERNELS_PER_LAYER, HBM_EFFICIENCY, KERNEL_BOUNDARY_S
+from gpudesk.core.constants import serving as SV
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.training import BOTTLENECKS as TRAIN_CODES
@@ -29,8 +30,14 @@ def test_t4_fp16_decode_is_the_weight_and_kv_stream(catalog) -> None:
     #   16 layers = 973,078,528; output head (the tied embedding) 128,256 × 2,048 = 262,668,288
     #   streamed per decode step in fp16: 1,235,746,816 × 2 B = 2.471 GB
     #   KV at the mean context 1,024 + 256/2 = 1,152 tokens: 2 × 16 × 8 × 64 × 2 B = 32,768 B/token → 37.7 MB
-    # batch 1 is bandwidth-bound: t = bytes / (320 GB/s × η_hbm)
-    expected = (1_235_746_816 * 2 + 1_152 * 32_768) / (320e9 * HBM_EFFICIENCY.value)
+    # batch 1 is bandwidth-bound: weights / (320 GB/s × η_hbm) + KV / (320 GB/s × η_kv), plus the small GEMM compute
+    # the fitted roofline sharpness p = 1 adds rather than overlaps, plus 16 layers × 9 kernels × 2.3 µs boundaries
+    weights = 1_235_746_816 * 2 / (320e9 * HBM_EFFICIENCY.value)
+    kv = 1_152 * 32_768 / (320e9 * SV.SERVING_DECODE_KV_BW_EFFICIENCY.value)
+    compute = 2 * 1_235_746_816 / (fs.value_at("hw.peak_flops") * fs.value_at("eff.matmul"))
+    assert SV.SERVING_ROOFLINE_SHARPNESS.value == 1.0
+    kernels = 16 * DECODE_KERNELS_PER_LAYER.value * KERNEL_BOUNDARY_S.value
+    expected = weights + compute + kv + kernels
     assert fs.value_at("infer.decode_step_s") == pytest.approx(expected, rel=0.01)
     assert math.isfinite(fs.value_at("infer.prefill_s"))
     # one sequence: tokens/s = 1 / (decode + its share of prefill compute), so a little under 1 / decode step

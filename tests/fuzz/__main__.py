@@ -20,7 +20,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plans", type=int, default=10_000, help="plan files to generate (default 10000)")
     parser.add_argument("--csvs", type=int, default=10_000, help="catalog CSVs to generate (default 10000)")
     parser.add_argument("--seed", type=int, default=0, help="seed; the same seed gives the same inputs")
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds one input may take (default 10)")
+    parser.add_argument("--timeout", type=float, default=10.0,
+                        help="CPU seconds one input may take (default 10; ten times that in wall time also stops it)")
     parser.add_argument("--save", type=Path, default=None, help="folder for failing inputs (minimised)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)

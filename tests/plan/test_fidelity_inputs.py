@@ -66,3 +66,33 @@ def test_time_figures_take_the_inverse_band_and_unvalidated_kinds_have_none() ->
     assert step.high == pytest.approx(1.0 / (1.0 + tps.low) - 1.0, abs=1e-3)
     assert figure_band("mem.total", "vision_inference") is None
     assert figure_band("infer.tokens_per_s", "pretrain") is None
+
+
+@pytest.mark.parametrize("acc_id", ["gaudi2", "h100-nvl", "mi325x", "v100-sxm2-32gb"])
+def test_an_accelerator_no_catalog_server_holds_is_planned_in_a_labelled_generic_server(catalog, acc_id) -> None:
+    """Before: 'no server in the catalog holds …' and no plan. Now a derived 8-GPU server, priced as an estimate."""
+    project = Project()
+    project.phases[0].hardware.accelerator_id = acc_id
+    project.phases[0].delivery.mode = "private"  # owned: the ledger buys the servers
+    project.phases[0].workloads[0].kind = "llm_inference"
+    project.phases[0].workloads[0].model_id = "llama-3.1-8b"
+    project.phases[0].workloads[0].weight_dtype = "fp16" if acc_id.startswith("v100") else "bf16"
+    phase = estimate_plan(project, catalog).phases[0]
+    assert "(derived)" in phase.config.server_name
+    servers = [line for line in phase.ledger.lines if "(derived)" in line.item]
+    assert servers and all(line.status in ("estimated", "unpriced") for line in servers)
+
+
+def test_a_gpu_power_limit_lowers_throughput_and_server_power(catalog) -> None:
+    def plan(limit: float):
+        project = Project()
+        w = project.phases[0].workloads[0]
+        w.kind, w.model_id, w.parallel.tp, w.parallel.dp = "pretrain", "llama-3.1-8b", 1, 8
+        project.phases[0].hardware.accelerator_id = "h200-sxm"
+        project.phases[0].delivery.mode = "private"  # owned: power figures are the plan's own
+        project.phases[0].hardware.gpu_power_limit_w = limit
+        return estimate_plan(project, catalog).phases[0].figures
+
+    full, capped = plan(0), plan(500)
+    assert capped.number("train.tokens_per_s") < full.number("train.tokens_per_s")
+    assert capped.number("power.it_kw") < full.number("power.it_kw")

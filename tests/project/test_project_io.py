@@ -122,6 +122,7 @@ def test_not_json_names_line_and_column(tmp_path):
     (b'"plan"', "the top level is the text 'plan', not an object"),
     (b"null", "the top level is null, not an object"),
     (b"", "not valid JSON: Expecting value at line 1, column 1"),
+    (b'{"a": "open', "not valid JSON: Unterminated string starting at line 1, column 7"),
     (b'{"schema_version": 2, "x": NaN}', "NaN is not allowed"),
     (b'{"schema_version": 2, "x": -Infinity}', "-Infinity is not allowed"),
     (b'{"schema_version": 2, "schema_version": 1}', "duplicate key 'schema_version'"),

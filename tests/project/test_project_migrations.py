@@ -98,20 +98,49 @@ def test_plan_without_a_version_is_refused(tmp_path):
         load_project(path)
 
 
-def test_v2_step_holds_the_p99_target_at_the_p99_percentile():
+def test_v2_step_names_the_batching_mode_and_the_pipeline_schedule():
     v2 = _fixture("v2_sample.gpudesk")
     before = copy.deepcopy(v2)
     v3 = MIGRATIONS[2](v2)
     assert v3 == _fixture("v2_expected_v3.json")
     assert v2 == before, "a migration must not modify its input"
-    serving = v3["phases"][1]["workloads"][0]
+    serving, training = v3["phases"][0]["workloads"]
+    assert serving["batching"] == "disaggregated" and "disaggregated" not in serving
+    assert serving["parallel"]["pipeline_schedule"] == "interleaved"  # virtual_stages 4
+    assert training["batching"] == "continuous" and training["parallel"]["pipeline_schedule"] == "1f1b"
+
+
+def test_loading_the_v2_file_keeps_what_it_says():
+    loaded = load_project(FIXTURES / "v2_sample.gpudesk")
+    assert loaded.migrated_from == 2
+    serving, training = loaded.project.phases[0].workloads
+    assert serving.batching == "disaggregated" and serving.parallel.pipeline_schedule == "interleaved"
+    assert serving.parallel.virtual_stages == 4
+    assert training.parallel.pipeline_schedule == "1f1b" and training.parallel.tp == 8
+
+
+def test_v3_step_holds_the_p99_target_at_the_p99_percentile():
+    v3 = _fixture("v3_sample.gpudesk")
+    before = copy.deepcopy(v3)
+    v4 = MIGRATIONS[3](v3)
+    assert v4 == _fixture("v3_expected_v4.json")
+    assert v3 == before, "a migration must not modify its input"
+    serving = v4["phases"][0]["workloads"][0]
     assert "ttft_p99_ms" not in serving
-    assert serving["ttft_ms"] == v2["phases"][1]["workloads"][0]["ttft_p99_ms"] == 4000.0
-    assert serving["latency_percentile"] == "p99" and serving["ttft_p50_ms"] == 1500.0
-    assert serving["concurrency"] == 64  # the stated value, now the engine's maximum batch
+    assert serving["ttft_ms"] == v3["phases"][0]["workloads"][0]["ttft_p99_ms"] == 2500
+    assert serving["latency_percentile"] == "p99" and serving["ttft_p50_ms"] == 800
+    assert serving["concurrency"] == 256  # the stated value, now the engine's maximum batch
+    assert serving["batching"] == "disaggregated"  # format 3's own step is kept
 
 
-def test_v2_workload_without_targets_keeps_the_format_2_defaults():
-    v3 = MIGRATIONS[2]({"schema_version": 2, "phases": [{"workloads": [{"kind": "llm_inference"}]}]})
-    w = v3["phases"][0]["workloads"][0]
+def test_v3_workload_without_targets_keeps_the_former_defaults():
+    v4 = MIGRATIONS[3]({"schema_version": 3, "phases": [{"workloads": [{"kind": "llm_inference"}]}]})
+    w = v4["phases"][0]["workloads"][0]
     assert (w["ttft_ms"], w["ttft_p50_ms"], w["concurrency"], w["latency_percentile"]) == (3000.0, 1000.0, 32, "p99")
+
+
+def test_a_v2_plan_migrates_through_every_step():
+    loaded = load_project(FIXTURES / "v2_sample.gpudesk")
+    serving = loaded.project.phases[0].workloads[0]
+    assert loaded.migrated_from == 2 and serving.batching == "disaggregated"
+    assert serving.latency_percentile == "p99" and serving.ttft_ms == 2500

@@ -55,8 +55,15 @@ def kind_plan(kind: str) -> Project:
 def branch_plans() -> dict[str, Project]:
     """Plans that take the core's other formula branches (layouts, training stack, serving, delivery, calibration)."""
     plans: dict[str, Project] = {}
-    serving = Workload(kind="llm_inference", model_id="llama-3.1-70b", disaggregated=True)
+    serving = Workload(kind="llm_inference", model_id="llama-3.1-70b", batching="disaggregated")
     serving.parallel.tp = 4
+    separate = Workload(kind="llm_inference", model_id="llama-3.1-8b", batching="separate_prefill",
+                        serving_scenario="offline")
+    fsdp = Workload(kind="pretrain", compute_dtype="fp8", low_precision_recipe="mxfp8")
+    fsdp.parallel.training_stack, fsdp.parallel.torch_compile, fsdp.parallel.zero_stage = "fsdp2", True, 3
+    schedule = Workload(kind="pretrain", model_id="llama-3.1-70b")
+    schedule.parallel.tp, schedule.parallel.pp, schedule.parallel.pipeline_schedule = 8, 4, "zero_bubble"
+    schedule.parallel.tp_comm_overlap, schedule.parallel.overlap_grad_reduce = True, False
     moe = Workload(kind="pretrain", model_id="mixtral-8x7b")
     moe.parallel.ep, moe.parallel.zero_stage, moe.parallel.recompute, moe.parallel.cp = 8, 3, "full", 2
     eager = Workload(kind="pretrain")
@@ -64,9 +71,11 @@ def branch_plans() -> dict[str, Project]:
     offload = Workload(kind="pretrain", model_id="llama-3.1-70b")
     offload.parallel.tp, offload.parallel.pp, offload.parallel.virtual_stages = 8, 4, 2
     offload.parallel.recompute, offload.parallel.zero_stage, offload.parallel.cpu_offload = "none", 2, True
-    for name, workload in (("disaggregated", serving), ("moe-zero3", moe), ("pytorch-amp", eager), ("offload", offload)):
+    for name, workload in (("disaggregated", serving), ("moe-zero3", moe), ("pytorch-amp", eager), ("offload", offload),
+                           ("separate-prefill-offline", separate), ("fsdp2-fp8", fsdp), ("zero-bubble", schedule)):
         plans[name] = Project()
         plans[name].phases[0].workloads = [workload]
+    plans["fsdp2-fp8"].phases[0].hardware.gpu_power_limit_w = 500
     plans["hybrid"] = Project()
     plans["hybrid"].phases[0].delivery.mode = "hybrid"
     plans["calibrated"] = Project()

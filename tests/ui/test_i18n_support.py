@@ -36,6 +36,7 @@ ALLOWED_WORDS = frozenset(
     # product and vendor names, software
     "gpudesk NVIDIA DGX HGX AMD Intel Huawei Ascend CUDA ROCm CANN NVLink InfiniBand RoCE Ethernet FlashAttention ZeRO LoRA arXiv "
     "QLoRA English nvidia smi fio Megatron DeepSpeed Transformer NCCL RCCL Adam TCP vLLM TensorRT "
+    "PyTorch torchtitan DeepSeek DualPipe Blackwell SGLang NeMo MLPerf "
     # technical abbreviations
     "GPU GPUs CPU CPUs vCPU vCPUs vGPU TCO PUE KV TTFT TPOT MFU NVMe PCIe RAM HBM SXM MIG LLM AI MoE MLA RoPE FFN MLP "
     "RT TDP TFLOPS TFLOP TOPS IO RDMA NIC NICs SSD CSV PDF PNG JPEG URL ID Agent token tokens P50 P99 "

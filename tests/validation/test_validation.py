@@ -11,6 +11,7 @@ from validation_cases_inference import INFERENCE_LATENCY_CASES, INFERENCE_THROUG
 from validation_cases_measured import (
     CITATION, GROUP_MEMORY_HELDOUT, HELDOUT_CITATION, MEASURED_CASES, MEASURED_ENVIRONMENT,
 )
+from validation_cases_recipes import MEGATRON_BRIDGE_CASES, MLPERF_TRAINING_CASES, RECIPE_CASES, TORCHTITAN_CASES
 from validation_cases_training import TRAINING_CASES
 from validation_bands import CONSTANTS, bands, render_constants
 from validation_cases_serving import SERVING_CASES
@@ -37,6 +38,18 @@ def test_corpus_has_at_least_150_published_cases(results):
     assert len({r.id for r in results}) == len(results)
     for case in SERVING_CASES:
         assert case.citation.startswith("NVIDIA TensorRT-LLM") and "00f3768" in case.citation and case.measured > 0
+
+
+def test_round_two_cases_state_their_recipe_and_source(results):
+    """Training runs that publish their recipe: cited, unique, each note says what gpudesk assumed."""
+    assert len(RECIPE_CASES) >= 60 and len({c.id for c in RECIPE_CASES}) == len(RECIPE_CASES)
+    for case in RECIPE_CASES:
+        assert case.citation and case.measured > 0 and case.note, case.id
+    assert all("Megatron-Bridge" in c.citation and "21a2ced" in c.citation for c in MEGATRON_BRIDGE_CASES)
+    assert all("torchtitan" in c.citation and c.power_limit_w == 500 for c in TORCHTITAN_CASES)
+    assert all("MLPerf Training" in c.citation and "result_0.txt" in c.citation for c in MLPERF_TRAINING_CASES)
+    memory = [r for r in results if r.group == "training memory"]
+    assert len(memory) == sum(c.measured_memory_gib > 0 for c in RECIPE_CASES) >= 20
 
 
 def test_split_halves_every_stratum_and_is_stable(results):

@@ -53,6 +53,7 @@ class ServingCase:
     max_batch: int = ENGINE_MAX_BATCH
     serving_fraction: float = KV_FRACTION
     note: str = ""
+    ep: int = 1
 
     @property
     def precision(self) -> str:
@@ -74,8 +75,12 @@ _LENGTHS = ((128, 128), (128, 2048), (128, 4096), (500, 2000), (1000, 1000), (10
             (2048, 2048), (5000, 500), (20000, 2000))
 
 
-def _table(model_id: str, label: str, columns: list[tuple[str, int, str]], rows: list[tuple]) -> list[ServingCase]:
-    """One perf-overview table: columns (accelerator id, TP, precision); rows of totals per column (None = blank)."""
+def _table(model_id: str, label: str, columns: list[tuple[str, int, str]], rows: list[tuple],
+           ep: int = 1) -> list[ServingCase]:
+    """One perf-overview table: columns (accelerator id, TP, precision); rows of totals per column (None = blank).
+
+    ``ep``: MoE tables run the page's MoE command (``--ep``); the table states TP only, so expert parallel = TP
+    (attention tensor-parallel) is assumed and said in the note."""
     out = []
     for (isl, osl), values in zip(_LENGTHS, rows):
         for (acc, tp, dtype), total in zip(columns, values):
@@ -84,9 +89,11 @@ def _table(model_id: str, label: str, columns: list[tuple[str, int, str]], rows:
             out.append(ServingCase(
                 id=f"trtllm-v1-{model_id}-{acc}-tp{tp}-{dtype}-{isl}-{osl}", citation=f"{PERF_OVERVIEW}, {label}",
                 model_id=model_id, accelerator_id=acc, tp=tp, prompt=isl, output=osl, measured=total / tp,
-                weight_dtype=dtype, kv_dtype="fp8",
+                weight_dtype=dtype, kv_dtype="fp8", ep=tp if ep > 1 else 1,
                 note=f"total {total:,} output tokens/s on TP{tp}; offline, in-flight batching; KV share 0.90 of "
-                     f"free memory (page default); batch cap {ENGINE_MAX_BATCH} assumed"))
+                     f"free memory (page default); batch cap {ENGINE_MAX_BATCH} assumed"
+                     + (f"; MoE: experts over {tp} GPUs (expert parallel {tp}) and attention tensor-parallel {tp} "
+                        "assumed (the table gives TP only; the page's MoE command takes --ep)" if ep > 1 else "")))
     return out
 
 
@@ -104,4 +111,10 @@ LLAMA8 = _table("llama-3.1-8b", "Llama 3.1 8B", [("h200-sxm", 1, "fp8"), ("h100-
     (27911, 28312), (26221, 22714), (18027, 14325), (20770, 17660), (17744, 15220), (16828, 13899), (3538, 3450),
     (12194, 9305), (3902, 3459), (1804, 1351)])
 
-SERVING_CASES = LLAMA70 + LLAMA405 + LLAMA8
+QWEN3_235B = _table("qwen3-235b-a22b", "Qwen3-235B-A22B", [("b200", 8, "fp4"), ("h200-sxm", 8, "fp8"),
+                                                          ("h100-sxm", 8, "fp8")], [
+    (63362, 30429, None), (66057, 42821, 19658), (39496, 26852, 12447), (57117, 28026, 18351),
+    (42391, 23789, 14898), (34105, 22061, 15136), (7329, 3331, None), (26854, 16672, 9924), (8190, 3623, 3225),
+    (4453, 1876, None)], ep=8)
+
+SERVING_CASES = LLAMA70 + LLAMA405 + LLAMA8 + QWEN3_235B

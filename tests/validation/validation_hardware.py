@@ -94,3 +94,17 @@ DEEPSEEK_V3 = ModelArch(
     mla_kv_lora_rank=512, mla_q_lora_rank=1536, mla_rope_dim=64, mla_v_head_dim=128, n_experts=256,
     experts_per_token=8, n_shared_experts=1, n_moe_layers=58, moe_ffn_hidden=2048, max_context=4096,
     provenance=Provenance(source="DeepSeek-AI 2024, DeepSeek-V3 Technical Report (arXiv 2412.19437) 4.2"))
+
+H100_96_HBM2E = Accelerator(
+    id="h100-sxm-96gb-hbm2e", name="H100 SXM 96GB HBM2e (Grand Teton)", vendor="nvidia", family="nvidia-hopper",
+    memory_gb=96, memory_type="HBM2e", mem_bw_gbs=2400, bf16_tflops=989.5, fp16_tflops=989.5, fp8_tflops=1979,
+    tdp_w=700, scaleup_link="NVLink4", scaleup_bw_gbs=450, scaleup_domain=8, pcie_gen=5,
+    provenance=Provenance(source="pytorch/torchtitan benchmarks/llama3_h100_202412_torchtitan.md (2024-12): "
+                                 "96GB HBM2e, 2.4 TB/s, 'default 500W power limit, ... up to 700W TDP'; dense "
+                                 "peaks of the H100 SXM (the page: 'between SXM and NVL', exact value unknown)"))
+QWEN3_30B_A3B = ModelArch(
+    id="qwen3-30b-a3b", name="Qwen3 30B-A3B", kind="decoder", params_total=30.5e9, params_active=3.3e9,
+    n_layers=48, hidden=2048, n_heads=32, n_kv_heads=4, head_dim=128, ffn_hidden=6144, vocab=151936,
+    attention="gqa", max_context=32768, n_experts=128, experts_per_token=8, n_moe_layers=48, moe_ffn_hidden=768,
+    provenance=Provenance(source="Qwen/Qwen3-30B-A3B config.json (48 layers, hidden 2048, 32 heads, 4 KV heads, "
+                                 "head_dim 128, 128 experts, 8 active, moe_intermediate_size 768, vocab 151936)"))

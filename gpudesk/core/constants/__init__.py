@@ -20,4 +20,5 @@ from gpudesk.core.constants.infrastructure import *  # noqa: F401,F403
 from gpudesk.core.constants.memory import *  # noqa: F401,F403
 from gpudesk.core.constants.planning import *  # noqa: F401,F403
 from gpudesk.core.constants.quantization import *  # noqa: F401,F403
+from gpudesk.core.constants.runtime import *  # noqa: F401,F403
 from gpudesk.core.constants.serving import *  # noqa: F401,F403

@@ -45,9 +45,11 @@ CALIBRATION_MAX_PLAUSIBLE_MFU = Constant(
 # Plan assembly (core/plan_*.py): how a workload loads the hardware
 # ---------------------------------------------------------------------------
 TRAINING_POWER_LOAD = Constant(
-    "TRAINING_POWER_LOAD", 0.8, "fraction", "training load between idle (0) and max power (1)",
-    "DGX H100 typical draw 6.5–8.5 kW against 10.2 kW maximum input (shared/reference/hardware-facts.md 4D: "
-    "0.64–0.83 of max); upper part of that range because training keeps GPUs near TDP",
+    "TRAINING_POWER_LOAD", 0.68, "fraction", "training load between idle (0) and max power (1)",
+    "measured draw, not the nameplate: 8-GPU H100 nodes draw 76% of their 10.2 kW rating during LLM training "
+    "(Newkirk et al. 2025, arXiv 2506.14551; constant TRAINING_NODE_DRAW_SHARE; Latif et al. 2024, arXiv "
+    "2412.08602: 8.4 kW maximum observed), i.e. (0.76 − idle share 0.25) / (1 − 0.25) = 0.68 of the way from "
+    "idle (SERVER_IDLE_SHARE_OF_MAX) to maximum [D]",
 )
 SERVING_PEAK_POWER_LOAD = Constant(
     "SERVING_PEAK_POWER_LOAD", 0.7, "fraction", "serving load at the sized peak",

@@ -16,7 +16,7 @@ _FIT = ("fitted on the fit half of the validation corpus (tests/validation/fit_c
         "{n}); judged on the held-out half in docs/validation.md")
 
 SERVING_ROOFLINE_SHARPNESS = Constant(
-    "SERVING_ROOFLINE_SHARPNESS", 2.0, "exponent",
+    "SERVING_ROOFLINE_SHARPNESS", 1.0, "exponent",
     "roofline transition sharpness p: t = (t_compute^p + t_memory^p)^(1/p) for a decode GEMM",
     "A GEMM near the ridge point neither saturates the tensor cores nor streams at full bandwidth "
     "(tile quantisation, wave tails, epilogues), so max(compute, memory) is optimistic there; the generalised "
@@ -24,7 +24,7 @@ SERVING_ROOFLINE_SHARPNESS = Constant(
     + _FIT.format(n="serving and static-batch throughput cases"),
 )
 SERVING_DECODE_KV_BW_EFFICIENCY = Constant(
-    "SERVING_DECODE_KV_BW_EFFICIENCY", 0.70, "fraction",
+    "SERVING_DECODE_KV_BW_EFFICIENCY", 0.80, "fraction",
     "achieved HBM bandwidth of paged decode attention / datasheet",
     "Decode attention reads the KV cache in pages of 16-64 tokens per sequence, with one query token per "
     "KV head group; FlashInfer (Ye et al. 2025, arXiv 2501.01005, Fig. 7) reports 45-80% of peak bandwidth for "
@@ -32,7 +32,7 @@ SERVING_DECODE_KV_BW_EFFICIENCY = Constant(
     + _FIT.format(n="serving and static-batch throughput cases"),
 )
 SERVING_PREFILL_GEMM_SHARE = Constant(
-    "SERVING_PREFILL_GEMM_SHARE", 0.70, "fraction", "share of a serving engine's prefill spent in GEMM + attention",
+    "SERVING_PREFILL_GEMM_SHARE", 0.80, "fraction", "share of a serving engine's prefill spent in GEMM + attention",
     "Serving engines fuse normalisation, rotary and activation kernels into the GEMM epilogues (TensorRT-LLM, "
     "vLLM), so less time goes to non-GEMM kernels than in a training step (FRAMEWORK_GEMM_TIME_SHARE 0.61, "
     "Ivanov et al. 2021). " + _FIT.format(n="prefill-heavy serving cases and batch-1 first-token latency"),

@@ -54,6 +54,13 @@ def pin_assignments(catalog: Catalog, phase: Phase, phase_index: int, accelerato
     return out
 
 
+def _batching(current: str, disaggregated: bool) -> str:
+    """The batching mode of a pinned point: disaggregated, else the plan's own aggregated mode."""
+    if disaggregated:
+        return "disaggregated"
+    return current if current != "disaggregated" else "continuous"
+
+
 def point_assignments(catalog: Catalog, phase: Phase, phase_index: int, point: Any) -> list[tuple[str, Any]]:
     """(field path, value) pairs that make the phase's main workload run a searched configuration
     (core/search_points.SearchPoint): its accelerator (server and offer kept consistent), precision, layout, engine
@@ -72,7 +79,7 @@ def point_assignments(catalog: Catalog, phase: Phase, phase_index: int, point: A
         out += [(f"{w}.weight_dtype", point.weight_dtype), (f"{w}.kv_dtype", point.kv_dtype),
                 (f"{w}.parallel.tp", int(lay["tp"])), (f"{w}.parallel.pp", int(lay["pp"])),
                 (f"{w}.parallel.ep", int(lay["ep"])), (f"{w}.concurrency", int(lay["batch"])),
-                (f"{w}.disaggregated", bool(lay.get("disagg", False)))]
+                (f"{w}.batching", _batching(phase.workloads[0].batching, bool(lay.get("disagg", False))))]
     elif "zero" in lay:  # LLM training
         out += [(f"{w}.parallel.tp", int(lay["tp"])), (f"{w}.parallel.pp", int(lay["pp"])),
                 (f"{w}.parallel.ep", int(lay["ep"])), (f"{w}.parallel.cp", int(lay["cp"])),

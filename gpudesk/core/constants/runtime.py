@@ -1,0 +1,128 @@
+"""Tuning constants of the training runtime model: pipeline schedules, overlap, GEMM shapes, low-precision
+recipes, GPU power limits and measured power draw. Each has its source; [D] = derived from the mechanism,
+[M] = measured, [F] = fitted on the fit half of the validation corpus (tests/validation/fit_constants.py).
+"""
+
+from __future__ import annotations
+
+from gpudesk.core.constants.base import Constant
+
+_FIT = ("fitted on the fit half of the validation corpus (tests/validation/fit_constants.py, 2026-12-01); "
+        "judged on the held-out half in docs/validation.md [F]")
+
+# ---------------------------------------------------------------------------
+# Pipeline schedules (core/training_parts.py)
+# ---------------------------------------------------------------------------
+ZERO_BUBBLE_FACTOR = Constant(
+    "ZERO_BUBBLE_FACTOR", 1.0 / 3.0, "fraction", "zero-bubble (ZB-H1) bubble / 1F1B bubble",
+    "Qi et al. 2024, Zero Bubble Pipeline Parallelism (arXiv 2401.10241, ICLR 2024) 3.1: splitting the "
+    "backward into input-gradient B and weight-gradient W and scheduling W into the cool-down shrinks the "
+    "1F1B bubble (p−1)(T_F+T_B) to (p−1)(T_F+T_B−T_W), one third of it when T_F = T_B = T_W (ZB-H1, same "
+    "memory as 1F1B) [D]",
+)
+DUALPIPE_BUBBLE_FACTOR = Constant(
+    "DUALPIPE_BUBBLE_FACTOR", 2.0 / 3.0, "fraction", "DualPipe bubble per half-depth stage / 1F1B bubble",
+    "DeepSeek-AI 2024, DeepSeek-V3 Technical Report (arXiv 2412.19437) Table 2: DualPipe bubble "
+    "(p/2 − 1)(F&B + B − 3W) against 1F1B (p − 1)(F + B); with F = W = 1/3 and B = 2/3 of a chunk's "
+    "forward+backward (F&B ≈ F + B) that is (p/2 − 1)·(2/3) chunk-times; DualPipe keeps two copies of the "
+    "parameters [D]",
+)
+
+# ---------------------------------------------------------------------------
+# Attention in training (core/training.py)
+# ---------------------------------------------------------------------------
+ATTENTION_BACKWARD_RELATIVE = Constant(
+    "ATTENTION_BACKWARD_RELATIVE", 0.40, "fraction",
+    "fused attention backward FLOP/s relative to its forward",
+    "The backward of a fused attention kernel recomputes the scores and writes dQ, dK, dV with atomics or "
+    "extra passes, so it reaches a lower share of peak than the forward (Dao 2023, FlashAttention-2, "
+    "arXiv 2307.08691 section 4; Shah et al. 2024, FlashAttention-3, arXiv 2407.08608 section 4.1). The "
+    "forward share is ATTENTION_EFFICIENCY; training spends 2/3 of attention FLOPs in the backward. " + _FIT,
+)
+
+FUSED_STACK_GEMM_TIME_SHARE = Constant(
+    "FUSED_STACK_GEMM_TIME_SHARE", 0.85, "fraction",
+    "share of a Megatron / Transformer Engine training step spent in GEMMs and fused attention",
+    "Megatron-LM and Transformer Engine fuse normalisation with the following cast or GEMM, bias + activation, "
+    "rotary embedding, softmax and cross-entropy, so fewer non-GEMM kernels run than in the eager BERT step "
+    "behind FRAMEWORK_GEMM_TIME_SHARE (0.61, Ivanov et al. 2021). " + _FIT,
+)
+TORCH_COMPILE_FUSED_SHARE = Constant(
+    "TORCH_COMPILE_FUSED_SHARE", 0.135, "fraction", "share of an eager training step torch.compile fuses away",
+    "Ivanov et al. 2021, 'Data Movement Is All You Need' (arXiv 2007.00072) Table 1: element-wise operators are "
+    "13.5% of a BERT-large training step's runtime (tensor contractions 61.0%, normalisation 25.5%); a compiler "
+    "that fuses element-wise chains into their producers removes that share, so the GEMM share becomes "
+    "FRAMEWORK_GEMM_TIME_SHARE / (1 − 0.135) [D]",
+)
+
+# ---------------------------------------------------------------------------
+# Low-precision training recipes (core/training_gemm.py)
+# ---------------------------------------------------------------------------
+_CAST = ("derived: a cast reads the 16-bit value (2 B) and writes the 8-bit copy and its transpose for the "
+         "other GEMM of the backward (1 + 1 B)")
+LOW_PRECISION_CAST_BYTES = {
+    "delayed": Constant("CAST_BYTES_DELAYED", 4.0, "B/value", "HBM bytes to cast one activation (delayed scaling)",
+                        f"{_CAST}; the scale comes from the amax history (Transformer Engine DelayedScaling) [D]"),
+    "tensorwise": Constant("CAST_BYTES_TENSORWISE", 6.0, "B/value",
+                           "HBM bytes to cast one activation (current / tensor-wise scaling)",
+                           f"{_CAST}; current scaling reads the tensor once more for its amax (+2 B) "
+                           "(Transformer Engine Float8CurrentScaling; torchao float8 tensorwise) [D]"),
+    "blockwise": Constant("CAST_BYTES_BLOCKWISE", 4.0625, "B/value",
+                          "HBM bytes to cast one activation (1×128 / 128×128 block scales)",
+                          f"{_CAST}; the amax of each 1×128 tile is taken in the same pass and one fp32 scale is "
+                          "written per 128 values (+0.03 B) (DeepSeek-V3 report 3.3.2) [D]"),
+    "mxfp8": Constant("CAST_BYTES_MXFP8", 4.0625, "B/value", "HBM bytes to cast one activation (MXFP8, 1×32 blocks)",
+                      f"{_CAST}; one 8-bit E8M0 scale per 32 values (+0.03 B) in the same pass (OCP MX "
+                      "specification v1.0) [D]"),
+    "nvfp4": Constant("CAST_BYTES_NVFP4", 3.125, "B/value", "HBM bytes to cast one activation (NVFP4, 1×16 blocks)",
+                      "derived: read 2 B, write the 4-bit copy and its transpose (0.5 + 0.5 B) and one FP8 scale "
+                      "per 16 values (+0.06 B ×2) (NVIDIA NVFP4 format: E2M1 values, E4M3 scale per 16) [D]"),
+}
+LOW_PRECISION_RECIPES = tuple(LOW_PRECISION_CAST_BYTES)
+MOE_PERMUTE_BYTES_PER_VALUE = Constant(
+    "MOE_PERMUTE_BYTES_PER_VALUE", 16.0, "B/value", "HBM bytes moved by MoE token permutation per routed value",
+    "derived: the dispatch permutes each routed token copy (read 2 B + write 2 B) and the combine un-permutes "
+    "and sums it (read 2 + write 2); the backward repeats both for the gradients: 4 × 4 B per hidden value of "
+    "each of the k copies (Megatron-Core MoE token dispatcher, permute/unpermute kernels) [D]",
+)
+
+# ---------------------------------------------------------------------------
+# Serving: per-kernel cost of a decode step (core/inference_step.py)
+# ---------------------------------------------------------------------------
+DECODE_KERNELS_PER_LAYER = Constant(
+    "DECODE_KERNELS_PER_LAYER", 9.0, "kernels", "kernels of one decoder layer in a fused serving engine",
+    "derived from a fused decoder layer as TensorRT-LLM and vLLM run it: fused QKV GEMM, rotary + KV-cache "
+    "write, attention, output GEMM, all-reduce + residual + norm, gate/up GEMM, activation, down GEMM, "
+    "all-reduce + residual + norm (9; without TP the two all-reduces become the fused residual-norm) [D]",
+)
+KERNEL_BOUNDARY_S = Constant(
+    "KERNEL_BOUNDARY_S", 2.3e-6, "s", "time between dependent kernels replayed from a CUDA graph",
+    "measured here on the H200 (docs/validation.md 'Measured here, decode'): the time beyond streaming the "
+    "weights at batch 1 was 2.1 ms for 1B and 4.1 ms for 8B over ~880 and ~1,760 kernels per step, the same "
+    "~2.3 µs per kernel (CUDA graph replay, 2026-11-30) [M]",
+)
+
+# ---------------------------------------------------------------------------
+# GPU power limit (core/power_limit.py) and measured power draw (core/power.py, plan sizing)
+# ---------------------------------------------------------------------------
+GPU_STATIC_POWER_SHARE = Constant(
+    "GPU_STATIC_POWER_SHARE", 0.10, "fraction", "GPU power that does not scale with clock, share of TDP",
+    "H100 SXM idles near 70 W of its 700 W TDP in nvidia-smi readings (constant SERVER_IDLE_SHARE_OF_MAX's "
+    "source); the idle draw is taken as the clock-independent part [M/S]",
+)
+DVFS_POWER_EXPONENT = Constant(
+    "DVFS_POWER_EXPONENT", 2.0, "exponent", "dynamic GPU power ∝ clock^n under DVFS",
+    "CMOS dynamic power P = C·V²·f: with the supply voltage scaled linearly with the clock P ∝ f³, at the "
+    "voltage floor P ∝ f, so the exponent lies between 1 and 3 (Mei et al. 2017, 'A Survey and Measurement Study "
+    "of GPU DVFS on Energy Conservation', Digital Communications and Networks; Tang et al. 2019, 'The Impact of "
+    "GPU DVFS on the Energy and Performance of Deep Learning', arXiv 1905.11012); a power cap L sustains the "
+    "clock fraction ((L − P_static) / (TDP − P_static))^(1/n). The value 2 was chosen from 1, 1.25, 1.5, 2, 3 on "
+    "the fit half of the power-limited cases (torchtitan H100 at 500 W). " + _FIT,
+)
+TRAINING_NODE_DRAW_SHARE = Constant(
+    "TRAINING_NODE_DRAW_SHARE", 0.76, "fraction", "GPU server draw during LLM training / its maximum input power",
+    "Newkirk et al. 2025, 'Empirically-Calibrated H100 Node Power Models for Reducing Uncertainty in AI "
+    "Training Energy Estimation' (arXiv 2506.14551) abstract: even computationally intensive training runs "
+    "at 76% of the 8×H100 node's 10.2 kW rating; Latif et al. 2024 (arXiv 2412.08602): maximum observed "
+    "draw 8.4 kW during Llama2-13B and ResNet training, 18% below the rating [M]",
+)

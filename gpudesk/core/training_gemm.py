@@ -1,0 +1,139 @@
+"""The GEMMs of one training step by shape, and the memory traffic low-precision and MoE kernels add.
+
+A GEMM of M×K by K×N does 2·M·N·K FLOPs and moves (M·K + K·N)·b_in + M·N·b_out
+bytes. Far above the ridge point it runs at the measured matmul rate; near it
+it neither saturates the tensor cores nor streams at full bandwidth, which
+the smooth roofline (t_c^p + t_m^p)^(1/p) of the serving model describes
+(constant SERVING_ROOFLINE_SHARPNESS, one value per mechanism). Per GEMM
+class of a layer the time ratio r = (1 + (t_m/t_c)^p)^(1/p) ≥ 1 is taken at
+the class's own shape; the step's GEMM time is multiplied by the FLOP-weighted
+mean of r. Large dense GEMMs (M = micro-batch tokens in the thousands) keep
+r ≈ 1; routed-expert GEMMs see M = tokens × k × e / E rows per expert and
+fall towards the ridge — the expert-GEMM inefficiency of fine-grained MoE.
+
+Per micro-batch per GPU (T = b·s/c tokens):
+
+* dense matrices: M = T, N divided by t (column or row split);
+* routed experts: M = T·k·e/E rows per local expert with expert parallel e
+  (expert tensor parallel 1), else T·k/E and N / t;
+* output head: M = T, N = V/t.
+
+FP8/FP4 recipes cast every linear input in the forward and every output
+gradient in the backward: (K + N) values per GEMM class and token, at
+LOW_PRECISION_CAST_BYTES per value. MoE token permutation moves
+MOE_PERMUTE_BYTES_PER_VALUE per routed hidden value. Both stream through HBM.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpudesk.catalog.records import ModelArch
+from gpudesk.core.constants import LOW_PRECISION_CAST_BYTES, MOE_PERMUTE_BYTES_PER_VALUE
+from gpudesk.core.constants import serving as SV
+from gpudesk.core.model_math import _attention_shapes, has_layer_shapes
+
+LOW_PRECISION_MATH = ("fp8", "fp6", "fp4")
+
+
+@dataclass(frozen=True)
+class GemmClass:
+    """One GEMM shape of the model: K, N before splitting, layers, copies per token (k for routed experts)."""
+
+    name: str
+    k: float
+    n: float
+    layers: float
+    copies: float = 1.0
+    experts: float = 1.0  # routed: E (rows per expert = tokens · copies / E)
+    routed: bool = False
+
+    @property
+    def weight(self) -> float:
+        """Forward FLOPs per token / 2."""
+        return self.layers * self.copies * self.k * self.n
+
+
+def gemm_classes(m: ModelArch) -> list[GemmClass]:
+    """GEMM classes of one token's forward pass (empty when the record has no layer shapes)."""
+    if not has_layer_shapes(m):
+        return []
+    h, L = float(m.hidden), float(m.n_layers)
+    out = [GemmClass(f"attention {i}×{o}", float(i), float(o), L) for i, o in _attention_shapes(m)]
+    mult = 2.0 if m.gated_mlp else 1.0
+    n_moe = float((m.n_moe_layers or m.n_layers) if m.is_moe else 0)
+    n_dense = L - n_moe
+    if n_dense > 0:
+        f = float(m.ffn_hidden)
+        out += [GemmClass("dense MLP in", h, mult * f, n_dense), GemmClass("dense MLP out", f, h, n_dense)]
+    if n_moe > 0:
+        fe = float(m.moe_ffn_hidden or m.ffn_hidden)
+        k, e = float(m.experts_per_token), float(max(m.n_experts, 1))
+        out += [GemmClass("expert in", h, mult * fe, n_moe, k, e, True),
+                GemmClass("expert out", fe, h, n_moe, k, e, True)]
+        if m.n_shared_experts:
+            s = float(m.n_shared_experts)
+            out += [GemmClass("shared expert in", h, mult * fe * s, n_moe),
+                    GemmClass("shared expert out", fe * s, h, n_moe)]
+    out.append(GemmClass("output head", h, float(m.vocab), 1.0))
+    return out
+
+
+def _bytes_in(compute: str) -> float:
+    return {"fp8": 1.0, "fp6": 0.75, "fp4": 0.5}.get(compute, 2.0)
+
+
+def shape_factor(classes: list[GemmClass], tokens: np.ndarray, tp: np.ndarray, ep: np.ndarray, ridge: np.ndarray,
+                 compute: str) -> np.ndarray:
+    """FLOP-weighted mean of the smooth-roofline time ratio r over the GEMM classes (1 without shapes).
+
+    ``ridge``: achievable FLOP/s over achievable bytes/s (peak·η_mm / (bw·η_hbm)) per candidate.
+    """
+    if not classes:
+        return np.ones_like(np.asarray(tokens, dtype=np.float64))
+    p = SV.SERVING_ROOFLINE_SHARPNESS.value
+    b_in, b_out = _bytes_in(compute), 2.0
+    total = sum(c.weight for c in classes)
+    acc = np.zeros(np.broadcast(tokens, tp, ep, ridge).shape)
+    for c in classes:
+        if c.routed:  # rows per local expert: the EP group's tokens × k / E (expert tensor parallel 1)
+            rows = np.where(ep > 1, tokens * c.copies * ep / c.experts, tokens * c.copies / c.experts)
+            n = np.where(ep > 1, c.n, c.n / tp)
+        else:
+            rows, n = tokens, c.n / tp
+        rows = np.maximum(rows, 1.0)
+        flops = 2.0 * rows * n * c.k
+        moved = (rows * c.k + c.k * n) * b_in + rows * n * b_out
+        ratio = ridge * moved / flops  # t_memory / t_compute
+        acc = acc + c.weight / total * (1.0 + ratio ** p) ** (1.0 / p)
+    return acc
+
+
+def cast_values_per_token(classes: list[GemmClass], tp: np.ndarray, ep: np.ndarray) -> np.ndarray:
+    """Values a low-precision recipe casts per token per GPU (forward input + backward output gradient)."""
+    acc = np.zeros(np.broadcast(tp, ep).shape)
+    for c in classes:
+        split = np.where(ep > 1, 1.0, tp) if c.routed else tp
+        acc = acc + c.layers * c.copies * (c.k + c.n) / split
+    return acc
+
+
+def cast_time_s(classes: list[GemmClass], compute: str, recipe: str, tokens_per_gpu: np.ndarray, tp: np.ndarray,
+                ep: np.ndarray, pp: np.ndarray, bw: np.ndarray) -> tuple[np.ndarray, float]:
+    """HBM seconds per step of the casts a low-precision recipe adds (0 for 16-bit math), and bytes/value."""
+    if compute not in LOW_PRECISION_MATH or not classes:
+        return np.zeros_like(np.asarray(tokens_per_gpu, dtype=np.float64)), 0.0
+    per_value = LOW_PRECISION_CAST_BYTES[recipe].value
+    values = cast_values_per_token(classes, tp, ep) / pp
+    return tokens_per_gpu * values * per_value / bw, per_value
+
+
+def permute_time_s(m: ModelArch, tokens_per_gpu: np.ndarray, pp: np.ndarray, bw: np.ndarray) -> np.ndarray:
+    """HBM seconds per step of MoE token permutation and un-permutation (0 for dense models)."""
+    if not m.is_moe:
+        return np.zeros_like(np.asarray(tokens_per_gpu, dtype=np.float64))
+    n_moe = float(m.n_moe_layers or m.n_layers)
+    values = n_moe / pp * float(m.experts_per_token) * float(m.hidden)
+    return tokens_per_gpu * values * MOE_PERMUTE_BYTES_PER_VALUE.value / bw

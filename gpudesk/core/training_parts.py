@@ -1,0 +1,97 @@
+"""Pipeline schedule, stage balance and how much communication the step hides.
+
+Bubble, as a fraction of the ideal (bubble-free) time of the micro-batches,
+for p stages and m micro-batches per step:
+
+* 1F1B: (p − 1)/m; interleaved with v virtual stages: (p − 1)/(v·m)
+  (Narayanan et al. 2021);
+* zero bubble (ZB-H1): ZERO_BUBBLE_FACTOR · (p − 1)/m (Qi et al. 2024);
+* DualPipe: DUALPIPE_BUBBLE_FACTOR · (p/2 − 1)/m (DeepSeek-V3 report, Table 2).
+
+Stage balance: the last stage also runs the output head, e layers' worth
+of forward FLOPs (e = 2·V·h / forward FLOPs of one layer). The slowest stage
+sets the pace, so compute is multiplied by (L + e·p)/(L + e): 1 without a
+pipeline, 1.08 for 126 layers in 16 stages with Llama 3's head, 1.33 in 64.
+
+Data-parallel gradients (ZeRO 0–2) with overlap_grad_reduce are reduced in
+buckets while the backward of the last micro-batch runs, and in the
+pipeline's cool-down (half the bubble); with a distributed optimizer and
+overlap_param_gather the all-gather half runs during the next step's first
+forward and warm-up. Without overlap the whole reduction is exposed.
+Tensor-parallel collectives with tp_comm_overlap are split into t chunks
+pipelined with the GEMMs (Transformer Engine userbuffers): only the first
+chunk, or what exceeds the GEMM time, shows. Expert-parallel all-to-all with
+moe_a2a_overlap (or DualPipe) runs under another micro-batch's compute.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gpudesk.catalog.records import ModelArch
+from gpudesk.core.constants import DUALPIPE_BUBBLE_FACTOR, ZERO_BUBBLE_FACTOR
+from gpudesk.core.model_math import attention_core_dims, has_layer_shapes, param_breakdown
+
+SCHEDULES = ("1f1b", "interleaved", "zero_bubble", "dualpipe")
+
+
+def schedule_of(name: str, virtual_stages: np.ndarray) -> str:
+    """'auto' = interleaved where v > 1 (else plain 1F1B), for callers that predate the schedule input."""
+    if name == "auto":
+        return "interleaved" if np.any(np.asarray(virtual_stages) > 1) else "1f1b"
+    if name not in SCHEDULES:
+        raise ValueError(f"unknown pipeline schedule {name!r}; known: {', '.join(SCHEDULES)}")
+    return name
+
+
+def bubble_fraction(schedule: str, pp: np.ndarray, v: np.ndarray, micro: np.ndarray) -> tuple[np.ndarray, str]:
+    m = np.maximum(micro, 1.0)
+    if schedule == "interleaved":
+        return (pp - 1.0) / (np.maximum(v, 1.0) * m), "(p − 1) / (v · m): interleaved 1F1B"
+    if schedule == "zero_bubble":
+        return ZERO_BUBBLE_FACTOR.value * (pp - 1.0) / m, "ZERO_BUBBLE_FACTOR · (p − 1) / m: zero bubble (ZB-H1)"
+    if schedule == "dualpipe":
+        return (DUALPIPE_BUBBLE_FACTOR.value * np.maximum(pp / 2.0 - 1.0, 0.0) / m,
+                "DUALPIPE_BUBBLE_FACTOR · (p/2 − 1) / m: DualPipe")
+    return (pp - 1.0) / m, "(p − 1) / m: 1F1B"
+
+
+def head_layers(m: ModelArch, seq_len: np.ndarray) -> np.ndarray:
+    """Output head forward FLOPs in units of one layer's forward FLOPs (e)."""
+    if not has_layer_shapes(m):
+        return np.zeros_like(np.asarray(seq_len, dtype=np.float64))
+    pb = param_breakdown(m)
+    per_layer = 2.0 * (pb.matmul_active - m.vocab * m.hidden) / max(m.n_layers, 1) \
+        + 2.0 * np.asarray(seq_len, dtype=np.float64) / 2.0 * attention_core_dims(m)
+    return 2.0 * m.vocab * m.hidden / per_layer
+
+
+def stage_imbalance(layers: float, pp: np.ndarray, e: np.ndarray) -> np.ndarray:
+    """Slowest stage / mean stage: (L + e·p) / (L + e)."""
+    return (layers + e * pp) / (layers + e)
+
+
+def exposed_dp(raw: np.ndarray, per_micro: np.ndarray, compute: np.ndarray, micro: np.ndarray,
+               bubble_s: np.ndarray, grad_overlap: bool, param_overlap: bool) -> np.ndarray:
+    """Data-parallel seconds on the critical path (ZeRO 0–2 pattern; ZeRO-3 is overlapped per micro-batch)."""
+    t_mb = compute / np.maximum(micro, 1.0)
+    if not grad_overlap:
+        return raw
+    half = raw / 2.0  # reduce-scatter and all-gather of the same volume
+    if param_overlap:
+        rs = np.maximum(half - (2.0 / 3.0) * t_mb - bubble_s / 2.0, 0.0)
+        ag = np.maximum(half - (1.0 / 3.0) * t_mb - bubble_s / 2.0, 0.0)
+        exposed = rs + ag
+    else:
+        exposed = np.maximum(raw - (2.0 / 3.0) * t_mb - bubble_s / 2.0, 0.0)
+    return np.where(per_micro, np.maximum(raw - compute, 0.0), exposed)
+
+
+def exposed_tp(raw: np.ndarray, gemm_s: np.ndarray, tp: np.ndarray, overlap: bool) -> np.ndarray:
+    if not overlap:
+        return raw
+    return np.where(tp > 1, np.maximum(raw - gemm_s, raw / np.maximum(tp, 1.0)), 0.0)
+
+
+def exposed_ep(raw: np.ndarray, compute: np.ndarray, overlap: bool) -> np.ndarray:
+    return np.maximum(raw - compute, 0.0) if overlap else raw

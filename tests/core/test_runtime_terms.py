@@ -1,0 +1,129 @@
+"""Round-two runtime terms: pipeline schedules, stage balance, overlap, power limit, GEMM shapes, FSDP2 memory,
+serving batching and scenarios, generic servers. Expected values are derived by hand in each test."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.constants import DVFS_POWER_EXPONENT, GPU_STATIC_POWER_SHARE, GPU_SHARE_OF_SERVER_MAX_POWER
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.memory import MemoryInputs, estimate_memory
+from gpudesk.core.plan_resolve import generic_server, power_limited
+from gpudesk.core.power_limit import clock_fraction
+from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training_gemm import gemm_classes, shape_factor
+from gpudesk.core.training_parts import bubble_fraction, exposed_dp, stage_imbalance
+from test_training_samples import H100, LLAMA3_8B, LLAMA3_70B
+
+
+def test_schedules_shrink_the_bubble_as_published():
+    p, v, m = np.array(8.0), np.array(4.0), np.array(32.0)
+    assert float(bubble_fraction("1f1b", p, v, m)[0]) == pytest.approx(7 / 32)
+    assert float(bubble_fraction("interleaved", p, v, m)[0]) == pytest.approx(7 / 128)
+    assert float(bubble_fraction("zero_bubble", p, v, m)[0]) == pytest.approx(7 / 96)  # a third (ZB-H1)
+    assert float(bubble_fraction("dualpipe", p, v, m)[0]) == pytest.approx((2 / 3) * 3 / 32)  # (p/2 − 1)·2/3
+
+
+def test_the_output_head_makes_a_deep_pipeline_uneven():
+    # Llama 3 405B-like: L = 126, head e = 0.66 layers: 16 stages 1.08×, 64 stages 1.32×, none 1×
+    e = np.array(0.66)
+    assert float(stage_imbalance(126.0, np.array(1.0), e)) == pytest.approx(1.0)
+    assert float(stage_imbalance(126.0, np.array(16.0), e)) == pytest.approx((126 + 0.66 * 16) / 126.66)
+    assert float(stage_imbalance(126.0, np.array(64.0), e)) > 1.3
+
+
+def test_overlapped_gradient_reduction_hides_behind_the_last_backward_and_the_cool_down():
+    raw, compute, micro, bubble = np.array(1.0), np.array(6.0), np.array(4.0), np.array(0.4)
+    # t_mb = 1.5: RS 0.5 − 1.0 − 0.2 < 0 hidden; AG 0.5 − 0.5 − 0.2 < 0 hidden
+    assert float(exposed_dp(raw, np.array(False), compute, micro, bubble, True, True)) == 0.0
+    assert float(exposed_dp(raw, np.array(False), compute, micro, bubble, False, True)) == 1.0
+    big = np.array(4.0)  # RS 2 − 1 − 0.2 = 0.8, AG 2 − 0.5 − 0.2 = 1.3
+    assert float(exposed_dp(big, np.array(False), compute, micro, bubble, True, True)) == pytest.approx(2.1)
+
+
+def test_a_power_cap_lowers_the_compute_peak_by_the_clock_it_sustains():
+    s, n = GPU_STATIC_POWER_SHARE.value, DVFS_POWER_EXPONENT.value
+    expected = ((500 - s * 700) / ((1 - s) * 700)) ** (1 / n)
+    assert float(clock_fraction(500.0, 700.0)) == pytest.approx(expected)
+    assert float(clock_fraction(0.0, 700.0)) == 1.0 and float(clock_fraction(800.0, 700.0)) == 1.0
+    h100 = Catalog.open().accelerator("h100-sxm")  # TDP 700 W
+    capped = HardwareArrays.from_accelerators([h100], power_limit_w=500)
+    full = HardwareArrays.from_accelerators([h100])
+    assert capped.peak("bf16")[0] == pytest.approx(full.peak("bf16")[0] * expected)
+    assert capped.hbm_bw[0] == full.hbm_bw[0]
+    assert "power limit 500 W" in capped.sources["peak"]
+
+
+def test_small_expert_gemms_sit_near_the_ridge_and_large_dense_ones_do_not():
+    cat = Catalog.open()
+    dense = gemm_classes(LLAMA3_8B)
+    moe = gemm_classes(cat.model("qwen3-235b-a22b"))
+    ridge = np.array(989e12 * 0.8 / (3.35e12 * 0.85))
+    big = shape_factor(dense, np.array(8192.0), np.array(1.0), np.array(1.0), ridge, "bf16")
+    few = shape_factor(moe, np.array(512.0), np.array(1.0), np.array(1.0), ridge, "bf16")
+    assert 1.0 < float(big) < 1.2 and float(few) > float(big) + 0.2
+
+
+def test_schedule_and_overlap_inputs_change_the_step():
+    base = dict(model=LLAMA3_70B, hardware=HardwareArrays.from_accelerators([H100]), n_gpus=64, tp=8, pp=4,
+                global_batch=64, seq_len=4096)
+    one = estimate_training(TrainingInputs(**base, pipeline_schedule="1f1b"))
+    zb = estimate_training(TrainingInputs(**base, pipeline_schedule="zero_bubble"))
+    assert zb.value_at("train.bubble_fraction", 0) == pytest.approx(one.value_at("train.bubble_fraction", 0) / 3)
+    assert zb.value_at("train.step_time_s", 0) < one.value_at("train.step_time_s", 0)
+    hidden = estimate_training(TrainingInputs(**base, tp_comm_overlap=True))
+    assert hidden.value_at("train.exposed_comm_s", 0) < one.value_at("train.exposed_comm_s", 0)
+    eager = estimate_training(TrainingInputs(**base, training_stack="fsdp2"))
+    compiled = estimate_training(TrainingInputs(**base, training_stack="fsdp2", torch_compile=True))
+    assert compiled.value_at("train.compute_time_s", 0) < eager.value_at("train.compute_time_s", 0)
+    with pytest.raises(ValueError, match="pipeline schedule"):
+        estimate_training(TrainingInputs(**base, pipeline_schedule="gpipe"))
+
+
+def test_fp8_recipes_add_their_cast_traffic():
+    base = dict(model=LLAMA3_8B, hardware=HardwareArrays.from_accelerators([H100]), n_gpus=8, global_batch=64,
+                seq_len=8192, compute_dtype="fp8")
+    delayed = estimate_training(TrainingInputs(**base, low_precision_recipe="delayed"))
+    current = estimate_training(TrainingInputs(**base, low_precision_recipe="tensorwise"))
+    assert delayed.value_at("train.cast_bytes", 0) == 4.0 and current.value_at("train.cast_bytes", 0) == 6.0
+    assert current.value_at("train.compute_time_s", 0) > delayed.value_at("train.compute_time_s", 0)
+
+
+def test_fsdp2_selective_checkpoint_keeps_every_other_matmul_output():
+    # Llama 3 8B, b·s = 16,384 tokens, bf16: per layer h + q + ½(q + k + v + h + 2f + h) values per token
+    h, q, kv, f = 4096, 4096, 1024, 14336
+    per_token = 2 * (h + q + 0.5 * (q + kv + kv + h + 2 * f + h))
+    fs = estimate_memory(MemoryInputs(model=LLAMA3_8B, mode="train", gpu_memory_gb=96, seq_len=8192, micro_batch=2,
+                                      dp=8, zero_stage=3, recompute="selective", training_stack="fsdp2",
+                                      limits=False))
+    assert fs.value_at("mem.activations_per_layer") == pytest.approx(per_token * 8192, rel=1e-6)
+
+
+def test_offline_scenario_drops_the_latency_targets_and_batching_modes_differ():
+    base = dict(model=LLAMA3_8B, hardware=HardwareArrays.from_accelerators([H100]), concurrency=256,
+                prompt_tokens=2048, output_tokens=256, tpot_target_s=0.005)
+    server = estimate_inference(InferenceInputs(**base))
+    offline = estimate_inference(InferenceInputs(**base, scenario="offline"))
+    assert offline.value_at("infer.concurrency", 0) > server.value_at("infer.concurrency", 0)
+    mixed = estimate_inference(InferenceInputs(**base, scenario="offline"))
+    separate = estimate_inference(InferenceInputs(**base, scenario="offline", batching="separate_prefill"))
+    assert separate.value_at("infer.tokens_per_s", 0) < mixed.value_at("infer.tokens_per_s", 0)
+    with pytest.raises(ValueError, match="batching"):
+        estimate_inference(InferenceInputs(**base, batching="chunky"))
+
+
+def test_a_generic_server_is_derived_and_labelled():
+    acc = Catalog.open().accelerator("gaudi2")
+    server = generic_server(acc, 8)
+    assert server.power_max_kw == pytest.approx(8 * acc.tdp_w / 1000 / GPU_SHARE_OF_SERVER_MAX_POWER.value)
+    assert "(derived)" in server.name and "derived" in server.provenance.source
+    assert "cpu_cores_total" in server.provenance.unknown and not server.provenance.verified
+    capped = power_limited(server, acc, acc.tdp_w - 100)
+    assert capped.power_max_kw == pytest.approx(server.power_max_kw - 0.8)
+    assert power_limited(server, acc, 0) is server
+    assert replace(server).id.startswith("generic-")
