@@ -129,6 +129,7 @@ def _training(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Pric
         ep=p.ep, zero_stage=p.zero_stage, recompute=p.recompute, sequence_parallel=p.sequence_parallel,
         flash_attention=p.flash_attention, virtual_stages=p.virtual_stages, lora_rank=w.lora_rank,
         cpu_offload=p.cpu_offload, gpus_per_node=phase.hardware.gpus_per_node, **hw.memory_fields(),
+        limits=False,  # the ranking reads the fit and the components, not the limits or the layout search
     ))
     days = np.asarray(train["train.time_to_train_days"], dtype=float).reshape(n_acc, n_cnt)
     fits = (np.asarray(mem["mem.fits"], dtype=float) > 0).reshape(n_acc, n_cnt)
