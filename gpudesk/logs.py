@@ -62,13 +62,22 @@ def one_line(text: str, limit: int = 300) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-def internal_error(action: str, exc: BaseException) -> str:
-    """Log ``exc`` with its traceback and return the one line a user sees."""
+def internal_error(action: str, exc: BaseException, lang: str = "en", action_zh: str = "") -> str:
+    """Log ``exc`` with its traceback and return the one line a user sees.
+
+    ``lang="zh"`` gives the line in Chinese (the window's faces pass the session language and ``action_zh``,
+    the action in Chinese); the log entry stays in English with the exception's own text.
+    """
+    written = True
     where = "the log"
     try:
         where = str(configure_logging())
         log.error("internal error while %s\n%s", action, crash_report(type(exc), exc, exc.__traceback__))
     except OSError:  # the log folder cannot be written: the message still says what failed
+        written = False
         where = "the log (which could not be written)"
     summary = one_line(f"{type(exc).__name__}: {exc}", 160)
+    if lang == "zh":
+        place = where if written else "日志（无法写入）"
+        return f"{action_zh or action}时发生内部错误（{summary}）；未做任何更改；详情见 {place}"
     return f"internal error while {action} ({summary}); nothing was changed; details are in {where}"

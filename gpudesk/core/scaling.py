@@ -49,8 +49,11 @@ class Workload:
 
 
 def training_chain(work: Workload, hw: HardwareArrays, n_gpus: Any, tp: Any, pp: Any, cp: Any = 1,
-                   ep: Any = 1) -> tuple[FigureSet, FigureSet]:
-    """Memory and training figures for each candidate (hardware rows already expanded)."""
+                   ep: Any = 1, limits: bool = False) -> tuple[FigureSet, FigureSet]:
+    """Memory and training figures for each candidate (hardware rows already expanded).
+
+    The memory figures leave out the limits and the layout search (``mem.max_*``, ``mem.min_gpus``) unless
+    ``limits``: the scaling curve, the best layouts and the search read only the fit, which is the same."""
     n, t, p, c, e = np.broadcast_arrays(*(np.asarray(x, dtype=np.float64) for x in (n_gpus, tp, pp, cp, ep)),
                                         np.zeros(hw.size))[:5]
     dp = n / (t * p * c)
@@ -59,7 +62,7 @@ def training_chain(work: Workload, hw: HardwareArrays, n_gpus: Any, tp: Any, pp:
         weight_dtype=work.weight_dtype, seq_len=work.seq_len, micro_batch=work.micro_batch,
         tp=t, pp=p, dp=np.maximum(np.floor(dp), 1.0), cp=c, ep=e, zero_stage=work.zero_stage,
         recompute=work.recompute, virtual_stages=work.virtual_stages, gpus_per_node=hw.gpus_per_node,
-        **hw.memory_fields()))
+        limits=limits, **hw.memory_fields()))
     train = estimate_training(TrainingInputs(
         model=work.model, hardware=hw, n_gpus=n, tp=t, pp=p, cp=c, ep=e, micro_batch=work.micro_batch,
         global_batch=work.global_batch, seq_len=work.seq_len, zero_stage=work.zero_stage,

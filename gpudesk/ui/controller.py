@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QWidget
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
 from gpudesk.logs import internal_error
+from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.session.document import ProjectDocument
 
 if TYPE_CHECKING:
@@ -126,7 +127,8 @@ class PlanController(QObject):
             self.failed.emit(self.last_error)
             return None
         except Exception as exc:  # noqa: BLE001 - last-resort guard: a line and a log entry; the plan stays open
-            self.last_error = self.tr("The estimate failed: {0}").format(internal_error("estimating the plan", exc))
+            line = internal_error("estimating the plan", exc, session_language(), "测算方案")
+            self.last_error = self.tr("The estimate failed: {0}").format(line)
             self.failed.emit(self.last_error)
             return None
         finally:

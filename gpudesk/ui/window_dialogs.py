@@ -16,6 +16,7 @@ from gpudesk import __version__
 from gpudesk.paths import project_root
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.logs import internal_error
+from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 from gpudesk.project.io import load_project
 from gpudesk.ui.file_actions import FILE_FILTER
@@ -125,7 +126,7 @@ class WindowDialogs:
             self._warn(w.tr("Cannot compare"), str(exc))
             return None
         except Exception as exc:  # noqa: BLE001 - last-resort guard: one line, a log entry; the open plan is kept
-            self._warn(w.tr("Cannot compare"), internal_error("comparing plans", exc))
+            self._warn(w.tr("Cannot compare"), internal_error("comparing plans", exc, session_language(), "对比方案"))
             return None
         dialog = QDialog(w)
         dialog.setObjectName("compare-dialog")

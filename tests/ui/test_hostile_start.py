@@ -97,3 +97,25 @@ def test_a_failing_estimate_is_a_message_and_the_plan_stays_open(make_window, mo
     assert "internal error while estimating the plan" in window.controller.last_error
     assert "ZeroDivisionError" in window.controller.last_error and "\n" not in window.controller.last_error
     assert window.document is document and document.project.meta.customer == "kept" and document.dirty
+
+
+def test_the_last_resort_message_reads_in_chinese_in_a_chinese_session(make_window, monkeypatch):
+    from PySide6.QtCore import QLocale
+
+    import gpudesk.results.pipeline as pipeline
+
+    window = make_window(SAMPLES[0])
+
+    def broken(*_args, **_kwargs):
+        raise ZeroDivisionError("float division by zero")
+
+    monkeypatch.setattr(pipeline, "estimate_plan", broken)
+    before = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.Chinese, QLocale.Country.China))
+    try:
+        assert window.controller.run_now() is None
+    finally:
+        QLocale.setDefault(before)
+    line = window.controller.last_error
+    assert "测算方案时发生内部错误（ZeroDivisionError: float division by zero）；未做任何更改；详情见" in line
+    assert str(log_path()) in line and "\n" not in line and "internal error while" not in line

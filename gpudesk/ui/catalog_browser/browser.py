@@ -22,6 +22,7 @@ from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.schema import TABLES
 from gpudesk.catalog.store import Catalog
 from gpudesk.logs import internal_error
+from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.ui.catalog_browser.comparison import MAX_COMPARED, ComparisonDialog
 from gpudesk.ui.catalog_browser.detail_pane import DetailPane
 from gpudesk.ui.catalog_browser.exchange import (
@@ -265,7 +266,7 @@ class CatalogBrowser(QWidget):
         except CatalogError as exc:
             message = str(exc)
         except Exception as exc:  # noqa: BLE001 - last-resort guard: one line and a log entry
-            message = internal_error("exporting from the catalog", exc)
+            message = internal_error("exporting from the catalog", exc, session_language(), "从产品目录导出")
         self._keep(QMessageBox(QMessageBox.Icon.Warning, self.tr("Export failed"), message,
                                QMessageBox.StandardButton.Close, self))
         return None

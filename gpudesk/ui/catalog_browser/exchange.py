@@ -31,6 +31,7 @@ from gpudesk.catalog.csv_io import export_csv, import_csv_file, records_for_expo
 from gpudesk.catalog.errors import CatalogError, CatalogImportError, Problem
 from gpudesk.catalog.store import Catalog
 from gpudesk.logs import internal_error
+from gpudesk.ui.widgets.session_text import session_language
 
 FALLBACK_ENCODING = "gb18030"
 
@@ -56,7 +57,7 @@ def export_table_csv(catalog: Catalog, table: str, path: Path, *, user_only: boo
     return len(records)
 
 
-def _guarded(outcome: ImportOutcome, action: str, run: Callable[[], None]) -> ImportOutcome:
+def _guarded(outcome: ImportOutcome, action: str, run: Callable[[], None], action_zh: str = "") -> ImportOutcome:
     """Run an import; any failure becomes the outcome's problems (one line each), never an exception."""
     try:
         run()
@@ -65,13 +66,14 @@ def _guarded(outcome: ImportOutcome, action: str, run: Callable[[], None]) -> Im
     except CatalogError as exc:  # the user catalog could not be written (full disk …): nothing was applied
         outcome.problems = [Problem("catalog", "", "", str(exc))]
     except Exception as exc:  # noqa: BLE001 - last-resort guard: one line and a log entry
-        outcome.problems = [Problem("catalog", "", "", internal_error(action, exc))]
+        outcome.problems = [Problem("catalog", "", "", internal_error(action, exc, session_language(), action_zh))]
     return outcome
 
 
 def import_table_csv(catalog: Catalog, table: str, path: Path) -> ImportOutcome:
     outcome = ImportOutcome(Path(path))
-    return _guarded(outcome, f"importing {Path(path).name}", lambda: _import_csv(catalog, table, outcome))
+    return _guarded(outcome, f"importing {Path(path).name}", lambda: _import_csv(catalog, table, outcome),
+                    f"导入 {Path(path).name} ")
 
 
 def _import_csv(catalog: Catalog, table: str, outcome: ImportOutcome) -> None:
@@ -106,7 +108,7 @@ def import_package(catalog: Catalog, path: Path) -> ImportOutcome:
     def run() -> None:
         outcome.counts = import_bundle(catalog, Path(path))
 
-    return _guarded(outcome, f"importing the package {Path(path).name}", run)
+    return _guarded(outcome, f"importing the package {Path(path).name}", run, f"导入目录包 {Path(path).name} ")
 
 
 class ImportReportDialog(QDialog):

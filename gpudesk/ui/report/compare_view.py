@@ -18,6 +18,7 @@ from gpudesk.plotting import ChartView
 from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.wizard.fields import describe_path
 from gpudesk.logs import internal_error
+from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.pdf.pdf_writer import write_proposal_pdf
 
 FIRST_PLAN_COLUMN = 2  # metric, better, then one column per plan
@@ -174,7 +175,7 @@ class CompareView(QtWidgets.QWidget):
         except OSError as exc:
             message = f"{path}: {exc.strerror or exc}"
         except Exception as exc:  # noqa: BLE001 - last-resort guard: one line and a log entry
-            message = internal_error("exporting the comparison", exc)
+            message = internal_error("exporting the comparison", exc, session_language(), "导出对比结果")
         else:
             return True
         QtWidgets.QMessageBox.warning(self, self.tr("Export failed"), message)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QPageSize
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 
 from gpudesk.logs import internal_error
+from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.report.document import Branding, ProposalDocument
 from gpudesk.pdf.pdf_writer import paint_document
 from gpudesk.ui.report.proposal_export import ExportCancelled, export_pdf
@@ -100,7 +101,7 @@ class ProposalDialog(QtWidgets.QDialog):
             self.status.setText(str(exc))
             return False
         except Exception as exc:  # noqa: BLE001 - last-resort guard: one line and a log entry; the plan is kept
-            self.status.setText(internal_error("writing the proposal", exc))
+            self.status.setText(internal_error("writing the proposal", exc, session_language(), "生成方案书"))
             return False
         self.status.setText(self.tr("Saved {0} ({1} pages)").format(target, pages))
         self.saved.emit(target)
