@@ -107,14 +107,14 @@ def search_training(work: Workload, accelerators: Sequence[Accelerator], gpu_cou
     fs.input("search.price_per_gpu_hour", price, "currency/GPU·h", "price per GPU-hour", "user input")
     fs.input("search.deadline_days", cons.deadline_days, "days", "deadline")
     fs.input("search.budget", cons.budget, "currency", "budget")
-    fs.add("search.fits", mem["mem.fits"] * np.ones(lay["n"].size), "", "fits in memory (1 = yes)",
+    fs.add("search.fits", mem["mem.fits"] * np.ones(lay["n"].size), "bool", "fits in memory",
            "mem.total ≤ mem.usable", ["train.in.n_gpus"])
     days = np.where(np.isfinite(train["train.time_to_train_days"]), train["train.time_to_train_days"], np.inf)
     cost = np.where(np.isfinite(train["train.gpu_hours"]), train["train.gpu_hours"] * price, np.inf)
     fs.add("search.cost", cost, "currency", "cost of the run", "GPU-hours · price per GPU-hour",
            ["train.gpu_hours", "search.price_per_gpu_hour"])
     feasible = (fs["search.fits"] > 0.5) & np.isfinite(days) & (days <= cons.deadline_days) & (cost <= cons.budget)
-    fs.add("search.feasible", feasible.astype(np.float64), "", "meets every constraint (1 = yes)",
+    fs.add("search.feasible", feasible.astype(np.float64), "bool", "meets every constraint",
            "fits ∧ valid layout ∧ time ≤ deadline ∧ cost ≤ budget",
            ["search.fits", "train.time_to_train_days", "search.deadline_days", "search.cost", "search.budget"])
     for key in ("tp", "pp", "ep"):
@@ -145,7 +145,7 @@ def search_inference(base: InferenceInputs, accelerators: Sequence[Accelerator],
     tpot_ok = (np.asarray(base.tpot_target_s) <= 0) | (fs["infer.tpot_s"] <= np.asarray(base.tpot_target_s) + 1e-12)
     feasible = np.isfinite(cost) & (cost <= cons.budget) & (lat <= base.ttft_p99_target_s) & tpot_ok \
         & (fs["infer.concurrency"] >= 1)
-    fs.add("search.feasible", feasible.astype(np.float64), "", "meets every constraint (1 = yes)",
+    fs.add("search.feasible", feasible.astype(np.float64), "bool", "meets every constraint",
            "replicas finite ∧ TTFT P99 ≤ target ∧ TPOT ≤ target ∧ cost ≤ budget",
            ["search.cost_per_hour", "infer.ttft_p99_s", "infer.tpot_s", "search.budget"])
     lat_safe = np.where(np.isfinite(lat), lat, np.inf)

@@ -88,18 +88,18 @@ class Parallelism:
     flash_attention: bool = True
     training_stack: str = choice(
         "megatron", TRAINING_STACKS,
-        "training implementation: megatron = Megatron-LM / NeMo conventions (fused vocab-parallel loss, bf16 "
-        "weights with fp32 master copy and fp32 gradients); pytorch_amp = eager PyTorch / Hugging Face under "
+        "training implementation: Megatron-LM / NeMo conventions (fused vocab-parallel loss, bf16 "
+        "weights with fp32 master copy and fp32 gradients); eager PyTorch / Hugging Face under "
         "torch.autocast (fp32 weights and gradients, bf16 weight copies, unfused cross-entropy on fp32 logits); "
-        "deepspeed = DeepSpeed ZeRO (16-bit weights and gradients, fp32 master copy and Adam moments); fsdp2 = "
+        "DeepSpeed ZeRO (16-bit weights and gradients, fp32 master copy and Adam moments); "
         "PyTorch FSDP2 as torchtitan runs it (fp32 sharded parameters, gradients and Adam moments, bf16 gathered "
         "layers, eager layers, unfused cross-entropy)")
-    virtual_stages: int = num(1, 1, 64, "", "interleaved pipeline chunks per stage (pipeline_schedule interleaved)",
+    virtual_stages: int = num(1, 1, 64, "", "interleaved pipeline chunks per stage (interleaved schedule)",
                               why=why.CHUNKS)
     pipeline_schedule: str = choice(
         "1f1b", PIPELINE_SCHEDULE.codes,
-        "pipeline schedule: 1f1b bubble (p−1)/m; interleaved (p−1)/(v·m) with virtual_stages v; zero_bubble "
-        "(ZB-H1) a third of 1F1B's; dualpipe (DeepSeek-V3) two half-depth pipelines, expert all-to-all hidden")
+        "pipeline schedule: 1F1B bubble (p−1)/m; interleaved (p−1)/(v·m) with v virtual stages; zero bubble "
+        "(ZB-H1) a third of 1F1B's; DualPipe (DeepSeek-V3) two half-depth pipelines, expert all-to-all hidden")
     overlap_grad_reduce: bool = field(default=True, metadata={
         "help": "reduce data-parallel gradients in buckets during the backward (Megatron --overlap-grad-reduce, "
                 "PyTorch DDP/FSDP default); off: the whole reduction is exposed"})
@@ -113,7 +113,7 @@ class Parallelism:
         "help": "hide the expert all-to-all under another micro-batch's compute (Megatron 1F1B A2A overlap, "
                 "DualPipe)"})
     torch_compile: bool = field(default=False, metadata={
-        "help": "torch.compile the layers (fuses element-wise kernels: step time, and fsdp2 activation memory)"})
+        "help": "torch.compile the layers (fuses element-wise kernels: step time, and FSDP2 activation memory)"})
     cpu_offload: bool = False
 
 
@@ -176,8 +176,8 @@ class Workload:
     serving_memory_fraction: float = num(
         0.9, 0.05, 0.99, "fraction",
         "share of GPU memory the serving engine may use for weights, activations and KV cache "
-        "(vLLM gpu_memory_utilization; TensorRT-LLM takes its KV share of the memory left after the weights)",
-        why=why.MEMORY_SHARE)
+        "(vLLM's GPU memory utilisation setting; TensorRT-LLM takes its KV share of the memory left after the "
+        "weights)", why=why.MEMORY_SHARE)
     # vision, diffusion, recommendation, embeddings
     items_per_day: float = num(0, 0, 1e13, "items/day", "images, samples or embeddings per day", why=why.ITEMS,
                                **essential("data", ITEM_SERVING, "Items per day", "日处理量"))
@@ -269,7 +269,7 @@ class DeliveryPlan:
 class CompliancePlan:
     data_residency: str = choice(
         "none", ("none", "in_country"),
-        "in_country: data and compute stay in the plan's market (facility region); only that market's cloud "
+        "in the country: data and compute stay in the plan's market (facility region); only that market's cloud "
         "offers may be rented")
     mlps_level: int = num(0, 0, 4, "level",
                           "等保 2.0 (MLPS 2.0, GB/T 22239-2019) protection level the system is filed at; 0 = none",
