@@ -35,8 +35,8 @@ from PySide6.QtWidgets import (
 ALLOWED_WORDS = frozenset(
     # product and vendor names, software
     "gpudesk NVIDIA DGX HGX AMD Intel Huawei Ascend CUDA ROCm CANN NVLink InfiniBand RoCE Ethernet FlashAttention ZeRO LoRA "
-    "QLoRA English nvidia smi fio Megatron DeepSpeed Transformer NCCL RCCL Adam TCP vLLM TensorRT "
-    "PyTorch torchtitan DeepSeek DualPipe Blackwell SGLang NeMo MLPerf "
+    "QLoRA English nvidia smi fio Megatron LM NeMo PyTorch AMP Hugging Face DeepSpeed Transformer NCCL RCCL Adam TCP vLLM "
+    "ViT DDN Blackwell Grace Serverless DALI ImageNet MLPerf TensorRT torchtitan DeepSeek DualPipe SGLang "
     # technical abbreviations
     "GPU GPUs CPU CPUs vCPU vCPUs vGPU TCO PUE KV TTFT TPOT MFU NVMe PCIe RAM HBM SXM MIG LLM AI MoE MLA RoPE FFN MLP "
     "RT TDP TFLOPS TFLOP TOPS IO RDMA NIC NICs SSD CSV PDF PNG JPEG URL ID Agent token tokens P50 P99 "
@@ -46,7 +46,7 @@ ALLOWED_WORDS = frozenset(
     # keys printed on the keyboard, in shortcut hints
     "Ctrl Shift Alt Del Up Down PgUp PgDown "
     # units and currencies
-    "GB TB MB MiB GiB TiB Gb Gbps kW W kWh ms s h µs kg USD CNY YYYY MM DD BTU FLOP kFLOP MFLOP GFLOP PFLOP EFLOP".split()
+    "GB TB MB kB MiB GiB TiB Gb Gbps kW W kWh ms s h µs kg USD CNY YYYY MM DD BTU FLOP kFLOP MFLOP GFLOP PFLOP EFLOP".split()
 )
 TOKEN = re.compile(r"[A-Za-z0-9_.+\-]+")
 TAG = re.compile(r"<[^>]+>")
