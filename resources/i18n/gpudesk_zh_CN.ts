@@ -3750,63 +3750,63 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ProposalDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="96" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="97" />
       <source>Cancelled; {0} was not written</source>
       <translation>已取消；未写入 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="91" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="92" />
       <source>Choose an output file ending in .pdf</source>
       <translation>请选择以 .pdf 结尾的输出文件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="48" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="49" />
       <source>Close</source>
       <translation>关闭</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="41" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="42" />
       <source>Company</source>
       <translation>公司</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="73" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="74" />
       <source>Images (*.png *.jpg *.jpeg)</source>
       <translation>图片 (*.png *.jpg *.jpeg)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="40" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="41" />
       <source>Language</source>
       <translation>语言</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="42" />
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="72" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="43" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="73" />
       <source>Logo</source>
       <translation>公司标识</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="44" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="45" />
       <source>Preview</source>
       <translation>预览</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="45" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="46" />
       <source>Print</source>
       <translation>打印</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="28" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="29" />
       <source>Proposal</source>
       <translation>技术方案书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="46" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="47" />
       <source>Save PDF</source>
       <translation>保存 PDF</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="104" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="105" />
       <source>Saved {0} ({1} pages)</source>
       <translation>已保存 {0}（共 {1} 页）</translation>
     </message>
@@ -3840,57 +3840,57 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RecommendationPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="69" />
       <source>Alternatives ranked for this phase's main workload: configurations that fit and are priced come first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
       <translation>本阶段主要工作负载的备选配置排名：放得下且有价格的配置排在前面，按成本从低到高。选中一项可查看排名理由；选定后方案即采用该配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="133" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="140" />
       <source>No estimate: fix the inputs the status bar names first.</source>
       <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="136" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="143" />
       <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
       <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="84" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="91" />
       <source>Pin this configuration</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="188" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="195" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="191" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="198" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="174" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="181" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="57" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="59" />
       <source>Ranked configurations</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="178" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="185" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="86" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="93" />
       <source>Use the selected accelerator in this phase (with a server that holds it); Undo restores the plan</source>
       <translation>本阶段改用选中的加速卡（并配上能容纳它的服务器）；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="74" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="76" />
       <source>Why it ranks here</source>
       <translation>排名理由</translation>
     </message>
