@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from gpudesk.project.assumed import mark_all
 from gpudesk.project.model import Parallelism, Phase, Project, Workload
 from gpudesk.vocabulary.terms import Term, Vocabulary
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
@@ -117,6 +118,8 @@ def starter_plan(kind: str, goal: str, lang: str, market: Market, customer: str 
     term = WORKLOAD_KIND.term(kind)
     advice = advice_for(goal)
     workload = Workload(kind=kind, name=term.name(lang), **copy.deepcopy(PRESETS[kind]))
+    mark_all(workload)  # the load is gpudesk's guess until the architect edits or keeps it; the kind was chosen
+    workload.assumed_inputs.remove("kind")
     phase = Phase(name=NAMES["phase"][lang == "zh"].format(goal=advice.stage_title(lang)), stage=goal,
                   workloads=[workload])
     phase.hardware.accelerator_id = _pick(ACCELERATORS[term.family], status)
