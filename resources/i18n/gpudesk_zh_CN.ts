@@ -203,67 +203,67 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="38" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="38" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="39" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>Cost</source>
       <translation>成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="39" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="38" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="38" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="38" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="39" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="112" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="118" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="96" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="102" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="96" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="102" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="116" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="122" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="103" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="109" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -2570,7 +2570,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="212" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="218" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -2578,7 +2578,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="76" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="77" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -2587,7 +2587,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="78" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="79" />
       <source>The estimate could not compute this figure: a catalog field or an input it needs is missing. The Explain panel shows which.</source>
       <translation>估算无法得出此项数值：缺少所需的目录字段或输入。在“计算说明”面板中可查看缺少哪一项。</translation>
     </message>
