@@ -87,8 +87,10 @@ def test_user_builds_the_sample_case_from_an_empty_project(qtbot, make_window, c
     sample = load_project(samples_dir() / f"{case}.gpudesk").project
     window = make_window(None)
     blank = Project()  # not the serving plan a window starts with: every field comes from the user's entries
-    for workload in blank.phases[0].workloads:
-        mark_all(workload)
+    for phase in blank.phases:
+        phase.costs.currency = window.settings.get("preferences/default_currency")  # as the preferences say
+        for workload in phase.workloads:
+            mark_all(workload)
     window.files.new_document(blank)
     for index in range(len(sample.phases)):
         if index > 0:
