@@ -284,7 +284,8 @@ class CompliancePlan:
 
 @dataclass
 class CostPlan:
-    currency: str = choice("USD", CURRENCIES, "follows the region (cn → CNY) until chosen; see currency_chosen")
+    currency: str = choice("USD", CURRENCIES, "follows the facility region (a China region costs in CNY) until the user "
+                           "chooses a currency")
     currency_chosen: bool = field(default=False, metadata={
         "help": "true once the user set the currency; until then a China region (cn…) costs the phase in CNY"})
     cny_per_usd: float = num(7.1, 0.1, 100, "CNY/USD", why=why.RATE)
