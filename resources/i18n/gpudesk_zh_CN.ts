@@ -271,48 +271,48 @@
   <context>
     <name>CatalogBrowser</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="79" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="80" />
       <source>Accelerators</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="88" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="89" />
       <source>Add row…</source>
       <translation>添加行…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="83" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="84" />
       <source>Availability</source>
       <translation>供货</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="233" />
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="240" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="234" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="241" />
       <source>CSV files (*.csv)</source>
       <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="81" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="82" />
       <source>Cloud offers</source>
       <translation>云实例报价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="93" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="94" />
       <source>Compare</source>
       <translation>对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="91" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="92" />
       <source>Delete</source>
       <translation>删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="185" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="186" />
       <source>Delete rows</source>
       <translation>删除行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="186" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="187" />
       <source>Delete these rows from your catalog?
 {0}
 A row that overrides a shipped row reverts to the shipped values.</source>
@@ -321,132 +321,132 @@ A row that overrides a shipped row reverts to the shipped values.</source>
 覆盖内置行的行将恢复为内置值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="100" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="101" />
       <source>Delete your own rows; shipped rows cannot be deleted</source>
       <translation>删除您自己添加的行；内置行不能删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="90" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="91" />
       <source>Duplicate…</source>
       <translation>复制为新行…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="99" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="100" />
       <source>Edit your own row (shipped rows: duplicate them first)</source>
       <translation>编辑您自己的行（内置行请先复制）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="89" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="90" />
       <source>Edit…</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="96" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="97" />
       <source>Export CSV…</source>
       <translation>导出 CSV…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="270" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="271" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="98" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="99" />
       <source>Export price list…</source>
       <translation>导出价格表…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="250" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="251" />
       <source>Export your rows as a catalog package</source>
       <translation>把您的行导出为目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="239" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="240" />
       <source>Export {0} as CSV</source>
       <translation>将{0}导出为 CSV</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="82" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="83" />
       <source>Facility</source>
       <translation>机房参数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="95" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="96" />
       <source>Import CSV…</source>
       <translation>导入 CSV…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="245" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="246" />
       <source>Import a catalog package</source>
       <translation>导入目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="102" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="103" />
       <source>Import a catalog package shared by your team</source>
       <translation>导入团队共享的目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="97" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="98" />
       <source>Import price list…</source>
       <translation>导入价格表…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="232" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="233" />
       <source>Import {0} from CSV</source>
       <translation>从 CSV 导入{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="80" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="81" />
       <source>Interconnects</source>
       <translation>高速互联</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="82" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="83" />
       <source>Models</source>
       <translation>模型</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="80" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="81" />
       <source>NICs</source>
       <translation>网卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="175" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="176" />
       <source>Not deleted</source>
       <translation>未删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="257" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="258" />
       <source>Price list exported</source>
       <translation>价格表已导出</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="101" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="102" />
       <source>Select 2 to {0} rows of this table to compare</source>
       <translation>在此表中选择 2 到 {0} 行进行对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="79" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="80" />
       <source>Servers</source>
       <translation>服务器</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="103" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="104" />
       <source>Share all your rows and their sources as one file</source>
       <translation>把您的所有行及其来源打包成一个文件共享</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="81" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="82" />
       <source>Storage</source>
       <translation>存储</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="80" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="81" />
       <source>Switches</source>
       <translation>交换机</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="256" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="257" />
       <source>Wrote {0} row(s) and their sources to {1}.</source>
       <translation>已将 {0} 行及其来源写入 {1}。</translation>
     </message>
@@ -1250,7 +1250,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CompareView</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="196" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="197" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
@@ -2760,48 +2760,48 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ImportReportDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="141" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="143" />
       <source>Field</source>
       <translation>字段</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="119" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="121" />
       <source>Import report</source>
       <translation>导入报告</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="124" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="126" />
       <source>Imported {0} row(s) from {1} into your catalog.</source>
       <translation>已从 {1} 导入 {0} 行到您的目录。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="141" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="143" />
       <source>Reason</source>
       <translation>原因</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="141" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="143" />
       <source>Row</source>
       <translation>行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="136" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="138" />
       <source>Rows</source>
       <translation>行数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="136" />
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="141" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="138" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="143" />
       <source>Table</source>
       <translation>表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="126" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="128" />
       <source>The file was read as {0}.</source>
       <translation>该文件按{0}读取。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="128" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="130" />
       <source>{0} was rejected: nothing was imported. Fix the rows below and import again.</source>
       <translation>{0} 被拒绝，未导入任何内容。请修正下列行后重新导入。</translation>
     </message>
@@ -2935,7 +2935,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>视图(&amp;V)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="194" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="195" />
       <source>(date unknown)</source>
       <translation>（日期未知）</translation>
     </message>
@@ -2953,7 +2953,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>+ 负载</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="192" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="193" />
       <source>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;Sizes GPU infrastructure for AI work and explains every number.&lt;/p&gt;&lt;p&gt;Catalog version {1}, built {2}.&lt;/p&gt;</source>
       <translation>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;为AI任务测算GPU基础设施，并解释每一个数字的来历。&lt;/p&gt;&lt;p&gt;目录版本 {1}，构建于 {2}。&lt;/p&gt;</translation>
     </message>
@@ -2978,7 +2978,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>一个方案至少需要一个阶段。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="195" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="196" />
       <source>About gpudesk</source>
       <translation>关于 gpudesk</translation>
     </message>
@@ -3009,18 +3009,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>浏览、对比和编辑GPU、模型、服务器和价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="181" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="182" />
       <source>Calibration</source>
       <translation>校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="181" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="182" />
       <source>Calibration is not available in this build: {0}</source>
       <translation>此版本不提供校准功能：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="136" />
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="139" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="137" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="140" />
       <source>Cannot compare</source>
       <translation>无法对比</translation>
     </message>
@@ -3030,17 +3030,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法估算：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="207" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="208" />
       <source>Cannot read the user guide {0}: {1}</source>
       <translation>无法读取用户指南 {0}：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="121" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="122" />
       <source>Choose 2–4 plans to compare</source>
       <translation>选择 2–4 个方案进行对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="127" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="128" />
       <source>Choose between 2 and 4 plans; you chose {0}.</source>
       <translation>请选择 2 到 4 个方案；您选择了 {0} 个。</translation>
     </message>
@@ -3053,12 +3053,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>并排对比 2–4 个已保存的方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="127" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="128" />
       <source>Compare plans</source>
       <translation>对比方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="143" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="144" />
       <source>Compare plans: {0}</source>
       <translation>对比方案：{0}</translation>
     </message>
@@ -3138,7 +3138,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>第 {0} 阶段的名称：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="84" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="85" />
       <source>No proposal</source>
       <translation>无法生成建议书</translation>
     </message>
@@ -3165,7 +3165,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="94" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="95" />
       <source>Proposal written to {0}</source>
       <translation>建议书已写入 {0}</translation>
     </message>
@@ -3295,7 +3295,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>该阶段已在方案的最前或最后。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="84" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="85" />
       <source>The plan cannot be estimated: {0}</source>
       <translation>方案无法估算：{0}</translation>
     </message>
@@ -3319,7 +3319,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>使用当前目录</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="207" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="208" />
       <source>User guide</source>
       <translation>用户指南</translation>
     </message>
@@ -3337,7 +3337,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>生成带有公司标识的PDF建议书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="211" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="212" />
       <source>gpudesk user guide</source>
       <translation>gpudesk 用户指南</translation>
     </message>
@@ -3600,7 +3600,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>PlanController</name>
     <message>
-      <location filename="../../gpudesk/ui/controller.py" line="117" />
+      <location filename="../../gpudesk/ui/controller.py" line="119" />
       <source>The estimate failed: {0}</source>
       <translation>测算失败：{0}</translation>
     </message>
@@ -3750,63 +3750,63 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ProposalDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="97" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="98" />
       <source>Cancelled; {0} was not written</source>
       <translation>已取消；未写入 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="92" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="93" />
       <source>Choose an output file ending in .pdf</source>
       <translation>请选择以 .pdf 结尾的输出文件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="49" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="50" />
       <source>Close</source>
       <translation>关闭</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="42" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="43" />
       <source>Company</source>
       <translation>公司</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="74" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="75" />
       <source>Images (*.png *.jpg *.jpeg)</source>
       <translation>图片 (*.png *.jpg *.jpeg)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="41" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="42" />
       <source>Language</source>
       <translation>语言</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="43" />
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="73" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="44" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="74" />
       <source>Logo</source>
       <translation>公司标识</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="45" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="46" />
       <source>Preview</source>
       <translation>预览</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="46" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="47" />
       <source>Print</source>
       <translation>打印</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="29" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="30" />
       <source>Proposal</source>
       <translation>技术方案书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="47" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="48" />
       <source>Save PDF</source>
       <translation>保存 PDF</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="105" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="106" />
       <source>Saved {0} ({1} pages)</source>
       <translation>已保存 {0}（共 {1} 页）</translation>
     </message>
@@ -3832,7 +3832,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>QDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="278" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="279" />
       <source>Catalog</source>
       <translation>目录</translation>
     </message>
