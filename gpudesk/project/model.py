@@ -132,8 +132,8 @@ class Workload:
     optimizer: str = choice("adamw", OPTIMIZERS)
     low_precision_recipe: str = choice(
         "tensorwise", LOW_PRECISION_RECIPE.codes,
-        "scaling recipe of fp8/fp4 training GEMMs (read when compute_dtype is fp8 or fp4): how many bytes each "
-        "cast of an activation moves")
+        "scaling recipe of fp8/fp4 training GEMMs (read when the compute precision is fp8 or fp4): how many bytes "
+        "each cast of an activation moves")
     seq_len: int = num(4096, 1, 10_000_000, "tokens", "training sequence length", why=why.CONTEXT,
                        **essential("data", LLM_TRAINING, "Sequence length", "序列长度"))
     micro_batch: int = num(1, 1, 65_536, "sequences", "micro-batch per GPU", why=why.MICRO_BATCH)
@@ -164,9 +164,9 @@ class Workload:
                          **essential("target", LLM_SERVING, "Time per output token target", "每token时延目标"))
     batching: str = choice(
         "continuous", SERVING_BATCHING.codes,
-        "how the serving engine batches: continuous = in-flight batching with prefill tokens mixed into the decode "
-        "steps, chunked or whole (TensorRT-LLM, vLLM V1, SGLang); separate_prefill = each prefill is its own step "
-        "and decoding waits (vLLM V0 default); static = fixed batches run to completion; disaggregated = separate "
+        "how the serving engine batches: continuous, in-flight batching with prefill tokens mixed into the decode "
+        "steps, chunked or whole (TensorRT-LLM, vLLM V1, SGLang); separate prefill, each prefill is its own step "
+        "and decoding waits (vLLM V0 default); static, fixed batches run to completion; disaggregated, separate "
         "prefill and decode pools, the KV cache moved between them")
     serving_scenario: str = choice(
         "server", SERVING_SCENARIO.codes,
