@@ -3,13 +3,29 @@
 from __future__ import annotations
 
 import atexit
+import json
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Offscreen Qt gets real screen sizes (the plugin's default is one 800 × 800 screen): a 1366 × 768 laptop, the
+# primary screen (the plugin makes the first name in sort order primary), and a 1920 × 1080 desktop beside it;
+# tests/ui/test_window_fits.py opens windows on each. Qt reads the layout from a file named in the platform.
+SCREENS = (
+    {"name": "1-laptop", "x": 0, "y": 0, "width": 1366, "height": 768, "logicalDpi": 96, "logicalBaseDpi": 96,
+     "dpr": 1},
+    {"name": "2-desktop", "x": 1366, "y": 0, "width": 1920, "height": 1080, "logicalDpi": 96,
+     "logicalBaseDpi": 96, "dpr": 1},
+)
+if os.environ.setdefault("QT_QPA_PLATFORM", "offscreen") == "offscreen":
+    _folder = tempfile.mkdtemp(prefix="gpudesk-screens-")
+    atexit.register(shutil.rmtree, _folder, True)
+    _config = Path(_folder) / "screens.json"
+    _config.write_text(json.dumps({"screens": SCREENS}), encoding="utf-8")
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={_config}"
 
 # Session-scoped fixtures (a shared Catalog, say) are set up before the per-test home below exists, so the whole
 # run gets a home of its own first: a catalog opened by a session fixture reads and writes this one, never the

@@ -19,6 +19,7 @@ from gpudesk.core import constants as C
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import catalog_source
+from gpudesk.vocabulary.delivery import DELIVERY_MODE
 
 PUBLIC_CLOUD_MODES = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_monthly", "cloud_spot",
                       "gpu_rental")
@@ -66,6 +67,11 @@ class DeliveryInputs:
     cny_per_usd: float = 7.1
 
 
+def _named(mode: str) -> str:
+    """A delivery mode in a figure label: its English name (the UI and proposal name it in their language)."""
+    return DELIVERY_MODE.name_of(mode, "en")
+
+
 def convert(amount: Any, from_currency: str, to_currency: str, cny_per_usd: float) -> Any:
     if from_currency == to_currency:
         return amount
@@ -95,7 +101,7 @@ def _gpu_hour_price(fs: FigureSet, inp: DeliveryInputs, mode: str, offer: CloudO
     if per_instance is None or offer.gpus <= 0:  # a CPU-only offer has no price per GPU-hour
         return None
     value = convert(per_instance / offer.gpus, offer.currency, inp.currency, inp.cny_per_usd)
-    fs.input(f"delivery.price.{mode}", value, f"{inp.currency}/GPU-h", f"{mode} price per GPU-hour",
+    fs.input(f"delivery.price.{mode}", value, f"{inp.currency}/GPU-h", f"{_named(mode)} price per GPU-hour",
              catalog_source(offer, field_name) + f" (per instance / {offer.gpus} GPUs, in {inp.currency})")
     return value
 
@@ -218,21 +224,21 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
                        "software, staff and storage per month (every mode)", "running costs (run.known_per_month)")
     for mode, (series, formula, deps) in monthly.items():
         series = np.broadcast_to(np.asarray(series, dtype=float) + running, months.shape)
-        fs.add(f"delivery.monthly.{mode}", series, f"{cur}/month", f"{mode} cost per month",
+        fs.add(f"delivery.monthly.{mode}", series, f"{cur}/month", f"{_named(mode)} cost per month",
                formula + " + running_per_month", [*deps, "delivery.running_per_month"])
-        cum = fs.add(f"delivery.cumulative.{mode}", np.cumsum(series), cur, f"{mode} cumulative cost",
+        cum = fs.add(f"delivery.cumulative.{mode}", np.cumsum(series), cur, f"{_named(mode)} cumulative cost",
                      "running sum of monthly cost", [f"delivery.monthly.{mode}"])
-        fs.add(f"delivery.total.{mode}", cum[-1], cur, f"{mode} cost over the horizon", "cumulative at the last month",
+        fs.add(f"delivery.total.{mode}", cum[-1], cur, f"{_named(mode)} cost over the horizon", "cumulative at the last month",
                [f"delivery.cumulative.{mode}"])
         allowed = not (inp.data_sensitivity == "regulated" and mode in PUBLIC_CLOUD_MODES)
-        fs.add(f"delivery.allowed.{mode}", float(allowed), "", f"{mode} allowed for the data (1 = yes)",
+        fs.add(f"delivery.allowed.{mode}", float(allowed), "bool", f"{_named(mode)} allowed for the data",
                "0 when data_sensitivity is regulated and the mode is public cloud or rental",
                ["delivery.data_sensitivity"])
     for mode in monthly:
         if mode != "private" and "private" in monthly:
             fs.add(f"delivery.break_even.private_vs_{mode}",
                    break_even_month(fs["delivery.cumulative.private"], fs[f"delivery.cumulative.{mode}"]), "month",
-                   f"month from which owning stays cheaper than {mode}",
+                   f"month from which owning stays cheaper than {_named(mode)}",
                    "first month m with cumulative.private <= cumulative.mode for every month from m on",
                    ["delivery.cumulative.private", f"delivery.cumulative.{mode}"])
     fs.input("delivery.modes", ",".join(monthly), "", "modes priced")

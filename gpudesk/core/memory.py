@@ -253,7 +253,7 @@ def estimate_memory(inp: MemoryInputs) -> FigureSet:
            "capacity × serving fraction (engine reserves a fixed share)" if not train else "capacity (training)",
            ["mem.capacity", "mem.c.serving_fraction"] if not train else ["mem.capacity"])
     fs.add("mem.headroom", bud.usable - bud.total, "B", "headroom", "usable − total", ["mem.usable", "mem.total"])
-    fs.add("mem.fits", (bud.total <= bud.usable).astype(float), "", "fits (1 = yes)", "total ≤ usable",
+    fs.add("mem.fits", (bud.total <= bud.usable).astype(float), "bool", "fits in GPU memory", "total ≤ usable",
            ["mem.total", "mem.usable"])
     if not inp.limits:
         return fs

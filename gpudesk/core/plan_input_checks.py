@@ -27,11 +27,17 @@ from gpudesk.project.model import Calibration, Phase, Workload
 ASSUMED_CHECK_ID = "plan.assumed_inputs"  # the id of the warning below
 
 
+UNITS_ZH = {"tokens": "tokens", "days": "天", "epochs": "轮", "items": "个样本", "items/day": "个/天", "ms": "毫秒",
+            "requests/day": "次请求/天", "seats": "个席位", "agents": "个智能体", "calls/h": "次调用/小时"}
+"""Chinese names of the units essential inputs declare (a unit not listed is shown as declared)."""
+
+
 def _shown(workload: Workload, item: Essential, zh: bool = False) -> str:
     value = getattr(workload, item.name)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         number = f"{value:,.0f}" if float(value).is_integer() else format_number(value)
-        return number if zh else f"{number} {item.unit}".strip()
+        unit = UNITS_ZH.get(item.unit, item.unit) if zh else item.unit
+        return f"{number} {unit}".strip()
     return str(value)
 
 

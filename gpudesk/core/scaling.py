@@ -84,7 +84,7 @@ def scaling_curve(work: Workload, hw: HardwareArrays, gpu_counts: Sequence[int],
     mem, train = training_chain(work, rows, counts, tp, pp, cp, ep)
     fs = FigureSet()
     fs.merge(train)
-    fs.add("scale.fits", mem["mem.fits"] * np.ones(counts.size), "", "layout fits in memory (1 = yes)",
+    fs.add("scale.fits", mem["mem.fits"] * np.ones(counts.size), "bool", "layout fits in memory",
            "mem.total ≤ mem.usable", ["train.in.n_gpus"])
     tps = np.where(fs["scale.fits"] > 0.5, train["train.tokens_per_s"], np.nan)
     per_gpu = tps / counts

@@ -172,7 +172,7 @@ def storage_figures(inp: StorageInputs) -> FigureSet:
            ["storage.dataset_at_horizon", "storage.nodes", "storage.concurrent_jobs"])
     shared = np.asarray((jobs > 1) | ((team > 1) & (nodes > 1)) | (grown > local)).astype(float)
     fs.add("storage.shared_recommended", shared,
-           "", "shared storage recommended (1 = yes)",
+           "bool", "shared storage recommended",
            "concurrent_jobs > 1 OR (team_size > 1 AND nodes > 1) OR dataset_at_horizon > local_nvme_per_node",
            ["storage.concurrent_jobs", "storage.team_size", "storage.nodes", "storage.dataset_at_horizon",
             "storage.local_nvme_per_node"])

@@ -65,6 +65,7 @@ class PlotPanel:
         self._marker_labels: list[pg.TextItem] = []
         self._log = (False, False)
         self.horizontal = False
+        self._categories: list[str] = []
 
     def _view_xy(self, x, y):
         """Spec (x, y) to view coordinates: swapped when the chart is horizontal."""
@@ -120,6 +121,7 @@ class PlotPanel:
         self._draw_reflines(self._hlines, [r for r in spec.hlines if r.panel == panel], 0, theme)
         self._draw_reflines(self._vlines, [r for r in spec.vlines if r.panel == panel], 90, theme)
         self._draw_markers([m for m in spec.markers if m.panel == panel], theme)
+        self._categories = list(spec.categories or ())
 
     def _style_axes(self, spec: ChartSpec, panel: int, theme: Theme) -> None:
         plot = self.plot
@@ -230,7 +232,8 @@ class PlotPanel:
             line.setAngle(angle)
             line.setPen(pg.mkPen(colour, width=2, style=QtCore.Qt.PenStyle.DashLine))
             line.setPos(_log(ref.value, log_on))
-            line.label.setFormat(ref.label)
+            line.gpudesk_text = ref.label  # fit_ref_labels shortens what is shown to the room it has
+            line.label.setFormat(ref.label.replace("{", "{{").replace("}", "}}"))
             line.label.setColor(colour)
             line.label.fill = pg.mkBrush(theme.label_fill)
             # Stagger labels so that neighbouring lines do not print over each other.
@@ -300,6 +303,57 @@ class PlotPanel:
         middle = (view_x[0] + view_x[1]) / 2
         for text in self._marker_labels[: len(self.markers)]:
             text.setAnchor((1, 1) if text.pos().x() > middle else (0, 1))
+
+    def texts(self) -> list[str]:
+        """The words this panel shows: axis titles, categories, reference and marker labels."""
+        shown = []
+        for name in ("left", "bottom"):
+            axis = self.plot.getAxis(name)
+            if axis.isVisible() and axis.label.isVisible():
+                shown.append(getattr(axis, "gpudesk_shown_title", None) or axis.labelText)
+        shown += self._categories
+        # a label shortened to its room says its whole text in its tool tip: the words are the whole text
+        shown += [getattr(line, "gpudesk_text", line.label.toPlainText()) for line in (*self._hlines, *self._vlines)
+                  if line.isVisible()]
+        shown += [text.toPlainText() for text in self._marker_labels if text.isVisible()]
+        return [t for t in shown if t]
+
+    def fit_ref_labels(self) -> None:
+        """Keep every reference line's label inside the plot and off its neighbours: a line near the top is
+        labelled below it, an upright line to the side with more room, each label shortened with "…" to the
+        room before the next line or the edge (the whole text is its tool tip)."""
+        vb = self.plot.vb
+        box = vb.sceneBoundingRect()
+        if box.width() <= 0 or box.height() <= 0:
+            return
+        shown = [line for line in (*self._hlines, *self._vlines) if line.isVisible() and hasattr(line, "gpudesk_text")]
+        upright = sorted((line for line in shown if line.angle % 180 == 90),
+                         key=lambda line: vb.mapViewToScene(QtCore.QPointF(line.value(), 0)).x())
+        xs = [vb.mapViewToScene(QtCore.QPointF(line.value(), 0)).x() for line in upright]
+        for i, line in enumerate(upright):
+            right = (xs[i + 1] if i + 1 < len(xs) else box.right()) - xs[i] - 6
+            left = xs[i] - (xs[i - 1] if i > 0 else box.left()) - 6
+            to_right = right >= min(left, 120) or right >= 80
+            line.label.anchors = [(0, 0), (0, 0)] if to_right else [(1, 0), (1, 0)]
+            self._set_label_text(line, max(right if to_right else left, 0.0))
+        for line in shown:
+            if line.angle % 180 != 0:
+                continue
+            y = vb.mapViewToScene(QtCore.QPointF(0, line.value())).y()
+            height = QtGui.QFontMetricsF(line.label.textItem.font()).height() + 4
+            above = y - box.top() >= height
+            line.label.anchors = [(1, 1), (1, 1)] if above else [(1, 0), (1, 0)]
+            self._set_label_text(line, box.width() * 0.9)
+
+    @staticmethod
+    def _set_label_text(line: pg.InfiniteLine, room: float) -> None:
+        full = line.gpudesk_text
+        metrics = QtGui.QFontMetricsF(line.label.textItem.font())
+        shown = full if metrics.horizontalAdvance(full) <= room else metrics.elidedText(
+            full, QtCore.Qt.TextElideMode.ElideRight, room)
+        line.label.setFormat(shown.replace("{", "{{").replace("}", "}}"))
+        line.label.setToolTip(full if shown != full else "")
+        line.label.updatePosition()
 
     def clear(self) -> None:
         """Hide everything this panel drew (another renderer uses the plot)."""

@@ -1,14 +1,14 @@
 """``ChartView``: renders any :class:`ChartSpec` or :class:`RackLayoutSpec`.
 
-Layout (one ``GraphicsLayoutWidget``): title, legend, main plot, optional
-second plot sharing the x axis, notes. Hovering shows the nearest point's
-series, x, y with units and its tooltip (formula); the mouse wheel zooms
-and dragging pans; "Reset view" restores the full range; clicking a legend
-sample hides or shows its series. ``set_spec`` reuses every graphics item.
-"""
+Layout (one ``GraphicsLayoutWidget``): title, main plot, optional second plot sharing the x axis, legend
+(beside or below the plots, or folded behind the Legend button: ``arrange.py``), notes. Hovering shows the
+nearest point's series, x, y with units and its tooltip (formula); the mouse wheel zooms and dragging pans;
+"Reset view" restores the full range; clicking a legend sample hides or shows its series. ``set_spec``
+reuses every graphics item."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from pathlib import Path
 
@@ -17,6 +17,7 @@ from pyqtgraph.exporters import ImageExporter
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
+from gpudesk.plotting import arrange, fit
 from gpudesk.plotting.axes import ChartLegend
 from gpudesk.plotting.hover import describe, find_hit
 from gpudesk.plotting.palette import Theme, theme_for
@@ -25,11 +26,11 @@ from gpudesk.plotting.rack_panel import RackPanel
 
 AnySpec = ChartSpec | RackLayoutSpec
 
-_ROW_TITLE, _ROW_LEGEND, _ROW_PLOT, _ROW_PLOT2, _ROW_NOTES = range(5)
+_ROW_TITLE, _ROW_PLOT, _ROW_PLOT2, _ROW_LEGEND, _ROW_NOTES = (arrange.ROW_TITLE, arrange.ROW_PLOT, arrange.ROW_PLOT2,
+                                                             arrange.ROW_LEGEND, arrange.ROW_NOTES)
 LEGEND_MAX_COLUMNS = 4
-LEGEND_COLUMN_WIDTH = 220
-"""Pixels of chart width per legend column: room for a sample and a label such as 'Runtime (context, comm
-buffers)' at 10 pt."""
+EXPORT_LEGEND = True
+"""Exports and proposal images always carry their legend (beside or below the plot): paper cannot hover."""
 
 
 class ChartView(QtWidgets.QWidget):
@@ -56,9 +57,12 @@ class ChartView(QtWidgets.QWidget):
             colCount=LEGEND_MAX_COLUMNS, horSpacing=16, frame=False, labelTextSize="10pt",
             labelTextColor=self._theme.foreground
         )
+        self._legend.hide()  # placed by _arrange: beside, below or folded away
+        self._legend_wanted: bool | None = None  # None: the room decides; the Legend button sets True/False
+        self._legend_plan = fit.LegendPlan(fit.HIDDEN)
+        self._transposed = False  # categories drawn down the side because their labels do not fit under the plot
         self._notes = pg.LabelItem("", size="8pt", justify="left")
-        layout.addItem(self._title, row=_ROW_TITLE, col=0)
-        layout.addItem(self._legend, row=_ROW_LEGEND, col=0)
+        layout.addItem(self._title, row=_ROW_TITLE, col=0, colspan=2)
         plots = [PlotPanel.new_plot(), PlotPanel.new_plot()]
         layout.addItem(plots[0], row=_ROW_PLOT, col=0)
         layout.layout.setRowStretchFactor(_ROW_PLOT, 3)
@@ -87,9 +91,17 @@ class ChartView(QtWidgets.QWidget):
         export_button = QtWidgets.QToolButton()
         export_button.setDefaultAction(self.export_action)
         export_button.setAutoRaise(True)
+        self.legend_action = QtGui.QAction(self.tr("Legend"), self)
+        self.legend_action.setCheckable(True)
+        self.legend_action.setToolTip(self.tr("Show or hide the legend (hovering a line or bar names it too)"))
+        self.legend_action.toggled.connect(self._on_legend_toggled)
+        self.legend_button = legend_button = QtWidgets.QToolButton()
+        legend_button.setDefaultAction(self.legend_action)
+        legend_button.setAutoRaise(True)
         bar = QtWidgets.QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addStretch(1)
+        bar.addWidget(legend_button)
         bar.addWidget(export_button)
         bar.addWidget(reset_button)
         box = QtWidgets.QVBoxLayout(self)
@@ -117,11 +129,25 @@ class ChartView(QtWidgets.QWidget):
         return self.panels[panel].plot
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 - Qt override
-        """Fewer legend columns in a narrow chart, so that no entry is cut off at the right edge."""
+        """The legend moves beside, below or out of the way, and categories turn, as the room changes."""
         super().resizeEvent(event)
-        columns = max(1, min(LEGEND_MAX_COLUMNS, event.size().width() // LEGEND_COLUMN_WIDTH))
-        if columns != self._legend.columnCount:
-            self._legend.setColumnCount(columns)
+        self._arrange()
+
+    def _arrange(self, width: float | None = None, height: float | None = None, wanted: bool | None = None) -> None:
+        arrange.arrange_view(self, width, height, wanted)
+
+    def _fit_labels(self) -> None:
+        arrange.fit_axis_titles(self)
+        for panel in self.panels[: 1 + self._second_shown]:
+            panel.fit_ref_labels()
+
+    def _on_legend_toggled(self, on: bool) -> None:
+        self._legend_wanted = on
+        self._arrange()
+
+    def visible_texts(self) -> list[str]:
+        """Every text the chart shows: title, legend, axes, reference and marker labels, notes."""
+        return arrange.visible_texts(self)
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 - Qt override
         """A chart that follows the application ("auto") redraws in the new colours when the theme changes."""
@@ -150,8 +176,15 @@ class ChartView(QtWidgets.QWidget):
 
     def set_spec(self, spec: AnySpec) -> None:
         """Show ``spec``, reusing graphics items; series hidden by a legend click stay hidden."""
-        theme = self._theme
         self._spec = spec
+        self._transposed = arrange.transposes(self, spec)
+        self._render(spec)
+        self._arrange()
+
+    def _render(self, spec: AnySpec) -> None:
+        theme = self._theme
+        if isinstance(spec, ChartSpec) and self._transposed:
+            spec = dataclasses.replace(spec, horizontal=True)
         self._hover(None)
         _set_text(self._title, html.escape(spec.title), theme.foreground)
         notes = "<br>".join(html.escape(line) for line in spec.notes.splitlines())
@@ -259,9 +292,12 @@ class ChartView(QtWidgets.QWidget):
         old = ci.geometry()
         view_ranges = [p.plot.vb.viewRange() for p in self.panels]
         ci.setGeometry(QtCore.QRectF(0, 0, width, height))
+        self._arrange(width, height, EXPORT_LEGEND)
+        ci.setGeometry(QtCore.QRectF(0, 0, width, height))
         ci.layout.activate()
         self.reset_view()
         self._settle_axes()
+        self._fit_labels()
         try:
             exporter = ImageExporter(ci)
             exporter.parameters()["width"] = int(round(width * scale))
@@ -270,6 +306,7 @@ class ChartView(QtWidgets.QWidget):
             image = exporter.export(toBytes=True)
         finally:
             ci.setGeometry(old)
+            self._arrange()
             ci.layout.activate()
             for panel, (xr, yr) in zip(self.panels, view_ranges):
                 panel.plot.vb.setRange(xRange=xr, yRange=yr, padding=0)
@@ -304,7 +341,7 @@ class ChartView(QtWidgets.QWidget):
         layout = self.graphics.ci
         present = item in layout.items
         if shown and not present:
-            layout.addItem(item, row=row, col=0)
+            layout.addItem(item, row=row, col=0, colspan=1 if row in (_ROW_PLOT, _ROW_PLOT2) else 2)
         elif not shown and present:
             layout.removeItem(item)
         item.setVisible(shown)
@@ -326,7 +363,6 @@ class ChartView(QtWidgets.QWidget):
             for sample, _label in legend.items:
                 sample.sigClicked.connect(self._on_legend_clicked)
             legend._gpudesk_signature = signature
-        self._set_row(legend, _ROW_LEGEND, bool(entries))
         legend.update()
 
     def _on_legend_clicked(self, item: pg.GraphicsObject) -> None:

@@ -88,18 +88,18 @@ class Parallelism:
     flash_attention: bool = True
     training_stack: str = choice(
         "megatron", TRAINING_STACKS,
-        "training implementation: megatron = Megatron-LM / NeMo conventions (fused vocab-parallel loss, bf16 "
-        "weights with fp32 master copy and fp32 gradients); pytorch_amp = eager PyTorch / Hugging Face under "
+        "training implementation: Megatron-LM / NeMo conventions (fused vocab-parallel loss, bf16 "
+        "weights with fp32 master copy and fp32 gradients); eager PyTorch / Hugging Face under "
         "torch.autocast (fp32 weights and gradients, bf16 weight copies, unfused cross-entropy on fp32 logits); "
-        "deepspeed = DeepSpeed ZeRO (16-bit weights and gradients, fp32 master copy and Adam moments); fsdp2 = "
+        "DeepSpeed ZeRO (16-bit weights and gradients, fp32 master copy and Adam moments); "
         "PyTorch FSDP2 as torchtitan runs it (fp32 sharded parameters, gradients and Adam moments, bf16 gathered "
         "layers, eager layers, unfused cross-entropy)")
-    virtual_stages: int = num(1, 1, 64, "", "interleaved pipeline chunks per stage (pipeline_schedule interleaved)",
+    virtual_stages: int = num(1, 1, 64, "", "interleaved pipeline chunks per stage (interleaved schedule)",
                               why=why.CHUNKS)
     pipeline_schedule: str = choice(
         "1f1b", PIPELINE_SCHEDULE.codes,
-        "pipeline schedule: 1f1b bubble (p−1)/m; interleaved (p−1)/(v·m) with virtual_stages v; zero_bubble "
-        "(ZB-H1) a third of 1F1B's; dualpipe (DeepSeek-V3) two half-depth pipelines, expert all-to-all hidden")
+        "pipeline schedule: 1F1B bubble (p−1)/m; interleaved (p−1)/(v·m) with v virtual stages; zero bubble "
+        "(ZB-H1) a third of 1F1B's; DualPipe (DeepSeek-V3) two half-depth pipelines, expert all-to-all hidden")
     overlap_grad_reduce: bool = field(default=True, metadata={
         "help": "reduce data-parallel gradients in buckets during the backward (Megatron --overlap-grad-reduce, "
                 "PyTorch DDP/FSDP default); off: the whole reduction is exposed"})
@@ -113,7 +113,7 @@ class Parallelism:
         "help": "hide the expert all-to-all under another micro-batch's compute (Megatron 1F1B A2A overlap, "
                 "DualPipe)"})
     torch_compile: bool = field(default=False, metadata={
-        "help": "torch.compile the layers (fuses element-wise kernels: step time, and fsdp2 activation memory)"})
+        "help": "torch.compile the layers (fuses element-wise kernels: step time, and FSDP2 activation memory)"})
     cpu_offload: bool = False
 
 
@@ -132,8 +132,8 @@ class Workload:
     optimizer: str = choice("adamw", OPTIMIZERS)
     low_precision_recipe: str = choice(
         "tensorwise", LOW_PRECISION_RECIPE.codes,
-        "scaling recipe of fp8/fp4 training GEMMs (read when compute_dtype is fp8 or fp4): how many bytes each "
-        "cast of an activation moves")
+        "scaling recipe of fp8/fp4 training GEMMs (read when the compute precision is fp8 or fp4): how many bytes "
+        "each cast of an activation moves")
     seq_len: int = num(4096, 1, 10_000_000, "tokens", "training sequence length", why=why.CONTEXT,
                        **essential("data", LLM_TRAINING, "Sequence length", "序列长度"))
     micro_batch: int = num(1, 1, 65_536, "sequences", "micro-batch per GPU", why=why.MICRO_BATCH)
@@ -197,9 +197,9 @@ class Workload:
         "lowest precision the configuration search may recommend (lower ones are shown with their quality caveat)")
     batching: str = choice(
         "continuous", SERVING_BATCHING.codes,
-        "how the serving engine batches: continuous = in-flight batching with prefill tokens mixed into the decode "
-        "steps, chunked or whole (TensorRT-LLM, vLLM V1, SGLang); separate_prefill = each prefill is its own step "
-        "and decoding waits (vLLM V0 default); static = fixed batches run to completion; disaggregated = separate "
+        "how the serving engine batches: continuous, in-flight batching with prefill tokens mixed into the decode "
+        "steps, chunked or whole (TensorRT-LLM, vLLM V1, SGLang); separate prefill, each prefill is its own step "
+        "and decoding waits (vLLM V0 default); static, fixed batches run to completion; disaggregated, separate "
         "prefill and decode pools, the KV cache moved between them")
     serving_scenario: str = choice(
         "server", SERVING_SCENARIO.codes,
@@ -209,8 +209,8 @@ class Workload:
     serving_memory_fraction: float = num(
         0.9, 0.05, 0.99, "fraction",
         "share of GPU memory the serving engine may use for weights, activations and KV cache "
-        "(vLLM gpu_memory_utilization; TensorRT-LLM takes its KV share of the memory left after the weights)",
-        why=why.MEMORY_SHARE)
+        "(vLLM's GPU memory utilisation setting; TensorRT-LLM takes its KV share of the memory left after the "
+        "weights)", why=why.MEMORY_SHARE)
     # vision, diffusion, recommendation, embeddings
     items_per_day: float = num(0, 0, 1e13, "items/day", "images, samples or embeddings per day", why=why.ITEMS,
                                **essential("data", ITEM_SERVING, "Items per day", "日处理量"))
@@ -305,7 +305,7 @@ class DeliveryPlan:
 class CompliancePlan:
     data_residency: str = choice(
         "none", ("none", "in_country"),
-        "in_country: data and compute stay in the plan's market (facility region); only that market's cloud "
+        "in the country: data and compute stay in the plan's market (facility region); only that market's cloud "
         "offers may be rented")
     mlps_level: int = num(0, 0, 4, "level",
                           "等保 2.0 (MLPS 2.0, GB/T 22239-2019) protection level the system is filed at; 0 = none",
@@ -320,7 +320,8 @@ class CompliancePlan:
 
 @dataclass
 class CostPlan:
-    currency: str = choice("USD", CURRENCIES, "follows the region (cn → CNY) until chosen; see currency_chosen")
+    currency: str = choice("USD", CURRENCIES, "follows the facility region (a China region costs in CNY) until the user "
+                           "chooses a currency")
     currency_chosen: bool = field(default=False, metadata={
         "help": "true once the user set the currency; until then a China region (cn…) costs the phase in CNY"})
     cny_per_usd: float = num(7.1, 0.1, 100, "CNY/USD", why=why.RATE)

@@ -15,6 +15,7 @@ from typing import Any
 
 from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
 from gpudesk.report.formula_text import formula_text
+from gpudesk.vocabulary.delivery import DELIVERY_MODE
 
 ZH: dict[str, str] = {
     "Memory per GPU": "每卡显存占用", "Memory": "显存", "Weights": "权重", "Gradients": "梯度",
@@ -24,9 +25,6 @@ ZH: dict[str, str] = {
     "Power per rack": "单机柜功率", "Power": "功率", "Liquid": "液冷", "Air": "风冷", "Rack layout": "机柜布局",
     "air-cooled": "风冷", "liquid-cooled": "液冷", "network": "网络",
     "Cumulative cost by delivery mode": "各交付方式累计成本", "Cumulative cost": "累计成本", "Month": "月份",
-    "cloud on demand": "公有云按需", "cloud reserved 1y": "公有云预留 1 年", "cloud reserved 3y": "公有云预留 3 年",
-    "cloud spot": "公有云竞价", "gpu rental": "GPU 租赁", "bare metal": "裸金属", "private": "私有化部署",
-    "hybrid": "混合部署",
     "Time against cost": "时间与成本", "Time to train": "训练时长", "Cost": "成本", "Configurations": "候选配置",
     "Pareto front": "帕累托前沿", "chosen": "已选",
     "Cost against interactivity": "成本与交互速度", "Output tokens/s per user": "单用户每秒输出 token",
@@ -41,6 +39,8 @@ ZH: dict[str, str] = {
     "TPOT": "每 token 时延（TPOT）", "TTFT": "首 token 时延（TTFT）",
     "Roadmap: capacity and monthly spend": "路线图：容量与月度支出", "Monthly spend": "月度支出", "Spend": "支出",
     "IT kW": "IT 功率 kW",
+    # delivery modes in cost charts and break-even markers: the vocabulary's names, as in the form and proposal
+    **{term.en: term.zh for term in DELIVERY_MODE},
 }
 
 PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (

@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Any
 
 from gpudesk.paths import resource_path
+from gpudesk.vocabulary.delivery import DELIVERY_MODE
 
 NUMBER = re.compile(r"(?<![\w.^₀-₉])\d+(?:,\d{3})*(?:\.\d+)?(?:e[+-]?\d+)?(?![\w])")
 PLACEHOLDER = re.compile(r"\{(\d+)\}")
@@ -216,7 +217,6 @@ def formula_text(lang: str) -> FormulaText:
         return FormulaText("en")
     data = _read(f"formulas_{lang}.toml")
     figures = _read(f"figures_{lang}.toml")
-    report = _read(f"report_{lang}.toml")
     return FormulaText(
         lang,
         formulas=_strings(data, "formula"),
@@ -225,5 +225,5 @@ def formula_text(lang: str) -> FormulaText:
         source_patterns=tuple((_template_regex(k), v) for k, v in _strings(data, "source_pattern").items()),
         source_suffixes=tuple((_template_regex(k, suffix=True), v) for k, v in _strings(data, "source_suffix").items()),
         kinds=_strings(figures, "source"),
-        modes=_strings(report, "delivery_mode"),
+        modes={term.code: term.name(lang) for term in DELIVERY_MODE},
     )

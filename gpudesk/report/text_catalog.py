@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gpudesk.paths import resource_path
+from gpudesk.vocabulary.fields import REPORT_GROUPS
 
 LANGUAGES = ("zh", "en")
 
@@ -67,5 +68,8 @@ class ReportText:
 
     def choice(self, group: str, value: str) -> str:
         """A translated enumeration value (delivery mode, workload kind …); the raw value if unlisted."""
+        vocabulary = REPORT_GROUPS.get(group)
+        if vocabulary is not None and value in vocabulary:
+            return vocabulary.term(value).name(self.lang)
         key = f"{group}.{value}"
         return self._entries.get(key, value)

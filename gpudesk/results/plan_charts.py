@@ -16,6 +16,7 @@ from gpudesk.results.plan_result import Candidate
 from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.power import rack_layout
 from gpudesk.project.model import Phase
+from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.results.chart_model import ChartSpec, Marker, RackBox, RackColumn, RackLayoutSpec, RefLine, Series
 
 MEMORY_COMPONENTS = (
@@ -128,13 +129,14 @@ def cost_chart(figures: FigureSet, currency: str) -> ChartSpec | None:
     for mode in modes:
         cum = np.asarray(figures[f"delivery.cumulative.{mode}"], dtype=float)
         months = [float(i + 1) for i in range(cum.size)]
-        series.append(Series(mode.replace("_", " "), months, [float(v) for v in cum], style="line",
+        name = DELIVERY_MODE.name_of(mode, "en")  # localise_spec names it in the reader's language
+        series.append(Series(name, months, [float(v) for v in cum], style="line",
                              color_role=MODE_ROLES.get(mode, mode)))
         be_key = f"delivery.break_even.private_vs_{mode}"
         month = figures.number(be_key)
         if math.isfinite(month) and 1 <= month <= cum.size:
-            markers.append(Marker(month, float(cum[int(month) - 1]), f"break-even vs {mode.replace('_', ' ')}",
-                                  f"owning breaks even with {mode.replace('_', ' ')} in month {month:g}", "break_even"))
+            markers.append(Marker(month, float(cum[int(month) - 1]), f"break-even vs {name}",
+                                  f"owning breaks even with {name} in month {month:g}", "break_even"))
     if not series:
         return None
     return ChartSpec(kind="cost_over_time", title="Cumulative cost by delivery mode", x_label="Month",

@@ -26,6 +26,7 @@ class Edit:
 
     label: str
     changes: tuple[tuple[str, Any, Any], ...]
+    typing: bool = False  # a keystroke in a field: merged with the previous keystroke in the same field
 
 
 Listener = Callable[[tuple[str, ...]], None]
@@ -57,11 +58,13 @@ class ProjectDocument:
     def get(self, path: str) -> Any:
         return field_paths.get(self.project, path)
 
-    def set(self, path: str, value: Any, label: str | None = None) -> bool:
-        """Set one field; returns False (and records nothing) when unchanged."""
-        return self.apply(label or f"Set {path}", [(path, value)])
+    def set(self, path: str, value: Any, label: str | None = None, typing: bool = False) -> bool:
+        """Set one field; returns False (and records nothing) when unchanged. ``label`` names the edit in the
+        Undo menu (the surfaces pass words in their language); ``typing``: successive sets of the same field
+        make one undo step."""
+        return self.apply(label or f"Set {path}", [(path, value)], typing)
 
-    def apply(self, label: str, assignments: list[tuple[str, Any]]) -> bool:
+    def apply(self, label: str, assignments: list[tuple[str, Any]], typing: bool = False) -> bool:
         """Apply field assignments as one undoable edit.
 
         Each value is checked against its field's declaration first (type, range, length, choices); any
@@ -88,10 +91,10 @@ class ProjectDocument:
             for path, old, _new in reversed(changes):
                 field_paths.set_value(self.project, path, old)  # only a mark would change: no edit
             return False
-        edit = Edit(label, tuple(changes))
+        edit = Edit(label, tuple(changes), typing)
         if self._undo and self._merges(self._undo[-1], edit):
             previous = self._undo.pop()
-            edit = Edit(label, ((changes[0][0], previous.changes[0][1], changes[0][2]),))
+            edit = Edit(label, ((changes[0][0], previous.changes[0][1], changes[0][2]),), typing)
         self._record(edit)
         return True
 
@@ -118,7 +121,8 @@ class ProjectDocument:
             and last.changes[0][0] == new.changes[0][0]
             and last.label == new.label
             and self._clean_depth != len(self._undo)
-            and last.label.startswith("Type ")
+            and last.typing
+            and new.typing
         )
 
     def replace_project(self, project: Project, label: str) -> None:

@@ -92,7 +92,8 @@ def _toggle(dock_name: str) -> Callable[[MainWindow], None]:
 
 
 SPECS: tuple[ActionSpec, ...] = (
-    ActionSpec(ActionId.NEW, FILE, "&New plan", Key.New, "Start a new, empty plan", lambda w: w.files.new_document()),
+    ActionSpec(ActionId.NEW, FILE, "&New plan…", Key.New, "Start a new plan from what the customer will run and wants to achieve",
+               lambda w: w.dialogs.new_plan()),
     ActionSpec(ActionId.OPEN, FILE, "&Open…", Key.Open, "Open a saved plan", lambda w: w.files.open_dialog()),
     ActionSpec(ActionId.SAVE, FILE, "&Save", Key.Save, "Save the plan", lambda w: w.files.save()),
     ActionSpec(ActionId.SAVE_AS, FILE, "Save &as…", "Ctrl+Shift+S", "Save the plan under a new name",

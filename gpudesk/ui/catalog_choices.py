@@ -62,3 +62,25 @@ class CatalogChoices:
         return [("", QCoreApplication.translate("CatalogChoices", "— chosen for the fabric —"))] + [
             (s.id, self._mark(s.name, s.provenance.user_row)) for s in self.catalog.switches()
         ]
+
+
+ID_FIELDS = {"model_id": "model", "accelerator_id": "accelerator", "server_id": "server", "cloud_offer_id": "cloud_offer",
+             "option_id": "storage_option", "nic_id": "nic", "switch_id": "switch"}
+"""Plan fields that hold a catalog row's id, by the catalog accessor that finds the row."""
+
+
+def catalog_name(catalog: Catalog, field: str, value: str) -> str | None:
+    """The product name a plan field's catalog id stands for ("hgx-h20-8" → "NVIDIA HGX H20 8-GPU"); None when
+    the field holds no catalog id or the catalog lacks the row."""
+    accessor = ID_FIELDS.get(field)
+    if accessor is None or not value:
+        return None
+    rows = {"model": catalog.models, "accelerator": catalog.accelerators, "server": catalog.servers,
+            "cloud_offer": catalog.cloud_offers, "storage_option": catalog.storage_options, "nic": catalog.nics,
+            "switch": catalog.switches}[accessor]()
+    for row in rows:
+        if row.id == value:
+            if accessor == "cloud_offer":
+                return f"{row.provider} {row.instance} ({row.region})"
+            return str(row.name)
+    return None

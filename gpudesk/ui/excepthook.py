@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.logs import configure_logging, crash_report
+from gpudesk.ui.screen_fit import fit_to_screen
 
 log = logging.getLogger("gpudesk")
 
@@ -57,7 +58,7 @@ class CrashDialog(QDialog):
         layout.addWidget(intro)
         layout.addWidget(self.report, 1)
         layout.addLayout(buttons)
-        self.resize(760, 460)
+        fit_to_screen(self, 760, 460)
 
 
 def _show_dialog(report: str, log_path: Path) -> None:

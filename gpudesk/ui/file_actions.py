@@ -72,11 +72,7 @@ class FileActions(QObject):
     # -- opening ------------------------------------------------------------
     def new_document(self, project: Project | None = None, path: Path | None = None) -> ProjectDocument:
         if project is None:
-            project = Project()
-            for phase in project.phases:
-                phase.costs.currency = self.settings.get("preferences/default_currency")
-                for workload in phase.workloads:
-                    mark_all(workload)  # nothing of a new plan's workload was chosen yet
+            project = self.default_plan()
         if not project.app_version:
             project.app_version = __version__
         if not project.catalog_version:
@@ -88,6 +84,23 @@ class FileActions(QObject):
             self._use_catalog(self.catalog, False)
         self.document_opened.emit(document)
         return document
+
+    def default_plan(self) -> Project:
+        """The plan a window opens with when it has none to show: LLM serving in production, in the
+        interface language and the preferred currency's market (File → New plan asks instead)."""
+        from gpudesk.core.market import AvailabilityIndex
+        from gpudesk.wizard.starter import MARKETS, starter_plan
+
+        lang = getattr(self.parent_widget, "lang", "en")
+        currency = self.settings.get("preferences/default_currency")
+        market = next((m for m in MARKETS if m.currency == currency), MARKETS[0])
+        availability = AvailabilityIndex(self.catalog)
+        project = starter_plan("llm_inference", "production", lang, market,
+                               status=lambda acc: availability.accelerator(acc, market.code).status)
+        for phase in project.phases:
+            for workload in phase.workloads:
+                mark_all(workload)  # nothing of this plan's workload was chosen, not even its kind
+        return project
 
     def open_path(self, path: Path) -> ProjectDocument | None:
         try:
@@ -143,7 +156,7 @@ class FileActions(QObject):
                 path = None
         document = self.new_document(base or Project(), path)
         document.disk_stamp = stamp
-        document.replace_project(recovered, "Restore autosave")
+        document.replace_project(recovered, self.tr("Restore autosave"))
         self.autosave_now()
         if self.autosave is not None:
             self.autosave.discard(entry.doc_id)

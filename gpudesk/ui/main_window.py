@@ -16,7 +16,6 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -38,11 +37,13 @@ from gpudesk.ui.pages.step_page import StepPage
 from gpudesk.ui.plan_commands import PlanCommands
 from gpudesk.ui.plan_toolbar import PlanToolbar
 from gpudesk.ui.roadmap_view import RoadmapView
+from gpudesk.ui.screen_fit import fit_to_screen, keep_on_screen
 from gpudesk.ui.settings import AppSettings, open_qsettings
 from gpudesk.ui.step_guide import StepGuide
 from gpudesk.ui.step_list import StepList
 from gpudesk.ui.summary import summary_text
 from gpudesk.ui.theme import apply_theme
+from gpudesk.ui.widgets.elided_label import ElidedLabel
 from gpudesk.ui.widgets.explain_panel import ExplainPanel
 from gpudesk.ui.window_dialogs import WindowDialogs
 from gpudesk.wizard.navigation import WizardNavigator, step_status
@@ -121,9 +122,9 @@ class MainWindow(QMainWindow):
         self.plan_toolbar = PlanToolbar(self)
         self.plan_toolbar.selection_changed.connect(self.select)
         self.addToolBar(self.plan_toolbar)
-        self.summary = QLabel()
+        self.summary = ElidedLabel()  # one line whatever the window's width; the whole line in its tool tip
         self.summary.setObjectName("summary")
-        self.statusBar().addPermanentWidget(self.summary)
+        self.statusBar().addWidget(self.summary, 1)  # a status message (e.g. "Estimating…") shows in its place
 
         self.actions_ = install_actions(self)
         self.step_list.step_chosen.connect(self.go_to_step)
@@ -134,7 +135,7 @@ class MainWindow(QMainWindow):
         self.files.catalog_for_estimates.connect(self._estimate_with)
         self.files.saved.connect(lambda _path: self._update_title())
         self.files.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self.resize(1440, 900)
+        fit_to_screen(self, 1440, 900)  # or what the screen holds: a 1366 x 768 laptop gets all of it
         self.resizeDocks([self.roadmap_dock], [300], Qt.Orientation.Vertical)
         self.resizeDocks([self.explain_dock], [320], Qt.Orientation.Horizontal)  # the guide's column reads at 320 px
         self.roadmap_dock.hide()  # the timeline is also on step 7; View → Roadmap opens the full dock
@@ -154,6 +155,7 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(QByteArray(geometry))
         if state:
             self.restoreState(QByteArray(state))
+        keep_on_screen(self)  # saved on a larger screen than this one
         self.navigator.go(self.settings.get("ui/last_step"))
 
     # -- documents ------------------------------------------------------------
@@ -261,8 +263,8 @@ class MainWindow(QMainWindow):
         if self.pages is not None:
             self.pages.show_estimate(phase)
         self.explain.set_figures(phase.figures)
-        self.step_guide.set_figures(phase.figures)
-        self.step_list.set_status(step_status(phase.checks))
+        self.step_guide.set_figures(phase.figures, phase.checks)
+        self.step_list.set_status(step_status(phase.checks, phase.figures))
         self.roadmap.show_estimate(estimate)
         self.summary.setText(summary_text(phase, estimate.currency))
         self.statusBar().clearMessage()

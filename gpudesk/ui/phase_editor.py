@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.project.model import GrowthTrigger
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
@@ -108,7 +110,7 @@ class PhaseDialog(QDialog):
         layout.addWidget(advice_box)
         layout.addWidget(trigger_box, 1)
         layout.addWidget(buttons)
-        self.resize(720, 620)
+        fit_to_screen(self, 720, 620)
         self._show_advice()
 
     def _spin(self, path: str, value: int) -> QSpinBox:
@@ -121,7 +123,7 @@ class PhaseDialog(QDialog):
     # -- advice -------------------------------------------------------------
     def _show_advice(self) -> None:
         advice = advice_for(self.stage.currentData())
-        current = self.tr("Current delivery mode: {0}").format(self.delivery_mode.replace("_", " "))
+        current = self.tr("Current delivery mode: {0}").format(DELIVERY_MODE.name_of(self.delivery_mode, self.lang))
         self.advice.setText(f"<b>{advice.form(self.lang)}</b><br>{advice.reason(self.lang)}<br><i>{current}</i>")
         self.use_advice.setEnabled(self.delivery_mode != advice.delivery_mode)
 
@@ -181,5 +183,5 @@ class PhaseDialog(QDialog):
         ]
 
     def accept(self) -> None:
-        self.document.apply(f"Edit phase {self.phase + 1}", self.assignments())
+        self.document.apply(self.tr("Edit phase {0}").format(self.phase + 1), self.assignments())
         super().accept()

@@ -31,6 +31,21 @@ class PlanCommands:
     def __init__(self, window: MainWindow) -> None:
         self.window = window
 
+    def refusal(self, exc: PlanEditError) -> str:
+        """Why an edit was refused, in the interface language."""
+        w = self.window
+        reasons = {
+            "no_phase": w.tr("Phase {phase} does not exist (the plan has {count})."),
+            "too_many_phases": w.tr("A plan holds at most {limit} phases."),
+            "last_phase": w.tr("A plan needs at least one phase."),
+            "at_end": w.tr("The phase is already at that end of the plan."),
+            "too_many_workloads": w.tr("A phase holds at most {limit} workloads."),
+            "no_workload": w.tr("Workload {workload} does not exist in phase {phase}."),
+            "last_workload": w.tr("A phase needs at least one workload."),
+        }
+        template = reasons.get(exc.reason)
+        return template.format(**exc.values) if template else str(exc)
+
     def _structural(self, label: str, edit: Callable[[Project], tuple[Project, int]], workload_edit: bool) -> bool:
         w = self.window
         if w.document is None:
@@ -38,7 +53,7 @@ class PlanCommands:
         try:
             project, index = edit(w.document.project)
         except PlanEditError as exc:
-            w.statusBar().showMessage(str(exc), 8000)
+            w.statusBar().showMessage(self.refusal(exc), 8000)
             return False
         if workload_edit:
             w.workload_index = index
@@ -49,7 +64,8 @@ class PlanCommands:
 
     def add_phase(self) -> bool:
         currency = self.window.settings.get("preferences/default_currency")
-        return self._structural("Add phase", lambda p: add_phase(p, self.window.phase_index, currency), False)
+        w = self.window
+        return self._structural(w.tr("Add phase"), lambda p: add_phase(p, w.phase_index, currency, w.lang), False)
 
     def remove_phase(self) -> bool:
         w = self.window
@@ -63,10 +79,11 @@ class PlanCommands:
         box.setObjectName("confirm-remove-phase")
         if box.exec() != QMessageBox.StandardButton.Yes:
             return False
-        return self._structural(f"Remove phase “{name}”", lambda p: remove_phase(p, w.phase_index), False)
+        return self._structural(w.tr("Remove phase “{0}”").format(name), lambda p: remove_phase(p, w.phase_index), False)
 
     def move_phase(self, offset: int) -> bool:
-        label = "Move phase earlier" if offset < 0 else "Move phase later"
+        w = self.window
+        label = w.tr("Move phase earlier") if offset < 0 else w.tr("Move phase later")
         return self._structural(label, lambda p: move_phase(p, self.window.phase_index, offset), False)
 
     def rename_phase(self) -> bool:
@@ -82,7 +99,7 @@ class PlanCommands:
         dialog.setTextValue(w.document.get(path))
         if dialog.exec() != QInputDialog.DialogCode.Accepted or not dialog.textValue().strip():
             return False
-        return w.document.set(path, dialog.textValue().strip()[:200], "Rename phase")
+        return w.document.set(path, dialog.textValue().strip()[:200], w.tr("Rename phase"))
 
     def edit_phase(self) -> PhaseDialog | None:
         w = self.window
@@ -93,8 +110,10 @@ class PlanCommands:
         return dialog
 
     def add_workload(self) -> bool:
-        return self._structural("Add workload", lambda p: add_workload(p, self.window.phase_index), True)
+        w = self.window
+        return self._structural(w.tr("Add workload"), lambda p: add_workload(p, w.phase_index, lang=w.lang), True)
 
     def remove_workload(self) -> bool:
         w = self.window
-        return self._structural("Remove workload", lambda p: remove_workload(p, w.phase_index, w.workload_index), True)
+        return self._structural(w.tr("Remove workload"),
+                                lambda p: remove_workload(p, w.phase_index, w.workload_index), True)

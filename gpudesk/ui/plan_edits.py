@@ -12,6 +12,7 @@ import copy
 from gpudesk.project.assumed import mark_all
 from gpudesk.project.field_shapes import fields_of
 from gpudesk.project.model import Phase, Project, Workload
+from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 
 
 def _max_items(cls: type, name: str) -> int:
@@ -23,26 +24,39 @@ MAX_WORKLOADS = _max_items(Phase, "workloads")
 
 
 class PlanEditError(ValueError):
-    """An edit that would leave the plan invalid (no phases, too many workloads …)."""
+    """An edit that would leave the plan invalid (no phases, too many workloads …). ``reason`` names the case
+    (the window words it in the interface language), ``values`` fill its numbers."""
+
+    def __init__(self, message: str, reason: str = "", **values: int) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.values = values
 
 
 def _check_phase(project: Project, index: int) -> None:
     if not 0 <= index < len(project.phases):
-        raise PlanEditError(f"phase {index + 1} does not exist (the plan has {len(project.phases)})")
+        raise PlanEditError(f"phase {index + 1} does not exist (the plan has {len(project.phases)})", "no_phase",
+                            phase=index + 1, count=len(project.phases))
 
 
-def next_phase_name(project: Project) -> str:
+PHASE_NAME = {"en": "Phase {0}", "zh": "阶段 {0}"}
+WORKLOAD_NAME = {"en": "Workload {0}", "zh": "工作负载 {0}"}
+
+
+def next_phase_name(project: Project, lang: str = "en") -> str:
+    template = PHASE_NAME.get(lang, PHASE_NAME["en"])
     names = {p.name for p in project.phases}
     number = len(project.phases) + 1
-    while f"Phase {number}" in names:
+    while template.format(number) in names:
         number += 1
-    return f"Phase {number}"
+    return template.format(number)
 
 
-def add_phase(project: Project, after: int, currency: str | None = None) -> tuple[Project, int]:
-    """A new phase after ``after``: a copy of it (its hardware carried forward) starting when it ends."""
+def add_phase(project: Project, after: int, currency: str | None = None, lang: str = "en") -> tuple[Project, int]:
+    """A new phase after ``after``: a copy of it (its hardware carried forward) starting when it ends.
+    ``lang``: the language of the new phase's name."""
     if len(project.phases) >= MAX_PHASES:
-        raise PlanEditError(f"a plan holds at most {MAX_PHASES} phases")
+        raise PlanEditError(f"a plan holds at most {MAX_PHASES} phases", "too_many_phases", limit=MAX_PHASES)
     new = copy.deepcopy(project)
     if new.phases:
         _check_phase(new, after)
@@ -58,7 +72,7 @@ def add_phase(project: Project, after: int, currency: str | None = None) -> tupl
         if currency:
             phase.costs.currency = currency
         position = 0
-    phase.name = next_phase_name(project)
+    phase.name = next_phase_name(project, lang)
     new.phases.insert(position, phase)
     return new, position
 
@@ -66,7 +80,7 @@ def add_phase(project: Project, after: int, currency: str | None = None) -> tupl
 def remove_phase(project: Project, index: int) -> tuple[Project, int]:
     _check_phase(project, index)
     if len(project.phases) == 1:
-        raise PlanEditError("a plan needs at least one phase")
+        raise PlanEditError("a plan needs at least one phase", "last_phase")
     new = copy.deepcopy(project)
     del new.phases[index]
     return new, max(0, index - 1)
@@ -77,23 +91,24 @@ def move_phase(project: Project, index: int, offset: int) -> tuple[Project, int]
     _check_phase(project, index)
     target = index + offset
     if not 0 <= target < len(project.phases):
-        raise PlanEditError("the phase is already at that end of the plan")
+        raise PlanEditError("the phase is already at that end of the plan", "at_end")
     new = copy.deepcopy(project)
     phase = new.phases.pop(index)
     new.phases.insert(target, phase)
     return new, target
 
 
-def add_workload(project: Project, phase: int, kind: str | None = None) -> tuple[Project, int]:
+def add_workload(project: Project, phase: int, kind: str | None = None, lang: str = "en") -> tuple[Project, int]:
     _check_phase(project, phase)
     if len(project.phases[phase].workloads) >= MAX_WORKLOADS:
-        raise PlanEditError(f"a phase holds at most {MAX_WORKLOADS} workloads")
+        raise PlanEditError(f"a phase holds at most {MAX_WORKLOADS} workloads", "too_many_workloads",
+                            limit=MAX_WORKLOADS)
     new = copy.deepcopy(project)
     workload = Workload(kind=kind) if kind else Workload()
     mark_all(workload)
     if kind:
         workload.assumed_inputs.remove("kind")
-    workload.name = f"Workload {len(new.phases[phase].workloads) + 1}"
+    workload.name = WORKLOAD_NAME.get(lang, WORKLOAD_NAME["en"]).format(len(new.phases[phase].workloads) + 1)
     new.phases[phase].workloads.append(workload)
     return new, len(new.phases[phase].workloads) - 1
 
@@ -102,13 +117,15 @@ def remove_workload(project: Project, phase: int, index: int) -> tuple[Project, 
     _check_phase(project, phase)
     workloads = project.phases[phase].workloads
     if not 0 <= index < len(workloads):
-        raise PlanEditError(f"workload {index + 1} does not exist in phase {phase + 1}")
+        raise PlanEditError(f"workload {index + 1} does not exist in phase {phase + 1}", "no_workload",
+                            workload=index + 1, phase=phase + 1)
     if len(workloads) == 1:
-        raise PlanEditError("a phase needs at least one workload")
+        raise PlanEditError("a phase needs at least one workload", "last_workload")
     new = copy.deepcopy(project)
     del new.phases[phase].workloads[index]
     return new, max(0, index - 1)
 
 
-def workload_title(workload: Workload, index: int) -> str:
-    return f"{index + 1}. {workload.name or workload.kind.replace('_', ' ')}"
+def workload_title(workload: Workload, index: int, lang: str = "en") -> str:
+    """"1. Real-time line inspection"; a workload without a name by its kind, in ``lang``."""
+    return f"{index + 1}. {workload.name or WORKLOAD_KIND.name_of(workload.kind, lang)}"

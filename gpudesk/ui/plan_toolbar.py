@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy, QToolBar, QWidget
 
 from gpudesk.project.model import Project
 from gpudesk.ui.plan_edits import workload_title
+from gpudesk.ui.widgets.session_text import session_language
 
 
 class PlanToolbar(QToolBar):
@@ -58,7 +59,7 @@ class PlanToolbar(QToolBar):
         self.phase_combo.setCurrentIndex(phase)
         self.workload_combo.clear()
         workloads = project.phases[phase].workloads
-        self.workload_combo.addItems([workload_title(w, i) for i, w in enumerate(workloads)])
+        self.workload_combo.addItems([workload_title(w, i, session_language()) for i, w in enumerate(workloads)])
         self.workload_combo.setCurrentIndex(workload)
         for combo in (self.phase_combo, self.workload_combo):
             combo.blockSignals(False)

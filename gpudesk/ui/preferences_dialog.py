@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.ui.settings import SETTINGS, AppSettings, Setting
 
 LOGO_KEY = "preferences/company_logo"
@@ -60,7 +61,7 @@ class PreferencesDialog(QDialog):
         layout.addWidget(note)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
-        self.resize(560, self.sizeHint().height())
+        fit_to_screen(self, 560, self.sizeHint().height())
         self.validate()
 
     def _editor(self, spec: Setting, value: Any) -> QWidget:

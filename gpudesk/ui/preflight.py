@@ -84,7 +84,7 @@ def report(offscreen: bool) -> list[str]:
             "Qt needs system libraries that are missing: " + ", ".join(missing)
             + (f". Install them with: sudo apt-get install {' '.join(known)}" if known else "")
         )
-    on_screen = not offscreen and os.environ.get("QT_QPA_PLATFORM", "") != "offscreen"
+    on_screen = not offscreen and not os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen")
     if on_screen and sys.platform.startswith("linux") and not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     ):
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--offscreen", action="store_true", help="check the offscreen platform only")
     args = parser.parse_args(argv)
-    offscreen = args.offscreen or os.environ.get("QT_QPA_PLATFORM") == "offscreen"
+    offscreen = args.offscreen or os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen")
     problems = report(offscreen)
     for problem in problems:
         print(f"gpudesk preflight: {problem}", file=sys.stderr)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.project.autosave import AutosaveStore, RecoveryEntry
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 from gpudesk.project.io import load_project
@@ -86,16 +87,18 @@ class RecoveryDialog(QDialog):
         layout.addWidget(self.message)
         layout.addLayout(buttons)
         self._fill()
-        self.resize(760, 480)
+        fit_to_screen(self, 760, 480)
 
     def _fill(self) -> None:
         self.list.clear()
         for entry in self.entries:
             when = entry.saved_at.astimezone().strftime("%Y-%m-%d %H:%M:%S") if entry.saved_at else "?"
             where = str(entry.original_path) if entry.original_path else self.tr("never saved")
-            text = f"{entry.plan_name or self.tr('(unnamed plan)')} — {when} — {where}"
+            unnamed = self.tr("(unnamed plan)")
+            text = f"{entry.plan_name or unnamed} — {when} — {where}"
             if entry.problem:
-                text += f"\n{self.tr('Cannot be restored')}: {entry.problem}"
+                cannot = self.tr("Cannot be restored")
+                text += f"\n{cannot}: {entry.problem}"
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, entry.doc_id)
             self.list.addItem(item)

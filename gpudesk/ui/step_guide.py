@@ -10,11 +10,15 @@ link to changes. A figure key the estimate has is a link: clicking it asks the w
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable
 
 from PySide6.QtCore import QTimer, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
+from gpudesk.core.checks import Check
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.pitfalls_zh import localise
+from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.wizard.step_help import help_for, help_html
 
 
@@ -39,7 +43,8 @@ class StepGuide(QWidget):
         self.lang = lang
         self.step = 1
         self._figures: Container[str] = ()
-        self.shown: tuple[int, str, frozenset[str]] | None = None  # (step, language, linked figures) on screen
+        self._checks: tuple[Check, ...] = ()
+        self.shown: tuple[int, str, frozenset, frozenset] | None = None  # step, language, links, fired checks
         self.on_screen = False
 
     def show_step(self, step: int) -> None:
@@ -50,10 +55,22 @@ class StepGuide(QWidget):
         self.lang = lang
         self._refresh()
 
-    def set_figures(self, figures: Container[str]) -> None:
-        """The figures of the latest estimate (a FigureSet, or () when there is none): the guide links those."""
+    def set_figures(self, figures: Container[str], checks: Iterable[Check] = ()) -> None:
+        """The figures and checks of the latest estimate (a FigureSet, or () when there is none): the guide links
+        those figures by their labels and names the checks that fired."""
         self._figures = figures
+        self._checks = tuple(checks)
         self._refresh()
+
+    def _labels(self, cited: set[str]) -> dict[str, str]:
+        text = display_text(self.lang)
+        figures = self._figures
+        labels = {}
+        for key in cited:
+            if key in figures:
+                english = figures.label(key) if isinstance(figures, FigureSet) else key
+                labels[key] = text.figure_label(key, english)
+        return labels
 
     def set_on_screen(self, on_screen: bool) -> None:
         """Connected to the dock's ``visibilityChanged``: the text is built when the panel comes on screen."""
@@ -68,13 +85,15 @@ class StepGuide(QWidget):
             return  # built when it comes on screen
         entry = help_for(self.step)
         cited = {key for rule in entry.rules + entry.mistakes for key in rule.figures}
-        linked = frozenset(key for key in cited if key in self._figures)
-        wanted = (self.step, self.lang, linked)
+        ids = {i for rule in entry.rules + entry.mistakes for i in rule.checks}
+        labels = self._labels(cited)
+        fired = {c.id: localise(c, self.lang)[0] for c in self._checks if c.id in ids}
+        wanted = (self.step, self.lang, frozenset(labels.items()), frozenset(fired.items()))
         if wanted == self.shown:
             return
         bar = self.browser.verticalScrollBar()
         keep = bar.value() if self.shown is not None and self.shown[:2] == wanted[:2] else 0
-        self.browser.setHtml(help_html(self.step, self.lang, linked))
+        self.browser.setHtml(help_html(self.step, self.lang, labels, fired))
         bar.setValue(keep)  # a new estimate that adds links does not scroll the reader back to the top
         self.shown = wanted
 

@@ -1,18 +1,18 @@
-"""The list of seven steps, each with its status (complete, warnings, blocked)."""
+"""The list of seven steps, each with its status (complete, warnings, incomplete, blocked)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
-from gpudesk.wizard.navigation import BLOCKED, COMPLETE, WARNINGS
+from gpudesk.ui import status_style as style
+from gpudesk.wizard.navigation import BLOCKED, COMPLETE, INCOMPLETE, WARNINGS
 from gpudesk.wizard.steps import STEPS
 
-STATUS_MARK = {COMPLETE: "✓", WARNINGS: "⚠", BLOCKED: "⛔"}
-STATUS_COLOUR = {COMPLETE: "#1e8449", WARNINGS: "#b9770e", BLOCKED: "#c0392b"}
+STATUS_STYLE = {COMPLETE: style.COMPLETE, WARNINGS: style.WARNING, INCOMPLETE: style.UNKNOWN, BLOCKED: style.BLOCKED}
+STATUS_MARK = {state: style.MARKS[kind] for state, kind in STATUS_STYLE.items()}
 STEP_LIST_PADDING = 16  # item margins and the focus frame
-STEP_LIST_MAX_WIDTH = 300
+STEP_LIST_MAX_WIDTH = 260
 
 
 class StepList(QListWidget):
@@ -20,6 +20,7 @@ class StepList(QListWidget):
 
     def __init__(self, lang: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("step-list")
         self.lang = lang
         self.status: dict[int, str] = {}
         for step in STEPS:
@@ -34,14 +35,28 @@ class StepList(QListWidget):
         widest = max(self.fontMetrics().horizontalAdvance(text) for text in marked)
         self.setMinimumWidth(min(widest + 2 * self.frameWidth() + STEP_LIST_PADDING, STEP_LIST_MAX_WIDTH))
 
+    def status_names(self) -> dict[str, str]:
+        return {COMPLETE: self.tr("complete"), WARNINGS: self.tr("has warnings"),
+                INCOMPLETE: self.tr("no result yet: the figures of this step are unknown"),
+                BLOCKED: self.tr("blocked")}
+
     def set_status(self, status: dict[int, str]) -> None:
         self.status = dict(status)
+        names = self.status_names()
+        palette = self.palette()
         for step in STEPS:
             item = self.item(step.number - 1)
             state = status.get(step.number, COMPLETE)
             item.setText(f"{STATUS_MARK[state]}  {step.number}. {step.title(self.lang)}")
-            item.setForeground(QColor(STATUS_COLOUR[state]))
-            item.setToolTip(self.tr("Status: {0}").format(state))
+            item.setForeground(style.status_colour(STATUS_STYLE[state], palette))
+            item.setToolTip(self.tr("Status: {0}").format(names[state]))
+            item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, names[state])
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A theme change recolours the marks for the new background."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and self.status:
+            self.set_status(self.status)
 
     def select(self, number: int) -> None:
         if self.currentRow() != number - 1:

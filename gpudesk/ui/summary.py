@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QCoreApplication
 
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.ui.widgets.display_text import DisplayText
-from gpudesk.ui.widgets.figure_table import display_value
+from gpudesk.ui.widgets.figure_table import display_value, plain_number
 from gpudesk.ui.widgets.session_text import session_text
 
 translate = QCoreApplication.translate
@@ -18,6 +20,15 @@ def _figure(phase: PhaseEstimate, key: str, currency: str, text: DisplayText) ->
         return None
     unit, value = display_value(figures.value_at(key), figures.unit(key), text.lang)
     return f"{text.value(value)} {text.unit(unit, currency)}".strip()
+
+
+def _in_unit_of(total: float, target: float, unit: str) -> tuple[str, str, str]:
+    """Capacity and peak in one unit, the one that reads best for the capacity: ("10.8", "3.47", "M items/s")."""
+    shown_unit, shown_total = display_value(total, unit)
+    if shown_unit == unit or not math.isfinite(total) or total == 0:
+        return shown_total, display_value(target, unit)[1], unit
+    factor = total / float(shown_total.replace(",", ""))
+    return shown_total, plain_number(target / factor), shown_unit
 
 
 def summary_text(phase: PhaseEstimate, currency: str, text: DisplayText | None = None) -> str:
@@ -38,9 +49,9 @@ def summary_text(phase: PhaseEstimate, currency: str, text: DisplayText | None =
     for w in c.workloads:
         cap = w.capacity
         if cap is not None and cap.total == cap.total and cap.target > 0:
+            total, target, unit = _in_unit_of(cap.total, cap.target, cap.unit)
             parts.append(translate("Summary", "capacity {total} for a peak of {target} {unit}").format(
-                total=text.value(f"{cap.total:,.3g}"), target=text.value(f"{cap.target:,.3g}"),
-                unit=text.unit(cap.unit, currency)))
+                total=text.value(total), target=text.value(target), unit=text.unit(unit, currency)))
             break
     if c.owns_hardware:
         shown = _figure(phase, "power.it_max_kw", currency, text)

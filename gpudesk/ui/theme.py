@@ -6,10 +6,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
+from gpudesk.ui.status_style import DARK_HIGHLIGHT, LIGHT_HIGHLIGHT
+
 Role = QPalette.ColorRole
 DARK_COLOURS = {
     Role.Window: "#2b2d31", Role.WindowText: "#e8e8e8", Role.Base: "#1f2023", Role.AlternateBase: "#2b2d31",
-    Role.Text: "#e8e8e8", Role.Button: "#34363b", Role.ButtonText: "#e8e8e8", Role.Highlight: "#3d7cc9",
+    Role.Text: "#e8e8e8", Role.Button: "#34363b", Role.ButtonText: "#e8e8e8", Role.Highlight: DARK_HIGHLIGHT,
     Role.HighlightedText: "#ffffff", Role.ToolTipBase: "#34363b", Role.ToolTipText: "#e8e8e8",
     Role.PlaceholderText: "#9a9a9a", Role.Link: "#6fb3ff",
 }
@@ -45,4 +47,6 @@ def apply_theme(app: QApplication, theme: str) -> None:
         app.setStyle("Fusion")
         app.setPalette(dark_palette())
     else:
-        app.setPalette(app.style().standardPalette())
+        palette = app.style().standardPalette()
+        palette.setColor(Role.Highlight, QColor(LIGHT_HIGHLIGHT))  # white selected text at 6:1, not 3.6:1
+        app.setPalette(palette)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
+from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk import __version__
 from gpudesk.paths import project_root
 from gpudesk.catalog.errors import CatalogError
@@ -53,6 +54,18 @@ class WindowDialogs:
         box.setObjectName("dialog-warning")
         self._keep("warning", box)
         box.open()
+
+    # -- new plan ---------------------------------------------------------------
+    def new_plan(self) -> QDialog:
+        """Ask what the customer will run and wants to achieve; open the plan made from the answers."""
+        from gpudesk.ui.new_plan_dialog import NewPlanDialog
+
+        w = self.window
+        dialog = NewPlanDialog(w.catalog, w.lang, w.settings.get("preferences/default_currency"), w)
+        dialog.accepted.connect(lambda: w.files.new_document(dialog.plan()))
+        self._keep("new_plan", dialog)
+        dialog.open()
+        return dialog
 
     # -- proposal -------------------------------------------------------------
     def build_document(self, lang: str, branding: Branding) -> ProposalDocument:
@@ -133,10 +146,10 @@ class WindowDialogs:
         dialog.setWindowTitle(w.tr("Compare plans: {0}").format(" · ".join(comparison.names)))
         dialog.setWindowFlag(Qt.WindowType.WindowMaximizeButtonHint, True)
         view = CompareView(w.lang, dialog)
-        view.set_comparison(comparison)
+        view.set_comparison(comparison, w.catalog)
         QVBoxLayout(dialog).addWidget(view)
         dialog.view = view  # type: ignore[attr-defined]
-        dialog.resize(1200, 800)
+        fit_to_screen(dialog, 1200, 800)
         self._keep("compare", dialog)
         dialog.show()
         return dialog
@@ -204,7 +217,7 @@ class WindowDialogs:
         browser.setMarkdown(text)
         QVBoxLayout(dialog).addWidget(browser)
         dialog.browser = browser  # type: ignore[attr-defined]
-        dialog.resize(820, 760)
+        fit_to_screen(dialog, 820, 760)
         self._keep("user_guide", dialog)
         dialog.show()
         return dialog

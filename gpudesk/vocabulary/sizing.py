@@ -61,3 +61,25 @@ BINDING: Vocabulary[Term] = Vocabulary("binding constraint", (
     Term("minimum", "nothing: the smallest configuration meets every target", "无：最小配置即满足全部目标",
          {"dropped_en": "", "dropped_zh": ""}),
 ))
+
+LIMIT: Vocabulary[Term] = Vocabulary("what limits a step", (
+    Term("weights_bandwidth", "memory bandwidth (reading the weights)", "显存带宽（读取权重）"),
+    Term("kv_bandwidth", "memory bandwidth (reading the KV cache)", "显存带宽（读取 KV 缓存）"),
+    Term("compute", "compute", "算力"),
+    Term("communication", "communication between GPUs", "GPU 间通信"),
+    Term("kv_capacity", "KV cache capacity", "KV 缓存容量"),
+    Term("tpot_target", "the time-per-token target", "每 token 时延目标"),
+    Term("unsupported_precision", "a precision the accelerator lacks", "加速卡不支持所选精度"),
+    Term("pipeline_bubble", "pipeline bubble", "流水线气泡"),
+    Term("tp_comm", "tensor-parallel communication", "张量并行通信"),
+    Term("dp_comm", "data-parallel gradient exchange", "数据并行梯度同步"),
+    Term("pp_comm", "pipeline-parallel communication", "流水线并行通信"),
+    Term("ep_comm", "expert-parallel token exchange", "专家并行令牌交换"),
+    Term("cp_comm", "context-parallel communication", "上下文并行通信"),
+    Term("optimizer", "optimizer update", "优化器更新"),
+    Term("dequantisation", "dequantisation", "反量化"),
+    Term("invalid_layout", "an invalid parallel layout", "无效的并行切分"),
+    Term("memory", "GPU memory", "显存容量"),
+))
+"""Names of the codes the core records in its categorical figures (``infer.bottleneck``, ``train.bottleneck``,
+``train.largest_overhead``, ``scale.limit``, ``scale.best_limit``)."""

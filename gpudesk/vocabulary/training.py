@@ -6,7 +6,7 @@ from gpudesk.vocabulary.terms import Term, Vocabulary
 
 TRAINING_STACK: Vocabulary[Term] = Vocabulary("training stack", (
     Term("megatron", "Megatron-LM / NeMo", "Megatron-LM / NeMo"),
-    Term("pytorch_amp", "PyTorch AMP (eager, Hugging Face)", "PyTorch AMP（Eager / Hugging Face）"),
+    Term("pytorch_amp", "PyTorch AMP (eager, Hugging Face)", "PyTorch AMP（即时执行 / Hugging Face）"),
     Term("deepspeed", "DeepSpeed (Megatron-DeepSpeed)", "DeepSpeed（Megatron-DeepSpeed）"),
     Term("fsdp2", "PyTorch FSDP2 (torchtitan)", "PyTorch FSDP2（torchtitan）"),
 ))

@@ -2,25 +2,51 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from gpudesk.core.checks import Check
+from gpudesk.core.explain import FigureSet
+from gpudesk.wizard.figures import HEADLINES, figure_keys_for_step
 from gpudesk.wizard.steps import STEPS
 
-COMPLETE, WARNINGS, BLOCKED = "complete", "warnings", "blocked"
+COMPLETE, WARNINGS, INCOMPLETE, BLOCKED = "complete", "warnings", "incomplete", "blocked"
+RANK = {COMPLETE: 0, WARNINGS: 1, INCOMPLETE: 2, BLOCKED: 3}
 
 
-def step_status(checks: Iterable[Check]) -> dict[int, str]:
-    """complete / warnings / blocked for each step, from the checks that name it."""
+def unanswered(step: int, figures: FigureSet) -> bool:
+    """Whether the step shows figures but could compute none of those it leads with (its headline figures,
+    else any): a step whose every answer is unknown is not done, whatever its checks say."""
+    keys = figure_keys_for_step(step, figures)
+    if not keys:
+        return False
+    headline = [k for k in HEADLINES.get(step, ()) if k in figures] or keys
+    for key in headline:
+        value = figures.value_at(key)
+        if isinstance(value, str) or math.isfinite(value):
+            return False
+    return True
+
+
+def step_status(checks: Iterable[Check], figures: FigureSet | None = None) -> dict[int, str]:
+    """complete / warnings / incomplete / blocked for each step: from the checks that name it, and
+    incomplete where ``figures`` holds no known answer for the step."""
     status = {s.number: COMPLETE for s in STEPS}
+
+    def worsen(step: int, state: str) -> None:
+        if step in status and RANK[state] > RANK[status[step]]:
+            status[step] = state
+
     for check in checks:
-        if check.step not in status:
-            continue
         if check.severity == "blocker":
-            status[check.step] = BLOCKED
-        elif check.severity == "warning" and status[check.step] != BLOCKED:
-            status[check.step] = WARNINGS
+            worsen(check.step, BLOCKED)
+        elif check.severity == "warning":
+            worsen(check.step, WARNINGS)
+    if figures is not None:
+        for step in status:
+            if unanswered(step, figures):
+                worsen(step, INCOMPLETE)
     return status
 
 

@@ -16,7 +16,7 @@ and checks are space-separated keys; a case note's ``sample`` states values of t
 from __future__ import annotations
 
 import html
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from gpudesk.wizard.fields import STEP_FIELDS, W
@@ -101,6 +101,8 @@ HEADINGS: dict[str, Text] = {
     "source": Text("Source", "出处"),
     "figures": Text("Figures", "指标"),
     "checks": Text("Checks", "检查项"),
+    "fired": Text("Raised for this plan", "本方案触发"),
+    "checked": Text("gpudesk checks this for every plan", "gpudesk 会对每个方案自动检查"),
     "sample": Text("sample plan", "示例方案"),
     "colon": Text(": ", "："),
 }
@@ -150,29 +152,45 @@ def input_labels(step: int, paths: tuple[str, ...], lang: str) -> list[str]:
     return [rows[path].label(lang) for path in paths]
 
 
-def _refs(items: Collection[str], heading: str, lang: str, link: Collection[str]) -> str:
-    if not items:
+def _refs(keys: Collection[str], lang: str, labels: Mapping[str, str]) -> str:
+    """The rule's figures this plan has, by their labels, each a link that explains it (keys never shown)."""
+    shown = [f"<a href='fig:{html.escape(k)}'>{html.escape(labels[k])}</a>" for k in keys if k in labels]
+    if not shown:
         return ""
-    shown = [f"<a href='fig:{html.escape(k)}'>{html.escape(k)}</a>" if k in link else f"<code>{html.escape(k)}</code>"
-             for k in items]
-    return f" · {html.escape(HEADINGS[heading].get(lang))}{HEADINGS['colon'].get(lang)}" + ", ".join(shown)
+    sep = "、" if lang == "zh" else ", "
+    return f" · {html.escape(HEADINGS['figures'].get(lang))}{HEADINGS['colon'].get(lang)}" + sep.join(shown)
 
 
-def _rules(rules: tuple[Rule, ...], lang: str, link: Collection[str]) -> str:
+def _checks(ids: Collection[str], lang: str, fired: Mapping[str, str]) -> str:
+    """The rule's checks: the titles of those that fired on this plan, else that gpudesk checks it."""
+    if not ids:
+        return ""
+    titles = [html.escape(fired[i]) for i in ids if i in fired]
+    if titles:
+        sep = "、" if lang == "zh" else "; "
+        return f" · <b>{html.escape(HEADINGS['fired'].get(lang))}{HEADINGS['colon'].get(lang)}{sep.join(titles)}</b>"
+    return f" · {html.escape(HEADINGS['checked'].get(lang))}"
+
+
+def _rules(rules: tuple[Rule, ...], lang: str, labels: Mapping[str, str], fired: Mapping[str, str]) -> str:
     items, colon = [], HEADINGS["colon"].get(lang)
     for r in rules:
         source = f"{html.escape(HEADINGS['source'].get(lang))}{colon}{html.escape(SOURCES[r.source].get(lang))}"
-        refs = _refs(r.figures, "figures", lang, link) + _refs(r.checks, "checks", lang, ())
+        refs = _refs(r.figures, lang, labels) + _checks(r.checks, lang, fired)
         items.append(f"<li>{html.escape(r.text.get(lang))}<br><small style='color:gray'>{source}{refs}</small></li>")
     return "<ul>" + "".join(items) + "</ul>"
 
 
-def help_html(step: int, lang: str, linked_figures: Collection[str] = ()) -> str:
+def help_html(step: int, lang: str, figure_labels: Mapping[str, str] | None = None,
+              fired_checks: Mapping[str, str] | None = None) -> str:
     """The guide of ``step`` as simple rich text in ``lang`` ("zh" or "en").
 
-    Figure keys in ``linked_figures`` (those the current estimate has) become ``fig:KEY`` links; the others and
-    check ids are shown as code.
+    ``figure_labels``: figure key -> its label in ``lang``, for the figures the current estimate has; each cited
+    figure among them is a ``fig:KEY`` link named by its label (the others are left out: this plan has no such
+    figure). ``fired_checks``: check id -> title of the checks the estimate raised; a rule names those, else
+    says gpudesk checks it. Figure keys and check ids are never shown.
     """
+    named, fired = figure_labels or {}, fired_checks or {}
     entry = help_for(step)
     h = {key: html.escape(text.get(lang)) for key, text in HEADINGS.items()}
     parts = [f"<h3>{step}. {html.escape(step_of(step).title(lang))}</h3>",
@@ -182,8 +200,8 @@ def help_html(step: int, lang: str, linked_figures: Collection[str] = ()) -> str
         labels = "、".join if lang == "zh" else ", ".join
         inputs = labels(f"<b>{html.escape(label)}</b>" for label in input_labels(step, q.inputs, lang))
         parts.append(f"<li>{html.escape(q.text.get(lang))}<br><small>{h['inputs']}{h['colon']}{inputs}</small></li>")
-    parts += ["</ol>", f"<h4>{h['rules']}</h4>", _rules(entry.rules, lang, linked_figures),
-              f"<h4>{h['mistakes']}</h4>", _rules(entry.mistakes, lang, linked_figures), f"<h4>{h['cases']}</h4>"]
+    parts += ["</ol>", f"<h4>{h['rules']}</h4>", _rules(entry.rules, lang, named, fired),
+              f"<h4>{h['mistakes']}</h4>", _rules(entry.mistakes, lang, named, fired), f"<h4>{h['cases']}</h4>"]
     for note in entry.cases:
         case = CASES[note.case]
         parts.append(f"<p><b>{html.escape(case.title.get(lang))}</b> <small style='color:gray'>({h['sample']}{h['colon']}"

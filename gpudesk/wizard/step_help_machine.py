@@ -50,7 +50,7 @@ GUIDE_MACHINE: tuple[StepHelp, ...] = (
            "tokens/s and cost per request; agents — always-on operation, permission isolation and highly available "
            "tool calls with retries.",
            "模型训练阶段极度关注显存容量、计算吞吐量、多卡互连通信以及长时间高负载运行的稳定性；模型推理阶段更看重低延迟、"
-           "高并发、每秒吞吐量（Tokens/s）以及单位请求的成本控制；Agent部署阶段则需要保障Always-on持续运行、权限隔离、"
+           "高并发、每秒吞吐量（token/秒）以及单位请求的成本控制；Agent部署阶段则需要保障全天候持续运行、权限隔离、"
            "工具调用接口的高可用和失败重试机制。"),
         _r("gpudesk", "gpudesk turns the training period into a sustained compute rate (training compute ÷ deadline) "
            "and the daily volume into a peak rate (volume ÷ 86,400 s × peak over average), and checks the plan meets "
@@ -170,8 +170,8 @@ GUIDE_MACHINE: tuple[StepHelp, ...] = (
            "host.ram_short host.pcie_lanes_short host.pcie_gen_mismatch host.nic_pcie_bottleneck"),
         _r("lifecycle", "Agent orchestration and always-on runtimes usually need no GPU: stable CPU virtual machines "
            "carry them; GPUs matter for the model inference, embeddings or multimodal work behind them.",
-           "Agent编排或云端运行环境的基础部署通常不需要GPU，稳定的CPU VM就可以承担always-on运行、工具接入和后台任务；"
-           "GPU的价值更多体现在背后的模型推理、embedding生成或多模态任务上。", "agent.vcpus"),
+           "Agent编排或云端运行环境的基础部署通常不需要GPU，稳定的CPU云主机就可以承担常驻运行、工具接入和后台任务；"
+           "GPU的价值更多体现在背后的模型推理、向量嵌入生成或多模态任务上。", "agent.vcpus"),
         _r("gpudesk", "gpudesk counts the cores each GPU needs (data preprocessing plus the training process) and, when "
            "the server offers fewer, the share of planned GPU throughput the CPUs can still feed.",
            "gpudesk 计算每张GPU需要的CPU核数（数据预处理加训练进程），服务器不够时给出CPU还能喂饱的GPU吞吐比例。",

@@ -89,7 +89,7 @@ GUIDE_OPERATIONS: tuple[StepHelp, ...] = (
            "inference integration on model APIs, large-scale training as distributed training jobs, business "
            "automation on an agent platform. Start light and add dedicated GPUs as production arrives.",
            "开发验证适合使用GPU虚拟机，高性能训练或专属推理适合使用裸金属，可复现部署适合使用容器服务，快速推理集成适合使用"
-           "AI模型库和Serverless Models，大规模训练适合使用分布式训练任务，业务自动化则适合使用AI Agent平台。早期用较轻量的"
+           "AI模型库和Serverless模型服务，大规模训练适合使用分布式训练任务，业务自动化则适合使用AI Agent平台。早期用较轻量的"
            "资源验证，进入生产阶段后再逐步引入专属GPU。", "delivery.chosen_mode"),
         _r("gpudesk", "gpudesk prices every allowed mode month by month over the phase, finds the month from which "
            "owning stays cheaper, and warns when owning does not pay back within the phase.",

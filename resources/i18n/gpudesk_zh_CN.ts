@@ -30,172 +30,172 @@
   <context>
     <name>CalibrationDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="256" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="257" />
       <source>A measurement is impossible on this accelerator; see Consistency checks. Fix the pilot setup or the log before applying.</source>
       <translation>有测量值在该加速卡上不可能达到，请查看“一致性检查”。应用前请修正试点配置或日志。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="275" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="276" />
       <source>Applied to the plan: the estimate now rests on the pilot (Edit → Undo removes it).</source>
       <translation>已应用到方案：估算现在基于试点实测（“编辑 → 撤销”可移除）。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="77" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="78" />
       <source>Apply to plan</source>
       <translation>应用到方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="55" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="56" />
       <source>Calibrate from a pilot</source>
       <translation>用试点实测校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="271" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="272" />
       <source>Calibrate from pilot</source>
       <translation>用试点实测校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="254" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="255" />
       <source>Cannot fit: {0}</source>
       <translation>无法拟合：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="184" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="185" />
       <source>Cannot read {0}: {1}</source>
       <translation>无法读取 {0}：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="75" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="76" />
       <source>Clear measurements</source>
       <translation>清除测量值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="80" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="81" />
       <source>Close</source>
       <translation>关闭</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="123" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="124" />
       <source>Compare with phase</source>
       <translation>对照阶段</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="154" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="155" />
       <source>Consistency checks</source>
       <translation>一致性检查</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="143" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="144" />
       <source>Constants that moved</source>
       <translation>发生变化的常数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="69" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="70" />
       <source>Drop a pilot log here, open one, paste its text or type a measurement.</source>
       <translation>把试点日志拖到这里、打开日志文件、粘贴日志文本，或手工录入测量值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="153" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="154" />
       <source>Fit</source>
       <translation>拟合</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="73" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="74" />
       <source>Fit again</source>
       <translation>重新拟合</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="155" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="156" />
       <source>Full-scale plan</source>
       <translation>全规模方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="117" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="118" />
       <source>How the pilot ran (where the log does not say)</source>
       <translation>试点运行配置（日志未记录的部分）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="142" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="143" />
       <source>Measured vs predicted, before and after the fit</source>
       <translation>实测与预测对比（拟合前后）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="252" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="253" />
       <source>No measurements yet.</source>
       <translation>尚无测量值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="273" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="274" />
       <source>Not applied: {0}</source>
       <translation>未应用：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="206" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="207" />
       <source>Nothing recognisable in {0}; see the problems list.</source>
       <translation>{0} 中没有可识别的内容，请查看问题列表。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="95" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="96" />
       <source>Open log…</source>
       <translation>打开日志…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="167" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="168" />
       <source>Open pilot logs</source>
       <translation>打开试点日志</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="151" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="152" />
       <source>Parsed measurements and problems</source>
       <translation>解析出的测量值和问题</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="103" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="104" />
       <source>Paste a training log, a serving benchmark summary, nvidia-smi CSV or fio output here</source>
       <translation>在此粘贴训练日志、推理压测汇总、nvidia-smi CSV 或 fio 输出</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="92" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="93" />
       <source>Pilot measurements</source>
       <translation>试点测量值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="106" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="107" />
       <source>Read pasted text</source>
       <translation>读取粘贴的文本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="152" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="153" />
       <source>Steady state</source>
       <translation>稳态</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="276" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="277" />
       <source>The plan already holds this calibration.</source>
       <translation>方案已包含此次校准。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="98" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="99" />
       <source>or drop log files on this window</source>
       <translation>或把日志文件拖到本窗口</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="192" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="193" />
       <source>pasted text</source>
       <translation>粘贴的文本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="59" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="60" />
       <source>typed in</source>
       <translation>手工录入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="180" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="181" />
       <source>{0} is larger than 64 MB; cut the steady-state part out of it</source>
       <translation>{0} 超过 64 MB，请截取其中的稳态部分</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="260" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="261" />
       <source>{0} measurements, {1} problem lines, {2} checks; fitted {3}. Apply to plan to use these scales.</source>
       <translation>{0} 个测量值，{1} 行有问题，{2} 项检查；已拟合 {3}。点击“应用到方案”以使用这些系数。</translation>
     </message>
@@ -203,62 +203,67 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="43" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="43" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>Cost</source>
       <translation>成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="43" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="43" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="43" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="101" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="118" />
+      <source>cannot estimate</source>
+      <translation>无法估算</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="102" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="101" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="102" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="119" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="123" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="108" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="109" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -266,48 +271,48 @@
   <context>
     <name>CatalogBrowser</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="78" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="80" />
       <source>Accelerators</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="87" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="89" />
       <source>Add row…</source>
       <translation>添加行…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="82" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="84" />
       <source>Availability</source>
       <translation>供货</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="232" />
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="239" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="234" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="241" />
       <source>CSV files (*.csv)</source>
       <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="80" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="82" />
       <source>Cloud offers</source>
       <translation>云实例报价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="92" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="94" />
       <source>Compare</source>
       <translation>对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="90" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="92" />
       <source>Delete</source>
       <translation>删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="184" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="186" />
       <source>Delete rows</source>
       <translation>删除行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="185" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="187" />
       <source>Delete these rows from your catalog?
 {0}
 A row that overrides a shipped row reverts to the shipped values.</source>
@@ -316,134 +321,169 @@ A row that overrides a shipped row reverts to the shipped values.</source>
 覆盖内置行的行将恢复为内置值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="99" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="101" />
       <source>Delete your own rows; shipped rows cannot be deleted</source>
       <translation>删除您自己添加的行；内置行不能删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="89" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="91" />
       <source>Duplicate…</source>
       <translation>复制为新行…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="98" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="100" />
       <source>Edit your own row (shipped rows: duplicate them first)</source>
       <translation>编辑您自己的行（内置行请先复制）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="88" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="90" />
       <source>Edit…</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="95" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="97" />
       <source>Export CSV…</source>
       <translation>导出 CSV…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="269" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="271" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="97" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="99" />
       <source>Export price list…</source>
       <translation>导出价格表…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="249" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="251" />
       <source>Export your rows as a catalog package</source>
       <translation>把您的行导出为目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="238" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="240" />
       <source>Export {0} as CSV</source>
       <translation>将{0}导出为 CSV</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="81" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="83" />
       <source>Facility</source>
       <translation>机房参数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="94" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="96" />
       <source>Import CSV…</source>
       <translation>导入 CSV…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="244" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="246" />
       <source>Import a catalog package</source>
       <translation>导入目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="101" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="103" />
       <source>Import a catalog package shared by your team</source>
       <translation>导入团队共享的目录包</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="96" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="98" />
       <source>Import price list…</source>
       <translation>导入价格表…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="231" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="233" />
       <source>Import {0} from CSV</source>
       <translation>从 CSV 导入{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="79" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="81" />
       <source>Interconnects</source>
       <translation>高速互联</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="81" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="83" />
       <source>Models</source>
       <translation>模型</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="79" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="81" />
       <source>NICs</source>
       <translation>网卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="174" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="176" />
       <source>Not deleted</source>
       <translation>未删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="256" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="258" />
       <source>Price list exported</source>
       <translation>价格表已导出</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="100" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="102" />
       <source>Select 2 to {0} rows of this table to compare</source>
       <translation>在此表中选择 2 到 {0} 行进行对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="78" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="80" />
       <source>Servers</source>
       <translation>服务器</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="102" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="104" />
       <source>Share all your rows and their sources as one file</source>
       <translation>把您的所有行及其来源打包成一个文件共享</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="80" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="82" />
       <source>Storage</source>
       <translation>存储</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="79" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="81" />
       <source>Switches</source>
       <translation>交换机</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="255" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="257" />
       <source>Wrote {0} row(s) and their sources to {1}.</source>
       <translation>已将 {0} 行及其来源写入 {1}。</translation>
+    </message>
+  </context>
+  <context>
+    <name>CatalogChoice</name>
+    <message>
+      <source>air</source>
+      <translation>风冷</translation>
+    </message>
+    <message>
+      <source>hybrid</source>
+      <translation>风液混合</translation>
+    </message>
+    <message>
+      <source>liquid</source>
+      <translation>液冷</translation>
+    </message>
+    <message>
+      <source>none</source>
+      <translation>不支持</translation>
+    </message>
+    <message>
+      <source>partial</source>
+      <translation>部分支持</translation>
+    </message>
+    <message>
+      <source>superchip</source>
+      <translation>超级芯片</translation>
+    </message>
+    <message>
+      <source>upstream</source>
+      <translation>主流框架原生支持</translation>
+    </message>
+    <message>
+      <source>vendor</source>
+      <translation>厂商资料</translation>
     </message>
   </context>
   <context>
@@ -467,6 +507,93 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <location filename="../../gpudesk/ui/catalog_choices.py" line="59" />
       <source>— from server —</source>
       <translation>— 沿用服务器自带网卡 —</translation>
+    </message>
+  </context>
+  <context>
+    <name>CatalogFieldHelp</name>
+    <message>
+      <source>2:4 structured sparsity doubles peak</source>
+      <translation>2:4 结构化稀疏使峰值翻倍</translation>
+    </message>
+    <message>
+      <source>PUE is facility power / IT power</source>
+      <translation>PUE = 设施总功率 / IT 功率</translation>
+    </message>
+    <message>
+      <source>board or module power</source>
+      <translation>板卡或模组功耗</translation>
+    </message>
+    <message>
+      <source>dense</source>
+      <translation>稠密</translation>
+    </message>
+    <message>
+      <source>dense peak per device; the fastest 2025 part is ~15,000 dense FP4</source>
+      <translation>单卡稠密峰值；2025 年最快的部件约 15,000（稠密 FP4）</translation>
+    </message>
+    <message>
+      <source>device total the driver reports, in MiB (2^20 B); 2025 parts ~280,000</source>
+      <translation>驱动报告的单卡总量，单位 MiB（2^20 字节）；2025 年部件约 280,000</translation>
+    </message>
+    <message>
+      <source>empty = unknown</source>
+      <translation>留空 = 未知</translation>
+    </message>
+    <message>
+      <source>grid emission factor</source>
+      <translation>电网排放因子</translation>
+    </message>
+    <message>
+      <source>one direction</source>
+      <translation>单向</translation>
+    </message>
+    <message>
+      <source>per GPU, one direction</source>
+      <translation>每卡，单向</translation>
+    </message>
+    <message>
+      <source>per device memory bandwidth</source>
+      <translation>单卡显存带宽</translation>
+    </message>
+    <message>
+      <source>per device; 2025 parts carry up to 288 GB</source>
+      <translation>单卡；2025 年部件最多 288 GB</translation>
+    </message>
+    <message>
+      <source>per instance-hour in the offer's currency</source>
+      <translation>每实例每小时，按报价币种</translation>
+    </message>
+    <message>
+      <source>per instance-month in the offer's currency</source>
+      <translation>每实例每月，按报价币种</translation>
+    </message>
+    <message>
+      <source>per prefix or file system</source>
+      <translation>每个前缀或文件系统</translation>
+    </message>
+    <message>
+      <source>per rack</source>
+      <translation>每机柜</translation>
+    </message>
+    <message>
+      <source>per server or rack system</source>
+      <translation>每台服务器或整机柜系统</translation>
+    </message>
+    <message>
+      <source>per unit</source>
+      <translation>每件</translation>
+    </message>
+    <message>
+      <source>price per kWh in the row's currency</source>
+      <translation>每千瓦时电价，按该行币种</translation>
+    </message>
+    <message>
+      <source>rack-scale systems hold hundreds of CPUs</source>
+      <translation>整机柜系统可含数百颗 CPU</translation>
+    </message>
+    <message>
+      <source>upstream framework release, the vendor's plugin or fork, works with gaps, or not at all</source>
+      <translation>主流框架原生支持、经厂商插件或分支支持、部分支持（有已知缺口），或不支持</translation>
     </message>
   </context>
   <context>
@@ -985,32 +1112,42 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChartView</name>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="84" />
+      <location filename="../../gpudesk/plotting/view.py" line="88" />
       <source>Export PNG…</source>
       <translation>导出 PNG…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="237" />
+      <location filename="../../gpudesk/plotting/view.py" line="270" />
       <source>Export chart</source>
       <translation>导出图表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="238" />
+      <location filename="../../gpudesk/plotting/view.py" line="94" />
+      <source>Legend</source>
+      <translation>图例</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/plotting/view.py" line="271" />
       <source>PNG images (*.png)</source>
       <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="78" />
+      <location filename="../../gpudesk/plotting/view.py" line="82" />
       <source>Reset view</source>
       <translation>重置视图</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="85" />
+      <location filename="../../gpudesk/plotting/view.py" line="89" />
       <source>Save the chart as a PNG image at twice its size</source>
       <translation>将图表按两倍尺寸保存为 PNG 图片</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="79" />
+      <location filename="../../gpudesk/plotting/view.py" line="96" />
+      <source>Show or hide the legend (hovering a line or bar names it too)</source>
+      <translation>显示或隐藏图例（鼠标悬停在线条或柱上也会显示名称）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/plotting/view.py" line="83" />
       <source>Show the whole chart again after zooming or panning</source>
       <translation>缩放或平移后重新显示完整图表</translation>
     </message>
@@ -1031,7 +1168,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/checks_view.py" line="45" />
+      <location filename="../../gpudesk/ui/widgets/checks_view.py" line="37" />
+      <source>Fix</source>
+      <translation>处理建议</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/checks_view.py" line="46" />
       <source>No warnings for this step</source>
       <translation>本步骤没有警告</translation>
     </message>
@@ -1108,7 +1250,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CompareView</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="180" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="197" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
@@ -1116,12 +1258,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ComparisonDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="116" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="117" />
       <source>Compare {0}</source>
       <translation>对比{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="128" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="129" />
       <source>Green marks the best value per row where better is clear: more memory, bandwidth and TFLOPS; lower power, latency and price. — = unknown in the cited sources.</source>
       <translation>绿色标出每行中优劣明确时的最优值：显存、带宽和 TFLOPS 越高越好；功耗、时延和价格越低越好。— 表示引用来源中未给出。</translation>
     </message>
@@ -1501,7 +1643,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>3年预留价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="52" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="53" />
       <source>Row date</source>
       <translation>行日期</translation>
     </message>
@@ -1550,7 +1692,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>软件栈</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="51" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="52" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
@@ -1603,7 +1745,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>厂商</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="53" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="54" />
       <source>Verified</source>
       <translation>已核实</translation>
     </message>
@@ -1620,22 +1762,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每节点写带宽</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="107" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="108" />
       <source>best of the compared rows ({0} is better)</source>
       <translation>对比行中的最优值（{0}更好）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="108" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="109" />
       <source>higher</source>
       <translation>越高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="108" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="109" />
       <source>lower</source>
       <translation>越低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="105" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="106" />
       <source>unknown: not in the cited sources</source>
       <translation>未知：引用来源中未给出</translation>
     </message>
@@ -1648,12 +1790,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>vGPU规格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="53" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="54" />
       <source>yes</source>
       <translation>是</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="53" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="54" />
       <source>◇ no</source>
       <translation>◇ 否</translation>
     </message>
@@ -1699,27 +1841,27 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CrashDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/excepthook.py" line="49" />
+      <location filename="../../gpudesk/ui/excepthook.py" line="50" />
       <source>&amp;Close</source>
       <translation>关闭(&amp;C)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/excepthook.py" line="47" />
+      <location filename="../../gpudesk/ui/excepthook.py" line="48" />
       <source>&amp;Copy report</source>
       <translation>复制报告(&amp;C)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/excepthook.py" line="46" />
+      <location filename="../../gpudesk/ui/excepthook.py" line="47" />
       <source>Error report</source>
       <translation>错误报告</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/excepthook.py" line="39" />
+      <location filename="../../gpudesk/ui/excepthook.py" line="40" />
       <source>Something went wrong. Your plan is autosaved; you can keep working or save it under a new name. Please send the report below to your gpudesk contact. It was also written to:</source>
       <translation>程序出错了。您的方案已自动保存，可以继续工作，或另存为新文件。请把下面的报告发给您的 gpudesk 联系人。报告也已写入：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/excepthook.py" line="38" />
+      <location filename="../../gpudesk/ui/excepthook.py" line="39" />
       <source>gpudesk hit an error</source>
       <translation>gpudesk 遇到错误</translation>
     </message>
@@ -1728,6 +1870,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <name>DetailPane</name>
     <message>
       <source>Accelerator</source>
+      <translation>加速卡</translation>
+    </message>
+    <message>
+      <source>Accelerators</source>
       <translation>加速卡</translation>
     </message>
     <message>
@@ -1745,6 +1891,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Attention heads</source>
       <translation>注意力头数</translation>
+    </message>
+    <message>
+      <source>Availability per market</source>
+      <translation>各市场供货情况</translation>
     </message>
     <message>
       <source>BF16</source>
@@ -1773,6 +1923,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>CPU sockets</source>
       <translation>CPU路数</translation>
+    </message>
+    <message>
+      <source>Cloud and rental offers</source>
+      <translation>云与租赁报价</translation>
     </message>
     <message>
       <source>Cloud provider</source>
@@ -1839,8 +1993,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>FP8</translation>
     </message>
     <message>
+      <source>Facility defaults</source>
+      <translation>机房默认值</translation>
+    </message>
+    <message>
       <source>Family</source>
       <translation>架构系列</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="87" />
+      <source>Field</source>
+      <translation>字段</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="92" />
+      <source>Field sources that differ from the row source</source>
+      <translation>与行来源不同的字段来源</translation>
     </message>
     <message>
       <source>Form factor</source>
@@ -1905,6 +2073,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Instance</source>
       <translation>实例</translation>
+    </message>
+    <message>
+      <source>Interconnects</source>
+      <translation>高速互联</translation>
     </message>
     <message>
       <source>Item</source>
@@ -2003,12 +2175,2250 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>MoE层数</translation>
     </message>
     <message>
+      <source>Model architectures</source>
+      <translation>模型架构</translation>
+    </message>
+    <message>
       <source>Monthly subscription</source>
       <translation>包月价格</translation>
     </message>
     <message>
+      <source>NICs and optics</source>
+      <translation>网卡与光模块</translation>
+    </message>
+    <message>
       <source>Name</source>
       <translation>名称</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="86" />
+      <source>Notes</source>
+      <translation>备注</translation>
+    </message>
+    <message>
+      <source>On-demand</source>
+      <translation>按需价</translation>
+    </message>
+    <message>
+      <source>Optic price</source>
+      <translation>光模块价格</translation>
+    </message>
+    <message>
+      <source>PCIe</source>
+      <translation>PCIe</translation>
+    </message>
+    <message>
+      <source>Parameters</source>
+      <translation>参数量</translation>
+    </message>
+    <message>
+      <source>Port speed</source>
+      <translation>端口速率</translation>
+    </message>
+    <message>
+      <source>Ports</source>
+      <translation>端口数</translation>
+    </message>
+    <message>
+      <source>Power</source>
+      <translation>功率</translation>
+    </message>
+    <message>
+      <source>Power idle</source>
+      <translation>空闲功率</translation>
+    </message>
+    <message>
+      <source>Power max</source>
+      <translation>最大功率</translation>
+    </message>
+    <message>
+      <source>Power typical</source>
+      <translation>典型功率</translation>
+    </message>
+    <message>
+      <source>Price</source>
+      <translation>价格</translation>
+    </message>
+    <message>
+      <source>Provider</source>
+      <translation>云厂商</translation>
+    </message>
+    <message>
+      <source>RAM</source>
+      <translation>内存</translation>
+    </message>
+    <message>
+      <source>RT cores</source>
+      <translation>RT核心</translation>
+    </message>
+    <message>
+      <source>Rack-scale</source>
+      <translation>整机柜</translation>
+    </message>
+    <message>
+      <source>Read per TB</source>
+      <translation>每TB读带宽</translation>
+    </message>
+    <message>
+      <source>Read per node</source>
+      <translation>每节点读带宽</translation>
+    </message>
+    <message>
+      <source>Read requests</source>
+      <translation>读请求上限</translation>
+    </message>
+    <message>
+      <source>Region</source>
+      <translation>地区</translation>
+    </message>
+    <message>
+      <source>Released</source>
+      <translation>发布年份</translation>
+    </message>
+    <message>
+      <source>Reserved 1 y</source>
+      <translation>1年预留价</translation>
+    </message>
+    <message>
+      <source>Reserved 3 y</source>
+      <translation>3年预留价</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="86" />
+      <source>Row date</source>
+      <translation>行日期</translation>
+    </message>
+    <message>
+      <source>Rule</source>
+      <translation>依据</translation>
+    </message>
+    <message>
+      <source>Scale-up bandwidth</source>
+      <translation>纵向扩展带宽</translation>
+    </message>
+    <message>
+      <source>Scale-up domain</source>
+      <translation>纵向扩展域</translation>
+    </message>
+    <message>
+      <source>Scale-up link</source>
+      <translation>纵向扩展互联</translation>
+    </message>
+    <message>
+      <source>Scope</source>
+      <translation>范围</translation>
+    </message>
+    <message>
+      <source>Segment</source>
+      <translation>产品定位</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="48" />
+      <source>Select a row to see every field and its source.</source>
+      <translation>选择一行，查看全部字段及其来源。</translation>
+    </message>
+    <message>
+      <source>Servers and racks</source>
+      <translation>服务器与机柜</translation>
+    </message>
+    <message>
+      <source>Serving frameworks</source>
+      <translation>推理框架</translation>
+    </message>
+    <message>
+      <source>Shared experts</source>
+      <translation>共享专家数</translation>
+    </message>
+    <message>
+      <source>Sliding layers</source>
+      <translation>滑动窗口层数</translation>
+    </message>
+    <message>
+      <source>Sliding window</source>
+      <translation>滑动窗口</translation>
+    </message>
+    <message>
+      <source>Software stack</source>
+      <translation>软件栈</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="85" />
+      <source>Source</source>
+      <translation>来源</translation>
+    </message>
+    <message>
+      <source>Sparsity factor</source>
+      <translation>稀疏加速倍数</translation>
+    </message>
+    <message>
+      <source>Speed</source>
+      <translation>速率</translation>
+    </message>
+    <message>
+      <source>Spot</source>
+      <translation>抢占式价</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <source>Storage options</source>
+      <translation>存储方案</translation>
+    </message>
+    <message>
+      <source>Switches</source>
+      <translation>交换机</translation>
+    </message>
+    <message>
+      <source>TDP</source>
+      <translation>TDP</translation>
+    </message>
+    <message>
+      <source>TF32</source>
+      <translation>TF32</translation>
+    </message>
+    <message>
+      <source>Tied embeddings</source>
+      <translation>共享词嵌入</translation>
+    </message>
+    <message>
+      <source>Training frameworks</source>
+      <translation>训练框架</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="87" />
+      <source>Unit</source>
+      <translation>单位</translation>
+    </message>
+    <message>
+      <source>Usable memory</source>
+      <translation>可用显存</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="87" />
+      <source>Value</source>
+      <translation>数值</translation>
+    </message>
+    <message>
+      <source>Vendor</source>
+      <translation>厂商</translation>
+    </message>
+    <message>
+      <source>Vocabulary</source>
+      <translation>词表大小</translation>
+    </message>
+    <message>
+      <source>Weight</source>
+      <translation>重量</translation>
+    </message>
+    <message>
+      <source>Write per node</source>
+      <translation>每节点写带宽</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="71" />
+      <source>accessed {0}</source>
+      <translation>访问于 {0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="65" />
+      <source>citation '{0}' is not in the catalog</source>
+      <translation>目录中没有引用来源“{0}”</translation>
+    </message>
+    <message>
+      <source>derived</source>
+      <translation>推算</translation>
+    </message>
+    <message>
+      <source>measured</source>
+      <translation>实测</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="86" />
+      <source>not given</source>
+      <translation>未提供</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="89" />
+      <source>row source</source>
+      <translation>行来源</translation>
+    </message>
+    <message>
+      <source>secondary</source>
+      <translation>二手资料</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="88" />
+      <source>unknown</source>
+      <translation>未知</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="88" />
+      <source>unknown: not in the cited sources</source>
+      <translation>未知：引用来源中未给出</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="85" />
+      <source>unverified</source>
+      <translation>未核实</translation>
+    </message>
+    <message>
+      <source>vCPUs</source>
+      <translation>vCPUs</translation>
+    </message>
+    <message>
+      <source>vGPU profiles</source>
+      <translation>vGPU规格</translation>
+    </message>
+    <message>
+      <source>vendor</source>
+      <translation>厂商资料</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="85" />
+      <source>your row</source>
+      <translation>您的行</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="90" />
+      <source>— unknown: not in the cited sources · row source: the source named above · [n]: a field source listed below</source>
+      <translation>— 未知：引用的来源中没有 · 行来源：上面列出的来源 · [n]：下面列出的字段来源</translation>
+    </message>
+  </context>
+  <context>
+    <name>ExplainPanel</name>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="33" />
+      <source>All sources behind this figure</source>
+      <translation>此数字背后的全部出处</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="136" />
+      <source>Explanation</source>
+      <translation>计算说明</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="34" />
+      <source>Fix</source>
+      <translation>处理建议</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="26" />
+      <source>Formula</source>
+      <translation>公式</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="28" />
+      <source>Input</source>
+      <translation>输入项</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="32" />
+      <source>Note</source>
+      <translation>备注</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="147" />
+      <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
+      <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="27" />
+      <source>Source</source>
+      <translation>来源</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="30" />
+      <source>Unit</source>
+      <translation>单位</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="29" />
+      <source>Value</source>
+      <translation>数值</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="31" />
+      <source>Where it comes from</source>
+      <translation>来源</translation>
+    </message>
+  </context>
+  <context>
+    <name>FieldForm</name>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="224" />
+      <source> (default)</source>
+      <translation>（默认值）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="233" />
+      <source>Keep the default</source>
+      <translation>保留默认值</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="223" />
+      <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
+      <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="116" />
+      <source>Range</source>
+      <translation>范围</translation>
+    </message>
+  </context>
+  <context>
+    <name>FigureTable</name>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="218" />
+      <source>Results</source>
+      <translation>结果</translation>
+    </message>
+  </context>
+  <context>
+    <name>FigureTableModel</name>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="77" />
+      <source>Click to see the formula, inputs and sources of {0}</source>
+      <translation>点击查看“{0}”的公式、输入和来源</translation>
+    </message>
+    <message>
+      <source>Figure</source>
+      <translation>指标</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="79" />
+      <source>The estimate could not compute this figure: a catalog field or an input it needs is missing. The Explain panel shows which.</source>
+      <translation>估算无法得出此项数值：缺少所需的目录字段或输入。在“计算说明”面板中可查看缺少哪一项。</translation>
+    </message>
+    <message>
+      <source>Unit</source>
+      <translation>单位</translation>
+    </message>
+    <message>
+      <source>Value</source>
+      <translation>数值</translation>
+    </message>
+  </context>
+  <context>
+    <name>FileActions</name>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="240" />
+      <source>Autosave failed: {0}</source>
+      <translation>自动保存失败：{0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="109" />
+      <source>Cannot open plan</source>
+      <translation>无法打开方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="205" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="208" />
+      <source>Cannot save plan</source>
+      <translation>无法保存方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="231" />
+      <source>Not saved: {0} changed on disk</source>
+      <translation>未保存：{0} 已在磁盘上被修改</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="143" />
+      <source>Open plan</source>
+      <translation>打开方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="122" />
+      <source>Opened a plan saved in format version {0}; it will be saved in the current format.</source>
+      <translation>打开的方案保存于格式版本 {0}，保存时将转换为当前格式。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="114" />
+      <source>Opened the sample {0} as an untitled copy; saving asks where to keep it.</source>
+      <translation>已将示例 {0} 作为未命名副本打开；保存时会询问保存位置。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="226" />
+      <source>Overwrite</source>
+      <translation>覆盖</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="159" />
+      <source>Restore autosave</source>
+      <translation>恢复自动保存</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="163" />
+      <source>Restored the autosave of {0}; save to keep it.</source>
+      <translation>已恢复 {0} 的自动保存内容；请保存以保留。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="179" />
+      <source>Save plan as</source>
+      <translation>方案另存为</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="216" />
+      <source>Saved {0}</source>
+      <translation>已保存 {0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="221" />
+      <source>The plan changed on disk</source>
+      <translation>方案文件已在磁盘上被修改</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/file_actions.py" line="222" />
+      <source>{0} was changed by another program or window since you opened it. Overwrite it with your version, or cancel and use Save As to keep both?</source>
+      <translation>自您打开以来，{0} 已被其他程序或窗口修改。要用您的版本覆盖它，还是取消并用“另存为”保留两个版本？</translation>
+    </message>
+  </context>
+  <context>
+    <name>FilterBar</name>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="93" />
+      <source>Clear</source>
+      <translation>清除</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="70" />
+      <source>Cooling</source>
+      <translation>散热方式</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="67" />
+      <source>Market</source>
+      <translation>市场</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="52" />
+      <source>Memory ≥</source>
+      <translation>显存 ≥</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="85" />
+      <source>Price</source>
+      <translation>价格</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="44" />
+      <source>Provider</source>
+      <translation>云厂商</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="52" />
+      <source>RAM ≥</source>
+      <translation>内存 ≥</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="39" />
+      <source>Search name, id, any value…</source>
+      <translation>搜索名称、编号或任意数值…</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="45" />
+      <source>Vendor</source>
+      <translation>厂商</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="49" />
+      <source>any</source>
+      <translation>不限</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="59" />
+      <source>any precision</source>
+      <translation>不限精度</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="111" />
+      <source>any {0}</source>
+      <translation>不限{0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="61" />
+      <source>has {0}</source>
+      <translation>支持 {0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="75" />
+      <source>max</source>
+      <translation>最高</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="75" />
+      <source>min</source>
+      <translation>最低</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="82" />
+      <source>rows whose price is unknown are hidden while a price limit is set</source>
+      <translation>设置价格范围时，价格未知的行会被隐藏</translation>
+    </message>
+  </context>
+  <context>
+    <name>ImportReportDialog</name>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="143" />
+      <source>Field</source>
+      <translation>字段</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="121" />
+      <source>Import report</source>
+      <translation>导入报告</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="126" />
+      <source>Imported {0} row(s) from {1} into your catalog.</source>
+      <translation>已从 {1} 导入 {0} 行到您的目录。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="143" />
+      <source>Reason</source>
+      <translation>原因</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="143" />
+      <source>Row</source>
+      <translation>行</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="138" />
+      <source>Rows</source>
+      <translation>行数</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="138" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="143" />
+      <source>Table</source>
+      <translation>表</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="128" />
+      <source>The file was read as {0}.</source>
+      <translation>该文件按{0}读取。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="130" />
+      <source>{0} was rejected: nothing was imported. Fix the rows below and import again.</source>
+      <translation>{0} 被拒绝，未导入任何内容。请修正下列行后重新导入。</translation>
+    </message>
+  </context>
+  <context>
+    <name>MainWindow</name>
+    <message>
+      <source>&amp;About gpudesk</source>
+      <translation>关于 gpudesk(&amp;A)</translation>
+    </message>
+    <message>
+      <source>&amp;Add phase</source>
+      <translation>添加阶段(&amp;A)</translation>
+    </message>
+    <message>
+      <source>&amp;Browse catalog…</source>
+      <translation>浏览目录(&amp;B)…</translation>
+    </message>
+    <message>
+      <source>&amp;Calibrate from a pilot…</source>
+      <translation>用试点实测校准(&amp;C)…</translation>
+    </message>
+    <message>
+      <source>&amp;Catalog</source>
+      <translation>目录(&amp;C)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/actions.py" line="209" />
+      <source>&amp;Clear the list</source>
+      <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+      <source>&amp;Compare plans…</source>
+      <translation>对比方案(&amp;C)…</translation>
+    </message>
+    <message>
+      <source>&amp;Edit</source>
+      <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+      <source>&amp;Edit phase…</source>
+      <translation>编辑阶段(&amp;E)…</translation>
+    </message>
+    <message>
+      <source>&amp;Explain panel</source>
+      <translation>计算说明面板(&amp;E)</translation>
+    </message>
+    <message>
+      <source>&amp;Export proposal…</source>
+      <translation>导出建议书(&amp;E)…</translation>
+    </message>
+    <message>
+      <source>&amp;File</source>
+      <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/actions.py" line="180" />
+      <source>&amp;Go to step</source>
+      <translation>转到步骤(&amp;G)</translation>
+    </message>
+    <message>
+      <source>&amp;Help</source>
+      <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+      <source>&amp;New plan…</source>
+      <translation>新建方案(&amp;N)…</translation>
+    </message>
+    <message>
+      <source>&amp;Next step</source>
+      <translation>下一步(&amp;N)</translation>
+    </message>
+    <message>
+      <source>&amp;Open…</source>
+      <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+      <source>&amp;Plan</source>
+      <translation>方案(&amp;P)</translation>
+    </message>
+    <message>
+      <source>&amp;Preferences…</source>
+      <translation>首选项(&amp;P)…</translation>
+    </message>
+    <message>
+      <source>&amp;Previous step</source>
+      <translation>上一步(&amp;P)</translation>
+    </message>
+    <message>
+      <source>&amp;Quit</source>
+      <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/actions.py" line="220" />
+      <source>&amp;Redo</source>
+      <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/actions.py" line="220" />
+      <source>&amp;Redo {0}</source>
+      <translation>重做“{0}”(&amp;R)</translation>
+    </message>
+    <message>
+      <source>&amp;Remove phase</source>
+      <translation>删除阶段(&amp;R)</translation>
+    </message>
+    <message>
+      <source>&amp;Roadmap</source>
+      <translation>路线图(&amp;R)</translation>
+    </message>
+    <message>
+      <source>&amp;Save</source>
+      <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/actions.py" line="219" />
+      <source>&amp;Undo</source>
+      <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/actions.py" line="219" />
+      <source>&amp;Undo {0}</source>
+      <translation>撤销“{0}”(&amp;U)</translation>
+    </message>
+    <message>
+      <source>&amp;User guide</source>
+      <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+      <source>&amp;View</source>
+      <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="197" />
+      <source>(date unknown)</source>
+      <translation>（日期未知）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/actions.py" line="207" />
+      <source>(no recent plans)</source>
+      <translation>（没有最近的方案）</translation>
+    </message>
+    <message>
+      <source>+ Phase</source>
+      <translation>+ 阶段</translation>
+    </message>
+    <message>
+      <source>+ Workload</source>
+      <translation>+ 负载</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="195" />
+      <source>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;Sizes GPU infrastructure for AI work and explains every number.&lt;/p&gt;&lt;p&gt;Catalog version {1}, built {2}.&lt;/p&gt;</source>
+      <translation>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;为AI任务测算GPU基础设施，并解释每一个数字的来历。&lt;/p&gt;&lt;p&gt;目录版本 {1}，构建于 {2}。&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="42" />
+      <source>A phase holds at most {limit} workloads.</source>
+      <translation>一个阶段最多包含 {limit} 个工作负载。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="44" />
+      <source>A phase needs at least one workload.</source>
+      <translation>一个阶段至少需要一个工作负载。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="39" />
+      <source>A plan holds at most {limit} phases.</source>
+      <translation>一个方案最多包含 {limit} 个阶段。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="40" />
+      <source>A plan needs at least one phase.</source>
+      <translation>一个方案至少需要一个阶段。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="198" />
+      <source>About gpudesk</source>
+      <translation>关于 gpudesk</translation>
+    </message>
+    <message>
+      <source>Add &amp;workload</source>
+      <translation>添加负载(&amp;W)</translation>
+    </message>
+    <message>
+      <source>Add a phase after the current one</source>
+      <translation>在当前阶段之后添加一个阶段</translation>
+    </message>
+    <message>
+      <source>Add a workload to the current phase</source>
+      <translation>为当前阶段添加一个工作负载</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="68" />
+      <source>Add phase</source>
+      <translation>添加阶段</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="114" />
+      <source>Add workload</source>
+      <translation>添加工作负载</translation>
+    </message>
+    <message>
+      <source>Browse, compare and edit GPUs, models, servers and prices</source>
+      <translation>浏览、对比和编辑GPU、模型、服务器和价格</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="184" />
+      <source>Calibration</source>
+      <translation>校准</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="184" />
+      <source>Calibration is not available in this build: {0}</source>
+      <translation>此版本不提供校准功能：{0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="139" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="142" />
+      <source>Cannot compare</source>
+      <translation>无法对比</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/main_window.py" line="280" />
+      <source>Cannot estimate: {0}</source>
+      <translation>无法估算：{0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="210" />
+      <source>Cannot read the user guide {0}: {1}</source>
+      <translation>无法读取用户指南 {0}：{1}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="124" />
+      <source>Choose 2–4 plans to compare</source>
+      <translation>选择 2–4 个方案进行对比</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="130" />
+      <source>Choose between 2 and 4 plans; you chose {0}.</source>
+      <translation>请选择 2 到 4 个方案；您选择了 {0} 个。</translation>
+    </message>
+    <message>
+      <source>Close gpudesk</source>
+      <translation>关闭 gpudesk</translation>
+    </message>
+    <message>
+      <source>Compare 2–4 saved plans side by side</source>
+      <translation>并排对比 2–4 个已保存的方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="130" />
+      <source>Compare plans</source>
+      <translation>对比方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="146" />
+      <source>Compare plans: {0}</source>
+      <translation>对比方案：{0}</translation>
+    </message>
+    <message>
+      <source>Edit…</source>
+      <translation>编辑…</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/main_window.py" line="182" />
+      <source>Estimating…</source>
+      <translation>正在估算…</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/main_window.py" line="109" />
+      <source>Explain</source>
+      <translation>计算说明</translation>
+    </message>
+    <message>
+      <source>Fit the plan's efficiency to measurements from a pilot run</source>
+      <translation>用试点运行的实测数据拟合方案的效率系数</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/actions.py" line="185" />
+      <source>Go to step {0}</source>
+      <translation>转到第 {0} 步</translation>
+    </message>
+    <message>
+      <source>Go to the next step</source>
+      <translation>转到下一步</translation>
+    </message>
+    <message>
+      <source>Go to the previous step</source>
+      <translation>转到上一步</translation>
+    </message>
+    <message>
+      <source>How to go from an empty project to a plan</source>
+      <translation>如何从空白项目做出一份方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="52" />
+      <source>Keep saved values</source>
+      <translation>保留保存时的数值</translation>
+    </message>
+    <message>
+      <source>Language, theme, company branding, autosave</source>
+      <translation>语言、主题、公司标识、自动保存</translation>
+    </message>
+    <message>
+      <source>Move phase ear&amp;lier</source>
+      <translation>阶段前移(&amp;L)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="86" />
+      <source>Move phase earlier</source>
+      <translation>阶段前移</translation>
+    </message>
+    <message>
+      <source>Move phase la&amp;ter</source>
+      <translation>阶段后移(&amp;T)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="86" />
+      <source>Move phase later</source>
+      <translation>阶段后移</translation>
+    </message>
+    <message>
+      <source>Move the current phase earlier</source>
+      <translation>把当前阶段往前移</translation>
+    </message>
+    <message>
+      <source>Move the current phase later</source>
+      <translation>把当前阶段往后移</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="97" />
+      <source>Name of phase {0}:</source>
+      <translation>第 {0} 阶段的名称：</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="87" />
+      <source>No proposal</source>
+      <translation>无法生成建议书</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/actions.py" line="171" />
+      <source>Open &amp;recent</source>
+      <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+      <source>Open a saved plan</source>
+      <translation>打开已保存的方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="38" />
+      <source>Phase {phase} does not exist (the plan has {count}).</source>
+      <translation>阶段 {phase} 不存在（方案共有 {count} 个阶段）。</translation>
+    </message>
+    <message>
+      <source>Preview and print the proposal</source>
+      <translation>预览并打印建议书</translation>
+    </message>
+    <message>
+      <source>Print pre&amp;view…</source>
+      <translation>打印预览(&amp;V)…</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="97" />
+      <source>Proposal written to {0}</source>
+      <translation>建议书已写入 {0}</translation>
+    </message>
+    <message>
+      <source>Re&amp;name phase…</source>
+      <translation>重命名阶段(&amp;N)…</translation>
+    </message>
+    <message>
+      <source>Redo the change just undone</source>
+      <translation>重做刚撤销的修改</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="75" />
+      <source>Remove phase</source>
+      <translation>删除阶段</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="76" />
+      <source>Remove phase {0} “{1}” and its workloads? (Undo brings it back.)</source>
+      <translation>删除第 {0} 阶段“{1}”及其工作负载？（可撤销）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="82" />
+      <source>Remove phase “{0}”</source>
+      <translation>删除阶段“{0}”</translation>
+    </message>
+    <message>
+      <source>Remove the current phase</source>
+      <translation>删除当前阶段</translation>
+    </message>
+    <message>
+      <source>Remove the current workload from the phase</source>
+      <translation>从阶段中删除当前工作负载</translation>
+    </message>
+    <message>
+      <source>Remove wor&amp;kload</source>
+      <translation>删除负载(&amp;K)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="118" />
+      <source>Remove workload</source>
+      <translation>删除工作负载</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="96" />
+      <location filename="../../gpudesk/ui/plan_commands.py" line="102" />
+      <source>Rename phase</source>
+      <translation>重命名阶段</translation>
+    </message>
+    <message>
+      <source>Rename the current phase</source>
+      <translation>重命名当前阶段</translation>
+    </message>
+    <message>
+      <source>Rename…</source>
+      <translation>重命名…</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/main_window.py" line="120" />
+      <source>Roadmap</source>
+      <translation>路线图</translation>
+    </message>
+    <message>
+      <source>S&amp;tep guide</source>
+      <translation>步骤指南(&amp;T)</translation>
+    </message>
+    <message>
+      <source>Save &amp;as…</source>
+      <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/main_window.py" line="320" />
+      <source>Save the changes to {0} before closing?</source>
+      <translation>关闭前保存对 {0} 的修改吗？</translation>
+    </message>
+    <message>
+      <source>Save the plan</source>
+      <translation>保存方案</translation>
+    </message>
+    <message>
+      <source>Save the plan under a new name</source>
+      <translation>把方案另存为新文件</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="41" />
+      <source>Saved catalog values unreadable</source>
+      <translation>无法读取保存的目录数值</translation>
+    </message>
+    <message>
+      <source>Show or hide how each number is computed</source>
+      <translation>显示或隐藏每个数字的计算过程</translation>
+    </message>
+    <message>
+      <source>Show or hide the guide to the current step: questions, rules of thumb and the three cases</source>
+      <translation>显示或隐藏当前步骤的指南：要回答的问题、经验法则和三个案例</translation>
+    </message>
+    <message>
+      <source>Show or hide the phase timeline and checks</source>
+      <translation>显示或隐藏阶段时间线和检查项</translation>
+    </message>
+    <message>
+      <source>Stage, timing, carry-forward and growth triggers of the current phase</source>
+      <translation>当前阶段的生命周期、时间安排、硬件沿用和扩容触发条件</translation>
+    </message>
+    <message>
+      <source>Start a new plan from what the customer will run and wants to achieve</source>
+      <translation>从客户要运行的任务和目标开始新方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/actions.py" line="182" />
+      <source>Step &amp;{0}</source>
+      <translation>第 {0} 步(&amp;{0})</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/main_window.py" line="113" />
+      <source>Step guide</source>
+      <translation>步骤指南</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="45" />
+      <source>The catalog changed since this plan was saved</source>
+      <translation>方案保存后目录已有变化</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="41" />
+      <source>The phase is already at that end of the plan.</source>
+      <translation>该阶段已在方案的最前或最后。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="87" />
+      <source>The plan cannot be estimated: {0}</source>
+      <translation>方案无法估算：{0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="48" />
+      <source>This plan was sized with catalog {0}; {1} value(s) differ today. Keep the saved values to reproduce the saved numbers, or use the current catalog.</source>
+      <translation>此方案按目录 {0} 测算；当前目录中有 {1} 个数值不同。保留保存时的数值可复现原有结果，也可以改用当前目录。</translation>
+    </message>
+    <message>
+      <source>Undo the last change</source>
+      <translation>撤销上一次修改</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/main_window.py" line="319" />
+      <source>Unsaved changes</source>
+      <translation>未保存的修改</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="53" />
+      <source>Use current catalog</source>
+      <translation>使用当前目录</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="210" />
+      <source>User guide</source>
+      <translation>用户指南</translation>
+    </message>
+    <message>
+      <source>Version and catalog version</source>
+      <translation>版本和目录版本</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_commands.py" line="43" />
+      <source>Workload {workload} does not exist in phase {phase}.</source>
+      <translation>阶段 {phase} 中没有工作负载 {workload}。</translation>
+    </message>
+    <message>
+      <source>Write the proposal as PDF with your company branding</source>
+      <translation>生成带有公司标识的PDF建议书</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="214" />
+      <source>gpudesk user guide</source>
+      <translation>gpudesk 用户指南</translation>
+    </message>
+    <message>
+      <source>− Phase</source>
+      <translation>− 阶段</translation>
+    </message>
+    <message>
+      <source>− Workload</source>
+      <translation>− 负载</translation>
+    </message>
+    <message>
+      <source>▶</source>
+      <translation>▶</translation>
+    </message>
+    <message>
+      <source>◀</source>
+      <translation>◀</translation>
+    </message>
+  </context>
+  <context>
+    <name>MeasurementsTable</name>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="71" />
+      <source>Conditions</source>
+      <translation>条件</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="70" />
+      <source>Kind</source>
+      <translation>类型</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="70" />
+      <source>Line</source>
+      <translation>行号</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="70" />
+      <source>Source</source>
+      <translation>来源</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="70" />
+      <source>Values</source>
+      <translation>数值</translation>
+    </message>
+  </context>
+  <context>
+    <name>NewPlanDialog</name>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="86" />
+      <source>1. What will the customer run?</source>
+      <translation>1. 客户要运行什么？</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="88" />
+      <source>2. What does the customer want to achieve?</source>
+      <translation>2. 客户想达成什么目标？</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="92" />
+      <source>3. For whom, and where</source>
+      <translation>3. 客户与市场</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="104" />
+      <source>Create plan</source>
+      <translation>创建方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="94" />
+      <source>Customer:</source>
+      <translation>客户：</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="46" />
+      <source>First the task, then the hardware: say what the customer will run and what they want to achieve; gpudesk fills a plan with sensible defaults for that work, which the seven steps then refine.</source>
+      <translation>先算任务，再看型号：先说明客户要运行什么、想达成什么目标；gpudesk 会按这类任务填好一套合理的默认方案，再由七个步骤逐步细化。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="95" />
+      <source>Market:</source>
+      <translation>市场：</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="42" />
+      <source>New plan</source>
+      <translation>新方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="68" />
+      <source>The customer's goal for this phase</source>
+      <translation>客户在本阶段的目标</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="154" />
+      <source>The plan starts as: {0}. Every default can be changed in the steps.</source>
+      <translation>方案初始为：{0}。所有默认值都可在各步骤中修改。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="53" />
+      <source>What the customer will run</source>
+      <translation>客户要运行的任务</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="76" />
+      <source>e.g. the customer's company</source>
+      <translation>例如客户公司名称</translation>
+    </message>
+  </context>
+  <context>
+    <name>PhaseDialog</name>
+    <message>
+      <source>Add nodes</source>
+      <translation>增加节点数</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="93" />
+      <source>Add trigger</source>
+      <translation>添加触发条件</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="126" />
+      <source>Current delivery mode: {0}</source>
+      <translation>当前交付方式：{0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="70" />
+      <source>Duration (months)</source>
+      <translation>时长（月）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="186" />
+      <source>Edit phase {0}</source>
+      <translation>编辑阶段 {0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="90" />
+      <source>Growth triggers</source>
+      <translation>扩容触发条件</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="96" />
+      <source>Growth triggers: when a metric passes its threshold, add nodes</source>
+      <translation>扩容触发条件：指标超过阈值时增加节点</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="71" />
+      <source>Hardware</source>
+      <translation>硬件</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="66" />
+      <source>Keep the hardware of the previous phase and add to it</source>
+      <translation>沿用上一阶段的硬件并在此基础上扩容</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="69" />
+      <source>Lifecycle stage</source>
+      <translation>生命周期阶段</translation>
+    </message>
+    <message>
+      <source>Metric</source>
+      <translation>指标</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="69" />
+      <source>Name</source>
+      <translation>名称</translation>
+    </message>
+    <message>
+      <source>Note</source>
+      <translation>备注</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="54" />
+      <source>Phase {0}: {1}</source>
+      <translation>第 {0} 阶段：{1}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="93" />
+      <source>Remove trigger</source>
+      <translation>删除触发条件</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="70" />
+      <source>Starts in month</source>
+      <translation>起始月份</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="81" />
+      <source>Suggested resource form for this stage</source>
+      <translation>本阶段建议的资源形态</translation>
+    </message>
+    <message>
+      <source>Threshold</source>
+      <translation>阈值</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="78" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="79" />
+      <source>Use the suggested delivery mode</source>
+      <translation>采用建议的交付方式</translation>
+    </message>
+  </context>
+  <context>
+    <name>PilotSetupForm</name>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="52" />
+      <source>GPUs in the pilot</source>
+      <translation>试点GPU数</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="52" />
+      <source>Global batch (sequences)</source>
+      <translation>全局批量（序列数）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="53" />
+      <source>Micro-batch</source>
+      <translation>微批量</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="56" />
+      <source>Output tokens</source>
+      <translation>输出token数</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="54" />
+      <source>Pipeline parallel</source>
+      <translation>流水线并行</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="55" />
+      <source>Prompt tokens</source>
+      <translation>输入token数</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="53" />
+      <source>Sequence length (tokens)</source>
+      <translation>序列长度（token）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="55" />
+      <source>Serving concurrency</source>
+      <translation>推理并发数</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="54" />
+      <source>Tensor parallel</source>
+      <translation>张量并行</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="61" />
+      <source>from log / plan</source>
+      <translation>取自日志 / 方案</translation>
+    </message>
+  </context>
+  <context>
+    <name>PlanController</name>
+    <message>
+      <location filename="../../gpudesk/ui/controller.py" line="131" />
+      <source>The estimate failed: {0}</source>
+      <translation>测算失败：{0}</translation>
+    </message>
+  </context>
+  <context>
+    <name>PlanToolbar</name>
+    <message>
+      <location filename="../../gpudesk/ui/plan_toolbar.py" line="33" />
+      <source> Phase: </source>
+      <translation> 阶段：</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_toolbar.py" line="37" />
+      <source> Workload: </source>
+      <translation> 负载：</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_toolbar.py" line="23" />
+      <source>Phase</source>
+      <translation>阶段</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_toolbar.py" line="19" />
+      <source>Plan</source>
+      <translation>方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_toolbar.py" line="24" />
+      <source>The phase the steps show and edit</source>
+      <translation>各步骤显示和编辑的阶段</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_toolbar.py" line="28" />
+      <source>The workload of the phase the steps show and edit</source>
+      <translation>各步骤显示和编辑的阶段工作负载</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/plan_toolbar.py" line="27" />
+      <source>Workload</source>
+      <translation>工作负载</translation>
+    </message>
+  </context>
+  <context>
+    <name>PreferencesDialog</name>
+    <message>
+      <source>Author (proposals and revisions)</source>
+      <translation>作者（建议书和修订记录）</translation>
+    </message>
+    <message>
+      <source>Autosave every (seconds)</source>
+      <translation>自动保存间隔（秒）</translation>
+    </message>
+    <message>
+      <source>CNY (人民币)</source>
+      <translation>人民币（CNY）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/preferences_dialog.py" line="96" />
+      <source>Choose a logo file</source>
+      <translation>选择标识文件</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/preferences_dialog.py" line="95" />
+      <source>Choose…</source>
+      <translation>选择…</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/preferences_dialog.py" line="104" />
+      <source>Company logo</source>
+      <translation>公司标识</translation>
+    </message>
+    <message>
+      <source>Company logo (PNG or JPEG)</source>
+      <translation>公司标识（PNG 或 JPEG）</translation>
+    </message>
+    <message>
+      <source>Company name (proposal cover)</source>
+      <translation>公司名称（建议书封面）</translation>
+    </message>
+    <message>
+      <source>Currency of new plans</source>
+      <translation>新方案的币种</translation>
+    </message>
+    <message>
+      <source>Dark</source>
+      <translation>深色</translation>
+    </message>
+    <message>
+      <source>English</source>
+      <translation>English</translation>
+    </message>
+    <message>
+      <source>Follow the system</source>
+      <translation>跟随系统</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/preferences_dialog.py" line="105" />
+      <source>Images (*.png *.jpg *.jpeg)</source>
+      <translation>图片 (*.png *.jpg *.jpeg)</translation>
+    </message>
+    <message>
+      <source>Interface language</source>
+      <translation>界面语言</translation>
+    </message>
+    <message>
+      <source>Light</source>
+      <translation>浅色</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/preferences_dialog.py" line="41" />
+      <source>Preferences</source>
+      <translation>首选项</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/preferences_dialog.py" line="130" />
+      <source>The logo file {0} does not exist.</source>
+      <translation>标识文件 {0} 不存在。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/preferences_dialog.py" line="128" />
+      <source>The logo must be a PNG or JPEG file.</source>
+      <translation>标识必须是 PNG 或 JPEG 文件。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/preferences_dialog.py" line="54" />
+      <source>The theme and the language apply at once; company, logo and author are used on proposals.</source>
+      <translation>主题和语言立即生效；公司名称、标识和作者用于建议书。</translation>
+    </message>
+    <message>
+      <source>Theme</source>
+      <translation>主题</translation>
+    </message>
+    <message>
+      <source>USD (US dollar)</source>
+      <translation>美元（USD）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/preferences_dialog.py" line="123" />
+      <source>{0}: not a valid value</source>
+      <translation>{0}：数值无效</translation>
+    </message>
+    <message>
+      <source>中文</source>
+      <translation>中文</translation>
+    </message>
+  </context>
+  <context>
+    <name>ProposalDialog</name>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="98" />
+      <source>Cancelled; {0} was not written</source>
+      <translation>已取消；未写入 {0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="93" />
+      <source>Choose an output file ending in .pdf</source>
+      <translation>请选择以 .pdf 结尾的输出文件</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="50" />
+      <source>Close</source>
+      <translation>关闭</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="43" />
+      <source>Company</source>
+      <translation>公司</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="75" />
+      <source>Images (*.png *.jpg *.jpeg)</source>
+      <translation>图片 (*.png *.jpg *.jpeg)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="42" />
+      <source>Language</source>
+      <translation>语言</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="44" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="74" />
+      <source>Logo</source>
+      <translation>公司标识</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="46" />
+      <source>Preview</source>
+      <translation>预览</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="47" />
+      <source>Print</source>
+      <translation>打印</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="30" />
+      <source>Proposal</source>
+      <translation>技术方案书</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="48" />
+      <source>Save PDF</source>
+      <translation>保存 PDF</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="106" />
+      <source>Saved {0} ({1} pages)</source>
+      <translation>已保存 {0}（共 {1} 页）</translation>
+    </message>
+  </context>
+  <context>
+    <name>ProposalExport</name>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="49" />
+      <source>Drawing the charts…</source>
+      <translation>正在绘制图表…</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="51" />
+      <source>Page {0} of {1}</source>
+      <translation>第 {0} 页，共 {1} 页</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="58" />
+      <source>Saving the proposal</source>
+      <translation>正在保存方案书</translation>
+    </message>
+  </context>
+  <context>
+    <name>QDialog</name>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="279" />
+      <source>Catalog</source>
+      <translation>目录</translation>
+    </message>
+  </context>
+  <context>
+    <name>RecommendationPanel</name>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="134" />
+      <source>Hover a point to see its configuration; click it to pin it into the plan.</source>
+      <translation>将鼠标停在某个点上可查看其配置；点击即可将其采用到方案中。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="171" />
+      <source>No estimate: fix the inputs the status bar names first.</source>
+      <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="174" />
+      <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
+      <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="106" />
+      <source>Pin this configuration</source>
+      <translation>选定此配置</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="288" />
+      <source>Pin {0}</source>
+      <translation>选定 {0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="271" />
+      <source>Pin {0} × {1}</source>
+      <translation>采用 {0} × {1}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="274" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="291" />
+      <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
+      <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="108" />
+      <source>Plan with the selected configuration: its accelerator (with a server that holds it), precision and layout; Undo restores the plan</source>
+      <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="233" />
+      <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
+      <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="138" />
+      <source>Ranked</source>
+      <translation>排名</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="74" />
+      <source>Ranked configurations</source>
+      <translation>配置排名</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="197" />
+      <source>Searching accelerators, precisions and layouts…</source>
+      <translation>正在搜索加速卡、精度与切分方式……</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="84" />
+      <source>The best configuration found on each accelerator, feasible first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
+      <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="237" />
+      <source>This configuration is pinned in the plan.</source>
+      <translation>方案已选定此配置。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="139" />
+      <source>Trade-offs</source>
+      <translation>权衡</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="91" />
+      <source>Why it ranks here</source>
+      <translation>排名理由</translation>
+    </message>
+  </context>
+  <context>
+    <name>RecoveryDialog</name>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="70" />
+      <source>&amp;Compare</source>
+      <translation>对比(&amp;C)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="71" />
+      <source>&amp;Discard</source>
+      <translation>丢弃(&amp;D)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="72" />
+      <source>&amp;Later</source>
+      <translation>稍后(&amp;L)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="69" />
+      <source>&amp;Restore</source>
+      <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="97" />
+      <source>(unnamed plan)</source>
+      <translation>（未命名方案）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="64" />
+      <source>Autosave</source>
+      <translation>自动保存</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="60" />
+      <source>Autosaved plans</source>
+      <translation>自动保存的方案</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="100" />
+      <source>Cannot be restored</source>
+      <translation>无法恢复</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="123" />
+      <source>Cannot read this autosave: {0}</source>
+      <translation>无法读取此自动保存：{0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="63" />
+      <source>Changes against the saved file</source>
+      <translation>与已保存文件相比的改动</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="155" />
+      <source>Discarded.</source>
+      <translation>已丢弃。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="64" />
+      <source>Field</source>
+      <translation>字段</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="53" />
+      <source>Recover unsaved work</source>
+      <translation>恢复未保存的工作</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="64" />
+      <source>Saved file</source>
+      <translation>已保存的文件</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="56" />
+      <source>gpudesk did not close normally last time. These plans had changes that were not saved; restore one to continue where you left off.</source>
+      <translation>gpudesk 上次没有正常关闭。以下方案有未保存的修改；恢复其中一个即可从上次中断处继续。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="96" />
+      <source>never saved</source>
+      <translation>从未保存</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="138" />
+      <source>{0} field(s) differ from {1}.</source>
+      <translation>有 {0} 个字段与 {1} 不同。</translation>
+    </message>
+  </context>
+  <context>
+    <name>ReprojectionTable</name>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="151" />
+      <source>Band (±1σ)</source>
+      <translation>区间（±1σ）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="150" />
+      <source>Calibrated</source>
+      <translation>校准后</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="150" />
+      <source>Catalog default</source>
+      <translation>目录默认值</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="151" />
+      <source>Change</source>
+      <translation>变化</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="150" />
+      <source>Full-scale figure</source>
+      <translation>全规模指标</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="151" />
+      <source>Most sensitive to</source>
+      <translation>最敏感的因素</translation>
+    </message>
+  </context>
+  <context>
+    <name>RoadmapView</name>
+    <message>
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="34" />
+      <source>No timeline: the plan could not be estimated.</source>
+      <translation>无时间线：方案无法估算。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="32" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="40" />
+      <source>Roadmap checks</source>
+      <translation>路线图检查项</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="59" />
+      <source>Roadmap timeline</source>
+      <translation>路线图时间线</translation>
+    </message>
+  </context>
+  <context>
+    <name>RowFormDialog</name>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="126" />
+      <source>* required. Leave a value empty when the source does not give it: it is stored and shown as unknown, never guessed.</source>
+      <translation>* 为必填项。来源没有给出的数值请留空：它会以“未知”保存和显示，绝不猜测。</translation>
+    </message>
+    <message>
+      <source>Accelerator</source>
+      <translation>加速卡</translation>
+    </message>
+    <message>
+      <source>Accelerators</source>
+      <translation>加速卡</translation>
+    </message>
+    <message>
+      <source>Active parameters</source>
+      <translation>激活参数量</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="71" />
+      <source>Add a row to {0}</source>
+      <translation>向{0}添加一行</translation>
+    </message>
+    <message>
+      <source>Aggregate read max</source>
+      <translation>聚合读带宽上限</translation>
+    </message>
+    <message>
+      <source>Attention</source>
+      <translation>注意力类型</translation>
+    </message>
+    <message>
+      <source>Attention heads</source>
+      <translation>注意力头数</translation>
+    </message>
+    <message>
+      <source>Availability per market</source>
+      <translation>各市场供货情况</translation>
+    </message>
+    <message>
+      <source>BF16</source>
+      <translation>BF16</translation>
+    </message>
+    <message>
+      <source>Back-end NIC speed</source>
+      <translation>后端网卡速率</translation>
+    </message>
+    <message>
+      <source>Back-end NICs</source>
+      <translation>后端网卡数</translation>
+    </message>
+    <message>
+      <source>Bandwidth</source>
+      <translation>带宽</translation>
+    </message>
+    <message>
+      <source>CPU</source>
+      <translation>CPU</translation>
+    </message>
+    <message>
+      <source>CPU cores</source>
+      <translation>CPU核数</translation>
+    </message>
+    <message>
+      <source>CPU sockets</source>
+      <translation>CPU路数</translation>
+    </message>
+    <message>
+      <source>Cloud and rental offers</source>
+      <translation>云与租赁报价</translation>
+    </message>
+    <message>
+      <source>Cloud provider</source>
+      <translation>云服务商</translation>
+    </message>
+    <message>
+      <source>Cooling</source>
+      <translation>散热方式</translation>
+    </message>
+    <message>
+      <source>Currency</source>
+      <translation>币种</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="118" />
+      <source>Date (YYYY-MM-DD) *</source>
+      <translation>日期（YYYY-MM-DD） *</translation>
+    </message>
+    <message>
+      <source>Deep learning support</source>
+      <translation>深度学习支持</translation>
+    </message>
+    <message>
+      <source>Denoise steps</source>
+      <translation>去噪步数</translation>
+    </message>
+    <message>
+      <source>Display outputs</source>
+      <translation>显示输出</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="72" />
+      <source>Duplicate into your own row: {0}</source>
+      <translation>复制为您自己的行：{0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="71" />
+      <source>Edit {0}</source>
+      <translation>编辑 {0}</translation>
+    </message>
+    <message>
+      <source>Effective</source>
+      <translation>生效日期</translation>
+    </message>
+    <message>
+      <source>Experts</source>
+      <translation>专家数</translation>
+    </message>
+    <message>
+      <source>Experts per token</source>
+      <translation>每token激活专家数</translation>
+    </message>
+    <message>
+      <source>FFN hidden</source>
+      <translation>FFN隐藏维度</translation>
+    </message>
+    <message>
+      <source>FP16</source>
+      <translation>FP16</translation>
+    </message>
+    <message>
+      <source>FP32</source>
+      <translation>FP32</translation>
+    </message>
+    <message>
+      <source>FP4</source>
+      <translation>FP4</translation>
+    </message>
+    <message>
+      <source>FP6</source>
+      <translation>FP6</translation>
+    </message>
+    <message>
+      <source>FP64</source>
+      <translation>FP64</translation>
+    </message>
+    <message>
+      <source>FP8</source>
+      <translation>FP8</translation>
+    </message>
+    <message>
+      <source>Facility defaults</source>
+      <translation>机房默认值</translation>
+    </message>
+    <message>
+      <source>Family</source>
+      <translation>架构系列</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="119" />
+      <source>Field sources</source>
+      <translation>字段来源</translation>
+    </message>
+    <message>
+      <source>Form factor</source>
+      <translation>规格形态</translation>
+    </message>
+    <message>
+      <source>Forward compute per sample</source>
+      <translation>每样本前向计算量</translation>
+    </message>
+    <message>
+      <source>Frameworks</source>
+      <translation>支持框架</translation>
+    </message>
+    <message>
+      <source>Front-end NIC speed</source>
+      <translation>前端网卡速率</translation>
+    </message>
+    <message>
+      <source>Front-end NICs</source>
+      <translation>前端网卡数</translation>
+    </message>
+    <message>
+      <source>GPUs</source>
+      <translation>GPU数</translation>
+    </message>
+    <message>
+      <source>Gated MLP</source>
+      <translation>门控MLP</translation>
+    </message>
+    <message>
+      <source>Generation</source>
+      <translation>代际</translation>
+    </message>
+    <message>
+      <source>Head dim</source>
+      <translation>头维度</translation>
+    </message>
+    <message>
+      <source>Heat to liquid</source>
+      <translation>液冷散热占比</translation>
+    </message>
+    <message>
+      <source>Height</source>
+      <translation>高度</translation>
+    </message>
+    <message>
+      <source>Hidden size</source>
+      <translation>隐藏维度</translation>
+    </message>
+    <message>
+      <source>INT8</source>
+      <translation>INT8</translation>
+    </message>
+    <message>
+      <source>Id</source>
+      <translation>编号</translation>
+    </message>
+    <message>
+      <source>Image size</source>
+      <translation>图像尺寸</translation>
+    </message>
+    <message>
+      <source>Instance</source>
+      <translation>实例</translation>
+    </message>
+    <message>
+      <source>Interconnects</source>
+      <translation>高速互联</translation>
+    </message>
+    <message>
+      <source>Item</source>
+      <translation>部件</translation>
+    </message>
+    <message>
+      <source>Item table</source>
+      <translation>部件类别</translation>
+    </message>
+    <message>
+      <source>KV heads</source>
+      <translation>KV头数</translation>
+    </message>
+    <message>
+      <source>Kind</source>
+      <translation>类型</translation>
+    </message>
+    <message>
+      <source>LLM serving support</source>
+      <translation>大模型推理服务支持</translation>
+    </message>
+    <message>
+      <source>LLM training support</source>
+      <translation>大模型训练支持</translation>
+    </message>
+    <message>
+      <source>Latency</source>
+      <translation>时延</translation>
+    </message>
+    <message>
+      <source>Latency class</source>
+      <translation>时延等级</translation>
+    </message>
+    <message>
+      <source>Layers</source>
+      <translation>层数</translation>
+    </message>
+    <message>
+      <source>License</source>
+      <translation>许可证</translation>
+    </message>
+    <message>
+      <source>Local NVMe</source>
+      <translation>本地NVMe</translation>
+    </message>
+    <message>
+      <source>MLA KV rank</source>
+      <translation>MLA KV秩</translation>
+    </message>
+    <message>
+      <source>MLA Q rank</source>
+      <translation>MLA Q秩</translation>
+    </message>
+    <message>
+      <source>MLA RoPE dim</source>
+      <translation>MLA RoPE维度</translation>
+    </message>
+    <message>
+      <source>MLA V head dim</source>
+      <translation>MLA V头维度</translation>
+    </message>
+    <message>
+      <source>Market</source>
+      <translation>市场</translation>
+    </message>
+    <message>
+      <source>Markets</source>
+      <translation>销售市场</translation>
+    </message>
+    <message>
+      <source>Max context</source>
+      <translation>最大上下文</translation>
+    </message>
+    <message>
+      <source>Max domain</source>
+      <translation>最大域规模</translation>
+    </message>
+    <message>
+      <source>Memory</source>
+      <translation>显存</translation>
+    </message>
+    <message>
+      <source>Memory bandwidth</source>
+      <translation>显存带宽</translation>
+    </message>
+    <message>
+      <source>Memory type</source>
+      <translation>显存类型</translation>
+    </message>
+    <message>
+      <source>MoE FFN hidden</source>
+      <translation>MoE FFN隐藏维度</translation>
+    </message>
+    <message>
+      <source>MoE layers</source>
+      <translation>MoE层数</translation>
+    </message>
+    <message>
+      <source>Model architectures</source>
+      <translation>模型架构</translation>
+    </message>
+    <message>
+      <source>Monthly subscription</source>
+      <translation>包月价格</translation>
+    </message>
+    <message>
+      <source>NICs and optics</source>
+      <translation>网卡与光模块</translation>
+    </message>
+    <message>
+      <source>Name</source>
+      <translation>名称</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="106" />
+      <source>New source…</source>
+      <translation>新建来源…</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="248" />
+      <source>Not saved — fix these and save again:</source>
+      <translation>未保存 — 请修正以下问题后重新保存：</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="121" />
+      <source>Notes</source>
+      <translation>备注</translation>
     </message>
     <message>
       <source>On-demand</source>
@@ -2123,6 +4533,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>产品定位</translation>
     </message>
     <message>
+      <source>Servers and racks</source>
+      <translation>服务器与机柜</translation>
+    </message>
+    <message>
       <source>Serving frameworks</source>
       <translation>推理框架</translation>
     </message>
@@ -2143,6 +4557,11 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>软件栈</translation>
     </message>
     <message>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="111" />
+      <source>Source citation *</source>
+      <translation>引用来源 *</translation>
+    </message>
+    <message>
       <source>Sparsity factor</source>
       <translation>稀疏加速倍数</translation>
     </message>
@@ -2157,6 +4576,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Status</source>
       <translation>状态</translation>
+    </message>
+    <message>
+      <source>Storage options</source>
+      <translation>存储方案</translation>
+    </message>
+    <message>
+      <source>Switches</source>
+      <translation>交换机</translation>
     </message>
     <message>
       <source>TDP</source>
@@ -2191,6 +4618,11 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>厂商</translation>
     </message>
     <message>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="120" />
+      <source>Verified</source>
+      <translation>已核实</translation>
+    </message>
+    <message>
       <source>Vocabulary</source>
       <translation>词表大小</translation>
     </message>
@@ -2199,30 +4631,28 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>重量</translation>
     </message>
     <message>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="102" />
+      <source>Where the values come from</source>
+      <translation>数值来源</translation>
+    </message>
+    <message>
       <source>Write per node</source>
       <translation>每节点写带宽</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="69" />
-      <source>accessed {0}</source>
-      <translation>访问于 {0}</translation>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="116" />
+      <source>checked against the source</source>
+      <translation>已对照来源核实</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="63" />
-      <source>citation '{0}' is not in the catalog</source>
-      <translation>目录中没有引用来源“{0}”</translation>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="166" />
+      <source>the id of a row cannot change; duplicate it under a new id instead</source>
+      <translation>行的编号不能修改；请复制为新编号的行</translation>
     </message>
     <message>
-      <source>derived</source>
-      <translation>推算</translation>
-    </message>
-    <message>
-      <source>measured</source>
-      <translation>实测</translation>
-    </message>
-    <message>
-      <source>secondary</source>
-      <translation>二手资料</translation>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="220" />
+      <source>this id is already used in {0}; choose another</source>
+      <translation>该编号已在{0}中使用，请换一个</translation>
     </message>
     <message>
       <source>vCPUs</source>
@@ -2231,1509 +4661,6 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>vGPU profiles</source>
       <translation>vGPU规格</translation>
-    </message>
-    <message>
-      <source>vendor</source>
-      <translation>厂商资料</translation>
-    </message>
-  </context>
-  <context>
-    <name>ExplainPanel</name>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="29" />
-      <source>All sources behind this figure</source>
-      <translation>此数字背后的全部出处</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="110" />
-      <source>Explanation</source>
-      <translation>计算说明</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="30" />
-      <source>Fix</source>
-      <translation>处理建议</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="22" />
-      <source>Formula</source>
-      <translation>公式</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="24" />
-      <source>Input</source>
-      <translation>输入项</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="28" />
-      <source>Note</source>
-      <translation>备注</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="120" />
-      <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
-      <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="23" />
-      <source>Source</source>
-      <translation>来源</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="26" />
-      <source>Unit</source>
-      <translation>单位</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="25" />
-      <source>Value</source>
-      <translation>数值</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="27" />
-      <source>Where it comes from</source>
-      <translation>来源</translation>
-    </message>
-  </context>
-  <context>
-    <name>FieldForm</name>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="194" />
-      <source> (default)</source>
-      <translation>（默认值）</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="203" />
-      <source>Keep the default</source>
-      <translation>保留默认值</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="193" />
-      <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
-      <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="91" />
-      <source>Range</source>
-      <translation>范围</translation>
-    </message>
-  </context>
-  <context>
-    <name>FigureTable</name>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="150" />
-      <source>Results</source>
-      <translation>结果</translation>
-    </message>
-  </context>
-  <context>
-    <name>FigureTableModel</name>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="74" />
-      <source>Click to see the formula, inputs and sources of {0}</source>
-      <translation>点击查看“{0}”的公式、输入和来源</translation>
-    </message>
-    <message>
-      <source>Figure</source>
-      <translation>指标</translation>
-    </message>
-    <message>
-      <source>Unit</source>
-      <translation>单位</translation>
-    </message>
-    <message>
-      <source>Value</source>
-      <translation>数值</translation>
-    </message>
-  </context>
-  <context>
-    <name>FileActions</name>
-    <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="227" />
-      <source>Autosave failed: {0}</source>
-      <translation>自动保存失败：{0}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="96" />
-      <source>Cannot open plan</source>
-      <translation>无法打开方案</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="192" />
-      <location filename="../../gpudesk/ui/file_actions.py" line="195" />
-      <source>Cannot save plan</source>
-      <translation>无法保存方案</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="218" />
-      <source>Not saved: {0} changed on disk</source>
-      <translation>未保存：{0} 已在磁盘上被修改</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="130" />
-      <source>Open plan</source>
-      <translation>打开方案</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="109" />
-      <source>Opened a plan saved in format version {0}; it will be saved in the current format.</source>
-      <translation>打开的方案保存于格式版本 {0}，保存时将转换为当前格式。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="101" />
-      <source>Opened the sample {0} as an untitled copy; saving asks where to keep it.</source>
-      <translation>已将示例 {0} 作为未命名副本打开；保存时会询问保存位置。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="213" />
-      <source>Overwrite</source>
-      <translation>覆盖</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="150" />
-      <source>Restored the autosave of {0}; save to keep it.</source>
-      <translation>已恢复 {0} 的自动保存内容；请保存以保留。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="166" />
-      <source>Save plan as</source>
-      <translation>方案另存为</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="203" />
-      <source>Saved {0}</source>
-      <translation>已保存 {0}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="208" />
-      <source>The plan changed on disk</source>
-      <translation>方案文件已在磁盘上被修改</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="209" />
-      <source>{0} was changed by another program or window since you opened it. Overwrite it with your version, or cancel and use Save As to keep both?</source>
-      <translation>自您打开以来，{0} 已被其他程序或窗口修改。要用您的版本覆盖它，还是取消并用“另存为”保留两个版本？</translation>
-    </message>
-  </context>
-  <context>
-    <name>FilterBar</name>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="83" />
-      <source>Clear</source>
-      <translation>清除</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="60" />
-      <source>Cooling</source>
-      <translation>散热方式</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="57" />
-      <source>Market</source>
-      <translation>市场</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="42" />
-      <source>Memory ≥</source>
-      <translation>显存 ≥</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="75" />
-      <source>Price</source>
-      <translation>价格</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="34" />
-      <source>Provider</source>
-      <translation>云厂商</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="42" />
-      <source>RAM ≥</source>
-      <translation>内存 ≥</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="29" />
-      <source>Search name, id, any value…</source>
-      <translation>搜索名称、编号或任意数值…</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="35" />
-      <source>Vendor</source>
-      <translation>厂商</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="39" />
-      <source>any</source>
-      <translation>不限</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="49" />
-      <source>any precision</source>
-      <translation>不限精度</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="97" />
-      <source>any {0}</source>
-      <translation>不限{0}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="51" />
-      <source>has {0}</source>
-      <translation>支持 {0}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="65" />
-      <source>max</source>
-      <translation>最高</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="65" />
-      <source>min</source>
-      <translation>最低</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="72" />
-      <source>rows whose price is unknown are hidden while a price limit is set</source>
-      <translation>设置价格范围时，价格未知的行会被隐藏</translation>
-    </message>
-  </context>
-  <context>
-    <name>ImportReportDialog</name>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="140" />
-      <source>Field</source>
-      <translation>字段</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="118" />
-      <source>Import report</source>
-      <translation>导入报告</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="123" />
-      <source>Imported {0} row(s) from {1} into your catalog.</source>
-      <translation>已从 {1} 导入 {0} 行到您的目录。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="140" />
-      <source>Reason</source>
-      <translation>原因</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="140" />
-      <source>Row</source>
-      <translation>行</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="135" />
-      <source>Rows</source>
-      <translation>行数</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="135" />
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="140" />
-      <source>Table</source>
-      <translation>表</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="125" />
-      <source>The file was read as {0}.</source>
-      <translation>该文件按{0}读取。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="127" />
-      <source>{0} was rejected: nothing was imported. Fix the rows below and import again.</source>
-      <translation>{0} 被拒绝，未导入任何内容。请修正下列行后重新导入。</translation>
-    </message>
-  </context>
-  <context>
-    <name>MainWindow</name>
-    <message>
-      <source>&amp;About gpudesk</source>
-      <translation>关于 gpudesk(&amp;A)</translation>
-    </message>
-    <message>
-      <source>&amp;Add phase</source>
-      <translation>添加阶段(&amp;A)</translation>
-    </message>
-    <message>
-      <source>&amp;Browse catalog…</source>
-      <translation>浏览目录(&amp;B)…</translation>
-    </message>
-    <message>
-      <source>&amp;Calibrate from a pilot…</source>
-      <translation>用试点实测校准(&amp;C)…</translation>
-    </message>
-    <message>
-      <source>&amp;Catalog</source>
-      <translation>目录(&amp;C)</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/actions.py" line="208" />
-      <source>&amp;Clear the list</source>
-      <translation>清空列表(&amp;C)</translation>
-    </message>
-    <message>
-      <source>&amp;Compare plans…</source>
-      <translation>对比方案(&amp;C)…</translation>
-    </message>
-    <message>
-      <source>&amp;Edit</source>
-      <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-      <source>&amp;Edit phase…</source>
-      <translation>编辑阶段(&amp;E)…</translation>
-    </message>
-    <message>
-      <source>&amp;Explain panel</source>
-      <translation>计算说明面板(&amp;E)</translation>
-    </message>
-    <message>
-      <source>&amp;Export proposal…</source>
-      <translation>导出建议书(&amp;E)…</translation>
-    </message>
-    <message>
-      <source>&amp;File</source>
-      <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/actions.py" line="179" />
-      <source>&amp;Go to step</source>
-      <translation>转到步骤(&amp;G)</translation>
-    </message>
-    <message>
-      <source>&amp;Help</source>
-      <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-      <source>&amp;New plan</source>
-      <translation>新建方案(&amp;N)</translation>
-    </message>
-    <message>
-      <source>&amp;Next step</source>
-      <translation>下一步(&amp;N)</translation>
-    </message>
-    <message>
-      <source>&amp;Open…</source>
-      <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-      <source>&amp;Plan</source>
-      <translation>方案(&amp;P)</translation>
-    </message>
-    <message>
-      <source>&amp;Preferences…</source>
-      <translation>首选项(&amp;P)…</translation>
-    </message>
-    <message>
-      <source>&amp;Previous step</source>
-      <translation>上一步(&amp;P)</translation>
-    </message>
-    <message>
-      <source>&amp;Quit</source>
-      <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/actions.py" line="219" />
-      <source>&amp;Redo</source>
-      <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/actions.py" line="219" />
-      <source>&amp;Redo {0}</source>
-      <translation>重做“{0}”(&amp;R)</translation>
-    </message>
-    <message>
-      <source>&amp;Remove phase</source>
-      <translation>删除阶段(&amp;R)</translation>
-    </message>
-    <message>
-      <source>&amp;Roadmap</source>
-      <translation>路线图(&amp;R)</translation>
-    </message>
-    <message>
-      <source>&amp;Save</source>
-      <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/actions.py" line="218" />
-      <source>&amp;Undo</source>
-      <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/actions.py" line="218" />
-      <source>&amp;Undo {0}</source>
-      <translation>撤销“{0}”(&amp;U)</translation>
-    </message>
-    <message>
-      <source>&amp;User guide</source>
-      <translation>用户指南(&amp;U)</translation>
-    </message>
-    <message>
-      <source>&amp;View</source>
-      <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="183" />
-      <source>(date unknown)</source>
-      <translation>（日期未知）</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/actions.py" line="206" />
-      <source>(no recent plans)</source>
-      <translation>（没有最近的方案）</translation>
-    </message>
-    <message>
-      <source>+ Phase</source>
-      <translation>+ 阶段</translation>
-    </message>
-    <message>
-      <source>+ Workload</source>
-      <translation>+ 负载</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="181" />
-      <source>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;Sizes GPU infrastructure for AI work and explains every number.&lt;/p&gt;&lt;p&gt;Catalog version {1}, built {2}.&lt;/p&gt;</source>
-      <translation>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;为AI任务测算GPU基础设施，并解释每一个数字的来历。&lt;/p&gt;&lt;p&gt;目录版本 {1}，构建于 {2}。&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="184" />
-      <source>About gpudesk</source>
-      <translation>关于 gpudesk</translation>
-    </message>
-    <message>
-      <source>Add &amp;workload</source>
-      <translation>添加负载(&amp;W)</translation>
-    </message>
-    <message>
-      <source>Add a phase after the current one</source>
-      <translation>在当前阶段之后添加一个阶段</translation>
-    </message>
-    <message>
-      <source>Add a workload to the current phase</source>
-      <translation>为当前阶段添加一个工作负载</translation>
-    </message>
-    <message>
-      <source>Browse, compare and edit GPUs, models, servers and prices</source>
-      <translation>浏览、对比和编辑GPU、模型、服务器和价格</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="170" />
-      <source>Calibration</source>
-      <translation>校准</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="170" />
-      <source>Calibration is not available in this build: {0}</source>
-      <translation>此版本不提供校准功能：{0}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="125" />
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="128" />
-      <source>Cannot compare</source>
-      <translation>无法对比</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="278" />
-      <source>Cannot estimate: {0}</source>
-      <translation>无法估算：{0}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="196" />
-      <source>Cannot read the user guide {0}: {1}</source>
-      <translation>无法读取用户指南 {0}：{1}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="110" />
-      <source>Choose 2–4 plans to compare</source>
-      <translation>选择 2–4 个方案进行对比</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="116" />
-      <source>Choose between 2 and 4 plans; you chose {0}.</source>
-      <translation>请选择 2 到 4 个方案；您选择了 {0} 个。</translation>
-    </message>
-    <message>
-      <source>Close gpudesk</source>
-      <translation>关闭 gpudesk</translation>
-    </message>
-    <message>
-      <source>Compare 2–4 saved plans side by side</source>
-      <translation>并排对比 2–4 个已保存的方案</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="116" />
-      <source>Compare plans</source>
-      <translation>对比方案</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="132" />
-      <source>Compare plans: {0}</source>
-      <translation>对比方案：{0}</translation>
-    </message>
-    <message>
-      <source>Edit…</source>
-      <translation>编辑…</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="180" />
-      <source>Estimating…</source>
-      <translation>正在估算…</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="108" />
-      <source>Explain</source>
-      <translation>计算说明</translation>
-    </message>
-    <message>
-      <source>Fit the plan's efficiency to measurements from a pilot run</source>
-      <translation>用试点运行的实测数据拟合方案的效率系数</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/actions.py" line="184" />
-      <source>Go to step {0}</source>
-      <translation>转到第 {0} 步</translation>
-    </message>
-    <message>
-      <source>Go to the next step</source>
-      <translation>转到下一步</translation>
-    </message>
-    <message>
-      <source>Go to the previous step</source>
-      <translation>转到上一步</translation>
-    </message>
-    <message>
-      <source>How to go from an empty project to a plan</source>
-      <translation>如何从空白项目做出一份方案</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="52" />
-      <source>Keep saved values</source>
-      <translation>保留保存时的数值</translation>
-    </message>
-    <message>
-      <source>Language, theme, company branding, autosave</source>
-      <translation>语言、主题、公司标识、自动保存</translation>
-    </message>
-    <message>
-      <source>Move phase ear&amp;lier</source>
-      <translation>阶段前移(&amp;L)</translation>
-    </message>
-    <message>
-      <source>Move phase la&amp;ter</source>
-      <translation>阶段后移(&amp;T)</translation>
-    </message>
-    <message>
-      <source>Move the current phase earlier</source>
-      <translation>把当前阶段往前移</translation>
-    </message>
-    <message>
-      <source>Move the current phase later</source>
-      <translation>把当前阶段往后移</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/plan_commands.py" line="80" />
-      <source>Name of phase {0}:</source>
-      <translation>第 {0} 阶段的名称：</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="73" />
-      <source>No proposal</source>
-      <translation>无法生成建议书</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/actions.py" line="170" />
-      <source>Open &amp;recent</source>
-      <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-      <source>Open a saved plan</source>
-      <translation>打开已保存的方案</translation>
-    </message>
-    <message>
-      <source>Preview and print the proposal</source>
-      <translation>预览并打印建议书</translation>
-    </message>
-    <message>
-      <source>Print pre&amp;view…</source>
-      <translation>打印预览(&amp;V)…</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="83" />
-      <source>Proposal written to {0}</source>
-      <translation>建议书已写入 {0}</translation>
-    </message>
-    <message>
-      <source>Re&amp;name phase…</source>
-      <translation>重命名阶段(&amp;N)…</translation>
-    </message>
-    <message>
-      <source>Redo the change just undone</source>
-      <translation>重做刚撤销的修改</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/plan_commands.py" line="59" />
-      <source>Remove phase</source>
-      <translation>删除阶段</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/plan_commands.py" line="60" />
-      <source>Remove phase {0} “{1}” and its workloads? (Undo brings it back.)</source>
-      <translation>删除第 {0} 阶段“{1}”及其工作负载？（可撤销）</translation>
-    </message>
-    <message>
-      <source>Remove the current phase</source>
-      <translation>删除当前阶段</translation>
-    </message>
-    <message>
-      <source>Remove the current workload from the phase</source>
-      <translation>从阶段中删除当前工作负载</translation>
-    </message>
-    <message>
-      <source>Remove wor&amp;kload</source>
-      <translation>删除负载(&amp;K)</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/plan_commands.py" line="79" />
-      <source>Rename phase</source>
-      <translation>重命名阶段</translation>
-    </message>
-    <message>
-      <source>Rename the current phase</source>
-      <translation>重命名当前阶段</translation>
-    </message>
-    <message>
-      <source>Rename…</source>
-      <translation>重命名…</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="119" />
-      <source>Roadmap</source>
-      <translation>路线图</translation>
-    </message>
-    <message>
-      <source>S&amp;tep guide</source>
-      <translation>步骤指南(&amp;T)</translation>
-    </message>
-    <message>
-      <source>Save &amp;as…</source>
-      <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="318" />
-      <source>Save the changes to {0} before closing?</source>
-      <translation>关闭前保存对 {0} 的修改吗？</translation>
-    </message>
-    <message>
-      <source>Save the plan</source>
-      <translation>保存方案</translation>
-    </message>
-    <message>
-      <source>Save the plan under a new name</source>
-      <translation>把方案另存为新文件</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="41" />
-      <source>Saved catalog values unreadable</source>
-      <translation>无法读取保存的目录数值</translation>
-    </message>
-    <message>
-      <source>Show or hide how each number is computed</source>
-      <translation>显示或隐藏每个数字的计算过程</translation>
-    </message>
-    <message>
-      <source>Show or hide the guide to the current step: questions, rules of thumb and the three cases</source>
-      <translation>显示或隐藏当前步骤的指南：要回答的问题、经验法则和三个案例</translation>
-    </message>
-    <message>
-      <source>Show or hide the phase timeline and checks</source>
-      <translation>显示或隐藏阶段时间线和检查项</translation>
-    </message>
-    <message>
-      <source>Stage, timing, carry-forward and growth triggers of the current phase</source>
-      <translation>当前阶段的生命周期、时间安排、硬件沿用和扩容触发条件</translation>
-    </message>
-    <message>
-      <source>Start a new, empty plan</source>
-      <translation>新建一个空白方案</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/actions.py" line="181" />
-      <source>Step &amp;{0}</source>
-      <translation>第 {0} 步(&amp;{0})</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="112" />
-      <source>Step guide</source>
-      <translation>步骤指南</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="45" />
-      <source>The catalog changed since this plan was saved</source>
-      <translation>方案保存后目录已有变化</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="73" />
-      <source>The plan cannot be estimated: {0}</source>
-      <translation>方案无法估算：{0}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="48" />
-      <source>This plan was sized with catalog {0}; {1} value(s) differ today. Keep the saved values to reproduce the saved numbers, or use the current catalog.</source>
-      <translation>此方案按目录 {0} 测算；当前目录中有 {1} 个数值不同。保留保存时的数值可复现原有结果，也可以改用当前目录。</translation>
-    </message>
-    <message>
-      <source>Undo the last change</source>
-      <translation>撤销上一次修改</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="317" />
-      <source>Unsaved changes</source>
-      <translation>未保存的修改</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="53" />
-      <source>Use current catalog</source>
-      <translation>使用当前目录</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="196" />
-      <source>User guide</source>
-      <translation>用户指南</translation>
-    </message>
-    <message>
-      <source>Version and catalog version</source>
-      <translation>版本和目录版本</translation>
-    </message>
-    <message>
-      <source>Write the proposal as PDF with your company branding</source>
-      <translation>生成带有公司标识的PDF建议书</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="200" />
-      <source>gpudesk user guide</source>
-      <translation>gpudesk 用户指南</translation>
-    </message>
-    <message>
-      <source>− Phase</source>
-      <translation>− 阶段</translation>
-    </message>
-    <message>
-      <source>− Workload</source>
-      <translation>− 负载</translation>
-    </message>
-    <message>
-      <source>▶</source>
-      <translation>▶</translation>
-    </message>
-    <message>
-      <source>◀</source>
-      <translation>◀</translation>
-    </message>
-  </context>
-  <context>
-    <name>MeasurementsTable</name>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="71" />
-      <source>Conditions</source>
-      <translation>条件</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="70" />
-      <source>Kind</source>
-      <translation>类型</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="70" />
-      <source>Line</source>
-      <translation>行号</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="70" />
-      <source>Source</source>
-      <translation>来源</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="70" />
-      <source>Values</source>
-      <translation>数值</translation>
-    </message>
-  </context>
-  <context>
-    <name>PhaseDialog</name>
-    <message>
-      <source>Add nodes</source>
-      <translation>增加节点数</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="91" />
-      <source>Add trigger</source>
-      <translation>添加触发条件</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="124" />
-      <source>Current delivery mode: {0}</source>
-      <translation>当前交付方式：{0}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="68" />
-      <source>Duration (months)</source>
-      <translation>时长（月）</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="88" />
-      <source>Growth triggers</source>
-      <translation>扩容触发条件</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="94" />
-      <source>Growth triggers: when a metric passes its threshold, add nodes</source>
-      <translation>扩容触发条件：指标超过阈值时增加节点</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="69" />
-      <source>Hardware</source>
-      <translation>硬件</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="64" />
-      <source>Keep the hardware of the previous phase and add to it</source>
-      <translation>沿用上一阶段的硬件并在此基础上扩容</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="67" />
-      <source>Lifecycle stage</source>
-      <translation>生命周期阶段</translation>
-    </message>
-    <message>
-      <source>Metric</source>
-      <translation>指标</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="67" />
-      <source>Name</source>
-      <translation>名称</translation>
-    </message>
-    <message>
-      <source>Note</source>
-      <translation>备注</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="52" />
-      <source>Phase {0}: {1}</source>
-      <translation>第 {0} 阶段：{1}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="91" />
-      <source>Remove trigger</source>
-      <translation>删除触发条件</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="68" />
-      <source>Starts in month</source>
-      <translation>起始月份</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="79" />
-      <source>Suggested resource form for this stage</source>
-      <translation>本阶段建议的资源形态</translation>
-    </message>
-    <message>
-      <source>Threshold</source>
-      <translation>阈值</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="76" />
-      <location filename="../../gpudesk/ui/phase_editor.py" line="77" />
-      <source>Use the suggested delivery mode</source>
-      <translation>采用建议的交付方式</translation>
-    </message>
-  </context>
-  <context>
-    <name>PilotSetupForm</name>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="52" />
-      <source>GPUs in the pilot</source>
-      <translation>试点GPU数</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="52" />
-      <source>Global batch (sequences)</source>
-      <translation>全局批量（序列数）</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="53" />
-      <source>Micro-batch</source>
-      <translation>微批量</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="56" />
-      <source>Output tokens</source>
-      <translation>输出token数</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="54" />
-      <source>Pipeline parallel</source>
-      <translation>流水线并行</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="55" />
-      <source>Prompt tokens</source>
-      <translation>输入token数</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="53" />
-      <source>Sequence length (tokens)</source>
-      <translation>序列长度（token）</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="55" />
-      <source>Serving concurrency</source>
-      <translation>推理并发数</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="54" />
-      <source>Tensor parallel</source>
-      <translation>张量并行</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="61" />
-      <source>from log / plan</source>
-      <translation>取自日志 / 方案</translation>
-    </message>
-  </context>
-  <context>
-    <name>PlanController</name>
-    <message>
-      <location filename="../../gpudesk/ui/controller.py" line="129" />
-      <source>The estimate failed: {0}</source>
-      <translation>测算失败：{0}</translation>
-    </message>
-  </context>
-  <context>
-    <name>PlanToolbar</name>
-    <message>
-      <location filename="../../gpudesk/ui/plan_toolbar.py" line="32" />
-      <source> Phase: </source>
-      <translation> 阶段：</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/plan_toolbar.py" line="36" />
-      <source> Workload: </source>
-      <translation> 负载：</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/plan_toolbar.py" line="22" />
-      <source>Phase</source>
-      <translation>阶段</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/plan_toolbar.py" line="18" />
-      <source>Plan</source>
-      <translation>方案</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/plan_toolbar.py" line="23" />
-      <source>The phase the steps show and edit</source>
-      <translation>各步骤显示和编辑的阶段</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/plan_toolbar.py" line="27" />
-      <source>The workload of the phase the steps show and edit</source>
-      <translation>各步骤显示和编辑的阶段工作负载</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/plan_toolbar.py" line="26" />
-      <source>Workload</source>
-      <translation>工作负载</translation>
-    </message>
-  </context>
-  <context>
-    <name>PreferencesDialog</name>
-    <message>
-      <source>Author (proposals and revisions)</source>
-      <translation>作者（建议书和修订记录）</translation>
-    </message>
-    <message>
-      <source>Autosave every (seconds)</source>
-      <translation>自动保存间隔（秒）</translation>
-    </message>
-    <message>
-      <source>CNY (人民币)</source>
-      <translation>人民币（CNY）</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/preferences_dialog.py" line="95" />
-      <source>Choose a logo file</source>
-      <translation>选择标识文件</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/preferences_dialog.py" line="94" />
-      <source>Choose…</source>
-      <translation>选择…</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/preferences_dialog.py" line="103" />
-      <source>Company logo</source>
-      <translation>公司标识</translation>
-    </message>
-    <message>
-      <source>Company logo (PNG or JPEG)</source>
-      <translation>公司标识（PNG 或 JPEG）</translation>
-    </message>
-    <message>
-      <source>Company name (proposal cover)</source>
-      <translation>公司名称（建议书封面）</translation>
-    </message>
-    <message>
-      <source>Currency of new plans</source>
-      <translation>新方案的币种</translation>
-    </message>
-    <message>
-      <source>Dark</source>
-      <translation>深色</translation>
-    </message>
-    <message>
-      <source>English</source>
-      <translation>English</translation>
-    </message>
-    <message>
-      <source>Follow the system</source>
-      <translation>跟随系统</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/preferences_dialog.py" line="104" />
-      <source>Images (*.png *.jpg *.jpeg)</source>
-      <translation>图片 (*.png *.jpg *.jpeg)</translation>
-    </message>
-    <message>
-      <source>Interface language</source>
-      <translation>界面语言</translation>
-    </message>
-    <message>
-      <source>Light</source>
-      <translation>浅色</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/preferences_dialog.py" line="40" />
-      <source>Preferences</source>
-      <translation>首选项</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/preferences_dialog.py" line="129" />
-      <source>The logo file {0} does not exist.</source>
-      <translation>标识文件 {0} 不存在。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/preferences_dialog.py" line="127" />
-      <source>The logo must be a PNG or JPEG file.</source>
-      <translation>标识必须是 PNG 或 JPEG 文件。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/preferences_dialog.py" line="53" />
-      <source>The theme and the language apply at once; company, logo and author are used on proposals.</source>
-      <translation>主题和语言立即生效；公司名称、标识和作者用于建议书。</translation>
-    </message>
-    <message>
-      <source>Theme</source>
-      <translation>主题</translation>
-    </message>
-    <message>
-      <source>USD (US dollar)</source>
-      <translation>美元（USD）</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/preferences_dialog.py" line="122" />
-      <source>{0}: not a valid value</source>
-      <translation>{0}：数值无效</translation>
-    </message>
-    <message>
-      <source>中文</source>
-      <translation>中文</translation>
-    </message>
-  </context>
-  <context>
-    <name>ProposalDialog</name>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="97" />
-      <source>Cancelled; {0} was not written</source>
-      <translation>已取消；未写入 {0}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="92" />
-      <source>Choose an output file ending in .pdf</source>
-      <translation>请选择以 .pdf 结尾的输出文件</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="49" />
-      <source>Close</source>
-      <translation>关闭</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="42" />
-      <source>Company</source>
-      <translation>公司</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="74" />
-      <source>Images (*.png *.jpg *.jpeg)</source>
-      <translation>图片 (*.png *.jpg *.jpeg)</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="41" />
-      <source>Language</source>
-      <translation>语言</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="43" />
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="73" />
-      <source>Logo</source>
-      <translation>公司标识</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="45" />
-      <source>Preview</source>
-      <translation>预览</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="46" />
-      <source>Print</source>
-      <translation>打印</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="29" />
-      <source>Proposal</source>
-      <translation>技术方案书</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="47" />
-      <source>Save PDF</source>
-      <translation>保存 PDF</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="105" />
-      <source>Saved {0} ({1} pages)</source>
-      <translation>已保存 {0}（共 {1} 页）</translation>
-    </message>
-  </context>
-  <context>
-    <name>ProposalExport</name>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="49" />
-      <source>Drawing the charts…</source>
-      <translation>正在绘制图表…</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="51" />
-      <source>Page {0} of {1}</source>
-      <translation>第 {0} 页，共 {1} 页</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="58" />
-      <source>Saving the proposal</source>
-      <translation>正在保存方案书</translation>
-    </message>
-  </context>
-  <context>
-    <name>QDialog</name>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="277" />
-      <source>Catalog</source>
-      <translation>目录</translation>
-    </message>
-  </context>
-  <context>
-    <name>RecommendationPanel</name>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="127" />
-      <source>Hover a point to see its configuration; click it to pin it into the plan.</source>
-      <translation>将鼠标停在某个点上可查看其配置；点击即可将其采用到方案中。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="164" />
-      <source>No estimate: fix the inputs the status bar names first.</source>
-      <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="167" />
-      <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
-      <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="99" />
-      <source>Pin this configuration</source>
-      <translation>选定此配置</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="281" />
-      <source>Pin {0}</source>
-      <translation>选定 {0}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="264" />
-      <source>Pin {0} × {1}</source>
-      <translation>采用 {0} × {1}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="267" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="284" />
-      <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
-      <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="101" />
-      <source>Plan with the selected configuration: its accelerator (with a server that holds it), precision and layout; Undo restores the plan</source>
-      <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="226" />
-      <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
-      <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="131" />
-      <source>Ranked</source>
-      <translation>排名</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="72" />
-      <source>Ranked configurations</source>
-      <translation>配置排名</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="190" />
-      <source>Searching accelerators, precisions and layouts…</source>
-      <translation>正在搜索加速卡、精度与切分方式……</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="82" />
-      <source>The best configuration found on each accelerator, feasible first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
-      <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="230" />
-      <source>This configuration is pinned in the plan.</source>
-      <translation>方案已选定此配置。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="132" />
-      <source>Trade-offs</source>
-      <translation>权衡</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="89" />
-      <source>Why it ranks here</source>
-      <translation>排名理由</translation>
-    </message>
-  </context>
-  <context>
-    <name>RecoveryDialog</name>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="69" />
-      <source>&amp;Compare</source>
-      <translation>对比(&amp;C)</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="70" />
-      <source>&amp;Discard</source>
-      <translation>丢弃(&amp;D)</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="71" />
-      <source>&amp;Later</source>
-      <translation>稍后(&amp;L)</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="68" />
-      <source>&amp;Restore</source>
-      <translation>恢复(&amp;R)</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="63" />
-      <source>Autosave</source>
-      <translation>自动保存</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="59" />
-      <source>Autosaved plans</source>
-      <translation>自动保存的方案</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="120" />
-      <source>Cannot read this autosave: {0}</source>
-      <translation>无法读取此自动保存：{0}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="62" />
-      <source>Changes against the saved file</source>
-      <translation>与已保存文件相比的改动</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="152" />
-      <source>Discarded.</source>
-      <translation>已丢弃。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="63" />
-      <source>Field</source>
-      <translation>字段</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="52" />
-      <source>Recover unsaved work</source>
-      <translation>恢复未保存的工作</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="63" />
-      <source>Saved file</source>
-      <translation>已保存的文件</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="55" />
-      <source>gpudesk did not close normally last time. These plans had changes that were not saved; restore one to continue where you left off.</source>
-      <translation>gpudesk 上次没有正常关闭。以下方案有未保存的修改；恢复其中一个即可从上次中断处继续。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="95" />
-      <source>never saved</source>
-      <translation>从未保存</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="135" />
-      <source>{0} field(s) differ from {1}.</source>
-      <translation>有 {0} 个字段与 {1} 不同。</translation>
-    </message>
-  </context>
-  <context>
-    <name>ReprojectionTable</name>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="151" />
-      <source>Band (±1σ)</source>
-      <translation>区间（±1σ）</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="150" />
-      <source>Calibrated</source>
-      <translation>校准后</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="150" />
-      <source>Catalog default</source>
-      <translation>目录默认值</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="151" />
-      <source>Change</source>
-      <translation>变化</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="150" />
-      <source>Full-scale figure</source>
-      <translation>全规模指标</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="151" />
-      <source>Most sensitive to</source>
-      <translation>最敏感的因素</translation>
-    </message>
-  </context>
-  <context>
-    <name>RoadmapView</name>
-    <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="34" />
-      <source>No timeline: the plan could not be estimated.</source>
-      <translation>无时间线：方案无法估算。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="32" />
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="40" />
-      <source>Roadmap checks</source>
-      <translation>路线图检查项</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="59" />
-      <source>Roadmap timeline</source>
-      <translation>路线图时间线</translation>
-    </message>
-  </context>
-  <context>
-    <name>RowFormDialog</name>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="124" />
-      <source>* required. Leave a value empty when the source does not give it: it is stored and shown as unknown, never guessed.</source>
-      <translation>* 为必填项。来源没有给出的数值请留空：它会以“未知”保存和显示，绝不猜测。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="70" />
-      <source>Add a row to {0}</source>
-      <translation>向{0}添加一行</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="116" />
-      <source>Date (YYYY-MM-DD) *</source>
-      <translation>日期（YYYY-MM-DD） *</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="71" />
-      <source>Duplicate into your own row: {0}</source>
-      <translation>复制为您自己的行：{0}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="70" />
-      <source>Edit {0}</source>
-      <translation>编辑 {0}</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="117" />
-      <source>Field sources</source>
-      <translation>字段来源</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="105" />
-      <source>New source…</source>
-      <translation>新建来源…</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="246" />
-      <source>Not saved — fix these and save again:</source>
-      <translation>未保存 — 请修正以下问题后重新保存：</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="119" />
-      <source>Notes</source>
-      <translation>备注</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="110" />
-      <source>Source citation *</source>
-      <translation>引用来源 *</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="118" />
-      <source>Verified</source>
-      <translation>已核实</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="101" />
-      <source>Where the values come from</source>
-      <translation>数值来源</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="114" />
-      <source>checked against the source</source>
-      <translation>已对照来源核实</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="164" />
-      <source>the id of a row cannot change; duplicate it under a new id instead</source>
-      <translation>行的编号不能修改；请复制为新编号的行</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="218" />
-      <source>this id is already used in {0}; choose another</source>
-      <translation>该编号已在{0}中使用，请换一个</translation>
     </message>
   </context>
   <context>
@@ -3825,12 +4752,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepGuide</name>
     <message>
-      <location filename="../../gpudesk/ui/step_guide.py" line="31" />
+      <location filename="../../gpudesk/ui/step_guide.py" line="35" />
       <source>Step guide</source>
       <translation>步骤指南</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_guide.py" line="33" />
+      <location filename="../../gpudesk/ui/step_guide.py" line="37" />
       <source>What the current step decides, the questions to answer, rules of thumb, common mistakes and how the three sample cases handled it</source>
       <translation>当前步骤要定什么、要回答的问题、经验法则、常见误区，以及三个示例案例在这一步怎么做</translation>
     </message>
@@ -3838,85 +4765,105 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepList</name>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="28" />
+      <location filename="../../gpudesk/ui/step_list.py" line="29" />
       <source>Selection steps</source>
       <translation>选型步骤</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="44" />
+      <location filename="../../gpudesk/ui/step_list.py" line="52" />
       <source>Status: {0}</source>
       <translation>状态：{0}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/step_list.py" line="41" />
+      <source>blocked</source>
+      <translation>受阻</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/step_list.py" line="39" />
+      <source>complete</source>
+      <translation>已完成</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/step_list.py" line="39" />
+      <source>has warnings</source>
+      <translation>有警告</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/step_list.py" line="40" />
+      <source>no result yet: the figures of this step are unknown</source>
+      <translation>尚无结果：本步骤的数值未知</translation>
     </message>
   </context>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="118" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="119" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="76" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="77" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="164" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="165" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="168" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="169" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="162" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="163" />
       <source>This phase runs on one node and serves no network traffic, so it needs no scale-out fabric. Choose a fabric and more nodes in this step to size one.</source>
       <translation>本阶段只用一个节点、也不承载网络流量，因此不需要横向扩展网络。如需测算网络，请在本步骤中选择网络类型并增加节点数。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="169" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="170" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
       <source>cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
       <source>inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
       <source>memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
       <source>pareto</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
       <source>power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="156" />
       <source>rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
       <source>scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="156" />
       <source>timeline</source>
       <translation>时间线</translation>
     </message>
@@ -3924,42 +4871,42 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="41" />
+      <location filename="../../gpudesk/ui/summary.py" line="53" />
       <source>capacity {total} for a peak of {target} {unit}</source>
       <translation>承载能力 {total}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="48" />
+      <location filename="../../gpudesk/ui/summary.py" line="59" />
       <source>design power</source>
       <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="57" />
+      <location filename="../../gpudesk/ui/summary.py" line="68" />
       <source>excluding {count} unpriced line(s)</source>
       <translation>不含 {count} 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="51" />
+      <location filename="../../gpudesk/ui/summary.py" line="62" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="36" />
+      <location filename="../../gpudesk/ui/summary.py" line="47" />
       <source>training</source>
       <translation>训练时长</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="29" />
+      <location filename="../../gpudesk/ui/summary.py" line="40" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 张 GPU，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="32" />
+      <location filename="../../gpudesk/ui/summary.py" line="43" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 张 GPU（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="55" />
+      <location filename="../../gpudesk/ui/summary.py" line="66" />
       <source>{years}-year TCO</source>
       <translation>{years} 年 TCO</translation>
     </message>
@@ -3967,22 +4914,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>TablePage</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_page.py" line="42" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_page.py" line="44" />
       <source>Right-click to show or hide columns</source>
       <translation>右键单击可显示或隐藏列</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_page.py" line="94" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_page.py" line="96" />
       <source>{0} of {1} rows</source>
       <translation>{0} / {1} 行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_page.py" line="94" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_page.py" line="96" />
       <source>{0} rows</source>
       <translation>{0} 行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_page.py" line="95" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_page.py" line="97" />
       <source>★ your row   ◇ unverified   — unknown in the cited sources</source>
       <translation>★ 您的行   ◇ 未核实   — 引用来源中未给出</translation>
     </message>
@@ -4244,6 +5191,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <location filename="../../gpudesk/ui/panels/whatif_model.py" line="40" />
       <source>never</source>
       <translation>从不</translation>
+    </message>
+  </context>
+  <context>
+    <name>view</name>
+    <message>
+      <location filename="../../gpudesk/plotting/arrange.py" line="127" />
+      <source>Legend</source>
+      <translation>图例</translation>
     </message>
   </context>
 </TS>

@@ -194,3 +194,15 @@ def test_delivery_modes_print_in_chinese() -> None:
 def test_numbers_that_do_not_fit_fall_back_to_english() -> None:
     check = Check("host.ram_short", "blocker", 3, "Host RAM is too small", "needs more", "add RAM", (), {"ram_gb": 512})
     assert localise(check, "zh") == ("Host RAM is too small", "needs more", "add RAM")
+
+
+def test_assumed_inputs_read_with_their_units_in_chinese() -> None:
+    from gpudesk.core.plan_input_checks import UNITS_ZH, assumed_inputs
+    from gpudesk.project.assumed import essentials
+    from gpudesk.project.io import loads_project
+
+    phase = loads_project(b'{"schema_version": 2}').project.phases[0]
+    _notes, (check,) = assumed_inputs(phase, "phases[0]")
+    assert "训练周期（截止） = 30 天" in check.numbers["inputs_zh"]
+    assert "序列长度 = 4,096 tokens" in check.numbers["inputs_zh"]
+    assert {e.unit for e in essentials()} - {""} <= set(UNITS_ZH)  # every declared unit has its Chinese name

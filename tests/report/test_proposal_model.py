@@ -73,7 +73,7 @@ def test_summary_numbers_equal_the_figures():
     assert summary["GPUs"] == "64 GPUs" and summary["Servers"] == "8 × NVIDIA DGX H100"
     assert summary["Parallel layout"] == "TP8 × PP1 × DP8"
     assert summary["What sets the GPU count"] == "the node count set in the plan"
-    assert summary["Recommended delivery mode"] == "private (owned)"
+    assert summary["Recommended delivery mode"] == "private on-premises (owned)"
     power = _kv(_doc("zh", plan), "power")
     assert power["散热负荷（额定）"] == f"{fs.number('power.btu_per_h'):,.0f} BTU/h"  # cooling sized on nameplate
     assert power["所需机柜数"] == f"{fs.number('power.racks'):.0f} 个机柜"
@@ -177,9 +177,9 @@ def test_delivery_modes_table_reads_pipeline_keys_and_skips_series():
     table = next(b for b in doc.section("delivery").blocks if isinstance(b, DataTable))
     assert table.header[:2] == ("Delivery mode", "Cost over the horizon") and table.header[-1] == "Allowed for the data"
     fs = training_plan().phases[0].figures
-    assert table.rows[0][:2] == ("cloud, on demand", f"${fs.number('delivery.total.cloud_on_demand'):,.0f}")
+    assert table.rows[0][:2] == ("public cloud, on demand", f"${fs.number('delivery.total.cloud_on_demand'):,.0f}")
     assert table.rows[0][-1] == "yes"
-    private = next(r for r in table.rows if r[0] == "private (owned)")
+    private = next(r for r in table.rows if r[0] == "private on-premises (owned)")
     assert private[1] == f"${fs.number('delivery.total.private'):,.0f}" == f"${fs.number('plan.phase_cost'):,.0f}"  # the ledger's
     assert "per month" not in doc.to_text()  # monthly series are charts, never a single table cell
 

@@ -51,10 +51,19 @@ def test_undo_redo_and_dirty_flag():
 def test_typing_merges_into_one_undo_step():
     doc = ProjectDocument(Project())
     for value in (1, 12, 128):
-        doc.set("phases[0].workloads[0].micro_batch", value, label="Type micro_batch")
+        doc.set("phases[0].workloads[0].micro_batch", value, label="Micro-batch per GPU", typing=True)
+    assert doc.undo_label == "Micro-batch per GPU"  # the words the form shows, not a field path
     doc.undo()
     assert doc.get("phases[0].workloads[0].micro_batch") == 1
     assert not doc.can_undo
+
+
+def test_only_typing_merges():
+    doc = ProjectDocument(Project())
+    for value in (2, 12):
+        doc.set("phases[0].workloads[0].micro_batch", value, label="Micro-batch per GPU")
+    doc.undo()
+    assert doc.get("phases[0].workloads[0].micro_batch") == 2 and doc.can_undo
 
 
 def test_structural_edit_is_one_undoable_step():

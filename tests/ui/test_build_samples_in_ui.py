@@ -13,10 +13,12 @@ import pytest
 import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
 
+from gpudesk.ui.widgets.field_form import NotesEdit
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.paths import samples_dir
-from gpudesk.project.assumed import assumed, is_assumed
+from gpudesk.project.assumed import assumed, is_assumed, mark_all
 from gpudesk.project.io import load_project
+from gpudesk.project.model import Project
 from gpudesk.session import field_paths
 from gpudesk.wizard import fields
 from test_shell_support import catalog, make_window, settings  # noqa: F401 - pytest fixtures
@@ -37,6 +39,9 @@ def _set(editor, value) -> None:
     elif isinstance(editor, QLineEdit):
         editor.setText(", ".join(map(str, value)) if isinstance(value, list) else str(value))
         editor.editingFinished.emit()
+    elif isinstance(editor, NotesEdit):
+        editor.setPlainText(str(value))
+        editor.editing_finished.emit()
     else:
         raise AssertionError(f"no way to set {editor!r}")
 
@@ -81,6 +86,12 @@ def _fill_phase(qtbot, window, sample, phase_index: int) -> None:
 def test_user_builds_the_sample_case_from_an_empty_project(qtbot, make_window, catalog, case):
     sample = load_project(samples_dir() / f"{case}.gpudesk").project
     window = make_window(None)
+    blank = Project()  # not the serving plan a window starts with: every field comes from the user's entries
+    for phase in blank.phases:
+        phase.costs.currency = window.settings.get("preferences/default_currency")  # as the preferences say
+        for workload in phase.workloads:
+            mark_all(workload)
+    window.files.new_document(blank)
     for index in range(len(sample.phases)):
         if index > 0:
             assert window.commands.add_phase()

@@ -14,6 +14,7 @@ from test_shell_support import SAMPLES, catalog, flush, make_window, settings  #
 
 import gpudesk.project.model as model
 from gpudesk.core.checks import Check
+from gpudesk.vocabulary.fields import choice_name
 from gpudesk.core.explain import FigureSet
 from gpudesk.ui.i18n import install_language
 from gpudesk.ui.widgets.display_text import display_text
@@ -85,14 +86,16 @@ def test_every_choice_and_help_text_reads_chinese():
         for code in f.metadata.get("choices", ()):
             text = ZH.choice(f.name, code)
             if f.name.endswith("dtype"):
-                assert text == code, (f.name, code)  # precisions stay as written: bf16, fp8
-            elif english_words(text) and text != "English":
+                assert text == code.upper() or text.startswith(code.upper()), (f.name, code)  # BF16, FP8
+            elif english_words(text):
                 english[(f.name, code)] = text
+            # every choice is named by a vocabulary (gpudesk/vocabulary), in English too: never the raw code
+            assert choice_name(f.name, code, "en") == EN.choice(f.name, code), (f.name, code)
         help_text = f.metadata.get("help", "")
         if help_text and english_words(ZH.field_help(help_text)):
             english[(f.name, "help")] = ZH.field_help(help_text)
     assert not english, english
-    assert ZH.choice("kind", "pretrain") == "预训练" and EN.choice("mode", "cloud_on_demand") == "cloud on demand"
+    assert ZH.choice("kind", "pretrain") == "大模型预训练" and EN.choice("mode", "cloud_on_demand") == "public cloud, on demand"
 
 
 def test_every_bound_reason_reads_chinese():

@@ -34,19 +34,20 @@ from PySide6.QtWidgets import (
 # Explicit and short: what stays Latin in a Chinese interface.
 ALLOWED_WORDS = frozenset(
     # product and vendor names, software
-    "gpudesk NVIDIA DGX HGX AMD Intel Huawei Ascend CUDA ROCm CANN NVLink InfiniBand RoCE Ethernet FlashAttention ZeRO LoRA arXiv "
-    "QLoRA English nvidia smi fio Megatron DeepSpeed Transformer NCCL RCCL Adam TCP vLLM TensorRT "
-    "PyTorch torchtitan DeepSeek DualPipe Blackwell SGLang NeMo MLPerf "
+    "gpudesk NVIDIA DGX HGX AMD Intel Huawei Ascend CUDA ROCm CANN NVLink InfiniBand RoCE Ethernet FlashAttention "
+    "ZeRO LoRA arXiv QLoRA English nvidia smi fio Megatron DeepSpeed Transformer NCCL RCCL Adam TCP vLLM TensorRT "
+    "PyTorch torchtitan DeepSeek DualPipe Blackwell SGLang NeMo MLPerf LM AMP Hugging Face ViT DDN Grace Serverless "
+    "DALI ImageNet "
     # technical abbreviations
     "GPU GPUs CPU CPUs vCPU vCPUs vGPU TCO PUE KV TTFT TPOT MFU NVMe PCIe RAM HBM SXM MIG LLM AI MoE MLA RoPE FFN MLP "
     "RT TDP TFLOPS TFLOP TOPS IO RDMA NIC NICs SSD CSV PDF PNG JPEG URL ID Agent token tokens P50 P99 "
-    "IT HFU PDU PDUs API CAPEX OPEX FSDP TP PP CP EP DP CNN "
+    "IT HFU PDU PDUs API CAPEX OPEX FSDP TP PP CP EP DP CNN GQA QK "
     # optimizer names (algorithms, written in Latin in Chinese papers and frameworks)
     "AdamW SGD Adafactor "
     # keys printed on the keyboard, in shortcut hints
     "Ctrl Shift Alt Del Up Down PgUp PgDown "
     # units and currencies
-    "GB TB MB MiB GiB TiB Gb Gbps kW W kWh ms s h µs kg USD CNY YYYY MM DD BTU FLOP kFLOP MFLOP GFLOP PFLOP EFLOP".split()
+    "GB TB MB kB MiB GiB TiB Gb Gbps kW W kWh ms s h µs kg USD CNY YYYY MM DD BTU FLOP kFLOP MFLOP GFLOP PFLOP EFLOP".split()
 )
 TOKEN = re.compile(r"[A-Za-z0-9_.+\-]+")
 TAG = re.compile(r"<[^>]+>")

@@ -53,9 +53,11 @@ def test_figures_of_the_estimate_are_links_that_open_explain(qtbot, make_window)
     window.go_to_step(4)
     qtbot.waitUntil(lambda: window.controller.estimate is not None)
     flush()
-    step, lang, linked = window.step_guide.shown
-    assert (step, lang) == (4, "en") and "storage.read_bw_needed" in linked
+    step, lang, linked, _fired = window.step_guide.shown
+    assert (step, lang) == (4, "en") and "storage.read_bw_needed" in dict(linked)
     assert "href=\"fig:storage.read_bw_needed\"" in window.step_guide.browser.toHtml()
+    assert "storage.read_bw_needed" not in guide_text(window)  # the link reads as the figure's label
+    assert dict(linked)["storage.read_bw_needed"] in guide_text(window)
     window.step_guide.browser.anchorClicked.emit(QUrl("fig:storage.read_bw_needed"))
     flush()
     assert in_front(window.explain_dock) and window.explain.current_key == "storage.read_bw_needed"
@@ -104,7 +106,7 @@ def test_the_widget_renders_either_language():
     guide.set_on_screen(True)
     assert guide.shown is None, "the first text is laid out at the next event-loop turn, after the first paint"
     flush()
-    assert guide.shown == (1, "zh", frozenset())
+    assert guide.shown == (1, "zh", frozenset(), frozenset())
     guide.show_step(3)
     text = guide.browser.toPlainText()
     assert text.startswith("3. CPU和内存要能跟上GPU") and "要回答的问题" in text and "案例二" in text

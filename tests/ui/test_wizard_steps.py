@@ -46,6 +46,11 @@ def test_steps_1_and_2_with_keys_and_clicks_drive_the_memory_chart(qtbot, make_w
     window = make_window(None)
     _click_step(qtbot, window, 1)
 
+    kind = _editor(window, 1, f"{W}.kind")  # a new plan serves an LLM; this one pre-trains it
+    assert isinstance(kind, QComboBox)
+    kind.setCurrentIndex(kind.findData("pretrain"))
+    assert window.document.get(f"{W}.kind") == "pretrain"
+
     model = _editor(window, 1, f"{W}.model_id")
     assert isinstance(model, QComboBox)
     model.setFocus()

@@ -123,11 +123,14 @@ def test_sample_paths_expand_phase_and_workload():
     assert sample_path("p0.delivery.utilisation.hours_per_day") == "phases[0].delivery.utilisation.hours_per_day"
 
 
-def test_html_links_only_the_figures_the_estimate_has():
-    page = help_html(4, "en", linked_figures={"storage.read_bw_needed"})
-    assert "<a href='fig:storage.read_bw_needed'>storage.read_bw_needed</a>" in page
-    assert "<code>storage.read_bw_offered</code>" in page and "fig:storage.read_bw_offered" not in page
-    assert "<code>storage.read_bw_short</code>" in page  # check ids are never links
+def test_html_names_figures_by_label_and_checks_by_title_never_by_key():
+    page = help_html(4, "en", figure_labels={"storage.read_bw_needed": "read bandwidth the GPUs need"},
+                     fired_checks={"storage.read_bw_short": "Storage cannot feed the GPUs"})
+    assert "<a href='fig:storage.read_bw_needed'>read bandwidth the GPUs need</a>" in page
+    assert "storage.read_bw_offered" not in page  # a figure this plan lacks is left out, not shown as a key
+    assert "Storage cannot feed the GPUs" in page and "storage.read_bw_short" not in page
+    assert "gpudesk checks this for every plan" in page  # the rules whose checks did not fire
+    assert not re.search(r"\b[a-z]+\.[a-z_]+_[a-z_]+\b", TAG.sub(" ", page))  # no key or check id as text
     assert page.startswith("<h3>4. Storage matched to the data flow</h3>")
     assert "<h3>4. 存储方案要和数据流匹配</h3>" in help_html(4, "zh")
     for case in CASES.values():

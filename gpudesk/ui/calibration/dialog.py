@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.calibration import (
     Measurement,
     ParseResult,
@@ -85,7 +86,7 @@ class CalibrationDialog(QDialog):
         buttons.addWidget(self.apply_button)
         buttons.addWidget(close)
         layout.addLayout(buttons)
-        self.resize(1280, 860)
+        fit_to_screen(self, 1280, 860)
 
     # -- layout ---------------------------------------------------------------
     def _source_box(self) -> QGroupBox:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.schema import TABLES
 from gpudesk.catalog.store import Catalog
@@ -282,6 +283,6 @@ def open_catalog_browser(parent: QWidget | None, catalog: Catalog) -> QDialog:
     layout.setContentsMargins(0, 0, 0, 0)
     layout.addWidget(browser)
     dialog.browser = browser  # type: ignore[attr-defined]
-    dialog.resize(1400, 820)
+    fit_to_screen(dialog, 1400, 820)
     dialog.show()
     return dialog

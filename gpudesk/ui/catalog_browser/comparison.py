@@ -9,6 +9,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
+from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.catalog.schema import table_spec
 from gpudesk.ui.catalog_browser.columns import Column, cell_text, columns_for, is_unknown, title_of
 
@@ -136,4 +137,4 @@ class ComparisonDialog(QDialog):
         layout.addWidget(buttons)
         self.view.resizeRowsToContents()
         rows_height = self.view.verticalHeader().length() + header.height() + 2 * self.view.frameWidth()
-        self.resize(260 + 230 * len(records), min(rows_height + 110, 960))
+        fit_to_screen(self, 260 + 230 * len(records), min(rows_height + 110, 960))

@@ -12,6 +12,7 @@ from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.schema import table_spec
 from gpudesk.catalog.store import Catalog
 from gpudesk.ui.catalog_browser.columns import cell_text, columns_for, is_unknown, title_of
+from gpudesk.ui.widgets.session_text import session_text
 
 CITATION_KINDS = {"V": "vendor", "S": "secondary", "M": "measured", "D": "derived"}
 
@@ -39,12 +40,13 @@ class DetailPane(QTextBrowser):
         self.catalog = catalog
         self.current: tuple[str, str] | None = None
         self.setOpenExternalLinks(True)
-        self.setMinimumWidth(360)
+        self.setMinimumWidth(280)
         self.show_nothing()
 
     def show_nothing(self) -> None:
         self.current = None
-        self.setHtml(_STYLE + f"<p class='muted'>{html.escape(self.tr('Select a row to see every field and its source.'))}</p>")
+        hint = self.tr("Select a row to see every field and its source.")
+        self.setHtml(_STYLE + f"<p class='muted'>{html.escape(hint)}</p>")
 
     def show_record(self, table: str, record: Any) -> None:
         self.current = (table, record.id)
@@ -67,7 +69,8 @@ class DetailPane(QTextBrowser):
             parts.append(html.escape(citation.publisher))
         if citation.accessed:
             parts.append(html.escape(self.tr("accessed {0}").format(citation.accessed)))
-        parts.append(f"[{html.escape(citation.kind)}: {html.escape(self.tr(kind))}]")
+        kind_name = self.tr(kind)
+        parts.append(f"[{html.escape(kind_name)}]")
         text = " · ".join(parts)
         if citation.url:
             url = html.escape(citation.url, quote=True)
@@ -76,46 +79,62 @@ class DetailPane(QTextBrowser):
             text += f"<br><span class='muted'>{html.escape(citation.note)}</span>"
         return text
 
+    def _words(self) -> dict[str, str]:
+        """The pane's words in the interface language (outside f-strings, where the extractor finds them)."""
+        return {
+            "your_row": self.tr("your row"), "unverified": self.tr("unverified"), "source": self.tr("Source"),
+            "row_date": self.tr("Row date"), "not_given": self.tr("not given"), "notes": self.tr("Notes"),
+            "field": self.tr("Field"), "value": self.tr("Value"), "unit": self.tr("Unit"),
+            "unknown_tip": self.tr("unknown: not in the cited sources"), "unknown": self.tr("unknown"),
+            "row_source": self.tr("row source"),
+            "legend": self.tr("— unknown: not in the cited sources · row source: the source named above · [n]: a "
+                              "field source listed below"),
+            "own_sources": self.tr("Field sources that differ from the row source"),
+        }
+
     def record_html(self, table: str, record: Any) -> str:
         prov: rec.Provenance = record.provenance
+        w = {key: html.escape(text) for key, text in self._words().items()}
+        text_of = session_text()
         badges = []
         if prov.user_row:
-            badges.append(f"<span class='badge-user'>&nbsp;★ {html.escape(self.tr('your row'))}&nbsp;</span>")
+            badges.append(f"<span class='badge-user'>&nbsp;★ {w['your_row']}&nbsp;</span>")
         if not prov.verified:
-            badges.append(f"<span class='badge-unverified'>◇ {html.escape(self.tr('unverified'))}</span>")
+            badges.append(f"<span class='badge-unverified'>◇ {w['unverified']}</span>")
         out = [_STYLE, f"<h2>{html.escape(title_of(record))}</h2>"]
-        out.append(f"<p class='muted'>{html.escape(self.tr(table_spec(table).title))} · {html.escape(record.id)}"
-                   f" {' '.join(badges)}</p>")
-        out.append(f"<p><b>{html.escape(self.tr('Source'))}:</b> {self.citation_html(prov.source)}<br>"
-                   f"<b>{html.escape(self.tr('Row date'))}:</b> {html.escape(prov.date or self.tr('not given'))}</p>")
+        title = self.tr(table_spec(table).title)
+        out.append(f"<p class='muted'>{html.escape(title)} · {html.escape(record.id)} {' '.join(badges)}</p>")
+        date = html.escape(prov.date) if prov.date else w["not_given"]
+        out.append(f"<p><b>{w['source']}:</b> {self.citation_html(prov.source)}<br><b>{w['row_date']}:</b> {date}</p>")
         if prov.notes:
-            out.append(f"<p><b>{html.escape(self.tr('Notes'))}:</b> {html.escape(prov.notes)}</p>")
+            out.append(f"<p><b>{w['notes']}:</b> {html.escape(prov.notes)}</p>")
         out.append("<table class='fields' width='100%' cellspacing='0'>")
-        out.append(f"<tr><th>{html.escape(self.tr('Field'))}</th><th align='right'>{html.escape(self.tr('Value'))}</th>"
-                   f"<th>{html.escape(self.tr('Unit'))}</th><th>{html.escape(self.tr('Source'))}</th></tr>")
+        out.append(f"<tr><th>{w['field']}</th><th align='right'>{w['value']}</th><th>{w['unit']}</th>"
+                   f"<th>{w['source']}</th></tr>")
         own_sources: list[str] = []
         for column in columns_for(table):
             value = getattr(record, column.field)
             unknown = value is None or is_unknown(record, column.field)
             text = html.escape(cell_text(column, record))
             if unknown:
-                text = f"<span class='unknown' title='{html.escape(self.tr('unknown: not in the cited sources'))}'>—</span>"
+                text = f"<span class='unknown' title='{w['unknown_tip']}'>—</span>"
             if column.field in prov.field_sources:
                 cid = prov.field_sources[column.field]
                 if cid not in own_sources:
                     own_sources.append(cid)
                 source = f"<span class='own'>[{own_sources.index(cid) + 1}] {html.escape(self._short(cid))}</span>"
             elif unknown:
-                source = f"<span class='unknown'>{html.escape(self.tr('unknown'))}</span>"
+                source = f"<span class='unknown'>{w['unknown']}</span>"
             else:
-                source = f"<span class='muted'>{html.escape(self.tr('row source'))}</span>"
+                source = f"<span class='muted'>{w['row_source']}</span>"
             align = "right' nowrap='nowrap" if column.numeric else "left"
-            out.append(f"<tr><td>{html.escape(self.tr(column.label))}</td><td align='{align}'>{text}</td>"
-                       f"<td nowrap>{html.escape(column.unit)}</td><td>{source}</td></tr>")
+            label = html.escape(self.tr(column.label))
+            out.append(f"<tr><td>{label}</td><td align='{align}'>{text}</td>"
+                       f"<td nowrap>{html.escape(text_of.unit(column.unit))}</td><td>{source}</td></tr>")
         out.append("</table>")
-        out.append(f"<p class='muted'>{html.escape(self.tr('— unknown: not in the cited sources · row source: the source named above · [n]: a field source listed below'))}</p>")
+        out.append(f"<p class='muted'>{w['legend']}</p>")
         if own_sources:
-            out.append(f"<p><b>{html.escape(self.tr('Field sources that differ from the row source'))}</b></p><ol>")
+            out.append(f"<p><b>{w['own_sources']}</b></p><ol>")
             out.extend(f"<li>{self.citation_html(cid)}</li>" for cid in own_sources)
             out.append("</ol>")
         return "".join(out)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.atomic_files import atomic_write_bytes
+from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.catalog.bundle import export_bundle, import_bundle
 from gpudesk.catalog.csv_io import export_csv, import_csv_file, records_for_export
 from gpudesk.catalog.errors import CatalogError, CatalogImportError, Problem
@@ -149,7 +150,7 @@ class ImportReportDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(760, 360)
+        fit_to_screen(self, 760, 360)
 
     def _append(self, cells: list[str]) -> None:
         row = self.table.rowCount()

@@ -10,10 +10,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QCheckBox, QComboBox, QCompleter, QHBoxLayout, QLineEdit, QWidget
 
 from gpudesk.catalog.field_rules import FieldRule, rule_for
 from gpudesk.ui.catalog_browser.columns import format_number
+from gpudesk.ui.widgets.session_text import session_text
+
+HELP_CONTEXT = "CatalogFieldHelp"
+"""Translation context of the field rules' explanations and the form's hints (``gpudesk.ui.i18n.table_texts``)."""
+CHOICE_CONTEXT = "CatalogChoice"
+CHOICE_WORDS = ("upstream", "vendor", "partial", "none", "superchip", "air", "liquid", "hybrid")
+"""Choice codes of catalog fields that are words rather than names (support levels, form factor, cooling)."""
+
+
+def help_text(text: str) -> str:
+    return QCoreApplication.translate(HELP_CONTEXT, text) if text else ""
+
+
+def choice_text(code: str) -> str:
+    return QCoreApplication.translate(CHOICE_CONTEXT, code) if code in CHOICE_WORDS else code
 
 ERROR_STYLE = "border: 2px solid #c62828; border-radius: 3px;"
 
@@ -25,7 +41,7 @@ class ChoiceChecks(QWidget):
         super().__init__(parent)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.boxes = {c: QCheckBox(c, self) for c in choices}
+        self.boxes = {c: QCheckBox(choice_text(c), self) for c in choices}
         for box in self.boxes.values():
             layout.addWidget(box)
         layout.addStretch(1)
@@ -43,7 +59,7 @@ def range_hint(rule: FieldRule | None) -> str:
         return ""
     low = format_number(rule.low) if rule.low is not None else ""
     high = format_number(rule.high) if rule.high is not None else ""
-    return f"{low} – {high} {rule.unit}".strip()
+    return f"{low} – {high} {session_text().unit(rule.unit)}".strip()
 
 
 def make_editor(table: str, name: str, kind: str, completions: Sequence[str] = (), parent: QWidget | None = None) -> QWidget:
@@ -55,17 +71,18 @@ def make_editor(table: str, name: str, kind: str, completions: Sequence[str] = (
         return ChoiceChecks(rule.choices, parent)
     if rule is not None and rule.choices:
         combo = QComboBox(parent)
-        combo.addItems(["", *rule.choices])
+        for code in ("", *rule.choices):
+            combo.addItem(choice_text(code), code)
         return combo
     edit = QLineEdit(parent)
     hint = range_hint(rule)
     if base.startswith("tuple"):
         hint = (hint + " · " if hint else "") + "a; b; c"
     elif kind.startswith("opt_"):
-        hint = (hint + " · " if hint else "") + "empty = unknown"
+        hint = (hint + " · " if hint else "") + help_text("empty = unknown")
     edit.setPlaceholderText(hint)
     if rule is not None and rule.why:
-        edit.setToolTip(rule.why)
+        edit.setToolTip(help_text(rule.why))
     if completions:
         completer = QCompleter(list(completions), edit)
         completer.setFilterMode(completer.filterMode().MatchContains)
@@ -92,7 +109,7 @@ def set_editor_value(editor: QWidget, value: Any) -> None:
     elif isinstance(editor, ChoiceChecks):
         editor.set_value(tuple(value or ()))
     elif isinstance(editor, QComboBox):
-        index = editor.findText(str(value or ""))
+        index = editor.findData(str(value or ""))
         editor.setCurrentIndex(max(index, 0))
     elif isinstance(editor, QLineEdit):
         editor.setText(edit_text(value))
@@ -105,7 +122,7 @@ def editor_value(editor: QWidget) -> Any:
     if isinstance(editor, ChoiceChecks):
         return editor.value()
     if isinstance(editor, QComboBox):
-        return editor.currentText()
+        return editor.currentData() or ""
     if isinstance(editor, QLineEdit):
         return editor.text().strip()
     raise TypeError(f"no value for editor {type(editor).__name__}")

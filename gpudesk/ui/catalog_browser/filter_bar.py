@@ -6,11 +6,15 @@ from typing import Any
 
 from PySide6.QtCore import QLocale, Signal
 from PySide6.QtGui import QDoubleValidator
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from gpudesk.catalog.field_rules import rule_for
 from gpudesk.ui.catalog_browser.columns import field_unit
 from gpudesk.ui.catalog_browser.criteria import PRECISION_FIELDS, TABLE_FILTERS, FilterCriteria, TableFilters, choices_in
+
+
+COMBO_CHARACTERS = 10
+"""A filter's choice list is at least this many characters wide; its open list shows whole names."""
 
 
 class FilterBar(QWidget):
@@ -22,14 +26,20 @@ class FilterBar(QWidget):
         super().__init__(parent)
         self.table = table
         self.offered: TableFilters = TABLE_FILTERS.get(table, TableFilters())
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        # Two rows: the search box, then the filters this table offers. One row asked for about 1,000 px, which
+        # with the detail pane pushed the catalog dialog past a 1366-pixel screen.
+        rows = QVBoxLayout(self)
+        rows.setContentsMargins(0, 0, 0, 0)
+        search_row = QHBoxLayout()
+        layout = QHBoxLayout()
+        rows.addLayout(search_row)
+        rows.addLayout(layout)
 
         self.search = QLineEdit(self)
         self.search.setPlaceholderText(self.tr("Search name, id, any value…"))
         self.search.setClearButtonEnabled(True)
         self.search.setMinimumWidth(200)
-        layout.addWidget(self.search, 2)
+        search_row.addWidget(self.search, 1)
 
         self.vendor = self._combo(self.offered.vendor, self.tr("Provider") if self.offered.vendor == "provider"
                                   else self.tr("Vendor"), records, layout)
@@ -82,7 +92,11 @@ class FilterBar(QWidget):
 
         self.clear_button = QPushButton(self.tr("Clear"), self)
         self.clear_button.clicked.connect(self.clear)
-        layout.addWidget(self.clear_button)
+        search_row.addWidget(self.clear_button)
+        layout.addStretch(1)
+        for combo in self.findChildren(QComboBox):  # long vendor or provider names shorten in the closed box
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(COMBO_CHARACTERS)
 
         self.search.textChanged.connect(self._emit)
         self.min_memory.valueChanged.connect(self._emit)

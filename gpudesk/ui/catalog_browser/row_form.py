@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.errors import CatalogError, CatalogValidationError, Problem
 from gpudesk.catalog.intake import record_from_mapping
@@ -73,7 +74,7 @@ class RowFormDialog(QDialog):
                                          self.tr(table_spec(table).title).lower()))
         self._build()
         self._fill()
-        self.resize(620, 760)
+        fit_to_screen(self, 620, 760)
 
     # -- building ---------------------------------------------------------
     def _build(self) -> None:
@@ -111,6 +112,7 @@ class RowFormDialog(QDialog):
         self.date_edit = QLineEdit(source_box)
         self.field_sources_edit = QLineEdit(source_box)
         self.field_sources_edit.setPlaceholderText("price_usd=quote-acme-2025-05; tdp_w=…")
+        self.field_sources_edit.setProperty("codes-shown", True)  # field names are this entry's syntax
         self.verified_check = QCheckBox(self.tr("checked against the source"), source_box)
         self.notes_edit = QLineEdit(source_box)
         source_form.addRow(self.tr("Date (YYYY-MM-DD) *"), self.date_edit)

@@ -33,6 +33,8 @@ class TablePage(QWidget):
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setWordWrap(False)
+        # the id column and the field names in the header tips are what CSV files and the user catalog use
+        self.view.setProperty("codes-shown", True)
         self.view.verticalHeader().hide()
         self.view.verticalHeader().setDefaultSectionSize(24)
         header = self.view.horizontalHeader()

@@ -25,11 +25,12 @@ from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
-from gpudesk.ui.widgets.session_text import session_language
+from gpudesk.ui.widgets.session_text import session_language, session_text
 from gpudesk.ui.widgets.checks_view import ChecksView
 from gpudesk.ui.widgets.field_form import FieldForm
-from gpudesk.ui.widgets.figure_table import FigureTable
+from gpudesk.ui.widgets.figure_table import FigureTable, figure_display
 from gpudesk.wizard import fields
+from gpudesk.wizard.defaults import USED_VALUES, ZERO_MEANS
 from gpudesk.wizard.figures import figure_keys_for_step
 from gpudesk.wizard.steps import Step
 
@@ -195,9 +196,14 @@ class StepPage(QWidget):
             self.form_layout.removeWidget(self.form)
             self.form.deleteLater()
         self.form = FieldForm(self.document, self.form_box)
+        self._relative: dict[str, str] = {}  # resolved path -> the row's path (relative to the phase)
         for row in fields.rows_for(self.step.number, self._kind):
             provider = self.choices.provider(row.choices) if row.choices else None
-            self.form.add(fields.resolve(row, phase, workload), row.label(self.lang), provider)
+            path = fields.resolve(row, phase, workload)
+            self._relative[path] = row.path
+            self.form.add(path, row.label(self.lang), provider)
+            if row.path in ZERO_MEANS:
+                self.form.set_zero_text(path, ZERO_MEANS[row.path][self.lang == "zh"])
         self.form_layout.addWidget(self.form)
         # The inputs column is never narrower than the form at its minimum plus a vertical scroll bar, so the
         # form needs no horizontal scrolling (labels and editors differ by step, workload kind and language).
@@ -215,6 +221,7 @@ class StepPage(QWidget):
     def show_estimate(self, estimate: PhaseEstimate | None) -> None:
         if self.decision is not None:
             self.decision.show_estimate(estimate)
+        self._show_used_values(estimate)
         if estimate is None:
             self.figures.figure_model.set_figures(None, [])
             self.checks.set_checks([])
@@ -240,6 +247,22 @@ class StepPage(QWidget):
                     self._pending_specs[name] = spec  # drawn when its tab is opened: one chart per edit
         self.chart_tabs.setVisible(shown > 0)
         self._draw_current_chart()
+
+    def _show_used_values(self, estimate: PhaseEstimate | None) -> None:
+        """Fields where 0 lets gpudesk choose show the value the estimate chose, read from its figure."""
+        if self.form is None:
+            return
+        text = session_text()
+        sep = "：" if self.lang == "zh" else ": "
+        for path, relative in self._relative.items():
+            used = USED_VALUES.get(relative)
+            if used is None:
+                continue
+            shown = used.word(self.lang)
+            if estimate is not None and used.figure in estimate.figures:
+                value, unit = figure_display(estimate.figures, used.figure, text)
+                shown += sep + f"{value} {unit}".strip()
+            self.form.set_zero_text(path, shown)
 
     def _draw_current_chart(self) -> None:
         current = self.chart_tabs.currentWidget()

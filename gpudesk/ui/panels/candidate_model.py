@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QWidget
 from gpudesk.core.explain import format_value
 from gpudesk.report.number_format import money_in_chinese_units
 from gpudesk.results.plan_result import Candidate
+from gpudesk.ui.status_style import BLOCKED, COMPLETE, MARKS, UNKNOWN
 from gpudesk.ui.widgets.rows_model import RowsTableModel
 from gpudesk.ui.widgets.session_text import session_language, session_text
 
@@ -112,14 +113,19 @@ class CandidateTableModel(RowsTableModel):
             return f"{c.nodes:,}"
         if col == COL_LAYOUT:
             return c.layout_in(session_language())
+        estimated = math.isfinite(c.time_or_throughput) and c.time_or_throughput > 0
         if col == COL_TIME:
-            return _number(c.time_or_throughput, c.time_or_throughput_unit)
-        if col == COL_COST:
+            return _number(c.time_or_throughput, c.time_or_throughput_unit) if estimated else self.tr("cannot estimate")
+        if col == COL_COST:  # a configuration that cannot be estimated is never priced as if it worked
+            if not estimated:
+                return "—"
             if not math.isfinite(c.cost):
                 return self.tr("no price")
             lang = session_language()
             return f"{format_value(c.cost)} {c.cost_unit_in(lang)}" if lang == "zh" else _number(c.cost, c.cost_unit)
-        return "✓" if c.fits else "✗"
+        if not estimated:
+            return MARKS[UNKNOWN]
+        return MARKS[COMPLETE] if c.fits else MARKS[BLOCKED]
 
     @staticmethod
     def _sort_value(c: Candidate, col: int) -> Any:

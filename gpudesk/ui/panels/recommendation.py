@@ -12,11 +12,13 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QBoxLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -92,9 +94,14 @@ class RecommendationPanel(QWidget):
         self.reasons.setTextFormat(Qt.TextFormat.RichText)
         self.reasons.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.reasons.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # long reasons scroll inside the box instead of pushing it past the room the table leaves
+        why_scroll = QScrollArea()
+        why_scroll.setWidgetResizable(True)
+        why_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        why_scroll.setMinimumHeight(40)  # two lines; the rest scrolls
+        why_scroll.setWidget(self.reasons)
         why_layout = QVBoxLayout(self.why_box)
-        why_layout.addWidget(self.reasons)
-        why_layout.addStretch(1)
+        why_layout.addWidget(why_scroll)
 
         self.pin_button = QPushButton(self.tr("Pin this configuration"))
         self.pin_button.setToolTip(self.tr(

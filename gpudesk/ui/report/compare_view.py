@@ -15,7 +15,10 @@ from gpudesk.report.comparison_export import (
 from gpudesk.report.document import Branding
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.plotting import ChartView
-from gpudesk.ui.widgets.display_text import display_text
+from gpudesk.catalog.store import Catalog
+from gpudesk.ui.catalog_choices import catalog_name
+from gpudesk.ui.widgets.display_text import DisplayText, display_text
+from gpudesk.ui.widgets.figure_table import plain_number
 from gpudesk.wizard.fields import describe_path
 from gpudesk.logs import internal_error
 from gpudesk.ui.widgets.session_text import session_language
@@ -129,7 +132,8 @@ class CompareView(QtWidgets.QWidget):
         self.csv_button.setEnabled(enabled)
         self.pdf_button.setEnabled(enabled)
 
-    def set_comparison(self, comparison: PlanComparison) -> None:
+    def set_comparison(self, comparison: PlanComparison, catalog: Catalog | None = None) -> None:
+        """Show ``comparison``; with ``catalog``, the inputs that hold catalog ids show the products' names."""
         self.comparison = comparison
         self.model.set_comparison(comparison, self.text)
         self.inputs.clear()
@@ -137,8 +141,7 @@ class CompareView(QtWidgets.QWidget):
         words = display_text(self.lang)
         for diff in comparison.input_differences:
             leaf = diff.path.split(".")[-1]
-            cells = ["—" if v is None else words.choice(leaf, v) if isinstance(v, str) and leaf in CHOICE_FIELDS
-                     else str(v) for v in diff.values]
+            cells = [self._cell(leaf, v, words, catalog) for v in diff.values]
             item = QtWidgets.QTreeWidgetItem([describe_path(diff.path, self.lang), *cells])
             item.setToolTip(0, diff.path)
             self.inputs.addTopLevelItem(item)
@@ -147,6 +150,19 @@ class CompareView(QtWidgets.QWidget):
         if chart is not None:
             self.chart.set_spec(chart)
         self._set_enabled(True)
+
+    @staticmethod
+    def _cell(leaf: str, value: object, words: DisplayText, catalog: Catalog | None) -> str:
+        if value is None:
+            return "—"
+        if isinstance(value, str) and leaf in CHOICE_FIELDS:
+            return words.choice(leaf, value)
+        named = catalog_name(catalog, leaf, value) if catalog is not None and isinstance(value, str) else None
+        if named is not None:
+            return named
+        if isinstance(value, float):
+            return plain_number(value)
+        return str(value)
 
     def export_csv(self, path: str | Path) -> None:
         if self.comparison is None:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from gpudesk.core.checks import Check
 from gpudesk.core.pitfalls_zh import localise
+from gpudesk.ui import status_style as style
 from gpudesk.ui.widgets.session_text import session_language
 
-SEVERITY_COLOURS = {"blocker": QColor("#c0392b"), "warning": QColor("#b9770e"), "info": QColor("#2e86c1")}
-SEVERITY_MARKS = {"blocker": "⛔", "warning": "⚠", "info": "ℹ"}
+SEVERITY_STYLE = {"blocker": style.BLOCKED, "warning": style.WARNING, "info": style.INFO}
+SEVERITY_MARKS = {severity: style.MARKS[kind] for severity, kind in SEVERITY_STYLE.items()}
 
 
 class ChecksView(QListWidget):
@@ -34,16 +34,24 @@ class ChecksView(QListWidget):
         self._checks = list(checks)
         self.blockSignals(True)
         self.clear()
+        fix_word = self.tr("Fix")
         for check in self._checks:
             title, message, fix = localise(check, self.lang)
             item = QListWidgetItem(f"{SEVERITY_MARKS.get(check.severity, '')} {title}")
-            item.setForeground(SEVERITY_COLOURS.get(check.severity, QColor("black")))
-            item.setToolTip(f"{message}\n\n{self.tr('Fix')}: {fix}")
+            item.setForeground(style.status_colour(SEVERITY_STYLE.get(check.severity, style.INFO), self.palette()))
+            item.setToolTip(f"{message}\n\n{fix_word}: {fix}")
             item.setData(Qt.ItemDataRole.UserRole, check.id)
             self.addItem(item)
         if not self._checks:
-            self.addItem(QListWidgetItem("✓ " + self.tr("No warnings for this step")))
+            self.addItem(QListWidgetItem(style.MARKS[style.COMPLETE] + " " + self.tr("No warnings for this step")))
         self.blockSignals(False)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A theme change recolours the checks for the new background."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and self._shown:
+            checks, self._shown = self._checks, False
+            self.set_checks(checks)
 
     def checks(self) -> list[Check]:
         return list(self._checks)

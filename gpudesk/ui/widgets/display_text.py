@@ -22,12 +22,8 @@ from functools import lru_cache
 from typing import Any
 
 from gpudesk.paths import resource_path
+from gpudesk.vocabulary.fields import choice_name
 
-# choice tables of report_zh.toml, by the model field whose codes they name
-REPORT_CHOICE_TABLES = {
-    "kind": "workload_kind", "mode": "delivery_mode", "stage": "stage", "data_sensitivity": "sensitivity",
-    "fabric": "fabric", "cooling": "cooling",
-}
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")  # second and further workloads of a phase: "w2.mem.total"
 ALTERNATIVE_PREFIX = "alt."  # a rented phase's "if we bought it instead" figures: "alt.power.racks"
 ALTERNATIVE_SUFFIX = {"zh": "（如改为自购）", "en": " (if owned instead)"}
@@ -115,7 +111,11 @@ class DisplayText:
 
     # -- the input form --------------------------------------------------------------
     def choice(self, field_name: str, code: str) -> str:
-        """The display name of a choice code of the model field ``field_name``."""
+        """The display name of a choice code of the model field ``field_name``: its vocabulary's name
+        (``gpudesk.vocabulary``), the same in the form, the charts, the checks and the proposal."""
+        named = choice_name(field_name, code, self.lang)
+        if named is not None:
+            return named
         english = code.replace("_", " ")
         if not self.translates:
             return english
@@ -141,10 +141,7 @@ def display_text(lang: str) -> DisplayText:
         return DisplayText("en")
     report = _read(f"report_{lang}.toml")
     ui = _read(f"figures_{lang}.toml")
-    choices = {name: _table(report, table) for name, table in REPORT_CHOICE_TABLES.items()}
-    for name, table in ui.get("choice", {}).items():
-        choices[name] = {**choices.get(name, {}), **{str(k): str(v) for k, v in table.items()}}
-    choices["kind"] = {**choices["kind"], **choices.get("measurement_kind", {})}
+    choices = {str(name): {str(k): str(v) for k, v in table.items()} for name, table in ui.get("choice", {}).items()}
     return DisplayText(
         lang,
         figures={**_table(report, "figure"), **_table(ui, "figure")},

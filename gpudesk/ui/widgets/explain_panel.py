@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import html
+import math
+import re
 
 from PySide6.QtCore import QCoreApplication, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from gpudesk.core.checks import Check
-from gpudesk.core.explain import Explanation, FigureSet, format_value
+from gpudesk.core.explain import Explanation, FigureSet
 from gpudesk.core.pitfalls_zh import localise
 from gpudesk.report.formula_text import formula_text
 from gpudesk.ui.widgets.display_text import DisplayText
-from gpudesk.ui.widgets.figure_table import display_value
+from gpudesk.results.figure_categories import category_name, is_categorical
+from gpudesk.ui.status_style import BLOCKED, DARK, INFO, LIGHT, WARNING, is_dark
+from gpudesk.ui.widgets.figure_table import display_value, plain_number
 from gpudesk.ui.widgets.session_text import session_language, session_text
 
 
@@ -38,18 +42,20 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
     formulas = formula_text(text.lang)
 
     def origin(source: str) -> str:
-        return html.escape(text.source(formulas.source(source)))
+        return html.escape(powers_of_ten(text.source(formulas.source(source))))
 
     heads = _headings()
-    unit, value = display_value(exp.value, exp.unit, text.lang)
+    value, unit = _shown(exp.key, exp.value, exp.unit, text)
     label = text.figure_label(exp.key, exp.label)
     parts = [f"<h3>{html.escape(label)}</h3>",
-             f"<p><b>{html.escape(text.value(value))} {html.escape(text.unit(unit))}</b>"]
-    if unit != exp.unit and not isinstance(exp.value, str):
-        parts.append(f" <span style='color:gray'>({format_value(exp.value)} {html.escape(text.unit(exp.unit))})</span>")
+             f"<p><b>{html.escape(value)} {html.escape(unit)}</b>"]
+    if unit != text.unit(exp.unit) and isinstance(exp.value, float) and math.isfinite(exp.value) \
+            and not is_categorical(exp.key):
+        parts.append(f" <span style='color:gray'>({plain_number(exp.value)} {html.escape(text.unit(exp.unit))})</span>")
     parts.append("</p>")
     if exp.formula:
-        parts.append(f"<p><i>{html.escape(heads['formula'])}</i><br><code>{html.escape(formulas.formula(exp.formula))}</code></p>")
+        formula = powers_of_ten(formulas.formula(exp.formula))
+        parts.append(f"<p><i>{html.escape(heads['formula'])}</i><br><code>{html.escape(formula)}</code></p>")
     if exp.source:
         parts.append(f"<p><i>{html.escape(heads['source'])}</i>: {origin(exp.source)}</p>")
     if exp.inputs:
@@ -61,11 +67,11 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
             q_label = html.escape(text.figure_label(q.key, q.label))
             if derived:
                 q_label = f"<a href='fig:{html.escape(q.key)}'>{q_label}</a>"
-            q_unit, q_value = display_value(q.value, q.unit)
+            q_value, q_unit = _shown(q.key, q.value, q.unit, text)
             parts.append(
-                f"<tr><td>{q_label}<br><small>{html.escape(q.key)}</small></td>"
-                f"<td align=right>{html.escape(text.value(q_value))}</td>"
-                f"<td>{html.escape(text.unit(q_unit))}</td><td><small>{origin(q.source)}</small></td></tr>"
+                f"<tr><td>{q_label}<br><small style='color:gray'>{html.escape(q.key)}</small></td>"
+                f"<td align=right>{html.escape(q_value)}</td>"
+                f"<td>{html.escape(q_unit)}</td><td><small>{origin(q.source)}</small></td></tr>"
             )
         parts.append("</table>")
     if exp.note:
@@ -80,20 +86,40 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
     return "".join(parts)
 
 
-def check_html(check: Check, lang: str | None = None) -> str:
+_E_NOTATION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)e([+-]?\d+)(?![\w.])")
+_SUPERSCRIPT = str.maketrans("0123456789-+", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺")
+
+
+def powers_of_ten(formula: str) -> str:
+    """A formula's constants as a reader writes them: "/ 1e9" -> "/ 10⁹", "2.5e-3" -> "2.5×10⁻³"."""
+
+    def render(match: re.Match[str]) -> str:
+        mantissa, exponent = match.group(1), str(int(match.group(2))).translate(_SUPERSCRIPT)
+        return f"10{exponent}" if mantissa in ("1", "1.0") else f"{mantissa}×10{exponent}"
+
+    return _E_NOTATION.sub(render, formula)
+
+
+def _shown(key: str, value: float | str, unit: str, text: DisplayText) -> tuple[str, str]:
+    """A value and its unit as the figure table shows them: words for categories, readable units, unknown."""
+    named = category_name(key, value, text.lang)
+    if named is not None:
+        return named, ""
+    shown_unit, shown = display_value(value, unit, text.lang)
+    return text.value(shown), text.unit(shown_unit)
+
+
+def check_html(check: Check, lang: str | None = None, dark: bool = False) -> str:
     """A check as rich text, in ``lang`` (default: the session's language)."""
     title, message, fix = localise(check, lang or session_language())
     heads = _headings()
-    colour = {"blocker": "#c0392b", "warning": "#b9770e"}.get(check.severity, "#2e86c1")
-    numbers = "".join(
-        f"<tr><td>{html.escape(str(k))}</td><td align=right>{html.escape(format_value(v) if isinstance(v, (int, float)) else str(v))}</td></tr>"
-        for k, v in check.numbers.items()
-    )
+    colours = DARK if dark else LIGHT  # 4.5:1 or better on the theme's base colour
+    colour = {"blocker": colours[BLOCKED], "warning": colours[WARNING]}.get(check.severity, colours[INFO])
+    # the message states the check's numbers in words; its raw parameters (check.numbers) stay internal
     return (
         f"<h3 style='color:{colour}'>{html.escape(title)}</h3>"
         f"<p>{html.escape(message)}</p>"
-        + (f"<table border=1 cellspacing=0 cellpadding=3 style='border-collapse:collapse'>{numbers}</table>" if numbers else "")
-        + f"<p><b>{html.escape(heads['fix'])}</b>: {html.escape(fix)}</p>"
+        f"<p><b>{html.escape(heads['fix'])}</b>: {html.escape(fix)}</p>"
     )
 
 
@@ -108,6 +134,7 @@ class ExplainPanel(QWidget):
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self._on_anchor)
         self.browser.setAccessibleName(self.tr("Explanation"))
+        self.browser.setProperty("codes-shown", True)  # figure keys in small print under each input's label
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.browser)
@@ -134,7 +161,7 @@ class ExplainPanel(QWidget):
 
     def show_check(self, check: Check) -> None:
         self.current_key = ""
-        self.browser.setHtml(check_html(check))
+        self.browser.setHtml(check_html(check, dark=is_dark(self.palette())))
 
     def _on_anchor(self, url: QUrl) -> None:
         text = url.toString()

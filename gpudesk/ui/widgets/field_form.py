@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QSpinBox,
     QWidget,
 )
@@ -30,7 +31,9 @@ from gpudesk.project.errors import ProjectValidationError
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.display_text import DisplayText
+from gpudesk.ui.widgets.figure_table import plain_number
 from gpudesk.ui.widgets.session_text import session_text
+from gpudesk.wizard.fields import describe_path
 
 INT_MAX = 2_147_483_647
 COMBO_MIN_CHARACTERS = 16
@@ -64,6 +67,28 @@ def parse_int_list(text: str, lo: int, hi: int) -> list[int]:
     return sorted(set(out))
 
 
+LONG_TEXT = 1000
+"""Text fields that may hold this many characters or more (phase notes, plan notes) get a multi-line editor."""
+NOTES_LINES = 4
+
+
+class NotesEdit(QPlainTextEdit):
+    """A few lines of text; ``editing_finished`` when focus leaves it (as a line edit's editingFinished)."""
+
+    editing_finished = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTabChangesFocus(True)  # Tab moves on to the next field; it never types a tab into the notes
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        lines = self.fontMetrics().lineSpacing() * NOTES_LINES
+        self.setFixedHeight(lines + 2 * self.frameWidth() + int(self.document().documentMargin() * 2))
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().focusOutEvent(event)
+        self.editing_finished.emit()
+
+
 class FieldForm(QWidget):
     """A form of bound editors. ``add(path)`` creates the right editor for the field."""
 
@@ -89,7 +114,7 @@ class FieldForm(QWidget):
         tip = label + (f" ({unit})" if unit else "") + (f": {help_text}" if help_text else "")
         if "min" in meta:
             range_label = self.tr("Range")
-            tip += f"\n{range_label}: {meta['min']:g} – {meta['max']:g} {unit}".rstrip()
+            tip += f"\n{range_label}: {plain_number(meta['min'])} – {plain_number(meta['max'])} {unit}".rstrip()
             if meta.get("why"):
                 tip += f"\n{self.text.bound_reason(meta['why'])}"
         editor.setToolTip(tip)
@@ -143,6 +168,11 @@ class FieldForm(QWidget):
             spin.setGroupSeparatorShown(True)
             spin.valueChanged.connect(lambda v, p=path: self._commit(p, float(v)))
             return spin
+        if isinstance(value, str) and int(meta.get("max_len", 0)) >= LONG_TEXT:
+            notes = NotesEdit(self)  # reasoning for the proposal: paragraphs, not one clipped line
+            notes.setPlainText(value)
+            notes.editing_finished.connect(lambda p=path, e=notes: self._commit(p, e.toPlainText()))
+            return notes
         line = QLineEdit(self)
         if isinstance(value, list):  # a list of whole numbers, e.g. peak months "10, 11"
             line.setText(format_int_list(value))
@@ -207,7 +237,8 @@ class FieldForm(QWidget):
     # -- syncing ------------------------------------------------------------
     def _commit(self, path: str, value: Any) -> None:
         try:
-            self.document.set(path, value, label=f"Type {path}")
+            # the Undo menu names the field as the form does: "Phase 1 · workload 1 · TTFT target (P99)"
+            self.document.set(path, value, label=describe_path(path, self.text.lang), typing=True)
         except ProjectValidationError as exc:  # the editors keep to the declared range; a typed value may not
             editor = self.editors.get(path)
             if editor is not None:
@@ -248,6 +279,8 @@ class FieldForm(QWidget):
                     text = format_int_list(value) if isinstance(value, list) else str(value)
                     if editor.text() != text:
                         editor.setText(text)
+                elif isinstance(editor, NotesEdit) and editor.toPlainText() != str(value):
+                    editor.setPlainText(str(value))
 
     @staticmethod
     def _refill(combo: QComboBox, provider: ChoiceProvider) -> None:
@@ -257,6 +290,12 @@ class FieldForm(QWidget):
         combo.clear()
         for code, text in items:
             combo.addItem(text, code)
+
+    def set_zero_text(self, path: str, text: str) -> None:
+        """What a numeric field shows while it holds 0 ("let gpudesk choose"): the value used instead."""
+        editor = self.editors.get(path)
+        if isinstance(editor, (QSpinBox, QDoubleSpinBox)) and editor.minimum() == 0 and editor.specialValueText() != text:
+            editor.setSpecialValueText(text)
 
     def set_row_visible(self, path: str, visible: bool) -> None:
         editor = self.editors[path]

@@ -1,0 +1,145 @@
+"""Arranges a :class:`~gpudesk.plotting.view.ChartView` for the room it has (decisions in ``fit.py``): the
+legend beside, below or folded away, categories transposed when their labels do not fit, axis titles and
+reference-line labels shortened to their room."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6 import QtCore, QtGui
+
+from gpudesk.plotting import fit
+from gpudesk.results.chart_model import ChartSpec
+
+if TYPE_CHECKING:
+    from gpudesk.plotting.view import ChartView
+
+ROW_TITLE, ROW_PLOT, ROW_PLOT2, ROW_LEGEND, ROW_NOTES = range(5)
+AXIS_WIDTH = 72
+"""Pixels of a left value axis with its title: what the plot loses beside it."""
+
+
+def legend_metrics(view: ChartView) -> QtGui.QFontMetricsF:
+    font = QtGui.QFont(view.font())
+    font.setPointSizeF(10)
+    return QtGui.QFontMetricsF(font)
+
+
+def legend_names(view: ChartView) -> list[str]:
+    return [label.text for _sample, label in view.legend.items]
+
+
+def place_legend(view: ChartView, plan: fit.LegendPlan) -> None:
+    """Put the legend where ``plan`` says (beside: a second column next to the plots; below: a row under
+    them in ``plan.columns`` columns; hidden: out of the layout)."""
+    layout = view.graphics.ci
+    legend = view.legend
+    if legend in layout.items:
+        layout.removeItem(legend)
+    shown = plan.mode != fit.HIDDEN and bool(legend.items)
+    legend.setVisible(shown)
+    if shown:
+        if legend.columnCount != plan.columns:
+            legend.setColumnCount(plan.columns)
+        if plan.mode == fit.BESIDE:
+            layout.addItem(legend, row=ROW_PLOT, col=1, rowspan=2)
+            layout.layout.setAlignment(legend, QtCore.Qt.AlignmentFlag.AlignTop | QtCore.Qt.AlignmentFlag.AlignLeft)
+        else:
+            layout.addItem(legend, row=ROW_LEGEND, col=0, colspan=2)
+            layout.layout.setAlignment(legend, QtCore.Qt.AlignmentFlag.AlignLeft)
+    layout.layout.setColumnStretchFactor(0, 1)
+    layout.layout.setColumnStretchFactor(1, 0)
+    layout.layout.activate()
+
+
+def plot_width(view: ChartView, plan: fit.LegendPlan) -> float:
+    """Pixels along the category axis of the main plot under ``plan``."""
+    return max(1.0, view.graphics.width() - plan.width - AXIS_WIDTH - 24)
+
+
+def fit_axis_titles(view: ChartView) -> None:
+    """Shorten each shown axis title to its axis's length (two stacked panels share the chart's height)."""
+    for panel in view.panels:
+        plot = panel.plot
+        if not plot.isVisible():
+            continue
+        for name in ("left", "bottom"):
+            axis = plot.getAxis(name)
+            full = getattr(axis, "gpudesk_full_title", None)
+            if full is None or axis.labelText not in (full, getattr(axis, "gpudesk_shown_title", None)):
+                full = axis.labelText  # set anew by the renderer since the last fit
+                axis.gpudesk_full_title = full
+            if not full:
+                continue
+            room = (axis.geometry().height() if name == "left" else axis.geometry().width()) - 6
+            metrics = QtGui.QFontMetricsF(axis.label.font())
+            shown = fit.elide(full, metrics, room) if room > 0 else full
+            axis.gpudesk_shown_title = shown
+            if shown != axis.labelText:
+                colour = axis.labelStyle.get("color")
+                plot.setLabel(name, shown, color=colour)
+                axis.gpudesk_shown_title = axis.labelText
+            axis.setToolTip(full if shown != full else "")
+
+
+def names_of(view: ChartView, spec: object) -> list[str]:
+    """The legend's entries for ``spec`` (before it is drawn: its series' names)."""
+    if isinstance(spec, ChartSpec):
+        return list(dict.fromkeys(s.name for s in spec.series if s.panel == 0 or spec.has_second_panel))
+    return legend_names(view)
+
+
+def should_transpose(view: ChartView, spec: ChartSpec, plan: fit.LegendPlan, width: float) -> bool:
+    """Whether ``spec``'s categories must run down the side: their labels do not fit under the plot."""
+    if not spec.categories or spec.has_second_panel or getattr(spec, "horizontal", False):
+        return False
+    room = max(1.0, width - plan.width - AXIS_WIDTH - 24)
+    metrics = QtGui.QFontMetricsF(view.plot(0).getAxis("bottom").font())
+    return not fit.categories_fit(list(spec.categories), metrics, room)
+
+
+def transposes(view: ChartView, spec: object) -> bool:
+    """The transposition ``spec`` needs at the view's size (before drawing it)."""
+    width, height = view.graphics.width(), view.graphics.height()
+    if not isinstance(spec, ChartSpec) or width < 50:
+        return False
+    plan = fit.plan_legend(names_of(view, spec), legend_metrics(view), width, height, view._legend_wanted)
+    return should_transpose(view, spec, plan, width)
+
+
+def arrange_view(view: ChartView, width: float | None, height: float | None, wanted: bool | None) -> None:
+    """Place the legend for a chart of ``width`` × ``height`` (default: as shown), turn categories that do not
+    fit, shorten axis titles and reference labels. ``wanted``: overrides the Legend button (exports)."""
+    width = view.graphics.width() if width is None else width
+    height = view.graphics.height() if height is None else height
+    if width < 50 or height < 50:
+        return  # not laid out yet: arranged at its first real size
+    names = names_of(view, view.spec)
+    plan = fit.plan_legend(names, legend_metrics(view), width, height,
+                           view._legend_wanted if wanted is None else wanted)
+    if plan != view._legend_plan or (plan.mode != fit.HIDDEN) != view.legend.isVisible():
+        place_legend(view, plan)
+        view._legend_plan = plan
+    action = view.legend_action
+    with QtCore.QSignalBlocker(action):
+        action.setChecked(plan.mode != fit.HIDDEN)
+    action.setEnabled(bool(names))
+    base = view.tr("Legend")
+    action.setText(f"{base} ({len(names)})" if plan.mode == fit.HIDDEN and names else base)
+    spec = view.spec
+    if isinstance(spec, ChartSpec):
+        transpose = should_transpose(view, spec, plan, width)
+        if transpose != view._transposed:
+            view._transposed = transpose
+            view._render(spec)
+    view.graphics.ci.layout.activate()
+    view._fit_labels()
+
+
+def visible_texts(view: ChartView) -> list[str]:
+    if view.spec is None:
+        return []
+    texts = [view._title.text, view._notes.text, *legend_names(view)]
+    for panel in view.panels[: 1 + view._second_shown]:
+        texts += panel.texts()
+    return [t for t in texts if t]

@@ -1,0 +1,95 @@
+"""How a chart fits the room it has: where its legend goes, whether its categories run down the side, how
+long an axis title or a reference line's label may be.
+
+A chart on a 1366×768 laptop may be 380 px wide and 300 px tall; on a 4K monitor 1500 × 700. The view asks
+these functions after each resize, so that nothing is cut off or printed over:
+
+* the legend sits beside the plot when the chart is wide enough, below it in as many columns as fit when it
+  takes little height, and is otherwise folded away behind the chart's "Legend" button (hovering a series
+  still names it);
+* categories whose labels do not fit side by side under the plot (eight accelerators in 380 px) are drawn as
+  horizontal bars, with the labels down the left;
+* an axis title longer than its axis is shortened with "…" (two stacked panels each have half the height);
+* a reference line's label is shortened to the room before the next line and the plot's edge.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PySide6 import QtCore, QtGui
+
+BESIDE, BELOW, HIDDEN = "beside", "below", "hidden"
+PLOT_MIN_WIDTH = 260
+"""Pixels of plot (axes included) a legend beside it must leave."""
+PLOT_MIN_HEIGHT = 130
+"""Pixels of plot a legend below it must leave."""
+LEGEND_MAX_SHARE = 0.3
+"""At most this share of the chart's height goes to a legend below the plot; more and it folds away."""
+LEGEND_SAMPLE = 34
+"""Pixels of a legend entry before its label: the sample and the gap."""
+LEGEND_ROW = 21
+"""Pixels per legend row at 10 pt."""
+LEGEND_COLUMN_GAP = 16
+CHROME_HEIGHT = 44
+"""Pixels above and around the plot: the title and the layout's margins."""
+CATEGORY_GAP = 10
+"""Pixels between two category labels on a horizontal axis."""
+
+
+@dataclass(frozen=True)
+class LegendPlan:
+    mode: str  # beside | below | hidden
+    columns: int = 1
+    width: float = 0.0  # pixels the legend takes (beside) or 0
+    height: float = 0.0  # pixels the legend takes (below) or 0
+
+
+def label_width(metrics: QtGui.QFontMetricsF, labels: list[str]) -> float:
+    return max((metrics.horizontalAdvance(label) for label in labels), default=0.0)
+
+
+def plan_legend(labels: list[str], metrics: QtGui.QFontMetricsF, width: float, height: float,
+                wanted: bool | None = None) -> LegendPlan:
+    """Where the legend of ``labels`` goes in a chart of ``width`` × ``height`` pixels. ``wanted``: None lets
+    the room decide; True shows it (below, when it fits nowhere); False folds it away."""
+    if not labels or wanted is False:
+        return LegendPlan(HIDDEN)
+    entry = LEGEND_SAMPLE + label_width(metrics, labels)
+    rows_beside = len(labels) * LEGEND_ROW
+    if width - entry - LEGEND_COLUMN_GAP >= PLOT_MIN_WIDTH and rows_beside <= height - CHROME_HEIGHT:
+        return LegendPlan(BESIDE, 1, entry + LEGEND_COLUMN_GAP, 0.0)
+    columns = max(1, min(len(labels), int((width - 16) // (entry + LEGEND_COLUMN_GAP))))
+    rows = math.ceil(len(labels) / columns)
+    below = rows * LEGEND_ROW
+    fits = below <= LEGEND_MAX_SHARE * height and height - CHROME_HEIGHT - below >= PLOT_MIN_HEIGHT
+    if fits or wanted:
+        return LegendPlan(BELOW, columns, 0.0, below)
+    return LegendPlan(HIDDEN)
+
+
+def categories_fit(categories: list[str], metrics: QtGui.QFontMetricsF, plot_width: float) -> bool:
+    """Whether the category labels fit side by side under a plot ``plot_width`` pixels wide (each label on at
+    most two lines: ``wrap_category`` breaks long ones at a space)."""
+    if not categories:
+        return True
+    slot = plot_width / len(categories)
+    widest = 0.0
+    for label in categories:
+        lines = label.split("\n")
+        if len(lines) == 1 and " " in label and len(label) > 14:
+            middle = len(label) // 2
+            cut = min((i for i, ch in enumerate(label) if ch == " "), key=lambda i: abs(i - middle))
+            lines = [label[:cut], label[cut + 1:]]
+        widest = max(widest, label_width(metrics, lines))
+    return widest + CATEGORY_GAP <= slot
+
+
+def elide(text: str, metrics: QtGui.QFontMetricsF, room: float) -> str:
+    """``text`` shortened with "…" to ``room`` pixels ("" when not even "…" fits)."""
+    if metrics.horizontalAdvance(text) <= room:
+        return text
+    if metrics.horizontalAdvance("…") > room:
+        return ""
+    return metrics.elidedText(text, QtCore.Qt.TextElideMode.ElideRight, room)

@@ -1,0 +1,54 @@
+"""A one-line label that shortens its text with "…" when it has less room than the text needs, and shows the
+whole text in its tool tip: a status line, a phase name or a product name never runs past its parent."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+MIN_CHARACTERS = 12
+"""The label never asks for less than this many average characters: enough to tell what it says."""
+
+
+class ElidedLabel(QLabel):
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setProperty("elides", True)  # tests/ui/window_audit.py: shows what fits, says the rest in its tip
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setText(text)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt override
+        super().setText(text)
+        self.setToolTip(text if self.is_elided() else "")
+        self.updateGeometry()
+
+    def full_width(self) -> int:
+        return self.fontMetrics().horizontalAdvance(self.text()) + 2 * self.margin() + 4
+
+    def is_elided(self) -> bool:
+        return self.width() < self.full_width()
+
+    def shown_text(self) -> str:
+        """The text as painted now (elided when it does not fit)."""
+        room = max(0, self.contentsRect().width() - 2 * self.margin())
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, room)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        hint = super().sizeHint()
+        return QSize(self.full_width(), hint.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        hint = super().minimumSizeHint()
+        return QSize(min(self.full_width(), self.fontMetrics().averageCharWidth() * MIN_CHARACTERS), hint.height())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self.setToolTip(self.text() if self.is_elided() else "")
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        rect = self.contentsRect().adjusted(self.margin(), 0, -self.margin(), 0)
+        painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), self.shown_text())

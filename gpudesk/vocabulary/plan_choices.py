@@ -1,0 +1,82 @@
+"""The remaining choices a plan holds: lifecycle stage, data sensitivity, fabric, cooling, compliance, currency,
+language, growth-trigger metric and pilot measurement kind."""
+
+from __future__ import annotations
+
+from gpudesk.vocabulary.terms import Term, Vocabulary
+
+STAGE: Vocabulary[Term] = Vocabulary("lifecycle stage", (
+    Term("development", "development", "开发"),
+    Term("training", "training", "训练"),
+    Term("large_training", "large-scale training", "大规模训练"),
+    Term("deployment", "deployment", "部署"),
+    Term("integration", "integration", "集成"),
+    Term("production", "production", "生产"),
+    Term("automation", "automation", "自动化"),
+))
+
+DATA_SENSITIVITY: Vocabulary[Term] = Vocabulary("data sensitivity", (
+    Term("normal", "normal", "一般"),
+    Term("sensitive", "sensitive", "敏感"),
+    Term("regulated", "regulated", "受监管"),
+))
+
+FABRIC: Vocabulary[Term] = Vocabulary("fabric", (
+    Term("none", "none (single node)", "无（单机）"),
+    Term("infiniband", "InfiniBand", "InfiniBand"),
+    Term("roce", "RoCE (RDMA over Ethernet)", "RoCE（以太网 RDMA）"),
+    Term("ethernet", "Ethernet (TCP)", "以太网（TCP）"),
+))
+
+COOLING: Vocabulary[Term] = Vocabulary("cooling", (
+    Term("air", "air", "风冷"),
+    Term("liquid", "direct liquid", "液冷"),
+    Term("hybrid", "hybrid air/liquid", "风液混合"),
+))
+
+CURRENCY: Vocabulary[Term] = Vocabulary("currency", (
+    Term("USD", "US dollar (USD)", "美元（USD）"),
+    Term("CNY", "Chinese yuan (CNY)", "人民币（CNY）"),
+))
+
+LANGUAGE: Vocabulary[Term] = Vocabulary("language", (
+    Term("zh", "Chinese", "中文"),
+    Term("en", "English", "英文"),
+))
+
+DATA_RESIDENCY: Vocabulary[Term] = Vocabulary("data residency", (
+    Term("none", "no requirement", "无要求"),
+    Term("in_country", "data stays in the country (this market's cloud only)", "数据不出境（仅本市场云资源）"),
+))
+
+DOMESTIC_PARTS: Vocabulary[Term] = Vocabulary("domestic parts", (
+    Term("none", "no requirement", "无要求"),
+    Term("preferred", "domestic parts preferred (信创)", "优先国产（信创）"),
+    Term("required", "domestic parts required (信创)", "必须国产（信创）"),
+))
+
+INDUSTRY: Vocabulary[Term] = Vocabulary("industry", (
+    Term("general", "general", "一般行业"),
+    Term("finance", "finance", "金融"),
+    Term("government", "government", "政务"),
+    Term("healthcare", "healthcare", "医疗"),
+    Term("energy", "energy", "能源"),
+    Term("telecom", "telecom", "电信"),
+    Term("education", "education", "教育"),
+))
+
+TRIGGER_METRIC: Vocabulary[Term] = Vocabulary("growth trigger metric", (
+    Term("requests_per_day", "requests per day", "日请求量"),
+    Term("concurrency", "concurrent requests", "并发数"),
+    Term("train_tokens", "training tokens", "训练 token 数"),
+    Term("seats", "seats", "席位数"),
+    Term("items_per_day", "items per day", "日处理量"),
+))
+
+MEASUREMENT_KIND: Vocabulary[Term] = Vocabulary("pilot measurement", (
+    Term("train_step", "training step", "训练步"),
+    Term("inference", "inference", "推理"),
+    Term("gpu_telemetry", "GPU telemetry", "GPU 遥测"),
+    Term("io_throughput", "I/O throughput", "IO 吞吐"),
+    Term("manual", "entered by hand", "手工录入"),
+))

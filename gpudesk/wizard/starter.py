@@ -1,0 +1,134 @@
+"""A new plan starts from the customer's task and goal (the seed's step 1: 先算任务，再看型号).
+
+The source document (shared/seeds/gpu-cloud-server-7-steps-3-cases.zh.txt, 二、选型前先把业务场景分清楚)
+sorts GPU work into model training, online inference and rendering/visualisation before any hardware is
+chosen; the lifecycle guide (ai-lifecycle-gpu-guide.zh.txt) maps the customer's goal for a phase to a resource
+form (``gpudesk.wizard.lifecycle``). :func:`starter_plan` turns the two answers into a plan with sensible
+defaults for that kind of work: a model the catalog holds, a load of the size the seed's cases describe, an
+accelerator the plan's market can buy, and the delivery mode the goal suggests. Qt-free.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gpudesk.project.assumed import mark_all
+from gpudesk.project.model import Parallelism, Phase, Project, Workload
+from gpudesk.vocabulary.terms import Term, Vocabulary
+from gpudesk.vocabulary.workloads import WORKLOAD_KIND
+from gpudesk.wizard.lifecycle import advice_for
+
+SCENARIO: Vocabulary[Term] = Vocabulary("scenario", (
+    Term("training", "Model training", "模型训练型",
+         {"hint_en": "long runs that need GPU memory, fast links between GPUs and stability",
+          "hint_zh": "持续时间长，看重显存容量、卡间互联和稳定性",
+          "kinds": ("finetune_lora", "finetune_qlora", "finetune_full", "pretrain", "vision_train")}),
+    Term("inference", "Online inference", "在线推理型",
+         {"hint_en": "services that answer users: latency, stable instances and cost per request",
+          "hint_zh": "面向用户的在线服务，看重响应时间、实例稳定性和单位并发成本",
+          "kinds": ("llm_inference", "vision_inference", "diffusion_inference", "recsys_inference",
+                    "embedding_inference")}),
+    Term("graphics", "Rendering and visualisation", "图形渲染与可视化型",
+         {"hint_en": "design, film, simulation and remote desktops: graphics drivers and display",
+          "hint_zh": "设计、影视、仿真与远程桌面，看重显存、图形驱动与远程显示",
+          "kinds": ("rendering_vdi",)}),
+    Term("automation", "Business automation with agents", "业务自动化（Agent）",
+         {"hint_en": "always-on agents on CPU machines; GPUs serve the models they call",
+          "hint_zh": "常驻 Agent 运行在 CPU 云主机上，GPU 用于其调用的模型",
+          "kinds": ("agent_hosting",)}),
+))
+"""The seed's three scenario families (plus agents), each with the workload kinds it covers."""
+
+GOAL_FOR_KIND = {"pretrain": "large_training", "finetune_full": "training", "finetune_lora": "development",
+                 "finetune_qlora": "development", "vision_train": "training", "llm_inference": "production",
+                 "vision_inference": "production", "diffusion_inference": "deployment",
+                 "recsys_inference": "deployment", "embedding_inference": "deployment",
+                 "rendering_vdi": "production", "agent_hosting": "automation"}
+"""The goal offered first for each kind (the customer changes it in the dialog)."""
+
+# Loads of the size the seed's cases describe (a 20-person startup, a retailer, a factory line).
+_LLM_TUNE = dict(model_id="qwen2.5-7b", seq_len=4096, global_batch=64, train_tokens=1e8, epochs=3,
+                 deadline_days=3)
+PRESETS: dict[str, dict[str, Any]] = {
+    "pretrain": dict(model_id="llama-3.2-1b", seq_len=4096, global_batch=512, train_tokens=2e10, deadline_days=30),
+    "finetune_full": dict(_LLM_TUNE, parallel=Parallelism(zero_stage=3)),  # 7B full states fit only sharded
+    "finetune_lora": dict(_LLM_TUNE, lora_rank=16),
+    "finetune_qlora": dict(_LLM_TUNE, lora_rank=16, weight_dtype="int4"),
+    "llm_inference": dict(model_id="qwen2.5-7b", prompt_tokens=1024, output_tokens=256, requests_per_day=50_000,
+                          peak_factor=3, ttft_p50_ms=800, ttft_p99_ms=3000, tpot_ms=50),
+    "vision_train": dict(model_id="yolov8-l", image_size=640, dataset_items=100_000, epochs=100, global_batch=64,
+                         deadline_days=3),
+    "vision_inference": dict(model_id="yolov8-l", image_size=640, items_per_day=1_000_000, peak_factor=2,
+                             latency_ms=50),
+    "diffusion_inference": dict(model_id="stable-diffusion-3-medium", image_size=1024, items_per_day=20_000, peak_factor=3,
+                                latency_ms=10_000),
+    "recsys_inference": dict(model_id="dlrm-dcnv2", items_per_day=500_000_000, peak_factor=3, latency_ms=30),
+    "embedding_inference": dict(model_id="bert-base", items_per_day=10_000_000, peak_factor=3, latency_ms=50),
+    "rendering_vdi": dict(seats=20, seat_profile_gb=8),
+    "agent_hosting": dict(model_id="qwen2.5-7b", agents=50, model_calls_per_agent_hour=30, vcpus_per_agent=1),
+}
+
+ACCELERATORS: dict[str, tuple[str, ...]] = {
+    "llm_training": ("h100-sxm", "h200-sxm", "l20", "h20"),
+    "vision_training": ("l40s", "a100-sxm-80gb", "l20"),
+    "llm_serving": ("h100-sxm", "l40s", "l20", "h20"),
+    "item_serving": ("l40s", "l4", "l20"),
+    "seats": ("l40s", "l4"),  # vGPU-capable parts only (catalog vgpu_profiles_gb)
+    "agents": ("l40s", "l20"),
+}
+"""Accelerators to start from, by workload family, in order of preference; the first one the plan's market
+can buy is taken (``availability`` answers per part and market)."""
+
+
+@dataclass(frozen=True)
+class Market:
+    code: str  # the facility region the plan is sized for
+    currency: str
+    en: str
+    zh: str
+
+    def name(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+MARKETS = (Market("cn", "CNY", "China (CNY)", "中国大陆（人民币）"),
+           Market("us", "USD", "Outside China (USD)", "中国大陆以外（美元）"))
+NAMES = {"plan": ("New plan for {customer}", "{customer}算力方案"), "plan_no_customer": ("New plan", "新方案"),
+         "phase": ("Phase 1: {goal}", "阶段 1：{goal}")}
+
+
+def _pick(candidates: tuple[str, ...], status: Callable[[str], str]) -> str:
+    """The first candidate the market can buy; else one it can buy under licence; else the first."""
+    for wanted in ("available", "unknown", "restricted"):
+        for acc in candidates:
+            if status(acc) == wanted:
+                return acc
+    return candidates[0]
+
+
+def starter_plan(kind: str, goal: str, lang: str, market: Market, customer: str = "",
+                 status: Callable[[str], str] = lambda _acc: "unknown") -> Project:
+    """A one-phase plan for ``kind`` of work with the customer's ``goal`` (a lifecycle stage), in ``market``.
+
+    ``status(accelerator_id)``: the accelerator's availability in the market ("available", "restricted",
+    "unavailable", "unknown"), from the catalog's availability rows."""
+    term = WORKLOAD_KIND.term(kind)
+    advice = advice_for(goal)
+    workload = Workload(kind=kind, name=term.name(lang), **copy.deepcopy(PRESETS[kind]))
+    mark_all(workload)  # the load is gpudesk's guess until the architect edits or keeps it; the kind was chosen
+    workload.assumed_inputs.remove("kind")
+    phase = Phase(name=NAMES["phase"][lang == "zh"].format(goal=advice.stage_title(lang)), stage=goal,
+                  workloads=[workload])
+    phase.hardware.accelerator_id = _pick(ACCELERATORS[term.family], status)
+    phase.delivery.mode = advice.delivery_mode
+    phase.facility.region = market.code
+    phase.costs.currency = market.currency
+    project = Project(phases=[phase])
+    project.meta.customer = customer
+    project.meta.language = lang
+    key = "plan" if customer else "plan_no_customer"
+    project.meta.name = NAMES[key][lang == "zh"].format(customer=customer)
+    return project

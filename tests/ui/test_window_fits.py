@@ -1,0 +1,247 @@
+"""The window in front of a customer (issue 21): every page, dock and dialog on a 1366 × 768 laptop and a
+1920 × 1080 desktop, in Chinese and English, light and dark.
+
+Each check opens the window on one of the test session's offscreen screens (``tests/conftest.py``) and
+asserts that the top-level window fits the screen's available area, that no visible child is cut off by its
+parent or squeezed below its text, and that no visible text shows a raw code, a figure key, NaN or infinity,
+scientific notation or (in Chinese) English outside the allow-list (``window_audit.py``).
+
+The suite samples the combinations (every sample and a plan made from the guided start, each language, theme
+and screen at least once, every phase and workload in Chinese on the laptop) to stay within the suite's time
+budget; ``GPUDESK_FULL_WINDOW_AUDIT=1`` runs every combination. Screenshots of each step are written under
+``window/`` (kept when GPUDESK_SCREENSHOTS is set).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QLocale, QPoint
+from PySide6.QtWidgets import QApplication
+from screenshot_paths import screenshot_folder
+from test_i18n_support import words_of
+from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
+from window_audit import (
+    Finding,
+    TextRules,
+    bad_texts,
+    catalog_words,
+    clipped_widgets,
+    off_screen,
+    plan_words,
+    saved_plan_words,
+    visible_texts,
+)
+
+from gpudesk.catalog import field_rules
+from gpudesk.catalog.schema import TABLES
+from gpudesk.core import constants as C
+from gpudesk.core.constants import Constant
+from gpudesk.ui.actions import ActionId
+from gpudesk.ui.i18n import install_language
+from gpudesk.ui.screen_fit import fit_to_screen
+from gpudesk.ui.theme import apply_theme
+
+LAPTOP, DESKTOP = "1-laptop", "2-desktop"
+FULL = os.environ.get("GPUDESK_FULL_WINDOW_AUDIT") == "1"
+GUIDED = "guided-start"
+PLANS = [p.stem for p in SAMPLES] + [GUIDED]
+SHOTS = screenshot_folder("window")
+KEEP_SHOTS = FULL or bool(os.environ.get("GPUDESK_SCREENSHOTS"))
+"""Screenshots cost a quarter of a second each: written when someone will look at them."""
+
+
+def _cases() -> list[tuple[str, str, str, str]]:
+    if FULL:
+        return list(itertools.product(PLANS, ("zh", "en"), ("light", "dark"), (LAPTOP, DESKTOP)))
+    cases = []
+    for i, plan in enumerate(PLANS):
+        cases.append((plan, "zh", ("light", "dark")[i % 2], LAPTOP))
+        cases.append((plan, "en", ("dark", "light")[i % 2], (LAPTOP, DESKTOP)[i % 2]))
+    return cases
+
+
+@pytest.fixture
+def session(request, qapp) -> Iterator[tuple[str, str]]:
+    """Install the case's language and theme for one test; restore both afterwards."""
+    lang, theme = request.param
+    before = QLocale()
+    installed = install_language(qapp, lang) if lang == "zh" else None
+    apply_theme(qapp, theme)
+    yield lang, theme
+    apply_theme(qapp, "system")
+    if installed is not None:
+        installed.uninstall()
+    QLocale.setDefault(before)
+
+
+def screen(name: str):
+    found = [s for s in QApplication.screens() if s.name() == name]
+    if not found:
+        pytest.skip(f"no offscreen screen {name} (tests/conftest.py sets them up)")
+    return found[0]
+
+
+def open_on(window, name: str) -> None:
+    """Open ``window`` on screen ``name`` as the app opens it on the screen it starts on."""
+    target = screen(name)
+    window.setScreen(target)
+    window.move(target.availableGeometry().topLeft() + QPoint(10, 10))
+    fit_to_screen(window, 1440, 900)
+    flush()
+
+
+def guided_plan(window) -> None:
+    """File → New plan, answered as an architect would for a bank's assistant: LLM serving, in production."""
+    dialog = window.dialogs.new_plan()
+    dialog.select_kind("llm_inference")
+    dialog.select_goal("production")
+    dialog.customer.setText("城市商业银行" if window.lang == "zh" else "City bank")
+    dialog.accept()
+    flush()
+    window.controller.run_now()
+    flush()
+
+
+def constants_of(module) -> list[Constant]:
+    found = []
+    for value in vars(module).values():
+        if isinstance(value, Constant):
+            found.append(value)
+        elif isinstance(value, dict):
+            found += [v for v in value.values() if isinstance(v, Constant)]
+    return found
+
+
+def catalog_vocabulary(catalog) -> set[str]:  # noqa: F811
+    """Words of the catalog's content a browser shows as they are: source titles, publishers, notes and addresses,
+    the rows' notes, and the codes its fields accept (vendors, families, kinds): the catalog's own values."""
+    texts = [f"{c.title} {c.publisher} {c.note} {c.url}" for c in catalog.citations().values()]
+    texts += [r.provenance.notes for table in TABLES for r in catalog.rows(table)]
+    texts += [c.source for c in constants_of(C)]  # the Explain panel cites where each constant comes from
+    texts += [choice for table in field_rules.RULES.values() for rule in table.values() for choice in rule.choices]
+    return words_of(texts)
+
+
+def rules_for(window, catalog, lang: str, plan: Path | None) -> TextRules:  # noqa: F811
+    allowed = catalog_words(catalog) | catalog_vocabulary(catalog) | plan_words(window.document.project)
+    if plan is not None:
+        allowed |= saved_plan_words(plan)
+    ids = frozenset(r.id for table in (catalog.accelerators(), catalog.servers(), catalog.models(),
+                                       catalog.storage_options(), catalog.cloud_offers(), catalog.nics(),
+                                       catalog.switches()) for r in table if "-" in r.id)
+    return TextRules(lang, allowed, ids)
+
+
+def audit(window, rules: TextRules, where: str) -> list[Finding]:
+    findings = [Finding(where, why, "off screen") for why in [off_screen(window)] if why]
+    findings += clipped_widgets(window) + bad_texts(visible_texts(window), rules)
+    for finding in findings:
+        finding.where = f"{where}: {finding.where}"
+    return findings
+
+
+def walk(window, rules: TextRules, name: str, every_phase: bool, shots: str, whatif: bool = False) -> list[Finding]:
+    """Every step of every phase and workload (or of the first), with the Explain panel and the Roadmap dock."""
+    findings: list[Finding] = []
+    phases = window.document.project.phases
+    pairs = [(p, w) for p in range(len(phases)) for w in range(len(phases[p].workloads))] if every_phase else [(0, 0)]
+    window.roadmap_dock.show()
+    for phase, workload in pairs:
+        window.select(phase, workload)
+        for step in range(1, 8):
+            window.go_to_step(step)
+            flush()
+            page = window.current_page()
+            if whatif and step == 6 and (phase, workload) == (0, 0):
+                assert page.decision.run_now() is not None  # the what-if's tornado, table and reasons
+                flush()
+            keys = page.figures.figure_model.keys()
+            checks = page.checks.checks()
+            if step % 2:  # the Step guide in front of the right dock, then Explain (a figure, a check)
+                window.step_guide_dock.raise_()
+            elif checks and step % 4 == 0:
+                window.show_check(checks[0])
+            elif keys:
+                window.show_figure(keys[len(keys) // 2])
+            flush()
+            findings += audit(window, rules, f"{name} phase {phase + 1} workload {workload + 1} step {step}")
+            if (phase, workload) == (0, 0) and shots:
+                assert window.grab().save(str(SHOTS / f"{shots}-step{step}.png"))
+    return findings
+
+
+def report(findings: list[Finding]) -> str:
+    return f"{len(findings)} finding(s):\n" + "\n".join(str(f) for f in findings[:60])
+
+
+@pytest.mark.parametrize(("plan", "session", "screen_name"),
+                         [(plan, (lang, theme), screen_name) for plan, lang, theme, screen_name in _cases()],
+                         ids=[f"{p}-{lang}-{theme}-{s}" for p, lang, theme, s in _cases()], indirect=["session"])
+def test_every_page_and_dock_fits_and_reads(plan, session, screen_name, make_window, catalog):  # noqa: F811
+    lang, theme = session
+    path = next((p for p in SAMPLES if p.stem == plan), None)
+    window = make_window(path, lang=lang)
+    open_on(window, screen_name)
+    if path is None:
+        guided_plan(window)
+    window.controller.run_now()
+    flush()
+    rules = rules_for(window, catalog, lang, path)
+    every = FULL or (lang == "zh" and screen_name == LAPTOP)
+    shots = f"{plan}-{lang}-{theme}-{screen_name}" if screen_name == LAPTOP and KEEP_SHOTS else ""
+    findings = walk(window, rules, plan, every, shots, whatif=plan.startswith("startup"))
+    assert not findings, report(findings)
+    image = window.grab().toImage()
+    lightness = image.pixelColor(image.width() // 2, image.height() - 4).lightness()  # the status bar
+    assert (lightness < 128) == (theme == "dark"), (theme, lightness)
+
+
+DIALOG_ACTIONS = (ActionId.PREFERENCES, ActionId.EDIT_PHASE, ActionId.BROWSE_CATALOG, ActionId.CALIBRATE,
+                  ActionId.EXPORT_PROPOSAL, ActionId.ABOUT, ActionId.USER_GUIDE)
+DIALOG_CASES = ([(("zh", "dark"), LAPTOP), (("en", "light"), LAPTOP), (("zh", "light"), DESKTOP)] if not FULL else
+                [((lang, theme), s) for lang, theme, s in itertools.product(("zh", "en"), ("light", "dark"),
+                                                                            (LAPTOP, DESKTOP))])
+
+
+def open_every_dialog(window) -> dict[str, object]:
+    for action_id in DIALOG_ACTIONS:
+        window.actions_[action_id].trigger()
+        flush()
+    usd = [p for p in SAMPLES if p.stem in ("startup-inspection", "ecommerce-recsys")]
+    window.dialogs.compare_plans(usd)
+    window.dialogs.new_plan()
+    browser = window.dialogs.open["catalog"].browser
+    browser.select("accelerators", ["h20", "l20"])  # the detail pane shows a row; Compare opens side by side
+    flush()
+    dialogs = dict(window.dialogs.open)
+    dialogs["catalog-comparison"] = browser.open_comparison()
+    dialogs["catalog-row-form"] = browser.open_row_form("duplicate")
+    flush()
+    return dialogs
+
+
+@pytest.mark.parametrize(("session", "screen_name"), DIALOG_CASES, indirect=["session"],
+                         ids=[f"{lang}-{theme}-{s}" for (lang, theme), s in DIALOG_CASES])
+def test_every_dialog_fits_its_screen_and_reads(session, screen_name, make_window, catalog):  # noqa: F811
+    lang, theme = session
+    manufacturer = next(p for p in SAMPLES if p.stem.startswith("manufacturer"))
+    window = make_window(manufacturer, lang=lang)
+    open_on(window, screen_name)
+    rules = rules_for(window, catalog, lang, manufacturer)
+    for path in SAMPLES:
+        rules.allowed |= saved_plan_words(path)
+    findings: list[Finding] = []
+    for name, dialog in open_every_dialog(window).items():
+        flush()
+        assert dialog.isVisible(), name
+        findings += [Finding(name, why, "off screen") for why in [off_screen(dialog)] if why]
+        findings += [Finding(f"{name}: {f.where}", f.text, f.why)
+                     for f in clipped_widgets(dialog) + bad_texts(visible_texts(dialog), rules)]
+        if screen_name == LAPTOP and KEEP_SHOTS:
+            dialog.grab().save(str(SHOTS / f"dialog-{name}-{lang}-{theme}.png"))
+    assert not findings, report(findings)

@@ -1,0 +1,283 @@
+"""Helpers for the window audit (no tests here): does a window fit its screen, is any child cut off, does any
+visible text show a code, a raw number or (in Chinese) English.
+
+* :func:`off_screen` — a top-level window whose frame leaves its screen's available area.
+* :func:`clipped_widgets` — a visible widget that its parent cuts off (it reaches past the parent's rectangle,
+  outside a scroll area's viewport) or that its layout squeezed below the smallest size that shows its whole
+  text (a label, button, combo box or group box title cut mid-word).
+* :func:`visible_texts` — every text a user can read in a widget tree: labels, buttons, menus, choice lists,
+  tables, tool tips, rich-text panels and the charts' titles, axes and legends.
+* :func:`bad_texts` — the texts that show a raw code (snake_case, a figure key, a field path, a catalog id, a
+  vocabulary code spelt with spaces), NaN or infinity, scientific notation, a "1 = yes" code, or, in
+  Chinese, English words outside the allow-list of ``test_i18n_support``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
+from PySide6.QtCore import QRect
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QComboBox,
+    QDockWidget,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QSizePolicy,
+    QTabBar,
+    QTextEdit,
+    QWidget,
+)
+from test_i18n_support import english_words, plain, widget_texts, words_of
+
+from gpudesk.vocabulary import delivery, precision, sizing, training, workloads
+
+FIGURE_PREFIXES = ("agent", "alt", "arch", "delivery", "eff", "host", "hw", "infer", "mem", "net", "plan", "power",
+                   "recsys", "roadmap", "run", "scale", "storage", "task", "tco", "train", "vision", "w2", "w3")
+FIGURE_KEY = re.compile(r"(?<![\w.\-])(?:w\d+\.)?(?:alt\.)?(?:" + "|".join(FIGURE_PREFIXES)
+                        + r")\.(?!gpudesk\b|pdf\b|png\b|csv\b)[a-z][a-z0-9_]*")
+SNAKE = re.compile(r"(?<![\w.\-/])[a-z][a-z0-9]*_[a-z0-9_]+(?![\w.])")
+FIELD_PATH = re.compile(r"\b[a-z_]+\[\d+\]")
+NAN_INF = re.compile(r"(?<![A-Za-z])(?:nan|NaN|-?inf)(?![A-Za-z])|∞|无穷")
+SCIENTIFIC = re.compile(r"(?<![\w\-.])\d+(?:\.\d+)?e[-+]?\d+(?![\w\-])", re.IGNORECASE)
+CODE_WORDS = re.compile(r"\(1 ?= ?yes\)|（1 ?= ?是）|^(?:code|代码)$|\b\d+ code\b|\d+ 代码")
+
+
+def _spaced_codes() -> frozenset[str]:
+    """Vocabulary codes written the way ``code.replace("_", " ")`` shows them: "finetune lora"."""
+    vocabularies = (delivery.DELIVERY_MODE, workloads.WORKLOAD_KIND, precision.PRECISION, sizing.SIZED_BY,
+                    sizing.BOTTLENECK, training.TRAINING_STACK, training.OPTIMIZER)
+    codes = {t.code.replace("_", " ") for v in vocabularies for t in v if "_" in t.code}
+    names = {t.en for v in vocabularies for t in v} | {t.en.lower() for v in vocabularies for t in v}
+    return frozenset(c for c in codes if c not in names)
+
+
+SPACED_CODES = _spaced_codes()
+
+
+@dataclass
+class Finding:
+    where: str
+    text: str
+    why: str
+
+    detail: str = ""
+
+    def __str__(self) -> str:
+        detail = f" [{self.detail}]" if self.detail else ""
+        return f"{self.why}{detail}: {self.where}: {self.text[:160]!r}"
+
+
+@dataclass
+class TextRules:
+    """What a text must not show. ``lang``: "zh" also forbids English words outside ``allowed``."""
+
+    lang: str
+    allowed: set[str] = field(default_factory=set)
+    catalog_ids: frozenset[str] = frozenset()  # ids with a "-" (never shown to a user instead of a name)
+
+    def problems(self, text: str, keys_allowed: bool = False, user_text: bool = False) -> list[str]:
+        return [why for why, _detail in self.explain(text, keys_allowed, user_text)]
+
+    def explain(self, text: str, keys_allowed: bool = False, user_text: bool = False) -> list[tuple[str, str]]:
+        """``(rule broken, the part that breaks it)`` for each rule ``text`` breaks."""
+        shown = plain(text)
+        checks = [("NaN or infinity", NAN_INF), ("scientific notation", SCIENTIFIC),
+                  ("a number standing for a category", CODE_WORDS)]
+        if not keys_allowed:
+            checks += [("a figure key", FIGURE_KEY), ("a field path", FIELD_PATH), ("a snake_case code", SNAKE)]
+        found = [(why, match.group(0)) for why, pattern in checks for match in [pattern.search(shown)] if match]
+        if not keys_allowed:
+            ids = set(re.findall(r"[A-Za-z0-9][A-Za-z0-9\-]*", shown)) & self.catalog_ids
+            if ids:
+                found.append(("a catalog id", ", ".join(sorted(ids))))
+        bare = re.sub(r"^\d+\.\s*", "", shown.strip()).lower()  # "1. llm inference" in a list of workloads
+        if bare in SPACED_CODES:
+            found.append(("a code written with spaces", bare))
+        if self.lang == "zh" and not user_text:
+            english = english_words(shown, frozenset(self.allowed))
+            if english:
+                found.append(("English in the Chinese interface", " ".join(dict.fromkeys(english))))
+        return found
+
+
+def bad_texts(texts: Iterable[tuple[str, str, bool]], rules: TextRules) -> list[Finding]:
+    """``(where, text, keys_allowed)`` -> one finding per distinct text that breaks a rule. Text a user typed
+    (a line edit's content: plan name, customer, notes) may be in any language."""
+    seen: set[str] = set()
+    findings = []
+    for where, text, keys_allowed in texts:
+        if text in seen:
+            continue
+        seen.add(text)
+        for why, detail in rules.explain(text, keys_allowed, user_text=where.startswith(USER_TEXT)):
+            findings.append(Finding(where, text, why, detail))
+    return findings
+
+
+USER_TEXT = "user text "
+
+
+CODES_SHOWN = "codes-shown"
+"""A widget property: the widget shows codes as secondary detail on purpose — the Explain panel's figure keys in
+small print under each label, the catalog browser's row ids and field names (what CSV files and the user
+catalog use). Figure keys, snake_case names and catalog ids are allowed there; every other rule applies."""
+
+
+def _shows_codes(widget: QWidget) -> bool:
+    while widget is not None:
+        if widget.property(CODES_SHOWN):
+            return True
+        widget = widget.parentWidget()
+    return False
+
+
+def visible_texts(root: QWidget) -> Iterator[tuple[str, str, bool]]:
+    """``(where, text, codes_allowed)`` for every text of ``root``'s tree a user can read."""
+    widgets = [root, *root.findChildren(QWidget)]
+    coded = tuple(w for w in widgets if w.property(CODES_SHOWN))
+    for where, text in widget_texts(root, skip=coded):
+        yield where, text, False
+    for widget in coded:
+        for where, text in widget_texts(widget):
+            yield where, text, True
+    for widget in widgets:
+        name = f"{type(widget).__name__}#{widget.objectName()}"
+        if isinstance(widget, QTextEdit):
+            yield name, widget.toPlainText(), _shows_codes(widget)
+        elif isinstance(widget, QLineEdit) and not isinstance(widget.parentWidget(), QAbstractSpinBox | QComboBox):
+            yield USER_TEXT + name, widget.text(), _shows_codes(widget)
+        elif isinstance(widget, QAbstractSpinBox):
+            yield name, widget.text(), False
+        spec_texts = getattr(widget, "visible_texts", None)  # ChartView: title, axes, legend, notes
+        if callable(spec_texts):
+            for text in spec_texts():
+                yield name, text, False
+
+
+# -- geometry ------------------------------------------------------------------------------------------------
+def off_screen(window: QWidget) -> str | None:
+    """Why ``window`` does not fit its screen's available area, or None."""
+    screen = window.screen()
+    area = screen.availableGeometry()
+    frame = window.frameGeometry()
+    if area.contains(frame):
+        return None
+    return f"{type(window).__name__}#{window.objectName()} {_rect(frame)} leaves {screen.name()} {_rect(area)}"
+
+
+def _rect(r: QRect) -> str:
+    return f"{r.width()}×{r.height()}+{r.x()}+{r.y()}"
+
+
+def _scrolled(widget: QWidget) -> bool:
+    """Inside a scroll area's viewport: the viewport shows part of it and scroll bars reach the rest."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        area = parent.parentWidget()
+        if isinstance(area, QAbstractScrollArea) and parent is area.viewport():
+            return True
+        parent = area
+    return False
+
+
+def _shown(widget: QWidget, root: QWidget) -> bool:
+    return widget.isVisibleTo(root) and widget.isVisible() and widget.width() > 0 and widget.height() > 0
+
+
+SQUEEZE_CHECKED = (QLabel, QAbstractButton, QComboBox, QGroupBox, QLineEdit, QAbstractSpinBox)
+
+
+def _needs(widget: QWidget) -> tuple[int, int]:
+    """The smallest size that shows the widget's whole text: its minimum size hint, or for a label that
+    elides or wraps, nothing (it shows what fits and says the rest in its tool tip)."""
+    if isinstance(widget, QLabel) and (widget.wordWrap() or widget.property("elides")):
+        return 0, 0
+    hint = widget.minimumSizeHint()
+    policy = widget.sizePolicy()
+    width = 0 if policy.horizontalPolicy() == QSizePolicy.Policy.Ignored else hint.width()
+    height = 0 if policy.verticalPolicy() == QSizePolicy.Policy.Ignored else hint.height()
+    if isinstance(widget, QLabel) and not widget.text().strip():
+        return 0, 0
+    return width, height
+
+
+def clipped_widgets(root: QWidget, tolerance: int = 1) -> list[Finding]:
+    """Visible widgets of ``root`` cut off by their parent or squeezed below the size that shows their text."""
+    findings = []
+    for widget in root.findChildren(QWidget):
+        if widget.isWindow() or not _shown(widget, root) or isinstance(widget, QMenu | QTabBar):
+            continue
+        if isinstance(widget, QDockWidget) and widget.visibleRegion().isEmpty():
+            continue  # a dock behind another dock's tab: Qt parks it out of sight until its tab is chosen
+        parent = widget.parentWidget()
+        if isinstance(parent, QAbstractSpinBox | QComboBox):
+            continue  # the editor's own parts
+        where = f"{type(widget).__name__}#{widget.objectName()} in {type(parent).__name__}#{parent.objectName()}"
+        if parent is not None and not _scrolled(widget) and not isinstance(parent, QAbstractScrollArea):
+            inside = parent.rect().adjusted(-tolerance, -tolerance, tolerance, tolerance)
+            if not inside.contains(widget.geometry()):
+                findings.append(Finding(where, f"{_rect(widget.geometry())} outside {_rect(parent.rect())}",
+                                        "cut off by its parent"))
+                continue
+        if isinstance(widget, SQUEEZE_CHECKED):
+            width, height = _needs(widget)
+            if widget.width() + tolerance < width or widget.height() + tolerance < height:
+                text = widget.text() if hasattr(widget, "text") else getattr(widget, "title", lambda: "")()
+                findings.append(Finding(where, f"{widget.width()}×{widget.height()} < {width}×{height}: {text}",
+                                        "squeezed below its text"))
+    return findings
+
+
+# -- the words a plan or the catalog brings (names the user or the catalog chose, allowed in any language) ------
+def catalog_words(catalog) -> set[str]:
+    values: list[object] = []
+    tables = (catalog.accelerators(), catalog.models(), catalog.servers(), catalog.storage_options(),
+              catalog.cloud_offers(), catalog.nics(), catalog.switches(), catalog.interconnects(),
+              catalog.facility_defaults(), catalog.rows("availability"))
+    for rows in tables:
+        for row in rows:
+            for f in dataclasses.fields(row):
+                value = getattr(row, f.name)
+                values += [value] if isinstance(value, str) else [v for v in value if isinstance(v, str)] if isinstance(value, tuple) else []
+    return words_of(values)
+
+
+def plan_words(project) -> set[str]:
+    values = [project.meta.name, project.meta.customer, project.meta.author]
+    for phase in project.phases:
+        values.append(phase.name)
+        values += [w.name for w in phase.workloads]
+    return words_of(values)
+
+
+USER_TEXT_FIELDS = frozenset({"name", "notes", "description", "customer", "author", "summary"})
+
+
+def saved_plan_words(path: Path) -> set[str]:
+    """Every Latin word of the text a user wrote in a saved plan (names, notes), not its codes or values."""
+    texts: list[str] = []
+
+    def collect(value: object) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in USER_TEXT_FIELDS and isinstance(item, str):
+                    texts.append(item)
+                else:
+                    collect(item)
+        elif isinstance(value, list):
+            for item in value:
+                collect(item)
+
+    collect(json.loads(path.read_text(encoding="utf-8")))
+    return words_of(texts)
