@@ -21,7 +21,7 @@ from gpudesk.vocabulary.plan_choices import (
     TRIGGER_METRIC,
 )
 from gpudesk.vocabulary.precision import PRECISION
-from gpudesk.vocabulary.serving import SERVING_BATCHING, SERVING_SCENARIO
+from gpudesk.vocabulary.serving import PERCENTILE, QUANTIZATION, SERVING_BATCHING, SERVING_SCENARIO
 from gpudesk.vocabulary.terms import Term, Vocabulary
 from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE, OPTIMIZER, PIPELINE_SCHEDULE, RECOMPUTE, TRAINING_STACK
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
@@ -36,6 +36,7 @@ FIELD_VOCABULARIES: dict[str, tuple[Vocabulary[Term], ...]] = {
     "domestic_parts": (DOMESTIC_PARTS,), "industry": (INDUSTRY,), "metric": (TRIGGER_METRIC,),
     "pipeline_schedule": (PIPELINE_SCHEDULE,), "low_precision_recipe": (LOW_PRECISION_RECIPE,),
     "batching": (SERVING_BATCHING,), "serving_scenario": (SERVING_SCENARIO,),
+    "latency_percentile": (PERCENTILE,), "quantization": (QUANTIZATION,),
 }
 
 # the proposal's names for the same vocabularies (its text catalogue's groups)
