@@ -58,7 +58,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "finetune_lora": dict(_LLM_TUNE, lora_rank=16),
     "finetune_qlora": dict(_LLM_TUNE, lora_rank=16, weight_dtype="int4"),
     "llm_inference": dict(model_id="qwen2.5-7b", prompt_tokens=1024, output_tokens=256, requests_per_day=50_000,
-                          peak_factor=3, ttft_p50_ms=800, ttft_p99_ms=3000, tpot_ms=50),
+                          peak_factor=3, ttft_p50_ms=800, latency_percentile="p99", ttft_ms=3000, tpot_ms=50),
     "vision_train": dict(model_id="yolov8-l", image_size=640, dataset_items=100_000, epochs=100, global_batch=64,
                          deadline_days=3),
     "vision_inference": dict(model_id="yolov8-l", image_size=640, items_per_day=1_000_000, peak_factor=2,
