@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: help venv run test test-core fuzz catalog bench screenshots clean
+.PHONY: help venv run test lint test-core fuzz catalog bench screenshots clean
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  %-12s %s\n", $$1, $$2}'
@@ -21,9 +21,12 @@ run: $(STAMP) ## open gpudesk on the bundled catalog with a sample plan
 	@$(BIN)/python -m gpudesk.ui.preflight
 	$(BIN)/gpudesk resources/samples/startup-inspection.gpudesk
 
-test: $(STAMP) ## run every test (offscreen)
+test: $(STAMP) lint ## run every test (offscreen), after the lint
 	@$(BIN)/python -m gpudesk.ui.preflight --offscreen
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+lint: $(STAMP) ## ruff (pyflakes and syntax), configured in pyproject.toml
+	$(BIN)/ruff check gpudesk tests benchmarks
 
 fuzz: $(STAMP) ## long fuzz run: 10,000 plans and 10,000 catalog CSVs, counts per outcome (FUZZ_ARGS to change)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m tests.fuzz $(or $(FUZZ_ARGS),--plans 10000 --csvs 10000 --save fuzz-failures)

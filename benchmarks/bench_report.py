@@ -91,7 +91,7 @@ def main() -> int:
                   f"bare QPdfWriter, {pages} text pages: {bare:.3f} s (render {(t3 - t2) / bare:.1f}×)")
             result("bench_report", f"proposal {lang}, {plan_path.stem}, in process",
                    f"{total:.2f} s ({pages} pages; render {t3 - t2:.2f} s)",
-                   times((t3 - t2) / bare, f"bare QPdfWriter text pages (render)"),
+                   times((t3 - t2) / bare, "bare QPdfWriter text pages (render)"),
                    includes="read + estimate + build + draw every page with charts; excludes imports and the "
                             f"one-off Qt and font set-up ({setup:.2f} s)")
     catalog.close()

@@ -188,7 +188,7 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
         monthly["private"] = (upfront + opex, "private_capex in month 1 + private_opex every month",
                               ["delivery.private_capex", "delivery.private_opex"])
         if od is not None:
-            share = fs.input("delivery.hybrid_owned_share", inp.hybrid_owned_share, "fraction",
+            fs.input("delivery.hybrid_owned_share", inp.hybrid_owned_share, "fraction",
                              "share of the phase's GPUs owned in hybrid mode")
             owned_gpus = inp.hybrid_owned_gpus if inp.hybrid_owned_gpus is not None else inp.hybrid_owned_share * inp.gpus
             owned = fs.add("delivery.hybrid_owned_gpus", min(float(owned_gpus), float(inp.gpus)), "GPUs",

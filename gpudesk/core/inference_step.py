@@ -145,7 +145,7 @@ class ReplicaModel:
 
     def prefill_compute(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
         """Compute-only seconds to prefill ``tokens`` tokens in sequences of ``seq_len`` (no weight stream)."""
-        hw, eff = self.hw, self.eff
+        eff = self.eff
         g = self.gpus
         gemm = 2.0 * self.n_gemm * tokens / g / (self.compute_peak * eff.matmul)
         attn = 2.0 * self.model.n_layers * (seq_len / 2.0) * self.attn_width * tokens / g \

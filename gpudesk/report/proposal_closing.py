@@ -124,7 +124,7 @@ def roadmap_section(ctx: ProposalContext) -> Section:
     header = tuple(t.get(f"roadmap.{c}") for c in ("phase", "start", "duration", "gpus", "capex", "opex", "bom"))
     rows = []
     for phase in ctx.plan.phases:
-        spec, fmt = ctx.project_phase(phase), ctx.formatter(phase)
+        spec = ctx.project_phase(phase)
         ledger = phase.ledger
         rows.append((
             phase.name,

@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import re
 import string
-from pathlib import Path
 
 import pytest
 

@@ -60,11 +60,19 @@ def test_screenshot_browser_and_comparison(qtbot, browser) -> None:
 
 
 def test_screenshot_row_form_with_a_problem(qtbot, browser) -> None:
+    """An implausible memory size is refused: nothing is written, the problem names the field in the form's
+    banner and on the editor itself, and the other fields keep what the user typed."""
     browser.select("accelerators", ["ascend-910b-team"])
+    before = browser.catalog.row("accelerators", "ascend-910b-team")
     form = browser.open_row_form("edit")
     qtbot.addWidget(form)
     form.editors["memory_gb"].setText("6400")
-    form.save()
+    assert form.save() is False
+    assert [p.field for p in form.problems] == ["memory_gb"]
+    assert form.error_label.isVisibleTo(form) and form.label_of("memory_gb") in form.error_label.text()
+    assert form.editors["memory_gb"].property("catalogError") == form.problems[0].reason
+    assert form.editors["memory_gb"].text() == "6400"
+    assert browser.catalog.row("accelerators", "ascend-910b-team") == before
     form.resize(640, 820)
     qtbot.waitExposed(form)
     _save(form, "row-form-error.png")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from screenshot_paths import screenshot_folder
-from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg

@@ -11,7 +11,6 @@ from __future__ import annotations
 from screenshot_paths import screenshot_folder
 import math
 import re
-from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg

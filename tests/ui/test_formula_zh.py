@@ -6,7 +6,6 @@ from screenshot_paths import screenshot_folder
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 import html
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QLocale

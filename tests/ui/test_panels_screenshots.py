@@ -9,7 +9,6 @@ import pytest
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.project.io import load_project
 from gpudesk.project.model import Project, Workload
 from gpudesk.ui.fonts import apply_application_font
 from gpudesk.ui.main_window import MainWindow

@@ -7,11 +7,13 @@ import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QDialogButtonBox
 from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
 
 from gpudesk.ui.actions import ActionId
 from gpudesk.ui.phase_editor import PhaseDialog
 from gpudesk.ui.preferences_dialog import PreferencesDialog
+from gpudesk.ui.settings import SETTINGS
 
 SHOTS = screenshot_folder("shell")
 def save(widget, name: str) -> Path:
@@ -45,7 +47,14 @@ def test_phase_dialog_and_roadmap(make_window):
 
 
 def test_preferences_dialog(qtbot, settings):
+    """Every preference (and no remembered window state) has an editor showing its stored value; a fresh
+    profile has nothing to fix, so OK is enabled and no problem is shown."""
     dialog = PreferencesDialog(settings)
     qtbot.addWidget(dialog)
     dialog.show()
+    preferences = [spec.key for spec in SETTINGS if spec.preference]
+    assert list(dialog.editors) == preferences
+    assert {key: dialog.value(key) for key in preferences} == {key: settings.get(key) for key in preferences}
+    assert dialog.problem.text() == ""
+    assert dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
     save(dialog, "preferences")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from screenshot_paths import screenshot_folder
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QUrl

@@ -6,7 +6,6 @@ Also saves a screenshot of every wizard page of each sample plan to screenshots/
 from __future__ import annotations
 
 from screenshot_paths import screenshot_folder
-from pathlib import Path
 
 import pytest
 

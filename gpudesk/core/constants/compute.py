@@ -103,7 +103,7 @@ CONV_EFFICIENCY = {
         "MLPerf Training v3.0 closed, ResNet-50, Dell on the same 4-CPU platform: 16x H100-SXM5-80GB 7.8 min vs "
         "16x A100-SXM-80GB 14.4 min (silvertonconsulting.com 'MLperf results show H100 v A100', 2023-07-12), so an "
         "H100 trains ResNet-50 1.85x as fast as an A100 at equal count, not the 3.17x of their bf16 peaks; applied "
-        f"to the Ampere figure: 2,470 x 1.846 = 4,560 img/s x 24.6 GFLOP / 989 TFLOPS = 11.3% [D]"),
+        "to the Ampere figure: 2,470 x 1.846 = 4,560 img/s x 24.6 GFLOP / 989 TFLOPS = 11.3% [D]"),
     "nvidia-turing": Constant(
         "CONV_EFF_TURING", 0.151, "fraction", "end-to-end FLOP/s / dense peak for CNNs (Turing)",
         f"{_DLE_RN50} 'Inference performance: NVIDIA T4', mixed precision, batch 256: 1,198 img/s x 8.2 GFLOP / "
