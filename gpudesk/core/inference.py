@@ -157,7 +157,6 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     limit = float(m.max_context) if m.max_context else np.inf
     prompt_tail = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], z), limit)
     out_tail = np.maximum(lognormal_quantile(out, a["output_sd"], z), 1.0)
-    prompt_median = lognormal_quantile(prompt, a["prompt_sd"], 0.0)
     spread = ["infer.in.prompt_tokens", "infer.in.prompt_sd", "infer.in.percentile"]
     fs.add("infer.prompt_tokens_tail", prompt_tail, "tokens", "input length at the percentile",
            "m·exp(σ·z_p − σ²/2), σ² = ln(1 + (sd/m)²) (log-normal; capped at the model's context)", spread)
