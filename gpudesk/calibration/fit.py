@@ -84,9 +84,6 @@ class FitResult:
     warnings: list[str] = field(default_factory=list)
     figures: FigureSet = field(default_factory=FigureSet)
 
-    def scale_values(self) -> dict[str, float]:
-        return {name: s.scale for name, s in self.scales.items()}
-
     def fitted_values(self, defaults: Mapping[str, float]) -> dict[str, float]:
         """Fitted constant values (default x scale), for ``project.model.Calibration.fitted``."""
         return {name: defaults[name] * s.scale for name, s in self.scales.items() if s.identifiable}

@@ -162,9 +162,6 @@ class Catalog:
             hint = f"; did you mean {', '.join(near)}?" if near else ""
             raise CatalogError(f"no citation '{cid}' in the catalog{hint}") from None
 
-    def is_shipped(self, table: str, rid: str) -> bool:
-        return rid in self._shipped.get(table, {})
-
     # -- typed access ----------------------------------------------------
     def accelerators(self) -> list[rec.Accelerator]: return self.rows("accelerators")
     def accelerator(self, rid: str) -> rec.Accelerator: return self.row("accelerators", rid)

@@ -124,13 +124,3 @@ def collective_time(op: str, size_bytes: np.ndarray, group: np.ndarray, local: n
     else:
         raise ValueError(f"unknown collective {op!r}; known: {', '.join(OPS)}")
     return np.where(n > 1.0, t, 0.0)
-
-
-def collective_formula(op: str) -> str:
-    return {
-        "all_reduce": "2·(n−1)/n · S / B_bus + latency",
-        "all_gather": "(n−1)/n · S / B_bus + latency",
-        "reduce_scatter": "(n−1)/n · S / B_bus + latency",
-        "all_to_all": "max((k−1)/n · S / B_up, (n−k)/n · S / B_net) + latency",
-        "p2p": "S / B_link + latency",
-    }[op]

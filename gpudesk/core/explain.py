@@ -14,7 +14,7 @@ million candidates pays for it once.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -266,7 +266,3 @@ class FigureSet:
 
 def as_array(value: Any) -> np.ndarray:
     return np.asarray(value, dtype=np.float64)
-
-
-def explanations_by_key(figures: FigureSet, keys: Iterable[str], index: Index = None) -> Mapping[str, Explanation]:
-    return {k: figures.explain(k, index) for k in keys}

@@ -5,7 +5,7 @@ compatibility (from the catalog's framework support per workload group);
 no utilisation plan; no scaling path; CPU, IO and network bottlenecks; an
 unreachable latency target; consumer GPUs in multi-GPU training; regulated
 data on cloud storage. Each check states the numbers behind it and the fix
-in English; ``pitfalls_zh`` holds the Chinese text for every check id;
+in English (the Chinese wording of every check id is in the text catalogue resources/i18n/checks_zh.toml);
 ``plan_pitfalls`` decides when each applies to a phase.
 """
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gpudesk.core.checks import SEVERITIES, Check
-from gpudesk.core.pitfalls_zh import localise
+from gpudesk.report.check_text import localise
 from gpudesk.results.plan_result import Assumption, PhaseEstimate
 from gpudesk.report.document import BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.figure_rows import rows_of

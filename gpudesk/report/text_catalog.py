@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +25,18 @@ class MissingTextError(KeyError):
     """A wording key absent from a language's catalogue."""
 
 
-def catalogue_path(lang: str) -> Path:
+def catalogue_path(lang: str, subject: str = "report") -> Path:
     if lang not in LANGUAGES:
         raise ValueError(f"language {lang!r} not in {LANGUAGES}")
-    return resource_path("i18n", f"report_{lang}.toml")
+    return resource_path("i18n", f"{subject}_{lang}.toml")
+
+
+@lru_cache(maxsize=16)
+def catalogue(subject: str, lang: str) -> Mapping[str, Any]:
+    """The text catalogue ``resources/i18n/<subject>_<lang>.toml`` as read (nested tables), once per process:
+    ``report`` (the proposal's wording), ``checks`` (the Chinese wording of every check id)."""
+    with catalogue_path(lang, subject).open("rb") as handle:
+        return tomllib.load(handle)
 
 
 def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:

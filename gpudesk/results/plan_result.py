@@ -17,6 +17,7 @@ from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.assumptions import Assumption
 from gpudesk.core.candidates import Candidate
+from gpudesk.core.constants import ESTIMATE_ACCURACY_BAND
 from gpudesk.core.cost_ledger import CostLedger, LedgerLine
 from gpudesk.core.phase_sizing import CarriedHardware
 from gpudesk.core.sized_configuration import SizedConfiguration
@@ -65,7 +66,8 @@ class PlanEstimate:
     roadmap: FigureSet | None = None  # keys roadmap.* across phases
     roadmap_checks: list[Check] = field(default_factory=list)
     charts: dict[str, Any] = field(default_factory=dict)  # plan-level charts, e.g. "timeline"
-    accuracy_band: float = 0.2  # relative; from the validation suite or calibration
+    # relative: the constant ESTIMATE_ACCURACY_BAND (the validation suite's targets), narrowed by a calibration
+    accuracy_band: float = ESTIMATE_ACCURACY_BAND.value
 
     @property
     def total(self) -> float:

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.pitfalls_zh import localise
+from gpudesk.report.check_text import localise
 from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.wizard.step_help import help_for, help_html
 

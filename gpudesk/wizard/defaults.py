@@ -25,6 +25,7 @@ CATALOG = ("catalog", "目录默认")
 
 USED_VALUES: dict[str, UsedValue] = {
     "hardware.nodes": UsedValue("plan.nodes", *SIZED),
+    "hardware.gpu_power_limit_w": UsedValue("power.gpu_tdp_kw", "TDP", "TDP"),  # no cap: the datasheet TDP
     "workloads[{w}].parallel.dp": UsedValue("train.dp", *SIZED),
     "hardware.cpu_cores_per_node": UsedValue("host.cpu_cores", *SERVER),
     "hardware.host_ram_gb": UsedValue("host.ram", *SERVER),

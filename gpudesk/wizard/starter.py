@@ -97,7 +97,7 @@ class Market:
 MARKETS = (Market("cn", "CNY", "China (CNY)", "中国大陆（人民币）"),
            Market("us", "USD", "Outside China (USD)", "中国大陆以外（美元）"))
 NAMES = {"plan": ("New plan for {customer}", "{customer}算力方案"), "plan_no_customer": ("New plan", "新方案"),
-         "phase": ("Phase 1: {goal}", "阶段 1：{goal}")}
+         "phase": ("{goal}", "{goal}")}
 
 
 def _pick(candidates: tuple[str, ...], status: Callable[[str], str]) -> str:

@@ -17,7 +17,9 @@ import pytest
 from check_sources import SOURCES
 
 from gpudesk.core.checks import Check
-from gpudesk.core.pitfalls_zh import ZH_TEMPLATES, localise
+from gpudesk.report.check_text import check_templates, localise
+
+ZH_TEMPLATES = check_templates("zh")
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -161,7 +163,7 @@ def test_the_source_scan_finds_the_checks() -> None:
 
 @pytest.mark.parametrize("check_id", sorted(EMITTED))
 def test_every_emitted_check_has_a_chinese_template_using_only_its_numbers(check_id: str) -> None:
-    assert check_id in ZH_TEMPLATES, f"{check_id}: no Chinese template in gpudesk/core/pitfalls_zh.py"
+    assert check_id in ZH_TEMPLATES, f"{check_id}: no Chinese entry in resources/i18n/checks_zh.toml"
     used = set().union(*(_fields(t) for t in ZH_TEMPLATES[check_id]))
     missing = used - EMITTED[check_id]
     assert not missing, f"{check_id}: template uses {sorted(missing)}, not in the emitting site's numbers"

@@ -3,11 +3,11 @@
 import re
 from pathlib import Path
 
-from gpudesk.core import pitfalls_zh
+from gpudesk.core import pitfalls as pitfalls_module
 from gpudesk.core.pitfalls import (
     bottleneck_pitfall, ecosystem_pitfall, per_gpu_price_pitfall, scaling_path_pitfall, utilisation_pitfall,
 )
-from gpudesk.core.pitfalls_zh import localise
+from gpudesk.report.check_text import check_templates, localise
 from test_power import ASCEND, H100
 
 
@@ -45,11 +45,11 @@ def test_bottleneck_summary_and_chinese_text():
 
 
 def test_every_infrastructure_check_has_chinese_text():
-    core = Path(pitfalls_zh.__file__).parent
+    core = Path(pitfalls_module.__file__).parent
     ids = set()
     for name in ("host", "storage", "fabric", "power", "delivery", "pitfalls"):
         ids |= set(re.findall(r'"((?:host|storage|net|power|delivery|pitfall)\.[a-z_]+)", "(?:info|warning|blocker)"',
                               (core / f"{name}.py").read_text()))
     ids |= set(re.findall(r'"(pitfall\.[a-z_]+)", "warning"', (core / "pitfalls.py").read_text()))
     assert len(ids) >= 20
-    assert ids <= set(pitfalls_zh.ZH_TEMPLATES)
+    assert ids <= set(check_templates("zh"))

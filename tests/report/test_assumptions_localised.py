@@ -16,7 +16,7 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.results.pipeline import estimate_plan
-from gpudesk.core.pitfalls_zh import ASSUMPTION_TEMPLATES, assumption_text
+from gpudesk.core.assumptions import ASSUMPTION_TEMPLATES, assumption_text
 from gpudesk.results.plan_result import Assumption
 from gpudesk.project.io import load_project
 from gpudesk.report.document import BulletList, DataTable, Branding

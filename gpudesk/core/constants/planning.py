@@ -66,11 +66,6 @@ DLRM_EMBEDDING_DIM = Constant(
     "DLRM_EMBEDDING_DIM", 128.0, "values", "values per embedding row",
     "MLCommons DLRM-DCNv2 reference: embedding dimension 128",
 )
-AGENT_CALL_PROMPT_TOKENS = Constant(
-    "AGENT_CALL_PROMPT_TOKENS", 2000.0, "tokens", "prompt tokens per agent model call",
-    "gpudesk assumption: tool-using agents resend instructions, tool schemas and history with each call; "
-    "edit the workload's prompt tokens to override",
-)
 ESTIMATE_ACCURACY_BAND = Constant(
     "ESTIMATE_ACCURACY_BAND", 0.20, "fraction", "accuracy band of an uncalibrated estimate",
     "docs/validation.md: the validation suite's targets (median |error| ≤ 15% training, ≤ 20% inference "

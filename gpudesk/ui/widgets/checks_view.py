@@ -6,7 +6,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from gpudesk.core.checks import Check
-from gpudesk.core.pitfalls_zh import localise
+from gpudesk.report.check_text import localise
 from gpudesk.ui import status_style as style
 from gpudesk.ui.widgets.session_text import session_language
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import Explanation, FigureSet
-from gpudesk.core.pitfalls_zh import localise
+from gpudesk.report.check_text import localise
 from gpudesk.report.formula_text import formula_text
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.results.figure_categories import category_name, is_categorical

@@ -179,6 +179,7 @@ class FieldForm(QWidget):
             line.editingFinished.connect(lambda p=path, e=line: self._commit_list(p, e))
             return line
         line.setText(str(value))
+        line.setCursorPosition(0)  # a long name shows its beginning, not its end
         if "max_len" in meta:
             line.setMaxLength(int(meta["max_len"]))
         line.editingFinished.connect(lambda p=path, e=line: self._commit(p, e.text()))
@@ -279,6 +280,8 @@ class FieldForm(QWidget):
                     text = format_int_list(value) if isinstance(value, list) else str(value)
                     if editor.text() != text:
                         editor.setText(text)
+                        if not editor.hasFocus():
+                            editor.setCursorPosition(0)
                 elif isinstance(editor, NotesEdit) and editor.toPlainText() != str(value):
                     editor.setPlainText(str(value))
 

@@ -1,0 +1,55 @@
+"""A check's wording in the session or proposal language.
+
+A check carries its id, its numbers and its English text (written where the core emits it). The Chinese
+wording lives in the text catalogue ``resources/i18n/checks_zh.toml`` by check id: a title, a message and a fix
+filled with the check's numbers. A number whose value is a code is shown by its name: delivery modes from the
+catalogue's ``[mode]`` table, the others from its ``[code.<number>]`` tables. ``tests/core/test_check_localisation``
+finds every emitted id in the source and fails on one without an entry, or on an entry naming a number its
+emitting site does not record.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from gpudesk.core.checks import Check
+from gpudesk.report.text_catalog import catalogue
+
+MODE_KEYS = ("mode", "cheapest_allowed")
+"""``Check.numbers`` keys whose value is a delivery-mode code."""
+
+
+@lru_cache(maxsize=4)
+def check_templates(lang: str) -> dict[str, tuple[str, str, str]]:
+    """check id -> (title, message, fix) templates of ``lang`` (empty for English: a check's own text is English)."""
+    if lang == "en":
+        return {}
+    return {cid: (str(t["title"]), str(t["message"]), str(t["fix"]))
+            for cid, t in catalogue("checks", lang).get("check", {}).items()}
+
+
+@lru_cache(maxsize=4)
+def code_names(lang: str) -> dict[str, dict[str, str]]:
+    """number key -> {code: wording} of ``lang`` for the codes a check's numbers may hold."""
+    data = catalogue("checks", lang)
+    tables = {k: {str(code): str(text) for code, text in v.items()} for k, v in data.get("code", {}).items()}
+    modes = {str(code): str(text) for code, text in data.get("mode", {}).items()}
+    return {**tables, **{key: modes for key in MODE_KEYS}}
+
+
+def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
+    """(title, message, fix) of a check in ``en`` or ``zh``.
+
+    English is the check's own text. Chinese fills the id's catalogue entry with the check's numbers (codes shown
+    by their Chinese names); an id without an entry, or numbers that do not fit it, fall back to the English text
+    rather than print a half-filled sentence."""
+    templates = check_templates(language)
+    if check.id not in templates:
+        return check.title, check.message, check.fix
+    codes = code_names(language)
+    numbers = {k: codes[k].get(str(v), v) if k in codes else v for k, v in check.numbers.items()}
+    title, message, fix = templates[check.id]
+    try:
+        return title, message.format(**numbers), fix.format(**numbers)
+    except (KeyError, ValueError, TypeError):
+        return check.title, check.message, check.fix
