@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a candidate ranks where it does: a key of the reason catalogue (``resources/i18n/reasons_<lang>.toml``)
+    and the numbers its wording is filled with. The words live in the catalogue, not in the core
+    (:func:`gpudesk.report.check_text.reason_text`)."""
+
+    key: str
+    numbers: dict[str, Any] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -20,11 +31,7 @@ class Candidate:
     time_or_throughput_unit: str
     cost: float
     cost_unit: str
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Reason, ...] = ()
     pinned: bool = False
     memory: tuple[tuple[str, float], ...] = ()  # (mem.* key, bytes per GPU) at this configuration
     memory_capacity: float = 0.0  # bytes per GPU
-    reasons_zh: tuple[str, ...] = ()  # the same reasons in Chinese
-
-    def reasons_in(self, lang: str) -> tuple[str, ...]:
-        return self.reasons_zh if lang == "zh" and self.reasons_zh else self.reasons

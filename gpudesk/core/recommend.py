@@ -30,7 +30,7 @@ from gpudesk.core.market import (
 )
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
-from gpudesk.core.candidates import Candidate
+from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.recommend_other import RATE_KEYS, as_candidates, item_serving, vdi_seats, vision_training
 from gpudesk.core.plan_workload import MAX_DOUBLINGS, MEMORY_MODE, TRAIN_KINDS, WorkloadResult, training_inputs
 from gpudesk.core.training import estimate_training
@@ -142,16 +142,13 @@ def _training(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Pric
                                                   if feasible_any.any() else n_cnt - 1)
         gpus, d = int(counts[j]), float(days[i, j])
         cost = d * 24.0 * gpus * pr.price_per_gpu_hour
-        reasons: list[tuple[str, str]] = []
+        reasons: list[Reason] = []
         if not fits[i].any():
-            reasons.append(("does not fit in memory at any GPU count with this layout",
-                            "按当前切分方式，任何 GPU 数量下显存都放不下"))
+            reasons.append(Reason("train_does_not_fit"))
         elif not ok.any():
-            reasons.append((f"misses the {w.deadline_days:g}-day deadline even at its best count ({d:,.1f} days)",
-                            f"即使在最佳卡数下也无法满足 {w.deadline_days:g} 天期限（需 {d:,.1f} 天）"))
+            reasons.append(Reason("train_misses_deadline", {"deadline_days": w.deadline_days, "days": d}))
         else:
-            reasons.append((f"meets the deadline: {d:,.1f} days on {gpus:,} GPUs",
-                            f"满足期限：{gpus:,} 张 GPU 需 {d:,.1f} 天"))
+            reasons.append(Reason("train_meets_deadline", {"days": d, "gpus": gpus}))
         reasons.append(_price_reason(pr, phase))
         memory, capacity = _memory_at(columns, i * n_cnt + j)
         out.append(_candidate(pr, gpus, phase, bool(ok.any()), d, "days", cost, f"{phase.costs.currency}/run",
@@ -179,10 +176,9 @@ def _serving(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Price
         g = int(gpus[i]) if ok else 0
         cost = g * pr.price_per_gpu_hour * HOURS_PER_MONTH
         reasons = [
-            (f"serves the peak rate with {g:,} GPUs", f"{g:,} 张 GPU 即可承载峰值请求") if ok
-            else ("cannot serve the target with this layout", "按当前切分方式无法满足服务目标"),
-            (f"{tput[i]:,.0f} tokens/s per replica", f"每副本 {tput[i]:,.0f} token/秒") if math.isfinite(tput[i])
-            else ("throughput unknown", "吞吐未知"),
+            Reason("serves_peak", {"gpus": g}) if ok else Reason("cannot_serve"),
+            Reason("replica_throughput", {"tokens_per_s": float(tput[i])}) if math.isfinite(tput[i])
+            else Reason("throughput_unknown"),
             _price_reason(pr, phase),
         ]
         memory, capacity = _memory_at(columns, i) if columns is not None else ((), 0.0)
@@ -191,22 +187,22 @@ def _serving(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Price
     return out
 
 
-def _price_reason(pr: Priced, phase: Phase) -> tuple[str, str]:
+def _price_reason(pr: Priced, phase: Phase) -> Reason:
     if not math.isfinite(pr.price_per_gpu_hour):
-        return "no cloud price in the catalog", "目录中没有云上价格"
-    price = f"{pr.price_per_gpu_hour:,.2f} {phase.costs.currency}"
-    return f"{price}/GPU-h ({pr.offer})", f"{price}/卡时（{pr.offer}）"
+        return Reason("no_cloud_price")
+    return Reason("gpu_hour_price", {"price": pr.price_per_gpu_hour, "currency": phase.costs.currency,
+                                     "offer": pr.offer})
 
 
 def _candidate(pr: Priced, gpus: int, phase: Phase, ok: bool, value: float, unit: str, cost: float, cost_unit: str,
-               reasons: list[tuple[str, str]], tp: int, pp: int, dp: int, memory: tuple[tuple[str, float], ...] = (),
+               reasons: list[Reason], tp: int, pp: int, dp: int, memory: tuple[tuple[str, float], ...] = (),
                capacity: float = 0.0) -> Candidate:
     gpn = phase.hardware.gpus_per_node
     return Candidate(
         rank=0, accelerator_id=pr.accelerator.id, accelerator_name=pr.accelerator.name, gpus=gpus,
         nodes=max(1, math.ceil(gpus / gpn)) if gpus else 0, layout=f"TP{tp} × PP{pp} × DP{dp}", fits=ok,
         time_or_throughput=value, time_or_throughput_unit=unit, cost=cost, cost_unit=cost_unit,
-        reasons=tuple(en for en, _ in reasons), reasons_zh=tuple(zh for _, zh in reasons),
+        reasons=tuple(reasons),
         pinned=pr.accelerator.id == phase.hardware.accelerator_id,
         memory=memory, memory_capacity=capacity,
     )
@@ -258,16 +254,13 @@ def _with_market_reasons(catalog: Catalog, phase: Phase, ranked: list[Candidate]
     out = []
     for c in ranked:
         status = index.accelerator(c.accelerator_id, market)
-        if status.status == "available":
-            en, zh = f"available in {market}", f"可在 {market} 市场采购"
-        elif status.status == "unknown":
-            en, zh = f"no availability data for {market}", f"目录中无 {market} 市场的供货数据"
-        else:
-            since = f" since {status.effective}" if status.effective else ""
-            word = {"restricted": "受限（需许可）", "unavailable": "不可采购"}[status.status]
-            en = f"{status.status} in {market}{since}: {status.rule}"
-            zh = f"{market} 市场{word}{f'（自 {status.effective} 起）' if status.effective else ''}：{status.rule}"
-        out.append(Candidate(**{**c.__dict__, "reasons": (*c.reasons, en), "reasons_zh": (*c.reasons_zh, zh)}))
+        if status.status in ("available", "unknown"):
+            reason = Reason(f"market_{status.status}", {"market": market})
+        else:  # restricted or unavailable, with the rule and the date it took effect when known
+            since = "_since" if status.effective else ""
+            reason = Reason(f"market_{status.status}{since}",
+                            {"market": market, "rule": status.rule, **({"since": status.effective} if since else {})})
+        out.append(Candidate(**{**c.__dict__, "reasons": (*c.reasons, reason)}))
     return out
 
 

@@ -9,13 +9,15 @@ GPU count that meets the deadline and costs its GPU-hours.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from gpudesk.catalog import records as rec
 from gpudesk.core.constants import DLRM_EMBEDDING_DIM, DLRM_LOOKUPS_PER_SAMPLE
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.candidates import Candidate
+from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.workloads_other import (
     estimate_diffusion,
     estimate_embeddings,
@@ -24,6 +26,12 @@ from gpudesk.core.workloads_other import (
     estimate_vision,
 )
 from gpudesk.project.model import Phase, Workload
+
+if TYPE_CHECKING:  # recommend imports this module
+    from gpudesk.core.recommend import Priced
+
+Row = tuple[bool, int, float, float, list[Reason]]
+"""Per accelerator: feasible, GPUs, the ranked value, cost, reasons."""
 
 HOURS_PER_MONTH = 730.0
 DOUBLINGS = 15
@@ -48,8 +56,8 @@ def _per_gpu_rates(model: rec.ModelArch, w: Workload, hw: HardwareArrays) -> np.
 
 
 def item_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays, prices: np.ndarray,
-                 names: list[str]) -> list[tuple[bool, int, float, float, list[tuple[str, str]]]]:
-    """Per accelerator: (feasible, GPUs, items/s per GPU, cost per month, reasons in en/zh)."""
+                 names: list[str]) -> list[Row]:
+    """Per accelerator: (feasible, GPUs, items/s per GPU, cost per month, reasons)."""
     rates, floor = _per_gpu_rates(model, w, hw)
     peak = w.items_per_day / 86400.0 * w.peak_factor
     out = []
@@ -57,15 +65,14 @@ def item_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareAr
         ok = bool(math.isfinite(rate) and rate > 0)
         gpus = int(max(1, math.ceil(peak / rate), least)) if ok else 0
         cost = gpus * price * HOURS_PER_MONTH
-        reasons = [(f"{rate:,.0f} items/s per GPU; {gpus:,} GPUs for the peak of {peak:,.0f}/s",
-                    f"每卡 {rate:,.0f} 项/秒；峰值 {peak:,.0f} 项/秒需 {gpus:,} 张 GPU") if ok
-                   else ("throughput unknown for this model on this part", "该型号在此加速卡上的吞吐未知")]
+        reasons = [Reason("items_rate", {"rate": float(rate), "gpus": gpus, "peak": peak}) if ok
+                   else Reason("items_rate_unknown")]
         out.append((ok, gpus, float(rate), cost, reasons))
     return out
 
 
 def vision_training(model: rec.ModelArch, w: Workload, hw: HardwareArrays, prices: np.ndarray
-                    ) -> list[tuple[bool, int, float, float, list[tuple[str, str]]]]:
+                    ) -> list[Row]:
     """Per accelerator: smallest power-of-two GPU count meeting the deadline, its days and cost per run."""
     items = w.dataset_items or w.items_per_day
     counts = 2.0 ** np.arange(DOUBLINGS)
@@ -79,26 +86,27 @@ def vision_training(model: rec.ModelArch, w: Workload, hw: HardwareArrays, price
         j = int(np.argmax(ok)) if ok.any() else counts.size - 1
         d, gpus = float(days[i, j]), int(counts[j])
         cost = d * 24.0 * gpus * prices[i]
-        reasons = [(f"meets the deadline: {d:,.2f} days on {gpus:,} GPUs", f"满足期限：{gpus:,} 张 GPU 需 {d:,.2f} 天")
-                   if ok.any() else (f"misses the {w.deadline_days:g}-day deadline", f"无法满足 {w.deadline_days:g} 天期限")]
+        reasons = [Reason("vision_meets_deadline", {"days": d, "gpus": gpus}) if ok.any()
+                   else Reason("vision_misses_deadline", {"deadline_days": w.deadline_days})]
         out.append((bool(ok.any()), gpus, d, cost, reasons))
     return out
 
 
 def vdi_seats(accs: list[rec.Accelerator], w: Workload, prices: np.ndarray
-              ) -> list[tuple[bool, int, float, float, list[tuple[str, str]]]]:
+              ) -> list[Row]:
     fs = estimate_vdi(accs, w.seats, w.seat_profile_gb)
     per_gpu = np.asarray(fs["vdi.seats_per_gpu"], dtype=float)
     out = []
     for seats_gpu, price in zip(per_gpu, prices):
         ok = bool(seats_gpu > 0)
         gpus = int(math.ceil(w.seats / seats_gpu)) if ok else 0
-        reasons = [(f"{seats_gpu:,.0f} seats per GPU at {w.seat_profile_gb:g} GB", f"每卡 {seats_gpu:,.0f} 个 "
-                    f"{w.seat_profile_gb:g} GB 席位") if ok else ("no vGPU profile that large", "没有足够大的 vGPU 规格")]
+        reasons = [Reason("vdi_seats", {"seats": float(seats_gpu), "profile_gb": w.seat_profile_gb}) if ok
+                   else Reason("vdi_no_profile")]
         out.append((ok, gpus, float(seats_gpu), gpus * price * HOURS_PER_MONTH, reasons))
     return out
 
 
-def as_candidates(rows, priced, phase: Phase, unit: str, cost_unit: str, make) -> list[Candidate]:  # type: ignore[no-untyped-def]
+def as_candidates(rows: Sequence[Row], priced: Sequence[Priced], phase: Phase, unit: str, cost_unit: str,
+                  make: Callable[..., Candidate]) -> list[Candidate]:
     return [make(pr, gpus, phase, ok, value, unit, cost, cost_unit, reasons, 1, 1, gpus)
             for pr, (ok, gpus, value, cost, reasons) in zip(priced, rows)]

@@ -15,6 +15,7 @@ from gpudesk.results.plan_result import Candidate
 from gpudesk.ui.status_style import BLOCKED, COMPLETE, MARKS, UNKNOWN
 from gpudesk.ui.widgets.rows_model import RowsTableModel
 from gpudesk.ui.widgets.session_text import session_language, session_text
+from gpudesk.report.check_text import reasons_in
 
 Index = QModelIndex | QPersistentModelIndex
 COL_RANK, COL_ACCELERATOR, COL_GPUS, COL_NODES, COL_LAYOUT, COL_TIME, COL_COST, COL_FITS = range(8)
@@ -97,7 +98,7 @@ class CandidateTableModel(RowsTableModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ToolTipRole:
-            return "\n".join(c.reasons_in(session_language()))
+            return "\n".join(reasons_in(c, session_language()))
         if role == Qt.ItemDataRole.AccessibleTextRole and col == COL_FITS:
             return self.tr("fits") if c.fits else self.tr("does not fit")
         return None

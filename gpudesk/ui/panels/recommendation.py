@@ -29,6 +29,7 @@ from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_LAYOUT, CandidateTableModel
 from gpudesk.ui.panels.pinning import pin_assignments
+from gpudesk.report.check_text import reasons_in
 
 SIDE_BY_SIDE_MIN_WIDTH = 980
 """Pixels: narrower than this, 'why it ranks here' goes under the table (at 1366 x 768 with the Explain column
@@ -180,7 +181,7 @@ class RecommendationPanel(QWidget):
             return
         head = self.tr("Rank {0}: {1} — {2} GPUs on {3} nodes ({4})").format(
             c.rank, html.escape(c.accelerator_name), f"{c.gpus:,}", f"{c.nodes:,}", html.escape(c.layout))
-        items = "".join(f"<li>{html.escape(r)}</li>" for r in c.reasons_in(session_language()))
+        items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons_in(c, session_language()))
         self.why.setText(f"<b>{head}</b><ul style='margin-left:-24px'>{items}</ul>")
         self.status.setText(self.tr("This configuration is pinned in the plan.") if c.pinned else "")
 
