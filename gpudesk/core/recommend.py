@@ -64,8 +64,9 @@ class Priced:
 def eligible(catalog: Catalog, phase: Phase) -> list[rec.Accelerator]:
     """Accelerators the phase may compare: listed (or all), with a server, and usable in the plan's market.
 
-    A part unavailable in the market stays out unless it can be rented there (rented modes with an offer in
-    the market); a 信创 requirement keeps only domestic parts. The pinned accelerator always stays, so the
+    A part unavailable in the market, or without an availability row in a market the catalog tracks (cn), stays
+    out unless it can be rented there (rented modes with an offer in the market); a 信创 requirement keeps only
+    domestic parts. The pinned accelerator always stays, so the
     plan's own choice is shown beside the alternatives (its checks say why it cannot be used).
     """
     wanted = set(phase.hardware.candidates)
@@ -84,7 +85,8 @@ def eligible(catalog: Catalog, phase: Phase) -> list[rec.Accelerator]:
         if not acc.memory_gb or not acc.mem_bw_gbs:
             continue
         if not pinned and not usable(index.accelerator(acc.id, market), rented,
-                                     rented and priced_offer_exists(catalog, acc.id, market, in_country)):
+                                     rented and priced_offer_exists(catalog, acc.id, market, in_country),
+                                     index.tracks(market)):
             continue
         if not pinned and phase.compliance.domestic_parts == "required" and not is_domestic(acc):
             continue
