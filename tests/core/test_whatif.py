@@ -38,7 +38,7 @@ def _priced_maker() -> Project:
     project = load_project(SAMPLES / "manufacturer-vision-private.gpudesk").project
     for phase in project.phases:
         phase.hardware.accelerator_id, phase.hardware.server_id = "l40s", "pcie-8x-l40s"
-        phase.facility.region = "sg"
+        phase.facility.region = "us"
     return project
 
 
