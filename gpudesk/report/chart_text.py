@@ -25,6 +25,7 @@ ZH: dict[str, str] = {
     "Power per rack": "单机柜功率", "Power": "功率", "Liquid": "液冷", "Air": "风冷", "Rack layout": "机柜布局",
     "air-cooled": "风冷", "liquid-cooled": "液冷", "network": "网络",
     "Cumulative cost by delivery mode": "各交付方式累计成本", "Cumulative cost": "累计成本", "Month": "月份",
+    "cloud, monthly subscription": "公有云包月",
     "Time against cost": "时间与成本", "Time to train": "训练时长", "Cost": "成本", "Configurations": "候选配置",
     "Pareto front": "帕累托前沿", "chosen": "已选",
     "Scaling efficiency": "扩展效率", "Efficiency": "效率", "GPUs": "GPU 数", "80% target": "80% 目标",

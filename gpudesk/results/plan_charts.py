@@ -119,6 +119,8 @@ def rack_layout_chart(figures: FigureSet, r: ResolvedPhase) -> RackLayoutSpec | 
 
 
 MODE_ROLES = {"cloud_on_demand": "cloud_on_demand", "private": "private", "hybrid": "hybrid"}
+COMPARED_ONLY = {"cloud_monthly": "cloud, monthly subscription"}
+"""Modes the delivery comparison prices that a plan cannot choose (not in the vocabulary): their English names."""
 
 
 def cost_chart(figures: FigureSet, currency: str) -> ChartSpec | None:
@@ -129,7 +131,7 @@ def cost_chart(figures: FigureSet, currency: str) -> ChartSpec | None:
     for mode in modes:
         cum = np.asarray(figures[f"delivery.cumulative.{mode}"], dtype=float)
         months = [float(i + 1) for i in range(cum.size)]
-        name = DELIVERY_MODE.name_of(mode, "en")  # localise_spec names it in the reader's language
+        name = COMPARED_ONLY.get(mode) or DELIVERY_MODE.name_of(mode, "en")  # localise_spec: the reader's language
         series.append(Series(name, months, [float(v) for v in cum], style="line",
                              color_role=MODE_ROLES.get(mode, mode)))
         be_key = f"delivery.break_even.private_vs_{mode}"
