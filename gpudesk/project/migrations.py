@@ -19,6 +19,11 @@ History:
   (``"disaggregated"`` or the default ``"continuous"``); ``parallel.pipeline_schedule`` is added,
   ``"interleaved"`` where ``virtual_stages`` > 1, else ``"1f1b"``. New fields with defaults (power limit,
   overlap switches, low-precision recipe, serving scenario) need no step.
+* **4** — quotation lines: each phase's ``costs`` gains ``vat_goods_pct``, ``vat_services_pct``,
+  ``installation_per_server``, ``services_once``, ``licence`` and ``licence_per_unit_year``. A plan of
+  format 3 was quoted without tax, installation, services or licence lines: the step states that
+  (no VAT, no services, no licence) so its totals stay what they were; installation reads "not quoted
+  yet" and asks for a quote.
 """
 
 from __future__ import annotations
@@ -80,10 +85,37 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+V3_QUOTATION_DEFAULTS = {
+    "vat_goods_pct": 0.0,  # format 3 had no tax lines: keep the totals a saved plan printed
+    "vat_services_pct": 0.0,
+    "installation_per_server": -1.0,  # not quoted yet: an unpriced line, never a total change
+    "services_once": 0.0,
+    "licence": "none",
+    "licence_per_unit_year": 0.0,
+}
+
+
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 → 4: every phase's costs state the quotation lines a format-3 plan was quoted without."""
+    out = copy.deepcopy(data)
+    phases = out.get("phases")
+    if isinstance(phases, list):
+        for phase in phases:
+            if not isinstance(phase, dict):
+                continue  # validation names it
+            costs = phase.setdefault("costs", {})
+            if isinstance(costs, dict):
+                for key, value in V3_QUOTATION_DEFAULTS.items():
+                    costs.setdefault(key, value)
+    out["schema_version"] = 4
+    return out
+
+
 # schema n -> function producing schema n + 1
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
+    3: _v3_to_v4,
 }
 
 

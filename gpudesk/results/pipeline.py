@@ -72,7 +72,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     ledger = build_ledger(phase, resolved, figures, config, carried)
     figures.merge(ledger_figures(ledger, config, figures, phase.costs.horizon_years, busy_fraction(phase)))
     estimate = PhaseEstimate(index=index, name=phase.name, figures=figures, config=config, ledger=ledger,
-                             start_month=phase.start_month, carried=handed_over(config, figures))
+                             start_month=phase.start_month, carried=handed_over(config, figures, ledger))
     estimate.candidates = with_plan_row(recommend(catalog, phase, resolved, primary), config, figures, phase)
     estimate.checks = phase_checks(phase, resolved, figures, results, infra.checks, estimate.candidates) \
         + layout_checks + compliance_checks(

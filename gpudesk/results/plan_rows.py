@@ -14,11 +14,15 @@ from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Phase
 
 
-def handed_over(config: SizedConfiguration, figures: FigureSet) -> CarriedHardware | None:
+def handed_over(config: SizedConfiguration, figures: FigureSet,
+                ledger: CostLedger | None = None) -> CarriedHardware | None:
     """The owned hardware of this phase, as the next phase may carry it forward."""
     if not config.servers_owned:
         return None
+    appliances = [ln for ln in (ledger.lines if ledger is not None else ()) if ln.key.startswith("storage.appliances")]
     return CarriedHardware(
+        storage_id=next((str(dict(ln.params).get("storage_id", "")) for ln in appliances), ""),
+        storage_appliances=float(sum(ln.quantity for ln in appliances)),
         server_id=config.server_id, servers=config.servers_owned,
         switch_id=str(figures.value_at("net.switch_id")) if "net.switch_id" in figures else "",
         switches=figures.number("net.switches", 0.0), optics=figures.number("net.optics", 0.0),

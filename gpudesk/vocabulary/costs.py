@@ -22,6 +22,7 @@ COST_CATEGORY: Vocabulary[Term] = Vocabulary("cost category", (
     _category("colocation", "colocation", "机柜托管", "opex"),
     _category("staff", "operations staff", "运维人员", "opex"),
     _category("services", "installation and services", "安装与服务", "capex"),
+    _category("tax", "value-added tax", "增值税", "either"),
 ))
 
 NATURE: Vocabulary[Term] = Vocabulary("cost nature", (

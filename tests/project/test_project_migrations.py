@@ -117,3 +117,31 @@ def test_loading_the_v2_file_keeps_what_it_says():
     assert serving.batching == "disaggregated" and serving.parallel.pipeline_schedule == "interleaved"
     assert serving.parallel.virtual_stages == 4
     assert training.parallel.pipeline_schedule == "1f1b" and training.parallel.tp == 8
+
+
+def test_v3_step_states_the_quotation_lines_a_format_3_plan_was_quoted_without():
+    v3 = _fixture("v3_sample.gpudesk")
+    before = copy.deepcopy(v3)
+    v4 = MIGRATIONS[3](v3)
+    assert v3 == before, "a migration must not modify its input"
+    assert v4["schema_version"] == 4
+    for phase in v4["phases"]:
+        costs = phase["costs"]
+        assert costs["vat_goods_pct"] == costs["vat_services_pct"] == 0.0  # no tax line: its totals stay
+        assert costs["installation_per_server"] == -1.0 and costs["licence"] == "none"
+        assert costs["services_once"] == 0.0 and costs["licence_per_unit_year"] == 0.0
+    broken = {"schema_version": 3, "phases": [7, {"costs": "x"}, {}]}
+    assert MIGRATIONS[3](broken)["phases"] == [7, {"costs": "x"}, {"costs": dict(
+        vat_goods_pct=0.0, vat_services_pct=0.0, installation_per_server=-1.0, services_once=0.0, licence="none",
+        licence_per_unit_year=0.0)}]  # what validation must name is left for it
+
+
+def test_an_older_china_plan_keeps_its_totals_after_loading():
+    """The manufacturer's plan (CNY, China) saved in format 3: no VAT line appears, so its totals do not move."""
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.results.pipeline import estimate_plan
+
+    loaded = load_project(FIXTURES / "v3_sample.gpudesk")
+    assert loaded.migrated_from == 3
+    plan = estimate_plan(loaded.project, Catalog.open())
+    assert not [line for p in plan.phases for line in p.ledger.lines if line.category == "tax"]
