@@ -134,6 +134,12 @@ class CostLedger:
         """Everything the phase costs over its months: capex + recurring lines month by month."""
         return self._sum([line.phase_amount for line in self.lines])
 
+    @property
+    def before_tax(self) -> float:
+        """The phase total without its VAT lines: what the delivery comparison compares (every mode pays the same
+        rates on the same kinds of line)."""
+        return self._sum([line.phase_amount for line in self.lines if line.category != "tax"])
+
     def total_over_years(self, years: float) -> float:
         """Total cost of ownership over ``years``: what is paid once + years × the yearly run rate."""
         return self.one_time + years * self.opex_per_year

@@ -2935,7 +2935,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>视图(&amp;V)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="195" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="196" />
       <source>(date unknown)</source>
       <translation>（日期未知）</translation>
     </message>
@@ -2953,7 +2953,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>+ 负载</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="193" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="194" />
       <source>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;Sizes GPU infrastructure for AI work and explains every number.&lt;/p&gt;&lt;p&gt;Catalog version {1}, built {2}.&lt;/p&gt;</source>
       <translation>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;为AI任务测算GPU基础设施，并解释每一个数字的来历。&lt;/p&gt;&lt;p&gt;目录版本 {1}，构建于 {2}。&lt;/p&gt;</translation>
     </message>
@@ -2978,7 +2978,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>一个方案至少需要一个阶段。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="196" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="197" />
       <source>About gpudesk</source>
       <translation>关于 gpudesk</translation>
     </message>
@@ -3009,18 +3009,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>浏览、对比和编辑GPU、模型、服务器和价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="182" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="183" />
       <source>Calibration</source>
       <translation>校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="182" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="183" />
       <source>Calibration is not available in this build: {0}</source>
       <translation>此版本不提供校准功能：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="137" />
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="140" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="138" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="141" />
       <source>Cannot compare</source>
       <translation>无法对比</translation>
     </message>
@@ -3030,17 +3030,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法估算：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="208" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="209" />
       <source>Cannot read the user guide {0}: {1}</source>
       <translation>无法读取用户指南 {0}：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="122" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="123" />
       <source>Choose 2–4 plans to compare</source>
       <translation>选择 2–4 个方案进行对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="128" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="129" />
       <source>Choose between 2 and 4 plans; you chose {0}.</source>
       <translation>请选择 2 到 4 个方案；您选择了 {0} 个。</translation>
     </message>
@@ -3053,12 +3053,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>并排对比 2–4 个已保存的方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="128" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="129" />
       <source>Compare plans</source>
       <translation>对比方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="144" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="145" />
       <source>Compare plans: {0}</source>
       <translation>对比方案：{0}</translation>
     </message>
@@ -3138,7 +3138,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>第 {0} 阶段的名称：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="85" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="86" />
       <source>No proposal</source>
       <translation>无法生成建议书</translation>
     </message>
@@ -3165,7 +3165,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="95" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="96" />
       <source>Proposal written to {0}</source>
       <translation>建议书已写入 {0}</translation>
     </message>
@@ -3295,7 +3295,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>该阶段已在方案的最前或最后。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="85" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="86" />
       <source>The plan cannot be estimated: {0}</source>
       <translation>方案无法估算：{0}</translation>
     </message>
@@ -3319,7 +3319,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>使用当前目录</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="208" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="209" />
       <source>User guide</source>
       <translation>用户指南</translation>
     </message>
@@ -3337,7 +3337,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>生成带有公司标识的PDF建议书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="212" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="213" />
       <source>gpudesk user guide</source>
       <translation>gpudesk 用户指南</translation>
     </message>
@@ -3814,17 +3814,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ProposalExport</name>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="49" />
-      <source>Drawing the charts…</source>
-      <translation>正在绘制图表…</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="51" />
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="44" />
       <source>Page {0} of {1}</source>
       <translation>第 {0} 页，共 {1} 页</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="58" />
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="51" />
       <source>Saving the proposal</source>
       <translation>正在保存方案书</translation>
     </message>
