@@ -12,7 +12,7 @@ import math
 import re
 
 from gpudesk.core.cost_ledger import LedgerLine
-from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_number
+from gpudesk.report.number_format import CURRENCY_SYMBOLS, WAN, format_number
 from gpudesk.report.text_catalog import ReportText
 
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")
@@ -70,17 +70,25 @@ def unit(line: LedgerLine, text: ReportText) -> str:
 def quantity(line: LedgerLine, text: ReportText) -> str:
     """"31 台", "800 实例·小时", "¥138,299 计税基数"."""
     if line.category == "tax":
-        return f"{money(line.quantity, line.currency)}"
+        return f"{money(line.quantity, line.currency, text.lang)}"
     shown = unit(line, text)
     number = format_number(line.quantity, 0 if line.quantity >= 10 or float(line.quantity).is_integer() else None)
     return f"{number} {shown}".strip()
 
 
-def unit_price(value: float | None, currency: str) -> str:
-    """A price at the precision it is quoted in: ¥651,780 · ¥172.87 · $1.99 · $0.8048."""
+def _wan_exact(value: float) -> str:
+    """A CNY amount of 10,000 and more as a Chinese quotation writes it, to the yuan: 65.178 万元, 91,350.4905 万元."""
+    shown = f"{abs(round(value)) / WAN:,.4f}".rstrip("0").rstrip(".")
+    return f"{'-' if value < 0 else ''}{shown} 万元"
+
+
+def unit_price(value: float | None, currency: str, lang: str = "en") -> str:
+    """A price at the precision it is quoted in: ¥651,780 · ¥172.87 · $1.99 · $0.8048 (65.178 万元 in Chinese)."""
     if value is None or not math.isfinite(value):
         return "—"
     magnitude = abs(value)
+    if lang == "zh" and currency == "CNY" and magnitude >= WAN:
+        return _wan_exact(value)
     if magnitude >= 10_000 or (magnitude >= 100 and abs(value - round(value)) < 0.005):
         places = 0
     elif magnitude >= 100:
@@ -91,10 +99,12 @@ def unit_price(value: float | None, currency: str) -> str:
     return f"{'-' if value < 0 else ''}{symbol}{magnitude:,.{places}f}"
 
 
-def money(value: float | None, currency: str) -> str:
-    """A whole-unit amount: ¥1,451,780."""
+def money(value: float | None, currency: str, lang: str = "en") -> str:
+    """A whole-unit amount: ¥1,451,780 (145.178 万元 in Chinese, to the yuan: a quotation's exact figure)."""
     if value is None or not math.isfinite(value):
         return "—"
+    if lang == "zh" and currency == "CNY" and abs(value) >= WAN:
+        return _wan_exact(value)
     symbol = CURRENCY_SYMBOLS.get(currency, currency + " ")
     return f"{'-' if value < 0 else ''}{symbol}{abs(value):,.0f}"
 

@@ -55,21 +55,21 @@ def once_table(ctx: ProposalContext, ledger: CostLedger) -> DataTable | None:
         basis, link = _basis(ctx, line)
         if link:
             links.append(((len(rows), 6), link))
-        price = (L.unit_price(line.unit_price, cur) if line.priced else
+        price = (L.unit_price(line.unit_price, cur, t.lang) if line.priced else
                  t.get("bom.carried") if line.status == "carried" else t.get("bom.quote_needed"))
-        amount = L.money(line.amount, cur) if line.priced else price
+        amount = L.money(line.amount, cur, t.lang) if line.priced else price
         rows.append((str(n), _name(line, t), L.detail(line, t), L.quantity(line, t), price, amount, basis,
                      _date(line)))
     pre_tax = sum(ln.amount or 0.0 for ln in lines if ln.priced)
-    rows.append(("", t.get("bom.subtotal_once"), "", "", "", L.money(pre_tax, cur), "", ""))
+    rows.append(("", t.get("bom.subtotal_once"), "", "", "", L.money(pre_tax, cur, t.lang), "", ""))
     taxes = [ln for ln in ledger.lines if ln.period == "once" and ln.category == "tax"]
     for line in taxes:
         basis, link = _basis(ctx, line)
         if link:
             links.append(((len(rows), 6), link))
         rows.append(("", L.item(line, t), L.detail(line, t), L.quantity(line, t), L.rate(line),
-                     L.money(line.amount, cur), basis, ""))
-    rows.append(("", t.get("bom.total_once"), "", "", "", L.money(ledger.one_time, cur), "", ""))
+                     L.money(line.amount, cur, t.lang), basis, ""))
+    rows.append(("", t.get("bom.total_once"), "", "", "", L.money(ledger.one_time, cur, t.lang), "", ""))
     align = ("right", "left", "left", RIGHT, RIGHT, RIGHT, "left", "left")
     return DataTable(header, tuple(rows), align, t.get("bom.once_title"), total_rows=2 + len(taxes),
                      links=tuple(links))
@@ -94,11 +94,11 @@ def recurring_table(ctx: ProposalContext, ledger: CostLedger) -> tuple[DataTable
             links.append(((len(rows), 7), link))
         unknown = t.get("bom.quote_needed")
         rows.append((str(n), _name(line, t), L.detail(line, t), L.quantity(line, t),
-                     L.unit_price(line.unit_price, cur) if line.priced else unknown,
-                     L.money(line.amount, cur) if line.priced else unknown,
-                     L.money(line.per_year, cur) if line.priced else unknown, basis))
+                     L.unit_price(line.unit_price, cur, t.lang) if line.priced else unknown,
+                     L.money(line.amount, cur, t.lang) if line.priced else unknown,
+                     L.money(line.per_year, cur, t.lang) if line.priced else unknown, basis))
     per_year = sum(ln.per_year or 0.0 for ln in bought if ln.priced)
-    rows.append(("", t.get("bom.subtotal_recurring"), "", "", "", L.money(per_year / 12.0, cur), L.money(per_year, cur),
+    rows.append(("", t.get("bom.subtotal_recurring"), "", "", "", L.money(per_year / 12.0, cur, t.lang), L.money(per_year, cur, t.lang),
                  ""))
     taxes = [ln for ln in ledger.lines if ln.period == "month" and ln.category == "tax"]
     for line in taxes:
@@ -107,9 +107,9 @@ def recurring_table(ctx: ProposalContext, ledger: CostLedger) -> tuple[DataTable
             links.append(((len(rows), 7), link))
         yearly = line.per_year or 0.0
         rows.append(("", L.item(line, t), L.detail(line, t), L.quantity(line, t), L.rate(line),
-                     L.money(yearly / 12.0, cur), L.money(yearly, cur), basis))
+                     L.money(yearly / 12.0, cur, t.lang), L.money(yearly, cur, t.lang), basis))
     total = per_year + sum(ln.per_year or 0.0 for ln in taxes)
-    rows.append(("", t.get("bom.total_recurring"), "", "", "", L.money(total / 12.0, cur), L.money(total, cur), ""))
+    rows.append(("", t.get("bom.total_recurring"), "", "", "", L.money(total / 12.0, cur, t.lang), L.money(total, cur, t.lang), ""))
     align = ("right", "left", "left", RIGHT, RIGHT, RIGHT, RIGHT, "left")
     return DataTable(header, tuple(rows), align, t.get("bom.recurring_title"), total_rows=2 + len(taxes),
                      links=tuple(links)), staff
@@ -121,13 +121,13 @@ def phase_totals(ctx: ProposalContext, ledger: CostLedger, staff: list[LedgerLin
     staff_year = sum(ln.per_year or 0.0 for ln in staff if ln.priced)
     bought_year = ledger.opex_per_year - staff_year
     rows = [
-        (t.get("bom.sum_once"), L.money(ledger.one_time, cur)),
-        (t.get("bom.sum_recurring"), t.get("bom.amount_per_year", amount=L.money(bought_year, cur))),
+        (t.get("bom.sum_once"), L.money(ledger.one_time, cur, t.lang)),
+        (t.get("bom.sum_recurring"), t.get("bom.amount_per_year", amount=L.money(bought_year, cur, t.lang))),
     ]
     if staff:
         fte = sum(ln.quantity for ln in staff)
-        rows.append((t.get("bom.sum_staff", fte=f"{fte:g}"), t.get("bom.amount_per_year", amount=L.money(staff_year, cur))))
-    rows.append((t.get("bom.sum_phase", months=ledger.months), L.money(ledger.phase_total, cur)))
+        rows.append((t.get("bom.sum_staff", fte=f"{fte:g}"), t.get("bom.amount_per_year", amount=L.money(staff_year, cur, t.lang))))
+    rows.append((t.get("bom.sum_phase", months=ledger.months), L.money(ledger.phase_total, cur, t.lang)))
     return KeyValueTable(tuple(rows), t.get("bom.totals_title"))
 
 
