@@ -37,3 +37,9 @@ PRICE_STATUS: Vocabulary[Term] = Vocabulary("price status", (
     Term("unpriced", "no price: quote needed", "无价格：需询价"),
     Term("carried", "carried forward: bought in an earlier phase", "沿用前一阶段已购设备"),
 ))
+
+LICENCE: Vocabulary[Term] = Vocabulary("software licence", (
+    Term("none", "no licence line", "不含软件许可"),
+    Term("nvidia_ai_enterprise", "NVIDIA AI Enterprise (per GPU)", "NVIDIA AI Enterprise（按 GPU）"),
+    Term("nvidia_vgpu", "NVIDIA vGPU software (per concurrent user)", "NVIDIA vGPU 软件（按并发用户）"),
+))
