@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpudesk.project import bound_reasons as why
+from gpudesk.project import quotation_help as quote
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.precision import PRECISION
 from gpudesk.vocabulary.serving import SERVING_BATCHING, SERVING_SCENARIO
@@ -298,27 +299,13 @@ class CostPlan:
     depreciation_years: int = num(4, 1, 15, "years", why=why.HORIZON)
     fitout_per_kw: float = num(0, 0, 1e6, "currency/kW", why=why.MONEY_UNIT)
     gpu_price_override: float = num(0, 0, 1e7, "currency/GPU", "0 = catalog price", why=why.GPU_PRICE)
-    # What a quotation adds to the equipment (docs/project-format.md "Quotation lines"): tax, installation,
-    # services and licences. The sentinel -1 means "the market's standard rate" or "not quoted yet".
-    vat_goods_pct: float = num(-1, -1, 100, "%",
-                               "VAT on goods bought (servers, network, storage, fit-out): -1 = the market's standard "
-                               "rate (China 13%; no VAT line elsewhere), 0 = no VAT line", why=why.VAT)
-    vat_services_pct: float = num(-1, -1, 100, "%",
-                                  "VAT on services (cloud, rental, licences, support, installation, services): "
-                                  "-1 = the market's standard rate (China 6%; none elsewhere), 0 = no VAT line", why=why.VAT)
-    installation_per_server: float = num(-1, -1, 1e7, "currency/server",
-                                         "installation, cabling, burn-in and commissioning per server bought: "
-                                         "-1 = not quoted yet (the line asks for a quote), 0 = included in the price",
-                                         why=why.INSTALLATION)
-    services_once: float = num(0, 0, 1e10, "currency",
-                               "one-off professional services: solution design, deployment, tuning, hand-over "
-                               "(every delivery mode); 0 = none", why=why.SERVICES)
-    licence: str = choice("none", ("none", "nvidia_ai_enterprise", "nvidia_vgpu"),
-                          "licensed GPU software: NVIDIA AI Enterprise (per GPU) or NVIDIA vGPU (per concurrent "
-                          "user, the VDI seats)")
-    licence_per_unit_year: float = num(0, 0, 1e6, "currency/unit/year",
-                                       "licence price per GPU or seat and year: 0 = the list price where one is "
-                                       "known (NVIDIA AI Enterprise), else the line asks for a quote", why=why.MONEY_UNIT)
+    # quotation lines (docs/project-format.md "Quotation lines"); -1 = the market's standard rate / not quoted yet
+    vat_goods_pct: float = num(-1, -1, 100, "%", quote.VAT_GOODS, why=why.VAT)
+    vat_services_pct: float = num(-1, -1, 100, "%", quote.VAT_SERVICES, why=why.VAT)
+    installation_per_server: float = num(-1, -1, 1e7, "currency/server", quote.INSTALLATION, why=why.INSTALLATION)
+    services_once: float = num(0, 0, 1e10, "currency", quote.SERVICES, why=why.SERVICES)
+    licence: str = choice("none", ("none", "nvidia_ai_enterprise", "nvidia_vgpu"), quote.LICENCE)
+    licence_per_unit_year: float = num(0, 0, 1e6, "currency/unit/year", quote.LICENCE_PRICE, why=why.MONEY_UNIT)
 
 
 @dataclass
