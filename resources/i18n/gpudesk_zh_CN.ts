@@ -203,67 +203,67 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="46" />
       <source>Cost</source>
       <translation>成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="46" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="46" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="118" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="119" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="102" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="103" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="102" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="103" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="122" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="123" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="109" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="110" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -2547,17 +2547,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="224" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="225" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="233" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="234" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="223" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="224" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
@@ -3835,57 +3835,57 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RecommendationPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="69" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="70" />
       <source>Alternatives ranked for this phase's main workload: configurations that fit and are priced come first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
       <translation>本阶段主要工作负载的备选配置排名：放得下且有价格的配置排在前面，按成本从低到高。选中一项可查看排名理由；选定后方案即采用该配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="140" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="141" />
       <source>No estimate: fix the inputs the status bar names first.</source>
       <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="143" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="144" />
       <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
       <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="91" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="92" />
       <source>Pin this configuration</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="195" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="196" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="198" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="199" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="181" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="182" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="59" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="60" />
       <source>Ranked configurations</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="185" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="186" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="93" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="94" />
       <source>Use the selected accelerator in this phase (with a server that holds it); Undo restores the plan</source>
       <translation>本阶段改用选中的加速卡（并配上能容纳它的服务器）；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="76" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="77" />
       <source>Why it ranks here</source>
       <translation>排名理由</translation>
     </message>
