@@ -46,8 +46,8 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
     fs.input("tco.unpriced_lines", float(len(ledger.unpriced)), "lines", "cost lines without a price",
              ("lines without a price: " + " · ".join(line.item for line in ledger.unpriced)) if ledger.unpriced
              else "every line is priced")
-    capex = fs.input("tco.capex", ledger.capex, cur, "capex of this phase",
-                     _lines_text(ledger, "one-time lines", "once"))
+    fs.input("tco.capex", ledger.capex, cur, "capex of this phase",
+             _lines_text(ledger, "one-time lines", "once"))
     opex = fs.input("tco.opex_per_year", ledger.opex_per_year, f"{cur}/year", "opex per year (average run rate)",
                     _lines_text(ledger, "recurring lines over the phase, per year", "month"))
     fs.add("tco.opex_per_month", opex / 12.0, f"{cur}/month", "opex per month", "opex_per_year / 12",
