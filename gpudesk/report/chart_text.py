@@ -131,7 +131,7 @@ def localise_spec(spec: Any, lang: str, tooltips: bool = True) -> Any:
     if not isinstance(spec, ChartSpec):
         return spec
     return dataclasses.replace(
-        spec,
+        spec, tick_language=lang,
         title=translate(spec.title, lang), x_label=translate(spec.x_label, lang),
         y_label=translate(spec.y_label, lang), y2_label=translate(spec.y2_label, lang),
         notes=translate(spec.notes, lang),
