@@ -19,7 +19,7 @@ from gpudesk.core import constants as C
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import catalog_source
-from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.vocabulary.delivery import compared_mode_name
 
 PUBLIC_CLOUD_MODES = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_monthly", "cloud_spot",
                       "gpu_rental")
@@ -70,7 +70,7 @@ class DeliveryInputs:
 
 def _named(mode: str) -> str:
     """A delivery mode in a figure label: its English name (the UI and proposal name it in their language)."""
-    return DELIVERY_MODE.name_of(mode, "en")
+    return compared_mode_name(mode, "en")
 
 
 def convert(amount: Any, from_currency: str, to_currency: str, cny_per_usd: float) -> Any:

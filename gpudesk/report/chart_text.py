@@ -15,7 +15,7 @@ from typing import Any
 
 from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
 from gpudesk.report.formula_text import formula_text
-from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE
 
 ZH: dict[str, str] = {
     "Memory per GPU": "每卡显存占用", "Memory": "显存", "Weights": "权重", "Gradients": "梯度",
@@ -25,7 +25,6 @@ ZH: dict[str, str] = {
     "Power per rack": "单机柜功率", "Power": "功率", "Liquid": "液冷", "Air": "风冷", "Rack layout": "机柜布局",
     "air-cooled": "风冷", "liquid-cooled": "液冷", "network": "网络",
     "Cumulative cost by delivery mode": "各交付方式累计成本", "Cumulative cost": "累计成本", "Month": "月份",
-    "cloud, monthly subscription": "公有云包月",
     "Time against cost": "时间与成本", "Time to train": "训练时长", "Cost": "成本", "Configurations": "候选配置",
     "Pareto front": "帕累托前沿", "chosen": "已选",
     "Scaling efficiency": "扩展效率", "Efficiency": "效率", "GPUs": "GPU 数", "80% target": "80% 目标",
@@ -36,7 +35,7 @@ ZH: dict[str, str] = {
     "Roadmap: capacity and monthly spend": "路线图：容量与月度支出", "Monthly spend": "月度支出", "Spend": "支出",
     "IT kW": "IT 功率 kW",
     # delivery modes in cost charts and break-even markers: the vocabulary's names, as in the form and proposal
-    **{term.en: term.zh for term in DELIVERY_MODE},
+    **{term.en: term.zh for vocabulary in (DELIVERY_MODE, COMPARED_ONLY_MODE) for term in vocabulary},
 }
 
 PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (

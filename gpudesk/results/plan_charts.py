@@ -16,7 +16,7 @@ from gpudesk.results.plan_result import Candidate
 from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.power import rack_layout
 from gpudesk.project.model import Phase
-from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.vocabulary.delivery import compared_mode_name
 from gpudesk.results.chart_model import ChartSpec, Marker, RackBox, RackColumn, RackLayoutSpec, RefLine, Series
 
 MEMORY_COMPONENTS = (
@@ -119,8 +119,6 @@ def rack_layout_chart(figures: FigureSet, r: ResolvedPhase) -> RackLayoutSpec | 
 
 
 MODE_ROLES = {"cloud_on_demand": "cloud_on_demand", "private": "private", "hybrid": "hybrid"}
-COMPARED_ONLY = {"cloud_monthly": "cloud, monthly subscription"}
-"""Modes the delivery comparison prices that a plan cannot choose (not in the vocabulary): their English names."""
 
 
 def cost_chart(figures: FigureSet, currency: str) -> ChartSpec | None:
@@ -131,7 +129,7 @@ def cost_chart(figures: FigureSet, currency: str) -> ChartSpec | None:
     for mode in modes:
         cum = np.asarray(figures[f"delivery.cumulative.{mode}"], dtype=float)
         months = [float(i + 1) for i in range(cum.size)]
-        name = COMPARED_ONLY.get(mode) or DELIVERY_MODE.name_of(mode, "en")  # localise_spec: the reader's language
+        name = compared_mode_name(mode, "en")  # localise_spec: the reader's language
         series.append(Series(name, months, [float(v) for v in cum], style="line",
                              color_role=MODE_ROLES.get(mode, mode)))
         be_key = f"delivery.break_even.private_vs_{mode}"
