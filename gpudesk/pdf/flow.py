@@ -8,6 +8,7 @@ a :class:`Canvas` (points; ``gpudesk.pdf.draw``).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -29,11 +30,14 @@ class Canvas(Protocol):
     def anchor(self, name: str, y: float) -> None: ...
 
 
-class Flowable:
+class Flowable(ABC):
+    """A block the page flow places: it knows its height, may split across pages, and paints itself."""
+
     keep_with_next = False
 
+    @abstractmethod
     def height(self) -> float:
-        raise NotImplementedError
+        """The block's height in points."""
 
     def split(self, avail: float) -> tuple[Flowable | None, Flowable | None]:
         """(the part that fits in ``avail``, the rest); (None, self) when nothing fits."""
@@ -43,8 +47,9 @@ class Flowable:
         """The least height a first part can have (what a heading must see below it)."""
         return self.height()
 
+    @abstractmethod
     def paint(self, c: Canvas, x: float, y: float) -> None:
-        raise NotImplementedError
+        """Draw the block with its top-left corner at (x, y)."""
 
 
 @dataclass
