@@ -39,3 +39,10 @@ def test_importing_the_qt_free_layers_loads_no_qt():
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_module_is_under_400_lines():
+    """A module that grows past 400 lines is split by what it owns (PROTOCOL.md: keep modules under 400 lines)."""
+    long = {str(p.relative_to(ROOT)): n for p in (ROOT / "gpudesk").rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400}
+    assert not long, f"modules over 400 lines: {long}"

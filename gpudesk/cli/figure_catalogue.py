@@ -27,7 +27,8 @@ AREAS = {
     "embed": "Embeddings", "recsys": "Recommendation", "vdi": "Rendering / VDI seats", "agent": "Agent hosting",
     "hw": "Hardware inputs", "eff": "Calibrated efficiencies", "plan": "Plan sizing", "host": "Step 3 — host",
     "storage": "Step 4 — storage", "net": "Step 5 — network fabric", "power": "Power and cooling",
-    "delivery": "Step 6 — delivery modes", "tco": "Step 7 — TCO", "roadmap": "Roadmap across phases",
+    "delivery": "Step 6 — delivery modes", "tco": "Step 7 — TCO", "tax": "Step 7 — VAT on the quotation",
+    "roadmap": "Roadmap across phases",
 }
 
 

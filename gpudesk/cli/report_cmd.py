@@ -66,8 +66,9 @@ def _check_output(path: str, suffixes: tuple[str, ...]) -> Path:
     return target
 
 
-def _estimate(path: str) -> tuple[Any, Any, str]:
-    """Load one plan file and estimate it: (PlanEstimate, Project, catalog date)."""
+def _estimate(path: str, catalog: Any = None) -> tuple[Any, Any, str]:
+    """Load one plan file and estimate it: (PlanEstimate, Project, catalog date). ``catalog``: an open catalog
+    the caller keeps (and closes); without one, the catalog is opened and closed here."""
     if not Path(path).is_file():
         raise ReportInputError(f"plan file {path!r} not found")
     from gpudesk.project.io import load_project
@@ -76,11 +77,13 @@ def _estimate(path: str) -> tuple[Any, Any, str]:
     from gpudesk.catalog.store import Catalog
     from gpudesk.results.pipeline import estimate_plan
 
-    catalog = Catalog.open()
+    own = catalog is None
+    catalog = Catalog.open() if own else catalog
     try:
         return estimate_plan(project, catalog), project, str(catalog.built or "")
     finally:
-        catalog.close()
+        if own:
+            catalog.close()
 
 
 def _input_errors() -> tuple[type[BaseException], ...]:
@@ -107,10 +110,16 @@ def _report(args: argparse.Namespace) -> int:
         logo = Path(args.logo)
         if not logo.is_file() or logo.suffix.lower() not in LOGO_SUFFIXES:
             raise ReportInputError(f"logo {args.logo!r} is not an image file ({', '.join(LOGO_SUFFIXES)})")
-    plan, project, catalog_date = _estimate(args.plan)
-    lang = args.lang or project.meta.language
-    branding = Branding(company=args.company, logo_path=args.logo, author=args.author or project.meta.author)
-    doc = build_proposal(plan, project, lang, branding, catalog_date=catalog_date)
+    from gpudesk.catalog.store import Catalog
+
+    catalog = Catalog.open()  # kept open while the proposal is built: it names the cited sources and models
+    try:
+        plan, project, catalog_date = _estimate(args.plan, catalog)
+        lang = args.lang or project.meta.language
+        branding = Branding(company=args.company, logo_path=args.logo, author=args.author or project.meta.author)
+        doc = build_proposal(plan, project, lang, branding, catalog_date=catalog_date, catalog=catalog)
+    finally:
+        catalog.close()
     from gpudesk.pdf.pdf_writer import write_proposal_pdf
 
     pages = write_proposal_pdf(doc, target)

@@ -54,6 +54,7 @@ MEANINGS: dict[str, str] = {
     "source": "citation of the price", "date": "date of the price", "figure_key": "figure that explains the amount",
     "amount": "quantity × unit_price (per period)", "phase_amount": "the line over the phase", "per_year": "recurring: per year",
     "profile": "share of the quantity used in each month (seasonal rental)",
+    "params": "the values the line's wording is made of (instances, rate, tax base…), for documents in either language",
 }
 EXTRA = {SizedConfiguration: ("servers_new", "owns_hardware", "partly_populated", "installed_gpus", "sized_by"),
          WorkloadSizing: ("layout_text",), ServingCapacity: ("utilisation",),

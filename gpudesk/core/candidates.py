@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a candidate ranks where it does: a key of the reason catalogue (``resources/i18n/reasons_<lang>.toml``)
+    and the numbers its wording is filled with. The words live in the catalogue, not in the core
+    (:func:`gpudesk.report.check_text.reason_text`)."""
+
+    key: str
+    numbers: dict[str, Any] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -20,21 +31,9 @@ class Candidate:
     time_or_throughput_unit: str
     cost: float
     cost_unit: str
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Reason, ...] = ()
     pinned: bool = False
     memory: tuple[tuple[str, float], ...] = ()  # (mem.* key, bytes per GPU) at this configuration
     memory_capacity: float = 0.0  # bytes per GPU
-    reasons_zh: tuple[str, ...] = ()  # the same reasons in Chinese
     point: int = -1  # row of the configuration in the phase's search (PhaseSearch.find); -1 = not searched
     precision: str = ""  # weights (and KV cache) the configuration runs at, e.g. "FP8"
-    layout_zh: str = ""  # the layout line in Chinese (replicas, batch …); "" = same as ``layout``
-    cost_unit_zh: str = ""  # ``cost_unit`` in Chinese; "" = same
-
-    def reasons_in(self, lang: str) -> tuple[str, ...]:
-        return self.reasons_zh if lang == "zh" and self.reasons_zh else self.reasons
-
-    def layout_in(self, lang: str) -> str:
-        return self.layout_zh if lang == "zh" and self.layout_zh else self.layout
-
-    def cost_unit_in(self, lang: str) -> str:
-        return self.cost_unit_zh if lang == "zh" and self.cost_unit_zh else self.cost_unit

@@ -27,6 +27,7 @@ import numpy as np
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core import search_other, search_serving, search_training
+from gpudesk.core.candidates import Reason
 from gpudesk.core.constants import TRAINING_POWER_LOAD
 from gpudesk.core.hardware import HardwareArrays, capacity_bytes
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
@@ -80,8 +81,8 @@ class PhaseSearch:
     summary: tuple[str, str]  # (en, zh) dropped-points count
     elapsed_s: float = 0.0
     plan_workload: int = 0
-    unit_sources: dict[str, tuple[str, str]] = field(default_factory=dict)  # accelerator id -> cost basis (en, zh)
-    markets: dict[str, tuple[str, str]] = field(default_factory=dict)  # accelerator id -> market status (en, zh)
+    unit_sources: dict[str, Reason] = field(default_factory=dict)  # accelerator id -> how its GPU-hour is priced
+    markets: dict[str, tuple[Reason, ...]] = field(default_factory=dict)  # accelerator id -> market status
     unit_price: dict[str, float] = field(default_factory=dict)  # accelerator id -> price per GPU-hour (basis)
     unit_gpus: dict[str, int] = field(default_factory=dict)  # accelerator id -> GPUs bought together
     capacity: dict[str, float] = field(default_factory=dict)  # accelerator id -> bytes per GPU (hardware.capacity_bytes)
@@ -233,8 +234,8 @@ def _result(phase: Phase, w: Workload, family: str, table: PointTable, units: li
         alternatives=pts(choice.alternatives), per_accelerator=per_acc, front=pts(choice.front),
         quality_front=pts(choice.quality_front), cloud=pts(choice.cloud), binding=choice.binding,
         why=("", ""), levers=(), summary=("", ""),
-        unit_sources={u.accelerator.id: (u.source_en, u.source_zh) for u in units},
-        markets={u.accelerator.id: (u.market_en, u.market_zh) for u in units},
+        unit_sources={u.accelerator.id: u.source for u in units},
+        markets={u.accelerator.id: u.market for u in units},
         unit_price={u.accelerator.id: u.per_gpu_hour for u in units},
         unit_gpus={u.accelerator.id: u.gpus_per_server for u in units},
         capacity={u.accelerator.id: capacity_bytes(u.accelerator) for u in units},

@@ -35,6 +35,8 @@ class LedgerLine:
     figure_key: str = ""  # FigureSet key that explains the amount
     profile: tuple[float, ...] = ()  # recurring lines: share of ``quantity`` used in each month (default 1)
     unit_price_unit: str = ""  # what the price is per when it differs from ``unit`` (e.g. "instance-hour")
+    # values the line's wording is made of (counts, names, rates), so a document words it in its own language
+    params: tuple[tuple[str, Any], ...] = ()
 
     @property
     def priced(self) -> bool:
@@ -81,7 +83,7 @@ class LedgerLine:
             "unit_price_unit": self.unit_price_unit or self.unit, "currency": self.currency, "period": self.period,
             "months": self.months, "status": self.status, "source": self.source, "date": self.date,
             "figure_key": self.figure_key, "amount": self.amount, "phase_amount": self.phase_amount,
-            "per_year": self.per_year,
+            "per_year": self.per_year, "params": dict(self.params),
         }
 
     def category_name(self, lang: str) -> str:
@@ -114,6 +116,11 @@ class CostLedger:
         return self._sum([line.amount for line in self.lines if line.period == "once" and line.nature == "capex"])
 
     @property
+    def one_time(self) -> float:
+        """Everything paid once at the start of the phase: capex, and one-off services of a rented phase."""
+        return self._sum([line.amount for line in self.lines if line.period == "once"])
+
+    @property
     def opex_per_year(self) -> float:
         """Average yearly run rate of the recurring lines (priced lines only)."""
         return self._sum([line.per_year for line in self.lines if line.period == "month"])
@@ -127,9 +134,15 @@ class CostLedger:
         """Everything the phase costs over its months: capex + recurring lines month by month."""
         return self._sum([line.phase_amount for line in self.lines])
 
+    @property
+    def before_tax(self) -> float:
+        """The phase total without its VAT lines: what the delivery comparison compares (every mode pays the same
+        rates on the same kinds of line)."""
+        return self._sum([line.phase_amount for line in self.lines if line.category != "tax"])
+
     def total_over_years(self, years: float) -> float:
-        """Total cost of ownership over ``years``: capex + years × the yearly run rate."""
-        return self.capex + years * self.opex_per_year
+        """Total cost of ownership over ``years``: what is paid once + years × the yearly run rate."""
+        return self.one_time + years * self.opex_per_year
 
     def monthly(self) -> list[float]:
         """Spend in each month of the phase (unpriced lines excluded)."""
@@ -154,7 +167,8 @@ class CostLedger:
         return {
             "currency": self.currency, "months": self.months, "delivery_mode": self.delivery_mode,
             "lines": [line.to_dict() for line in self.lines],
-            "capex": self.capex, "opex_per_year": self.opex_per_year, "phase_total": self.phase_total,
+            "capex": self.capex, "one_time": self.one_time, "opex_per_year": self.opex_per_year,
+            "phase_total": self.phase_total,
             "total_3y": self.total_over_years(3), "total_5y": self.total_over_years(5),
             "unpriced": [line.key for line in self.unpriced],
             # The totals above add priced lines only; a reader must not take them as complete.

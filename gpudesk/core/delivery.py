@@ -19,7 +19,7 @@ from gpudesk.core import constants as C
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import catalog_source
-from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.vocabulary.delivery import compared_mode_name
 
 PUBLIC_CLOUD_MODES = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_monthly", "cloud_spot",
                       "gpu_rental")
@@ -61,6 +61,7 @@ class DeliveryInputs:
     hybrid_capex: float | None = None  # owning the hybrid baseline (TCO model); None = the private build × owned share
     hybrid_opex_per_month: float | None = None
     running_per_month: float = 0.0  # software, staff and storage rent (core.running_costs): every mode pays them
+    once_every_mode: float = 0.0  # one-off professional services (run.services_once): every mode pays them in month 1
     data_sensitivity: str = "normal"  # normal | sensitive | regulated
     chosen_mode: str = "cloud_on_demand"
     currency: str = "USD"
@@ -69,7 +70,7 @@ class DeliveryInputs:
 
 def _named(mode: str) -> str:
     """A delivery mode in a figure label: its English name (the UI and proposal name it in their language)."""
-    return DELIVERY_MODE.name_of(mode, "en")
+    return compared_mode_name(mode, "en")
 
 
 def convert(amount: Any, from_currency: str, to_currency: str, cny_per_usd: float) -> Any:
@@ -222,10 +223,14 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
     fs.input("delivery.data_sensitivity", inp.data_sensitivity, "", "data sensitivity")
     running = fs.input("delivery.running_per_month", inp.running_per_month, f"{cur}/month",
                        "software, staff and storage per month (every mode)", "running costs (run.known_per_month)")
+    once = fs.input("delivery.once_every_mode", inp.once_every_mode, cur, "one-off services (every mode, month 1)",
+                    "running costs (run.services_once)") if inp.once_every_mode else 0.0
     for mode, (series, formula, deps) in monthly.items():
-        series = np.broadcast_to(np.asarray(series, dtype=float) + running, months.shape)
+        series = np.broadcast_to(np.asarray(series, dtype=float) + running + np.where(months == 0, once, 0.0),
+                                 months.shape)
         fs.add(f"delivery.monthly.{mode}", series, f"{cur}/month", f"{_named(mode)} cost per month",
-               formula + " + running_per_month", [*deps, "delivery.running_per_month"])
+               formula + " + running_per_month" + (" + once_every_mode in month 1" if once else ""),
+               [*deps, "delivery.running_per_month"] + (["delivery.once_every_mode"] if once else []))
         cum = fs.add(f"delivery.cumulative.{mode}", np.cumsum(series), cur, f"{_named(mode)} cumulative cost",
                      "running sum of monthly cost", [f"delivery.monthly.{mode}"])
         fs.add(f"delivery.total.{mode}", cum[-1], cur, f"{_named(mode)} cost over the horizon", "cumulative at the last month",

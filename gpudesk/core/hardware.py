@@ -43,6 +43,11 @@ MIXED_FORMULA = ("usable_memory_mib × 2^20 (driver total) where the catalog has
                  "else memory_gb × 1e9 (marketed)")
 
 
+def _peak_field(precision: str) -> str:
+    """The catalog field a precision's dense peak is read from (see Accelerator.peak_tflops)."""
+    return "int8_tops" if precision in ("int8", "int4") else f"{precision}_tflops"
+
+
 def _catalog_source(acc: Accelerator, field_name: str) -> str:
     citation = acc.provenance.source_of(field_name) or "no citation recorded"
     return f"catalog accelerators/{acc.id}.{field_name}: {citation}"
@@ -125,7 +130,12 @@ class HardwareArrays:
         scaleup_bw = np.where(is_pcie, pcie_bw, link_bw)
         scaleup_domain = np.where(is_pcie, gpn, np.maximum(domain, 1.0))
         sources = {
-            "peak": "; ".join(sorted({_catalog_source(a, "bf16_tflops") for a in accelerators})),
+            # each precision cites the catalog field its math reads (int8 and int4 read int8_tops)
+            **{f"peak.{p}": "; ".join(sorted({_catalog_source(a, _peak_field(p)) for a in accelerators}))
+               for p in PRECISIONS},
+            # low-precision GEMMs keep attention in 16 bit: bf16 where the part publishes it, else fp16
+            "peak.attention16": "; ".join(sorted({
+                _catalog_source(a, "bf16_tflops" if a.bf16_tflops else "fp16_tflops") for a in accelerators})),
             "hbm_bw": "; ".join(sorted({_catalog_source(a, "mem_bw_gbs") for a in accelerators})),
             "memory": "; ".join(sorted({capacity_source(a) for a in accelerators})),
             "scaleup": "; ".join(sorted({
@@ -138,7 +148,8 @@ class HardwareArrays:
         }
         limited = describe(limits.tolist(), tdps, [a.id for a in accelerators])
         if limited:
-            sources["peak"] += f"; × clock fraction under the power limit ({limited})"
+            for key in [k for k in sources if k.startswith("peak.")]:
+                sources[key] += f"; × clock fraction under the power limit ({limited})"
         return cls(
             ids=np.array([a.id for a in accelerators]),
             family=np.array([a.family for a in accelerators]),
@@ -209,12 +220,13 @@ class HardwareArrays:
 
     def record(self, fs: FigureSet, precision: str, prefix: str = "hw") -> None:
         """Record the hardware inputs used by the time models, with their sources."""
+        math = {"int4": "int8"}.get(precision, precision)
         fs.input(f"{prefix}.peak_flops", self.peak(precision), "FLOP/s", f"dense peak ({precision})",
-                 self.sources["peak"].replace("bf16_tflops", f"{precision}_tflops"))
+                 self.sources[f"peak.{math}"])
         attention = precision if precision in WIDE_MATH else "16-bit: bf16, else fp16"
         fs.input(f"{prefix}.peak_flops_attention", self.attention_peak(precision), "FLOP/s",
-                 f"dense peak of the attention math ({attention})", self.sources["peak"].replace(
-                     "bf16_tflops", f"{precision}_tflops" if precision in WIDE_MATH else "bf16_tflops (or fp16_tflops)"))
+                 f"dense peak of the attention math ({attention})",
+                 self.sources[f"peak.{math}" if precision in WIDE_MATH else "peak.attention16"])
         fs.input(f"{prefix}.hbm_bw", self.hbm_bw, "B/s", "memory bandwidth", self.sources["hbm_bw"])
         fs.input(f"{prefix}.memory_bytes", self.memory_bytes, "B", "memory per GPU",
                  f"{self.memory_formula}: {self.sources['memory']}")

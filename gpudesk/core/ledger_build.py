@@ -14,6 +14,7 @@ import numpy as np
 from gpudesk.core.cost_ledger import CostLedger, LedgerLine
 from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.ledger_quote import APPLIANCE_KINDS, installation_line, licence_line, services_line, vat_lines
 from gpudesk.core.phase_sizing import CarriedHardware
 from gpudesk.core.plan_infra import agent_cpu_keys, network_added
 from gpudesk.core.plan_resolve import ResolvedPhase
@@ -47,13 +48,14 @@ class _Lines:
 
     def add(self, key: str, category: str, nature: str, item: str, detail: str, quantity: float, unit: str,
             unit_price: float | None, period: str, status: str, source: str = "", date: str = "",
-            figure_key: str = "", profile: tuple[float, ...] = ()) -> None:
+            figure_key: str = "", profile: tuple[float, ...] = (),
+            params: tuple[tuple[str, object], ...] = ()) -> None:
         if quantity <= 0 and status != "carried":
             return
         self.lines.append(LedgerLine(
             key=key, category=category, nature=nature, item=item, detail=detail, quantity=float(quantity), unit=unit,
             unit_price=unit_price, currency=self.currency, period=period, months=self.months, status=status,
-            source=source, date=date, figure_key=figure_key, profile=profile,
+            source=source, date=date, figure_key=figure_key, profile=profile, params=params,
         ))
 
     def usd(self, value: float | None) -> float | None:
@@ -68,26 +70,31 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
     detail = f"{config.gpus_per_node} × {r.accelerator.name} per server"
     if config.partly_populated:
         detail += f" (partly populated: {config.gpus_per_node} of {config.gpus_per_server} GPU slots)"
+    server_params = (("gpus", config.gpus_per_node), ("accelerator", r.accelerator.name),
+                     ("slots", config.gpus_per_server), ("partly", config.partly_populated))
     price = _price(fs.number("tco.server_price"))
     out.add("servers", "hardware", "capex", config.server_name, detail, config.servers_new, "server", price, "once",
             _status(price, user=bool(phase.costs.gpu_price_override), estimated="tco.gpu_price" in fs),
             fs.explain("tco.server_price").source or "estimated from the GPU price", s.provenance.date,
-            "tco.server_capex")
+            "tco.server_capex", params=server_params)
     if config.servers_carried:
         out.add("servers.carried", "hardware", "capex", config.server_name, detail + "; bought in the previous phase",
-                config.servers_carried, "server", None, "once", "carried", "", "", "plan.servers_carried")
+                config.servers_carried, "server", None, "once", "carried", "", "", "plan.servers_carried",
+                params=server_params)
     fabric = fs if "net.switches" in fs else None
     switches, optics = network_added(fabric, carried if config.servers_carried else None)
     if r.switch is not None:
         sw = out.usd(fs.number("net.switch_price"))
         out.add("switches", "network", "capex", r.switch.name, f"{r.switch.ports} × {r.switch.port_gbps:g} Gb/s ports",
                 switches, "switch", sw, "once", _status(sw), fs.explain("net.switch_price").source if fabric else "",
-                r.switch.provenance.date, "net.switches")
+                r.switch.provenance.date, "net.switches",
+                params=(("ports", r.switch.ports), ("gbps", r.switch.port_gbps)))
     if r.nic is not None:
         op = out.usd(fs.number("net.optic_price"))
         out.add("optics", "network", "capex", f"{r.nic.name} transceivers", "one per cable end", optics,
                 "transceiver", op, "once", _status(op), fs.explain("net.optic_price").source if fabric else "",
-                r.nic.provenance.date, "net.optics")
+                r.nic.provenance.date, "net.optics", params=(("nic", r.nic.name),))
+    installation_line(out.add, fs, config.servers_new)
     fit_rate = phase.costs.fitout_per_kw
     if fit_rate > 0:
         out.add("fitout", "facility", "capex", "Facility fit-out", "power, cooling and racks for the added IT load",
@@ -108,7 +115,8 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
     if pct > 0:
         out.add("maintenance", "support", "opex", "Hardware maintenance and support",
                 f"{pct:g}% of the hardware value per year", 1.0, "month", _price(maint / 12.0), "month",
-                _status(_price(maint)), "user input (maintenance % of hardware value)", "", "tco.maintenance_per_year")
+                _status(_price(maint)), "user input (maintenance % of hardware value)", "", "tco.maintenance_per_year",
+                params=(("pct", pct),))
 
 
 def _rented_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
@@ -133,21 +141,26 @@ def _rented_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
     source, date = fs.explain(f"delivery.price.{mode}").source, offer.provenance.date
     detail = f"{instances:,.0f} × {offer.instance} ({per} GPUs each)"
     category = "rental" if mode in TERM_MODES else "cloud"
+    terms: tuple[tuple[str, object], ...] = (("instances", instances), ("instance", offer.instance), ("per", per),
+                                             ("provider", offer.provider), ("region", offer.region))
     if mode in CLOUD_MODES:
         out.add("cloud.instances", category, "opex", name, detail + f", {used:,.0f} h a month", instances * used,
-                "instance-hour", price, "month", "priced", source, date, f"delivery.monthly.{mode}", tuple(mult))
+                "instance-hour", price, "month", "priced", source, date, f"delivery.monthly.{mode}", tuple(mult),
+                terms + (("hours", used),))
     elif mode in RESERVED_MODES:
         out.add("cloud.reserved", category, "opex", name, detail + ", reserved every hour", instances * billed,
-                "instance-hour", price, "month", "priced", source, date, f"delivery.monthly.{mode}")
+                "instance-hour", price, "month", "priced", source, date, f"delivery.monthly.{mode}", (),
+                terms + (("hours", billed),))
         extra = tuple(np.maximum(mult - 1.0, 0.0))
         if any(extra):
             out.add("cloud.burst", category, "opex", name, "on-demand capacity above the reservation in peak months",
                     instances * used, "instance-hour", od, "month", "priced",
-                    fs.explain("delivery.price.cloud_on_demand").source, date, f"delivery.monthly.{mode}", extra)
+                    fs.explain("delivery.price.cloud_on_demand").source, date, f"delivery.monthly.{mode}", extra,
+                    terms + (("hours", used), ("burst", "reserved")))
     elif mode in TERM_MODES:
         out.add(f"{mode}.instances", category, "opex", name, detail + ", billed every hour of the month",
                 instances * billed, "instance-hour", price, "month", "priced", source, date,
-                f"delivery.monthly.{mode}", tuple(mult))
+                f"delivery.monthly.{mode}", tuple(mult), terms + (("hours", billed),))
 
 
 def _hybrid_burst(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
@@ -161,7 +174,9 @@ def _hybrid_burst(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
     out.add("cloud.burst", "cloud", "opex", f"{r.offer.provider} {r.offer.instance}",
             "on-demand bursts above the owned baseline", peak / per * used, "instance-hour", od, "month", "priced",
             fs.explain("delivery.price.cloud_on_demand").source, r.offer.provenance.date,
-            "delivery.hybrid_burst_monthly", tuple(gpus / peak) if peak > 0 else ())
+            "delivery.hybrid_burst_monthly", tuple(gpus / peak) if peak > 0 else (),
+            (("instances", peak / per), ("instance", r.offer.instance), ("per", per), ("hours", used),
+             ("burst", "hybrid")))
 
 
 def _agent_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
@@ -179,7 +194,8 @@ def _agent_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
                 key)
 
 
-def _running_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
+def _running_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, owned: bool,
+                   carried: CarriedHardware | None) -> None:
     _agent_lines(out, fs, r)
     c = out.phase.costs
     if c.software_per_gpu_year > 0:
@@ -190,11 +206,39 @@ def _running_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
         out.add("staff", "staff", "opex", "Operations staff", "images, drivers, scheduling, monitoring, backup",
                 c.staff_fte, "FTE-month", c.staff_cost_per_year / 12.0, "month", "user_quote", "user input", "",
                 "run.staff_per_year")
+    licence_line(out.add, fs, c.licence)
     capacity_tb = fs.number("storage.capacity_needed", 0.0) / 1e12
+    if r.storage.kind == "local-nvme":
+        return  # the servers' own drives: part of the server line
+    if owned and not r.storage.cloud_provider and r.storage.kind in APPLIANCE_KINDS:
+        _appliance_line(out, fs, r, capacity_tb, carried)
+        return
     per_tb = out.usd(fs.number("storage.price_per_tb_month"))
     out.add("storage", "storage", "opex", r.storage.name, "capacity at the planning horizon", capacity_tb,
             "TB-month", per_tb, "month", _status(per_tb), fs.explain("storage.price_per_tb_month").source
-            if "storage.price_per_tb_month" in fs else "", r.storage.provenance.date, "run.storage_per_year")
+            if "storage.price_per_tb_month" in fs else "", r.storage.provenance.date, "run.storage_per_year",
+            params=(("tb", capacity_tb),))
+
+
+def _appliance_line(out: _Lines, fs: FigureSet, r: ResolvedPhase, capacity_tb: float,
+                    carried: CarriedHardware | None) -> None:
+    """Storage appliances bought for the site (no cloud provider): counted by the read bandwidth the GPUs need,
+    priced per appliance by a quote (the catalog prices such products per TB-month only when rented). Appliances
+    the previous phase bought are carried, never bought twice."""
+    need = fs.number("storage.read_bw_needed")
+    each = r.storage.aggregate_read_gbs_max or r.storage.read_gbs_per_node or 0.0
+    count = max(1, math.ceil(need / each)) if math.isfinite(need) and each > 0 else 1
+    kept = carried.storage_appliances if carried is not None and carried.storage_id == r.storage.id else 0.0
+    detail = (f"{capacity_tb:,.0f} TB usable and {need:,.1f} GB/s read needed; {each:g} GB/s per appliance"
+              if math.isfinite(need) else f"{capacity_tb:,.0f} TB usable needed")
+    params = (("tb", capacity_tb), ("need_gbs", need if math.isfinite(need) else -1.0), ("each_gbs", each),
+              ("storage_id", r.storage.id))
+    out.add("storage.appliances", "storage", "capex", r.storage.name, detail, max(count - kept, 0.0), "appliance",
+            None, "once", "unpriced", "", r.storage.provenance.date, "storage.capacity_needed", params=params)
+    if kept:
+        out.add("storage.appliances.carried", "storage", "capex", r.storage.name, detail + "; bought earlier",
+                min(kept, count), "appliance", None, "once", "carried", "", "", "storage.capacity_needed",
+                params=params)
 
 
 def build_ledger(phase: Phase, r: ResolvedPhase, fs: FigureSet, config: SizedConfiguration,
@@ -206,7 +250,9 @@ def build_ledger(phase: Phase, r: ResolvedPhase, fs: FigureSet, config: SizedCon
             _hybrid_burst(out, fs, r)
     else:
         _rented_lines(out, fs, r)
-    _running_lines(out, fs, r)
+    services_line(out.add, fs, bool(config.servers_owned))
+    _running_lines(out, fs, r, bool(config.servers_owned), carried)
+    vat_lines(out.add, out.lines, out.months, phase, bool(config.servers_owned))
     return CostLedger(currency=out.currency, months=out.months, delivery_mode=phase.delivery.mode,
                       lines=tuple(out.lines))
 

@@ -21,6 +21,24 @@ def _lines_text(ledger: CostLedger, what: str, period: str | None = None) -> str
     return f"cost ledger: {what}" + (f"; {len(unpriced)} unpriced line(s) left out" if unpriced else "")
 
 
+TAX_LABELS = {"tax.vat_goods": "VAT on the goods bought", "tax.vat_services_once": "VAT on one-off services",
+              "tax.vat_services_per_year": "VAT on recurring services per year"}
+
+
+def _tax_figures(fs: FigureSet, ledger: CostLedger) -> None:
+    """The VAT lines of the ledger (core/ledger_quote.py) as figures: once, and per year for recurring services."""
+    for line in ledger.lines:
+        if line.category != "tax" or line.figure_key not in TAX_LABELS or line.unit_price is None:
+            continue
+        rate = f"{line.unit_price * 100:g}%"
+        if line.period == "once":
+            fs.input(line.figure_key, line.amount, ledger.currency, TAX_LABELS[line.figure_key],
+                     f"cost ledger: {rate} × the priced lines it taxes; rate from {line.source}")
+        else:
+            fs.input(line.figure_key, line.per_year, f"{ledger.currency}/year", TAX_LABELS[line.figure_key],
+                     f"cost ledger: {rate} × the priced recurring lines it taxes, per year; rate from {line.source}")
+
+
 def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: FigureSet, years: int,
                    busy_fraction: float) -> FigureSet:
     fs = FigureSet()
@@ -28,8 +46,8 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
     fs.input("tco.unpriced_lines", float(len(ledger.unpriced)), "lines", "cost lines without a price",
              ("lines without a price: " + " · ".join(line.item for line in ledger.unpriced)) if ledger.unpriced
              else "every line is priced")
-    capex = fs.input("tco.capex", ledger.capex, cur, "capex of this phase",
-                     _lines_text(ledger, "one-time lines", "once"))
+    fs.input("tco.capex", ledger.capex, cur, "capex of this phase",
+             _lines_text(ledger, "one-time lines", "once"))
     opex = fs.input("tco.opex_per_year", ledger.opex_per_year, f"{cur}/year", "opex per year (average run rate)",
                     _lines_text(ledger, "recurring lines over the phase, per year", "month"))
     fs.add("tco.opex_per_month", opex / 12.0, f"{cur}/month", "opex per month", "opex_per_year / 12",
@@ -37,12 +55,15 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
     fs.input("tco.months", float(ledger.months), "months", "phase duration", "user input (duration_months)")
     fs.input("plan.phase_cost", ledger.phase_total, cur, "cost of this phase",
              _lines_text(ledger, "every line over the phase's months"))
+    once = fs.input("tco.one_time", ledger.one_time, cur, "paid once (capex and one-off services)",
+                    _lines_text(ledger, "one-time lines", "once"))
     for n in (3, 5):
-        fs.add(f"tco.total_{n}y", capex + n * opex, cur, f"{n}-year total cost of ownership",
-               f"capex + {n} × opex_per_year", ["tco.capex", "tco.opex_per_year"])
+        fs.add(f"tco.total_{n}y", once + n * opex, cur, f"{n}-year total cost of ownership",
+               f"one_time + {n} × opex_per_year", ["tco.one_time", "tco.opex_per_year"])
     horizon = fs.input("tco.horizon_years", float(years), "years", "planning horizon", "user input (horizon_years)")
-    fs.add("tco.total_horizon", capex + horizon * opex, cur, "total cost over the planning horizon",
-           "capex + horizon_years × opex_per_year", ["tco.capex", "tco.horizon_years", "tco.opex_per_year"])
+    fs.add("tco.total_horizon", once + horizon * opex, cur, "total cost over the planning horizon",
+           "one_time + horizon_years × opex_per_year", ["tco.one_time", "tco.horizon_years", "tco.opex_per_year"])
+    _tax_figures(fs, ledger)
 
     dep = figures.number("tco.depreciation_per_year", 0.0) if config.servers_owned else 0.0
     fs.input("tco.depreciation_in_annual", dep, cur, "depreciation per year of the owned hardware",

@@ -5,7 +5,9 @@ A plan's market comes from its facility region (``cn``, ``cn-west`` → cn; ``us
 (available / restricted / unavailable), the rule or announcement behind it and the date it took effect. Several
 rows for one part and market are its history: the latest effective date is the current status, a user row wins a
 tie, and a part without a row for the market reads the ``global`` row, else it is *unknown* (never assumed
-available). A server without rows of its own takes its accelerator's status.
+available: in a market the catalog tracks, one with availability rows, such as cn, an unknown part is
+recommended only where it can be rented from a provider in the market). A server without rows of its own takes
+its accelerator's status.
 
 Cloud offers carry the market they are sold in: a cn plan rents cn offers only; a plan elsewhere rents no cn
 offer; a plan that must keep its data in the country (``compliance.data_residency = in_country``) rents only
@@ -76,6 +78,11 @@ class AvailabilityIndex:
         for row in catalog.rows("availability"):
             self._rows.setdefault((row.item_table, row.item_id), []).append(row)
         self._accelerator_of = {s.id: s.accelerator_id for s in catalog.servers()}
+        self._markets = {market for (_table, _item), rows in self._rows.items() for market in (r.market for r in rows)}
+
+    def tracks(self, market: str) -> bool:
+        """Whether the catalog records availability for ``market`` (then a part without a row is not assumed)."""
+        return market in self._markets
 
     def _status(self, table: str, item_id: str, market: str) -> Status | None:
         rows = self._rows.get((table, item_id), [])
@@ -102,6 +109,8 @@ def priced_offer_exists(catalog: Catalog, acc_id: str, market: str, in_country: 
                for o in catalog.cloud_offers())
 
 
-def usable(status: Status, rented: bool, offer_in_market: bool) -> bool:
-    """An unavailable part can still be rented where a provider in the market already runs it."""
-    return status.status != "unavailable" or (rented and offer_in_market)
+def usable(status: Status, rented: bool, offer_in_market: bool, tracked: bool = False) -> bool:
+    """An unavailable part, or one of unknown status in a ``tracked`` market, can still be rented where a provider
+    in the market already runs it; otherwise it is not recommended there."""
+    blocked = status.status == "unavailable" or (tracked and not status.known)
+    return not blocked or (rented and offer_in_market)

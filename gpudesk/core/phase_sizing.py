@@ -28,6 +28,8 @@ class CarriedHardware:
     switches: float = 0.0
     optics: float = 0.0
     design_kw: float = 0.0
+    storage_id: str = ""  # storage appliances bought for the site (ledger line "storage.appliances")
+    storage_appliances: float = 0.0
 
 
 def owned_servers(phase: Phase, servers: int) -> int:

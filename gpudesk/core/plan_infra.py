@@ -19,6 +19,7 @@ from gpudesk.core.delivery import DeliveryInputs, delivery_checks, delivery_figu
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.fabric import FabricInputs, fabric_checks, fabric_figures
 from gpudesk.core.host import HostInputs, host_checks, host_figures
+from gpudesk.core.ledger_quote import APPLIANCE_KINDS, licence_terms
 from gpudesk.core.phase_sizing import CarriedHardware, peak_servers
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.plan_workload import WorkloadResult
@@ -93,9 +94,18 @@ def _owned(phase: Phase, r: ResolvedPhase, primary: WorkloadResult, servers: int
         network_capex_usd=_network_capex_usd(fabric, carried if carried_servers else None),
         fitout_per_kw=c.fitout_per_kw, colo_per_rack_month=c.colo_per_rack_month,
         maintenance_pct_per_year=c.maintenance_pct_per_year, depreciation_years=c.depreciation_years,
+        installation_per_server=c.installation_per_server,
     ))
     fs.merge(tco)
     return fs, power_checks(power)
+
+
+def _storage_rent_usd(storage: FigureSet, r: ResolvedPhase, owned: int) -> float:
+    """Storage rent per month (USD) every mode pays: none for local drives (part of the server) or for appliances
+    an owned site buys (a capex line of their own in the ledger, ``storage.appliances``)."""
+    if r.storage.kind == "local-nvme" or (owned and not r.storage.cloud_provider and r.storage.kind in APPLIANCE_KINDS):
+        return 0.0
+    return storage.number("storage.monthly_cost", float("nan"))
 
 
 def network_added(fabric: FigureSet | None, carried: CarriedHardware | None) -> tuple[float, float]:
@@ -180,14 +190,20 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         fs.merge(alt, prefix=ALTERNATIVE)
 
     c = phase.costs
+    licensed = float(config.installed_gpus if owned else config.gpus)
+    licensed_source = ("plan.installed_gpus (the phase's sized configuration)" if owned
+                       else "plan.gpus (the phase's sized configuration)")
+    licence = licence_terms(phase, licensed, licensed_source)
     running = running_cost_figures(RunningCostInputs(
-        gpus=float(config.installed_gpus if owned else config.gpus),
-        gpus_source="plan.installed_gpus (the phase's sized configuration)" if owned
-        else "plan.gpus (the phase's sized configuration)", software_per_gpu_year=c.software_per_gpu_year,
+        gpus=licensed, gpus_source=licensed_source, software_per_gpu_year=c.software_per_gpu_year,
         staff_fte=c.staff_fte, staff_cost_per_year=c.staff_cost_per_year,
-        storage_monthly_usd=storage.number("storage.monthly_cost", float("nan")),
+        storage_monthly_usd=_storage_rent_usd(storage, r, owned),
         cpu_vms_per_month=agent_cpu_monthly(primary, phase, fs_workloads),
         currency=c.currency, cny_per_usd=c.cny_per_usd,
+        licence=c.licence if licence is not None else "none",
+        licence_units=licence.units if licence else 0.0, licence_units_source=licence.units_source if licence else "",
+        licence_price=licence.price if licence else float("nan"),
+        licence_price_source=licence.price_source if licence else "", services_once=c.services_once,
     ))
     fs.merge(running)
 
@@ -211,6 +227,7 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         hybrid_owned_share=phase.delivery.hybrid_owned_share, hybrid_owned_gpus=hybrid_gpus,
         hybrid_capex=hybrid_capex, hybrid_opex_per_month=hybrid_opex,
         running_per_month=running.number("run.known_per_month", 0.0),
+        once_every_mode=running.number("run.services_once", 0.0),
         data_sensitivity=phase.delivery.data_sensitivity, chosen_mode=priced_as(phase.delivery.mode),
         currency=c.currency, cny_per_usd=c.cny_per_usd,
     ))

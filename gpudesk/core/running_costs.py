@@ -26,6 +26,12 @@ class RunningCostInputs:
     currency: str = "USD"
     cny_per_usd: float = 7.1
     gpus_source: str = "plan.gpus (the phase's sized configuration)"
+    licence: str = "none"  # none | nvidia_ai_enterprise | nvidia_vgpu
+    licence_units: float = 0.0  # GPUs (AI Enterprise) or concurrent users (vGPU) licensed
+    licence_units_source: str = ""
+    licence_price: float = float("nan")  # currency per unit and year; NaN = no price (the line asks for a quote)
+    licence_price_source: str = ""
+    services_once: float = 0.0  # one-off professional services, currency (every delivery mode)
 
 
 def running_cost_figures(inp: RunningCostInputs) -> FigureSet:
@@ -46,9 +52,25 @@ def running_cost_figures(inp: RunningCostInputs) -> FigureSet:
                      ["run.storage_monthly"])
     vms = fs.input("run.cpu_vms_monthly", inp.cpu_vms_per_month, f"{cur}/month",
                    "CPU virtual machines of the agents per month", "agent.cpu_cost_per_month (the workloads' figures)")
-    fs.add("run.known_per_month", (soft + staff) / 12.0 + (monthly if monthly == monthly else 0.0) + vms,
+    licence = 0.0
+    if inp.licence != "none":
+        units = fs.input("run.licence_units", float(inp.licence_units), "units",
+                         f"{inp.licence.replace('_', ' ')} licences (GPUs or concurrent users)", inp.licence_units_source)
+        price = fs.input("run.licence_price", inp.licence_price, f"{cur}/unit/year", "licence price per unit and year",
+                         inp.licence_price_source or "no price: the line asks for a quote")
+        licence = fs.add("run.licence_per_year", units * price, cur, "licences per year", "licence_units × licence_price",
+                         ["run.licence_units", "run.licence_price"])
+    if inp.services_once > 0:
+        fs.input("run.services_once", inp.services_once, cur, "one-off professional services",
+                 "user input (services_once)")
+    licence_known = licence if licence == licence else 0.0
+    fs.add("run.known_per_month",
+           (soft + staff + licence_known) / 12.0 + (monthly if monthly == monthly else 0.0) + vms,
            f"{cur}/month", "priced running costs per month",
-           "(software + staff) / 12 + storage_monthly (when priced) + CPU VMs",
-           ["run.software_per_year", "run.staff_per_year", "run.storage_monthly", "run.cpu_vms_monthly"],
-           note="" if monthly == monthly else "storage price unknown: left out, listed as unpriced")
+           "(software + staff + licences) / 12 + storage_monthly (when priced) + CPU VMs",
+           ["run.software_per_year", "run.staff_per_year", "run.storage_monthly", "run.cpu_vms_monthly"]
+           + (["run.licence_per_year"] if inp.licence != "none" else []),
+           note="; ".join(n for n in ("" if monthly == monthly else "storage price unknown: left out, listed as unpriced",
+                                      "" if licence == licence else "licence price unknown: left out, listed as unpriced")
+                          if n))
     return fs

@@ -12,25 +12,22 @@ import math
 
 import numpy as np
 
-from gpudesk.core.candidates import Candidate
+from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.search_points import SearchPoint
-from gpudesk.core.search_words import describe, layout_text, performance, precision_text
-from gpudesk.vocabulary.sizing import BINDING
+from gpudesk.core.search_words import short, layout_text, precision_text
 
 MEMORY_KEYS = ("mem.weights", "mem.gradients", "mem.optimizer", "mem.lora_adapters", "mem.activations",
                "mem.kv_cache", "mem.runtime", "mem.fragmentation")
 MEMORY_ROWS = 5  # candidates whose memory components the memory-fit chart shows
 
 
-def _unit(search: PhaseSearch) -> tuple[str, str, str]:
-    """(performance unit, cost unit, cost unit in Chinese) of the rows."""
-    cur = search.currency
+def _unit(search: PhaseSearch) -> str:
+    """Performance unit of the rows (their cost is the phase's total in the plan's currency, from the ledger)."""
     if search.family in ("training", "vision_train"):
-        return "days", f"{cur}/run", f"{cur}/次"
-    metric = {"serving": "tokens/s/user", "items": "items/s/GPU", "seats": "seats/GPU"}[search.family]
-    return metric, f"{cur} over {search.horizon_years} years", f"{cur}（{search.horizon_years} 年）"
+        return "days"
+    return {"serving": "tokens/s/user", "items": "items/s/GPU", "seats": "seats/GPU"}[search.family]
 
 
 def _metric(p: SearchPoint, search: PhaseSearch) -> float:
@@ -39,48 +36,81 @@ def _metric(p: SearchPoint, search: PhaseSearch) -> float:
     return p.value(key)
 
 
-def _layout_line(p: SearchPoint) -> tuple[str, str]:
-    en, zh = describe(p)
-    # the accelerator and GPU count have columns of their own
-    return en.split(" · ", 1)[1] if " · " in en else layout_text(p), zh.split(" · ", 1)[1] if " · " in zh else ""
+def _finite(*values: float) -> bool:
+    return all(math.isfinite(v) for v in values)
+
+
+def performance(p: SearchPoint) -> list[Reason]:
+    """What the configuration achieves (the figure the plan's targets are about); nothing when unknown."""
+    v = p.values
+    if p.kind in ("llm_inference", "agent_hosting"):
+        tps, ttft, tpot = (float(v.get(k, math.nan)) for k in ("tokens_per_s_per_user", "ttft_at_percentile_s", "tpot_s"))
+        return [Reason("search_serving_perf", {"tokens_per_user": tps, "ttft_ms": ttft * 1000, "tpot_ms": tpot * 1000})
+                ] if _finite(tps, ttft, tpot) else []
+    for key, reason, name in (("days", "search_days", "days"), ("items_per_s_per_gpu", "search_items", "rate"),
+                              ("seats_per_gpu", "search_seats", "seats")):
+        if key in v and _finite(float(v[key])):
+            return [Reason(reason, {name: float(v[key])})]
+    return []
+
+
+def settings(p: SearchPoint) -> list[Reason]:
+    """The engine or training settings the layout column leaves out (replicas, batch, disaggregation, ZeRO …)."""
+    lay, out = p.layout, []
+    replicas, batch = float(lay.get("replicas", math.nan)), float(lay.get("batch", math.nan))
+    if _finite(replicas, batch) and replicas >= 1 and batch >= 1:
+        out.append(Reason("search_replicas_batch", {"replicas": int(replicas), "batch": int(batch)}))
+    if lay.get("disagg"):
+        out.append(Reason("search_disaggregated"))
+    if "zero" in lay:
+        out.append(Reason(f"search_training_{lay.get('recompute_name', 'selective')}",
+                          {"zero": int(lay["zero"]), "micro_batch": int(lay.get("mb", 1))}))
+    return out
+
+
+def quality(p: SearchPoint) -> Reason:
+    w, kv = short(p.weight_dtype), short(p.kv_dtype)
+    if p.kind in ("llm_inference", "agent_hosting") and w != kv:
+        return Reason("search_quality_caveat_kv", {"weights": w, "kv": kv})
+    return Reason("search_quality_caveat", {"weights": precision_text(p)[0]})
+
+
+def layout_line(p: SearchPoint) -> str:
+    """Precision and parallel layout, in names that read the same in every language ("FP8 · TP4 × DP8")."""
+    prec = precision_text(p)[0]
+    return " · ".join(part for part in (prec if p.kind not in ("llm_inference", "agent_hosting") or " " not in prec
+                                        else short(p.weight_dtype) + "/" + short(p.kv_dtype), layout_text(p)) if part)
 
 
 def candidates(search: PhaseSearch | None, memory_inputs=None) -> list[Candidate]:  # type: ignore[no-untyped-def]
-    """Ranked rows, best first; ``memory_inputs(point)`` gives a point's MemoryInputs for the memory-fit chart."""
+    """Ranked rows, best first; ``memory_inputs(point)`` gives a point's MemoryInputs for the memory-fit chart.
+    Their cost is left unknown here: the results layer prices each configuration through the cost ledger."""
     if search is None:
         return []
-    unit, cost_unit, cost_unit_zh = _unit(search)
+    unit = _unit(search)
     out = []
     for rank, p in enumerate(search.per_accelerator, start=1):
-        perf_en, perf_zh = performance(p)
-        reasons = [(perf_en, perf_zh)] if perf_en else []
+        reasons = performance(p) + settings(p)
         if p.feasible:
-            reasons.append(("meets every target", "满足全部目标"))
+            reasons.append(Reason("search_meets_targets"))
         else:
-            reasons.append(("closest configuration, but it would " + ", ".join(
-                BINDING.term(c).dropped_en for c in p.violations),
-                "最接近的配置，但" + "、".join(BINDING.term(c).dropped_zh for c in p.violations)))
+            reasons += [Reason("search_closest")] + [Reason(f"search_breaks_{c}") for c in p.violations]
         if p.caveat:
-            reasons.append((f"below the precision allowed ({precision_text(p)[0]}): quality caveat",
-                            f"低于允许的精度（{precision_text(p)[1]}）：需注意模型质量"))
+            reasons.append(quality(p))
         basis = search.unit_sources.get(p.accelerator_id)
-        if basis:
+        if basis is not None:
             reasons.append(basis)
-        market = search.markets.get(p.accelerator_id)
-        if market:
-            reasons.append(market)
+        reasons += search.markets.get(p.accelerator_id, ())
         memory: tuple[tuple[str, float], ...] = ()
         capacity = search.capacity.get(p.accelerator_id, 0.0)
         if memory_inputs is not None and rank <= MEMORY_ROWS:
             memory, _cap = _memory(memory_inputs(p))
-        lay_en, lay_zh = _layout_line(p)
         out.append(Candidate(
             rank=rank, accelerator_id=p.accelerator_id, accelerator_name=p.accelerator_name, gpus=p.gpus,
-            nodes=p.nodes, layout=lay_en, fits=p.feasible, time_or_throughput=_metric(p, search),
-            time_or_throughput_unit=unit, cost=p.cost, cost_unit=cost_unit,
-            reasons=tuple(en for en, _ in reasons), reasons_zh=tuple(zh for _, zh in reasons),
+            nodes=p.nodes, layout=layout_line(p), fits=p.feasible, time_or_throughput=_metric(p, search),
+            time_or_throughput_unit=unit, cost=math.nan, cost_unit=search.currency, reasons=tuple(reasons),
             pinned=p.accelerator_id == search.plan_accelerator, memory=memory, memory_capacity=capacity,
-            point=p.index, precision=precision_text(p)[0], layout_zh=lay_zh, cost_unit_zh=cost_unit_zh,
+            point=p.index, precision=precision_text(p)[0],
         ))
     return out
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFORM_OVERHEAD
+from gpudesk.core.candidates import Reason
 from gpudesk.core.delivery import convert
 from gpudesk.core.market import RENTED_MODES, AvailabilityIndex, is_domestic, offer_allowed, phase_market, \
     priced_offer_exists, usable
@@ -44,15 +45,13 @@ class UnitCost:
     server: rec.Server | None
     per_gpu_hour: float  # plan currency per GPU-hour of the cost basis; NaN = unpriced
     basis: str  # "rent" | "own"
-    source_en: str
-    source_zh: str
+    source: Reason  # how the GPU-hour is priced (reason catalogue)
     gpus_per_server: int  # whole servers (owned) or instances (rented) are bought
     server_kw: float  # maximum power of one server (NaN when unknown)
     cooling: str  # the server's cooling ("air" when unknown)
     tier: int = 0  # 0 available in the market; 1 restricted, unknown or not the 信创 preference; 2 consumer board
     gpus_per_node: int = 8  # GPUs in one node (the server's, else the plan's): what "nodes" count
-    market_en: str = ""  # the market status in words
-    market_zh: str = ""
+    market: tuple[Reason, ...] = ()  # the market status (reason catalogue)
 
     @property
     def priced(self) -> bool:
@@ -62,7 +61,8 @@ class UnitCost:
 def eligible(catalog: Catalog, phase: Phase) -> tuple[list[rec.Accelerator], dict[str, str]]:
     """Accelerators the phase may use, and the reason each other catalog part is left out (id -> code).
 
-    A part unavailable in the market stays out unless it can be rented there; a 信创 requirement keeps only
+    A part unavailable in the market, or without an availability row in a market the catalog tracks (cn), stays
+    out unless it can be rented there; a 信创 requirement keeps only
     domestic parts; an owned phase needs a server the catalog holds for the part. The pinned accelerator always
     stays so the plan's own choice is compared (its checks say why it cannot be used)."""
     wanted = set(phase.hardware.candidates)
@@ -82,7 +82,7 @@ def eligible(catalog: Catalog, phase: Phase) -> tuple[list[rec.Accelerator], dic
         elif wanted and acc.id not in wanted:
             left[acc.id] = "not_listed"
         elif not usable(index.accelerator(acc.id, market), rented,
-                        rented and priced_offer_exists(catalog, acc.id, market, in_country)):
+                        rented and priced_offer_exists(catalog, acc.id, market, in_country), index.tracks(market)):
             left[acc.id] = "market"
         elif acc.id not in with_server:
             left[acc.id] = "no_server"
@@ -114,7 +114,7 @@ def server_kw(server: rec.Server | None, acc: rec.Accelerator) -> float:
     return float("nan")
 
 
-def _rent(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> tuple[float, str, str, int]:
+def _rent(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> tuple[float, Reason, int]:
     mode = priced_as(phase.delivery.mode)
     field = OFFER_RATE.get(mode, "on_demand_per_hour")
     cur, fx = phase.costs.currency, phase.costs.cny_per_usd
@@ -133,62 +133,55 @@ def _rent(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> tuple[float, 
         if best is None or per_gpu < best[0]:
             best = (per_gpu, offer)
     if best is None:
-        return float("nan"), "no offer in the catalog for this market", "目录中没有该市场的报价", 1
+        return float("nan"), Reason("rent_no_offer"), 1
     price, offer = best
     # a GPU-hour of the month, billed for the hours the mode charges
     per_hour = price * hours / HOURS_PER_MONTH
     date = offer.provenance.date
-    return (per_hour, f"{offer.provider} {offer.instance}: {price:,.2f} {cur}/GPU-h, {hours:,.0f} h billed a month "
-            f"({date})", f"{offer.provider} {offer.instance}：{price:,.2f} {cur}/卡时，每月计费 {hours:,.0f} 小时"
-            f"（{date}）", max(offer.gpus, 1))
+    return per_hour, Reason("rent_offer", {"provider": offer.provider, "instance": offer.instance, "price": price,
+                                           "currency": cur, "hours": hours, "date": date}), max(offer.gpus, 1)
 
 
 def _own(phase: Phase, acc: rec.Accelerator, server: rec.Server | None, r: ResolvedPhase, load: float,
-         kw: float) -> tuple[float, str, str]:
+         kw: float) -> tuple[float, Reason]:
     c = phase.costs
     cur, fx, years = c.currency, c.cny_per_usd, max(c.horizon_years, 1)
     gpus = server.gpus if server is not None else 8
     if c.gpu_price_override and acc.id == phase.hardware.accelerator_id:
-        capex, how, how_zh = c.gpu_price_override * (1 + SERVER_PLATFORM_OVERHEAD.value), "the plan's GPU price", \
-            "方案中的 GPU 单价"
+        capex, how, server_name = c.gpu_price_override * (1 + SERVER_PLATFORM_OVERHEAD.value), "own_plan_price", ""
     elif server is not None and server.price_usd:
-        capex, how, how_zh = float(convert(server.price_usd / gpus, "USD", cur, fx)), f"{server.name} list price", \
-            f"{server.name} 目录价格"
+        capex, how, server_name = float(convert(server.price_usd / gpus, "USD", cur, fx)), "own_server_price", server.name
     elif acc.price_usd:
         capex = float(convert(acc.price_usd, "USD", cur, fx)) * (1 + SERVER_PLATFORM_OVERHEAD.value)
-        how, how_zh = "GPU price × platform overhead", "GPU 单价 × 平台附加"
+        how, server_name = "own_gpu_price", ""
     else:
-        return float("nan"), "no server or GPU price in the catalog", "目录中没有服务器或 GPU 价格"
+        return float("nan"), Reason("own_no_price")
     energy = (kw / gpus if math.isfinite(kw) else 0.0) * load * r.pue.value * r.electricity.value  # per GPU-hour
     maintenance = capex * c.maintenance_pct_per_year / 100.0 / HOURS_PER_YEAR
     per_hour = capex / (years * HOURS_PER_YEAR) + energy + maintenance
-    return (per_hour, f"{how}: {capex:,.0f} {cur}/GPU over {years} years + energy at {load:.0%} load, PUE "
-            f"{r.pue.value:g}, {r.electricity.value:g} {cur}/kWh + {c.maintenance_pct_per_year:g}%/year maintenance",
-            f"{how_zh}：{capex:,.0f} {cur}/卡，分摊 {years} 年 + {load:.0%} 负载电费（PUE {r.pue.value:g}，"
-            f"{r.electricity.value:g} {cur}/kWh）+ 每年 {c.maintenance_pct_per_year:g}% 维保")
+    return per_hour, Reason(how, {"server": server_name, "capex": capex, "currency": cur, "years": years, "load": load,
+                                  "pue": r.pue.value, "tariff": r.electricity.value,
+                                  "maintenance": c.maintenance_pct_per_year})
 
 
-def market_tier(index: AvailabilityIndex, acc: rec.Accelerator, phase: Phase) -> tuple[int, str, str]:
+def market_tier(index: AvailabilityIndex, acc: rec.Accelerator, phase: Phase) -> tuple[int, tuple[Reason, ...]]:
     """Ranking tier in the plan's market and its words: available parts first, then restricted, unknown or not
     domestic under a 信创 preference, then consumer boards (their driver licence excludes data centres)."""
     market = phase_market(phase)
     status = index.accelerator(acc.id, market)
-    if status.status == "available":
-        tier, en, zh = 0, f"available in {market}", f"可在 {market} 市场采购"
-    elif status.status == "unknown":
-        tier, en, zh = 1, f"no availability data for {market}", f"目录中无 {market} 市场的供货数据"
-    else:
-        since = f" since {status.effective}" if status.effective else ""
-        word = {"restricted": "受限（需许可）", "unavailable": "不可采购"}.get(status.status, status.status)
+    if status.status in ("available", "unknown"):
+        tier, reason = (0 if status.status == "available" else 1), Reason(f"market_{status.status}", {"market": market})
+    else:  # restricted or unavailable, with the rule and the date it took effect when known
+        since = "_since" if status.effective else ""
         tier = 1 if status.status == "restricted" else 2
-        en = f"{status.status} in {market}{since}: {status.rule}"
-        zh = f"{market} 市场{word}{f'（自 {status.effective} 起）' if status.effective else ''}：{status.rule}"
+        reason = Reason(f"market_{status.status}{since}",
+                        {"market": market, "rule": status.rule, **({"since": status.effective} if since else {})})
+    reasons: tuple[Reason, ...] = (reason,)
     if phase.compliance.domestic_parts == "preferred" and not is_domestic(acc):
         tier = max(tier, 1)
     if acc.segment == "consumer":
-        tier, en, zh = max(tier, 2), en + "; consumer board (driver licence excludes data-centre use)", \
-            zh + "；消费级显卡（驱动许可不允许数据中心部署）"
-    return tier, en, zh
+        tier, reasons = max(tier, 2), (reason, Reason("consumer_board"))
+    return tier, reasons
 
 
 def unit_costs(catalog: Catalog, phase: Phase, r: ResolvedPhase, accelerators: list[rec.Accelerator],
@@ -201,15 +194,15 @@ def unit_costs(catalog: Catalog, phase: Phase, r: ResolvedPhase, accelerators: l
         server = server_for(catalog, phase, acc, r)
         kw = server_kw(server, acc)
         if owned:
-            price, en, zh = _own(phase, acc, server, r, load, kw)
+            price, source = _own(phase, acc, server, r, load, kw)
             unit = server.gpus if server is not None else 8
         else:
-            price, en, zh, unit = _rent(catalog, phase, acc)
-        tier, m_en, m_zh = market_tier(index, acc, phase)
+            price, source, unit = _rent(catalog, phase, acc)
+        tier, market = market_tier(index, acc, phase)
         node = server.gpus if server is not None else phase.hardware.gpus_per_node
-        out.append(UnitCost(acc, server, price, "own" if owned else "rent", en, zh, max(unit, 1), kw,
-                            server.cooling if server is not None else "air", tier=tier, market_en=m_en,
-                            market_zh=m_zh, gpus_per_node=max(node, 1)))
+        out.append(UnitCost(acc, server, price, "own" if owned else "rent", source, max(unit, 1), kw,
+                            server.cooling if server is not None else "air", tier=tier, market=market,
+                            gpus_per_node=max(node, 1)))
     return out
 
 

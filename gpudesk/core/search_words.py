@@ -19,12 +19,12 @@ def _n(value: float, digits: int = 0) -> str:
     return f"{value:,.{digits}f}" if math.isfinite(value) else "—"
 
 
-def _short(dtype: str) -> str:
+def short(dtype: str) -> str:
     return PRECISION.name_of(dtype, "en").split(" (")[0]
 
 
 def precision_text(p: SearchPoint) -> Pair:
-    w, kv = _short(p.weight_dtype), _short(p.kv_dtype)
+    w, kv = short(p.weight_dtype), short(p.kv_dtype)
     if p.kind in ("llm_inference", "agent_hosting"):
         if p.weight_dtype == kv.lower() or w == kv:
             return w, w

@@ -45,6 +45,7 @@ class TcoInputs:
     colo_per_rack_month: float = 0.0
     maintenance_pct_per_year: float = 8.0
     depreciation_years: int = 4
+    installation_per_server: float = -1.0  # currency per server bought; -1 = not quoted yet (NaN, an unpriced line)
 
 
 def _usd(inp: TcoInputs, value: Any) -> Any:
@@ -88,8 +89,16 @@ def tco_figures(inp: TcoInputs) -> FigureSet:
                  ["tco.design_kw_new", "tco.fitout_per_kw"])
     hw = fs.add("tco.hardware_capex", srv + net, cur, "hardware capex", "server_capex + network_capex",
                 ["tco.server_capex", "tco.network_capex"])
-    fs.add("tco.owned_capex", hw + fit, cur, "capex of owning", "hardware_capex + fitout_capex",
-           ["tco.hardware_capex", "tco.fitout_capex"])
+    quoted = inp.installation_per_server >= 0
+    inst_rate = fs.input("tco.installation_per_server", inp.installation_per_server if quoted else float("nan"),
+                         f"{cur}/server", "installation and commissioning per server bought",
+                         "user input (installation_per_server)" if quoted else "not quoted yet")
+    inst = fs.add("tco.installation_capex", new * inst_rate, cur, "installation and commissioning",
+                  "servers_new × installation_per_server", ["tco.servers_new", "tco.installation_per_server"],
+                  note="" if quoted else "not quoted yet: an unpriced line, left out of the capex")
+    fs.add("tco.owned_capex", hw + fit + (inst if quoted else 0.0), cur, "capex of owning",
+           "hardware_capex + fitout_capex + installation_capex (once quoted)",
+           ["tco.hardware_capex", "tco.fitout_capex", "tco.installation_capex"])
     value = fs.add("tco.hardware_value", n * price + net, cur, "value of the hardware in service",
                    "servers × server_price + network_capex", ["tco.servers", "tco.server_price", "tco.network_capex"])
 

@@ -1,167 +1,180 @@
-"""Print a ProposalDocument: A4 pages, cover, header and footer, tables and charts.
+"""Print a ProposalDocument: cover, contents, sections, charts drawn as vectors, outline and links.
 
-``write_proposal_pdf(doc, path)`` writes a PDF with QPdfWriter;
-``paint_document(doc, device)`` draws onto any paged device, so print
-preview and printing (QPrinter) show exactly what the PDF holds. The
-bundled WenQuanYi Micro Hei is registered and used for every word, so
-Chinese never prints as boxes on a machine without CJK fonts.
+``write_proposal_pdf(doc, path)`` writes an A4 PDF with QPdfWriter; ``paint_document(doc, device)`` draws
+the same pages onto any paged device, so print preview and printing (QPrinter) show exactly what the PDF
+holds. The layout (:mod:`gpudesk.pdf.layout`) places every block before anything is painted; each page is
+then painted from its own blocks only. The bundled WenQuanYi Micro Hei is used for every word, so Chinese
+never prints as boxes, and Qt embeds only the glyphs used.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6 import QtCore, QtGui
+from PySide6.QtPrintSupport import QPrinter
 
 from gpudesk.atomic_files import staged_output, verify_pdf
-from gpudesk.report.document import KeyValueTable, ProposalDocument
-from gpudesk.pdf.chart_images import render_chart_images
+from gpudesk.pdf import styles as S
+from gpudesk.pdf.chart_paint import paint_chart
+from gpudesk.pdf.draw import Marks, PageCanvas
+from gpudesk.pdf.layout import Laid, layout
+from gpudesk.pdf.pdf_post import Bookmark, PdfStructureError, add_navigation
 from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
-from gpudesk.pdf.text_layout import INK, LAYOUT_DPI, RULE, build_text_document
+from gpudesk.pdf.styles import Metrics, wrap
+from gpudesk.report.document import KeyValueTable, ProposalDocument
 
-MARGINS_MM = QtCore.QMarginsF(16, 14, 16, 14)
 PDF_DPI = 300
-HEADER_PX = 30.0
-FOOTER_PX = 26.0
-LOGO_BOX_PX = (220.0, 90.0)
+LOGO_BOX = (170.0, 70.0)
 
 
-def _font(family: str, pixels: float, bold: bool = False) -> QtGui.QFont:
-    font = QtGui.QFont(family)
-    font.setPixelSize(max(1, round(pixels)))
-    font.setBold(bold)
-    return font
+@dataclass
+class Painted:
+    """What a painted document hands to the PDF post-pass."""
+
+    pages: int = 0
+    marks: Marks = field(default_factory=Marks)
+    laid: Laid | None = None
+
+    def bookmarks(self) -> list[Bookmark]:
+        if self.laid is None:
+            return []
+        out = []
+        for entry in self.laid.outline:
+            page, y = self.marks.anchors.get(entry.anchor, self.laid.anchors.get(entry.anchor, (0, 0.0)))
+            if page:
+                out.append(Bookmark(entry.level, entry.title, page, y))
+        return out
 
 
-def _draw_cover(painter: QtGui.QPainter, doc: ProposalDocument, family: str, page: QtCore.QRectF) -> None:
-    painter.setPen(QtGui.QColor(INK))
-    y = page.top() + 20
+def _cover(c: PageCanvas, doc: ProposalDocument, family: str) -> None:
+    x, width = S.BODY_X, S.BODY_W
+    y = 70.0
     logo = QtGui.QImage(doc.branding.logo_path) if doc.branding.logo_path else QtGui.QImage()
     if not logo.isNull():
-        box = QtCore.QSizeF(*LOGO_BOX_PX)
-        size = logo.size().toSizeF().scaled(box, QtCore.Qt.AspectRatioMode.KeepAspectRatio)
-        painter.drawImage(QtCore.QRectF(page.left(), y, size.width(), size.height()), logo)
-        y += size.height() + 16
+        size = logo.size().toSizeF().scaled(QtCore.QSizeF(*LOGO_BOX), QtCore.Qt.AspectRatioMode.KeepAspectRatio)
+        c.image(logo, x, y, size.width(), size.height())
+        y += size.height() + 14
     if doc.branding.company:
-        painter.setFont(_font(family, 18, bold=True))
-        painter.drawText(QtCore.QRectF(page.left(), y, page.width(), 30), doc.branding.company)
-        y += 40
-    y = max(y, page.top() + page.height() * 0.28)
-    painter.setFont(_font(family, 40, bold=True))
-    painter.drawText(QtCore.QRectF(page.left(), y, page.width(), 60), QtCore.Qt.AlignmentFlag.AlignLeft, doc.title)
-    y += 70
-    painter.setFont(_font(family, 24))
-    title_rect = QtCore.QRectF(page.left(), y, page.width(), 100)
-    flags = QtCore.Qt.AlignmentFlag.AlignLeft | QtCore.Qt.TextFlag.TextWordWrap
-    used = painter.boundingRect(title_rect, flags, doc.project_name)
-    painter.drawText(title_rect, flags, doc.project_name)
-    y += used.height() + 24
-    painter.setPen(QtGui.QPen(QtGui.QColor(RULE), 1.5))
-    painter.drawLine(QtCore.QPointF(page.left(), y), QtCore.QPointF(page.right(), y))
-    y += 24
-    painter.setPen(QtGui.QColor(INK))
+        m = Metrics(family, 13.0)
+        c.text(m, x, y, doc.branding.company, S.MUTED)
+        y += m.line_height + 8
+    y = max(y, S.PAGE_H * 0.27)
+    title = Metrics(family, 30.0)
+    c.text(title, x, y, doc.title, S.ACCENT)
+    y += title.line_height + 10
+    name = Metrics(family, 16.0)
+    for line in wrap(name, doc.project_name, width):
+        c.text(name, x, y, line, S.INK)
+        y += name.line_height
+    y += 14
+    c.line(x, y, x + width, y, S.ACCENT, 1.4)
+    y += 18
     rows = [r for s in doc.sections if s.id == "cover" for b in s.blocks if isinstance(b, KeyValueTable) for r in b.rows]
+    m = Metrics(family, 10.5)
     for key, value in rows:
-        painter.setFont(_font(family, 14))
-        painter.drawText(QtCore.QRectF(page.left(), y, 200, 24), key)
-        painter.drawText(QtCore.QRectF(page.left() + 210, y, page.width() - 210, 24), value)
-        y += 28
+        lines = wrap(m, value, width - 130)
+        c.text(m, x, y, key, S.MUTED)
+        for i, line in enumerate(lines):
+            c.text(m, x + 130, y + i * m.line_height, line, S.INK)
+        y += len(lines) * m.line_height + 5
 
 
-def _draw_header_footer(
-    painter: QtGui.QPainter, doc: ProposalDocument, family: str, page: QtCore.QRectF, number: int, total: int
-) -> None:
-    painter.setPen(QtGui.QColor("#555555"))
-    painter.setFont(_font(family, 10))
-    header = QtCore.QRectF(page.left(), page.top(), page.width(), HEADER_PX - 10)
-    painter.drawText(header, QtCore.Qt.AlignmentFlag.AlignLeft | QtCore.Qt.AlignmentFlag.AlignVCenter,
-                     f"{doc.project_name} — {doc.title}")
-    if doc.branding.company:
-        painter.drawText(header, QtCore.Qt.AlignmentFlag.AlignRight | QtCore.Qt.AlignmentFlag.AlignVCenter,
-                         doc.branding.company)
-    painter.setPen(QtGui.QPen(QtGui.QColor(RULE), 0.8))
-    painter.drawLine(QtCore.QPointF(page.left(), header.bottom() + 2), QtCore.QPointF(page.right(), header.bottom() + 2))
-    painter.setPen(QtGui.QColor("#555555"))
-    footer = QtCore.QRectF(page.left(), page.bottom() - FOOTER_PX + 8, page.width(), FOOTER_PX - 8)
-    text = doc.footer_text.format(page=number, pages=total) if doc.footer_text else f"{number} / {total}"
-    painter.drawText(footer, QtCore.Qt.AlignmentFlag.AlignCenter, text)
+def _furniture(c: PageCanvas, doc: ProposalDocument, family: str, number: int, total: int) -> None:
+    m = Metrics(family, 7.5)
+    top = S.MARGIN_TOP
+    header = f"{doc.project_name} — {doc.title}"
+    right = doc.branding.company
+    room = S.BODY_W - (m.width(right) + 12 if right else 0)
+    while m.width(header) > room and len(header) > 4:
+        header = header[:-2]
+    if header != f"{doc.project_name} — {doc.title}":
+        header += "…"
+    c.text(m, S.BODY_X, top, header, S.MUTED)
+    if right:
+        c.text(m, S.BODY_X, top, right, S.MUTED, "right", S.BODY_W)
+    c.line(S.BODY_X, top + m.line_height + 2, S.BODY_X + S.BODY_W, top + m.line_height + 2, S.RULE, 0.6)
+    footer = doc.footer_text.format(page=number, pages=total) if doc.footer_text else f"{number} / {total}"
+    c.text(m, S.BODY_X, S.PAGE_H - S.MARGIN_BOTTOM - m.line_height, footer, S.MUTED, "center", S.BODY_W)
 
 
-def paint_document(
-    doc: ProposalDocument, device: QtGui.QPagedPaintDevice, chart_images: Mapping[int, QtGui.QImage] | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> int:
-    """Draw the whole document onto a paged device (QPdfWriter or QPrinter); returns the page count.
-
-    ``progress(page, pages)`` is called before each page; raising from it stops the document there.
-    """
-    return _drive(iter_paint_document(doc, device, chart_images), progress)
+def _prepare(device: QtGui.QPagedPaintDevice) -> None:
+    device.setPageSize(QtGui.QPageSize(QtGui.QPageSize.PageSizeId.A4))
+    if isinstance(device, QPrinter):
+        device.setFullPage(True)  # the layout places its own margins
+    else:
+        device.setPageMargins(QtCore.QMarginsF(0, 0, 0, 0), QtGui.QPageLayout.Unit.Point)
 
 
 def iter_paint_document(doc: ProposalDocument, device: QtGui.QPagedPaintDevice,
-                        chart_images: Mapping[int, QtGui.QImage] | None = None) -> Generator[tuple[int, int], None, int]:
-    """:func:`paint_document` a page at a time: yields ``(page, pages)`` before each page, returns the page count.
-    Closing the generator ends the painting cleanly (the device then holds the pages drawn so far)."""
+                        painted: Painted | None = None) -> Generator[tuple[int, int], None, int]:
+    """Paint page by page: yields ``(page, pages)`` before each page and returns the page count. Closing the
+    generator ends the painting cleanly (the device holds the pages drawn so far)."""
     ensure_application()
     family = cjk_font_family()
-    images = render_chart_images(doc) if chart_images is None else chart_images
-    scale = device.resolution() / LAYOUT_DPI
-    page = QtCore.QRectF(0, 0, device.width() / scale, device.height() / scale)
-    body_height = page.height() - HEADER_PX - FOOTER_PX
-    text_doc = build_text_document(doc, family, QtCore.QSizeF(page.width(), body_height), images)
-    body_pages = text_doc.pageCount()
-    total = 1 + body_pages
+    result = painted if painted is not None else Painted()
+    laid = layout(doc, family)
+    result.laid = laid
+    total = laid.total
+    _prepare(device)
     painter = QtGui.QPainter()
     if not painter.begin(device):
         raise OSError("cannot start painting on the output device (is the file writable?)")
+    scale = device.logicalDpiX() / 72.0
+    marks = result.marks
+
+    def chart(p: QtGui.QPainter, spec: object, rect: QtCore.QRectF) -> None:
+        paint_chart(p, spec, rect, family, doc.lang)
+
     try:
+        painter.scale(scale / S.SCALE, scale / S.SCALE)  # quarter points (gpudesk.pdf.draw)
         painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QtGui.QPainter.RenderHint.SmoothPixmapTransform)
-        painter.scale(scale, scale)
         yield 1, total
-        _draw_cover(painter, doc, family, page)
-        layout = text_doc.documentLayout()
-        for index in range(body_pages):
-            yield index + 2, total
+        _cover(PageCanvas(painter, 1, marks, chart), doc, family)
+        number = 1
+        for placed in [*laid.toc_pages, *laid.pages]:
+            number += 1
+            yield number, total
             device.newPage()
-            _draw_header_footer(painter, doc, family, page, index + 2, total)
-            painter.save()
-            painter.translate(0, HEADER_PX - index * body_height)
-            clip = QtCore.QRectF(0, index * body_height, page.width(), body_height)
-            painter.setClipRect(clip)
-            context = QtGui.QAbstractTextDocumentLayout.PaintContext()
-            # Lines that start exactly on the next page's first pixel must not be drawn (clipped but
-            # still present as text) on this page: keep the layout's clip a pixel short of the edge.
-            context.clip = clip.adjusted(0, 0, 0, -1)
-            context.palette.setColor(QtGui.QPalette.ColorRole.Text, QtGui.QColor(INK))
-            layout.draw(painter, context)
-            painter.restore()
+            canvas = PageCanvas(painter, number, marks, chart)
+            _furniture(canvas, doc, family, number, total)
+            for flowable, x, y in placed:
+                flowable.paint(canvas, x, y)
     finally:
         painter.end()
+    result.pages = total
     return total
 
 
-def _drive(pages: Generator[tuple[int, int], None, int], progress: Callable[[int, int], None] | None) -> int:
+def _drive(steps: Generator[tuple[int, int], None, int], progress: Callable[[int, int], None] | None) -> int:
     """Run a page generator to its end, reporting each page; an exception from ``progress`` closes it."""
     while True:
         try:
-            page, total = next(pages)
+            page, total = next(steps)
         except StopIteration as finished:
             return int(finished.value)
         if progress is not None:
             try:
                 progress(page, total)
             except BaseException:
-                pages.close()
+                steps.close()
                 raise
+
+
+def paint_document(doc: ProposalDocument, device: QtGui.QPagedPaintDevice,
+                   progress: Callable[[int, int], None] | None = None) -> int:
+    """Draw the whole document onto a paged device (QPdfWriter or QPrinter); returns the page count.
+
+    ``progress(page, pages)`` is called before each page; raising from it stops the document there.
+    """
+    return _drive(iter_paint_document(doc, device), progress)
 
 
 def pdf_writer(path: str | Path, doc: ProposalDocument) -> QtGui.QPdfWriter:
     writer = QtGui.QPdfWriter(str(path))
     writer.setResolution(PDF_DPI)
-    writer.setPageSize(QtGui.QPageSize(QtGui.QPageSize.PageSizeId.A4))
-    writer.setPageMargins(MARGINS_MM, QtGui.QPageLayout.Unit.Millimeter)
     writer.setTitle(f"{doc.title} — {doc.project_name}")
     writer.setCreator("gpudesk")
     if doc.branding.author:
@@ -169,7 +182,7 @@ def pdf_writer(path: str | Path, doc: ProposalDocument) -> QtGui.QPdfWriter:
     return writer
 
 
-def write_proposal_pdf(doc: ProposalDocument, path: str | Path, chart_images: Mapping[int, QtGui.QImage] | None = None,
+def write_proposal_pdf(doc: ProposalDocument, path: str | Path,
                        progress: Callable[[int, int], None] | None = None) -> int:
     """Write ``doc`` as an A4 PDF at ``path``; returns the number of pages.
 
@@ -177,22 +190,26 @@ def write_proposal_pdf(doc: ProposalDocument, path: str | Path, chart_images: Ma
     PDF header and end marker: a full disk or a file-size limit fails here, with a message): a failed or
     cancelled export (``progress`` raised) leaves an existing file as it was and no partial PDF behind.
     """
-    return _drive(iter_write_proposal_pdf(doc, path, chart_images), progress)
+    return _drive(iter_write_proposal_pdf(doc, path), progress)
 
 
-def iter_write_proposal_pdf(doc: ProposalDocument, path: str | Path,
-                            chart_images: Mapping[int, QtGui.QImage] | None = None) -> Generator[tuple[int, int], None, int]:
+def iter_write_proposal_pdf(doc: ProposalDocument, path: str | Path) -> Generator[tuple[int, int], None, int]:
     """:func:`write_proposal_pdf` a page at a time (yields ``(page, pages)``); closing it removes the partial file."""
     ensure_application()
     target = Path(path)
     if not target.parent.is_dir():
         raise OSError(f"folder {target.parent} does not exist")
     writer: QtGui.QPdfWriter | None = None
+    painted = Painted()
     try:
         with staged_output(target, verify_pdf) as staged:  # verified (complete PDF) before it replaces target
             writer = pdf_writer(staged, doc)
-            pages = yield from iter_paint_document(doc, writer, chart_images)
+            pages = yield from iter_paint_document(doc, writer, painted)
             writer = None  # QPdfWriter finishes and closes the file when it is destroyed
+            try:
+                add_navigation(str(staged), painted.bookmarks(), painted.marks.links, painted.marks.anchors)
+            except (PdfStructureError, KeyError, AttributeError, ValueError):
+                pass  # the pages are complete; only the outline and links are missing
     except BaseException:  # GeneratorExit (cancelled) included: the staged file is gone, the target untouched
         writer = None  # closed before removal (Windows cannot remove an open file)
         raise

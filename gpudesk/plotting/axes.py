@@ -20,6 +20,8 @@ from PySide6 import QtCore, QtGui
 SUFFIXES = ((1e12, "T"), (1e9, "B"), (1e6, "M"))
 """Magnitude suffixes for axes whose largest value reaches a million or more
 (short-scale: M = 10^6, B = 10^9, T = 10^12)."""
+SUFFIXES_ZH = ((1e8, "亿"), (1e4, "万"))
+"""Chinese readers count in 万 (10^4) and 亿 (10^8): 150万, 1.5亿 (as the printed charts and money do)."""
 LINEAR_TICK_LEVELS = 0
 """Highest tick level drawn on a linear axis: major ticks only (3-6 labels on a chart-sized axis). The grid
 follows the ticks, and pyqtgraph's two finer grid levels cost about half the time of an update after an
@@ -33,8 +35,17 @@ class NumberAxis(pg.AxisItem):
 
     def __init__(self, orientation: str, **kwargs) -> None:
         super().__init__(orientation, **kwargs)
+        self.suffixes = SUFFIXES
         self.enableAutoSIPrefix(False)
         self.setStyle(maxTickLevel=LINEAR_TICK_LEVELS)
+
+    def set_language(self, lang: str) -> None:
+        """Tick suffixes of the reader's language: 万/亿 in Chinese, M/B/T otherwise."""
+        suffixes = SUFFIXES_ZH if lang == "zh" else SUFFIXES
+        if suffixes is not self.suffixes:
+            self.suffixes = suffixes
+            self.picture = None  # re-draw the labels
+            self.update()
 
     def setLogMode(self, *args, **kwargs) -> None:  # noqa: N802 - pyqtgraph API
         super().setLogMode(*args, **kwargs)
@@ -44,9 +55,9 @@ class NumberAxis(pg.AxisItem):
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802 - pyqtgraph API
         if self.logMode:
-            return [_log_tick(v, len(values)) for v in values]
+            return [_log_tick(v, len(values), self.suffixes) for v in values]
         magnitude = max((abs(v) * scale for v in self.range), default=0.0)
-        return [format_tick(v * scale, spacing * scale, magnitude) for v in values]
+        return [format_tick(v * scale, spacing * scale, magnitude, self.suffixes) for v in values]
 
     def setRange(self, mn: float, mx: float) -> None:  # noqa: N802 - pyqtgraph API
         super().setRange(mn, mx)
@@ -79,15 +90,16 @@ class NumberAxis(pg.AxisItem):
                 self._updateMaxTextSize(int(math.ceil(needed)))
 
 
-def format_tick(value: float, spacing: float, magnitude: float | None = None) -> str:
+def format_tick(value: float, spacing: float, magnitude: float | None = None,
+                suffixes: tuple[tuple[float, str], ...] = SUFFIXES) -> str:
     """One tick label. ``magnitude``: the largest absolute value on the axis (defaults to ``value``);
-    from one million up every label of the axis is shown with the same M/B/T suffix."""
+    from the smallest suffix's size up every label of the axis is shown with the same suffix (M/B/T, or 万/亿)."""
     if not math.isfinite(value):
         return ""
     if value == 0:
         return "0"
     top = abs(value) if magnitude is None else magnitude
-    divisor, suffix = next(((d, s) for d, s in SUFFIXES if top >= d), (1.0, ""))
+    divisor, suffix = next(((d, s) for d, s in suffixes if top >= d), (1.0, ""))
     scaled, step = value / divisor, spacing / divisor
     if step > 0:
         places = max(0, math.ceil(-math.log10(step) - 1e-9))
@@ -99,12 +111,12 @@ def format_tick(value: float, spacing: float, magnitude: float | None = None) ->
     return text + suffix
 
 
-def _log_tick(exponent: float, count: int) -> str:
+def _log_tick(exponent: float, count: int, suffixes: tuple[tuple[float, str], ...] = SUFFIXES) -> str:
     """Label 1-2-5 steps of each decade (only decades when ticks are dense)."""
     value = 10.0**exponent
     mantissa = round(value / 10.0 ** math.floor(exponent + 1e-9), 6)
     shown = (1.0,) if count > 12 else (1.0, 2.0, 5.0)
-    return format_tick(value, 0.0) if mantissa in shown else ""
+    return format_tick(value, 0.0, None, suffixes) if mantissa in shown else ""
 
 
 def wrap_category(label: str, width: int = 14) -> str:

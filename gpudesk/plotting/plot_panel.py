@@ -130,6 +130,10 @@ class PlotPanel:
         x_text = f"{spec.x_label} ({spec.x_unit})" if spec.x_unit else spec.x_label
         x_text = x_text if spec.categories is None or spec.x_label else ""
         position_axis, value_axis = ("left", "bottom") if self.horizontal else ("bottom", "left")
+        for name in ("left", "bottom"):
+            axis = plot.getAxis(name)
+            if isinstance(axis, NumberAxis):
+                axis.set_language(spec.tick_language)
         self._set_label(value_axis, value_text, theme.foreground)
         self._set_label(position_axis, x_text, theme.foreground)
         positions = plot.getAxis(position_axis)
@@ -140,7 +144,7 @@ class PlotPanel:
             positions.setTicks([[(i, wrap(c)) for i, c in enumerate(spec.categories)]])
         elif spec.log_x and 1 < len(data_x) <= LOG_TICKS_AT_DATA:
             # Few x values on a log axis (GPU counts, concurrency): tick exactly at them.
-            positions.setTicks([[(math.log10(v), format_tick(v, 1.0)) for v in data_x]])
+            positions.setTicks([[(math.log10(v), format_tick(v, 1.0, None, positions.suffixes)) for v in data_x]])
         else:
             positions.setTicks(None)
         colour = QtGui.QColor(theme.foreground).name()

@@ -13,11 +13,10 @@ import html
 from pathlib import Path
 
 import pyqtgraph as pg
-from pyqtgraph.exporters import ImageExporter
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
-from gpudesk.plotting import arrange, fit
+from gpudesk.plotting import arrange, export, fit
 from gpudesk.plotting.axes import ChartLegend
 from gpudesk.plotting.hover import describe, find_hit
 from gpudesk.plotting.palette import Theme, theme_for
@@ -29,8 +28,6 @@ AnySpec = ChartSpec | RackLayoutSpec
 _ROW_TITLE, _ROW_PLOT, _ROW_PLOT2, _ROW_LEGEND, _ROW_NOTES = (arrange.ROW_TITLE, arrange.ROW_PLOT, arrange.ROW_PLOT2,
                                                              arrange.ROW_LEGEND, arrange.ROW_NOTES)
 LEGEND_MAX_COLUMNS = 4
-EXPORT_LEGEND = True
-"""Exports and proposal images always carry their legend (beside or below the plot): paper cannot hover."""
 
 
 class ChartView(QtWidgets.QWidget):
@@ -273,44 +270,13 @@ class ChartView(QtWidgets.QWidget):
             self.export_png(path if path.lower().endswith(".png") else path + ".png")
 
     def export_png(self, path: str | Path, scale: float = 2) -> Path:
-        """Write the chart as shown, at ``scale`` times its on-screen size, as PNG."""
-        target = Path(path)
-        self._hover(None)
-        exporter = ImageExporter(self.graphics.ci)
-        rect = self.graphics.ci.boundingRect()
-        exporter.parameters()["width"] = int(round(rect.width() * scale))
-        exporter.parameters()["height"] = int(round(rect.height() * scale))
-        exporter.parameters()["background"] = QtGui.QColor(self._theme.background)
-        exporter.export(str(target))
-        return target
+        """Write the chart as shown, at ``scale`` times its on-screen size, as PNG (plotting/export.py)."""
+        return export.export_png(self, path, scale)
 
     def render_to_image(self, width: int, height: int, scale: float = 2) -> QtGui.QImage:
-        """Render at ``width``×``height`` logical pixels into an image ``scale`` times larger
-        (for proposals), without resizing the widget on screen."""
-        self._hover(None)
-        ci = self.graphics.ci
-        old = ci.geometry()
-        view_ranges = [p.plot.vb.viewRange() for p in self.panels]
-        ci.setGeometry(QtCore.QRectF(0, 0, width, height))
-        self._arrange(width, height, EXPORT_LEGEND)
-        ci.setGeometry(QtCore.QRectF(0, 0, width, height))
-        ci.layout.activate()
-        self.reset_view()
-        self._settle_axes()
-        self._fit_labels()
-        try:
-            exporter = ImageExporter(ci)
-            exporter.parameters()["width"] = int(round(width * scale))
-            exporter.parameters()["height"] = int(round(height * scale))
-            exporter.parameters()["background"] = QtGui.QColor(self._theme.background)
-            image = exporter.export(toBytes=True)
-        finally:
-            ci.setGeometry(old)
-            self._arrange()
-            ci.layout.activate()
-            for panel, (xr, yr) in zip(self.panels, view_ranges):
-                panel.plot.vb.setRange(xRange=xr, yRange=yr, padding=0)
-        return image
+        """Render at ``width``×``height`` logical pixels into an image ``scale`` times larger (for proposals),
+        without resizing the widget on screen (plotting/export.py)."""
+        return export.render_to_image(self, width, height, scale)
 
     # -- internals ------------------------------------------------------------
     def _settle_axes(self) -> None:

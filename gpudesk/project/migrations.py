@@ -19,12 +19,17 @@ History:
   (``"disaggregated"`` or the default ``"continuous"``); ``parallel.pipeline_schedule`` is added,
   ``"interleaved"`` where ``virtual_stages`` > 1, else ``"1f1b"``. New fields with defaults (power limit,
   overlap switches, low-precision recipe, serving scenario) need no step.
-* **4** — serving targets in business terms: the P99 time-to-first-token target ``ttft_p99_ms`` becomes
+* **4** — quotation lines: each phase's ``costs`` gains ``vat_goods_pct``, ``vat_services_pct``,
+  ``installation_per_server``, ``services_once``, ``licence`` and ``licence_per_unit_year``. A plan of
+  format 3 was quoted without tax, installation, services or licence lines: the step states that
+  (no VAT, no services, no licence) so its totals stay what they were; installation reads "not quoted
+  yet" and asks for a quote.
+* **5** — serving targets in business terms: the P99 time-to-first-token target ``ttft_p99_ms`` becomes
   ``ttft_ms`` held at ``latency_percentile`` ``"p99"``; a workload that had no explicit targets keeps the
-  format-3 defaults (P50 1,000 ms, P99 3,000 ms). ``concurrency`` keeps its value, now read as the engine's
-  maximum batch; a workload without one keeps the former default of 32 (0, "derived", is new in format 4).
+  format-4 defaults (P50 1,000 ms, P99 3,000 ms). ``concurrency`` keeps its value, now read as the engine's
+  maximum batch; a workload without one keeps the former default of 32 (0, "derived", is new in format 5).
   New fields (length spreads, peak rate, busy hours, end-to-end target, users, quantisation allowed, phase
-  budget and site power limit) take their defaults, which leave a format-3 plan's estimate unchanged.
+  budget and site power limit) take their defaults, which leave a format-4 plan's estimate unchanged.
 """
 
 from __future__ import annotations
@@ -86,10 +91,36 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-V3_SERVING_DEFAULTS = {"ttft_p50_ms": 1000.0, "ttft_p99_ms": 3000.0, "concurrency": 32}
+V3_QUOTATION_DEFAULTS = {
+    "vat_goods_pct": 0.0,  # format 3 had no tax lines: keep the totals a saved plan printed
+    "vat_services_pct": 0.0,
+    "installation_per_server": -1.0,  # not quoted yet: an unpriced line, never a total change
+    "services_once": 0.0,
+    "licence": "none",
+    "licence_per_unit_year": 0.0,
+}
 
 
-def _v3_workload(workload: Any) -> Any:
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 → 4: every phase's costs state the quotation lines a format-3 plan was quoted without."""
+    out = copy.deepcopy(data)
+    phases = out.get("phases")
+    if isinstance(phases, list):
+        for phase in phases:
+            if not isinstance(phase, dict):
+                continue  # validation names it
+            costs = phase.setdefault("costs", {})
+            if isinstance(costs, dict):
+                for key, value in V3_QUOTATION_DEFAULTS.items():
+                    costs.setdefault(key, value)
+    out["schema_version"] = 4
+    return out
+
+
+V4_SERVING_DEFAULTS = {"ttft_p50_ms": 1000.0, "ttft_p99_ms": 3000.0, "concurrency": 32}
+
+
+def _v4_workload(workload: Any) -> Any:
     if not isinstance(workload, dict):
         return copy.deepcopy(workload)  # validation names what is wrong with it
     out = {}
@@ -98,15 +129,15 @@ def _v3_workload(workload: Any) -> Any:
             out["ttft_ms"] = copy.deepcopy(value)
         else:
             out[key] = copy.deepcopy(value)
-    out.setdefault("ttft_ms", V3_SERVING_DEFAULTS["ttft_p99_ms"])
-    out.setdefault("ttft_p50_ms", V3_SERVING_DEFAULTS["ttft_p50_ms"])
-    out.setdefault("concurrency", V3_SERVING_DEFAULTS["concurrency"])
+    out.setdefault("ttft_ms", V4_SERVING_DEFAULTS["ttft_p99_ms"])
+    out.setdefault("ttft_p50_ms", V4_SERVING_DEFAULTS["ttft_p50_ms"])
+    out.setdefault("concurrency", V4_SERVING_DEFAULTS["concurrency"])
     out["latency_percentile"] = "p99"
     return out
 
 
-def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
-    """P99 TTFT target → a target at a chosen percentile (p99); the former defaults made explicit."""
+def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 4 → 5: P99 TTFT target → a target at a chosen percentile (p99); the former defaults made explicit."""
     out = {key: copy.deepcopy(value) for key, value in data.items() if key != "phases"}
     phases = data.get("phases")
     if isinstance(phases, list):
@@ -114,14 +145,14 @@ def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
         for phase in phases:
             if isinstance(phase, dict) and isinstance(phase.get("workloads"), list):
                 phase = {**{k: copy.deepcopy(v) for k, v in phase.items() if k != "workloads"},
-                         "workloads": [_v3_workload(w) for w in phase["workloads"]]}
+                         "workloads": [_v4_workload(w) for w in phase["workloads"]]}
             else:
                 phase = copy.deepcopy(phase)
             new_phases.append(phase)
         out["phases"] = new_phases
     elif "phases" in data:
         out["phases"] = copy.deepcopy(phases)
-    out["schema_version"] = 4
+    out["schema_version"] = 5
     return out
 
 
@@ -130,6 +161,7 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
     3: _v3_to_v4,
+    4: _v4_to_v5,
 }
 
 

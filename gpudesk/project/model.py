@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpudesk.project import bound_reasons as why
+from gpudesk.project import quotation_help as quote
+from gpudesk.project import serving_help as serve
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.precision import PRECISION
 from gpudesk.vocabulary.serving import PERCENTILE, QUANTIZATION, SERVING_BATCHING, SERVING_SCENARIO
@@ -27,7 +29,7 @@ from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE, OPTIMIZER, PIPELIN
 from gpudesk.vocabulary.training import RECOMPUTE as RECOMPUTE_MODES
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 def num(default: float, lo: float, hi: float, unit: str = "", help: str = "", *, why: str = "",
@@ -151,37 +153,19 @@ class Workload:
     # inference: load, targets and request shapes in business terms
     prompt_tokens: int = num(1024, 1, 10_000_000, "tokens", "mean input (prompt) length", why=why.CONTEXT,
                              **essential("data", LLM_SERVING, "Prompt tokens", "输入token数"))
-    prompt_tokens_sd: float = num(
-        0, 0, 10_000_000, "tokens",
-        "spread of input lengths (standard deviation; lengths are taken as log-normal); 0 = every prompt the same",
-        why=why.CONTEXT)
+    prompt_tokens_sd: float = num(0, 0, 10_000_000, "tokens", serve.PROMPT_SD, why=why.CONTEXT)
     output_tokens: int = num(256, 1, 1_000_000, "tokens", "mean output length", why=why.OUTPUT,
                              **essential("data", LLM_SERVING, "Output tokens", "输出token数"))
-    output_tokens_sd: float = num(
-        0, 0, 1_000_000, "tokens",
-        "spread of output lengths (standard deviation; log-normal); 0 = every answer the same length", why=why.OUTPUT)
-    concurrency: int = num(
-        0, 0, 10_000_000, "sequences",
-        "engine maximum batch per replica (vLLM max_num_seqs); 0 = derived: the largest batch whose KV cache fits "
-        "and that meets the TPOT and end-to-end targets", why=why.CONCURRENCY)
-    users: int = num(0, 0, 1_000_000_000, "people",
-                     "people the service serves (stated in the proposal with the rate per user); 0 = not given",
-                     why=why.USERS)
-    requests_per_day: float = num(
-        100_000, 0, 1e12, "requests/day",
-        "daily volume; with a peak rate given and this 0, derived as peak rate × busy hours / peak factor",
-        why=why.REQUESTS, **essential("data", LLM_SERVING, "Requests per day", "日请求量"),
-        alternative="peak_requests_per_s")
-    busy_hours_per_day: float = num(
-        24, 1, 24, "h", "hours a day the daily volume arrives in (e.g. 10 for office use); the peak factor applies "
-        "over their average", why=why.BUSY_HOURS)
+    output_tokens_sd: float = num(0, 0, 1_000_000, "tokens", serve.OUTPUT_SD, why=why.OUTPUT)
+    concurrency: int = num(0, 0, 10_000_000, "sequences", serve.CONCURRENCY, why=why.CONCURRENCY)
+    users: int = num(0, 0, 1_000_000_000, "people", serve.USERS, why=why.USERS)
+    requests_per_day: float = num(100_000, 0, 1e12, "requests/day", serve.REQUESTS, why=why.REQUESTS,
+                                  **essential("data", LLM_SERVING, "Requests per day", "日请求量"),
+                                  alternative="peak_requests_per_s")
+    busy_hours_per_day: float = num(24, 1, 24, "h", serve.BUSY_HOURS, why=why.BUSY_HOURS)
     peak_factor: float = num(3, 1, 1000, "x", "peak rate over the average rate of the busy hours", why=why.PEAK)
-    peak_requests_per_s: float = num(
-        0, 0, 1e7, "requests/s",
-        "peak request rate as the customer states it; 0 = requests per day / (busy hours × 3,600) × peak factor",
-        why=why.PEAK_RATE)
-    latency_percentile: str = choice(
-        "p99", PERCENTILE.codes, "percentile at which the TTFT, TPOT and end-to-end targets must hold")
+    peak_requests_per_s: float = num(0, 0, 1e7, "requests/s", serve.PEAK_RATE, why=why.PEAK_RATE)
+    latency_percentile: str = choice("p99", PERCENTILE.codes, serve.PERCENTILE)
     ttft_ms: float = num(3000, 1, 600_000, "ms", "time-to-first-token target at the latency percentile",
                          why=why.LATENCY, **essential("target", LLM_SERVING, "First-token target", "首token时延目标"))
     ttft_p50_ms: float = num(1000, 0, 600_000, "ms", "median (P50) time-to-first-token target; 0 = none",
@@ -189,28 +173,11 @@ class Workload:
     tpot_ms: float = num(50, 1, 60_000, "ms", "time-per-output-token target (one decode iteration of the batch)",
                          why=why.TPOT,
                          **essential("target", LLM_SERVING, "Time per output token target", "每token时延目标"))
-    e2e_ms: float = num(0, 0, 3_600_000, "ms",
-                        "end-to-end latency target at the latency percentile (request to last token); 0 = none",
-                        why=why.E2E)
-    quantization: str = choice(
-        "as_planned", QUANTIZATION.codes,
-        "lowest precision the configuration search may recommend (lower ones are shown with their quality caveat)")
-    batching: str = choice(
-        "continuous", SERVING_BATCHING.codes,
-        "how the serving engine batches: continuous, in-flight batching with prefill tokens mixed into the decode "
-        "steps, chunked or whole (TensorRT-LLM, vLLM V1, SGLang); separate prefill, each prefill is its own step "
-        "and decoding waits (vLLM V0 default); static, fixed batches run to completion; disaggregated, separate "
-        "prefill and decode pools, the KV cache moved between them")
-    serving_scenario: str = choice(
-        "server", SERVING_SCENARIO.codes,
-        "MLPerf-style load: server = requests arrive at the peak rate and TTFT/TPOT targets bind; offline = batch "
-        "work at the average rate, throughput only (no latency target); interactive = the TPOT target binds "
-        "every sequence as well as TTFT")
-    serving_memory_fraction: float = num(
-        0.9, 0.05, 0.99, "fraction",
-        "share of GPU memory the serving engine may use for weights, activations and KV cache "
-        "(vLLM's GPU memory utilisation setting; TensorRT-LLM takes its KV share of the memory left after the "
-        "weights)", why=why.MEMORY_SHARE)
+    e2e_ms: float = num(0, 0, 3_600_000, "ms", serve.E2E, why=why.E2E)
+    quantization: str = choice("as_planned", QUANTIZATION.codes, serve.QUANTIZATION)
+    batching: str = choice("continuous", SERVING_BATCHING.codes, serve.BATCHING)
+    serving_scenario: str = choice("server", SERVING_SCENARIO.codes, serve.SCENARIO)
+    serving_memory_fraction: float = num(0.9, 0.05, 0.99, "fraction", serve.MEMORY_SHARE, why=why.MEMORY_SHARE)
     # vision, diffusion, recommendation, embeddings
     items_per_day: float = num(0, 0, 1e13, "items/day", "images, samples or embeddings per day", why=why.ITEMS,
                                **essential("data", ITEM_SERVING, "Items per day", "日处理量"))
@@ -277,9 +244,7 @@ class FacilityPlan:
                                      why=why.ELECTRICITY)
     grid_co2_kg_per_kwh: float = num(-1, -1, 2, "kg/kWh", "-1 = catalog default for the region", why=why.GRID_CO2)
     rack_power_limit_kw: float = num(0, 0, 500, "kW", "0 = catalog default for the cooling type", why=why.RACK_KW)
-    power_limit_kw: float = num(0, 0, 1_000_000, "kW",
-                                "IT power the site can give this phase's servers; 0 = no limit (the search drops "
-                                "configurations above it)", why=why.POWER_KW)
+    power_limit_kw: float = num(0, 0, 1_000_000, "kW", serve.POWER_LIMIT, why=why.POWER_KW)
     cooling: str = choice("air", ("air", "liquid", "hybrid"))
 
 
@@ -334,10 +299,14 @@ class CostPlan:
     depreciation_years: int = num(4, 1, 15, "years", why=why.HORIZON)
     fitout_per_kw: float = num(0, 0, 1e6, "currency/kW", why=why.MONEY_UNIT)
     gpu_price_override: float = num(0, 0, 1e7, "currency/GPU", "0 = catalog price", why=why.GPU_PRICE)
-    budget: float = num(0, 0, 1e13, "currency",
-                        "the most the phase's configuration may cost over the horizon (owned: servers and running "
-                        "costs; rented: rent); 0 = no limit (the search drops configurations above it)",
-                        why=why.BUDGET)
+    budget: float = num(0, 0, 1e13, "currency", serve.BUDGET, why=why.BUDGET)
+    # quotation lines (docs/project-format.md "Quotation lines"); -1 = the market's standard rate / not quoted yet
+    vat_goods_pct: float = num(-1, -1, 100, "%", quote.VAT_GOODS, why=why.VAT)
+    vat_services_pct: float = num(-1, -1, 100, "%", quote.VAT_SERVICES, why=why.VAT)
+    installation_per_server: float = num(-1, -1, 1e7, "currency/server", quote.INSTALLATION, why=why.INSTALLATION)
+    services_once: float = num(0, 0, 1e10, "currency", quote.SERVICES, why=why.SERVICES)
+    licence: str = choice("none", ("none", "nvidia_ai_enterprise", "nvidia_vgpu"), quote.LICENCE)
+    licence_per_unit_year: float = num(0, 0, 1e6, "currency/unit/year", quote.LICENCE_PRICE, why=why.MONEY_UNIT)
 
 
 @dataclass

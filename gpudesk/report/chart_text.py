@@ -15,7 +15,7 @@ from typing import Any
 
 from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
 from gpudesk.report.formula_text import formula_text
-from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE
 
 ZH: dict[str, str] = {
     "Memory per GPU": "每卡显存占用", "Memory": "显存", "Weights": "权重", "Gradients": "梯度",
@@ -40,7 +40,7 @@ ZH: dict[str, str] = {
     "Roadmap: capacity and monthly spend": "路线图：容量与月度支出", "Monthly spend": "月度支出", "Spend": "支出",
     "IT kW": "IT 功率 kW",
     # delivery modes in cost charts and break-even markers: the vocabulary's names, as in the form and proposal
-    **{term.en: term.zh for term in DELIVERY_MODE},
+    **{term.en: term.zh for vocabulary in (DELIVERY_MODE, COMPARED_ONLY_MODE) for term in vocabulary},
 }
 
 PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
@@ -81,10 +81,10 @@ def tooltip(text: str, lang: str) -> str:
     return f"{translate(match['label'], lang)}：{match['value']} GB，{translate(match['name'], lang)}{layout} — {formula}"
 
 
-def _series(s: Series, lang: str) -> Series:
-    if s.tooltips_zh is not None:
-        return dataclasses.replace(s, name=translate(s.name, lang), tooltips=list(s.tooltips_zh))
-    tips = None if s.tooltips is None else [tooltip(t, lang) for t in s.tooltips]
+def _series(s: Series, lang: str, tooltips: bool = True) -> Series:
+    if s.tooltips_zh is not None and lang == "zh":
+        return dataclasses.replace(s, name=translate(s.name, lang), tooltips=list(s.tooltips_zh) if tooltips else None)
+    tips = None if s.tooltips is None or not tooltips else [tooltip(t, lang) for t in s.tooltips]
     return dataclasses.replace(s, name=translate(s.name, lang), tooltips=tips)
 
 
@@ -96,8 +96,39 @@ def _marker(marker: Marker, lang: str) -> Marker:
     return dataclasses.replace(marker, label=translate(marker.label, lang))
 
 
-def localise_spec(spec: Any, lang: str) -> Any:
-    """A copy of ``spec`` with its visible words in ``lang`` (English specs pass through unchanged)."""
+CURRENCY_NAMES = {"zh": {"CNY": "元", "USD": "美元"}, "en": {}}
+UNIT_PARTS_ZH = {"run": "次", "month": "月", "year": "年", "GPU": "卡", "GPU-hour": "卡时", "h": "小时", "days": "天",
+                 "day": "天", "s": "秒", "ms": "毫秒", "tokens": "tokens", "items": "项", "requests": "请求"}
+WITHOUT_UNIT = {"month", "months", ""}  # the label says it already ("Month" / "月份")
+
+
+def unit_text(unit: str, lang: str) -> str:
+    """A unit in the document's language: "USD/run" -> "美元/次", "days" -> "天", "tokens/s" -> "tokens/秒"."""
+    if lang != "zh" or not unit:
+        return unit
+    from gpudesk.report.text_catalog import ReportText
+
+    text = ReportText("zh")
+    if text.has(f"unit.{unit}"):
+        return text.get(f"unit.{unit}")
+    parts = unit.split("/")
+    return "/".join(CURRENCY_NAMES["zh"].get(p, UNIT_PARTS_ZH.get(p, text.choice("unit", p))) for p in parts)
+
+
+def axis_title(label: str, unit: str, lang: str) -> str:
+    """"Memory (GB)" / "显存（GB）"; a month axis is its label alone."""
+    label = translate(label, lang)
+    if unit in WITHOUT_UNIT:
+        return label
+    shown = unit_text(unit, lang)
+    if not label:
+        return shown
+    return f"{label}（{shown}）" if lang == "zh" else f"{label} ({shown})"
+
+
+def localise_spec(spec: Any, lang: str, tooltips: bool = True) -> Any:
+    """A copy of ``spec`` with its visible words in ``lang`` (English specs pass through unchanged); a printed
+    chart has no hover text, so ``tooltips=False`` drops it instead of translating every point's formula."""
     if lang != "zh" or spec is None:
         return spec
     if isinstance(spec, RackLayoutSpec):
@@ -106,11 +137,11 @@ def localise_spec(spec: Any, lang: str) -> Any:
     if not isinstance(spec, ChartSpec):
         return spec
     return dataclasses.replace(
-        spec,
+        spec, tick_language=lang,
         title=translate(spec.title, lang), x_label=translate(spec.x_label, lang),
         y_label=translate(spec.y_label, lang), y2_label=translate(spec.y2_label, lang),
         notes=translate(spec.notes, lang),
-        series=[_series(s, lang) for s in spec.series],
+        series=[_series(s, lang, tooltips) for s in spec.series],
         hlines=[_ref(h, lang) for h in spec.hlines], vlines=list(spec.vlines),
         markers=[_marker(m, lang) for m in spec.markers],
         categories=[translate(c, lang) for c in spec.categories] if spec.categories is not None else None,

@@ -1,4 +1,4 @@
-"""A check's wording in the session or proposal language.
+"""A check's wording, and the reasons of a ranked alternative, in the session or proposal language.
 
 A check carries its id, its numbers and its English text (written where the core emits it). The Chinese
 wording lives in the text catalogue ``resources/i18n/checks_zh.toml`` by check id: a title, a message and a fix
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.checks import Check
 from gpudesk.report.text_catalog import catalogue
 
@@ -53,3 +54,14 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
         return title, message.format(**numbers), fix.format(**numbers)
     except (KeyError, ValueError, TypeError):
         return check.title, check.message, check.fix
+
+
+def reason_text(reason: Reason, lang: str = "en") -> str:
+    """Why a ranked alternative is where it is, in ``en`` or ``zh``, from the reason catalogue
+    (``resources/i18n/reasons_<lang>.toml``). A key missing from the catalogue is a programming error (the tests
+    hold every emitted key to both catalogues), so it raises rather than print a code."""
+    return str(catalogue("reasons", lang)["reason"][reason.key]).format(**reason.numbers)
+
+
+def reasons_in(candidate: Candidate, lang: str = "en") -> tuple[str, ...]:
+    return tuple(reason_text(r, lang) for r in candidate.reasons)

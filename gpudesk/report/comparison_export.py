@@ -156,8 +156,70 @@ def _has_rows(comparison: PlanComparison, metric_ids: tuple[str, ...]) -> bool:
     return all(m in present for m in metric_ids)
 
 
+def _runner_up(row: ComparisonRow, eligible: tuple[bool, ...], best: int) -> int | None:
+    """The feasible plan whose value comes next after the best one."""
+    others = [(i, v) for i, v in enumerate(row.values) if v is not None and eligible[i] and i != best]
+    if not others:
+        return None
+    pick = min if row.metric.better == "lower" else max
+    return pick(others, key=lambda pair: pair[1])[0]
+
+
+def decision_rows(comparison: PlanComparison, text: ReportText) -> list[tuple[str, str, str]]:
+    """(figure, the plan that wins it, why): the best feasible value against the next one."""
+    rows = []
+    for row in comparison.rows:
+        if not row.best or row.metric.id == "unpriced" and not any(row.values):
+            continue
+        winners = sorted(row.best)
+        names = "、".join(comparison.names[i] for i in winners) if text.lang == "zh" else \
+            ", ".join(comparison.names[i] for i in winners)
+        runner = _runner_up(row, comparison.feasible, winners[0])
+        best_text = value_text(row, winners[0], comparison, text)
+        if len(winners) > 1:
+            why = text.get("compare.why_tie", value=best_text)
+        elif runner is None:
+            why = text.get("compare.why_only", value=best_text)
+        else:
+            gap = abs((row.values[runner] or 0.0) - (row.values[winners[0]] or 0.0))
+            shown = format_money(gap, comparison.currency) if row.metric.money else format_number(gap)
+            why = text.get(f"compare.why_{row.metric.better}", value=best_text, other=comparison.names[runner],
+                           other_value=value_text(row, runner, comparison, text), gap=shown)
+        rows.append((metric_label(row, text), names, why))
+    return rows
+
+
+def decision_section(comparison: PlanComparison, text: ReportText) -> Section:
+    """The decision first: which plan wins each figure and why; which plans cannot be built as they stand."""
+    section = Section("compare_decision", text.get("compare.decision"))
+    total = next((r for r in comparison.rows if r.metric.id == "total"), None)
+    if total is not None and total.best:
+        winner = comparison.names[min(total.best)]
+        section.add(Paragraph(text.get("compare.verdict", plan=winner,
+                                       value=value_text(total, min(total.best), comparison, text))))
+    blocked = [n for n, ok in zip(comparison.names, comparison.feasible) if not ok]
+    if blocked:
+        section.add(Note(text.get("compare.blocked", plans="、".join(blocked) if text.lang == "zh"
+                                  else ", ".join(blocked)), "warning"))
+    unpriced = next((r for r in comparison.rows if r.metric.id == "unpriced"), None)
+    if unpriced is not None and any(v for v in unpriced.values if v):
+        counts = [f"{n}: {int(v or 0)}" for n, v in zip(comparison.names, unpriced.values)]
+        section.add(Note(text.get("compare.unpriced_caveat", counts="；".join(counts) if text.lang == "zh"
+                                  else "; ".join(counts)), "warning"))
+    rows = decision_rows(comparison, text)
+    if rows:
+        section.add(DataTable((text.get("compare.metric"), text.get("compare.winner"), text.get("compare.why")),
+                              tuple(rows), ("left", "left", "left")))
+    rates = [f"{n}: {r:g} CNY/USD" for n, r, plan in zip(comparison.names, comparison.rates, comparison.plans)
+             if plan.currency != comparison.currency]
+    if rates:
+        section.add(Paragraph(text.get("compare.rates", currency=comparison.currency,
+                                       rates="；".join(rates) if text.lang == "zh" else "; ".join(rates))))
+    return section
+
+
 def comparison_document(comparison: PlanComparison, lang: str, branding: Branding) -> ProposalDocument:
-    """The comparison as a document the proposal renderer prints."""
+    """The comparison as a document the proposal renderer prints: the decision first, then the figures."""
     text = ReportText(lang)
     table_section = Section("compare_table", text.get("compare.table"))
     marked = frozenset((r, 2 + i) for r, row in enumerate(comparison.rows) for i in row.best)
@@ -172,7 +234,7 @@ def comparison_document(comparison: PlanComparison, lang: str, branding: Brandin
         inputs.add(DataTable((text.get("compare.path"), *comparison.names), rows))
     else:
         inputs.add(Paragraph(text.get("compare.no_diffs")))
-    sections = [table_section, inputs]
+    sections = [decision_section(comparison, text), table_section, inputs]
     chart = cumulative_cost_chart(comparison, text) if _has_rows(comparison, ("capex", "opex")) else None
     if chart is not None:
         chart_section = Section("compare_chart", text.get("compare.chart_title"))

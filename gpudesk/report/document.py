@@ -43,13 +43,16 @@ class KeyValueTable:
 
 @dataclass(frozen=True)
 class DataTable:
-    """A table with a header row; ``marked`` holds (row, column) cells to emphasise."""
+    """A table with a header row; ``marked`` holds (row, column) cells to emphasise; the last ``total_rows`` rows
+    are totals (shaded); ``links`` maps (row, column) cells to a target ("#ref-3", "#section-bom", a URL)."""
 
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     align: tuple[str, ...] = ()
     title: str = ""
     marked: frozenset[tuple[int, int]] = frozenset()
+    total_rows: int = 0
+    links: tuple[tuple[tuple[int, int], str], ...] = ()
 
     def __post_init__(self) -> None:
         width = len(self.header)
@@ -86,7 +89,26 @@ class Note:
     kind: str = "info"  # info | warning
 
 
-Block = Heading | Paragraph | KeyValueTable | DataTable | ChartRef | BulletList | Note
+@dataclass(frozen=True)
+class Reference:
+    """One cited source: numbered in the order the document first cites it."""
+
+    number: int
+    title: str
+    url: str = ""
+    detail: str = ""  # publisher, date of the figure or of access
+
+    @property
+    def anchor(self) -> str:
+        return f"ref-{self.number}"
+
+
+@dataclass(frozen=True)
+class ReferenceList:
+    items: tuple[Reference, ...]
+
+
+Block = Heading | Paragraph | KeyValueTable | DataTable | ChartRef | BulletList | Note | ReferenceList
 
 
 @dataclass
@@ -142,6 +164,9 @@ def _block_text(block: Block) -> list[str]:
         return [f"- {item}" for item in block.items]
     if isinstance(block, ChartRef):
         return [f"[chart {block.name}] {block.caption}"]
+    if isinstance(block, ReferenceList):
+        return [f"[{r.number}] {r.title}" + (f". {r.detail}" if r.detail else "") + (f". {r.url}" if r.url else "")
+                for r in block.items]
     if isinstance(block, KeyValueTable):
         title = [block.title] if block.title else []
         return title + [f"{k}: {v}" for k, v in block.rows]

@@ -9,6 +9,7 @@ training rows (never a blank). Labels come from the text catalogue
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -19,6 +20,7 @@ from gpudesk.report.number_format import format_money, format_percent, format_qu
 from gpudesk.report.text_catalog import ReportText
 
 MONEY_UNITS = ("USD", "CNY", "currency")
+WORKLOAD_PREFIX = re.compile(r"^w\d+\.")
 KINDS = ("quantity", "money", "percent", "integer", "text", "yesno")
 
 # Display scaling for SI base units the core uses (ARCHITECTURE.md "Units").
@@ -63,7 +65,7 @@ class FigureFormatter:
         return None if isinstance(value, str) else float(value)
 
     def label(self, key: str) -> str:
-        entry = f"figure.{key}"
+        entry = "figure." + WORKLOAD_PREFIX.sub("", key)  # a second workload's "w2.mem.total" reads as "mem.total"
         return self.text.get(entry) if self.text.has(entry) else self.figures.label(key)
 
     def shown(self, key: str, kind: str = "quantity") -> str:
@@ -71,6 +73,10 @@ class FigureFormatter:
         if isinstance(raw, str) or kind == "text":
             return self.text.choice("value", str(raw))
         if kind == "money" or (kind == "quantity" and is_money_unit(self.figures.unit(key))):
+            if isinstance(raw, (int, float)) and abs(raw) < 100 and raw == raw:  # a rate: as precise as it is quoted
+                from gpudesk.report.ledger_text import unit_price
+
+                return unit_price(float(raw), self.currency) + self._money_suffix(key)
             return format_money(raw, self.currency, self.text.lang) + self._money_suffix(key)
         if kind == "yesno":
             return self.text.get("value.yes") if raw else self.text.get("value.no")

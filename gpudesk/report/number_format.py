@@ -52,7 +52,14 @@ def format_money(value: float | None, currency: str, lang: str = "en") -> str:
         return MISSING
     symbol = CURRENCY_SYMBOLS.get(currency, currency + " ")
     sign = "-" if value < 0 else ""
-    return f"{sign}{symbol}{abs(value):,.0f}"
+    magnitude = abs(value)
+    places = 2 if magnitude < SMALL_MONEY and not float(magnitude).is_integer() else 0  # $2.99/h, not $3
+    text = f"{magnitude:,.{places}f}"
+    return f"{symbol}0" if text.strip("0.") == "" else f"{sign}{symbol}{text}"
+
+
+SMALL_MONEY = 100.0
+"""Below this an amount keeps its cents (a GPU-hour at $2.99, ¥1.42 per million tokens); above, whole units."""
 
 
 WAN = 1e4  # 万: Chinese quotations state amounts from ten thousand up in 万元 (亿元 from 1e8)

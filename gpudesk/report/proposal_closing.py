@@ -1,31 +1,46 @@
-"""Closing proposal sections: charts, assumptions, risks, calibration basis, roadmap, accuracy, revisions."""
+"""Closing proposal sections: charts, assumptions, risks, calibration basis, roadmap, accuracy, references,
+revisions.
+
+Risks are grouped by check across phases and worded for the customer (:mod:`gpudesk.report.customer_text`);
+assumptions cite their sources by reference number; accuracy prints each figure's own band from the
+validation residuals (``PhaseEstimate.accuracy``) instead of one flat percentage; the references section lists
+every source the document cites, with its URL.
+"""
 
 from __future__ import annotations
 
-from gpudesk.core.checks import SEVERITIES, Check
-from gpudesk.report.check_text import localise
-from gpudesk.results.plan_result import Assumption, PhaseEstimate
-from gpudesk.report.document import BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
+from gpudesk.core.checks import SEVERITIES
+from gpudesk.core.ledger_quote import vat_rates
+from gpudesk.report.document import (
+    BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, ReferenceList, Section,
+)
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_money, format_number, format_percent
 from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
-from gpudesk.report.proposal_infra import bom_table, phase_charts
+from gpudesk.report.proposal_infra import phase_charts
+from gpudesk.results.plan_result import Assumption, PhaseEstimate
 
 CHART_ORDER = ("memory_fit", "inference", "time_vs_cost", "generic")
-HEADLINE_KEYS = ("train.time_to_train_days", "infer.tokens_per_s", "mem.total", "power.it_kw", "tco.total_5y")
+HEADLINE_KEYS = ("train.time_to_train_days", "vision.time_to_train_days", "infer.tokens_per_s", "mem.total",
+                 "power.it_kw", "tco.total_5y")
 ROADMAP_FIGURES = rows_of([
     ("roadmap.months", "integer"),
     ("roadmap.peak_gpus", "integer"),
     ("roadmap.peak_kw", "quantity"),
     ("roadmap.total_spend", "money"),
 ])
+ACCURACY_KEYS = (("train.time_to_train_days", "quantity"), ("train.tokens_per_s", "quantity"), ("train.mfu", "percent"),
+                 ("infer.tokens_per_s", "quantity"), ("infer.requests_per_s", "quantity"), ("infer.tpot_s", "quantity"),
+                 ("infer.ttft_unloaded_s", "quantity"), ("mem.total", "quantity"))
 
 
 def closing_sections(ctx: ProposalContext) -> list[Section]:
     sections = [charts_section(ctx), assumptions_section(ctx), risks_section(ctx), calibration_section(ctx)]
     if ctx.multi_phase:
         sections.append(roadmap_section(ctx))
-    return sections + [accuracy_section(ctx), revisions_section(ctx)]
+    sections.append(accuracy_section(ctx))
+    sections.append(references_section(ctx))  # last but one: every section before it has cited its sources
+    return sections + [revisions_section(ctx)]
 
 
 def _chart_rank(ref: ChartRef) -> int:
@@ -53,7 +68,7 @@ def assumptions_section(ctx: ProposalContext) -> Section:
     t = ctx.text
     section = ctx.section("assumptions")
     for phase, spec, _fmt in ctx.each_phase(section):
-        items = phase_assumptions(phase, t.lang)
+        items = [ctx.sources.scrub(ctx.customer.clean(a)) for a in phase_assumptions(phase, t.lang)]  # type: ignore
         covered = {a.key for a in phase.assumptions if isinstance(a, Assumption)}
         if spec is not None:
             util, costs = spec.delivery.utilisation, spec.costs
@@ -67,34 +82,62 @@ def assumptions_section(ctx: ProposalContext) -> Section:
                                    rate=format_number(costs.cny_per_usd, 2)))
             if spec.facility.pue > 0:
                 items.append(t.get("assumptions.pue_user", pue=format_number(spec.facility.pue, 2)))
-            else:
+            elif phase.config.owns_hardware:
                 items.append(t.get("assumptions.pue_default"))
+        items += _quotation_assumptions(ctx, phase)
         items.append(t.get("assumptions.catalog", version=ctx.plan.catalog_version or t.get("value.unknown")))
         section.add(BulletList(tuple(items)))
     return section
 
 
-def _sorted_checks(checks: list[Check]) -> list[Check]:
+def _quotation_assumptions(ctx: ProposalContext, phase: PhaseEstimate) -> list[str]:
+    """The VAT the quotation applies: the plan's rates or its market's, whatever lines happen to be priced yet."""
+    t = ctx.text
+    spec = ctx.project_phase(phase)
+    if spec is None:
+        return []
+    goods, services = vat_rates(spec)
+    if goods.pct <= 0 and services.pct <= 0:
+        return [t.get("assumptions.no_vat")]
+    refs = "".join(dict.fromkeys(ctx.sources.marker(r.source) for r in (goods, services) if not r.user))
+    return [t.get("assumptions.vat", goods=f"{goods.pct:g}%", services=f"{services.pct:g}%", refs=refs)]
+
+
+def _sorted(checks: list) -> list:
     order = {s: i for i, s in enumerate(reversed(SEVERITIES))}
     return sorted(checks, key=lambda c: (order.get(c.severity, len(order)), c.step, c.id))
 
 
 def risks_section(ctx: ProposalContext) -> Section:
+    """One row per risk; a risk several phases share lists those phases once."""
     t = ctx.text
     section = ctx.section("risks")
-    columns = ("phase",) * ctx.multi_phase + ("severity", "risk", "detail", "mitigation")
-    header = tuple(t.get(f"risks.{c}") for c in columns)
-    found = [(p.name, c) for p in ctx.plan.phases for c in p.checks]
-    found += [(t.get("risks.roadmap"), c) for c in ctx.plan.roadmap_checks]
-    if not found:
+    found = [(p, c) for p in ctx.plan.phases for c in p.checks]
+    grouped: dict[str, list] = {}
+    for phase, check in found:
+        grouped.setdefault(check.id, []).append((phase, check))
+    roadmap = list(ctx.plan.roadmap_checks)
+    if not grouped and not roadmap:
         section.add(Paragraph(t.get("risks.none")))
         return section
-    ranked = {id(c): i for i, c in enumerate(_sorted_checks([c for _name, c in found]))}
-    found.sort(key=lambda pair: ranked[id(pair[1])])
-    rows = tuple((name,) * ctx.multi_phase + (t.choice("severity", c.severity), *localise(c, t.lang))
-                 for name, c in found)
-    section.add(DataTable(header, rows, ("left",) * ctx.multi_phase + ("center", "left", "left", "left")))
-    counts = {s: sum(1 for _name, c in found if c.severity == s) for s in SEVERITIES}
+    columns = ("phase",) * ctx.multi_phase + ("severity", "risk", "detail", "mitigation")
+    header = tuple(t.get(f"risks.{c}") for c in columns)
+    firsts = _sorted([pairs[0][1] for pairs in grouped.values()])
+    rows = []
+    sep = "、" if t.lang == "zh" else ", "
+    for check in firsts:
+        phases = grouped[check.id]
+        title, message, fix = ctx.customer.risk(check)  # type: ignore[union-attr]
+        where = sep.join(str(p.index + 1) for p, _c in phases)
+        rows.append((t.get("risks.phases", phases=where),) * ctx.multi_phase + (
+            t.choice("severity", check.severity), title, message, fix))
+    for check in _sorted(roadmap):
+        title, message, fix = ctx.customer.risk(check)  # type: ignore[union-attr]
+        rows.append((t.get("risks.roadmap"),) * ctx.multi_phase + (t.choice("severity", check.severity), title,
+                                                                   message, fix))
+    section.add(DataTable(header, tuple(rows), ("left",) * ctx.multi_phase + ("center", "left", "left", "left")))
+    checks = [c for _p, c in found] + roadmap
+    counts = {s: sum(1 for c in checks if c.severity == s) for s in SEVERITIES}
     section.add(Paragraph(t.get("risks.counts", blocker=counts["blocker"], warning=counts["warning"],
                                 info=counts["info"])))
     return section
@@ -107,10 +150,8 @@ def calibration_section(ctx: ProposalContext) -> Section:
     for phase, _spec, fmt in ctx.each_phase(section):
         calibrated = [k for k in phase.calibrated_keys if fmt.has(k)]
         keys = calibrated + [k for k in HEADLINE_KEYS if fmt.has(k) and k not in calibrated]
-        if not calibrated:
-            section.add(Paragraph(t.get("calibration.none")))
-        else:
-            section.add(Paragraph(t.get("calibration.some", count=len(calibrated))))
+        section.add(Paragraph(t.get("calibration.some", count=len(calibrated)) if calibrated
+                              else t.get("calibration.none")))
         rows = tuple((fmt.label(k), fmt.shown(k), t.get("calibration.measured") if k in calibrated
                       else t.get("calibration.default")) for k in keys)
         if rows:
@@ -121,42 +162,89 @@ def calibration_section(ctx: ProposalContext) -> Section:
 def roadmap_section(ctx: ProposalContext) -> Section:
     t = ctx.text
     section = ctx.section("roadmap")
-    header = tuple(t.get(f"roadmap.{c}") for c in ("phase", "start", "duration", "gpus", "capex", "opex", "bom"))
+
+    header = tuple(t.get(f"roadmap.{c}") for c in ("phase", "start", "duration", "gpus", "mode", "capex", "opex",
+                                                   "bom"))
     rows = []
     for phase in ctx.plan.phases:
         spec = ctx.project_phase(phase)
         ledger = phase.ledger
         rows.append((
             phase.name,
-            format_number(spec.start_month, 0) if spec else "—",
+            format_number(spec.start_month + 1, 0) if spec else "—",
             format_number(spec.duration_months, 0) if spec else "—",
             format_number(phase.config.gpus, 0),
-            format_money(ledger.capex, ledger.currency, t.lang),
+            t.choice("delivery_mode", phase.config.delivery_mode),
+            format_money(ledger.one_time, ledger.currency, t.lang),
             format_money(ledger.opex_per_year, ledger.currency, t.lang),
             format_money(ledger.phase_total, ledger.currency, t.lang),
         ))
-    section.add(DataTable(header, tuple(rows), ("left",) + ("right",) * 6))
+    rows.append((t.get("roadmap.all"), "", "", "", "", format_money(
+        sum(p.ledger.one_time for p in ctx.plan.phases), ctx.currency, t.lang), "",
+        format_money(ctx.plan.total, ctx.currency, t.lang)))
+    section.add(DataTable(header, tuple(rows), ("left", "right", "right", "right", "left", "right", "right", "right"),
+                          total_rows=1))
     roadmap_rows = ctx.roadmap_formatter().rows(ROADMAP_FIGURES)
     if roadmap_rows:
         section.add(KeyValueTable(roadmap_rows, t.get("roadmap.totals")))
     for name, spec in ctx.plan.charts.items():
         if CHART_HOME.get(str(getattr(spec, "kind", "")), "roadmap") == "roadmap":
             section.add(ChartRef(name, ctx.chart_caption(name, spec), spec))
-    for phase in ctx.plan.phases:
-        if phase.bom:
-            section.add(Paragraph(t.get("roadmap.phase_bom", name=phase.name)))
-            section.add(bom_table(ctx, phase.ledger))
     return section
+
+
+def _band_text(band: dict | None, t) -> tuple[str, str]:
+    if not band:
+        return t.get("accuracy.no_band"), t.get("accuracy.no_validation")
+    interval = f"{_signed(band['low'] * 100)} … {_signed(band['high'] * 100)}"
+    basis = t.get("accuracy.basis", cases=band.get("fit_cases", 0), held=band.get("held_out_cases", 0),
+                  held_cov=format_percent(band.get("held_out_coverage", 0.0)),
+                  group=t.choice("accuracy_group", str(band.get("group", ""))))
+    return interval, basis
+
+
+def _signed(pct: float) -> str:
+    """+17% · −0.5% · +2.4% (a true minus sign; a decimal below ten)."""
+    text = f"{abs(pct):.1f}" if abs(pct) < 10 else f"{abs(pct):.0f}"
+    return ("−" if pct < 0 else "+") + text + "%"
 
 
 def accuracy_section(ctx: ProposalContext) -> Section:
     t = ctx.text
     section = ctx.section("accuracy")
-    band = format_percent(ctx.plan.accuracy_band)
-    section.add(Paragraph(t.get("accuracy.band", band=band)))
+    section.add(Paragraph(t.get("accuracy.lead", coverage=format_percent(0.8))))
+    header = (t.get("calibration.figure"), t.get("calibration.value"), t.get("accuracy.interval"),
+              t.get("accuracy.basis_col"))
+    any_band = False
+    for phase, _spec, fmt in ctx.each_phase(section):
+        rows = []
+        for key, kind in ACCURACY_KEYS:
+            if key not in phase.accuracy or not fmt.has(key):
+                continue
+            interval, basis = _band_text(phase.accuracy[key], t)
+            any_band = any_band or phase.accuracy[key] is not None
+            rows.append((fmt.label(key), fmt.shown(key, kind), interval, basis))
+        if rows:
+            section.add(DataTable(header, tuple(rows), ("left", "right", "right", "left")))
+        else:
+            section.add(Paragraph(t.get("accuracy.none_for_phase")))
+    if not any_band:
+        section.add(Paragraph(t.get("accuracy.fallback", band=format_percent(ctx.plan.accuracy_band))))
     calibrated = any(p.calibrated_keys for p in ctx.plan.phases)
     section.add(Paragraph(t.get("accuracy.calibrated" if calibrated else "accuracy.uncalibrated")))
     section.add(Note(t.get("accuracy.disclaimer"), "warning"))
+    return section
+
+
+def references_section(ctx: ProposalContext) -> Section:
+    t = ctx.text
+    section = ctx.section("references")
+    refs = ctx.sources.references()
+    if refs:
+        section.add(Paragraph(t.get("references.lead")))
+        section.add(ReferenceList(refs))
+    else:
+        section.add(Paragraph(t.get("references.none")))
     return section
 
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.project.model import Phase, Project
+from gpudesk.catalog.errors import CatalogError
+from gpudesk.report.customer_text import CustomerText
 from gpudesk.report.document import Heading, Section
 from gpudesk.report.figure_rows import FigureFormatter
+from gpudesk.report.sources import SourceRegistry
 from gpudesk.report.text_catalog import ReportText
 
 # Where each chart kind is placed in the proposal; unlisted kinds go to the charts section.
@@ -31,6 +35,14 @@ class ProposalContext:
     text: ReportText
     issued: dt.date
     catalog_date: str = ""
+    sources: SourceRegistry = field(default_factory=SourceRegistry)
+    customer: CustomerText | None = None
+    catalog: Any = None  # the catalog the plan was estimated with (names of models and products), optional
+
+    def __post_init__(self) -> None:
+        self.sources.lang = self.text.lang
+        if self.customer is None:
+            self.customer = CustomerText(self.text, self.plan.all_checks())
 
     @property
     def currency(self) -> str:
@@ -50,11 +62,32 @@ class ProposalContext:
         phases = self.project.phases
         return phases[phase.index] if 0 <= phase.index < len(phases) else None
 
+    def model_name(self, model_id: str) -> str:
+        """A model by its catalog name ("Qwen2.5 72B Instruct"), never its id, when the catalog is at hand."""
+        try:
+            return str(self.catalog.model(model_id).name) if self.catalog is not None and model_id else model_id
+        except (CatalogError, KeyError):  # an unknown or custom model keeps the name the user gave it
+            return model_id
+
+    def storage_name(self, phase: PhaseEstimate, spec: Phase | None) -> str:
+        """The storage product of the phase by name: the ledger's storage line, else the catalog row."""
+        line = next((ln for ln in phase.ledger.lines if ln.category == "storage"), None)
+        if line is not None:
+            return line.item
+        option = spec.storage.option_id if spec is not None else ""
+        try:
+            return str(self.catalog.storage_option(option).name) if self.catalog is not None else option
+        except (CatalogError, KeyError):
+            return option
+
+    def phase_title(self, phase: PhaseEstimate) -> str:
+        return self.text.get("phase.heading", index=phase.index + 1, name=phase.name)
+
     def each_phase(self, section: Section) -> Iterator[tuple[PhaseEstimate, Phase | None, FigureFormatter]]:
         """Yield every phase; with several phases, head each part with the phase name."""
         for phase in self.plan.phases:
             if self.multi_phase:
-                section.add(Heading(self.text.get("phase.heading", index=phase.index + 1, name=phase.name)))
+                section.add(Heading(self.phase_title(phase)))
             yield phase, self.project_phase(phase), self.formatter(phase)
 
     def chart_caption(self, name: str, spec: object) -> str:

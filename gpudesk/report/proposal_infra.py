@@ -1,14 +1,19 @@
-"""Proposal sections on what is bought and run: BOM, power, network, storage, delivery, cost."""
+"""Proposal sections on what is bought and run: power, network, storage, delivery modes, cost.
+
+A rented phase runs in its provider's facility: the power section names the provider and region instead of
+sizing racks and cooling. The storage data flow follows the workload: training streams samples and writes
+checkpoints; serving loads weights and answers requests (no tokenisation on a vision line, no checkpoints
+when nothing trains).
+"""
 
 from __future__ import annotations
 
-from gpudesk.core.cost_ledger import CostLedger
-from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.project.model import DELIVERY_MODES
 from gpudesk.report.document import BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.figure_rows import FigureFormatter, rows_of
-from gpudesk.report.number_format import format_money, format_number, format_quantity
+from gpudesk.report.number_format import format_number, format_quantity
 from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
+from gpudesk.results.plan_result import PhaseEstimate
 
 POWER_FIGURES = rows_of([
     ("power.servers", "integer"),
@@ -69,11 +74,17 @@ COST_FIGURES = rows_of([
     ("tco.server_capex", "money", True),
     ("tco.network_capex", "money", True),
     ("tco.fitout_capex", "money", True),
+    ("tco.installation_capex", "money", True),
+    ("tax.vat_goods", "money", True),
+    ("tax.vat_services_once", "money", True),
+    ("tco.one_time", "money"),
     ("tco.opex_per_year", "money"),
     ("tco.energy_per_year", "money", True),
     ("tco.maintenance_per_year", "money", True),
     ("run.staff_per_year", "money", True),
     ("run.software_per_year", "money", True),
+    ("run.licence_per_year", "money", True),
+    ("tax.vat_services_per_year", "money", True),
     ("tco.colo_per_year", "money", True),
     ("run.storage_per_year", "money", True),
     ("tco.depreciation_per_year", "money", True),
@@ -95,9 +106,15 @@ DELIVERY_COLUMNS = (
 
 
 
+TRAINS = ("pretrain", "finetune_full", "finetune_lora", "finetune_qlora", "vision_train")
+TEXT_KINDS = ("pretrain", "finetune_full", "finetune_lora", "finetune_qlora", "llm_inference", "agent_hosting",
+              "embedding_inference")
+CHECKPOINT_KEYS = ("storage.checkpoint_size", "storage.checkpoint_write_time", "storage.checkpoint_stall_share")
+
+
 def infrastructure_sections(ctx: ProposalContext) -> list[Section]:
-    return [bom_section(ctx), power_section(ctx), network_section(ctx), storage_section(ctx),
-            delivery_section(ctx), cost_section(ctx)]
+    return [power_section(ctx), network_section(ctx), storage_section(ctx), delivery_section(ctx),
+            cost_section(ctx)]
 
 
 def add_rows_and_charts(ctx: ProposalContext, section: Section, phase: PhaseEstimate | None,
@@ -117,37 +134,17 @@ def phase_charts(ctx: ProposalContext, phase: PhaseEstimate, home: str) -> list[
     ]
 
 
-def bom_table(ctx: ProposalContext, ledger: CostLedger) -> DataTable:
-    """The ledger's lines as a bill of materials; the total is the ledger's phase total."""
+def provider_note(ctx: ProposalContext, phase: PhaseEstimate) -> str:
+    """Where a rented phase runs: the provider and region of its instances, else the provider's facility."""
     t = ctx.text
-    header = tuple(t.get(f"bom.{c}") for c in ("category", "item", "quantity", "unit_price", "extended",
-                                               "source", "date"))
-    rows = []
-    for line in ledger.lines:
-        unknown = t.get("bom.carried") if line.status == "carried" else t.get("bom.price_unknown")
-        rows.append((
-            t.choice("bom_category", line.category), line.item,
-            format_quantity(line.quantity, line.unit, t),
-            format_money(line.unit_price, line.currency, t.lang) if line.unit_price is not None else unknown,
-            format_money(line.extended, line.currency, t.lang) if line.extended is not None else unknown,
-            line.source, line.date,
-        ))
-    rows.append((t.get("bom.total"), "", "", "", format_money(ledger.phase_total, ledger.currency, t.lang), "", ""))
-    return DataTable(header, tuple(rows), ("left", "left", "right", "right", "right", "left", "left"))
-
-
-def bom_section(ctx: ProposalContext) -> Section:
-    t = ctx.text
-    section = ctx.section("bom")
-    for phase, _spec, _fmt in ctx.each_phase(section):
-        if not phase.ledger.lines:
-            section.add(Note(t.get("note.not_estimated")))
-            continue
-        section.add(bom_table(ctx, phase.ledger))
-        unknown = len(phase.ledger.unpriced)
-        if unknown:
-            section.add(Note(t.get("bom.unknown_note", count=unknown), "warning"))
-    return section
+    line = next((ln for ln in phase.ledger.lines if ln.category in ("cloud", "rental") and ln.params), None)
+    params = dict(line.params) if line is not None else {}
+    provider, region = str(params.get("provider", "")), str(params.get("region", ""))
+    if provider:
+        where = f"{provider}（{region}）" if region and t.lang == "zh" else f"{provider} ({region})" if region \
+            else provider
+        return t.get("power.provider_named", provider=where).replace("） ", "）")
+    return t.get("power.provider_facility")
 
 
 def power_section(ctx: ProposalContext) -> Section:
@@ -155,13 +152,18 @@ def power_section(ctx: ProposalContext) -> Section:
     section = ctx.section("power")
     for phase, spec, fmt in ctx.each_phase(section):
         if not phase.config.owns_hardware:
-            section.add(Note(t.get("power.provider_facility")))
+            section.add(Note(provider_note(ctx, phase)))
             continue
         rows = list(fmt.rows(POWER_FIGURES))
         if spec is not None:
             rows.insert(0, (t.get("power.cooling_method"), t.choice("cooling", spec.facility.cooling)))
         add_rows_and_charts(ctx, section, phase, rows, "power")
     return section
+
+
+def _line_item(phase: PhaseEstimate, key: str) -> str:
+    line = phase.ledger.line(key)
+    return line.item if line is not None else ""
 
 
 def network_section(ctx: ProposalContext) -> Section:
@@ -176,7 +178,11 @@ def network_section(ctx: ProposalContext) -> Section:
                 (t.get("network.oversubscription"), f"{format_number(net.oversubscription)}:1"),
                 (t.get("network.rail_optimized"), t.get("value.yes") if net.rail_optimized else t.get("value.no")),
             ]
-            rows += [(t.get(f"network.{k}"), v) for k, v in (("nic", net.nic_id), ("switch", net.switch_id)) if v]
+            nic = dict(phase.ledger.line("optics").params).get("nic", "") if phase.ledger.line("optics") else ""
+            rows += [(t.get(f"network.{k}"), str(v)) for k, v in (("nic", nic),
+                                                                  ("switch", _line_item(phase, "switches"))) if v]
+        if not phase.config.owns_hardware:
+            rows.append((t.get("network.provided"), provider_note(ctx, phase)))
         # a rented phase uses the provider's network: its bandwidth and scaling are shown, not switches to buy
         rows += fmt.rows(NETWORK_FIGURES if phase.config.owns_hardware else
                          tuple(r for r in NETWORK_FIGURES if r.key in PROVIDER_NETWORK_KEYS))
@@ -184,23 +190,42 @@ def network_section(ctx: ProposalContext) -> Section:
     return section
 
 
+def storage_flows(ctx: ProposalContext, phase: PhaseEstimate, name: str, hours: float) -> list[str]:
+    """The data flow of the phase's workloads: training streams and checkpoints, serving loads and answers."""
+    t = ctx.text
+    kinds = [w.kind for w in phase.config.workloads]
+    flows: list[str] = []
+    if any(k in TRAINS for k in kinds):
+        prepare = "text" if any(k in TEXT_KINDS for k in kinds if k in TRAINS) else "images"
+        flows += [t.get("storage.flow_data", option=name), t.get("storage.flow_stream", option=name),
+                  t.get(f"storage.flow_host_{prepare}"),
+                  t.get("storage.flow_checkpoints", option=name, hours=format_number(hours))]
+    if any(k not in TRAINS for k in kinds):
+        flows += [t.get("storage.flow_weights", option=name), t.get("storage.flow_requests"),
+                  t.get("storage.flow_outputs", option=name)]
+    return flows
+
+
 def storage_section(ctx: ProposalContext) -> Section:
     t = ctx.text
     section = ctx.section("storage")
     for phase, spec, fmt in ctx.each_phase(section):
         rows = []
+        trains = any(w.kind in TRAINS for w in phase.config.workloads)
         if spec is not None:
             store = spec.storage
+            name = ctx.storage_name(phase, spec)
             rows += [
-                (t.get("storage.option"), store.option_id),
+                (t.get("storage.option"), name),
                 (t.get("storage.dataset"), format_quantity(store.dataset_tb, "TB", t)),
                 (t.get("storage.growth"), format_quantity(store.growth_pct_per_year, "%/year", t)),
-                (t.get("storage.checkpoint_interval"), format_quantity(store.checkpoint_interval_hours, "h", t)),
             ]
-            section.add(BulletList(tuple(t.get(f"storage.flow_{i}", option=store.option_id,
-                                                hours=format_number(store.checkpoint_interval_hours))
-                                         for i in range(1, 5))))
-        rows += fmt.rows(STORAGE_FIGURES)
+            if trains:
+                rows.append((t.get("storage.checkpoint_interval"),
+                             format_quantity(store.checkpoint_interval_hours, "h", t)))
+            section.add(BulletList(tuple(storage_flows(ctx, phase, name, store.checkpoint_interval_hours))))
+        specs = [r for r in STORAGE_FIGURES if trains or r.key not in CHECKPOINT_KEYS]
+        rows += fmt.rows(specs)
         add_rows_and_charts(ctx, section, phase, rows)
     return section
 
@@ -224,6 +249,7 @@ def delivery_table(ctx: ProposalContext, fmt: FigureFormatter) -> DataTable | No
 def delivery_section(ctx: ProposalContext) -> Section:
     t = ctx.text
     section = ctx.section("delivery")
+    section.add(Note(t.get("delivery.before_tax")))
     for _phase, spec, fmt in ctx.each_phase(section):
         if spec is not None:
             section.add(Paragraph(t.get("delivery.chosen", mode=t.choice("delivery_mode", spec.delivery.mode))))
@@ -242,9 +268,11 @@ def cost_section(ctx: ProposalContext) -> Section:
     section = ctx.section("cost")
     for phase, spec, fmt in ctx.each_phase(section):
         rows = list(fmt.rows(COST_FIGURES))
+        if phase.ledger.unpriced:
+            rows.append((t.get("cost.unpriced"), t.get("cost.unpriced_value", count=len(phase.ledger.unpriced))))
         if spec is not None:
             costs = spec.costs
-            rows.append((t.get("cost.currency"), costs.currency))
+            rows.append((t.get("cost.currency"), t.get(f"currency_name.{costs.currency}")))
             if costs.currency == "CNY" or ctx.currency == "CNY":
                 rows.append((t.get("cost.exchange_rate"), format_quantity(costs.cny_per_usd, "CNY/USD", t)))
         add_rows_and_charts(ctx, section, phase, rows, "cost")

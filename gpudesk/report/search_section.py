@@ -3,7 +3,8 @@ trade-off chart — as data any proposal layout can place (``search_section`` fo
 for one phase's blocks).
 
 The words come from the search itself (core/search_levers.py writes each sentence in both languages) and from the
-``[search]`` table of the report catalogues; numbers are the search's own.
+``[search]`` table of the report catalogues. GPUs, servers and cost are those of the plan that pins each
+configuration, from its cost ledger (``PhaseEstimate.point_costs``, results/search_pricing.py).
 """
 
 from __future__ import annotations
@@ -21,28 +22,31 @@ from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.vocabulary.sizing import BINDING
 
 
-def _cost(p: SearchPoint, search: PhaseSearch, t: ReportText) -> str:
-    if not math.isfinite(p.cost):
+def _priced(p: SearchPoint, phase: PhaseEstimate) -> tuple[int, int, float]:
+    """GPUs, nodes and cost over the phase of the plan that pins ``p`` (unknown cost when it was not priced)."""
+    return phase.point_costs.get(p.index, (p.gpus, p.nodes, math.nan))
+
+
+def _cost(cost: float, search: PhaseSearch, t: ReportText) -> str:
+    if not math.isfinite(cost):
         return t.get("search.unpriced")
-    return (format_money_zh if t.lang == "zh" else format_money)(p.cost, search.currency)
+    return (format_money_zh if t.lang == "zh" else format_money)(cost, search.currency)
 
 
-def _basis(search: PhaseSearch, t: ReportText) -> str:
-    if search.family in ("training", "vision_train"):
-        return t.get("search.basis_run")
-    key = "search.basis_own" if search.basis == "own" else "search.basis_rent"
-    return t.get(key, years=search.horizon_years)
+def _basis(years: int, t: ReportText) -> str:
+    return t.get("search.basis_phase", years=years)
 
 
-def _rows(p: SearchPoint, search: PhaseSearch, t: ReportText) -> tuple[tuple[str, str], ...]:
+def _rows(p: SearchPoint, search: PhaseSearch, phase: PhaseEstimate, t: ReportText) -> tuple[tuple[str, str], ...]:
     zh = t.lang == "zh"
     config = describe(p)[1 if zh else 0]
     perf = performance(p)[1 if zh else 0]
-    rows = [(t.get("search.configuration"), config), (t.get("search.gpus"), format_number(p.gpus, 0)),
-            (t.get("search.servers"), format_number(p.nodes, 0))]
+    gpus, nodes, cost = _priced(p, phase)
+    rows = [(t.get("search.configuration"), config), (t.get("search.gpus"), format_number(gpus, 0)),
+            (t.get("search.servers"), format_number(nodes, 0))]
     if perf:
         rows.append((t.get("search.performance"), perf))
-    rows.append((_basis(search, t), _cost(p, search, t)))
+    rows.append((_basis(search.horizon_years, t), _cost(cost, search, t)))
     power = p.value("power_kw")
     if math.isfinite(power) and search.basis == "own":  # a rented phase's power is the provider's
         rows.append((t.get("search.power"), f"{format_number(power, 1)} kW"))
@@ -60,17 +64,18 @@ def search_blocks(phase: PhaseEstimate, t: ReportText, caption: str = "") -> lis
     if rec is None:
         blocks.append(Note(search.why[1 if zh else 0], "warning"))
     else:
-        blocks.append(KeyValueTable(_rows(rec, search, t), title=t.get("search.recommended")))
+        blocks.append(KeyValueTable(_rows(rec, search, phase, t), title=t.get("search.recommended")))
         blocks.append(Paragraph(search.why[1 if zh else 0]))
         blocks.append(Paragraph(t.get("search.binding", binding=BINDING.name_of(search.binding, t.lang))))
     shown = [p for p in (rec, *search.alternatives) if p is not None]
     if len(shown) > 1:
         header = (t.get("search.option"), t.get("search.configuration"), t.get("search.gpus"), t.get("search.performance"),
-                  _basis(search, t))
+                  _basis(search.horizon_years, t))
         names = [t.get("search.option_recommended")] + [t.get("search.option_alternative", n=i) for i in
                                                         range(1, len(shown))]
-        rows = tuple((name, describe(p)[1 if zh else 0], format_number(p.gpus, 0), performance(p)[1 if zh else 0],
-                      _cost(p, search, t)) for name, p in zip(names, shown))
+        rows = tuple((name, describe(p)[1 if zh else 0], format_number(_priced(p, phase)[0], 0),
+                      performance(p)[1 if zh else 0], _cost(_priced(p, phase)[2], search, t))
+                     for name, p in zip(names, shown))
         blocks.append(DataTable(header, rows, ("left", "left", "right", "left", "right"),
                                 title=t.get("search.alternatives")))
     if search.levers:

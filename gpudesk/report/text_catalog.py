@@ -51,6 +51,12 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
 
 
 def load_catalogue(lang: str) -> dict[str, str]:
+    return dict(_catalogue(lang))
+
+
+@lru_cache(maxsize=4)
+def _catalogue(lang: str) -> dict[str, str]:
+    """Read once per process: the catalogues are resources that do not change while gpudesk runs."""
     with catalogue_path(lang).open("rb") as handle:
         return _flatten(tomllib.load(handle))
 
@@ -60,7 +66,7 @@ class ReportText:
 
     def __init__(self, lang: str, entries: Mapping[str, str] | None = None) -> None:
         self.lang = lang
-        self._entries = dict(entries) if entries is not None else load_catalogue(lang)
+        self._entries = dict(entries) if entries is not None else _catalogue(lang)
 
     def get(self, key: str, **values: Any) -> str:
         try:

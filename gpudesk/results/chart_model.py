@@ -189,6 +189,7 @@ class ChartSpec:
     y2_label: str = ""
     y2_unit: str = ""
     horizontal: bool = False  # bars run left to right, categories down the left axis (tornado charts)
+    tick_language: str = "en"  # "zh": large tick values read 万/亿 (set by report.chart_text.localise_spec)
 
     def __post_init__(self) -> None:
         if self.kind not in CHART_KINDS:

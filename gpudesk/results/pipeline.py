@@ -12,6 +12,7 @@ in slices afterwards (``search_steps_for`` + ``attach_search``). The first workl
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from gpudesk import __version__
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.calibration_hook import CalibrationScales, calibrated_figure_keys, record_calibration
+from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
 from gpudesk.core.accuracy import figure_bands
 from gpudesk.core.explain import FigureSet
@@ -41,10 +43,12 @@ from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for
 from gpudesk.core.config_search import PhaseSearch, memory_inputs_for, search_steps
 from gpudesk.core.search_candidates import candidates as search_candidates
 from gpudesk.results.search_charts import tradeoff_chart
+from gpudesk.results.search_pricing import PointCost, pricing_steps
 from gpudesk.results.search_checks import plan_xy, search_checks
 from gpudesk.project.model import Phase, Project
 
-__all__ = ["PhaseCache", "PlanInputError", "attach_search", "estimate_plan", "estimate_phase", "search_steps_for"]
+__all__ = ["PhaseCache", "PlanInputError", "attach_search", "estimate_plan", "estimate_phase", "pricing_steps_for",
+           "search_steps_for"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,9 @@ class PhaseContext:
     infra_checks: tuple[Check, ...]
     layout_checks: tuple[Check, ...]
     extra_checks: tuple[Check, ...] = ()  # assumed inputs, calibration and cloud-offer checks
+    project: Project | None = None  # the plan and the phase's index and carried hardware: the searched rows are
+    index: int = 0  # priced by estimating the plan that pins each of them (results/search_pricing.py)
+    carried: CarriedHardware | None = None
 
 
 def estimate_phase(project: Project, index: int, catalog: Catalog,
@@ -92,11 +99,11 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     ledger = build_ledger(phase, resolved, figures, config, carried)
     figures.merge(ledger_figures(ledger, config, figures, phase.costs.horizon_years, busy_fraction(phase)))
     estimate = PhaseEstimate(index=index, name=phase.name, figures=figures, config=config, ledger=ledger,
-                             start_month=phase.start_month, carried=handed_over(config, figures))
+                             start_month=phase.start_month, carried=handed_over(config, figures, ledger))
     defaults, default_checks = assumed_inputs(phase, where)
     extra_checks = default_checks + calibration_checks(project.calibration) + offer_checks(phase, resolved, where)
     estimate.context = PhaseContext(phase, resolved, tuple(results), tuple(infra.checks), tuple(layout_checks),
-                                    tuple(extra_checks))
+                                    tuple(extra_checks), copy.deepcopy(project), index, carried)
     estimate.assumptions = [*assumptions(phase, resolved, figures),
                             compliance_assumption(catalog, phase, resolved.accelerator), *defaults]
     estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()
@@ -125,14 +132,36 @@ def search_steps_for(estimate: PhaseEstimate, catalog: Catalog,
     return search_steps(catalog, ctx.phase, ctx.resolved, rate, primary.load_factor, chunk=chunk)
 
 
-def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch | None, done: bool = True) -> None:
+def pricing_steps_for(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch | None
+                      ) -> Generator[tuple[int, str], None, tuple[list[Candidate], dict[int, PointCost]]]:
+    """The search's rows (and its recommendation and alternatives), each priced through the cost ledger of the
+    plan that pins it, a configuration per ``next()`` (results/search_pricing.py)."""
+    ctx: PhaseContext = estimate.context
+    rows = search_candidates(found, lambda p: memory_inputs_for(catalog, ctx.phase, p))
+    if ctx.project is None or found is None:
+        return rows, {}
+    carried = ctx.carried
+    return (yield from pricing_steps(rows, found, ctx.project, ctx.index, catalog,
+                                     lambda project, i: estimate_phase(project, i, catalog, carried, search=False)))
+
+
+def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch | None, done: bool = True,
+                  priced: tuple[list[Candidate], dict[int, PointCost]] | None = None) -> None:
     """Candidates, checks and charts of the phase from its search (``None``: the plan's own row only; ``done``
-    False: the search has not run yet)."""
+    False: the search has not run yet); ``priced`` is what ``pricing_steps_for`` returned when already run."""
     ctx: PhaseContext = estimate.context
     phase, resolved, figures = ctx.phase, ctx.resolved, estimate.figures
     estimate.search, estimate.search_done = found, done
-    rows = search_candidates(found, lambda p: memory_inputs_for(catalog, phase, p))
-    estimate.candidates = with_plan_row(rows, estimate.config, figures, phase, found)
+    if priced is None:
+        steps = pricing_steps_for(estimate, catalog, found)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                priced = stop.value
+                break
+    rows, estimate.point_costs = priced
+    estimate.candidates = with_plan_row(rows, estimate.config, figures, phase, estimate.ledger, found)
     estimate.checks = phase_checks(phase, resolved, figures, list(ctx.results), list(ctx.infra_checks),
                                    estimate.candidates) \
         + list(ctx.layout_checks) + compliance_checks(catalog, phase, resolved, estimate.candidates, estimate.ledger) \

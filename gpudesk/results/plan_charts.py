@@ -16,7 +16,7 @@ from gpudesk.results.plan_result import Candidate
 from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.power import rack_layout
 from gpudesk.project.model import Phase
-from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.vocabulary.delivery import compared_mode_name
 from gpudesk.results.chart_model import ChartSpec, Marker, RackBox, RackColumn, RackLayoutSpec, RefLine, Series
 
 MEMORY_COMPONENTS = (
@@ -129,7 +129,7 @@ def cost_chart(figures: FigureSet, currency: str) -> ChartSpec | None:
     for mode in modes:
         cum = np.asarray(figures[f"delivery.cumulative.{mode}"], dtype=float)
         months = [float(i + 1) for i in range(cum.size)]
-        name = DELIVERY_MODE.name_of(mode, "en")  # localise_spec names it in the reader's language
+        name = compared_mode_name(mode, "en")  # localise_spec: the reader's language
         series.append(Series(name, months, [float(v) for v in cum], style="line",
                              color_role=MODE_ROLES.get(mode, mode)))
         be_key = f"delivery.break_even.private_vs_{mode}"

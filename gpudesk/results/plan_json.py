@@ -68,6 +68,9 @@ def plan_to_json(plan: PlanEstimate) -> dict[str, Any]:
             "ledger": phase.ledger.to_dict(),
             "candidates": [dataclasses.asdict(c) for c in phase.candidates],
             "search": phase.search.to_dict() if phase.search is not None else None,
+            # the searched configurations as the plan that pins each reports them: GPUs, nodes and the cost
+            # ledger's total over the horizon (the search's own "cost" is its ranking estimate)
+            "search_priced": {str(i): {"gpus": g, "nodes": n, "cost": c} for i, (g, n, c) in phase.point_costs.items()},
             "assumptions": [a.to_dict() if hasattr(a, "to_dict") else a for a in phase.assumptions],
             "calibrated_keys": list(phase.calibrated_keys),
             "accuracy": phase.accuracy,

@@ -47,6 +47,9 @@ class PhaseEstimate:
     # searches in slices after the estimate) or when the workload cannot be searched
     search: Any = None
     search_done: bool = False  # the search has run (its result may still be None: a workload it cannot search)
+    # search point index -> (GPUs, nodes, cost over the phase) of the plan that pins it, from its cost ledger
+    # (results/search_pricing.py): the recommendation and the alternatives the proposal prints
+    point_costs: dict[int, tuple[int, int, float]] = field(default_factory=dict)
     # what attaching a search needs (results/pipeline.PhaseContext); not part of the result's value
     context: Any = field(default=None, repr=False, compare=False)
 

@@ -62,6 +62,11 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
            "plan total over the roadmap", "sum of the phases' costs (each phase's ledger over its months)", keys)
     fs.input("roadmap.unpriced_lines", float(sum(len(p.ledger.unpriced) for p in phases)), "lines",
              "cost lines without a price (excluded from the total)", "the phases' cost ledgers")
+    for years in (3, 5):
+        fs.add(f"roadmap.spend_{years}y", float(spend[: 12 * years].sum()), currency,
+               f"spend in the roadmap's first {years} years",
+               f"sum of the monthly spend (every phase's ledger placed at its start month) over the first {12 * years} months",
+               keys)
     fs.input("roadmap.peak_gpus", float(gpus.max()), "GPUs", "peak GPUs across phases", "max over months")
     fs.input("roadmap.peak_kw", float(kw.max()), "kW", "peak owned IT design power across phases",
              "max over months of power.it_max_kw of owned phases (rented capacity runs in the provider's facility)")

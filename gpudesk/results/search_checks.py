@@ -41,7 +41,8 @@ def search_checks(found: PhaseSearch | None, estimate) -> list[Check]:  # type: 
 
 
 def plan_xy(found: PhaseSearch | None, estimate) -> tuple[float, float] | None:  # type: ignore[no-untyped-def]
-    """The plan's own configuration in the trade-off chart's coordinates (None when it cannot be placed)."""
+    """The plan's own configuration in the trade-off chart's coordinates (None when it cannot be placed): serving
+    only, its ledger's total over the horizon spread over the tokens the horizon serves."""
     if found is None:
         return None
     own = next((c for c in estimate.candidates if c.pinned), None)
@@ -53,6 +54,4 @@ def plan_xy(found: PhaseSearch | None, estimate) -> tuple[float, float] | None: 
         tokens = (daily * DAYS_PER_MONTH if daily > 0 else peak_rate(w) * 3600.0 * 730.0) * w.output_tokens
         month = own.cost / (max(found.horizon_years, 1) * 12.0)
         return own.time_or_throughput, month / tokens * 1e6 if tokens > 0 else math.nan
-    if found.family in ("training", "vision_train"):
-        return own.time_or_throughput, own.cost
-    return None
+    return None  # training charts the cost of a run; the plan's row carries its ledger's total over the horizon

@@ -163,7 +163,7 @@ class PlanController(QObject):
         task.start()
 
     def _search_steps(self, plan: PlanEstimate):  # type: ignore[no-untyped-def]
-        from gpudesk.results.pipeline import attach_search, search_steps_for
+        from gpudesk.results.pipeline import attach_search, pricing_steps_for, search_steps_for
 
         order = sorted(range(len(plan.phases)), key=lambda i: (i != self.focus_phase, i))
         for i in order:
@@ -178,7 +178,15 @@ class PlanController(QObject):
                     found = stop.value
                     break
                 yield percent, text
-            attach_search(phase, self.catalog, found)
+            pricing = pricing_steps_for(phase, self.catalog, found)  # each row through the cost ledger
+            while True:
+                try:
+                    percent, text = next(pricing)
+                except StopIteration as stop:
+                    priced = stop.value
+                    break
+                yield 100, text
+            attach_search(phase, self.catalog, found, priced=priced)
             if plan is self.estimate:
                 self.searched.emit(plan)
             yield 100, ""

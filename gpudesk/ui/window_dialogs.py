@@ -77,7 +77,8 @@ class WindowDialogs:
             estimate = w.controller.complete_search()  # the proposal carries the searched configurations
         if estimate is None or w.document is None:
             raise ValueError(w.controller.last_error or "no plan is open")
-        return build_proposal(estimate, w.document.project, lang, branding, catalog_date=w.catalog.built)
+        return build_proposal(estimate, w.document.project, lang, branding, catalog_date=w.catalog.built,
+                              catalog=w.catalog)
 
     def _proposal_dialog(self) -> ProposalDialog | None:
         from gpudesk.ui.report.proposal_dialog import ProposalDialog

@@ -22,6 +22,7 @@ COST_CATEGORY: Vocabulary[Term] = Vocabulary("cost category", (
     _category("colocation", "colocation", "机柜托管", "opex"),
     _category("staff", "operations staff", "运维人员", "opex"),
     _category("services", "installation and services", "安装与服务", "capex"),
+    _category("tax", "value-added tax", "增值税", "either"),
 ))
 
 NATURE: Vocabulary[Term] = Vocabulary("cost nature", (
@@ -35,4 +36,10 @@ PRICE_STATUS: Vocabulary[Term] = Vocabulary("price status", (
     Term("estimated", "estimated (derived)", "估算价格"),
     Term("unpriced", "no price: quote needed", "无价格：需询价"),
     Term("carried", "carried forward: bought in an earlier phase", "沿用前一阶段已购设备"),
+))
+
+LICENCE: Vocabulary[Term] = Vocabulary("software licence", (
+    Term("none", "no licence line", "不含软件许可"),
+    Term("nvidia_ai_enterprise", "NVIDIA AI Enterprise (per GPU)", "NVIDIA AI Enterprise（按 GPU）"),
+    Term("nvidia_vgpu", "NVIDIA vGPU software (per concurrent user)", "NVIDIA vGPU 软件（按并发用户）"),
 ))

@@ -36,6 +36,18 @@ DELIVERY_MODE: Vocabulary[Term] = Vocabulary("delivery mode", (
     _mode("agent_platform", "agent hosting platform", "智能体托管平台", False, True, "cloud_on_demand", False),
 ))
 
+COMPARED_ONLY_MODE: Vocabulary[Term] = Vocabulary("compared delivery option", (
+    _mode("cloud_monthly", "public cloud, monthly subscription", "公有云包月", False, True, "cloud_monthly", True),
+))
+"""Options the delivery comparison prices that a plan cannot choose as its mode (named like the modes)."""
+
+
+def compared_mode_name(mode: str, lang: str) -> str:
+    """The name of a delivery mode or of a compared-only option (monthly subscription) in ``lang``."""
+    vocabulary = COMPARED_ONLY_MODE if mode in COMPARED_ONLY_MODE.codes else DELIVERY_MODE
+    return vocabulary.name_of(mode, lang)
+
+
 OWNED_MODES = DELIVERY_MODE.where(owns_hardware=True)
 RENTED_MODES = DELIVERY_MODE.where(owns_hardware=False)
 PUBLIC_CLOUD_MODES = DELIVERY_MODE.where(public_cloud=True)

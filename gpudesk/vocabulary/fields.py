@@ -6,6 +6,7 @@ names it through :func:`choice_name`, so one code reads the same everywhere, in 
 
 from __future__ import annotations
 
+from gpudesk.vocabulary.costs import LICENCE
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.plan_choices import (
     COOLING,
@@ -35,7 +36,7 @@ FIELD_VOCABULARIES: dict[str, tuple[Vocabulary[Term], ...]] = {
     "currency": (CURRENCY,), "language": (LANGUAGE,), "data_residency": (DATA_RESIDENCY,),
     "domestic_parts": (DOMESTIC_PARTS,), "industry": (INDUSTRY,), "metric": (TRIGGER_METRIC,),
     "pipeline_schedule": (PIPELINE_SCHEDULE,), "low_precision_recipe": (LOW_PRECISION_RECIPE,),
-    "batching": (SERVING_BATCHING,), "serving_scenario": (SERVING_SCENARIO,),
+    "batching": (SERVING_BATCHING,), "serving_scenario": (SERVING_SCENARIO,), "licence": (LICENCE,),
     "latency_percentile": (PERCENTILE,), "quantization": (QUANTIZATION,),
 }
 

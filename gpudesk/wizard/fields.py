@@ -167,6 +167,13 @@ STEP_FIELDS: dict[int, tuple[FieldRow, ...]] = {
         FieldRow("costs.depreciation_years", "Depreciation", "折旧年限"),
         FieldRow("costs.gpu_price_override", "GPU price override", "GPU单价覆盖"),
         FieldRow("costs.budget", "Budget over the horizon (0 = none)", "测算期预算（0=不限）"),
+        FieldRow("costs.installation_per_server", "Installation per server (-1 = not quoted)", "每台安装调试费（-1=待报价）"),
+        FieldRow("costs.services_once", "Professional services (lump sum)", "专业服务费（一次性）"),
+        FieldRow("costs.licence", "Licensed GPU software", "GPU 授权软件"),
+        FieldRow("costs.licence_per_unit_year", "Licence per GPU or seat and year (0 = list price)",
+                 "每卡/每用户年许可费（0=目录价）"),
+        FieldRow("costs.vat_goods_pct", "VAT on goods (-1 = market rate)", "货物增值税率（-1=市场标准税率）"),
+        FieldRow("costs.vat_services_pct", "VAT on services (-1 = market rate)", "服务增值税率（-1=市场标准税率）"),
     ),
 }
 

@@ -142,11 +142,11 @@ GUIDE_MACHINE: tuple[StepHelp, ...] = (
            "The core models run on several mid-to-high-end GPU instances. The sample uses NVIDIA L40S (48 GB) in both "
            "phases and lets gpudesk size the node count from the traffic.",
            "核心模型部署到多台中高配GPU实例。示例方案两个阶段都用NVIDIA L40S（48 GB），节点数由 gpudesk 按流量计算。"),
-        _c("manufacturer", "p0.hardware.accelerator_id=l40s p0.hardware.gpus_per_node=8 p0.hardware.nodes=0",
-           "A private GPU cluster in the factory runs both training and real-time inference. The sample pools 8 × L40S "
-           "per node for both workloads; gpudesk sizes the nodes.",
-           "在工厂侧部署私有化GPU集群，同时用于质检模型训练和产线实时推理。示例方案：每节点8张L40S，两个工作负载共用，"
-           "节点数由 gpudesk 计算。"),
+        _c("manufacturer", "p0.hardware.accelerator_id=l20 p0.hardware.gpus_per_node=8 p0.hardware.nodes=0",
+           "A private GPU cluster in the factory runs both training and real-time inference. The sample pools 8 × L20 "
+           "per node for both workloads (the L40S cannot be bought in China); gpudesk sizes the nodes.",
+           "在工厂侧部署私有化GPU集群，同时用于质检模型训练和产线实时推理。示例方案：每节点8张L20（L40S 在中国无法采购），"
+           "两个工作负载共用，节点数由 gpudesk 计算。"),
     )),
     StepHelp(3, Text(
         "The server, its CPU cores and host memory: enough to keep the GPUs fed with data.",
@@ -189,10 +189,10 @@ GUIDE_MACHINE: tuple[StepHelp, ...] = (
            "The case stresses instance scheduling, monitoring and elastic policy rather than the host. The sample uses "
            "the catalog's 8-slot L40S server with its default CPU and memory.",
            "案例关注的重点是实例调度、监控能力和弹性策略，而非主机。示例方案用目录中的8卡位L40S服务器，CPU与内存取默认值。"),
-        _c("manufacturer", "p0.hardware.server_id=pcie-8x-l40s p0.hardware.host_ram_gb=0",
+        _c("manufacturer", "p0.hardware.server_id=pcie-8x-l20 p0.hardware.host_ram_gb=0",
            "Besides the GPUs, the plan built in high-speed storage, a container platform and access management. The "
-           "sample uses the 8-slot L40S server with its default CPU and memory.",
-           "方案里除了GPU本身，还把高速存储、容器平台、权限管理系统一起纳入建设。示例方案用8卡位L40S服务器，CPU与内存取默认值。"),
+           "sample uses the 8-slot L20 server with its default CPU and memory.",
+           "方案里除了GPU本身，还把高速存储、容器平台、权限管理系统一起纳入建设。示例方案用8卡位L20服务器，CPU与内存取默认值。"),
     )),
     StepHelp(4, Text(
         "Where datasets and checkpoints live, and whether storage reads and writes keep up with the GPUs.",

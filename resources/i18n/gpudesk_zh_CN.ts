@@ -203,57 +203,57 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
-      <source>Cost</source>
-      <translation>成本</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="46" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="44" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="46" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="118" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="46" />
+      <source>Total cost of ownership</source>
+      <translation>总拥有成本</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="119" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="102" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="103" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="102" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="103" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
@@ -263,7 +263,7 @@
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="109" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="110" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -1112,42 +1112,42 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChartView</name>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="88" />
+      <location filename="../../gpudesk/plotting/view.py" line="85" />
       <source>Export PNG…</source>
       <translation>导出 PNG…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="270" />
+      <location filename="../../gpudesk/plotting/view.py" line="267" />
       <source>Export chart</source>
       <translation>导出图表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="94" />
+      <location filename="../../gpudesk/plotting/view.py" line="91" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="271" />
+      <location filename="../../gpudesk/plotting/view.py" line="268" />
       <source>PNG images (*.png)</source>
       <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="82" />
+      <location filename="../../gpudesk/plotting/view.py" line="79" />
       <source>Reset view</source>
       <translation>重置视图</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="89" />
+      <location filename="../../gpudesk/plotting/view.py" line="86" />
       <source>Save the chart as a PNG image at twice its size</source>
       <translation>将图表按两倍尺寸保存为 PNG 图片</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="96" />
+      <location filename="../../gpudesk/plotting/view.py" line="93" />
       <source>Show or hide the legend (hovering a line or bar names it too)</source>
       <translation>显示或隐藏图例（鼠标悬停在线条或柱上也会显示名称）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="83" />
+      <location filename="../../gpudesk/plotting/view.py" line="80" />
       <source>Show the whole chart again after zooming or panning</source>
       <translation>缩放或平移后重新显示完整图表</translation>
     </message>
@@ -2547,17 +2547,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="224" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="225" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="233" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="234" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="223" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="224" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
@@ -2935,7 +2935,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>视图(&amp;V)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="197" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="198" />
       <source>(date unknown)</source>
       <translation>（日期未知）</translation>
     </message>
@@ -2953,7 +2953,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>+ 负载</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="195" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="196" />
       <source>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;Sizes GPU infrastructure for AI work and explains every number.&lt;/p&gt;&lt;p&gt;Catalog version {1}, built {2}.&lt;/p&gt;</source>
       <translation>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;为AI任务测算GPU基础设施，并解释每一个数字的来历。&lt;/p&gt;&lt;p&gt;目录版本 {1}，构建于 {2}。&lt;/p&gt;</translation>
     </message>
@@ -2978,7 +2978,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>一个方案至少需要一个阶段。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="198" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="199" />
       <source>About gpudesk</source>
       <translation>关于 gpudesk</translation>
     </message>
@@ -3009,18 +3009,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>浏览、对比和编辑GPU、模型、服务器和价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="184" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="185" />
       <source>Calibration</source>
       <translation>校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="184" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="185" />
       <source>Calibration is not available in this build: {0}</source>
       <translation>此版本不提供校准功能：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="139" />
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="142" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="140" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="143" />
       <source>Cannot compare</source>
       <translation>无法对比</translation>
     </message>
@@ -3030,17 +3030,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法估算：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="210" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="211" />
       <source>Cannot read the user guide {0}: {1}</source>
       <translation>无法读取用户指南 {0}：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="124" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="125" />
       <source>Choose 2–4 plans to compare</source>
       <translation>选择 2–4 个方案进行对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="130" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="131" />
       <source>Choose between 2 and 4 plans; you chose {0}.</source>
       <translation>请选择 2 到 4 个方案；您选择了 {0} 个。</translation>
     </message>
@@ -3053,12 +3053,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>并排对比 2–4 个已保存的方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="130" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="131" />
       <source>Compare plans</source>
       <translation>对比方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="146" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="147" />
       <source>Compare plans: {0}</source>
       <translation>对比方案：{0}</translation>
     </message>
@@ -3138,7 +3138,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>第 {0} 阶段的名称：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="87" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="88" />
       <source>No proposal</source>
       <translation>无法生成建议书</translation>
     </message>
@@ -3165,7 +3165,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="97" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="98" />
       <source>Proposal written to {0}</source>
       <translation>建议书已写入 {0}</translation>
     </message>
@@ -3295,7 +3295,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>该阶段已在方案的最前或最后。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="87" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="88" />
       <source>The plan cannot be estimated: {0}</source>
       <translation>方案无法估算：{0}</translation>
     </message>
@@ -3319,7 +3319,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>使用当前目录</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="210" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="211" />
       <source>User guide</source>
       <translation>用户指南</translation>
     </message>
@@ -3337,7 +3337,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>生成带有公司标识的PDF建议书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="214" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="215" />
       <source>gpudesk user guide</source>
       <translation>gpudesk 用户指南</translation>
     </message>
@@ -3814,17 +3814,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ProposalExport</name>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="49" />
-      <source>Drawing the charts…</source>
-      <translation>正在绘制图表…</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="51" />
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="44" />
       <source>Page {0} of {1}</source>
       <translation>第 {0} 页，共 {1} 页</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_export.py" line="58" />
+      <location filename="../../gpudesk/ui/report/proposal_export.py" line="51" />
       <source>Saving the proposal</source>
       <translation>正在保存方案书</translation>
     </message>
@@ -3840,83 +3835,83 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RecommendationPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="134" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="135" />
       <source>Hover a point to see its configuration; click it to pin it into the plan.</source>
       <translation>将鼠标停在某个点上可查看其配置；点击即可将其采用到方案中。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="171" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="172" />
       <source>No estimate: fix the inputs the status bar names first.</source>
       <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="174" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="175" />
       <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
       <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="106" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="107" />
       <source>Pin this configuration</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="288" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="289" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="271" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="272" />
       <source>Pin {0} × {1}</source>
       <translation>采用 {0} × {1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="274" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="291" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="275" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="292" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="108" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="109" />
       <source>Plan with the selected configuration: its accelerator (with a server that holds it), precision and layout; Undo restores the plan</source>
       <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="233" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="234" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="138" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="139" />
       <source>Ranked</source>
       <translation>排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="74" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="75" />
       <source>Ranked configurations</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="197" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="198" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="84" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="85" />
       <source>The best configuration found on each accelerator, feasible first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
       <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="237" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="238" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="139" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="140" />
       <source>Trade-offs</source>
       <translation>权衡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="91" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="92" />
       <source>Why it ranks here</source>
       <translation>排名理由</translation>
     </message>

@@ -56,7 +56,7 @@ def test_a_power_cap_lowers_the_compute_peak_by_the_clock_it_sustains():
     full = HardwareArrays.from_accelerators([h100])
     assert capped.peak("bf16")[0] == pytest.approx(full.peak("bf16")[0] * expected)
     assert capped.hbm_bw[0] == full.hbm_bw[0]
-    assert "power limit 500 W" in capped.sources["peak"]
+    assert "power limit 500 W" in capped.sources["peak.bf16"] and "power limit 500 W" in capped.sources["peak.fp8"]
 
 
 def test_small_expert_gemms_sit_near_the_ridge_and_large_dense_ones_do_not():

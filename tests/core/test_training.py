@@ -10,6 +10,7 @@ from gpudesk.core.constants import (
     MATMUL_EFFICIENCY_BF16,
 )
 from gpudesk.core.model_math import param_breakdown
+from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.training import BOTTLENECKS, TrainingInputs, bottleneck_name, estimate_training
 from test_training_samples import A100, B200, H100, L40S, LLAMA3_8B, LLAMA3_70B, MIXTRAL
@@ -136,3 +137,26 @@ def test_every_figure_explains_itself():
     leaves = {q.key for q in fs.sources_behind("train.step_time_s", 0)}
     assert {"hw.peak_flops", "eff.matmul", "eff.framework", "train.in.tp"} <= leaves
     assert "MAMF" in fs.explain("eff.matmul", 0).source
+
+
+@pytest.mark.parametrize("precision, field", [("fp4", "fp4_tflops"), ("fp8", "fp8_tflops"), ("bf16", "bf16_tflops"),
+                                              ("int8", "int8_tops"), ("int4", "int8_tops")])
+def test_each_peak_cites_the_catalog_field_its_math_reads(precision, field):
+    """GB300's fp4 figure has its own page (field_sources fp4_tflops = nvidia-gb300-page); the explanation of an fp4
+    peak cites that field and that page, not the bf16 field's; int8 and int4 math cite int8_tops, which exists."""
+    from gpudesk.catalog.store import Catalog
+
+    catalog = Catalog.open()
+    gb300, h100 = catalog.accelerator("gb300"), catalog.accelerator("h100-sxm")
+    hw = HardwareArrays.from_accelerators([gb300, h100])
+    fs = FigureSet()
+    hw.record(fs, precision)
+    source = fs.explain("hw.peak_flops").source
+    for acc in (gb300, h100):
+        assert f"catalog accelerators/{acc.id}.{field}: " in source
+        assert (acc.provenance.source_of(field) or "no citation recorded") in source
+    if precision == "fp4":
+        assert gb300.provenance.source_of("fp4_tflops") != gb300.provenance.source_of("bf16_tflops")
+    # low-precision GEMMs keep attention in 16 bit: it cites the bf16 figure both parts publish
+    attention = fs.explain("hw.peak_flops_attention").source
+    assert attention.count("bf16_tflops") == 2 and "fp4_tflops" not in attention and "int8_tops" not in attention

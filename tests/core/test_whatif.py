@@ -32,6 +32,16 @@ def _training_plan(hours_per_day: float = 24.0, nodes: int = 0) -> Project:
     return project
 
 
+def _priced_maker() -> Project:
+    """The manufacturer sample on a GPU with a catalog price (the shipped China sample's L20 has none): L40S
+    servers, outside the China market where the L40S cannot be bought."""
+    project = load_project(SAMPLES / "manufacturer-vision-private.gpudesk").project
+    for phase in project.phases:
+        phase.hardware.accelerator_id, phase.hardware.server_id = "l40s", "pcie-8x-l40s"
+        phase.facility.region = "us"
+    return project
+
+
 def _rising(values: tuple[float, ...]) -> bool:
     return all(b > a for a, b in zip(values, values[1:]))
 
@@ -59,7 +69,7 @@ def test_more_hours_per_day_raise_cloud_cost_and_are_capped_at_24(catalog) -> No
 
 
 def test_higher_gpu_price_raises_capex_and_the_plan_point_is_exact(catalog) -> None:
-    project = load_project(SAMPLES / "manufacturer-vision-private.gpudesk").project
+    project = _priced_maker()
     result = run_whatif(project, 0, catalog, [DriverRange("gpu_price")])
     assert _rising(result.results["gpu_price"]["capex"])
     # The GPU price the sweep starts from reproduces the plan when written as an override.
@@ -106,7 +116,7 @@ def test_the_users_project_is_untouched(catalog) -> None:
 
 
 def test_every_number_explains_itself(catalog) -> None:
-    project = load_project(SAMPLES / "manufacturer-vision-private.gpudesk").project
+    project = _priced_maker()
     result = run_whatif(project, 0, catalog)
     assert set(result.results) == set(DRIVERS)
     exp = result.figures.explain("whatif.electricity_price.tco_5y", 4)

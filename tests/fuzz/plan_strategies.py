@@ -145,7 +145,7 @@ class SchemaStrategies:
         return st.builds(lambda row, data: vary(row, data.draw), st.sampled_from(self.model_rows), st.data())
 
 
-def _mutate(data: Any, draw: Any) -> Any:
+def mutate(data: Any, draw: Any) -> Any:
     """Walk to a random node of the plan and replace, delete or add something there."""
     node = data
     while True:
@@ -187,7 +187,7 @@ def mutated_plans(samples: list[dict[str, Any]]) -> st.SearchStrategy[bytes]:
     def build(draw: Any) -> bytes:
         plan = json.loads(json.dumps(draw(st.sampled_from(samples))))
         for _ in range(draw(st.integers(1, 4))):
-            plan = _mutate(plan, draw)
+            plan = mutate(plan, draw)
         return json.dumps(plan, allow_nan=True, ensure_ascii=draw(st.booleans())).encode("utf-8", "surrogatepass")
 
     return build()
@@ -256,7 +256,7 @@ def versions(samples: list[dict[str, Any]], v1: dict[str, Any]) -> st.SearchStra
         else:
             plan["schema_version"] = draw(version_values)
         if draw(st.booleans()):
-            plan = _mutate(plan, draw)
+            plan = mutate(plan, draw)
         return json.dumps(plan, allow_nan=True).encode("utf-8")
 
     return build()

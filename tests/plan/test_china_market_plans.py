@@ -132,7 +132,8 @@ def test_cn_region_defaults_to_cny() -> None:
     assert project_from_dict(data).phases[0].costs.currency == "USD"
 
 
-DOMESTIC_SERVING = ("ascend-910b", "ascend-910c", "mlu370-x8", "mtt-s4000", "br100", "br104", "iluvatar-bi-v100")
+DOMESTIC_SERVING = ("ascend-910b", "ascend-910c", "mlu370-x8", "mtt-s4000", "br100", "br104", "iluvatar-bi-v100",
+                    "hygon-k100-ai", "kunlun-p800")
 
 
 @pytest.mark.parametrize("acc", DOMESTIC_SERVING)
@@ -161,3 +162,18 @@ def test_domestic_sample_sizes_power_and_cost(catalog: Catalog) -> None:
     assert f.number("power.it_max_kw") > 0 and f.number("tco.energy_per_year") > 0
     assert any(c.id == "accuracy.family_not_validated" for c in phase.checks)
     assert not [c for c in phase.checks if c.id.startswith("compliance.") and c.severity != "info"]
+
+
+def test_a_part_without_a_cn_row_is_not_recommended_for_owning_in_china(catalog: Catalog) -> None:
+    """cn is a tracked market: a part with no availability row there (L4) is not assumed buyable; one the Oct 2023
+    rule names (L40S) is unavailable; a market the catalog does not track (us) keeps both."""
+    from gpudesk.core.search_catalog import eligible
+
+    data = _plan(BANK, delivery__mode="private", compliance__domestic_parts="none", hardware__candidates=[])
+    cn = {a.id for a in eligible(catalog, project_from_dict(data).phases[1])[0]}
+    assert AvailabilityIndex(catalog).accelerator("l4", "cn").status == "unknown"
+    assert "l4" not in cn and "l40s" not in cn and {"l20", "ascend-910b", "kunlun-p800"} <= cn
+    data = _plan(BANK, facility__region="us", delivery__mode="private", compliance__domestic_parts="none",
+                 hardware__candidates=[])
+    us = {a.id for a in eligible(catalog, project_from_dict(data).phases[1])[0]}
+    assert {"l4", "l40s"} <= us

@@ -29,6 +29,7 @@ from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_json import plan_to_json
 from gpudesk.results.plan_result import PlanEstimate
+from gpudesk.results.plan_rows import ledger_cost
 from gpudesk.vocabulary.delivery import priced_as
 
 SAMPLES = sorted(samples_dir().glob("*.gpudesk"))
@@ -52,8 +53,8 @@ def check_phase_surfaces(plan: PlanEstimate) -> None:
         assert _close(sum(ledger.monthly()), ledger.phase_total)
         assert f.number("tco.unpriced_lines") == len(ledger.unpriced)
         chosen = f"delivery.total.{priced_as(c.delivery_mode)}"
-        if chosen in f:  # the delivery comparison's own figure for the chosen mode is the ledger's total
-            assert _close(f.number(chosen), ledger.phase_total), (phase.name, f.number(chosen), ledger.phase_total)
+        if chosen in f:  # the delivery comparison's own figure for the chosen mode is the ledger's total before VAT
+            assert _close(f.number(chosen), ledger.before_tax), (phase.name, f.number(chosen), ledger.before_tax)
         if not c.owns_hardware:  # rented: nothing bought, no facility of the provider's sized
             assert ledger.capex == 0 and not [line for line in ledger.lines if line.nature == "capex"]
             assert "power.racks" not in f and "tco.depreciation_per_year" not in f
@@ -61,6 +62,12 @@ def check_phase_surfaces(plan: PlanEstimate) -> None:
             servers = ledger.line("servers")
             assert servers is None or servers.quantity == c.servers_new
             _check_power_arithmetic(phase)
+        own = [cand for cand in phase.candidates if cand.pinned]  # the plan's own row is the configuration and ledger
+        assert len(own) == 1 and own[0].gpus == c.gpus and own[0].nodes == c.nodes
+        assert own[0].cost_unit == ledger.currency
+        tco = ledger_cost(ledger, int(f.number("tco.horizon_years")))  # the ledger's total over the horizon
+        assert (_close(own[0].cost, tco) and _close(tco, f.number("tco.total_horizon"))) \
+            or (math.isnan(own[0].cost) and math.isnan(tco))
     assert _close(plan.total, sum(p.ledger.phase_total for p in plan.phases))
     if plan.roadmap is not None:
         assert _close(plan.roadmap.number("roadmap.total_spend"), plan.total)
@@ -81,19 +88,26 @@ def _check_power_arithmetic(phase) -> None:  # type: ignore[no-untyped-def]
 def check_documents(plan: PlanEstimate, project: Project) -> None:
     """The proposal (summary, BOM, roadmap table), the comparison (table, CSV) and the JSON read the same numbers."""
     doc = build_proposal(plan, project, "en", Branding())
-    summary_rows = [dict(b.rows) for b in doc.section("summary").blocks if isinstance(b, KeyValueTable)]
-    for phase, rows in zip(plan.phases, summary_rows, strict=True):
+    config_rows = [dict(b.rows) for b in doc.section("architecture").blocks if isinstance(b, KeyValueTable)]
+    for phase, rows in zip(plan.phases, config_rows, strict=True):
         assert rows["GPUs"] == f"{phase.config.gpus:,} GPU{'' if phase.config.gpus == 1 else 's'}"
-        if "Phase cost" in rows:
-            assert rows["Phase cost"] == format_money(phase.ledger.phase_total, phase.ledger.currency)
-    boms = [b for b in doc.section("bom").blocks if isinstance(b, DataTable)]
-    for phase, table in zip(plan.phases, boms, strict=True):
-        assert table.rows[-1][4] == format_money(phase.ledger.phase_total, phase.ledger.currency)
+    invest = next(b for b in doc.section("summary").blocks if isinstance(b, DataTable))
+    assert invest.title == "Total investment"
+    for phase, row in zip(plan.phases, invest.rows, strict=False):
+        assert row[-1] == format_money(phase.ledger.phase_total, phase.ledger.currency)
+    if len(plan.phases) > 1:
+        plan_row = next(r for r in invest.rows if r[0].startswith("All phases"))
+        assert plan_row[-1] == format_money(plan.total, plan.phases[0].ledger.currency)
+    totals = [dict(b.rows) for b in doc.section("bom").blocks
+              if isinstance(b, KeyValueTable) and b.title == "Phase totals"]
+    for phase, rows in zip(plan.phases, totals, strict=True):
+        assert list(rows.values())[-1] == format_money(phase.ledger.phase_total, phase.ledger.currency)
     if len(plan.phases) > 1:
         table = next(b for b in doc.section("roadmap").blocks if isinstance(b, DataTable))
-        for phase, row in zip(plan.phases, table.rows, strict=True):
-            assert row[3] == f"{phase.config.gpus:,}" and row[6] == format_money(phase.ledger.phase_total,
-                                                                                  phase.ledger.currency)
+        for phase, row in zip(plan.phases, table.rows, strict=False):
+            assert row[3] == f"{phase.config.gpus:,}" and row[-1] == format_money(phase.ledger.phase_total,
+                                                                                   phase.ledger.currency)
+        assert table.rows[-1][-1] == format_money(plan.total, plan.phases[0].ledger.currency)
     comparison = compare_plans([(plan, project), (plan, project)])
     assert comparison.row("total").values[0] == pytest.approx(plan.total)
     assert comparison.row("gpus").values[0] == max(p.config.gpus for p in plan.phases)

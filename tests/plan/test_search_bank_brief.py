@@ -17,7 +17,7 @@ from gpudesk.project.io import save_project
 from gpudesk.project.model import Project, Workload
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.session.field_paths import set_value
-from gpudesk.ui.panels.pinning import point_assignments
+from gpudesk.results.pinning import point_assignments
 from gpudesk.vocabulary.sizing import BINDING
 
 

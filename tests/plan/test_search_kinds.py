@@ -14,7 +14,7 @@ from gpudesk.project.model import Project, Workload
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.search_charts import index_of
 from gpudesk.session.field_paths import set_value
-from gpudesk.ui.panels.pinning import point_assignments
+from gpudesk.results.pinning import point_assignments
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 

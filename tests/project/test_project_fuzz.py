@@ -11,12 +11,12 @@ explicit very-large-file cases.
 from __future__ import annotations
 
 import json
-import math
 from datetime import timedelta
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from fuzz.plan_strategies import VALUES, mutate
 from project_samples import build_complex_project
 
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
@@ -31,21 +31,6 @@ FUZZ = settings(
 )
 BASE_BYTES = dumps_project(build_complex_project(phases=2, workloads=2, measurements=2))
 BASE = json.loads(BASE_BYTES)
-
-NASTY_SCALARS = st.sampled_from([
-    math.nan, math.inf, -math.inf, 10**400, -(10**30), 1e308, -0.0, 2**63, True, False, None, "", "\ud800",
-    "x" * 20_000, "pretrain", "bf16", 0, -1, 1, 4096, 0.5,
-])
-SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=30),
-    NASTY_SCALARS,
-)
-VALUES = st.recursive(
-    SCALARS,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
-    max_leaves=12,
-)
-
 
 @pytest.fixture(scope="module")
 def fuzz_dir(tmp_path_factory):
@@ -66,44 +51,12 @@ def _open(folder, raw: bytes):
     return loaded
 
 
-def _mutate(data, draw):
-    """Walk to a random node of the plan and replace, delete or add something there."""
-    node = data
-    while True:
-        if isinstance(node, dict) and node and draw(st.booleans()):
-            key = draw(st.sampled_from(sorted(node)))
-            if isinstance(node[key], (dict, list)) and node[key] and draw(st.booleans()):
-                node = node[key]
-                continue
-            action = draw(st.sampled_from(["replace", "delete", "add"]))
-            if action == "replace":
-                node[key] = draw(VALUES)
-            elif action == "delete":
-                del node[key]
-            else:
-                node[draw(st.text(min_size=1, max_size=12))] = draw(VALUES)
-            return data
-        if isinstance(node, list) and node and draw(st.booleans()):
-            index = draw(st.integers(0, len(node) - 1))
-            if isinstance(node[index], (dict, list)) and node[index] and draw(st.booleans()):
-                node = node[index]
-                continue
-            node[index] = draw(VALUES)
-            return data
-        if isinstance(node, list):
-            node.append(draw(VALUES))
-            return data
-        if isinstance(node, dict):
-            node[draw(st.text(max_size=12))] = draw(VALUES)
-        return data
-
-
 @settings(FUZZ, max_examples=1500)
 @given(data=st.data(), rounds=st.integers(1, 4))
 def test_mutated_plans(fuzz_dir, data, rounds):
     plan = json.loads(json.dumps(BASE))
     for _ in range(rounds):
-        plan = _mutate(plan, data.draw)
+        plan = mutate(plan, data.draw)
     _open(fuzz_dir, json.dumps(plan, allow_nan=True).encode("utf-8"))
 
 

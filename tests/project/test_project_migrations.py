@@ -119,23 +119,51 @@ def test_loading_the_v2_file_keeps_what_it_says():
     assert training.parallel.pipeline_schedule == "1f1b" and training.parallel.tp == 8
 
 
-def test_v3_step_holds_the_p99_target_at_the_p99_percentile():
+def test_v3_step_states_the_quotation_lines_a_format_3_plan_was_quoted_without():
     v3 = _fixture("v3_sample.gpudesk")
     before = copy.deepcopy(v3)
     v4 = MIGRATIONS[3](v3)
-    assert v4 == _fixture("v3_expected_v4.json")
     assert v3 == before, "a migration must not modify its input"
-    serving = v4["phases"][0]["workloads"][0]
+    assert v4["schema_version"] == 4
+    for phase in v4["phases"]:
+        costs = phase["costs"]
+        assert costs["vat_goods_pct"] == costs["vat_services_pct"] == 0.0  # no tax line: its totals stay
+        assert costs["installation_per_server"] == -1.0 and costs["licence"] == "none"
+        assert costs["services_once"] == 0.0 and costs["licence_per_unit_year"] == 0.0
+    broken = {"schema_version": 3, "phases": [7, {"costs": "x"}, {}]}
+    assert MIGRATIONS[3](broken)["phases"] == [7, {"costs": "x"}, {"costs": dict(
+        vat_goods_pct=0.0, vat_services_pct=0.0, installation_per_server=-1.0, services_once=0.0, licence="none",
+        licence_per_unit_year=0.0)}]  # what validation must name is left for it
+
+
+def test_an_older_china_plan_keeps_its_totals_after_loading():
+    """The manufacturer's plan (CNY, China) saved in format 3: no VAT line appears, so its totals do not move."""
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.results.pipeline import estimate_plan
+
+    loaded = load_project(FIXTURES / "v3_sample.gpudesk")
+    assert loaded.migrated_from == 3
+    plan = estimate_plan(loaded.project, Catalog.open())
+    assert not [line for p in plan.phases for line in p.ledger.lines if line.category == "tax"]
+
+
+def test_v4_step_holds_the_p99_target_at_the_p99_percentile():
+    v4 = _fixture("v4_sample.gpudesk")
+    before = copy.deepcopy(v4)
+    v5 = MIGRATIONS[4](v4)
+    assert v5 == _fixture("v4_expected_v5.json")
+    assert v4 == before, "a migration must not modify its input"
+    serving = v5["phases"][0]["workloads"][0]
     assert "ttft_p99_ms" not in serving
-    assert serving["ttft_ms"] == v3["phases"][0]["workloads"][0]["ttft_p99_ms"] == 2500
+    assert serving["ttft_ms"] == v4["phases"][0]["workloads"][0]["ttft_p99_ms"] == 2500
     assert serving["latency_percentile"] == "p99" and serving["ttft_p50_ms"] == 800
     assert serving["concurrency"] == 256  # the stated value, now the engine's maximum batch
-    assert serving["batching"] == "disaggregated"  # format 3's own step is kept
+    assert serving["batching"] == "disaggregated"  # format 3's own step is kept through format 4
 
 
-def test_v3_workload_without_targets_keeps_the_former_defaults():
-    v4 = MIGRATIONS[3]({"schema_version": 3, "phases": [{"workloads": [{"kind": "llm_inference"}]}]})
-    w = v4["phases"][0]["workloads"][0]
+def test_v4_workload_without_targets_keeps_the_former_defaults():
+    v5 = MIGRATIONS[4]({"schema_version": 4, "phases": [{"workloads": [{"kind": "llm_inference"}]}]})
+    w = v5["phases"][0]["workloads"][0]
     assert (w["ttft_ms"], w["ttft_p50_ms"], w["concurrency"], w["latency_percentile"]) == (3000.0, 1000.0, 32, "p99")
 
 

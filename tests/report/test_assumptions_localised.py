@@ -32,9 +32,10 @@ def estimated():
     return project, estimate_plan(project, Catalog.open())
 
 
-def _doc(estimated, lang: str):
+def _doc(estimated, lang: str, catalog=None):
     project, plan = estimated
-    return build_proposal(plan, project, lang, Branding("示例科技有限公司", "", "王工"), issued=dt.date(2025, 6, 1))
+    return build_proposal(plan, project, lang, Branding("示例科技有限公司", "", "王工"), issued=dt.date(2025, 6, 1),
+                          catalog=catalog)
 
 
 def test_core_records_structured_assumptions_with_english_text(estimated) -> None:
@@ -67,10 +68,21 @@ def test_chinese_proposal_prints_chinese_assumptions(estimated) -> None:
         assert CJK.search(item), item
     assert any(i.startswith("加速卡 ") for i in items) and any("折旧" in i for i in items)
     assert not any(i.startswith(("Accelerator ", "Storage:", "Utilisation:")) for i in items)
-    lists = [b.items for b in _doc(estimated, "en").section("assumptions").blocks if isinstance(b, BulletList)]
+    catalog = Catalog.open()
+    lists = [b.items for b in _doc(estimated, "en", catalog).section("assumptions").blocks
+             if isinstance(b, BulletList)]
     assert len(lists) == len(plan.phases)
+    refs = [b for b in _doc(estimated, "en", catalog).section("references").blocks if type(b).__name__ ==
+            "ReferenceList"][0].items
+    by_id = {r.title: r.number for r in refs}
     for phase, english in zip(plan.phases, lists):
-        assert english[: len(phase.assumptions)] == tuple(str(a) for a in phase.assumptions)
+        assert len(english) > len(phase.assumptions)
+        for core, printed in zip(phase.assumptions, english):
+            # the customer reads the core's sentence with every catalog source as its reference number
+            assert "catalog " not in printed and "facility_defaults" not in printed
+            cited = re.findall(r"catalog [a-z_]+/\S+?: ([\w.\-]+)", str(core))
+            for cid in cited:
+                assert f"[{by_id[catalog.citation(cid).title]}]" in printed, (cid, printed)
         assert sum("h/day" in i for i in english) == 1  # the utilisation is stated once, not twice
 
 
@@ -81,11 +93,15 @@ def test_chinese_proposal_prints_chinese_risks(estimated) -> None:
     doc = _doc(estimated, "zh")
     tables = [b for b in doc.section("risks").blocks if isinstance(b, DataTable)]
     rows = [row for table in tables for row in table.rows]
-    assert len(rows) == len(checks)
+    assert len(rows) == len({c.id for c in checks})  # a risk two phases share is one row naming both
     for row in rows:
         title, message, fix = row[-3:]
         assert CJK.search(title) and CJK.search(message) and CJK.search(fix), row
         assert "{" not in message + fix
+        assert not re.search(r"第\s*\d\s*步|costs\.|目录浏览器|用户目录", fix), fix  # nothing for the app's user
+    shared = [c.id for c in checks if sum(1 for d in checks if d.id == c.id) == len(plan.phases)]
+    if len(plan.phases) > 1 and shared:
+        assert any(row[0] == "第 1、2 阶段" for row in rows)
     english_rows = [row for b in _doc(estimated, "en").section("risks").blocks if isinstance(b, DataTable)
                     for row in b.rows]
     assert {row[-3] for row in english_rows} == {c.title for c in checks}

@@ -110,7 +110,7 @@ def test_cumulative_cost_chart_follows_the_ledgers_month_by_month():
     assert base.y[1] == pytest.approx(ledger.monthly()[0])  # capex and the first month's running costs
     assert base.y[-1] == pytest.approx(ledger.phase_total)
     doc = comparison_document(comparison, "zh", Branding("示例科技"))
-    assert doc.section_ids() == ["compare_table", "compare_inputs", "compare_chart"]
+    assert doc.section_ids() == ["compare_decision", "compare_table", "compare_inputs", "compare_chart"]
     table = next(b for b in doc.section("compare_table").blocks if isinstance(b, DataTable))
     gpus_row = [r[0] for r in table.rows].index("GPU 数量（峰值）")
     assert (gpus_row, 3) in table.marked and (gpus_row, 2) not in table.marked
@@ -148,3 +148,33 @@ def _is_number(cell: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def test_comparison_opens_with_a_decision_naming_the_winner_of_each_figure():
+    comparison = compare_plans(three_training_plans())
+    doc = comparison_document(comparison, "en", Branding())
+    decision = doc.section("compare_decision")
+    assert doc.sections[0] is decision
+    verdict = next(b.text for b in decision.blocks if type(b).__name__ == "Paragraph")
+    total = comparison.row("total")
+    best = comparison.names[min(total.best)]
+    assert verdict.startswith(f"On cost, {best} is the plan to choose")
+    table = next(b for b in decision.blocks if isinstance(b, DataTable))
+    rows = {r[0]: r for r in table.rows}
+    gpus = rows["GPUs (peak)"]
+    assert gpus[1] == "Small" and gpus[2].startswith("32 GPUs, 32 less than")  # 32 against 64: why, in numbers
+    assert rows["Time to train"][2].endswith("(a tie)")  # Base and Cheap run the same layout on the same GPUs
+
+
+def test_an_infeasible_plan_never_wins_a_decision_row():
+    entries = three_training_plans()
+    blocked = entries[1][0]  # "Small" wins GPUs and capex unless it cannot be built
+    from gpudesk.core.checks import Check
+
+    blocked.phases[0].checks.append(Check("test.blocker", "blocker", 2, "blocked", "blocked", "fix it", (), {}))
+    comparison = compare_plans(entries)
+    doc = comparison_document(comparison, "en", Branding())
+    table = next(b for b in doc.section("compare_decision").blocks if isinstance(b, DataTable))
+    assert all("Small" not in r[1] for r in table.rows)
+    notes = [b.text for b in doc.section("compare_decision").blocks if type(b).__name__ == "Note"]
+    assert any(n.startswith("Small: blocking issues") for n in notes)

@@ -37,7 +37,7 @@ from gpudesk.report.proposal import build_proposal  # noqa: E402
 from gpudesk.report.text_catalog import ReportText  # noqa: E402
 from gpudesk.results.pipeline import estimate_plan  # noqa: E402
 
-BIG_YUAN = re.compile(r"¥\d{1,3}(,\d{3})+")  # ¥ with thousands groups: 10,000 and more, written out in yuan
+BIG_YUAN = re.compile(r"¥(\d{2,3}(,\d{3})+|\d(,\d{3}){2,})")  # 10,000 and more written out in yuan (¥9,740 stays)
 
 
 def test_format_money_takes_the_language() -> None:

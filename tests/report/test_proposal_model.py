@@ -11,7 +11,7 @@ import pytest
 from report_samples import catalog, roadmap_plan, roadmap_project, training_plan, training_project
 
 from gpudesk.results.plan_result import PlanEstimate
-from gpudesk.report.document import Branding, DataTable, KeyValueTable
+from gpudesk.report.document import Branding, DataTable, KeyValueTable, Paragraph
 from gpudesk.report.proposal import build_proposal
 from gpudesk.report.text_catalog import MissingTextError, ReportText, load_catalogue
 from gpudesk.results.pipeline import estimate_plan
@@ -19,7 +19,8 @@ from gpudesk.results.pipeline import estimate_plan
 ISSUED = dt.date(2025, 6, 1)
 BRAND = Branding("示例科技有限公司", "", "王工")
 SINGLE_PHASE_ORDER = ["cover", "summary", "requirements", "architecture", "search", "bom", "power", "network", "storage",
-                      "delivery", "cost", "charts", "assumptions", "risks", "calibration", "accuracy", "revisions"]
+                      "delivery", "cost", "charts", "assumptions", "risks", "calibration", "accuracy", "references",
+                      "revisions"]
 REPORT_SOURCES = Path(__file__).resolve().parents[2] / "gpudesk" / "report"
 
 
@@ -40,13 +41,15 @@ def test_sections_in_proposal_order(lang):
 def test_roadmap_section_only_with_several_phases():
     plan, project = roadmap_plan()
     ids = _doc("zh", plan, project).section_ids()
-    assert ids == SINGLE_PHASE_ORDER[:-2] + ["roadmap", "accuracy", "revisions"]
+    assert ids == SINGLE_PHASE_ORDER[:-3] + ["roadmap", "accuracy", "references", "revisions"]
     roadmap = _doc("en", plan, project).section("roadmap")
     tables = [b for b in roadmap.blocks if isinstance(b, DataTable)]
     assert tables[0].rows[0][0] == "Pilot" and tables[0].rows[1][0] == "Production"
-    assert len(tables) == 3  # phase table + one BOM per phase
-    for row, phase in zip(tables[0].rows, plan.phases, strict=True):  # the phase table reads the ledger
-        assert row[3] == f"{phase.config.gpus:,}" and row[6] == f"${phase.ledger.phase_total:,.0f}"
+    assert len(tables) == 1  # the phases' bills of materials are in the BOM section, not printed twice
+    for row, phase in zip(tables[0].rows, plan.phases):  # the phase table reads the ledger
+        assert row[3] == f"{phase.config.gpus:,}" and row[7] == f"${phase.ledger.phase_total:,.0f}"
+        assert row[5] == f"${phase.ledger.one_time:,.0f}"
+    assert tables[0].rows[-1][7] == f"${plan.total:,.0f}" and tables[0].total_rows == 1
     totals = [b for b in roadmap.blocks if isinstance(b, KeyValueTable)][0]
     assert ("Total spend, all phases", f"${plan.total:,.0f}") in totals.rows and ("Peak GPUs", "64 GPUs") in totals.rows
     assert any(getattr(b, "name", "") == "timeline" for b in roadmap.blocks)
@@ -63,21 +66,51 @@ def test_summary_numbers_equal_the_figures():
     plan = training_plan()
     phase = plan.phases[0]
     fs, ledger = phase.figures, phase.ledger
-    summary = _kv(_doc("en", plan), "summary")
-    assert summary["Capital expenditure"] == f"${ledger.capex:,.0f}" == f"${fs.number('tco.capex'):,.0f}"
-    assert summary["3-year TCO"] == f"${ledger.total_over_years(3):,.0f}"
-    assert summary["5-year TCO"] == f"${ledger.total_over_years(5):,.0f}"
-    assert summary["Operating cost per year"] == f"${ledger.opex_per_year:,.0f} per year"
-    assert summary["Time to train"] == f"{fs.number('train.time_to_train_days'):.3g} days"
-    assert summary["Memory per GPU"] == f"{fs.number('mem.total') / 1e9:.1f} GB"
-    assert summary["GPUs"] == "64 GPUs" and summary["Servers"] == "8 × NVIDIA DGX H100"
-    assert summary["Parallel layout"] == "TP8 × PP1 × DP8"
-    assert summary["What sets the GPU count"] == "the node count set in the plan"
-    assert summary["Recommended delivery mode"] == "private on-premises (owned)"
+    doc = _doc("en", plan)
+    investment = next(b for b in doc.section("summary").blocks if isinstance(b, DataTable))
+    assert investment.header == ("Phase", "One-time", "Per year", "3-year TCO", "5-year TCO", "Phase total")
+    assert investment.rows[0][1:] == (f"${ledger.one_time:,.0f}", f"${ledger.opex_per_year:,.0f}",
+                                      f"${ledger.total_over_years(3):,.0f}", f"${ledger.total_over_years(5):,.0f}",
+                                      f"${ledger.phase_total:,.0f}")
+    assert f"${fs.number('tco.total_5y'):,.0f}" == investment.rows[0][4]  # the figure the step pages show
+    architecture = _kv(doc, "architecture")
+    assert architecture["Time to train"] == f"{fs.number('train.time_to_train_days'):.3g} days"
+    assert architecture["Memory per GPU"] == f"{fs.number('mem.total') / 1e9:.1f} GB"
+    assert architecture["GPUs"] == "64 GPUs" and architecture["Servers"] == "8 × NVIDIA DGX H100"
+    assert architecture["Parallel layout"] == "TP8 × PP1 × DP8"
+    assert architecture["What sets the GPU count"] == "the node count set in the plan"
+    assert architecture["Recommended delivery mode"] == "private on-premises (owned)"
+    recommendation = " ".join(b.text for b in doc.section("summary").blocks if isinstance(b, Paragraph))
+    assert "8 × NVIDIA DGX H100 with 64 NVIDIA H100 SXM5 80GB GPUs" in recommendation
+    assert "the node count set in the plan" in recommendation
     power = _kv(_doc("zh", plan), "power")
     assert power["散热负荷（额定）"] == f"{fs.number('power.btu_per_h'):,.0f} BTU/h"  # cooling sized on nameplate
     assert power["所需机柜数"] == f"{fs.number('power.racks'):.0f} 个机柜"
     assert power["制冷方式"] == "风冷"
+
+
+def test_performance_against_targets_for_serving_and_training():
+    """The summary's performance table reads the sized capacity against the peak and the figures against targets."""
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.paths import samples_dir
+    from gpudesk.project.io import load_project
+
+    project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
+    plan = estimate_plan(project, Catalog.open())
+    doc = build_proposal(plan, project, "en", BRAND, issued=ISSUED)
+    table = next(b for b in doc.section("summary").blocks if isinstance(b, DataTable) and b.title ==
+                 "Performance against the targets")
+    launch = plan.phases[1]
+    cap = launch.config.workloads[0].capacity
+    rows = [r for r in table.rows if r[0].startswith("Phase 2")]
+    capacity = next(r for r in rows if r[1] == "Capacity at the peak load")
+    assert capacity[2] == f"{cap.target:.3g} requests/s" and capacity[3] == f"{cap.total:.3g} requests/s"
+    p99 = next(r for r in rows if r[1] == "Time to first token (P99)")
+    assert p99[2] == "≤ 4,000 ms" and p99[3] == f"{launch.figures.number('infer.ttft_p99_s') * 1000:,.0f} ms"
+    training = next(r for r in table.rows if r[1] == "Time to train")
+    assert training[0].startswith("Phase 1") and training[4] == "yes"
+    notice = [b.text for b in doc.section("summary").blocks if type(b).__name__ == "Note"]
+    assert notice and f"{plan.unpriced_lines} cost line(s) have no price" in notice[0]
 
 
 def test_rented_phase_has_no_capex_and_no_facility():
@@ -88,19 +121,42 @@ def test_rented_phase_has_no_capex_and_no_facility():
     assert "power.racks" not in pilot.figures and "alt.power.racks" in pilot.figures  # owning only as an alternative
     doc = _doc("en", plan, project)
     notes = [b.text for b in doc.section("power").blocks if type(b).__name__ == "Note"]
-    assert any("provider's facility" in n for n in notes)
+    assert any("racks, power and cooling are the provider's" in n for n in notes)
+    once = [b for b in doc.section("bom").blocks if isinstance(b, DataTable) and b.title.startswith("One-time")]
+    assert len(once) == 1  # the owned production phase only: the rented pilot buys nothing
 
 
 def test_bom_is_the_ledger_with_its_total_and_unpriced_lines():
     doc = _doc("en")
     ledger = training_plan().phases[0].ledger
-    table = next(b for b in doc.section("bom").blocks if isinstance(b, DataTable))
-    assert table.header[:5] == ("Category", "Item", "Quantity", "Unit price", "Extended")
+    tables = [b for b in doc.section("bom").blocks if isinstance(b, DataTable)]
+    once, recurring = tables
+    assert once.header == ("No.", "Item", "Configuration", "Quantity", "Unit price", "Extended", "Price basis",
+                           "Price date")
     servers = ledger.line("servers")
-    assert table.rows[0][1:5] == (servers.item, "8 servers", f"${servers.unit_price:,.0f}", f"${servers.amount:,.0f}")
-    unpriced = [r for r in table.rows if r[3] == "price unknown"]
-    assert len(unpriced) == len(ledger.unpriced) >= 1  # the catalog has no switch price: shown, not zero
-    assert table.rows[-1][4] == f"${ledger.phase_total:,.0f}"
+    assert once.rows[0][1:6] == (servers.item, f"8 × {servers.params[1][1]} per server", "8 servers",
+                                 f"${servers.unit_price:,.0f}", f"${servers.amount:,.0f}")
+    unpriced = [r for t in tables for r in t.rows if r[4] == "quote needed"]
+    assert len(unpriced) == len(ledger.unpriced) >= 1  # the catalog has no switch price: shown, never zero
+    assert once.rows[-1] [5] == f"${ledger.one_time:,.0f}" and once.total_rows >= 2
+    staff = ledger.line("staff")
+    assert not [r for r in recurring.rows if "Operations staff" in r[1]]  # staff is never a purchase
+    totals = _kv(doc, "bom")
+    assert totals["Cost of the phase over its 12 months (staff included)"] == f"${ledger.phase_total:,.0f}"
+    assert totals["Customer's own operations staff (1 FTE, not part of the purchases)"] == \
+        f"${staff.per_year:,.0f} per year"
+
+
+def test_prices_keep_their_quoted_precision_and_bom_words_lines_in_chinese():
+    from gpudesk.report.ledger_text import unit_price
+
+    assert unit_price(0.8048, "USD") == "$0.8048" and unit_price(1.861, "USD") == "$1.861"
+    assert unit_price(172.873412, "CNY") == "¥172.87" and unit_price(651780.0, "CNY") == "¥651,780"
+    assert unit_price(210.0, "USD") == "$210" and unit_price(0.6248, "CNY") == "¥0.6248"
+    text = _doc("zh").to_text()
+    for english in ("Operations staff", "Electricity", "Installation and commissioning", "instance-hour",
+                    "FTE-month", "user input", "catalog ", "facility_defaults"):
+        assert english not in text, english
 
 
 def test_risks_sorted_by_severity_and_calibration_marks_measured():
@@ -165,7 +221,8 @@ def test_golden_text(lang, golden):
 def test_every_listed_figure_has_a_label_in_both_languages():
     from gpudesk.report import proposal, proposal_closing, proposal_infra
 
-    rows = (*proposal.SUMMARY_FIGURES, *proposal_infra.POWER_FIGURES, *proposal_infra.NETWORK_FIGURES,
+    rows = (*proposal.WORKLOAD_FIGURES, *proposal.PHASE_FIGURES, *proposal_infra.POWER_FIGURES,
+            *proposal_infra.NETWORK_FIGURES,
             *proposal_infra.STORAGE_FIGURES, *proposal_infra.COST_FIGURES, *proposal_closing.ROADMAP_FIGURES)
     for lang in ("zh", "en"):
         text = ReportText(lang)
@@ -181,7 +238,7 @@ def test_delivery_modes_table_reads_pipeline_keys_and_skips_series():
     assert table.rows[0][-1] == "yes"
     private = next(r for r in table.rows if r[0] == "private on-premises (owned)")
     assert private[1] == f"${fs.number('delivery.total.private'):,.0f}" == f"${fs.number('plan.phase_cost'):,.0f}"  # the ledger's
-    assert "per month" not in doc.to_text()  # monthly series are charts, never a single table cell
+    assert not [r for r in table.rows if "per month" in " ".join(r)]  # monthly series are charts, not table cells
 
 
 def test_summary_names_the_plans_own_accelerator_not_the_cheapest_alternative():
@@ -199,7 +256,7 @@ def test_summary_names_the_plans_own_accelerator_not_the_cheapest_alternative():
     phase = plan.phases[0]
     assert phase.candidates[0].accelerator_id != "l40s" and any(c.pinned for c in phase.candidates)
     doc = build_proposal(plan, project, "en", Branding())
-    summary = _kv(doc, "summary")
+    summary = _kv(doc, "architecture")
     pinned = next(c for c in phase.candidates if c.pinned)
     assert summary["Accelerator"] == pinned.accelerator_name == phase.config.accelerator_name  # the L40S of the plan
     last = plan.phases[-1]  # the summary lists each phase; later phases overwrite earlier keys in _kv

@@ -16,7 +16,7 @@ from gpudesk.report.comparison import compare_plans
 from gpudesk.report.proposal import build_proposal
 from gpudesk.ui.report.compare_view import ComparisonTableModel, CompareView
 from gpudesk.ui.report.proposal_dialog import ProposalDialog
-from gpudesk.pdf.text_layout import MARK
+from gpudesk.pdf.styles import MARK
 
 pytestmark = pytest.mark.gui
 

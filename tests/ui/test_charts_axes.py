@@ -103,8 +103,8 @@ def test_cost_chart_prints_readable_value_ticks_right_after_set_spec(view: Chart
 def test_every_chart_kind_prints_numeric_value_ticks(view: ChartView, kind: str) -> None:
     spec = ALL_SPECS[kind]()
     view.set_spec(spec)
-    for panel in range(1 + spec.has_second_panel):
-        axis = view.plot(panel).getAxis("left")
+    for panel in range(1 + spec.has_second_panel):  # drawn horizontal (crowded categories): values below
+        axis = view.plot(panel).getAxis("bottom" if view.panels[panel].horizontal else "left")
         texts = [t for _pos, t in _drawn_labels(axis) if t]
         assert len(texts) >= 2, (kind, panel, texts)
         assert all(TICK.match(t) for t in texts), (kind, panel, texts)
@@ -199,3 +199,29 @@ def test_linear_axes_grid_major_ticks_only_and_log_axes_keep_one_minor_level(vie
     axis = view.plot(0).getAxis("left")
     assert axis.logMode and axis.style["maxTickLevel"] == 1
     assert len([t for _pos, t in _drawn_labels(axis) if t]) >= 2
+
+
+@pytest.mark.parametrize("top", [3e6, 2.4e9])
+def test_a_chinese_chart_counts_in_wan_and_yi(view: ChartView, top: float) -> None:
+    """A zh reader sees 150万 and 1.5亿 on the window's axes, as on the printed charts and in money (issue 17)."""
+    from gpudesk.report.chart_text import localise_spec
+
+    spec = localise_spec(cost_chart(_cost_figures(top), "CNY"), "zh")
+    assert spec.tick_language == "zh"
+    view.set_spec(spec)
+    texts = [t for _pos, t in _drawn_labels(view.plot(0).getAxis("left")) if t and t != "0"]
+    suffix, size = ("万", 1e4) if top < 1e8 else ("亿", 1e8)
+    assert len(texts) >= 2 and all(t.endswith(suffix) for t in texts), texts
+    values = [float(t[:-1].replace(",", "")) * size for t in texts]
+    assert max(values) <= top * 1.05 and max(values) >= top * 0.5
+    view.set_spec(cost_chart(_cost_figures(top), "CNY"))  # back to English: M/B again
+    texts = [t for _pos, t in _drawn_labels(view.plot(0).getAxis("left")) if t and t != "0"]
+    assert all(t[-1] in "MB" for t in texts), texts
+
+
+def test_format_tick_in_chinese() -> None:
+    from gpudesk.plotting.axes import SUFFIXES_ZH
+
+    assert format_tick(1.5e6, 5e5, 3e6, SUFFIXES_ZH) == "150万"
+    assert format_tick(2.5e8, 5e7, 3e8, SUFFIXES_ZH) == "2.5亿"
+    assert format_tick(5_000.0, 1_000.0, 8_000.0, SUFFIXES_ZH) == "5,000"

@@ -34,12 +34,11 @@ from PySide6.QtWidgets import (
 # Explicit and short: what stays Latin in a Chinese interface.
 ALLOWED_WORDS = frozenset(
     # product and vendor names, software
-    "gpudesk NVIDIA DGX HGX AMD Intel Huawei Ascend CUDA ROCm CANN NVLink InfiniBand RoCE Ethernet FlashAttention "
-    "ZeRO LoRA arXiv QLoRA English nvidia smi fio Megatron DeepSpeed Transformer NCCL RCCL Adam TCP vLLM TensorRT "
-    "PyTorch torchtitan DeepSeek DualPipe Blackwell SGLang NeMo MLPerf LM AMP Hugging Face ViT DDN Grace Serverless "
-    "DALI ImageNet "
+    "gpudesk NVIDIA DGX HGX AMD Intel Huawei Ascend CUDA ROCm CANN NVLink InfiniBand RoCE Ethernet FlashAttention ZeRO LoRA "
+    "QLoRA English nvidia smi fio Megatron LM NeMo PyTorch AMP Hugging Face DeepSpeed Transformer NCCL RCCL Adam TCP vLLM arXiv "
+    "ViT DDN Blackwell Grace Serverless DALI ImageNet MLPerf TensorRT torchtitan DeepSeek DualPipe SGLang Enterprise "
     # technical abbreviations
-    "GPU GPUs CPU CPUs vCPU vCPUs vGPU TCO PUE KV TTFT TPOT MFU NVMe PCIe RAM HBM SXM MIG LLM AI MoE MLA RoPE FFN MLP "
+    "GPU GPUs CPU CPUs vCPU vCPUs vGPU VDI TCO PUE KV TTFT TPOT MFU NVMe PCIe RAM HBM SXM MIG LLM AI MoE MLA RoPE FFN MLP "
     "RT TDP TFLOPS TFLOP TOPS IO RDMA NIC NICs SSD CSV PDF PNG JPEG URL ID Agent token tokens P50 P99 "
     "IT HFU PDU PDUs API CAPEX OPEX FSDP TP PP CP EP DP CNN GQA QK "
     # optimizer names (algorithms, written in Latin in Chinese papers and frameworks)

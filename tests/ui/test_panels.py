@@ -120,8 +120,10 @@ def test_recommendation_panel_ranks_vision_alternatives_and_says_why_when_empty(
     assert not page.decision.pin_button.isEnabled()
 
 
-def test_whatif_panel_shows_rows_for_a_sample_plan(qtbot, qtmodeltester, catalog) -> None:
-    project = load_project(SAMPLES / "manufacturer-vision-private.gpudesk").project
+def test_whatif_panel_shows_rows_for_a_sample_plan(qtbot, qtmodeltester, catalog, tmp_path) -> None:
+    from test_shell_support import priced_manufacturer
+
+    project = load_project(priced_manufacturer(tmp_path)).project  # a priced GPU: all four drivers move
     page, controller = _page(qtbot, catalog, project, 7)
     panel = page.decision
     assert isinstance(panel, WhatIfPanel)

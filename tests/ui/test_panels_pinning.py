@@ -6,7 +6,7 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.project.model import Project
-from gpudesk.ui.panels.pinning import matching_server_id, pin_assignments
+from gpudesk.results.pinning import matching_server_id, pin_assignments
 
 
 @pytest.fixture(scope="module")

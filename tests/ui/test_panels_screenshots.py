@@ -65,8 +65,10 @@ def test_screenshot_step2_recommendations(qtbot, window) -> None:
     _save(window, "step2-recommendations.png")
 
 
-def test_screenshot_step7_whatif(qtbot, window) -> None:
-    window.files.open_path(ROOT / "resources" / "samples" / "manufacturer-vision-private.gpudesk")
+def test_screenshot_step7_whatif(qtbot, window, tmp_path) -> None:
+    from test_shell_support import priced_manufacturer
+
+    window.files.open_path(priced_manufacturer(tmp_path))  # a priced GPU: all four what-if drivers
     window.go_to_step(7)
     _only_explain_dock(window)
     window.show()

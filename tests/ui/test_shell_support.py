@@ -93,3 +93,19 @@ def language_restored(qapp) -> Iterator[None]:
         QCoreApplication.removeTranslator(translator)
     QLocale.setDefault(before)
     flush()
+
+
+def priced_manufacturer(folder: Path) -> Path:
+    """The manufacturer sample on a GPU with a catalog price, saved in ``folder``: L40S servers outside the China
+    market (the shipped China sample runs on L20, which has no published price, and the L40S cannot be bought in
+    China). Line 1 is then a single priced node, as tests of the what-if GPU-price driver and single-node pages need."""
+    from gpudesk.paths import samples_dir
+    from gpudesk.project.io import load_project, save_project
+
+    project = load_project(samples_dir() / "manufacturer-vision-private.gpudesk").project
+    for phase in project.phases:
+        phase.hardware.accelerator_id, phase.hardware.server_id = "l40s", "pcie-8x-l40s"
+        phase.facility.region = "us"
+    path = folder / "manufacturer-l40s.gpudesk"
+    save_project(project, path)
+    return path

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
-from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
+from test_shell_support import SAMPLES, catalog, flush, make_window, priced_manufacturer, settings  # noqa: F401
 
 
-def test_a_single_node_phase_explains_its_empty_network_step(make_window) -> None:
-    window = make_window(next(p for p in SAMPLES if p.name == "manufacturer-vision-private.gpudesk"))
+def test_a_single_node_phase_explains_its_empty_network_step(make_window, tmp_path) -> None:
+    window = make_window(priced_manufacturer(tmp_path))  # line 1 fits one L40S node
     window.go_to_step(5)
     flush()
     page = window.current_page()

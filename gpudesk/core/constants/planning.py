@@ -89,6 +89,34 @@ SERVER_PLATFORM_OVERHEAD = Constant(
 )
 
 # ---------------------------------------------------------------------------
+# Quotation lines: tax and licences (core/ledger_quote.py; docs/project-format.md "Quotation lines")
+# ---------------------------------------------------------------------------
+VAT_GOODS_PCT = {
+    "cn": Constant(
+        "VAT_GOODS_PCT.cn", 13.0, "%", "China VAT on goods (servers, network, storage, fit-out)",
+        "财政部 税务总局 海关总署公告 2019 年第 39 号 (16% → 13% from 2019-04-01), kept by the VAT Law of the PRC "
+        "(增值税法, in force 2026-01-01); Avalara VATlive, 'Chinese VAT rates' (13%, 9%, 6%), 2025-12-24, "
+        "https://www.avalara.com/us/en/vatlive/country-guides/asia/china/chinese-vat-rates.html",
+    ),
+}
+VAT_SERVICES_PCT = {
+    "cn": Constant(
+        "VAT_SERVICES_PCT.cn", 6.0, "%", "China VAT on modern services (cloud, IT services, support, licences)",
+        "财税〔2016〕36 号 annex (information technology and other modern services at 6%), unchanged by the 2019 "
+        "reform and the VAT Law of the PRC; Avalara VATlive, 'Chinese VAT rates', 2025-12-24, "
+        "https://www.avalara.com/us/en/vatlive/country-guides/asia/china/chinese-vat-rates.html",
+    ),
+}
+"""Standard VAT rates per market. A market without a row gets no VAT line unless the plan states a rate
+(US sales tax differs by state and the EU's VAT by member state: the quote states the customer's)."""
+NVIDIA_AI_ENTERPRISE_USD_PER_GPU_YEAR = Constant(
+    "NVIDIA_AI_ENTERPRISE_USD_PER_GPU_YEAR", 4500.0, "USD/GPU/year", "NVIDIA AI Enterprise subscription list price",
+    "NVIDIA Q3 FY2024 earnings call, 2023-11-21 (J. Huang: 'NVIDIA AI Enterprise is $4,500 per GPU per year'); "
+    "NVIDIA AI Enterprise licensing guide (docs.nvidia.com/ai-enterprise, pricing); H100 PCIe and H200 NVL "
+    "include a five-year subscription, which a user quote of 0 cannot express: state the licence as none there",
+)
+
+# ---------------------------------------------------------------------------
 # What-if sensitivity (core/whatif.py; docs/whatif.md)
 # ---------------------------------------------------------------------------
 WHATIF_DEFAULT_SWING = Constant(

@@ -15,6 +15,7 @@ from gpudesk.results.plan_result import Candidate
 from gpudesk.ui.status_style import BLOCKED, COMPLETE, MARKS, UNKNOWN
 from gpudesk.ui.widgets.rows_model import RowsTableModel
 from gpudesk.ui.widgets.session_text import session_language, session_text
+from gpudesk.report.check_text import reasons_in
 
 Index = QModelIndex | QPersistentModelIndex
 COL_RANK, COL_ACCELERATOR, COL_GPUS, COL_NODES, COL_LAYOUT, COL_TIME, COL_COST, COL_FITS = range(8)
@@ -42,7 +43,7 @@ class CandidateTableModel(RowsTableModel):
         super().__init__(parent)
         self._rows: list[Candidate] = []
         self._headers = (self.tr("#"), self.tr("Accelerator"), self.tr("GPUs"), self.tr("Nodes"), self.tr("Layout"),
-                         self.tr("Time / throughput"), self.tr("Cost"), self.tr("Fits"))
+                         self.tr("Time / throughput"), self.tr("Total cost of ownership"), self.tr("Fits"))
 
     def set_candidates(self, candidates: list[Candidate]) -> None:
         rows = list(candidates)
@@ -97,7 +98,7 @@ class CandidateTableModel(RowsTableModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ToolTipRole:
-            return "\n".join(c.reasons_in(session_language()))
+            return "\n".join(reasons_in(c, session_language()))
         if role == Qt.ItemDataRole.AccessibleTextRole and col == COL_FITS:
             return self.tr("fits") if c.fits else self.tr("does not fit")
         return None
@@ -112,17 +113,14 @@ class CandidateTableModel(RowsTableModel):
         if col == COL_NODES:
             return f"{c.nodes:,}"
         if col == COL_LAYOUT:
-            return c.layout_in(session_language())
+            return c.layout
         estimated = math.isfinite(c.time_or_throughput) and c.time_or_throughput > 0
         if col == COL_TIME:
             return _number(c.time_or_throughput, c.time_or_throughput_unit) if estimated else self.tr("cannot estimate")
         if col == COL_COST:  # a configuration that cannot be estimated is never priced as if it worked
             if not estimated:
                 return "—"
-            if not math.isfinite(c.cost):
-                return self.tr("no price")
-            lang = session_language()
-            return f"{format_value(c.cost)} {c.cost_unit_in(lang)}" if lang == "zh" else _number(c.cost, c.cost_unit)
+            return _number(c.cost, c.cost_unit) if math.isfinite(c.cost) else self.tr("no price")
         if not estimated:
             return MARKS[UNKNOWN]
         return MARKS[COMPLETE] if c.fits else MARKS[BLOCKED]

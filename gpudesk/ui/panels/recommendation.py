@@ -29,7 +29,8 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.results.plan_result import Candidate, PhaseEstimate
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_LAYOUT, CandidateTableModel
-from gpudesk.ui.panels.pinning import pin_assignments, point_assignments
+from gpudesk.report.check_text import reasons_in
+from gpudesk.results.pinning import pin_assignments, point_assignments
 from gpudesk.ui.widgets.session_text import session_language
 
 if TYPE_CHECKING:
@@ -231,8 +232,8 @@ class RecommendationPanel(QWidget):
             return
         lang = session_language()
         head = self.tr("Rank {0}: {1} — {2} GPUs on {3} nodes ({4})").format(
-            c.rank, html.escape(c.accelerator_name), f"{c.gpus:,}", f"{c.nodes:,}", html.escape(c.layout_in(lang)))
-        items = "".join(f"<li>{html.escape(r)}</li>" for r in c.reasons_in(lang))
+            c.rank, html.escape(c.accelerator_name), f"{c.gpus:,}", f"{c.nodes:,}", html.escape(c.layout))
+        items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons_in(c, lang))
         self.reasons.setText(f"<b>{head}</b><ul style='margin-left:-24px'>{items}</ul>")
         self.status.setText(self.tr("This configuration is pinned in the plan.") if c.pinned else "")
 

@@ -1,10 +1,9 @@
-"""Save a proposal as PDF without freezing the window: charts, then pages, in slices, with Cancel.
+"""Save a proposal as PDF without freezing the window: the layout, then one slice per page, with Cancel.
 
-One slice per chart (drawn by the same ``ChartView`` the app shows), then one per page, run by
-``run_with_progress`` (``gpudesk/ui/background.py`` says why slices and not a pool thread): one window-modal
-progress dialog covers both (shown after 300 ms, so a short export never flashes it); Cancel stops at the next
-chart or page, and a cancelled or failed export leaves no partial file and an existing file as it was (the
-pages go to a temporary file first).
+Run by ``run_with_progress`` (``gpudesk/ui/background.py`` says why slices and not a pool thread): a
+window-modal progress dialog (shown after 300 ms, so a short export never flashes it); Cancel stops at the
+next page, and a cancelled or failed export leaves no partial file and an existing file as it was (the pages
+go to a temporary file first). Charts are drawn as vectors with their page.
 """
 
 from __future__ import annotations
@@ -17,11 +16,7 @@ from PySide6 import QtCore, QtWidgets
 
 from gpudesk.report.document import ProposalDocument
 from gpudesk.ui.background import BackgroundError, run_with_progress
-from gpudesk.pdf.chart_images import iter_chart_images
 from gpudesk.pdf.pdf_writer import iter_write_proposal_pdf
-
-CHARTS_SHARE = 35
-"""Percent of the progress bar for drawing the charts (about a third of a full export's time)."""
 
 
 class ExportCancelled(Exception):
@@ -45,9 +40,7 @@ def _scaled(steps: Generator[tuple[int, int], None, Any], start: int, share: int
 
 def _export_steps(doc: ProposalDocument, target: Path) -> Generator[tuple[int, str], None, int]:
     translate = QtCore.QCoreApplication.translate
-    images = yield from _scaled(iter_chart_images(doc), 0, CHARTS_SHARE,
-                                lambda _done, _total: translate("ProposalExport", "Drawing the charts…"))
-    pages = yield from _scaled(iter_write_proposal_pdf(doc, target, images), CHARTS_SHARE, 100 - CHARTS_SHARE,
+    pages = yield from _scaled(iter_write_proposal_pdf(doc, target), 0, 100,
                                lambda page, total: translate("ProposalExport", "Page {0} of {1}").format(page, total))
     return int(pages)
 

@@ -1,0 +1,52 @@
+"""Help texts of the serving fields of ``Workload`` (load, targets, lengths, engine) and of the limits the
+configuration search honours (site power, phase budget).
+
+Kept here so the model stays short; the Chinese help is keyed by these texts (resources/i18n/figures_zh.toml).
+"""
+
+from __future__ import annotations
+
+PROMPT_SD = (
+    "spread of input lengths (standard deviation; lengths are taken as log-normal); 0 = every prompt the same"
+)
+OUTPUT_SD = "spread of output lengths (standard deviation; log-normal); 0 = every answer the same length"
+CONCURRENCY = (
+    "engine maximum batch per replica (vLLM max_num_seqs); 0 = derived: the largest batch whose KV cache fits "
+    "and that meets the TPOT and end-to-end targets"
+)
+USERS = "people the service serves (stated in the proposal with the rate per user); 0 = not given"
+REQUESTS = "daily volume; with a peak rate given and this 0, derived as peak rate × busy hours / peak factor"
+BUSY_HOURS = (
+    "hours a day the daily volume arrives in (e.g. 10 for office use); the peak factor applies "
+    "over their average"
+)
+PEAK_RATE = "peak request rate as the customer states it; 0 = requests per day / (busy hours × 3,600) × peak factor"
+PERCENTILE = "percentile at which the TTFT, TPOT and end-to-end targets must hold"
+E2E = "end-to-end latency target at the latency percentile (request to last token); 0 = none"
+QUANTIZATION = (
+    "lowest precision the configuration search may recommend (lower ones are shown with their quality caveat)"
+)
+BATCHING = (
+    "how the serving engine batches: continuous, in-flight batching with prefill tokens mixed into the decode "
+    "steps, chunked or whole (TensorRT-LLM, vLLM V1, SGLang); separate prefill, each prefill is its own step "
+    "and decoding waits (vLLM V0 default); static, fixed batches run to completion; disaggregated, separate "
+    "prefill and decode pools, the KV cache moved between them"
+)
+SCENARIO = (
+    "MLPerf-style load: server = requests arrive at the peak rate and TTFT/TPOT targets bind; offline = batch "
+    "work at the average rate, throughput only (no latency target); interactive = the TPOT target binds "
+    "every sequence as well as TTFT"
+)
+MEMORY_SHARE = (
+    "share of GPU memory the serving engine may use for weights, activations and KV cache "
+    "(vLLM's GPU memory utilisation setting; TensorRT-LLM takes its KV share of the memory left after the "
+    "weights)"
+)
+POWER_LIMIT = (
+    "IT power the site can give this phase's servers; 0 = no limit (the search drops "
+    "configurations above it)"
+)
+BUDGET = (
+    "the most the phase's configuration may cost over the horizon (owned: servers and running "
+    "costs; rented: rent); 0 = no limit (the search drops configurations above it)"
+)

@@ -1,0 +1,114 @@
+"""A cost ledger line as a quotation words it, in the document's language.
+
+The core writes each line's item and detail in English (for JSON and the CLI) and keeps the values they are
+made of in ``LedgerLine.params``. The proposal words the line by its key from ``ledger.<key>`` of the text
+catalogue; product and service names (servers, instances, licences, storage products) stay as they are.
+Prices are shown at the precision they are quoted in: 0.8048 USD per instance-hour, not "$1".
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from gpudesk.core.cost_ledger import LedgerLine
+from gpudesk.report.number_format import CURRENCY_SYMBOLS, WAN, format_number
+from gpudesk.report.text_catalog import ReportText
+
+WORKLOAD_PREFIX = re.compile(r"^w\d+\.")
+KEEP_ITEM = ("servers", "servers.carried", "switches", "cloud.instances", "cloud.reserved", "cloud.burst",
+             "gpu_rental.instances", "bare_metal.instances", "storage", "storage.appliances",
+             "storage.appliances.carried", "licence", "agents.cpu_vms")
+
+
+def base_key(line: LedgerLine) -> str:
+    return WORKLOAD_PREFIX.sub("", line.key)
+
+
+def _params(line: LedgerLine, text: ReportText) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for name, value in line.params:
+        if isinstance(value, bool):
+            out[name] = value
+        elif isinstance(value, float):
+            out[name] = format_number(value)
+        else:
+            out[name] = value
+    if "per" in out and out["per"] in ("GPU", "seat"):
+        out["per_unit"] = text.get(f"ledger.per_{out['per']}")
+    if "on" in out:
+        out["on_what"] = text.get(f"ledger.tax_on_{out['on']}")
+    return out
+
+
+def item(line: LedgerLine, text: ReportText) -> str:
+    key = base_key(line)
+    if key in KEEP_ITEM or not text.has(f"ledger.{key}.item"):
+        return line.item if key != "optics" else text.get("ledger.optics.item", **_params(line, text))
+    return text.get(f"ledger.{key}.item", **_params(line, text))
+
+
+def detail(line: LedgerLine, text: ReportText) -> str:
+    key = base_key(line)
+    entry = f"ledger.{key}.detail"
+    if not text.has(entry):
+        return line.detail if text.lang == "en" else ""
+    values = _params(line, text)
+    try:
+        shown = text.get(entry, **values)
+    except (KeyError, IndexError, ValueError):
+        return line.detail if text.lang == "en" else ""
+    if key.startswith("servers") and line.params and dict(line.params).get("partly"):
+        shown += text.get("ledger.servers.partly", **values)
+    return shown
+
+
+def unit(line: LedgerLine, text: ReportText) -> str:
+    return text.get(f"line_unit.{line.unit}") if text.has(f"line_unit.{line.unit}") else line.unit
+
+
+def quantity(line: LedgerLine, text: ReportText) -> str:
+    """"31 台", "800 实例·小时", "¥138,299 计税基数"."""
+    if line.category == "tax":
+        return f"{money(line.quantity, line.currency, text.lang)}"
+    shown = unit(line, text)
+    number = format_number(line.quantity, 0 if line.quantity >= 10 or float(line.quantity).is_integer() else None)
+    return f"{number} {shown}".strip()
+
+
+def _wan_exact(value: float) -> str:
+    """A CNY amount of 10,000 and more as a Chinese quotation writes it, to the yuan: 65.178 万元, 91,350.4905 万元."""
+    shown = f"{abs(round(value)) / WAN:,.4f}".rstrip("0").rstrip(".")
+    return f"{'-' if value < 0 else ''}{shown} 万元"
+
+
+def unit_price(value: float | None, currency: str, lang: str = "en") -> str:
+    """A price at the precision it is quoted in: ¥651,780 · ¥172.87 · $1.99 · $0.8048 (65.178 万元 in Chinese)."""
+    if value is None or not math.isfinite(value):
+        return "—"
+    magnitude = abs(value)
+    if lang == "zh" and currency == "CNY" and magnitude >= WAN:
+        return _wan_exact(value)
+    if magnitude >= 10_000 or (magnitude >= 100 and abs(value - round(value)) < 0.005):
+        places = 0
+    elif magnitude >= 100:
+        places = 2
+    else:
+        places = next((p for p in range(2, 5) if abs(round(value, p) - value) < 5e-7 * max(magnitude, 1.0)), 4)
+    symbol = CURRENCY_SYMBOLS.get(currency, currency + " ")
+    return f"{'-' if value < 0 else ''}{symbol}{magnitude:,.{places}f}"
+
+
+def money(value: float | None, currency: str, lang: str = "en") -> str:
+    """A whole-unit amount: ¥1,451,780 (145.178 万元 in Chinese, to the yuan: a quotation's exact figure)."""
+    if value is None or not math.isfinite(value):
+        return "—"
+    if lang == "zh" and currency == "CNY" and abs(value) >= WAN:
+        return _wan_exact(value)
+    symbol = CURRENCY_SYMBOLS.get(currency, currency + " ")
+    return f"{'-' if value < 0 else ''}{symbol}{abs(value):,.0f}"
+
+
+def rate(line: LedgerLine) -> str:
+    """A tax line's rate: 13%."""
+    return f"{(line.unit_price or 0.0) * 100:g}%"

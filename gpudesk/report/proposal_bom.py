@@ -1,0 +1,170 @@
+"""The bill of materials as a vendor quote: one-time and recurring costs in separate tables, tax and totals.
+
+Every row is a line of the phase's cost ledger (``PhaseEstimate.ledger``), worded by its key in the document's
+language (:mod:`gpudesk.report.ledger_text`); every total is the ledger's. One-time lines (equipment,
+installation, services) with their VAT make the first table; recurring purchases (cloud, rental, licences,
+support, energy, storage, colocation) with their VAT the second. The customer's own operations staff is a
+line of its own below the purchases, never part of a hardware or purchase total. Each price says what it
+rests on and cites its source ([n] in the references section).
+"""
+
+from __future__ import annotations
+
+from gpudesk.core.cost_ledger import CostLedger, LedgerLine
+from gpudesk.report import ledger_text as L
+from gpudesk.report.document import DataTable, KeyValueTable, Note, Section
+from gpudesk.report.proposal_context import ProposalContext
+from gpudesk.report.text_catalog import ReportText
+
+RIGHT = "right"
+
+
+def _basis(ctx: ProposalContext, line: LedgerLine) -> tuple[str, str]:
+    """(what the price rests on, link to its first reference) for the price column."""
+    t = ctx.text
+    if line.status == "carried":
+        return t.get("bom.basis_carried"), ""
+    if not line.priced:
+        return t.get("bom.basis_unpriced"), ""
+    words = t.get(f"bom.basis_{line.status}")
+    refs = ctx.sources.refs_in(line.source)
+    if not refs:
+        return words, ""
+    return f"{words} [{', '.join(str(r.number) for r in refs)}]", "#" + refs[0].anchor
+
+
+def _date(line: LedgerLine) -> str:
+    return line.date if line.priced else ""
+
+
+def _name(line: LedgerLine, t: ReportText) -> str:
+    return L.item(line, t)
+
+
+def once_table(ctx: ProposalContext, ledger: CostLedger) -> DataTable | None:
+    t = ctx.text
+    cur = ledger.currency
+    lines = [ln for ln in ledger.lines if ln.period == "once" and ln.category != "tax"]
+    if not lines:
+        return None
+    header = tuple(t.get(f"bom.{c}") for c in ("no", "item", "detail", "quantity", "unit_price", "extended", "basis",
+                                               "date"))
+    rows: list[tuple[str, ...]] = []
+    links: list[tuple[tuple[int, int], str]] = []
+    for n, line in enumerate(lines, start=1):
+        basis, link = _basis(ctx, line)
+        if link:
+            links.append(((len(rows), 6), link))
+        price = (L.unit_price(line.unit_price, cur, t.lang) if line.priced else
+                 t.get("bom.carried") if line.status == "carried" else t.get("bom.quote_needed"))
+        amount = L.money(line.amount, cur, t.lang) if line.priced else price
+        rows.append((str(n), _name(line, t), L.detail(line, t), L.quantity(line, t), price, amount, basis,
+                     _date(line)))
+    pre_tax = sum(ln.amount or 0.0 for ln in lines if ln.priced)
+    rows.append(("", t.get("bom.subtotal_once"), "", "", "", L.money(pre_tax, cur, t.lang), "", ""))
+    taxes = [ln for ln in ledger.lines if ln.period == "once" and ln.category == "tax"]
+    for line in taxes:
+        basis, link = _basis(ctx, line)
+        if link:
+            links.append(((len(rows), 6), link))
+        rows.append(("", L.item(line, t), L.detail(line, t), L.quantity(line, t), L.rate(line),
+                     L.money(line.amount, cur, t.lang), basis, ""))
+    rows.append(("", t.get("bom.total_once"), "", "", "", L.money(ledger.one_time, cur, t.lang), "", ""))
+    align = ("right", "left", "left", RIGHT, RIGHT, RIGHT, "left", "left")
+    return DataTable(header, tuple(rows), align, t.get("bom.once_title"), total_rows=2 + len(taxes),
+                     links=tuple(links))
+
+
+def recurring_table(ctx: ProposalContext, ledger: CostLedger) -> tuple[DataTable | None, list[LedgerLine]]:
+    """The recurring purchases (staff apart) and the staff lines."""
+    t = ctx.text
+    cur = ledger.currency
+    recurring = [ln for ln in ledger.lines if ln.period == "month"]
+    staff = [ln for ln in recurring if ln.category == "staff"]
+    bought = [ln for ln in recurring if ln.category not in ("staff", "tax")]
+    if not bought:
+        return None, staff
+    header = tuple(t.get(f"bom.{c}") for c in ("no", "item", "detail", "quantity_month", "unit_price", "per_month",
+                                               "per_year", "basis"))
+    rows: list[tuple[str, ...]] = []
+    links: list[tuple[tuple[int, int], str]] = []
+    for n, line in enumerate(bought, start=1):
+        basis, link = _basis(ctx, line)
+        if link:
+            links.append(((len(rows), 7), link))
+        unknown = t.get("bom.quote_needed")
+        rows.append((str(n), _name(line, t), L.detail(line, t), L.quantity(line, t),
+                     L.unit_price(line.unit_price, cur, t.lang) if line.priced else unknown,
+                     L.money(line.amount, cur, t.lang) if line.priced else unknown,
+                     L.money(line.per_year, cur, t.lang) if line.priced else unknown, basis))
+    per_year = sum(ln.per_year or 0.0 for ln in bought if ln.priced)
+    rows.append(("", t.get("bom.subtotal_recurring"), "", "", "", L.money(per_year / 12.0, cur, t.lang), L.money(per_year, cur, t.lang),
+                 ""))
+    taxes = [ln for ln in ledger.lines if ln.period == "month" and ln.category == "tax"]
+    for line in taxes:
+        basis, link = _basis(ctx, line)
+        if link:
+            links.append(((len(rows), 7), link))
+        yearly = line.per_year or 0.0
+        rows.append(("", L.item(line, t), L.detail(line, t), L.quantity(line, t), L.rate(line),
+                     L.money(yearly / 12.0, cur, t.lang), L.money(yearly, cur, t.lang), basis))
+    total = per_year + sum(ln.per_year or 0.0 for ln in taxes)
+    rows.append(("", t.get("bom.total_recurring"), "", "", "", L.money(total / 12.0, cur, t.lang), L.money(total, cur, t.lang), ""))
+    align = ("right", "left", "left", RIGHT, RIGHT, RIGHT, RIGHT, "left")
+    return DataTable(header, tuple(rows), align, t.get("bom.recurring_title"), total_rows=2 + len(taxes),
+                     links=tuple(links)), staff
+
+
+def phase_totals(ctx: ProposalContext, ledger: CostLedger, staff: list[LedgerLine]) -> KeyValueTable:
+    t = ctx.text
+    cur = ledger.currency
+    staff_year = sum(ln.per_year or 0.0 for ln in staff if ln.priced)
+    bought_year = ledger.opex_per_year - staff_year
+    rows = [
+        (t.get("bom.sum_once"), L.money(ledger.one_time, cur, t.lang)),
+        (t.get("bom.sum_recurring"), t.get("bom.amount_per_year", amount=L.money(bought_year, cur, t.lang))),
+    ]
+    if staff:
+        fte = sum(ln.quantity for ln in staff)
+        rows.append((t.get("bom.sum_staff", fte=f"{fte:g}"), t.get("bom.amount_per_year", amount=L.money(staff_year, cur, t.lang))))
+    rows.append((t.get("bom.sum_phase", months=ledger.months), L.money(ledger.phase_total, cur, t.lang)))
+    return KeyValueTable(tuple(rows), t.get("bom.totals_title"))
+
+
+def unpriced_note(ctx: ProposalContext, ledger: CostLedger) -> Note | None:
+    t = ctx.text
+    lines = ledger.unpriced
+    if not lines:
+        return None
+    names = "、".join(dict.fromkeys(_name(ln, t) for ln in lines)) if t.lang == "zh" else \
+        "; ".join(dict.fromkeys(_name(ln, t) for ln in lines))
+    return Note(t.get("bom.unpriced_note", count=len(lines), names=names), "warning")
+
+
+def bom_blocks(ctx: ProposalContext, ledger: CostLedger) -> list:
+    blocks: list = []
+    once = once_table(ctx, ledger)
+    if once is not None:
+        blocks.append(once)
+    recurring, staff = recurring_table(ctx, ledger)
+    if recurring is not None:
+        blocks.append(recurring)
+    blocks.append(phase_totals(ctx, ledger, staff))
+    note = unpriced_note(ctx, ledger)
+    if note is not None:
+        blocks.append(note)
+    return blocks
+
+
+def bom_section(ctx: ProposalContext) -> Section:
+    t = ctx.text
+    section = ctx.section("bom")
+    section.add(Note(t.get("bom.lead", currency=t.get(f"currency_name.{ctx.currency}")
+                           if t.has(f"currency_name.{ctx.currency}") else ctx.currency)))
+    for phase, _spec, _fmt in ctx.each_phase(section):
+        if not phase.ledger.lines:
+            section.add(Note(t.get("note.not_estimated")))
+            continue
+        for block in bom_blocks(ctx, phase.ledger):
+            section.add(block)
+    return section

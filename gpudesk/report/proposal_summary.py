@@ -1,0 +1,267 @@
+"""The executive summary: what is recommended and why, what it costs, how it meets the targets, the risks.
+
+Read off the plan's sized configurations (what, how many, which constraint sized it), the cost ledgers
+(one-time, yearly, 3- and 5-year and the plan total defined once in ``PlanEstimate.total``), the serving
+capacities and the phase figures. Nothing here is recomputed: every number is a surface of the core's.
+"""
+
+from __future__ import annotations
+
+import math
+
+from gpudesk.core.checks import SEVERITIES
+from gpudesk.report import ledger_text as L
+from gpudesk.report.document import BulletList, DataTable, Heading, KeyValueTable, Note, Paragraph, Section
+from gpudesk.report.number_format import format_money_zh, format_number, format_percent
+from gpudesk.report.proposal_context import ProposalContext
+from gpudesk.results.plan_result import PhaseEstimate
+
+TRAINING_KINDS = ("pretrain", "finetune_full", "finetune_lora", "finetune_qlora", "vision_train")
+TOP_RISKS = 5
+
+
+def _money(ctx: ProposalContext, value: float) -> str:
+    return format_money_zh(value, ctx.currency) if ctx.text.lang == "zh" else L.money(value, ctx.currency)
+
+
+def _prefix(index: int) -> str:
+    return "" if index == 0 else f"w{index + 1}."
+
+
+def _largest(ctx: ProposalContext) -> PhaseEstimate:
+    return max(ctx.plan.phases, key=lambda p: (p.config.gpus, p.index))
+
+
+def recommendation(ctx: ProposalContext) -> list[str]:
+    """Two or three sentences: what and how many; why that many (the binding constraint); how it is delivered."""
+    t = ctx.text
+    out = []
+    if ctx.multi_phase:
+        parts = [t.get("exec.phase_part", index=p.index + 1, name=p.name, what=_what(ctx, p)) for p in ctx.plan.phases]
+        out.append(t.get("exec.roadmap", count=len(ctx.plan.phases), months=_months(ctx)) + _join(t, parts) + _end(t))
+    else:
+        out.append(t.get("exec.single", what=_what(ctx, ctx.plan.phases[0])))
+    phase = _largest(ctx)
+    why = _why(ctx, phase)
+    if why:
+        out.append(why)
+    delivery = _delivery_reason(ctx, phase)
+    if delivery:
+        out.append(delivery)
+    return out
+
+
+def _join(t, parts: list[str]) -> str:
+    return ("；".join(parts)) if t.lang == "zh" else "; ".join(parts)
+
+
+def _end(t) -> str:
+    return "。" if t.lang == "zh" else "."
+
+
+def _months(ctx: ProposalContext) -> int:
+    return max((p.start_month + p.ledger.months for p in ctx.plan.phases), default=0)
+
+
+def _what(ctx: ProposalContext, phase: PhaseEstimate) -> str:
+    t, c = ctx.text, phase.config
+    mode = t.choice("delivery_mode", c.delivery_mode)
+    if c.owns_hardware:
+        return t.get("exec.what_owned", servers=c.servers, server=c.server_name, gpus=c.gpus,
+                     accelerator=c.accelerator_name, mode=mode)
+    return t.get("exec.what_rented", gpus=c.gpus, accelerator=c.accelerator_name, mode=mode)
+
+
+def _why(ctx: ProposalContext, phase: PhaseEstimate) -> str:
+    t, c = ctx.text, phase.config
+    if not c.workloads:
+        return ""
+    w = max(c.workloads, key=lambda x: x.gpus)
+    spec = ctx.project_phase(phase)
+    workload = spec.workloads[w.index] if spec is not None and w.index < len(spec.workloads) else None
+    sized_by = w.sized_by_text(t.lang)
+    fs, pre = phase.figures, _prefix(w.index)
+    if w.capacity is not None and w.capacity.total == w.capacity.total and w.capacity.target > 0:
+        cap = w.capacity
+        unit = t.choice("unit", cap.unit)
+        p99 = fs.number(pre + "infer.ttft_p99_s")
+        latency = t.get("exec.why_latency", p99=format_number(p99 * 1000, 0),
+                        target=format_number(workload.ttft_p99_ms, 0)) if workload is not None and math.isfinite(p99) \
+            and w.kind in ("llm_inference", "agent_hosting") else ""
+        return t.get("exec.why_serving", sized_by=sized_by, target=format_number(cap.target), unit=unit,
+                     replicas=cap.replicas, per=format_number(cap.per_replica), gpus=w.gpus,
+                     util=format_percent(cap.utilisation), latency=latency)
+    days = fs.number(pre + "train.time_to_train_days", fs.number(pre + "vision.time_to_train_days"))
+    if w.kind in TRAINING_KINDS and math.isfinite(days) and workload is not None:
+        return t.get("exec.why_training", sized_by=sized_by, gpus=w.gpus, days=format_number(days),
+                     deadline=format_number(workload.deadline_days))
+    return t.get("exec.why_other", sized_by=sized_by, gpus=w.gpus)
+
+
+def _delivery_reason(ctx: ProposalContext, phase: PhaseEstimate) -> str:
+    t, fs = ctx.text, phase.figures
+    mode = phase.config.delivery_mode
+    if "delivery.modes" not in fs:
+        return ""
+    modes = [m for m in str(fs.value_at("delivery.modes")).split(",") if m]
+    allowed = [m for m in modes if fs.number(f"delivery.allowed.{m}", 1.0) > 0]
+    barred = [m for m in modes if m not in allowed]
+    totals = {m: fs.number(f"delivery.total.{m}") for m in allowed}
+    priced = {m: v for m, v in totals.items() if math.isfinite(v)}
+    name = t.choice("delivery_mode", mode)
+    if barred and mode in allowed and phase.figures.value_at("delivery.data_sensitivity") == "regulated":
+        return t.get("exec.delivery_regulated", mode=name)
+    if priced and mode in priced and min(priced, key=priced.__getitem__) == mode and len(priced) > 1:
+        second = sorted(priced.values())[1]
+        return t.get("exec.delivery_cheapest", mode=name, saving=_money(ctx, second - priced[mode]))
+    return ""
+
+
+def investment_table(ctx: ProposalContext) -> DataTable:
+    """One-time, yearly and total per phase; a single phase adds its 3- and 5-year TCO, a roadmap its plan total
+    and what the roadmap spends in its first 3 and 5 years (``roadmap.spend_3y``/``_5y``: phases run one after
+    another, so a phase's own 5-year TCO would count months it does not run)."""
+    t = ctx.text
+    columns = ("phase", "once", "per_year", "phase_total") if ctx.multi_phase else \
+        ("phase", "once", "per_year", "tco3", "tco5", "phase_total")
+    header = tuple(t.get(f"exec.col_{c}") for c in columns)
+    rows = []
+    for p in ctx.plan.phases:
+        ledger = p.ledger
+        if ctx.multi_phase:
+            rows.append((t.get("exec.phase_short", index=p.index + 1), _money(ctx, ledger.one_time),
+                         _money(ctx, ledger.opex_per_year), _money(ctx, ledger.phase_total)))
+        else:
+            rows.append((t.get("exec.this_plan"), _money(ctx, ledger.one_time), _money(ctx, ledger.opex_per_year),
+                         _money(ctx, ledger.total_over_years(3)), _money(ctx, ledger.total_over_years(5)),
+                         _money(ctx, ledger.phase_total)))
+    total_rows = 0
+    if ctx.multi_phase:
+        roadmap = ctx.plan.roadmap
+        rows.append((t.get("exec.all_phases"), _money(ctx, sum(p.ledger.one_time for p in ctx.plan.phases)), "",
+                     _money(ctx, ctx.plan.total)))
+        total_rows = 1
+        for years in (3, 5):
+            key = f"roadmap.spend_{years}y"
+            if roadmap is not None and key in roadmap:
+                rows.append((t.get("exec.first_years", years=years), "", "", _money(ctx, roadmap.number(key))))
+                total_rows += 1
+    return DataTable(header, tuple(rows), ("left",) + ("right",) * (len(columns) - 1), t.get("exec.investment"),
+                     total_rows=total_rows)
+
+
+def performance_rows(ctx: ProposalContext) -> list[tuple[str, ...]]:
+    t = ctx.text
+    rows: list[tuple[str, ...]] = []
+    for phase in ctx.plan.phases:
+        spec = ctx.project_phase(phase)
+        for w in phase.config.workloads:
+            workload = spec.workloads[w.index] if spec is not None and w.index < len(spec.workloads) else None
+            name = (t.get("exec.phase_short", index=phase.index + 1) + " · " if ctx.multi_phase else "") + \
+                w.label(t.lang)
+            rows += _workload_rows(ctx, phase, w, workload, name)
+    return rows
+
+
+def _verdict(ctx: ProposalContext, ok: bool | None) -> str:
+    if ok is None:
+        return "—"
+    return ctx.text.get("exec.meets") if ok else ctx.text.get("exec.misses")
+
+
+def _workload_rows(ctx: ProposalContext, phase: PhaseEstimate, w, workload, name: str) -> list[tuple[str, ...]]:
+    t, fs, pre = ctx.text, phase.figures, _prefix(w.index)
+    rows: list[tuple[str, ...]] = []
+    cap = w.capacity
+    if cap is not None and cap.target == cap.target and cap.total == cap.total:
+        unit = t.choice("unit", cap.unit)
+        rows.append((name, t.get("exec.metric_capacity"), f"{format_number(cap.target)} {unit}",
+                     f"{format_number(cap.total)} {unit}", _verdict(ctx, cap.total >= cap.target * 0.999)))
+        rows.append((name, t.get("exec.metric_utilisation"), "", format_percent(cap.utilisation), "—"))
+    if workload is not None and w.kind in ("llm_inference", "agent_hosting"):
+        for key, target_ms, label in (("infer.ttft_p99_s", workload.ttft_p99_ms, "exec.metric_p99"),
+                                      ("infer.tpot_s", workload.tpot_ms, "exec.metric_tpot")):
+            value = fs.number(pre + key)
+            if math.isfinite(value):
+                rows.append((name, t.get(label), f"≤ {format_number(target_ms, 0)} ms",
+                             f"{format_number(value * 1000, 0)} ms", _verdict(ctx, value * 1000 <= target_ms * 1.0001)))
+    days = fs.number(pre + ("vision." if w.kind == "vision_train" else "train.") + "time_to_train_days")
+    if workload is not None and w.kind in TRAINING_KINDS and math.isfinite(days):
+        day = t.choice("unit", "days")
+        rows.append((name, t.get("exec.metric_time"), f"≤ {format_number(workload.deadline_days)} {day}",
+                     f"{format_number(days)} {day}", _verdict(ctx, days <= workload.deadline_days * 1.0001)))
+    return rows
+
+
+def top_risks(ctx: ProposalContext) -> list[str]:
+    t = ctx.text
+    order = {s: i for i, s in enumerate(reversed(SEVERITIES))}
+    seen: dict[str, tuple[int, str, list[str]]] = {}
+    for phase in ctx.plan.phases:
+        for check in phase.checks:
+            if check.severity == "info" or check.id.startswith(("cost.unpriced", "cost.hardware_unpriced")):
+                continue
+            title, _message, fix = ctx.customer.risk(check)  # type: ignore[union-attr]
+            rank = order.get(check.severity, 9)
+            if check.id not in seen:
+                seen[check.id] = (rank, f"{title}：{fix}" if t.lang == "zh" else f"{title}: {fix}", [])
+            seen[check.id][2].append(str(phase.index + 1))
+    ranked = sorted(seen.values(), key=lambda v: v[0])[:TOP_RISKS]
+    out = []
+    for _rank, text, phases in ranked:
+        where = t.get("exec.in_phases", phases="、".join(phases) if t.lang == "zh" else ", ".join(phases)) \
+            if ctx.multi_phase else ""
+        out.append(text + where)
+    return out
+
+
+def unpriced_notice(ctx: ProposalContext) -> Note | None:
+    t = ctx.text
+    from gpudesk.report.ledger_text import item
+
+    names = list(dict.fromkeys(item(line, t) for p in ctx.plan.phases for line in p.ledger.unpriced))
+    if not names:
+        return None
+    sep = "、" if t.lang == "zh" else "; "
+    return Note(t.get("exec.unpriced", count=ctx.plan.unpriced_lines, names=sep.join(names)), "warning")
+
+
+def summary_section(ctx: ProposalContext) -> Section:
+    t = ctx.text
+    section = ctx.section("summary")
+    section.add(Heading(t.get("exec.recommendation")))
+    for sentence in recommendation(ctx):
+        section.add(Paragraph(sentence))
+    section.add(investment_table(ctx))
+    notice = unpriced_notice(ctx)
+    if notice is not None:
+        section.add(notice)
+    rows = performance_rows(ctx)
+    if rows:
+        header = tuple(t.get(f"exec.col_{c}") for c in ("workload", "metric", "target", "planned", "verdict"))
+        section.add(DataTable(header, tuple(rows), ("left", "left", "right", "right", "center"),
+                              t.get("exec.performance")))
+    risks = top_risks(ctx)
+    section.add(Heading(t.get("exec.risks")))
+    section.add(BulletList(tuple(risks)) if risks else Paragraph(t.get("risks.none")))
+    alternatives = alternatives_table(ctx)
+    if alternatives is not None:
+        section.add(alternatives)
+    return section
+
+
+def alternatives_table(ctx: ProposalContext) -> KeyValueTable | None:
+    """The chosen configuration of the largest phase and the two best alternatives the ranking found.
+
+    This is the place the configuration search (issue 19) fills: the chosen configuration, the two best
+    alternatives and the Pareto chart belong here."""
+    t = ctx.text
+    phase = _largest(ctx)
+    others = [c for c in phase.candidates if not c.pinned and c.fits and c.gpus > 0][:2]
+    if not others:
+        return None
+    rows = [(t.get("exec.chosen"), f"{phase.config.gpus} × {phase.config.accelerator_name}")]
+    for i, cand in enumerate(others, start=1):
+        rows.append((t.get("exec.alternative", n=i), f"{cand.gpus} × {cand.accelerator_name}（{cand.layout}）"
+                     if t.lang == "zh" else f"{cand.gpus} × {cand.accelerator_name} ({cand.layout})"))
+    return KeyValueTable(tuple(rows), t.get("exec.alternatives"))

@@ -1,0 +1,101 @@
+"""Sources cited in a proposal: numbered references with their URLs, and short markers in the text.
+
+The core explains every price and constant with a source string ("catalog servers/dgx-h100.price_usd:
+epoch-dgx (USD, in CNY at 7.1 CNY/USD)", "VAT_GOODS_PCT.cn: … https://…"). A customer reads "目录价 [3]"
+beside the price and finds [3] with its title, publisher, date and URL in the references section. Catalog
+rows, table names and field names never reach the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpudesk.report.document import Reference
+
+CATALOG_SOURCE = re.compile(
+    r"catalog (?P<table>[a-z_]+)/(?P<row>[A-Za-z0-9_.\-]+?)(?:\.(?P<field>[a-z_0-9]+))?: "
+    r"(?P<cid>[A-Za-z0-9_.\-]+)(?P<tail> \((?:[^()]|\([^()]*\))*\))?")
+CONSTANT_SOURCE = re.compile(r"^(?P<name>[A-Z][A-Z0-9_]+(?:\.[a-z]+)?): (?P<text>.+)$", re.S)
+URL = re.compile(r"https?://[^\s,;)）]+")
+USER_INPUT = re.compile(r"user input(?: \((?:[^()]|\([^()]*\))*\))?")
+BRACKETED_ID = re.compile(r"[（(](?P<cid>[a-z0-9][a-z0-9_.\-]*[a-z0-9])[）)]")
+ENGLISH_RULE = re.compile(r"依据：[^；（）\u4e00-\u9fff]*[A-Za-z][^；（）\u4e00-\u9fff]*；")
+SOURCE_WORDS = re.compile(r"(?:source|来源)\s+(?P<cid>[a-z0-9][a-z0-9_.\-]*[a-z0-9])")
+
+
+@dataclass
+class SourceRegistry:
+    """Numbers references in the order they are first cited; ``citations`` maps catalog citation ids to rows."""
+
+    citations: Mapping[str, Any] = field(default_factory=dict)
+    lang: str = "en"
+    refs: dict[str, Reference] = field(default_factory=dict)
+
+    def cite_id(self, cid: str) -> Reference | None:
+        if cid in self.refs:
+            return self.refs[cid]
+        row = self.citations.get(cid)
+        if row is None:
+            return None
+        detail = ", ".join(part for part in (getattr(row, "publisher", ""), getattr(row, "accessed", "")) if part)
+        ref = Reference(len(self.refs) + 1, getattr(row, "title", cid), getattr(row, "url", ""), detail)
+        self.refs[cid] = ref
+        return ref
+
+    def cite_text(self, key: str, title: str, url: str = "", detail: str = "") -> Reference:
+        if key not in self.refs:
+            self.refs[key] = Reference(len(self.refs) + 1, title, url, detail)
+        return self.refs[key]
+
+    def refs_in(self, source: str) -> list[Reference]:
+        """Every reference a source string cites (registering them)."""
+        found: list[Reference] = []
+        for match in CATALOG_SOURCE.finditer(source or ""):
+            ref = self.cite_id(match["cid"])
+            if ref is not None and ref not in found:
+                found.append(ref)
+        constant = CONSTANT_SOURCE.match((source or "").strip())
+        if constant and not found:
+            text = constant["text"]
+            urls = URL.findall(text)
+            title = URL.sub("", text).strip(" ,;.")
+            found.append(self.cite_text(constant["name"].split(".")[0] + ":" + (urls[0] if urls else title[:60]),
+                                        title, urls[0] if urls else ""))
+        return found
+
+    def marker(self, source: str) -> str:
+        """"[3]" / "[3, 5]" for the references a source cites; "" when it cites none."""
+        refs = self.refs_in(source)
+        return "[" + ", ".join(str(r.number) for r in refs) + "]" if refs else ""
+
+    def scrub(self, text: str) -> str:
+        """Customer text with every catalog source replaced by its reference marker."""
+        def catalog(match: re.Match[str]) -> str:
+            ref = self.cite_id(match["cid"])
+            return f"[{ref.number}]" if ref is not None else ""
+
+        out = CATALOG_SOURCE.sub(catalog, text)
+
+        def named(match: re.Match[str]) -> str:
+            ref = self.cite_id(match["cid"])
+            return (("来源 " if self.lang == "zh" else "source ") + f"[{ref.number}]") if ref is not None else match[0]
+
+        out = SOURCE_WORDS.sub(named, out)
+
+        def bracketed(match: re.Match[str]) -> str:
+            ref = self.cite_id(match["cid"])
+            return f" [{ref.number}]" if ref is not None else match[0]
+
+        out = BRACKETED_ID.sub(bracketed, out)
+        out = USER_INPUT.sub("客户提供" if self.lang == "zh" else "customer's figure", out)
+        if self.lang == "zh":  # a rule quoted in English from a catalog row: its source reference says it
+            out = ENGLISH_RULE.sub("", out)
+        out = re.sub(r"[（(]\s*(\[[\d, ]+\])\s*[）)]", r" \1", out)
+        out = re.sub(r"\s*[（(]\s*[）)]", "", out)  # a source that named no reference leaves nothing behind
+        return out.replace("  ", " ")
+
+    def references(self) -> tuple[Reference, ...]:
+        return tuple(sorted(self.refs.values(), key=lambda r: r.number))

@@ -1,0 +1,51 @@
+"""The searched rows are priced by the cost ledger, never by a second formula: a row's GPUs, nodes and cost are
+what the plan reports once that row is pinned (the same pipeline and ledger builder), and an unpriced
+configuration's cost is unknown, never 0."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.project.io import load_project
+from gpudesk.paths import samples_dir
+from gpudesk.results.pipeline import estimate_plan
+from gpudesk.results.plan_rows import ledger_cost
+from gpudesk.results.search_pricing import pinned_project
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.open()
+
+
+@pytest.mark.parametrize("sample", ["bank-llm-assistant", "startup-inspection"])
+def test_each_row_costs_what_the_plan_pinning_it_costs(sample, catalog) -> None:
+    project = load_project(samples_dir() / f"{sample}.gpudesk").project
+    plan = estimate_plan(project, catalog)
+    index = len(plan.phases) - 1
+    phase = plan.phases[index]
+    searched = [c for c in phase.candidates if c.point >= 0 and not c.pinned]
+    assert searched, sample
+    for row in searched[:2]:  # the two best rows, each re-estimated as the plan that pins it
+        pinned = estimate_plan(pinned_project(project, index, catalog, phase.search.find(row.point)), catalog)
+        after = pinned.phases[index]
+        assert (row.gpus, row.nodes) == (after.config.gpus, after.config.nodes), row.accelerator_id
+        cost = ledger_cost(after.ledger, project.phases[index].costs.horizon_years)
+        assert row.cost == pytest.approx(cost) if math.isfinite(cost) else math.isnan(row.cost)
+        assert row.cost_unit == after.ledger.currency
+    for row in phase.candidates:
+        assert row.cost != 0  # priced, or unknown: never free
+
+
+def test_the_proposal_prints_the_ledger_cost_of_the_recommendation(catalog) -> None:
+    project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
+    phase = estimate_plan(project, catalog).phases[-1]
+    rec = phase.search.recommended
+    gpus, nodes, cost = phase.point_costs[rec.index]
+    row = next((c for c in phase.candidates if c.point == rec.index), None)
+    if row is not None:
+        assert (row.gpus, row.nodes) == (gpus, nodes) and (row.cost == cost or math.isnan(cost))
+    assert gpus > 0 and nodes > 0

@@ -1,0 +1,70 @@
+"""The reasons of ranked alternatives are worded from the reason catalogue in both languages.
+
+The core emits ``Reason(key, numbers)``; resources/i18n/reasons_{en,zh}.toml hold the words. A key emitted in
+the core without an entry, an entry nobody emits, or a sample plan whose reasons do not render in full fails here.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.core import config_search
+from gpudesk.project.io import load_project
+from gpudesk.report.check_text import reason_text, reasons_in
+from gpudesk.report.text_catalog import catalogue
+from gpudesk.results.pipeline import estimate_plan
+from gpudesk.vocabulary.sizing import BINDING
+from gpudesk.vocabulary.training import RECOMPUTE
+
+CORE = Path(config_search.__file__).parent
+RESULTS = CORE.parent / "results"
+SAMPLES = sorted((Path(__file__).resolve().parents[2] / "resources" / "samples").glob("*.gpudesk"))
+CJK = re.compile(r"[\u4e00-\u9fff]")
+# built from the market status (available, unknown, restricted, unavailable) and whether it has a date
+MARKET_KEYS = {"market_available", "market_unknown", "market_restricted", "market_restricted_since",
+               "market_unavailable", "market_unavailable_since"}
+# built from a code: a violated constraint (vocabulary BINDING), a recompute mode, how an owned GPU-hour is priced
+BUILT_KEYS = {f"search_breaks_{code}" for code in BINDING.codes if code != "minimum"} \
+    | {f"search_training_{code}" for code in RECOMPUTE.codes} | {"own_plan_price", "own_server_price", "own_gpu_price"}
+
+
+def emitted_keys() -> set[str]:
+    keys: set[str] = set()
+    for path in (*CORE.glob("search_*.py"), RESULTS / "plan_rows.py"):
+        keys |= set(re.findall(r'Reason\("([a-z_]+)"', path.read_text(encoding="utf-8")))
+    return keys | MARKET_KEYS | BUILT_KEYS
+
+
+def test_both_catalogues_hold_every_emitted_reason_and_nothing_else() -> None:
+    en, zh = (set(catalogue("reasons", lang)["reason"]) for lang in ("en", "zh"))
+    assert en == zh
+    assert len(emitted_keys()) >= 15
+    assert en == emitted_keys()
+
+
+@pytest.mark.parametrize("plan", SAMPLES, ids=[p.stem for p in SAMPLES])
+def test_every_sample_plans_reasons_render_in_both_languages(plan: Path) -> None:
+    estimate = estimate_plan(load_project(plan).project, Catalog.open())
+    candidates = [c for phase in estimate.phases for c in phase.candidates]
+    assert candidates, plan.name
+    for c in candidates:
+        assert c.reasons
+        for lang in ("en", "zh"):
+            for reason, text in zip(c.reasons, reasons_in(c, lang)):
+                assert text and "{" not in text and reason.key not in text, (lang, text)
+        assert all(CJK.search(t) for t in reasons_in(c, "zh")), reasons_in(c, "zh")
+
+
+def test_numbers_are_formatted_in_each_language() -> None:
+    from gpudesk.core.candidates import Reason
+
+    perf = Reason("search_serving_perf", {"tokens_per_user": 31.4, "ttft_ms": 812.6, "tpot_ms": 23.04})
+    assert reason_text(perf, "en") == "31 tokens/s per user, TTFT 813 ms at the target percentile, TPOT 23.0 ms"
+    assert reason_text(perf, "zh") == "单用户 31 token/秒，目标分位首 token 813 毫秒，每 token 23.0 毫秒"
+    total = Reason("ledger_phase_total", {"total": 18958.7, "currency": "USD", "months": 12})
+    assert reason_text(total, "en") == "cost ledger with this configuration: 18,959 USD over the phase's 12 months"
+    assert reason_text(total, "zh") == "按此配置的费用台账：本阶段 12 个月共 18,959 USD"
