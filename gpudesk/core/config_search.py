@@ -62,7 +62,7 @@ class PhaseSearch:
     kind: str  # the workload kind searched
     family: str  # serving | training | vision_train | items | seats
     currency: str
-    basis: str  # "own" (total cost of ownership over the horizon) | "rent"
+    basis: str  # "own" (total cost of ownership over the horizon) | "rent" | "ledger" (worded from the cost ledger)
     horizon_years: int
     total: int  # configurations in the search space
     dropped: dict[str, int]  # BINDING code -> configurations dropped for it (first violation)
@@ -88,6 +88,32 @@ class PhaseSearch:
     capacity: dict[str, float] = field(default_factory=dict)  # accelerator id -> bytes per GPU (hardware.capacity_bytes)
     plan_accelerator: str = ""
     front_y: str = "cost"  # the trade-off chart's y: cost_per_mtok | cost | gpus (when the recommendation is unpriced)
+    # what ``explain`` read (phase, workload, binding point, quality point, serving context, table), so the why and
+    # the levers can be worded again once the points they name are priced by the cost ledger (``explain_priced``)
+    explained_from: tuple[Any, ...] = field(default=(), repr=False, compare=False)
+
+    def named_points(self) -> tuple[SearchPoint, ...]:
+        """The points the why and the levers name (the recommendation, the runner-up, the binding and quality
+        points): the ones the cost ledger prices for those words."""
+        extra = tuple(self.explained_from[2:4]) if self.explained_from else ()
+        return tuple(p for p in (self.recommended, self.runner_up, *extra) if p is not None)
+
+    def explain_priced(self, priced: dict[int, tuple[int, int, float]]) -> None:
+        """Word the why and the levers again with the GPUs, nodes and cost each named point has in the plan that
+        pins it (its cost ledger's total over the horizon; unknown when it was not priced)."""
+        if not self.explained_from:
+            return
+        from dataclasses import replace
+
+        def at(p: SearchPoint | None) -> SearchPoint | None:
+            if p is None:
+                return None
+            gpus, nodes, cost = priced.get(p.index, (p.gpus, p.nodes, float("nan")))
+            return replace(p, gpus=gpus, nodes=nodes, cost=cost)
+
+        phase, w, binding_point, quality_point, serving_ctx, table = self.explained_from
+        view = replace(self, recommended=at(self.recommended), runner_up=at(self.runner_up), basis="ledger")
+        self.why, self.levers = explain(view, phase, w, at(binding_point), at(quality_point), serving_ctx, table)
 
     @property
     def feasible(self) -> int:
@@ -246,6 +272,7 @@ def _result(phase: Phase, w: Workload, family: str, table: PointTable, units: li
     binding_point = pts([choice.binding_row])[0] if choice.binding_row is not None else None
     quality_point = pts([choice.quality_row])[0] if choice.quality_row is not None else None
     search.why, search.levers = explain(search, phase, w, binding_point, quality_point, serving_ctx, table)
+    search.explained_from = (phase, w, binding_point, quality_point, serving_ctx, table)
     search.elapsed_s = time.process_time() - started
     return search
 

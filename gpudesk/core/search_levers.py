@@ -199,6 +199,9 @@ def explain(search: Any, phase: Phase, w: Workload, binding_point: SearchPoint |
 
 
 def _basis(search: Any) -> tuple[str, str]:
+    if search.basis == "ledger":  # the cost ledger of the plan that pins the configuration
+        return (f"total cost of ownership over {search.horizon_years} years (cost ledger)",
+                f"{search.horizon_years} 年总拥有成本（费用台账）")
     if search.family in ("training", "vision_train"):
         return "for the run", "单次训练费用"
     if search.basis == "own":

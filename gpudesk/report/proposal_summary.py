@@ -15,6 +15,7 @@ from gpudesk.report.document import BulletList, DataTable, Heading, KeyValueTabl
 from gpudesk.report.number_format import format_money_zh, format_number, format_percent
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.results.plan_result import PhaseEstimate
+from gpudesk.vocabulary.serving import PERCENTILE
 
 TRAINING_KINDS = ("pretrain", "finetune_full", "finetune_lora", "finetune_qlora", "vision_train")
 TOP_RISKS = 5
@@ -84,9 +85,10 @@ def _why(ctx: ProposalContext, phase: PhaseEstimate) -> str:
     if w.capacity is not None and w.capacity.total == w.capacity.total and w.capacity.target > 0:
         cap = w.capacity
         unit = t.choice("unit", cap.unit)
-        p99 = fs.number(pre + "infer.ttft_p99_s")
-        latency = t.get("exec.why_latency", p99=format_number(p99 * 1000, 0),
-                        target=format_number(workload.ttft_p99_ms, 0)) if workload is not None and math.isfinite(p99) \
+        p99 = fs.number(pre + "infer.ttft_at_percentile_s")  # the first token at the target's percentile
+        latency = t.get("exec.why_latency", p99=format_number(p99 * 1000, 0), target=format_number(workload.ttft_ms, 0),
+                        pct=PERCENTILE.name_of(workload.latency_percentile, "en")) \
+            if workload is not None and math.isfinite(p99) \
             and w.kind in ("llm_inference", "agent_hosting") else ""
         return t.get("exec.why_serving", sized_by=sized_by, target=format_number(cap.target), unit=unit,
                      replicas=cap.replicas, per=format_number(cap.per_replica), gpus=w.gpus,
@@ -179,11 +181,12 @@ def _workload_rows(ctx: ProposalContext, phase: PhaseEstimate, w, workload, name
                      f"{format_number(cap.total)} {unit}", _verdict(ctx, cap.total >= cap.target * 0.999)))
         rows.append((name, t.get("exec.metric_utilisation"), "", format_percent(cap.utilisation), "—"))
     if workload is not None and w.kind in ("llm_inference", "agent_hosting"):
-        for key, target_ms, label in (("infer.ttft_p99_s", workload.ttft_p99_ms, "exec.metric_p99"),
+        pct = PERCENTILE.name_of(workload.latency_percentile, "en")
+        for key, target_ms, label in (("infer.ttft_at_percentile_s", workload.ttft_ms, "exec.metric_p99"),
                                       ("infer.tpot_s", workload.tpot_ms, "exec.metric_tpot")):
             value = fs.number(pre + key)
             if math.isfinite(value):
-                rows.append((name, t.get(label), f"≤ {format_number(target_ms, 0)} ms",
+                rows.append((name, t.get(label, pct=pct), f"≤ {format_number(target_ms, 0)} ms",
                              f"{format_number(value * 1000, 0)} ms", _verdict(ctx, value * 1000 <= target_ms * 1.0001)))
     days = fs.number(pre + ("vision." if w.kind == "vision_train" else "train.") + "time_to_train_days")
     if workload is not None and w.kind in TRAINING_KINDS and math.isfinite(days):

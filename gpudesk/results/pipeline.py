@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gpudesk import __version__
 from gpudesk.catalog.store import Catalog
@@ -61,8 +61,8 @@ class PhaseContext:
     infra_checks: tuple[Check, ...]
     layout_checks: tuple[Check, ...]
     extra_checks: tuple[Check, ...] = ()  # assumed inputs, calibration and cloud-offer checks
-    project: Project | None = None  # the plan and the phase's index and carried hardware: the searched rows are
-    index: int = 0  # priced by estimating the plan that pins each of them (results/search_pricing.py)
+    project: Project | None = None  # a plan of this phase alone, its index there and the hardware carried into it:
+    index: int = 0  # the searched rows are priced by estimating the plan that pins each (results/search_pricing.py)
     carried: CarriedHardware | None = None
 
 
@@ -103,7 +103,9 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     defaults, default_checks = assumed_inputs(phase, where)
     extra_checks = default_checks + calibration_checks(project.calibration) + offer_checks(phase, resolved, where)
     estimate.context = PhaseContext(phase, resolved, tuple(results), tuple(infra.checks), tuple(layout_checks),
-                                    tuple(extra_checks), copy.deepcopy(project), index, carried)
+                                    tuple(extra_checks),
+                                    # the phase alone, copied: later edits of the plan do not reach its pricing
+                                    replace(project, phases=[copy.deepcopy(phase)]), 0, carried)
     estimate.assumptions = [*assumptions(phase, resolved, figures),
                             compliance_assumption(catalog, phase, resolved.accelerator), *defaults]
     estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()

@@ -49,10 +49,14 @@ def assign(root: Any, path: str, value: Any) -> None:
 
 
 def pinned_project(project: Project, index: int, catalog: Catalog, point: Any) -> Project:
-    """A copy of the plan with the searched configuration ``point`` pinned in phase ``index``."""
+    """A copy of the plan with the searched configuration ``point`` pinned in phase ``index``. A configuration that
+    misses a target keeps the search's node count: the plan would otherwise size it up to meet the targets, and the
+    ledger would price another configuration than the one the search evaluated."""
     copied = copy.deepcopy(project)
     for path, value in point_assignments(catalog, project.phases[index], index, point):
         assign(copied, path, value)
+    if point.violations and point.nodes > 0:
+        copied.phases[index].hardware.nodes = int(point.nodes)
     return copied
 
 
@@ -62,10 +66,11 @@ PointCost = tuple[int, int, float]  # GPUs, nodes, cost over the horizon (NaN = 
 def pricing_steps(rows: list[Candidate], search: Any, project: Project, index: int, catalog: Catalog,
                   estimate: Estimator) -> Generator[tuple[int, str], None, tuple[list[Candidate], dict[int, PointCost]]]:
     """``rows`` with each searched row's GPUs, nodes and cost from the ledger of the plan that pins it, and the same
-    for the recommendation and the alternatives that are no row, a configuration per ``next()`` (the window prices
-    between events); yields (percent, text) and returns the priced rows and the costs by point index."""
-    extra = [p for p in ((search.recommended, search.runner_up, *search.alternatives) if search is not None else ())
-             if p is not None and p.index not in {r.point for r in rows}]
+    for the points the why, the levers and the proposal name that are no row, a configuration per ``next()`` (the
+    window prices between events); yields (percent, text) and returns the priced rows and the costs by point
+    index. The search's why and levers are then worded again from those costs."""
+    named = (*search.named_points(), *search.alternatives) if search is not None else ()
+    extra = list({p.index: p for p in named if p.index not in {r.point for r in rows}}.values())
     total = len(rows) + len(extra)
     out: list[Candidate] = []
     costs: dict[int, PointCost] = {}
@@ -76,9 +81,10 @@ def pricing_steps(rows: list[Candidate], search: Any, project: Project, index: i
             costs[priced.point] = (priced.gpus, priced.nodes, priced.cost)
         yield int(100 * len(out) / max(total, 1)), row.accelerator_name
     for n, p in enumerate(extra):
-        if p.index not in costs:
-            costs[p.index] = _point_cost(p, project, index, catalog, estimate)
+        costs[p.index] = _point_cost(p, project, index, catalog, estimate)
         yield int(100 * (len(out) + n + 1) / max(total, 1)), p.accelerator_name
+    if search is not None:
+        search.explain_priced(costs)  # the why and the levers quote the ledger, as the rows do
     return out, costs
 
 
