@@ -29,7 +29,8 @@ MARKET_KEYS = {"market_available", "market_unknown", "market_restricted", "marke
                "market_unavailable", "market_unavailable_since"}
 # built from a code: a violated constraint (vocabulary BINDING), a recompute mode, how an owned GPU-hour is priced
 BUILT_KEYS = {f"search_breaks_{code}" for code in BINDING.codes if code != "minimum"} \
-    | {f"search_training_{code}" for code in RECOMPUTE.codes} | {"own_plan_price", "own_server_price", "own_gpu_price"}
+    | {f"search_training_{code}" for code in RECOMPUTE.codes} | {"own_plan_price", "own_server_price", "own_gpu_price"} \
+    | {"search_days", "search_items", "search_seats"}  # a row's performance, by the figure it has
 
 
 def emitted_keys() -> set[str]:
@@ -65,6 +66,7 @@ def test_numbers_are_formatted_in_each_language() -> None:
     perf = Reason("search_serving_perf", {"tokens_per_user": 31.4, "ttft_ms": 812.6, "tpot_ms": 23.04})
     assert reason_text(perf, "en") == "31 tokens/s per user, TTFT 813 ms at the target percentile, TPOT 23.0 ms"
     assert reason_text(perf, "zh") == "单用户 31 token/秒，目标分位首 token 813 毫秒，每 token 23.0 毫秒"
-    total = Reason("ledger_phase_total", {"total": 18958.7, "currency": "USD", "months": 12})
-    assert reason_text(total, "en") == "cost ledger with this configuration: 18,959 USD over the phase's 12 months"
-    assert reason_text(total, "zh") == "按此配置的费用台账：本阶段 12 个月共 18,959 USD"
+    total = Reason("ledger_total", {"total": 18958.7, "currency": "USD", "years": 3})
+    assert reason_text(total, "en") == ("cost ledger with this configuration: 18,959 USD over 3 years (one-time + 3 × "
+                                        "the yearly running cost)")
+    assert reason_text(total, "zh") == "按此配置的费用台账：3 年共 18,959 USD（一次性投入 + 3 × 年运营费用）"
