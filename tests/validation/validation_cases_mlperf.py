@@ -82,3 +82,78 @@ MLPERF_MORE_CASES.append(TrainingCase(
          "1,024 Gaudi 2 (128 HLS-Gaudi2 nodes); TP8 PP8 DP16, micro-batch 2, global batch 2,048, FP8 Transformer "
          "Engine, fused SDPA with recompute (selective); Megatron-DeepSpeed; 3 × 100 GbE scale-out ports per "
          "Gaudi 2 (Gaudi 2 white paper) taken as 300 Gb/s per card"))
+
+# MLPerf Training v5.1, NVIDIA (NeMo 25.09). Systems from NVIDIA/systems/*.json: Theia = GB300 NVL72, 4 GPUs and
+# 4 × ConnectX-8 800 Gb/s per node; Tyche = GB200 NVL72, 4 GPUs and 4 × ConnectX-7 400 Gb/s per node; hsg = GB200.
+# Layout from the config each README names (config_<system>_<nodes>x<GPUs>x<sequences per DP rank>x tp pp cp[_fp4]).
+# measured = global batch / mean train_step_time of a block (the log's tracked_stats) × 8,192 / GPUs.
+_NV51 = ("MLPerf Training v5.1 closed, NVIDIA, " + _V51 + ": NVIDIA/results/{run}/{bench}/result_0.txt; "
+         "NVIDIA/benchmarks/{bench}/implementations/{run}/README-{run}.md ({cfg})")
+_NV51_SYS = {"theia": ("gb300", 800), "tyche": ("gb200", 400), "hsg": ("gb200", 400)}
+_NV51_MODEL = {"llama2_70b_lora": LLAMA2_70B, "llama31_8b": "llama-3.1-8b", "llama31_405b": "llama-3.1-405b"}
+# run, benchmark, config, GPUs, global batch, mean step time (s), tp, pp, cp, vp, fp4
+_NV51_ROWS = [
+    ("theia_ngpu8_ngc25.09_nemo", "llama2_70b_lora", "config_GB300_2x4x1xtp1pp1cp1_fp4.sh", 8, 8, 0.7456289, 1, 1, 1, 1, True),
+    ("theia_ngpu72_ngc25.09_nemo", "llama2_70b_lora", "config_GB300_18x4x1xtp1pp1cp8.sh", 72, 9, 0.1726129, 1, 1, 8, 1, False),
+    ("theia_ngpu512_ngc25.09_nemo", "llama2_70b_lora", "config_GB300_128x4x1xtp1pp1cp8.sh", 512, 64, 0.1836634, 1, 1, 8, 1, False),
+    ("tyche_ngpu8_ngc25.09_nemo", "llama2_70b_lora", "config_GB200_2x4x2xtp1pp1cp2_fp4.sh", 8, 8, 1.0289489, 1, 1, 2, 1, True),
+    ("tyche_ngpu72_ngc25.09_nemo", "llama2_70b_lora", "config_GB200_18x4x1xtp1pp1cp8.sh", 72, 9, 0.1993456, 1, 1, 8, 1, False),
+    ("theia_ngpu8_ngc25.09_nemo", "llama31_8b", "config_GB300_2x4x2xtp1pp1cp1_8b_fp4.sh", 8, 16, 0.3452602, 1, 1, 1, 1, True),
+    ("theia_ngpu72_ngc25.09_nemo", "llama31_8b", "config_GB300_18x4x1xtp1pp1cp2_8b.sh", 72, 36, 0.1461936, 1, 1, 2, 1, False),
+    ("tyche_ngpu8_ngc25.09_nemo", "llama31_8b", "config_GB200_2x4x2xtp1pp1cp1_8b_fp4.sh", 8, 16, 0.4028132, 1, 1, 1, 1, True),
+    ("tyche_ngpu72_ngc25.09_nemo", "llama31_8b", "config_GB200_18x4x1xtp1pp1cp2_8b.sh", 72, 36, 0.1666299, 1, 1, 2, 1, False),
+    ("theia_ngpu512_ngc25.09_nemo", "llama31_405b", "config_GB300_128x4x72xtp2pp8cp2_cg_fp4.sh", 512, 1152, 13.15, 2, 8, 2, 8, True),
+    ("hsg_ngpu2560_ngc25.09_nemo", "llama31_405b", "config_GB200_640x4x24xtp4pp8cp2_cg_fp4.sh", 2560, 960, 3.3237359, 4, 8, 2, 8, True),
+]
+
+
+def _nv51_case(row: tuple) -> TrainingCase:
+    run, bench, cfg, n, gbs, step_s, tp, pp, cp, vp, fp4 = row
+    acc_id, nic = _NV51_SYS[run.split("_")[0]]
+    model = _NV51_MODEL[bench]
+    lora = bench == "llama2_70b_lora"
+    return TrainingCase(
+        id=f"mlperf-t51-{bench.replace('_', '-')}-{n}x{acc_id}" + ("-fp4" if fp4 else ""),
+        citation=_NV51.format(run=run, bench=bench, cfg=cfg),
+        model=model if isinstance(model, ModelArch) else _model(model), accelerator=_acc(acc_id), n_gpus=n,
+        measured=gbs / step_s * 8192 / n, tp=tp, pp=pp, cp=cp, virtual_stages=vp, global_batch=gbs, seq_len=8192,
+        precision="fp4" if fp4 else "fp8", recipe="nvfp4" if fp4 else "tensorwise", tp_overlap=tp > 1,
+        method="lora" if lora else "full", lora_rank=16, gpus_per_node=4, nics_per_node=4, nic_gbps=nic,
+        note=(f"global batch {gbs} / mean train_step_time {step_s:g} s × 8,192 / {n} GPUs; TP{tp} PP{pp} CP{cp}"
+              + (f" VP{vp}" if vp > 1 else "") + ", micro-batch 1; "
+              + ("NVFP4 (config _fp4)" if fp4 else "FP8 current scaling (the config names no FP4; "
+                 + ("config_common.sh FP8_RECIPE=tensorwise" if bench == "llama31_8b" else "FP8 assumed") + ")")
+              + "; selective recompute assumed" + ("; LoRA r = 16" if lora else "")))
+
+
+MLPERF_MORE_CASES += [_nv51_case(r) for r in _NV51_ROWS]
+
+# MLPerf Training v5.0, NVIDIA Llama 3.1 405B pre-training (NeMo 25.01 on Eos DGX H100, 8 × 400 Gb/s per node;
+# NeMo 25.04 on Tyche GB200 NVL72). measured = the block's tracked_stats throughput (samples/s) × 8,192 / GPUs, or,
+# where the block prints none, global batch / the last train_step_time. Layout from config_<system>_<nodes>x<GPUs>x
+# <sequences per DP rank>xtp..pp..cp.. of the submission; every config sets INTERLEAVED_PIPELINE=8, micro-batch 1,
+# TP comm overlap and FP8 (config_common.sh FP8=True; NeMo's default delayed scaling, no FP8_RECIPE set).
+_NV50 = ("MLPerf Training v5.0 closed, NVIDIA, " + _V50 + ": NVIDIA/results/{run}/llama31_405b/result_0.txt and "
+         "NVIDIA/benchmarks/llama31_405b/implementations/{run}/{cfg}")
+# run, config, accelerator, GPUs per node, NIC Gb/s, GPUs, global batch, samples/s, tp
+_NV50_ROWS = [
+    ("eos-dfw_n64_ngc25.01_nemo", "config_DGXH100_64x8x288xtp8pp8cp2.sh", "h100-sxm", 8, 400, 512, 1152, 20.855258, 8),
+    ("eos-dfw_n256_ngc25.01_nemo", "config_DGXH100_256x8x72xtp8pp8cp2.sh", "h100-sxm", 8, 400, 2048, 1152, 78.707521, 8),
+    ("eos-dfw_n304_ngc25.01_nemo", "config_DGXH100_304x8x64xtp8pp8cp2.sh", "h100-sxm", 8, 400, 2432, 1216, 92.522475, 8),
+    ("eos-dfw_n320_ngc25.01_nemo", "config_DGXH100_320x8x56xtp8pp8cp2.sh", "h100-sxm", 8, 400, 2560, 1120, 92.806416, 8),
+    ("eos-dfw_n1024_ngc25.01_nemo", "config_DGXH100_1024x8x24xtp8pp8cp2.sh", "h100-sxm", 8, 400, 8192, 1536, 291.310138, 8),
+    ("tyche_ngpu256_ngc25.04_nemo", "config_GB200_64x4x112xtp4pp8cp2_cg.sh", "gb200", 4, 400, 256, 448, 448 / 19.2, 4),
+]
+MLPERF_MORE_CASES += [
+    TrainingCase(
+        id=f"mlperf-t50-llama31-405b-{n}x{acc}", citation=_NV50.format(run=run, cfg=cfg),
+        model=_model("llama-3.1-405b"), accelerator=_acc(acc), n_gpus=n, measured=sps * 8192 / n, tp=tp, pp=8, cp=2,
+        virtual_stages=8, global_batch=gbs, seq_len=8192, precision="fp8", recipe="delayed", tp_overlap=True,
+        gpus_per_node=gpn, nics_per_node=gpn, nic_gbps=nic,
+        note=(f"{sps:.3f} samples/s × 8,192 / {n} GPUs" + (" (global batch 448 / train_step_time 19.2 s: the block "
+                                                            "prints no throughput)" if acc == "gb200" else "")
+              + f"; TP{tp} PP8 VP8 CP2 (DP{n // (tp * 16)}), global batch {gbs}, micro-batch 1; FP8 (delayed "
+                "scaling assumed), TP comm overlap, distributed optimizer with overlapped gradient reduce and "
+                "parameter gather; selective recompute assumed"))
+    for run, cfg, acc, gpn, nic, n, gbs, sps, tp in _NV50_ROWS
+]

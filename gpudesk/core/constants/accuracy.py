@@ -9,7 +9,7 @@ from __future__ import annotations
 
 BAND_COVERAGE = 0.8
 ACCURACY_BANDS: dict[str, dict[str, float]] = {
-    "training throughput": {'low': -0.306, 'high': 0.295, 'fit_cases': 52, 'held_out_cases': 50, 'held_out_coverage': 0.9},
+    "training throughput": {'low': -0.252, 'high': 0.255, 'fit_cases': 61, 'held_out_cases': 58, 'held_out_coverage': 0.793},
     "serving throughput": {'low': -0.295, 'high': 0.236, 'fit_cases': 79, 'held_out_cases': 77, 'held_out_coverage': 0.909},
     "first-token latency": {'low': 0.012, 'high': 1.247, 'fit_cases': 7, 'held_out_cases': 7, 'held_out_coverage': 0.714},
     "training memory": {'low': -0.047, 'high': 0.464, 'fit_cases': 19, 'held_out_cases': 18, 'held_out_coverage': 0.833},
