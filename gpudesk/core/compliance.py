@@ -38,7 +38,7 @@ def _alternatives(candidates: list[Candidate], pinned: str, limit: int = 3) -> s
 
 def availability_checks(catalog: Catalog, phase: Phase, acc: rec.Accelerator, server: rec.Server,
                         candidates: list[Candidate]) -> list[Check]:
-    market, index = phase_market(phase), AvailabilityIndex(catalog)
+    market, index = phase_market(phase), AvailabilityIndex.of(catalog)
     in_country = phase.compliance.data_residency == "in_country"
     rented = phase.delivery.mode in RENTED_MODES
     acc_status, server_status = index.accelerator(acc.id, market), index.server(server.id, market)
@@ -182,7 +182,7 @@ INDUSTRY_ZH = {"general": "一般行业", "finance": "金融", "government": "�
 
 def compliance_assumption(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> Assumption:
     market, c = phase_market(phase), phase.compliance
-    status = AvailabilityIndex(catalog).accelerator(acc.id, market)
+    status = AvailabilityIndex.of(catalog).accelerator(acc.id, market)
     return Assumption("compliance", {
         "market": market, "accelerator": acc.name, "status": status.status, "status_zh": STATUS_ZH[status.status],
         "rule": status.rule or "—", "effective": status.effective or "—", "source": status.source or "—",

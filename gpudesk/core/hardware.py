@@ -73,6 +73,34 @@ def capacity_formula(accelerators: Sequence[Accelerator]) -> str:
     return DRIVER_FORMULA if known == {True} else MARKETED_FORMULA if known == {False} else MIXED_FORMULA
 
 
+_SOURCES: dict[int, tuple[Accelerator, dict[str, str]]] = {}
+"""Each accelerator record's source lines, by identity (records are frozen; the entry holds the record, so its id
+is not reused while cached)."""
+
+
+def _accelerator_sources(a: Accelerator) -> dict[str, str]:
+    """Where each hardware column of ``a`` comes from (joined over the candidates in ``from_accelerators``)."""
+    hit = _SOURCES.get(id(a))
+    if hit is not None and hit[0] is a:
+        return hit[1]
+    is_pcie = a.scaleup_link in _NO_SCALEUP or not a.scaleup_bw_gbs
+    found = {
+        # each precision cites the catalog field its math reads (int8 and int4 read int8_tops)
+        **{f"peak.{p}": _catalog_source(a, _peak_field(p)) for p in PRECISIONS},
+        # low-precision GEMMs keep attention in 16 bit: bf16 where the part publishes it, else fp16
+        "peak.attention16": _catalog_source(a, "bf16_tflops" if a.bf16_tflops else "fp16_tflops"),
+        "hbm_bw": _catalog_source(a, "mem_bw_gbs"),
+        "memory": capacity_source(a),
+        "scaleup": (_catalog_source(a, "scaleup_bw_gbs") if not is_pcie else
+                    f"accelerators/{a.id}: no scale-up link; PCIe Gen{a.pcie_gen or 4} x16 "
+                    "(constants PCIE_X16_GBS_BY_GEN)"),
+    }
+    if len(_SOURCES) >= 4096:
+        _SOURCES.clear()
+    _SOURCES[id(a)] = (a, found)
+    return found
+
+
 def _value(raw: float | None) -> float:
     return float("nan") if raw is None else float(raw)
 
@@ -129,23 +157,9 @@ class HardwareArrays:
         domain = np.array([float(a.scaleup_domain or 1) for a in accelerators])
         scaleup_bw = np.where(is_pcie, pcie_bw, link_bw)
         scaleup_domain = np.where(is_pcie, gpn, np.maximum(domain, 1.0))
-        sources = {
-            # each precision cites the catalog field its math reads (int8 and int4 read int8_tops)
-            **{f"peak.{p}": "; ".join(sorted({_catalog_source(a, _peak_field(p)) for a in accelerators}))
-               for p in PRECISIONS},
-            # low-precision GEMMs keep attention in 16 bit: bf16 where the part publishes it, else fp16
-            "peak.attention16": "; ".join(sorted({
-                _catalog_source(a, "bf16_tflops" if a.bf16_tflops else "fp16_tflops") for a in accelerators})),
-            "hbm_bw": "; ".join(sorted({_catalog_source(a, "mem_bw_gbs") for a in accelerators})),
-            "memory": "; ".join(sorted({capacity_source(a) for a in accelerators})),
-            "scaleup": "; ".join(sorted({
-                (_catalog_source(a, "scaleup_bw_gbs") if not p else
-                 f"accelerators/{a.id}: no scale-up link; PCIe Gen{a.pcie_gen or 4} x16 "
-                 "(constants PCIE_X16_GBS_BY_GEN)")
-                for a, p in zip(accelerators, is_pcie)
-            })),
-            "scaleout": "user input: NIC Gb/s x NICs per node / GPUs per node",
-        }
+        per_acc = [_accelerator_sources(a) for a in accelerators]
+        sources = {key: "; ".join(sorted({one[key] for one in per_acc})) for key in per_acc[0]}
+        sources["scaleout"] = "user input: NIC Gb/s x NICs per node / GPUs per node"
         limited = describe(limits.tolist(), tdps, [a.id for a in accelerators])
         if limited:
             for key in [k for k in sources if k.startswith("peak.")]:

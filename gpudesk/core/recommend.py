@@ -71,7 +71,7 @@ def eligible(catalog: Catalog, phase: Phase) -> list[rec.Accelerator]:
     """
     wanted = set(phase.hardware.candidates)
     market, in_country = phase_market(phase), phase.compliance.data_residency == "in_country"
-    index = AvailabilityIndex(catalog)
+    index = AvailabilityIndex.of(catalog)
     rented = phase.delivery.mode in RENTED_MODES
     with_server = {s.accelerator_id for s in catalog.servers() if index.server(s.id, market).status != "unavailable"
                    or rented}
@@ -238,7 +238,7 @@ def recommend(catalog: Catalog, phase: Phase, r: ResolvedPhase, primary: Workloa
 def _market_tiers(catalog: Catalog, phase: Phase) -> dict[str, int]:
     """0 = available, 1 = restricted, no availability data, or not preferred under a 信创 preference, 2 = cannot be
     used (pinned only)."""
-    market, index = phase_market(phase), AvailabilityIndex(catalog)
+    market, index = phase_market(phase), AvailabilityIndex.of(catalog)
     tiers: dict[str, int] = {}
     for acc in catalog.accelerators():
         status = index.accelerator(acc.id, market).status
@@ -252,7 +252,7 @@ def _market_tiers(catalog: Catalog, phase: Phase) -> dict[str, int]:
 
 
 def _with_market_reasons(catalog: Catalog, phase: Phase, ranked: list[Candidate]) -> list[Candidate]:
-    market, index = phase_market(phase), AvailabilityIndex(catalog)
+    market, index = phase_market(phase), AvailabilityIndex.of(catalog)
     out = []
     for c in ranked:
         status = index.accelerator(c.accelerator_id, market)
