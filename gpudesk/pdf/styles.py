@@ -104,12 +104,14 @@ def _width(family: str, size: float, text: str) -> float:
 
 CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
 _TOKEN = re.compile(rf"[^\s{CJK}]+|[{CJK}]")
-_NO_BREAK = re.compile(r"^[\s\d.,:;%+\-−–/×~≈()（）[\]¥$€£]*\d[\s\d.,:;%+\-−–/×~≈()（）[\]¥$€£a-zA-Z万亿元]*$")
+UNIT_CHARS = "万亿元秒毫微分时天周月年卡台个项张核次倍件条页米瓦千兆请求副本帧"  # Chinese units that end a value: "1,108 tokens/秒"
+_NO_BREAK = re.compile(r"^[\s\d.,:;%+\-−–/×~≈()（）[\]¥$€£]*\d[\s\d.,:;%+\-−–/×~≈()（）[\]¥$€£a-zA-Z"
+                       + UNIT_CHARS + r"]*$")
 
 
 def is_value(text: str) -> bool:
-    """A number, amount, date or quantity with its unit ("¥1,451,780", "2026-11-29", "0.8048 USD/h"): a cell that
-    must never wrap inside."""
+    """A number, amount, date or quantity with its unit ("¥1,451,780", "2026-11-29", "0.8048 USD/h", "52.1 请求/秒"): a
+    cell that must never wrap inside."""
     return bool(text) and len(text) <= 40 and bool(_NO_BREAK.match(text))
 
 

@@ -46,6 +46,7 @@ PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"^\+(\d+) nodes$"), lambda m: f"+{m[1]} 个节点"),
     (re.compile(r"^(.+) GPUs$"), lambda m: f"{m[1]} 张 GPU"),
     (re.compile(r"^(.+) \(plan\)$"), lambda m: f"{m[1]}（方案）"),
+    (re.compile(r"^(.+) \(does not fit\)$"), lambda m: f"{m[1]}（显存不足）"),
     (re.compile(r"^first (\d+) of (\d+) racks shown$"), lambda m: f"仅显示前 {m[1]} 个机柜（共 {m[2]} 个）"),
 )
 
