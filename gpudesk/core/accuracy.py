@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpudesk.core.constants.accuracy import ACCURACY_BANDS, BAND_COVERAGE
+from gpudesk.vocabulary.workloads import LLM_TRAINING_KINDS
 
-TRAINING_KINDS = ("pretrain", "finetune_full", "finetune_lora", "finetune_qlora")
 _THROUGHPUT = {
     "train.tokens_per_s": "training throughput", "train.tokens_per_s_per_gpu": "training throughput",
     "train.mfu": "training throughput", "train.hfu": "training throughput",
@@ -58,8 +58,8 @@ def _band(group: str, invert: bool) -> Band:
 def figure_band(key: str, workload_kind: str) -> Band | None:
     """The band of one figure key (without a workload prefix) for a workload kind; None = no validation."""
     if key == "mem.total":
-        return _band("training memory", False) if workload_kind in TRAINING_KINDS else None
-    if workload_kind in TRAINING_KINDS and key.startswith("train."):
+        return _band("training memory", False) if workload_kind in LLM_TRAINING_KINDS else None
+    if workload_kind in LLM_TRAINING_KINDS and key.startswith("train."):
         group = _THROUGHPUT.get(key) or _TIME.get(key)
         return _band(group, key in _TIME) if group else None
     if workload_kind == "llm_inference" and key.startswith("infer."):

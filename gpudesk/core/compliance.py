@@ -12,9 +12,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.checks import Check
 from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.constants import MATMUL_EFFICIENCY_BF16
-from gpudesk.core.delivery import PUBLIC_CLOUD_MODES
 from gpudesk.core.market import (
-    RENTED_MODES,
     AvailabilityIndex,
     is_domestic,
     offer_allowed,
@@ -25,6 +23,7 @@ from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.assumptions import Assumption
 from gpudesk.core.candidates import Candidate
 from gpudesk.project.model import Phase
+from gpudesk.vocabulary.delivery import PUBLIC_CLOUD_MODES, RENTED_MODES
 
 MLPS_CLOUD_LEVEL = 3
 """等保 2.0 level from which a system on a shared public cloud needs the platform's own filing at that level

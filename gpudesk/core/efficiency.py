@@ -38,8 +38,8 @@ from gpudesk.core.constants import (
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
+from gpudesk.vocabulary.precision import LOW_FORMATS
 
-LOW_PRECISION = ("fp8", "fp6", "fp4", "int8", "int4")
 
 
 def by_family(family: np.ndarray | HardwareArrays, table: dict[str, Constant],
@@ -61,7 +61,7 @@ def matmul_efficiency(family: np.ndarray | HardwareArrays, precision: str) -> tu
     """Achievable dense-matmul fraction of peak for a compute precision."""
     if precision in ("fp4", "fp6"):  # block-scaled formats: their own measured fraction of their own peak
         return by_family(family, MATMUL_EFFICIENCY_FP4, MATMUL_EFFICIENCY_FP4_UNMEASURED)
-    if precision in LOW_PRECISION:
+    if precision in LOW_FORMATS:
         return by_family(family, MATMUL_EFFICIENCY_FP8, MATMUL_EFFICIENCY_FP8_UNMEASURED)
     return by_family(family, MATMUL_EFFICIENCY_BF16, MATMUL_EFFICIENCY_BF16_UNMEASURED)
 

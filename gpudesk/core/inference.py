@@ -36,17 +36,16 @@ from gpudesk.core.inference_queue import max_rate, wait_quantile
 from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.model_math import kv_cache_bytes
+from gpudesk.vocabulary.precision import serving_math as weights_math
+from gpudesk.vocabulary.sizing import BOTTLENECK
 
 BATCHING = ("continuous", "separate_prefill", "static", "disaggregated")
 SCENARIOS = ("server", "offline", "interactive")
-BOTTLENECKS = ("weights_bandwidth", "kv_bandwidth", "compute", "communication", "kv_capacity", "tpot_target",
-               "unsupported_precision")
-MATH_FOR_WEIGHTS = {"bf16": "bf16", "fp16": "fp16", "fp8": "fp8", "fp4": "fp4", "fp32": "fp32", "int8": "int8"}
 
 
 def serving_math(weight_dtype: str, compute_dtype: str | None) -> str:
     """The format a serving replica's GEMMs run in: the one given, else the weight format's (int4 weight-only: bf16)."""
-    return compute_dtype or MATH_FOR_WEIGHTS.get(weight_dtype, "bf16")
+    return compute_dtype or weights_math(weight_dtype)
 
 
 @dataclass(frozen=True)
@@ -186,14 +185,17 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     fs.add("infer.requests_per_s", np.where(valid, rps_cap, np.where(supported, 0.0, np.nan)), "requests/s", "request capacity per replica",
            "C / (TTFT + O · TPOT)", ["infer.concurrency", "infer.ttft_unloaded_s", "infer.tpot_s"])
     _queue(fs, inp, a, rep, service, ttft0, c1, valid, prompt, e2e0)
-    code = np.where(dec["weights_bound"], 0.0, 2.0)
-    code = np.where(dec["attention"] > dec["linear"], 1.0, code)
-    code = np.where(dec["comm"] > np.maximum(dec["linear"], dec["attention"]), 3.0, code)
-    code = np.where(conc < a["concurrency"], np.where(conc >= kv_cap, 4.0, 5.0), code)
-    code = np.where(supported, code, 6.0)
-    fs.add("infer.bottleneck", code, "code", "what limits throughput",
-           "codes: " + ", ".join(f"{i} {b}" for i, b in enumerate(BOTTLENECKS)),
-           ["infer.decode_step_s", "infer.concurrency", "infer.max_concurrency_kv"])
+    code = np.where(dec["weights_bound"], "weights_bandwidth", "compute")
+    code = np.where(dec["attention"] > dec["linear"], "kv_bandwidth", code)
+    code = np.where(dec["comm"] > np.maximum(dec["linear"], dec["attention"]), "communication", code)
+    code = np.where(conc < a["concurrency"], np.where(conc >= kv_cap, "kv_capacity", "tpot_target"), code)
+    code = np.where(supported, code, "unsupported_precision")
+    fs.add("infer.bottleneck", code, "", "what limits throughput",
+           "weights_bandwidth when the decode step reads weights longer than it computes, else compute; "
+           "kv_bandwidth when attention outweighs the linear layers; communication when it outweighs both; "
+           "kv_capacity or tpot_target when either caps the concurrency below the plan's; unsupported_precision "
+           "where the part lacks the precision",
+           ["infer.decode_step_s", "infer.concurrency", "infer.max_concurrency_kv"], vocabulary=BOTTLENECK)
     return fs
 
 

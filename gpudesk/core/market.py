@@ -24,9 +24,6 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.project.model import Phase
 from gpudesk.project.region_currency import market_of_region
 
-RENTED_MODES = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot", "gpu_rental",
-                "bare_metal", "container_service", "serverless_api", "managed_training", "agent_platform")
-"""Modes in which the customer rents capacity that already stands in a provider's data centre."""
 
 
 def phase_market(phase: Phase) -> str:

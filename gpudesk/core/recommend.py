@@ -20,7 +20,6 @@ from gpudesk.core.delivery import convert
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.market import (
-    RENTED_MODES,
     AvailabilityIndex,
     is_domestic,
     offer_allowed,
@@ -35,6 +34,8 @@ from gpudesk.core.recommend_other import RATE_KEYS, as_candidates, item_serving,
 from gpudesk.core.plan_workload import MAX_DOUBLINGS, MEMORY_MODE, TRAIN_KINDS, WorkloadResult, training_inputs
 from gpudesk.core.training import estimate_training
 from gpudesk.project.model import Phase, Workload
+from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS
+from gpudesk.vocabulary.delivery import RENTED_MODES
 
 HOURS_PER_MONTH = 730.0
 TOP_N = 8
@@ -283,7 +284,7 @@ def _recommend(catalog: Catalog, phase: Phase, primary: WorkloadResult) -> list[
         return []
     if w.kind in TRAIN_KINDS:
         return _rank(_training(model, w, phase, priced), lower_is_better=True, tier=tiers)
-    if w.kind in ("llm_inference", "agent_hosting"):
+    if w.kind in LLM_SERVING_KINDS:
         return _rank(_serving(model, w, phase, priced, primary.request_rate), lower_is_better=False, tier=tiers)
     hw = _hardware([p.accelerator for p in priced], phase)
     if w.kind == "vision_train":
