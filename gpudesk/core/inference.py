@@ -70,6 +70,7 @@ class InferenceInputs:
     scenario: str = "server"  # server | offline (no latency targets) | interactive (TPOT binds)
     serving_fraction: float | None = None  # memory share the engine may use; None = SERVING_MEMORY_FRACTION
     calibration: CalibrationScales | None = None  # pilot-fitted efficiency scales (core/calibration_hook.py)
+    queue: bool = True  # False: no queueing figures (rates, replicas, loaded TTFT), for sweeps that read none
 
 
 def _largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, out: np.ndarray,
@@ -184,7 +185,8 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     rps_cap = c1 / service
     fs.add("infer.requests_per_s", np.where(valid, rps_cap, np.where(supported, 0.0, np.nan)), "requests/s", "request capacity per replica",
            "C / (TTFT + O · TPOT)", ["infer.concurrency", "infer.ttft_unloaded_s", "infer.tpot_s"])
-    _queue(fs, inp, a, rep, service, ttft0, c1, valid, prompt, e2e0)
+    if inp.queue:
+        _queue(fs, inp, a, rep, service, ttft0, c1, valid, prompt, e2e0)
     code = np.where(dec["weights_bound"], "weights_bandwidth", "compute")
     code = np.where(dec["attention"] > dec["linear"], "kv_bandwidth", code)
     code = np.where(dec["comm"] > np.maximum(dec["linear"], dec["attention"]), "communication", code)
