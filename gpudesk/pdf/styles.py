@@ -130,6 +130,8 @@ def wrap(m: Metrics, text: str, width: float) -> list[str]:
     return out or [""]
 
 
+# a unit written across scripts stays whole: "tokens/秒", "请求/秒" (a line never ends in "tokens/")
+_WRAP_TOKEN = re.compile(rf"\s+|[^\s{CJK}]*/[\u4e00-\u9fff]|[^\s{CJK}]+|[{CJK}]")
 CLOSING = set("，。、；：！？）】」』,.;:!?)%")
 
 
@@ -138,7 +140,7 @@ def _wrap_para(m: Metrics, text: str, width: float) -> list[str]:
         return [text]
     lines: list[str] = []
     line = ""
-    for token in re.findall(rf"\s+|[^\s{CJK}]+|[{CJK}]", text):
+    for token in _WRAP_TOKEN.findall(text):
         if m.width(line + token) <= width:
             line += token
         elif token.isspace():

@@ -17,9 +17,12 @@ from gpudesk.core.checks import Check
 from gpudesk.report.text_catalog import catalogue
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 from gpudesk.vocabulary.sizing import BOTTLENECK
+from gpudesk.vocabulary.plan_choices import MARKET
 
 MODE_KEYS = ("mode", "cheapest_allowed")
 """``Check.numbers`` keys whose value is a delivery-mode code."""
+MARKET_KEYS = ("market", "offer_market")
+"""``Check.numbers`` keys whose value is a market code (named from the MARKET vocabulary)."""
 
 
 @lru_cache(maxsize=4)
@@ -37,7 +40,9 @@ def code_names(lang: str) -> dict[str, dict[str, str]]:
     data = catalogue("checks", lang)
     tables = {k: {str(code): str(text) for code, text in v.items()} for k, v in data.get("code", {}).items()}
     modes = {code: delivery_name(code, lang) for code in DELIVERY_OPTION.codes + DELIVERY_MODE.codes}
-    return {**tables, "limit": {t.code: t.name(lang) for t in BOTTLENECK}, **{key: modes for key in MODE_KEYS}}
+    markets = {term.code: term.name(lang) for term in MARKET}
+    return {**tables, "limit": {t.code: t.name(lang) for t in BOTTLENECK}, **{key: modes for key in MODE_KEYS},
+            **{key: markets for key in MARKET_KEYS}}
 
 
 def localise(check: Check, language: str = "en") -> tuple[str, str, str]:

@@ -104,7 +104,9 @@ def test_sample_comparison_matches_its_reference(lang, qapp, tmp_path, catalog, 
     for path in COMPARED:
         project = load_project(path).project
         entries.append((estimate_plan(project, catalog), project))
-    doc = comparison_document(compare_plans(entries), lang, Branding())
+    from gpudesk.wizard.fields import describe_path
+
+    doc = comparison_document(compare_plans(entries), lang, Branding(), lambda p: describe_path(p, lang), catalog)
     pdf = tmp_path / f"comparison-{lang}.pdf"
     write_proposal_pdf(doc, pdf)
     _check(f"comparison_{lang}", pdf, golden, hash_store)
