@@ -61,6 +61,7 @@ from gpudesk.vocabulary.sizing import BOTTLENECK, TRAINING_BOTTLENECKS
 RECOMPUTE_CODES = {"none": 0, "selective": 1, "full": 2}
 METHODS = ("full", "lora", "qlora")
 BOTTLENECKS = np.asarray(TRAINING_BOTTLENECKS)  # codes by the index of the argmax over a step's parts
+_UNSUPPORTED, _INVALID = TRAINING_BOTTLENECKS.index("unsupported_precision"), TRAINING_BOTTLENECKS.index("invalid_layout")
 
 
 @dataclass(frozen=True)
@@ -300,16 +301,16 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     _throughput(fs, a, step, tokens_step, model_tok, recompute_tok, peak, n, inp.calibration)
     parts = np.stack([compute, serial * bubble, tp_exposed, dp_exposed, comm.pp_s, ep_exposed, cp_exposed,
                       optimizer, dequant])
-    code = BOTTLENECKS[np.argmax(parts, axis=0)]
-    code = np.where(supported, code, "unsupported_precision")
-    code = np.where(valid, code, "invalid_layout")
+    # Choose by index and look the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's).
+    largest = np.where(valid, np.where(supported, np.argmax(parts, axis=0), _UNSUPPORTED), _INVALID)
+    code = BOTTLENECKS[largest]
     fs.add("train.bottleneck", code, "", "largest part of the step",
            "argmax(compute, bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); unsupported_precision "
            "where the part lacks the precision, invalid_layout where the layout is invalid",
            ["train.compute_time_s", "train.bubble_fraction", "train.comm_tp_s", "train.comm_dp_s",
             "train.comm_pp_s", "train.comm_ep_s", "train.comm_cp_s", "train.optimizer_time_s"], vocabulary=BOTTLENECK)
-    overhead = BOTTLENECKS[np.argmax(parts[1:], axis=0) + 1]
-    fs.add("train.largest_overhead", np.where(valid & supported, overhead, code), "",
+    overhead = BOTTLENECKS[np.where(valid & supported, np.argmax(parts[1:], axis=0) + 1, largest)]
+    fs.add("train.largest_overhead", overhead, "",
            "largest loss besides compute (what limits scaling)",
            "argmax(bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); else as train.bottleneck",
            ["train.bottleneck"], vocabulary=BOTTLENECK)
