@@ -71,6 +71,7 @@ class InferenceInputs:
     serving_fraction: float | None = None  # memory share the engine may use; None = SERVING_MEMORY_FRACTION
     calibration: CalibrationScales | None = None  # pilot-fitted efficiency scales (core/calibration_hook.py)
     queue: bool = True  # False: no queueing figures (rates, replicas, loaded TTFT), for sweeps that read none
+    layout_search: bool = True  # False: no mem.min_gpus (the fewest GPUs for one replica), for sweeps that read none
 
 
 def _largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, out: np.ndarray,
@@ -130,7 +131,8 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     mem = estimate_memory(MemoryInputs(
         model=m, mode="inference", weight_dtype=inp.weight_dtype,
         kv_dtype=inp.kv_dtype, seq_len=prompt + out, micro_batch=np.maximum(a["concurrency"] / groups, 1.0),
-        tp=a["tp"], pp=a["pp"], ep=a["ep"], serving_fraction=inp.serving_fraction, **hw.memory_fields()))
+        tp=a["tp"], pp=a["pp"], ep=a["ep"], serving_fraction=inp.serving_fraction, search=inp.layout_search,
+        **hw.memory_fields()))
     fs.merge(mem)
     kv_cap = np.where(np.isfinite(mem["mem.max_concurrency"]), mem["mem.max_concurrency"] * groups, 0.0) \
         * np.ones(hw.size)
@@ -139,7 +141,9 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
            ["mem.max_concurrency", "infer.in.tp", "infer.in.ep"])
     upper = np.minimum(a["concurrency"], kv_cap)
     target = np.where(a["tpot_target_s"] > 0, a["tpot_target_s"], np.inf)
-    conc = np.where(np.isfinite(target), _largest_concurrency(rep, upper, ctx, out, prompt, target), upper)
+    limited = np.isfinite(target)
+    conc = np.where(limited, _largest_concurrency(rep, upper, ctx, out, prompt, target), upper) if limited.any() \
+        else upper  # no TPOT target: the bisection's answer would be discarded everywhere
     fs.add("infer.concurrency", conc, "sequences", "sequences in flight per replica",
            "min(requested, KV limit, largest C with TPOT ≤ target)",
            ["infer.in.concurrency", "infer.max_concurrency_kv", "infer.in.tpot_target_s"])

@@ -168,6 +168,7 @@ def _serving(model: rec.ModelArch, w: Workload, phase: Phase, priced: list[Price
         prompt_tokens=w.prompt_tokens, output_tokens=w.output_tokens, concurrency=w.concurrency, tp=p.tp,
         pp=p.pp, ep=p.ep, request_rate=rate, ttft_target_s=w.ttft_p50_ms / 1000, ttft_p99_target_s=w.ttft_p99_ms / 1000,
         tpot_target_s=w.tpot_ms / 1000, batching=w.batching, scenario=w.serving_scenario,
+        layout_search=False,  # the ranking reads the fit and the GPUs to serve the rate, not mem.min_gpus
     ))
     gpus = np.asarray(infer["infer.gpus_needed"], dtype=float)
     tput = np.asarray(infer["infer.tokens_per_s"], dtype=float)

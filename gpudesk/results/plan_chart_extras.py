@@ -60,7 +60,7 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
         model=model, hardware=hw, weight_dtype=w.weight_dtype, kv_dtype=w.kv_dtype, prompt_tokens=w.prompt_tokens,
         output_tokens=w.output_tokens, concurrency=CONCURRENCIES, tp=p.tp, pp=p.pp, ep=p.ep,
         ttft_target_s=w.ttft_p50_ms / 1000, ttft_p99_target_s=w.ttft_p99_ms / 1000,
-        queue=False,  # the chart draws the unloaded latencies: no queueing figures to compute
+        queue=False, layout_search=False,  # the chart draws unloaded latencies: no queueing, no fewest-GPU search
     ))
     tput = np.asarray(sweep["infer.tokens_per_s"], dtype=float)
     tpot = np.asarray(sweep["infer.tpot_s"], dtype=float) * 1000

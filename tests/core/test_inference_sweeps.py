@@ -1,4 +1,4 @@
-"""Serving sweeps that read no queueing figures skip them (issue 24), and the queue's bisection keeps its bits."""
+"""Serving sweeps that read no queueing figures or fewest-GPU search skip them (issue 24), and the queue's bisection keeps its bits."""
 
 from __future__ import annotations
 
@@ -12,14 +12,17 @@ from test_training_samples import A100, H100, LLAMA3_70B, LLAMA3_8B
 
 def test_a_sweep_without_the_queue_gives_every_other_figure_unchanged() -> None:
     hw = HardwareArrays.from_accelerators([A100, H100]).take(np.array([0, 1, 1, 0, 1]))
-    for model, batching in ((LLAMA3_8B, "continuous"), (LLAMA3_70B, "separate_prefill"), (LLAMA3_8B, "static")):
+    cases = ((LLAMA3_8B, "continuous", 0.05), (LLAMA3_70B, "separate_prefill", 0.0), (LLAMA3_8B, "static", 0.0),
+             (LLAMA3_70B, "continuous", np.array([0.0, 0.05, 0.0, 0.02, 0.0])))
+    for model, batching, tpot in cases:
         kw = dict(model=model, hardware=hw, prompt_tokens=1500, output_tokens=300, tp=np.array([1, 2, 4, 8, 8]),
                   concurrency=np.array([1, 8, 32, 64, 256]), request_rate=20.0, ttft_target_s=1.0,
-                  ttft_p99_target_s=3.0, tpot_target_s=0.05, batching=batching)
+                  ttft_p99_target_s=3.0, tpot_target_s=tpot, batching=batching)
         full = estimate_inference(InferenceInputs(**kw))
-        sweep = estimate_inference(InferenceInputs(**kw, queue=False))
+        sweep = estimate_inference(InferenceInputs(**kw, queue=False, layout_search=False))
         assert "infer.max_rate_per_replica" in full and "infer.max_rate_per_replica" not in sweep
         assert "infer.ttft_s" not in sweep and "infer.gpus_needed" not in sweep
+        assert "mem.min_gpus" in full and "mem.min_gpus" not in sweep and "mem.max_concurrency" in sweep
         assert set(sweep.keys()) < set(full.keys())
         for key in sweep.keys():
             assert np.array_equal(np.asarray(sweep[key]), np.asarray(full[key])) or \
