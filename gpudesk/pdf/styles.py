@@ -139,24 +139,27 @@ def _wrap_para(m: Metrics, text: str, width: float) -> list[str]:
     if not text or m.width(text) <= width:
         return [text]
     lines: list[str] = []
-    line = ""
+    line, line_w = "", 0.0
     for token in _WRAP_TOKEN.findall(text):
-        if m.width(line + token) <= width:
-            line += token
+        # each token measured once (kerning is off, and no ligature spans a space or a CJK character, so a line's
+        # advance is the sum of its tokens'), not every growing prefix of the line
+        token_w = m.width(token)
+        if line_w + token_w <= width:
+            line, line_w = line + token, line_w + token_w
         elif token.isspace():
             lines.append(line.rstrip())
-            line = ""
+            line, line_w = "", 0.0
         elif len(token) == 1 and token in CLOSING and line:
-            line += token  # a line never starts with closing punctuation (it may reach into the cell padding)
+            line, line_w = line + token, line_w + token_w  # never a line starting with closing punctuation
         else:
             if line.strip():
                 lines.append(line.rstrip())
-            line = ""
-            while m.width(token) > width and len(token) > 1:  # a word wider than the line: cut at characters
+            while token_w > width and len(token) > 1:  # a word wider than the line: cut at characters
                 cut = max(1, max(i for i in range(1, len(token) + 1) if m.width(token[:i]) <= width or i == 1))
                 lines.append(token[:cut])
                 token = token[cut:]
-            line = token
+                token_w = m.width(token)
+            line, line_w = token, token_w
     if line.strip():
         lines.append(line.rstrip())
     return lines or [""]
