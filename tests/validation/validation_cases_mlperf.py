@@ -157,3 +157,19 @@ MLPERF_MORE_CASES += [
                 "parameter gather; selective recompute assumed"))
     for run, cfg, acc, gpn, nic, n, gbs, sps, tp in _NV50_ROWS
 ]
+
+# MLPerf Training v5.0, NVIDIA Llama 2 70B LoRA (NeMo 25.04): DGX B200 (nyx, 8 GPUs, 8 × 400 Gb/s) and GB200 NVL72
+# (Tyche, 4 GPUs per node). measured = the block's tracked_stats throughput (samples/s) × 8,192 / GPUs.
+_NV50_LORA = ("MLPerf Training v5.0 closed, NVIDIA, " + _V50 + ": NVIDIA/results/{run}/llama2_70b_lora/result_0.txt; "
+              "NVIDIA/benchmarks/llama2_70b_lora/implementations/{run}/{cfg}")
+for _run, _cfg, _acc_id, _gpn, _n, _gbs, _sps, _cp in (
+        ("nyx_n1_ngc25.04_nemo", "config_DGXB200_1x8x1xtp1pp1cp1.sh", "b200", 8, 8, 8, 5.1844716, 1),
+        ("tyche_ngpu8_ngc25.04_nemo", "config_GB200_2x4x1xtp1pp1cp1.sh", "gb200", 4, 8, 8, 5.4381785, 1),
+        ("tyche_ngpu144_ngc25.04_nemo", "config_GB200_36x4x1xtp1pp1cp8.sh", "gb200", 4, 144, 18, 73.8742, 8)):
+    MLPERF_MORE_CASES.append(TrainingCase(
+        id=f"mlperf-t50-lora-{_n}x{_acc_id}", citation=_NV50_LORA.format(run=_run, cfg=_cfg), model=LLAMA2_70B,
+        accelerator=_acc(_acc_id), n_gpus=_n, measured=_sps * 8192 / _n, cp=_cp, global_batch=_gbs, seq_len=8192,
+        precision="fp8", recipe="delayed", method="lora", lora_rank=16, gpus_per_node=_gpn, nics_per_node=_gpn,
+        nic_gbps=400,
+        note=f"{_sps:g} samples/s (tracked_stats) × 8,192 / {_n} GPUs; TP1 CP{_cp} (DP{_n // _cp}), global batch "
+             f"{_gbs}, micro-batch 1; FP8 (delayed scaling assumed); LoRA r = 16; selective recompute assumed"))
