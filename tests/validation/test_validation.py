@@ -11,6 +11,7 @@ from validation_cases_inference import INFERENCE_LATENCY_CASES, INFERENCE_THROUG
 from validation_cases_measured import (
     CITATION, GROUP_MEMORY_HELDOUT, HELDOUT_CITATION, MEASURED_CASES, MEASURED_ENVIRONMENT,
 )
+from validation_cases_mlperf import MLPERF_MORE_CASES
 from validation_cases_recipes import MEGATRON_BRIDGE_CASES, MLPERF_TRAINING_CASES, RECIPE_CASES, TORCHTITAN_CASES
 from validation_cases_training import TRAINING_CASES
 from validation_bands import CONSTANTS, bands, render_constants
@@ -50,6 +51,16 @@ def test_round_two_cases_state_their_recipe_and_source(results):
     assert all("MLPerf Training" in c.citation and "result_0.txt" in c.citation for c in MLPERF_TRAINING_CASES)
     memory = [r for r in results if r.group == "training memory"]
     assert len(memory) == sum(c.measured_memory_gib > 0 for c in RECIPE_CASES) >= 20
+
+
+def test_mlperf_training_results_come_from_their_logs_across_vendors(results):
+    """At least 30 MLPerf Training results, each citing its round's result log, on more than one vendor's parts."""
+    mlperf = MLPERF_TRAINING_CASES + MLPERF_MORE_CASES
+    assert len(mlperf) >= 30 and len({c.id for c in mlperf}) == len(mlperf)
+    for case in mlperf:
+        assert "MLPerf Training" in case.citation and "result_0.txt" in case.citation and case.note, case.id
+    assert {c.accelerator.vendor for c in mlperf} >= {"nvidia", "amd", "intel"}
+    assert {c.id for c in mlperf} <= {r.id for r in results if r.group == "training"}
 
 
 def test_split_halves_every_stratum_and_is_stable(results):

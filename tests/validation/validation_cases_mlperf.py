@@ -104,6 +104,11 @@ _NV51_ROWS = [
     ("tyche_ngpu72_ngc25.09_nemo", "llama31_8b", "config_GB200_18x4x1xtp1pp1cp2_8b.sh", 72, 36, 0.1666299, 1, 1, 2, 1, False),
     ("theia_ngpu512_ngc25.09_nemo", "llama31_405b", "config_GB300_128x4x72xtp2pp8cp2_cg_fp4.sh", 512, 1152, 13.15, 2, 8, 2, 8, True),
     ("hsg_ngpu2560_ngc25.09_nemo", "llama31_405b", "config_GB200_640x4x24xtp4pp8cp2_cg_fp4.sh", 2560, 960, 3.3237359, 4, 8, 2, 8, True),
+    ("hsg_ngpu5120_ngc25.09_nemo", "llama31_405b", "config_GB200_1280x4x16xtp4pp8cp2_cg_fp4.sh", 5120, 1280, 2.5813327, 4, 8, 2, 8, True),
+    ("tyche_ngpu512_ngc25.09_nemo", "llama31_405b", "config_GB200_128x4x144xtp4pp8cp2_cg_fp4.sh", 512, 1152, 17.2618324, 4, 8, 2, 8, True),
+    ("theia_ngpu512_ngc25.09_nemo", "llama31_8b", "config_GB300_128x4x1xtp2pp1cp4_8b.sh", 512, 64, 0.0866188, 2, 1, 4, 1, False),
+    ("tyche_ngpu512_ngc25.09_nemo", "llama31_8b", "config_GB200_128x4x1xtp2pp1cp4_8b.sh", 512, 64, 0.0901748, 2, 1, 4, 1, False),
+    ("tyche_ngpu512_ngc25.09_nemo", "llama2_70b_lora", "config_GB200_128x4x1xtp1pp1cp8.sh", 512, 64, 0.2095489, 1, 1, 8, 1, False),
 ]
 
 
