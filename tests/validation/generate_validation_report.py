@@ -252,6 +252,10 @@ def render(results: list[Result]) -> str:
         "within −18% to +22%: at this size the step is short enough that fixed per-step costs (kernel launches, "
         "the exposed part of the 64-way gradient reduce across NVL72 racks) dominate, which gpudesk does not "
         "model for training.",
+        "* **Accuracy bands** are drawn from the held-out half, whose errors no fitted constant has seen, and checked "
+        "on the fit half. The first-token-latency band rests on 7 held-out cases and holds 1 of the 7 fit cases: "
+        "both halves are systematically off (−19% and −47% median) by different amounts, too few cases to give a "
+        "band that means 80%.",
         "* **MLPerf Inference, Ascend and system power** have no case yet. MLPerf Inference v4.1 closed, AMD, "
         "8×MI300X Llama 2 70B (mlcommons/inference_results_v4.1, results/8xMI300X_2xEPYC-9374F: Offline 23,514.8 "
         "tokens/s, Server 21,028.2 tokens/s at TTFT P99 ≤ 2 s and TPOT P99 ≤ 200 ms) was read, and its mean output "
