@@ -82,6 +82,18 @@ def time_process(command: Sequence[str], env: dict[str, str] | None = None, cwd:
     return elapsed
 
 
+def time_process_cpu(command: Sequence[str], env: dict[str, str] | None = None, cwd: Path | None = None,
+                     timeout: float = 300.0) -> tuple[float, float]:
+    """(wall seconds, CPU seconds: user + system of the process and its children) from spawn to exit. On a shared
+    machine the wall time includes waiting for a core; the CPU time is what the command itself costs."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = time_process(command, env=env, cwd=cwd, timeout=timeout)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def gpudesk_command() -> list[str]:
     """The `gpudesk` console script next to this interpreter (what a user runs), else ``python -m gpudesk``."""
     script = Path(sys.executable).with_name("gpudesk.exe" if os.name == "nt" else "gpudesk")

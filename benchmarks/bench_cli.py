@@ -13,7 +13,12 @@ included: the shell, and the first run's byte-code compilation (one discarded wa
 
 Baselines, measured round-robin with the commands (the machine is shared and noisy): ``python -c pass``
 (interpreter start) and ``python -c "import numpy"`` (the numeric stack every estimate needs). Prints the
-median and minimum of ``--runs`` runs and each median's ratio to both baselines.
+median and minimum of ``--runs`` runs, each median's ratio to both baselines, and the median CPU time (user +
+system) of each process: on a loaded machine the wall time includes waiting for a core, the CPU time does not.
+
+``--only report`` times just the report command (and the baselines); ``--against TREE`` also times the same
+report from another source tree (an export of an older commit: ``git archive REV | tar -x -C TREE``) in the
+same rounds, through ``python -m gpudesk`` with ``PYTHONPATH=TREE``, so a before/after ratio comes from one run.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks._common import (  # noqa: E402
-    gpudesk_command, largest_sample, median, result, samples, time_process, times,
+    gpudesk_command, largest_sample, median, result, samples, time_process_cpu, times,
 )
 
 PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
@@ -43,16 +48,26 @@ class Command:
     label: str
     argv: list[str]
     output: Path | None = None  # the file it writes, checked after each run
+    pythonpath: str = ""  # another source tree to run from (``--against``)
 
 
-def commands(out: Path) -> list[Command]:
+def commands(out: Path, only: str = "", against: str = "") -> list[Command]:
     plans = samples()
     gpudesk = gpudesk_command()
     found = [Command(label, [sys.executable, *argv]) for label, argv in BASELINES.items()]
-    found += [Command(f"gpudesk estimate {p.name} --json", [*gpudesk, "estimate", str(p), "--json"]) for p in plans]
+    if only != "report":
+        found += [Command(f"gpudesk estimate {p.name} --json", [*gpudesk, "estimate", str(p), "--json"])
+                  for p in plans]
     big = largest_sample()
     found.append(Command(f"gpudesk report {big.name}", [*gpudesk, "report", str(big), "-o", str(out / "report.pdf")],
                          out / "report.pdf"))
+    if against:
+        target = out / "report-against.pdf"
+        found.append(Command(f"gpudesk report {big.name} ({Path(against).name} tree)",
+                             [sys.executable, "-m", "gpudesk", "report", str(big), "-o", str(target)], target,
+                             str(Path(against).resolve())))
+    if only == "report":
+        return found
     compared = same_currency(big, plans)
     names = " ".join(p.stem.split("-")[0] for p in compared)
     for suffix in ("pdf", "csv"):
@@ -79,36 +94,51 @@ def environment(home: Path) -> dict[str, str]:
     return env
 
 
-def measure(runs: int) -> dict[str, list[float]]:
+def measure(runs: int, only: str = "", against: str = "") -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Wall and CPU seconds of every command, ``runs`` rounds after one warm-up round."""
     with tempfile.TemporaryDirectory(prefix="gpudesk-bench-cli-") as folder:
         out = Path(folder)
         env = environment(out / "home")
-        todo = commands(out)
+        todo = commands(out, only, against)
         timings: dict[str, list[float]] = {c.label: [] for c in todo}
+        cpu: dict[str, list[float]] = {c.label: [] for c in todo}
         for round_ in range(runs + 1):  # round 0 is the warm-up
             for command in todo:
-                seconds = time_process(command.argv, env=env, cwd=out)
+                own = {**env, "PYTHONPATH": command.pythonpath} if command.pythonpath else env
+                seconds, cpu_seconds = time_process_cpu(command.argv, env=own, cwd=out)
                 if command.output is not None and not command.output.is_file():
                     raise RuntimeError(f"{command.label} wrote no {command.output.name}")
                 if round_:
                     timings[command.label].append(seconds)
+                    cpu[command.label].append(cpu_seconds)
         report = out / "report.pdf"
         print(f"{largest_sample().name}: the proposal has {len(PAGE.findall(report.read_bytes()))} pages")
-    return timings
+    return timings, cpu
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="timed runs of each command (default 3)")
+    parser.add_argument("--only", choices=("report",), default="", help="time only the report (and the baselines)")
+    parser.add_argument("--against", default="", metavar="TREE",
+                        help="also time the report from this source tree, in the same rounds")
     args = parser.parse_args(argv)
-    timings = measure(args.runs)
+    timings, cpu = measure(args.runs, args.only, args.against)
     base = {label: median(timings[label]) for label in BASELINES}
     bare, numpy_ = base.values()
-    print(f"{'command':58s} {'median':>8s} {'min':>8s}  ratio to the baselines (medians)")
+    print(f"{'command':58s} {'median':>8s} {'min':>8s} {'CPU':>7s}  ratio to the baselines (medians)")
     for label, values in timings.items():
         m = median(values)
-        print(f"{label:58s} {m:7.3f}s {min(values):7.3f}s  {m / bare:6.1f}× python -c pass, "
-              f"{m / numpy_:5.1f}× import numpy")
+        print(f"{label:58s} {m:7.3f}s {min(values):7.3f}s {median(cpu[label]):6.3f}s  {m / bare:6.1f}× python -c "
+              f"pass, {m / numpy_:5.1f}× import numpy")
+    against = [label for label in timings if label.endswith(" tree)")]
+    if against:
+        mine = next(label for label in timings if label.startswith("gpudesk report") and label not in against)
+        for label in against:
+            print(f"this tree / {label}: wall {median(timings[mine]) / median(timings[label]):.2f}×, "
+                  f"CPU {median(cpu[mine]) / median(cpu[label]):.2f}×")
+    if args.only:
+        return 0
     estimates = {label: median(v) for label, v in timings.items() if label.startswith("gpudesk estimate")}
     slowest = max(estimates, key=estimates.__getitem__)
     result("bench_cli", "gpudesk estimate --json, each sample (slowest)",

@@ -40,18 +40,21 @@ def main(argv: list[str]) -> int:
     from gpudesk.cli.report_cmd import _estimate
     mark("import the CLI and the core")
     from gpudesk.pdf.pdf_writer import ensure_application, write_proposal_pdf
-    mark("import the PDF writer (PySide6, pyqtgraph)")
+    from gpudesk.pdf.qt_setup import cjk_font_family
+    mark("import the PDF writer (PySide6)")
     plan, project, catalog_date = _estimate(str(plan_path))
     mark("read and estimate the plan")
     doc = build_proposal(plan, project, project.meta.language, Branding(), catalog_date=catalog_date)
     mark("build the proposal")
     ensure_application()
-    from gpudesk.pdf.chart_images import render_chart_images
-    images = render_chart_images(doc)
-    mark(f"render {len(images)} chart images")
+    cjk_font_family()
+    mark("start Qt, register the CJK font")
+    from gpudesk.pdf.layout import layout
+    layout(doc, cjk_font_family())
+    mark("lay out the pages (measured alone)")
     with tempfile.TemporaryDirectory(prefix="gpudesk-report-stages-") as folder:
-        pages = write_proposal_pdf(doc, Path(folder) / "proposal.pdf", images)
-    mark(f"lay out and draw {pages} pages")
+        pages = write_proposal_pdf(doc, Path(folder) / "proposal.pdf")
+    mark(f"lay out and draw {pages} pages, outline")
     total_wall, total_cpu = marks[-1][1] - START_WALL, marks[-1][2] - START_CPU
     print(f"gpudesk report {plan_path.name}, stage by stage (one process):")
     previous_wall, previous_cpu = START_WALL, START_CPU

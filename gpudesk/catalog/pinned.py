@@ -57,4 +57,5 @@ def pinned_catalog(catalog: Catalog, snapshot: Mapping[str, Mapping[str, Any]]) 
     for key, data in snapshot.items():
         record = record_from_snapshot(key, data)
         view._tables[key.split("/", 1)[0]][record.id] = record  # noqa: SLF001
+    view.forget_derived()  # the copy shares the original's sorted rows and indexes until told
     return view

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gpudesk.vocabulary.precision import peak_field
+
 
 @dataclass(frozen=True)
 class Provenance:
@@ -81,12 +83,9 @@ class Accelerator:
     provenance: Provenance = field(default_factory=Provenance)
 
     def peak_tflops(self, precision: str) -> float | None:
-        """Dense peak for a compute precision name (bf16, fp16, fp8, fp4, int8, tf32, fp32)."""
-        key = {"int8": "int8_tops", "int4": "int8_tops"}.get(precision, f"{precision}_tflops")
-        value = getattr(self, key, None)
-        if precision == "int4" and value is not None:
-            return value  # int4 weights run int8/fp16 math on most parts; no separate figure claimed
-        return value
+        """Dense peak the math of a precision runs at (gpudesk.vocabulary.precision: int4 math reads int8_tops)."""
+        value = getattr(self, peak_field(precision), None)
+        return None if value is None else float(value)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -109,6 +109,8 @@ class Catalog:
         # are keyed on it, so an edit in the browser re-estimates instead of showing the old figures.
         self.revision = getattr(self, "revision", -1) + 1
         self._tables = {name: dict(rows) for name, rows in self._shipped.items()}
+        self._sorted: dict[str, tuple[Any, ...]] = {}  # rows in id order, per table, until the next change
+        self._derived: dict[str, Any] = {}  # see derived()
         self._citations = dict(self._shipped_citations)
         if self.overlay is not None:
             for name in TABLES:
@@ -136,8 +138,26 @@ class Catalog:
 
     # -- generic access --------------------------------------------------
     def rows(self, table: str) -> list[Any]:
-        table_spec(table)
-        return [self._tables[table][k] for k in sorted(self._tables[table])]
+        """The table's rows in id order (a new list each call; sorted once per revision: an estimate reads
+        the same tables dozens of times)."""
+        cached = self._sorted.get(table)
+        if cached is None:
+            table_spec(table)
+            rows = self._tables[table]
+            cached = self._sorted[table] = tuple(rows[k] for k in sorted(rows))
+        return list(cached)
+
+    def derived(self, name: str, build: Callable[[Catalog], Any]) -> Any:
+        """``build(self)``, computed once and kept until the rows change (an index the core reads on every
+        estimate, such as availability by part). ``build`` must read only this catalog's rows."""
+        if name not in self._derived:
+            self._derived[name] = build(self)
+        return self._derived[name]
+
+    def forget_derived(self) -> None:
+        """Drop the sorted rows and derived indexes (a copy whose rows were replaced; see catalog/pinned)."""
+        self._sorted = {}
+        self._derived = {}
 
     def row(self, table: str, rid: str) -> Any:
         table_spec(table)

@@ -19,6 +19,10 @@ from gpudesk.cli.result_keys_doc import render_result_keys
 from gpudesk.paths import project_root, samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project, Workload
+from gpudesk.vocabulary.sizing import BOTTLENECK
+
+CATEGORICAL = (BOTTLENECK,)
+"""Vocabularies whose codes figures hold."""
 
 DOC_PATH = Path("docs") / "figures.md"
 AREAS = {
@@ -44,7 +48,8 @@ def _reference_projects() -> list[Project]:
 
 
 def collect(catalog: Catalog) -> dict[str, tuple[str, str, str]]:
-    """key (with w2./w3. prefixes folded) -> (unit, label, formula)."""
+    """key (with w2./w3. prefixes folded) -> (unit, label, formula); a categorical figure's unit names the
+    vocabulary of its codes (listed at the end of the document)."""
     out: dict[str, tuple[str, str, str]] = {}
     for project in _reference_projects():
         plan = estimate_plan(project, catalog)
@@ -54,7 +59,8 @@ def collect(catalog: Catalog) -> dict[str, tuple[str, str, str]]:
                 base = key.split(".", 1)[1] if key.startswith(("w2.", "w3.", "w4.")) else key
                 exp = figures.explain(key)
                 formula = exp.formula if not figures.is_input(key) else f"input: {exp.source}" if exp.source else "input"
-                out.setdefault(base, (exp.unit, exp.label, formula))
+                unit = f"code ({exp.vocabulary.name})" if exp.vocabulary is not None else exp.unit
+                out.setdefault(base, (unit, exp.label, formula))
     return dict(sorted(out.items()))
 
 
@@ -80,6 +86,13 @@ def render(keys: dict[str, tuple[str, str, str]]) -> str:
             unit, label, formula = keys[key]
             cell = formula.replace("|", "\\|").replace("\n", " ")
             lines.append(f"| `{key}` | {unit.replace('|', '/')} | {label.replace('|', '/')} | {cell} |")
+        lines.append("")
+    lines += ["## Codes of categorical figures", "",
+              "A figure whose unit is `code (…)` holds a code of that vocabulary (gpudesk/vocabulary), a string in "
+              "`--json`; the window, the proposal and the explanations show its name in the reader's language.", ""]
+    for vocabulary in CATEGORICAL:
+        lines += [f"### {vocabulary.name}", "", "| code | English | 中文 |", "|---|---|---|"]
+        lines += [f"| {t.code} | {t.en} | {t.zh} |" for t in vocabulary]  # no backticks: not a figure key
         lines.append("")
     return "\n".join(lines)
 

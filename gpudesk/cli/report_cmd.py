@@ -143,21 +143,33 @@ def _compare(args: argparse.Namespace) -> int:
     if not MIN_PLANS <= len(args.plans) <= MAX_PLANS:
         raise ReportInputError(f"compare needs {MIN_PLANS} to {MAX_PLANS} plan files, got {len(args.plans)}")
     target = _check_output(args.output, (".pdf", ".csv"))
-    entries = []
-    for path in args.plans:
-        plan, project, _date = _estimate(path)
-        entries.append((plan, project))
+    from gpudesk.catalog.store import Catalog
+
+    catalog = Catalog.open()  # one catalog for every plan; it also names the products in the inputs table
     try:
-        comparison = compare_plans(entries)
-    except ValueError as exc:  # plans in different currencies
-        raise ReportInputError(str(exc)) from exc
-    lang = args.lang or entries[0][1].meta.language
-    if target.suffix.lower() == ".csv":
+        entries = []
+        for path in args.plans:
+            plan, project, _date = _estimate(path, catalog)
+            entries.append((plan, project))
+        try:
+            comparison = compare_plans(entries)
+        except ValueError as exc:  # plans in different currencies
+            raise ReportInputError(str(exc)) from exc
+        lang = args.lang or entries[0][1].meta.language
+        document = None
+        if target.suffix.lower() != ".csv":
+            from gpudesk.wizard.fields import describe_path
+
+            document = comparison_document(comparison, lang, Branding(company=args.company),
+                                           lambda path: describe_path(path, lang), catalog)
+    finally:
+        catalog.close()
+    if document is None:
         write_csv(comparison, target, ReportText(lang))
     else:
         from gpudesk.pdf.pdf_writer import write_proposal_pdf
 
-        write_proposal_pdf(comparison_document(comparison, lang, Branding(company=args.company)), target)
+        write_proposal_pdf(document, target)
     print(f"wrote {target} ({len(entries)} plans, {len(comparison.rows)} figures, "
           f"{len(comparison.input_differences)} differing inputs)")
     return EXIT_OK

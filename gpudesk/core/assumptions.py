@@ -10,11 +10,17 @@ from typing import Any
 
 ASSUMPTION_TEMPLATES: dict[str, tuple[str, str]] = {
     "compliance": (
-        "Market {market}: {accelerator} is {status} there (rule: {rule}; effective {effective}; source {source}, "
-        "taken {taken}). Data residency: {residency}; MLPS 2.0 level: {mlps_level}; domestic parts: {domestic}; "
-        "industry: {industry}.",
-        "市场 {market}：{accelerator} 的供货状态为{status}（依据：{rule}；生效日期 {effective}；来源 {source}，"
-        "采集于 {taken}）。数据驻留：{residency}；等保 2.0 级别：{mlps_level}；信创要求：{domestic}；行业：{industry}。",
+        "Market {market_name}: {accelerator} is {status} there (rule: {rule}; effective {effective}; source {source}, "
+        "taken {taken}). Data residency: {residency_name}; MLPS 2.0 level: {mlps_level}; domestic parts: {domestic_name}; "
+        "industry: {industry_name}.",
+        "市场：{market_name}。{accelerator} 的供货状态为{status}（依据：{rule}；生效日期 {effective}；来源 {source}，"
+        "采集于 {taken}）。数据驻留：{residency_name}；等保 2.0 级别：{mlps_level}；信创要求：{domestic_name}；行业：{industry_name}。",
+    ),
+    "compliance_unknown": (
+        "Market {market_name}: the catalog holds no availability record for {accelerator} (confirm with the vendor). "
+        "Data residency: {residency_name}; MLPS 2.0 level: {mlps_level}; domestic parts: {domestic_name}; industry: {industry_name}.",
+        "市场：{market_name}。产品目录未收录 {accelerator} 在该市场的供货记录（请向厂商确认）。数据驻留：{residency_name}；"
+        "等保 2.0 级别：{mlps_level}；信创要求：{domestic_name}；行业：{industry_name}。",
     ),
     "hardware": (
         "Accelerator {accelerator} in {server} ({gpus_per_system:,} GPUs per system).",

@@ -12,9 +12,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.checks import Check
 from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.constants import MATMUL_EFFICIENCY_BF16
-from gpudesk.core.delivery import PUBLIC_CLOUD_MODES
 from gpudesk.core.market import (
-    RENTED_MODES,
     AvailabilityIndex,
     is_domestic,
     offer_allowed,
@@ -25,6 +23,9 @@ from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.assumptions import Assumption
 from gpudesk.core.candidates import Candidate
 from gpudesk.project.model import Phase
+from gpudesk.vocabulary.delivery import PUBLIC_CLOUD_MODES, RENTED_MODES
+from gpudesk.vocabulary.plan_choices import DATA_RESIDENCY, DOMESTIC_PARTS, INDUSTRY, MARKET
+from gpudesk.vocabulary.terms import Term, Vocabulary
 
 MLPS_CLOUD_LEVEL = 3
 """等保 2.0 level from which a system on a shared public cloud needs the platform's own filing at that level
@@ -38,7 +39,7 @@ def _alternatives(candidates: list[Candidate], pinned: str, limit: int = 3) -> s
 
 def availability_checks(catalog: Catalog, phase: Phase, acc: rec.Accelerator, server: rec.Server,
                         candidates: list[Candidate]) -> list[Check]:
-    market, index = phase_market(phase), AvailabilityIndex(catalog)
+    market, index = phase_market(phase), AvailabilityIndex.of(catalog)
     in_country = phase.compliance.data_residency == "in_country"
     rented = phase.delivery.mode in RENTED_MODES
     acc_status, server_status = index.accelerator(acc.id, market), index.server(server.id, market)
@@ -48,9 +49,9 @@ def availability_checks(catalog: Catalog, phase: Phase, acc: rec.Accelerator, se
         if status.status == "unavailable" and not (rented and priced_offer_exists(catalog, acc.id, market, in_country)):
             checks.append(Check(
                 "compliance.part_unavailable", "blocker", 2, "A part of the plan cannot be bought in its market",
-                f"{part} is unavailable in market {market} since {status.effective or 'an undated rule'}: "
+                f"{part} is unavailable in {market_name(market)} since {status.effective or 'an undated rule'}: "
                 f"{status.rule} (source {status.source}, taken {status.date}).",
-                f"Choose a part available in {market}" + (f", e.g. {alternatives}" if alternatives else "")
+                f"Choose a part available in {market_name(market)}" + (f", e.g. {alternatives}" if alternatives else "")
                 + ", or rent it where a provider in the market runs it; if the rule has changed, override the "
                 "availability row in your catalog with your own note.",
                 ("plan.gpus",), {"part": part, "alternatives": alternatives or "—", "rule": status.rule,
@@ -60,7 +61,7 @@ def availability_checks(catalog: Catalog, phase: Phase, acc: rec.Accelerator, se
         if status.status == "restricted" and not rented:
             checks.append(Check(
                 "compliance.part_restricted", "warning", 2, "A part of the plan needs an export licence or approval",
-                f"{part} is restricted in market {market} since {status.effective or 'an undated rule'}: "
+                f"{part} is restricted in {market_name(market)} since {status.effective or 'an undated rule'}: "
                 f"{status.rule} (source {status.source}, taken {status.date}).",
                 "Confirm the licence or the buyer's approval before quoting delivery dates"
                 + (f"; alternatives available without one: {alternatives}" if alternatives else "") + ".",
@@ -71,7 +72,7 @@ def availability_checks(catalog: Catalog, phase: Phase, acc: rec.Accelerator, se
     if not acc_status.known:
         checks.append(Check(
             "compliance.availability_unknown", "info", 2, "No availability data for this market",
-            f"The catalog has no availability row for {acc.name} in market {market}; whether it can be bought "
+            f"The catalog has no availability row for {acc.name} in {market_name(market)}; whether it can be bought "
             "there was not checked.",
             "Add an availability row (status, rule, date, source) for this part and market in your catalog.",
             (), {"part": acc.name, "market": market},
@@ -101,9 +102,9 @@ def residency_checks(phase: Phase, acc: rec.Accelerator, offer: rec.CloudOffer |
     if offer is not None and mode in PUBLIC_CLOUD_MODES and not offer_allowed(offer, market, c.data_residency == "in_country"):
         checks.append(Check(
             "compliance.offer_outside_market", "blocker", 6, "The cloud offer is outside the plan's market",
-            f"The plan is in market {market} but rents {offer.provider} {offer.instance} in {offer.region} "
-            f"(market {offer.market}).",
-            f"Choose an offer sold in {market}, or clear delivery.cloud_offer_id to let gpudesk pick one.",
+            f"The plan is in {market_name(market)} but rents {offer.provider} {offer.instance} in {offer.region} "
+            f"(sold in {market_name(offer.market)}).",
+            f"Choose an offer sold in {market_name(market)}, or clear delivery.cloud_offer_id to let gpudesk pick one.",
             (), {"market": market, "offer": f"{offer.provider} {offer.instance}", "offer_market": offer.market},
         ))
     if c.mlps_level >= MLPS_CLOUD_LEVEL and mode in PUBLIC_CLOUD_MODES:
@@ -174,19 +175,32 @@ def compliance_checks(catalog: Catalog, phase: Phase, r: ResolvedPhase, candidat
 
 
 STATUS_ZH = {"available": "可采购", "restricted": "受限（需许可）", "unavailable": "不可采购", "unknown": "无数据"}
-RESIDENCY_ZH = {"none": "无要求", "in_country": "数据不出境"}
-DOMESTIC_ZH = {"none": "无要求", "preferred": "优先国产", "required": "必须国产"}
-INDUSTRY_ZH = {"general": "一般行业", "finance": "金融", "government": "政务", "healthcare": "医疗", "energy": "能源",
-               "telecom": "电信", "education": "教育"}
+
+
+def market_name(code: str, lang: str = "en") -> str:
+    """A market by its name ("United States", "中国大陆"); an unknown code as it is."""
+    return MARKET.term(code).name(lang) if code in MARKET else code
+
+
+def _named(vocabulary: Vocabulary[Term], code: str) -> dict[str, str]:
+    """``{"": the code, "_name": its English name, "_name_zh": its Chinese name}`` (names are the code itself when
+    the vocabulary lacks it)."""
+    term = vocabulary.term(code) if code in vocabulary else None
+    return {"": code, "_name": term.en if term else code, "_name_zh": term.zh if term else code}
 
 
 def compliance_assumption(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> Assumption:
+    """The phase's market rules as an assumption, every code by its name ("United States", "no requirement"); a
+    part the catalog holds no availability record for says so in one clause instead of a row of dashes."""
     market, c = phase_market(phase), phase.compliance
-    status = AvailabilityIndex(catalog).accelerator(acc.id, market)
-    return Assumption("compliance", {
-        "market": market, "accelerator": acc.name, "status": status.status, "status_zh": STATUS_ZH[status.status],
-        "rule": status.rule or "—", "effective": status.effective or "—", "source": status.source or "—",
-        "taken": status.date or "—", "residency": c.data_residency, "residency_zh": RESIDENCY_ZH[c.data_residency],
-        "mlps_level": c.mlps_level, "domestic": c.domestic_parts, "domestic_zh": DOMESTIC_ZH[c.domestic_parts],
-        "industry": c.industry, "industry_zh": INDUSTRY_ZH[c.industry],
-    })
+    status = AvailabilityIndex.of(catalog).accelerator(acc.id, market)
+    values: dict[str, object] = {"accelerator": acc.name, "status": status.status,
+                                 "status_zh": STATUS_ZH[status.status], "mlps_level": c.mlps_level}
+    for key, vocabulary, code in (("market", MARKET, market), ("residency", DATA_RESIDENCY, c.data_residency),
+                                  ("domestic", DOMESTIC_PARTS, c.domestic_parts), ("industry", INDUSTRY, c.industry)):
+        values.update({key + suffix: name for suffix, name in _named(vocabulary, code).items()})
+    if status.status == "unknown" and not (status.rule or status.source):
+        return Assumption("compliance_unknown", values)
+    values.update({"rule": status.rule or "—", "effective": status.effective or "—", "source": status.source or "—",
+                   "taken": status.date or "—"})
+    return Assumption("compliance", values)

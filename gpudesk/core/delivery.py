@@ -19,11 +19,8 @@ from gpudesk.core import constants as C
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import catalog_source
-from gpudesk.vocabulary.delivery import compared_mode_name
+from gpudesk.vocabulary.delivery import compared_mode_name, public_cloud
 
-PUBLIC_CLOUD_MODES = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_monthly", "cloud_spot",
-                      "gpu_rental")
-MODES = PUBLIC_CLOUD_MODES + ("bare_metal", "private", "hybrid")
 _OFFER_FIELD = {
     "cloud_on_demand": "on_demand_per_hour",
     "cloud_reserved_1y": "reserved_1y_per_hour",
@@ -235,7 +232,7 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
                      "running sum of monthly cost", [f"delivery.monthly.{mode}"])
         fs.add(f"delivery.total.{mode}", cum[-1], cur, f"{_named(mode)} cost over the horizon", "cumulative at the last month",
                [f"delivery.cumulative.{mode}"])
-        allowed = not (inp.data_sensitivity == "regulated" and mode in PUBLIC_CLOUD_MODES)
+        allowed = not (inp.data_sensitivity == "regulated" and public_cloud(mode))
         fs.add(f"delivery.allowed.{mode}", float(allowed), "bool", f"{_named(mode)} allowed for the data",
                "0 when data_sensitivity is regulated and the mode is public cloud or rental",
                ["delivery.data_sensitivity"])
@@ -259,7 +256,7 @@ def cheapest_allowed_mode(fs: FigureSet) -> str:
 def delivery_checks(fs: FigureSet) -> list[Check]:
     checks: list[Check] = []
     sens, mode = fs["delivery.data_sensitivity"], fs["delivery.chosen_mode"]
-    if sens == "regulated" and mode in PUBLIC_CLOUD_MODES:
+    if sens == "regulated" and public_cloud(mode):
         alt = cheapest_allowed_mode(fs)
         checks.append(Check(
             "delivery.regulated_data_public_cloud", "blocker", 6, "Regulated data cannot go to a public cloud mode",
@@ -268,7 +265,7 @@ def delivery_checks(fs: FigureSet) -> list[Check]:
             f"{f' (cheapest allowed here: {alt})' if alt else ''}.",
             ("delivery.data_sensitivity",), {"mode": mode, "cheapest_allowed": alt},
         ))
-    elif sens == "sensitive" and mode in PUBLIC_CLOUD_MODES:
+    elif sens == "sensitive" and public_cloud(mode):
         checks.append(Check(
             "delivery.sensitive_data_public_cloud", "warning", 6, "Sensitive data in a public cloud mode",
             f"The data is marked sensitive and the plan uses {mode}.",

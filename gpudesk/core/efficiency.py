@@ -24,8 +24,10 @@ from gpudesk.core.constants import (
     FRAMEWORK_GEMM_TIME_SHARE,
     HBM_EFFICIENCY,
     MATMUL_EFFICIENCY_BF16,
+    MATMUL_EFFICIENCY_BF16_PART,
     MATMUL_EFFICIENCY_BF16_UNMEASURED,
     MATMUL_EFFICIENCY_FP8,
+    MATMUL_EFFICIENCY_FP8_PART,
     MATMUL_EFFICIENCY_FP8_UNMEASURED,
     MATMUL_EFFICIENCY_FP4,
     MATMUL_EFFICIENCY_FP4_UNMEASURED,
@@ -38,8 +40,8 @@ from gpudesk.core.constants import (
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
+from gpudesk.vocabulary.precision import LOW_FORMATS
 
-LOW_PRECISION = ("fp8", "fp6", "fp4", "int8", "int4")
 
 
 def by_family(family: np.ndarray | HardwareArrays, table: dict[str, Constant],
@@ -57,13 +59,31 @@ def by_family(family: np.ndarray | HardwareArrays, table: dict[str, Constant],
     return values, source
 
 
+def by_part(hw: np.ndarray | HardwareArrays, values: np.ndarray, source: str,
+            table: dict[str, Constant]) -> tuple[np.ndarray, str]:
+    """Replace a family value by the part's own measurement where the table has one (accelerator id)."""
+    if not isinstance(hw, HardwareArrays) or not table:
+        return values, source
+    ids = hw.ids
+    chosen = {str(i): table[str(i)] for i in np.unique(ids) if str(i) in table}
+    if not chosen:
+        return values, source
+    values = np.array(values, dtype=float, copy=True)
+    for part, const in chosen.items():
+        values[ids == part] = const.value
+    parts = "; ".join(f"{p}: constant {c.name} = {c.value:g} ({c.source})" for p, c in sorted(chosen.items()))
+    return values, f"{source}; measured part: {parts}"
+
+
 def matmul_efficiency(family: np.ndarray | HardwareArrays, precision: str) -> tuple[np.ndarray, str]:
-    """Achievable dense-matmul fraction of peak for a compute precision."""
+    """Achievable dense-matmul fraction of peak for a compute precision (the part's own MAMF where measured)."""
     if precision in ("fp4", "fp6"):  # block-scaled formats: their own measured fraction of their own peak
         return by_family(family, MATMUL_EFFICIENCY_FP4, MATMUL_EFFICIENCY_FP4_UNMEASURED)
-    if precision in LOW_PRECISION:
-        return by_family(family, MATMUL_EFFICIENCY_FP8, MATMUL_EFFICIENCY_FP8_UNMEASURED)
-    return by_family(family, MATMUL_EFFICIENCY_BF16, MATMUL_EFFICIENCY_BF16_UNMEASURED)
+    if precision in LOW_FORMATS:
+        return by_part(family, *by_family(family, MATMUL_EFFICIENCY_FP8, MATMUL_EFFICIENCY_FP8_UNMEASURED),
+                       MATMUL_EFFICIENCY_FP8_PART)
+    return by_part(family, *by_family(family, MATMUL_EFFICIENCY_BF16, MATMUL_EFFICIENCY_BF16_UNMEASURED),
+                   MATMUL_EFFICIENCY_BF16_PART)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from gpudesk.core.constants import Constant
+from gpudesk.vocabulary.terms import Term, Vocabulary
 
 Index = int | tuple[int, ...] | None
 
@@ -34,6 +35,11 @@ class Quantity:
     value: float | str
     unit: str
     source: str
+    vocabulary: Vocabulary[Term] | None = field(default=None, compare=False, repr=False)
+
+    def worded(self, lang: str) -> str | None:
+        """A categorical value named in ``lang``; None for a number."""
+        return None if self.vocabulary is None else self.vocabulary.name_of(str(self.value), lang)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -57,6 +63,11 @@ class Explanation:
     inputs: tuple[Quantity, ...] = ()
     source: str = ""
     note: str = ""
+    vocabulary: Vocabulary[Term] | None = field(default=None, compare=False, repr=False)
+
+    def worded(self, lang: str) -> str | None:
+        """A categorical value named in ``lang``; None for a number."""
+        return None if self.vocabulary is None else self.vocabulary.name_of(str(self.value), lang)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -108,6 +119,7 @@ class _Entry:
     source: str = ""
     note: str = ""
     is_input: bool = False
+    vocabulary: Vocabulary[Term] | None = None  # a categorical figure: its values are this vocabulary's codes
 
 
 def _pick(value: Any, index: Index) -> float | str:
@@ -162,11 +174,15 @@ class FigureSet:
         depends_on: Sequence[str] = (),
         note: str = "",
         source: str = "",
+        vocabulary: Vocabulary[Term] | None = None,
     ) -> Any:
+        """Record a derived figure. A categorical one holds codes of ``vocabulary`` (strings, never numbers),
+        which each surface words in its language (:meth:`vocabulary`)."""
         missing = [d for d in depends_on if d not in self._entries]
         if missing:
             raise KeyError(f"figure {key!r} depends on unknown figures {missing}")
-        self._entries[key] = _Entry(key, label, unit, value, formula, tuple(depends_on), source, note)
+        self._entries[key] = _Entry(key, label, unit, value, formula, tuple(depends_on), source, note,
+                                    vocabulary=vocabulary)
         return value
 
     def merge(self, other: FigureSet, prefix: str = "") -> None:
@@ -178,7 +194,7 @@ class FigureSet:
             deps = tuple(prefix + d for d in entry.depends_on)
             self._entries[new_key] = _Entry(
                 new_key, entry.label, entry.unit, entry.value, entry.formula, deps,
-                entry.source, entry.note, entry.is_input,
+                entry.source, entry.note, entry.is_input, entry.vocabulary,
             )
 
     # -- reading --------------------------------------------------------
@@ -200,6 +216,15 @@ class FigureSet:
     def is_input(self, key: str) -> bool:
         return self._entries[key].is_input
 
+    def vocabulary(self, key: str) -> Vocabulary[Term] | None:
+        """The vocabulary whose codes a categorical figure holds; None for a number."""
+        return self._entries[key].vocabulary if key in self._entries else None
+
+    def word(self, key: str, lang: str, index: Index = None) -> str | None:
+        """A categorical figure's value named in ``lang``; None for a figure that is not categorical."""
+        vocabulary = self.vocabulary(key)
+        return None if vocabulary is None else vocabulary.name_of(str(self.value_at(key, index)), lang)
+
     def value_at(self, key: str, index: Index = None) -> float | str:
         return _pick(self._entries[key].value, index)
 
@@ -219,6 +244,7 @@ class FigureSet:
                 _pick(self._entries[dep].value, index),
                 self._entries[dep].unit,
                 self._entries[dep].source or ("derived: " + self._entries[dep].formula if self._entries[dep].formula else ""),
+                self._entries[dep].vocabulary,
             )
             for dep in entry.depends_on
         )
@@ -231,6 +257,7 @@ class FigureSet:
             inputs=inputs,
             source=entry.source,
             note=entry.note,
+            vocabulary=entry.vocabulary,
         )
 
     def sources_behind(self, key: str, index: Index = None) -> list[Quantity]:

@@ -32,9 +32,8 @@ from gpudesk.catalog.records import Accelerator
 from gpudesk.core.constants import PCIE_X16_GBS_BY_GEN
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.power_limit import clock_fraction, describe
+from gpudesk.vocabulary.precision import MATH_FORMATS, WIDE_FORMATS, math_of, peak_field
 
-PRECISIONS = ("fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8")
-WIDE_MATH = ("fp32", "tf32", "bf16", "fp16")  # formats fused attention runs in as they are
 _NO_SCALEUP = ("", "none", "pcie", "PCIe")
 MIB = float(2**20)
 DRIVER_FORMULA = "usable_memory_mib × 2^20 (driver total)"
@@ -43,14 +42,16 @@ MIXED_FORMULA = ("usable_memory_mib × 2^20 (driver total) where the catalog has
                  "else memory_gb × 1e9 (marketed)")
 
 
-def _peak_field(precision: str) -> str:
-    """The catalog field a precision's dense peak is read from (see Accelerator.peak_tflops)."""
-    return "int8_tops" if precision in ("int8", "int4") else f"{precision}_tflops"
-
-
 def _catalog_source(acc: Accelerator, field_name: str) -> str:
     citation = acc.provenance.source_of(field_name) or "no citation recorded"
     return f"catalog accelerators/{acc.id}.{field_name}: {citation}"
+
+
+def _attention_source(acc: Accelerator) -> str:
+    """The field low-precision GEMMs' attention runs at (HardwareArrays.attention_peak): bf16, else fp16."""
+    if acc.bf16_tflops is None and acc.fp16_tflops is not None:
+        return _catalog_source(acc, "fp16_tflops") + " (no bf16 figure)"
+    return _catalog_source(acc, "bf16_tflops")
 
 
 def capacity_bytes(acc: Accelerator) -> float:
@@ -71,6 +72,34 @@ def capacity_source(acc: Accelerator) -> str:
 def capacity_formula(accelerators: Sequence[Accelerator]) -> str:
     known = {bool(a.usable_memory_mib) for a in accelerators}
     return DRIVER_FORMULA if known == {True} else MARKETED_FORMULA if known == {False} else MIXED_FORMULA
+
+
+_SOURCES: dict[int, tuple[Accelerator, dict[str, str]]] = {}
+"""Each accelerator record's source lines, by identity (records are frozen; the entry holds the record, so its id
+is not reused while cached)."""
+
+
+def _accelerator_sources(a: Accelerator) -> dict[str, str]:
+    """Where each hardware column of ``a`` comes from (joined over the candidates in ``from_accelerators``)."""
+    hit = _SOURCES.get(id(a))
+    if hit is not None and hit[0] is a:
+        return hit[1]
+    is_pcie = a.scaleup_link in _NO_SCALEUP or not a.scaleup_bw_gbs
+    found = {
+        # each math format cites the catalog field it reads (int8 and int4 math read int8_tops)
+        **{f"peak.{p}": _catalog_source(a, peak_field(p)) for p in MATH_FORMATS},
+        # low-precision GEMMs keep attention in 16 bit: bf16 where the part publishes it, else fp16
+        "peak.attention": _attention_source(a),
+        "hbm_bw": _catalog_source(a, "mem_bw_gbs"),
+        "memory": capacity_source(a),
+        "scaleup": (_catalog_source(a, "scaleup_bw_gbs") if not is_pcie else
+                    f"accelerators/{a.id}: no scale-up link; PCIe Gen{a.pcie_gen or 4} x16 "
+                    "(constants PCIE_X16_GBS_BY_GEN)"),
+    }
+    if len(_SOURCES) >= 4096:
+        _SOURCES.clear()
+    _SOURCES[id(a)] = (a, found)
+    return found
 
 
 def _value(raw: float | None) -> float:
@@ -120,7 +149,7 @@ class HardwareArrays:
         tdps = [a.tdp_w for a in accelerators]
         clock = clock_fraction(limits, np.array([_value(t) for t in tdps]))
         peak = {
-            p: np.array([_value(a.peak_tflops(p)) * 1e12 for a in accelerators]) * clock for p in PRECISIONS
+            p: np.array([_value(a.peak_tflops(p)) * 1e12 for a in accelerators]) * clock for p in MATH_FORMATS
         }
         pcie_bw = np.array([float(PCIE_X16_GBS_BY_GEN.get(a.pcie_gen or 4, PCIE_X16_GBS_BY_GEN[4]).value)
                             for a in accelerators]) * 1e9
@@ -129,23 +158,9 @@ class HardwareArrays:
         domain = np.array([float(a.scaleup_domain or 1) for a in accelerators])
         scaleup_bw = np.where(is_pcie, pcie_bw, link_bw)
         scaleup_domain = np.where(is_pcie, gpn, np.maximum(domain, 1.0))
-        sources = {
-            # each precision cites the catalog field its math reads (int8 and int4 read int8_tops)
-            **{f"peak.{p}": "; ".join(sorted({_catalog_source(a, _peak_field(p)) for a in accelerators}))
-               for p in PRECISIONS},
-            # low-precision GEMMs keep attention in 16 bit: bf16 where the part publishes it, else fp16
-            "peak.attention16": "; ".join(sorted({
-                _catalog_source(a, "bf16_tflops" if a.bf16_tflops else "fp16_tflops") for a in accelerators})),
-            "hbm_bw": "; ".join(sorted({_catalog_source(a, "mem_bw_gbs") for a in accelerators})),
-            "memory": "; ".join(sorted({capacity_source(a) for a in accelerators})),
-            "scaleup": "; ".join(sorted({
-                (_catalog_source(a, "scaleup_bw_gbs") if not p else
-                 f"accelerators/{a.id}: no scale-up link; PCIe Gen{a.pcie_gen or 4} x16 "
-                 "(constants PCIE_X16_GBS_BY_GEN)")
-                for a, p in zip(accelerators, is_pcie)
-            })),
-            "scaleout": "user input: NIC Gb/s x NICs per node / GPUs per node",
-        }
+        per_acc = [_accelerator_sources(a) for a in accelerators]
+        sources = {key: "; ".join(sorted({one[key] for one in per_acc})) for key in per_acc[0]}
+        sources["scaleout"] = "user input: NIC Gb/s x NICs per node / GPUs per node"
         limited = describe(limits.tolist(), tdps, [a.id for a in accelerators])
         if limited:
             for key in [k for k in sources if k.startswith("peak.")]:
@@ -174,10 +189,10 @@ class HardwareArrays:
 
     def peak(self, precision: str) -> np.ndarray:
         """Dense peak FLOP/s for a compute precision (int4 runs int8 math; NaN where unknown)."""
-        key = {"int4": "int8"}.get(precision, precision)
-        if key not in self.peak_flops:
-            raise ValueError(f"unknown compute precision {precision!r}; known: {', '.join(PRECISIONS)}")
-        return self.peak_flops[key]
+        try:
+            return self.peak_flops[math_of(precision)]
+        except ValueError:
+            raise ValueError(f"unknown compute precision {precision!r}; known: {', '.join(MATH_FORMATS)}") from None
 
     def attention_peak(self, compute: str) -> np.ndarray:
         """Dense peak FLOP/s of the attention core (Q·Kᵀ, softmax, ·V) when the GEMMs run in ``compute``.
@@ -187,7 +202,7 @@ class HardwareArrays:
         attention is opt-in): bf16 where the catalog has the part's bf16 figure, else fp16 (Turing T4 and
         Ascend 910B publish fp16 only). NaN only where the part has neither.
         """
-        if compute in WIDE_MATH:
+        if compute in WIDE_FORMATS:
             return self.peak(compute)
         bf16 = self.peak("bf16")
         return np.where(np.isfinite(bf16), bf16, self.peak("fp16"))
@@ -220,13 +235,14 @@ class HardwareArrays:
 
     def record(self, fs: FigureSet, precision: str, prefix: str = "hw") -> None:
         """Record the hardware inputs used by the time models, with their sources."""
-        math = {"int4": "int8"}.get(precision, precision)
+        # Each peak cites the catalog field its math reads (fp4 math: fp4_tflops; int8 and int4: int8_tops).
         fs.input(f"{prefix}.peak_flops", self.peak(precision), "FLOP/s", f"dense peak ({precision})",
-                 self.sources[f"peak.{math}"])
-        attention = precision if precision in WIDE_MATH else "16-bit: bf16, else fp16"
+                 self.sources[f"peak.{math_of(precision)}"])
+        wide = precision in WIDE_FORMATS
+        attention = precision if wide else "16-bit: bf16, else fp16"
         fs.input(f"{prefix}.peak_flops_attention", self.attention_peak(precision), "FLOP/s",
                  f"dense peak of the attention math ({attention})",
-                 self.sources[f"peak.{math}" if precision in WIDE_MATH else "peak.attention16"])
+                 self.sources[f"peak.{math_of(precision)}"] if wide else self.sources["peak.attention"])
         fs.input(f"{prefix}.hbm_bw", self.hbm_bw, "B/s", "memory bandwidth", self.sources["hbm_bw"])
         fs.input(f"{prefix}.memory_bytes", self.memory_bytes, "B", "memory per GPU",
                  f"{self.memory_formula}: {self.sources['memory']}")

@@ -45,17 +45,18 @@ from gpudesk.core.inference_queue import max_rate_for, wait_quantile
 from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.model_math import kv_cache_bytes
+from gpudesk.vocabulary.precision import serving_math as weights_math
+from gpudesk.vocabulary.sizing import BOTTLENECK, SERVING_BOTTLENECKS
+
+SERVING_CODES = np.asarray(SERVING_BOTTLENECKS)  # infer.bottleneck codes by the index the model assigns
 
 BATCHING = ("continuous", "separate_prefill", "static", "disaggregated")
 SCENARIOS = ("server", "offline", "interactive")
-BOTTLENECKS = ("weights_bandwidth", "kv_bandwidth", "compute", "communication", "kv_capacity", "tpot_target",
-               "unsupported_precision")
-MATH_FOR_WEIGHTS = {"bf16": "bf16", "fp16": "fp16", "fp8": "fp8", "fp4": "fp4", "fp32": "fp32", "int8": "int8"}
 
 
 def serving_math(weight_dtype: str, compute_dtype: str | None) -> str:
     """The format a serving replica's GEMMs run in: the one given, else the weight format's (int4 weight-only: bf16)."""
-    return compute_dtype or MATH_FOR_WEIGHTS.get(weight_dtype, "bf16")
+    return compute_dtype or weights_math(weight_dtype)
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,8 @@ class InferenceInputs:
     serving_fraction: float | None = None  # memory share the engine may use; None = SERVING_MEMORY_FRACTION
     calibration: CalibrationScales | None = None  # pilot-fitted efficiency scales (core/calibration_hook.py)
     derive_batch: bool = True  # False: C is the given batch capped by the KV cache only (a search checks TPOT)
-    lean: bool = False  # a search's evaluation: skips figures only the plan shows (mem.min_gpus)
+    queue: bool = True  # False: no queueing figures (rates, replicas, loaded TTFT), for sweeps that read none
+    layout_search: bool = True  # False: no mem.min_gpus (the fewest GPUs for one replica), for sweeps and searches
 
 
 def _largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, out: np.ndarray,
@@ -118,7 +120,7 @@ def _memory(inp: InferenceInputs, a: dict[str, np.ndarray], groups: np.ndarray, 
     return estimate_memory(MemoryInputs(
         model=inp.model, mode="inference", weight_dtype=inp.weight_dtype, kv_dtype=inp.kv_dtype,
         seq_len=a["prompt_tokens"] + a["output_tokens"], micro_batch=np.maximum(batch / groups, 1.0),
-        tp=a["tp"], pp=a["pp"], ep=a["ep"], serving_fraction=inp.serving_fraction, fewest_gpus=not inp.lean,
+        tp=a["tp"], pp=a["pp"], ep=a["ep"], serving_fraction=inp.serving_fraction, search=inp.layout_search,
         **hw.memory_fields()))
 
 
@@ -248,16 +250,20 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     k = fs.add("infer.queue_variability", QV.value + cv2 / 2.0, "", "Allen-Cunneen factor (ca² + cs²)/2",
                "(1 + cs²)/2 with cs² = ((TPOT·sd(O))² + (prefill/I · sd(I))²) / S² (Poisson arrivals)",
                ["infer.tpot_s", "infer.prefill_s", "infer.in.output_sd", "infer.in.prompt_sd"])
-    _queue(fs, inp, a, rep, service, c1, valid, prompt, prompt_tail, out_tail, tpot, k, z)
+    if inp.queue:
+        _queue(fs, inp, a, rep, service, c1, valid, prompt, prompt_tail, out_tail, tpot, k, z)
     code = np.where(dec["weights_bound"], 0.0, 2.0)
     code = np.where(dec["attention"] > dec["linear"], 1.0, code)
     code = np.where(dec["comm"] > np.maximum(dec["linear"], dec["attention"]), 3.0, code)
     code = np.where((given > 0) & (conc < given) | (given <= 0),
                     np.where(conc >= kv_cap, 4.0, np.where(np.isfinite(target), 5.0, code)), code)
     code = np.where(supported, code, 6.0)
-    fs.add("infer.bottleneck", code, "code", "what limits throughput",
-           "codes: " + ", ".join(f"{i} {b}" for i, b in enumerate(BOTTLENECKS)),
-           ["infer.decode_step_s", "infer.concurrency", "infer.max_concurrency_kv"])
+    fs.add("infer.bottleneck", SERVING_CODES[code.astype(int)], "", "what limits throughput",
+           "weights_bandwidth when the decode step reads weights longer than it computes, else compute; "
+           "kv_bandwidth when attention outweighs the linear layers; communication when it outweighs both; "
+           "kv_capacity or tpot_target when either caps the concurrency below the engine maximum; "
+           "unsupported_precision where the part lacks the precision",
+           ["infer.decode_step_s", "infer.concurrency", "infer.max_concurrency_kv"], vocabulary=BOTTLENECK)
     return fs
 
 

@@ -24,9 +24,6 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.project.model import Phase
 from gpudesk.project.region_currency import market_of_region
 
-RENTED_MODES = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot", "gpu_rental",
-                "bare_metal", "container_service", "serverless_api", "managed_training", "agent_platform")
-"""Modes in which the customer rents capacity that already stands in a provider's data centre."""
 
 
 def phase_market(phase: Phase) -> str:
@@ -71,7 +68,14 @@ class Status:
 
 
 class AvailabilityIndex:
-    """Availability rows of one catalog, grouped by (table, item id) for repeated lookups."""
+    """Availability rows of one catalog, grouped by (table, item id) for repeated lookups.
+
+    Build it with :meth:`of`: one index per catalog revision, shared by every estimate until the rows change."""
+
+    @classmethod
+    def of(cls, catalog: Catalog) -> AvailabilityIndex:
+        derived = getattr(catalog, "derived", None)
+        return derived("market.availability", cls) if derived is not None else cls(catalog)
 
     def __init__(self, catalog: Catalog) -> None:
         self._rows: dict[tuple[str, str], list[rec.Availability]] = {}
@@ -79,12 +83,19 @@ class AvailabilityIndex:
             self._rows.setdefault((row.item_table, row.item_id), []).append(row)
         self._accelerator_of = {s.id: s.accelerator_id for s in catalog.servers()}
         self._markets = {market for (_table, _item), rows in self._rows.items() for market in (r.market for r in rows)}
+        self._found: dict[tuple[str, str, str], Status | None] = {}  # answers so far (Status is immutable)
 
     def tracks(self, market: str) -> bool:
         """Whether the catalog records availability for ``market`` (then a part without a row is not assumed)."""
         return market in self._markets
 
     def _status(self, table: str, item_id: str, market: str) -> Status | None:
+        key = (table, item_id, market)
+        if key not in self._found:
+            self._found[key] = self._lookup(table, item_id, market)
+        return self._found[key]
+
+    def _lookup(self, table: str, item_id: str, market: str) -> Status | None:
         rows = self._rows.get((table, item_id), [])
         own = [r for r in rows if r.market == market] or [r for r in rows if r.market == "global"]
         if not own:
@@ -105,8 +116,20 @@ class AvailabilityIndex:
 
 
 def priced_offer_exists(catalog: Catalog, acc_id: str, market: str, in_country: bool) -> bool:
-    return any(o.accelerator_id == acc_id and o.on_demand_per_hour is not None and offer_allowed(o, market, in_country)
-               for o in catalog.cloud_offers())
+    return any(offer_allowed(o, market, in_country) for o in _priced_offers(catalog).get(acc_id, ()))
+
+
+def _priced_offers(catalog: Catalog) -> dict[str, list[rec.CloudOffer]]:
+    """Offers with an on-demand price, by accelerator (once per catalog revision)."""
+    def build(cat: Catalog) -> dict[str, list[rec.CloudOffer]]:
+        by_acc: dict[str, list[rec.CloudOffer]] = {}
+        for o in cat.cloud_offers():
+            if o.accelerator_id is not None and o.on_demand_per_hour is not None:
+                by_acc.setdefault(o.accelerator_id, []).append(o)
+        return by_acc
+
+    derived = getattr(catalog, "derived", None)
+    return derived("market.priced_offers", build) if derived is not None else build(catalog)
 
 
 def usable(status: Status, rented: bool, offer_in_market: bool, tracked: bool = False) -> bool:

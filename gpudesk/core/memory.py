@@ -81,8 +81,8 @@ class MemoryInputs:
     # False for sweeps that only need the fit: skips the limits (mem.max_micro_batch, mem.max_concurrency,
     # mem.max_context) and the layout search (mem.min_gpus); every other figure is unchanged
     limits: bool = True
-    # False for searches that read the limits but not the fewest GPUs of one replica (mem.min_gpus)
-    fewest_gpus: bool = True
+    # False: the limits without the layout search (mem.min_gpus), for sweeps that read the limits but not it
+    search: bool = True
 
 
 def _settings(inp: MemoryInputs) -> Settings:
@@ -258,7 +258,7 @@ def estimate_memory(inp: MemoryInputs) -> FigureSet:
     if not inp.limits:
         return fs
     _record_limits(fs, inp, cfg, bud, s, b)
-    if not inp.fewest_gpus:
+    if not inp.search:
         return fs
     gpus = min_gpus(cfg, lay, cap, s, b, v, as_array(inp.gpus_per_node))
     family = ("ZeRO-3: given t, p, c; d = 1, 2, 4, … until the shards fit; n = t·p·c·d" if train else "")

@@ -18,8 +18,8 @@ from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.plan_workload import METHOD
 from gpudesk.core.scaling import Workload as ScalingWork
 from gpudesk.core.scaling import best_layouts
-from gpudesk.core.training import bottleneck_name
 from gpudesk.project.model import Workload
+from gpudesk.vocabulary.sizing import BOTTLENECK
 
 # Report a better layout only when its gain exceeds half the estimate's own accuracy band (±20% → 10%).
 FASTER_BY = 1.0 + ESTIMATE_ACCURACY_BAND.value / 2.0
@@ -55,11 +55,12 @@ def layout_search(model: rec.ModelArch, w: Workload, hw: HardwareArrays, gpus: i
             and best >= FASTER_BY * planned_tokens_per_s:
         tp, pp, ep = (int(fs.value_at(f"scale.best_{k}")) for k in ("tp", "pp", "ep"))
         gain = best / planned_tokens_per_s - 1
-        limit = bottleneck_name(float(fs.value_at("scale.best_limit")))
+        limit = str(fs.value_at("scale.best_limit"))
         checks.append(Check(
             "scaling.better_layout", "info", 5, "A faster parallel layout exists",
             f"On {gpus:,} GPUs, TP{tp} × PP{pp} × EP{ep} trains {gain:.0%} faster than the plan's layout "
-            f"({best:,.0f} against {planned_tokens_per_s:,.0f} tokens/s); it is limited by {limit}.",
+            f"({best:,.0f} against {planned_tokens_per_s:,.0f} tokens/s); it is limited by "
+            f"{BOTTLENECK.name_of(limit, 'en')}.",
             f"Set tensor parallel {tp}, pipeline stages {pp} and expert parallel {ep} in step 2.",
             ("scale.best_tokens_per_s", "train.tokens_per_s", "scale.best_limit"),
             {"gpus": gpus, "tp": tp, "pp": pp, "ep": ep, "gain": gain, "best": best,

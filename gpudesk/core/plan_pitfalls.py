@@ -31,13 +31,12 @@ from gpudesk.core.pitfalls import (
 from gpudesk.vocabulary.delivery import owns_hardware as owns_facility
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.candidates import Candidate
-from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult
+from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.vocabulary.serving import PERCENTILE
 from gpudesk.project.model import Phase
+from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS, TRAINING_KINDS
+from gpudesk.vocabulary.delivery import COMMITTED_MODES
 
-COMMITTED = ("private", "bare_metal", "cloud_reserved_1y", "cloud_reserved_3y", "hybrid")
-SERVING_KINDS = ("llm_inference", "agent_hosting")
-TRAINING = (*TRAIN_KINDS, "vision_train")
 
 
 def plan_pitfalls(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult],
@@ -47,7 +46,7 @@ def plan_pitfalls(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: l
     checks += _per_card_price(phase, candidates)
     checks += _scaling_path(phase, r, figures, results)
     checks += _latency(phase, figures)
-    trains = [res.gpus for w, res in zip(phase.workloads, results) if w.kind in TRAINING]
+    trains = [res.gpus for w, res in zip(phase.workloads, results) if w.kind in TRAINING_KINDS]
     checks += consumer_gpu_pitfall(r.accelerator, float(max(trains))) if trains else []
     if (phase.delivery.data_sensitivity == "regulated" and owns_facility(phase.delivery.mode)
             and r.storage.cloud_provider):
@@ -59,7 +58,7 @@ def commitment_checks(phase: Phase, figures: FigureSet) -> list[Check]:
     """Idle committed capacity, or owning that cannot pay back within the phase."""
     utilisation = figures.number("delivery.owned_utilisation")
     mode = phase.delivery.mode
-    if not math.isfinite(utilisation) or mode not in COMMITTED:
+    if not math.isfinite(utilisation) or mode not in COMMITTED_MODES:
         return []
     break_even, ratio = _break_even_utilisation(figures, mode)
     if math.isfinite(break_even) and break_even < 1.0:
@@ -103,20 +102,19 @@ def _per_card_price(phase: Phase, candidates: list[Candidate]) -> list[Check]:
     chosen = next((i for i, c in enumerate(priced) if c.pinned), None)
     if chosen is None or len(priced) < 2:
         return []
-    serving = phase.workloads[0].kind not in TRAINING
-    months = max(phase.costs.horizon_years, 1) * 12.0  # serving rows cost the horizon; the pitfall speaks of a month
-    work = [c.cost / months if serving else c.cost for c in priced]
-    hours = [730.0 * c.gpus if serving else c.time_or_throughput * 24.0 * c.gpus for c in priced]
+    months = max(phase.costs.horizon_years, 1) * 12.0  # rows cost the ledger's horizon; the pitfall speaks of a month
+    work = [c.cost / months for c in priced]
+    hours = [730.0 * c.gpus for c in priced]
     return per_gpu_price_pitfall(
         [c.accelerator_name for c in priced], [v / max(h, 1e-9) for v, h in zip(work, hours)],
-        work, chosen, phase.costs.currency, "month" if serving else "job")
+        work, chosen, phase.costs.currency, "month")
 
 
 def _scaling_path(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult]) -> list[Check]:
     checks: list[Check] = []
     nodes, gpn = figures.number("plan.nodes", 1.0), figures.number("plan.gpus_per_node", 1.0)
-    spans = any(w.kind in TRAINING and res.gpus > gpn for w, res in zip(phase.workloads, results)) or any(
-        w.kind in SERVING_KINDS and res.figures.number("infer.gpus_per_replica", 1.0) > gpn
+    spans = any(w.kind in TRAINING_KINDS and res.gpus > gpn for w, res in zip(phase.workloads, results)) or any(
+        w.kind in LLM_SERVING_KINDS and res.figures.number("infer.gpus_per_replica", 1.0) > gpn
         for w, res in zip(phase.workloads, results))
     if phase.network.fabric == "none" and nodes > 1 and spans:
         row = r.catalog_server or r.server
@@ -143,7 +141,7 @@ def _scaling_path(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: l
 def _latency(phase: Phase, figures: FigureSet) -> list[Check]:
     w = phase.workloads[0]
     ttft0 = figures.number("infer.ttft_unloaded_s")
-    if w.kind not in SERVING_KINDS or not math.isfinite(ttft0):
+    if w.kind not in LLM_SERVING_KINDS or not math.isfinite(ttft0):
         return []
     if w.ttft_p50_ms > 0 and ttft0 * 1000.0 > w.ttft_p50_ms:
         return latency_pitfall(ttft0, w.ttft_p50_ms / 1000.0, "P50")

@@ -12,39 +12,33 @@ from __future__ import annotations
 
 from gpudesk.catalog.records import Accelerator
 from gpudesk.core.checks import Check
-from gpudesk.core.hardware import PRECISIONS, WIDE_MATH
 from gpudesk.core.inference import serving_math
 from gpudesk.project.model import Workload
+from gpudesk.vocabulary.precision import MATH_FORMATS, WIDE_FORMATS, peak_field
+from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS, SEAT_KINDS
 
-SERVING_KINDS = ("llm_inference", "agent_hosting")
-NO_COMPUTE_KINDS = ("rendering_vdi",)
-
-
-def peak_field(precision: str) -> str:
-    """The catalog field that holds a precision's dense peak (int8 and int4 math: int8_tops)."""
-    return "int8_tops" if precision in ("int8", "int4") else f"{precision}_tflops"
 
 
 def gemm_precision(w: Workload) -> str:
     """The format the workload's matrix multiplies run in (serving: the weight format's math unless set apart)."""
-    if w.kind in SERVING_KINDS:
+    if w.kind in LLM_SERVING_KINDS:
         return serving_math(w.weight_dtype, None if w.compute_dtype == w.weight_dtype else w.compute_dtype)
     return w.compute_dtype
 
 
 def listed_precisions(acc: Accelerator) -> list[str]:
-    return [p for p in PRECISIONS if acc.peak_tflops(p) is not None]
+    return [p for p in MATH_FORMATS if acc.peak_tflops(p) is not None]
 
 
 def precision_checks(acc: Accelerator, w: Workload, where: str) -> list[Check]:
     """A blocker per precision the workload computes in that the accelerator's catalog row has no peak for."""
-    if w.kind in NO_COMPUTE_KINDS:
+    if w.kind in SEAT_KINDS:
         return []
     gemm = gemm_precision(w)
     missing: list[tuple[str, str]] = []
     if acc.peak_tflops(gemm) is None:
         missing.append((gemm, peak_field(gemm)))
-    elif gemm not in WIDE_MATH and acc.peak_tflops("bf16") is None and acc.peak_tflops("fp16") is None:
+    elif gemm not in WIDE_FORMATS and acc.peak_tflops("bf16") is None and acc.peak_tflops("fp16") is None:
         missing.append(("bf16 or fp16 (attention)", "bf16_tflops"))
     listed = ", ".join(listed_precisions(acc)) or "none"
     out = []

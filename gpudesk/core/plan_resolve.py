@@ -115,7 +115,7 @@ def _server_for(catalog: Catalog, phase: Phase, acc: rec.Accelerator, where: str
     if not matches:
         return generic_server(acc, phase.hardware.gpus_per_node)
     wanted = phase.hardware.gpus_per_node
-    index, market = AvailabilityIndex(catalog), phase_market(phase)
+    index, market = AvailabilityIndex.of(catalog), phase_market(phase)
     return min(matches, key=lambda s: (index.server(s.id, market).status == "unavailable", s.gpus != wanted,
                                        s.is_rack, s.gpus < wanted, abs(s.gpus - wanted), s.id))
 

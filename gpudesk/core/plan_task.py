@@ -5,6 +5,7 @@ from __future__ import annotations
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.plan_workload import TRAIN_KINDS
 from gpudesk.project.model import Workload
+from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS
 
 SECONDS_PER_DAY = 86400.0
 
@@ -30,7 +31,7 @@ def task_figures(w: Workload, trained_flops_per_token: float | None,
             fs.add("task.sustained_flops_needed", total / max(deadline * SECONDS_PER_DAY, 1.0), "FLOP/s",
                    "sustained compute the deadline needs", "training compute / (deadline × 86,400 s)",
                    ["task.total_flops", "task.deadline_days"])
-    elif w.kind in ("llm_inference", "agent_hosting"):
+    elif w.kind in LLM_SERVING_KINDS:
         rpd = fs.input("task.requests_per_day", w.requests_per_day, "requests/day", "requests per day")
         peak = fs.input("task.peak_factor", w.peak_factor, "x", "peak over the daily average")
         io = fs.input("task.tokens_per_request", float(w.prompt_tokens + w.output_tokens), "tokens",

@@ -160,7 +160,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         load_factor=TRAINING_POWER_LOAD.value,
         duty_fraction=duty,
         scaling_sweep=(counts, np.asarray(sweep["train.tokens_per_s_per_gpu"], dtype=float),
-                       np.asarray(sweep["train.bottleneck"], dtype=float)),
+                       np.asarray(sweep["train.bottleneck"], dtype=str)),
         sized_by=sized_by, sizing_formula=formula,
         sizing_keys=tuple(k for k in ("train.time_to_train_days", "mem.fits") if k in figures),
         layout=Layout(p.tp, p.pp, p.cp, p.ep, max(n_gpus // mp, 1)),

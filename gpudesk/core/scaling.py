@@ -25,9 +25,10 @@ from gpudesk.catalog.records import ModelArch
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import MemoryInputs, estimate_memory
-from gpudesk.core.training import BOTTLENECKS, TrainingInputs, estimate_training
+from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.vocabulary.sizing import BOTTLENECK
 
-MEMORY_CODE = float(BOTTLENECKS.index("memory"))
+MEMORY_CODE = "memory"  # a BOTTLENECK code: no layout fits
 _MEM_MODE = {"full": "train", "lora": "lora", "qlora": "qlora"}
 
 
@@ -93,9 +94,9 @@ def scaling_curve(work: Workload, hw: HardwareArrays, gpu_counts: Sequence[int],
     ref = per_gpu[np.isfinite(per_gpu)][0] if np.isfinite(per_gpu).any() else np.nan
     fs.add("scale.efficiency", per_gpu / ref, "fraction", "scaling efficiency",
            "(tokens/s per GPU) / (tokens/s per GPU at the smallest count that fits)", ["scale.tokens_per_s"])
-    fs.add("scale.limit", _limit(mem, train), "code", "what limits each point",
-           "memory when it does not fit, else train.largest_overhead; codes: "
-           + ", ".join(f"{i} {b}" for i, b in enumerate(BOTTLENECKS)), ["scale.fits", "train.largest_overhead"])
+    fs.add("scale.limit", _limit(mem, train), "", "what limits each point",
+           "memory when it does not fit, else train.largest_overhead", ["scale.fits", "train.largest_overhead"],
+           vocabulary=BOTTLENECK)
     return fs
 
 
@@ -162,9 +163,9 @@ def best_layouts(work: Workload, hw: HardwareArrays, gpu_counts: Sequence[int], 
     fs.add("scale.best_efficiency", per_gpu / ref, "fraction", "scaling efficiency of the best layouts",
            "(tokens/s per GPU) / (same at the smallest count with a fitting layout)", ["scale.best_tokens_per_s"])
     limit = _limit(mem, train)
-    fs.add("scale.best_limit", np.where(found, limit[safe], MEMORY_CODE), "code", "what limits the best layout",
-           "train.largest_overhead of the chosen layout; memory when no layout fits; codes: "
-           + ", ".join(f"{i} {b}" for i, b in enumerate(BOTTLENECKS)), ["scale.best_tokens_per_s"])
+    fs.add("scale.best_limit", np.where(found, limit[safe], MEMORY_CODE), "", "what limits the best layout",
+           "train.largest_overhead of the chosen layout; memory when no layout fits", ["scale.best_tokens_per_s"],
+           vocabulary=BOTTLENECK)
     fs.add("scale.best_mfu", np.where(found, train["train.mfu"][safe], np.nan), "fraction", "MFU of the best layout",
            "train.mfu at the chosen layout", ["scale.best_tokens_per_s"])
     return fs

@@ -24,11 +24,11 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFORM_OVERHEAD
 from gpudesk.core.candidates import Reason
 from gpudesk.core.delivery import convert
-from gpudesk.core.market import RENTED_MODES, AvailabilityIndex, is_domestic, offer_allowed, phase_market, \
+from gpudesk.core.market import AvailabilityIndex, is_domestic, offer_allowed, phase_market, \
     priced_offer_exists, usable
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.project.model import Phase
-from gpudesk.vocabulary.delivery import owns_hardware, priced_as
+from gpudesk.vocabulary.delivery import RENTED_MODES, owns_hardware, priced_as
 
 HOURS_PER_YEAR = 8760.0
 HOURS_PER_MONTH = 730.0
@@ -67,7 +67,7 @@ def eligible(catalog: Catalog, phase: Phase) -> tuple[list[rec.Accelerator], dic
     stays so the plan's own choice is compared (its checks say why it cannot be used)."""
     wanted = set(phase.hardware.candidates)
     market, in_country = phase_market(phase), phase.compliance.data_residency == "in_country"
-    index = AvailabilityIndex(catalog)
+    index = AvailabilityIndex.of(catalog)
     rented = phase.delivery.mode in RENTED_MODES
     with_server = {s.accelerator_id for s in catalog.servers()
                    if index.server(s.id, market).status != "unavailable" or rented}
@@ -188,7 +188,7 @@ def unit_costs(catalog: Catalog, phase: Phase, r: ResolvedPhase, accelerators: l
                load: float) -> list[UnitCost]:
     """The price per GPU-hour of every accelerator on the phase's cost basis (see the module docstring)."""
     owned = owns_hardware(phase.delivery.mode)
-    index = AvailabilityIndex(catalog)
+    index = AvailabilityIndex.of(catalog)
     out = []
     for acc in accelerators:
         server = server_for(catalog, phase, acc, r)

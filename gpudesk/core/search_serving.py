@@ -107,7 +107,7 @@ def _kv_capacity(ctx: Context, hw: HardwareArrays, weight: str, kv: str, lay: np
     mem = estimate_memory(MemoryInputs(
         model=ctx.model, mode="inference", weight_dtype=weight, kv_dtype=kv,
         seq_len=w.prompt_tokens + w.output_tokens, micro_batch=1.0, tp=tp, pp=pp, ep=ep,
-        serving_fraction=w.serving_memory_fraction, fewest_gpus=False, **hw.memory_fields()))
+        serving_fraction=w.serving_memory_fraction, search=False, **hw.memory_fields()))
     length = float(w.prompt_tokens + w.output_tokens)
     per_seq = np.asarray(mem["mem.per_sequence"], dtype=float)
     z = NormalDist().inv_cdf(percentile_level(w))
@@ -130,7 +130,7 @@ def _evaluate(ctx: Context, table: PointTable, acc_idx: np.ndarray, hw_all: Hard
     hw = hw_all.take(acc_idx)
     fs = estimate_inference(serving_inputs(
         ctx.model, w, hw, rate, weight_dtype=weight, kv_dtype=kv, compute_dtype=compute, concurrency=batch,
-        tp=lay[:, 0], pp=lay[:, 1], ep=lay[:, 2], disaggregated=disagg, derive_batch=False, lean=True))
+        tp=lay[:, 0], pp=lay[:, 1], ep=lay[:, 2], disaggregated=disagg, derive_batch=False, layout_search=False))
     col = {k: np.asarray(fs[k], dtype=float) * np.ones(acc_idx.size) for k in COLUMNS}
     gpus = col["infer.gpus_needed"]
     sized = np.isfinite(gpus) & (gpus > 0)

@@ -56,15 +56,12 @@ from gpudesk.core.training_gemm import cast_time_s, gemm_classes, permute_time_s
 from gpudesk.core.training_parts import (
     bubble_fraction, exposed_dp, exposed_ep, exposed_tp, head_layers, schedule_of, stage_imbalance,
 )
+from gpudesk.vocabulary.sizing import BOTTLENECK, TRAINING_BOTTLENECKS
 
 RECOMPUTE_CODES = {"none": 0, "selective": 1, "full": 2}
 METHODS = ("full", "lora", "qlora")
-BOTTLENECKS = ("compute", "pipeline_bubble", "tp_comm", "dp_comm", "pp_comm", "ep_comm", "cp_comm",
-               "optimizer", "dequantisation", "unsupported_precision", "invalid_layout", "memory")
-
-
-def bottleneck_name(code: float) -> str:
-    return BOTTLENECKS[int(code)]
+BOTTLENECKS = np.asarray(TRAINING_BOTTLENECKS)  # codes by the index of the argmax over a step's parts
+_UNSUPPORTED, _INVALID = TRAINING_BOTTLENECKS.index("unsupported_precision"), TRAINING_BOTTLENECKS.index("invalid_layout")
 
 
 @dataclass(frozen=True)
@@ -304,19 +301,19 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     _throughput(fs, a, step, tokens_step, model_tok, recompute_tok, peak, n, inp.calibration)
     parts = np.stack([compute, serial * bubble, tp_exposed, dp_exposed, comm.pp_s, ep_exposed, cp_exposed,
                       optimizer, dequant])
-    code = np.argmax(parts, axis=0).astype(np.float64)
-    code = np.where(supported, code, 9.0)
-    code = np.where(valid, code, 10.0)
-    fs.add("train.bottleneck", code, "code", "largest part of the step",
-           "argmax(compute, bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); codes: "
-           + ", ".join(f"{i} {b}" for i, b in enumerate(BOTTLENECKS)),
+    # Choose by index and look the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's).
+    largest = np.where(valid, np.where(supported, np.argmax(parts, axis=0), _UNSUPPORTED), _INVALID)
+    code = BOTTLENECKS[largest]
+    fs.add("train.bottleneck", code, "", "largest part of the step",
+           "argmax(compute, bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); unsupported_precision "
+           "where the part lacks the precision, invalid_layout where the layout is invalid",
            ["train.compute_time_s", "train.bubble_fraction", "train.comm_tp_s", "train.comm_dp_s",
-            "train.comm_pp_s", "train.comm_ep_s", "train.comm_cp_s", "train.optimizer_time_s"])
-    overhead = np.argmax(parts[1:], axis=0).astype(np.float64) + 1.0
-    fs.add("train.largest_overhead", np.where(valid & supported, overhead, code), "code",
+            "train.comm_pp_s", "train.comm_ep_s", "train.comm_cp_s", "train.optimizer_time_s"], vocabulary=BOTTLENECK)
+    overhead = BOTTLENECKS[np.where(valid & supported, np.argmax(parts[1:], axis=0) + 1, largest)]
+    fs.add("train.largest_overhead", overhead, "",
            "largest loss besides compute (what limits scaling)",
-           "argmax(bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); codes as train.bottleneck",
-           ["train.bottleneck"])
+           "argmax(bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); else as train.bottleneck",
+           ["train.bottleneck"], vocabulary=BOTTLENECK)
     fs.add("train.tp_crosses_nodes", comm.tp_crosses.astype(np.float64), "bool",
            "tensor-parallel group leaves the scale-up domain", "t > members per scale-up domain",
            ["train.in.tp", "hw.scaleup_domain"])

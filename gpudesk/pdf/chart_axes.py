@@ -31,13 +31,20 @@ class Axis:
         return (value - low) / (high - low) if high > low else 0.5
 
 
-def _step(span: float, count: int) -> float:
+MONTH_STEPS = (1.0, 2.0, 3.0, 6.0, 12.0, 24.0, 36.0, 60.0, 120.0)  # a month axis counts in quarters, halves, years
+
+
+def _step(span: float, count: int, integer: bool = False) -> float:
     raw = span / max(count, 1)
+    if integer and raw <= MONTH_STEPS[-1]:
+        return next(n for n in MONTH_STEPS if n >= raw)
     power = 10 ** math.floor(math.log10(raw)) if raw > 0 else 1.0
     return next(n * power for n in NICE if n * power >= raw)
 
 
-def linear_axis(values: Iterable[float], from_zero: bool, count: int = 5) -> Axis:
+def linear_axis(values: Iterable[float], from_zero: bool, count: int = 5, months: bool = False) -> Axis:
+    """A linear axis over ``values`` with about ``count`` nice steps; ``integer``: a month axis, stepped in whole
+    months, quarters, halves or years (never a tick at month 2.5)."""
     finite = [v for v in values if math.isfinite(v)]
     if not finite:
         return Axis(0.0, 1.0, False, (0.0, 0.5, 1.0))
@@ -46,7 +53,7 @@ def linear_axis(values: Iterable[float], from_zero: bool, count: int = 5) -> Axi
         low, high = min(low, 0.0), max(high, 0.0)
     if high == low:
         high = low + (abs(low) or 1.0)
-    step = _step(high - low, count)
+    step = _step(high - low, count, months)
     start = math.floor(low / step) * step
     end = math.ceil(high / step) * step
     if end - high < 1e-9 * step and not from_zero:

@@ -22,6 +22,7 @@ from gpudesk.plotting.palette import CYCLE, ROLE_COLOURS
 from gpudesk.report.chart_text import axis_title, localise_spec
 from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec, Series
 
+WHOLE_X_UNITS = ("month", "months")  # an x axis counted in whole units: no tick at month 2.5
 FROM_ZERO_KINDS = ("memory_fit", "power_per_rack", "cost_over_time", "timeline", "inference", "scaling", "generic")
 LABEL_PT = 7.0
 LEGEND_PT = 7.5
@@ -130,7 +131,7 @@ class _Chart:
 
     def _legend(self, x: float, y: float, width: float, draw: bool) -> float:
         m = self.legend_m
-        entries = [(s.name, self.colours[s.name], s.style) for s in self.visible]
+        entries = [(s.name, self.colours[s.name], "scatter" if _single_point(s) else s.style) for s in self.visible]
         if len(entries) <= 1 and not self.spec.has_second_panel:
             entries = entries if len(entries) == 1 and self.spec.kind not in ("scaling",) else []
         cx, cy = x, y
@@ -167,7 +168,8 @@ class _Chart:
         xs = [v for s in self.visible for v in s.x] + [v.value for v in spec.vlines] + [m.x for m in spec.markers]
         if spec.log_x:
             return log_axis(xs)
-        return linear_axis(xs, from_zero=spec.kind in ("cost_over_time", "timeline"))
+        months = spec.kind in ("cost_over_time", "timeline") or spec.x_unit.lower() in WHOLE_X_UNITS
+        return linear_axis(xs, from_zero=spec.kind in ("cost_over_time", "timeline"), months=months)
 
     def _y_axis(self, panel: int) -> Axis:
         spec = self.spec
@@ -271,12 +273,17 @@ class _Chart:
                   and (not f.x.log or x > 0) and (not f.y.log or y > 0)]
         if not points:
             return
+        p = self.p
+        if len(points) == 1:  # a line through one point (a Pareto front of one configuration) is drawn as a dot
+            p.setPen(QtGui.QPen(col, 0.6))
+            p.setBrush(col)
+            p.drawEllipse(QtCore.QPointF(*points[0]), 2.6, 2.6)
+            return
         path = QtGui.QPainterPath(QtCore.QPointF(*points[0]))
         for (x0, y0), (x1, y1) in zip(points, points[1:]):
             if s.style == "step":
                 path.lineTo(x1, y0)
             path.lineTo(x1, y1)
-        p = self.p
         if s.style == "area":
             fill = QtGui.QPainterPath(path)
             fill.lineTo(points[-1][0], f.rect.bottom())
@@ -326,6 +333,13 @@ class _Chart:
             lx = x + 5 if x + 5 + w < r.right() else x - 5 - w
             ly = y - self.label.line_height - 1 if y - self.label.line_height - 1 > r.top() else y + 3
             self.text(self.label, lx, ly, m.label, S.INK)
+
+
+def _single_point(s: Series) -> bool:
+    """A line series with one finite point (nothing to draw a line through)."""
+    if s.style not in ("line", "step", "area"):
+        return False
+    return sum(1 for x, y in zip(s.x, s.y) if math.isfinite(x) and math.isfinite(y)) == 1
 
 
 def _two_lines(m: Metrics, text: str, width: float) -> list[str]:

@@ -104,12 +104,14 @@ def _width(family: str, size: float, text: str) -> float:
 
 CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
 _TOKEN = re.compile(rf"[^\s{CJK}]+|[{CJK}]")
-_NO_BREAK = re.compile(r"^[\s\d.,:;%+\-−–/×~≈()（）[\]¥$€£]*\d[\s\d.,:;%+\-−–/×~≈()（）[\]¥$€£a-zA-Z万亿元]*$")
+UNIT_CHARS = "万亿元秒毫微分时天周月年卡台个项张核次倍件条页米瓦千兆请求副本帧"  # Chinese units that end a value: "1,108 tokens/秒"
+_NO_BREAK = re.compile(r"^[\s\d.,:;%+\-−–/×~≈()（）[\]¥$€£]*\d[\s\d.,:;%+\-−–/×~≈()（）[\]¥$€£a-zA-Z"
+                       + UNIT_CHARS + r"]*$")
 
 
 def is_value(text: str) -> bool:
-    """A number, amount, date or quantity with its unit ("¥1,451,780", "2026-11-29", "0.8048 USD/h"): a cell that
-    must never wrap inside."""
+    """A number, amount, date or quantity with its unit ("¥1,451,780", "2026-11-29", "0.8048 USD/h", "52.1 请求/秒"): a
+    cell that must never wrap inside."""
     return bool(text) and len(text) <= 40 and bool(_NO_BREAK.match(text))
 
 
@@ -128,6 +130,8 @@ def wrap(m: Metrics, text: str, width: float) -> list[str]:
     return out or [""]
 
 
+# a unit written across scripts stays whole: "tokens/秒", "请求/秒" (a line never ends in "tokens/")
+_WRAP_TOKEN = re.compile(rf"\s+|[^\s{CJK}]*/[\u4e00-\u9fff]|[^\s{CJK}]+|[{CJK}]")
 CLOSING = set("，。、；：！？）】」』,.;:!?)%")
 
 
@@ -135,24 +139,27 @@ def _wrap_para(m: Metrics, text: str, width: float) -> list[str]:
     if not text or m.width(text) <= width:
         return [text]
     lines: list[str] = []
-    line = ""
-    for token in re.findall(rf"\s+|[^\s{CJK}]+|[{CJK}]", text):
-        if m.width(line + token) <= width:
-            line += token
+    line, line_w = "", 0.0
+    for token in _WRAP_TOKEN.findall(text):
+        # each token measured once (kerning is off, and no ligature spans a space or a CJK character, so a line's
+        # advance is the sum of its tokens'), not every growing prefix of the line
+        token_w = m.width(token)
+        if line_w + token_w <= width:
+            line, line_w = line + token, line_w + token_w
         elif token.isspace():
             lines.append(line.rstrip())
-            line = ""
+            line, line_w = "", 0.0
         elif len(token) == 1 and token in CLOSING and line:
-            line += token  # a line never starts with closing punctuation (it may reach into the cell padding)
+            line, line_w = line + token, line_w + token_w  # never a line starting with closing punctuation
         else:
             if line.strip():
                 lines.append(line.rstrip())
-            line = ""
-            while m.width(token) > width and len(token) > 1:  # a word wider than the line: cut at characters
+            while token_w > width and len(token) > 1:  # a word wider than the line: cut at characters
                 cut = max(1, max(i for i in range(1, len(token) + 1) if m.width(token[:i]) <= width or i == 1))
                 lines.append(token[:cut])
                 token = token[cut:]
-            line = token
+                token_w = m.width(token)
+            line, line_w = token, token_w
     if line.strip():
         lines.append(line.rstrip())
     return lines or [""]

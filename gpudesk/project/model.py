@@ -27,7 +27,7 @@ from gpudesk.vocabulary.precision import PRECISION
 from gpudesk.vocabulary.serving import PERCENTILE, QUANTIZATION, SERVING_BATCHING, SERVING_SCENARIO
 from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE, OPTIMIZER, PIPELINE_SCHEDULE, TRAINING_STACK
 from gpudesk.vocabulary.training import RECOMPUTE as RECOMPUTE_MODES
-from gpudesk.vocabulary.workloads import WORKLOAD_KIND
+from gpudesk.vocabulary.workloads import ITEM_SERVING_KINDS, LLM_TRAINING_KINDS, SEAT_KINDS, TRAINING_KINDS, WORKLOAD_KIND
 
 SCHEMA_VERSION = 5
 
@@ -63,11 +63,11 @@ TRAINING_STACKS = TRAINING_STACK.codes
 DELIVERY_MODES = DELIVERY_MODE.codes
 FABRICS = ("none", "infiniband", "roce", "ethernet")
 CURRENCIES = ("USD", "CNY")
-LLM_TRAINING = ("pretrain", "finetune_full", "finetune_lora", "finetune_qlora")
-TRAINING = (*LLM_TRAINING, "vision_train")
-LLM_SERVING = ("llm_inference",)
-ITEM_SERVING = ("vision_inference", "diffusion_inference", "recsys_inference", "embedding_inference")
-MODEL_KINDS = tuple(k for k in WORKLOAD_KINDS if k != "rendering_vdi")
+LLM_TRAINING = LLM_TRAINING_KINDS
+TRAINING = TRAINING_KINDS
+LLM_SERVING = WORKLOAD_KIND.where(family="llm_serving")
+ITEM_SERVING = ITEM_SERVING_KINDS
+MODEL_KINDS = tuple(k for k in WORKLOAD_KINDS if k not in SEAT_KINDS)
 
 
 def essential(role: str, kinds: tuple[str, ...], label: str, label_zh: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from typing import Any
 from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
 from gpudesk.report.formula_text import formula_text
 from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE
+from gpudesk.vocabulary.sizing import BOTTLENECK
 
 ZH: dict[str, str] = {
     "Memory per GPU": "每卡显存占用", "Memory": "显存", "Weights": "权重", "Gradients": "梯度",
@@ -51,6 +52,7 @@ PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"^\+(\d+) nodes$"), lambda m: f"+{m[1]} 个节点"),
     (re.compile(r"^(.+) GPUs$"), lambda m: f"{m[1]} 张 GPU"),
     (re.compile(r"^(.+) \(plan\)$"), lambda m: f"{m[1]}（方案）"),
+    (re.compile(r"^(.+) \(does not fit\)$"), lambda m: f"{m[1]}（显存不足）"),
     (re.compile(r"^first (\d+) of (\d+) racks shown$"), lambda m: f"仅显示前 {m[1]} 个机柜（共 {m[2]} 个）"),
 )
 
@@ -71,8 +73,18 @@ def translate(text: str, lang: str) -> str:
     return text
 
 
+# a scaling point's hover text (results/plan_chart_extras.py scaling_chart)
+SCALING_TOOLTIP = re.compile(r"^(?P<n>[\d,]+) GPUs: (?P<eff>[\d,.]+)% of per-GPU throughput at (?P<base>[\d,]+) GPUs; "
+                             r"largest overhead (?P<limit>.+)$")
+BOTTLENECK_ZH = {t.en: t.zh for t in BOTTLENECK}
+
+
 def tooltip(text: str, lang: str) -> str:
-    """A point's hover text in ``lang``: a memory bar's label, column and formula; other text unchanged."""
+    """A point's hover text in ``lang``: a memory bar's label, column and formula, a scaling point's efficiency and
+    largest overhead; other text unchanged."""
+    if lang == "zh" and (point := SCALING_TOOLTIP.match(text)) is not None:
+        limit = BOTTLENECK_ZH.get(point["limit"], point["limit"])
+        return f"{point['n']} 张 GPU：每卡吞吐为 {point['base']} 张 GPU 时的 {point['eff']}%；最大开销：{limit}"
     match = MEMORY_TOOLTIP.match(text) if lang == "zh" else None
     if match is None:
         return text

@@ -2,9 +2,9 @@
 
 A check carries its id, its numbers and its English text (written where the core emits it). The Chinese
 wording lives in the text catalogue ``resources/i18n/checks_zh.toml`` by check id: a title, a message and a fix
-filled with the check's numbers. A number whose value is a code is shown by its name: delivery modes from the
-catalogue's ``[mode]`` table, the others from its ``[code.<number>]`` tables. ``tests/core/test_check_localisation``
-finds every emitted id in the source and fails on one without an entry, or on an entry naming a number its
+filled with the check's numbers. A number whose value is a code is shown by its name: delivery modes and what
+limits a layout from the vocabulary (gpudesk.vocabulary), the others from the catalogue's ``[code.<number>]``
+tables. ``tests/core/test_check_localisation`` finds every emitted id in the source and fails on one without an entry, or on an entry naming a number its
 emitting site does not record.
 """
 
@@ -15,9 +15,14 @@ from functools import lru_cache
 from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.checks import Check
 from gpudesk.report.text_catalog import catalogue
+from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
+from gpudesk.vocabulary.sizing import BOTTLENECK
+from gpudesk.vocabulary.plan_choices import MARKET
 
 MODE_KEYS = ("mode", "cheapest_allowed")
 """``Check.numbers`` keys whose value is a delivery-mode code."""
+MARKET_KEYS = ("market", "offer_market")
+"""``Check.numbers`` keys whose value is a market code (named from the MARKET vocabulary)."""
 
 
 @lru_cache(maxsize=4)
@@ -34,8 +39,10 @@ def code_names(lang: str) -> dict[str, dict[str, str]]:
     """number key -> {code: wording} of ``lang`` for the codes a check's numbers may hold."""
     data = catalogue("checks", lang)
     tables = {k: {str(code): str(text) for code, text in v.items()} for k, v in data.get("code", {}).items()}
-    modes = {str(code): str(text) for code, text in data.get("mode", {}).items()}
-    return {**tables, **{key: modes for key in MODE_KEYS}}
+    modes = {code: delivery_name(code, lang) for code in DELIVERY_OPTION.codes + DELIVERY_MODE.codes}
+    markets = {term.code: term.name(lang) for term in MARKET}
+    return {**tables, "limit": {t.code: t.name(lang) for t in BOTTLENECK}, **{key: modes for key in MODE_KEYS},
+            **{key: markets for key in MARKET_KEYS}}
 
 
 def localise(check: Check, language: str = "en") -> tuple[str, str, str]:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from gpudesk.atomic_files import atomic_write_bytes
 from gpudesk.results.chart_model import ChartSpec, Series
@@ -13,8 +16,11 @@ from gpudesk.report.comparison import ComparisonRow, PlanComparison
 from gpudesk.report.document import (
     Branding, ChartRef, DataTable, Note, Paragraph, ProposalDocument, Section,
 )
-from gpudesk.report.number_format import MISSING, format_money, format_number, format_quantity
+from gpudesk.report.number_format import LARGE_COUNT_FROM, MISSING, format_count, format_money, format_number, format_quantity
 from gpudesk.report.text_catalog import ReportText
+from gpudesk.vocabulary.fields import choice_name
+
+WHOLE_ITEM = re.compile(r"^phases\[(\d+)\](?:\.workloads\[(\d+)\])?$")
 
 
 
@@ -182,7 +188,9 @@ def decision_rows(comparison: PlanComparison, text: ReportText) -> list[tuple[st
             why = text.get("compare.why_only", value=best_text)
         else:
             gap = abs((row.values[runner] or 0.0) - (row.values[winners[0]] or 0.0))
-            shown = format_money(gap, comparison.currency) if row.metric.money else format_number(gap)
+            decimals = 0 if row.metric.id in ("gpus", "servers", "racks", "unpriced") else None
+            shown = (format_money(gap, comparison.currency, text.lang) if row.metric.money
+                     else format_quantity(gap, row.metric.unit, text, decimals))  # "78.9 kW", not "78.9"
             why = text.get(f"compare.why_{row.metric.better}", value=best_text, other=comparison.names[runner],
                            other_value=value_text(row, runner, comparison, text), gap=shown)
         rows.append((metric_label(row, text), names, why))
@@ -218,8 +226,57 @@ def decision_section(comparison: PlanComparison, text: ReportText) -> Section:
     return section
 
 
-def comparison_document(comparison: PlanComparison, lang: str, branding: Branding) -> ProposalDocument:
-    """The comparison as a document the proposal renderer prints: the decision first, then the figures."""
+def catalog_names(catalog: Any) -> dict[str, str]:
+    """Product names by catalog id (accelerators, servers, models, cloud offers, storage, NICs, switches)."""
+    if catalog is None:
+        return {}
+    names: dict[str, str] = {}
+    for rows in (catalog.accelerators(), catalog.servers(), catalog.models(), catalog.storage_options(),
+                 catalog.nics(), catalog.switches()):
+        names.update({row.id: str(row.name) for row in rows})
+    names.update({o.id: f"{o.provider} {o.instance} ({o.region})" for o in catalog.cloud_offers()})
+    return names
+
+
+def input_label(path: str, lang: str, describe: Callable[[str], str] | None) -> str:
+    """A differing input in words ("Phase 1 · Accelerator"); a whole phase or workload only some plans have by its
+    number; the raw path only when no describer is given."""
+    whole = WHOLE_ITEM.match(path)
+    if whole is not None:
+        phase = f"阶段 {int(whole[1]) + 1}" if lang == "zh" else f"Phase {int(whole[1]) + 1}"
+        if whole[2] is None:
+            return phase
+        return f"{phase} · {'负载' if lang == 'zh' else 'workload'} {int(whole[2]) + 1}"
+    return describe(path) if describe is not None else path
+
+
+def input_value(path: str, value: object, lang: str, names: Mapping[str, str]) -> str:
+    """A plan input as a reader names it: a choice by its vocabulary name, a catalog id by the product's name, a
+    number with separators (large counts in 万/亿 or M/B), never a code or "3000000000.0"."""
+    if value is None or value == "":
+        return MISSING  # an empty choice is "chosen by gpudesk"; the plan's own page names what was chosen
+    if isinstance(value, bool):
+        return ("是" if value else "否") if lang == "zh" else ("yes" if value else "no")
+    if isinstance(value, str):
+        return choice_name(path.rsplit(".", 1)[-1], value, lang) or names.get(value, value)
+    if isinstance(value, (int, float)):
+        return format_count(float(value), lang) if abs(value) >= LARGE_COUNT_FROM else format_number(value)
+    return str(value)
+
+
+def input_rows(comparison: PlanComparison, text: ReportText, describe: Callable[[str], str] | None = None,
+               names: Mapping[str, str] | None = None) -> tuple[tuple[str, ...], ...]:
+    return tuple((input_label(d.path, text.lang, describe),
+                  *[input_value(d.path, v, text.lang, names or {}) for v in d.values])
+                 for d in comparison.input_differences)
+
+
+def comparison_document(comparison: PlanComparison, lang: str, branding: Branding,
+                        describe: Callable[[str], str] | None = None, catalog: Any = None) -> ProposalDocument:
+    """The comparison as a document the proposal renderer prints: the decision first, then the figures.
+
+    ``describe`` names an input path in ``lang`` (the faces pass the form's field labels); ``catalog`` names the
+    products behind catalog ids."""
     text = ReportText(lang)
     table_section = Section("compare_table", text.get("compare.table"))
     marked = frozenset((r, 2 + i) for r, row in enumerate(comparison.rows) for i in row.best)
@@ -229,9 +286,8 @@ def comparison_document(comparison: PlanComparison, lang: str, branding: Brandin
     table_section.add(Note(text.get("compare.best_note")))
     inputs = Section("compare_inputs", text.get("compare.inputs"))
     if comparison.input_differences:
-        rows = tuple((d.path, *[MISSING if v is None else str(v) for v in d.values])
-                     for d in comparison.input_differences)
-        inputs.add(DataTable((text.get("compare.path"), *comparison.names), rows))
+        inputs.add(DataTable((text.get("compare.path"), *comparison.names),
+                             input_rows(comparison, text, describe, catalog_names(catalog))))
     else:
         inputs.add(Paragraph(text.get("compare.no_diffs")))
     sections = [decision_section(comparison, text), table_section, inputs]

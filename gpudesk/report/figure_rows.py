@@ -70,6 +70,9 @@ class FigureFormatter:
 
     def shown(self, key: str, kind: str = "quantity") -> str:
         raw = self.figures.value_at(key)
+        worded = self.figures.word(key, self.text.lang)
+        if worded is not None:
+            return worded
         if isinstance(raw, str) or kind == "text":
             return self.text.choice("value", str(raw))
         if kind == "money" or (kind == "quantity" and is_money_unit(self.figures.unit(key))):

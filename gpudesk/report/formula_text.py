@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import Any
 
 from gpudesk.paths import resource_path
-from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 
 NUMBER = re.compile(r"(?<![\w.^₀-₉])\d+(?:,\d{3})*(?:\.\d+)?(?:e[+-]?\d+)?(?![\w])")
 PLACEHOLDER = re.compile(r"\{(\d+)\}")
@@ -225,5 +225,5 @@ def formula_text(lang: str) -> FormulaText:
         source_patterns=tuple((_template_regex(k), v) for k, v in _strings(data, "source_pattern").items()),
         source_suffixes=tuple((_template_regex(k, suffix=True), v) for k, v in _strings(data, "source_suffix").items()),
         kinds=_strings(figures, "source"),
-        modes={term.code: term.name(lang) for term in DELIVERY_MODE},
+        modes={code: delivery_name(code, lang) for code in DELIVERY_OPTION.codes + DELIVERY_MODE.codes},
     )

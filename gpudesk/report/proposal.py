@@ -30,6 +30,7 @@ from gpudesk.report.sources import SourceRegistry
 from gpudesk.report.text_catalog import LANGUAGES, ReportText
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.vocabulary.serving import PERCENTILE
+from gpudesk.vocabulary.workloads import LLM_TRAINING_KINDS
 
 # Key figures of a workload, printed under the configuration (a missing figure is simply not a row).
 WORKLOAD_FIGURES = rows_of([
@@ -50,7 +51,6 @@ PHASE_FIGURES = rows_of([
 ])
 
 CANDIDATE_ROWS = 8  # ranked configurations a proposal lists (the plan's own row is always among them)
-LLM_TRAINING = ("pretrain", "finetune_full", "finetune_lora", "finetune_qlora")
 WORKLOAD_FIELDS = {
     "llm_training": ("model_id", "compute_dtype", "seq_len", "global_batch", "train_tokens", "epochs",
                      "deadline_days"),
@@ -204,7 +204,7 @@ def _phase_rows(ctx: ProposalContext, spec: Phase, phase: PhaseEstimate) -> tupl
 
 
 def field_group(kind: str) -> str:
-    return "llm_training" if kind in LLM_TRAINING else kind if kind in WORKLOAD_FIELDS else "vision_inference"
+    return "llm_training" if kind in LLM_TRAINING_KINDS else kind if kind in WORKLOAD_FIELDS else "vision_inference"
 
 
 def _workload_rows(ctx: ProposalContext, workload: Workload) -> list[tuple[str, str]]:

@@ -85,7 +85,7 @@ def recurring_table(ctx: ProposalContext, ledger: CostLedger) -> tuple[DataTable
     if not bought:
         return None, staff
     header = tuple(t.get(f"bom.{c}") for c in ("no", "item", "detail", "quantity_month", "unit_price", "per_month",
-                                               "per_year", "basis"))
+                                               "per_year", "basis", "date"))
     rows: list[tuple[str, ...]] = []
     links: list[tuple[tuple[int, int], str]] = []
     for n, line in enumerate(bought, start=1):
@@ -96,10 +96,10 @@ def recurring_table(ctx: ProposalContext, ledger: CostLedger) -> tuple[DataTable
         rows.append((str(n), _name(line, t), L.detail(line, t), L.quantity(line, t),
                      L.unit_price(line.unit_price, cur, t.lang) if line.priced else unknown,
                      L.money(line.amount, cur, t.lang) if line.priced else unknown,
-                     L.money(line.per_year, cur, t.lang) if line.priced else unknown, basis))
+                     L.money(line.per_year, cur, t.lang) if line.priced else unknown, basis, _date(line)))
     per_year = sum(ln.per_year or 0.0 for ln in bought if ln.priced)
     rows.append(("", t.get("bom.subtotal_recurring"), "", "", "", L.money(per_year / 12.0, cur, t.lang), L.money(per_year, cur, t.lang),
-                 ""))
+                 "", ""))
     taxes = [ln for ln in ledger.lines if ln.period == "month" and ln.category == "tax"]
     for line in taxes:
         basis, link = _basis(ctx, line)
@@ -107,10 +107,10 @@ def recurring_table(ctx: ProposalContext, ledger: CostLedger) -> tuple[DataTable
             links.append(((len(rows), 7), link))
         yearly = line.per_year or 0.0
         rows.append(("", L.item(line, t), L.detail(line, t), L.quantity(line, t), L.rate(line),
-                     L.money(yearly / 12.0, cur, t.lang), L.money(yearly, cur, t.lang), basis))
+                     L.money(yearly / 12.0, cur, t.lang), L.money(yearly, cur, t.lang), basis, ""))
     total = per_year + sum(ln.per_year or 0.0 for ln in taxes)
-    rows.append(("", t.get("bom.total_recurring"), "", "", "", L.money(total / 12.0, cur, t.lang), L.money(total, cur, t.lang), ""))
-    align = ("right", "left", "left", RIGHT, RIGHT, RIGHT, RIGHT, "left")
+    rows.append(("", t.get("bom.total_recurring"), "", "", "", L.money(total / 12.0, cur, t.lang), L.money(total, cur, t.lang), "", ""))
+    align = ("right", "left", "left", RIGHT, RIGHT, RIGHT, RIGHT, "left", "left")
     return DataTable(header, tuple(rows), align, t.get("bom.recurring_title"), total_rows=2 + len(taxes),
                      links=tuple(links)), staff
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from gpudesk.core.checks import SEVERITIES
 from gpudesk.core.ledger_quote import vat_rates
 from gpudesk.report.document import (
-    BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, ReferenceList, Section,
+    BulletList, ChartRef, DataTable, Heading, KeyValueTable, Note, Paragraph, ReferenceList, Section,
 )
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_money, format_number, format_percent
@@ -35,7 +35,9 @@ ACCURACY_KEYS = (("train.time_to_train_days", "quantity"), ("train.tokens_per_s"
 
 
 def closing_sections(ctx: ProposalContext) -> list[Section]:
-    sections = [charts_section(ctx), assumptions_section(ctx), risks_section(ctx), calibration_section(ctx)]
+    charts = charts_section(ctx)
+    sections = [*([charts] if charts is not None else []), assumptions_section(ctx), risks_section(ctx),
+                calibration_section(ctx)]
     if ctx.multi_phase:
         sections.append(roadmap_section(ctx))
     sections.append(accuracy_section(ctx))
@@ -48,14 +50,18 @@ def _chart_rank(ref: ChartRef) -> int:
     return CHART_ORDER.index(kind) if kind in CHART_ORDER else len(CHART_ORDER)
 
 
-def charts_section(ctx: ProposalContext) -> Section:
+def charts_section(ctx: ProposalContext) -> Section | None:
+    """The charts no other section shows, phase by phase; a phase without any is left out, and so is the
+    section when no phase has one (a heading over "no other charts" tells the reader nothing)."""
+    per_phase = [(phase, sorted(phase_charts(ctx, phase, "charts"), key=_chart_rank)) for phase in ctx.plan.phases]
+    if not any(refs for _phase, refs in per_phase):
+        return None
     section = ctx.section("charts")
-    for phase, _spec, _fmt in ctx.each_phase(section):
-        refs = sorted(phase_charts(ctx, phase, "charts"), key=_chart_rank)
+    for phase, refs in per_phase:
+        if refs and ctx.multi_phase:
+            section.add(Heading(ctx.phase_title(phase)))
         for ref in refs:
             section.add(ref)
-        if not refs:
-            section.add(Note(ctx.text.get("charts.none")))
     return section
 
 
@@ -198,7 +204,7 @@ def _band_text(band: dict | None, t) -> tuple[str, str]:
         return t.get("accuracy.no_band"), t.get("accuracy.no_validation")
     interval = f"{_signed(band['low'] * 100)} … {_signed(band['high'] * 100)}"
     basis = t.get("accuracy.basis", cases=band.get("fit_cases", 0), held=band.get("held_out_cases", 0),
-                  held_cov=format_percent(band.get("held_out_coverage", 0.0)),
+                  held_cov=format_percent(band.get("fit_coverage", 0.0)),
                   group=t.choice("accuracy_group", str(band.get("group", ""))))
     return interval, basis
 

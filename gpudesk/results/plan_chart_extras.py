@@ -12,9 +12,10 @@ from gpudesk.core.inference import estimate_inference
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
 from gpudesk.core.plan_workload import hardware_for
 from gpudesk.core.serving_load import serving_inputs
-from gpudesk.core.training import bottleneck_name
 from gpudesk.project.model import Phase
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
+from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS
+from gpudesk.vocabulary.sizing import BOTTLENECK
 
 CONCURRENCIES = 2.0 ** np.arange(0, 11)  # 1 … 1024 sequences in flight
 
@@ -34,7 +35,7 @@ def scaling_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet,
     chosen = figures.number("train.in.n_gpus")
     chosen_eff = 100.0 * figures.number("train.tokens_per_s_per_gpu") / base
     tips = [f"{int(n):,} GPUs: {e:,.1f}% of per-GPU throughput at {int(counts[valid][0]):,} GPUs; "
-            f"largest overhead {bottleneck_name(c)}"
+            f"largest overhead {BOTTLENECK.name_of(str(c), 'en')}"
             for n, e, c in zip(counts[valid], eff[valid], codes[valid])]
     markers = [Marker(chosen, chosen_eff, "chosen layout", f"{int(chosen):,} GPUs")] if math.isfinite(chosen) else []
     return ChartSpec(
@@ -47,7 +48,7 @@ def scaling_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet,
 
 def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog: Catalog) -> ChartSpec | None:
     w = phase.workloads[0]
-    if w.kind not in ("llm_inference", "agent_hosting") or "infer.tokens_per_s" not in figures:
+    if w.kind not in LLM_SERVING_KINDS or "infer.tokens_per_s" not in figures:
         return None
     try:
         model = resolve_model(catalog, w, "")
@@ -55,8 +56,9 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
         return None
     hw = hardware_for(r.accelerator, r.server, phase.hardware.gpus_per_node).take(
         np.zeros(CONCURRENCIES.size, dtype=int))
-    sweep = estimate_inference(serving_inputs(model, w, hw, 0.0, concurrency=CONCURRENCIES, tpot_target_s=0.0,
-                                              e2e_target_s=0.0))
+    sweep = estimate_inference(serving_inputs(  # the chart draws unloaded latencies: no queueing, no fewest-GPU search
+        model, w, hw, 0.0, concurrency=CONCURRENCIES, tpot_target_s=0.0, e2e_target_s=0.0, queue=False,
+        layout_search=False))
     tput = np.asarray(sweep["infer.tokens_per_s"], dtype=float)
     tpot = np.asarray(sweep["infer.tpot_s"], dtype=float) * 1000
     ttft = np.asarray(sweep["infer.ttft_unloaded_s" if "infer.ttft_unloaded_s" in sweep else "infer.ttft_s"],

@@ -51,7 +51,9 @@ def memory_fit_chart(figures: FigureSet, accelerator_name: str, candidates: list
     for cand in (candidates or [])[:5]:
         if cand.pinned or not cand.memory:
             continue
-        columns.append((f"{short_name(cand.accelerator_name)} ×{cand.gpus}", dict(cand.memory), cand.memory_capacity, cand.layout))
+        # a candidate the workload does not fit on has no GPU count to show ("×0" read as a configuration)
+        count = f"×{cand.gpus}" if cand.fits and cand.gpus > 0 else "(does not fit)"
+        columns.append((f"{short_name(cand.accelerator_name)} {count}", dict(cand.memory), cand.memory_capacity, cand.layout))
     xs = [float(i) for i in range(len(columns))]
     series = []
     for key, role, label in MEMORY_COMPONENTS:

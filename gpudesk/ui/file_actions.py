@@ -94,7 +94,7 @@ class FileActions(QObject):
         lang = getattr(self.parent_widget, "lang", "en")
         currency = self.settings.get("preferences/default_currency")
         market = next((m for m in MARKETS if m.currency == currency), MARKETS[0])
-        availability = AvailabilityIndex(self.catalog)
+        availability = AvailabilityIndex.of(self.catalog)
         project = starter_plan("llm_inference", "production", lang, market,
                                status=lambda acc: availability.accelerator(acc, market.code).status)
         for phase in project.phases:

@@ -42,7 +42,7 @@ class NewPlanDialog(QDialog):
         self.setWindowTitle(self.tr("New plan"))
         self.catalog = catalog
         self.lang = lang
-        self._availability = AvailabilityIndex(catalog)
+        self._availability = AvailabilityIndex.of(catalog)
         intro = QLabel(self.tr("First the task, then the hardware: say what the customer will run and what they "
                                "want to achieve; gpudesk fills a plan with sensible defaults for that work, which "
                                "the seven steps then refine."))

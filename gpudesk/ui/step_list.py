@@ -40,7 +40,10 @@ class StepList(QListWidget):
                 INCOMPLETE: self.tr("no result yet: the figures of this step are unknown"),
                 BLOCKED: self.tr("blocked")}
 
-    def set_status(self, status: dict[int, str]) -> None:
+    def set_status(self, status: dict[int, str], force: bool = False) -> None:
+        """Mark each step; an edit that leaves every status as it was changes no item (no relayout, no repaint)."""
+        if not force and self.status and dict(status) == self.status:
+            return
         self.status = dict(status)
         names = self.status_names()
         palette = self.palette()
@@ -56,7 +59,7 @@ class StepList(QListWidget):
         """A theme change recolours the marks for the new background."""
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) and self.status:
-            self.set_status(self.status)
+            self.set_status(self.status, force=True)
 
     def select(self, number: int) -> None:
         if self.currentRow() != number - 1:

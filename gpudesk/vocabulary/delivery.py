@@ -42,12 +42,6 @@ COMPARED_ONLY_MODE: Vocabulary[Term] = Vocabulary("compared delivery option", (
 """Options the delivery comparison prices that a plan cannot choose as its mode (named like the modes)."""
 
 
-def compared_mode_name(mode: str, lang: str) -> str:
-    """The name of a delivery mode or of a compared-only option (monthly subscription) in ``lang``."""
-    vocabulary = COMPARED_ONLY_MODE if mode in COMPARED_ONLY_MODE.codes else DELIVERY_MODE
-    return vocabulary.name_of(mode, lang)
-
-
 OWNED_MODES = DELIVERY_MODE.where(owns_hardware=True)
 RENTED_MODES = DELIVERY_MODE.where(owns_hardware=False)
 PUBLIC_CLOUD_MODES = DELIVERY_MODE.where(public_cloud=True)
@@ -60,3 +54,28 @@ def owns_hardware(mode: str) -> bool:
 
 def priced_as(mode: str) -> str:
     return str(DELIVERY_MODE.term(mode).priced_as)
+
+
+DELIVERY_OPTION: Vocabulary[Term] = Vocabulary("delivery option", (
+    *(DELIVERY_MODE.term(code) for code in ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y")),
+    COMPARED_ONLY_MODE.term("cloud_monthly"),
+    *(DELIVERY_MODE.term(code) for code in ("cloud_spot", "gpu_rental", "bare_metal", "private", "hybrid")),
+))
+"""The ways of paying for the same GPUs that the delivery comparison prices side by side: every price basis of a
+delivery mode (``priced_as``) and the monthly cloud subscription an offer may carry."""
+
+
+def public_cloud(code: str) -> bool:
+    """True for a delivery mode or a priced option that runs on shared public infrastructure."""
+    term = DELIVERY_OPTION.term(code) if code in DELIVERY_OPTION else DELIVERY_MODE.term(code)
+    return bool(term.public_cloud)
+
+
+def delivery_name(code: str, lang: str) -> str:
+    """The name of a delivery mode or priced option in ``lang`` (an unknown code as it is)."""
+    return (DELIVERY_OPTION if code in DELIVERY_OPTION else DELIVERY_MODE).name_of(code, lang)
+
+
+def compared_mode_name(mode: str, lang: str) -> str:
+    """The name of a delivery mode or of a compared-only option (monthly subscription) in ``lang``."""
+    return delivery_name(mode, lang)

@@ -80,3 +80,10 @@ MEASUREMENT_KIND: Vocabulary[Term] = Vocabulary("pilot measurement", (
     Term("io_throughput", "I/O throughput", "IO 吞吐"),
     Term("manual", "entered by hand", "手工录入"),
 ))
+
+MARKET: Vocabulary[Term] = Vocabulary("market", (  # a plan's market, from its facility region (core/market.py)
+    Term("cn", "China (mainland)", "中国大陆"),
+    Term("us", "United States", "美国"),
+    Term("eu", "European Union", "欧盟"),
+    Term("global", "global", "全球"),
+))

@@ -17,16 +17,34 @@ SIZED_BY: Vocabulary[Term] = Vocabulary("sizing constraint", (
 ))
 
 BOTTLENECK: Vocabulary[Term] = Vocabulary("bottleneck", (
-    Term("compute", "compute", "算力"),
-    Term("memory_bandwidth", "memory bandwidth", "显存带宽"),
-    Term("communication", "communication", "通信"),
+    # what bounds a training step (train.bottleneck, train.largest_overhead, scale.limit, scale.best_limit)
+    Term("compute", "compute (matrix math)", "算力（矩阵运算）"),
     Term("pipeline_bubble", "pipeline bubble", "流水线气泡"),
-    Term("host", "host CPU / data loading", "主机 CPU / 数据加载"),
-    Term("storage", "storage throughput", "存储吞吐"),
-    Term("network", "network", "网络"),
-    Term("latency_target", "latency target", "时延目标"),
-    Term("memory_capacity", "memory capacity", "显存容量"),
+    Term("tp_comm", "tensor-parallel communication", "张量并行通信"),
+    Term("dp_comm", "data-parallel gradient reduction", "数据并行梯度同步"),
+    Term("pp_comm", "pipeline-parallel communication", "流水线并行通信"),
+    Term("ep_comm", "expert-parallel all-to-all", "专家并行全交换通信"),
+    Term("cp_comm", "context-parallel communication", "上下文并行通信"),
+    Term("optimizer", "optimizer step", "优化器更新"),
+    Term("dequantisation", "weight dequantisation", "权重反量化"),
+    Term("unsupported_precision", "precision the accelerator lacks", "加速卡不支持该精度"),
+    Term("invalid_layout", "invalid parallel layout", "并行切分无效"),
+    Term("memory", "GPU memory (no layout fits)", "显存容量（没有能放下的切分）"),
+    # what bounds a serving replica (infer.bottleneck)
+    Term("weights_bandwidth", "memory bandwidth (reading weights)", "显存带宽（读取权重）"),
+    Term("kv_bandwidth", "memory bandwidth (reading the KV cache)", "显存带宽（读取 KV 缓存）"),
+    Term("communication", "communication between GPUs", "GPU 间通信"),
+    Term("kv_capacity", "KV-cache capacity", "KV 缓存容量"),
+    Term("tpot_target", "time-per-token target", "每 token 时延目标"),
 ))
+"""What limits a configuration. Categorical figures hold these codes (strings), which every surface words."""
+
+TRAINING_BOTTLENECKS = ("compute", "pipeline_bubble", "tp_comm", "dp_comm", "pp_comm", "ep_comm", "cp_comm",
+                        "optimizer", "dequantisation", "unsupported_precision", "invalid_layout", "memory")
+"""Training's codes in the order of its argmax over the parts of a step (gpudesk.core.training)."""
+SERVING_BOTTLENECKS = ("weights_bandwidth", "kv_bandwidth", "compute", "communication", "kv_capacity", "tpot_target",
+                       "unsupported_precision")
+"""Serving's codes in the order gpudesk.core.inference assigns them."""
 
 # What binds a searched configuration, and why a point of the search was dropped. ``dropped`` is how a count of
 # dropped points reads ("380 out of memory"); the order is the order in which a point's first violation is
@@ -61,25 +79,3 @@ BINDING: Vocabulary[Term] = Vocabulary("binding constraint", (
     Term("minimum", "nothing: the smallest configuration meets every target", "无：最小配置即满足全部目标",
          {"dropped_en": "", "dropped_zh": ""}),
 ))
-
-LIMIT: Vocabulary[Term] = Vocabulary("what limits a step", (
-    Term("weights_bandwidth", "memory bandwidth (reading the weights)", "显存带宽（读取权重）"),
-    Term("kv_bandwidth", "memory bandwidth (reading the KV cache)", "显存带宽（读取 KV 缓存）"),
-    Term("compute", "compute", "算力"),
-    Term("communication", "communication between GPUs", "GPU 间通信"),
-    Term("kv_capacity", "KV cache capacity", "KV 缓存容量"),
-    Term("tpot_target", "the time-per-token target", "每 token 时延目标"),
-    Term("unsupported_precision", "a precision the accelerator lacks", "加速卡不支持所选精度"),
-    Term("pipeline_bubble", "pipeline bubble", "流水线气泡"),
-    Term("tp_comm", "tensor-parallel communication", "张量并行通信"),
-    Term("dp_comm", "data-parallel gradient exchange", "数据并行梯度同步"),
-    Term("pp_comm", "pipeline-parallel communication", "流水线并行通信"),
-    Term("ep_comm", "expert-parallel token exchange", "专家并行令牌交换"),
-    Term("cp_comm", "context-parallel communication", "上下文并行通信"),
-    Term("optimizer", "optimizer update", "优化器更新"),
-    Term("dequantisation", "dequantisation", "反量化"),
-    Term("invalid_layout", "an invalid parallel layout", "无效的并行切分"),
-    Term("memory", "GPU memory", "显存容量"),
-))
-"""Names of the codes the core records in its categorical figures (``infer.bottleneck``, ``train.bottleneck``,
-``train.largest_overhead``, ``scale.limit``, ``scale.best_limit``)."""

@@ -27,3 +27,7 @@ WORKLOAD_KIND: Vocabulary[Term] = Vocabulary("workload kind", (
 LLM_TRAINING_KINDS = WORKLOAD_KIND.where(family="llm_training")
 TRAINING_KINDS = WORKLOAD_KIND.where(trains=True)
 ITEM_SERVING_KINDS = WORKLOAD_KIND.where(family="item_serving")
+LLM_SERVING_KINDS = WORKLOAD_KIND.where(llm=True, trains=False)
+"""Kinds that serve a language model (sized by requests and tokens): LLM serving and agents."""
+SEAT_KINDS = WORKLOAD_KIND.where(family="seats")
+"""Kinds sized by concurrent seats, with no model to compute (rendering, virtual desktops)."""

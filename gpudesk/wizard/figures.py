@@ -33,9 +33,11 @@ HEADLINES: dict[int, tuple[str, ...]] = {
 }
 
 
-def figure_keys_for_step(step: int, figures: FigureSet) -> list[str]:
+def figure_keys_for_step(step: int, figures: FigureSet, computed: list[str] | None = None) -> list[str]:
+    """``computed``: ``figures.keys(include_inputs=False)`` when the caller has it (one list for every step)."""
     prefixes = STEP_PREFIXES.get(step, ())
-    derived = [k for k in figures.keys(include_inputs=False) if k.startswith(prefixes)]
+    keys = figures.keys(include_inputs=False) if computed is None else computed
+    derived = [k for k in keys if k.startswith(prefixes)]
     headline = [k for k in HEADLINES.get(step, ()) if k in figures]
     rest = sorted((k for k in derived if k not in headline),
                   key=lambda k: next(i for i, p in enumerate(prefixes) if k.startswith(p)))

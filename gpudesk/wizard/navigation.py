@@ -15,10 +15,11 @@ COMPLETE, WARNINGS, INCOMPLETE, BLOCKED = "complete", "warnings", "incomplete", 
 RANK = {COMPLETE: 0, WARNINGS: 1, INCOMPLETE: 2, BLOCKED: 3}
 
 
-def unanswered(step: int, figures: FigureSet) -> bool:
+def unanswered(step: int, figures: FigureSet, computed: list[str] | None = None) -> bool:
     """Whether the step shows figures but could compute none of those it leads with (its headline figures,
-    else any): a step whose every answer is unknown is not done, whatever its checks say."""
-    keys = figure_keys_for_step(step, figures)
+    else any): a step whose every answer is unknown is not done, whatever its checks say. ``computed``: the
+    figures' non-input keys, when the caller has them."""
+    keys = figure_keys_for_step(step, figures, computed)
     if not keys:
         return False
     headline = [k for k in HEADLINES.get(step, ()) if k in figures] or keys
@@ -44,8 +45,9 @@ def step_status(checks: Iterable[Check], figures: FigureSet | None = None) -> di
         elif check.severity == "warning":
             worsen(check.step, WARNINGS)
     if figures is not None:
+        computed = figures.keys(include_inputs=False)
         for step in status:
-            if unanswered(step, figures):
+            if unanswered(step, figures, computed):
                 worsen(step, INCOMPLETE)
     return status
 

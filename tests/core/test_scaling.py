@@ -6,7 +6,6 @@ import numpy as np
 
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.scaling import Workload, best_layouts, enumerate_layouts, scaling_curve
-from gpudesk.core.training import bottleneck_name
 from test_training_samples import H100, LLAMA3_8B, LLAMA3_70B, MIXTRAL
 
 COUNTS = [8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]
@@ -19,7 +18,7 @@ def test_strong_scaling_efficiency_falls_and_names_its_limit():
     assert np.isnan(eff[0]) and np.isnan(eff[1])  # 8 and 16 GPUs cannot hold t·p = 32
     assert eff[2] == 1.0
     assert eff[-1] < eff[4] < 1.0001
-    limits = [bottleneck_name(c) for c in fs["scale.limit"]]
+    limits = [str(c) for c in fs["scale.limit"]]
     assert limits[0] == "invalid_layout"
     assert limits[-1] in ("pipeline_bubble", "dp_comm")
 
@@ -46,7 +45,7 @@ def test_best_layout_fits_and_is_at_least_as_fast_as_a_fixed_one():
 def test_too_few_gpus_is_a_memory_limit():
     hw = HardwareArrays.from_accelerators([H100])
     best = best_layouts(Workload(LLAMA3_70B, global_batch=64), hw, [1, 2])
-    assert [bottleneck_name(c) for c in best["scale.best_limit"]] == ["memory", "memory"]
+    assert [str(c) for c in best["scale.best_limit"]] == ["memory", "memory"]
 
 
 def test_small_model_scales_near_linearly_at_moderate_size():

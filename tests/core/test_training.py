@@ -12,7 +12,7 @@ from gpudesk.core.constants import (
 from gpudesk.core.model_math import param_breakdown
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.training import BOTTLENECKS, TrainingInputs, bottleneck_name, estimate_training
+from gpudesk.core.training import TrainingInputs, estimate_training
 from test_training_samples import A100, B200, H100, L40S, LLAMA3_8B, LLAMA3_70B, MIXTRAL
 
 
@@ -78,7 +78,7 @@ def test_fp8_uses_fp8_peak_and_fails_cleanly_where_unsupported():
     fs = _train(accs=(H100, A100), n_gpus=8, global_batch=64, compute_dtype="fp8")
     assert fs.value_at("train.compute_time_s", 0) > 0
     assert np.isnan(fs.value_at("train.step_time_s", 1))
-    assert bottleneck_name(fs.value_at("train.bottleneck", 1)) == "unsupported_precision"
+    assert fs.value_at("train.bottleneck", 1) == "unsupported_precision"
     bf16 = _train(n_gpus=8, global_batch=64)
     assert fs.value_at("train.step_time_s", 0) < bf16.value_at("train.step_time_s", 0)
 
@@ -109,7 +109,7 @@ def test_context_parallel_for_long_sequences():
 def test_invalid_layouts_are_marked_not_estimated():
     fs = _train(n_gpus=12, tp=8, global_batch=64)
     assert np.isnan(fs.value_at("train.step_time_s", 0))
-    assert BOTTLENECKS[int(fs.value_at("train.bottleneck", 0))] == "invalid_layout"
+    assert fs.value_at("train.bottleneck", 0) == "invalid_layout"
 
 
 def test_time_to_train_and_gpu_hours_are_consistent():
@@ -160,3 +160,15 @@ def test_each_peak_cites_the_catalog_field_its_math_reads(precision, field):
     # low-precision GEMMs keep attention in 16 bit: it cites the bf16 figure both parts publish
     attention = fs.explain("hw.peak_flops_attention").source
     assert attention.count("bf16_tflops") == 2 and "fp4_tflops" not in attention and "int8_tops" not in attention
+
+
+def test_the_bottleneck_is_a_vocabulary_code_worded_in_each_language():
+    from gpudesk.vocabulary.sizing import BOTTLENECK
+
+    fs = estimate_training(TrainingInputs(model=LLAMA3_8B, hardware=HardwareArrays.from_accelerators([H100])))
+    code = fs.value_at("train.bottleneck")
+    assert isinstance(code, str) and code in BOTTLENECK and fs.vocabulary("train.bottleneck") is BOTTLENECK
+    assert fs.word("train.bottleneck", "en") == BOTTLENECK.term(code).en
+    assert fs.word("train.bottleneck", "zh") == BOTTLENECK.term(code).zh
+    assert fs.explain("train.bottleneck").worded("zh") == BOTTLENECK.term(code).zh
+    assert fs.word("train.step_time_s", "en") is None  # a number is not worded

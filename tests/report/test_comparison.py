@@ -162,7 +162,7 @@ def test_comparison_opens_with_a_decision_naming_the_winner_of_each_figure():
     table = next(b for b in decision.blocks if isinstance(b, DataTable))
     rows = {r[0]: r for r in table.rows}
     gpus = rows["GPUs (peak)"]
-    assert gpus[1] == "Small" and gpus[2].startswith("32 GPUs, 32 less than")  # 32 against 64: why, in numbers
+    assert gpus[1] == "Small" and gpus[2].startswith("32 GPUs, 32 GPUs less than")  # 32 against 64: why, in numbers
     assert rows["Time to train"][2].endswith("(a tie)")  # Base and Cheap run the same layout on the same GPUs
 
 
@@ -178,3 +178,31 @@ def test_an_infeasible_plan_never_wins_a_decision_row():
     assert all("Small" not in r[1] for r in table.rows)
     notes = [b.text for b in doc.section("compare_decision").blocks if type(b).__name__ == "Note"]
     assert any(n.startswith("Small: blocking issues") for n in notes)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_printed_inputs_read_as_words_not_paths_and_codes(lang):
+    """A customer reads "Phase 1 · Accelerator: NVIDIA H100 SXM5 80GB", never "phases[0].hardware.accelerator_id
+    h100-sxm" or "3000000000.0"; the CSV keeps the raw paths and values for machines."""
+    from report_samples import catalog
+    from gpudesk.vocabulary.fields import FIELD_VOCABULARIES
+    from gpudesk.wizard.fields import describe_path
+
+    entries = three_training_plans()[:2]
+    entries[1][1].phases[0].workloads[0].train_tokens = 3e9
+    entries[1][1].phases[0].delivery.mode = "cloud_on_demand"
+    with catalog() as cat:
+        comparison = compare_plans(entries)
+        doc = comparison_document(comparison, lang, Branding(), lambda p: describe_path(p, lang), cat)
+    table = next(b for b in doc.section("compare_inputs").blocks if isinstance(b, DataTable))
+    codes = {code for vocabularies in FIELD_VOCABULARIES.values() for v in vocabularies for code in v.codes}
+    cells = [cell for row in table.rows for cell in row]
+    assert not [c for c in cells if "phases[" in c or c in codes or c.endswith(".0")]
+    labels = {row[0]: row[1:] for row in table.rows}
+    phase = "阶段 1" if lang == "zh" else "Phase 1"
+    tokens = next(v for k, v in labels.items() if k.startswith(phase) and ("token" in k.lower()))
+    assert tokens[1] == ("30亿" if lang == "zh" else "3 B")
+    mode = next(v for k, v in labels.items() if k.startswith(phase) and ("交付" in k or "Delivery" in k))
+    assert "cloud_on_demand" not in mode
+    raw = to_csv(comparison, ReportText(lang))
+    assert "phases[0].delivery.mode" in raw and "cloud_on_demand" in raw

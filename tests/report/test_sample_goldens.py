@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-from pdf_support import pdf_pages_text
+from pdf_support import pypdf_pages_text
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.paths import samples_dir
@@ -65,7 +65,7 @@ def hash_store(request: pytest.FixtureRequest):
 
 
 def _check(name: str, pdf: Path, golden, hash_store) -> None:
-    text = "\n\f\n".join(page.rstrip() for page in pdf_pages_text(pdf)) + "\n"
+    text = "\n\f\n".join(page.rstrip() for page in pypdf_pages_text(pdf)) + "\n"
     golden(f"sample_{name}.txt", text)
     regen, stored, fresh = hash_store
     hashes = page_hashes(pdf)
@@ -104,7 +104,9 @@ def test_sample_comparison_matches_its_reference(lang, qapp, tmp_path, catalog, 
     for path in COMPARED:
         project = load_project(path).project
         entries.append((estimate_plan(project, catalog), project))
-    doc = comparison_document(compare_plans(entries), lang, Branding())
+    from gpudesk.wizard.fields import describe_path
+
+    doc = comparison_document(compare_plans(entries), lang, Branding(), lambda p: describe_path(p, lang), catalog)
     pdf = tmp_path / f"comparison-{lang}.pdf"
     write_proposal_pdf(doc, pdf)
     _check(f"comparison_{lang}", pdf, golden, hash_store)

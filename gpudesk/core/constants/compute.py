@@ -41,11 +41,53 @@ MATMUL_EFFICIENCY_FP8 = {
                                  f"{_MAMF}: B200 SXM 3,432.5 of 4,500 TFLOPS"),
     "intel-gaudi": Constant("MAMF_FP8_GAUDI", 0.769, "fraction", "achievable FP8 matmul / peak (Gaudi)",
                             f"{_MAMF}: Gaudi 3 1,289.5 of 1,677 TFLOPS (Gaudi 2: 95.5%)"),
+    "amd-cdna3": Constant("MAMF_FP8_CDNA3", 0.514, "fraction", "achievable FP8 matmul / peak (CDNA3)",
+                          "no FP8 MAMF is published for CDNA3; the family's measured BF16 fraction is used "
+                          f"({_MAMF}: MI300X 668.4 of 1,300 TFLOPS BF16), the parts measured in both formats keep "
+                          "it within -12% to +4% (H100 70.9/80.3, B200 76.3/77.6, Gaudi 3 76.9/74.1)"),
+    "amd-cdna4": Constant("MAMF_FP8_CDNA4", 0.680, "fraction", "achievable FP8 matmul / peak (CDNA4)",
+                          "no FP8 MAMF is published for CDNA4; the family's measured BF16 fraction is used "
+                          f"({_MAMF}: MI355X 1,565 of 2,300 TFLOPS BF16)"),
 }
 MATMUL_EFFICIENCY_FP8_UNMEASURED = Constant(
     "MAMF_FP8_UNMEASURED", 0.754, "fraction", "achievable FP8/FP4 matmul / peak (family not measured)",
     f"median of the 8 FP8 rows of the {_MAMF}; FP4 has no published MAMF and uses the family's FP8 value",
 )
+# The same table measured several parts of one family, and they differ by their clock and power limit, not by
+# their architecture: MI325X (1,000 W) reaches 60.4% where MI300X (750 W) reaches 51.4%, Gaudi 2 96.9% where
+# Gaudi 3 74.1%, GB200 72.9% where B200 77.6%. A part the table measured uses its own fraction; other parts use
+# their family's (core/efficiency.py matmul_efficiency).
+MATMUL_EFFICIENCY_BF16_PART = {
+    "a100-pcie-40gb": Constant("MAMF_BF16_A100_PCIE", 0.811, "fraction", "achievable BF16 matmul / peak (A100 PCIe)",
+                               f"{_MAMF}: A100 PCIe 252.9 of 312 TFLOPS"),
+    "a100-pcie-80gb": Constant("MAMF_BF16_A100_PCIE", 0.811, "fraction", "achievable BF16 matmul / peak (A100 PCIe)",
+                               f"{_MAMF}: A100 PCIe 252.9 of 312 TFLOPS"),
+    "gb200": Constant("MAMF_BF16_GB200", 0.729, "fraction", "achievable BF16 matmul / peak (GB200)",
+                      f"{_MAMF}: GB200 1,822 of 2,500 TFLOPS"),
+    "b300": Constant("MAMF_BF16_B300", 0.786, "fraction", "achievable BF16 matmul / peak (B300)",
+                     f"{_MAMF}: B300 SXM 1,769 of 2,250 TFLOPS"),
+    "mi325x": Constant("MAMF_BF16_MI325X", 0.604, "fraction", "achievable BF16 matmul / peak (MI325X)",
+                       f"{_MAMF}: MI325X (1,000 W) 784.9 of 1,300 TFLOPS"),
+    "gaudi2": Constant("MAMF_BF16_GAUDI2", 0.969, "fraction", "achievable BF16 matmul / peak (Gaudi 2)",
+                       f"{_MAMF}: Gaudi 2 418.7 of 432 TFLOPS"),
+}
+_NO_FP8 = ("no FP8 MAMF is published for {p}; its measured BF16 fraction is used ({f}): the part's clock under its "
+           "power limit, not the format, sets the fraction (the parts measured in both keep it within -12% to +4%: "
+           "H100 70.9/80.3, B200 76.3/77.6, Gaudi 3 76.9/74.1)")
+MATMUL_EFFICIENCY_FP8_PART = {
+    "h200-sxm": Constant("MAMF_FP8_H200", 0.734, "fraction", "achievable FP8 matmul / peak (H200)",
+                         f"{_MAMF}: H200 SXM 1,453.4 of 1,979 TFLOPS"),
+    "gb200": Constant("MAMF_FP8_GB200", 0.723, "fraction", "achievable FP8 matmul / peak (GB200)",
+                      f"{_MAMF}: GB200 3,615.6 of 5,000 TFLOPS"),
+    "b300": Constant("MAMF_FP8_B300", 0.745, "fraction", "achievable FP8 matmul / peak (B300)",
+                     f"{_MAMF}: B300 SXM 3,353.3 of 4,500 TFLOPS"),
+    "gaudi2": Constant("MAMF_FP8_GAUDI2", 0.955, "fraction", "achievable FP8 matmul / peak (Gaudi 2)",
+                       f"{_MAMF}: Gaudi 2 826.5 of 865 TFLOPS"),
+    "mi300x": Constant("MAMF_FP8_MI300X", 0.514, "fraction", "achievable FP8 matmul / peak (MI300X)",
+                       _NO_FP8.format(p="MI300X", f=f"{_MAMF}: 668.4 of 1,300 TFLOPS BF16")),
+    "mi325x": Constant("MAMF_FP8_MI325X", 0.604, "fraction", "achievable FP8 matmul / peak (MI325X)",
+                       _NO_FP8.format(p="MI325X", f=f"{_MAMF}: 784.9 of 1,300 TFLOPS BF16")),
+}
 ATTENTION_EFFICIENCY = {
     "nvidia-ampere": Constant("ATTN_EFF_AMPERE", 0.615, "fraction", "fused attention FLOP/s / peak (Ampere)",
                               "Dao 2023, FlashAttention-2 (arXiv 2307.08691) abstract: 50-73% of theoretical "

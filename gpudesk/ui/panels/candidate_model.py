@@ -23,6 +23,12 @@ ACCELERATOR_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _CENTRE = int(Qt.AlignmentFlag.AlignCenter)
+_ALIGN = (_RIGHT, None, _RIGHT, _RIGHT, None, _RIGHT, _RIGHT, _CENTRE)  # per column
+_DISPLAY, _TIP = Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole
+_ANSWERED = frozenset((_DISPLAY, SORT_ROLE, ACCELERATOR_ID_ROLE, Qt.ItemDataRole.TextAlignmentRole,
+                       Qt.ItemDataRole.FontRole, _TIP, Qt.ItemDataRole.AccessibleTextRole))
+"""The roles ``data`` answers: a view asks for a dozen per cell each time the cells change (the header measures
+every cell of a column sized to its contents), and every other role is answered at once with None."""
 
 
 def _number(value: float, unit: str) -> str:
@@ -42,6 +48,9 @@ class CandidateTableModel(RowsTableModel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._rows: list[Candidate] = []
+        self._cells: dict[tuple[int, int, int], Any] = {}  # (row, column, role) -> answer, until the rows change
+        self._bold = QFont()
+        self._bold.setBold(True)
         self._headers = (self.tr("#"), self.tr("Accelerator"), self.tr("GPUs"), self.tr("Nodes"), self.tr("Layout"),
                          self.tr("Time / throughput"), self.tr("Total cost of ownership"), self.tr("Fits"))
 
@@ -49,6 +58,7 @@ class CandidateTableModel(RowsTableModel):
         rows = list(candidates)
         if rows == self._rows:
             return
+        self._cells = {}
         if [c.accelerator_id for c in rows] == [c.accelerator_id for c in self._rows]:
             # Same candidates in the same order (an input moved their numbers): update the cells in place, so
             # the view keeps its selection and scroll position and repaints only what it shows.
@@ -79,10 +89,18 @@ class CandidateTableModel(RowsTableModel):
 
     # -- QAbstractTableModel ------------------------------------------------------
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        if role not in _ANSWERED:
             return None
-        c = self._rows[index.row()]
-        col = index.column()
+        row, col = index.row(), index.column()
+        key = (row, col, role)
+        if key in self._cells:
+            return self._cells[key]
+        if not index.isValid() or not 0 <= row < len(self._rows):
+            return None
+        answer = self._cells[key] = self._answer(self._rows[row], col, role)
+        return answer
+
+    def _answer(self, c: Candidate, col: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(c, col)
         if role == SORT_ROLE:
@@ -90,13 +108,9 @@ class CandidateTableModel(RowsTableModel):
         if role == ACCELERATOR_ID_ROLE:
             return c.accelerator_id
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            if col in (COL_RANK, COL_GPUS, COL_NODES, COL_TIME, COL_COST):
-                return _RIGHT
-            return _CENTRE if col == COL_FITS else None
+            return _ALIGN[col]
         if role == Qt.ItemDataRole.FontRole and c.pinned:
-            font = QFont()
-            font.setBold(True)
-            return font
+            return self._bold
         if role == Qt.ItemDataRole.ToolTipRole:
             return "\n".join(reasons_in(c, session_language()))
         if role == Qt.ItemDataRole.AccessibleTextRole and col == COL_FITS:

@@ -105,6 +105,7 @@ class CompareView(QtWidgets.QWidget):
         self.lang = lang
         self.text = ReportText(lang)
         self.comparison: PlanComparison | None = None
+        self._catalog: Catalog | None = None  # names the products behind catalog ids in the printed inputs table
         self.model = ComparisonTableModel(self)
         self.table = QtWidgets.QTableView()
         self.table.setModel(self.model)
@@ -135,6 +136,7 @@ class CompareView(QtWidgets.QWidget):
     def set_comparison(self, comparison: PlanComparison, catalog: Catalog | None = None) -> None:
         """Show ``comparison``; with ``catalog``, the inputs that hold catalog ids show the products' names."""
         self.comparison = comparison
+        self._catalog = catalog
         self.model.set_comparison(comparison, self.text)
         self.inputs.clear()
         self.inputs.setHeaderLabels([self.text.get("compare.path"), *comparison.names])
@@ -172,7 +174,10 @@ class CompareView(QtWidgets.QWidget):
     def export_pdf(self, path: str | Path, branding: Branding = Branding()) -> int:  # noqa: B008
         if self.comparison is None:
             raise ValueError("no comparison to export")
-        return write_proposal_pdf(comparison_document(self.comparison, self.text.lang, branding), path)
+        lang = self.text.lang
+        return write_proposal_pdf(comparison_document(self.comparison, lang, branding,
+                                                      lambda p: describe_path(p, lang),
+                                                      self._catalog), path)
 
     def _ask_csv(self) -> None:
         path, _ = QtWidgets.QFileDialog.getSaveFileName(self, "CSV", "comparison.csv", "CSV (*.csv)")
