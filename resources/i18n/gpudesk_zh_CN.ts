@@ -203,67 +203,67 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="46" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="55" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="46" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="55" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="46" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="55" />
       <source>Total cost of ownership</source>
       <translation>总拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="119" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="133" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="103" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="117" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="103" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="117" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="123" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="137" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="110" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="124" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -1250,7 +1250,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CompareView</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="197" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="202" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
@@ -4765,7 +4765,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选型步骤</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="52" />
+      <location filename="../../gpudesk/ui/step_list.py" line="55" />
       <source>Status: {0}</source>
       <translation>状态：{0}</translation>
     </message>
