@@ -102,6 +102,10 @@ def _per_card_price(phase: Phase, candidates: list[Candidate]) -> list[Check]:
     if chosen is None or len(priced) < 2:
         return []
     serving = phase.workloads[0].kind not in TRAINING_KINDS
+    if serving and phase.hardware.nodes > 0:
+        # The pinned row holds the user's fixed node count, the alternatives the count the load needs: a month on
+        # each is not the same work, so the comparison would be meaningless.
+        return []
     hours = [730.0 * c.gpus if serving else c.time_or_throughput * 24.0 * c.gpus for c in priced]
     return per_gpu_price_pitfall(
         [c.accelerator_name for c in priced], [c.cost / max(h, 1e-9) for c, h in zip(priced, hours)],
