@@ -66,10 +66,10 @@ def test_no_raw_floats_codes_or_nan_in_front_of_a_reader(document):
 def test_categorical_figures_read_as_words():
     doc = {"project": "p", "currency": "USD", "total": 10.0, "unpriced_lines": 0, "phases": [{
         "index": 0, "name": "One", "checks": [], "configuration": None, "ledger": None,
-        "figures": {"train.bottleneck": {"value": 0.0, "unit": "code", "label": "largest part of the step"},
+        "figures": {"train.bottleneck": {"value": "compute", "unit": "", "label": "largest part of the step"},
                     "mem.total": {"value": 2.5e10, "unit": "B", "label": "memory per GPU"},
                     "tco.capex": {"value": None, "unit": "USD", "label": "capital cost"}}}]}
     text = _text(doc)
-    assert re.search(r"train\.bottleneck\s+compute\s+largest part", text)
+    assert re.search(r"train\.bottleneck\s+compute \(matrix math\)\s+largest part", text)
     assert re.search(r"mem\.total\s+25 GB\s+memory per GPU", text)
     assert re.search(r"tco\.capex\s+unknown\s+capital cost", text)
