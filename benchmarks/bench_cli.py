@@ -51,7 +51,7 @@ class Command:
     pythonpath: str = ""  # another source tree to run from (``--against``)
 
 
-def commands(out: Path, only: str = "", against: str = "") -> list[Command]:
+def commands(out: Path, only: str = "", against: tuple[str, ...] = ()) -> list[Command]:
     plans = samples()
     gpudesk = gpudesk_command()
     found = [Command(label, [sys.executable, *argv]) for label, argv in BASELINES.items()]
@@ -61,11 +61,11 @@ def commands(out: Path, only: str = "", against: str = "") -> list[Command]:
     big = largest_sample()
     found.append(Command(f"gpudesk report {big.name}", [*gpudesk, "report", str(big), "-o", str(out / "report.pdf")],
                          out / "report.pdf"))
-    if against:
-        target = out / "report-against.pdf"
-        found.append(Command(f"gpudesk report {big.name} ({Path(against).name} tree)",
+    for n, tree in enumerate(against):
+        target = out / f"report-against-{n}.pdf"
+        found.append(Command(f"gpudesk report {big.name} ({Path(tree).name} tree)",
                              [sys.executable, "-m", "gpudesk", "report", str(big), "-o", str(target)], target,
-                             str(Path(against).resolve())))
+                             str(Path(tree).resolve())))
     if only == "report":
         return found
     compared = same_currency(big, plans)
@@ -94,7 +94,7 @@ def environment(home: Path) -> dict[str, str]:
     return env
 
 
-def measure(runs: int, only: str = "", against: str = "") -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+def measure(runs: int, only: str = "", against: tuple[str, ...] = ()) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     """Wall and CPU seconds of every command, ``runs`` rounds after one warm-up round."""
     with tempfile.TemporaryDirectory(prefix="gpudesk-bench-cli-") as folder:
         out = Path(folder)
@@ -120,10 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="timed runs of each command (default 3)")
     parser.add_argument("--only", choices=("report",), default="", help="time only the report (and the baselines)")
-    parser.add_argument("--against", default="", metavar="TREE",
-                        help="also time the report from this source tree, in the same rounds")
+    parser.add_argument("--against", action="append", default=[], metavar="TREE",
+                        help="also time the report from this source tree, in the same rounds (repeatable)")
     args = parser.parse_args(argv)
-    timings, cpu = measure(args.runs, args.only, args.against)
+    timings, cpu = measure(args.runs, args.only, tuple(args.against))
     base = {label: median(timings[label]) for label in BASELINES}
     bare, numpy_ = base.values()
     print(f"{'command':58s} {'median':>8s} {'min':>8s} {'CPU':>7s}  ratio to the baselines (medians)")

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gpudesk.vocabulary.plan_choices import MARKET
+
 
 @dataclass(frozen=True)
 class FieldRule:
@@ -47,7 +49,7 @@ class FieldRule:
 DOMESTIC_VENDORS = ("huawei", "hygon", "cambricon", "kunlunxin", "metax", "moorethreads", "biren", "iluvatar",
                     "enflame")
 VENDORS = ("nvidia", "amd", "intel", *DOMESTIC_VENDORS)
-MARKETS = ("cn", "us", "eu", "global")
+MARKETS = MARKET.codes
 AVAILABILITY_STATUSES = ("available", "restricted", "unavailable")
 
 _TFLOPS = FieldRule("TFLOPS", 0.01, 50_000, why="dense peak per device; the fastest 2025 part is ~15,000 dense FP4")

@@ -22,6 +22,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     from gpudesk.catalog.store import Catalog, CatalogError
+    from gpudesk.cli.estimate_text import write_estimate_text
     from gpudesk.results.pipeline import PlanInputError, estimate_plan
     from gpudesk.results.plan_json import plan_to_json
     from gpudesk.project.errors import ProjectFileError, ProjectValidationError
@@ -47,10 +48,5 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         json.dump(document, out, ensure_ascii=False, indent=2, allow_nan=False)
         out.write("\n")
         return 0
-    for phase in document["phases"]:
-        print(f"== {phase['name']} ==", file=out)
-        for key, fig in phase["figures"].items():
-            print(f"  {key:<40} {fig['value']!s:>18} {fig['unit']}", file=out)
-        for check in phase["checks"]:
-            print(f"  [{check['severity']}] {check['title']}: {check['message']}", file=out)
+    write_estimate_text(document, out)
     return 0

@@ -20,6 +20,7 @@ from gpudesk.core.market import (
     priced_offer_exists,
 )
 from gpudesk.core.plan_resolve import ResolvedPhase
+from gpudesk.vocabulary.delivery import compared_mode_name
 from gpudesk.core.assumptions import Assumption
 from gpudesk.core.candidates import Candidate
 from gpudesk.project.model import Phase
@@ -104,13 +105,15 @@ def residency_checks(phase: Phase, acc: rec.Accelerator, offer: rec.CloudOffer |
             "compliance.offer_outside_market", "blocker", 6, "The cloud offer is outside the plan's market",
             f"The plan is in {market_name(market)} but rents {offer.provider} {offer.instance} in {offer.region} "
             f"(sold in {market_name(offer.market)}).",
-            f"Choose an offer sold in {market_name(market)}, or clear delivery.cloud_offer_id to let gpudesk pick one.",
+            f"Choose an offer sold in {market_name(market)}, or clear the cloud offer in step 6 to "
+            "let gpudesk pick one.",
             (), {"market": market, "offer": f"{offer.provider} {offer.instance}", "offer_market": offer.market},
         ))
     if c.mlps_level >= MLPS_CLOUD_LEVEL and mode in PUBLIC_CLOUD_MODES:
         checks.append(Check(
-            "compliance.mlps_public_cloud", "warning", 6, "等保 filing on a shared public cloud",
-            f"The system is filed at MLPS 2.0 level {c.mlps_level} and runs on {mode}; the cloud platform must "
+            "compliance.mlps_public_cloud", "warning", 6, "MLPS 2.0 (等保) filing on a shared public cloud",
+            f"The system is filed at MLPS 2.0 level {c.mlps_level} and runs on {compared_mode_name(mode, 'en')}; the "
+            "cloud platform must "
             f"itself hold a filing at level {c.mlps_level} or above (GB/T 22239-2019 cloud extensions).",
             "Ask the provider for its MLPS filing certificate for the region, or move the workload to a private or "
             "dedicated deployment.",

@@ -260,15 +260,15 @@ def delivery_checks(fs: FigureSet) -> list[Check]:
         alt = cheapest_allowed_mode(fs)
         checks.append(Check(
             "delivery.regulated_data_public_cloud", "blocker", 6, "Regulated data cannot go to a public cloud mode",
-            f"The data is marked regulated, which rules out {mode} and the other shared public-cloud modes.",
+            f"The data is marked regulated, which rules out {_named(mode)} and the other shared public-cloud modes.",
             f"Use private on-premises, dedicated bare metal or hybrid with regulated data kept on owned capacity"
-            f"{f' (cheapest allowed here: {alt})' if alt else ''}.",
+            f"{f' (cheapest allowed here: {_named(alt)})' if alt else ''}.",
             ("delivery.data_sensitivity",), {"mode": mode, "cheapest_allowed": alt},
         ))
     elif sens == "sensitive" and public_cloud(mode):
         checks.append(Check(
             "delivery.sensitive_data_public_cloud", "warning", 6, "Sensitive data in a public cloud mode",
-            f"The data is marked sensitive and the plan uses {mode}.",
+            f"The data is marked sensitive and the plan uses {_named(mode)}.",
             "Confirm encryption, residency and access controls with the provider, or keep the data on owned capacity.",
             ("delivery.data_sensitivity",), {"mode": mode},
         ))

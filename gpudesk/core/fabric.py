@@ -172,7 +172,17 @@ def fabric_checks(fs: FigureSet) -> list[Check]:
     checks: list[Check] = []
     i = worst_index(fs["net.headroom_nodes"])
     head, growth = at(fs, "net.headroom_nodes", i), at(fs, "net.growth_nodes", None)
-    if head == head and head < growth:
+    if head == head and head < 0:  # more nodes than three tiers of these switches connect
+        cap, nodes = at(fs, "net.max_nodes_this_tier", i), at(fs, "net.nodes", i)
+        checks.append(Check(
+            "net.beyond_three_tiers", "warning", 8, "Too many nodes for a three-tier fabric of these switches",
+            f"{nodes:,.0f} nodes need more ports than a three-tier fabric of these switches connects "
+            f"(at most {cap:,.0f} nodes); the switch count and cost shown are a lower bound.",
+            "Split the cluster into several fabrics (pods joined at the data-centre network), choose "
+            "higher-radix switches, or fewer scale-out NICs per node.",
+            ("net.max_nodes_this_tier", "net.nodes"), {"nodes": nodes, "max_nodes": cap},
+        ))
+    elif head == head and head < growth:
         tiers = at(fs, "net.tiers", i)
         checks.append(Check(
             "net.no_expansion_headroom", "warning", 5, "The fabric cannot grow as planned",

@@ -94,9 +94,9 @@ def ecosystem_pitfall(accelerator: Accelerator, kinds: Sequence[str]) -> list[Ch
         out.append(Check(
             "pitfall.software_ecosystem", "blocker" if level == "none" else "warning" if level else "info", 2,
             "Software ecosystem may not support the workload",
-            f"{accelerator.name} runs {stack}: {group} is supported {LEVEL_TEXT[level]} (catalog "
-            f"accelerators/{accelerator.id}.{field_name} = {level or 'unknown'}; {source}); frameworks listed: "
-            f"{listed}. Driver, framework and container mismatches lengthen deployment and debugging.",
+            f"{accelerator.name} runs {stack}: {group} is supported {LEVEL_TEXT[level]} (source: {source}); "
+            f"frameworks listed: {listed}. Driver, framework and container mismatches lengthen deployment and "
+            "debugging.",
             "Confirm framework, driver and container versions on the platform with a pilot run, or pick an "
             "accelerator whose frameworks support this workload upstream.",
             (), {"accelerator": accelerator.name, "stack": stack, "group": group, "level": level or "unknown",

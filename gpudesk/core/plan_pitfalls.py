@@ -102,6 +102,10 @@ def _per_card_price(phase: Phase, candidates: list[Candidate]) -> list[Check]:
     chosen = next((i for i, c in enumerate(priced) if c.pinned), None)
     if chosen is None or len(priced) < 2:
         return []
+    if phase.hardware.nodes > 0:
+        # The pinned row holds the user's fixed node count, the alternatives the count the load needs: a month on
+        # each is not the same work, so the comparison would be meaningless.
+        return []
     months = max(phase.costs.horizon_years, 1) * 12.0  # rows cost the ledger's horizon; the pitfall speaks of a month
     work = [c.cost / months for c in priced]
     hours = [730.0 * c.gpus for c in priced]

@@ -18,27 +18,32 @@ KEY_SHARE = 0.36  # key column of a key-value table
 SHORT_CELL = 10  # characters: a cell this short is a label and does not wrap
 
 
-def _columns(m: Metrics, rows: Sequence[Sequence[str]], fixed: Sequence[bool]) -> tuple[list[float], list[float]]:
+def _columns(m: Metrics, rows: Sequence[Sequence[str]], fixed: Sequence[bool],
+             header_rows: int = 0) -> tuple[list[float], list[float]]:
+    """Each column's least and preferred width. A column of values does not wrap, but its header does: a plan's
+    long name over a column of amounts wraps instead of pushing the table off the page."""
     pad = 2 * S.CELL_PAD_X + 1
     ncol = len(rows[0]) if rows else 0
     mins, prefs = [0.0] * ncol, [0.0] * ncol
-    for row in rows:
+    for i, row in enumerate(rows):
         for j, text in enumerate(row):
             full = max((m.width(part) for part in text.split("\n")), default=0.0)
             short = len(text) <= SHORT_CELL and "\n" not in text  # a label like "待询价" or "目录价 [3]"
-            least = full if (fixed[j] or short or is_value(text)) else longest_token(m, text)
+            keep = (fixed[j] and i >= header_rows) or short or is_value(text)
+            least = full if keep else longest_token(m, text)
             mins[j] = max(mins[j], least + pad)
             prefs[j] = max(prefs[j], full + pad)
     return mins, prefs
 
 
 def column_widths(family: str, rows: Sequence[Sequence[str]], fixed: Sequence[bool], width: float = S.BODY_W,
-                  size: float = S.TABLE_PT, shares: Sequence[float] | None = None) -> tuple[Metrics, list[float]]:
+                  size: float = S.TABLE_PT, shares: Sequence[float] | None = None,
+                  header_rows: int = 0) -> tuple[Metrics, list[float]]:
     """(metrics, widths): the largest type size from ``size`` down whose unbreakable pieces fit ``width``."""
     pt = size
     while True:
         m = Metrics(family, pt)
-        mins, prefs = _columns(m, rows, fixed)
+        mins, prefs = _columns(m, rows, fixed, header_rows)
         if sum(mins) <= width or pt <= S.MIN_TABLE_PT:
             break
         pt = round(pt - 0.5, 2)
@@ -72,7 +77,7 @@ def build_table(family: str, header: Sequence[str] | None, rows: Sequence[Sequen
     ncol = len(header) if header else (len(rows[0]) if rows else 1)
     fixed = list(fixed) if fixed is not None else [False] * ncol
     every = ([list(header)] if header else []) + [list(r) for r in rows]
-    m, widths = column_widths(family, every, fixed, shares=shares)
+    m, widths = column_widths(family, every, fixed, shares=shares, header_rows=1 if header else 0)
     links = links or {}
 
     def row(cells: Sequence[str], r: int, fill: str = "") -> Row:

@@ -270,10 +270,21 @@ def project_from_dict(data: object) -> Project:
         if migrated_from is not None:
             note = f"migrated from schema {migrated_from}; paths refer to the current layout"
     reader = _Reader()
-    project = reader.dataclass(Project, follow_region_in_dict(data), "")
+    project = reader.dataclass(Project, _name_unnamed_phases(follow_region_in_dict(data)), "")
     if reader.problems:
         raise ProjectValidationError(reader.problems, note)
     return project
+
+
+def _name_unnamed_phases(data: dict[str, Any]) -> dict[str, Any]:
+    """A phase the file leaves unnamed is named by its place ("Phase 3"), not the model default every phase
+    shares, so a ten-phase plan does not read as ten "Phase 1"s (a new copy; the input is untouched)."""
+    phases = data.get("phases")
+    if not isinstance(phases, list) or not any(isinstance(p, dict) and "name" not in p for p in phases):
+        return data
+    named = [{**p, "name": f"Phase {i}"} if isinstance(p, dict) and "name" not in p else p
+             for i, p in enumerate(phases, 1)]
+    return {**data, "phases": named}
 
 
 def _plain(value: Any, shape: Shape | None = None) -> Any:

@@ -144,7 +144,7 @@ def localise_spec(spec: Any, lang: str, tooltips: bool = True) -> Any:
     if lang != "zh" or spec is None:
         return spec
     if isinstance(spec, RackLayoutSpec):
-        return dataclasses.replace(spec, title=translate(spec.title, lang),
+        return dataclasses.replace(spec, title=translate(spec.title, lang), notes=translate(spec.notes, lang),
                                    role_labels={k: translate(v, lang) for k, v in spec.role_labels.items()})
     if not isinstance(spec, ChartSpec):
         return spec

@@ -2,8 +2,8 @@
 
 A check carries its id, its numbers and its English text (written where the core emits it). The Chinese
 wording lives in the text catalogue ``resources/i18n/checks_zh.toml`` by check id: a title, a message and a fix
-filled with the check's numbers. A number whose value is a code is shown by its name: delivery modes and what
-limits a layout from the vocabulary (gpudesk.vocabulary), the others from the catalogue's ``[code.<number>]``
+filled with the check's numbers. A number whose value is a code is shown by its name: delivery modes, markets and
+what limits a layout from the vocabulary (gpudesk.vocabulary), the others from the catalogue's ``[code.<number>]``
 tables. ``tests/core/test_check_localisation`` finds every emitted id in the source and fails on one without an entry, or on an entry naming a number its
 emitting site does not record.
 """

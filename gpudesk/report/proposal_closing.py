@@ -26,7 +26,7 @@ HEADLINE_KEYS = ("train.time_to_train_days", "vision.time_to_train_days", "infer
 ROADMAP_FIGURES = rows_of([
     ("roadmap.months", "integer"),
     ("roadmap.peak_gpus", "integer"),
-    ("roadmap.peak_kw", "quantity"),
+    ("roadmap.peak_kw", "quantity", True),  # a roadmap that only rents owns no kW: no "0 kW" row
     ("roadmap.total_spend", "money"),
 ])
 ACCURACY_KEYS = (("train.time_to_train_days", "quantity"), ("train.tokens_per_s", "quantity"), ("train.mfu", "percent"),

@@ -263,11 +263,36 @@ def delivery_section(ctx: ProposalContext) -> Section:
     return section
 
 
+# which ledger lines a total leaves out when they have no price: (period, nature) filters, None = any
+ONCE_CAPEX, ONCE, RECURRING, ANY = ("once", "capex"), ("once", None), ("month", None), (None, None)
+TOTAL_SCOPE = {"tco.capex": ONCE_CAPEX, "tco.one_time": ONCE, "tco.opex_per_year": RECURRING, "plan.phase_cost": ANY, "tco.total_3y": ANY,
+               "tco.total_5y": ANY, "tco.total_horizon": ANY}
+
+
+def cost_rows(ctx: ProposalContext, phase: PhaseEstimate, fmt: FigureFormatter) -> list[tuple[str, str]]:
+    """The phase's cost figures; a total that leaves out lines awaiting a quote says so beside its amount, and
+    one that is nothing but such lines reads "awaiting quotes" (an owned server without a price is not ¥0.00)."""
+    t = ctx.text
+    rows = []
+    for s in COST_FIGURES:
+        if not fmt.has(s.key) or (s.skip_zero and fmt.value(s.key) == 0):
+            continue
+        shown = fmt.shown(s.key, s.kind)
+        period, nature = TOTAL_SCOPE.get(s.key, ("", ""))
+        missing = 0 if period == "" else sum(1 for line in phase.ledger.unpriced if period in (None, line.period)
+                                             and nature in (None, line.nature))
+        if missing:
+            shown = (t.get("cost.quote_pending", count=missing) if fmt.value(s.key) == 0
+                     else t.get("cost.partial_total", value=shown, count=missing))
+        rows.append((fmt.label(s.key), shown))
+    return rows
+
+
 def cost_section(ctx: ProposalContext) -> Section:
     t = ctx.text
     section = ctx.section("cost")
     for phase, spec, fmt in ctx.each_phase(section):
-        rows = list(fmt.rows(COST_FIGURES))
+        rows = cost_rows(ctx, phase, fmt)
         if phase.ledger.unpriced:
             rows.append((t.get("cost.unpriced"), t.get("cost.unpriced_value", count=len(phase.ledger.unpriced))))
         if spec is not None:

@@ -79,10 +79,12 @@ def power_chart(figures: FigureSet, limit_kw: float) -> ChartSpec | None:
     racks = int(racks_value)
     servers = int(figures.number("power.servers", 0.0))
     per_rack_servers = max(1, int(figures.number("power.servers_per_rack", 1.0)))
-    server_kw = figures.number("power.server_kw", 0.0)
+    # racks are designed, counted and drawn for the servers' nameplate maximum (power.kw_per_rack, the rack layout):
+    # the bars show the same kW against the limit, not the lower typical draw
+    server_kw = figures.number("power.server_max_kw", figures.number("power.server_kw", 0.0))
     liquid_share = figures.number("power.liquid_kw", 0.0) / max(figures.number("power.it_kw", 1.0), 1e-9)
     names = [f"R{i + 1:02d}" for i in range(min(racks, 24))]
-    # servers fill racks in order; the last rack holds the remainder (load-factor power, not nameplate)
+    # servers fill racks in order; the last rack holds the remainder
     per_rack = [min(per_rack_servers, servers - i * per_rack_servers) * server_kw for i in range(len(names))]
     liquid = [kw * liquid_share for kw in per_rack]
     air = [kw - lq for kw, lq in zip(per_rack, liquid)]
@@ -116,7 +118,10 @@ def rack_layout_chart(figures: FigureSet, r: ResolvedPhase) -> RackLayoutSpec | 
             boxes = [RackBox(rack.get("switch", "switch"), 1, per, "network", f"switch · {per:,.2f} kW")
                      for _ in range(min(rack["switches"], 40))]
         columns.append(RackColumn(rack["rack"], boxes, rack["kw"], figures.number("power.rack_limit_kw", 0) or None))
+    shown = sum(1 for rack in racks if rack["kind"] == "compute")
+    total = int(figures.number("power.racks", shown)) if np.isfinite(figures.number("power.racks", shown)) else shown
     return RackLayoutSpec(title="Rack layout", racks=columns,
+                          notes=f"first {shown} of {total} racks shown" if total > shown else "",
                           role_labels={"liquid": "liquid-cooled", "air": "air-cooled", "network": "network"})
 
 

@@ -8,7 +8,7 @@ from PySide6.QtCore import QCoreApplication
 
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.ui.widgets.display_text import DisplayText
-from gpudesk.ui.widgets.figure_table import display_value, plain_number
+from gpudesk.report.display_units import display_value, plain_number
 from gpudesk.ui.widgets.session_text import session_text
 
 translate = QCoreApplication.translate

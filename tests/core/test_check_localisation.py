@@ -95,6 +95,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                  "limit": 0.02},
     "storage.local_copy_sprawl": {"local_copy_tb": 1536.0},
     "net.no_expansion_headroom": {"headroom_nodes": 4.0, "growth_nodes": 16.0, "tiers": 2.0},
+    "net.beyond_three_tiers": {"nodes": 100000.0, "max_nodes": 8192.0},
     "net.oversubscribed": {"oversubscription": 3.0, "effective_gbs": 16.7, "per_gpu_gbs": 50.0},
     "net.frontend_short": {"north_south_gbps": 1250.0, "frontend_gbps": 400.0},
     "net.latency_budget": {"latency_us": 12.5, "budget_us": 10.0},

@@ -58,3 +58,13 @@ def test_scaling_efficiency_callable_and_value():
     fs = _fab(scaling_efficiency=lambda bw: np.minimum(1.0, 0.5 + bw / 100.0))
     assert fs["net.scaling_efficiency"] == pytest.approx(1.0)
     assert _fab(scaling_efficiency=0.9)["net.scaling_efficiency"] == 0.9
+
+
+def test_more_nodes_than_three_tiers_connect_is_an_error_not_negative_headroom():
+    # radix 64, 1:1: three tiers reach 32 x 32 x 64 = 65,536 endpoints = 8,192 nodes of 8 NICs
+    fs = _fab(nodes=10_000, growth_nodes=100)
+    assert fs["net.max_nodes_this_tier"] == 8192 and fs["net.headroom_nodes"] == 8192 - 10_000
+    checks = {c.id: c for c in fabric_checks(fs)}
+    assert "net.no_expansion_headroom" not in checks  # never "takes -1808 more nodes"
+    beyond = checks["net.beyond_three_tiers"]
+    assert beyond.severity == "warning" and "8,192" in beyond.message and "10,000" in beyond.message

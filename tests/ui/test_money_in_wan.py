@@ -9,7 +9,8 @@ from gpudesk.report.number_format import money_in_chinese_units
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.summary import summary_text
 from gpudesk.ui.widgets.display_text import display_text
-from gpudesk.ui.widgets.figure_table import FigureTableModel, display_value
+from gpudesk.report.display_units import display_value
+from gpudesk.ui.widgets.figure_table import FigureTableModel
 
 
 def test_figure_cells_scale_cny_in_chinese_only() -> None:

@@ -18,7 +18,7 @@ from gpudesk.plotting import ChartView
 from gpudesk.catalog.store import Catalog
 from gpudesk.ui.catalog_choices import catalog_name
 from gpudesk.ui.widgets.display_text import DisplayText, display_text
-from gpudesk.ui.widgets.figure_table import plain_number
+from gpudesk.report.display_units import plain_number
 from gpudesk.wizard.fields import describe_path
 from gpudesk.logs import internal_error
 from gpudesk.ui.widgets.session_text import session_language

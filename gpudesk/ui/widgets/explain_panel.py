@@ -16,7 +16,7 @@ from gpudesk.report.formula_text import formula_text
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.results.figure_categories import category_name, is_categorical
 from gpudesk.ui.status_style import BLOCKED, DARK, INFO, LIGHT, WARNING, is_dark
-from gpudesk.ui.widgets.figure_table import display_value, plain_number
+from gpudesk.report.display_units import display_value, plain_number
 from gpudesk.ui.widgets.session_text import session_language, session_text
 
 

@@ -31,7 +31,7 @@ from gpudesk.project.errors import ProjectValidationError
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.display_text import DisplayText
-from gpudesk.ui.widgets.figure_table import plain_number
+from gpudesk.report.display_units import plain_number
 from gpudesk.ui.widgets.session_text import session_text
 from gpudesk.wizard.fields import describe_path
 

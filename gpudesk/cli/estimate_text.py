@@ -1,0 +1,111 @@
+"""`gpudesk estimate PLAN` without ``--json``: the estimate as a person reads it in a terminal.
+
+Reads the same document as ``--json`` (:func:`gpudesk.results.plan_json.plan_to_json`): the sized configuration,
+the cost ledger's totals and every figure with its label, in readable units. Nothing here computes a count or a
+total; an unknown value reads "unknown", never 0.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, TextIO
+
+from gpudesk.report.display_units import display_value
+from gpudesk.results.figure_categories import category_name
+from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.vocabulary.sizing import SIZED_BY
+from gpudesk.vocabulary.workloads import WORKLOAD_KIND
+
+LANG = "en"
+
+
+def _money(value: Any, currency: str) -> str:
+    if not isinstance(value, (int, float)) or not math.isfinite(value):
+        return "unknown"
+    return f"{value:,.0f} {currency}"
+
+
+def _count(value: Any, one: str, many: str) -> str:
+    if not isinstance(value, (int, float)) or not math.isfinite(value):
+        return f"unknown {many}"
+    return f"{value:,.0f} {one if value == 1 else many}"
+
+
+def _name(vocabulary: Any, code: Any) -> str:
+    return vocabulary.term(code).name(LANG) if isinstance(code, str) and code in vocabulary else str(code or "")
+
+
+def _workload_line(w: dict[str, Any]) -> str:
+    parts = [_count(w.get("gpus"), "GPU", "GPUs")]
+    if w.get("layout_text"):
+        parts.append(str(w["layout_text"]))
+    if w.get("sized_by"):
+        parts.append(f"sized by {_name(SIZED_BY, w['sized_by']).lower()}")
+    cap = w.get("capacity")
+    if isinstance(cap, dict) and isinstance(cap.get("total"), (int, float)):
+        unit, total = display_value(float(cap["total"]), str(cap.get("unit", "")), LANG)
+        _, target = display_value(float(cap.get("target", math.nan)), str(cap.get("unit", "")), LANG)
+        used = cap.get("utilisation")
+        load = f"serves {total} {unit} against a target of {target}"
+        if isinstance(used, (int, float)) and math.isfinite(used):
+            load += f" ({used:.0%} used)"
+        parts.append(load)
+    return f"{w.get('name') or _name(WORKLOAD_KIND, w.get('kind'))} ({_name(WORKLOAD_KIND, w.get('kind'))}): " + \
+        ", ".join(parts)
+
+
+def _configuration(config: dict[str, Any] | None, out: TextIO) -> None:
+    if not config:
+        return
+    server = config.get("server_name") or "servers"
+    mode = _name(DELIVERY_MODE, config.get("delivery_mode"))
+    print(f"  Sized: {_count(config.get('gpus'), 'GPU', 'GPUs')} of {config.get('accelerator_name')} in "
+          f"{_count(config.get('servers'), 'server', 'servers')} ({server}); delivery: {mode}", file=out)
+    for w in config.get("workloads", ()):
+        print(f"    {_workload_line(w)}", file=out)
+
+
+def _ledger(ledger: dict[str, Any] | None, out: TextIO) -> None:
+    if not ledger:
+        return
+    cur = str(ledger.get("currency", ""))
+    print(f"  Cost: one-time {_money(ledger.get('one_time'), cur)}; running {_money(ledger.get('opex_per_year'), cur)}"
+          f" a year; phase total {_money(ledger.get('phase_total'), cur)} over {ledger.get('months')} months",
+          file=out)
+    unpriced = ledger.get("unpriced") or []
+    if unpriced:
+        print(f"    without a price (totals exclude them; ask for a quote): {', '.join(map(str, unpriced))}", file=out)
+
+
+def _figures(figures: dict[str, Any], out: TextIO) -> None:
+    print("  Figures (key, value, meaning; `--explain KEY` shows the formula, inputs and sources):", file=out)
+    width = max((len(k) for k in figures), default=10)
+    for key, fig in figures.items():
+        value = fig.get("value")
+        named = category_name(key, value, LANG) if isinstance(value, (int, float, str)) else None
+        if named is not None:
+            unit, shown = "", named
+        elif isinstance(value, str):
+            unit, shown = str(fig.get("unit", "")), value
+        else:
+            unit, shown = display_value(math.nan if value is None else float(value), str(fig.get("unit", "")), LANG)
+        print(f"    {key:<{width}}  {f'{shown} {unit}'.strip():>22}  {fig.get('label', '')}", file=out)
+
+
+def write_estimate_text(document: dict[str, Any], out: TextIO) -> None:
+    """The plan document as text: a headline, then per phase its configuration, cost, checks and figures."""
+    currency = document.get("currency", "")
+    unpriced = document.get("unpriced_lines") or 0
+    head = f"{document.get('project') or 'Plan'}: plan total {_money(document.get('total'), currency)}"
+    if unpriced:
+        head += f" ({_count(unpriced, 'cost line', 'cost lines')} without a price, excluded)"
+    print(head, file=out)
+    for phase in document["phases"]:
+        print(f"\n== Phase {phase['index'] + 1}: {phase['name']} ==", file=out)
+        _configuration(phase.get("configuration"), out)
+        _ledger(phase.get("ledger"), out)
+        if phase["checks"]:
+            print("  Checks:", file=out)
+        for check in phase["checks"]:
+            print(f"    [{check['severity']}] {check['title']}: {check['message']}", file=out)
+        _figures(phase["figures"], out)

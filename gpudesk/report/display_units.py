@@ -1,0 +1,96 @@
+"""A figure's value in the units a person reads: bytes as GB, FLOPs with SI prefixes, long times in hours or
+days, CNY in 万元 for Chinese readers, an unknown value as "unknown" (never 0 or NaN).
+
+Qt-free, so the window's figure tables, the CLI's text output and the proposal share one rendering."""
+
+from __future__ import annotations
+
+import math
+
+from gpudesk.report.number_format import money_in_chinese_units
+
+_BYTE_UNITS = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6))
+_BYTE_PREFIXES = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3), ("B", 1.0))
+_SI = (("E", 1e18), ("P", 1e15), ("T", 1e12), ("G", 1e9), ("M", 1e6), ("k", 1e3))
+_COUNT_SCALES = (("T", 1e12), ("B", 1e9), ("M", 1e6))
+_SCALED_COUNTS = ("params", "tokens", "images", "items", "samples")
+_TIME_UNITS = ("s", "ms", "h", "days", "day", "month", "months", "years")
+UNKNOWN = "unknown"
+"""A figure the estimate could not compute (a catalog field or an input it needs is missing): never 0, never NaN."""
+UNLIMITED = "unlimited"
+OVERLOADED = "overloaded"
+"""An infinite time: the load exceeds what the configuration serves, so the queue never settles."""
+
+
+def plain_number(value: float) -> str:
+    """A number as a person writes it: thousands separators, four significant digits, never ``1e-05``."""
+    magnitude = abs(value)
+    if magnitude == 0:
+        return "0"
+    if magnitude >= 1000:
+        return f"{value:,.0f}"
+    if magnitude >= 1e-3:
+        return f"{value:,.4g}"
+    decimals = min(12, 3 - math.floor(math.log10(magnitude)))
+    return f"{value:.{decimals}f}".rstrip("0").rstrip(".") or "0"
+
+
+def _rescale_bytes(value: float, unit: str) -> tuple[str, float] | None:
+    """A byte quantity or rate ("GB/s", "TB") in the prefix that puts it between 1 and 1000."""
+    head, slash, rest = unit.partition("/")
+    scale = dict(_BYTE_PREFIXES).get(head)
+    if scale is None or head == "B":
+        return None
+    raw = value * scale
+    for name, size in _BYTE_PREFIXES:
+        if abs(raw) >= size or name == "B":
+            return name + slash + rest, raw / size
+    return None
+
+
+def display_value(value: float | str, unit: str, lang: str = "en") -> tuple[str, str]:
+    """Human units for display: bytes as GB, FLOPs with SI prefixes, long times in h/days, short ones in ms,
+    CNY in 万元 in Chinese; an unknown value as "unknown", an infinite time as "overloaded", other infinities
+    as "unlimited"."""
+    if isinstance(value, str):
+        return unit, value
+    if value != value:
+        return "", UNKNOWN
+    if math.isinf(value):
+        if value < 0:
+            return "", UNKNOWN
+        return "", OVERLOADED if unit in _TIME_UNITS else UNLIMITED
+    money, slash, per = unit.partition("/")
+    chinese = money_in_chinese_units(value, money, lang)
+    if chinese is not None:
+        return chinese[1] + slash + per, chinese[0]
+    magnitude = abs(value)
+    if unit == "B":
+        for name, scale in _BYTE_UNITS:
+            if magnitude >= scale or name == "MB":
+                return name, plain_number(value / scale)
+    if unit == "s" and magnitude >= 2 * 86400:
+        return "days", plain_number(value / 86400)
+    if unit == "s" and magnitude >= 2 * 3600:
+        return "h", plain_number(value / 3600)
+    if unit == "s" and 1e-3 <= magnitude < 1:
+        return "ms", plain_number(value * 1000)
+    if unit == "s" and 0 < magnitude < 1e-3:
+        return "µs", plain_number(value * 1e6)
+    if unit == "bool":
+        return "", "yes" if value else "no"
+    if unit == "fraction" and magnitude <= 10:
+        return "%", plain_number(value * 100)
+    if unit.startswith("FLOP") and magnitude >= 1e3:
+        for prefix, scale in _SI:
+            if magnitude >= scale:
+                return prefix + unit, plain_number(value / scale)
+    if unit.split("/")[0] in _SCALED_COUNTS and magnitude >= 1e6:
+        for prefix, scale in _COUNT_SCALES:
+            if magnitude >= scale:
+                return f"{prefix} {unit}", plain_number(value / scale)
+    if 0 < magnitude < 1 or magnitude >= 1000:
+        rescaled = _rescale_bytes(value, unit)
+        if rescaled is not None:
+            return rescaled[0], plain_number(rescaled[1])
+    return unit, plain_number(value)

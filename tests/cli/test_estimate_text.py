@@ -1,0 +1,75 @@
+"""`gpudesk estimate PLAN` as text: what the JSON says, in readable units, reconciled with it."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.cli.estimate_text import write_estimate_text
+from gpudesk.paths import samples_dir
+from gpudesk.project.io import load_project
+from gpudesk.results.pipeline import estimate_plan
+from gpudesk.results.plan_json import plan_to_json
+
+SAMPLES = sorted(samples_dir().glob("*.gpudesk"))
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return Catalog.open()
+
+
+@pytest.fixture(scope="module", params=SAMPLES, ids=lambda p: p.stem)
+def document(request, catalog):
+    doc = plan_to_json(estimate_plan(load_project(request.param).project, catalog))
+    return json.loads(json.dumps(doc))  # exactly what --json prints
+
+
+def _text(document) -> str:
+    out = io.StringIO()
+    write_estimate_text(document, out)
+    return out.getvalue()
+
+
+def test_headline_and_phase_totals_are_the_ledger_figures(document):
+    text = _text(document)
+    assert text.splitlines()[0].endswith(f"plan total {document['total']:,.0f} {document['currency']}") or \
+        f"plan total {document['total']:,.0f} {document['currency']} (" in text.splitlines()[0]
+    for phase in document["phases"]:
+        ledger, config = phase["ledger"], phase["configuration"]
+        assert f"== Phase {phase['index'] + 1}: {phase['name']} ==" in text
+        assert f"phase total {ledger['phase_total']:,.0f} {ledger['currency']}" in text
+        assert f"Sized: {config['gpus']:,} GPU" in text
+
+
+def test_no_raw_floats_codes_or_nan_in_front_of_a_reader(document):
+    text = _text(document)
+    assert not re.search(r"\.0*[1-9]\d{5,}", text), "a raw float with more than 5 significant digits"
+    assert not re.search(r"\b(nan|inf|NaN)\b", text)
+    assert not re.search(r"\d[eE][+-]\d", text), "scientific notation"
+    codes = {"cloud_on_demand", "bare_metal", "llm_inference", "peak_rate", "code"}
+    for line in text.splitlines():
+        words = line.split()
+        shown = words[1:] if line.startswith("    ") and words and "." in words[0] else words  # past the key
+        assert not codes & set(w.strip(",;:()") for w in shown), line
+    for phase in document["phases"]:
+        for key, fig in phase["figures"].items():
+            if fig["value"] is None:  # unknown in JSON: "unknown" in text, never 0
+                line = next(line for line in text.splitlines() if line.strip().startswith(key + " "))
+                assert "unknown" in line
+
+
+def test_categorical_figures_read_as_words():
+    doc = {"project": "p", "currency": "USD", "total": 10.0, "unpriced_lines": 0, "phases": [{
+        "index": 0, "name": "One", "checks": [], "configuration": None, "ledger": None,
+        "figures": {"train.bottleneck": {"value": "compute", "unit": "", "label": "largest part of the step"},
+                    "mem.total": {"value": 2.5e10, "unit": "B", "label": "memory per GPU"},
+                    "tco.capex": {"value": None, "unit": "USD", "label": "capital cost"}}}]}
+    text = _text(doc)
+    assert re.search(r"train\.bottleneck\s+compute \(matrix math\)\s+largest part", text)
+    assert re.search(r"mem\.total\s+25 GB\s+memory per GPU", text)
+    assert re.search(r"tco\.capex\s+unknown\s+capital cost", text)
