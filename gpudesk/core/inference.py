@@ -261,7 +261,7 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     fs.add("infer.bottleneck", SERVING_CODES[code.astype(int)], "", "what limits throughput",
            "weights_bandwidth when the decode step reads weights longer than it computes, else compute; "
            "kv_bandwidth when attention outweighs the linear layers; communication when it outweighs both; "
-           "kv_capacity or tpot_target when either caps the concurrency below the engine maximum; "
+           "kv_capacity or tpot_target when either caps the concurrency below the plan's; "
            "unsupported_precision where the part lacks the precision",
            ["infer.decode_step_s", "infer.concurrency", "infer.max_concurrency_kv"], vocabulary=BOTTLENECK)
     return fs
