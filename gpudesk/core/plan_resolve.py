@@ -105,13 +105,17 @@ def _resolve_model(catalog: Catalog, workload: Workload, where: str) -> rec.Mode
 def _server_for(catalog: Catalog, phase: Phase, acc: rec.Accelerator, where: str) -> rec.Server:
     if phase.hardware.server_id:
         server = _lookup(catalog.server, phase.hardware.server_id, f"{where}.hardware.server_id")
+        if server.gpus <= 0:
+            raise PlanInputError(
+                f"{where}.hardware.server_id: server {server.id} holds no GPUs in the catalog (gpus = {server.gpus}); "
+                "pick a server with GPUs or clear the field")
         if server.accelerator_id != acc.id:
             raise PlanInputError(
                 f"{where}.hardware.server_id: server {server.id} holds {server.accelerator_id}, "
                 f"not the chosen accelerator {acc.id}; pick a matching server or clear the field"
             )
         return server
-    matches = [s for s in catalog.servers() if s.accelerator_id == acc.id]
+    matches = [s for s in catalog.servers() if s.accelerator_id == acc.id and s.gpus > 0]
     if not matches:
         return generic_server(acc, phase.hardware.gpus_per_node)
     wanted = phase.hardware.gpus_per_node
