@@ -259,7 +259,7 @@ def delivery_checks(fs: FigureSet) -> list[Check]:
     if sens == "regulated" and public_cloud(mode):
         alt = cheapest_allowed_mode(fs)
         checks.append(Check(
-            "delivery.regulated_data_public_cloud", "blocker", 6, "Regulated data cannot go to a public cloud mode",
+            "delivery.regulated_data_public_cloud", "blocker", "delivery", "Regulated data cannot go to a public cloud mode",
             f"The data is marked regulated, which rules out {_named(mode)} and the other shared public-cloud modes.",
             f"Use private on-premises, dedicated bare metal or hybrid with regulated data kept on owned capacity"
             f"{f' (cheapest allowed here: {_named(alt)})' if alt else ''}.",
@@ -267,14 +267,14 @@ def delivery_checks(fs: FigureSet) -> list[Check]:
         ))
     elif sens == "sensitive" and public_cloud(mode):
         checks.append(Check(
-            "delivery.sensitive_data_public_cloud", "warning", 6, "Sensitive data in a public cloud mode",
+            "delivery.sensitive_data_public_cloud", "warning", "delivery", "Sensitive data in a public cloud mode",
             f"The data is marked sensitive and the plan uses {_named(mode)}.",
             "Confirm encryption, residency and access controls with the provider, or keep the data on owned capacity.",
             ("delivery.data_sensitivity",), {"mode": mode},
         ))
     if sens == "regulated" and mode == "hybrid":
         checks.append(Check(
-            "delivery.hybrid_burst_data", "warning", 6, "Hybrid bursts must not carry regulated data",
+            "delivery.hybrid_burst_data", "warning", "delivery", "Hybrid bursts must not carry regulated data",
             "Burst capacity runs in a public cloud; only workloads without regulated data may burst.",
             "Split workloads: regulated training and serving on owned nodes, bursts for the rest.",
             ("delivery.data_sensitivity",), {"mode": mode},

@@ -74,7 +74,7 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
         total, cap = figures.number("mem.total") / 1e9, figures.number("mem.capacity") / 1e9
         min_gpus = figures.number("mem.min_gpus")
         checks.append(Check(
-            "task.model_does_not_fit", "blocker", 2, "The model does not fit in GPU memory",
+            "task.model_does_not_fit", "blocker", "gpu", "The model does not fit in GPU memory",
             f"Each {r.accelerator.name} needs {total:,.1f} GB but has {cap:,.1f} GB with this layout "
             f"(weights, gradients, optimizer states, activations, KV cache and runtime overheads).",
             f"Shard further (more tensor/pipeline parallel, ZeRO-3), recompute activations, use lower precision, "
@@ -85,7 +85,7 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
     days = figures.number("train.time_to_train_days")
     if w.kind in TRAIN_KINDS and math.isfinite(days) and days > w.deadline_days:
         checks.append(Check(
-            "task.deadline_missed", "warning", 1, "The training deadline is not met",
+            "task.deadline_missed", "warning", "task", "The training deadline is not met",
             f"Training {w.train_tokens:,.3g} tokens takes {days:,.1f} days on {results[0].gpus:,} GPUs; "
             f"the deadline is {w.deadline_days:,.0f} days.",
             "Allow more nodes (set nodes to 0 to let gpudesk size them), a faster GPU, FP8 training, "
@@ -96,7 +96,7 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
     ttft = figures.number("infer.ttft_s")
     if w.kind == "llm_inference" and math.isfinite(ttft) and ttft * 1000 > w.ttft_p50_ms:
         checks.append(Check(
-            "task.ttft_target_missed", "warning", 1, "The time-to-first-token target is not met",
+            "task.ttft_target_missed", "warning", "task", "The time-to-first-token target is not met",
             f"TTFT is {ttft * 1000:,.0f} ms against a target of {w.ttft_p50_ms:,.0f} ms.",
             "Raise tensor parallelism, shorten prompts, use a faster GPU or disaggregate prefill.",
             ("infer.ttft_s",), {"ttft_ms": ttft * 1000, "target_ms": w.ttft_p50_ms},
@@ -112,7 +112,7 @@ def _offer_checks(phase: Phase, r: ResolvedPhase) -> list[Check]:
     gpu_offer = f"{r.offer.provider} {r.offer.instance}" if r.offer is not None else "no offer (unpriced)"
     chosen = phase.delivery.cloud_offer_id
     return [Check(
-        "delivery.cpu_offer_prices_no_gpus", "info" if agents else "warning", 6, "A CPU-only offer cannot price GPUs",
+        "delivery.cpu_offer_prices_no_gpus", "info" if agents else "warning", "delivery", "A CPU-only offer cannot price GPUs",
         f"The chosen cloud offer {chosen} has no GPUs: "
         + ("it prices the agents' CPU virtual machines; " if agents else "")
         + f"the {r.accelerator.name} GPU-hours are priced from {gpu_offer}.",
@@ -129,7 +129,7 @@ def _server_fit(r: ResolvedPhase) -> list[Check]:
     if row is None or row.id == r.server.id:
         return []
     return [Check(
-        "hardware.server_partly_populated", "info", 2, "A partly populated server stands in",
+        "hardware.server_partly_populated", "info", "gpu", "A partly populated server stands in",
         f"No {r.accelerator.name} server in the catalog holds {r.server.gpus} GPUs; the plan uses {row.name} "
         f"fitted with {r.server.gpus} of its {row.gpus} GPU slots, its power and price reduced by the GPUs left out.",
         "Quote a server built for this GPU count, or add one in the catalog browser.",

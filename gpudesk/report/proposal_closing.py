@@ -19,6 +19,7 @@ from gpudesk.report.number_format import format_money, format_number, format_per
 from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
 from gpudesk.report.proposal_infra import phase_charts
 from gpudesk.results.plan_result import Assumption, PhaseEstimate
+from gpudesk.vocabulary.steps import step_number
 
 CHART_ORDER = ("memory_fit", "inference", "time_vs_cost", "generic")
 HEADLINE_KEYS = ("train.time_to_train_days", "vision.time_to_train_days", "infer.tokens_per_s", "mem.total",
@@ -111,7 +112,7 @@ def _quotation_assumptions(ctx: ProposalContext, phase: PhaseEstimate) -> list[s
 
 def _sorted(checks: list) -> list:
     order = {s: i for i, s in enumerate(reversed(SEVERITIES))}
-    return sorted(checks, key=lambda c: (order.get(c.severity, len(order)), c.step, c.id))
+    return sorted(checks, key=lambda c: (order.get(c.severity, len(order)), step_number(c.step), c.id))
 
 
 def risks_section(ctx: ProposalContext) -> Section:

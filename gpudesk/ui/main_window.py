@@ -52,17 +52,6 @@ from gpudesk.wizard.steps import STEPS
 if TYPE_CHECKING:
     from gpudesk.ui.language_switch import LanguageSwitch
 
-STEP_CHARTS: dict[int, tuple[str, ...]] = {
-    1: (),
-    2: ("memory_fit", "inference", "pareto"),
-    3: (),
-    4: (),
-    5: ("scaling",),
-    6: ("cost",),
-    7: ("power", "rack_layout", "timeline"),
-}
-
-
 CHART_PRELOAD_MS = 300
 """Step 1 has no chart, so the window paints without pyqtgraph; this long after the first results are on screen
 the chart library loads (about 0.3 s) while the user reads, and the first step with a chart opens without it."""
@@ -208,7 +197,7 @@ class MainWindow(QMainWindow):
     def _make_page(self, index: int) -> StepPage:
         assert self.document is not None
         step = STEPS[index]
-        page = StepPage(step, self.document, self.choices, STEP_CHARTS[step.number], self.lang)
+        page = StepPage(step, self.document, self.choices, self.lang)
         page.figure_selected.connect(self.show_figure)
         page.check_selected.connect(self.show_check)
         page.rebind(self.phase_index, self.workload_index)
@@ -249,7 +238,7 @@ class MainWindow(QMainWindow):
         if self.pages is not None:
             self.pages.show(number - 1)
         self.step_list.select(number)
-        self.step_guide.show_step(number)
+        self.step_guide.show_step(STEPS[number - 1].key)
 
     def current_page(self) -> StepPage:
         assert self.pages is not None, "no plan is open"

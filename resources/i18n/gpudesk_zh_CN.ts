@@ -203,67 +203,67 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="46" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="55" />
       <source>Cost</source>
       <translation>成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="46" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="55" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="45" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="46" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="55" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="119" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="133" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="103" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="117" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="103" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="117" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="123" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="137" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="110" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="124" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -2829,7 +2829,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>目录(&amp;C)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="209" />
+      <location filename="../../gpudesk/ui/actions.py" line="211" />
       <source>&amp;Clear the list</source>
       <translation>清空列表(&amp;C)</translation>
     </message>
@@ -2858,7 +2858,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>文件(&amp;F)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="180" />
+      <location filename="../../gpudesk/ui/actions.py" line="181" />
       <source>&amp;Go to step</source>
       <translation>转到步骤(&amp;G)</translation>
     </message>
@@ -2895,12 +2895,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="220" />
+      <location filename="../../gpudesk/ui/actions.py" line="222" />
       <source>&amp;Redo</source>
       <translation>重做(&amp;R)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="220" />
+      <location filename="../../gpudesk/ui/actions.py" line="222" />
       <source>&amp;Redo {0}</source>
       <translation>重做“{0}”(&amp;R)</translation>
     </message>
@@ -2917,12 +2917,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>保存(&amp;S)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="219" />
+      <location filename="../../gpudesk/ui/actions.py" line="221" />
       <source>&amp;Undo</source>
       <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="219" />
+      <location filename="../../gpudesk/ui/actions.py" line="221" />
       <source>&amp;Undo {0}</source>
       <translation>撤销“{0}”(&amp;U)</translation>
     </message>
@@ -2940,7 +2940,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>（日期未知）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="207" />
+      <location filename="../../gpudesk/ui/actions.py" line="209" />
       <source>(no recent plans)</source>
       <translation>（没有最近的方案）</translation>
     </message>
@@ -3025,7 +3025,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="278" />
+      <location filename="../../gpudesk/ui/main_window.py" line="267" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
@@ -3067,12 +3067,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="181" />
+      <location filename="../../gpudesk/ui/main_window.py" line="170" />
       <source>Estimating…</source>
       <translation>正在估算…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="109" />
+      <location filename="../../gpudesk/ui/main_window.py" line="98" />
       <source>Explain</source>
       <translation>计算说明</translation>
     </message>
@@ -3081,7 +3081,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>用试点运行的实测数据拟合方案的效率系数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="185" />
+      <location filename="../../gpudesk/ui/actions.py" line="187" />
       <source>Go to step {0}</source>
       <translation>转到第 {0} 步</translation>
     </message>
@@ -3143,7 +3143,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法生成建议书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="171" />
+      <location filename="../../gpudesk/ui/actions.py" line="172" />
       <source>Open &amp;recent</source>
       <translation>最近打开(&amp;R)</translation>
     </message>
@@ -3224,7 +3224,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>重命名…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="120" />
+      <location filename="../../gpudesk/ui/main_window.py" line="109" />
       <source>Roadmap</source>
       <translation>路线图</translation>
     </message>
@@ -3237,7 +3237,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="318" />
+      <location filename="../../gpudesk/ui/main_window.py" line="307" />
       <source>Save the changes to {0} before closing?</source>
       <translation>关闭前保存对 {0} 的修改吗？</translation>
     </message>
@@ -3275,12 +3275,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>从客户要运行的任务和目标开始新方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="182" />
+      <location filename="../../gpudesk/ui/actions.py" line="184" />
       <source>Step &amp;{0}</source>
       <translation>第 {0} 步(&amp;{0})</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="113" />
+      <location filename="../../gpudesk/ui/main_window.py" line="102" />
       <source>Step guide</source>
       <translation>步骤指南</translation>
     </message>
@@ -3309,7 +3309,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>撤销上一次修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="317" />
+      <location filename="../../gpudesk/ui/main_window.py" line="306" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>
@@ -4721,12 +4721,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepGuide</name>
     <message>
-      <location filename="../../gpudesk/ui/step_guide.py" line="35" />
+      <location filename="../../gpudesk/ui/step_guide.py" line="36" />
       <source>Step guide</source>
       <translation>步骤指南</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_guide.py" line="37" />
+      <location filename="../../gpudesk/ui/step_guide.py" line="38" />
       <source>What the current step decides, the questions to answer, rules of thumb, common mistakes and how the three sample cases handled it</source>
       <translation>当前步骤要定什么、要回答的问题、经验法则、常见误区，以及三个示例案例在这一步怎么做</translation>
     </message>
@@ -4739,7 +4739,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选型步骤</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="52" />
+      <location filename="../../gpudesk/ui/step_list.py" line="54" />
       <source>Status: {0}</source>
       <translation>状态：{0}</translation>
     </message>
@@ -4767,72 +4767,67 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="119" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="118" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="77" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="76" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="165" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="162" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="169" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="167" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="163" />
-      <source>This phase runs on one node and serves no network traffic, so it needs no scale-out fabric. Choose a fabric and more nodes in this step to size one.</source>
-      <translation>本阶段只用一个节点、也不承载网络流量，因此不需要横向扩展网络。如需测算网络，请在本步骤中选择网络类型并增加节点数。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="170" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="168" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
       <source>cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
       <source>inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
       <source>memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
       <source>pareto</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
       <source>power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="156" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
       <source>rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
       <source>scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="156" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
       <source>timeline</source>
       <translation>时间线</translation>
     </message>

@@ -171,7 +171,7 @@ def test_every_emitted_check_has_a_chinese_template_using_only_its_numbers(check
 def test_each_check_renders_in_chinese_with_realistic_numbers(check_id: str) -> None:
     numbers = SAMPLE_NUMBERS[check_id]
     assert set(numbers) == EMITTED[check_id], "keep the sample in step with the emitting site"
-    check = Check(check_id, "warning", 3, "English title", "English message.", "English fix.", (), numbers)
+    check = Check(check_id, "warning", "host", "English title", "English message.", "English fix.", (), numbers)
     title, message, fix = localise(check, "zh")
     for text in (title, message, fix):
         assert text and "{" not in text and "English" not in text
@@ -183,14 +183,14 @@ def test_each_check_renders_in_chinese_with_realistic_numbers(check_id: str) -> 
 
 
 def test_delivery_modes_print_in_chinese() -> None:
-    check = Check("delivery.regulated_data_public_cloud", "blocker", 6, "t", "m", "f", (),
+    check = Check("delivery.regulated_data_public_cloud", "blocker", "delivery", "t", "m", "f", (),
                   {"mode": "cloud_on_demand", "cheapest_allowed": "bare_metal"})
     _title, message, fix = localise(check, "zh")
     assert "公有云按需" in message and "裸金属租用" in fix and "cloud_on_demand" not in message
 
 
 def test_numbers_that_do_not_fit_fall_back_to_english() -> None:
-    check = Check("host.ram_short", "blocker", 3, "Host RAM is too small", "needs more", "add RAM", (), {"ram_gb": 512})
+    check = Check("host.ram_short", "blocker", "host", "Host RAM is too small", "needs more", "add RAM", (), {"ram_gb": 512})
     assert localise(check, "zh") == ("Host RAM is too small", "needs more", "add RAM")
 
 

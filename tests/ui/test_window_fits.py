@@ -45,6 +45,7 @@ from gpudesk.ui.actions import ActionId
 from gpudesk.ui.i18n import install_language
 from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.ui.theme import apply_theme
+from gpudesk.wizard.steps import STEPS
 
 LAPTOP, DESKTOP = "1-laptop", "2-desktop"
 FULL = os.environ.get("GPUDESK_FULL_WINDOW_AUDIT") == "1"
@@ -153,11 +154,12 @@ def walk(window, rules: TextRules, name: str, every_phase: bool, shots: str, wha
     window.roadmap_dock.show()
     for phase, workload in pairs:
         window.select(phase, workload)
-        for step in range(1, 8):
+        for record in STEPS:
+            step = record.number
             window.go_to_step(step)
             flush()
             page = window.current_page()
-            if whatif and step == 6 and (phase, workload) == (0, 0):
+            if whatif and record.key == "delivery" and (phase, workload) == (0, 0):
                 assert page.decision.run_now() is not None  # the what-if's tornado, table and reasons
                 flush()
             keys = page.figures.figure_model.keys()
