@@ -101,7 +101,7 @@ def _gpu_hour_price(fs: FigureSet, inp: DeliveryInputs, mode: str, offer: CloudO
     value = convert(per_instance / offer.gpus, offer.currency, inp.currency, inp.cny_per_usd)
     fs.input(f"delivery.price.{mode}", value, f"{inp.currency}/GPU-h", f"{_named(mode)} price per GPU-hour",
              catalog_source(offer, field_name) + f" (per instance / {offer.gpus} GPUs, in {inp.currency})")
-    return value
+    return float(value)
 
 
 def _gpu_month_price(fs: FigureSet, inp: DeliveryInputs, offer: CloudOffer) -> float | None:
@@ -111,7 +111,7 @@ def _gpu_month_price(fs: FigureSet, inp: DeliveryInputs, offer: CloudOffer) -> f
     value = convert(offer.monthly_per_month / offer.gpus, offer.currency, inp.currency, inp.cny_per_usd)
     fs.input("delivery.price.cloud_monthly", value, f"{inp.currency}/GPU-month", "monthly subscription per GPU",
              catalog_source(offer, "monthly_per_month") + f" (per instance / {offer.gpus} GPUs, in {inp.currency})")
-    return value
+    return float(value)
 
 
 def _billed_gpus(fs: FigureSet, key: str, gpus: Any, offer: CloudOffer) -> Any:

@@ -36,7 +36,7 @@ def wait_quantile(rate: np.ndarray, service_s: np.ndarray, servers: np.ndarray, 
     return np.where(rho < 1.0, t, np.inf)
 
 
-def max_rate(service_s: np.ndarray, servers: np.ndarray, p50_budget_s: np.ndarray, p99_budget_s: np.ndarray,
+def max_rate(service_s: np.ndarray, servers: np.ndarray | float, p50_budget_s: np.ndarray, p99_budget_s: np.ndarray,
              iterations: int = 40) -> np.ndarray:
     """Largest arrival rate whose P50 and P99 waits stay within their budgets (0 when none does).
 

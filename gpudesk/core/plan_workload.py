@@ -71,7 +71,7 @@ def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int,
                                             gpus_per_node=gpus_per_node, power_limit_w=power_limit_w)
 
 
-def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: object, gpn: int,
+def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: float | np.ndarray, gpn: int,
                    source: str) -> MemoryInputs:
     p = w.parallel
     # micro-batches per optimizer step at this data-parallel degree (gradient accumulation), for pytorch_amp
@@ -130,16 +130,16 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         n_gpus = int(mp * p.dp)
     else:
         mem = estimate_memory(_memory_inputs(model, w, rows, counts / mp, gpn, mem_source))
-        days = np.asarray(sweep["train.time_to_train_days"], dtype=float)
+        sweep_days = np.asarray(sweep["train.time_to_train_days"], dtype=float)
         fits = np.asarray(mem["mem.fits"], dtype=float) > 0
-        ok = fits & np.isfinite(days) & (days <= w.deadline_days)
+        ok = fits & np.isfinite(sweep_days) & (sweep_days <= w.deadline_days)
         if ok.any():
             n_gpus = int(counts[int(np.argmax(ok))])
             sized_by = "deadline"
             formula = (f"smallest GPU count tp·pp·cp × 2^k = {mp} × 2^k that fits in memory and trains within "
                        f"the {w.deadline_days:g}-day deadline")
         else:
-            finite = np.where(fits & np.isfinite(days), days, np.inf)
+            finite = np.where(fits & np.isfinite(sweep_days), sweep_days, np.inf)
             n_gpus = int(counts[int(np.argmin(finite))]) if np.isfinite(finite).any() else int(mp)
             sized_by = "best_effort" if np.isfinite(finite).any() else "memory"
             formula = ("the GPU count tp·pp·cp × 2^k that trains fastest (no count meets the deadline)"
@@ -150,7 +150,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
     gpu_hours = float(figures.value_at("train.gpu_hours"))
     days = float(figures.value_at("train.time_to_train_days"))
     months = max(phase.duration_months, 1)
-    duty = min(1.0, days / (months * 30.4)) if math.isfinite(days) else 1.0
+    duty = float(min(1.0, days / (months * 30.4))) if math.isfinite(days) else 1.0
     return WorkloadResult(
         figures=figures, gpus=n_gpus, data_kind="text_pretokenized", throughput_per_gpu=tokens_per_gpu,
         params=float(model.params_total), trains=True, gpu_hours_per_run=gpu_hours,

@@ -217,7 +217,7 @@ def _rank(cands: list[Candidate], lower_is_better: bool, tier: dict[str, int] | 
     then priced and cheapest, then fastest."""
     tier = tier or {}
 
-    def key(c: Candidate) -> tuple:
+    def key(c: Candidate) -> tuple[bool, int, bool, float, float]:
         priced = math.isfinite(c.cost) and c.cost > 0
         perf = c.time_or_throughput if lower_is_better else -c.time_or_throughput
         return (not c.fits, tier.get(c.accelerator_id, 0), not priced, c.cost if priced else 0.0,

@@ -39,7 +39,8 @@ RATE_KEYS = {"vision_inference": "vision.images_per_s_per_gpu", "diffusion_infer
              "embedding_inference": "embed.items_per_s_per_gpu", "recsys_inference": "recsys.samples_per_s_per_gpu"}
 
 
-def _per_gpu_rates(model: rec.ModelArch, w: Workload, hw: HardwareArrays) -> np.ndarray:
+def _per_gpu_rates(model: rec.ModelArch, w: Workload, hw: HardwareArrays) -> tuple[np.ndarray, np.ndarray]:
+    """(items/s per GPU, the GPU floor the model's tables need: recommendation only, else 0) per candidate."""
     if w.kind == "vision_inference":
         fs = estimate_vision(model, hw, training=False, precision=w.compute_dtype)
     elif w.kind == "diffusion_inference":

@@ -35,7 +35,7 @@ class NumberAxis(pg.AxisItem):
 
     def __init__(self, orientation: str, **kwargs) -> None:
         super().__init__(orientation, **kwargs)
-        self.suffixes = SUFFIXES
+        self.suffixes: tuple[tuple[float, str], ...] = SUFFIXES
         self.enableAutoSIPrefix(False)
         self.setStyle(maxTickLevel=LINEAR_TICK_LEVELS)
 

@@ -375,6 +375,7 @@ class ChartView(QtWidgets.QWidget):
             if changed:
                 self.hovered.emit("")
             return ""
+        view_box = plot.vb
         if self._hover_label_plot is not plot:
             if self._hover_label_plot is not None:
                 self._hover_label_plot.removeItem(label)
@@ -383,7 +384,7 @@ class ChartView(QtWidgets.QWidget):
         label.fill = pg.mkBrush(self._theme.label_fill)
         label.border = pg.mkPen(self._theme.foreground)
         label.setText(text, color=self._theme.foreground)
-        (x_low, x_high), (y_low, y_high) = plot.vb.viewRange()
+        (x_low, x_high), (y_low, y_high) = view_box.viewRange()
         label.setAnchor((1 if x > (x_low + x_high) / 2 else 0, 0 if y > (y_low + y_high) / 2 else 1))
         label.setPos(x, y)
         label.show()

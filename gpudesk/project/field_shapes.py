@@ -32,6 +32,20 @@ class Shape:
     item: Shape | None = None  # element (list) or value (dict) shape
     nullable: bool = False
 
+    @property
+    def dataclass_type(self) -> type:
+        """The dataclass of a ``"dataclass"`` shape."""
+        if self.cls is None:
+            raise TypeError(f"a {self.kind} shape has no dataclass")
+        return self.cls
+
+    @property
+    def item_shape(self) -> Shape:
+        """The element shape of a ``"list"`` or ``"dict"`` shape."""
+        if self.item is None:
+            raise TypeError(f"a {self.kind} shape has no items")
+        return self.item
+
 
 @dataclass(frozen=True)
 class FieldSpec:

@@ -23,6 +23,7 @@ from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Pa
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_money, format_number, format_percent, format_quantity
 from gpudesk.report.proposal_bom import bom_section
+from gpudesk.core.candidates import Candidate
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.proposal_summary import summary_section
 from gpudesk.report.sources import SourceRegistry
@@ -245,7 +246,7 @@ def architecture_section(ctx: ProposalContext) -> Section:
     return section
 
 
-def _candidate_table(ctx: ProposalContext, candidates: list) -> DataTable:
+def _candidate_table(ctx: ProposalContext, candidates: list[Candidate]) -> DataTable:
     t = ctx.text
     header = tuple(t.get(f"candidates.{c}") for c in ("rank", "accelerator", "gpus", "nodes", "layout", "fits",
                                                       "performance", "cost"))

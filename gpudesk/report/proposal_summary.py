@@ -14,6 +14,9 @@ from gpudesk.report import ledger_text as L
 from gpudesk.report.document import BulletList, DataTable, Heading, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.number_format import format_money_zh, format_number, format_percent
 from gpudesk.report.proposal_context import ProposalContext
+from gpudesk.core.sized_configuration import WorkloadSizing
+from gpudesk.project.model import Workload
+from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate
 
 TRAINING_KINDS = ("pretrain", "finetune_full", "finetune_lora", "finetune_qlora", "vision_train")
@@ -51,11 +54,11 @@ def recommendation(ctx: ProposalContext) -> list[str]:
     return out
 
 
-def _join(t, parts: list[str]) -> str:
+def _join(t: ReportText, parts: list[str]) -> str:
     return ("；".join(parts)) if t.lang == "zh" else "; ".join(parts)
 
 
-def _end(t) -> str:
+def _end(t: ReportText) -> str:
     return "。" if t.lang == "zh" else "."
 
 
@@ -125,7 +128,7 @@ def investment_table(ctx: ProposalContext) -> DataTable:
     columns = ("phase", "once", "per_year", "phase_total") if ctx.multi_phase else \
         ("phase", "once", "per_year", "tco3", "tco5", "phase_total")
     header = tuple(t.get(f"exec.col_{c}") for c in columns)
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for p in ctx.plan.phases:
         ledger = p.ledger
         if ctx.multi_phase:
@@ -169,7 +172,8 @@ def _verdict(ctx: ProposalContext, ok: bool | None) -> str:
     return ctx.text.get("exec.meets") if ok else ctx.text.get("exec.misses")
 
 
-def _workload_rows(ctx: ProposalContext, phase: PhaseEstimate, w, workload, name: str) -> list[tuple[str, ...]]:
+def _workload_rows(ctx: ProposalContext, phase: PhaseEstimate, w: WorkloadSizing, workload: Workload | None,
+                   name: str) -> list[tuple[str, ...]]:
     t, fs, pre = ctx.text, phase.figures, _prefix(w.index)
     rows: list[tuple[str, ...]] = []
     cap = w.capacity

@@ -15,6 +15,7 @@ for colour-blind readers. Conventions per chart kind are in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,8 +53,8 @@ class Series:
     """One named data series; ``tooltips`` holds per-point text (e.g. the formula)."""
 
     name: str
-    x: tuple[float, ...]
-    y: tuple[float, ...]
+    x: Sequence[float]  # any sequence of numbers (list, tuple, array); stored as a tuple of floats
+    y: Sequence[float]
     style: str = "line"
     color_role: str = ""
     tooltips: list[str] | None = None
@@ -197,7 +198,8 @@ class ChartSpec:
 
     @property
     def has_second_panel(self) -> bool:
-        return any(item.panel == 1 for item in (*self.series, *self.hlines, *self.vlines, *self.markers))
+        items: list[Series | RefLine | Marker] = [*self.series, *self.hlines, *self.vlines, *self.markers]
+        return any(item.panel == 1 for item in items)
 
     def series_named(self, name: str) -> Series:
         for s in self.series:

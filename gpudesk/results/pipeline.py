@@ -36,6 +36,7 @@ from gpudesk.core.plan_task import task_figures
 from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for
 from gpudesk.core.recommend import recommend
 from gpudesk.project.model import Phase, Project
+from gpudesk.core.constants import ESTIMATE_ACCURACY_BAND
 
 __all__ = ["PhaseCache", "PlanInputError", "estimate_plan", "estimate_phase"]
 
@@ -156,8 +157,6 @@ def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None =
 
 def _accuracy_band(project: Project) -> float:
     """Relative band: the validation suite's median error, narrowed by a calibration."""
-    from gpudesk.core.constants import ESTIMATE_ACCURACY_BAND
-
     band = ESTIMATE_ACCURACY_BAND.value
     sigmas = [s for s in project.calibration.uncertainty.values() if math.isfinite(s)]
     if project.calibration.enabled and sigmas:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
@@ -75,9 +76,11 @@ def catalog_name(catalog: Catalog, field: str, value: str) -> str | None:
     accessor = ID_FIELDS.get(field)
     if accessor is None or not value:
         return None
-    rows = {"model": catalog.models, "accelerator": catalog.accelerators, "server": catalog.servers,
-            "cloud_offer": catalog.cloud_offers, "storage_option": catalog.storage_options, "nic": catalog.nics,
-            "switch": catalog.switches}[accessor]()
+    getters: dict[str, Callable[[], Sequence[Any]]] = {
+        "model": catalog.models, "accelerator": catalog.accelerators, "server": catalog.servers,
+        "cloud_offer": catalog.cloud_offers, "storage_option": catalog.storage_options, "nic": catalog.nics,
+        "switch": catalog.switches}
+    rows = getters[accessor]()
     for row in rows:
         if row.id == value:
             if accessor == "cloud_offer":

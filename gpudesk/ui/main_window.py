@@ -72,12 +72,12 @@ class MainWindow(QMainWindow):
         self.catalog = catalog
         self.settings = settings or AppSettings(open_qsettings())
         self.lang = lang or self.settings.language(system_language())
-        self.navigator = WizardNavigator()
+        self.navigator: WizardNavigator = WizardNavigator()
         self.controller = PlanController(catalog, self)
-        self.files = FileActions(self, catalog, autosave, self.settings)
+        self.files: FileActions = FileActions(self, catalog, autosave, self.settings)
         self.choices = CatalogChoices(catalog)
-        self.commands = PlanCommands(self)
-        self.dialogs = WindowDialogs(self)
+        self.commands: PlanCommands = PlanCommands(self)
+        self.dialogs: WindowDialogs = WindowDialogs(self)
         self.document: ProjectDocument | None = None
         self.pages: LazyPages | None = None  # built with the first document
         self.phase_index = 0

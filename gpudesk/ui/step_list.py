@@ -22,7 +22,7 @@ class StepList(QListWidget):
         super().__init__(parent)
         self.setObjectName("step-list")
         self.lang = lang
-        self.status: dict[int, str] = {}
+        self.status: dict[str, str] = {}  # by step key
         for step in STEPS:
             self.addItem(QListWidgetItem(f"{step.number}. {step.title(lang)}"))
         self.currentRowChanged.connect(lambda row: self.step_chosen.emit(row + 1))

@@ -51,8 +51,8 @@ class CandidateTableModel(RowsTableModel):
         self._cells: dict[tuple[int, int, int], Any] = {}  # (row, column, role) -> answer, until the rows change
         self._bold = QFont()
         self._bold.setBold(True)
-        self._headers = (self.tr("#"), self.tr("Accelerator"), self.tr("GPUs"), self.tr("Nodes"), self.tr("Layout"),
-                         self.tr("Time / throughput"), self.tr("Cost"), self.tr("Fits"))
+        self._headers = [self.tr("#"), self.tr("Accelerator"), self.tr("GPUs"), self.tr("Nodes"), self.tr("Layout"),
+                         self.tr("Time / throughput"), self.tr("Cost"), self.tr("Fits")]
 
     def set_candidates(self, candidates: list[Candidate]) -> None:
         rows = list(candidates)

@@ -160,14 +160,14 @@ class FieldForm(QWidget):
             spin.valueChanged.connect(lambda v, p=path: self._commit(p, int(v)))
             return spin
         if isinstance(value, (int, float)) and "min" in meta:
-            spin = QDoubleSpinBox(self)
-            spin.setDecimals(_decimals_for(float(meta["max"])))
-            spin.setRange(float(meta["min"]), float(meta["max"]))
-            spin.setValue(float(value))
-            spin.setSuffix(self._suffix(path))
-            spin.setGroupSeparatorShown(True)
-            spin.valueChanged.connect(lambda v, p=path: self._commit(p, float(v)))
-            return spin
+            decimal = QDoubleSpinBox(self)
+            decimal.setDecimals(_decimals_for(float(meta["max"])))
+            decimal.setRange(float(meta["min"]), float(meta["max"]))
+            decimal.setValue(float(value))
+            decimal.setSuffix(self._suffix(path))
+            decimal.setGroupSeparatorShown(True)
+            decimal.valueChanged.connect(lambda v, p=path: self._commit(p, float(v)))
+            return decimal
         if isinstance(value, str) and int(meta.get("max_len", 0)) >= LONG_TEXT:
             notes = NotesEdit(self)  # reasoning for the proposal: paragraphs, not one clipped line
             notes.setPlainText(value)
