@@ -84,7 +84,7 @@ class PilotModel:
         self.accelerator = resolved.accelerator
         self.family = resolved.accelerator.family
         self.gpus_per_node = resolved.server.gpus if resolved.server.is_rack else self.phase.hardware.gpus_per_node
-        self.hw = hardware_for(resolved.accelerator, resolved.server, self.gpus_per_node)
+        self.hw = hardware_for(resolved.accelerator, resolved.server, self.gpus_per_node, resolved.nic)
         self.train = next((w for w in self.phase.workloads if w.kind in TRAIN_KINDS), None)
         self.serve = next((w for w in self.phase.workloads if w.kind == "llm_inference"), None)
         self.train_model = resolve_model(catalog, self.train, where) if self.train else None

@@ -46,7 +46,7 @@ def _dispatch(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, whe
               calibration: CalibrationScales | None) -> WorkloadResult:
     """Size one workload; LLM training and serving use the pilot calibration when there is one."""
     gpn = r.server.gpus if r.server.is_rack else phase.hardware.gpus_per_node
-    hw = hardware_for(r.accelerator, r.server, gpn, phase.hardware.gpu_power_limit_w)
+    hw = hardware_for(r.accelerator, r.server, gpn, r.nic, phase.hardware.gpu_power_limit_w)
     if w.kind == "rendering_vdi":
         return size_vdi(r.accelerator, w, phase, where)
     model = resolve_model(catalog, w, where)

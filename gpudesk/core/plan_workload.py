@@ -10,7 +10,7 @@ latency targets. A fixed node count in the plan overrides the sizing.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -65,10 +65,24 @@ class WorkloadResult:
 
 
 def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int,
-                 power_limit_w: float = 0.0) -> HardwareArrays:
-    nics = server.nics or gpus_per_node
-    return HardwareArrays.from_accelerators([acc], nic_gbps=server.nic_gbps or 100.0, nics_per_node=nics,
-                                            gpus_per_node=gpus_per_node, power_limit_w=power_limit_w)
+                 nic: rec.Nic | None = None, power_limit_w: float = 0.0) -> HardwareArrays:
+    """The plan's accelerator in its server. Scale-out bandwidth: the server row's back-end NICs; a row that lists
+    none (PCIe and several HGX rows) takes the plan's NIC (step 5), one per GPU as in a rail-optimised node; with
+    neither (no fabric) it is unknown, never a guessed speed. ``power_limit_w`` caps each GPU's power (0 = TDP)."""
+    if server.nic_gbps:
+        gbps, nics = float(server.nic_gbps), server.nics or gpus_per_node
+        source = (f"catalog servers/{server.id}.nic_gbps × nics ({nics} × {gbps:g} Gb/s): "
+                  f"{server.provenance.source_of('nic_gbps') or 'no citation recorded'}")
+    elif nic is not None:
+        gbps, nics = float(nic.gbps), gpus_per_node
+        source = (f"catalog nics/{nic.id}.gbps ({gbps:g} Gb/s), one per GPU: the plan's NIC, servers/{server.id} "
+                  f"lists no back-end NIC; {nic.provenance.source_of('gbps') or 'no citation recorded'}")
+    else:
+        gbps, nics = float("nan"), gpus_per_node
+        source = f"unknown: servers/{server.id} lists no back-end NIC and the plan has no scale-out fabric"
+    hw = HardwareArrays.from_accelerators([acc], nic_gbps=gbps, nics_per_node=nics, gpus_per_node=gpus_per_node,
+                                          power_limit_w=power_limit_w)
+    return replace(hw, sources={**hw.sources, "scaleout": source})
 
 
 def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: float | np.ndarray, gpn: int,

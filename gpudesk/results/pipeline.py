@@ -96,7 +96,7 @@ def _layout(catalog: Catalog, phase: Phase, resolved: ResolvedPhase, figures: Fi
         return []
     model = resolve_model(catalog, w, "phases[].workloads[0]")
     gpn = resolved.server.gpus if resolved.server.is_rack else phase.hardware.gpus_per_node
-    search, checks = layout_search(model, w, hardware_for(resolved.accelerator, resolved.server, gpn),
+    search, checks = layout_search(model, w, hardware_for(resolved.accelerator, resolved.server, gpn, resolved.nic),
                                    config.workloads[0].gpus,
                                    float(figures.value_at("train.tokens_per_s")))
     figures.merge(search)

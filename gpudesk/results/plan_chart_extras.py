@@ -53,7 +53,7 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
         model = resolve_model(catalog, w, "")
     except PlanInputError:
         return None
-    hw = hardware_for(r.accelerator, r.server, phase.hardware.gpus_per_node).take(
+    hw = hardware_for(r.accelerator, r.server, phase.hardware.gpus_per_node, r.nic).take(
         np.zeros(CONCURRENCIES.size, dtype=int))
     p = w.parallel
     sweep = estimate_inference(InferenceInputs(
