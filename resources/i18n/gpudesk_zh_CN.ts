@@ -4,17 +4,17 @@
   <context>
     <name>App</name>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="92" />
+      <location filename="../../gpudesk/ui/app.py" line="93" />
       <source>Autosave is off: {0}</source>
       <translation>自动保存已关闭：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="147" />
+      <location filename="../../gpudesk/ui/app.py" line="148" />
       <source>The catalog cannot be opened: {0}</source>
       <translation>无法打开产品目录：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="117" />
+      <location filename="../../gpudesk/ui/app.py" line="118" />
       <source>Your own catalog needed attention; gpudesk started with what could be read. Details:</source>
       <translation>您的自定义目录需要处理；gpudesk 已用可读取的内容启动。详情：</translation>
     </message>
@@ -489,22 +489,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CatalogChoices</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="53" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="54" />
       <source>— cheapest matching offer —</source>
       <translation>— 自动选择最便宜的匹配报价 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="62" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="63" />
       <source>— chosen for the fabric —</source>
       <translation>— 按网络类型自动选择 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="45" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="46" />
       <source>— derived from accelerator —</source>
       <translation>— 按加速卡自动推导 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="59" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="60" />
       <source>— from server —</source>
       <translation>— 沿用服务器自带网卡 —</translation>
     </message>
@@ -1155,7 +1155,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChecksList</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="178" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="179" />
       <source>The measurements agree with the accelerator and with each other.</source>
       <translation>测量值与加速卡规格一致，彼此之间也一致。</translation>
     </message>
@@ -1250,7 +1250,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CompareView</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="197" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="202" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
@@ -4033,7 +4033,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RowFormDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="126" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="127" />
       <source>* required. Leave a value empty when the source does not give it: it is stored and shown as unknown, never guessed.</source>
       <translation>* 为必填项。来源没有给出的数值请留空：它会以“未知”保存和显示，绝不猜测。</translation>
     </message>
@@ -4115,7 +4115,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>币种</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="118" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="119" />
       <source>Date (YYYY-MM-DD) *</source>
       <translation>日期（YYYY-MM-DD） *</translation>
     </message>
@@ -4190,7 +4190,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>架构系列</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="119" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="120" />
       <source>Field sources</source>
       <translation>字段来源</translation>
     </message>
@@ -4375,17 +4375,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>名称</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="106" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="107" />
       <source>New source…</source>
       <translation>新建来源…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="248" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="249" />
       <source>Not saved — fix these and save again:</source>
       <translation>未保存 — 请修正以下问题后重新保存：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="121" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="122" />
       <source>Notes</source>
       <translation>备注</translation>
     </message>
@@ -4526,7 +4526,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>软件栈</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="111" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="112" />
       <source>Source citation *</source>
       <translation>引用来源 *</translation>
     </message>
@@ -4587,7 +4587,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>厂商</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="120" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="121" />
       <source>Verified</source>
       <translation>已核实</translation>
     </message>
@@ -4609,17 +4609,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每节点写带宽</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="116" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="117" />
       <source>checked against the source</source>
       <translation>已对照来源核实</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="166" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="167" />
       <source>the id of a row cannot change; duplicate it under a new id instead</source>
       <translation>行的编号不能修改；请复制为新编号的行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="220" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="221" />
       <source>this id is already used in {0}; choose another</source>
       <translation>该编号已在{0}中使用，请换一个</translation>
     </message>
@@ -4739,7 +4739,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选型步骤</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="54" />
+      <location filename="../../gpudesk/ui/step_list.py" line="56" />
       <source>Status: {0}</source>
       <translation>状态：{0}</translation>
     </message>
