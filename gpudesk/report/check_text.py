@@ -55,9 +55,11 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
     if check.id not in templates:
         return check.title, check.message, check.fix
     codes = code_names(language)
-    numbers = {k: codes[k].get(str(v), v) if k in codes else v for k, v in check.numbers.items()}
     title, message, fix = templates[check.id]
     try:
+        # a code's wording may itself hold the check's numbers ("要到第 {payback_month:,.0f} 个月才")
+        numbers = {k: codes[k][str(v)].format(**check.numbers) if k in codes and str(v) in codes[k] else v
+                   for k, v in check.numbers.items()}
         return title, message.format(**numbers), fix.format(**numbers)
     except (KeyError, ValueError, TypeError):
         return check.title, check.message, check.fix

@@ -127,7 +127,7 @@ def _handover_checks(project: Project, i: int, est: PhaseEstimate, nxt: PhaseEst
             "Carry the servers into the next phase, rent for this phase instead, or extend the phase.",
             ("tco.capex", "tco.opex_per_month", "delivery.monthly.cloud_on_demand"),
             {"months": months, "payback_month": payback if math.isfinite(payback) else -1,
-             "payback_when_zh": f"要到第 {payback:,.0f} 个月才" if math.isfinite(payback) else "按月计始终不能",
+             "payback": "month" if math.isfinite(payback) else "never",
              "phase": names[0], "next_phase": names[1]},
         ))
     return out

@@ -128,7 +128,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "task.ttft_target_missed": {"ttft_ms": 1840.0, "target_ms": 500.0},
     "roadmap.fabric_cannot_grow": {"needed": 24.0, "headroom": 8.0, "phase": "试点", "next_phase": "生产"},
     "roadmap.rack_power_cannot_grow": {"rack_kw": 132.0, "limit_kw": 40.0, "phase": "试点", "next_phase": "生产"},
-    "roadmap.retired_before_payback": {"months": 6, "payback_month": 19.0, "payback_when_zh": "要到第 19 个月才",
+    "roadmap.retired_before_payback": {"months": 6, "payback_month": 19.0, "payback": "month",
                                        "phase": "试点", "next_phase": "生产"},
     "calibration.memory_above_capacity": {"measured_gb": 92.3, "capacity_gb": 85.9, "field": "memory_gb",
                                           "memory_gb": 80.0},
@@ -204,3 +204,14 @@ def test_assumed_inputs_read_with_their_units_in_chinese() -> None:
     assert "训练周期（截止） = 30 天" in check.numbers["inputs_zh"]
     assert "序列长度 = 4,096 tokens" in check.numbers["inputs_zh"]
     assert {e.unit for e in essentials()} - {""} <= set(UNITS_ZH)  # every declared unit has its Chinese name
+
+
+@pytest.mark.parametrize(("payback", "month", "words"), [("month", 19.0, "要到第 19 个月才"), ("never", -1, "按月计始终不能")])
+def test_a_code_in_the_numbers_is_worded_from_the_catalogue(payback: str, month: float, words: str) -> None:
+    """The payback of owned servers is a code plus a month; the catalogue words both (no Chinese in the numbers)."""
+    check = Check("roadmap.retired_before_payback", "warning", "delivery", "t", "m", "f", (),
+                  {"months": 6, "payback_month": month, "payback": payback, "phase": "试点", "next_phase": "生产"})
+    _title, message, _fix = localise(check, "zh")
+    assert words + "与按需租用的成本持平" in message
+    assert not any(isinstance(v, str) and re.search(r"[\u4e00-\u9fff]", v) for k, v in check.numbers.items()
+                   if k not in ("phase", "next_phase"))
