@@ -175,7 +175,7 @@ def fabric_checks(fs: FigureSet) -> list[Check]:
     if head == head and head < 0:  # more nodes than three tiers of these switches connect
         cap, nodes = at(fs, "net.max_nodes_this_tier", i), at(fs, "net.nodes", i)
         checks.append(Check(
-            "net.beyond_three_tiers", "warning", 8, "Too many nodes for a three-tier fabric of these switches",
+            "net.beyond_three_tiers", "warning", "network", "Too many nodes for a three-tier fabric of these switches",
             f"{nodes:,.0f} nodes need more ports than a three-tier fabric of these switches connects "
             f"(at most {cap:,.0f} nodes); the switch count and cost shown are a lower bound.",
             "Split the cluster into several fabrics (pods joined at the data-centre network), choose "
