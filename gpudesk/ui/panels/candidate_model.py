@@ -62,8 +62,9 @@ class CandidateTableModel(RowsTableModel):
         if [c.accelerator_id for c in rows] == [c.accelerator_id for c in self._rows]:
             # Same candidates in the same order (an input moved their numbers): update the cells in place, so
             # the view keeps its selection and scroll position and repaints only what it shows.
+            changed = [i for i, (new, was) in enumerate(zip(rows, self._rows)) if new != was]
             self._rows = rows
-            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, COL_FITS))
+            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], COL_FITS))  # only those rows
             return
         self.beginResetModel()
         self._rows = rows
