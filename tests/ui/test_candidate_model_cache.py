@@ -12,6 +12,7 @@ from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_GPUS, SORT_ROLE, CandidateTableModel
 from gpudesk.ui.widgets.figure_table import COL_VALUE, FigureTableModel, figure_display
 from gpudesk.wizard.figures import figure_keys_for_step
+from gpudesk.wizard.steps import step
 
 
 def test_new_numbers_for_the_same_candidates_are_shown_not_the_cached_cells(qapp) -> None:
@@ -35,7 +36,7 @@ def test_an_edit_refreshes_the_changed_figure_rows_and_shows_their_new_values(qa
     catalog = Catalog.open()
     project = Project()
     figures = estimate_plan(project, catalog).phases[0].figures
-    keys = figure_keys_for_step(2, figures)
+    keys = figure_keys_for_step(step("gpu"), figures)
     model = FigureTableModel()
     model.set_figures(figures, keys)
     before = [model.index(r, COL_VALUE).data() for r in range(model.rowCount())]
