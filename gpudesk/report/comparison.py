@@ -77,7 +77,11 @@ def _racks(plan: PlanEstimate) -> tuple[float | None, str]:
 
 
 def _capex(plan: PlanEstimate) -> tuple[float | None, str]:
-    return float(sum(p.ledger.capex for p in plan.phases)), "sum of the phases' ledger capex (each bought once)"
+    priced = float(sum(p.ledger.capex for p in plan.phases))
+    if priced == 0 and any(line.period == "once" and line.nature == "capex" for p in plan.phases
+                           for line in p.ledger.unpriced):
+        return None, "every capex line awaits a quote: unknown, never 0 (and never the cheapest)"
+    return priced, "sum of the phases' ledger capex (each bought once)"
 
 
 def _opex(plan: PlanEstimate) -> tuple[float | None, str]:

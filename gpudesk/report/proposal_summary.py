@@ -129,19 +129,26 @@ def investment_table(ctx: ProposalContext) -> DataTable:
         ("phase", "once", "per_year", "tco3", "tco5", "phase_total")
     header = tuple(t.get(f"exec.col_{c}") for c in columns)
     rows: list[tuple[str, ...]] = []
+
+    def once(phases: list[PhaseEstimate]) -> str:
+        """What is paid once; "awaiting quotes" when nothing of it has a price yet (never ¥0 for unpriced servers)."""
+        priced = sum(p.ledger.one_time for p in phases)
+        waiting = any(line.period == "once" for p in phases for line in p.ledger.unpriced)
+        return t.get("bom.quote_needed") if waiting and priced == 0 else _money(ctx, priced)
+
     for p in ctx.plan.phases:
         ledger = p.ledger
         if ctx.multi_phase:
-            rows.append((t.get("exec.phase_short", index=p.index + 1), _money(ctx, ledger.one_time),
+            rows.append((t.get("exec.phase_short", index=p.index + 1), once([p]),
                          _money(ctx, ledger.opex_per_year), _money(ctx, ledger.phase_total)))
         else:
-            rows.append((t.get("exec.this_plan"), _money(ctx, ledger.one_time), _money(ctx, ledger.opex_per_year),
+            rows.append((t.get("exec.this_plan"), once([p]), _money(ctx, ledger.opex_per_year),
                          _money(ctx, ledger.total_over_years(3)), _money(ctx, ledger.total_over_years(5)),
                          _money(ctx, ledger.phase_total)))
     total_rows = 0
     if ctx.multi_phase:
         roadmap = ctx.plan.roadmap
-        rows.append((t.get("exec.all_phases"), _money(ctx, sum(p.ledger.one_time for p in ctx.plan.phases)), "",
+        rows.append((t.get("exec.all_phases"), once(list(ctx.plan.phases)), "",
                      _money(ctx, ctx.plan.total)))
         total_rows = 1
         for years in (3, 5):
