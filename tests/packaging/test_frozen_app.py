@@ -15,7 +15,9 @@ from types import ModuleType
 
 import pytest
 
-pytestmark = pytest.mark.slow
+# One worker builds and drives the bundle: the module fixture writes dist/gpudesk/ in the checkout, so two
+# pytest-xdist workers must never build it at once (make test runs with --dist loadgroup).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("frozen-bundle")]
 
 BUILD_TIMEOUT_S = 600
 RUN_TIMEOUT_S = 120
