@@ -10,6 +10,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from time_budget import (check_slow_marks, pytest_runtest_logreport, pytest_runtest_logstart,  # noqa: F401
+                         pytest_runtest_makereport, pytest_sessionfinish, pytest_terminal_summary)
 
 # Offscreen Qt gets real screen sizes (the plugin's default is one 800 × 800 screen): a 1366 × 768 laptop, the
 # primary screen (the plugin makes the first name in sort order primary), and a 1920 × 1080 desktop beside it;
@@ -40,3 +42,7 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("gpudesk-home")
     monkeypatch.setenv("GPUDESK_HOME", str(home))
     yield home
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    check_slow_marks(items)

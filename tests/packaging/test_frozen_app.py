@@ -17,7 +17,9 @@ import pytest
 
 # One worker builds and drives the bundle: the module fixture writes dist/gpudesk/ in the checkout, so two
 # pytest-xdist workers must never build it at once (make test runs with --dist loadgroup).
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("frozen-bundle")]
+pytestmark = [pytest.mark.slow(reason="builds the PyInstaller bundle (PyInstaller analysis and copying about 200 MB) "
+                                        "unless dist/gpudesk/ is current"),
+              pytest.mark.xdist_group("frozen-bundle")]
 
 BUILD_TIMEOUT_S = 600
 RUN_TIMEOUT_S = 120
