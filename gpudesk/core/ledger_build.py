@@ -71,7 +71,8 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
     if config.partly_populated:
         detail += f" (partly populated: {config.gpus_per_node} of {config.gpus_per_server} GPU slots)"
     server_params = (("gpus", config.gpus_per_node), ("accelerator", r.accelerator.name),
-                     ("slots", config.gpus_per_server), ("partly", config.partly_populated))
+                     ("slots", config.gpus_per_server), ("partly", config.partly_populated),
+                     ("server_vendor", config.server_vendor))
     price = _price(fs.number("tco.server_price"))
     out.add("servers", "hardware", "capex", config.server_name, detail, config.servers_new, "server", price, "once",
             _status(price, user=bool(phase.costs.gpu_price_override), estimated="tco.gpu_price" in fs),

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 
+from gpudesk.catalog import records as rec
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.hardware import capacity_source
+from gpudesk.core.hardware import HardwareArrays, capacity_source
 from gpudesk.core.pitfalls import bottleneck_pitfall
 from gpudesk.core.plan_pitfalls import plan_pitfalls
 from gpudesk.core.plan_precision import precision_checks
@@ -50,6 +51,13 @@ def _dispatch(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, whe
     if w.kind == "rendering_vdi":
         return size_vdi(r.accelerator, w, phase, where)
     model = resolve_model(catalog, w, where)
+    result = _size_model(model, phase, w, r, hw, where, calibration)
+    result.model_name = model.name
+    return result
+
+
+def _size_model(model: rec.ModelArch, phase: Phase, w: Workload, r: ResolvedPhase, hw: HardwareArrays, where: str,
+                calibration: CalibrationScales | None) -> WorkloadResult:
     source = capacity_source(r.accelerator)
     if w.kind in TRAIN_KINDS:
         if model.kind not in ("decoder", "encoder", "encoder-decoder"):

@@ -62,6 +62,7 @@ class WorkloadResult:
     layout: Layout = field(default_factory=Layout)
     gpus_needed: int = 0  # its own sizing when the plan fixes the nodes (0 = same as gpus)
     capacity: ServingCapacity | None = None
+    model_name: str = ""  # the model's catalog name (surfaces name the model by it, never by its id)
 
 
 def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int,

@@ -25,6 +25,7 @@ from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_money, format_
 from gpudesk.report.proposal_bom import bom_section
 from gpudesk.core.candidates import Candidate
 from gpudesk.report.proposal_context import ProposalContext
+from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.proposal_summary import summary_section
 from gpudesk.report.sources import SourceRegistry
 from gpudesk.report.text_catalog import LANGUAGES, ReportText
@@ -124,7 +125,7 @@ def cover_section(ctx: ProposalContext, branding: Branding) -> Section:
 def configuration_rows(phase: PhaseEstimate, t: ReportText) -> list[tuple[str, str]]:
     """The plan's own sized configuration, as every surface shows it."""
     c = phase.config
-    servers = t.get("summary.servers_value", count=format_number(c.servers, 0), server=c.server_name)
+    servers = t.get("summary.servers_value", count=format_number(c.servers, 0), server=configured_server_name(c, t.lang))
     if c.partly_populated:
         servers += "；" if t.lang == "zh" else "; "
         servers += t.get("summary.partly_populated", gpus=c.gpus_per_node, slots=c.gpus_per_server)
@@ -179,7 +180,8 @@ def requirements_section(ctx: ProposalContext) -> Section:
             name = workload.name or t.get("requirements.workload_n", n=number)
             kind = t.choice("workload_kind", workload.kind)
             title = f"{name}（{kind}）" if t.lang == "zh" else f"{name} ({kind})"
-            section.add(KeyValueTable(tuple(_workload_rows(ctx, workload)), title))
+            sized = phase.config.workloads[number - 1] if number <= len(phase.config.workloads) else None
+            section.add(KeyValueTable(tuple(_workload_rows(ctx, workload, sized.model_name if sized else "")), title))
         if spec.notes:
             section.add(Paragraph(spec.notes))
     return section
@@ -203,7 +205,9 @@ def field_group(kind: str) -> str:
     return "llm_training" if kind in LLM_TRAINING_KINDS else kind if kind in WORKLOAD_FIELDS else "vision_inference"
 
 
-def _workload_rows(ctx: ProposalContext, workload: Workload) -> list[tuple[str, str]]:
+def _workload_rows(ctx: ProposalContext, workload: Workload, model_name: str = "") -> list[tuple[str, str]]:
+    """The workload's inputs; its model by the product name the estimate resolved (``model_name``), else the
+    catalog's name, never its id."""
     t = ctx.text
     names = WORKLOAD_FIELDS[field_group(workload.kind)]
     if "lora" in workload.kind:
@@ -215,7 +219,7 @@ def _workload_rows(ctx: ProposalContext, workload: Workload) -> list[tuple[str, 
         if name in CHOICE_FIELDS:
             shown = t.choice("dtype", value)
         elif name == "model_id":
-            shown = ctx.model_name(value)
+            shown = model_name or ctx.model_name(value)
         elif isinstance(value, str):
             shown = value
         else:

@@ -19,6 +19,7 @@ from gpudesk.report.document import (
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_money, format_number, format_percent
 from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
+from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.proposal_infra import phase_charts
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import Assumption, PhaseEstimate
@@ -70,8 +71,11 @@ def charts_section(ctx: ProposalContext) -> Section | None:
 
 
 def phase_assumptions(phase: PhaseEstimate, lang: str) -> list[str]:
-    """The phase's assumptions in ``lang``: structured ones from their templates, plain notes as written."""
-    return [a.text(lang) if isinstance(a, Assumption) else str(a) for a in phase.assumptions]
+    """The phase's assumptions in ``lang``: structured ones from their templates, plain notes as written; the
+    server named as every surface names it (a generic chassis in the reader's language)."""
+    server = configured_server_name(phase.config, lang)
+    return [(Assumption(a.key, {**a.values, "server": server}) if a.key == "hardware" else a).text(lang)
+            if isinstance(a, Assumption) else str(a) for a in phase.assumptions]
 
 
 def assumptions_section(ctx: ProposalContext) -> Section:

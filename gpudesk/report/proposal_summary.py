@@ -16,6 +16,7 @@ from gpudesk.report.number_format import format_money_zh, format_number, format_
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.core.sized_configuration import WorkloadSizing
 from gpudesk.project.model import Workload
+from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate
 
@@ -70,7 +71,7 @@ def _what(ctx: ProposalContext, phase: PhaseEstimate) -> str:
     t, c = ctx.text, phase.config
     mode = t.choice("delivery_mode", c.delivery_mode)
     if c.owns_hardware:
-        return t.get("exec.what_owned", servers=c.servers, server=c.server_name, gpus=c.gpus,
+        return t.get("exec.what_owned", servers=c.servers, server=configured_server_name(c, t.lang), gpus=c.gpus,
                      accelerator=c.accelerator_name, mode=mode)
     return t.get("exec.what_rented", gpus=c.gpus, accelerator=c.accelerator_name, mode=mode)
 

@@ -8,6 +8,8 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from gpudesk.catalog.store import Catalog
+from gpudesk.report.server_names import server_display_name
+from gpudesk.ui.widgets.session_text import session_language
 
 Provider = Callable[[], Sequence[tuple[str, str]]]
 
@@ -44,7 +46,7 @@ class CatalogChoices:
 
     def servers(self) -> list[tuple[str, str]]:
         return [("", QCoreApplication.translate("CatalogChoices", "— derived from accelerator —"))] + [
-            (s.id, self._mark(s.name, s.provenance.user_row)) for s in self.catalog.servers()
+            (s.id, self._mark(server_name_in_language(self.catalog, s), s.provenance.user_row)) for s in self.catalog.servers()
         ]
 
     def storage(self) -> list[tuple[str, str]]:
@@ -63,6 +65,13 @@ class CatalogChoices:
         return [("", QCoreApplication.translate("CatalogChoices", "— chosen for the fabric —"))] + [
             (s.id, self._mark(s.name, s.provenance.user_row)) for s in self.catalog.switches()
         ]
+
+
+def server_name_in_language(catalog: Catalog, server) -> str:
+    """A server row's name in the session language: a generic chassis through the language's pattern."""
+    names = {a.id: a.name for a in catalog.accelerators()}
+    return server_display_name(server.name, server.vendor, server.gpus, names.get(server.accelerator_id, ""),
+                               session_language())
 
 
 ID_FIELDS = {"model_id": "model", "accelerator_id": "accelerator", "server_id": "server", "cloud_offer_id": "cloud_offer",
@@ -85,5 +94,7 @@ def catalog_name(catalog: Catalog, field: str, value: str) -> str | None:
         if row.id == value:
             if accessor == "cloud_offer":
                 return f"{row.provider} {row.instance} ({row.region})"
+            if accessor == "server":
+                return server_name_in_language(catalog, row)
             return str(row.name)
     return None
