@@ -51,9 +51,10 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
                  f"servers {phase.name} carries forward", "plan.servers_carried (the phase's figure)")
         vlines.append(RefLine(float(start + 1), phase.name, "trigger"))
         for trig in phase.triggers:
-            markers.append(Marker(float(start + 1), float(est.config.gpus), f"+{trig.add_nodes} nodes",
+            nodes = "node" if trig.add_nodes == 1 else "nodes"
+            markers.append(Marker(float(start + 1), float(est.config.gpus), f"+{trig.add_nodes} {nodes}",
                                   f"when {trig.metric.replace('_', ' ')} exceeds {trig.threshold:,.0f}: add "
-                                  f"{trig.add_nodes} nodes. {trig.note}".strip()))
+                                  f"{trig.add_nodes} {nodes}. {trig.note}".strip()))
         if i + 1 < len(phases):
             checks += _handover_checks(project, i, est, phases[i + 1])
     keys = [f"roadmap.phase{i + 1}.cost" for i in range(len(phases))]
@@ -75,7 +76,7 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
               Series("Spend", months_axis, list(spend), style="step", color_role="cost", panel=1)]
     chart = ChartSpec(
         kind="timeline", title="Roadmap: capacity and monthly spend", x_label="Month", y_label="GPUs",
-        y2_label="Monthly spend", y2_unit=currency, vlines=vlines, markers=markers, series=series,
+        y2_label="Monthly spend", y2_unit=currency, vlines=vlines, markers=markers, series=series, y_counts=True,
     )
     return fs, checks, chart
 

@@ -11,7 +11,7 @@ def figure_keys_for_step(step: Step, figures: FigureSet, computed: list[str] | N
     prefixes = step.figure_prefixes
     keys = figures.keys(include_inputs=False) if computed is None else computed
     derived = [k for k in keys if k.startswith(prefixes)]
-    headline = [k for k in step.headlines if k in figures]
-    rest = sorted((k for k in derived if k not in headline),
+    headline = [k for k in step.headlines if k in figures and k not in step.hidden]
+    rest = sorted((k for k in derived if k not in headline and k not in step.hidden),
                   key=lambda k: next(i for i, p in enumerate(prefixes) if k.startswith(p)))
     return headline + rest

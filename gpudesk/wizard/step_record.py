@@ -67,6 +67,8 @@ class Step:
     fields: tuple[FieldRow, ...]
     figure_prefixes: tuple[str, ...] = ()  # figure keys (or key prefixes) the step shows, in this order
     headlines: tuple[str, ...] = ()  # what an architect is asked first: shown at the top when present
+    hidden: tuple[str, ...] = ()  # figures of its groups the step leaves out (read by other surfaces)
+    verdicts: tuple[str, ...] = ()  # the figures that answer the step: while one is unknown the step is not done
     charts: tuple[str, ...] = ()  # names of PhaseEstimate.charts, one tab each
     panel: str | None = None  # one of PANELS, or None
     no_figures: Text | None = None  # why a plan may show no figure here (default: none apply to the workload kind)

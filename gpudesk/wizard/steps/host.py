@@ -19,6 +19,9 @@ STEP = Step(
     ),
     figure_prefixes=("host.",),
     headlines=(
-        "host.cores_needed", "host.cores_per_gpu_offered", "host.gpu_feed_fraction", "host.ram_needed",
+        "host.cores_needed", "host.cores_per_gpu_offered", "host.gpu_feed_fraction", "host.ram_needed", "host.ram",
+        "host.ram_headroom",
     ),
+    # do the server's CPUs and memory keep up with its GPUs? Not answered (no ✓) while either is unknown
+    verdicts=("host.gpu_feed_fraction", "host.ram_headroom"),
 )

@@ -42,8 +42,10 @@ STEP = Step(
     headlines=(
         "power.it_kw", "power.facility_kw", "power.racks", "power.rack_kw", "power.liquid_kw", "power.air_kw",
         "power.btu_per_h", "power.cooling_tons", "power.annual_energy_cost", "power.annual_co2_t", "tco.capex",
-        "tco.opex_per_year", "tco.total_3y", "tco.total_5y",
+        "tco.opex_per_year", "tco.horizon_years", "tco.total_horizon",
     ),
+    # the plan's own horizon, not the fixed 3- and 5-year totals that comparisons across plans read
+    hidden=("tco.total_3y", "tco.total_5y"),
     charts=("power", "rack_layout", "timeline"),
     panel="whatif",
 )
