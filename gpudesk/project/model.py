@@ -22,6 +22,7 @@ from typing import Any
 from gpudesk.project import bound_reasons as why
 from gpudesk.project import quotation_help as quote
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.vocabulary.plan_choices import REGION
 from gpudesk.vocabulary.precision import PRECISION
 from gpudesk.vocabulary.serving import SERVING_BATCHING, SERVING_SCENARIO
 from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE, OPTIMIZER, PIPELINE_SCHEDULE, TRAINING_STACK
@@ -239,7 +240,8 @@ class NetworkPlan:
 
 @dataclass
 class FacilityPlan:
-    region: str = text("us", 50)
+    region: str = text("us", 50, "facility region: electricity and grid-carbon defaults, market and currency",
+                       suggested=REGION.codes)
     pue: float = num(0, 0, 3, "", "0 = catalog default for the cooling type", why=why.PUE)
     electricity_per_kwh: float = num(0, 0, 10, "currency/kWh", "0 = catalog default for the region",
                                      why=why.ELECTRICITY)

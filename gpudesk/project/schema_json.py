@@ -66,6 +66,8 @@ def _node(shape: Shape, meta: dict[str, Any], defs: dict[str, Any]) -> dict[str,
             node["enum"] = list(meta["choices"])
         if meta.get("catalog"):
             node["x-catalog-table"] = meta["catalog"]
+        if meta.get("suggested"):
+            node["examples"] = list(meta["suggested"])  # the codes the form offers; others are kept as written
     elif kind == "list":
         node = {
             "type": "array",
@@ -151,6 +153,8 @@ def _limits(spec_shape: Shape, meta: dict[str, Any]) -> tuple[str, str, str]:
             return "choice", " · ".join(meta["choices"]), ""
         if meta.get("catalog"):
             return f"id of a catalog `{meta['catalog']}` row", f"≤ {int(meta.get('max_len', DEFAULT_MAX_TEXT))} chars", ""
+        if meta.get("suggested"):
+            return "text (known: " + " · ".join(meta["suggested"]) + ")", f"≤ {int(meta.get('max_len', DEFAULT_MAX_TEXT))} chars", ""
         return "text", f"≤ {int(meta.get('max_len', DEFAULT_MAX_TEXT))} chars", ""
     if kind == "bool":
         return "true/false", "", ""
