@@ -43,6 +43,9 @@ class HostInputs:
     cpu_cores_override: int = 0  # project Hardware.cpu_cores_per_node (0 = server)
     ram_gb_override: float = 0.0  # project Hardware.host_ram_gb (0 = server)
     pcie_lanes_override: int = 0  # lanes from the CPUs when the datasheet says (0 = sockets x per-socket)
+    serves: bool = False  # a serving workload: the server holds the model's weights while loading, and the runtime
+    weights_bytes_per_gpu: Any = 0.0  # each GPU's weight shard (NaN = unknown)
+    kv_swap: bool = False  # an LLM server keeps CPU swap space for preempted KV blocks
 
 
 def _rate_per_core(fs: FigureSet, inp: HostInputs) -> Any:
@@ -106,9 +109,12 @@ def host_figures(inp: HostInputs) -> FigureSet:
                      "B", "checkpoint staged in host RAM (async save)", "storage model / user input")
     offload = fs.input("host.cpu_offload", np.asarray(inp.offload_bytes_per_node, dtype=float), "B",
                        "optimizer states offloaded to host RAM", "memory model (ZeRO-Offload) / user input")
-    ram_need = fs.add("host.ram_needed", pinned + stage + offload, "B", "host RAM needed",
-                      "pinned_buffers + checkpoint_staging + cpu_offload",
-                      ["host.pinned_buffers", "host.checkpoint_staging", "host.cpu_offload"])
+    parts, keys = pinned + stage + offload, ["host.pinned_buffers", "host.checkpoint_staging", "host.cpu_offload"]
+    formula = "pinned_buffers + checkpoint_staging + cpu_offload"
+    if inp.serves:
+        serving = _serving_ram(fs, inp, gpus)
+        parts, keys, formula = parts + serving, [*keys, "host.serving_ram"], formula + " + serving_ram"
+    ram_need = fs.add("host.ram_needed", parts, "B", "host RAM needed", formula, keys)
     fs.add("host.ram_headroom", ram - ram_need, "B", "host RAM left over", "ram - ram_needed",
            ["host.ram", "host.ram_needed"])
 
@@ -138,6 +144,26 @@ def host_figures(inp: HostInputs) -> FigureSet:
         fs.input("host.gpu_pcie_gen", float(inp.gpu_pcie_gen), "", "GPU host-interface PCIe generation",
                  "catalog accelerator pcie_gen")
     return fs
+
+
+def _serving_ram(fs: FigureSet, inp: HostInputs, gpus: Any) -> Any:
+    """Host memory a serving server needs besides the data loader: the weights staged while loading, the LLM
+    runtime's KV swap space, and what the OS and runtime keep. Unknown weights leave it unknown."""
+    weights = fs.input("host.weights_per_gpu", np.asarray(inp.weights_bytes_per_gpu, dtype=float), "B",
+                       "model weights per GPU", "memory model (mem.weights)")
+    share = fs.constant("host.weight_staging_share", C.SERVING_WEIGHT_STAGING_FRACTION)
+    staged = fs.add("host.weights_staged", weights * share * gpus, "B", "model weights staged in host memory",
+                    "weights_per_gpu x weight_staging_share x gpus",
+                    ["host.weights_per_gpu", "host.weight_staging_share", "host.gpus"])
+    keys, total, formula = ["host.weights_staged"], staged, "weights_staged"
+    if inp.kv_swap:
+        swap = fs.constant("host.kv_swap_per_gpu", C.SERVING_CPU_SWAP_PER_GPU)
+        swapped = fs.add("host.kv_swap", swap * gpus, "B", "CPU swap space for KV blocks", "kv_swap_per_gpu x gpus",
+                         ["host.kv_swap_per_gpu", "host.gpus"])
+        keys, total, formula = [*keys, "host.kv_swap"], total + swapped, formula + " + kv_swap"
+    system = fs.constant("host.system_reserved", C.HOST_SYSTEM_RESERVED)
+    return fs.add("host.serving_ram", total + system, "B", "host RAM for serving (weights, swap, system)",
+                  formula + " + system_reserved", [*keys, "host.system_reserved"])
 
 
 def host_checks(fs: FigureSet) -> list[Check]:

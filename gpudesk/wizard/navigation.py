@@ -23,6 +23,10 @@ def unanswered(step: str, figures: FigureSet, computed: list[str] | None = None)
     keys = figure_keys_for_step(record, figures, computed)
     if not keys:
         return False
+    for key in record.verdicts:
+        value = figures.value_at(key) if key in figures else 0.0
+        if not isinstance(value, str) and not math.isfinite(value):
+            return True  # the step's own answer is unknown
     headline = [k for k in record.headlines if k in figures] or keys
     for key in headline:
         value = figures.value_at(key)
