@@ -137,7 +137,7 @@ class ChartView(QtWidgets.QWidget):
     def _fit_labels(self) -> None:
         arrange.fit_axis_titles(self)
         for panel in self.panels[: 1 + self._second_shown]:
-            panel.fit_ref_labels()
+            arrange.fit_ref_labels(panel)
 
     def _on_legend_toggled(self, on: bool) -> None:
         self._legend_wanted = on
@@ -184,7 +184,7 @@ class ChartView(QtWidgets.QWidget):
         if isinstance(spec, ChartSpec) and self._transposed:
             spec = dataclasses.replace(spec, horizontal=True)
         self._hover(None)
-        _set_text(self._title, html.escape(spec.title), theme.foreground)
+        arrange.set_title(self, html.escape(spec.title), theme.foreground)
         notes = "<br>".join(html.escape(line) for line in spec.notes.splitlines())
         _set_text(self._notes, notes, theme.foreground)
         self._set_row(self._notes, _ROW_NOTES, bool(notes))
@@ -247,7 +247,7 @@ class ChartView(QtWidgets.QWidget):
         return self._hover(describe(spec, hit), plot, view.x(), view.y())
 
     def _export_dialog(self) -> None:
-        title = self._spec.title if self._spec is not None else "chart"
+        title = (self._spec.title if self._spec is not None else "") or "chart"
         path, _ = QtWidgets.QFileDialog.getSaveFileName(self, self.tr("Export chart"), f"{title}.png",
                                                         self.tr("PNG images (*.png)"))
         if path:

@@ -177,6 +177,7 @@ class ChartSpec:
     y2_unit: str = ""
     horizontal: bool = False  # bars run left to right, categories down the left axis (tornado charts)
     tick_language: str = "en"  # "zh": large tick values read 万/亿 (set by report.chart_text.localise_spec)
+    y_counts: bool = False  # the first panel's values are whole counts (GPUs, servers): whole-number ticks only
 
     def __post_init__(self) -> None:
         if self.kind not in CHART_KINDS:
@@ -245,6 +246,7 @@ class ChartSpec:
             "notes": self.notes,
             "y2_label": self.y2_label,
             "y2_unit": self.y2_unit,
+            "y_counts": self.y_counts,
         }
 
     @classmethod

@@ -36,7 +36,7 @@ from gpudesk.ui.page_stack import LazyPages
 from gpudesk.ui.pages.step_page import StepPage
 from gpudesk.ui.plan_commands import PlanCommands
 from gpudesk.ui.plan_toolbar import PlanToolbar
-from gpudesk.ui.roadmap_view import RoadmapView
+from gpudesk.ui.roadmap_view import ROADMAP_DOCK_HEIGHT, ROADMAP_DOCK_SHARE, RoadmapView
 from gpudesk.ui.screen_fit import fit_to_screen, keep_on_screen
 from gpudesk.ui.settings import AppSettings, open_qsettings
 from gpudesk.ui.step_guide import StepGuide
@@ -124,7 +124,8 @@ class MainWindow(QMainWindow):
         self.files.saved.connect(lambda _path: self._update_title())
         self.files.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         fit_to_screen(self, 1440, 900)  # or what the screen holds: a 1366 x 768 laptop gets all of it
-        self.resizeDocks([self.roadmap_dock], [300], Qt.Orientation.Vertical)
+        self.resizeDocks([self.roadmap_dock], [min(ROADMAP_DOCK_HEIGHT, int(self.height() * ROADMAP_DOCK_SHARE))],
+                         Qt.Orientation.Vertical)
         self.resizeDocks([self.explain_dock], [320], Qt.Orientation.Horizontal)  # the guide's column reads at 320 px
         self.roadmap_dock.hide()  # the timeline is also on step 7; View → Roadmap opens the full dock
         self._restore_layout()
