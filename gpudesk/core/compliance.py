@@ -148,7 +148,8 @@ def pricing_check(phase: Phase, r: ResolvedPhase, ledger: CostLedger) -> list[Ch
         "and cost comparison leave the servers out until a quote is entered.",
         "Enter the vendor's quote per accelerator in costs.gpu_price_override, or add the server's price with its "
         "source as a user catalog row.",
-        ("tco.capex",), {"server": r.server.name, "accelerator": r.accelerator.name},
+        ("tco.capex",), {"server": r.server.name, "accelerator": r.accelerator.name, "server_vendor": r.server.vendor,
+                         "server_gpus": (r.catalog_server or r.server).gpus},
     )]
 
 

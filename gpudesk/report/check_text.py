@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.checks import Check
+from gpudesk.report.server_names import server_display_name
 from gpudesk.report.text_catalog import catalogue
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 from gpudesk.vocabulary.sizing import BOTTLENECK
@@ -60,6 +61,10 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
         # a code's wording may itself hold the check's numbers ("要到第 {payback_month:,.0f} 个月才")
         numbers = {k: codes[k][str(v)].format(**check.numbers) if k in codes and str(v) in codes[k] else v
                    for k, v in check.numbers.items()}
+        if "server_vendor" in numbers:  # a generic chassis is named in the reader's language
+            numbers["server"] = server_display_name(str(numbers.get("server", "")), str(numbers["server_vendor"]),
+                                                    int(numbers.get("server_gpus", 0)),
+                                                    str(numbers.get("accelerator", "")), language)
         return title, message.format(**numbers), fix.format(**numbers)
     except (KeyError, ValueError, TypeError):
         return check.title, check.message, check.fix
