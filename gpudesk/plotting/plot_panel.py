@@ -275,6 +275,7 @@ class PlotPanel:
                 self.plot.addItem(text, ignoreBounds=True)
                 self._marker_labels.append(text)
             text.setText(marker.label, color=theme.foreground)
+            text.setAnchor((0, 1))  # above the point; fit_ref_labels moves it below when a line's label is there
             text.setPos(*self._view_xy(_log(marker.x, log_x), _log(marker.y, log_y)))
             text.setVisible(bool(marker.label))
         for text in self._marker_labels[len(markers) :]:

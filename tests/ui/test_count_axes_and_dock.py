@@ -62,3 +62,18 @@ def test_the_roadmap_dock_leaves_the_page_most_of_a_laptop_screen(make_window) -
     assert window.roadmap_dock.height() <= window.height() * (ROADMAP_DOCK_SHARE + 0.05), (
         window.roadmap_dock.height(), window.height())
     assert window.current_page().height() >= window.height() * 0.45
+
+
+def test_a_marker_label_keeps_off_the_phase_labels(small_chart) -> None:
+    from gpudesk.results.chart_model import Marker
+
+    spec = timeline([20.0] + [200.0] * 11, [(1.0, "Launch: serve a 72B model"), (4.0, "Growth")])
+    spec.markers.append(Marker(1.0, 200.0, "+2 nodes"))  # at the top, where the phase labels are
+    small_chart.set_spec(spec)
+    flush()
+    panel = small_chart.panels[0]
+    marker = next(t for t in panel._marker_labels if t.isVisible())
+    for line in panel._vlines:
+        if line.isVisible():
+            overlap = marker.sceneBoundingRect().intersected(line.label.sceneBoundingRect())
+            assert overlap.isEmpty() or overlap.width() < 1 or overlap.height() < 1
