@@ -3,6 +3,7 @@ field; a region code the list does not know (an older plan's) is shown as it is,
 
 from __future__ import annotations
 
+from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QComboBox
 from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
 
@@ -21,6 +22,7 @@ def region_combo(window) -> QComboBox:
 
 
 def test_region_is_a_named_choice_in_chinese(qapp, make_window) -> None:  # noqa: F811
+    before = QLocale()  # install_language sets the default locale: later tests must get theirs back
     installed = install_language(qapp, "zh")
     try:
         window = make_window(next(p for p in SAMPLES if p.stem.startswith("gov")), lang="zh")
@@ -32,6 +34,7 @@ def test_region_is_a_named_choice_in_chinese(qapp, make_window) -> None:  # noqa
         assert window.document.get(PATH) == "us"
     finally:
         installed.uninstall()
+        QLocale.setDefault(before)
 
 
 def test_an_unknown_region_code_is_shown_and_kept(make_window) -> None:  # noqa: F811
