@@ -94,13 +94,17 @@ def break_even_month(cum_a: Any, cum_b: Any) -> Any:
     return np.where(found, first + 1.0, np.nan)
 
 
+def _gpus_word(count: int) -> str:
+    return "GPU" if count == 1 else "GPUs"
+
+
 def _gpu_hour_price(fs: FigureSet, inp: DeliveryInputs, mode: str, offer: CloudOffer, field_name: str) -> float | None:
     per_instance = getattr(offer, field_name)
     if per_instance is None or offer.gpus <= 0:  # a CPU-only offer has no price per GPU-hour
         return None
     value = convert(per_instance / offer.gpus, offer.currency, inp.currency, inp.cny_per_usd)
     fs.input(f"delivery.price.{mode}", value, f"{inp.currency}/GPU-h", f"{_named(mode)} price per GPU-hour",
-             catalog_source(offer, field_name) + f" (per instance / {offer.gpus} GPUs, in {inp.currency})")
+             catalog_source(offer, field_name) + f" (per instance / {offer.gpus} {_gpus_word(offer.gpus)}, in {inp.currency})")
     return float(value)
 
 
@@ -110,7 +114,7 @@ def _gpu_month_price(fs: FigureSet, inp: DeliveryInputs, offer: CloudOffer) -> f
         return None
     value = convert(offer.monthly_per_month / offer.gpus, offer.currency, inp.currency, inp.cny_per_usd)
     fs.input("delivery.price.cloud_monthly", value, f"{inp.currency}/GPU-month", "monthly subscription per GPU",
-             catalog_source(offer, "monthly_per_month") + f" (per instance / {offer.gpus} GPUs, in {inp.currency})")
+             catalog_source(offer, "monthly_per_month") + f" (per instance / {offer.gpus} {_gpus_word(offer.gpus)}, in {inp.currency})")
     return float(value)
 
 

@@ -73,8 +73,12 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
 def reason_text(reason: Reason, lang: str = "en") -> str:
     """Why a ranked alternative is where it is, in ``en`` or ``zh``, from the reason catalogue
     (``resources/i18n/reasons_<lang>.toml``). A key missing from the catalogue is a programming error (the tests
-    hold every emitted key to both catalogues), so it raises rather than print a code."""
-    return str(catalogue("reasons", lang)["reason"][reason.key]).format(**reason.numbers)
+    hold every emitted key to both catalogues), so it raises rather than print a code. With one GPU, the English
+    wording of ``<key>`` reads the singular: each "{gpus:,} GPUs" becomes "1 GPU"."""
+    text = str(catalogue("reasons", lang)["reason"][reason.key])
+    if reason.numbers.get("gpus") == 1:
+        text = text.replace("{gpus:,} GPUs", "1 GPU")
+    return text.format(**reason.numbers)
 
 
 def reasons_in(candidate: Candidate, lang: str = "en") -> tuple[str, ...]:

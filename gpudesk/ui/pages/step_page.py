@@ -27,7 +27,7 @@ from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
 from gpudesk.ui.widgets.session_text import session_language, session_text
 from gpudesk.ui.widgets.checks_view import ChecksView
-from gpudesk.ui.widgets.field_form import FieldForm
+from gpudesk.ui.widgets.field_form import SINGULAR_UNITS, FieldForm
 from gpudesk.ui.widgets.figure_table import FigureTable, figure_display
 from gpudesk.wizard import fields
 from gpudesk.wizard.defaults import USED_VALUES, ZERO_MEANS
@@ -259,6 +259,7 @@ class StepPage(QWidget):
             shown = used.word(self.lang)
             if estimate is not None and used.figure in estimate.figures:
                 value, unit = figure_display(estimate.figures, used.figure, text)
+                unit = SINGULAR_UNITS.get(unit, unit) if value == "1" and not text.translates else unit
                 shown += sep + f"{value} {unit}".strip()
             self.form.set_zero_text(path, shown)
 
