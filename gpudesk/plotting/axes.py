@@ -100,7 +100,7 @@ class NumberAxis(pg.AxisItem):
 def whole_ticks(levels: list, low: float, high: float) -> list:
     """pyqtgraph's tick levels with every tick between two whole numbers dropped (a count axis never reads
     1.5 GPUs); a level finer than 1 becomes one tick per whole number in range."""
-    out = []
+    out: list[tuple[float, list[float]]] = []
     for spacing, values in levels:
         if spacing < 1:
             first, last = math.ceil(low - 1e-9), math.floor(high + 1e-9)

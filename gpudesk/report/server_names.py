@@ -8,7 +8,12 @@ of ``resources/i18n/report_<lang>.toml``: its GPU count and the accelerator's pr
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gpudesk.report.text_catalog import ReportText
+
+if TYPE_CHECKING:
+    from gpudesk.core.sized_configuration import SizedConfiguration
 
 GENERIC_VENDORS = {"various": "server_name.generic", "generic": "server_name.derived"}
 
@@ -21,7 +26,7 @@ def server_display_name(name: str, vendor: str, gpus: int, accelerator: str, lan
     return ReportText(lang).get(key, gpus=gpus, accelerator=accelerator)
 
 
-def configured_server_name(config, lang: str) -> str:
+def configured_server_name(config: SizedConfiguration, lang: str) -> str:
     """The chassis of a phase's sized configuration (:class:`~gpudesk.core.sized_configuration.SizedConfiguration`)."""
     return server_display_name(config.server_name, config.server_vendor, config.gpus_per_server,
                                config.accelerator_name, lang)

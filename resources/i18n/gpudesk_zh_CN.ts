@@ -489,22 +489,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CatalogChoices</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="54" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="56" />
       <source>— cheapest matching offer —</source>
       <translation>— 自动选择最便宜的匹配报价 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="63" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="65" />
       <source>— chosen for the fabric —</source>
       <translation>— 按网络类型自动选择 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="46" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="48" />
       <source>— derived from accelerator —</source>
       <translation>— 按加速卡自动推导 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="60" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="62" />
       <source>— from server —</source>
       <translation>— 沿用服务器自带网卡 —</translation>
     </message>
@@ -2547,24 +2547,34 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="225" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="235" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="234" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="244" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="224" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="234" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="116" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="120" />
       <source>Range</source>
       <translation>范围</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="307" />
+      <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
+      <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="304" />
+      <source>{code} (not in the list: kept as the plan holds it)</source>
+      <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>
   </context>
   <context>
@@ -3025,7 +3035,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="267" />
+      <location filename="../../gpudesk/ui/main_window.py" line="268" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
@@ -3067,7 +3077,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="170" />
+      <location filename="../../gpudesk/ui/main_window.py" line="171" />
       <source>Estimating…</source>
       <translation>正在估算…</translation>
     </message>
@@ -3237,7 +3247,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="307" />
+      <location filename="../../gpudesk/ui/main_window.py" line="308" />
       <source>Save the changes to {0} before closing?</source>
       <translation>关闭前保存对 {0} 的修改吗？</translation>
     </message>
@@ -3309,7 +3319,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>撤销上一次修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="306" />
+      <location filename="../../gpudesk/ui/main_window.py" line="307" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>
@@ -3855,17 +3865,27 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="196" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="202" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="199" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="205" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="182" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="183" />
+      <source>Rank {0}: {1} — 1 GPU on 1 node ({4})</source>
+      <translation>第 {0} 名：{1} — 1 个节点共 1 张GPU（{4}）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="185" />
+      <source>Rank {0}: {1} — {2} GPUs on 1 node ({4})</source>
+      <translation>第 {0} 名：{1} — 1 个节点共 {2} 张GPU（{4}）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="187" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
@@ -3875,7 +3895,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="186" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="192" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
@@ -4014,18 +4034,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RoadmapView</name>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="34" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="39" />
       <source>No timeline: the plan could not be estimated.</source>
       <translation>无时间线：方案无法估算。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="32" />
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="40" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="37" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="45" />
       <source>Roadmap checks</source>
       <translation>路线图检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="59" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="64" />
       <source>Roadmap timeline</source>
       <translation>路线图时间线</translation>
     </message>
@@ -4835,42 +4855,52 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="53" />
+      <location filename="../../gpudesk/ui/summary.py" line="42" />
+      <source>1 GPU in {servers} × {server}</source>
+      <translation>1 张 GPU，{servers} 台 {server}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="47" />
+      <source>1 GPU, rented</source>
+      <translation>1 张 GPU（租用）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="59" />
       <source>capacity {total} for a peak of {target} {unit}</source>
       <translation>承载能力 {total}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="59" />
+      <location filename="../../gpudesk/ui/summary.py" line="65" />
       <source>design power</source>
       <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="68" />
+      <location filename="../../gpudesk/ui/summary.py" line="74" />
       <source>excluding {count} unpriced line(s)</source>
       <translation>不含 {count} 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="62" />
+      <location filename="../../gpudesk/ui/summary.py" line="68" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="47" />
+      <location filename="../../gpudesk/ui/summary.py" line="53" />
       <source>training</source>
       <translation>训练时长</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="40" />
+      <location filename="../../gpudesk/ui/summary.py" line="44" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 张 GPU，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="43" />
+      <location filename="../../gpudesk/ui/summary.py" line="49" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 张 GPU（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="66" />
+      <location filename="../../gpudesk/ui/summary.py" line="72" />
       <source>{years}-year TCO</source>
       <translation>{years} 年 TCO</translation>
     </message>
@@ -5160,7 +5190,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="127" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="138" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>
