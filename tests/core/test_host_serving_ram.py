@@ -52,4 +52,4 @@ def test_the_gov_sample_needs_host_memory_and_step_3_is_not_done_over_unknowns()
         need = phase.figures.number("host.ram_needed")
         assert need > 9 * C.GIB, need  # never "0 MB"
         assert not math.isfinite(phase.figures.value_at("host.gpu_feed_fraction"))  # the catalog has no CPU data
-        assert step_status(phase.checks, phase.figures)[3] == INCOMPLETE
+        assert step_status(phase.checks, phase.figures)["host"] == INCOMPLETE

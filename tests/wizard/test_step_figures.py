@@ -9,6 +9,7 @@ from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.wizard.figures import figure_keys_for_step
+from gpudesk.wizard.steps import step
 
 SAMPLES = sorted(samples_dir().glob("*.gpudesk"))
 
@@ -17,7 +18,7 @@ SAMPLES = sorted(samples_dir().glob("*.gpudesk"))
 def test_step_7_shows_the_plans_horizon_read_off_the_ledger(stem) -> None:
     plan = estimate_plan(load_project(next(p for p in SAMPLES if p.stem == stem)).project, Catalog.open())
     for phase in plan.phases:
-        keys = figure_keys_for_step(7, phase.figures)
+        keys = figure_keys_for_step(step("tco"), phase.figures)
         years = int(phase.figures.number("tco.horizon_years"))
         assert "tco.total_horizon" in keys and "tco.horizon_years" in keys, keys
         assert "tco.total_3y" not in keys and "tco.total_5y" not in keys, keys
