@@ -243,27 +243,27 @@
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="133" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="134" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="117" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="118" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="117" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="118" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="137" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="138" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="124" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="125" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -2580,7 +2580,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="130" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="134" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -2588,7 +2588,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="76" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="80" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -2597,7 +2597,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="78" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="82" />
       <source>The estimate could not compute this figure: a catalog field or an input it needs is missing. The Explain panel shows which.</source>
       <translation>估算无法得出此项数值：缺少所需的目录字段或输入。在“计算说明”面板中可查看缺少哪一项。</translation>
     </message>
