@@ -4,6 +4,7 @@ reference-line labels shortened to their room."""
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui
@@ -23,8 +24,17 @@ AXIS_WIDTH = 72
 
 
 def set_title(view: ChartView, text: str, colour: str) -> None:
-    """The chart's title; an untitled chart (one whose frame names it, the Roadmap dock) gives its row to the plot."""
+    """The chart's title, shortened with "…" to the chart's width (a narrow tab on a laptop); an untitled chart (one
+    whose frame names it, the Roadmap dock) gives its row to the plot."""
     label = view._title
+    label.gpudesk_full_title = text
+    width = view.width() - 24
+    if text and width > 0:
+        font = QtGui.QFont(view.font())
+        font.setPointSizeF(12)
+        font.setBold(True)
+        plain = html.unescape(text)
+        text = html.escape(fit.elide(plain, QtGui.QFontMetricsF(font), width))
     if label.text != text or label.opts.get("color") != colour:  # each set re-lays out the whole chart
         label.setText(text, color=colour)
     view._set_row(label, ROW_TITLE, bool(text))
@@ -69,7 +79,11 @@ def plot_width(view: ChartView, plan: fit.LegendPlan) -> float:
 
 
 def fit_axis_titles(view: ChartView) -> None:
-    """Shorten each shown axis title to its axis's length (two stacked panels share the chart's height)."""
+    """Shorten each shown axis title to its axis's length (two stacked panels share the chart's height), and the
+    chart's title to its width."""
+    full_title = getattr(view._title, "gpudesk_full_title", None)
+    if full_title:
+        set_title(view, full_title, view._title.opts.get("color") or view._theme.foreground)
     for panel in view.panels:
         plot = panel.plot
         if not plot.isVisible():

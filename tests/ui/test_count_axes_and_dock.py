@@ -77,3 +77,15 @@ def test_a_marker_label_keeps_off_the_phase_labels(small_chart) -> None:
         if line.isVisible():
             overlap = marker.sceneBoundingRect().intersected(line.label.sceneBoundingRect())
             assert overlap.isEmpty() or overlap.width() < 1 or overlap.height() < 1
+
+
+def test_a_chart_title_wider_than_a_narrow_chart_is_shortened(small_chart) -> None:
+    spec = timeline([8.0] * 12, [(1.0, "Pilot")])
+    spec.title = "Roadmap: capacity and monthly spend across every phase of the plan"
+    small_chart.set_spec(spec)
+    flush()
+    shown = small_chart._title.text
+    assert shown.endswith("…") and len(shown) < len(spec.title), shown
+    small_chart.resize(1400, 500)  # room again: the whole title
+    flush()
+    assert small_chart._title.text == spec.title
