@@ -76,8 +76,8 @@ def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int,
                   f"{server.provenance.source_of('nic_gbps') or 'no citation recorded'}")
     elif nic is not None:
         gbps, nics = float(nic.gbps), gpus_per_node
-        source = (f"catalog nics/{nic.id}.gbps ({gbps:g} Gb/s), one per GPU: the plan's NIC, servers/{server.id} "
-                  f"lists no back-end NIC; {nic.provenance.source_of('gbps') or 'no citation recorded'}")
+        source = (f"catalog nics/{nic.id}.gbps ({gbps:g} Gb/s, one per GPU, the plan's NIC as servers/{server.id} "
+                  f"lists no back-end NIC): {nic.provenance.source_of('gbps') or 'no citation recorded'}")
     else:
         gbps, nics = float("nan"), gpus_per_node
         source = f"unknown: servers/{server.id} lists no back-end NIC and the plan has no scale-out fabric"
