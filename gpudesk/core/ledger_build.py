@@ -140,7 +140,7 @@ def _rented_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
     price = fs.number(f"delivery.price.{mode}") * per
     od = fs.number("delivery.price.cloud_on_demand") * per
     source, date = fs.explain(f"delivery.price.{mode}").source, offer.provenance.date
-    detail = f"{instances:,.0f} × {offer.instance} ({per} GPUs each)"
+    detail = f"{instances:,.0f} × {offer.instance} ({per}-GPU instances)"
     category = "rental" if mode in TERM_MODES else "cloud"
     terms: tuple[tuple[str, object], ...] = (("instances", instances), ("instance", offer.instance), ("per", per),
                                              ("provider", offer.provider), ("region", offer.region))
