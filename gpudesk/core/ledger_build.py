@@ -185,6 +185,8 @@ def _agent_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
     offer = r.cpu_offer
     for key in agent_cpu_keys(out.phase):
         prefix = key[: -len("agent.cpu_cost_per_month")]
+        if key not in fs:  # the workload was not sized (its blocker says why): no VMs to price
+            continue
         vcpus = fs.number(prefix + "agent.vcpus", 0.0)
         price = _price(fs.number(prefix + "agent.cpu_price_per_vcpu_hour"))
         hours = fs.number(prefix + "agent.hours_per_month", 730.0)
