@@ -137,25 +137,32 @@ def investment_table(ctx: ProposalContext) -> DataTable:
         waiting = any(line.period == "once" for p in phases for line in p.ledger.unpriced)
         return t.get("bom.quote_needed") if waiting and priced == 0 else _money(ctx, priced)
 
+    def total(phases: list[PhaseEstimate], amount: float) -> str:
+        """A total that leaves out lines awaiting a quote says so beside the amount (as the cost pages do)."""
+        missing = sum(len(p.ledger.unpriced) for p in phases)
+        shown = _money(ctx, amount)
+        return t.get("cost.partial_total", value=shown, count=missing) if missing else shown
+
     for p in ctx.plan.phases:
         ledger = p.ledger
         if ctx.multi_phase:
             rows.append((t.get("exec.phase_short", index=p.index + 1), once([p]),
-                         _money(ctx, ledger.opex_per_year), _money(ctx, ledger.phase_total)))
+                         _money(ctx, ledger.opex_per_year), total([p], ledger.phase_total)))
         else:
             rows.append((t.get("exec.this_plan"), once([p]), _money(ctx, ledger.opex_per_year),
-                         _money(ctx, ledger.total_over_years(3)), _money(ctx, ledger.total_over_years(5)),
-                         _money(ctx, ledger.phase_total)))
+                         total([p], ledger.total_over_years(3)), total([p], ledger.total_over_years(5)),
+                         total([p], ledger.phase_total)))
     total_rows = 0
     if ctx.multi_phase:
         roadmap = ctx.plan.roadmap
         rows.append((t.get("exec.all_phases"), once(list(ctx.plan.phases)), "",
-                     _money(ctx, ctx.plan.total)))
+                     total(list(ctx.plan.phases), ctx.plan.total)))
         total_rows = 1
         for years in (3, 5):
             key = f"roadmap.spend_{years}y"
             if roadmap is not None and key in roadmap:
-                rows.append((t.get("exec.first_years", years=years), "", "", _money(ctx, roadmap.number(key))))
+                rows.append((t.get("exec.first_years", years=years), "", "",
+                             total(list(ctx.plan.phases), roadmap.number(key))))
                 total_rows += 1
     return DataTable(header, tuple(rows), ("left",) + ("right",) * (len(columns) - 1), t.get("exec.investment"),
                      total_rows=total_rows)
