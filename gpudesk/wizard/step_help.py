@@ -19,18 +19,9 @@ import html
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from gpudesk.wizard.step_record import W
+from gpudesk.wizard.step_record import Text, W
 from gpudesk.wizard.steps import STEPS
 from gpudesk.wizard.steps import step as step_of
-
-
-@dataclass(frozen=True)
-class Text:
-    en: str
-    zh: str
-
-    def get(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
 
 
 @dataclass(frozen=True)
