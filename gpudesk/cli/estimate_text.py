@@ -32,7 +32,7 @@ def _count(value: Any, one: str, many: str) -> str:
 
 
 def _name(vocabulary: Any, code: Any) -> str:
-    return vocabulary.term(code).name(LANG) if isinstance(code, str) and code in vocabulary else str(code or "")
+    return vocabulary.name_of(code, LANG) if isinstance(code, str) else ""
 
 
 def _workload_line(w: dict[str, Any]) -> str:
