@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# pytest-xdist workers for `make test`: one per CPU (`make test TEST_WORKERS=0` runs in one process).
+TEST_WORKERS ?= auto
 
 .PHONY: help venv run test lint test-core fuzz catalog bench screenshots clean
 
@@ -21,12 +23,13 @@ run: $(STAMP) ## open gpudesk on the bundled catalog with a sample plan
 	@$(BIN)/python -m gpudesk.ui.preflight
 	$(BIN)/gpudesk resources/samples/startup-inspection.gpudesk
 
-test: $(STAMP) lint ## run every test (offscreen), after the lint
+test: $(STAMP) lint ## run every test (offscreen), after the lint and type checks
 	@$(BIN)/python -m gpudesk.ui.preflight --offscreen
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
 
-lint: $(STAMP) ## ruff (pyflakes and syntax), configured in pyproject.toml
+lint: $(STAMP) ## ruff (pyflakes and syntax) and mypy (strict below the faces), configured in pyproject.toml
 	$(BIN)/ruff check gpudesk tests benchmarks
+	$(BIN)/mypy
 
 fuzz: $(STAMP) ## long fuzz run: 10,000 plans and 10,000 catalog CSVs, counts per outcome (FUZZ_ARGS to change)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m tests.fuzz $(or $(FUZZ_ARGS),--plans 10000 --csvs 10000 --save fuzz-failures)

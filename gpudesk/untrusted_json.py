@@ -79,8 +79,11 @@ def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def value_depth(value: Any) -> int:
-    """Deepest nesting of lists and objects in a parsed value, walked without recursion."""
+def value_depth(value: Any, max_items: int | None = None) -> int:
+    """Deepest nesting of lists and objects in a parsed value, walked without recursion.
+
+    With ``max_items``, a list or object longer than that raises :class:`TooManyItems` as soon as the walk meets it,
+    so an absurdly long list is refused without walking (or later copying) its entries."""
     deepest = 0
     pending: list[tuple[Any, int]] = [(value, 0)]
     while pending:
@@ -91,18 +94,27 @@ def value_depth(value: Any) -> int:
             children = node
         else:
             continue
+        if max_items is not None and len(node) > max_items:
+            raise TooManyItems(len(node), max_items)
         depth += 1
         deepest = max(deepest, depth)
         pending.extend((child, depth) for child in children if isinstance(child, (dict, list)))
     return deepest
 
 
+class TooManyItems(ValueError):
+    def __init__(self, count: int, limit: int) -> None:
+        super().__init__(f"a list or object of {count:,} entries (the most any field allows is {limit:,})")
+        self.count, self.limit = count, limit
+
+
 def _too_deep(name: str, depth: int, max_nesting: int) -> UntrustedJSONError:
     return UntrustedJSONError(f"{name} is nested too deeply ({depth} levels; the limit is {max_nesting})")
 
 
-def parse_json_text(text: str, name: str, max_nesting: int = MAX_NESTING) -> Any:
-    """Parse JSON text from an untrusted source; raises :class:`UntrustedJSONError`."""
+def parse_json_text(text: str, name: str, max_nesting: int = MAX_NESTING, max_items: int | None = None) -> Any:
+    """Parse JSON text from an untrusted source; raises :class:`UntrustedJSONError` (also for a list or object
+    longer than ``max_items``, when given)."""
     try:
         value = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_without_duplicates)
     except json.JSONDecodeError as exc:
@@ -113,13 +125,17 @@ def parse_json_text(text: str, name: str, max_nesting: int = MAX_NESTING) -> Any
         raise _too_deep(name, nesting_depth(text), max_nesting) from None
     except ValueError as exc:  # refused constants, duplicate keys, integers with too many digits
         raise UntrustedJSONError(f"{name} is not acceptable JSON: {exc}") from None
-    depth = value_depth(value)
+    try:
+        depth = value_depth(value, max_items)
+    except TooManyItems as exc:
+        raise UntrustedJSONError(f"{name} holds {exc}") from None
     if depth > max_nesting:
         raise _too_deep(name, depth, max_nesting)
     return value
 
 
-def parse_json_bytes(raw: bytes, name: str, max_nesting: int = MAX_NESTING) -> tuple[Any, bool]:
+def parse_json_bytes(raw: bytes, name: str, max_nesting: int = MAX_NESTING,
+                     max_items: int | None = None) -> tuple[Any, bool]:
     """Decode and parse; returns ``(value, had_bom)``."""
     text, had_bom = decode_utf8(raw, name)
-    return parse_json_text(text, name, max_nesting), had_bom
+    return parse_json_text(text, name, max_nesting, max_items), had_bom

@@ -20,3 +20,22 @@ def emitted_check_ids() -> set[str]:
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     ids.add(first.value)
     return ids
+
+
+def check_steps() -> dict[str, str]:
+    """The step each ``Check(...)`` call names (its third argument), by check id; a name (``GPU_STEP``) is resolved
+    from the module's top-level constants."""
+    steps: dict[str, str] = {}
+    for path in SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        constants = {target.id: node.value.value for node in tree.body if isinstance(node, ast.Assign)
+                     and isinstance(node.value, ast.Constant) for target in node.targets if isinstance(target, ast.Name)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Check":
+                first = node.args[0] if node.args else None
+                step = node.args[2] if len(node.args) > 2 else next((k.value for k in node.keywords if k.arg == "step"), None)
+                if isinstance(first, ast.Constant) and step is not None:
+                    value = step.value if isinstance(step, ast.Constant) else \
+                        constants.get(step.id) if isinstance(step, ast.Name) else None
+                    steps[first.value] = value
+    return steps

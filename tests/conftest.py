@@ -10,15 +10,23 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from time_budget import (check_slow_marks, pytest_runtest_logreport, pytest_runtest_logstart,  # noqa: F401
+                         pytest_runtest_makereport, pytest_sessionfinish, pytest_terminal_summary)
 
 # Offscreen Qt gets real screen sizes (the plugin's default is one 800 × 800 screen): a 1366 × 768 laptop, the
 # primary screen (the plugin makes the first name in sort order primary), and a 1920 × 1080 desktop beside it;
+# then two scaled screens: a 1920 × 1080 laptop at 150% (1280 × 720 logical pixels, device pixel ratio 1.5) and a
+# 4K monitor at 200% (1920 × 1080 logical, ratio 2). The plugin takes sizes in logical pixels.
 # tests/ui/test_window_fits.py opens windows on each. Qt reads the layout from a file named in the platform.
 SCREENS = (
     {"name": "1-laptop", "x": 0, "y": 0, "width": 1366, "height": 768, "logicalDpi": 96, "logicalBaseDpi": 96,
      "dpr": 1},
     {"name": "2-desktop", "x": 1366, "y": 0, "width": 1920, "height": 1080, "logicalDpi": 96,
      "logicalBaseDpi": 96, "dpr": 1},
+    {"name": "3-laptop-150", "x": 3286, "y": 0, "width": 1280, "height": 720, "logicalDpi": 96, "logicalBaseDpi": 96,
+     "dpr": 1.5},
+    {"name": "4-4k-200", "x": 4566, "y": 0, "width": 1920, "height": 1080, "logicalDpi": 96, "logicalBaseDpi": 96,
+     "dpr": 2},
 )
 if os.environ.setdefault("QT_QPA_PLATFORM", "offscreen") == "offscreen":
     _folder = tempfile.mkdtemp(prefix="gpudesk-screens-")
@@ -40,3 +48,7 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("gpudesk-home")
     monkeypatch.setenv("GPUDESK_HOME", str(home))
     yield home
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    check_slow_marks(items)

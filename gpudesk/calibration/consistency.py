@@ -25,7 +25,7 @@ from gpudesk.core.constants import CALIBRATION_MAX_PLAUSIBLE_MFU, GIB
 
 MIB = 1024.0**2
 
-GPU_STEP = 2  # selection step "GPU: memory and compute" (seed: 7 steps of GPU server selection)
+GPU_STEP = "gpu"  # the wizard step that chooses the GPU (gpudesk.vocabulary.steps)
 
 
 class HasValues(Protocol):

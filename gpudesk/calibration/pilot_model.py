@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
 from dataclasses import dataclass, replace
 
 from gpudesk.calibration.fit import FitPoint
@@ -35,7 +36,9 @@ from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.plan_resolve import resolve_model, resolve_phase
 from gpudesk.core.plan_workload import TRAIN_KINDS, hardware_for, training_inputs
 from gpudesk.core.training import estimate_training
-from gpudesk.project.model import Project, Workload
+from gpudesk.project.model import Project
+
+T = TypeVar("T")
 
 TRAIN_METRICS = ("tokens_per_s_per_gpu", "tflops_per_gpu", "mfu", "tokens_per_s", "samples_per_s", "step_time_s")
 LATENCY_METRICS = ("tpot_median_s", "tpot_mean_s", "output_tokens_per_s_per_gpu", "output_tokens_per_s")
@@ -81,7 +84,7 @@ class PilotModel:
         self.accelerator = resolved.accelerator
         self.family = resolved.accelerator.family
         self.gpus_per_node = resolved.server.gpus if resolved.server.is_rack else self.phase.hardware.gpus_per_node
-        self.hw = hardware_for(resolved.accelerator, resolved.server, self.gpus_per_node)
+        self.hw = hardware_for(resolved.accelerator, resolved.server, self.gpus_per_node, resolved.nic)
         self.train = next((w for w in self.phase.workloads if w.kind in TRAIN_KINDS), None)
         self.serve = next((w for w in self.phase.workloads if w.kind == "llm_inference"), None)
         self.train_model = resolve_model(catalog, self.train, where) if self.train else None
@@ -122,7 +125,8 @@ class PilotModel:
             "gpus": self._pick(derived, "gpus", tp * w.parallel.pp),
         }
 
-    def _need(self, workload: Workload | None, what: str) -> Workload:
+    def _need(self, workload: T | None, what: str) -> T:
+        """The phase's workload (or its model) for ``what``; a clear message when the phase has none."""
         if workload is None:
             raise PilotSetupError(f"phase '{self.phase.name}' has no {what} workload to compare this pilot with; "
                                   "add one in step 1 or pick another phase")
@@ -142,7 +146,8 @@ class PilotModel:
         parallel = replace(w.parallel, tp=int(c["tp"]), pp=int(c["pp"]))
         pilot = replace(w, global_batch=int(c["global_batch"]), seq_len=int(c["seq_len"]),
                         micro_batch=int(c["micro_batch"]), parallel=parallel)
-        fs = estimate_training(training_inputs(self.train_model, pilot, self.hw, c["gpus"], calibration))
+        model = self._need(self.train_model, "training")
+        fs = estimate_training(training_inputs(model, pilot, self.hw, c["gpus"], calibration))
         step = float(fs.value_at("train.step_time_s"))
         if not math.isfinite(step):
             raise PilotSetupError(
@@ -165,7 +170,7 @@ class PilotModel:
         w = self._need(self.serve, "LLM serving")
         c = self.serving_conditions(conditions)
         fs = estimate_inference(InferenceInputs(
-            model=self.serve_model, hardware=self.hw, weight_dtype=w.weight_dtype, kv_dtype=w.kv_dtype,
+            model=self._need(self.serve_model, "LLM serving"), hardware=self.hw, weight_dtype=w.weight_dtype, kv_dtype=w.kv_dtype,
             compute_dtype=None if w.compute_dtype == w.weight_dtype else w.compute_dtype,
             prompt_tokens=c["prompt_tokens"], output_tokens=c["output_tokens"], concurrency=c["concurrency"],
             tp=c["tp"], pp=w.parallel.pp, ep=w.parallel.ep, request_rate=0.0, ttft_target_s=UNLOADED_TARGET_S,

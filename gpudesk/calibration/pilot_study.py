@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from gpudesk.calibration.consistency import consistency_checks
@@ -74,20 +74,21 @@ def reproject_plan(fit: FitResult, project: Project, phase_index: int, catalog: 
     units: dict[str, str] = {}
     labels: dict[str, str] = {}
 
-    def project_figures(scales: dict[str, float]) -> dict[str, float]:
+    def project_figures(scales: Mapping[str, float]) -> dict[str, float]:
         trial.calibration = Calibration(measurements=[], fitted=dict(scales), uncertainty={}, enabled=True)
         figures = estimate_phase(trial, phase_index, catalog, search=False).figures
         out = {}
         for key in FULL_SCALE_FIGURES:
-            if key in figures and isinstance(figures.value_at(key), float) and math.isfinite(figures.value_at(key)):
-                out[key] = float(figures.value_at(key))
+            value = figures.value_at(key) if key in figures else math.nan
+            if isinstance(value, float) and math.isfinite(value):
+                out[key] = value
                 units[key], labels[key] = figures.unit(key), figures.label(key)
         return out
 
     reference = project_figures({n: 1.0 for n in fit.scales})
     wanted = [k for k in FULL_SCALE_FIGURES if k in reference]  # stable order for tables and text
 
-    def consistent(scales: dict[str, float]) -> dict[str, float]:
+    def consistent(scales: Mapping[str, float]) -> dict[str, float]:
         values = project_figures(scales)
         return {k: values.get(k, math.nan) for k in wanted}
 

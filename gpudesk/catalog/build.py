@@ -45,13 +45,13 @@ def write_database(sources: CatalogSources, out: Path) -> BuildResult:
         counts: dict[str, int] = {}
         with db.conn:
             for table, rows in sources.tables.items():
-                db[table].insert_all((record_to_row(r) for r in rows), pk="id")
+                db.table(table).insert_all((record_to_row(r) for r in rows), pk="id")
                 counts[table] = len(rows)
-            db[CITATIONS_TABLE].insert_all(
+            db.table(CITATIONS_TABLE).insert_all(
                 (citation_to_row(c) for c in sources.citations.values()), pk="id"
             )
             counts[CITATIONS_TABLE] = len(sources.citations)
-            db[META_TABLE].upsert_all(
+            db.table(META_TABLE).upsert_all(
                 [
                     {"key": "catalog_version", "value": sources.version},
                     {"key": "built", "value": sources.built},

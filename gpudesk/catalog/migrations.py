@@ -34,11 +34,11 @@ def _create_tables(db: sqlite_utils.Database) -> None:
     """Step 1: one table per record type, citations, meta."""
     for name, spec in TABLES.items():
         if not db[name].exists():
-            db[name].create(sqlite_columns(spec.record_type), pk="id", not_null={"id"})
+            db.table(name).create(sqlite_columns(spec.record_type), pk="id", not_null={"id"})
     if not db[CITATIONS_TABLE].exists():
-        db[CITATIONS_TABLE].create(CITATION_COLUMNS, pk="id", not_null={"id"})
+        db.table(CITATIONS_TABLE).create(CITATION_COLUMNS, pk="id", not_null={"id"})
     if not db[META_TABLE].exists():
-        db[META_TABLE].create({"key": str, "value": str}, pk="key")
+        db.table(META_TABLE).create({"key": str, "value": str}, pk="key")
 
 
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {
@@ -63,7 +63,7 @@ def sync_columns(db: sqlite_utils.Database) -> list[str]:
         have = set(db[table].columns_dict)
         for column, col_type in columns.items():
             if column not in have:
-                db[table].add_column(column, col_type)
+                db.table(table).add_column(column, col_type)
                 added.append(f"{table}.{column}")
     return added
 
@@ -82,6 +82,6 @@ def migrate(db: sqlite_utils.Database) -> list[str]:
             MIGRATIONS[version](db)
             changes.append(f"applied schema step {version}")
         changes.extend(f"added column {c}" for c in sync_columns(db))
-        db[META_TABLE].upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
+        db.table(META_TABLE).upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     return changes

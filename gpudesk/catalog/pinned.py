@@ -46,6 +46,7 @@ def record_from_snapshot(key: str, data: Mapping[str, Any]) -> Any:
         shown = "; ".join(str(p) for p in problems[:5])
         more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
         raise CatalogError(f"catalog rows saved in the plan are invalid: {shown}{more}")
+    assert record is not None  # record_from_mapping returns a record or the problems that prevented one
     user_row = bool(provenance.get("user_row")) if isinstance(provenance, Mapping) else False
     return dataclasses.replace(record, provenance=dataclasses.replace(record.provenance, user_row=user_row))
 

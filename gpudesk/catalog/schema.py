@@ -81,12 +81,12 @@ def _kind_of(hint: Any) -> str:
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if hint in (str, float, int, bool):
-        return hint.__name__
+        return str(hint.__name__)
     if origin is tuple:
         return "tuple_float" if args[0] is float else "tuple_str"
     if args and type(None) in args:
         inner = next(a for a in args if a is not type(None))
-        return "opt_" + inner.__name__
+        return "opt_" + str(inner.__name__)
     if origin is dict or hint is dict:
         return "json"
     raise TypeError(f"unsupported catalog field type {hint!r}")
@@ -269,7 +269,7 @@ def format_field_sources(value: dict[str, str]) -> str:
 def record_to_row(record: Any) -> dict[str, Any]:
     """Flat SQLite row for a record (tuples as JSON text, bools as 0/1)."""
     row: dict[str, Any] = {}
-    for name, kind in field_kinds(type(record)).items():
+    for name, kind in field_kinds(record.__class__).items():
         value = getattr(record, name)
         if kind.startswith("tuple"):
             value = json.dumps(list(value))
@@ -324,7 +324,7 @@ def row_to_citation(row: dict[str, Any]) -> rec.Citation:
 
 def record_as_mapping(record: Any) -> dict[str, Any]:
     """A record's fields and provenance as one mapping (the inverse of ``intake.record_from_mapping``)."""
-    data = {name: getattr(record, name) for name in field_kinds(type(record))}
+    data = {name: getattr(record, name) for name in field_kinds(record.__class__)}
     prov: rec.Provenance = record.provenance
     data.update(
         source=prov.source, date=prov.date, field_sources=dict(prov.field_sources),

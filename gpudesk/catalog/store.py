@@ -14,7 +14,7 @@ import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from gpudesk import paths
 from gpudesk.catalog import records as rec
@@ -184,21 +184,21 @@ class Catalog:
 
     # -- typed access ----------------------------------------------------
     def accelerators(self) -> list[rec.Accelerator]: return self.rows("accelerators")
-    def accelerator(self, rid: str) -> rec.Accelerator: return self.row("accelerators", rid)
+    def accelerator(self, rid: str) -> rec.Accelerator: return cast("rec.Accelerator", self.row("accelerators", rid))
     def models(self) -> list[rec.ModelArch]: return self.rows("models")
-    def model(self, rid: str) -> rec.ModelArch: return self.row("models", rid)
+    def model(self, rid: str) -> rec.ModelArch: return cast("rec.ModelArch", self.row("models", rid))
     def servers(self) -> list[rec.Server]: return self.rows("servers")
-    def server(self, rid: str) -> rec.Server: return self.row("servers", rid)
+    def server(self, rid: str) -> rec.Server: return cast("rec.Server", self.row("servers", rid))
     def interconnects(self) -> list[rec.Interconnect]: return self.rows("interconnects")
-    def interconnect(self, rid: str) -> rec.Interconnect: return self.row("interconnects", rid)
+    def interconnect(self, rid: str) -> rec.Interconnect: return cast("rec.Interconnect", self.row("interconnects", rid))
     def switches(self) -> list[rec.Switch]: return self.rows("switches")
-    def switch(self, rid: str) -> rec.Switch: return self.row("switches", rid)
+    def switch(self, rid: str) -> rec.Switch: return cast("rec.Switch", self.row("switches", rid))
     def nics(self) -> list[rec.Nic]: return self.rows("nics")
-    def nic(self, rid: str) -> rec.Nic: return self.row("nics", rid)
+    def nic(self, rid: str) -> rec.Nic: return cast("rec.Nic", self.row("nics", rid))
     def storage_options(self) -> list[rec.StorageOption]: return self.rows("storage_options")
-    def storage_option(self, rid: str) -> rec.StorageOption: return self.row("storage_options", rid)
+    def storage_option(self, rid: str) -> rec.StorageOption: return cast("rec.StorageOption", self.row("storage_options", rid))
     def cloud_offers(self) -> list[rec.CloudOffer]: return self.rows("cloud_offers")
-    def cloud_offer(self, rid: str) -> rec.CloudOffer: return self.row("cloud_offers", rid)
+    def cloud_offer(self, rid: str) -> rec.CloudOffer: return cast("rec.CloudOffer", self.row("cloud_offers", rid))
     def facility_defaults(self) -> list[rec.FacilityDefault]: return self.rows("facility_defaults")
 
     def facility_default(self, kind: str, region: str) -> rec.FacilityDefault:

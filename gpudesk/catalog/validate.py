@@ -57,7 +57,7 @@ def check_record(table: str, record: Any, citation_ids: Collection[str]) -> list
 
     if not ID_PATTERN.match(rid):
         bad("id", "use lower-case letters, digits and . _ + - (at most 80 characters)")
-    kinds = field_kinds(type(record))
+    kinds = field_kinds(record.__class__)
     for name in kinds:
         rule = rule_for(table, name)
         if rule is None:

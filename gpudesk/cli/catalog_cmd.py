@@ -127,7 +127,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = s
         record = catalog.row(args.table, args.id)
         prov = record.provenance
         fields = []
-        for name in field_kinds(type(record)):
+        for name in field_kinds(record.__class__):
             cid = prov.source_of(name)
             cit = catalog.citation(cid) if cid else None
             value = getattr(record, name)

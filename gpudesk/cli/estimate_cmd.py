@@ -21,7 +21,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    from gpudesk.catalog.store import Catalog, CatalogError
+    from gpudesk.catalog.errors import CatalogError
+    from gpudesk.catalog.store import Catalog
     from gpudesk.cli.estimate_text import write_estimate_text
     from gpudesk.results.pipeline import PlanInputError, estimate_plan
     from gpudesk.results.plan_json import plan_to_json

@@ -32,7 +32,7 @@ def _count(value: Any, one: str, many: str) -> str:
 
 
 def _name(vocabulary: Any, code: Any) -> str:
-    return vocabulary.term(code).name(LANG) if isinstance(code, str) and code in vocabulary else str(code or "")
+    return vocabulary.name_of(code, LANG) if isinstance(code, str) else ""
 
 
 def _workload_line(w: dict[str, Any]) -> str:
@@ -101,7 +101,8 @@ def write_estimate_text(document: dict[str, Any], out: TextIO) -> None:
         head += f" ({_count(unpriced, 'cost line', 'cost lines')} without a price, excluded)"
     print(head, file=out)
     for phase in document["phases"]:
-        print(f"\n== Phase {phase['index'] + 1}: {phase['name']} ==", file=out)
+        place = f"Phase {phase['index'] + 1}"
+        print(f"\n== {place}{'' if phase['name'] == place else ': ' + phase['name']} ==", file=out)
         _configuration(phase.get("configuration"), out)
         _ledger(phase.get("ledger"), out)
         if phase["checks"]:

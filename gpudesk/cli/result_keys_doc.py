@@ -15,6 +15,7 @@ MEANINGS: dict[str, str] = {
     # SizedConfiguration
     "accelerator_id": "catalog id of the accelerator", "accelerator_name": "its product name",
     "server_id": "catalog id of the server (a partly populated one ends in @GPUs)", "server_name": "the chassis' product name",
+    "server_vendor": "the chassis' catalog vendor (various = a generic row, generic = derived for an accelerator no server holds)",
     "gpus_per_server": "GPU slots of the chassis", "gpus_per_node": "GPUs populated per server",
     "workloads": "one entry per workload (below)", "gpus": "GPUs the phase deploys (an owned build includes its peak month)",
     "nodes": "⌈GPUs / GPUs per node⌉", "servers": "servers (or rack systems) running the workloads",
@@ -29,6 +30,7 @@ MEANINGS: dict[str, str] = {
     "index": "workload index in the phase", "name": "workload name", "kind": "workload kind code",
     "gpus_needed": "GPUs its own sizing asked for (differs from gpus when the nodes are fixed)", "layout": "parallel layout (below)",
     "gpus_key": "figure key explaining the workload's GPUs", "capacity": "serving capacity (below), null for training",
+    "model_name": "the model's catalog name (empty for kinds without a model)",
     "layout_text": "the layout as printed, e.g. TP4 × PP1 × DP2",
     # Layout
     "tp": "tensor parallel", "pp": "pipeline stages", "cp": "context parallel", "ep": "expert parallel",

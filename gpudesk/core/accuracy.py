@@ -10,6 +10,7 @@ no validated group (vision, recommendation, diffusion, VDI, agents, power, cost)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from gpudesk.core.constants.accuracy import ACCURACY_BANDS, BAND_COVERAGE
 from gpudesk.vocabulary.workloads import LLM_TRAINING_KINDS
@@ -70,9 +71,9 @@ def figure_band(key: str, workload_kind: str) -> Band | None:
     return None
 
 
-def figure_bands(keys: list[str], workload_kinds: list[str]) -> dict[str, dict | None]:
+def figure_bands(keys: list[str], workload_kinds: list[str]) -> dict[str, dict[str, Any] | None]:
     """Bands for the figure keys of a phase: key ``x`` belongs to workload 1, ``wN.x`` to workload N."""
-    out: dict[str, dict | None] = {}
+    out: dict[str, dict[str, Any] | None] = {}
     for key in keys:
         head, _, rest = key.partition(".")
         index, bare = 0, key

@@ -94,7 +94,7 @@ def _link_shapes(links: Links) -> list[tuple[int, ...]]:
 
 
 def _latency(steps: np.ndarray, inter_steps: np.ndarray, links: Links) -> np.ndarray:
-    return links.base_s + (steps - inter_steps) * links.scaleup_hop_s + inter_steps * links.net_hop_s
+    return np.asarray(links.base_s + (steps - inter_steps) * links.scaleup_hop_s + inter_steps * links.net_hop_s)
 
 
 def collective_time(op: str, size_bytes: np.ndarray, group: np.ndarray, local: np.ndarray,

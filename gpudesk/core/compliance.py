@@ -49,7 +49,7 @@ def availability_checks(catalog: Catalog, phase: Phase, acc: rec.Accelerator, se
     for part, status in ((acc.name, acc_status), (server.name, server_status)):
         if status.status == "unavailable" and not (rented and priced_offer_exists(catalog, acc.id, market, in_country)):
             checks.append(Check(
-                "compliance.part_unavailable", "blocker", 2, "A part of the plan cannot be bought in its market",
+                "compliance.part_unavailable", "blocker", "gpu", "A part of the plan cannot be bought in its market",
                 f"{part} is unavailable in {market_name(market)} since {status.effective or 'an undated rule'}: "
                 f"{status.rule} (source {status.source}, taken {status.date}).",
                 f"Choose a part available in {market_name(market)}" + (f", e.g. {alternatives}" if alternatives else "")
@@ -61,7 +61,7 @@ def availability_checks(catalog: Catalog, phase: Phase, acc: rec.Accelerator, se
             break
         if status.status == "restricted" and not rented:
             checks.append(Check(
-                "compliance.part_restricted", "warning", 2, "A part of the plan needs an export licence or approval",
+                "compliance.part_restricted", "warning", "gpu", "A part of the plan needs an export licence or approval",
                 f"{part} is restricted in {market_name(market)} since {status.effective or 'an undated rule'}: "
                 f"{status.rule} (source {status.source}, taken {status.date}).",
                 "Confirm the licence or the buyer's approval before quoting delivery dates"
@@ -72,7 +72,7 @@ def availability_checks(catalog: Catalog, phase: Phase, acc: rec.Accelerator, se
             break
     if not acc_status.known:
         checks.append(Check(
-            "compliance.availability_unknown", "info", 2, "No availability data for this market",
+            "compliance.availability_unknown", "info", "gpu", "No availability data for this market",
             f"The catalog has no availability row for {acc.name} in {market_name(market)}; whether it can be bought "
             "there was not checked.",
             "Add an availability row (status, rule, date, source) for this part and market in your catalog.",
@@ -90,19 +90,19 @@ def residency_checks(phase: Phase, acc: rec.Accelerator, offer: rec.CloudOffer |
     fix = "Choose a domestic accelerator" + (f", e.g. {domestic_alts}" if domestic_alts else "") + "."
     if c.domestic_parts == "required" and not is_domestic(acc):
         checks.append(Check(
-            "compliance.domestic_required", "blocker", 2, "信创 procurement needs a domestic accelerator",
+            "compliance.domestic_required", "blocker", "gpu", "信创 procurement needs a domestic accelerator",
             f"The customer requires China-domestic parts (信创); {acc.name} is made by {acc.vendor}.",
             fix, (), numbers,
         ))
     elif c.domestic_parts == "preferred" and not is_domestic(acc):
         checks.append(Check(
-            "compliance.domestic_preferred", "warning", 2, "A domestic accelerator is preferred",
+            "compliance.domestic_preferred", "warning", "gpu", "A domestic accelerator is preferred",
             f"The customer prefers China-domestic parts (信创); {acc.name} is made by {acc.vendor}.",
             fix, (), numbers,
         ))
     if offer is not None and mode in PUBLIC_CLOUD_MODES and not offer_allowed(offer, market, c.data_residency == "in_country"):
         checks.append(Check(
-            "compliance.offer_outside_market", "blocker", 6, "The cloud offer is outside the plan's market",
+            "compliance.offer_outside_market", "blocker", "delivery", "The cloud offer is outside the plan's market",
             f"The plan is in {market_name(market)} but rents {offer.provider} {offer.instance} in {offer.region} "
             f"(sold in {market_name(offer.market)}).",
             f"Choose an offer sold in {market_name(market)}, or clear the cloud offer in step 6 to "
@@ -111,7 +111,7 @@ def residency_checks(phase: Phase, acc: rec.Accelerator, offer: rec.CloudOffer |
         ))
     if c.mlps_level >= MLPS_CLOUD_LEVEL and mode in PUBLIC_CLOUD_MODES:
         checks.append(Check(
-            "compliance.mlps_public_cloud", "warning", 6, "MLPS 2.0 (等保) filing on a shared public cloud",
+            "compliance.mlps_public_cloud", "warning", "delivery", "MLPS 2.0 (等保) filing on a shared public cloud",
             f"The system is filed at MLPS 2.0 level {c.mlps_level} and runs on {compared_mode_name(mode, 'en')}; the "
             "cloud platform must "
             f"itself hold a filing at level {c.mlps_level} or above (GB/T 22239-2019 cloud extensions).",
@@ -127,7 +127,7 @@ def validation_check(acc: rec.Accelerator) -> list[Check]:
     if acc.family in MATMUL_EFFICIENCY_BF16:
         return []
     return [Check(
-        "accuracy.family_not_validated", "info", 1, "No validation for this hardware family",
+        "accuracy.family_not_validated", "info", "task", "No validation for this hardware family",
         f"gpudesk has no published efficiency measurement and no validation case for {acc.family} ({acc.name}); "
         "its figures use the cross-family median efficiencies, so the accuracy band does not apply to them.",
         "Run a pilot on the platform and load its logs (calibration) before committing to the figures.",
@@ -143,12 +143,13 @@ def pricing_check(phase: Phase, r: ResolvedPhase, ledger: CostLedger) -> list[Ch
     if servers is None or servers.priced or phase.costs.gpu_price_override > 0:
         return []
     return [Check(
-        "cost.hardware_unpriced", "warning", 7, "The hardware has no price: capex and TCO leave the servers out",
+        "cost.hardware_unpriced", "warning", "tco", "The hardware has no price: capex and TCO leave the servers out",
         f"Neither {r.server.name} nor {r.accelerator.name} has a price in the catalog, so the phase's capex, TCO "
         "and cost comparison leave the servers out until a quote is entered.",
         "Enter the vendor's quote per accelerator in costs.gpu_price_override, or add the server's price with its "
         "source as a user catalog row.",
-        ("tco.capex",), {"server": r.server.name, "accelerator": r.accelerator.name},
+        ("tco.capex",), {"server": r.server.name, "accelerator": r.accelerator.name, "server_vendor": r.server.vendor,
+                         "server_gpus": (r.catalog_server or r.server).gpus},
     )]
 
 
@@ -158,7 +159,7 @@ def currency_check(phase: Phase) -> list[Check]:
     if phase_market(phase) != "cn" or costs.currency == "CNY":
         return []
     return [Check(
-        "cost.currency_converted", "info", 7, "A China plan costed in another currency",
+        "cost.currency_converted", "info", "tco", "A China plan costed in another currency",
         f"The plan is in market cn but costed in {costs.currency}, as set in costs.currency: the catalog's CNY "
         f"prices (Chinese cloud offers, domestic servers) are converted at the plan's exchange rate of "
         f"{costs.cny_per_usd:g} CNY per USD (costs.cny_per_usd).",

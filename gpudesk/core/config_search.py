@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -33,7 +33,7 @@ from gpudesk.core.hardware import HardwareArrays, capacity_bytes
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
 from gpudesk.core.plan_workload import TRAIN_KINDS
 from gpudesk.core.precision import bytes_per_value
-from gpudesk.core.search_catalog import cooling_ok, eligible, unit_costs
+from gpudesk.core.search_catalog import UnitCost, cooling_ok, eligible, unit_costs
 from gpudesk.core.search_choice import Spec, choose, point
 from gpudesk.core.search_levers import Lever, explain
 from gpudesk.core.search_points import PointTable, SearchPoint
@@ -228,10 +228,10 @@ def search_phase(catalog: Catalog, phase: Phase, r: ResolvedPhase, rate: float |
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value
+            return cast("PhaseSearch | None", stop.value)
 
 
-def _result(phase: Phase, w: Workload, family: str, table: PointTable, units: list, excluded: dict[str, str],
+def _result(phase: Phase, w: Workload, family: str, table: PointTable, units: list[UnitCost], excluded: dict[str, str],
             started: float, serving_ctx: search_serving.Context | None = None) -> PhaseSearch:
     spec = SPECS[family]
     bits = min_bits(w, family)

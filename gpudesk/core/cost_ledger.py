@@ -53,9 +53,9 @@ class LedgerLine:
         if amount is None:
             return [None] * self.months
         if self.period == "once":
-            return [amount] + [0.0] * (self.months - 1)
+            return [amount, *([0.0] * (self.months - 1))]
         shares = self.profile or (1.0,) * self.months
-        return [amount * s for s in shares[: self.months]]
+        return [float(amount * s) for s in shares[: self.months]]
 
     @property
     def phase_amount(self) -> float | None:

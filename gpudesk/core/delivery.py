@@ -94,14 +94,18 @@ def break_even_month(cum_a: Any, cum_b: Any) -> Any:
     return np.where(found, first + 1.0, np.nan)
 
 
+def _gpus_word(count: int) -> str:
+    return "GPU" if count == 1 else "GPUs"
+
+
 def _gpu_hour_price(fs: FigureSet, inp: DeliveryInputs, mode: str, offer: CloudOffer, field_name: str) -> float | None:
     per_instance = getattr(offer, field_name)
     if per_instance is None or offer.gpus <= 0:  # a CPU-only offer has no price per GPU-hour
         return None
     value = convert(per_instance / offer.gpus, offer.currency, inp.currency, inp.cny_per_usd)
     fs.input(f"delivery.price.{mode}", value, f"{inp.currency}/GPU-h", f"{_named(mode)} price per GPU-hour",
-             catalog_source(offer, field_name) + f" (per instance / {offer.gpus} GPUs, in {inp.currency})")
-    return value
+             catalog_source(offer, field_name) + f" (per instance / {offer.gpus} {_gpus_word(offer.gpus)}, in {inp.currency})")
+    return float(value)
 
 
 def _gpu_month_price(fs: FigureSet, inp: DeliveryInputs, offer: CloudOffer) -> float | None:
@@ -110,8 +114,8 @@ def _gpu_month_price(fs: FigureSet, inp: DeliveryInputs, offer: CloudOffer) -> f
         return None
     value = convert(offer.monthly_per_month / offer.gpus, offer.currency, inp.currency, inp.cny_per_usd)
     fs.input("delivery.price.cloud_monthly", value, f"{inp.currency}/GPU-month", "monthly subscription per GPU",
-             catalog_source(offer, "monthly_per_month") + f" (per instance / {offer.gpus} GPUs, in {inp.currency})")
-    return value
+             catalog_source(offer, "monthly_per_month") + f" (per instance / {offer.gpus} {_gpus_word(offer.gpus)}, in {inp.currency})")
+    return float(value)
 
 
 def _billed_gpus(fs: FigureSet, key: str, gpus: Any, offer: CloudOffer) -> Any:
@@ -259,7 +263,7 @@ def delivery_checks(fs: FigureSet) -> list[Check]:
     if sens == "regulated" and public_cloud(mode):
         alt = cheapest_allowed_mode(fs)
         checks.append(Check(
-            "delivery.regulated_data_public_cloud", "blocker", 6, "Regulated data cannot go to a public cloud mode",
+            "delivery.regulated_data_public_cloud", "blocker", "delivery", "Regulated data cannot go to a public cloud mode",
             f"The data is marked regulated, which rules out {_named(mode)} and the other shared public-cloud modes.",
             f"Use private on-premises, dedicated bare metal or hybrid with regulated data kept on owned capacity"
             f"{f' (cheapest allowed here: {_named(alt)})' if alt else ''}.",
@@ -267,14 +271,14 @@ def delivery_checks(fs: FigureSet) -> list[Check]:
         ))
     elif sens == "sensitive" and public_cloud(mode):
         checks.append(Check(
-            "delivery.sensitive_data_public_cloud", "warning", 6, "Sensitive data in a public cloud mode",
+            "delivery.sensitive_data_public_cloud", "warning", "delivery", "Sensitive data in a public cloud mode",
             f"The data is marked sensitive and the plan uses {_named(mode)}.",
             "Confirm encryption, residency and access controls with the provider, or keep the data on owned capacity.",
             ("delivery.data_sensitivity",), {"mode": mode},
         ))
     if sens == "regulated" and mode == "hybrid":
         checks.append(Check(
-            "delivery.hybrid_burst_data", "warning", 6, "Hybrid bursts must not carry regulated data",
+            "delivery.hybrid_burst_data", "warning", "delivery", "Hybrid bursts must not carry regulated data",
             "Burst capacity runs in a public cloud; only workloads without regulated data may burst.",
             "Split workloads: regulated training and serving on owned nodes, bursts for the rest.",
             ("delivery.data_sensitivity",), {"mode": mode},

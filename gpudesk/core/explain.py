@@ -198,7 +198,7 @@ class FigureSet:
             )
 
     # -- reading --------------------------------------------------------
-    def __contains__(self, key: str) -> bool:
+    def __contains__(self, key: object) -> bool:
         return key in self._entries
 
     def __getitem__(self, key: str) -> Any:

@@ -175,7 +175,7 @@ def fabric_checks(fs: FigureSet) -> list[Check]:
     if head == head and head < 0:  # more nodes than three tiers of these switches connect
         cap, nodes = at(fs, "net.max_nodes_this_tier", i), at(fs, "net.nodes", i)
         checks.append(Check(
-            "net.beyond_three_tiers", "warning", 8, "Too many nodes for a three-tier fabric of these switches",
+            "net.beyond_three_tiers", "warning", "network", "Too many nodes for a three-tier fabric of these switches",
             f"{nodes:,.0f} nodes need more ports than a three-tier fabric of these switches connects "
             f"(at most {cap:,.0f} nodes); the switch count and cost shown are a lower bound.",
             "Split the cluster into several fabrics (pods joined at the data-centre network), choose "
@@ -185,7 +185,7 @@ def fabric_checks(fs: FigureSet) -> list[Check]:
     elif head == head and head < growth:
         tiers = at(fs, "net.tiers", i)
         checks.append(Check(
-            "net.no_expansion_headroom", "warning", 5, "The fabric cannot grow as planned",
+            "net.no_expansion_headroom", "warning", "network", "The fabric cannot grow as planned",
             f"This {tiers:.0f}-tier fabric takes {head:.0f} more nodes before it needs another switch tier, but the plan "
             f"adds {growth:.0f}.",
             "Build the spine layer for the final size now (spare spine ports), or choose higher-radix switches.",
@@ -196,7 +196,7 @@ def fabric_checks(fs: FigureSet) -> list[Check]:
     if o > 1.0 and tiers0 >= 2:
         eff, raw = at(fs, "net.effective_per_gpu_bw", t), at(fs, "net.per_gpu_bw", t)
         checks.append(Check(
-            "net.oversubscribed", "warning", 5, "Oversubscribed fabric slows cross-leaf collectives",
+            "net.oversubscribed", "warning", "network", "Oversubscribed fabric slows cross-leaf collectives",
             f"Leaves are {o:.1f}:1 oversubscribed, so each GPU gets {eff:.1f} GB/s across leaves instead of "
             f"{raw:.1f} GB/s.",
             "Use a non-blocking (1:1) fabric for training; keep oversubscription for inference or storage networks.",
@@ -207,7 +207,7 @@ def fabric_checks(fs: FigureSet) -> list[Check]:
     ns, fe = at(fs, "net.north_south_gbps", j), at(fs, "net.frontend_capacity_gbps", j)
     if fe > 0 and ns > fe:  # a server record without front-end NICs leaves the capacity unknown, not zero
         checks.append(Check(
-            "net.frontend_short", "warning", 5, "Front-end network too small for client traffic",
+            "net.frontend_short", "warning", "network", "Front-end network too small for client traffic",
             f"Peak client traffic is {ns:,.1f} Gb/s but the front-end NICs carry {fe:,.1f} Gb/s.",
             "Add front-end NICs or faster ones, or spread serving over more nodes.",
             ("net.north_south_gbps", "net.frontend_capacity_gbps"), {"north_south_gbps": ns, "frontend_gbps": fe},
@@ -216,7 +216,7 @@ def fabric_checks(fs: FigureSet) -> list[Check]:
     lat, budget = at(fs, "net.one_way_latency", k), at(fs, "net.latency_budget", None)
     if lat > budget:
         checks.append(Check(
-            "net.latency_budget", "warning", 5, "Network latency exceeds the budget",
+            "net.latency_budget", "warning", "network", "Network latency exceeds the budget",
             f"One-way latency across the fabric is {lat * 1e6:,.1f} us, above the {budget * 1e6:,.0f} us budget.",
             "Keep latency-critical serving within one leaf or one node (scale-up domain).",
             ("net.one_way_latency", "net.latency_budget"), {"latency_us": lat * 1e6, "budget_us": budget * 1e6},

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 import numpy as np
 
@@ -100,6 +101,12 @@ def _accelerator_sources(a: Accelerator) -> dict[str, str]:
         _SOURCES.clear()
     _SOURCES[id(a)] = (a, found)
     return found
+class MemoryFields(TypedDict):
+    """The capacity arguments of ``MemoryInputs`` (:meth:`HardwareArrays.memory_fields`)."""
+
+    gpu_memory_gb: np.ndarray
+    gpu_memory_formula: str
+    gpu_memory_source: str
 
 
 def _value(raw: float | None) -> float:
@@ -228,7 +235,7 @@ class HardwareArrays:
             memory_formula=self.memory_formula,
         )
 
-    def memory_fields(self) -> dict[str, object]:
+    def memory_fields(self) -> MemoryFields:
         """The capacity arguments of ``MemoryInputs``: value (GB), formula and catalog source."""
         return {"gpu_memory_gb": self.memory_gb, "gpu_memory_formula": self.memory_formula,
                 "gpu_memory_source": self.sources["memory"]}

@@ -43,6 +43,9 @@ class HostInputs:
     cpu_cores_override: int = 0  # project Hardware.cpu_cores_per_node (0 = server)
     ram_gb_override: float = 0.0  # project Hardware.host_ram_gb (0 = server)
     pcie_lanes_override: int = 0  # lanes from the CPUs when the datasheet says (0 = sockets x per-socket)
+    serves: bool = False  # a serving workload: the server holds the model's weights while loading, and the runtime
+    weights_bytes_per_gpu: Any = 0.0  # each GPU's weight shard (NaN = unknown)
+    kv_swap: bool = False  # an LLM server keeps CPU swap space for preempted KV blocks
 
 
 def _rate_per_core(fs: FigureSet, inp: HostInputs) -> Any:
@@ -106,9 +109,12 @@ def host_figures(inp: HostInputs) -> FigureSet:
                      "B", "checkpoint staged in host RAM (async save)", "storage model / user input")
     offload = fs.input("host.cpu_offload", np.asarray(inp.offload_bytes_per_node, dtype=float), "B",
                        "optimizer states offloaded to host RAM", "memory model (ZeRO-Offload) / user input")
-    ram_need = fs.add("host.ram_needed", pinned + stage + offload, "B", "host RAM needed",
-                      "pinned_buffers + checkpoint_staging + cpu_offload",
-                      ["host.pinned_buffers", "host.checkpoint_staging", "host.cpu_offload"])
+    parts, keys = pinned + stage + offload, ["host.pinned_buffers", "host.checkpoint_staging", "host.cpu_offload"]
+    formula = "pinned_buffers + checkpoint_staging + cpu_offload"
+    if inp.serves:
+        serving = _serving_ram(fs, inp, gpus)
+        parts, keys, formula = parts + serving, [*keys, "host.serving_ram"], formula + " + serving_ram"
+    ram_need = fs.add("host.ram_needed", parts, "B", "host RAM needed", formula, keys)
     fs.add("host.ram_headroom", ram - ram_need, "B", "host RAM left over", "ram - ram_needed",
            ["host.ram", "host.ram_needed"])
 
@@ -140,6 +146,26 @@ def host_figures(inp: HostInputs) -> FigureSet:
     return fs
 
 
+def _serving_ram(fs: FigureSet, inp: HostInputs, gpus: Any) -> Any:
+    """Host memory a serving server needs besides the data loader: the weights staged while loading, the LLM
+    runtime's KV swap space, and what the OS and runtime keep. Unknown weights leave it unknown."""
+    weights = fs.input("host.weights_per_gpu", np.asarray(inp.weights_bytes_per_gpu, dtype=float), "B",
+                       "model weights per GPU", "memory model (mem.weights)")
+    share = fs.constant("host.weight_staging_share", C.SERVING_WEIGHT_STAGING_FRACTION)
+    staged = fs.add("host.weights_staged", weights * share * gpus, "B", "model weights staged in host memory",
+                    "weights_per_gpu x weight_staging_share x gpus",
+                    ["host.weights_per_gpu", "host.weight_staging_share", "host.gpus"])
+    keys, total, formula = ["host.weights_staged"], staged, "weights_staged"
+    if inp.kv_swap:
+        swap = fs.constant("host.kv_swap_per_gpu", C.SERVING_CPU_SWAP_PER_GPU)
+        swapped = fs.add("host.kv_swap", swap * gpus, "B", "CPU swap space for KV blocks", "kv_swap_per_gpu x gpus",
+                         ["host.kv_swap_per_gpu", "host.gpus"])
+        keys, total, formula = [*keys, "host.kv_swap"], total + swapped, formula + " + kv_swap"
+    system = fs.constant("host.system_reserved", C.HOST_SYSTEM_RESERVED)
+    return fs.add("host.serving_ram", total + system, "B", "host RAM for serving (weights, swap, system)",
+                  formula + " + system_reserved", [*keys, "host.system_reserved"])
+
+
 def host_checks(fs: FigureSet) -> list[Check]:
     checks: list[Check] = []
     i = worst_index(fs["host.gpu_feed_fraction"])
@@ -148,7 +174,7 @@ def host_checks(fs: FigureSet) -> list[Check]:
         need, offered = at(fs, "host.cores_per_gpu_needed", i), at(fs, "host.cores_per_gpu_offered", i)
         cores_needed = at(fs, "host.cores_needed", i)
         checks.append(Check(
-            "host.cpu_starves_gpus", "blocker" if feed < 0.5 else "warning", 3,
+            "host.cpu_starves_gpus", "blocker" if feed < 0.5 else "warning", "host",
             "CPU cores cannot feed the GPUs",
             f"Each GPU needs {need:.1f} CPU cores for loading and preprocessing at the planned throughput, but the "
             f"server offers {offered:.1f} per GPU; the GPUs would run at about {feed:.0%} of plan.",
@@ -162,7 +188,7 @@ def host_checks(fs: FigureSet) -> list[Check]:
         cores_needed = at(fs, "host.cores_needed", i)
         ram_needed = at(fs, "host.ram_needed", None) / C.GB if "host.ram_needed" in fs else float("nan")
         checks.append(Check(
-            "host.server_spec_unknown", "info", 3, "Server CPU and memory not in the catalog",
+            "host.server_spec_unknown", "info", "host", "Server CPU and memory not in the catalog",
             f"The catalog has no CPU core count or RAM for this server, so the feed check cannot run. The plan "
             f"needs at least {cores_needed:,.0f} CPU cores"
             + (f" and {ram_needed:,.0f} GB of host RAM" if ram_needed >= 1 else "") + " per server.",
@@ -174,7 +200,7 @@ def host_checks(fs: FigureSet) -> list[Check]:
     if headroom == headroom and headroom < 0:
         need_gb, have_gb = at(fs, "host.ram_needed", j) / C.GB, at(fs, "host.ram", j) / C.GB
         checks.append(Check(
-            "host.ram_short", "blocker", 3, "Host RAM is too small",
+            "host.ram_short", "blocker", "host", "Host RAM is too small",
             f"The plan needs {need_gb:,.0f} GB of host RAM (pinned buffers, checkpoint staging, CPU offload) but the "
             f"server has {have_gb:,.0f} GB.",
             "Add host memory, turn off CPU offload, or checkpoint synchronously instead of staging in RAM.",
@@ -183,7 +209,7 @@ def host_checks(fs: FigureSet) -> list[Check]:
     need_l, have_l = at(fs, "host.pcie_lanes_needed", None), at(fs, "host.pcie_lanes_offered", None)
     if need_l > have_l:
         checks.append(Check(
-            "host.pcie_lanes_short", "info", 3, "GPUs and NICs share PCIe uplinks",
+            "host.pcie_lanes_short", "info", "host", "GPUs and NICs share PCIe uplinks",
             f"The GPUs and NICs use {need_l:.0f} PCIe lanes but the CPUs provide {have_l:.0f}; devices share "
             "uplinks through PCIe switches, so host-to-GPU copies and storage reads contend.",
             "Confirm the board's PCIe switch topology pairs each GPU with its NIC (GPUDirect RDMA), or choose a "
@@ -195,7 +221,7 @@ def host_checks(fs: FigureSet) -> list[Check]:
         if ratio < 1.0:
             slot, nic = at(fs, "host.pcie_x16_bw", None), at(fs, "host.nic_bw", None)
             checks.append(Check(
-                "host.nic_pcie_bottleneck", "warning", 3, "PCIe slot slower than the NIC",
+                "host.nic_pcie_bottleneck", "warning", "host", "PCIe slot slower than the NIC",
                 f"A PCIe x16 slot of this generation moves {slot:.0f} GB/s but each NIC runs at {nic:.0f} GB/s; "
                 f"the NIC reaches only {ratio:.0%} of line rate.",
                 "Use a PCIe Gen5 platform for 400 Gb/s NICs (Gen6 for 800 Gb/s), or slower NICs.",
@@ -205,7 +231,7 @@ def host_checks(fs: FigureSet) -> list[Check]:
         g_gen, s_gen = at(fs, "host.gpu_pcie_gen", None), at(fs, "host.pcie_gen", None)
         if s_gen == s_gen and g_gen > s_gen:
             checks.append(Check(
-                "host.pcie_gen_mismatch", "info", 3, "Server PCIe generation below the GPU's",
+                "host.pcie_gen_mismatch", "info", "host", "Server PCIe generation below the GPU's",
                 f"The GPU supports PCIe Gen{g_gen:.0f} but the server runs Gen{s_gen:.0f}; host-to-GPU copies run "
                 "at half the GPU's interface speed per generation step.",
                 "Pick a server with the GPU's PCIe generation, or accept slower loading and checkpoint restore.",

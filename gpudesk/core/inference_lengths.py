@@ -27,7 +27,7 @@ def lognormal_quantile(mean: np.ndarray, sd: np.ndarray, z: float | np.ndarray) 
 
 
 def concurrency_with_spread(budget_b: np.ndarray, per_sequence_b: np.ndarray, per_token_b: np.ndarray,
-                            length_sd: np.ndarray, z: float) -> np.ndarray:
+                            length_sd: np.ndarray | float, z: float) -> np.ndarray:
     """Largest C with C·A + z·sd·a·√C ≤ F: sequences whose KV cache fits at the percentile (A bytes per sequence
     at the mean length, a bytes per token, F the budget). Falls back to ⌊F/A⌋ without spread."""
     f = np.maximum(np.asarray(budget_b, dtype=np.float64), 0.0)

@@ -55,7 +55,7 @@ def wait_quantile(rate: np.ndarray, service_s: np.ndarray, servers: np.ndarray, 
     return np.where(rho < 1.0, t, np.inf)
 
 
-def max_load(service_s: np.ndarray, servers: np.ndarray, budget_s: np.ndarray, q: float | np.ndarray,
+def max_load(service_s: np.ndarray, servers: np.ndarray | float, budget_s: np.ndarray, q: float | np.ndarray,
              variability: np.ndarray | float | None = None) -> np.ndarray:
     """Highest utilisation ρ whose q-quantile of waiting stays within ``budget_s`` (0 when the budget is negative;
     1 when it is infinite)."""
@@ -78,7 +78,7 @@ def max_load(service_s: np.ndarray, servers: np.ndarray, budget_s: np.ndarray, q
     return np.where(ok, np.nan_to_num(rho, nan=0.0), 0.0)
 
 
-def max_rate_for(service_s: np.ndarray, servers: np.ndarray,
+def max_rate_for(service_s: np.ndarray, servers: np.ndarray | float,
                  budgets: Sequence[tuple[np.ndarray, float | np.ndarray]],
                  variability: np.ndarray | float | None = None) -> np.ndarray:
     """Largest arrival rate (requests/s) meeting every (waiting budget, exceedance) pair; an infinite budget is no
@@ -96,7 +96,7 @@ def max_rate_for(service_s: np.ndarray, servers: np.ndarray,
     return np.where(np.isfinite(s) & (s > 0), rate, 0.0)
 
 
-def max_rate(service_s: np.ndarray, servers: np.ndarray, p50_budget_s: np.ndarray, p99_budget_s: np.ndarray,
+def max_rate(service_s: np.ndarray, servers: np.ndarray | float, p50_budget_s: np.ndarray, p99_budget_s: np.ndarray,
              variability: np.ndarray | float | None = None) -> np.ndarray:
     """Largest arrival rate whose P50 and P99 waits stay within their budgets (0 when none does)."""
     return max_rate_for(service_s, servers, [(p50_budget_s, 0.5), (p99_budget_s, 0.01)], variability)

@@ -85,12 +85,12 @@ class ReplicaModel:
 
     @property
     def gpus(self) -> np.ndarray:
-        return np.maximum(self.tp, self.ep) * self.pp
+        return np.asarray(np.maximum(self.tp, self.ep) * self.pp)
 
     @property
     def attention_groups(self) -> np.ndarray:
         """Attention data-parallel groups in a replica: max(t, e) / t (1 unless experts span more GPUs than TP)."""
-        return np.maximum(self.tp, self.ep) / self.tp
+        return np.asarray(np.maximum(self.tp, self.ep) / self.tp)
 
     @property
     def expert_split(self) -> np.ndarray:
@@ -105,7 +105,7 @@ class ReplicaModel:
             touched = 1.0 - (1.0 - m.experts_per_token / m.n_experts) ** np.maximum(tokens, 1.0)
         dense = (self.linear_params - self.routed_params) * self.weight_bytes + self.head_params * 2.0
         routed = self.routed_params * touched * self.weight_bytes
-        return dense / (self.tp * self.pp) + routed / (self.expert_split * self.pp)
+        return np.asarray(dense / (self.tp * self.pp) + routed / (self.expert_split * self.pp))
 
     def _collectives(self, tokens: np.ndarray) -> np.ndarray:
         m = self.model
@@ -152,10 +152,10 @@ class ReplicaModel:
             / (self.attention_peak * eff.attention)
         # a pilot calibration of the framework share scales the serving share by the same factor
         share = min(1.0, SV.SERVING_PREFILL_GEMM_SHARE.value * eff.framework / FRAMEWORK_GEMM_TIME_SHARE.value)
-        return (gemm + attn) / share
+        return np.asarray((gemm + attn) / share)
 
     def prefill(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
         """Seconds to prefill ``tokens`` tokens (sequences of ``seq_len``), weights streamed at least once."""
         stream = self.weights_read(tokens) / (self.hw.hbm_bw * self.eff.hbm)
-        return (np.maximum(self.prefill_compute(tokens, seq_len), stream) + self._collectives(tokens)
-                + self.kernel_boundaries())
+        return np.asarray(np.maximum(self.prefill_compute(tokens, seq_len), stream) + self._collectives(tokens)
+                          + self.kernel_boundaries())

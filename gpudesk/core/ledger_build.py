@@ -71,7 +71,8 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
     if config.partly_populated:
         detail += f" (partly populated: {config.gpus_per_node} of {config.gpus_per_server} GPU slots)"
     server_params = (("gpus", config.gpus_per_node), ("accelerator", r.accelerator.name),
-                     ("slots", config.gpus_per_server), ("partly", config.partly_populated))
+                     ("slots", config.gpus_per_server), ("partly", config.partly_populated),
+                     ("server_vendor", config.server_vendor))
     price = _price(fs.number("tco.server_price"))
     out.add("servers", "hardware", "capex", config.server_name, detail, config.servers_new, "server", price, "once",
             _status(price, user=bool(phase.costs.gpu_price_override), estimated="tco.gpu_price" in fs),
@@ -139,7 +140,7 @@ def _rented_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
     price = fs.number(f"delivery.price.{mode}") * per
     od = fs.number("delivery.price.cloud_on_demand") * per
     source, date = fs.explain(f"delivery.price.{mode}").source, offer.provenance.date
-    detail = f"{instances:,.0f} × {offer.instance} ({per} GPUs each)"
+    detail = f"{instances:,.0f} × {offer.instance} ({per}-GPU instances)"
     category = "rental" if mode in TERM_MODES else "cloud"
     terms: tuple[tuple[str, object], ...] = (("instances", instances), ("instance", offer.instance), ("per", per),
                                              ("provider", offer.provider), ("region", offer.region))
@@ -184,6 +185,8 @@ def _agent_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
     offer = r.cpu_offer
     for key in agent_cpu_keys(out.phase):
         prefix = key[: -len("agent.cpu_cost_per_month")]
+        if key not in fs:  # the workload was not sized (its blocker says why): no VMs to price
+            continue
         vcpus = fs.number(prefix + "agent.vcpus", 0.0)
         price = _price(fs.number(prefix + "agent.cpu_price_per_vcpu_hour"))
         hours = fs.number(prefix + "agent.hours_per_month", 730.0)

@@ -55,13 +55,13 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
     fs.input("tco.months", float(ledger.months), "months", "phase duration", "user input (duration_months)")
     fs.input("plan.phase_cost", ledger.phase_total, cur, "cost of this phase",
              _lines_text(ledger, "every line over the phase's months"))
-    once = fs.input("tco.one_time", ledger.one_time, cur, "paid once (capex and one-off services)",
-                    _lines_text(ledger, "one-time lines", "once"))
+    fs.input("tco.one_time", ledger.one_time, cur, "paid once (capex and one-off services)",
+             _lines_text(ledger, "one-time lines", "once"))
     for n in (3, 5):
-        fs.add(f"tco.total_{n}y", once + n * opex, cur, f"{n}-year total cost of ownership",
+        fs.add(f"tco.total_{n}y", ledger.total_over_years(n), cur, f"{n}-year total cost of ownership",
                f"one_time + {n} × opex_per_year", ["tco.one_time", "tco.opex_per_year"])
     horizon = fs.input("tco.horizon_years", float(years), "years", "planning horizon", "user input (horizon_years)")
-    fs.add("tco.total_horizon", once + horizon * opex, cur, "total cost over the planning horizon",
+    fs.add("tco.total_horizon", ledger.total_over_years(horizon), cur, "total cost over the planning horizon",
            "one_time + horizon_years × opex_per_year", ["tco.one_time", "tco.horizon_years", "tco.opex_per_year"])
     _tax_figures(fs, ledger)
 

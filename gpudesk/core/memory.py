@@ -275,6 +275,7 @@ def _record_activations(fs: FigureSet, inp: MemoryInputs, cfg: Settings, bud: Bu
     modelled = bud.train_act.modelled if bud.train_act is not None else bool(m.n_layers)
     note = "" if modelled else f"kind={m.kind}: no layer shapes — activations not modelled, total is a lower bound"
     if cfg.training:
+        assert bud.train_act is not None  # a training budget always models its activations
         rc = {"none": "all tensors kept", "selective": "selective recompute: core attention recomputed (no 5·a·s/h)",
               "full": "full recompute: layer input 2·s·b·h kept, one layer recomputed at a time"}[inp.recompute]
         formula = ("per layer s·b·h·(R + S/t + 5·a·s/(h·t))/c with R = 10 (SP: 10/t), S = 24 for GPT shapes, "
@@ -322,6 +323,7 @@ def _record_limits(fs: FigureSet, inp: MemoryInputs, cfg: Settings, bud: Budget,
     limit_deps = ["mem.usable", "mem.runtime", "mem.model_states", "mem.c.fragmentation"]
     with np.errstate(divide="ignore", invalid="ignore"):
         if cfg.training:
+            assert bud.train_act is not None  # a training budget always models its activations
             per_sample = (1 + f) * bud.train_act.bytes(s, 1.0)
             mb = np.where(per_sample > 0, np.floor(np.maximum(fixed, 0) / per_sample), np.nan)
             fs.add("mem.max_micro_batch", mb, "sequences", "largest micro-batch that fits",

@@ -149,16 +149,16 @@ class TrainingActivations:
     modelled: bool
     working_layer: np.ndarray | float = 0.0  # one layer's full activations, one micro-batch (its backward's set)
 
-    def bytes(self, seq_len: np.ndarray, micro_batch: np.ndarray) -> np.ndarray:
+    def bytes(self, seq_len: np.ndarray, micro_batch: np.ndarray | float) -> np.ndarray:
         s = as_array(seq_len)
         first = self.alpha_first * s + self.beta_first * s * s
         last = self.alpha_last * s + self.beta_last * s * s
-        return as_array(micro_batch) * np.maximum(first, last)
+        return np.asarray(as_array(micro_batch) * np.maximum(first, last))
 
     def max_seq_len(self, budget_per_sample: np.ndarray) -> np.ndarray:
         """Largest s with α·s + β·s² ≤ budget on every stage (closed form of the quadratic)."""
-        return np.minimum(_solve(self.alpha_first, self.beta_first, budget_per_sample),
-                          _solve(self.alpha_last, self.beta_last, budget_per_sample))
+        return np.asarray(np.minimum(_solve(self.alpha_first, self.beta_first, budget_per_sample),
+                                     _solve(self.alpha_last, self.beta_last, budget_per_sample)))
 
 
 def _solve(alpha: np.ndarray, beta: np.ndarray, budget: np.ndarray) -> np.ndarray:

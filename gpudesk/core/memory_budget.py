@@ -82,7 +82,7 @@ class Budget:
     @property
     def state_total(self) -> np.ndarray:
         s = self.states
-        return s.weights + s.gradients + s.optimizer + s.lora_adapters + s.zero3_gathered + s.amp_weight_cache
+        return np.asarray(s.weights + s.gradients + s.optimizer + s.lora_adapters + s.zero3_gathered + s.amp_weight_cache)
 
 
 def runtime_bytes(cfg: Settings, lay: Layout) -> np.ndarray:
@@ -136,7 +136,7 @@ def evaluate_layout(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: n
 
 
 def _largest_power_of_two_at_most(x: np.ndarray) -> np.ndarray:
-    return 2.0 ** np.floor(np.log2(np.maximum(x, 1.0)))
+    return np.asarray(2.0 ** np.floor(np.log2(np.maximum(x, 1.0))))
 
 
 def _fewest_tp_pp(cfg: Settings, capacity: np.ndarray, seq_len: np.ndarray, micro_batch: np.ndarray,
@@ -235,7 +235,7 @@ def _on_distinct(search: Callable[..., np.ndarray], shape: tuple[int, ...], rows
         return np.broadcast_to(search(**fixed), rows.shape)
     representative, inverse = distinct_rows(list(varying.values()))
     answers = search(**fixed, **{k: v[representative] for k, v in varying.items()})
-    return np.broadcast_to(answers, representative.shape)[inverse]
+    return np.asarray(np.broadcast_to(answers, representative.shape)[inverse])
 
 
 def distinct_rows(columns: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:

@@ -64,7 +64,7 @@ class Layout:
 
     @property
     def gpus(self) -> np.ndarray:
-        return self.tp * self.pp * self.dp * self.cp
+        return np.asarray(self.tp * self.pp * self.dp * self.cp)
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ class ParamShard:
 
     @property
     def total(self) -> np.ndarray:
-        return self.linear + self.experts + self.unquantised
+        return np.asarray(self.linear + self.experts + self.unquantised)
 
 
 def shard_params(pb: ParamBreakdown, lay: Layout) -> ParamShard:
@@ -165,7 +165,7 @@ def amp_weight_cache(pb: ParamBreakdown, lay: Layout, recompute: str) -> np.ndar
     sh = shard_params(pb, lay)
     head = float(pb.vocab * pb.hidden) / lay.tp if pb.from_architecture else lay.tp * 0.0
     blocks = sh.layer_dense + sh.layer_experts if recompute == "full" else sh.linear + sh.experts
-    return AMP_WEIGHT_CACHE_BYTES.value * (blocks + head)
+    return np.asarray(AMP_WEIGHT_CACHE_BYTES.value * (blocks + head))
 
 
 def model_state_bytes(

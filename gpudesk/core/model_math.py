@@ -108,8 +108,11 @@ def _mla_norms(m: ModelArch) -> int:
 def param_breakdown(m: ModelArch) -> ParamBreakdown:
     """Parameter groups from the architecture fields (published count if no layer shapes)."""
     if not has_layer_shapes(m):
-        return ParamBreakdown(False, *([float("nan")] * 7), float(m.params_total), float(m.active_params),
-                              m.n_layers, float("nan"), float("nan"), m.hidden, m.vocab)
+        nan = float("nan")
+        return ParamBreakdown(False, embedding=nan, attention=nan, mlp_dense=nan, experts_routed=nan,
+                              experts_shared=nan, router=nan, norms=nan, total=float(m.params_total),
+                              active=float(m.active_params), n_layers=m.n_layers, lora_in_out=nan, matmul_active=nan,
+                              hidden=m.hidden, vocab=m.vocab)
     h, L, V = m.hidden, m.n_layers, m.vocab
     mult = 3 if m.gated_mlp else 2
     attn_shapes = _attention_shapes(m)
@@ -199,7 +202,7 @@ def parameter_count(m: ModelArch) -> FigureSet:
 
 
 def _kv_heads_per_rank(m: ModelArch, tp: ArrayLike) -> np.ndarray:
-    return np.maximum(np.ceil(kv_heads(m) / np.maximum(as_array(tp), 1.0)), 1.0)
+    return np.asarray(np.maximum(np.ceil(kv_heads(m) / np.maximum(as_array(tp), 1.0)), 1.0))
 
 
 def kv_values_per_token_layer(m: ModelArch, tp: ArrayLike = 1) -> np.ndarray:
@@ -250,11 +253,11 @@ def kv_cache_bytes(m: ModelArch, kv_dtype: str, tokens: ArrayLike, sequences: Ar
                    tp: ArrayLike = 1) -> np.ndarray:
     """KV cache bytes per TP rank: full layers hold every token, sliding layers min(w, tokens)."""
     if not has_layer_shapes(m):
-        return as_array(tokens) * as_array(sequences) * as_array(tp) * 0.0
+        return np.asarray(as_array(tokens) * as_array(sequences) * as_array(tp) * 0.0)
     full, sliding = kv_layer_counts(m)
     tok = as_array(tokens)
     held = full * tok + (sliding * np.minimum(float(m.sliding_window or 0), tok) if sliding else 0.0)
-    return kv_values_per_token_layer(m, tp) * bytes_per_value(kv_dtype) * held * as_array(sequences)
+    return np.asarray(kv_values_per_token_layer(m, tp) * bytes_per_value(kv_dtype) * held * as_array(sequences))
 
 
 def attention_core_dims(m: ModelArch) -> float:

@@ -82,6 +82,7 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
         sizings.append(WorkloadSizing(
             index=i, name=w.name, kind=w.kind, gpus=result.gpus, gpus_needed=result.gpus_needed or result.gpus,
             layout=result.layout, sized_by=result.sized_by, gpus_key=key, capacity=result.capacity,
+            model_name=result.model_name,
         ))
     keys = [_workload_key(i) for i in range(len(results))]
     if shared:
@@ -128,6 +129,6 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
         server_name=chassis.name, gpus_per_server=chassis.gpus, gpus_per_node=per_server,
         workloads=tuple(sizings), gpus=int(total), nodes=int(nodes), servers=int(servers), servers_carried=int(kept),
         delivery_mode=phase.delivery.mode, shared_capacity=shared, rack_scale=r.server.is_rack,
-        servers_owned=owned_servers(phase, servers), baseline_gpus=int(baseline),
+        servers_owned=owned_servers(phase, servers), baseline_gpus=int(baseline), server_vendor=chassis.vendor,
     )
     return config

@@ -50,7 +50,7 @@ def per_gpu_price_pitfall(
     }
     unit = "a job" if per == "job" else "a month of the load"
     return [Check(
-        "pitfall.per_gpu_price", "warning", 7, "The cheaper GPU per hour costs more per job",
+        "pitfall.per_gpu_price", "warning", "tco", "The cheaper GPU per hour costs more per job",
         f"{names[chosen]} costs {price[chosen]:,.2f} {currency}/GPU-h, less than {names[best]} at "
         f"{price[best]:,.2f}, but {unit} costs {work[chosen]:,.0f} {currency} on it against {work[best]:,.0f} "
         f"{currency} on {names[best]}.",
@@ -92,7 +92,7 @@ def ecosystem_pitfall(accelerator: Accelerator, kinds: Sequence[str]) -> list[Ch
         group = GROUP_NAME[field_name]
         source = accelerator.provenance.source_of(field_name) if level else "not recorded"
         out.append(Check(
-            "pitfall.software_ecosystem", "blocker" if level == "none" else "warning" if level else "info", 2,
+            "pitfall.software_ecosystem", "blocker" if level == "none" else "warning" if level else "info", "gpu",
             "Software ecosystem may not support the workload",
             f"{accelerator.name} runs {stack}: {group} is supported {LEVEL_TEXT[level]} (source: {source}); "
             f"frameworks listed: {listed}. Driver, framework and container mismatches lengthen deployment and "
@@ -118,7 +118,7 @@ def utilisation_pitfall(utilisation: float, break_even_utilisation: float, mode:
     ratio = f" Over the phase it costs {cost_ratio:,.1f}× paying on demand for the hours used." \
         if cost_ratio == cost_ratio else ""
     return [Check(
-        "pitfall.no_utilisation_plan", "warning", 6, "Committed capacity would sit idle",
+        "pitfall.no_utilisation_plan", "warning", "delivery", "Committed capacity would sit idle",
         f"The plan uses the {mode} capacity {utilisation:.0%} of the time, below the {break_even_utilisation:.0%} at "
         f"which it becomes cheaper than paying by the hour.{ratio}",
         "Plan the load (shared queue, more teams, inference off-peak), commit less and burst on demand, or rent.",
@@ -140,7 +140,7 @@ def scaling_path_pitfall(
         "the provider supplies the power"
     power_zh = f"已供电机柜余量 {rack_headroom_kw:,.0f} kW" if owned else "电力由服务商提供"
     return [Check(
-        "pitfall.no_scaling_path", "warning", 5, "No path to scale out",
+        "pitfall.no_scaling_path", "warning", "network", "No path to scale out",
         f"The plan expects {growth_nodes:.0f} more nodes ({growth_kw:,.0f} kW); the fabric takes {headroom_nodes:.0f} "
         f"more nodes and {power}.",
         "Reserve spine ports and facility power for the growth now; adding network and power later is slower and dearer.",
@@ -157,7 +157,7 @@ def bottleneck_pitfall(checks: Sequence[Check]) -> list[Check]:
         return []
     ids = ", ".join(c.id for c in found)
     return [Check(
-        "pitfall.bottlenecks", "warning", 3, "GPUs would wait on CPU, IO or network",
+        "pitfall.bottlenecks", "warning", "host", "GPUs would wait on CPU, IO or network",
         f"{len(found)} bottleneck(s) found ({ids}); the GPUs cost the same while they wait, so the job takes longer and "
         "costs more.",
         "Resolve each listed check before buying more GPUs.",
@@ -174,7 +174,7 @@ def no_fabric_pitfall(nodes: float, gpus_per_node: float, frontend: str) -> list
                else "the catalog has no front-end network for this server, so the estimate still assumes its "
                "back-end NICs, which nothing connects")
     return [Check(
-        "pitfall.no_fabric_for_nodes", "warning", 5, "Several nodes but no scale-out network",
+        "pitfall.no_fabric_for_nodes", "warning", "network", "Several nodes but no scale-out network",
         f"The phase spreads one job over {nodes:,.0f} nodes of {gpus_per_node:,.0f} GPUs with the network fabric set "
         f"to none; {assumed}. Growing past one node later means rebuilding the network.",
         "Plan a scale-out fabric (InfiniBand or RoCE Ethernet) for the nodes now, or keep the job within one node.",
@@ -188,7 +188,7 @@ def latency_pitfall(ttft_unloaded_s: float, target_s: float, which: str) -> list
     if not (ttft_unloaded_s > target_s):
         return []
     return [Check(
-        "pitfall.latency_target_unreachable", "blocker", 1, "The latency target cannot be met at any scale",
+        "pitfall.latency_target_unreachable", "blocker", "task", "The latency target cannot be met at any scale",
         f"An idle replica needs {ttft_unloaded_s * 1000:,.0f} ms to the first token (prefill of the prompt and one "
         f"step) against a {which} target of {target_s * 1000:,.0f} ms; queueing only adds to it, so more replicas "
         "cannot help.",
@@ -204,7 +204,7 @@ def consumer_gpu_pitfall(accelerator: Accelerator, gpus: float) -> list[Check]:
     link = accelerator.scaleup_link or "none"
     source = accelerator.provenance.source_of("segment")
     return [Check(
-        "pitfall.consumer_gpus", "warning", 2, "Consumer GPUs for multi-GPU training",
+        "pitfall.consumer_gpus", "warning", "gpu", "Consumer GPUs for multi-GPU training",
         f"{gpus:,.0f} {accelerator.name} train together, but these are consumer boards (catalog segment; {source}): "
         f"no NVLink (scale-up link: {link}), so every gradient crosses PCIe and the CPU; the stock driver does not "
         "enable peer-to-peer; and the GeForce driver licence excludes data-centre deployment.",
@@ -216,7 +216,7 @@ def consumer_gpu_pitfall(accelerator: Accelerator, gpus: float) -> list[Check]:
 def residency_pitfall(storage_name: str, provider: str, mode: str) -> list[Check]:
     """Regulated data on owned premises while the dataset lives in a public cloud's storage service."""
     return [Check(
-        "pitfall.data_residency", "blocker", 4, "Regulated data kept in public cloud storage",
+        "pitfall.data_residency", "blocker", "storage", "Regulated data kept in public cloud storage",
         f"The data is marked regulated and the compute is {mode.replace('_', ' ')} on the customer's premises, but "
         f"the dataset and checkpoints are planned on {storage_name}, a {provider} cloud service.",
         "Keep regulated data on storage in the customer's own site (parallel file system, NAS or local NVMe), or "

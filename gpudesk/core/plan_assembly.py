@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 
+from gpudesk.catalog import records as rec
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.hardware import capacity_source
+from gpudesk.core.hardware import HardwareArrays, capacity_source
 from gpudesk.core.pitfalls import bottleneck_pitfall
 from gpudesk.core.plan_pitfalls import plan_pitfalls
 from gpudesk.core.plan_precision import precision_checks
@@ -47,10 +48,17 @@ def _dispatch(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, whe
               calibration: CalibrationScales | None) -> WorkloadResult:
     """Size one workload; LLM training and serving use the pilot calibration when there is one."""
     gpn = r.server.gpus if r.server.is_rack else phase.hardware.gpus_per_node
-    hw = hardware_for(r.accelerator, r.server, gpn, phase.hardware.gpu_power_limit_w)
+    hw = hardware_for(r.accelerator, r.server, gpn, r.nic, phase.hardware.gpu_power_limit_w)
     if w.kind == "rendering_vdi":
         return size_vdi(r.accelerator, w, phase, where)
     model = resolve_model(catalog, w, where)
+    result = _size_model(model, phase, w, r, hw, where, calibration)
+    result.model_name = model.name
+    return result
+
+
+def _size_model(model: rec.ModelArch, phase: Phase, w: Workload, r: ResolvedPhase, hw: HardwareArrays, where: str,
+                calibration: CalibrationScales | None) -> WorkloadResult:
     source = capacity_source(r.accelerator)
     if w.kind in TRAIN_KINDS:
         if model.kind not in ("decoder", "encoder", "encoder-decoder"):
@@ -75,7 +83,7 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
         total, cap = figures.number("mem.total") / 1e9, figures.number("mem.capacity") / 1e9
         min_gpus = figures.number("mem.min_gpus")
         checks.append(Check(
-            "task.model_does_not_fit", "blocker", 2, "The model does not fit in GPU memory",
+            "task.model_does_not_fit", "blocker", "gpu", "The model does not fit in GPU memory",
             f"Each {r.accelerator.name} needs {total:,.1f} GB but has {cap:,.1f} GB with this layout "
             f"(weights, gradients, optimizer states, activations, KV cache and runtime overheads).",
             f"Shard further (more tensor/pipeline parallel, ZeRO-3), recompute activations, use lower precision, "
@@ -86,7 +94,7 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
     days = figures.number("train.time_to_train_days")
     if w.kind in TRAIN_KINDS and math.isfinite(days) and days > w.deadline_days:
         checks.append(Check(
-            "task.deadline_missed", "warning", 1, "The training deadline is not met",
+            "task.deadline_missed", "warning", "task", "The training deadline is not met",
             f"Training {w.train_tokens:,.3g} tokens takes {days:,.1f} days on {results[0].gpus:,} GPUs; "
             f"the deadline is {w.deadline_days:,.0f} days.",
             "Allow more nodes (set nodes to 0 to let gpudesk size them), a faster GPU, FP8 training, "
@@ -107,7 +115,7 @@ def _ttft_checks(w: Workload, figures: FigureSet) -> list[Check]:
         ttft = figures.number(key)
         if target > 0 and math.isfinite(ttft) and ttft * 1000 > target:
             out.append(Check(
-                "task.ttft_target_missed", "warning", 1, "The time-to-first-token target is not met",
+                "task.ttft_target_missed", "warning", "task", "The time-to-first-token target is not met",
                 f"TTFT ({label}) is {ttft * 1000:,.0f} ms against a target of {target:,.0f} ms.",
                 "Raise tensor parallelism, shorten prompts, use a faster GPU or disaggregate prefill.",
                 (key,), {"ttft_ms": ttft * 1000, "target_ms": target, "which": label},
@@ -123,7 +131,7 @@ def _offer_checks(phase: Phase, r: ResolvedPhase) -> list[Check]:
     gpu_offer = f"{r.offer.provider} {r.offer.instance}" if r.offer is not None else "no offer (unpriced)"
     chosen = phase.delivery.cloud_offer_id
     return [Check(
-        "delivery.cpu_offer_prices_no_gpus", "info" if agents else "warning", 6, "A CPU-only offer cannot price GPUs",
+        "delivery.cpu_offer_prices_no_gpus", "info" if agents else "warning", "delivery", "A CPU-only offer cannot price GPUs",
         f"The chosen cloud offer {chosen} has no GPUs: "
         + ("it prices the agents' CPU virtual machines; " if agents else "")
         + f"the {r.accelerator.name} GPU-hours are priced from {gpu_offer}.",
@@ -140,7 +148,7 @@ def _server_fit(r: ResolvedPhase) -> list[Check]:
     if row is None or row.id == r.server.id:
         return []
     return [Check(
-        "hardware.server_partly_populated", "info", 2, "A partly populated server stands in",
+        "hardware.server_partly_populated", "info", "gpu", "A partly populated server stands in",
         f"No {r.accelerator.name} server in the catalog holds {r.server.gpus} GPUs; the plan uses {row.name} "
         f"fitted with {r.server.gpus} of its {row.gpus} GPU slots, its power and price reduced by the GPUs left out.",
         "Quote a server built for this GPU count, or add one in the catalog browser.",

@@ -30,7 +30,11 @@ from gpudesk.core.storage import StorageInputs, storage_checks, storage_figures
 from gpudesk.core.tco import TcoInputs, tco_figures
 from gpudesk.project.model import Phase
 from gpudesk.vocabulary.delivery import priced_as
+from gpudesk.vocabulary.workloads import ITEM_SERVING_KINDS, WORKLOAD_KIND
 
+SERVING_KINDS = (*WORKLOAD_KIND.where(family="llm_serving"), *ITEM_SERVING_KINDS, *WORKLOAD_KIND.where(family="agents"))
+KV_SWAP_KINDS = (*WORKLOAD_KIND.where(family="llm_serving"), *WORKLOAD_KIND.where(family="agents"))
+"""Workloads whose servers hold model weights in host memory while loading; LLM servers also keep KV swap space."""
 ALTERNATIVE = "alt."  # prefix of the figures of owning when the phase rents
 
 
@@ -164,12 +168,16 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
     fs.merge(storage)
     checks += storage_checks(storage)
 
+    kind = phase.workloads[0].kind if phase.workloads else ""
+    serves = not primary.trains and kind in SERVING_KINDS
     host = host_figures(HostInputs(
         server=r.server, throughput_per_gpu=primary.throughput_per_gpu, data_kind=primary.data_kind,
         checkpoint_staging_bytes_per_node=storage.number("storage.checkpoint_size", 0.0) / nodes if primary.trains else 0.0,
         offload_bytes_per_node=primary.figures.number("mem.host_offload", 0.0) * min(gpn, max(config.gpus, 1)),
         gpu_pcie_gen=r.accelerator.pcie_gen, cpu_cores_override=phase.hardware.cpu_cores_per_node,
-        ram_gb_override=phase.hardware.host_ram_gb,
+        ram_gb_override=phase.hardware.host_ram_gb, serves=serves,
+        weights_bytes_per_gpu=primary.figures.number("mem.weights") if serves else 0.0,
+        kv_swap=kind in KV_SWAP_KINDS,
     ))
     fs.merge(host)
     checks += host_checks(host)

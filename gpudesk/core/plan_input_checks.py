@@ -69,7 +69,7 @@ def assumed_inputs(phase: Phase, where: str) -> tuple[list[Assumption], list[Che
     if not notes:
         return [], []
     check = Check(
-        "plan.assumed_inputs", "warning", 1, "Inputs left at gpudesk's defaults",
+        "plan.assumed_inputs", "warning", "task", "Inputs left at gpudesk's defaults",
         f"The plan does not set {count} essential input(s), so gpudesk's defaults stand in for them: "
         + " | ".join(lines) + ".",
         f"Enter these inputs in step 1 ({where}.workloads), or keep each default explicitly; until then the "
@@ -86,7 +86,7 @@ def calibration_checks(calibration: Calibration) -> list[Check]:
         return []
     known = ", ".join([f"{k}.<family>" for k in PER_FAMILY] + list(GLOBAL))
     return [Check(
-        "calibration.unknown_constant", "warning", 7, "Calibration scales left out",
+        "calibration.unknown_constant", "warning", "tco", "Calibration scales left out",
         f"{len(ignored)} fitted scale(s) in the plan's calibration cannot apply and were left out: "
         f"{'; '.join(ignored[:10])}. Calibratable constants are {known}, with scales above 0.",
         "Fit the calibration again from the pilot logs (Tools → Calibrate), or remove these entries.",
@@ -105,7 +105,7 @@ def offer_checks(phase: Phase, r: ResolvedPhase, where: str) -> list[Check]:
         return []
     name = f"{offer.provider} {offer.instance}"
     return [Check(
-        "delivery.offer_mismatch", "blocker", 6, "The chosen cloud offer does not fit the plan",
+        "delivery.offer_mismatch", "blocker", "delivery", "The chosen cloud offer does not fit the plan",
         f"{name} carries {offer.accelerator_id}, not the phase's accelerator {r.accelerator.id}, so its price does "
         "not describe this plan.",
         f"Choose an offer with {r.accelerator.name} in step 6 ({where}.delivery.cloud_offer_id), or clear the field "

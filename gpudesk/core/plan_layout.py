@@ -42,7 +42,7 @@ def layout_search(model: rec.ModelArch, w: Workload, hw: HardwareArrays, gpus: i
     if fs.number("scale.layouts_evaluated") == 0:
         replicas = w.global_batch // max(w.micro_batch, 1)
         checks.append(Check(
-            "scaling.no_layout", "warning", 5, "No parallel layout uses every GPU",
+            "scaling.no_layout", "warning", "network", "No parallel layout uses every GPU",
             f"{gpus:,} GPUs cannot be split into whole data-parallel replicas that each get a micro-batch: the global "
             f"batch of {w.global_batch:,} sequences at {w.micro_batch:,} per GPU feeds at most {replicas:,} replicas "
             "of any power-of-two tensor × pipeline layout.",
@@ -57,7 +57,7 @@ def layout_search(model: rec.ModelArch, w: Workload, hw: HardwareArrays, gpus: i
         gain = best / planned_tokens_per_s - 1
         limit = str(fs.value_at("scale.best_limit"))
         checks.append(Check(
-            "scaling.better_layout", "info", 5, "A faster parallel layout exists",
+            "scaling.better_layout", "info", "network", "A faster parallel layout exists",
             f"On {gpus:,} GPUs, TP{tp} × PP{pp} × EP{ep} trains {gain:.0%} faster than the plan's layout "
             f"({best:,.0f} against {planned_tokens_per_s:,.0f} tokens/s); it is limited by "
             f"{BOTTLENECK.name_of(limit, 'en')}.",

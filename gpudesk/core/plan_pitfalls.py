@@ -67,7 +67,7 @@ def commitment_checks(phase: Phase, figures: FigureSet) -> list[Check]:
     private, cloud = figures.number("delivery.total.private"), figures.number("delivery.total.cloud_on_demand")
     if mode == "private" and cloud_allowed and math.isfinite(private) and math.isfinite(cloud):
         return [Check(
-            "delivery.owning_not_paid_back", "warning", 6, "Owning does not pay back within this phase",
+            "delivery.owning_not_paid_back", "warning", "delivery", "Owning does not pay back within this phase",
             f"Over {phase.duration_months} months, owning costs {private:,.0f} and renting on demand "
             f"{cloud:,.0f} {phase.costs.currency}, even with the servers busy {utilisation:.0%} of the time.",
             "Rent for this phase, lengthen it, or carry the servers into the next phase so they keep earning.",

@@ -44,7 +44,7 @@ def precision_checks(acc: Accelerator, w: Workload, where: str) -> list[Check]:
     out = []
     for precision, field in missing:
         out.append(Check(
-            "task.precision_unsupported", "blocker", 2, "The accelerator has no figure for the compute precision",
+            "task.precision_unsupported", "blocker", "gpu", "The accelerator has no figure for the compute precision",
             f"{acc.name} has no {precision} peak in the catalog (accelerators/{acc.id}.{field} is unknown), so "
             f"{where} cannot be timed in {precision}: its time, throughput and GPU count stay unknown.",
             f"Compute in a precision the catalog lists for {acc.name} ({listed}), or add {field} with its source "

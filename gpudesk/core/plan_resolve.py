@@ -7,7 +7,9 @@ one clear line instead of a traceback.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TypeVar, cast
 
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.errors import CatalogError
@@ -17,6 +19,8 @@ from gpudesk.core.delivery import convert
 from gpudesk.core.market import AvailabilityIndex, offer_allowed, phase_market
 from gpudesk.project.errors import printable
 from gpudesk.project.model import Phase, Workload
+
+T = TypeVar("T")
 
 
 class PlanInputError(ValueError):
@@ -51,7 +55,8 @@ class ResolvedPhase:
     chosen_offer_has_no_gpus: bool = False  # delivery.cloud_offer_id names a CPU-only offer
 
 
-def _lookup(getter, rid: str, where: str):  # type: ignore[no-untyped-def]
+def _lookup(getter: Callable[[str], T], rid: str, where: str) -> T:
+    """A catalog row by id; a missing one becomes a PlanInputError naming the plan field."""
     try:
         return getter(rid)
     except CatalogError as exc:
@@ -98,20 +103,24 @@ def _resolve_model(catalog: Catalog, workload: Workload, where: str) -> rec.Mode
         if record is None:
             raise PlanInputError(f"{where}.custom_model: " + "; ".join(f"{p.field}: {p.reason}" if p.field else p.reason
                                                                        for p in problems))
-        return record
+        return cast("rec.ModelArch", record)  # a "models" mapping gives a ModelArch
     return _lookup(catalog.model, workload.model_id, f"{where}.model_id")
 
 
 def _server_for(catalog: Catalog, phase: Phase, acc: rec.Accelerator, where: str) -> rec.Server:
     if phase.hardware.server_id:
         server = _lookup(catalog.server, phase.hardware.server_id, f"{where}.hardware.server_id")
+        if server.gpus <= 0:
+            raise PlanInputError(
+                f"{where}.hardware.server_id: server {server.id} holds no GPUs in the catalog (gpus = {server.gpus}); "
+                "pick a server with GPUs or clear the field")
         if server.accelerator_id != acc.id:
             raise PlanInputError(
                 f"{where}.hardware.server_id: server {server.id} holds {server.accelerator_id}, "
                 f"not the chosen accelerator {acc.id}; pick a matching server or clear the field"
             )
         return server
-    matches = [s for s in catalog.servers() if s.accelerator_id == acc.id]
+    matches = [s for s in catalog.servers() if s.accelerator_id == acc.id and s.gpus > 0]
     if not matches:
         return generic_server(acc, phase.hardware.gpus_per_node)
     wanted = phase.hardware.gpus_per_node
@@ -190,14 +199,18 @@ def _offer_for(catalog: Catalog, acc_id: str, kinds: tuple[str, ...], cny_per_us
     """The chosen offer, else the cheapest priced offer of these kinds that the plan's market allows."""
     if chosen:
         return catalog.cloud_offer(chosen)
-    offers = [o for o in catalog.cloud_offers() if o.accelerator_id == acc_id and o.kind in kinds
+    priced = [(o, o.on_demand_per_hour) for o in catalog.cloud_offers() if o.accelerator_id == acc_id and o.kind in kinds
               and o.on_demand_per_hour is not None and offer_allowed(o, market, in_country)]
-    if not offers:
+    if not priced:
         return None
-    return min(offers, key=lambda o: (o.on_demand_per_hour / max(o.gpus, 1) / (cny_per_usd if o.currency == "CNY" else 1.0), o.id))
+    return min(priced, key=lambda p: (p[1] / max(p[0].gpus, 1) / (cny_per_usd if p[0].currency == "CNY" else 1.0),
+                                      p[0].id))[0]
 
 
 def _per_vcpu_hour(offer: rec.CloudOffer, cny_per_usd: float) -> float:
+    """USD per vCPU-hour on demand (an offer without an on-demand price sorts last)."""
+    if offer.on_demand_per_hour is None:
+        return float("inf")
     return offer.on_demand_per_hour / offer.vcpus / (cny_per_usd if offer.currency == "CNY" else 1.0)
 
 

@@ -10,7 +10,7 @@ latency targets. A fixed node count in the plan overrides the sizing.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -63,16 +63,31 @@ class WorkloadResult:
     layout: Layout = field(default_factory=Layout)
     gpus_needed: int = 0  # its own sizing when the plan fixes the nodes (0 = same as gpus)
     capacity: ServingCapacity | None = None
+    model_name: str = ""  # the model's catalog name (surfaces name the model by it, never by its id)
 
 
 def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int,
-                 power_limit_w: float = 0.0) -> HardwareArrays:
-    nics = server.nics or gpus_per_node
-    return HardwareArrays.from_accelerators([acc], nic_gbps=server.nic_gbps or 100.0, nics_per_node=nics,
-                                            gpus_per_node=gpus_per_node, power_limit_w=power_limit_w)
+                 nic: rec.Nic | None = None, power_limit_w: float = 0.0) -> HardwareArrays:
+    """The plan's accelerator in its server. Scale-out bandwidth: the server row's back-end NICs; a row that lists
+    none (PCIe and several HGX rows) takes the plan's NIC (step 5), one per GPU as in a rail-optimised node; with
+    neither (no fabric) it is unknown, never a guessed speed. ``power_limit_w`` caps each GPU's power (0 = TDP)."""
+    if server.nic_gbps:
+        gbps, nics = float(server.nic_gbps), server.nics or gpus_per_node
+        source = (f"catalog servers/{server.id}.nic_gbps × nics ({nics} × {gbps:g} Gb/s): "
+                  f"{server.provenance.source_of('nic_gbps') or 'no citation recorded'}")
+    elif nic is not None:
+        gbps, nics = float(nic.gbps), gpus_per_node
+        source = (f"catalog nics/{nic.id}.gbps ({gbps:g} Gb/s, one per GPU, the plan's NIC as servers/{server.id} "
+                  f"lists no back-end NIC): {nic.provenance.source_of('gbps') or 'no citation recorded'}")
+    else:
+        gbps, nics = float("nan"), gpus_per_node
+        source = f"unknown: servers/{server.id} lists no back-end NIC and the plan has no scale-out fabric"
+    hw = HardwareArrays.from_accelerators([acc], nic_gbps=gbps, nics_per_node=nics, gpus_per_node=gpus_per_node,
+                                          power_limit_w=power_limit_w)
+    return replace(hw, sources={**hw.sources, "scaleout": source})
 
 
-def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: object, gpn: int,
+def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: float | np.ndarray, gpn: int,
                    source: str) -> MemoryInputs:
     p = w.parallel
     # micro-batches per optimizer step at this data-parallel degree (gradient accumulation), for pytorch_amp
@@ -132,16 +147,16 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         n_gpus = int(mp * p.dp)
     else:
         mem = estimate_memory(_memory_inputs(model, w, rows, counts / mp, gpn, mem_source))
-        days = np.asarray(sweep["train.time_to_train_days"], dtype=float)
+        sweep_days = np.asarray(sweep["train.time_to_train_days"], dtype=float)
         fits = np.asarray(mem["mem.fits"], dtype=float) > 0
-        ok = fits & np.isfinite(days) & (days <= w.deadline_days)
+        ok = fits & np.isfinite(sweep_days) & (sweep_days <= w.deadline_days)
         if ok.any():
             n_gpus = int(counts[int(np.argmax(ok))])
             sized_by = "deadline"
             formula = (f"smallest GPU count tp·pp·cp × 2^k = {mp} × 2^k that fits in memory and trains within "
                        f"the {w.deadline_days:g}-day deadline")
         else:
-            finite = np.where(fits & np.isfinite(days), days, np.inf)
+            finite = np.where(fits & np.isfinite(sweep_days), sweep_days, np.inf)
             n_gpus = int(counts[int(np.argmin(finite))]) if np.isfinite(finite).any() else int(mp)
             sized_by = "best_effort" if np.isfinite(finite).any() else "memory"
             formula = ("the GPU count tp·pp·cp × 2^k that trains fastest (no count meets the deadline)"
@@ -152,7 +167,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
     gpu_hours = float(figures.value_at("train.gpu_hours"))
     days = float(figures.value_at("train.time_to_train_days"))
     months = max(phase.duration_months, 1)
-    duty = min(1.0, days / (months * 30.4)) if math.isfinite(days) else 1.0
+    duty = float(min(1.0, days / (months * 30.4))) if math.isfinite(days) else 1.0
     return WorkloadResult(
         figures=figures, gpus=n_gpus, data_kind="text_pretokenized", throughput_per_gpu=tokens_per_gpu,
         params=float(model.params_total), trains=True, gpu_hours_per_run=gpu_hours,

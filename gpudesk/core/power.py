@@ -222,7 +222,7 @@ def power_checks(fs: FigureSet) -> list[Check]:
     height, usable = at(fs, "power.server_rack_units", None), at(fs, "power.rack_usable_u", None)
     if height == height and usable == usable and height > usable:
         checks.append(Check(
-            "power.server_taller_than_rack", "blocker", 5, "The server is taller than a rack",
+            "power.server_taller_than_rack", "blocker", "network", "The server is taller than a rack",
             f"The server is {height:g}U high but a rack offers {usable:g}U, so no rack can hold it.",
             "Check the server's height in the catalog (rack_units), or choose another server.",
             ("power.server_rack_units", "power.rack_usable_u"), {"height_u": height, "usable_u": usable},
@@ -230,7 +230,7 @@ def power_checks(fs: FigureSet) -> list[Check]:
     pmax, limit = at(fs, "power.server_max_kw", None), at(fs, "power.rack_limit_kw", None)
     if pmax == pmax and pmax > limit:
         checks.append(Check(
-            "power.rack_limit_exceeded", "blocker", 5, "One server exceeds the rack power limit",
+            "power.rack_limit_exceeded", "blocker", "network", "One server exceeds the rack power limit",
             f"The server draws up to {pmax:,.1f} kW but a rack may take {limit:,.1f} kW.",
             "Choose a facility (or cage) rated for this rack density, or a lower-power server.",
             ("power.server_max_kw", "power.rack_limit_kw"), {"server_max_kw": pmax, "rack_limit_kw": limit},
@@ -240,7 +240,7 @@ def power_checks(fs: FigureSet) -> list[Check]:
     if share > 0 and site == "air":
         liquid = at(fs, "power.liquid_kw", worst_index(fs["power.liquid_kw"], low_is_bad=False))
         checks.append(Check(
-            "power.needs_liquid_cooling", "blocker", 5, "The servers need liquid cooling the site does not have",
+            "power.needs_liquid_cooling", "blocker", "network", "The servers need liquid cooling the site does not have",
             f"{share:.0%} of the servers' heat ({liquid:,.0f} kW) must leave through liquid, but the site is air-cooled.",
             "Host the system in a liquid-ready facility (CDU, facility water), or choose air-cooled servers.",
             ("power.liquid_heat_share", "power.liquid_kw"), {"liquid_share": share, "liquid_kw": liquid},

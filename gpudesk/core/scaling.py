@@ -100,7 +100,7 @@ def scaling_curve(work: Workload, hw: HardwareArrays, gpu_counts: Sequence[int],
     return fs
 
 
-def enumerate_layouts(model: ModelArch, n_gpus: Sequence[int], domain: float, global_batch: float,
+def enumerate_layouts(model: ModelArch, n_gpus: Sequence[int] | np.ndarray, domain: float, global_batch: float,
                       micro_batch: float, cp: int = 1) -> dict[str, np.ndarray]:
     """Every (n, t, p, c, e) with whole d, d ≥ 1, m ≥ 1, t within the scale-up domain, p ≤ L."""
     pow2 = 2.0 ** np.arange(0, 15)

@@ -38,7 +38,7 @@ class Lever:
     point: SearchPoint | None = None
 
 
-def _single(ctx: Any, table: PointTable, row: int, **targets: float) -> Any:
+def _single(ctx: Any, table: PointTable, row: int, **targets: Any) -> Any:
     """The serving model's figures for one searched configuration, with some targets changed."""
     c = table.cols
     unit = ctx.units[int(c["acc"][row])]

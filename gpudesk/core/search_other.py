@@ -41,6 +41,12 @@ class Context:
     units: Sequence[UnitCost]
     min_bits: int
 
+    def arch(self) -> rec.ModelArch:
+        """The model of a kind that has one (every kind here but VDI)."""
+        if self.model is None:
+            raise ValueError(f"a {self.workload.kind} search needs a model")
+        return self.model
+
 
 def precisions(acc: rec.Accelerator, w: Workload) -> list[tuple[str, int]]:
     """The plan's compute precision and the lower ones the part has a peak for (16-bit fallback to FP16)."""
@@ -54,7 +60,7 @@ def precisions(acc: rec.Accelerator, w: Workload) -> list[tuple[str, int]]:
 
 
 def _rates(ctx: Context, hw: HardwareArrays, precision: str) -> tuple[np.ndarray, np.ndarray]:
-    w, model = ctx.workload, ctx.model
+    w, model = ctx.workload, ctx.arch()
     if w.kind == "vision_inference":
         fs = estimate_vision(model, hw, training=False, precision=precision)
     elif w.kind == "diffusion_inference":
@@ -105,7 +111,7 @@ def _items(ctx: Context, hw_all: HardwareArrays, table: PointTable, i: int, prec
 def _vision(ctx: Context, hw_all: HardwareArrays, table: PointTable, i: int, precision: str, bits: int) -> None:
     w = ctx.workload
     items = w.dataset_items or w.items_per_day
-    fs = estimate_vision(ctx.model, hw_all.take(np.full(COUNTS.size, i)), True, precision, COUNTS, items)
+    fs = estimate_vision(ctx.arch(), hw_all.take(np.full(COUNTS.size, i)), True, precision, COUNTS, items)
     days = np.asarray(fs["vision.epoch_time_s"], dtype=float) * w.epochs / 86400.0 * np.ones(COUNTS.size)
     mask = np.where(~np.isfinite(days), BIT["unsupported"], 0) \
         | np.where(np.isfinite(days) & (days > w.deadline_days), BIT["deadline"], 0) \

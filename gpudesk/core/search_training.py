@@ -15,6 +15,7 @@ import dataclasses
 import math
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -139,8 +140,8 @@ def _evaluate(ctx: Context, hw_all: HardwareArrays, table: PointTable, acc_idx: 
     w = ctx.workload
     m = lay["n"].size
     hw = hw_all.take(acc_idx)
-    p = dataclasses.replace(w.parallel, tp=lay["tp"], pp=lay["pp"], ep=lay["ep"], cp=lay["cp"], zero_stage=zero,
-                            recompute=recompute)
+    arrays: dict[str, Any] = {k: lay[k] for k in ("tp", "pp", "ep", "cp")}  # the models broadcast a layout per point
+    p = dataclasses.replace(w.parallel, zero_stage=zero, recompute=recompute, **arrays)
     w2 = dataclasses.replace(w, parallel=p, micro_batch=mb, compute_dtype=precision)
     mp = lay["tp"] * lay["pp"] * lay["cp"]
     dp = lay["n"] / mp

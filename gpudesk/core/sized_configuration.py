@@ -71,6 +71,7 @@ class WorkloadSizing:
     sized_by: str  # vocabulary.sizing.SIZED_BY code
     gpus_key: str  # FigureSet key whose explanation shows the sizing (e.g. "plan.w1.gpus")
     capacity: ServingCapacity | None = None
+    model_name: str = ""  # the model's catalog name ("" for kinds without a model, e.g. VDI seats)
 
     def label(self, lang: str) -> str:
         return self.name or WORKLOAD_KIND.name_of(self.kind, lang)
@@ -91,7 +92,7 @@ class SizedConfiguration:
     accelerator_id: str
     accelerator_name: str
     server_id: str
-    server_name: str
+    server_name: str  # the catalog's name (English for generic rows: report.server_names words them per language)
     gpus_per_server: int  # GPU slots of the server model
     gpus_per_node: int  # GPUs populated per server (fewer than the slots = partly populated)
     workloads: tuple[WorkloadSizing, ...]
@@ -104,6 +105,7 @@ class SizedConfiguration:
     rack_scale: bool = False
     servers_owned: int = 0
     baseline_gpus: int = 0  # GPUs the workloads need outside seasonal peaks (an owned build adds the peak)
+    server_vendor: str = ""  # the chassis' catalog vendor: "various" = a generic row, "generic" = derived by the core
 
     @property
     def servers_new(self) -> int:

@@ -187,7 +187,7 @@ def storage_checks(fs: FigureSet) -> list[Check]:
     if feed == feed and feed < 1.0:
         need, have = at(fs, "storage.read_bw_needed", i), at(fs, "storage.read_bw_offered", i)
         checks.append(Check(
-            "storage.read_bw_short", "blocker" if feed < 0.5 else "warning", 4, "Storage reads bound the job",
+            "storage.read_bw_short", "blocker" if feed < 0.5 else "warning", "storage", "Storage reads bound the job",
             f"The GPUs need {need:,.1f} GB/s of reads but the storage delivers {have:,.1f} GB/s; the job would run at "
             f"about {feed:.0%} of the GPUs' speed.",
             "Stage the dataset on local NVMe, use a parallel file system sized for the read rate, or cache shards.",
@@ -199,7 +199,7 @@ def storage_checks(fs: FigureSet) -> list[Check]:
     if stall == stall and stall > limit:
         wtime, size = at(fs, "storage.checkpoint_write_time", j), at(fs, "storage.checkpoint_size", j)
         checks.append(Check(
-            "storage.checkpoint_stall", "warning", 4, "Checkpoints stall training",
+            "storage.checkpoint_stall", "warning", "storage", "Checkpoints stall training",
             f"Writing a {size / C.GB:,.0f} GB checkpoint takes {wtime:,.0f} s, {stall:.1%} of wall time, above the "
             f"{limit:.1%} that frequent-checkpoint systems keep to.",
             "Checkpoint asynchronously to host RAM first, write to faster storage, or lengthen the interval.",
@@ -210,7 +210,7 @@ def storage_checks(fs: FigureSet) -> list[Check]:
     if shared >= 1.0 and fs["storage.kind"] == "local-nvme":
         copies = at(fs, "storage.local_copy_bytes", None) / 1e12
         checks.append(Check(
-            "storage.local_copy_sprawl", "info", 4, "Several jobs or people share data kept on local disks",
+            "storage.local_copy_sprawl", "info", "storage", "Several jobs or people share data kept on local disks",
             f"With local disks only, the data is copied to every node for every job: {copies:,.1f} TB of copies.",
             "Add shared high-performance storage (parallel file system or NAS) and use local NVMe as a cache.",
             ("storage.local_copy_bytes", "storage.shared_recommended"), {"local_copy_tb": copies},

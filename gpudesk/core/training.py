@@ -181,13 +181,13 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     per_gpu_tokens = tokens_step / n
     bw = hw.hbm_bw * eff.hbm
     classes = gemm_classes(m)
-    shape = shape_factor(classes, a["micro_batch"] * a["seq_len"] / a["cp"], a["tp"], a["ep"],
-                         peak * eff.matmul / bw, inp.compute_dtype)
+    gemm_shape = shape_factor(classes, a["micro_batch"] * a["seq_len"] / a["cp"], a["tp"], a["ep"],
+                              peak * eff.matmul / bw, inp.compute_dtype)
     fs.constant("eff.serving_roofline_p", SV.SERVING_ROOFLINE_SHARPNESS)
-    fs.add("train.gemm_shape_factor", shape, "×", "GEMM time over its compute-bound time (by shape)",
+    fs.add("train.gemm_shape_factor", gemm_shape, "×", "GEMM time over its compute-bound time (by shape)",
            "Σ_classes FLOP share · (1 + (t_mem/t_comp)^p)^(1/p) at each class's M×K×N (experts: M = b·s/c·k·e/E)",
            ["train.in.micro_batch", "train.in.seq_len", "train.in.tp", "train.in.ep", "eff.serving_roofline_p"])
-    gemm_s = gemm_tok_hw * per_gpu_tokens / (peak * eff.matmul) * shape
+    gemm_s = gemm_tok_hw * per_gpu_tokens / (peak * eff.matmul) * gemm_shape
     eta_attn = eff.attention / (1.0 / 3.0 + (2.0 / 3.0) / ATTENTION_BACKWARD_RELATIVE.value)
     fs.constant("eff.attention_backward_relative", ATTENTION_BACKWARD_RELATIVE)
     attn_s = attn_tok_hw * per_gpu_tokens / (peak_attn * eta_attn)

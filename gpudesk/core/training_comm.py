@@ -73,7 +73,7 @@ class StepComm:
 
 def params_per_gpu(shape: StepShape) -> np.ndarray:
     """Weights each GPU holds before ZeRO sharding: dense/(t·p) + experts/(e·p)."""
-    return shape.dense_params / (shape.tp * shape.pp) + shape.expert_params / (shape.ep * shape.pp)
+    return np.asarray(shape.dense_params / (shape.tp * shape.pp) + shape.expert_params / (shape.ep * shape.pp))
 
 
 def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_bytes: float,

@@ -136,4 +136,4 @@ def permute_time_s(m: ModelArch, tokens_per_gpu: np.ndarray, pp: np.ndarray, bw:
         return np.zeros_like(np.asarray(tokens_per_gpu, dtype=np.float64))
     n_moe = float(m.n_moe_layers or m.n_layers)
     values = n_moe / pp * float(m.experts_per_token) * float(m.hidden)
-    return tokens_per_gpu * values * MOE_PERMUTE_BYTES_PER_VALUE.value / bw
+    return np.asarray(tokens_per_gpu * values * MOE_PERMUTE_BYTES_PER_VALUE.value / bw)

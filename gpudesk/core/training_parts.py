@@ -63,12 +63,12 @@ def head_layers(m: ModelArch, seq_len: np.ndarray) -> np.ndarray:
     pb = param_breakdown(m)
     per_layer = 2.0 * (pb.matmul_active - m.vocab * m.hidden) / max(m.n_layers, 1) \
         + 2.0 * np.asarray(seq_len, dtype=np.float64) / 2.0 * attention_core_dims(m)
-    return 2.0 * m.vocab * m.hidden / per_layer
+    return np.asarray(2.0 * m.vocab * m.hidden / per_layer)
 
 
 def stage_imbalance(layers: float, pp: np.ndarray, e: np.ndarray) -> np.ndarray:
     """Slowest stage / mean stage: (L + e·p) / (L + e)."""
-    return (layers + e * pp) / (layers + e)
+    return np.asarray((layers + e * pp) / (layers + e))
 
 
 def exposed_dp(raw: np.ndarray, per_micro: np.ndarray, compute: np.ndarray, micro: np.ndarray,
@@ -84,7 +84,7 @@ def exposed_dp(raw: np.ndarray, per_micro: np.ndarray, compute: np.ndarray, micr
         exposed = rs + ag
     else:
         exposed = np.maximum(raw - (2.0 / 3.0) * t_mb - bubble_s / 2.0, 0.0)
-    return np.where(per_micro, np.maximum(raw - compute, 0.0), exposed)
+    return np.asarray(np.where(per_micro, np.maximum(raw - compute, 0.0), exposed))
 
 
 def exposed_tp(raw: np.ndarray, gemm_s: np.ndarray, tp: np.ndarray, overlap: bool) -> np.ndarray:

@@ -51,12 +51,15 @@ def _sustained(fs: FigureSet, hw: HardwareArrays, precision: str, prefix: str, c
         values, source = by_family(hw, CONV_EFFICIENCY, CONV_EFFICIENCY_UNMEASURED)
         c = fs.input(f"{prefix}.conv_efficiency", values, "fraction", "end-to-end CNN FLOP/s / dense peak",
                      source)
-        return fs.add(f"{prefix}.sustained_flops", hw.peak(precision) * c, "FLOP/s", "sustained FLOP/s per GPU",
-                      "peak · CNN efficiency of the hardware family (published ResNet-50 results)",
-                      ["hw.peak_flops", f"{prefix}.conv_efficiency"])
-    return fs.add(f"{prefix}.sustained_flops", hw.peak(precision) * eff.matmul * eff.framework, "FLOP/s",
-                  "sustained FLOP/s per GPU", "peak · η_mm · framework share", ["hw.peak_flops", "eff.matmul",
-                                                                               "eff.framework"])
+        sustained = np.asarray(hw.peak(precision) * c)
+        fs.add(f"{prefix}.sustained_flops", sustained, "FLOP/s", "sustained FLOP/s per GPU",
+               "peak · CNN efficiency of the hardware family (published ResNet-50 results)",
+               ["hw.peak_flops", f"{prefix}.conv_efficiency"])
+        return sustained
+    sustained = np.asarray(hw.peak(precision) * eff.matmul * eff.framework)
+    fs.add(f"{prefix}.sustained_flops", sustained, "FLOP/s", "sustained FLOP/s per GPU",
+           "peak · η_mm · framework share", ["hw.peak_flops", "eff.matmul", "eff.framework"])
+    return sustained
 
 
 def estimate_vision(m: ModelArch, hw: HardwareArrays, training: bool = True, precision: str = "bf16",

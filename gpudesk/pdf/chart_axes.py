@@ -42,9 +42,10 @@ def _step(span: float, count: int, integer: bool = False) -> float:
     return next(n * power for n in NICE if n * power >= raw)
 
 
-def linear_axis(values: Iterable[float], from_zero: bool, count: int = 5, months: bool = False) -> Axis:
-    """A linear axis over ``values`` with about ``count`` nice steps; ``integer``: a month axis, stepped in whole
-    months, quarters, halves or years (never a tick at month 2.5)."""
+def linear_axis(values: Iterable[float], from_zero: bool, count: int = 5, months: bool = False,
+                whole: bool = False) -> Axis:
+    """A linear axis over ``values`` with about ``count`` nice steps; ``months``: a month axis, stepped in whole
+    months, quarters, halves or years (never a tick at month 2.5); ``whole``: counts, so the step is at least 1."""
     finite = [v for v in values if math.isfinite(v)]
     if not finite:
         return Axis(0.0, 1.0, False, (0.0, 0.5, 1.0))
@@ -54,6 +55,7 @@ def linear_axis(values: Iterable[float], from_zero: bool, count: int = 5, months
     if high == low:
         high = low + (abs(low) or 1.0)
     step = _step(high - low, count, months)
+    step = max(step, 1.0) if whole else step
     start = math.floor(low / step) * step
     end = math.ceil(high / step) * step
     if end - high < 1e-9 * step and not from_zero:

@@ -191,7 +191,8 @@ class _Chart:
             return log_axis(values)
         bars = any(s.style == "bar" for s in self.visible if s.panel == panel)
         positive = all(v >= 0 for v in values if math.isfinite(v))
-        return linear_axis(values, from_zero=positive and (bars or spec.kind in FROM_ZERO_KINDS))
+        return linear_axis(values, from_zero=positive and (bars or spec.kind in FROM_ZERO_KINDS),
+                           whole=spec.y_counts and panel == 0)
 
     def _grid(self, f: Frame, panel: int, show_x: bool) -> None:
         p = self.p

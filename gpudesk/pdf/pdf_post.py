@@ -161,7 +161,8 @@ def add_navigation(path: str, bookmarks: Sequence[Bookmark], links: Sequence[Lin
             children.setdefault(parent if parent is not None else outline_root, []).append(item)
         for i, mark in enumerate(bookmarks):
             me = items[i]
-            parent = parents[i] if parents[i] is not None else outline_root
+            declared = parents[i]
+            parent = declared if declared is not None else outline_root
             siblings = children[parent]
             k = siblings.index(me)
             body = b"<< /Title " + _pdf_text(mark.title) + b" /Parent %d 0 R /Dest " % parent + dest(mark.page, mark.y)

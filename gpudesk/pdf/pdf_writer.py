@@ -108,6 +108,12 @@ def _prepare(device: QtGui.QPagedPaintDevice) -> None:
         device.setPageMargins(QtCore.QMarginsF(0, 0, 0, 0), QtGui.QPageLayout.Unit.Point)
 
 
+def _resolution(device: QtGui.QPagedPaintDevice) -> int:
+    """Dots per inch of the page: QPdfWriter and QPrinter (the devices gpudesk paints on) both report it."""
+    resolution = getattr(device, "resolution", None)
+    return int(resolution()) if callable(resolution) else device.logicalDpiX()
+
+
 def iter_paint_document(doc: ProposalDocument, device: QtGui.QPagedPaintDevice,
                         painted: Painted | None = None) -> Generator[tuple[int, int], None, int]:
     """Paint page by page: yields ``(page, pages)`` before each page and returns the page count. Closing the

@@ -4,6 +4,7 @@ reference-line labels shortened to their room."""
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui
@@ -12,11 +13,31 @@ from gpudesk.plotting import fit
 from gpudesk.results.chart_model import ChartSpec
 
 if TYPE_CHECKING:
+    import pyqtgraph as pg
+
+    from gpudesk.plotting.plot_panel import PlotPanel
     from gpudesk.plotting.view import ChartView
 
 ROW_TITLE, ROW_PLOT, ROW_PLOT2, ROW_LEGEND, ROW_NOTES = range(5)
 AXIS_WIDTH = 72
 """Pixels of a left value axis with its title: what the plot loses beside it."""
+
+
+def set_title(view: ChartView, text: str, colour: str) -> None:
+    """The chart's title, shortened with "…" to the chart's width (a narrow tab on a laptop); an untitled chart (one
+    whose frame names it, the Roadmap dock) gives its row to the plot."""
+    label = view._title
+    label.gpudesk_full_title = text
+    width = view.width() - 24
+    if text and width > 0:
+        font = QtGui.QFont(view.font())
+        font.setPointSizeF(12)
+        font.setBold(True)
+        plain = html.unescape(text)
+        text = html.escape(fit.elide(plain, QtGui.QFontMetricsF(font), width))
+    if label.text != text or label.opts.get("color") != colour:  # each set re-lays out the whole chart
+        label.setText(text, color=colour)
+    view._set_row(label, ROW_TITLE, bool(text))
 
 
 def legend_metrics(view: ChartView) -> QtGui.QFontMetricsF:
@@ -58,7 +79,11 @@ def plot_width(view: ChartView, plan: fit.LegendPlan) -> float:
 
 
 def fit_axis_titles(view: ChartView) -> None:
-    """Shorten each shown axis title to its axis's length (two stacked panels share the chart's height)."""
+    """Shorten each shown axis title to its axis's length (two stacked panels share the chart's height), and the
+    chart's title to its width."""
+    full_title = getattr(view._title, "gpudesk_full_title", None)
+    if full_title:
+        set_title(view, full_title, view._title.opts.get("color") or view._theme.foreground)
     for panel in view.panels:
         plot = panel.plot
         if not plot.isVisible():
@@ -143,3 +168,54 @@ def visible_texts(view: ChartView) -> list[str]:
     for panel in view.panels[: 1 + view._second_shown]:
         texts += panel.texts()
     return [t for t in texts if t]
+
+
+def fit_ref_labels(panel: PlotPanel) -> None:
+    """Keep every reference line's label inside the plot and off its neighbours: a line near the top is
+    labelled below it, an upright line to the side with more room, each label shortened with "…" to the
+    room before the next line or the edge (the whole text is its tool tip)."""
+    vb = panel.plot.vb
+    box = vb.sceneBoundingRect()
+    if box.width() <= 0 or box.height() <= 0:
+        return
+    shown = [line for line in (*panel._hlines, *panel._vlines) if line.isVisible() and hasattr(line, "gpudesk_text")]
+    upright = sorted((line for line in shown if line.angle % 180 == 90),
+                     key=lambda line: vb.mapViewToScene(QtCore.QPointF(line.value(), 0)).x())
+    xs = [vb.mapViewToScene(QtCore.QPointF(line.value(), 0)).x() for line in upright]
+    taken = 0.0  # what the previous line's label uses of the gap to this line (labelled to its right)
+    for i, line in enumerate(upright):
+        right = (xs[i + 1] if i + 1 < len(xs) else box.right()) - xs[i] - 6
+        left = xs[i] - (xs[i - 1] if i > 0 else box.left()) - 6 - taken
+        to_right = right >= min(left, 120) or right >= 80
+        line.label.anchors = [(0, 0), (0, 0)] if to_right else [(1, 0), (1, 0)]
+        used = _set_label_text(line, max(right if to_right else left, 0.0))
+        taken = used + 10 if to_right else 0.0  # the label's fill reaches a few pixels past its text
+    for line in shown:
+        if line.angle % 180 != 0:
+            continue
+        y = vb.mapViewToScene(QtCore.QPointF(0, line.value())).y()
+        height = QtGui.QFontMetricsF(line.label.textItem.font()).height() + 4
+        above = y - box.top() >= height
+        line.label.anchors = [(1, 1), (1, 1)] if above else [(1, 0), (1, 0)]
+        _set_label_text(line, box.width() * 0.9)
+    labels = [line.label.sceneBoundingRect() for line in shown]
+    for text in panel._marker_labels:  # a marker's label ("+2 nodes") is not printed over a phase's label
+        if not text.isVisible() or not any(text.sceneBoundingRect().intersects(rect) for rect in labels):
+            continue
+        text.setAnchor((0, 0))  # below its point, and below the phase labels it would cross
+        shown_at = text.sceneBoundingRect()
+        hits = [rect for rect in labels if shown_at.intersects(rect)]
+        if hits and shown_at.height() > 0:
+            text.setAnchor((0, -(max(rect.bottom() for rect in hits) + 2 - shown_at.top()) / shown_at.height()))
+
+
+def _set_label_text(line: pg.InfiniteLine, room: float) -> float:
+    """Show the label shortened to ``room`` pixels; its shown width."""
+    full = line.gpudesk_text
+    metrics = QtGui.QFontMetricsF(line.label.textItem.font())
+    shown = full if metrics.horizontalAdvance(full) <= room else metrics.elidedText(
+        full, QtCore.Qt.TextElideMode.ElideRight, room)
+    line.label.setFormat(shown.replace("{", "{{").replace("}", "}}"))
+    line.label.setToolTip(full if shown != full else "")
+    line.label.updatePosition()
+    return metrics.horizontalAdvance(shown)

@@ -35,7 +35,8 @@ class NumberAxis(pg.AxisItem):
 
     def __init__(self, orientation: str, **kwargs) -> None:
         super().__init__(orientation, **kwargs)
-        self.suffixes = SUFFIXES
+        self.suffixes: tuple[tuple[float, str], ...] = SUFFIXES
+        self.integer = False  # whole counts (GPUs, servers): no tick between two whole numbers
         self.enableAutoSIPrefix(False)
         self.setStyle(maxTickLevel=LINEAR_TICK_LEVELS)
 
@@ -52,6 +53,12 @@ class NumberAxis(pg.AxisItem):
         levels = LOG_TICK_LEVELS if self.logMode else LINEAR_TICK_LEVELS
         if self.style["maxTickLevel"] != levels:
             self.setStyle(maxTickLevel=levels)
+
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list:  # noqa: N802,N803 - pyqtgraph API
+        levels = super().tickValues(minVal, maxVal, size)
+        if not self.integer or self.logMode:
+            return levels
+        return whole_ticks(levels, minVal, maxVal)
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802 - pyqtgraph API
         if self.logMode:
@@ -88,6 +95,21 @@ class NumberAxis(pg.AxisItem):
             needed = max(metrics.boundingRect(QtCore.QRectF(0, 0, 400, 100), 0, s).height() for s in strings) * 0.8
             if needed > self.textHeight:
                 self._updateMaxTextSize(int(math.ceil(needed)))
+
+
+def whole_ticks(levels: list, low: float, high: float) -> list:
+    """pyqtgraph's tick levels with every tick between two whole numbers dropped (a count axis never reads
+    1.5 GPUs); a level finer than 1 becomes one tick per whole number in range."""
+    out: list[tuple[float, list[float]]] = []
+    for spacing, values in levels:
+        if spacing < 1:
+            first, last = math.ceil(low - 1e-9), math.floor(high + 1e-9)
+            whole = [float(v) for v in range(first, last + 1)] if last - first <= 50 else []
+            if not any(s == 1.0 for s, _v in out):
+                out.append((1.0, whole))
+            continue
+        out.append((spacing, [v for v in values if abs(v - round(v)) < 1e-9]))
+    return out
 
 
 def format_tick(value: float, spacing: float, magnitude: float | None = None,

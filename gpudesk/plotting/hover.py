@@ -74,10 +74,10 @@ def _hit_in_panel(
             dx = np.maximum(np.abs(xs - vx) - drawn.width / 2, 0.0) / px_w
         else:
             dx = (xs - vx) / px_w
-        dist = np.hypot(dx, (ys - vy) / px_h)
-        i = int(np.nanargmin(dist))
-        if dist[i] <= PICK_RADIUS_PX and (best is None or dist[i] < best[0]):
-            best = (float(dist[i]), Hit(panel_index, s.x[i], s.y[i], series=s, index=i))
+        distances = np.hypot(dx, (ys - vy) / px_h)
+        i = int(np.nanargmin(distances))
+        if distances[i] <= PICK_RADIUS_PX and (best is None or distances[i] < best[0]):
+            best = (float(distances[i]), Hit(panel_index, s.x[i], s.y[i], series=s, index=i))
     return best[1] if best is not None else None
 
 

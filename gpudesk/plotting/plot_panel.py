@@ -134,6 +134,10 @@ class PlotPanel:
             axis = plot.getAxis(name)
             if isinstance(axis, NumberAxis):
                 axis.set_language(spec.tick_language)
+                counts = spec.y_counts and panel == 0 and name == value_axis
+                if axis.integer != counts:
+                    axis.integer = counts
+                    axis.picture = None
         self._set_label(value_axis, value_text, theme.foreground)
         self._set_label(position_axis, x_text, theme.foreground)
         positions = plot.getAxis(position_axis)
@@ -271,6 +275,7 @@ class PlotPanel:
                 self.plot.addItem(text, ignoreBounds=True)
                 self._marker_labels.append(text)
             text.setText(marker.label, color=theme.foreground)
+            text.setAnchor((0, 1))  # above the point; fit_ref_labels moves it below when a line's label is there
             text.setPos(*self._view_xy(_log(marker.x, log_x), _log(marker.y, log_y)))
             text.setVisible(bool(marker.label))
         for text in self._marker_labels[len(markers) :]:
@@ -321,43 +326,6 @@ class PlotPanel:
                   if line.isVisible()]
         shown += [text.toPlainText() for text in self._marker_labels if text.isVisible()]
         return [t for t in shown if t]
-
-    def fit_ref_labels(self) -> None:
-        """Keep every reference line's label inside the plot and off its neighbours: a line near the top is
-        labelled below it, an upright line to the side with more room, each label shortened with "…" to the
-        room before the next line or the edge (the whole text is its tool tip)."""
-        vb = self.plot.vb
-        box = vb.sceneBoundingRect()
-        if box.width() <= 0 or box.height() <= 0:
-            return
-        shown = [line for line in (*self._hlines, *self._vlines) if line.isVisible() and hasattr(line, "gpudesk_text")]
-        upright = sorted((line for line in shown if line.angle % 180 == 90),
-                         key=lambda line: vb.mapViewToScene(QtCore.QPointF(line.value(), 0)).x())
-        xs = [vb.mapViewToScene(QtCore.QPointF(line.value(), 0)).x() for line in upright]
-        for i, line in enumerate(upright):
-            right = (xs[i + 1] if i + 1 < len(xs) else box.right()) - xs[i] - 6
-            left = xs[i] - (xs[i - 1] if i > 0 else box.left()) - 6
-            to_right = right >= min(left, 120) or right >= 80
-            line.label.anchors = [(0, 0), (0, 0)] if to_right else [(1, 0), (1, 0)]
-            self._set_label_text(line, max(right if to_right else left, 0.0))
-        for line in shown:
-            if line.angle % 180 != 0:
-                continue
-            y = vb.mapViewToScene(QtCore.QPointF(0, line.value())).y()
-            height = QtGui.QFontMetricsF(line.label.textItem.font()).height() + 4
-            above = y - box.top() >= height
-            line.label.anchors = [(1, 1), (1, 1)] if above else [(1, 0), (1, 0)]
-            self._set_label_text(line, box.width() * 0.9)
-
-    @staticmethod
-    def _set_label_text(line: pg.InfiniteLine, room: float) -> None:
-        full = line.gpudesk_text
-        metrics = QtGui.QFontMetricsF(line.label.textItem.font())
-        shown = full if metrics.horizontalAdvance(full) <= room else metrics.elidedText(
-            full, QtCore.Qt.TextElideMode.ElideRight, room)
-        line.label.setFormat(shown.replace("{", "{{").replace("}", "}}"))
-        line.label.setToolTip(full if shown != full else "")
-        line.label.updatePosition()
 
     def clear(self) -> None:
         """Hide everything this panel drew (another renderer uses the plot)."""

@@ -136,7 +136,7 @@ class ChartView(QtWidgets.QWidget):
     def _fit_labels(self) -> None:
         arrange.fit_axis_titles(self)
         for panel in self.panels[: 1 + self._second_shown]:
-            panel.fit_ref_labels()
+            arrange.fit_ref_labels(panel)
 
     def _on_legend_toggled(self, on: bool) -> None:
         self._legend_wanted = on
@@ -183,7 +183,7 @@ class ChartView(QtWidgets.QWidget):
         if isinstance(spec, ChartSpec) and self._transposed:
             spec = dataclasses.replace(spec, horizontal=True)
         self._hover(None)
-        _set_text(self._title, html.escape(spec.title), theme.foreground)
+        arrange.set_title(self, html.escape(spec.title), theme.foreground)
         notes = "<br>".join(html.escape(line) for line in spec.notes.splitlines())
         _set_text(self._notes, notes, theme.foreground)
         self._set_row(self._notes, _ROW_NOTES, bool(notes))
@@ -258,12 +258,12 @@ class ChartView(QtWidgets.QWidget):
         self.pointClicked.emit(hit.series.name, hit.index, key)
         return key
 
-    def _on_click(self, event) -> None:  # type: ignore[no-untyped-def]
+    def _on_click(self, event) -> None:
         if event.button() == QtCore.Qt.MouseButton.LeftButton and not event.double():
             self.click_at(event.scenePos())
 
     def _export_dialog(self) -> None:
-        title = self._spec.title if self._spec is not None else "chart"
+        title = (self._spec.title if self._spec is not None else "") or "chart"
         path, _ = QtWidgets.QFileDialog.getSaveFileName(self, self.tr("Export chart"), f"{title}.png",
                                                         self.tr("PNG images (*.png)"))
         if path:
@@ -360,6 +360,7 @@ class ChartView(QtWidgets.QWidget):
             if changed:
                 self.hovered.emit("")
             return ""
+        view_box = plot.vb
         if self._hover_label_plot is not plot:
             if self._hover_label_plot is not None:
                 self._hover_label_plot.removeItem(label)
@@ -368,7 +369,7 @@ class ChartView(QtWidgets.QWidget):
         label.fill = pg.mkBrush(self._theme.label_fill)
         label.border = pg.mkPen(self._theme.foreground)
         label.setText(text, color=self._theme.foreground)
-        (x_low, x_high), (y_low, y_high) = plot.vb.viewRange()
+        (x_low, x_high), (y_low, y_high) = view_box.viewRange()
         label.setAnchor((1 if x > (x_low + x_high) / 2 else 0, 0 if y > (y_low + y_high) / 2 else 1))
         label.setPos(x, y)
         label.show()

@@ -68,7 +68,7 @@ def mark_missing(project: Project, data: dict[str, Any]) -> None:
         raw_workloads = raw_phase.get("workloads") if isinstance(raw_phase, dict) else None
         for w_index, workload in enumerate(phase.workloads):
             given = isinstance(raw_workloads, list) and w_index < len(raw_workloads)
-            raw = raw_workloads[w_index] if given else {}
+            raw = raw_workloads[w_index] if given and raw_workloads is not None else {}
             add_marks(workload, missing_in(raw))
 
 

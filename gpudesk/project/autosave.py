@@ -21,6 +21,7 @@ import contextlib
 import json
 import logging
 import os
+import sys
 import re
 import shutil
 import time
@@ -29,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from gpudesk.paths import autosave_dir
 from gpudesk.project.atomic_file import atomic_write_bytes
@@ -39,7 +40,7 @@ from gpudesk.project.model import Project
 from gpudesk.project.schema import project_from_dict
 from gpudesk.project.untrusted_json import parse_json_bytes
 
-if os.name == "nt":
+if sys.platform == "win32":
     import msvcrt
 else:
     import fcntl
@@ -62,7 +63,7 @@ def _check_id(doc_id: str) -> str:
 
 def _try_lock(handle: IO[bytes]) -> bool:
     try:
-        if os.name == "nt":
+        if sys.platform == "win32":
             handle.seek(0)
             msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
         else:
@@ -111,7 +112,7 @@ def _read_envelope(path: Path) -> dict[str, Any]:
         raise ProjectFileError(f"{path} is not a gpudesk autosave")
     if not isinstance(data.get("plan"), dict):
         raise ProjectFileError(f"{path} holds no plan")
-    return data
+    return cast("dict[str, Any]", data)
 
 
 def _entry(session_id: str, path: Path) -> RecoveryEntry:
@@ -121,8 +122,9 @@ def _entry(session_id: str, path: Path) -> RecoveryEntry:
     except ProjectFileError as exc:
         return RecoveryEntry(doc_id, session_id, None, None, "", path, str(exc))
     saved_at = None
-    with contextlib.suppress(TypeError, ValueError):
-        saved_at = datetime.fromisoformat(data.get("saved_at"))
+    raw_saved_at = data.get("saved_at")
+    with contextlib.suppress(ValueError):
+        saved_at = datetime.fromisoformat(raw_saved_at) if isinstance(raw_saved_at, str) else None
     original = data.get("original_path")
     meta = data["plan"].get("meta")
     name = meta.get("name") if isinstance(meta, dict) else None

@@ -32,6 +32,20 @@ class Shape:
     item: Shape | None = None  # element (list) or value (dict) shape
     nullable: bool = False
 
+    @property
+    def dataclass_type(self) -> type:
+        """The dataclass of a ``"dataclass"`` shape."""
+        if self.cls is None:
+            raise TypeError(f"a {self.kind} shape has no dataclass")
+        return self.cls
+
+    @property
+    def item_shape(self) -> Shape:
+        """The element shape of a ``"list"`` or ``"dict"`` shape."""
+        if self.item is None:
+            raise TypeError(f"a {self.kind} shape has no items")
+        return self.item
+
 
 @dataclass(frozen=True)
 class FieldSpec:
@@ -109,3 +123,26 @@ def format_number(value: float) -> str:
     if value.is_integer() and abs(value) < 1e9:
         return str(int(value))
     return f"{value:.15g}"
+
+
+@functools.lru_cache(maxsize=8)
+def largest_collection(cls: type) -> int:
+    """The most entries any list or mapping of a plan of ``cls`` may hold (its declared ``max_items``, or
+    :data:`DEFAULT_MAX_ITEMS`), or the most fields of any of its objects, whichever is larger: a parsed file with a
+    longer list or object is refused before it is walked, migrated or validated entry by entry."""
+    largest, seen, pending = 0, set(), [cls]
+    while pending:
+        current = pending.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        specs = fields_of(current)
+        largest = max(largest, len(specs))
+        for spec in specs:
+            shape = spec.shape
+            while shape.kind in ("list", "dict"):
+                largest = max(largest, int(spec.meta.get("max_items", DEFAULT_MAX_ITEMS)))
+                shape = shape.item_shape
+            if shape.kind == "dataclass":
+                pending.append(shape.dataclass_type)
+    return largest

@@ -25,6 +25,7 @@ from gpudesk._version import __version__
 from gpudesk.project.assumed import mark_missing
 from gpudesk.project.atomic_file import atomic_write_bytes, backup_path_of
 from gpudesk.project.catalog_snapshot import catalog_drift, record_catalog_rows
+from gpudesk.project.field_shapes import largest_collection
 from gpudesk.project.errors import NewerSchemaError, ProjectFileError, ProjectValidationError
 from gpudesk.project.migrations import migrate
 from gpudesk.project.model import SCHEMA_VERSION, Project
@@ -118,7 +119,7 @@ def read_limited(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
 
 def loads_project(raw: bytes, name: str = "the plan") -> LoadedProject:
     """Parse, migrate and validate plan bytes (the body of :func:`load_project`)."""
-    data, had_bom = parse_json_bytes(raw, name)
+    data, had_bom = parse_json_bytes(raw, name, max_items=largest_collection(Project))
     if not isinstance(data, dict):
         raise ProjectFileError(f"{name} is not a gpudesk plan: the top level is {describe(data)}, not an object")
     warnings: list[str] = []

@@ -23,6 +23,7 @@ from gpudesk.project import bound_reasons as why
 from gpudesk.project import quotation_help as quote
 from gpudesk.project import serving_help as serve
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.vocabulary.plan_choices import REGION
 from gpudesk.vocabulary.precision import PRECISION
 from gpudesk.vocabulary.serving import PERCENTILE, QUANTIZATION, SERVING_BATCHING, SERVING_SCENARIO
 from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE, OPTIMIZER, PIPELINE_SCHEDULE, TRAINING_STACK
@@ -238,7 +239,8 @@ class NetworkPlan:
 
 @dataclass
 class FacilityPlan:
-    region: str = text("us", 50)
+    region: str = text("us", 50, "facility region: electricity and grid-carbon defaults, market and currency",
+                       suggested=REGION.codes)
     pue: float = num(0, 0, 3, "", "0 = catalog default for the cooling type", why=why.PUE)
     electricity_per_kwh: float = num(0, 0, 10, "currency/kWh", "0 = catalog default for the region",
                                      why=why.ELECTRICITY)

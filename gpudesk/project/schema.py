@@ -18,7 +18,7 @@ import difflib
 import math
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from gpudesk.project.errors import NewerSchemaError, ProjectValidationError
 from gpudesk.project.field_shapes import (
@@ -134,7 +134,7 @@ class _Reader:
             return None
         kind = shape.kind
         if kind == "dataclass":
-            return self.dataclass(shape.cls, raw, path)
+            return self.dataclass(shape.dataclass_type, raw, path)
         if kind == "bool":
             return raw if isinstance(raw, bool) else self.fail(path, f"expected true or false, got {describe(raw)}")
         if kind in ("int", "float"):
@@ -189,7 +189,7 @@ class _Reader:
         if not self._length_ok(raw, meta, path):
             return _INVALID
         element = item_meta(meta)
-        out = [self.value(shape.item, element, item, f"{path}[{i}]") for i, item in enumerate(raw)]
+        out = [self.value(shape.item_shape, element, item, f"{path}[{i}]") for i, item in enumerate(raw)]
         return _INVALID if any(v is _INVALID for v in out) else out
 
     def mapping(self, shape: Shape, meta: dict[str, Any], raw: Any, path: str) -> Any:
@@ -212,7 +212,7 @@ class _Reader:
                 self.fail(child, f"key: {problem}")
                 failed = True
                 continue
-            value = self.value(shape.item, element, item, child)
+            value = self.value(shape.item_shape, element, item, child)
             failed = failed or value is _INVALID
             out[key] = value
         return _INVALID if failed else out
@@ -273,7 +273,7 @@ def project_from_dict(data: object) -> Project:
     project = reader.dataclass(Project, _name_unnamed_phases(follow_region_in_dict(data)), "")
     if reader.problems:
         raise ProjectValidationError(reader.problems, note)
-    return project
+    return cast("Project", project)
 
 
 def _name_unnamed_phases(data: dict[str, Any]) -> dict[str, Any]:
@@ -293,7 +293,7 @@ def _plain(value: Any, shape: Shape | None = None) -> Any:
         return float(value)
     declared = shape.kind == "dataclass" if shape is not None else hasattr(type(value), "__dataclass_fields__")
     if declared and value is not None:
-        return {spec.name: _plain(getattr(value, spec.name), spec.shape) for spec in fields_of(type(value))}
+        return {spec.name: _plain(getattr(value, spec.name), spec.shape) for spec in fields_of(value.__class__)}
     item = shape.item if shape is not None else None
     if isinstance(value, (list, tuple)):
         return [_plain(v, item) for v in value]
@@ -304,7 +304,7 @@ def _plain(value: Any, shape: Shape | None = None) -> Any:
 
 def project_to_dict(p: Project) -> dict[str, Any]:
     """The plan as plain JSON-ready data (a deep copy; the project is not touched)."""
-    return _plain(p)
+    return cast("dict[str, Any]", _plain(p))
 
 
 FORMAT_DOC_PATH = JSON_SCHEMA_PATH.with_name("project-format.md")

@@ -48,8 +48,8 @@ def _node(shape: Shape, meta: dict[str, Any], defs: dict[str, Any]) -> dict[str,
     kind = shape.kind
     node: dict[str, Any]
     if kind == "dataclass":
-        _define(shape.cls, defs)
-        node = {"$ref": f"#/$defs/{shape.cls.__name__}"}
+        _define(shape.dataclass_type, defs)
+        node = {"$ref": f"#/$defs/{shape.dataclass_type.__name__}"}
     elif kind == "bool":
         node = {"type": "boolean"}
     elif kind in ("int", "float"):
@@ -66,18 +66,20 @@ def _node(shape: Shape, meta: dict[str, Any], defs: dict[str, Any]) -> dict[str,
             node["enum"] = list(meta["choices"])
         if meta.get("catalog"):
             node["x-catalog-table"] = meta["catalog"]
+        if meta.get("suggested"):
+            node["examples"] = list(meta["suggested"])  # the codes the form offers; others are kept as written
     elif kind == "list":
         node = {
             "type": "array",
             "maxItems": int(meta.get("max_items", DEFAULT_MAX_ITEMS)),
-            "items": _node(shape.item, item_meta(meta), defs),
+            "items": _node(shape.item_shape, item_meta(meta), defs),
         }
     elif kind == "dict":
         node = {
             "type": "object",
             "maxProperties": int(meta.get("max_items", DEFAULT_MAX_ITEMS)),
             "propertyNames": {"maxLength": int(meta.get("key_max_len", DEFAULT_MAX_TEXT))},
-            "additionalProperties": _node(shape.item, item_meta(meta), defs),
+            "additionalProperties": _node(shape.item_shape, item_meta(meta), defs),
         }
     else:
         depth = int(meta.get("max_depth", DEFAULT_MAX_DEPTH))
@@ -144,20 +146,22 @@ def _limits(spec_shape: Shape, meta: dict[str, Any]) -> tuple[str, str, str]:
     kind = spec_shape.kind
     if kind in ("int", "float"):
         lo, hi = meta.get("min"), meta.get("max")
-        bounds = f"{format_number(lo)} … {format_number(hi)}"
+        bounds = " … ".join("—" if v is None else format_number(v) for v in (lo, hi))
         return ("integer" if kind == "int" else "number"), bounds, meta.get("unit", "")
     if kind == "str":
         if meta.get("choices") is not None:
             return "choice", " · ".join(meta["choices"]), ""
         if meta.get("catalog"):
             return f"id of a catalog `{meta['catalog']}` row", f"≤ {int(meta.get('max_len', DEFAULT_MAX_TEXT))} chars", ""
+        if meta.get("suggested"):
+            return "text (known: " + " · ".join(meta["suggested"]) + ")", f"≤ {int(meta.get('max_len', DEFAULT_MAX_TEXT))} chars", ""
         return "text", f"≤ {int(meta.get('max_len', DEFAULT_MAX_TEXT))} chars", ""
     if kind == "bool":
         return "true/false", "", ""
     if kind == "dataclass":
-        return f"object [{spec_shape.cls.__name__}](#{spec_shape.cls.__name__.lower()})", "", ""
+        return f"object [{spec_shape.dataclass_type.__name__}](#{spec_shape.dataclass_type.__name__.lower()})", "", ""
     if kind in ("list", "dict"):
-        inner_type, inner_range, inner_unit = _limits(spec_shape.item, item_meta(meta))
+        inner_type, inner_range, inner_unit = _limits(spec_shape.item_shape, item_meta(meta))
         container = "list" if kind == "list" else "mapping text →"
         bound = f"≤ {int(meta.get('max_items', DEFAULT_MAX_ITEMS))} entries"
         return f"{container} {inner_type}", "; ".join(filter(None, [bound, inner_range])), inner_unit

@@ -25,8 +25,9 @@ def parse_json_text(text: str, name: str, max_nesting: int = MAX_NESTING) -> Any
         raise ProjectFileError(str(exc)) from None
 
 
-def parse_json_bytes(raw: bytes, name: str, max_nesting: int = MAX_NESTING) -> tuple[Any, bool]:
+def parse_json_bytes(raw: bytes, name: str, max_nesting: int = MAX_NESTING,
+                     max_items: int | None = None) -> tuple[Any, bool]:
     try:
-        return _json.parse_json_bytes(raw, name, max_nesting)
+        return _json.parse_json_bytes(raw, name, max_nesting, max_items)
     except _json.UntrustedJSONError as exc:
         raise ProjectFileError(str(exc)) from None

@@ -49,7 +49,7 @@ PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"^TPOT target (.+) ms$"), lambda m: f"TPOT 目标 {m[1]} ms"),
     (re.compile(r"^TTFT target (.+) ms$"), lambda m: f"首 token 目标 {m[1]} ms"),
     (re.compile(r"^break-even vs (.+)$"), lambda m: f"与{ZH.get(m[1], m[1])}持平"),
-    (re.compile(r"^\+(\d+) nodes$"), lambda m: f"+{m[1]} 个节点"),
+    (re.compile(r"^\+(\d+) nodes?$"), lambda m: f"+{m[1]} 个节点"),
     (re.compile(r"^(.+) GPUs$"), lambda m: f"{m[1]} 张 GPU"),
     (re.compile(r"^(.+) \(plan\)$"), lambda m: f"{m[1]}（方案）"),
     (re.compile(r"^(.+) \(does not fit\)$"), lambda m: f"{m[1]}（显存不足）"),

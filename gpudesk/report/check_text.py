@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.checks import Check
+from gpudesk.report.server_names import server_display_name
 from gpudesk.report.text_catalog import catalogue
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 from gpudesk.vocabulary.sizing import BOTTLENECK
@@ -55,9 +56,15 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
     if check.id not in templates:
         return check.title, check.message, check.fix
     codes = code_names(language)
-    numbers = {k: codes[k].get(str(v), v) if k in codes else v for k, v in check.numbers.items()}
     title, message, fix = templates[check.id]
     try:
+        # a code's wording may itself hold the check's numbers ("要到第 {payback_month:,.0f} 个月才")
+        numbers = {k: codes[k][str(v)].format(**check.numbers) if k in codes and str(v) in codes[k] else v
+                   for k, v in check.numbers.items()}
+        if "server_vendor" in numbers:  # a generic chassis is named in the reader's language
+            numbers["server"] = server_display_name(str(numbers.get("server", "")), str(numbers["server_vendor"]),
+                                                    int(numbers.get("server_gpus", 0)),
+                                                    str(numbers.get("accelerator", "")), language)
         return title, message.format(**numbers), fix.format(**numbers)
     except (KeyError, ValueError, TypeError):
         return check.title, check.message, check.fix
@@ -66,8 +73,12 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
 def reason_text(reason: Reason, lang: str = "en") -> str:
     """Why a ranked alternative is where it is, in ``en`` or ``zh``, from the reason catalogue
     (``resources/i18n/reasons_<lang>.toml``). A key missing from the catalogue is a programming error (the tests
-    hold every emitted key to both catalogues), so it raises rather than print a code."""
-    return str(catalogue("reasons", lang)["reason"][reason.key]).format(**reason.numbers)
+    hold every emitted key to both catalogues), so it raises rather than print a code. With one GPU, the English
+    wording of ``<key>`` reads the singular: each "{gpus:,} GPUs" becomes "1 GPU"."""
+    text = str(catalogue("reasons", lang)["reason"][reason.key])
+    if reason.numbers.get("gpus") == 1:
+        text = text.replace("{gpus:,} GPUs", "1 GPU")
+    return text.format(**reason.numbers)
 
 
 def reasons_in(candidate: Candidate, lang: str = "en") -> tuple[str, ...]:

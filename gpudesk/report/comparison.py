@@ -77,7 +77,11 @@ def _racks(plan: PlanEstimate) -> tuple[float | None, str]:
 
 
 def _capex(plan: PlanEstimate) -> tuple[float | None, str]:
-    return float(sum(p.ledger.capex for p in plan.phases)), "sum of the phases' ledger capex (each bought once)"
+    priced = float(sum(p.ledger.capex for p in plan.phases))
+    if priced == 0 and any(line.period == "once" and line.nature == "capex" for p in plan.phases
+                           for line in p.ledger.unpriced):
+        return None, "every capex line awaits a quote: unknown, never 0 (and never the cheapest)"
+    return priced, "sum of the phases' ledger capex (each bought once)"
 
 
 def _opex(plan: PlanEstimate) -> tuple[float | None, str]:
@@ -268,12 +272,14 @@ def compare_plans(entries: Sequence[tuple[PlanEstimate, Project]]) -> PlanCompar
         if all(v is None for v in values):
             continue
         deltas: list[float | None] = [None]
+        first = values[0]
         for i in range(1, len(values)):
-            if values[i] is None or values[0] is None:
+            value = values[i]
+            if value is None or first is None:
                 deltas.append(None)
                 continue
             key = f"compare.p{i}.{metric.id}"
-            delta = figures.add(f"{key}.vs_p0", values[i] - values[0], unit, f"{names[i]} − {names[0]}: {metric.id}",
+            delta = figures.add(f"{key}.vs_p0", value - first, unit, f"{names[i]} − {names[0]}: {metric.id}",
                                 f"p{i} − p0", depends_on=[key, f"compare.p0.{metric.id}"])
             deltas.append(delta)
         rows.append(ComparisonRow(metric, tuple(values), best_indices(values, metric.better, eligible), tuple(deltas)))

@@ -17,6 +17,7 @@ from gpudesk.report.document import (
     Branding, ChartRef, DataTable, Note, Paragraph, ProposalDocument, Section,
 )
 from gpudesk.report.number_format import LARGE_COUNT_FROM, MISSING, format_count, format_money, format_number, format_quantity
+from gpudesk.report.server_names import server_display_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.vocabulary.fields import choice_name
 
@@ -226,14 +227,17 @@ def decision_section(comparison: PlanComparison, text: ReportText) -> Section:
     return section
 
 
-def catalog_names(catalog: Any) -> dict[str, str]:
-    """Product names by catalog id (accelerators, servers, models, cloud offers, storage, NICs, switches)."""
+def catalog_names(catalog: Any, lang: str = "en") -> dict[str, str]:
+    """Product names by catalog id (accelerators, servers, models, cloud offers, storage, NICs, switches); a generic
+    server in the reader's language."""
     if catalog is None:
         return {}
     names: dict[str, str] = {}
-    for rows in (catalog.accelerators(), catalog.servers(), catalog.models(), catalog.storage_options(),
-                 catalog.nics(), catalog.switches()):
+    for rows in (catalog.accelerators(), catalog.models(), catalog.storage_options(), catalog.nics(),
+                 catalog.switches()):
         names.update({row.id: str(row.name) for row in rows})
+    names.update({s.id: server_display_name(s.name, s.vendor, s.gpus, names.get(s.accelerator_id, ""), lang)
+                  for s in catalog.servers()})
     names.update({o.id: f"{o.provider} {o.instance} ({o.region})" for o in catalog.cloud_offers()})
     return names
 
@@ -287,7 +291,7 @@ def comparison_document(comparison: PlanComparison, lang: str, branding: Brandin
     inputs = Section("compare_inputs", text.get("compare.inputs"))
     if comparison.input_differences:
         inputs.add(DataTable((text.get("compare.path"), *comparison.names),
-                             input_rows(comparison, text, describe, catalog_names(catalog))))
+                             input_rows(comparison, text, describe, catalog_names(catalog, text.lang))))
     else:
         inputs.add(Paragraph(text.get("compare.no_diffs")))
     sections = [decision_section(comparison, text), table_section, inputs]

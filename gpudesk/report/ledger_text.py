@@ -13,9 +13,11 @@ import re
 
 from gpudesk.core.cost_ledger import LedgerLine
 from gpudesk.report.number_format import CURRENCY_SYMBOLS, WAN, format_number
+from gpudesk.report.server_names import server_display_name
 from gpudesk.report.text_catalog import ReportText
 
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")
+SERVER_ITEMS = ("servers", "servers.carried")
 KEEP_ITEM = ("servers", "servers.carried", "switches", "cloud.instances", "cloud.reserved", "cloud.burst",
              "gpu_rental.instances", "bare_metal.instances", "storage", "storage.appliances",
              "storage.appliances.carried", "licence", "agents.cpu_vms")
@@ -43,6 +45,10 @@ def _params(line: LedgerLine, text: ReportText) -> dict[str, object]:
 
 def item(line: LedgerLine, text: ReportText) -> str:
     key = base_key(line)
+    if key in SERVER_ITEMS:  # a generic chassis is named in the reader's language; a vendor's product as it is
+        params = dict(line.params)
+        return server_display_name(line.item, str(params.get("server_vendor", "")), int(params.get("slots", 0)),
+                                   str(params.get("accelerator", "")), text.lang)
     if key in KEEP_ITEM or not text.has(f"ledger.{key}.item"):
         return line.item if key != "optics" else text.get("ledger.optics.item", **_params(line, text))
     return text.get(f"ledger.{key}.item", **_params(line, text))

@@ -23,7 +23,9 @@ from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Pa
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_money, format_number, format_percent, format_quantity
 from gpudesk.report.proposal_bom import bom_section
+from gpudesk.core.candidates import Candidate
 from gpudesk.report.proposal_context import ProposalContext
+from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.proposal_summary import summary_section
 from gpudesk.report.search_section import search_section
 from gpudesk.report.sources import SourceRegistry
@@ -128,7 +130,7 @@ def cover_section(ctx: ProposalContext, branding: Branding) -> Section:
 def configuration_rows(phase: PhaseEstimate, t: ReportText) -> list[tuple[str, str]]:
     """The plan's own sized configuration, as every surface shows it."""
     c = phase.config
-    servers = t.get("summary.servers_value", count=format_number(c.servers, 0), server=c.server_name)
+    servers = t.get("summary.servers_value", count=format_number(c.servers, 0), server=configured_server_name(c, t.lang))
     if c.partly_populated:
         servers += "；" if t.lang == "zh" else "; "
         servers += t.get("summary.partly_populated", gpus=c.gpus_per_node, slots=c.gpus_per_server)
@@ -183,7 +185,8 @@ def requirements_section(ctx: ProposalContext) -> Section:
             name = workload.name or t.get("requirements.workload_n", n=number)
             kind = t.choice("workload_kind", workload.kind)
             title = f"{name}（{kind}）" if t.lang == "zh" else f"{name} ({kind})"
-            section.add(KeyValueTable(tuple(_workload_rows(ctx, workload)), title))
+            sized = phase.config.workloads[number - 1] if number <= len(phase.config.workloads) else None
+            section.add(KeyValueTable(tuple(_workload_rows(ctx, workload, sized.model_name if sized else "")), title))
         if spec.notes:
             section.add(Paragraph(spec.notes))
     return section
@@ -207,7 +210,9 @@ def field_group(kind: str) -> str:
     return "llm_training" if kind in LLM_TRAINING_KINDS else kind if kind in WORKLOAD_FIELDS else "vision_inference"
 
 
-def _workload_rows(ctx: ProposalContext, workload: Workload) -> list[tuple[str, str]]:
+def _workload_rows(ctx: ProposalContext, workload: Workload, model_name: str = "") -> list[tuple[str, str]]:
+    """The workload's inputs; its model by the product name the estimate resolved (``model_name``), else the
+    catalog's name, never its id."""
     t = ctx.text
     names = WORKLOAD_FIELDS[field_group(workload.kind)]
     if "lora" in workload.kind:
@@ -221,7 +226,7 @@ def _workload_rows(ctx: ProposalContext, workload: Workload) -> list[tuple[str, 
         elif name == "latency_percentile":
             shown = PERCENTILE.name_of(value, t.lang)
         elif name == "model_id":
-            shown = ctx.model_name(value)
+            shown = model_name or ctx.model_name(value)
         elif isinstance(value, str):
             shown = value
         else:
@@ -253,7 +258,7 @@ def architecture_section(ctx: ProposalContext) -> Section:
     return section
 
 
-def _candidate_table(ctx: ProposalContext, candidates: list) -> DataTable:
+def _candidate_table(ctx: ProposalContext, candidates: list[Candidate]) -> DataTable:
     t = ctx.text
     header = tuple(t.get(f"candidates.{c}") for c in ("rank", "accelerator", "gpus", "nodes", "layout", "fits",
                                                       "performance", "cost"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from gpudesk.core.cost_ledger import CostLedger, LedgerLine
 from gpudesk.report import ledger_text as L
-from gpudesk.report.document import DataTable, KeyValueTable, Note, Section
+from gpudesk.report.document import Block, DataTable, KeyValueTable, Note, Section
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.text_catalog import ReportText
 
@@ -141,8 +141,8 @@ def unpriced_note(ctx: ProposalContext, ledger: CostLedger) -> Note | None:
     return Note(t.get("bom.unpriced_note", count=len(lines), names=names), "warning")
 
 
-def bom_blocks(ctx: ProposalContext, ledger: CostLedger) -> list:
-    blocks: list = []
+def bom_blocks(ctx: ProposalContext, ledger: CostLedger) -> list[Block]:
+    blocks: list[Block] = []
     once = once_table(ctx, ledger)
     if once is not None:
         blocks.append(once)

@@ -9,7 +9,9 @@ every source the document cites, with its URL.
 
 from __future__ import annotations
 
-from gpudesk.core.checks import SEVERITIES
+from typing import Any
+
+from gpudesk.core.checks import SEVERITIES, Check
 from gpudesk.core.ledger_quote import vat_rates
 from gpudesk.report.document import (
     BulletList, ChartRef, DataTable, Heading, KeyValueTable, Note, Paragraph, ReferenceList, Section,
@@ -17,8 +19,11 @@ from gpudesk.report.document import (
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_money, format_number, format_percent
 from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
+from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.proposal_infra import phase_charts
+from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import Assumption, PhaseEstimate
+from gpudesk.vocabulary.steps import step_number
 
 CHART_ORDER = ("memory_fit", "inference", "time_vs_cost", "generic")
 HEADLINE_KEYS = ("train.time_to_train_days", "vision.time_to_train_days", "infer.tokens_per_s", "mem.total",
@@ -66,8 +71,11 @@ def charts_section(ctx: ProposalContext) -> Section | None:
 
 
 def phase_assumptions(phase: PhaseEstimate, lang: str) -> list[str]:
-    """The phase's assumptions in ``lang``: structured ones from their templates, plain notes as written."""
-    return [a.text(lang) if isinstance(a, Assumption) else str(a) for a in phase.assumptions]
+    """The phase's assumptions in ``lang``: structured ones from their templates, plain notes as written; the
+    server named as every surface names it (a generic chassis in the reader's language)."""
+    server = configured_server_name(phase.config, lang)
+    return [(Assumption(a.key, {**a.values, "server": server}) if a.key == "hardware" else a).text(lang)
+            if isinstance(a, Assumption) else str(a) for a in phase.assumptions]
 
 
 def assumptions_section(ctx: ProposalContext) -> Section:
@@ -109,9 +117,9 @@ def _quotation_assumptions(ctx: ProposalContext, phase: PhaseEstimate) -> list[s
     return [t.get("assumptions.vat", goods=f"{goods.pct:g}%", services=f"{services.pct:g}%", refs=refs)]
 
 
-def _sorted(checks: list) -> list:
+def _sorted(checks: list[Check]) -> list[Check]:
     order = {s: i for i, s in enumerate(reversed(SEVERITIES))}
-    return sorted(checks, key=lambda c: (order.get(c.severity, len(order)), c.step, c.id))
+    return sorted(checks, key=lambda c: (order.get(c.severity, len(order)), step_number(c.step), c.id))
 
 
 def risks_section(ctx: ProposalContext) -> Section:
@@ -119,7 +127,7 @@ def risks_section(ctx: ProposalContext) -> Section:
     t = ctx.text
     section = ctx.section("risks")
     found = [(p, c) for p in ctx.plan.phases for c in p.checks]
-    grouped: dict[str, list] = {}
+    grouped: dict[str, list[tuple[PhaseEstimate, Check]]] = {}
     for phase, check in found:
         grouped.setdefault(check.id, []).append((phase, check))
     roadmap = list(ctx.plan.roadmap_checks)
@@ -199,7 +207,7 @@ def roadmap_section(ctx: ProposalContext) -> Section:
     return section
 
 
-def _band_text(band: dict | None, t) -> tuple[str, str]:
+def _band_text(band: dict[str, Any] | None, t: ReportText) -> tuple[str, str]:
     if not band:
         return t.get("accuracy.no_band"), t.get("accuracy.no_validation")
     interval = f"{_signed(band['low'] * 100)} … {_signed(band['high'] * 100)}"

@@ -178,7 +178,8 @@ def network_section(ctx: ProposalContext) -> Section:
                 (t.get("network.oversubscription"), f"{format_number(net.oversubscription)}:1"),
                 (t.get("network.rail_optimized"), t.get("value.yes") if net.rail_optimized else t.get("value.no")),
             ]
-            nic = dict(phase.ledger.line("optics").params).get("nic", "") if phase.ledger.line("optics") else ""
+            optics = phase.ledger.line("optics")
+            nic = dict(optics.params).get("nic", "") if optics is not None else ""
             rows += [(t.get(f"network.{k}"), str(v)) for k, v in (("nic", nic),
                                                                   ("switch", _line_item(phase, "switches"))) if v]
         if not phase.config.owns_hardware:

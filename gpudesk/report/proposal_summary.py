@@ -14,6 +14,10 @@ from gpudesk.report import ledger_text as L
 from gpudesk.report.document import BulletList, DataTable, Heading, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.number_format import format_money_zh, format_number, format_percent
 from gpudesk.report.proposal_context import ProposalContext
+from gpudesk.core.sized_configuration import WorkloadSizing
+from gpudesk.project.model import Workload
+from gpudesk.report.server_names import configured_server_name
+from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.vocabulary.serving import PERCENTILE
 
@@ -52,11 +56,11 @@ def recommendation(ctx: ProposalContext) -> list[str]:
     return out
 
 
-def _join(t, parts: list[str]) -> str:
+def _join(t: ReportText, parts: list[str]) -> str:
     return ("；".join(parts)) if t.lang == "zh" else "; ".join(parts)
 
 
-def _end(t) -> str:
+def _end(t: ReportText) -> str:
     return "。" if t.lang == "zh" else "."
 
 
@@ -68,7 +72,7 @@ def _what(ctx: ProposalContext, phase: PhaseEstimate) -> str:
     t, c = ctx.text, phase.config
     mode = t.choice("delivery_mode", c.delivery_mode)
     if c.owns_hardware:
-        return t.get("exec.what_owned", servers=c.servers, server=c.server_name, gpus=c.gpus,
+        return t.get("exec.what_owned", servers=c.servers, server=configured_server_name(c, t.lang), gpus=c.gpus,
                      accelerator=c.accelerator_name, mode=mode)
     return t.get("exec.what_rented", gpus=c.gpus, accelerator=c.accelerator_name, mode=mode)
 
@@ -127,26 +131,40 @@ def investment_table(ctx: ProposalContext) -> DataTable:
     columns = ("phase", "once", "per_year", "phase_total") if ctx.multi_phase else \
         ("phase", "once", "per_year", "tco3", "tco5", "phase_total")
     header = tuple(t.get(f"exec.col_{c}") for c in columns)
-    rows = []
+    rows: list[tuple[str, ...]] = []
+
+    def once(phases: list[PhaseEstimate]) -> str:
+        """What is paid once; "awaiting quotes" when nothing of it has a price yet (never ¥0 for unpriced servers)."""
+        priced = sum(p.ledger.one_time for p in phases)
+        waiting = any(line.period == "once" for p in phases for line in p.ledger.unpriced)
+        return t.get("bom.quote_needed") if waiting and priced == 0 else _money(ctx, priced)
+
+    def total(phases: list[PhaseEstimate], amount: float) -> str:
+        """A total that leaves out lines awaiting a quote says so beside the amount (as the cost pages do)."""
+        missing = sum(len(p.ledger.unpriced) for p in phases)
+        shown = _money(ctx, amount)
+        return t.get("cost.partial_total", value=shown, count=missing) if missing else shown
+
     for p in ctx.plan.phases:
         ledger = p.ledger
         if ctx.multi_phase:
-            rows.append((t.get("exec.phase_short", index=p.index + 1), _money(ctx, ledger.one_time),
-                         _money(ctx, ledger.opex_per_year), _money(ctx, ledger.phase_total)))
+            rows.append((t.get("exec.phase_short", index=p.index + 1), once([p]),
+                         _money(ctx, ledger.opex_per_year), total([p], ledger.phase_total)))
         else:
-            rows.append((t.get("exec.this_plan"), _money(ctx, ledger.one_time), _money(ctx, ledger.opex_per_year),
-                         _money(ctx, ledger.total_over_years(3)), _money(ctx, ledger.total_over_years(5)),
-                         _money(ctx, ledger.phase_total)))
+            rows.append((t.get("exec.this_plan"), once([p]), _money(ctx, ledger.opex_per_year),
+                         total([p], ledger.total_over_years(3)), total([p], ledger.total_over_years(5)),
+                         total([p], ledger.phase_total)))
     total_rows = 0
     if ctx.multi_phase:
         roadmap = ctx.plan.roadmap
-        rows.append((t.get("exec.all_phases"), _money(ctx, sum(p.ledger.one_time for p in ctx.plan.phases)), "",
-                     _money(ctx, ctx.plan.total)))
+        rows.append((t.get("exec.all_phases"), once(list(ctx.plan.phases)), "",
+                     total(list(ctx.plan.phases), ctx.plan.total)))
         total_rows = 1
         for years in (3, 5):
             key = f"roadmap.spend_{years}y"
             if roadmap is not None and key in roadmap:
-                rows.append((t.get("exec.first_years", years=years), "", "", _money(ctx, roadmap.number(key))))
+                rows.append((t.get("exec.first_years", years=years), "", "",
+                             total(list(ctx.plan.phases), roadmap.number(key))))
                 total_rows += 1
     return DataTable(header, tuple(rows), ("left",) + ("right",) * (len(columns) - 1), t.get("exec.investment"),
                      total_rows=total_rows)
@@ -171,7 +189,8 @@ def _verdict(ctx: ProposalContext, ok: bool | None) -> str:
     return ctx.text.get("exec.meets") if ok else ctx.text.get("exec.misses")
 
 
-def _workload_rows(ctx: ProposalContext, phase: PhaseEstimate, w, workload, name: str) -> list[tuple[str, ...]]:
+def _workload_rows(ctx: ProposalContext, phase: PhaseEstimate, w: WorkloadSizing, workload: Workload | None,
+                   name: str) -> list[tuple[str, ...]]:
     t, fs, pre = ctx.text, phase.figures, _prefix(w.index)
     rows: list[tuple[str, ...]] = []
     cap = w.capacity

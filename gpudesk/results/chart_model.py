@@ -15,6 +15,7 @@ for colour-blind readers. Conventions per chart kind are in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,8 +54,8 @@ class Series:
     """One named data series; ``tooltips`` holds per-point text (e.g. the formula)."""
 
     name: str
-    x: tuple[float, ...]
-    y: tuple[float, ...]
+    x: Sequence[float]  # any sequence of numbers (list, tuple, array); stored as a tuple of floats
+    y: Sequence[float]
     style: str = "line"
     color_role: str = ""
     tooltips: list[str] | None = None
@@ -190,6 +191,7 @@ class ChartSpec:
     y2_unit: str = ""
     horizontal: bool = False  # bars run left to right, categories down the left axis (tornado charts)
     tick_language: str = "en"  # "zh": large tick values read 万/亿 (set by report.chart_text.localise_spec)
+    y_counts: bool = False  # the first panel's values are whole counts (GPUs, servers): whole-number ticks only
 
     def __post_init__(self) -> None:
         if self.kind not in CHART_KINDS:
@@ -211,7 +213,8 @@ class ChartSpec:
 
     @property
     def has_second_panel(self) -> bool:
-        return any(item.panel == 1 for item in (*self.series, *self.hlines, *self.vlines, *self.markers))
+        items: list[Series | RefLine | Marker] = [*self.series, *self.hlines, *self.vlines, *self.markers]
+        return any(item.panel == 1 for item in items)
 
     def series_named(self, name: str) -> Series:
         for s in self.series:
@@ -257,6 +260,7 @@ class ChartSpec:
             "notes": self.notes,
             "y2_label": self.y2_label,
             "y2_unit": self.y2_unit,
+            "y_counts": self.y_counts,
         }
 
     @classmethod

@@ -16,6 +16,7 @@ import copy
 import math
 from collections.abc import Generator
 from dataclasses import dataclass, replace
+from typing import cast
 
 from gpudesk import __version__
 from gpudesk.catalog.store import Catalog
@@ -46,6 +47,7 @@ from gpudesk.results.search_charts import tradeoff_chart
 from gpudesk.results.search_pricing import PointCost, pricing_steps
 from gpudesk.results.search_checks import plan_xy, search_checks
 from gpudesk.project.model import Phase, Project
+from gpudesk.core.constants import ESTIMATE_ACCURACY_BAND
 
 __all__ = ["PhaseCache", "PlanInputError", "attach_search", "estimate_plan", "estimate_phase", "pricing_steps_for",
            "search_steps_for"]
@@ -121,7 +123,7 @@ def run_search(estimate: PhaseEstimate, catalog: Catalog) -> PhaseSearch | None:
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value
+            return cast("PhaseSearch | None", stop.value)
 
 
 def search_steps_for(estimate: PhaseEstimate, catalog: Catalog,
@@ -185,7 +187,7 @@ def _layout(catalog: Catalog, phase: Phase, resolved: ResolvedPhase, figures: Fi
         return []
     model = resolve_model(catalog, w, "phases[].workloads[0]")
     gpn = resolved.server.gpus if resolved.server.is_rack else phase.hardware.gpus_per_node
-    search, checks = layout_search(model, w, hardware_for(resolved.accelerator, resolved.server, gpn),
+    search, checks = layout_search(model, w, hardware_for(resolved.accelerator, resolved.server, gpn, resolved.nic),
                                    config.workloads[0].gpus,
                                    float(figures.value_at("train.tokens_per_s")))
     figures.merge(search)
@@ -253,8 +255,6 @@ def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None =
 
 def _accuracy_band(project: Project) -> float:
     """Relative band: the validation suite's median error, narrowed by a calibration."""
-    from gpudesk.core.constants import ESTIMATE_ACCURACY_BAND
-
     band = ESTIMATE_ACCURACY_BAND.value
     sigmas = [s for s in project.calibration.uncertainty.values() if math.isfinite(s)]
     if project.calibration.enabled and sigmas:

@@ -54,7 +54,7 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
         model = resolve_model(catalog, w, "")
     except PlanInputError:
         return None
-    hw = hardware_for(r.accelerator, r.server, phase.hardware.gpus_per_node).take(
+    hw = hardware_for(r.accelerator, r.server, phase.hardware.gpus_per_node, r.nic).take(
         np.zeros(CONCURRENCIES.size, dtype=int))
     sweep = estimate_inference(serving_inputs(  # the chart draws unloaded latencies: no queueing, no fewest-GPU search
         model, w, hw, 0.0, concurrency=CONCURRENCIES, tpot_target_s=0.0, e2e_target_s=0.0, queue=False,

@@ -76,7 +76,7 @@ def plan_to_json(plan: PlanEstimate) -> dict[str, Any]:
             "accuracy": phase.accuracy,
             "charts": {name: _chart_to_json(spec) for name, spec in phase.charts.items()},
         })
-    return _clean({
+    document: dict[str, Any] = _clean({
         "project": plan.project_name,
         "app_version": plan.app_version,
         "catalog_version": plan.catalog_version,
@@ -88,3 +88,4 @@ def plan_to_json(plan: PlanEstimate) -> dict[str, Any]:
         "roadmap": {"figures": figures_to_json(plan.roadmap, include_inputs=True)} if plan.roadmap is not None else None,
         "roadmap_checks": [c.to_dict() for c in plan.roadmap_checks],
     })
+    return document

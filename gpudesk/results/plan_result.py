@@ -41,7 +41,7 @@ class PhaseEstimate:
     assumptions: list[str] = field(default_factory=list)  # Assumption (a str) or plain notes
     calibrated_keys: tuple[str, ...] = ()  # figures resting on customer measurements
     # figure key -> accuracy band from the validation residuals (core/accuracy.py); None = no validation
-    accuracy: dict[str, dict | None] = field(default_factory=dict)
+    accuracy: dict[str, dict[str, Any] | None] = field(default_factory=dict)
     carried: CarriedHardware | None = None  # owned hardware handed to the next phase
     # the phase's configuration search (core/config_search.PhaseSearch); None until it has run (the window
     # searches in slices after the estimate) or when the workload cannot be searched

@@ -51,9 +51,10 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
                  f"servers {phase.name} carries forward", "plan.servers_carried (the phase's figure)")
         vlines.append(RefLine(float(start + 1), phase.name, "trigger"))
         for trig in phase.triggers:
-            markers.append(Marker(float(start + 1), float(est.config.gpus), f"+{trig.add_nodes} nodes",
+            nodes = "node" if trig.add_nodes == 1 else "nodes"
+            markers.append(Marker(float(start + 1), float(est.config.gpus), f"+{trig.add_nodes} {nodes}",
                                   f"when {trig.metric.replace('_', ' ')} exceeds {trig.threshold:,.0f}: add "
-                                  f"{trig.add_nodes} nodes. {trig.note}".strip()))
+                                  f"{trig.add_nodes} {nodes}. {trig.note}".strip()))
         if i + 1 < len(phases):
             checks += _handover_checks(project, i, est, phases[i + 1])
     keys = [f"roadmap.phase{i + 1}.cost" for i in range(len(phases))]
@@ -75,7 +76,7 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
               Series("Spend", months_axis, list(spend), style="step", color_role="cost", panel=1)]
     chart = ChartSpec(
         kind="timeline", title="Roadmap: capacity and monthly spend", x_label="Month", y_label="GPUs",
-        y2_label="Monthly spend", y2_unit=currency, vlines=vlines, markers=markers, series=series,
+        y2_label="Monthly spend", y2_unit=currency, vlines=vlines, markers=markers, series=series, y_counts=True,
     )
     return fs, checks, chart
 
@@ -99,7 +100,7 @@ def _handover_checks(project: Project, i: int, est: PhaseEstimate, nxt: PhaseEst
     names = (project.phases[i].name, project.phases[i + 1].name)
     if grow_nodes > 0 and "net.headroom_nodes" in a and grow_nodes > headroom:
         out.append(Check(
-            "roadmap.fabric_cannot_grow", "warning", 5, "The network cannot grow into the next phase",
+            "roadmap.fabric_cannot_grow", "warning", "network", "The network cannot grow into the next phase",
             f"{names[1]} needs {grow_nodes:,.0f} more nodes but the {names[0]} fabric has ports for {headroom:,.0f}.",
             "Build the spine tier for the final size now, or plan the fabric rebuild into the roadmap.",
             ("net.headroom_nodes", "plan.nodes"), {"needed": grow_nodes, "headroom": headroom,
@@ -108,7 +109,7 @@ def _handover_checks(project: Project, i: int, est: PhaseEstimate, nxt: PhaseEst
     limit_a, kw_b = a.number("power.rack_limit_kw", 0.0), b.number("power.rack_kw", 0.0)
     if limit_a > 0 and kw_b > limit_a:
         out.append(Check(
-            "roadmap.rack_power_cannot_grow", "warning", 7, "Racks cannot take the next phase's power",
+            "roadmap.rack_power_cannot_grow", "warning", "tco", "Racks cannot take the next phase's power",
             f"{names[1]} racks draw {kw_b:,.1f} kW; the {names[0]} racks are limited to {limit_a:,.1f} kW.",
             "Provision power and cooling for the denser servers now, or budget a facility upgrade.",
             ("power.rack_kw", "power.rack_limit_kw"), {"rack_kw": kw_b, "limit_kw": limit_a,
@@ -121,13 +122,13 @@ def _handover_checks(project: Project, i: int, est: PhaseEstimate, nxt: PhaseEst
     if owns_hardware(mode) and retired and payback > months:
         when = f"only in month {payback:,.0f}" if math.isfinite(payback) else "never (cloud costs less per month)"
         out.append(Check(
-            "roadmap.retired_before_payback", "warning", 6, "Owned hardware is retired before it pays back",
+            "roadmap.retired_before_payback", "warning", "delivery", "Owned hardware is retired before it pays back",
             f"{names[0]} owns its servers for {months} months; against renting on demand they pay back {when}, "
             f"and {names[1]} does not carry them forward.",
             "Carry the servers into the next phase, rent for this phase instead, or extend the phase.",
             ("tco.capex", "tco.opex_per_month", "delivery.monthly.cloud_on_demand"),
             {"months": months, "payback_month": payback if math.isfinite(payback) else -1,
-             "payback_when_zh": f"要到第 {payback:,.0f} 个月才" if math.isfinite(payback) else "按月计始终不能",
+             "payback": "month" if math.isfinite(payback) else "never",
              "phase": names[0], "next_phase": names[1]},
         ))
     return out

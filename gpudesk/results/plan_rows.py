@@ -129,7 +129,7 @@ def ledger_checks(ledger: CostLedger) -> list[Check]:
         return []
     items = "; ".join(f"{line.item} ({line.quantity:,.0f} {line.unit})" for line in unpriced)
     return [Check(
-        "cost.unpriced_lines", "warning", 7, "Some costs have no price",
+        "cost.unpriced_lines", "warning", "tco", "Some costs have no price",
         f"{len(unpriced)} cost line(s) have no price in the catalog: {items}. Totals exclude them.",
         "Ask the vendor or provider for a quote and enter it (catalog browser, or the phase's cost inputs).",
         ("tco.unpriced_lines",), {"count": len(unpriced), "items": items},

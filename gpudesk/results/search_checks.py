@@ -18,7 +18,7 @@ def search_checks(found: PhaseSearch | None, estimate) -> list[Check]:  # type: 
     searched configuration that meets every target, so a blocked default layout is never left without a way out."""
     if found is None or found.recommended is None:
         return []
-    blocked = [c for c in estimate.checks if c.severity == "blocker" and c.step <= 2]
+    blocked = [c for c in estimate.checks if c.severity == "blocker" and c.step in ("task", "gpu")]
     own = next((c for c in estimate.candidates if c.pinned), None)
     if not blocked and (own is None or own.fits):
         return []
@@ -28,7 +28,7 @@ def search_checks(found: PhaseSearch | None, estimate) -> list[Check]:  # type: 
     own = next((p for p in found.per_accelerator if p.accelerator_id == found.plan_accelerator and p.feasible), None)
     own_en, own_zh = describe(own) if own is not None and own.index != rec.index else ("", "")
     return [Check(
-        "search.suggestion", "warning", 2, "The search found a configuration that meets every target",
+        "search.suggestion", "warning", "gpu", "The search found a configuration that meets every target",
         f"The plan's own configuration cannot meet its targets; the configuration search ({found.summary[0]}) "
         f"recommends {en} (binding constraint: {why})"
         + (f"; on the plan's own accelerator: {own_en}." if own_en else "."),

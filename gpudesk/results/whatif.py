@@ -39,6 +39,7 @@ import math
 import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 import numpy as np
 
@@ -293,7 +294,7 @@ def run_whatif(project: Project, phase_index: int, catalog: Catalog,
         try:
             done = next(steps)
         except StopIteration as finished:
-            return finished.value
+            return cast("WhatIfResult", finished.value)
         if progress is not None:
             progress(done)
 

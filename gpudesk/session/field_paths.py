@@ -45,7 +45,7 @@ def _field_names(cls: type) -> frozenset[str]:
 
 def _step(obj: Any, part: str | int, path: str) -> Any:
     if isinstance(part, str) and not isinstance(obj, dict):
-        if not dataclasses.is_dataclass(obj) or part not in _field_names(type(obj)):
+        if not dataclasses.is_dataclass(obj) or part not in _field_names(obj.__class__):
             raise FieldPathError(f"{path}: no field {part!r}")
         return getattr(obj, part)
     try:
@@ -105,7 +105,7 @@ def value_problems(root: Any, path: str, value: Any) -> list[tuple[str, str]]:
     last = parts[-1]
     if not (isinstance(last, str) and dataclasses.is_dataclass(parent)):
         return []
-    spec = next((s for s in fields_of(type(parent)) if s.name == last), None)
+    spec = next((s for s in fields_of(parent.__class__) if s.name == last), None)
     if spec is None:
         raise FieldPathError(f"{path}: no field {last!r}")
     return check_field_value(spec.shape, spec.meta, value, path)

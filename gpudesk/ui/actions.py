@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from gpudesk.session.document import ProjectDocument
+from gpudesk.wizard.steps import STEPS
 
 if TYPE_CHECKING:
     from gpudesk.ui.main_window import MainWindow
@@ -178,7 +179,8 @@ class WindowActions:
             self.by_id[spec.id] = action
         self.step_actions: list[QAction] = []
         steps_menu = self.menus[VIEW].addMenu(window.tr("&Go to step"))
-        for number in range(1, 8):
+        for step in STEPS[:9]:  # Alt+1 … Alt+9
+            number = step.number
             action = QAction(window.tr("Step &{0}").format(number), window)
             action.setObjectName(f"step_{number}")
             action.setShortcut(QKeySequence(f"Alt+{number}"))

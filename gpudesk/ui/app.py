@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gpudesk import __version__
-from gpudesk.catalog.store import Catalog, CatalogError
+from gpudesk.catalog.errors import CatalogError
+from gpudesk.catalog.store import Catalog
 from gpudesk.paths import autosave_dir, samples_dir
 from gpudesk.project.autosave import AutosaveStore
 from gpudesk.project.cleanup import clean_at_startup

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
 from gpudesk.catalog.store import Catalog
+from gpudesk.report.server_names import server_display_name
+from gpudesk.ui.widgets.session_text import session_language
 
 Provider = Callable[[], Sequence[tuple[str, str]]]
 
@@ -43,7 +46,7 @@ class CatalogChoices:
 
     def servers(self) -> list[tuple[str, str]]:
         return [("", QCoreApplication.translate("CatalogChoices", "— derived from accelerator —"))] + [
-            (s.id, self._mark(s.name, s.provenance.user_row)) for s in self.catalog.servers()
+            (s.id, self._mark(server_name_in_language(self.catalog, s), s.provenance.user_row)) for s in self.catalog.servers()
         ]
 
     def storage(self) -> list[tuple[str, str]]:
@@ -64,6 +67,13 @@ class CatalogChoices:
         ]
 
 
+def server_name_in_language(catalog: Catalog, server) -> str:
+    """A server row's name in the session language: a generic chassis through the language's pattern."""
+    names = {a.id: a.name for a in catalog.accelerators()}
+    return server_display_name(server.name, server.vendor, server.gpus, names.get(server.accelerator_id, ""),
+                               session_language())
+
+
 ID_FIELDS = {"model_id": "model", "accelerator_id": "accelerator", "server_id": "server", "cloud_offer_id": "cloud_offer",
              "option_id": "storage_option", "nic_id": "nic", "switch_id": "switch"}
 """Plan fields that hold a catalog row's id, by the catalog accessor that finds the row."""
@@ -75,12 +85,16 @@ def catalog_name(catalog: Catalog, field: str, value: str) -> str | None:
     accessor = ID_FIELDS.get(field)
     if accessor is None or not value:
         return None
-    rows = {"model": catalog.models, "accelerator": catalog.accelerators, "server": catalog.servers,
-            "cloud_offer": catalog.cloud_offers, "storage_option": catalog.storage_options, "nic": catalog.nics,
-            "switch": catalog.switches}[accessor]()
+    getters: dict[str, Callable[[], Sequence[Any]]] = {
+        "model": catalog.models, "accelerator": catalog.accelerators, "server": catalog.servers,
+        "cloud_offer": catalog.cloud_offers, "storage_option": catalog.storage_options, "nic": catalog.nics,
+        "switch": catalog.switches}
+    rows = getters[accessor]()
     for row in rows:
         if row.id == value:
             if accessor == "cloud_offer":
                 return f"{row.provider} {row.instance} ({row.region})"
+            if accessor == "server":
+                return server_name_in_language(catalog, row)
             return str(row.name)
     return None

@@ -29,6 +29,7 @@ from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.session.document import ProjectDocument
 
 if TYPE_CHECKING:
+    from gpudesk.ui.background import BackgroundTask
     from gpudesk.results.pipeline import PhaseCache
     from gpudesk.results.plan_result import PlanEstimate
 
@@ -58,7 +59,7 @@ class PlanController(QObject):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.run_now)
         self.focus_phase = 0  # the phase the window shows: searched first
-        self._search_task = None  # BackgroundTask of the running search
+        self._search_task: BackgroundTask | None = None  # the running search
 
     @property
     def cache(self) -> PhaseCache:
@@ -162,7 +163,7 @@ class PlanController(QObject):
         self._search_task = task
         task.start()
 
-    def _search_steps(self, plan: PlanEstimate):  # type: ignore[no-untyped-def]
+    def _search_steps(self, plan: PlanEstimate):
         from gpudesk.results.pipeline import attach_search, pricing_steps_for, search_steps_for
 
         order = sorted(range(len(plan.phases)), key=lambda i: (i != self.focus_phase, i))

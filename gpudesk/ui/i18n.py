@@ -238,7 +238,7 @@ def write_ts(messages: dict[tuple[str, str], list[tuple[str, str]]], translation
     for (_context, source), text in translations.items():
         by_source.setdefault(source, set()).add(text)
     root = ET.Element("TS", version="2.1", language=LOCALE_NAMES[lang], sourcelanguage=LOCALE_NAMES[SOURCE_LANGUAGE])
-    untranslated = []
+    untranslated: list[tuple[str, str]] = []
     for context in sorted({c for c, _s in messages}):
         element = ET.SubElement(root, "context")
         ET.SubElement(element, "name").text = context
@@ -249,15 +249,15 @@ def write_ts(messages: dict[tuple[str, str], list[tuple[str, str]]], translation
             for file, line in places:
                 ET.SubElement(message, "location", filename=f"../../{file}", line=line)
             ET.SubElement(message, "source").text = source
-            text = translations.get((c, source))
-            if text is None and len(by_source.get(source, ())) == 1:
-                text = next(iter(by_source[source]))  # the same text translated the same way elsewhere
+            known = translations.get((c, source))
+            if known is None and len(by_source.get(source, ())) == 1:
+                known = next(iter(by_source[source]))  # the same text translated the same way elsewhere
             translation = ET.SubElement(message, "translation")
-            if text is None:
+            if known is None:
                 translation.set("type", "unfinished")
                 untranslated.append((c, source))
             else:
-                translation.text = text
+                translation.text = known
     ET.indent(root)
     ts.write_text('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
                   + ET.tostring(root, encoding="unicode") + "\n", encoding="utf-8")

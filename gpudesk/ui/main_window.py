@@ -36,7 +36,7 @@ from gpudesk.ui.page_stack import LazyPages
 from gpudesk.ui.pages.step_page import StepPage
 from gpudesk.ui.plan_commands import PlanCommands
 from gpudesk.ui.plan_toolbar import PlanToolbar
-from gpudesk.ui.roadmap_view import RoadmapView
+from gpudesk.ui.roadmap_view import ROADMAP_DOCK_HEIGHT, ROADMAP_DOCK_SHARE, RoadmapView
 from gpudesk.ui.screen_fit import fit_to_screen, keep_on_screen
 from gpudesk.ui.settings import AppSettings, open_qsettings
 from gpudesk.ui.step_guide import StepGuide
@@ -51,17 +51,6 @@ from gpudesk.wizard.steps import STEPS
 
 if TYPE_CHECKING:
     from gpudesk.ui.language_switch import LanguageSwitch
-
-STEP_CHARTS: dict[int, tuple[str, ...]] = {
-    1: (),
-    2: ("memory_fit", "inference", "pareto"),
-    3: (),
-    4: (),
-    5: ("scaling",),
-    6: ("cost",),
-    7: ("power", "rack_layout", "timeline"),
-}
-
 
 CHART_PRELOAD_MS = 300
 """Step 1 has no chart, so the window paints without pyqtgraph; this long after the first results are on screen
@@ -83,12 +72,12 @@ class MainWindow(QMainWindow):
         self.catalog = catalog
         self.settings = settings or AppSettings(open_qsettings())
         self.lang = lang or self.settings.language(system_language())
-        self.navigator = WizardNavigator()
+        self.navigator: WizardNavigator = WizardNavigator()
         self.controller = PlanController(catalog, self)
-        self.files = FileActions(self, catalog, autosave, self.settings)
+        self.files: FileActions = FileActions(self, catalog, autosave, self.settings)
         self.choices = CatalogChoices(catalog)
-        self.commands = PlanCommands(self)
-        self.dialogs = WindowDialogs(self)
+        self.commands: PlanCommands = PlanCommands(self)
+        self.dialogs: WindowDialogs = WindowDialogs(self)
         self.document: ProjectDocument | None = None
         self.pages: LazyPages | None = None  # built with the first document
         self.phase_index = 0
@@ -136,7 +125,8 @@ class MainWindow(QMainWindow):
         self.files.saved.connect(lambda _path: self._update_title())
         self.files.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         fit_to_screen(self, 1440, 900)  # or what the screen holds: a 1366 x 768 laptop gets all of it
-        self.resizeDocks([self.roadmap_dock], [300], Qt.Orientation.Vertical)
+        self.resizeDocks([self.roadmap_dock], [min(ROADMAP_DOCK_HEIGHT, int(self.height() * ROADMAP_DOCK_SHARE))],
+                         Qt.Orientation.Vertical)
         self.resizeDocks([self.explain_dock], [320], Qt.Orientation.Horizontal)  # the guide's column reads at 320 px
         self.roadmap_dock.hide()  # the timeline is also on step 7; View → Roadmap opens the full dock
         self._restore_layout()
@@ -209,7 +199,7 @@ class MainWindow(QMainWindow):
     def _make_page(self, index: int) -> StepPage:
         assert self.document is not None
         step = STEPS[index]
-        page = StepPage(step, self.document, self.choices, STEP_CHARTS[step.number], self.lang)
+        page = StepPage(step, self.document, self.choices, self.lang)
         page.figure_selected.connect(self.show_figure)
         page.check_selected.connect(self.show_check)
         page.rebind(self.phase_index, self.workload_index)
@@ -251,7 +241,7 @@ class MainWindow(QMainWindow):
         if self.pages is not None:
             self.pages.show(number - 1)
         self.step_list.select(number)
-        self.step_guide.show_step(number)
+        self.step_guide.show_step(STEPS[number - 1].key)
 
     def current_page(self) -> StepPage:
         assert self.pages is not None, "no plan is open"

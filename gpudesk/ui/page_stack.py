@@ -9,6 +9,7 @@ marks the others stale, to be updated when they are shown.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from typing import overload
 
 from PySide6.QtWidgets import QStackedWidget, QWidget
 
@@ -23,7 +24,7 @@ class LazyPages(Sequence[StepPage]):
 
     def __init__(self, stack: QStackedWidget, count: int, factory: Factory) -> None:
         self.stack = stack
-        self.count = count
+        self.size = count  # not ``count``: that is Sequence.count(value)
         self.factory = factory
         self._built: dict[int, StepPage] = {}
         self._holders: list[QWidget] = []
@@ -36,14 +37,20 @@ class LazyPages(Sequence[StepPage]):
             stack.addWidget(holder)
 
     def __len__(self) -> int:
-        return self.count
+        return self.size
 
-    def __getitem__(self, index: int | slice) -> StepPage | list[StepPage]:  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> StepPage: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[StepPage]: ...
+
+    def __getitem__(self, index: int | slice) -> StepPage | list[StepPage]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self.count))]
+            return [self[i] for i in range(*index.indices(self.size))]
         if index < 0:
-            index += self.count
-        if not 0 <= index < self.count:
+            index += self.size
+        if not 0 <= index < self.size:
             raise IndexError(index)
         page = self._built.get(index)
         if page is None:
@@ -86,6 +93,7 @@ class LazyPages(Sequence[StepPage]):
     def clear(self) -> None:
         while self.stack.count():
             widget = self.stack.widget(0)
+            assert widget is not None  # count() > 0
             self.stack.removeWidget(widget)
             widget.deleteLater()
         self._built.clear()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -16,9 +17,13 @@ from gpudesk.ui.widgets.checks_view import ChecksView
 if TYPE_CHECKING:
     from gpudesk.plotting.view import ChartView
 
-ROADMAP_CHART_MIN_HEIGHT = 220
-"""Pixels: both timeline panels stay readable, and the window with this dock docked still fits an 800-pixel-high
-screen (the main window's minimum height is the wizard page's plus this dock's)."""
+ROADMAP_CHART_MIN_HEIGHT = 170
+"""Pixels: both timeline panels stay readable (the chart has no title row in the dock, whose title names it), and
+the dock leaves the step page most of a 768-pixel-high laptop screen."""
+ROADMAP_DOCK_SHARE = 0.3
+"""The Roadmap dock's first height as a share of the window's (at most ROADMAP_DOCK_HEIGHT): the step page keeps
+the rest. Once the user resizes or closes the dock, the window's saved state keeps their choice."""
+ROADMAP_DOCK_HEIGHT = 300
 
 
 class RoadmapView(QWidget):
@@ -79,6 +84,6 @@ class RoadmapView(QWidget):
         spec = estimate.charts.get("timeline") if estimate is not None else None
         self.empty.setVisible(spec is None)
         self.chart.setVisible(spec is not None)
-        if spec is not None:
-            self.chart.show_spec(localise_spec(spec, session_language()))
+        if spec is not None:  # the dock's title names the chart: its own title row goes to the panels
+            self.chart.show_spec(dataclasses.replace(localise_spec(spec, session_language()), title=""))
         self.checks.set_checks(list(estimate.roadmap_checks) if estimate is not None else [])

@@ -19,6 +19,7 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from gpudesk.paths import user_data_dir
 from gpudesk.project.model import CURRENCIES
+from gpudesk.wizard.steps import STEPS
 
 LANGUAGES = ("system", "zh", "en")
 THEMES = ("system", "light", "dark")
@@ -75,7 +76,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("window/geometry", bytes, b"", "Window geometry", preference=False),
     Setting("window/state", bytes, b"", "Window layout", preference=False),
     Setting("ui/last_folder", str, "", "Last folder", max_len=4096, preference=False),
-    Setting("ui/last_step", int, 1, "Last step", minimum=1, maximum=7, preference=False),
+    Setting("ui/last_step", int, 1, "Last step", minimum=1, maximum=len(STEPS), preference=False),
 )
 _BY_KEY = {s.key: s for s in SETTINGS}
 

@@ -20,6 +20,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.report.check_text import localise
 from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.wizard.step_help import help_for, help_html
+from gpudesk.wizard.steps import STEPS
 
 
 class StepGuide(QWidget):
@@ -41,13 +42,14 @@ class StepGuide(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.browser)
         self.lang = lang
-        self.step = 1
+        self.step = STEPS[0].key
         self._figures: Container[str] = ()
         self._checks: tuple[Check, ...] = ()
-        self.shown: tuple[int, str, frozenset, frozenset] | None = None  # step, language, links, fired checks
+        self.shown: tuple[str, str, frozenset, frozenset] | None = None  # step key, language, links, fired checks
         self.on_screen = False
 
-    def show_step(self, step: int) -> None:
+    def show_step(self, step: str) -> None:
+        """Show the guide of the step with key ``step``."""
         self.step = step
         self._refresh()
 

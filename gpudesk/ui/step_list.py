@@ -22,7 +22,7 @@ class StepList(QListWidget):
         super().__init__(parent)
         self.setObjectName("step-list")
         self.lang = lang
-        self.status: dict[int, str] = {}
+        self.status: dict[str, str] = {}  # by step key
         for step in STEPS:
             self.addItem(QListWidgetItem(f"{step.number}. {step.title(lang)}"))
         self.currentRowChanged.connect(lambda row: self.step_chosen.emit(row + 1))
@@ -40,8 +40,9 @@ class StepList(QListWidget):
                 INCOMPLETE: self.tr("no result yet: the figures of this step are unknown"),
                 BLOCKED: self.tr("blocked")}
 
-    def set_status(self, status: dict[int, str], force: bool = False) -> None:
-        """Mark each step; an edit that leaves every status as it was changes no item (no relayout, no repaint)."""
+    def set_status(self, status: dict[str, str], force: bool = False) -> None:
+        """Mark each step by key (``gpudesk.wizard.navigation.step_status``: complete / warnings / incomplete /
+        blocked); an edit that leaves every status as it was changes no item (no relayout, no repaint)."""
         if not force and self.status and dict(status) == self.status:
             return
         self.status = dict(status)
@@ -49,7 +50,7 @@ class StepList(QListWidget):
         palette = self.palette()
         for step in STEPS:
             item = self.item(step.number - 1)
-            state = status.get(step.number, COMPLETE)
+            state = status.get(step.key, COMPLETE)
             item.setText(f"{STATUS_MARK[state]}  {step.number}. {step.title(self.lang)}")
             item.setForeground(style.status_colour(STATUS_STYLE[state], palette))
             item.setToolTip(self.tr("Status: {0}").format(names[state]))

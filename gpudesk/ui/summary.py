@@ -6,6 +6,7 @@ import math
 
 from PySide6.QtCore import QCoreApplication
 
+from gpudesk.report.server_names import configured_server_name
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.report.display_units import display_value, plain_number
@@ -36,10 +37,15 @@ def summary_text(phase: PhaseEstimate, currency: str, text: DisplayText | None =
     text = text or session_text()
     sep = "：" if text.translates else ": "
     c = phase.config
-    if c.owns_hardware:
+    server = configured_server_name(c, text.lang)
+    if c.owns_hardware and c.gpus == 1:
+        parts = [translate("Summary", "1 GPU in {servers} × {server}").format(servers=c.servers, server=server)]
+    elif c.owns_hardware:
         parts = [translate("Summary", "{gpus} GPUs in {servers} × {server}").format(
-            gpus=c.gpus, servers=c.servers, server=c.server_name)]
-    else:  # the provider's servers: what is rented is GPUs (the ledger names the offer)
+            gpus=c.gpus, servers=c.servers, server=server)]
+    elif c.gpus == 1:  # the provider's servers: what is rented is GPUs (the ledger names the offer)
+        parts = [translate("Summary", "1 GPU, rented")]
+    else:
         parts = [translate("Summary", "{gpus} GPUs, rented").format(gpus=c.gpus)]
     for key in ("train.time_to_train_days", "vision.time_to_train_days"):
         shown = _figure(phase, key, currency, text)

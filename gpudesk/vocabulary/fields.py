@@ -18,6 +18,7 @@ from gpudesk.vocabulary.plan_choices import (
     INDUSTRY,
     LANGUAGE,
     MEASUREMENT_KIND,
+    REGION,
     STAGE,
     TRIGGER_METRIC,
 )
@@ -37,7 +38,7 @@ FIELD_VOCABULARIES: dict[str, tuple[Vocabulary[Term], ...]] = {
     "domestic_parts": (DOMESTIC_PARTS,), "industry": (INDUSTRY,), "metric": (TRIGGER_METRIC,),
     "pipeline_schedule": (PIPELINE_SCHEDULE,), "low_precision_recipe": (LOW_PRECISION_RECIPE,),
     "batching": (SERVING_BATCHING,), "serving_scenario": (SERVING_SCENARIO,), "licence": (LICENCE,),
-    "latency_percentile": (PERCENTILE,), "quantization": (QUANTIZATION,),
+    "latency_percentile": (PERCENTILE,), "quantization": (QUANTIZATION,), "region": (REGION,),
 }
 
 # the proposal's names for the same vocabularies (its text catalogue's groups)

@@ -34,6 +34,13 @@ COOLING: Vocabulary[Term] = Vocabulary("cooling", (
     Term("hybrid", "hybrid air/liquid", "风液混合"),
 ))
 
+REGION: Vocabulary[Term] = Vocabulary("facility region", (
+    Term("cn", "Mainland China", "中国大陆"),
+    Term("us", "United States", "美国"),
+))
+"""The facility regions the catalog holds electricity and grid-carbon defaults for (``facility_defaults``). A plan
+may hold another region code (an older plan, a provider's region such as ``cn-shanghai``): it is kept as written."""
+
 CURRENCY: Vocabulary[Term] = Vocabulary("currency", (
     Term("USD", "US dollar (USD)", "美元（USD）"),
     Term("CNY", "Chinese yuan (CNY)", "人民币（CNY）"),

@@ -8,21 +8,26 @@ from dataclasses import dataclass, field
 
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
-from gpudesk.wizard.figures import HEADLINES, figure_keys_for_step
-from gpudesk.wizard.steps import STEPS
+from gpudesk.wizard.figures import figure_keys_for_step
+from gpudesk.wizard.steps import STEPS, step as step_of
 
 COMPLETE, WARNINGS, INCOMPLETE, BLOCKED = "complete", "warnings", "incomplete", "blocked"
 RANK = {COMPLETE: 0, WARNINGS: 1, INCOMPLETE: 2, BLOCKED: 3}
 
 
-def unanswered(step: int, figures: FigureSet, computed: list[str] | None = None) -> bool:
+def unanswered(step: str, figures: FigureSet, computed: list[str] | None = None) -> bool:
     """Whether the step shows figures but could compute none of those it leads with (its headline figures,
     else any): a step whose every answer is unknown is not done, whatever its checks say. ``computed``: the
     figures' non-input keys, when the caller has them."""
-    keys = figure_keys_for_step(step, figures, computed)
+    record = step_of(step)
+    keys = figure_keys_for_step(record, figures, computed)
     if not keys:
         return False
-    headline = [k for k in HEADLINES.get(step, ()) if k in figures] or keys
+    for key in record.verdicts:
+        value = figures.value_at(key) if key in figures else 0.0
+        if not isinstance(value, str) and not math.isfinite(value):
+            return True  # the step's own answer is unknown
+    headline = [k for k in record.headlines if k in figures] or keys
     for key in headline:
         value = figures.value_at(key)
         if isinstance(value, str) or math.isfinite(value):
@@ -30,12 +35,12 @@ def unanswered(step: int, figures: FigureSet, computed: list[str] | None = None)
     return True
 
 
-def step_status(checks: Iterable[Check], figures: FigureSet | None = None) -> dict[int, str]:
-    """complete / warnings / incomplete / blocked for each step: from the checks that name it, and
+def step_status(checks: Iterable[Check], figures: FigureSet | None = None) -> dict[str, str]:
+    """complete / warnings / incomplete / blocked for each step key: from the checks that name it, and
     incomplete where ``figures`` holds no known answer for the step."""
-    status = {s.number: COMPLETE for s in STEPS}
+    status = {s.key: COMPLETE for s in STEPS}
 
-    def worsen(step: int, state: str) -> None:
+    def worsen(step: str, state: str) -> None:
         if step in status and RANK[state] > RANK[status[step]]:
             status[step] = state
 
@@ -54,7 +59,7 @@ def step_status(checks: Iterable[Check], figures: FigureSet | None = None) -> di
 
 @dataclass
 class WizardNavigator:
-    """Current step with a back stack; any step can be jumped to."""
+    """Current step (its number, 1-based) with a back stack; any step can be jumped to."""
 
     current: int = 1
     history: list[int] = field(default_factory=list)
@@ -74,6 +79,11 @@ class WizardNavigator:
         if self.history:
             self.current = self.history.pop()
         return self.current
+
+    @property
+    def step(self) -> str:
+        """The key of the current step."""
+        return STEPS[self.current - 1].key
 
     @property
     def is_first(self) -> bool:

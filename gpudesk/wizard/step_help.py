@@ -1,4 +1,4 @@
-"""The step guide: for each of the seven steps, what it decides, the questions to answer, rules of thumb,
+"""The step guide: for each step, what it decides, the questions to answer, rules of thumb,
 common mistakes and how the three source cases handled it — in Chinese and English, as plain data.
 
 The content lives in ``step_help_machine`` (steps 1–4) and ``step_help_operations`` (5–7), loaded on first
@@ -7,7 +7,7 @@ the seven-step guide «gpu云计算服务器选型7个步骤和3个实际案例�
 the training-versus-inference server selection article. Rules gpudesk adds itself say so and name the figure
 keys (docs/figures.md) or check ids (gpudesk/core) that implement them.
 
-Notation of the content: a question's inputs are field paths of its step (``gpudesk.wizard.fields.STEP_FIELDS``)
+Notation of the content: a question's inputs are field paths of its step (the ``fields`` of its record in ``gpudesk/wizard/steps/``)
 with ``w.`` for the active workload, so the guide prints each input's label exactly as the form does; figures
 and checks are space-separated keys; a case note's ``sample`` states values of the shipped sample plan
 (resources/samples/) as ``p0.w1.epochs=80`` (phase 0, workload 1), which the tests hold to those files.
@@ -19,23 +19,15 @@ import html
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from gpudesk.wizard.fields import STEP_FIELDS, W
+from gpudesk.wizard.step_record import Text, W
+from gpudesk.wizard.steps import STEPS
 from gpudesk.wizard.steps import step as step_of
-
-
-@dataclass(frozen=True)
-class Text:
-    en: str
-    zh: str
-
-    def get(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
 
 
 @dataclass(frozen=True)
 class Question:
     text: Text
-    inputs: tuple[str, ...]  # field paths as in STEP_FIELDS[step]
+    inputs: tuple[str, ...]  # field paths as in the step record's fields
 
 
 @dataclass(frozen=True)
@@ -62,7 +54,7 @@ class Case:
 
 @dataclass(frozen=True)
 class StepHelp:
-    step: int
+    step: str  # the step's key
     decides: Text
     questions: tuple[Question, ...]
     rules: tuple[Rule, ...]
@@ -132,23 +124,24 @@ def case_note(case: str, sample: str, en: str, zh: str) -> CaseNote:
 
 # -- access and rendering -------------------------------------------------------------------------------------
 def guide() -> tuple[StepHelp, ...]:
-    """The seven steps' guides, in step order (the content module is imported on first use)."""
+    """The guides of the steps that have one, in step order (the content modules are imported on first use)."""
     from gpudesk.wizard.step_help_machine import GUIDE_MACHINE
     from gpudesk.wizard.step_help_operations import GUIDE_OPERATIONS
 
-    return GUIDE_MACHINE + GUIDE_OPERATIONS
+    by_step = {entry.step: entry for entry in GUIDE_MACHINE + GUIDE_OPERATIONS}
+    return tuple(by_step[s.key] for s in STEPS if s.key in by_step)
 
 
-def help_for(step: int) -> StepHelp:
+def help_for(step: str) -> StepHelp:
     for entry in guide():
         if entry.step == step:
             return entry
-    raise KeyError(f"no guide for step {step}")
+    raise KeyError(f"no guide for step {step!r}")
 
 
-def input_labels(step: int, paths: tuple[str, ...], lang: str) -> list[str]:
+def input_labels(step: str, paths: tuple[str, ...], lang: str) -> list[str]:
     """The labels the step's form shows for ``paths``; KeyError for a path the step does not ask."""
-    rows = {row.path: row for row in STEP_FIELDS[step]}
+    rows = {row.path: row for row in step_of(step).fields}
     return [rows[path].label(lang) for path in paths]
 
 
@@ -181,7 +174,7 @@ def _rules(rules: tuple[Rule, ...], lang: str, labels: Mapping[str, str], fired:
     return "<ul>" + "".join(items) + "</ul>"
 
 
-def help_html(step: int, lang: str, figure_labels: Mapping[str, str] | None = None,
+def help_html(step: str, lang: str, figure_labels: Mapping[str, str] | None = None,
               fired_checks: Mapping[str, str] | None = None) -> str:
     """The guide of ``step`` as simple rich text in ``lang`` ("zh" or "en").
 
@@ -193,7 +186,8 @@ def help_html(step: int, lang: str, figure_labels: Mapping[str, str] | None = No
     named, fired = figure_labels or {}, fired_checks or {}
     entry = help_for(step)
     h = {key: html.escape(text.get(lang)) for key, text in HEADINGS.items()}
-    parts = [f"<h3>{step}. {html.escape(step_of(step).title(lang))}</h3>",
+    record = step_of(step)
+    parts = [f"<h3>{record.number}. {html.escape(record.title(lang))}</h3>",
              f"<p><b>{h['decides']}</b><br>{html.escape(entry.decides.get(lang))}</p>",
              f"<h4>{h['questions']}</h4><ol>"]
     for q in entry.questions:

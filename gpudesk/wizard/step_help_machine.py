@@ -10,14 +10,15 @@ marked as the article's.
 
 from __future__ import annotations
 
-from gpudesk.wizard.step_help import StepHelp, Text
+from gpudesk.wizard.step_help import StepHelp
+from gpudesk.wizard.step_record import Text
 from gpudesk.wizard.step_help import case_note as _c
 from gpudesk.wizard.step_help import question as _q
 from gpudesk.wizard.step_help import rule as _r
 
 
 GUIDE_MACHINE: tuple[StepHelp, ...] = (
-    StepHelp(1, Text(
+    StepHelp("task", Text(
         "How much work there is, in numbers, before any GPU model is chosen: every later step is sized against it.",
         "先算任务，再看型号：先把任务量算出来，后面每一步都按它来配。"), (
         _q("w.kind w.model_id",
@@ -89,7 +90,7 @@ GUIDE_MACHINE: tuple[StepHelp, ...] = (
            "同一平台用于质检模型训练和产线实时推理。示例方案有两个工作负载：全天每秒100张图（每天864万张，目标时延"
            "50毫秒），以及用40万张图、80轮、2天内完成的再训练；第二条产线两者都翻倍。"),
     )),
-    StepHelp(2, Text(
+    StepHelp("gpu", Text(
         "Which accelerator, how many per node and how many nodes, and how the model is split across them.",
         "选哪种加速卡、每节点几张、共几个节点，以及模型如何切分到这些卡上。"), (
         _q("hardware.accelerator_id hardware.gpus_per_node w.parallel.tp w.parallel.zero_stage w.parallel.recompute",
@@ -148,7 +149,7 @@ GUIDE_MACHINE: tuple[StepHelp, ...] = (
            "在工厂侧部署私有化GPU集群，同时用于质检模型训练和产线实时推理。示例方案：每节点8张L20（L40S 在中国无法采购），"
            "两个工作负载共用，节点数由 gpudesk 计算。"),
     )),
-    StepHelp(3, Text(
+    StepHelp("host", Text(
         "The server, its CPU cores and host memory: enough to keep the GPUs fed with data.",
         "服务器型号、CPU核数和主机内存：要能跟上GPU，喂得饱数据。"), (
         _q("hardware.server_id hardware.cpu_cores_per_node",
@@ -194,7 +195,7 @@ GUIDE_MACHINE: tuple[StepHelp, ...] = (
            "sample uses the 8-slot L20 server with its default CPU and memory.",
            "方案里除了GPU本身，还把高速存储、容器平台、权限管理系统一起纳入建设。示例方案用8卡位L20服务器，CPU与内存取默认值。"),
     )),
-    StepHelp(4, Text(
+    StepHelp("storage", Text(
         "Where datasets and checkpoints live, and whether storage reads and writes keep up with the GPUs.",
         "数据集和检查点放在哪里，存储读写能否跟上GPU。"), (
         _q("storage.dataset_tb storage.growth_pct_per_year",

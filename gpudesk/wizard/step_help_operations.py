@@ -5,14 +5,15 @@ Same notation and sources as ``step_help_machine`` (its docstring says how the c
 
 from __future__ import annotations
 
-from gpudesk.wizard.step_help import StepHelp, Text
+from gpudesk.wizard.step_help import StepHelp
+from gpudesk.wizard.step_record import Text
 from gpudesk.wizard.step_help import case_note as _c
 from gpudesk.wizard.step_help import question as _q
 from gpudesk.wizard.step_help import rule as _r
 
 
 GUIDE_OPERATIONS: tuple[StepHelp, ...] = (
-    StepHelp(5, Text(
+    StepHelp("network", Text(
         "How nodes talk to each other — fabric, network cards, switches, oversubscription — and how far the cluster "
         "can grow without a rebuild.", "节点之间如何互联（网络类型、网卡、交换机、收敛比），以及集群不重建网络能扩到多大。"), (
         _q("network.fabric", "Does one job span more than one node, and over which fabric?",
@@ -58,7 +59,7 @@ GUIDE_OPERATIONS: tuple[StepHelp, ...] = (
            "The factory's GPU resource pool serves line inference and retraining; the sample connects it with "
            "Ethernet in both phases.", "工厂侧的GPU资源池同时服务产线推理和再训练；示例方案两个阶段都用以太网互联。"),
     )),
-    StepHelp(6, Text(
+    StepHelp("delivery", Text(
         "How the capacity is obtained — public cloud, rental, bare metal, private, hybrid, containers — for how long, "
         "and why.", "算力以什么方式交付（公有云、租赁、裸金属、私有化、混合、容器），用多久，为什么。"), (
         _q("delivery.utilisation.hours_per_day delivery.utilisation.days_per_month delivery.utilisation.peak_months "
@@ -125,7 +126,7 @@ GUIDE_OPERATIONS: tuple[StepHelp, ...] = (
            "regulated data, busy around the clock.",
            "因为数据安全和生产连续性要求，在工厂侧部署私有化集群。示例方案为私有化部署，数据为受监管级别，全天候运行。"),
     )),
-    StepHelp(7, Text(
+    StepHelp("tco", Text(
         "The total cost over the horizon — hardware, power at the facility's PUE, cooling, maintenance, software, "
         "staff and colocation — and whether racks and cooling can take the load.",
         "测算年限内的总成本：硬件、按PUE计的电费、制冷、维保、软件、人员与机柜租金，以及机柜和散热能否承载。"), (

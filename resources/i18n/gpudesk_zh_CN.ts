@@ -4,17 +4,17 @@
   <context>
     <name>App</name>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="92" />
+      <location filename="../../gpudesk/ui/app.py" line="93" />
       <source>Autosave is off: {0}</source>
       <translation>自动保存已关闭：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="147" />
+      <location filename="../../gpudesk/ui/app.py" line="148" />
       <source>The catalog cannot be opened: {0}</source>
       <translation>无法打开产品目录：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="117" />
+      <location filename="../../gpudesk/ui/app.py" line="118" />
       <source>Your own catalog needed attention; gpudesk started with what could be read. Details:</source>
       <translation>您的自定义目录需要处理；gpudesk 已用可读取的内容启动。详情：</translation>
     </message>
@@ -243,27 +243,27 @@
       <translation>总拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="133" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="134" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="117" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="118" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="117" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="118" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="137" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="138" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="124" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="125" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -489,22 +489,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CatalogChoices</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="53" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="56" />
       <source>— cheapest matching offer —</source>
       <translation>— 自动选择最便宜的匹配报价 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="62" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="65" />
       <source>— chosen for the fabric —</source>
       <translation>— 按网络类型自动选择 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="45" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="48" />
       <source>— derived from accelerator —</source>
       <translation>— 按加速卡自动推导 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="59" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="62" />
       <source>— from server —</source>
       <translation>— 沿用服务器自带网卡 —</translation>
     </message>
@@ -1155,7 +1155,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChecksList</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="178" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="179" />
       <source>The measurements agree with the accelerator and with each other.</source>
       <translation>测量值与加速卡规格一致，彼此之间也一致。</translation>
     </message>
@@ -2547,30 +2547,40 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="225" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="235" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="234" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="244" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="224" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="234" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="116" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="120" />
       <source>Range</source>
       <translation>范围</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="307" />
+      <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
+      <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="304" />
+      <source>{code} (not in the list: kept as the plan holds it)</source>
+      <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>
   </context>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="218" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="134" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -2578,7 +2588,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="77" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="80" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -2587,7 +2597,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="79" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="82" />
       <source>The estimate could not compute this figure: a catalog field or an input it needs is missing. The Explain panel shows which.</source>
       <translation>估算无法得出此项数值：缺少所需的目录字段或输入。在“计算说明”面板中可查看缺少哪一项。</translation>
     </message>
@@ -2829,7 +2839,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>目录(&amp;C)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="209" />
+      <location filename="../../gpudesk/ui/actions.py" line="211" />
       <source>&amp;Clear the list</source>
       <translation>清空列表(&amp;C)</translation>
     </message>
@@ -2858,7 +2868,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>文件(&amp;F)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="180" />
+      <location filename="../../gpudesk/ui/actions.py" line="181" />
       <source>&amp;Go to step</source>
       <translation>转到步骤(&amp;G)</translation>
     </message>
@@ -2895,12 +2905,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="220" />
+      <location filename="../../gpudesk/ui/actions.py" line="222" />
       <source>&amp;Redo</source>
       <translation>重做(&amp;R)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="220" />
+      <location filename="../../gpudesk/ui/actions.py" line="222" />
       <source>&amp;Redo {0}</source>
       <translation>重做“{0}”(&amp;R)</translation>
     </message>
@@ -2917,12 +2927,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>保存(&amp;S)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="219" />
+      <location filename="../../gpudesk/ui/actions.py" line="221" />
       <source>&amp;Undo</source>
       <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="219" />
+      <location filename="../../gpudesk/ui/actions.py" line="221" />
       <source>&amp;Undo {0}</source>
       <translation>撤销“{0}”(&amp;U)</translation>
     </message>
@@ -2940,7 +2950,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>（日期未知）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="207" />
+      <location filename="../../gpudesk/ui/actions.py" line="209" />
       <source>(no recent plans)</source>
       <translation>（没有最近的方案）</translation>
     </message>
@@ -3025,7 +3035,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="280" />
+      <location filename="../../gpudesk/ui/main_window.py" line="270" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
@@ -3067,12 +3077,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="182" />
+      <location filename="../../gpudesk/ui/main_window.py" line="172" />
       <source>Estimating…</source>
       <translation>正在估算…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="109" />
+      <location filename="../../gpudesk/ui/main_window.py" line="98" />
       <source>Explain</source>
       <translation>计算说明</translation>
     </message>
@@ -3081,7 +3091,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>用试点运行的实测数据拟合方案的效率系数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="185" />
+      <location filename="../../gpudesk/ui/actions.py" line="187" />
       <source>Go to step {0}</source>
       <translation>转到第 {0} 步</translation>
     </message>
@@ -3143,7 +3153,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法生成建议书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="171" />
+      <location filename="../../gpudesk/ui/actions.py" line="172" />
       <source>Open &amp;recent</source>
       <translation>最近打开(&amp;R)</translation>
     </message>
@@ -3224,7 +3234,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>重命名…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="120" />
+      <location filename="../../gpudesk/ui/main_window.py" line="109" />
       <source>Roadmap</source>
       <translation>路线图</translation>
     </message>
@@ -3237,7 +3247,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="320" />
+      <location filename="../../gpudesk/ui/main_window.py" line="310" />
       <source>Save the changes to {0} before closing?</source>
       <translation>关闭前保存对 {0} 的修改吗？</translation>
     </message>
@@ -3275,12 +3285,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>从客户要运行的任务和目标开始新方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/actions.py" line="182" />
+      <location filename="../../gpudesk/ui/actions.py" line="184" />
       <source>Step &amp;{0}</source>
       <translation>第 {0} 步(&amp;{0})</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="113" />
+      <location filename="../../gpudesk/ui/main_window.py" line="102" />
       <source>Step guide</source>
       <translation>步骤指南</translation>
     </message>
@@ -3309,7 +3319,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>撤销上一次修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="319" />
+      <location filename="../../gpudesk/ui/main_window.py" line="309" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>
@@ -3855,18 +3865,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="289" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="295" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="272" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="278" />
       <source>Pin {0} × {1}</source>
       <translation>采用 {0} × {1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="275" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="292" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="281" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="298" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
@@ -3876,7 +3886,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="234" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="235" />
+      <source>Rank {0}: {1} — 1 GPU on 1 node ({4})</source>
+      <translation>第 {0} 名：{1} — 1 个节点共 1 张GPU（{4}）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="237" />
+      <source>Rank {0}: {1} — {2} GPUs on 1 node ({4})</source>
+      <translation>第 {0} 名：{1} — 1 个节点共 {2} 张GPU（{4}）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="239" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
@@ -3901,7 +3921,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="238" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="244" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
@@ -4040,18 +4060,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RoadmapView</name>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="34" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="39" />
       <source>No timeline: the plan could not be estimated.</source>
       <translation>无时间线：方案无法估算。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="32" />
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="40" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="37" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="45" />
       <source>Roadmap checks</source>
       <translation>路线图检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="59" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="64" />
       <source>Roadmap timeline</source>
       <translation>路线图时间线</translation>
     </message>
@@ -4059,7 +4079,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RowFormDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="126" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="127" />
       <source>* required. Leave a value empty when the source does not give it: it is stored and shown as unknown, never guessed.</source>
       <translation>* 为必填项。来源没有给出的数值请留空：它会以“未知”保存和显示，绝不猜测。</translation>
     </message>
@@ -4141,7 +4161,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>币种</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="118" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="119" />
       <source>Date (YYYY-MM-DD) *</source>
       <translation>日期（YYYY-MM-DD） *</translation>
     </message>
@@ -4216,7 +4236,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>架构系列</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="119" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="120" />
       <source>Field sources</source>
       <translation>字段来源</translation>
     </message>
@@ -4401,17 +4421,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>名称</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="106" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="107" />
       <source>New source…</source>
       <translation>新建来源…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="248" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="249" />
       <source>Not saved — fix these and save again:</source>
       <translation>未保存 — 请修正以下问题后重新保存：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="121" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="122" />
       <source>Notes</source>
       <translation>备注</translation>
     </message>
@@ -4552,7 +4572,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>软件栈</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="111" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="112" />
       <source>Source citation *</source>
       <translation>引用来源 *</translation>
     </message>
@@ -4613,7 +4633,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>厂商</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="120" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="121" />
       <source>Verified</source>
       <translation>已核实</translation>
     </message>
@@ -4635,17 +4655,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每节点写带宽</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="116" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="117" />
       <source>checked against the source</source>
       <translation>已对照来源核实</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="166" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="167" />
       <source>the id of a row cannot change; duplicate it under a new id instead</source>
       <translation>行的编号不能修改；请复制为新编号的行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="220" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="221" />
       <source>this id is already used in {0}; choose another</source>
       <translation>该编号已在{0}中使用，请换一个</translation>
     </message>
@@ -4747,12 +4767,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepGuide</name>
     <message>
-      <location filename="../../gpudesk/ui/step_guide.py" line="35" />
+      <location filename="../../gpudesk/ui/step_guide.py" line="36" />
       <source>Step guide</source>
       <translation>步骤指南</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_guide.py" line="37" />
+      <location filename="../../gpudesk/ui/step_guide.py" line="38" />
       <source>What the current step decides, the questions to answer, rules of thumb, common mistakes and how the three sample cases handled it</source>
       <translation>当前步骤要定什么、要回答的问题、经验法则、常见误区，以及三个示例案例在这一步怎么做</translation>
     </message>
@@ -4765,7 +4785,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选型步骤</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="55" />
+      <location filename="../../gpudesk/ui/step_list.py" line="56" />
       <source>Status: {0}</source>
       <translation>状态：{0}</translation>
     </message>
@@ -4793,72 +4813,67 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="119" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="118" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="77" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="76" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="165" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="162" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="169" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="167" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="163" />
-      <source>This phase runs on one node and serves no network traffic, so it needs no scale-out fabric. Choose a fabric and more nodes in this step to size one.</source>
-      <translation>本阶段只用一个节点、也不承载网络流量，因此不需要横向扩展网络。如需测算网络，请在本步骤中选择网络类型并增加节点数。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="170" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="168" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
       <source>cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
       <source>inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
       <source>memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
       <source>pareto</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
       <source>power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="156" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
       <source>rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
       <source>scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="156" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
       <source>timeline</source>
       <translation>时间线</translation>
     </message>
@@ -4866,42 +4881,52 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="53" />
+      <location filename="../../gpudesk/ui/summary.py" line="42" />
+      <source>1 GPU in {servers} × {server}</source>
+      <translation>1 张 GPU，{servers} 台 {server}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="47" />
+      <source>1 GPU, rented</source>
+      <translation>1 张 GPU（租用）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="59" />
       <source>capacity {total} for a peak of {target} {unit}</source>
       <translation>承载能力 {total}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="59" />
+      <location filename="../../gpudesk/ui/summary.py" line="65" />
       <source>design power</source>
       <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="68" />
+      <location filename="../../gpudesk/ui/summary.py" line="74" />
       <source>excluding {count} unpriced line(s)</source>
       <translation>不含 {count} 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="62" />
+      <location filename="../../gpudesk/ui/summary.py" line="68" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="47" />
+      <location filename="../../gpudesk/ui/summary.py" line="53" />
       <source>training</source>
       <translation>训练时长</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="40" />
+      <location filename="../../gpudesk/ui/summary.py" line="44" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 张 GPU，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="43" />
+      <location filename="../../gpudesk/ui/summary.py" line="49" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 张 GPU（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="66" />
+      <location filename="../../gpudesk/ui/summary.py" line="72" />
       <source>{years}-year TCO</source>
       <translation>{years} 年 TCO</translation>
     </message>
@@ -5191,7 +5216,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="127" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="152" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

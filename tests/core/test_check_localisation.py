@@ -78,7 +78,8 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "compliance.domestic_preferred": {"accelerator": "NVIDIA L20 48GB", "vendor": "nvidia", "alternatives": "—"},
     "compliance.offer_outside_market": {"market": "cn", "offer": "AWS p5.48xlarge", "offer_market": "us"},
     "compliance.mlps_public_cloud": {"level": 3, "mode": "cloud_on_demand"},
-    "cost.hardware_unpriced": {"server": "Huawei Atlas 800T A2 (8 x Ascend 910B)", "accelerator": "Ascend 910B"},
+    "cost.hardware_unpriced": {"server": "Huawei Atlas 800T A2 (8 x Ascend 910B)", "accelerator": "Ascend 910B",
+                               "server_vendor": "huawei", "server_gpus": 8},
     "cost.currency_converted": {"currency": "USD", "rate": 7.1},
     "accuracy.family_not_validated": {"family": "cambricon-mlu", "accelerator": "Cambricon MLU370-X8 48GB"},
     "scaling.better_layout": {"gpus": 64, "tp": 2, "pp": 16, "ep": 1, "gain": 0.12, "best": 66038.6,
@@ -132,7 +133,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "task.ttft_target_missed": {"ttft_ms": 1840.0, "target_ms": 500.0, "which": "P95"},
     "roadmap.fabric_cannot_grow": {"needed": 24.0, "headroom": 8.0, "phase": "试点", "next_phase": "生产"},
     "roadmap.rack_power_cannot_grow": {"rack_kw": 132.0, "limit_kw": 40.0, "phase": "试点", "next_phase": "生产"},
-    "roadmap.retired_before_payback": {"months": 6, "payback_month": 19.0, "payback_when_zh": "要到第 19 个月才",
+    "roadmap.retired_before_payback": {"months": 6, "payback_month": 19.0, "payback": "month",
                                        "phase": "试点", "next_phase": "生产"},
     "calibration.memory_above_capacity": {"measured_gb": 92.3, "capacity_gb": 85.9, "field": "memory_gb",
                                           "memory_gb": 80.0},
@@ -175,7 +176,7 @@ def test_every_emitted_check_has_a_chinese_template_using_only_its_numbers(check
 def test_each_check_renders_in_chinese_with_realistic_numbers(check_id: str) -> None:
     numbers = SAMPLE_NUMBERS[check_id]
     assert set(numbers) == EMITTED[check_id], "keep the sample in step with the emitting site"
-    check = Check(check_id, "warning", 3, "English title", "English message.", "English fix.", (), numbers)
+    check = Check(check_id, "warning", "host", "English title", "English message.", "English fix.", (), numbers)
     title, message, fix = localise(check, "zh")
     for text in (title, message, fix):
         assert text and "{" not in text and "English" not in text
@@ -187,14 +188,14 @@ def test_each_check_renders_in_chinese_with_realistic_numbers(check_id: str) -> 
 
 
 def test_delivery_modes_print_in_chinese() -> None:
-    check = Check("delivery.regulated_data_public_cloud", "blocker", 6, "t", "m", "f", (),
+    check = Check("delivery.regulated_data_public_cloud", "blocker", "delivery", "t", "m", "f", (),
                   {"mode": "cloud_on_demand", "cheapest_allowed": "bare_metal"})
     _title, message, fix = localise(check, "zh")
     assert "公有云按需" in message and "裸金属租用" in fix and "cloud_on_demand" not in message
 
 
 def test_numbers_that_do_not_fit_fall_back_to_english() -> None:
-    check = Check("host.ram_short", "blocker", 3, "Host RAM is too small", "needs more", "add RAM", (), {"ram_gb": 512})
+    check = Check("host.ram_short", "blocker", "host", "Host RAM is too small", "needs more", "add RAM", (), {"ram_gb": 512})
     assert localise(check, "zh") == ("Host RAM is too small", "needs more", "add RAM")
 
 
@@ -208,3 +209,14 @@ def test_assumed_inputs_read_with_their_units_in_chinese() -> None:
     assert "训练周期（截止） = 30 天" in check.numbers["inputs_zh"]
     assert "序列长度 = 4,096 tokens" in check.numbers["inputs_zh"]
     assert {e.unit for e in essentials()} - {""} <= set(UNITS_ZH)  # every declared unit has its Chinese name
+
+
+@pytest.mark.parametrize(("payback", "month", "words"), [("month", 19.0, "要到第 19 个月才"), ("never", -1, "按月计始终不能")])
+def test_a_code_in_the_numbers_is_worded_from_the_catalogue(payback: str, month: float, words: str) -> None:
+    """The payback of owned servers is a code plus a month; the catalogue words both (no Chinese in the numbers)."""
+    check = Check("roadmap.retired_before_payback", "warning", "delivery", "t", "m", "f", (),
+                  {"months": 6, "payback_month": month, "payback": payback, "phase": "试点", "next_phase": "生产"})
+    _title, message, _fix = localise(check, "zh")
+    assert words + "与按需租用的成本持平" in message
+    assert not any(isinstance(v, str) and re.search(r"[\u4e00-\u9fff]", v) for k, v in check.numbers.items()
+                   if k not in ("phase", "next_phase"))

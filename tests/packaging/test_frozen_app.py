@@ -6,6 +6,7 @@ so only the first run after a change pays for the build (about 30 s on 2 cores).
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import subprocess
@@ -15,7 +16,11 @@ from types import ModuleType
 
 import pytest
 
-pytestmark = pytest.mark.slow
+# One worker builds and drives the bundle: the module fixture writes dist/gpudesk/ in the checkout, so two
+# pytest-xdist workers must never build it at once (make test runs with --dist loadgroup).
+pytestmark = [pytest.mark.slow(reason="builds the PyInstaller bundle (PyInstaller analysis and copying about 200 MB) "
+                                        "unless dist/gpudesk/ is current"),
+              pytest.mark.xdist_group("frozen-bundle")]
 
 BUILD_TIMEOUT_S = 600
 RUN_TIMEOUT_S = 120
@@ -27,10 +32,16 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 @pytest.fixture(scope="module")
 def bundle(repo_root: Path) -> Path:
     env = dict(os.environ, GPUDESK_PYTHON=sys.executable)
-    done = subprocess.run(
-        ["bash", str(repo_root / "packaging" / "build.sh")],
-        cwd=repo_root, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT_S, check=False,
-    )
+    # Workers that get tests of this module build one after the other: the first builds, the next finds the stamp
+    # current and reuses the bundle. (Two builds at once into dist/ corrupted it on a fresh checkout: the
+    # xdist_group mark alone did not keep this module's tests on one worker.)
+    (repo_root / "dist").mkdir(exist_ok=True)
+    with open(repo_root / "dist" / ".build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = subprocess.run(
+            ["bash", str(repo_root / "packaging" / "build.sh")],
+            cwd=repo_root, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT_S, check=False,
+        )
     assert done.returncode == 0, f"packaging/build.sh failed:\n{done.stdout[-3000:]}\n{done.stderr[-6000:]}"
     folder = repo_root / "dist" / "gpudesk"
     assert (folder / "gpudesk").is_file() and os.access(folder / "gpudesk", os.X_OK)

@@ -12,6 +12,7 @@ from gpudesk.core.plan_task import task_figures
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Workload
 from gpudesk.wizard.figures import figure_keys_for_step
+from gpudesk.wizard.steps import step
 
 SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "startup-inspection.gpudesk"
 
@@ -33,7 +34,7 @@ def test_without_the_model_gflops_only_the_counts_are_shown() -> None:
 
 def test_the_vision_sample_shows_step_1_figures() -> None:
     phase = estimate_plan(load_project(SAMPLE).project, Catalog.open()).phases[0]
-    keys = figure_keys_for_step(1, phase.figures)
+    keys = figure_keys_for_step(step("task"), phase.figures)
     assert {"task.images_to_process", "task.images_per_s_needed", "task.total_flops"} <= set(keys)
     # the model's catalog figure, as the hardware steps use it
     assert phase.figures.number("task.gflops_per_image") == phase.figures.number("vision.gflops_per_image")

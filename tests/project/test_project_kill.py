@@ -38,6 +38,8 @@ def _worker_env() -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow(reason="200 kills, each after a random wait of up to three save durations (a save is mostly "
+                        "fsync): slow in wall time, light on CPU")
 def test_save_killed_at_200_points_leaves_a_complete_old_or_new_file(tmp_path):
     plan_a = build_complex_project(phases=10, workloads=8, measurements=200)
     plan_b = build_complex_project(phases=10, workloads=8, measurements=200)

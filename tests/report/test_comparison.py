@@ -171,7 +171,7 @@ def test_an_infeasible_plan_never_wins_a_decision_row():
     blocked = entries[1][0]  # "Small" wins GPUs and capex unless it cannot be built
     from gpudesk.core.checks import Check
 
-    blocked.phases[0].checks.append(Check("test.blocker", "blocker", 2, "blocked", "blocked", "fix it", (), {}))
+    blocked.phases[0].checks.append(Check("test.blocker", "blocker", "gpu", "blocked", "blocked", "fix it", (), {}))
     comparison = compare_plans(entries)
     doc = comparison_document(comparison, "en", Branding())
     table = next(b for b in doc.section("compare_decision").blocks if isinstance(b, DataTable))

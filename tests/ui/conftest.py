@@ -12,3 +12,15 @@ import pytest
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         item.add_marker(pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _application_fonts(qapp):
+    """The fonts the app sets at start (gpudesk.ui.app: bundled CJK fallback), whichever UI test runs first.
+
+    Chart layout depends on font metrics (crowded category labels turn a bar chart horizontal), so without this a
+    test's outcome depended on whether an earlier test had registered the fonts (tests/ui/test_charts.py failed
+    when run alone and passed in the full suite)."""
+    from gpudesk.ui.fonts import apply_application_font
+
+    apply_application_font(qapp)

@@ -27,6 +27,7 @@ from gpudesk.ui.step_list import STATUS_MARK
 from gpudesk.ui.theme import apply_theme
 from gpudesk.ui.widgets.checks_view import SEVERITY_MARKS
 from gpudesk.wizard.navigation import BLOCKED, COMPLETE, INCOMPLETE, WARNINGS
+from gpudesk.wizard.steps import STEPS
 
 AA = 4.5  # WCAG 2.1 level AA for normal text
 Role = QPalette.ColorRole
@@ -72,10 +73,10 @@ def test_chart_text_reads_at_aa(theme):
 def test_the_step_list_marks_each_status_in_a_readable_colour(theme, make_window):  # noqa: F811
     window = make_window(MANUFACTURER)
     steps = window.step_list
-    statuses = {1: COMPLETE, 2: WARNINGS, 3: INCOMPLETE, 4: BLOCKED}
+    statuses = dict(zip((s.key for s in STEPS), (COMPLETE, WARNINGS, INCOMPLETE, BLOCKED)))
     steps.set_status(statuses)
     base = steps.palette().color(Role.Base)
-    for number, state in statuses.items():
+    for number, state in enumerate(statuses.values(), start=1):
         item = steps.item(number - 1)
         assert item.text().startswith(STATUS_MARK[state])
         ratio = style.contrast_ratio(item.foreground().color(), base)
@@ -118,7 +119,7 @@ def test_every_control_of_every_step_is_reachable_with_tab(qtbot, make_window): 
     window = make_window(MANUFACTURER)
     window.controller.run_now()
     missed: dict[int, list[str]] = {}
-    for step in range(1, 8):
+    for step in (s.number for s in STEPS):
         window.go_to_step(step)
         flush()
         activate(qtbot, window)  # offscreen Qt deactivates the window when a page with a chart is first built

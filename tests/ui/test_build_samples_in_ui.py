@@ -21,6 +21,7 @@ from gpudesk.project.io import load_project
 from gpudesk.project.model import Project
 from gpudesk.session import field_paths
 from gpudesk.wizard import fields
+from gpudesk.wizard.steps import STEPS
 from test_shell_support import catalog, make_window, settings  # noqa: F401 - pytest fixtures
 
 CASES = ("startup-inspection", "ecommerce-recsys", "manufacturer-vision-private")
@@ -52,15 +53,15 @@ def _fill_phase(qtbot, window, sample, phase_index: int) -> None:
         if w_index >= len(window.document.project.phases[phase_index].workloads):
             assert window.commands.add_workload()
         window.select(phase_index, w_index)
-        for number in range(1, 8):
-            window.go_to_step(number)
-            page = window.pages[number - 1]
+        for step in STEPS:
+            window.go_to_step(step.number)
+            page = window.pages[step.number - 1]
             # the kind decides which rows exist: set it first, then the rest
             kind_path = f"phases[{phase_index}].workloads[{w_index}].kind"
-            if number == 1:
+            if step is STEPS[0]:  # the kind is asked on the first step
                 _set(page.form.editors[kind_path], workload.kind)
                 page = window.pages[0]
-            for row in fields.rows_for(number, workload.kind):
+            for row in fields.rows_for(step.key, workload.kind):
                 path = fields.resolve(row, phase_index, w_index)
                 wanted = field_paths.get(sample, path)
                 editor = page.form.editors[path]

@@ -100,8 +100,8 @@ def test_pasted_text_and_typed_measurements(qtbot, dialog) -> None:
     dialog.paste_edit.setPlainText((SAMPLES / "torchtitan_llama3_8b.log").read_text())
     _click(qtbot, dialog.paste_button)
     assert dialog.study is not None and dialog.study.fit is not None
-    index = dialog.typed_entry.metric.findData("goodput")
-    dialog.typed_entry.metric.setCurrentIndex(index)
+    index = dialog.typed_entry.metric_box.findData("goodput")
+    dialog.typed_entry.metric_box.setCurrentIndex(index)
     dialog.typed_entry.value.setValue(81.0)
     _click(qtbot, dialog.typed_entry.add_button)
     fit = dialog.study.fit

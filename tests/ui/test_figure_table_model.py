@@ -11,15 +11,16 @@ from gpudesk.project.model import Project
 from gpudesk.plotting.view import ChartView
 from gpudesk.ui.widgets.figure_table import FigureTableModel
 from gpudesk.wizard.figures import figure_keys_for_step
+from gpudesk.wizard.steps import step
 
 
 def test_figure_table_model_passes_qtmodeltester(qtmodeltester):
     figures = estimate_plan(Project(), Catalog.open()).phases[0].figures
     model = FigureTableModel()
-    model.set_figures(figures, figure_keys_for_step(2, figures))
+    model.set_figures(figures, figure_keys_for_step(step("gpu"), figures))
     assert model.rowCount() > 5
     qtmodeltester.check(model)
-    model.set_figures(figures, figure_keys_for_step(7, figures))
+    model.set_figures(figures, figure_keys_for_step(step("tco"), figures))
     qtmodeltester.check(model)
 
 

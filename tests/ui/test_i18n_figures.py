@@ -137,7 +137,7 @@ def test_explain_panel_and_checks_in_chinese(chinese):
     for word in ("训练时长", "公式", "输入项", "来源", "训练截止期限", "用户输入", "天"):
         assert word in page, word
     assert "Formula" not in page and "Where it comes from" not in page
-    check = Check("host.server_spec_unknown", "info", 3, "Server CPU and memory not in the catalog", "m", "f")
+    check = Check("host.server_spec_unknown", "info", "host", "Server CPU and memory not in the catalog", "m", "f")
     assert "处理建议" in check_html(check) and "Fix" not in check_html(check)
 
 

@@ -27,6 +27,7 @@ from gpudesk.ui.language_switch import LanguageSwitch
 from gpudesk.ui.main_window import MainWindow
 from gpudesk.ui.settings import AppSettings, open_qsettings
 from gpudesk.ui.widgets.session_text import session_language
+from gpudesk.wizard.steps import step
 
 MANUFACTURER = next(p for p in SAMPLES if p.name.startswith("manufacturer"))  # 2 phases x 2 workloads
 ZH = read_translations(ts_path("zh"))
@@ -79,7 +80,8 @@ def test_switch_keeps_the_plan_its_edits_undo_step_phase_and_layout(qtbot, setti
     qtbot.waitUntil(lambda: old.controller.estimate is not None)  # start() paints first, estimates next turn
     try:
         old.select(1, 1)
-        old.go_to_step(5)
+        network = step("network").number
+        old.go_to_step(network)
         old.show_figure("vision.images_per_s")  # a figure of the second phase (vision training)
         old.roadmap_dock.show()
         old.resize(1300, 900)  # room for the step list, the pages at their minimum width and the Explain dock
@@ -106,7 +108,7 @@ def test_switch_keeps_the_plan_its_edits_undo_step_phase_and_layout(qtbot, setti
         assert new.explain_dock.windowTitle() == zh("Explain")
         assert new.document is document and document.dirty and new.isWindowModified()
         assert document.project.meta.customer == "Customer typed before the switch"
-        assert (new.navigator.current, new.stack.currentIndex(), new.step_list.currentRow()) == (5, 4, 4)
+        assert (new.navigator.current, new.stack.currentIndex(), new.step_list.currentRow()) == (network, network - 1, network - 1)
         assert (new.phase_index, new.workload_index) == (1, 1)
         assert new.controller.estimate is not None and new.explain.current_key == explained
         assert new.roadmap_dock.isVisible() and new.size() == size
@@ -130,7 +132,7 @@ def test_switch_keeps_the_plan_its_edits_undo_step_phase_and_layout(qtbot, setti
         back = started.window
         assert back is not new and not Shiboken.isValid(new) and back.document is document
         assert menu_titles(back)[0] == "&File" and session_language() == "en"
-        assert (back.navigator.current, back.phase_index, back.workload_index) == (5, 1, 1)
+        assert (back.navigator.current, back.phase_index, back.workload_index) == (network, 1, 1)
         back.actions_[ActionId.REDO].trigger()
         assert document.project.meta.customer == "Customer typed before the switch"
     finally:

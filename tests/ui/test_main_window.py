@@ -14,6 +14,7 @@ from test_shell_support import SAMPLES, activate, answer_modal, catalog, flush, 
 from gpudesk.project.io import load_project, save_project
 from gpudesk.ui.actions import SPECS, ActionId
 from gpudesk.ui.phase_editor import PhaseDialog
+from gpudesk.wizard.steps import STEPS, step
 
 ECOMMERCE = next(p for p in SAMPLES if p.name == "ecommerce-recsys.gpudesk")
 
@@ -181,7 +182,7 @@ def test_impossible_plan_shows_blockers_not_an_exception(make_window):
     assert any("does not fit" in c.title for c in blockers)
     assert all(c.message and c.fix for c in blockers)
     assert "blocked" in window.step_list.status.values()
-    assert blockers[0] in window.pages[blockers[0].step - 1].checks.checks()
+    assert blockers[0] in window.pages[step(blockers[0].step).number - 1].checks.checks()
 
 
 def test_catalog_change_re_estimates(qtbot, settings, tmp_path):
@@ -220,18 +221,18 @@ def test_every_step_fits_a_1366_by_768_screen_in_both_languages(make_window, qtb
     input form never needs a horizontal scroll bar for long catalog names."""
     for lang in ("en", "zh"):
         window = make_window(SAMPLES[0], lang=lang)
-        for number in range(1, 8):
-            window.go_to_step(number)
+        for s in STEPS:
+            window.go_to_step(s.number)
             flush()
         hint = window.minimumSizeHint()
         assert hint.height() <= 768 - 48 and hint.width() <= 1366, (lang, hint)  # 48 px: a panel or taskbar
         window.resize(1366, 720)
-        for number in range(1, 8):
-            window.go_to_step(number)
+        for s in STEPS:
+            window.go_to_step(s.number)
             flush()
             page = window.current_page()
             scroll = page.form_box.parentWidget().parentWidget()
-            assert page.form.minimumSizeHint().width() <= scroll.viewport().width() + 1, (lang, number)
+            assert page.form.minimumSizeHint().width() <= scroll.viewport().width() + 1, (lang, s.key)
 
 
 def test_a_shipped_sample_opens_as_an_untitled_copy_and_is_never_overwritten(make_window, tmp_path, monkeypatch):

@@ -30,11 +30,11 @@ def catalog() -> Catalog:
     return Catalog.open()
 
 
-def _page(qtbot, catalog: Catalog, project: Project, number: int) -> tuple[StepPage, PlanController]:
+def _page(qtbot, catalog: Catalog, project: Project, key: str) -> tuple[StepPage, PlanController]:
     """A step page following a controller; the configuration search has run (in slices) when it returns."""
     document = ProjectDocument(project)
     controller = PlanController(catalog)
-    page = StepPage(step(number), document, CatalogChoices(catalog), (), "en")
+    page = StepPage(step(key), document, CatalogChoices(catalog), "en")
     qtbot.addWidget(page)
     controller.estimated.connect(lambda estimate: page.show_estimate(estimate.phases[page.phase]))
     controller.searched.connect(lambda estimate: page.show_estimate(estimate.phases[page.phase]))
@@ -54,7 +54,7 @@ def test_candidate_model_passes_the_model_tester(qtmodeltester, catalog) -> None
 
 
 def test_pin_a_candidate_by_clicking_then_undo(qtbot, catalog) -> None:
-    page, controller = _page(qtbot, catalog, Project(), 2)
+    page, controller = _page(qtbot, catalog, Project(), "gpu")
     panel = page.decision
     assert isinstance(panel, RecommendationPanel)
     page.resize(1200, 900)
@@ -92,7 +92,7 @@ def test_pin_a_candidate_by_clicking_then_undo(qtbot, catalog) -> None:
 def test_pinning_replaces_a_server_that_does_not_hold_the_accelerator(qtbot, catalog) -> None:
     project = Project()
     project.phases[0].hardware.server_id = "dgx-h100"
-    page, controller = _page(qtbot, catalog, project, 2)
+    page, controller = _page(qtbot, catalog, project, "gpu")
     panel = page.decision
     page.show()
     qtbot.waitExposed(page)
@@ -110,7 +110,7 @@ def test_pinning_replaces_a_server_that_does_not_hold_the_accelerator(qtbot, cat
 
 def test_recommendation_panel_ranks_vision_alternatives_and_says_why_when_empty(qtbot, catalog) -> None:
     project = load_project(SAMPLES / "manufacturer-vision-private.gpudesk").project
-    page, _ = _page(qtbot, catalog, project, 2)
+    page, _ = _page(qtbot, catalog, project, "gpu")
     page.show()
     qtbot.waitExposed(page)
     assert page.decision.model.rowCount() >= 3  # vision inference is ranked like LLM work
@@ -124,7 +124,7 @@ def test_whatif_panel_shows_rows_for_a_sample_plan(qtbot, qtmodeltester, catalog
     from test_shell_support import priced_manufacturer
 
     project = load_project(priced_manufacturer(tmp_path)).project  # a priced GPU: all four drivers move
-    page, controller = _page(qtbot, catalog, project, 7)
+    page, controller = _page(qtbot, catalog, project, "tco")
     panel = page.decision
     assert isinstance(panel, WhatIfPanel)
     page.resize(1300, 950)
@@ -148,7 +148,7 @@ def test_whatif_panel_shows_rows_for_a_sample_plan(qtbot, qtmodeltester, catalog
 
 def test_hidden_whatif_panel_waits_until_shown(qtbot, catalog) -> None:
     project = load_project(SAMPLES / "ecommerce-recsys.gpudesk").project
-    page, controller = _page(qtbot, catalog, project, 6)
+    page, controller = _page(qtbot, catalog, project, "delivery")
     panel = page.decision
     assert isinstance(panel, WhatIfPanel)
     controller.run_now()
@@ -187,7 +187,7 @@ def test_new_numbers_for_the_same_candidates_update_cells_in_place(qtbot, catalo
 
 def _shown_whatif(qtbot, catalog, sample: str) -> WhatIfPanel:
     """Step 7 of ``sample`` on screen, its first what-if computed."""
-    page, _controller = _page(qtbot, catalog, load_project(SAMPLES / sample).project, 7)
+    page, _controller = _page(qtbot, catalog, load_project(SAMPLES / sample).project, "tco")
     panel = page.decision
     page.resize(1300, 950)
     page.show()
@@ -225,7 +225,7 @@ def test_reasons_move_under_the_table_when_the_panel_is_narrow(qtbot, catalog) -
 
     from gpudesk.ui.panels.recommendation import SIDE_BY_SIDE_MIN_WIDTH
 
-    page, _controller = _page(qtbot, catalog, Project(), 2)
+    page, _controller = _page(qtbot, catalog, Project(), "gpu")
     panel = page.decision
     page.resize(SIDE_BY_SIDE_MIN_WIDTH + 300, 900)
     page.show()
@@ -246,7 +246,7 @@ def test_pin_a_configuration_by_clicking_the_tradeoff_chart_then_undo(qtbot, cat
     phase.workloads[0] = replace(phase.workloads[0], kind="llm_inference", model_id="llama-3.1-8b",
                                  peak_requests_per_s=20.0, requests_per_day=0.0)
     phase.hardware.candidates = ["h100-sxm", "l40s", "a100-sxm-80gb"]
-    page, controller = _page(qtbot, catalog, project, 2)
+    page, controller = _page(qtbot, catalog, project, "gpu")
     panel = page.decision
     page.resize(1300, 1000)
     page.show()

@@ -13,6 +13,7 @@ from gpudesk.project.model import Project, Workload
 from gpudesk.ui.fonts import apply_application_font
 from gpudesk.ui.main_window import MainWindow
 from gpudesk.ui.panels import RecommendationPanel, WhatIfPanel
+from gpudesk.wizard.steps import step
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = screenshot_folder("panels")
@@ -53,7 +54,7 @@ def _serving_plan() -> Project:
 
 def test_screenshot_step2_recommendations(qtbot, window) -> None:
     window.files.new_document(_serving_plan())
-    window.go_to_step(2)
+    window.go_to_step(step("gpu").number)
     _only_explain_dock(window)
     window.show()
     qtbot.waitExposed(window)
@@ -69,7 +70,7 @@ def test_screenshot_step7_whatif(qtbot, window, tmp_path) -> None:
     from test_shell_support import priced_manufacturer
 
     window.files.open_path(priced_manufacturer(tmp_path))  # a priced GPU: all four what-if drivers
-    window.go_to_step(7)
+    window.go_to_step(step("tco").number)
     _only_explain_dock(window)
     window.show()
     qtbot.waitExposed(window)

@@ -14,6 +14,7 @@ from gpudesk.ui.actions import ActionId
 from gpudesk.ui.phase_editor import PhaseDialog
 from gpudesk.ui.preferences_dialog import PreferencesDialog
 from gpudesk.ui.settings import SETTINGS
+from gpudesk.wizard.steps import step
 
 SHOTS = screenshot_folder("shell")
 def save(widget, name: str) -> Path:
@@ -28,7 +29,7 @@ def save(widget, name: str) -> Path:
 @pytest.mark.parametrize("plan", SAMPLES, ids=[p.stem for p in SAMPLES])
 def test_main_window_on_each_sample(make_window, plan):
     window = make_window(plan)
-    window.go_to_step(2)
+    window.go_to_step(step("gpu").number)
     assert window.controller.estimate is not None, window.controller.last_error
     save(window, f"main-{plan.stem}")
 

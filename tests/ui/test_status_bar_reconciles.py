@@ -7,6 +7,7 @@ import pytest
 from gpudesk.catalog.store import Catalog
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
+from gpudesk.report.server_names import configured_server_name
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.summary import summary_text
 from gpudesk.ui.widgets.display_text import display_text
@@ -19,9 +20,25 @@ def test_status_bar_shows_the_configuration_and_the_ledger(path, qapp) -> None:
     plan = estimate_plan(load_project(path).project, Catalog.open())
     for phase in plan.phases:
         text = summary_text(phase, plan.currency, display_text("en"))
-        assert text.startswith(f"{phase.config.gpus} GPUs")
-        assert (f"in {phase.config.servers} × {phase.config.server_name}" in text) == phase.config.owns_hardware
+        gpus = phase.config.gpus
+        assert text.startswith(f"{gpus} GPUs" if gpus != 1 else "1 GPU,") or text.startswith("1 GPU in"), text
+        server = configured_server_name(phase.config, "en")
+        assert (f"in {phase.config.servers} × {server}" in text) == phase.config.owns_hardware
         assert f"phase cost: {phase.ledger.phase_total:,.0f} {plan.currency}" in text
         years = int(phase.figures.number("tco.horizon_years"))
         assert f"{years}-year TCO: {phase.ledger.total_over_years(years):,.0f}" in text  # the plan's own horizon
         assert ("unpriced" in text) == bool(phase.ledger.unpriced)
+
+
+def test_one_gpu_is_singular_and_a_generic_server_is_named_in_the_language(qapp) -> None:
+    """"1 GPU", not "1 GPUs"; a generic chassis is named by the language's pattern, in Chinese too."""
+    project = load_project(next(p for p in SAMPLES if p.stem == "manufacturer-vision-private")).project
+    phase = project.phases[0]
+    phase.hardware.nodes, phase.hardware.gpus_per_node = 1, 1
+    plan = estimate_plan(project, Catalog.open())
+    first = plan.phases[0]
+    assert first.config.gpus == 1 and first.config.server_vendor == "various"
+    en = summary_text(first, plan.currency, display_text("en"))
+    assert en.startswith("1 GPU in 1 × Generic 8 × NVIDIA") and "GPUs" not in en.split("·")[0], en
+    zh = configured_server_name(first.config, "zh")
+    assert zh.startswith("通用 8 卡 NVIDIA") and zh.endswith("服务器") and "Generic" not in zh, zh

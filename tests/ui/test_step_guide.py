@@ -16,7 +16,7 @@ from gpudesk.ui.app import parse_args, start
 from gpudesk.ui.i18n import install_language
 from gpudesk.ui.step_guide import StepGuide
 from gpudesk.wizard.step_help import help_for
-from gpudesk.wizard.steps import STEPS
+from gpudesk.wizard.steps import STEPS, step
 
 SHOTS = screenshot_folder("step-guide")
 STARTUP = next(p for p in SAMPLES if p.name == "startup-inspection.gpudesk")
@@ -38,22 +38,23 @@ def test_the_guide_is_a_tab_beside_explain_and_follows_the_step(qtbot, make_wind
     assert in_front(window.step_guide_dock) and not in_front(window.explain_dock)
     assert window.step_guide_dock.accessibleName() == "Step guide"
     assert window.step_guide.browser.accessibleName() == "Step guide"
-    for number in (2, 5, 7):
+    for key in ("gpu", "network", "tco"):
+        number = step(key).number
         qtbot.keyClick(window, Qt.Key(Qt.Key.Key_0 + number), Qt.KeyboardModifier.AltModifier)  # View → Go to step
         assert window.navigator.current == number
         text = guide_text(window)
         assert text.startswith(f"{number}. {STEPS[number - 1].title('en')}")
-        assert help_for(number).questions[0].text.en in text
+        assert help_for(key).questions[0].text.en in text
         assert "Case 3 — manufacturer builds a private vision-inspection platform" in text
 
 
 def test_figures_of_the_estimate_are_links_that_open_explain(qtbot, make_window):  # noqa: F811
     window = make_window(STARTUP)
-    window.go_to_step(4)
+    window.go_to_step(step("storage").number)
     qtbot.waitUntil(lambda: window.controller.estimate is not None)
     flush()
-    step, lang, linked, _fired = window.step_guide.shown
-    assert (step, lang) == (4, "en") and "storage.read_bw_needed" in dict(linked)
+    shown_step, lang, linked, _fired = window.step_guide.shown
+    assert (shown_step, lang) == ("storage", "en") and "storage.read_bw_needed" in dict(linked)
     assert "href=\"fig:storage.read_bw_needed\"" in window.step_guide.browser.toHtml()
     assert "storage.read_bw_needed" not in guide_text(window)  # the link reads as the figure's label
     assert dict(linked)["storage.read_bw_needed"] in guide_text(window)
@@ -87,14 +88,14 @@ def test_text_is_built_only_on_screen_and_only_when_it_changes(qtbot, make_windo
     guide = window.step_guide
     window.show_figure("task.images_to_process")  # Explain in front: the guide is behind its tab
     assert not guide.on_screen
-    window.go_to_step(6)
-    assert guide.shown[0] != 6, "a guide behind another tab is not rebuilt on every step change"
+    window.go_to_step(step("delivery").number)
+    assert guide.shown[0] != "delivery", "a guide behind another tab is not rebuilt on every step change"
     window.actions_[ActionId.TOGGLE_STEP_GUIDE].trigger()
-    assert guide.shown[:2] == (6, "en") and guide_text(window).startswith("6. ")
+    assert guide.shown[:2] == ("delivery", "en") and guide_text(window).startswith(f"{step('delivery').number}. ")
     qtbot.waitUntil(lambda: window.controller.estimate is not None)
     built = guide.shown
     guide.set_figures(window.controller.estimate.phases[0].figures)  # the same estimate again
-    guide.show_step(6)
+    guide.show_step("delivery")
     assert guide.shown is built, "nothing changed: the text is not laid out again"
     guide.set_figures(())
     assert guide.shown is not built and guide.shown[2] == frozenset()
@@ -105,8 +106,8 @@ def test_the_widget_renders_either_language():
     guide.set_on_screen(True)
     assert guide.shown is None, "the first text is laid out at the next event-loop turn, after the first paint"
     flush()
-    assert guide.shown == (1, "zh", frozenset(), frozenset())
-    guide.show_step(3)
+    assert guide.shown == (STEPS[0].key, "zh", frozenset(), frozenset())
+    guide.show_step("host")
     text = guide.browser.toPlainText()
     assert text.startswith("3. CPU和内存要能跟上GPU") and "要回答的问题" in text and "案例二" in text
     guide.set_language("en")
@@ -119,7 +120,7 @@ def test_switching_to_chinese_keeps_the_guide_on_its_step(qtbot, settings, langu
                     install_language(QApplication.instance(), "en"))
     window = started.window
     try:
-        window.go_to_step(3)
+        window.go_to_step(step("host").number)
         window.actions_[ActionId.PREFERENCES].trigger()
         dialog = window.dialogs.open["preferences"]
         combo = dialog.editors["preferences/language"]
@@ -145,11 +146,11 @@ def test_screenshots_at_laptop_and_desktop_size(make_window, language_restored, 
         install_language(QApplication.instance(), "zh")
     window = make_window(MANUFACTURER, lang=lang)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for (width, height), step in (((1366, 768), 2), ((1920, 1080), 6)):
+    for (width, height), key in (((1366, 768), "gpu"), ((1920, 1080), "delivery")):
         window.resize(width, height)
-        window.go_to_step(step)
+        window.go_to_step(step(key).number)
         flush()
-        assert in_front(window.step_guide_dock) and window.step_guide.shown[:2] == (step, lang)
+        assert in_front(window.step_guide_dock) and window.step_guide.shown[:2] == (key, lang)
         assert window.step_guide.width() >= 240, "the guide keeps a readable column"
         path = SHOTS / f"step-guide-{lang}-{width}x{height}.png"
         assert window.grab().save(str(path)) and path.stat().st_size > 30_000

@@ -1,5 +1,6 @@
 """The window in front of a customer (issue 21): every page, dock and dialog on a 1366 × 768 laptop and a
-1920 × 1080 desktop, in Chinese and English, light and dark.
+1920 × 1080 desktop, and on scaled screens (a 1920 × 1080 laptop at 150%, a 4K monitor at 200%), in Chinese and
+English, light and dark.
 
 Each check opens the window on one of the test session's offscreen screens (``tests/conftest.py``) and
 asserts that the top-level window fits the screen's available area, that no visible child is cut off by its
@@ -31,6 +32,7 @@ from window_audit import (
     bad_texts,
     catalog_words,
     clipped_widgets,
+    coded_text_fields,
     off_screen,
     plan_words,
     saved_plan_words,
@@ -45,8 +47,10 @@ from gpudesk.ui.actions import ActionId
 from gpudesk.ui.i18n import install_language
 from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.ui.theme import apply_theme
+from gpudesk.wizard.steps import STEPS
 
 LAPTOP, DESKTOP = "1-laptop", "2-desktop"
+SCALED = ("3-laptop-150", "4-4k-200")  # a 1920 × 1080 laptop at 150% and a 4K monitor at 200% (tests/conftest.py)
 FULL = os.environ.get("GPUDESK_FULL_WINDOW_AUDIT") == "1"
 GUIDED = "guided-start"
 PLANS = [p.stem for p in SAMPLES] + [GUIDED]
@@ -57,11 +61,13 @@ KEEP_SHOTS = FULL or bool(os.environ.get("GPUDESK_SCREENSHOTS"))
 
 def _cases() -> list[tuple[str, str, str, str]]:
     if FULL:
-        return list(itertools.product(PLANS, ("zh", "en"), ("light", "dark"), (LAPTOP, DESKTOP)))
+        return list(itertools.product(PLANS, ("zh", "en"), ("light", "dark"), (LAPTOP, DESKTOP, *SCALED)))
     cases = []
     for i, plan in enumerate(PLANS):
         cases.append((plan, "zh", ("light", "dark")[i % 2], LAPTOP))
         cases.append((plan, "en", ("dark", "light")[i % 2], (LAPTOP, DESKTOP)[i % 2]))
+    # scaled screens, sampled: the most text (a Chinese plan with three phases) on the smallest logical screen
+    cases += [("bank-llm-assistant", "zh", "light", SCALED[0]), ("gov-llm-domestic-accelerator", "en", "dark", SCALED[1])]
     return cases
 
 
@@ -139,7 +145,7 @@ def rules_for(window, catalog, lang: str, plan: Path | None) -> TextRules:  # no
 
 def audit(window, rules: TextRules, where: str) -> list[Finding]:
     findings = [Finding(where, why, "off screen") for why in [off_screen(window)] if why]
-    findings += clipped_widgets(window) + bad_texts(visible_texts(window), rules)
+    findings += clipped_widgets(window) + bad_texts(visible_texts(window), rules) + coded_text_fields(window)
     for finding in findings:
         finding.where = f"{where}: {finding.where}"
     return findings
@@ -153,11 +159,12 @@ def walk(window, rules: TextRules, name: str, every_phase: bool, shots: str, wha
     window.roadmap_dock.show()
     for phase, workload in pairs:
         window.select(phase, workload)
-        for step in range(1, 8):
+        for record in STEPS:
+            step = record.number
             window.go_to_step(step)
             flush()
             page = window.current_page()
-            if whatif and step == 6 and (phase, workload) == (0, 0):
+            if whatif and record.key == "delivery" and (phase, workload) == (0, 0):
                 assert page.decision.run_now() is not None  # the what-if's tornado, table and reasons
                 flush()
             keys = page.figures.figure_model.keys()
@@ -193,7 +200,7 @@ def test_every_page_and_dock_fits_and_reads(plan, session, screen_name, make_win
     flush()
     rules = rules_for(window, catalog, lang, path)
     every = FULL or (lang == "zh" and screen_name == LAPTOP)
-    shots = f"{plan}-{lang}-{theme}-{screen_name}" if screen_name == LAPTOP and KEEP_SHOTS else ""
+    shots = f"{plan}-{lang}-{theme}-{screen_name}" if screen_name in (LAPTOP, DESKTOP, *SCALED) and KEEP_SHOTS else ""
     findings = walk(window, rules, plan, every, shots, whatif=plan.startswith("startup"))
     assert not findings, report(findings)
     image = window.grab().toImage()
@@ -203,6 +210,9 @@ def test_every_page_and_dock_fits_and_reads(plan, session, screen_name, make_win
 
 DIALOG_ACTIONS = (ActionId.PREFERENCES, ActionId.EDIT_PHASE, ActionId.BROWSE_CATALOG, ActionId.CALIBRATE,
                   ActionId.EXPORT_PROPOSAL, ActionId.ABOUT, ActionId.USER_GUIDE)
+# Dialogs on the scaled screens are left out: on the offscreen platform with a device pixel ratio other than 1 the
+# calibration dialog's typed-measurement form crashes PySide6 6.12 while its window is created (a segmentation
+# fault in shiboken's override error path during the DevicePixelRatioChange event; reproduced outside the suite).
 DIALOG_CASES = ([(("zh", "dark"), LAPTOP), (("en", "light"), LAPTOP), (("zh", "light"), DESKTOP)] if not FULL else
                 [((lang, theme), s) for lang, theme, s in itertools.product(("zh", "en"), ("light", "dark"),
                                                                             (LAPTOP, DESKTOP))])

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QSpinBox
 
 from gpudesk.plotting.view import ChartView
+from gpudesk.wizard.steps import STEPS
 from test_shell_support import SAMPLES, catalog, make_window, settings  # noqa: F401 - pytest fixtures
 
 SHOTS = screenshot_folder("wizard")
@@ -108,7 +109,8 @@ def test_screenshot_of_every_page(qtbot, make_window, sample):
     window = make_window(sample)
     window.resize(1440, 900)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for number in range(1, 8):
+    for step in STEPS:
+        number = step.number
         _click_step(qtbot, window, number)
         _settle(qtbot, window)
         image = window.grab()

@@ -8,8 +8,9 @@ visible text show a code, a raw number or (in Chinese) English.
 * :func:`visible_texts` — every text a user can read in a widget tree: labels, buttons, menus, choice lists,
   tables, tool tips, rich-text panels and the charts' titles, axes and legends.
 * :func:`bad_texts` — the texts that show a raw code (snake_case, a figure key, a field path, a catalog id, a
-  vocabulary code spelt with spaces), NaN or infinity, scientific notation, a "1 = yes" code, or, in
-  Chinese, English words outside the allow-list of ``test_i18n_support``.
+  vocabulary code spelt with spaces), NaN or infinity, scientific notation, a "1 = yes" code, "1 GPUs" in
+  English, or, in Chinese, a generic server's English name ("Generic 8 x L40S server") and English words outside
+  the allow-list of ``test_i18n_support``.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from PySide6.QtWidgets import (
 from test_i18n_support import english_words, plain, widget_texts, words_of
 
 from gpudesk.vocabulary import delivery, precision, sizing, training, workloads
+from gpudesk.vocabulary.fields import FIELD_VOCABULARIES
 
 FIGURE_PREFIXES = ("agent", "alt", "arch", "delivery", "eff", "host", "hw", "infer", "mem", "net", "plan", "power",
                    "recsys", "roadmap", "run", "scale", "storage", "task", "tco", "train", "vision", "w2", "w3")
@@ -50,6 +52,8 @@ SNAKE = re.compile(r"(?<![\w.\-/])[a-z][a-z0-9]*_[a-z0-9_]+(?![\w.])")
 FIELD_PATH = re.compile(r"\b[a-z_]+\[\d+\]")
 NAN_INF = re.compile(r"(?<![A-Za-z])(?:nan|NaN|-?inf)(?![A-Za-z])|∞|无穷")
 SCIENTIFIC = re.compile(r"(?<![\w\-.])\d+(?:\.\d+)?e[-+]?\d+(?![\w\-])", re.IGNORECASE)
+GENERIC_SERVER = re.compile(r"\bGeneric \d+[- ]")  # "Generic 8 x L40S server": named by a pattern in Chinese
+PLURAL_ONE = re.compile(r"(?<![\d.,])1 (?:GPUs|servers|nodes|racks|replicas|years|months|lines)\b")  # "1 GPUs"
 CODE_WORDS = re.compile(r"\(1 ?= ?yes\)|（1 ?= ?是）|^(?:code|代码)$|\b\d+ code\b|\d+ 代码")
 
 
@@ -104,6 +108,10 @@ class TextRules:
         bare = re.sub(r"^\d+\.\s*", "", shown.strip()).lower()  # "1. llm inference" in a list of workloads
         if bare in SPACED_CODES:
             found.append(("a code written with spaces", bare))
+        if self.lang == "en" and (match := PLURAL_ONE.search(shown)):
+            found.append(("a plural after one", match.group(0)))
+        if self.lang == "zh" and not keys_allowed and (match := GENERIC_SERVER.search(shown)):
+            found.append(("an English server name in the Chinese interface", match.group(0)))
         if self.lang == "zh" and not user_text:
             english = english_words(shown, frozenset(self.allowed))
             if english:
@@ -163,6 +171,17 @@ def visible_texts(root: QWidget) -> Iterator[tuple[str, str, bool]]:
         if callable(spec_texts):
             for text in spec_texts():
                 yield name, text, False
+
+
+def coded_text_fields(root: QWidget) -> list[Finding]:
+    """Input fields a user types a vocabulary code into ("cn" for the region): a field whose codes have names
+    (``gpudesk.vocabulary.fields``) is a choice list that shows the names."""
+    found = []
+    for edit in root.findChildren(QLineEdit):
+        field_name = edit.objectName().rsplit(".", 1)[-1]
+        if edit.isVisible() and field_name in FIELD_VOCABULARIES:
+            found.append(Finding(f"QLineEdit#{edit.objectName()}", edit.text(), "a vocabulary code in a free-text field"))
+    return found
 
 
 # -- geometry ------------------------------------------------------------------------------------------------

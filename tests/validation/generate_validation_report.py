@@ -235,7 +235,7 @@ def render(results: list[Result]) -> str:
         "publish the batch or token limits the engine ran with (gpudesk takes the concurrency memory allows), "
         "and the TP all-reduce at decode is costed with "
         "NCCL's latency model, not measured; no 405B-specific term was added.",
-        "* **MLPerf Training** (37 results: v4.0, v5.0 and v5.1 closed division; NVIDIA H100, H200, L40S, B200, "
+        "* **MLPerf Training** (40 results: v4.0, v5.0 and v5.1 closed division; NVIDIA, ASUS, AMD and Intel; H100, H200, L40S, B200, "
         "GB200, GB300, AMD MI300X and MI325X, Intel Gaudi 2; GPT-3 175B, Llama 2 70B LoRA, Llama 3.1 8B and 405B): "
         "every throughput is read from the submission's own MLPerf log and every layout from its own config "
         "(`tests/validation/validation_cases_mlperf.py`). Before the matmul efficiency followed the measured part, "

@@ -78,8 +78,10 @@ def _stats(errs: np.ndarray) -> str:
 def heldout_tables(results: list[Result]) -> list[str]:
     """Fit and held-out halves by group, then the held-out half by hardware family and by precision."""
     lines = ["## Fit and held-out halves", "",
-             "Each group × hardware family is split by case (SHA-1 of the id, alternating; "
-             "`tests/validation/validation_split.py`). Constants were fitted on the fit half only "
+             "Each group × hardware family was split by case (SHA-1 of the id, alternating; "
+             "`tests/validation/validation_split.py`) and the halves were frozen on 2026-12-01 "
+             "(`tests/validation/data/split_frozen_2026-12-01.json`): a case added since is held-out, so no case a "
+             "constant was fitted on moves to the held-out half. Constants were fitted on the fit half only "
              "(`tests/validation/fit_constants.py`); the held-out half is the test. p90 = 90th percentile of "
              "|error|.", "",
              "| group | fit: cases | median abs | p90 | median signed | held-out: cases | median abs | p90 | median signed |",

@@ -178,3 +178,22 @@ for _run, _cfg, _acc_id, _gpn, _n, _gbs, _sps, _cp in (
         nic_gbps=400,
         note=f"{_sps:g} samples/s (tracked_stats) × 8,192 / {_n} GPUs; TP1 CP{_cp} (DP{_n // _cp}), global batch "
              f"{_gbs}, micro-batch 1; FP8 (delayed scaling assumed); LoRA r = 16; selective recompute assumed"))
+for _run, _cfg, _n, _gbs, _sps in (
+        ("tyche_ngpu72_ngc25.04_nemo", "config_GB200_18x4x1xtp1pp1cp8.sh", 72, 9, 37.9154939),
+        ("tyche_ngpu512_ngc25.04_nemo", "config_GB200_128x4x1xtp1pp1cp8.sh", 512, 64, 245.2217753)):
+    MLPERF_MORE_CASES.append(TrainingCase(
+        id=f"mlperf-t50-lora-{_n}xgb200", citation=_NV50_LORA.format(run=_run, cfg=_cfg), model=LLAMA2_70B,
+        accelerator=_acc("gb200"), n_gpus=_n, measured=_sps * 8192 / _n, cp=8, global_batch=_gbs, seq_len=8192,
+        precision="fp8", recipe="delayed", method="lora", lora_rank=16, gpus_per_node=4, nics_per_node=4,
+        nic_gbps=400,
+        note=f"{_sps:g} samples/s (last tracked_stats) × 8,192 / {_n} GPUs; TP1 CP8 (DP{_n // 8}), global batch "
+             f"{_gbs}, micro-batch 1; FP8 (delayed scaling assumed); LoRA r = 16; selective recompute assumed"))
+MLPERF_MORE_CASES.append(TrainingCase(
+    id="mlperf-t50-lora-16xh200-asus", citation=(
+        "MLPerf Training v5.0 closed, ASUSTeK, " + _V50 + ": ASUSTeK/results/ESC_N8_E11_n2/llama2_70b_lora/"
+        "result_1.txt and benchmarks/llama2_70b_lora/implementations/pytorch/configs/config_ESC_N8_H200_n2.sh"),
+    model=LLAMA2_70B, accelerator=_acc("h200-sxm"), n_gpus=16, measured=4.5790119 * 8192 / 16, tp=2, global_batch=8,
+    seq_len=8192, precision="fp8", recipe="delayed", tp_overlap=True, method="lora", lora_rank=16, nic_gbps=400,
+    note="4.579 samples/s (last tracked_stats of result_1.txt; the stored copy holds no result_0) × 8,192 / 16 "
+         "GPUs; 2 × ESC N8-E11 (8 × H200 each), TP2 CP1 (DP8), global batch 8, micro-batch 1, FP8 with FP8 "
+         "attention, TP comm overlap (config); 8 × 400 Gb/s per node and selective recompute assumed"))

@@ -10,9 +10,10 @@ import pytest
 from check_sources import emitted_check_ids
 
 from gpudesk.paths import samples_dir
-from gpudesk.wizard.fields import STEP_FIELDS
 from gpudesk.wizard.step_help import CASES, SOURCES, guide, help_for, help_html, input_labels, sample_path
-from gpudesk.wizard.steps import STEPS
+from gpudesk.wizard.steps import STEPS, step
+
+KEYS = [s.key for s in STEPS]
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
@@ -32,14 +33,14 @@ def chinese_share(text: str) -> float:
 
 
 def test_there_is_one_guide_per_step_in_step_order():
-    assert [entry.step for entry in guide()] == [s.number for s in STEPS] == list(range(1, 8))
+    assert [entry.step for entry in guide()] == KEYS
     with pytest.raises(KeyError):
-        help_for(8)
+        help_for("no-such-step")
 
 
-@pytest.mark.parametrize("step", range(1, 8))
-def test_each_step_has_questions_rules_mistakes_and_all_three_cases(step):
-    entry = help_for(step)
+@pytest.mark.parametrize("key", KEYS)
+def test_each_step_has_questions_rules_mistakes_and_all_three_cases(key):
+    entry = help_for(key)
     assert len(entry.questions) >= 3 and len(entry.rules) >= 3 and entry.mistakes
     assert [note.case for note in entry.cases] == list(CASES), "each step tells the three cases, in case order"
     assert all(q.inputs for q in entry.questions), "every question names the inputs that answer it"
@@ -52,32 +53,32 @@ def test_each_step_has_questions_rules_mistakes_and_all_three_cases(step):
     assert any(r.source != "gpudesk" for r in entry.rules), "each step carries advice from the source documents"
 
 
-@pytest.mark.parametrize("step", range(1, 8))
-def test_english_has_no_chinese_and_chinese_is_mostly_chinese(step):
-    entry = help_for(step)
+@pytest.mark.parametrize("key", KEYS)
+def test_english_has_no_chinese_and_chinese_is_mostly_chinese(key):
+    entry = help_for(key)
     for text in entry.texts():
         assert not CJK.search(text.en), text.en
         assert chinese_share(text.zh) >= 0.6, text.zh
-    english = TAG.sub(" ", help_html(step, "en"))
+    english = TAG.sub(" ", help_html(key, "en"))
     assert not CJK.search(english), CJK.findall(english)[:10]
-    chinese = TAG.sub(" ", CODE.sub(" ", help_html(step, "zh")))  # keys, check ids and file names stay Latin
+    chinese = TAG.sub(" ", CODE.sub(" ", help_html(key, "zh")))  # keys, check ids and file names stay Latin
     assert chinese_share(chinese) >= 0.6
 
 
-@pytest.mark.parametrize("step", range(1, 8))
-def test_every_input_named_is_asked_on_that_step_and_shown_with_the_forms_label(step):
-    asked = {row.path for row in STEP_FIELDS[step]}
-    for q in help_for(step).questions:
+@pytest.mark.parametrize("key", KEYS)
+def test_every_input_named_is_asked_on_that_step_and_shown_with_the_forms_label(key):
+    asked = {row.path for row in step(key).fields}
+    for q in help_for(key).questions:
         assert set(q.inputs) <= asked, set(q.inputs) - asked
         for lang in ("en", "zh"):
-            page = help_html(step, lang)
-            for label in input_labels(step, q.inputs, lang):
+            page = help_html(key, lang)
+            for label in input_labels(key, q.inputs, lang):
                 assert f"<b>{label}</b>" in page
 
 
 def test_input_labels_refuse_an_input_of_another_step():
     with pytest.raises(KeyError):
-        input_labels(1, ("hardware.accelerator_id",), "en")
+        input_labels("task", ("hardware.accelerator_id",), "en")
 
 
 def test_every_figure_key_is_documented_and_every_check_id_is_emitted_by_the_core():
@@ -123,7 +124,7 @@ def test_sample_paths_expand_phase_and_workload():
 
 
 def test_html_names_figures_by_label_and_checks_by_title_never_by_key():
-    page = help_html(4, "en", figure_labels={"storage.read_bw_needed": "read bandwidth the GPUs need"},
+    page = help_html("storage", "en", figure_labels={"storage.read_bw_needed": "read bandwidth the GPUs need"},
                      fired_checks={"storage.read_bw_short": "Storage cannot feed the GPUs"})
     assert "<a href='fig:storage.read_bw_needed'>read bandwidth the GPUs need</a>" in page
     assert "storage.read_bw_offered" not in page  # a figure this plan lacks is left out, not shown as a key
@@ -131,6 +132,6 @@ def test_html_names_figures_by_label_and_checks_by_title_never_by_key():
     assert "gpudesk checks this for every plan" in page  # the rules whose checks did not fire
     assert not re.search(r"\b[a-z]+\.[a-z_]+_[a-z_]+\b", TAG.sub(" ", page))  # no key or check id as text
     assert page.startswith("<h3>4. Storage matched to the data flow</h3>")
-    assert "<h3>4. 存储方案要和数据流匹配</h3>" in help_html(4, "zh")
+    assert "<h3>4. 存储方案要和数据流匹配</h3>" in help_html("storage", "zh")
     for case in CASES.values():
         assert case.title.en in page and case.sample_file in page

@@ -12,12 +12,12 @@ PATH = "phases[0].workloads[0].parallel.training_stack"
 
 
 def test_row_sits_with_recompute_and_flash_attention_for_llm_training_only():
-    paths = [r.path for r in fields.rows_for(2, "pretrain")]
+    paths = [r.path for r in fields.rows_for("gpu", "pretrain")]
     row = paths.index("workloads[{w}].parallel.training_stack")
     assert paths[row - 1] == "workloads[{w}].parallel.flash_attention"
     assert "workloads[{w}].parallel.recompute" in paths
-    assert all("training_stack" not in r.path for r in fields.rows_for(2, "llm_inference"))
-    stack = next(r for r in fields.rows_for(2, "finetune_lora") if r.path.endswith("training_stack"))
+    assert all("training_stack" not in r.path for r in fields.rows_for("gpu", "llm_inference"))
+    stack = next(r for r in fields.rows_for("gpu", "finetune_lora") if r.path.endswith("training_stack"))
     assert stack.label("zh") == "训练框架实现" and stack.label("en") == "Training stack"
 
 

@@ -14,7 +14,9 @@ re-exported here, so ``from gpudesk.core.constants import X`` and
 ``constants.X`` work for every constant.
 """
 
-from gpudesk.core.constants.base import GB, GIB, Constant  # noqa: F401
+from gpudesk.core.constants.base import GB as GB
+from gpudesk.core.constants.base import GIB as GIB
+from gpudesk.core.constants.base import Constant as Constant
 from gpudesk.core.constants.compute import *  # noqa: F401,F403
 from gpudesk.core.constants.infrastructure import *  # noqa: F401,F403
 from gpudesk.core.constants.memory import *  # noqa: F401,F403

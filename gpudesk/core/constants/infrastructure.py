@@ -28,6 +28,23 @@ DATALOADER_PREFETCH_FACTOR = Constant(
     "DATALOADER_PREFETCH_FACTOR", 2.0, "batches/worker", "batches prefetched per loader worker",
     "PyTorch torch.utils.data.DataLoader documentation: prefetch_factor default 2",
 )
+SERVING_CPU_SWAP_PER_GPU = Constant(
+    "SERVING_CPU_SWAP_PER_GPU", 4.0 * GIB, "B/GPU", "host memory an LLM server reserves per GPU for swapped KV blocks",
+    "vLLM engine arguments (docs.vllm.ai/en/latest/models/engine_args.html, read 2026-12-01): --swap-space, "
+    "'CPU swap space size (GiB) per GPU', default 4 [D]",
+)
+SERVING_WEIGHT_STAGING_FRACTION = Constant(
+    "SERVING_WEIGHT_STAGING_FRACTION", 1.0, "x", "share of each GPU's weight shard held in host memory while loading",
+    "vLLM LoadConfig (docs.vllm.ai/en/latest/api/vllm/config/load/, read 2026-12-01): the default 'auto' format "
+    "loads safetensors; Hugging Face safetensors documentation: files are memory-mapped, so every shard a server's "
+    "GPUs load passes through its page cache (the whole shard, once) [D]",
+)
+HOST_SYSTEM_RESERVED = Constant(
+    "HOST_SYSTEM_RESERVED", 9.32 * GIB, "B", "host memory the OS, container runtime and agents keep on a server",
+    "Google Kubernetes Engine 'Plan node sizes' (cloud.google.com/kubernetes-engine/docs/concepts/plan-node-sizes, "
+    "read 2026-12-01): reserves 25% of the first 4 GiB, 20% of the next 4, 10% of the next 8 and 6% of the next "
+    "112 GiB; for a 128 GiB node 1 + 0.8 + 0.8 + 6.72 = 9.32 GiB [D]",
+)
 PCIE_X16_GBS_BY_GEN = {
     3: Constant("PCIE_GEN3_X16_GBS", 15.75, "GB/s", "PCIe Gen3 x16 bandwidth, one direction",
                 "PCIe 3.0: 8 GT/s x 16 lanes x 128/130 encoding / 8 bits = 15.75 GB/s [D]"),

@@ -84,9 +84,9 @@ class TypedMeasurement(QWidget):
             "output_tokens_per_s": self.tr("Serving output tokens/s"),
             "goodput": self.tr("Job goodput (productive share of wall time)"),
         }
-        self.metric = QComboBox(self)
+        self.metric_box = QComboBox(self)
         for metric, _kind, unit, _factor in TYPED_METRICS:
-            self.metric.addItem(f"{labels[metric]} [{unit}]", metric)
+            self.metric_box.addItem(f"{labels[metric]} [{unit}]", metric)
         self.value = QDoubleSpinBox(self)
         self.value.setDecimals(4)
         self.value.setRange(0.0, 1e12)
@@ -97,7 +97,7 @@ class TypedMeasurement(QWidget):
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow(QLabel(self.tr("<b>or type a measurement</b>"), self))
-        form.addRow(self.tr("Measured"), self.metric)
+        form.addRow(self.tr("Measured"), self.metric_box)
         value_row = QHBoxLayout()
         value_row.addWidget(self.value, 1)
         value_row.addWidget(self.add_button)
@@ -106,6 +106,6 @@ class TypedMeasurement(QWidget):
     def _add(self) -> None:
         if self.value.value() <= 0:
             return
-        metric, kind, _unit, factor = TYPED_METRICS[self.metric.currentIndex()]
+        metric, kind, _unit, factor = TYPED_METRICS[self.metric_box.currentIndex()]
         self.count += 1
         self.added.emit(Measurement(kind, {metric: self.value.value() * factor}, {}, "typed in", self.count, "manual"))

@@ -154,6 +154,7 @@ class ReprojectionTable(ResultTable):
         rows = []
         reproj = study.reprojection if study else None
         for key, f in reproj.figures.items() if reproj else []:
+            assert reproj is not None
             unit = reproj.figure_set.unit(f"reproj.{key}.central")
             label = reproj.figure_set.label(f"reproj.{key}.central").removesuffix(" with fitted constants")
             driver = f"{f.drivers[0][0]} ({f.drivers[0][1]:+.1%} per +1σ)" if f.drivers and f.drivers[0][1] else "—"

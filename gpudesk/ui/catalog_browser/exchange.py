@@ -84,7 +84,7 @@ def _import_csv(catalog: Catalog, table: str, outcome: ImportOutcome) -> None:
     except CatalogImportError as exc:
         if not _is_encoding_problem(exc.problems):
             outcome.problems = list(exc.problems)
-            return outcome
+            return
         try:
             records = import_csv_file(catalog, table, path, encoding=FALLBACK_ENCODING)
         except CatalogImportError as retry:
@@ -162,5 +162,8 @@ class ImportReportDialog(QDialog):
             self.table.setItem(row, col, item)
 
     def rows(self) -> list[list[str]]:
-        return [[self.table.item(r, c).text() for c in range(self.table.columnCount())]
-                for r in range(self.table.rowCount())]
+        def text(r: int, c: int) -> str:
+            item = self.table.item(r, c)
+            return item.text() if item is not None else ""
+
+        return [[text(r, c) for c in range(self.table.columnCount())] for r in range(self.table.rowCount())]

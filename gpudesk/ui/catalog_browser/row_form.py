@@ -101,8 +101,9 @@ class RowFormDialog(QDialog):
 
         source_box = QGroupBox(self.tr("Where the values come from"), self)
         source_form = QFormLayout(source_box)
-        self.source_edit = make_editor(self.table, "source", "str", list(self.catalog.citations()), source_box)
-        assert isinstance(self.source_edit, QLineEdit)
+        source_edit = make_editor(self.table, "source", "str", list(self.catalog.citations()), source_box)
+        assert isinstance(source_edit, QLineEdit)  # a free-text field: a line edit with the citation ids to complete
+        self.source_edit: QLineEdit = source_edit
         new_source = QPushButton(self.tr("New source…"), source_box)
         new_source.clicked.connect(self._new_citation)
         source_row = QHBoxLayout()
@@ -242,9 +243,9 @@ class RowFormDialog(QDialog):
         lines = []
         for p in problems:
             lines.append(f"• {self.label_of(p.field)}: {p.reason}")
-            editor = self.editors.get(p.field) or self.provenance_editors.get(p.field)
-            if editor is not None:
-                mark_error(editor, p.reason)
+            found = self.editors.get(p.field) or self.provenance_editors.get(p.field)
+            if found is not None:
+                mark_error(found, p.reason)
         header = self.tr("Not saved — fix these and save again:")
         self.error_label.setText(header + "\n" + "\n".join(lines))
         self.error_label.show()

@@ -27,7 +27,7 @@ from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
 from gpudesk.ui.widgets.session_text import session_language, session_text
 from gpudesk.ui.widgets.checks_view import ChecksView
-from gpudesk.ui.widgets.field_form import FieldForm
+from gpudesk.ui.widgets.field_form import SINGULAR_UNITS, FieldForm
 from gpudesk.ui.widgets.figure_table import FigureTable, figure_display
 from gpudesk.wizard import fields
 from gpudesk.wizard.defaults import USED_VALUES, ZERO_MEANS
@@ -54,7 +54,6 @@ class StepPage(QWidget):
         step: Step,
         document: ProjectDocument,
         choices: CatalogChoices,
-        chart_names: tuple[str, ...],
         lang: str,
         parent: QWidget | None = None,
     ) -> None:
@@ -62,12 +61,12 @@ class StepPage(QWidget):
         self.step = step
         self.document = document
         self.choices = choices
-        self.chart_names = chart_names
+        self.chart_names = chart_names = step.charts
         self.lang = lang
         self.phase = 0
         self.workload = 0
         self._kind = ""
-        self.setObjectName(f"step-{step.number}")
+        self.setObjectName(f"step-{step.key}")
 
         title = QLabel(f"<h2>{step.number}. {step.title(lang)}</h2>")
         self.guidance = QLabel(step.guidance(lang))
@@ -157,26 +156,25 @@ class StepPage(QWidget):
         }
         return titles.get(name, name.replace("_", " "))
 
-    # Step 2 ranks alternatives; steps 6 and 7 carry the what-if (delivery and cost drivers).
     def _why_no_figures(self) -> str:
-        if self.step.number == 5:
-            return self.tr("This phase runs on one node and serves no network traffic, so it needs no scale-out "
-                           "fabric. Choose a fabric and more nodes in this step to size one.")
+        if self.step.no_figures is not None:
+            return self.step.no_figures.get(self.lang)
         return self.tr("No figures for this step apply to this workload type.")
 
+    # The decision panel a step record names: ranked alternatives, or the what-if (delivery and cost drivers).
     def _decision_title(self) -> str:
-        if self.step.number == 2:
+        if self.step.panel == "recommendations":
             return self.tr("Recommended configurations")
         return self.tr("What-if: how the results move")
 
     def _decision_panel(self) -> RecommendationPanel | WhatIfPanel | None:
         # Imported here: the panels (and the what-if core) load with the first page that shows one, not at
         # start-up, where step 1 is built first.
-        if self.step.number == 2:
+        if self.step.panel == "recommendations":
             from gpudesk.ui.panels.recommendation import RecommendationPanel
 
             return RecommendationPanel(self.document, self.choices.catalog)
-        if self.step.number in (6, 7):
+        if self.step.panel == "whatif":
             from gpudesk.ui.panels.whatif_panel import WhatIfPanel
 
             return WhatIfPanel(self.document, self.choices.catalog)
@@ -197,7 +195,7 @@ class StepPage(QWidget):
             self.form.deleteLater()
         self.form = FieldForm(self.document, self.form_box)
         self._relative: dict[str, str] = {}  # resolved path -> the row's path (relative to the phase)
-        for row in fields.rows_for(self.step.number, self._kind):
+        for row in self.step.rows_for(self._kind):
             provider = self.choices.provider(row.choices) if row.choices else None
             path = fields.resolve(row, phase, workload)
             self._relative[path] = row.path
@@ -226,13 +224,13 @@ class StepPage(QWidget):
             self.figures.figure_model.set_figures(None, [])
             self.checks.set_checks([])
             return
-        keys = figure_keys_for_step(self.step.number, estimate.figures)
+        keys = figure_keys_for_step(self.step, estimate.figures)
         self.figures.figure_model.set_figures(estimate.figures, keys)
         self.no_figures.setVisible(not keys)
         self.figures.setVisible(bool(keys))  # the reason replaces an empty table
         if not keys:
             self.no_figures.setText(self._why_no_figures())
-        self.checks.set_checks([c for c in estimate.checks if c.step == self.step.number])
+        self.checks.set_checks([c for c in estimate.checks if c.step == self.step.key])
         shown = 0
         self._pending_specs = {}
         current = self.chart_tabs.currentWidget()
@@ -261,6 +259,7 @@ class StepPage(QWidget):
             shown = used.word(self.lang)
             if estimate is not None and used.figure in estimate.figures:
                 value, unit = figure_display(estimate.figures, used.figure, text)
+                unit = SINGULAR_UNITS.get(unit, unit) if value == "1" and not text.translates else unit
                 shown += sep + f"{value} {unit}".strip()
             self.form.set_zero_text(path, shown)
 

@@ -51,8 +51,8 @@ class CandidateTableModel(RowsTableModel):
         self._cells: dict[tuple[int, int, int], Any] = {}  # (row, column, role) -> answer, until the rows change
         self._bold = QFont()
         self._bold.setBold(True)
-        self._headers = (self.tr("#"), self.tr("Accelerator"), self.tr("GPUs"), self.tr("Nodes"), self.tr("Layout"),
-                         self.tr("Time / throughput"), self.tr("Total cost of ownership"), self.tr("Fits"))
+        self._headers = [self.tr("#"), self.tr("Accelerator"), self.tr("GPUs"), self.tr("Nodes"), self.tr("Layout"),
+                         self.tr("Time / throughput"), self.tr("Total cost of ownership"), self.tr("Fits")]
 
     def set_candidates(self, candidates: list[Candidate]) -> None:
         rows = list(candidates)
@@ -62,8 +62,9 @@ class CandidateTableModel(RowsTableModel):
         if [c.accelerator_id for c in rows] == [c.accelerator_id for c in self._rows]:
             # Same candidates in the same order (an input moved their numbers): update the cells in place, so
             # the view keeps its selection and scroll position and repaints only what it shows.
+            changed = [i for i, (new, was) in enumerate(zip(rows, self._rows)) if new != was]
             self._rows = rows
-            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, COL_FITS))
+            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], COL_FITS))  # only those rows
             return
         self.beginResetModel()
         self._rows = rows

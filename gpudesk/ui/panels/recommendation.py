@@ -231,7 +231,13 @@ class RecommendationPanel(QWidget):
             self.status.setText("")
             return
         lang = session_language()
-        head = self.tr("Rank {0}: {1} — {2} GPUs on {3} nodes ({4})").format(
+        if c.gpus == 1:
+            pattern = self.tr("Rank {0}: {1} — 1 GPU on 1 node ({4})")
+        elif c.nodes == 1:
+            pattern = self.tr("Rank {0}: {1} — {2} GPUs on 1 node ({4})")
+        else:
+            pattern = self.tr("Rank {0}: {1} — {2} GPUs on {3} nodes ({4})")
+        head = pattern.format(
             c.rank, html.escape(c.accelerator_name), f"{c.gpus:,}", f"{c.nodes:,}", html.escape(c.layout))
         items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons_in(c, lang))
         self.reasons.setText(f"<b>{head}</b><ul style='margin-left:-24px'>{items}</ul>")

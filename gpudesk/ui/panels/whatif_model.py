@@ -27,8 +27,8 @@ class WhatIfTableModel(RowsTableModel):
         self._unit = ""
         self._undefined = ""
         self._driver_labels: dict[str, str] = {}
-        self._headers = (self.tr("Driver"), self.tr("Range applied"), self.tr("At low end"), self.tr("Plan"),
-                         self.tr("At high end"), self.tr("Swing"))
+        self._headers = [self.tr("Driver"), self.tr("Range applied"), self.tr("At low end"), self.tr("Plan"),
+                         self.tr("At high end"), self.tr("Swing")]
 
     def set_result(self, result: WhatIfResult | None, metric: str, driver_labels: dict[str, str]) -> None:
         self.beginResetModel()

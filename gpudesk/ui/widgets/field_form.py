@@ -37,6 +37,10 @@ from gpudesk.wizard.fields import describe_path
 
 INT_MAX = 2_147_483_647
 COMBO_MIN_CHARACTERS = 16
+SINGULAR_UNITS = {"GPUs": "GPU", "nodes": "node", "servers": "server", "years": "year", "months": "month",
+                  "days": "day", "hours": "hour", "replicas": "replica", "seats": "seat", "agents": "agent",
+                  "people": "person", "lines": "line", "racks": "rack", "cores": "core", "tokens": "token"}
+UNKNOWN_ITEM = "unknown-item"  # combo property: the index of the entry showing a code the list does not hold
 """A choice list is at least this many characters wide; longer names are elided in the closed box only."""
 PHASE_OF_PATH = re.compile(r"^(phases\[\d+\])\.")  # money units name the phase's currency
 
@@ -132,13 +136,14 @@ class FieldForm(QWidget):
 
     def _make_editor(self, path: str, value: Any, meta: dict[str, Any], choices: ChoiceProvider | None,
                      declared: str = "") -> QWidget:
-        if choices is not None or "choices" in meta:
+        if choices is not None or "choices" in meta or "suggested" in meta:
             combo = QComboBox(self)
             name = path.rsplit(".", 1)[-1]
-            items = list(choices()) if choices else [(c, self.text.choice(name, c)) for c in meta["choices"]]
+            codes = meta.get("choices") or meta.get("suggested", ())
+            items = list(choices()) if choices else [(c, self.text.choice(name, c)) for c in codes]
             for code, text in items:
                 combo.addItem(text, code)
-            combo.setCurrentIndex(max(0, combo.findData(value)))
+            self._select(combo, value)
             # Long catalog names (models, accelerators) must not widen the form past its column: the closed
             # combo shrinks to COMBO_MIN_CHARACTERS and elides; its open list still shows whole names.
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -155,19 +160,21 @@ class FieldForm(QWidget):
             spin = QSpinBox(self)
             spin.setRange(int(max(meta["min"], -INT_MAX)), int(min(meta["max"], INT_MAX)))
             spin.setValue(int(value))
-            spin.setSuffix(self._suffix(path))
+            spin.setSuffix(self._suffix(path, value))
             spin.setGroupSeparatorShown(True)
+            spin.valueChanged.connect(lambda v, p=path, s=spin: s.setSuffix(self._suffix(p, v)))
             spin.valueChanged.connect(lambda v, p=path: self._commit(p, int(v)))
             return spin
         if isinstance(value, (int, float)) and "min" in meta:
-            spin = QDoubleSpinBox(self)
-            spin.setDecimals(_decimals_for(float(meta["max"])))
-            spin.setRange(float(meta["min"]), float(meta["max"]))
-            spin.setValue(float(value))
-            spin.setSuffix(self._suffix(path))
-            spin.setGroupSeparatorShown(True)
-            spin.valueChanged.connect(lambda v, p=path: self._commit(p, float(v)))
-            return spin
+            decimal = QDoubleSpinBox(self)
+            decimal.setDecimals(_decimals_for(float(meta["max"])))
+            decimal.setRange(float(meta["min"]), float(meta["max"]))
+            decimal.setValue(float(value))
+            decimal.setSuffix(self._suffix(path, value))
+            decimal.setGroupSeparatorShown(True)
+            decimal.valueChanged.connect(lambda v, p=path, s=decimal: s.setSuffix(self._suffix(p, v)))
+            decimal.valueChanged.connect(lambda v, p=path: self._commit(p, float(v)))
+            return decimal
         if isinstance(value, str) and int(meta.get("max_len", 0)) >= LONG_TEXT:
             notes = NotesEdit(self)  # reasoning for the proposal: paragraphs, not one clipped line
             notes.setPlainText(value)
@@ -208,8 +215,11 @@ class FieldForm(QWidget):
                 currency = ""
         return self.text.unit(unit, currency)
 
-    def _suffix(self, path: str) -> str:
+    def _suffix(self, path: str, value: Any = None) -> str:
+        """" GPUs"; " GPU" after exactly one (English units are plural words; Chinese ones are not)."""
         unit = self.unit_text(path)
+        if value == 1 and not self.text.translates:
+            unit = SINGULAR_UNITS.get(unit, unit)
         return f" {unit}" if unit else ""
 
     # -- inputs left at gpudesk's defaults ------------------------------------------
@@ -264,14 +274,12 @@ class FieldForm(QWidget):
                 if isinstance(editor, QComboBox):
                     if path in self._providers:
                         self._refill(editor, self._providers[path])
-                    index = max(0, editor.findData(value))
-                    if editor.currentIndex() != index:
-                        editor.setCurrentIndex(index)
+                    self._select(editor, value)
                 elif isinstance(editor, QCheckBox):
                     if editor.isChecked() != bool(value):
                         editor.setChecked(bool(value))
                 elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
-                    suffix = self._suffix(path)  # the phase's currency may have changed
+                    suffix = self._suffix(path, value)  # the phase's currency may have changed
                     if editor.suffix() != suffix:
                         editor.setSuffix(suffix)
                     if editor.value() != value:
@@ -285,12 +293,31 @@ class FieldForm(QWidget):
                 elif isinstance(editor, NotesEdit) and editor.toPlainText() != str(value):
                     editor.setPlainText(str(value))
 
+    def _select(self, combo: QComboBox, value: Any) -> None:
+        """Show ``value``; a code the list does not hold (an older plan's region, a catalog row since removed) is
+        shown as it is, marked, and kept: never silently replaced by the list's first entry."""
+        index = combo.findData(value)
+        if index < 0:
+            unknown = combo.property(UNKNOWN_ITEM)
+            if unknown is not None and 0 <= int(unknown) < combo.count():
+                combo.removeItem(int(unknown))
+            combo.addItem(self.tr("{code} (not in the list: kept as the plan holds it)").format(code=value), value)
+            index = combo.count() - 1
+            combo.setProperty(UNKNOWN_ITEM, index)
+            combo.setItemData(index, self.tr("The plan holds “{code}”, which is not one of the choices gpudesk knows. "
+                                             "It is kept as written until you pick another.").format(code=value),
+                              Qt.ItemDataRole.ToolTipRole)
+        if combo.currentIndex() != index:
+            combo.setCurrentIndex(index)
+
     @staticmethod
     def _refill(combo: QComboBox, provider: ChoiceProvider) -> None:
         items = list(provider())
-        if [combo.itemData(i) for i in range(combo.count())] == [code for code, _ in items]:
+        held = [combo.itemData(i) for i in range(combo.count()) if i != combo.property(UNKNOWN_ITEM)]
+        if held == [code for code, _ in items]:
             return
         combo.clear()
+        combo.setProperty(UNKNOWN_ITEM, None)
         for code, text in items:
             combo.addItem(text, code)
 

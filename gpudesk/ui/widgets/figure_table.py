@@ -19,6 +19,8 @@ UNKNOWN_COLOUR = "#b03a2e"  # 6.2:1 on white; the dark theme's base #1f2023 gets
 COL_LABEL, COL_VALUE, COL_UNIT = range(3)
 
 Index = QModelIndex | QPersistentModelIndex
+_ANSWERED = frozenset((Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole,
+                       Qt.ItemDataRole.TextAlignmentRole, KEY_ROLE))
 
 
 class FigureTableModel(QAbstractTableModel):
@@ -41,8 +43,10 @@ class FigureTableModel(QAbstractTableModel):
         if rows == self._rows:
             return
         if [r[0] for r in rows] == [r[0] for r in self._rows]:
+            changed = [i for i, (new, old) in enumerate(zip(rows, self._rows)) if new != old]
             self._rows = rows
-            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, 2))
+            # Only the rows between the first and last changed one: the view asks those cells again, not all.
+            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], 2))
             return
         self.beginResetModel()
         self._rows = rows
@@ -67,8 +71,8 @@ class FigureTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else 3
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
+        if role not in _ANSWERED or not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None  # a view asks a dozen roles per cell; most are answered here at once
         key, label, text, unit = self._rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             return (label, text, unit)[index.column()]

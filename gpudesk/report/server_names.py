@@ -1,0 +1,32 @@
+"""A server's name as the reader's language says it.
+
+Vendor products keep their catalog names (product names are not translated). A generic chassis, one the catalog
+lists under vendor ``various`` ("Generic 8 x L40S server") or one the core derives for an accelerator no catalog
+server holds (vendor ``generic``), is named through the pattern ``server_name.generic`` / ``server_name.derived``
+of ``resources/i18n/report_<lang>.toml``: its GPU count and the accelerator's product name, in the reader's words.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gpudesk.report.text_catalog import ReportText
+
+if TYPE_CHECKING:
+    from gpudesk.core.sized_configuration import SizedConfiguration
+
+GENERIC_VENDORS = {"various": "server_name.generic", "generic": "server_name.derived"}
+
+
+def server_display_name(name: str, vendor: str, gpus: int, accelerator: str, lang: str) -> str:
+    """``name`` for a vendor's product; the language's pattern for a generic or derived chassis."""
+    key = GENERIC_VENDORS.get(vendor)
+    if key is None or not accelerator or gpus <= 0:
+        return name
+    return ReportText(lang).get(key, gpus=gpus, accelerator=accelerator)
+
+
+def configured_server_name(config: SizedConfiguration, lang: str) -> str:
+    """The chassis of a phase's sized configuration (:class:`~gpudesk.core.sized_configuration.SizedConfiguration`)."""
+    return server_display_name(config.server_name, config.server_vendor, config.gpus_per_server,
+                               config.accelerator_name, lang)

@@ -1,0 +1,26 @@
+"""Which figures each step shows: step 7 totals the plan's own horizon, not fixed 3- and 5-year columns."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.paths import samples_dir
+from gpudesk.project.io import load_project
+from gpudesk.results.pipeline import estimate_plan
+from gpudesk.wizard.figures import figure_keys_for_step
+from gpudesk.wizard.steps import step
+
+SAMPLES = sorted(samples_dir().glob("*.gpudesk"))
+
+
+@pytest.mark.parametrize("stem", ["startup-inspection", "bank-llm-assistant"])
+def test_step_7_shows_the_plans_horizon_read_off_the_ledger(stem) -> None:
+    plan = estimate_plan(load_project(next(p for p in SAMPLES if p.stem == stem)).project, Catalog.open())
+    for phase in plan.phases:
+        keys = figure_keys_for_step(step("tco"), phase.figures)
+        years = int(phase.figures.number("tco.horizon_years"))
+        assert "tco.total_horizon" in keys and "tco.horizon_years" in keys, keys
+        assert "tco.total_3y" not in keys and "tco.total_5y" not in keys, keys
+        assert keys.index("tco.horizon_years") < keys.index("tco.total_horizon")
+        assert phase.figures.number("tco.total_horizon") == pytest.approx(phase.ledger.total_over_years(years))
