@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gpudesk.core.arrays import distinct
+
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.constants import (
     ALLOCATOR_FRAGMENTATION,
@@ -283,7 +285,7 @@ def _dense_codes(column: np.ndarray) -> tuple[np.ndarray, int]:
             return _compact(ints, int(hi - lo) + 1)
     # a sweep repeats a few values: find them on a sample, keep them if they cover every row
     step = max(x.size // SAMPLE_ROWS, 1)
-    values = np.unique(np.concatenate((x[:SAMPLE_ROWS], x[-SAMPLE_ROWS:], x[::step])))
+    values = distinct(np.concatenate((x[:SAMPLE_ROWS], x[-SAMPLE_ROWS:], x[::step])))
     codes = np.minimum(np.searchsorted(values, x), values.size - 1)
     if np.array_equal(values[codes], x):
         return codes.astype(np.int64), values.size
