@@ -26,12 +26,12 @@ Qt-free, so the CLI and the proposal can use it as well as the Explain panel.
 from __future__ import annotations
 
 import re
-import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from gpudesk.paths import resource_path
+from gpudesk.report.text_catalog import catalogue
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 
 NUMBER = re.compile(r"(?<![\w.^₀-₉])\d+(?:,\d{3})*(?:\.\d+)?(?:e[+-]?\d+)?(?![\w])")
@@ -201,12 +201,7 @@ class FormulaText:
         return re.sub(r"\{(\d+|[a-z_]+)\}", slot, target)
 
 
-def _read(name: str) -> dict[str, Any]:
-    with resource_path("i18n", name).open("rb") as handle:
-        return tomllib.load(handle)
-
-
-def _strings(data: dict[str, Any], name: str) -> dict[str, str]:
+def _strings(data: Mapping[str, Any], name: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.get(name, {}).items()}
 
 
@@ -215,8 +210,7 @@ def formula_text(lang: str) -> FormulaText:
     """The formula text of ``lang``, read once per language (the tables never change after loading)."""
     if lang == "en":
         return FormulaText("en")
-    data = _read(f"formulas_{lang}.toml")
-    figures = _read(f"figures_{lang}.toml")
+    data, figures = catalogue("formulas", lang), catalogue("figures", lang)
     return FormulaText(
         lang,
         formulas=_strings(data, "formula"),
