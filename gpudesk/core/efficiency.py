@@ -112,10 +112,10 @@ class Efficiencies:
         base = cls(
             matmul=mm,
             attention=attn,
-            hbm=np.full(hw.size, HBM_EFFICIENCY.value),
+            hbm=np.full(hw.hbm_bw.shape, HBM_EFFICIENCY.value),
             framework=FRAMEWORK_GEMM_TIME_SHARE.value,
             scaleup_busbw=scaleup,
-            scaleout_busbw=np.full(hw.size, SCALEOUT_BUSBW_EFFICIENCY.value),
+            scaleout_busbw=np.full(hw.hbm_bw.shape, SCALEOUT_BUSBW_EFFICIENCY.value),
             sources={"matmul": mm_src, "attention": attn_src, "scaleup": link_src},
         )
         return base if scales is None else base.calibrated(hw, scales)
