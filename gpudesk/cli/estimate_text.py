@@ -11,7 +11,6 @@ import math
 from typing import Any, TextIO
 
 from gpudesk.report.display_units import display_value
-from gpudesk.results.figure_categories import category_name
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.sizing import SIZED_BY
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
@@ -82,7 +81,7 @@ def _figures(figures: dict[str, Any], out: TextIO) -> None:
     width = max((len(k) for k in figures), default=10)
     for key, fig in figures.items():
         value = fig.get("value")
-        named = category_name(key, value, LANG) if isinstance(value, (int, float, str)) else None
+        named = (fig.get("names") or {}).get(LANG)  # a categorical figure's code, named
         if named is not None:
             unit, shown = "", named
         elif isinstance(value, str):

@@ -89,7 +89,8 @@ def render(keys: dict[str, tuple[str, str, str]]) -> str:
         lines.append("")
     lines += ["## Codes of categorical figures", "",
               "A figure whose unit is `code (…)` holds a code of that vocabulary (gpudesk/vocabulary), a string in "
-              "`--json`; the window, the proposal and the explanations show its name in the reader's language.", ""]
+              "`--json` (its `names` hold the code's English and Chinese names); the window, the proposal and the "
+              "explanations show its name in the reader's language.", ""]
     for vocabulary in CATEGORICAL:
         lines += [f"### {vocabulary.name}", "", "| code | English | 中文 |", "|---|---|---|"]
         lines += [f"| {t.code} | {t.en} | {t.zh} |" for t in vocabulary]  # no backticks: not a figure key

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gpudesk.core.arrays import distinct
+
 from gpudesk.core.constants import (
     ATTENTION_EFFICIENCY,
     ATTENTION_EFFICIENCY_UNMEASURED,
@@ -65,7 +67,7 @@ def by_part(hw: np.ndarray | HardwareArrays, values: np.ndarray, source: str,
     if not isinstance(hw, HardwareArrays) or not table:
         return values, source
     ids = hw.ids
-    chosen = {str(i): table[str(i)] for i in np.unique(ids) if str(i) in table}
+    chosen = {str(i): table[str(i)] for i in distinct(ids) if str(i) in table}
     if not chosen:
         return values, source
     values = np.array(values, dtype=float, copy=True)
@@ -110,10 +112,10 @@ class Efficiencies:
         base = cls(
             matmul=mm,
             attention=attn,
-            hbm=np.full(hw.size, HBM_EFFICIENCY.value),
+            hbm=np.full(hw.hbm_bw.shape, HBM_EFFICIENCY.value),
             framework=FRAMEWORK_GEMM_TIME_SHARE.value,
             scaleup_busbw=scaleup,
-            scaleout_busbw=np.full(hw.size, SCALEOUT_BUSBW_EFFICIENCY.value),
+            scaleout_busbw=np.full(hw.hbm_bw.shape, SCALEOUT_BUSBW_EFFICIENCY.value),
             sources={"matmul": mm_src, "attention": attn_src, "scaleup": link_src},
         )
         return base if scales is None else base.calibrated(hw, scales)

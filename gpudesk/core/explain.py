@@ -26,6 +26,11 @@ from gpudesk.vocabulary.terms import Term, Vocabulary
 Index = int | tuple[int, ...] | None
 
 
+def _worded(self: Quantity | Explanation, lang: str) -> str | None:
+    """A categorical value named in ``lang`` (from the figure's own vocabulary); None for a number."""
+    return None if self.vocabulary is None else self.vocabulary.name_of(str(self.value), lang)
+
+
 @dataclass(frozen=True)
 class Quantity:
     """One input behind a figure, at the candidate being explained."""
@@ -37,9 +42,7 @@ class Quantity:
     source: str
     vocabulary: Vocabulary[Term] | None = field(default=None, compare=False, repr=False)
 
-    def worded(self, lang: str) -> str | None:
-        """A categorical value named in ``lang``; None for a number."""
-        return None if self.vocabulary is None else self.vocabulary.name_of(str(self.value), lang)
+    worded = _worded
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -65,9 +68,7 @@ class Explanation:
     note: str = ""
     vocabulary: Vocabulary[Term] | None = field(default=None, compare=False, repr=False)
 
-    def worded(self, lang: str) -> str | None:
-        """A categorical value named in ``lang``; None for a number."""
-        return None if self.vocabulary is None else self.vocabulary.name_of(str(self.value), lang)
+    worded = _worded
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gpudesk.core.arrays import distinct
+
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.constants import (
     ALLOCATOR_FRAGMENTATION,
@@ -31,6 +33,7 @@ from gpudesk.core.memory_states import TRAINING_MODES, Layout, StateBytes, model
 from gpudesk.core.model_math import ParamBreakdown, kv_cache_bytes
 
 MAX_DP_DOUBLINGS = 20  # ZeRO-3 search up to 2^20 data-parallel ranks
+ZERO3_FIRST_BLOCK = 4  # ZeRO-3 search: d = 1..8 evaluated at once, then the rest at once
 DISTINCT_SEARCH_MIN_CANDIDATES = 256  # below this, de-duplicating costs more than it saves
 SMALL_INTEGER_RANGE = 1 << 16  # integral columns spanning at most this many values are coded without sorting
 SAMPLE_ROWS = 1024  # rows sampled to guess a column's distinct values (verified on every row)
@@ -169,10 +172,16 @@ def _fewest_zero3(cfg: Settings, capacity: np.ndarray, seq_len: np.ndarray, micr
     shape = np.broadcast(capacity, seq_len, micro_batch, tp, pp, cp, ep, zero_stage, virtual_stages).shape
     ones = np.ones(shape)
     result = np.full(shape, np.nan)
-    for k in range(MAX_DP_DOUBLINGS + 1):
-        cand = Layout(tp * ones, pp * ones, 2.0**k * ones, cp * ones, ep * ones, zero_stage * ones)
+    # The doublings in two blocks, each one evaluation over a leading axis of d values (most layouts fit within
+    # the first block); the first d that fits is the answer, as one d at a time would find it.
+    for block in (range(0, ZERO3_FIRST_BLOCK), range(ZERO3_FIRST_BLOCK, MAX_DP_DOUBLINGS + 1)):
+        d = (2.0 ** np.arange(block.start, block.stop, dtype=np.float64)).reshape((-1,) + (1,) * len(shape))
+        cand = Layout(tp * ones, pp * ones, d * ones, cp * ones, ep * ones, zero_stage * ones)
         b = evaluate_layout(cfg, cand, capacity, seq_len, micro_batch, virtual_stages)
-        result = np.where(np.isnan(result) & (b.total <= b.usable), cand.gpus, result)
+        fits = b.total <= b.usable
+        first = np.argmax(fits, axis=0)
+        found = np.take_along_axis(np.broadcast_to(cand.gpus, fits.shape), first[None], axis=0)[0]
+        result = np.where(np.isnan(result) & fits.any(axis=0), found, result)
         if not np.isnan(result).any():
             break
     return result
@@ -210,6 +219,19 @@ def min_gpus(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: np.ndarr
     size = int(np.prod(shape))
     if size < DISTINCT_SEARCH_MIN_CANDIDATES:
         return search_min_gpus(cfg, lay, capacity, seq_len, micro_batch, virtual_stages, gpus_per_node)
+    read = [capacity, seq_len, micro_batch, lay.cp, lay.zero_stage, gpus_per_node, virtual_stages]
+    if cfg.training:
+        read += [lay.tp, lay.pp, lay.ep]
+    if 4 * int(np.prod(np.broadcast(*read).shape)) <= size:
+        # a grid sweep: the inputs the families read span a few axes (not d, nor the global batch), so the
+        # search on their own broadcast shape is already once per distinct row; broadcast the answers
+        found = _fewest_tp_pp(cfg, capacity, seq_len, micro_batch, lay.cp, lay.zero_stage, gpus_per_node,
+                              virtual_stages)
+        if cfg.training and np.any(lay.zero_stage >= 3):
+            z3 = _fewest_zero3(cfg, capacity, seq_len, micro_batch, lay.tp, lay.pp, lay.cp, lay.ep, lay.zero_stage,
+                               virtual_stages)
+            found = np.where(lay.zero_stage >= 3, z3, found)
+        return np.array(np.broadcast_to(found, shape))
     zero3 = (np.broadcast_to(lay.zero_stage >= 3, shape).ravel() if cfg.training
              else np.zeros(size, dtype=bool))
     result = np.full(size, np.nan)
@@ -283,7 +305,7 @@ def _dense_codes(column: np.ndarray) -> tuple[np.ndarray, int]:
             return _compact(ints, int(hi - lo) + 1)
     # a sweep repeats a few values: find them on a sample, keep them if they cover every row
     step = max(x.size // SAMPLE_ROWS, 1)
-    values = np.unique(np.concatenate((x[:SAMPLE_ROWS], x[-SAMPLE_ROWS:], x[::step])))
+    values = distinct(np.concatenate((x[:SAMPLE_ROWS], x[-SAMPLE_ROWS:], x[::step])))
     codes = np.minimum(np.searchsorted(values, x), values.size - 1)
     if np.array_equal(values[codes], x):
         return codes.astype(np.int64), values.size

@@ -16,6 +16,8 @@ for a constant gpudesk does not know.
 
 from __future__ import annotations
 
+from typing import Any
+
 from gpudesk.core.calibration_hook import GLOBAL, PER_FAMILY, unusable_scales
 from gpudesk.core.checks import Check
 from gpudesk.core.plan_resolve import ResolvedPhase
@@ -23,49 +25,54 @@ from gpudesk.core.assumptions import Assumption
 from gpudesk.project.assumed import Essential, assumed
 from gpudesk.project.field_shapes import format_number
 from gpudesk.project.model import Calibration, Phase, Workload
+from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 
 ASSUMED_CHECK_ID = "plan.assumed_inputs"  # the id of the warning below
 
 
-UNITS_ZH = {"tokens": "tokens", "days": "天", "epochs": "轮", "items": "个样本", "items/day": "个/天", "ms": "毫秒",
-            "requests/day": "次请求/天", "seats": "个席位", "agents": "个智能体", "calls/h": "次调用/小时"}
-"""Chinese names of the units essential inputs declare (a unit not listed is shown as declared)."""
-
-
-def _shown(workload: Workload, item: Essential, zh: bool = False) -> str:
+def _shown(workload: Workload, item: Essential) -> str:
     value = getattr(workload, item.name)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         number = f"{value:,.0f}" if float(value).is_integer() else format_number(value)
-        unit = UNITS_ZH.get(item.unit, item.unit) if zh else item.unit
-        return f"{number} {unit}".strip()
-    return str(value)
+        return f"{number} {item.unit}".strip()
+    return WORKLOAD_KIND.name_of(value, "en") if item.name == "kind" else str(value)
 
 
-def _listing(workload: Workload, items: list[Essential], zh: bool) -> str:
-    joiner = "；" if zh else "; "
-    return joiner.join(f"{item.label_zh if zh else item.label} = {_shown(workload, item, zh)}" for item in items)
+def _listing(workload: Workload, items: list[Essential]) -> str:
+    return "; ".join(f"{item.label} = {_shown(workload, item)}" for item in items)
 
 
 def _name(workload: Workload, index: int) -> str:
-    return workload.name or f"{index + 1}. {workload.kind.replace('_', ' ')}"
+    return workload.name or f"{index + 1}. {WORKLOAD_KIND.name_of(workload.kind, 'en')}"
+
+
+def _assumed(workload: Workload, index: int, items: list[Essential]) -> dict[str, Any]:
+    """What a surface words in its language (gpudesk.report.check_text.assumed_listing): the workload, and each
+    input by its field name, with the default value and its unit."""
+    return {"workload": workload.name, "index": index, "kind": workload.kind,
+            "inputs": [{"field": item.name, "value": getattr(workload, item.name), "unit": item.unit}
+                       for item in items]}
 
 
 def assumed_inputs(phase: Phase, where: str) -> tuple[list[Assumption], list[Check]]:
-    """One assumption per workload with essential inputs left at their defaults, and one warning for the phase."""
+    """One assumption per workload with essential inputs left at their defaults, and one warning for the phase.
+
+    Both carry the English listing (``inputs``) and the inputs as data (``defaults``), from which every other
+    language is worded through the text catalogue, never from words stored here."""
     notes: list[Assumption] = []
     lines: list[str] = []
-    lines_zh: list[str] = []
+    assumed_all: list[dict[str, Any]] = []
     count = 0
     for index, workload in enumerate(phase.workloads):
         items = assumed(workload)
         if not items:
             continue
         count += len(items)
-        values = {"workload": _name(workload, index), "inputs": _listing(workload, items, False),
-                  "inputs_zh": _listing(workload, items, True)}
+        one = _assumed(workload, index, items)
+        values = {"workload": _name(workload, index), "inputs": _listing(workload, items), "defaults": [one]}
         notes.append(Assumption("assumed_inputs", values))
         lines.append(f"{values['workload']}: {values['inputs']}")
-        lines_zh.append(f"{values['workload']}：{values['inputs_zh']}")
+        assumed_all.append(one)
     if not notes:
         return [], []
     check = Check(
@@ -74,7 +81,7 @@ def assumed_inputs(phase: Phase, where: str) -> tuple[list[Assumption], list[Che
         + " | ".join(lines) + ".",
         f"Enter these inputs in step 1 ({where}.workloads), or keep each default explicitly; until then the "
         "results describe a workload nobody specified.",
-        numbers={"count": count, "inputs": " | ".join(lines), "inputs_zh": "；".join(lines_zh)},
+        numbers={"count": count, "inputs": " | ".join(lines), "defaults": assumed_all},
     )
     return notes, [check]
 

@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from gpudesk.core.arrays import distinct
+
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
@@ -130,7 +132,7 @@ def _no_layout(counts: np.ndarray) -> FigureSet:
 
 def best_layouts(work: Workload, hw: HardwareArrays, gpu_counts: Sequence[int], cp: int = 1) -> FigureSet:
     """scale.best_* figures: the fastest fitting layout at each GPU count (``hw`` has one row)."""
-    counts = np.unique(np.asarray(gpu_counts, dtype=np.float64))
+    counts = distinct(np.asarray(gpu_counts, dtype=np.float64))
     lay = enumerate_layouts(work.model, counts, float(hw.scaleup_domain[0]), work.global_batch,
                             work.micro_batch, cp)
     if lay["n"].size == 0:  # e.g. more data-parallel replicas than sequences in the global batch

@@ -54,7 +54,7 @@ from gpudesk.core.constants import serving as SV
 from gpudesk.core.training_comm import StepShape, params_per_gpu, step_communication
 from gpudesk.core.training_gemm import cast_time_s, gemm_classes, permute_time_s, shape_factor
 from gpudesk.core.training_parts import (
-    bubble_fraction, exposed_dp, exposed_ep, exposed_tp, head_layers, schedule_of, stage_imbalance,
+    bubble_fraction, exposed_dp, exposed_ep, exposed_tp, head_layers, largest_parts, schedule_of, stage_imbalance,
 )
 from gpudesk.vocabulary.sizing import BOTTLENECK, TRAINING_BOTTLENECKS
 
@@ -128,10 +128,12 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
              "virtual_stages", "train_tokens", "epochs", "dataset_tokens")
     raw = [np.asarray(getattr(inp, k), dtype=np.float64) for k in names]
     raw.append(_recompute_code(inp.recompute))
-    raw.append(np.zeros(hw.size))
-    arrays = dict(zip((*names, "recompute"), np.broadcast_arrays(*raw)[:-1]))
+    # Each array keeps its own shape: a grid sweep (inputs on separate axes) computes every part on the axes
+    # it reads; the recorded inputs are views broadcast to the whole sweep (one per hardware row at least).
+    full = np.broadcast_shapes(*(r.shape for r in raw), hw.hbm_bw.shape)
+    arrays = dict(zip((*names, "recompute"), raw))
     fs = FigureSet()
-    _record_inputs(fs, inp, arrays)
+    _record_inputs(fs, inp, {k: np.broadcast_to(v, full) for k, v in arrays.items()})
     eff = Efficiencies.for_hardware(hw, inp.compute_dtype, inp.calibration)  # calibration: scaled efficiencies
     hw.record(fs, inp.compute_dtype)
     eff.record(fs, inp.compute_dtype)
@@ -299,17 +301,17 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
             "train.dequant_time_s"],
            note="NaN where the layout is invalid (d not whole, m < 1) or the part lacks the precision")
     _throughput(fs, a, step, tokens_step, model_tok, recompute_tok, peak, n, inp.calibration)
-    parts = np.stack([compute, serial * bubble, tp_exposed, dp_exposed, comm.pp_s, ep_exposed, cp_exposed,
-                      optimizer, dequant])
+    parts = [compute, serial * bubble, tp_exposed, dp_exposed, comm.pp_s, ep_exposed, cp_exposed, optimizer, dequant]
     # Choose by index and look the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's).
-    largest = np.where(valid, np.where(supported, np.argmax(parts, axis=0), _UNSUPPORTED), _INVALID)
+    first, beside_compute = largest_parts(parts)
+    largest = np.where(valid, np.where(supported, first, _UNSUPPORTED), _INVALID)
     code = BOTTLENECKS[largest]
     fs.add("train.bottleneck", code, "", "largest part of the step",
            "argmax(compute, bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); unsupported_precision "
            "where the part lacks the precision, invalid_layout where the layout is invalid",
            ["train.compute_time_s", "train.bubble_fraction", "train.comm_tp_s", "train.comm_dp_s",
             "train.comm_pp_s", "train.comm_ep_s", "train.comm_cp_s", "train.optimizer_time_s"], vocabulary=BOTTLENECK)
-    overhead = BOTTLENECKS[np.where(valid & supported, np.argmax(parts[1:], axis=0) + 1, largest)]
+    overhead = BOTTLENECKS[np.where(valid & supported, beside_compute, largest)]
     fs.add("train.largest_overhead", overhead, "",
            "largest loss besides compute (what limits scaling)",
            "argmax(bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); else as train.bottleneck",

@@ -95,3 +95,26 @@ def exposed_tp(raw: np.ndarray, gemm_s: np.ndarray, tp: np.ndarray, overlap: boo
 
 def exposed_ep(raw: np.ndarray, compute: np.ndarray, overlap: bool) -> np.ndarray:
     return np.maximum(raw - compute, 0.0) if overlap else raw
+
+
+def largest_parts(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """``(argmax over every part, 1 + argmax over parts[1:])`` per candidate, as ``np.argmax(np.stack(parts),
+    axis=0)`` answers them (the first maximum wins, a NaN counts as the maximum, the first NaN wins), without
+    stacking: one running comparison per part, so parts of smaller broadcast shapes are compared as they are."""
+    shape = np.broadcast_shapes(*(np.shape(p) for p in parts))
+    best = np.array(np.broadcast_to(parts[1], shape), dtype=np.float64)
+    stuck = np.isnan(best)  # a NaN has been met: the index stays
+    rest = np.ones(shape, dtype=np.intp)
+    for k in range(2, len(parts)):
+        part = np.asarray(parts[k], dtype=np.float64)
+        take = part > best
+        nan = np.isnan(part)
+        if nan.any():
+            nan = nan & ~stuck
+            take |= nan
+            stuck |= nan
+        np.copyto(best, part, where=take)
+        np.copyto(rest, k, where=take)
+    first = np.asarray(parts[0], dtype=np.float64)
+    wins = np.isnan(first) | (~stuck & (first >= best))  # ties go to the first part
+    return np.where(wins, 0, rest), rest

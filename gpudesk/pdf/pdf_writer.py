@@ -9,12 +9,13 @@ never prints as boxes, and Qt embeds only the glyphs used.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeGuard
 
 from PySide6 import QtCore, QtGui
-from PySide6.QtPrintSupport import QPrinter
 
 from gpudesk.atomic_files import staged_output, verify_pdf
 from gpudesk.pdf import styles as S
@@ -25,6 +26,9 @@ from gpudesk.pdf.pdf_post import Bookmark, PdfStructureError, add_navigation
 from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
 from gpudesk.pdf.styles import Metrics, wrap
 from gpudesk.report.document import KeyValueTable, ProposalDocument
+
+if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrinter
 
 PDF_DPI = 300
 LOGO_BOX = (170.0, 70.0)
@@ -100,9 +104,16 @@ def _furniture(c: PageCanvas, doc: ProposalDocument, family: str, number: int, t
     c.text(m, S.BODY_X, S.PAGE_H - S.MARGIN_BOTTOM - m.line_height, footer, S.MUTED, "center", S.BODY_W)
 
 
+def _is_printer(device: QtGui.QPagedPaintDevice) -> TypeGuard[QPrinter]:
+    """Whether ``device`` is a QPrinter. A QPrinter exists only once QtPrintSupport is loaded (the window's print
+    preview loads it), so the PDF path never imports QtPrintSupport (and QtWidgets under it) just to ask."""
+    support = sys.modules.get("PySide6.QtPrintSupport")
+    return support is not None and isinstance(device, support.QPrinter)
+
+
 def _prepare(device: QtGui.QPagedPaintDevice) -> None:
     device.setPageSize(QtGui.QPageSize(QtGui.QPageSize.PageSizeId.A4))
-    if isinstance(device, QPrinter):
+    if _is_printer(device):
         device.setFullPage(True)  # the layout places its own margins
     else:
         device.setPageMargins(QtCore.QMarginsF(0, 0, 0, 0), QtGui.QPageLayout.Unit.Point)

@@ -31,8 +31,7 @@ class Essential:
     name: str
     role: str  # workload | model | data | target
     kinds: tuple[str, ...]
-    label: str
-    label_zh: str
+    label: str  # English, for the check's own text; other languages from the catalogue (workload.<field>)
     alternative: str = ""  # another field that sets the same input (custom_model for model_id)
     unit: str = ""
 
@@ -42,8 +41,7 @@ def essentials() -> tuple[Essential, ...]:
     """Every essential workload input, in declaration order."""
     return tuple(
         Essential(spec.name, spec.meta["essential"], tuple(spec.meta.get("kinds", ())), spec.meta.get("label", spec.name),
-                  spec.meta.get("label_zh", spec.meta.get("label", spec.name)), spec.meta.get("alternative", ""),
-                  spec.meta.get("unit", ""))
+                  spec.meta.get("alternative", ""), spec.meta.get("unit", ""))
         for spec in fields_of(Workload) if spec.meta.get("essential")
     )
 

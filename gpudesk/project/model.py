@@ -71,9 +71,11 @@ ITEM_SERVING = ITEM_SERVING_KINDS
 MODEL_KINDS = tuple(k for k in WORKLOAD_KINDS if k not in SEAT_KINDS)
 
 
-def essential(role: str, kinds: tuple[str, ...], label: str, label_zh: str) -> dict[str, Any]:
-    """Metadata of an input a workload of ``kinds`` cannot do without (role: workload, model, data, target)."""
-    return {"essential": role, "kinds": kinds, "label": label, "label_zh": label_zh}
+def essential(role: str, kinds: tuple[str, ...], label: str) -> dict[str, Any]:
+    """Metadata of an input a workload of ``kinds`` cannot do without (role: workload, model, data, target); the
+    English label of the checks' own text (every surface words the input by ``workload.<field>`` of the report
+    text catalogue)."""
+    return {"essential": role, "kinds": kinds, "label": label}
 
 
 @dataclass
@@ -122,10 +124,10 @@ class Parallelism:
 
 @dataclass
 class Workload:
-    kind: str = choice("pretrain", WORKLOAD_KINDS, **essential("workload", WORKLOAD_KINDS, "Workload type", "工作负载类型"))
+    kind: str = choice("pretrain", WORKLOAD_KINDS, **essential("workload", WORKLOAD_KINDS, "Workload type"))
     name: str = text("")
     model_id: str = text("llama-3.1-8b", 200, catalog="models", alternative="custom_model",
-                         **essential("model", MODEL_KINDS, "Model", "模型"))
+                         **essential("model", MODEL_KINDS, "Model"))
     custom_model: dict[str, Any] | None = field(
         default=None, metadata={"max_items": 200, "max_depth": 8, "help": "user-defined model architecture"}
     )
@@ -138,42 +140,42 @@ class Workload:
         "scaling recipe of fp8/fp4 training GEMMs (read when the compute precision is fp8 or fp4): how many bytes "
         "each cast of an activation moves")
     seq_len: int = num(4096, 1, 10_000_000, "tokens", "training sequence length", why=why.CONTEXT,
-                       **essential("data", LLM_TRAINING, "Sequence length", "序列长度"))
+                       **essential("data", LLM_TRAINING, "Sequence length"))
     micro_batch: int = num(1, 1, 65_536, "sequences", "micro-batch per GPU", why=why.MICRO_BATCH)
     global_batch: int = num(1024, 1, 100_000_000, "sequences", "global batch", why=why.GLOBAL_BATCH)
     train_tokens: float = num(1e11, 0, 1e15, "tokens", "tokens to train on", why=why.TOKENS,
-                              **essential("data", LLM_TRAINING, "Training tokens", "训练token数"))
+                              **essential("data", LLM_TRAINING, "Training tokens"))
     epochs: float = num(1, 0, 100_000, "epochs", why=why.EPOCHS,
-                        **essential("data", ("vision_train",), "Epochs", "训练轮数"))
+                        **essential("data", ("vision_train",), "Epochs"))
     dataset_tokens: float = num(0, 0, 1e15, "tokens", "dataset size in tokens (0 = train_tokens / epochs)",
                                 why=why.TOKENS)
     deadline_days: float = num(30, 0, 3650, "days", "training deadline", why=why.DEADLINE,
-                               **essential("target", TRAINING, "Training deadline", "训练周期（截止）"))
+                               **essential("target", TRAINING, "Training deadline"))
     lora_rank: int = num(16, 1, 4096, "", "LoRA rank", why=why.LORA_RANK)
     parallel: Parallelism = field(default_factory=Parallelism)
     # inference: load, targets and request shapes in business terms
     prompt_tokens: int = num(1024, 1, 10_000_000, "tokens", "mean input (prompt) length", why=why.CONTEXT,
-                             **essential("data", LLM_SERVING, "Prompt tokens", "输入token数"))
+                             **essential("data", LLM_SERVING, "Prompt tokens"))
     prompt_tokens_sd: float = num(0, 0, 10_000_000, "tokens", serve.PROMPT_SD, why=why.CONTEXT)
     output_tokens: int = num(256, 1, 1_000_000, "tokens", "mean output length", why=why.OUTPUT,
-                             **essential("data", LLM_SERVING, "Output tokens", "输出token数"))
+                             **essential("data", LLM_SERVING, "Output tokens"))
     output_tokens_sd: float = num(0, 0, 1_000_000, "tokens", serve.OUTPUT_SD, why=why.OUTPUT)
     concurrency: int = num(0, 0, 10_000_000, "sequences", serve.CONCURRENCY, why=why.CONCURRENCY)
     users: int = num(0, 0, 1_000_000_000, "people", serve.USERS, why=why.USERS)
     requests_per_day: float = num(100_000, 0, 1e12, "requests/day", serve.REQUESTS, why=why.REQUESTS,
-                                  **essential("data", LLM_SERVING, "Requests per day", "日请求量"),
+                                  **essential("data", LLM_SERVING, "Requests per day"),
                                   alternative="peak_requests_per_s")
     busy_hours_per_day: float = num(24, 1, 24, "h", serve.BUSY_HOURS, why=why.BUSY_HOURS)
     peak_factor: float = num(3, 1, 1000, "x", "peak rate over the average rate of the busy hours", why=why.PEAK)
     peak_requests_per_s: float = num(0, 0, 1e7, "requests/s", serve.PEAK_RATE, why=why.PEAK_RATE)
     latency_percentile: str = choice("p99", PERCENTILE.codes, serve.PERCENTILE)
     ttft_ms: float = num(3000, 1, 600_000, "ms", "time-to-first-token target at the latency percentile",
-                         why=why.LATENCY, **essential("target", LLM_SERVING, "First-token target", "首token时延目标"))
+                         why=why.LATENCY, **essential("target", LLM_SERVING, "First-token target"))
     ttft_p50_ms: float = num(1000, 0, 600_000, "ms", "median (P50) time-to-first-token target; 0 = none",
                              why="0 = none; " + why.LATENCY)
     tpot_ms: float = num(50, 1, 60_000, "ms", "time-per-output-token target (one decode iteration of the batch)",
                          why=why.TPOT,
-                         **essential("target", LLM_SERVING, "Time per output token target", "每token时延目标"))
+                         **essential("target", LLM_SERVING, "Time per output token target"))
     e2e_ms: float = num(0, 0, 3_600_000, "ms", serve.E2E, why=why.E2E)
     quantization: str = choice("as_planned", QUANTIZATION.codes, serve.QUANTIZATION)
     batching: str = choice("continuous", SERVING_BATCHING.codes, serve.BATCHING)
@@ -181,22 +183,21 @@ class Workload:
     serving_memory_fraction: float = num(0.9, 0.05, 0.99, "fraction", serve.MEMORY_SHARE, why=why.MEMORY_SHARE)
     # vision, diffusion, recommendation, embeddings
     items_per_day: float = num(0, 0, 1e13, "items/day", "images, samples or embeddings per day", why=why.ITEMS,
-                               **essential("data", ITEM_SERVING, "Items per day", "日处理量"))
+                               **essential("data", ITEM_SERVING, "Items per day"))
     latency_ms: float = num(100, 1, 600_000, "ms", "per-item latency target", why=why.LATENCY,
-                            **essential("target", ITEM_SERVING, "Latency target", "目标时延"))
+                            **essential("target", ITEM_SERVING, "Latency target"))
     image_size: int = num(224, 8, 16_384, "px", why=why.IMAGE)
     dataset_items: float = num(0, 0, 1e13, "items", "training images/samples", why=why.ITEMS,
-                               **essential("data", ("vision_train",), "Training images/samples", "训练样本数"))
+                               **essential("data", ("vision_train",), "Training images/samples"))
     # rendering / VDI
     seats: int = num(0, 0, 1_000_000, "seats", "concurrent VDI/render seats", why=why.SEATS,
-                     **essential("data", ("rendering_vdi",), "Concurrent seats", "并发席位"))
+                     **essential("data", ("rendering_vdi",), "Concurrent seats"))
     seat_profile_gb: float = num(4, 0.5, 192, "GB", "vGPU framebuffer per seat", why=why.SEAT_PROFILE)
     # agents
     agents: int = num(0, 0, 10_000_000, "agents", "always-on agents", why=why.AGENTS,
-                      **essential("data", ("agent_hosting",), "Always-on agents", "常驻Agent数"))
+                      **essential("data", ("agent_hosting",), "Always-on agents"))
     model_calls_per_agent_hour: float = num(30, 0, 1e6, "calls/h", why=why.CALLS,
-                                            **essential("data", ("agent_hosting",), "Model calls per agent-hour",
-                                                        "每Agent每小时模型调用"))
+                                            **essential("data", ("agent_hosting",), "Model calls per agent-hour"))
     vcpus_per_agent: float = num(1, 0.1, 256, "vCPU", why=why.VCPUS)
     assumed_inputs: list[str] = items(
         list, 64, "essential inputs the plan file left unset, so gpudesk's defaults stand in for them (an "

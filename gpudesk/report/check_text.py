@@ -10,15 +10,20 @@ emitting site does not record.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from functools import lru_cache
+from typing import Any
 
 from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.checks import Check
 from gpudesk.report.server_names import server_display_name
-from gpudesk.report.text_catalog import catalogue
+from gpudesk.report.number_format import format_quantity
+from gpudesk.report.text_catalog import ReportText, catalogue
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 from gpudesk.vocabulary.sizing import BOTTLENECK
 from gpudesk.vocabulary.plan_choices import MARKET
+from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 
 MODE_KEYS = ("mode", "cheapest_allowed")
 """``Check.numbers`` keys whose value is a delivery-mode code."""
@@ -58,6 +63,9 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
     codes = code_names(language)
     title, message, fix = templates[check.id]
     try:
+        if "defaults" in check.numbers:  # inputs left at their defaults, as data: worded in the language
+            check = replace(check, numbers={**check.numbers, "inputs": assumed_listing(check.numbers["defaults"],
+                                                                                        language)})
         # a code's wording may itself hold the check's numbers ("要到第 {payback_month:,.0f} 个月才")
         numbers = {k: codes[k][str(v)].format(**check.numbers) if k in codes and str(v) in codes[k] else v
                    for k, v in check.numbers.items()}
@@ -83,3 +91,26 @@ def reason_text(reason: Reason, lang: str = "en") -> str:
 
 def reasons_in(candidate: Candidate, lang: str = "en") -> tuple[str, ...]:
     return tuple(reason_text(r, lang) for r in candidate.reasons)
+
+
+def assumed_listing(assumed: Iterable[Mapping[str, Any]], lang: str) -> str:
+    """Essential inputs left at gpudesk's defaults (``plan.assumed_inputs``' ``defaults`` number, one entry per
+    workload) in ``lang``: each input by its label in the report catalogue (``workload.<field>``), its value with
+    the unit in the language, a workload kind by its name."""
+    text = ReportText(lang)
+    colon, joiner, between = ("：", "；", "；") if lang == "zh" else (": ", "; ", " | ")
+
+    def shown(item: Mapping[str, Any]) -> str:
+        value = item["value"]
+        if item["field"] == "kind":
+            return WORKLOAD_KIND.name_of(str(value), lang)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return format_quantity(value, str(item.get("unit", "")), text)
+        return str(value)
+
+    def workload(entry: Mapping[str, Any]) -> str:
+        name = entry.get("workload") or f"{int(entry['index']) + 1}. {WORKLOAD_KIND.name_of(str(entry['kind']), lang)}"
+        return name + colon + joiner.join(f"{text.get('workload.' + item['field'])} = {shown(item)}"
+                                          for item in entry["inputs"])
+
+    return between.join(workload(entry) for entry in assumed)

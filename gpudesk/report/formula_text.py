@@ -12,6 +12,12 @@ maps them to another language:
 * ``[source_suffix]``: an annotation the core appends to a citation
   (``" (unknown in catalog)"``), translated while the citation stays.
 
+A tuning constant's own source (``constant NAME: <source>`` and the other ways the
+core quotes it) comes from ``resources/i18n/constants_<lang>.toml`` by the
+constant's name: the citation as published, the words around it translated.
+``constants_en.toml`` records the English each translation was made from; a
+translation is used only while that English still equals the constant's source.
+
 Numbers vary between plans (``3 · GFLOPs per image`` in training, ``1 ·`` in
 serving), so every number is replaced by ``{0}``, ``{1}`` … in order of
 appearance before the lookup and put back into the translation. Named slots
@@ -26,12 +32,12 @@ Qt-free, so the CLI and the proposal can use it as well as the Explain panel.
 from __future__ import annotations
 
 import re
-import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from gpudesk.paths import resource_path
+from gpudesk.report.text_catalog import catalogue
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 
 NUMBER = re.compile(r"(?<![\w.^₀-₉])\d+(?:,\d{3})*(?:\.\d+)?(?:e[+-]?\d+)?(?![\w])")
@@ -42,6 +48,7 @@ SLOT_PATTERNS = {  # what a named slot may match; any other slot matches text wi
     "family": "[a-z0-9-]+", "calib": "[a-z0-9_.-]+", "key": "[a-z0-9_.]+",
 }
 SOURCE_KINDS = re.compile(r"^(user input|derived|constant|catalog|model)\b")
+CONSTANT_MENTION = re.compile(r"\bconstant ([A-Z][A-Z0-9_]*(?:\.[a-z]+)?)")
 CLAUSE_SEPARATOR = "; "
 ZH_CLAUSE_SEPARATOR = "；"
 
@@ -112,6 +119,7 @@ class FormulaText:
     source_suffixes: tuple[tuple[re.Pattern[str], str], ...] = ()
     kinds: dict[str, str] = field(default_factory=dict)
     modes: dict[str, str] = field(default_factory=dict)
+    constants: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (English source, translation)
 
     @property
     def translates(self) -> bool:
@@ -142,6 +150,7 @@ class FormulaText:
         citations (ids, titles, URLs, datasheet names) kept as they are."""
         if not self.translates or not english:
             return english
+        english = self.constant_sources(english)
         if english.startswith("derived: "):  # the whole rest is one formula, "; " clauses included
             return self._kind("derived") + "：" + self.formula(english[len("derived: "):])
         clauses = split_clauses(english)
@@ -151,6 +160,17 @@ class FormulaText:
             both = done[i - 1] != clauses[i - 1] and done[i] != clauses[i]
             out += (ZH_CLAUSE_SEPARATOR if both else CLAUSE_SEPARATOR) + done[i]
         return out
+
+    def constant_sources(self, text: str) -> str:
+        """``text`` with the source of every tuning constant it quotes in the language ("constant NAME: <source>"
+        becomes "常量 NAME：<译文>"); a constant without a current entry keeps its English source."""
+        for name in dict.fromkeys(CONSTANT_MENTION.findall(text)):
+            english, translated = self.constants.get(name, ("", ""))
+            if not english or english not in text:
+                continue
+            text = text.replace(f"constant {name}: {english}", f"{self._kind('constant')} {name}：{translated}")
+            text = text.replace(english, translated).replace(f"constant {name}", f"{self._kind('constant')} {name}")
+        return text
 
     def _source_clause(self, clause: str) -> str:
         head, sep, rest = clause.partition(": ")
@@ -201,12 +221,14 @@ class FormulaText:
         return re.sub(r"\{(\d+|[a-z_]+)\}", slot, target)
 
 
-def _read(name: str) -> dict[str, Any]:
-    with resource_path("i18n", name).open("rb") as handle:
-        return tomllib.load(handle)
+def constant_source_table(lang: str) -> dict[str, tuple[str, str]]:
+    """Each tuning constant's (English source it was translated from, translation) by name
+    (``constants_en.toml`` and ``constants_<lang>.toml``)."""
+    english, translated = catalogue("constants", "en"), catalogue("constants", lang)
+    return {str(name): (str(english.get(name, "")), str(text)) for name, text in translated.items()}
 
 
-def _strings(data: dict[str, Any], name: str) -> dict[str, str]:
+def _strings(data: Mapping[str, Any], name: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.get(name, {}).items()}
 
 
@@ -215,8 +237,7 @@ def formula_text(lang: str) -> FormulaText:
     """The formula text of ``lang``, read once per language (the tables never change after loading)."""
     if lang == "en":
         return FormulaText("en")
-    data = _read(f"formulas_{lang}.toml")
-    figures = _read(f"figures_{lang}.toml")
+    data, figures = catalogue("formulas", lang), catalogue("figures", lang)
     return FormulaText(
         lang,
         formulas=_strings(data, "formula"),
@@ -226,4 +247,5 @@ def formula_text(lang: str) -> FormulaText:
         source_suffixes=tuple((_template_regex(k, suffix=True), v) for k, v in _strings(data, "source_suffix").items()),
         kinds=_strings(figures, "source"),
         modes={code: delivery_name(code, lang) for code in DELIVERY_OPTION.codes + DELIVERY_MODE.codes},
+        constants=constant_source_table(lang),
     )

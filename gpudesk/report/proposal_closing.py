@@ -13,6 +13,7 @@ from typing import Any
 
 from gpudesk.core.checks import SEVERITIES, Check
 from gpudesk.core.ledger_quote import vat_rates
+from gpudesk.report.check_text import assumed_listing
 from gpudesk.report.document import (
     BulletList, ChartRef, DataTable, Heading, KeyValueTable, Note, Paragraph, ReferenceList, Section,
 )
@@ -74,8 +75,15 @@ def phase_assumptions(phase: PhaseEstimate, lang: str) -> list[str]:
     """The phase's assumptions in ``lang``: structured ones from their templates, plain notes as written; the
     server named as every surface names it (a generic chassis in the reader's language)."""
     server = configured_server_name(phase.config, lang)
-    return [(Assumption(a.key, {**a.values, "server": server}) if a.key == "hardware" else a).text(lang)
-            if isinstance(a, Assumption) else str(a) for a in phase.assumptions]
+
+    def worded(a: Assumption) -> Assumption:
+        if a.key == "hardware":
+            return Assumption(a.key, {**a.values, "server": server})
+        if a.key == "assumed_inputs":  # the inputs are data: worded in the language from the catalogue
+            return Assumption(a.key, {**a.values, "inputs": assumed_listing(a.values["defaults"], lang)})
+        return a
+
+    return [worded(a).text(lang) if isinstance(a, Assumption) else str(a) for a in phase.assumptions]
 
 
 def assumptions_section(ctx: ProposalContext) -> Section:

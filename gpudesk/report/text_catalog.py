@@ -33,8 +33,10 @@ def catalogue_path(lang: str, subject: str = "report") -> Path:
 
 @lru_cache(maxsize=16)
 def catalogue(subject: str, lang: str) -> Mapping[str, Any]:
-    """The text catalogue ``resources/i18n/<subject>_<lang>.toml`` as read (nested tables), once per process:
-    ``report`` (the proposal's wording), ``checks`` (the Chinese wording of every check id)."""
+    """The text catalogue ``resources/i18n/<subject>_<lang>.toml`` as read (nested tables), once per process; the
+    one reader of every catalogue: ``report`` (the proposal's wording), ``checks`` (the Chinese wording of every
+    check id), ``reasons`` (why a ranked alternative is where it is), ``formulas`` and ``figures`` (formulas, figure
+    labels, units and help in Chinese). Shared between callers: never change what it returns."""
     with catalogue_path(lang, subject).open("rb") as handle:
         return tomllib.load(handle)
 
@@ -57,8 +59,7 @@ def load_catalogue(lang: str) -> dict[str, str]:
 @lru_cache(maxsize=4)
 def _catalogue(lang: str) -> dict[str, str]:
     """Read once per process: the catalogues are resources that do not change while gpudesk runs."""
-    with catalogue_path(lang).open("rb") as handle:
-        return _flatten(tomllib.load(handle))
+    return _flatten(catalogue("report", lang))
 
 
 class ReportText:

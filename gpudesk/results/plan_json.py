@@ -38,6 +38,8 @@ def figures_to_json(figures: FigureSet, include_inputs: bool = False) -> dict[st
         }
         if exp.source:
             out[key]["source"] = exp.source
+        if exp.vocabulary is not None:  # a categorical figure: its code's names, from the figure's own vocabulary
+            out[key]["names"] = {lang: exp.worded(lang) for lang in ("en", "zh")}
     return out
 
 

@@ -14,6 +14,7 @@ from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_json import plan_to_json
+from gpudesk.vocabulary.sizing import BOTTLENECK
 
 SAMPLES = sorted(samples_dir().glob("*.gpudesk"))
 
@@ -63,10 +64,28 @@ def test_no_raw_floats_codes_or_nan_in_front_of_a_reader(document):
                 assert "unknown" in line
 
 
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)
+def test_categorical_figures_carry_their_vocabulary_names(sample, catalog):
+    """A categorical figure's JSON names its code in both languages, from the figure's own vocabulary (the one
+    path every surface words it by); a number has no names."""
+    estimate = estimate_plan(load_project(sample).project, catalog)
+    document = json.loads(json.dumps(plan_to_json(estimate)))
+    for phase, shown in zip(estimate.phases, document["phases"]):
+        for key, fig in shown["figures"].items():
+            vocabulary = phase.figures.vocabulary(key)
+            if vocabulary is None:
+                assert "names" not in fig, key
+            else:
+                assert fig["names"] == {lang: vocabulary.name_of(fig["value"], lang) for lang in ("en", "zh")}, key
+                assert fig["names"]["en"] != fig["value"] and fig["names"]["zh"] != fig["names"]["en"], key
+
+
 def test_categorical_figures_read_as_words():
+    names = {lang: BOTTLENECK.name_of("compute", lang) for lang in ("en", "zh")}
     doc = {"project": "p", "currency": "USD", "total": 10.0, "unpriced_lines": 0, "phases": [{
         "index": 0, "name": "One", "checks": [], "configuration": None, "ledger": None,
-        "figures": {"train.bottleneck": {"value": "compute", "unit": "", "label": "largest part of the step"},
+        "figures": {"train.bottleneck": {"value": "compute", "unit": "", "label": "largest part of the step",
+                                         "names": names},
                     "mem.total": {"value": 2.5e10, "unit": "B", "label": "memory per GPU"},
                     "tco.capex": {"value": None, "unit": "USD", "label": "capital cost"}}}]}
     text = _text(doc)

@@ -146,8 +146,10 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                      "known": "matmul.<family>, hbm.<family>, framework"},
     "delivery.offer_mismatch": {"offer": "AWS p4d.24xlarge", "gpus": 8, "offer_accelerator": "a100-sxm-40gb",
                                 "accelerator": "h100-sxm"},
-    "plan.assumed_inputs": {"count": 2, "inputs": "1. pretrain: Model = llama-3.1-8b; Training deadline = 30 days",
-                            "inputs_zh": "1. pretrain：模型 = llama-3.1-8b；训练周期（截止） = 30"},
+    "plan.assumed_inputs": {"count": 2, "inputs": "1. LLM pre-training: Model = llama-3.1-8b; Training deadline = 30 days",
+                            "defaults": [{"workload": "", "index": 0, "kind": "pretrain", "inputs": [
+                                {"field": "model_id", "value": "llama-3.1-8b", "unit": ""},
+                                {"field": "deadline_days", "value": 30.0, "unit": "days"}]}]},
     "power.server_taller_than_rack": {"height_u": 48.0, "usable_u": 42.0},
     "scaling.no_layout": {"gpus": 8200, "global_batch": 1024, "micro_batch": 1, "replicas": 1024},
 }
@@ -200,15 +202,23 @@ def test_numbers_that_do_not_fit_fall_back_to_english() -> None:
 
 
 def test_assumed_inputs_read_with_their_units_in_chinese() -> None:
-    from gpudesk.core.plan_input_checks import UNITS_ZH, assumed_inputs
-    from gpudesk.project.assumed import essentials
+    """The core records the inputs left at their defaults as data; the catalogue words them (no Chinese in the
+    numbers), the check and the proposal's assumption alike."""
+    from gpudesk.core.plan_input_checks import assumed_inputs
     from gpudesk.project.io import loads_project
+    from gpudesk.report.check_text import assumed_listing
 
     phase = loads_project(b'{"schema_version": 2}').project.phases[0]
-    _notes, (check,) = assumed_inputs(phase, "phases[0]")
-    assert "训练周期（截止） = 30 天" in check.numbers["inputs_zh"]
-    assert "序列长度 = 4,096 tokens" in check.numbers["inputs_zh"]
-    assert {e.unit for e in essentials()} - {""} <= set(UNITS_ZH)  # every declared unit has its Chinese name
+    (note,), (check,) = assumed_inputs(phase, "phases[0]")
+    assert not any(CJK.search(str(v)) for v in check.numbers.values())
+    _title, message, _fix = localise(check, "zh")
+    for words in ("1. 大模型预训练：", "完成期限 = 30 天", "序列长度 = 4,096 tokens", "工作负载类型 = 大模型预训练"):
+        assert words in message, (words, message)
+    assert "pretrain" not in message and "Training" not in message
+    assert assumed_listing(note.values["defaults"], "zh") in message
+    english = assumed_listing(check.numbers["defaults"], "en")
+    assert "1. LLM pre-training: Workload type = LLM pre-training; " in english and "Deadline = 30 days" in english
+
 
 
 @pytest.mark.parametrize(("payback", "month", "words"), [("month", 19.0, "要到第 19 个月才"), ("never", -1, "按月计始终不能")])

@@ -18,6 +18,7 @@ from gpudesk.project.model import WORKLOAD_KINDS, Project, Workload
 from gpudesk.project.schema import project_from_dict
 from gpudesk.session.document import ProjectDocument
 from gpudesk.project.errors import ProjectValidationError
+from gpudesk.report.text_catalog import ReportText
 
 
 def _all_fields():
@@ -67,7 +68,9 @@ def test_essential_inputs_name_real_kinds_and_labels():
     assert {s.meta["essential"] for s in essential} == {"workload", "model", "data", "target"}
     for spec in essential:
         assert set(spec.meta["kinds"]) <= set(WORKLOAD_KINDS) and spec.meta["kinds"], spec.name
-        assert spec.meta["label"] and spec.meta["label_zh"], spec.name
+        assert spec.meta["label"] and "label_zh" not in spec.meta, spec.name  # other languages: the catalogue
+        for lang in ("en", "zh"):
+            assert ReportText(lang).has(f"workload.{spec.name}"), (lang, spec.name)
     for kind in WORKLOAD_KINDS:  # every kind has data; every kind but seats-only VDI and agents has a target
         roles = {s.meta["essential"] for s in essential if kind in s.meta["kinds"]}
         assert "data" in roles and "workload" in roles, kind

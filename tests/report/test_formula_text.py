@@ -17,9 +17,10 @@ from gpudesk.paths import resource_path, samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import WORKLOAD_KINDS, Project, Workload
 from gpudesk.report.chart_text import localise_spec
-from gpudesk.report.formula_text import NUMBER, PLACEHOLDER, formula_text, template_slots
+from gpudesk.report.formula_text import NUMBER, PLACEHOLDER, constant_source_table, formula_text, template_slots
 
 ZH = formula_text("zh")
+CONSTANTS = constant_source_table("zh")
 
 # The smallest plan of each workload kind: a model the shipped catalog sizes for that kind, and the load it needs.
 KIND_PLANS: dict[str, dict] = {
@@ -156,11 +157,9 @@ def test_sources_keep_their_citations_and_numbers(emitted):
     for source, where in sources.items():
         shown = ZH.source(source)
         assert _keeps_numbers(source, shown), f"{where}: {source!r} -> {shown!r}"
-        if source.startswith("constant "):  # a constant's citation is shown as it is
-            citation = source.split(": ", 1)[1]
-            if " × pilot calibration" in citation:  # "…; framework × pilot calibration: …" is gpudesk's own text
-                citation = citation[:citation.index(" × pilot calibration")].rsplit("; ", 1)[0]
-            assert citation in shown, f"{where}: citation changed in {shown!r}"
+        if source.startswith("constant "):  # a constant's source reads Chinese, its citation as published
+            name = source.split(": ", 1)[0].removeprefix("constant ")
+            assert f"常量 {name}：{CONSTANTS[name][1]}" in shown, f"{where}: {name}'s source not shown in {shown!r}"
         if source.startswith(("catalog ", "model ")) and ": " in source:  # so is a catalog row's citation id
             citation = source.split(": ", 1)[1].split(" (", 1)[0]
             assert citation in shown, f"{where}: {citation} lost in {shown!r}"

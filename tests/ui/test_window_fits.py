@@ -43,6 +43,7 @@ from gpudesk.catalog import field_rules
 from gpudesk.catalog.schema import TABLES
 from gpudesk.core import constants as C
 from gpudesk.core.constants import Constant
+from gpudesk.report.formula_text import constant_source_table
 from gpudesk.ui.actions import ActionId
 from gpudesk.ui.i18n import install_language
 from gpudesk.ui.screen_fit import fit_to_screen
@@ -123,18 +124,21 @@ def constants_of(module) -> list[Constant]:
     return found
 
 
-def catalog_vocabulary(catalog) -> set[str]:  # noqa: F811
+def catalog_vocabulary(catalog, lang: str) -> set[str]:  # noqa: F811
     """Words of the catalog's content a browser shows as they are: source titles, publishers, notes and addresses,
-    the rows' notes, and the codes its fields accept (vendors, families, kinds): the catalog's own values."""
+    the rows' notes, and the codes its fields accept (vendors, families, kinds): the catalog's own values; and where
+    each tuning constant comes from, as the Explain panel cites it in the reader's language (in Chinese the citation
+    as published inside translated words, so an English source left untranslated is caught)."""
     texts = [f"{c.title} {c.publisher} {c.note} {c.url}" for c in catalog.citations().values()]
     texts += [r.provenance.notes for table in TABLES for r in catalog.rows(table)]
-    texts += [c.source for c in constants_of(C)]  # the Explain panel cites where each constant comes from
+    cited = constant_source_table("zh") if lang == "zh" else {c.name: (c.source, c.source) for c in constants_of(C)}
+    texts += [translated for _english, translated in cited.values()]
     texts += [choice for table in field_rules.RULES.values() for rule in table.values() for choice in rule.choices]
     return words_of(texts)
 
 
 def rules_for(window, catalog, lang: str, plan: Path | None) -> TextRules:  # noqa: F811
-    allowed = catalog_words(catalog) | catalog_vocabulary(catalog) | plan_words(window.document.project)
+    allowed = catalog_words(catalog) | catalog_vocabulary(catalog, lang) | plan_words(window.document.project)
     if plan is not None:
         allowed |= saved_plan_words(plan)
     ids = frozenset(r.id for table in (catalog.accelerators(), catalog.servers(), catalog.models(),

@@ -16,12 +16,12 @@ key of ``docs/figures.md`` without a Chinese label.
 from __future__ import annotations
 
 import re
-import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from gpudesk.paths import resource_path
+from gpudesk.report.text_catalog import catalogue
 from gpudesk.vocabulary.fields import choice_name
 
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")  # second and further workloads of a phase: "w2.mem.total"
@@ -31,7 +31,7 @@ COUNT_PREFIX = re.compile(r"^(T|B|M) (.+)$")  # display_value's scaled counts: "
 SOURCE_PREFIX = re.compile(r"^(user input|derived|constant|catalog|model)\b")
 
 
-def _table(data: dict[str, Any], name: str) -> dict[str, str]:
+def _table(data: Mapping[str, Any], name: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.get(name, {}).items() if not isinstance(v, dict)}
 
 
@@ -129,18 +129,12 @@ class DisplayText:
         return self.bound_reasons.get(text, text) if self.translates else text
 
 
-def _read(name: str) -> dict[str, Any]:
-    with resource_path("i18n", name).open("rb") as handle:
-        return tomllib.load(handle)
-
-
 @lru_cache(maxsize=4)
 def display_text(lang: str) -> DisplayText:
     """The display text of ``lang``, read once per language (the tables are immutable after loading)."""
     if lang == "en":
         return DisplayText("en")
-    report = _read(f"report_{lang}.toml")
-    ui = _read(f"figures_{lang}.toml")
+    report, ui = catalogue("report", lang), catalogue("figures", lang)
     choices = {str(name): {str(k): str(v) for k, v in table.items()} for name, table in ui.get("choice", {}).items()}
     return DisplayText(
         lang,

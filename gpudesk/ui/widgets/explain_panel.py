@@ -10,11 +10,10 @@ from PySide6.QtCore import QCoreApplication, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from gpudesk.core.checks import Check
-from gpudesk.core.explain import Explanation, FigureSet
+from gpudesk.core.explain import Explanation, FigureSet, Quantity
 from gpudesk.report.check_text import localise
 from gpudesk.report.formula_text import formula_text
 from gpudesk.ui.widgets.display_text import DisplayText
-from gpudesk.results.figure_categories import category_name, is_categorical
 from gpudesk.ui.status_style import BLOCKED, DARK, INFO, LIGHT, WARNING, is_dark
 from gpudesk.report.display_units import display_value, plain_number
 from gpudesk.ui.widgets.session_text import session_language, session_text
@@ -45,12 +44,12 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
         return html.escape(powers_of_ten(text.source(formulas.source(source))))
 
     heads = _headings()
-    value, unit = _shown(exp.key, exp.value, exp.unit, text)
+    value, unit = _shown(exp, text)
     label = text.figure_label(exp.key, exp.label)
     parts = [f"<h3>{html.escape(label)}</h3>",
              f"<p><b>{html.escape(value)} {html.escape(unit)}</b>"]
     if unit != text.unit(exp.unit) and isinstance(exp.value, float) and math.isfinite(exp.value) \
-            and not is_categorical(exp.key):
+            and exp.vocabulary is None:
         parts.append(f" <span style='color:gray'>({plain_number(exp.value)} {html.escape(text.unit(exp.unit))})</span>")
     parts.append("</p>")
     if exp.formula:
@@ -67,7 +66,7 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
             q_label = html.escape(text.figure_label(q.key, q.label))
             if derived:
                 q_label = f"<a href='fig:{html.escape(q.key)}'>{q_label}</a>"
-            q_value, q_unit = _shown(q.key, q.value, q.unit, text)
+            q_value, q_unit = _shown(q, text)
             parts.append(
                 f"<tr><td>{q_label}<br><small style='color:gray'>{html.escape(q.key)}</small></td>"
                 f"<td align=right>{html.escape(q_value)}</td>"
@@ -100,12 +99,13 @@ def powers_of_ten(formula: str) -> str:
     return _E_NOTATION.sub(render, formula)
 
 
-def _shown(key: str, value: float | str, unit: str, text: DisplayText) -> tuple[str, str]:
-    """A value and its unit as the figure table shows them: words for categories, readable units, unknown."""
-    named = category_name(key, value, text.lang)
+def _shown(figure: Explanation | Quantity, text: DisplayText) -> tuple[str, str]:
+    """A value and its unit as the figure table shows them: words for categories (the figure's vocabulary),
+    readable units, unknown."""
+    named = figure.worded(text.lang)
     if named is not None:
         return named, ""
-    shown_unit, shown = display_value(value, unit, text.lang)
+    shown_unit, shown = display_value(figure.value, figure.unit, text.lang)
     return text.value(shown), text.unit(shown_unit)
 
 

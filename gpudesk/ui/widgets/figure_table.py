@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from gpudesk.core.explain import FigureSet
 from gpudesk.report.display_units import UNKNOWN, display_value
-from gpudesk.results.figure_categories import category_name
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.session_text import session_text
 
@@ -100,10 +99,10 @@ def figure_display(figures: FigureSet, key: str, text: DisplayText, index: int |
                    currency: str = "") -> tuple[str, str]:
     """``(value, unit)`` of figure ``key`` as the interface shows it in ``text``'s language: a categorical
     figure (what limits a step) by its name, a number in readable units, an unknown value as unknown."""
-    value = figures.value_at(key, index)
-    named = category_name(key, value, text.lang)
+    named = figures.word(key, text.lang, index)
     if named is not None:
         return named, ""
+    value = figures.value_at(key, index)
     unit, shown = display_value(value, figures.unit(key), text.lang)
     return text.value(shown), text.unit(unit, currency)
 

@@ -1,0 +1,96 @@
+"""A sweep given as a grid (each input on its own axis) gives every configuration the flat batch's answer.
+
+The full chain (complete memory estimate with ``mem.min_gpus``, step time) accepts inputs of different
+broadcast shapes and computes each part on the axes it reads (issue 24: the chain's speed on a sweep); every
+figure, broadcast to the whole grid, must equal the flat batch's bit for bit. Also: the running argmax that
+names a step's largest part answers as ``np.argmax`` over the stacked parts (ties, NaNs, broadcast shapes),
+and the ZeRO-3 layout search evaluated in blocks of data-parallel degrees finds what one degree at a time finds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.memory import MemoryInputs, estimate_memory
+from gpudesk.core.memory import _settings as memory_settings
+from gpudesk.core.memory_budget import MAX_DP_DOUBLINGS, _fewest_zero3, evaluate_layout
+from gpudesk.core.memory_states import Layout
+from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training_parts import largest_parts
+from tests.core.test_chain_batch import ACCELERATORS
+from tests.core.test_memory_fastpath import LLAMA_70B, MIXTRAL
+
+AXES = {"hw": np.arange(len(ACCELERATORS)), "n": np.array([8.0, 64.0, 256.0]), "tp": np.array([1.0, 2.0, 4.0, 8.0]),
+        "pp": np.array([1.0, 2.0, 4.0]), "mb": np.array([1.0, 2.0]), "zero": np.array([0.0, 1.0, 2.0, 3.0]),
+        "seq": np.array([2048.0, 8192.0]), "gb": np.array([256.0, 1024.0])}
+SHAPE = tuple(len(v) for v in AXES.values())
+
+
+def _chain(model, c: dict[str, np.ndarray], recompute: str, dtype: str) -> dict[str, np.ndarray]:  # type: ignore[no-untyped-def]
+    hw = HardwareArrays.from_accelerators(ACCELERATORS).take(c["hw"])
+    dp = np.maximum(np.floor(c["n"] / (c["tp"] * c["pp"])), 1.0)
+    mem = estimate_memory(MemoryInputs(
+        model=model, mode="train", gpu_memory_gb=hw.memory_gb, seq_len=c["seq"], micro_batch=c["mb"], tp=c["tp"],
+        pp=c["pp"], dp=dp, zero_stage=c["zero"], recompute=recompute, gpus_per_node=8, limits=True))
+    train = estimate_training(TrainingInputs(
+        model=model, hardware=hw, n_gpus=c["n"], tp=c["tp"], pp=c["pp"], micro_batch=c["mb"], global_batch=c["gb"],
+        seq_len=c["seq"], zero_stage=c["zero"], recompute=recompute, train_tokens=1e11, compute_dtype=dtype))
+    out = {}
+    for figures in (mem, train):
+        for key in figures.keys():
+            value = figures[key]
+            if not isinstance(value, str):
+                out[key] = np.asarray(value)
+    return out
+
+
+@pytest.mark.parametrize(("model", "recompute", "dtype"), [(LLAMA_70B, "selective", "bf16"), (MIXTRAL, "full", "fp8"),
+                                                           (LLAMA_70B, "none", "fp8")])
+def test_a_grid_gives_the_flat_batch_figures(model, recompute, dtype):
+    flat = dict(zip(AXES, (g.ravel() for g in np.meshgrid(*AXES.values(), indexing="ij"))))
+    grid = dict(zip(AXES, np.ix_(*AXES.values())))
+    on_flat = _chain(model, flat, recompute, dtype)
+    on_grid = _chain(model, grid, recompute, dtype)
+    assert on_flat.keys() == on_grid.keys() and len(on_flat) > 60
+    smaller = 0
+    for key, values in on_flat.items():
+        gridded = on_grid[key]
+        smaller += gridded.size < values.size
+        expanded = np.broadcast_to(gridded, SHAPE).ravel() if gridded.ndim else gridded
+        values = np.broadcast_to(values, (int(np.prod(SHAPE)),)) if values.ndim else values
+        assert expanded.dtype == values.dtype, key
+        assert np.array_equal(expanded, values, equal_nan=values.dtype.kind == "f"), key
+    assert smaller > 10  # the grid computed parts on fewer axes: otherwise the test shows nothing
+    assert np.isfinite(on_flat["mem.min_gpus"]).any() and (on_flat["mem.fits"] == 0).any()
+
+
+def test_the_running_argmax_answers_as_numpy_argmax():
+    rng = np.random.default_rng(5)
+    for trial in range(40):
+        shapes = [(50,), (1,), (50,), ()]
+        parts = [rng.choice([0.0, 1.0, 2.0, np.nan], size=shapes[k % 4]) if trial % 2
+                 else rng.random(shapes[k % 4]) for k in range(9)]
+        stacked = np.stack(np.broadcast_arrays(*parts))
+        first, beside = largest_parts(parts)
+        assert np.array_equal(first, np.argmax(stacked, axis=0))
+        assert np.array_equal(beside, np.argmax(stacked[1:], axis=0) + 1)
+
+
+def test_the_zero3_search_in_blocks_finds_what_one_degree_at_a_time_finds():
+    hw = HardwareArrays.from_accelerators(ACCELERATORS)
+    cap, seq, mb = (np.repeat(hw.memory_gb, 12) * 1e9, np.tile([2048.0, 8192.0, 32768.0], 12),
+                    np.tile([1.0, 4.0], 18))
+    tp, pp = np.tile([1.0, 8.0, 2.0], 12), np.tile([1.0, 1.0, 4.0, 2.0], 9)
+    ones = np.ones(cap.shape)
+    for model in (LLAMA_70B, MIXTRAL):
+        cfg = memory_settings(MemoryInputs(model=model, mode="train", gpu_memory_gb=80.0, zero_stage=3.0))
+        found = _fewest_zero3(cfg, cap, seq, mb, tp, pp, ones, ones, 3.0 * ones, ones)
+        expected = np.full(cap.shape, np.nan)
+        for k in range(MAX_DP_DOUBLINGS + 1):  # one degree at a time, the first that fits
+            lay = Layout(tp, pp, 2.0**k * ones, ones, ones, 3.0 * ones)
+            b = evaluate_layout(cfg, lay, cap, seq, mb, ones)
+            expected = np.where(np.isnan(expected) & (b.total <= b.usable), lay.gpus, expected)
+        assert np.array_equal(found, expected, equal_nan=True)
+        assert np.isfinite(found).any() and np.isnan(found).any()  # both outcomes are exercised

@@ -1,0 +1,84 @@
+"""Every text catalogue under resources/i18n, read through the one loader (gpudesk.report.text_catalog.catalogue):
+a catalogue held in both languages holds the same keys in each, and no Chinese entry is left in English.
+
+Catalogues held in Chinese alone (checks, formulas, figures) are keyed by what the core writes in English
+(a check id, a formula, a figure key); their own tests hold every emitted key to the catalogue.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gpudesk.paths import resource_path
+from gpudesk.report.text_catalog import LANGUAGES, catalogue
+
+FOLDER = resource_path("i18n")
+SUBJECTS = sorted({p.stem.rsplit("_", 1)[0] for p in FOLDER.glob("*_zh.toml")})
+BOTH = [s for s in SUBJECTS if all((FOLDER / f"{s}_{lang}.toml").exists() for lang in LANGUAGES)]
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+SLOT = re.compile(r"\{[^{}]*\}")
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*")
+TECHNICAL = {"PUE", "GPU", "GPUs", "tokens", "token", "kWh", "TTFT", "TPOT", "English", "max", "all-to-all"}
+"""Words a Chinese text may keep as they are: units, acronyms, function names and a language's own name. A
+word with a digit, an underscore or a dot is a name (P50, 1F1B, N_active, mem.total), also kept."""
+
+
+def flat(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            out.update(flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def english_words(text: str) -> list[str]:
+    """The English words of a text with no Chinese in it (none when it has Chinese: it was translated)."""
+    if CJK.search(text):
+        return []
+    words = WORD.findall(SLOT.sub(" ", text))
+    return [w for w in words if len(w) >= 3 and w not in TECHNICAL and not re.search(r"[\d_.]", w)]
+
+
+def test_the_catalogues_are_found():
+    assert {"report", "reasons"} <= set(BOTH)
+    assert {"checks", "formulas", "figures"} <= set(SUBJECTS)
+
+
+@pytest.mark.parametrize("subject", BOTH)
+def test_both_languages_hold_the_same_keys(subject: str):
+    en, zh = (set(flat(catalogue(subject, lang))) for lang in LANGUAGES[::-1])
+    assert not en - zh, f"{subject}: keys without Chinese: {sorted(en - zh)[:20]}"
+    assert not zh - en, f"{subject}: keys without English: {sorted(zh - en)[:20]}"
+
+
+@pytest.mark.parametrize("subject", SUBJECTS)
+def test_no_chinese_entry_is_left_in_english(subject: str):
+    left = {key: value for key, value in flat(catalogue(subject, "zh")).items()
+            if isinstance(value, str) and english_words(value)}
+    assert not left, f"{subject}_zh.toml entries still in English: {left}"
+
+
+def test_the_check_catches_english():
+    assert english_words("Training deadline") == ["Training", "deadline"]
+    assert english_words("C · O / (prefill(C·I) + O · decode(C, I))") == ["prefill", "decode"]
+    assert not english_words("训练 token 数") and not english_words("mem.total ≤ mem.usable")
+    assert not english_words("{calib} × {src}") and not english_words("IT kW × PUE") and not english_words("P99")
+
+
+def test_the_catalogues_are_read_through_one_loader():
+    """No module but the loader opens a text catalogue (the product catalog's own TOML is data, not text)."""
+    root = Path(__file__).resolve().parents[2] / "gpudesk"
+    readers = []
+    for path in root.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if any(isinstance(n, (ast.Import, ast.ImportFrom)) and "tomllib" in ast.unparse(n) for n in ast.walk(tree)):
+            readers.append(path.relative_to(root).as_posix())
+    assert sorted(readers) == ["catalog/sources.py", "report/text_catalog.py"]
