@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from gpudesk.core.assumptions import Assumption
-from gpudesk.report.text_catalog import catalogue
+from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.plan_choices import DATA_RESIDENCY, DOMESTIC_PARTS, INDUSTRY, MARKET
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
