@@ -239,7 +239,7 @@ def render(results: list[Result]) -> str:
         "publish the batch or token limits the engine ran with (gpudesk takes the concurrency memory allows), "
         "and the TP all-reduce at decode is costed with "
         "NCCL's latency model, not measured; no 405B-specific term was added.",
-        "* **MLPerf Training** (50 results: v4.0, v5.0, v5.1 and v6.0 closed division; NVIDIA, ASUS, AMD and Intel; H100, H200, L40S, B200, "
+        "* **MLPerf Training** (51 results: v4.0, v5.0, v5.1 and v6.0 closed division; NVIDIA, ASUS, AMD and Intel; H100, H200, L40S, B200, "
         "GB200, GB300, AMD MI300X and MI325X, Intel Gaudi 2; GPT-3 175B, Llama 2 70B LoRA, Llama 3.1 8B and 405B, DeepSeek-V3 671B): "
         "every throughput is read from the submission's own MLPerf log and every layout from its own config "
         "(`tests/validation/validation_cases_mlperf.py`). Before the matmul efficiency followed the measured part, "

@@ -242,22 +242,24 @@ def _nv60_case(row: tuple) -> TrainingCase:
 
 MLPERF_MORE_CASES += [_nv60_case(r) for r in _NV60_ROWS]
 
-# MLPerf Training v6.0, NVIDIA DeepSeek-V3 671B pre-training (MXFP8, sequence 4,096 from conf/model/671b.yaml,
+# MLPerf Training v6.0, NVIDIA DeepSeek-V3 671B pre-training on 512 and 2,048 GPUs (MXFP8, sequence 4,096 from conf/model/671b.yaml,
 # global batch 15,360, one MTP layer not modelled). Layout from the config each README names; TP PP VP EP from
 # its exports, the GB200 config recomputes the MLP (RECOMPUTE_MODULES="mlp"; gpudesk's nearest option,
 # selective, is used), the GB300 config recomputes nothing; 1F1B expert all-to-all overlap
 # (OVERLAP_MOE_EXPERT_PARALLEL_COMM=True). measured = global batch / the last block's train_step_time × 4,096 / GPUs.
 _NV60_DSV3 = ("MLPerf Training v6.0 closed, NVIDIA, " + _V60 + ": NVIDIA/results/{run}/deepseekv3_671b/result_0.txt; "
               "NVIDIA/benchmarks/deepseekv3_671b/implementations/{run}/{cfg}")
-for _run, _cfg, _acc_id, _nic, _tp, _rec, _step in (
-        ("theia_ngpu512_ngc26.04_nemo", "config_GB300_128x4x120xtp1pp4ep32cp1_mxfp8_full_cg.sh", "gb300", 800, 1,
-         "none", 19.91170108288364),
-        ("tyche-hsg_ngpu512_ngc26.04_nemo", "config_GB200_128x4x240xtp2pp4ep32cp1_mxfp8_full_cg.sh", "gb200", 400, 2,
-         "selective", 30.851129019505834)):
+for _run, _cfg, _acc_id, _nic, _n, _tp, _rec, _step in (
+        ("theia_ngpu512_ngc26.04_nemo", "config_GB300_128x4x120xtp1pp4ep32cp1_mxfp8_full_cg.sh", "gb300", 800, 512,
+         1, "none", 19.91170108288364),
+        ("tyche-hsg_ngpu512_ngc26.04_nemo", "config_GB200_128x4x240xtp2pp4ep32cp1_mxfp8_full_cg.sh", "gb200", 400,
+         512, 2, "selective", 30.851129019505834),
+        ("tyche-hsg_ngpu2048_ngc26.04_nemo", "config_GB200_512x4x60xtp2pp4ep32cp1_mxfp8_full_cg.sh", "gb200", 400,
+         2048, 2, "selective", 9.120666665786494)):
     MLPERF_MORE_CASES.append(TrainingCase(
-        id=f"mlperf-t60-deepseekv3-512x{_acc_id}", citation=_NV60_DSV3.format(run=_run, cfg=_cfg),
-        model=_model("deepseek-v3"), accelerator=_acc(_acc_id), n_gpus=512, measured=15360 / _step * 4096 / 512,
+        id=f"mlperf-t60-deepseekv3-{_n}x{_acc_id}", citation=_NV60_DSV3.format(run=_run, cfg=_cfg),
+        model=_model("deepseek-v3"), accelerator=_acc(_acc_id), n_gpus=_n, measured=15360 / _step * 4096 / _n,
         tp=_tp, pp=4, ep=32, virtual_stages=4, global_batch=15360, seq_len=4096, recompute=_rec, precision="fp8",
         recipe="mxfp8", tp_overlap=_tp > 1, a2a_overlap=True, gpus_per_node=4, nics_per_node=4, nic_gbps=_nic,
-        note=(f"global batch 15,360 / train_step_time {_step:.4g} s (last block) × 4,096 / 512 GPUs; TP{_tp} PP4 VP4 "
-              f"EP32 (DP{512 // (_tp * 4)}), micro-batch 1; MXFP8; recompute {_rec}; expert all-to-all overlapped")))
+        note=(f"global batch 15,360 / train_step_time {_step:.4g} s (last block) × 4,096 / {_n} GPUs; TP{_tp} PP4 "
+              f"VP4 EP32 (DP{_n // (_tp * 4)}), micro-batch 1; MXFP8; recompute {_rec}; expert all-to-all overlapped")))
