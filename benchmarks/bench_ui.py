@@ -198,12 +198,13 @@ def where_time_goes(app: QApplication, window: MainWindow, editor: SpinBox, valu
     return sorted(rows, key=lambda row: -row[1])
 
 
-def measure_sample(app: QApplication, catalog: Catalog, sample: Path, edits: int, profile: bool) -> dict[str, float]:
+def measure_sample(app: QApplication, catalog: Catalog, sample: Path, edits: int, profile: bool,
+                   step: int = STEP_SHOWN) -> dict[str, float]:
     window = MainWindow(catalog, lang="en")
     window.resize(1400, 860)
     window.show()
     window.open_plan(sample)
-    window.go_to_step(STEP_SHOWN)
+    window.go_to_step(step)
     app.processEvents()
     path, editor = pick_editor(window)
     values = FreshValues(editor)
@@ -241,16 +242,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--edits", type=int, default=EDITS, help=f"timed edits per sample (default {EDITS})")
     parser.add_argument("--no-profile", action="store_true", help="skip the cProfile listing")
     parser.add_argument("--sample", default="", help="only the samples whose file name contains this")
+    parser.add_argument("--step", type=int, default=STEP_SHOWN, help=f"the step on screen (default {STEP_SHOWN})")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="gpudesk-bench-ui-") as home:
         os.environ["GPUDESK_HOME"] = home  # default window layout and settings, not the user's
         app = QApplication.instance() or QApplication(sys.argv[:1])
         catalog = Catalog.open()
-        found = {s.name: measure_sample(app, catalog, s, args.edits, not args.no_profile) for s in samples()
+        found = {s.name: measure_sample(app, catalog, s, args.edits, not args.no_profile, args.step) for s in samples()
                  if args.sample in s.name}
     print("with the Roadmap dock open (not the default layout), medians: "
           + "; ".join(f"{name} {f['roadmap']:.1f} ms" for name, f in found.items()))
-    includes = (f"setValue on a step-1 spin box, a new value each time → estimate → step {STEP_SHOWN} page, charts, "
+    includes = (f"setValue on a step-1 spin box, a new value each time → estimate → step {args.step} page, charts, "
                 "Explain panel and summary updated and repainted (offscreen); median of "
                 f"{args.edits} edits (wall time; CPU: the process's CPU time over the same span, close to the wall time a machine "
                 "not shared with other work would show); bare window: spin box + one pyqtgraph plot given new data")

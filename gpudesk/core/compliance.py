@@ -178,19 +178,16 @@ def compliance_checks(catalog: Catalog, phase: Phase, r: ResolvedPhase, candidat
             + pricing_check(phase, r, ledger) + currency_check(phase))
 
 
-STATUS_ZH = {"available": "可采购", "restricted": "受限（需许可）", "unavailable": "不可采购", "unknown": "无数据"}
-
-
 def market_name(code: str, lang: str = "en") -> str:
     """A market by its name ("United States", "中国大陆"); an unknown code as it is."""
     return MARKET.term(code).name(lang) if code in MARKET else code
 
 
 def _named(vocabulary: Vocabulary[Term], code: str) -> dict[str, str]:
-    """``{"": the code, "_name": its English name, "_name_zh": its Chinese name}`` (names are the code itself when
-    the vocabulary lacks it)."""
+    """``{"": the code, "_name": its English name}`` (the code itself when the vocabulary lacks it); another
+    language names the code from the vocabulary (gpudesk.report.assumption_text)."""
     term = vocabulary.term(code) if code in vocabulary else None
-    return {"": code, "_name": term.en if term else code, "_name_zh": term.zh if term else code}
+    return {"": code, "_name": term.en if term else code}
 
 
 def compliance_assumption(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> Assumption:
@@ -198,8 +195,7 @@ def compliance_assumption(catalog: Catalog, phase: Phase, acc: rec.Accelerator) 
     part the catalog holds no availability record for says so in one clause instead of a row of dashes."""
     market, c = phase_market(phase), phase.compliance
     status = AvailabilityIndex.of(catalog).accelerator(acc.id, market)
-    values: dict[str, object] = {"accelerator": acc.name, "status": status.status,
-                                 "status_zh": STATUS_ZH[status.status], "mlps_level": c.mlps_level}
+    values: dict[str, object] = {"accelerator": acc.name, "status": status.status, "mlps_level": c.mlps_level}
     for key, vocabulary, code in (("market", MARKET, market), ("residency", DATA_RESIDENCY, c.data_residency),
                                   ("domestic", DOMESTIC_PARTS, c.domestic_parts), ("industry", INDUSTRY, c.industry)):
         values.update({key + suffix: name for suffix, name in _named(vocabulary, code).items()})

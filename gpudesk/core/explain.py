@@ -198,6 +198,19 @@ class FigureSet:
                 entry.source, entry.note, entry.is_input, entry.vocabulary,
             )
 
+    def row(self, index: int, length: int) -> FigureSet:
+        """The figures of candidate ``index`` of a sweep over ``length`` candidates (arrays along their first
+        axis), as a one-candidate call would have made them: each array of that length becomes its ``index``
+        element as an array of one; scalars and constants are shared."""
+        out = FigureSet()
+        for key, entry in self._entries.items():
+            value = entry.value
+            if isinstance(value, np.ndarray) and value.ndim == 1 and value.shape[0] == length:
+                entry = _Entry(key, entry.label, entry.unit, value[index:index + 1].copy(), entry.formula,
+                               entry.depends_on, entry.source, entry.note, entry.is_input, entry.vocabulary)
+            out._entries[key] = entry
+        return out
+
     # -- reading --------------------------------------------------------
     def __contains__(self, key: object) -> bool:
         return key in self._entries

@@ -138,7 +138,6 @@ def scaling_path_pitfall(
         return []
     power = f"the racks already powered have {rack_headroom_kw:,.0f} kW spare" if owned else \
         "the provider supplies the power"
-    power_zh = f"已供电机柜余量 {rack_headroom_kw:,.0f} kW" if owned else "电力由服务商提供"
     return [Check(
         "pitfall.no_scaling_path", "warning", "network", "No path to scale out",
         f"The plan expects {growth_nodes:.0f} more nodes ({growth_kw:,.0f} kW); the fabric takes {headroom_nodes:.0f} "
@@ -146,7 +145,7 @@ def scaling_path_pitfall(
         "Reserve spine ports and facility power for the growth now; adding network and power later is slower and dearer.",
         ("net.headroom_nodes",),
         {"headroom_nodes": headroom_nodes, "growth_nodes": growth_nodes, "rack_headroom_kw": rack_headroom_kw,
-         "growth_kw": growth_kw, "power_zh": power_zh},
+         "growth_kw": growth_kw, "power": "owned" if owned else "provider"},
     )]
 
 

@@ -161,7 +161,10 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
             sized_by = "best_effort" if np.isfinite(finite).any() else "memory"
             formula = ("the GPU count tp·pp·cp × 2^k that trains fastest (no count meets the deadline)"
                        if sized_by == "best_effort" else "tp·pp·cp: no GPU count of this layout fits in memory")
-    figures = estimate_training(training_inputs(model, w, hw, float(n_gpus), calibration))
+    at = np.flatnonzero(counts == n_gpus)
+    # the sized count is a row of the sweep: its figures are that row's (every figure elementwise: the same values)
+    figures = sweep.row(int(at[0]), counts.size) if at.size else \
+        estimate_training(training_inputs(model, w, hw, float(n_gpus), calibration))
     figures.merge(estimate_memory(_memory_inputs(model, w, hw, n_gpus / mp, gpn, mem_source)))
     tokens_per_gpu = float(figures.value_at("train.tokens_per_s_per_gpu"))
     gpu_hours = float(figures.value_at("train.gpu_hours"))

@@ -22,7 +22,6 @@ from gpudesk.plotting.palette import CYCLE, ROLE_COLOURS
 from gpudesk.report.chart_text import axis_title, localise_spec
 from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec, Series
 
-WHOLE_X_UNITS = ("month", "months")  # an x axis counted in whole units: no tick at month 2.5
 FROM_ZERO_KINDS = ("memory_fit", "power_per_rack", "cost_over_time", "timeline", "inference", "scaling", "generic")
 LABEL_PT = 7.0
 LEGEND_PT = 7.5
@@ -168,8 +167,7 @@ class _Chart:
         xs = [v for s in self.visible for v in s.x] + [v.value for v in spec.vlines] + [m.x for m in spec.markers]
         if spec.log_x:
             return log_axis(xs)
-        months = spec.kind in ("cost_over_time", "timeline") or spec.x_unit.lower() in WHOLE_X_UNITS
-        return linear_axis(xs, from_zero=spec.kind in ("cost_over_time", "timeline"), months=months)
+        return linear_axis(xs, from_zero=spec.kind in ("cost_over_time", "timeline"), months=spec.x_in_months)
 
     def _y_axis(self, panel: int) -> Axis:
         spec = self.spec

@@ -134,7 +134,8 @@ class PlotPanel:
             axis = plot.getAxis(name)
             if isinstance(axis, NumberAxis):
                 axis.set_language(spec.tick_language)
-                counts = spec.y_counts and panel == 0 and name == value_axis
+                counts = (spec.y_counts and panel == 0 and name == value_axis) or (  # GPUs, servers; months
+                    spec.x_in_months and name == position_axis and spec.categories is None)
                 if axis.integer != counts:
                     axis.integer = counts
                     axis.picture = None

@@ -19,7 +19,8 @@ from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.checks import Check
 from gpudesk.report.server_names import server_display_name
 from gpudesk.report.number_format import format_quantity
-from gpudesk.report.text_catalog import ReportText, catalogue
+from gpudesk.report.text_catalog import ReportText
+from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 from gpudesk.vocabulary.sizing import BOTTLENECK
 from gpudesk.vocabulary.plan_choices import MARKET

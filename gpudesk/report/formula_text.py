@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from gpudesk.report.text_catalog import catalogue
+from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 
 NUMBER = re.compile(r"(?<![\w.^₀-₉])\d+(?:,\d{3})*(?:\.\d+)?(?:e[+-]?\d+)?(?![\w])")

@@ -13,6 +13,7 @@ from typing import Any
 
 from gpudesk.core.checks import SEVERITIES, Check
 from gpudesk.core.ledger_quote import vat_rates
+from gpudesk.report.assumption_text import assumption_text
 from gpudesk.report.check_text import assumed_listing
 from gpudesk.report.document import (
     BulletList, ChartRef, DataTable, Heading, KeyValueTable, Note, Paragraph, ReferenceList, Section,
@@ -83,7 +84,7 @@ def phase_assumptions(phase: PhaseEstimate, lang: str) -> list[str]:
             return Assumption(a.key, {**a.values, "inputs": assumed_listing(a.values["defaults"], lang)})
         return a
 
-    return [worded(a).text(lang) if isinstance(a, Assumption) else str(a) for a in phase.assumptions]
+    return [assumption_text(worded(a), lang) if isinstance(a, Assumption) else str(a) for a in phase.assumptions]
 
 
 def assumptions_section(ctx: ProposalContext) -> Section:

@@ -9,57 +9,20 @@ raises :class:`MissingTextError` instead of printing a blank, and
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from gpudesk.paths import resource_path
+from gpudesk.text_catalogues import LANGUAGES, catalogue, flat_catalogue
 from gpudesk.vocabulary.fields import REPORT_GROUPS
 
-LANGUAGES = ("zh", "en")
-
+__all__ = ["LANGUAGES", "MissingTextError", "ReportText", "catalogue", "load_catalogue"]
 
 class MissingTextError(KeyError):
     """A wording key absent from a language's catalogue."""
 
 
-def catalogue_path(lang: str, subject: str = "report") -> Path:
-    if lang not in LANGUAGES:
-        raise ValueError(f"language {lang!r} not in {LANGUAGES}")
-    return resource_path("i18n", f"{subject}_{lang}.toml")
-
-
-@lru_cache(maxsize=16)
-def catalogue(subject: str, lang: str) -> Mapping[str, Any]:
-    """The text catalogue ``resources/i18n/<subject>_<lang>.toml`` as read (nested tables), once per process; the
-    one reader of every catalogue: ``report`` (the proposal's wording), ``checks`` (the Chinese wording of every
-    check id), ``reasons`` (why a ranked alternative is where it is), ``formulas`` and ``figures`` (formulas, figure
-    labels, units and help in Chinese). Shared between callers: never change what it returns."""
-    with catalogue_path(lang, subject).open("rb") as handle:
-        return tomllib.load(handle)
-
-
-def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
-    out: dict[str, str] = {}
-    for key, value in table.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, Mapping):
-            out.update(_flatten(value, name + "."))
-        else:
-            out[name] = str(value)
-    return out
-
-
 def load_catalogue(lang: str) -> dict[str, str]:
-    return dict(_catalogue(lang))
-
-
-@lru_cache(maxsize=4)
-def _catalogue(lang: str) -> dict[str, str]:
-    """Read once per process: the catalogues are resources that do not change while gpudesk runs."""
-    return _flatten(catalogue("report", lang))
+    return dict(flat_catalogue("report", lang))
 
 
 class ReportText:
@@ -67,7 +30,7 @@ class ReportText:
 
     def __init__(self, lang: str, entries: Mapping[str, str] | None = None) -> None:
         self.lang = lang
-        self._entries = dict(entries) if entries is not None else _catalogue(lang)
+        self._entries: Mapping[str, str] = dict(entries) if entries is not None else flat_catalogue("report", lang)
 
     def get(self, key: str, **values: Any) -> str:
         try:

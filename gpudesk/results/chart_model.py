@@ -227,6 +227,11 @@ class ChartSpec:
         s = self.series_named(name)
         return list(s.x), list(s.y)
 
+    @property
+    def x_in_months(self) -> bool:
+        """The x axis counts months: ticks at whole months only (never month 2.5), in the window and the PDF."""
+        return self.kind in ("cost_over_time", "timeline") or self.x_unit.lower() in ("month", "months")
+
     def axis_text(self, panel: int) -> tuple[str, str]:
         """(label, unit) of the y axis of ``panel``."""
         return (self.y2_label, self.y2_unit) if panel == 1 else (self.y_label, self.y_unit)

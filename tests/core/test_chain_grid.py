@@ -94,3 +94,22 @@ def test_the_zero3_search_in_blocks_finds_what_one_degree_at_a_time_finds():
             expected = np.where(np.isnan(expected) & (b.total <= b.usable), lay.gpus, expected)
         assert np.array_equal(found, expected, equal_nan=True)
         assert np.isfinite(found).any() and np.isnan(found).any()  # both outcomes are exercised
+
+
+@pytest.mark.parametrize("model", [LLAMA_70B, MIXTRAL])
+def test_a_row_of_a_sweep_is_the_one_candidate_estimate(model):
+    """Sizing reads the sized count's figures from its sweep (``FigureSet.row``): each must be what a call for
+    that count alone gives (value, formula and inputs)."""
+    hw = HardwareArrays.from_accelerators(ACCELERATORS[:1])
+    counts = 8.0 * 2.0 ** np.arange(6)
+    sweep = estimate_training(TrainingInputs(model=model, hardware=hw.take(np.zeros(counts.size, dtype=int)),
+                                             n_gpus=counts, tp=2, pp=2, zero_stage=1, global_batch=512))
+    for k in (0, 3, 5):
+        alone = estimate_training(TrainingInputs(model=model, hardware=hw, n_gpus=float(counts[k]), tp=2, pp=2,
+                                                 zero_stage=1, global_batch=512))
+        row = sweep.row(k, counts.size)
+        assert row.keys() == alone.keys()
+        for key in alone.keys():
+            assert repr(row.value_at(key)) == repr(alone.value_at(key)), key
+            assert row.explain(key) == alone.explain(key), key
+        assert row.value_at("train.in.n_gpus") == counts[k] == sweep.value_at("train.in.n_gpus", k)

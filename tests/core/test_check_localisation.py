@@ -114,7 +114,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                    "level": "vendor", "supported": "MindSpore", "source": "stack-ascend"},
     "pitfall.no_utilisation_plan": {"utilisation": 0.28, "break_even": 0.45, "mode": "private", "cost_ratio": 2.1},
     "pitfall.no_scaling_path": {"headroom_nodes": 4.0, "growth_nodes": 16.0, "rack_headroom_kw": 40.0,
-                                "growth_kw": 163.2, "power_zh": "已供电机柜余量 40 kW"},
+                                "growth_kw": 163.2, "power": "owned"},
     "pitfall.no_fabric_for_nodes": {"nodes": 16, "gpus_per_node": 8, "assumed": "frontend", "frontend": "2 × 400 Gb/s"},
     "pitfall.latency_target_unreachable": {"ttft_ms": 1840.0, "target_ms": 500.0, "which": "P50"},
     "pitfall.consumer_gpus": {"accelerator": "NVIDIA GeForce RTX 4090 24GB", "gpus": 8, "link": "none"},
@@ -219,6 +219,14 @@ def test_assumed_inputs_read_with_their_units_in_chinese() -> None:
     english = assumed_listing(check.numbers["defaults"], "en")
     assert "1. LLM pre-training: Workload type = LLM pre-training; " in english and "Deadline = 30 days" in english
 
+
+
+def test_check_numbers_hold_no_chinese() -> None:
+    """The core records codes and numbers; the words of every language but the check's own English come from the
+    catalogue, so no emitting site stores a ``<name>_zh`` value."""
+    stored = [f"{path.name}: {node.value}" for path in SOURCES for node in ast.walk(ast.parse(path.read_text("utf-8")))
+              if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"\w+_zh", node.value)]
+    assert not stored
 
 
 @pytest.mark.parametrize(("payback", "month", "words"), [("month", 19.0, "要到第 19 个月才"), ("never", -1, "按月计始终不能")])

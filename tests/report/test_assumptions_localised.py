@@ -16,7 +16,8 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.results.pipeline import estimate_plan
-from gpudesk.core.assumptions import ASSUMPTION_TEMPLATES, assumption_text
+from gpudesk.core.assumptions import ASSUMPTION_TEMPLATES
+from gpudesk.report.assumption_text import NAMED, assumption_templates
 from gpudesk.results.plan_result import Assumption
 from gpudesk.project.io import load_project
 from gpudesk.report.document import BulletList, DataTable, Branding
@@ -45,7 +46,7 @@ def test_core_records_structured_assumptions_with_english_text(estimated) -> Non
     keys = [a.key for a in items]
     assert keys[:2] == ["hardware", "storage_network"] and "horizon_currency" in keys
     hardware = items[0]
-    assert str(hardware) == assumption_text("hardware", hardware.values, "en")
+    assert str(hardware) == ASSUMPTION_TEMPLATES["hardware"].format(**hardware.values)
     assert hardware.values["accelerator"] in str(hardware) and "GPUs per system" in str(hardware)
     # JSON keeps the English sentence (an Assumption is a str) and to_dict adds the key and values.
     assert json.loads(json.dumps(items)) == [str(a) for a in items]
@@ -53,10 +54,14 @@ def test_core_records_structured_assumptions_with_english_text(estimated) -> Non
 
 
 def test_every_assumption_key_has_both_languages() -> None:
-    for key, (english, chinese) in ASSUMPTION_TEMPLATES.items():
-        assert not CJK.search(english) and CJK.search(chinese), key
-        fields_en = set(re.findall(r"{(\w+)", english))
-        assert fields_en == set(re.findall(r"{(\w+)", chinese)), key
+    """The core's English templates and the catalogue's Chinese ones: the same keys, the same values (a code's
+    name is ``<code key>_name`` in both), Chinese words only in the catalogue."""
+    chinese = assumption_templates("zh")
+    assert set(chinese) == set(ASSUMPTION_TEMPLATES)
+    for key, english in ASSUMPTION_TEMPLATES.items():
+        assert not CJK.search(english) and CJK.search(chinese[key]), key
+        assert set(re.findall(r"{(\w+)", english)) == set(re.findall(r"{(\w+)", chinese[key])), key
+        assert {n[:-5] for n in re.findall(r"{(\w+_name)", english)} <= set(NAMED), key
 
 
 def test_chinese_proposal_prints_chinese_assumptions(estimated) -> None:

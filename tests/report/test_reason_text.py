@@ -15,7 +15,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core import config_search
 from gpudesk.project.io import load_project
 from gpudesk.report.check_text import reason_text, reasons_in
-from gpudesk.report.text_catalog import catalogue
+from gpudesk.text_catalogues import catalogue
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.vocabulary.sizing import BINDING
 from gpudesk.vocabulary.training import RECOMPUTE

@@ -1,4 +1,4 @@
-"""Every text catalogue under resources/i18n, read through the one loader (gpudesk.report.text_catalog.catalogue):
+"""Every text catalogue under resources/i18n, read through the one loader (gpudesk.text_catalogues.catalogue):
 a catalogue held in both languages holds the same keys in each, and no Chinese entry is left in English.
 
 Catalogues held in Chinese alone (checks, formulas, figures) are keyed by what the core writes in English
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from gpudesk.paths import resource_path
-from gpudesk.report.text_catalog import LANGUAGES, catalogue
+from gpudesk.text_catalogues import LANGUAGES, catalogue
 
 FOLDER = resource_path("i18n")
 SUBJECTS = sorted({p.stem.rsplit("_", 1)[0] for p in FOLDER.glob("*_zh.toml")})
@@ -81,4 +81,4 @@ def test_the_catalogues_are_read_through_one_loader():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         if any(isinstance(n, (ast.Import, ast.ImportFrom)) and "tomllib" in ast.unparse(n) for n in ast.walk(tree)):
             readers.append(path.relative_to(root).as_posix())
-    assert sorted(readers) == ["catalog/sources.py", "report/text_catalog.py"]
+    assert sorted(readers) == ["catalog/sources.py", "text_catalogues.py"]

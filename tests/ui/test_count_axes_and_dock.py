@@ -40,6 +40,20 @@ def test_a_count_axis_has_whole_ticks_only(small_chart) -> None:
     assert linear_axis([1.0, 2.0], True, whole=True).ticks == (0.0, 1.0, 2.0)  # the printed chart too
 
 
+def test_a_month_axis_has_whole_months_only(small_chart) -> None:
+    """A three-month phase's cumulative cost read 'Month 1.5, 2.0, 2.5' in step 6; the printed chart steps in
+    whole months already (pdf.chart_axes linear_axis months=True)."""
+    spec = ChartSpec(kind="cost_over_time", title="Cumulative cost", x_label="Month", y_label="Cost",
+                     series=[Series("public cloud", [1.0, 2.0, 3.0], [10.0, 20.0, 30.0], style="line")])
+    assert spec.x_in_months
+    small_chart.set_spec(spec)
+    small_chart.reset_view()
+    axis = small_chart.plot(0).getAxis("bottom")
+    low, high = axis.range
+    values = [v for _spacing, level in axis.tickValues(low, high, 300) for v in level]
+    assert values and all(v == int(v) for v in values), values
+
+
 def test_neighbouring_phase_labels_do_not_overlap(small_chart) -> None:
     labels = [(1.0, "Launch: serve a 72B model on Cambricon MLU370-X8 (W8A8)"),
               (5.0, "Growth: a second service line on the same platform"),

@@ -77,7 +77,7 @@ def test_every_unit_reads_chinese():
     english = {unit: text for unit, text in shown.items() if english_words(text)}
     assert not english, english
     assert ZH.unit("days") == "天" and ZH.unit("GPUs") == "张 GPU" and ZH.unit("requests/s") == "请求/秒"
-    assert ZH.unit("currency/GPU/year", "USD") == "USD/GPU/年"
+    assert ZH.unit("currency/GPU/year", "USD") == "美元/GPU/年" and ZH.unit("CNY") == "元"  # 万元 from 10,000 up
     assert ZH.unit("B params") == "十亿参数"
     assert EN.unit("currency/GPU/year", "USD") == "USD/GPU/year" and EN.unit("days") == "days"
 

@@ -214,12 +214,11 @@ def test_every_page_and_dock_fits_and_reads(plan, session, screen_name, make_win
 
 DIALOG_ACTIONS = (ActionId.PREFERENCES, ActionId.EDIT_PHASE, ActionId.BROWSE_CATALOG, ActionId.CALIBRATE,
                   ActionId.EXPORT_PROPOSAL, ActionId.ABOUT, ActionId.USER_GUIDE)
-# Dialogs on the scaled screens are left out: on the offscreen platform with a device pixel ratio other than 1 the
-# calibration dialog's typed-measurement form crashes PySide6 6.12 while its window is created (a segmentation
-# fault in shiboken's override error path during the DevicePixelRatioChange event; reproduced outside the suite).
-DIALOG_CASES = ([(("zh", "dark"), LAPTOP), (("en", "light"), LAPTOP), (("zh", "light"), DESKTOP)] if not FULL else
+# Every dialog on the scaled screens too (the smallest logical screen sampled, both with the full audit).
+DIALOG_CASES = ([(("zh", "dark"), LAPTOP), (("en", "light"), LAPTOP), (("zh", "light"), DESKTOP),
+                 (("zh", "dark"), SCALED[0])] if not FULL else
                 [((lang, theme), s) for lang, theme, s in itertools.product(("zh", "en"), ("light", "dark"),
-                                                                            (LAPTOP, DESKTOP))])
+                                                                            (LAPTOP, DESKTOP, *SCALED))])
 
 
 def open_every_dialog(window) -> dict[str, object]:

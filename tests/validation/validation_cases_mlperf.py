@@ -197,3 +197,69 @@ MLPERF_MORE_CASES.append(TrainingCase(
     note="4.579 samples/s (last tracked_stats of result_1.txt; the stored copy holds no result_0) × 8,192 / 16 "
          "GPUs; 2 × ESC N8-E11 (8 × H200 each), TP2 CP1 (DP8), global batch 8, micro-batch 1, FP8 with FP8 "
          "attention, TP comm overlap (config); 8 × 400 Gb/s per node and selective recompute assumed"))
+
+# MLPerf Training v6.0, NVIDIA (NeMo 26.04). Systems from NVIDIA/systems/*.json: Theia and Theia-cmh = GB300 NVL72,
+# 4 GPUs and 4 × ConnectX-8 2 × 400 Gb/s per node; Tyche-hsg = GB200 NVL72, 4 × ConnectX-7 400 Gb/s per node.
+# Layout from the config each README names (config_<system>_<nodes>x<GPUs>x<sequences per DP rank>x tp pp cp[_fp4]);
+# the 405B configs set INTERLEAVED_PIPELINE=8 (config_GB300_512x4x16xtp2pp8cp2_cg_fp4.sh; the 512-GPU config is not
+# in the stored copy, VP8 assumed alike). measured = global batch / the mean train_step_time of the log's last block
+# (its tracked_stats) × 8,192 / GPUs. The 8-GPU Llama 2 70B LoRA log is left out: its last block's steps range from
+# 0.73 s to 3.19 s, so the block mean does not describe a steady step.
+_V60 = "github.com/mlcommons/training_results_v6.0 (copy Richardyu114/training_results_v6.0, commit eabf23a)"
+_NV60 = ("MLPerf Training v6.0 closed, NVIDIA, " + _V60 + ": NVIDIA/results/{run}/{bench}/result_0.txt; "
+         "NVIDIA/benchmarks/{bench}/implementations/{run}/README-{run}.md ({cfg})")
+_NV60_SYS = {"theia": ("gb300", 800), "theia-cmh": ("gb300", 800), "tyche-hsg": ("gb200", 400)}
+# run, benchmark, config, GPUs, global batch, mean step time of the last block (s), tp, pp, cp, vp, fp4
+_NV60_ROWS = [
+    ("theia_ngpu8_ngc26.04_nemo", "llama31_8b", "config_GB300_2x4x2xtp1pp1cp1_8b_fp4.sh", 8, 16, 0.34312622615178306, 1, 1, 1, 1, True),
+    ("theia_ngpu72_ngc26.04_nemo", "llama31_8b", "config_GB300_18x4x1xtp1pp1cp1_8b_fp4.sh", 72, 72, 0.1935626741056011, 1, 1, 1, 1, True),
+    ("theia_ngpu512_ngc26.04_nemo", "llama31_8b", "config_GB300_128x4x1xtp2pp1cp4_8b.sh", 512, 64, 0.07543797945960548, 2, 1, 4, 1, False),
+    ("tyche-hsg_ngpu1024_ngc26.04_nemo", "llama31_8b", "config_GB200_256x4x1xtp4pp1cp4_8b.sh", 1024, 64, 0.0718333875579929, 4, 1, 4, 1, False),
+    ("theia_ngpu72_ngc26.04_nemo", "llama2_70b_lora", "config_GB300_18x4x1xtp1pp1cp8.sh", 72, 9, 0.1660835853334731, 1, 1, 8, 1, False),
+    ("theia_ngpu512_ngc26.04_nemo", "llama2_70b_lora", "config_GB300_128x4x1xtp1pp1cp8.sh", 512, 64, 0.1531908872450683, 1, 1, 8, 1, False),
+    ("theia-cmh_ngpu512_ngc26.04_nemo", "llama31_405b", "config_GB300_128x4x56xtp2pp8cp2_cg_fp4.sh", 512, 896, 9.569794189062728, 2, 8, 2, 8, True),
+    ("theia-cmh_ngpu2048_ngc26.04_nemo", "llama31_405b", "config_GB300_512x4x16xtp2pp8cp2_cg_fp4.sh", 2048, 1024, 3.070255537848939, 2, 8, 2, 8, True),
+]
+
+
+def _nv60_case(row: tuple) -> TrainingCase:
+    run, bench, cfg, n, gbs, step_s, tp, pp, cp, vp, fp4 = row
+    acc_id, nic = _NV60_SYS[run.split("_")[0]]
+    model = _NV51_MODEL[bench]
+    lora = bench == "llama2_70b_lora"
+    return TrainingCase(
+        id=f"mlperf-t60-{bench.replace('_', '-')}-{n}x{acc_id}" + ("-fp4" if fp4 else ""),
+        citation=_NV60.format(run=run, bench=bench, cfg=cfg),
+        model=model if isinstance(model, ModelArch) else _model(model), accelerator=_acc(acc_id), n_gpus=n,
+        measured=gbs / step_s * 8192 / n, tp=tp, pp=pp, cp=cp, virtual_stages=vp, global_batch=gbs, seq_len=8192,
+        precision="fp4" if fp4 else "fp8", recipe="nvfp4" if fp4 else "tensorwise", tp_overlap=tp > 1,
+        method="lora" if lora else "full", lora_rank=16, gpus_per_node=4, nics_per_node=4, nic_gbps=nic,
+        note=(f"global batch {gbs} / mean train_step_time {step_s:.4g} s (last block) × 8,192 / {n} GPUs; TP{tp} PP{pp} "
+              f"CP{cp}" + (f" VP{vp}" if vp > 1 else "") + ", micro-batch 1; "
+              + ("NVFP4 (config _fp4)" if fp4 else "FP8 current scaling assumed (the config names no FP4)")
+              + "; selective recompute assumed" + ("; LoRA r = 16" if lora else "")))
+
+
+MLPERF_MORE_CASES += [_nv60_case(r) for r in _NV60_ROWS]
+
+# MLPerf Training v6.0, NVIDIA DeepSeek-V3 671B pre-training on 512 and 2,048 GPUs (MXFP8, sequence 4,096 from conf/model/671b.yaml,
+# global batch 15,360, one MTP layer not modelled). Layout from the config each README names; TP PP VP EP from
+# its exports, the GB200 config recomputes the MLP (RECOMPUTE_MODULES="mlp"; gpudesk's nearest option,
+# selective, is used), the GB300 config recomputes nothing; 1F1B expert all-to-all overlap
+# (OVERLAP_MOE_EXPERT_PARALLEL_COMM=True). measured = global batch / the last block's train_step_time × 4,096 / GPUs.
+_NV60_DSV3 = ("MLPerf Training v6.0 closed, NVIDIA, " + _V60 + ": NVIDIA/results/{run}/deepseekv3_671b/result_0.txt; "
+              "NVIDIA/benchmarks/deepseekv3_671b/implementations/{run}/{cfg}")
+for _run, _cfg, _acc_id, _nic, _n, _tp, _rec, _step in (
+        ("theia_ngpu512_ngc26.04_nemo", "config_GB300_128x4x120xtp1pp4ep32cp1_mxfp8_full_cg.sh", "gb300", 800, 512,
+         1, "none", 19.91170108288364),
+        ("tyche-hsg_ngpu512_ngc26.04_nemo", "config_GB200_128x4x240xtp2pp4ep32cp1_mxfp8_full_cg.sh", "gb200", 400,
+         512, 2, "selective", 30.851129019505834),
+        ("tyche-hsg_ngpu2048_ngc26.04_nemo", "config_GB200_512x4x60xtp2pp4ep32cp1_mxfp8_full_cg.sh", "gb200", 400,
+         2048, 2, "selective", 9.120666665786494)):
+    MLPERF_MORE_CASES.append(TrainingCase(
+        id=f"mlperf-t60-deepseekv3-{_n}x{_acc_id}", citation=_NV60_DSV3.format(run=_run, cfg=_cfg),
+        model=_model("deepseek-v3"), accelerator=_acc(_acc_id), n_gpus=_n, measured=15360 / _step * 4096 / _n,
+        tp=_tp, pp=4, ep=32, virtual_stages=4, global_batch=15360, seq_len=4096, recompute=_rec, precision="fp8",
+        recipe="mxfp8", tp_overlap=_tp > 1, a2a_overlap=True, gpus_per_node=4, nics_per_node=4, nic_gbps=_nic,
+        note=(f"global batch 15,360 / train_step_time {_step:.4g} s (last block) × 4,096 / {_n} GPUs; TP{_tp} PP4 "
+              f"VP4 EP32 (DP{_n // (_tp * 4)}), micro-batch 1; MXFP8; recompute {_rec}; expert all-to-all overlapped")))

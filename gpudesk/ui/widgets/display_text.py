@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from gpudesk.report.text_catalog import catalogue
+from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.fields import choice_name
 
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")  # second and further workloads of a phase: "w2.mem.total"

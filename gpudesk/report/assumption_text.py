@@ -1,0 +1,50 @@
+"""A phase's assumptions in the reader's language.
+
+The core words an assumption in English (:class:`gpudesk.core.assumptions.Assumption`, a ``str``) and records its
+key and values: codes, numbers and names, never another language's words. Another language fills the key's entry
+of the text catalogue ``resources/i18n/assumptions_<lang>.toml`` with those values, each code named in the
+language: a market, data residency, domestic-parts rule and industry from their vocabularies, an availability
+status from the catalogue's ``[code.status]``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from gpudesk.core.assumptions import Assumption
+from gpudesk.text_catalogues import catalogue
+from gpudesk.vocabulary.plan_choices import DATA_RESIDENCY, DOMESTIC_PARTS, INDUSTRY, MARKET
+from gpudesk.vocabulary.terms import Term, Vocabulary
+
+NAMED: dict[str, Vocabulary[Term]] = {"market": MARKET, "residency": DATA_RESIDENCY, "domestic": DOMESTIC_PARTS,
+                                      "industry": INDUSTRY}
+"""Values holding a code of a vocabulary: ``<key>_name`` is its name in the language."""
+
+
+@lru_cache(maxsize=4)
+def assumption_templates(lang: str) -> dict[str, str]:
+    """assumption key -> template of ``lang`` (empty for English: an assumption's own text is English)."""
+    if lang == "en":
+        return {}
+    return {str(k): str(v) for k, v in catalogue("assumptions", lang).get("assumption", {}).items()}
+
+
+def _codes(lang: str, table: str) -> dict[str, str]:
+    return {str(k): str(v) for k, v in catalogue("assumptions", lang).get("code", {}).get(table, {}).items()}
+
+
+def assumption_text(assumption: Assumption, lang: str = "en") -> str:
+    """The assumption in ``lang``: English is the core's own sentence; another language fills the key's catalogue
+    entry with the values, codes named in the language. A key missing from the catalogue is a programming error
+    (the tests hold every key of the core to the catalogue), so it raises."""
+    if lang == "en":
+        return str(assumption)
+    values: dict[str, Any] = dict(assumption.values)
+    for key, vocabulary in NAMED.items():
+        if key in values:
+            code = str(values[key])
+            values[f"{key}_name"] = vocabulary.name_of(code, lang) if code in vocabulary else code
+    if "status" in values:
+        values["status"] = _codes(lang, "status").get(str(values["status"]), str(values["status"]))
+    return assumption_templates(lang)[assumption.key].format(**values)

@@ -1,0 +1,53 @@
+"""The text catalogues: every user-facing text that is not a Qt widget string, keyed by id.
+
+Each catalogue is ``resources/i18n/<subject>_<lang>.toml`` (nested tables, dotted keys) and is read here, once
+per process, by :func:`catalogue`, the one reader of them all: the proposal (``report``), the Chinese check
+wording (``checks``), reasons (``reasons``), assumptions (``assumptions``), formulas and figure labels
+(``formulas``, ``figures``) and the wizard's steps, fields and guide (``wizard``). It sits beside ``paths`` so
+that every layer above the core that words things (report, wizard, ui) reads through it; the core and results
+read no files and hold no words but English.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from gpudesk.paths import resource_path
+
+LANGUAGES = ("zh", "en")
+
+
+def catalogue_path(lang: str, subject: str) -> Path:
+    if lang not in LANGUAGES:
+        raise ValueError(f"language {lang!r} not in {LANGUAGES}")
+    return resource_path("i18n", f"{subject}_{lang}.toml")
+
+
+@lru_cache(maxsize=32)
+def catalogue(subject: str, lang: str) -> Mapping[str, Any]:
+    """The text catalogue ``resources/i18n/<subject>_<lang>.toml`` as read (nested tables). Shared between
+    callers: never change what it returns."""
+    with catalogue_path(lang, subject).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    """A catalogue's nested tables as one mapping of dotted keys to texts."""
+    out: dict[str, str] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            out.update(flatten(value, name + "."))
+        else:
+            out[name] = str(value)
+    return out
+
+
+@lru_cache(maxsize=32)
+def flat_catalogue(subject: str, lang: str) -> Mapping[str, str]:
+    """:func:`catalogue` flattened to dotted keys, once per process."""
+    return flatten(catalogue(subject, lang))
