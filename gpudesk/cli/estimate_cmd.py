@@ -25,6 +25,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     from gpudesk.catalog.store import Catalog
     from gpudesk.cli.estimate_text import write_estimate_text
     from gpudesk.results.pipeline import PlanInputError, estimate_plan
+    from gpudesk.report.search_section import search_words
     from gpudesk.results.plan_json import plan_to_json
     from gpudesk.project.errors import ProjectFileError, ProjectValidationError
     from gpudesk.project.io import load_project
@@ -45,6 +46,9 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         print(figures.explain(args.explain).to_text(), file=out)
         return 0
     document = plan_to_json(estimate)
+    for phase, shown in zip(estimate.phases, document["phases"]):
+        if phase.search is not None and shown.get("search"):
+            shown["search"]["text"] = search_words(phase.search)  # the reasons above, worded in each language
     if args.json:
         json.dump(document, out, ensure_ascii=False, indent=2, allow_nan=False)
         out.write("\n")

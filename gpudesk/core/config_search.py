@@ -76,9 +76,9 @@ class PhaseSearch:
     quality_front: tuple[SearchPoint, ...]  # front of the points only the precision allowed rules out
     cloud: tuple[SearchPoint, ...]  # a sample of feasible points behind the front
     binding: str  # vocabulary.sizing.BINDING code
-    why: tuple[str, str]  # (en, zh): why the recommendation, and what binds it
+    why: Reason  # why the recommendation, and what binds it (reason catalogues)
     levers: tuple[Lever, ...]
-    summary: tuple[str, str]  # (en, zh) dropped-points count
+    summary: Reason  # the dropped-points count
     elapsed_s: float = 0.0
     plan_workload: int = 0
     unit_sources: dict[str, Reason] = field(default_factory=dict)  # accelerator id -> how its GPU-hour is priced
@@ -135,10 +135,10 @@ class PhaseSearch:
             "searched_accelerators": list(self.searched),
             "binding": {"code": self.binding, "en": BINDING.name_of(self.binding, "en"),
                         "zh": BINDING.name_of(self.binding, "zh")},
-            "why": {"en": self.why[0], "zh": self.why[1]}, "summary": {"en": self.summary[0], "zh": self.summary[1]},
+            "why": asdict(self.why), "summary": asdict(self.summary),
             "recommended": pt(self.recommended), "runner_up": pt(self.runner_up),
             "alternatives": [pt(p) for p in self.alternatives],
-            "levers": [{"code": lv.code, "en": lv.en, "zh": lv.zh, "point": pt(lv.point)} for lv in self.levers],
+            "levers": [{"code": lv.code, "reason": asdict(lv.reason), "point": pt(lv.point)} for lv in self.levers],
             "front": [pt(p) for p in self.front], "front_y": self.front_y,
         }
 
@@ -252,14 +252,17 @@ def _result(phase: Phase, w: Workload, family: str, table: PointTable, units: li
 
     rec = pts([choice.recommended])[0] if choice.recommended is not None else None
     per_acc = pts(choice.per_accelerator)
+    dropped = table.dropped()
+    feasible = int(table.feasible.sum()) if len(table) else 0
+    summary = dropped_text(table.total, dropped, feasible, excluded)
     search = PhaseSearch(
         kind=w.kind, family=family, currency=phase.costs.currency, basis=units[0].basis if units else "rent",
-        horizon_years=phase.costs.horizon_years, total=table.total, dropped=table.dropped(),
+        horizon_years=phase.costs.horizon_years, total=table.total, dropped=dropped,
         excluded=excluded, searched=tuple(u.accelerator.id for u in units), recommended=rec,
         runner_up=pts([choice.runner_up])[0] if choice.runner_up is not None else None,
         alternatives=pts(choice.alternatives), per_accelerator=per_acc, front=pts(choice.front),
         quality_front=pts(choice.quality_front), cloud=pts(choice.cloud), binding=choice.binding,
-        why=("", ""), levers=(), summary=("", ""),
+        why=summary, levers=(), summary=summary,  # why: worded below, once the search can be read
         unit_sources={u.accelerator.id: u.source for u in units},
         markets={u.accelerator.id: u.market for u in units},
         unit_price={u.accelerator.id: u.per_gpu_hour for u in units},
@@ -267,8 +270,6 @@ def _result(phase: Phase, w: Workload, family: str, table: PointTable, units: li
         capacity={u.accelerator.id: capacity_bytes(u.accelerator) for u in units},
         plan_accelerator=phase.hardware.accelerator_id, front_y=choice.extra.get("front_y", spec.front_y),
     )
-    feasible = int(table.feasible.sum()) if len(table) else 0
-    search.summary = dropped_text(table.total, search.dropped, feasible, excluded)
     binding_point = pts([choice.binding_row])[0] if choice.binding_row is not None else None
     quality_point = pts([choice.quality_row])[0] if choice.quality_row is not None else None
     search.why, search.levers = explain(search, phase, w, binding_point, quality_point, serving_ctx, table)

@@ -72,12 +72,12 @@ def quality(p: SearchPoint) -> Reason:
     w, kv = short(p.weight_dtype), short(p.kv_dtype)
     if p.kind in ("llm_inference", "agent_hosting") and w != kv:
         return Reason("search_quality_caveat_kv", {"weights": w, "kv": kv})
-    return Reason("search_quality_caveat", {"weights": precision_text(p)[0]})
+    return Reason("search_quality_caveat", {"weights": precision_text(p)})
 
 
 def layout_line(p: SearchPoint) -> str:
     """Precision and parallel layout, in names that read the same in every language ("FP8 · TP4 × DP8")."""
-    prec = precision_text(p)[0]
+    prec = precision_text(p)
     return " · ".join(part for part in (prec if p.kind not in ("llm_inference", "agent_hosting") or " " not in prec
                                         else short(p.weight_dtype) + "/" + short(p.kv_dtype), layout_text(p)) if part)
 
@@ -110,7 +110,7 @@ def candidates(search: PhaseSearch | None, memory_inputs=None) -> list[Candidate
             nodes=p.nodes, layout=layout_line(p), fits=p.feasible, time_or_throughput=_metric(p, search),
             time_or_throughput_unit=unit, cost=math.nan, cost_unit=search.currency, reasons=tuple(reasons),
             pinned=p.accelerator_id == search.plan_accelerator, memory=memory, memory_capacity=capacity,
-            point=p.index, precision=precision_text(p)[0],
+            point=p.index, precision=precision_text(p),
         ))
     return out
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
+from gpudesk.results.search_charts import NOTE_GPUS, NOTE_PRICED
 from gpudesk.report.formula_text import formula_text
 from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE
 from gpudesk.vocabulary.sizing import BOTTLENECK
@@ -33,6 +34,9 @@ ZH: dict[str, str] = {
     "Cost of the run": "单次训练成本", "Lower precision (quality caveat)": "更低精度（注意模型质量）",
     "recommended": "推荐", "plan": "方案", "GPUs against interactivity": "GPU 数与交互速度",
     "GPUs against time to train": "GPU 数与训练时长", "GPUs (no price in the catalog)": "GPU 数（目录中无价格）",
+    NOTE_PRICED: "各点：配置搜索按目录卡时单价估算的成本（无价格的配置不画出）。方案自身标记、排名表与方案书表格：按采用该配置后"
+                 "方案的费用台账计价。",
+    NOTE_GPUS: "推荐配置在目录中无价格：图中按 GPU 数比较。",
     "Scaling efficiency": "扩展效率", "Efficiency": "效率", "GPUs": "GPU 数", "80% target": "80% 目标",
     "chosen layout": "当前切分",
     "Throughput and latency against concurrency": "吞吐与时延随并发变化", "Concurrent sequences": "并发序列数",
@@ -100,6 +104,16 @@ def _series(s: Series, lang: str, tooltips: bool = True) -> Series:
     return dataclasses.replace(s, name=translate(s.name, lang), tooltips=tips)
 
 
+def _worded_tips(s: Series, lang: str, tooltips: bool) -> Series:
+    """A series whose hover text is reasons (core/reason_values.py): worded in ``lang`` (or dropped for print)."""
+    if s.tooltip_reasons is None:
+        return s
+    from gpudesk.report.check_text import words
+
+    tips = [words(r, lang) for r in s.tooltip_reasons] if tooltips else None
+    return dataclasses.replace(s, tooltips=tips, tooltips_zh=None, tooltip_reasons=None)
+
+
 def _ref(line: RefLine, lang: str) -> RefLine:
     return dataclasses.replace(line, label=translate(line.label, lang))
 
@@ -141,6 +155,8 @@ def axis_title(label: str, unit: str, lang: str) -> str:
 def localise_spec(spec: Any, lang: str, tooltips: bool = True) -> Any:
     """A copy of ``spec`` with its visible words in ``lang`` (English specs pass through unchanged); a printed
     chart has no hover text, so ``tooltips=False`` drops it instead of translating every point's formula."""
+    if isinstance(spec, ChartSpec) and any(s.tooltip_reasons is not None for s in spec.series):
+        spec = dataclasses.replace(spec, series=[_worded_tips(s, lang, tooltips) for s in spec.series])
     if lang != "zh" or spec is None:
         return spec
     if isinstance(spec, RackLayoutSpec):

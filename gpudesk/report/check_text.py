@@ -10,19 +10,23 @@ emitting site does not record.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from gpudesk.core.candidates import Candidate, Reason
+from gpudesk.core.reason_values import Joined, Money, Word
 from gpudesk.core.checks import Check
 from gpudesk.report.server_names import server_display_name
-from gpudesk.report.number_format import format_quantity
+from gpudesk.report.number_format import format_money, format_quantity
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
-from gpudesk.vocabulary.sizing import BOTTLENECK
+from gpudesk.vocabulary.serving import PERCENTILE
+from gpudesk.vocabulary.sizing import BINDING, BOTTLENECK
+from gpudesk.vocabulary.terms import Vocabulary
 from gpudesk.vocabulary.plan_choices import MARKET
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 
@@ -83,11 +87,36 @@ def reason_text(reason: Reason, lang: str = "en") -> str:
     """Why a ranked alternative is where it is, in ``en`` or ``zh``, from the reason catalogue
     (``resources/i18n/reasons_<lang>.toml``). A key missing from the catalogue is a programming error (the tests
     hold every emitted key to both catalogues), so it raises rather than print a code. With one GPU, the English
-    wording of ``<key>`` reads the singular: each "{gpus:,} GPUs" becomes "1 GPU"."""
-    text = str(catalogue("reasons", lang)["reason"][reason.key])
+    wording of ``<key>`` reads the singular: each "{gpus:,} GPUs" becomes "1 GPU". Numbers that are reasons,
+    money, vocabulary words or several of these joined (core/reason_values.py) are worded in ``lang`` first."""
+    words = catalogue("reasons", lang)["reason"]
+    text = str(words[reason.key])
     if reason.numbers.get("gpus") == 1:
         text = text.replace("{gpus:,} GPUs", "1 GPU")
-    return text.format(**reason.numbers)
+    return text.format(**{k: _worded(v, lang, words) for k, v in reason.numbers.items()})
+
+
+def words(value: Any, lang: str = "en") -> str:
+    """A reason, money, a vocabulary word or several joined (core/reason_values.py), worded in ``lang``."""
+    return str(_worded(value, lang, catalogue("reasons", lang)["reason"]))
+
+
+VOCABULARIES: dict[str, Vocabulary[Any]] = {"binding": BINDING, "percentile": PERCENTILE}
+"""The vocabularies a reason's :class:`Word` may name."""
+
+
+def _worded(value: Any, lang: str, words: Mapping[str, Any]) -> Any:
+    if isinstance(value, Reason):
+        return reason_text(value, lang)
+    if isinstance(value, Money):
+        return format_money(value.amount, value.currency, lang) if math.isfinite(value.amount) \
+            else str(words["unpriced"])
+    if isinstance(value, Word):
+        term = VOCABULARIES[value.vocabulary].term(value.code)
+        return term.name(lang) if value.form == "name" else str(getattr(term, f"{value.form}_{lang}"))
+    if isinstance(value, Joined):
+        return str(words[f"separator_{value.separator}"]).join(str(_worded(v, lang, words)) for v in value.items)
+    return value
 
 
 def reasons_in(candidate: Candidate, lang: str = "en") -> tuple[str, ...]:

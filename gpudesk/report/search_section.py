@@ -2,8 +2,8 @@
 trade-off chart — as data any proposal layout can place (``search_section`` for a whole section, ``search_blocks``
 for one phase's blocks).
 
-The words come from the search itself (core/search_levers.py writes each sentence in both languages) and from the
-``[search]`` table of the report catalogues. GPUs, servers and cost are those of the plan that pins each
+The words come from the reason catalogues (the search's why, levers and configurations are reasons with their
+numbers, core/search_levers.py) and from the ``[search]`` table of the report catalogues. GPUs, servers and cost are those of the plan that pins each
 configuration, from its cost ledger (``PhaseEstimate.point_costs``, results/search_pricing.py).
 """
 
@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import math
 
+from gpudesk.core.candidates import Reason
 from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.search_points import SearchPoint
 from gpudesk.core.search_words import describe, performance
+from gpudesk.report.check_text import reason_text, words
 from gpudesk.report.document import Block, BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.number_format import format_money, format_money_zh, format_number
 from gpudesk.report.proposal_context import ProposalContext
@@ -33,14 +35,18 @@ def _cost(cost: float, search: PhaseSearch, t: ReportText) -> str:
     return (format_money_zh if t.lang == "zh" else format_money)(cost, search.currency)
 
 
+def _words(reason: Reason | None, t: ReportText) -> str:
+    return reason_text(reason, t.lang) if reason is not None else ""
+
+
 def _basis(years: int, t: ReportText) -> str:
     return t.get("search.basis_phase", years=years)
 
 
 def _rows(p: SearchPoint, search: PhaseSearch, phase: PhaseEstimate, t: ReportText) -> tuple[tuple[str, str], ...]:
-    zh = t.lang == "zh"
-    config = describe(p)[1 if zh else 0]
-    perf = performance(p)[1 if zh else 0]
+    config = words(describe(p), t.lang)
+    found = performance(p)
+    perf = reason_text(found, t.lang) if found is not None else ""
     gpus, nodes, cost = _priced(p, phase)
     rows = [(t.get("search.configuration"), config), (t.get("search.gpus"), format_number(gpus, 0)),
             (t.get("search.servers"), format_number(nodes, 0))]
@@ -58,14 +64,14 @@ def search_blocks(phase: PhaseEstimate, t: ReportText, caption: str = "") -> lis
     search: PhaseSearch | None = phase.search
     if search is None:
         return []
-    zh = t.lang == "zh"
     blocks: list[Block] = []
     rec = search.recommended
+    why = reason_text(search.why, t.lang)
     if rec is None:
-        blocks.append(Note(search.why[1 if zh else 0], "warning"))
+        blocks.append(Note(why, "warning"))
     else:
         blocks.append(KeyValueTable(_rows(rec, search, phase, t), title=t.get("search.recommended")))
-        blocks.append(Paragraph(search.why[1 if zh else 0]))
+        blocks.append(Paragraph(why))
         blocks.append(Paragraph(t.get("search.binding", binding=BINDING.name_of(search.binding, t.lang))))
     shown = [p for p in (rec, *search.alternatives) if p is not None]
     if len(shown) > 1:
@@ -73,18 +79,24 @@ def search_blocks(phase: PhaseEstimate, t: ReportText, caption: str = "") -> lis
                   _basis(search.horizon_years, t))
         names = [t.get("search.option_recommended")] + [t.get("search.option_alternative", n=i) for i in
                                                         range(1, len(shown))]
-        rows = tuple((name, describe(p)[1 if zh else 0], format_number(_priced(p, phase)[0], 0),
-                      performance(p)[1 if zh else 0], _cost(_priced(p, phase)[2], search, t))
-                     for name, p in zip(names, shown))
+        rows = tuple((name, words(describe(p), t.lang),
+                      format_number(_priced(p, phase)[0], 0), _words(performance(p), t),
+                      _cost(_priced(p, phase)[2], search, t)) for name, p in zip(names, shown))
         blocks.append(DataTable(header, rows, ("left", "left", "right", "left", "right"),
                                 title=t.get("search.alternatives")))
     if search.levers:
-        blocks.append(BulletList(tuple(lv.zh if zh else lv.en for lv in search.levers)))
-    blocks.append(Note(t.get("search.counted", summary=search.summary[1 if zh else 0])))
+        blocks.append(BulletList(tuple(reason_text(lv.reason, t.lang) for lv in search.levers)))
+    blocks.append(Note(t.get("search.counted", summary=reason_text(search.summary, t.lang))))
     spec = phase.charts.get("pareto")
     if spec is not None:
         blocks.append(ChartRef("pareto", caption or t.get("search.chart"), spec))
     return blocks
+
+
+def search_words(search: PhaseSearch) -> dict[str, dict[str, object]]:
+    """The search's why, levers and dropped-points count worded in each language (``gpudesk estimate --json``)."""
+    return {lang: {"why": reason_text(search.why, lang), "summary": reason_text(search.summary, lang),
+                   "levers": [reason_text(lv.reason, lang) for lv in search.levers]} for lang in ("en", "zh")}
 
 
 def search_section(ctx: ProposalContext) -> Section | None:

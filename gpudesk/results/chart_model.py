@@ -64,6 +64,7 @@ class Series:
     panel: int = 0
     keys: list[str] | None = None  # per-point identity (e.g. "search:1234": a configuration a click can pin)
     tooltips_zh: list[str] | None = None  # the tooltips in Chinese, when the core wrote both
+    tooltip_reasons: list[Any] | None = None  # per-point reasons (core/reason_values.py) worded as tooltips on display
 
     def __post_init__(self) -> None:
         self.x = _floats(self.x, f"series {self.name!r}.x")
@@ -82,6 +83,8 @@ class Series:
                 setattr(self, name, [str(v) for v in values])
                 if len(getattr(self, name)) != len(self.x):
                     raise ValueError(f"series {self.name!r}: {len(values)} {name} for {len(self.x)} points")
+        if self.tooltip_reasons is not None and len(self.tooltip_reasons) != len(self.x):
+            raise ValueError(f"series {self.name!r}: {len(self.tooltip_reasons)} tooltip reasons for {len(self.x)} points")
         if self.stack_group is not None and self.style != "bar":
             raise ValueError(f"series {self.name!r}: stack_group applies to bar series only")
         if self.panel not in PANELS:

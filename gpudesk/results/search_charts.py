@@ -14,7 +14,9 @@ import math
 
 from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.search_points import SearchPoint
-from gpudesk.core.search_words import describe, money, money_zh, performance
+from gpudesk.core.candidates import Reason
+from gpudesk.core.reason_values import Money
+from gpudesk.core.search_words import describe, layout_text, performance
 from gpudesk.results.chart_model import ChartSpec, Marker, Series
 
 KEY_PREFIX = "search:"
@@ -47,14 +49,19 @@ def _xy(p: SearchPoint, family: str, y_key: str = "") -> tuple[float, float]:
     return p.value(x_key), y
 
 
-def _tips(p: SearchPoint, currency: str, y_unit: str) -> tuple[str, str]:
-    d_en, d_zh = describe(p)
-    f_en, f_zh = performance(p)
-    cost = f"{money(p.cost, currency)} {y_unit}".strip()
-    cost_zh = f"{money_zh(p.cost, currency)}"
-    caveat = " — below the precision allowed (quality caveat)" if p.caveat else ""
-    caveat_zh = "——低于允许精度（注意模型质量）" if p.caveat else ""
-    return (f"{d_en}\n{f_en}\n{cost}{caveat}\nclick to pin", f"{d_zh}\n{f_zh}\n{cost_zh}{caveat_zh}\n点击即可采用")
+def _tip(p: SearchPoint, currency: str, y_unit: str) -> Reason:
+    """A point's hover text: its configuration, what it achieves, its cost and how to pin it (worded on display)."""
+    perf = performance(p)
+    numbers = {"config": describe(p), "cost": Money(p.cost, currency), "unit": y_unit,
+               "caveat": Reason("search_tip_caveat" if p.caveat else "search_tip_pin")}
+    return Reason("search_tip", {**numbers, "performance": perf}) if perf is not None \
+        else Reason("search_tip_plain", numbers)
+
+
+def _marker_label(p: SearchPoint) -> str:
+    """The recommendation's marker: its accelerator, GPUs and layout, in names every language reads alike."""
+    layout = layout_text(p)
+    return f"{p.accelerator_name} × {p.gpus:,}" + (f" · {layout}" if layout else "")
 
 
 def _series(name: str, points: tuple[SearchPoint, ...], family: str, currency: str, style: str, role: str,
@@ -64,10 +71,8 @@ def _series(name: str, points: tuple[SearchPoint, ...], family: str, currency: s
         return None
     if style == "line":
         shown.sort(key=lambda p: _xy(p, family, y_key)[0])
-    tips = [_tips(p, currency, basis) for p in shown]
     return Series(name, [_xy(p, family, y_key)[0] for p in shown], [_xy(p, family, y_key)[1] for p in shown],
-                  style=style,
-                  color_role=role, tooltips=[t[0] for t in tips], tooltips_zh=[t[1] for t in tips],
+                  style=style, color_role=role, tooltip_reasons=[_tip(p, currency, basis) for p in shown],
                   keys=[key_of(p) for p in shown])
 
 
@@ -92,8 +97,7 @@ def tradeoff_chart(search: PhaseSearch | None, plan_xy: tuple[float, float] | No
     markers = []
     rec = search.recommended
     if rec is not None and all(math.isfinite(v) and v > 0 for v in _xy(rec, search.family, y_key)):
-        d_en, _ = describe(rec)
-        markers.append(Marker(*_xy(rec, search.family, y_key), "recommended", d_en, "chosen"))
+        markers.append(Marker(*_xy(rec, search.family, y_key), "recommended", _marker_label(rec), "chosen"))
     if plan_xy is not None and all(math.isfinite(v) and v > 0 for v in plan_xy):
         markers.append(Marker(plan_xy[0], plan_xy[1], "plan", "the plan's own configuration", "plan"))
     if log_x and any(v <= 0 for s in series for v in s.x):
@@ -103,4 +107,12 @@ def tradeoff_chart(search: PhaseSearch | None, plan_xy: tuple[float, float] | No
     else:
         title = "Cost against interactivity" if search.family == "serving" else "Cost against time to train"
     return ChartSpec(kind=kind, title=title, x_label=x_label, x_unit=x_unit, y_label=y_label, y_unit=y_unit,
-                     series=series, markers=markers, log_x=log_x)
+                     series=series, markers=markers, log_x=log_x, notes=NOTE_GPUS if by_gpus else NOTE_PRICED)
+
+
+NOTE_PRICED = ("Points: the search's cost estimate from the catalog's GPU-hour prices (configurations without a price "
+               "are left out). The plan's own marker, the ranked rows and the proposal's tables: the cost ledger of "
+               "the plan that pins each.")
+"""Which costs the chart draws: its points are priced by the search's ranking estimate, never by a zero; the
+ledger prices the plan's marker and every configuration the rows, the why and the proposal quote."""
+NOTE_GPUS = "No price in the catalog for the recommendation: the chart counts GPUs."

@@ -6,7 +6,8 @@ import math
 
 from gpudesk.core.checks import Check
 from gpudesk.core.config_search import PhaseSearch
-from gpudesk.core.search_words import describe
+from gpudesk.core.search_candidates import layout_line
+from gpudesk.core.search_points import SearchPoint
 from gpudesk.core.serving_load import daily_requests, peak_rate
 from gpudesk.vocabulary.sizing import BINDING
 
@@ -23,21 +24,26 @@ def search_checks(found: PhaseSearch | None, estimate) -> list[Check]:  # type: 
     if not blocked and (own is None or own.fits):
         return []
     rec = found.recommended
-    en, zh = describe(rec)
+    config = _neutral(rec)
     why = BINDING.name_of(found.binding, "en")
     own = next((p for p in found.per_accelerator if p.accelerator_id == found.plan_accelerator and p.feasible), None)
-    own_en, own_zh = describe(own) if own is not None and own.index != rec.index else ("", "")
+    own_text = _neutral(own) if own is not None and own.index != rec.index else ""
     return [Check(
         "search.suggestion", "warning", "gpu", "The search found a configuration that meets every target",
-        f"The plan's own configuration cannot meet its targets; the configuration search ({found.summary[0]}) "
-        f"recommends {en} (binding constraint: {why})"
-        + (f"; on the plan's own accelerator: {own_en}." if own_en else "."),
+        f"The plan's own configuration cannot meet its targets; the configuration search ({found.total:,} "
+        f"configurations, {found.feasible:,} meet every target) recommends {config} (binding constraint: {why})"
+        + (f"; on the plan's own accelerator: {own_text}." if own_text else "."),
         "Pin the recommended configuration in step 2 (Recommended configurations), or change the layout, precision "
         "or accelerator it names.",
-        ("plan.gpus",), {"configuration": en, "configuration_zh": zh, "binding": found.binding,
-                         "binding_zh": BINDING.name_of(found.binding, "zh"), "summary_zh": found.summary[1],
-                         "summary": found.summary[0], "own": own_en or "—", "own_zh": own_zh or "—"},
+        ("plan.gpus",), {"configuration": config, "binding": found.binding,
+                         "binding_zh": BINDING.name_of(found.binding, "zh"), "configurations": found.total,
+                         "feasible": found.feasible, "own": own_text or "—"},
     )]
+
+
+def _neutral(p: SearchPoint) -> str:
+    """A configuration in names that read the same in every language: 'H100 SXM × 16 · FP8 · TP4 × DP4'."""
+    return f"{p.accelerator_name} × {p.gpus:,} · {layout_line(p)}"
 
 
 def plan_xy(found: PhaseSearch | None, estimate) -> tuple[float, float] | None:  # type: ignore[no-untyped-def]

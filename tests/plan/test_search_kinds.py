@@ -10,6 +10,7 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.project.io import load_project
+from gpudesk.report.check_text import reason_text
 from gpudesk.project.model import Project, Workload
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.search_charts import index_of
@@ -73,7 +74,8 @@ def test_item_serving_samples(catalog, sample):
     phase = estimate_plan(load_project(SAMPLES / f"{sample}.gpudesk").project, catalog).phases[0]
     search = phase.search
     assert search.family == "items" and search.recommended is not None
-    assert search.why[0].startswith("Recommended:") and search.why[1].startswith("推荐：")
+    assert reason_text(search.why, "en").startswith("Recommended:")
+    assert reason_text(search.why, "zh").startswith("推荐：")
     assert all(c.gpus > 0 and c.nodes > 0 for c in phase.candidates)
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core import config_search
+from gpudesk.core.search_words import EXCLUDED
 from gpudesk.project.io import load_project
 from gpudesk.report.check_text import reason_text, reasons_in
 from gpudesk.text_catalogues import catalogue
@@ -33,11 +34,21 @@ BUILT_KEYS = {f"search_breaks_{code}" for code in BINDING.codes if code != "mini
     | {"search_days", "search_items", "search_seats"}  # a row's performance, by the figure it has
 
 
+# the words reason_text itself reads: how joined reasons are separated, and money with no price
+WORDING_KEYS = {"separator_parts", "separator_list", "separator_enum", "unpriced"}
+# why an accelerator was not searched, by the code core/search_catalog.py gives it
+EXCLUDED_KEYS = {f"search_excluded_{code}" for code in EXCLUDED} | {"search_excluded_other"}
+
+
 def emitted_keys() -> set[str]:
+    """Keys written as ``Reason("key"`` and, for a key chosen by a condition, the search's and a configuration's
+    keys quoted anywhere in the modules that emit reasons."""
     keys: set[str] = set()
-    for path in (*CORE.glob("search_*.py"), RESULTS / "plan_rows.py"):
-        keys |= set(re.findall(r'Reason\("([a-z_]+)"', path.read_text(encoding="utf-8")))
-    return keys | MARKET_KEYS | BUILT_KEYS
+    for path in (*CORE.glob("search_*.py"), RESULTS / "plan_rows.py", RESULTS / "search_charts.py"):
+        text = path.read_text(encoding="utf-8")
+        keys |= set(re.findall(r'Reason\("([a-z_]+)"', text))
+        keys |= set(re.findall(r'"((?:search|point)_[a-z_0-9]+)"', text)) - {"search_excluded_"}
+    return keys | MARKET_KEYS | BUILT_KEYS | WORDING_KEYS | EXCLUDED_KEYS
 
 
 def test_both_catalogues_hold_every_emitted_reason_and_nothing_else() -> None:
@@ -70,3 +81,26 @@ def test_numbers_are_formatted_in_each_language() -> None:
     assert reason_text(total, "en") == ("cost ledger with this configuration: 18,959 USD over 3 years (one-time + 3 × "
                                         "the yearly running cost)")
     assert reason_text(total, "zh") == "按此配置的费用台账：3 年共 18,959 USD（一次性投入 + 3 × 年运营费用）"
+
+
+def test_nested_reasons_money_and_words_are_worded_in_each_language() -> None:
+    """A reason may hold reasons, money (万元 in Chinese), vocabulary words and joined parts: each is worded in the
+    reader's language, and money the catalog cannot price reads as unpriced, never 0."""
+    from gpudesk.core.candidates import Reason
+    from gpudesk.core.reason_values import Joined, Money, Word
+
+    config = Joined((Reason("point_gpus", {"accelerator": "H20", "gpus": 16}), Reason("point_precision", {"precision": "FP8"})))
+    why = Reason("search_why_plain", {"config": config, "cost": Money(12_345_678.0, "CNY"),
+                                      "basis": Reason("search_basis_ledger", {"years": 3}),
+                                      "reason": Reason("search_binds_own", {"binding": Word("binding", "ttft"),
+                                                                            "sizing": Reason("search_sizing_minimum")})})
+    en, zh = reason_text(why, "en"), reason_text(why, "zh")
+    assert en.startswith("Recommended: H20 × 16 · FP8. ¥12,345,678 total cost of ownership over 3 years")
+    assert BINDING.name_of("ttft", "en") in en
+    assert zh.startswith("推荐：H20 × 16 卡 · FP8。3 年总拥有成本（费用台账） 1,235 万元。") and "CNY" not in zh
+    assert BINDING.name_of("ttft", "zh") in zh
+    unpriced = Reason("search_cost", {"cost": Money(float("nan"), "CNY")})
+    assert reason_text(unpriced, "en") == "unpriced" and reason_text(unpriced, "zh") == "无价格"
+    listed = Reason("search_lever_closest", {"config": config, "broken": Joined(
+        (Word("binding", "memory", "dropped"), Word("binding", "ttft", "dropped")), "enum")})
+    assert "、" in reason_text(listed, "zh") and ", " in reason_text(listed, "en")

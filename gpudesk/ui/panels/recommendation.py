@@ -29,7 +29,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.results.plan_result import Candidate, PhaseEstimate
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_LAYOUT, CandidateTableModel
-from gpudesk.report.check_text import reasons_in
+from gpudesk.report.check_text import reason_text, reasons_in
 from gpudesk.results.pinning import pin_assignments, point_assignments
 from gpudesk.ui.widgets.session_text import session_language
 
@@ -193,14 +193,13 @@ class RecommendationPanel(QWidget):
             return ""
         search = estimate.search
         lang = session_language()
-        zh = lang == "zh"
         if not estimate.search_done:
             return "<i>" + html.escape(self.tr("Searching accelerators, precisions and layouts…")) + "</i>"
         if search is None:
             return ""
-        why = search.why[1 if zh else 0]
-        levers = "".join(f"<li>{html.escape(lv.zh if zh else lv.en)}</li>" for lv in search.levers)
-        summary = search.summary[1 if zh else 0]
+        why = reason_text(search.why, lang)
+        levers = "".join(f"<li>{html.escape(reason_text(lv.reason, lang))}</li>" for lv in search.levers)
+        summary = reason_text(search.summary, lang)
         return (f"<b>{html.escape(why)}</b>" + (f"<ul style='margin-left:-24px'>{levers}</ul>" if levers else "")
                 + f"<div style='color:gray'>{html.escape(summary)}</div>")
 

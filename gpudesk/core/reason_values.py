@@ -1,0 +1,39 @@
+"""Values a :class:`~gpudesk.core.candidates.Reason` may hold besides plain numbers, so a sentence is never
+finished in the core: the report words each in the reader's language (``gpudesk.report.check_text.reason_text``).
+
+* :class:`Money`: an amount in a currency, shown as that language shows money (万元 in Chinese); NaN is unpriced.
+* :class:`Word`: a vocabulary code (``gpudesk.vocabulary``), named in the reader's language.
+* :class:`Joined`: several reasons or words in one place of a sentence (a configuration's parts, a list).
+* a nested :class:`~gpudesk.core.candidates.Reason`: worded first, then put in its place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Money:
+    """An amount of ``currency``; NaN when the catalog has no price (worded 'unpriced', never 0)."""
+
+    amount: float
+    currency: str
+
+
+@dataclass(frozen=True)
+class Word:
+    """Code ``code`` of vocabulary ``vocabulary`` (binding | percentile | recompute) by its name, or by another of its
+    words (``form``: ``dropped``, how a count of points dropped for it reads)."""
+
+    vocabulary: str
+    code: str
+    form: str = "name"
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Reasons or words shown together: ``parts`` of one configuration (' · ') or a ``list`` (', ' / '，')."""
+
+    items: tuple[Any, ...]
+    separator: str = "parts"
