@@ -28,6 +28,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.compliance import compliance_assumption, compliance_checks
 from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for
 from gpudesk.results.plan_charts import phase_charts
+from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.ledger_build import build_ledger
 from gpudesk.core.ledger_figures import ledger_figures
 from gpudesk.core.phase_sizing import CarriedHardware, size_phase
@@ -68,10 +69,11 @@ class PhaseContext:
     carried: CarriedHardware | None = None
 
 
-def estimate_phase(project: Project, index: int, catalog: Catalog,
-                   carried: CarriedHardware | None = None, search: bool = True) -> PhaseEstimate:
-    """Estimate one phase; ``carried`` is the owned hardware the previous phase hands over. ``search=False``
-    leaves the configuration search to the caller (``search_steps_for`` and ``attach_search``)."""
+def _sized(project: Project, index: int, catalog: Catalog, carried: CarriedHardware | None
+           ) -> tuple[Phase, str, ResolvedPhase, list[WorkloadResult], FigureSet, SizedConfiguration,
+                      CalibrationScales | None]:
+    """Phase ``index`` resolved, its workloads sized and its configuration: what the estimate and the pricing of
+    a searched configuration share."""
     phase: Phase = project.phases[index]
     where = f"phases[{index}]"
     if not phase.workloads:
@@ -87,11 +89,30 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
         result = workload_for(catalog, phase, workload, resolved, w_where, scales)
         figures.merge(result.figures, prefix="" if w_index == 0 else f"w{w_index + 1}.")
         results.append(result)
-    primary = results[0]
     config = size_phase(phase, resolved, results, figures, carried)
     figures.input("plan.tokens_served_per_year", sum(r.tokens_served_per_year for r in results), "tokens",
                   "tokens served per year", "requests per day × (prompt + output tokens) × 365, over the workloads")
     figures.input("plan.seats", sum(r.seats for r in results), "seats", "seats served", "workloads' seats")
+    return phase, where, resolved, results, figures, config, scales
+
+
+def phase_ledger(project: Project, index: int, catalog: Catalog,
+                 carried: CarriedHardware | None = None) -> tuple[SizedConfiguration, CostLedger]:
+    """The sized configuration and the cost ledger of phase ``index``, exactly as :func:`estimate_phase` builds
+    them (same sizing, infrastructure and ledger builder) without what a price does not read: the training layout
+    search, the task figures, checks, assumptions and charts. Prices each configuration the search shows."""
+    phase, _where, resolved, results, figures, config, _scales = _sized(project, index, catalog, carried)
+    infra = phase_infrastructure(phase, resolved, results[0], config, carried, figures)
+    figures.merge(infra.figures)
+    return config, build_ledger(phase, resolved, figures, config, carried)
+
+
+def estimate_phase(project: Project, index: int, catalog: Catalog,
+                   carried: CarriedHardware | None = None, search: bool = True) -> PhaseEstimate:
+    """Estimate one phase; ``carried`` is the owned hardware the previous phase hands over. ``search=False``
+    leaves the configuration search to the caller (``search_steps_for`` and ``attach_search``)."""
+    phase, where, resolved, results, figures, config, scales = _sized(project, index, catalog, carried)
+    primary = results[0]
     layout_checks = _layout(catalog, phase, resolved, figures, config)
     fpt = figures.value_at("arch.flops_per_token_megatron") if "arch.flops_per_token_megatron" in figures else None
     gflops = figures.number("vision.gflops_per_image", 0.0) or None  # vision training: sized in task figures
@@ -146,7 +167,7 @@ def pricing_steps_for(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSea
         return rows, {}
     carried = ctx.carried
     return (yield from pricing_steps(rows, found, ctx.project, ctx.index, catalog,
-                                     lambda project, i: estimate_phase(project, i, catalog, carried, search=False)))
+                                     lambda project, i: phase_ledger(project, i, catalog, carried)))
 
 
 def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch | None, done: bool = True,

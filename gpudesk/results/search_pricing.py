@@ -20,11 +20,12 @@ from gpudesk.core.candidates import Candidate
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.project.model import Project
 from gpudesk.results.pinning import point_assignments
-from gpudesk.results.plan_result import PhaseEstimate
+from gpudesk.core.cost_ledger import CostLedger
+from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.results.plan_rows import ledger_cost, ledger_reasons
 
 PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")
-Estimator = Callable[[Project, int], PhaseEstimate]
+Estimator = Callable[[Project, int], "tuple[SizedConfiguration, CostLedger]"]  # results.pipeline.phase_ledger
 
 
 def assign(root: Any, path: str, value: Any) -> None:
@@ -90,10 +91,10 @@ def pricing_steps(rows: list[Candidate], search: Any, project: Project, index: i
 
 def _point_cost(point: Any, project: Project, index: int, catalog: Catalog, estimate: Estimator) -> PointCost:
     try:
-        priced = estimate(pinned_project(project, index, catalog, point), index)
+        config, ledger = estimate(pinned_project(project, index, catalog, point), index)
     except (PlanInputError, ValueError):
         return point.gpus, point.nodes, math.nan
-    return priced.config.gpus, priced.config.nodes, ledger_cost(priced.ledger, _years(project, index))
+    return config.gpus, config.nodes, ledger_cost(ledger, _years(project, index))
 
 
 def _priced(row: Candidate, search: Any, project: Project, index: int, catalog: Catalog,
@@ -102,13 +103,12 @@ def _priced(row: Candidate, search: Any, project: Project, index: int, catalog: 
     if point is None:
         return row
     try:
-        priced = estimate(pinned_project(project, index, catalog, point), index)
+        config, ledger = estimate(pinned_project(project, index, catalog, point), index)
     except (PlanInputError, ValueError):
         return dataclasses.replace(row, cost=math.nan)
-    return dataclasses.replace(
-        row, gpus=priced.config.gpus, nodes=priced.config.nodes, cost=ledger_cost(priced.ledger, _years(project, index)),
-        cost_unit=priced.ledger.currency, reasons=row.reasons + tuple(ledger_reasons(priced.ledger, _years(project, index))),
-    )
+    years = _years(project, index)
+    return dataclasses.replace(row, gpus=config.gpus, nodes=config.nodes, cost=ledger_cost(ledger, years),
+                               cost_unit=ledger.currency, reasons=row.reasons + tuple(ledger_reasons(ledger, years)))
 
 
 def _years(project: Project, index: int) -> int:
