@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from gpudesk.core.candidates import Reason
-from gpudesk.core.constants.quantization import QUALITY_CITE_ZH, QUALITY_LOSS, QUALITY_LOSS_FP8_TRAINING
+from gpudesk.core.constants.quantization import QUALITY_LOSS, QUALITY_LOSS_FP8_TRAINING
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import estimate_inference
 from gpudesk.core.inference_queue import wait_quantile
@@ -196,8 +196,7 @@ def _caveat(q: SearchPoint) -> Reason:
         QUALITY_LOSS.get(q.precision) or QUALITY_LOSS.get(q.compute_dtype))
     if loss is None:
         return Reason("search_caveat_validate")
-    cite = loss.source.split(":")[0]
-    numbers = {"loss": loss.value, "cite": cite, "cite_zh": QUALITY_CITE_ZH.get(loss.name, cite)}
+    numbers = {"loss": loss.value, "cite": Reason(f"cite_{loss.name.lower()}")}  # the source, as each language cites it
     if loss is QUALITY_LOSS_FP8_TRAINING:
         return Reason("search_caveat_fp8_training", numbers)
     return Reason("search_caveat_loss" if loss.value > 0 else "search_caveat_none", numbers)

@@ -98,8 +98,6 @@ def tooltip(text: str, lang: str) -> str:
 
 
 def _series(s: Series, lang: str, tooltips: bool = True) -> Series:
-    if s.tooltips_zh is not None and lang == "zh":
-        return dataclasses.replace(s, name=translate(s.name, lang), tooltips=list(s.tooltips_zh) if tooltips else None)
     tips = None if s.tooltips is None or not tooltips else [tooltip(t, lang) for t in s.tooltips]
     return dataclasses.replace(s, name=translate(s.name, lang), tooltips=tips)
 
@@ -111,7 +109,7 @@ def _worded_tips(s: Series, lang: str, tooltips: bool) -> Series:
     from gpudesk.report.check_text import words
 
     tips = [words(r, lang) for r in s.tooltip_reasons] if tooltips else None
-    return dataclasses.replace(s, tooltips=tips, tooltips_zh=None, tooltip_reasons=None)
+    return dataclasses.replace(s, tooltips=tips, tooltip_reasons=None)
 
 
 def _ref(line: RefLine, lang: str) -> RefLine:

@@ -52,7 +52,7 @@ def code_names(lang: str) -> dict[str, dict[str, str]]:
     tables = {k: {str(code): str(text) for code, text in v.items()} for k, v in data.get("code", {}).items()}
     modes = {code: delivery_name(code, lang) for code in DELIVERY_OPTION.codes + DELIVERY_MODE.codes}
     markets = {term.code: term.name(lang) for term in MARKET}
-    return {**tables, "limit": {t.code: t.name(lang) for t in BOTTLENECK}, **{key: modes for key in MODE_KEYS},
+    return {**tables, "limit": {t.code: t.name(lang) for t in BOTTLENECK}, "binding": {t.code: t.name(lang) for t in BINDING}, **{key: modes for key in MODE_KEYS},
             **{key: markets for key in MARKET_KEYS}}
 
 

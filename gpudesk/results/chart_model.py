@@ -63,7 +63,6 @@ class Series:
     stack_group: str | None = None
     panel: int = 0
     keys: list[str] | None = None  # per-point identity (e.g. "search:1234": a configuration a click can pin)
-    tooltips_zh: list[str] | None = None  # the tooltips in Chinese, when the core wrote both
     tooltip_reasons: list[Any] | None = None  # per-point reasons (core/reason_values.py) worded as tooltips on display
 
     def __post_init__(self) -> None:
@@ -77,14 +76,11 @@ class Series:
             self.tooltips = [str(t) for t in self.tooltips]
             if len(self.tooltips) != len(self.x):
                 raise ValueError(f"series {self.name!r}: {len(self.tooltips)} tooltips for {len(self.x)} points")
-        for name in ("keys", "tooltips_zh"):
-            values = getattr(self, name)
-            if values is not None:
-                setattr(self, name, [str(v) for v in values])
-                if len(getattr(self, name)) != len(self.x):
-                    raise ValueError(f"series {self.name!r}: {len(values)} {name} for {len(self.x)} points")
-        if self.tooltip_reasons is not None and len(self.tooltip_reasons) != len(self.x):
-            raise ValueError(f"series {self.name!r}: {len(self.tooltip_reasons)} tooltip reasons for {len(self.x)} points")
+        if self.keys is not None:
+            self.keys = [str(v) for v in self.keys]
+        for name in ("keys", "tooltip_reasons"):
+            if getattr(self, name) is not None and len(getattr(self, name)) != len(self.x):
+                raise ValueError(f"series {self.name!r}: {len(getattr(self, name))} {name} for {len(self.x)} points")
         if self.stack_group is not None and self.style != "bar":
             raise ValueError(f"series {self.name!r}: stack_group applies to bar series only")
         if self.panel not in PANELS:
@@ -108,7 +104,6 @@ class Series:
             "stack_group": self.stack_group,
             "panel": self.panel,
             "keys": None if self.keys is None else list(self.keys),
-            "tooltips_zh": None if self.tooltips_zh is None else list(self.tooltips_zh),
         }
 
     @classmethod

@@ -36,7 +36,7 @@ def search_checks(found: PhaseSearch | None, estimate) -> list[Check]:  # type: 
         "Pin the recommended configuration in step 2 (Recommended configurations), or change the layout, precision "
         "or accelerator it names.",
         ("plan.gpus",), {"configuration": config, "binding": found.binding,
-                         "binding_zh": BINDING.name_of(found.binding, "zh"), "configurations": found.total,
+                         "configurations": found.total,
                          "feasible": found.feasible, "own": own_text or "—"},
     )]
 

@@ -63,10 +63,8 @@ def emitted_checks() -> dict[str, set[str]]:
 EMITTED = emitted_checks()
 
 SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
-    "search.suggestion": {"configuration": "NVIDIA H20 96GB × 16 · FP8 · TP4", "configuration_zh": "NVIDIA H20 96GB × 16 卡 · FP8 · TP4",
-                          "binding": "ttft", "binding_zh": "首 token 时延目标", "summary": "412 configurations",
-                          "summary_zh": "共 412 种配置", "own": "NVIDIA H20 96GB × 16 · FP8 · TP4",
-                          "own_zh": "NVIDIA H20 96GB × 16 卡 · FP8 · TP4"},
+    "search.suggestion": {"configuration": "NVIDIA H20 96GB × 16 · FP8 · TP4", "binding": "ttft",
+                          "configurations": 412, "feasible": 12, "own": "NVIDIA H20 96GB × 8 · FP8 · TP8"},
     "compliance.part_unavailable": {"part": "NVIDIA H100 SXM5 80GB", "alternatives": "Huawei Ascend 910C 128GB",
                                     "rule": "US BIS rule of 7 Oct 2022", "effective": "2022-10-07",
                                     "source": "bis-2022-10-07", "market": "cn"},

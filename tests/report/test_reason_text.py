@@ -13,6 +13,7 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core import config_search
+from gpudesk.core.constants.quantization import QUALITY_LOSS, QUALITY_LOSS_FP8_TRAINING
 from gpudesk.core.search_words import EXCLUDED
 from gpudesk.project.io import load_project
 from gpudesk.report.check_text import reason_text, reasons_in
@@ -31,7 +32,9 @@ MARKET_KEYS = {"market_available", "market_unknown", "market_restricted", "marke
 # built from a code: a violated constraint (vocabulary BINDING), a recompute mode, how an owned GPU-hour is priced
 BUILT_KEYS = {f"search_breaks_{code}" for code in BINDING.codes if code != "minimum"} \
     | {f"search_training_{code}" for code in RECOMPUTE.codes} | {"own_plan_price", "own_server_price", "own_gpu_price"} \
-    | {"search_days", "search_items", "search_seats"}  # a row's performance, by the figure it has
+    | {"search_days", "search_items", "search_seats"} \
+    | {f"cite_{c.name.lower()}" for c in (*QUALITY_LOSS.values(), QUALITY_LOSS_FP8_TRAINING)}
+# ... a row's performance by the figure it has, and the source a quality caveat cites
 
 
 # the words reason_text itself reads: how joined reasons are separated, and money with no price

@@ -28,16 +28,6 @@ QUALITY_LOSS = {
                     "precision-inference): under 1% accuracy loss against FP8 on DeepSeek-R1 and Llama 3"),
 }
 
-# The same sources cited in a Chinese sentence: the identifier and date, without the English title.
-QUALITY_CITE_ZH = {
-    "QUALITY_LOSS_BF16": "已发布检查点的参考精度",
-    "QUALITY_LOSS_FP8": "量化评测论文 arXiv 2411.02355，2024-11-04",
-    "QUALITY_LOSS_INT8": "量化评测论文 arXiv 2411.02355，2024-11-04",
-    "QUALITY_LOSS_INT4": "量化评测论文 arXiv 2411.02355，2024-11-04",
-    "QUALITY_LOSS_FP4": "NVIDIA 技术博客《NVFP4》，2025-06-24",
-    "QUALITY_LOSS_FP8_TRAINING": "DeepSeek-V3 技术报告，arXiv 2412.19437，2024-12-27",
-}
-
 QUALITY_LOSS_FP8_TRAINING = Constant(
     "QUALITY_LOSS_FP8_TRAINING", 0.25, "%", "training loss above the BF16 run with FP8 mixed-precision training",
     "DeepSeek-AI, DeepSeek-V3 Technical Report (arXiv 2412.19437, 2024-12-27), section 3.3: with fine-grained "
