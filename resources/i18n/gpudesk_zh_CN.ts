@@ -2489,7 +2489,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ExplainPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="33" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="32" />
       <source>All sources behind this figure</source>
       <translation>此数字背后的全部出处</translation>
     </message>
@@ -2499,22 +2499,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>计算说明</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="34" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="33" />
       <source>Fix</source>
       <translation>处理建议</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="26" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="25" />
       <source>Formula</source>
       <translation>公式</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="28" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="27" />
       <source>Input</source>
       <translation>输入项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="32" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="31" />
       <source>Note</source>
       <translation>备注</translation>
     </message>
@@ -2524,22 +2524,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="27" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="26" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="30" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="29" />
       <source>Unit</source>
       <translation>单位</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="29" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="28" />
       <source>Value</source>
       <translation>数值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="31" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="30" />
       <source>Where it comes from</source>
       <translation>来源</translation>
     </message>
@@ -2580,7 +2580,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="134" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="133" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -2588,7 +2588,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="80" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="79" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -2597,7 +2597,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="82" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="81" />
       <source>The estimate could not compute this figure: a catalog field or an input it needs is missing. The Explain panel shows which.</source>
       <translation>估算无法得出此项数值：缺少所需的目录字段或输入。在“计算说明”面板中可查看缺少哪一项。</translation>
     </message>
@@ -4867,7 +4867,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="59" />
       <source>capacity {total} for a peak of {target} {unit}</source>
-      <translation>承载能力 {total}，峰值 {target} {unit}</translation>
+      <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="65" />
@@ -5190,7 +5190,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="138" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="152" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>
