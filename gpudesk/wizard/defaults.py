@@ -38,5 +38,8 @@ USED_VALUES: dict[str, UsedValue] = {
 
 ZERO_MEANS: dict[str, tuple[str, str]] = {
     "costs.colo_per_rack_month": ("none: own facility", "无：自有机房"),
+    "costs.services_once": ("none", "无"),
+    "costs.licence_per_unit_year": ("list price, else a quote", "目录价（无则询价）"),
+    "compliance.mlps_level": ("none: not filed", "无：未定级"),
 }
 """Row path -> what 0 means where no figure stands in for it."""

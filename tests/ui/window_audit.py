@@ -30,17 +30,20 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
     QDockWidget,
+    QDoubleSpinBox,
     QGroupBox,
     QLabel,
     QLineEdit,
     QMenu,
     QSizePolicy,
+    QSpinBox,
     QTabBar,
     QTextEdit,
     QWidget,
 )
 from test_i18n_support import english_words, plain, widget_texts, words_of
 
+from gpudesk.session import field_paths
 from gpudesk.vocabulary import delivery, precision, sizing, training, workloads
 from gpudesk.vocabulary.fields import FIELD_VOCABULARIES
 
@@ -181,6 +184,27 @@ def coded_text_fields(root: QWidget) -> list[Finding]:
         field_name = edit.objectName().rsplit(".", 1)[-1]
         if edit.isVisible() and field_name in FIELD_VOCABULARIES:
             found.append(Finding(f"QLineEdit#{edit.objectName()}", edit.text(), "a vocabulary code in a free-text field"))
+    return found
+
+
+ZERO_CHOICE = re.compile(r"\b0 = ")
+
+
+def bare_zero_choices(root: QWidget, project) -> list[Finding]:
+    """Number fields that show a bare 0 where the plan's model says 0 stands for a choice ("0 = none", "0 = sized
+    by gpudesk"): the form shows what 0 means or the value used instead (``gpudesk.wizard.defaults``)."""
+    found = []
+    for spin in root.findChildren(QAbstractSpinBox):
+        if not (isinstance(spin, (QSpinBox, QDoubleSpinBox)) and spin.isVisible() and spin.value() == 0):
+            continue
+        if spin.specialValueText() or not spin.objectName():
+            continue
+        try:
+            help_text = str(field_paths.metadata(project, spin.objectName()).get("help", ""))
+        except (field_paths.FieldPathError, KeyError, ValueError):
+            continue
+        if ZERO_CHOICE.search(help_text):
+            found.append(Finding(f"QSpinBox#{spin.objectName()}", spin.text(), "a bare 0 that stands for a choice"))
     return found
 
 
