@@ -167,3 +167,14 @@ def test_a_window_without_a_language_switch_keeps_its_language(chinese, make_win
     settings.set("preferences/language", "en")
     window.apply_preferences()
     assert window.lang == "zh" and list(window.pages) == pages
+
+
+def test_a_share_is_shown_once_as_a_percentage():
+    """'100 % (1 比例)': the raw fraction in brackets said nothing the percentage did not; seconds shown as days
+    keep their raw value."""
+    fs = FigureSet()
+    fs.input("storage.read_fraction", 1.0, "fraction", "share of the planned throughput the storage feeds")
+    fs.input("train.time_to_train_s", 432_000.0, "s", "time to train")
+    share = explanation_html(fs.explain("storage.read_fraction"), fs, ZH)
+    assert "100 %" in share and "比例" not in share and "(1 " not in share, share
+    assert "(432,000 秒)" in explanation_html(fs.explain("train.time_to_train_s"), fs, ZH)

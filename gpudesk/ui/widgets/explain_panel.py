@@ -19,6 +19,11 @@ from gpudesk.report.display_units import display_value, plain_number
 from gpudesk.ui.widgets.session_text import session_language, session_text
 
 
+EXACT_IN_DISPLAY = ("fraction", "bool")
+"""Units whose displayed form says the stored value exactly (a share as a percentage, yes or no): no raw value in
+brackets after them ("100 % (1 fraction)")."""
+
+
 def _headings() -> dict[str, str]:
     """Headings of an explanation in the session language (literal texts, so the extractor finds them)."""
     return {
@@ -49,7 +54,7 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
     parts = [f"<h3>{html.escape(label)}</h3>",
              f"<p><b>{html.escape(value)} {html.escape(unit)}</b>"]
     if unit != text.unit(exp.unit) and isinstance(exp.value, float) and math.isfinite(exp.value) \
-            and exp.vocabulary is None:
+            and exp.vocabulary is None and exp.unit not in EXACT_IN_DISPLAY:
         parts.append(f" <span style='color:gray'>({plain_number(exp.value)} {html.escape(text.unit(exp.unit))})</span>")
     parts.append("</p>")
     if exp.formula:
