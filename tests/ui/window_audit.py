@@ -264,8 +264,8 @@ def clipped_widgets(root: QWidget, tolerance: int = 1) -> list[Finding]:
         if isinstance(widget, QDockWidget) and widget.visibleRegion().isEmpty():
             continue  # a dock behind another dock's tab: Qt parks it out of sight until its tab is chosen
         parent = widget.parentWidget()
-        if isinstance(parent, QAbstractSpinBox | QComboBox):
-            continue  # the editor's own parts
+        if isinstance(parent, QAbstractSpinBox | QComboBox | QTabBar):
+            continue  # the editor's own parts; a tab bar's scroll arrows, which Qt's style sizes itself
         where = f"{type(widget).__name__}#{widget.objectName()} in {type(parent).__name__}#{parent.objectName()}"
         if parent is not None and not _scrolled(widget) and not isinstance(parent, QAbstractScrollArea):
             inside = parent.rect().adjusted(-tolerance, -tolerance, tolerance, tolerance)
