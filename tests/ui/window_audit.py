@@ -187,15 +187,17 @@ def coded_text_fields(root: QWidget) -> list[Finding]:
     return found
 
 
-ZERO_CHOICE = re.compile(r"\b0 = ")
+def _unset_choice(value: float) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\d.]){re.escape(f'{value:g}')} = ")
 
 
 def bare_zero_choices(root: QWidget, project) -> list[Finding]:
-    """Number fields that show a bare 0 where the plan's model says 0 stands for a choice ("0 = none", "0 = sized
-    by gpudesk"): the form shows what 0 means or the value used instead (``gpudesk.wizard.defaults``)."""
+    """Number fields that show a bare 0 (or -1) where the plan's model says it stands for a choice ("0 = none",
+    "-1 = not quoted yet"): the form shows what it means or the value used instead (``gpudesk.wizard.defaults``)."""
     found = []
     for spin in root.findChildren(QAbstractSpinBox):
-        if not (isinstance(spin, (QSpinBox, QDoubleSpinBox)) and spin.isVisible() and spin.value() == 0):
+        if not (isinstance(spin, (QSpinBox, QDoubleSpinBox)) and spin.isVisible()
+                and spin.value() == spin.minimum() and spin.value() in (0, -1)):
             continue
         if spin.specialValueText() or not spin.objectName():
             continue
@@ -203,8 +205,8 @@ def bare_zero_choices(root: QWidget, project) -> list[Finding]:
             help_text = str(field_paths.metadata(project, spin.objectName()).get("help", ""))
         except (field_paths.FieldPathError, KeyError, ValueError):
             continue
-        if ZERO_CHOICE.search(help_text):
-            found.append(Finding(f"QSpinBox#{spin.objectName()}", spin.text(), "a bare 0 that stands for a choice"))
+        if _unset_choice(spin.value()).search(help_text):
+            found.append(Finding(f"QSpinBox#{spin.objectName()}", spin.text(), f"a bare {spin.value():g} that stands for a choice"))
     return found
 
 
