@@ -178,3 +178,12 @@ def test_a_share_is_shown_once_as_a_percentage():
     share = explanation_html(fs.explain("storage.read_fraction"), fs, ZH)
     assert "100 %" in share and "比例" not in share and "(1 " not in share, share
     assert "(432,000 秒)" in explanation_html(fs.explain("train.time_to_train_s"), fs, ZH)
+
+
+def test_one_gpu_is_singular_in_the_explain_panel():
+    """The full audit found 'GPUs billed … 1 GPUs' in the English Explain panel."""
+    fs = FigureSet()
+    fs.input("delivery.billed_gpus.cloud", 1.0, "GPUs", "GPUs billed")
+    page = explanation_html(fs.explain("delivery.billed_gpus.cloud"), fs, EN)
+    assert "<b>1 GPU</b>" in page and "1 GPUs" not in page, page
+    assert "1 张 GPU" in explanation_html(fs.explain("delivery.billed_gpus.cloud"), fs, ZH)
