@@ -130,6 +130,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
     rows = hw.take(np.zeros(counts.size, dtype=int))
     sweep = estimate_training(training_inputs(model, w, rows, counts, calibration))
     sized_by, formula = "fixed_nodes", "hardware.nodes × GPUs per node (set in the plan)"
+    mem: FigureSet | None = None  # the sweep's memory estimate, when sizing needed it
     if phase.hardware.nodes > 0:
         total = phase.hardware.nodes * gpn
         if total % mp:
@@ -165,7 +166,8 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
     # the sized count is a row of the sweep: its figures are that row's (every figure elementwise: the same values)
     figures = sweep.row(int(at[0]), counts.size) if at.size else \
         estimate_training(training_inputs(model, w, hw, float(n_gpus), calibration))
-    figures.merge(estimate_memory(_memory_inputs(model, w, hw, n_gpus / mp, gpn, mem_source)))
+    figures.merge(mem.row(int(at[0]), counts.size) if mem is not None and at.size else
+                  estimate_memory(_memory_inputs(model, w, hw, n_gpus / mp, gpn, mem_source)))
     tokens_per_gpu = float(figures.value_at("train.tokens_per_s_per_gpu"))
     gpu_hours = float(figures.value_at("train.gpu_hours"))
     days = float(figures.value_at("train.time_to_train_days"))

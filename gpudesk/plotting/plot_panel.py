@@ -17,6 +17,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
+from gpudesk.report.chart_text import axis_title
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 from gpudesk.plotting.axes import NumberAxis, format_tick, wrap_category
 from gpudesk.plotting.palette import Theme
@@ -126,8 +127,9 @@ class PlotPanel:
     def _style_axes(self, spec: ChartSpec, panel: int, theme: Theme) -> None:
         plot = self.plot
         label, unit = spec.axis_text(panel)
-        value_text = f"{label} ({unit})" if unit else label
-        x_text = f"{spec.x_label} ({spec.x_unit})" if spec.x_unit else spec.x_label
+        # as the printed chart titles its axes: the unit in the chart's language ("成本（美元/次）", not "(USD/run)")
+        value_text = axis_title(label, unit, spec.tick_language)
+        x_text = axis_title(spec.x_label, spec.x_unit, spec.tick_language)
         x_text = x_text if spec.categories is None or spec.x_label else ""
         position_axis, value_axis = ("left", "bottom") if self.horizontal else ("bottom", "left")
         for name in ("left", "bottom"):

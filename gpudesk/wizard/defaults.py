@@ -38,5 +38,13 @@ USED_VALUES: dict[str, UsedValue] = {
 
 ZERO_MEANS: dict[str, tuple[str, str]] = {
     "costs.colo_per_rack_month": ("none: own facility", "无：自有机房"),
+    "costs.services_once": ("none", "无"),
+    "costs.licence_per_unit_year": ("list price, else a quote", "目录价（无则询价）"),
+    "compliance.mlps_level": ("none: not filed", "无：未定级"),
+    # fields where 0 is a real value ("no VAT line", "included in the price") say "not set" with -1, their minimum
+    "facility.grid_co2_kg_per_kwh": ("catalog default for the region", "目录默认（按地区）"),
+    "costs.vat_goods_pct": ("the market's standard rate", "市场标准税率"),
+    "costs.vat_services_pct": ("the market's standard rate", "市场标准税率"),
+    "costs.installation_per_server": ("not quoted yet", "尚未报价"),
 }
-"""Row path -> what 0 means where no figure stands in for it."""
+"""Row path -> what the field's unset value means (0, or -1 where 0 is a value) where no figure stands in for it."""

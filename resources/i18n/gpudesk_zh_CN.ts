@@ -2489,57 +2489,57 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ExplainPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="33" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="38" />
       <source>All sources behind this figure</source>
       <translation>此数字背后的全部出处</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="136" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="146" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="34" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="39" />
       <source>Fix</source>
       <translation>处理建议</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="26" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="31" />
       <source>Formula</source>
       <translation>公式</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="28" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="33" />
       <source>Input</source>
       <translation>输入项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="32" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="37" />
       <source>Note</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="147" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="157" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="27" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="32" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="30" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="35" />
       <source>Unit</source>
       <translation>单位</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="29" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="34" />
       <source>Value</source>
       <translation>数值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="31" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="36" />
       <source>Where it comes from</source>
       <translation>来源</translation>
     </message>
@@ -2580,7 +2580,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="134" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="133" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -2588,7 +2588,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="80" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="79" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -2597,7 +2597,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="82" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="81" />
       <source>The estimate could not compute this figure: a catalog field or an input it needs is missing. The Explain panel shows which.</source>
       <translation>估算无法得出此项数值：缺少所需的目录字段或输入。在“计算说明”面板中可查看缺少哪一项。</translation>
     </message>
@@ -3610,7 +3610,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>PlanController</name>
     <message>
-      <location filename="../../gpudesk/ui/controller.py" line="131" />
+      <location filename="../../gpudesk/ui/controller.py" line="132" />
       <source>The estimate failed: {0}</source>
       <translation>测算失败：{0}</translation>
     </message>
@@ -3865,18 +3865,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="295" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="294" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="278" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="277" />
       <source>Pin {0} × {1}</source>
       <translation>采用 {0} × {1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="281" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="298" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="280" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="297" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
@@ -3886,17 +3886,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="235" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="234" />
       <source>Rank {0}: {1} — 1 GPU on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 1 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="237" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="236" />
       <source>Rank {0}: {1} — {2} GPUs on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="239" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="238" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
@@ -3911,7 +3911,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="198" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="197" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
@@ -3921,7 +3921,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="244" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="243" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
@@ -4893,7 +4893,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="59" />
       <source>capacity {total} for a peak of {target} {unit}</source>
-      <translation>承载能力 {total}，峰值 {target} {unit}</translation>
+      <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="65" />

@@ -225,3 +225,18 @@ def test_format_tick_in_chinese() -> None:
     assert format_tick(1.5e6, 5e5, 3e6, SUFFIXES_ZH) == "150万"
     assert format_tick(2.5e8, 5e7, 3e8, SUFFIXES_ZH) == "2.5亿"
     assert format_tick(5_000.0, 1_000.0, 8_000.0, SUFFIXES_ZH) == "5,000"
+
+
+def test_axis_units_read_in_the_chart_language(view) -> None:
+    """The window titled a Chinese chart's axis '成本 (USD/run)'; it reads as the printed chart does."""
+    from gpudesk.report.chart_text import localise_spec
+
+    spec = ChartSpec(kind="time_vs_cost", title="Time against cost", x_label="Time to train", x_unit="days",
+                     y_label="Cost", y_unit="USD/run",
+                     series=[Series("Configurations", [1.0, 2.0], [40.0, 80.0], style="scatter")])
+    view.set_spec(localise_spec(spec, "zh"))
+    plot = view.plot(0)
+    assert plot.getAxis("left").labelText == "成本（美元/次）"
+    assert plot.getAxis("bottom").labelText == "训练时长（天）"
+    view.set_spec(spec)
+    assert plot.getAxis("left").labelText == "Cost (USD/run)"

@@ -167,3 +167,23 @@ def test_a_window_without_a_language_switch_keeps_its_language(chinese, make_win
     settings.set("preferences/language", "en")
     window.apply_preferences()
     assert window.lang == "zh" and list(window.pages) == pages
+
+
+def test_a_share_is_shown_once_as_a_percentage():
+    """'100 % (1 比例)': the raw fraction in brackets said nothing the percentage did not; seconds shown as days
+    keep their raw value."""
+    fs = FigureSet()
+    fs.input("storage.read_fraction", 1.0, "fraction", "share of the planned throughput the storage feeds")
+    fs.input("train.time_to_train_s", 432_000.0, "s", "time to train")
+    share = explanation_html(fs.explain("storage.read_fraction"), fs, ZH)
+    assert "100 %" in share and "比例" not in share and "(1 " not in share, share
+    assert "(432,000 秒)" in explanation_html(fs.explain("train.time_to_train_s"), fs, ZH)
+
+
+def test_one_gpu_is_singular_in_the_explain_panel():
+    """The full audit found 'GPUs billed … 1 GPUs' in the English Explain panel."""
+    fs = FigureSet()
+    fs.input("delivery.billed_gpus.cloud", 1.0, "GPUs", "GPUs billed")
+    page = explanation_html(fs.explain("delivery.billed_gpus.cloud"), fs, EN)
+    assert "<b>1 GPU</b>" in page and "1 GPUs" not in page, page
+    assert "1 张 GPU" in explanation_html(fs.explain("delivery.billed_gpus.cloud"), fs, ZH)

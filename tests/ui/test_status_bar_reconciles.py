@@ -42,3 +42,24 @@ def test_one_gpu_is_singular_and_a_generic_server_is_named_in_the_language(qapp)
     assert en.startswith("1 GPU in 1 × Generic 8 × NVIDIA") and "GPUs" not in en.split("·")[0], en
     zh = configured_server_name(first.config, "zh")
     assert zh.startswith("通用 8 卡 NVIDIA") and zh.endswith("服务器") and "Generic" not in zh, zh
+
+
+def test_capacity_and_peak_each_carry_their_unit_in_chinese(qapp) -> None:
+    """'承载能力 10.78，峰值 0.5208 百万项/秒' left the capacity without a unit; both numbers say theirs."""
+    from PySide6.QtCore import QLocale
+
+    from gpudesk.ui.i18n import install_language
+
+    plan = estimate_plan(load_project(next(p for p in SAMPLES if p.stem == "ecommerce-recsys")).project,
+                         Catalog.open())
+    capacity = next(w.capacity for w in plan.phases[0].config.workloads if w.capacity is not None)
+    before = QLocale()
+    installed = install_language(qapp, "zh")
+    try:
+        zh = summary_text(plan.phases[0], plan.currency, display_text("zh"))
+    finally:
+        installed.uninstall()
+        QLocale.setDefault(before)
+    unit = display_text("zh").unit("M items/s")
+    assert capacity.unit == "items/s" and unit == "百万项/秒"
+    assert f"承载能力 {capacity.total / 1e6:.2f} {unit}，峰值 " in zh and zh.count(unit) == 2, zh

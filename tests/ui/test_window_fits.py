@@ -30,6 +30,7 @@ from window_audit import (
     Finding,
     TextRules,
     bad_texts,
+    bare_zero_choices,
     catalog_words,
     clipped_widgets,
     coded_text_fields,
@@ -150,6 +151,7 @@ def rules_for(window, catalog, lang: str, plan: Path | None) -> TextRules:  # no
 def audit(window, rules: TextRules, where: str) -> list[Finding]:
     findings = [Finding(where, why, "off screen") for why in [off_screen(window)] if why]
     findings += clipped_widgets(window) + bad_texts(visible_texts(window), rules) + coded_text_fields(window)
+    findings += bare_zero_choices(window, window.document.project)
     for finding in findings:
         finding.where = f"{where}: {finding.where}"
     return findings

@@ -30,17 +30,20 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
     QDockWidget,
+    QDoubleSpinBox,
     QGroupBox,
     QLabel,
     QLineEdit,
     QMenu,
     QSizePolicy,
+    QSpinBox,
     QTabBar,
     QTextEdit,
     QWidget,
 )
 from test_i18n_support import english_words, plain, widget_texts, words_of
 
+from gpudesk.session import field_paths
 from gpudesk.vocabulary import delivery, precision, sizing, training, workloads
 from gpudesk.vocabulary.fields import FIELD_VOCABULARIES
 
@@ -184,6 +187,29 @@ def coded_text_fields(root: QWidget) -> list[Finding]:
     return found
 
 
+def _unset_choice(value: float) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\d.]){re.escape(f'{value:g}')} = ")
+
+
+def bare_zero_choices(root: QWidget, project) -> list[Finding]:
+    """Number fields that show a bare 0 (or -1) where the plan's model says it stands for a choice ("0 = none",
+    "-1 = not quoted yet"): the form shows what it means or the value used instead (``gpudesk.wizard.defaults``)."""
+    found = []
+    for spin in root.findChildren(QAbstractSpinBox):
+        if not (isinstance(spin, (QSpinBox, QDoubleSpinBox)) and spin.isVisible()
+                and spin.value() == spin.minimum() and spin.value() in (0, -1)):
+            continue
+        if spin.specialValueText() or not spin.objectName():
+            continue
+        try:
+            help_text = str(field_paths.metadata(project, spin.objectName()).get("help", ""))
+        except (field_paths.FieldPathError, KeyError, ValueError):
+            continue
+        if _unset_choice(spin.value()).search(help_text):
+            found.append(Finding(f"QSpinBox#{spin.objectName()}", spin.text(), f"a bare {spin.value():g} that stands for a choice"))
+    return found
+
+
 # -- geometry ------------------------------------------------------------------------------------------------
 def off_screen(window: QWidget) -> str | None:
     """Why ``window`` does not fit its screen's available area, or None."""
@@ -240,8 +266,8 @@ def clipped_widgets(root: QWidget, tolerance: int = 1) -> list[Finding]:
         if isinstance(widget, QDockWidget) and widget.visibleRegion().isEmpty():
             continue  # a dock behind another dock's tab: Qt parks it out of sight until its tab is chosen
         parent = widget.parentWidget()
-        if isinstance(parent, QAbstractSpinBox | QComboBox):
-            continue  # the editor's own parts
+        if isinstance(parent, QAbstractSpinBox | QComboBox | QTabBar):
+            continue  # the editor's own parts; a tab bar's scroll arrows, which Qt's style sizes itself
         where = f"{type(widget).__name__}#{widget.objectName()} in {type(parent).__name__}#{parent.objectName()}"
         if parent is not None and not _scrolled(widget) and not isinstance(parent, QAbstractScrollArea):
             inside = parent.rect().adjusted(-tolerance, -tolerance, tolerance, tolerance)

@@ -249,8 +249,9 @@ def render(results: list[Result]) -> str:
         "further than the BF16 measurement shows (no FP8 MAMF is published for it).",
         "* **NVFP4 training** (MLPerf v5.1 and v6.0 on GB200/GB300) is predicted too slow (see the table). "
         "`MAMF_FP4_BLACKWELL` (0.40 of the dense FP4 peak, fitted on serving) agrees with the published large-GEMM "
-        "NVFP4 kernel rates: 3,904 TFLOP/s at M = 16,384, N = 6,144, K = 4,096 on B200 (vllm-project/vllm PR "
-        "20646, 2025-07-08: 0.43 of 9 PFLOP/s) and 5,234 TFLOP/s at M = 8,192 on SM103 (vLLM PR 42235, "
+        "NVFP4 kernel rates: 3,904 TFLOP/s at M = 16,384, N = 6,144, K = 4,096 with vLLM's SM100 CUTLASS kernel "
+        "(vllm-project/vllm PR 20646, 2025-07-08: 0.39–0.43 of the GB200/B200 dense peak; the GPU is not named, "
+        "its author's FP8 tuning PR 18778 ran on B200) and 5,234 TFLOP/s at M = 8,192 on SM103 (vLLM PR 42235, "
         "2026-05-10: 0.35 of 15 PFLOP/s), so the gap is not the GEMM rate; nor is FP8 attention: the 405B FP4 "
         "configs set NVTE_DPA_FP8_RECIPE=\"F16\", which in Transformer Engine turns FP8 attention off. No value "
         "was changed for it.",

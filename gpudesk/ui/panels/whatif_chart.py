@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 
 from gpudesk.core.explain import format_value
+from gpudesk.report.number_format import money_in_chinese_units
 from gpudesk.results.whatif import DRIVER_LABELS, TornadoRow, WhatIfResult
 from gpudesk.results.chart_model import ChartSpec, RefLine, Series
 
@@ -29,6 +30,7 @@ class TornadoText:
     driver_labels: dict[str, str] = field(default_factory=lambda: dict(DRIVER_LABELS))
     metric_label: str = ""  # the result's name in the session language; empty: the figure's English label
     units: dict[str, str] = field(default_factory=dict)  # unit -> as shown in the session language
+    lang: str = "en"  # the session language: a CNY amount in the title reads 万元 in Chinese
 
 
 def relative(row: TornadoRow) -> bool:
@@ -67,7 +69,9 @@ def tornado_spec(result: WhatIfResult, metric: str, text: TornadoText | None = N
     high = Series(text.high, xs, [_delta(r.high, r.base, as_percent) for r in rows], style="bar",
                   tooltips=[point_tip(r, r.high, r.driver_high) for r in rows])
     base = result.base[metric]
-    base_text = f"{format_value(base)} {unit}" if math.isfinite(base) else text.undefined
+    money = money_in_chinese_units(base, m.unit, text.lang)  # "5,508 万元", not "55,079,171 CNY" cut to "CN…"
+    base_text = text.undefined if not math.isfinite(base) else f"{money[0]} {money[1]}" if money else \
+        f"{format_value(base)} {unit}"
     return ChartSpec(
         kind="generic", title=text.title.format(label, base_text), categories=categories,
         y_label=text.y_label if as_percent else text.y_label_absolute.format(unit),

@@ -289,7 +289,7 @@ class WhatIfPanel(QWidget):
             y_label=self.tr("Change against the plan"), y_label_absolute=self.tr("Change against the plan ({0})"),
             plan_line=self.tr("plan"), undefined=self.tr("undefined"), driver_labels=self.labels,
             metric_label=session_text().figure_label(result.metric(metric).figure_key, result.metric(metric).label),
-            units=self._unit_texts(result),
+            units=self._unit_texts(result), lang=session_text().lang,
         )
         self.chart.set_spec(tornado_spec(result, metric, text))
         lines = [self.tr("{0} re-estimates in {1} ms.").format(result.estimates, f"{result.elapsed_s * 1000:,.0f}")]

@@ -14,9 +14,15 @@ from gpudesk.core.explain import Explanation, FigureSet, Quantity
 from gpudesk.report.check_text import localise
 from gpudesk.report.formula_text import formula_text
 from gpudesk.ui.widgets.display_text import DisplayText
+from gpudesk.ui.widgets.field_form import SINGULAR_UNITS
 from gpudesk.ui.status_style import BLOCKED, DARK, INFO, LIGHT, WARNING, is_dark
 from gpudesk.report.display_units import display_value, plain_number
 from gpudesk.ui.widgets.session_text import session_language, session_text
+
+
+EXACT_IN_DISPLAY = ("fraction", "bool")
+"""Units whose displayed form says the stored value exactly (a share as a percentage, yes or no): no raw value in
+brackets after them ("100 % (1 fraction)")."""
 
 
 def _headings() -> dict[str, str]:
@@ -48,8 +54,9 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
     label = text.figure_label(exp.key, exp.label)
     parts = [f"<h3>{html.escape(label)}</h3>",
              f"<p><b>{html.escape(value)} {html.escape(unit)}</b>"]
-    if unit != text.unit(exp.unit) and isinstance(exp.value, float) and math.isfinite(exp.value) \
-            and exp.vocabulary is None:
+    stored = text.unit(exp.unit)
+    if unit not in (stored, SINGULAR_UNITS.get(stored)) and isinstance(exp.value, float) and math.isfinite(exp.value) \
+            and exp.vocabulary is None and exp.unit not in EXACT_IN_DISPLAY:
         parts.append(f" <span style='color:gray'>({plain_number(exp.value)} {html.escape(text.unit(exp.unit))})</span>")
     parts.append("</p>")
     if exp.formula:
@@ -106,7 +113,10 @@ def _shown(figure: Explanation | Quantity, text: DisplayText) -> tuple[str, str]
     if named is not None:
         return named, ""
     shown_unit, shown = display_value(figure.value, figure.unit, text.lang)
-    return text.value(shown), text.unit(shown_unit)
+    unit = text.unit(shown_unit)
+    if shown == "1" and not text.translates:  # "1 GPU", not "1 GPUs"
+        unit = SINGULAR_UNITS.get(unit, unit)
+    return text.value(shown), unit
 
 
 def check_html(check: Check, lang: str | None = None, dark: bool = False) -> str:

@@ -322,9 +322,11 @@ class FieldForm(QWidget):
             combo.addItem(text, code)
 
     def set_zero_text(self, path: str, text: str) -> None:
-        """What a numeric field shows while it holds 0 ("let gpudesk choose"): the value used instead."""
+        """What a numeric field shows while it holds its unset value, 0 (or -1 where 0 is a value and -1 its
+        minimum): "let gpudesk choose", the value used instead, "not quoted yet"."""
         editor = self.editors.get(path)
-        if isinstance(editor, (QSpinBox, QDoubleSpinBox)) and editor.minimum() == 0 and editor.specialValueText() != text:
+        if isinstance(editor, (QSpinBox, QDoubleSpinBox)) and editor.minimum() in (0, -1) \
+                and editor.specialValueText() != text:
             editor.setSpecialValueText(text)
 
     def set_row_visible(self, path: str, visible: bool) -> None:
