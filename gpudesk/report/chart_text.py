@@ -34,8 +34,7 @@ ZH: dict[str, str] = {
     "Cost of the run": "单次训练成本", "Lower precision (quality caveat)": "更低精度（注意模型质量）",
     "recommended": "推荐", "plan": "方案", "GPUs against interactivity": "GPU 数与交互速度",
     "GPUs against time to train": "GPU 数与训练时长", "GPUs (no price in the catalog)": "GPU 数（目录中无价格）",
-    NOTE_PRICED: "各点：配置搜索按目录卡时单价估算的成本（无价格的配置不画出）。方案自身标记、排名表与方案书表格：按采用该配置后"
-                 "方案的费用台账计价。",
+    NOTE_PRICED: "各点：配置搜索按目录卡时单价估算（无价格的配置不画出）。\n方案标记、排名表与方案书：按采用该配置后的费用台账计价。",
     NOTE_GPUS: "推荐配置在目录中无价格：图中按 GPU 数比较。",
     "Scaling efficiency": "扩展效率", "Efficiency": "效率", "GPUs": "GPU 数", "80% target": "80% 目标",
     "chosen layout": "当前切分",

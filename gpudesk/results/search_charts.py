@@ -110,9 +110,8 @@ def tradeoff_chart(search: PhaseSearch | None, plan_xy: tuple[float, float] | No
                      series=series, markers=markers, log_x=log_x, notes=NOTE_GPUS if by_gpus else NOTE_PRICED)
 
 
-NOTE_PRICED = ("Points: the search's cost estimate from the catalog's GPU-hour prices (configurations without a price "
-               "are left out). The plan's own marker, the ranked rows and the proposal's tables: the cost ledger of "
-               "the plan that pins each.")
+NOTE_PRICED = ("Points: the search's estimate from catalog GPU-hour prices (unpriced ones are not drawn).\n"
+               "The plan's marker, the ranked rows and the proposal: the cost ledger of the plan pinning each.")
 """Which costs the chart draws: its points are priced by the search's ranking estimate, never by a zero; the
 ledger prices the plan's marker and every configuration the rows, the why and the proposal quote."""
 NOTE_GPUS = "No price in the catalog for the recommendation: the chart counts GPUs."
