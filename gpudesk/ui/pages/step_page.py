@@ -30,7 +30,7 @@ from gpudesk.ui.widgets.checks_view import ChecksView
 from gpudesk.ui.widgets.field_form import SINGULAR_UNITS, FieldForm
 from gpudesk.ui.widgets.figure_table import FigureTable, figure_display
 from gpudesk.wizard import fields
-from gpudesk.wizard.defaults import USED_VALUES, ZERO_MEANS
+from gpudesk.wizard.defaults import USED_VALUES, ZERO_MEANS, zero_means
 from gpudesk.wizard.figures import figure_keys_for_step
 from gpudesk.wizard.steps import Step
 
@@ -201,7 +201,7 @@ class StepPage(QWidget):
             self._relative[path] = row.path
             self.form.add(path, row.label(self.lang), provider)
             if row.path in ZERO_MEANS:
-                self.form.set_zero_text(path, ZERO_MEANS[row.path][self.lang == "zh"])
+                self.form.set_zero_text(path, zero_means(row.path, self.lang))
         self.form_layout.addWidget(self.form)
         # The inputs column is never narrower than the form at its minimum plus a vertical scroll bar, so the
         # form needs no horizontal scrolling (labels and editors differ by step, workload kind and language).
