@@ -109,6 +109,12 @@ class StepPage(QWidget):
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
+        self.pending = QLabel("<i>" + self.tr("Still being computed: the best parallel layout at the plan's GPU "
+                                              "count, its figures and its checks appear here in a moment.") + "</i>")
+        self.pending.setWordWrap(True)
+        self.pending.setObjectName("pending")
+        self.pending.setVisible(False)
+        right_layout.addWidget(self.pending)
         self.no_figures = QLabel()
         self.no_figures.setWordWrap(True)
         self.no_figures.setObjectName("no-figures")
@@ -220,6 +226,7 @@ class StepPage(QWidget):
         if self.decision is not None:
             self.decision.show_estimate(estimate)
         self._show_used_values(estimate)
+        self.pending.setVisible(estimate is not None and self.step.key in estimate.pending_steps())
         if estimate is None:
             self.figures.figure_model.set_figures(None, [])
             self.checks.set_checks([])
