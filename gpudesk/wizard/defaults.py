@@ -37,6 +37,9 @@ ZERO_MEANS: tuple[str, ...] = (
     "costs.colo_per_rack_month", "costs.services_once", "costs.licence_per_unit_year", "compliance.mlps_level",
     # fields where 0 is a real value ("no VAT line", "included in the price") say "not set" with -1, their minimum
     "facility.grid_co2_kg_per_kwh", "costs.vat_goods_pct", "costs.vat_services_pct", "costs.installation_per_server",
+    # the search's inputs (issue 19): 0 = not given, derived or no limit
+    "workloads[{w}].users", "workloads[{w}].peak_requests_per_s", "workloads[{w}].e2e_ms",
+    "workloads[{w}].prompt_tokens_sd", "workloads[{w}].output_tokens_sd", "facility.power_limit_kw", "costs.budget",
 )
 """Row paths where no figure stands in for the field's unset value (0, or -1 where 0 is a value): what it means is
 ``input.zero_means.<path>`` of the wizard catalogue."""
