@@ -50,8 +50,8 @@ from gpudesk.results.search_checks import plan_xy, search_checks
 from gpudesk.project.model import Phase, Project
 from gpudesk.core.constants import ESTIMATE_ACCURACY_BAND
 
-__all__ = ["PhaseCache", "PlanInputError", "attach_search", "estimate_plan", "estimate_phase", "pricing_steps_for",
-           "search_steps_for"]
+__all__ = ["PhaseCache", "PlanInputError", "attach_layout", "attach_search", "estimate_plan", "estimate_phase",
+           "pricing_steps_for", "search_steps_for"]
 
 
 @dataclass(frozen=True)
@@ -108,12 +108,14 @@ def phase_ledger(project: Project, index: int, catalog: Catalog,
 
 
 def estimate_phase(project: Project, index: int, catalog: Catalog,
-                   carried: CarriedHardware | None = None, search: bool = True) -> PhaseEstimate:
+                   carried: CarriedHardware | None = None, search: bool = True, layout: bool = True) -> PhaseEstimate:
     """Estimate one phase; ``carried`` is the owned hardware the previous phase hands over. ``search=False``
-    leaves the configuration search to the caller (``search_steps_for`` and ``attach_search``)."""
+    leaves the configuration search to the caller (``search_steps_for`` and ``attach_search``); ``layout=False``
+    the step-5 layout search (``attach_layout``: ``layout_done`` stays False until then)."""
     phase, where, resolved, results, figures, config, scales = _sized(project, index, catalog, carried)
     primary = results[0]
-    layout_checks = _layout(catalog, phase, resolved, figures, config)
+    layout_checks = _layout(catalog, phase, resolved, figures, config) if layout else []
+    layout_done = layout or not _searches_layouts(phase, figures)
     fpt = figures.value_at("arch.flops_per_token_megatron") if "arch.flops_per_token_megatron" in figures else None
     gflops = figures.number("vision.gflops_per_image", 0.0) or None  # vision training: sized in task figures
     figures.merge(task_figures(phase.workloads[0], fpt if isinstance(fpt, float) else None, gflops))
@@ -122,7 +124,8 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     ledger = build_ledger(phase, resolved, figures, config, carried)
     figures.merge(ledger_figures(ledger, config, figures, phase.costs.horizon_years, busy_fraction(phase)))
     estimate = PhaseEstimate(index=index, name=phase.name, figures=figures, config=config, ledger=ledger,
-                             start_month=phase.start_month, carried=handed_over(config, figures, ledger))
+                             start_month=phase.start_month, carried=handed_over(config, figures, ledger),
+                             layout_done=layout_done)
     defaults, default_checks = assumed_inputs(phase, where)
     extra_checks = default_checks + calibration_checks(project.calibration) + offer_checks(phase, resolved, where)
     estimate.context = PhaseContext(phase, resolved, tuple(results), tuple(infra.checks), tuple(layout_checks),
@@ -187,11 +190,7 @@ def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch 
                 break
     rows, estimate.point_costs = priced
     estimate.candidates = with_plan_row(rows, estimate.config, figures, phase, estimate.ledger, found)
-    estimate.checks = phase_checks(phase, resolved, figures, list(ctx.results), list(ctx.infra_checks),
-                                   estimate.candidates) \
-        + list(ctx.layout_checks) + compliance_checks(catalog, phase, resolved, estimate.candidates, estimate.ledger) \
-        + ledger_checks(estimate.ledger) + list(ctx.extra_checks)
-    estimate.checks += search_checks(found, estimate)
+    estimate.checks = _checks(estimate, catalog)
     charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog, ctx.results[0])
     tradeoff = tradeoff_chart(found, plan_xy(found, estimate))
     if tradeoff is not None:
@@ -200,12 +199,41 @@ def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch 
     estimate.charts = charts if timeline is None else {**charts, "timeline": timeline}
 
 
+def _checks(estimate: PhaseEstimate, catalog: Catalog) -> list[Check]:
+    """The phase's checks, in their order, from what is attached so far (the layout search, the search)."""
+    ctx: PhaseContext = estimate.context
+    phase, resolved, figures = ctx.phase, ctx.resolved, estimate.figures
+    return phase_checks(phase, resolved, figures, list(ctx.results), list(ctx.infra_checks), estimate.candidates) \
+        + list(ctx.layout_checks) + compliance_checks(catalog, phase, resolved, estimate.candidates, estimate.ledger) \
+        + ledger_checks(estimate.ledger) + list(ctx.extra_checks) + search_checks(estimate.search, estimate)
+
+
+def attach_layout(estimate: PhaseEstimate, catalog: Catalog) -> None:
+    """The step-5 layout search of a phase estimated with ``layout=False``: its scale.* figures join the
+    phase's figures and its checks take their place among the phase's checks, as ``estimate_phase`` would
+    have made them (nothing else reads them)."""
+    if estimate.layout_done:
+        return
+    ctx: PhaseContext = estimate.context
+    figures = estimate.figures
+    checks = _layout(catalog, ctx.phase, ctx.resolved, figures, estimate.config)
+    estimate.context = replace(ctx, layout_checks=tuple(checks))
+    estimate.layout_done = True
+    estimate.checks = _checks(estimate, catalog)
+    estimate.accuracy = figure_bands(figures.keys(), [w.kind for w in ctx.phase.workloads])
+
+
+def _searches_layouts(phase: Phase, figures: FigureSet) -> bool:
+    """Whether step 5 searches the phase's parallel layouts (LLM training with a throughput)."""
+    return phase.workloads[0].kind in TRAIN_KINDS and "train.tokens_per_s" in figures
+
+
 def _layout(catalog: Catalog, phase: Phase, resolved: ResolvedPhase, figures: FigureSet,
             config: SizedConfiguration) -> list[Check]:
     """Search every parallel layout at the plan's GPU count for an LLM training phase (step 5)."""
-    w = phase.workloads[0]
-    if w.kind not in TRAIN_KINDS or "train.tokens_per_s" not in figures:
+    if not _searches_layouts(phase, figures):
         return []
+    w = phase.workloads[0]
     model = resolve_model(catalog, w, "phases[].workloads[0]")
     gpn = resolved.server.gpus if resolved.server.is_rack else phase.hardware.gpus_per_node
     search, checks = layout_search(model, w, hardware_for(resolved.accelerator, resolved.server, gpn, resolved.nic),
@@ -228,16 +256,19 @@ class PhaseCache:
         self._store: dict[tuple[object, ...], PhaseEstimate] = {}
 
     def get(self, project: Project, index: int, catalog: Catalog,
-            carried: CarriedHardware | None = None, search: bool = True) -> PhaseEstimate:
-        """The cached estimate (searched now when ``search`` asks for it and it has not been)."""
+            carried: CarriedHardware | None = None, search: bool = True, layout: bool = True) -> PhaseEstimate:
+        """The cached estimate (searched now when ``search`` asks for it and it has not been; the same for the
+        layout search)."""
         key = (id(catalog), getattr(catalog, "revision", 0), index, repr(project.phases[index]),
                repr(project.calibration), carried)
         hit = self._store.get(key)
         if hit is not None:
+            if layout and not hit.layout_done:
+                attach_layout(hit, catalog)
             if search and not hit.search_done:
                 attach_search(hit, catalog, run_search(hit, catalog))
             return hit
-        estimate = estimate_phase(project, index, catalog, carried, search=search)
+        estimate = estimate_phase(project, index, catalog, carried, search=search, layout=layout)
         if len(self._store) >= self.size:
             self._store.pop(next(iter(self._store)))
         self._store[key] = estimate
@@ -245,16 +276,17 @@ class PhaseCache:
 
 
 def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None = None,
-                  search: bool = True) -> PlanEstimate:
+                  search: bool = True, layout: bool = True) -> PlanEstimate:
     """Every phase, in order (each carries the hardware the previous one owned). ``search=False`` leaves the
-    configuration searches to the caller (the window runs them in slices: ``search_steps_for``)."""
+    configuration searches to the caller (the window runs them in slices: ``search_steps_for``); ``layout=False``
+    the step-5 layout searches (``attach_layout``)."""
     if not project.phases:
         raise PlanInputError("phases: the plan has no phase; add one")
     phases: list[PhaseEstimate] = []
     carried: CarriedHardware | None = None
     for i in range(len(project.phases)):
-        phase = cache.get(project, i, catalog, carried, search) if cache is not None \
-            else estimate_phase(project, i, catalog, carried, search=search)
+        phase = cache.get(project, i, catalog, carried, search, layout) if cache is not None \
+            else estimate_phase(project, i, catalog, carried, search=search, layout=layout)
         phases.append(phase)
         carried = phase.carried
     road, road_checks, timeline = roadmap(project, phases)

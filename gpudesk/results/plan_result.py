@@ -25,6 +25,9 @@ from gpudesk.core.sized_configuration import SizedConfiguration
 __all__ = ["Assumption", "Candidate", "CostLedger", "LedgerLine", "PhaseEstimate", "PlanEstimate", "SizedConfiguration"]
 
 
+LAYOUT_STEP = "network"  # the step that shows the layout search (scale.* figures, scaling.* checks)
+
+
 @dataclass
 class PhaseEstimate:
     """One phase, estimated: the sized configuration and the cost ledger every surface reads."""
@@ -50,8 +53,15 @@ class PhaseEstimate:
     # search point index -> (GPUs, nodes, cost over the phase) of the plan that pins it, from its cost ledger
     # (results/search_pricing.py): the recommendation and the alternatives the proposal prints
     point_costs: dict[int, tuple[int, int, float]] = field(default_factory=dict)
+    # False while the step-5 layout search (scale.* figures, scaling.* checks) is pending: the window estimates
+    # without it and fills it in idle time (results/pipeline.attach_layout); every surface of step 5 says so
+    layout_done: bool = True
     # what attaching a search needs (results/pipeline.PhaseContext); not part of the result's value
     context: Any = field(default=None, repr=False, compare=False)
+
+    def pending_steps(self) -> tuple[str, ...]:
+        """Keys of the wizard steps whose figures or checks are still being computed (shown as pending there)."""
+        return () if self.layout_done else (LAYOUT_STEP,)
 
     @property
     def bom(self) -> tuple[LedgerLine, ...]:

@@ -310,7 +310,7 @@ def iter_whatif(project: Project, phase_index: int, catalog: Catalog,
     ranges = tuple(ranges) if ranges is not None else default_ranges()
     count = 0
     if base is None:
-        base = estimate_phase(_phase_copy_project(project, phase_index), 0, catalog, search=False)
+        base = estimate_phase(_phase_copy_project(project, phase_index), 0, catalog, search=False, layout=False)
         count += 1
     phase = project.phases[phase_index]
     metrics = key_metrics(base.figures)
@@ -340,7 +340,7 @@ def iter_whatif(project: Project, phase_index: int, catalog: Catalog,
                 got = base_values
             else:
                 try:
-                    got = _read(estimate_phase(trial, 0, catalog, search=False), metrics,
+                    got = _read(estimate_phase(trial, 0, catalog, search=False, layout=False), metrics,
                                 values[i] if rng.driver == "efficiency" else 1.0)
                 except PlanInputError as exc:
                     notes.append(f"{change:+.0%}: {exc}")

@@ -7,10 +7,13 @@ exception dialog; so does any other failure of the estimate (logged with
 its traceback by ``gpudesk.logs.internal_error``), and the plan stays open
 and unchanged.
 
-The estimate comes first, without the configuration search; the search of
-each phase (the active phase first) then runs in slices between events
-(gpudesk/ui/background.py) and ``searched`` fires as each phase's result is
-attached. A new edit cancels a search still running.
+The estimate comes first, without the step-5 layout search and the
+configuration search; the layout search of each phase, then its
+configuration search (the active phase first), run in slices between events
+(gpudesk/ui/background.py) and ``searched`` fires as each result is attached.
+Until then the phase marks them pending (``PhaseEstimate.layout_done``,
+``search_done``) and the pages say so. A new edit cancels a search still
+running.
 """
 
 from __future__ import annotations
@@ -122,7 +125,9 @@ class PlanController(QObject):
         self.cancel_search()
         started = time.perf_counter()
         try:
-            self.estimate = estimate_plan(self.document.project, self.catalog, self.cache, search=False)
+            # what the step on screen needs now; the layout searches and the configuration searches follow in
+            # idle time (each phase marks them pending until then)
+            self.estimate = estimate_plan(self.document.project, self.catalog, self.cache, search=False, layout=False)
         except (PlanInputError, CatalogError) as exc:
             self.last_error = str(exc)
             self.failed.emit(self.last_error)
@@ -154,7 +159,7 @@ class PlanController(QObject):
         from gpudesk.ui.background import BackgroundTask
 
         estimate = self.estimate
-        if estimate is None or all(p.search_done for p in estimate.phases):
+        if estimate is None or all(p.search_done and p.layout_done for p in estimate.phases):
             return
         self.cancel_search()
         task = BackgroundTask(self._search_steps(estimate), parent=self)
@@ -164,9 +169,16 @@ class PlanController(QObject):
         task.start()
 
     def _search_steps(self, plan: PlanEstimate):
-        from gpudesk.results.pipeline import attach_search, pricing_steps_for, search_steps_for
+        from gpudesk.results.pipeline import attach_layout, attach_search, pricing_steps_for, search_steps_for
 
         order = sorted(range(len(plan.phases)), key=lambda i: (i != self.focus_phase, i))
+        for i in order:  # the layout searches first: one slice each, ahead of the longer configuration searches
+            phase = plan.phases[i]
+            if not phase.layout_done:
+                attach_layout(phase, self.catalog)
+                if plan is self.estimate:
+                    self.searched.emit(plan)
+                yield 0, ""
         for i in order:
             phase = plan.phases[i]
             if phase.search_done:
@@ -194,15 +206,16 @@ class PlanController(QObject):
         return plan
 
     def finish_search(self, timeout_ms: int = 30_000) -> bool:
-        """Let a search in progress run to its end between events (tests): True when every phase is searched."""
+        """Let a search in progress run to its end between events (tests): True when every phase is searched
+        (and its layout search attached)."""
         task = self._search_task
         if task is not None and task.running:
             task.wait(timeout_ms)
-        return self.estimate is not None and all(p.search_done for p in self.estimate.phases)
+        return self.estimate is not None and all(p.search_done and p.layout_done for p in self.estimate.phases)
 
     def complete_search(self) -> PlanEstimate | None:
-        """Every phase searched now, without the event loop (the proposal needs the searches)."""
-        from gpudesk.results.pipeline import attach_search, run_search
+        """Every phase searched now, without the event loop (the proposal needs the searches and the layouts)."""
+        from gpudesk.results.pipeline import attach_layout, attach_search, run_search
 
         self.cancel_search()
         estimate = self.estimate
@@ -210,6 +223,9 @@ class PlanController(QObject):
             return None
         changed = False
         for phase in estimate.phases:
+            if not phase.layout_done:
+                attach_layout(phase, self.catalog)
+                changed = True
             if not phase.search_done:
                 attach_search(phase, self.catalog, run_search(phase, self.catalog))
                 changed = True

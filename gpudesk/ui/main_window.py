@@ -254,7 +254,7 @@ class MainWindow(QMainWindow):
             self.pages.show_estimate(phase)
         self.explain.set_figures(phase.figures)
         self.step_guide.set_figures(phase.figures, phase.checks)
-        self.step_list.set_status(step_status(phase.checks, phase.figures))
+        self.step_list.set_status(step_status(phase.checks, phase.figures, phase.pending_steps()))
         self.roadmap.show_estimate(estimate)
         self.summary.setText(summary_text(phase, estimate.currency))
         self.statusBar().clearMessage()

@@ -28,7 +28,7 @@ from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 from gpudesk.wizard.lifecycle import STAGE_ADVICE, advice_for
-from gpudesk.wizard.starter import GOAL_FOR_KIND, MARKETS, PRESETS, SCENARIO, starter_plan
+from gpudesk.wizard.starter import GOAL_FOR_KIND, MARKETS, PRESETS, SCENARIO, scenario_hint, starter_plan
 
 KIND_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -52,7 +52,7 @@ class NewPlanDialog(QDialog):
         self.kinds.setObjectName("new-plan-kinds")
         self.kinds.setAccessibleName(self.tr("What the customer will run"))
         for scenario in SCENARIO:
-            header = QListWidgetItem(f"{scenario.name(lang)} — {scenario.hint_zh if lang == 'zh' else scenario.hint_en}")
+            header = QListWidgetItem(f"{scenario.name(lang)} — {scenario_hint(scenario.code, lang)}")
             header.setFlags(Qt.ItemFlag.NoItemFlags)
             font = header.font()
             font.setBold(True)

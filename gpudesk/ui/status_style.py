@@ -11,10 +11,13 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QPalette
 
 COMPLETE, WARNING, BLOCKED, INFO, UNKNOWN = "complete", "warning", "blocked", "info", "unknown"
+PENDING = "pending"  # still being computed in idle time
 
-LIGHT = {COMPLETE: "#196f3d", WARNING: "#7e5109", BLOCKED: "#a93226", INFO: "#1a5f8f", UNKNOWN: "#a93226"}
-DARK = {COMPLETE: "#58d68d", WARNING: "#f5b041", BLOCKED: "#ff7b72", INFO: "#7fb3ff", UNKNOWN: "#ff7b72"}
-MARKS = {COMPLETE: "✔", WARNING: "▲", BLOCKED: "✖", INFO: "ⓘ", UNKNOWN: "？"}
+LIGHT = {COMPLETE: "#196f3d", WARNING: "#7e5109", BLOCKED: "#a93226", INFO: "#1a5f8f", UNKNOWN: "#a93226",
+         PENDING: "#1a5f8f"}
+DARK = {COMPLETE: "#58d68d", WARNING: "#f5b041", BLOCKED: "#ff7b72", INFO: "#7fb3ff", UNKNOWN: "#ff7b72",
+        PENDING: "#7fb3ff"}
+MARKS = {COMPLETE: "✔", WARNING: "▲", BLOCKED: "✖", INFO: "ⓘ", UNKNOWN: "？", PENDING: "…"}
 """Status marks drawn from the bundled WenQuanYi Micro Hei (``gpudesk.ui.fonts``), so that they never fall back
 to a font a machine may lack (⛔ and ⚠ are not in it: ⛔ drew as an empty box)."""
 LIGHT_HIGHLIGHT = "#2a64a8"  # white text on it: 6.0:1 (Fusion's own #308cc6 gives 3.6:1)

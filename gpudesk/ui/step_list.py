@@ -6,10 +6,11 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from gpudesk.ui import status_style as style
-from gpudesk.wizard.navigation import BLOCKED, COMPLETE, INCOMPLETE, WARNINGS
+from gpudesk.wizard.navigation import BLOCKED, COMPLETE, INCOMPLETE, PENDING, WARNINGS
 from gpudesk.wizard.steps import STEPS
 
-STATUS_STYLE = {COMPLETE: style.COMPLETE, WARNINGS: style.WARNING, INCOMPLETE: style.UNKNOWN, BLOCKED: style.BLOCKED}
+STATUS_STYLE = {COMPLETE: style.COMPLETE, PENDING: style.PENDING, WARNINGS: style.WARNING, INCOMPLETE: style.UNKNOWN,
+                BLOCKED: style.BLOCKED}
 STATUS_MARK = {state: style.MARKS[kind] for state, kind in STATUS_STYLE.items()}
 STEP_LIST_PADDING = 16  # item margins and the focus frame
 STEP_LIST_MAX_WIDTH = 260
@@ -36,7 +37,7 @@ class StepList(QListWidget):
         self.setMinimumWidth(min(widest + 2 * self.frameWidth() + STEP_LIST_PADDING, STEP_LIST_MAX_WIDTH))
 
     def status_names(self) -> dict[str, str]:
-        return {COMPLETE: self.tr("complete"), WARNINGS: self.tr("has warnings"),
+        return {COMPLETE: self.tr("complete"), PENDING: self.tr("still being computed"), WARNINGS: self.tr("has warnings"),
                 INCOMPLETE: self.tr("no result yet: the figures of this step are unknown"),
                 BLOCKED: self.tr("blocked")}
 

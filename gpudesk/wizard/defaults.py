@@ -8,43 +8,42 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpudesk.wizard.words import word
+
 
 @dataclass(frozen=True)
 class UsedValue:
     figure: str  # the figure whose value the estimate used
-    en: str  # what chose it, in each language
-    zh: str
+    chosen_by: str  # what chose it: input.chosen_by.<chosen_by> of the wizard catalogue
 
     def word(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
+        return word(f"input.chosen_by.{self.chosen_by}", lang)
 
-
-SIZED = ("sized", "测算")
-SERVER = ("server", "服务器默认")
-CATALOG = ("catalog", "目录默认")
 
 USED_VALUES: dict[str, UsedValue] = {
-    "hardware.nodes": UsedValue("plan.nodes", *SIZED),
-    "hardware.gpu_power_limit_w": UsedValue("power.gpu_tdp_kw", "TDP", "TDP"),  # no cap: the datasheet TDP
-    "workloads[{w}].parallel.dp": UsedValue("train.dp", *SIZED),
-    "hardware.cpu_cores_per_node": UsedValue("host.cpu_cores", *SERVER),
-    "hardware.host_ram_gb": UsedValue("host.ram", *SERVER),
-    "facility.pue": UsedValue("power.pue", *CATALOG),
-    "facility.electricity_per_kwh": UsedValue("power.electricity_price", *CATALOG),
-    "facility.rack_power_limit_kw": UsedValue("power.rack_limit_kw", *CATALOG),
-    "costs.gpu_price_override": UsedValue("tco.gpu_price", *CATALOG),
+    "hardware.nodes": UsedValue("plan.nodes", "sized"),
+    "hardware.gpu_power_limit_w": UsedValue("power.gpu_tdp_kw", "tdp"),  # no cap: the datasheet TDP
+    "workloads[{w}].parallel.dp": UsedValue("train.dp", "sized"),
+    "hardware.cpu_cores_per_node": UsedValue("host.cpu_cores", "server"),
+    "hardware.host_ram_gb": UsedValue("host.ram", "server"),
+    "facility.pue": UsedValue("power.pue", "catalog"),
+    "facility.electricity_per_kwh": UsedValue("power.electricity_price", "catalog"),
+    "facility.rack_power_limit_kw": UsedValue("power.rack_limit_kw", "catalog"),
+    "costs.gpu_price_override": UsedValue("tco.gpu_price", "catalog"),
 }
 """Row path -> the figure that holds the value used when the input is 0."""
 
-ZERO_MEANS: dict[str, tuple[str, str]] = {
-    "costs.colo_per_rack_month": ("none: own facility", "无：自有机房"),
-    "costs.services_once": ("none", "无"),
-    "costs.licence_per_unit_year": ("list price, else a quote", "目录价（无则询价）"),
-    "compliance.mlps_level": ("none: not filed", "无：未定级"),
+ZERO_MEANS: tuple[str, ...] = (
+    "costs.colo_per_rack_month", "costs.services_once", "costs.licence_per_unit_year", "compliance.mlps_level",
     # fields where 0 is a real value ("no VAT line", "included in the price") say "not set" with -1, their minimum
-    "facility.grid_co2_kg_per_kwh": ("catalog default for the region", "目录默认（按地区）"),
-    "costs.vat_goods_pct": ("the market's standard rate", "市场标准税率"),
-    "costs.vat_services_pct": ("the market's standard rate", "市场标准税率"),
-    "costs.installation_per_server": ("not quoted yet", "尚未报价"),
-}
-"""Row path -> what the field's unset value means (0, or -1 where 0 is a value) where no figure stands in for it."""
+    "facility.grid_co2_kg_per_kwh", "costs.vat_goods_pct", "costs.vat_services_pct", "costs.installation_per_server",
+    # the search's inputs (issue 19): 0 = not given, derived or no limit
+    "workloads[{w}].users", "workloads[{w}].peak_requests_per_s", "workloads[{w}].e2e_ms",
+    "workloads[{w}].prompt_tokens_sd", "workloads[{w}].output_tokens_sd", "facility.power_limit_kw", "costs.budget",
+)
+"""Row paths where no figure stands in for the field's unset value (0, or -1 where 0 is a value): what it means is
+``input.zero_means.<path>`` of the wizard catalogue."""
+
+
+def zero_means(path: str, lang: str) -> str:
+    return word(f"input.zero_means.{path}", lang)

@@ -10,6 +10,7 @@ import re
 
 from gpudesk.wizard.step_record import FieldRow
 from gpudesk.wizard.steps import STEPS, step
+from gpudesk.wizard.words import word
 
 
 def rows_for(step_key: str, kind: str) -> list[FieldRow]:
@@ -25,14 +26,11 @@ def resolve(row: FieldRow, phase: int, workload: int) -> str:
 
 
 # Fields edited outside the step forms (the phase dialog, the plan itself).
-OTHER_LABELS: dict[str, tuple[str, str]] = {
-    "stage": ("Lifecycle stage", "生命周期阶段"), "start_month": ("Starts in month", "起始月份"),
-    "carry_forward_hardware": ("Keeps the previous phase's hardware", "沿用上一阶段硬件"),
-    "triggers": ("Growth triggers", "扩容触发条件"), "storage.sample_bytes": ("Bytes per sample", "每样本字节数"),
-    "hardware.candidates": ("Accelerators compared", "参与比较的加速卡"), "meta.language": ("Language", "语言"),
-    "meta.notes": ("Plan notes", "方案说明"), "calibration": ("Pilot calibration", "试点校准"),
-    "workloads[{w}].custom_model": ("Custom model", "自定义模型"),
-}
+OTHER_FIELDS: tuple[str, ...] = (
+    "stage", "start_month", "carry_forward_hardware", "triggers", "storage.sample_bytes", "hardware.candidates",
+    "meta.language", "meta.notes", "calibration", "workloads[{w}].custom_model",
+)
+"""Their labels are ``field.<path>`` of the wizard catalogue, as the step rows' are."""
 
 _PHASE_PATH = re.compile(r"^phases\[(\d+)\]\.(.*)$")
 _WORKLOAD = re.compile(r"workloads\[(\d+)\]")
@@ -48,12 +46,12 @@ def describe_path(path: str, lang: str) -> str:
                   if row.path in (pattern, absolute)), "")
     if not label:
         bare = re.sub(r"\[\d+\]", "", pattern)  # list items take their list's label: triggers[0].threshold
-        key = next((k for k in OTHER_LABELS if bare == k or bare.startswith(k + ".")), "")
-        label = OTHER_LABELS[key][1 if lang == "zh" else 0] if key else inner.split(".")[-1].replace("_", " ")
+        key = next((k for k in OTHER_FIELDS if bare == k or bare.startswith(k + ".")), "")
+        label = word(f"field.{key}", lang) if key else inner.split(".")[-1].replace("_", " ")
     if not where:
         return label
     workload = _WORKLOAD.search(inner)
-    phase = f"阶段 {int(where) + 1}" if lang == "zh" else f"Phase {int(where) + 1}"
+    phase = word("path.phase", lang, n=int(where) + 1)
     if workload:
-        phase += f" · {'负载' if lang == 'zh' else 'workload'} {int(workload.group(1)) + 1}"
+        phase += " · " + word("path.workload", lang, n=int(workload.group(1)) + 1)
     return f"{phase} · {label}"

@@ -12,7 +12,8 @@ from gpudesk.wizard.figures import figure_keys_for_step
 from gpudesk.wizard.steps import STEPS, step as step_of
 
 COMPLETE, WARNINGS, INCOMPLETE, BLOCKED = "complete", "warnings", "incomplete", "blocked"
-RANK = {COMPLETE: 0, WARNINGS: 1, INCOMPLETE: 2, BLOCKED: 3}
+PENDING = "pending"  # some of the step's figures or checks are still being computed (PhaseEstimate.pending_steps)
+RANK = {COMPLETE: 0, PENDING: 1, WARNINGS: 2, INCOMPLETE: 3, BLOCKED: 4}
 
 
 def unanswered(step: str, figures: FigureSet, computed: list[str] | None = None) -> bool:
@@ -35,10 +36,15 @@ def unanswered(step: str, figures: FigureSet, computed: list[str] | None = None)
     return True
 
 
-def step_status(checks: Iterable[Check], figures: FigureSet | None = None) -> dict[str, str]:
-    """complete / warnings / incomplete / blocked for each step key: from the checks that name it, and
-    incomplete where ``figures`` holds no known answer for the step."""
+def step_status(checks: Iterable[Check], figures: FigureSet | None = None,
+                pending: Iterable[str] = ()) -> dict[str, str]:
+    """complete / pending / warnings / incomplete / blocked for each step key: from the checks that name it,
+    pending for the steps in ``pending`` (part of their results still being computed), and incomplete where
+    ``figures`` holds no known answer for the step."""
     status = {s.key: COMPLETE for s in STEPS}
+    for key in pending:
+        if key in status:
+            status[key] = PENDING
 
     def worsen(step: str, state: str) -> None:
         if step in status and RANK[state] > RANK[status[step]]:

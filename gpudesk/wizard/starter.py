@@ -20,27 +20,24 @@ from gpudesk.project.model import Parallelism, Phase, Project, Workload
 from gpudesk.vocabulary.terms import Term, Vocabulary
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 from gpudesk.wizard.lifecycle import advice_for
+from gpudesk.wizard.words import word
 
 SCENARIO: Vocabulary[Term] = Vocabulary("scenario", (
     Term("training", "Model training", "模型训练型",
-         {"hint_en": "long runs that need GPU memory, fast links between GPUs and stability",
-          "hint_zh": "持续时间长，看重显存容量、卡间互联和稳定性",
-          "kinds": ("finetune_lora", "finetune_qlora", "finetune_full", "pretrain", "vision_train")}),
+         {"kinds": ("finetune_lora", "finetune_qlora", "finetune_full", "pretrain", "vision_train")}),
     Term("inference", "Online inference", "在线推理型",
-         {"hint_en": "services that answer users: latency, stable instances and cost per request",
-          "hint_zh": "面向用户的在线服务，看重响应时间、实例稳定性和单位并发成本",
-          "kinds": ("llm_inference", "vision_inference", "diffusion_inference", "recsys_inference",
+         {"kinds": ("llm_inference", "vision_inference", "diffusion_inference", "recsys_inference",
                     "embedding_inference")}),
-    Term("graphics", "Rendering and visualisation", "图形渲染与可视化型",
-         {"hint_en": "design, film, simulation and remote desktops: graphics drivers and display",
-          "hint_zh": "设计、影视、仿真与远程桌面，看重显存、图形驱动与远程显示",
-          "kinds": ("rendering_vdi",)}),
-    Term("automation", "Business automation with agents", "业务自动化（Agent）",
-         {"hint_en": "always-on agents on CPU machines; GPUs serve the models they call",
-          "hint_zh": "常驻 Agent 运行在 CPU 云主机上，GPU 用于其调用的模型",
-          "kinds": ("agent_hosting",)}),
+    Term("graphics", "Rendering and visualisation", "图形渲染与可视化型", {"kinds": ("rendering_vdi",)}),
+    Term("automation", "Business automation with agents", "业务自动化（Agent）", {"kinds": ("agent_hosting",)}),
 ))
-"""The seed's three scenario families (plus agents), each with the workload kinds it covers."""
+"""The seed's three scenario families (plus agents), each with the workload kinds it covers; what each values is
+``starter.scenario.<code>`` of the wizard catalogue (:func:`scenario_hint`)."""
+
+
+def scenario_hint(code: str, lang: str) -> str:
+    """What a scenario values ("long runs that need GPU memory …"), in ``lang``."""
+    return word(f"starter.scenario.{code}", lang)
 
 GOAL_FOR_KIND = {"pretrain": "large_training", "finetune_full": "training", "finetune_lora": "development",
                  "finetune_qlora": "development", "vision_train": "training", "llm_inference": "production",
@@ -87,17 +84,15 @@ can buy is taken (``availability`` answers per part and market)."""
 class Market:
     code: str  # the facility region the plan is sized for
     currency: str
-    en: str
-    zh: str
 
     def name(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
+        return word(f"starter.market.{self.code}", lang)
 
 
-MARKETS = (Market("cn", "CNY", "China (CNY)", "中国大陆（人民币）"),
-           Market("us", "USD", "Outside China (USD)", "中国大陆以外（美元）"))
-NAMES = {"plan": ("New plan for {customer}", "{customer}算力方案"), "plan_no_customer": ("New plan", "新方案"),
-         "phase": ("{goal}", "{goal}")}
+MARKETS = (Market("cn", "CNY"), Market("us", "USD"))
+NAMES = ("plan", "plan_no_customer")
+"""Names a starter plan takes (``starter.<name>`` of the wizard catalogue, filled with the customer); its phase is
+named by the goal's stage."""
 
 
 def _pick(candidates: tuple[str, ...], status: Callable[[str], str]) -> str:
@@ -120,8 +115,7 @@ def starter_plan(kind: str, goal: str, lang: str, market: Market, customer: str 
     workload = Workload(kind=kind, name=term.name(lang), **copy.deepcopy(PRESETS[kind]))
     mark_all(workload)  # the load is gpudesk's guess until the architect edits or keeps it; the kind was chosen
     workload.assumed_inputs.remove("kind")
-    phase = Phase(name=NAMES["phase"][lang == "zh"].format(goal=advice.stage_title(lang)), stage=goal,
-                  workloads=[workload])
+    phase = Phase(name=advice.stage_title(lang), stage=goal, workloads=[workload])
     phase.hardware.accelerator_id = _pick(ACCELERATORS[term.family], status)
     phase.delivery.mode = advice.delivery_mode
     phase.facility.region = market.code
@@ -130,5 +124,5 @@ def starter_plan(kind: str, goal: str, lang: str, market: Market, customer: str 
     project.meta.customer = customer
     project.meta.language = lang
     key = "plan" if customer else "plan_no_customer"
-    project.meta.name = NAMES[key][lang == "zh"].format(customer=customer)
+    project.meta.name = word(f"starter.{key}", lang, customer=customer)
     return project

@@ -1,5 +1,6 @@
 """The step guide: for each step, what it decides, the questions to answer, rules of thumb,
-common mistakes and how the three source cases handled it — in Chinese and English, as plain data.
+common mistakes and how the three source cases handled it, as plain data; the words, in Chinese and English, are
+``guide.<step>.…`` of the wizard catalogue (resources/i18n/wizard_<lang>.toml, :mod:`gpudesk.wizard.words`).
 
 The content lives in ``step_help_machine`` (steps 1–4) and ``step_help_operations`` (5–7), loaded on first
 use; this module holds its shape and renders it as simple HTML (:func:`help_html`). Sources (shared/seeds/):
@@ -68,45 +69,45 @@ class StepHelp:
 
 
 SOURCES: dict[str, Text] = {
-    "seven": Text("seven-step selection guide", "《gpu云计算服务器选型7个步骤》"),
-    "lifecycle": Text("AI lifecycle GPU guide", "《AI训练GPU怎么选》"),
-    "train_infer": Text("training vs inference server selection", "《训练与推理算力服务器选型》"),
-    "gpudesk": Text("gpudesk's own rule", "gpudesk 自有规则"),
+    "seven": Text("guide.sources.seven"),
+    "lifecycle": Text("guide.sources.lifecycle"),
+    "train_infer": Text("guide.sources.train_infer"),
+    "gpudesk": Text("guide.sources.gpudesk"),
 }
 
 CASES: dict[str, Case] = {case.key: case for case in (
     Case("startup", "startup-inspection.gpudesk",
-         Text("Case 1 — AI startup training an image-recognition model", "案例一：AI创业团队做图像识别训练")),
+         Text("guide.cases.startup")),
     Case("ecommerce", "ecommerce-recsys.gpudesk",
-         Text("Case 2 — e-commerce recommender inference before a sales promotion", "案例二：电商平台做大促前推荐模型推理")),
+         Text("guide.cases.ecommerce")),
     Case("manufacturer", "manufacturer-vision-private.gpudesk",
-         Text("Case 3 — manufacturer builds a private vision-inspection platform", "案例三：制造企业建设视觉检测私有平台")),
+         Text("guide.cases.manufacturer")),
 )}
 
 HEADINGS: dict[str, Text] = {
-    "decides": Text("What this step decides", "这一步要定什么"),
-    "questions": Text("Questions to answer", "要回答的问题"),
-    "inputs": Text("Inputs", "对应输入"),
-    "rules": Text("Rules of thumb", "经验法则"),
-    "mistakes": Text("Common mistakes", "常见误区"),
-    "cases": Text("How the three cases handled it", "三个案例在这一步怎么做"),
-    "source": Text("Source", "出处"),
-    "figures": Text("Figures", "指标"),
-    "checks": Text("Checks", "检查项"),
-    "fired": Text("Raised for this plan", "本方案触发"),
-    "checked": Text("gpudesk checks this for every plan", "gpudesk 会对每个方案自动检查"),
-    "sample": Text("sample plan", "示例方案"),
-    "colon": Text(": ", "："),
+    "decides": Text("guide.headings.decides"),
+    "questions": Text("guide.headings.questions"),
+    "inputs": Text("guide.headings.inputs"),
+    "rules": Text("guide.headings.rules"),
+    "mistakes": Text("guide.headings.mistakes"),
+    "cases": Text("guide.headings.cases"),
+    "source": Text("guide.headings.source"),
+    "figures": Text("guide.headings.figures"),
+    "checks": Text("guide.headings.checks"),
+    "fired": Text("guide.headings.fired"),
+    "checked": Text("guide.headings.checked"),
+    "sample": Text("guide.headings.sample"),
+    "colon": Text("guide.headings.colon"),
 }
 
 
 # -- constructors of the compact notation (used by the content modules) ------------------------------------------
-def question(inputs: str, en: str, zh: str) -> Question:
-    return Question(Text(en, zh), tuple(f"{W}.{p[2:]}" if p.startswith("w.") else p for p in inputs.split()))
+def question(key: str, inputs: str) -> Question:
+    return Question(Text(key), tuple(f"{W}.{p[2:]}" if p.startswith("w.") else p for p in inputs.split()))
 
 
-def rule(source: str, en: str, zh: str, figures: str = "", checks: str = "") -> Rule:
-    return Rule(Text(en, zh), source, tuple(figures.split()), tuple(checks.split()))
+def rule(key: str, source: str, figures: str = "", checks: str = "") -> Rule:
+    return Rule(Text(key), source, tuple(figures.split()), tuple(checks.split()))
 
 
 def sample_path(short: str) -> str:
@@ -117,9 +118,9 @@ def sample_path(short: str) -> str:
     return ".".join([f"phases[{int(phase[1:])}]", *rest])
 
 
-def case_note(case: str, sample: str, en: str, zh: str) -> CaseNote:
+def case_note(key: str, case: str, sample: str) -> CaseNote:
     facts = tuple((sample_path(k), v) for k, _, v in (item.partition("=") for item in sample.split()))
-    return CaseNote(case, Text(en, zh), facts)
+    return CaseNote(case, Text(key), facts)
 
 
 # -- access and rendering -------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from gpudesk.vocabulary.steps import WIZARD_STEP, step_number
 from gpudesk.vocabulary.workloads import ITEM_SERVING_KINDS, LLM_TRAINING_KINDS, TRAINING_KINDS, WORKLOAD_KIND
+from gpudesk.wizard.words import word
 
 # Workload kinds a field row applies to, from the workload vocabulary.
 TRAINING = TRAINING_KINDS
@@ -30,11 +31,12 @@ PANELS = ("recommendations", "whatif")
 
 @dataclass(frozen=True)
 class Text:
-    en: str
-    zh: str
+    """A text of the wizard by its key in the wizard catalogue (:mod:`gpudesk.wizard.words`)."""
+
+    key: str
 
     def get(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
+        return word(self.key, lang)
 
 
 @dataclass(frozen=True)
@@ -44,17 +46,15 @@ class FieldRow:
     Paths are relative to the active phase (``workloads[{w}]`` is the active workload), except those starting with
     ``/``, which are plan-wide (``/meta.name``). ``kinds`` limits a row to some workload kinds (None = all);
     ``choices`` names a catalog-backed choice list: models | accelerators | servers | storage | cloud_offers | nics |
-    switches.
+    switches. Its label is ``field.<path>`` of the wizard catalogue.
     """
 
     path: str
-    label_en: str
-    label_zh: str
     kinds: tuple[str, ...] | None = None
     choices: str | None = None
 
     def label(self, lang: str) -> str:
-        return self.label_zh if lang == "zh" else self.label_en
+        return word(f"field.{self.path}", lang)
 
     def applies(self, kind: str) -> bool:
         return self.kinds is None or kind in self.kinds

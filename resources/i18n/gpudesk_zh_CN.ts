@@ -3610,7 +3610,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>PlanController</name>
     <message>
-      <location filename="../../gpudesk/ui/controller.py" line="132" />
+      <location filename="../../gpudesk/ui/controller.py" line="137" />
       <source>The estimate failed: {0}</source>
       <translation>测算失败：{0}</translation>
     </message>
@@ -4780,40 +4780,45 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepList</name>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="29" />
+      <location filename="../../gpudesk/ui/step_list.py" line="30" />
       <source>Selection steps</source>
       <translation>选型步骤</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="56" />
+      <location filename="../../gpudesk/ui/step_list.py" line="57" />
       <source>Status: {0}</source>
       <translation>状态：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="41" />
+      <location filename="../../gpudesk/ui/step_list.py" line="42" />
       <source>blocked</source>
       <translation>受阻</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="39" />
+      <location filename="../../gpudesk/ui/step_list.py" line="40" />
       <source>complete</source>
       <translation>已完成</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="39" />
+      <location filename="../../gpudesk/ui/step_list.py" line="40" />
       <source>has warnings</source>
       <translation>有警告</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="40" />
+      <location filename="../../gpudesk/ui/step_list.py" line="41" />
       <source>no result yet: the figures of this step are unknown</source>
       <translation>尚无结果：本步骤的数值未知</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/step_list.py" line="40" />
+      <source>still being computed</source>
+      <translation>仍在计算中</translation>
     </message>
   </context>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="118" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="124" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
@@ -4823,57 +4828,62 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="162" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="168" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="167" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="173" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="168" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="112" />
+      <source>Still being computed: the best parallel layout at the plan's GPU count, its figures and its checks appear here in a moment.</source>
+      <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="160" />
       <source>cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="159" />
       <source>inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="159" />
       <source>memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="153" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="159" />
       <source>pareto</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="160" />
       <source>power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="161" />
       <source>rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="160" />
       <source>scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="161" />
       <source>timeline</source>
       <translation>时间线</translation>
     </message>

@@ -203,8 +203,10 @@ def test_assumed_inputs_read_with_their_units_in_chinese() -> None:
     """The core records the inputs left at their defaults as data; the catalogue words them (no Chinese in the
     numbers), the check and the proposal's assumption alike."""
     from gpudesk.core.plan_input_checks import assumed_inputs
+    from gpudesk.project.assumed import essentials
     from gpudesk.project.io import loads_project
     from gpudesk.report.check_text import assumed_listing
+    from gpudesk.report.text_catalog import ReportText
 
     phase = loads_project(b'{"schema_version": 2}').project.phases[0]
     (note,), (check,) = assumed_inputs(phase, "phases[0]")
@@ -216,6 +218,8 @@ def test_assumed_inputs_read_with_their_units_in_chinese() -> None:
     assert assumed_listing(note.values["defaults"], "zh") in message
     english = assumed_listing(check.numbers["defaults"], "en")
     assert "1. LLM pre-training: Workload type = LLM pre-training; " in english and "Deadline = 30 days" in english
+    for unit in {e.unit for e in essentials()} - {""}:  # every declared unit has its Chinese name
+        assert CJK.search(ReportText("zh").choice("unit", unit)) or unit.startswith("token"), unit
 
 
 

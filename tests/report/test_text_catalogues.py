@@ -24,8 +24,9 @@ BOTH = [s for s in SUBJECTS if all((FOLDER / f"{s}_{lang}.toml").exists() for la
 CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 SLOT = re.compile(r"\{[^{}]*\}")
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*")
-TECHNICAL = {"PUE", "GPU", "GPUs", "tokens", "token", "kWh", "TTFT", "TPOT", "English", "max", "all-to-all"}
-"""Words a Chinese text may keep as they are: units, acronyms, function names and a language's own name. A
+TECHNICAL = {"PUE", "TDP", "GPU", "GPUs", "tokens", "token", "kWh", "TTFT", "TPOT", "English", "max", "all-to-all",
+             "FlashAttention"}
+"""Words a Chinese text may keep as they are: units, acronyms, product and function names, a language's own name. A
 word with a digit, an underscore or a dot is a name (P50, 1F1B, N_active, mem.total), also kept."""
 
 

@@ -39,9 +39,9 @@ def test_every_step_module_is_in_the_list_of_steps():
 
 def test_a_step_record_refuses_an_unknown_key_or_panel():
     with pytest.raises(ValueError, match="wizard step"):
-        Step("no-such-step", Text("a", "b"), ())
+        Step("no-such-step", Text("step.task.intro"), ())
     with pytest.raises(ValueError, match="panel"):
-        Step("task", Text("a", "b"), (), panel="gallery")
+        Step("task", Text("step.task.intro"), (), panel="gallery")
 
 
 def test_navigation_jump_back_and_bounds():

@@ -45,11 +45,11 @@ def test_each_step_has_questions_rules_mistakes_and_all_three_cases(key):
     assert [note.case for note in entry.cases] == list(CASES), "each step tells the three cases, in case order"
     assert all(q.inputs for q in entry.questions), "every question names the inputs that answer it"
     for text in entry.texts():
-        assert len(text.en.strip()) > 20 and len(text.zh.strip()) > 8, text
+        assert len(text.get("en").strip()) > 20 and len(text.get("zh").strip()) > 8, text
     for r in entry.rules + entry.mistakes:
         assert r.source in SOURCES
         if r.source == "gpudesk":
-            assert r.figures or r.checks, f"gpudesk's own rule must point to what implements it: {r.text.en}"
+            assert r.figures or r.checks, f"gpudesk's own rule must point to what implements it: {r.text.key}"
     assert any(r.source != "gpudesk" for r in entry.rules), "each step carries advice from the source documents"
 
 
@@ -57,8 +57,8 @@ def test_each_step_has_questions_rules_mistakes_and_all_three_cases(key):
 def test_english_has_no_chinese_and_chinese_is_mostly_chinese(key):
     entry = help_for(key)
     for text in entry.texts():
-        assert not CJK.search(text.en), text.en
-        assert chinese_share(text.zh) >= 0.6, text.zh
+        assert not CJK.search(text.get("en")), text.get("en")
+        assert chinese_share(text.get("zh")) >= 0.6, text.get("zh")
     english = TAG.sub(" ", help_html(key, "en"))
     assert not CJK.search(english), CJK.findall(english)[:10]
     chinese = TAG.sub(" ", CODE.sub(" ", help_html(key, "zh")))  # keys, check ids and file names stay Latin
@@ -134,4 +134,4 @@ def test_html_names_figures_by_label_and_checks_by_title_never_by_key():
     assert page.startswith("<h3>4. Storage matched to the data flow</h3>")
     assert "<h3>4. 存储方案要和数据流匹配</h3>" in help_html("storage", "zh")
     for case in CASES.values():
-        assert case.title.en in page and case.sample_file in page
+        assert case.title.get("en") in page and case.sample_file in page

@@ -30,7 +30,7 @@ from gpudesk.ui.widgets.checks_view import ChecksView
 from gpudesk.ui.widgets.field_form import SINGULAR_UNITS, FieldForm
 from gpudesk.ui.widgets.figure_table import FigureTable, figure_display
 from gpudesk.wizard import fields
-from gpudesk.wizard.defaults import USED_VALUES, ZERO_MEANS
+from gpudesk.wizard.defaults import USED_VALUES, ZERO_MEANS, zero_means
 from gpudesk.wizard.figures import figure_keys_for_step
 from gpudesk.wizard.steps import Step
 
@@ -109,6 +109,12 @@ class StepPage(QWidget):
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
+        self.pending = QLabel("<i>" + self.tr("Still being computed: the best parallel layout at the plan's GPU "
+                                              "count, its figures and its checks appear here in a moment.") + "</i>")
+        self.pending.setWordWrap(True)
+        self.pending.setObjectName("pending")
+        self.pending.setVisible(False)
+        right_layout.addWidget(self.pending)
         self.no_figures = QLabel()
         self.no_figures.setWordWrap(True)
         self.no_figures.setObjectName("no-figures")
@@ -201,7 +207,7 @@ class StepPage(QWidget):
             self._relative[path] = row.path
             self.form.add(path, row.label(self.lang), provider)
             if row.path in ZERO_MEANS:
-                self.form.set_zero_text(path, ZERO_MEANS[row.path][self.lang == "zh"])
+                self.form.set_zero_text(path, zero_means(row.path, self.lang))
         self.form_layout.addWidget(self.form)
         # The inputs column is never narrower than the form at its minimum plus a vertical scroll bar, so the
         # form needs no horizontal scrolling (labels and editors differ by step, workload kind and language).
@@ -220,6 +226,7 @@ class StepPage(QWidget):
         if self.decision is not None:
             self.decision.show_estimate(estimate)
         self._show_used_values(estimate)
+        self.pending.setVisible(estimate is not None and self.step.key in estimate.pending_steps())
         if estimate is None:
             self.figures.figure_model.set_figures(None, [])
             self.checks.set_checks([])

@@ -6,28 +6,22 @@ from gpudesk.wizard.step_record import FieldRow, Step, Text
 
 STEP = Step(
     key="delivery",
-    intro=Text(
-        "Short tests and fluctuating business suit public cloud; long, stable, high-utilisation or "
-        "sensitive workloads suit private or dedicated clusters; hybrid keeps core data in-house with "
-        "elastic capacity.",
-        "短期测试、业务波动大适合公有云；业务长期稳定、利用率高、数据敏感适合私有化或专属集群；"
-        "需要弹性又不能外放核心数据时考虑混合部署。",
-    ),
+    intro=Text("step.delivery.intro"),
     fields=(
-        FieldRow("delivery.mode", "Delivery mode", "交付方式"),
-        FieldRow("delivery.cloud_offer_id", "Cloud offer", "云实例", choices="cloud_offers"),
-        FieldRow("delivery.utilisation.hours_per_day", "Busy hours per day", "每日使用小时"),
-        FieldRow("delivery.utilisation.days_per_month", "Busy days per month", "每月使用天数"),
-        FieldRow("delivery.utilisation.peak_months", "Peak months (1–12, comma-separated)", "旺季月份（1–12，逗号分隔）"),
-        FieldRow("delivery.utilisation.peak_multiplier", "Peak-season multiplier", "旺季倍数"),
-        FieldRow("delivery.data_sensitivity", "Data sensitivity", "数据敏感度"),
-        FieldRow("delivery.hybrid_owned_share", "Owned share (hybrid)", "自有比例（混合）"),
-        FieldRow("compliance.data_residency", "Data residency", "数据驻留"),
-        FieldRow("compliance.mlps_level", "MLPS 2.0 level (等保)", "等保 2.0 级别"),
-        FieldRow("compliance.domestic_parts", "Domestic parts (信创)", "信创（国产部件）"),
-        FieldRow("compliance.industry", "Industry", "行业"),
-        FieldRow("duration_months", "Phase duration", "阶段时长"),
-        FieldRow("notes", "Phase notes (reasoning for the proposal)", "阶段说明（写入方案书）"),
+        FieldRow("delivery.mode"),
+        FieldRow("delivery.cloud_offer_id", choices="cloud_offers"),
+        FieldRow("delivery.utilisation.hours_per_day"),
+        FieldRow("delivery.utilisation.days_per_month"),
+        FieldRow("delivery.utilisation.peak_months"),
+        FieldRow("delivery.utilisation.peak_multiplier"),
+        FieldRow("delivery.data_sensitivity"),
+        FieldRow("delivery.hybrid_owned_share"),
+        FieldRow("compliance.data_residency"),
+        FieldRow("compliance.mlps_level"),
+        FieldRow("compliance.domestic_parts"),
+        FieldRow("compliance.industry"),
+        FieldRow("duration_months"),
+        FieldRow("notes"),
     ),
     figure_prefixes=("delivery.",),
     headlines=(
