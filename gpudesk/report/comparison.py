@@ -6,6 +6,11 @@ phases, which run one after another; capex, steady-state opex and the plan total
 ledgers), converts money of a plan in another currency at that plan's own rate, marks the
 best value in each row among feasible plans (a plan with a blocker is never best),
 computes each plan's difference from the first, and lists the inputs that differ.
+
+Money is ranked only between comparable totals: a ledger total leaves out its lines awaiting a quote, so a plan
+whose total leaves out an item another plan prices could rank as cheaper than it is. A plan is ranked on a money
+row only when the items it leaves out are ones every feasible plan leaves out (none, when any plan is complete);
+the others are listed with the number of lines awaiting a quote (``ComparisonRow.unranked``).
 Values and differences are recorded in a FigureSet (``compare.p<i>.<metric>``
 and ``compare.p<i>.<metric>.vs_p0``) so each can be explained. Export to CSV,
 a chart and a printable document lives in :mod:`gpudesk.report.comparison_export`.
@@ -96,6 +101,29 @@ def _unpriced(plan: PlanEstimate) -> tuple[float | None, str]:
     return float(plan.unpriced_lines), "cost lines without a price, left out of the totals"
 
 
+def awaiting_quote(plan: PlanEstimate, metric_id: str) -> tuple[tuple[str, str], ...]:
+    """The lines awaiting a quote that a money row's value leaves out, as (line key, item) pairs: capex the capex
+    lines bought once, opex the last phase's recurring lines, the plan total every line (the ledger's ``unpriced``)."""
+    if metric_id == "capex":
+        lines = [ln for p in plan.phases for ln in p.ledger.unpriced if ln.period == "once" and ln.nature == "capex"]
+    elif metric_id == "opex":
+        lines = [ln for ln in plan.phases[-1].ledger.unpriced if ln.period == "month"]
+    elif metric_id == "total":
+        lines = [ln for p in plan.phases for ln in p.ledger.unpriced]
+    else:
+        return ()
+    return tuple((ln.key, ln.item) for ln in lines)
+
+
+def comparable(missing: Sequence[tuple[tuple[str, str], ...]], eligible: Sequence[bool]) -> tuple[bool, ...]:
+    """Which plans' money values may be ranked: those leaving out only items every eligible plan leaves out (so
+    when one plan's total is complete, only complete totals rank)."""
+    sets = [frozenset(m) for m in missing]
+    pool = [s for s, ok in zip(sets, eligible) if ok]
+    common = frozenset.intersection(*pool) if pool else frozenset()
+    return tuple(s == common for s in sets)
+
+
 METRICS = (
     Metric("gpus", "lower", "GPUs"),
     Metric("servers", "lower", "servers"),
@@ -119,7 +147,17 @@ class ComparisonRow:
     metric: Metric
     values: tuple[float | None, ...]
     best: frozenset[int]
-    deltas: tuple[float | None, ...]  # value − first plan's value; None for the first plan or when absent
+    deltas: tuple[float | None, ...]  # value − first plan's value; None for the first plan, when absent or not comparable
+    awaiting: tuple[int, ...] = ()  # money rows: lines awaiting a quote each plan's value leaves out
+    ranked: tuple[bool, ...] = ()  # money rows: whose value is comparable (see :func:`comparable`); empty = all
+
+    def is_ranked(self, index: int) -> bool:
+        return not self.ranked or self.ranked[index]
+
+    @property
+    def unranked(self) -> tuple[int, ...]:
+        """Plans with a value that is not ranked because it leaves out lines the ranked plans price."""
+        return tuple(i for i, v in enumerate(self.values) if v is not None and not self.is_ranked(i))
 
     def relative_delta(self, index: int) -> float | None:
         base, delta = self.values[0], self.deltas[index]
@@ -132,6 +170,9 @@ class ComparisonRow:
 class InputDifference:
     path: str  # e.g. "phases[0].hardware.nodes"
     values: tuple[Any, ...]  # one per plan; None where the path does not exist in that plan
+    unit: str = ""  # the field's unit as the project model declares it ("ms", "TB", "currency/server")
+    currencies: tuple[str, ...] = ()  # each plan's currency for that phase (what "currency" in the unit means)
+    floor: float | None = None  # the field's lowest allowed value (a sentinel such as -1 = not quoted)
 
 
 @dataclass
@@ -178,6 +219,21 @@ def best_indices(values: Sequence[float | None], better: str,
     return frozenset(i for i, v in present if math.isclose(v, target, rel_tol=1e-12, abs_tol=1e-12))
 
 
+def money_best(values: Sequence[float | None], eligible: Sequence[bool], ranked: Sequence[bool]) -> frozenset[int]:
+    """The lowest comparable amount among feasible plans. A value that leaves out lines awaiting a quote is a floor:
+    it does not stop the lowest comparable amount from winning when it is already higher (that plan costs more
+    whatever the quote), and it leaves the row without a winner when it is lower (the quote decides)."""
+    known = {i: v for i, v in enumerate(values) if v is not None and eligible[i]}
+    mine = [v for i, v in known.items() if ranked[i]]
+    if len(known) < 2 or not mine:
+        return frozenset()
+    target = min(mine)
+    best = {i for i, v in known.items() if ranked[i] and math.isclose(v, target, rel_tol=1e-12, abs_tol=1e-12)}
+    if any(v < target and not math.isclose(v, target, rel_tol=1e-12) for i, v in known.items() if not ranked[i]):
+        return frozenset()  # a plan awaiting quotes might still come out cheaper
+    return frozenset(best)
+
+
 def flatten_inputs(obj: Any, prefix: str = "") -> dict[str, Any]:
     """Every leaf of a Project (dataclasses, lists, dicts) keyed by its path."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
@@ -214,6 +270,41 @@ def _absent_item(path: str, prefixes: list[set[str]]) -> str | None:
     return None
 
 
+STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[(\d+)\]")
+
+
+def field_meta(project: Project, path: str) -> tuple[dict[str, Any], str]:
+    """(the model field's metadata, the currency of the phase it sits in) for a flattened input path."""
+    node: Any = project
+    meta: dict[str, Any] = {}
+    currency = project.phases[0].costs.currency if project.phases else ""
+    for name, index in STEP.findall(path):
+        if index:
+            if not isinstance(node, list) or int(index) >= len(node):
+                return {}, currency
+            node = node[int(index)]
+            meta = {}
+            if hasattr(node, "costs"):
+                currency = node.costs.currency
+            continue
+        if not dataclasses.is_dataclass(node):
+            return {}, currency
+        found = {f.name: f for f in dataclasses.fields(node)}.get(name)
+        if found is None:
+            return {}, currency
+        meta = dict(found.metadata)
+        node = getattr(node, name)
+    return meta, currency
+
+
+def _described(path: str, values: tuple[Any, ...], projects: Sequence[Project]) -> InputDifference:
+    metas = [field_meta(p, path) for p in projects]
+    meta = next((m for m, _c in metas if m), {})
+    floor = meta.get("min")
+    return InputDifference(path, values, str(meta.get("unit") or meta.get("item_unit") or ""),
+                           tuple(c for _m, c in metas), float(floor) if isinstance(floor, (int, float)) else None)
+
+
 def input_differences(projects: Sequence[Project]) -> list[InputDifference]:
     """Paths whose values differ; an item only one plan has (an extra phase) is listed once, by its name."""
     flat = [flatten_inputs(p) for p in projects]
@@ -231,7 +322,7 @@ def input_differences(projects: Sequence[Project]) -> list[InputDifference]:
             continue
         values = tuple(m.get(path) for m in flat)
         if any(v != values[0] for v in values):
-            diffs.append(InputDifference(path, values))
+            diffs.append(_described(path, values, projects))
     return diffs
 
 
@@ -271,18 +362,22 @@ def compare_plans(entries: Sequence[tuple[PlanEstimate, Project]]) -> PlanCompar
                               f"plan {names[i]!r}: {source}")
         if all(v is None for v in values):
             continue
+        missing = [awaiting_quote(plan, metric.id) for plan, _project in entries]
+        ranked = comparable(missing, eligible) if metric.money else tuple(True for _e in entries)
         deltas: list[float | None] = [None]
         first = values[0]
         for i in range(1, len(values)):
             value = values[i]
-            if value is None or first is None:
-                deltas.append(None)
+            if value is None or first is None or (metric.money and set(missing[i]) != set(missing[0])):
+                deltas.append(None)  # totals that leave out different items are not subtracted
                 continue
             key = f"compare.p{i}.{metric.id}"
             delta = figures.add(f"{key}.vs_p0", value - first, unit, f"{names[i]} − {names[0]}: {metric.id}",
                                 f"p{i} − p0", depends_on=[key, f"compare.p0.{metric.id}"])
             deltas.append(delta)
-        rows.append(ComparisonRow(metric, tuple(values), best_indices(values, metric.better, eligible), tuple(deltas)))
+        best = money_best(values, eligible, ranked) if metric.money else best_indices(values, metric.better, eligible)
+        rows.append(ComparisonRow(metric, tuple(values), best, tuple(deltas),
+                                  tuple(len(m) for m in missing) if metric.money else (), ranked if metric.money else ()))
     return PlanComparison(
         names=names,
         currency=currency,
