@@ -151,11 +151,13 @@ def risks_section(ctx: ProposalContext) -> Section:
     for check in firsts:
         phases = grouped[check.id]
         title, message, fix = ctx.customer.risk(check)  # type: ignore[union-attr]
+        message = ctx.sources.scrub(message)  # a catalog source cited by id reads by its title and reference
         where = sep.join(str(p.index + 1) for p, _c in phases)
         rows.append((t.get("risks.phases", phases=where),) * ctx.multi_phase + (
             t.choice("severity", check.severity), title, message, fix))
     for check in _sorted(roadmap):
         title, message, fix = ctx.customer.risk(check)  # type: ignore[union-attr]
+        message = ctx.sources.scrub(message)
         rows.append((t.get("risks.roadmap"),) * ctx.multi_phase + (t.choice("severity", check.severity), title,
                                                                    message, fix))
     section.add(DataTable(header, tuple(rows), ("left",) * ctx.multi_phase + ("center", "left", "left", "left")))

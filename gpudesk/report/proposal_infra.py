@@ -11,6 +11,7 @@ from __future__ import annotations
 from gpudesk.project.model import DELIVERY_MODES
 from gpudesk.report.document import BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.figure_rows import FigureFormatter, rows_of
+from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.number_format import format_number, format_quantity
 from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
 from gpudesk.results.plan_result import PhaseEstimate
@@ -282,9 +283,7 @@ def cost_rows(ctx: ProposalContext, phase: PhaseEstimate, fmt: FigureFormatter) 
         period, nature = TOTAL_SCOPE.get(s.key, ("", ""))
         missing = 0 if period == "" else sum(1 for line in phase.ledger.unpriced if period in (None, line.period)
                                              and nature in (None, line.nature))
-        if missing:
-            shown = (t.get("cost.quote_pending", count=missing) if fmt.value(s.key) == 0
-                     else t.get("cost.partial_total", value=shown, count=missing))
+        shown = awaiting_total(shown, missing, t, fmt.value(s.key))
         rows.append((fmt.label(s.key), shown))
     return rows
 

@@ -143,7 +143,7 @@ def investment_table(ctx: ProposalContext) -> DataTable:
         """A total that leaves out lines awaiting a quote says so beside the amount (as the cost pages do)."""
         missing = sum(len(p.ledger.unpriced) for p in phases)
         shown = _money(ctx, amount)
-        return t.get("cost.partial_total", value=shown, count=missing) if missing else shown
+        return L.awaiting_total(shown, missing, t)
 
     for p in ctx.plan.phases:
         ledger = p.ledger
