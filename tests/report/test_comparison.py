@@ -12,7 +12,7 @@ from gpudesk.report.comparison import (
     best_indices, comparable, compare_plans, flatten_inputs, input_differences, money_best,
 )
 from gpudesk.report.comparison_export import (
-    comparison_document, cumulative_cost_chart, decision_section, to_csv, value_text,
+    comparison_document, cumulative_cost_chart, decision_section, input_rows, to_csv, value_text,
 )
 from gpudesk.report.document import Branding, DataTable, Paragraph
 from gpudesk.results.pipeline import estimate_plan
@@ -245,3 +245,18 @@ def test_a_plan_awaiting_a_quote_never_ranks_as_cheaper_than_it_is():
     row = next(r for r in table.rows if r[0] == text.get("compare_metric.total"))
     assert row[1] == "—" and "Open" in row[2] and "awaiting quotes" in row[2]
     assert not any(isinstance(b, Paragraph) and "is the plan to choose" in b.text for b in decision.blocks)
+
+
+def test_differing_inputs_read_with_their_units():
+    quoted = training_project("Quoted", nodes=4)
+    quoted.phases[0].costs.installation_per_server = 6_000.0
+    quoted.phases[0].workloads[0].deadline_days = 12
+    entries = [(training_plan("Open", nodes=8), training_project("Open", nodes=8)),
+               (estimate_plan(quoted, catalog()), quoted)]
+    comparison = compare_plans(entries)
+    for lang, nodes, days, install in (("en", ("8 nodes", "4 nodes"), "12 days", ("not quoted", "$6,000 per server")),
+                                       ("zh", ("8 台", "4 台"), "12 天", ("未报价", "$6,000/台"))):
+        rows = {label: values for label, *values in input_rows(comparison, ReportText(lang), lambda p: p)}
+        assert tuple(rows["phases[0].hardware.nodes"]) == nodes
+        assert rows["phases[0].workloads[0].deadline_days"][1] == days
+        assert tuple(rows["phases[0].costs.installation_per_server"]) == install
