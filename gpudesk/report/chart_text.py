@@ -50,8 +50,8 @@ ZH: dict[str, str] = {
 
 PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"^rack limit (.+) kW$"), lambda m: f"机柜上限 {m[1]} kW"),
-    (re.compile(r"^TPOT target (.+) ms$"), lambda m: f"TPOT 目标 {m[1]} ms"),
-    (re.compile(r"^TTFT target (.+) ms$"), lambda m: f"首 token 目标 {m[1]} ms"),
+    (re.compile(r"^TPOT target (.+) ms$"), lambda m: f"TPOT 目标 {m[1]} 毫秒"),
+    (re.compile(r"^TTFT target (.+) ms$"), lambda m: f"首 token 目标 {m[1]} 毫秒"),
     (re.compile(r"^break-even vs (.+)$"), lambda m: f"与{ZH.get(m[1], m[1])}持平"),
     (re.compile(r"^\+(\d+) nodes?$"), lambda m: f"+{m[1]} 个节点"),
     (re.compile(r"^(.+) GPUs$"), lambda m: f"{m[1]} 张 GPU"),

@@ -30,14 +30,18 @@ def metric_label(row: ComparisonRow, text: ReportText) -> str:
     return text.get(f"compare_metric.{row.metric.id}")
 
 
-def value_text(row: ComparisonRow, index: int, comparison: PlanComparison, text: ReportText) -> str:
+def value_text(row: ComparisonRow, index: int, comparison: PlanComparison, text: ReportText,
+               stacked: bool = False) -> str:
+    """A plan's value as text; ``stacked`` puts an amount's awaiting-quote marker on a line of its own (a table
+    column of amounts never wraps inside a value, so the marker must not widen it)."""
     value = row.values[index]
     if value is None:
         return MISSING
     if row.metric.money:
         shown = format_money(value, comparison.currency, text.lang)
         waiting = row.awaiting[index] if row.awaiting else 0
-        return awaiting_total(shown, waiting, text)
+        marked = awaiting_total(shown, waiting, text)
+        return marked.replace(f"{shown} + ", f"{shown}\n+ ", 1) if stacked else marked
     decimals = 0 if row.metric.id in ("gpus", "servers", "racks", "unpriced") else None
     return format_quantity(value, row.metric.unit, text, decimals)
 
@@ -68,7 +72,7 @@ def table_cells(comparison: PlanComparison, text: ReportText) -> list[tuple[str,
     plans = range(len(comparison.names))
     return [
         (metric_label(row, text), better_text(row, text),
-         *[value_text(row, i, comparison, text) for i in plans],
+         *[value_text(row, i, comparison, text, stacked=True) for i in plans],
          *[delta_text(row, i, comparison, text.lang) for i in plans if i > 0])
         for row in comparison.rows
     ]
