@@ -320,21 +320,34 @@ def _number_with_unit(value: float, unit: str, lang: str, currency: str, floor: 
     return f"{number}{word}" if word.startswith(("%", "×", ":")) else f"{number} {word}"
 
 
+Applies = Callable[[str, str], bool]
+"""``applies(path, kind)``: whether a workload of ``kind`` uses the field at ``path`` (the faces pass the form's)."""
+
+
 def input_rows(comparison: PlanComparison, text: ReportText, describe: Callable[[str], str] | None = None,
-               names: Mapping[str, str] | None = None) -> tuple[tuple[str, ...], ...]:
-    return tuple((input_label(d.path, text.lang, describe),
-                  *[input_value(d.path, v, text.lang, names or {}, d.unit,
-                                d.currencies[i] if i < len(d.currencies) else "", d.floor)
-                    for i, v in enumerate(d.values)])
-                 for d in comparison.input_differences)
+               names: Mapping[str, str] | None = None, applies: Applies | None = None) -> tuple[tuple[str, ...], ...]:
+    """One row per differing input. A workload field its kind does not use (an image size on a language model)
+    is "—" for that plan, and a row that differs only in such unused fields is left out."""
+    rows = []
+    for d in comparison.input_differences:
+        used = [not d.kinds or applies is None or not d.kinds[i] or applies(d.path, d.kinds[i])
+                for i in range(len(d.values))]
+        if d.kinds and applies is not None and len({repr(v) for v, u in zip(d.values, used) if u}) < 2:
+            continue  # the plans that use this field agree on it
+        rows.append((input_label(d.path, text.lang, describe),
+                     *[input_value(d.path, v, text.lang, names or {}, d.unit,
+                                   d.currencies[i] if i < len(d.currencies) else "", d.floor) if used[i] else MISSING
+                       for i, v in enumerate(d.values)]))
+    return tuple(rows)
 
 
 def comparison_document(comparison: PlanComparison, lang: str, branding: Branding,
-                        describe: Callable[[str], str] | None = None, catalog: Any = None) -> ProposalDocument:
+                        describe: Callable[[str], str] | None = None, catalog: Any = None,
+                        applies: Applies | None = None) -> ProposalDocument:
     """The comparison as a document the proposal renderer prints: the decision first, then the figures.
 
     ``describe`` names an input path in ``lang`` (the faces pass the form's field labels); ``catalog`` names the
-    products behind catalog ids."""
+    products behind catalog ids; ``applies`` says which workload fields a kind uses (the form's)."""
     text = ReportText(lang)
     table_section = Section("compare_table", text.get("compare.table"))
     marked = frozenset((r, 2 + i) for r, row in enumerate(comparison.rows) for i in row.best)
@@ -343,9 +356,9 @@ def comparison_document(comparison: PlanComparison, lang: str, branding: Brandin
                                 marked=marked))
     table_section.add(Note(text.get("compare.best_note")))
     inputs = Section("compare_inputs", text.get("compare.inputs"))
-    if comparison.input_differences:
-        inputs.add(DataTable((text.get("compare.path"), *comparison.names),
-                             input_rows(comparison, text, describe, catalog_names(catalog, text.lang))))
+    differing = input_rows(comparison, text, describe, catalog_names(catalog, text.lang), applies)
+    if differing:
+        inputs.add(DataTable((text.get("compare.path"), *comparison.names), differing))
     else:
         inputs.add(Paragraph(text.get("compare.no_diffs")))
     sections = [decision_section(comparison, text), table_section, inputs]
