@@ -15,7 +15,6 @@ from typing import Any
 
 from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
 from gpudesk.results.search_charts import NOTE_GPUS, NOTE_PRICED
-from gpudesk.report.formula_text import formula_text
 from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE
 from gpudesk.vocabulary.sizing import BOTTLENECK
 
@@ -93,6 +92,8 @@ def tooltip(text: str, lang: str) -> str:
     if match is None:
         return text
     layout = "" if match["layout"] == "plan" else f"（{match['layout']}）"  # the plan's column says "(plan)" already
+    from gpudesk.report.formula_text import formula_text  # hover text only: a printed chart has none
+
     formula = formula_text(lang).formula(match["formula"])
     return f"{translate(match['label'], lang)}：{match['value']} GB，{translate(match['name'], lang)}{layout} — {formula}"
 
