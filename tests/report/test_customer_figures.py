@@ -66,3 +66,14 @@ def test_bom_phase_totals_carry_the_ledgers_awaiting_quote_count(lang):
         assert (marker in phase_row) == bool(waiting), (phase.index, phase_row)
         if waiting:
             assert f"{waiting} " in phase_row or (waiting == 1 and "1 line" in phase_row)
+
+
+def test_rack_elevation_names_a_generic_chassis_in_the_readers_language():
+    catalog = Catalog.open(user_db=None)
+    project = load_project(samples_dir() / "manufacturer-vision-private.gpudesk").project
+    plan = estimate_plan(project, catalog)
+    doc = build_proposal(plan, project, "zh", Branding(), catalog_date="2026-12-01", catalog=catalog)
+    racks = [ref.spec for ref in doc.charts() if getattr(ref.spec, "kind", "") == "rack_layout"]
+    labels = {box.label for spec in racks for rack in spec.racks for box in rack.boxes}
+    assert racks and plan.phases[0].config.server_name not in labels  # the catalog's "Generic 8 x L20 server"
+    assert any(label.startswith("通用 8 卡") for label in labels)
