@@ -260,3 +260,21 @@ def test_differing_inputs_read_with_their_units():
         assert tuple(rows["phases[0].hardware.nodes"]) == nodes
         assert rows["phases[0].workloads[0].deadline_days"][1] == days
         assert tuple(rows["phases[0].costs.installation_per_server"]) == install
+
+
+def test_a_field_the_workload_kind_never_uses_is_not_its_input():
+    from gpudesk.wizard.field_use import field_applies
+
+    assert not field_applies("phases[0].workloads[0].image_size", "finetune_full")
+    assert field_applies("phases[1].workloads[0].image_size", "vision_inference")
+    assert field_applies("phases[0].hardware.nodes", "finetune_full")  # not a workload field: every kind
+    other = training_project("Other", nodes=8)
+    other.phases[0].workloads[0].image_size = 512  # kept in the plan, unused by a language model
+    other.phases[0].workloads[0].deadline_days = 12
+    comparison = compare_plans([(training_plan("Base", nodes=8), training_project("Base", nodes=8)),
+                                (estimate_plan(other, catalog()), other)])
+    text = ReportText("en")
+    paths = {row[0] for row in input_rows(comparison, text, lambda p: p, applies=field_applies)}
+    assert "phases[0].workloads[0].deadline_days" in paths
+    assert "phases[0].workloads[0].image_size" not in paths
+    assert "phases[0].workloads[0].image_size" in {row[0] for row in input_rows(comparison, text, lambda p: p)}
