@@ -40,8 +40,7 @@ def value_text(row: ComparisonRow, index: int, comparison: PlanComparison, text:
     if row.metric.money:
         shown = format_money(value, comparison.currency, text.lang)
         waiting = row.awaiting[index] if row.awaiting else 0
-        marked = awaiting_total(shown, waiting, text)
-        return marked.replace(f"{shown} + ", f"{shown}\n+ ", 1) if stacked else marked
+        return awaiting_total(shown, waiting, text, stacked=stacked)
     decimals = 0 if row.metric.id in ("gpus", "servers", "racks", "unpriced") else None
     return format_quantity(value, row.metric.unit, text, decimals)
 
