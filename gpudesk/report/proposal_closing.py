@@ -212,7 +212,10 @@ def roadmap_section(ctx: ProposalContext) -> Section:
                          stacked=True)))
     section.add(DataTable(header, tuple(rows), ("left", "right", "right", "right", "left", "right", "right", "right"),
                           total_rows=1))
-    roadmap_rows = ctx.roadmap_formatter().rows(ROADMAP_FIGURES)
+    fmt = ctx.roadmap_formatter()
+    roadmap_rows = tuple((label, L.awaiting_total(shown, ctx.plan.unpriced_lines, t)
+                          if label == fmt.label("roadmap.total_spend") else shown)
+                         for label, shown in fmt.rows(ROADMAP_FIGURES))  # the spend leaves the unpriced lines out
     if roadmap_rows:
         section.add(KeyValueTable(roadmap_rows, t.get("roadmap.totals")))
     for name, spec in ctx.plan.charts.items():
