@@ -205,8 +205,9 @@ def _workload_rows(ctx: ProposalContext, phase: PhaseEstimate, w: WorkloadSizing
                                       ("infer.tpot_s", workload.tpot_ms, "exec.metric_tpot")):
             value = fs.number(pre + key)
             if math.isfinite(value):
-                rows.append((name, t.get(label, pct=pct), f"≤ {format_number(target_ms, 0)} ms",
-                             f"{format_number(value * 1000, 0)} ms", _verdict(ctx, value * 1000 <= target_ms * 1.0001)))
+                ms = t.choice("unit", "ms")  # one unit word per language, as every other latency: 毫秒 / ms
+                rows.append((name, t.get(label, pct=pct), f"≤ {format_number(target_ms, 0)} {ms}",
+                             f"{format_number(value * 1000, 0)} {ms}", _verdict(ctx, value * 1000 <= target_ms * 1.0001)))
     days = fs.number(pre + ("vision." if w.kind == "vision_train" else "train.") + "time_to_train_days")
     if workload is not None and w.kind in TRAINING_KINDS and math.isfinite(days):
         day = t.choice("unit", "days")

@@ -77,3 +77,15 @@ def test_rack_elevation_names_a_generic_chassis_in_the_readers_language():
     labels = {box.label for spec in racks for rack in spec.racks for box in rack.boxes}
     assert racks and plan.phases[0].config.server_name not in labels  # the catalog's "Generic 8 x L20 server"
     assert any(label.startswith("通用 8 卡") for label in labels)
+
+
+@pytest.mark.parametrize("lang,word", [("zh", "毫秒"), ("en", "ms")])
+def test_latency_reads_one_unit_word_per_language(lang, word):
+    _plan, doc = bank(lang)
+    text = ReportText(lang)
+    table = next(b for b in doc.section("summary").blocks if getattr(b, "title", "") == text.get("exec.performance"))
+    latencies = [cell for row in table.rows for cell in row[2:4] if re.search(r"\d (ms|毫秒)$", cell)]
+    assert latencies and all(cell.endswith(f" {word}") for cell in latencies)
+    paragraph = " ".join(b.text for b in doc.section("summary").blocks if hasattr(b, "text"))
+    if lang == "zh":  # the recommendation's latency sentence too
+        assert not re.search(r"\d ms\b", paragraph)
