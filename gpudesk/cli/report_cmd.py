@@ -158,10 +158,11 @@ def _compare(args: argparse.Namespace) -> int:
         lang = args.lang or entries[0][1].meta.language
         document = None
         if target.suffix.lower() != ".csv":
+            from gpudesk.wizard.field_use import field_applies
             from gpudesk.wizard.fields import describe_path
 
             document = comparison_document(comparison, lang, Branding(company=args.company),
-                                           lambda path: describe_path(path, lang), catalog)
+                                           lambda path: describe_path(path, lang), catalog, field_applies)
     finally:
         catalog.close()
     if document is None:

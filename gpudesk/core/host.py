@@ -193,7 +193,9 @@ def host_checks(fs: FigureSet) -> list[Check]:
             f"needs at least {cores_needed:,.0f} CPU cores"
             + (f" and {ram_needed:,.0f} GB of host RAM" if ram_needed >= 1 else "") + " per server.",
             "Enter the quoted server's cores and RAM in step 3, or pick a catalog server with them.",
-            ("host.cores_needed", "host.ram_needed"), {"cores_needed": cores_needed, "ram_needed_gb": ram_needed},
+            ("host.cores_needed", "host.ram_needed"),
+            {"cores_needed": cores_needed, "ram_needed_gb": ram_needed,
+             "ram": "known" if ram_needed >= 1 else "unknown"},  # the wording names the RAM only when it is known
         ))
     j = worst_index(fs["host.ram_headroom"])
     headroom = at(fs, "host.ram_headroom", j)

@@ -73,7 +73,6 @@ LEVEL_TEXT = {
     "vendor": "through the vendor's own plugin or fork of the frameworks",
     "partial": "with known gaps in the frameworks",
     "none": "not at all by the mainstream frameworks",
-    "": "without any support recorded in the catalog",
 }
 
 
@@ -90,11 +89,13 @@ def ecosystem_pitfall(accelerator: Accelerator, kinds: Sequence[str]) -> list[Ch
         names = per_kind or accelerator.frameworks  # what the vendor documents for this kind, else the general list
         listed = ", ".join(names) if names else "none recorded"
         group = GROUP_NAME[field_name]
-        source = accelerator.provenance.source_of(field_name) if level else "not recorded"
+        source = accelerator.provenance.source_of(field_name) if level else ""  # a citation id; none when unrecorded
+        support = f"{group} is supported {LEVEL_TEXT[level]} (source: {source})" if level else \
+            f"the catalog records no {group} framework support for it"
         out.append(Check(
             "pitfall.software_ecosystem", "blocker" if level == "none" else "warning" if level else "info", "gpu",
             "Software ecosystem may not support the workload",
-            f"{accelerator.name} runs {stack}: {group} is supported {LEVEL_TEXT[level]} (source: {source}); "
+            f"{accelerator.name} runs {stack}: {support}; "
             f"frameworks listed: {listed}. Driver, framework and container mismatches lengthen deployment and "
             "debugging.",
             "Confirm framework, driver and container versions on the platform with a pilot run, or pick an "

@@ -31,6 +31,9 @@ def _columns(m: Metrics, rows: Sequence[Sequence[str]], fixed: Sequence[bool],
             short = len(text) <= SHORT_CELL and "\n" not in text  # a label like "待询价" or "目录价 [3]"
             keep = (fixed[j] and i >= header_rows) or short or is_value(text)
             least = full if keep else longest_token(m, text)
+            if keep and "\n" in text:  # an amount over a note ("+ 7 lines awaiting quotes"): only the amount stays whole
+                head, *notes = text.split("\n")
+                least = max([m.width(head), *(m.width(word) for note in notes for word in note.split())])
             mins[j] = max(mins[j], least + pad)
             prefs[j] = max(prefs[j], full + pad)
     return mins, prefs
@@ -67,6 +70,8 @@ def column_widths(family: str, rows: Sequence[Sequence[str]], fixed: Sequence[bo
 
 def _cell_lines(m: Metrics, text: str, w: float) -> list[str]:
     inner = w - 2 * S.CELL_PAD_X
+    if "\n" in text:  # each line on its own: an amount stays whole, a note under it wraps by words
+        return [line for part in text.split("\n") for line in _cell_lines(m, part, w)]
     return [text] if is_value(text) and m.width(text) <= inner + 1 else wrap(m, text, inner)
 
 

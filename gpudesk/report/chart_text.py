@@ -15,7 +15,6 @@ from typing import Any
 
 from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
 from gpudesk.results.search_charts import NOTE_GPUS, NOTE_PRICED
-from gpudesk.report.formula_text import formula_text
 from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE
 from gpudesk.vocabulary.sizing import BOTTLENECK
 
@@ -49,8 +48,8 @@ ZH: dict[str, str] = {
 
 PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"^rack limit (.+) kW$"), lambda m: f"机柜上限 {m[1]} kW"),
-    (re.compile(r"^TPOT target (.+) ms$"), lambda m: f"TPOT 目标 {m[1]} ms"),
-    (re.compile(r"^TTFT target (.+) ms$"), lambda m: f"首 token 目标 {m[1]} ms"),
+    (re.compile(r"^TPOT target (.+) ms$"), lambda m: f"TPOT 目标 {m[1]} 毫秒"),
+    (re.compile(r"^TTFT target (.+) ms$"), lambda m: f"首 token 目标 {m[1]} 毫秒"),
     (re.compile(r"^break-even vs (.+)$"), lambda m: f"与{ZH.get(m[1], m[1])}持平"),
     (re.compile(r"^\+(\d+) nodes?$"), lambda m: f"+{m[1]} 个节点"),
     (re.compile(r"^(.+) GPUs$"), lambda m: f"{m[1]} 张 GPU"),
@@ -92,6 +91,8 @@ def tooltip(text: str, lang: str) -> str:
     if match is None:
         return text
     layout = "" if match["layout"] == "plan" else f"（{match['layout']}）"  # the plan's column says "(plan)" already
+    from gpudesk.report.formula_text import formula_text  # hover text only: a printed chart has none
+
     formula = formula_text(lang).formula(match["formula"])
     return f"{translate(match['label'], lang)}：{match['value']} GB，{translate(match['name'], lang)}{layout} — {formula}"
 

@@ -6,6 +6,11 @@ phases, which run one after another; capex, steady-state opex and the plan total
 ledgers), converts money of a plan in another currency at that plan's own rate, marks the
 best value in each row among feasible plans (a plan with a blocker is never best),
 computes each plan's difference from the first, and lists the inputs that differ.
+
+Money is ranked only between comparable totals: a ledger total leaves out its lines awaiting a quote, so a plan
+whose total leaves out an item another plan prices could rank as cheaper than it is. A plan is ranked on a money
+row only when the items it leaves out are ones every feasible plan leaves out (none, when any plan is complete);
+the others are listed with the number of lines awaiting a quote (``ComparisonRow.unranked``).
 Values and differences are recorded in a FigureSet (``compare.p<i>.<metric>``
 and ``compare.p<i>.<metric>.vs_p0``) so each can be explained. Export to CSV,
 a chart and a printable document lives in :mod:`gpudesk.report.comparison_export`.
@@ -13,21 +18,19 @@ a chart and a printable document lives in :mod:`gpudesk.report.comparison_export
 
 from __future__ import annotations
 
-import dataclasses
 import math
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.project.model import Project
+from gpudesk.report.comparison_inputs import (  # noqa: F401  (re-exported: the comparison's public names)
+    IGNORED_INPUTS, InputDifference, field_meta, flatten_inputs, input_differences,
+)
 
 MIN_PLANS, MAX_PLANS = 2, 4
-# Top-level Project fields that never count as an input difference: naming, history, file bookkeeping.
-IGNORED_INPUTS = ("meta", "revisions", "app_version", "schema_version", "catalog_snapshot")
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,29 @@ def _unpriced(plan: PlanEstimate) -> tuple[float | None, str]:
     return float(plan.unpriced_lines), "cost lines without a price, left out of the totals"
 
 
+def awaiting_quote(plan: PlanEstimate, metric_id: str) -> tuple[tuple[str, str], ...]:
+    """The lines awaiting a quote that a money row's value leaves out, as (line key, item) pairs: capex the capex
+    lines bought once, opex the last phase's recurring lines, the plan total every line (the ledger's ``unpriced``)."""
+    if metric_id == "capex":
+        lines = [ln for p in plan.phases for ln in p.ledger.unpriced if ln.period == "once" and ln.nature == "capex"]
+    elif metric_id == "opex":
+        lines = [ln for ln in plan.phases[-1].ledger.unpriced if ln.period == "month"]
+    elif metric_id == "total":
+        lines = [ln for p in plan.phases for ln in p.ledger.unpriced]
+    else:
+        return ()
+    return tuple((ln.key, ln.item) for ln in lines)
+
+
+def comparable(missing: Sequence[tuple[tuple[str, str], ...]], eligible: Sequence[bool]) -> tuple[bool, ...]:
+    """Which plans' money values may be ranked: those leaving out only items every eligible plan leaves out (so
+    when one plan's total is complete, only complete totals rank)."""
+    sets = [frozenset(m) for m in missing]
+    pool = [s for s, ok in zip(sets, eligible) if ok]
+    common = frozenset.intersection(*pool) if pool else frozenset()
+    return tuple(s == common for s in sets)
+
+
 METRICS = (
     Metric("gpus", "lower", "GPUs"),
     Metric("servers", "lower", "servers"),
@@ -119,19 +145,23 @@ class ComparisonRow:
     metric: Metric
     values: tuple[float | None, ...]
     best: frozenset[int]
-    deltas: tuple[float | None, ...]  # value − first plan's value; None for the first plan or when absent
+    deltas: tuple[float | None, ...]  # value − first plan's value; None for the first plan, when absent or not comparable
+    awaiting: tuple[int, ...] = ()  # money rows: lines awaiting a quote each plan's value leaves out
+    ranked: tuple[bool, ...] = ()  # money rows: whose value is comparable (see :func:`comparable`); empty = all
+
+    def is_ranked(self, index: int) -> bool:
+        return not self.ranked or self.ranked[index]
+
+    @property
+    def unranked(self) -> tuple[int, ...]:
+        """Plans with a value that is not ranked because it leaves out lines the ranked plans price."""
+        return tuple(i for i, v in enumerate(self.values) if v is not None and not self.is_ranked(i))
 
     def relative_delta(self, index: int) -> float | None:
         base, delta = self.values[0], self.deltas[index]
         if delta is None or base in (None, 0):
             return None
         return delta / abs(base)
-
-
-@dataclass(frozen=True)
-class InputDifference:
-    path: str  # e.g. "phases[0].hardware.nodes"
-    values: tuple[Any, ...]  # one per plan; None where the path does not exist in that plan
 
 
 @dataclass
@@ -178,61 +208,19 @@ def best_indices(values: Sequence[float | None], better: str,
     return frozenset(i for i, v in present if math.isclose(v, target, rel_tol=1e-12, abs_tol=1e-12))
 
 
-def flatten_inputs(obj: Any, prefix: str = "") -> dict[str, Any]:
-    """Every leaf of a Project (dataclasses, lists, dicts) keyed by its path."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(obj):
-            if not prefix and f.name in IGNORED_INPUTS:
-                continue
-            out.update(flatten_inputs(getattr(obj, f.name), f"{prefix}.{f.name}" if prefix else f.name))
-        return out
-    if isinstance(obj, (list, tuple)):
-        out = {}
-        for i, item in enumerate(obj):
-            out.update(flatten_inputs(item, f"{prefix}[{i}]"))
-        return out if obj else {prefix: "[]"}
-    if isinstance(obj, dict):
-        out = {}
-        for key in sorted(obj, key=str):
-            out.update(flatten_inputs(obj[key], f"{prefix}[{key!r}]"))
-        return out if obj else {prefix: "{}"}
-    return {prefix: obj}
-
-
-def _item_prefixes(flat: dict[str, Any]) -> set[str]:
-    """Every list/dict item path present, e.g. ``phases[1]`` and ``phases[1].workloads[0]``."""
-    return {path[: m.end()] for path in flat for m in re.finditer(r"\]", path)}
-
-
-def _absent_item(path: str, prefixes: list[set[str]]) -> str | None:
-    """The outermost list item on ``path`` that some plan lacks entirely (a whole extra phase or workload)."""
-    for m in re.finditer(r"\]", path):
-        item = path[: m.end()]
-        if any(item not in present for present in prefixes):
-            return item
-    return None
-
-
-def input_differences(projects: Sequence[Project]) -> list[InputDifference]:
-    """Paths whose values differ; an item only one plan has (an extra phase) is listed once, by its name."""
-    flat = [flatten_inputs(p) for p in projects]
-    prefixes = [_item_prefixes(m) for m in flat]
-    diffs: list[InputDifference] = []
-    listed: set[str] = set()
-    for path in dict.fromkeys(p for mapping in flat for p in mapping):
-        item = _absent_item(path, prefixes)
-        if item is not None:
-            if item not in listed:
-                listed.add(item)
-                diffs.append(InputDifference(item, tuple(
-                    m.get(f"{item}.name", "✓") if item in present else None for m, present in zip(flat, prefixes)
-                )))
-            continue
-        values = tuple(m.get(path) for m in flat)
-        if any(v != values[0] for v in values):
-            diffs.append(InputDifference(path, values))
-    return diffs
+def money_best(values: Sequence[float | None], eligible: Sequence[bool], ranked: Sequence[bool]) -> frozenset[int]:
+    """The lowest comparable amount among feasible plans. A value that leaves out lines awaiting a quote is a floor:
+    it does not stop the lowest comparable amount from winning when it is already higher (that plan costs more
+    whatever the quote), and it leaves the row without a winner when it is lower (the quote decides)."""
+    known = {i: v for i, v in enumerate(values) if v is not None and eligible[i]}
+    mine = [v for i, v in known.items() if ranked[i]]
+    if len(known) < 2 or not mine:
+        return frozenset()
+    target = min(mine)
+    best = {i for i, v in known.items() if ranked[i] and math.isclose(v, target, rel_tol=1e-12, abs_tol=1e-12)}
+    if any(v < target and not math.isclose(v, target, rel_tol=1e-12) for i, v in known.items() if not ranked[i]):
+        return frozenset()  # a plan awaiting quotes might still come out cheaper
+    return frozenset(best)
 
 
 def _unique_names(names: list[str]) -> tuple[str, ...]:
@@ -271,18 +259,22 @@ def compare_plans(entries: Sequence[tuple[PlanEstimate, Project]]) -> PlanCompar
                               f"plan {names[i]!r}: {source}")
         if all(v is None for v in values):
             continue
+        missing = [awaiting_quote(plan, metric.id) for plan, _project in entries]
+        ranked = comparable(missing, eligible) if metric.money else tuple(True for _e in entries)
         deltas: list[float | None] = [None]
         first = values[0]
         for i in range(1, len(values)):
             value = values[i]
-            if value is None or first is None:
-                deltas.append(None)
+            if value is None or first is None or (metric.money and set(missing[i]) != set(missing[0])):
+                deltas.append(None)  # totals that leave out different items are not subtracted
                 continue
             key = f"compare.p{i}.{metric.id}"
             delta = figures.add(f"{key}.vs_p0", value - first, unit, f"{names[i]} − {names[0]}: {metric.id}",
                                 f"p{i} − p0", depends_on=[key, f"compare.p0.{metric.id}"])
             deltas.append(delta)
-        rows.append(ComparisonRow(metric, tuple(values), best_indices(values, metric.better, eligible), tuple(deltas)))
+        best = money_best(values, eligible, ranked) if metric.money else best_indices(values, metric.better, eligible)
+        rows.append(ComparisonRow(metric, tuple(values), best, tuple(deltas),
+                                  tuple(len(m) for m in missing) if metric.money else (), ranked if metric.money else ()))
     return PlanComparison(
         names=names,
         currency=currency,

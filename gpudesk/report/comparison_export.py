@@ -13,6 +13,7 @@ from gpudesk.atomic_files import atomic_write_bytes
 from gpudesk.results.chart_model import ChartSpec, Series
 from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.report.comparison import ComparisonRow, PlanComparison
+from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.document import (
     Branding, ChartRef, DataTable, Note, Paragraph, ProposalDocument, Section,
 )
@@ -29,12 +30,17 @@ def metric_label(row: ComparisonRow, text: ReportText) -> str:
     return text.get(f"compare_metric.{row.metric.id}")
 
 
-def value_text(row: ComparisonRow, index: int, comparison: PlanComparison, text: ReportText) -> str:
+def value_text(row: ComparisonRow, index: int, comparison: PlanComparison, text: ReportText,
+               stacked: bool = False) -> str:
+    """A plan's value as text; ``stacked`` puts an amount's awaiting-quote marker on a line of its own (a table
+    column of amounts never wraps inside a value, so the marker must not widen it)."""
     value = row.values[index]
     if value is None:
         return MISSING
     if row.metric.money:
-        return format_money(value, comparison.currency, text.lang)
+        shown = format_money(value, comparison.currency, text.lang)
+        waiting = row.awaiting[index] if row.awaiting else 0
+        return awaiting_total(shown, waiting, text, stacked=stacked)
     decimals = 0 if row.metric.id in ("gpus", "servers", "racks", "unpriced") else None
     return format_quantity(value, row.metric.unit, text, decimals)
 
@@ -65,7 +71,7 @@ def table_cells(comparison: PlanComparison, text: ReportText) -> list[tuple[str,
     plans = range(len(comparison.names))
     return [
         (metric_label(row, text), better_text(row, text),
-         *[value_text(row, i, comparison, text) for i in plans],
+         *[value_text(row, i, comparison, text, stacked=True) for i in plans],
          *[delta_text(row, i, comparison, text.lang) for i in plans if i > 0])
         for row in comparison.rows
     ]
@@ -164,7 +170,7 @@ def _has_rows(comparison: PlanComparison, metric_ids: tuple[str, ...]) -> bool:
 
 
 def _runner_up(row: ComparisonRow, eligible: tuple[bool, ...], best: int) -> int | None:
-    """The feasible plan whose value comes next after the best one."""
+    """The feasible plan whose value comes next after the best one (a total awaiting quotes by its priced part)."""
     others = [(i, v) for i, v in enumerate(row.values) if v is not None and eligible[i] and i != best]
     if not others:
         return None
@@ -176,6 +182,11 @@ def decision_rows(comparison: PlanComparison, text: ReportText) -> list[tuple[st
     """(figure, the plan that wins it, why): the best feasible value against the next one."""
     rows = []
     for row in comparison.rows:
+        if not row.best and row.unranked:  # a total awaiting quotes could still come out lower: the quotes decide
+            sep = "、" if text.lang == "zh" else ", "
+            rows.append((metric_label(row, text), MISSING, text.get(
+                "compare.why_undecided", plans=sep.join(comparison.names[i] for i in row.unranked))))
+            continue
         if not row.best or row.metric.id == "unpriced" and not any(row.values):
             continue
         winners = sorted(row.best)
@@ -192,7 +203,8 @@ def decision_rows(comparison: PlanComparison, text: ReportText) -> list[tuple[st
             decimals = 0 if row.metric.id in ("gpus", "servers", "racks", "unpriced") else None
             shown = (format_money(gap, comparison.currency, text.lang) if row.metric.money
                      else format_quantity(gap, row.metric.unit, text, decimals))  # "78.9 kW", not "78.9"
-            why = text.get(f"compare.why_{row.metric.better}", value=best_text, other=comparison.names[runner],
+            floor = "_floor" if not row.is_ranked(runner) else ""  # its total leaves out lines awaiting quotes
+            why = text.get(f"compare.why_{row.metric.better}{floor}", value=best_text, other=comparison.names[runner],
                            other_value=value_text(row, runner, comparison, text), gap=shown)
         rows.append((metric_label(row, text), names, why))
     return rows
@@ -210,11 +222,9 @@ def decision_section(comparison: PlanComparison, text: ReportText) -> Section:
     if blocked:
         section.add(Note(text.get("compare.blocked", plans="、".join(blocked) if text.lang == "zh"
                                   else ", ".join(blocked)), "warning"))
-    unpriced = next((r for r in comparison.rows if r.metric.id == "unpriced"), None)
-    if unpriced is not None and any(v for v in unpriced.values if v):
-        counts = [f"{n}: {int(v or 0)}" for n, v in zip(comparison.names, unpriced.values)]
-        section.add(Note(text.get("compare.unpriced_caveat", counts="；".join(counts) if text.lang == "zh"
-                                  else "; ".join(counts)), "warning"))
+    note = _unranked_note(comparison, total, text)
+    if note is not None:
+        section.add(note)
     rows = decision_rows(comparison, text)
     if rows:
         section.add(DataTable((text.get("compare.metric"), text.get("compare.winner"), text.get("compare.why")),
@@ -225,6 +235,26 @@ def decision_section(comparison: PlanComparison, text: ReportText) -> Section:
         section.add(Paragraph(text.get("compare.rates", currency=comparison.currency,
                                        rates="；".join(rates) if text.lang == "zh" else "; ".join(rates))))
     return section
+
+
+def _unranked_note(comparison: PlanComparison, total: ComparisonRow | None, text: ReportText) -> Note | None:
+    """Why a plan is not ranked on cost: its total leaves out lines awaiting quotes that another plan prices (so it
+    could be higher than shown); when one of them could still come out cheaper than the best comparable total, no
+    plan is chosen on cost."""
+    if total is None or not total.unranked:
+        return None
+    sep = "；" if text.lang == "zh" else "; "
+    plans = sep.join(text.get("compare.unranked_plan", plan=comparison.names[i], count=total.awaiting[i])
+                     for i in total.unranked)
+    if total.best:
+        winner = min(total.best)
+        return Note(text.get("compare.unranked_above", plans=plans, best=comparison.names[winner]), "warning")
+    ranked = [i for i, v in enumerate(total.values) if v is not None and total.is_ranked(i) and comparison.feasible[i]]
+    if not ranked:
+        return Note(text.get("compare.unranked_all", plans=plans), "warning")
+    low = min(ranked, key=lambda i: total.values[i] or 0.0)
+    return Note(text.get("compare.no_verdict", plans=plans, best=comparison.names[low],
+                         value=value_text(total, low, comparison, text)), "warning")
 
 
 def catalog_names(catalog: Any, lang: str = "en") -> dict[str, str]:
@@ -254,33 +284,69 @@ def input_label(path: str, lang: str, describe: Callable[[str], str] | None) -> 
     return describe(path) if describe is not None else path
 
 
-def input_value(path: str, value: object, lang: str, names: Mapping[str, str]) -> str:
+def input_value(path: str, value: object, lang: str, names: Mapping[str, str], unit: str = "",
+                currency: str = "", floor: float | None = None) -> str:
     """A plan input as a reader names it: a choice by its vocabulary name, a catalog id by the product's name, a
-    number with separators (large counts in 万/亿 or M/B), never a code or "3000000000.0"."""
+    number with separators (large counts in 万/亿 or M/B) and the field's unit ("1,000 ms", "¥6,000/台",
+    "5 TB"), a money field at its "not quoted" floor in words; never a code, "[]" or "3000000000.0"."""
     if value is None or value == "":
         return MISSING  # an empty choice is "chosen by gpudesk"; the plan's own page names what was chosen
     if isinstance(value, bool):
         return ("是" if value else "否") if lang == "zh" else ("yes" if value else "no")
+    if value in ("[]", "{}"):
+        return "无" if lang == "zh" else "none"
     if isinstance(value, str):
         return choice_name(path.rsplit(".", 1)[-1], value, lang) or names.get(value, value)
     if isinstance(value, (int, float)):
-        return format_count(float(value), lang) if abs(value) >= LARGE_COUNT_FROM else format_number(value)
+        return _number_with_unit(float(value), unit, lang, currency, floor)
     return str(value)
 
 
+def _number_with_unit(value: float, unit: str, lang: str, currency: str, floor: float | None) -> str:
+    text = ReportText(lang)
+    money, slash, per = unit.partition("/")
+    if money == "currency":
+        if floor is not None and floor < 0 and value == floor:
+            return text.get("compare.not_quoted")
+        shown = format_money(value, currency, lang) if currency else format_number(value)
+        return shown + (text.choice("unit", "/" + per) if slash else "")
+    number = format_count(value, lang) if abs(value) >= LARGE_COUNT_FROM else format_number(value)
+    if not unit:
+        return number
+    word = text.get(f"unit_one.{unit}") if value == 1 and text.has(f"unit_one.{unit}") else text.choice("unit", unit)
+    if not word:
+        return number
+    return f"{number}{word}" if word.startswith(("%", "×", ":")) else f"{number} {word}"
+
+
+Applies = Callable[[str, str], bool]
+"""``applies(path, kind)``: whether a workload of ``kind`` uses the field at ``path`` (the faces pass the form's)."""
+
+
 def input_rows(comparison: PlanComparison, text: ReportText, describe: Callable[[str], str] | None = None,
-               names: Mapping[str, str] | None = None) -> tuple[tuple[str, ...], ...]:
-    return tuple((input_label(d.path, text.lang, describe),
-                  *[input_value(d.path, v, text.lang, names or {}) for v in d.values])
-                 for d in comparison.input_differences)
+               names: Mapping[str, str] | None = None, applies: Applies | None = None) -> tuple[tuple[str, ...], ...]:
+    """One row per differing input. A workload field its kind does not use (an image size on a language model)
+    is "—" for that plan, and a row that differs only in such unused fields is left out."""
+    rows = []
+    for d in comparison.input_differences:
+        used = [not d.kinds or applies is None or not d.kinds[i] or applies(d.path, d.kinds[i])
+                for i in range(len(d.values))]
+        if d.kinds and applies is not None and len({repr(v) for v, u in zip(d.values, used) if u}) < 2:
+            continue  # the plans that use this field agree on it
+        rows.append((input_label(d.path, text.lang, describe),
+                     *[input_value(d.path, v, text.lang, names or {}, d.unit,
+                                   d.currencies[i] if i < len(d.currencies) else "", d.floor) if used[i] else MISSING
+                       for i, v in enumerate(d.values)]))
+    return tuple(rows)
 
 
 def comparison_document(comparison: PlanComparison, lang: str, branding: Branding,
-                        describe: Callable[[str], str] | None = None, catalog: Any = None) -> ProposalDocument:
+                        describe: Callable[[str], str] | None = None, catalog: Any = None,
+                        applies: Applies | None = None) -> ProposalDocument:
     """The comparison as a document the proposal renderer prints: the decision first, then the figures.
 
     ``describe`` names an input path in ``lang`` (the faces pass the form's field labels); ``catalog`` names the
-    products behind catalog ids."""
+    products behind catalog ids; ``applies`` says which workload fields a kind uses (the form's)."""
     text = ReportText(lang)
     table_section = Section("compare_table", text.get("compare.table"))
     marked = frozenset((r, 2 + i) for r, row in enumerate(comparison.rows) for i in row.best)
@@ -289,9 +355,9 @@ def comparison_document(comparison: PlanComparison, lang: str, branding: Brandin
                                 marked=marked))
     table_section.add(Note(text.get("compare.best_note")))
     inputs = Section("compare_inputs", text.get("compare.inputs"))
-    if comparison.input_differences:
-        inputs.add(DataTable((text.get("compare.path"), *comparison.names),
-                             input_rows(comparison, text, describe, catalog_names(catalog, text.lang))))
+    differing = input_rows(comparison, text, describe, catalog_names(catalog, text.lang), applies)
+    if differing:
+        inputs.add(DataTable((text.get("compare.path"), *comparison.names), differing))
     else:
         inputs.add(Paragraph(text.get("compare.no_diffs")))
     sections = [decision_section(comparison, text), table_section, inputs]

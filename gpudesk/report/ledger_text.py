@@ -118,3 +118,19 @@ def money(value: float | None, currency: str, lang: str = "en") -> str:
 def rate(line: LedgerLine) -> str:
     """A tax line's rate: 13%."""
     return f"{(line.unit_price or 0.0) * 100:g}%"
+
+
+def awaiting_total(shown: str, count: int, text: ReportText, priced_part: float | None = None,
+                   stacked: bool = False) -> str:
+    """A total beside the lines awaiting a quote it leaves out, as every surface prints it: "383.7 万元 + 7 项待询价"
+    ("+ 1 line awaiting a quote" in English); "awaiting quotes (3 lines)" when nothing of it is priced yet
+    (``priced_part`` 0: an owned server without a price is not ¥0); the amount alone when nothing is missing.
+    ``stacked`` puts the marker on a line of its own, for a table column of amounts (which never wraps inside a
+    value, so the marker must not widen it)."""
+    if not count:
+        return shown
+    if priced_part == 0:
+        return text.get("cost.quote_pending", count=count)
+    key = "cost.partial_total_one" if count == 1 and text.has("cost.partial_total_one") else "cost.partial_total"
+    marked = text.get(key, value=shown, count=count)
+    return marked.replace(f"{shown} + ", f"{shown}\n+ ", 1) if stacked else marked

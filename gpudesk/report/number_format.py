@@ -126,7 +126,7 @@ def format_quantity(value: float | str | None, unit: str, text: ReportText, deci
     shown = text.get(singular) if value == 1 and text.has(singular) else text.choice("unit", unit)
     if not shown:
         return number
-    return f"{number}{shown}" if shown in ("%",) else f"{number} {shown}"
+    return f"{number}{shown}" if shown.startswith("%") else f"{number} {shown}"  # "50%/year", not "50 %/year"
 
 
 def format_percent(fraction: float | None, decimals: int = 0) -> str:

@@ -116,18 +116,30 @@ def recurring_table(ctx: ProposalContext, ledger: CostLedger) -> tuple[DataTable
 
 
 def phase_totals(ctx: ProposalContext, ledger: CostLedger, staff: list[LedgerLine]) -> KeyValueTable:
+    """The phase's sums, each with the lines awaiting a quote it leaves out (the ledger's ``unpriced``), as the
+    summary and the cost pages print them."""
     t = ctx.text
     cur = ledger.currency
     staff_year = sum(ln.per_year or 0.0 for ln in staff if ln.priced)
     bought_year = ledger.opex_per_year - staff_year
+    waiting = ledger.unpriced
+    once = sum(1 for ln in waiting if ln.period == "once")
+    bought = sum(1 for ln in waiting if ln.period == "month" and ln.category != "staff")
+    staffed = sum(1 for ln in waiting if ln.period == "month" and ln.category == "staff")
+
+    def per_year(amount: float, count: int) -> str:
+        shown = t.get("bom.amount_per_year", amount=L.money(amount, cur, t.lang))
+        return L.awaiting_total(shown, count, t, amount)
+
     rows = [
-        (t.get("bom.sum_once"), L.money(ledger.one_time, cur, t.lang)),
-        (t.get("bom.sum_recurring"), t.get("bom.amount_per_year", amount=L.money(bought_year, cur, t.lang))),
+        (t.get("bom.sum_once"), L.awaiting_total(L.money(ledger.one_time, cur, t.lang), once, t, ledger.one_time)),
+        (t.get("bom.sum_recurring"), per_year(bought_year, bought)),
     ]
     if staff:
         fte = sum(ln.quantity for ln in staff)
-        rows.append((t.get("bom.sum_staff", fte=f"{fte:g}"), t.get("bom.amount_per_year", amount=L.money(staff_year, cur, t.lang))))
-    rows.append((t.get("bom.sum_phase", months=ledger.months), L.money(ledger.phase_total, cur, t.lang)))
+        rows.append((t.get("bom.sum_staff", fte=f"{fte:g}"), per_year(staff_year, staffed)))
+    rows.append((t.get("bom.sum_phase", months=ledger.months),
+                 L.awaiting_total(L.money(ledger.phase_total, cur, t.lang), len(waiting), t)))
     return KeyValueTable(tuple(rows), t.get("bom.totals_title"))
 
 

@@ -18,6 +18,7 @@ from gpudesk.report.check_text import assumed_listing
 from gpudesk.report.document import (
     BulletList, ChartRef, DataTable, Heading, KeyValueTable, Note, Paragraph, ReferenceList, Section,
 )
+from gpudesk.report import ledger_text as L
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_money, format_number, format_percent
 from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
@@ -151,11 +152,13 @@ def risks_section(ctx: ProposalContext) -> Section:
     for check in firsts:
         phases = grouped[check.id]
         title, message, fix = ctx.customer.risk(check)  # type: ignore[union-attr]
+        message = ctx.sources.scrub(message)  # a catalog source cited by id reads by its title and reference
         where = sep.join(str(p.index + 1) for p, _c in phases)
         rows.append((t.get("risks.phases", phases=where),) * ctx.multi_phase + (
             t.choice("severity", check.severity), title, message, fix))
     for check in _sorted(roadmap):
         title, message, fix = ctx.customer.risk(check)  # type: ignore[union-attr]
+        message = ctx.sources.scrub(message)
         rows.append((t.get("risks.roadmap"),) * ctx.multi_phase + (t.choice("severity", check.severity), title,
                                                                    message, fix))
     section.add(DataTable(header, tuple(rows), ("left",) * ctx.multi_phase + ("center", "left", "left", "left")))
@@ -200,14 +203,19 @@ def roadmap_section(ctx: ProposalContext) -> Section:
             t.choice("delivery_mode", phase.config.delivery_mode),
             format_money(ledger.one_time, ledger.currency, t.lang),
             format_money(ledger.opex_per_year, ledger.currency, t.lang),
-            format_money(ledger.phase_total, ledger.currency, t.lang),
+            L.awaiting_total(format_money(ledger.phase_total, ledger.currency, t.lang), len(ledger.unpriced), t,
+                             stacked=True),
         ))
     rows.append((t.get("roadmap.all"), "", "", "", "", format_money(
         sum(p.ledger.one_time for p in ctx.plan.phases), ctx.currency, t.lang), "",
-        format_money(ctx.plan.total, ctx.currency, t.lang)))
+        L.awaiting_total(format_money(ctx.plan.total, ctx.currency, t.lang), ctx.plan.unpriced_lines, t,
+                         stacked=True)))
     section.add(DataTable(header, tuple(rows), ("left", "right", "right", "right", "left", "right", "right", "right"),
                           total_rows=1))
-    roadmap_rows = ctx.roadmap_formatter().rows(ROADMAP_FIGURES)
+    fmt = ctx.roadmap_formatter()
+    roadmap_rows = tuple((label, L.awaiting_total(shown, ctx.plan.unpriced_lines, t)
+                          if label == fmt.label("roadmap.total_spend") else shown)
+                         for label, shown in fmt.rows(ROADMAP_FIGURES))  # the spend leaves the unpriced lines out
     if roadmap_rows:
         section.add(KeyValueTable(roadmap_rows, t.get("roadmap.totals")))
     for name, spec in ctx.plan.charts.items():

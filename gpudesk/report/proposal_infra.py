@@ -8,11 +8,16 @@ when nothing trains).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gpudesk.project.model import DELIVERY_MODES
 from gpudesk.report.document import BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.figure_rows import FigureFormatter, rows_of
+from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.number_format import format_number, format_quantity
 from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
+from gpudesk.report.server_names import configured_server_name
+from gpudesk.results.chart_model import RackLayoutSpec
 from gpudesk.results.plan_result import PhaseEstimate
 
 POWER_FIGURES = rows_of([
@@ -128,10 +133,23 @@ def add_rows_and_charts(ctx: ProposalContext, section: Section, phase: PhaseEsti
 
 def phase_charts(ctx: ProposalContext, phase: PhaseEstimate, home: str) -> list[ChartRef]:
     return [
-        ChartRef(name, ctx.chart_caption(name, spec), spec)
+        ChartRef(name, ctx.chart_caption(name, spec), _servers_named(spec, phase, ctx.text.lang))
         for name, spec in phase.charts.items()
         if CHART_HOME.get(str(getattr(spec, "kind", "")), "charts") == home
     ]
+
+
+def _servers_named(spec: object, phase: PhaseEstimate, lang: str) -> object:
+    """A rack elevation whose server boxes name the chassis as the rest of the document does (a generic chassis
+    in the reader's language: "通用 8 卡 NVIDIA L20 48GB 服务器", not the catalog's "Generic 8 x L20 server")."""
+    if not isinstance(spec, RackLayoutSpec):
+        return spec
+    catalog_name, shown = phase.config.server_name, configured_server_name(phase.config, lang)
+    if shown == catalog_name:
+        return spec
+    racks = [replace(rack, boxes=[replace(box, label=shown) if box.label == catalog_name else box for box in rack.boxes])
+             for rack in spec.racks]
+    return replace(spec, racks=racks)
 
 
 def provider_note(ctx: ProposalContext, phase: PhaseEstimate) -> str:
@@ -282,9 +300,7 @@ def cost_rows(ctx: ProposalContext, phase: PhaseEstimate, fmt: FigureFormatter) 
         period, nature = TOTAL_SCOPE.get(s.key, ("", ""))
         missing = 0 if period == "" else sum(1 for line in phase.ledger.unpriced if period in (None, line.period)
                                              and nature in (None, line.nature))
-        if missing:
-            shown = (t.get("cost.quote_pending", count=missing) if fmt.value(s.key) == 0
-                     else t.get("cost.partial_total", value=shown, count=missing))
+        shown = awaiting_total(shown, missing, t, fmt.value(s.key))
         rows.append((fmt.label(s.key), shown))
     return rows
 

@@ -143,7 +143,7 @@ def investment_table(ctx: ProposalContext) -> DataTable:
         """A total that leaves out lines awaiting a quote says so beside the amount (as the cost pages do)."""
         missing = sum(len(p.ledger.unpriced) for p in phases)
         shown = _money(ctx, amount)
-        return t.get("cost.partial_total", value=shown, count=missing) if missing else shown
+        return L.awaiting_total(shown, missing, t)
 
     for p in ctx.plan.phases:
         ledger = p.ledger
@@ -205,8 +205,9 @@ def _workload_rows(ctx: ProposalContext, phase: PhaseEstimate, w: WorkloadSizing
                                       ("infer.tpot_s", workload.tpot_ms, "exec.metric_tpot")):
             value = fs.number(pre + key)
             if math.isfinite(value):
-                rows.append((name, t.get(label, pct=pct), f"≤ {format_number(target_ms, 0)} ms",
-                             f"{format_number(value * 1000, 0)} ms", _verdict(ctx, value * 1000 <= target_ms * 1.0001)))
+                ms = t.choice("unit", "ms")  # one unit word per language, as every other latency: 毫秒 / ms
+                rows.append((name, t.get(label, pct=pct), f"≤ {format_number(target_ms, 0)} {ms}",
+                             f"{format_number(value * 1000, 0)} {ms}", _verdict(ctx, value * 1000 <= target_ms * 1.0001)))
     days = fs.number(pre + ("vision." if w.kind == "vision_train" else "train.") + "time_to_train_days")
     if workload is not None and w.kind in TRAINING_KINDS and math.isfinite(days):
         day = t.choice("unit", "days")

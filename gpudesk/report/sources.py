@@ -23,7 +23,8 @@ URL = re.compile(r"https?://[^\s,;)）]+")
 USER_INPUT = re.compile(r"user input(?: \((?:[^()]|\([^()]*\))*\))?")
 BRACKETED_ID = re.compile(r"[（(](?P<cid>[a-z0-9][a-z0-9_.\-]*[a-z0-9])[）)]")
 ENGLISH_RULE = re.compile(r"依据：[^；（）\u4e00-\u9fff]*[A-Za-z][^；（）\u4e00-\u9fff]*；")
-SOURCE_WORDS = re.compile(r"(?:source|来源)\s+(?P<cid>[a-z0-9][a-z0-9_.\-]*[a-z0-9])")
+SOURCE_WORDS = re.compile(r"(?:source|来源)[:：]?\s*(?P<cid>[a-z0-9][a-z0-9_.\-]*[a-z0-9])")
+SHORT_TITLE = 60  # characters of a title quoted in running text (the reference list prints it whole)
 
 
 @dataclass
@@ -81,7 +82,11 @@ class SourceRegistry:
 
         def named(match: re.Match[str]) -> str:
             ref = self.cite_id(match["cid"])
-            return (("来源 " if self.lang == "zh" else "source ") + f"[{ref.number}]") if ref is not None else match[0]
+            if ref is None:
+                return match[0]
+            if self.lang == "zh":  # the titles are the publishers' own (English) words: the reference number says it
+                return f"来源 [{ref.number}]"
+            return f"source: {short_title(ref.title)} [{ref.number}]"
 
         out = SOURCE_WORDS.sub(named, out)
 
@@ -99,3 +104,13 @@ class SourceRegistry:
 
     def references(self) -> tuple[Reference, ...]:
         return tuple(sorted(self.refs.values(), key=lambda r: r.number))
+
+
+def short_title(title: str) -> str:
+    """A source's title as running text quotes it: the part before a colon that opens a quotation or a
+    summary ("Huawei Ascend (CANN): PyTorch through …" -> "Huawei Ascend (CANN)"), at most about 60 characters."""
+    head = title.split(": ", 1)[0].strip()
+    if len(head) <= SHORT_TITLE:
+        return head
+    cut = head[:SHORT_TITLE].rsplit(" ", 1)[0]
+    return cut.rstrip(",;:-–— ") + "…"

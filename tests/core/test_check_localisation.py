@@ -84,7 +84,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                               "planned": 59161.2, "limit": "pipeline_bubble"},
     "host.cpu_starves_gpus": {"cores_per_gpu_needed": 14.5, "cores_per_gpu_offered": 8.0, "feed_fraction": 0.55,
                               "cores_needed": 116.0},
-    "host.server_spec_unknown": {"cores_needed": 112.0, "ram_needed_gb": 2048.0},
+    "host.server_spec_unknown": {"cores_needed": 112.0, "ram_needed_gb": 2048.0, "ram": "known"},
     "host.ram_short": {"ram_needed_gb": 2304.0, "ram_gb": 1024.0},
     "host.pcie_lanes_short": {"lanes_needed": 192.0, "lanes_offered": 160.0},
     "host.nic_pcie_bottleneck": {"slot_gbs": 31.5, "nic_gbs": 50.0, "ratio": 0.63},
@@ -240,3 +240,9 @@ def test_a_code_in_the_numbers_is_worded_from_the_catalogue(payback: str, month:
     assert words + "与按需租用的成本持平" in message
     assert not any(isinstance(v, str) and re.search(r"[\u4e00-\u9fff]", v) for k, v in check.numbers.items()
                    if k not in ("phase", "next_phase"))
+
+
+def test_unknown_host_ram_is_left_out_of_the_chinese_text_not_printed_as_nan():
+    numbers = {"cores_needed": 8.0, "ram_needed_gb": float("nan"), "ram": "unknown"}
+    message = localise(Check("host.server_spec_unknown", "info", "host", "t", "m", "f", (), numbers), "zh")[1]
+    assert "nan" not in message and message.endswith("8 个 CPU 核。")

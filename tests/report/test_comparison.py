@@ -6,11 +6,16 @@ import csv
 import io
 
 import pytest
-from report_samples import roadmap_plan, three_training_plans, training_plan, training_project
+from report_samples import catalog, roadmap_plan, three_training_plans, training_plan, training_project
 
-from gpudesk.report.comparison import best_indices, compare_plans, flatten_inputs, input_differences
-from gpudesk.report.comparison_export import comparison_document, cumulative_cost_chart, to_csv
-from gpudesk.report.document import Branding, DataTable
+from gpudesk.report.comparison import (
+    best_indices, comparable, compare_plans, flatten_inputs, input_differences, money_best,
+)
+from gpudesk.report.comparison_export import (
+    comparison_document, cumulative_cost_chart, decision_section, input_rows, to_csv, value_text,
+)
+from gpudesk.report.document import Branding, DataTable, Paragraph
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.report.text_catalog import ReportText
 
 
@@ -201,8 +206,75 @@ def test_printed_inputs_read_as_words_not_paths_and_codes(lang):
     labels = {row[0]: row[1:] for row in table.rows}
     phase = "阶段 1" if lang == "zh" else "Phase 1"
     tokens = next(v for k, v in labels.items() if k.startswith(phase) and ("token" in k.lower()))
-    assert tokens[1] == ("30亿" if lang == "zh" else "3 B")
+    assert tokens[1] == ("30亿 tokens" if lang == "zh" else "3 B tokens")  # with the field's unit
     mode = next(v for k, v in labels.items() if k.startswith(phase) and ("交付" in k or "Delivery" in k))
     assert "cloud_on_demand" not in mode
     raw = to_csv(comparison, ReportText(lang))
     assert "phases[0].delivery.mode" in raw and "cloud_on_demand" in raw
+
+
+def test_money_ranks_only_totals_that_leave_out_the_same_lines():
+    assert comparable([(), (("servers", "X"),)], [True, True]) == (True, False)  # one total is complete
+    assert comparable([(("net", "S"),), (("net", "S"),)], [True, True]) == (True, True)  # both lack the same
+    assert comparable([(("net", "S"),), ()], [True, False])[0]  # a blocked plan sets no standard
+    # a floor above the lowest comparable total cannot win: the complete plan wins
+    assert money_best([10.0, 12.0], [True, True], [True, False]) == {0}
+    # a floor below it might still come out lower once quoted: nobody wins
+    assert money_best([10.0, 8.0], [True, True], [True, False]) == frozenset()
+    assert money_best([10.0, None], [True, True], [True, True]) == frozenset()  # one value is no comparison
+
+
+def test_a_plan_awaiting_a_quote_never_ranks_as_cheaper_than_it_is():
+    """Same servers; the second plan has the installation quoted, the first leaves it awaiting a quote, so the
+    first's total is lower only because it leaves that line out: neither is chosen on cost, and the decision
+    says why."""
+    quoted = training_project("Quoted", nodes=8)
+    quoted.phases[0].costs.installation_per_server = 6_000.0
+    entries = [(training_plan("Open", nodes=8), training_project("Open", nodes=8)),
+               (estimate_plan(quoted, catalog()), quoted)]
+    comparison = compare_plans(entries)
+    total = comparison.row("total")
+    assert total.values[0] < total.values[1]  # the priced part alone would rank the first as cheaper
+    assert total.awaiting[0] == total.awaiting[1] + 1
+    assert total.best == frozenset() and total.unranked == (0,)
+    assert total.deltas[1] is None  # totals that leave out different lines are not subtracted
+    text = ReportText("en")
+    assert value_text(total, 0, comparison, text).endswith("+ 3 lines awaiting quotes")
+    decision = decision_section(comparison, text)
+    table = next(b for b in decision.blocks if isinstance(b, DataTable))
+    row = next(r for r in table.rows if r[0] == text.get("compare_metric.total"))
+    assert row[1] == "—" and "Open" in row[2] and "awaiting quotes" in row[2]
+    assert not any(isinstance(b, Paragraph) and "is the plan to choose" in b.text for b in decision.blocks)
+
+
+def test_differing_inputs_read_with_their_units():
+    quoted = training_project("Quoted", nodes=4)
+    quoted.phases[0].costs.installation_per_server = 6_000.0
+    quoted.phases[0].workloads[0].deadline_days = 12
+    entries = [(training_plan("Open", nodes=8), training_project("Open", nodes=8)),
+               (estimate_plan(quoted, catalog()), quoted)]
+    comparison = compare_plans(entries)
+    for lang, nodes, days, install in (("en", ("8 nodes", "4 nodes"), "12 days", ("not quoted", "$6,000 per server")),
+                                       ("zh", ("8 台", "4 台"), "12 天", ("未报价", "$6,000/台"))):
+        rows = {label: values for label, *values in input_rows(comparison, ReportText(lang), lambda p: p)}
+        assert tuple(rows["phases[0].hardware.nodes"]) == nodes
+        assert rows["phases[0].workloads[0].deadline_days"][1] == days
+        assert tuple(rows["phases[0].costs.installation_per_server"]) == install
+
+
+def test_a_field_the_workload_kind_never_uses_is_not_its_input():
+    from gpudesk.wizard.field_use import field_applies
+
+    assert not field_applies("phases[0].workloads[0].image_size", "finetune_full")
+    assert field_applies("phases[1].workloads[0].image_size", "vision_inference")
+    assert field_applies("phases[0].hardware.nodes", "finetune_full")  # not a workload field: every kind
+    other = training_project("Other", nodes=8)
+    other.phases[0].workloads[0].image_size = 512  # kept in the plan, unused by a language model
+    other.phases[0].workloads[0].deadline_days = 12
+    comparison = compare_plans([(training_plan("Base", nodes=8), training_project("Base", nodes=8)),
+                                (estimate_plan(other, catalog()), other)])
+    text = ReportText("en")
+    paths = {row[0] for row in input_rows(comparison, text, lambda p: p, applies=field_applies)}
+    assert "phases[0].workloads[0].deadline_days" in paths
+    assert "phases[0].workloads[0].image_size" not in paths
+    assert "phases[0].workloads[0].image_size" in {row[0] for row in input_rows(comparison, text, lambda p: p)}

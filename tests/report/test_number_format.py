@@ -29,7 +29,7 @@ def test_counts_and_units_per_language():
     assert format_count(2e10, "zh") == "200亿"
     assert format_count(3.5e9, "en") == "3.50 B"
     assert format_quantity(64, "GPUs", ReportText("zh"), 0) == "64 卡"
-    assert format_quantity(30, "%/year", ReportText("en")) == "30 %/year"
+    assert format_quantity(30, "%/year", ReportText("en")) == "30%/year"  # as a plain percentage: no space
     assert format_quantity(12, "unlisted-unit", ReportText("zh")) == "12 unlisted-unit"
     assert format_percent(0.913, 1) == "91.3%"
 

@@ -10,7 +10,7 @@ import sys
 
 from gpudesk.paths import samples_dir
 
-NOT_NEEDED = ("numpy.ma", "PySide6.QtPrintSupport", "pyqtgraph", "gpudesk.ui")
+NOT_NEEDED = ("numpy.ma", "PySide6.QtPrintSupport", "pyqtgraph", "gpudesk.ui", "gpudesk.report.formula_text")
 
 
 def test_the_pdf_path_leaves_unneeded_modules_unimported(tmp_path):

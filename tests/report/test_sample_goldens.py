@@ -104,9 +104,11 @@ def test_sample_comparison_matches_its_reference(lang, qapp, tmp_path, catalog, 
     for path in COMPARED:
         project = load_project(path).project
         entries.append((estimate_plan(project, catalog), project))
+    from gpudesk.wizard.field_use import field_applies
     from gpudesk.wizard.fields import describe_path
 
-    doc = comparison_document(compare_plans(entries), lang, Branding(), lambda p: describe_path(p, lang), catalog)
+    doc = comparison_document(compare_plans(entries), lang, Branding(), lambda p: describe_path(p, lang), catalog,
+                              field_applies)
     pdf = tmp_path / f"comparison-{lang}.pdf"
     write_proposal_pdf(doc, pdf)
     _check(f"comparison_{lang}", pdf, golden, hash_store)

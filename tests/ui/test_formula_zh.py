@@ -77,3 +77,14 @@ def test_screenshots_of_chinese_explanations(qtbot, qapp, chinese, figures):
         path = SHOTS / f"{name}.png"
         assert panel.grab().save(str(path))
         assert path.stat().st_size > 20_000
+
+
+def test_the_typed_measurement_units_read_chinese(chinese, qtbot):
+    """The calibration dialog listed '训练单步时间 [s]'; its units read as the rest of the Chinese interface."""
+    from gpudesk.ui.calibration.inputs import TypedMeasurement
+
+    form = TypedMeasurement()
+    qtbot.addWidget(form)
+    items = [form.metric_box.itemText(i) for i in range(form.metric_box.count())]
+    assert items[0].endswith("[秒]") and any(i.endswith("[毫秒]") for i in items), items
+    assert not any(i.endswith("[s]") or i.endswith("[ms]") for i in items), items

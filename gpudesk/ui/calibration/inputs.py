@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from gpudesk.calibration.measurement import Measurement
 from gpudesk.calibration.pilot_model import PilotSetup
+from gpudesk.ui.widgets.session_text import session_text
 
 # (PilotSetup field, largest value); 0 means "from the log, else from the plan"
 SETUP_FIELDS = (
@@ -86,7 +87,7 @@ class TypedMeasurement(QWidget):
         }
         self.metric_box = QComboBox(self)
         for metric, _kind, unit, _factor in TYPED_METRICS:
-            self.metric_box.addItem(f"{labels[metric]} [{unit}]", metric)
+            self.metric_box.addItem(f"{labels[metric]} [{session_text().unit(unit)}]", metric)  # 秒, not s, in zh
         self.value = QDoubleSpinBox(self)
         self.value.setDecimals(4)
         self.value.setRange(0.0, 1e12)

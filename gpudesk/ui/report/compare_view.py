@@ -19,6 +19,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.ui.catalog_choices import catalog_name
 from gpudesk.ui.widgets.display_text import DisplayText, display_text
 from gpudesk.report.display_units import plain_number
+from gpudesk.wizard.field_use import field_applies
 from gpudesk.wizard.fields import describe_path
 from gpudesk.logs import internal_error
 from gpudesk.ui.widgets.session_text import session_language
@@ -177,7 +178,7 @@ class CompareView(QtWidgets.QWidget):
         lang = self.text.lang
         return write_proposal_pdf(comparison_document(self.comparison, lang, branding,
                                                       lambda p: describe_path(p, lang),
-                                                      self._catalog), path)
+                                                      self._catalog, field_applies), path)
 
     def _ask_csv(self) -> None:
         path, _ = QtWidgets.QFileDialog.getSaveFileName(self, "CSV", "comparison.csv", "CSV (*.csv)")

@@ -1,0 +1,91 @@
+"""Figures and words a customer would flag in the shipped samples' proposals, each checked at its source: a risk
+cites its catalog source by title and reference (never by id), the BOM's phase totals carry the awaiting-quote
+marker the ledger's unpriced lines call for, and one unit word per language for latency."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import pytest
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.paths import samples_dir
+from gpudesk.project.io import load_project
+from gpudesk.report.document import KeyValueTable, ProposalDocument
+from gpudesk.report.proposal import build_proposal
+from gpudesk.report.document import Branding
+from gpudesk.report.sources import short_title
+from gpudesk.report.text_catalog import ReportText
+from gpudesk.results.pipeline import estimate_plan
+from gpudesk.results.plan_result import PlanEstimate
+
+
+@lru_cache(maxsize=2)
+def bank(lang: str) -> tuple[PlanEstimate, ProposalDocument]:
+    catalog = Catalog.open(user_db=None)
+    project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
+    plan = estimate_plan(project, catalog)
+    return plan, build_proposal(plan, project, lang, Branding(), catalog_date="2026-12-01", catalog=catalog)
+
+
+def test_short_title_is_the_part_before_the_quotation():
+    assert short_title("Huawei Ascend (CANN): PyTorch through the torch_npu plugin") == "Huawei Ascend (CANN)"
+    assert short_title("NVIDIA H100 datasheet") == "NVIDIA H100 datasheet"
+    long = short_title("A very long title " * 10)
+    assert long.endswith("…") and len(long) <= 61
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_risks_cite_sources_by_title_and_reference_never_by_id(lang):
+    _plan, doc = bank(lang)
+    risks = doc.section("risks")
+    text = "\n".join(risks_text(risks))
+    assert "stack-ascend" not in doc.to_text()  # the catalog citation id of the Ascend software stack
+    if lang == "en":
+        assert re.search(r"\(source: Huawei Ascend \(CANN\) \[\d+\]\)", text)
+    else:
+        assert re.search(r"（\s*\[\d+\]\s*）|\s\[\d+\]", text)
+
+
+def risks_text(section) -> list[str]:
+    return [cell for block in section.blocks for row in getattr(block, "rows", ()) for cell in row]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_bom_phase_totals_carry_the_ledgers_awaiting_quote_count(lang):
+    plan, doc = bank(lang)
+    text = ReportText(lang)
+    totals = [b for b in doc.section("bom").blocks if isinstance(b, KeyValueTable) and b.title == text.get(
+        "bom.totals_title")]
+    assert len(totals) == len(plan.phases)
+    for phase, table in zip(plan.phases, totals, strict=True):
+        phase_row = table.rows[-1][1]
+        waiting = len(phase.ledger.unpriced)
+        marker = "项待询价" if lang == "zh" else "awaiting"
+        assert (marker in phase_row) == bool(waiting), (phase.index, phase_row)
+        if waiting:
+            assert f"{waiting} " in phase_row or (waiting == 1 and "1 line" in phase_row)
+
+
+def test_rack_elevation_names_a_generic_chassis_in_the_readers_language():
+    catalog = Catalog.open(user_db=None)
+    project = load_project(samples_dir() / "manufacturer-vision-private.gpudesk").project
+    plan = estimate_plan(project, catalog)
+    doc = build_proposal(plan, project, "zh", Branding(), catalog_date="2026-12-01", catalog=catalog)
+    racks = [ref.spec for ref in doc.charts() if getattr(ref.spec, "kind", "") == "rack_layout"]
+    labels = {box.label for spec in racks for rack in spec.racks for box in rack.boxes}
+    assert racks and plan.phases[0].config.server_name not in labels  # the catalog's "Generic 8 x L20 server"
+    assert any(label.startswith("通用 8 卡") for label in labels)
+
+
+@pytest.mark.parametrize("lang,word", [("zh", "毫秒"), ("en", "ms")])
+def test_latency_reads_one_unit_word_per_language(lang, word):
+    _plan, doc = bank(lang)
+    text = ReportText(lang)
+    table = next(b for b in doc.section("summary").blocks if getattr(b, "title", "") == text.get("exec.performance"))
+    latencies = [cell for row in table.rows for cell in row[2:4] if re.search(r"\d (ms|毫秒)$", cell)]
+    assert latencies and all(cell.endswith(f" {word}") for cell in latencies)
+    paragraph = " ".join(b.text for b in doc.section("summary").blocks if hasattr(b, "text"))
+    if lang == "zh":  # the recommendation's latency sentence too
+        assert not re.search(r"\d ms\b", paragraph)
