@@ -168,7 +168,8 @@ def fabric_figures(inp: FabricInputs) -> FigureSet:
     return fs
 
 
-def fabric_checks(fs: FigureSet) -> list[Check]:
+def fabric_checks(fs: FigureSet, owned: bool = True) -> list[Check]:
+    """The fabric's warnings; ``owned``: the customer owns the servers (a provider's network is the provider's)."""
     checks: list[Check] = []
     i = worst_index(fs["net.headroom_nodes"])
     head, growth = at(fs, "net.headroom_nodes", i), at(fs, "net.growth_nodes", None)
@@ -211,6 +212,15 @@ def fabric_checks(fs: FigureSet) -> list[Check]:
             f"Peak client traffic is {ns:,.1f} Gb/s but the front-end NICs carry {fe:,.1f} Gb/s.",
             "Add front-end NICs or faster ones, or spread serving over more nodes.",
             ("net.north_south_gbps", "net.frontend_capacity_gbps"), {"north_south_gbps": ns, "frontend_gbps": fe},
+        ))
+    nodes_n, per_gpu = at(fs, "net.nodes", None), at(fs, "net.per_gpu_bw", None)
+    if per_gpu != per_gpu and nodes_n > 1 and owned:  # the server row lists no back-end NIC and the plan names none
+        checks.append(Check(
+            "net.nic_unknown", "warning", "network", "Scale-out NIC unknown",
+            f"The server's catalog row lists no back-end NIC and the plan names none, so the network bandwidth per "
+            f"GPU, the switch count and the network cost of the {nodes_n:,.0f} nodes are unknown.",
+            "Choose the NIC in step 5 (one per GPU), or a server whose catalog row lists its NICs.",
+            ("net.per_gpu_bw", "net.switches", "net.cost"), {"nodes": nodes_n},
         ))
     k = worst_index(fs["net.one_way_latency"], low_is_bad=False)
     lat, budget = at(fs, "net.one_way_latency", k), at(fs, "net.latency_budget", None)

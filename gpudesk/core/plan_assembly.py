@@ -153,7 +153,8 @@ def _server_fit(r: ResolvedPhase) -> list[Check]:
         f"fitted with {r.server.gpus} of its {row.gpus} GPU slots, its power and price reduced by the GPUs left out.",
         "Quote a server built for this GPU count, or add one in the catalog browser.",
         ("plan.servers", "power.server_max_kw"),
-        {"accelerator": r.accelerator.name, "server": row.name, "gpus": r.server.gpus, "slots": row.gpus},
+        {"accelerator": r.accelerator.name, "server": row.name, "gpus": r.server.gpus, "slots": row.gpus,
+         "server_vendor": row.vendor, "server_gpus": row.gpus},  # a generic chassis is named in the reader's words
     )]
 
 

@@ -186,7 +186,7 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
     if fabric is not None:
         fabric.input("net.switch_id", r.switch.id if r.switch else "", "", "switch model", "resolved switch")
         fs.merge(fabric)
-        checks += fabric_checks(fabric)
+        checks += fabric_checks(fabric, owned=config.servers_owned > 0)
 
     owned = config.servers_owned
     if owned:

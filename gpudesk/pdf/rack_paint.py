@@ -29,8 +29,8 @@ def _text(p: QtGui.QPainter, m: Metrics, x: float, y: float, text: str, color: s
     p.restore()
 
 
-VENDOR_WORDS = ("NVIDIA ", "Huawei ", "Generic ", "Supermicro ", "Dell ", "HPE ", "Lenovo ", "Inspur ", "AMD ",
-                "Intel ", "Cambricon ")
+VENDOR_WORDS = ("NVIDIA ", "Huawei ", "Generic ", "通用 ", "Supermicro ", "Dell ", "HPE ", "Lenovo ", "Inspur ", "AMD ",
+                "Intel ", "Cambricon ")  # "通用 ": a generic chassis as named in Chinese (report.server_names)
 
 
 def _fit_label(m: Metrics, label: str, width: float) -> str:

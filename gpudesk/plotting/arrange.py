@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore, QtGui
 
 from gpudesk.plotting import fit
-from gpudesk.results.chart_model import ChartSpec
+from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
 
 if TYPE_CHECKING:
     import pyqtgraph as pg
@@ -165,6 +165,8 @@ def visible_texts(view: ChartView) -> list[str]:
     if view.spec is None:
         return []
     texts = [view._title.text, view._notes.text, *legend_names(view)]
+    if isinstance(view.spec, RackLayoutSpec):
+        texts += view.racks.texts()
     for panel in view.panels[: 1 + view._second_shown]:
         texts += panel.texts()
     return [t for t in texts if t]

@@ -128,6 +128,14 @@ class RackPanel:
         for header in self._headers[len(spec.racks) :]:
             header.setVisible(False)
 
+    def texts(self) -> list[str]:
+        """The words the drawing shows: each labelled box (device name and kW), each rack's total and name."""
+        if self._spec is None:
+            return []
+        shown = [label.toPlainText() for labels in self._box_labels.values() for label in labels if label.isVisible()]
+        shown += [header.toPlainText() for header in self._headers if header.isVisible()]
+        return shown + [rack.name for rack in self._spec.racks]
+
     def reset_range(self) -> None:
         if self._spec is None:
             return

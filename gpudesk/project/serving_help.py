@@ -11,7 +11,7 @@ PROMPT_SD = (
 )
 OUTPUT_SD = "spread of output lengths (standard deviation; log-normal); 0 = every answer the same length"
 CONCURRENCY = (
-    "engine maximum batch per replica (vLLM max_num_seqs); 0 = derived: the largest batch whose KV cache fits "
+    "engine maximum batch per replica (vLLM's maximum number of sequences); 0 = derived: the largest batch whose KV cache fits "
     "and that meets the TPOT and end-to-end targets"
 )
 USERS = "people the service serves (stated in the proposal with the rate per user); 0 = not given"

@@ -15,6 +15,7 @@ from typing import Any
 
 from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
 from gpudesk.results.search_charts import NOTE_GPUS, NOTE_PRICED
+from gpudesk.report.server_names import server_display_name
 from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE
 from gpudesk.vocabulary.sizing import BOTTLENECK
 
@@ -150,11 +151,29 @@ def axis_title(label: str, unit: str, lang: str) -> str:
     return f"{label}（{shown}）" if lang == "zh" else f"{label} ({shown})"
 
 
+def named_racks(spec: RackLayoutSpec, lang: str) -> RackLayoutSpec:
+    """``spec`` with its compute boxes' chassis named as every surface names it: a generic chassis through the
+    language's pattern (:func:`gpudesk.report.server_names.server_display_name`), a vendor's product as it is."""
+    server = spec.server
+    old = str(server.get("name", ""))
+    named = server_display_name(old, str(server.get("vendor", "")), int(server.get("gpus", 0)),
+                                str(server.get("accelerator", "")), lang) if old else old
+    if named == old:
+        return spec
+    racks = [dataclasses.replace(rack, boxes=[
+        dataclasses.replace(box, label=named if box.label == old else box.label,
+                            tooltip=box.tooltip.replace(old, named, 1)) for box in rack.boxes]) for rack in spec.racks]
+    return dataclasses.replace(spec, racks=racks)
+
+
 def localise_spec(spec: Any, lang: str, tooltips: bool = True) -> Any:
-    """A copy of ``spec`` with its visible words in ``lang`` (English specs pass through unchanged); a printed
-    chart has no hover text, so ``tooltips=False`` drops it instead of translating every point's formula."""
+    """A copy of ``spec`` with its visible words in ``lang`` (English specs pass through unchanged, but for the
+    name of a generic chassis); a printed chart has no hover text, so ``tooltips=False`` drops it instead of
+    translating every point's formula."""
     if isinstance(spec, ChartSpec) and any(s.tooltip_reasons is not None for s in spec.series):
         spec = dataclasses.replace(spec, series=[_worded_tips(s, lang, tooltips) for s in spec.series])
+    if isinstance(spec, RackLayoutSpec):
+        spec = named_racks(spec, lang)
     if lang != "zh" or spec is None:
         return spec
     if isinstance(spec, RackLayoutSpec):

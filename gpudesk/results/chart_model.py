@@ -1,16 +1,12 @@
 """Qt-free description of a chart: what to draw, never how.
 
-The estimation pipeline and the report builders describe every chart as a
-:class:`ChartSpec` (series over x, reference lines, markers) or, for the
-rack elevation drawing, a :class:`RackLayoutSpec`. The UI layer
-(``gpudesk.plotting``) renders either with pyqtgraph; the proposal embeds
-the same spec as an image. Fields are plain floats, strings, lists and
-tuples so a spec serialises to JSON with :meth:`ChartSpec.to_dict`.
+The estimation pipeline and the report builders describe every chart as a :class:`ChartSpec` (series over x,
+reference lines, markers) or, for the rack elevation drawing, a :class:`RackLayoutSpec`. The UI layer
+(``gpudesk.plotting``) renders either with pyqtgraph; the proposal embeds the same spec as an image. Fields are
+plain floats, strings, lists and tuples so a spec serialises to JSON with :meth:`ChartSpec.to_dict`.
 
-Colours are named by *role* (``"weights"``, ``"capacity"``, ``"private"``
-…); the UI maps roles to a palette that reads in light and dark themes and
-for colour-blind readers. Conventions per chart kind are in
-``docs/charts.md``.
+Colours are named by *role* (``"weights"``, ``"capacity"``, ``"private"`` …); the UI maps roles to a palette that
+reads in light and dark themes and for colour-blind readers. Conventions per chart kind are in ``docs/charts.md``.
 """
 
 from __future__ import annotations
@@ -22,8 +18,7 @@ from typing import Any
 from gpudesk.core.explain import format_value
 
 SERIES_STYLES = ("line", "bar", "scatter", "step", "area", "tick")
-"""``tick``: a short horizontal segment per point, one bar wide (a capacity
-level per candidate drawn against that candidate's stacked bar)."""
+"""``tick``: a short horizontal segment per point, one bar wide (a capacity level per candidate against its bar)."""
 
 CHART_KINDS = (
     "memory_fit",
@@ -355,6 +350,9 @@ class RackLayoutSpec:
     notes: str = ""
     role_labels: dict[str, str] = field(default_factory=dict)
     """Legend text per colour role used by the boxes, e.g. {"liquid": "液冷服务器"}."""
+    server: dict[str, Any] = field(default_factory=dict)
+    """The chassis the compute boxes show: its catalog ``name``, ``vendor``, GPU slots (``gpus``) and
+    ``accelerator`` name, so each surface names a generic chassis in the reader's language (report.server_names)."""
     kind: str = field(default="rack_layout", init=False)
 
     def __post_init__(self) -> None:
@@ -376,6 +374,7 @@ class RackLayoutSpec:
             "rack_units": self.rack_units,
             "notes": self.notes,
             "role_labels": dict(self.role_labels),
+            "server": dict(self.server),
         }
 
     @classmethod

@@ -120,9 +120,12 @@ def rack_layout_chart(figures: FigureSet, r: ResolvedPhase) -> RackLayoutSpec | 
         columns.append(RackColumn(rack["rack"], boxes, rack["kw"], figures.number("power.rack_limit_kw", 0) or None))
     shown = sum(1 for rack in racks if rack["kind"] == "compute")
     total = int(figures.number("power.racks", shown)) if np.isfinite(figures.number("power.racks", shown)) else shown
+    chassis = r.catalog_server or r.server  # the catalog row, when the plan's servers are partly populated
     return RackLayoutSpec(title="Rack layout", racks=columns,
                           notes=f"first {shown} of {total} racks shown" if total > shown else "",
-                          role_labels={"liquid": "liquid-cooled", "air": "air-cooled", "network": "network"})
+                          role_labels={"liquid": "liquid-cooled", "air": "air-cooled", "network": "network"},
+                          server={"name": r.server.name, "vendor": chassis.vendor, "gpus": chassis.gpus,
+                                  "accelerator": r.accelerator.name})
 
 
 MODE_ROLES = {"cloud_on_demand": "cloud_on_demand", "private": "private", "hybrid": "hybrid"}

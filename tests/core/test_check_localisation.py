@@ -125,7 +125,9 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "delivery.cpu_offer_prices_no_gpus": {"offer": "aws-m7i-xlarge", "gpu_offer": "AWS p5.48xlarge", "agents": True,
                                           "accelerator": "NVIDIA H100 SXM"},
     "hardware.server_partly_populated": {"accelerator": "NVIDIA GeForce RTX 4090 24GB",
-                                         "server": "Generic 8 x RTX 4090 server", "gpus": 1, "slots": 8},
+                                         "server": "Generic 8 x RTX 4090 server", "gpus": 1, "slots": 8,
+                                         "server_vendor": "various", "server_gpus": 8},
+    "net.nic_unknown": {"nodes": 2},
     "cost.unpriced_lines": {"count": 2, "items": "NVIDIA Spectrum-4 SN5600 (1 switch); transceivers (64 transceiver)"},
     "task.deadline_missed": {"days": 41.3, "deadline_days": 30.0, "tokens": 2.0e12, "gpus": 1024},
     "task.ttft_target_missed": {"ttft_ms": 1840.0, "target_ms": 500.0, "which": "P95"},
@@ -246,3 +248,11 @@ def test_unknown_host_ram_is_left_out_of_the_chinese_text_not_printed_as_nan():
     numbers = {"cores_needed": 8.0, "ram_needed_gb": float("nan"), "ram": "unknown"}
     message = localise(Check("host.server_spec_unknown", "info", "host", "t", "m", "f", (), numbers), "zh")[1]
     assert "nan" not in message and message.endswith("8 个 CPU 核。")
+
+
+def test_a_partly_populated_generic_chassis_is_named_in_chinese() -> None:
+    """The check names the generic chassis as the status bar does ("通用 8 卡 … 服务器"), not its English row name."""
+    numbers = SAMPLE_NUMBERS["hardware.server_partly_populated"]
+    check = Check("hardware.server_partly_populated", "info", "gpu", "t", "m", "f", (), numbers)
+    _title, message, _fix = localise(check, "zh")
+    assert "通用 8 卡 NVIDIA GeForce RTX 4090 24GB 服务器" in message and "Generic" not in message, message

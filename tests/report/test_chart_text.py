@@ -50,3 +50,26 @@ def test_localised_copy_leaves_the_original_and_english_untouched():
     zh = localise_spec(spec, "zh")
     assert zh is not spec and localise_spec(spec, "en") is spec
     assert [s.color_role for s in zh.series] == [s.color_role for s in spec.series]
+
+
+def test_rack_boxes_name_a_generic_chassis_as_the_status_bar_does():
+    """The rack elevation names its servers through the one per-language pattern (report.server_names): a generic
+    chassis reads Chinese in Chinese, in the proposal's and the window's rack drawings alike; a product keeps its
+    name."""
+    from gpudesk.report.server_names import configured_server_name
+
+    plans = {p.stem: load_project(p).project for p in sorted(samples_dir().glob("*.gpudesk"))}
+    catalog = Catalog.open()
+    phase = estimate_plan(plans["manufacturer-vision-private"], catalog).phases[0]
+    spec = phase.charts["rack_layout"]
+    assert spec.server["vendor"] == "various" and spec.server["name"].startswith("Generic ")
+    for lang in ("zh", "en"):
+        shown = localise_spec(spec, lang)
+        name = configured_server_name(phase.config, lang)
+        servers = [b for rack in shown.racks for b in rack.boxes if b.color_role != "network"]
+        assert servers and all(b.label == name and b.tooltip.startswith(f"{name} · ") for b in servers), lang
+    assert configured_server_name(phase.config, "zh").startswith("通用 8 卡 ")
+    assert spec.racks[0].boxes[0].label.startswith("Generic ")  # the core's spec is left as it was
+    bank = next(p.charts["rack_layout"] for p in estimate_plan(plans["bank-llm-assistant"], catalog).phases
+                if "rack_layout" in p.charts)
+    assert localise_spec(bank, "zh").racks[0].boxes[0].label == bank.server["name"]  # a vendor's product
