@@ -40,6 +40,7 @@ ZERO_MEANS: tuple[str, ...] = (
     # the search's inputs (issue 19): 0 = not given, derived or no limit
     "workloads[{w}].users", "workloads[{w}].peak_requests_per_s", "workloads[{w}].e2e_ms",
     "workloads[{w}].prompt_tokens_sd", "workloads[{w}].output_tokens_sd", "facility.power_limit_kw", "costs.budget",
+    "workloads[{w}].concurrency",
 )
 """Row paths where no figure stands in for the field's unset value (0, or -1 where 0 is a value): what it means is
 ``input.zero_means.<path>`` of the wizard catalogue."""
