@@ -142,7 +142,19 @@ class RecommendationPanel(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.why)
+        # The search's summary wraps over as many lines as the panel's width needs. A word-wrapped label asks its
+        # layout for that height only through height-for-width, which the splitter holding this panel ignores, so
+        # the layout took the lines out of the tabs' room (the ranked reasons were squeezed below their title on
+        # a laptop). In a scroll area between two and five lines high, the tabs keep their minimum.
+        line = self.why.fontMetrics().lineSpacing()
+        self._why_scroll = why_scroll = QScrollArea()
+        why_scroll.setObjectName("search-why-scroll")
+        why_scroll.setWidgetResizable(True)
+        why_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        why_scroll.setMinimumHeight(2 * line + 4)
+        why_scroll.setMaximumHeight(5 * line + 4)
+        why_scroll.setWidget(self.why)
+        layout.addWidget(why_scroll)
         layout.addWidget(self.empty)
         layout.addWidget(self.tabs, 1)
 
@@ -175,6 +187,7 @@ class RecommendationPanel(QWidget):
                 "No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the "
                 "model in step 1, or compare accelerators in the catalog browser."))
         self.why.setText(self._why_html(estimate))
+        self._why_scroll.setVisible(bool(self.why.text()))
         wanted = keep.accelerator_id if keep is not None else ""
         row = self.model.row_of(wanted) if wanted else -1
         if row < 0:
