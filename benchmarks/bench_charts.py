@@ -24,8 +24,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtWidgets
 
-from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 from gpudesk.plotting import ChartView
+from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks._common import result, times  # noqa: E402

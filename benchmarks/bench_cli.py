@@ -36,7 +36,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks._common import (  # noqa: E402
-    gpudesk_command, largest_sample, median, result, samples, time_process_cpu, times,
+    gpudesk_command,
+    largest_sample,
+    median,
+    result,
+    samples,
+    time_process_cpu,
+    times,
 )
 
 PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")

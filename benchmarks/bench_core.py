@@ -40,13 +40,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks._common import median, p90, result  # noqa: E402
 from gpudesk.catalog.records import Accelerator, ModelArch, Provenance  # noqa: E402
 from gpudesk.core import memory as memory_module  # noqa: E402
 from gpudesk.core.hardware import HardwareArrays  # noqa: E402
 from gpudesk.core.memory import MemoryInputs, estimate_memory  # noqa: E402
 from gpudesk.core.memory_budget import search_min_gpus  # noqa: E402
 from gpudesk.core.training import TrainingInputs, estimate_training  # noqa: E402
-from benchmarks._common import median, p90, result  # noqa: E402
 
 PEER_VENV = Path(__file__).resolve().parent / ".venv-peers"
 PEER_PACKAGE = "llm-analysis==0.2.2"

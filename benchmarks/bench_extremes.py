@@ -122,11 +122,10 @@ def generated_plans(context: dict[str, int]) -> list[tuple[str, str, dict[str, A
 
 def main() -> int:
     from gpudesk.catalog.store import Catalog
-    from gpudesk.results.pipeline import PlanInputError, estimate_plan
     from gpudesk.project.errors import ProjectValidationError
-    from gpudesk.project.schema import project_from_dict
-
     from gpudesk.project.io import load_project
+    from gpudesk.project.schema import project_from_dict
+    from gpudesk.results.pipeline import PlanInputError, estimate_plan
 
     catalog = Catalog.open()
     estimate_plan(project_from_dict({"schema_version": 2}), catalog)  # imports and caches are start-up cost

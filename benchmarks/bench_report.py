@@ -65,11 +65,11 @@ def main() -> int:
     setup = time.perf_counter() - started
 
     from gpudesk.catalog.store import Catalog
-    from gpudesk.results.pipeline import estimate_plan
+    from gpudesk.pdf.pdf_writer import write_proposal_pdf
     from gpudesk.project.io import load_project
     from gpudesk.report.document import Branding
     from gpudesk.report.proposal import build_proposal
-    from gpudesk.pdf.pdf_writer import write_proposal_pdf
+    from gpudesk.results.pipeline import estimate_plan
 
     plan_path = largest_sample()
     catalog = Catalog.open()

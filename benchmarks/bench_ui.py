@@ -41,14 +41,19 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import gpudesk.ui  # noqa: E402,F401 - applies the PySide6 refcount guard before any Qt import
 import numpy as np  # noqa: E402
 import pyqtgraph as pg  # noqa: E402
 from PySide6.QtCore import QCoreApplication, QEventLoop  # noqa: E402
 from PySide6.QtWidgets import (  # noqa: E402
-    QApplication, QDoubleSpinBox, QGridLayout, QMainWindow, QSpinBox, QWidget,
+    QApplication,
+    QDoubleSpinBox,
+    QGridLayout,
+    QMainWindow,
+    QSpinBox,
+    QWidget,
 )
 
+import gpudesk.ui  # noqa: E402,F401 - applies the PySide6 refcount guard before any Qt import
 from benchmarks._common import median, p90, result, samples, times  # noqa: E402
 from gpudesk.catalog.store import Catalog  # noqa: E402
 from gpudesk.plotting import ChartView  # noqa: E402

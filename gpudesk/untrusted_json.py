@@ -24,7 +24,6 @@ from typing import Any
 import numpy as np
 
 
-
 class UntrustedJSONError(ValueError):
     """JSON from outside that gpudesk refuses; the message names the source and says why."""
 

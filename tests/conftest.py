@@ -10,8 +10,14 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from time_budget import (check_slow_marks, pytest_runtest_logreport, pytest_runtest_logstart,  # noqa: F401
-                         pytest_runtest_makereport, pytest_sessionfinish, pytest_terminal_summary)
+from time_budget import (  # noqa: F401
+    check_slow_marks,
+    pytest_runtest_logreport,
+    pytest_runtest_logstart,
+    pytest_runtest_makereport,
+    pytest_sessionfinish,
+    pytest_terminal_summary,
+)
 
 # Offscreen Qt gets real screen sizes (the plugin's default is one 800 × 800 screen): a 1366 × 768 laptop, the
 # primary screen (the plugin makes the first name in sort order primary), and a 1920 × 1080 desktop beside it;

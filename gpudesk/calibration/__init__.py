@@ -2,7 +2,14 @@
 re-project the full-scale plan. Qt-free; see docs/calibration.md."""
 
 from gpudesk.calibration.consistency import consistency_checks
-from gpudesk.calibration.fit import ComparisonRow, FitPoint, FitResult, FittedScale, fit_scales, points_from_steady_state
+from gpudesk.calibration.fit import (
+    ComparisonRow,
+    FitPoint,
+    FitResult,
+    FittedScale,
+    fit_scales,
+    points_from_steady_state,
+)
 from gpudesk.calibration.measurement import Measurement, ParseResult, Problem, UnrecognisedLogError
 from gpudesk.calibration.parsers import LOG_FORMATS, detect_and_parse
 from gpudesk.calibration.pilot_model import PilotModel, PilotSetup, PilotSetupError

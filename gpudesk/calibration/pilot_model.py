@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TypeVar
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from gpudesk.calibration.fit import FitPoint
 from gpudesk.calibration.steady_state import SteadyState

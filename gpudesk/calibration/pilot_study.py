@@ -26,10 +26,10 @@ from gpudesk.calibration.steady_state import SteadyState, steady_state
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.checks import Check
 from gpudesk.core.model_math import training_flops_per_token
-from gpudesk.results.pipeline import estimate_phase
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.project.model import Calibration, Project
 from gpudesk.project.model import Measurement as PlanMeasurement
+from gpudesk.results.pipeline import estimate_phase
 
 FULL_SCALE_FIGURES = (
     "train.time_to_train_days", "train.gpu_hours", "infer.tokens_per_s", "infer.gpus_needed", "plan.gpus",

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields
-
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported where a database is opened: sqlite_utils costs ~0.2 s at start-up

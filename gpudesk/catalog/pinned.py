@@ -21,7 +21,6 @@ from gpudesk.catalog.schema import TABLES
 from gpudesk.catalog.store import Catalog
 from gpudesk.catalog.validate import check_record
 
-
 PROVENANCE_FIELDS = ("source", "date", "field_sources", "unknown", "verified", "notes")
 RULE_EXEMPT = {"source", "date", "field_sources", "unknown"}
 """Problems that depend on the reader's citations: a plan from another machine cites rows this one lacks."""

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gpudesk.catalog.errors import CatalogError, CatalogImportError
-from gpudesk.catalog.schema import TABLES, field_kinds, record_as_mapping
 from gpudesk.catalog.field_rules import unit_of
+from gpudesk.catalog.schema import TABLES, field_kinds, record_as_mapping
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:

@@ -24,11 +24,11 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     from gpudesk.catalog.errors import CatalogError
     from gpudesk.catalog.store import Catalog
     from gpudesk.cli.estimate_text import write_estimate_text
-    from gpudesk.results.pipeline import PlanInputError, estimate_plan
-    from gpudesk.report.search_section import search_words
-    from gpudesk.results.plan_json import plan_to_json
     from gpudesk.project.errors import ProjectFileError, ProjectValidationError
     from gpudesk.project.io import load_project
+    from gpudesk.report.search_section import search_words
+    from gpudesk.results.pipeline import PlanInputError, estimate_plan
+    from gpudesk.results.plan_json import plan_to_json
 
     try:
         loaded = load_project(args.plan)

@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.cli.result_keys_doc import render_result_keys
 from gpudesk.paths import project_root, samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project, Workload
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.vocabulary.sizing import BOTTLENECK
 
 CATEGORICAL = (BOTTLENECK,)

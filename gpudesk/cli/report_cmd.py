@@ -88,8 +88,8 @@ def _estimate(path: str, catalog: Any = None) -> tuple[Any, Any, str]:
 
 def _input_errors() -> tuple[type[BaseException], ...]:
     from gpudesk.catalog.errors import CatalogError
-    from gpudesk.results.pipeline import PlanInputError
     from gpudesk.project.errors import ProjectFileError, ProjectValidationError
+    from gpudesk.results.pipeline import PlanInputError
 
     return (ReportInputError, ProjectFileError, ProjectValidationError, PlanInputError, CatalogError, OSError)
 

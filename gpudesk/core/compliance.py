@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.store import Catalog
+from gpudesk.core.assumptions import Assumption
+from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
-from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.constants import MATMUL_EFFICIENCY_BF16
+from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.market import (
     AvailabilityIndex,
     is_domestic,
@@ -20,11 +22,8 @@ from gpudesk.core.market import (
     priced_offer_exists,
 )
 from gpudesk.core.plan_resolve import ResolvedPhase
-from gpudesk.vocabulary.delivery import compared_mode_name
-from gpudesk.core.assumptions import Assumption
-from gpudesk.core.candidates import Candidate
 from gpudesk.project.model import Phase
-from gpudesk.vocabulary.delivery import PUBLIC_CLOUD_MODES, RENTED_MODES
+from gpudesk.vocabulary.delivery import PUBLIC_CLOUD_MODES, RENTED_MODES, compared_mode_name
 from gpudesk.vocabulary.plan_choices import DATA_RESIDENCY, DOMESTIC_PARTS, INDUSTRY, MARKET
 from gpudesk.vocabulary.terms import Term, Vocabulary
 

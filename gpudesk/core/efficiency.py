@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gpudesk.core.arrays import distinct
-
+from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.constants import (
     ATTENTION_EFFICIENCY,
     ATTENTION_EFFICIENCY_UNMEASURED,
@@ -28,22 +28,20 @@ from gpudesk.core.constants import (
     MATMUL_EFFICIENCY_BF16,
     MATMUL_EFFICIENCY_BF16_PART,
     MATMUL_EFFICIENCY_BF16_UNMEASURED,
+    MATMUL_EFFICIENCY_FP4,
+    MATMUL_EFFICIENCY_FP4_UNMEASURED,
     MATMUL_EFFICIENCY_FP8,
     MATMUL_EFFICIENCY_FP8_PART,
     MATMUL_EFFICIENCY_FP8_UNMEASURED,
-    MATMUL_EFFICIENCY_FP4,
-    MATMUL_EFFICIENCY_FP4_UNMEASURED,
     PCIE_BUSBW_EFFICIENCY,
     SCALEOUT_BUSBW_EFFICIENCY,
     SCALEUP_BUSBW_EFFICIENCY,
     SCALEUP_BUSBW_EFFICIENCY_UNMEASURED,
     Constant,
 )
-from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.vocabulary.precision import LOW_FORMATS
-
 
 
 def by_family(family: np.ndarray | HardwareArrays, table: dict[str, Constant],

@@ -37,7 +37,10 @@ import numpy as np
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.collectives import Links, collective_time, local_members
 from gpudesk.core.constants import (
-    ACTIVATION_COMM_BYTES, DECODE_KERNELS_PER_LAYER, FRAMEWORK_GEMM_TIME_SHARE, KERNEL_BOUNDARY_S,
+    ACTIVATION_COMM_BYTES,
+    DECODE_KERNELS_PER_LAYER,
+    FRAMEWORK_GEMM_TIME_SHARE,
+    KERNEL_BOUNDARY_S,
 )
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies

@@ -25,7 +25,6 @@ from gpudesk.project.model import Phase
 from gpudesk.project.region_currency import market_of_region
 
 
-
 def phase_market(phase: Phase) -> str:
     return market_of_region(phase.facility.region)
 

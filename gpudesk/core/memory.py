@@ -22,6 +22,7 @@ from numpy.typing import ArrayLike
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core import constants as C
 from gpudesk.core.explain import FigureSet, as_array
+from gpudesk.core.memory_activations import TRAINING_STACKS
 from gpudesk.core.memory_budget import (
     Budget,
     Settings,
@@ -30,7 +31,6 @@ from gpudesk.core.memory_budget import (
     kv_stage_fraction,
     min_gpus,
 )
-from gpudesk.core.memory_activations import TRAINING_STACKS
 from gpudesk.core.memory_states import (
     MODES,
     OPTIMIZERS,
@@ -40,7 +40,13 @@ from gpudesk.core.memory_states import (
     optimizer_bytes_per_param,
     weight_bytes_per_param,
 )
-from gpudesk.core.model_math import has_layer_shapes, kv_layer_counts, kv_values_per_token_layer, param_breakdown, parameter_count
+from gpudesk.core.model_math import (
+    has_layer_shapes,
+    kv_layer_counts,
+    kv_values_per_token_layer,
+    param_breakdown,
+    parameter_count,
+)
 from gpudesk.core.precision import bytes_per_value
 
 

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gpudesk.core.arrays import distinct
-
 from gpudesk.catalog.records import ModelArch
+from gpudesk.core.arrays import distinct
 from gpudesk.core.constants import (
     ALLOCATOR_FRAGMENTATION,
     COMM_BUFFER_BYTES,

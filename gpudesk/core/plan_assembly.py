@@ -6,7 +6,9 @@ import math
 
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.store import Catalog
+from gpudesk.core.assumptions import Assumption
 from gpudesk.core.calibration_hook import CalibrationScales
+from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays, capacity_source
@@ -14,8 +16,6 @@ from gpudesk.core.pitfalls import bottleneck_pitfall
 from gpudesk.core.plan_pitfalls import plan_pitfalls
 from gpudesk.core.plan_precision import precision_checks
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
-from gpudesk.core.assumptions import Assumption
-from gpudesk.core.candidates import Candidate
 from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for, size_llm_serving, size_training
 from gpudesk.core.plan_workload_other import (
     ITEM_KINDS,
@@ -26,7 +26,6 @@ from gpudesk.core.plan_workload_other import (
 )
 from gpudesk.project.model import Phase, Workload
 from gpudesk.vocabulary.serving import PERCENTILE
-
 
 
 def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, where: str,

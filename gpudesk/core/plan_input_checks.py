@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from gpudesk.core.assumptions import Assumption
 from gpudesk.core.calibration_hook import GLOBAL, PER_FAMILY, unusable_scales
 from gpudesk.core.checks import Check
 from gpudesk.core.plan_resolve import ResolvedPhase
-from gpudesk.core.assumptions import Assumption
 from gpudesk.project.assumed import Essential, assumed
 from gpudesk.project.field_shapes import format_number
 from gpudesk.project.model import Calibration, Phase, Workload

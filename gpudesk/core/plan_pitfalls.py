@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.pitfalls import (
@@ -28,15 +29,13 @@ from gpudesk.core.pitfalls import (
     scaling_path_pitfall,
     utilisation_pitfall,
 )
-from gpudesk.vocabulary.delivery import owns_hardware as owns_facility
 from gpudesk.core.plan_resolve import ResolvedPhase
-from gpudesk.core.candidates import Candidate
 from gpudesk.core.plan_workload import WorkloadResult
-from gpudesk.vocabulary.serving import PERCENTILE
 from gpudesk.project.model import Phase
-from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS, TRAINING_KINDS
 from gpudesk.vocabulary.delivery import COMMITTED_MODES
-
+from gpudesk.vocabulary.delivery import owns_hardware as owns_facility
+from gpudesk.vocabulary.serving import PERCENTILE
+from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS, TRAINING_KINDS
 
 
 def plan_pitfalls(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult],

@@ -18,7 +18,6 @@ from gpudesk.vocabulary.precision import MATH_FORMATS, WIDE_FORMATS, peak_field
 from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS, SEAT_KINDS
 
 
-
 def gemm_precision(w: Workload) -> str:
     """The format the workload's matrix multiplies run in (serving: the weight format's math unless set apart)."""
     if w.kind in LLM_SERVING_KINDS:

@@ -15,9 +15,9 @@ import numpy as np
 from gpudesk.catalog import records as rec
 from gpudesk.core.constants import DLRM_EMBEDDING_DIM, DLRM_LOOKUPS_PER_SAMPLE, HOURS_PER_MONTH, TRAINING_POWER_LOAD
 from gpudesk.core.delivery import convert
-from gpudesk.core.infra_inputs import catalog_source
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.infra_inputs import catalog_source
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.core.plan_workload import WorkloadResult, size_llm_serving
 from gpudesk.core.sized_configuration import Layout, ServingCapacity

@@ -21,9 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from gpudesk.core.arrays import distinct
-
 from gpudesk.catalog.records import ModelArch
+from gpudesk.core.arrays import distinct
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import MemoryInputs, estimate_memory

@@ -16,7 +16,7 @@ from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.search_points import SearchPoint
-from gpudesk.core.search_words import short, layout_text, precision_text
+from gpudesk.core.search_words import layout_text, precision_text, short
 
 MEMORY_KEYS = ("mem.weights", "mem.gradients", "mem.optimizer", "mem.lora_adapters", "mem.activations",
                "mem.kv_cache", "mem.runtime", "mem.fragmentation")

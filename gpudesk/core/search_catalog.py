@@ -21,11 +21,10 @@ from dataclasses import dataclass
 
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFORM_OVERHEAD
 from gpudesk.core.candidates import Reason
+from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFORM_OVERHEAD
 from gpudesk.core.delivery import convert
-from gpudesk.core.market import AvailabilityIndex, is_domestic, offer_allowed, phase_market, \
-    priced_offer_exists, usable
+from gpudesk.core.market import AvailabilityIndex, is_domestic, offer_allowed, phase_market, priced_offer_exists, usable
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.project.model import Phase
 from gpudesk.vocabulary.delivery import RENTED_MODES, owns_hardware, priced_as

@@ -21,8 +21,8 @@ from gpudesk.core.constants.quantization import QUALITY_LOSS, QUALITY_LOSS_FP8_T
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import estimate_inference
 from gpudesk.core.inference_queue import wait_quantile
-from gpudesk.core.search_points import PointTable, SearchPoint
 from gpudesk.core.reason_values import Joined, Money, Word
+from gpudesk.core.search_points import PointTable, SearchPoint
 from gpudesk.core.search_words import change, describe, performance, versus
 from gpudesk.core.serving_load import percentile_level, serving_inputs
 from gpudesk.project.model import Phase, Workload

@@ -14,6 +14,7 @@ from gpudesk.core.reason_values import Joined, Money, Word
 from gpudesk.core.search_points import SearchPoint
 from gpudesk.vocabulary.precision import PRECISION
 
+
 def short(dtype: str) -> str:
     return PRECISION.name_of(dtype, "en").split(" (")[0]
 

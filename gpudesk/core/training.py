@@ -31,30 +31,42 @@ from typing import Any
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
+from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.collectives import Links
 from gpudesk.core.constants import (
     ACTIVATION_COMM_BYTES,
     ADAM_UPDATE_BYTES_PER_PARAM,
+    ATTENTION_BACKWARD_RELATIVE,
     FRAMEWORK_GEMM_TIME_SHARE,
+    FUSED_STACK_GEMM_TIME_SHARE,
     GRAD_REDUCE_BYTES,
     JOB_GOODPUT,
-)
-from gpudesk.core.calibration_hook import CalibrationScales
-from gpudesk.core.efficiency import Efficiencies
-from gpudesk.core.explain import FigureSet
-from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.model_math import has_layer_shapes, kv_values_per_token_layer, param_breakdown, \
-    training_flops_per_token
-from gpudesk.core.precision import bytes_per_value
-from gpudesk.core.constants import (
-    ATTENTION_BACKWARD_RELATIVE, FUSED_STACK_GEMM_TIME_SHARE, LOW_PRECISION_CAST_BYTES, LOW_PRECISION_RECIPES,
+    LOW_PRECISION_CAST_BYTES,
+    LOW_PRECISION_RECIPES,
     TORCH_COMPILE_FUSED_SHARE,
 )
 from gpudesk.core.constants import serving as SV
+from gpudesk.core.efficiency import Efficiencies
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.model_math import (
+    has_layer_shapes,
+    kv_values_per_token_layer,
+    param_breakdown,
+    training_flops_per_token,
+)
+from gpudesk.core.precision import bytes_per_value
 from gpudesk.core.training_comm import StepShape, params_per_gpu, step_communication
 from gpudesk.core.training_gemm import cast_time_s, gemm_classes, permute_time_s, shape_factor
 from gpudesk.core.training_parts import (
-    bubble_fraction, exposed_dp, exposed_ep, exposed_tp, head_layers, largest_parts, schedule_of, stage_imbalance,
+    bubble_fraction,
+    exposed_dp,
+    exposed_ep,
+    exposed_tp,
+    head_layers,
+    largest_parts,
+    schedule_of,
+    stage_imbalance,
 )
 from gpudesk.vocabulary.sizing import BOTTLENECK, TRAINING_BOTTLENECKS
 

@@ -12,11 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gpudesk.pdf import styles as S
-from gpudesk.pdf.flow import Boxed, Chart, Canvas, Flowable, PageBreak, Spacer, TextLines, paragraph
+from gpudesk.pdf.flow import Boxed, Canvas, Chart, Flowable, PageBreak, Spacer, TextLines, paragraph
 from gpudesk.pdf.styles import Metrics, section_number, wrap
 from gpudesk.pdf.tables import KEY_SHARE, build_table
 from gpudesk.report.document import (
-    BulletList, ChartRef, DataTable, Heading, KeyValueTable, Note, Paragraph, ProposalDocument, ReferenceList,
+    BulletList,
+    ChartRef,
+    DataTable,
+    Heading,
+    KeyValueTable,
+    Note,
+    Paragraph,
+    ProposalDocument,
+    ReferenceList,
 )
 
 NEW_PAGE_BELOW = 0.25  # a section title starts a new page when less than this share of the page is left

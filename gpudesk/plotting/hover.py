@@ -10,8 +10,8 @@ import numpy as np
 from PySide6 import QtCore
 
 from gpudesk.core.explain import format_value
-from gpudesk.results.chart_model import ChartSpec, Marker, Series
 from gpudesk.plotting.plot_panel import PlotPanel
+from gpudesk.results.chart_model import ChartSpec, Marker, Series
 
 PICK_RADIUS_PX = 14.0
 """How far (screen pixels) the mouse may be from a point and still pick it."""

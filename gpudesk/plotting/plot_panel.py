@@ -17,10 +17,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
-from gpudesk.report.chart_text import axis_title
-from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 from gpudesk.plotting.axes import NumberAxis, format_tick, wrap_category
 from gpudesk.plotting.palette import Theme
+from gpudesk.report.chart_text import axis_title
+from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 
 BAR_SLOT_WIDTH = 0.7
 """Share of a category's width taken by its bars (side-by-side groups split it)."""

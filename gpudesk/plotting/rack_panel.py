@@ -9,8 +9,8 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
 from gpudesk.core.explain import format_value
-from gpudesk.results.chart_model import RackBox, RackColumn, RackLayoutSpec
 from gpudesk.plotting.palette import Theme
+from gpudesk.results.chart_model import RackBox, RackColumn, RackLayoutSpec
 
 RACK_WIDTH = 0.8
 LABEL_MIN_UNITS = 2

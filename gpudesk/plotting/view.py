@@ -15,13 +15,13 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
 from gpudesk.plotting import arrange, export, fit
 from gpudesk.plotting.axes import ChartLegend
 from gpudesk.plotting.hover import describe, find_hit
 from gpudesk.plotting.palette import Theme, theme_for
 from gpudesk.plotting.plot_panel import PlotPanel
 from gpudesk.plotting.rack_panel import RackPanel
+from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
 
 AnySpec = ChartSpec | RackLayoutSpec
 

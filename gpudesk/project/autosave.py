@@ -21,9 +21,9 @@ import contextlib
 import json
 import logging
 import os
-import sys
 import re
 import shutil
+import sys
 import time
 import uuid
 from collections.abc import Iterator

@@ -25,8 +25,8 @@ from gpudesk._version import __version__
 from gpudesk.project.assumed import mark_missing
 from gpudesk.project.atomic_file import atomic_write_bytes, backup_path_of
 from gpudesk.project.catalog_snapshot import catalog_drift, record_catalog_rows
-from gpudesk.project.field_shapes import largest_collection
 from gpudesk.project.errors import NewerSchemaError, ProjectFileError, ProjectValidationError
+from gpudesk.project.field_shapes import largest_collection
 from gpudesk.project.migrations import migrate
 from gpudesk.project.model import SCHEMA_VERSION, Project
 from gpudesk.project.schema import describe, project_from_dict, project_to_dict

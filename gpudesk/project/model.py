@@ -28,7 +28,10 @@ from gpudesk.vocabulary.precision import PRECISION
 from gpudesk.vocabulary.serving import PERCENTILE, QUANTIZATION, SERVING_BATCHING, SERVING_SCENARIO
 from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE, OPTIMIZER, PIPELINE_SCHEDULE, TRAINING_STACK
 from gpudesk.vocabulary.training import RECOMPUTE as RECOMPUTE_MODES
-from gpudesk.vocabulary.workloads import ITEM_SERVING_KINDS, LLM_TRAINING_KINDS, SEAT_KINDS, TRAINING_KINDS, WORKLOAD_KIND
+from gpudesk.vocabulary.workloads import ITEM_SERVING_KINDS as ITEM_SERVING
+from gpudesk.vocabulary.workloads import LLM_TRAINING_KINDS as LLM_TRAINING
+from gpudesk.vocabulary.workloads import SEAT_KINDS, WORKLOAD_KIND
+from gpudesk.vocabulary.workloads import TRAINING_KINDS as TRAINING
 
 SCHEMA_VERSION = 5
 
@@ -64,10 +67,7 @@ TRAINING_STACKS = TRAINING_STACK.codes
 DELIVERY_MODES = DELIVERY_MODE.codes
 FABRICS = ("none", "infiniband", "roce", "ethernet")
 CURRENCIES = ("USD", "CNY")
-LLM_TRAINING = LLM_TRAINING_KINDS
-TRAINING = TRAINING_KINDS
 LLM_SERVING = WORKLOAD_KIND.where(family="llm_serving")
-ITEM_SERVING = ITEM_SERVING_KINDS
 MODEL_KINDS = tuple(k for k in WORKLOAD_KINDS if k not in SEAT_KINDS)
 
 

@@ -17,17 +17,17 @@ from functools import lru_cache
 from typing import Any
 
 from gpudesk.core.candidates import Candidate, Reason
-from gpudesk.core.reason_values import Joined, Money, Word
 from gpudesk.core.checks import Check
-from gpudesk.report.server_names import server_display_name
+from gpudesk.core.reason_values import Joined, Money, Word
 from gpudesk.report.number_format import format_money, format_quantity
+from gpudesk.report.server_names import server_display_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
+from gpudesk.vocabulary.plan_choices import MARKET
 from gpudesk.vocabulary.serving import PERCENTILE
 from gpudesk.vocabulary.sizing import BINDING, BOTTLENECK
 from gpudesk.vocabulary.terms import Vocabulary
-from gpudesk.vocabulary.plan_choices import MARKET
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 
 MODE_KEYS = ("mode", "cheapest_allowed")

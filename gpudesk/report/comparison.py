@@ -24,11 +24,15 @@ from dataclasses import dataclass
 
 from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
-from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.project.model import Project
 from gpudesk.report.comparison_inputs import (  # noqa: F401  (re-exported: the comparison's public names)
-    IGNORED_INPUTS, InputDifference, field_meta, flatten_inputs, input_differences,
+    IGNORED_INPUTS,
+    InputDifference,
+    field_meta,
+    flatten_inputs,
+    input_differences,
 )
+from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 
 MIN_PLANS, MAX_PLANS = 2, 4
 

@@ -10,16 +10,29 @@ from pathlib import Path
 from typing import Any
 
 from gpudesk.atomic_files import atomic_write_bytes
-from gpudesk.results.chart_model import ChartSpec, Series
-from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.report.comparison import ComparisonRow, PlanComparison
-from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.document import (
-    Branding, ChartRef, DataTable, Note, Paragraph, ProposalDocument, Section,
+    Branding,
+    ChartRef,
+    DataTable,
+    Note,
+    Paragraph,
+    ProposalDocument,
+    Section,
 )
-from gpudesk.report.number_format import LARGE_COUNT_FROM, MISSING, format_count, format_money, format_number, format_quantity
+from gpudesk.report.ledger_text import awaiting_total
+from gpudesk.report.number_format import (
+    LARGE_COUNT_FROM,
+    MISSING,
+    format_count,
+    format_money,
+    format_number,
+    format_quantity,
+)
 from gpudesk.report.server_names import server_display_name
 from gpudesk.report.text_catalog import ReportText
+from gpudesk.results.chart_model import ChartSpec, Series
+from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.vocabulary.fields import choice_name
 
 WHOLE_ITEM = re.compile(r"^phases\[(\d+)\](?:\.workloads\[(\d+)\])?$")

@@ -17,17 +17,17 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
+from gpudesk.core.candidates import Candidate
 from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.report import proposal_closing, proposal_infra
 from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Paragraph, ProposalDocument, Section
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_money, format_number, format_percent, format_quantity
 from gpudesk.report.proposal_bom import bom_section
-from gpudesk.core.candidates import Candidate
 from gpudesk.report.proposal_context import ProposalContext
-from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.proposal_summary import summary_section
 from gpudesk.report.search_section import search_section
+from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.sources import SourceRegistry
 from gpudesk.report.text_catalog import LANGUAGES, ReportText
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate

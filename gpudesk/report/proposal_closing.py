@@ -13,17 +13,25 @@ from typing import Any
 
 from gpudesk.core.checks import SEVERITIES, Check
 from gpudesk.core.ledger_quote import vat_rates
+from gpudesk.report import ledger_text as L
 from gpudesk.report.assumption_text import assumption_text
 from gpudesk.report.check_text import assumed_listing
 from gpudesk.report.document import (
-    BulletList, ChartRef, DataTable, Heading, KeyValueTable, Note, Paragraph, ReferenceList, Section,
+    BulletList,
+    ChartRef,
+    DataTable,
+    Heading,
+    KeyValueTable,
+    Note,
+    Paragraph,
+    ReferenceList,
+    Section,
 )
-from gpudesk.report import ledger_text as L
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_money, format_number, format_percent
 from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
-from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.proposal_infra import phase_charts
+from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import Assumption, PhaseEstimate
 from gpudesk.vocabulary.steps import step_number

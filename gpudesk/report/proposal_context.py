@@ -7,14 +7,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
-from gpudesk.project.model import Phase, Project
 from gpudesk.catalog.errors import CatalogError
+from gpudesk.project.model import Phase, Project
 from gpudesk.report.customer_text import CustomerText
 from gpudesk.report.document import Heading, Section
 from gpudesk.report.figure_rows import FigureFormatter
 from gpudesk.report.sources import SourceRegistry
 from gpudesk.report.text_catalog import ReportText
+from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 
 # Where each chart kind is placed in the proposal; unlisted kinds go to the charts section.
 CHART_HOME = {

@@ -10,12 +10,12 @@ from __future__ import annotations
 import math
 
 from gpudesk.core.checks import SEVERITIES
+from gpudesk.core.sized_configuration import WorkloadSizing
+from gpudesk.project.model import Workload
 from gpudesk.report import ledger_text as L
 from gpudesk.report.document import BulletList, DataTable, Heading, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.number_format import format_money_zh, format_number, format_percent
 from gpudesk.report.proposal_context import ProposalContext
-from gpudesk.core.sized_configuration import WorkloadSizing
-from gpudesk.project.model import Workload
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate

@@ -20,35 +20,35 @@ from typing import cast
 
 from gpudesk import __version__
 from gpudesk.catalog.store import Catalog
+from gpudesk.core.accuracy import figure_bands
 from gpudesk.core.calibration_hook import CalibrationScales, calibrated_figure_keys, record_calibration
 from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
-from gpudesk.core.accuracy import figure_bands
-from gpudesk.core.explain import FigureSet
 from gpudesk.core.compliance import compliance_assumption, compliance_checks
-from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for
-from gpudesk.results.plan_charts import phase_charts
+from gpudesk.core.config_search import PhaseSearch, memory_inputs_for, search_steps
+from gpudesk.core.constants import ESTIMATE_ACCURACY_BAND
 from gpudesk.core.cost_ledger import CostLedger
+from gpudesk.core.explain import FigureSet
 from gpudesk.core.ledger_build import build_ledger
 from gpudesk.core.ledger_figures import ledger_figures
 from gpudesk.core.phase_sizing import CarriedHardware, size_phase
+from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for
 from gpudesk.core.plan_infra import busy_fraction, phase_infrastructure
-from gpudesk.core.sized_configuration import SizedConfiguration
-from gpudesk.results.plan_rows import handed_over, ledger_checks, with_plan_row
 from gpudesk.core.plan_input_checks import assumed_inputs, calibration_checks, offer_checks
 from gpudesk.core.plan_layout import layout_search
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model, resolve_phase
-from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
-from gpudesk.results.plan_roadmap import roadmap
 from gpudesk.core.plan_task import task_figures
 from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for
-from gpudesk.core.config_search import PhaseSearch, memory_inputs_for, search_steps
 from gpudesk.core.search_candidates import candidates as search_candidates
-from gpudesk.results.search_charts import tradeoff_chart
-from gpudesk.results.search_pricing import PointCost, pricing_steps
-from gpudesk.results.search_checks import plan_xy, search_checks
+from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Phase, Project
-from gpudesk.core.constants import ESTIMATE_ACCURACY_BAND
+from gpudesk.results.plan_charts import phase_charts
+from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
+from gpudesk.results.plan_roadmap import roadmap
+from gpudesk.results.plan_rows import handed_over, ledger_checks, with_plan_row
+from gpudesk.results.search_charts import tradeoff_chart
+from gpudesk.results.search_checks import plan_xy, search_checks
+from gpudesk.results.search_pricing import PointCost, pricing_steps
 
 __all__ = ["PhaseCache", "PlanInputError", "attach_layout", "attach_search", "estimate_plan", "estimate_phase",
            "pricing_steps_for", "search_steps_for"]

@@ -14,8 +14,8 @@ from gpudesk.core.plan_workload import hardware_for
 from gpudesk.core.serving_load import serving_inputs
 from gpudesk.project.model import Phase
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
-from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS
 from gpudesk.vocabulary.sizing import BOTTLENECK
+from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS
 
 CONCURRENCIES = 2.0 ** np.arange(0, 11)  # 1 … 1024 sequences in flight
 

@@ -10,14 +10,14 @@ import numpy as np
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import FigureSet
-from gpudesk.results.plan_chart_extras import inference_chart, scaling_chart
 from gpudesk.core.plan_resolve import ResolvedPhase
-from gpudesk.results.plan_result import Candidate
 from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.power import rack_layout
 from gpudesk.project.model import Phase
-from gpudesk.vocabulary.delivery import compared_mode_name
 from gpudesk.results.chart_model import ChartSpec, Marker, RackBox, RackColumn, RackLayoutSpec, RefLine, Series
+from gpudesk.results.plan_chart_extras import inference_chart, scaling_chart
+from gpudesk.results.plan_result import Candidate
+from gpudesk.vocabulary.delivery import compared_mode_name
 
 MEMORY_COMPONENTS = (
     ("mem.weights", "weights", "Weights"),

@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gpudesk.core.checks import Check
-from gpudesk.core.explain import FigureSet
 from gpudesk.core.assumptions import Assumption
 from gpudesk.core.candidates import Candidate
+from gpudesk.core.checks import Check
 from gpudesk.core.constants import ESTIMATE_ACCURACY_BAND
 from gpudesk.core.cost_ledger import CostLedger, LedgerLine
+from gpudesk.core.explain import FigureSet
 from gpudesk.core.phase_sizing import CarriedHardware
 from gpudesk.core.sized_configuration import SizedConfiguration
 

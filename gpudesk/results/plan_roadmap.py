@@ -14,10 +14,11 @@ import numpy as np
 
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
-from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.project.model import Project
-from gpudesk.vocabulary.delivery import owns_hardware
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
+from gpudesk.results.plan_result import PhaseEstimate
+from gpudesk.vocabulary.delivery import owns_hardware
+
 
 def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | None, list[Check], ChartSpec | None]:
     """Capacity and spend month by month, read off each phase's sized configuration and cost ledger.

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 
-from gpudesk.core.config_search import PhaseSearch
-from gpudesk.core.search_points import SearchPoint
 from gpudesk.core.candidates import Reason
+from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.reason_values import Money
+from gpudesk.core.search_points import SearchPoint
 from gpudesk.core.search_words import describe, layout_text, performance
 from gpudesk.results.chart_model import ChartSpec, Marker, Series
 

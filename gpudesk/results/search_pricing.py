@@ -17,11 +17,11 @@ from typing import Any
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.candidates import Candidate
+from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.plan_resolve import PlanInputError
+from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Project
 from gpudesk.results.pinning import point_assignments
-from gpudesk.core.cost_ledger import CostLedger
-from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.results.plan_rows import ledger_cost, ledger_reasons
 
 PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")

@@ -44,12 +44,17 @@ from typing import cast
 import numpy as np
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.constants import SERVER_PLATFORM_OVERHEAD, WHATIF_DEFAULT_STEPS, WHATIF_DEFAULT_SWING, WHATIF_MIN_CHANGE
+from gpudesk.core.constants import (
+    SERVER_PLATFORM_OVERHEAD,
+    WHATIF_DEFAULT_STEPS,
+    WHATIF_DEFAULT_SWING,
+    WHATIF_MIN_CHANGE,
+)
 from gpudesk.core.explain import FigureSet
-from gpudesk.results.pipeline import PlanInputError, estimate_phase
-from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.core.plan_workload import TRAIN_KINDS
 from gpudesk.project.model import Phase, Project
+from gpudesk.results.pipeline import PlanInputError, estimate_phase
+from gpudesk.results.plan_result import PhaseEstimate
 
 DRIVERS = ("utilisation", "electricity_price", "gpu_price", "efficiency")
 DRIVER_LABELS = {

@@ -28,13 +28,13 @@ from PySide6.QtWidgets import QWidget
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
 from gpudesk.logs import internal_error
-from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.session.document import ProjectDocument
+from gpudesk.ui.widgets.session_text import session_language
 
 if TYPE_CHECKING:
-    from gpudesk.ui.background import BackgroundTask
     from gpudesk.results.pipeline import PhaseCache
     from gpudesk.results.plan_result import PlanEstimate
+    from gpudesk.ui.background import BackgroundTask
 
 log = logging.getLogger("gpudesk.ui")
 

@@ -14,14 +14,14 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from gpudesk import __version__
-from gpudesk.paths import samples_dir
+from gpudesk.atomic_files import clean_stale_staging
 from gpudesk.catalog.store import Catalog
+from gpudesk.core.plan_catalog_rows import catalog_rows_used
+from gpudesk.paths import samples_dir
 from gpudesk.project.assumed import mark_all
 from gpudesk.project.autosave import AutosaveStore, RecoveryEntry
-from gpudesk.project.errors import ProjectFileError, ProjectValidationError
-from gpudesk.core.plan_catalog_rows import catalog_rows_used
 from gpudesk.project.catalog_snapshot import record_catalog_rows
-from gpudesk.atomic_files import clean_stale_staging
+from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 from gpudesk.project.io import FileChangedError, load_project, save_project
 from gpudesk.project.model import Project
 from gpudesk.project.recent import RecentFiles

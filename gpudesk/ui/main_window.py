@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.checks import Check
-from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.project.autosave import AutosaveStore
+from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.actions import install_actions
 from gpudesk.ui.catalog_choices import CatalogChoices

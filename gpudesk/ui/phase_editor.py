@@ -29,11 +29,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpudesk.vocabulary.delivery import DELIVERY_MODE
-from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.project.model import GrowthTrigger
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
+from gpudesk.ui.screen_fit import fit_to_screen
+from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.wizard.lifecycle import STAGE_ADVICE, advice_for
 
 TRIGGER_COLUMNS = ("Metric", "Threshold", "Add nodes", "Note")

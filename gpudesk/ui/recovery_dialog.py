@@ -18,12 +18,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.project.autosave import AutosaveStore, RecoveryEntry
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project
 from gpudesk.session.field_paths import differences
+from gpudesk.ui.screen_fit import fit_to_screen
 
 MAX_SHOWN_VALUE = 80
 BOOKKEEPING_FIELDS = ("app_version", "catalog_version")  # stamped on open, not edits by the user

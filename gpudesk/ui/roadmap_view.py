@@ -9,10 +9,10 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
-from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.report.chart_text import localise_spec
-from gpudesk.ui.widgets.session_text import session_language
+from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.ui.widgets.checks_view import ChecksView
+from gpudesk.ui.widgets.session_text import session_language
 
 if TYPE_CHECKING:
     from gpudesk.plotting.view import ChartView

@@ -6,10 +6,10 @@ import math
 
 from PySide6.QtCore import QCoreApplication
 
+from gpudesk.report.display_units import display_value, plain_number
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.ui.widgets.display_text import DisplayText
-from gpudesk.report.display_units import display_value, plain_number
 from gpudesk.ui.widgets.session_text import session_text
 
 translate = QCoreApplication.translate

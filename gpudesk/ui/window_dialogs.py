@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
-from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk import __version__
-from gpudesk.paths import project_root
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.logs import internal_error
-from gpudesk.ui.widgets.session_text import session_language
+from gpudesk.paths import project_root
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 from gpudesk.project.io import load_project
 from gpudesk.ui.file_actions import FILE_FILTER
+from gpudesk.ui.screen_fit import fit_to_screen
+from gpudesk.ui.widgets.session_text import session_language
 
 # The proposal, comparison and preferences modules (and the estimation core behind them) load when a menu
 # first opens their dialog, not with the main window: start-up paints the window before it needs any of them.
@@ -116,8 +116,8 @@ class WindowDialogs:
 
     # -- comparison -------------------------------------------------------------
     def compare_plans(self, paths: list[Path] | None = None) -> QDialog | None:
-        from gpudesk.results.pipeline import PlanInputError, estimate_plan
         from gpudesk.report.comparison import MAX_PLANS, MIN_PLANS, compare_plans
+        from gpudesk.results.pipeline import PlanInputError, estimate_plan
         from gpudesk.ui.report.compare_view import CompareView
 
         w = self.window

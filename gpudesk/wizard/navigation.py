@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.wizard.figures import figure_keys_for_step
-from gpudesk.wizard.steps import STEPS, step as step_of
+from gpudesk.wizard.steps import STEPS
+from gpudesk.wizard.steps import step as step_of
 
 COMPLETE, WARNINGS, INCOMPLETE, BLOCKED = "complete", "warnings", "incomplete", "blocked"
 PENDING = "pending"  # some of the step's figures or checks are still being computed (PhaseEstimate.pending_steps)

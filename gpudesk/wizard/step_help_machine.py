@@ -12,11 +12,10 @@ marked as the article's.
 from __future__ import annotations
 
 from gpudesk.wizard.step_help import StepHelp
-from gpudesk.wizard.step_record import Text
 from gpudesk.wizard.step_help import case_note as _c
 from gpudesk.wizard.step_help import question as _q
 from gpudesk.wizard.step_help import rule as _r
-
+from gpudesk.wizard.step_record import Text
 
 GUIDE_MACHINE: tuple[StepHelp, ...] = (
     StepHelp("task", Text("guide.task.decides"), (

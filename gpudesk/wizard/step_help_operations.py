@@ -6,11 +6,10 @@ Same notation and sources as ``step_help_machine`` (its docstring says how the c
 from __future__ import annotations
 
 from gpudesk.wizard.step_help import StepHelp
-from gpudesk.wizard.step_record import Text
 from gpudesk.wizard.step_help import case_note as _c
 from gpudesk.wizard.step_help import question as _q
 from gpudesk.wizard.step_help import rule as _r
-
+from gpudesk.wizard.step_record import Text
 
 GUIDE_OPERATIONS: tuple[StepHelp, ...] = (
     StepHelp("network", Text("guide.network.decides"), (

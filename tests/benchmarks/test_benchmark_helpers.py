@@ -6,13 +6,14 @@ The benchmarks themselves take minutes and run with `make bench`; these tests ke
 
 from __future__ import annotations
 
-import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 import json
 import sys
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
+
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:

@@ -9,8 +9,8 @@ import pytest
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.calibration_hook import CalibrationScales, calibratable_name, calibratable_names
 from gpudesk.core.constants import FRAMEWORK_GEMM_TIME_SHARE, JOB_GOODPUT, MATMUL_EFFICIENCY_BF16
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.project.model import Calibration, Measurement, Project, Workload
+from gpudesk.results.pipeline import estimate_plan
 
 HOPPER = "matmul.nvidia-hopper"
 

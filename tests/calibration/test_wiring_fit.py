@@ -20,8 +20,8 @@ from gpudesk.calibration import (
     study_pilot,
 )
 from gpudesk.catalog.store import Catalog
-from gpudesk.results.pipeline import estimate_phase
 from gpudesk.project.model import Project, Workload
+from gpudesk.results.pipeline import estimate_phase
 
 SAMPLES = Path(__file__).parent / "samples"
 HOPPER = "matmul.nvidia-hopper"

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.project.model import Project, Workload
+from gpudesk.results.pipeline import estimate_plan
 
 LATENT_PATCH_PX = 16  # VAE downsampling 8 x transformer patch 2 (FLUX packs 2x2 latents into one token)
 IMAGE_PX = 1024

@@ -9,11 +9,11 @@ import pytest
 import sqlite_utils
 
 from gpudesk import paths
-from gpudesk.catalog.errors import CatalogError, CatalogValidationError
-from gpudesk.catalog.records import Citation
 from gpudesk.catalog.build import build
-from gpudesk.catalog.schema import SCHEMA_VERSION
+from gpudesk.catalog.errors import CatalogError, CatalogValidationError
 from gpudesk.catalog.migrations import migrate, schema_version
+from gpudesk.catalog.records import Citation
+from gpudesk.catalog.schema import SCHEMA_VERSION
 from gpudesk.catalog.store import Catalog
 
 

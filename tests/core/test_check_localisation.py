@@ -13,7 +13,6 @@ import re
 import string
 
 import pytest
-
 from check_sources import SOURCES
 
 from gpudesk.core.checks import Check

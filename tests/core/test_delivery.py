@@ -2,9 +2,15 @@
 
 import numpy as np
 import pytest
-
-from gpudesk.core.delivery import DeliveryInputs, break_even_month, cheapest_allowed_mode, delivery_checks, delivery_figures
 from test_power import P5, RENTAL
+
+from gpudesk.core.delivery import (
+    DeliveryInputs,
+    break_even_month,
+    cheapest_allowed_mode,
+    delivery_checks,
+    delivery_figures,
+)
 
 
 def _plan(**kw):

@@ -4,9 +4,9 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from test_power import CX7, DGX_H100, QM9700
 
 from gpudesk.core.fabric import FabricInputs, fabric_checks, fabric_figures
-from test_power import CX7, DGX_H100, QM9700
 
 
 def _fab(**kw):

@@ -4,9 +4,9 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from test_power import DGX_H100
 
 from gpudesk.core.host import HostInputs, host_checks, host_figures
-from test_power import DGX_H100
 
 
 def test_images_need_cores_and_starve_gpus():

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_training_samples import A100, B200, H100, LLAMA3_8B, LLAMA3_70B, MI300X, MIXTRAL
 
 from gpudesk.core.constants import HBM_EFFICIENCY
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.inference_queue import max_rate, wait_quantile
-from test_training_samples import A100, B200, H100, LLAMA3_8B, LLAMA3_70B, MI300X, MIXTRAL
 
 
 def _infer(model=LLAMA3_8B, accs=(H100,), **kw):

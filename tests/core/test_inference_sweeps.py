@@ -4,11 +4,11 @@ rate is the root of both quantiles of wait_quantile."""
 from __future__ import annotations
 
 import numpy as np
+from test_training_samples import A100, H100, LLAMA3_8B, LLAMA3_70B
 
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.inference_queue import max_rate, wait_quantile
-from test_training_samples import A100, H100, LLAMA3_70B, LLAMA3_8B
 
 
 def test_a_sweep_without_the_queue_gives_every_other_figure_unchanged() -> None:

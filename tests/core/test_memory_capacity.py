@@ -6,6 +6,7 @@ import dataclasses
 
 import numpy as np
 import pytest
+from test_memory import LLAMA31_8B
 
 from gpudesk.catalog.records import Accelerator, Provenance
 from gpudesk.core.hardware import (
@@ -18,7 +19,6 @@ from gpudesk.core.hardware import (
 )
 from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.memory import MemoryInputs, estimate_memory
-from test_memory import LLAMA31_8B
 
 H200 = Accelerator(
     id="h200-sxm", name="NVIDIA H200 SXM 141GB", vendor="nvidia", family="nvidia-hopper", memory_gb=141,

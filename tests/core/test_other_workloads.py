@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_training_samples import A100, H100, L40S, LLAMA3_8B, RESNET50, SYNTHETIC_DIFFUSION
 
+from gpudesk.catalog.records import ModelArch
 from gpudesk.core.constants import CONV_EFFICIENCY
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.workloads_other import (
-    estimate_diffusion, estimate_embeddings, estimate_recsys, estimate_vdi, estimate_vision,
+    estimate_diffusion,
+    estimate_embeddings,
+    estimate_recsys,
+    estimate_vdi,
+    estimate_vision,
 )
-from gpudesk.catalog.records import ModelArch
-from test_training_samples import A100, H100, L40S, LLAMA3_8B, RESNET50, SYNTHETIC_DIFFUSION
 
 
 def test_cnn_training_rate_reproduces_its_calibration_point():

@@ -3,12 +3,17 @@
 import re
 from pathlib import Path
 
+from test_power import ASCEND, H100
+
 from gpudesk.core import pitfalls as pitfalls_module
 from gpudesk.core.pitfalls import (
-    bottleneck_pitfall, ecosystem_pitfall, per_gpu_price_pitfall, scaling_path_pitfall, utilisation_pitfall,
+    bottleneck_pitfall,
+    ecosystem_pitfall,
+    per_gpu_price_pitfall,
+    scaling_path_pitfall,
+    utilisation_pitfall,
 )
 from gpudesk.report.check_text import check_templates, localise
-from test_power import ASCEND, H100
 
 
 def test_cheaper_gpu_costs_more_per_job():
@@ -30,8 +35,9 @@ def test_ecosystem_utilisation_scaling():
 
 
 def test_bottleneck_summary_and_chinese_text():
-    from gpudesk.core.host import HostInputs, host_checks, host_figures
     from test_power import DGX_H100
+
+    from gpudesk.core.host import HostInputs, host_checks, host_figures
 
     host = host_checks(host_figures(HostInputs(server=DGX_H100, throughput_per_gpu=2000.0, data_kind="images")))
     [summary] = bottleneck_pitfall(host)

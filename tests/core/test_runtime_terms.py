@@ -7,9 +7,10 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from test_training_samples import H100, LLAMA3_8B, LLAMA3_70B
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.constants import DVFS_POWER_EXPONENT, GPU_STATIC_POWER_SHARE, GPU_SHARE_OF_SERVER_MAX_POWER
+from gpudesk.core.constants import DVFS_POWER_EXPONENT, GPU_SHARE_OF_SERVER_MAX_POWER, GPU_STATIC_POWER_SHARE
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.memory import MemoryInputs, estimate_memory
@@ -18,7 +19,6 @@ from gpudesk.core.power_limit import clock_fraction
 from gpudesk.core.training import TrainingInputs, estimate_training
 from gpudesk.core.training_gemm import gemm_classes, shape_factor
 from gpudesk.core.training_parts import bubble_fraction, exposed_dp, stage_imbalance
-from test_training_samples import H100, LLAMA3_8B, LLAMA3_70B
 
 
 def test_schedules_shrink_the_bubble_as_published():

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
+from test_training_samples import H100, LLAMA3_8B, LLAMA3_70B, MIXTRAL
 
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.scaling import Workload, best_layouts, enumerate_layouts, scaling_curve
-from test_training_samples import H100, LLAMA3_8B, LLAMA3_70B, MIXTRAL
 
 COUNTS = [8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]
 

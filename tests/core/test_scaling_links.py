@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_training_samples import A100, B200, H100, L40S, MI300X
 
 from gpudesk.core.collectives import Links, bus_bandwidth, collective_time, local_members
 from gpudesk.core.constants import MATMUL_EFFICIENCY_BF16, MATMUL_EFFICIENCY_BF16_UNMEASURED, SCALEOUT_BUSBW_EFFICIENCY
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.hardware import HardwareArrays
-from test_training_samples import A100, B200, H100, L40S, MI300X
 
 
 def _links(accs=(H100,), **kw):

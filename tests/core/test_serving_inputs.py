@@ -6,15 +6,15 @@ import math
 
 import numpy as np
 import pytest
+from test_training_samples import H100, LLAMA3_8B, LLAMA3_70B
 
+from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import estimate_inference
 from gpudesk.core.inference_lengths import concurrency_with_spread, lognormal_quantile
 from gpudesk.core.inference_queue import max_rate, wait_quantile
 from gpudesk.core.serving_load import daily_requests, peak_rate, record_load, serving_inputs
-from gpudesk.core.explain import FigureSet
 from gpudesk.project.model import Workload
-from test_training_samples import H100, LLAMA3_70B, LLAMA3_8B
 
 
 def _fs(w: Workload, model=LLAMA3_70B, acc=H100, rate=None, **override):

@@ -2,9 +2,9 @@
 
 import numpy as np
 import pytest
+from test_power import LUSTRE, NVME
 
 from gpudesk.core.storage import StorageInputs, storage_checks, storage_figures
-from test_power import LUSTRE, NVME
 
 
 def _inp(**kw):

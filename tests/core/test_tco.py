@@ -3,11 +3,11 @@
 import math
 
 import pytest
+from test_power import DGX_H100
 
 from gpudesk.core.cost_ledger import CostLedger, LedgerLine
 from gpudesk.core.running_costs import RunningCostInputs, running_cost_figures
 from gpudesk.core.tco import TcoInputs, tco_figures
-from test_power import DGX_H100
 
 
 def _tco(**kw):

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_training_samples import A100, B200, H100, L40S, LLAMA3_8B, LLAMA3_70B, MIXTRAL
 
 from gpudesk.core.constants import (
-    ATTENTION_BACKWARD_RELATIVE, ATTENTION_EFFICIENCY, FUSED_STACK_GEMM_TIME_SHARE, JOB_GOODPUT,
+    ATTENTION_BACKWARD_RELATIVE,
+    ATTENTION_EFFICIENCY,
+    FUSED_STACK_GEMM_TIME_SHARE,
+    JOB_GOODPUT,
     MATMUL_EFFICIENCY_BF16,
 )
-from gpudesk.core.model_math import param_breakdown
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.model_math import param_breakdown
 from gpudesk.core.training import TrainingInputs, estimate_training
-from test_training_samples import A100, B200, H100, L40S, LLAMA3_8B, LLAMA3_70B, MIXTRAL
 
 
 def _train(model=LLAMA3_8B, accs=(H100,), **kw):

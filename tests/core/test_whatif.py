@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.results.pipeline import PlanInputError, estimate_phase
-from gpudesk.results.whatif import DRIVERS, DriverRange, run_whatif
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project, Workload
+from gpudesk.results.pipeline import PlanInputError, estimate_phase
+from gpudesk.results.whatif import DRIVERS, DriverRange, run_whatif
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpudesk.results.pipeline import estimate_phase
 from gpudesk.project.model import Project
+from gpudesk.results.pipeline import estimate_phase
 
 
 def _set(obj: Any, path: str, value: Any) -> None:

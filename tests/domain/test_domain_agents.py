@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 
 import pytest
-
 from domain_plans import check, estimate, plan
 
 AGENTS = dict(w__kind="agent_hosting", w__model_id="qwen2.5-7b", w__agents=200, w__vcpus_per_agent=1.0)

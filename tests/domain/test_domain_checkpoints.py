@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from domain_plans import estimate, plan
 
 N_LLAMA_8B = 8_030_261_248

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from domain_plans import estimate, plan
+
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference_step import ReplicaModel

@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from domain_plans import check, check_ids, estimate, plan
+
 from gpudesk.project.io import load_project
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"

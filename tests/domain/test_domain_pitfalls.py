@@ -8,7 +8,6 @@ the fields each test names.
 from __future__ import annotations
 
 import pytest
-
 from domain_plans import check, check_ids, estimate, plan
 
 # -- 没有扩展预案: no scaling path -------------------------------------------------------------------------------

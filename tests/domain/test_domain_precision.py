@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 
 import pytest
-
 from domain_plans import check, check_ids, estimate, plan
+
 from gpudesk.core.constants import DECODE_KERNELS_PER_LAYER, HBM_EFFICIENCY, KERNEL_BOUNDARY_S
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.hardware import HardwareArrays

@@ -8,8 +8,8 @@ Before: one 4090 was costed and powered as the 8-GPU box (8 × 450 / 0.55 = 6.5 
 from __future__ import annotations
 
 import pytest
-
 from domain_plans import check, check_ids, estimate, plan
+
 from gpudesk.core.plan_resolve import partly_populated
 
 

@@ -30,8 +30,6 @@ from typing import Any
 
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
-from gpudesk.results.pipeline import PlanInputError, estimate_plan
-from gpudesk.results.plan_json import plan_to_json
 from gpudesk.paths import shipped_catalog_path
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 from gpudesk.project.io import load_project, loads_project
@@ -39,6 +37,8 @@ from gpudesk.report.comparison import compare_plans
 from gpudesk.report.comparison_export import comparison_document
 from gpudesk.report.document import Branding
 from gpudesk.report.proposal import build_proposal
+from gpudesk.results.pipeline import PlanInputError, estimate_plan
+from gpudesk.results.plan_json import plan_to_json
 
 from .plan_strategies import sample_paths
 

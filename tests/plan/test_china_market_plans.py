@@ -12,10 +12,10 @@ import pytest
 from gpudesk.catalog.field_rules import DOMESTIC_VENDORS
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.market import AvailabilityIndex, market_of_region
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.core.plan_resolve import resolve_phase
 from gpudesk.paths import resource_path, shipped_catalog_path
 from gpudesk.project.schema import project_from_dict
+from gpudesk.results.pipeline import estimate_plan
 
 BANK = resource_path("samples") / "bank-llm-assistant.gpudesk"
 GOV = resource_path("samples") / "gov-llm-domestic-accelerator.gpudesk"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.results.pipeline import PlanInputError, estimate_plan
 from gpudesk.project.model import Project
+from gpudesk.results.pipeline import PlanInputError, estimate_plan
 
 # Llama-2-7B's published shape (Touvron et al. 2023, Table 1 / model config): a user typing in a model the
 # catalog does not have.

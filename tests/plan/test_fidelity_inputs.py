@@ -9,9 +9,9 @@ import pytest
 
 from gpudesk.core.accuracy import figure_band
 from gpudesk.core.constants.accuracy import ACCURACY_BANDS
+from gpudesk.project.model import Project
 from gpudesk.results.pipeline import PlanInputError, estimate_plan
 from gpudesk.results.plan_json import plan_to_json
-from gpudesk.project.model import Project
 
 
 def _training(dp: int, nodes: int = 0) -> Project:

@@ -6,11 +6,11 @@ import math
 
 from gpudesk.catalog.pinned import pinned_catalog
 from gpudesk.core.hardware import capacity_bytes
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.core.plan_catalog_rows import catalog_rows_used
 from gpudesk.project.catalog_snapshot import catalog_drift, record_catalog_rows
 from gpudesk.project.io import dumps_project, loads_project
 from gpudesk.project.model import Project, Workload
+from gpudesk.results.pipeline import estimate_plan
 
 H200_BYTES = 143_771 * 2**20
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from gpudesk.cli.figure_catalogue import DOC_PATH, collect, render
-from gpudesk.results.pipeline import PlanInputError, estimate_plan
-from gpudesk.results.plan_json import plan_to_json
 from gpudesk.paths import project_root, samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project, Workload
+from gpudesk.results.pipeline import PlanInputError, estimate_plan
+from gpudesk.results.plan_json import plan_to_json
 
 SAMPLES = sorted(samples_dir().glob("*.gpudesk"))
 

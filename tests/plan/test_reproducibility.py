@@ -5,11 +5,11 @@ from __future__ import annotations
 import copy
 
 from gpudesk.catalog.pinned import pinned_catalog, record_from_snapshot
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.core.plan_catalog_rows import catalog_rows_used
 from gpudesk.paths import samples_dir
 from gpudesk.project.catalog_snapshot import catalog_drift, record_catalog_rows
 from gpudesk.project.io import dumps_project, load_project, loads_project
+from gpudesk.results.pipeline import estimate_plan
 
 
 def _priced_bank():  # type: ignore[no-untyped-def]

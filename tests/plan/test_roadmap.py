@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.project.model import Phase, Project
+from gpudesk.results.pipeline import estimate_plan
 
 
 def _two_phase(first: Phase, second: Phase) -> Project:

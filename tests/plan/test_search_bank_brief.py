@@ -14,11 +14,11 @@ import pytest
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.config_search import PhaseSearch
 from gpudesk.project.io import save_project
-from gpudesk.report.check_text import reason_text
 from gpudesk.project.model import Project, Workload
+from gpudesk.report.check_text import reason_text
+from gpudesk.results.pinning import point_assignments
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.session.field_paths import set_value
-from gpudesk.results.pinning import point_assignments
 from gpudesk.vocabulary.sizing import BINDING
 
 

@@ -10,12 +10,12 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.project.io import load_project
-from gpudesk.report.check_text import reason_text
 from gpudesk.project.model import Project, Workload
+from gpudesk.report.check_text import reason_text
+from gpudesk.results.pinning import point_assignments
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.search_charts import index_of
 from gpudesk.session.field_paths import set_value
-from gpudesk.results.pinning import point_assignments
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 

@@ -9,8 +9,8 @@ import math
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.project.io import load_project
 from gpudesk.paths import samples_dir
+from gpudesk.project.io import load_project
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_rows import ledger_cost
 from gpudesk.results.search_pricing import pinned_project

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.core.plan_task import task_figures
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Workload
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.wizard.figures import figure_keys_for_step
 from gpudesk.wizard.steps import step
 

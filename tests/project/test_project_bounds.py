@@ -13,12 +13,12 @@ import tomllib
 import pytest
 
 from gpudesk.paths import resource_path
+from gpudesk.project.errors import ProjectValidationError
 from gpudesk.project.field_shapes import Shape, fields_of, item_meta
 from gpudesk.project.model import WORKLOAD_KINDS, Project, Workload
 from gpudesk.project.schema import project_from_dict
-from gpudesk.session.document import ProjectDocument
-from gpudesk.project.errors import ProjectValidationError
 from gpudesk.report.text_catalog import ReportText
+from gpudesk.session.document import ProjectDocument
 
 
 def _all_fields():

@@ -14,9 +14,9 @@ import json
 from datetime import timedelta
 
 import pytest
+from fuzz.plan_strategies import VALUES, mutate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from fuzz.plan_strategies import VALUES, mutate
 from project_samples import build_complex_project
 
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from screenshot_paths import screenshot_folder
 import sys
 from pathlib import Path
 
 import pytest
+from screenshot_paths import screenshot_folder
 
 HERE = Path(__file__).resolve().parent
 GOLDEN_DIR = HERE / "golden"

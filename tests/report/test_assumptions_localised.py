@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.core.assumptions import ASSUMPTION_TEMPLATES
-from gpudesk.report.assumption_text import NAMED, assumption_templates
-from gpudesk.results.plan_result import Assumption
 from gpudesk.project.io import load_project
-from gpudesk.report.document import BulletList, DataTable, Branding
+from gpudesk.report.assumption_text import NAMED, assumption_templates
+from gpudesk.report.document import Branding, BulletList, DataTable
 from gpudesk.report.proposal import build_proposal
+from gpudesk.results.pipeline import estimate_plan
+from gpudesk.results.plan_result import Assumption
 
 SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "manufacturer-vision-private.gpudesk"
 CJK = re.compile(r"[\u4e00-\u9fff]")

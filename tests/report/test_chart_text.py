@@ -5,12 +5,12 @@ from __future__ import annotations
 import copy
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project, Workload
-from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
 from gpudesk.report.chart_text import localise_spec, translate
+from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
+from gpudesk.results.pipeline import estimate_plan
 
 
 def _plans():

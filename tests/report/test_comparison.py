@@ -9,14 +9,24 @@ import pytest
 from report_samples import catalog, roadmap_plan, three_training_plans, training_plan, training_project
 
 from gpudesk.report.comparison import (
-    best_indices, comparable, compare_plans, flatten_inputs, input_differences, money_best,
+    best_indices,
+    comparable,
+    compare_plans,
+    flatten_inputs,
+    input_differences,
+    money_best,
 )
 from gpudesk.report.comparison_export import (
-    comparison_document, cumulative_cost_chart, decision_section, input_rows, to_csv, value_text,
+    comparison_document,
+    cumulative_cost_chart,
+    decision_section,
+    input_rows,
+    to_csv,
+    value_text,
 )
 from gpudesk.report.document import Branding, DataTable, Paragraph
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.report.text_catalog import ReportText
+from gpudesk.results.pipeline import estimate_plan
 
 
 def test_best_marked_by_declared_direction():
@@ -83,8 +93,9 @@ def test_plans_in_other_currencies_are_converted_at_their_own_rate():
     usd_plan, usd_project = three_training_plans()[0]
     cny_project = training_project("CNY plan")
     cny_project.phases[0].costs.currency, cny_project.phases[0].costs.cny_per_usd = "CNY", 7.0
-    from gpudesk.results.pipeline import estimate_plan
     from report_samples import catalog
+
+    from gpudesk.results.pipeline import estimate_plan
 
     cny_plan = estimate_plan(cny_project, catalog())
     comparison = compare_plans([(usd_plan, usd_project), (cny_plan, cny_project)])
@@ -190,6 +201,7 @@ def test_printed_inputs_read_as_words_not_paths_and_codes(lang):
     """A customer reads "Phase 1 · Accelerator: NVIDIA H100 SXM5 80GB", never "phases[0].hardware.accelerator_id
     h100-sxm" or "3000000000.0"; the CSV keeps the raw paths and values for machines."""
     from report_samples import catalog
+
     from gpudesk.vocabulary.fields import FIELD_VOCABULARIES
     from gpudesk.wizard.fields import describe_path
 

@@ -12,9 +12,8 @@ import pytest
 from gpudesk.catalog.store import Catalog
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
-from gpudesk.report.document import KeyValueTable, ProposalDocument
+from gpudesk.report.document import Branding, KeyValueTable, ProposalDocument
 from gpudesk.report.proposal import build_proposal
-from gpudesk.report.document import Branding
 from gpudesk.report.sources import short_title
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.pipeline import estimate_plan

@@ -12,12 +12,12 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import FigureSet
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.paths import resource_path, samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import WORKLOAD_KINDS, Project, Workload
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.report.formula_text import NUMBER, PLACEHOLDER, constant_source_table, formula_text, template_slots
+from gpudesk.results.pipeline import estimate_plan
 
 ZH = formula_text("zh")
 CONSTANTS = constant_source_table("zh")

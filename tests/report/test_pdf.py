@@ -11,8 +11,8 @@ from dataclasses import replace
 
 import pypdf
 import pytest
-from PySide6 import QtGui
 from pdf_support import pdf_fonts, pdf_images, pdf_pages_text, pdf_text, render_pages
+from PySide6 import QtGui
 from report_samples import catalog, roadmap_plan, training_plan, training_project
 
 from gpudesk.paths import resource_path

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from report_samples import catalog, roadmap_plan, roadmap_project, training_plan, training_project
 
-from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.report.document import Branding, DataTable, KeyValueTable, Paragraph
 from gpudesk.report.proposal import build_proposal
 from gpudesk.report.text_catalog import MissingTextError, ReportText, load_catalogue
 from gpudesk.results.pipeline import estimate_plan
+from gpudesk.results.plan_result import PlanEstimate
 
 ISSUED = dt.date(2025, 6, 1)
 BRAND = Branding("示例科技有限公司", "", "王工")
@@ -255,11 +255,11 @@ def test_summary_names_the_plans_own_accelerator_not_the_cheapest_alternative():
     """The proposal describes the pinned configuration and the GPUs the plan sized, even when an
     alternative ranks first (the real pipeline on the manufacturer sample ranks L4 above the L40S plan)."""
     from gpudesk.catalog.store import Catalog
-    from gpudesk.results.pipeline import estimate_plan
     from gpudesk.paths import samples_dir
     from gpudesk.project.io import load_project
     from gpudesk.report.document import Branding
     from gpudesk.report.proposal import build_proposal
+    from gpudesk.results.pipeline import estimate_plan
 
     project = load_project(samples_dir() / "manufacturer-vision-private.gpudesk").project
     plan = estimate_plan(project, Catalog.open())

@@ -17,8 +17,8 @@ from gpudesk.core.constants.quantization import QUALITY_LOSS, QUALITY_LOSS_FP8_T
 from gpudesk.core.search_words import EXCLUDED
 from gpudesk.project.io import load_project
 from gpudesk.report.check_text import reason_text, reasons_in
-from gpudesk.text_catalogues import catalogue
 from gpudesk.results.pipeline import estimate_plan
+from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.sizing import BINDING
 from gpudesk.vocabulary.training import RECOMPUTE
 

@@ -5,18 +5,17 @@ from __future__ import annotations
 import csv
 import datetime as dt
 
-
 import pytest
+from pdf_support import pdf_text, render_pages
 from PySide6 import QtCore, QtWidgets
 from PySide6.QtPrintSupport import QPrinter
-from pdf_support import pdf_text, render_pages
 from report_samples import three_training_plans, training_plan, training_project
 
+from gpudesk.pdf.styles import MARK
 from gpudesk.report.comparison import compare_plans
 from gpudesk.report.proposal import build_proposal
-from gpudesk.ui.report.compare_view import ComparisonTableModel, CompareView
+from gpudesk.ui.report.compare_view import CompareView, ComparisonTableModel
 from gpudesk.ui.report.proposal_dialog import ProposalDialog
-from gpudesk.pdf.styles import MARK
 
 pytestmark = pytest.mark.gui
 

@@ -9,20 +9,19 @@ results estimates to the same figures as the shipped sample.
 from __future__ import annotations
 
 import pytest
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
+from test_shell_support import catalog, make_window, settings  # noqa: F401 - pytest fixtures
 
 import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
-
-from gpudesk.ui.widgets.field_form import NotesEdit
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.paths import samples_dir
 from gpudesk.project.assumed import assumed, is_assumed, mark_all
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.session import field_paths
+from gpudesk.ui.widgets.field_form import NotesEdit
 from gpudesk.wizard import fields
 from gpudesk.wizard.steps import STEPS
-from test_shell_support import catalog, make_window, settings  # noqa: F401 - pytest fixtures
 
 CASES = ("startup-inspection", "ecommerce-recsys", "manufacturer-vision-private")
 COMPARED = ("plan.gpus", "plan.nodes", "plan.servers", "plan.phase_cost")

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from screenshot_paths import screenshot_folder
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-import gpudesk.ui  # noqa: F401  (applies the PySide6 refcount guard before any Qt import)
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
+from screenshot_paths import screenshot_folder
 
+import gpudesk.ui  # noqa: F401  (applies the PySide6 refcount guard before any Qt import)
 from gpudesk.catalog.store import Catalog
 from gpudesk.project.model import Calibration, Project
 from gpudesk.session.document import ProjectDocument

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from screenshot_paths import screenshot_folder
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QWidget
+from screenshot_paths import screenshot_folder
 
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.store import Catalog

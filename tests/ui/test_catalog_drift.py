@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
+import pytest
 from PySide6.QtWidgets import QMessageBox
+from test_shell_support import make_window, settings  # noqa: F401 - pytest fixtures
 
+import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from gpudesk.catalog.store import Catalog
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project, save_project
-import pytest
-
-from test_shell_support import make_window, settings  # noqa: F401 - pytest fixtures
 
 
 @pytest.fixture

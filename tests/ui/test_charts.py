@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from screenshot_paths import screenshot_folder
-
 import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
+from screenshot_paths import screenshot_folder
 from test_charts_samples import (
     ALL_SPECS,
     MEMORY_CANDIDATES,
@@ -18,8 +17,8 @@ from test_charts_samples import (
     timeline_spec,
 )
 
-from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
 from gpudesk.plotting import ChartView
+from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
 
 SCREENSHOTS = screenshot_folder("charts")
 @pytest.fixture

@@ -8,7 +8,6 @@ exported straight after ``set_spec``, before Qt lays the widget out again.
 
 from __future__ import annotations
 
-from screenshot_paths import screenshot_folder
 import math
 import re
 
@@ -16,13 +15,14 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6 import QtGui
+from screenshot_paths import screenshot_folder
 from test_charts_samples import ALL_SPECS, scaling_spec
 
 from gpudesk.core.explain import FigureSet
-from gpudesk.results.plan_charts import cost_chart
-from gpudesk.results.chart_model import ChartSpec, RefLine, Series
 from gpudesk.plotting import ChartView
 from gpudesk.plotting.axes import format_tick
+from gpudesk.results.chart_model import ChartSpec, RefLine, Series
+from gpudesk.results.plan_charts import cost_chart
 
 SCREENSHOTS = screenshot_folder("charts")
 TICK = re.compile(r"^-?\d{1,3}(,\d{3})*(\.\d+)?[MBT]?$")

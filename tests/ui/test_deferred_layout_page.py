@@ -8,11 +8,12 @@ list; once the idle work has run, it must show the edited plan's figures, as a f
 
 from __future__ import annotations
 
+from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
+
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.wizard.navigation import PENDING
 from gpudesk.wizard.steps import step
-from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
 
 KEY = "scale.best_tokens_per_s"
 

@@ -10,13 +10,13 @@ import gc
 import sys
 from pathlib import Path
 
-import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
 from PySide6.QtWidgets import QApplication, QDialog, QInputDialog, QWidget
 from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
 
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.ui.actions import ActionId
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "report"))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from PySide6.QtWidgets import QFileDialog
 
+import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from gpudesk.catalog.store import Catalog
-from gpudesk.results.pipeline import estimate_plan
-from gpudesk.project.model import Project
 from gpudesk.plotting.view import ChartView
+from gpudesk.project.model import Project
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.widgets.figure_table import FigureTableModel
 from gpudesk.wizard.figures import figure_keys_for_step
 from gpudesk.wizard.steps import step

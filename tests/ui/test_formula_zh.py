@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from screenshot_paths import screenshot_folder
-import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 import html
 from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
+from screenshot_paths import screenshot_folder
 
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import FigureSet
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.project.model import Project
 from gpudesk.report.formula_text import formula_text
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.fonts import apply_application_font
 from gpudesk.ui.i18n import install_language
 from gpudesk.ui.widgets.display_text import display_text

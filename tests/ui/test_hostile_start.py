@@ -7,13 +7,13 @@ are removed and logged; the last-resort guard turns a failing estimate into a me
 
 from __future__ import annotations
 
-import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 import os
 import sqlite3
 import time
 
 from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401 - pytest fixtures
 
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.atomic_files import TEMP_SUFFIX
 from gpudesk.catalog.store import Catalog
 from gpudesk.logs import log_path

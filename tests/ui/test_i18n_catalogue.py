@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 import datetime as dt
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -11,6 +10,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QLocale
 from PySide6.QtWidgets import QApplication
 
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.ui import i18n
 
 

@@ -13,7 +13,6 @@ import html
 import re
 from collections.abc import Iterable, Iterator
 
-import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from PySide6.QtCore import QAbstractItemModel, QAbstractListModel, QModelIndex, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
@@ -30,6 +29,8 @@ from PySide6.QtWidgets import (
     QTextEdit,
     QWidget,
 )
+
+import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 
 # Explicit and short: what stays Latin in a Chinese interface.
 ALLOWED_WORDS = frozenset(

@@ -10,13 +10,12 @@ from __future__ import annotations
 import json
 
 import pytest
-
-import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QSplitter
 from shiboken6 import Shiboken
 from test_shell_support import SAMPLES, catalog, flush, language_restored, settings  # noqa: F401
 
+import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from gpudesk.paths import autosave_dir
 from gpudesk.project.autosave import AutosaveStore
 from gpudesk.ui import app as app_module

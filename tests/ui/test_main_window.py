@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
-
-import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox
 from test_shell_support import SAMPLES, activate, answer_modal, catalog, flush, make_window, settings  # noqa: F401
 
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.project.io import load_project, save_project
 from gpudesk.ui.actions import SPECS, ActionId
 from gpudesk.ui.phase_editor import PhaseDialog

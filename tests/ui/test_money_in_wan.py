@@ -5,11 +5,11 @@ from __future__ import annotations
 from gpudesk.catalog.store import Catalog
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
+from gpudesk.report.display_units import display_value
 from gpudesk.report.number_format import money_in_chinese_units
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.summary import summary_text
 from gpudesk.ui.widgets.display_text import display_text
-from gpudesk.report.display_units import display_value
 from gpudesk.ui.widgets.figure_table import FigureTableModel
 
 

@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
 from gpudesk.ui.controller import PlanController

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from screenshot_paths import screenshot_folder
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QDockWidget, QWidget
+from screenshot_paths import screenshot_folder
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.project.model import Project, Workload

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QProgressDialog, QPushButton, QWidget
 
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.catalog.store import Catalog
-from gpudesk.results.pipeline import estimate_plan
+from gpudesk.pdf.pdf_writer import write_proposal_pdf
 from gpudesk.project.io import load_project
 from gpudesk.report.document import Branding
 from gpudesk.report.proposal import build_proposal
-from gpudesk.pdf.pdf_writer import write_proposal_pdf
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.report.proposal_export import ExportCancelled, export_pdf
 
 SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "bank-llm-assistant.gpudesk"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 import csv
 import logging
 import sys
@@ -12,6 +11,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication, QPushButton
 from test_shell_support import SAMPLES, catalog, make_window, settings  # noqa: F401
 
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.paths import user_log_dir
 from gpudesk.ui.actions import ActionId
 from gpudesk.ui.excepthook import CrashDialog, install_excepthook

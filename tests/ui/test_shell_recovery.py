@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 import os
 import signal
 import subprocess
@@ -14,6 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 from test_shell_support import SAMPLES, flush
 
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.paths import autosave_dir
 from gpudesk.ui.app import make_application, parse_args, start
 from gpudesk.ui.settings import AppSettings, open_qsettings

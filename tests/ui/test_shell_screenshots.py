@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from screenshot_paths import screenshot_folder
-import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
+from screenshot_paths import screenshot_folder
 from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
 
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.ui.actions import ActionId
 from gpudesk.ui.phase_editor import PhaseDialog
 from gpudesk.ui.preferences_dialog import PreferencesDialog

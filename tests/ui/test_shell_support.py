@@ -6,11 +6,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-
-import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication, QWidget
 
+import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from gpudesk.catalog.store import Catalog
 from gpudesk.paths import autosave_dir, samples_dir
 from gpudesk.project.autosave import AutosaveStore

@@ -8,7 +8,6 @@ regressing: a module-level import of the core into the window's import graph, or
 
 from __future__ import annotations
 
-import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 import os
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 from test_shell_support import SAMPLES, flush, settings  # noqa: F401
 
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.ui.app import parse_args, start
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,14 +3,13 @@ closes from the View menu, builds its text only when on screen; screenshots at l
 
 from __future__ import annotations
 
-from screenshot_paths import screenshot_folder
-import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
-
 import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QApplication, QDockWidget
+from screenshot_paths import screenshot_folder
 from test_shell_support import SAMPLES, catalog, flush, language_restored, make_window, settings  # noqa: F401
 
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.ui.actions import ActionId
 from gpudesk.ui.app import parse_args, start
 from gpudesk.ui.i18n import install_language

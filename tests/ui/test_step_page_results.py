@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from test_shell_support import SAMPLES, catalog, flush, make_window, priced_manufacturer, settings  # noqa: F401
+
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.wizard.steps import step
-from test_shell_support import SAMPLES, catalog, flush, make_window, priced_manufacturer, settings  # noqa: F401
 
 
 def test_a_single_node_phase_explains_its_empty_network_step(make_window, tmp_path) -> None:

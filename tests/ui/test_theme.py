@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from collections.abc import Iterator
 
 import pytest
@@ -10,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.plotting.palette import DARK, LIGHT, theme_for
 from gpudesk.ui.theme import DARK_COLOURS, apply_theme, effective_theme
 

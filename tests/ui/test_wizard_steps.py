@@ -5,17 +5,15 @@ Also saves a screenshot of every wizard page of each sample plan to screenshots/
 
 from __future__ import annotations
 
-from screenshot_paths import screenshot_folder
-
 import pytest
-
-import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QSpinBox
+from screenshot_paths import screenshot_folder
+from test_shell_support import SAMPLES, catalog, make_window, settings  # noqa: F401 - pytest fixtures
 
+import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from gpudesk.plotting.view import ChartView
 from gpudesk.wizard.steps import STEPS
-from test_shell_support import SAMPLES, catalog, make_window, settings  # noqa: F401 - pytest fixtures
 
 SHOTS = screenshot_folder("wizard")
 W = "phases[0].workloads[0]"

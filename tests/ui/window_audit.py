@@ -22,7 +22,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -43,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 from test_i18n_support import english_words, plain, widget_texts, words_of
 
+import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from gpudesk.session import field_paths
 from gpudesk.vocabulary import delivery, precision, sizing, training, workloads
 from gpudesk.vocabulary.fields import FIELD_VOCABULARIES

@@ -22,10 +22,11 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
+from validation_runner import FIT_GROUPS, TRAINING_FIT_GROUPS, run_all  # noqa: E402
+
 from gpudesk.core import constants as C  # noqa: E402
 from gpudesk.core.constants import runtime as RT  # noqa: E402
 from gpudesk.core.constants import serving as SV  # noqa: E402
-from validation_runner import FIT_GROUPS, TRAINING_FIT_GROUPS, run_all  # noqa: E402
 
 SERVING_GRID = {
     "SERVING_ROOFLINE_SHARPNESS": (1.0, 1.5, 2.0, 3.0, 4.0, 8.0),

@@ -12,15 +12,25 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
+from validation_bands import CONSTANTS, heldout_tables, render_constants  # noqa: E402
 from validation_cases_measured import (  # noqa: E402
     FIT_CASES,
-    GIB, GROUP_MEMORY, GROUP_MEMORY_HELDOUT, MEASURED_ACCELERATOR, MEASURED_CASES, MEASURED_ENVIRONMENT,
+    GIB,
+    GROUP_MEMORY,
+    GROUP_MEMORY_HELDOUT,
+    MEASURED_ACCELERATOR,
+    MEASURED_CASES,
+    MEASURED_ENVIRONMENT,
 )
 from validation_runner import (  # noqa: E402
-    FIT_AGREEMENTS_AT_LEAST, MEDIAN_LIMITS, Result, fit_verdicts, megatron_total, run_all, summary,
+    FIT_AGREEMENTS_AT_LEAST,
+    MEDIAN_LIMITS,
+    Result,
+    fit_verdicts,
+    megatron_total,
+    run_all,
+    summary,
 )
-
-from validation_bands import CONSTANTS, heldout_tables, render_constants  # noqa: E402
 
 DOC = HERE.parent.parent / "docs" / "validation.md"
 _UNITS = {"tokens_per_s_per_gpu": "tokens/s/GPU", "gpu_hours": "GPU-hours", "tflops_per_gpu": "TFLOP/s/GPU",

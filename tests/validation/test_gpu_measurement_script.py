@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from validation_cases_measured import DATA, HELDOUT_DATA, catalog_rows
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,9 +108,10 @@ def test_dry_run_writes_every_section(tmp_path):
 
 def test_chunked_loss_equals_the_unfused_loss():
     decoder_model, script = _script_modules()
+    from contextlib import nullcontext
+
     import torch
     import torch.nn.functional as F
-    from contextlib import nullcontext
 
     torch.manual_seed(5)
     model = decoder_model.Decoder(decoder_model.DRY_RUN_SHAPE, 40, dtype=torch.float32)

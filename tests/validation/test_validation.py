@@ -6,17 +6,20 @@ import math
 import re
 
 import pytest
-
 from generate_validation_report import DOC, render
+from validation_bands import CONSTANTS, bands, render_constants
 from validation_cases_inference import INFERENCE_LATENCY_CASES, INFERENCE_THROUGHPUT_CASES
 from validation_cases_measured import (
-    CITATION, GROUP_MEMORY_HELDOUT, HELDOUT_CITATION, MEASURED_CASES, MEASURED_ENVIRONMENT,
+    CITATION,
+    GROUP_MEMORY_HELDOUT,
+    HELDOUT_CITATION,
+    MEASURED_CASES,
+    MEASURED_ENVIRONMENT,
 )
 from validation_cases_mlperf import MLPERF_MORE_CASES
 from validation_cases_recipes import MEGATRON_BRIDGE_CASES, MLPERF_TRAINING_CASES, RECIPE_CASES, TORCHTITAN_CASES
-from validation_cases_training import TRAINING_CASES
-from validation_bands import CONSTANTS, bands, render_constants
 from validation_cases_serving import SERVING_CASES
+from validation_cases_training import TRAINING_CASES
 from validation_runner import FIT_AGREEMENTS_AT_LEAST, MEDIAN_LIMITS, fit_verdicts, megatron_total, run_all, summary
 from validation_split import HELD_OUT, frozen_split, split_of
 

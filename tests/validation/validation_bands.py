@@ -13,7 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-
 from validation_runner import GROUP_SERVING_LOAD, GROUP_TRAIN_MEMORY, Result
 from validation_split import FIT, HELD_OUT
 

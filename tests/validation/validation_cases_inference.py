@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpudesk.catalog.records import Accelerator, ModelArch
 from validation_hardware import A100_80, FALCON_180B, GPTJ_6B, H100, L40S, LLAMA2_7B, LLAMA2_70B
+
+from gpudesk.catalog.records import Accelerator, ModelArch
 
 _TRT = ("NVIDIA TensorRT-LLM docs/source/performance.md (commit 138f96d), "
         "https://github.com/NVIDIA/TensorRT-LLM/blob/138f96d/docs/source/performance.md")

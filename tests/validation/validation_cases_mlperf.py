@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from gpudesk.catalog.records import Accelerator, ModelArch
-from gpudesk.catalog.store import Catalog
 from validation_cases_training import TrainingCase
 from validation_hardware import LLAMA2_70B
+
+from gpudesk.catalog.records import Accelerator, ModelArch
+from gpudesk.catalog.store import Catalog
 
 
 @lru_cache(maxsize=None)

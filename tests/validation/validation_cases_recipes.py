@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from gpudesk.catalog.records import Accelerator, ModelArch
-from gpudesk.catalog.store import Catalog
 from validation_cases_training import TrainingCase
 from validation_hardware import A100_80, H100_96_HBM2E, LLAMA2_13B, LLAMA2_70B, QWEN3_30B_A3B
+
+from gpudesk.catalog.records import Accelerator, ModelArch
+from gpudesk.catalog.store import Catalog
 
 
 @lru_cache(maxsize=None)

@@ -12,11 +12,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpudesk.catalog.records import Accelerator, ModelArch
 from validation_hardware import (
-    A100_40, A100_80, BLOOM_176B, DEEPSEEK_V3, H100, H800, LLAMA1_7B, LLAMA1_13B, LLAMA1_33B, LLAMA1_65B, LLAMA2_7B,
-    LLAMA2_13B, LLAMA2_34B, LLAMA2_70B, LLAMA3_8B, LLAMA3_70B, LLAMA3_405B, MPT_7B, NEMOTRON4_340B, gpt,
+    A100_40,
+    A100_80,
+    BLOOM_176B,
+    DEEPSEEK_V3,
+    H100,
+    H800,
+    LLAMA1_7B,
+    LLAMA1_13B,
+    LLAMA1_33B,
+    LLAMA1_65B,
+    LLAMA2_7B,
+    LLAMA2_13B,
+    LLAMA2_34B,
+    LLAMA2_70B,
+    LLAMA3_8B,
+    LLAMA3_70B,
+    LLAMA3_405B,
+    MPT_7B,
+    NEMOTRON4_340B,
+    gpt,
 )
+
+from gpudesk.catalog.records import Accelerator, ModelArch
 
 
 @dataclass(frozen=True)

@@ -5,22 +5,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from validation_cases_inference import INFERENCE_LATENCY_CASES, INFERENCE_THROUGHPUT_CASES, InferenceCase
+from validation_cases_measured import (
+    FIT_CASES,
+    GIB,
+    GROUP_MEMORY,
+    GROUP_MEMORY_HELDOUT,
+    GROUP_SERVING,
+    GROUP_STEP,
+    MEASURED_CASES,
+    FitCase,
+    MeasuredCase,
+)
+from validation_cases_mlperf import MLPERF_MORE_CASES
+from validation_cases_recipes import RECIPE_CASES
+from validation_cases_serving import SERVING_CASES, ServingCase
+from validation_cases_training import TRAINING_CASES, TrainingCase
+from validation_split import assign_splits
 
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.scaling import Workload, best_layouts
 from gpudesk.core.training import TrainingInputs, estimate_training
-from validation_cases_inference import INFERENCE_LATENCY_CASES, INFERENCE_THROUGHPUT_CASES, InferenceCase
-from validation_cases_measured import (
-    FIT_CASES, GIB, GROUP_MEMORY, GROUP_MEMORY_HELDOUT, GROUP_SERVING, GROUP_STEP, MEASURED_CASES, FitCase,
-    MeasuredCase,
-)
-from validation_cases_serving import SERVING_CASES, ServingCase
-from validation_cases_mlperf import MLPERF_MORE_CASES
-from validation_cases_recipes import RECIPE_CASES
-from validation_cases_training import TRAINING_CASES, TrainingCase
-from validation_split import assign_splits
 
 # Documented in docs/validation.md; the test fails when the median |error| regresses beyond these.
 # The three "measured here" limits are the accuracy of 2026-11-30 plus a margin (no target was set). First-token

@@ -9,9 +9,9 @@ import pytest
 from gpudesk.core.checks import Check
 from gpudesk.project.model import WORKLOAD_KINDS, Project
 from gpudesk.session import field_paths
+from gpudesk.vocabulary.steps import WIZARD_STEP
 from gpudesk.wizard import fields
 from gpudesk.wizard.navigation import WizardNavigator, step_status
-from gpudesk.vocabulary.steps import WIZARD_STEP
 from gpudesk.wizard.step_record import Step, Text
 from gpudesk.wizard.steps import STEPS, by_number, step
 

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.calibration import (
     Measurement,
     ParseResult,
@@ -43,6 +42,7 @@ from gpudesk.ui.calibration.result_views import (
     ScalesTable,
     SteadyStateTable,
 )
+from gpudesk.ui.screen_fit import fit_to_screen
 
 LOG_FILTER = "Pilot logs (*.log *.txt *.csv *.json *.out);;All files (*)"
 MAX_LOG_BYTES = 64 * 1024 * 1024  # a pilot log larger than this is not a pilot's steady-state excerpt

@@ -18,12 +18,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.schema import TABLES
 from gpudesk.catalog.store import Catalog
 from gpudesk.logs import internal_error
-from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.ui.catalog_browser.comparison import MAX_COMPARED, ComparisonDialog
 from gpudesk.ui.catalog_browser.detail_pane import DetailPane
 from gpudesk.ui.catalog_browser.exchange import (
@@ -36,6 +34,8 @@ from gpudesk.ui.catalog_browser.exchange import (
 )
 from gpudesk.ui.catalog_browser.row_form import RowFormDialog
 from gpudesk.ui.catalog_browser.table_page import TablePage
+from gpudesk.ui.screen_fit import fit_to_screen
+from gpudesk.ui.widgets.session_text import session_language
 
 # The order architects work in: hardware first, then fabric, storage, prices, facility, workloads.
 TABLE_ORDER = ("accelerators", "servers", "interconnects", "switches", "nics", "storage_options",

@@ -9,9 +9,9 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
-from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.catalog.schema import table_spec
 from gpudesk.ui.catalog_browser.columns import Column, cell_text, columns_for, is_unknown, title_of
+from gpudesk.ui.screen_fit import fit_to_screen
 
 MAX_COMPARED = 4
 BEST_BACKGROUND = QColor("#d9f2e0")

@@ -26,12 +26,12 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.atomic_files import atomic_write_bytes
-from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.catalog.bundle import export_bundle, import_bundle
 from gpudesk.catalog.csv_io import export_csv, import_csv_file, records_for_export
 from gpudesk.catalog.errors import CatalogError, CatalogImportError, Problem
 from gpudesk.catalog.store import Catalog
 from gpudesk.logs import internal_error
+from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.ui.widgets.session_text import session_language
 
 FALLBACK_ENCODING = "gb18030"

@@ -10,8 +10,13 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushBu
 
 from gpudesk.catalog.field_rules import rule_for
 from gpudesk.ui.catalog_browser.columns import field_unit
-from gpudesk.ui.catalog_browser.criteria import PRECISION_FIELDS, TABLE_FILTERS, FilterCriteria, TableFilters, choices_in
-
+from gpudesk.ui.catalog_browser.criteria import (
+    PRECISION_FIELDS,
+    TABLE_FILTERS,
+    FilterCriteria,
+    TableFilters,
+    choices_in,
+)
 
 COMBO_CHARACTERS = 10
 """A filter's choice list is at least this many characters wide; its open list shows whole names."""

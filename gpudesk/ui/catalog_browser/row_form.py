@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.errors import CatalogError, CatalogValidationError, Problem
 from gpudesk.catalog.intake import record_from_mapping
@@ -43,6 +42,7 @@ from gpudesk.ui.catalog_browser.field_editors import (
     mark_error,
     set_editor_value,
 )
+from gpudesk.ui.screen_fit import fit_to_screen
 
 MODES = ("add", "edit", "duplicate")
 PROVENANCE_LABELS = {"source": "Source", "date": "Date (YYYY-MM-DD)", "field_sources": "Field sources",

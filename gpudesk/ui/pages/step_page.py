@@ -21,14 +21,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.report.chart_text import localise_spec
+from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
-from gpudesk.ui.widgets.session_text import session_language, session_text
 from gpudesk.ui.widgets.checks_view import ChecksView
 from gpudesk.ui.widgets.field_form import SINGULAR_UNITS, FieldForm
 from gpudesk.ui.widgets.figure_table import FigureTable, figure_display
+from gpudesk.ui.widgets.session_text import session_language, session_text
 from gpudesk.wizard import fields
 from gpudesk.wizard.defaults import USED_VALUES, ZERO_MEANS, zero_means
 from gpudesk.wizard.figures import figure_keys_for_step

@@ -10,12 +10,12 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
 from gpudesk.core.explain import format_value
+from gpudesk.report.check_text import reasons_in
 from gpudesk.report.number_format import money_in_chinese_units
 from gpudesk.results.plan_result import Candidate
 from gpudesk.ui.status_style import BLOCKED, COMPLETE, MARKS, UNKNOWN
 from gpudesk.ui.widgets.rows_model import RowsTableModel
 from gpudesk.ui.widgets.session_text import session_language, session_text
-from gpudesk.report.check_text import reasons_in
 
 Index = QModelIndex | QPersistentModelIndex
 COL_RANK, COL_ACCELERATOR, COL_GPUS, COL_NODES, COL_LAYOUT, COL_TIME, COL_COST, COL_FITS = range(8)

@@ -26,11 +26,11 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.catalog.store import Catalog
+from gpudesk.report.check_text import reason_text, reasons_in
+from gpudesk.results.pinning import pin_assignments, point_assignments
 from gpudesk.results.plan_result import Candidate, PhaseEstimate
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_LAYOUT, CandidateTableModel
-from gpudesk.report.check_text import reason_text, reasons_in
-from gpudesk.results.pinning import pin_assignments, point_assignments
 from gpudesk.ui.widgets.session_text import session_language
 
 if TYPE_CHECKING:

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from gpudesk.core.explain import format_value
 from gpudesk.report.number_format import money_in_chinese_units
-from gpudesk.results.whatif import DRIVER_LABELS, TornadoRow, WhatIfResult
 from gpudesk.results.chart_model import ChartSpec, RefLine, Series
+from gpudesk.results.whatif import DRIVER_LABELS, TornadoRow, WhatIfResult
 
 
 @dataclass(frozen=True)

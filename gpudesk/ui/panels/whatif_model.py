@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QWidget
 
 from gpudesk.core.explain import format_value
 from gpudesk.results.whatif import TornadoRow, WhatIfResult
-
 from gpudesk.ui.widgets.rows_model import RowsTableModel
 from gpudesk.ui.widgets.session_text import session_text
 

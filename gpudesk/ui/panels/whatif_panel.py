@@ -32,13 +32,13 @@ from PySide6.QtWidgets import (
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.constants import WHATIF_DEFAULT_STEPS, WHATIF_DEFAULT_SWING, WHATIF_MIN_CHANGE
+from gpudesk.plotting.view import ChartView
+from gpudesk.project.model import Project
 from gpudesk.results.pipeline import PlanInputError
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.results.whatif import DRIVERS, MAX_CHANGE, DriverRange, WhatIfResult, iter_whatif, run_whatif
-from gpudesk.project.model import Project
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.background import BackgroundTask
-from gpudesk.plotting.view import ChartView
 from gpudesk.ui.panels.whatif_chart import TornadoText, tornado_spec
 from gpudesk.ui.panels.whatif_model import COL_DRIVER, WhatIfTableModel
 from gpudesk.ui.widgets.session_text import session_text

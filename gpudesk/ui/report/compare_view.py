@@ -8,22 +8,26 @@ from typing import Any
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from gpudesk.catalog.store import Catalog
+from gpudesk.logs import internal_error
+from gpudesk.pdf.pdf_writer import write_proposal_pdf
+from gpudesk.plotting import ChartView
 from gpudesk.report.comparison import PlanComparison
 from gpudesk.report.comparison_export import (
-    comparison_document, cumulative_cost_chart, table_cells, table_header, write_csv,
+    comparison_document,
+    cumulative_cost_chart,
+    table_cells,
+    table_header,
+    write_csv,
 )
+from gpudesk.report.display_units import plain_number
 from gpudesk.report.document import Branding
 from gpudesk.report.text_catalog import ReportText
-from gpudesk.plotting import ChartView
-from gpudesk.catalog.store import Catalog
 from gpudesk.ui.catalog_choices import catalog_name
 from gpudesk.ui.widgets.display_text import DisplayText, display_text
-from gpudesk.report.display_units import plain_number
+from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.wizard.field_use import field_applies
 from gpudesk.wizard.fields import describe_path
-from gpudesk.logs import internal_error
-from gpudesk.ui.widgets.session_text import session_language
-from gpudesk.pdf.pdf_writer import write_proposal_pdf
 
 FIRST_PLAN_COLUMN = 2  # metric, better, then one column per plan
 BEST_BACKGROUND = "#d8f0dc"

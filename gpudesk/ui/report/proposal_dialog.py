@@ -10,10 +10,10 @@ from PySide6.QtGui import QPageSize
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 
 from gpudesk.logs import internal_error
-from gpudesk.ui.widgets.session_text import session_language
-from gpudesk.report.document import Branding, ProposalDocument
 from gpudesk.pdf.pdf_writer import paint_document
+from gpudesk.report.document import Branding, ProposalDocument
 from gpudesk.ui.report.proposal_export import ExportCancelled, export_pdf
+from gpudesk.ui.widgets.session_text import session_language
 
 DocumentFactory = Callable[[str, Branding], ProposalDocument]
 LANGUAGE_CHOICES = (("zh", "中文"), ("en", "English"))

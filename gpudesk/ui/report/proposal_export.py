@@ -14,9 +14,9 @@ from typing import Any
 
 from PySide6 import QtCore, QtWidgets
 
+from gpudesk.pdf.pdf_writer import iter_write_proposal_pdf
 from gpudesk.report.document import ProposalDocument
 from gpudesk.ui.background import BackgroundError, run_with_progress
-from gpudesk.pdf.pdf_writer import iter_write_proposal_pdf
 
 
 class ExportCancelled(Exception):

@@ -12,13 +12,12 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import Explanation, FigureSet, Quantity
 from gpudesk.report.check_text import localise
+from gpudesk.report.display_units import display_value, plain_number
 from gpudesk.report.formula_text import formula_text
+from gpudesk.ui.status_style import BLOCKED, DARK, INFO, LIGHT, WARNING, is_dark
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.field_form import SINGULAR_UNITS
-from gpudesk.ui.status_style import BLOCKED, DARK, INFO, LIGHT, WARNING, is_dark
-from gpudesk.report.display_units import display_value, plain_number
 from gpudesk.ui.widgets.session_text import session_language, session_text
-
 
 EXACT_IN_DISPLAY = ("fraction", "bool")
 """Units whose displayed form says the stored value exactly (a share as a percentage, yes or no): no raw value in

@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
 
 from gpudesk.project.assumed import is_assumed
 from gpudesk.project.errors import ProjectValidationError
+from gpudesk.report.display_units import plain_number
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.display_text import DisplayText
-from gpudesk.report.display_units import plain_number
 from gpudesk.ui.widgets.session_text import session_text
 from gpudesk.wizard.fields import describe_path
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudesk.wizard.step_record import FieldRow, LLM_SERVING, LLM_TRAINING, Step, Text, W
+from gpudesk.wizard.step_record import LLM_SERVING, LLM_TRAINING, FieldRow, Step, Text, W
 
 STEP = Step(
     key="gpu",

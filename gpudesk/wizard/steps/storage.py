@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudesk.wizard.step_record import FieldRow, Step, TRAINING, Text
+from gpudesk.wizard.step_record import TRAINING, FieldRow, Step, Text
 
 STEP = Step(
     key="storage",
