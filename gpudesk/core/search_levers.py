@@ -160,6 +160,8 @@ def explain(search: Any, phase: Phase, w: Workload, binding_point: SearchPoint |
         reason = Reason("search_binds_cheaper", {
             "binding": binding, "point": describe(binding_point), "cost": versus(binding_point, rec, cur),
             "violation": _violation(binding_point, search.binding, phase, w)})
+    elif search.binding == "minimum":  # no target binds: "the nothing: … binds" read as nonsense
+        reason = Reason("search_binds_none", {"sizing": _own_sizing(search, rec, phase, w)})
     else:
         reason = Reason("search_binds_own", {"binding": binding, "sizing": _own_sizing(search, rec, phase, w)})
     perf = performance(rec)
