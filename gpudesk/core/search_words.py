@@ -20,10 +20,11 @@ def short(dtype: str) -> str:
 
 
 def precision_text(p: SearchPoint) -> str:
-    """The configuration's precision as the ranked rows' precision column holds it (format names, e.g. FP8)."""
+    """The configuration's precision as the ranked rows' precision column holds it: format names only (e.g. FP8, or
+    "INT4 · KV FP16" when the KV cache is kept in another format), which read the same in every language."""
     w, kv = short(p.weight_dtype), short(p.kv_dtype)
     if p.kind in ("llm_inference", "agent_hosting"):
-        return w if p.weight_dtype == kv.lower() or w == kv else f"{w} weights, {kv} KV cache"
+        return w if p.weight_dtype == kv.lower() or w == kv else f"{w} · KV {kv}"
     return PRECISION.name_of(p.compute_dtype, "en")
 
 
