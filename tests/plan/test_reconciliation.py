@@ -183,6 +183,8 @@ def projects(draw: st.DrawFn) -> Project:
     return plan
 
 
+@pytest.mark.slow(reason="25 generated plans, each estimated in full (configuration search included) and read on every "
+                         "surface: status bar, step pages, proposal model, CSV and JSON")
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(project=projects())
 def test_generated_plans_agree_on_every_surface(project, catalog) -> None:
