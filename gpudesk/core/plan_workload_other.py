@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from gpudesk.catalog import records as rec
-from gpudesk.core.constants import DLRM_EMBEDDING_DIM, DLRM_LOOKUPS_PER_SAMPLE, HOURS_PER_MONTH, TRAINING_POWER_LOAD
+from gpudesk.core.constants import HOURS_PER_MONTH, TRAINING_POWER_LOAD
 from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
@@ -21,13 +21,7 @@ from gpudesk.core.infra_inputs import catalog_source
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.core.plan_workload import WorkloadResult, size_llm_serving
 from gpudesk.core.sized_configuration import Layout, ServingCapacity
-from gpudesk.core.workloads_other import (
-    estimate_diffusion,
-    estimate_embeddings,
-    estimate_recsys,
-    estimate_vdi,
-    estimate_vision,
-)
+from gpudesk.core.workloads_other import estimate_item_serving, estimate_vdi, estimate_vision
 from gpudesk.project.model import Phase, Workload
 
 ITEM_KINDS = {
@@ -61,15 +55,7 @@ def _add_sizing(fs: FigureSet, prefix: str, rate_key: str, w: Workload) -> float
 
 def size_item_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays, where: str) -> WorkloadResult:
     precision = w.compute_dtype
-    if w.kind == "vision_inference":
-        fs = estimate_vision(model, hw, training=False, precision=precision)
-    elif w.kind == "diffusion_inference":
-        fs = estimate_diffusion(model, hw, precision=precision)
-    elif w.kind == "embedding_inference":
-        fs = estimate_embeddings(model, hw, tokens_per_item=w.prompt_tokens, precision=precision)
-    else:
-        fs = estimate_recsys(model, hw, DLRM_LOOKUPS_PER_SAMPLE.value, DLRM_EMBEDDING_DIM.value,
-                             weight_dtype=w.weight_dtype, precision=precision)
+    fs = estimate_item_serving(model, hw, w.kind, precision, w.prompt_tokens, w.weight_dtype)
     rate_key, data_kind = ITEM_KINDS[w.kind]
     _finite(fs.value_at(rate_key), f"{where}.model_id", "throughput per GPU")
     prefix = rate_key.split(".")[0]

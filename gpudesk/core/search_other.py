@@ -14,17 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from gpudesk.catalog import records as rec
-from gpudesk.core.constants import DLRM_EMBEDDING_DIM, DLRM_LOOKUPS_PER_SAMPLE
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.search_catalog import HOURS_PER_YEAR, UnitCost
 from gpudesk.core.search_points import BIT, PointTable
-from gpudesk.core.workloads_other import (
-    estimate_diffusion,
-    estimate_embeddings,
-    estimate_recsys,
-    estimate_vdi,
-    estimate_vision,
-)
+from gpudesk.core.workloads_other import estimate_item_serving, estimate_vdi, estimate_vision
 from gpudesk.project.model import Phase, Workload
 from gpudesk.vocabulary.precision import PRECISION
 
@@ -61,15 +54,7 @@ def precisions(acc: rec.Accelerator, w: Workload) -> list[tuple[str, int]]:
 
 def _rates(ctx: Context, hw: HardwareArrays, precision: str) -> tuple[np.ndarray, np.ndarray]:
     w, model = ctx.workload, ctx.arch()
-    if w.kind == "vision_inference":
-        fs = estimate_vision(model, hw, training=False, precision=precision)
-    elif w.kind == "diffusion_inference":
-        fs = estimate_diffusion(model, hw, precision=precision)
-    elif w.kind == "embedding_inference":
-        fs = estimate_embeddings(model, hw, tokens_per_item=w.prompt_tokens, precision=precision)
-    else:
-        fs = estimate_recsys(model, hw, DLRM_LOOKUPS_PER_SAMPLE.value, DLRM_EMBEDDING_DIM.value,
-                             weight_dtype=w.weight_dtype, precision=precision)
+    fs = estimate_item_serving(model, hw, w.kind, precision, w.prompt_tokens, w.weight_dtype)
     rate = np.asarray(fs[RATE_KEYS[w.kind]], dtype=float) * np.ones(hw.size)
     floor = np.asarray(fs["recsys.gpus_for_tables"], dtype=float) * np.ones(hw.size) \
         if w.kind == "recsys_inference" else np.zeros(hw.size)

@@ -24,7 +24,13 @@ from typing import Any
 import numpy as np
 
 from gpudesk.catalog.records import Accelerator, ModelArch
-from gpudesk.core.constants import CONV_EFFICIENCY, CONV_EFFICIENCY_UNMEASURED, SERVING_MEMORY_FRACTION
+from gpudesk.core.constants import (
+    CONV_EFFICIENCY,
+    CONV_EFFICIENCY_UNMEASURED,
+    DLRM_EMBEDDING_DIM,
+    DLRM_LOOKUPS_PER_SAMPLE,
+    SERVING_MEMORY_FRACTION,
+)
 from gpudesk.core.efficiency import Efficiencies, by_family
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
@@ -148,6 +154,20 @@ def estimate_recsys(m: ModelArch, hw: HardwareArrays, lookups_per_sample: float,
     fs.add("recsys.samples_per_s_per_gpu", np.fmin(mem_rate, comp), "samples/s/GPU", "samples per second per GPU",
            "min(lookup bound, compute bound); the lookup bound alone where the model's GFLOPs per sample is unknown", ["recsys.samples_per_s_lookup", "recsys.samples_per_s_compute"])
     return fs
+
+
+def estimate_item_serving(m: ModelArch, hw: HardwareArrays, kind: str, precision: str, prompt_tokens: Any,
+                          weight_dtype: str) -> FigureSet:
+    """The per-GPU figures of an item-serving workload (vision, diffusion, embedding or recommendation inference):
+    one dispatch that the plan's sizing and the configuration search both read."""
+    if kind == "vision_inference":
+        return estimate_vision(m, hw, training=False, precision=precision)
+    if kind == "diffusion_inference":
+        return estimate_diffusion(m, hw, precision=precision)
+    if kind == "embedding_inference":
+        return estimate_embeddings(m, hw, tokens_per_item=prompt_tokens, precision=precision)
+    return estimate_recsys(m, hw, DLRM_LOOKUPS_PER_SAMPLE.value, DLRM_EMBEDDING_DIM.value,
+                           weight_dtype=weight_dtype, precision=precision)
 
 
 def estimate_vdi(accelerators: Sequence[Accelerator], seats: float, seat_profile_gb: float) -> FigureSet:
