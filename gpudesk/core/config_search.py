@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -39,6 +39,7 @@ from gpudesk.core.search_levers import Lever, explain
 from gpudesk.core.search_points import PointTable, SearchPoint
 from gpudesk.core.search_words import dropped_text
 from gpudesk.core.serving_load import peak_rate
+from gpudesk.core.stepwise import run_through
 from gpudesk.project.model import Phase, Workload
 from gpudesk.vocabulary.serving import QUANTIZATION
 from gpudesk.vocabulary.workloads import ITEM_SERVING_KINDS
@@ -223,12 +224,7 @@ def search_steps(catalog: Catalog, phase: Phase, r: ResolvedPhase, rate: float |
 def search_phase(catalog: Catalog, phase: Phase, r: ResolvedPhase, rate: float | None = None,
                  load_factor: float | None = None) -> PhaseSearch | None:
     """The whole search at once."""
-    steps = search_steps(catalog, phase, r, rate, load_factor, chunk=64)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            return cast("PhaseSearch | None", stop.value)
+    return run_through(search_steps(catalog, phase, r, rate, load_factor, chunk=64))
 
 
 def _result(phase: Phase, w: Workload, family: str, table: PointTable, units: list[UnitCost], excluded: dict[str, str],

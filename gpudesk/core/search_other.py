@@ -16,7 +16,7 @@ import numpy as np
 from gpudesk.catalog import records as rec
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.search_catalog import HOURS_PER_YEAR, UnitCost
-from gpudesk.core.search_points import BIT, PointTable
+from gpudesk.core.search_points import BIT, PointTable, mark_limits, unit_columns
 from gpudesk.core.workloads_other import estimate_item_serving, estimate_vdi, estimate_vision
 from gpudesk.project.model import Phase, Workload
 from gpudesk.vocabulary.precision import PRECISION
@@ -109,10 +109,7 @@ def finish(ctx: Context, table: PointTable) -> None:
     if not len(table):
         return
     c = table.cols
-    acc = c["acc"].astype(int)
-    per_unit = np.array([u.gpus_per_server for u in ctx.units], dtype=float)[acc]
-    price = np.array([u.per_gpu_hour for u in ctx.units], dtype=float)[acc]
-    kw = np.array([u.server_kw for u in ctx.units], dtype=float)[acc]
+    per_unit, price, kw = unit_columns(ctx.units, c["acc"])
     servers = np.ceil(c["gpus"] / per_unit)
     billed = servers * per_unit
     years = max(ctx.phase.costs.horizon_years, 1)
@@ -124,10 +121,4 @@ def finish(ctx: Context, table: PointTable) -> None:
         month = cost / (years * 12.0)
     c["servers"], c["billed_gpus"], c["cost"], c["cost_per_month"] = servers, billed, cost, month
     c["power_kw"] = servers * kw
-    limit, budget = ctx.phase.facility.power_limit_kw, ctx.phase.costs.budget
-    mask = c["mask"]
-    if limit > 0 and ctx.units and ctx.units[0].basis == "own":  # a rented phase's power is the provider's
-        mask |= np.where(np.isfinite(c["power_kw"]) & (c["power_kw"] > limit), BIT["power"], 0)
-    if budget > 0:
-        mask |= np.where(np.isfinite(cost) & (cost > budget), BIT["budget"], 0)
-    c["mask"] = mask
+    mark_limits(table, ctx.phase, ctx.units, c["power_kw"], cost)

@@ -11,12 +11,17 @@ accelerator) are materialised as :class:`SearchPoint` records.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gpudesk.vocabulary.sizing import BINDING
+
+if TYPE_CHECKING:
+    from gpudesk.core.search_catalog import UnitCost
+    from gpudesk.project.model import Phase
 
 CODES = BINDING.codes
 BIT = {code: 1 << i for i, code in enumerate(CODES)}
@@ -84,6 +89,38 @@ class PointTable:
     @property
     def total(self) -> int:
         return len(self) + sum(self.dropped_early.values())
+
+
+def in_slices(units: Sequence[UnitCost], evaluate: Callable[[list[int]], None], chunk: int = 64
+              ) -> Generator[tuple[int, str], None, None]:
+    """Evaluate the accelerators ``chunk`` at a time; after each slice yield (percent done, the slice's names)."""
+    n = len(units)
+    for start in range(0, n, chunk):
+        ids = list(range(start, min(start + chunk, n)))
+        evaluate(ids)
+        yield int(100 * (ids[-1] + 1) / max(n, 1)), ", ".join(units[i].accelerator.name for i in ids)
+
+
+def unit_columns(units: Sequence[UnitCost], acc: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(GPUs per server, price per GPU-hour, server kW) of each point's accelerator (``acc`` indexes ``units``)."""
+    idx = acc.astype(int)
+    per_unit = np.array([u.gpus_per_server for u in units], dtype=float)[idx]
+    price = np.array([u.per_gpu_hour for u in units], dtype=float)[idx]
+    kw = np.array([u.server_kw for u in units], dtype=float)[idx]
+    return per_unit, price, kw
+
+
+def mark_limits(table: PointTable, phase: Phase, units: Sequence[UnitCost], power: np.ndarray,
+                cost: np.ndarray) -> None:
+    """Set the power bit where an owned phase's servers exceed its power limit, the budget bit over its budget."""
+    c = table.cols
+    limit, budget = phase.facility.power_limit_kw, phase.costs.budget
+    mask = c["mask"]
+    if limit > 0 and units and units[0].basis == "own":  # a rented phase's power is the provider's
+        mask |= np.where(np.isfinite(power) & (power > limit), BIT["power"], 0)
+    if budget > 0:
+        mask |= np.where(np.isfinite(cost) & (cost > budget), BIT["budget"], 0)
+    c["mask"] = mask
 
 
 def pareto_front(x: np.ndarray, y: np.ndarray, candidates: np.ndarray, x_higher_is_better: bool) -> np.ndarray:

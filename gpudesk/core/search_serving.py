@@ -28,7 +28,7 @@ from gpudesk.core.inference_lengths import concurrency_with_spread
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.precision import bytes_per_value
 from gpudesk.core.search_catalog import HOURS_PER_YEAR, UnitCost
-from gpudesk.core.search_points import BIT, PointTable
+from gpudesk.core.search_points import BIT, PointTable, in_slices, mark_limits, unit_columns
 from gpudesk.core.serving_load import daily_requests, percentile_level, serving_inputs
 from gpudesk.project.model import Phase, Workload
 from gpudesk.vocabulary.serving import QUANTIZATION, SEARCH_PRECISION
@@ -155,11 +155,7 @@ def _evaluate(ctx: Context, table: PointTable, acc_idx: np.ndarray, hw_all: Hard
 def steps(ctx: Context, hw_all: HardwareArrays, table: PointTable, chunk: int = 64
           ) -> Generator[tuple[int, str], None, None]:
     """Evaluate every point, ``chunk`` accelerators per slice; yields (percent, accelerator names)."""
-    n = len(ctx.units)
-    for start in range(0, n, chunk):
-        ids = list(range(start, min(start + chunk, n)))
-        _accelerators(ctx, hw_all, table, ids)
-        yield int(100 * (ids[-1] + 1) / max(n, 1)), ", ".join(ctx.units[i].accelerator.name for i in ids)
+    yield from in_slices(ctx.units, lambda ids: _accelerators(ctx, hw_all, table, ids), chunk)
 
 
 def _accelerators(ctx: Context, hw_all: HardwareArrays, table: PointTable, ids: list[int]) -> None:
@@ -195,11 +191,7 @@ def finish(ctx: Context, table: PointTable) -> None:
     if not len(table):
         return
     c = table.cols
-    units = ctx.units
-    acc = c["acc"].astype(int)
-    per_unit = np.array([u.gpus_per_server for u in units], dtype=float)[acc]
-    price = np.array([u.per_gpu_hour for u in units], dtype=float)[acc]
-    kw = np.array([u.server_kw for u in units], dtype=float)[acc]
+    per_unit, price, kw = unit_columns(ctx.units, c["acc"])
     gpus = c["gpus"]
     servers = np.ceil(gpus / per_unit)
     billed = servers * per_unit
@@ -213,13 +205,7 @@ def finish(ctx: Context, table: PointTable) -> None:
     c["servers"], c["billed_gpus"], c["cost"], c["cost_per_month"] = servers, billed, cost, month
     c["cost_per_mtok"] = month / tokens_month * 1e6 if tokens_month > 0 else np.full(cost.size, np.nan)
     c["power_kw"] = power
-    limit, budget = ctx.phase.facility.power_limit_kw, ctx.phase.costs.budget
-    mask = c["mask"]
-    if limit > 0 and ctx.units and ctx.units[0].basis == "own":  # a rented phase's power is the provider's
-        mask |= np.where(np.isfinite(power) & (power > limit), BIT["power"], 0)
-    if budget > 0:
-        mask |= np.where(np.isfinite(cost) & (cost > budget), BIT["budget"], 0)
-    c["mask"] = mask
+    mark_limits(table, ctx.phase, ctx.units, power, cost)
 
 
 def math_of(option: str, acc: rec.Accelerator) -> str:

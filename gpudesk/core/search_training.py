@@ -25,7 +25,7 @@ from gpudesk.core.memory import estimate_memory
 from gpudesk.core.model_math import training_flops_per_token
 from gpudesk.core.plan_workload import _memory_inputs, training_inputs
 from gpudesk.core.search_catalog import UnitCost
-from gpudesk.core.search_points import BIT, PointTable
+from gpudesk.core.search_points import BIT, PointTable, in_slices, mark_limits, unit_columns
 from gpudesk.core.training import estimate_training
 from gpudesk.project.model import Phase, Workload
 
@@ -58,11 +58,7 @@ def precisions(acc: rec.Accelerator, w: Workload) -> list[tuple[str, int]]:
 def steps(ctx: Context, hw_all: HardwareArrays, table: PointTable, chunk: int = 64
           ) -> Generator[tuple[int, str], None, None]:
     """Every point, ``chunk`` accelerators per slice, one vectorised call per precision and setting."""
-    n = len(ctx.units)
-    for start in range(0, n, chunk):
-        ids = list(range(start, min(start + chunk, n)))
-        _accelerators(ctx, hw_all, table, ids)
-        yield int(100 * (ids[-1] + 1) / max(n, 1)), ", ".join(ctx.units[i].accelerator.name for i in ids)
+    yield from in_slices(ctx.units, lambda ids: _accelerators(ctx, hw_all, table, ids), chunk)
 
 
 def _accelerators(ctx: Context, hw_all: HardwareArrays, table: PointTable, ids: list[int]) -> None:
@@ -169,11 +165,7 @@ def finish(ctx: Context, table: PointTable) -> None:
     if not len(table):
         return
     c = table.cols
-    acc = c["acc"].astype(int)
-    units = ctx.units
-    per_unit = np.array([u.gpus_per_server for u in units], dtype=float)[acc]
-    price = np.array([u.per_gpu_hour for u in units], dtype=float)[acc]
-    kw = np.array([u.server_kw for u in units], dtype=float)[acc]
+    per_unit, price, kw = unit_columns(ctx.units, c["acc"])
     servers = np.ceil(c["gpus"] / per_unit)
     billed = servers * per_unit
     cost = np.where(np.isfinite(c["days"]), billed * price * c["days"] * 24.0, np.nan)
@@ -181,10 +173,4 @@ def finish(ctx: Context, table: PointTable) -> None:
     c["servers"], c["billed_gpus"], c["cost"] = servers, billed, cost
     c["cost_per_month"] = cost / np.maximum(months, 1.0)
     c["power_kw"] = servers * kw
-    limit, budget = ctx.phase.facility.power_limit_kw, ctx.phase.costs.budget
-    mask = c["mask"]
-    if limit > 0 and ctx.units and ctx.units[0].basis == "own":  # a rented phase's power is the provider's
-        mask |= np.where(np.isfinite(c["power_kw"]) & (c["power_kw"] > limit), BIT["power"], 0)
-    if budget > 0:
-        mask |= np.where(np.isfinite(cost) & (cost > budget), BIT["budget"], 0)
-    c["mask"] = mask
+    mark_limits(table, ctx.phase, ctx.units, c["power_kw"], cost)

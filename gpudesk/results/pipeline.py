@@ -16,7 +16,6 @@ import copy
 import math
 from collections.abc import Generator
 from dataclasses import dataclass, replace
-from typing import cast
 
 from gpudesk import __version__
 from gpudesk.catalog.store import Catalog
@@ -41,6 +40,7 @@ from gpudesk.core.plan_task import task_figures
 from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for
 from gpudesk.core.search_candidates import candidates as search_candidates
 from gpudesk.core.sized_configuration import SizedConfiguration
+from gpudesk.core.stepwise import run_through
 from gpudesk.project.model import Phase, Project
 from gpudesk.results.plan_charts import phase_charts
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
@@ -142,12 +142,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
 
 def run_search(estimate: PhaseEstimate, catalog: Catalog) -> PhaseSearch | None:
     """The phase's configuration search, all at once."""
-    steps = search_steps_for(estimate, catalog, chunk=64)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            return cast("PhaseSearch | None", stop.value)
+    return run_through(search_steps_for(estimate, catalog, chunk=64))
 
 
 def search_steps_for(estimate: PhaseEstimate, catalog: Catalog,
@@ -181,13 +176,7 @@ def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch 
     phase, resolved, figures = ctx.phase, ctx.resolved, estimate.figures
     estimate.search, estimate.search_done = found, done
     if priced is None:
-        steps = pricing_steps_for(estimate, catalog, found)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as stop:
-                priced = stop.value
-                break
+        priced = run_through(pricing_steps_for(estimate, catalog, found))
     rows, estimate.point_costs = priced
     estimate.candidates = with_plan_row(rows, estimate.config, figures, phase, estimate.ledger, found)
     estimate.checks = _checks(estimate, catalog)

@@ -39,7 +39,6 @@ import math
 import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import cast
 
 import numpy as np
 
@@ -52,6 +51,7 @@ from gpudesk.core.constants import (
 )
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.plan_workload import TRAIN_KINDS
+from gpudesk.core.stepwise import run_through
 from gpudesk.project.model import Phase, Project
 from gpudesk.results.pipeline import PlanInputError, estimate_phase
 from gpudesk.results.plan_result import PhaseEstimate
@@ -294,14 +294,7 @@ def run_whatif(project: Project, phase_index: int, catalog: Catalog,
     the sweep (the exception propagates unchanged).
     Raises :class:`PlanInputError` when the phase itself cannot be estimated.
     """
-    steps = iter_whatif(project, phase_index, catalog, ranges, base)
-    while True:
-        try:
-            done = next(steps)
-        except StopIteration as finished:
-            return cast("WhatIfResult", finished.value)
-        if progress is not None:
-            progress(done)
+    return run_through(iter_whatif(project, phase_index, catalog, ranges, base), progress)
 
 
 def iter_whatif(project: Project, phase_index: int, catalog: Catalog,

@@ -61,13 +61,18 @@ def get(root: Any, path: str) -> Any:
     return obj
 
 
-def set_value(root: Any, path: str, value: Any) -> Any:
-    """Set the field and return the previous value."""
+def _parent(root: Any, path: str) -> tuple[Any, str | int]:
+    """The object that holds the field ``path`` ends in, and that field's name or index."""
     parts = parse(path)
     parent = root
     for part in parts[:-1]:
         parent = _step(parent, part, path)
-    last = parts[-1]
+    return parent, parts[-1]
+
+
+def set_value(root: Any, path: str, value: Any) -> Any:
+    """Set the field and return the previous value."""
+    parent, last = _parent(root, path)
     old = _step(parent, last, path)
     if isinstance(last, int) or isinstance(parent, dict):
         parent[last] = value
@@ -78,11 +83,7 @@ def set_value(root: Any, path: str, value: Any) -> Any:
 
 def _declared_field(root: Any, path: str) -> dataclasses.Field | None:
     """The dataclass field that ``path`` ends in, or None (a list item or a mapping key)."""
-    parts = parse(path)
-    parent = root
-    for part in parts[:-1]:
-        parent = _step(parent, part, path)
-    last = parts[-1]
+    parent, last = _parent(root, path)
     if isinstance(last, str) and dataclasses.is_dataclass(parent):
         for f in dataclasses.fields(parent):
             if f.name == last:
