@@ -1,16 +1,17 @@
 """Formulas and source lines of the core's figures in the reader's language.
 
 The core writes every formula and every source in English
-(:class:`gpudesk.core.explain.FigureSet`). ``resources/i18n/formulas_<lang>.toml``
-maps them to another language:
+(:class:`gpudesk.core.explain.FigureSet`). Formulas are translated by id:
 
-* ``[formula]``: a formula (or one clause of it: formulas whose clauses are
-  joined by a top-level ``"; "`` are looked up clause by clause, so each
-  combination of clauses the core emits is covered) → its translation;
-* ``[source]``: a whole source phrase (``"TCO model (computed)"``) → its translation;
-* ``[source_pattern]`` and ``[formula_pattern]``: templates with named slots;
-* ``[source_suffix]``: an annotation the core appends to a citation
-  (``" (unknown in catalog)"``), translated while the citation stays.
+* ``resources/i18n/formulas_en.toml`` holds each formula's English by its id (the figure key it belongs
+  to), ``formulas_<lang>.toml`` its translation under the same id. A formula the core writes is found by
+  its English (numbers normalised, below) and shown through its id; when the core's wording changes, the
+  old translation is no longer used (it was made from other English) until the entry under the id is
+  updated. Formulas whose clauses are joined by a top-level ``"; "`` are looked up clause by clause, so
+  each combination of clauses the core emits is covered. ``[formula_pattern]``: formulas with named slots.
+* ``resources/i18n/sources_<lang>.toml``: ``[source]`` a whole source phrase (``"TCO model (computed)"``),
+  ``[source_pattern]`` templates with named slots, ``[source_suffix]`` an annotation the core appends to a
+  citation (``" (unknown in catalog)"``), translated while the citation stays.
 
 A tuning constant's own source (``constant NAME: <source>`` and the other ways the
 core quotes it) comes from ``resources/i18n/constants_<lang>.toml`` by the
@@ -232,16 +233,28 @@ def _strings(data: Mapping[str, Any], name: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.get(name, {}).items()}
 
 
+def formula_ids(table: str = "formula") -> dict[str, str]:
+    """Each formula's id by its English (normalised: numbers as ``{0}``, ``{1}`` …), from ``formulas_en.toml``."""
+    return {english: formula_id for formula_id, english in _strings(catalogue("formulas", "en"), table).items()}
+
+
+def by_english(table: str, lang: str) -> dict[str, str]:
+    """The ``lang`` text of each formula by the English it was made from (the two catalogues joined by id)."""
+    translated = _strings(catalogue("formulas", lang), table)
+    return {english: translated[formula_id] for english, formula_id in formula_ids(table).items()
+            if formula_id in translated}
+
+
 @lru_cache(maxsize=4)
 def formula_text(lang: str) -> FormulaText:
     """The formula text of ``lang``, read once per language (the tables never change after loading)."""
     if lang == "en":
         return FormulaText("en")
-    data, figures = catalogue("formulas", lang), catalogue("figures", lang)
+    data, figures = catalogue("sources", lang), catalogue("figures", lang)
     return FormulaText(
         lang,
-        formulas=_strings(data, "formula"),
-        formula_patterns=tuple((_template_regex(k), v) for k, v in _strings(data, "formula_pattern").items()),
+        formulas=by_english("formula", lang),
+        formula_patterns=tuple((_template_regex(k), v) for k, v in by_english("formula_pattern", lang).items()),
         sources=_strings(data, "source"),
         source_patterns=tuple((_template_regex(k), v) for k, v in _strings(data, "source_pattern").items()),
         source_suffixes=tuple((_template_regex(k, suffix=True), v) for k, v in _strings(data, "source_suffix").items()),

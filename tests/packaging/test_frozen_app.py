@@ -176,5 +176,6 @@ def test_bundle_carries_what_the_help_menu_and_the_chinese_explain_panel_read(bu
     internal = bundle / "_internal"
     for guide in ("user-guide.md", "user-guide.zh.md"):
         assert (internal / "docs" / guide).is_file(), f"Help -> User guide needs docs/{guide} in the bundle"
-    for table in ("formulas_zh.toml", "figures_zh.toml", "report_zh.toml", "checks_zh.toml", "gpudesk_zh_CN.qm"):
+    for table in ("formulas_zh.toml", "formulas_en.toml", "sources_zh.toml", "figures_zh.toml", "report_zh.toml",
+                  "checks_zh.toml", "gpudesk_zh_CN.qm"):
         assert (internal / "resources" / "i18n" / table).is_file(), table

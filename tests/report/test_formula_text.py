@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import re
-import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -12,12 +11,20 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import FigureSet
-from gpudesk.paths import resource_path, samples_dir
+from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import WORKLOAD_KINDS, Project, Workload
 from gpudesk.report.chart_text import localise_spec
-from gpudesk.report.formula_text import NUMBER, PLACEHOLDER, constant_source_table, formula_text, template_slots
+from gpudesk.report.formula_text import (
+    NUMBER,
+    PLACEHOLDER,
+    constant_source_table,
+    formula_ids,
+    formula_text,
+    template_slots,
+)
 from gpudesk.results.pipeline import estimate_plan
+from gpudesk.text_catalogues import catalogue
 
 ZH = formula_text("zh")
 CONSTANTS = constant_source_table("zh")
@@ -133,13 +140,38 @@ def test_every_reference_plan_estimates(user_catalog):
 def test_every_formula_has_a_chinese_translation_keeping_its_numbers(emitted):
     formulas, _ = emitted
     assert len(formulas) > 200  # every area of the core is in the set
+    ids = {**formula_ids(), **formula_ids("formula_pattern")}
     missing = [f"{where}: {f}" for f, where in formulas.items() if ZH.lookup_formula(f) is None]
-    assert not missing, "formulas without a Chinese entry in resources/i18n/formulas_zh.toml:\n" + "\n".join(missing)
+    assert not missing, ("formulas the core writes with no id in resources/i18n/formulas_en.toml (a changed wording: "
+                         "update the English under the figure's id and review formulas_zh.toml):\n" + "\n".join(missing))
     for english, where in formulas.items():
         chinese = ZH.formula(english)
         assert _keeps_numbers(english, chinese), f"{where}: {english!r} -> {chinese!r}"
         assert re.search(r"[\u4e00-\u9fff]", chinese) or english == chinese or not re.search(r"[a-z]{4}", english), \
             f"{where}: {english!r} has words but no Chinese: {chinese!r}"
+    assert len(ids) >= 300
+
+
+def test_formulas_are_keyed_by_id_in_both_languages():
+    """Each formula id names a figure (its key, a numbered second formula or a clause) and has English and Chinese;
+    the Chinese keeps the English's placeholders (tests/report/test_text_catalogues.py: and is not left English)."""
+    for table in ("formula", "formula_pattern"):
+        english, chinese = (dict(catalogue("formulas", lang)[table]) for lang in ("en", "zh"))
+        assert english.keys() == chinese.keys(), f"[{table}] ids in one language only: {english.keys() ^ chinese.keys()}"
+        assert len(set(english.values())) == len(english), f"[{table}] one English text under two ids"
+        for formula_id, text in english.items():
+            assert re.fullmatch(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+|input", formula_id), formula_id
+            assert template_slots(text) == template_slots(chinese[formula_id]), f"{formula_id}: {text!r}"
+            numbers = PLACEHOLDER.findall(text)
+            assert numbers == [str(i) for i in range(len(numbers))], f"{formula_id}: number placeholders out of order"
+            assert not NUMBER.search(PLACEHOLDER.sub("", text)), f"{formula_id}: {text!r} holds a raw number"
+
+
+def test_a_changed_wording_shows_english_not_a_stale_translation():
+    """The translation of an id is used for the English it was made from only."""
+    formula_id = next(k for k, v in catalogue("formulas", "en")["formula"].items() if v == "per GPU · GPUs")
+    assert ZH.formula("per GPU · GPUs") == catalogue("formulas", "zh")["formula"][formula_id]
+    assert ZH.formula("per GPU · GPUs (reworded)") == "per GPU · GPUs (reworded)"
 
 
 def test_derived_sources_show_the_chinese_formula(emitted):
@@ -165,17 +197,14 @@ def test_sources_keep_their_citations_and_numbers(emitted):
             assert citation in shown, f"{where}: {citation} lost in {shown!r}"
 
 
-def test_catalogue_entries_keep_their_placeholders():
-    with resource_path("i18n", "formulas_zh.toml").open("rb") as handle:
-        data = tomllib.load(handle)
-    assert set(data) == {"formula", "formula_pattern", "source", "source_pattern", "source_suffix"}
+def test_source_entries_keep_their_placeholders():
+    data = catalogue("sources", "zh")
+    assert set(data) == {"source", "source_pattern", "source_suffix"}
     for table, entries in data.items():
         for english, chinese in entries.items():
             assert template_slots(english) == template_slots(chinese), f"[{table}] {english!r} -> {chinese!r}"
             numbers = PLACEHOLDER.findall(english)
             assert numbers == [str(i) for i in range(len(numbers))], f"[{table}] {english!r}: number placeholders out of order"
-            if table == "formula":  # keys are normalised: a raw number would never match
-                assert not NUMBER.search(PLACEHOLDER.sub("", english)), f"[{table}] {english!r} holds a raw number"
 
 
 def test_one_entry_serves_every_number():
@@ -183,7 +212,7 @@ def test_one_entry_serves_every_number():
     serving = ZH.formula("sustained FLOP/s / (1 · GFLOPs per image · 1e9)")
     assert training == "持续 FLOP/s / (3 · 每张图像 GFLOPs · 1e9)"
     assert serving == "持续 FLOP/s / (1 · 每张图像 GFLOPs · 1e9)"
-    assert ZH.formula("capex + 3 x opex_per_year") == "资本支出 + 3 × 年运营支出"
+    assert ZH.formula("capex + 3 × opex_per_year") == "一次性投入 + 3 × 年运营费用"
     assert ZH.formula("{0} when tiers = {1}".format(1, 1)) == "层级 = 1 时为 1"
 
 
