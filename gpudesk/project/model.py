@@ -266,7 +266,7 @@ class DeliveryPlan:
     cloud_offer_id: str = text("", 200, catalog="cloud_offers")
     utilisation: UtilisationProfile = field(default_factory=UtilisationProfile)
     data_sensitivity: str = choice("normal", ("normal", "sensitive", "regulated"))
-    hybrid_owned_share: float = num(0.6, 0, 1, "", "share of capacity owned in hybrid mode", why=why.SHARE)
+    hybrid_owned_share: float = num(0.6, 0, 1, "fraction", "share of capacity owned in hybrid mode", why=why.SHARE)
 
 
 @dataclass

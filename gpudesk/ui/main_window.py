@@ -256,7 +256,7 @@ class MainWindow(QMainWindow):
         self.step_guide.set_figures(phase.figures, phase.checks)
         self.step_list.set_status(step_status(phase.checks, phase.figures, phase.pending_steps()))
         self.roadmap.show_estimate(estimate)
-        self.summary.setText(summary_text(phase, estimate.currency))
+        self.summary.setText(summary_text(phase))
         self.statusBar().clearMessage()
         if not self._charts_preloaded:
             self._charts_preloaded = True

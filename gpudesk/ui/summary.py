@@ -32,9 +32,13 @@ def _in_unit_of(total: float, target: float, unit: str) -> tuple[str, str, str]:
     return shown_total, plain_number(target / factor), shown_unit
 
 
-def summary_text(phase: PhaseEstimate, currency: str, text: DisplayText | None = None) -> str:
-    """``"28 GPUs in 4 × NVIDIA DGX H100 · training: 12 days · design power: 41 kW · phase cost: …"``."""
+def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
+    """``"28 GPUs in 4 × NVIDIA DGX H100 · training: 12 days · design power: 41 kW · phase cost: …"``.
+
+    Amounts name the currency the phase is costed in (its ledger's: the phase's ``costs.currency``), not the first
+    phase's: a plan whose phases are costed in different currencies shows each phase's own."""
     text = text or session_text()
+    currency = phase.ledger.currency
     sep = "：" if text.translates else ": "
     c = phase.config
     server = configured_server_name(c, text.lang)

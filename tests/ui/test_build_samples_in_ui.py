@@ -19,7 +19,7 @@ from gpudesk.project.io import load_project
 from gpudesk.project.model import Project
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.session import field_paths
-from gpudesk.ui.widgets.field_form import NotesEdit
+from gpudesk.ui.widgets.field_form import FRACTION, NotesEdit
 from gpudesk.wizard import fields
 from gpudesk.wizard.steps import STEPS
 
@@ -34,6 +34,8 @@ def _set(editor, value) -> None:
         editor.setCurrentIndex(index)
     elif isinstance(editor, QCheckBox):
         editor.setChecked(bool(value))
+    elif isinstance(editor, QDoubleSpinBox) and editor.property(FRACTION):
+        editor.setValue(value * 100)  # a share is typed in percent
     elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
         editor.setValue(value)
     elif isinstance(editor, QLineEdit):

@@ -28,7 +28,7 @@ def test_status_bar_and_figure_table_of_the_bank_sample_in_chinese(qapp) -> None
     zh = display_text("zh")
     for phase in plan.phases:
         number, unit = money_in_chinese_units(phase.ledger.phase_total, "CNY", "zh") or ("", "")
-        assert unit and f"{number} {unit}" in summary_text(phase, plan.currency, zh)
+        assert unit and f"{number} {unit}" in summary_text(phase, zh)
         model = FigureTableModel(text=zh)
         model.set_figures(phase.figures, ["plan.phase_cost"])
         assert model.value_text("plan.phase_cost") == number

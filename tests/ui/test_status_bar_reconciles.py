@@ -19,7 +19,7 @@ SAMPLES = sorted(samples_dir().glob("*.gpudesk"))
 def test_status_bar_shows_the_configuration_and_the_ledger(path, qapp) -> None:
     plan = estimate_plan(load_project(path).project, Catalog.open())
     for phase in plan.phases:
-        text = summary_text(phase, plan.currency, display_text("en"))
+        text = summary_text(phase, display_text("en"))
         gpus = phase.config.gpus
         assert text.startswith(f"{gpus} GPUs" if gpus != 1 else "1 GPU,") or text.startswith("1 GPU in"), text
         server = configured_server_name(phase.config, "en")
@@ -38,7 +38,7 @@ def test_one_gpu_is_singular_and_a_generic_server_is_named_in_the_language(qapp)
     plan = estimate_plan(project, Catalog.open())
     first = plan.phases[0]
     assert first.config.gpus == 1 and first.config.server_vendor == "various"
-    en = summary_text(first, plan.currency, display_text("en"))
+    en = summary_text(first, display_text("en"))
     assert en.startswith("1 GPU in 1 × Generic 8 × NVIDIA") and "GPUs" not in en.split("·")[0], en
     zh = configured_server_name(first.config, "zh")
     assert zh.startswith("通用 8 卡 NVIDIA") and zh.endswith("服务器") and "Generic" not in zh, zh
@@ -56,10 +56,22 @@ def test_capacity_and_peak_each_carry_their_unit_in_chinese(qapp) -> None:
     before = QLocale()
     installed = install_language(qapp, "zh")
     try:
-        zh = summary_text(plan.phases[0], plan.currency, display_text("zh"))
+        zh = summary_text(plan.phases[0], display_text("zh"))
     finally:
         installed.uninstall()
         QLocale.setDefault(before)
     unit = display_text("zh").unit("M items/s")
     assert capacity.unit == "items/s" and unit == "百万项/秒"
     assert f"承载能力 {capacity.total / 1e6:.2f} {unit}，峰值 " in zh and zh.count(unit) == 2, zh
+
+
+def test_each_phase_names_its_own_currency(qapp) -> None:
+    """A plan whose second phase is costed in CNY: the status bar on that phase says yuan, not the first
+    phase's dollars (it named the plan's first currency on every phase)."""
+    project = load_project(next(p for p in SAMPLES if p.stem == "startup-inspection")).project
+    project.phases[1].costs.currency, project.phases[1].costs.currency_chosen = "CNY", True
+    plan = estimate_plan(project, Catalog.open())
+    first, second = (summary_text(phase, display_text("en")) for phase in plan.phases)
+    assert plan.phases[1].ledger.currency == "CNY"
+    assert "USD" in first and "CNY" not in first, first
+    assert f"phase cost: {plan.phases[1].ledger.phase_total:,.0f} CNY" in second and "USD" not in second, second

@@ -4,7 +4,8 @@ visible text show a code, a raw number or (in Chinese) English.
 * :func:`off_screen` — a top-level window whose frame leaves its screen's available area.
 * :func:`clipped_widgets` — a visible widget that its parent cuts off (it reaches past the parent's rectangle,
   outside a scroll area's viewport) or that its layout squeezed below the smallest size that shows its whole
-  text (a label, button, combo box or group box title cut mid-word).
+  text (a label, button, combo box or group box title cut mid-word), and a choice list whose current choice is
+  wider than its closed box and is cut without "…" and a tool tip.
 * :func:`visible_texts` — every text a user can read in a widget tree: labels, buttons, menus, choice lists,
   tables, tool tips, rich-text panels and the charts' titles, axes and legends.
 * :func:`bad_texts` — the texts that show a raw code (snake_case, a figure key, a field path, a catalog id, a
@@ -36,6 +37,8 @@ from PySide6.QtWidgets import (
     QMenu,
     QSizePolicy,
     QSpinBox,
+    QStyle,
+    QStyleOptionComboBox,
     QTabBar,
     QTextEdit,
     QWidget,
@@ -210,6 +213,30 @@ def bare_zero_choices(root: QWidget, project) -> list[Finding]:
     return found
 
 
+UNIT_FIRST = re.compile(r"^\s*[\d,.]+\s*(level|tier|grade)\s*$")  # English: "level 3", not "3 level"
+SINGULAR_AFTER_MANY = re.compile(r"^\s*(?!1\s)[\d,]+(?:\.\d+)?\s+(GPU|node|server|year|month|day|hour|replica|seat|"
+                                 r"agent|rack|core|token|person|line)\s*$")
+
+
+def number_fields(root: QWidget, lang: str) -> list[Finding]:
+    """Number fields that read wrong: a share between 0 and 1 with no unit ("0.600" for 60 %); in English a unit
+    that reads before its number written after it ("3 level") or a singular unit after a count other than one."""
+    found = []
+    for spin in root.findChildren(QAbstractSpinBox):
+        if not isinstance(spin, (QSpinBox, QDoubleSpinBox)) or not spin.isVisible():
+            continue
+        where = f"{type(spin).__name__}#{spin.objectName()}"
+        shows_special = spin.value() == spin.minimum() and spin.specialValueText()
+        if (isinstance(spin, QDoubleSpinBox) and spin.minimum() >= 0 and spin.maximum() <= 1
+                and not (spin.suffix() + spin.prefix()).strip() and not shows_special):
+            found.append(Finding(where, spin.text(), "a share shown as a fraction, not a percentage"))
+        if lang == "en" and (match := UNIT_FIRST.search(spin.text())):
+            found.append(Finding(where, spin.text(), f"'{match.group(1)}' after its number"))
+        if lang == "en" and SINGULAR_AFTER_MANY.search(spin.text()):
+            found.append(Finding(where, spin.text(), "a singular unit after a count other than one"))
+    return found
+
+
 # -- geometry ------------------------------------------------------------------------------------------------
 def off_screen(window: QWidget) -> str | None:
     """Why ``window`` does not fit its screen's available area, or None."""
@@ -257,6 +284,22 @@ def _needs(widget: QWidget) -> tuple[int, int]:
     return width, height
 
 
+def _cut_choice(combo: QComboBox) -> str:
+    """The current choice of a closed, non-editable box when it is wider than the box shows, unless the box
+    shortens it with … and says it whole in its tool tip (``ElidedComboBox``); else ""."""
+    if combo.isEditable() or combo.property("elides") or not combo.currentText():
+        return ""
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    field = combo.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                         QStyle.SubControl.SC_ComboBoxEditField, combo)
+    needed = combo.fontMetrics().horizontalAdvance(combo.currentText())
+    icon = option.iconSize.width() + 4 if not option.currentIcon.isNull() else 0
+    if needed + icon <= field.width():
+        return ""
+    return f"{needed + icon} px of text in {field.width()} px: {combo.currentText()}"
+
+
 def clipped_widgets(root: QWidget, tolerance: int = 1) -> list[Finding]:
     """Visible widgets of ``root`` cut off by their parent or squeezed below the size that shows their text."""
     findings = []
@@ -275,6 +318,9 @@ def clipped_widgets(root: QWidget, tolerance: int = 1) -> list[Finding]:
                 findings.append(Finding(where, f"{_rect(widget.geometry())} outside {_rect(parent.rect())}",
                                         "cut off by its parent"))
                 continue
+        if isinstance(widget, QComboBox) and (cut := _cut_choice(widget)):
+            findings.append(Finding(where, cut, "a choice cut off in its box"))
+            continue
         if isinstance(widget, SQUEEZE_CHECKED):
             width, height = _needs(widget)
             if widget.width() + tolerance < width or widget.height() + tolerance < height:

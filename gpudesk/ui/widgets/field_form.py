@@ -32,6 +32,7 @@ from gpudesk.report.display_units import plain_number
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.display_text import DisplayText
+from gpudesk.ui.widgets.elided_combo import ElidedComboBox
 from gpudesk.ui.widgets.session_text import session_text
 from gpudesk.wizard.fields import describe_path
 
@@ -43,6 +44,10 @@ SINGULAR_UNITS = {"GPUs": "GPU", "nodes": "node", "servers": "server", "years": 
 UNKNOWN_ITEM = "unknown-item"  # combo property: the index of the entry showing a code the list does not hold
 """A choice list is at least this many characters wide; longer names are elided in the closed box only."""
 PHASE_OF_PATH = re.compile(r"^(phases\[\d+\])\.")  # money units name the phase's currency
+UNITS_BEFORE = frozenset({"level"})
+"""Units English reads before the number ("level 3", not "3 level"); the editor shows them as its prefix."""
+FRACTION = "fraction"
+"""The unit of a share held as 0..1 in the plan (the hybrid owned share): the form edits it in percent."""
 
 ChoiceProvider = Callable[[], Sequence[tuple[str, str]]]  # (value, display label)
 
@@ -118,7 +123,9 @@ class FieldForm(QWidget):
         tip = label + (f" ({unit})" if unit else "") + (f": {help_text}" if help_text else "")
         if "min" in meta:
             range_label = self.tr("Range")
-            tip += f"\n{range_label}: {plain_number(meta['min'])} – {plain_number(meta['max'])} {unit}".rstrip()
+            scale = 100 if meta.get("unit") == FRACTION else 1
+            low, high = plain_number(meta["min"] * scale), plain_number(meta["max"] * scale)
+            tip += f"\n{range_label}: {low} – {high} {unit}".rstrip()
             if meta.get("why"):
                 tip += f"\n{self.text.bound_reason(meta['why'])}"
         editor.setToolTip(tip)
@@ -137,7 +144,7 @@ class FieldForm(QWidget):
     def _make_editor(self, path: str, value: Any, meta: dict[str, Any], choices: ChoiceProvider | None,
                      declared: str = "") -> QWidget:
         if choices is not None or "choices" in meta or "suggested" in meta:
-            combo = QComboBox(self)
+            combo = ElidedComboBox(self)
             name = path.rsplit(".", 1)[-1]
             codes = meta.get("choices") or meta.get("suggested", ())
             items = list(choices()) if choices else [(c, self.text.choice(name, c)) for c in codes]
@@ -145,7 +152,8 @@ class FieldForm(QWidget):
                 combo.addItem(text, code)
             self._select(combo, value)
             # Long catalog names (models, accelerators) must not widen the form past its column: the closed
-            # combo shrinks to COMBO_MIN_CHARACTERS and elides; its open list still shows whole names.
+            # combo shrinks to COMBO_MIN_CHARACTERS and elides with … (tool tip: the whole name); its open list
+            # still shows whole names.
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(COMBO_MIN_CHARACTERS)
             combo.currentIndexChanged.connect(lambda _i, p=path, c=combo: self._commit(p, c.currentData()))
@@ -161,10 +169,14 @@ class FieldForm(QWidget):
             spin.setRange(int(max(meta["min"], -INT_MAX)), int(min(meta["max"], INT_MAX)))
             spin.setValue(int(value))
             spin.setSuffix(self._suffix(path, value))
+            if self.unit_text(path) in UNITS_BEFORE:
+                spin.setPrefix(f"{self.unit_text(path)} ")
             spin.setGroupSeparatorShown(True)
             spin.valueChanged.connect(lambda v, p=path, s=spin: s.setSuffix(self._suffix(p, v)))
             spin.valueChanged.connect(lambda v, p=path: self._commit(p, int(v)))
             return spin
+        if isinstance(value, (int, float)) and "min" in meta and meta.get("unit") == FRACTION:
+            return self._percent_editor(path, float(value), meta)
         if isinstance(value, (int, float)) and "min" in meta:
             decimal = QDoubleSpinBox(self)
             decimal.setDecimals(_decimals_for(float(meta["max"])))
@@ -192,6 +204,17 @@ class FieldForm(QWidget):
         line.editingFinished.connect(lambda p=path, e=line: self._commit(p, e.text()))
         return line
 
+    def _percent_editor(self, path: str, value: float, meta: dict[str, Any]) -> QDoubleSpinBox:
+        """A share held as 0..1 shown and typed as a percentage ("60 %", not "0.600")."""
+        percent = QDoubleSpinBox(self)
+        percent.setDecimals(1)
+        percent.setRange(float(meta["min"]) * 100, float(meta["max"]) * 100)
+        percent.setValue(value * 100)
+        percent.setSuffix(" %")
+        percent.setProperty(FRACTION, True)
+        percent.valueChanged.connect(lambda v, p=path: self._commit(p, round(float(v) / 100, 6)))
+        return percent
+
     def _commit_list(self, path: str, editor: QLineEdit) -> None:
         meta = field_paths.metadata(self.document.project, path)
         try:
@@ -206,6 +229,8 @@ class FieldForm(QWidget):
     def unit_text(self, path: str) -> str:
         """The field's declared unit in the session language, "currency" named by the phase's currency."""
         unit = field_paths.metadata(self.document.project, path).get("unit", "")
+        if unit == FRACTION:
+            return "%"  # edited in percent
         currency = ""
         phase = PHASE_OF_PATH.match(path)
         if "currency" in unit and phase:
@@ -218,6 +243,8 @@ class FieldForm(QWidget):
     def _suffix(self, path: str, value: Any = None) -> str:
         """" GPUs"; " GPU" after exactly one (English units are plural words; Chinese ones are not)."""
         unit = self.unit_text(path)
+        if unit in UNITS_BEFORE:
+            return ""  # the prefix
         if value == 1 and not self.text.translates:
             unit = SINGULAR_UNITS.get(unit, unit)
         return f" {unit}" if unit else ""
@@ -278,6 +305,9 @@ class FieldForm(QWidget):
                 elif isinstance(editor, QCheckBox):
                     if editor.isChecked() != bool(value):
                         editor.setChecked(bool(value))
+                elif isinstance(editor, QDoubleSpinBox) and editor.property(FRACTION):
+                    if abs(editor.value() - value * 100) > 1e-9:
+                        editor.setValue(value * 100)
                 elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
                     suffix = self._suffix(path, value)  # the phase's currency may have changed
                     if editor.suffix() != suffix:
