@@ -22,6 +22,7 @@ from gpudesk.core.arrays import distinct
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.constants import (
     ATTENTION_EFFICIENCY,
+    ATTENTION_EFFICIENCY_PART,
     ATTENTION_EFFICIENCY_UNMEASURED,
     FRAMEWORK_GEMM_TIME_SHARE,
     HBM_EFFICIENCY,
@@ -102,7 +103,8 @@ class Efficiencies:
     def for_hardware(cls, hw: HardwareArrays, precision: str, scales: CalibrationScales | None = None) -> Efficiencies:
         """Catalog efficiencies; ``scales`` (a pilot calibration) multiplies the named constants."""
         mm, mm_src = matmul_efficiency(hw, precision)
-        attn, attn_src = by_family(hw, ATTENTION_EFFICIENCY, ATTENTION_EFFICIENCY_UNMEASURED)
+        attn, attn_src = by_part(hw, *by_family(hw, ATTENTION_EFFICIENCY, ATTENTION_EFFICIENCY_UNMEASURED),
+                                 ATTENTION_EFFICIENCY_PART)
         link, link_src = by_family(hw, SCALEUP_BUSBW_EFFICIENCY, SCALEUP_BUSBW_EFFICIENCY_UNMEASURED)
         scaleup = np.where(hw.scaleup_is_pcie, PCIE_BUSBW_EFFICIENCY.value, link)
         if hw.scaleup_is_pcie.any():

@@ -96,6 +96,24 @@ ATTENTION_EFFICIENCY = {
                               "Shah et al. 2024, FlashAttention-3 (arXiv 2407.08608) abstract: up to 740 TFLOP/s "
                               "BF16 on H100, 75% utilisation"),
 }
+# Blackwell Ultra (B300, GB300) doubled the special-function units that evaluate the softmax exponential, which B200
+# and GB200 had left at Hopper's rate per SM while doubling the tensor cores: the part's own attention value.
+_BW_ULTRA_ATTN = (
+    "derived: a fused attention forward does 4·d FLOPs on the tensor cores per exponential on the special-function "
+    "units (MUFU.EX2), 512 at head size 128. Hopper's tensor cores do 4,096 dense 16-bit FLOPs per SM per clock "
+    "(989 TFLOP/s over 132 SMs), so they need 8 exponentials per SM per clock of the 16 the SFUs give; B200/GB200 "
+    "doubled the tensor rate (8,192, 16 needed) but not the SFUs, and Blackwell Ultra doubles the SFUs again "
+    "(NVIDIA Technical Blog 'Inside NVIDIA Blackwell Ultra: The Chip Powering the AI Factory Era', 2025-08: "
+    "attention-layer acceleration, SFU throughput doubled; 'Making Softmax More Efficient with NVIDIA Blackwell "
+    "Ultra', 2026-02: MUFU.EX2 throughput 2x GB200's, ~35% faster FP8 attention forward on GB300 than GB200). The "
+    "exponentials then have Hopper's twofold headroom, so the attention kernel reaches Hopper's measured share of "
+    "its 16-bit peak (ATTN_EFF_HOPPER, FlashAttention-3: 75%), 1.22x the Blackwell value, below the 1.35x measured "
+    "for FP8 attention (more exponential-bound)")
+ATTENTION_EFFICIENCY_PART = {
+    part: Constant(f"ATTN_EFF_{part.upper()}", 0.75, "fraction", f"fused attention FLOP/s / peak ({part.upper()})",
+                   _BW_ULTRA_ATTN)
+    for part in ("b300", "gb300")
+}
 ATTENTION_EFFICIENCY_UNMEASURED = Constant(
     "ATTN_EFF_UNMEASURED", 0.615, "fraction", "fused attention FLOP/s / peak (family not measured)",
     "FlashAttention-2 A100 range midpoint (arXiv 2307.08691) used for families without a published figure",
