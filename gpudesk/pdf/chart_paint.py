@@ -98,7 +98,9 @@ class _Chart:
         self.p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
         legend_h = self._legend(r.left() + 4, r.top(), r.width() - 8, draw=False)
         self._legend(r.left() + 4, r.top(), r.width() - 8, draw=True)
-        notes_h = self.label.line_height if self.spec.notes else 0.0
+        # every line of the note, wrapped to the chart's width (a two-line note says what each cost means)
+        notes = S.wrap(self.label, self.spec.notes, r.width() - 8) if self.spec.notes else []
+        notes_h = self.label.line_height * len(notes)
         top = r.top() + legend_h + 6
         bottom = r.bottom() - notes_h
         second = self.spec.has_second_panel
@@ -122,8 +124,8 @@ class _Chart:
         if x_title:
             self.text(self.label, last.rect.center().x(), last.rect.bottom() + self.label.line_height + 2, x_title,
                       align="center")
-        if self.spec.notes:
-            self.text(self.label, r.left() + 4, r.bottom() - notes_h, self.spec.notes.splitlines()[0])
+        for number, line in enumerate(notes):
+            self.text(self.label, r.left() + 4, r.bottom() - notes_h + number * self.label.line_height, line)
 
     def _step(self, axis: Axis) -> float:
         return axis.ticks[1] - axis.ticks[0] if len(axis.ticks) > 1 and not axis.log else 0.0
