@@ -36,6 +36,10 @@ MARKET_KEYS = ("market", "offer_market")
 """``Check.numbers`` keys whose value is a market code (named from the MARKET vocabulary)."""
 
 
+MONEY_KEYS = ("cheap_hour", "best_hour", "cheap_job", "best_job", "private", "cloud_on_demand")
+"""``Check.numbers`` keys holding an amount in the check's ``currency``: worded as money in the reader's language."""
+
+
 @lru_cache(maxsize=4)
 def check_templates(lang: str) -> dict[str, tuple[str, str, str]]:
     """check id -> (title, message, fix) templates of ``lang`` (empty for English: a check's own text is English)."""
@@ -74,6 +78,9 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
         # a code's wording may itself hold the check's numbers ("要到第 {payback_month:,.0f} 个月才")
         numbers = {k: codes[k][str(v)].format(**check.numbers) if k in codes and str(v) in codes[k] else v
                    for k, v in check.numbers.items()}
+        if "currency" in numbers:  # amounts as the language shows money (万元 in Chinese), never '1,279,180 CNY'
+            numbers.update({k: format_money(float(numbers[k]), str(numbers["currency"]), language)
+                            for k in MONEY_KEYS if k in numbers})
         if "server_vendor" in numbers:  # a generic chassis is named in the reader's language
             numbers["server"] = server_display_name(str(numbers.get("server", "")), str(numbers["server_vendor"]),
                                                     int(numbers.get("server_gpus", 0)),

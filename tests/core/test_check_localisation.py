@@ -16,7 +16,8 @@ import pytest
 from check_sources import SOURCES
 
 from gpudesk.core.checks import Check
-from gpudesk.report.check_text import check_templates, localise
+from gpudesk.report.check_text import MONEY_KEYS, check_templates, localise
+from gpudesk.report.number_format import format_money
 
 ZH_TEMPLATES = check_templates("zh")
 
@@ -182,8 +183,11 @@ def test_each_check_renders_in_chinese_with_realistic_numbers(check_id: str) -> 
     for text in (title, message, fix):
         assert text and "{" not in text and "English" not in text
     assert CJK.search(title) and CJK.search(message) and CJK.search(fix)
-    for value in numbers.values():
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and 1e3 <= value < 1e12:
+    for key, value in numbers.items():
+        if key in MONEY_KEYS:  # an amount reads as Chinese money: 485 万元, ¥6.54, never "4,850,000 CNY"
+            assert format_money(float(value), str(numbers["currency"]), "zh") in message, (key, message)
+            assert f"{value:,.0f} {numbers['currency']}" not in message
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and 1e3 <= value < 1e12:
             assert f"{value:,.0f}" in message + fix or f"{value:,.1f}" in message + fix, (value, message)
     assert localise(check, "en") == ("English title", "English message.", "English fix.")
 
