@@ -98,6 +98,9 @@ def _break_even_utilisation(figures: FigureSet, mode: str) -> tuple[float, float
 def _per_card_price(phase: Phase, candidates: list[Candidate]) -> list[Check]:
     """The plan's accelerator against every alternative that fits and is priced, on the cost of the same work."""
     priced = [c for c in candidates if c.fits and math.isfinite(c.cost) and c.cost > 0 and c.gpus > 0]
+    pinned = next((c for c in priced if c.pinned), None)
+    # the same accelerator in another layout is not a cheaper GPU: only other accelerators are compared
+    priced = [c for c in priced if pinned is not None and (c.pinned or c.accelerator_id != pinned.accelerator_id)]
     chosen = next((i for i, c in enumerate(priced) if c.pinned), None)
     if chosen is None or len(priced) < 2:
         return []
