@@ -77,7 +77,8 @@ def quantity(line: LedgerLine, text: ReportText) -> str:
     """"31 台", "800 实例·小时", "¥138,299 计税基数"."""
     if line.category == "tax":
         return f"{money(line.quantity, line.currency, text.lang)}"
-    shown = unit(line, text)
+    per_month = f"line_quantity_unit.{line.unit}"  # 38 TB held each month, priced per TB-month: not "38 TB-months"
+    shown = text.get(per_month) if text.has(per_month) else unit(line, text)
     number = format_number(line.quantity, 0 if line.quantity >= 10 or float(line.quantity).is_integer() else None)
     return f"{number} {shown}".strip()
 
@@ -103,6 +104,13 @@ def unit_price(value: float | None, currency: str, lang: str = "en") -> str:
         places = next((p for p in range(2, 5) if abs(round(value, p) - value) < 5e-7 * max(magnitude, 1.0)), 4)
     symbol = CURRENCY_SYMBOLS.get(currency, currency + " ")
     return f"{'-' if value < 0 else ''}{symbol}{magnitude:,.{places}f}"
+
+
+def recurring_price(line: LedgerLine, currency: str, text: ReportText) -> str:
+    """A recurring line's unit price, with the unit it is per where the quantity does not say it: $23.00/TB·月."""
+    shown = unit_price(line.unit_price, currency, text.lang)
+    rate_key = f"line_rate.{line.unit}"
+    return shown + text.get(rate_key) if text.has(rate_key) and shown != "—" else shown
 
 
 def money(value: float | None, currency: str, lang: str = "en") -> str:

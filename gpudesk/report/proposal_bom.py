@@ -94,7 +94,7 @@ def recurring_table(ctx: ProposalContext, ledger: CostLedger) -> tuple[DataTable
             links.append(((len(rows), 7), link))
         unknown = t.get("bom.quote_needed")
         rows.append((str(n), _name(line, t), L.detail(line, t), L.quantity(line, t),
-                     L.unit_price(line.unit_price, cur, t.lang) if line.priced else unknown,
+                     L.recurring_price(line, cur, t) if line.priced else unknown,
                      L.money(line.amount, cur, t.lang) if line.priced else unknown,
                      L.money(line.per_year, cur, t.lang) if line.priced else unknown, basis, _date(line)))
     per_year = sum(ln.per_year or 0.0 for ln in bought if ln.priced)
