@@ -24,6 +24,9 @@ USER_INPUT = re.compile(r"user input(?: \((?:[^()]|\([^()]*\))*\))?")
 BRACKETED_ID = re.compile(r"[（(](?P<cid>[a-z0-9][a-z0-9_.\-]*[a-z0-9])[）)]")
 ENGLISH_RULE = re.compile(r"依据：[^；（）\u4e00-\u9fff]*[A-Za-z][^；（）\u4e00-\u9fff]*；")
 SOURCE_WORDS = re.compile(r"(?:source|来源)[:：]?\s*(?P<cid>[a-z0-9][a-z0-9_.\-]*[a-z0-9])")
+CONVERSION = re.compile(r"\s*\(USD, in [A-Z]{3} at [\d.]+ CNY/USD\)")
+"""How the core notes a USD price converted to the plan's currency: not part of the source's title (the
+assumptions state the exchange rate in the reader's language)."""
 SHORT_TITLE = 60  # characters of a title quoted in running text (the reference list prints it whole)
 
 
@@ -60,7 +63,7 @@ class SourceRegistry:
                 found.append(ref)
         constant = CONSTANT_SOURCE.match((source or "").strip())
         if constant and not found:
-            text = constant["text"]
+            text = CONVERSION.sub("", constant["text"])
             urls = URL.findall(text)
             title = URL.sub("", text).strip(" ,;.")
             found.append(self.cite_text(constant["name"].split(".")[0] + ":" + (urls[0] if urls else title[:60]),
