@@ -87,6 +87,8 @@ class FigureFormatter:
             return format_percent(raw, 1)
         unit = self.figures.unit(key)
         scale, shown_unit = DISPLAY_UNITS.get(unit, (1.0, unit))
+        if unit == "s" and isinstance(raw, (int, float)) and 0 < abs(raw) < 1:  # 59 毫秒, not 0.059 秒
+            scale, shown_unit = 1e3, "ms"
         decimals = 0 if kind == "integer" else None
         return format_quantity(raw * scale, shown_unit, self.text, decimals)
 
