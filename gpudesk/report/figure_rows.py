@@ -89,7 +89,7 @@ class FigureFormatter:
         scale, shown_unit = DISPLAY_UNITS.get(unit, (1.0, unit))
         if unit == "s" and isinstance(raw, (int, float)) and 0 < abs(raw) < 1:  # 59 毫秒, not 0.059 秒
             scale, shown_unit = 1e3, "ms"
-        decimals = 0 if kind == "integer" else None
+        decimals = 0 if kind == "integer" or (shown_unit == "ms" and abs(raw * scale) >= 10) else None
         return format_quantity(raw * scale, shown_unit, self.text, decimals)
 
     def _money_suffix(self, key: str) -> str:
