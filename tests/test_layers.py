@@ -46,3 +46,10 @@ def test_every_module_is_under_400_lines():
     long = {str(p.relative_to(ROOT)): n for p in (ROOT / "gpudesk").rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400}
     assert not long, f"modules over 400 lines: {long}"
+
+
+def test_vocabularies_are_declared_under_vocabulary():
+    """Every categorical vocabulary (codes with zh/en names) is declared once, in gpudesk/vocabulary/."""
+    elsewhere = [str(p.relative_to(ROOT)) for p in (ROOT / "gpudesk").rglob("*.py")
+                 if p.parent.name != "vocabulary" and "Vocabulary(\"" in p.read_text(encoding="utf-8")]
+    assert not elsewhere, f"vocabularies declared outside gpudesk/vocabulary/: {elsewhere}"

@@ -26,9 +26,9 @@ from gpudesk.core.market import AvailabilityIndex
 from gpudesk.project.model import Project
 from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
-from gpudesk.vocabulary.workloads import WORKLOAD_KIND
+from gpudesk.vocabulary.workloads import SCENARIO, WORKLOAD_KIND
 from gpudesk.wizard.lifecycle import STAGE_ADVICE, advice_for
-from gpudesk.wizard.starter import GOAL_FOR_KIND, MARKETS, PRESETS, SCENARIO, scenario_hint, starter_plan
+from gpudesk.wizard.starter import GOAL_FOR_KIND, MARKETS, PRESETS, scenario_hint, starter_plan
 
 KIND_ROLE = Qt.ItemDataRole.UserRole + 1
 

@@ -31,3 +31,15 @@ LLM_SERVING_KINDS = WORKLOAD_KIND.where(llm=True, trains=False)
 """Kinds that serve a language model (sized by requests and tokens): LLM serving and agents."""
 SEAT_KINDS = WORKLOAD_KIND.where(family="seats")
 """Kinds sized by concurrent seats, with no model to compute (rendering, virtual desktops)."""
+
+SCENARIO: Vocabulary[Term] = Vocabulary("scenario", (
+    Term("training", "Model training", "模型训练型",
+         {"kinds": ("finetune_lora", "finetune_qlora", "finetune_full", "pretrain", "vision_train")}),
+    Term("inference", "Online inference", "在线推理型",
+         {"kinds": ("llm_inference", "vision_inference", "diffusion_inference", "recsys_inference",
+                    "embedding_inference")}),
+    Term("graphics", "Rendering and visualisation", "图形渲染与可视化型", {"kinds": ("rendering_vdi",)}),
+    Term("automation", "Business automation with agents", "业务自动化（Agent）", {"kinds": ("agent_hosting",)}),
+))
+"""The seed's three scenario families (plus agents), each with the workload kinds it covers (a new plan starts from
+one, ``gpudesk.wizard.starter``); what each values is ``starter.scenario.<code>`` of the wizard catalogue."""

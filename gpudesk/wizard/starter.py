@@ -17,22 +17,9 @@ from typing import Any
 
 from gpudesk.project.assumed import mark_all
 from gpudesk.project.model import Parallelism, Phase, Project, Workload
-from gpudesk.vocabulary.terms import Term, Vocabulary
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 from gpudesk.wizard.lifecycle import advice_for
 from gpudesk.wizard.words import word
-
-SCENARIO: Vocabulary[Term] = Vocabulary("scenario", (
-    Term("training", "Model training", "模型训练型",
-         {"kinds": ("finetune_lora", "finetune_qlora", "finetune_full", "pretrain", "vision_train")}),
-    Term("inference", "Online inference", "在线推理型",
-         {"kinds": ("llm_inference", "vision_inference", "diffusion_inference", "recsys_inference",
-                    "embedding_inference")}),
-    Term("graphics", "Rendering and visualisation", "图形渲染与可视化型", {"kinds": ("rendering_vdi",)}),
-    Term("automation", "Business automation with agents", "业务自动化（Agent）", {"kinds": ("agent_hosting",)}),
-))
-"""The seed's three scenario families (plus agents), each with the workload kinds it covers; what each values is
-``starter.scenario.<code>`` of the wizard catalogue (:func:`scenario_hint`)."""
 
 
 def scenario_hint(code: str, lang: str) -> str:

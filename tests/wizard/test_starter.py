@@ -8,9 +8,9 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.market import AvailabilityIndex
 from gpudesk.project.assumed import assumed
 from gpudesk.results.pipeline import estimate_plan
-from gpudesk.vocabulary.workloads import WORKLOAD_KIND
+from gpudesk.vocabulary.workloads import SCENARIO, WORKLOAD_KIND
 from gpudesk.wizard.lifecycle import STAGE_ADVICE
-from gpudesk.wizard.starter import GOAL_FOR_KIND, MARKETS, PRESETS, SCENARIO, starter_plan
+from gpudesk.wizard.starter import GOAL_FOR_KIND, MARKETS, PRESETS, starter_plan
 
 
 @pytest.fixture(scope="module")

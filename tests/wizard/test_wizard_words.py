@@ -10,10 +10,11 @@ from __future__ import annotations
 import pytest
 
 from gpudesk.text_catalogues import flat_catalogue
+from gpudesk.vocabulary.workloads import SCENARIO
 from gpudesk.wizard.defaults import USED_VALUES, ZERO_MEANS
 from gpudesk.wizard.fields import OTHER_FIELDS
 from gpudesk.wizard.lifecycle import STAGE_ADVICE
-from gpudesk.wizard.starter import MARKETS, NAMES, SCENARIO
+from gpudesk.wizard.starter import MARKETS, NAMES
 from gpudesk.wizard.step_help import CASES, HEADINGS, SOURCES, guide
 from gpudesk.wizard.steps import STEPS
 from gpudesk.wizard.words import word
