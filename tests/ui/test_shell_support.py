@@ -6,7 +6,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QTimer, QTranslator
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QPoint, QTimer, QTranslator
+from PySide6.QtGui import QScreen
 from PySide6.QtWidgets import QApplication, QWidget
 
 import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
@@ -34,12 +35,17 @@ def make_window(qtbot, catalog, settings) -> Iterator[Callable[..., object]]:
 
     made: list[tuple[MainWindow, AutosaveStore]] = []
 
-    def make(plan: Path | None = None, lang: str = "en") -> MainWindow:
+    def make(plan: Path | None = None, lang: str = "en", screen: QScreen | None = None) -> MainWindow:
+        """``screen``: the screen the window opens on, given before it is shown (as the app opens on the screen it
+        starts on) rather than moved there after."""
         store = AutosaveStore(autosave_dir())
         window = MainWindow(catalog, lang=lang, autosave=store, settings=settings)
         # not qtbot.addWidget: pytest-qt would close it before this fixture marks it saved, and a dirty
         # window asks "save changes?" in a modal box that nobody answers
         window.open_plan(plan)
+        if screen is not None:
+            window.setScreen(screen)
+            window.move(screen.availableGeometry().topLeft() + QPoint(10, 10))
         window.show()
         made.append((window, store))
         activate(qtbot, window)
