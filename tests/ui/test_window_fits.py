@@ -9,7 +9,12 @@ scientific notation or (in Chinese) English outside the allow-list (``window_aud
 
 The suite samples the combinations (every sample and a plan made from the guided start, each language, theme
 and screen at least once, every phase and workload in Chinese on the laptop) to stay within the suite's time
-budget; ``GPUDESK_FULL_WINDOW_AUDIT=1`` runs every combination. Screenshots of each step are written under
+budget; ``GPUDESK_FULL_WINDOW_AUDIT=1`` runs every combination.
+
+What the scaled screens check: the layout in logical pixels (1280 × 720 at 150%, 1920 × 1080 at 200%). They do
+not check drawing at the scale: Qt's offscreen platform paints every window at device pixel ratio 1 whatever
+its screen says (QOffscreenWindow does not implement devicePixelRatio; a screenshot on the 150% screen is
+1276 × 716 pixels, not 1914 × 1074), so blurred icons or hairlines at 150% are not seen here. Screenshots of each step are written under
 ``window/`` (kept when GPUDESK_SCREENSHOTS is set).
 """
 
