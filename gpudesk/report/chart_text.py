@@ -3,6 +3,7 @@
 The core describes charts in English; the UI and the proposal call
 :func:`localise_spec` with the session or proposal language before
 drawing, so a Chinese user and a Chinese proposal see Chinese charts.
+The words are in ``resources/i18n/charts_zh.toml``, keyed by the English.
 Series keep their colour roles, so toggles and palettes are unaffected.
 """
 
@@ -10,54 +11,41 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from gpudesk.report.server_names import server_display_name
 from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
 from gpudesk.results.search_charts import NOTE_GPUS, NOTE_PRICED
+from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE
 from gpudesk.vocabulary.sizing import BOTTLENECK
 
-ZH: dict[str, str] = {
-    "Memory per GPU": "每卡显存占用", "Memory": "显存", "Weights": "权重", "Gradients": "梯度",
-    "Optimizer states": "优化器状态", "LoRA adapters": "LoRA 适配器", "Activations": "激活",
-    "KV cache": "KV 缓存", "Runtime (context, comm buffers)": "运行时（上下文、通信缓冲）",
-    "Allocator reserve": "分配器预留", "Capacity": "显存容量",
-    "Power per rack": "单机柜功率", "Power": "功率", "Liquid": "液冷", "Air": "风冷", "Rack layout": "机柜布局",
-    "air-cooled": "风冷", "liquid-cooled": "液冷", "network": "网络",
-    "Cumulative cost by delivery mode": "各交付方式累计成本", "Cumulative cost": "累计成本", "Month": "月份",
-    "Time against cost": "时间与成本", "Time to train": "训练时长", "Cost": "成本", "Configurations": "候选配置",
-    "Pareto front": "帕累托前沿", "chosen": "已选",
-    "Cost against interactivity": "成本与交互速度", "Output tokens/s per user": "单用户每秒输出 token",
-    "Cost per million output tokens": "每百万输出 token 成本", "Cost against time to train": "成本与训练时长",
-    "Cost of the run": "单次训练成本", "Lower precision (quality caveat)": "更低精度（注意模型质量）",
-    "recommended": "推荐", "plan": "方案", "GPUs against interactivity": "GPU 数与交互速度",
-    "GPUs against time to train": "GPU 数与训练时长", "GPUs (no price in the catalog)": "GPU 数（目录中无价格）",
-    NOTE_PRICED: "各点：配置搜索按目录卡时单价估算（无价格的配置不画出）。\n方案标记、排名表与方案书：按采用该配置后的费用台账计价。",
-    NOTE_GPUS: "推荐配置在目录中无价格：图中按 GPU 数比较。",
-    "Scaling efficiency": "扩展效率", "Efficiency": "效率", "GPUs": "GPU 数", "80% target": "80% 目标",
-    "chosen layout": "当前切分",
-    "Throughput and latency against concurrency": "吞吐与时延随并发变化", "Concurrent sequences": "并发序列数",
-    "Throughput": "吞吐", "Latency": "时延", "Tokens/s per replica": "每副本 token/秒", "planned": "方案并发",
-    "TPOT": "每 token 时延（TPOT）", "TTFT": "首 token 时延（TTFT）",
-    "Roadmap: capacity and monthly spend": "路线图：容量与月度支出", "Monthly spend": "月度支出", "Spend": "支出",
-    "IT kW": "IT 功率 kW",
-    # delivery modes in cost charts and break-even markers: the vocabulary's names, as in the form and proposal
-    **{term.en: term.zh for vocabulary in (DELIVERY_MODE, COMPARED_ONLY_MODE) for term in vocabulary},
-}
+NOTES = {NOTE_PRICED: "priced", NOTE_GPUS: "gpus"}  # the Pareto chart's notes, by their catalogue id
+NUMBER_SLOTS = ("n", "shown", "total")  # slots that match a whole number only
 
-PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
-    (re.compile(r"^rack limit (.+) kW$"), lambda m: f"机柜上限 {m[1]} kW"),
-    (re.compile(r"^TPOT target (.+) ms$"), lambda m: f"TPOT 目标 {m[1]} 毫秒"),
-    (re.compile(r"^TTFT target (.+) ms$"), lambda m: f"首 token 目标 {m[1]} 毫秒"),
-    (re.compile(r"^break-even vs (.+)$"), lambda m: f"与{ZH.get(m[1], m[1])}持平"),
-    (re.compile(r"^\+(\d+) nodes?$"), lambda m: f"+{m[1]} 个节点"),
-    (re.compile(r"^(.+) GPUs$"), lambda m: f"{m[1]} 张 GPU"),
-    (re.compile(r"^(.+) \(plan\)$"), lambda m: f"{m[1]}（方案）"),
-    (re.compile(r"^(.+) \(does not fit\)$"), lambda m: f"{m[1]}（显存不足）"),
-    (re.compile(r"^first (\d+) of (\d+) racks shown$"), lambda m: f"仅显示前 {m[1]} 个机柜（共 {m[2]} 个）"),
-)
+
+@lru_cache(maxsize=1)
+def _chinese() -> tuple[dict[str, str], tuple[tuple[re.Pattern[str], str], ...], dict[str, str]]:
+    """The chart words of ``resources/i18n/charts_zh.toml`` (and the delivery modes' names from their vocabulary):
+    (words by English, patterns in order, hover-text templates)."""
+    data = catalogue("charts", "zh")
+    words = {str(k): str(v) for k, v in data["text"].items()}
+    words.update({en: str(data["note"][note_id]) for en, note_id in NOTES.items()})
+    # delivery modes in cost charts and break-even markers: the vocabulary's names, as in the form and proposal
+    words.update({term.en: term.zh for vocabulary in (DELIVERY_MODE, COMPARED_ONLY_MODE) for term in vocabulary})
+    patterns = tuple((_slot_regex(str(k)), str(v)) for k, v in data["pattern"].items())
+    return words, patterns, {str(k): str(v) for k, v in data["tooltip"].items()}
+
+
+def _slot_regex(template: str) -> re.Pattern[str]:
+    out, last = [], 0
+    for match in re.finditer(r"\{([a-z]+)\}", template):
+        out.append(re.escape(template[last:match.start()]))
+        slot = r"\d+" if match[1] in NUMBER_SLOTS else ".+"
+        out.append(f"(?P<{match[1]}>{slot})")
+        last = match.end()
+    return re.compile("^" + "".join(out) + re.escape(template[last:]) + "$")
 
 
 # a memory bar's hover text (core/plan_charts.py memory_fit_chart): "Weights: 15.01 GB on H100 (plan) (plan) — formula"
@@ -67,12 +55,14 @@ MEMORY_TOOLTIP = re.compile(r"^(?P<label>.+?): (?P<value>[\d,.]+) GB on (?P<name
 def translate(text: str, lang: str) -> str:
     if lang != "zh" or not text:
         return text
-    if text in ZH:
-        return ZH[text]
-    for pattern, render in PATTERNS:
+    words, patterns, _tips = _chinese()
+    if text in words:
+        return words[text]
+    for pattern, template in patterns:
         match = pattern.match(text)
         if match:
-            return render(match)
+            slots = {k: words.get(v, v) if k == "mode" else v for k, v in match.groupdict().items()}
+            return template.format(**slots)
     return text
 
 
@@ -85,17 +75,21 @@ BOTTLENECK_ZH = {t.en: t.zh for t in BOTTLENECK}
 def tooltip(text: str, lang: str) -> str:
     """A point's hover text in ``lang``: a memory bar's label, column and formula, a scaling point's efficiency and
     largest overhead; other text unchanged."""
-    if lang == "zh" and (point := SCALING_TOOLTIP.match(text)) is not None:
-        limit = BOTTLENECK_ZH.get(point["limit"], point["limit"])
-        return f"{point['n']} 张 GPU：每卡吞吐为 {point['base']} 张 GPU 时的 {point['eff']}%；最大开销：{limit}"
-    match = MEMORY_TOOLTIP.match(text) if lang == "zh" else None
+    if lang != "zh":
+        return text
+    tips = _chinese()[2]
+    if (point := SCALING_TOOLTIP.match(text)) is not None:
+        return tips["scaling"].format(**{**point.groupdict(), "limit": BOTTLENECK_ZH.get(point["limit"], point["limit"])})
+    match = MEMORY_TOOLTIP.match(text)
     if match is None:
         return text
-    layout = "" if match["layout"] == "plan" else f"（{match['layout']}）"  # the plan's column says "(plan)" already
+    # the plan's column says "(plan)" already
+    layout = "" if match["layout"] == "plan" else tips["memory_layout"].format(layout=match["layout"])
     from gpudesk.report.formula_text import formula_text  # hover text only: a printed chart has none
 
-    formula = formula_text(lang).formula(match["formula"])
-    return f"{translate(match['label'], lang)}：{match['value']} GB，{translate(match['name'], lang)}{layout} — {formula}"
+    return tips["memory"].format(label=translate(match["label"], lang), value=match["value"],
+                                 name=translate(match["name"], lang), layout=layout,
+                                 formula=formula_text(lang).formula(match["formula"]))
 
 
 def _series(s: Series, lang: str, tooltips: bool = True) -> Series:
