@@ -74,6 +74,14 @@ class NumberAxis(pg.AxisItem):
         super().resizeEvent(ev)
         self.reserve_label_space()
 
+    def _updateMaxTextSize(self, x: int) -> None:  # noqa: N802 - pyqtgraph API
+        """Paint reports the room its labels took: it may widen the axis, never narrow it. The room is set when the
+        range changes (``reserve_label_space``, which narrows it too); a paint that narrowed it re-laid out the
+        chart and painted it a second time on every update (the reserve counts one more tick level than paint
+        draws, so paint found it 10 px too wide and took the room back, and the next update reserved it again)."""
+        if x > (self.textWidth if self.orientation in ("left", "right") else self.textHeight):
+            super()._updateMaxTextSize(x)
+
     def reserve_label_space(self) -> None:
         """Size the axis for the labels of its current range now, not after the next paint."""
         if not self.style["showValues"] or self._tickLevels is not None:
@@ -89,12 +97,10 @@ class NumberAxis(pg.AxisItem):
         metrics = QtGui.QFontMetricsF(self.font() if self.style["tickFont"] is None else self.style["tickFont"])
         if self.orientation in ("left", "right"):
             needed = max(metrics.boundingRect(QtCore.QRectF(0, 0, 400, 100), 0, s).width() for s in strings)
-            if needed > self.textWidth:
-                self._updateMaxTextSize(int(math.ceil(needed)) + 2)
+            pg.AxisItem._updateMaxTextSize(self, int(math.ceil(needed)) + 2)  # wider, or > 10 px narrower
         else:
             needed = max(metrics.boundingRect(QtCore.QRectF(0, 0, 400, 100), 0, s).height() for s in strings) * 0.8
-            if needed > self.textHeight:
-                self._updateMaxTextSize(int(math.ceil(needed)))
+            pg.AxisItem._updateMaxTextSize(self, int(math.ceil(needed)))
 
 
 def whole_ticks(levels: list, low: float, high: float) -> list:

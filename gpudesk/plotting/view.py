@@ -177,6 +177,9 @@ class ChartView(QtWidgets.QWidget):
         self._transposed = arrange.transposes(self, spec)
         self._render(spec)
         self._arrange()
+        # The view boxes move their items to the new ranges now: pyqtgraph does it at the start of the next paint,
+        # and the items it moves there ask for a second paint of the chart (two paints per update).
+        self.graphics.scene().prepareForPaint()
 
     def _render(self, spec: AnySpec) -> None:
         theme = self._theme

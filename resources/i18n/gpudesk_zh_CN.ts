@@ -1117,7 +1117,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>导出 PNG…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="267" />
+      <location filename="../../gpudesk/plotting/view.py" line="270" />
       <source>Export chart</source>
       <translation>导出图表</translation>
     </message>
@@ -1127,7 +1127,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>图例</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="268" />
+      <location filename="../../gpudesk/plotting/view.py" line="271" />
       <source>PNG images (*.png)</source>
       <translation>PNG 图片 (*.png)</translation>
     </message>
@@ -1155,7 +1155,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChecksList</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="179" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="186" />
       <source>The measurements agree with the accelerator and with each other.</source>
       <translation>测量值与加速卡规格一致，彼此之间也一致。</translation>
     </message>
@@ -1250,7 +1250,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CompareView</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="202" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="207" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
@@ -1803,37 +1803,37 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ComparisonTable</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="114" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="121" />
       <source>Conditions</source>
       <translation>条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="114" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="121" />
       <source>Measured</source>
       <translation>实测</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="116" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="123" />
       <source>Measured / after</source>
       <translation>实测 / 拟合后</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="115" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="122" />
       <source>Measured / before</source>
       <translation>实测 / 拟合前</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="114" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="121" />
       <source>Measured figure</source>
       <translation>实测指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="115" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="122" />
       <source>Predicted after</source>
       <translation>拟合后预测</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="115" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="122" />
       <source>Predicted before</source>
       <translation>拟合前预测</translation>
     </message>
@@ -2489,57 +2489,57 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ExplainPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="38" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="37" />
       <source>All sources behind this figure</source>
       <translation>此数字背后的全部出处</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="146" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="145" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="39" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="38" />
       <source>Fix</source>
       <translation>处理建议</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="31" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="30" />
       <source>Formula</source>
       <translation>公式</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="33" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="32" />
       <source>Input</source>
       <translation>输入项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="37" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="36" />
       <source>Note</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="157" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="156" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="32" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="31" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="35" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="34" />
       <source>Unit</source>
       <translation>单位</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="34" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="33" />
       <source>Value</source>
       <translation>数值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="36" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="35" />
       <source>Where it comes from</source>
       <translation>来源</translation>
     </message>
@@ -2687,82 +2687,82 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FilterBar</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="93" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="98" />
       <source>Clear</source>
       <translation>清除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="70" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="75" />
       <source>Cooling</source>
       <translation>散热方式</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="67" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="72" />
       <source>Market</source>
       <translation>市场</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="52" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="57" />
       <source>Memory ≥</source>
       <translation>显存 ≥</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="85" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="90" />
       <source>Price</source>
       <translation>价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="44" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="49" />
       <source>Provider</source>
       <translation>云厂商</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="52" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="57" />
       <source>RAM ≥</source>
       <translation>内存 ≥</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="39" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="44" />
       <source>Search name, id, any value…</source>
       <translation>搜索名称、编号或任意数值…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="45" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="50" />
       <source>Vendor</source>
       <translation>厂商</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="49" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="54" />
       <source>any</source>
       <translation>不限</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="59" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="64" />
       <source>any precision</source>
       <translation>不限精度</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="111" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="116" />
       <source>any {0}</source>
       <translation>不限{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="61" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="66" />
       <source>has {0}</source>
       <translation>支持 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="75" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="80" />
       <source>max</source>
       <translation>最高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="75" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="80" />
       <source>min</source>
       <translation>最低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="82" />
+      <location filename="../../gpudesk/ui/catalog_browser/filter_bar.py" line="87" />
       <source>rows whose price is unknown are hidden while a price limit is set</source>
       <translation>设置价格范围时，价格未知的行会被隐藏</translation>
     </message>
@@ -3371,27 +3371,27 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>MeasurementsTable</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="71" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="78" />
       <source>Conditions</source>
       <translation>条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="70" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="77" />
       <source>Kind</source>
       <translation>类型</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="70" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="77" />
       <source>Line</source>
       <translation>行号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="70" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="77" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="70" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="77" />
       <source>Values</source>
       <translation>数值</translation>
     </message>
@@ -3557,52 +3557,52 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>PilotSetupForm</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="52" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="53" />
       <source>GPUs in the pilot</source>
       <translation>试点GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="52" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="53" />
       <source>Global batch (sequences)</source>
       <translation>全局批量（序列数）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="53" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="54" />
       <source>Micro-batch</source>
       <translation>微批量</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="56" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="57" />
       <source>Output tokens</source>
       <translation>输出token数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="54" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="55" />
       <source>Pipeline parallel</source>
       <translation>流水线并行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="55" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="56" />
       <source>Prompt tokens</source>
       <translation>输入token数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="53" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="54" />
       <source>Sequence length (tokens)</source>
       <translation>序列长度（token）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="55" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="56" />
       <source>Serving concurrency</source>
       <translation>推理并发数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="54" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="55" />
       <source>Tensor parallel</source>
       <translation>张量并行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="61" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="62" />
       <source>from log / plan</source>
       <translation>取自日志 / 方案</translation>
     </message>
@@ -3850,12 +3850,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>将鼠标停在某个点上可查看其配置；点击即可将其采用到方案中。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="172" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="189" />
       <source>No estimate: fix the inputs the status bar names first.</source>
       <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="175" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="192" />
       <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
       <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
@@ -3865,18 +3865,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="294" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="312" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="277" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="295" />
       <source>Pin {0} × {1}</source>
       <translation>采用 {0} × {1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="280" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="297" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="298" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="315" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
@@ -3886,17 +3886,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="234" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="252" />
       <source>Rank {0}: {1} — 1 GPU on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 1 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="236" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="254" />
       <source>Rank {0}: {1} — {2} GPUs on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="238" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="256" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
@@ -3911,7 +3911,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="197" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="215" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
@@ -3921,7 +3921,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="243" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="261" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
@@ -4027,32 +4027,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ReprojectionTable</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="151" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="158" />
       <source>Band (±1σ)</source>
       <translation>区间（±1σ）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="150" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="157" />
       <source>Calibrated</source>
       <translation>校准后</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="150" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="157" />
       <source>Catalog default</source>
       <translation>目录默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="151" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="158" />
       <source>Change</source>
       <translation>变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="150" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="157" />
       <source>Full-scale figure</source>
       <translation>全规模指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="151" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="158" />
       <source>Most sensitive to</source>
       <translation>最敏感的因素</translation>
     </message>
@@ -4681,47 +4681,47 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ScalesTable</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="131" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="138" />
       <source>Change</source>
       <translation>变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="130" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="137" />
       <source>Constant</source>
       <translation>常数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="130" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="137" />
       <source>Fitted scale</source>
       <translation>拟合系数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="131" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="138" />
       <source>Status</source>
       <translation>状态</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="130" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="137" />
       <source>What it is</source>
       <translation>含义</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="139" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="146" />
       <source>at the {0} bound: check the pilot setup</source>
       <translation>达到{0}边界：请检查试点配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="141" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="148" />
       <source>fitted</source>
       <translation>已拟合</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="137" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="144" />
       <source>not constrained by the pilot; stays at the catalog default</source>
       <translation>试点数据无法约束，保持目录默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="130" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="137" />
       <source>±1σ</source>
       <translation>±1σ</translation>
     </message>
@@ -4729,37 +4729,37 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>SteadyStateTable</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="98" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="105" />
       <source>Dropped as warm-up</source>
       <translation>作为预热剔除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="97" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="104" />
       <source>Group</source>
       <translation>分组</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="98" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="105" />
       <source>Lines</source>
       <translation>行数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="97" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="104" />
       <source>Median</source>
       <translation>中位数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="97" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="104" />
       <source>Quantity</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="98" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="105" />
       <source>Records used</source>
       <translation>采用记录数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="97" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="104" />
       <source>Spread (1σ)</source>
       <translation>离散度（1σ）</translation>
     </message>
@@ -4818,72 +4818,77 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="124" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="134" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="76" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="86" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="168" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="178" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="173" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="183" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="112" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="257" />
+      <source>Searching accelerators, precisions and layouts…</source>
+      <translation>正在搜索加速卡、精度与切分方式……</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="122" />
       <source>Still being computed: the best parallel layout at the plan's GPU count, its figures and its checks appear here in a moment.</source>
       <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="184" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="160" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="170" />
       <source>cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="159" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="169" />
       <source>inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="159" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="169" />
       <source>memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="159" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="169" />
       <source>pareto</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="160" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="170" />
       <source>power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="161" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="171" />
       <source>rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="160" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="170" />
       <source>scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="161" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="171" />
       <source>timeline</source>
       <translation>时间线</translation>
     </message>
@@ -4967,62 +4972,62 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>TypedMeasurement</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="99" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="100" />
       <source>&lt;b&gt;or type a measurement&lt;/b&gt;</source>
       <translation>&lt;b&gt;或手工录入测量值&lt;/b&gt;</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="94" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="95" />
       <source>Add</source>
       <translation>添加</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="85" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="86" />
       <source>Job goodput (productive share of wall time)</source>
       <translation>作业有效产出率（有效时间占总时间的比例）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="100" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="101" />
       <source>Measured</source>
       <translation>实测</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="83" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="84" />
       <source>Serving TPOT (median)</source>
       <translation>推理 TPOT（中位数）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="83" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="84" />
       <source>Serving TTFT (median)</source>
       <translation>推理 TTFT（中位数）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="84" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="85" />
       <source>Serving output tokens/s</source>
       <translation>推理输出 token/s</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="82" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="83" />
       <source>Training MFU</source>
       <translation>训练 MFU</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="82" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="83" />
       <source>Training TFLOP/s per GPU</source>
       <translation>训练每卡 TFLOP/s</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="81" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="82" />
       <source>Training step time</source>
       <translation>训练单步时间</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="81" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="82" />
       <source>Training tokens/s per GPU</source>
       <translation>训练每卡 token/s</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/inputs.py" line="104" />
+      <location filename="../../gpudesk/ui/calibration/inputs.py" line="105" />
       <source>Value</source>
       <translation>数值</translation>
     </message>
@@ -5183,42 +5188,42 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>WhatIfTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="31" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="30" />
       <source>At high end</source>
       <translation>取上限时</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="30" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="29" />
       <source>At low end</source>
       <translation>取下限时</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="30" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="29" />
       <source>Driver</source>
       <translation>影响因素</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="69" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="68" />
       <source>Largest minus smallest of low end, plan and high end</source>
       <translation>下限、方案值、上限三者中最大值减最小值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="30" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="29" />
       <source>Plan</source>
       <translation>方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="30" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="29" />
       <source>Range applied</source>
       <translation>采用的区间</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="31" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="30" />
       <source>Swing</source>
       <translation>波动幅度</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="40" />
+      <location filename="../../gpudesk/ui/panels/whatif_model.py" line="39" />
       <source>never</source>
       <translation>从不</translation>
     </message>

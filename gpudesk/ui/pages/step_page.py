@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.report.chart_text import localise_spec
+from gpudesk.results.chart_model import ChartSpec
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
@@ -43,6 +44,15 @@ CHART_MIN_HEIGHT = 300
 """Pixels: title, a legend of up to four rows (narrow charts wrap it) and a readable plot; a smaller window
 scrolls the page instead of squeezing the plot to nothing."""
 FIGURE_TABLE_MIN_ROWS = 4
+SEARCH_CHARTS = ("pareto",)
+"""Charts the configuration search draws. After an edit the search runs in idle time (ui/controller.py); until
+it is done their tabs stay where they were and say so, instead of vanishing and coming back (each time the tab
+bar and the page re-laid out, and the chart was painted twice more per edit)."""
+
+
+def pending_spec(title: str) -> ChartSpec:
+    """An empty chart whose title says that its figures are still being computed (never the previous ones)."""
+    return ChartSpec(kind="generic", title=title)
 
 
 class StepPage(QWidget):
@@ -243,7 +253,10 @@ class StepPage(QWidget):
         current = self.chart_tabs.currentWidget()
         for index, (name, view) in enumerate(self.charts.items()):
             spec = estimate.charts.get(name)
-            self.chart_tabs.setTabVisible(index, spec is not None)  # no empty axes for charts that do not apply
+            if spec is None and name in SEARCH_CHARTS and not estimate.search_done:
+                spec = pending_spec(self.tr("Searching accelerators, precisions and layouts…"))
+            if self.chart_tabs.isTabVisible(index) != (spec is not None):
+                self.chart_tabs.setTabVisible(index, spec is not None)  # no empty axes for charts that do not apply
             if spec is not None:
                 shown += 1
                 if view is current:

@@ -154,6 +154,11 @@ class RecommendationPanel(QWidget):
         why_scroll.setMinimumHeight(2 * line + 4)
         why_scroll.setMaximumHeight(5 * line + 4)
         why_scroll.setWidget(self.why)
+        # The scroll bars stay: after an edit the summary reads 'Searching…' (one line) and the table holds the
+        # plan's row only until the search is done in idle time; a bar that came and went re-laid out the panel
+        # twice per edit (the label, the table and its columns, the reasons).
+        why_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         layout.addWidget(why_scroll)
         layout.addWidget(self.empty)
         layout.addWidget(self.tabs, 1)

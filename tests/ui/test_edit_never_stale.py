@@ -1,0 +1,59 @@
+"""Step 2 after an edit: what the edit's estimate holds is shown at once, what the search adds says it is pending.
+
+The window estimates an edit without the configuration search and runs the search (and the pricing of its rows)
+in idle time (ui/controller.py, issue 24). Right after the edit's estimate the chart on screen must be the edited
+plan's, the trade-off tab must say that it is searching (not show the previous search's points), the
+recommendation must say so too and list no row of the previous search; once the idle work has run, every one of
+them must be what a fresh estimate of the edited plan gives.
+"""
+
+from __future__ import annotations
+
+from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
+
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
+from gpudesk.report.chart_text import localise_spec
+from gpudesk.results.pipeline import estimate_plan
+from gpudesk.wizard.steps import step
+
+FIELD = "phases[0].workloads[0].seq_len"
+
+
+def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) -> None:  # noqa: F811
+    window = make_window(next(p for p in SAMPLES if p.stem == "bank-llm-assistant"))
+    window.go_to_step(step("gpu").number)
+    flush()
+    assert window.controller.finish_search()
+    flush()
+    page = window.current_page()
+    names = list(page.charts)
+    pareto, memory = page.charts["pareto"], page.charts["memory_fit"]
+    page.chart_tabs.setCurrentIndex(names.index("pareto"))
+    old_pareto = pareto.spec
+    assert old_pareto is not None and old_pareto.series, "the searched plan draws its trade-offs"
+    page.chart_tabs.setCurrentIndex(names.index("memory_fit"))
+    old_memory = memory.spec
+    panel = page.decision
+    old_rows = [panel.model.candidate(r) for r in range(panel.model.rowCount())]
+
+    window.document.set(FIELD, window.document.get(FIELD) // 2)
+    window.controller.run_now()  # the edit's estimate, as the window's timer runs it; no idle time yet
+    phase = window.controller.estimate.phases[0]
+    assert not phase.search_done
+    fresh = estimate_plan(window.document.project, catalog, search=False, layout=False).phases[0]
+    assert memory.spec == localise_spec(fresh.charts["memory_fit"], "en") != old_memory, \
+        "the chart on screen is not the edited plan's"
+    assert page.chart_tabs.isTabVisible(names.index("pareto")), "the trade-off tab came and went"
+    page.chart_tabs.setCurrentIndex(names.index("pareto"))
+    assert pareto.spec != old_pareto and not pareto.spec.series, "the previous search's trade-offs were shown"
+    assert "Searching" in pareto.spec.title
+    assert "Searching" in panel.why.text()
+    rows = [panel.model.candidate(r) for r in range(panel.model.rowCount())]
+    assert rows == phase.candidates and rows != old_rows, "the previous search's rows were listed"
+
+    assert window.controller.finish_search()  # the idle work: the layout search, then the configuration search
+    flush()
+    searched = estimate_plan(window.document.project, catalog).phases[0]
+    assert pareto.spec == localise_spec(searched.charts["pareto"], "en")
+    assert "Searching" not in panel.why.text()
+    assert [panel.model.candidate(r) for r in range(panel.model.rowCount())] == searched.candidates
