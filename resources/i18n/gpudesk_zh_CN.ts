@@ -2547,32 +2547,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="235" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="262" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="244" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="271" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="234" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="261" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="120" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="125" />
       <source>Range</source>
       <translation>范围</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="307" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="337" />
       <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
       <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="304" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="334" />
       <source>{code} (not in the list: kept as the plan holds it)</source>
       <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>
@@ -4896,52 +4896,52 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="42" />
+      <location filename="../../gpudesk/ui/summary.py" line="46" />
       <source>1 GPU in {servers} × {server}</source>
       <translation>1 张 GPU，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="47" />
+      <location filename="../../gpudesk/ui/summary.py" line="51" />
       <source>1 GPU, rented</source>
       <translation>1 张 GPU（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="59" />
+      <location filename="../../gpudesk/ui/summary.py" line="63" />
       <source>capacity {total} for a peak of {target} {unit}</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="65" />
+      <location filename="../../gpudesk/ui/summary.py" line="69" />
       <source>design power</source>
       <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="74" />
+      <location filename="../../gpudesk/ui/summary.py" line="78" />
       <source>excluding {count} unpriced line(s)</source>
       <translation>不含 {count} 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="68" />
+      <location filename="../../gpudesk/ui/summary.py" line="72" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="53" />
+      <location filename="../../gpudesk/ui/summary.py" line="57" />
       <source>training</source>
       <translation>训练时长</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="44" />
+      <location filename="../../gpudesk/ui/summary.py" line="48" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 张 GPU，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="49" />
+      <location filename="../../gpudesk/ui/summary.py" line="53" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 张 GPU（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="72" />
+      <location filename="../../gpudesk/ui/summary.py" line="76" />
       <source>{years}-year TCO</source>
       <translation>{years} 年 TCO</translation>
     </message>
