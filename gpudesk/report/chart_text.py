@@ -16,12 +16,12 @@ from typing import Any
 
 from gpudesk.report.server_names import server_display_name
 from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
-from gpudesk.results.search_charts import NOTE_GPUS, NOTE_PRICED
+from gpudesk.results.search_charts import NOTE_GPUS, NOTE_LEDGER, NOTE_LOG
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE
 from gpudesk.vocabulary.sizing import BOTTLENECK
 
-NOTES = {NOTE_PRICED: "priced", NOTE_GPUS: "gpus"}  # the Pareto chart's notes, by their catalogue id
+NOTES = {NOTE_LEDGER: "ledger", NOTE_GPUS: "gpus", NOTE_LOG: "log"}  # the Pareto chart's notes, by their catalogue id
 NUMBER_SLOTS = ("n", "shown", "total")  # slots that match a whole number only
 
 
@@ -121,6 +121,14 @@ UNIT_PARTS_ZH = {"run": "次", "month": "月", "year": "年", "GPU": "卡", "GPU
 WITHOUT_UNIT = {"month", "months", ""}  # the label says it already ("Month" / "月份")
 
 
+def _notes(text: str, lang: str) -> str:
+    """A chart's notes in ``lang``: as a whole when known so, else line by line."""
+    whole = translate(text, lang)
+    if whole != text or "\n" not in text:
+        return whole
+    return "\n".join(translate(line, lang) for line in text.splitlines())
+
+
 def unit_text(unit: str, lang: str) -> str:
     """A unit in the document's language: "USD/run" -> "美元/次", "days" -> "天", "tokens/s" -> "tokens/秒"."""
     if lang != "zh" or not unit:
@@ -171,7 +179,7 @@ def localise_spec(spec: Any, lang: str, tooltips: bool = True) -> Any:
     if lang != "zh" or spec is None:
         return spec
     if isinstance(spec, RackLayoutSpec):
-        return dataclasses.replace(spec, title=translate(spec.title, lang), notes=translate(spec.notes, lang),
+        return dataclasses.replace(spec, title=translate(spec.title, lang), notes=_notes(spec.notes, lang),
                                    role_labels={k: translate(v, lang) for k, v in spec.role_labels.items()})
     if not isinstance(spec, ChartSpec):
         return spec
@@ -179,7 +187,7 @@ def localise_spec(spec: Any, lang: str, tooltips: bool = True) -> Any:
         spec, tick_language=lang,
         title=translate(spec.title, lang), x_label=translate(spec.x_label, lang),
         y_label=translate(spec.y_label, lang), y2_label=translate(spec.y2_label, lang),
-        notes=translate(spec.notes, lang),
+        notes=_notes(spec.notes, lang),
         series=[_series(s, lang, tooltips) for s in spec.series],
         hlines=[_ref(h, lang) for h in spec.hlines], vlines=list(spec.vlines),
         markers=[_marker(m, lang) for m in spec.markers],

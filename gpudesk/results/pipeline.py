@@ -47,7 +47,7 @@ from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.results.plan_roadmap import roadmap
 from gpudesk.results.plan_rows import handed_over, ledger_checks, with_plan_row
 from gpudesk.results.search_charts import tradeoff_chart
-from gpudesk.results.search_checks import plan_xy, search_checks
+from gpudesk.results.search_checks import ledger_y, plan_xy, search_checks
 from gpudesk.results.search_pricing import PointCost, pricing_steps
 
 __all__ = ["PhaseCache", "PlanInputError", "attach_layout", "attach_search", "estimate_plan", "estimate_phase",
@@ -165,7 +165,7 @@ def pricing_steps_for(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSea
         return rows, {}
     carried = ctx.carried
     return (yield from pricing_steps(rows, found, ctx.project, ctx.index, catalog,
-                                     lambda project, i: phase_ledger(project, i, catalog, carried)))
+                                     lambda project, i: phase_ledger(project, i, catalog, carried), carried))
 
 
 def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch | None, done: bool = True,
@@ -181,7 +181,7 @@ def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch 
     estimate.candidates = with_plan_row(rows, estimate.config, figures, phase, estimate.ledger, found)
     estimate.checks = _checks(estimate, catalog)
     charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog, ctx.results[0])
-    tradeoff = tradeoff_chart(found, plan_xy(found, estimate))
+    tradeoff = tradeoff_chart(found, estimate.point_costs, ledger_y(found, estimate), plan_xy(found, estimate))
     if tradeoff is not None:
         charts["pareto"] = tradeoff
     timeline = estimate.charts.get("timeline")

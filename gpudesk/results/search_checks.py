@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from gpudesk.core.checks import Check
 from gpudesk.core.config_search import PhaseSearch
@@ -46,18 +47,28 @@ def _neutral(p: SearchPoint) -> str:
     return f"{p.accelerator_name} × {p.gpus:,} · {layout_line(p)}"
 
 
-def plan_xy(found: PhaseSearch | None, estimate) -> tuple[float, float] | None:  # type: ignore[no-untyped-def]
-    """The plan's own configuration in the trade-off chart's coordinates (None when it cannot be placed): serving
-    only, its ledger's total over the horizon spread over the tokens the horizon serves."""
+def ledger_y(found: PhaseSearch | None, estimate) -> Callable[[float], float] | None:  # type: ignore[no-untyped-def]
+    """A ledger's total over the horizon in the trade-off chart's y (None without a search): serving, spread over
+    the output tokens the horizon serves (cost per million output tokens); training, the total itself. Every point
+    of the chart and the plan's own marker go through this one conversion."""
     if found is None:
         return None
+    if found.family != "serving":
+        return lambda cost: cost
+    w = estimate.context.phase.workloads[0]
+    daily = daily_requests(w)
+    tokens = (daily * DAYS_PER_MONTH if daily > 0 else peak_rate(w) * 3600.0 * 730.0) * w.output_tokens
+    months = max(found.horizon_years, 1) * 12.0
+    return lambda cost: cost / months / tokens * 1e6 if tokens > 0 else math.nan
+
+
+def plan_xy(found: PhaseSearch | None, estimate) -> tuple[float, float] | None:  # type: ignore[no-untyped-def]
+    """The plan's own configuration in the trade-off chart's coordinates (None when it cannot be placed): serving
+    only, its ledger's total over the horizon in the chart's y (:func:`ledger_y`)."""
+    to_y = ledger_y(found, estimate)
+    if found is None or to_y is None or found.family != "serving":
+        return None  # training: the plan's row does not carry its time to train in the chart's unit
     own = next((c for c in estimate.candidates if c.pinned), None)
     if own is None or not math.isfinite(own.cost):
         return None
-    if found.family == "serving":
-        w = estimate.context.phase.workloads[0]
-        daily = daily_requests(w)
-        tokens = (daily * DAYS_PER_MONTH if daily > 0 else peak_rate(w) * 3600.0 * 730.0) * w.output_tokens
-        month = own.cost / (max(found.horizon_years, 1) * 12.0)
-        return own.time_or_throughput, month / tokens * 1e6 if tokens > 0 else math.nan
-    return None  # training charts the cost of a run; the plan's row carries its ledger's total over the horizon
+    return own.time_or_throughput, to_y(own.cost)

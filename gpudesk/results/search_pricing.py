@@ -12,15 +12,17 @@ import copy
 import dataclasses
 import math
 import re
-from collections.abc import Callable, Generator
-from typing import Any
+from collections import OrderedDict
+from collections.abc import Callable, Generator, Hashable
+from dataclasses import dataclass
+from typing import Any, cast
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.candidates import Candidate
+from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.core.sized_configuration import SizedConfiguration
-from gpudesk.project.model import Project
+from gpudesk.project.model import Phase, Project
 from gpudesk.results.pinning import point_assignments
 from gpudesk.results.plan_rows import ledger_cost, ledger_reasons
 
@@ -64,52 +66,125 @@ def pinned_project(project: Project, index: int, catalog: Catalog, point: Any) -
 PointCost = tuple[int, int, float]  # GPUs, nodes, cost over the horizon (NaN = unknown)
 
 
+@dataclass(frozen=True)
+class Priced:
+    """What the cost ledger of the plan pinning a configuration says of it (all a row and a chart point read)."""
+
+    gpus: int
+    nodes: int
+    cost: float  # the ledger's total over the horizon (results/plan_rows.ledger_cost); NaN = unknown
+    currency: str
+    reasons: tuple[Reason, ...]  # results/plan_rows.ledger_reasons
+
+
+class PriceCache:
+    """Ledger prices of pinned configurations by :func:`price_key`, least recently used dropped past ``size``.
+    One lives per catalog revision (``Catalog.derived``): a catalog edit or import starts an empty one."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self.hits = 0
+        self.misses = 0
+        self._store: OrderedDict[Hashable, Priced | None] = OrderedDict()
+
+    def get(self, key: Hashable, price: Callable[[], Priced | None]) -> Priced | None:
+        """The price under ``key``; ``price()`` computes it on a miss (None: the pinned plan cannot be estimated)."""
+        if key in self._store:
+            self.hits += 1
+            self._store.move_to_end(key)
+            return self._store[key]
+        self.misses += 1
+        value = price()
+        self._store[key] = value
+        if len(self._store) > self.size:
+            self._store.popitem(last=False)
+        return value
+
+
+def price_cache(catalog: Catalog) -> PriceCache:
+    """The catalog's price cache (dropped with its derived indexes whenever its rows change)."""
+    return cast(PriceCache, catalog.derived("search_pricing.prices", lambda _c: PriceCache()))
+
+
+def context_key(project: Project, index: int, carried: Any = None) -> Hashable:
+    """What a pinned configuration's price depends on besides the configuration: the phase's inputs but its name
+    and notes, the plan's calibration (results/pipeline._sized reads it) and the hardware carried in."""
+    phase = project.phases[index]
+    plain = dataclasses.replace(phase, name="", notes="", workloads=[dataclasses.replace(w, name="") for w in phase.workloads],
+                                triggers=[dataclasses.replace(t, note="") for t in phase.triggers])
+    return repr(plain), repr(project.calibration), repr(carried)
+
+
+def price_key(context: Hashable, catalog: Catalog, phase: Phase, index: int, point: Any) -> Hashable:
+    """A pinned configuration's key: the plan's context (:func:`context_key`), the catalog revision and what
+    pinning writes (accelerator, server, offer, precision, layout, batch …) with the node count a configuration
+    that misses a target keeps (:func:`pinned_project`)."""
+    nodes = int(point.nodes) if point.violations and point.nodes > 0 else 0
+    pins = tuple((path, repr(value)) for path, value in point_assignments(catalog, phase, index, point))
+    return context, getattr(catalog, "revision", 0), index, pins, nodes
+
+
+def shown_points(search: Any) -> list[Any]:
+    """The searched points a surface shows besides the ranked rows: those the why, the levers and the alternatives
+    name, and the trade-off chart's fronts (results/search_charts.py draws nothing else)."""
+    if search is None:
+        return []
+    return [*search.named_points(), *search.alternatives, *search.front, *search.quality_front]
+
+
 def pricing_steps(rows: list[Candidate], search: Any, project: Project, index: int, catalog: Catalog,
-                  estimate: Estimator) -> Generator[tuple[int, str], None, tuple[list[Candidate], dict[int, PointCost]]]:
+                  estimate: Estimator, carried: Any = None
+                  ) -> Generator[tuple[int, str], None, tuple[list[Candidate], dict[int, PointCost]]]:
     """``rows`` with each searched row's GPUs, nodes and cost from the ledger of the plan that pins it, and the same
-    for the points the why, the levers and the proposal name that are no row, a configuration per ``next()`` (the
-    window prices between events); yields (percent, text) and returns the priced rows and the costs by point
-    index. The search's why and levers are then worded again from those costs."""
-    named = (*search.named_points(), *search.alternatives) if search is not None else ()
-    extra = list({p.index: p for p in named if p.index not in {r.point for r in rows}}.values())
+    for every other point a surface shows (:func:`shown_points`), a configuration per ``next()`` (the window prices
+    between events); yields (percent, text) and returns the priced rows and the costs by point index. The search's
+    why and levers are then worded again from those costs. ``carried`` is the hardware ``estimate`` carries into
+    the phase (part of the price's key)."""
+    row_points = {r.point for r in rows}
+    extra = list({p.index: p for p in shown_points(search) if p.index not in row_points}.values())
     total = len(rows) + len(extra)
+    cache, context = price_cache(catalog), context_key(project, index, carried)
     out: list[Candidate] = []
     costs: dict[int, PointCost] = {}
     for row in rows:
-        priced = _priced(row, search, project, index, catalog, estimate)
+        point = search.find(row.point) if search is not None and row.point >= 0 else None
+        priced = row if point is None else _row(row, _price(point, context, project, index, catalog, estimate, cache))
         out.append(priced)
         if priced.point >= 0:
             costs[priced.point] = (priced.gpus, priced.nodes, priced.cost)
         yield int(100 * len(out) / max(total, 1)), row.accelerator_name
     for n, p in enumerate(extra):
-        costs[p.index] = _point_cost(p, project, index, catalog, estimate)
+        got = _price(p, context, project, index, catalog, estimate, cache)
+        costs[p.index] = (p.gpus, p.nodes, math.nan) if got is None else (got.gpus, got.nodes, got.cost)
         yield int(100 * (len(out) + n + 1) / max(total, 1)), p.accelerator_name
     if search is not None:
         search.explain_priced(costs)  # the why and the levers quote the ledger, as the rows do
     return out, costs
 
 
-def _point_cost(point: Any, project: Project, index: int, catalog: Catalog, estimate: Estimator) -> PointCost:
-    try:
-        config, ledger = estimate(pinned_project(project, index, catalog, point), index)
-    except (PlanInputError, ValueError):
-        return point.gpus, point.nodes, math.nan
-    return config.gpus, config.nodes, ledger_cost(ledger, _years(project, index))
+def point_price(point: Any, project: Project, index: int, catalog: Catalog, estimate: Estimator,
+                carried: Any = None) -> Priced | None:
+    """One searched configuration priced by the ledger of the plan that pins it, through the catalog's price
+    cache (None: the pinned plan cannot be estimated)."""
+    return _price(point, context_key(project, index, carried), project, index, catalog, estimate, price_cache(catalog))
 
 
-def _priced(row: Candidate, search: Any, project: Project, index: int, catalog: Catalog,
-            estimate: Estimator) -> Candidate:
-    point = search.find(row.point) if search is not None and row.point >= 0 else None
-    if point is None:
-        return row
-    try:
-        config, ledger = estimate(pinned_project(project, index, catalog, point), index)
-    except (PlanInputError, ValueError):
+def _price(point: Any, context: Hashable, project: Project, index: int, catalog: Catalog, estimate: Estimator,
+           cache: PriceCache) -> Priced | None:
+    def price() -> Priced | None:
+        try:
+            config, ledger = estimate(pinned_project(project, index, catalog, point), index)
+        except (PlanInputError, ValueError):
+            return None
+        years = project.phases[index].costs.horizon_years
+        return Priced(config.gpus, config.nodes, ledger_cost(ledger, years), ledger.currency,
+                      tuple(ledger_reasons(ledger, years)))
+
+    return cache.get(price_key(context, catalog, project.phases[index], index, point), price)
+
+
+def _row(row: Candidate, got: Priced | None) -> Candidate:
+    if got is None:
         return dataclasses.replace(row, cost=math.nan)
-    years = _years(project, index)
-    return dataclasses.replace(row, gpus=config.gpus, nodes=config.nodes, cost=ledger_cost(ledger, years),
-                               cost_unit=ledger.currency, reasons=row.reasons + tuple(ledger_reasons(ledger, years)))
-
-
-def _years(project: Project, index: int) -> int:
-    return project.phases[index].costs.horizon_years
+    return dataclasses.replace(row, gpus=got.gpus, nodes=got.nodes, cost=got.cost, cost_unit=got.currency,
+                               reasons=row.reasons + got.reasons)
