@@ -265,7 +265,8 @@ def test_pin_a_configuration_by_clicking_the_tradeoff_chart_then_undo(qtbot, cat
              or search.find(index_of(front.keys[k])).accelerator_id != "h100-sxm")
     point = search.find(index_of(front.keys[i]))
     vb = chart.plot(0).vb
-    scene = vb.mapViewToScene(QPointF(math.log10(front.x[i]) if spec.log_x else front.x[i], front.y[i]))
+    scene = vb.mapViewToScene(QPointF(math.log10(front.x[i]) if spec.log_x else front.x[i],
+                                           math.log10(front.y[i]) if spec.log_y else front.y[i]))
     view_pos = chart.graphics.mapFromScene(scene)
     text = chart.hover_at(scene)
     assert point.accelerator_name in text and "click to pin" in text

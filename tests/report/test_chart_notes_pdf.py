@@ -1,0 +1,40 @@
+"""A printed chart carries its whole note, every line wrapped to the chart's width (the PDF printed only the
+first line: the trade-off chart's note says how its points are priced and how many it leaves out)."""
+
+from __future__ import annotations
+
+from pdf_support import pdf_text
+from PySide6 import QtCore, QtGui
+
+from gpudesk.pdf import styles as S
+from gpudesk.pdf.chart_paint import paint_chart
+from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
+from gpudesk.results.chart_model import ChartSpec, Series
+from gpudesk.results.search_charts import NOTE_LEDGER, NOTE_LOG, drawn_note
+
+
+def _printed(tmp_path, spec: ChartSpec, lang: str) -> str:  # type: ignore[no-untyped-def]
+    ensure_application()
+    path = tmp_path / f"chart_{lang}.pdf"
+    writer = QtGui.QPdfWriter(str(path))
+    writer.setResolution(300)
+    painter = QtGui.QPainter(writer)
+    scale = writer.logicalDpiX() / 72.0
+    painter.scale(scale / S.SCALE, scale / S.SCALE)
+    paint_chart(painter, spec, QtCore.QRectF(0, 0, 480 * S.SCALE, 300 * S.SCALE), cjk_font_family(), lang)
+    painter.end()
+    return " ".join(pdf_text(path).split())
+
+
+def test_every_line_of_a_chart_note_is_printed(tmp_path) -> None:
+    notes = "\n".join((NOTE_LEDGER, NOTE_LOG, drawn_note(17, 2_784, 2_767, 19)))
+    spec = ChartSpec(kind="cost_vs_speed", title="Cost against interactivity", x_label="Output tokens/s per user",
+                     y_label="Cost per million output tokens", series=[Series("Pareto front", [20.0, 40.0, 80.0],
+                                                                              [2.0, 20.0, 200.0], style="line")],
+                     log_y=True, notes=notes)
+    en = _printed(tmp_path, spec, "en")
+    for word in ("cost ledger of the plan", "logarithmic", "2,767 are not priced", "19 without a price"):
+        assert word in en, word
+    zh = _printed(tmp_path, spec, "zh").replace(" ", "")
+    for word in ("费用台账", "对数刻度", "其余2,767个未计价", "19个配置目录中无价格"):
+        assert word in zh, word
