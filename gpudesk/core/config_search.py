@@ -120,14 +120,24 @@ class PhaseSearch:
     def feasible(self) -> int:
         return self.total - sum(self.dropped.values())
 
-    def to_dict(self) -> dict[str, Any]:
-        """The search as plain data (``gpudesk estimate --json``); its run time is left out (not reproducible)."""
+    def to_dict(self, priced: dict[int, tuple[int, int, float]] | None = None) -> dict[str, Any]:
+        """The search as plain data (``gpudesk estimate --json``); its run time is left out (not reproducible).
+        With ``priced`` (point index -> GPUs, nodes, cost from the ledger of the plan pinning it) every point
+        carries those as ``gpus``, ``nodes`` and ``cost`` (unknown when not priced), the search's own estimate as
+        ``ranking_cost``: one configuration, one cost."""
         from dataclasses import asdict
 
         from gpudesk.vocabulary.sizing import BINDING
 
         def pt(p: SearchPoint | None) -> dict[str, Any] | None:
-            return None if p is None else asdict(p)
+            if p is None:
+                return None
+            out = asdict(p)
+            if priced is not None:
+                out["gpus"], out["nodes"], out["cost"] = priced.get(p.index, (p.gpus, p.nodes, float("nan")))
+                out["ranking_cost"] = p.cost
+                out.pop("cost_per_month", None)  # the ranking basis per month: no surface prints it
+            return out
 
         return {
             "kind": self.kind, "family": self.family, "currency": self.currency, "basis": self.basis,

@@ -69,9 +69,9 @@ def plan_to_json(plan: PlanEstimate) -> dict[str, Any]:
             "configuration": phase.config.to_dict(),
             "ledger": phase.ledger.to_dict(),
             "candidates": [dataclasses.asdict(c) for c in phase.candidates],
-            "search": phase.search.to_dict() if phase.search is not None else None,
-            # the searched configurations as the plan that pins each reports them: GPUs, nodes and the cost
-            # ledger's total over the horizon (the search's own "cost" is its ranking estimate)
+            # every searched point with the GPUs, nodes and cost of the plan that pins it (its cost ledger's total
+            # over the horizon; unknown when not priced), the search's own estimate as "ranking_cost"
+            "search": phase.search.to_dict(phase.point_costs) if phase.search is not None else None,
             "search_priced": {str(i): {"gpus": g, "nodes": n, "cost": c} for i, (g, n, c) in phase.point_costs.items()},
             "assumptions": [a.to_dict() if hasattr(a, "to_dict") else a for a in phase.assumptions],
             "calibrated_keys": list(phase.calibrated_keys),
