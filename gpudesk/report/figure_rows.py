@@ -23,6 +23,9 @@ MONEY_UNITS = ("USD", "CNY", "currency")
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")
 KINDS = ("quantity", "money", "percent", "integer", "text", "yesno")
 
+CENTS_TOLERANCE = 0.005
+"""A money rate under 100 is shown in cents when rounding to them moves it by at most this share (0.5%)."""
+
 # Display scaling for SI base units the core uses (ARCHITECTURE.md "Units").
 DISPLAY_UNITS = {"B": (1e-9, "GB"), "B/s": (1e-9, "GB/s"), "W": (1e-3, "kW"), "FLOP/s": (1e-12, "TFLOP/s")}
 
@@ -79,7 +82,10 @@ class FigureFormatter:
             if isinstance(raw, (int, float)) and abs(raw) < 100 and raw == raw:  # a rate: as precise as it is quoted
                 from gpudesk.report.ledger_text import unit_price
 
-                return unit_price(float(raw), self.currency) + self._money_suffix(key)
+                # a quoted rate keeps its digits ($0.8048/h); a computed one reads in cents (¥16.07, not ¥16.0667)
+                cents = round(float(raw), 2)
+                exact = cents != 0 and abs(cents - raw) <= CENTS_TOLERANCE * abs(raw)
+                return unit_price(cents if exact else float(raw), self.currency) + self._money_suffix(key)
             return format_money(raw, self.currency, self.text.lang) + self._money_suffix(key)
         if kind == "yesno":
             return self.text.get("value.yes") if raw else self.text.get("value.no")
