@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 from collections.abc import Callable, Mapping
@@ -11,10 +10,12 @@ from typing import Any
 
 from gpudesk.atomic_files import atomic_write_bytes
 from gpudesk.report.comparison import ComparisonRow, PlanComparison
+from gpudesk.report.csv_cells import SafeWriter
 from gpudesk.report.document import (
     Branding,
     ChartRef,
     DataTable,
+    KeyValueTable,
     Note,
     Paragraph,
     ProposalDocument,
@@ -73,10 +74,22 @@ def better_text(row: ComparisonRow, text: ReportText) -> str:
     return text.get(f"compare.{row.metric.better}")
 
 
-def table_header(comparison: PlanComparison, text: ReportText) -> tuple[str, ...]:
-    base = comparison.names[0]
-    deltas = tuple(f"{name} {text.get('compare.delta', base=base)}" for name in comparison.names[1:])
-    return (text.get("compare.metric"), text.get("compare.better"), *comparison.names, *deltas)
+def plan_labels(comparison: PlanComparison, text: ReportText) -> tuple[str, ...]:
+    """"Plan A", "Plan B" …: the key-figure table's column heads, named in full once above it by :func:`plans_table`
+    (a 60-character plan name in each of seven narrow columns stacked a head fifteen lines tall)."""
+    return tuple(text.get("compare.plan_n", n=chr(ord("A") + i)) for i in range(len(comparison.names)))
+
+
+def plans_table(comparison: PlanComparison, text: ReportText) -> KeyValueTable:
+    labels = plan_labels(comparison, text)
+    return KeyValueTable(tuple(zip(labels, comparison.names, strict=True)), text.get("compare.plans"))
+
+
+def table_header(comparison: PlanComparison, text: ReportText, short: bool = False) -> tuple[str, ...]:
+    """The key-figure table's heads: plans by name (the window's sortable table) or, ``short``, by label (print)."""
+    labels = plan_labels(comparison, text) if short else comparison.names
+    deltas = tuple(f"{label} {text.get('compare.delta', base=labels[0])}" for label in labels[1:])
+    return (text.get("compare.metric"), text.get("compare.better"), *labels, *deltas)
 
 
 def table_cells(comparison: PlanComparison, text: ReportText) -> list[tuple[str, ...]]:
@@ -90,38 +103,11 @@ def table_cells(comparison: PlanComparison, text: ReportText) -> list[tuple[str,
     ]
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")."""
-
-
-def safe_cell(value: object) -> str:
-    """A CSV cell a spreadsheet shows as text: text starting like a formula gets a leading apostrophe
-    (Excel and LibreOffice then keep it as text); numbers, negative ones included, stay numbers."""
-    cell = "" if value is None else str(value)
-    if not cell.startswith(FORMULA_STARTS):
-        return cell
-    try:
-        float(cell)
-    except ValueError:
-        return "'" + cell
-    return cell
-
-
-class _SafeWriter:
-    """``csv.writer`` whose every cell passes through :func:`safe_cell`."""
-
-    def __init__(self, out: io.StringIO) -> None:
-        self._writer = csv.writer(out, lineterminator="\n")
-
-    def writerow(self, row: list[object]) -> None:
-        self._writer.writerow([safe_cell(c) for c in row])
-
-
 def to_csv(comparison: PlanComparison, text: ReportText) -> str:
     """Machine-readable CSV: raw numbers, one line per figure, then one per differing input. Cells that
     would start a spreadsheet formula (a plan named "=HYPERLINK(…)", a note "@SUM(…)") are neutralised."""
     out = io.StringIO()
-    writer = _SafeWriter(out)
+    writer = SafeWriter(out)
     names = list(comparison.names)
     writer.writerow(["kind", "item", "unit", "better", *names,
                      *[f"{n} - {names[0]}" for n in names[1:]], "best"])
@@ -364,7 +350,8 @@ def comparison_document(comparison: PlanComparison, lang: str, branding: Brandin
     table_section = Section("compare_table", text.get("compare.table"))
     marked = frozenset((r, 2 + i) for r, row in enumerate(comparison.rows) for i in row.best)
     align = ("left", "center") + ("right",) * (2 * len(comparison.names) - 1)
-    table_section.add(DataTable(table_header(comparison, text), tuple(table_cells(comparison, text)), align,
+    table_section.add(plans_table(comparison, text))
+    table_section.add(DataTable(table_header(comparison, text, short=True), tuple(table_cells(comparison, text)), align,
                                 marked=marked))
     table_section.add(Note(text.get("compare.best_note")))
     inputs = Section("compare_inputs", text.get("compare.inputs"))

@@ -21,10 +21,11 @@ from gpudesk.report.comparison_export import (
     cumulative_cost_chart,
     decision_section,
     input_rows,
+    table_header,
     to_csv,
     value_text,
 )
-from gpudesk.report.document import Branding, DataTable, Paragraph
+from gpudesk.report.document import Branding, DataTable, KeyValueTable, Paragraph
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.pipeline import estimate_plan
 
@@ -130,13 +131,17 @@ def test_cumulative_cost_chart_follows_the_ledgers_month_by_month():
     table = next(b for b in doc.section("compare_table").blocks if isinstance(b, DataTable))
     gpus_row = [r[0] for r in table.rows].index("GPU 数量（峰值）")
     assert (gpus_row, 3) in table.marked and (gpus_row, 2) not in table.marked
-    assert table.header[5] == "Small 较Base"
+    assert table.header[2:6] == ("方案 A", "方案 B", "方案 C", "方案 B 较 方案 A")  # short heads, named once above
+    named = next(b for b in doc.section("compare_table").blocks if isinstance(b, KeyValueTable))
+    assert named.rows == (("方案 A", "Base"), ("方案 B", "Small"), ("方案 C", "Cheap"))
+    assert table_header(comparison, ReportText("en"))[5] == "Small vs Base"  # the window's table keeps the names
 
 
 def test_csv_neutralises_formula_cells_and_keeps_the_bom(tmp_path):
     """A plan called "=HYPERLINK(…)" or a note "@SUM(…)" must reach Excel as text, never as a formula; negative
     differences stay numbers, and the file keeps the UTF-8 BOM Excel needs for Chinese."""
-    from gpudesk.report.comparison_export import safe_cell, write_csv
+    from gpudesk.report.comparison_export import write_csv
+    from gpudesk.report.csv_cells import safe_cell
 
     entries = three_training_plans()[:2]
     entries[0][1].meta.name = '=HYPERLINK("http://evil.example","x")'

@@ -1,0 +1,32 @@
+"""CSV cells a spreadsheet cannot run: text that starts like a formula is kept as text (the comparison's CSV)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")."""
+
+
+def safe_cell(value: object) -> str:
+    """A CSV cell a spreadsheet shows as text: text starting like a formula gets a leading apostrophe
+    (Excel and LibreOffice then keep it as text); numbers, negative ones included, stay numbers."""
+    cell = "" if value is None else str(value)
+    if not cell.startswith(FORMULA_STARTS):
+        return cell
+    try:
+        float(cell)
+    except ValueError:
+        return "'" + cell
+    return cell
+
+
+class SafeWriter:
+    """``csv.writer`` whose every cell passes through :func:`safe_cell`."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self._writer = csv.writer(out, lineterminator="\n")
+
+    def writerow(self, row: list[object]) -> None:
+        self._writer.writerow([safe_cell(c) for c in row])
