@@ -104,6 +104,8 @@ def _trim(value: float, step: float) -> str:
         places = min(4, max(0, -math.floor(math.log10(step)) + (0 if (step * 10 ** -math.floor(math.log10(step))) in (1, 2, 5) else 1)))
     elif abs(value) >= 100 or float(value).is_integer():
         places = 0
+    elif abs(value) < 0.01:  # a log axis's small decade: 0.001, never "0" beside the 0 it is not
+        places = min(8, 1 - math.floor(math.log10(abs(value))))
     else:
         places = 1 if abs(value) >= 10 else 2
     text = f"{value:,.{places}f}"

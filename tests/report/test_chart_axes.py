@@ -1,0 +1,14 @@
+"""Printed chart axes (gpudesk/pdf/chart_axes.py): tick labels say the value they stand for."""
+
+from __future__ import annotations
+
+from gpudesk.pdf.chart_axes import log_axis, tick_text
+
+
+def test_a_log_axis_over_small_decades_labels_each_decade_not_zero() -> None:
+    # a one-GPU training run of minutes, in days: the trade-off chart's time axis spans 0.0002 to 1.5 days
+    axis = log_axis([0.0002, 0.003, 0.04, 1.5])
+    labels = [tick_text(t, "zh", 0.0) for t in axis.ticks]
+    assert labels == ["0.001", "0.01", "0.1", "1"]
+    assert tick_text(0.0001, "en") == "0.0001" and tick_text(0.005, "en") == "0.005"
+    assert tick_text(0.25, "en") == "0.25" and tick_text(15000, "zh") == "1.5万" and tick_text(0, "zh") == "0"
