@@ -11,6 +11,7 @@ from PySide6 import QtCore
 
 from gpudesk.core.explain import format_value
 from gpudesk.plotting.plot_panel import PlotPanel
+from gpudesk.report.chart_text import unit_text
 from gpudesk.results.chart_model import ChartSpec, Marker, Series
 
 PICK_RADIUS_PX = 14.0
@@ -91,8 +92,9 @@ def _to_view(values: np.ndarray, log: bool) -> np.ndarray:
 def describe(spec: ChartSpec, hit: Hit) -> str:
     """The hover text: series (or marker) name, x and y with units, and the tooltip."""
     y_label, y_unit = spec.axis_text(hit.panel)
-    x_line = _value_line(spec.x_label or "x", spec.x_text(hit.x), "" if spec.categories else spec.x_unit)
-    y_line = _value_line(y_label or "y", format_value(hit.y), y_unit)
+    lang = spec.tick_language  # the units in the reader's language, as the axis titles have them
+    x_line = _value_line(spec.x_label or "x", spec.x_text(hit.x), "" if spec.categories else unit_text(spec.x_unit, lang))
+    y_line = _value_line(y_label or "y", format_value(hit.y), unit_text(y_unit, lang))
     if hit.marker is not None:
         lines = [hit.marker.label, x_line, y_line, hit.marker.tooltip]
     else:
@@ -103,3 +105,4 @@ def describe(spec: ChartSpec, hit: Hit) -> str:
 
 def _value_line(label: str, value: str, unit: str) -> str:
     return f"{label}: {value} {unit}".rstrip()
+

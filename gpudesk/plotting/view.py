@@ -372,14 +372,25 @@ class ChartView(QtWidgets.QWidget):
         label.fill = pg.mkBrush(self._theme.label_fill)
         label.border = pg.mkPen(self._theme.foreground)
         label.setText(text, color=self._theme.foreground)
-        (x_low, x_high), (y_low, y_high) = view_box.viewRange()
-        label.setAnchor((1 if x > (x_low + x_high) / 2 else 0, 0 if y > (y_low + y_high) / 2 else 1))
-        label.setPos(x, y)
+        _place_inside(label, view_box, x, y)
         label.show()
         if text != self._hover_text:
             self._hover_text = text
             self.hovered.emit(text)
         return text
+
+
+def _place_inside(label: pg.TextItem, view_box: pg.ViewBox, x: float, y: float) -> None:
+    """The hover box beside the point (x, y), on the side with room, shifted inside the plot (it was cut there)."""
+    (x_low, x_high), (y_low, y_high) = view_box.viewRange()
+    ax, ay = (1 if x > (x_low + x_high) / 2 else 0), (0 if y > (y_low + y_high) / 2 else 1)
+    label.setAnchor((ax, ay))
+    size, area, at = label.textItem.boundingRect(), view_box.sceneBoundingRect(), view_box.mapViewToScene(QtCore.QPointF(x, y))
+    left, top = at.x() - ax * size.width(), at.y() - ay * size.height()
+    dx = max(area.left() - left, 0.0) or min(area.right() - left - size.width(), 0.0)
+    dy = max(area.top() - top, 0.0) or min(area.bottom() - top - size.height(), 0.0)
+    placed = view_box.mapSceneToView(at + QtCore.QPointF(dx, dy)) if area.width() > 0 else QtCore.QPointF(x, y)
+    label.setPos(placed.x(), placed.y())
 
 
 def _set_text(label: pg.LabelItem, text: str, colour: str) -> None:
