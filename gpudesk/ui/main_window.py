@@ -225,8 +225,8 @@ class MainWindow(QMainWindow):
         else:
             if any(p.endswith(".name") or p.endswith(".kind") for p in paths) and self.document is not None:
                 self.plan_toolbar.refresh(self.document.project, self.phase_index, self.workload_index)
-            for page in self.pages or ():
-                page.sync_inputs()
+            if self.pages is not None:
+                self.pages.sync_inputs()  # the visible page now, the others when shown
         self._update_title()
 
     def _update_title(self) -> None:

@@ -3,7 +3,9 @@
 Building every page (22 charts) at start-up cost about 0.65 s, and refreshing
 hidden pages after each edit most of the time an input change took. Pages are
 created on first access; an estimate updates the visible page at once and
-marks the others stale, to be updated when they are shown.
+marks the others stale, to be updated when they are shown. So does an input
+change: the visible page's form shows the plan's values at once, the others
+when they are shown (each page built re-read its whole form on every edit).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class LazyPages(Sequence[StepPage]):
         self._built: dict[int, StepPage] = {}
         self._holders: list[QWidget] = []
         self._stale: set[int] = set()
+        self._stale_inputs: set[int] = set()
         self.phase_estimate: PhaseEstimate | None = None
         self.has_estimate = False
         for _ in range(count):
@@ -67,6 +70,9 @@ class LazyPages(Sequence[StepPage]):
                 self.stack.setCurrentIndex(position)
             if self.has_estimate:
                 page.show_estimate(self.phase_estimate)
+        elif index in self._stale_inputs:  # whoever reads a hidden page's form reads the plan's values
+            self._stale_inputs.discard(index)
+            page.sync_inputs()
         return page
 
     def __iter__(self) -> Iterator[StepPage]:
@@ -74,7 +80,7 @@ class LazyPages(Sequence[StepPage]):
 
     def show(self, index: int) -> StepPage:
         """Make page ``index`` current, building or refreshing it as needed."""
-        page = self[index]
+        page = self[index]  # its form synced with the plan's inputs if they changed while it was hidden
         self.stack.setCurrentIndex(index)
         if index in self._stale:
             self._stale.discard(index)
@@ -90,6 +96,15 @@ class LazyPages(Sequence[StepPage]):
             else:
                 self._stale.add(index)
 
+    def sync_inputs(self) -> None:
+        """The plan's inputs changed: the visible page's form shows them now, the others when shown."""
+        current = self.stack.currentIndex()
+        for index, page in self._built.items():
+            if index == current:
+                page.sync_inputs()
+            else:
+                self._stale_inputs.add(index)
+
     def clear(self) -> None:
         while self.stack.count():
             widget = self.stack.widget(0)
@@ -99,3 +114,4 @@ class LazyPages(Sequence[StepPage]):
         self._built.clear()
         self._holders.clear()
         self._stale.clear()
+        self._stale_inputs.clear()
