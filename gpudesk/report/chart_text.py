@@ -115,9 +115,6 @@ def _marker(marker: Marker, lang: str) -> Marker:
     return dataclasses.replace(marker, label=translate(marker.label, lang))
 
 
-CURRENCY_NAMES = {"zh": {"CNY": "元", "USD": "美元"}, "en": {}}
-UNIT_PARTS_ZH = {"run": "次", "month": "月", "year": "年", "GPU": "卡", "GPU-hour": "卡时", "h": "小时", "days": "天",
-                 "day": "天", "s": "秒", "ms": "毫秒", "tokens": "tokens", "items": "项", "requests": "请求"}
 WITHOUT_UNIT = {"month", "months", ""}  # the label says it already ("Month" / "月份")
 
 
@@ -130,16 +127,15 @@ def _notes(text: str, lang: str) -> str:
 
 
 def unit_text(unit: str, lang: str) -> str:
-    """A unit in the document's language: "USD/run" -> "美元/次", "days" -> "天", "tokens/s" -> "tokens/秒"."""
+    """A unit in the document's language: "USD/run" -> "美元/次", "days" -> "天", "tokens/s" -> "tokens/秒"
+    (the one unit table, ``[unit]`` and ``[unit_part]`` of ``report_<lang>.toml``)."""
     if lang != "zh" or not unit:
         return unit
-    from gpudesk.report.text_catalog import ReportText
-
-    text = ReportText("zh")
-    if text.has(f"unit.{unit}"):
-        return text.get(f"unit.{unit}")
-    parts = unit.split("/")
-    return "/".join(CURRENCY_NAMES["zh"].get(p, UNIT_PARTS_ZH.get(p, text.choice("unit", p))) for p in parts)
+    data = catalogue("report", lang)
+    units, parts = data["unit"], data["unit_part"]
+    if unit in units:
+        return str(units[unit])
+    return "/".join(str(parts.get(p, units.get(p, p))) for p in unit.split("/"))
 
 
 def axis_title(label: str, unit: str, lang: str) -> str:

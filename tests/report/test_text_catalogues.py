@@ -84,3 +84,11 @@ def test_the_catalogues_are_read_through_one_loader():
         if any(isinstance(n, (ast.Import, ast.ImportFrom)) and "tomllib" in ast.unparse(n) for n in ast.walk(tree)):
             readers.append(path.relative_to(root).as_posix())
     assert sorted(readers) == ["catalog/sources.py", "text_catalogues.py"]
+
+
+def test_units_are_worded_in_one_table():
+    """Unit names live in report_<lang>.toml ([unit], [unit_part]) alone: the window, the charts and the proposal
+    read the same words (16 卡 in the figure table as in the proposal)."""
+    holders = {subject for subject in SUBJECTS for lang in LANGUAGES if (FOLDER / f"{subject}_{lang}.toml").exists()
+               and {"unit", "unit_part"} & set(catalogue(subject, lang))}
+    assert holders == {"report"}, holders

@@ -76,8 +76,8 @@ def test_every_unit_reads_chinese():
     shown = {unit: ZH.unit(unit, "CNY") for unit in units if unit}
     english = {unit: text for unit, text in shown.items() if english_words(text)}
     assert not english, english
-    assert ZH.unit("days") == "天" and ZH.unit("GPUs") == "张 GPU" and ZH.unit("requests/s") == "请求/秒"
-    assert ZH.unit("currency/GPU/year", "USD") == "美元/GPU/年" and ZH.unit("CNY") == "元"  # 万元 from 10,000 up
+    assert ZH.unit("days") == "天" and ZH.unit("GPUs") == "卡" and ZH.unit("requests/s") == "请求/秒"
+    assert ZH.unit("currency/GPU/year", "USD") == "美元/卡/年" and ZH.unit("CNY") == "元"  # 万元 from 10,000 up
     assert ZH.unit("B params") == "十亿参数"
     assert EN.unit("currency/GPU/year", "USD") == "USD/GPU/year" and EN.unit("days") == "days"
 
@@ -125,7 +125,7 @@ def test_figure_table_shows_chinese_labels_and_units():
     zh = FigureTableModel(text=ZH)
     zh.set_figures(fs, ["train.time_to_train_s", "plan.gpus"])
     rows = [[zh.data(zh.index(r, c)) for c in range(3)] for r in range(zh.rowCount())]
-    assert rows == [["训练时长", "5", "天"], ["本阶段 GPU 数", "16", "张 GPU"]]
+    assert rows == [["训练时长", "5", "天"], ["本阶段 GPU 数", "16", "卡"]]
     en = FigureTableModel(text=EN)
     en.set_figures(fs, ["train.time_to_train_s"])
     assert [en.data(en.index(0, c)) for c in range(3)] == ["time to train", "5", "days"]
@@ -186,4 +186,4 @@ def test_one_gpu_is_singular_in_the_explain_panel():
     fs.input("delivery.billed_gpus.cloud", 1.0, "GPUs", "GPUs billed")
     page = explanation_html(fs.explain("delivery.billed_gpus.cloud"), fs, EN)
     assert "<b>1 GPU</b>" in page and "1 GPUs" not in page, page
-    assert "1 张 GPU" in explanation_html(fs.explain("delivery.billed_gpus.cloud"), fs, ZH)
+    assert "1 卡" in explanation_html(fs.explain("delivery.billed_gpus.cloud"), fs, ZH)

@@ -140,8 +140,8 @@ def display_text(lang: str) -> DisplayText:
         lang,
         figures={**_table(report, "figure"), **_table(ui, "figure")},
         figure_patterns=tuple((_pattern(t), str(v)) for t, v in ui.get("figure_pattern", {}).items()),
-        units={**_table(report, "unit"), **_table(ui, "unit")},
-        unit_parts=_table(ui, "unit_part"),
+        units=_table(report, "unit"),  # one unit table, shared with the proposal and the charts
+        unit_parts=_table(report, "unit_part"),
         count_prefixes=_table(ui, "count_prefix"),
         values=_table(ui, "value"),
         sources=_table(ui, "source"),
