@@ -16,7 +16,7 @@ import numpy as np
 from gpudesk.catalog import records as rec
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.search_catalog import HOURS_PER_YEAR, UnitCost
-from gpudesk.core.search_points import BIT, PointTable, mark_limits, unit_columns
+from gpudesk.core.search_points import BIT, PointTable, bill_points
 from gpudesk.core.workloads_other import estimate_item_serving, estimate_vdi, estimate_vision
 from gpudesk.project.model import Phase, Workload
 from gpudesk.vocabulary.precision import PRECISION
@@ -109,16 +109,8 @@ def finish(ctx: Context, table: PointTable) -> None:
     if not len(table):
         return
     c = table.cols
-    per_unit, price, kw = unit_columns(ctx.units, c["acc"])
-    servers = np.ceil(c["gpus"] / per_unit)
-    billed = servers * per_unit
     years = max(ctx.phase.costs.horizon_years, 1)
     if "days" in c:  # training: the run
-        cost = billed * price * c["days"] * 24.0
-        month = cost / np.maximum(c["days"] / (365.0 / 12.0), 1.0)
+        bill_points(table, ctx.phase, ctx.units, (c["days"], 24.0), np.maximum(c["days"] / (365.0 / 12.0), 1.0))
     else:
-        cost = billed * price * years * HOURS_PER_YEAR
-        month = cost / (years * 12.0)
-    c["servers"], c["billed_gpus"], c["cost"], c["cost_per_month"] = servers, billed, cost, month
-    c["power_kw"] = servers * kw
-    mark_limits(table, ctx.phase, ctx.units, c["power_kw"], cost)
+        bill_points(table, ctx.phase, ctx.units, (years, HOURS_PER_YEAR), years * 12.0)

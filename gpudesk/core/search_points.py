@@ -123,6 +123,26 @@ def mark_limits(table: PointTable, phase: Phase, units: Sequence[UnitCost], powe
     c["mask"] = mask
 
 
+def bill_points(table: PointTable, phase: Phase, units: Sequence[UnitCost], hours: tuple[Any, ...], months: Any,
+                known: np.ndarray | None = None) -> np.ndarray:
+    """Whole servers (owned) or instances (rented) for each point's GPUs, the GPUs billed, their power and their cost
+    over the hours whose factors are ``hours`` (numbers or one per point; unknown where ``known`` is False), per
+    month over ``months``; marks the power and budget limits and returns the cost."""
+    c = table.cols
+    per_unit, price, kw = unit_columns(units, c["acc"])
+    servers = np.ceil(c["gpus"] / per_unit)
+    billed = servers * per_unit
+    cost = billed * price
+    for factor in hours:
+        cost = cost * factor
+    if known is not None:
+        cost = np.where(known, cost, np.nan)
+    c["servers"], c["billed_gpus"], c["cost"], c["cost_per_month"] = servers, billed, cost, cost / months
+    c["power_kw"] = servers * kw
+    mark_limits(table, phase, units, c["power_kw"], cost)
+    return np.asarray(cost)
+
+
 def pareto_front(x: np.ndarray, y: np.ndarray, candidates: np.ndarray, x_higher_is_better: bool) -> np.ndarray:
     """Indices of the candidate points no other candidate beats on both x and y (lower y is better), by x.
 

@@ -28,7 +28,7 @@ from gpudesk.core.inference_lengths import concurrency_with_spread
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.precision import bytes_per_value
 from gpudesk.core.search_catalog import HOURS_PER_YEAR, UnitCost
-from gpudesk.core.search_points import BIT, PointTable, in_slices, mark_limits, unit_columns
+from gpudesk.core.search_points import BIT, PointTable, bill_points, in_slices
 from gpudesk.core.serving_load import daily_requests, percentile_level, serving_inputs
 from gpudesk.project.model import Phase, Workload
 from gpudesk.vocabulary.serving import QUANTIZATION, SEARCH_PRECISION
@@ -190,22 +190,13 @@ def finish(ctx: Context, table: PointTable) -> None:
     """Servers, power, cost over the horizon, cost per million tokens; power and budget violations."""
     if not len(table):
         return
-    c = table.cols
-    per_unit, price, kw = unit_columns(ctx.units, c["acc"])
-    gpus = c["gpus"]
-    servers = np.ceil(gpus / per_unit)
-    billed = servers * per_unit
     years = max(ctx.phase.costs.horizon_years, 1)
-    cost = billed * price * years * HOURS_PER_YEAR
-    month = cost / (years * 12.0)
+    cost = bill_points(table, ctx.phase, ctx.units, (years, HOURS_PER_YEAR), years * 12.0)
     w = ctx.workload
     daily = daily_requests(w)
     tokens_month = (daily * DAYS_PER_MONTH if daily > 0 else ctx.rate * 3600.0 * 730.0) * w.output_tokens
-    power = servers * kw
-    c["servers"], c["billed_gpus"], c["cost"], c["cost_per_month"] = servers, billed, cost, month
-    c["cost_per_mtok"] = month / tokens_month * 1e6 if tokens_month > 0 else np.full(cost.size, np.nan)
-    c["power_kw"] = power
-    mark_limits(table, ctx.phase, ctx.units, power, cost)
+    month = table.cols["cost_per_month"]
+    table.cols["cost_per_mtok"] = month / tokens_month * 1e6 if tokens_month > 0 else np.full(cost.size, np.nan)
 
 
 def math_of(option: str, acc: rec.Accelerator) -> str:

@@ -25,7 +25,7 @@ from gpudesk.core.memory import estimate_memory
 from gpudesk.core.model_math import training_flops_per_token
 from gpudesk.core.plan_workload import _memory_inputs, training_inputs
 from gpudesk.core.search_catalog import UnitCost
-from gpudesk.core.search_points import BIT, PointTable, in_slices, mark_limits, unit_columns
+from gpudesk.core.search_points import BIT, PointTable, bill_points, in_slices
 from gpudesk.core.training import estimate_training
 from gpudesk.project.model import Phase, Workload
 
@@ -164,13 +164,5 @@ def finish(ctx: Context, table: PointTable) -> None:
     """Servers, power and the cost of the run; power and budget violations."""
     if not len(table):
         return
-    c = table.cols
-    per_unit, price, kw = unit_columns(ctx.units, c["acc"])
-    servers = np.ceil(c["gpus"] / per_unit)
-    billed = servers * per_unit
-    cost = np.where(np.isfinite(c["days"]), billed * price * c["days"] * 24.0, np.nan)
-    months = np.maximum(c["days"] / (365.0 / 12.0), 1e-9)
-    c["servers"], c["billed_gpus"], c["cost"] = servers, billed, cost
-    c["cost_per_month"] = cost / np.maximum(months, 1.0)
-    c["power_kw"] = servers * kw
-    mark_limits(table, ctx.phase, ctx.units, c["power_kw"], cost)
+    days = table.cols["days"]
+    bill_points(table, ctx.phase, ctx.units, (days, 24.0), np.maximum(days / (365.0 / 12.0), 1.0), np.isfinite(days))
