@@ -68,6 +68,9 @@ def linear_axis(values: Iterable[float], from_zero: bool, count: int = 5, months
     return Axis(start, end, False, tuple(ticks))
 
 
+LOG_FINE = (1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9)
+
+
 def log_axis(values: Iterable[float]) -> Axis:
     finite = [v for v in values if math.isfinite(v) and v > 0]
     if not finite:
@@ -76,10 +79,14 @@ def log_axis(values: Iterable[float]) -> Axis:
     if high <= low:
         low, high = low / 2, high * 2
     first, last = math.floor(math.log10(low)), math.ceil(math.log10(high))
-    ticks = tuple(10.0 ** k for k in range(first, last + 1) if low * 0.999 <= 10.0 ** k <= high * 1.001)
-    if len(ticks) <= 2:  # few decades: also 2 and 5
-        ticks = tuple(sorted({10.0 ** k * m for k in range(first, last + 1) for m in (1, 2, 5)
+    ticks: tuple[float, ...] = ()
+    for multiples in ((1,), (1, 2, 5), LOG_FINE):  # decades; with few of them also 2 and 5; within one, 1 to 9
+        ticks = tuple(sorted({round(10.0 ** k * m, 12) for k in range(first, last + 1) for m in multiples
                               if low * 0.999 <= 10.0 ** k * m <= high * 1.001}))
+        if len(ticks) >= 3:
+            break
+    if len(ticks) < 2:  # a span inside one step of 1 to 9 (2.1 to 2.8 days): a linear axis's nice ticks
+        ticks = tuple(t for t in linear_axis([low, high], from_zero=False).ticks if low * 0.999 <= t <= high * 1.001)
     pad = (math.log10(high) - math.log10(low)) * 0.02
     return Axis(low / 10 ** pad, high * 10 ** pad, True, ticks)
 

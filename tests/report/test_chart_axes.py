@@ -12,3 +12,10 @@ def test_a_log_axis_over_small_decades_labels_each_decade_not_zero() -> None:
     assert labels == ["0.001", "0.01", "0.1", "1"]
     assert tick_text(0.0001, "en") == "0.0001" and tick_text(0.005, "en") == "0.005"
     assert tick_text(0.25, "en") == "0.25" and tick_text(15000, "zh") == "1.5万" and tick_text(0, "zh") == "0"
+
+
+def test_a_log_axis_inside_one_decade_still_has_several_ticks() -> None:
+    # a training search whose points all take 1.8 to 2.6 days printed one tick, "2", under the whole chart
+    assert log_axis([1.8, 2.6]).ticks == (1.8, 2.0, 2.2, 2.4, 2.6)
+    assert log_axis([1.6, 6.5]).ticks == (2.0, 3.0, 4.0, 5.0, 6.0)
+    assert log_axis([20, 20000]).ticks == (100.0, 1000.0, 10000.0)
