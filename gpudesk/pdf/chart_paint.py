@@ -24,6 +24,7 @@ from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec, Series
 
 FROM_ZERO_KINDS = ("memory_fit", "power_per_rack", "cost_over_time", "timeline", "inference", "scaling", "generic")
 LABEL_PT = 7.0
+VERTEX_DOTS = 40  # a line of at most this many points among a chart's scattered points marks each of them
 LEGEND_PT = 7.5
 
 
@@ -295,6 +296,11 @@ class _Chart:
         p.setPen(QtGui.QPen(col, 1.5))
         p.setBrush(QtCore.Qt.BrushStyle.NoBrush)
         p.drawPath(path)
+        if s.style == "line" and len(points) <= VERTEX_DOTS and any(v.style == "scatter" for v in self.visible):
+            p.setPen(QtGui.QPen(col, 0.6))  # a front among scattered points: each configuration on it is a dot
+            p.setBrush(col)
+            for point in points:
+                p.drawEllipse(QtCore.QPointF(*point), 1.9, 1.9)
 
     def _refs(self, f: Frame, panel: int) -> None:
         p = self.p
