@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from gpudesk.core.assumptions import Assumption
+from gpudesk.report.server_names import storage_display_name
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.plan_choices import DATA_RESIDENCY, DOMESTIC_PARTS, INDUSTRY, MARKET
 from gpudesk.vocabulary.terms import Term, Vocabulary
@@ -45,6 +46,8 @@ def assumption_text(assumption: Assumption, lang: str = "en") -> str:
         if key in values:
             code = str(values[key])
             values[f"{key}_name"] = vocabulary.name_of(code, lang) if code in vocabulary else code
+    if "storage" in values:  # a catalog storage class in the reader's words, as the BOM and architecture name it
+        values["storage"] = storage_display_name(str(values["storage"]), lang)
     if "status" in values:
         values["status"] = _codes(lang, "status").get(str(values["status"]), str(values["status"]))
     return assumption_templates(lang)[assumption.key].format(**values)

@@ -13,11 +13,12 @@ import re
 
 from gpudesk.core.cost_ledger import LedgerLine
 from gpudesk.report.number_format import CURRENCY_SYMBOLS, WAN, format_number
-from gpudesk.report.server_names import server_display_name
+from gpudesk.report.server_names import server_display_name, storage_display_name
 from gpudesk.report.text_catalog import ReportText
 
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")
 SERVER_ITEMS = ("servers", "servers.carried")
+STORAGE_ITEMS = ("storage", "storage.appliances", "storage.appliances.carried")
 KEEP_ITEM = ("servers", "servers.carried", "switches", "cloud.instances", "cloud.reserved", "cloud.burst",
              "gpu_rental.instances", "bare_metal.instances", "storage", "storage.appliances",
              "storage.appliances.carried", "licence", "agents.cpu_vms")
@@ -49,6 +50,8 @@ def item(line: LedgerLine, text: ReportText) -> str:
         params = dict(line.params)
         return server_display_name(line.item, str(params.get("server_vendor", "")), int(params.get("slots", 0)),
                                    str(params.get("accelerator", "")), text.lang)
+    if key in STORAGE_ITEMS:
+        return storage_display_name(line.item, text.lang)
     if key in KEEP_ITEM or not text.has(f"ledger.{key}.item"):
         return line.item if key != "optics" else text.get("ledger.optics.item", **_params(line, text))
     return text.get(f"ledger.{key}.item", **_params(line, text))

@@ -12,6 +12,7 @@ from gpudesk.project.model import Phase, Project
 from gpudesk.report.customer_text import CustomerText
 from gpudesk.report.document import Heading, Section
 from gpudesk.report.figure_rows import FigureFormatter
+from gpudesk.report.server_names import storage_display_name
 from gpudesk.report.sources import SourceRegistry
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
@@ -73,10 +74,11 @@ class ProposalContext:
         """The storage product of the phase by name: the ledger's storage line, else the catalog row."""
         line = next((ln for ln in phase.ledger.lines if ln.category == "storage"), None)
         if line is not None:
-            return line.item
+            return storage_display_name(line.item, self.text.lang)
         option = spec.storage.option_id if spec is not None else ""
         try:
-            return str(self.catalog.storage_option(option).name) if self.catalog is not None else option
+            return storage_display_name(str(self.catalog.storage_option(option).name), self.text.lang) \
+                if self.catalog is not None else option
         except (CatalogError, KeyError):
             return option
 

@@ -26,6 +26,13 @@ def server_display_name(name: str, vendor: str, gpus: int, accelerator: str, lan
     return ReportText(lang).get(key, gpus=gpus, accelerator=accelerator)
 
 
+def storage_display_name(name: str, lang: str) -> str:
+    """A catalog storage class ("DDN / WEKA / GPFS class appliance (DDN AI400X2, per appliance)") in the reader's
+    words (``storage_name.<name>``); a name the catalogue does not list stays as it is."""
+    text = ReportText(lang)
+    return text.get(f"storage_name.{name}") if text.has(f"storage_name.{name}") else name
+
+
 def configured_server_name(config: SizedConfiguration, lang: str) -> str:
     """The chassis of a phase's sized configuration (:class:`~gpudesk.core.sized_configuration.SizedConfiguration`)."""
     return server_display_name(config.server_name, config.server_vendor, config.gpus_per_server,
