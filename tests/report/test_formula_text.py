@@ -137,11 +137,20 @@ def test_every_reference_plan_estimates(user_catalog):
         assert figure_sets(project, user_catalog), name
 
 
+def _figure_of(where: str) -> str:
+    """The figure key of an emitted formula's "plan: key", a second workload's prefix dropped."""
+    return re.sub(r"^w\d+\.", "", where.split(": ")[-1])
+
+
 def test_every_formula_has_a_chinese_translation_keeping_its_numbers(emitted):
     formulas, _ = emitted
     assert len(formulas) > 200  # every area of the core is in the set
     ids = {**formula_ids(), **formula_ids("formula_pattern")}
-    missing = [f"{where}: {f}" for f, where in formulas.items() if ZH.lookup_formula(f) is None]
+    by_figure: dict[str, list[str]] = {}
+    for formula_id in ids.values():
+        by_figure.setdefault(re.sub(r"\.(\d+|clause\d+)$", "", formula_id), []).append(formula_id)
+    missing = [f"{where}: {f!r} (ids of this figure: {by_figure.get(_figure_of(where), [])})"
+               for f, where in formulas.items() if ZH.lookup_formula(f) is None]
     assert not missing, ("formulas the core writes with no id in resources/i18n/formulas_en.toml (a changed wording: "
                          "update the English under the figure's id and review formulas_zh.toml):\n" + "\n".join(missing))
     for english, where in formulas.items():
