@@ -4898,12 +4898,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="46" />
       <source>1 GPU in {servers} × {server}</source>
-      <translation>1 张 GPU，{servers} 台 {server}</translation>
+      <translation>1 卡，{servers} 台 {server}</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="51" />
       <source>1 GPU, rented</source>
-      <translation>1 张 GPU（租用）</translation>
+      <translation>1 卡（租用）</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="63" />
@@ -4933,12 +4933,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="48" />
       <source>{gpus} GPUs in {servers} × {server}</source>
-      <translation>{gpus} 张 GPU，{servers} 台 {server}</translation>
+      <translation>{gpus} 卡，{servers} 台 {server}</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="53" />
       <source>{gpus} GPUs, rented</source>
-      <translation>{gpus} 张 GPU（租用）</translation>
+      <translation>{gpus} 卡（租用）</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="76" />

@@ -145,7 +145,7 @@ def test_summary_and_help_in_chinese(chinese, make_window):  # noqa: F811
     window = make_window(SAMPLES[0], lang="zh")
     flush()
     summary = window.summary.text()
-    assert "张 GPU" in summary and "阶段费用：" in summary and not english_words(summary)
+    assert " 卡（" in summary and "阶段费用：" in summary and not english_words(summary)
     dialog = window.dialogs.user_guide()
     assert dialog is not None and dialog.browser.toPlainText().startswith("gpudesk 用户指南")
 
