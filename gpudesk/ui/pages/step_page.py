@@ -46,8 +46,8 @@ scrolls the page instead of squeezing the plot to nothing."""
 FIGURE_TABLE_MIN_ROWS = 4
 SEARCH_CHARTS = ("pareto",)
 """Charts the configuration search draws. After an edit the search runs in idle time (ui/controller.py); until
-it is done their tabs stay where they were and say so, instead of vanishing and coming back (each time the tab
-bar and the page re-laid out, and the chart was painted twice more per edit)."""
+it is done a tab that was shown stays and says so, instead of vanishing and coming back (each time the tab bar and
+the page re-laid out, and the chart was painted twice more per edit); a tab that was hidden stays hidden."""
 
 
 def pending_spec(title: str) -> ChartSpec:
@@ -253,7 +253,8 @@ class StepPage(QWidget):
         current = self.chart_tabs.currentWidget()
         for index, (name, view) in enumerate(self.charts.items()):
             spec = estimate.charts.get(name)
-            if spec is None and name in SEARCH_CHARTS and not estimate.search_done:
+            if (spec is None and name in SEARCH_CHARTS and not estimate.search_done
+                    and self.chart_tabs.isTabVisible(index)):  # a search that drew no chart last time: no tab
                 spec = pending_spec(self.tr("Searching accelerators, precisions and layouts…"))
             if self.chart_tabs.isTabVisible(index) != (spec is not None):
                 self.chart_tabs.setTabVisible(index, spec is not None)  # no empty axes for charts that do not apply
