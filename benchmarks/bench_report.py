@@ -78,7 +78,7 @@ def main() -> int:
         for lang in ("zh", "en"):
             t0 = time.perf_counter()
             project = load_project(plan_path).project
-            plan = estimate_plan(project, catalog)
+            plan = estimate_plan(project, catalog, search=True)
             t1 = time.perf_counter()
             doc = build_proposal(plan, project, lang, Branding("Bench Co", "", "bench"))
             t2 = time.perf_counter()

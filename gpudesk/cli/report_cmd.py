@@ -75,12 +75,13 @@ def _estimate(path: str, catalog: Any = None) -> tuple[Any, Any, str]:
 
     project = load_project(path).project  # a broken file fails here, before the catalog is opened
     from gpudesk.catalog.store import Catalog
-    from gpudesk.results.pipeline import estimate_plan
+    from gpudesk.results.pipeline import complete_search, estimate_plan
 
     own = catalog is None
     catalog = Catalog.open() if own else catalog
     try:
-        return estimate_plan(project, catalog), project, str(catalog.built or "")
+        # the proposal and the comparison read the searched configurations
+        return complete_search(estimate_plan(project, catalog), catalog), project, str(catalog.built or "")
     finally:
         if own:
             catalog.close()

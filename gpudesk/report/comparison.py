@@ -241,6 +241,8 @@ def compare_plans(entries: Sequence[tuple[PlanEstimate, Project]]) -> PlanCompar
     """Compare 2–4 (plan, project) pairs; the first is the baseline for differences."""
     if not MIN_PLANS <= len(entries) <= MAX_PLANS:
         raise ValueError(f"compare needs {MIN_PLANS} to {MAX_PLANS} plans, got {len(entries)}")
+    for plan, _project in entries:
+        plan.require_search("the plan comparison")  # its feasibility reads every check, the search's included
     names = _unique_names([plan_name(plan, project) for plan, project in entries])
     currency = entries[0][0].currency
     rates = tuple(project.phases[0].costs.cny_per_usd for _plan, project in entries)

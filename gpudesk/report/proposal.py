@@ -86,6 +86,7 @@ def build_proposal(
     plan was estimated with) cited sources are listed with their URLs and models by their names."""
     if lang not in LANGUAGES:
         raise ValueError(f"language {lang!r} not in {LANGUAGES}")
+    plan.require_search("the proposal")  # its search section, alternatives and checks read the searched rows
     text = ReportText(lang)
     citations: Mapping[str, Any] = catalog.citations() if catalog is not None else {}
     ctx = ProposalContext(plan, project, text, issued or dt.date.today(), catalog_date,

@@ -3,10 +3,12 @@
 ``estimate_plan(project, catalog)`` is what the UI, the CLI and the
 proposal all call. For each phase it resolves the catalog rows, sizes
 each workload (GPUs to meet the deadline or the peak rate), chains steps
-3–7, gathers the checks, searches the configurations the phase could use
-(core/config_search.py: accelerator × precision × layout × replicas) and
-builds the chart specs. The window estimates without the search and runs it
-in slices afterwards (``search_steps_for`` + ``attach_search``). The first workload's figures keep their plain keys
+3–7, gathers the checks and builds the chart specs. The configuration search
+(core/config_search.py: accelerator × precision × layout × replicas, each row
+priced through its ledger) is a pending part of the result (``search_done``
+False) until a surface that reads it runs ``complete_search`` (the CLI, the
+report, the comparison) or the window runs it in idle slices (``search_steps_for``
++ ``pricing_steps_for`` + ``attach_search``). The first workload's figures keep their plain keys
 (``train.*``, ``infer.*`` …); further workloads are prefixed ``w2.``, ``w3.``.
 """
 
@@ -50,8 +52,8 @@ from gpudesk.results.search_charts import tradeoff_chart
 from gpudesk.results.search_checks import ledger_y, plan_xy, search_checks
 from gpudesk.results.search_pricing import PointCost, pricing_steps
 
-__all__ = ["PhaseCache", "PlanInputError", "attach_layout", "attach_search", "estimate_plan", "estimate_phase",
-           "pricing_steps_for", "search_steps_for"]
+__all__ = ["PhaseCache", "PlanInputError", "attach_layout", "attach_search", "complete_search", "estimate_plan",
+           "estimate_phase", "pricing_steps_for", "search_steps_for"]
 
 
 @dataclass(frozen=True)
@@ -108,9 +110,10 @@ def phase_ledger(project: Project, index: int, catalog: Catalog,
 
 
 def estimate_phase(project: Project, index: int, catalog: Catalog,
-                   carried: CarriedHardware | None = None, search: bool = True, layout: bool = True) -> PhaseEstimate:
-    """Estimate one phase; ``carried`` is the owned hardware the previous phase hands over. ``search=False``
-    leaves the configuration search to the caller (``search_steps_for`` and ``attach_search``); ``layout=False``
+                   carried: CarriedHardware | None = None, search: bool = False, layout: bool = True) -> PhaseEstimate:
+    """Estimate one phase; ``carried`` is the owned hardware the previous phase hands over. The configuration
+    search stays pending (``search_done`` False) unless ``search`` asks for it: ``complete_search`` or the
+    window's slices (``search_steps_for`` and ``attach_search``) run it; ``layout=False``
     the step-5 layout search (``attach_layout``: ``layout_done`` stays False until then)."""
     phase, where, resolved, results, figures, config, scales = _sized(project, index, catalog, carried)
     primary = results[0]
@@ -174,10 +177,10 @@ def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch 
     False: the search has not run yet); ``priced`` is what ``pricing_steps_for`` returned when already run."""
     ctx: PhaseContext = estimate.context
     phase, resolved, figures = ctx.phase, ctx.resolved, estimate.figures
-    estimate.search, estimate.search_done = found, done
+    estimate.found, estimate.search_done = found, done
     if priced is None:
         priced = run_through(pricing_steps_for(estimate, catalog, found))
-    rows, estimate.point_costs = priced
+    rows, estimate.priced = priced
     estimate.candidates = with_plan_row(rows, estimate.config, figures, phase, estimate.ledger, found)
     estimate.checks = _checks(estimate, catalog)
     charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog, ctx.results[0])
@@ -194,7 +197,7 @@ def _checks(estimate: PhaseEstimate, catalog: Catalog) -> list[Check]:
     phase, resolved, figures = ctx.phase, ctx.resolved, estimate.figures
     return phase_checks(phase, resolved, figures, list(ctx.results), list(ctx.infra_checks), estimate.candidates) \
         + list(ctx.layout_checks) + compliance_checks(catalog, phase, resolved, estimate.candidates, estimate.ledger) \
-        + ledger_checks(estimate.ledger) + list(ctx.extra_checks) + search_checks(estimate.search, estimate)
+        + ledger_checks(estimate.ledger) + list(ctx.extra_checks) + search_checks(estimate.found, estimate)
 
 
 def attach_layout(estimate: PhaseEstimate, catalog: Catalog) -> None:
@@ -245,7 +248,7 @@ class PhaseCache:
         self._store: dict[tuple[object, ...], PhaseEstimate] = {}
 
     def get(self, project: Project, index: int, catalog: Catalog,
-            carried: CarriedHardware | None = None, search: bool = True, layout: bool = True) -> PhaseEstimate:
+            carried: CarriedHardware | None = None, search: bool = False, layout: bool = True) -> PhaseEstimate:
         """The cached estimate (searched now when ``search`` asks for it and it has not been; the same for the
         layout search)."""
         key = (id(catalog), getattr(catalog, "revision", 0), index, repr(project.phases[index]),
@@ -265,10 +268,10 @@ class PhaseCache:
 
 
 def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None = None,
-                  search: bool = True, layout: bool = True) -> PlanEstimate:
-    """Every phase, in order (each carries the hardware the previous one owned). ``search=False`` leaves the
-    configuration searches to the caller (the window runs them in slices: ``search_steps_for``); ``layout=False``
-    the step-5 layout searches (``attach_layout``)."""
+                  search: bool = False, layout: bool = True) -> PlanEstimate:
+    """Every phase, in order (each carries the hardware the previous one owned). The configuration searches
+    stay pending unless ``search`` asks for them (``complete_search`` runs them later; the window runs them in
+    slices: ``search_steps_for``); ``layout=False`` leaves the step-5 layout searches (``attach_layout``)."""
     if not project.phases:
         raise PlanInputError("phases: the plan has no phase; add one")
     phases: list[PhaseEstimate] = []
@@ -293,6 +296,18 @@ def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None =
         charts={"timeline": timeline} if timeline is not None else {},
         accuracy_band=_accuracy_band(project),
     )
+
+
+def complete_search(plan: PlanEstimate, catalog: Catalog) -> PlanEstimate:
+    """The plan with every pending part run now: each phase's configuration search and its ledger pricing (and a
+    layout search left pending by ``layout=False``), attached as ``estimate_plan(..., search=True)`` would have
+    attached them. What the CLI, the report and the comparison call before reading the searched rows."""
+    for phase in plan.phases:
+        if not phase.layout_done:
+            attach_layout(phase, catalog)
+        if not phase.search_done:
+            attach_search(phase, catalog, run_search(phase, catalog))
+    return plan
 
 
 def _accuracy_band(project: Project) -> float:

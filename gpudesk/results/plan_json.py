@@ -58,6 +58,9 @@ def _chart_to_json(spec: Any) -> Any:
 
 
 def plan_to_json(plan: PlanEstimate) -> dict[str, Any]:
+    """The plan as ``gpudesk estimate --json`` prints it, searched rows included (SearchPending before
+    ``pipeline.complete_search``)."""
+    plan.require_search("plan_to_json")
     phases = []
     for phase in plan.phases:
         phases.append({

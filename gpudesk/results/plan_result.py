@@ -22,10 +22,18 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.phase_sizing import CarriedHardware
 from gpudesk.core.sized_configuration import SizedConfiguration
 
-__all__ = ["Assumption", "Candidate", "CostLedger", "LedgerLine", "PhaseEstimate", "PlanEstimate", "SizedConfiguration"]
+__all__ = ["Assumption", "Candidate", "CostLedger", "LedgerLine", "PhaseEstimate", "PlanEstimate", "SearchPending",
+           "SizedConfiguration"]
 
 
 LAYOUT_STEP = "network"  # the step that shows the layout search (scale.* figures, scaling.* checks)
+
+
+class SearchPending(RuntimeError):
+    """A surface read a phase's configuration search (its rows, their ledger prices, the candidates, checks and
+    charts drawn from them) while the search was still pending (``search_done`` False): such a surface runs
+    ``results.pipeline.complete_search`` first, or shows the search as pending (the window), never the
+    rows of an estimate that has not searched."""
 
 
 @dataclass
@@ -46,18 +54,39 @@ class PhaseEstimate:
     # figure key -> accuracy band from the validation residuals (core/accuracy.py); None = no validation
     accuracy: dict[str, dict[str, Any] | None] = field(default_factory=dict)
     carried: CarriedHardware | None = None  # owned hardware handed to the next phase
-    # the phase's configuration search (core/config_search.PhaseSearch); None until it has run (the window
-    # searches in slices after the estimate) or when the workload cannot be searched
-    search: Any = None
+    # The configuration search is a pending part of the result: ``estimate_plan`` leaves it pending (search_done
+    # False) unless asked; ``results.pipeline.complete_search`` (the CLI, the report, the comparison) or the window's
+    # idle slices run it. Until then ``search`` and ``point_costs`` raise SearchPending, and the candidates,
+    # checks and charts hold only what the plan's own configuration gives (the window marks them pending).
     search_done: bool = False  # the search has run (its result may still be None: a workload it cannot search)
+    # the phase's configuration search (core/config_search.PhaseSearch), read through ``search``
+    found: Any = field(default=None, repr=False)
     # search point index -> (GPUs, nodes, cost over the phase) of the plan that pins it, from its cost ledger
-    # (results/search_pricing.py): the recommendation and the alternatives the proposal prints
-    point_costs: dict[int, tuple[int, int, float]] = field(default_factory=dict)
+    # (results/search_pricing.py), read through ``point_costs``: the recommendation and alternatives the proposal prints
+    priced: dict[int, tuple[int, int, float]] = field(default_factory=dict, repr=False)
     # False while the step-5 layout search (scale.* figures, scaling.* checks) is pending: the window estimates
     # without it and fills it in idle time (results/pipeline.attach_layout); every surface of step 5 says so
     layout_done: bool = True
     # what attaching a search needs (results/pipeline.PhaseContext); not part of the result's value
     context: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def search(self) -> Any:
+        """The phase's configuration search (None: a workload it cannot search); SearchPending before it ran."""
+        self.require_search("the configuration search")
+        return self.found
+
+    @property
+    def point_costs(self) -> dict[int, tuple[int, int, float]]:
+        """Each searched row as the plan that pins it prices it; SearchPending before the search ran."""
+        self.require_search("the searched rows' prices")
+        return self.priced
+
+    def require_search(self, what: str) -> None:
+        """Raise SearchPending when ``what`` (a surface or a field) would read this phase's pending search."""
+        if not self.search_done:
+            raise SearchPending(f"{what} reads the configuration search of phase {self.index} ({self.name!r}), "
+                                "which has not run: call results.pipeline.complete_search(plan, catalog) first")
 
     def pending_steps(self) -> tuple[str, ...]:
         """Keys of the wizard steps whose figures or checks are still being computed (shown as pending there)."""
@@ -91,6 +120,17 @@ class PlanEstimate:
     @property
     def unpriced_lines(self) -> int:
         return sum(len(p.ledger.unpriced) for p in self.phases)
+
+    @property
+    def search_done(self) -> bool:
+        """Every phase's configuration search has run (``complete_search``)."""
+        return all(p.search_done for p in self.phases)
+
+    def require_search(self, surface: str) -> PlanEstimate:
+        """The plan, when every phase is searched; SearchPending names ``surface`` and the first pending phase."""
+        for phase in self.phases:
+            phase.require_search(surface)
+        return self
 
     def all_checks(self) -> list[Check]:
         out = [c for p in self.phases for c in p.checks]

@@ -117,7 +117,7 @@ class WindowDialogs:
     # -- comparison -------------------------------------------------------------
     def compare_plans(self, paths: list[Path] | None = None) -> QDialog | None:
         from gpudesk.report.comparison import MAX_PLANS, MIN_PLANS, compare_plans
-        from gpudesk.results.pipeline import PlanInputError, estimate_plan
+        from gpudesk.results.pipeline import PlanInputError, complete_search, estimate_plan
         from gpudesk.ui.report.compare_view import CompareView
 
         w = self.window
@@ -134,7 +134,7 @@ class WindowDialogs:
         try:
             for path in paths:
                 project = load_project(path).project
-                entries.append((estimate_plan(project, w.catalog), project))
+                entries.append((complete_search(estimate_plan(project, w.catalog), w.catalog), project))
             comparison = compare_plans(entries)
         except (ProjectFileError, ProjectValidationError, OSError, PlanInputError, CatalogError, ValueError) as exc:
             self._warn(w.tr("Cannot compare"), str(exc))

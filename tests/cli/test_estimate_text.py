@@ -26,7 +26,7 @@ def catalog():
 
 @pytest.fixture(scope="module", params=SAMPLES, ids=lambda p: p.stem)
 def document(request, catalog):
-    doc = plan_to_json(estimate_plan(load_project(request.param).project, catalog))
+    doc = plan_to_json(estimate_plan(load_project(request.param).project, catalog, search=True))
     return json.loads(json.dumps(doc))  # exactly what --json prints
 
 
@@ -68,7 +68,7 @@ def test_no_raw_floats_codes_or_nan_in_front_of_a_reader(document):
 def test_categorical_figures_carry_their_vocabulary_names(sample, catalog):
     """A categorical figure's JSON names its code in both languages, from the figure's own vocabulary (the one
     path every surface words it by); a number has no names."""
-    estimate = estimate_plan(load_project(sample).project, catalog)
+    estimate = estimate_plan(load_project(sample).project, catalog, search=True)
     document = json.loads(json.dumps(plan_to_json(estimate)))
     for phase, shown in zip(estimate.phases, document["phases"]):
         for key, fig in shown["figures"].items():

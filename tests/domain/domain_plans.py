@@ -28,8 +28,10 @@ def plan(**fields: Any) -> Project:
     return project
 
 
-def estimate(catalog, project: Project, index: int = 0):  # type: ignore[no-untyped-def]
-    return estimate_phase(project, index, catalog)
+def estimate(catalog, project: Project, index: int = 0, search: bool = False):  # type: ignore[no-untyped-def]
+    """Phase ``index`` estimated; ``search``: with its configuration search (the checks that name the searched
+    alternatives, e.g. pitfall.per_gpu_price, need it)."""
+    return estimate_phase(project, index, catalog, search=search)
 
 
 def check_ids(phase_estimate) -> list[str]:  # type: ignore[no-untyped-def]

@@ -66,7 +66,7 @@ def test_idle_reservation(catalog) -> None:
 # -- 只比单卡价格: comparing per-card price only --------------------------------------------------------------------
 
 def test_cheap_card_that_costs_more_per_job(catalog) -> None:
-    est = estimate(catalog, plan(hardware__accelerator_id="a100-sxm-80gb"))
+    est = estimate(catalog, plan(hardware__accelerator_id="a100-sxm-80gb"), search=True)
     fires = check(est, "pitfall.per_gpu_price")
     priced = [c for c in est.candidates if c.fits and c.cost == c.cost and c.cost > 0]
     a100 = next(c for c in priced if c.pinned)
@@ -76,7 +76,8 @@ def test_cheap_card_that_costs_more_per_job(catalog) -> None:
     assert fires.numbers["best_job"] == pytest.approx(best.cost / months)
     assert fires.numbers["best_job"] < fires.numbers["cheap_job"]
     # the card that is already cheapest per job raises nothing (before: every training plan named B200)
-    assert "pitfall.per_gpu_price" not in check_ids(estimate(catalog, plan(hardware__accelerator_id=best.accelerator_id)))
+    assert "pitfall.per_gpu_price" not in check_ids(estimate(catalog, plan(hardware__accelerator_id=best.accelerator_id),
+                                                                search=True))
 
 
 # -- 忽视软件生态: software ecosystem from the catalog --------------------------------------------------------------

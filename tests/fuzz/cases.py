@@ -167,7 +167,7 @@ class PlanRunner:
         catalog = Catalog.open()
         runner = cls(catalog, timeout_s, use_alarm)
         project = load_project(sample_paths()[0]).project
-        runner.reference = [(estimate_plan(project, catalog), project)]
+        runner.reference = [(estimate_plan(project, catalog, search=True), project)]
         return runner
 
     def run(self, raw: bytes) -> Outcome:
@@ -189,7 +189,7 @@ class PlanRunner:
 
     def _estimate(self, raw: bytes) -> str:
         project = loads_project(raw, "the plan").project
-        estimate = estimate_plan(project, self.catalog)
+        estimate = estimate_plan(project, self.catalog, search=True)
         json.dumps(plan_to_json(estimate), allow_nan=False)
         lang = ("zh", "en")[self._count % 2]
         build_proposal(estimate, project, lang, Branding(company="fuzz"))
@@ -274,7 +274,7 @@ class CsvRunner:
             return
         try:
             project = loads_project(json.dumps(plan).encode(), "the plan").project
-            estimate = estimate_plan(project, catalog)
+            estimate = estimate_plan(project, catalog, search=True)
             json.dumps(plan_to_json(estimate), allow_nan=False)
             build_proposal(estimate, project, "en", Branding())
         except REFUSALS:

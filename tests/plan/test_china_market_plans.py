@@ -39,7 +39,7 @@ def _plan(path: Path, **phase_changes: object) -> dict:
 
 
 def _estimate(data: dict, catalog: Catalog):  # type: ignore[no-untyped-def]
-    return estimate_plan(project_from_dict(data), catalog)
+    return estimate_plan(project_from_dict(data), catalog, search=True)
 
 
 def test_region_maps_to_market() -> None:

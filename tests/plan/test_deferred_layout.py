@@ -46,7 +46,7 @@ def _layout_figures(phase: PhaseEstimate) -> list[str]:
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
 def test_attached_later_the_phase_is_the_full_estimate(catalog, path) -> None:
     project = load_project(path).project
-    full = estimate_plan(project, catalog)
+    full = estimate_plan(project, catalog, search=True)
     layout_first = estimate_plan(project, catalog, search=False, layout=False)
     search_first = estimate_plan(project, catalog, search=False, layout=False)
     searched_layouts = 0

@@ -25,7 +25,7 @@ def _h200_plan(kind: str = "finetune_full") -> Project:
 
 
 def test_the_plan_its_checks_and_its_candidates_use_the_driver_total(catalog):
-    plan = estimate_plan(_h200_plan(), catalog).phases[0]
+    plan = estimate_plan(_h200_plan(), catalog, search=True).phases[0]
     assert plan.figures.value_at("mem.capacity") == H200_BYTES
     assert "usable_memory_mib × 2^20" in plan.figures.explain("mem.capacity").formula
     assert "h200-sxm.usable_memory_mib" in plan.figures.explain("mem.in.gpu_memory_gb").source

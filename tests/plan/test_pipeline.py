@@ -29,7 +29,7 @@ def test_three_sample_plans_ship_and_estimate(catalog):
                                          "bank-llm-assistant", "gov-llm-domestic-accelerator"}
     for path in SAMPLES:
         project = load_project(path).project
-        plan = estimate_plan(project, catalog)
+        plan = estimate_plan(project, catalog, search=True)
         assert len(plan.phases) == len(project.phases) >= 2
         for phase in plan.phases:
             f = phase.figures

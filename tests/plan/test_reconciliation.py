@@ -136,7 +136,7 @@ def check_documents(plan: PlanEstimate, project: Project) -> None:
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
 def test_every_surface_of_each_sample_agrees(path, catalog) -> None:
     project = load_project(path).project
-    plan = estimate_plan(project, catalog)
+    plan = estimate_plan(project, catalog, search=True)
     check_phase_surfaces(plan)
     check_documents(plan, project)
 
@@ -188,7 +188,7 @@ def projects(draw: st.DrawFn) -> Project:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(project=projects())
 def test_generated_plans_agree_on_every_surface(project, catalog) -> None:
-    plan = estimate_plan(project, catalog)
+    plan = estimate_plan(project, catalog, search=True)
     check_phase_surfaces(plan)
     check_documents(plan, project)
 

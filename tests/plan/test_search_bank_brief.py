@@ -48,7 +48,7 @@ def catalog() -> Catalog:
 
 @pytest.fixture(scope="module")
 def estimate(catalog):
-    return estimate_plan(bank_brief(), catalog).phases[0]
+    return estimate_plan(bank_brief(), catalog, search=True).phases[0]
 
 
 def test_the_brief_is_sized_from_the_stated_rate_and_percentile(estimate):
@@ -107,7 +107,7 @@ def test_pinning_the_recommendation_reproduces_it_in_the_plan(estimate, catalog)
     rec = estimate.search.recommended
     for path, value in point_assignments(catalog, project.phases[0], 0, rec):
         set_value(project, path, copy.deepcopy(value))
-    pinned = estimate_plan(project, catalog).phases[0]
+    pinned = estimate_plan(project, catalog, search=True).phases[0]
     assert pinned.config.gpus == rec.gpus
     assert pinned.config.accelerator_id == rec.accelerator_id
     f = pinned.figures
@@ -122,14 +122,14 @@ def test_fp8_lever_with_its_quality_caveat_where_the_part_has_fp8(catalog):
     project = _us_plan()
     phase = project.phases[0]
     phase.hardware.candidates = ["h100-sxm"]
-    search = estimate_plan(project, catalog).phases[0].search
+    search = estimate_plan(project, catalog, search=True).phases[0].search
     lever = next(lv for lv in search.levers if lv.code == "quality")
     assert lever.point.bits < 16 and lever.point.gpus < search.recommended.gpus
     en, zh = reason_text(lever.reason, "en"), reason_text(lever.reason, "zh")
     assert "quality caveat" in en and "2411.02355" in en and "质量提示" in zh
     # allowing 8-bit makes it the recommendation
     phase.workloads[0].quantization = "8bit"
-    allowed = estimate_plan(project, catalog).phases[0].search
+    allowed = estimate_plan(project, catalog, search=True).phases[0].search
     assert allowed.recommended.bits == 8 and allowed.recommended.gpus <= lever.point.gpus
 
 
@@ -145,18 +145,18 @@ def _us_plan() -> Project:
 
 def test_power_and_budget_limits_drop_configurations(catalog):
     project = _us_plan()
-    free = estimate_plan(project, catalog).phases[0].search
+    free = estimate_plan(project, catalog, search=True).phases[0].search
     power = free.recommended.value("power_kw")
     assert math.isfinite(power)
     project.phases[0].facility.power_limit_kw = power * 0.7
-    limited = estimate_plan(project, catalog).phases[0].search
+    limited = estimate_plan(project, catalog, search=True).phases[0].search
     assert limited.dropped.get("power", 0) > 0
     assert limited.recommended is None or limited.recommended.value("power_kw") <= power * 0.7
     if limited.recommended is not None and limited.binding == "power":
         assert "kW" in reason_text(limited.why, "en") and "kW" in reason_text(limited.why, "zh")
     project.phases[0].facility.power_limit_kw = 0.0
     project.phases[0].costs.budget = free.recommended.cost * 0.5
-    broke = estimate_plan(project, catalog).phases[0].search
+    broke = estimate_plan(project, catalog, search=True).phases[0].search
     assert broke.dropped.get("budget", 0) > 0
     assert broke.recommended is None or broke.recommended.cost <= free.recommended.cost * 0.5
 

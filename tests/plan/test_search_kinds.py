@@ -43,14 +43,14 @@ def _training() -> Project:
 
 def test_llm_training_search_and_pin(catalog):
     project = _training()
-    phase = estimate_plan(project, catalog).phases[0]
+    phase = estimate_plan(project, catalog, search=True).phases[0]
     search = phase.search
     rec = search.recommended
     assert search.family == "training" and rec is not None and rec.feasible
     assert rec.value("days") <= 2.0
     assert {"zero", "mb", "dp", "tp", "pp"} <= set(rec.layout)
     assert search.dropped.get("deadline", 0) > 0  # counts too small for the deadline
-    pinned = estimate_plan(_pin(project, catalog, rec), catalog).phases[0]
+    pinned = estimate_plan(_pin(project, catalog, rec), catalog, search=True).phases[0]
     assert pinned.config.gpus == rec.gpus
     assert pinned.figures.value_at("train.time_to_train_days") == pytest.approx(rec.value("days"))
     chart = phase.charts["pareto"]
@@ -61,17 +61,17 @@ def test_llm_training_search_and_pin(catalog):
 
 def test_vision_training_sample(catalog):
     project = load_project(SAMPLES / "startup-inspection.gpudesk").project
-    phase = estimate_plan(project, catalog).phases[0]
+    phase = estimate_plan(project, catalog, search=True).phases[0]
     rec = phase.search.recommended
     assert phase.search.family == "vision_train" and rec is not None and rec.gpus >= 1
     assert all(c.gpus > 0 for c in phase.candidates)
-    pinned = estimate_plan(_pin(project, catalog, rec), catalog).phases[0]
+    pinned = estimate_plan(_pin(project, catalog, rec), catalog, search=True).phases[0]
     assert pinned.config.accelerator_id == rec.accelerator_id
 
 
 @pytest.mark.parametrize("sample", ["ecommerce-recsys", "manufacturer-vision-private"])
 def test_item_serving_samples(catalog, sample):
-    phase = estimate_plan(load_project(SAMPLES / f"{sample}.gpudesk").project, catalog).phases[0]
+    phase = estimate_plan(load_project(SAMPLES / f"{sample}.gpudesk").project, catalog, search=True).phases[0]
     search = phase.search
     assert search.family == "items" and search.recommended is not None
     assert reason_text(search.why, "en").startswith("Recommended:")
@@ -84,7 +84,7 @@ def test_vdi_seats(catalog):
     phase = project.phases[0]
     phase.workloads = [Workload(kind="rendering_vdi", seats=200, seat_profile_gb=8)]
     phase.hardware.accelerator_id = "l40s"
-    search = estimate_plan(project, catalog).phases[0].search
+    search = estimate_plan(project, catalog, search=True).phases[0].search
     assert search.family == "seats" and search.recommended is not None
     assert search.recommended.gpus >= 200 * 8 / 48 - 1e-9
 
@@ -95,7 +95,7 @@ def test_agent_hosting_searches_at_the_agents_call_rate(catalog):
     phase.workloads = [Workload(kind="agent_hosting", model_id="llama-3.1-8b", agents=500,
                                 model_calls_per_agent_hour=60)]
     phase.hardware.candidates = ["h100-sxm", "l40s"]
-    estimate = estimate_plan(project, catalog).phases[0]
+    estimate = estimate_plan(project, catalog, search=True).phases[0]
     rec = estimate.search.recommended
     assert estimate.search.family == "serving" and rec is not None
     rate = 500 * 60 / 3600 * phase.workloads[0].peak_factor
@@ -108,7 +108,7 @@ def test_moe_serving_tries_expert_parallel_with_attention_data_parallel(catalog)
     phase.workloads = [Workload(kind="llm_inference", model_id="mixtral-8x7b", peak_requests_per_s=20.0,
                                 requests_per_day=0.0)]
     phase.hardware.candidates = ["h100-sxm"]
-    search = estimate_plan(project, catalog).phases[0].search
+    search = estimate_plan(project, catalog, search=True).phases[0].search
     shown = (*search.front, *search.cloud, *search.quality_front)
     assert any(p.layout["ep"] > 1 for p in shown)
     assert any(p.layout["ep"] > p.layout["tp"] for p in shown)  # experts wider than TP: attention data parallel

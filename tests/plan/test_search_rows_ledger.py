@@ -24,13 +24,13 @@ def catalog() -> Catalog:
 @pytest.mark.parametrize("sample", ["bank-llm-assistant", "startup-inspection"])
 def test_each_row_costs_what_the_plan_pinning_it_costs(sample, catalog) -> None:
     project = load_project(samples_dir() / f"{sample}.gpudesk").project
-    plan = estimate_plan(project, catalog)
+    plan = estimate_plan(project, catalog, search=True)
     index = len(plan.phases) - 1
     phase = plan.phases[index]
     searched = [c for c in phase.candidates if c.point >= 0 and not c.pinned]
     assert searched, sample
     for row in searched[:2]:  # the two best rows, each re-estimated as the plan that pins it
-        pinned = estimate_plan(pinned_project(project, index, catalog, phase.search.find(row.point)), catalog)
+        pinned = estimate_plan(pinned_project(project, index, catalog, phase.search.find(row.point)), catalog, search=True)
         after = pinned.phases[index]
         assert (row.gpus, row.nodes) == (after.config.gpus, after.config.nodes), row.accelerator_id
         cost = ledger_cost(after.ledger, project.phases[index].costs.horizon_years)
@@ -42,7 +42,7 @@ def test_each_row_costs_what_the_plan_pinning_it_costs(sample, catalog) -> None:
 
 def test_the_proposal_prints_the_ledger_cost_of_the_recommendation(catalog) -> None:
     project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
-    phase = estimate_plan(project, catalog).phases[-1]
+    phase = estimate_plan(project, catalog, search=True).phases[-1]
     rec = phase.search.recommended
     gpus, nodes, cost = phase.point_costs[rec.index]
     row = next((c for c in phase.candidates if c.point == rec.index), None)

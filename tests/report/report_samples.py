@@ -41,7 +41,7 @@ def training_project(name: str = "Llama 70B fine-tune", nodes: int = 8, lang: st
 
 
 def training_plan(name: str = "Llama 70B fine-tune", nodes: int = 8, gpu_price: float = 0.0) -> PlanEstimate:
-    return estimate_plan(training_project(name, nodes, gpu_price=gpu_price), catalog())
+    return estimate_plan(training_project(name, nodes, gpu_price=gpu_price), catalog(), search=True)
 
 
 def roadmap_project() -> Project:
@@ -58,7 +58,7 @@ def roadmap_project() -> Project:
 
 def roadmap_plan() -> tuple[PlanEstimate, Project]:
     project = roadmap_project()
-    return estimate_plan(project, catalog()), project
+    return estimate_plan(project, catalog(), search=True), project
 
 
 def three_training_plans() -> list[tuple[PlanEstimate, Project]]:
@@ -67,4 +67,4 @@ def three_training_plans() -> list[tuple[PlanEstimate, Project]]:
     base = training_project("Base", nodes=8)
     cheap = training_project("Cheap", nodes=8, gpu_price=20_000.0)
     cheap.phases[0].facility.cooling = "liquid"
-    return [(estimate_plan(p, catalog()), p) for p in (base, small, cheap)]
+    return [(estimate_plan(p, catalog(), search=True), p) for p in (base, small, cheap)]

@@ -30,7 +30,7 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 @pytest.fixture(scope="module")
 def estimated():
     project = load_project(SAMPLE).project
-    return project, estimate_plan(project, Catalog.open())
+    return project, estimate_plan(project, Catalog.open(), search=True)
 
 
 def _doc(estimated, lang: str, catalog=None):

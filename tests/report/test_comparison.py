@@ -98,7 +98,7 @@ def test_plans_in_other_currencies_are_converted_at_their_own_rate():
 
     from gpudesk.results.pipeline import estimate_plan
 
-    cny_plan = estimate_plan(cny_project, catalog())
+    cny_plan = estimate_plan(cny_project, catalog(), search=True)
     comparison = compare_plans([(usd_plan, usd_project), (cny_plan, cny_project)])
     assert comparison.currency == "USD" and comparison.rates == (7.1, 7.0)
     # the CNY plan's capex (catalog USD price × 7.0) comes back to USD at 7.0: the same servers cost the same
@@ -248,7 +248,7 @@ def test_a_plan_awaiting_a_quote_never_ranks_as_cheaper_than_it_is():
     quoted = training_project("Quoted", nodes=8)
     quoted.phases[0].costs.installation_per_server = 6_000.0
     entries = [(training_plan("Open", nodes=8), training_project("Open", nodes=8)),
-               (estimate_plan(quoted, catalog()), quoted)]
+               (estimate_plan(quoted, catalog(), search=True), quoted)]
     comparison = compare_plans(entries)
     total = comparison.row("total")
     assert total.values[0] < total.values[1]  # the priced part alone would rank the first as cheaper
@@ -269,7 +269,7 @@ def test_differing_inputs_read_with_their_units():
     quoted.phases[0].costs.installation_per_server = 6_000.0
     quoted.phases[0].workloads[0].deadline_days = 12
     entries = [(training_plan("Open", nodes=8), training_project("Open", nodes=8)),
-               (estimate_plan(quoted, catalog()), quoted)]
+               (estimate_plan(quoted, catalog(), search=True), quoted)]
     comparison = compare_plans(entries)
     for lang, nodes, days, install in (("en", ("8 nodes", "4 nodes"), "12 days", ("not quoted", "$6,000 per server")),
                                        ("zh", ("8 台", "4 台"), "12 天", ("未报价", "$6,000/台"))):
@@ -289,7 +289,7 @@ def test_a_field_the_workload_kind_never_uses_is_not_its_input():
     other.phases[0].workloads[0].image_size = 512  # kept in the plan, unused by a language model
     other.phases[0].workloads[0].deadline_days = 12
     comparison = compare_plans([(training_plan("Base", nodes=8), training_project("Base", nodes=8)),
-                                (estimate_plan(other, catalog()), other)])
+                                (estimate_plan(other, catalog(), search=True), other)])
     text = ReportText("en")
     paths = {row[0] for row in input_rows(comparison, text, lambda p: p, applies=field_applies)}
     assert "phases[0].workloads[0].deadline_days" in paths

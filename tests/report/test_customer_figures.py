@@ -24,7 +24,7 @@ from gpudesk.results.plan_result import PlanEstimate
 def bank(lang: str) -> tuple[PlanEstimate, ProposalDocument]:
     catalog = Catalog.open(user_db=None)
     project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
-    plan = estimate_plan(project, catalog)
+    plan = estimate_plan(project, catalog, search=True)
     return plan, build_proposal(plan, project, lang, Branding(), catalog_date="2026-12-01", catalog=catalog)
 
 
@@ -70,7 +70,7 @@ def test_bom_phase_totals_carry_the_ledgers_awaiting_quote_count(lang):
 def test_rack_elevation_names_a_generic_chassis_in_the_readers_language():
     catalog = Catalog.open(user_db=None)
     project = load_project(samples_dir() / "manufacturer-vision-private.gpudesk").project
-    plan = estimate_plan(project, catalog)
+    plan = estimate_plan(project, catalog, search=True)
     doc = build_proposal(plan, project, "zh", Branding(), catalog_date="2026-12-01", catalog=catalog)
     racks = [ref.spec for ref in doc.charts() if getattr(ref.spec, "kind", "") == "rack_layout"]
     labels = {box.label for spec in racks for rack in spec.racks for box in rack.boxes}

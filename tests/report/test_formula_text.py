@@ -102,7 +102,7 @@ def reference_plans() -> dict[str, Project]:
 
 
 def figure_sets(project: Project, catalog: Catalog) -> list[FigureSet]:
-    plan = estimate_plan(project, catalog)
+    plan = estimate_plan(project, catalog, search=True)
     return [p.figures for p in plan.phases] + ([plan.roadmap] if plan.roadmap is not None else [])
 
 
@@ -265,7 +265,7 @@ def test_source_lines():
 
 
 def test_memory_chart_tooltips_show_the_chinese_formula(user_catalog):
-    spec = estimate_plan(Project(), user_catalog).phases[0].charts["memory_fit"]
+    spec = estimate_plan(Project(), user_catalog, search=True).phases[0].charts["memory_fit"]
     zh = localise_spec(copy.deepcopy(spec), "zh")
     for english, chinese in zip(spec.series, zh.series):
         for en_tip, zh_tip in zip(english.tooltips or [], chinese.tooltips or []):

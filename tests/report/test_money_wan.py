@@ -54,7 +54,7 @@ def bank(tmp_path_factory):  # type: ignore[no-untyped-def]
     catalog = Catalog.open(shipped_catalog_path(), tmp_path_factory.mktemp("cat") / "user.db")
     project = load_project(resource_path("samples") / "bank-llm-assistant.gpudesk").project
     assert project.phases[0].costs.currency == "CNY"
-    return estimate_plan(project, catalog), project
+    return estimate_plan(project, catalog, search=True), project
 
 
 def test_the_zh_proposal_of_a_cny_plan_reads_in_wan(bank) -> None:  # type: ignore[no-untyped-def]

@@ -104,7 +104,7 @@ def test_performance_against_targets_for_serving_and_training():
     from gpudesk.project.io import load_project
 
     project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
-    plan = estimate_plan(project, Catalog.open())
+    plan = estimate_plan(project, Catalog.open(), search=True)
     doc = build_proposal(plan, project, "en", BRAND, issued=ISSUED)
     table = next(b for b in doc.section("summary").blocks if isinstance(b, DataTable) and b.title ==
                  "Performance against the targets")
@@ -215,7 +215,7 @@ def test_multi_phase_sections_head_each_phase():
     peak = copy.deepcopy(project.phases[1])
     peak.name, peak.start_month, peak.hardware.nodes = "Peak", 27, 4
     project.phases.append(peak)
-    plan = estimate_plan(project, catalog())
+    plan = estimate_plan(project, catalog(), search=True)
     doc = _doc("en", plan, project)
     headings = [b.text for b in doc.section("power").blocks if type(b).__name__ == "Heading"]
     assert headings == ["Phase 1: Pilot", "Phase 2: Production", "Phase 3: Peak"]
@@ -262,7 +262,7 @@ def test_summary_names_the_plans_own_accelerator_not_the_cheapest_alternative():
     from gpudesk.results.pipeline import estimate_plan
 
     project = load_project(samples_dir() / "manufacturer-vision-private.gpudesk").project
-    plan = estimate_plan(project, Catalog.open())
+    plan = estimate_plan(project, Catalog.open(), search=True)
     phase = plan.phases[0]
     assert phase.candidates[0].accelerator_id != "l40s" and any(c.pinned for c in phase.candidates)
     doc = build_proposal(plan, project, "en", Branding())

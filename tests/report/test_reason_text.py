@@ -63,7 +63,7 @@ def test_both_catalogues_hold_every_emitted_reason_and_nothing_else() -> None:
 
 @pytest.mark.parametrize("plan", SAMPLES, ids=[p.stem for p in SAMPLES])
 def test_every_sample_plans_reasons_render_in_both_languages(plan: Path) -> None:
-    estimate = estimate_plan(load_project(plan).project, Catalog.open())
+    estimate = estimate_plan(load_project(plan).project, Catalog.open(), search=True)
     candidates = [c for phase in estimate.phases for c in phase.candidates]
     assert candidates, plan.name
     for c in candidates:

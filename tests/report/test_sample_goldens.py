@@ -90,7 +90,7 @@ def catalog():
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
 def test_sample_proposal_matches_its_reference(path, lang, qapp, tmp_path, catalog, golden, hash_store):
     project = load_project(path).project
-    plan = estimate_plan(project, catalog)
+    plan = estimate_plan(project, catalog, search=True)
     doc = build_proposal(plan, project, lang, Branding(company="示例科技有限公司" if lang == "zh" else "Example Ltd"),
                          issued=ISSUED, catalog_date="2026-12-01", catalog=catalog)
     pdf = tmp_path / f"{path.stem}-{lang}.pdf"
@@ -103,7 +103,7 @@ def test_sample_comparison_matches_its_reference(lang, qapp, tmp_path, catalog, 
     entries = []
     for path in COMPARED:
         project = load_project(path).project
-        entries.append((estimate_plan(project, catalog), project))
+        entries.append((estimate_plan(project, catalog, search=True), project))
     from gpudesk.wizard.field_use import field_applies
     from gpudesk.wizard.fields import describe_path
 

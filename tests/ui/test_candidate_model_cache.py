@@ -16,7 +16,7 @@ from gpudesk.wizard.steps import step
 
 
 def test_new_numbers_for_the_same_candidates_are_shown_not_the_cached_cells(qapp) -> None:
-    candidates = estimate_plan(Project(), Catalog.open()).phases[0].candidates
+    candidates = estimate_plan(Project(), Catalog.open(), search=True).phases[0].candidates
     model = CandidateTableModel()
     model.set_candidates(candidates)
     cell = model.index(0, COL_GPUS)

@@ -23,7 +23,7 @@ SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "bank-l
 @pytest.fixture(scope="module")
 def document():
     project = load_project(SAMPLE).project
-    return build_proposal(estimate_plan(project, Catalog.open()), project, "zh", Branding())
+    return build_proposal(estimate_plan(project, Catalog.open(), search=True), project, "zh", Branding())
 
 
 def test_export_writes_every_page_while_the_event_loop_keeps_running(qtbot, document, tmp_path) -> None:

@@ -209,10 +209,10 @@ class RecommendationPanel(QWidget):
     def _why_html(self, estimate: PhaseEstimate | None) -> str:
         if estimate is None:
             return ""
-        search = estimate.search
         lang = session_language()
         if not estimate.search_done:
             return "<i>" + html.escape(self.tr("Searching accelerators, precisions and layouts…")) + "</i>"
+        search = estimate.search
         if search is None:
             return ""
         why = reason_text(search.why, lang)
@@ -286,7 +286,7 @@ class RecommendationPanel(QWidget):
     # -- pinning --------------------------------------------------------------------
     def pin_point(self, row: int) -> bool:
         """Pin the searched configuration of search row ``row`` (a table row or a chart point)."""
-        search = self.estimate.search if self.estimate is not None else None
+        search = self.estimate.search if self.estimate is not None and self.estimate.search_done else None
         point = search.find(row) if search is not None else None
         if point is None:
             return False
