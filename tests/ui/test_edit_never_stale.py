@@ -57,7 +57,7 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
 
     assert window.controller.finish_search()  # the idle work: the layout search, then the configuration search
     flush()
-    searched = estimate_plan(window.document.project, catalog).phases[0]
+    searched = estimate_plan(window.document.project, catalog, search=True).phases[0]
     assert pareto.spec == localise_spec(searched.charts["pareto"], "en")
     assert "Searching" not in panel.why.text()
     assert [panel.model.candidate(r) for r in range(panel.model.rowCount())] == searched.candidates

@@ -45,7 +45,7 @@ def _page(qtbot, catalog: Catalog, project: Project, key: str) -> tuple[StepPage
 
 def test_candidate_model_passes_the_model_tester(qtmodeltester, catalog) -> None:
     model = CandidateTableModel()
-    model.set_candidates(estimate_plan(Project(), catalog).phases[0].candidates)
+    model.set_candidates(estimate_plan(Project(), catalog, search=True).phases[0].candidates)
     assert model.rowCount() > 3
     qtmodeltester.check(model)
     pinned = model.pinned_row()
@@ -169,7 +169,7 @@ def test_whatif_table_model_is_empty_without_a_result(qtmodeltester) -> None:
 def test_new_numbers_for_the_same_candidates_update_cells_in_place(qtbot, catalog) -> None:
     """An input change that keeps the ranking updates the cells (no model reset): the selection and scroll
     position stay, and the view repaints only the cells it shows."""
-    estimate = estimate_plan(Project(), catalog).phases[0]
+    estimate = estimate_plan(Project(), catalog, search=True).phases[0]
     model = CandidateTableModel()
     model.set_candidates(estimate.candidates)
     moved = [replace(c, cost=c.cost * 1.5) for c in estimate.candidates]
