@@ -184,7 +184,7 @@ def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch 
     estimate.candidates = with_plan_row(rows, estimate.config, figures, phase, estimate.ledger, found)
     estimate.checks = _checks(estimate, catalog)
     charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog, ctx.results[0])
-    tradeoff = tradeoff_chart(found, estimate.point_costs, ledger_y(found, estimate), plan_xy(found, estimate))
+    tradeoff = tradeoff_chart(found, estimate.priced, ledger_y(found, estimate), plan_xy(found, estimate))
     if tradeoff is not None:
         charts["pareto"] = tradeoff
     timeline = estimate.charts.get("timeline")

@@ -36,7 +36,7 @@ def bank_brief_us() -> Project:
 @pytest.fixture(scope="module")
 def plan(catalog):
     project = bank_brief_us()
-    return project, estimate_plan(project, catalog).phases[0]
+    return project, estimate_plan(project, catalog, search=True).phases[0]
 
 
 def _ledger(project: Project, catalog: Catalog, point) -> tuple[int, float]:  # type: ignore[no-untyped-def]
