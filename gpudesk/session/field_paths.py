@@ -99,11 +99,7 @@ def value_problems(root: Any, path: str, value: Any) -> list[tuple[str, str]]:
     from gpudesk.project.field_shapes import fields_of
     from gpudesk.project.schema import check_field_value
 
-    parts = parse(path)
-    parent = root
-    for part in parts[:-1]:
-        parent = _step(parent, part, path)
-    last = parts[-1]
+    parent, last = _parent(root, path)
     if not (isinstance(last, str) and dataclasses.is_dataclass(parent)):
         return []
     spec = next((s for s in fields_of(parent.__class__) if s.name == last), None)
