@@ -6,8 +6,9 @@ calibrated efficiencies); queueing from :mod:`gpudesk.core.inference_queue`.
 * continuous batching at concurrency C: one iteration decodes C sequences
   at the mean context (prompt + output/2) and, on average, prefills C/O new
   prompts (chunked prefill shares the weight stream):
-  t_iter = t_decode(C) + (C/O)·t_prefill_compute(prompt). TPOT = t_iter,
-  tokens/s = C / t_iter.
+  t_iter = t_decode(C) + (C/O)·t_prefill_compute(prompt) + the TP/EP
+  collectives of the C·I/O prefill tokens the step carries beside its C
+  decode tokens. TPOT = t_iter, tokens/s = C / t_iter.
 * static batching (offline benchmarks such as TensorRT-LLM's
   gptSessionBenchmark): B·O / (t_prefill(B·prompt) + O·t_decode(B)).
 * C, the engine's maximum batch, is given or derived: the largest C whose
@@ -96,7 +97,8 @@ def _largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, 
     lo, hi = np.zeros_like(upper), np.maximum(upper, 0.0)
     for _ in range(int(np.ceil(np.log2(max(float(np.nanmax(hi)) if hi.size else 1.0, 2.0)))) + 1):
         mid = np.ceil(0.5 * (lo + hi))
-        t = rep.decode_step(np.maximum(mid, 1.0), ctx)["total"] + mid / out * rep.prefill_compute(prompt, prompt)
+        c = np.maximum(mid, 1.0)
+        t = rep.decode_step(c, ctx)["total"] + rep.mixed_prefill(c, prompt, out)
         ok = (t <= target) & (mid >= 1)
         lo = np.where(ok, mid, lo)
         hi = np.where(ok, hi, mid - 1.0)
@@ -208,8 +210,10 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
            "((2·N·C/(peak·η_mm))^p + (weight bytes/(bw·η_hbm))^p)^(1/p) + max(attention FLOPs/(peak·η_attn), "
            "KV bytes/(bw·η_kv)) + TP/EP collectives + L · kernels per layer · kernel boundary",
            [*hw_deps, "infer.concurrency", "infer.in.tp", "eff.kernel_boundary"])
-    pre_share = c1 / out * (rep.prefill(prompt, prompt) if inp.batching == "separate_prefill"
-                            else rep.prefill_compute(prompt, prompt))
+    if inp.batching == "separate_prefill":
+        pre_share = c1 / out * rep.prefill(prompt, prompt)
+    else:  # the prefill tokens mixed into a step ride its TP/EP collectives with the C decode tokens
+        pre_share = rep.mixed_prefill(c1, prompt, out)
     if inp.batching == "static":
         total = rep.prefill(c1 * prompt, prompt) + out * dec["total"]
         tpot = dec["total"]
@@ -219,7 +223,8 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
         tpot = dec["total"] + pre_share
         tokens_s = c1 / tpot
         formula = ("C / (decode(C) + (C/O) · prefill(I)): prefills as their own steps" if inp.batching ==
-                   "separate_prefill" else "C / (decode(C) + (C/O) · prefill compute(I)): prefill mixed into steps")
+                   "separate_prefill" else "C / (decode(C) + (C/O) · prefill compute(I) + comm(C·(1 + I/O)) − "
+                   "comm(C)): prefill mixed into steps, its tokens in each step's TP/EP collectives")
     supported = np.isfinite(rep.compute_peak) & np.isfinite(rep.attention_peak)
     valid = supported & (conc >= 1)
     # unknown (NaN) where the catalog lacks the precision's peak; 0 where no concurrency meets the TPOT target

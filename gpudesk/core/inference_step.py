@@ -110,7 +110,11 @@ class ReplicaModel:
         routed = self.routed_params * touched * self.weight_bytes
         return np.asarray(dense / (self.tp * self.pp) + routed / (self.expert_split * self.pp))
 
-    def _collectives(self, tokens: np.ndarray) -> np.ndarray:
+    def collectives(self, tokens: np.ndarray) -> np.ndarray:
+        """Seconds of the TP all-reduces (two per layer) and, with attention data-parallel across the expert
+        ranks (e > t), the expert all-to-alls of a step carrying ``tokens`` tokens. With e ≤ t every expert rank
+        already holds the attention output of every token (tensor-parallel attention), so the routed experts
+        need no dispatch; their partial outputs are summed by the layer's TP all-reduce."""
         m = self.model
         act = tokens / self.attention_groups * m.hidden * ACTIVATION_COMM_BYTES.value  # one attention group's
         dom = self.links.scaleup_domain
@@ -122,7 +126,7 @@ class ReplicaModel:
         moe_layers = m.n_moe_layers or m.n_layers
         ep = 2.0 * moe_layers * collective_time("all_to_all", act * max(m.experts_per_token, 1), self.ep,
                                                 local_ep, self.links)
-        return tp + ep
+        return tp + np.where(self.ep > self.tp, ep, 0.0)
 
     def decode_step(self, batch: np.ndarray, context: np.ndarray) -> dict[str, np.ndarray]:
         """Seconds of one decode step for ``batch`` sequences at ``context`` tokens each."""
@@ -137,10 +141,16 @@ class ReplicaModel:
         attn_flops = 2.0 * self.model.n_layers * context * self.attn_width * batch / g
         kv_bw = hw.hbm_bw * SV.SERVING_DECODE_KV_BW_EFFICIENCY.value
         attention = np.maximum(attn_flops / (self.attention_peak * eff.attention), kv / kv_bw)
-        comm = self._collectives(batch)
+        comm = self.collectives(batch)
         kernels = self.kernel_boundaries() + 0.0 * linear
         return {"linear": linear, "attention": attention, "comm": comm, "kernels": kernels,
                 "total": linear + attention + comm + kernels, "weights_bound": gemm_m >= gemm_c}
+
+    def mixed_prefill(self, batch: np.ndarray, prompt: np.ndarray, output: np.ndarray) -> np.ndarray:
+        """Seconds a continuous-batching iteration of ``batch`` decodes adds for the C/O prompts it prefills: their
+        compute, and their I tokens in the step's TP/EP collectives beside the C decode tokens."""
+        extra_comm = self.collectives(batch * (1.0 + prompt / output)) - self.collectives(batch)
+        return np.asarray(batch / output * self.prefill_compute(prompt, prompt) + extra_comm)
 
     def kernel_boundaries(self) -> float:
         """Seconds between the dependent kernels of one pass through every layer (all stages, one token)."""
@@ -160,5 +170,5 @@ class ReplicaModel:
     def prefill(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
         """Seconds to prefill ``tokens`` tokens (sequences of ``seq_len``), weights streamed at least once."""
         stream = self.weights_read(tokens) / (self.hw.hbm_bw * self.eff.hbm)
-        return np.asarray(np.maximum(self.prefill_compute(tokens, seq_len), stream) + self._collectives(tokens)
+        return np.asarray(np.maximum(self.prefill_compute(tokens, seq_len), stream) + self.collectives(tokens)
                           + self.kernel_boundaries())
