@@ -22,10 +22,10 @@ from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.report import proposal_closing, proposal_infra
 from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Paragraph, ProposalDocument, Section
 from gpudesk.report.figure_rows import rows_of
-from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_money, format_number, format_percent, format_quantity
+from gpudesk.report.number_format import format_number, format_percent, format_quantity
 from gpudesk.report.proposal_bom import bom_section
 from gpudesk.report.proposal_context import ProposalContext
-from gpudesk.report.proposal_summary import summary_section
+from gpudesk.report.proposal_summary import candidate_cost, summary_section
 from gpudesk.report.search_section import search_section
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.sources import SourceRegistry
@@ -270,17 +270,8 @@ def _candidate_table(ctx: ProposalContext, candidates: list[Candidate]) -> DataT
             str(c.rank), c.accelerator_name, format_number(c.gpus, 0), format_number(c.nodes, 0), c.layout,
             t.get("value.yes") if c.fits else t.get("value.no"),
             format_quantity(c.time_or_throughput, c.time_or_throughput_unit, t),
-            _candidate_cost(c.cost, c.cost_unit, t),
+            candidate_cost(c.cost, c.cost_unit, t),
         ))
     marked = frozenset((r, 1) for r, c in enumerate(shown) if c.pinned)
     return DataTable(header, tuple(rows), ("right", "left", "right", "right", "left", "center", "right", "right"),
                      title=t.get("candidates.title"), marked=marked)
-
-
-def _candidate_cost(cost: float, unit: str, t: ReportText) -> str:
-    """A row's cost over the phase (its ledger total, in the plan's currency); a quote needed when unknown."""
-    if unit not in CURRENCY_SYMBOLS:
-        return format_quantity(cost, unit, t)
-    if cost != cost:
-        return t.get("bom.quote_needed")
-    return format_money(cost, unit, t.lang)

@@ -13,8 +13,15 @@ from gpudesk.core.checks import SEVERITIES
 from gpudesk.core.sized_configuration import WorkloadSizing
 from gpudesk.project.model import Workload
 from gpudesk.report import ledger_text as L
-from gpudesk.report.document import BulletList, DataTable, Heading, KeyValueTable, Note, Paragraph, Section
-from gpudesk.report.number_format import format_money_zh, format_number, format_percent
+from gpudesk.report.document import BulletList, DataTable, Heading, Note, Paragraph, Section
+from gpudesk.report.number_format import (
+    CURRENCY_SYMBOLS,
+    format_money,
+    format_money_zh,
+    format_number,
+    format_percent,
+    format_quantity,
+)
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.text_catalog import ReportText
@@ -273,18 +280,35 @@ def summary_section(ctx: ProposalContext) -> Section:
     return section
 
 
-def alternatives_table(ctx: ProposalContext) -> KeyValueTable | None:
-    """The chosen configuration of the largest phase and the two best alternatives the ranking found.
-
-    This is the place the configuration search (issue 19) fills: the chosen configuration, the two best
-    alternatives and the Pareto chart belong here."""
+def alternatives_table(ctx: ProposalContext) -> DataTable | None:
+    """The plan's configuration of the largest phase and the two best alternatives the ranking found, each with its
+    configuration (precision and layout), GPUs and cost over the phase, as the ranked table prints them."""
     t = ctx.text
     phase = _largest(ctx)
     others = [c for c in phase.candidates if not c.pinned and c.fits and c.gpus > 0][:2]
     if not others:
         return None
-    rows = [(t.get("exec.chosen"), f"{phase.config.gpus} × {phase.config.accelerator_name}")]
-    for i, cand in enumerate(others, start=1):
-        rows.append((t.get("exec.alternative", n=i), f"{cand.gpus} × {cand.accelerator_name}（{cand.layout}）"
-                     if t.lang == "zh" else f"{cand.gpus} × {cand.accelerator_name} ({cand.layout})"))
-    return KeyValueTable(tuple(rows), t.get("exec.alternatives"))
+    own = next((c for c in phase.candidates if c.pinned), None)
+    rows = [(t.get("exec.chosen"), _configuration(own.accelerator_name, own.precision, own.layout, t)
+             if own is not None else phase.config.accelerator_name, format_number(phase.config.gpus, 0),
+             candidate_cost(own.cost, own.cost_unit, t) if own is not None else t.get("bom.quote_needed"))]
+    rows += [(t.get("exec.alternative", n=i), _configuration(c.accelerator_name, c.precision, c.layout, t),
+              format_number(c.gpus, 0), candidate_cost(c.cost, c.cost_unit, t)) for i, c in enumerate(others, start=1)]
+    header = (t.get("search.option"), t.get("search.configuration"), t.get("candidates.gpus"), t.get("candidates.cost"))
+    return DataTable(header, tuple(rows), ("left", "left", "right", "right"), title=t.get("exec.alternatives"))
+
+
+def _configuration(accelerator: str, precision: str, layout: str, t: ReportText) -> str:
+    """"Huawei Ascend 910B 64GB（FP16 · TP2 × PP4）": the accelerator with its precision and layout, once each."""
+    parts = [part for part in (precision, layout) if part and not (part == precision and layout.startswith(part))]
+    detail = " · ".join(parts)
+    return accelerator if not detail else (f"{accelerator}（{detail}）" if t.lang == "zh" else f"{accelerator} ({detail})")
+
+
+def candidate_cost(cost: float, unit: str, t: ReportText) -> str:
+    """A ranked row's cost over the phase (its ledger total, in the plan's currency); a quote needed when unknown."""
+    if unit not in CURRENCY_SYMBOLS:
+        return format_quantity(cost, unit, t)
+    if cost != cost:
+        return t.get("bom.quote_needed")
+    return format_money(cost, unit, t.lang)

@@ -272,3 +272,18 @@ def test_summary_names_the_plans_own_accelerator_not_the_cheapest_alternative():
     last = plan.phases[-1]  # the summary lists each phase; later phases overwrite earlier keys in _kv
     assert summary["GPUs"] == f"{last.config.gpus:,} GPUs"
     assert (pinned.gpus, pinned.nodes) == (phase.config.gpus, phase.config.nodes)  # the plan's own configuration
+
+
+def test_summary_alternatives_read_as_the_ranked_table_with_configuration_and_cost():
+    """The summary's alternatives are the ranked table's rows: the plan's own first, each with its precision and
+    layout, GPUs and the same cost cell, so a reader compares the proposed configuration with the best others."""
+    doc = _doc("zh")
+    summary = next(b for b in doc.section("summary").blocks if isinstance(b, DataTable)
+                   and b.title == "备选方案（规模最大的阶段）")
+    ranked = next(b for b in doc.section("architecture").blocks if isinstance(b, DataTable)
+                  and b.title == "备选方案排序")
+    own = next(r for r, row in enumerate(ranked.rows) if (r, 1) in ranked.marked)
+    assert summary.header[-1] == ranked.header[-1] == "测算期总拥有成本"
+    assert summary.rows[0][0] == "推荐配置" and summary.rows[0][2:] == (ranked.rows[own][2], ranked.rows[own][-1])
+    assert ranked.rows[own][4] in summary.rows[0][1]  # its layout, beside the accelerator
+    assert len(summary.rows) == 3 and all(row[3] for row in summary.rows)
