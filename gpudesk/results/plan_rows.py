@@ -11,6 +11,7 @@ from gpudesk.core.checks import Check
 from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.phase_sizing import CarriedHardware
+from gpudesk.core.reason_values import Money
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Phase
 from gpudesk.vocabulary.precision import PRECISION
@@ -65,7 +66,7 @@ def ledger_cost(ledger: CostLedger, years: int) -> float:
 def ledger_reasons(ledger: CostLedger, years: int) -> list[Reason]:
     """Why a row's cost is what it is: the ledger's total over the horizon, and the lines it leaves out."""
     cost = ledger_cost(ledger, years)
-    out = [Reason("ledger_total", {"total": cost, "currency": ledger.currency, "years": years})
+    out = [Reason("ledger_total", {"total": Money(cost, ledger.currency), "years": years})
            if math.isfinite(cost) else Reason("ledger_compute_unpriced")]
     if ledger.unpriced and math.isfinite(cost):
         out.append(Reason("ledger_lines_unpriced", {"count": len(ledger.unpriced)}))

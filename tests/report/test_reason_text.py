@@ -80,10 +80,15 @@ def test_numbers_are_formatted_in_each_language() -> None:
     perf = Reason("search_serving_perf", {"tokens_per_user": 31.4, "ttft_ms": 812.6, "tpot_ms": 23.04})
     assert reason_text(perf, "en") == "31 tokens/s per user, TTFT 813 ms at the target percentile, TPOT 23.0 ms"
     assert reason_text(perf, "zh") == "单用户 31 token/秒，目标分位首 token 813 毫秒，每 token 23.0 毫秒"
-    total = Reason("ledger_total", {"total": 18958.7, "currency": "USD", "years": 3})
-    assert reason_text(total, "en") == ("cost ledger with this configuration: 18,959 USD over 3 years (one-time + 3 × "
-                                        "the yearly running cost)")
-    assert reason_text(total, "zh") == "按此配置的费用台账：3 年共 18,959 USD（一次性投入 + 3 × 年运营费用）"
+    from gpudesk.core.reason_values import Money
+
+    total = Reason("ledger_total", {"total": Money(18958.7, "USD"), "years": 3})
+    en = reason_text(total, "en")
+    assert en.startswith("cost ledger with this configuration: ") and "18,959" in en and en.endswith(
+        "over 3 years (one-time + 3 × the yearly running cost)")
+    big = Reason("ledger_total", {"total": Money(31_193_259.0, "CNY"), "years": 3})
+    zh = reason_text(big, "zh")  # money in the reader's way (万元), never '31,193,259 CNY'
+    assert zh.startswith("按此配置的费用台账：3 年共 ") and "万元" in zh and "CNY" not in zh, zh
 
 
 def test_nested_reasons_money_and_words_are_worded_in_each_language() -> None:
