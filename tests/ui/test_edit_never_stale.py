@@ -61,3 +61,19 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     assert pareto.spec == localise_spec(searched.charts["pareto"], "en")
     assert "Searching" not in panel.why.text()
     assert [panel.model.candidate(r) for r in range(panel.model.rowCount())] == searched.candidates
+
+
+def test_a_search_without_a_trade_off_chart_keeps_its_tab_hidden_through_an_edit(make_window) -> None:  # noqa: F811
+    window = make_window(next(p for p in SAMPLES if p.stem == "ecommerce-recsys"))
+    window.go_to_step(step("gpu").number)
+    flush()
+    assert window.controller.finish_search()
+    flush()
+    page = window.current_page()
+    index = list(page.charts).index("pareto")
+    assert "pareto" not in window.controller.estimate.phases[0].charts and not page.chart_tabs.isTabVisible(index)
+    shown = page.chart_tabs.isVisible()
+    window.document.set("phases[0].workloads[0].peak_factor", window.document.get("phases[0].workloads[0].peak_factor")
+                        + 0.5)
+    window.controller.run_now()  # the search is pending: the tab it never drew must not appear for it
+    assert not page.chart_tabs.isTabVisible(index) and page.chart_tabs.isVisible() == shown
