@@ -221,3 +221,29 @@ def _set_label_text(line: pg.InfiniteLine, room: float) -> float:
     line.label.setToolTip(full if shown != full else "")
     line.label.updatePosition()
     return metrics.horizontalAdvance(shown)
+
+
+def settle_axes(view: ChartView) -> None:
+    """Apply the axis widths the new ranges' tick labels need (``NumberAxis`` asks for them
+    when its range changes), so an export straight after ``set_spec`` prints every label."""
+    for _ in range(3):  # a wider axis narrows the plot, which may change the ticks once more
+        widths = [p.plot.getAxis("left").width() for p in view.panels]
+        for panel in view.panels:
+            panel.plot.layout.activate()  # the axes sit in each PlotItem's own grid
+        view.graphics.ci.layout.activate()
+        if widths == [p.plot.getAxis("left").width() for p in view.panels]:
+            break
+
+
+def link_panels(view: ChartView, second: bool) -> None:
+    """With two panels, the x axis is labelled once (below) and the y axes align.
+    A horizontal chart shares its categories (the view's y axis) instead."""
+    top, below = view.plot(0), view.plot(1)
+    horizontal = view.panels[0].horizontal
+    below.setXLink(None if horizontal else top)
+    below.setYLink(top if horizontal else None)
+    top.getAxis("bottom").setStyle(showValues=not second or horizontal)
+    top.showLabel("bottom", (not second or horizontal) and bool(top.getAxis("bottom").labelText))
+    if not horizontal:
+        for plot in view.panels:
+            plot.plot.getAxis("left").setWidth(72 if second else None)

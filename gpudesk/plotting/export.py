@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from pyqtgraph.exporters import ImageExporter
 from PySide6 import QtCore, QtGui
 
+from gpudesk.plotting import arrange
+
 if TYPE_CHECKING:
     from gpudesk.plotting.view import ChartView
 
@@ -39,7 +41,7 @@ def render_to_image(view: ChartView, width: int, height: int, scale: float = 2) 
     ci.setGeometry(QtCore.QRectF(0, 0, width, height))
     ci.layout.activate()
     view.reset_view()
-    view._settle_axes()
+    arrange.settle_axes(view)
     view._fit_labels()
     try:
         exporter = ImageExporter(ci)

@@ -106,13 +106,18 @@ class ChartView(QtWidgets.QWidget):
         box.setSpacing(0)
         box.addLayout(bar)
         box.addWidget(self.graphics, 1)
+        self._pending = QtWidgets.QLabel(alignment=QtCore.Qt.AlignmentFlag.AlignCenter, wordWrap=True)
+        self._pending.setObjectName("chart-pending")  # in place of the plot while its figures are computed
+        self._pending.hide()
+        box.addWidget(self._pending, 1)
         self.graphics.scene().sigMouseMoved.connect(self.hover_at)
         self.graphics.scene().sigMouseClicked.connect(self._on_click)
 
     # -- public API -----------------------------------------------------------
     @property
     def spec(self) -> AnySpec | None:
-        return self._spec
+        """What the chart plots; None while it is pending (``show_pending``)."""
+        return None if self.pending else self._spec
 
     @property
     def legend(self) -> ChartLegend:
@@ -143,8 +148,9 @@ class ChartView(QtWidgets.QWidget):
         self._arrange()
 
     def visible_texts(self) -> list[str]:
-        """Every text the chart shows: title, legend, axes, reference and marker labels, notes."""
-        return arrange.visible_texts(self)
+        """Every text the chart shows: title, legend, axes, reference and marker labels, notes (the pending text
+        alone while it is pending)."""
+        return [self._pending.text()] if self.pending else arrange.visible_texts(self)
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 - Qt override
         """A chart that follows the application ("auto") redraws in the new colours when the theme changes."""
@@ -165,9 +171,28 @@ class ChartView(QtWidgets.QWidget):
         if self._spec is not None:
             self.set_spec(self._spec)
 
+    @property
+    def pending(self) -> bool:  # the chart says its figures are being computed (``show_pending``)
+        return not self._pending.isHidden()
+
+    def show_pending(self, text: str) -> None:
+        """Say ``text`` (its figures are being computed) in place of the plot until ``show_spec`` gives them: the
+        previous figures are never shown as current meanwhile, and nothing is drawn."""
+        self._pending.setText(text)
+        if not self.pending:
+            self.graphics.hide()
+            self._pending.show()
+            for action in (self.reset_view_action, self.export_action):
+                action.setEnabled(False)
+
     def show_spec(self, spec: AnySpec) -> None:
         """Show ``spec`` unless it is what the chart shows already: an input change that leaves this chart's
-        data as it was costs nothing and keeps the user's zoom."""
+        data as it was costs nothing and keeps the user's zoom (also after a pending state)."""
+        if self.pending:
+            self._pending.hide()
+            self.graphics.show()
+            for action in (self.reset_view_action, self.export_action):
+                action.setEnabled(True)
         if spec != self._spec:
             self.set_spec(spec)
 
@@ -206,7 +231,7 @@ class ChartView(QtWidgets.QWidget):
                 self.panels[1].render(spec, 1, theme, self._hidden, order)
             else:
                 self.panels[1].clear()
-            self._link_panels(second)
+            arrange.link_panels(self, second)
             entries = [(d.series.name, d.item) for p in self.panels[: 1 + second] for d in p.drawn]
         self._update_legend(entries, theme)
         # Lay out title, legend and panels now (not at the next event loop turn), so that an
@@ -214,7 +239,7 @@ class ChartView(QtWidgets.QWidget):
         self._legend.layout.activate()
         self.graphics.ci.layout.activate()
         self.reset_view()
-        self._settle_axes()
+        arrange.settle_axes(self)
 
     def reset_view(self) -> None:
         """Show the whole chart (undo mouse zoom and pan)."""
@@ -282,30 +307,6 @@ class ChartView(QtWidgets.QWidget):
         return export.render_to_image(self, width, height, scale)
 
     # -- internals ------------------------------------------------------------
-    def _settle_axes(self) -> None:
-        """Apply the axis widths the new ranges' tick labels need (``NumberAxis`` asks for them
-        when its range changes), so an export straight after ``set_spec`` prints every label."""
-        for _ in range(3):  # a wider axis narrows the plot, which may change the ticks once more
-            widths = [p.plot.getAxis("left").width() for p in self.panels]
-            for panel in self.panels:
-                panel.plot.layout.activate()  # the axes sit in each PlotItem's own grid
-            self.graphics.ci.layout.activate()
-            if widths == [p.plot.getAxis("left").width() for p in self.panels]:
-                break
-
-    def _link_panels(self, second: bool) -> None:
-        """With two panels, the x axis is labelled once (below) and the y axes align.
-        A horizontal chart shares its categories (the view's y axis) instead."""
-        top, below = self.plot(0), self.plot(1)
-        horizontal = self.panels[0].horizontal
-        below.setXLink(None if horizontal else top)
-        below.setYLink(top if horizontal else None)
-        top.getAxis("bottom").setStyle(showValues=not second or horizontal)
-        top.showLabel("bottom", (not second or horizontal) and bool(top.getAxis("bottom").labelText))
-        if not horizontal:
-            for plot in self.panels:
-                plot.plot.getAxis("left").setWidth(72 if second else None)
-
     def _set_row(self, item: pg.GraphicsWidget, row: int, shown: bool) -> None:
         layout = self.graphics.ci
         present = item in layout.items

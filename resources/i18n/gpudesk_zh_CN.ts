@@ -1117,7 +1117,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>导出 PNG…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="270" />
+      <location filename="../../gpudesk/plotting/view.py" line="295" />
       <source>Export chart</source>
       <translation>导出图表</translation>
     </message>
@@ -1127,7 +1127,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>图例</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="271" />
+      <location filename="../../gpudesk/plotting/view.py" line="296" />
       <source>PNG images (*.png)</source>
       <translation>PNG 图片 (*.png)</translation>
     </message>
@@ -3911,7 +3911,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="215" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="214" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
@@ -4818,77 +4818,77 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="134" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="131" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="86" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="83" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="178" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="175" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="183" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="180" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="257" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="286" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="122" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="119" />
       <source>Still being computed: the best parallel layout at the plan's GPU count, its figures and its checks appear here in a moment.</source>
       <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="184" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="181" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="170" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="167" />
       <source>cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="169" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="166" />
       <source>inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="169" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="166" />
       <source>memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="169" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="166" />
       <source>pareto</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="170" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="167" />
       <source>power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="171" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="168" />
       <source>rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="170" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="167" />
       <source>scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="171" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="168" />
       <source>timeline</source>
       <translation>时间线</translation>
     </message>

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.report.chart_text import localise_spec
-from gpudesk.results.chart_model import ChartSpec
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
@@ -46,13 +45,11 @@ scrolls the page instead of squeezing the plot to nothing."""
 FIGURE_TABLE_MIN_ROWS = 4
 SEARCH_CHARTS = ("pareto",)
 """Charts the configuration search draws. After an edit the search runs in idle time (ui/controller.py); until
-it is done a tab that was shown stays and says so, instead of vanishing and coming back (each time the tab bar and
-the page re-laid out, and the chart was painted twice more per edit); a tab that was hidden stays hidden."""
-
-
-def pending_spec(title: str) -> ChartSpec:
-    """An empty chart whose title says that its figures are still being computed (never the previous ones)."""
-    return ChartSpec(kind="generic", title=title)
+it is done a tab that was shown stays and says so (``ChartView.show_pending``: the plot is hidden, never the
+previous search's points), instead of vanishing and coming back (each time the tab bar and the page re-laid out,
+and the chart was drawn again); a tab that was hidden stays hidden. When the search gives the chart it showed
+before, the plot comes back without being drawn again."""
+PENDING = None  # a chart tab waiting for the search, in ``_pending_specs``
 
 
 class StepPage(QWidget):
@@ -250,20 +247,16 @@ class StepPage(QWidget):
         self.checks.set_checks([c for c in estimate.checks if c.step == self.step.key])
         shown = 0
         self._pending_specs = {}
-        current = self.chart_tabs.currentWidget()
-        for index, (name, view) in enumerate(self.charts.items()):
+        for index, name in enumerate(self.charts):
             spec = estimate.charts.get(name)
-            if (spec is None and name in SEARCH_CHARTS and not estimate.search_done
-                    and self.chart_tabs.isTabVisible(index)):  # a search that drew no chart last time: no tab
-                spec = pending_spec(self.tr("Searching accelerators, precisions and layouts…"))
-            if self.chart_tabs.isTabVisible(index) != (spec is not None):
-                self.chart_tabs.setTabVisible(index, spec is not None)  # no empty axes for charts that do not apply
-            if spec is not None:
+            searching = (spec is None and name in SEARCH_CHARTS and not estimate.search_done
+                         and self.chart_tabs.isTabVisible(index))  # a search that drew no chart last time: no tab
+            if self.chart_tabs.isTabVisible(index) != (spec is not None or searching):
+                # no empty axes for charts that do not apply
+                self.chart_tabs.setTabVisible(index, spec is not None or searching)
+            if spec is not None or searching:
                 shown += 1
-                if view is current:
-                    view.show_spec(localise_spec(spec, session_language()))
-                else:
-                    self._pending_specs[name] = spec  # drawn when its tab is opened: one chart per edit
+                self._pending_specs[name] = spec  # drawn when its tab is opened: one chart per edit
         self.chart_tabs.setVisible(shown > 0)
         self._draw_current_chart()
 
@@ -288,4 +281,8 @@ class StepPage(QWidget):
         current = self.chart_tabs.currentWidget()
         for name, view in self.charts.items():
             if view is current and name in self._pending_specs:
-                view.show_spec(localise_spec(self._pending_specs.pop(name), session_language()))
+                spec = self._pending_specs.pop(name)
+                if spec is PENDING:
+                    view.show_pending(self.tr("Searching accelerators, precisions and layouts…"))
+                else:
+                    view.show_spec(localise_spec(spec, session_language()))
