@@ -14,6 +14,7 @@ from typing import Any
 
 from gpudesk.core.assumptions import Assumption
 from gpudesk.report.server_names import storage_display_name
+from gpudesk.report.text_catalog import ReportText
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.plan_choices import DATA_RESIDENCY, DOMESTIC_PARTS, INDUSTRY, MARKET
 from gpudesk.vocabulary.terms import Term, Vocabulary
@@ -46,6 +47,8 @@ def assumption_text(assumption: Assumption, lang: str = "en") -> str:
         if key in values:
             code = str(values[key])
             values[f"{key}_name"] = vocabulary.name_of(code, lang) if code in vocabulary else code
+    if "currency" in values:  # 人民币（元）, not the code CNY
+        values["currency"] = ReportText(lang).choice("currency_name", str(values["currency"]))
     if "storage" in values:  # a catalog storage class in the reader's words, as the BOM and architecture name it
         values["storage"] = storage_display_name(str(values["storage"]), lang)
     if "status" in values:

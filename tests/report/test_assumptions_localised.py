@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.assumptions import ASSUMPTION_TEMPLATES
+from gpudesk.core.assumptions import ASSUMPTION_TEMPLATES, Assumption
 from gpudesk.project.io import load_project
-from gpudesk.report.assumption_text import NAMED, assumption_templates
+from gpudesk.report.assumption_text import NAMED, assumption_templates, assumption_text
 from gpudesk.report.document import Branding, BulletList, DataTable
 from gpudesk.report.proposal import build_proposal
 from gpudesk.results.pipeline import estimate_plan
@@ -110,3 +110,11 @@ def test_chinese_proposal_prints_chinese_risks(estimated) -> None:
     english_rows = [row for b in _doc(estimated, "en").section("risks").blocks if isinstance(b, DataTable)
                     for row in b.rows]
     assert {row[-3] for row in english_rows} == {c.title for c in checks}
+
+
+def test_the_currency_is_named_in_chinese() -> None:
+    values = {"months": 12, "horizon_years": 5, "depreciation_years": 5, "currency": "CNY", "cny_per_usd": 7.1}
+    assumption = Assumption("horizon_currency", values)
+    text = assumption_text(assumption, "zh")
+    assert "币种 人民币（元）" in text and "CNY" not in text  # the code only in English: "currency CNY"
+    assert "CNY" in assumption_text(assumption, "en")
