@@ -25,7 +25,9 @@ from gpudesk.core.reason_values import Joined, Money, Word
 from gpudesk.core.search_points import PointTable, SearchPoint
 from gpudesk.core.search_words import change, describe, performance, versus
 from gpudesk.core.serving_load import percentile_level, serving_inputs
+from gpudesk.project.assumed import assumed
 from gpudesk.project.model import Phase, Workload
+from gpudesk.vocabulary.sizing import BINDING
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,7 @@ def explain(search: Any, phase: Phase, w: Workload, binding_point: SearchPoint |
         reason = Reason("search_binds_none", {"sizing": _own_sizing(search, rec, phase, w)})
     else:
         reason = Reason("search_binds_own", {"binding": binding, "sizing": _own_sizing(search, rec, phase, w)})
+    reason = _defaulted(reason, search.binding, w)
     perf = performance(rec)
     numbers = {"config": describe(rec), "cost": Money(rec.cost, cur), "basis": _basis(search), "reason": reason}
     why = Reason("search_why", {**numbers, "performance": perf}) if perf is not None \
@@ -178,6 +181,18 @@ def explain(search: Any, phase: Phase, w: Workload, binding_point: SearchPoint |
     if search.runner_up is not None:
         levers.append(_runner_up(search.runner_up, rec, cur))
     return why, tuple(levers)
+
+
+def _defaulted(reason: Reason, code: str, w: Workload) -> Reason:
+    """The binding reason, saying so when the target that binds is gpudesk's default, not a value of the brief
+    (an essential input the plan leaves unset, ``project/assumed.py``): a recommendation must not rest silently
+    on a number nobody gave."""
+    term = BINDING.term(code) if code in BINDING else None
+    name = term.traits.get("field") if term is not None else None
+    if name is None or name not in {item.name for item in assumed(w)}:
+        return reason
+    return Reason(f"search_binds_default_{term.traits['unit']}", {
+        "reason": reason, "binding": Word("binding", code), "value": float(getattr(w, name))})
 
 
 def _basis(search: Any) -> Reason:

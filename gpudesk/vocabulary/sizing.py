@@ -48,7 +48,8 @@ SERVING_BOTTLENECKS = ("weights_bandwidth", "kv_bandwidth", "compute", "communic
 
 # What binds a searched configuration, and why a point of the search was dropped. ``dropped`` is how a count of
 # dropped points reads ("380 out of memory"); the order is the order in which a point's first violation is
-# attributed, so the counts add up to the points dropped.
+# attributed, so the counts add up to the points dropped. ``field`` (with its ``unit``) is the workload input a
+# target constraint reads: when that input is still gpudesk's default, the why says so (core/search_levers.py).
 BINDING: Vocabulary[Term] = Vocabulary("binding constraint", (
     Term("cooling", "facility cooling", "机房散热方式",
          {"dropped_en": "need liquid cooling the room lacks", "dropped_zh": "需要机房不具备的液冷"}),
@@ -59,17 +60,21 @@ BINDING: Vocabulary[Term] = Vocabulary("binding constraint", (
     Term("memory", "GPU memory", "显存容量",
          {"dropped_en": "out of memory", "dropped_zh": "显存不足"}),
     Term("ttft", "time-to-first-token target", "首 token 时延目标",
-         {"dropped_en": "miss the TTFT target", "dropped_zh": "未达首 token 时延目标"}),
+         {"dropped_en": "miss the TTFT target", "dropped_zh": "未达首 token 时延目标",
+          "field": "ttft_ms", "unit": "ms"}),
     Term("tpot", "time-per-output-token target", "每 token 时延目标",
-         {"dropped_en": "miss the TPOT target", "dropped_zh": "未达每 token 时延目标"}),
+         {"dropped_en": "miss the TPOT target", "dropped_zh": "未达每 token 时延目标",
+          "field": "tpot_ms", "unit": "ms"}),
     Term("e2e", "end-to-end latency target", "端到端时延目标",
          {"dropped_en": "miss the end-to-end target", "dropped_zh": "未达端到端时延目标"}),
     Term("latency", "per-item latency target", "单条处理时延目标",
-         {"dropped_en": "miss the latency target", "dropped_zh": "未达时延目标"}),
+         {"dropped_en": "miss the latency target", "dropped_zh": "未达时延目标",
+          "field": "latency_ms", "unit": "ms"}),
     Term("throughput", "peak load (replica capacity)", "峰值负载（副本处理能力）",
          {"dropped_en": "cannot carry the load", "dropped_zh": "无法承载负载"}),
     Term("deadline", "training deadline", "训练期限",
-         {"dropped_en": "miss the deadline", "dropped_zh": "无法在期限内完成"}),
+         {"dropped_en": "miss the deadline", "dropped_zh": "无法在期限内完成",
+          "field": "deadline_days", "unit": "days"}),
     Term("power", "facility power limit", "机房供电上限",
          {"dropped_en": "exceed the power limit", "dropped_zh": "超出供电上限"}),
     Term("budget", "budget", "预算",

@@ -13,6 +13,8 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.config_search import PhaseSearch
+from gpudesk.core.search_levers import explain
+from gpudesk.project.assumed import mark_all
 from gpudesk.project.io import save_project
 from gpudesk.project.model import Project, Workload
 from gpudesk.report.check_text import reason_text
@@ -38,6 +40,11 @@ def bank_brief() -> Project:
     phase.delivery.mode = "private"  # on premises
     phase.costs.horizon_years = 3  # 3-year TCO
     phase.hardware.accelerator_id = "h20"  # a default pick: TP1 × BF16 cannot hold 72B on one H20
+    # as the wizard records it: a new workload's essential inputs are defaults until entered; the brief enters
+    # the kind, the model, the rate and the first-token target, not the lengths nor the time per output token
+    mark_all(phase.workloads[0])
+    stated = {"kind", "model_id", "requests_per_day", "ttft_ms"}
+    phase.workloads[0].assumed_inputs = [n for n in phase.workloads[0].assumed_inputs if n not in stated]
     return project
 
 
@@ -69,6 +76,27 @@ def test_the_blocked_default_layout_comes_with_a_suggestion(estimate):
     assert "H20" in suggestion.numbers["own"]  # what the plan's own accelerator can do
     h20 = [c for c in estimate.candidates if c.accelerator_id == "h20"]
     assert any(c.pinned for c in h20) and any(not c.pinned and c.fits for c in h20)
+
+
+def test_a_default_target_that_binds_is_named_as_a_default(estimate):
+    """The brief never states a time-per-output-token target: the form's 50 ms stands in, and it is what binds.
+    The assumed inputs and their check list it, and the why says the binding target is a default, in both
+    languages; the same search with the target entered (the mark cleared) words no such thing."""
+    search: PhaseSearch = estimate.search
+    assert search.binding == "tpot"
+    defaults = [a for a in estimate.assumptions if getattr(a, "key", "") == "assumed_inputs"]
+    assert [i["field"] for i in defaults[0].values["defaults"][0]["inputs"]] == ["prompt_tokens", "output_tokens",
+                                                                                "tpot_ms"]
+    assert "plan.assumed_inputs" in {c.id for c in estimate.checks}
+    assert "(a default of 50 ms, not from the brief: set the time-per-output-token target from the brief)" \
+        in reason_text(search.why, "en")
+    assert "（50 毫秒为默认值，并非来自需求：请按需求设定每 token 时延目标）" in reason_text(search.why, "zh")
+    phase, w, binding_point, quality_point, serving_ctx, table = search.explained_from
+    entered = copy.copy(w)
+    entered.assumed_inputs = [n for n in w.assumed_inputs if n != "tpot_ms"]
+    why, _ = explain(search, phase, entered, binding_point, quality_point, serving_ctx, table)
+    assert "default" not in reason_text(why, "en") and "默认" not in reason_text(why, "zh")
+    assert BINDING.name_of("tpot", "en") in reason_text(why, "en")
 
 
 def test_the_search_recommends_a_feasible_configuration_and_names_what_binds(estimate):
