@@ -187,11 +187,11 @@ def _defaulted(reason: Reason, code: str, w: Workload) -> Reason:
     """The binding reason, saying so when the target that binds is gpudesk's default, not a value of the brief
     (an essential input the plan leaves unset, ``project/assumed.py``): a recommendation must not rest silently
     on a number nobody gave."""
-    term = BINDING.term(code) if code in BINDING else None
-    name = term.traits.get("field") if term is not None else None
+    traits = BINDING.term(code).traits if code in BINDING else {}
+    name = traits.get("field")
     if name is None or name not in {item.name for item in assumed(w)}:
         return reason
-    return Reason(f"search_binds_default_{term.traits['unit']}", {
+    return Reason(f"search_binds_default_{traits['unit']}", {
         "reason": reason, "binding": Word("binding", code), "value": float(getattr(w, name))})
 
 

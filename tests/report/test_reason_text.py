@@ -29,10 +29,11 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 # built from the market status (available, unknown, restricted, unavailable) and whether it has a date
 MARKET_KEYS = {"market_available", "market_unknown", "market_restricted", "market_restricted_since",
                "market_unavailable", "market_unavailable_since"}
-# built from a code: a violated constraint (vocabulary BINDING), a recompute mode, how an owned GPU-hour is priced
+# built from a code: a violated constraint (vocabulary BINDING; a defaulted target by its unit), a recompute mode, how an owned GPU-hour is priced
 BUILT_KEYS = {f"search_breaks_{code}" for code in BINDING.codes if code != "minimum"} \
     | {f"search_training_{code}" for code in RECOMPUTE.codes} | {"own_plan_price", "own_server_price", "own_gpu_price"} \
     | {"search_days", "search_items", "search_seats"} \
+    | {f"search_binds_default_{t.traits['unit']}" for t in BINDING if "unit" in t.traits} \
     | {f"cite_{c.name.lower()}" for c in (*QUALITY_LOSS.values(), QUALITY_LOSS_FP8_TRAINING)}
 # ... a row's performance by the figure it has, and the source a quality caveat cites
 
