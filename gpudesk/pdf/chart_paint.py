@@ -328,6 +328,7 @@ class _Chart:
             self.text(self.label, min(x + 2, r.right() - self.label.width(label)), r.top() + 1 +
                       row * self.label.line_height, label, S.MUTED)
             row = (row + 1) % 3
+        taken: list[QtCore.QRectF] = []  # labels already placed: a marker's label moves clear of them
         for m in (m for m in self.spec.markers if m.panel == panel):
             if not (f.x.low <= m.x <= f.x.high and f.y.low <= m.y <= f.y.high):
                 continue
@@ -339,7 +340,11 @@ class _Chart:
             w = self.label.width(m.label)
             lx = x + 5 if x + 5 + w < r.right() else x - 5 - w
             ly = y - self.label.line_height - 1 if y - self.label.line_height - 1 > r.top() else y + 3
-            self.text(self.label, lx, ly, m.label, S.INK)
+            box = QtCore.QRectF(lx, ly, w, self.label.line_height)
+            if any(box.intersects(t) for t in taken):  # "plan" and "recommended" side by side: the second below
+                box.moveTop(y + 3 if ly < y else ly + self.label.line_height)
+            taken.append(box)
+            self.text(self.label, box.left(), box.top(), m.label, S.INK)
 
 
 def _single_point(s: Series) -> bool:
