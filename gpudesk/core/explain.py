@@ -198,6 +198,12 @@ class FigureSet:
                 entry.source, entry.note, entry.is_input, entry.vocabulary,
             )
 
+    def without(self, *keys: str) -> FigureSet:
+        """These figures less ``keys`` (entries shared, as :meth:`merge` shares them)."""
+        out = FigureSet()
+        out._entries = {k: e for k, e in self._entries.items() if k not in keys}
+        return out
+
     def row(self, index: int, length: int) -> FigureSet:
         """The figures of candidate ``index`` of a sweep over ``length`` candidates (arrays along their first
         axis), as a one-candidate call would have made them: each array of that length becomes its ``index``

@@ -98,7 +98,8 @@ def fit_axis_titles(view: ChartView) -> None:
                 continue
             room = (axis.geometry().height() if name == "left" else axis.geometry().width()) - 6
             metrics = QtGui.QFontMetricsF(axis.label.font())
-            shown = fit.elide(full, metrics, room) if room > 0 else full
+            shorter = getattr(axis, "gpudesk_short_title", "")
+            shown = fit.axis_title_in(full, metrics, room, name == "left", shorter) if room > 0 else full
             axis.gpudesk_shown_title = shown
             if shown != axis.labelText:
                 colour = axis.labelStyle.get("color")

@@ -9,13 +9,15 @@ these functions after each resize, so that nothing is cut off or printed over:
   still names it);
 * categories whose labels do not fit side by side under the plot (eight accelerators in 380 px) are drawn as
   horizontal bars, with the labels down the left;
-* an axis title longer than its axis is shortened with "…" (two stacked panels each have half the height);
+* an axis title longer than its axis puts its unit on a second line, or takes the chart's shorter title, and is
+  shortened with "…" only when neither fits (two stacked panels each have half the height);
 * a reference line's label is shortened to the room before the next line and the plot's edge.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from PySide6 import QtCore, QtGui
@@ -84,6 +86,26 @@ def categories_fit(categories: list[str], metrics: QtGui.QFontMetricsF, plot_wid
             lines = [label[:cut], label[cut + 1:]]
         widest = max(widest, label_width(metrics, lines))
     return widest + CATEGORY_GAP <= slot
+
+
+UNIT_PART = re.compile(r"^(.+?)\s*([（(][^（()）]+[)）])$")  # "Monthly spend (CNY)", "月度支出（元）"
+LINE_BREAK = "<br>"  # an axis title is rich text: the second line of a title broken before its unit
+
+
+def axis_title_in(title: str, metrics: QtGui.QFontMetricsF, room: float, two_lines: bool, shorter: str = "") -> str:
+    """An axis title in ``room`` pixels along its axis: whole; else (a vertical axis, which grows sideways for a
+    second line) its unit on a second line, "月度支出<br>（元）"; else the chart's ``shorter`` title the same two ways
+    ("支出<br>（元）"); else shortened with "…" (its tool tip says it whole). Two stacked panels share the chart's
+    height, so in the roadmap dock a value axis is about 50 px long."""
+    for candidate in (title, shorter):
+        if not candidate:
+            continue
+        if metrics.horizontalAdvance(candidate) <= room:
+            return candidate
+        parts = UNIT_PART.match(candidate)
+        if two_lines and parts and max(metrics.horizontalAdvance(p) for p in parts.groups()) <= room:
+            return f"{parts.group(1)}{LINE_BREAK}{parts.group(2)}"
+    return elide(title, metrics, room)
 
 
 def elide(text: str, metrics: QtGui.QFontMetricsF, room: float) -> str:

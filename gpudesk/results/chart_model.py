@@ -182,6 +182,7 @@ class ChartSpec:
     notes: str = ""
     y2_label: str = ""
     y2_unit: str = ""
+    y2_short_label: str = ""  # the second panel's axis title where y2_label does not fit ("Spend": a dock's ~50 px)
     horizontal: bool = False  # bars run left to right, categories down the left axis (tornado charts)
     tick_language: str = "en"  # "zh": large tick values read 万/亿 (set by report.chart_text.localise_spec)
     y_counts: bool = False  # the first panel's values are whole counts (GPUs, servers): whole-number ticks only
@@ -224,6 +225,10 @@ class ChartSpec:
     def x_in_months(self) -> bool:
         """The x axis counts months: ticks at whole months only (never month 2.5), in the window and the PDF."""
         return self.kind in ("cost_over_time", "timeline") or self.x_unit.lower() in ("month", "months")
+
+    def short_axis_label(self, panel: int) -> str:
+        """A shorter title for ``panel``'s value axis, shown when the full one does not fit ("" = none)."""
+        return self.y2_short_label if panel == 1 else ""
 
     def axis_text(self, panel: int) -> tuple[str, str]:
         """(label, unit) of the y axis of ``panel``."""

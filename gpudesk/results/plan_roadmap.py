@@ -77,7 +77,7 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
               Series("Spend", months_axis, list(spend), style="step", color_role="cost", panel=1)]
     chart = ChartSpec(
         kind="timeline", title="Roadmap: capacity and monthly spend", x_label="Month", y_label="GPUs",
-        y2_label="Monthly spend", y2_unit=currency, vlines=vlines, markers=markers, series=series, y_counts=True,
+        y2_label="Monthly spend", y2_unit=currency, y2_short_label="Spend", vlines=vlines, markers=markers, series=series, y_counts=True,
     )
     return fs, checks, chart
 

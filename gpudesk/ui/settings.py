@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QLocale, QSettings
 
 from gpudesk.paths import user_data_dir
 from gpudesk.project.model import CURRENCIES
@@ -36,6 +36,12 @@ class Setting:
     maximum: int | None = None
     max_len: int = 1000
     preference: bool = True  # False: remembered UI state, not shown in the dialog
+    default_in: tuple[tuple[str, Any], ...] = ()  # (interface language, default) where it differs from ``default``
+
+    def default_now(self) -> Any:
+        """The default in the interface language now installed (``QLocale``'s default, set by install_language)."""
+        lang = "zh" if QLocale().language() == QLocale.Language.Chinese else "en"
+        return dict(self.default_in).get(lang, self.default)
 
     def valid(self, value: Any) -> bool:
         if self.type is bool:
@@ -57,12 +63,12 @@ class Setting:
             try:
                 value = int(raw)
             except ValueError:
-                return self.default
+                return self.default_now()
         elif self.type is bool and isinstance(raw, str):
             value = {"true": True, "false": False}.get(raw.lower(), raw)
         elif self.type is bytes and isinstance(raw, QByteArray):
             value = bytes(raw.data())
-        return value if self.valid(value) else self.default
+        return value if self.valid(value) else self.default_now()
 
 
 SETTINGS: tuple[Setting, ...] = (
@@ -71,7 +77,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("preferences/company_name", str, "", "Company name (proposal cover)", max_len=300),
     Setting("preferences/company_logo", str, "", "Company logo (PNG or JPEG)", max_len=4096),
     Setting("preferences/author", str, "", "Author (proposals and revisions)", max_len=300),
-    Setting("preferences/default_currency", str, "USD", "Currency of new plans", choices=CURRENCIES),
+    # a Chinese interface starts new plans in the China market, in yuan (the guided start offered a Chinese user the
+    # US market and dollars until the preference was changed); a currency the user picked is kept in either language
+    Setting("preferences/default_currency", str, "USD", "Currency of new plans", choices=CURRENCIES,
+            default_in=(("zh", "CNY"),)),
     Setting("preferences/autosave_interval_s", int, 30, "Autosave every (seconds)", minimum=1, maximum=3600),
     Setting("window/geometry", bytes, b"", "Window geometry", preference=False),
     Setting("window/state", bytes, b"", "Window layout", preference=False),
@@ -103,7 +112,7 @@ class AppSettings:
     def get(self, key: str) -> Any:
         spec = _BY_KEY[key]
         if not self.store.contains(key):
-            return spec.default
+            return spec.default_now()
         return spec.coerce(self.store.value(key))
 
     def set(self, key: str, value: Any) -> None:

@@ -129,6 +129,15 @@ def test_rack_power_limit_check_fires(catalog):
     assert "power.rack_limit_exceeded" not in _ids(estimate_plan(rented, catalog))  # the provider's racks
 
 
+def test_a_rented_phase_has_no_network_cost_of_its_own(catalog):
+    """The provider's network is paid in the rental price: a rented phase shows no network cost (the window's
+    step 5 showed it as unknown, unexplained, where the catalog prices no switch); an owned phase does."""
+    owned = estimate_plan(_plan(hardware__nodes=4, delivery__mode="private"), catalog).phases[0].figures
+    rented = estimate_plan(_plan(hardware__nodes=4, delivery__mode="cloud_on_demand"), catalog).phases[0].figures
+    assert "net.cost" in owned and "net.switches" in owned
+    assert "net.cost" not in rented and "net.switches" in rented  # the fabric the sizing assumes is still shown
+
+
 def test_cpu_starvation_check_fires(catalog):
     project = _plan(hardware__cpu_cores_per_node=2)
     ids = _ids(estimate_plan(project, catalog))

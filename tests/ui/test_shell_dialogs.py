@@ -154,3 +154,23 @@ def test_exception_in_a_slot_is_logged_and_shown(qtbot):
     copy_button.click()
     assert QApplication.clipboard().text() == report
     assert dialog.report.toPlainText() == report and dialog.report.isReadOnly()
+
+
+def test_new_plans_start_in_yuan_in_a_chinese_interface_until_a_currency_is_picked(qapp, settings):
+    """The guided start offered a Chinese user the US market and dollars (the preference defaulted to USD in
+    every language); a currency the user picked is kept in either language."""
+    from PySide6.QtCore import QLocale
+
+    from gpudesk.ui.i18n import install_language
+
+    before = QLocale()
+    installed = install_language(qapp, "zh")
+    try:
+        assert settings.get("preferences/default_currency") == "CNY"
+        settings.set("preferences/default_currency", "USD")
+        assert settings.get("preferences/default_currency") == "USD"
+    finally:
+        installed.uninstall()
+        QLocale.setDefault(before)
+    settings.store.remove("preferences/default_currency")
+    assert settings.get("preferences/default_currency") == "USD"

@@ -39,6 +39,7 @@ from window_audit import (
     catalog_words,
     clipped_widgets,
     coded_text_fields,
+    cut_axis_titles,
     number_fields,
     off_screen,
     plan_words,
@@ -164,6 +165,7 @@ def rules_for(window, catalog, lang: str, plan: Path | None) -> TextRules:  # no
 def audit(window, rules: TextRules, where: str) -> list[Finding]:
     findings = [Finding(where, why, "off screen") for why in [off_screen(window)] if why]
     findings += clipped_widgets(window) + bad_texts(visible_texts(window), rules) + coded_text_fields(window)
+    findings += cut_axis_titles(window)
     findings += bare_zero_choices(window, window.document.project) + number_fields(window, rules.lang)
     for finding in findings:
         finding.where = f"{where}: {finding.where}"

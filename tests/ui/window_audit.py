@@ -237,6 +237,26 @@ def number_fields(root: QWidget, lang: str) -> list[Finding]:
     return found
 
 
+def cut_axis_titles(root: QWidget) -> list[Finding]:
+    """Charts whose axis title is shortened with "…" ("Mont…" for "Monthly spend (CNY)" in the roadmap dock):
+    a title that does not fit its axis breaks before its unit onto a second line, and is cut only when even that
+    does not fit."""
+    found = []
+    for view in root.findChildren(QWidget):
+        if not view.isVisible() or not hasattr(view, "panels") or not callable(getattr(view, "visible_texts", None)):
+            continue
+        for panel in view.panels:
+            if not panel.plot.isVisible():
+                continue
+            for name in ("left", "bottom"):
+                axis = panel.plot.getAxis(name)
+                full, shown = getattr(axis, "gpudesk_full_title", None), getattr(axis, "gpudesk_shown_title", None)
+                if axis.isVisible() and full and shown and shown != full and shown.endswith("…"):
+                    found.append(Finding(f"{type(view).__name__}#{view.objectName()} {name} axis", f"{shown} ({full})",
+                                         "an axis title cut short"))
+    return found
+
+
 # -- geometry ------------------------------------------------------------------------------------------------
 def off_screen(window: QWidget) -> str | None:
     """Why ``window`` does not fit its screen's available area, or None."""
