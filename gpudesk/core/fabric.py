@@ -222,6 +222,16 @@ def fabric_checks(fs: FigureSet, owned: bool = True) -> list[Check]:
             "Choose the NIC in step 5 (one per GPU), or a server whose catalog row lists its NICs.",
             ("net.per_gpu_bw", "net.switches", "net.cost"), {"nodes": nodes_n},
         ))
+    if per_gpu != per_gpu and not owned:  # the rented offer's server lists no NIC: the provider's bandwidth is unknown
+        checks.append(Check(
+            "net.provider_bandwidth_unknown", "info", "network", "Provider's network bandwidth unknown",
+            "The offer's server lists no back-end NIC in the catalog, so the network bandwidth per GPU and the "
+            "fabric figures drawn from it are unknown. The network is the provider's: its switches and cost are in "
+            "the rental price, not in this phase's costs.",
+            "Ask the provider for the offer's network bandwidth per GPU, or choose an offer whose server lists its "
+            "NICs in the catalog.",
+            ("net.per_gpu_bw",), {},
+        ))
     k = worst_index(fs["net.one_way_latency"], low_is_bad=False)
     lat, budget = at(fs, "net.one_way_latency", k), at(fs, "net.latency_budget", None)
     if lat > budget:

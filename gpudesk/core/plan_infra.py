@@ -185,9 +185,9 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
     fabric = _fabric(phase, r, primary, nodes)
     if fabric is not None:
         fabric.input("net.switch_id", r.switch.id if r.switch else "", "", "switch model", "resolved switch")
-        # a rented phase's network is the provider's, paid in the rental price: no network cost of its own (it
-        # showed as unknown, unexplained, where the catalog prices no switch); owning it is the alt.* comparison's
-        fs.merge(fabric if config.servers_owned else fabric.without("net.cost"))
+        # a rented phase's network is the provider's, paid in the rental price: no network cost or power of its own
+        # (they showed as unknown, unexplained, where the catalog prices no switch); owning it is alt.*'s question
+        fs.merge(fabric if config.servers_owned else fabric.without("net.cost", "net.power_kw"))
         checks += fabric_checks(fabric, owned=config.servers_owned > 0)
 
     owned = config.servers_owned

@@ -182,6 +182,7 @@ class ChartSpec:
     notes: str = ""
     y2_label: str = ""
     y2_unit: str = ""
+    y_short_label: str = ""  # the value axis title where y_label does not fit ("Cost" for "Cumulative cost")
     y2_short_label: str = ""  # the second panel's axis title where y2_label does not fit ("Spend": a dock's ~50 px)
     horizontal: bool = False  # bars run left to right, categories down the left axis (tornado charts)
     tick_language: str = "en"  # "zh": large tick values read 万/亿 (set by report.chart_text.localise_spec)
@@ -228,7 +229,7 @@ class ChartSpec:
 
     def short_axis_label(self, panel: int) -> str:
         """A shorter title for ``panel``'s value axis, shown when the full one does not fit ("" = none)."""
-        return self.y2_short_label if panel == 1 else ""
+        return self.y2_short_label if panel == 1 else self.y_short_label
 
     def axis_text(self, panel: int) -> tuple[str, str]:
         """(label, unit) of the y axis of ``panel``."""

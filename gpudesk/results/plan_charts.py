@@ -150,7 +150,7 @@ def cost_chart(figures: FigureSet, currency: str) -> ChartSpec | None:
     if not series:
         return None
     return ChartSpec(kind="cost_over_time", title="Cumulative cost by delivery mode", x_label="Month",
-                     y_label="Cumulative cost", y_unit=currency, series=series, markers=markers)
+                     y_label="Cumulative cost", y_unit=currency, series=series, markers=markers, y_short_label="Cost")
 
 
 def phase_charts(phase: Phase, r: ResolvedPhase, figures: FigureSet, candidates: list[Candidate],

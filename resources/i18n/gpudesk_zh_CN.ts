@@ -5035,6 +5035,11 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>WhatIfPanel</name>
     <message>
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="290" />
+      <source>Change</source>
+      <translation>变化</translation>
+    </message>
+    <message>
       <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="289" />
       <source>Change against the plan</source>
       <translation>相对方案的变化</translation>
@@ -5160,7 +5165,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="290" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="291" />
       <source>plan</source>
       <translation>方案</translation>
     </message>
@@ -5175,12 +5180,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>所用电价未知或为零，或本阶段租用 GPU（电费由服务商承担）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="290" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="291" />
       <source>undefined</source>
       <translation>未定义</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="295" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="296" />
       <source>{0} re-estimates in {1} ms.</source>
       <translation>{0} 次重新估算，用时 {1} 毫秒。</translation>
     </message>
@@ -5231,7 +5236,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="152" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="153" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

@@ -128,6 +128,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                          "server": "Generic 8 x RTX 4090 server", "gpus": 1, "slots": 8,
                                          "server_vendor": "various", "server_gpus": 8},
     "net.nic_unknown": {"nodes": 2},
+    "net.provider_bandwidth_unknown": {},
     "cost.unpriced_lines": {"count": 2, "items": "NVIDIA Spectrum-4 SN5600 (1 switch); transceivers (64 transceiver)"},
     "task.deadline_missed": {"days": 41.3, "deadline_days": 30.0, "tokens": 2.0e12, "gpus": 1024},
     "task.ttft_target_missed": {"ttft_ms": 1840.0, "target_ms": 500.0, "which": "P95"},

@@ -73,11 +73,15 @@ def test_more_nodes_than_three_tiers_connect_is_an_error_not_negative_headroom()
 def test_an_unknown_nic_is_said_where_the_customer_owns_the_network():
     """A server row without back-end NICs and no NIC in the plan leave bandwidth, switches and cost unknown: a
     warning says so and how to fix it (step 5 showed ✓ over three 未知 figures); a rented phase's network is the
-    provider's and stays quiet."""
+    provider's: a note says whom to ask."""
     fs = _fab(nic=replace(CX7, gbps=float("nan")), nodes=2)
     assert np.isnan(fs["net.per_gpu_bw"])
     found = [c for c in fabric_checks(fs) if c.id == "net.nic_unknown"]
     assert len(found) == 1 and found[0].severity == "warning" and found[0].step == "network"
     assert "2 nodes" in found[0].message and "step 5" in found[0].fix
     assert "net.nic_unknown" not in {c.id for c in fabric_checks(fs, owned=False)}
+    # a rented phase's unknown bandwidth is still said, as the provider's to give (step 5 showed 未知 under ✓)
+    [provider] = [c for c in fabric_checks(fs, owned=False) if c.id == "net.provider_bandwidth_unknown"]
+    assert provider.severity == "info" and "provider" in provider.fix
+    assert "net.provider_bandwidth_unknown" not in {c.id for c in fabric_checks(fs)}
     assert "net.nic_unknown" not in {c.id for c in fabric_checks(_fab(nodes=2))}

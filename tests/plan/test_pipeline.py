@@ -134,8 +134,8 @@ def test_a_rented_phase_has_no_network_cost_of_its_own(catalog):
     step 5 showed it as unknown, unexplained, where the catalog prices no switch); an owned phase does."""
     owned = estimate_plan(_plan(hardware__nodes=4, delivery__mode="private"), catalog).phases[0].figures
     rented = estimate_plan(_plan(hardware__nodes=4, delivery__mode="cloud_on_demand"), catalog).phases[0].figures
-    assert "net.cost" in owned and "net.switches" in owned
-    assert "net.cost" not in rented and "net.switches" in rented  # the fabric the sizing assumes is still shown
+    assert "net.cost" in owned and "net.power_kw" in owned and "net.switches" in owned
+    assert "net.cost" not in rented and "net.power_kw" not in rented and "net.switches" in rented  # the fabric the sizing assumes is still shown
 
 
 def test_cpu_starvation_check_fires(catalog):

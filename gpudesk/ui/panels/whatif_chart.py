@@ -25,6 +25,7 @@ class TornadoText:
     title: str = "What moves {0} (plan: {1})"
     y_label: str = "Change against the plan"
     y_label_absolute: str = "Change against the plan ({0})"
+    y_short_label: str = "Change"  # where the axis is too short for y_label (a laptop's what-if tab)
     plan_line: str = "plan"
     undefined: str = "undefined"
     driver_labels: dict[str, str] = field(default_factory=lambda: dict(DRIVER_LABELS))
@@ -75,6 +76,6 @@ def tornado_spec(result: WhatIfResult, metric: str, text: TornadoText | None = N
     return ChartSpec(
         kind="generic", title=text.title.format(label, base_text), categories=categories,
         y_label=text.y_label if as_percent else text.y_label_absolute.format(unit),
-        y_unit="%" if as_percent else unit, series=[low, high],
+        y_unit="%" if as_percent else unit, series=[low, high], y_short_label=text.y_short_label,
         hlines=[RefLine(0.0, text.plan_line, color_role="capacity")],
     )

@@ -287,6 +287,7 @@ class WhatIfPanel(QWidget):
         text = TornadoText(
             low=self.tr("Low end of the range"), high=self.tr("High end of the range"), title=self.tr("What moves {0} (plan: {1})"),
             y_label=self.tr("Change against the plan"), y_label_absolute=self.tr("Change against the plan ({0})"),
+            y_short_label=self.tr("Change"),
             plan_line=self.tr("plan"), undefined=self.tr("undefined"), driver_labels=self.labels,
             metric_label=session_text().figure_label(result.metric(metric).figure_key, result.metric(metric).label),
             units=self._unit_texts(result), lang=session_text().lang,
