@@ -142,7 +142,7 @@ class PlotPanel:
                     axis.integer = counts
                     axis.picture = None
         self._set_label(value_axis, value_text, theme.foreground)
-        short = spec.short_axis_label(panel)
+        short = spec.y2_short_label if panel == 1 else spec.y_short_label
         # what fit_axis_titles shows where the title does not fit its axis (a value axis 50 px long in a dock)
         plot.getAxis(value_axis).gpudesk_short_title = axis_title(short, unit, spec.tick_language) if short else ""
         self._set_label(position_axis, x_text, theme.foreground)

@@ -227,10 +227,6 @@ class ChartSpec:
         """The x axis counts months: ticks at whole months only (never month 2.5), in the window and the PDF."""
         return self.kind in ("cost_over_time", "timeline") or self.x_unit.lower() in ("month", "months")
 
-    def short_axis_label(self, panel: int) -> str:
-        """A shorter title for ``panel``'s value axis, shown when the full one does not fit ("" = none)."""
-        return self.y2_short_label if panel == 1 else self.y_short_label
-
     def axis_text(self, panel: int) -> tuple[str, str]:
         """(label, unit) of the y axis of ``panel``."""
         return (self.y2_label, self.y2_unit) if panel == 1 else (self.y_label, self.y_unit)
