@@ -95,16 +95,21 @@ LINE_BREAK = "<br>"  # an axis title is rich text: the second line of a title br
 def axis_title_in(title: str, metrics: QtGui.QFontMetricsF, room: float, two_lines: bool, shorter: str = "") -> str:
     """An axis title in ``room`` pixels along its axis: whole; else (a vertical axis, which grows sideways for a
     second line) its unit on a second line, "月度支出<br>（元）"; else the chart's ``shorter`` title the same two ways
-    ("支出<br>（元）"); else shortened with "…" (its tool tip says it whole). Two stacked panels share the chart's
-    height, so in the roadmap dock a value axis is about 50 px long."""
+    ("支出<br>（元）"), its unit in narrower half-width brackets if need be ("支出<br>(美元)"); else shortened with "…"
+    (its tool tip says it whole). Two stacked panels share the chart's height, so in the roadmap dock a value axis
+    is about 50 px long."""
     for candidate in (title, shorter):
         if not candidate:
             continue
         if metrics.horizontalAdvance(candidate) <= room:
             return candidate
         parts = UNIT_PART.match(candidate)
-        if two_lines and parts and max(metrics.horizontalAdvance(p) for p in parts.groups()) <= room:
-            return f"{parts.group(1)}{LINE_BREAK}{parts.group(2)}"
+        if not (two_lines and parts):
+            continue
+        name, unit = parts.groups()
+        for shown_unit in (unit, unit.replace("（", "(").replace("）", ")")):  # "(美元)": half-width brackets
+            if max(metrics.horizontalAdvance(name), metrics.horizontalAdvance(shown_unit)) <= room:
+                return f"{name}{LINE_BREAK}{shown_unit}"
     return elide(title, metrics, room)
 
 
