@@ -172,7 +172,8 @@ class PlotPanel:
         bottom.setHeight(int(2 * line + 18) if wrapped else None)
         if self.horizontal and spec.categories is not None:
             metrics = QtGui.QFontMetricsF(positions.font())
-            widest = max((metrics.horizontalAdvance(c) for c in spec.categories), default=0.0)
+            widest = max((metrics.horizontalAdvance(line) for c in spec.categories for line in c.split("\n")),
+                         default=0.0)  # a label on two lines is as wide as its longer line
             positions.setWidth(int(widest + 24))
         else:
             plot.getAxis("left").setWidth(None)

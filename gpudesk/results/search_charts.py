@@ -160,7 +160,8 @@ def tradeoff_chart(search: PhaseSearch | None, costs: dict[int, PointCost],
     notes = [NOTE_GPUS if by_gpus else NOTE_LEDGER, *([NOTE_LOG] if log_y else []),
              drawn_note(len(main), search.feasible, left, unpriced)]
     return ChartSpec(kind=kind, title=title, x_label=x_label, x_unit=x_unit, y_label=y_label, y_unit=y_unit,
-                     series=series, markers=markers, log_x=log_x, log_y=log_y, notes="\n".join(notes))
+                     series=series, markers=markers, log_x=log_x, log_y=log_y, notes="\n".join(notes),
+                     y_short_label="" if by_gpus else "Cost")  # where the axis is too short for the full title
 
 
 NOTE_LEDGER = "Every point: the cost ledger of the plan that pins it, as in the ranked rows and the proposal."
