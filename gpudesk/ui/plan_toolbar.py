@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy, QToolBar, QWidget
 
 from gpudesk.project.model import Project
 from gpudesk.ui.plan_edits import workload_title
+from gpudesk.ui.widgets.elided_combo import ElidedComboBox
 from gpudesk.ui.widgets.session_text import session_language
 
 
@@ -18,11 +19,12 @@ class PlanToolbar(QToolBar):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Plan"))
         self.setObjectName("plan-toolbar")
-        self.phase_combo = QComboBox()
+        # a long phase or workload name on a laptop: shortened with … and said whole in the tool tip, never cut
+        self.phase_combo = ElidedComboBox()
         self.phase_combo.setObjectName("phase-combo")
         self.phase_combo.setAccessibleName(self.tr("Phase"))
         self.phase_combo.setToolTip(self.tr("The phase the steps show and edit"))
-        self.workload_combo = QComboBox()
+        self.workload_combo = ElidedComboBox()
         self.workload_combo.setObjectName("workload-combo")
         self.workload_combo.setAccessibleName(self.tr("Workload"))
         self.workload_combo.setToolTip(self.tr("The workload of the phase the steps show and edit"))
