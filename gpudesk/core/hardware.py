@@ -95,7 +95,9 @@ def _accelerator_sources(a: Accelerator) -> dict[str, str]:
         "memory": capacity_source(a),
         "scaleup": (_catalog_source(a, "scaleup_bw_gbs") if not is_pcie else
                     f"accelerators/{a.id}: no scale-up link; PCIe Gen{a.pcie_gen or 4} x16 "
-                    "(constants PCIE_X16_GBS_BY_GEN)"),
+                    "(constants PCIE_X16_GBS_BY_GEN)" if a.scaleup_link in _NO_SCALEUP else
+                    f"accelerators/{a.id}: {a.scaleup_link} bandwidth unknown (not published); PCIe "
+                    f"Gen{a.pcie_gen or 4} x16 assumed, a lower bound (constants PCIE_X16_GBS_BY_GEN)"),
     }
     if len(_SOURCES) >= 4096:
         _SOURCES.clear()

@@ -17,6 +17,7 @@ import numpy as np
 
 from gpudesk.catalog.records import Accelerator
 from gpudesk.core.checks import Check
+from gpudesk.core.constants.infrastructure import PCIE_X16_GBS_BY_GEN
 
 BOTTLENECK_IDS = (
     "host.cpu_starves_gpus", "host.ram_short", "host.pcie_lanes_short", "host.nic_pcie_bottleneck",
@@ -222,4 +223,25 @@ def residency_pitfall(storage_name: str, provider: str, mode: str) -> list[Check
         "Keep regulated data on storage in the customer's own site (parallel file system, NAS or local NVMe), or "
         "confirm in writing that the regulator allows this cloud region.",
         ("storage.kind",), {"storage": storage_name, "provider": provider, "mode": mode},
+    )]
+
+
+def scaleup_unknown_check(accelerator: Accelerator, degrees: int) -> list[Check]:
+    """The accelerator has a scale-up link the catalog gives no bandwidth for, and the sized layout runs collectives
+    over it (tensor, expert or context parallel ``degrees`` > 1): the core times them at PCIe x16 speed
+    (core/hardware.py), a lower bound, so the GPU count may be too high. Said, never silent."""
+    if degrees <= 1 or accelerator.scaleup_bw_gbs or accelerator.scaleup_link in ("", "none", "pcie", "PCIe"):
+        return []
+    gen = accelerator.pcie_gen or 4
+    pcie = PCIE_X16_GBS_BY_GEN.get(gen, PCIE_X16_GBS_BY_GEN[4]).value
+    return [Check(
+        "gpu.scaleup_bandwidth_unknown", "warning", "gpu",
+        "Scale-up bandwidth unknown: collectives timed at PCIe speed",
+        f"{accelerator.name} links its GPUs by {accelerator.scaleup_link}, but the catalog has no published "
+        f"bandwidth for it; the collectives of the {degrees}-way model-parallel layout are timed at PCIe Gen{gen} x16 "
+        f"({pcie:g} GB/s per direction), a lower bound, so step times and the GPU count may be too high.",
+        f"Enter the vendor's {accelerator.scaleup_link} bandwidth per GPU in the catalog (with its source), or measure "
+        "an all-reduce on the platform, before quoting this GPU count.",
+        (), {"accelerator": accelerator.name, "link": accelerator.scaleup_link, "degrees": degrees, "gen": gen,
+             "pcie_gbs": pcie},
     )]

@@ -26,6 +26,7 @@ from gpudesk.core.pitfalls import (
     no_fabric_pitfall,
     per_gpu_price_pitfall,
     residency_pitfall,
+    scaleup_unknown_check,
     scaling_path_pitfall,
     utilisation_pitfall,
 )
@@ -45,6 +46,8 @@ def plan_pitfalls(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: l
     checks += _per_card_price(phase, candidates)
     checks += _scaling_path(phase, r, figures, results)
     checks += _latency(phase, figures)
+    degrees = max((max(res.layout.tp, res.layout.cp, res.layout.ep) for res in results), default=1)
+    checks += scaleup_unknown_check(r.accelerator, degrees)
     trains = [res.gpus for w, res in zip(phase.workloads, results) if w.kind in TRAINING_KINDS]
     checks += consumer_gpu_pitfall(r.accelerator, float(max(trains))) if trains else []
     if (phase.delivery.data_sensitivity == "regulated" and owns_facility(phase.delivery.mode)
