@@ -256,6 +256,7 @@ class Availability:
     status: str
     rule: str
     effective: str = ""  # YYYY-MM-DD the rule took effect
+    rule_zh: str = ""  # the rule in Chinese (zh readers); empty: ``rule`` is shown
     provenance: Provenance = field(default_factory=Provenance)
 
 

@@ -55,7 +55,7 @@ def availability_checks(catalog: Catalog, phase: Phase, acc: rec.Accelerator, se
                 + ", or rent it where a provider in the market runs it; if the rule has changed, override the "
                 "availability row in your catalog with your own note.",
                 ("plan.gpus",), {"part": part, "alternatives": alternatives or "—", "rule": status.rule,
-                 "effective": status.effective or "—", "source": status.source, "market": market},
+                 "rule_text": status.rule_text, "effective": status.effective or "—", "source": status.source, "market": market},
             ))
             break
         if status.status == "restricted" and not rented:
@@ -66,7 +66,7 @@ def availability_checks(catalog: Catalog, phase: Phase, acc: rec.Accelerator, se
                 "Confirm the licence or the buyer's approval before quoting delivery dates"
                 + (f"; alternatives available without one: {alternatives}" if alternatives else "") + ".",
                 (), {"part": part, "alternatives": alternatives or "—", "rule": status.rule,
-                 "effective": status.effective or "—", "source": status.source, "market": market},
+                 "rule_text": status.rule_text, "effective": status.effective or "—", "source": status.source, "market": market},
             ))
             break
     if not acc_status.known:
@@ -200,6 +200,7 @@ def compliance_assumption(catalog: Catalog, phase: Phase, acc: rec.Accelerator) 
         values.update({key + suffix: name for suffix, name in _named(vocabulary, code).items()})
     if status.status == "unknown" and not (status.rule or status.source):
         return Assumption("compliance_unknown", values)
-    values.update({"rule": status.rule or "—", "effective": status.effective or "—", "source": status.source or "—",
+    values.update({"rule": status.rule or "—", "rule_text": {lang: text or "—" for lang, text in status.rule_text.items()},
+                   "effective": status.effective or "—", "source": status.source or "—",
                    "taken": status.date or "—"})
     return Assumption("compliance", values)

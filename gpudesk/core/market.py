@@ -52,6 +52,13 @@ class Status:
     row_id: str = ""
     user_row: bool = False
     note: str = ""
+    rule_zh: str = ""  # the rule in Chinese, from the catalog row (``rule`` where the row has none)
+
+    @property
+    def rule_text(self) -> dict[str, str]:
+        """The rule in each language the catalog row gives it (``rule_zh``; its ``rule`` otherwise), as catalog
+        data for a surface to show in its reader's language (report/check_text.in_language)."""
+        return {"en": self.rule, "zh": self.rule_zh or self.rule}
 
     @property
     def known(self) -> bool:
@@ -101,7 +108,7 @@ class AvailabilityIndex:
             return None
         row = max(own, key=lambda r: (r.effective or "", r.provenance.user_row, r.id))
         return Status(row.status, market, row.rule, row.effective, row.provenance.source, row.provenance.date, row.id,
-                      row.provenance.user_row, row.provenance.notes)
+                      row.provenance.user_row, row.provenance.notes, row.rule_zh or row.rule)
 
     def accelerator(self, acc_id: str, market: str) -> Status:
         return self._status("accelerators", acc_id, market) or Status("unknown", market)

@@ -174,7 +174,7 @@ def market_tier(index: AvailabilityIndex, acc: rec.Accelerator, phase: Phase) ->
         since = "_since" if status.effective else ""
         tier = 1 if status.status == "restricted" else 2
         reason = Reason(f"market_{status.status}{since}",
-                        {"market": market, "rule": status.rule, **({"since": status.effective} if since else {})})
+                        {"market": market, "rule": status.rule, "rule_text": status.rule_text, **({"since": status.effective} if since else {})})
     reasons: tuple[Reason, ...] = (reason,)
     if phase.compliance.domestic_parts == "preferred" and not is_domestic(acc):
         tier = max(tier, 1)

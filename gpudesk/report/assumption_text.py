@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from gpudesk.core.assumptions import Assumption
+from gpudesk.report.check_text import in_language
 from gpudesk.report.server_names import storage_display_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.text_catalogues import catalogue
@@ -43,6 +44,8 @@ def assumption_text(assumption: Assumption, lang: str = "en") -> str:
     if lang == "en":
         return str(assumption)
     values: dict[str, Any] = dict(assumption.values)
+    # catalog text in several languages (``rule_text``) words its value (``rule``) in the reader's language
+    values.update({k[:-5]: in_language(v, lang) for k, v in assumption.values.items() if k.endswith("_text")})
     for key, vocabulary in NAMED.items():
         if key in values:
             code = str(values[key])

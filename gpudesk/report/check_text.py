@@ -60,6 +60,14 @@ def code_names(lang: str) -> dict[str, dict[str, str]]:
             **{key: markets for key in MARKET_KEYS}}
 
 
+def in_language(value: Any, lang: str) -> Any:
+    """A catalog text given in several languages (``{"en": …, "zh": …}``, e.g. an availability rule) in ``lang``
+    (English where the catalog row has no such language); any other value as it is."""
+    if isinstance(value, Mapping) and "en" in value:
+        return value.get(lang) or value["en"]
+    return value
+
+
 def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
     """(title, message, fix) of a check in ``en`` or ``zh``.
 
@@ -76,8 +84,8 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
             check = replace(check, numbers={**check.numbers, "inputs": assumed_listing(check.numbers["defaults"],
                                                                                         language)})
         # a code's wording may itself hold the check's numbers ("要到第 {payback_month:,.0f} 个月才")
-        numbers = {k: codes[k][str(v)].format(**check.numbers) if k in codes and str(v) in codes[k] else v
-                   for k, v in check.numbers.items()}
+        numbers = {k: codes[k][str(v)].format(**check.numbers) if k in codes and str(v) in codes[k]
+                   else in_language(v, language) for k, v in check.numbers.items()}
         if "currency" in numbers:  # amounts as the language shows money (万元 in Chinese), never '1,279,180 CNY'
             numbers.update({k: format_money(float(numbers[k]), str(numbers["currency"]), language)
                             for k in MONEY_KEYS if k in numbers})
@@ -113,6 +121,7 @@ VOCABULARIES: dict[str, Vocabulary[Any]] = {"binding": BINDING, "percentile": PE
 
 
 def _worded(value: Any, lang: str, words: Mapping[str, Any]) -> Any:
+    value = in_language(value, lang)
     if isinstance(value, Reason):
         return reason_text(value, lang)
     if isinstance(value, Money):
