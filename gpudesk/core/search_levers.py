@@ -183,16 +183,24 @@ def explain(search: Any, phase: Phase, w: Workload, binding_point: SearchPoint |
     return why, tuple(levers)
 
 
-def _defaulted(reason: Reason, code: str, w: Workload) -> Reason:
-    """The binding reason, saying so when the target that binds is gpudesk's default, not a value of the brief
-    (an essential input the plan leaves unset, ``project/assumed.py``): a recommendation must not rest silently
-    on a number nobody gave."""
+def defaulted_target(code: str, w: Workload) -> tuple[str, float] | None:
+    """(unit, value) when the target ``code`` (BINDING) reads an essential input the plan leaves at gpudesk's
+    default (``project/assumed.py``), else None."""
     traits = BINDING.term(code).traits if code in BINDING else {}
     name = traits.get("field")
     if name is None or name not in {item.name for item in assumed(w)}:
+        return None
+    return str(traits["unit"]), float(getattr(w, name))
+
+
+def _defaulted(reason: Reason, code: str, w: Workload) -> Reason:
+    """The binding reason, saying so when the target that binds is gpudesk's default, not a value of the brief:
+    a recommendation must not rest silently on a number nobody gave."""
+    default = defaulted_target(code, w)
+    if default is None:
         return reason
-    return Reason(f"search_binds_default_{traits['unit']}", {
-        "reason": reason, "binding": Word("binding", code), "value": float(getattr(w, name))})
+    return Reason(f"search_binds_default_{default[0]}", {
+        "reason": reason, "binding": Word("binding", code), "value": default[1]})
 
 
 def _basis(search: Any) -> Reason:

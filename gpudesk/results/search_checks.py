@@ -8,6 +8,7 @@ from collections.abc import Callable
 from gpudesk.core.checks import Check
 from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.search_candidates import layout_line
+from gpudesk.core.search_levers import defaulted_target
 from gpudesk.core.search_points import SearchPoint
 from gpudesk.core.serving_load import daily_requests, peak_rate
 from gpudesk.vocabulary.sizing import BINDING
@@ -27,6 +28,12 @@ def search_checks(found: PhaseSearch | None, estimate) -> list[Check]:  # type: 
     rec = found.recommended
     config = _neutral(rec)
     why = BINDING.name_of(found.binding, "en")
+    workloads = estimate.context.phase.workloads if estimate.context is not None else []
+    default = defaulted_target(found.binding, workloads[found.plan_workload]) \
+        if found.plan_workload < len(workloads) else None
+    unit, value = default if default is not None else ("no", 0.0)
+    if default is not None:  # the target that binds was never given: say so where the way out is offered
+        why += f"; a default of {value:,g} {unit}, not from the brief: set it from the brief"
     own = next((p for p in found.per_accelerator if p.accelerator_id == found.plan_accelerator and p.feasible), None)
     own_text = _neutral(own) if own is not None and own.index != rec.index else ""
     return [Check(
@@ -37,7 +44,7 @@ def search_checks(found: PhaseSearch | None, estimate) -> list[Check]:  # type: 
         "Pin the recommended configuration in step 2 (Recommended configurations), or change the layout, precision "
         "or accelerator it names.",
         ("plan.gpus",), {"configuration": config, "binding": found.binding,
-                         "configurations": found.total,
+                         "binding_default": unit, "binding_value": value, "configurations": found.total,
                          "feasible": found.feasible, "own": own_text or "—"},
     )]
 

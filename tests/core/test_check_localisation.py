@@ -64,6 +64,7 @@ EMITTED = emitted_checks()
 
 SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "search.suggestion": {"configuration": "NVIDIA H20 96GB × 16 · FP8 · TP4", "binding": "ttft",
+                          "binding_default": "ms", "binding_value": 3000.0,
                           "configurations": 412, "feasible": 12, "own": "NVIDIA H20 96GB × 8 · FP8 · TP8"},
     "compliance.part_unavailable": {"part": "NVIDIA H100 SXM5 80GB", "alternatives": "Huawei Ascend 910C 128GB",
                                     "rule": "US BIS rule of 7 Oct 2022", "rule_text": {"en": "US BIS rule of 7 Oct 2022", "zh": "美国 BIS 2022 年 10 月 7 日规则"},

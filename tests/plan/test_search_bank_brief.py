@@ -17,7 +17,7 @@ from gpudesk.core.search_levers import explain
 from gpudesk.project.assumed import mark_all
 from gpudesk.project.io import save_project
 from gpudesk.project.model import Project, Workload
-from gpudesk.report.check_text import reason_text
+from gpudesk.report.check_text import localise, reason_text
 from gpudesk.results.pinning import point_assignments
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.session.field_paths import set_value
@@ -91,6 +91,9 @@ def test_a_default_target_that_binds_is_named_as_a_default(estimate):
     assert "(a default of 50 ms, not from the brief: set the time-per-output-token target from the brief)" \
         in reason_text(search.why, "en")
     assert "（50 毫秒为默认值，并非来自需求：请按需求设定每 token 时延目标）" in reason_text(search.why, "zh")
+    suggestion = next(c for c in estimate.checks if c.id == "search.suggestion")  # where the way out is offered
+    assert "(binding constraint: time-per-output-token target; a default of 50 ms, not from the brief" in suggestion.message
+    assert "（约束条件：每 token 时延目标；其 50 毫秒为默认值，并非来自需求" in localise(suggestion, "zh")[1]
     phase, w, binding_point, quality_point, serving_ctx, table = search.explained_from
     entered = copy.copy(w)
     entered.assumed_inputs = [n for n in w.assumed_inputs if n != "tpot_ms"]
