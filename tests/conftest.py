@@ -58,3 +58,27 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     check_slow_marks(items)
+
+
+@pytest.fixture(scope="session")
+def searched_sample():
+    """``searched_sample(stem)`` -> (PlanEstimate, Project): a sample plan estimated once per test process on the
+    shipped catalog, configuration search and ledger pricing included (what the CLI, the report and the comparison
+    read). Shared by every test that asks: read it, never edit it (deep-copy the Project, or estimate a plan of
+    your own, to edit one)."""
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.paths import samples_dir
+    from gpudesk.project.io import load_project
+    from gpudesk.results.pipeline import estimate_plan
+
+    catalog = Catalog.open(user_db=None)
+    estimated: dict[str, tuple[object, object]] = {}
+
+    def get(stem: str) -> tuple[object, object]:
+        if stem not in estimated:
+            project = load_project(samples_dir() / f"{stem}.gpudesk").project
+            estimated[stem] = (estimate_plan(project, catalog, search=True), project)
+        return estimated[stem]
+
+    yield get
+    catalog.close()

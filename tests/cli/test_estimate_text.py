@@ -25,8 +25,8 @@ def catalog():
 
 
 @pytest.fixture(scope="module", params=SAMPLES, ids=lambda p: p.stem)
-def document(request, catalog):
-    doc = plan_to_json(estimate_plan(load_project(request.param).project, catalog, search=True))
+def document(request, searched_sample):
+    doc = plan_to_json(searched_sample(request.param.stem)[0])
     return json.loads(json.dumps(doc))  # exactly what --json prints
 
 

@@ -23,13 +23,12 @@ def _ids(plan) -> set[str]:
     return {c.id for c in plan.all_checks()}
 
 
-def test_three_sample_plans_ship_and_estimate(catalog):
+def test_three_sample_plans_ship_and_estimate(searched_sample):
     # the three cases of the source document, plus an LLM roadmap with three phases
     assert {p.stem for p in SAMPLES} == {"startup-inspection", "ecommerce-recsys", "manufacturer-vision-private",
                                          "bank-llm-assistant", "gov-llm-domestic-accelerator"}
     for path in SAMPLES:
-        project = load_project(path).project
-        plan = estimate_plan(project, catalog, search=True)
+        plan, project = searched_sample(path.stem)
         assert len(plan.phases) == len(project.phases) >= 2
         for phase in plan.phases:
             f = phase.figures

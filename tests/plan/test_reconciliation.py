@@ -18,7 +18,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gpudesk.paths import samples_dir
-from gpudesk.project.io import load_project
 from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.report.comparison import compare_plans
 from gpudesk.report.comparison_export import to_csv
@@ -134,9 +133,8 @@ def check_documents(plan: PlanEstimate, project: Project) -> None:
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
-def test_every_surface_of_each_sample_agrees(path, catalog) -> None:
-    project = load_project(path).project
-    plan = estimate_plan(project, catalog, search=True)
+def test_every_surface_of_each_sample_agrees(path, searched_sample) -> None:
+    plan, project = searched_sample(path.stem)
     check_phase_surfaces(plan)
     check_documents(plan, project)
 

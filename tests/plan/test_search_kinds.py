@@ -70,8 +70,8 @@ def test_vision_training_sample(catalog):
 
 
 @pytest.mark.parametrize("sample", ["ecommerce-recsys", "manufacturer-vision-private"])
-def test_item_serving_samples(catalog, sample):
-    phase = estimate_plan(load_project(SAMPLES / f"{sample}.gpudesk").project, catalog, search=True).phases[0]
+def test_item_serving_samples(searched_sample, sample):
+    phase = searched_sample(sample)[0].phases[0]
     search = phase.search
     assert search.family == "items" and search.recommended is not None
     assert reason_text(search.why, "en").startswith("Recommended:")

@@ -16,11 +16,9 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.assumptions import ASSUMPTION_TEMPLATES, Assumption
-from gpudesk.project.io import load_project
 from gpudesk.report.assumption_text import NAMED, assumption_templates, assumption_text
 from gpudesk.report.document import Branding, BulletList, DataTable
 from gpudesk.report.proposal import build_proposal
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_result import Assumption
 
 SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "manufacturer-vision-private.gpudesk"
@@ -28,9 +26,9 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 @pytest.fixture(scope="module")
-def estimated():
-    project = load_project(SAMPLE).project
-    return project, estimate_plan(project, Catalog.open(), search=True)
+def estimated(searched_sample):
+    plan, project = searched_sample(SAMPLE.stem)
+    return project, plan
 
 
 def _doc(estimated, lang: str, catalog=None):

@@ -11,13 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from gpudesk.catalog.store import Catalog
 from gpudesk.core import config_search
 from gpudesk.core.constants.quantization import QUALITY_LOSS, QUALITY_LOSS_FP8_TRAINING
 from gpudesk.core.search_words import EXCLUDED
-from gpudesk.project.io import load_project
 from gpudesk.report.check_text import reason_text, reasons_in
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.sizing import BINDING
 from gpudesk.vocabulary.training import RECOMPUTE
@@ -63,8 +60,8 @@ def test_both_catalogues_hold_every_emitted_reason_and_nothing_else() -> None:
 
 
 @pytest.mark.parametrize("plan", SAMPLES, ids=[p.stem for p in SAMPLES])
-def test_every_sample_plans_reasons_render_in_both_languages(plan: Path) -> None:
-    estimate = estimate_plan(load_project(plan).project, Catalog.open(), search=True)
+def test_every_sample_plans_reasons_render_in_both_languages(plan: Path, searched_sample) -> None:
+    estimate = searched_sample(plan.stem)[0]
     candidates = [c for phase in estimate.phases for c in phase.candidates]
     assert candidates, plan.name
     for c in candidates:

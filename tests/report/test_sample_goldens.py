@@ -17,12 +17,10 @@ from pdf_support import pypdf_pages_text
 from gpudesk.catalog.store import Catalog
 from gpudesk.paths import samples_dir
 from gpudesk.pdf.pdf_writer import write_proposal_pdf
-from gpudesk.project.io import load_project
 from gpudesk.report.comparison import compare_plans
 from gpudesk.report.comparison_export import comparison_document
 from gpudesk.report.document import Branding
 from gpudesk.report.proposal import build_proposal
-from gpudesk.results.pipeline import estimate_plan
 
 SAMPLES = sorted(samples_dir().glob("*.gpudesk"))
 COMPARED = SAMPLES[:4]  # the comparison takes at most four plans
@@ -88,9 +86,9 @@ def catalog():
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
-def test_sample_proposal_matches_its_reference(path, lang, qapp, tmp_path, catalog, golden, hash_store):
-    project = load_project(path).project
-    plan = estimate_plan(project, catalog, search=True)
+def test_sample_proposal_matches_its_reference(path, lang, qapp, tmp_path, catalog, golden, hash_store,
+                                                searched_sample):
+    plan, project = searched_sample(path.stem)
     doc = build_proposal(plan, project, lang, Branding(company="示例科技有限公司" if lang == "zh" else "Example Ltd"),
                          issued=ISSUED, catalog_date="2026-12-01", catalog=catalog)
     pdf = tmp_path / f"{path.stem}-{lang}.pdf"
@@ -99,11 +97,8 @@ def test_sample_proposal_matches_its_reference(path, lang, qapp, tmp_path, catal
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_sample_comparison_matches_its_reference(lang, qapp, tmp_path, catalog, golden, hash_store):
-    entries = []
-    for path in COMPARED:
-        project = load_project(path).project
-        entries.append((estimate_plan(project, catalog, search=True), project))
+def test_sample_comparison_matches_its_reference(lang, qapp, tmp_path, catalog, golden, hash_store, searched_sample):
+    entries = [searched_sample(path.stem) for path in COMPARED]
     from gpudesk.wizard.field_use import field_applies
     from gpudesk.wizard.fields import describe_path
 
