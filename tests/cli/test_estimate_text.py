@@ -8,20 +8,12 @@ import re
 
 import pytest
 
-from gpudesk.catalog.store import Catalog
 from gpudesk.cli.estimate_text import write_estimate_text
 from gpudesk.paths import samples_dir
-from gpudesk.project.io import load_project
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_json import plan_to_json
 from gpudesk.vocabulary.sizing import BOTTLENECK
 
 SAMPLES = sorted(samples_dir().glob("*.gpudesk"))
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return Catalog.open()
 
 
 @pytest.fixture(scope="module", params=SAMPLES, ids=lambda p: p.stem)
@@ -65,10 +57,10 @@ def test_no_raw_floats_codes_or_nan_in_front_of_a_reader(document):
 
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)
-def test_categorical_figures_carry_their_vocabulary_names(sample, catalog):
+def test_categorical_figures_carry_their_vocabulary_names(sample, searched_sample):
     """A categorical figure's JSON names its code in both languages, from the figure's own vocabulary (the one
     path every surface words it by); a number has no names."""
-    estimate = estimate_plan(load_project(sample).project, catalog, search=True)
+    estimate = searched_sample(sample.stem)[0]
     document = json.loads(json.dumps(plan_to_json(estimate)))
     for phase, shown in zip(estimate.phases, document["phases"]):
         for key, fig in shown["figures"].items():
