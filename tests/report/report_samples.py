@@ -7,6 +7,7 @@ so a test never checks the report against figures the core would not produce.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from functools import lru_cache
 
 from gpudesk.catalog.store import Catalog
@@ -40,8 +41,34 @@ def training_project(name: str = "Llama 70B fine-tune", nodes: int = 8, lang: st
     )
 
 
+def _training_project(name: str, nodes: int, gpu_price: float = 0.0, cooling: str = "") -> Project:
+    project = training_project(name, nodes, gpu_price=gpu_price)
+    if cooling:
+        project.phases[0].facility.cooling = cooling
+    return project
+
+
+@lru_cache(maxsize=None)
+def _training(name: str, nodes: int, gpu_price: float = 0.0, cooling: str = "") -> PlanEstimate:
+    """One estimate (configuration search included) per plan and test process, read through :func:`_fresh`."""
+    return estimate_plan(_training_project(name, nodes, gpu_price, cooling), catalog(), search=True)
+
+
+@lru_cache(maxsize=1)
+def _roadmap() -> PlanEstimate:
+    return estimate_plan(roadmap_project(), catalog(), search=True)
+
+
+def _fresh(plan: PlanEstimate) -> PlanEstimate:
+    """Copy-on-read: the shared estimate with its own phases and lists, so a test that replaces a phase's ledger
+    or appends a check changes no other test's plan (figures and ledgers are replaced, never edited, by tests)."""
+    phases = [dataclasses.replace(p, checks=list(p.checks), candidates=list(p.candidates), charts=dict(p.charts),
+                                  assumptions=list(p.assumptions)) for p in plan.phases]
+    return dataclasses.replace(plan, phases=phases, roadmap_checks=list(plan.roadmap_checks), charts=dict(plan.charts))
+
+
 def training_plan(name: str = "Llama 70B fine-tune", nodes: int = 8, gpu_price: float = 0.0) -> PlanEstimate:
-    return estimate_plan(training_project(name, nodes, gpu_price=gpu_price), catalog(), search=True)
+    return _fresh(_training(name, nodes, float(gpu_price)))
 
 
 def roadmap_project() -> Project:
@@ -57,14 +84,10 @@ def roadmap_project() -> Project:
 
 
 def roadmap_plan() -> tuple[PlanEstimate, Project]:
-    project = roadmap_project()
-    return estimate_plan(project, catalog(), search=True), project
+    return _fresh(_roadmap()), roadmap_project()
 
 
 def three_training_plans() -> list[tuple[PlanEstimate, Project]]:
     """Base (8 nodes), Small (4 nodes, slower), Cheap (8 nodes at a lower quoted GPU price, liquid-cooled site)."""
-    small = training_project("Small", nodes=4)
-    base = training_project("Base", nodes=8)
-    cheap = training_project("Cheap", nodes=8, gpu_price=20_000.0)
-    cheap.phases[0].facility.cooling = "liquid"
-    return [(estimate_plan(p, catalog(), search=True), p) for p in (base, small, cheap)]
+    plans = (("Base", 8, 0.0, ""), ("Small", 4, 0.0, ""), ("Cheap", 8, 20_000.0, "liquid"))
+    return [(_fresh(_training(*plan)), _training_project(*plan)) for plan in plans]
