@@ -18,6 +18,7 @@ core/search_levers.py.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
@@ -88,6 +89,7 @@ class PhaseSearch:
     unit_gpus: dict[str, int] = field(default_factory=dict)  # accelerator id -> GPUs bought together
     capacity: dict[str, float] = field(default_factory=dict)  # accelerator id -> bytes per GPU (hardware.capacity_bytes)
     plan_accelerator: str = ""
+    tiers: dict[str, int] = field(default_factory=dict)  # accelerator id -> market tier (search_catalog.market_tier)
     front_y: str = "cost"  # the trade-off chart's y: cost_per_mtok | cost | gpus (when the recommendation is unpriced)
     # what ``explain`` read (phase, workload, binding point, quality point, serving context, table), so the why and
     # the levers can be worded again once the points they name are priced by the cost ledger (``explain_priced``)
@@ -115,6 +117,29 @@ class PhaseSearch:
         phase, w, binding_point, quality_point, serving_ctx, table = self.explained_from
         view = replace(self, recommended=at(self.recommended), runner_up=at(self.runner_up), basis="ledger")
         self.why, self.levers = explain(view, phase, w, at(binding_point), at(quality_point), serving_ctx, table)
+
+    def rank_by_ledger(self, priced: dict[int, tuple[int, int, float]]) -> None:
+        """Rank again by the cost every surface shows, once the cost ledger has priced the points: the best per
+        accelerator ordered feasible first, then by market tier, then priced before unpriced, then by the ledger's
+        total (the search's own order breaks ties); the recommendation is the first feasible, the runner-up and the
+        alternatives the next accelerators'. Without this a rented training phase recommended its cheapest
+        configuration per run while the rows showed a dearer total over the horizon than the runner-up's."""
+        def key(item: tuple[int, SearchPoint]) -> tuple[bool, int, bool, float, int]:
+            i, p = item
+            cost = priced.get(p.index, (0, 0, math.nan))[2]
+            known = math.isfinite(cost)
+            return not p.feasible, self.tiers.get(p.accelerator_id, 0), not known, cost if known else 0.0, i
+
+        if not priced or self.recommended is None:
+            return
+        order = tuple(p for _, p in sorted(enumerate(self.per_accelerator), key=key))
+        feasible = [p for p in order if p.feasible]
+        if not feasible:
+            return
+        self.per_accelerator = order
+        self.recommended = feasible[0]
+        self.runner_up = feasible[1] if len(feasible) > 1 else None
+        self.alternatives = tuple(feasible[1:1 + max(len(self.alternatives), 2)])
 
     @property
     def feasible(self) -> int:
@@ -274,7 +299,7 @@ def _result(phase: Phase, w: Workload, family: str, table: PointTable, units: li
         unit_price={u.accelerator.id: u.per_gpu_hour for u in units},
         unit_gpus={u.accelerator.id: u.gpus_per_server for u in units},
         capacity={u.accelerator.id: capacity_bytes(u.accelerator) for u in units},
-        plan_accelerator=phase.hardware.accelerator_id, front_y=choice.extra.get("front_y", spec.front_y),
+        plan_accelerator=phase.hardware.accelerator_id, tiers={u.accelerator.id: u.tier for u in units}, front_y=choice.extra.get("front_y", spec.front_y),
     )
     binding_point = pts([choice.binding_row])[0] if choice.binding_row is not None else None
     quality_point = pts([choice.quality_row])[0] if choice.quality_row is not None else None

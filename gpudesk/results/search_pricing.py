@@ -158,6 +158,10 @@ def pricing_steps(rows: list[Candidate], search: Any, project: Project, index: i
         costs[p.index] = (p.gpus, p.nodes, math.nan) if got is None else (got.gpus, got.nodes, got.cost)
         yield int(100 * (len(out) + n + 1) / max(total, 1)), p.accelerator_name
     if search is not None:
+        search.rank_by_ledger(costs)  # ranked by the cost the rows show, not the search's own estimate
+        place = {p.index: i for i, p in enumerate(search.per_accelerator)}
+        out.sort(key=lambda r: place.get(r.point, len(place)))
+        out = [dataclasses.replace(r, rank=i) for i, r in enumerate(out, start=1)]
         search.explain_priced(costs)  # the why and the levers quote the ledger, as the rows do
     return out, costs
 

@@ -49,3 +49,29 @@ def test_the_proposal_prints_the_ledger_cost_of_the_recommendation(catalog) -> N
     if row is not None:
         assert (row.gpus, row.nodes) == (gpus, nodes) and (row.cost == cost or math.isnan(cost))
     assert gpus > 0 and nodes > 0
+
+
+@pytest.mark.parametrize("sample", ["startup-inspection", "bank-llm-assistant"])
+def test_rows_and_recommendation_rank_by_the_cost_they_show(sample, catalog) -> None:
+    """The rows, the recommendation and the runner-up are ordered by the ledger cost every surface shows (feasible
+    first, then market tier, then priced before unpriced): the startup sample's training phase recommended B200
+    at $462,892 over a runner-up at $441,412, ranked by the search's own cost per run."""
+    project = load_project(samples_dir() / f"{sample}.gpudesk").project
+    for phase in estimate_plan(project, catalog, search=True).phases:
+        search = phase.search
+        if search is None or search.recommended is None:
+            continue
+        rows = [c for c in phase.candidates if c.point >= 0]
+        assert [c.rank for c in phase.candidates] == list(range(1, len(phase.candidates) + 1))  # plan row included
+        tiers = [search.tiers.get(c.accelerator_id, 0) for c in rows]
+        for a, b, ta, tb in zip(rows, rows[1:], tiers, tiers[1:]):
+            if a.fits and b.fits and ta == tb and math.isfinite(a.cost) and math.isfinite(b.cost):
+                assert a.cost <= b.cost, (sample, phase.index, a.accelerator_id, b.accelerator_id)
+        first = next(c for c in rows if c.fits)
+        assert first.point == search.recommended.index
+        rec_cost = phase.point_costs[search.recommended.index][2]
+        if search.runner_up is not None and search.tiers.get(search.runner_up.accelerator_id, 0) == \
+                search.tiers.get(search.recommended.accelerator_id, 0):
+            runner = phase.point_costs[search.runner_up.index][2]
+            if math.isfinite(rec_cost) and math.isfinite(runner):
+                assert rec_cost <= runner
