@@ -215,20 +215,14 @@ class PlanController(QObject):
 
     def complete_search(self) -> PlanEstimate | None:
         """Every phase searched now, without the event loop (the proposal needs the searches and the layouts)."""
-        from gpudesk.results.pipeline import attach_layout, attach_search, run_search
+        from gpudesk.results.pipeline import complete_search
 
         self.cancel_search()
         estimate = self.estimate
         if estimate is None:
             return None
-        changed = False
-        for phase in estimate.phases:
-            if not phase.layout_done:
-                attach_layout(phase, self.catalog)
-                changed = True
-            if not phase.search_done:
-                attach_search(phase, self.catalog, run_search(phase, self.catalog))
-                changed = True
-        if changed:
+        pending = any(not (p.layout_done and p.search_done) for p in estimate.phases)
+        complete_search(estimate, self.catalog)
+        if pending:
             self.searched.emit(estimate)
         return estimate
