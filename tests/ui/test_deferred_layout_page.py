@@ -8,21 +8,17 @@ list; once the idle work has run, it must show the edited plan's figures, as a f
 
 from __future__ import annotations
 
-from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
+from test_shell_support import catalog, flush, make_window, searched_window_at, settings  # noqa: F401
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.wizard.navigation import PENDING
-from gpudesk.wizard.steps import step
 
 KEY = "scale.best_tokens_per_s"
 
 
 def test_an_edit_shows_the_layout_pending_then_the_new_one(make_window, catalog) -> None:  # noqa: F811
-    window = make_window(next(p for p in SAMPLES if p.stem == "bank-llm-assistant"))
-    window.go_to_step(step("network").number)
-    flush()
-    assert window.controller.finish_search()
+    window = searched_window_at(make_window, "bank-llm-assistant", "network")
     page = window.current_page()
     assert KEY in page.figures.figure_model.keys() and not page.pending.isVisible()
     before = page.figures.figure_model.value_text(KEY)

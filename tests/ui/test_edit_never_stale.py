@@ -10,21 +10,17 @@ shown or read, must read the edited value.
 
 from __future__ import annotations
 
-from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
+from test_shell_support import catalog, flush, make_window, searched_window_at, settings  # noqa: F401
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.results.pipeline import estimate_plan
-from gpudesk.wizard.steps import step
 
 FIELD = "phases[0].workloads[0].seq_len"
 
 
 def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) -> None:  # noqa: F811
-    window = make_window(next(p for p in SAMPLES if p.stem == "bank-llm-assistant"))
-    window.go_to_step(step("gpu").number)
-    flush()
-    assert window.controller.finish_search()
+    window = searched_window_at(make_window, "bank-llm-assistant", "gpu")
     flush()
     page = window.current_page()
     names = list(page.charts)
@@ -66,10 +62,7 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
 
 
 def test_a_search_without_a_trade_off_chart_keeps_its_tab_hidden_through_an_edit(make_window) -> None:  # noqa: F811
-    window = make_window(next(p for p in SAMPLES if p.stem == "ecommerce-recsys"))
-    window.go_to_step(step("gpu").number)
-    flush()
-    assert window.controller.finish_search()
+    window = searched_window_at(make_window, "ecommerce-recsys", "gpu")
     flush()
     page = window.current_page()
     index = list(page.charts).index("pareto")

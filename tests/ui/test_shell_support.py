@@ -114,3 +114,14 @@ def priced_manufacturer(folder: Path) -> Path:
     path = folder / "manufacturer-l40s.gpudesk"
     save_project(project, path)
     return path
+
+
+def searched_window_at(make_window, stem: str, step_key: str):  # type: ignore[no-untyped-def]
+    """Sample ``stem`` opened at wizard step ``step_key`` with its idle layout and configuration searches done."""
+    from gpudesk.wizard.steps import step
+
+    window = make_window(next(p for p in SAMPLES if p.stem == stem))
+    window.go_to_step(step(step_key).number)
+    flush()
+    assert window.controller.finish_search()
+    return window
