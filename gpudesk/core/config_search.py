@@ -139,7 +139,7 @@ class PhaseSearch:
         self.per_accelerator = order
         self.recommended = feasible[0]
         self.runner_up = feasible[1] if len(feasible) > 1 else None
-        self.alternatives = tuple(feasible[1:1 + max(len(self.alternatives), 2)])
+        self.alternatives = tuple(feasible[1:3])  # the next two accelerators' best, as search_choice.choose
 
     @property
     def feasible(self) -> int:

@@ -80,6 +80,11 @@ _SOURCES: dict[int, tuple[Accelerator, dict[str, str]]] = {}
 is not reused while cached)."""
 
 
+def scaleup_bandwidth_unknown(a: Accelerator) -> bool:
+    """``a`` has a scale-up link the catalog gives no bandwidth for: its collectives are timed at PCIe x16 speed."""
+    return a.scaleup_link not in _NO_SCALEUP and not a.scaleup_bw_gbs
+
+
 def _accelerator_sources(a: Accelerator) -> dict[str, str]:
     """Where each hardware column of ``a`` comes from (joined over the candidates in ``from_accelerators``)."""
     hit = _SOURCES.get(id(a))
@@ -95,7 +100,7 @@ def _accelerator_sources(a: Accelerator) -> dict[str, str]:
         "memory": capacity_source(a),
         "scaleup": (_catalog_source(a, "scaleup_bw_gbs") if not is_pcie else
                     f"accelerators/{a.id}: no scale-up link; PCIe Gen{a.pcie_gen or 4} x16 "
-                    "(constants PCIE_X16_GBS_BY_GEN)" if a.scaleup_link in _NO_SCALEUP else
+                    "(constants PCIE_X16_GBS_BY_GEN)" if not scaleup_bandwidth_unknown(a) else
                     f"accelerators/{a.id}: {a.scaleup_link} bandwidth unknown (not published); PCIe "
                     f"Gen{a.pcie_gen or 4} x16 assumed, a lower bound (constants PCIE_X16_GBS_BY_GEN)"),
     }

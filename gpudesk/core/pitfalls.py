@@ -18,6 +18,7 @@ import numpy as np
 from gpudesk.catalog.records import Accelerator
 from gpudesk.core.checks import Check
 from gpudesk.core.constants.infrastructure import PCIE_X16_GBS_BY_GEN
+from gpudesk.core.hardware import scaleup_bandwidth_unknown
 
 BOTTLENECK_IDS = (
     "host.cpu_starves_gpus", "host.ram_short", "host.pcie_lanes_short", "host.nic_pcie_bottleneck",
@@ -230,7 +231,7 @@ def scaleup_unknown_check(accelerator: Accelerator, degrees: int) -> list[Check]
     """The accelerator has a scale-up link the catalog gives no bandwidth for, and the sized layout runs collectives
     over it (tensor, expert or context parallel ``degrees`` > 1): the core times them at PCIe x16 speed
     (core/hardware.py), a lower bound, so the GPU count may be too high. Said, never silent."""
-    if degrees <= 1 or accelerator.scaleup_bw_gbs or accelerator.scaleup_link in ("", "none", "pcie", "PCIe"):
+    if degrees <= 1 or not scaleup_bandwidth_unknown(accelerator):
         return []
     gen = accelerator.pcie_gen or 4
     pcie = PCIE_X16_GBS_BY_GEN.get(gen, PCIE_X16_GBS_BY_GEN[4]).value
