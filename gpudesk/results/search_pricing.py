@@ -30,8 +30,11 @@ PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")
 Estimator = Callable[[Project, int], "tuple[SizedConfiguration, CostLedger]"]  # results.pipeline.phase_ledger
 
 
-def assign(root: Any, path: str, value: Any) -> None:
-    """Set the field at ``path`` ("phases[0].workloads[0].parallel.tp") on a copy the caller owns."""
+def assign(root: Any, path: str, value: Any, owned: set[int] | None = None) -> None:
+    """Set the field at ``path`` ("phases[0].workloads[0].parallel.tp") on ``root``, which the caller owns. With
+    ``owned`` (ids of the objects the caller owns, ``root``'s included) every object and list on the way that is
+    not owned yet is first replaced by a shallow copy, so the objects ``root`` shares with another plan stay as
+    they were: copying a path costs a few objects where a deep copy of the plan copies all of them."""
     parts = path.split(".")
     target = root
     for i, part in enumerate(parts):
@@ -43,23 +46,36 @@ def assign(root: Any, path: str, value: Any) -> None:
         if index is None and last:
             setattr(target, name, value)
             return
-        target = getattr(target, name)
+        child = getattr(target, name)
+        if owned is not None and id(child) not in owned:
+            child = list(child) if index is not None else copy.copy(child)
+            setattr(target, name, child)
+            owned.add(id(child))
+        target = child
         if index is not None:
             if last:
                 target[int(index)] = value
                 return
-            target = target[int(index)]
+            child = target[int(index)]
+            if owned is not None and id(child) not in owned:
+                child = copy.copy(child)
+                target[int(index)] = child
+                owned.add(id(child))
+            target = child
 
 
 def pinned_project(project: Project, index: int, catalog: Catalog, point: Any) -> Project:
     """A copy of the plan with the searched configuration ``point`` pinned in phase ``index``. A configuration that
     misses a target keeps the search's node count: the plan would otherwise size it up to meet the targets, and the
-    ledger would price another configuration than the one the search evaluated."""
-    copied = copy.deepcopy(project)
+    ledger would price another configuration than the one the search evaluated. Only the objects on the pinned
+    fields' paths are copied; the rest is shared with ``project`` (the pipeline reads a plan, never edits it:
+    tests/plan/test_search_pricing_path.py prices every point of every sample and finds the plan unchanged)."""
+    copied = copy.copy(project)
+    owned = {id(copied)}
     for path, value in point_assignments(catalog, project.phases[index], index, point):
-        assign(copied, path, value)
+        assign(copied, path, value, owned)
     if point.violations and point.nodes > 0:
-        copied.phases[index].hardware.nodes = int(point.nodes)
+        assign(copied, f"phases[{index}].hardware.nodes", int(point.nodes), owned)
     return copied
 
 

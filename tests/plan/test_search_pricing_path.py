@@ -1,0 +1,79 @@
+"""Pinning a searched configuration copies only the objects on the pinned fields' paths (results/search_pricing.py):
+the pinned plan equals a deep copy with the same fields set, shares everything else with the plan, and pricing every
+configuration a sample shows leaves the plan it priced from unchanged (the pipeline reads a plan, never edits it)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.results.pinning import point_assignments
+from gpudesk.results.search_pricing import assign, pinned_project, shown_points
+
+SAMPLES = ("bank-llm-assistant", "ecommerce-recsys", "gov-llm-domestic-accelerator", "manufacturer-vision-private",
+           "startup-inspection")
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    catalog = Catalog.open(user_db=None)
+    yield catalog
+    catalog.close()
+
+
+def _deep_pinned(project, index, catalog, point):  # type: ignore[no-untyped-def]
+    """What pinning did before: a deep copy of the whole plan, then the same assignments."""
+    copied = copy.deepcopy(project)
+    for path, value in point_assignments(catalog, project.phases[index], index, point):
+        assign(copied, path, value)
+    if point.violations and point.nodes > 0:
+        copied.phases[index].hardware.nodes = int(point.nodes)
+    return copied
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_pricing_leaves_the_plan_as_it_was(sample, searched_sample) -> None:
+    plan, project = searched_sample(sample)
+    for phase in plan.phases:
+        ctx = phase.context
+        if ctx.project is None or phase.found is None:
+            continue
+        assert phase.point_costs  # priced: every shown point went through pinned_project and the pipeline
+        assert repr(ctx.project.phases[ctx.index]) == repr(project.phases[phase.index]), (sample, phase.index)
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_a_pinned_plan_is_the_deep_copy_with_the_point_set(sample, searched_sample, catalog) -> None:
+    plan, _project = searched_sample(sample)
+    checked = 0
+    for phase in plan.phases:
+        ctx = phase.context
+        if ctx.project is None or phase.found is None:
+            continue
+        before = repr(ctx.project)
+        for point in list({p.index: p for p in shown_points(phase.found)}.values())[:6]:
+            pinned = pinned_project(ctx.project, ctx.index, catalog, point)
+            assert repr(pinned) == repr(_deep_pinned(ctx.project, ctx.index, catalog, point))
+            assert pinned.meta is ctx.project.meta and pinned.calibration is ctx.project.calibration  # shared
+            assert pinned.phases[ctx.index].workloads[0] is not ctx.project.phases[ctx.index].workloads[0]
+            checked += 1
+        assert repr(ctx.project) == before
+    assert checked
+
+
+def test_assign_copies_the_path_once_and_shares_the_rest() -> None:
+    from gpudesk.project.model import Project
+
+    project = Project()
+    copied = copy.copy(project)
+    owned = {id(copied)}
+    assign(copied, "phases[0].workloads[0].parallel.tp", 4, owned)
+    assign(copied, "phases[0].workloads[0].parallel.pp", 2, owned)
+    assign(copied, "phases[0].hardware.nodes", 3, owned)
+    assert (project.phases[0].workloads[0].parallel.tp, project.phases[0].hardware.nodes) != (4, 3)
+    new, old = copied.phases[0], project.phases[0]
+    assert (new.workloads[0].parallel.tp, new.workloads[0].parallel.pp, new.hardware.nodes) == (4, 2, 3)
+    assert new.costs is old.costs and new.delivery is old.delivery  # not on a pinned path: shared
+    assert len(owned) == 7  # the plan, its phases list, the phase, its workloads list, the workload, parallel, hardware
