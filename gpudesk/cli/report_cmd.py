@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -66,22 +67,28 @@ def _check_output(path: str, suffixes: tuple[str, ...]) -> Path:
     return target
 
 
-def _estimate(path: str, catalog: Any = None) -> tuple[Any, Any, str]:
+def _estimate(path: str, catalog: Any = None, meanwhile: Callable[[], object] | None = None) -> tuple[Any, Any, str]:
     """Load one plan file and estimate it: (PlanEstimate, Project, catalog date). ``catalog``: an open catalog
-    the caller keeps (and closes); without one, the catalog is opened and closed here."""
+    the caller keeps (and closes); without one, the catalog is opened and closed here. ``meanwhile``: work of the
+    caller's to do while the searches run in their worker processes."""
     if not Path(path).is_file():
         raise ReportInputError(f"plan file {path!r} not found")
     from gpudesk.project.io import load_project
 
     project = load_project(path).project  # a broken file fails here, before the catalog is opened
     from gpudesk.catalog.store import Catalog
-    from gpudesk.results.pipeline import complete_search, estimate_plan
+    from gpudesk.results.pipeline import estimate_plan
+    from gpudesk.results.search_workers import start_search_in_workers
 
     own = catalog is None
     catalog = Catalog.open() if own else catalog
     try:
-        # the proposal and the comparison read the searched configurations
-        return complete_search(estimate_plan(project, catalog), catalog), project, str(catalog.built or "")
+        # the proposal and the comparison read the searched configurations: each phase's search in a process of its
+        # own where the machine has the cores (results/search_workers.py; the same results as complete_search)
+        finish = start_search_in_workers(estimate_plan(project, catalog), catalog)
+        if meanwhile is not None:
+            meanwhile()
+        return finish(), project, str(catalog.built or "")
     finally:
         if own:
             catalog.close()
@@ -115,7 +122,8 @@ def _report(args: argparse.Namespace) -> int:
 
     catalog = Catalog.open()  # kept open while the proposal is built: it names the cited sources and models
     try:
-        plan, project, catalog_date = _estimate(args.plan, catalog)
+        # the PDF writer (PySide6) loads while the searches run in their worker processes
+        plan, project, catalog_date = _estimate(args.plan, catalog, _load_pdf_writer)
         lang = args.lang or project.meta.language
         branding = Branding(company=args.company, logo_path=args.logo, author=args.author or project.meta.author)
         doc = build_proposal(plan, project, lang, branding, catalog_date=catalog_date, catalog=catalog)
@@ -126,6 +134,10 @@ def _report(args: argparse.Namespace) -> int:
     pages = write_proposal_pdf(doc, target)
     print(f"wrote {target} ({pages} pages, {lang})")
     return EXIT_OK
+
+
+def _load_pdf_writer() -> None:
+    import gpudesk.pdf.pdf_writer  # noqa: F401
 
 
 def run_compare(args: argparse.Namespace) -> int:

@@ -1,0 +1,91 @@
+"""A plan's pending configuration searches completed in forked worker processes, a phase per process, for a headless
+command on a machine with more than one core (``gpudesk report`` and ``compare``).
+
+Each phase's search and the ledger pricing of what it shows (``results.pipeline.run_search`` and
+``pricing_steps_for``) read only that phase's estimate and the catalog, so the phases run side by side: a forked
+child inherits the estimated plan and the catalog, runs both, and sends back the search and the priced rows, which
+the parent attaches exactly as :func:`results.pipeline.complete_search` would (the same functions run; pickling
+only moves their results). The work is the same, plus a fork and a few megabytes pickled per phase: the CPU time
+does not drop, the wall time does where cores are free. Runs in one process (``complete_search``) where the
+platform cannot fork, where threads are running (a fork would copy their locks), with one core or one pending phase.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.stepwise import run_through
+from gpudesk.results.pipeline import attach_layout, attach_search, complete_search, pricing_steps_for, run_search
+from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
+
+_FORKED: tuple[PlanEstimate, Catalog] | None = None  # what a forked worker inherits (set only around the fork)
+
+
+def can_fork() -> bool:
+    """Whether worker processes can start as forks of this one: the platform forks and no other thread runs."""
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+
+def default_workers() -> int:
+    """The cores this process may run on (the worker processes a headless command starts at most)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _searched(phase: PhaseEstimate, catalog: Catalog) -> tuple[Any, Any]:
+    found = run_search(phase, catalog)
+    return found, run_through(pricing_steps_for(phase, catalog, found))
+
+
+def _in_worker(index: int) -> tuple[Any, Any]:
+    assert _FORKED is not None, "a search worker runs only as a fork of the process that set the plan"
+    plan, catalog = _FORKED
+    return _searched(plan.phases[index], catalog)
+
+
+def complete_search_in_workers(plan: PlanEstimate, catalog: Catalog, workers: int | None = None) -> PlanEstimate:
+    """``complete_search(plan, catalog)``, each pending phase's search and pricing in a process of its own (this
+    one takes the last; at most ``workers`` forked besides it, the cores by default: three phases on two cores
+    share them, where two processes for three phases would leave one core idle for a phase)."""
+    return start_search_in_workers(plan, catalog, workers)()
+
+
+def start_search_in_workers(plan: PlanEstimate, catalog: Catalog,
+                            workers: int | None = None) -> Callable[[], PlanEstimate]:
+    """Fork the workers of :func:`complete_search_in_workers` now and return what finishes it (this process's own
+    phase, then the workers' results attached): the caller may do other work in between, such as importing the
+    PDF writer, while the workers run."""
+    global _FORKED
+    pending = [i for i, phase in enumerate(plan.phases) if not phase.search_done]
+    workers = default_workers() if workers is None else workers
+    if workers < 2 or len(pending) < 2 or not can_fork():
+        return lambda: complete_search(plan, catalog)
+    for phase in plan.phases:
+        if not phase.layout_done:
+            attach_layout(phase, catalog)
+    *others, own = pending
+    _FORKED = (plan, catalog)
+    try:  # forked at the first submit, every worker at once (the pool forks no more once its thread runs)
+        pool = ProcessPoolExecutor(max_workers=min(workers, len(others)), mp_context=multiprocessing.get_context("fork"))
+        futures = {i: pool.submit(_in_worker, i) for i in others}
+    finally:
+        _FORKED = None
+
+    def finish() -> PlanEstimate:
+        with pool:
+            done = {own: _searched(plan.phases[own], catalog)}
+            done.update({i: future.result() for i, future in futures.items()})
+        for i in pending:
+            found, priced = done[i]
+            attach_search(plan.phases[i], catalog, found, priced=priced)
+        return plan
+
+    return finish

@@ -1,0 +1,57 @@
+"""A plan's searches completed in worker processes (results/search_workers.py, what `gpudesk report` and `compare`
+run) equal the one-process ``complete_search`` in every figure, row, search point, price and chart: the same
+functions run, the processes only move their results."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from gpudesk.results import search_workers
+
+SCRIPT = textwrap.dedent("""
+    import json, resource, sys
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.paths import samples_dir
+    from gpudesk.project.io import load_project
+    from gpudesk.results.pipeline import complete_search, estimate_plan
+    from gpudesk.results.plan_json import plan_to_json
+    from gpudesk.results.search_workers import can_fork, complete_search_in_workers
+
+    catalog = Catalog.open(user_db=None)
+    project = load_project(samples_dir() / (sys.argv[1] + ".gpudesk")).project
+    assert can_fork()
+    one = json.dumps(plan_to_json(complete_search(estimate_plan(project, catalog), catalog)), sort_keys=True)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+    split = complete_search_in_workers(estimate_plan(project, catalog), catalog, workers=2)
+    forked = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before
+    many = json.dumps(plan_to_json(split), sort_keys=True)
+    print(json.dumps({"same": one == many, "forked_cpu": forked, "size": len(one)}))
+""")
+
+
+def test_the_workers_complete_the_plan_as_one_process_does() -> None:
+    """Over 2 s: a fresh interpreter (a test process runs threads, and forks only from a single-threaded one), its
+    imports, and the smallest two-phase sample estimated and searched twice."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        pytest.skip("no fork on this platform: complete_search_in_workers is complete_search there")
+    done = subprocess.run([sys.executable, "-c", SCRIPT, "startup-inspection"], capture_output=True, text=True,
+                          timeout=120, check=True)
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    assert got["size"] > 10_000 and got["same"]
+    assert got["forked_cpu"] > 0  # a phase's search and pricing ran in a child process, not here
+
+
+def test_one_core_or_one_pending_phase_runs_here(monkeypatch, searched_sample) -> None:
+    plan, _project = searched_sample("startup-inspection")
+    ran: list[object] = []
+    monkeypatch.setattr(search_workers, "complete_search", lambda p, c: ran.append(p) or p)
+    assert search_workers.complete_search_in_workers(plan, None, workers=1) is plan  # type: ignore[arg-type]
+    assert ran == [plan]
+    assert search_workers.complete_search_in_workers(plan, None, workers=4) is plan  # type: ignore[arg-type]
+    assert ran == [plan, plan]  # nothing pending (already searched): nothing to fork for
