@@ -17,7 +17,9 @@ from types import ModuleType
 import pytest
 
 # One worker builds and drives the bundle: the module fixture writes dist/gpudesk/ in the checkout, so two
-# pytest-xdist workers must never build it at once (make test runs with --dist loadgroup).
+# pytest-xdist workers must never build it at once (make test runs with --dist loadgroup). As the largest group
+# the scheduler hands it out first, so the build overlaps the other worker's tests; tests/conftest.py fails the
+# run if the group is lost (pytest 9.2 dropped it silently and the second worker sat out the build on the lock).
 pytestmark = [pytest.mark.slow(reason="builds the PyInstaller bundle (PyInstaller analysis and copying about 200 MB) "
                                         "unless dist/gpudesk/ is current"),
               pytest.mark.xdist_group("frozen-bundle")]
@@ -32,9 +34,9 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 @pytest.fixture(scope="module")
 def bundle(repo_root: Path) -> Path:
     env = dict(os.environ, GPUDESK_PYTHON=sys.executable)
-    # Workers that get tests of this module build one after the other: the first builds, the next finds the stamp
-    # current and reuses the bundle. (Two builds at once into dist/ corrupted it on a fresh checkout: the
-    # xdist_group mark alone did not keep this module's tests on one worker.)
+    # Processes that build here go one after the other: the first builds, the next finds the stamp current and
+    # reuses the bundle. (Two builds at once into dist/ corrupted it on a fresh checkout when the xdist_group mark
+    # was lost; a second `make test` in the same checkout, or a plain run beside one, still needs the lock.)
     (repo_root / "dist").mkdir(exist_ok=True)
     with open(repo_root / "dist" / ".build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
