@@ -1,11 +1,13 @@
-"""Where ``gpudesk report`` spends its time, stage by stage, in one fresh process, wall and CPU time.
+"""Where ``gpudesk report`` spends its time, stage by stage, from one fresh process, wall and CPU time.
 
 Run: QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/report_stages.py [PLAN]   (default: the largest sample)
 
 Follows the command's own path (``gpudesk/cli/report_cmd.py``) from a fresh interpreter and marks each stage:
-importing the proposal model, the estimation core and the Qt PDF writer (PySide6 and pyqtgraph), reading and
-estimating the plan (with its searches, in worker processes where the machine has the cores: their CPU time is
-counted), building the proposal, rendering its chart images, laying out and drawing the pages. Not
+importing the CLI and the estimation core, reading and estimating the plan, forking the search workers
+(results/search_workers.py: a phase's search and ledger pricing per process where the machine has the cores;
+``--one-process`` runs them here, as on one core), what this process does meanwhile (importing the proposal model
+and the PDF writer, starting Qt, registering the CJK font), the searches (this process's phase, then waiting for the
+workers: their CPU time is counted once they end), building the proposal, laying out and drawing the pages. Not
 included: the interpreter's own start (about ``python -c pass``). ``bench_cli.py`` times the whole process
 against ``python -c "import numpy"``; this says where inside it the time goes, in CPU time as well as wall time
 (on the shared development machine the wall time is several times the CPU time).
@@ -43,37 +45,44 @@ def mark(stage: str) -> None:
 def main(argv: list[str]) -> int:
     from benchmarks._common import largest_sample
 
+    one = "--one-process" in argv
+    argv = [a for a in argv if a != "--one-process"]
     plan_path = Path(argv[0]) if argv else largest_sample()
     mark("start (benchmark helpers)")
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.cli.report_cmd import _prepare_writing
+    from gpudesk.project.io import load_project
+    from gpudesk.results.pipeline import estimate_plan
+    from gpudesk.results.search_workers import start_search_in_workers
+    mark("import the CLI and the estimation core")
+    catalog = Catalog.open()
+    project = load_project(plan_path).project
+    plan = estimate_plan(project, catalog)
+    mark("open the catalog, read and estimate the plan")
+    finish = start_search_in_workers(plan, catalog, 1 if one else None)
+    mark("fork the search workers" + (" (none: --one-process)" if one else ""))
+    _prepare_writing()
+    mark("import the proposal model, PDF writer; start Qt")
+    plan = finish()
+    mark("searches: here the last phase, then the workers'")
+    from gpudesk.pdf.pdf_writer import write_proposal_pdf
     from gpudesk.report.document import Branding
     from gpudesk.report.proposal import build_proposal
-    mark("import the proposal model")
-    from gpudesk.cli.report_cmd import _estimate
-    mark("import the CLI and the core")
-    from gpudesk.pdf.pdf_writer import ensure_application, write_proposal_pdf
-    from gpudesk.pdf.qt_setup import cjk_font_family
-    mark("import the PDF writer (PySide6)")
-    plan, project, catalog_date = _estimate(str(plan_path))
-    mark("read and estimate the plan")
-    doc = build_proposal(plan, project, project.meta.language, Branding(), catalog_date=catalog_date)
+    doc = build_proposal(plan, project, project.meta.language, Branding(), catalog_date=str(catalog.built or ""),
+                         catalog=catalog)
     mark("build the proposal")
-    ensure_application()
-    cjk_font_family()
-    mark("start Qt, register the CJK font")
-    from gpudesk.pdf.layout import layout
-    layout(doc, cjk_font_family())
-    mark("lay out the pages (measured alone)")
     with tempfile.TemporaryDirectory(prefix="gpudesk-report-stages-") as folder:
         pages = write_proposal_pdf(doc, Path(folder) / "proposal.pdf")
     mark(f"lay out and draw {pages} pages, outline")
+    catalog.close()
     total_wall, total_cpu = marks[-1][1] - START_WALL, marks[-1][2] - START_CPU
-    print(f"gpudesk report {plan_path.name}, stage by stage (one process):")
+    print(f"gpudesk report {plan_path.name}, stage by stage (CPU: this process and the workers it waited for):")
     previous_wall, previous_cpu = START_WALL, START_CPU
     for stage, wall, cpu in marks:
-        print(f"  {stage:44s} wall {wall - previous_wall:6.2f} s   CPU {cpu - previous_cpu:6.2f} s "
+        print(f"  {stage:50s} wall {wall - previous_wall:6.2f} s   CPU {cpu - previous_cpu:6.2f} s "
               f"({(cpu - previous_cpu) / total_cpu:4.0%})")
         previous_wall, previous_cpu = wall, cpu
-    print(f"  {'total, after the interpreter started':44s} wall {total_wall:6.2f} s   CPU {total_cpu:6.2f} s")
+    print(f"  {'total, after the interpreter started':50s} wall {total_wall:6.2f} s   CPU {total_cpu:6.2f} s")
     return 0
 
 

@@ -110,9 +110,6 @@ def run_report(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from gpudesk.report.document import Branding
-    from gpudesk.report.proposal import build_proposal
-
     target = _check_output(args.output, (".pdf",))
     if args.logo:
         logo = Path(args.logo)
@@ -122,8 +119,11 @@ def _report(args: argparse.Namespace) -> int:
 
     catalog = Catalog.open()  # kept open while the proposal is built: it names the cited sources and models
     try:
-        # the PDF writer (PySide6) loads while the searches run in their worker processes
-        plan, project, catalog_date = _estimate(args.plan, catalog, _load_pdf_writer)
+        # the proposal model and the PDF writer load (and Qt starts) while the searches run in their workers
+        plan, project, catalog_date = _estimate(args.plan, catalog, _prepare_writing)
+        from gpudesk.report.document import Branding
+        from gpudesk.report.proposal import build_proposal
+
         lang = args.lang or project.meta.language
         branding = Branding(company=args.company, logo_path=args.logo, author=args.author or project.meta.author)
         doc = build_proposal(plan, project, lang, branding, catalog_date=catalog_date, catalog=catalog)
@@ -136,8 +136,14 @@ def _report(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _load_pdf_writer() -> None:
+def _prepare_writing() -> None:
+    """What writing the proposal needs besides the plan: its modules, the Qt application and the CJK font."""
     import gpudesk.pdf.pdf_writer  # noqa: F401
+    import gpudesk.report.proposal  # noqa: F401
+    from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
+
+    ensure_application()
+    cjk_font_family()
 
 
 def run_compare(args: argparse.Namespace) -> int:
