@@ -27,15 +27,16 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     from gpudesk.project.errors import ProjectFileError, ProjectValidationError
     from gpudesk.project.io import load_project
     from gpudesk.report.search_section import search_words
-    from gpudesk.results.pipeline import PlanInputError, complete_search, estimate_plan
+    from gpudesk.results.pipeline import PlanInputError, estimate_plan
     from gpudesk.results.plan_json import plan_to_json
+    from gpudesk.results.search_workers import complete_search_in_workers
 
     try:
         loaded = load_project(args.plan)
         catalog = Catalog.open()
         estimate = estimate_plan(loaded.project, catalog)
         if not args.explain:  # the JSON and the text print the searched configurations; a figure's explanation not
-            complete_search(estimate, catalog)
+            complete_search_in_workers(estimate, catalog)  # a phase per process where the machine has the cores
     except (ProjectFileError, ProjectValidationError, CatalogError, PlanInputError, OSError) as exc:
         reason = str(exc)
         return fail(err, reason if str(args.plan) in reason else f"{args.plan}: {reason}")
