@@ -18,7 +18,9 @@ system) of each process: on a loaded machine the wall time includes waiting for 
 
 ``--only report`` times just the report command (and the baselines); ``--against TREE`` also times the same
 report from another source tree (an export of an older commit: ``git archive REV | tar -x -C TREE``) in the
-same rounds, through ``python -m gpudesk`` with ``PYTHONPATH=TREE``, so a before/after ratio comes from one run.
+same rounds, through ``python -m gpudesk`` with ``PYTHONPATH=TREE``, so a before/after ratio comes from one run;
+``--workers 1,2`` also times this tree's report with ``GPUDESK_WORKERS`` set to each (the phases' searches in that
+many processes: results/search_workers.py; by default only where cores are free). The CPU time counts the workers.
 """
 
 from __future__ import annotations
@@ -55,9 +57,10 @@ class Command:
     argv: list[str]
     output: Path | None = None  # the file it writes, checked after each run
     pythonpath: str = ""  # another source tree to run from (``--against``)
+    env: tuple[tuple[str, str], ...] = ()  # variables set for this command only (``--workers``)
 
 
-def commands(out: Path, only: str = "", against: tuple[str, ...] = ()) -> list[Command]:
+def commands(out: Path, only: str = "", against: tuple[str, ...] = (), workers: tuple[int, ...] = ()) -> list[Command]:
     plans = samples()
     gpudesk = gpudesk_command()
     found = [Command(label, [sys.executable, *argv]) for label, argv in BASELINES.items()]
@@ -67,6 +70,11 @@ def commands(out: Path, only: str = "", against: tuple[str, ...] = ()) -> list[C
     big = largest_sample()
     found.append(Command(f"gpudesk report {big.name}", [*gpudesk, "report", str(big), "-o", str(out / "report.pdf")],
                          out / "report.pdf"))
+    for n in workers:
+        target = out / f"report-workers-{n}.pdf"
+        found.append(Command(f"gpudesk report {big.name} (GPUDESK_WORKERS={n})",
+                             [*gpudesk, "report", str(big), "-o", str(target)], target,
+                             env=(("GPUDESK_WORKERS", str(n)),)))
     for n, tree in enumerate(against):
         target = out / f"report-against-{n}.pdf"
         found.append(Command(f"gpudesk report {big.name} ({Path(tree).name} tree)",
@@ -100,17 +108,19 @@ def environment(home: Path) -> dict[str, str]:
     return env
 
 
-def measure(runs: int, only: str = "", against: tuple[str, ...] = ()) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+def measure(runs: int, only: str = "", against: tuple[str, ...] = (), workers: tuple[int, ...] = ()
+            ) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     """Wall and CPU seconds of every command, ``runs`` rounds after one warm-up round."""
     with tempfile.TemporaryDirectory(prefix="gpudesk-bench-cli-") as folder:
         out = Path(folder)
         env = environment(out / "home")
-        todo = commands(out, only, against)
+        todo = commands(out, only, against, workers)
         timings: dict[str, list[float]] = {c.label: [] for c in todo}
         cpu: dict[str, list[float]] = {c.label: [] for c in todo}
         for round_ in range(runs + 1):  # round 0 is the warm-up
             for command in todo:
                 own = {**env, "PYTHONPATH": command.pythonpath} if command.pythonpath else env
+                own = {**own, **dict(command.env)}
                 seconds, cpu_seconds = time_process_cpu(command.argv, env=own, cwd=out)
                 if command.output is not None and not command.output.is_file():
                     raise RuntimeError(f"{command.label} wrote no {command.output.name}")
@@ -128,8 +138,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=("report",), default="", help="time only the report (and the baselines)")
     parser.add_argument("--against", action="append", default=[], metavar="TREE",
                         help="also time the report from this source tree, in the same rounds (repeatable)")
+    parser.add_argument("--workers", default="", metavar="N,M",
+                        help="also time this tree's report with GPUDESK_WORKERS set to each (search worker processes)")
     args = parser.parse_args(argv)
-    timings, cpu = measure(args.runs, args.only, tuple(args.against))
+    workers = tuple(int(n) for n in args.workers.split(",") if n.strip())
+    timings, cpu = measure(args.runs, args.only, tuple(args.against), workers)
     base = {label: median(timings[label]) for label in BASELINES}
     bare, numpy_ = base.values()
     print(f"{'command':58s} {'median':>8s} {'min':>8s} {'CPU':>7s}  ratio to the baselines (medians)")
@@ -140,9 +153,11 @@ def main(argv: list[str] | None = None) -> int:
     against = [label for label in timings if label.endswith(" tree)")]
     if against:
         mine = next(label for label in timings if label.startswith("gpudesk report") and label not in against)
+        mine_too = [label for label in timings if "GPUDESK_WORKERS" in label]
         for label in against:
-            print(f"this tree / {label}: wall {median(timings[mine]) / median(timings[label]):.2f}×, "
-                  f"CPU {median(cpu[mine]) / median(cpu[label]):.2f}×")
+            for ours in (mine, *mine_too):
+                print(f"{ours} / {label}: wall {median(timings[ours]) / median(timings[label]):.2f}×, "
+                      f"CPU {median(cpu[ours]) / median(cpu[label]):.2f}×")
     if args.only:
         return 0
     estimates = {label: median(v) for label, v in timings.items() if label.startswith("gpudesk estimate")}

@@ -7,16 +7,16 @@ child inherits the estimated plan and the catalog, runs both, and sends back the
 the parent attaches exactly as :func:`results.pipeline.complete_search` would (the same functions run; pickling
 only moves their results). The work is the same, plus a fork and a few megabytes pickled per phase: the CPU time
 does not drop, the wall time does where cores are free. Runs in one process (``complete_search``) where the
-platform cannot fork, where threads are running (a fork would copy their locks), with one core or one pending phase.
+platform cannot fork, where threads are running (a fork would copy their locks), with one pending phase, or where
+no core is free (:func:`default_workers`: on a machine whose other processes keep every core busy the workers would
+wait for the same cores and only add their forks' CPU). ``GPUDESK_WORKERS=N`` sets the processes (1: never fork).
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from gpudesk.catalog.store import Catalog
@@ -29,15 +29,29 @@ _FORKED: tuple[PlanEstimate, Catalog] | None = None  # what a forked worker inhe
 
 def can_fork() -> bool:
     """Whether worker processes can start as forks of this one: the platform forks and no other thread runs."""
-    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    return hasattr(os, "fork") and threading.active_count() == 1
 
 
-def default_workers() -> int:
-    """The cores this process may run on (the worker processes a headless command starts at most)."""
+def cores() -> int:
+    """The cores this process may run on."""
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+def default_workers() -> int:
+    """The worker processes to fork: ``GPUDESK_WORKERS`` when set, else the cores the rest of the machine leaves
+    free, counting this process's own share of the one-minute load average (a quiet two-core machine: 2; the same
+    machine with five other busy processes: 1, this process alone)."""
+    given = os.environ.get("GPUDESK_WORKERS", "").strip()
+    if given.isdigit():
+        return max(int(given), 1)
+    try:
+        others = max(os.getloadavg()[0] - 1.0, 0.0)
+    except (AttributeError, OSError):  # no load average on this platform
+        others = 0.0
+    return max(min(cores(), int(cores() - others + 0.5)), 1)
 
 
 def _searched(phase: PhaseEstimate, catalog: Catalog) -> tuple[Any, Any]:
@@ -71,6 +85,9 @@ def start_search_in_workers(plan: PlanEstimate, catalog: Catalog,
     for phase in plan.phases:
         if not phase.layout_done:
             attach_layout(phase, catalog)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     *others, own = pending
     _FORKED = (plan, catalog)
     try:  # forked at the first submit, every worker at once (the pool forks no more once its thread runs)

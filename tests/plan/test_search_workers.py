@@ -5,7 +5,7 @@ functions run, the processes only move their results."""
 from __future__ import annotations
 
 import json
-import multiprocessing
+import os
 import subprocess
 import sys
 import textwrap
@@ -38,7 +38,7 @@ SCRIPT = textwrap.dedent("""
 def test_the_workers_complete_the_plan_as_one_process_does() -> None:
     """Over 2 s: a fresh interpreter (a test process runs threads, and forks only from a single-threaded one), its
     imports, and the smallest two-phase sample estimated and searched twice."""
-    if "fork" not in multiprocessing.get_all_start_methods():
+    if not hasattr(os, "fork"):
         pytest.skip("no fork on this platform: complete_search_in_workers is complete_search there")
     done = subprocess.run([sys.executable, "-c", SCRIPT, "startup-inspection"], capture_output=True, text=True,
                           timeout=120, check=True)
@@ -55,3 +55,15 @@ def test_one_core_or_one_pending_phase_runs_here(monkeypatch, searched_sample) -
     assert ran == [plan]
     assert search_workers.complete_search_in_workers(plan, None, workers=4) is plan  # type: ignore[arg-type]
     assert ran == [plan, plan]  # nothing pending (already searched): nothing to fork for
+
+
+def test_workers_only_where_cores_are_free(monkeypatch) -> None:
+    monkeypatch.setattr(search_workers, "cores", lambda: 2)
+    monkeypatch.delenv("GPUDESK_WORKERS", raising=False)
+    for load, workers in ((0.2, 2), (1.0, 2), (1.8, 1), (7.0, 1)):  # this process counts for one of the load
+        monkeypatch.setattr(search_workers.os, "getloadavg", lambda load=load: (load, load, load))
+        assert search_workers.default_workers() == workers, load
+    monkeypatch.setenv("GPUDESK_WORKERS", "3")
+    assert search_workers.default_workers() == 3  # what the user asks, whatever the load
+    monkeypatch.setenv("GPUDESK_WORKERS", "0")
+    assert search_workers.default_workers() == 1
