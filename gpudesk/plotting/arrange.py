@@ -124,13 +124,36 @@ def should_transpose(view: ChartView, spec: ChartSpec, plan: fit.LegendPlan, wid
     return not fit.categories_fit(list(spec.categories), metrics, room)
 
 
+def category_axis_extra(view: ChartView, spec: ChartSpec) -> float:
+    """Pixels the category labels down the side of a transposed chart take beyond a value axis (``AXIS_WIDTH``):
+    the labels' axis is as wide as its longest line (``PlotPanel``), "Huawei Ascend 910C 128GB ×16" about 200 px."""
+    metrics = QtGui.QFontMetricsF(view.plot(0).getAxis("left").font())
+    lines = [line for category in spec.categories or () for line in category.split("\n")]
+    return max(0.0, fit.label_width(metrics, lines) + 24 - AXIS_WIDTH)
+
+
+def legend_and_transpose(view: ChartView, spec: object, width: float, height: float,
+                         wanted: bool | None) -> tuple[fit.LegendPlan, bool]:
+    """Where the legend goes and whether the categories run down the side, decided together: categories down
+    the side take the plot's left edge, so a legend beside the plot must leave its minimum width after them
+    (the memory-fit chart of six searched accelerators at 493 px had 37 px of plot left and its axis title
+    cut to "显…")."""
+    names = names_of(view, spec)
+    plan = fit.plan_legend(names, legend_metrics(view), width, height, wanted)
+    if not isinstance(spec, ChartSpec) or not should_transpose(view, spec, plan, width):
+        return plan, False
+    extra = category_axis_extra(view, spec)
+    if plan.mode == fit.BESIDE and extra > 0:
+        plan = fit.plan_legend(names, legend_metrics(view), width - extra, height, wanted)
+    return plan, should_transpose(view, spec, plan, width)
+
+
 def transposes(view: ChartView, spec: object) -> bool:
     """The transposition ``spec`` needs at the view's size (before drawing it)."""
     width, height = view.graphics.width(), view.graphics.height()
     if not isinstance(spec, ChartSpec) or width < 50:
         return False
-    plan = fit.plan_legend(names_of(view, spec), legend_metrics(view), width, height, view._legend_wanted)
-    return should_transpose(view, spec, plan, width)
+    return legend_and_transpose(view, spec, width, height, view._legend_wanted)[1]
 
 
 def arrange_view(view: ChartView, width: float | None, height: float | None, wanted: bool | None) -> None:
@@ -141,8 +164,8 @@ def arrange_view(view: ChartView, width: float | None, height: float | None, wan
     if width < 50 or height < 50:
         return  # not laid out yet: arranged at its first real size
     names = names_of(view, view.spec)
-    plan = fit.plan_legend(names, legend_metrics(view), width, height,
-                           view._legend_wanted if wanted is None else wanted)
+    spec = view.spec
+    plan, transpose = legend_and_transpose(view, spec, width, height, view._legend_wanted if wanted is None else wanted)
     if plan != view._legend_plan or (plan.mode != fit.HIDDEN) != view.legend.isVisible():
         place_legend(view, plan)
         view._legend_plan = plan
@@ -152,9 +175,7 @@ def arrange_view(view: ChartView, width: float | None, height: float | None, wan
     action.setEnabled(bool(names))
     base = view.tr("Legend")
     action.setText(f"{base} ({len(names)})" if plan.mode == fit.HIDDEN and names else base)
-    spec = view.spec
     if isinstance(spec, ChartSpec):
-        transpose = should_transpose(view, spec, plan, width)
         if transpose != view._transposed:
             view._transposed = transpose
             view._render(spec)

@@ -1,0 +1,42 @@
+"""A chart shares its room between the plot, a legend and category labels (``gpudesk.plotting.arrange``).
+
+Categories that run down the side of a transposed chart take the plot's left edge: a legend beside the plot must
+leave the plot its minimum width after them. The step-2 memory-fit chart of a searched bank plan (six
+accelerators named like "Huawei Ascend 910C 128GB ×16", eight memory parts) in a 493 px tab on a 1920 × 1080
+desktop put its legend beside a 197 px category axis and had 37 px of plot left, its value axis title cut to
+"显…". The window audit saw it only after a laptop case had warmed the shared catalog's search cache, so the
+search was done before the audit reached step 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpudesk.plotting import ChartView, fit
+from gpudesk.results.chart_model import ChartSpec, Series
+
+ACCELERATORS = ["A100 SXM4 40GB（方案）", "L20 48GB ×128", "Huawei Ascend 910C 128GB ×16", "Biren BR100 64GB ×16",
+                "Biren BR104 32GB ×32", "Kunlunxin P800 96GB ×32"]
+PARTS = ["权重", "梯度", "优化器状态", "LoRA 适配器", "激活", "运行时（上下文、通信缓冲）", "分配器预留"]
+
+
+def memory_spec() -> ChartSpec:
+    xs = list(range(len(ACCELERATORS)))
+    series = [Series(part, xs, [4.0 + i] * len(xs), style="bar", stack_group="memory") for i, part in enumerate(PARTS)]
+    series.append(Series("显存容量", xs, [40, 48, 128, 64, 32, 96], style="tick"))
+    return ChartSpec("memory_fit", "每卡显存占用", y_label="显存", y_unit="GB", series=series,
+                     categories=ACCELERATORS, stacked=True, tick_language="zh")
+
+
+@pytest.mark.parametrize("width", [493, 640])
+def test_a_legend_beside_a_transposed_chart_leaves_the_plot_its_width(qtbot, width: int) -> None:
+    view = ChartView(theme="light")
+    qtbot.addWidget(view)
+    view.resize(width, 302)
+    view.show()
+    qtbot.waitExposed(view)
+    view.set_spec(memory_spec())
+    plot = view.plot(0)
+    assert view._transposed  # six long names do not fit under a plot this narrow
+    value_axis = plot.getAxis("bottom")
+    assert plot.vb.width() >= fit.PLOT_MIN_WIDTH - 2 * 72, (width, view._legend_plan, plot.vb.width())
+    assert value_axis.gpudesk_shown_title == value_axis.gpudesk_full_title, value_axis.gpudesk_shown_title
