@@ -11,7 +11,9 @@ lines are dashed), so charts still read in greyscale print.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6 import QtGui, QtWidgets
 
@@ -43,9 +45,15 @@ ROLE_COLOURS: dict[str, tuple[str, str]] = {
     "air": _ORANGE,
     "network": _GREEN,
     "storage": _PURPLE,
-    # delivery modes
+    # delivery modes (the cost chart's series: every mode and compared option its own colour)
     "cloud_on_demand": _ORANGE,
     "cloud_reserved": _YELLOW,
+    "cloud_reserved_1y": _YELLOW,
+    "cloud_reserved_3y": _SKY,
+    "cloud_spot": _VERMILLION,
+    "cloud_monthly": _PURPLE,
+    "gpu_rental": _GREY,
+    "bare_metal": _INK,
     "private": _BLUE,
     "hybrid": _GREEN,
     # search results
@@ -81,6 +89,23 @@ class Theme:
     def colour(self, role: str, fallback_index: int = 0) -> QtGui.QColor:
         pair = ROLE_COLOURS.get(role) or CYCLE[fallback_index % len(CYCLE)]
         return QtGui.QColor(pair[1] if self.dark else pair[0])
+
+
+def series_colours(theme: Theme, series: Iterable[Any]) -> dict[str, QtGui.QColor]:
+    """Each series of one chart (by name) its own colour: its role's, unless a series before it in the chart took
+    that colour, then the first colour of ``CYCLE`` no series took (public cloud on demand and a 1-year
+    reservation were both orange on the startup sample's cost chart). Series that share a name share a colour."""
+    colours: dict[str, QtGui.QColor] = {}
+    for index, item in enumerate(series):
+        if item.name in colours:
+            continue
+        colour = theme.colour(item.color_role, index)
+        taken = {c.name() for c in colours.values()}
+        if colour.name() in taken:
+            free = [QtGui.QColor(pair[1] if theme.dark else pair[0]) for pair in CYCLE]
+            colour = next((c for c in free if c.name() not in taken), colour)
+        colours[item.name] = colour
+    return colours
 
 
 LIGHT = Theme(dark=False, background="#FFFFFF", foreground="#222222", grid_alpha=0.25, label_fill="#F7F7F2")

@@ -77,7 +77,8 @@ class PlotPanel:
         return pg.PlotItem(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")})
 
     # -- drawing ----------------------------------------------------------
-    def render(self, spec: ChartSpec, panel: int, theme: Theme, hidden: set[str], colour_index: dict[str, int]) -> None:
+    def render(self, spec: ChartSpec, panel: int, theme: Theme, hidden: set[str],
+               colours: dict[str, QtGui.QColor]) -> None:
         plot = self.plot
         self._log = (spec.log_x, spec.log_y)
         self.horizontal = is_horizontal(spec)
@@ -93,7 +94,7 @@ class PlotPanel:
         self.drawn = []
         stack_tops: dict[tuple[str, float], float] = {}
         for s in series:
-            colour = theme.colour(s.color_role, colour_index[s.name])
+            colour = colours[s.name]
             if s.style == "bar":
                 item = next(bars, None)
                 if item is None:

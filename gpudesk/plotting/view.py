@@ -18,7 +18,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from gpudesk.plotting import arrange, export, fit
 from gpudesk.plotting.axes import ChartLegend
 from gpudesk.plotting.hover import describe, find_hit
-from gpudesk.plotting.palette import Theme, theme_for
+from gpudesk.plotting.palette import Theme, series_colours, theme_for
 from gpudesk.plotting.plot_panel import PlotPanel
 from gpudesk.plotting.rack_panel import RackPanel
 from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
@@ -223,7 +223,7 @@ class ChartView(QtWidgets.QWidget):
             entries = self.racks.render(spec, theme, self._hidden)
         else:
             self.racks.clear()
-            order = {s.name: i for i, s in enumerate(spec.series)}
+            order = series_colours(theme, spec.series)
             second = spec.has_second_panel
             self._show_second(second)
             self.panels[0].render(spec, 0, theme, self._hidden, order)

@@ -12,7 +12,7 @@ import math
 import re
 
 from gpudesk.core.cost_ledger import LedgerLine
-from gpudesk.report.number_format import CURRENCY_SYMBOLS, WAN, format_number
+from gpudesk.report.number_format import CHINESE_MONEY_UNITS, CURRENCY_SYMBOLS, WAN, format_number
 from gpudesk.report.server_names import server_display_name, storage_display_name
 from gpudesk.report.text_catalog import ReportText
 
@@ -86,10 +86,15 @@ def quantity(line: LedgerLine, text: ReportText) -> str:
     return f"{number} {shown}".strip()
 
 
-def _wan_exact(value: float) -> str:
-    """A CNY amount of 10,000 and more as a Chinese quotation writes it, to the yuan: 65.178 万元, 91,350.4905 万元."""
+def _in_wan(value: float, currency: str, lang: str) -> bool:
+    return lang == "zh" and currency in CHINESE_MONEY_UNITS and abs(value) >= WAN
+
+
+def _wan_exact(value: float, currency: str) -> str:
+    """An amount of 10,000 and more as a Chinese quotation writes it, to the unit: 65.178 万元, 91,350.4905 万元,
+    17.8881 万美元."""
     shown = f"{abs(round(value)) / WAN:,.4f}".rstrip("0").rstrip(".")
-    return f"{'-' if value < 0 else ''}{shown} 万元"
+    return f"{'-' if value < 0 else ''}{shown} {dict(CHINESE_MONEY_UNITS[currency])[WAN]}"
 
 
 def unit_price(value: float | None, currency: str, lang: str = "en") -> str:
@@ -97,8 +102,8 @@ def unit_price(value: float | None, currency: str, lang: str = "en") -> str:
     if value is None or not math.isfinite(value):
         return "—"
     magnitude = abs(value)
-    if lang == "zh" and currency == "CNY" and magnitude >= WAN:
-        return _wan_exact(value)
+    if _in_wan(value, currency, lang):
+        return _wan_exact(value, currency)
     if magnitude >= 10_000 or (magnitude >= 100 and abs(value - round(value)) < 0.005):
         places = 0
     elif magnitude >= 100:
@@ -120,8 +125,8 @@ def money(value: float | None, currency: str, lang: str = "en") -> str:
     """A whole-unit amount: ¥1,451,780 (145.178 万元 in Chinese, to the yuan: a quotation's exact figure)."""
     if value is None or not math.isfinite(value):
         return "—"
-    if lang == "zh" and currency == "CNY" and abs(value) >= WAN:
-        return _wan_exact(value)
+    if _in_wan(value, currency, lang):
+        return _wan_exact(value, currency)
     symbol = CURRENCY_SYMBOLS.get(currency, currency + " ")
     return f"{'-' if value < 0 else ''}{symbol}{abs(value):,.0f}"
 

@@ -2,8 +2,8 @@
 
 Both languages group thousands with commas (GB/T 15835 allows it and
 Chinese commercial quotations use it); money is shown with $ or ¥ by the
-plan's currency, and in Chinese a CNY amount from 10,000 up reads in 万元 /
-亿元 as a Chinese quotation writes it (``format_money(…, lang="zh")``). Units are translated through
+plan's currency, and in Chinese an amount from 10,000 up reads in 万元 /
+亿元 (万美元 / 亿美元 for US dollars) as a Chinese quotation writes it (``format_money(…, lang="zh")``). Units are translated through
 the ``unit.*`` entries of the text catalogue.
 """
 
@@ -64,19 +64,21 @@ SMALL_MONEY = 100.0
 
 WAN = 1e4  # 万: Chinese quotations state amounts from ten thousand up in 万元 (亿元 from 1e8)
 YI = 1e8
-CHINESE_MONEY_UNITS = ((YI, "亿元"), (WAN, "万元"))
+CHINESE_MONEY_UNITS = {"CNY": ((YI, "亿元"), (WAN, "万元")), "USD": ((YI, "亿美元"), (WAN, "万美元"))}
+"""How a Chinese reader counts large amounts of each currency: 17.9 万美元 as 410.1 万元, never $178,881."""
 
 
 def money_in_chinese_units(value: float, currency: str, lang: str) -> tuple[str, str] | None:
-    """``(number, unit)`` as a Chinese reader expects the amount: ('410.1', '万元'), ('2.35', '亿元'); None to keep it.
+    """``(number, unit)`` as a Chinese reader expects the amount: ('410.1', '万元'), ('2.35', '亿元'),
+    ('17.9', '万美元'); None to keep it.
 
-    Only CNY amounts of 10,000 and more, in Chinese, are scaled; USD and English keep their own form. Surfaces that
-    show the number and its unit in separate cells (the step pages' figure tables) use this; the others call
-    :func:`format_money`.
+    Amounts of 10,000 and more, in Chinese, are scaled, in yuan and in US dollars alike; English keeps its own
+    form. Surfaces that show the number and its unit in separate cells (the step pages' figure tables) use this;
+    the others call :func:`format_money`.
     """
-    if lang != "zh" or currency != "CNY" or not math.isfinite(value):
+    if lang != "zh" or currency not in CHINESE_MONEY_UNITS or not math.isfinite(value):
         return None
-    for divisor, unit in CHINESE_MONEY_UNITS:
+    for divisor, unit in CHINESE_MONEY_UNITS[currency]:
         if abs(value) >= divisor:
             scaled = value / divisor
             places = 2 if divisor == YI else (0 if abs(scaled) >= 1000 else 1)
@@ -85,9 +87,9 @@ def money_in_chinese_units(value: float, currency: str, lang: str) -> tuple[str,
 
 
 def format_money_zh(value: float | None, currency: str) -> str:
-    """Money as a Chinese quotation writes it: 万元 / 亿元 for CNY from 10,000 up (¥ below), else ``format_money``.
+    """Money as a Chinese quotation writes it: 万元 / 亿元 (万美元 / 亿美元) from 10,000 up, else ``format_money``.
 
-    4,101,082 CNY -> '410.1 万元'; 2.35e8 CNY -> '2.35 亿元'; 9,740 CNY -> '¥9,740'; USD keeps '$'.
+    4,101,082 CNY -> '410.1 万元'; 2.35e8 CNY -> '2.35 亿元'; 9,740 CNY -> '¥9,740'; 178,881 USD -> '17.9 万美元'.
     """
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return format_money(value, currency)

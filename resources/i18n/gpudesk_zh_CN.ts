@@ -975,6 +975,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>依据</translation>
     </message>
     <message>
+      <source>Rule in Chinese</source>
+      <translation>依据（中文）</translation>
+    </message>
+    <message>
       <source>Scale-up bandwidth</source>
       <translation>纵向扩展带宽</translation>
     </message>
@@ -1652,6 +1656,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>依据</translation>
     </message>
     <message>
+      <source>Rule in Chinese</source>
+      <translation>依据（中文）</translation>
+    </message>
+    <message>
       <source>Scale-up bandwidth</source>
       <translation>纵向扩展带宽</translation>
     </message>
@@ -2001,12 +2009,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>架构系列</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="87" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="115" />
       <source>Field</source>
       <translation>字段</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="92" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="120" />
       <source>Field sources that differ from the row source</source>
       <translation>与行来源不同的字段来源</translation>
     </message>
@@ -2191,7 +2199,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>名称</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="86" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="114" />
       <source>Notes</source>
       <translation>备注</translation>
     </message>
@@ -2284,13 +2292,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>3年预留价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="86" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="114" />
       <source>Row date</source>
       <translation>行日期</translation>
     </message>
     <message>
       <source>Rule</source>
       <translation>依据</translation>
+    </message>
+    <message>
+      <source>Rule in Chinese</source>
+      <translation>依据（中文）</translation>
     </message>
     <message>
       <source>Scale-up bandwidth</source>
@@ -2313,7 +2325,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>产品定位</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="48" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="66" />
       <source>Select a row to see every field and its source.</source>
       <translation>选择一行，查看全部字段及其来源。</translation>
     </message>
@@ -2342,7 +2354,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>软件栈</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="85" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="113" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
@@ -2387,7 +2399,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>训练框架</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="87" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="115" />
       <source>Unit</source>
       <translation>单位</translation>
     </message>
@@ -2396,7 +2408,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>可用显存</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="87" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="115" />
       <source>Value</source>
       <translation>数值</translation>
     </message>
@@ -2417,12 +2429,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每节点写带宽</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="71" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="99" />
       <source>accessed {0}</source>
       <translation>访问于 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="65" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="93" />
       <source>citation '{0}' is not in the catalog</source>
       <translation>目录中没有引用来源“{0}”</translation>
     </message>
@@ -2435,12 +2447,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>实测</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="86" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="114" />
       <source>not given</source>
       <translation>未提供</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="89" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="117" />
       <source>row source</source>
       <translation>行来源</translation>
     </message>
@@ -2449,17 +2461,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>二手资料</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="88" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="116" />
       <source>unknown</source>
       <translation>未知</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="88" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="116" />
       <source>unknown: not in the cited sources</source>
       <translation>未知：引用来源中未给出</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="85" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="113" />
       <source>unverified</source>
       <translation>未核实</translation>
     </message>
@@ -2476,12 +2488,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>厂商资料</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="85" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="113" />
       <source>your row</source>
       <translation>您的行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="90" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="118" />
       <source>— unknown: not in the cited sources · row source: the source named above · [n]: a field source listed below</source>
       <translation>— 未知：引用的来源中没有 · 行来源：上面列出的来源 · [n]：下面列出的字段来源</translation>
     </message>
@@ -3618,37 +3630,37 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>PlanToolbar</name>
     <message>
-      <location filename="../../gpudesk/ui/plan_toolbar.py" line="33" />
+      <location filename="../../gpudesk/ui/plan_toolbar.py" line="35" />
       <source> Phase: </source>
       <translation> 阶段：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/plan_toolbar.py" line="37" />
+      <location filename="../../gpudesk/ui/plan_toolbar.py" line="39" />
       <source> Workload: </source>
       <translation> 负载：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/plan_toolbar.py" line="23" />
+      <location filename="../../gpudesk/ui/plan_toolbar.py" line="25" />
       <source>Phase</source>
       <translation>阶段</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/plan_toolbar.py" line="19" />
+      <location filename="../../gpudesk/ui/plan_toolbar.py" line="20" />
       <source>Plan</source>
       <translation>方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/plan_toolbar.py" line="24" />
+      <location filename="../../gpudesk/ui/plan_toolbar.py" line="26" />
       <source>The phase the steps show and edit</source>
       <translation>各步骤显示和编辑的阶段</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/plan_toolbar.py" line="28" />
+      <location filename="../../gpudesk/ui/plan_toolbar.py" line="30" />
       <source>The workload of the phase the steps show and edit</source>
       <translation>各步骤显示和编辑的阶段工作负载</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/plan_toolbar.py" line="27" />
+      <location filename="../../gpudesk/ui/plan_toolbar.py" line="29" />
       <source>Workload</source>
       <translation>工作负载</translation>
     </message>
@@ -4528,6 +4540,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>依据</translation>
     </message>
     <message>
+      <source>Rule in Chinese</source>
+      <translation>依据（中文）</translation>
+    </message>
+    <message>
       <source>Scale-up bandwidth</source>
       <translation>纵向扩展带宽</translation>
     </message>
@@ -5236,7 +5252,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="153" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="176" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

@@ -16,7 +16,9 @@ def test_cny_amounts_from_ten_thousand_up_read_in_wan() -> None:
 
 def test_small_amounts_other_currencies_and_unknowns_keep_their_form() -> None:
     assert format_money_zh(9_740, "CNY") == "¥9,740"
-    assert format_money_zh(5e6, "USD") == "$5,000,000"
+    assert format_money_zh(5e6, "USD") == "500.0 万美元"  # US dollars count in 万 too (issue 21)
+    assert format_money_zh(9_740, "USD") == "$9,740"
+    assert format_money_zh(5e6, "EUR") == "EUR 5,000,000"
     assert format_money_zh(None, "CNY") == MISSING
     assert format_money_zh(math.nan, "CNY") == MISSING
 
@@ -43,7 +45,8 @@ BIG_YUAN = re.compile(r"¥(\d{2,3}(,\d{3})+|\d(,\d{3}){2,})")  # 10,000 and more
 def test_format_money_takes_the_language() -> None:
     assert format_money(4_101_081.6, "CNY", "zh") == "410.1 万元"
     assert format_money(4_101_081.6, "CNY") == "¥4,101,082"
-    assert format_money(4_101_081.6, "USD", "zh") == "$4,101,082"
+    assert format_money(4_101_081.6, "USD", "zh") == "410.1 万美元"
+    assert format_money(4_101_081.6, "USD") == "$4,101,082"
     assert money_in_chinese_units(4_101_081.6, "CNY", "zh") == ("410.1", "万元")
     assert money_in_chinese_units(9_999, "CNY", "zh") is None
     assert money_in_chinese_units(math.inf, "CNY", "zh") is None

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 from gpudesk.catalog.store import Catalog
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.report.display_units import display_value
-from gpudesk.report.number_format import money_in_chinese_units
+from gpudesk.report.ledger_text import money as ledger_money
+from gpudesk.report.number_format import format_money, money_in_chinese_units
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.summary import summary_text
 from gpudesk.ui.widgets.display_text import display_text
@@ -19,7 +22,18 @@ def test_figure_cells_scale_cny_in_chinese_only() -> None:
     assert display_value(2.35e8, "CNY", "zh") == ("亿元", "2.35")
     assert display_value(4_101_081.6, "CNY/year", "en")[0] == "CNY/year"
     assert display_value(9_000, "CNY", "zh")[0] == "CNY"
-    assert display_value(4_101_081.6, "USD", "zh")[0] == "USD"
+    assert display_value(4_101_081.6, "USD", "en")[0] == "USD"
+
+
+def test_us_dollars_read_in_wan_in_chinese_as_yuan_do() -> None:
+    """Issue 21: the startup sample's 178,881 USD read "$178,881" in the Chinese window beside yuan in 万元; one
+    formatter scales every currency a Chinese reader counts in 万."""
+    assert display_value(178_881.0, "USD", "zh") == ("万美元", "17.9")
+    assert display_value(2.35e8, "USD/year", "zh") == ("亿美元/year", "2.35")
+    assert display_text("zh").unit("万美元/year") == "万美元/年"
+    assert display_value(9_000, "USD", "zh") == ("USD", "9,000")
+    assert format_money(178_881.0, "USD", "zh") == "17.9 万美元"
+    assert ledger_money(178_881.0, "USD", "zh") == "17.8881 万美元"
 
 
 def test_status_bar_and_figure_table_of_the_bank_sample_in_chinese(qapp) -> None:
@@ -32,3 +46,19 @@ def test_status_bar_and_figure_table_of_the_bank_sample_in_chinese(qapp) -> None
         model = FigureTableModel(text=zh)
         model.set_figures(phase.figures, ["plan.phase_cost"])
         assert model.value_text("plan.phase_cost") == number
+
+
+BIG_DOLLARS = re.compile(r"\$(\d{2,3}(,\d{3})+|\d(,\d{3}){2,})")  # 10,000 and more written out in dollars
+
+
+def test_the_startup_samples_status_bar_and_cost_cells_read_in_wan_dollars_in_chinese(qapp) -> None:
+    plan = estimate_plan(load_project(samples_dir() / "startup-inspection.gpudesk").project, Catalog.open())
+    assert plan.currency == "USD"
+    zh = display_text("zh")
+    for phase in plan.phases:
+        line = summary_text(phase, zh)
+        assert not BIG_DOLLARS.search(line), line
+        model = FigureTableModel(text=zh)
+        model.set_figures(phase.figures, ["plan.phase_cost"])
+        number, unit = money_in_chinese_units(phase.ledger.phase_total, "USD", "zh") or ("", "")
+        assert unit == "万美元" and model.value_text("plan.phase_cost") == number, (phase.ledger.phase_total, line)

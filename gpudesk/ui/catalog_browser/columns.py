@@ -30,7 +30,7 @@ _LABELS: dict[str, str] = {
     "frameworks": "Frameworks", "release_year": "Released", "markets": "Markets",
     "training_frameworks": "Training frameworks", "serving_frameworks": "Serving frameworks", "market": "Market",
     "monthly_per_month": "Monthly subscription", "item_table": "Item table", "item_id": "Item", "status": "Status",
-    "rule": "Rule", "effective": "Effective", "support_llm_training": "LLM training support",
+    "rule": "Rule", "rule_zh": "Rule in Chinese", "effective": "Effective", "support_llm_training": "LLM training support",
     "support_llm_serving": "LLM serving support", "support_deep_learning": "Deep learning support",
     "segment": "Segment", "read_requests_per_s": "Read requests", "cloud_provider": "Cloud provider",
     "price_usd": "Price", "kind": "Kind", "params_total": "Parameters", "params_active": "Active parameters",
@@ -59,6 +59,11 @@ _LABELS: dict[str, str] = {
     "currency": "Currency", "on_demand_per_hour": "On-demand", "reserved_1y_per_hour": "Reserved 1 y",
     "reserved_3y_per_hour": "Reserved 3 y", "spot_per_hour": "Spot", "value": "Value", "unit": "Unit",
 }
+
+# Fields that hold another field's text in Chinese: the browser shows one column, in the reader's language (the
+# Chinese text where the row has one), not a zh/en pair ("Rule" beside "Rule zh"); the row form edits both.
+LANGUAGE_VARIANTS: dict[str, str] = {"rule_zh": "rule"}
+_IN_CHINESE = {base: variant for variant, base in LANGUAGE_VARIANTS.items()}
 
 # Units for fields the field rules leave without one (derived from the name's suffix).
 _SUFFIX_UNITS: tuple[tuple[str, str], ...] = (
@@ -143,7 +148,8 @@ def field_label(name: str) -> str:
 def columns_for(table: str) -> list[Column]:
     """Status marker first is added by the model; these are the record's own fields in order."""
     kinds = field_kinds(table_spec(table).record_type)
-    cols = [Column(name, kind, field_label(name), field_unit(table, name)) for name, kind in kinds.items()]
+    cols = [Column(name, kind, field_label(name), field_unit(table, name)) for name, kind in kinds.items()
+            if name not in LANGUAGE_VARIANTS]
     first = DEFAULT_VISIBLE.get(table, ())[:1]
     return sorted(cols, key=lambda c: 0 if c.field in first else 1)
 
@@ -175,8 +181,16 @@ def format_number(value: float | int, unit: str = "") -> str:
     return f"{value:.4g}"
 
 
+def _value(record: Any, name: str) -> Any:
+    """A field's value as the reader reads it: a text the row also gives in Chinese, in Chinese to a Chinese reader."""
+    variant = _IN_CHINESE.get(name)
+    if variant and session_text().lang == "zh" and getattr(record, variant, ""):
+        return getattr(record, variant)
+    return getattr(record, name)
+
+
 def cell_text(column: Column, record: Any) -> str:
-    value = getattr(record, column.field)
+    value = _value(record, column.field)
     if value is None or is_unknown(record, column.field):
         return UNKNOWN_TEXT
     if isinstance(value, bool):
@@ -192,7 +206,7 @@ def cell_text(column: Column, record: Any) -> str:
 
 def sort_key(column: Column, record: Any) -> float | str | None:
     """Numbers sort as numbers; None (unknown) sorts after every value."""
-    value = getattr(record, column.field)
+    value = _value(record, column.field)
     if value is None or is_unknown(record, column.field):
         return None
     if isinstance(value, bool):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from gpudesk.catalog import records as rec
@@ -16,18 +18,33 @@ from gpudesk.ui.widgets.session_text import session_text
 
 CITATION_KINDS = {"V": "vendor", "S": "secondary", "M": "measured", "D": "derived"}
 
-_STYLE = """
+def style_for(palette: QPalette) -> str:
+    """The pane's style in the palette's colours: the field table's header band and rules, muted and unknown text
+    and the badges read on the light and the dark theme alike (a fixed #f3f4f6 header was a white band on the dark
+    theme, its header words white on near-white)."""
+    base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
+    dark = base.lightness() < 128
+
+    def mix(share: float) -> str:  # ``share`` of the text colour over the base: a tint that follows the theme
+        parts = ((base.red(), text.red()), (base.green(), text.green()), (base.blue(), text.blue()))
+        return QColor(*(round(a + (b - a) * share) for a, b in parts)).name()
+
+    muted, unknown = ("#a8b0bd", "#98a0aa") if dark else ("#5f6672", "#6b7078")  # >= 4.5:1 on the base either way
+    own = "#8ab4ff" if dark else "#1d4ed8"
+    badge = "background: #5a4300; color: #ffe8a3;" if dark else "background: #fff4d6; color: #7a4b00;"
+    unverified = "#e0b34d" if dark else "#8a5a00"
+    return f"""
 <style>
- body { font-size: 10pt; }
- h2 { margin: 0 0 2px 0; }
- .muted { color: #6b7280; }
- .unknown { color: #9aa0a6; }
- .own { color: #1d4ed8; }
- .badge-user { background: #fff4d6; color: #7a4b00; }
- .badge-unverified { color: #8a5a00; }
- table.fields { border-collapse: collapse; }
- table.fields td, table.fields th { padding: 3px 6px; border-bottom: 1px solid #e5e7eb; }
- table.fields th { background: #f3f4f6; text-align: left; }
+ body {{ font-size: 10pt; }}
+ h2 {{ margin: 0 0 2px 0; }}
+ .muted {{ color: {muted}; }}
+ .unknown {{ color: {unknown}; }}
+ .own {{ color: {own}; }}
+ .badge-user {{ {badge} }}
+ .badge-unverified {{ color: {unverified}; }}
+ table.fields {{ border-collapse: collapse; }}
+ table.fields td, table.fields th {{ padding: 3px 6px; border-bottom: 1px solid {mix(0.18)}; }}
+ table.fields th {{ background: {mix(0.08)}; color: {text.name()}; text-align: left; }}
 </style>
 """
 
@@ -39,6 +56,7 @@ class DetailPane(QTextBrowser):
         super().__init__(parent)
         self.catalog = catalog
         self.current: tuple[str, str] | None = None
+        self._record: Any = None
         self.setOpenExternalLinks(True)
         self.setMinimumWidth(280)
         self.show_nothing()
@@ -46,11 +64,21 @@ class DetailPane(QTextBrowser):
     def show_nothing(self) -> None:
         self.current = None
         hint = self.tr("Select a row to see every field and its source.")
-        self.setHtml(_STYLE + f"<p class='muted'>{html.escape(hint)}</p>")
+        self.setHtml(style_for(self.palette()) + f"<p class='muted'>{html.escape(hint)}</p>")
 
     def show_record(self, table: str, record: Any) -> None:
         self.current = (table, record.id)
+        self._record = record
         self.setHtml(self.record_html(table, record))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A theme switched while the pane is open redraws it in the new palette's colours."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            if self.current is None:
+                self.show_nothing()
+            else:
+                self.setHtml(self.record_html(self.current[0], self._record))
 
     # -- html -------------------------------------------------------------
     def _citation(self, cid: str) -> rec.Citation | None:
@@ -101,7 +129,7 @@ class DetailPane(QTextBrowser):
             badges.append(f"<span class='badge-user'>&nbsp;★ {w['your_row']}&nbsp;</span>")
         if not prov.verified:
             badges.append(f"<span class='badge-unverified'>◇ {w['unverified']}</span>")
-        out = [_STYLE, f"<h2>{html.escape(title_of(record))}</h2>"]
+        out = [style_for(self.palette()), f"<h2>{html.escape(title_of(record))}</h2>"]
         title = self.tr(table_spec(table).title)
         out.append(f"<p class='muted'>{html.escape(title)} · {html.escape(record.id)} {' '.join(badges)}</p>")
         date = html.escape(prov.date) if prov.date else w["not_given"]
