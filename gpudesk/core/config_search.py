@@ -31,8 +31,8 @@ from gpudesk.core import search_other, search_serving, search_training
 from gpudesk.core.candidates import Reason
 from gpudesk.core.constants import TRAINING_POWER_LOAD
 from gpudesk.core.hardware import HardwareArrays, capacity_bytes
-from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
-from gpudesk.core.plan_workload import TRAIN_KINDS
+from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, fabric_server, plan_nic, resolve_model
+from gpudesk.core.plan_workload import TRAIN_KINDS, scaleout_of
 from gpudesk.core.precision import bytes_per_value
 from gpudesk.core.search_catalog import UnitCost, cooling_ok, eligible, unit_costs
 from gpudesk.core.search_choice import Spec, choose, point
@@ -200,6 +200,21 @@ def family_of(kind: str) -> str:
     return "seats"
 
 
+def _scaleout(catalog: Catalog, phase: Phase, unit: UnitCost, gpus_per_node: int) -> tuple[float, int]:
+    """(Gb/s per NIC, NICs per node) of a unit's server as the plan pinning it would see them (core/plan_resolve
+    fabric_server and plan_nic, core/plan_workload.scaleout_of): a configuration pinned from the search then times
+    the same in the plan. A unit without a catalog server: one 400 Gb/s NIC per GPU."""
+    if unit.server is None:
+        return 400.0, gpus_per_node
+    server = fabric_server(unit.server, phase)
+    try:
+        nic = plan_nic(catalog, server, phase, "phases[].network")
+    except PlanInputError:
+        nic = None
+    gbps, nics, _source = scaleout_of(server, gpus_per_node, nic)
+    return gbps, nics
+
+
 def min_bits(w: Workload, family: str) -> int:
     if family == "serving":
         return search_serving.min_bits_allowed(w)
@@ -233,10 +248,10 @@ def search_steps(catalog: Catalog, phase: Phase, r: ResolvedPhase, rate: float |
     if not units:
         return _result(phase, w, family, table, [], excluded, started)
     gpn = phase.hardware.gpus_per_node
-    nic = [u.server.nic_gbps or 100.0 if u.server else 400.0 for u in units]
-    nics = [(u.server.nics or gpn) if u.server else gpn for u in units]
     per_node = [u.server.gpus if (u.server and u.server.is_rack) else gpn for u in units]
-    hw = HardwareArrays.from_accelerators([u.accelerator for u in units], nic, nics, per_node)
+    links = [_scaleout(catalog, phase, u, n) for u, n in zip(units, per_node, strict=True)]
+    hw = HardwareArrays.from_accelerators([u.accelerator for u in units], [g for g, _ in links],
+                                          [k for _, k in links], per_node)
     bits = min_bits(w, family)
     if family == "serving":
         assert model is not None

@@ -249,11 +249,9 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
     if not row.is_rack and 0 < wanted < row.gpus:  # the plan's node holds fewer GPUs than any catalog server
         server = partly_populated(row, acc, wanted)
     server = power_limited(server, acc, phase.hardware.gpu_power_limit_w)
-    if phase.network.fabric == "none" and server.frontend_nics and server.frontend_nic_gbps:
-        # no scale-out fabric: nodes reach each other over the front-end network only
-        server = replace(server, nics=server.frontend_nics, nic_gbps=server.frontend_nic_gbps)
+    server = fabric_server(server, phase)
     storage = _lookup(catalog.storage_option, phase.storage.option_id, f"{where}.storage.option_id")
-    nic = _lookup(catalog.nic, phase.network.nic_id, f"{where}.network.nic_id") if phase.network.nic_id else _default_nic(catalog, server, phase)
+    nic = plan_nic(catalog, server, phase, where)
     rate = phase.costs.cny_per_usd
     switch = (_lookup(catalog.switch, phase.network.switch_id, f"{where}.network.switch_id")
               if phase.network.switch_id else _default_switch(catalog, nic, phase))
@@ -283,6 +281,22 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
                                 f"{where}.facility.rack_power_limit_kw", phase),
         catalog_server=row, cpu_offer=cpu_offer, chosen_offer_has_no_gpus=cpu_only,
     )
+
+
+def fabric_server(server: rec.Server, phase: Phase) -> rec.Server:
+    """The server as the phase's fabric connects it: with no scale-out fabric, nodes reach each other over the
+    front-end network only (its NICs replace the back-end ones). The estimate and the configuration search both
+    read a server's scale-out through this and :func:`plan_nic`."""
+    if phase.network.fabric == "none" and server.frontend_nics and server.frontend_nic_gbps:
+        return replace(server, nics=server.frontend_nics, nic_gbps=server.frontend_nic_gbps)
+    return server
+
+
+def plan_nic(catalog: Catalog, server: rec.Server, phase: Phase, where: str) -> rec.Nic | None:
+    """The phase's NIC: the one it names, else the catalog NIC of its fabric closest to the server's speed."""
+    if phase.network.nic_id:
+        return _lookup(catalog.nic, phase.network.nic_id, f"{where}.network.nic_id")
+    return _default_nic(catalog, server, phase)
 
 
 def _default_nic(catalog: Catalog, server: rec.Server, phase: Phase) -> rec.Nic | None:

@@ -66,22 +66,28 @@ class WorkloadResult:
     model_name: str = ""  # the model's catalog name (surfaces name the model by it, never by its id)
 
 
+def scaleout_of(server: rec.Server, gpus_per_node: int, nic: rec.Nic | None) -> tuple[float, int, str]:
+    """(Gb/s per NIC, NICs per node, source) between nodes: the server row's back-end NICs; a row that lists none
+    takes the plan's NIC, one per GPU; with neither, unknown (NaN), never a guessed speed."""
+    if server.nic_gbps:
+        gbps, nics = float(server.nic_gbps), server.nics or gpus_per_node
+        return gbps, nics, (f"catalog servers/{server.id}.nic_gbps × nics ({nics} × {gbps:g} Gb/s): "
+                            f"{server.provenance.source_of('nic_gbps') or 'no citation recorded'}")
+    if nic is not None:
+        gbps = float(nic.gbps)
+        return gbps, gpus_per_node, (
+            f"catalog nics/{nic.id}.gbps ({gbps:g} Gb/s, one per GPU, the plan's NIC as servers/{server.id} "
+            f"lists no back-end NIC): {nic.provenance.source_of('gbps') or 'no citation recorded'}")
+    return float("nan"), gpus_per_node, (f"unknown: servers/{server.id} lists no back-end NIC and the plan has no "
+                                         "scale-out fabric")
+
+
 def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int,
                  nic: rec.Nic | None = None, power_limit_w: float = 0.0) -> HardwareArrays:
     """The plan's accelerator in its server. Scale-out bandwidth: the server row's back-end NICs; a row that lists
     none (PCIe and several HGX rows) takes the plan's NIC (step 5), one per GPU as in a rail-optimised node; with
     neither (no fabric) it is unknown, never a guessed speed. ``power_limit_w`` caps each GPU's power (0 = TDP)."""
-    if server.nic_gbps:
-        gbps, nics = float(server.nic_gbps), server.nics or gpus_per_node
-        source = (f"catalog servers/{server.id}.nic_gbps × nics ({nics} × {gbps:g} Gb/s): "
-                  f"{server.provenance.source_of('nic_gbps') or 'no citation recorded'}")
-    elif nic is not None:
-        gbps, nics = float(nic.gbps), gpus_per_node
-        source = (f"catalog nics/{nic.id}.gbps ({gbps:g} Gb/s, one per GPU, the plan's NIC as servers/{server.id} "
-                  f"lists no back-end NIC): {nic.provenance.source_of('gbps') or 'no citation recorded'}")
-    else:
-        gbps, nics = float("nan"), gpus_per_node
-        source = f"unknown: servers/{server.id} lists no back-end NIC and the plan has no scale-out fabric"
+    gbps, nics, source = scaleout_of(server, gpus_per_node, nic)
     hw = HardwareArrays.from_accelerators([acc], nic_gbps=gbps, nics_per_node=nics, gpus_per_node=gpus_per_node,
                                           power_limit_w=power_limit_w)
     return replace(hw, sources={**hw.sources, "scaleout": source})

@@ -24,6 +24,7 @@ from gpudesk.core.sized_configuration import Layout, ServingCapacity
 from gpudesk.core.workloads_other import estimate_item_serving, estimate_vdi, estimate_vision
 from gpudesk.project.model import Phase, Workload
 
+VISION_MAX_DOUBLINGS = 15  # vision training tries GPU counts 1 … 16,384
 ITEM_KINDS = {
     "vision_inference": ("vision.images_per_s_per_gpu", "images"),
     "diffusion_inference": ("diffusion.images_per_s_per_gpu", "images"),
@@ -82,15 +83,31 @@ def size_item_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardw
     )
 
 
+def vision_counts(global_batch: int) -> np.ndarray:
+    """The GPU counts a vision training job may use: powers of two up to 16,384 and up to the global batch (data
+    parallelism gives each GPU at least one image of every step), at least one GPU."""
+    counts = 2.0 ** np.arange(VISION_MAX_DOUBLINGS)
+    return counts[counts <= max(global_batch, 1)]
+
+
 def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays, where: str) -> WorkloadResult:
     items = w.dataset_items or w.items_per_day
     if items <= 0:
         raise PlanInputError(f"{where}.dataset_items: a vision training job needs the number of training images")
     sized_by, formula = "fixed_nodes", "hardware.nodes × GPUs per node (set in the plan)"
+    dp = w.parallel.dp
     if phase.hardware.nodes > 0:
         n = phase.hardware.nodes * phase.hardware.gpus_per_node
+        if dp and dp != n:
+            raise PlanInputError(f"{where}.parallel.dp: dp = {dp} GPUs, but the phase has {n} "
+                                 f"({phase.hardware.nodes} nodes × {phase.hardware.gpus_per_node}); "
+                                 f"set dp to {n} or 0 (derived)")
+    elif dp:  # the plan states the data-parallel degree (a pinned searched configuration): the job is dp GPUs
+        n = dp
+        sized_by, formula = "fixed_layout", "data-parallel degree dp (set in the plan)"
     else:
-        counts = 2.0 ** np.arange(15)
+        # data parallelism splits the global batch: a GPU beyond the batch would have no image to work on
+        counts = vision_counts(w.global_batch)
         sweep = estimate_vision(model, hw.take(np.zeros(counts.size, dtype=int)), True, w.compute_dtype, counts, items)
         days = np.asarray(sweep["vision.epoch_time_s"], dtype=float) * w.epochs / 86400.0
         ok = np.isfinite(days) & (days <= w.deadline_days)

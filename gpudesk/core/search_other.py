@@ -3,7 +3,7 @@
 These kinds have no layout to choose: the search runs accelerator × precision × GPU count through the plan's own
 models (core/workloads_other.py). Item serving needs ⌈peak items/s / items/s per GPU⌉ GPUs (recommendation: at
 least the GPUs its embedding tables need); vision training tries every power-of-two count up to 16,384 against
-the deadline; VDI seats need ⌈seats / seats per GPU⌉ at the seat's vGPU profile.
+the deadline (one above the global batch is dropped as a layout: each GPU needs an image of every step); VDI seats need ⌈seats / seats per GPU⌉ at the seat's vGPU profile.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import numpy as np
 
 from gpudesk.catalog import records as rec
 from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.plan_workload_other import VISION_MAX_DOUBLINGS
 from gpudesk.core.search_catalog import HOURS_PER_YEAR, UnitCost
 from gpudesk.core.search_points import BIT, PointTable, bill_points
 from gpudesk.core.workloads_other import estimate_item_serving, estimate_vdi, estimate_vision
@@ -23,7 +24,8 @@ from gpudesk.vocabulary.precision import PRECISION
 
 RATE_KEYS = {"vision_inference": "vision.images_per_s_per_gpu", "diffusion_inference": "diffusion.images_per_s_per_gpu",
              "embedding_inference": "embed.items_per_s_per_gpu", "recsys_inference": "recsys.samples_per_s_per_gpu"}
-COUNTS = 2.0 ** np.arange(15)
+COUNTS = 2.0 ** np.arange(VISION_MAX_DOUBLINGS)  # vision training; a count above the global batch is a layout
+# the job cannot split into (core/plan_workload_other.vision_counts: every GPU needs an image of each step)
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,7 @@ def _vision(ctx: Context, hw_all: HardwareArrays, table: PointTable, i: int, pre
     fs = estimate_vision(ctx.arch(), hw_all.take(np.full(COUNTS.size, i)), True, precision, COUNTS, items)
     days = np.asarray(fs["vision.epoch_time_s"], dtype=float) * w.epochs / 86400.0 * np.ones(COUNTS.size)
     mask = np.where(~np.isfinite(days), BIT["unsupported"], 0) \
+        | np.where(COUNTS > max(w.global_batch, 1), BIT["layout"], 0) \
         | np.where(np.isfinite(days) & (days > w.deadline_days), BIT["deadline"], 0) \
         | np.where(bits < ctx.min_bits, BIT["quality"], 0)
     table.add(acc=i, prec=precision, weight=w.weight_dtype, kv=w.kv_dtype, compute=precision, bits=bits,

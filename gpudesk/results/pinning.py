@@ -20,6 +20,7 @@ from typing import Any
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
 from gpudesk.project.model import Phase
+from gpudesk.vocabulary.workloads import TRAINING_KINDS
 
 
 def matching_server_id(catalog: Catalog, phase: Phase, accelerator_id: str) -> str:
@@ -64,7 +65,8 @@ def _batching(current: str, disaggregated: bool) -> str:
 def point_assignments(catalog: Catalog, phase: Phase, phase_index: int, point: Any) -> list[tuple[str, Any]]:
     """(field path, value) pairs that make the phase's main workload run a searched configuration
     (core/search_points.SearchPoint): its accelerator (server and offer kept consistent), precision, layout, engine
-    batch and disaggregation (serving) or ZeRO, recompute, micro-batch and data-parallel size (training). A node
+    batch and disaggregation (serving) or ZeRO, recompute, micro-batch and data-parallel size (training; vision
+    training: the data-parallel GPU count). A node
     count the plan fixed is cleared, so the plan sizes exactly the configuration pinned."""
     out = pin_assignments(catalog, phase, phase_index, point.accelerator_id)
     w = f"phases[{phase_index}].workloads[0]"
@@ -86,4 +88,11 @@ def point_assignments(catalog: Catalog, phase: Phase, phase_index: int, point: A
                 (f"{w}.parallel.dp", int(lay["dp"])), (f"{w}.parallel.zero_stage", int(lay["zero"])),
                 (f"{w}.parallel.recompute", str(lay.get("recompute_name", "selective"))),
                 (f"{w}.micro_batch", int(lay["mb"]))]
+    elif kind == "vision_train":  # the GPU count: the plan would otherwise size the smallest meeting the deadline
+        out += [(f"{w}.parallel.dp", int(lay["dp"]))]
     return out
+
+
+def pins_gpu_count(kind: str) -> bool:
+    """Whether pinning a searched configuration of ``kind`` writes its GPU count (the data-parallel degree)."""
+    return kind in TRAINING_KINDS

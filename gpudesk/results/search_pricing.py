@@ -23,7 +23,7 @@ from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Phase, Project
-from gpudesk.results.pinning import point_assignments
+from gpudesk.results.pinning import pins_gpu_count, point_assignments
 from gpudesk.results.plan_rows import ledger_cost, ledger_reasons
 
 PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")
@@ -66,17 +66,24 @@ def assign(root: Any, path: str, value: Any, owned: set[int] | None = None) -> N
 
 def pinned_project(project: Project, index: int, catalog: Catalog, point: Any) -> Project:
     """A copy of the plan with the searched configuration ``point`` pinned in phase ``index``. A configuration that
-    misses a target keeps the search's node count: the plan would otherwise size it up to meet the targets, and the
-    ledger would price another configuration than the one the search evaluated. Only the objects on the pinned
+    misses a target keeps the search's node count (:func:`kept_nodes`): the plan would otherwise size it up to meet
+    the targets, and the ledger would price another configuration than the one the search evaluated. Only the objects on the pinned
     fields' paths are copied; the rest is shared with ``project`` (the pipeline reads a plan, never edits it:
     tests/plan/test_search_pricing_path.py prices every point of every sample and finds the plan unchanged)."""
     copied = copy.copy(project)
     owned = {id(copied)}
     for path, value in point_assignments(catalog, project.phases[index], index, point):
         assign(copied, path, value, owned)
-    if point.violations and point.nodes > 0:
-        assign(copied, f"phases[{index}].hardware.nodes", int(point.nodes), owned)
+    nodes = kept_nodes(point)
+    if nodes:
+        assign(copied, f"phases[{index}].hardware.nodes", nodes, owned)
     return copied
+
+
+def kept_nodes(point: Any) -> int:
+    """The node count a pinned configuration keeps: a configuration missing a target whose pinning does not write
+    its GPU count (training pins its data-parallel degree, which a kept node count would contradict); else 0."""
+    return int(point.nodes) if point.violations and point.nodes > 0 and not pins_gpu_count(point.kind) else 0
 
 
 PointCost = tuple[int, int, float]  # GPUs, nodes, cost over the horizon (NaN = unknown)
@@ -135,7 +142,7 @@ def price_key(context: Hashable, catalog: Catalog, phase: Phase, index: int, poi
     """A pinned configuration's key: the plan's context (:func:`context_key`), the catalog revision and what
     pinning writes (accelerator, server, offer, precision, layout, batch …) with the node count a configuration
     that misses a target keeps (:func:`pinned_project`)."""
-    nodes = int(point.nodes) if point.violations and point.nodes > 0 else 0
+    nodes = kept_nodes(point)
     pins = tuple((path, repr(value)) for path, value in point_assignments(catalog, phase, index, point))
     return context, getattr(catalog, "revision", 0), index, pins, nodes
 

@@ -6,6 +6,7 @@ from gpudesk.vocabulary.terms import Term, Vocabulary
 
 SIZED_BY: Vocabulary[Term] = Vocabulary("sizing constraint", (
     Term("fixed_nodes", "the node count set in the plan", "方案中指定的节点数"),
+    Term("fixed_layout", "the data-parallel degree set in the plan", "方案中指定的数据并行度"),
     Term("deadline", "the training deadline", "训练期限"),
     Term("best_effort", "the fastest layout (deadline cannot be met)", "最快切分方案（无法满足期限）"),
     Term("memory", "GPU memory (the smallest layout that fits)", "显存容量（能放下的最小切分）"),
@@ -72,6 +73,7 @@ BINDING: Vocabulary[Term] = Vocabulary("binding constraint", (
           "field": "latency_ms", "unit": "ms"}),
     Term("throughput", "peak load (replica capacity)", "峰值负载（副本处理能力）",
          {"dropped_en": "cannot carry the load", "dropped_zh": "无法承载负载"}),
+    Term("fixed_layout", "the data-parallel degree set in the plan", "方案中指定的数据并行度"),
     Term("deadline", "training deadline", "训练期限",
          {"dropped_en": "miss the deadline", "dropped_zh": "无法在期限内完成",
           "field": "deadline_days", "unit": "days"}),

@@ -36,7 +36,7 @@ STEP = Step(
         FieldRow(f"{W}.serving_scenario", LLM_SERVING),
         FieldRow(f"{W}.serving_memory_fraction", LLM_SERVING),
         FieldRow(f"{W}.concurrency", LLM_SERVING),
-        FieldRow(f"{W}.parallel.dp", LLM_TRAINING),
+        FieldRow(f"{W}.parallel.dp", (*LLM_TRAINING, "vision_train")),
     ),
     figure_prefixes=("mem.", "train.", "infer.", "vision.", "diffusion.", "recsys.", "embed.", "vdi.", "agent."),
     headlines=(

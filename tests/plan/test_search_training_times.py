@@ -1,0 +1,57 @@
+"""A searched training configuration trains in the time the plan gives it once pinned: the search and the plan read
+one time model with the same hardware (the scale-out NICs of the pinned server, the GPU count pinned as the
+data-parallel degree). On main before this test, the startup sample's trade-off chart drew a B200 point at 1.4 s
+to train (16,384 GPUs on a 120,000-image job) priced as the 1-GPU plan its pinning re-sized to, and the bank's
+H800 points timed their pipeline traffic over 100 Gb/s NICs the pinned plan does not have."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.results.pipeline import estimate_phase
+from gpudesk.results.search_pricing import pinned_project, shown_points
+
+SAMPLES = ("bank-llm-assistant", "gov-llm-domestic-accelerator", "manufacturer-vision-private", "startup-inspection",
+           "ecommerce-recsys")
+TIME_KEYS = {"training": "train.time_to_train_days", "vision_train": "vision.time_to_train_days"}
+TOLERANCE = 1e-6  # relative: the same model on the same inputs, so the same number up to rounding
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    catalog = Catalog.open(user_db=None)
+    yield catalog
+    catalog.close()
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_every_shown_training_point_trains_in_its_pinned_plans_time(sample, searched_sample, catalog) -> None:
+    plan, _project = searched_sample(sample)
+    checked = 0
+    for phase in plan.phases:
+        search = phase.search
+        if search is None or search.family not in TIME_KEYS:
+            continue
+        context = phase.context
+        for point in {p.index: p for p in shown_points(search)}.values():
+            days = point.value("days")
+            assert math.isfinite(days) and days > 0, (sample, phase.index, point)
+            pinned = estimate_phase(pinned_project(context.project, context.index, catalog, point), context.index,
+                                    catalog, context.carried, layout=False)
+            assert pinned.config.gpus == point.gpus, (sample, phase.index, point.accelerator_id, point.layout)
+            assert pinned.figures.number(TIME_KEYS[search.family]) == pytest.approx(days, rel=TOLERANCE), \
+                (sample, phase.index, point.accelerator_id, point.precision, point.layout)
+            checked += 1
+    if sample in ("bank-llm-assistant", "startup-inspection"):
+        assert checked, sample  # both search training phases: the test must see their points
+
+
+def test_vision_training_uses_no_more_gpus_than_the_global_batch_has_images(searched_sample) -> None:
+    plan, project = searched_sample("startup-inspection")
+    for phase, planned in zip(plan.phases, project.phases, strict=True):
+        batch = planned.workloads[0].global_batch
+        assert all(p.gpus <= batch for p in shown_points(phase.search))
+        assert phase.config.gpus <= batch
