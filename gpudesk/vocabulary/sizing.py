@@ -73,7 +73,6 @@ BINDING: Vocabulary[Term] = Vocabulary("binding constraint", (
           "field": "latency_ms", "unit": "ms"}),
     Term("throughput", "peak load (replica capacity)", "峰值负载（副本处理能力）",
          {"dropped_en": "cannot carry the load", "dropped_zh": "无法承载负载"}),
-    Term("fixed_layout", "the data-parallel degree set in the plan", "方案中指定的数据并行度"),
     Term("deadline", "training deadline", "训练期限",
          {"dropped_en": "miss the deadline", "dropped_zh": "无法在期限内完成",
           "field": "deadline_days", "unit": "days"}),
