@@ -10,7 +10,7 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.results.pinning import point_assignments
-from gpudesk.results.search_pricing import assign, pinned_project, shown_points
+from gpudesk.results.search_pricing import assign, kept_nodes, pinned_project, shown_points
 
 SAMPLES = ("bank-llm-assistant", "ecommerce-recsys", "gov-llm-domestic-accelerator", "manufacturer-vision-private",
            "startup-inspection")
@@ -28,8 +28,8 @@ def _deep_pinned(project, index, catalog, point):  # type: ignore[no-untyped-def
     copied = copy.deepcopy(project)
     for path, value in point_assignments(catalog, project.phases[index], index, point):
         assign(copied, path, value)
-    if point.violations and point.nodes > 0:
-        copied.phases[index].hardware.nodes = int(point.nodes)
+    if kept_nodes(point):
+        copied.phases[index].hardware.nodes = kept_nodes(point)
     return copied
 
 
