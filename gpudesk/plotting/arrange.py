@@ -4,12 +4,14 @@ reference-line labels shortened to their room."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui
 
 from gpudesk.plotting import fit
+from gpudesk.plotting.palette import series_colours
 from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
 
 if TYPE_CHECKING:
@@ -269,3 +271,17 @@ def link_panels(view: ChartView, second: bool) -> None:
     if not horizontal:
         for plot in view.panels:
             plot.plot.getAxis("left").setWidth(72 if second else None)
+
+
+def render_values(view: ChartView, spec: ChartSpec) -> None:
+    """New values in the items already drawn for a spec of the same frame (``spec_frame.values_only_change``): the
+    axes, categories, legend and layout stay; the ranges, tick room and reference and marker labels follow."""
+    if view._transposed:
+        spec = dataclasses.replace(spec, horizontal=True)
+    view._hover(None)
+    colours = series_colours(view._theme, spec.series)
+    for index, panel in enumerate(view.panels[: 1 + view._second_shown]):
+        panel.render(spec, index, view._theme, view._hidden, colours, restyle=False)
+    view.reset_view()
+    settle_axes(view)
+    view._fit_labels()  # reference and marker labels moved with their values

@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+import pyqtgraph as pg
 from PySide6 import QtCore
 
 from gpudesk.core.explain import format_value
@@ -106,3 +107,15 @@ def describe(spec: ChartSpec, hit: Hit) -> str:
 def _value_line(label: str, value: str, unit: str) -> str:
     return f"{label}: {value} {unit}".rstrip()
 
+
+def place_inside(label: pg.TextItem, view_box: pg.ViewBox, x: float, y: float) -> None:
+    """The hover box beside the point (x, y), on the side with room, shifted inside the plot (it was cut there)."""
+    (x_low, x_high), (y_low, y_high) = view_box.viewRange()
+    ax, ay = (1 if x > (x_low + x_high) / 2 else 0), (0 if y > (y_low + y_high) / 2 else 1)
+    label.setAnchor((ax, ay))
+    size, area, at = label.textItem.boundingRect(), view_box.sceneBoundingRect(), view_box.mapViewToScene(QtCore.QPointF(x, y))
+    left, top = at.x() - ax * size.width(), at.y() - ay * size.height()
+    dx = max(area.left() - left, 0.0) or min(area.right() - left - size.width(), 0.0)
+    dy = max(area.top() - top, 0.0) or min(area.bottom() - top - size.height(), 0.0)
+    placed = view_box.mapSceneToView(at + QtCore.QPointF(dx, dy)) if area.width() > 0 else QtCore.QPointF(x, y)
+    label.setPos(placed.x(), placed.y())

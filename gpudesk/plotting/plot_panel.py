@@ -78,14 +78,17 @@ class PlotPanel:
 
     # -- drawing ----------------------------------------------------------
     def render(self, spec: ChartSpec, panel: int, theme: Theme, hidden: set[str],
-               colours: dict[str, QtGui.QColor]) -> None:
+               colours: dict[str, QtGui.QColor], restyle: bool = True) -> None:
+        """Draw the panel's part of ``spec``; ``restyle`` False: only its values changed (``values_only_change``),
+        so the log modes, orientation and axes (titles, ticks, categories, widths) stay as they are."""
         plot = self.plot
-        self._log = (spec.log_x, spec.log_y)
-        self.horizontal = is_horizontal(spec)
-        log_x, log_y = self._view_xy(spec.log_x, spec.log_y)
-        plot.setLogMode(x=log_x, y=log_y)
-        plot.vb.invertY(self.horizontal)  # first category at the top
-        self._style_axes(spec, panel, theme)
+        if restyle:
+            self._log = (spec.log_x, spec.log_y)
+            self.horizontal = is_horizontal(spec)
+            log_x, log_y = self._view_xy(spec.log_x, spec.log_y)
+            plot.setLogMode(x=log_x, y=log_y)
+            plot.vb.invertY(self.horizontal)  # first category at the top
+            self._style_axes(spec, panel, theme)
         series = [s for s in spec.series if s.panel == panel]
         bar_layout = _bar_layout(spec, series)
         curves = iter(self._curves)
@@ -197,7 +200,10 @@ class PlotPanel:
         base = np.array([stack_tops.get((group, xi, yi < 0), 0.0) for xi, yi in zip(s.x, y)])
         for xi, yi, top in zip(s.x, y, base + y):
             stack_tops[(group, xi, yi < 0)] = top
-        style = dict(brush=colour, pen=pg.mkPen(theme.background, width=1))
+        # colours only when they change: each set rebuilds the item's pens and brushes
+        look = (QtGui.QColor(colour).rgba(), QtGui.QColor(theme.background).rgba())
+        style = {} if getattr(item, "gpudesk_look", None) == look else dict(brush=colour, pen=pg.mkPen(theme.background, width=1))
+        item.gpudesk_look = look
         if self.horizontal:
             item.setOpts(x=None, y=x, x0=base, y0=None, width=y, height=width, **style)
         else:
@@ -230,7 +236,13 @@ class PlotPanel:
         if self.horizontal:
             options["stepMode"] = None  # a step line has no meaning along a category axis
             draw_x, draw_y = (x, y) if s.style == "step" else (draw_x, draw_y)
-        item.setData(*self._view_xy(draw_x, draw_y), **options)
+        # the styles only when they change: each set rebuilds the item's pens, brushes and symbols
+        look = (s.style, QtGui.QColor(colour).rgba(), QtGui.QColor(theme.background).rgba(), self.horizontal, width)
+        if getattr(item, "gpudesk_look", None) == look:
+            item.setData(*self._view_xy(draw_x, draw_y))
+        else:
+            item.setData(*self._view_xy(draw_x, draw_y), **options)
+            item.gpudesk_look = look
         return DrawnSeries(s, item, x, y, y, width)
 
     def _draw_reflines(self, pool: list[pg.InfiniteLine], lines: list[RefLine], angle: int, theme: Theme) -> None:

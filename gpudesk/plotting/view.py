@@ -17,10 +17,11 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from gpudesk.plotting import arrange, export, fit
 from gpudesk.plotting.axes import ChartLegend
-from gpudesk.plotting.hover import describe, find_hit
+from gpudesk.plotting.hover import describe, find_hit, place_inside
 from gpudesk.plotting.palette import Theme, series_colours, theme_for
 from gpudesk.plotting.plot_panel import PlotPanel
 from gpudesk.plotting.rack_panel import RackPanel
+from gpudesk.plotting.spec_frame import values_only_change
 from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
 
 AnySpec = ChartSpec | RackLayoutSpec
@@ -197,11 +198,15 @@ class ChartView(QtWidgets.QWidget):
             self.set_spec(spec)
 
     def set_spec(self, spec: AnySpec) -> None:
-        """Show ``spec``, reusing graphics items; series hidden by a legend click stay hidden."""
-        self._spec = spec
-        self._transposed = arrange.transposes(self, spec)
-        self._render(spec)
-        self._arrange()
+        """Show ``spec``, reusing graphics items; series hidden by a legend click stay hidden. New values in the
+        same frame (``spec_frame.values_only_change``) update the items and ranges only (``arrange.render_values``)."""
+        previous, self._spec = self._spec, spec
+        if isinstance(spec, ChartSpec) and values_only_change(previous, spec):
+            arrange.render_values(self, spec)
+        else:
+            self._transposed = arrange.transposes(self, spec)
+            self._render(spec)
+            self._arrange()
         # The view boxes move their items to the new ranges now: pyqtgraph does it at the start of the next paint,
         # and the items it moves there ask for a second paint of the chart (two paints per update).
         self.graphics.scene().prepareForPaint()
@@ -373,25 +378,12 @@ class ChartView(QtWidgets.QWidget):
         label.fill = pg.mkBrush(self._theme.label_fill)
         label.border = pg.mkPen(self._theme.foreground)
         label.setText(text, color=self._theme.foreground)
-        _place_inside(label, view_box, x, y)
+        place_inside(label, view_box, x, y)
         label.show()
         if text != self._hover_text:
             self._hover_text = text
             self.hovered.emit(text)
         return text
-
-
-def _place_inside(label: pg.TextItem, view_box: pg.ViewBox, x: float, y: float) -> None:
-    """The hover box beside the point (x, y), on the side with room, shifted inside the plot (it was cut there)."""
-    (x_low, x_high), (y_low, y_high) = view_box.viewRange()
-    ax, ay = (1 if x > (x_low + x_high) / 2 else 0), (0 if y > (y_low + y_high) / 2 else 1)
-    label.setAnchor((ax, ay))
-    size, area, at = label.textItem.boundingRect(), view_box.sceneBoundingRect(), view_box.mapViewToScene(QtCore.QPointF(x, y))
-    left, top = at.x() - ax * size.width(), at.y() - ay * size.height()
-    dx = max(area.left() - left, 0.0) or min(area.right() - left - size.width(), 0.0)
-    dy = max(area.top() - top, 0.0) or min(area.bottom() - top - size.height(), 0.0)
-    placed = view_box.mapSceneToView(at + QtCore.QPointF(dx, dy)) if area.width() > 0 else QtCore.QPointF(x, y)
-    label.setPos(placed.x(), placed.y())
 
 
 def _set_text(label: pg.LabelItem, text: str, colour: str) -> None:
