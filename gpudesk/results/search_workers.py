@@ -1,20 +1,21 @@
-"""A plan's pending configuration searches completed in forked worker processes, a phase per process, for a headless
-command on a machine with more than one core (``gpudesk report`` and ``compare``).
+"""A plan's pending configuration searches completed in forked worker processes, a phase per process, for the
+headless commands (``gpudesk report``, ``compare`` and ``estimate``) on a machine with a core to spare.
 
 Each phase's search and the ledger pricing of what it shows (``results.pipeline.run_search`` and
 ``pricing_steps_for``) read only that phase's estimate and the catalog, so the phases run side by side: a forked
 child inherits the estimated plan and the catalog, runs both, and sends back the search and the priced rows, which
 the parent attaches exactly as :func:`results.pipeline.complete_search` would (the same functions run; pickling
 only moves their results). The work is the same, plus a fork and a few megabytes pickled per phase: the CPU time
-does not drop, the wall time does where cores are free. Runs in one process (``complete_search``) where the
-platform cannot fork, where threads are running (a fork would copy their locks), with one pending phase, or where
-no core is free (:func:`default_workers`: on a machine whose other processes keep every core busy the workers would
-wait for the same cores and only add their forks' CPU). ``GPUDESK_WORKERS=N`` sets the processes (1: never fork).
+does not drop, the wall time does where cores are free. Runs in one process (``complete_search``) off Linux, where
+threads are running (a fork would copy their locks), with one pending phase, or where no core is free
+(:func:`default_workers`: on a machine whose other processes keep every core busy the workers would wait for the
+same cores and only add their forks' CPU). ``GPUDESK_WORKERS=N`` sets the processes (1: never fork).
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -28,8 +29,9 @@ _FORKED: tuple[PlanEstimate, Catalog] | None = None  # what a forked worker inhe
 
 
 def can_fork() -> bool:
-    """Whether worker processes can start as forks of this one: the platform forks and no other thread runs."""
-    return hasattr(os, "fork") and threading.active_count() == 1
+    """Whether worker processes can start as forks of this one: Linux (macOS forks, but its system frameworks are
+    not safe to use in a forked child, which is why Python spawns there) and no other thread running."""
+    return sys.platform.startswith("linux") and threading.active_count() == 1
 
 
 def cores() -> int:
