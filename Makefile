@@ -31,8 +31,9 @@ lint: $(STAMP) ## ruff (pyflakes and syntax) and mypy (strict below the faces), 
 	$(BIN)/ruff check gpudesk tests benchmarks
 	$(BIN)/mypy
 
-fuzz: $(STAMP) ## long fuzz run: 10,000 plans and 10,000 catalog CSVs, counts per outcome (FUZZ_ARGS to change)
+fuzz: $(STAMP) ## long fuzz run: 10,000 plans and 10,000 catalog CSVs (FUZZ_ARGS to change), then the plan-file fuzz at full counts
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m tests.fuzz $(or $(FUZZ_ARGS),--plans 10000 --csvs 10000 --save fuzz-failures)
+	GPUDESK_LONG_FUZZ=1 QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(TEST_WORKERS) tests/project/test_project_fuzz.py
 
 catalog: $(STAMP) ## rebuild catalog.db from resources/catalog
 	$(BIN)/python -m gpudesk.catalog.build

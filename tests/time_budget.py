@@ -4,8 +4,8 @@ A test that needs longer says why with ``@pytest.mark.slow(reason="...")``; a ``
 collection error. Every test's CPU time (its own process plus the processes it started and waited for) is
 measured where it runs (in the pytest-xdist worker) and sent to the controller with the test's report; the
 terminal summary lists any test over the budget that gives no reason. CPU seconds, not wall seconds, because the
-suite often shares a loaded machine where a wall clock counts other people's work (a test that mostly waits, such
-as the kill trials, is slow in wall time only and says so in its reason). ``GPUDESK_TEST_BUDGET=strict`` turns
+suite often shares a loaded machine where a wall clock counts other people's work (a test that mostly waits
+is slow in wall time only and says so in its reason). ``GPUDESK_TEST_BUDGET=strict`` turns
 the list into a failure, for a run on a quiet machine.
 """
 

@@ -1,11 +1,17 @@
 """Crash safety: a saving process SIGKILLed at many points always leaves the old or the new file, whole.
 
 The worker (kill_save_worker.py) forks a child per trial that saves two
-large plans alternately onto the target; the test kills it after a random
+plans alternately onto the target; the test kills it after a random
 delay spread over about three save durations, then checks the target is
 byte-for-byte one complete version and parses to that plan, and that the
 ``.bak`` is a complete version too. Leftover temporary files show where a
 kill landed mid-write.
+
+The plans are small (two phases of two workloads, 13 KB): a save is then
+mostly the atomic write itself (temporary file, fsync, rename), so about
+half the kills land mid-write, where a 150 KB plan spent most of each save
+serialising and only 8% of 200 kills landed there (16 of 200, at 25 CPU s
+against 5).
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from gpudesk.project.io import dumps_project, load_project, save_project
 from gpudesk.project.schema import project_to_dict
 
 REPO = Path(__file__).resolve().parents[2]
-KILL_TRIALS = 200
+KILL_TRIALS = 100
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="kill trials need fork and SIGKILL (POSIX)")
 
@@ -38,15 +44,14 @@ def _worker_env() -> dict[str, str]:
     return env
 
 
-@pytest.mark.slow(reason="200 kills, each after a random wait of up to three save durations (a save is mostly "
-                        "fsync): slow in wall time, light on CPU")
-def test_save_killed_at_200_points_leaves_a_complete_old_or_new_file(tmp_path):
-    plan_a = build_complex_project(phases=10, workloads=8, measurements=200)
-    plan_b = build_complex_project(phases=10, workloads=8, measurements=200)
+def test_save_killed_at_100_points_leaves_a_complete_old_or_new_file(tmp_path):
+    """100 kills, each after a random wait of up to three save durations (about 20 ms each): a few seconds."""
+    plan_a = build_complex_project(phases=2, workloads=2, measurements=2)
+    plan_b = build_complex_project(phases=2, workloads=2, measurements=2)
     plan_b.meta.name = "version B"
-    plan_b.phases[3].workloads[2].seq_len = 32768
+    plan_b.phases[1].workloads[1].seq_len = 32768
     bytes_a, bytes_b = dumps_project(plan_a), dumps_project(plan_b)
-    assert len(bytes_a) > 150_000 and bytes_a != bytes_b
+    assert bytes_a != bytes_b
     dict_a, dict_b = json.loads(bytes_a), json.loads(bytes_b)
 
     target = tmp_path / "plan.gpudesk"
