@@ -1,6 +1,8 @@
 """Pinning a searched configuration copies only the objects on the pinned fields' paths (results/search_pricing.py):
 the pinned plan equals a deep copy with the same fields set, shares everything else with the plan, and pricing every
-configuration a sample shows leaves the plan it priced from unchanged (the pipeline reads a plan, never edits it)."""
+configuration a sample shows leaves the plan it priced from unchanged (the pipeline reads a plan, never edits it).
+The tests read the session's searched samples (tests/conftest.searched_sample, shared with other tests) and estimate
+nothing of their own: a test that is first to ask for a sample pays its one estimate (the bank's about 3 s here)."""
 
 from __future__ import annotations
 
