@@ -128,10 +128,9 @@ def should_transpose(view: ChartView, spec: ChartSpec, plan: fit.LegendPlan, wid
 
 def category_axis_extra(view: ChartView, spec: ChartSpec) -> float:
     """Pixels the category labels down the side of a transposed chart take beyond a value axis (``AXIS_WIDTH``):
-    the labels' axis is as wide as its longest line (``PlotPanel``), "Huawei Ascend 910C 128GB ×16" about 200 px."""
+    the labels' axis is as wide as its longest line (``fit.side_axis_width``, as ``PlotPanel`` draws it)."""
     metrics = QtGui.QFontMetricsF(view.plot(0).getAxis("left").font())
-    lines = [line for category in spec.categories or () for line in category.split("\n")]
-    return max(0.0, fit.label_width(metrics, lines) + 24 - AXIS_WIDTH)
+    return max(0.0, fit.side_axis_width(list(spec.categories or ()), metrics, view.graphics.width()) - AXIS_WIDTH)
 
 
 def legend_and_transpose(view: ChartView, spec: object, width: float, height: float,

@@ -17,6 +17,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
+from gpudesk.plotting import fit
 from gpudesk.plotting.axes import NumberAxis, format_tick, wrap_category
 from gpudesk.plotting.palette import Theme
 from gpudesk.report.chart_text import axis_title
@@ -154,8 +155,9 @@ class PlotPanel:
         plot.getAxis(value_axis).setTicks(None)
         data_x = sorted({v for s in spec.series for v in s.x})
         if spec.categories is not None:
-            wrap = (lambda c: c) if self.horizontal else wrap_category
-            positions.setTicks([[(i, wrap(c)) for i, c in enumerate(spec.categories)]])
+            labels = (fit.side_labels(spec.categories, QtGui.QFontMetricsF(positions.font()), self._chart_width())
+                      if self.horizontal else [wrap_category(c) for c in spec.categories])
+            positions.setTicks([list(enumerate(labels))])
         elif spec.log_x and 1 < len(data_x) <= LOG_TICKS_AT_DATA:
             # Few x values on a log axis (GPU counts, concurrency): tick exactly at them.
             positions.setTicks([[(math.log10(v), format_tick(v, 1.0, None, positions.suffixes)) for v in data_x]])
@@ -176,11 +178,14 @@ class PlotPanel:
         bottom.setHeight(int(2 * line + 18) if wrapped else None)
         if self.horizontal and spec.categories is not None:
             metrics = QtGui.QFontMetricsF(positions.font())
-            widest = max((metrics.horizontalAdvance(line) for c in spec.categories for line in c.split("\n")),
-                         default=0.0)  # a label on two lines is as wide as its longer line
-            positions.setWidth(int(widest + 24))
+            positions.setWidth(int(fit.side_axis_width(spec.categories, metrics, self._chart_width())))
         else:
             plot.getAxis("left").setWidth(None)
+
+    def _chart_width(self) -> float:
+        """Pixels of the chart this panel is drawn in (0 before it is shown)."""
+        views = self.plot.scene().views() if self.plot.scene() is not None else []
+        return float(views[0].width()) if views else 0.0
 
     def _set_label(self, axis: str, text: str, colour: str) -> None:
         """Set an axis title only when it differs from what the axis shows (whoever set it last, the rack

@@ -5,7 +5,9 @@ leave the plot its minimum width after them. The step-2 memory-fit chart of a se
 accelerators named like "Huawei Ascend 910C 128GB ×16", eight memory parts) in a 493 px tab on a 1920 × 1080
 desktop put its legend beside a 197 px category axis and had 37 px of plot left, its value axis title cut to
 "显…". The window audit saw it only after a laptop case had warmed the shared catalog's search cache, so the
-search was done before the audit reached step 2."""
+search was done before the audit reached step 2. On a 1920 × 1080 laptop at 150% the same chart is about 300 px
+wide: the labels down its side took 224 px and left 48 px of plot ("显存（…"); they now break onto two lines when
+they would take more than ``fit.CATEGORY_AXIS_SHARE`` of the chart."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ def memory_spec() -> ChartSpec:
                      categories=ACCELERATORS, stacked=True, tick_language="zh")
 
 
-@pytest.mark.parametrize("width", [493, 640])
+@pytest.mark.parametrize("width", [300, 493, 640])
 def test_a_legend_beside_a_transposed_chart_leaves_the_plot_its_width(qtbot, width: int) -> None:
     view = ChartView(theme="light")
     qtbot.addWidget(view)
@@ -40,3 +42,4 @@ def test_a_legend_beside_a_transposed_chart_leaves_the_plot_its_width(qtbot, wid
     value_axis = plot.getAxis("bottom")
     assert plot.vb.width() >= fit.PLOT_MIN_WIDTH - 2 * 72, (width, view._legend_plan, plot.vb.width())
     assert value_axis.gpudesk_shown_title == value_axis.gpudesk_full_title, value_axis.gpudesk_shown_title
+    assert plot.getAxis("left").width() <= max(fit.CATEGORY_AXIS_SHARE * width, 240)
