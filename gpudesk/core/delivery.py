@@ -81,7 +81,9 @@ def convert(amount: Any, from_currency: str, to_currency: str, cny_per_usd: floa
 
 
 def break_even_month(cum_a: Any, cum_b: Any) -> Any:
-    """First month (1-based) from which ``cum_a`` stays at or below ``cum_b``; NaN if never.
+    """First month (1-based) from which ``cum_a`` stays at or below ``cum_b``; infinity if that never happens within
+    the months given (owning never pays back: a month that never comes), NaN if a cost is unknown (no month can
+    be said). The window reads infinity as "never pays back", not "unknown".
 
     Vectorised over leading axes; the last axis is months.
     """
@@ -91,7 +93,8 @@ def break_even_month(cum_a: Any, cum_b: Any) -> Any:
     stays = np.flip(np.logical_and.accumulate(np.flip(cheaper, axis=-1), axis=-1), axis=-1)
     first = np.argmax(stays, axis=-1)
     found = np.take_along_axis(stays, first[..., None], axis=-1)[..., 0]
-    return np.where(found, first + 1.0, np.nan)
+    known = np.isfinite(a).all(axis=-1) & np.isfinite(b).all(axis=-1)
+    return np.where(found, first + 1.0, np.where(known, np.inf, np.nan))
 
 
 def _gpus_word(count: int) -> str:
@@ -246,7 +249,8 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
                    break_even_month(fs["delivery.cumulative.private"], fs[f"delivery.cumulative.{mode}"]), "month",
                    f"month from which owning stays cheaper than {_named(mode)}",
                    "first month m with cumulative.private <= cumulative.mode for every month from m on",
-                   ["delivery.cumulative.private", f"delivery.cumulative.{mode}"])
+                   ["delivery.cumulative.private", f"delivery.cumulative.{mode}"],
+                   note="infinite when owning costs more in every month of the horizon: it never pays back")
     fs.input("delivery.modes", ",".join(monthly), "", "modes priced")
     fs.input("delivery.chosen_mode", inp.chosen_mode, "", "delivery mode chosen")
     return fs

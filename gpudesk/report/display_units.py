@@ -18,6 +18,9 @@ _TIME_UNITS = ("s", "ms", "h", "days", "day", "month", "months", "years")
 UNKNOWN = "unknown"
 """A figure the estimate could not compute (a catalog field or an input it needs is missing): never 0, never NaN."""
 UNLIMITED = "unlimited"
+NEVER = "never pays back"
+"""A month that never comes: owning costs more than the compared option in every month of the horizon (the
+break-even month, ``core.delivery.break_even_month``, the one month figure that can be infinite)."""
 OVERLOADED = "overloaded"
 """An infinite time: the load exceeds what the configuration serves, so the queue never settles."""
 
@@ -59,6 +62,8 @@ def display_value(value: float | str, unit: str, lang: str = "en") -> tuple[str,
     if math.isinf(value):
         if value < 0:
             return "", UNKNOWN
+        if unit == "month":
+            return "", NEVER
         return "", OVERLOADED if unit in _TIME_UNITS else UNLIMITED
     money, slash, per = unit.partition("/")
     chinese = money_in_chinese_units(value, money, lang)

@@ -78,6 +78,8 @@ class FigureFormatter:
             return worded
         if isinstance(raw, str) or kind == "text":
             return self.text.choice("value", str(raw))
+        if raw == math.inf and self.figures.unit(key) == "month":  # a break-even month that never comes
+            return self.text.get("value.never_pays_back")
         if kind == "money" or (kind == "quantity" and is_money_unit(self.figures.unit(key))):
             if isinstance(raw, (int, float)) and abs(raw) < 100 and raw == raw:  # a rate: as precise as it is quoted
                 from gpudesk.report.ledger_text import unit_price

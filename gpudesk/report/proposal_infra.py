@@ -8,6 +8,7 @@ when nothing trains).
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from gpudesk.project.model import DELIVERY_MODES
@@ -277,7 +278,9 @@ def delivery_section(ctx: ProposalContext) -> Section:
             section.add(table)
         elif spec is None:
             section.add(Note(t.get("note.not_estimated")))
-        if fmt.has(BREAK_EVEN_KEY):
+        if fmt.has(BREAK_EVEN_KEY) and fmt.value(BREAK_EVEN_KEY) == math.inf:
+            section.add(Paragraph(t.get("delivery.never_breaks_even")))
+        elif fmt.has(BREAK_EVEN_KEY):
             section.add(Paragraph(t.get("delivery.break_even", months=fmt.shown(BREAK_EVEN_KEY))))
     return section
 

@@ -2592,7 +2592,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="133" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="136" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -2607,6 +2607,11 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Figure</source>
       <translation>指标</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="84" />
+      <source>Owning costs more than this option in every month of the plan's horizon: buying never pays back against it.</source>
+      <translation>在方案测算期内的每个月，自购都比此选项贵：买硬件相对它不会回本。</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/widgets/figure_table.py" line="81" />
@@ -4834,77 +4839,77 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="131" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="137" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="83" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="84" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="175" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="181" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="180" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="286" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="295" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="119" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="120" />
       <source>Still being computed: the best parallel layout at the plan's GPU count, its figures and its checks appear here in a moment.</source>
       <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="181" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="187" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="167" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="173" />
       <source>cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="166" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="172" />
       <source>inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="166" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="172" />
       <source>memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="166" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="172" />
       <source>pareto</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="167" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="173" />
       <source>power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="168" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
       <source>rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="167" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="173" />
       <source>scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="168" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
       <source>timeline</source>
       <translation>时间线</translation>
     </message>
@@ -5046,6 +5051,44 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <location filename="../../gpudesk/ui/calibration/inputs.py" line="105" />
       <source>Value</source>
       <translation>数值</translation>
+    </message>
+  </context>
+  <context>
+    <name>UnknownCauses</name>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="22" />
+      <source>, </source>
+      <translation>、</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="49" />
+      <source>Why some figures are unknown</source>
+      <translation>部分数字为何未知</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="25" />
+      <source>{0} and {1} more</source>
+      <translation>{0}等另外 {1} 项</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="34" />
+      <source>{0} is not known yet. Unknown until then: {1}.</source>
+      <translation>{0}尚不可知，在此之前未知：{1}。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="31" />
+      <source>{0} is not published in the catalog: fill it in in the catalog browser (Catalog menu), or choose an option that has it. Unknown until then: {1}.</source>
+      <translation>目录未公开{0}：可在“目录”菜单的“浏览目录”中补填，或改选目录中有此数据的选项。在此之前未知：{1}。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="33" />
+      <source>{0} is not set in the plan: enter it on its step. Unknown until then: {1}.</source>
+      <translation>方案未填写{0}：请在其所在步骤填写。在此之前未知：{1}。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="47" />
+      <source>{0} more missing inputs: the Explain panel of each unknown figure names its own.</source>
+      <translation>另有 {0} 项缺失的输入：每个未知数字的“计算说明”面板会列出各自的原因。</translation>
     </message>
   </context>
   <context>
@@ -5252,7 +5295,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="176" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="175" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

@@ -51,13 +51,14 @@ def test_break_even_month_private_vs_on_demand():
     # month 11: private 355,000 vs on-demand 11 x 29,496 + 29,496 = 353,952 (not yet)
     # month 12: private 360,000 vs on-demand 383,448 -> owning cheaper from month 12
     assert fs["delivery.break_even.private_vs_cloud_on_demand"] == 12
-    assert np.isnan(fs["delivery.break_even.private_vs_gpu_rental"])
+    assert np.isinf(fs["delivery.break_even.private_vs_gpu_rental"])  # never pays back: not unknown
 
 
 def test_break_even_vectorised():
     a = np.array([[10.0, 11, 12, 13], [1.0, 2, 3, 4]])
     b = np.array([[5.0, 10, 15, 20], [0.5, 1, 1.5, 2]])
-    np.testing.assert_array_equal(break_even_month(a, b), [3.0, np.nan])
+    np.testing.assert_array_equal(break_even_month(a, b), [3.0, np.inf])
+    np.testing.assert_array_equal(break_even_month(np.array([[1.0, np.nan]]), np.array([[2.0, 3.0]])), [np.nan])
 
 
 def test_rented_gpus_come_in_whole_instances_and_running_costs_reach_every_mode():

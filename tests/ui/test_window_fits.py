@@ -209,14 +209,21 @@ UNKNOWN_SHOWN = frozenset({"unknown", "未知"})
 
 
 def unexplained_unknowns(page, rented: bool, where: str) -> list[Finding]:
-    """Network figures a rented phase's step shows as unknown while its checks list says nothing (its network cost
-    read 未知 under "本步骤没有警告": the provider's network is in the rental price). Other unknowns with no check
-    (an inference plan's checkpoint write time, a break-even that never comes) are not ruled on here yet."""
+    """Figures a step shows as unknown with no reason on screen. Network figures of a rented phase are explained by
+    its checks (the provider's network is in the rental price: step 5 read 网络成本 未知 under "本步骤没有警告");
+    every other unknown by the page's "why some figures are unknown" lines, which name the missing catalog field or
+    plan input and how to supply it (an inference plan's checkpoint write time read 未知 with no word why). A
+    break-even that never comes reads "never pays back", not unknown."""
     model = page.figures.figure_model
-    unknown = [k for k in model.keys() if k.startswith("net.") and model.value_text(k) in UNKNOWN_SHOWN]
-    if not rented or not unknown or page.checks.checks():
-        return []
-    return [Finding(where, ", ".join(unknown), "an unknown network figure on a rented phase, unexplained")]
+    unknown = [k for k in model.keys() if model.value_text(k) in UNKNOWN_SHOWN]
+    network = [k for k in unknown if k.startswith("net.")]
+    findings = []
+    if rented and network and not page.checks.checks():
+        findings.append(Finding(where, ", ".join(network), "an unknown network figure on a rented phase, unexplained"))
+    rest = [k for k in unknown if not (rented and k.startswith("net."))]
+    if rest and not (page.unknowns.isVisible() and page.unknowns.text()):
+        findings.append(Finding(where, ", ".join(rest), "an unknown figure with no reason on screen"))
+    return findings
 
 
 def report(findings: list[Finding]) -> str:

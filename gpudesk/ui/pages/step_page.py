@@ -29,6 +29,7 @@ from gpudesk.ui.widgets.checks_view import ChecksView
 from gpudesk.ui.widgets.field_form import SINGULAR_UNITS, FieldForm
 from gpudesk.ui.widgets.figure_table import FigureTable, figure_display
 from gpudesk.ui.widgets.session_text import session_language, session_text
+from gpudesk.ui.widgets.unknown_text import unknown_text
 from gpudesk.wizard import fields
 from gpudesk.wizard.defaults import USED_VALUES, ZERO_MEANS, zero_means
 from gpudesk.wizard.figures import figure_keys_for_step
@@ -128,6 +129,11 @@ class StepPage(QWidget):
         self.no_figures.setVisible(False)
         right_layout.addWidget(self.no_figures)
         right_layout.addWidget(results, 1)
+        self.unknowns = QLabel()  # why the figures that read "unknown" do (unknown_text)
+        self.unknowns.setWordWrap(True)
+        self.unknowns.setObjectName("unknown-causes")
+        self.unknowns.setVisible(False)
+        right_layout.addWidget(self.unknowns)
         right_layout.addWidget(QLabel(self.tr("Checks")))
         right_layout.addWidget(self.checks)
 
@@ -244,6 +250,9 @@ class StepPage(QWidget):
         self.figures.setVisible(bool(keys))  # the reason replaces an empty table
         if not keys:
             self.no_figures.setText(self._why_no_figures())
+        why = unknown_text(estimate.figures, keys)
+        self.unknowns.setText(why)
+        self.unknowns.setVisible(bool(why))
         self.checks.set_checks([c for c in estimate.checks if c.step == self.step.key])
         shown = 0
         self._pending_specs = {}

@@ -9,7 +9,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from gpudesk.core.explain import FigureSet
-from gpudesk.report.display_units import UNKNOWN, display_value
+from gpudesk.report.display_units import NEVER, UNKNOWN, display_value
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.session_text import session_text
 
@@ -80,6 +80,9 @@ class FigureTableModel(QAbstractTableModel):
             if text == self.text.value(UNKNOWN):
                 tip = self.tr("The estimate could not compute this figure: a catalog field or an input it needs "
                               "is missing. The Explain panel shows which.") + "\n" + tip
+            elif text == self.text.value(NEVER):
+                tip = self.tr("Owning costs more than this option in every month of the plan's horizon: buying "
+                              "never pays back against it.") + "\n" + tip
             return tip
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == COL_VALUE and text == self.text.value(UNKNOWN):
             return QBrush(QColor(UNKNOWN_COLOUR))
