@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.market import AvailabilityIndex
 from gpudesk.core.delivery import break_even_month
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.market import AvailabilityIndex
 from gpudesk.core.unknown_causes import CATALOG, USER_INPUT, unknown_causes
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
