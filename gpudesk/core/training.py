@@ -43,6 +43,7 @@ from gpudesk.core.constants import (
     JOB_GOODPUT,
     LOW_PRECISION_CAST_BYTES,
     LOW_PRECISION_RECIPES,
+    OVERLAP_COMPUTE_SLOWDOWN,
     TORCH_COMPILE_FUSED_SHARE,
 )
 from gpudesk.core.constants import serving as SV
@@ -301,19 +302,25 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "ZeRO 0-2 overlapped: max(0, RS − (2/3)·t_mb − bubble/2) + max(0, AG − (1/3)·t_mb − bubble/2) "
            "(RS = AG = DP/2; AG not overlapped without the param-gather overlap); no overlap: DP; ZeRO-3: "
            "max(0, DP − compute)", ["train.comm_dp_raw_s", "train.compute_time_s", "train.bubble_fraction"])
-    step = serial + bubble_s + dp_exposed + optimizer
+    slowdown = fs.constant("train.overlap_slowdown", OVERLAP_COMPUTE_SLOWDOWN) * np.minimum(
+        np.maximum(comm.dp_raw_s - dp_exposed, 0.0), compute)
+    fs.add("train.overlap_slowdown_s", slowdown, "s", "compute slowed by data-parallel traffic it hides",
+           "slowdown · min(DP − exposed DP, compute)", ["train.comm_dp_raw_s", "train.comm_dp_s",
+                                                          "train.compute_time_s", "train.overlap_slowdown"])
+    step = serial + bubble_s + dp_exposed + slowdown + optimizer
     supported = np.isfinite(peak) & np.isfinite(peak_attn)
     step = np.where(valid & supported, step, np.nan)
     fs.add("train.exposed_comm_s", tp_exposed + ep_exposed + comm.pp_s + cp_exposed + dp_exposed, "s",
            "communication on the critical path", "exposed TP + exposed EP + PP + exposed CP + exposed DP",
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_cp_s", "train.comm_dp_s"])
     fs.add("train.step_time_s", step, "s", "time per optimizer step",
-           "(compute + TP + EP + PP + exposed CP + dequant) · (1 + bubble) + exposed DP + optimizer",
-           ["train.compute_time_s", "train.exposed_comm_s", "train.bubble_fraction", "train.optimizer_time_s",
-            "train.dequant_time_s"],
+           "(compute + TP + EP + PP + exposed CP + dequant) · (1 + bubble) + exposed DP + overlap slowdown + "
+           "optimizer", ["train.compute_time_s", "train.exposed_comm_s", "train.bubble_fraction",
+                         "train.overlap_slowdown_s", "train.optimizer_time_s", "train.dequant_time_s"],
            note="NaN where the layout is invalid (d not whole, m < 1) or the part lacks the precision")
     _throughput(fs, a, step, tokens_step, model_tok, recompute_tok, peak, n, inp.calibration)
-    parts = [compute, serial * bubble, tp_exposed, dp_exposed, comm.pp_s, ep_exposed, cp_exposed, optimizer, dequant]
+    parts = [compute, serial * bubble, tp_exposed, dp_exposed + slowdown, comm.pp_s, ep_exposed, cp_exposed, optimizer,
+             dequant]
     # Choose by index and look the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's).
     first, beside_compute = largest_parts(parts)
     largest = np.where(valid, np.where(supported, first, _UNSUPPORTED), _INVALID)

@@ -55,6 +55,18 @@ TORCH_COMPILE_FUSED_SHARE = Constant(
     "FRAMEWORK_GEMM_TIME_SHARE / (1 − 0.135) [D]",
 )
 
+OVERLAP_COMPUTE_SLOWDOWN = Constant(
+    "OVERLAP_COMPUTE_SLOWDOWN", 0.189, "fraction",
+    "slowdown of compute that runs beside a hidden data-parallel collective",
+    "Characterizing Compute-Communication Overlap in GPU-Accelerated Distributed Deep Learning: Performance "
+    "and Power Implications (arXiv 2507.03114, 2025-07-03) abstract: overlapping computation and "
+    "communication slows the computation by 18.9% on average (40.0% at most) against the same computation "
+    "with no communication beside it, measured with GPT and LLaMA models on 4 A100, H100, MI250 and MI210. "
+    "Mechanism: the collective's kernels hold SMs and HBM bandwidth, so GEMMs sized for the whole GPU run a "
+    "second, mostly idle wave (NVIDIA developer forum, 'Compute-Communication Overlap Causes Severe GEMM "
+    "Performance Degradation because of Tail Effect', 2025: an all-gather's 24 CTAs on a 132-SM H100) [M]",
+)
+
 # ---------------------------------------------------------------------------
 # Low-precision training recipes (core/training_gemm.py)
 # ---------------------------------------------------------------------------
