@@ -9,11 +9,14 @@ value or a word for what it means, as a break-even that never comes reads "never
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
-from gpudesk.core.explain import FigureSet
+from gpudesk.core.explain import FigureSet, Quantity
 
-CATALOG, USER_INPUT, OTHER = "catalog", "user input", "other"
+CATALOG, USER_INPUT, QUOTE, OTHER = "catalog", "user input", "quote", "other"
+COPIED_FROM = re.compile(r"\(([a-z][a-z0-9_.]*)\)$")
+"""An input that carries another model's figure names it last: "storage model (storage.monthly_cost)"."""
 
 
 @dataclass(frozen=True)
@@ -22,7 +25,7 @@ class UnknownCause:
 
     key: str
     label: str
-    kind: str  # CATALOG | USER_INPUT | OTHER (a constant or a derived source)
+    kind: str  # CATALOG | USER_INPUT | QUOTE (a price not quoted yet) | OTHER (a constant or a derived source)
     figures: tuple[str, ...]
 
 
@@ -34,7 +37,25 @@ def is_unknown(figures: FigureSet, key: str) -> bool:
 def _kind(source: str) -> str:
     if source.startswith("catalog"):
         return CATALOG
+    if source.startswith("not quoted"):
+        return QUOTE
     return USER_INPUT if source.startswith("user input") else OTHER
+
+
+def _unknown_leaves(figures: FigureSet, key: str, seen: set[str]) -> list[Quantity]:
+    """The unknown inputs behind ``key``, following an input that copies another figure of the set to that figure's
+    own inputs (the storage rent the run model reads is the storage model's monthly cost, unknown for want of a
+    catalog price)."""
+    found = []
+    for leaf in figures.sources_behind(key):
+        if not (isinstance(leaf.value, float) and math.isnan(leaf.value)) or leaf.key in seen:
+            continue
+        seen.add(leaf.key)
+        copied = COPIED_FROM.search(leaf.source)
+        origin = copied.group(1) if copied else ""
+        deeper = _unknown_leaves(figures, origin, seen) if origin in figures and origin not in seen else []
+        found += deeper or [leaf]
+    return found
 
 
 def unknown_causes(figures: FigureSet, keys: list[str]) -> tuple[list[UnknownCause], list[str]]:
@@ -46,9 +67,7 @@ def unknown_causes(figures: FigureSet, keys: list[str]) -> tuple[list[UnknownCau
     for key in keys:
         if key not in figures or not is_unknown(figures, key):
             continue
-        leaves = [q for q in figures.sources_behind(key) if isinstance(q.value, float) and math.isnan(q.value)]
-        if figures.is_input(key):
-            leaves = [q for q in leaves if q.key == key] or leaves
+        leaves = _unknown_leaves(figures, key, set())
         if not leaves:
             unexplained.append(key)
         for leaf in leaves:

@@ -1116,42 +1116,42 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChartView</name>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="85" />
+      <location filename="../../gpudesk/plotting/view.py" line="86" />
       <source>Export PNG…</source>
       <translation>导出 PNG…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="295" />
+      <location filename="../../gpudesk/plotting/view.py" line="300" />
       <source>Export chart</source>
       <translation>导出图表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="91" />
+      <location filename="../../gpudesk/plotting/view.py" line="92" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="296" />
+      <location filename="../../gpudesk/plotting/view.py" line="301" />
       <source>PNG images (*.png)</source>
       <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="79" />
+      <location filename="../../gpudesk/plotting/view.py" line="80" />
       <source>Reset view</source>
       <translation>重置视图</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="86" />
+      <location filename="../../gpudesk/plotting/view.py" line="87" />
       <source>Save the chart as a PNG image at twice its size</source>
       <translation>将图表按两倍尺寸保存为 PNG 图片</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="93" />
+      <location filename="../../gpudesk/plotting/view.py" line="94" />
       <source>Show or hide the legend (hovering a line or bar names it too)</source>
       <translation>显示或隐藏图例（鼠标悬停在线条或柱上也会显示名称）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="80" />
+      <location filename="../../gpudesk/plotting/view.py" line="81" />
       <source>Show the whole chart again after zooming or panning</source>
       <translation>缩放或平移后重新显示完整图表</translation>
     </message>
@@ -5061,7 +5061,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>、</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="49" />
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="51" />
       <source>Why some figures are unknown</source>
       <translation>部分数字为何未知</translation>
     </message>
@@ -5071,9 +5071,9 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>{0}等另外 {1} 项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="34" />
-      <source>{0} is not known yet. Unknown until then: {1}.</source>
-      <translation>{0}尚不可知，在此之前未知：{1}。</translation>
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="36" />
+      <source>{0} has no value yet: the Explain panel shows what it is computed from. Unknown until then: {1}.</source>
+      <translation>{0}尚无数值：其“计算说明”面板列出它由哪些数据算出。在此之前未知：{1}。</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="31" />
@@ -5081,12 +5081,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>目录未公开{0}：可在“目录”菜单的“浏览目录”中补填，或改选目录中有此数据的选项。在此之前未知：{1}。</translation>
     </message>
     <message>
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="35" />
+      <source>{0} is not quoted yet: enter the supplier's quote on step 7 (costs). Unknown until then: {1}.</source>
+      <translation>{0}尚未报价：请在第 7 步（成本）填写供应商报价。在此之前未知：{1}。</translation>
+    </message>
+    <message>
       <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="33" />
       <source>{0} is not set in the plan: enter it on its step. Unknown until then: {1}.</source>
       <translation>方案未填写{0}：请在其所在步骤填写。在此之前未知：{1}。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="47" />
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="49" />
       <source>{0} more missing inputs: the Explain panel of each unknown figure names its own.</source>
       <translation>另有 {0} 项缺失的输入：每个未知数字的“计算说明”面板会列出各自的原因。</translation>
     </message>
@@ -5295,7 +5300,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="175" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="177" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

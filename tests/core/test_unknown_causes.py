@@ -13,7 +13,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.delivery import break_even_month
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.market import AvailabilityIndex
-from gpudesk.core.unknown_causes import CATALOG, USER_INPUT, unknown_causes
+from gpudesk.core.unknown_causes import CATALOG, QUOTE, USER_INPUT, unknown_causes
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project
@@ -37,11 +37,15 @@ def test_a_cause_names_the_unknown_input_and_the_figures_it_leaves_unknown() -> 
     fs.add("run.time", math.nan, "s", "run time", "tokens / rate", ["run.tokens"])
     fs.add("storage.ratio", math.nan, "", "0 / 0", "0 / 0", ["storage.nodes"])
     fs.add("storage.known", 3.0, "s", "known", "3", ["storage.nodes"])
+    fs.input("run.storage_write", math.nan, "GB/s", "storage write rate", "storage model (storage.write_bw)")
+    fs.input("tco.installation", math.nan, "CNY/server", "installation per server", "not quoted yet")
+    fs.add("tco.install_total", math.nan, "CNY", "installation", "a x b", ["tco.installation", "storage.nodes"])
     causes, unexplained = unknown_causes(fs, ["storage.write_bw", "storage.time", "run.time", "storage.ratio",
-                                              "storage.known"])
+                                              "storage.known", "run.storage_write", "tco.install_total"])
     assert [(c.key, c.kind, c.figures) for c in causes] == [
-        ("storage.write_per_node", CATALOG, ("storage.write_bw", "storage.time")),
-        ("run.tokens", USER_INPUT, ("run.time",))]
+        ("storage.write_per_node", CATALOG, ("storage.write_bw", "storage.time", "run.storage_write")),
+        ("run.tokens", USER_INPUT, ("run.time",)),
+        ("tco.installation", QUOTE, ("tco.install_total",))]
     assert unexplained == ["storage.ratio"]
 
 

@@ -8,7 +8,7 @@ import html
 from PySide6.QtCore import QCoreApplication
 
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.unknown_causes import CATALOG, USER_INPUT, UnknownCause, unknown_causes
+from gpudesk.core.unknown_causes import CATALOG, QUOTE, USER_INPUT, UnknownCause, unknown_causes
 from gpudesk.ui.widgets.session_text import session_text
 
 SHOWN_CAUSES = 3
@@ -31,7 +31,9 @@ def _line(cause: UnknownCause) -> str:
         return QCoreApplication.translate("UnknownCauses", "{0} is not published in the catalog: fill it in in the catalog browser (Catalog menu), or choose an option that has it. Unknown until then: {1}.")  # noqa: E501
     if cause.kind == USER_INPUT:
         return QCoreApplication.translate("UnknownCauses", "{0} is not set in the plan: enter it on its step. Unknown until then: {1}.")  # noqa: E501
-    return QCoreApplication.translate("UnknownCauses", "{0} is not known yet. Unknown until then: {1}.")
+    if cause.kind == QUOTE:
+        return QCoreApplication.translate("UnknownCauses", "{0} is not quoted yet: enter the supplier's quote on step 7 (costs). Unknown until then: {1}.")  # noqa: E501
+    return QCoreApplication.translate("UnknownCauses", "{0} has no value yet: the Explain panel shows what it is computed from. Unknown until then: {1}.")  # noqa: E501
 
 
 def unknown_text(figures: FigureSet, keys: list[str]) -> str:
