@@ -48,8 +48,8 @@ ROLE_COLOURS: dict[str, tuple[str, str]] = {
     # delivery modes (the cost chart's series: every mode and compared option its own colour)
     "cloud_on_demand": _ORANGE,
     "cloud_reserved": _YELLOW,
-    "cloud_reserved_1y": _YELLOW,
-    "cloud_reserved_3y": _SKY,
+    "cloud_reserved_1y": _SKY,  # beside on demand in most plans: a light blue against its orange, not olive
+    "cloud_reserved_3y": _YELLOW,
     "cloud_spot": _VERMILLION,
     "cloud_monthly": _PURPLE,
     "gpu_rental": _GREY,

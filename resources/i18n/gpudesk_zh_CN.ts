@@ -4859,7 +4859,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="295" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="296" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
@@ -5068,7 +5068,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="25" />
       <source>{0} and {1} more</source>
-      <translation>{0}等另外 {1} 项</translation>
+      <translation>{0}及另外 {1} 项</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="36" />

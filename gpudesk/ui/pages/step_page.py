@@ -250,7 +250,8 @@ class StepPage(QWidget):
         self.figures.setVisible(bool(keys))  # the reason replaces an empty table
         if not keys:
             self.no_figures.setText(self._why_no_figures())
-        why = unknown_text(estimate.figures, keys)
+        rented = not estimate.config.owns_hardware  # a rented phase's network: its checks say it is the provider's
+        why = unknown_text(estimate.figures, [k for k in keys if not (rented and k.startswith("net."))])
         self.unknowns.setText(why)
         self.unknowns.setVisible(bool(why))
         self.checks.set_checks([c for c in estimate.checks if c.step == self.step.key])
