@@ -37,6 +37,7 @@ from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.hardware import HardwareArrays
 
 OPS = ("all_reduce", "all_gather", "reduce_scatter", "all_to_all", "p2p")
+RING_OPS = ("all_reduce", "all_gather", "reduce_scatter")
 
 
 @dataclass(frozen=True)
@@ -97,14 +98,48 @@ def _latency(steps: np.ndarray, inter_steps: np.ndarray, links: Links) -> np.nda
     return np.asarray(links.base_s + (steps - inter_steps) * links.scaleup_hop_s + inter_steps * links.net_hop_s)
 
 
+def _ring_time_flat(reduce: bool, size: np.ndarray, n: np.ndarray, loc: np.ndarray, links: Links) -> np.ndarray:
+    """``collective_time`` of a ring all-reduce (``reduce``) or all-gather / reduce-scatter over flat arrays of one
+    length (a list of configurations): the same operations in the same order, so the same bits, written into three
+    buffers instead of ~20 temporaries (each a fresh block of memory the system hands over page by page)."""
+    bw, t, lat = np.empty_like(n), np.empty_like(n), np.empty_like(n)
+    # bus_bandwidth: where(n > loc, min(scale-up, scale-out × loc), inside)
+    inside = links.scaleup_reduce_bw if reduce and links.scaleup_reduce_bw is not None else links.scaleup_bw
+    np.multiply(links.scaleout_bw, loc, out=bw)
+    np.minimum(links.scaleup_bw, bw, out=bw)
+    np.copyto(bw, inside, where=~np.greater(n, loc))
+    np.subtract(n, 1.0, out=lat)  # the algorithm's steps: 2(n-1) for all-reduce, n-1 otherwise
+    if reduce:
+        np.multiply(2.0, lat, out=lat)
+    np.divide(lat, n, out=t)
+    np.multiply(t, size, out=t)
+    np.divide(t, bw, out=t)  # [2·](n-1)/n · S / B
+    np.divide(n, loc, out=bw)  # the domains' steps: [2·](ceil(n / loc) - 1)
+    np.ceil(bw, out=bw)
+    np.subtract(bw, 1.0, out=bw)
+    if reduce:
+        np.multiply(2.0, bw, out=bw)
+    np.subtract(lat, bw, out=lat)  # _latency: base + (steps - inter) · hop + inter · net hop
+    np.multiply(lat, links.scaleup_hop_s, out=lat)
+    np.add(links.base_s, lat, out=lat)
+    np.multiply(bw, links.net_hop_s, out=bw)
+    np.add(lat, bw, out=lat)
+    np.add(t, lat, out=t)
+    np.copyto(t, 0.0, where=~np.greater(n, 1.0))
+    return t
+
+
 def collective_time(op: str, size_bytes: np.ndarray, group: np.ndarray, local: np.ndarray,
                     links: Links) -> np.ndarray:
     """Seconds for one collective of ``size_bytes`` over ``group`` ranks (0 when the group is 1)."""
     n = np.maximum(np.asarray(group, dtype=np.float64), 1.0)
     loc = np.minimum(np.asarray(local, dtype=np.float64), n)
     size = np.asarray(size_bytes, dtype=np.float64)
+    shape = np.broadcast_shapes(n.shape, loc.shape, size.shape, *_link_shapes(links))
     if op in OPS and not (n > 1.0).any():  # no candidate communicates (e.g. no context or expert parallelism)
-        return np.zeros(np.broadcast_shapes(n.shape, loc.shape, size.shape, *_link_shapes(links)))
+        return np.zeros(shape)
+    if op in RING_OPS and n.shape == loc.shape == size.shape == shape and n.ndim == 1:
+        return _ring_time_flat(op == "all_reduce", size, n, loc, links)
     domains = np.ceil(n / loc)
     if op == "all_reduce":
         bw = bus_bandwidth(n, loc, links, reduce=True)

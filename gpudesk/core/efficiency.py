@@ -49,10 +49,8 @@ def by_family(family: np.ndarray | HardwareArrays, table: dict[str, Constant],
                fallback: Constant) -> tuple[np.ndarray, str]:
     """Look a family table up for every candidate; also return the sources used."""
     if isinstance(family, HardwareArrays):
-        if family.row is not None and family.base_family is not None:  # look up the few accelerators, then index
-            values, source = by_family(family.base_family, table, fallback)
-            return values[family.row], source
-        family = family.family
+        values, source = by_family(family.base_family, table, fallback)  # the few accelerators, then index
+        return values[family.row], source
     uniq, inverse = np.unique(family, return_inverse=True)
     chosen = [table.get(str(f), fallback) for f in uniq]
     values = np.array([c.value for c in chosen])[inverse]
@@ -65,13 +63,13 @@ def by_part(hw: np.ndarray | HardwareArrays, values: np.ndarray, source: str,
     """Replace a family value by the part's own measurement where the table has one (accelerator id)."""
     if not isinstance(hw, HardwareArrays) or not table:
         return values, source
-    ids = hw.ids
+    ids = hw.base_ids  # the accelerators passed; each candidate's is base_ids[row]
     chosen = {str(i): table[str(i)] for i in distinct(ids) if str(i) in table}
     if not chosen:
         return values, source
     values = np.array(values, dtype=float, copy=True)
     for part, const in chosen.items():
-        values[ids == part] = const.value
+        values[np.isin(hw.row, np.flatnonzero(ids == part))] = const.value
     parts = "; ".join(f"{p}: constant {c.name} = {c.value:g} ({c.source})" for p, c in sorted(chosen.items()))
     return values, f"{source}; measured part: {parts}"
 

@@ -23,8 +23,9 @@ this one number through :meth:`HardwareArrays.memory_fields`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TypedDict
 
 import numpy as np
@@ -120,13 +121,30 @@ def _value(raw: float | None) -> float:
     return float("nan") if raw is None else float(raw)
 
 
+class _Reindexed(Mapping[str, np.ndarray]):
+    """``{k: v[index] for k, v in base.items()}``, each value taken when first read."""
+
+    def __init__(self, base: Mapping[str, np.ndarray], index: np.ndarray) -> None:
+        self._base, self._index = base, index
+        self._taken: dict[str, np.ndarray] = {}
+
+    def __getitem__(self, key: str) -> np.ndarray:
+        if key not in self._taken:
+            self._taken[key] = np.asarray(self._base[key][self._index])
+        return self._taken[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._base)
+
+    def __len__(self) -> int:
+        return len(self._base)
+
+
 @dataclass(frozen=True)
 class HardwareArrays:
     """Per-candidate hardware figures (SI units) with the source of each field."""
 
-    ids: np.ndarray  # accelerator id per candidate (str)
-    family: np.ndarray  # calibration family per candidate (str)
-    peak_flops: dict[str, np.ndarray]  # dense peak FLOP/s per precision, NaN when unknown
+    peak_flops: Mapping[str, np.ndarray]  # dense peak FLOP/s per precision, NaN when unknown
     hbm_bw: np.ndarray  # B/s, one direction
     memory_bytes: np.ndarray  # B the GPU exposes (capacity_bytes)
     memory_gb: np.ndarray  # the same capacity in GB (1e9 B), as the memory model expects; not the marketed figure
@@ -136,8 +154,12 @@ class HardwareArrays:
     scaleout_bw: np.ndarray  # B/s per GPU across nodes
     gpus_per_node: np.ndarray
     sources: dict[str, str] = field(default_factory=dict)  # field -> citations (one per distinct accelerator)
-    row: np.ndarray | None = None  # index of each candidate's accelerator in ``base_family``
-    base_family: np.ndarray | None = None  # family of each accelerator passed to from_accelerators
+    # each candidate's accelerator: its index among the accelerators passed to from_accelerators, whose ids and
+    # calibration families these are (``ids`` and ``family`` per candidate are read through them: a flat sweep
+    # re-indexed by ``take`` copies one integer per candidate, not two strings)
+    row: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
+    base_family: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=str))
+    base_ids: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=str))
     memory_formula: str = MARKETED_FORMULA  # how memory_bytes was obtained (capacity_formula)
 
     @classmethod
@@ -180,8 +202,6 @@ class HardwareArrays:
             for key in [k for k in sources if k.startswith("peak.")]:
                 sources[key] += f"; × clock fraction under the power limit ({limited})"
         return cls(
-            ids=np.array([a.id for a in accelerators]),
-            family=np.array([a.family for a in accelerators]),
             peak_flops=peak,
             hbm_bw=np.array([float(a.mem_bw_gbs) for a in accelerators]) * 1e9,
             memory_bytes=np.array([capacity_bytes(a) for a in accelerators]),
@@ -194,8 +214,19 @@ class HardwareArrays:
             sources=sources,
             row=np.arange(n),
             base_family=np.array([a.family for a in accelerators]),
+            base_ids=np.array([a.id for a in accelerators]),
             memory_formula=capacity_formula(accelerators),
         )
+
+    @cached_property
+    def ids(self) -> np.ndarray:
+        """Accelerator id per candidate (str)."""
+        return np.asarray(self.base_ids[self.row])
+
+    @cached_property
+    def family(self) -> np.ndarray:
+        """Calibration family per candidate (str)."""
+        return np.asarray(self.base_family[self.row])
 
     @property
     def size(self) -> int:
@@ -225,9 +256,7 @@ class HardwareArrays:
         """Re-index every array (e.g. to the hardware column of a flattened sweep)."""
         idx = np.asarray(index, dtype=np.intp)
         return HardwareArrays(
-            ids=self.ids[idx],
-            family=self.family[idx],
-            peak_flops={k: v[idx] for k, v in self.peak_flops.items()},
+            peak_flops=_Reindexed(self.peak_flops, idx),  # the precisions read, when read
             hbm_bw=self.hbm_bw[idx],
             memory_bytes=self.memory_bytes[idx],
             memory_gb=self.memory_gb[idx],
@@ -237,8 +266,9 @@ class HardwareArrays:
             scaleout_bw=self.scaleout_bw[idx],
             gpus_per_node=self.gpus_per_node[idx],
             sources=self.sources,
-            row=None if self.row is None else self.row[idx],
+            row=self.row[idx],
             base_family=self.base_family,
+            base_ids=self.base_ids,
             memory_formula=self.memory_formula,
         )
 

@@ -97,6 +97,8 @@ def shape_factor(classes: list[GemmClass], tokens: np.ndarray, tp: np.ndarray, e
     b_in, b_out = _bytes_in(compute), 2.0
     total = sum(c.weight for c in classes)
     acc = np.zeros(np.broadcast(tokens, tp, ep, ridge).shape)
+    if acc.ndim == 1 and all(np.shape(a) == acc.shape for a in (tokens, tp, ridge)):
+        return _shape_factor_flat(classes, tokens, tp, ep, ridge, total, p, b_in, b_out, acc)
     for c in classes:
         if c.routed:  # rows per local expert: the EP group's tokens × k / E (expert tensor parallel 1)
             rows = np.where(ep > 1, tokens * c.copies * ep / c.experts, tokens * c.copies / c.experts)
@@ -109,6 +111,54 @@ def shape_factor(classes: list[GemmClass], tokens: np.ndarray, tp: np.ndarray, e
         ratio = ridge * moved / flops  # t_memory / t_compute
         acc = acc + c.weight / total * (1.0 + ratio ** p) ** (1.0 / p)
     return acc
+
+
+def _shape_factor_flat(classes: list[GemmClass], tokens: np.ndarray, tp: np.ndarray, ep: np.ndarray,
+                       ridge: np.ndarray, total: float, p: float, b_in: float, b_out: float,
+                       acc: np.ndarray) -> np.ndarray:
+    """``shape_factor`` over flat arrays of one length (a list of configurations): the same operations in the same
+    order (the same bits) for the classes split by tensor parallelism, written into four buffers, with the rows
+    every such class shares (max(tokens, 1)) computed once; routed classes take the general formula."""
+    rows_all = np.maximum(tokens, 1.0)
+    n, flops, moved, term = (np.empty_like(acc) for _ in range(4))
+    for c in classes:
+        if c.routed:
+            rows = np.where(ep > 1, tokens * c.copies * ep / c.experts, tokens * c.copies / c.experts)
+            rows = np.maximum(rows, 1.0)
+            n_c = np.where(ep > 1, c.n, c.n / tp)
+            flops_c = 2.0 * rows * n_c * c.k
+            ratio = ridge * ((rows * c.k + c.k * n_c) * b_in + rows * n_c * b_out) / flops_c
+            acc += c.weight / total * (1.0 + ratio ** p) ** (1.0 / p)
+            continue
+        np.divide(c.n, tp, out=n)
+        np.multiply(2.0, rows_all, out=flops)  # 2 · rows · n · k
+        np.multiply(flops, n, out=flops)
+        np.multiply(flops, c.k, out=flops)
+        np.multiply(rows_all, c.k, out=moved)  # (rows · k + k · n) · b_in + rows · n · b_out
+        np.multiply(c.k, n, out=term)
+        np.add(moved, term, out=moved)
+        np.multiply(moved, b_in, out=moved)
+        np.multiply(rows_all, n, out=term)
+        np.multiply(term, b_out, out=term)
+        np.add(moved, term, out=moved)
+        np.multiply(ridge, moved, out=term)  # ratio = ridge · moved / flops (t_memory / t_compute)
+        np.divide(term, flops, out=term)
+        _power(term, p)  # (1 + ratio^p)^(1/p), weighted
+        np.add(1.0, term, out=term)
+        _power(term, 1.0 / p)
+        np.multiply(c.weight / total, term, out=term)
+        np.add(acc, term, out=acc)
+    return acc
+
+
+def _power(values: np.ndarray, exponent: float) -> None:
+    """``values ** exponent`` in place, as numpy's ``**`` computes it (x for 1, x·x for 2, the square root for ½)."""
+    if exponent == 2.0:
+        np.square(values, out=values)
+    elif exponent == 0.5:
+        np.sqrt(values, out=values)
+    elif exponent != 1.0:
+        np.power(values, exponent, out=values)
 
 
 def cast_values_per_token(classes: list[GemmClass], tp: np.ndarray, ep: np.ndarray) -> np.ndarray:
