@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 ROW_TITLE, ROW_PLOT, ROW_PLOT2, ROW_LEGEND, ROW_NOTES = range(5)
 AXIS_WIDTH = 72
 """Pixels of a left value axis with its title: what the plot loses beside it."""
+NOTES_AXIS_HEIGHT = 40
+"""Pixels of a bottom axis with its labels and title: what the plot loses below it, besides the notes."""
 
 
 def set_title(view: ChartView, text: str, colour: str) -> None:
@@ -140,6 +142,8 @@ def legend_and_transpose(view: ChartView, spec: object, width: float, height: fl
     (the memory-fit chart of six searched accelerators at 493 px had 37 px of plot left and its axis title
     cut to "显…")."""
     names = names_of(view, spec)
+    # the notes and the bottom axis take their lines whatever the legend does (fit.CHROME_HEIGHT counts neither)
+    height -= notes_height(view) + NOTES_AXIS_HEIGHT
     plan = fit.plan_legend(names, legend_metrics(view), width, height, wanted)
     if not isinstance(spec, ChartSpec) or not should_transpose(view, spec, plan, width):
         return plan, False
@@ -160,12 +164,15 @@ def transposes(view: ChartView, spec: object) -> bool:
 def arrange_view(view: ChartView, width: float | None, height: float | None, wanted: bool | None) -> None:
     """Place the legend for a chart of ``width`` × ``height`` (default: as shown), turn categories that do not
     fit, shorten axis titles and reference labels. ``wanted``: overrides the Legend button (exports)."""
+    as_shown = width is None and height is None
     width = view.graphics.width() if width is None else width
     height = view.graphics.height() if height is None else height
     if width < 50 or height < 50:
         return  # not laid out yet: arranged at its first real size
     names = names_of(view, view.spec)
     spec = view.spec
+    if wrap_notes(view, width, height) and as_shown:
+        view.graphics.ci.setGeometry(QtCore.QRectF(0, 0, width, height))  # it kept the unwrapped notes' width
     plan, transpose = legend_and_transpose(view, spec, width, height, view._legend_wanted if wanted is None else wanted)
     if plan != view._legend_plan or (plan.mode != fit.HIDDEN) != view.legend.isVisible():
         place_legend(view, plan)
@@ -182,6 +189,47 @@ def arrange_view(view: ChartView, width: float | None, height: float | None, wan
             view._render(spec)
     view.graphics.ci.layout.activate()
     view._fit_labels()
+
+
+def wrap_notes(view: ChartView, width: float, height: float) -> bool:
+    """Wrap the notes under the chart to its width, and fold them to one line (their whole text its tool tip)
+    when, wrapped, they would leave the plot less than its minimum height; whether they changed. Unwrapped, their
+    longest line set the chart's minimum width, and a chart in a narrower tab (step 2 at 1366×768) was cut on the
+    right, its centred title with it; wrapped in full, five lines of notes left the plot 75 px."""
+    notes = view._notes
+    full = getattr(notes, "gpudesk_full_notes", None)
+    if full is None or notes.text not in (full, getattr(notes, "gpudesk_folded_notes", None)):
+        full = notes.text  # set anew by the renderer since the last fit
+        notes.gpudesk_full_notes = full
+    room = max(width - 28.0, 120.0)  # the layout's margins and a little air
+    changed = abs(notes.item.textWidth() - room) >= 1.0
+    if changed:
+        notes.item.setTextWidth(room)
+    colour = notes.opts.get("color")
+    if notes.text != full:
+        notes.setText(full, color=colour)
+        changed = True
+    folded = ""
+    plot_room = height - fit.CHROME_HEIGHT - NOTES_AXIS_HEIGHT - notes.item.boundingRect().height()
+    if full and plot_room < fit.PLOT_MIN_HEIGHT:
+        plain = html.unescape(full.replace("<br>", " "))
+        font = QtGui.QFont(view.font())
+        font.setPointSizeF(8)
+        one_line = fit.elide(plain, QtGui.QFontMetricsF(font), room - 8)
+        if one_line != plain:
+            folded = html.escape(one_line)
+            notes.setText(folded, color=colour)
+            changed = True
+    notes.gpudesk_folded_notes = folded or None
+    notes.setToolTip(html.unescape(full.replace("<br>", "\n")) if folded else "")
+    if changed:
+        notes.updateMin()
+    return changed
+
+
+def notes_height(view: ChartView) -> float:
+    """Pixels the notes under the plot take (0 without notes)."""
+    return view._notes.minimumHeight() if view._notes in view.graphics.ci.items else 0.0
 
 
 def visible_texts(view: ChartView) -> list[str]:

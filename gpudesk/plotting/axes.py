@@ -8,14 +8,22 @@ reserves the width its labels need as soon as its range changes, so a chart
 exported right after ``set_spec`` (before Qt lays it out again) still prints
 every tick label; pyqtgraph alone widens the axis only after a paint that
 already dropped the labels that did not fit.
+
+A log axis with few values ticks at the values themselves (``set_data_ticks``): each label carries two
+significant digits (``0.077``, never a ``0`` beside another ``0``), and a tick whose label would overlap the
+one before it, or repeat it, is left out at the axis's length. A time axis in days (``durations``) labels
+each tick in the unit that reads best: ``23 s``, ``1.8 h``, ``1.7 days`` (秒/分钟/小时/天).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
+
+from gpudesk.report.chart_text import unit_text
 
 SUFFIXES = ((1e12, "T"), (1e9, "B"), (1e6, "M"))
 """Magnitude suffixes for axes whose largest value reaches a million or more
@@ -28,6 +36,10 @@ follows the ticks, and pyqtgraph's two finer grid levels cost about half the tim
 input change (benchmarks/bench_ui.py) while adding lines a proposal reader does not need."""
 LOG_TICK_LEVELS = 1
 """A log axis keeps its first minor level (2..9 within a decade), else a range inside one decade has no label."""
+DURATION_UNITS = ((1.0, "days"), (1.0 / 24.0, "h"), (1.0 / 1440.0, "min"), (1.0 / 86400.0, "s"))
+"""A duration in days is labelled in the largest of these units it reaches (size in days, unit-table key)."""
+TICK_GAP_PX = 8.0
+"""Pixels kept free between two tick labels; a data tick closer to the one before is left out."""
 
 
 class NumberAxis(pg.AxisItem):
@@ -37,15 +49,28 @@ class NumberAxis(pg.AxisItem):
         super().__init__(orientation, **kwargs)
         self.suffixes: tuple[tuple[float, str], ...] = SUFFIXES
         self.integer = False  # whole counts (GPUs, servers): no tick between two whole numbers
+        self.durations = False  # values are days, labelled as durations ("23 s", "1.8 h", "1.7 days")
+        self.language = "en"
+        self.data_ticks: tuple[float, ...] = ()  # tick at these positions (view coordinates) instead of a scale
         self.enableAutoSIPrefix(False)
         self.setStyle(maxTickLevel=LINEAR_TICK_LEVELS)
 
     def set_language(self, lang: str) -> None:
         """Tick suffixes of the reader's language: 万/亿 in Chinese, M/B/T otherwise."""
         suffixes = SUFFIXES_ZH if lang == "zh" else SUFFIXES
-        if suffixes is not self.suffixes:
-            self.suffixes = suffixes
+        if suffixes is not self.suffixes or lang != self.language:
+            self.suffixes, self.language = suffixes, lang
             self.picture = None  # re-draw the labels
+            self.update()
+
+    def set_data_ticks(self, positions: Sequence[float], durations: bool = False) -> None:
+        """Tick at ``positions`` (view coordinates: log10 of the values on a log axis; none = a scale), the values
+        in days when ``durations``. Replaces ticks set with ``setTicks``."""
+        ticks = tuple(float(p) for p in positions)
+        if ticks != self.data_ticks or durations != self.durations or getattr(self, "_tickLevels", None) is not None:
+            self.data_ticks, self.durations = ticks, durations
+            self._tickLevels = None
+            self.picture = None
             self.update()
 
     def setLogMode(self, *args, **kwargs) -> None:  # noqa: N802 - pyqtgraph API
@@ -55,12 +80,41 @@ class NumberAxis(pg.AxisItem):
             self.setStyle(maxTickLevel=levels)
 
     def tickValues(self, minVal: float, maxVal: float, size: float) -> list:  # noqa: N802,N803 - pyqtgraph API
+        if self.data_ticks:
+            return [(1.0, self._spaced_data_ticks(minVal, maxVal, size))]
         levels = super().tickValues(minVal, maxVal, size)
         if not self.integer or self.logMode:
             return levels
         return whole_ticks(levels, minVal, maxVal)
 
+    def _spaced_data_ticks(self, low: float, high: float, size: float) -> list[float]:
+        """The data ticks inside the range whose labels fit: left to right, a tick whose label would overlap the
+        last one kept (or read the same), or reach past the axis's ends (pyqtgraph drops such a label, and with it
+        the room it would have left its neighbour), is left out."""
+        low, high = sorted((low, high))
+        inside = [v for v in self.data_ticks if low - 1e-9 <= v <= high + 1e-9]
+        if len(inside) < 2 or size <= 0 or high <= low:
+            return inside
+        metrics = QtGui.QFontMetricsF(self.font() if self.style["tickFont"] is None else self.style["tickFont"])
+        along = self.orientation in ("top", "bottom")
+        kept: list[float] = []
+        edge, last = -math.inf, None
+        for value, label in zip(inside, self.tickStrings(inside, 1.0, 1.0), strict=True):
+            centre = (value - low) / (high - low) * size
+            half = ((metrics.horizontalAdvance(label) if along else metrics.height()) + TICK_GAP_PX) / 2.0
+            inside_axis = centre - half + TICK_GAP_PX / 2.0 >= 0 and centre + half - TICK_GAP_PX / 2.0 <= size
+            if label and label != last and centre - half >= edge and (inside_axis or not along):
+                kept.append(value)
+                edge, last = centre + half, label
+        return kept
+
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802 - pyqtgraph API
+        if self.data_ticks or self.durations:
+            shown = [10.0**v if self.logMode else v * scale for v in values]
+            if self.durations:
+                dense = self.logMode and not self.data_ticks and len(values) > 12
+                return [duration_text(v, self.language) if not dense or _is_decade(v) else "" for v in shown]
+            return [data_tick(v, self.suffixes) for v in shown]
         if self.logMode:
             return [_log_tick(v, len(values), self.suffixes) for v in values]
         magnitude = max((abs(v) * scale for v in self.range), default=0.0)
@@ -137,6 +191,36 @@ def format_tick(value: float, spacing: float, magnitude: float | None = None,
     if text.lstrip("-").strip("0.,") == "":
         return "0"
     return text + suffix
+
+
+def data_tick(value: float, suffixes: tuple[tuple[float, str], ...] = SUFFIXES) -> str:
+    """A tick at a data value with two significant digits (``0.077``, ``1.7``, ``2.0M``; a whole number below the
+    suffixes as it is, ``1,024``), so that two nearby values never both read ``0``."""
+    if not math.isfinite(value) or value == 0:
+        return format_tick(value, 1.0)
+    spacing = 10.0 ** (math.floor(math.log10(abs(value))) - 1)
+    whole = abs(value - round(value)) < 1e-9
+    return format_tick(value, max(spacing, 1.0) if whole else spacing, None, suffixes)
+
+
+def duration_text(days: float, lang: str = "en") -> str:
+    """A duration given in days, in the largest unit it reaches, two significant digits: ``23 s``, ``14 min``,
+    ``1.8 h``, ``1.7 days`` (``23 秒``, ``1.8 小时``, ``1.7 天``)."""
+    if not math.isfinite(days):
+        return ""
+    if days <= 0:
+        return "0"
+    size, unit = next(((size, unit) for size, unit in DURATION_UNITS if days >= size * (1 - 1e-9)), DURATION_UNITS[-1])
+    value = days / size
+    text = f"{value:,.0f}" if value >= 9.95 else f"{value:.1f}".removesuffix(".0")
+    word = unit_text(unit, lang)
+    if lang != "zh" and unit == "days" and text == "1":
+        word = "day"
+    return f"{text} {word}"
+
+
+def _is_decade(value: float) -> bool:
+    return value > 0 and abs(math.log10(value) - round(math.log10(value))) < 1e-6
 
 
 def _log_tick(exponent: float, count: int, suffixes: tuple[tuple[float, str], ...] = SUFFIXES) -> str:

@@ -18,7 +18,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
 from gpudesk.plotting import fit
-from gpudesk.plotting.axes import NumberAxis, format_tick, wrap_category
+from gpudesk.plotting.axes import NumberAxis, wrap_category
 from gpudesk.plotting.palette import Theme
 from gpudesk.report.chart_text import axis_title
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
@@ -27,6 +27,8 @@ BAR_SLOT_WIDTH = 0.7
 """Share of a category's width taken by its bars (side-by-side groups split it)."""
 LOG_TICKS_AT_DATA = 12
 """A log x axis with at most this many distinct x values gets one tick per value."""
+DURATION_AXES = ("days",)
+"""x units whose ticks read as durations (NumberAxis.durations)."""
 
 
 @dataclass
@@ -134,7 +136,8 @@ class PlotPanel:
         label, unit = spec.axis_text(panel)
         # as the printed chart titles its axes: the unit in the chart's language ("成本（美元/次）", not "(USD/run)")
         value_text = axis_title(label, unit, spec.tick_language)
-        x_text = axis_title(spec.x_label, spec.x_unit, spec.tick_language)
+        # a time axis labels each tick with its unit ("23 s", "1.8 h"): its title names no unit
+        x_text = axis_title(spec.x_label, "" if spec.x_unit in DURATION_AXES else spec.x_unit, spec.tick_language)
         x_text = x_text if spec.categories is None or spec.x_label else ""
         position_axis, value_axis = ("left", "bottom") if self.horizontal else ("bottom", "left")
         for name in ("left", "bottom"):
@@ -153,16 +156,18 @@ class PlotPanel:
         self._set_label(position_axis, x_text, theme.foreground)
         positions = plot.getAxis(position_axis)
         plot.getAxis(value_axis).setTicks(None)
+        plot.getAxis(value_axis).set_data_ticks(())  # the bottom axis of a transposed chart held the x ticks
         data_x = sorted({v for s in spec.series for v in s.x})
         if spec.categories is not None:
             labels = (fit.side_labels(spec.categories, QtGui.QFontMetricsF(positions.font()), self._chart_width())
                       if self.horizontal else [wrap_category(c) for c in spec.categories])
+            positions.set_data_ticks(())
             positions.setTicks([list(enumerate(labels))])
-        elif spec.log_x and 1 < len(data_x) <= LOG_TICKS_AT_DATA:
-            # Few x values on a log axis (GPU counts, concurrency): tick exactly at them.
-            positions.setTicks([[(math.log10(v), format_tick(v, 1.0, None, positions.suffixes)) for v in data_x]])
         else:
-            positions.setTicks(None)
+            # Few x values on a log axis (GPU counts, concurrency, times to train): tick exactly at them.
+            at_data = spec.log_x and 1 < len(data_x) <= LOG_TICKS_AT_DATA
+            positions.set_data_ticks([math.log10(v) for v in data_x if v > 0] if at_data else (),
+                                     durations=spec.x_unit in DURATION_AXES)
         colour = QtGui.QColor(theme.foreground).name()
         for name in ("left", "bottom"):
             axis = plot.getAxis(name)

@@ -237,6 +237,7 @@ def test_axis_units_read_in_the_chart_language(view) -> None:
     view.set_spec(localise_spec(spec, "zh"))
     plot = view.plot(0)
     assert plot.getAxis("left").labelText == "成本（美元/次）"
-    assert plot.getAxis("bottom").labelText == "训练时长（天）"
+    assert plot.getAxis("bottom").labelText == "训练时长"  # a time axis: each tick carries its unit
+    assert plot.getAxis("bottom").tickStrings([1.0], 1.0, 1.0) == ["1 天"]
     view.set_spec(spec)
     assert plot.getAxis("left").labelText == "Cost (USD/run)"
