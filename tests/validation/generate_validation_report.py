@@ -278,7 +278,14 @@ def render(results: list[Result]) -> str:
         "its author's FP8 tuning PR 18778 ran on B200) and 5,234 TFLOP/s at M = 8,192 on SM103 (vLLM PR 42235, "
         "2026-05-10: 0.35 of 15 PFLOP/s), so the gap is not the GEMM rate; nor is FP8 attention: the 405B FP4 "
         "configs set NVTE_DPA_FP8_RECIPE=\"F16\", which in Transformer Engine turns FP8 attention off. No value "
-        "was changed for it.",
+        "was changed for it. The NVFP4 rows are 12 of the 45 held-out Blackwell training cases and every one "
+        "is predicted slow (−4% to −25%), so they sit around the family's median. cuBLAS may be faster than "
+        "vLLM's kernel: NVIDIA's technical blog 'Boosting Matrix Multiplication Speed and Flexibility with NVIDIA "
+        "cuBLAS 12.9' (2025) reports FP4 matmuls up to 2.3x faster than FP8 on Blackwell, while the shipped FP4 "
+        "share (0.40, fitted on serving) and FP8 share give FP4 only 1.05x, 1.11x and 1.57x the FP8 rate on "
+        "B200, GB200 and GB300. The blog gives a maximum, not per-shape rates, and no NVFP4 training case lies "
+        "in the fit half, so no training-only FP4 share was set; published per-shape cuBLAS NVFP4 rates would "
+        "settle it.",
         "* **Llama 3.1 8B at 512 and 1,024 GPUs** (MLPerf v5.1 and v6.0, TP2/TP4 × CP4, one 8,192-token sequence "
         "per data-parallel rank) is predicted 2–3x too fast: on 512 GB300 (1,024 tokens per GPU per step) a step "
         "takes 75.4 ms, on 1,024 GB200 (512 tokens per GPU) 71.8 ms, so ~60–70 ms per step is a cost gpudesk does "
