@@ -150,6 +150,6 @@ def untranslated(texts: Iterable[tuple[str, str]], allowed: set[str]) -> dict[st
     """``text -> where`` for the texts that still hold English words."""
     found: dict[str, str] = {}
     for where, text in texts:
-        if text not in found and english_words(text, frozenset(allowed)):
+        if text not in found and english_words(text, allowed):
             found[text] = where
     return found

@@ -95,6 +95,7 @@ class TextRules:
     lang: str
     allowed: set[str] = field(default_factory=set)
     catalog_ids: frozenset[str] = frozenset()  # ids with a "-" (never shown to a user instead of a name)
+    _verdicts: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # bad_texts' memory
 
     def problems(self, text: str, keys_allowed: bool = False, user_text: bool = False) -> list[str]:
         return [why for why, _detail in self.explain(text, keys_allowed, user_text)]
@@ -119,7 +120,7 @@ class TextRules:
         if self.lang == "zh" and not keys_allowed and (match := GENERIC_SERVER.search(shown)):
             found.append(("an English server name in the Chinese interface", match.group(0)))
         if self.lang == "zh" and not user_text:
-            english = english_words(shown, frozenset(self.allowed))
+            english = english_words(shown, self.allowed)
             if english:
                 found.append(("English in the Chinese interface", " ".join(dict.fromkeys(english))))
         return found
@@ -130,12 +131,16 @@ def bad_texts(texts: Iterable[tuple[str, str, bool]], rules: TextRules) -> list[
     (a line edit's content: plan name, customer, notes) may be in any language."""
     seen: set[str] = set()
     findings = []
+    # verdicts kept per ``allowed``: a walk audits mostly the same ~1,000 texts (menus, tool tips) on every step
+    verdicts = rules._verdicts.setdefault(frozenset(rules.allowed), {})
     for where, text, keys_allowed in texts:
         if text in seen:
             continue
         seen.add(text)
-        for why, detail in rules.explain(text, keys_allowed, user_text=where.startswith(USER_TEXT)):
-            findings.append(Finding(where, text, why, detail))
+        key = (text, keys_allowed, where.startswith(USER_TEXT))
+        if key not in verdicts:
+            verdicts[key] = rules.explain(*key)
+        findings += [Finding(where, text, why, detail) for why, detail in verdicts[key]]
     return findings
 
 
