@@ -23,13 +23,6 @@ def pdf_pages_text(path: Path) -> list[str]:
         document.close()
 
 
-def pypdf_pages_text(path: Path) -> list[str]:
-    """Text of each page as pypdf extracts it: the form the approved sample references (golden/*.txt) were
-    written in, kept for them until they are regenerated; every other test reads through PDFium above."""
-    # Qt writes a space between words as a separate positioning step, which pypdf reads as a tab.
-    return [(page.extract_text() or "").replace("\t", " ") for page in pypdf.PdfReader(str(path)).pages]
-
-
 def pdf_text(path: Path) -> str:
     """Text of the whole document, pages separated by form feeds (as pdftotext prints it)."""
     return "\f".join(pdf_pages_text(path))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-from pdf_support import pypdf_pages_text
+from pdf_support import pdf_pages_text
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.paths import samples_dir
@@ -63,7 +63,7 @@ def hash_store(request: pytest.FixtureRequest):
 
 
 def _check(name: str, pdf: Path, golden, hash_store) -> None:
-    text = "\n\f\n".join(page.rstrip() for page in pypdf_pages_text(pdf)) + "\n"
+    text = "\n\f\n".join(page.rstrip() for page in pdf_pages_text(pdf)) + "\n"
     golden(f"sample_{name}.txt", text)
     regen, stored, fresh = hash_store
     hashes = page_hashes(pdf)
