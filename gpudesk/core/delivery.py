@@ -249,8 +249,7 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
                    break_even_month(fs["delivery.cumulative.private"], fs[f"delivery.cumulative.{mode}"]), "month",
                    f"month from which owning stays cheaper than {_named(mode)}",
                    "first month m with cumulative.private <= cumulative.mode for every month from m on",
-                   ["delivery.cumulative.private", f"delivery.cumulative.{mode}"],
-                   note="infinite when owning costs more in every month of the horizon: it never pays back")
+                   ["delivery.cumulative.private", f"delivery.cumulative.{mode}"])
     fs.input("delivery.modes", ",".join(monthly), "", "modes priced")
     fs.input("delivery.chosen_mode", inp.chosen_mode, "", "delivery mode chosen")
     return fs

@@ -134,10 +134,17 @@ def storage_figures(inp: StorageInputs) -> FigureSet:
         bpp = fs.constant("storage.checkpoint_bytes_per_param", C.CHECKPOINT_BYTES_PER_PARAM)
     ckpt = fs.add("storage.checkpoint_size", params * bpp, "B", "checkpoint size (weights + optimizer states)",
                   "params x checkpoint_bytes_per_param", ["storage.params", "storage.checkpoint_bytes_per_param"])
-    wtime = fs.add("storage.checkpoint_write_time", ckpt / (write_bw * C.GB), "s", "time to write one checkpoint",
-                   "checkpoint_size / (write_bw x 1e9)", ["storage.checkpoint_size", "storage.write_bw"])
-    fs.add("storage.restart_read_time", ckpt / (offered * C.GB), "s", "time to read a checkpoint back on restart",
-           "checkpoint_size / (read_bw_offered x 1e9)", ["storage.checkpoint_size", "storage.read_bw_offered"])
+    # Nothing to save (a serving workload trains no parameters): no time, whatever the storage's bandwidth, known
+    # or not (an inference plan on object storage read "checkpoint write time: unknown").
+    nothing = np.asarray(ckpt) == 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        wtime = fs.add("storage.checkpoint_write_time", np.where(nothing, 0.0, ckpt / (write_bw * C.GB)), "s",
+                       "time to write one checkpoint", "checkpoint_size / (write_bw x 1e9)",
+                       ["storage.checkpoint_size", "storage.write_bw"])
+        fs.add("storage.restart_read_time", np.where(nothing, 0.0, ckpt / (offered * C.GB)), "s",
+               "time to read a checkpoint back on restart",
+               "checkpoint_size / (read_bw_offered x 1e9)",
+               ["storage.checkpoint_size", "storage.read_bw_offered"])
     interval = fs.input("storage.checkpoint_interval", np.asarray(inp.checkpoint_interval_s, dtype=float), "s",
                         "time between checkpoints")
     fs.add("storage.checkpoint_stall_share", wtime / (interval + wtime), "fraction",

@@ -78,3 +78,12 @@ def test_every_unknown_on_the_samples_step_pages_has_a_cause(plan_of) -> None:
             _causes, unexplained = unknown_causes(phase.figures, figure_keys_for_step(step, phase.figures))
             found += [f"phase {number} step {step.number}: {key}" for key in unexplained]
     assert not found, found
+
+
+def test_a_serving_plan_writes_no_checkpoints_in_no_time_whatever_its_storage() -> None:
+    """The guided LLM serving plan on storage whose write bandwidth the catalog does not publish: nothing to save,
+    so no time (it read 检查点写入时间 未知)."""
+    phase = estimate_plan(_guided("llm_inference", "production"), Catalog.open()).phases[0]
+    assert phase.figures.number("storage.checkpoint_size") == 0
+    assert phase.figures.number("storage.checkpoint_write_time") == 0
+    assert phase.figures.number("storage.checkpoint_stall_share") == 0
