@@ -5061,39 +5061,34 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>、</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="51" />
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="37" />
+      <source>No value yet: {0}. The Explain panel shows what each is computed from. Unknown until then: {1}.</source>
+      <translation>尚无数值：{0}。各自的“计算说明”面板列出它由哪些数据算出。在此之前未知：{1}。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="32" />
+      <source>Not published in the catalog: {0}. Fill them in in the catalog browser (Catalog menu), or choose an option that has them. Unknown until then: {1}.</source>
+      <translation>目录未公开：{0}。可在“目录”菜单的“浏览目录”中补填，或改选目录中有这些数据的选项。在此之前未知：{1}。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="36" />
+      <source>Not quoted yet: {0}. Enter the supplier's quote on step 7 (costs). Unknown until then: {1}.</source>
+      <translation>尚未报价：{0}。请在第 7 步（成本）填写供应商报价。在此之前未知：{1}。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="34" />
+      <source>Not set in the plan: {0}. Enter them on their steps. Unknown until then: {1}.</source>
+      <translation>方案未填写：{0}。请在所在步骤填写。在此之前未知：{1}。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="55" />
       <source>Why some figures are unknown</source>
       <translation>部分数字为何未知</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="25" />
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="26" />
       <source>{0} and {1} more</source>
       <translation>{0}及另外 {1} 项</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="36" />
-      <source>{0} has no value yet: the Explain panel shows what it is computed from. Unknown until then: {1}.</source>
-      <translation>{0}尚无数值：其“计算说明”面板列出它由哪些数据算出。在此之前未知：{1}。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="31" />
-      <source>{0} is not published in the catalog: fill it in in the catalog browser (Catalog menu), or choose an option that has it. Unknown until then: {1}.</source>
-      <translation>目录未公开{0}：可在“目录”菜单的“浏览目录”中补填，或改选目录中有此数据的选项。在此之前未知：{1}。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="35" />
-      <source>{0} is not quoted yet: enter the supplier's quote on step 7 (costs). Unknown until then: {1}.</source>
-      <translation>{0}尚未报价：请在第 7 步（成本）填写供应商报价。在此之前未知：{1}。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="33" />
-      <source>{0} is not set in the plan: enter it on its step. Unknown until then: {1}.</source>
-      <translation>方案未填写{0}：请在其所在步骤填写。在此之前未知：{1}。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="49" />
-      <source>{0} more missing inputs: the Explain panel of each unknown figure names its own.</source>
-      <translation>另有 {0} 项缺失的输入：每个未知数字的“计算说明”面板会列出各自的原因。</translation>
     </message>
   </context>
   <context>
