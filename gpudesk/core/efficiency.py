@@ -42,6 +42,7 @@ from gpudesk.core.constants import (
 )
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.pass_memo import memoised
 from gpudesk.vocabulary.precision import LOW_FORMATS
 
 
@@ -99,24 +100,9 @@ class Efficiencies:
 
     @classmethod
     def for_hardware(cls, hw: HardwareArrays, precision: str, scales: CalibrationScales | None = None) -> Efficiencies:
-        """Catalog efficiencies; ``scales`` (a pilot calibration) multiplies the named constants."""
-        mm, mm_src = matmul_efficiency(hw, precision)
-        attn, attn_src = by_part(hw, *by_family(hw, ATTENTION_EFFICIENCY, ATTENTION_EFFICIENCY_UNMEASURED),
-                                 ATTENTION_EFFICIENCY_PART)
-        link, link_src = by_family(hw, SCALEUP_BUSBW_EFFICIENCY, SCALEUP_BUSBW_EFFICIENCY_UNMEASURED)
-        scaleup = np.where(hw.scaleup_is_pcie, PCIE_BUSBW_EFFICIENCY.value, link)
-        if hw.scaleup_is_pcie.any():
-            link_src += f"; PCIe parts: constant PCIE_BUSBW_EFFICIENCY ({PCIE_BUSBW_EFFICIENCY.source})"
-        base = cls(
-            matmul=mm,
-            attention=attn,
-            hbm=np.full(hw.hbm_bw.shape, HBM_EFFICIENCY.value),
-            framework=FRAMEWORK_GEMM_TIME_SHARE.value,
-            scaleup_busbw=scaleup,
-            scaleout_busbw=np.full(hw.hbm_bw.shape, SCALEOUT_BUSBW_EFFICIENCY.value),
-            sources={"matmul": mm_src, "attention": attn_src, "scaleup": link_src},
-        )
-        return base if scales is None else base.calibrated(hw, scales)
+        """Catalog efficiencies; ``scales`` (a pilot calibration) multiplies the named constants (the same
+        hardware arrays priced again within a pricing pass reuse them: core/pass_memo.py)."""
+        return _efficiencies(hw, precision, scales)
 
     def calibrated(self, hw: HardwareArrays, scales: CalibrationScales) -> Efficiencies:
         """Pilot calibration: multiply by the fitted scales and say so in each source (see calibration_hook)."""
@@ -173,3 +159,25 @@ class Efficiencies:
                      self.sources["scaleout"])
         else:
             fs.constant(f"{prefix}.scaleout_busbw", SCALEOUT_BUSBW_EFFICIENCY, self.scaleout_busbw)
+
+
+@memoised
+def _efficiencies(hw: HardwareArrays, precision: str, scales: CalibrationScales | None) -> Efficiencies:
+    """:meth:`Efficiencies.for_hardware` (memoised within a pricing pass on the same hardware arrays)."""
+    mm, mm_src = matmul_efficiency(hw, precision)
+    attn, attn_src = by_part(hw, *by_family(hw, ATTENTION_EFFICIENCY, ATTENTION_EFFICIENCY_UNMEASURED),
+                             ATTENTION_EFFICIENCY_PART)
+    link, link_src = by_family(hw, SCALEUP_BUSBW_EFFICIENCY, SCALEUP_BUSBW_EFFICIENCY_UNMEASURED)
+    scaleup = np.where(hw.scaleup_is_pcie, PCIE_BUSBW_EFFICIENCY.value, link)
+    if hw.scaleup_is_pcie.any():
+        link_src += f"; PCIe parts: constant PCIE_BUSBW_EFFICIENCY ({PCIE_BUSBW_EFFICIENCY.source})"
+    base = Efficiencies(
+        matmul=mm,
+        attention=attn,
+        hbm=np.full(hw.hbm_bw.shape, HBM_EFFICIENCY.value),
+        framework=FRAMEWORK_GEMM_TIME_SHARE.value,
+        scaleup_busbw=scaleup,
+        scaleout_busbw=np.full(hw.hbm_bw.shape, SCALEOUT_BUSBW_EFFICIENCY.value),
+        sources={"matmul": mm_src, "attention": attn_src, "scaleup": link_src},
+    )
+    return base if scales is None else base.calibrated(hw, scales)

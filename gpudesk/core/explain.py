@@ -109,7 +109,7 @@ def format_value(value: float | str) -> str:
     return f"{value:.4g}"
 
 
-@dataclass
+@dataclass(slots=True)
 class _Entry:
     key: str
     label: str
@@ -126,6 +126,8 @@ class _Entry:
 def _pick(value: Any, index: Index) -> float | str:
     if isinstance(value, str):
         return value
+    if isinstance(value, (float, int)):  # a Python scalar (bool and np.float64 included): what _scalar makes of it
+        return float(value)
     array = np.asarray(value)
     if array.ndim == 0 or index is None:
         scalar = array.reshape(-1)[0] if array.size else float("nan")
@@ -179,9 +181,11 @@ class FigureSet:
     ) -> Any:
         """Record a derived figure. A categorical one holds codes of ``vocabulary`` (strings, never numbers),
         which each surface words in its language (:meth:`vocabulary`)."""
-        missing = [d for d in depends_on if d not in self._entries]
-        if missing:
-            raise KeyError(f"figure {key!r} depends on unknown figures {missing}")
+        entries = self._entries
+        for d in depends_on:
+            if d not in entries:
+                missing = [d for d in depends_on if d not in entries]
+                raise KeyError(f"figure {key!r} depends on unknown figures {missing}")
         self._entries[key] = _Entry(key, label, unit, value, formula, tuple(depends_on), source, note,
                                     vocabulary=vocabulary)
         return value

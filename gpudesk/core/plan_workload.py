@@ -22,6 +22,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import estimate_inference
 from gpudesk.core.memory import MemoryInputs, estimate_memory
+from gpudesk.core.pass_memo import memoised
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.core.serving_load import daily_requests, record_load, serving_inputs
 from gpudesk.core.sized_configuration import Layout, ServingCapacity
@@ -82,6 +83,7 @@ def scaleout_of(server: rec.Server, gpus_per_node: int, nic: rec.Nic | None) -> 
                                          "scale-out fabric")
 
 
+@memoised
 def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int,
                  nic: rec.Nic | None = None, power_limit_w: float = 0.0) -> HardwareArrays:
     """The plan's accelerator in its server. Scale-out bandwidth: the server row's back-end NICs; a row that lists

@@ -14,12 +14,14 @@ import math
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Generator, Hashable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any, cast
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.cost_ledger import CostLedger
+from gpudesk.core.pass_memo import PassMemo
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Phase, Project
@@ -167,17 +169,18 @@ def pricing_steps(rows: list[Candidate], search: Any, project: Project, index: i
     extra = list({p.index: p for p in shown_points(search) if p.index not in row_points}.values())
     total = len(rows) + len(extra)
     cache, context = price_cache(catalog), context_key(project, index, carried)
+    memo = PassMemo()  # the hardware arrays and efficiencies the points share, built once (core/pass_memo.py)
     out: list[Candidate] = []
     costs: dict[int, PointCost] = {}
     for row in rows:
         point = search.find(row.point) if search is not None and row.point >= 0 else None
-        priced = row if point is None else _row(row, _price(point, context, project, index, catalog, estimate, cache))
+        priced = row if point is None else _row(row, _price(point, context, project, index, catalog, estimate, cache, memo))
         out.append(priced)
         if priced.point >= 0:
             costs[priced.point] = (priced.gpus, priced.nodes, priced.cost)
         yield int(100 * len(out) / max(total, 1)), row.accelerator_name
     for n, p in enumerate(extra):
-        got = _price(p, context, project, index, catalog, estimate, cache)
+        got = _price(p, context, project, index, catalog, estimate, cache, memo)
         costs[p.index] = (p.gpus, p.nodes, math.nan) if got is None else (got.gpus, got.nodes, got.cost)
         yield int(100 * (len(out) + n + 1) / max(total, 1)), p.accelerator_name
     if search is not None:
@@ -197,10 +200,11 @@ def point_price(point: Any, project: Project, index: int, catalog: Catalog, esti
 
 
 def _price(point: Any, context: Hashable, project: Project, index: int, catalog: Catalog, estimate: Estimator,
-           cache: PriceCache) -> Priced | None:
+           cache: PriceCache, memo: PassMemo | None = None) -> Priced | None:
     def price() -> Priced | None:
         try:
-            config, ledger = estimate(pinned_project(project, index, catalog, point), index)
+            with memo.active() if memo is not None else nullcontext():
+                config, ledger = estimate(pinned_project(project, index, catalog, point), index)
         except (PlanInputError, ValueError):
             return None
         years = project.phases[index].costs.horizon_years

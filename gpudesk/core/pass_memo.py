@@ -1,0 +1,70 @@
+"""Results a pricing pass reuses from one configuration to the next.
+
+Pricing the configurations a search shows (results/search_pricing.py) sizes each pinned plan from scratch, and
+most of them share an accelerator, a server and a NIC: the hardware arrays and efficiencies built from those
+catalog rows are the same for all of them. While a :class:`PassMemo` is active, a function decorated with
+:func:`memoised` returns the value it computed for the same inputs earlier in the pass; with none active (every
+other caller) it simply runs. Inputs are compared by identity (the catalog's rows and the values a pass passes
+on), and the memo keeps each input alive while it lives, so an identity is never reused within it. A memoised
+function must return a value nobody changes (frozen records of arrays nobody writes into)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_ACTIVE: PassMemo | None = None
+_MISS = object()
+
+
+class PassMemo:
+    """The values memoised functions computed during one pricing pass (active only inside :meth:`active`)."""
+
+    def __init__(self) -> None:
+        self.hits = 0
+        self.misses = 0
+        self._store: dict[Hashable, Any] = {}
+        self._alive: list[Any] = []  # the inputs behind each key (their identities stay unique while kept)
+
+    @contextmanager
+    def active(self) -> Iterator[PassMemo]:
+        global _ACTIVE
+        previous, _ACTIVE = _ACTIVE, self
+        try:
+            yield self
+        finally:
+            _ACTIVE = previous
+
+    def get(self, key: Hashable, inputs: Any, compute: Callable[[], Any]) -> Any:
+        value = self._store.get(key, _MISS)
+        if value is _MISS:
+            self.misses += 1
+            value = self._store[key] = compute()
+            self._alive.append(inputs)
+        else:
+            self.hits += 1
+        return value
+
+
+def identity(value: Any) -> Hashable:
+    """An input's part of a key: a plain scalar or string by value, anything else by identity."""
+    return value if value is None or isinstance(value, (bool, int, float, str)) else ("id", id(value))
+
+
+def memoised(fn: F) -> F:
+    """``fn`` memoised within an active :class:`PassMemo` on its arguments (:func:`identity`)."""
+    name = f"{fn.__module__}.{fn.__qualname__}"
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        memo = _ACTIVE
+        if memo is None:
+            return fn(*args, **kwargs)
+        key = (name, tuple(identity(a) for a in args), tuple((k, identity(v)) for k, v in sorted(kwargs.items())))
+        return memo.get(key, (args, kwargs), lambda: fn(*args, **kwargs))
+
+    return wrapper  # type: ignore[return-value]

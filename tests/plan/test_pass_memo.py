@@ -1,0 +1,57 @@
+"""A pricing pass builds the hardware arrays and efficiencies its configurations share once (core/pass_memo.py):
+a memoised function runs on every call outside a pass and once per distinct input inside one, and a configuration
+priced with the pass's memo is priced exactly as without it. Reads the session's searched bank sample
+(tests/conftest.searched_sample) and prices six of its points twice (about 0.1 s)."""
+
+from __future__ import annotations
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.pass_memo import PassMemo, memoised
+from gpudesk.results.pipeline import phase_ledger
+from gpudesk.results.search_pricing import PriceCache, _price, context_key, shown_points
+
+
+def test_memoised_runs_once_per_input_only_inside_a_pass() -> None:
+    calls: list[tuple[object, ...]] = []
+
+    @memoised
+    def built(row: object, size: int) -> list[object]:
+        calls.append((row, size))
+        return [row, size]
+
+    row, other = object(), object()
+    assert built(row, 8) is not built(row, 8)  # no pass: every call runs
+    assert len(calls) == 2
+    memo = PassMemo()
+    with memo.active():
+        first = built(row, 8)
+        assert built(row, 8) is first
+        assert built(row, 4) is not first and built(other, 8) is not first
+    assert (memo.hits, memo.misses) == (1, 3)
+    assert built(row, 8) is not first  # the pass is over
+    with memo.active():
+        assert built(row, 8) is first  # the same pass again (the window prices between events)
+
+
+def test_a_point_priced_with_the_memo_is_priced_as_without(searched_sample) -> None:
+    plan, _project = searched_sample("bank-llm-assistant")
+    catalog = Catalog.open(user_db=None)
+    try:
+        memo, compared = PassMemo(), 0
+        for phase in plan.phases:
+            ctx = phase.context
+            if ctx.project is None or phase.found is None:
+                continue
+            context = context_key(ctx.project, ctx.index, ctx.carried)
+
+            def estimate(project, i, carried=ctx.carried):  # type: ignore[no-untyped-def]
+                return phase_ledger(project, i, catalog, carried)
+
+            for point in list({p.index: p for p in shown_points(phase.found)}.values())[:2]:
+                plain = _price(point, context, ctx.project, ctx.index, catalog, estimate, PriceCache())
+                shared = _price(point, context, ctx.project, ctx.index, catalog, estimate, PriceCache(), memo)
+                assert repr(shared) == repr(plain), (phase.index, point.index)
+                compared += 1
+        assert compared >= 4 and memo.misses > 0
+    finally:
+        catalog.close()
