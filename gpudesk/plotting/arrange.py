@@ -8,7 +8,7 @@ import dataclasses
 import html
 from typing import TYPE_CHECKING
 
-from PySide6 import QtCore, QtGui
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from gpudesk.plotting import fit
 from gpudesk.plotting.palette import series_colours
@@ -63,6 +63,9 @@ def place_legend(view: ChartView, plan: fit.LegendPlan) -> None:
         layout.removeItem(legend)
     shown = plan.mode != fit.HIDDEN and bool(legend.items)
     legend.setVisible(shown)
+    # as tall as its entries: stretched over the plot's rows beside it, its rows spread apart and each sample sat
+    # a row's height below its name
+    legend.setSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Fixed)
     if shown:
         if legend.columnCount != plan.columns:
             legend.setColumnCount(plan.columns)

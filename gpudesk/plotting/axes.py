@@ -40,6 +40,10 @@ DURATION_UNITS = ((1.0, "days"), (1.0 / 24.0, "h"), (1.0 / 1440.0, "min"), (1.0 
 """A duration in days is labelled in the largest of these units it reaches (size in days, unit-table key)."""
 TICK_GAP_PX = 8.0
 """Pixels kept free between two tick labels; a data tick closer to the one before is left out."""
+LABEL_OVERHANG_PX = 24.0
+"""Pixels a bottom axis's data-tick label may reach past the axis's ends (into the corner below the value axis
+and the chart's right margin): the view pads its range by a few per cent only, so the label of a point at either
+end (often the recommended one) was left out."""
 
 
 class NumberAxis(pg.AxisItem):
@@ -68,10 +72,19 @@ class NumberAxis(pg.AxisItem):
         in days when ``durations``. Replaces ticks set with ``setTicks``."""
         ticks = tuple(float(p) for p in positions)
         if ticks != self.data_ticks or durations != self.durations or getattr(self, "_tickLevels", None) is not None:
+            self.prepareGeometryChange()  # the bounding rectangle reaches past the ends with data ticks
             self.data_ticks, self.durations = ticks, durations
             self._tickLevels = None
             self.picture = None
             self.update()
+
+    def boundingRect(self) -> QtCore.QRectF:  # noqa: N802 - Qt override
+        """pyqtgraph draws no tick label outside this rectangle: a bottom axis with data ticks lets a label at either
+        end overhang by ``LABEL_OVERHANG_PX``."""
+        rect = super().boundingRect()
+        if self.data_ticks and self.orientation in ("top", "bottom"):
+            return rect.adjusted(-LABEL_OVERHANG_PX, 0.0, LABEL_OVERHANG_PX, 0.0)
+        return rect
 
     def setLogMode(self, *args, **kwargs) -> None:  # noqa: N802 - pyqtgraph API
         super().setLogMode(*args, **kwargs)
@@ -102,7 +115,8 @@ class NumberAxis(pg.AxisItem):
         for value, label in zip(inside, self.tickStrings(inside, 1.0, 1.0), strict=True):
             centre = (value - low) / (high - low) * size
             half = ((metrics.horizontalAdvance(label) if along else metrics.height()) + TICK_GAP_PX) / 2.0
-            inside_axis = centre - half + TICK_GAP_PX / 2.0 >= 0 and centre + half - TICK_GAP_PX / 2.0 <= size
+            reach = half - TICK_GAP_PX / 2.0 - LABEL_OVERHANG_PX
+            inside_axis = centre - reach >= 0 and centre + reach <= size
             if label and label != last and centre - half >= edge and (inside_axis or not along):
                 kept.append(value)
                 edge, last = centre + half, label

@@ -69,3 +69,20 @@ def test_a_time_axis_from_seconds_to_days_fits_a_laptop_tab(qtbot, lang: str, si
     notes = view._notes
     assert notes.text == notes.gpudesk_full_notes or notes.toolTip().replace("\n", "<br>") == \
         notes.gpudesk_full_notes  # folded to one line, the whole text on hover
+
+
+def test_a_legend_beside_the_plot_keeps_each_sample_on_its_name_s_line(qtbot) -> None:
+    """Stretched over the plot's rows, the legend spread its rows and drew each sample a row below its name."""
+    view = ChartView(theme="light")
+    qtbot.addWidget(view)
+    view.resize(790, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    view.set_spec(ChartSpec("time_vs_cost", "Cost against time to train", x_label="Time to train", x_unit="days",
+                            y_label="Cost", y_unit="CNY", log_x=True,
+                            series=[Series("Configurations", [2.055], [3.164e7], style="scatter"),
+                                    Series("Pareto front", [1.896, 2.212], [2.632e7, 1.13e7], style="line")]))
+    assert view._legend_plan.mode == fit.BESIDE
+    assert view.legend.geometry().height() <= 35 * len(view.legend.items), view.legend.geometry()  # not 190 px
+    labels = [text for _at, text in _drawn_labels(view.plot(0).getAxis("bottom"))]
+    assert labels == ["1.9 days", "2.1 days", "2.2 days"]  # the end points' labels overhang the axis a little
