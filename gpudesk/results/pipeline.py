@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Generator
+from collections.abc import Collection, Generator
 from dataclasses import dataclass, replace
 
 from gpudesk import __version__
@@ -44,7 +44,7 @@ from gpudesk.core.search_candidates import candidates as search_candidates
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.core.stepwise import run_through
 from gpudesk.project.model import Phase, Project
-from gpudesk.results.plan_charts import phase_charts
+from gpudesk.results.plan_charts import CHART_ORDER, phase_charts
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.results.plan_roadmap import roadmap
 from gpudesk.results.plan_rows import handed_over, ledger_checks, with_plan_row
@@ -52,8 +52,14 @@ from gpudesk.results.search_charts import tradeoff_chart
 from gpudesk.results.search_checks import ledger_y, plan_xy, search_checks
 from gpudesk.results.search_pricing import PointCost, pricing_steps
 
-__all__ = ["PhaseCache", "PlanInputError", "attach_layout", "attach_search", "complete_search", "estimate_plan",
+__all__ = ["DEFERRED_CHARTS", "PhaseCache", "PlanInputError", "attach_charts", "attach_layout", "attach_search", "complete_search", "estimate_plan",
            "estimate_phase", "pricing_steps_for", "search_steps_for"]
+
+
+DEFERRED_CHARTS = ("inference",)
+"""Charts the window may leave to idle time when no step shows them (``estimate_plan(..., defer_charts=...)``): the
+step-2 inference chart runs a concurrency sweep through the serving model, about a fifth of an edit's estimate on
+the gov sample, behind a tab step 2 does not open on."""
 
 
 @dataclass(frozen=True)
@@ -110,11 +116,13 @@ def phase_ledger(project: Project, index: int, catalog: Catalog,
 
 
 def estimate_phase(project: Project, index: int, catalog: Catalog,
-                   carried: CarriedHardware | None = None, search: bool = False, layout: bool = True) -> PhaseEstimate:
+                   carried: CarriedHardware | None = None, search: bool = False, layout: bool = True,
+                   defer_charts: Collection[str] = ()) -> PhaseEstimate:
     """Estimate one phase; ``carried`` is the owned hardware the previous phase hands over. The configuration
     search stays pending (``search_done`` False) unless ``search`` asks for it: ``complete_search`` or the
     window's slices (``search_steps_for`` and ``attach_search``) run it; ``layout=False``
-    the step-5 layout search (``attach_layout``: ``layout_done`` stays False until then)."""
+    the step-5 layout search (``attach_layout``: ``layout_done`` stays False until then); ``defer_charts`` the
+    charts of DEFERRED_CHARTS named there (``attach_charts``; ``deferred_charts`` lists them until then)."""
     phase, where, resolved, results, figures, config, scales = _sized(project, index, catalog, carried)
     primary = results[0]
     layout_checks = _layout(catalog, phase, resolved, figures, config) if layout else []
@@ -128,7 +136,8 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     figures.merge(ledger_figures(ledger, config, figures, phase.costs.horizon_years, busy_fraction(phase)))
     estimate = PhaseEstimate(index=index, name=phase.name, figures=figures, config=config, ledger=ledger,
                              start_month=phase.start_month, carried=handed_over(config, figures, ledger),
-                             layout_done=layout_done)
+                             layout_done=layout_done,
+                             deferred_charts=tuple(c for c in DEFERRED_CHARTS if c in defer_charts))
     defaults, default_checks = assumed_inputs(phase, where)
     extra_checks = default_checks + calibration_checks(project.calibration) + offer_checks(phase, resolved, where)
     estimate.context = PhaseContext(phase, resolved, tuple(results), tuple(infra.checks), tuple(layout_checks),
@@ -183,12 +192,27 @@ def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch 
     rows, estimate.priced = priced
     estimate.candidates = with_plan_row(rows, estimate.config, figures, phase, estimate.ledger, found)
     estimate.checks = _checks(estimate, catalog)
-    charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog, ctx.results[0])
+    charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog, ctx.results[0],
+                          skip=estimate.deferred_charts)
     tradeoff = tradeoff_chart(found, estimate.priced, ledger_y(found, estimate), plan_xy(found, estimate))
     if tradeoff is not None:
         charts["pareto"] = tradeoff
     timeline = estimate.charts.get("timeline")
     estimate.charts = charts if timeline is None else {**charts, "timeline": timeline}
+
+
+def attach_charts(estimate: PhaseEstimate, catalog: Catalog) -> None:
+    """The charts ``estimate_phase(..., defer_charts=...)`` left (``deferred_charts``), drawn from the phase's
+    figures and candidates as ``attach_search`` draws the others: the phase then equals one estimated with them."""
+    if not estimate.deferred_charts:
+        return
+    ctx: PhaseContext = estimate.context
+    drawn = phase_charts(ctx.phase, ctx.resolved, estimate.figures, estimate.candidates, catalog, ctx.results[0],
+                         only=estimate.deferred_charts)
+    estimate.deferred_charts = ()
+    order = [*CHART_ORDER, *estimate.charts]  # the order estimate_phase gives them
+    merged = {**estimate.charts, **drawn}
+    estimate.charts = {name: merged[name] for name in dict.fromkeys(order) if name in merged}
 
 
 def _checks(estimate: PhaseEstimate, catalog: Catalog) -> list[Check]:
@@ -248,19 +272,23 @@ class PhaseCache:
         self._store: dict[tuple[object, ...], PhaseEstimate] = {}
 
     def get(self, project: Project, index: int, catalog: Catalog,
-            carried: CarriedHardware | None = None, search: bool = False, layout: bool = True) -> PhaseEstimate:
+            carried: CarriedHardware | None = None, search: bool = False, layout: bool = True,
+            defer_charts: Collection[str] = ()) -> PhaseEstimate:
         """The cached estimate (searched now when ``search`` asks for it and it has not been; the same for the
         layout search)."""
         key = (id(catalog), getattr(catalog, "revision", 0), index, repr(project.phases[index]),
                repr(project.calibration), carried)
         hit = self._store.get(key)
         if hit is not None:
+            if any(c not in defer_charts for c in hit.deferred_charts):
+                attach_charts(hit, catalog)
             if layout and not hit.layout_done:
                 attach_layout(hit, catalog)
             if search and not hit.search_done:
                 attach_search(hit, catalog, run_search(hit, catalog))
             return hit
-        estimate = estimate_phase(project, index, catalog, carried, search=search, layout=layout)
+        estimate = estimate_phase(project, index, catalog, carried, search=search, layout=layout,
+                                  defer_charts=defer_charts)
         if len(self._store) >= self.size:
             self._store.pop(next(iter(self._store)))
         self._store[key] = estimate
@@ -268,17 +296,18 @@ class PhaseCache:
 
 
 def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None = None,
-                  search: bool = False, layout: bool = True) -> PlanEstimate:
+                  search: bool = False, layout: bool = True, defer_charts: Collection[str] = ()) -> PlanEstimate:
     """Every phase, in order (each carries the hardware the previous one owned). The configuration searches
     stay pending unless ``search`` asks for them (``complete_search`` runs them later; the window runs them in
-    slices: ``search_steps_for``); ``layout=False`` leaves the step-5 layout searches (``attach_layout``)."""
+    slices: ``search_steps_for``); ``layout=False`` leaves the step-5 layout searches (``attach_layout``),
+    ``defer_charts`` the DEFERRED_CHARTS it names (``attach_charts``)."""
     if not project.phases:
         raise PlanInputError("phases: the plan has no phase; add one")
     phases: list[PhaseEstimate] = []
     carried: CarriedHardware | None = None
     for i in range(len(project.phases)):
-        phase = cache.get(project, i, catalog, carried, search, layout) if cache is not None \
-            else estimate_phase(project, i, catalog, carried, search=search, layout=layout)
+        phase = cache.get(project, i, catalog, carried, search, layout, defer_charts) if cache is not None \
+            else estimate_phase(project, i, catalog, carried, search=search, layout=layout, defer_charts=defer_charts)
         phases.append(phase)
         carried = phase.carried
     road, road_checks, timeline = roadmap(project, phases)
@@ -303,6 +332,7 @@ def complete_search(plan: PlanEstimate, catalog: Catalog) -> PlanEstimate:
     layout search left pending by ``layout=False``), attached as ``estimate_plan(..., search=True)`` would have
     attached them. What the CLI, the report and the comparison call before reading the searched rows."""
     for phase in plan.phases:
+        attach_charts(phase, catalog)
         if not phase.layout_done:
             attach_layout(phase, catalog)
         if not phase.search_done:

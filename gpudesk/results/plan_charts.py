@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Collection
 from typing import Any
 
 import numpy as np
@@ -153,14 +154,21 @@ def cost_chart(figures: FigureSet, currency: str) -> ChartSpec | None:
                      y_label="Cumulative cost", y_unit=currency, series=series, markers=markers, y_short_label="Cost")
 
 
+CHART_ORDER = ("memory_fit", "power", "rack_layout", "cost", "scaling", "inference")
+"""The phase charts in the order ``phase_charts`` gives them."""
+
+
 def phase_charts(phase: Phase, r: ResolvedPhase, figures: FigureSet, candidates: list[Candidate],
-                 catalog: Catalog, primary: WorkloadResult) -> dict[str, Any]:
-    charts: dict[str, Any] = {
-        "memory_fit": memory_fit_chart(figures, r.accelerator.name, candidates),
-        "power": power_chart(figures, r.rack_limit_kw.value),
-        "rack_layout": rack_layout_chart(figures, r),
-        "cost": cost_chart(figures, phase.costs.currency),
-        "scaling": scaling_chart(phase, r, figures, primary.scaling_sweep),
-        "inference": inference_chart(phase, r, figures, catalog),
+                 catalog: Catalog, primary: WorkloadResult, skip: Collection[str] = (),
+                 only: Collection[str] | None = None) -> dict[str, Any]:
+    """The phase's charts by name (those that apply), less ``skip``; ``only``: just these."""
+    build: dict[str, Callable[[], Any]] = {
+        "memory_fit": lambda: memory_fit_chart(figures, r.accelerator.name, candidates),
+        "power": lambda: power_chart(figures, r.rack_limit_kw.value),
+        "rack_layout": lambda: rack_layout_chart(figures, r),
+        "cost": lambda: cost_chart(figures, phase.costs.currency),
+        "scaling": lambda: scaling_chart(phase, r, figures, primary.scaling_sweep),
+        "inference": lambda: inference_chart(phase, r, figures, catalog),
     }
+    charts = {name: build[name]() for name in CHART_ORDER if name not in skip and (only is None or name in only)}
     return {name: spec for name, spec in charts.items() if spec is not None}

@@ -67,6 +67,9 @@ class PhaseEstimate:
     # False while the step-5 layout search (scale.* figures, scaling.* checks) is pending: the window estimates
     # without it and fills it in idle time (results/pipeline.attach_layout); every surface of step 5 says so
     layout_done: bool = True
+    # charts not drawn yet: the window estimates an edit without the charts no step shows at once (DEFERRED_CHARTS)
+    # and draws them in idle time (results/pipeline.attach_charts); absent from ``charts`` until then, never stale
+    deferred_charts: tuple[str, ...] = ()
     # what attaching a search needs (results/pipeline.PhaseContext); not part of the result's value
     context: Any = field(default=None, repr=False, compare=False)
 

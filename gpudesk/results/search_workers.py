@@ -22,7 +22,14 @@ from typing import Any
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.stepwise import run_through
-from gpudesk.results.pipeline import attach_layout, attach_search, complete_search, pricing_steps_for, run_search
+from gpudesk.results.pipeline import (
+    attach_charts,
+    attach_layout,
+    attach_search,
+    complete_search,
+    pricing_steps_for,
+    run_search,
+)
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 
 _FORKED: tuple[PlanEstimate, Catalog] | None = None  # what a forked worker inherits (set only around the fork)
@@ -85,6 +92,7 @@ def start_search_in_workers(plan: PlanEstimate, catalog: Catalog,
     if workers < 2 or len(pending) < 2 or not can_fork():
         return lambda: complete_search(plan, catalog)
     for phase in plan.phases:
+        attach_charts(phase, catalog)
         if not phase.layout_done:
             attach_layout(phase, catalog)
     import multiprocessing

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
@@ -33,7 +34,7 @@ from gpudesk.ui.widgets.session_text import session_language
 
 if TYPE_CHECKING:
     from gpudesk.results.pipeline import PhaseCache
-    from gpudesk.results.plan_result import PlanEstimate
+    from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
     from gpudesk.ui.background import BackgroundTask
 
 log = logging.getLogger("gpudesk.ui")
@@ -62,6 +63,7 @@ class PlanController(QObject):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.run_now)
         self.focus_phase = 0  # the phase the window shows: searched first
+        self.chart_on_screen: Callable[[], str] = lambda: ""  # the window's open chart: never left to idle time
         self._search_task: BackgroundTask | None = None  # the running search
 
     @property
@@ -120,14 +122,16 @@ class PlanController(QObject):
         if self.document is None:
             return None
         # The core is imported at the first estimate, not with the window (see set_document).
-        from gpudesk.results.pipeline import PlanInputError, estimate_plan
+        from gpudesk.results.pipeline import DEFERRED_CHARTS, PlanInputError, estimate_plan
 
         self.cancel_search()
         started = time.perf_counter()
         try:
             # what the step on screen needs now; the layout searches and the configuration searches follow in
             # idle time (each phase marks them pending until then)
-            self.estimate = estimate_plan(self.document.project, self.catalog, self.cache, search=False, layout=False)
+            shown = self.chart_on_screen()
+            self.estimate = estimate_plan(self.document.project, self.catalog, self.cache, search=False, layout=False,
+                                          defer_charts=[c for c in DEFERRED_CHARTS if c != shown])
         except (PlanInputError, CatalogError) as exc:
             self.last_error = str(exc)
             self.failed.emit(self.last_error)
@@ -159,7 +163,7 @@ class PlanController(QObject):
         from gpudesk.ui.background import BackgroundTask
 
         estimate = self.estimate
-        if estimate is None or all(p.search_done and p.layout_done for p in estimate.phases):
+        if estimate is None or all(_complete(p) for p in estimate.phases):
             return
         self.cancel_search()
         task = BackgroundTask(self._search_steps(estimate), parent=self)
@@ -169,11 +173,22 @@ class PlanController(QObject):
         task.start()
 
     def _search_steps(self, plan: PlanEstimate):
-        from gpudesk.results.pipeline import attach_layout, attach_search, pricing_steps_for, search_steps_for
+        from gpudesk.results.pipeline import (
+            attach_charts,
+            attach_layout,
+            attach_search,
+            pricing_steps_for,
+            search_steps_for,
+        )
 
         order = sorted(range(len(plan.phases)), key=lambda i: (i != self.focus_phase, i))
-        for i in order:  # the layout searches first: one slice each, ahead of the longer configuration searches
+        for i in order:  # the deferred charts first, then the layout searches: one slice each, ahead of the searches
             phase = plan.phases[i]
+            if phase.deferred_charts:
+                attach_charts(phase, self.catalog)
+                if plan is self.estimate:
+                    self.searched.emit(plan)
+                yield 0, ""
             if not phase.layout_done:
                 attach_layout(phase, self.catalog)
                 if plan is self.estimate:
@@ -211,7 +226,7 @@ class PlanController(QObject):
         task = self._search_task
         if task is not None and task.running:
             task.wait(timeout_ms)
-        return self.estimate is not None and all(p.search_done and p.layout_done for p in self.estimate.phases)
+        return self.estimate is not None and all(_complete(p) for p in self.estimate.phases)
 
     def complete_search(self) -> PlanEstimate | None:
         """Every phase searched now, without the event loop (the proposal needs the searches and the layouts)."""
@@ -221,8 +236,13 @@ class PlanController(QObject):
         estimate = self.estimate
         if estimate is None:
             return None
-        pending = any(not (p.layout_done and p.search_done) for p in estimate.phases)
+        pending = not all(_complete(p) for p in estimate.phases)
         complete_search(estimate, self.catalog)
         if pending:
             self.searched.emit(estimate)
         return estimate
+
+
+def _complete(phase: PhaseEstimate) -> bool:
+    """Nothing of the phase is left to idle time: its deferred charts, layout search and configuration search."""
+    return phase.search_done and phase.layout_done and not phase.deferred_charts

@@ -119,6 +119,7 @@ class MainWindow(QMainWindow):
         self.step_list.step_chosen.connect(self.go_to_step)
         self.controller.estimated.connect(self._on_estimate)
         self.controller.searched.connect(self._on_estimate)  # a phase's configuration search has arrived
+        self.controller.chart_on_screen = self._chart_on_screen  # drawn with the edit, not left to idle time
         self.controller.failed.connect(self._on_failed)
         self.files.document_opened.connect(self._on_document)
         self.files.catalog_for_estimates.connect(self._estimate_with)
@@ -242,6 +243,9 @@ class MainWindow(QMainWindow):
             self.pages.show(number - 1)
         self.step_list.select(number)
         self.step_guide.show_step(STEPS[number - 1].key)
+
+    def _chart_on_screen(self) -> str:
+        return self.current_page().chart_on_screen() if self.pages is not None else ""
 
     def current_page(self) -> StepPage:
         assert self.pages is not None, "no plan is open"

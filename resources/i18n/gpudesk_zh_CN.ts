@@ -3052,7 +3052,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="270" />
+      <location filename="../../gpudesk/ui/main_window.py" line="274" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
@@ -3094,7 +3094,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="172" />
+      <location filename="../../gpudesk/ui/main_window.py" line="173" />
       <source>Estimating…</source>
       <translation>正在估算…</translation>
     </message>
@@ -3264,7 +3264,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="310" />
+      <location filename="../../gpudesk/ui/main_window.py" line="314" />
       <source>Save the changes to {0} before closing?</source>
       <translation>关闭前保存对 {0} 的修改吗？</translation>
     </message>
@@ -3336,7 +3336,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>撤销上一次修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="309" />
+      <location filename="../../gpudesk/ui/main_window.py" line="313" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>
@@ -3627,7 +3627,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>PlanController</name>
     <message>
-      <location filename="../../gpudesk/ui/controller.py" line="137" />
+      <location filename="../../gpudesk/ui/controller.py" line="141" />
       <source>The estimate failed: {0}</source>
       <translation>测算失败：{0}</translation>
     </message>
@@ -4844,6 +4844,11 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>检查项</translation>
     </message>
     <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="305" />
+      <source>Drawing this chart…</source>
+      <translation>正在绘制此图表……</translation>
+    </message>
+    <message>
       <location filename="../../gpudesk/ui/pages/step_page.py" line="84" />
       <source>Inputs</source>
       <translation>输入</translation>
@@ -4859,7 +4864,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="296" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="303" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
@@ -5295,7 +5300,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="177" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="184" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

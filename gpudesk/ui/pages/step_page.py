@@ -259,8 +259,10 @@ class StepPage(QWidget):
         self._pending_specs = {}
         for index, name in enumerate(self.charts):
             spec = estimate.charts.get(name)
-            searching = (spec is None and name in SEARCH_CHARTS and not estimate.search_done
-                         and self.chart_tabs.isTabVisible(index))  # a search that drew no chart last time: no tab
+            # a chart still being computed (the search's, or one drawn in idle time) keeps the tab it had: a search
+            # that drew no chart last time, or a deferred chart that did not apply, no tab
+            searching = (spec is None and self.chart_tabs.isTabVisible(index)
+                         and ((name in SEARCH_CHARTS and not estimate.search_done) or name in estimate.deferred_charts))
             if self.chart_tabs.isTabVisible(index) != (spec is not None or searching):
                 # no empty axes for charts that do not apply
                 self.chart_tabs.setTabVisible(index, spec is not None or searching)
@@ -287,12 +289,19 @@ class StepPage(QWidget):
                 shown += sep + f"{value} {unit}".strip()
             self.form.set_zero_text(path, shown)
 
+    def chart_on_screen(self) -> str:
+        """The name of the chart whose tab is open ("" for none)."""
+        current = self.chart_tabs.currentWidget() if self.chart_tabs.isVisible() else None
+        return next((name for name, view in self.charts.items() if view is current), "")
+
     def _draw_current_chart(self) -> None:
         current = self.chart_tabs.currentWidget()
         for name, view in self.charts.items():
             if view is current and name in self._pending_specs:
                 spec = self._pending_specs.pop(name)
-                if spec is PENDING:
+                if spec is PENDING and name in SEARCH_CHARTS:
                     view.show_pending(self.tr("Searching accelerators, precisions and layouts…"))
+                elif spec is PENDING:
+                    view.show_pending(self.tr("Drawing this chart…"))
                 else:
                     view.show_spec(localise_spec(spec, session_language()))
