@@ -187,7 +187,7 @@ def arrange_view(view: ChartView, width: float | None, height: float | None, wan
     base = view.tr("Legend")
     action.setText(f"{base} ({len(names)})" if plan.mode == fit.HIDDEN and names else base)
     if isinstance(spec, ChartSpec):
-        if transpose != view._transposed:
+        if transpose != view._transposed or (transpose and _side_axis_stale(view, spec, width)):
             view._transposed = transpose
             view._render(spec)
     view.graphics.ci.layout.activate()
@@ -233,6 +233,14 @@ def wrap_notes(view: ChartView, width: float, height: float) -> bool:
 def notes_height(view: ChartView) -> float:
     """Pixels the notes under the plot take (0 without notes)."""
     return view._notes.minimumHeight() if view._notes in view.graphics.ci.items else 0.0
+
+
+def _side_axis_stale(view: ChartView, spec: ChartSpec, width: float) -> bool:
+    """Whether the category labels down the side were drawn for another width (on one line in a wider chart, the
+    bank's memory-fit chart drawn before its tab shrank to 272 px kept a 197 px label axis and 47 px of plot)."""
+    metrics = QtGui.QFontMetricsF(view.plot(0).getAxis("left").font())
+    wanted = int(fit.side_axis_width(list(spec.categories or ()), metrics, width))
+    return abs(view.plot(0).getAxis("left").width() - wanted) > 1
 
 
 def visible_texts(view: ChartView) -> list[str]:

@@ -43,3 +43,35 @@ def test_a_legend_beside_a_transposed_chart_leaves_the_plot_its_width(qtbot, wid
     assert plot.vb.width() >= fit.PLOT_MIN_WIDTH - 2 * 72, (width, view._legend_plan, plot.vb.width())
     assert value_axis.gpudesk_shown_title == value_axis.gpudesk_full_title, value_axis.gpudesk_shown_title
     assert plot.getAxis("left").width() <= max(fit.CATEGORY_AXIS_SHARE * width, 240)
+
+
+def test_a_legend_beside_the_plot_is_as_tall_as_its_entries(qtbot) -> None:
+    """Two entries beside a 300 px plot were spread over its whole height, 106 px apart (the step-6 cost chart)."""
+    view = ChartView(theme="light")
+    qtbot.addWidget(view)
+    view.resize(450, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    view.set_spec(ChartSpec("cost_over_time", "Cumulative cost by delivery mode", y_unit="USD",
+                            series=[Series(n, [1, 2, 3], [1, 2, 3 + i]) for i, n in enumerate(["on demand", "1 year"])]))
+    assert view._legend_plan.mode == fit.BESIDE
+    (_s1, first), (_s2, second) = view.legend.items
+    gap = second.sceneBoundingRect().center().y() - first.sceneBoundingRect().center().y()
+    assert 0 < gap <= 2 * fit.LEGEND_ROW, gap
+
+
+def test_category_labels_wrap_when_the_chart_narrows_after_drawing(qtbot) -> None:
+    """Drawn in a wide chart, then its tab narrowed (the bank's memory-fit chart on a laptop at 150%): the labels down
+    the side break onto two lines at the new width instead of keeping their one-line 197 px axis."""
+    view = ChartView(theme="light")
+    qtbot.addWidget(view)
+    view.resize(700, 302)
+    view.show()
+    qtbot.waitExposed(view)
+    view.set_spec(memory_spec())
+    wide = view.plot(0).getAxis("left").width()
+    view.resize(272, 302)
+    qtbot.waitUntil(lambda: view.width() == 272)
+    value_axis = view.plot(0).getAxis("bottom")
+    assert view.plot(0).getAxis("left").width() < wide
+    assert value_axis.gpudesk_shown_title == value_axis.gpudesk_full_title, value_axis.gpudesk_shown_title
