@@ -4844,9 +4844,19 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>检查项</translation>
     </message>
     <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="173" />
+      <source>Cost</source>
+      <translation>成本对比</translation>
+    </message>
+    <message>
       <location filename="../../gpudesk/ui/pages/step_page.py" line="305" />
       <source>Drawing this chart…</source>
       <translation>正在绘制此图表……</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="172" />
+      <source>Inference</source>
+      <translation>推理性能</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/pages/step_page.py" line="84" />
@@ -4854,14 +4864,34 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>输入</translation>
     </message>
     <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="172" />
+      <source>Memory fit</source>
+      <translation>显存占用</translation>
+    </message>
+    <message>
       <location filename="../../gpudesk/ui/pages/step_page.py" line="181" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="173" />
+      <source>Power</source>
+      <translation>功耗</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
+      <source>Rack layout</source>
+      <translation>机柜布局</translation>
+    </message>
+    <message>
       <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="173" />
+      <source>Scaling</source>
+      <translation>扩展效率</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/pages/step_page.py" line="303" />
@@ -4874,49 +4904,19 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="187" />
-      <source>What-if: how the results move</source>
-      <translation>假设分析：结果如何变化</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="173" />
-      <source>cost</source>
-      <translation>成本对比</translation>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
+      <source>Timeline</source>
+      <translation>时间线</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/pages/step_page.py" line="172" />
-      <source>inference</source>
-      <translation>推理性能</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="172" />
-      <source>memory fit</source>
-      <translation>显存占用</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="172" />
-      <source>pareto</source>
+      <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="173" />
-      <source>power</source>
-      <translation>功耗</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
-      <source>rack layout</source>
-      <translation>机柜布局</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="173" />
-      <source>scaling</source>
-      <translation>扩展效率</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
-      <source>timeline</source>
-      <translation>时间线</translation>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="187" />
+      <source>What-if: how the results move</source>
+      <translation>假设分析：结果如何变化</translation>
     </message>
   </context>
   <context>
@@ -5300,7 +5300,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="184" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="187" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

@@ -169,9 +169,9 @@ class StepPage(QWidget):
 
     def _chart_title(self, name: str) -> str:
         titles = {
-            "memory_fit": self.tr("memory fit"), "inference": self.tr("inference"), "pareto": self.tr("pareto"),
-            "scaling": self.tr("scaling"), "cost": self.tr("cost"), "power": self.tr("power"),
-            "rack_layout": self.tr("rack layout"), "timeline": self.tr("timeline"),
+            "memory_fit": self.tr("Memory fit"), "inference": self.tr("Inference"), "pareto": self.tr("Trade-offs"),
+            "scaling": self.tr("Scaling"), "cost": self.tr("Cost"), "power": self.tr("Power"),
+            "rack_layout": self.tr("Rack layout"), "timeline": self.tr("Timeline"),
         }
         return titles.get(name, name.replace("_", " "))
 
