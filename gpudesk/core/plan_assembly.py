@@ -29,11 +29,13 @@ from gpudesk.vocabulary.serving import PERCENTILE
 
 
 def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, where: str,
-                 calibration: CalibrationScales | None = None) -> WorkloadResult:
-    """Size one workload; a precision the accelerator lacks becomes a blocker with unknown figures."""
+                 calibration: CalibrationScales | None = None, layout_search: bool = True) -> WorkloadResult:
+    """Size one workload; a precision the accelerator lacks becomes a blocker with unknown figures.
+    ``layout_search=False``: without mem.min_gpus (the fewest GPUs for one replica, read only by a check and the
+    step page), for the ledger pricing of a searched configuration."""
     blockers = precision_checks(r.accelerator, w, where)
     try:
-        result = _dispatch(catalog, phase, w, r, where, calibration)
+        result = _dispatch(catalog, phase, w, r, where, calibration, layout_search)
     except PlanInputError:
         if not blockers:
             raise
@@ -44,30 +46,30 @@ def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, 
 
 
 def _dispatch(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, where: str,
-              calibration: CalibrationScales | None) -> WorkloadResult:
+              calibration: CalibrationScales | None, layout_search: bool = True) -> WorkloadResult:
     """Size one workload; LLM training and serving use the pilot calibration when there is one."""
     gpn = r.server.gpus if r.server.is_rack else phase.hardware.gpus_per_node
     hw = hardware_for(r.accelerator, r.server, gpn, r.nic, phase.hardware.gpu_power_limit_w)
     if w.kind == "rendering_vdi":
         return size_vdi(r.accelerator, w, phase, where)
     model = resolve_model(catalog, w, where)
-    result = _size_model(model, phase, w, r, hw, where, calibration)
+    result = _size_model(model, phase, w, r, hw, where, calibration, layout_search)
     result.model_name = model.name
     return result
 
 
 def _size_model(model: rec.ModelArch, phase: Phase, w: Workload, r: ResolvedPhase, hw: HardwareArrays, where: str,
-                calibration: CalibrationScales | None) -> WorkloadResult:
+                calibration: CalibrationScales | None, layout_search: bool = True) -> WorkloadResult:
     source = capacity_source(r.accelerator)
     if w.kind in TRAIN_KINDS:
         if model.kind not in ("decoder", "encoder", "encoder-decoder"):
             raise PlanInputError(f"{where}.model_id: {model.name} is a {model.kind} model; "
                                  "LLM training needs a transformer language model (use vision training for vision)")
-        return size_training(model, w, phase, hw, where, source, calibration)
+        return size_training(model, w, phase, hw, where, source, calibration, layout_search)
     if w.kind == "vision_train":
         return size_vision_training(model, w, phase, hw, where)
     if w.kind == "llm_inference":
-        return size_llm_serving(model, w, phase, hw, calibration=calibration)
+        return size_llm_serving(model, w, phase, hw, calibration=calibration, layout_search=layout_search)
     if w.kind in ITEM_KINDS:
         return size_item_serving(model, w, phase, hw, where)
     if w.kind == "agent_hosting":

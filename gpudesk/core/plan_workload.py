@@ -96,7 +96,7 @@ def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int,
 
 
 def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: float | np.ndarray, gpn: int,
-                   source: str) -> MemoryInputs:
+                   source: str, search: bool = True) -> MemoryInputs:
     p = w.parallel
     # micro-batches per optimizer step at this data-parallel degree (gradient accumulation), for pytorch_amp
     per_step = w.global_batch / (w.micro_batch * np.maximum(np.asarray(dp, dtype=float), 1.0))
@@ -109,7 +109,7 @@ def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: fl
         tp=p.tp, pp=p.pp, dp=dp, cp=p.cp, ep=p.ep, zero_stage=p.zero_stage, recompute=p.recompute,
         sequence_parallel=p.sequence_parallel, flash_attention=p.flash_attention,
         virtual_stages=p.virtual_stages, lora_rank=w.lora_rank, cpu_offload=p.cpu_offload,
-        gpus_per_node=gpn, gpu_memory_source=source, torch_compile=p.torch_compile,
+        gpus_per_node=gpn, gpu_memory_source=source, torch_compile=p.torch_compile, search=search,
     )
 
 
@@ -129,7 +129,8 @@ def training_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, n_gpu
 
 
 def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays, where: str,
-                  mem_source: str, calibration: CalibrationScales | None = None) -> WorkloadResult:
+                  mem_source: str, calibration: CalibrationScales | None = None,
+                  layout_search: bool = True) -> WorkloadResult:
     p = w.parallel
     gpn = phase.hardware.gpus_per_node
     mp = p.tp * p.pp * p.cp
@@ -155,7 +156,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
     elif p.dp:  # the plan states the data-parallel degree: the job is tp·pp·cp·dp GPUs
         n_gpus = int(mp * p.dp)
     else:
-        mem = estimate_memory(_memory_inputs(model, w, rows, counts / mp, gpn, mem_source))
+        mem = estimate_memory(_memory_inputs(model, w, rows, counts / mp, gpn, mem_source, layout_search))
         sweep_days = np.asarray(sweep["train.time_to_train_days"], dtype=float)
         fits = np.asarray(mem["mem.fits"], dtype=float) > 0
         ok = fits & np.isfinite(sweep_days) & (sweep_days <= w.deadline_days)
@@ -175,7 +176,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
     figures = sweep.row(int(at[0]), counts.size) if at.size else \
         estimate_training(training_inputs(model, w, hw, float(n_gpus), calibration))
     figures.merge(mem.row(int(at[0]), counts.size) if mem is not None and at.size else
-                  estimate_memory(_memory_inputs(model, w, hw, n_gpus / mp, gpn, mem_source)))
+                  estimate_memory(_memory_inputs(model, w, hw, n_gpus / mp, gpn, mem_source, layout_search)))
     tokens_per_gpu = float(figures.value_at("train.tokens_per_s_per_gpu"))
     gpu_hours = float(figures.value_at("train.gpu_hours"))
     days = float(figures.value_at("train.time_to_train_days"))
@@ -196,11 +197,13 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
 
 
 def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays,
-                     request_rate: float | None = None, calibration: CalibrationScales | None = None) -> WorkloadResult:
+                     request_rate: float | None = None, calibration: CalibrationScales | None = None,
+                     layout_search: bool = True) -> WorkloadResult:
     p = w.parallel
     load = FigureSet()
     rate = record_load(load, w) if request_rate is None else float(request_rate)
-    figures = estimate_inference(serving_inputs(model, w, hw, rate, calibration=calibration))
+    figures = estimate_inference(serving_inputs(model, w, hw, rate, calibration=calibration,
+                                                layout_search=layout_search))
     figures.merge(load)
     needed = figures.value_at("infer.gpus_needed")
     per_replica = int(figures.value_at("infer.gpus_per_replica"))

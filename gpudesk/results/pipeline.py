@@ -77,11 +77,11 @@ class PhaseContext:
     carried: CarriedHardware | None = None
 
 
-def _sized(project: Project, index: int, catalog: Catalog, carried: CarriedHardware | None
-           ) -> tuple[Phase, str, ResolvedPhase, list[WorkloadResult], FigureSet, SizedConfiguration,
-                      CalibrationScales | None]:
+def _sized(project: Project, index: int, catalog: Catalog, carried: CarriedHardware | None,
+           layout_search: bool = True) -> tuple[Phase, str, ResolvedPhase, list[WorkloadResult], FigureSet,
+                                                SizedConfiguration, CalibrationScales | None]:
     """Phase ``index`` resolved, its workloads sized and its configuration: what the estimate and the pricing of
-    a searched configuration share."""
+    a searched configuration share (the pricing without mem.min_gpus: ``layout_search=False``)."""
     phase: Phase = project.phases[index]
     where = f"phases[{index}]"
     if not phase.workloads:
@@ -94,7 +94,7 @@ def _sized(project: Project, index: int, catalog: Catalog, carried: CarriedHardw
         record_calibration(figures, scales)
     for w_index, workload in enumerate(phase.workloads):
         w_where = f"{where}.workloads[{w_index}]"
-        result = workload_for(catalog, phase, workload, resolved, w_where, scales)
+        result = workload_for(catalog, phase, workload, resolved, w_where, scales, layout_search)
         figures.merge(result.figures, prefix="" if w_index == 0 else f"w{w_index + 1}.")
         results.append(result)
     config = size_phase(phase, resolved, results, figures, carried)
@@ -108,8 +108,8 @@ def phase_ledger(project: Project, index: int, catalog: Catalog,
                  carried: CarriedHardware | None = None) -> tuple[SizedConfiguration, CostLedger]:
     """The sized configuration and the cost ledger of phase ``index``, exactly as :func:`estimate_phase` builds
     them (same sizing, infrastructure and ledger builder) without what a price does not read: the training layout
-    search, the task figures, checks, assumptions and charts. Prices each configuration the search shows."""
-    phase, _where, resolved, results, figures, config, _scales = _sized(project, index, catalog, carried)
+    search, the fewest GPUs of one replica (mem.min_gpus), the task figures, checks, assumptions and charts. Prices each configuration the search shows."""
+    phase, _where, resolved, results, figures, config, _scales = _sized(project, index, catalog, carried, False)
     infra = phase_infrastructure(phase, resolved, results[0], config, carried, figures)
     figures.merge(infra.figures)
     return config, build_ledger(phase, resolved, figures, config, carried)
