@@ -59,7 +59,8 @@ FIELD_PATH = re.compile(r"\b[a-z_]+\[\d+\]")
 NAN_INF = re.compile(r"(?<![A-Za-z])(?:nan|NaN|-?inf)(?![A-Za-z])|∞|无穷")
 SCIENTIFIC = re.compile(r"(?<![\w\-.])\d+(?:\.\d+)?e[-+]?\d+(?![\w\-])", re.IGNORECASE)
 GENERIC_SERVER = re.compile(r"\bGeneric \d+[- ]")  # "Generic 8 x L40S server": named by a pattern in Chinese
-PLURAL_ONE = re.compile(r"(?<![\d.,])1 (?:GPUs|servers|nodes|racks|replicas|years|months|lines)\b")  # "1 GPUs"
+PLURAL_ONE = re.compile(r"(?<![\d.,])1 (?:GPUs|servers|nodes|racks|replicas|years|months|lines|stages|epochs|jobs|"
+                        r"items|sequences)\b")  # "1 GPUs", "1 stages" (pipeline stages on the bank's step 2)
 CODE_WORDS = re.compile(r"\(1 ?= ?yes\)|（1 ?= ?是）|^(?:code|代码)$|\b\d+ code\b|\d+ 代码")
 
 
