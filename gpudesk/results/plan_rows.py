@@ -12,6 +12,7 @@ from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.phase_sizing import CarriedHardware
 from gpudesk.core.reason_values import Money
+from gpudesk.core.search_words import describe
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Phase
 from gpudesk.vocabulary.precision import PRECISION
@@ -121,6 +122,31 @@ def _plan_row(config: SizedConfiguration, figures: FigureSet, phase: Phase, ledg
         cost=ledger_cost(ledger, years), cost_unit=ledger.currency, reasons=tuple(reasons), pinned=True,
         memory=memory, memory_capacity=figures.number("mem.capacity", 0.0), point=-1, precision=precision,
     )
+
+
+def saving_reasons(estimate: Any) -> list[Reason]:
+    """What the search saves against the plan's own configuration, by the cost ledger of each (the pinned row and
+    the plan pinning the configuration): the recommendation, and the best configuration on the plan's own
+    accelerator when it is another and saves too (a layout change alone: the bank's Ascend 910B phase at TP4 costs
+    more than twice its TP1 × PP4). None before the search is done, or when nothing is cheaper."""
+    search = estimate.search if estimate.search_done else None
+    own = next((c for c in estimate.candidates if c.pinned), None)
+    if search is None or search.recommended is None or own is None or not math.isfinite(own.cost) or own.cost <= 0:
+        return []
+    costs = estimate.point_costs
+    out: list[Reason] = []
+    shown: set[int] = set()
+    for point, key in ((search.recommended, "search_saving"),
+                       (next((p for p in search.per_accelerator if p.accelerator_id == search.plan_accelerator
+                              and p.feasible), None), "search_saving_same_accelerator")):
+        cost = costs[point.index][2] if point is not None and point.index in costs else math.nan
+        if point is None or point.index in shown or not (math.isfinite(cost) and cost < own.cost):
+            continue
+        shown.add(point.index)
+        out.append(Reason(key, {"config": describe(point), "cost": Money(cost, own.cost_unit),
+                                "own": Money(own.cost, own.cost_unit), "saving": 1.0 - cost / own.cost,
+                                "years": search.horizon_years}))
+    return out
 
 
 def ledger_checks(ledger: CostLedger) -> list[Check]:

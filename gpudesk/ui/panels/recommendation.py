@@ -29,6 +29,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.report.check_text import reason_text, reasons_in
 from gpudesk.results.pinning import pin_assignments, point_assignments
 from gpudesk.results.plan_result import Candidate, PhaseEstimate
+from gpudesk.results.plan_rows import saving_reasons
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_LAYOUT, CandidateTableModel
 from gpudesk.ui.widgets.session_text import session_language
@@ -216,9 +217,11 @@ class RecommendationPanel(QWidget):
         if search is None:
             return ""
         why = reason_text(search.why, lang)
+        # what it saves against the plan's own configuration: the first line, where the user reads on
+        saving = "".join(f"{html.escape(reason_text(r, lang))}<br>" for r in saving_reasons(estimate))
         levers = "".join(f"<li>{html.escape(reason_text(lv.reason, lang))}</li>" for lv in search.levers)
         summary = reason_text(search.summary, lang)
-        return (f"<b>{html.escape(why)}</b>" + (f"<ul style='margin-left:-24px'>{levers}</ul>" if levers else "")
+        return (f"{saving}<b>{html.escape(why)}</b>" + (f"<ul style='margin-left:-24px'>{levers}</ul>" if levers else "")
                 + f"<div style='color:gray'>{html.escape(summary)}</div>")
 
     def select_accelerator(self, accelerator_id: str) -> bool:
