@@ -33,6 +33,7 @@ import numpy as np
 from gpudesk.catalog.records import Accelerator
 from gpudesk.core.constants import PCIE_X16_GBS_BY_GEN
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.pass_memo import memoised_by
 from gpudesk.core.power_limit import clock_fraction, describe
 from gpudesk.vocabulary.precision import MATH_FORMATS, WIDE_FORMATS, math_of, peak_field
 
@@ -252,6 +253,7 @@ class HardwareArrays:
         bf16 = self.peak("bf16")
         return np.where(np.isfinite(bf16), bf16, self.peak("fp16"))
 
+    @memoised_by(lambda self, index: (id(self), np.shape(index), np.asarray(index, dtype=np.intp).tobytes()))
     def take(self, index: np.ndarray) -> HardwareArrays:
         """Re-index every array (e.g. to the hardware column of a flattened sweep)."""
         idx = np.asarray(index, dtype=np.intp)

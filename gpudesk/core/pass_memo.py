@@ -55,16 +55,28 @@ def identity(value: Any) -> Hashable:
     return value if value is None or isinstance(value, (bool, int, float, str)) else ("id", id(value))
 
 
+def _arguments(*args: Any, **kwargs: Any) -> Hashable:
+    return tuple(identity(a) for a in args), tuple((k, identity(v)) for k, v in sorted(kwargs.items()))
+
+
 def memoised(fn: F) -> F:
     """``fn`` memoised within an active :class:`PassMemo` on its arguments (:func:`identity`)."""
-    name = f"{fn.__module__}.{fn.__qualname__}"
+    return memoised_by(_arguments)(fn)
 
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        memo = _ACTIVE
-        if memo is None:
-            return fn(*args, **kwargs)
-        key = (name, tuple(identity(a) for a in args), tuple((k, identity(v)) for k, v in sorted(kwargs.items())))
-        return memo.get(key, (args, kwargs), lambda: fn(*args, **kwargs))
 
-    return wrapper  # type: ignore[return-value]
+def memoised_by(key: Callable[..., Hashable]) -> Callable[[F], F]:
+    """Memoised within an active :class:`PassMemo` on ``key(*args, **kwargs)`` (for an argument compared by
+    value that :func:`identity` would compare by identity, such as a small index array)."""
+    def decorate(fn: F) -> F:
+        name = f"{fn.__module__}.{fn.__qualname__}"
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            memo = _ACTIVE
+            if memo is None:
+                return fn(*args, **kwargs)
+            return memo.get((name, key(*args, **kwargs)), (args, kwargs), lambda: fn(*args, **kwargs))
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate

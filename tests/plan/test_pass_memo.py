@@ -5,7 +5,10 @@ priced with the pass's memo is priced exactly as without it. Reads the session's
 
 from __future__ import annotations
 
+import numpy as np
+
 from gpudesk.catalog.store import Catalog
+from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.pass_memo import PassMemo, memoised
 from gpudesk.results.pipeline import phase_ledger
 from gpudesk.results.search_pricing import PriceCache, _price, context_key, shown_points
@@ -31,6 +34,20 @@ def test_memoised_runs_once_per_input_only_inside_a_pass() -> None:
     assert built(row, 8) is not first  # the pass is over
     with memo.active():
         assert built(row, 8) is first  # the same pass again (the window prices between events)
+
+
+def test_hardware_rows_are_shared_by_index_value_and_shape() -> None:
+    catalog = Catalog.open(user_db=None)
+    try:
+        hw = HardwareArrays.from_accelerators([catalog.accelerators()[0]])
+    finally:
+        catalog.close()
+    with PassMemo().active():
+        rows = hw.take(np.zeros(6, dtype=int))
+        assert hw.take(np.zeros(6, dtype=int)) is rows  # another array of the same indices
+        assert hw.take(np.zeros((2, 3), dtype=int)) is not rows  # the same bytes in another shape
+        assert hw.take(np.zeros((2, 3), dtype=int)).hbm_bw.shape == (2, 3)
+    assert hw.take(np.zeros(6, dtype=int)) is not rows
 
 
 def test_a_point_priced_with_the_memo_is_priced_as_without(searched_sample) -> None:
