@@ -32,3 +32,9 @@ def screenshot_folder(name: str) -> Path:
     path = _root() / name
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def screenshots_kept() -> bool:
+    """Whether a person asked for the screenshots (GPUDESK_SCREENSHOTS): a test that only writes a picture for a person
+    to look at skips the PNG encoding (about 0.07 CPU s a window) when nobody will."""
+    return bool(os.environ.get("GPUDESK_SCREENSHOTS"))
