@@ -11,6 +11,8 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from gpudesk.report.durations import DURATION_TICKS
+
 NICE = (1.0, 2.0, 2.5, 5.0, 10.0)
 
 
@@ -119,3 +121,17 @@ def _trim(value: float, step: float) -> str:
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return text
+
+
+MAX_DURATION_TICKS = 6
+"""A printed time axis keeps at most this many round durations (every other one past it)."""
+
+
+def duration_axis(values: Iterable[float]) -> Axis:
+    """A log time axis in days ticked at round durations inside the data's span (1 min, 10 min, 1 h, 6 h, 1 day…,
+    labelled by report.durations.duration_text); with fewer than two of them inside, the log axis's own ticks."""
+    axis = log_axis(values)
+    ticks = tuple(t for t in DURATION_TICKS if axis.low <= t <= axis.high)
+    while len(ticks) > MAX_DURATION_TICKS:
+        ticks = ticks[::2]
+    return Axis(axis.low, axis.high, True, ticks) if len(ticks) >= 2 else axis

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from PySide6 import QtCore, QtGui
 
 from gpudesk.pdf import styles as S
-from gpudesk.pdf.chart_axes import Axis, linear_axis, log_axis, tick_text
+from gpudesk.pdf.chart_axes import Axis, duration_axis, linear_axis, log_axis, tick_text
 from gpudesk.pdf.draw import colour
 from gpudesk.pdf.styles import Metrics
 from gpudesk.plotting.palette import CYCLE, ROLE_COLOURS
 from gpudesk.report.chart_text import axis_title, localise_spec
+from gpudesk.report.durations import DURATION_AXES, duration_text
 from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec, Series
 
 FROM_ZERO_KINDS = ("memory_fit", "power_per_rack", "cost_over_time", "timeline", "inference", "scaling", "generic")
@@ -106,7 +107,9 @@ class _Chart:
         bottom = r.bottom() - notes_h
         second = self.spec.has_second_panel
         x_axis = self._x_axis()
-        x_title = axis_title(self.spec.x_label, self.spec.x_unit, self.lang) if self.spec.categories is None else ""
+        # a time axis labels each tick with its unit ("23 s", "1.8 h"): its title names no unit
+        x_unit = "" if self._durations else self.spec.x_unit
+        x_title = axis_title(self.spec.x_label, x_unit, self.lang) if self.spec.categories is None else ""
         bottom_h = self.label.line_height * (2.2 if x_title or self.spec.categories is not None else 1.3)
         panels = [(0, top, bottom - bottom_h if not second else top + (bottom - bottom_h - top) * 0.58)]
         if second:
@@ -127,6 +130,11 @@ class _Chart:
                       align="center")
         for number, line in enumerate(notes):
             self.text(self.label, r.left() + 4, r.bottom() - notes_h + number * self.label.line_height, line)
+
+    @property
+    def _durations(self) -> bool:
+        """A log time axis in days, ticked at round durations each in its own unit (report.durations)."""
+        return self.spec.log_x and self.spec.categories is None and self.spec.x_unit in DURATION_AXES
 
     def _step(self, axis: Axis) -> float:
         return axis.ticks[1] - axis.ticks[0] if len(axis.ticks) > 1 and not axis.log else 0.0
@@ -169,7 +177,7 @@ class _Chart:
             return Axis(-0.5, n - 0.5, False, tuple(float(i) for i in range(n)))
         xs = [v for s in self.visible for v in s.x] + [v.value for v in spec.vlines] + [m.x for m in spec.markers]
         if spec.log_x:
-            return log_axis(xs)
+            return duration_axis(xs) if self._durations else log_axis(xs)
         return linear_axis(xs, from_zero=spec.kind in ("cost_over_time", "timeline"), months=spec.x_in_months)
 
     def _y_axis(self, panel: int) -> Axis:
@@ -229,7 +237,8 @@ class _Chart:
             x = f.px(t)
             p.setPen(QtGui.QPen(colour("#8c959f"), 0.6))
             p.drawLine(QtCore.QPointF(x, r.bottom()), QtCore.QPointF(x, r.bottom() + 2.5))
-            self.text(self.label, x, r.bottom() + 3, tick_text(t, self.lang, self._step(f.x)), align="center")
+            label = duration_text(t, self.lang) if self._durations else tick_text(t, self.lang, self._step(f.x))
+            self.text(self.label, x, r.bottom() + 3, label, align="center")
 
     # -- data ---------------------------------------------------------------
     def _series(self, f: Frame, panel: int) -> None:

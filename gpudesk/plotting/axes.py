@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
-from gpudesk.report.chart_text import unit_text
+from gpudesk.report.durations import duration_text
 
 SUFFIXES = ((1e12, "T"), (1e9, "B"), (1e6, "M"))
 """Magnitude suffixes for axes whose largest value reaches a million or more
@@ -36,8 +36,6 @@ follows the ticks, and pyqtgraph's two finer grid levels cost about half the tim
 input change (benchmarks/bench_ui.py) while adding lines a proposal reader does not need."""
 LOG_TICK_LEVELS = 1
 """A log axis keeps its first minor level (2..9 within a decade), else a range inside one decade has no label."""
-DURATION_UNITS = ((1.0, "days"), (1.0 / 24.0, "h"), (1.0 / 1440.0, "min"), (1.0 / 86400.0, "s"))
-"""A duration in days is labelled in the largest of these units it reaches (size in days, unit-table key)."""
 TICK_GAP_PX = 8.0
 """Pixels kept free between two tick labels; a data tick closer to the one before is left out."""
 LABEL_OVERHANG_PX = 24.0
@@ -215,22 +213,6 @@ def data_tick(value: float, suffixes: tuple[tuple[float, str], ...] = SUFFIXES) 
     spacing = 10.0 ** (math.floor(math.log10(abs(value))) - 1)
     whole = abs(value - round(value)) < 1e-9
     return format_tick(value, max(spacing, 1.0) if whole else spacing, None, suffixes)
-
-
-def duration_text(days: float, lang: str = "en") -> str:
-    """A duration given in days, in the largest unit it reaches, two significant digits: ``23 s``, ``14 min``,
-    ``1.8 h``, ``1.7 days`` (``23 秒``, ``1.8 小时``, ``1.7 天``)."""
-    if not math.isfinite(days):
-        return ""
-    if days <= 0:
-        return "0"
-    size, unit = next(((size, unit) for size, unit in DURATION_UNITS if days >= size * (1 - 1e-9)), DURATION_UNITS[-1])
-    value = days / size
-    text = f"{value:,.0f}" if value >= 9.95 else f"{value:.1f}".removesuffix(".0")
-    word = unit_text(unit, lang)
-    if lang != "zh" and unit == "days" and text == "1":
-        word = "day"
-    return f"{text} {word}"
 
 
 def _is_decade(value: float) -> bool:

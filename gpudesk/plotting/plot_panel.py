@@ -21,14 +21,13 @@ from gpudesk.plotting import fit
 from gpudesk.plotting.axes import NumberAxis, wrap_category
 from gpudesk.plotting.palette import Theme
 from gpudesk.report.chart_text import axis_title
+from gpudesk.report.durations import DURATION_AXES
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 
 BAR_SLOT_WIDTH = 0.7
 """Share of a category's width taken by its bars (side-by-side groups split it)."""
 LOG_TICKS_AT_DATA = 12
 """A log x axis with at most this many distinct x values gets one tick per value."""
-DURATION_AXES = ("days",)
-"""x units whose ticks read as durations (NumberAxis.durations)."""
 
 
 @dataclass

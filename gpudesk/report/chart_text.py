@@ -16,12 +16,12 @@ from typing import Any
 
 from gpudesk.report.server_names import server_display_name
 from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
-from gpudesk.results.search_charts import NOTE_GPUS, NOTE_LEDGER, NOTE_LOG
+from gpudesk.results.search_charts import NOTE_GPUS, NOTE_LEDGER, NOTE_LOG, NOTE_LOG_BOTH, NOTE_LOG_X
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE
 from gpudesk.vocabulary.sizing import BOTTLENECK
 
-NOTES = {NOTE_LEDGER: "ledger", NOTE_GPUS: "gpus", NOTE_LOG: "log"}  # the Pareto chart's notes, by their catalogue id
+NOTES = {NOTE_LEDGER: "ledger", NOTE_GPUS: "gpus", NOTE_LOG: "log", NOTE_LOG_X: "log_x", NOTE_LOG_BOTH: "log_both"}  # the Pareto chart's notes, by their catalogue id
 NUMBER_SLOTS = ("n", "shown", "total")  # slots that match a whole number only
 
 

@@ -157,7 +157,8 @@ def tradeoff_chart(search: PhaseSearch | None, costs: dict[int, PointCost],
         title = "Cost against interactivity" if search.family == "serving" else "Cost against time to train"
     left = search.feasible - len(main)
     unpriced = len(main_all) + len(quality_all) - len(main) - len(quality)
-    notes = [NOTE_GPUS if by_gpus else NOTE_LEDGER, *([NOTE_LOG] if log_y else []),
+    log_note = NOTE_LOG_BOTH if log_x and log_y else NOTE_LOG if log_y else NOTE_LOG_X if log_x else ""
+    notes = [NOTE_GPUS if by_gpus else NOTE_LEDGER, *([log_note] if log_note else []),
              drawn_note(len(main), search.feasible, left, unpriced)]
     return ChartSpec(kind=kind, title=title, x_label=x_label, x_unit=x_unit, y_label=y_label, y_unit=y_unit,
                      series=series, markers=markers, log_x=log_x, log_y=log_y, notes="\n".join(notes),
@@ -168,6 +169,9 @@ NOTE_LEDGER = "Every point: the cost ledger of the plan that pins it, as in the 
 """Which costs the chart draws: the ledger's, never the search's ranking estimate and never a zero."""
 NOTE_GPUS = "No price in the catalog for the recommendation: the chart counts GPUs (of the plan that pins each)."
 NOTE_LOG = "The vertical axis is logarithmic: the costs span more than tenfold."
+NOTE_LOG_X = "The horizontal axis is logarithmic."
+NOTE_LOG_BOTH = "Both axes are logarithmic: the costs span more than tenfold."
+"""Which axes are logarithmic: a reader of a log axis read as linear misjudges every gap."""
 DRAWN = ("Drawn: {drawn:,} of the {feasible:,} configurations that meet every target (the front, the ranked rows "
          "and those named); the other {left:,} are not priced.")
 UNPRICED = " Not drawn: {unpriced:,} without a price in the catalog."

@@ -91,6 +91,11 @@ def test_the_cost_axis_is_logarithmic_when_the_costs_span_a_decade(plan) -> None
     spec = plan[1].charts["pareto"]
     ys = [y for s in spec.series for y in s.y]
     assert spec.log_y == (max(ys) >= 10 * min(ys)) and all(y > 0 for y in ys)
+    # the note names every logarithmic axis (the time axis is one too: a reader takes an unnamed one as linear)
+    from gpudesk.results.search_charts import NOTE_LOG, NOTE_LOG_BOTH, NOTE_LOG_X
+    named = {NOTE_LOG_BOTH: (True, True), NOTE_LOG: (False, True), NOTE_LOG_X: (True, False)}
+    said = [named[n] for n in spec.notes.splitlines() if n in named]
+    assert said == ([(spec.log_x, spec.log_y)] if spec.log_x or spec.log_y else [])
 
 
 COST_INPUTS = [  # (field, new value): each changes what the bank brief's recommendation costs

@@ -19,3 +19,17 @@ def test_a_log_axis_inside_one_decade_still_has_several_ticks() -> None:
     assert log_axis([1.8, 2.6]).ticks == (1.8, 2.0, 2.2, 2.4, 2.6)
     assert log_axis([1.6, 6.5]).ticks == (2.0, 3.0, 4.0, 5.0, 6.0)
     assert log_axis([20, 20000]).ticks == (100.0, 1000.0, 10000.0)
+
+
+def test_a_printed_time_axis_ticks_round_durations_each_in_its_unit() -> None:
+    # the startup sample's training front spans a 1,024-GPU point of seconds to a one-GPU point of 1.7 days: ticks
+    # in days read "0.001 0.01 0.1 1"; a reader wants minutes, hours and days
+    from gpudesk.pdf.chart_axes import duration_axis
+    from gpudesk.report.durations import duration_text
+    axis = duration_axis([0.000264, 0.0769, 1.7])
+    assert [duration_text(t, "zh") for t in axis.ticks] == ["1 分钟", "10 分钟", "1 小时", "6 小时", "1 天"]
+    assert [duration_text(t, "en") for t in axis.ticks] == ["1 min", "10 min", "1 h", "6 h", "1 day"]
+    assert axis.low <= 0.000264 and axis.high >= 1.7
+    # a span inside one day's steps keeps the log axis's own ticks, labelled as durations
+    assert duration_axis([1.8, 2.6]).ticks == (1.8, 2.0, 2.2, 2.4, 2.6)
+    assert len(duration_axis([1e-5, 900.0]).ticks) <= 6

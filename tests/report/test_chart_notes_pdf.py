@@ -38,3 +38,15 @@ def test_every_line_of_a_chart_note_is_printed(tmp_path) -> None:
     zh = _printed(tmp_path, spec, "zh").replace(" ", "")
     for word in ("费用台账", "对数刻度", "其余2,767个未计价", "19个配置目录中无价格"):
         assert word in zh, word
+
+
+def test_a_printed_time_axis_reads_minutes_hours_and_days_not_fractions_of_a_day(tmp_path) -> None:
+    spec = ChartSpec(kind="time_vs_cost", title="Cost against time to train", x_label="Time to train", x_unit="days",
+                     y_label="Cost", series=[Series("Pareto front", [0.000264, 0.0769, 1.7], [4e7, 3e5, 2e5],
+                                                    style="line")], log_x=True, log_y=True)
+    zh = _printed(tmp_path, spec, "zh").replace(" ", "")
+    for word in ("1分钟", "10分钟", "1小时", "6小时", "1天"):
+        assert word in zh, word
+    assert "0.001" not in zh and "（天）" not in zh
+    en = _printed(tmp_path, spec, "en")
+    assert "10 min" in en and "6 h" in en and "0.01" not in en

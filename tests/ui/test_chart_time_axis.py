@@ -11,8 +11,9 @@ import pytest
 from test_charts_axes import _drawn_labels
 
 from gpudesk.plotting import ChartView, fit
-from gpudesk.plotting.axes import data_tick, duration_text
+from gpudesk.plotting.axes import data_tick
 from gpudesk.report.chart_text import localise_spec
+from gpudesk.report.durations import duration_text
 from gpudesk.results.chart_model import ChartSpec, Series
 
 # the startup sample's front (days to train, ledger cost in USD) as main drew it
