@@ -202,14 +202,17 @@ class Catalog:
     def facility_defaults(self) -> list[rec.FacilityDefault]: return self.rows("facility_defaults")
 
     def facility_default(self, kind: str, region: str) -> rec.FacilityDefault:
-        matches = [f for f in self.facility_defaults() if f.kind == kind and f.region == region]
-        if not matches:
+        """The first row (in id order) of ``kind`` for ``region``, through an index kept per revision (every
+        estimate and every priced configuration reads four of them)."""
+        found = cast("dict[tuple[str, str], rec.FacilityDefault]",
+                     self.derived("facility_defaults.by_kind_region", _facility_index)).get((kind, region))
+        if found is None:
             regions = sorted({f.region for f in self.facility_defaults() if f.kind == kind})
             raise CatalogError(
                 f"no facility default for kind '{kind}' and region '{region}' in catalog table "
                 f"facility_defaults; regions for {kind}: {', '.join(regions) or 'none'}"
             )
-        return matches[0]
+        return found
 
     # -- user overlay edits ----------------------------------------------
     def _require_overlay(self) -> UserOverlay:
@@ -298,3 +301,11 @@ class Catalog:
         if problems:
             raise CatalogValidationError(problems, "the change was not saved")
         return record
+
+
+def _facility_index(catalog: Catalog) -> dict[tuple[str, str], rec.FacilityDefault]:
+    """Facility defaults by (kind, region), the first in id order where several match."""
+    index: dict[tuple[str, str], rec.FacilityDefault] = {}
+    for row in catalog.facility_defaults():
+        index.setdefault((row.kind, row.region), row)
+    return index

@@ -49,3 +49,10 @@ def test_a_pinned_view_has_its_own_indexes(catalog: Catalog) -> None:
     assert AvailabilityIndex.of(view).accelerator("h100-sxm", "cn").status == "available"
     assert AvailabilityIndex.of(catalog).accelerator("h100-sxm", "cn").status == "unavailable"
     assert dataclasses.asdict(view.row("availability", "h100-sxm-cn-2022-10"))["status"] == "available"
+
+
+def test_a_facility_default_edit_is_read_at_once(catalog: Catalog) -> None:
+    row = catalog.facility_default("pue", "air")
+    assert catalog.facility_default("pue", "air") is row  # the index serves the same row until a change
+    catalog.edit_row("facility_defaults", row.id, {"value": row.value + 0.25})
+    assert catalog.facility_default("pue", "air").value == row.value + 0.25
