@@ -4,7 +4,7 @@ The core words an assumption in English (:class:`gpudesk.core.assumptions.Assump
 key and values: codes, numbers and names, never another language's words. Another language fills the key's entry
 of the text catalogue ``resources/i18n/assumptions_<lang>.toml`` with those values, each code named in the
 language: a market, data residency, domestic-parts rule and industry from their vocabularies, an availability
-status from the catalogue's ``[code.status]``.
+status from ``vocabulary.plan_choices.AVAILABILITY_STATUS``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from gpudesk.report.check_text import in_language
 from gpudesk.report.server_names import storage_display_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.text_catalogues import catalogue
-from gpudesk.vocabulary.plan_choices import DATA_RESIDENCY, DOMESTIC_PARTS, INDUSTRY, MARKET
+from gpudesk.vocabulary.plan_choices import AVAILABILITY_STATUS, DATA_RESIDENCY, DOMESTIC_PARTS, INDUSTRY, MARKET
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
 NAMED: dict[str, Vocabulary[Term]] = {"market": MARKET, "residency": DATA_RESIDENCY, "domestic": DOMESTIC_PARTS,
@@ -31,10 +31,6 @@ def assumption_templates(lang: str) -> dict[str, str]:
     if lang == "en":
         return {}
     return {str(k): str(v) for k, v in catalogue("assumptions", lang).get("assumption", {}).items()}
-
-
-def _codes(lang: str, table: str) -> dict[str, str]:
-    return {str(k): str(v) for k, v in catalogue("assumptions", lang).get("code", {}).get(table, {}).items()}
 
 
 def assumption_text(assumption: Assumption, lang: str = "en") -> str:
@@ -55,5 +51,5 @@ def assumption_text(assumption: Assumption, lang: str = "en") -> str:
     if "storage" in values:  # a catalog storage class in the reader's words, as the BOM and architecture name it
         values["storage"] = storage_display_name(str(values["storage"]), lang)
     if "status" in values:
-        values["status"] = _codes(lang, "status").get(str(values["status"]), str(values["status"]))
+        values["status"] = AVAILABILITY_STATUS.name_of(str(values["status"]), lang)
     return assumption_templates(lang)[assumption.key].format(**values)

@@ -88,6 +88,13 @@ MEASUREMENT_KIND: Vocabulary[Term] = Vocabulary("pilot measurement", (
     Term("manual", "entered by hand", "手工录入"),
 ))
 
+AVAILABILITY_STATUS: Vocabulary[Term] = Vocabulary("availability status", (  # a part in a market (catalog rows)
+    Term("available", "available", "可采购"),
+    Term("restricted", "restricted (licence needed)", "受限（需许可）"),
+    Term("unavailable", "unavailable", "不可采购"),
+    Term("unknown", "no data", "无数据"),
+))
+
 MARKET: Vocabulary[Term] = Vocabulary("market", (  # a plan's market, from its facility region (core/market.py)
     Term("cn", "China (mainland)", "中国大陆"),
     Term("us", "United States", "美国"),

@@ -40,6 +40,17 @@ def test_the_availability_rule_is_one_column_in_the_readers_language(qapp, chine
     assert "依据" in headers and not any("zh" in h or "Rule" in h for h in headers), headers
 
 
+def test_the_availability_codes_read_as_names_in_chinese(qapp, chinese) -> None:
+    """The zh availability table read "accelerators | cn | unavailable": codes the row form and CSV keep."""
+    catalog = Catalog.open()
+    columns = {c.field: c for c in columns_for("availability")}
+    row = next(r for r in catalog.rows("availability") if r.market == "cn" and r.status == "unavailable"
+               and r.item_table == "accelerators")
+    assert cell_text(columns["status"], row) == "不可采购"
+    assert cell_text(columns["market"], row) == "中国大陆"
+    assert cell_text(columns["item_table"], row) == "加速卡"
+
+
 def test_the_rule_reads_in_english_for_an_english_reader(qapp) -> None:
     catalog = Catalog.open()
     row = _rule_row(catalog)

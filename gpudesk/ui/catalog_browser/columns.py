@@ -10,9 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
+
 from gpudesk.catalog.field_rules import unit_of
-from gpudesk.catalog.schema import field_kinds, table_spec
+from gpudesk.catalog.schema import TABLES, field_kinds, table_spec
 from gpudesk.ui.widgets.session_text import session_text
+from gpudesk.vocabulary.plan_choices import AVAILABILITY_STATUS, MARKET
+from gpudesk.vocabulary.terms import Term, Vocabulary
 
 UNKNOWN_TEXT = "—"
 
@@ -64,6 +68,10 @@ _LABELS: dict[str, str] = {
 # Chinese text where the row has one), not a zh/en pair ("Rule" beside "Rule zh"); the row form edits both.
 LANGUAGE_VARIANTS: dict[str, str] = {"rule_zh": "rule"}
 _IN_CHINESE = {base: variant for variant, base in LANGUAGE_VARIANTS.items()}
+
+# Catalog fields whose values are codes with names: shown by name in the reader's language ("不可采购" and "中国大陆",
+# not "unavailable" and "cn" in the Chinese availability table); the row form and CSV files keep the codes.
+VALUE_VOCABULARIES: dict[str, Vocabulary[Term]] = {"status": AVAILABILITY_STATUS, "market": MARKET}
 
 # Units for fields the field rules leave without one (derived from the name's suffix).
 _SUFFIX_UNITS: tuple[tuple[str, str], ...] = (
@@ -201,7 +209,16 @@ def cell_text(column: Column, record: Any) -> str:
         return ", ".join(format_number(v, column.unit) if isinstance(v, (int, float)) else str(v) for v in value)
     if isinstance(value, (int, float)):
         return format_number(value, column.unit)
-    return str(value)
+    return _named(column.field, str(value))
+
+
+def _named(field_name: str, value: str) -> str:
+    vocabulary = VALUE_VOCABULARIES.get(field_name)
+    if vocabulary is not None and value in vocabulary:
+        return vocabulary.name_of(value, session_text().lang)
+    if field_name == "item_table" and value in TABLES:  # the table's title, as its tab names it
+        return QCoreApplication.translate("DetailPane", table_spec(value).title)
+    return value
 
 
 def sort_key(column: Column, record: Any) -> float | str | None:
