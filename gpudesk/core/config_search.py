@@ -255,7 +255,7 @@ def search_steps(catalog: Catalog, phase: Phase, r: ResolvedPhase, rate: float |
     bits = min_bits(w, family)
     if family == "serving":
         assert model is not None
-        ctx = search_serving.Context(model, w, phase, units, peak_rate(w) if rate is None else rate, bits, gpn)
+        ctx = search_serving.Context(model, w, phase, units, peak_rate(w) if rate is None else rate, bits, gpn, hw)
         yield from search_serving.steps(ctx, hw, table, chunk)
         search_serving.finish(ctx, table)
     elif family == "training":

@@ -18,7 +18,6 @@ import numpy as np
 
 from gpudesk.core.candidates import Reason
 from gpudesk.core.constants.quantization import QUALITY_LOSS, QUALITY_LOSS_FP8_TRAINING
-from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import estimate_inference
 from gpudesk.core.inference_queue import wait_quantile
 from gpudesk.core.reason_values import Joined, Money, Word
@@ -42,10 +41,9 @@ class Lever:
 def _single(ctx: Any, table: PointTable, row: int, **targets: Any) -> Any:
     """The serving model's figures for one searched configuration, with some targets changed."""
     c = table.cols
-    unit = ctx.units[int(c["acc"][row])]
-    hw = HardwareArrays.from_accelerators([unit.accelerator], (unit.server.nic_gbps or 100.0) if unit.server else 400.0,
-                                          (unit.server.nics or ctx.gpus_per_node) if unit.server else ctx.gpus_per_node,
-                                          ctx.gpus_per_node)
+    # the searched unit's own hardware row: the scale-out its pinned plan resolves (config_search._scaleout), never
+    # a guessed 100 Gb/s for a server that lists no NIC, so a lever's figures agree with the ranked rows
+    hw = ctx.hardware.take(np.asarray([int(c["acc"][row])]))
     compute = str(c["compute"][row])
     return estimate_inference(serving_inputs(
         ctx.model, ctx.workload, hw, ctx.rate, weight_dtype=str(c["weight"][row]), kv_dtype=str(c["kv"][row]),

@@ -51,6 +51,7 @@ class Context:
     rate: float
     min_bits: int
     gpus_per_node: int
+    hardware: HardwareArrays  # the searched units' rows (scale-out as the pinned plan resolves it)
 
 
 def min_bits_allowed(w: Workload) -> int:

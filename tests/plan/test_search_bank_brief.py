@@ -202,3 +202,22 @@ def test_estimate_json_carries_the_search(tmp_path):
     assert search["configurations"] == search["feasible"] + sum(search["dropped"].values())
     assert search["why"]["key"] == "search_why" and search["text"]["zh"]["why"].startswith("推荐：")
     assert search["text"]["en"]["summary"].startswith(f"{search['configurations']:,} configurations")
+
+
+def test_a_lever_times_its_configuration_as_the_ranked_rows_do(catalog) -> None:
+    """The levers re-estimate a searched configuration with changed targets; unchanged, they must give the ranked
+    rows' own figures (they guessed 100 Gb/s NICs for a server listing none while the rows used the pinned plan's
+    NIC: the bank brief with an 800 Gb/s NIC)."""
+    import numpy as np
+
+    from gpudesk.core.search_levers import _single
+    project = bank_brief()
+    project.phases[0].network.nic_id = "connectx-8-xdr"
+    search = estimate_plan(project, catalog, search=True).phases[0].search
+    serving_ctx, table = search.explained_from[4:]
+    rows = np.flatnonzero(table.cols["mask"] == 0)
+    assert rows.size
+    for row in rows[:: max(1, rows.size // 40)]:  # about 40 configurations across every accelerator and layout
+        fs = _single(serving_ctx, table, int(row))
+        for key in ("tpot_s", "ttft_at_percentile_s", "requests_per_s"):
+            assert fs.number(f"infer.{key}") == pytest.approx(float(table.cols[key][row]), rel=1e-9), key
