@@ -3945,7 +3945,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <location filename="../../gpudesk/ui/panels/recommendation.py" line="140" />
       <source>Trade-offs</source>
-      <translation>权衡</translation>
+      <translation>性价比前沿</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/panels/recommendation.py" line="92" />
