@@ -18,6 +18,7 @@ from time_budget import (  # noqa: F401
     pytest_sessionfinish,
     pytest_terminal_summary,
 )
+from xdist_groups import ModuleFixtureGroups, check_xdist_groups_hold
 
 # Offscreen Qt gets real screen sizes (the plugin's default is one 800 × 800 screen): a 1366 × 768 laptop, the
 # primary screen (the plugin makes the first name in sort order primary), and a 1920 × 1080 desktop beside it;
@@ -56,26 +57,14 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     yield home
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(ModuleFixtureGroups(), "gpudesk-module-fixture-groups")
+
+
 @pytest.hookimpl(trylast=True)  # after pytest-xdist's worker hook, which suffixes a grouped test's id with its group
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     check_slow_marks(items)
     check_xdist_groups_hold(config, items)
-
-
-def check_xdist_groups_hold(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under ``--dist loadgroup`` (make test) every ``xdist_group`` test must reach the scheduler as one unit.
-
-    pytest-xdist tells its scheduler a test's group by appending ``@group`` to the test id in the worker; pytest 9.2
-    made that edit a silent no-op (pytest-dev/pytest-xdist#1386), and the frozen-bundle tests then ran on both
-    workers, the second waiting a whole PyInstaller build on the first. Fail the run instead of losing groups."""
-    if not getattr(config.option, "loadgroup", False):
-        return
-    lost = [item.nodeid for item in items
-            if item.get_closest_marker("xdist_group") is not None and "@" not in item.nodeid.rpartition("]")[2]]
-    if lost:
-        raise pytest.UsageError(
-            f"--dist loadgroup lost the xdist_group of {len(lost)} tests (first: {lost[0]}); pytest "
-            f"{pytest.__version__} with this pytest-xdist does not keep groups: see the pytest pin in pyproject.toml")
 
 
 @pytest.fixture(scope="session")

@@ -17,9 +17,9 @@ from types import ModuleType
 import pytest
 
 # One worker builds and drives the bundle: the module fixture writes dist/gpudesk/ in the checkout, so two
-# pytest-xdist workers must never build it at once (make test runs with --dist loadgroup). As the largest group
-# the scheduler hands it out first, so the build overlaps the other worker's tests; tests/conftest.py fails the
-# run if the group is lost (pytest 9.2 dropped it silently and the second worker sat out the build on the lock).
+# pytest-xdist workers must never build it at once (make test runs with --dist loadgroup). The scheduler hands out
+# groups before single tests, so the build starts early and overlaps the other worker's tests; tests/xdist_groups.py
+# fails the run if the group is lost (pytest 9.2 dropped it silently and the second worker sat out the build).
 pytestmark = [pytest.mark.slow(reason="builds the PyInstaller bundle (PyInstaller analysis and copying about 200 MB) "
                                         "unless dist/gpudesk/ is current"),
               pytest.mark.xdist_group("frozen-bundle")]
