@@ -108,14 +108,16 @@ def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: Ha
     else:
         # data parallelism splits the global batch: a GPU beyond the batch would have no image to work on
         counts = vision_counts(w.global_batch)
-        sweep = estimate_vision(model, hw.take(np.zeros(counts.size, dtype=int)), True, w.compute_dtype, counts, items)
+        sweep = estimate_vision(model, hw.take(np.zeros(counts.size, dtype=int)), True, w.compute_dtype, counts, items,
+                                w.global_batch, w.parallel.overlap_grad_reduce)
         days = np.asarray(sweep["vision.epoch_time_s"], dtype=float) * w.epochs / 86400.0
         ok = np.isfinite(days) & (days <= w.deadline_days)
         n = int(counts[int(np.argmax(ok))]) if ok.any() else int(counts[-1])
         sized_by = "deadline" if ok.any() else "best_effort"
         formula = (f"smallest power-of-two GPU count that trains {w.epochs:g} epochs within {w.deadline_days:g} days"
                    if ok.any() else "the largest GPU count searched (no count meets the deadline)")
-    fs = estimate_vision(model, hw, True, w.compute_dtype, float(n), items)
+    fs = estimate_vision(model, hw, True, w.compute_dtype, float(n), items, w.global_batch,
+                         w.parallel.overlap_grad_reduce)
     fs.input("vision.in.epochs", w.epochs, "epochs", "epochs")
     epoch = _finite(fs.value_at("vision.epoch_time_s"), f"{where}.model_id", "training throughput")
     total = fs.add("vision.time_to_train_days", epoch * w.epochs / 86400.0, "days", "time to train",
@@ -124,7 +126,7 @@ def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: Ha
                        "days × 24 × GPUs", ["vision.time_to_train_days", "vision.in.n_gpus"])
     duty = min(1.0, float(total) / (max(phase.duration_months, 1) * 30.4))
     return WorkloadResult(
-        figures=fs, gpus=n, data_kind="images", throughput_per_gpu=float(fs.value_at("vision.images_per_s_per_gpu")),
+        figures=fs, gpus=n, data_kind="images", throughput_per_gpu=float(fs.value_at("vision.images_per_s")) / n,
         params=float(model.params_total), trainable_params=float(model.params_total), trains=True, gpu_hours_per_run=float(gpu_hours), duty_fraction=duty,
         sized_by=sized_by, sizing_formula=formula, sizing_keys=("vision.time_to_train_days",), layout=Layout(dp=n),
     )

@@ -98,7 +98,8 @@ def _items(ctx: Context, hw_all: HardwareArrays, table: PointTable, i: int, prec
 def _vision(ctx: Context, hw_all: HardwareArrays, table: PointTable, i: int, precision: str, bits: int) -> None:
     w = ctx.workload
     items = w.dataset_items or w.items_per_day
-    fs = estimate_vision(ctx.arch(), hw_all.take(np.full(COUNTS.size, i)), True, precision, COUNTS, items)
+    fs = estimate_vision(ctx.arch(), hw_all.take(np.full(COUNTS.size, i)), True, precision, COUNTS, items,
+                         w.global_batch, w.parallel.overlap_grad_reduce)
     days = np.asarray(fs["vision.epoch_time_s"], dtype=float) * w.epochs / 86400.0 * np.ones(COUNTS.size)
     mask = np.where(~np.isfinite(days), BIT["unsupported"], 0) \
         | np.where(COUNTS > max(w.global_batch, 1), BIT["layout"], 0) \

@@ -4,6 +4,11 @@
   training (forward + 2× backward), 1 for inference. CNNs (no attention
   layers in the record) use the measured end-to-end CONV_EFFICIENCY;
   vision transformers use matmul efficiency × framework share like LLMs.
+  Training is data parallel: a step is each GPU's share of the global batch
+  plus the gradient all-reduce the LLM path charges (core/collectives.py
+  ring over scale-up and scale-out, fp32 gradients, hidden behind the
+  backward pass as core/training_parts.exposed_dp models it); images/s =
+  global batch / step time, epoch = (images / global batch) steps.
   The CNN efficiency is per hardware family, from published ResNet-50
   results (NVIDIA DeepLearningExamples, MLPerf Training, MindSpore).
 * diffusion: images/s = peak · η_mm · framework / (GFLOPs per denoising
@@ -24,11 +29,14 @@ from typing import Any
 import numpy as np
 
 from gpudesk.catalog.records import Accelerator, ModelArch
+from gpudesk.core.collectives import Links, collective_time, local_members
 from gpudesk.core.constants import (
     CONV_EFFICIENCY,
     CONV_EFFICIENCY_UNMEASURED,
     DLRM_EMBEDDING_DIM,
     DLRM_LOOKUPS_PER_SAMPLE,
+    GRAD_REDUCE_BYTES,
+    OVERLAP_COMPUTE_SLOWDOWN,
     SERVING_MEMORY_FRACTION,
 )
 from gpudesk.core.efficiency import Efficiencies, by_family
@@ -36,6 +44,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.model_math import param_breakdown
 from gpudesk.core.precision import bytes_per_value
+from gpudesk.core.training_parts import exposed_dp
 
 
 def _model_source(m: ModelArch) -> str:
@@ -68,8 +77,47 @@ def _sustained(fs: FigureSet, hw: HardwareArrays, precision: str, prefix: str, c
     return sustained
 
 
+def _vision_step(fs: FigureSet, m: ModelArch, hw: HardwareArrays, precision: str, per_gpu: np.ndarray,
+                 n: np.ndarray, batch: np.ndarray, overlap: bool) -> np.ndarray:
+    """Seconds per optimizer step of data-parallel training: each GPU's share of the global batch, then the
+    gradient all-reduce (ring over the scale-up link inside a node and the NICs across nodes, fp32 gradients as
+    the LLM path reduces them), hidden behind the backward pass as the LLM path's ZeRO 0-2 all-reduce is."""
+    links = Links.from_hardware(hw, Efficiencies.for_hardware(hw, precision))
+    share = fs.add("vision.images_per_gpu_step", batch / n, "images", "images per GPU per step",
+                   "global batch / GPUs", ["vision.in.global_batch", "vision.in.n_gpus"])
+    compute = fs.add("vision.compute_time_s", share / per_gpu, "s", "compute per step",
+                     "images per GPU per step / images per second per GPU",
+                     ["vision.images_per_gpu_step", "vision.images_per_s_per_gpu"])
+    params = fs.input("vision.params", float(m.params_total or 0.0), "parameters", "model parameters",
+                      _model_source(m))
+    grad = fs.constant("vision.grad_bytes", GRAD_REDUCE_BYTES)
+    raw = collective_time("all_reduce", np.asarray(params * grad), n, local_members(n, np.ones_like(n),
+                                                                                    hw.scaleup_domain), links)
+    links_used = ["hw.scaleup_bw", "hw.scaleout_bw", "hw.scaleup_domain", "eff.scaleup_busbw", "eff.scaleout_busbw"]
+    fs.add("vision.comm_dp_raw_s", raw, "s", "gradient all-reduce per step",
+           "all-reduce(parameters · 4 B, GPUs): ring over the scale-up link inside a node, the NICs across nodes",
+           ["vision.params", "vision.grad_bytes", "vision.in.n_gpus", *links_used])
+    exposed = exposed_dp(raw, np.zeros_like(raw, dtype=bool), compute, np.ones_like(raw), np.zeros_like(raw),
+                         overlap, False)
+    fs.add("vision.comm_dp_s", exposed, "s", "gradient all-reduce not hidden",
+           "overlapped: max(0, all-reduce − (2/3) · compute); no overlap: all-reduce",
+           ["vision.comm_dp_raw_s", "vision.compute_time_s"])
+    slowdown = fs.constant("vision.overlap_slowdown", OVERLAP_COMPUTE_SLOWDOWN) * np.minimum(
+        np.maximum(raw - exposed, 0.0), compute)
+    fs.add("vision.overlap_slowdown_s", slowdown, "s", "compute slowed by the all-reduce it hides",
+           "slowdown · min(all-reduce − exposed all-reduce, compute)",
+           ["vision.comm_dp_raw_s", "vision.comm_dp_s", "vision.compute_time_s", "vision.overlap_slowdown"])
+    step: np.ndarray = fs.add("vision.step_time_s", compute + exposed + slowdown, "s", "time per optimizer step",
+                              "compute + exposed all-reduce + overlap slowdown",
+                              ["vision.compute_time_s", "vision.comm_dp_s", "vision.overlap_slowdown_s"])
+    return step
+
+
 def estimate_vision(m: ModelArch, hw: HardwareArrays, training: bool = True, precision: str = "bf16",
-                    n_gpus: Any = 1, dataset_items: Any = 0.0) -> FigureSet:
+                    n_gpus: Any = 1, dataset_items: Any = 0.0, global_batch: Any = None,
+                    overlap_grad_reduce: bool = True) -> FigureSet:
+    """Vision throughput; training adds the per-step data-parallel gradient all-reduce (``global_batch`` None: one
+    image per GPU per step)."""
     fs = FigureSet()
     conv = m.attention == "none" or not m.n_layers
     flops = _gflops(fs, "vision.gflops_per_image", m)
@@ -80,13 +128,21 @@ def estimate_vision(m: ModelArch, hw: HardwareArrays, training: bool = True, pre
     fs.add("vision.images_per_s_per_gpu", per_gpu, "images/s/GPU", "images per second per GPU",
            f"sustained FLOP/s / ({passes:g} · GFLOPs per image · 1e9)", ["vision.sustained_flops",
                                                                        "vision.gflops_per_image"])
-    fs.add("vision.images_per_s", per_gpu * n, "images/s", "images per second", "per GPU · GPUs",
-           ["vision.images_per_s_per_gpu", "vision.in.n_gpus"])
-    if training:  # serving has no epochs: a "time per epoch" of 0 s would only confuse
-        items = fs.input("vision.in.dataset_items", np.asarray(dataset_items, dtype=np.float64), "images",
-                         "images per epoch")
-        fs.add("vision.epoch_time_s", items / (per_gpu * n), "s", "time per epoch", "images / images per second",
-               ["vision.images_per_s", "vision.in.dataset_items"])
+    if not training:
+        fs.add("vision.images_per_s", per_gpu * n, "images/s", "images per second", "per GPU · GPUs",
+               ["vision.images_per_s_per_gpu", "vision.in.n_gpus"])
+        return fs  # serving has no epochs: a "time per epoch" of 0 s would only confuse
+    batch = fs.input("vision.in.global_batch", np.asarray(n if global_batch is None else global_batch,
+                                                          dtype=np.float64), "images", "global batch")
+    step = _vision_step(fs, m, hw, precision, per_gpu, n, batch, overlap_grad_reduce)
+    fs.add("vision.images_per_s", batch / step, "images/s", "images per second", "global batch / step time",
+           ["vision.in.global_batch", "vision.step_time_s"])
+    items = fs.input("vision.in.dataset_items", np.asarray(dataset_items, dtype=np.float64), "images",
+                     "images per epoch")
+    steps = fs.add("vision.steps_per_epoch", items / batch, "steps", "optimizer steps per epoch",
+                   "images per epoch / global batch", ["vision.in.dataset_items", "vision.in.global_batch"])
+    fs.add("vision.epoch_time_s", steps * step, "s", "time per epoch", "steps per epoch × step time",
+           ["vision.steps_per_epoch", "vision.step_time_s"])
     return fs
 
 

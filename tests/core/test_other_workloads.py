@@ -20,11 +20,14 @@ from gpudesk.core.workloads_other import (
 
 def test_cnn_training_rate_reproduces_its_calibration_point():
     hw = HardwareArrays.from_accelerators([A100])
-    fs = estimate_vision(RESNET50, hw, training=True, n_gpus=8, dataset_items=1_281_167)
+    # the calibration runs' batch (DeepLearningExamples: 256 images per GPU): NVLink hides the gradient all-reduce
+    fs = estimate_vision(RESNET50, hw, training=True, n_gpus=8, dataset_items=1_281_167, global_batch=8 * 256)
     per_gpu = fs.value_at("vision.images_per_s_per_gpu", 0)
     assert per_gpu == pytest.approx(312e12 * CONV_EFFICIENCY["nvidia-ampere"].value / (3 * 8.2e9))
-    assert fs.value_at("vision.images_per_s", 0) == pytest.approx(8 * per_gpu)
-    assert fs.value_at("vision.epoch_time_s", 0) == pytest.approx(1_281_167 / (8 * per_gpu))
+    rate = fs.value_at("vision.images_per_s", 0)
+    assert fs.value_at("vision.comm_dp_s", 0) == 0.0 < fs.value_at("vision.comm_dp_raw_s", 0)
+    assert rate < 8 * per_gpu and rate == pytest.approx(8 * per_gpu, rel=0.01)  # only the overlap slowdown
+    assert fs.value_at("vision.epoch_time_s", 0) == pytest.approx(1_281_167 / rate)
     inf = estimate_vision(RESNET50, hw, training=False)
     assert inf.value_at("vision.images_per_s_per_gpu", 0) == pytest.approx(3 * per_gpu)
 
