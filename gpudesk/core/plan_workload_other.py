@@ -112,13 +112,21 @@ def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: Ha
                                 w.global_batch, w.parallel.overlap_grad_reduce)
         days = np.asarray(sweep["vision.epoch_time_s"], dtype=float) * w.epochs / 86400.0
         ok = np.isfinite(days) & (days <= w.deadline_days)
-        n = int(counts[int(np.argmax(ok))]) if ok.any() else int(counts[-1])
+        known = np.isfinite(days)  # a count across nodes with no known scale-out fabric has no time
+        # past the deadline: the fastest count (the gradient all-reduce makes a wider job slower past some width)
+        n = int(counts[int(np.argmax(ok))] if ok.any() else counts[int(np.nanargmin(days))] if known.any()
+                else counts[-1])
         sized_by = "deadline" if ok.any() else "best_effort"
         formula = (f"smallest power-of-two GPU count that trains {w.epochs:g} epochs within {w.deadline_days:g} days"
-                   if ok.any() else "the largest GPU count searched (no count meets the deadline)")
+                   if ok.any() else "the GPU count that trains fastest (no count meets the deadline)")
     fs = estimate_vision(model, hw, True, w.compute_dtype, float(n), items, w.global_batch,
                          w.parallel.overlap_grad_reduce)
     fs.input("vision.in.epochs", w.epochs, "epochs", "epochs")
+    if math.isfinite(float(fs.value_at("vision.compute_time_s"))) and not math.isfinite(
+            float(fs.value_at("vision.comm_dp_raw_s"))):
+        raise PlanInputError(f"{where.rsplit('.workloads', 1)[0]}.network.nic_id: {n} GPUs span several servers and "
+                             "neither the server row nor the plan names a scale-out NIC, so the gradient all-reduce "
+                             "between servers has no bandwidth; pick a NIC or fewer GPUs")
     epoch = _finite(fs.value_at("vision.epoch_time_s"), f"{where}.model_id", "training throughput")
     total = fs.add("vision.time_to_train_days", epoch * w.epochs / 86400.0, "days", "time to train",
                    "epoch time × epochs / 86,400", ["vision.epoch_time_s", "vision.in.epochs"])

@@ -15,7 +15,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.collectives import Links, collective_time, local_members
 from gpudesk.core.constants import GRAD_REDUCE_BYTES
 from gpudesk.core.efficiency import Efficiencies
-from gpudesk.core.plan_resolve import resolve_phase
+from gpudesk.core.plan_resolve import PlanInputError, resolve_phase
 from gpudesk.core.plan_workload import hardware_for
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
@@ -63,3 +63,16 @@ def test_a_thousand_gpus_lose_the_all_reduce_of_every_step(catalog) -> None:
                                local_members(n, np.ones(1), hw.scaleup_domain), links)
     assert f.number("vision.comm_dp_raw_s") == pytest.approx(float(expected[0]), rel=1e-12)
     assert f.number("vision.params") == catalog.model(phase.workloads[0].model_id).params_total
+
+
+def test_servers_with_no_scale_out_nic_name_the_missing_field(catalog) -> None:
+    """The L4 phase's PCIe server lists no back-end NIC and the plan names none: across servers the all-reduce has no
+    bandwidth, so the plan says which field to set instead of training as if the servers were one."""
+    project = copy.deepcopy(load_project(samples_dir() / "startup-inspection.gpudesk").project)
+    project.phases[0].hardware.nodes = 4
+    with pytest.raises(PlanInputError, match=r"^phases\[0\]\.network\.nic_id: 16 GPUs span several servers"):
+        estimate_phase(project, 0, catalog, layout=False)
+    project.phases[0].hardware.nodes = 0  # derived: past the deadline, the fastest count whose time is known
+    project.phases[0].workloads[0].deadline_days = 1e-4
+    best = estimate_phase(project, 0, catalog, layout=False)
+    assert best.config.gpus == 4 and best.config.workloads[0].sized_by == "best_effort"
