@@ -25,7 +25,7 @@ from gpudesk.core.search_points import BIT, CODES, PointTable, SearchPoint, pare
 from gpudesk.vocabulary.training import RECOMPUTE
 
 BINDABLE = ("memory", "ttft", "tpot", "e2e", "latency", "throughput", "deadline", "power", "budget", "cooling")
-HARD = BIT["unsupported"] | BIT["layout"] | BIT["memory"] | BIT["cooling"]
+HARD = BIT["unsupported"] | BIT["fabric"] | BIT["layout"] | BIT["memory"] | BIT["cooling"]
 CLOUD_POINTS = 240  # feasible points drawn behind the front in the trade-off chart
 RECOMPUTE_NAMES = {float(i): code for i, code in enumerate(RECOMPUTE.codes)}
 LAYOUT_KEYS = ("tp", "pp", "ep", "cp", "dp", "zero", "mb", "batch", "disagg", "replicas_needed")

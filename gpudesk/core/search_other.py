@@ -101,7 +101,10 @@ def _vision(ctx: Context, hw_all: HardwareArrays, table: PointTable, i: int, pre
     fs = estimate_vision(ctx.arch(), hw_all.take(np.full(COUNTS.size, i)), True, precision, COUNTS, items,
                          w.global_batch, w.parallel.overlap_grad_reduce)
     days = np.asarray(fs["vision.epoch_time_s"], dtype=float) * w.epochs / 86400.0 * np.ones(COUNTS.size)
-    mask = np.where(~np.isfinite(days), BIT["unsupported"], 0) \
+    # a count across servers that list no scale-out NIC (and a plan that names none) has no all-reduce time
+    no_fabric = np.isfinite(np.asarray(fs["vision.compute_time_s"], dtype=float) * np.ones(COUNTS.size)) \
+        & ~np.isfinite(np.asarray(fs["vision.comm_dp_raw_s"], dtype=float) * np.ones(COUNTS.size))
+    mask = np.where(no_fabric, BIT["fabric"], np.where(~np.isfinite(days), BIT["unsupported"], 0)) \
         | np.where(COUNTS > max(w.global_batch, 1), BIT["layout"], 0) \
         | np.where(np.isfinite(days) & (days > w.deadline_days), BIT["deadline"], 0) \
         | np.where(bits < ctx.min_bits, BIT["quality"], 0)

@@ -56,6 +56,8 @@ BINDING: Vocabulary[Term] = Vocabulary("binding constraint", (
          {"dropped_en": "need liquid cooling the room lacks", "dropped_zh": "需要机房不具备的液冷"}),
     Term("unsupported", "precision the accelerator cannot run", "加速卡不支持的精度",
          {"dropped_en": "use a precision the accelerator lacks", "dropped_zh": "精度不受加速卡支持"}),
+    Term("fabric", "scale-out network between servers", "服务器间的横向扩展网络",
+         {"dropped_en": "span servers that have no scale-out network", "dropped_zh": "跨服务器但服务器间没有横向扩展网络"}),
     Term("layout", "layout the model cannot use", "模型不适用的切分方式",
          {"dropped_en": "use a layout the model cannot split into", "dropped_zh": "切分方式与模型结构不符"}),
     Term("memory", "GPU memory", "显存容量",
