@@ -88,7 +88,7 @@ def _vision_step(fs: FigureSet, m: ModelArch, hw: HardwareArrays, precision: str
     compute = fs.add("vision.compute_time_s", share / per_gpu, "s", "compute per step",
                      "images per GPU per step / images per second per GPU",
                      ["vision.images_per_gpu_step", "vision.images_per_s_per_gpu"])
-    params = fs.input("vision.params", float(m.params_total or 0.0), "parameters", "model parameters",
+    params = fs.input("vision.params", float(m.params_total or 0.0), "params", "model parameters",
                       _model_source(m))
     grad = fs.constant("vision.grad_bytes", GRAD_REDUCE_BYTES)
     raw = collective_time("all_reduce", np.asarray(params * grad), n, local_members(n, np.ones_like(n),
