@@ -79,6 +79,13 @@ def test_every_unit_reads_chinese():
     assert ZH.unit("days") == "天" and ZH.unit("GPUs") == "卡" and ZH.unit("requests/s") == "请求/秒"
     assert ZH.unit("currency/GPU/year", "USD") == "美元/卡/年" and ZH.unit("CNY") == "元"  # 万元 from 10,000 up
     assert ZH.unit("B params") == "十亿参数"
+    # a Chinese reader counts parameters and tokens in 亿 and 万, as money: 76.15 亿参数, never 7.615 十亿参数
+    from gpudesk.report.display_units import display_value
+    unit, shown = display_value(7.615e9, "params", "zh")
+    assert (shown, ZH.unit(unit)) == ("76.15", "亿参数")
+    unit, shown = display_value(250_000.0, "tokens", "zh")
+    assert shown == "25" and ZH.unit(unit).startswith("万")
+    assert display_value(7.615e9, "params", "en") == ("B params", "7.615")
     assert EN.unit("currency/GPU/year", "USD") == "USD/GPU/year" and EN.unit("days") == "days"
 
 

@@ -27,7 +27,7 @@ from gpudesk.vocabulary.fields import choice_name
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")  # second and further workloads of a phase: "w2.mem.total"
 ALTERNATIVE_PREFIX = "alt."  # a rented phase's "if we bought it instead" figures: "alt.power.racks"
 ALTERNATIVE_SUFFIX = {"zh": "（如改为自购）", "en": " (if owned instead)"}
-COUNT_PREFIX = re.compile(r"^(T|B|M) (.+)$")  # display_value's scaled counts: "12.5 B params"
+COUNT_PREFIX = re.compile(r"^(T|B|M|亿|万) (.+)$")  # display_value's scaled counts: "12.5 B params", "76 亿 params"
 SOURCE_PREFIX = re.compile(r"^(user input|derived|constant|catalog|model)\b")
 
 
