@@ -24,3 +24,20 @@ def _application_fonts(qapp):
     from gpudesk.ui.fonts import apply_application_font
 
     apply_application_font(qapp)
+
+
+@pytest.fixture
+def shown_chart(qtbot):
+    """Opens a chart as the window shows one: ``shown_chart(width, height)`` (light theme unless given), shown and
+    exposed, closed with the test."""
+    from gpudesk.plotting import ChartView
+
+    def show(width: int = 800, height: int = 500, theme: str = "light") -> ChartView:
+        chart = ChartView(theme=theme)
+        qtbot.addWidget(chart)
+        chart.resize(width, height)
+        chart.show()
+        qtbot.waitExposed(chart)
+        return chart
+
+    return show

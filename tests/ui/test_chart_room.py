@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpudesk.plotting import ChartView, fit
+from gpudesk.plotting import fit
 from gpudesk.results.chart_model import ChartSpec, Series
 
 ACCELERATORS = ["A100 SXM4 40GB（方案）", "L20 48GB ×128", "Huawei Ascend 910C 128GB ×16", "Biren BR100 64GB ×16",
@@ -30,12 +30,8 @@ def memory_spec() -> ChartSpec:
 
 
 @pytest.mark.parametrize("width", [300, 493, 640])
-def test_a_legend_beside_a_transposed_chart_leaves_the_plot_its_width(qtbot, width: int) -> None:
-    view = ChartView(theme="light")
-    qtbot.addWidget(view)
-    view.resize(width, 302)
-    view.show()
-    qtbot.waitExposed(view)
+def test_a_legend_beside_a_transposed_chart_leaves_the_plot_its_width(shown_chart, width: int) -> None:
+    view = shown_chart(width, 302)
     view.set_spec(memory_spec())
     plot = view.plot(0)
     assert view._transposed  # six long names do not fit under a plot this narrow
@@ -45,13 +41,9 @@ def test_a_legend_beside_a_transposed_chart_leaves_the_plot_its_width(qtbot, wid
     assert plot.getAxis("left").width() <= max(fit.CATEGORY_AXIS_SHARE * width, 240)
 
 
-def test_a_legend_beside_the_plot_is_as_tall_as_its_entries(qtbot) -> None:
+def test_a_legend_beside_the_plot_is_as_tall_as_its_entries(shown_chart) -> None:
     """Two entries beside a 300 px plot were spread over its whole height, 106 px apart (the step-6 cost chart)."""
-    view = ChartView(theme="light")
-    qtbot.addWidget(view)
-    view.resize(450, 300)
-    view.show()
-    qtbot.waitExposed(view)
+    view = shown_chart(450, 300)
     view.set_spec(ChartSpec("cost_over_time", "Cumulative cost by delivery mode", y_unit="USD",
                             series=[Series(n, [1, 2, 3], [1, 2, 3 + i]) for i, n in enumerate(["on demand", "1 year"])]))
     assert view._legend_plan.mode == fit.BESIDE
@@ -60,14 +52,10 @@ def test_a_legend_beside_the_plot_is_as_tall_as_its_entries(qtbot) -> None:
     assert 0 < gap <= 2 * fit.LEGEND_ROW, gap
 
 
-def test_category_labels_wrap_when_the_chart_narrows_after_drawing(qtbot) -> None:
+def test_category_labels_wrap_when_the_chart_narrows_after_drawing(qtbot, shown_chart) -> None:
     """Drawn in a wide chart, then its tab narrowed (the bank's memory-fit chart on a laptop at 150%): the labels down
     the side break onto two lines at the new width instead of keeping their one-line 197 px axis."""
-    view = ChartView(theme="light")
-    qtbot.addWidget(view)
-    view.resize(700, 302)
-    view.show()
-    qtbot.waitExposed(view)
+    view = shown_chart(700, 302)
     view.set_spec(memory_spec())
     wide = view.plot(0).getAxis("left").width()
     view.resize(272, 302)

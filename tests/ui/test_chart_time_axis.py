@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from test_charts_axes import _drawn_labels
 
-from gpudesk.plotting import ChartView, fit
+from gpudesk.plotting import fit
 from gpudesk.plotting.axes import data_tick
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.report.durations import duration_text
@@ -48,12 +48,8 @@ def test_a_data_tick_keeps_two_significant_digits() -> None:
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize("size", [(390, 302), (306, 302), (640, 360)])
-def test_a_time_axis_from_seconds_to_days_fits_a_laptop_tab(qtbot, lang: str, size: tuple[int, int]) -> None:
-    view = ChartView(theme="light")
-    qtbot.addWidget(view)
-    view.resize(*size)
-    view.show()
-    qtbot.waitExposed(view)
+def test_a_time_axis_from_seconds_to_days_fits_a_laptop_tab(shown_chart, lang: str, size: tuple[int, int]) -> None:
+    view = shown_chart(*size)
     spec = trade_off_spec(lang)
     view.set_spec(spec)
     plot = view.plot(0)
@@ -72,13 +68,9 @@ def test_a_time_axis_from_seconds_to_days_fits_a_laptop_tab(qtbot, lang: str, si
         notes.gpudesk_full_notes  # folded to one line, the whole text on hover
 
 
-def test_a_legend_beside_the_plot_keeps_each_sample_on_its_name_s_line(qtbot) -> None:
+def test_a_legend_beside_the_plot_keeps_each_sample_on_its_name_s_line(shown_chart) -> None:
     """Stretched over the plot's rows, the legend spread its rows and drew each sample a row below its name."""
-    view = ChartView(theme="light")
-    qtbot.addWidget(view)
-    view.resize(790, 300)
-    view.show()
-    qtbot.waitExposed(view)
+    view = shown_chart(790, 300)
     view.set_spec(ChartSpec("time_vs_cost", "Cost against time to train", x_label="Time to train", x_unit="days",
                             y_label="Cost", y_unit="CNY", log_x=True,
                             series=[Series("Configurations", [2.055], [3.164e7], style="scatter"),

@@ -34,15 +34,6 @@ def _new_values(spec: ChartSpec, factor: float = 1.7) -> ChartSpec:
                  for m in spec.markers])
 
 
-def _chart(qtbot) -> ChartView:
-    chart = ChartView(theme="light")
-    qtbot.addWidget(chart)
-    chart.resize(800, 500)
-    chart.show()
-    qtbot.waitExposed(chart)
-    return chart
-
-
 def _state(chart: ChartView) -> dict:
     """Everything drawn that a value can change: items' data and visibility, ranges, ticks, labels, texts."""
     out: dict = {"texts": chart.visible_texts(), "legend": [label.text for _s, label in chart.legend.items],
@@ -74,11 +65,11 @@ def _state(chart: ChartView) -> dict:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_new_values_in_the_same_frame_show_what_a_fresh_chart_shows(qtbot, kind: str) -> None:
+def test_new_values_in_the_same_frame_show_what_a_fresh_chart_shows(shown_chart, kind: str) -> None:
     first = ALL_SPECS[kind]()
     second = _new_values(first)
     assert values_only_change(first, second)
-    updated, fresh = _chart(qtbot), _chart(qtbot)
+    updated, fresh = shown_chart(), shown_chart()
     updated.set_spec(first)
     before = _state(updated)
     updated.set_spec(second)  # the values-only path
@@ -88,7 +79,7 @@ def test_new_values_in_the_same_frame_show_what_a_fresh_chart_shows(qtbot, kind:
     assert after != before  # the previous values are gone from the screen
 
 
-def test_a_changed_frame_is_drawn_whole(qtbot) -> None:
+def test_a_changed_frame_is_drawn_whole(shown_chart) -> None:
     first = memory_fit_spec()
     renamed = dataclasses.replace(first, categories=[c + " (new)" for c in first.categories or []])
     other_series = dataclasses.replace(first, series=[dataclasses.replace(first.series[0], name="Renamed"),
@@ -97,16 +88,16 @@ def test_a_changed_frame_is_drawn_whole(qtbot) -> None:
     assert not values_only_change(first, other_series)
     assert not values_only_change(None, first)
     for changed in (renamed, other_series):
-        updated, fresh = _chart(qtbot), _chart(qtbot)
+        updated, fresh = shown_chart(), shown_chart()
         updated.set_spec(first)
         updated.set_spec(changed)
         fresh.set_spec(changed)
         assert _state(updated) == _state(fresh)
 
 
-def test_a_series_hidden_by_the_legend_stays_hidden_through_new_values(qtbot) -> None:
+def test_a_series_hidden_by_the_legend_stays_hidden_through_new_values(shown_chart) -> None:
     first = memory_fit_spec()
-    chart = _chart(qtbot)
+    chart = shown_chart()
     chart.set_spec(first)
     name = first.series[0].name
     chart._hidden.add(name)  # what a legend click records

@@ -22,13 +22,8 @@ from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
 
 SCREENSHOTS = screenshot_folder("charts")
 @pytest.fixture
-def view(qtbot) -> ChartView:
-    chart = ChartView(theme="light")
-    qtbot.addWidget(chart)
-    chart.resize(800, 500)
-    chart.show()
-    qtbot.waitExposed(chart)
-    return chart
+def view(shown_chart) -> ChartView:
+    return shown_chart()
 
 
 def _drawn(chart: ChartView, name: str):

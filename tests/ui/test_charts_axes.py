@@ -29,13 +29,8 @@ TICK = re.compile(r"^-?\d{1,3}(,\d{3})*(\.\d+)?[MBT]?$")
 
 
 @pytest.fixture
-def view(qtbot) -> ChartView:
-    chart = ChartView(theme="light")
-    qtbot.addWidget(chart)
-    chart.resize(800, 500)
-    chart.show()
-    qtbot.waitExposed(chart)
-    return chart
+def view(shown_chart) -> ChartView:
+    return shown_chart()
 
 
 def _drawn_labels(axis: pg.AxisItem) -> list[tuple[float, str]]:

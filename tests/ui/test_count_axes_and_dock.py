@@ -21,13 +21,8 @@ def timeline(gpus: list[float], phases: list[tuple[float, str]]) -> ChartSpec:
 
 
 @pytest.fixture
-def small_chart(qtbot) -> ChartView:
-    chart = ChartView(theme="light")
-    qtbot.addWidget(chart)
-    chart.resize(330, 260)  # step 7's chart tab on a 1366-pixel laptop
-    chart.show()
-    qtbot.waitExposed(chart)
-    return chart
+def small_chart(shown_chart) -> ChartView:
+    return shown_chart(330, 260)  # step 7's chart tab on a 1366-pixel laptop
 
 
 def test_a_count_axis_has_whole_ticks_only(small_chart) -> None:

@@ -8,19 +8,14 @@ import math
 import pytest
 from PySide6 import QtCore
 
-from gpudesk.plotting import ChartView
 from gpudesk.results.chart_model import ChartSpec, Series
 
 LONG = "NVIDIA H200 SXM 141GB × 64 · BF16 · TP8 × PP4 · 2 replicas · batch 32 · a long configuration line"
 
 
 @pytest.mark.parametrize("at", [0, 1, 2])
-def test_a_wide_hover_box_stays_inside_the_plot(qtbot, at: int) -> None:
-    chart = ChartView(theme="light")
-    qtbot.addWidget(chart)
-    chart.resize(1100, 400)
-    chart.show()
-    qtbot.waitExposed(chart)
+def test_a_wide_hover_box_stays_inside_the_plot(qtbot, shown_chart, at: int) -> None:
+    chart = shown_chart(1100, 400)
     xs, ys = [20.0, 150.0, 300.0], [10.0, 100.0, 2000.0]
     chart.set_spec(ChartSpec(kind="cost_vs_speed", title="t", x_label="x", y_label="y", log_y=True,
                              series=[Series("Pareto front", xs, ys, style="line", tooltips=[LONG] * 3)]))
