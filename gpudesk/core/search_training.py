@@ -149,7 +149,12 @@ def _evaluate(ctx: Context, hw_all: HardwareArrays, table: PointTable, acc_idx: 
     mask = np.zeros(m, dtype=np.int64)
     mask |= np.where(~fits, BIT["memory"], 0)
     mask |= np.where(np.isfinite(days) & (days > w.deadline_days), BIT["deadline"], 0)
-    mask |= np.where(~np.isfinite(days), BIT["unsupported"], 0)
+    # a layout across servers that list no scale-out NIC (and a plan that names none) has no communication time:
+    # dropped for the missing network, as the vision search does, not as an accelerator that cannot run it
+    compute = np.asarray(train["train.compute_time_s"], dtype=float) * np.ones(m)
+    comm = np.asarray(train["train.comm_time_s"], dtype=float) * np.ones(m)
+    no_fabric = ~np.isfinite(days) & np.isfinite(compute) & ~np.isfinite(comm)
+    mask |= np.where(no_fabric, BIT["fabric"], np.where(~np.isfinite(days), BIT["unsupported"], 0))
     mask |= np.where(bits < ctx.min_bits, BIT["quality"], 0)
     table.add(acc=acc_idx, prec=precision, weight=w.weight_dtype, kv=w.kv_dtype, compute=precision, bits=bits,
               tp=lay["tp"], pp=lay["pp"], ep=lay["ep"], cp=lay["cp"], dp=dp, zero=float(zero),
