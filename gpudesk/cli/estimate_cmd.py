@@ -29,7 +29,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     from gpudesk.report.search_section import search_words
     from gpudesk.results.pipeline import PlanInputError, estimate_plan
     from gpudesk.results.plan_json import plan_to_json
-    from gpudesk.results.search_workers import complete_search_in_workers
+    from gpudesk.results.search_workers import WorkersSettingError, complete_search_in_workers
 
     try:
         loaded = load_project(args.plan)
@@ -37,7 +37,8 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         estimate = estimate_plan(loaded.project, catalog)
         if not args.explain:  # the JSON and the text print the searched configurations; a figure's explanation not
             complete_search_in_workers(estimate, catalog)  # a phase per process where the machine has the cores
-    except (ProjectFileError, ProjectValidationError, CatalogError, PlanInputError, OSError) as exc:
+    except (ProjectFileError, ProjectValidationError, CatalogError, PlanInputError, WorkersSettingError,
+            OSError) as exc:
         reason = str(exc)
         return fail(err, reason if str(args.plan) in reason else f"{args.plan}: {reason}")
     if args.explain:

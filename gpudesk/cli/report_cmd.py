@@ -98,8 +98,10 @@ def _input_errors() -> tuple[type[BaseException], ...]:
     from gpudesk.catalog.errors import CatalogError
     from gpudesk.project.errors import ProjectFileError, ProjectValidationError
     from gpudesk.results.pipeline import PlanInputError
+    from gpudesk.results.search_workers import WorkersSettingError
 
-    return (ReportInputError, ProjectFileError, ProjectValidationError, PlanInputError, CatalogError, OSError)
+    return (ReportInputError, ProjectFileError, ProjectValidationError, PlanInputError, CatalogError,
+            WorkersSettingError, OSError)
 
 
 def run_report(args: argparse.Namespace) -> int:

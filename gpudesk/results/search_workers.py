@@ -41,6 +41,11 @@ def can_fork() -> bool:
     return sys.platform.startswith("linux") and threading.active_count() == 1
 
 
+class WorkersSettingError(ValueError):
+    """``GPUDESK_WORKERS`` holds something other than a whole number: the command stops with this one-line message
+    rather than guess what the user meant."""
+
+
 def cores() -> int:
     """The cores this process may run on."""
     try:
@@ -54,7 +59,10 @@ def default_workers() -> int:
     free, counting this process's own share of the one-minute load average (a quiet two-core machine: 2; the same
     machine with five other busy processes: 1, this process alone)."""
     given = os.environ.get("GPUDESK_WORKERS", "").strip()
-    if given.isdigit():
+    if given:
+        if not given.isdigit():
+            raise WorkersSettingError(f"GPUDESK_WORKERS={given!r} is not a whole number of search processes (1 runs "
+                                      "everything in one process; leave it unset to use the free cores)")
         return max(int(given), 1)
     try:
         others = max(os.getloadavg()[0] - 1.0, 0.0)

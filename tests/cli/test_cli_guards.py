@@ -75,3 +75,16 @@ def test_a_report_cut_short_by_a_file_size_limit_fails_with_a_message(tmp_path):
     assert "wrote" not in result.stdout
     assert "incomplete" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert sorted(p.name for p in target.parent.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", ["estimate", "report"])
+def test_a_workers_setting_that_is_not_a_number_is_refused_in_one_line(tmp_path, capsys, monkeypatch, command):
+    """``GPUDESK_WORKERS=two`` used to be ignored without a word (the command ran in as many processes as the
+    machine's free cores): it now stops the command with one line naming the setting and what it takes."""
+    monkeypatch.setenv("GPUDESK_WORKERS", "two")
+    args = {"estimate": ["estimate", str(SAMPLE), "--json"],
+            "report": ["report", str(SAMPLE), "-o", str(tmp_path / "p.pdf")]}[command]
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert "GPUDESK_WORKERS='two'" in err and "whole number" in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "p.pdf").exists()

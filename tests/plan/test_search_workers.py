@@ -66,3 +66,6 @@ def test_workers_only_where_cores_are_free(monkeypatch) -> None:
     assert search_workers.default_workers() == 3  # what the user asks, whatever the load
     monkeypatch.setenv("GPUDESK_WORKERS", "0")
     assert search_workers.default_workers() == 1
+    monkeypatch.setenv("GPUDESK_WORKERS", "-2")
+    with pytest.raises(search_workers.WorkersSettingError, match="GPUDESK_WORKERS='-2'"):
+        search_workers.default_workers()
