@@ -40,10 +40,11 @@ from gpudesk.catalog.store import Catalog  # noqa: E402
 from gpudesk.core.config_search import search_phase  # noqa: E402
 from gpudesk.core.hardware import HardwareArrays  # noqa: E402
 from gpudesk.core.inference import estimate_inference  # noqa: E402
-from gpudesk.core.plan_resolve import resolve_phase  # noqa: E402
+from gpudesk.core.plan_resolve import resolve_model, resolve_phase  # noqa: E402
 from gpudesk.core.plan_workload import training_inputs  # noqa: E402
 from gpudesk.core.serving_load import peak_rate, serving_inputs  # noqa: E402
 from gpudesk.core.training import estimate_training  # noqa: E402
+from gpudesk.core.workloads_other import estimate_vision  # noqa: E402
 from gpudesk.project.io import load_project  # noqa: E402
 from gpudesk.project.model import Project, Workload  # noqa: E402
 from gpudesk.results.pipeline import estimate_plan, pricing_steps_for, run_search  # noqa: E402
@@ -86,11 +87,14 @@ def _single(catalog: Catalog, project: Project) -> float:
     w = phase.workloads[0]
     r = resolve_phase(catalog, phase, "phases[0]")
     hw = HardwareArrays.from_accelerators([r.accelerator])
-    model = catalog.model(w.model_id) if w.kind != "vision_train" else None
+    model = resolve_model(catalog, w, "phases[0].workloads[0]")
     started = time.process_time()
     if w.kind == "llm_inference":
         estimate_inference(serving_inputs(model, w, hw, peak_rate(w), tp=8))
-    elif model is not None:
+    elif w.kind == "vision_train":  # one GPU count through the vision model the search evaluates per point
+        estimate_vision(model, hw, True, w.compute_dtype, 8, w.dataset_items or w.items_per_day, w.global_batch,
+                        w.parallel.overlap_grad_reduce)
+    else:
         estimate_training(training_inputs(model, w, hw, 8.0))
     return time.process_time() - started
 
