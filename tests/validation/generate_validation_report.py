@@ -22,6 +22,7 @@ from validation_cases_measured import (  # noqa: E402
     MEASURED_CASES,
     MEASURED_ENVIRONMENT,
 )
+from validation_cases_mlperf_inference import findings as mlperf_inference_findings  # noqa: E402
 from validation_runner import (  # noqa: E402
     FIT_AGREEMENTS_AT_LEAST,
     MEDIAN_LIMITS,
@@ -339,13 +340,7 @@ def render(results: list[Result]) -> str:
         "on the fit half. The first-token-latency band rests on 7 held-out cases and holds 1 of the 7 fit cases: "
         "both halves are systematically off (−19% and −47% median) by different amounts, too few cases to give a "
         "band that means 80%.",
-        "* **MLPerf Inference, Ascend and system power** have no case yet. MLPerf Inference v4.1 closed, AMD, "
-        "8×MI300X Llama 2 70B (mlcommons/inference_results_v4.1, results/8xMI300X_2xEPYC-9374F: Offline 23,514.8 "
-        "tokens/s, Server 21,028.2 tokens/s at TTFT P99 ≤ 2 s and TPOT P99 ≤ 200 ms) was read, and its mean output "
-        "follows from the log (tokens/s ÷ samples/s = 293; the reference implementation states 294.45 tokens per "
-        "sample), but no published mean input length of the 24,576-sample OpenOrca subset was found (the reference "
-        "`processorca.py` gives only the 1,024-token bound), and a guessed prompt length would make the case a fit, "
-        "not a test.",
+        *mlperf_inference_findings(results),
         "* **Ascend** has no validation case: MindFormers' model list (mindspore-ai/docs, docs/mindformers/docs/"
         "source_zh_cn/start/models.md) publishes tokens/s/p on Atlas 800T A2 (8 × Ascend 910B; Llama 2 7B "
         "pre-training 4,160, 13B 1,691, 70B 337) with their configs (mindspore-lab/mindformers), but the catalog's "

@@ -1,0 +1,44 @@
+"""MLPerf Inference cases (docs/validation.md): cited per round, expressed as plans, held-out."""
+
+from __future__ import annotations
+
+import re
+
+from validation_cases_mlperf_inference import GROUP_MLPERF_INFERENCE, MLPERF_INFERENCE_CASES, TASKS
+from validation_runner import MEDIAN_LIMITS, predict_mlperf_inference
+from validation_split import frozen_split
+
+
+def test_at_least_fifteen_results_across_rounds_scenarios_and_parts():
+    cases = MLPERF_INFERENCE_CASES
+    assert len(cases) >= 15 and len({c.id for c in cases}) == len(cases)
+    assert {re.search(r"MLPerf Inference (v[\d.]+)", c.citation).group(1) for c in cases} >= {"v5.0", "v5.1", "v6.0"}
+    assert {c.scenario for c in cases} >= {"offline", "server"}
+    assert {c.accelerator().family for c in cases} >= {"nvidia-hopper", "nvidia-blackwell"}
+    assert GROUP_MLPERF_INFERENCE in MEDIAN_LIMITS
+
+
+def test_each_case_cites_its_log_or_results_table_and_states_its_assumptions():
+    for c in MLPERF_INFERENCE_CASES:
+        assert "closed" in c.citation and re.search(r"(mlperf_log_summary\.txt|summary\.html)", c.citation), c.id
+        assert c.total_tokens_per_s > 0 and c.gpus in (8, 72), c.id
+        assert "mean input" in c.note and "gpudesk's best layout" in c.note and "assumed" in c.note, c.id
+        if "mlperf_log_summary" in c.citation:  # the run's own output length: tokens/s ÷ samples/s
+            assert "(this log)" in c.note and 600 < c.output < 700, c.id
+        assert c.id not in frozen_split()  # added after the freeze: held-out, never fitted on
+
+
+def test_server_targets_are_the_rounds_and_offline_has_none():
+    for c in MLPERF_INFERENCE_CASES:
+        ttft, tpot = c.targets
+        if c.scenario == "offline":
+            assert (ttft, tpot) == (0.0, 0.0)
+        else:
+            assert 0 < ttft <= TASKS[c.task][3] and 0 < tpot <= TASKS[c.task][4], c.id
+
+
+def test_every_case_has_a_layout_that_serves():
+    """gpudesk finds a tensor-parallel degree that holds the model and serves a positive rate for every system."""
+    for c in MLPERF_INFERENCE_CASES[::3]:  # a third of the cases keeps this under a second
+        value, tp = predict_mlperf_inference(c)
+        assert value > 0 and c.gpus % tp == 0, c.id

@@ -1,0 +1,200 @@
+"""MLPerf Inference datacenter results (closed division): Llama 3.1 405B and DeepSeek-R1, Offline and Server.
+
+What each case is, and where its numbers come from:
+
+* **Measured**: the submission's tokens/s for the whole system, read from its ``mlperf_log_summary.txt``
+  ("Tokens per second" for Offline, "Completed tokens per second" for Server) where the stored copy of the
+  round holds the log (v5.0), otherwise from the results table of the submission's ``summary.html`` (v5.1,
+  v6.0), which MLCommons generates from the same logs. Per GPU = that / the system's accelerators.
+* **Lengths**: MLPerf publishes the mean input and output length of each task's data set, not the spread,
+  so every case states the mean and no spread (``prompt_tokens_sd`` = ``output_tokens_sd`` = 0, the plan
+  default). Llama 3.1 405B (8,313 samples of LongBench, LongDataCollections, RULER and GovReport): mean input
+  9,400 and output 680 tokens (MLCommons, 'MLPerf Inference v5.0 LLM benchmarks',
+  https://mlcommons.org/2025/04/llm-inference-v5, April 2025; the reference README's tokens_per_sample is
+  684.68). Where the run's own log is read, the output mean is that run's (tokens/s ÷ samples/s: 647–657).
+  DeepSeek-R1 (4,388 samples): mean input 800 and output 3,880 tokens (MLCommons, 'DeepSeek-R1 in MLPerf
+  Inference v5.1', https://mlcommons.org/2025/09/deepseek-inference-5-1, September 2025; the round's accuracy
+  gate, 90% of the reference tokens per sample, is 3,497.6, i.e. a reference of 3,886). Both blog figures
+  were read in verbatim quotes of the pages; the pages themselves are not in the stored copies.
+* **Scenario and targets**: Offline (no latency target: ``serving_scenario = offline``); Server at the
+  round's P99 targets (405B: TTFT 6 s, TPOT 175 ms; DeepSeek-R1: TTFT 2 s, TPOT 80 ms; the summary logs
+  print them); Interactive = Server at 405B's tighter targets (TTFT 4.5 s, TPOT 80 ms). gpudesk's Server
+  figure is the highest request rate per replica that meets the P99 targets × the mean output ÷ GPUs per
+  replica (``infer.max_rate_per_replica``), its Offline figure the output tokens/s per GPU at the derived
+  batch (``infer.tokens_per_s_per_gpu``).
+* **Precision**: NVIDIA's v5.0 B200 measurements file states ``weight_data_types: fp4`` for 405B; FP4
+  weights with an FP8 KV cache are assumed for every Blackwell submission (the v5.1 and v6.0 measurement
+  files are not in the stored copies), FP8 weights and KV cache for H200 (Hopper has no FP4 tensor cores).
+* **Layout**: the tensor-parallel degree is in the submitters' engine configs, which the stored copies do
+  not hold, so gpudesk's best layout is used (the tensor-parallel degree of 1, 2, 4 or 8 that gives it the
+  most tokens/s per GPU, with expert parallel = tensor parallel for DeepSeek-R1), as the training cases
+  without a published layout use gpudesk's best layout.
+
+Not here, and why: Llama 2 70B (the most-submitted task, and the only LLM task of the AMD MI300X/MI325X
+submissions in the stored copies) — no mean input length of its 24,576-sample OpenOrca subset is published
+(the reference gives the 1,024-token bound and 294.45 output tokens per sample), and a guessed prompt length
+would make each case a fit; Mixtral 8x7B — the same for its 15,000-sample mix; Llama 3.1 8B — the mean output
+quoted for its CNN/DailyMail set (73 tokens) disagrees with the round's own accuracy gate (611 characters
+generated per sample), and no run log of it is in the stored copies to settle it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from gpudesk.catalog.records import Accelerator, ModelArch
+from gpudesk.catalog.store import Catalog
+
+GROUP_MLPERF_INFERENCE = "MLPerf inference throughput"
+_V50 = ("MLPerf Inference v5.0 closed, NVIDIA, github.com/mlcommons/inference_results_v5.0 (copy "
+        "ntuhpc/mlperf_inference_results_v5.0, commit cf35411): closed/NVIDIA/results/{system}/llama3_1-405b/"
+        "{scenario}/performance/run_1/mlperf_log_summary.txt")
+_V50_TABLE = ("MLPerf Inference v5.0 closed, NVIDIA, github.com/mlcommons/inference_results_v5.0 (copy "
+              "ntuhpc/mlperf_inference_results_v5.0, commit 08990aa): closed/NVIDIA/results/{system}/summary.html, "
+              "results table")
+_V51 = ("MLPerf Inference v5.1 closed, NVIDIA, github.com/mlcommons/inference_results_v5.1 (copy "
+        "ntuhpc/inference_results_v5.1, commit a634ab7): closed/NVIDIA/results/{system}/summary.html, results table")
+_V60 = ("MLPerf Inference v6.0 closed, Google, github.com/mlcommons/inference_results_v6.0 (copy "
+        "gbeezybez/inference_results_v6.0, commit ab33b21): closed/Google/results/{system}/summary.html, results "
+        "table")
+
+# task -> (catalog model, mean input, mean output (blog), Server TTFT P99 s, Server TPOT P99 s)
+TASKS = {"llama3.1-405b": ("llama-3.1-405b", 9400, 680, 6.0, 0.175),
+         "deepseek-r1": ("deepseek-v3", 800, 3880, 2.0, 0.080)}
+INTERACTIVE = {"llama3.1-405b": (4.5, 0.080)}
+LAYOUTS = (1, 2, 4, 8)
+
+
+@dataclass(frozen=True)
+class MLPerfInferenceCase:
+    id: str
+    citation: str
+    task: str
+    accelerator_id: str
+    gpus: int
+    scenario: str  # offline | server | interactive
+    total_tokens_per_s: float
+    weight_dtype: str
+    kv_dtype: str
+    output: float  # mean output tokens (the run's own where its log was read)
+    note: str
+
+    @property
+    def measured(self) -> float:
+        return self.total_tokens_per_s / self.gpus
+
+    @property
+    def model_id(self) -> str:
+        return TASKS[self.task][0]
+
+    @property
+    def prompt(self) -> int:
+        return TASKS[self.task][1]
+
+    @property
+    def targets(self) -> tuple[float, float]:
+        """(TTFT P99 s, TPOT P99 s); (0, 0) offline."""
+        if self.scenario == "offline":
+            return 0.0, 0.0
+        if self.scenario == "interactive":
+            return INTERACTIVE[self.task]
+        return TASKS[self.task][3], TASKS[self.task][4]
+
+    @property
+    def moe(self) -> bool:
+        return self.task == "deepseek-r1"
+
+    def model(self) -> ModelArch:
+        return _catalog().model(self.model_id)
+
+    def accelerator(self) -> Accelerator:
+        return _catalog().accelerator(self.accelerator_id)
+
+
+@lru_cache(maxsize=1)
+def _catalog() -> Catalog:
+    return Catalog.open()
+
+
+def _case(rnd: str, cite: str, system: str, task: str, acc: str, gpus: int, scenario: str, total: float,
+          samples_per_s: float = 0.0) -> MLPerfInferenceCase:
+    dtype = "fp8" if acc.startswith("h") else "fp4"
+    output = total / samples_per_s if samples_per_s else float(TASKS[task][2])
+    ttft, tpot = INTERACTIVE[task] if scenario == "interactive" else TASKS[task][3:5]
+    ttft_tpot = "" if scenario == "offline" else f" at P99 TTFT {ttft:g} s and TPOT {tpot * 1e3:g} ms"
+    length = (f"mean output {output:.0f} tokens = {total:,.2f} tokens/s ÷ {samples_per_s:g} samples/s (this log)"
+              if samples_per_s else f"mean output {output:.0f} tokens (MLCommons blog)")
+    note = (f"{total:,.2f} tokens/s on {gpus} {acc.upper()}; {scenario}{ttft_tpot}; mean input {TASKS[task][1]:,} "
+            f"tokens (MLCommons blog), {length}, no spread published (0 assumed); weights {dtype.upper()}, KV cache "
+            "FP8" + (" (measurements file: fp4)" if rnd == "v5.0" and dtype == "fp4" else " (assumed)")
+            + "; tensor parallel: gpudesk's best layout" + ("; expert parallel = tensor parallel" if task ==
+                                                            "deepseek-r1" else ""))
+    return MLPerfInferenceCase(
+        id=f"mlperf-i{rnd[1:].replace('.', '')}-{task.replace('.', '')}-{acc.split('-')[0]}x{gpus}-{scenario}",
+        citation=cite.format(system=system, scenario=scenario.capitalize()), task=task, accelerator_id=acc,
+        gpus=gpus, scenario=scenario, total_tokens_per_s=total, weight_dtype=dtype, kv_dtype="fp8", output=output,
+        note=note)
+
+
+_H200, _B200 = "H200-SXM-141GBx8_TRT", "B200-SXM-180GBx8_TRT"
+_GB200_50, _GB200, _GB300 = ("GB200-NVL72_GB200-186GB_aarch64x72_TRT_Triton", "GB200-NVL72_GB200-186GB_aarch64x72_TRT",
+                             "GB300-NVL72_GB300-288GB_aarch64x72_TRT")
+MLPERF_INFERENCE_CASES = [
+    # v5.0: the run logs (Offline "Tokens per second", Server "Completed tokens per second")
+    _case("v5.0", _V50, _H200, "llama3.1-405b", "h200-sxm", 8, "offline", 560.651, 0.863357),
+    _case("v5.0", _V50, _H200, "llama3.1-405b", "h200-sxm", 8, "server", 291.37, 0.45),
+    _case("v5.0", _V50, _B200, "llama3.1-405b", "b200", 8, "offline", 1526.29, 2.32353),
+    _case("v5.0", _V50, _B200, "llama3.1-405b", "b200", 8, "server", 845.82, 1.29),
+    _case("v5.0", _V50_TABLE, _GB200_50, "llama3.1-405b", "gb200", 72, "offline", 13886.40),
+    _case("v5.0", _V50_TABLE, _GB200_50, "llama3.1-405b", "gb200", 72, "server", 8850.10),
+    # v5.1: results tables
+    _case("v5.1", _V51, _B200, "llama3.1-405b", "b200", 8, "offline", 1624.11),
+    _case("v5.1", _V51, _B200, "llama3.1-405b", "b200", 8, "server", 1240.42),
+    _case("v5.1", _V51, _B200, "llama3.1-405b", "b200", 8, "interactive", 751.37),
+    _case("v5.1", _V51, _GB200, "llama3.1-405b", "gb200", 72, "offline", 14774.30),
+    _case("v5.1", _V51, _GB200, "llama3.1-405b", "gb200", 72, "server", 11614.30),
+    _case("v5.1", _V51, _GB200, "llama3.1-405b", "gb200", 72, "interactive", 9921.02),
+    _case("v5.1", _V51, _GB300, "llama3.1-405b", "gb300", 72, "offline", 16104.10),
+    _case("v5.1", _V51, _GB300, "llama3.1-405b", "gb300", 72, "server", 12248.40),
+    _case("v5.1", _V51, _B200, "deepseek-r1", "b200", 8, "offline", 33379.00),
+    _case("v5.1", _V51, _B200, "deepseek-r1", "b200", 8, "server", 18592.20),
+    _case("v5.1", _V51, _GB200, "deepseek-r1", "gb200", 72, "offline", 289712.00),
+    _case("v5.1", _V51, _GB200, "deepseek-r1", "gb200", 72, "server", 167578.00),
+    _case("v5.1", _V51, _GB300, "deepseek-r1", "gb300", 72, "offline", 420659.00),
+    _case("v5.1", _V51, _GB300, "deepseek-r1", "gb300", 72, "server", 209328.00),
+    # v6.0: Google's DGX B200 (NVIDIA's TensorRT-LLM harness)
+    _case("v6.0", _V60, _B200, "llama3.1-405b", "b200", 8, "offline", 1350.24),
+    _case("v6.0", _V60, _B200, "llama3.1-405b", "b200", 8, "server", 983.626),
+    _case("v6.0", _V60, _B200, "deepseek-r1", "b200", 8, "offline", 57116.90),
+    _case("v6.0", _V60, _B200, "deepseek-r1", "b200", 8, "server", 41027.90),
+]
+
+
+def findings(results: list) -> list[str]:
+    """The 'known large errors' paragraph of docs/validation.md for this group, from the results of this run."""
+    rows = [r for r in results if r.group == GROUP_MLPERF_INFERENCE]
+    by = {c.id: c for c in MLPERF_INFERENCE_CASES}
+    parts = []
+    for task, name in (("llama3.1-405b", "Llama 3.1 405B"), ("deepseek-r1", "DeepSeek-R1")):
+        for scenario in ("offline", "server", "interactive"):
+            errs = sorted(r.error for r in rows if by[r.id].task == task and by[r.id].scenario == scenario)
+            if errs:
+                parts.append(f"{name} {scenario} {errs[0]:+.0%} to {errs[-1]:+.0%} ({len(errs)})")
+    return [
+        f"* **MLPerf Inference** ({len(rows)} results: v5.0, v5.1 and v6.0 closed division; NVIDIA and Google; H200, "
+        "B200, GB200 NVL72 and GB300 NVL72; Llama 3.1 405B and DeepSeek-R1, Offline, Server and Interactive; "
+        "`tests/validation/validation_cases_mlperf_inference.py`): each case is the plan a user would write: the "
+        "data set's published mean input and output length, the round's P99 TTFT/TPOT targets, the serving "
+        "scenario, gpudesk's best tensor-parallel degree. By task and scenario: " + "; ".join(parts) + ". "
+        "DeepSeek-R1 at the Server scenario's 80 ms TPOT is predicted far too fast: the submissions serve about "
+        "half their Offline rate under it (B200 18,592 of 33,379 tokens/s in v5.1), gpudesk about nine tenths; "
+        "the decode step of a 256-expert MoE at the small batch a TPOT of 80 ms allows (expert GEMMs of a few "
+        "rows, routing, MLA decode) costs more than the model's roofline gives. The same hardware and task moved "
+        "between rounds by more than gpudesk's error (DeepSeek-R1 Offline on 8 B200: 33,379 tokens/s in v5.1, "
+        "57,117 in v6.0; Llama 3.1 405B Server on 8 B200: 846 in v5.0, 1,240 in v5.1): software a plan cannot "
+        "name sets part of each figure. Llama 2 70B, the most-submitted task (and the only LLM task of AMD's "
+        "MI300X/MI325X submissions in the stored copies), has no case: no mean input length of its 24,576-sample "
+        "OpenOrca subset is published (the reference gives the 1,024-token bound and 294.45 output tokens per "
+        "sample), and a guessed one would make each case a fit, not a test; Mixtral 8x7B likewise.",
+    ]
