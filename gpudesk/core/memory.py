@@ -212,7 +212,7 @@ def estimate_memory(inp: MemoryInputs) -> FigureSet:
            "Adam states in mem.gradients / mem.optimizer)" if mode in ("lora", "qlora") else "0: no adapters",
            ["mem.in.lora_rank", "arch.params_total", *LAYOUT],
            note="" if cfg.breakdown.from_architecture or mode not in ("lora", "qlora")
-           else f"kind={inp.model.kind}: no layer shapes — adapter size unknown, not counted")
+           else "no layer shapes in the record: adapter size unknown, not counted")
     fs.add("mem.zero3_gathered", st.zero3_gathered, "B", "ZeRO-3 gathered layers",
            "ZeRO-3 with d·c > 1: live layers × one layer's matrices / t × B_w (current + prefetched unit)",
            ["mem.c.zero3_live_layers", "arch.params_per_layer" if "arch.params_per_layer" in fs else "arch.params_total",
@@ -279,7 +279,7 @@ def estimate_memory(inp: MemoryInputs) -> FigureSet:
 def _record_activations(fs: FigureSet, inp: MemoryInputs, cfg: Settings, bud: Budget) -> None:
     m = inp.model
     modelled = bud.train_act.modelled if bud.train_act is not None else bool(m.n_layers)
-    note = "" if modelled else f"kind={m.kind}: no layer shapes — activations not modelled, total is a lower bound"
+    note = "" if modelled else "no layer shapes in the record: activations not modelled, the total is a lower bound"
     if cfg.training:
         assert bud.train_act is not None  # a training budget always models its activations
         rc = {"none": "all tensors kept", "selective": "selective recompute: core attention recomputed (no 5·a·s/h)",

@@ -168,7 +168,7 @@ def parameter_count(m: ModelArch) -> FigureSet:
     record_arch_inputs(fs, m)
     pb = param_breakdown(m)
     if not pb.from_architecture:
-        note = f"kind={m.kind}: no layer shapes in the record; published count used"
+        note = "no layer shapes in the record: the published count is used"
         fs.add("arch.params_total", pb.total, "params", "total parameters", "N = published count",
                ["arch.params_published"], note=note)
         fs.add("arch.params_active", pb.active, "params", "parameters active per token",
@@ -189,7 +189,7 @@ def parameter_count(m: ModelArch) -> FigureSet:
     fs.add("arch.params_total", pb.total, "params", "total parameters",
            "N = embedding + attention + MLP + norms (2·h per layer + h final)",
            ["arch.params_embedding", "arch.params_attention", "arch.params_mlp", "arch.params_published"],
-           note=f"published: {m.params_total:.4g}; biases not counted")
+           note="biases not counted: the total can fall a little short of the published count (an input above)")
     fs.add("arch.params_active", pb.active, "params", "parameters active per token",
            "N_active = N − L_moe·(E − k)·" + mult + "·h·f_e" if m.is_moe else "N_active = N (dense)",
            ["arch.params_total", *moe])
@@ -233,7 +233,7 @@ def kv_bytes_per_token(m: ModelArch, kv_dtype: str, tp: ArrayLike = 1) -> Figure
            "layers with a sliding window, from the record", ["arch.kv_window"])
     if not has_layer_shapes(m):
         fs.add("arch.kv_bytes_per_token", as_array(tp) * 0.0, "B/token", "KV cache per token",
-               "0: no decoder layer shapes in the record", [], note=f"kind={m.kind}")
+               "0: no decoder layer shapes in the record", [])
         return fs
     per = kv_values_per_token_layer(m, tp) * m.n_layers * bytes_per_value(kv_dtype)
     if m.attention == "mla":
@@ -277,7 +277,7 @@ def training_flops_per_token(m: ModelArch, seq_len: ArrayLike) -> FigureSet:
            "training FLOPs per token (6·N rule)", "6 · N_active (2 forward + 4 backward per parameter)",
            ["arch.params_active"])
     if not has_layer_shapes(m):
-        note = f"kind={m.kind}: no layer shapes; attention term unknown, 6·N used"
+        note = "no layer shapes in the record: the attention term is unknown, 6·N is used"
         fs.add("arch.flops_per_token_megatron", fs["arch.flops_per_token_6n"], "FLOP/token",
                "training FLOPs per token (Megatron convention)", "6 · N_active", ["arch.flops_per_token_6n"], note=note)
     else:

@@ -317,7 +317,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "(compute + TP + EP + PP + exposed CP + dequant) · (1 + bubble) + exposed DP + overlap slowdown + "
            "optimizer", ["train.compute_time_s", "train.exposed_comm_s", "train.bubble_fraction",
                          "train.overlap_slowdown_s", "train.optimizer_time_s", "train.dequant_time_s"],
-           note="NaN where the layout is invalid (d not whole, m < 1) or the part lacks the precision")
+           note="unknown where the layout is invalid (d not whole, m < 1) or the part lacks the precision")
     _throughput(fs, a, step, tokens_step, model_tok, recompute_tok, peak, n, inp.calibration)
     parts = [compute, serial * bubble, tp_exposed, dp_exposed + slowdown, comm.pp_s, ep_exposed, cp_exposed, optimizer,
              dequant]
@@ -355,7 +355,7 @@ def _trainable(fs: FigureSet, inp: TrainingInputs, pb, like: np.ndarray) -> None
     fs.add("train.trainable_params", adapters + 0.0 * like, "params", "parameters trained (LoRA adapters)",
            "r · Σ(in + out) over every linear matrix of the blocks (the base stays frozen)",
            ["train.in.lora_rank", "arch.params_total"],
-           note="" if pb.from_architecture else "no layer shapes: adapter size unknown")
+           note="" if pb.from_architecture else "no layer shapes in the record: adapter size unknown")
 
 
 def _throughput(fs: FigureSet, a: dict[str, np.ndarray], step: np.ndarray, tokens_step: np.ndarray,

@@ -9,6 +9,8 @@ The core writes every formula and every source in English
   old translation is no longer used (it was made from other English) until the entry under the id is
   updated. Formulas whose clauses are joined by a top-level ``"; "`` are looked up clause by clause, so
   each combination of clauses the core emits is covered. ``[formula_pattern]``: formulas with named slots.
+* ``[note]`` in the same two files: the note a figure carries, by the id of the figure, found and filled the way
+  a formula is.
 * ``resources/i18n/sources_<lang>.toml``: ``[source]`` a whole source phrase (``"TCO model (computed)"``),
   ``[source_pattern]`` templates with named slots, ``[source_suffix]`` an annotation the core appends to a
   citation (``" (unknown in catalog)"``), translated while the citation stays.
@@ -121,6 +123,7 @@ class FormulaText:
     kinds: dict[str, str] = field(default_factory=dict)
     modes: dict[str, str] = field(default_factory=dict)
     constants: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (English source, translation)
+    notes: dict[str, str] = field(default_factory=dict)  # a figure's note, by its English (numbers as {0} …)
 
     @property
     def translates(self) -> bool:
@@ -136,14 +139,20 @@ class FormulaText:
 
     def lookup_formula(self, english: str) -> str | None:
         """The translation, or None where the catalogue lacks the formula or one of its clauses."""
-        whole = self._one(english, self.formulas, self.formula_patterns)
-        if whole is not None:
-            return whole
-        clauses = split_clauses(english)
-        if len(clauses) < 2:
-            return None
-        done = [self._one(clause, self.formulas, self.formula_patterns) for clause in clauses]
-        return None if any(c is None for c in done) else ZH_CLAUSE_SEPARATOR.join(c for c in done if c is not None)
+        return self._clauses(english, self.formulas, self.formula_patterns)
+
+    # -- notes -----------------------------------------------------------------
+    def note(self, english: str) -> str:
+        """A figure's note in the language (``[note]``, found by its English like a formula, clause by clause);
+        ``english`` unchanged where the catalogue lacks it or one of its clauses."""
+        if not self.translates or not english:
+            return english
+        translated = self.lookup_note(english)
+        return english if translated is None else translated
+
+    def lookup_note(self, english: str) -> str | None:
+        """The note's translation, or None where the catalogue lacks the note or one of its clauses."""
+        return self._clauses(english, self.notes, ())
 
     # -- sources ---------------------------------------------------------------
     def source(self, english: str) -> str:
@@ -192,6 +201,18 @@ class FormulaText:
         return self.kinds.get(word, word)
 
     # -- lookup ------------------------------------------------------------------
+    def _clauses(self, english: str, table: dict[str, str],
+                 patterns: tuple[tuple[re.Pattern[str], str], ...]) -> str | None:
+        """``english`` whole from ``table``, else each of its top-level "; " clauses; None where one is missing."""
+        whole = self._one(english, table, patterns)
+        if whole is not None:
+            return whole
+        clauses = split_clauses(english)
+        if len(clauses) < 2:
+            return None
+        done = [self._one(clause, table, patterns) for clause in clauses]
+        return None if any(c is None for c in done) else ZH_CLAUSE_SEPARATOR.join(c for c in done if c is not None)
+
     def _one(self, english: str, table: dict[str, str],
              patterns: tuple[tuple[re.Pattern[str], str], ...]) -> str | None:
         template, numbers = normalise(english)
@@ -261,4 +282,5 @@ def formula_text(lang: str) -> FormulaText:
         kinds=_strings(figures, "source"),
         modes={code: delivery_name(code, lang) for code in DELIVERY_OPTION.codes + DELIVERY_MODE.codes},
         constants=constant_source_table(lang),
+        notes=by_english("note", lang),
     )

@@ -378,4 +378,4 @@ def _record(fs: FigureSet, driver: str, changes: np.ndarray, values: np.ndarray,
             how += " × efficiency"
         fs.add(f"{p}.{m.name}", per_metric[m.name], m.unit, f"{m.label} when {label.lower()} changes", how,
                [f"{p}.value", f"whatif.base.{m.name}"],
-               note="NaN where the re-estimate failed or the figure is undefined (e.g. break-even never reached)")
+               note="unknown where the re-estimate failed or the figure is undefined (e.g. break-even never reached)")

@@ -154,6 +154,7 @@ def catalog_vocabulary(catalog, lang: str) -> set[str]:  # noqa: F811
 
 def rules_for(window, catalog, lang: str, plan: Path | None) -> TextRules:  # noqa: F811
     allowed = catalog_words(catalog) | catalog_vocabulary(catalog, lang) | plan_words(window.document.project)
+    allowed |= words_of(TABLES)  # a source's catalog path ("目录 nics/connectx-7-ndr.gbps"), beside the row id
     if plan is not None:
         allowed |= saved_plan_words(plan)
     ids = frozenset(r.id for table in (catalog.accelerators(), catalog.servers(), catalog.models(),
@@ -194,8 +195,9 @@ def walk(window, rules: TextRules, name: str, every_phase: bool, shots: str, wha
                 window.step_guide_dock.raise_()
             elif checks and step % 4 == 0:
                 window.show_check(checks[0])
-            elif keys:
-                window.show_figure(keys[len(keys) // 2])
+            elif keys:  # a figure with a note where the page has one (the note in the reader's language)
+                window.show_figure(noted_key(keys, window.controller.estimate.phases[phase].figures)
+                                   or keys[len(keys) // 2])
             flush()
             where = f"{name} phase {phase + 1} workload {workload + 1} step {step}"
             rented = not window.controller.estimate.phases[phase].config.owns_hardware
@@ -203,6 +205,11 @@ def walk(window, rules: TextRules, name: str, every_phase: bool, shots: str, wha
             if (phase, workload) == (0, 0) and shots:
                 assert window.grab().save(str(SHOTS / f"{shots}-step{step}.png"))
     return findings
+
+
+def noted_key(keys, figures) -> str | None:
+    """The first of ``keys`` whose figure carries a note ("the catalog has no idle power for this server")."""
+    return next((k for k in keys if k in figures and figures.explain(k).note), None)
 
 
 UNKNOWN_SHOWN = frozenset({"unknown", "未知"})

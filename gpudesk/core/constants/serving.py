@@ -20,7 +20,7 @@ SERVING_ROOFLINE_SHARPNESS = Constant(
     "roofline transition sharpness p: t = (t_compute^p + t_memory^p)^(1/p) for a decode GEMM",
     "A GEMM near the ridge point neither saturates the tensor cores nor streams at full bandwidth "
     "(tile quantisation, wave tails, epilogues), so max(compute, memory) is optimistic there; the generalised "
-    "mean keeps both limits far from the ridge (p = 1: no overlap, p → ∞: the plain roofline). "
+    "mean keeps both limits far from the ridge (p = 1: no overlap, the larger p, the nearer the plain roofline). "
     + _FIT.format(n="serving and static-batch throughput cases"),
 )
 SERVING_DECODE_KV_BW_EFFICIENCY = Constant(

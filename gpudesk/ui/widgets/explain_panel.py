@@ -80,7 +80,7 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
             )
         parts.append("</table>")
     if exp.note:
-        parts.append(f"<p><i>{html.escape(heads['note'])}</i>: {html.escape(exp.note)}</p>")
+        parts.append(f"<p><i>{html.escape(heads['note'])}</i>: {html.escape(formulas.note(exp.note))}</p>")
     if figures is not None and exp.key in figures:
         leaves = figures.sources_behind(exp.key)
         cited = sorted({q.source for q in leaves if q.source and q.source != "user input"})
