@@ -29,10 +29,12 @@ from PySide6.QtWidgets import (
 from gpudesk.project.assumed import is_assumed
 from gpudesk.project.errors import ProjectValidationError
 from gpudesk.report.display_units import plain_number
+from gpudesk.report.number_format import WAN
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.elided_combo import ElidedComboBox
+from gpudesk.ui.widgets.money_spin import WanSpinBox, in_wan, wan_unit
 from gpudesk.ui.widgets.session_text import session_text
 from gpudesk.wizard.fields import describe_path
 
@@ -124,7 +126,7 @@ class FieldForm(QWidget):
         tip = label + (f" ({unit})" if unit else "") + (f": {help_text}" if help_text else "")
         if "min" in meta:
             range_label = self.tr("Range")
-            scale = 100 if meta.get("unit") == FRACTION else 1
+            scale = 100 if meta.get("unit") == FRACTION else 1 / WAN if in_wan(meta, self.text.lang) else 1
             low, high = plain_number(meta["min"] * scale), plain_number(meta["max"] * scale)
             tip += f"\n{range_label}: {low} – {high} {unit}".rstrip()
             if meta.get("why"):
@@ -176,6 +178,11 @@ class FieldForm(QWidget):
             spin.valueChanged.connect(lambda v, p=path, s=spin: s.setSuffix(self._suffix(p, v)))
             spin.valueChanged.connect(lambda v, p=path: self._commit(p, int(v)))
             return spin
+        if isinstance(value, (int, float)) and "min" in meta and in_wan(meta, self.text.lang):
+            money = WanSpinBox(float(meta["min"]), float(meta["max"]), float(value), self)
+            money.setSuffix(self._suffix(path, value))
+            money.valueChanged.connect(lambda _v, p=path, m=money: self._commit(p, m.amount()))
+            return money
         if isinstance(value, (int, float)) and "min" in meta and meta.get("unit") == FRACTION:
             return self._percent_editor(path, float(value), meta)
         if isinstance(value, (int, float)) and "min" in meta:
@@ -229,7 +236,8 @@ class FieldForm(QWidget):
 
     def unit_text(self, path: str) -> str:
         """The field's declared unit in the session language, "currency" named by the phase's currency."""
-        unit = field_paths.metadata(self.document.project, path).get("unit", "")
+        meta = field_paths.metadata(self.document.project, path)
+        unit = meta.get("unit", "")
         if unit == FRACTION:
             return "%"  # edited in percent
         currency = ""
@@ -239,6 +247,8 @@ class FieldForm(QWidget):
                 currency = str(self.document.get(f"{phase.group(1)}.costs.currency"))
             except field_paths.FieldPathError:
                 currency = ""
+        if in_wan(meta, self.text.lang):  # 万元/台, 万美元
+            return self.text.unit(wan_unit(unit, currency))
         return self.text.unit(unit, currency)
 
     def _suffix(self, path: str, value: Any = None) -> str:
@@ -306,6 +316,11 @@ class FieldForm(QWidget):
                 elif isinstance(editor, QCheckBox):
                     if editor.isChecked() != bool(value):
                         editor.setChecked(bool(value))
+                elif isinstance(editor, WanSpinBox):
+                    suffix = self._suffix(path, value)
+                    if editor.suffix() != suffix:
+                        editor.setSuffix(suffix)
+                    editor.set_amount(float(value))
                 elif isinstance(editor, QDoubleSpinBox) and editor.property(FRACTION):
                     if abs(editor.value() - value * 100) > 1e-9:
                         editor.setValue(value * 100)
@@ -356,7 +371,8 @@ class FieldForm(QWidget):
         """What a numeric field shows while it holds its unset value, 0 (or -1 where 0 is a value and -1 its
         minimum): "let gpudesk choose", the value used instead, "not quoted yet"."""
         editor = self.editors.get(path)
-        if isinstance(editor, (QSpinBox, QDoubleSpinBox)) and editor.minimum() in (0, -1) \
+        scale = editor.SCALE if isinstance(editor, WanSpinBox) else 1
+        if isinstance(editor, (QSpinBox, QDoubleSpinBox)) and round(editor.minimum() * scale, 6) in (0, -1) \
                 and editor.specialValueText() != text:
             editor.setSpecialValueText(text)
 

@@ -1,0 +1,60 @@
+"""A large money amount typed and shown in 万 for a Chinese reader: 1,250 万元, not 12500000.00.
+
+Chinese quotations state amounts from ten thousand up in 万元 (``report.number_format.WAN``), as the figure
+tables, the status bar and the proposal already show them. A form field that holds a price per GPU or server, a
+budget, a yearly staff cost or a quoted service is edited the same way; the plan keeps the amount in the
+currency's own unit, exactly (to the cent): the box holds amount / 10,000 with six decimals and writes back
+``round(shown × 10,000, 2)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QDoubleSpinBox, QWidget
+
+from gpudesk.report.number_format import CHINESE_MONEY_UNITS, WAN
+
+MONEY_IN_WAN = 1e7
+"""In Chinese, a money field whose range reaches this much (a price per GPU or per server, a budget, a yearly staff
+cost, a quoted service) is typed in 万; smaller rates (per kWh, per rack and month, per GPU and year) stay in 元."""
+CENT = 2  # decimals of the stored amount
+
+
+def in_wan(meta: dict[str, Any], lang: str) -> bool:
+    """Whether the field ``meta`` describes is edited in 万 in ``lang``."""
+    return (lang == "zh" and str(meta.get("unit", "")).split("/")[0] == "currency"
+            and float(meta.get("max", 0)) >= MONEY_IN_WAN)
+
+
+def wan_unit(unit: str, currency: str) -> str:
+    """The declared unit with its money part in 万 ("currency/server", CNY -> "万元/server")."""
+    _money, slash, per = unit.partition("/")
+    units = CHINESE_MONEY_UNITS.get(currency, CHINESE_MONEY_UNITS["CNY"])
+    return units[-1][1] + slash + per
+
+
+class WanSpinBox(QDoubleSpinBox):
+    """A money amount shown and typed in 万, without trailing zeros (1,250 万元; 1,234.5678 万元)."""
+
+    SCALE = WAN
+
+    def __init__(self, low: float, high: float, value: float, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setDecimals(6)  # 0.000001 万 = 0.01: the amount to the cent
+        self.setRange(low / WAN, high / WAN)
+        self.setGroupSeparatorShown(True)
+        self.set_amount(value)
+
+    def amount(self) -> float:
+        """The amount in the currency's own unit, as the plan holds it."""
+        return round(self.value() * WAN, CENT)
+
+    def set_amount(self, amount: float) -> None:
+        if self.amount() != round(amount, CENT):
+            self.setValue(amount / WAN)
+
+    def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt override
+        text = super().textFromValue(value)
+        point = self.locale().decimalPoint()
+        return text.rstrip("0").rstrip(point) if point in text else text

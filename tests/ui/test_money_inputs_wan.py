@@ -1,0 +1,79 @@
+"""Large money inputs read in 万 in Chinese (issue 21): a budget of 12,500,000 yuan is typed and shown as
+1,250 万元, not 12500000.00, and the plan keeps the exact amount through typing, saving and loading."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDoubleSpinBox
+
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
+from gpudesk.project.io import load_project, save_project
+from gpudesk.project.model import Project
+from gpudesk.session.document import ProjectDocument
+from gpudesk.ui.widgets.display_text import display_text
+from gpudesk.ui.widgets.field_form import FieldForm
+from gpudesk.ui.widgets.money_spin import WanSpinBox
+
+BUDGET = "phases[0].costs.budget"
+INSTALL = "phases[0].costs.installation_per_server"
+ELECTRICITY = "phases[0].facility.electricity_per_kwh"
+
+
+def chinese_form(project: Project, qtbot) -> tuple[FieldForm, ProjectDocument]:
+    project.phases[0].costs.currency, project.phases[0].costs.currency_chosen = "CNY", True
+    document = ProjectDocument(project)
+    form = FieldForm(document, text=display_text("zh"))
+    qtbot.addWidget(form)
+    return form, document
+
+
+def type_into(qtbot, spin: QDoubleSpinBox, text: str) -> None:
+    spin.selectAll()
+    qtbot.keyClicks(spin, text)
+    qtbot.keyClick(spin, Qt.Key.Key_Enter)
+
+
+def test_a_budget_typed_in_wan_is_kept_exactly_through_save_and_load(qtbot, tmp_path) -> None:
+    form, document = chinese_form(Project(), qtbot)
+    editor = form.add(BUDGET, "预算")
+    assert isinstance(editor, WanSpinBox) and editor.suffix() == " 万元"
+    type_into(qtbot, editor, "1250")
+    assert document.project.phases[0].costs.budget == 12_500_000
+    assert editor.text() == "1,250 万元"
+    type_into(qtbot, editor, "1234.567891")  # to the cent
+    assert document.project.phases[0].costs.budget == 12_345_678.91
+    path = tmp_path / "plan.gpudesk"
+    save_project(document.project, path)
+    reloaded = load_project(path).project
+    assert reloaded.phases[0].costs.budget == 12_345_678.91
+    form2, document2 = chinese_form(reloaded, qtbot)
+    shown = form2.add(BUDGET, "预算")
+    assert shown.text() == "1,234.567891 万元"
+    assert document2.project.phases[0].costs.budget == 12_345_678.91  # showing it wrote nothing back
+
+
+def test_undo_and_a_currency_change_refresh_the_amount_and_its_unit(qtbot) -> None:
+    form, document = chinese_form(Project(), qtbot)
+    editor = form.add(BUDGET, "预算")
+    document.set(BUDGET, 30_000_000.0)
+    document.set("phases[0].costs.currency", "USD")
+    form.refresh()
+    assert editor.text() == "3,000 万美元"
+
+
+def test_not_quoted_yet_still_reads_as_words_in_wan(qtbot) -> None:
+    form, document = chinese_form(Project(), qtbot)
+    editor = form.add(INSTALL, "安装调试费")
+    assert isinstance(editor, WanSpinBox) and document.get(INSTALL) == -1
+    form.set_zero_text(INSTALL, "尚未报价")
+    assert editor.text() == "尚未报价"
+    type_into(qtbot, editor, "0.5")
+    assert document.get(INSTALL) == 5_000
+
+
+def test_small_rates_and_english_keep_their_own_unit(qtbot) -> None:
+    form, _document = chinese_form(Project(), qtbot)
+    assert not isinstance(form.add(ELECTRICITY, "电价"), WanSpinBox)  # 0.6 元/kWh, not 0.00006 万元
+    english = FieldForm(ProjectDocument(Project()), text=display_text("en"))
+    qtbot.addWidget(english)
+    assert not isinstance(english.add(BUDGET, "Budget"), WanSpinBox)
