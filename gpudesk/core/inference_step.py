@@ -12,7 +12,9 @@ Per operation the time is max(FLOPs / (peak · η_mm), bytes / (HBM bw · η_hbm
   attention 2·L·(n/2)·a·(d_qk + d_v) per token, divided by the serving
   engine's GEMM share (SERVING_PREFILL_GEMM_SHARE: fused non-GEMM kernels),
   plus the same collectives.
-* decode GEMMs: smooth roofline (t_c^p + t_m^p)^(1/p) (SERVING_ROOFLINE_SHARPNESS);
+* decode and prefill GEMMs: smooth roofline (t_c^p + t_m^p)^(1/p) against
+  the step's weight stream (SERVING_ROOFLINE_SHARPNESS): a short prompt's
+  GEMMs sit near the ridge point just as a decode batch's do;
   the KV cache streams at SERVING_DECODE_KV_BW_EFFICIENCY of HBM bandwidth.
 * every pass through the layers pays L · DECODE_KERNELS_PER_LAYER kernel
   boundaries of KERNEL_BOUNDARY_S each (measured here: ~2.3 µs per dependent
@@ -156,8 +158,8 @@ class ReplicaModel:
         """Seconds between the dependent kernels of one pass through every layer (all stages, one token)."""
         return float(self.model.n_layers) * DECODE_KERNELS_PER_LAYER.value * KERNEL_BOUNDARY_S.value
 
-    def prefill_compute(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
-        """Compute-only seconds to prefill ``tokens`` tokens in sequences of ``seq_len`` (no weight stream)."""
+    def _prefill_parts(self, tokens: np.ndarray, seq_len: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """GEMM and attention compute seconds of a prefill, each divided by the engine's GEMM share."""
         eff = self.eff
         g = self.gpus
         gemm = 2.0 * self.n_gemm * tokens / g / (self.compute_peak * eff.matmul)
@@ -165,10 +167,19 @@ class ReplicaModel:
             / (self.attention_peak * eff.attention)
         # a pilot calibration of the framework share scales the serving share by the same factor
         share = min(1.0, SV.SERVING_PREFILL_GEMM_SHARE.value * eff.framework / FRAMEWORK_GEMM_TIME_SHARE.value)
-        return np.asarray((gemm + attn) / share)
+        return np.asarray(gemm / share), np.asarray(attn / share)
+
+    def prefill_compute(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
+        """Compute-only seconds to prefill ``tokens`` tokens in sequences of ``seq_len`` (no weight stream)."""
+        gemm, attn = self._prefill_parts(tokens, seq_len)
+        return np.asarray(gemm + attn)
 
     def prefill(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
-        """Seconds to prefill ``tokens`` tokens (sequences of ``seq_len``), weights streamed at least once."""
+        """Seconds to prefill ``tokens`` tokens (sequences of ``seq_len``): the linear layers on the same smooth
+        roofline as a decode step's, (t_compute^p + t_weights^p)^(1/p), plus attention, collectives and the
+        kernel boundaries of one pass through the layers."""
         stream = self.weights_read(tokens) / (self.hw.hbm_bw * self.eff.hbm)
-        return np.asarray(np.maximum(self.prefill_compute(tokens, seq_len), stream) + self.collectives(tokens)
-                          + self.kernel_boundaries())
+        gemm, attn = self._prefill_parts(tokens, seq_len)
+        p = SV.SERVING_ROOFLINE_SHARPNESS.value
+        linear = (gemm ** p + stream ** p) ** (1.0 / p)
+        return np.asarray(linear + attn + self.collectives(tokens) + self.kernel_boundaries())

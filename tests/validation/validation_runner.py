@@ -37,11 +37,12 @@ from gpudesk.core.training import TrainingInputs, estimate_training
 
 # Documented in docs/validation.md; the test fails when the median |error| regresses beyond these.
 # The three "measured here" limits are the accuracy of 2026-11-30 plus a margin (no target was set). First-token
-# latency (no target) rose from 35% to 39% on 2026-12-01 when the serving constants were refitted jointly.
+# latency (no target) rose from 35% to 39% on 2026-12-01 when the serving constants were refitted jointly, and fell
+# to 18% on 2026-12-02 when the prefill took the decode step's smooth roofline (limit 40% -> 25%).
 GROUP_SERVING_LOAD = "serving throughput, in-flight batching"
 GROUP_TRAIN_MEMORY = "training memory"
 ALL_TRAINING_CASES = TRAINING_CASES + RECIPE_CASES + MLPERF_MORE_CASES
-MEDIAN_LIMITS = {"training": 0.15, "inference throughput": 0.20, "inference latency": 0.40,
+MEDIAN_LIMITS = {"training": 0.15, "inference throughput": 0.20, "inference latency": 0.25,
                  GROUP_SERVING_LOAD: 0.30, GROUP_TRAIN_MEMORY: 0.15,
                  GROUP_MEMORY: 0.15, GROUP_MEMORY_HELDOUT: 0.15, GROUP_STEP: 0.22, GROUP_SERVING: 0.60,
                  GROUP_MLPERF_INFERENCE: 0.25}
