@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from gpudesk.plotting import fit
+from gpudesk.plotting.axes import wrap_category
 from gpudesk.plotting.palette import series_colours
+from gpudesk.plotting.spec_frame import new_categories_only
 from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
 
 if TYPE_CHECKING:
@@ -331,15 +333,43 @@ def link_panels(view: ChartView, second: bool) -> None:
             plot.plot.getAxis("left").setWidth(72 if second else None)
 
 
+def relabels_in_place(view: ChartView, shown: object, spec: ChartSpec) -> bool:
+    """Whether ``spec`` brings new values and new category words only (``spec_frame.new_categories_only``: a
+    memory-fit column pending after an edit, named again by the search) that fit where the shown words are: down
+    the side, within the category axis's width (which stays); under the plot, on as many lines and without
+    needing to turn. The axes, legend and layout stay; ``render_values`` relabels."""
+    if not isinstance(shown, ChartSpec) or not new_categories_only(shown, spec):
+        return False
+    if view._transposed:
+        metrics = QtGui.QFontMetricsF(view.plot(0).getAxis("left").font())
+        wanted = int(fit.side_axis_width(list(spec.categories or ()), metrics, view.graphics.width()))  # as drawn
+        return wanted <= view.plot(0).getAxis("left").width()
+    lines = [any("\n" in wrap_category(c) for c in s.categories or ()) for s in (shown, spec)]
+    return lines[0] == lines[1] and not transposes(view, spec)
+
+
 def render_values(view: ChartView, spec: ChartSpec) -> None:
     """New values in the items already drawn for a spec of the same frame (``spec_frame.values_only_change``): the
-    axes, categories, legend and layout stay; the ranges, tick room and reference and marker labels follow."""
+    axes, legend and layout stay; the ranges, tick room and reference and marker labels follow, and the category
+    words when they changed (``relabels_in_place``)."""
     if view._transposed:
         spec = dataclasses.replace(spec, horizontal=True)
     view._hover(None)
+    if spec.categories is not None and list(spec.categories) != view.panels[0]._categories:
+        _relabel(view.panels[0], list(spec.categories))
     colours = series_colours(view._theme, spec.series)
     for index, panel in enumerate(view.panels[: 1 + view._second_shown]):
         panel.render(spec, index, view._theme, view._hidden, colours, restyle=False)
     view.reset_view()
     settle_axes(view)
     view._fit_labels()  # reference and marker labels moved with their values
+
+
+def _relabel(panel: PlotPanel, categories: list[str]) -> None:
+    """New words for the categories, as ``PlotPanel._style_axes`` labels them, on the axis as it is
+    (``relabels_in_place``: they fit in its room)."""
+    positions = panel.plot.getAxis("left" if panel.horizontal else "bottom")
+    labels = (fit.side_labels(categories, QtGui.QFontMetricsF(positions.font()), panel._chart_width())
+              if panel.horizontal else [wrap_category(c) for c in categories])
+    positions.setTicks([list(enumerate(labels))])
+    panel._categories = categories

@@ -205,7 +205,7 @@ class PlotPanel:
         meet at zero)."""
         offsets, width = layout
         x = np.asarray(s.x, dtype=float) + offsets.get(group, 0.0)
-        y = np.asarray(s.y, dtype=float)
+        y = np.nan_to_num(np.asarray(s.y, dtype=float), nan=0.0, posinf=0.0, neginf=0.0)  # unknown (pending): no bar
         base = np.array([stack_tops.get((group, xi, yi < 0), 0.0) for xi, yi in zip(s.x, y)])
         for xi, yi, top in zip(s.x, y, base + y):
             stack_tops[(group, xi, yi < 0)] = top
@@ -239,8 +239,9 @@ class PlotPanel:
             options.update(stepMode="center")
         elif s.style == "tick":
             width = bar_width
-            draw_x = np.repeat(x, 2) + np.tile([-width / 2, width / 2], len(x))
-            draw_y = np.repeat(y, 2)
+            known = np.isfinite(y)  # an unknown level (a pending column) draws no tick
+            draw_x = np.repeat(x[known], 2) + np.tile([-width / 2, width / 2], int(known.sum()))
+            draw_y = np.repeat(y[known], 2)
             options.update(connect="pairs", pen=pg.mkPen(colour, width=3, style=QtCore.Qt.PenStyle.DashLine))
         if self.horizontal:
             options["stepMode"] = None  # a step line has no meaning along a category axis
@@ -320,7 +321,8 @@ class PlotPanel:
             if not d.item.isVisible() or not len(d.x):
                 continue
             xs += [float(d.x.min() - d.width / 2), float(d.x.max() + d.width / 2)]
-            ys += [float(d.base.min()), float(d.top.max()), float(d.top.min())]
+            base, top = d.base[np.isfinite(d.base)], d.top[np.isfinite(d.top)]  # an unknown level is not in range
+            ys += ([float(base.min())] if len(base) else []) + ([float(top.max()), float(top.min())] if len(top) else [])
             floor_zero |= d.series.style in ("bar", "area")
         xs += [r.value for r in spec.vlines if r.panel == panel]
         ys += [r.value for r in spec.hlines if r.panel == panel]

@@ -17,6 +17,17 @@ def values_only_change(shown: ChartSpec | RackLayoutSpec | None, spec: ChartSpec
     return _frame(shown) == _frame(spec)
 
 
+def new_categories_only(shown: ChartSpec | RackLayoutSpec | None, spec: ChartSpec | RackLayoutSpec) -> bool:
+    """Whether ``spec`` differs from the chart ``shown`` in its values and in the words of its categories only (as
+    many, at the same places): a memory-fit column marked pending while its alternative is searched again after an
+    edit, and named again when the search is done. The view relabels the categories in place when their labels
+    take the room the shown ones take (``ChartView.set_spec``)."""
+    if not isinstance(shown, ChartSpec) or not isinstance(spec, ChartSpec) or shown is spec \
+            or shown.categories is None or spec.categories is None or len(shown.categories) != len(spec.categories):
+        return False
+    return _frame(dataclasses.replace(shown, categories=spec.categories)) == _frame(spec)
+
+
 def _frame(spec: ChartSpec) -> ChartSpec:
     series = [dataclasses.replace(s, y=[1.0] * len(s.x), tooltips=None, keys=None, tooltip_reasons=None)
               for s in spec.series]

@@ -199,9 +199,11 @@ class ChartView(QtWidgets.QWidget):
 
     def set_spec(self, spec: AnySpec) -> None:
         """Show ``spec``, reusing graphics items; series hidden by a legend click stay hidden. New values in the
-        same frame (``spec_frame.values_only_change``) update the items and ranges only (``arrange.render_values``)."""
+        same frame (``spec_frame.values_only_change``) update the items and ranges only (``arrange.render_values``),
+        and so do new category words that take the room the shown ones take (``arrange.relabels_in_place``)."""
         previous, self._spec = self._spec, spec
-        if isinstance(spec, ChartSpec) and values_only_change(previous, spec):
+        if isinstance(spec, ChartSpec) and (values_only_change(previous, spec)
+                                            or arrange.relabels_in_place(self, previous, spec)):
             arrange.render_values(self, spec)
         else:
             self._transposed = arrange.transposes(self, spec)

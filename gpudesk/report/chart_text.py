@@ -77,7 +77,9 @@ def tooltip(text: str, lang: str) -> str:
     largest overhead; other text unchanged."""
     if lang != "zh":
         return text
-    tips = _chinese()[2]
+    words, _patterns, tips = _chinese()
+    if text in words:  # a pending memory-fit column: "Searching…"
+        return words[text]
     if (point := SCALING_TOOLTIP.match(text)) is not None:
         return tips["scaling"].format(**{**point.groupdict(), "limit": BOTTLENECK_ZH.get(point["limit"], point["limit"])})
     match = MEMORY_TOOLTIP.match(text)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Callable, Collection
@@ -69,6 +70,25 @@ def memory_fit_chart(figures: FigureSet, accelerator_name: str, candidates: list
                          tooltips=[f"{name}: capacity {c:,.1f} GB" for (name, _, _, _), c in zip(columns, caps)]))
     return ChartSpec(kind="memory_fit", title="Memory per GPU", y_label="Memory", y_unit="GB",
                      categories=[c[0] for c in columns], series=series, stacked=True)
+
+
+PENDING_COLUMN = "Searching…"
+"""A memory-fit column whose searched alternative is being searched again after an edit (``with_pending_columns``)."""
+
+
+def with_pending_columns(spec: ChartSpec, count: int) -> ChartSpec:
+    """The memory-fit chart of a phase whose search is pending, with ``count`` more columns marked pending: the
+    columns the searched alternatives held (the window keeps the chart's frame through an edit, so the chart is
+    updated in place rather than redrawn twice). A pending column shows no memory and no capacity (NaN: nothing
+    drawn), its category and hover text say it is being searched; its values come with the search."""
+    if count <= 0 or spec.kind != "memory_fit" or spec.categories is None:
+        return spec
+    start = len(spec.categories)
+    xs = [float(start + i) for i in range(count)]
+    series = [dataclasses.replace(s, x=[*s.x, *xs], y=[*s.y, *[math.nan] * count],
+                                  tooltips=None if s.tooltips is None else [*s.tooltips, *[PENDING_COLUMN] * count])
+              for s in spec.series]
+    return dataclasses.replace(spec, categories=[*spec.categories, *[PENDING_COLUMN] * count], series=series)
 
 
 def power_chart(figures: FigureSet, limit_kw: float) -> ChartSpec | None:

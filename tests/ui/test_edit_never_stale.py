@@ -3,18 +3,22 @@
 The window estimates an edit without the configuration search and runs the search (and the pricing of its rows)
 in idle time (ui/controller.py, issue 24). Right after the edit's estimate the chart on screen must be the edited
 plan's, the trade-off tab must say that it is searching (its plot hidden, not the previous search's points), the
-recommendation must say so too and list no row of the previous search; once the idle work has run, every one of
+recommendation must say so too and list no row of the previous search, the memory-fit chart must keep the searched
+alternatives' columns marked pending (no memory or capacity shown, "Searching…"); once the idle work has run, every one of
 them must be what a fresh estimate of the edited plan gives. A hidden step's form, refreshed only when it is
 shown or read, must read the edited value.
 """
 
 from __future__ import annotations
 
+import math
+
 from test_shell_support import catalog, flush, make_window, searched_window_at, settings  # noqa: F401
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.results.pipeline import estimate_plan
+from gpudesk.results.plan_charts import with_pending_columns
 
 FIELD = "phases[0].workloads[0].seq_len"
 
@@ -41,8 +45,13 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     phase = window.controller.estimate.phases[0]
     assert not phase.search_done
     fresh = estimate_plan(window.document.project, catalog, search=False, layout=False).phases[0]
-    assert memory.spec == localise_spec(fresh.charts["memory_fit"], "en") != old_memory, \
-        "the chart on screen is not the edited plan's"
+    # the searched alternatives' columns stay, marked pending (no memory, no capacity), so the chart keeps its frame
+    columns = len(old_memory.categories)
+    assert columns > 1 and len(fresh.charts["memory_fit"].categories) == 1
+    assert memory.spec == localise_spec(with_pending_columns(fresh.charts["memory_fit"], columns - 1), "en") \
+        != old_memory, "the chart on screen is not the edited plan's"
+    assert memory.spec.categories[1:] == ["Searching…"] * (columns - 1)
+    assert all(math.isnan(y) for s in memory.spec.series for y in s.y[1:]), "a previous alternative's memory was shown"
     assert page.chart_tabs.isTabVisible(names.index("pareto")), "the trade-off tab came and went"
     page.chart_tabs.setCurrentIndex(names.index("pareto"))
     assert pareto.pending and pareto.graphics.isHidden() and pareto.spec is None, \
@@ -59,6 +68,8 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     assert pareto.spec == localise_spec(searched.charts["pareto"], "en")
     assert "Searching" not in panel.why.text()
     assert [panel.model.candidate(r) for r in range(panel.model.rowCount())] == searched.candidates
+    page.chart_tabs.setCurrentIndex(names.index("memory_fit"))
+    assert memory.spec == localise_spec(searched.charts["memory_fit"], "en")
 
 
 def test_a_search_without_a_trade_off_chart_keeps_its_tab_hidden_through_an_edit(make_window) -> None:  # noqa: F811

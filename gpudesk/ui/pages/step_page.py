@@ -6,7 +6,7 @@ figures from the phase estimate; it holds no logic of its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.report.chart_text import localise_spec
+from gpudesk.results.chart_model import ChartSpec
+from gpudesk.results.plan_charts import with_pending_columns
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
@@ -268,9 +270,19 @@ class StepPage(QWidget):
                 self.chart_tabs.setTabVisible(index, spec is not None or searching)
             if spec is not None or searching:
                 shown += 1
-                self._pending_specs[name] = spec  # drawn when its tab is opened: one chart per edit
+                self._pending_specs[name] = self._keep_columns(name, spec, estimate)  # drawn when its tab is opened
         self.chart_tabs.setVisible(shown > 0)
         self._draw_current_chart()
+
+    def _keep_columns(self, name: str, spec: Any, estimate: PhaseEstimate) -> Any:
+        """The memory-fit chart while the search is pending keeps the columns its searched alternatives held, marked
+        pending (``with_pending_columns``), so an edit updates the chart in place instead of redrawing it without
+        them and again with them; other charts as they are."""
+        view = self.charts[name]
+        if name != "memory_fit" or spec is None or estimate.search_done or not isinstance(view.spec, ChartSpec) \
+                or view.spec.kind != "memory_fit" or spec.categories is None:
+            return spec
+        return with_pending_columns(spec, len(view.spec.categories or ()) - len(spec.categories))
 
     def _show_used_values(self, estimate: PhaseEstimate | None) -> None:
         """Fields where 0 lets gpudesk choose show the value the estimate chose, read from its figure."""

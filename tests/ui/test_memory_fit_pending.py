@@ -1,0 +1,88 @@
+"""The memory-fit chart through an edit: the searched alternatives' columns marked pending, updated in place.
+
+After an edit the window shows the edited plan's own column at once; the alternatives come with the idle search
+(ui/controller.py). The chart keeps their columns, marked pending (``with_pending_columns``: "Searching…", no
+memory and no capacity drawn), so the edit and the search's return update its items in place
+(``arrange.relabels_in_place``) instead of drawing it whole twice. These tests fail if a pending column shows a
+bar, a capacity level or a range from a previous value, if either change draws the chart whole, or if the chart
+after the search differs in anything from a fresh chart of the searched spec (under the plot and down the side).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+import pytest
+from test_chart_values_update import _state
+from test_charts_samples import memory_fit_spec
+
+from gpudesk.plotting import ChartView
+from gpudesk.report.chart_text import localise_spec
+from gpudesk.results.chart_model import ChartSpec
+from gpudesk.results.plan_charts import PENDING_COLUMN, with_pending_columns
+
+
+def _plan_only(spec: ChartSpec, factor: float = 1.3) -> ChartSpec:
+    """The chart an edit's estimate gives before the search: the plan's own column, with new values."""
+    series = [dataclasses.replace(s, x=s.x[:1], y=[v * factor for v in s.y[:1]],
+                                  tooltips=None if s.tooltips is None else s.tooltips[:1]) for s in spec.series]
+    return dataclasses.replace(spec, categories=list(spec.categories or [])[:1], series=series)
+
+
+def _count_full_draws(chart: ChartView, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    drawn: list[int] = []
+    render = chart._render
+    monkeypatch.setattr(chart, "_render", lambda spec: (drawn.append(1), render(spec)))
+    return drawn
+
+
+def test_pending_columns_hold_no_value() -> None:
+    searched = memory_fit_spec()
+    columns = len(searched.categories or [])
+    pending = with_pending_columns(_plan_only(searched), columns - 1)
+    assert pending.categories == [searched.categories[0], *[PENDING_COLUMN] * (columns - 1)]
+    for s in pending.series:
+        assert list(s.x) == [float(i) for i in range(columns)]
+        assert all(math.isnan(v) for v in s.y[1:]) and math.isfinite(s.y[0])
+        assert s.tooltips is not None and s.tooltips[1:] == [PENDING_COLUMN] * (columns - 1)
+    assert with_pending_columns(searched, 0) is searched
+    zh = localise_spec(pending, "zh")
+    assert zh.categories[1:] == ["搜索中…"] * (columns - 1)
+    assert all(t == "搜索中…" for s in zh.series for t in (s.tooltips or [])[1:])
+
+
+@pytest.mark.parametrize("size", [(800, 500), (330, 420)], ids=["under the plot", "down the side"])
+def test_an_edit_and_the_search_update_the_chart_in_place(shown_chart, monkeypatch, size) -> None:
+    searched = memory_fit_spec()
+    columns = len(searched.categories or [])
+    pending = with_pending_columns(_plan_only(searched), columns - 1)
+    chart = shown_chart(*size)
+    chart.set_spec(searched)
+    transposed = chart._transposed
+    assert transposed == (size[0] < 400), "the narrow chart runs its categories down the side"
+    before = _state(chart)
+    full = _count_full_draws(chart, monkeypatch)
+
+    chart.set_spec(pending)  # the edit: the plan's column changes, the alternatives are searched again
+    assert not full, "the edit drew the chart whole"
+    assert chart.visible_texts().count(PENDING_COLUMN) == columns - 1
+    panel = chart.panels[0]
+    for d in panel.drawn:
+        if d.series.style == "bar":
+            assert np.all(d.top[1:] == d.base[1:]), f"{d.series.name}: a pending column shows a bar"
+    capacity = next(d for d in panel.drawn if d.series.style == "tick")
+    assert len(capacity.item.getData()[0]) == 2, "a pending column shows a capacity level"
+    low, high = panel.plot.vb.viewRange()[0 if transposed else 1]
+    plan_top = sum(s.y[0] for s in pending.series if s.style == "bar")
+    own_capacity = next(s.y[0] for s in pending.series if s.style == "tick")
+    assert math.isfinite(low) and math.isfinite(high) and high >= max(plan_top, own_capacity)
+    assert high < 1.2 * max(plan_top, own_capacity), "the range kept a previous column's value"
+
+    chart.set_spec(searched)  # the search is done: its columns again
+    assert not full, "the search's return drew the chart whole"
+    assert _state(chart) == before
+    fresh = shown_chart(*size)
+    fresh.set_spec(searched)
+    assert _state(chart) == _state(fresh)
