@@ -67,15 +67,19 @@ def _check_output(path: str, suffixes: tuple[str, ...]) -> Path:
     return target
 
 
-def _estimate(path: str, catalog: Any = None, meanwhile: Callable[[], object] | None = None) -> tuple[Any, Any, str]:
+def _estimate(path: str, catalog: Any = None, meanwhile: Callable[[], object] | None = None,
+              lang: str | None = None) -> tuple[Any, Any, str]:
     """Load one plan file and estimate it: (PlanEstimate, Project, catalog date). ``catalog``: an open catalog
     the caller keeps (and closes); without one, the catalog is opened and closed here. ``meanwhile``: work of the
-    caller's to do while the searches run in their worker processes."""
+    caller's to do while the searches run in their worker processes. ``lang``: the output's language (default:
+    the plan's), in which a shipped sample's own words are read."""
     if not Path(path).is_file():
         raise ReportInputError(f"plan file {path!r} not found")
     from gpudesk.project.io import load_project
+    from gpudesk.session.sample_text import opened_in
 
     project = load_project(path).project  # a broken file fails here, before the catalog is opened
+    project = opened_in(Path(path), project, lang or project.meta.language)
     from gpudesk.catalog.store import Catalog
     from gpudesk.results.pipeline import estimate_plan
     from gpudesk.results.search_workers import start_search_in_workers
@@ -122,7 +126,7 @@ def _report(args: argparse.Namespace) -> int:
     catalog = Catalog.open()  # kept open while the proposal is built: it names the cited sources and models
     try:
         # the proposal model and the PDF writer load (and Qt starts) while the searches run in their workers
-        plan, project, catalog_date = _estimate(args.plan, catalog, _prepare_writing)
+        plan, project, catalog_date = _estimate(args.plan, catalog, _prepare_writing, args.lang)
         from gpudesk.report.document import Branding
         from gpudesk.report.proposal import build_proposal
 
@@ -170,7 +174,7 @@ def _compare(args: argparse.Namespace) -> int:
     try:
         entries = []
         for path in args.plans:
-            plan, project, _date = _estimate(path, catalog)
+            plan, project, _date = _estimate(path, catalog, lang=args.lang)
             entries.append((plan, project))
         try:
             comparison = compare_plans(entries)

@@ -17,7 +17,6 @@ from gpudesk import __version__
 from gpudesk.atomic_files import clean_stale_staging
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.plan_catalog_rows import catalog_rows_used
-from gpudesk.paths import samples_dir
 from gpudesk.project.assumed import mark_all
 from gpudesk.project.autosave import AutosaveStore, RecoveryEntry
 from gpudesk.project.catalog_snapshot import record_catalog_rows
@@ -26,16 +25,14 @@ from gpudesk.project.io import FileChangedError, load_project, save_project
 from gpudesk.project.model import Project
 from gpudesk.project.recent import RecentFiles
 from gpudesk.session.document import ProjectDocument
+from gpudesk.session.sample_text import opened_in, shipped_sample
 from gpudesk.ui.catalog_drift_prompt import offer_catalog_choice
 from gpudesk.ui.settings import AppSettings
 
 
 def is_sample(path: Path) -> bool:
     """Whether ``path`` is one of the shipped sample plans (in the installation, never to be overwritten)."""
-    try:
-        return Path(path).resolve().parent == samples_dir().resolve()
-    except OSError:
-        return False
+    return shipped_sample(path) is not None
 
 FILE_FILTER = "gpudesk plans (*.gpudesk);;All files (*)"
 
@@ -109,8 +106,9 @@ class FileActions(QObject):
             self._error(self.tr("Cannot open plan"), str(exc))
             return None
         clean_stale_staging(path.parent)
-        if is_sample(path):  # a shipped sample is never overwritten: it opens as an untitled copy
-            document = self.new_document(loaded.project, None)
+        if is_sample(path):  # a shipped sample is never overwritten: it opens as an untitled copy, in the UI's language
+            lang = getattr(self.parent_widget, "lang", "en")
+            document = self.new_document(opened_in(path, loaded.project, lang), None)
             self.message.emit(self.tr("Opened the sample {0} as an untitled copy; saving asks where to keep it.")
                               .format(path.name))
             return document

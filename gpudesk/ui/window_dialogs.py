@@ -18,6 +18,7 @@ from gpudesk.logs import internal_error
 from gpudesk.paths import project_root
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 from gpudesk.project.io import load_project
+from gpudesk.session.sample_text import opened_in
 from gpudesk.ui.file_actions import FILE_FILTER
 from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.ui.widgets.session_text import session_language
@@ -133,7 +134,7 @@ class WindowDialogs:
         entries = []
         try:
             for path in paths:
-                project = load_project(path).project
+                project = opened_in(path, load_project(path).project, w.lang)  # a shipped sample in the UI's language
                 entries.append((complete_search(estimate_plan(project, w.catalog), w.catalog), project))
             comparison = compare_plans(entries)
         except (ProjectFileError, ProjectValidationError, OSError, PlanInputError, CatalogError, ValueError) as exc:

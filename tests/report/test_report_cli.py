@@ -18,7 +18,7 @@ def _run(argv):
 
 
 def _fake_estimate(monkeypatch):
-    def estimate(path, catalog=None, meanwhile=None):
+    def estimate(path, catalog=None, meanwhile=None, lang=None):
         if "broken" in path:
             raise report_cmd.ReportInputError(f"plan file {path!r} is not valid JSON")
         name = path.rsplit("/", 1)[-1].split(".")[0]
