@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Collection, Generator
+from collections.abc import Callable, Collection, Generator
 from dataclasses import dataclass, replace
 
 from gpudesk import __version__
@@ -43,7 +43,7 @@ from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for
 from gpudesk.core.search_candidates import candidates as search_candidates
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.core.stepwise import run_through
-from gpudesk.project.model import Phase, Project
+from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.results.plan_charts import CHART_ORDER, phase_charts
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.results.plan_roadmap import roadmap
@@ -52,7 +52,7 @@ from gpudesk.results.search_charts import tradeoff_chart
 from gpudesk.results.search_checks import ledger_y, plan_xy, search_checks
 from gpudesk.results.search_pricing import PointCost, pricing_steps
 
-__all__ = ["DEFERRED_CHARTS", "PhaseCache", "PlanInputError", "attach_charts", "attach_layout", "attach_search", "complete_search", "estimate_plan",
+__all__ = ["DEFERRED_CHARTS", "PhaseCache", "WorkloadCache", "PlanInputError", "attach_charts", "attach_layout", "attach_search", "complete_search", "estimate_plan",
            "estimate_phase", "pricing_steps_for", "search_steps_for"]
 
 
@@ -77,11 +77,33 @@ class PhaseContext:
     carried: CarriedHardware | None = None
 
 
+class WorkloadCache:
+    """Sized workloads keyed by everything ``workload_for`` reads: the workload, its place in the plan (which its
+    checks name), the phase without its workloads (hardware, duration, the rows it resolves), the calibration, the
+    catalog and its revision.
+    An edit of one workload re-sizes that workload only; the phase's others are served from here."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._store: dict[tuple[object, ...], WorkloadResult] = {}
+
+    def get(self, key: tuple[object, ...], make: Callable[[], WorkloadResult]) -> WorkloadResult:
+        hit = self._store.get(key)
+        if hit is None:
+            hit = make()
+            if len(self._store) >= self.size:
+                self._store.pop(next(iter(self._store)))
+            self._store[key] = hit
+        return hit
+
+
 def _sized(project: Project, index: int, catalog: Catalog, carried: CarriedHardware | None,
-           layout_search: bool = True) -> tuple[Phase, str, ResolvedPhase, list[WorkloadResult], FigureSet,
-                                                SizedConfiguration, CalibrationScales | None]:
-    """Phase ``index`` resolved, its workloads sized and its configuration: what the estimate and the pricing of
-    a searched configuration share (the pricing without mem.min_gpus: ``layout_search=False``)."""
+           layout_search: bool = True, workloads: WorkloadCache | None = None
+           ) -> tuple[Phase, str, ResolvedPhase, list[WorkloadResult], FigureSet, SizedConfiguration,
+                      CalibrationScales | None]:
+    """Phase ``index`` resolved, its workloads sized (those ``workloads`` holds served from it) and its
+    configuration: what the estimate and the pricing of a searched configuration share (the pricing without
+    mem.min_gpus: ``layout_search=False``)."""
     phase: Phase = project.phases[index]
     where = f"phases[{index}]"
     if not phase.workloads:
@@ -92,9 +114,15 @@ def _sized(project: Project, index: int, catalog: Catalog, carried: CarriedHardw
     scales = CalibrationScales.from_project(project.calibration)  # None unless a pilot calibration is enabled
     if scales is not None:
         record_calibration(figures, scales)
+    phase_key = (id(catalog), getattr(catalog, "revision", 0), index, repr(replace(phase, workloads=[])),
+                 repr(project.calibration), layout_search) if workloads is not None else ()
     for w_index, workload in enumerate(phase.workloads):
         w_where = f"{where}.workloads[{w_index}]"
-        result = workload_for(catalog, phase, workload, resolved, w_where, scales, layout_search)
+
+        def size(workload: Workload = workload, w_where: str = w_where) -> WorkloadResult:
+            return workload_for(catalog, phase, workload, resolved, w_where, scales, layout_search)
+
+        result = size() if workloads is None else workloads.get((*phase_key, w_index, repr(workload)), size)
         figures.merge(result.figures, prefix="" if w_index == 0 else f"w{w_index + 1}.")
         results.append(result)
     config = size_phase(phase, resolved, results, figures, carried)
@@ -117,13 +145,15 @@ def phase_ledger(project: Project, index: int, catalog: Catalog,
 
 def estimate_phase(project: Project, index: int, catalog: Catalog,
                    carried: CarriedHardware | None = None, search: bool = False, layout: bool = True,
-                   defer_charts: Collection[str] = ()) -> PhaseEstimate:
+                   defer_charts: Collection[str] = (), workloads: WorkloadCache | None = None) -> PhaseEstimate:
     """Estimate one phase; ``carried`` is the owned hardware the previous phase hands over. The configuration
     search stays pending (``search_done`` False) unless ``search`` asks for it: ``complete_search`` or the
     window's slices (``search_steps_for`` and ``attach_search``) run it; ``layout=False``
     the step-5 layout search (``attach_layout``: ``layout_done`` stays False until then); ``defer_charts`` the
-    charts of DEFERRED_CHARTS named there (``attach_charts``; ``deferred_charts`` lists them until then)."""
-    phase, where, resolved, results, figures, config, scales = _sized(project, index, catalog, carried)
+    charts of DEFERRED_CHARTS named there (``attach_charts``; ``deferred_charts`` lists them until then);
+    ``workloads`` serves the workloads an edit did not touch."""
+    phase, where, resolved, results, figures, config, scales = _sized(project, index, catalog, carried,
+                                                                      workloads=workloads)
     primary = results[0]
     layout_checks = _layout(catalog, phase, resolved, figures, config) if layout else []
     layout_done = layout or not _searches_layouts(phase, figures)
@@ -270,6 +300,7 @@ class PhaseCache:
     def __init__(self, size: int = 64) -> None:
         self.size = size
         self._store: dict[tuple[object, ...], PhaseEstimate] = {}
+        self.workloads = WorkloadCache(size)  # an edited phase re-sizes only the workloads the edit touched
 
     def get(self, project: Project, index: int, catalog: Catalog,
             carried: CarriedHardware | None = None, search: bool = False, layout: bool = True,
@@ -288,7 +319,7 @@ class PhaseCache:
                 attach_search(hit, catalog, run_search(hit, catalog))
             return hit
         estimate = estimate_phase(project, index, catalog, carried, search=search, layout=layout,
-                                  defer_charts=defer_charts)
+                                  defer_charts=defer_charts, workloads=self.workloads)
         if len(self._store) >= self.size:
             self._store.pop(next(iter(self._store)))
         self._store[key] = estimate
