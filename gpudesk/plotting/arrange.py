@@ -12,6 +12,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from gpudesk.plotting import fit
 from gpudesk.plotting.axes import wrap_category
+from gpudesk.plotting.marker_labels import keep_marker_labels_inside
 from gpudesk.plotting.palette import series_colours
 from gpudesk.plotting.spec_frame import new_categories_only
 from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
@@ -293,6 +294,7 @@ def fit_ref_labels(panel: PlotPanel) -> None:
         hits = [rect for rect in labels if shown_at.intersects(rect)]
         if hits and shown_at.height() > 0:
             text.setAnchor((0, -(max(rect.bottom() for rect in hits) + 2 - shown_at.top()) / shown_at.height()))
+    keep_marker_labels_inside(panel)
 
 
 def _set_label_text(line: pg.InfiniteLine, room: float) -> float:

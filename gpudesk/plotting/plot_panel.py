@@ -305,6 +305,7 @@ class PlotPanel:
                 self.plot.addItem(text, ignoreBounds=True)
                 self._marker_labels.append(text)
             text.setText(marker.label, color=theme.foreground)
+            text.gpudesk_text = marker.label  # keep_marker_labels_inside shortens what is shown to the plot's width
             text.setAnchor((0, 1))  # above the point; fit_ref_labels moves it below when a line's label is there
             text.setPos(*self._view_xy(_log(marker.x, log_x), _log(marker.y, log_y)))
             text.setVisible(bool(marker.label))
@@ -355,7 +356,7 @@ class PlotPanel:
         # a label shortened to its room says its whole text in its tool tip: the words are the whole text
         shown += [getattr(line, "gpudesk_text", line.label.toPlainText()) for line in (*self._hlines, *self._vlines)
                   if line.isVisible()]
-        shown += [text.toPlainText() for text in self._marker_labels if text.isVisible()]
+        shown += [getattr(text, "gpudesk_text", text.toPlainText()) for text in self._marker_labels if text.isVisible()]
         return [t for t in shown if t]
 
     def clear(self) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from gpudesk.plotting import fit
-from gpudesk.results.chart_model import ChartSpec, Series
+from gpudesk.results.chart_model import ChartSpec, Marker, Series
 
 ACCELERATORS = ["A100 SXM4 40GB（方案）", "L20 48GB ×128", "Huawei Ascend 910C 128GB ×16", "Biren BR100 64GB ×16",
                 "Biren BR104 32GB ×32", "Kunlunxin P800 96GB ×32"]
@@ -63,3 +63,24 @@ def test_category_labels_wrap_when_the_chart_narrows_after_drawing(qtbot, shown_
     value_axis = view.plot(0).getAxis("bottom")
     assert view.plot(0).getAxis("left").width() < wide
     assert value_axis.gpudesk_shown_title == value_axis.gpudesk_full_title, value_axis.gpudesk_shown_title
+
+
+@pytest.mark.parametrize(("x", "y"), [(32, 100.0), (1024, 100.0), (8, 100.0), (1024, 80.0)])
+def test_a_marker_label_stays_inside_its_plot(qtbot, shown_chart, x: float, y: float) -> None:
+    """The step-5 scaling chart marks the plan's GPU count near 100% efficiency, the top of its range: its label
+    "当前切分" sat above the point, half of it past the plot's top edge, which clips it. A label at an edge goes below
+    its point or the other way along the axis; one wider than the plot is shortened, its whole text in its tool tip."""
+    from window_audit import labels_outside_plots
+
+    counts = [8, 16, 32, 64, 128, 256, 512, 1024]
+    label = "当前切分" if x != 1024 else "当前切分：在 1,024 张 GPU 上按计划的 TP × PP 切分训练"
+    spec = ChartSpec("scaling", "扩展效率", x_label="GPU 数", y_label="效率", y_unit="%", log_x=True,
+                     series=[Series("A100", counts, [100.0 - i * 2.5 for i in range(len(counts))], style="line")],
+                     markers=[Marker(x, y, label, f"{x} GPUs")], tick_language="zh")
+    view = shown_chart(480, 300)
+    view.set_spec(spec)
+    qtbot.wait(1)  # painted: a text item places itself in the view when drawn
+    assert not labels_outside_plots(view), labels_outside_plots(view)
+    text = view.panels[0]._marker_labels[0]
+    assert view.visible_texts().count(label) == 1  # the words are the whole label, shortened or not
+    assert text.toPlainText() == label or (text.toPlainText().endswith("…") and text.toolTip() == label)

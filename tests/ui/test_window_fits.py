@@ -40,6 +40,7 @@ from window_audit import (
     clipped_widgets,
     coded_text_fields,
     cut_axis_titles,
+    labels_outside_plots,
     number_fields,
     off_screen,
     plan_words,
@@ -167,7 +168,7 @@ def rules_for(window, catalog, lang: str, plan: Path | None) -> TextRules:  # no
 def audit(window, rules: TextRules, where: str) -> list[Finding]:
     findings = [Finding(where, why, "off screen") for why in [off_screen(window)] if why]
     findings += clipped_widgets(window) + bad_texts(visible_texts(window), rules) + coded_text_fields(window)
-    findings += cut_axis_titles(window)
+    findings += cut_axis_titles(window) + labels_outside_plots(window)
     findings += bare_zero_choices(window, window.document.project) + number_fields(window, rules.lang)
     for finding in findings:
         finding.where = f"{where}: {finding.where}"
@@ -306,7 +307,7 @@ def test_every_dialog_fits_its_screen_and_reads(session, screen_name, make_windo
         assert dialog.isVisible(), name
         findings += [Finding(name, why, "off screen") for why in [off_screen(dialog)] if why]
         findings += [Finding(f"{name}: {f.where}", f.text, f.why)
-                     for f in clipped_widgets(dialog) + bad_texts(visible_texts(dialog), rules)
+                     for f in clipped_widgets(dialog) + bad_texts(visible_texts(dialog), rules) + labels_outside_plots(dialog)
                      + number_fields(dialog, lang)]
         if screen_name == LAPTOP and KEEP_SHOTS:
             dialog.grab().save(str(SHOTS / f"dialog-{name}-{lang}-{theme}.png"))

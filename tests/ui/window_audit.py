@@ -266,6 +266,30 @@ def cut_axis_titles(root: QWidget) -> list[Finding]:
     return found
 
 
+def labels_outside_plots(root: QWidget) -> list[Finding]:
+    """Charts whose marker or reference-line label reaches past its plot, which clips it (step 5's "当前切分" above a
+    point at the top of the scaling chart was cut in half under the title). A label's glyphs sit its text
+    document's margin (4 px) inside its bounding box: only a box past the edge by more than that cuts the text."""
+    found = []
+    for view in (root, *root.findChildren(QWidget)):
+        if not view.isVisible() or not hasattr(view, "panels") or not callable(getattr(view, "visible_texts", None)):
+            continue
+        for panel in view.panels:
+            plot = panel.plot.vb.sceneBoundingRect()
+            if not panel.plot.isVisible() or plot.width() <= 2 or plot.height() <= 2:
+                continue
+            labels = [*panel._marker_labels, *(line.label for line in (*panel._hlines, *panel._vlines))]
+            for item in labels:
+                text, rect = item.toPlainText(), item.sceneBoundingRect()
+                margin = item.textItem.document().documentMargin()
+                if item.isVisible() and text and not plot.adjusted(-margin, -margin, margin, margin).contains(rect):
+                    found.append(Finding(f"{type(view).__name__}#{view.objectName()}", text,
+                                         "a chart label cut by its plot's edge",
+                                         f"{rect.left():.0f},{rect.top():.0f}–{rect.right():.0f},{rect.bottom():.0f} "
+                                         f"outside {plot.left():.0f},{plot.top():.0f}–{plot.right():.0f},{plot.bottom():.0f}"))
+    return found
+
+
 # -- geometry ------------------------------------------------------------------------------------------------
 def off_screen(window: QWidget) -> str | None:
     """Why ``window`` does not fit its screen's available area, or None."""
