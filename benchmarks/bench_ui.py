@@ -15,7 +15,9 @@ events that queued (layout, repaints of the window's pixels) are delivered (``se
 timers). Not included: the time until the compositor shows the pixels, pages not on screen (refreshed
 when shown) and the work the window defers to idle time (slices between events, shown as pending until
 done; e.g. the step-5 layout search), which is timed apart: "idle work done" is the median from the edit
-until the controller has none left. ``--step N`` shows another step, ``--sample`` measures some samples.
+until the controller has none left. ``--step N`` shows another step, ``--sample`` measures some samples;
+``--against TREE`` measures TREE (an export of another commit) and this tree, each sample in its own process,
+alternating (``--rounds``), and prints both.
 
 Baseline, in the same process right after each sample: a bare window of the same size with a spin box
 and one ``pyqtgraph.PlotWidget`` (a step page shows at most one chart: the others are tabs) that gets new
@@ -32,6 +34,8 @@ import argparse
 import cProfile
 import os
 import pstats
+import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -54,7 +58,7 @@ from PySide6.QtWidgets import (  # noqa: E402
 )
 
 import gpudesk.ui  # noqa: E402,F401 - applies the PySide6 refcount guard before any Qt import
-from benchmarks._common import median, p90, result, samples, times  # noqa: E402
+from benchmarks._common import median, p90, parse_result, result, samples, times  # noqa: E402
 from gpudesk.catalog.store import Catalog  # noqa: E402
 from gpudesk.plotting import ChartView  # noqa: E402
 from gpudesk.ui.main_window import MainWindow  # noqa: E402
@@ -272,13 +276,51 @@ def measure_sample(app: QApplication, catalog: Catalog, sample: Path, edits: int
     return found
 
 
+FIGURE = re.compile(r"^(?P<wall>[\d.]+) ms, p90 (?P<wall_p90>[\d.]+) ms \(CPU (?P<cpu>[\d.]+) ms, p90 (?P<cpu_p90>[\d.]+) ms; "
+                    r"estimate (?P<estimate>[\d.]+) ms")
+
+
+def against(trees: list[str], edits: int, step: int, rounds: int, only: str) -> int:
+    """Each sample in a process per tree (``--against``: another checkout or export, and this one), the trees
+    alternating within each round so that the machine's load falls on both alike; per tree and sample the medians
+    and p90s of each run (CPU and wall) and the load average before and after."""
+    labels = [*trees, "this tree"]
+    runs: dict[tuple[str, str], list[dict[str, float]]] = {}
+    print(f"load average at the start: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
+    for round_ in range(rounds):
+        for sample in (s for s in samples() if only in s.name):
+            for tree, label in zip([*trees, str(ROOT)], labels, strict=True):
+                done = subprocess.run(
+                    [sys.executable, str(Path(tree) / "benchmarks" / "bench_ui.py"), "--sample", sample.name,
+                     "--edits", str(edits), "--step", str(step), "--no-profile"],
+                    capture_output=True, text=True, check=False, cwd=tree, env={**os.environ, "PYTHONPATH": tree})
+                found = [r for r in map(parse_result, done.stdout.splitlines()) if r is not None]
+                if done.returncode != 0 or not found or (match := FIGURE.match(found[0].figure)) is None:
+                    raise RuntimeError(f"{label}, {sample.name}: no result\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+                runs.setdefault((sample.stem, label), []).append({k: float(v) for k, v in match.groupdict().items()})
+                print(f"round {round_ + 1}, {sample.stem}, {label}: {found[0].figure}", flush=True)
+    print(f"load average at the end: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
+    print("sample | tree | CPU median (p90) per run, ms | wall median (p90) per run, ms")
+    for (stem, label), found_runs in runs.items():
+        cpu = ", ".join(f"{r['cpu']:.1f} ({r['cpu_p90']:.1f})" for r in found_runs)
+        wall = ", ".join(f"{r['wall']:.1f} ({r['wall_p90']:.1f})" for r in found_runs)
+        print(f"{stem} | {label} | {cpu} | {wall}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edits", type=int, default=EDITS, help=f"timed edits per sample (default {EDITS})")
     parser.add_argument("--no-profile", action="store_true", help="skip the cProfile listing")
     parser.add_argument("--sample", default="", help="only the samples whose file name contains this")
     parser.add_argument("--step", type=int, default=STEP_SHOWN, help=f"the step on screen (default {STEP_SHOWN})")
+    parser.add_argument("--against", action="append", default=[], metavar="TREE",
+                        help="also measure the source tree TREE (an export of another commit), each sample in a "
+                             "process per tree, alternating; prints both trees' figures")
+    parser.add_argument("--rounds", type=int, default=2, help="with --against: rounds of alternation (default 2)")
     args = parser.parse_args(argv)
+    if args.against:
+        return against(args.against, args.edits, args.step, args.rounds, args.sample)
     with tempfile.TemporaryDirectory(prefix="gpudesk-bench-ui-") as home:
         os.environ["GPUDESK_HOME"] = home  # default window layout and settings, not the user's
         app = QApplication.instance() or QApplication(sys.argv[:1])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
+from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
 
 
 def values_only_change(shown: ChartSpec | RackLayoutSpec | None, spec: ChartSpec | RackLayoutSpec) -> bool:
@@ -14,7 +14,7 @@ def values_only_change(shown: ChartSpec | RackLayoutSpec | None, spec: ChartSpec
     panels, log axes, notes, tick language) is equal, so the axes, the legend and the layout already shown fit it."""
     if not isinstance(shown, ChartSpec) or not isinstance(spec, ChartSpec) or shown is spec:
         return False
-    return _frame(shown) == _frame(spec)
+    return shown.categories == spec.categories and _frame(shown) == _frame(spec)
 
 
 def new_categories_only(shown: ChartSpec | RackLayoutSpec | None, spec: ChartSpec | RackLayoutSpec) -> bool:
@@ -25,12 +25,23 @@ def new_categories_only(shown: ChartSpec | RackLayoutSpec | None, spec: ChartSpe
     if not isinstance(shown, ChartSpec) or not isinstance(spec, ChartSpec) or shown is spec \
             or shown.categories is None or spec.categories is None or len(shown.categories) != len(spec.categories):
         return False
-    return _frame(dataclasses.replace(shown, categories=spec.categories)) == _frame(spec)
+    return _frame(shown) == _frame(spec)
 
 
-def _frame(spec: ChartSpec) -> ChartSpec:
-    series = [dataclasses.replace(s, y=[1.0] * len(s.x), tooltips=None, keys=None, tooltip_reasons=None)
-              for s in spec.series]
-    return dataclasses.replace(spec, series=series, hlines=[dataclasses.replace(r, value=1.0) for r in spec.hlines],
-                               vlines=[dataclasses.replace(r, value=1.0) for r in spec.vlines],
-                               markers=[dataclasses.replace(m, x=1.0, y=1.0, label="", tooltip="") for m in spec.markers])
+# what does not decide the frame: values and their words (the categories are compared apart)
+_VALUES = {ChartSpec: ("series", "hlines", "vlines", "markers", "categories"), Series: ("y", "tooltips", "keys", "tooltip_reasons"),
+           RefLine: ("value",), Marker: ("x", "y", "label", "tooltip")}
+_FRAME_FIELDS: dict[type, tuple[str, ...]] = {
+    kind: tuple(f.name for f in dataclasses.fields(kind) if f.name not in values) for kind, values in _VALUES.items()}
+
+
+def _fields(item: object) -> tuple[object, ...]:
+    return tuple(getattr(item, name) for name in _FRAME_FIELDS[type(item)])
+
+
+def _frame(spec: ChartSpec) -> tuple[object, ...]:
+    """The fields of ``spec`` that decide its frame, but for its categories: every field of the spec, its series,
+    reference lines and markers less their values (``_VALUES``), read from the dataclasses' own fields so that a
+    field added later counts as frame."""
+    return (_fields(spec), [(_fields(s), len(s.x)) for s in spec.series], [_fields(r) for r in spec.hlines],
+            [_fields(r) for r in spec.vlines], [_fields(m) for m in spec.markers])

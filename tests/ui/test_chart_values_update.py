@@ -103,3 +103,50 @@ def test_a_series_hidden_by_the_legend_stays_hidden_through_new_values(shown_cha
     chart._hidden.add(name)  # what a legend click records
     chart.set_spec(_new_values(first))
     assert not next(d for d in chart.panels[0].drawn if d.series.name == name).item.isVisible()
+
+
+def test_every_field_but_the_values_decides_the_frame() -> None:
+    """A change of any field of the spec, a series, a reference line or a marker that is not one of their values
+    (``spec_frame._VALUES``) is a change of the frame: drawn whole, never updated in place."""
+    from gpudesk.plotting.spec_frame import _VALUES, new_categories_only
+    from gpudesk.results.chart_model import Marker, RefLine, Series
+
+    def changed(value: object) -> object:
+        if isinstance(value, bool):
+            return not value
+        if isinstance(value, (int, float)):
+            return value + 1 if value not in (0, 1) else 1 - value
+        if isinstance(value, str):
+            return value + " (other)"
+        if isinstance(value, (list, tuple)):
+            return [*value, value[-1]] if value else ["other"]
+        return "other" if value is None else value
+
+    base = memory_fit_spec()
+    base = dataclasses.replace(base, hlines=[RefLine(10.0, "limit")], vlines=[RefLine(1.0, "here")],
+                               markers=[Marker(1.0, 5.0, "chosen")])
+    checked = 0
+    for kind, make in ((ChartSpec, lambda f, v: dataclasses.replace(base, **{f: v})),
+                       (Series, lambda f, v: dataclasses.replace(base, series=[
+                           dataclasses.replace(base.series[0], **{f: v}), *base.series[1:]])),
+                       (RefLine, lambda f, v: dataclasses.replace(base, hlines=[dataclasses.replace(base.hlines[0], **{f: v})])),
+                       (Marker, lambda f, v: dataclasses.replace(base, markers=[dataclasses.replace(base.markers[0], **{f: v})]))):
+        sample = {ChartSpec: base, Series: base.series[0], RefLine: base.hlines[0], Marker: base.markers[0]}[kind]
+        for field in dataclasses.fields(kind):
+            if field.name in _VALUES[kind]:
+                continue
+            value = changed(getattr(sample, field.name))
+            if field.name in ("x",):  # as many x values as y values
+                value = [v + 1 for v in sample.x]
+            if field.name == "panel":
+                value = 1 - getattr(sample, field.name)
+            if field.name in ("style", "color_role", "stack_group") and kind is Series:
+                value = {"style": "line", "color_role": "other", "stack_group": None}[field.name]
+            try:
+                other = make(field.name, value)
+            except (ValueError, TypeError):
+                continue
+            assert not values_only_change(base, other), f"{kind.__name__}.{field.name} taken for a value"
+            assert not new_categories_only(base, other) or field.name == "categories", f"{kind.__name__}.{field.name}"
+            checked += 1
+    assert checked >= 25
