@@ -221,6 +221,28 @@ class FigureSet:
             out._entries[key] = entry
         return out
 
+    def spread(self, inverse: np.ndarray, count: int, originals: dict[int, Any]) -> None:
+        """Figures computed on ``count`` distinct candidates given to every candidate: each array of that length
+        becomes ``value[inverse]``, or the caller's own array where ``originals`` maps it (by id: an input)."""
+        spread = {k: e.value for k, e in self._entries.items() if id(e.value) not in originals
+                  and isinstance(e.value, np.ndarray) and e.value.ndim == 1 and e.value.shape[0] == count}
+        numbers = [k for k, v in spread.items() if v.dtype == np.float64]
+        # one block for the numbers: a large allocation that numpy asks the kernel to back with huge pages, where
+        # ~30 arrays of one candidate list each would be handed over page by page
+        block = np.empty((len(numbers), inverse.size))
+        for row, key in zip(block, numbers):
+            spread[key] = np.take(spread[key], inverse, out=row)
+        for key, entry in self._entries.items():  # new entries: another set may share these (merge)
+            value = entry.value
+            if id(value) in originals:
+                value = originals[id(value)]
+            elif key in spread:
+                value = spread[key] if key in numbers else value[inverse]
+            else:
+                continue
+            self._entries[key] = _Entry(key, entry.label, entry.unit, value, entry.formula, entry.depends_on,
+                                        entry.source, entry.note, entry.is_input, entry.vocabulary)
+
     # -- reading --------------------------------------------------------
     def __contains__(self, key: object) -> bool:
         return key in self._entries

@@ -22,6 +22,7 @@ from numpy.typing import ArrayLike
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core import constants as C
 from gpudesk.core.explain import FigureSet, as_array
+from gpudesk.core.flat_keys import on_distinct_inputs
 from gpudesk.core.memory_activations import TRAINING_STACKS
 from gpudesk.core.memory_budget import (
     Budget,
@@ -173,8 +174,19 @@ SHARD = ("per GPU: ⌈L/p⌉ layers' matrices / t (routed experts / e when e > 1
          "(both when p = 1), norms")
 
 
+PER_CANDIDATE = ("gpu_memory_gb", "seq_len", "micro_batch", "tp", "pp", "dp", "cp", "ep", "zero_stage",
+                 "virtual_stages", "gpus_per_node", "micro_batches_per_step")
+
+
 def estimate_memory(inp: MemoryInputs) -> FigureSet:
-    """Per-GPU memory of one candidate array: states, activations, KV cache, overheads, fit and limits."""
+    """Per-GPU memory of one candidate array: states, activations, KV cache, overheads, fit and limits.
+
+    A flat batch is estimated once per distinct combination of its inputs (a sweep over global batches or GPU
+    counts repeats them) and spread back to every candidate: the same figures (core/flat_keys.py)."""
+    return on_distinct_inputs(inp, PER_CANDIDATE, _estimate) or _estimate(inp)
+
+
+def _estimate(inp: MemoryInputs) -> FigureSet:
     cfg = _settings(inp)
     fs = parameter_count(inp.model)
     _record_inputs(fs, inp, cfg)

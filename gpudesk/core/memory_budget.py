@@ -14,7 +14,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
-from gpudesk.core.arrays import distinct
 from gpudesk.core.constants import (
     ALLOCATOR_FRAGMENTATION,
     COMM_BUFFER_BYTES,
@@ -22,6 +21,7 @@ from gpudesk.core.constants import (
     PREFILL_CHUNK_TOKENS,
     SERVING_MEMORY_FRACTION,
 )
+from gpudesk.core.flat_keys import distinct_rows
 from gpudesk.core.memory_activations import (
     TrainingActivations,
     inference_logits_per_sequence,
@@ -34,8 +34,6 @@ from gpudesk.core.model_math import ParamBreakdown, kv_cache_bytes
 MAX_DP_DOUBLINGS = 20  # ZeRO-3 search up to 2^20 data-parallel ranks
 ZERO3_FIRST_BLOCK = 4  # ZeRO-3 search: d = 1..8 evaluated at once, then the rest at once
 DISTINCT_SEARCH_MIN_CANDIDATES = 256  # below this, de-duplicating costs more than it saves
-SMALL_INTEGER_RANGE = 1 << 16  # integral columns spanning at most this many values are coded without sorting
-SAMPLE_ROWS = 1024  # rows sampled to guess a column's distinct values (verified on every row)
 
 
 @dataclass(frozen=True)
@@ -257,59 +255,6 @@ def _on_distinct(search: Callable[..., np.ndarray], shape: tuple[int, ...], rows
     representative, inverse = distinct_rows(list(varying.values()))
     answers = search(**fixed, **{k: v[representative] for k, v in varying.items()})
     return np.asarray(np.broadcast_to(answers, representative.shape)[inverse])
-
-
-def distinct_rows(columns: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Rows of equal-length 1-D columns, de-duplicated.
-
-    Returns (index of one representative row per distinct row, index of its distinct row for every row):
-    ``column[representative][inverse]`` reproduces every column exactly.
-    """
-    n = columns[0].size
-    key, size = np.zeros(n, dtype=np.int64), 1
-    for column in columns:
-        codes, count = _dense_codes(column)
-        if count == 1:
-            continue
-        if size * count >= 1 << 62:
-            key, size = _compact(key, size)
-        key, size = key * count + codes, size * count
-    key, count = _compact(key, size)
-    representative = np.empty(count, dtype=np.intp)
-    representative[key] = np.arange(n)
-    return representative, key
-
-
-def _compact(key: np.ndarray, size: int) -> tuple[np.ndarray, int]:
-    """Renumber integer keys in [0, size) to 0 … k−1 (k distinct keys), keeping their order."""
-    if size <= 4 * key.size + 1024:
-        present = np.zeros(size, dtype=bool)
-        present[key] = True
-        renumber = np.cumsum(present) - 1
-        return renumber[key], int(renumber[-1]) + 1
-    uniq, inverse = np.unique(key, return_inverse=True)
-    return inverse.reshape(-1), uniq.size
-
-
-def _dense_codes(column: np.ndarray) -> tuple[np.ndarray, int]:
-    """Integer codes of a float column: equal values share a code (NaNs share one), codes in [0, count)."""
-    x = np.asarray(column, dtype=float)
-    lo, hi = x.min(), x.max()
-    if lo == hi:
-        return np.zeros(x.size, dtype=np.int64), 1
-    if hi - lo <= SMALL_INTEGER_RANGE:  # False for NaN and ±inf
-        shifted = x - lo
-        ints = shifted.astype(np.int64)
-        if np.array_equal(ints, shifted):
-            return _compact(ints, int(hi - lo) + 1)
-    # a sweep repeats a few values: find them on a sample, keep them if they cover every row
-    step = max(x.size // SAMPLE_ROWS, 1)
-    values = distinct(np.concatenate((x[:SAMPLE_ROWS], x[-SAMPLE_ROWS:], x[::step])))
-    codes = np.minimum(np.searchsorted(values, x), values.size - 1)
-    if np.array_equal(values[codes], x):
-        return codes.astype(np.int64), values.size
-    uniq, inverse = np.unique(x, return_inverse=True)
-    return inverse.reshape(-1).astype(np.int64), uniq.size
 
 
 def default_serving_fraction(value: float | None) -> float:

@@ -49,6 +49,7 @@ from gpudesk.core.constants import (
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.flat_keys import FlatKeys
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.model_math import (
     has_layer_shapes,
@@ -58,7 +59,7 @@ from gpudesk.core.model_math import (
 )
 from gpudesk.core.precision import bytes_per_value
 from gpudesk.core.training_comm import StepShape, params_per_gpu, step_communication
-from gpudesk.core.training_gemm import cast_time_s, gemm_classes, permute_time_s, shape_factor
+from gpudesk.core.training_gemm import cast_time_s, gemm_classes, permute_time_s, shape_factor_at
 from gpudesk.core.training_parts import (
     bubble_fraction,
     exposed_dp,
@@ -196,8 +197,9 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     per_gpu_tokens = tokens_step / n
     bw = hw.hbm_bw * eff.hbm
     classes = gemm_classes(m)
-    gemm_shape = shape_factor(classes, a["micro_batch"] * a["seq_len"] / a["cp"], a["tp"], a["ep"],
-                              peak * eff.matmul / bw, inp.compute_dtype)
+    keys = FlatKeys.of({**arrays, "row": hw.row})  # a flat batch: parts once per distinct input (flat_keys.py)
+    gemm_shape = shape_factor_at(classes, a["micro_batch"], a["seq_len"], a["cp"], a["tp"], a["ep"],
+                                 peak * eff.matmul / bw, inp.compute_dtype, keys)
     fs.constant("eff.serving_roofline_p", SV.SERVING_ROOFLINE_SHARPNESS)
     fs.add("train.gemm_shape_factor", gemm_shape, "×", "GEMM time over its compute-bound time (by shape)",
            "Σ_classes FLOP share · (1 + (t_mem/t_comp)^p)^(1/p) at each class's M×K×N (experts: M = b·s/c·k·e/E)",
@@ -245,7 +247,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     if inp.method != "full":  # only adapter gradients are reduced
         adapters = inp.lora_rank * pb.lora_in_out if pb.from_architecture else 0.0
         shape = replace(shape, dense_params=adapters, expert_params=0.0)
-    comm = step_communication(shape, links, ACTIVATION_COMM_BYTES.value, grad_bytes, wbytes)
+    comm = step_communication(shape, links, ACTIVATION_COMM_BYTES.value, grad_bytes, wbytes, keys)
     fs.constant("train.act_bytes", ACTIVATION_COMM_BYTES)
     fs.constant("train.grad_bytes", GRAD_REDUCE_BYTES)
     link_deps = ["hw.scaleup_bw", "hw.scaleout_bw", "hw.scaleup_domain", "eff.scaleup_busbw", "eff.scaleout_busbw"]

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gpudesk.core.collectives import Links, collective_time, local_members
+from gpudesk.core.flat_keys import FlatKeys
 
 
 @dataclass(frozen=True)
@@ -76,53 +77,81 @@ def params_per_gpu(shape: StepShape) -> np.ndarray:
     return np.asarray(shape.dense_params / (shape.tp * shape.pp) + shape.expert_params / (shape.ep * shape.pp))
 
 
-def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_bytes: float,
-                       weight_bytes: float) -> StepComm:
-    """Seconds of communication per GPU per step, before overlap with compute."""
+@dataclass(frozen=True)
+class Collectives:
+    """The collectives of one micro-batch and layer (or of one step for the data-parallel reduce), before the
+    step multiplies them: what the layout, the micro-batch's tokens and the hardware decide."""
+
+    tp: np.ndarray  # all-reduce of the activations over t
+    cp: np.ndarray  # all-gather + reduce-scatter of K, V over c
+    ep: np.ndarray  # all-to-all of the routed activations over e
+    pp: np.ndarray  # point-to-point send to the next stage
+    reduce_once: np.ndarray  # ZeRO 0-2: gradients all-reduced once per step
+    per_mb: np.ndarray  # ZeRO-3: weights gathered twice and gradients reduce-scattered, per micro-batch
+    tp_crosses: np.ndarray
+    dp_crosses: np.ndarray
+    pp_crosses: np.ndarray
+    ep_crosses: np.ndarray
+
+
+# the StepShape fields and hardware rows :func:`collectives` reads (not m, v, ZeRO stage or recompute), as named by
+# estimate_training's inputs (d from the GPU count)
+COLLECTIVE_INPUTS = ("row", "tp", "pp", "cp", "ep", "n_gpus", "micro_batch", "seq_len")
+
+
+def collectives(shape: StepShape, links: Links, act_bytes: float, grad_bytes: float,
+                weight_bytes: float) -> Collectives:
     s = shape
     tokens_mb = s.micro_batch * s.seq_len / s.cp
     act = tokens_mb * s.hidden * act_bytes
-    layers_stage = s.layers / s.pp
     dom = links.scaleup_domain
     one = np.ones_like(s.tp)
-
     local_tp = local_members(s.tp, one, dom)
-    n_ar = np.where(s.full_recompute, 6.0, 4.0)
-    tp_s = s.micro_batches * layers_stage * n_ar * collective_time("all_reduce", act, s.tp, local_tp, links)
-
+    tp = collective_time("all_reduce", act, s.tp, local_tp, links)
     local_cp = local_members(s.cp, s.tp, dom)
     kv = s.micro_batch * s.seq_len * s.kv_width * act_bytes
-    cp_raw = s.micro_batches * layers_stage * (
-        collective_time("all_gather", kv, s.cp, local_cp, links)
-        + collective_time("reduce_scatter", kv, s.cp, local_cp, links))
-
+    cp = collective_time("all_gather", kv, s.cp, local_cp, links) + collective_time("reduce_scatter", kv, s.cp,
+                                                                                    local_cp, links)
     local_ep = local_members(s.ep, s.tp * s.cp, dom)
     routed = act * max(s.experts_per_token, 1.0)
-    ep_s = s.micro_batches * (s.moe_layers / s.pp) * 4.0 * collective_time("all_to_all", routed, s.ep, local_ep,
-                                                                           links)
-
-    pp_stride = s.tp * s.cp * s.dp
-    local_pp = local_members(s.pp, pp_stride, dom)
-    pp_s = s.micro_batches * 2.0 * s.virtual_stages * collective_time("p2p", act / s.tp, s.pp, local_pp, links)
-    pp_s = np.where(s.pp > 1, pp_s, 0.0)
-
+    ep = collective_time("all_to_all", routed, s.ep, local_ep, links)
+    local_pp = local_members(s.pp, s.tp * s.cp * s.dp, dom)
+    pp = collective_time("p2p", act / s.tp, s.pp, local_pp, links)
     dp_group = s.dp * s.cp
     local_dp = local_members(dp_group, s.tp, dom)
     expert_group = np.maximum(dp_group * s.tp / s.ep, 1.0)  # expert data parallel: t·c·d / e (expert TP 1)
     local_edp = local_members(expert_group, s.ep, dom)
     dense_pg = s.dense_params / (s.tp * s.pp)
     expert_pg = s.expert_params / (s.ep * s.pp)
-    zero3 = s.zero_stage >= 3
     reduce_once = (collective_time("all_reduce", dense_pg * grad_bytes, dp_group, local_dp, links)
                    + collective_time("all_reduce", expert_pg * grad_bytes, expert_group, local_edp, links))
     per_mb = (2.0 * collective_time("all_gather", dense_pg * weight_bytes, dp_group, local_dp, links)
               + collective_time("reduce_scatter", dense_pg * grad_bytes, dp_group, local_dp, links)
               + 2.0 * collective_time("all_gather", expert_pg * weight_bytes, expert_group, local_edp, links)
               + collective_time("reduce_scatter", expert_pg * grad_bytes, expert_group, local_edp, links))
-    dp_raw = np.where(zero3, per_mb * s.micro_batches, reduce_once)
+    return Collectives(tp, cp, ep, pp, reduce_once, per_mb, s.tp > local_tp, dp_group > local_dp,
+                       (s.pp > 1) & (local_pp < s.pp), s.ep > local_ep)
 
+
+def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_bytes: float,
+                       weight_bytes: float, keys: FlatKeys | None = None) -> StepComm:
+    """Seconds of communication per GPU per step, before overlap with compute.
+
+    ``keys`` (a flat batch): the collectives are computed once per distinct combination of
+    ``COLLECTIVE_INPUTS`` (core/flat_keys.py), the same values as on every candidate."""
+    s = shape
+    c = (keys.evaluate(COLLECTIVE_INPUTS, collectives, shape, links, act_bytes, grad_bytes, weight_bytes)
+         if keys is not None else collectives(shape, links, act_bytes, grad_bytes, weight_bytes))
+    layers_stage = s.layers / s.pp
+    n_ar = np.where(s.full_recompute, 6.0, 4.0)
+    tp_s = s.micro_batches * layers_stage * n_ar * c.tp
+    cp_raw = s.micro_batches * layers_stage * c.cp
+    ep_s = s.micro_batches * (s.moe_layers / s.pp) * 4.0 * c.ep
+    pp_s = s.micro_batches * 2.0 * s.virtual_stages * c.pp
+    pp_s = np.where(s.pp > 1, pp_s, 0.0)
+    zero3 = s.zero_stage >= 3
+    dp_raw = np.where(zero3, c.per_mb * s.micro_batches, c.reduce_once)
     return StepComm(
         tp_s=tp_s, cp_raw_s=cp_raw, ep_s=ep_s, pp_s=pp_s, dp_raw_s=dp_raw, dp_per_microbatch=zero3,
-        tp_crosses=s.tp > local_tp, dp_crosses=dp_group > local_dp, pp_crosses=(s.pp > 1) & (local_pp < s.pp),
-        ep_crosses=s.ep > local_ep,
+        tp_crosses=c.tp_crosses, dp_crosses=c.dp_crosses, pp_crosses=c.pp_crosses, ep_crosses=c.ep_crosses,
     )

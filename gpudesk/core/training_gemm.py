@@ -33,6 +33,7 @@ import numpy as np
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.constants import LOW_PRECISION_CAST_BYTES, MOE_PERMUTE_BYTES_PER_VALUE
 from gpudesk.core.constants import serving as SV
+from gpudesk.core.flat_keys import FlatKeys
 from gpudesk.core.model_math import _attention_shapes, has_layer_shapes
 
 LOW_PRECISION_MATH = ("fp8", "fp6", "fp4")
@@ -111,6 +112,22 @@ def shape_factor(classes: list[GemmClass], tokens: np.ndarray, tp: np.ndarray, e
         ratio = ridge * moved / flops  # t_memory / t_compute
         acc = acc + c.weight / total * (1.0 + ratio ** p) ** (1.0 / p)
     return acc
+
+
+SHAPE_INPUTS = ("row", "micro_batch", "seq_len", "cp", "tp", "ep")  # what shape_factor_at reads (row: hardware)
+
+
+def shape_factor_at(classes: list[GemmClass], micro_batch: np.ndarray, seq_len: np.ndarray, cp: np.ndarray,
+                    tp: np.ndarray, ep: np.ndarray, ridge: np.ndarray, compute: str,
+                    keys: FlatKeys | None = None) -> np.ndarray:
+    """:func:`shape_factor` at b·s/c tokens per micro-batch; with ``keys`` (a flat batch) once per distinct
+    combination of ``SHAPE_INPUTS`` (core/flat_keys.py), the same values as on every candidate."""
+    def part(b: np.ndarray, s: np.ndarray, c: np.ndarray, t: np.ndarray, e: np.ndarray, r: np.ndarray) -> np.ndarray:
+        return shape_factor(classes, b * s / c, t, e, r, compute)
+
+    if keys is None:
+        return part(micro_batch, seq_len, cp, tp, ep, ridge)
+    return np.asarray(keys.evaluate(SHAPE_INPUTS, part, micro_batch, seq_len, cp, tp, ep, ridge))
 
 
 def _shape_factor_flat(classes: list[GemmClass], tokens: np.ndarray, tp: np.ndarray, ep: np.ndarray,

@@ -1,0 +1,198 @@
+"""Parts of a flat batch computed once per distinct combination of the inputs they read.
+
+A list of configurations (flat arrays of one length: a search's candidates, a sweep) repeats a few values of
+each input, and most parts of the chain read only some inputs: the model states read the layout, the
+collectives the layout, the micro-batch and the hardware row, never the global batch. :class:`FlatKeys` codes
+each input column once per call; :meth:`FlatKeys.evaluate` runs a part on one representative row per distinct
+combination of the columns it names and gathers the answers back to every row. The part does the same
+operations on the same values as it would on every row, so every answer is the same, bit for bit
+(``tests/core/test_flat_distinct.py`` runs generated configurations through the batch and each alone).
+
+A part must read nothing per row that its named columns do not determine: its arguments are the batch's own
+arrays (or dataclasses of them, such as the hardware's links), each a function of the named columns.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import numpy as np
+
+from gpudesk.core.arrays import distinct
+from gpudesk.core.explain import FigureSet
+
+FLAT_DISTINCT_MIN_ROWS = 256  # below this, de-duplicating costs more than it saves
+SMALL_INTEGER_RANGE = 1 << 16  # integral columns spanning at most this many values are coded without sorting
+NARROW_RANGE = 64  # integral columns spanning fewer values keep their offsets as codes
+SAMPLE_ROWS = 1024  # rows sampled to guess a column's distinct values (verified on every row)
+WORTH_IT = 0.5  # de-duplicate a part only when it has at most this share of the rows distinct
+
+
+class FlatKeys:
+    """The input columns of one flat batch, coded once, and the distinct rows of any subset of them."""
+
+    def __init__(self, columns: Mapping[str, np.ndarray], size: int) -> None:
+        self.size = size
+        self._columns = dict(columns)
+        self._codes: dict[str, tuple[np.ndarray, int]] = {}
+        self._distinct: dict[frozenset[str], tuple[np.ndarray, np.ndarray]] = {}
+
+    @classmethod
+    def of(cls, columns: Mapping[str, Any]) -> FlatKeys | None:
+        """Keys for a flat batch of at least ``FLAT_DISTINCT_MIN_ROWS`` rows: every input one value or a 1-D array
+        of the batch's length; None for anything else (a grid, a single configuration, a small batch)."""
+        varying: dict[str, np.ndarray] = {}
+        for name, value in columns.items():
+            array = np.asarray(value)
+            if array.size > 1:
+                if array.ndim != 1:
+                    return None
+                varying[name] = array
+        sizes = {a.size for a in varying.values()}
+        if len(sizes) != 1 or min(sizes) < FLAT_DISTINCT_MIN_ROWS:
+            return None
+        return cls(varying, sizes.pop())
+
+    def distinct(self, names: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
+        """(one representative row per distinct combination of ``names``, each row's combination); columns that
+        hold one value for the whole batch do not count."""
+        wanted = frozenset(n for n in names if n in self._columns)
+        found = self._distinct.get(wanted)
+        if found is None:
+            found = _rows_of_codes([self._coded(n) for n in sorted(wanted)], self.size)
+            self._distinct[wanted] = found
+        return found
+
+    def _coded(self, name: str) -> tuple[np.ndarray, int]:
+        coded = self._codes.get(name)
+        if coded is None:
+            coded = self._codes[name] = _dense_codes(self._columns[name])
+        return coded
+
+    def evaluate(self, names: Iterable[str], part: Callable[..., Any], *args: Any) -> Any:
+        """``part(*args)`` for every row, computed on one row per distinct combination of ``names`` and gathered
+        back (arrays, or tuples / dataclasses of arrays, of the batch's length)."""
+        representative, inverse = self.distinct(names)
+        if representative.size > WORTH_IT * self.size:
+            return part(*args)
+        answer = part(*(self._pick(a, representative) for a in args))
+        return self._spread(answer, representative.size, inverse)
+
+    def _pick(self, value: Any, rows: np.ndarray) -> Any:
+        if isinstance(value, np.ndarray):
+            return value[rows] if value.ndim == 1 and value.size == self.size else value
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return dataclasses.replace(value, **{f.name: self._pick(getattr(value, f.name), rows)
+                                                 for f in dataclasses.fields(value) if f.init})
+        return value
+
+    def _spread(self, value: Any, count: int, inverse: np.ndarray) -> Any:
+        """The answer on every row: its arrays gathered into one block per dtype (one large allocation, which
+        numpy asks the kernel to back with huge pages, instead of one array of the batch's length each)."""
+        leaves: list[np.ndarray] = []
+        _leaves(value, count, leaves)
+        rows: dict[int, np.ndarray] = {}
+        for dtype in {a.dtype for a in leaves}:
+            same = [a for a in leaves if a.dtype == dtype]
+            block = np.empty((len(same), self.size), dtype=dtype)
+            for row, array in zip(block, same):
+                rows[id(array)] = np.take(array, inverse, out=row)
+        return _rebuilt(value, count, rows, self.size)
+
+
+def _leaves(value: Any, count: int, out: list[np.ndarray]) -> None:
+    if isinstance(value, np.ndarray):
+        if value.ndim == 1 and value.size == count:
+            out.append(value)
+    elif isinstance(value, tuple):
+        for v in value:
+            _leaves(v, count, out)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            _leaves(getattr(value, f.name), count, out)
+
+
+def _rebuilt(value: Any, count: int, rows: dict[int, np.ndarray], size: int) -> Any:
+    if isinstance(value, np.ndarray):
+        return rows[id(value)] if id(value) in rows else np.array(np.broadcast_to(value, (size,)))
+    if isinstance(value, tuple):
+        parts = [_rebuilt(v, count, rows, size) for v in value]
+        return type(value)(*parts) if hasattr(value, "_fields") else tuple(parts)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.replace(value, **{f.name: _rebuilt(getattr(value, f.name), count, rows, size)
+                                             for f in dataclasses.fields(value) if f.init})
+    return value
+
+
+def distinct_rows(columns: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of equal-length 1-D columns, de-duplicated.
+
+    Returns (index of one representative row per distinct row, index of its distinct row for every row):
+    ``column[representative][inverse]`` reproduces every column exactly.
+    """
+    return _rows_of_codes([_dense_codes(c) for c in columns], columns[0].size)
+
+
+def _rows_of_codes(coded: list[tuple[np.ndarray, int]], n: int) -> tuple[np.ndarray, np.ndarray]:
+    key, size = np.zeros(n, dtype=np.int64), 1
+    for codes, count in coded:
+        if count == 1:
+            continue
+        if size * count > 4 * n + 1024:  # keep the key space small enough to compact without sorting
+            key, size = _compact(key, size)
+        key, size = key * count + codes, size * count
+    key, count = _compact(key, size)
+    representative = np.empty(count, dtype=np.intp)
+    representative[key] = np.arange(n)
+    return representative, key
+
+
+def _compact(key: np.ndarray, size: int) -> tuple[np.ndarray, int]:
+    """Renumber integer keys in [0, size) to 0 … k−1 (k distinct keys), keeping their order."""
+    if size <= 4 * key.size + 1024:
+        present = np.zeros(size, dtype=bool)
+        present[key] = True
+        renumber = np.cumsum(present) - 1
+        return renumber[key], int(renumber[-1]) + 1
+    uniq, inverse = np.unique(key, return_inverse=True)
+    return inverse.reshape(-1), uniq.size
+
+
+def _dense_codes(column: np.ndarray) -> tuple[np.ndarray, int]:
+    """Integer codes of a float column: equal values share a code (NaNs share one), codes in [0, count)."""
+    x = np.asarray(column, dtype=float)
+    lo, hi = x.min(), x.max()
+    if lo == hi:
+        return np.zeros(x.size, dtype=np.int64), 1
+    if hi - lo <= SMALL_INTEGER_RANGE:  # False for NaN and ±inf
+        shifted = x - lo
+        ints = shifted.astype(np.int64)
+        if np.array_equal(ints, shifted):  # a narrow range is its own code (the combined key is compacted)
+            return (ints, int(hi - lo) + 1) if hi - lo < NARROW_RANGE else _compact(ints, int(hi - lo) + 1)
+    # a sweep repeats a few values: find them on a sample, keep them if they cover every row
+    step = max(x.size // SAMPLE_ROWS, 1)
+    values = distinct(np.concatenate((x[:SAMPLE_ROWS], x[-SAMPLE_ROWS:], x[::step])))
+    codes = np.minimum(np.searchsorted(values, x), values.size - 1)
+    if np.array_equal(values[codes], x):
+        return codes.astype(np.int64), values.size
+    uniq, inverse = np.unique(x, return_inverse=True)
+    return inverse.reshape(-1).astype(np.int64), uniq.size
+
+
+def on_distinct_inputs(inputs: Any, fields: Iterable[str], estimate: Callable[[Any], FigureSet]) -> FigureSet | None:
+    """``estimate(inputs)`` of a flat batch, run once per distinct combination of every input in ``fields`` (the
+    dataclass ``inputs``' per-candidate arrays) and spread back to every candidate; the inputs are recorded as
+    given. None where that would not pay (not a flat batch, or most rows distinct): the caller runs it as is."""
+    given = {f: getattr(inputs, f) for f in fields if getattr(inputs, f) is not None}
+    keys = FlatKeys.of(given)
+    if keys is None:
+        return None
+    representative, inverse = keys.distinct(given)
+    if representative.size > WORTH_IT * keys.size:
+        return None
+    picked = {f: np.asarray(v)[representative] for f, v in given.items() if np.size(v) == keys.size}
+    figures = estimate(dataclasses.replace(inputs, **picked))
+    figures.spread(inverse, representative.size, {id(picked[f]): given[f] for f in picked})
+    return figures
