@@ -21,12 +21,24 @@ from gpudesk.catalog.schema import (
 )
 
 PROVENANCE_KEYS = ("source", "date", "field_sources", "unknown", "verified", "notes")
+TRANSLATED_KEYS = ("notes_zh",)
+"""A row's notes in Chinese, beside its English in the catalog TOML: read by ``catalog.sources.chinese_texts`` for
+the surfaces that show them, not part of the record (so a plan's catalog snapshot and its drift are unchanged)."""
+CITATION_KEYS = ("id", "title", "url", "publisher", "accessed", "kind", "note")
+CITATION_TRANSLATED_KEYS = ("note_zh",)  # a citation's note in Chinese (its title stays in its own language)
+
+
+def _text_problems(table: str, label: str, data: Mapping[str, Any], keys: tuple[str, ...]) -> list[Problem]:
+    """A translated text that is not text."""
+    return [Problem(table, label, key, "must be text") for key in keys if key in data and not isinstance(data[key], str)]
 
 
 def record_from_mapping(
     table: str, data: Mapping[str, Any], row_label: str, *, user_row: bool = False,
-    allow_extra: bool = False,
+    allow_extra: bool = False, translated: bool = False,
 ) -> tuple[Any | None, list[Problem]]:
+    """``translated``: the mapping is a shipped catalog TOML row, which may carry its notes in Chinese
+    (``TRANSLATED_KEYS``) beside the fields of the record."""
     spec = table_spec(table)
     kinds = field_kinds(spec.record_type)
     problems: list[Problem] = []
@@ -34,8 +46,10 @@ def record_from_mapping(
 
     if not allow_extra:
         for key in data:
-            if key not in kinds and key not in PROVENANCE_KEYS and key != "user_row":
+            if key not in kinds and key not in PROVENANCE_KEYS and key != "user_row" \
+                    and not (translated and key in TRANSLATED_KEYS):
                 problems.append(Problem(table, label, str(key)[:60], "unknown field"))
+    problems += _text_problems(table, label, data, TRANSLATED_KEYS if translated else ())
 
     values: dict[str, Any] = {}
     for name, kind in kinds.items():
@@ -82,15 +96,17 @@ def record_from_mapping(
     return record, []
 
 
-def citation_from_mapping(data: Mapping[str, Any], row_label: str) -> tuple[rec.Citation | None, list[Problem]]:
+def citation_from_mapping(data: Mapping[str, Any], row_label: str,
+                          translated: bool = False) -> tuple[rec.Citation | None, list[Problem]]:
+    """``translated``: a shipped citations.toml entry, which may carry its note in Chinese (``note_zh``)."""
     problems: list[Problem] = []
     label = str(data.get("id") or row_label)[:80]
-    known = ("id", "title", "url", "publisher", "accessed", "kind", "note")
     values: dict[str, str] = {}
     for key in data:
-        if key not in known:
+        if key not in CITATION_KEYS and not (translated and key in CITATION_TRANSLATED_KEYS):
             problems.append(Problem("citations", label, str(key)[:60], "unknown field"))
-    for key in known:
+    problems += _text_problems("citations", label, data, CITATION_TRANSLATED_KEYS if translated else ())
+    for key in CITATION_KEYS:
         if key in data:
             try:
                 values[key] = coerce("str", data[key])

@@ -9,7 +9,8 @@ raises :class:`CatalogValidationError` listing all problems at once.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +67,7 @@ def load_sources(source_dir: Path | None = None) -> CatalogSources:
     raw_citations = _read_toml(src / CITATIONS_FILE, problems).get("citations", [])
     problems.extend(check_unique("citations", (str(c.get("id", "")) for c in raw_citations)))
     for i, raw in enumerate(raw_citations, start=1):
-        citation, errs = citation_from_mapping(raw, f"entry {i}")
+        citation, errs = citation_from_mapping(raw, f"entry {i}", translated=True)
         problems.extend(errs)
         if citation is not None:
             citations[citation.id] = citation
@@ -76,7 +77,7 @@ def load_sources(source_dir: Path | None = None) -> CatalogSources:
         raw_rows = _read_toml(src / spec.toml_file, problems).get(name, [])
         rows = []
         for i, raw in enumerate(raw_rows, start=1):
-            record, errs = record_from_mapping(name, raw, f"entry {i}")
+            record, errs = record_from_mapping(name, raw, f"entry {i}", translated=True)
             problems.extend(errs)
             if record is not None:
                 rows.append(record)
@@ -86,3 +87,46 @@ def load_sources(source_dir: Path | None = None) -> CatalogSources:
     if problems:
         raise CatalogValidationError(problems, f"catalog sources in {src} are invalid")
     return CatalogSources(version=version, tables=tables, citations=dict(sorted(citations.items())))
+
+
+# -- the catalog's free text in Chinese --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChineseTexts:
+    """What the catalog TOML says in Chinese beside its English: a row's ``notes_zh``, a citation's ``note_zh``.
+
+    Each translation is kept with the English it sits beside, so a surface shows it only while the record it
+    describes still carries that English (a database built from older sources, a user's own row of the same id
+    and a row pinned by a plan keep their own words). Not part of the records: a plan's catalog snapshot and its
+    drift do not change with a translation."""
+
+    notes: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)  # (table, id) -> (English, Chinese)
+    citation_notes: dict[str, tuple[str, str]] = field(default_factory=dict)  # citation id -> (English, Chinese)
+
+    def row_notes(self, table: str, record: Any, lang: str) -> str:
+        """A record's notes in ``lang``: the shipped Chinese where it was made from the record's English."""
+        prov: rec.Provenance = record.provenance
+        if lang != "zh" or prov.user_row or not prov.notes:
+            return prov.notes
+        english, chinese = self.notes.get((table, record.id), ("", ""))
+        return chinese if chinese and english == prov.notes else prov.notes
+
+    def citation_note(self, citation: rec.Citation, lang: str) -> str:
+        """A citation's note in ``lang``, by the same rule."""
+        if lang != "zh" or not citation.note:
+            return citation.note
+        english, chinese = self.citation_notes.get(citation.id, ("", ""))
+        return chinese if chinese and english == citation.note else citation.note
+
+
+@cache
+def chinese_texts(source_dir: Path | None = None) -> ChineseTexts:
+    """The Chinese beside the English notes of ``resources/catalog/*.toml`` (read once per process)."""
+    src = Path(source_dir) if source_dir is not None else default_source_dir()
+    problems: list[Problem] = []  # the sources were checked when the catalog was built; a broken file gives nothing
+    notes = {(name, str(raw.get("id", ""))): (str(raw.get("notes", "")), str(raw["notes_zh"]))
+             for name, spec in TABLES.items() for raw in _read_toml(src / spec.toml_file, problems).get(name, [])
+             if isinstance(raw, dict) and raw.get("notes_zh")}
+    cited = {str(raw.get("id", "")): (str(raw.get("note", "")), str(raw["note_zh"]))
+             for raw in _read_toml(src / CITATIONS_FILE, problems).get("citations", [])
+             if isinstance(raw, dict) and raw.get("note_zh")}
+    return ChineseTexts(notes, cited)

@@ -1121,7 +1121,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>导出 PNG…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="300" />
+      <location filename="../../gpudesk/plotting/view.py" line="302" />
       <source>Export chart</source>
       <translation>导出图表</translation>
     </message>
@@ -1131,7 +1131,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>图例</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="301" />
+      <location filename="../../gpudesk/plotting/view.py" line="303" />
       <source>PNG images (*.png)</source>
       <translation>PNG 图片 (*.png)</translation>
     </message>
@@ -2009,12 +2009,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>架构系列</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="115" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="123" />
       <source>Field</source>
       <translation>字段</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="120" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="128" />
       <source>Field sources that differ from the row source</source>
       <translation>与行来源不同的字段来源</translation>
     </message>
@@ -2199,7 +2199,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>名称</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="114" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="122" />
       <source>Notes</source>
       <translation>备注</translation>
     </message>
@@ -2292,7 +2292,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>3年预留价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="114" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="122" />
       <source>Row date</source>
       <translation>行日期</translation>
     </message>
@@ -2325,7 +2325,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>产品定位</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="66" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="69" />
       <source>Select a row to see every field and its source.</source>
       <translation>选择一行，查看全部字段及其来源。</translation>
     </message>
@@ -2354,7 +2354,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>软件栈</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="113" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="121" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
@@ -2399,7 +2399,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>训练框架</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="115" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="123" />
       <source>Unit</source>
       <translation>单位</translation>
     </message>
@@ -2408,7 +2408,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>可用显存</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="115" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="123" />
       <source>Value</source>
       <translation>数值</translation>
     </message>
@@ -2429,12 +2429,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每节点写带宽</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="99" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="106" />
       <source>accessed {0}</source>
       <translation>访问于 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="93" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="96" />
       <source>citation '{0}' is not in the catalog</source>
       <translation>目录中没有引用来源“{0}”</translation>
     </message>
@@ -2447,12 +2447,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>实测</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="114" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="122" />
       <source>not given</source>
       <translation>未提供</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="117" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="125" />
       <source>row source</source>
       <translation>行来源</translation>
     </message>
@@ -2461,17 +2461,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>二手资料</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="116" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="101" />
+      <source>title in English</source>
+      <translation>英文原题</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="124" />
       <source>unknown</source>
       <translation>未知</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="116" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="124" />
       <source>unknown: not in the cited sources</source>
       <translation>未知：引用来源中未给出</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="113" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="121" />
       <source>unverified</source>
       <translation>未核实</translation>
     </message>
@@ -2488,12 +2493,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>厂商资料</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="113" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="121" />
       <source>your row</source>
       <translation>您的行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="118" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="126" />
       <source>— unknown: not in the cited sources · row source: the source named above · [n]: a field source listed below</source>
       <translation>— 未知：引用的来源中没有 · 行来源：上面列出的来源 · [n]：下面列出的字段来源</translation>
     </message>
@@ -2559,32 +2564,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="262" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="273" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="271" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="282" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="261" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="272" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="125" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="128" />
       <source>Range</source>
       <translation>范围</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="337" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="353" />
       <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
       <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="334" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="350" />
       <source>{code} (not in the list: kept as the plan holds it)</source>
       <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>
@@ -2630,73 +2635,73 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FileActions</name>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="240" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="238" />
       <source>Autosave failed: {0}</source>
       <translation>自动保存失败：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="109" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="106" />
       <source>Cannot open plan</source>
       <translation>无法打开方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="205" />
-      <location filename="../../gpudesk/ui/file_actions.py" line="208" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="203" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="206" />
       <source>Cannot save plan</source>
       <translation>无法保存方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="231" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="229" />
       <source>Not saved: {0} changed on disk</source>
       <translation>未保存：{0} 已在磁盘上被修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="143" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="141" />
       <source>Open plan</source>
       <translation>打开方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="122" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="120" />
       <source>Opened a plan saved in format version {0}; it will be saved in the current format.</source>
       <translation>打开的方案保存于格式版本 {0}，保存时将转换为当前格式。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="114" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="112" />
       <source>Opened the sample {0} as an untitled copy; saving asks where to keep it.</source>
       <translation>已将示例 {0} 作为未命名副本打开；保存时会询问保存位置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="226" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="224" />
       <source>Overwrite</source>
       <translation>覆盖</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="159" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="157" />
       <source>Restore autosave</source>
       <translation>恢复自动保存</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="163" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="161" />
       <source>Restored the autosave of {0}; save to keep it.</source>
       <translation>已恢复 {0} 的自动保存内容；请保存以保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="179" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="177" />
       <source>Save plan as</source>
       <translation>方案另存为</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="216" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="214" />
       <source>Saved {0}</source>
       <translation>已保存 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="221" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="219" />
       <source>The plan changed on disk</source>
       <translation>方案文件已在磁盘上被修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="222" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="220" />
       <source>{0} was changed by another program or window since you opened it. Overwrite it with your version, or cancel and use Save As to keep both?</source>
       <translation>自您打开以来，{0} 已被其他程序或窗口修改。要用您的版本覆盖它，还是取消并用“另存为”保留两个版本？</translation>
     </message>
@@ -2962,7 +2967,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>视图(&amp;V)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="198" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="199" />
       <source>(date unknown)</source>
       <translation>（日期未知）</translation>
     </message>
@@ -2980,7 +2985,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>+ 负载</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="196" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="197" />
       <source>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;Sizes GPU infrastructure for AI work and explains every number.&lt;/p&gt;&lt;p&gt;Catalog version {1}, built {2}.&lt;/p&gt;</source>
       <translation>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;为AI任务测算GPU基础设施，并解释每一个数字的来历。&lt;/p&gt;&lt;p&gt;目录版本 {1}，构建于 {2}。&lt;/p&gt;</translation>
     </message>
@@ -3005,7 +3010,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>一个方案至少需要一个阶段。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="199" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="200" />
       <source>About gpudesk</source>
       <translation>关于 gpudesk</translation>
     </message>
@@ -3036,18 +3041,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>浏览、对比和编辑GPU、模型、服务器和价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="185" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="186" />
       <source>Calibration</source>
       <translation>校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="185" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="186" />
       <source>Calibration is not available in this build: {0}</source>
       <translation>此版本不提供校准功能：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="140" />
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="143" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="141" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="144" />
       <source>Cannot compare</source>
       <translation>无法对比</translation>
     </message>
@@ -3057,17 +3062,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法估算：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="211" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="212" />
       <source>Cannot read the user guide {0}: {1}</source>
       <translation>无法读取用户指南 {0}：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="125" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="126" />
       <source>Choose 2–4 plans to compare</source>
       <translation>选择 2–4 个方案进行对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="131" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="132" />
       <source>Choose between 2 and 4 plans; you chose {0}.</source>
       <translation>请选择 2 到 4 个方案；您选择了 {0} 个。</translation>
     </message>
@@ -3080,12 +3085,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>并排对比 2–4 个已保存的方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="131" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="132" />
       <source>Compare plans</source>
       <translation>对比方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="147" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="148" />
       <source>Compare plans: {0}</source>
       <translation>对比方案：{0}</translation>
     </message>
@@ -3165,7 +3170,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>第 {0} 阶段的名称：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="88" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="89" />
       <source>No proposal</source>
       <translation>无法生成建议书</translation>
     </message>
@@ -3192,7 +3197,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="98" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="99" />
       <source>Proposal written to {0}</source>
       <translation>建议书已写入 {0}</translation>
     </message>
@@ -3322,7 +3327,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>该阶段已在方案的最前或最后。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="88" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="89" />
       <source>The plan cannot be estimated: {0}</source>
       <translation>方案无法估算：{0}</translation>
     </message>
@@ -3346,7 +3351,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>使用当前目录</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="211" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="212" />
       <source>User guide</source>
       <translation>用户指南</translation>
     </message>
@@ -3364,7 +3369,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>生成带有公司标识的PDF建议书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="215" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="216" />
       <source>gpudesk user guide</source>
       <translation>gpudesk 用户指南</translation>
     </message>
@@ -3862,93 +3867,93 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RecommendationPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="135" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="136" />
       <source>Hover a point to see its configuration; click it to pin it into the plan.</source>
       <translation>将鼠标停在某个点上可查看其配置；点击即可将其采用到方案中。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="189" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="190" />
       <source>No estimate: fix the inputs the status bar names first.</source>
       <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="192" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="193" />
       <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
       <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="107" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="108" />
       <source>Pin this configuration</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="312" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="315" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="295" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="298" />
       <source>Pin {0} × {1}</source>
       <translation>采用 {0} × {1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="298" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="315" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="301" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="318" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="109" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="110" />
       <source>Plan with the selected configuration: its accelerator (with a server that holds it), precision and layout; Undo restores the plan</source>
       <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="252" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="255" />
       <source>Rank {0}: {1} — 1 GPU on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 1 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="254" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="257" />
       <source>Rank {0}: {1} — {2} GPUs on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="256" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="259" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="139" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="140" />
       <source>Ranked</source>
       <translation>排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="75" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="76" />
       <source>Ranked configurations</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="214" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="215" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="85" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="86" />
       <source>The best configuration found on each accelerator, feasible first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
       <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="261" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="264" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="140" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="141" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="92" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="93" />
       <source>Why it ranks here</source>
       <translation>排名理由</translation>
     </message>
@@ -4839,82 +4844,82 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="137" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="139" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="173" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="175" />
       <source>Cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="305" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="317" />
       <source>Drawing this chart…</source>
       <translation>正在绘制此图表……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="172" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
       <source>Inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="84" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="86" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="172" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
       <source>Memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="181" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="183" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="173" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="175" />
       <source>Power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="176" />
       <source>Rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="188" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="173" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="175" />
       <source>Scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="303" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="315" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="120" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="122" />
       <source>Still being computed: the best parallel layout at the plan's GPU count, its figures and its checks appear here in a moment.</source>
       <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="176" />
       <source>Timeline</source>
       <translation>时间线</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="172" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="187" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="189" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
@@ -5300,7 +5305,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="187" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="189" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

@@ -50,6 +50,7 @@ from window_audit import (
 
 from gpudesk.catalog import field_rules
 from gpudesk.catalog.schema import TABLES
+from gpudesk.catalog.sources import chinese_texts
 from gpudesk.core import constants as C
 from gpudesk.core.constants import Constant
 from gpudesk.report.formula_text import constant_source_table
@@ -142,12 +143,17 @@ def constants_of(module) -> list[Constant]:
 
 
 def catalog_vocabulary(catalog, lang: str) -> set[str]:  # noqa: F811
-    """Words of the catalog's content a browser shows as they are: source titles, publishers, notes and addresses,
-    the rows' notes, and the codes its fields accept (vendors, families, kinds): the catalog's own values; and where
+    """Words of the catalog's content a browser shows as they are: source titles, publishers and addresses (in
+    English also the sources' and the rows' notes), and the codes its fields accept (vendors, families, kinds): the catalog's own values; and where
     each tuning constant comes from, as the Explain panel cites it in the reader's language (in Chinese the citation
     as published inside translated words, so an English source left untranslated is caught)."""
-    texts = [f"{c.title} {c.publisher} {c.note} {c.url}" for c in catalog.citations().values()]
-    texts += [r.provenance.notes for table in TABLES for r in catalog.rows(table)]
+    texts = [f"{c.title} {c.publisher} {c.url}" for c in catalog.citations().values()]
+    if lang == "en":  # in Chinese the rows' and the sources' notes read in Chinese (notes_zh, note_zh)
+        texts += [c.note for c in catalog.citations().values()]
+        texts += [r.provenance.notes for table in TABLES for r in catalog.rows(table)]
+    else:  # the names those Chinese notes keep in Latin ("hardware-facts", "Lockwood"; tests/catalog holds them)
+        chinese = chinese_texts()
+        texts += [zh for _en, zh in [*chinese.notes.values(), *chinese.citation_notes.values()]]
     cited = constant_source_table("zh") if lang == "zh" else {c.name: (c.source, c.source) for c in constants_of(C)}
     texts += [translated for _english, translated in cited.values()]
     texts += [choice for table in field_rules.RULES.values() for rule in table.values() for choice in rule.choices]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from PySide6.QtCore import QEvent
@@ -12,11 +13,13 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.schema import table_spec
+from gpudesk.catalog.sources import chinese_texts
 from gpudesk.catalog.store import Catalog
 from gpudesk.ui.catalog_browser.columns import cell_text, columns_for, is_unknown, title_of
 from gpudesk.ui.widgets.session_text import session_text
 
 CITATION_KINDS = {"V": "vendor", "S": "secondary", "M": "measured", "D": "derived"}
+CJK = re.compile(r"[\u3400-\u9fff]")
 
 def style_for(palette: QPalette) -> str:
     """The pane's style in the palette's colours: the field table's header band and rules, muted and unknown text
@@ -92,7 +95,11 @@ class DetailPane(QTextBrowser):
         if citation is None:
             return html.escape(self.tr("citation '{0}' is not in the catalog").format(cid))
         kind = CITATION_KINDS.get(citation.kind, citation.kind)
+        lang = session_text().lang
         parts = [f"<b>{html.escape(citation.title)}</b>"]
+        if lang != "en" and not CJK.search(citation.title):  # a source's title stays in its own language, said so
+            in_english = self.tr("title in English")
+            parts[0] += f" <span class='muted'>({html.escape(in_english)})</span>"
         if citation.publisher:
             parts.append(html.escape(citation.publisher))
         if citation.accessed:
@@ -103,8 +110,9 @@ class DetailPane(QTextBrowser):
         if citation.url:
             url = html.escape(citation.url, quote=True)
             text += f"<br><a href='{url}'>{html.escape(citation.url)}</a>"
-        if citation.note:
-            text += f"<br><span class='muted'>{html.escape(citation.note)}</span>"
+        note = chinese_texts().citation_note(citation, lang)
+        if note:
+            text += f"<br><span class='muted'>{html.escape(note)}</span>"
         return text
 
     def _words(self) -> dict[str, str]:
@@ -134,8 +142,9 @@ class DetailPane(QTextBrowser):
         out.append(f"<p class='muted'>{html.escape(title)} · {html.escape(record.id)} {' '.join(badges)}</p>")
         date = html.escape(prov.date) if prov.date else w["not_given"]
         out.append(f"<p><b>{w['source']}:</b> {self.citation_html(prov.source)}<br><b>{w['row_date']}:</b> {date}</p>")
-        if prov.notes:
-            out.append(f"<p><b>{w['notes']}:</b> {html.escape(prov.notes)}</p>")
+        notes = chinese_texts().row_notes(table, record, text_of.lang)  # a user's own row: their words as written
+        if notes:
+            out.append(f"<p><b>{w['notes']}:</b> {html.escape(notes)}</p>")
         out.append("<table class='fields' width='100%' cellspacing='0'>")
         out.append(f"<tr><th>{w['field']}</th><th align='right'>{w['value']}</th><th>{w['unit']}</th>"
                    f"<th>{w['source']}</th></tr>")
