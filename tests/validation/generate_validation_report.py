@@ -13,6 +13,7 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 from validation_bands import CONSTANTS, heldout_tables, render_constants  # noqa: E402
+from validation_cases_ascend import findings as ascend_findings  # noqa: E402
 from validation_cases_measured import (  # noqa: E402
     FIT_CASES,
     GIB,
@@ -350,11 +351,7 @@ def render(results: list[Result]) -> str:
         "on the fit half. The first-token-latency band rests on 7 held-out cases; with the prefill on the smooth "
         "roofline it holds 6 of the 7 fit cases (before: 1 of 7, the band +48%…+145%).",
         *mlperf_inference_findings(results),
-        "* **Ascend** has no validation case: MindFormers' model list (mindspore-ai/docs, docs/mindformers/docs/"
-        "source_zh_cn/start/models.md) publishes tokens/s/p on Atlas 800T A2 (8 × Ascend 910B; Llama 2 7B "
-        "pre-training 4,160, 13B 1,691, 70B 337) with their configs (mindspore-lab/mindformers), but the catalog's "
-        "910B row has no authoritative BF16 peak and is marked not for validation (issue 14), so a case would "
-        "test a guessed peak, not the model.",
+        *ascend_findings(results),
         "* **System power** has no validation case: the MLPerf power logs (Training v4.0+, Inference MaxQ) are not "
         "in the stored copies this work could read, and the two published H100-node measurements found "
         "(Latif et al. 2024; Newkirk et al. 2025) are the source of `TRAINING_NODE_DRAW_SHARE` itself, so they "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from validation_cases_ascend import ASCEND_CASES
 from validation_cases_inference import INFERENCE_LATENCY_CASES, INFERENCE_THROUGHPUT_CASES, InferenceCase
 from validation_cases_measured import (
     FIT_CASES,
@@ -41,7 +42,7 @@ from gpudesk.core.training import TrainingInputs, estimate_training
 # to 18% on 2026-12-02 when the prefill took the decode step's smooth roofline (limit 40% -> 25%).
 GROUP_SERVING_LOAD = "serving throughput, in-flight batching"
 GROUP_TRAIN_MEMORY = "training memory"
-ALL_TRAINING_CASES = TRAINING_CASES + RECIPE_CASES + MLPERF_MORE_CASES
+ALL_TRAINING_CASES = TRAINING_CASES + RECIPE_CASES + MLPERF_MORE_CASES + ASCEND_CASES
 MEDIAN_LIMITS = {"training": 0.15, "inference throughput": 0.20, "inference latency": 0.25,
                  GROUP_SERVING_LOAD: 0.30, GROUP_TRAIN_MEMORY: 0.15,
                  GROUP_MEMORY: 0.15, GROUP_MEMORY_HELDOUT: 0.15, GROUP_STEP: 0.22, GROUP_SERVING: 0.60,

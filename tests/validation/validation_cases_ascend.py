@@ -1,0 +1,91 @@
+"""Ascend 910B training throughput published by MindFormers (Huawei MindSpore's LLM suite), with its configs.
+
+Measured: the training performance column of MindFormers' model list (tokens/s/p = tokens per second per
+NPU), each on Atlas 800T A2 (8 × Ascend 910B per server) or Atlas 900 A2 PoDc, with the config the table links:
+mindspore-ai/docs ``docs/mindformers/docs/source_zh_cn/start/models.md`` (commit 0995d78). The layout, batch,
+sequence length and recompute of each case are read from that config in mindspore-lab/mindformers (commit of
+the stored copy in each citation): ``parallel_config`` (data_parallel × model_parallel × pipeline_stage,
+micro_batch_num), ``runner_config.batch_size`` (per data-parallel rank; × gradient_accumulation_steps where
+set), ``model_config.seq_length`` and ``recompute_config``. ``enable_parallel_optimizer: True`` (MindSpore's
+optimizer-state sharding over the data-parallel ranks) is ZeRO-1. Every run is BF16 (``compute_dtype``).
+
+The accelerator is the shipped catalog row ``ascend-910b``, whose peak (353.9 TFLOP/s BF16 dense, 64 GB,
+1.6 TB/s) is Huawei's CANN documentation of the Atlas A2 representative configuration (24 AI cores at
+1.8 GHz); the 20-core parts (910B3, 910B4) peak at 294.9 TFLOP/s, and the table does not say which part ran,
+so the 24-core part is assumed for every case. The scale-out network of Atlas 800T A2 is 8 × 200 GE RoCE
+(200 Gb/s per NPU).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from validation_cases_training import TrainingCase
+from validation_hardware import LLAMA2_7B, LLAMA2_13B, LLAMA2_70B, LLAMA3_8B, llama
+
+from gpudesk.catalog.records import Accelerator
+from gpudesk.catalog.store import Catalog
+
+_LIST = ("MindFormers model list (mindspore-ai/docs docs/mindformers/docs/source_zh_cn/start/models.md, commit "
+         "0995d78), training performance on {hw}; config mindspore-lab/mindformers {path} (commit {commit})")
+_QWEN = "Qwen-7B/14B config.json (Hugging Face Qwen/Qwen-7B, Qwen/Qwen-14B) and the MindFormers config"
+QWEN_7B = llama("qwen-7b", 7.72e9, 4096, 32, 32, 32, 11008, 151936, 8192, _QWEN)
+QWEN_14B = llama("qwen-14b", 14.2e9, 5120, 40, 40, 40, 13696, 152064, 8192, _QWEN)
+
+
+@lru_cache(maxsize=1)
+def ascend_910b() -> Accelerator:
+    return Catalog.open().accelerator("ascend-910b")
+
+
+def _case(case_id: str, model, path: str, commit: str, measured: float, n: int, dp: int, tp: int, pp: int,
+          micro: int, gbs: int, seq: int, recompute: str, hw: str = "Atlas 800T A2", note: str = "") -> TrainingCase:
+    layout = f"DP{dp} TP{tp} PP{pp}, micro-batch {micro}, global batch {gbs} sequences of {seq:,}"
+    return TrainingCase(
+        id=case_id, citation=_LIST.format(hw=hw, path=path, commit=commit), model=model, accelerator=ascend_910b(),
+        n_gpus=n, measured=measured, tp=tp, pp=pp, global_batch=gbs, seq_len=seq, recompute=recompute,
+        zero_stage=1, micro_batch=micro, nic_gbps=200.0, precision="bf16",
+        note=(f"{measured:,.0f} tokens/s/p on {n} Ascend 910B ({hw}); config: {layout}, recompute {recompute}, "
+              "ZeRO-1 (parallel optimizer), BF16, flash attention; the 24-core 910B2 assumed" + note))
+
+
+ASCEND_CASES = [
+    _case("mindformers-llama2-7b-pretrain-8npu", LLAMA2_7B, "configs/llama2/pretrain_llama2_7b_bf16.yaml",
+          "26e0014", 4160, 8, 8, 1, 1, 1, 64, 4096, "none",
+          note="; global batch = batch_size 1 × DP8 × gradient_accumulation_steps 8"),
+    _case("mindformers-llama2-13b-finetune-8npu", LLAMA2_13B, "configs/llama2/finetune_llama2_13b_bf16.yaml",
+          "0e67b43", 1691, 8, 8, 1, 1, 4, 32, 4096, "full"),
+    _case("mindformers-llama2-70b-finetune-32npu", LLAMA2_70B, "configs/llama2/finetune_llama2_70b_bf16_32p.yaml",
+          "0e67b43", 337, 32, 1, 4, 8, 1, 256, 4096, "selective",
+          note="; sequence parallel, 256 micro-batches, recompute of selected layers in the first three stages "
+               "(select_recompute [8,4,4,1,1,1,1,1]: gpudesk's selective recompute stands for it)"),
+    _case("mindformers-llama3-8b-finetune-8npu", LLAMA3_8B, "research/llama3/finetune_llama3_8b_8k_800T_A2_64G.yaml",
+          "1decbaa", 2581, 8, 8, 1, 1, 1, 8, 8192, "full"),
+    _case("mindformers-qwen-7b-finetune-8npu", QWEN_7B, "research/qwen/finetune_qwen_7b_bf16.yaml", "1af2275",
+          2955, 8, 8, 1, 1, 2, 16, 2048, "none",
+          note="; the list says 8K sequences, the linked config sets seq_length 2048: the config is used"),
+    _case("mindformers-qwen-14b-finetune-8npu", QWEN_14B, "research/qwen/finetune_qwen_14b_bf16.yaml", "842a554",
+          1106, 8, 8, 1, 1, 1, 8, 2048, "full",
+          note="; the list says 8K sequences, the linked config sets seq_length 2048: the config is used"),
+]
+
+
+def findings(results: list) -> list[str]:
+    """The 'known large errors' paragraph of docs/validation.md for the Ascend cases, from this run's results."""
+    ids = {c.id for c in ASCEND_CASES}
+    rows = {r.id: r for r in results if r.id in ids}
+    errs = ", ".join(f"{c.model.id} {rows[c.id].error:+.0%}" for c in ASCEND_CASES)
+    return [
+        f"* **Ascend 910B** ({len(rows)} MindFormers training results on Atlas 800T A2 / Atlas 900 A2 PoDc, each with "
+        "the layout, batch, sequence and recompute of the config the model list links; "
+        "`tests/validation/validation_cases_ascend.py`): " + errs + ". The catalog's 910B peak is now Huawei's own "
+        "figure (CANN ops-nn cross-platform migration guide: Atlas A2, 24 AI cores at 1.8 GHz, Cube 353T BF16/FP16; "
+        "CANN's Ascend910B2.ini: 24 × 1.8 GHz × 16³ MAC × 2 = 353.9 TFLOP/s; was 320 from secondary sources). The "
+        "HCCS bandwidth is not published by Huawei (secondary sources quote 56 GB/s per link, 392 GB/s per NPU), "
+        "so gpudesk takes PCIe Gen4 x16 for the 910B's scale-up traffic, a lower bound: the cases whose step is "
+        "one sequence per NPU with an 8-way data-parallel gradient reduce over HCCS each step (Qwen 7B and 14B: "
+        "global batch 16 and 8 at 2,048 tokens) are predicted far too slow for that reason, while the runs that "
+        "accumulate 8 micro-batches per step (Llama 2 7B) or keep the model and pipeline traffic within the "
+        "tensor-parallel group (Llama 2 70B) are nearer. Which 910B part ran is not stated; a 20-core part "
+        "(294.9 TFLOP/s) would make every prediction about 17% slower.",
+    ]
