@@ -1,7 +1,8 @@
 """Issue 16 error 2: time models use the peak of the precision actually computed; a missing peak is a blocker.
 
-The T4 (Turing) and the Ascend 910B publish an fp16 peak and no bf16 one (catalog rows t4, ascend-910b), so
-before the fix attention, decode and prefill read a NaN bf16 peak whatever the compute precision.
+The T4 (Turing) and the V100 (Volta) have an fp16 peak and no bf16 one (catalog rows t4, v100-sxm2-32gb; the
+Ascend 910B was the example until its bf16 peak was published), so before the fix attention, decode and prefill
+read a NaN bf16 peak whatever the compute precision.
 """
 
 from __future__ import annotations
@@ -56,21 +57,21 @@ def test_ascend_fp16_training_step_is_finite(catalog) -> None:
     fs = estimate_training(TrainingInputs(model=catalog.model("llama-3.1-8b"), hardware=hw, n_gpus=8,
                                           compute_dtype="fp16", seq_len=4096, global_batch=64))
     assert math.isfinite(fs.value_at("train.step_time_s"))
-    # attention FLOPs run at the fp16 peak of the row (320 TFLOPS), recorded as the attention peak
-    assert fs.value_at("hw.peak_flops_attention") == pytest.approx(320e12)
+    # attention FLOPs run at the fp16 peak of the row (353.9 TFLOPS), recorded as the attention peak
+    assert fs.value_at("hw.peak_flops_attention") == pytest.approx(353.9e12)
     assert fs.value_at("train.bottleneck") != "unsupported_precision"
 
 
-def test_ascend_plan_in_fp16_serves_and_in_bf16_names_the_missing_field(catalog) -> None:
+def test_fp16_only_plan_in_fp16_serves_and_in_bf16_names_the_missing_field(catalog) -> None:
     fp16 = estimate(catalog, plan(w__kind="llm_inference", w__compute_dtype="fp16", w__weight_dtype="fp16",
-                                  w__kv_dtype="fp16", hardware__accelerator_id="ascend-910b"))
+                                  w__kv_dtype="fp16", hardware__accelerator_id="v100-sxm2-32gb"))
     assert fp16.figures.number("infer.tokens_per_s") > 0
     assert "task.precision_unsupported" not in check_ids(fp16)
 
-    bf16 = estimate(catalog, plan(w__kind="llm_inference", hardware__accelerator_id="ascend-910b"))
+    bf16 = estimate(catalog, plan(w__kind="llm_inference", hardware__accelerator_id="v100-sxm2-32gb"))
     blocker = check(bf16, "task.precision_unsupported")
     assert blocker.severity == "blocker"
-    assert blocker.numbers["field"] == "accelerators/ascend-910b.bf16_tflops"
+    assert blocker.numbers["field"] == "accelerators/v100-sxm2-32gb.bf16_tflops"
     assert "fp16" in blocker.numbers["listed"]
     assert math.isnan(bf16.figures.number("infer.tokens_per_s"))
 
@@ -78,5 +79,5 @@ def test_ascend_plan_in_fp16_serves_and_in_bf16_names_the_missing_field(catalog)
 def test_throughput_sized_kind_without_the_precision_is_a_blocker_not_an_error(catalog) -> None:
     # vision serving sizes GPUs from throughput; without a bf16 peak it cannot, and says so as a blocker
     est = estimate(catalog, plan(w__kind="vision_inference", w__model_id="resnet-50", w__items_per_day=1e6,
-                                 hardware__accelerator_id="ascend-910b"))
+                                 hardware__accelerator_id="v100-sxm2-32gb"))
     assert check(est, "task.precision_unsupported").numbers["precision"] == "bf16"
