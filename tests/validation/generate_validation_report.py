@@ -355,7 +355,8 @@ def render(results: list[Result]) -> str:
         "* **System power** has no validation case: the MLPerf power logs (Training v4.0+, Inference MaxQ) are not "
         "in the stored copies this work could read, and the two published H100-node measurements found "
         "(Latif et al. 2024; Newkirk et al. 2025) are the source of `TRAINING_NODE_DRAW_SHARE` itself, so they "
-        "cannot also test it.",
+        "cannot also test it. Searched again on 2026-12-02: the stored MLPerf Inference v4.1–v6.0 copies hold "
+        "performance logs and results tables, none with a power column or power log, and no Training power log.",
         "* **Llama 3.1 8B GPU-hours**: the model card's 1.46M H100-hours imply ~14% MFU for 15T tokens, far "
         "below the 38-43% the same team reports for 405B; the card's hours likely include work beyond the "
         "15T-token pre-training pass.",

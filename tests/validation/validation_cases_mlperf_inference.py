@@ -55,9 +55,12 @@ _V50_TABLE = ("MLPerf Inference v5.0 closed, NVIDIA, github.com/mlcommons/infere
               "results table")
 _V51 = ("MLPerf Inference v5.1 closed, NVIDIA, github.com/mlcommons/inference_results_v5.1 (copy "
         "ntuhpc/inference_results_v5.1, commit a634ab7): closed/NVIDIA/results/{system}/summary.html, results table")
-_V60 = ("MLPerf Inference v6.0 closed, Google, github.com/mlcommons/inference_results_v6.0 (copy "
-        "gbeezybez/inference_results_v6.0, commit ab33b21): closed/Google/results/{system}/summary.html, results "
-        "table")
+_V60_ANY = ("MLPerf Inference v6.0 closed, {who}, github.com/mlcommons/inference_results_v6.0 (copy "
+            "gbeezybez/inference_results_v6.0, commit ab33b21): closed/{who}/results/{{system}}/summary.html, results "
+            "table")
+_V60 = _V60_ANY.format(who="Google")
+_V60_DELL = _V60_ANY.format(who="Dell")
+_V60_NEBIUS = _V60_ANY.format(who="Nebius")
 
 # task -> (catalog model, mean input, mean output (blog), Server TTFT P99 s, Server TPOT P99 s)
 TASKS = {"llama3.1-405b": ("llama-3.1-405b", 9400, 680, 6.0, 0.175),
@@ -168,6 +171,11 @@ MLPERF_INFERENCE_CASES = [
     _case("v6.0", _V60, _B200, "llama3.1-405b", "b200", 8, "server", 983.626),
     _case("v6.0", _V60, _B200, "deepseek-r1", "b200", 8, "offline", 57116.90),
     _case("v6.0", _V60, _B200, "deepseek-r1", "b200", 8, "server", 41027.90),
+    # v6.0: Dell's PowerEdge XE9780L (8 × B300) and Nebius's GB300 NVL72, NVIDIA's TensorRT-LLM harness
+    _case("v6.0", _V60_DELL, "XE9780L-B300-SXM-270GBx8_TRT", "deepseek-r1", "b300", 8, "offline", 66287.90),
+    _case("v6.0", _V60_DELL, "XE9780L-B300-SXM-270GBx8_TRT", "deepseek-r1", "b300", 8, "server", 46510.60),
+    _case("v6.0", _V60_NEBIUS, _GB300, "deepseek-r1", "gb300", 72, "offline", 673936.00),
+    _case("v6.0", _V60_NEBIUS, _GB300, "deepseek-r1", "gb300", 72, "server", 575580.00),
 ]
 
 
@@ -182,18 +190,19 @@ def findings(results: list) -> list[str]:
             if errs:
                 parts.append(f"{name} {scenario} {errs[0]:+.0%} to {errs[-1]:+.0%} ({len(errs)})")
     return [
-        f"* **MLPerf Inference** ({len(rows)} results: v5.0, v5.1 and v6.0 closed division; NVIDIA and Google; H200, "
-        "B200, GB200 NVL72 and GB300 NVL72; Llama 3.1 405B and DeepSeek-R1, Offline, Server and Interactive; "
+        f"* **MLPerf Inference** ({len(rows)} results: v5.0, v5.1 and v6.0 closed division; NVIDIA, Google, Dell and "
+        "Nebius; H200, B200, B300, GB200 NVL72 and GB300 NVL72; Llama 3.1 405B and DeepSeek-R1, Offline, Server and Interactive; "
         "`tests/validation/validation_cases_mlperf_inference.py`): each case is the plan a user would write: the "
         "data set's published mean input and output length, the round's P99 TTFT/TPOT targets, the serving "
         "scenario, gpudesk's best tensor-parallel degree. By task and scenario: " + "; ".join(parts) + ". "
-        "DeepSeek-R1 at the Server scenario's 80 ms TPOT is predicted far too fast: the submissions serve about "
-        "half their Offline rate under it (B200 18,592 of 33,379 tokens/s in v5.1), gpudesk about nine tenths; "
-        "the decode step of a 256-expert MoE at the small batch a TPOT of 80 ms allows (expert GEMMs of a few "
-        "rows, routing, MLA decode) costs more than the model's roofline gives. The same hardware and task moved "
+        "DeepSeek-R1 at the Server scenario's 80 ms TPOT is predicted far too fast for the v5.1 submissions, which "
+        "served about half their Offline rate under it (B200 18,592 of 33,379 tokens/s), where gpudesk gives about "
+        "nine tenths: the decode step of a 256-expert MoE at the small batch a TPOT of 80 ms allows (expert GEMMs of "
+        "a few rows, routing, MLA decode) costs more than the model's roofline gives. The v6.0 submissions serve "
+        "70-85% of their Offline rate at the same targets, with engine changes the stored copies do not describe. The same hardware and task moved "
         "between rounds by more than gpudesk's error (DeepSeek-R1 Offline on 8 B200: 33,379 tokens/s in v5.1, "
         "57,117 in v6.0; Llama 3.1 405B Server on 8 B200: 846 in v5.0, 1,240 in v5.1): software a plan cannot "
-        "name sets part of each figure. Llama 2 70B, the most-submitted task (and the only LLM task of AMD's "
+        "name sets part of each figure (DeepSeek-R1 Offline on 72 GB300: 420,659 tokens/s in v5.1, 673,936 in v6.0). Llama 2 70B, the most-submitted task (and the only LLM task of AMD's "
         "MI300X/MI325X submissions in the stored copies), has no case: no mean input length of its 24,576-sample "
         "OpenOrca subset is published (the reference gives the 1,024-token bound and 294.45 output tokens per "
         "sample), and a guessed one would make each case a fit, not a test; Mixtral 8x7B likewise.",
