@@ -26,8 +26,8 @@ COST_CATEGORY: Vocabulary[Term] = Vocabulary("cost category", (
 ))
 
 NATURE: Vocabulary[Term] = Vocabulary("cost nature", (
-    Term("capex", "capital expenditure", "资本支出"),
-    Term("opex", "operating expenditure", "运营支出"),
+    Term("capex", "capital expenditure", "一次性投入"),
+    Term("opex", "operating expenditure", "运营费用"),
 ))
 
 PRICE_STATUS: Vocabulary[Term] = Vocabulary("price status", (

@@ -99,7 +99,7 @@ class DetailPane(QTextBrowser):
         parts = [f"<b>{html.escape(citation.title)}</b>"]
         if lang != "en" and not CJK.search(citation.title):  # a source's title stays in its own language, said so
             in_english = self.tr("title in English")
-            parts[0] += f" <span class='muted'>({html.escape(in_english)})</span>"
+            parts[0] += f" <span class='muted'>（{html.escape(in_english)}）</span>"
         if citation.publisher:
             parts.append(html.escape(citation.publisher))
         if citation.accessed:
