@@ -142,7 +142,9 @@ def _rows_of_codes(coded: list[tuple[np.ndarray, int]], n: int) -> tuple[np.ndar
             continue
         if size * count > 4 * n + 1024:  # keep the key space small enough to compact without sorting
             key, size = _compact(key, size)
-        key, size = key * count + codes, size * count
+        key *= count  # in place: each new array of the batch's length is memory the kernel hands over anew
+        key += codes
+        size *= count
     key, count = _compact(key, size)
     representative = np.empty(count, dtype=np.intp)
     representative[key] = np.arange(n)
@@ -154,7 +156,8 @@ def _compact(key: np.ndarray, size: int) -> tuple[np.ndarray, int]:
     if size <= 4 * key.size + 1024:
         present = np.zeros(size, dtype=bool)
         present[key] = True
-        renumber = np.cumsum(present) - 1
+        renumber = np.cumsum(present, dtype=np.intp)
+        renumber -= 1
         return renumber[key], int(renumber[-1]) + 1
     uniq, inverse = np.unique(key, return_inverse=True)
     return inverse.reshape(-1), uniq.size
@@ -165,20 +168,22 @@ def _dense_codes(column: np.ndarray) -> tuple[np.ndarray, int]:
     x = np.asarray(column, dtype=float)
     lo, hi = x.min(), x.max()
     if lo == hi:
-        return np.zeros(x.size, dtype=np.int64), 1
-    if hi - lo <= SMALL_INTEGER_RANGE:  # False for NaN and ±inf
-        shifted = x - lo
-        ints = shifted.astype(np.int64)
-        if np.array_equal(ints, shifted):  # a narrow range is its own code (the combined key is compacted)
+        return np.zeros(x.size, dtype=np.int8), 1
+    if hi - lo <= SMALL_INTEGER_RANGE and -2.0**31 <= lo and hi < 2.0**31:  # False for NaN and ±inf
+        small = np.int16 if -2.0**15 <= lo and hi < 2.0**15 else np.int32  # codes of a quarter or half the bytes
+        ints = x.astype(small)
+        if np.array_equal(ints, x):  # every value integral: its offset is its code
+            ints -= small(lo)
             return (ints, int(hi - lo) + 1) if hi - lo < NARROW_RANGE else _compact(ints, int(hi - lo) + 1)
     # a sweep repeats a few values: find them on a sample, keep them if they cover every row
     step = max(x.size // SAMPLE_ROWS, 1)
     values = distinct(np.concatenate((x[:SAMPLE_ROWS], x[-SAMPLE_ROWS:], x[::step])))
-    codes = np.minimum(np.searchsorted(values, x), values.size - 1)
+    codes = np.searchsorted(values, x)
+    np.minimum(codes, values.size - 1, out=codes)
     if np.array_equal(values[codes], x):
-        return codes.astype(np.int64), values.size
+        return codes, values.size
     uniq, inverse = np.unique(x, return_inverse=True)
-    return inverse.reshape(-1).astype(np.int64), uniq.size
+    return inverse.reshape(-1), uniq.size
 
 
 def on_distinct_inputs(inputs: Any, fields: Iterable[str], estimate: Callable[[Any], FigureSet]) -> FigureSet | None:
