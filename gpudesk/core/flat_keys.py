@@ -173,7 +173,7 @@ def _dense_codes(column: np.ndarray) -> tuple[np.ndarray, int]:
         small = np.int16 if -2.0**15 <= lo and hi < 2.0**15 else np.int32  # codes of a quarter or half the bytes
         ints = x.astype(small)
         if np.array_equal(ints, x):  # every value integral: its offset is its code
-            ints -= small(lo)
+            np.subtract(ints, ints.dtype.type(lo), out=ints)
             return (ints, int(hi - lo) + 1) if hi - lo < NARROW_RANGE else _compact(ints, int(hi - lo) + 1)
     # a sweep repeats a few values: find them on a sample, keep them if they cover every row
     step = max(x.size // SAMPLE_ROWS, 1)

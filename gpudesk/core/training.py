@@ -67,6 +67,7 @@ from gpudesk.core.training_parts import (
     exposed_tp,
     head_layers,
     largest_parts,
+    record_trainable,
     schedule_of,
     stage_imbalance,
 )
@@ -165,12 +166,12 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     rec = a["recompute"]
     model_tok = gemm_factor * n_gemm + lora_tok + attn_tok
     recompute_tok = np.where(rec >= 2, 2.0 * n_gemm + attn_tok / 3.0, np.where(rec >= 1, attn_tok / 3.0, 0.0))
-    fs.add("train.flops_per_token_model", model_tok, "FLOP/token", "model FLOPs per token (method)",
+    model_tok = fs.add("train.flops_per_token_model", model_tok, "FLOP/token", "model FLOPs per token (method)",
            f"{gemm_factor:g}·N_gemm + attention (Megatron convention)" + (" + 6·r·Σ(in+out) LoRA adapters"
                                                                           if lora_tok else ""),
            ["arch.flops_per_token_megatron", "arch.params_matmul_active"] if pb.from_architecture
            else ["arch.flops_per_token_megatron"])
-    fs.add("train.flops_per_token_recompute", recompute_tok, "FLOP/token", "recomputed FLOPs per token",
+    recompute_tok = fs.add("train.flops_per_token_recompute", recompute_tok, "FLOP/token", "recomputed FLOPs per token",
            "full: one more forward (2·N_gemm + attention/3); selective: attention core forward (attention/3)",
            ["train.flops_per_token_model", "train.in.recompute"])
 
@@ -180,14 +181,14 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     micro = gb / (np.maximum(dp, 1e-9) * mb)
     valid = (np.abs(dp - np.round(dp)) < 1e-9) & (dp >= 1) & (micro >= 1.0 - 1e-9) \
         & (np.abs(np.round(dp * tp * cp / ep) * ep - dp * tp * cp) < 1e-9)  # EP from the t·c·d ranks (ETP 1)
-    fs.add("train.dp", dp, "replicas", "data parallel d", "d = N_gpu / (t · p · c)",
+    dp = fs.add("train.dp", dp, "replicas", "data parallel d", "d = N_gpu / (t · p · c)",
            ["train.in.n_gpus", "train.in.tp", "train.in.pp", "train.in.cp"])
-    fs.add("train.micro_batches", micro, "micro-batches", "micro-batches per step m", "m = B / (d · b)",
+    micro = fs.add("train.micro_batches", micro, "micro-batches", "micro-batches per step m", "m = B / (d · b)",
            ["train.dp", "train.in.global_batch", "train.in.micro_batch"])
     tokens_step = gb * s
-    fs.add("train.tokens_per_step", tokens_step, "tokens", "tokens per step", "B · s",
+    tokens_step = fs.add("train.tokens_per_step", tokens_step, "tokens", "tokens per step", "B · s",
            ["train.in.global_batch", "train.in.seq_len"])
-    _trainable(fs, inp, pb, n)
+    record_trainable(fs, inp.method, inp.lora_rank, pb, n)
 
     # -- compute --------------------------------------------------------
     peak = hw.peak(inp.compute_dtype)
@@ -198,10 +199,12 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     bw = hw.hbm_bw * eff.hbm
     classes = gemm_classes(m)
     keys = FlatKeys.of({**arrays, "row": hw.row})  # a flat batch: parts once per distinct input (flat_keys.py)
+    if keys is not None:  # and its figures kept in blocks (explain.Rows)
+        fs.keep_in_blocks(keys.size)
     gemm_shape = shape_factor_at(classes, a["micro_batch"], a["seq_len"], a["cp"], a["tp"], a["ep"],
                                  peak * eff.matmul / bw, inp.compute_dtype, keys)
     fs.constant("eff.serving_roofline_p", SV.SERVING_ROOFLINE_SHARPNESS)
-    fs.add("train.gemm_shape_factor", gemm_shape, "×", "GEMM time over its compute-bound time (by shape)",
+    gemm_shape = fs.add("train.gemm_shape_factor", gemm_shape, "×", "GEMM time over its compute-bound time (by shape)",
            "Σ_classes FLOP share · (1 + (t_mem/t_comp)^p)^(1/p) at each class's M×K×N (experts: M = b·s/c·k·e/E)",
            ["train.in.micro_batch", "train.in.seq_len", "train.in.tp", "train.in.ep", "eff.serving_roofline_p"])
     gemm_s = gemm_tok_hw * per_gpu_tokens / (peak * eff.matmul) * gemm_shape
@@ -224,7 +227,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     if inp.torch_compile:
         framework = min(1.0, eff.framework / (1.0 - fs.constant("eff.compile_fused", TORCH_COMPILE_FUSED_SHARE)))
     compute = ((gemm_s + attn_s) / framework + cast_s + permute_s) * imbalance
-    fs.add("train.compute_time_s", compute, "s", "compute time per step",
+    compute = fs.add("train.compute_time_s", compute, "s", "compute time per step",
            "((GEMM FLOPs/(peak·η_mm)·shape + attention FLOPs/(peak_attn·η_attn,train)) / framework share + "
            "low-precision casts + MoE permutation) · stage imbalance, per GPU; η_attn,train = η_attn / (1/3 + "
            "(2/3)/backward relative)",
@@ -255,7 +258,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "m · (L/p) · (4, or 6 with full recompute) · all-reduce(b·s/c·h·2 B, t)",
            ["train.micro_batches", "train.in.tp", "train.act_bytes", *link_deps])
     cp_exposed = np.maximum(comm.cp_raw_s - attn_s / eff.framework, 0.0)
-    fs.add("train.comm_cp_s", cp_exposed, "s", "context-parallel communication not hidden by attention",
+    cp_exposed = fs.add("train.comm_cp_s", cp_exposed, "s", "context-parallel communication not hidden by attention",
            "max(0, m·(L/p)·(AG + RS of K,V over c) − attention time)", ["train.in.cp", "train.compute_time_s",
                                                                         *link_deps])
     fs.add("train.comm_ep_s", comm.ep_s, "s", "expert-parallel all-to-all per step",
@@ -265,6 +268,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     fs.add("train.comm_dp_raw_s", comm.dp_raw_s, "s", "data-parallel gradient/weight traffic per step",
            "ZeRO 0-2: all-reduce(grads/(t·p)); ZeRO-3: m · (2·AG(weights) + RS(grads))",
            ["train.dp", "train.in.zero_stage", "train.grad_bytes", *link_deps])
+    comm = replace(comm, **{f: fs[f"train.comm_{f}"]
+                            for f in ("tp_s", "ep_s", "pp_s", "dp_raw_s")})  # the kept rows
     fs.add("train.comm_time_s", comm.tp_s + comm.cp_raw_s + comm.ep_s + comm.pp_s + comm.dp_raw_s, "s",
            "all communication per step (before overlap)", "TP + CP + EP + PP + DP",
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_dp_raw_s", "train.comm_cp_s"])
@@ -274,7 +279,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     opt_params = np.where(a["zero_stage"] >= 1, held / (dp * cp), held)
     optimizer = opt_params * ADAM_UPDATE_BYTES_PER_PARAM.value / (hw.hbm_bw * eff.hbm)
     fs.constant("train.adam_bytes", ADAM_UPDATE_BYTES_PER_PARAM)
-    fs.add("train.optimizer_time_s", optimizer, "s", "optimizer update per step",
+    optimizer = fs.add("train.optimizer_time_s", optimizer, "s", "optimizer update per step",
            "parameters updated per GPU (÷ d·c with ZeRO ≥ 1) · 30 B / (HBM bw · η_hbm)",
            ["train.adam_bytes", "hw.hbm_bw", "eff.hbm", "train.dp", "train.in.zero_stage"])
     if inp.method == "qlora":
@@ -283,7 +288,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
         dequant = micro * passes * base * (0.5 + bytes_per_value("bf16")) / (hw.hbm_bw * eff.hbm)
     else:
         dequant = np.zeros_like(compute)
-    fs.add("train.dequant_time_s", dequant, "s", "QLoRA 4-bit to bf16 dequantisation per step",
+    dequant = fs.add("train.dequant_time_s", dequant, "s", "QLoRA 4-bit to bf16 dequantisation per step",
            "m · passes (2, 3 with full recompute) · linear params/(t·p) · (0.5 + 2) B / (HBM bw · η_hbm)",
            ["train.micro_batches", "hw.hbm_bw", "eff.hbm"])
     v = a["virtual_stages"]
@@ -292,7 +297,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     bubble = np.where(pp > 1, bubble, 0.0)
     valid &= (schedule != "interleaved") | (float(max(m.n_layers, 1)) / (pp * np.maximum(v, 1.0)) >= 1.0)
     fs.input("train.in.pipeline_schedule", schedule, "", "pipeline schedule")
-    fs.add("train.bubble_fraction", bubble, "fraction", "pipeline bubble (of ideal time)", bubble_formula,
+    bubble = fs.add("train.bubble_fraction", bubble, "fraction", "pipeline bubble (of ideal time)", bubble_formula,
            ["train.in.pp", "train.in.virtual_stages", "train.micro_batches", "train.in.pipeline_schedule"])
     tp_exposed = exposed_tp(comm.tp_s, gemm_s / eff.framework, tp, inp.tp_comm_overlap)
     ep_exposed = exposed_ep(comm.ep_s, compute, inp.moe_a2a_overlap or schedule == "dualpipe")
@@ -300,13 +305,13 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     bubble_s = serial * bubble
     dp_exposed = exposed_dp(comm.dp_raw_s, comm.dp_per_microbatch, compute, micro, bubble_s,
                             inp.overlap_grad_reduce, inp.overlap_param_gather)
-    fs.add("train.comm_dp_s", dp_exposed, "s", "data-parallel communication not hidden",
+    dp_exposed = fs.add("train.comm_dp_s", dp_exposed, "s", "data-parallel communication not hidden",
            "ZeRO 0-2 overlapped: max(0, RS − (2/3)·t_mb − bubble/2) + max(0, AG − (1/3)·t_mb − bubble/2) "
            "(RS = AG = DP/2; AG not overlapped without the param-gather overlap); no overlap: DP; ZeRO-3: "
            "max(0, DP − compute)", ["train.comm_dp_raw_s", "train.compute_time_s", "train.bubble_fraction"])
     slowdown = fs.constant("train.overlap_slowdown", OVERLAP_COMPUTE_SLOWDOWN) * np.minimum(
         np.maximum(comm.dp_raw_s - dp_exposed, 0.0), compute)
-    fs.add("train.overlap_slowdown_s", slowdown, "s", "compute slowed by data-parallel traffic it hides",
+    slowdown = fs.add("train.overlap_slowdown_s", slowdown, "s", "compute slowed by data-parallel traffic it hides",
            "slowdown · min(DP − exposed DP, compute)", ["train.comm_dp_raw_s", "train.comm_dp_s",
                                                           "train.compute_time_s", "train.overlap_slowdown"])
     step = serial + bubble_s + dp_exposed + slowdown + optimizer
@@ -315,7 +320,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     fs.add("train.exposed_comm_s", tp_exposed + ep_exposed + comm.pp_s + cp_exposed + dp_exposed, "s",
            "communication on the critical path", "exposed TP + exposed EP + PP + exposed CP + exposed DP",
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_cp_s", "train.comm_dp_s"])
-    fs.add("train.step_time_s", step, "s", "time per optimizer step",
+    step = fs.add("train.step_time_s", step, "s", "time per optimizer step",
            "(compute + TP + EP + PP + exposed CP + dequant) · (1 + bubble) + exposed DP + overlap slowdown + "
            "optimizer", ["train.compute_time_s", "train.exposed_comm_s", "train.bubble_fraction",
                          "train.overlap_slowdown_s", "train.optimizer_time_s", "train.dequant_time_s"],
@@ -346,25 +351,11 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     return fs
 
 
-def _trainable(fs: FigureSet, inp: TrainingInputs, pb, like: np.ndarray) -> None:  # type: ignore[no-untyped-def]
-    """Parameters the method trains: what gradients, optimizer states and checkpoints are kept for."""
-    if inp.method == "full":
-        fs.add("train.trainable_params", fs["arch.params_total"] + 0.0 * like, "params", "parameters trained",
-               "full training: every parameter", ["arch.params_total"])
-        return
-    rank = fs.input("train.in.lora_rank", inp.lora_rank, "", "LoRA rank r")
-    adapters = rank * pb.lora_in_out if pb.from_architecture else float("nan")
-    fs.add("train.trainable_params", adapters + 0.0 * like, "params", "parameters trained (LoRA adapters)",
-           "r · Σ(in + out) over every linear matrix of the blocks (the base stays frozen)",
-           ["train.in.lora_rank", "arch.params_total"],
-           note="" if pb.from_architecture else "no layer shapes in the record: adapter size unknown")
-
-
 def _throughput(fs: FigureSet, a: dict[str, np.ndarray], step: np.ndarray, tokens_step: np.ndarray,
                 model_tok: np.ndarray, recompute_tok: np.ndarray, peak: np.ndarray, n: np.ndarray,
                 calibration: CalibrationScales | None = None) -> None:
     tps = tokens_step / step
-    fs.add("train.tokens_per_s", tps, "tokens/s", "training throughput", "B · s / step time",
+    tps = fs.add("train.tokens_per_s", tps, "tokens/s", "training throughput", "B · s / step time",
            ["train.tokens_per_step", "train.step_time_s"])
     fs.add("train.tokens_per_s_per_gpu", tps / n, "tokens/s/GPU", "throughput per GPU", "tokens/s / N_gpu",
            ["train.tokens_per_s", "train.in.n_gpus"])
@@ -389,7 +380,7 @@ def _throughput(fs: FigureSet, a: dict[str, np.ndarray], step: np.ndarray, token
     else:
         goodput = fs.constant("train.goodput", JOB_GOODPUT)
     seconds = total / tps / goodput
-    fs.add("train.time_to_train_s", seconds, "s", "time to train", "tokens / (tokens/s · goodput)",
+    seconds = fs.add("train.time_to_train_s", seconds, "s", "time to train", "tokens / (tokens/s · goodput)",
            ["train.total_tokens", "train.tokens_per_s", "train.goodput"])
     fs.add("train.time_to_train_days", seconds / 86400.0, "days", "time to train", "seconds / 86,400",
            ["train.time_to_train_s"])

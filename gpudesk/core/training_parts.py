@@ -30,7 +30,8 @@ import numpy as np
 
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.constants import DUALPIPE_BUBBLE_FACTOR, ZERO_BUBBLE_FACTOR
-from gpudesk.core.model_math import attention_core_dims, has_layer_shapes, param_breakdown
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.model_math import ParamBreakdown, attention_core_dims, has_layer_shapes, param_breakdown
 
 SCHEDULES = ("1f1b", "interleaved", "zero_bubble", "dualpipe")
 
@@ -118,3 +119,17 @@ def largest_parts(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     first = np.asarray(parts[0], dtype=np.float64)
     wins = np.isnan(first) | (~stuck & (first >= best))  # ties go to the first part
     return np.where(wins, 0, rest), rest
+
+
+def record_trainable(fs: FigureSet, method: str, lora_rank: int, pb: ParamBreakdown, like: np.ndarray) -> None:
+    """Parameters the method trains: what gradients, optimizer states and checkpoints are kept for."""
+    if method == "full":
+        fs.add("train.trainable_params", fs["arch.params_total"] + 0.0 * like, "params", "parameters trained",
+               "full training: every parameter", ["arch.params_total"])
+        return
+    rank = fs.input("train.in.lora_rank", lora_rank, "", "LoRA rank r")
+    adapters = rank * pb.lora_in_out if pb.from_architecture else float("nan")
+    fs.add("train.trainable_params", adapters + 0.0 * like, "params", "parameters trained (LoRA adapters)",
+           "r · Σ(in + out) over every linear matrix of the blocks (the base stays frozen)",
+           ["train.in.lora_rank", "arch.params_total"],
+           note="" if pb.from_architecture else "no layer shapes in the record: adapter size unknown")
