@@ -193,6 +193,13 @@ class FigureSet:
                                     vocabulary=vocabulary)
         return value
 
+    def taken(self, table: np.ndarray, index: np.ndarray) -> np.ndarray:
+        """``table[index]``, into a kept row (:meth:`keep_in_blocks`) when it is one candidate's each."""
+        rows = self.__dict__.get("_rows")
+        if rows is None or np.shape(index) != rows.shape:
+            return np.asarray(table[index])
+        return np.take(table, index, out=rows.row(table.dtype))
+
     def keep_in_blocks(self, length: int) -> None:
         """Keep each figure of a flat batch of ``length`` candidates that is an array of its own in a row of a
         block (:class:`Rows`): what :meth:`add` returns is that row (bind it, and the array can go)."""
@@ -362,13 +369,16 @@ class Rows:
         self._free: dict[np.dtype[Any], list[np.ndarray]] = {}
 
     def keep(self, value: np.ndarray) -> np.ndarray:
-        free = self._free.setdefault(value.dtype, [])
-        if not free:  # numbers in a block of BLOCK_ROWS; anything else (the codes of a categorical figure) by two
-            rows = self.BLOCK_ROWS if value.dtype == np.float64 else 2
-            free.extend(np.empty((rows, *self.shape), dtype=value.dtype)[::-1])
-        row = free.pop()
+        row = self.row(value.dtype)
         np.copyto(row, value)
         return row
+
+    def row(self, dtype: np.dtype[Any]) -> np.ndarray:
+        free = self._free.setdefault(dtype, [])
+        if not free:  # numbers in a block of BLOCK_ROWS; anything else (the codes of a categorical figure) by two
+            rows = self.BLOCK_ROWS if dtype == np.float64 else 2
+            free.extend(np.empty((rows, *self.shape), dtype=dtype)[::-1])
+        return free.pop()
 
 
 def as_array(value: Any) -> np.ndarray:

@@ -80,6 +80,15 @@ class FlatKeys:
         answer = part(*(self._pick(a, representative) for a in args))
         return self._spread(answer, representative.size, inverse)
 
+    def evaluate_rows(self, names: Iterable[str], part: Callable[..., Any], *args: Any
+                      ) -> tuple[Any, np.ndarray] | None:
+        """``part(*args)`` on one row per distinct combination of ``names``, and each row's combination (gather
+        each answer where it is used: ``answer[inverse]``); None where most rows are distinct."""
+        representative, inverse = self.distinct(names)
+        if representative.size > WORTH_IT * self.size:
+            return None
+        return part(*(self._pick(a, representative) for a in args)), inverse
+
     def _pick(self, value: Any, rows: np.ndarray) -> Any:
         if isinstance(value, np.ndarray):
             return value[rows] if value.ndim == 1 and value.size == self.size else value

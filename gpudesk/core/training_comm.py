@@ -140,18 +140,27 @@ def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_by
     ``keys`` (a flat batch): the collectives are computed once per distinct combination of
     ``COLLECTIVE_INPUTS`` (core/flat_keys.py), the same values as on every candidate."""
     s = shape
-    c = (keys.evaluate(COLLECTIVE_INPUTS, collectives, shape, links, act_bytes, grad_bytes, weight_bytes)
-         if keys is not None else collectives(shape, links, act_bytes, grad_bytes, weight_bytes))
+    found = None if keys is None else keys.evaluate_rows(COLLECTIVE_INPUTS, collectives, shape, links, act_bytes,
+                                                           grad_bytes, weight_bytes)
+    if found is None:
+        c, inverse = collectives(shape, links, act_bytes, grad_bytes, weight_bytes), None
+    else:
+        c, inverse = found
+
+    def every(v: np.ndarray) -> np.ndarray:  # gathered where used: a temporary the allocator reuses, not a copy kept
+        return v if inverse is None or np.ndim(v) != 1 else v[inverse]
+
     layers_stage = s.layers / s.pp
     n_ar = np.where(s.full_recompute, 6.0, 4.0)
-    tp_s = s.micro_batches * layers_stage * n_ar * c.tp
-    cp_raw = s.micro_batches * layers_stage * c.cp
-    ep_s = s.micro_batches * (s.moe_layers / s.pp) * 4.0 * c.ep
-    pp_s = s.micro_batches * 2.0 * s.virtual_stages * c.pp
+    tp_s = s.micro_batches * layers_stage * n_ar * every(c.tp)
+    cp_raw = s.micro_batches * layers_stage * every(c.cp)
+    ep_s = s.micro_batches * (s.moe_layers / s.pp) * 4.0 * every(c.ep)
+    pp_s = s.micro_batches * 2.0 * s.virtual_stages * every(c.pp)
     pp_s = np.where(s.pp > 1, pp_s, 0.0)
     zero3 = s.zero_stage >= 3
-    dp_raw = np.where(zero3, c.per_mb * s.micro_batches, c.reduce_once)
+    dp_raw = np.where(zero3, every(c.per_mb) * s.micro_batches, every(c.reduce_once))
     return StepComm(
         tp_s=tp_s, cp_raw_s=cp_raw, ep_s=ep_s, pp_s=pp_s, dp_raw_s=dp_raw, dp_per_microbatch=zero3,
-        tp_crosses=c.tp_crosses, dp_crosses=c.dp_crosses, pp_crosses=c.pp_crosses, ep_crosses=c.ep_crosses,
+        tp_crosses=every(c.tp_crosses), dp_crosses=every(c.dp_crosses), pp_crosses=every(c.pp_crosses),
+        ep_crosses=every(c.ep_crosses),
     )
