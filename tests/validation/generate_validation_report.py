@@ -24,6 +24,7 @@ from validation_cases_measured import (  # noqa: E402
     MEASURED_ENVIRONMENT,
 )
 from validation_cases_mlperf_inference import findings as mlperf_inference_findings  # noqa: E402
+from validation_cases_power import findings as power_findings  # noqa: E402
 from validation_runner import (  # noqa: E402
     FIT_AGREEMENTS_AT_LEAST,
     MEDIAN_LIMITS,
@@ -37,7 +38,7 @@ from validation_runner import (  # noqa: E402
 DOC = HERE.parent.parent / "docs" / "validation.md"
 _UNITS = {"tokens_per_s_per_gpu": "tokens/s/GPU", "gpu_hours": "GPU-hours", "tflops_per_gpu": "TFLOP/s/GPU",
           "ttft_s": "s", "peak_device_gib": "GiB on the GPU", "step_time_s": "s per step",
-          "decode_step_s": "s per step"}
+          "decode_step_s": "s per step", "server_kw": "kW per server"}
 _MEASURED_ERRORS = [
     "* **Measured here, training memory: the training stack.** The H200 runs are eager PyTorch layers under "
     "`torch.autocast` (bf16) with fp32 parameters and `F.cross_entropy(logits.float())`, which the plan input "
@@ -352,11 +353,7 @@ def render(results: list[Result]) -> str:
         "roofline it holds 6 of the 7 fit cases (before: 1 of 7, the band +48%…+145%).",
         *mlperf_inference_findings(results),
         *ascend_findings(results),
-        "* **System power** has no validation case: the MLPerf power logs (Training v4.0+, Inference MaxQ) are not "
-        "in the stored copies this work could read, and the two published H100-node measurements found "
-        "(Latif et al. 2024; Newkirk et al. 2025) are the source of `TRAINING_NODE_DRAW_SHARE` itself, so they "
-        "cannot also test it. Searched again on 2026-12-02: the stored MLPerf Inference v4.1–v6.0 copies hold "
-        "performance logs and results tables, none with a power column or power log, and no Training power log.",
+        *power_findings(results),
         "* **Llama 3.1 8B GPU-hours**: the model card's 1.46M H100-hours imply ~14% MFU for 15T tokens, far "
         "below the 38-43% the same team reports for 405B; the card's hours likely include work beyond the "
         "15T-token pre-training pass.",
