@@ -105,10 +105,14 @@ class PlanController(QObject):
         if self.estimate is None:
             self._timer.start()
 
-    def release(self) -> None:
-        """Stop following the document (another window took it over)."""
+    def stop(self) -> None:
+        """Nothing more in idle time: no pending estimate, no search (the window closed)."""
         self._timer.stop()
         self.cancel_search()
+
+    def release(self) -> None:
+        """Stop following the document (another window took it over)."""
+        self.stop()
         if self.document is not None:
             self.document.unsubscribe(self._on_change)
         self.document = None

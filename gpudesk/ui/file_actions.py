@@ -63,6 +63,9 @@ class FileActions(QObject):
     def set_autosave_interval(self, interval_ms: int) -> None:
         self._timer.setInterval(interval_ms)
 
+    def stop_autosave(self) -> None:
+        self._timer.stop()
+
     def _remember_folder(self, path: Path) -> None:
         self.settings.set("ui/last_folder", str(path.parent))
 

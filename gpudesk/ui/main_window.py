@@ -325,4 +325,8 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         if self.files.autosave is not None:
             self.files.autosave.discard(self.files.doc_id)
+        # A closed window computes and writes nothing more: its idle search slices kept running (redrawing its
+        # hidden pages) until it was deleted, and its autosave timer could write again the plan just discarded.
+        self.controller.stop()
+        self.files.stop_autosave()
         event.accept()
