@@ -25,7 +25,7 @@ TRANSLATED_KEYS = ("notes_zh",)
 """A row's notes in Chinese, beside its English in the catalog TOML: read by ``catalog.sources.chinese_texts`` for
 the surfaces that show them, not part of the record (so a plan's catalog snapshot and its drift are unchanged)."""
 CITATION_KEYS = ("id", "title", "url", "publisher", "accessed", "kind", "note")
-CITATION_TRANSLATED_KEYS = ("note_zh",)  # a citation's note in Chinese (its title stays in its own language)
+CITATION_TRANSLATED_KEYS = ("note_zh", "publisher_zh")  # a citation's words in Chinese (its title stays as published)
 
 
 def _text_problems(table: str, label: str, data: Mapping[str, Any], keys: tuple[str, ...]) -> list[Problem]:

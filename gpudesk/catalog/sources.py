@@ -92,7 +92,8 @@ def load_sources(source_dir: Path | None = None) -> CatalogSources:
 # -- the catalog's free text in Chinese --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ChineseTexts:
-    """What the catalog TOML says in Chinese beside its English: a row's ``notes_zh``, a citation's ``note_zh``.
+    """What the catalog TOML says in Chinese beside its English: a row's ``notes_zh``, a citation's ``note_zh`` and,
+    where the publisher is a description rather than a name ("secondary"), its ``publisher_zh``.
 
     Each translation is kept with the English it sits beside, so a surface shows it only while the record it
     describes still carries that English (a database built from older sources, a user's own row of the same id
@@ -101,6 +102,7 @@ class ChineseTexts:
 
     notes: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)  # (table, id) -> (English, Chinese)
     citation_notes: dict[str, tuple[str, str]] = field(default_factory=dict)  # citation id -> (English, Chinese)
+    publishers: dict[str, tuple[str, str]] = field(default_factory=dict)  # citation id -> (English, Chinese)
 
     def row_notes(self, table: str, record: Any, lang: str) -> str:
         """A record's notes in ``lang``: the shipped Chinese where it was made from the record's English."""
@@ -112,10 +114,19 @@ class ChineseTexts:
 
     def citation_note(self, citation: rec.Citation, lang: str) -> str:
         """A citation's note in ``lang``, by the same rule."""
-        if lang != "zh" or not citation.note:
-            return citation.note
-        english, chinese = self.citation_notes.get(citation.id, ("", ""))
-        return chinese if chinese and english == citation.note else citation.note
+        return _worded(self.citation_notes.get(citation.id), citation.note, lang)
+
+    def publisher(self, citation: rec.Citation, lang: str) -> str:
+        """A citation's publisher in ``lang``, by the same rule (a named publisher has no translation)."""
+        return _worded(self.publishers.get(citation.id), citation.publisher, lang)
+
+
+def _worded(translation: tuple[str, str] | None, english: str, lang: str) -> str:
+    """``english`` in ``lang``: the translation while it was made from this English."""
+    if lang != "zh" or not english or translation is None:
+        return english
+    source, chinese = translation
+    return chinese if chinese and source == english else english
 
 
 @cache
@@ -126,7 +137,11 @@ def chinese_texts(source_dir: Path | None = None) -> ChineseTexts:
     notes = {(name, str(raw.get("id", ""))): (str(raw.get("notes", "")), str(raw["notes_zh"]))
              for name, spec in TABLES.items() for raw in _read_toml(src / spec.toml_file, problems).get(name, [])
              if isinstance(raw, dict) and raw.get("notes_zh")}
-    cited = {str(raw.get("id", "")): (str(raw.get("note", "")), str(raw["note_zh"]))
-             for raw in _read_toml(src / CITATIONS_FILE, problems).get("citations", [])
-             if isinstance(raw, dict) and raw.get("note_zh")}
-    return ChineseTexts(notes, cited)
+    raw_citations = [raw for raw in _read_toml(src / CITATIONS_FILE, problems).get("citations", [])
+                     if isinstance(raw, dict)]
+
+    def translated(english: str, chinese: str) -> dict[str, tuple[str, str]]:
+        return {str(raw.get("id", "")): (str(raw.get(english, "")), str(raw[chinese]))
+                for raw in raw_citations if raw.get(chinese)}
+
+    return ChineseTexts(notes, translated("note", "note_zh"), translated("publisher", "publisher_zh"))

@@ -1031,7 +1031,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>抢占式价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="86" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="95" />
       <source>Status</source>
       <translation>状态</translation>
     </message>
@@ -1080,12 +1080,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每节点写带宽</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="149" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="158" />
       <source>shipped row, verified against its source</source>
       <translation>内置行，已对照来源核实</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="115" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="124" />
       <source>unknown: not in the cited sources</source>
       <translation>未知：引用来源中未给出</translation>
     </message>
@@ -1098,17 +1098,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>vGPU规格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="148" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="157" />
       <source>◇ unverified: values not yet checked against a primary source</source>
       <translation>◇ 未核实：数值尚未对照一手来源核实</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="88" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="97" />
       <source>★ your own row (user catalog) · ◇ unverified values</source>
       <translation>★ 您自己的行（用户目录） · ◇ 未核实的数值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="146" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="155" />
       <source>★ your own row, stored in your user catalog</source>
       <translation>★ 您自己的行，保存在用户目录中</translation>
     </message>
@@ -5305,7 +5305,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="189" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="190" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

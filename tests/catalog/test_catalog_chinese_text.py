@@ -63,3 +63,14 @@ def test_translations_are_accepted_only_from_the_shipped_sources() -> None:
     assert not any(p.field == "notes_zh" for p in problems)
     citation = {"id": "c", "title": "T", "note_zh": 3}
     assert citation_from_mapping(citation, "entry 1")[1] and citation_from_mapping(citation, "entry 1", True)[1]
+
+
+def test_a_publisher_that_is_a_description_reads_in_chinese(sources) -> None:
+    """"secondary", "gpudesk catalog", "vendor article (…)": descriptions, not names, so they have Chinese words."""
+    texts = chinese_texts()
+    described = [c for c in sources.citations.values()
+                 if c.publisher == "secondary" or c.publisher.startswith(("gpudesk ", "vendor article", "public "))]
+    assert len(described) >= 10
+    assert all(CJK.search(texts.publisher(c, "zh")) for c in described), [c.id for c in described]
+    nvidia = next(c for c in sources.citations.values() if c.publisher == "NVIDIA")
+    assert texts.publisher(nvidia, "zh") == "NVIDIA" and texts.publisher(described[0], "en") == described[0].publisher

@@ -101,7 +101,7 @@ class DetailPane(QTextBrowser):
             in_english = self.tr("title in English")
             parts[0] += f" <span class='muted'>（{html.escape(in_english)}）</span>"
         if citation.publisher:
-            parts.append(html.escape(citation.publisher))
+            parts.append(html.escape(chinese_texts().publisher(citation, lang)))
         if citation.accessed:
             parts.append(html.escape(self.tr("accessed {0}").format(citation.accessed)))
         kind_name = self.tr(kind)
@@ -180,4 +180,5 @@ class DetailPane(QTextBrowser):
         citation = self._citation(cid)
         if citation is None:
             return cid
-        return f"{citation.title} ({citation.publisher or citation.kind})"
+        publisher = chinese_texts().publisher(citation, session_text().lang)
+        return f"{citation.title} ({publisher or self.tr(CITATION_KINDS.get(citation.kind, citation.kind))})"

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from gpudesk.catalog.errors import CatalogError
+from gpudesk.catalog.sources import chinese_texts
 from gpudesk.catalog.store import Catalog
 from gpudesk.ui.catalog_browser.columns import Column, cell_text, columns_for, is_unknown, sort_key
 from gpudesk.ui.catalog_browser.criteria import FilterCriteria
+from gpudesk.ui.catalog_browser.detail_pane import CITATION_KINDS
 from gpudesk.ui.widgets.session_text import session_text
 
 RECORD_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -163,7 +172,9 @@ class CatalogTableModel(QAbstractTableModel):
             citation = self.catalog.citation(cid)
         except CatalogError:
             return cid
-        return f"{citation.title} ({citation.publisher}, {citation.accessed}) [{citation.kind}]"
+        lang = session_text().lang
+        kind = QCoreApplication.translate("DetailPane", CITATION_KINDS.get(citation.kind, citation.kind))  # not "[S]"
+        return f"{citation.title} ({chinese_texts().publisher(citation, lang)}, {citation.accessed}) [{kind}]"
 
 
 class CatalogFilterProxy(QSortFilterProxyModel):
