@@ -34,8 +34,10 @@ Not here, and why: Llama 2 70B (the most-submitted task, and the only LLM task o
 submissions in the stored copies) — no mean input length of its 24,576-sample OpenOrca subset is published
 (the reference gives the 1,024-token bound and 294.45 output tokens per sample), and a guessed prompt length
 would make each case a fit; Mixtral 8x7B — the same for its 15,000-sample mix; Llama 3.1 8B — the mean output
-quoted for its CNN/DailyMail set (73 tokens) disagrees with the round's own accuracy gate (611 characters
-generated per sample), and no run log of it is in the stored copies to settle it.
+quoted for its CNN/DailyMail set (73 tokens) disagrees with the runs: Intel's v6.1 logs (intel-ai-tce/
+inference_results_v6.1, commit 5174fca: 1-node-2S-GNR_128C and 1-node-4x-BMG-B70, llama3_1-8b Offline) give
+exactly 128.0 tokens per sample (1,916.74 ÷ 14.9745 and 4,613.28 ÷ 36.0413), the task's output cap, so the
+quote describes something else, and its mean input (778) comes from the same secondary summary; no case rests on it.
 """
 
 from __future__ import annotations
@@ -205,5 +207,7 @@ def findings(results: list) -> list[str]:
         "name sets part of each figure (DeepSeek-R1 Offline on 72 GB300: 420,659 tokens/s in v5.1, 673,936 in v6.0). Llama 2 70B, the most-submitted task (and the only LLM task of AMD's "
         "MI300X/MI325X submissions in the stored copies), has no case: no mean input length of its 24,576-sample "
         "OpenOrca subset is published (the reference gives the 1,024-token bound and 294.45 output tokens per "
-        "sample), and a guessed one would make each case a fit, not a test; Mixtral 8x7B likewise.",
+        "sample), and a guessed one would make each case a fit, not a test; Mixtral 8x7B likewise. Llama 3.1 8B has "
+        "none either: the mean output quoted for its data set (73 tokens) disagrees with the runs (Intel's v6.1 "
+        "logs: exactly 128.0 tokens per sample, the output cap), and its mean input comes from the same quote.",
     ]
