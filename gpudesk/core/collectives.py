@@ -32,7 +32,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gpudesk.core.constants import NCCL_BASE_LATENCY_S, NCCL_HOP_LATENCY_S, SCALEUP_RING_BUSBW_CAP
+from gpudesk.core.constants import (
+    NCCL_BASE_LATENCY_S,
+    NCCL_HOP_LATENCY_S,
+    NCCL_SIMPLE_BASE_LATENCY_S,
+    NCCL_SIMPLE_HOP_LATENCY_S,
+    SCALEUP_RING_BUSBW_CAP,
+)
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.hardware import HardwareArrays
 
@@ -51,6 +57,10 @@ class Links:
     net_hop_s: float  # s per algorithm step between domains
     base_s: float  # s per collective call
     scaleup_reduce_bw: np.ndarray | None = None  # all-reduce inside the domain (in-switch reduction); None = scaleup_bw
+    # Simple protocol (large buffers: gradient buckets): s per call, per step inside the domain, per step between
+    simple_base_s: float = NCCL_SIMPLE_BASE_LATENCY_S.value
+    simple_scaleup_hop_s: np.ndarray | float = NCCL_SIMPLE_HOP_LATENCY_S["scaleup"].value
+    simple_net_hop_s: float = NCCL_SIMPLE_HOP_LATENCY_S["net"].value
 
     @classmethod
     def from_hardware(cls, hw: HardwareArrays, eff: Efficiencies) -> Links:
@@ -63,6 +73,8 @@ class Links:
             scaleup_hop_s=hop,
             net_hop_s=NCCL_HOP_LATENCY_S["net"].value,
             base_s=NCCL_BASE_LATENCY_S.value,
+            simple_scaleup_hop_s=np.where(hw.scaleup_is_pcie, NCCL_SIMPLE_HOP_LATENCY_S["pcie"].value,
+                                          NCCL_SIMPLE_HOP_LATENCY_S["scaleup"].value),
         )
 
 
@@ -158,4 +170,25 @@ def collective_time(op: str, size_bytes: np.ndarray, group: np.ndarray, local: n
         t = size / bw + links.base_s + hop
     else:
         raise ValueError(f"unknown collective {op!r}; known: {', '.join(OPS)}")
+    return np.where(n > 1.0, t, 0.0)
+
+
+def reduce_volume_time(size_bytes: np.ndarray, group: np.ndarray, local: np.ndarray, links: Links) -> np.ndarray:
+    """Seconds an all-reduce of ``size_bytes`` spends moving bytes at the ring's bus bandwidth, without its latency
+    (a gradient reduce pays its latency per bucket: :func:`bucket_steps_latency`)."""
+    n = np.maximum(np.asarray(group, dtype=np.float64), 1.0)
+    loc = np.minimum(np.asarray(local, dtype=np.float64), n)
+    inter = np.ceil(n / loc) - 1.0
+    t = collective_time("all_reduce", size_bytes, n, loc, links) - _latency(2.0 * (n - 1.0), 2.0 * inter, links)
+    return np.where(n > 1.0, t, 0.0)
+
+
+def bucket_steps_latency(group: np.ndarray, local: np.ndarray, links: Links) -> np.ndarray:
+    """Seconds of Simple-protocol ring steps one gradient bucket's reduce passes through: 2·(n − 1) steps (a
+    reduce-scatter and an all-gather, or one all-reduce), 2·(domains − 1) of them across the network (NCCL
+    tuning.cc's ring latency model); each collective call adds ``links.simple_base_s``. 0 when the group is 1."""
+    n = np.maximum(np.asarray(group, dtype=np.float64), 1.0)
+    loc = np.minimum(np.asarray(local, dtype=np.float64), n)
+    inter = np.ceil(n / loc) - 1.0
+    t = 2.0 * (n - 1.0 - inter) * links.simple_scaleup_hop_s + 2.0 * inter * links.simple_net_hop_s
     return np.where(n > 1.0, t, 0.0)

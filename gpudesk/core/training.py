@@ -103,6 +103,7 @@ class TrainingInputs:
     calibration: CalibrationScales | None = None  # pilot-fitted efficiency scales (core/calibration_hook.py)
     pipeline_schedule: str = "auto"  # 1f1b | interleaved | zero_bubble | dualpipe; auto = interleaved if v > 1
     overlap_grad_reduce: bool = True  # DP gradient reduce-scatter in the backward (Megatron --overlap-grad-reduce)
+    grad_bucket_params: float = 0.0  # Megatron --ddp-bucket-size (parameters); 0 = its default max(40M, 1M · DP)
     overlap_param_gather: bool = True  # distributed-optimizer all-gather in the next forward
     tp_comm_overlap: bool = False  # TP collectives pipelined with the GEMMs (Transformer Engine userbuffers)
     moe_a2a_overlap: bool = False  # expert all-to-all under another micro-batch's compute (DualPipe, 1F1B overlap)
@@ -245,6 +246,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
         experts_per_token=float(m.experts_per_token),
         dense_params=(pb.total - pb.experts_routed) if pb.from_architecture else float(m.params_total),
         expert_params=pb.experts_routed if pb.from_architecture else 0.0,
+        bucket_params=inp.grad_bucket_params if inp.overlap_grad_reduce else np.inf,  # no overlap: one bucket
     )
     grad_bytes = GRAD_REDUCE_BYTES.value
     if inp.method != "full":  # only adapter gradients are reduced

@@ -92,6 +92,9 @@ _NV51 = ("MLPerf Training v5.1 closed, NVIDIA, " + _V51 + ": NVIDIA/results/{run
          "NVIDIA/benchmarks/{bench}/implementations/{run}/README-{run}.md ({cfg})")
 _NV51_SYS = {"theia": ("gb300", 800), "tyche": ("gb200", 400), "hsg": ("gb200", 400)}
 _NV51_MODEL = {"llama2_70b_lora": LLAMA2_70B, "llama31_8b": "llama-3.1-8b", "llama31_405b": "llama-3.1-405b"}
+# The 8B runs' gradient buckets: BUCKET_SIZE=768000000 in config_GB300_128x4x1xtp2pp1cp4_8b.sh (v5.1) and in the
+# config_common_8b.sh every v6.0 8B config sources; the other benchmarks' configs set none (Megatron's default).
+_BUCKET_8B = 768e6
 # run, benchmark, config, GPUs, global batch, mean step time (s), tp, pp, cp, vp, fp4
 _NV51_ROWS = [
     ("theia_ngpu8_ngc25.09_nemo", "llama2_70b_lora", "config_GB300_2x4x1xtp1pp1cp1_fp4.sh", 8, 8, 0.7456289, 1, 1, 1, 1, True),
@@ -125,6 +128,7 @@ def _nv51_case(row: tuple) -> TrainingCase:
         measured=gbs / step_s * 8192 / n, tp=tp, pp=pp, cp=cp, virtual_stages=vp, global_batch=gbs, seq_len=8192,
         precision="fp4" if fp4 else "fp8", recipe="nvfp4" if fp4 else "tensorwise", tp_overlap=tp > 1,
         method="lora" if lora else "full", lora_rank=16, gpus_per_node=4, nics_per_node=4, nic_gbps=nic,
+        grad_bucket_params=_BUCKET_8B if bench == "llama31_8b" else 0.0,
         note=(f"global batch {gbs} / mean train_step_time {step_s:g} s × 8,192 / {n} GPUs; TP{tp} PP{pp} CP{cp}"
               + (f" VP{vp}" if vp > 1 else "") + ", micro-batch 1; "
               + ("NVFP4 (config _fp4)" if fp4 else "FP8 current scaling (the config names no FP4; "
@@ -235,6 +239,7 @@ def _nv60_case(row: tuple) -> TrainingCase:
         measured=gbs / step_s * 8192 / n, tp=tp, pp=pp, cp=cp, virtual_stages=vp, global_batch=gbs, seq_len=8192,
         precision="fp4" if fp4 else "fp8", recipe="nvfp4" if fp4 else "tensorwise", tp_overlap=tp > 1,
         method="lora" if lora else "full", lora_rank=16, gpus_per_node=4, nics_per_node=4, nic_gbps=nic,
+        grad_bucket_params=_BUCKET_8B if bench == "llama31_8b" else 0.0,
         note=(f"global batch {gbs} / mean train_step_time {step_s:.4g} s (last block) × 8,192 / {n} GPUs; TP{tp} PP{pp} "
               f"CP{cp}" + (f" VP{vp}" if vp > 1 else "") + ", micro-batch 1; "
               + ("NVFP4 (config _fp4)" if fp4 else "FP8 current scaling assumed (the config names no FP4)")

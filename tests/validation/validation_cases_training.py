@@ -67,6 +67,7 @@ class TrainingCase:
     tp_overlap: bool = False
     a2a_overlap: bool = False
     grad_overlap: bool = True
+    grad_bucket_params: float = 0.0  # the run's DDP bucket size (parameters); 0 = not published, Megatron's default
     method: str = "full"
     lora_rank: int = 16
     power_limit_w: float = 0.0

@@ -87,6 +87,7 @@ def training_inputs(case: TrainingCase, hw: HardwareArrays, tp: int, pp: int, ep
         zero_stage=case.zero_stage, recompute=case.recompute, virtual_stages=case.virtual_stages,
         compute_dtype=case.precision, train_tokens=case.train_tokens, pipeline_schedule=case.schedule,
         tp_comm_overlap=case.tp_overlap, moe_a2a_overlap=case.a2a_overlap, overlap_grad_reduce=case.grad_overlap,
+        grad_bucket_params=case.grad_bucket_params,
         low_precision_recipe=case.recipe, method=case.method, lora_rank=case.lora_rank,
         torch_compile=case.torch_compile, training_stack=case.training_stack)
 

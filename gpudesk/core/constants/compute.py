@@ -197,6 +197,32 @@ NCCL_HOP_LATENCY_S = {
     "net": Constant("NCCL_HOP_LATENCY_NET_S", 2.7e-6, "s", "per-step latency over the scale-out network",
                     f"{_NCCL_TUNING}: hwLat NET Ring/LL = 2.7 us"),
 }
+_NCCL_SIMPLE = "NVIDIA/nccl src/graph/tuning.cc (commit 01afd20) latency model, Simple protocol, ring"
+NCCL_SIMPLE_BASE_LATENCY_S = Constant(
+    "NCCL_SIMPLE_BASE_LATENCY_S", 8.4e-6, "s", "launch latency of a gradient-bucket collective (Simple protocol)",
+    f"{_NCCL_SIMPLE}: baseLat Ring/Simple = 8.4 us; NCCL's tuner picks the Simple protocol for buffers of "
+    "megabytes, as a gradient bucket is, and LL only for small ones",
+)
+NCCL_SIMPLE_HOP_LATENCY_S = {
+    "scaleup": Constant("NCCL_SIMPLE_HOP_LATENCY_NVLINK_S", 3.4e-6, "s",
+                        "per-step latency of a Simple-protocol ring over the scale-up link",
+                        f"{_NCCL_SIMPLE}: hwLat NVLINK Ring/Simple = 3.4 us"),
+    "pcie": Constant("NCCL_SIMPLE_HOP_LATENCY_PCIE_S", 5.7e-6, "s",
+                     "per-step latency of a Simple-protocol ring over PCIe",
+                     f"{_NCCL_SIMPLE}: hwLat PCI Ring/Simple = 5.7 us"),
+    "net": Constant("NCCL_SIMPLE_HOP_LATENCY_NET_S", 9.6e-6, "s",
+                    "per-step latency of a Simple-protocol ring over the scale-out network",
+                    f"{_NCCL_SIMPLE}: hwLat NET Ring/Simple = 9.6 us"),
+}
+_DDP_BUCKET = ("NVIDIA/Megatron-LM megatron/core/distributed/distributed_data_parallel.py (commit 0011998): "
+               "bucket_size = max(40000000, 1000000 * data-parallel size) when no bucket size is given, 'to ensure "
+               "that chunks used in NCCL ring-reduce implementations are large enough to remain bandwidth-bound "
+               "rather than latency-bound'; one reduce-scatter (and with the distributed optimizer one all-gather) "
+               "per bucket")
+DDP_BUCKET_MIN_PARAMS = Constant("DDP_BUCKET_MIN_PARAMS", 40e6, "parameters",
+                                 "smallest default gradient bucket (Megatron DDP)", _DDP_BUCKET)
+DDP_BUCKET_PARAMS_PER_RANK = Constant("DDP_BUCKET_PARAMS_PER_RANK", 1e6, "parameters",
+                                      "default gradient bucket per data-parallel rank (Megatron DDP)", _DDP_BUCKET)
 SCALEUP_BUSBW_EFFICIENCY = {
     "nvidia-ampere": Constant("BUSBW_EFF_NVLINK3", 0.783, "fraction", "NCCL bus bandwidth / NVLink3 per direction",
                               "NVIDIA/nccl tuning.cc caps A100 (compCap 80) busBw at 235 GB/s of 300 GB/s; "
