@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpudesk.catalog.records import Citation
+from gpudesk.catalog.sources import chinese_texts
 from gpudesk.report.document import Reference
 
 CATALOG_SOURCE = re.compile(
@@ -44,7 +46,8 @@ class SourceRegistry:
         row = self.citations.get(cid)
         if row is None:
             return None
-        detail = ", ".join(part for part in (getattr(row, "publisher", ""), getattr(row, "accessed", "")) if part)
+        publisher = chinese_texts().publisher(row, self.lang) if isinstance(row, Citation) else getattr(row, "publisher", "")
+        detail = ", ".join(part for part in (publisher, getattr(row, "accessed", "")) if part)  # "二手来源", not "secondary"
         ref = Reference(len(self.refs) + 1, getattr(row, "title", cid), getattr(row, "url", ""), detail)
         self.refs[cid] = ref
         return ref
