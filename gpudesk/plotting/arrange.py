@@ -285,16 +285,7 @@ def fit_ref_labels(panel: PlotPanel) -> None:
         above = y - box.top() >= height
         line.label.anchors = [(1, 1), (1, 1)] if above else [(1, 0), (1, 0)]
         _set_label_text(line, box.width() * 0.9)
-    labels = [line.label.sceneBoundingRect() for line in shown]
-    for text in panel._marker_labels:  # a marker's label ("+2 nodes") is not printed over a phase's label
-        if not text.isVisible() or not any(text.sceneBoundingRect().intersects(rect) for rect in labels):
-            continue
-        text.setAnchor((0, 0))  # below its point, and below the phase labels it would cross
-        shown_at = text.sceneBoundingRect()
-        hits = [rect for rect in labels if shown_at.intersects(rect)]
-        if hits and shown_at.height() > 0:
-            text.setAnchor((0, -(max(rect.bottom() for rect in hits) + 2 - shown_at.top()) / shown_at.height()))
-    keep_marker_labels_inside(panel)
+    keep_marker_labels_inside(panel, [line.label.sceneBoundingRect() for line in shown])
 
 
 def _set_label_text(line: pg.InfiniteLine, room: float) -> float:

@@ -14,14 +14,16 @@ MARKER_GAP = 10.0
 """Pixels between a marker's point and its label moved below it: half the marker symbol (18 px) and a little air."""
 
 
-def keep_marker_labels_inside(panel: PlotPanel) -> None:
-    """Keep every marker's label inside its plot, which clips what reaches past its edges (step 5's "当前切分" above
-    a point at the top of the scaling chart was cut in half under the title): a label that would leave the top is
-    shown below its point, one that would leave a side extends the other way, and one wider than the plot is
-    shortened with "…" (its whole text in its tool tip)."""
+def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | None = None) -> None:
+    """Place every marker's label inside its plot, which clips what reaches past its edges (step 5's "当前切分" above
+    a point at the top of the scaling chart was cut in half under the title), and off the reference lines' labels
+    in ``taken`` (the roadmap's "+2 个节点" was printed over a phase's name): above its point, else below it, else
+    beside it, slid along the axis to stay inside; a label wider than the plot is shortened with "…" (its whole
+    text in its tool tip). Where no place is free, it stays inside the plot."""
     box = panel.plot.vb.sceneBoundingRect()
     if box.width() <= 0 or box.height() <= 0:
         return
+    taken = list(taken or ())
     for text in panel._marker_labels:
         if not text.isVisible():
             continue
@@ -36,15 +38,30 @@ def keep_marker_labels_inside(panel: PlotPanel) -> None:
         # where the label lands, from its point and its size: a text item places itself only when it is painted
         point = panel.plot.vb.mapViewToScene(text.pos())
         size = text.textItem.boundingRect().size()
-        ax, ay = text.anchor.x(), text.anchor.y()
-        left, top = point.x() - ax * size.width(), point.y() - ay * size.height()
-        if (left < box.left() or left + size.width() > box.right()) and size.width() > 0:
-            left = max(box.left() + 1, min(left, box.right() - 1 - size.width()))  # slid along, over its point
-            ax = (point.x() - left) / size.width()
-        if top < box.top() and size.height() > 0:
-            ay = -MARKER_GAP / size.height()  # below the point, clear of its symbol
-        elif top + size.height() > box.bottom():
-            ay = 1.0
+        if size.width() <= 0 or size.height() <= 0:
+            continue
+        side = 1.0 if point.x() > box.center().x() else 0.0  # in the right half it extends leftwards
+        places = [_slid(point, size, box, ax, ay) for ax, ay in _candidates(side, size)]
+        inside = [(ax, ay, rect) for ax, ay, rect in places if box.contains(rect)] or places[:1]
+        free = [place for place in inside if not any(place[2].intersects(other) for other in taken)]
+        ax, ay, rect = (free or inside)[0]
+        taken.append(rect)
         if (ax, ay) != (text.anchor.x(), text.anchor.y()):
             text.setAnchor((ax, ay))
 
+
+def _candidates(ax: float, size: QtCore.QSizeF) -> list[tuple[float, float]]:
+    """Anchors to try, best first: above the point, below it clear of its symbol, to its right, to its left."""
+    return [(ax, 1.0), (ax, -MARKER_GAP / size.height()), (-MARKER_GAP / size.width(), 0.5),
+            (1.0 + MARKER_GAP / size.width(), 0.5)]
+
+
+def _slid(point: QtCore.QPointF, size: QtCore.QSizeF, box: QtCore.QRectF, ax: float,
+          ay: float) -> tuple[float, float, QtCore.QRectF]:
+    """The anchor and the rectangle of a label anchored ``(ax, ay)`` at ``point``, slid along the x axis into ``box``
+    when it pokes out of a side (over its point)."""
+    left, top = point.x() - ax * size.width(), point.y() - ay * size.height()
+    if left < box.left() or left + size.width() > box.right():
+        left = max(box.left() + 1, min(left, box.right() - 1 - size.width()))
+        ax = (point.x() - left) / size.width()
+    return ax, ay, QtCore.QRectF(left, top, size.width(), size.height())

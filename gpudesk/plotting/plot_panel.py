@@ -63,7 +63,7 @@ class PlotPanel:
         self._hlines: list[pg.InfiniteLine] = []
         self._vlines: list[pg.InfiniteLine] = []
         self._marker_item = pg.PlotDataItem()
-        self._marker_item.setZValue(20)
+        self._marker_item.setZValue(22)  # the point over its own label's background
         plot.addItem(self._marker_item)
         self._marker_labels: list[pg.TextItem] = []
         self._log = (False, False)
@@ -305,7 +305,7 @@ class PlotPanel:
                 self.plot.addItem(text, ignoreBounds=True)
                 self._marker_labels.append(text)
             text.setText(marker.label, color=theme.foreground)
-            text.gpudesk_text = marker.label  # keep_marker_labels_inside shortens what is shown to the plot's width
+            text.fill, text.gpudesk_text = pg.mkBrush(theme.label_fill), marker.label  # see keep_marker_labels_inside
             text.setAnchor((0, 1))  # above the point; fit_ref_labels moves it below when a line's label is there
             text.setPos(*self._view_xy(_log(marker.x, log_x), _log(marker.y, log_y)))
             text.setVisible(bool(marker.label))

@@ -12,6 +12,7 @@ they would take more than ``fit.CATEGORY_AXIS_SHARE`` of the chart."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from gpudesk.plotting import fit
 from gpudesk.results.chart_model import ChartSpec, Marker, Series
@@ -84,3 +85,32 @@ def test_a_marker_label_stays_inside_its_plot(qtbot, shown_chart, x: float, y: f
     text = view.panels[0]._marker_labels[0]
     assert view.visible_texts().count(label) == 1  # the words are the whole label, shortened or not
     assert text.toPlainText() == label or (text.toPlainText().endswith("…") and text.toolTip() == label)
+
+
+def test_a_marker_label_reads_over_the_phase_labels_of_the_roadmap_dock(qtbot, shown_chart, searched_sample) -> None:
+    """The bank plan's timeline as the Roadmap dock shows it on a 1366 × 768 laptop (964 × 194 px, no title): a
+    phase's name runs along the top of its 56 px plot, and the "+2 个节点" marker at that phase's start has no free
+    room. It was printed over the phase's name, the two texts mixed; it stays inside the plot and is painted over
+    the name on the label background, the marker's star over both. Its time is the shared ``searched_sample``
+    estimate when it is the first test to ask for the bank plan (about 3 s); the chart itself takes 0.3 s."""
+    import dataclasses
+
+    from window_audit import labels_outside_plots
+
+    from gpudesk.report.chart_text import localise_spec
+
+    plan, _project = searched_sample("bank-llm-assistant")
+    view = shown_chart(964, 194)
+    view.set_spec(dataclasses.replace(localise_spec(plan.charts["timeline"], "zh"), title=""))
+    qtbot.wait(1)
+    view._fit_labels()  # as a resize does, now that every label has been painted where it is
+    assert not labels_outside_plots(view), labels_outside_plots(view)
+    panel = view.panels[0]
+    text = panel._marker_labels[0]
+    crossed = [line.label for line in panel._vlines
+               if line.isVisible() and line.label.sceneBoundingRect().intersects(text.sceneBoundingRect())]
+    assert crossed  # no room is free in a plot this small: what matters is how it crosses
+    for label in crossed:
+        assert text.zValue() > label.zValue(), label.toPlainText()
+    assert text.fill.style() == Qt.BrushStyle.SolidPattern and text.fill.color().alpha() == 255
+    assert panel._marker_item.zValue() > text.zValue()
