@@ -101,7 +101,8 @@ def heldout_tables(results: list[Result]) -> list[str]:
     lines += ["", "### Accuracy bands (what the tool shows beside a figure)", "",
               f"The central {COVERAGE:.0%} of measured / predicted on the held-out half (cases no constant was "
               "fitted on); coverage counted on the fit half. Figures of other kinds (vision, recommendation, "
-              "diffusion, VDI, agents, power, cost) have no validation and say so.", "",
+              "diffusion, VDI, agents, power, cost) have no band and say so; system power has three cases (above), "
+              "too few for one.", "",
               "| band | low | high | held-out cases (the band) | fit cases | fit cases inside the band |",
               "|---|---:|---:|---:|---:|---:|"]
     for name, b in bands(results).items():
