@@ -187,18 +187,12 @@ class FigureSet:
                 missing = [d for d in depends_on if d not in entries]
                 raise KeyError(f"figure {key!r} depends on unknown figures {missing}")
         rows = self.__dict__.get("_rows")
-        if rows is not None and isinstance(value, np.ndarray) and value.shape == rows.shape and value.flags.owndata:
+        if (rows is not None and isinstance(value, np.ndarray) and value.shape == rows.shape and value.flags.owndata
+                and value.dtype == np.float64):  # numbers (codes of a categorical figure copy slower than they fault)
             value = rows.keep(value)
         self._entries[key] = _Entry(key, label, unit, value, formula, tuple(depends_on), source, note,
                                     vocabulary=vocabulary)
         return value
-
-    def taken(self, table: np.ndarray, index: np.ndarray) -> np.ndarray:
-        """``table[index]``, into a kept row (:meth:`keep_in_blocks`) when it is one candidate's each."""
-        rows = self.__dict__.get("_rows")
-        if rows is None or np.shape(index) != rows.shape:
-            return np.asarray(table[index])
-        return np.take(table, index, out=rows.row(table.dtype))
 
     def keep_in_blocks(self, length: int) -> None:
         """Keep each figure of a flat batch of ``length`` candidates that is an array of its own in a row of a
@@ -366,19 +360,14 @@ class Rows:
 
     def __init__(self, length: int) -> None:
         self.shape = (length,)
-        self._free: dict[np.dtype[Any], list[np.ndarray]] = {}
+        self._free: list[np.ndarray] = []
 
     def keep(self, value: np.ndarray) -> np.ndarray:
-        row = self.row(value.dtype)
+        if not self._free:
+            self._free.extend(np.empty((self.BLOCK_ROWS, *self.shape))[::-1])
+        row = self._free.pop()
         np.copyto(row, value)
         return row
-
-    def row(self, dtype: np.dtype[Any]) -> np.ndarray:
-        free = self._free.setdefault(dtype, [])
-        if not free:  # numbers in a block of BLOCK_ROWS; anything else (the codes of a categorical figure) by two
-            rows = self.BLOCK_ROWS if dtype == np.float64 else 2
-            free.extend(np.empty((rows, *self.shape), dtype=dtype)[::-1])
-        return free.pop()
 
 
 def as_array(value: Any) -> np.ndarray:

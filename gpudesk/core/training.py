@@ -333,13 +333,13 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     # Choose by index and look the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's).
     first, beside_compute = largest_parts(parts)
     largest = np.where(valid, np.where(supported, first, _UNSUPPORTED), _INVALID)
-    code = fs.taken(BOTTLENECKS, largest)
+    code = BOTTLENECKS[largest]
     fs.add("train.bottleneck", code, "", "largest part of the step",
            "argmax(compute, bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); unsupported_precision "
            "where the part lacks the precision, invalid_layout where the layout is invalid",
            ["train.compute_time_s", "train.bubble_fraction", "train.comm_tp_s", "train.comm_dp_s",
             "train.comm_pp_s", "train.comm_ep_s", "train.comm_cp_s", "train.optimizer_time_s"], vocabulary=BOTTLENECK)
-    overhead = fs.taken(BOTTLENECKS, np.where(valid & supported, beside_compute, largest))
+    overhead = BOTTLENECKS[np.where(valid & supported, beside_compute, largest)]
     fs.add("train.largest_overhead", overhead, "",
            "largest loss besides compute (what limits scaling)",
            "argmax(bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); else as train.bottleneck",

@@ -1,0 +1,61 @@
+"""bench_core's full chain on flat arrays in this tree and in another, alternating, one process per run.
+
+Run: .venv/bin/python benchmarks/core_against.py TREE [--rounds 3]
+
+TREE is another source tree of gpudesk (e.g. ``git archive <commit> | tar -x -C /tmp/before``, then
+``python -m compileall -q /tmp/before`` where PYTHONDONTWRITEBYTECODE is set). Each round runs each tree in its
+own process with ``OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1`` (one core) and prints, per tree: the CPU time of
+``run_chain(build_sweep(), limits=True)`` (122,880 configurations: hardware, the complete memory estimate, step time,
+scaling), best and median of 7 after one warm-up, as configurations per second; the page faults of the best-faulting
+run and the user/system split of the CPU time; and one configuration at a time through the same chain (the 200
+configurations bench_core samples), the median CPU time. The two trees alternate so both see the same load of a
+shared machine; compare within a round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+_RUN = r"""
+import resource, sys, time
+sys.path.insert(0, sys.argv[1])
+from benchmarks import bench_core as b
+s = b.build_sweep(); n = s["n"].size
+b.run_chain(s, limits=True)
+cpu, faults, user, system = [], [], [], []
+for _ in range(7):
+    r0 = resource.getrusage(resource.RUSAGE_SELF); t = time.process_time()
+    b.run_chain(s, limits=True)
+    cpu.append(time.process_time() - t); r1 = resource.getrusage(resource.RUSAGE_SELF)
+    faults.append(r1.ru_minflt - r0.ru_minflt); user.append(r1.ru_utime - r0.ru_utime); system.append(r1.ru_stime - r0.ru_stime)
+pick = b.peer_sample(s); single = []
+b.one_at_a_time(s, pick[:20])
+b.one_at_a_time(s, pick, single)
+best = cpu.index(min(cpu)); cpu_sorted = sorted(cpu); single.sort()
+print(f"chain CPU best {cpu[best] * 1e3:.1f} ms = {n / cpu[best] / 1e6:.2f} M/s (user {user[best] * 1e3:.0f} + system "
+      f"{system[best] * 1e3:.0f} ms, {faults[best]:,} page faults), median {cpu_sorted[3] * 1e3:.1f} ms = "
+      f"{n / cpu_sorted[3] / 1e6:.2f} M/s; one configuration CPU median {single[len(single) // 2] * 1e3:.2f} ms")
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("tree", help="another gpudesk source tree to compare with")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "QT_QPA_PLATFORM": "offscreen"}
+    trees = {"this tree": str(ROOT), args.tree: str(Path(args.tree).resolve())}
+    for round_ in range(1, args.rounds + 1):
+        for name, path in trees.items():
+            out = subprocess.run([sys.executable, "-c", _RUN, path], capture_output=True, text=True, env=env,
+                                 cwd=path, check=True)
+            print(f"round {round_}, {name}: {out.stdout.strip()}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
