@@ -145,19 +145,23 @@ def distinct_rows(columns: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _rows_of_codes(coded: list[tuple[np.ndarray, int]], n: int) -> tuple[np.ndarray, np.ndarray]:
-    key, size = np.zeros(n, dtype=np.int64), 1
+    # 4-byte keys, combined in place and kept below 2n + 1024 by compacting (every new array of the batch's
+    # length is memory the kernel hands over anew); 8-byte keys only where a product could pass 2^31
+    key, size = np.zeros(n, dtype=np.int32), 1
     for codes, count in coded:
         if count == 1:
             continue
-        if size * count > 4 * n + 1024:  # keep the key space small enough to compact without sorting
+        if size * count > 2 * n + 1024:  # keep the key space small enough to compact without sorting
             key, size = _compact(key, size)
-        key *= count  # in place: each new array of the batch's length is memory the kernel hands over anew
+        if size * count >= 1 << 31 and key.dtype != np.int64:
+            key = key.astype(np.int64)
+        key *= count
         key += codes
         size *= count
     key, count = _compact(key, size)
     representative = np.empty(count, dtype=np.intp)
     representative[key] = np.arange(n)
-    return representative, key
+    return representative, key.astype(np.intp, copy=False)
 
 
 def _compact(key: np.ndarray, size: int) -> tuple[np.ndarray, int]:
@@ -165,8 +169,8 @@ def _compact(key: np.ndarray, size: int) -> tuple[np.ndarray, int]:
     if size <= 4 * key.size + 1024:
         present = np.zeros(size, dtype=bool)
         present[key] = True
-        renumber = np.cumsum(present, dtype=np.intp)
-        renumber -= 1
+        renumber: np.ndarray = np.cumsum(present, dtype=np.int32 if size < 1 << 31 else np.int64)
+        np.subtract(renumber, 1, out=renumber)
         return renumber[key], int(renumber[-1]) + 1
     uniq, inverse = np.unique(key, return_inverse=True)
     return inverse.reshape(-1), uniq.size
