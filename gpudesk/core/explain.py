@@ -153,6 +153,7 @@ class FigureSet:
     """Named figures with their provenance; values broadcast over candidates."""
 
     _entries: dict[str, _Entry] = field(default_factory=dict)
+    _rows: Rows | None = field(default=None, repr=False, compare=False)  # keep_in_blocks
 
     # -- building -------------------------------------------------------
     def input(self, key: str, value: Any, unit: str, label: str, source: str = "user input") -> Any:
@@ -186,7 +187,7 @@ class FigureSet:
             if d not in entries:
                 missing = [d for d in depends_on if d not in entries]
                 raise KeyError(f"figure {key!r} depends on unknown figures {missing}")
-        rows = self.__dict__.get("_rows")
+        rows = self._rows
         if (rows is not None and isinstance(value, np.ndarray) and value.shape == rows.shape and value.flags.owndata
                 and value.dtype == np.float64):  # numbers (codes of a categorical figure copy slower than they fault)
             value = rows.keep(value)
@@ -194,10 +195,11 @@ class FigureSet:
                                     vocabulary=vocabulary)
         return value
 
-    def keep_in_blocks(self, length: int) -> None:
+    def keep_in_blocks(self, length: int | None) -> None:
         """Keep each figure of a flat batch of ``length`` candidates that is an array of its own in a row of a
-        block (:class:`Rows`): what :meth:`add` returns is that row (bind it, and the array can go)."""
-        self._rows = Rows(length)
+        block (:class:`Rows`): what :meth:`add` returns is that row (bind it, and the array can go); None: stop
+        (the rows not used are let go)."""
+        self._rows = Rows(length) if length is not None else None
 
     def merge(self, other: FigureSet, prefix: str = "") -> None:
         if not prefix:  # entries are never changed once made: share them (a merge per workload, per edit)

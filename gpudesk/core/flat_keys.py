@@ -43,6 +43,8 @@ class FlatKeys:
     def of(cls, columns: Mapping[str, Any]) -> FlatKeys | None:
         """Keys for a flat batch of at least ``FLAT_DISTINCT_MIN_ROWS`` rows: every input one value or a 1-D array
         of the batch's length; None for anything else (a grid, a single configuration, a small batch)."""
+        if not any(isinstance(v, np.ndarray) and v.size >= FLAT_DISTINCT_MIN_ROWS for v in columns.values()):
+            return None  # one configuration, or a few (or not arrays): nothing to code
         varying: dict[str, np.ndarray] = {}
         for name, value in columns.items():
             array = np.asarray(value)
@@ -203,7 +205,7 @@ def on_distinct_inputs(inputs: Any, fields: Iterable[str], estimate: Callable[[A
     """``estimate(inputs)`` of a flat batch, run once per distinct combination of every input in ``fields`` (the
     dataclass ``inputs``' per-candidate arrays) and spread back to every candidate; the inputs are recorded as
     given. None where that would not pay (not a flat batch, or most rows distinct): the caller runs it as is."""
-    given = {f: getattr(inputs, f) for f in fields if getattr(inputs, f) is not None}
+    given = {f: v for f, v in ((f, getattr(inputs, f)) for f in fields) if v is not None}
     keys = FlatKeys.of(given)
     if keys is None:
         return None

@@ -270,8 +270,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     fs.add("train.comm_dp_raw_s", comm.dp_raw_s, "s", "data-parallel gradient/weight traffic per step",
            "ZeRO 0-2: all-reduce(grads/(t·p)); ZeRO-3: m · (2·AG(weights) + RS(grads))",
            ["train.dp", "train.in.zero_stage", "train.grad_bytes", *link_deps])
-    comm = replace(comm, **{f: fs[f"train.comm_{f}"]
-                            for f in ("tp_s", "ep_s", "pp_s", "dp_raw_s")})  # the kept rows
+    if keys is not None:  # the kept rows
+        comm = replace(comm, **{f: fs[f"train.comm_{f}"] for f in ("tp_s", "ep_s", "pp_s", "dp_raw_s")})
     fs.add("train.comm_time_s", comm.tp_s + comm.cp_raw_s + comm.ep_s + comm.pp_s + comm.dp_raw_s, "s",
            "all communication per step (before overlap)", "TP + CP + EP + PP + DP",
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_dp_raw_s", "train.comm_cp_s"])
@@ -350,6 +350,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     fs.add("train.dp_crosses_nodes", comm.dp_crosses.astype(np.float64), "bool",
            "data-parallel group leaves the scale-up domain", "d·c > members per scale-up domain",
            ["train.dp", "hw.scaleup_domain"])
+    fs.keep_in_blocks(None)
     return fs
 
 
