@@ -32,6 +32,15 @@ counted at the bytes of its element (r = AMP_RESIDUAL_BYTES = 4, e = 2):
   before the output projection) + 4·a (fp32 log-sum-exp of flash attention)
   + MLP inner e·4f gated (gate, SiLU(gate), up, product) or e·2f;
 * full recompute keeps the fp32 block input r·h; logits AMP_UNFUSED_LOGIT_BYTES·V.
+
+Training stack "fsdp2" (torchtitan) with tensor and sequence parallelism:
+DTensor's plan all-gathers the attention and MLP inputs before their
+column-parallel linears (PrepareModuleInput, desired layout Replicate();
+pytorch/torchtitan torchtitan/models/llama3/infra/parallelize.py apply_tp),
+and those linears save the gathered input for their weight gradient, so of
+R = e·4h only the two norm inputs are split over t; the QKV and MLP inputs,
+e·2h, are kept whole (Megatron keeps them split and gathers them again in the
+backward, Korthikanti et al. §4.2.2).
 """
 
 from __future__ import annotations
@@ -184,6 +193,8 @@ def training_activations(
     t, p, c, v = as_array(tp), as_array(pp), as_array(cp), as_array(virtual_stages)
     t_sp = np.where(sequence_parallel & (t > 1), t, 1.0)
     alpha_layer = (terms.replicated / t_sp + terms.split / t) / c
+    if training_stack == "fsdp2":  # DTensor TP: the attention and MLP inputs are saved all-gathered (see above)
+        alpha_layer = alpha_layer + activation_value_bytes(weight_dtype) * 2.0 * m.hidden * (1.0 - 1.0 / t_sp) / c
     if training_stack == "fsdp2" and recompute == "selective":
         alpha_layer = _fsdp2_sac_values(m, activation_value_bytes(weight_dtype)) / (t * c) + zero
     keeps_scores = recompute == "none" and not flash_attention
