@@ -1254,7 +1254,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CompareView</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="207" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="218" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
@@ -1844,6 +1844,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <location filename="../../gpudesk/ui/calibration/result_views.py" line="122" />
       <source>Predicted before</source>
       <translation>拟合前预测</translation>
+    </message>
+  </context>
+  <context>
+    <name>ComparisonTableModel</name>
+    <message>
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="99" />
+      <source>Source</source>
+      <translation>来源</translation>
     </message>
   </context>
   <context>
@@ -2635,73 +2643,73 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FileActions</name>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="238" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="241" />
       <source>Autosave failed: {0}</source>
       <translation>自动保存失败：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="106" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="109" />
       <source>Cannot open plan</source>
       <translation>无法打开方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="203" />
       <location filename="../../gpudesk/ui/file_actions.py" line="206" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="209" />
       <source>Cannot save plan</source>
       <translation>无法保存方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="229" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="232" />
       <source>Not saved: {0} changed on disk</source>
       <translation>未保存：{0} 已在磁盘上被修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="141" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="144" />
       <source>Open plan</source>
       <translation>打开方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="120" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="123" />
       <source>Opened a plan saved in format version {0}; it will be saved in the current format.</source>
       <translation>打开的方案保存于格式版本 {0}，保存时将转换为当前格式。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="112" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="115" />
       <source>Opened the sample {0} as an untitled copy; saving asks where to keep it.</source>
       <translation>已将示例 {0} 作为未命名副本打开；保存时会询问保存位置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="224" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="227" />
       <source>Overwrite</source>
       <translation>覆盖</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="157" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="160" />
       <source>Restore autosave</source>
       <translation>恢复自动保存</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="161" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="164" />
       <source>Restored the autosave of {0}; save to keep it.</source>
       <translation>已恢复 {0} 的自动保存内容；请保存以保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="177" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="180" />
       <source>Save plan as</source>
       <translation>方案另存为</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="214" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="217" />
       <source>Saved {0}</source>
       <translation>已保存 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="219" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="222" />
       <source>The plan changed on disk</source>
       <translation>方案文件已在磁盘上被修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="220" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="223" />
       <source>{0} was changed by another program or window since you opened it. Overwrite it with your version, or cancel and use Save As to keep both?</source>
       <translation>自您打开以来，{0} 已被其他程序或窗口修改。要用您的版本覆盖它，还是取消并用“另存为”保留两个版本？</translation>
     </message>
@@ -3632,7 +3640,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>PlanController</name>
     <message>
-      <location filename="../../gpudesk/ui/controller.py" line="141" />
+      <location filename="../../gpudesk/ui/controller.py" line="145" />
       <source>The estimate failed: {0}</source>
       <translation>测算失败：{0}</translation>
     </message>

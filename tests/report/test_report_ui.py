@@ -73,7 +73,12 @@ def test_comparison_model_passes_modeltester(qtmodeltester):
     best = model.index(gpus, 3)  # plan "Small" has the fewest GPUs
     assert best.data(QtCore.Qt.ItemDataRole.BackgroundRole).color().name() == MARK
     assert model.index(gpus, 2).data(QtCore.Qt.ItemDataRole.BackgroundRole) is None
-    assert "p1 − p0" in model.index(gpus, 5).data(QtCore.Qt.ItemDataRole.ToolTipRole)
+    assert model.index(gpus, 5).data(QtCore.Qt.ItemDataRole.ToolTipRole).startswith("GPUs (peak): Small − Base = ")
+    assert "peak over phases of the sized configuration's GPUs" in model.index(gpus, 2).data(
+        QtCore.Qt.ItemDataRole.ToolTipRole)
+    model.set_comparison(compare_plans(three_training_plans()), ReportText("zh"))  # where it comes from, in Chinese
+    tip = model.index(gpus, 2).data(QtCore.Qt.ItemDataRole.ToolTipRole)
+    assert "各阶段测算配置 GPU 数的峰值" in tip and "compare." not in tip and "peak" not in tip, tip
     model.set_comparison(None, ReportText("en"))
     assert model.rowCount() == 0
 

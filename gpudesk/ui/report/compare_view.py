@@ -22,6 +22,7 @@ from gpudesk.report.comparison_export import (
 )
 from gpudesk.report.display_units import plain_number
 from gpudesk.report.document import Branding
+from gpudesk.report.formula_text import formula_text
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.ui.catalog_choices import catalog_name
 from gpudesk.ui.widgets.display_text import DisplayText, display_text
@@ -41,10 +42,12 @@ class ComparisonTableModel(QtCore.QAbstractTableModel):
         self._comparison: PlanComparison | None = None
         self._header: tuple[str, ...] = ()
         self._cells: list[tuple[str, ...]] = []
+        self._lang = "en"
 
     def set_comparison(self, comparison: PlanComparison | None, text: ReportText) -> None:
         self.beginResetModel()
         self._comparison = comparison
+        self._lang = text.lang
         self._header = table_header(comparison, text) if comparison else ()
         self._cells = table_cells(comparison, text) if comparison else []
         self.endResetModel()
@@ -87,7 +90,15 @@ class ComparisonTableModel(QtCore.QAbstractTableModel):
         plan = column - FIRST_PLAN_COLUMN
         key = f"compare.p{plan}.{metric}" if plan < plans else f"compare.p{plan - plans + 1}.{metric}.vs_p0"
         figures = self._comparison.figures
-        return figures.explain(key).to_text() if key in figures else None
+        if key not in figures:
+            return None
+        # in the reader's language and words: the row's metric, the plan and where the value comes from (no keys)
+        names, value, heads = self._comparison.names, self._cells[row][column], self._cells[row][0]
+        if plan < plans:
+            source = formula_text(self._lang).source(figures.explain(key).source)
+            where = self.tr("Source")
+            return f"{heads} · {names[plan]}: {value}\n{where}: {source}"
+        return f"{heads}: {names[plan - plans + 1]} − {names[0]} = {value}"
 
     def headerData(self, section: int, orientation: QtCore.Qt.Orientation,  # noqa: N802
                    role: int = QtCore.Qt.ItemDataRole.DisplayRole) -> Any:
