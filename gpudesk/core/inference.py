@@ -110,7 +110,8 @@ FIELDS = ("prompt_tokens", "output_tokens", "prompt_sd", "output_sd", "concurren
 UNITS = {"prompt_tokens": "tokens", "output_tokens": "tokens", "prompt_sd": "tokens", "output_sd": "tokens",
          "concurrency": "sequences", "tp": "GPUs", "pp": "stages", "ep": "GPUs", "request_rate": "requests/s",
          "ttft_target_s": "s", "ttft_tail_target_s": "s", "tpot_target_s": "s", "e2e_target_s": "s"}
-LABELS = {"prompt_tokens": "mean input length", "output_tokens": "mean output length",
+LABELS = {"tp": "tensor parallel t", "pp": "pipeline stages p", "ep": "expert parallel e",
+          "request_rate": "request rate", "prompt_tokens": "mean input length", "output_tokens": "mean output length",
           "prompt_sd": "spread of input lengths", "output_sd": "spread of output lengths",
           "concurrency": "engine maximum batch (0 = derived)", "ttft_target_s": "TTFT target (P50; 0 = none)",
           "ttft_tail_target_s": "TTFT target at the percentile", "tpot_target_s": "TPOT target",

@@ -154,7 +154,7 @@ def record_arch_inputs(fs: FigureSet, m: ModelArch) -> None:
     fs.input("arch.h", m.hidden, "", "hidden size h", src)
     fs.input("arch.a", m.n_heads, "heads", "attention heads a", src)
     fs.input("arch.g", kv_heads(m), "heads", f"KV heads g ({m.attention})", src)
-    fs.input("arch.d", head_dim(m), "", "head_dim d" + ("" if m.head_dim else " (= h/a, none given)"), src)
+    fs.input("arch.d", head_dim(m), "", "head dimension d" + ("" if m.head_dim else " (= h/a, none given)"), src)
     fs.input("arch.f", m.ffn_hidden, "", "FFN hidden size f", src)
     fs.input("arch.V", m.vocab, "tokens", "vocabulary V", src)
     if m.is_moe:

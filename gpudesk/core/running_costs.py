@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
+from gpudesk.vocabulary.costs import LICENCE
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def running_cost_figures(inp: RunningCostInputs) -> FigureSet:
     licence = 0.0
     if inp.licence != "none":
         units = fs.input("run.licence_units", float(inp.licence_units), "units",
-                         f"{inp.licence.replace('_', ' ')} licences (GPUs or concurrent users)", inp.licence_units_source)
+                         f"licences: {LICENCE.name_of(inp.licence, 'en')}", inp.licence_units_source)
         price = fs.input("run.licence_price", inp.licence_price, f"{cur}/unit/year", "licence price per unit and year",
                          inp.licence_price_source or "no price: the line asks for a quote")
         licence = fs.add("run.licence_per_year", units * price, cur, "licences per year", "licence_units × licence_price",

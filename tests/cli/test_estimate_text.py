@@ -56,6 +56,21 @@ def test_no_raw_floats_codes_or_nan_in_front_of_a_reader(document):
                 assert "unknown" in line
 
 
+CODE_LABEL_ALLOWED = ("num_floating_point_operations", "t_compute", "t_memory")  # a cited name, a formula's terms
+
+
+def test_figure_labels_are_words_not_codes(document):
+    """Every figure's English label is words: the serving inputs' layout read "tp", "pp" and "ep", the licence line
+    "nvidia ai enterprise licences" and the head size "head_dim d" (labels made from codes) until this test."""
+    for phase in document["phases"]:
+        for key, fig in (*phase["figures"].items(), *phase["inputs"].items()):
+            label = fig["label"]
+            assert not re.fullmatch(r"[a-z]{1,3}", label), (key, label)
+            snake = [w for w in re.findall(r"\b[a-z]+_[a-z_]+\b", label) if w not in CODE_LABEL_ALLOWED]
+            assert not snake, (key, label)
+            assert "nvidia" not in label, (key, label)
+
+
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)
 def test_categorical_figures_carry_their_vocabulary_names(sample, searched_sample):
     """A categorical figure's JSON names its code in both languages, from the figure's own vocabulary (the one
