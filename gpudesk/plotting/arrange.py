@@ -193,7 +193,12 @@ def arrange_view(view: ChartView, width: float | None, height: float | None, wan
         if transpose != view._transposed or (transpose and _side_axis_stale(view, spec, width)):
             view._transposed = transpose
             view._render(spec)
-    view.graphics.ci.layout.activate()
+    ci = view.graphics.ci
+    if as_shown and ci.geometry().size() != QtCore.QSizeF(width, height):
+        # a layout that once needed more room (a legend beside the plot) kept that width when its view shrank, and
+        # the view showed its left part: the step-6 cost chart in English at 1366 × 768 lost its last month
+        ci.setGeometry(QtCore.QRectF(0, 0, width, height))
+    ci.layout.activate()
     view._fit_labels()
 
 

@@ -114,3 +114,22 @@ def test_a_marker_label_reads_over_the_phase_labels_of_the_roadmap_dock(qtbot, s
         assert text.zValue() > label.zValue(), label.toPlainText()
     assert text.fill.style() == Qt.BrushStyle.SolidPattern and text.fill.color().alpha() == 255
     assert panel._marker_item.zValue() > text.zValue()
+
+
+def test_a_chart_narrowed_after_drawing_is_drawn_at_its_new_width(qtbot, shown_chart) -> None:
+    """Drawn wide with its legend beside the plot, then its tab narrowed (the English step-6 cost chart on a
+    1366 × 768 laptop): the legend goes below and the drawing takes the new width; it kept the width the legend
+    beside had needed, and the view showed its left part, the last month and the legend cut off on the right."""
+    from window_audit import charts_wider_than_their_view
+
+    names = ["public cloud, on demand", "public cloud, reserved 1 year", "private cluster (owned)"]
+    spec = ChartSpec("cost_over_time", "Cumulative cost by delivery mode", x_label="Month", y_label="Cumulative cost",
+                     y_unit="CNY", series=[Series(n, [1, 2, 3], [1e5 * (i + 1), 2e5 * (i + 1), 3e5 * (i + 1)])
+                                           for i, n in enumerate(names)])
+    view = shown_chart(900, 302)
+    view.set_spec(spec)
+    assert view._legend_plan.mode == fit.BESIDE
+    view.resize(296, 302)
+    qtbot.wait(1)
+    assert view._legend_plan.mode != fit.BESIDE
+    assert not charts_wider_than_their_view(view), charts_wider_than_their_view(view)

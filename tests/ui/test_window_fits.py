@@ -37,6 +37,7 @@ from window_audit import (
     bad_texts,
     bare_zero_choices,
     catalog_words,
+    charts_wider_than_their_view,
     clipped_widgets,
     coded_text_fields,
     cut_axis_titles,
@@ -174,7 +175,7 @@ def rules_for(window, catalog, lang: str, plan: Path | None) -> TextRules:  # no
 def audit(window, rules: TextRules, where: str) -> list[Finding]:
     findings = [Finding(where, why, "off screen") for why in [off_screen(window)] if why]
     findings += clipped_widgets(window) + bad_texts(visible_texts(window), rules) + coded_text_fields(window)
-    findings += cut_axis_titles(window) + labels_outside_plots(window)
+    findings += cut_axis_titles(window) + labels_outside_plots(window) + charts_wider_than_their_view(window)
     findings += bare_zero_choices(window, window.document.project) + number_fields(window, rules.lang)
     for finding in findings:
         finding.where = f"{where}: {finding.where}"
@@ -259,7 +260,9 @@ def test_every_page_and_dock_fits_and_reads(plan, session, screen_name, make_win
     # The searched window, as the customer sees it a moment later, whatever ran before: the search's results are
     # cached on the session's shared catalog, so a case after another of the same plan found its search done by
     # step 2 and a first case did not (the memory-fit chart's cut axis title showed only in the second).
-    assert window.controller.finish_search()
+    # the wait is generous: on a loaded machine the guided plan's search took over the default 30 s of wall time
+    # (1 of 112 cases in a full audit at load 10); how fast it searches is measured elsewhere (issue 24)
+    assert window.controller.finish_search(timeout_ms=180_000)
     flush()
     rules = rules_for(window, catalog, lang, path)
     every = FULL or (lang == "zh" and screen_name == LAPTOP)
@@ -314,6 +317,7 @@ def test_every_dialog_fits_its_screen_and_reads(session, screen_name, make_windo
         findings += [Finding(name, why, "off screen") for why in [off_screen(dialog)] if why]
         findings += [Finding(f"{name}: {f.where}", f.text, f.why)
                      for f in clipped_widgets(dialog) + bad_texts(visible_texts(dialog), rules) + labels_outside_plots(dialog)
+                     + charts_wider_than_their_view(dialog)
                      + number_fields(dialog, lang)]
         if screen_name == LAPTOP and KEEP_SHOTS:
             dialog.grab().save(str(SHOTS / f"dialog-{name}-{lang}-{theme}.png"))

@@ -290,6 +290,23 @@ def labels_outside_plots(root: QWidget) -> list[Finding]:
     return found
 
 
+def charts_wider_than_their_view(root: QWidget) -> list[Finding]:
+    """Charts whose drawing is wider or taller than the view that shows it, which then shows its top-left part only
+    (the English step-6 cost chart at 1366 × 768 kept the width its legend beside the plot once needed, and lost its
+    last month and its legend past the right edge)."""
+    found = []
+    for view in (root, *root.findChildren(QWidget)):
+        graphics = getattr(view, "graphics", None)
+        if not view.isVisible() or graphics is None or not hasattr(view, "panels") or not graphics.isVisible():
+            continue
+        drawn = graphics.ci.geometry()
+        if drawn.width() > graphics.width() + 1 or drawn.height() > graphics.height() + 1:
+            found.append(Finding(f"{type(view).__name__}#{view.objectName()}", view.spec.title if view.spec else "",
+                                 "a chart drawn wider or taller than its view",
+                                 f"{drawn.width():.0f}×{drawn.height():.0f} in {graphics.width()}×{graphics.height()}"))
+    return found
+
+
 # -- geometry ------------------------------------------------------------------------------------------------
 def off_screen(window: QWidget) -> str | None:
     """Why ``window`` does not fit its screen's available area, or None."""
