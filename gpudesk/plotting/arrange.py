@@ -35,7 +35,9 @@ def set_title(view: ChartView, text: str, colour: str) -> None:
     whose frame names it, the Roadmap dock) gives its row to the plot."""
     label = view._title
     label.gpudesk_full_title = text
-    width = view.width() - 24
+    # the layout's margins (8 + 12 px) and the text's own (4 + 4 px) and a little air: shortened to ``width - 24``,
+    # the title still set a minimum wider than the chart and the view showed the chart's left part only
+    width = view.width() - 36
     if text and width > 0:
         font = QtGui.QFont(view.font())
         font.setPointSizeF(12)
@@ -194,12 +196,17 @@ def arrange_view(view: ChartView, width: float | None, height: float | None, wan
             view._transposed = transpose
             view._render(spec)
     ci = view.graphics.ci
-    if as_shown and ci.geometry().size() != QtCore.QSizeF(width, height):
-        # a layout that once needed more room (a legend beside the plot) kept that width when its view shrank, and
-        # the view showed its left part: the step-6 cost chart in English at 1366 × 768 lost its last month
-        ci.setGeometry(QtCore.QRectF(0, 0, width, height))
-    ci.layout.activate()
-    view._fit_labels()
+    for attempt in range(2):  # again once the title is shortened to the new width (``_fit_labels``)
+        stale = as_shown and ci.geometry().size() != QtCore.QSizeF(width, height)
+        if stale:
+            # a layout that once needed more room (a legend beside the plot, a longer title) kept that size when
+            # its view shrank, and the view showed its left part: the English step-6 cost chart at 1366 × 768 lost
+            # its last month and legend, the step-7 timeline its right half
+            ci.setGeometry(QtCore.QRectF(0, 0, width, height))
+        if attempt and not stale:
+            break
+        ci.layout.activate()
+        view._fit_labels()
 
 
 def wrap_notes(view: ChartView, width: float, height: float) -> bool:

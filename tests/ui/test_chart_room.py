@@ -133,3 +133,18 @@ def test_a_chart_narrowed_after_drawing_is_drawn_at_its_new_width(qtbot, shown_c
     qtbot.wait(1)
     assert view._legend_plan.mode != fit.BESIDE
     assert not charts_wider_than_their_view(view), charts_wider_than_their_view(view)
+
+
+def test_a_title_longer_than_the_chart_leaves_it_its_width(qtbot, shown_chart) -> None:
+    """The English step-7 timeline is 235 px wide at 1366 × 768: its title "Roadmap: capacity and monthly spend"
+    shortened to the chart's width less 24 px still set a minimum 4 px wider than the chart (the layout's and the
+    text's margins), and a layout sized while the longer title stood kept that size: the view showed the chart's
+    left part only. Shortened to what the margins leave, the whole title is still its full text."""
+    from window_audit import charts_wider_than_their_view
+
+    view = shown_chart(235, 280)
+    view.set_spec(ChartSpec("timeline", "Roadmap: capacity and monthly spend", x_label="Month", y_label="GPUs",
+                            series=[Series("GPUs", [0, 4, 16], [32, 512, 1536], style="line")]))
+    qtbot.wait(1)
+    assert not charts_wider_than_their_view(view), charts_wider_than_their_view(view)
+    assert view._title.text.endswith("…") and view._title.gpudesk_full_title == "Roadmap: capacity and monthly spend"
