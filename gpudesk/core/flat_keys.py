@@ -179,9 +179,13 @@ def _compact(key: np.ndarray, size: int) -> tuple[np.ndarray, int]:
 
 
 def _dense_codes(column: np.ndarray) -> tuple[np.ndarray, int]:
-    """Integer codes of a float column: equal values share a code (NaNs share one), codes in [0, count)."""
+    """Integer codes of a float column: equal values share a code (NaNs share one; −0.0 is not 0.0, since a part
+    may tell them apart), codes in [0, count)."""
     x = np.asarray(column, dtype=float)
     lo, hi = x.min(), x.max()
+    if lo <= 0.0 <= hi and np.signbit(x[x == 0.0]).any():  # −0.0 beside 0.0 (rare): code by the bits
+        uniq, inverse = np.unique(x.view(np.int64), return_inverse=True)
+        return inverse.reshape(-1), uniq.size
     if lo == hi:
         return np.zeros(x.size, dtype=np.int8), 1
     if hi - lo <= SMALL_INTEGER_RANGE and -2.0**31 <= lo and hi < 2.0**31:  # False for NaN and ±inf

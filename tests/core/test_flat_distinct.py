@@ -115,3 +115,9 @@ def test_distinct_combinations_are_per_named_column() -> None:
     assert np.array_equal(keys.evaluate(["a", "b"], lambda x, y: x * y + 1.0, a, b), a * b + 1.0, equal_nan=True)
     assert np.array_equal(keys.evaluate(["c"], lambda x: x / 3.0, np.arange(600.0)), np.arange(600.0) / 3.0)
     assert FlatKeys.of({"a": a[:10]}) is None and FlatKeys.of({"a": a.reshape(2, 300)}) is None
+    signed = np.where(np.arange(600) % 3 == 0, -0.0, 0.0)  # a part may tell −0.0 from 0.0 (1 / x): not one value
+    keys = FlatKeys.of({"s": signed, "a": a})
+    assert keys is not None
+    with np.errstate(divide="ignore"):
+        assert np.array_equal(keys.evaluate(["s"], lambda x: 1.0 / x, signed), 1.0 / signed)
+
