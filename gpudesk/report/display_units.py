@@ -6,6 +6,7 @@ Qt-free, so the window's figure tables, the CLI's text output and the proposal s
 from __future__ import annotations
 
 import math
+import re
 
 from gpudesk.report.number_format import money_in_chinese_units
 
@@ -101,3 +102,14 @@ def display_value(value: float | str, unit: str, lang: str = "en") -> tuple[str,
         if rescaled is not None:
             return rescaled[0], plain_number(rescaled[1])
     return unit, plain_number(value)
+
+
+_LOWER_WORD = re.compile(r"[a-z][a-z-]{2,}\b")
+
+
+def as_row_label(label: str) -> str:
+    """A figure's English label at the head of a table row: its first letter capitalised ("host RAM needed" ->
+    "Host RAM needed") where the label starts with a plain lower-case word; a unit, a symbol or a name with
+    digits or capitals ("kW per refrigeration ton", "fp32 master copy", "p95 TTFT") is left as written. The core
+    writes labels in lower case because they also stand inside sentences ("unknown until then: host RAM …")."""
+    return label[0].upper() + label[1:] if _LOWER_WORD.match(label) else label

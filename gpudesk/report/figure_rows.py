@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gpudesk.core.explain import FigureSet
+from gpudesk.report.display_units import as_row_label
 from gpudesk.report.number_format import format_money, format_percent, format_quantity
 from gpudesk.report.text_catalog import ReportText
 
@@ -69,7 +70,7 @@ class FigureFormatter:
 
     def label(self, key: str) -> str:
         entry = "figure." + WORKLOAD_PREFIX.sub("", key)  # a second workload's "w2.mem.total" reads as "mem.total"
-        return self.text.get(entry) if self.text.has(entry) else self.figures.label(key)
+        return self.text.get(entry) if self.text.has(entry) else as_row_label(self.figures.label(key))
 
     def shown(self, key: str, kind: str = "quantity") -> str:
         raw = self.figures.value_at(key)

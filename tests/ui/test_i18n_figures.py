@@ -135,7 +135,7 @@ def test_figure_table_shows_chinese_labels_and_units():
     assert rows == [["训练时长", "5", "天"], ["本阶段 GPU 数", "16", "卡"]]
     en = FigureTableModel(text=EN)
     en.set_figures(fs, ["train.time_to_train_s"])
-    assert [en.data(en.index(0, c)) for c in range(3)] == ["time to train", "5", "days"]
+    assert [en.data(en.index(0, c)) for c in range(3)] == ["Time to train", "5", "days"]  # a row label: capitalised
 
 
 def test_explain_panel_and_checks_in_chinese(chinese):

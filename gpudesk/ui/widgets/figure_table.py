@@ -9,7 +9,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from gpudesk.core.explain import FigureSet
-from gpudesk.report.display_units import NEVER, UNKNOWN, display_value
+from gpudesk.report.display_units import NEVER, UNKNOWN, as_row_label, display_value
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.session_text import session_text
 
@@ -36,7 +36,7 @@ class FigureTableModel(QAbstractTableModel):
             for key in keys:
                 if key not in figures:
                     continue
-                label = (labels or {}).get(key) or self.text.figure_label(key, figures.label(key))
+                label = (labels or {}).get(key) or self.text.figure_label(key, as_row_label(figures.label(key)))
                 text, unit = figure_display(figures, key, self.text)
                 rows.append((key, label, text, unit))
         if rows == self._rows:
