@@ -54,7 +54,7 @@ def _assumed(workload: Workload, index: int, items: list[Essential]) -> dict[str
                        for item in items]}
 
 
-def assumed_inputs(phase: Phase, where: str) -> tuple[list[Assumption], list[Check]]:
+def assumed_inputs(phase: Phase) -> tuple[list[Assumption], list[Check]]:
     """One assumption per workload with essential inputs left at their defaults, and one warning for the phase.
 
     Both carry the English listing (``inputs``) and the inputs as data (``defaults``), from which every other
@@ -79,7 +79,7 @@ def assumed_inputs(phase: Phase, where: str) -> tuple[list[Assumption], list[Che
         "plan.assumed_inputs", "warning", "task", "Inputs left at gpudesk's defaults",
         f"The plan does not set {count} essential input(s), so gpudesk's defaults stand in for them: "
         + " | ".join(lines) + ".",
-        f"Enter these inputs in step 1 ({where}.workloads), or keep each default explicitly; until then the "
+        "Enter these inputs in step 1, or keep each default explicitly; until then the "
         "results describe a workload nobody specified.",
         numbers={"count": count, "inputs": " | ".join(lines), "defaults": assumed_all},
     )

@@ -98,16 +98,21 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
         return check.title, check.message, check.fix
 
 
+SINGULAR = {"gpus": ("{gpus:,} GPUs", "1 GPU"), "replicas": ("{replicas:,} replicas", "1 replica")}
+"""A reason's count that reads in the singular when it is one."""
+
+
 def reason_text(reason: Reason, lang: str = "en") -> str:
     """Why a ranked alternative is where it is, in ``en`` or ``zh``, from the reason catalogue
     (``resources/i18n/reasons_<lang>.toml``). A key missing from the catalogue is a programming error (the tests
-    hold every emitted key to both catalogues), so it raises rather than print a code. With one GPU, the English
-    wording of ``<key>`` reads the singular: each "{gpus:,} GPUs" becomes "1 GPU". Numbers that are reasons,
+    hold every emitted key to both catalogues), so it raises rather than print a code. With one GPU or one replica,
+    the English wording reads the singular (``SINGULAR``): "{gpus:,} GPUs" becomes "1 GPU". Numbers that are reasons,
     money, vocabulary words or several of these joined (core/reason_values.py) are worded in ``lang`` first."""
     words = catalogue("reasons", lang)["reason"]
     text = str(words[reason.key])
-    if reason.numbers.get("gpus") == 1:
-        text = text.replace("{gpus:,} GPUs", "1 GPU")
+    for number, (many, one) in SINGULAR.items():  # "1 GPU", "1 replica" (English plurals; Chinese has none)
+        if reason.numbers.get(number) == 1:
+            text = text.replace(many, one)
     return text.format(**{k: _worded(v, lang, words) for k, v in reason.numbers.items()})
 
 

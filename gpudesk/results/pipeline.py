@@ -168,7 +168,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
                              start_month=phase.start_month, carried=handed_over(config, figures, ledger),
                              layout_done=layout_done,
                              deferred_charts=tuple(c for c in DEFERRED_CHARTS if c in defer_charts))
-    defaults, default_checks = assumed_inputs(phase, where)
+    defaults, default_checks = assumed_inputs(phase)
     extra_checks = default_checks + calibration_checks(project.calibration) + offer_checks(phase, resolved, where)
     estimate.context = PhaseContext(phase, resolved, tuple(results), tuple(infra.checks), tuple(layout_checks),
                                     tuple(extra_checks),

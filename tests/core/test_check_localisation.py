@@ -220,7 +220,7 @@ def test_assumed_inputs_read_with_their_units_in_chinese() -> None:
     from gpudesk.report.text_catalog import ReportText
 
     phase = loads_project(b'{"schema_version": 2}').project.phases[0]
-    (note,), (check,) = assumed_inputs(phase, "phases[0]")
+    (note,), (check,) = assumed_inputs(phase)
     assert not any(CJK.search(str(v)) for v in check.numbers.values())
     _title, message, _fix = localise(check, "zh")
     for words in ("1. 大模型预训练：", "完成期限 = 30 天", "序列长度 = 4,096 tokens", "工作负载类型 = 大模型预训练"):

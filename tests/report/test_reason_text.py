@@ -110,3 +110,14 @@ def test_nested_reasons_money_and_words_are_worded_in_each_language() -> None:
     listed = Reason("search_lever_closest", {"config": config, "broken": Joined(
         (Word("binding", "memory", "dropped"), Word("binding", "ttft", "dropped")), "enum")})
     assert "、" in reason_text(listed, "zh") and ", " in reason_text(listed, "en")
+
+
+def test_one_replica_reads_in_the_singular() -> None:
+    """The search table's tool tip read "1 replicas at an engine batch of 8" (issue 21: the window audit now reads
+    cells' tool tips)."""
+    from gpudesk.core.candidates import Reason
+
+    one = Reason("search_replicas_batch", {"replicas": 1, "batch": 8})
+    assert reason_text(one, "en") == "1 replica at an engine batch of 8"
+    assert reason_text(Reason("search_replicas_batch", {"replicas": 3, "batch": 8}), "en").startswith("3 replicas")
+    assert reason_text(one, "zh").startswith("1 个副本")

@@ -41,7 +41,7 @@ ALLOWED_WORDS = frozenset(
     # technical abbreviations
     "GPU GPUs CPU CPUs vCPU vCPUs vGPU VDI TCO PUE KV TTFT TPOT MFU NVMe PCIe RAM HBM SXM MIG LLM AI MoE MLA RoPE FFN MLP "
     "RT TDP TFLOPS TFLOP TOPS IO RDMA NIC NICs SSD CSV PDF PNG JPEG URL ID Agent token tokens P50 P99 "
-    "IT HFU PDU PDUs API CAPEX OPEX FSDP TP PP CP EP DP CNN GQA QK "
+    "IT HFU PDU PDUs API CAPEX OPEX FSDP TP PP CP EP DP CNN GQA QK Spine Leaf "
     # functions of the formulas (written as in Chinese textbooks)
     "min max "
     # optimizer names (algorithms, written in Latin in Chinese papers and frameworks)
@@ -96,9 +96,10 @@ def model_texts(model: QAbstractItemModel | None, cells: bool) -> Iterator[str]:
     if cells:
         for row in range(min(rows, 60)):
             for column in range(columns):
-                value = model.data(model.index(row, column), Qt.ItemDataRole.DisplayRole)
-                if isinstance(value, str):
-                    yield value
+                for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):  # a cell's tip is read too
+                    value = model.data(model.index(row, column), role)
+                    if isinstance(value, str):
+                        yield value
 
 
 def action_texts(action: QAction) -> Iterator[str]:
@@ -113,7 +114,7 @@ def action_texts(action: QAction) -> Iterator[str]:
 def widget_texts(root: QWidget, cells: bool = True, skip: tuple[QWidget, ...] = ()) -> Iterator[tuple[str, str]]:
     """``(where, text)`` for every text a user can see in ``root`` and its children, hidden ones included.
 
-    ``cells``: also the display text of item views' cells (lists of choices, tables of labels).
+    ``cells``: also the display text and tool tip of item views' cells (lists of choices, tables of labels).
     ``skip``: widgets whose texts (their own and their children's) are left out.
     """
     skipped = {id(w) for w in skip} | {id(c) for w in skip for c in w.findChildren(QWidget)}

@@ -160,8 +160,9 @@ class CompareView(QtWidgets.QWidget):
         for diff in comparison.input_differences:
             leaf = diff.path.split(".")[-1]
             cells = [self._cell(leaf, v, words, catalog) for v in diff.values]
-            item = QtWidgets.QTreeWidgetItem([describe_path(diff.path, self.lang), *cells])
-            item.setToolTip(0, diff.path)
+            label = describe_path(diff.path, self.lang)
+            item = QtWidgets.QTreeWidgetItem([label, *cells])
+            item.setToolTip(0, label)  # the whole label where the column cuts it (the field path is the file's code)
             self.inputs.addTopLevelItem(item)
         chart = cumulative_cost_chart(comparison, self.text) if {"capex", "opex"} <= {r.metric.id for r in comparison.rows} else None
         self.chart.setVisible(chart is not None)
