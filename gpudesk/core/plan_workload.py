@@ -49,6 +49,9 @@ class WorkloadResult:
     tokens_served_per_year: float = 0.0
     seats: float = 0.0
     load_factor: float = TRAINING_POWER_LOAD.value
+    # training: share of a step the GPUs compute (core/power.py builds the server's draw from it); None otherwise
+    compute_share: float | None = None
+    compute_share_source: str = ""
     duty_fraction: float = 1.0
     checks: list[Check] = field(default_factory=list)
     request_rate: float = 0.0
@@ -187,6 +190,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         params=float(model.params_total), trains=True, gpu_hours_per_run=gpu_hours,
         trainable_params=float(figures.value_at("train.trainable_params")),
         load_factor=TRAINING_POWER_LOAD.value,
+        compute_share=compute_share_of(figures, "train"), compute_share_source=COMPUTE_SHARE_SOURCE.format(p="train"),
         duty_fraction=duty,
         scaling_sweep=(counts, np.asarray(sweep["train.tokens_per_s_per_gpu"], dtype=float),
                        np.asarray(sweep["train.bottleneck"], dtype=str)),
@@ -194,6 +198,16 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         sizing_keys=tuple(k for k in ("train.time_to_train_days", "mem.fits") if k in figures),
         layout=Layout(p.tp, p.pp, p.cp, p.ep, max(n_gpus // mp, 1)),
     )
+
+
+COMPUTE_SHARE_SOURCE = "{p}.compute_time_s / {p}.step_time_s (the sized configuration's training step)"
+
+
+def compute_share_of(figures: FigureSet, prefix: str) -> float | None:
+    """The share of a training step the GPUs compute (compute / step time); None where the step is unknown."""
+    step = float(figures.number(f"{prefix}.step_time_s"))
+    compute = float(figures.number(f"{prefix}.compute_time_s"))
+    return min(compute / step, 1.0) if math.isfinite(step) and step > 0 and math.isfinite(compute) else None
 
 
 def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays,

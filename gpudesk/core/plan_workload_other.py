@@ -19,7 +19,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.infra_inputs import catalog_source
 from gpudesk.core.plan_resolve import PlanInputError
-from gpudesk.core.plan_workload import WorkloadResult, size_llm_serving
+from gpudesk.core.plan_workload import COMPUTE_SHARE_SOURCE, WorkloadResult, compute_share_of, size_llm_serving
 from gpudesk.core.sized_configuration import Layout, ServingCapacity
 from gpudesk.core.workloads_other import estimate_item_serving, estimate_vdi, estimate_vision
 from gpudesk.project.model import Phase, Workload
@@ -136,6 +136,7 @@ def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: Ha
     return WorkloadResult(
         figures=fs, gpus=n, data_kind="images", throughput_per_gpu=float(fs.value_at("vision.images_per_s")) / n,
         params=float(model.params_total), trainable_params=float(model.params_total), trains=True, gpu_hours_per_run=float(gpu_hours), duty_fraction=duty,
+        compute_share=compute_share_of(fs, "vision"), compute_share_source=COMPUTE_SHARE_SOURCE.format(p="vision"),
         sized_by=sized_by, sizing_formula=formula, sizing_keys=("vision.time_to_train_days",), layout=Layout(dp=n),
     )
 

@@ -36,6 +36,11 @@ class PowerInputs:
     accelerator_tdp_source: str = ""
     pue: float = 0.0  # 0 = PUE_DEFAULT
     busy_fraction: Any = 1.0  # share of the year the servers work at load_factor (usage profile); idle otherwise
+    # training: share of a step the GPUs compute (train.compute_time_s / train.step_time_s); the server's draw is
+    # then built from its GPUs' idle and busy power instead of load_factor. None: no training step (load_factor).
+    compute_share: Any = None
+    compute_share_source: str = ""
+    gpu_power_limit_w: float = 0.0  # the plan's GPU power cap (0 = TDP)
     switch: Switch | None = None
     switch_count: Any = 0
     facility_cooling: str = "liquid"  # air | liquid | hybrid: what the site can remove
@@ -67,13 +72,16 @@ def power_figures(inp: PowerInputs) -> FigureSet:
         idle = fs.add("power.server_idle_kw", pmax * idle_share, "kW", "server power at idle (estimated)",
                       "server_max_kw × idle share of maximum", ["power.server_max_kw", "power.idle_share_of_max"],
                       note="the catalog has no idle power for this server")
-    lf = fs.input("power.load_factor", np.asarray(inp.load_factor, dtype=float), "fraction",
-                  "load between idle (0) and max (1)")
-    per = fs.add("power.server_kw", np.where(lf >= 1.0, pmax, idle + lf * (pmax - idle)), "kW",
-                 "server power at the load factor",
-                 "server_idle_kw + load_factor x (server_max_kw - server_idle_kw); server_max_kw at load 1 "
-                 "(unknown idle leaves lower loads unknown)",
-                 ["power.server_idle_kw", "power.load_factor", "power.server_max_kw"])
+    if inp.compute_share is not None and inp.accelerator_tdp_w and np.isfinite(pmax):
+        per = _training_draw(fs, inp, pmax)
+    else:
+        lf = fs.input("power.load_factor", np.asarray(inp.load_factor, dtype=float), "fraction",
+                      "load between idle (0) and max (1)")
+        per = fs.add("power.server_kw", np.where(lf >= 1.0, pmax, idle + lf * (pmax - idle)), "kW",
+                     "server power at the load factor",
+                     "server_idle_kw + load_factor x (server_max_kw - server_idle_kw); server_max_kw at load 1 "
+                     "(unknown idle leaves lower loads unknown)",
+                     ["power.server_idle_kw", "power.load_factor", "power.server_max_kw"])
     swc = fs.input("power.switch_count", np.asarray(inp.switch_count, dtype=float), "switches", "network switches",
                    "fabric model (computed)")
     if inp.switch is not None:
@@ -173,6 +181,41 @@ def power_figures(inp: PowerInputs) -> FigureSet:
     fs.input("power.facility_cooling", inp.facility_cooling, "", "site cooling capability")
     fs.input("power.server_cooling", s.cooling, "", "server cooling", f"catalog servers/{s.id}.cooling")
     return fs
+
+
+AVERAGE_DRAW_NOTE = ("the average draw over a training step: energy, its cost and CO2 use it; racks, PDUs, "
+                     "circuits and cooling are sized at server_max_kw (nameplate)")
+
+
+def _training_draw(fs: FigureSet, inp: PowerInputs, pmax: Any) -> Any:
+    """A training server's average draw: its GPUs between idle and busy power by the share of the step they
+    compute, plus the rest of the server (CPUs, memory, fans, NICs) under GPU load."""
+    s = inp.server
+    limit = inp.gpu_power_limit_w if 0 < inp.gpu_power_limit_w < (inp.accelerator_tdp_w or 0.0) else 0.0
+    if limit:
+        fs.input("power.gpu_power_kw", limit / 1000.0, "kW", "GPU power limit", "phases[].hardware.gpu_power_limit_w")
+    else:
+        fs.input("power.gpu_power_kw", (inp.accelerator_tdp_w or 0.0) / 1000.0, "kW", "GPU power limit (TDP)",
+                 inp.accelerator_tdp_source)
+    if "power.gpus_per_server" not in fs:
+        fs.input("power.gpus_per_server", float(s.gpus), "GPUs", "GPUs per server", f"catalog servers/{s.id}.gpus")
+    gpu_kw = fs.number("power.gpu_power_kw")
+    lo = fs.constant("power.gpu_idle_share", C.GPU_STATIC_POWER_SHARE)
+    hi = fs.constant("power.gpu_busy_share", C.GPU_BUSY_POWER_SHARE)
+    share = fs.input("power.compute_share", np.clip(np.asarray(inp.compute_share, dtype=float), 0.0, 1.0), "fraction",
+                     "share of a training step the GPUs compute", inp.compute_share_source)
+    gpu = fs.add("power.gpu_draw_kw", gpu_kw * (lo + (hi - lo) * share), "kW", "average GPU draw during training",
+                 "gpu_power_kw x (gpu_idle_share + (gpu_busy_share - gpu_idle_share) x compute_share)",
+                 ["power.gpu_power_kw", "power.gpu_idle_share", "power.gpu_busy_share", "power.compute_share"],
+                 note="a GPU waiting on communication or a pipeline bubble draws near its idle power")
+    host_share = fs.constant("power.host_share", C.SERVER_HOST_POWER_SHARE)
+    host = fs.add("power.host_kw", pmax * host_share, "kW", "server draw besides its GPUs",
+                  "server_max_kw x host_share", ["power.server_max_kw", "power.host_share"])
+    return fs.add("power.server_kw", np.minimum(pmax, host + float(s.gpus) * gpu), "kW",
+                  "average server power during training",
+                  "min(server_max_kw, host_kw + gpus_per_server x gpu_draw_kw)",
+                  ["power.server_max_kw", "power.host_kw", "power.gpus_per_server", "power.gpu_draw_kw"],
+                  note=AVERAGE_DRAW_NOTE)
 
 
 def _pdus(feeds: float, kw: float, pdu_kw: float) -> int | None:

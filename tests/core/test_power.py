@@ -137,3 +137,23 @@ def test_checks_rack_limit_and_liquid():
     ids = {c.id for c in power_checks(fs)}
     assert ids == {"power.rack_limit_exceeded", "power.needs_liquid_cooling"}
     assert power_checks(_power(DGX_H100, limit=40.8)) == []
+
+
+def test_training_draw_follows_the_share_of_the_step_the_gpus_compute():
+    """A training server draws the rest of the server plus 8 GPUs between idle and busy power by the compute share:
+    by hand on DGX H100 (10.2 kW, 8 × 700 W), 0.28 × 10.2 = 2.856 kW + 8 × 0.7 × (0.1 + 0.77 s). Energy follows
+    that average draw; racks, PDUs and cooling stay at the nameplate maximum whatever the share."""
+    share = np.array([0.0, 0.5, 1.0])
+    fs = _power(DGX_H100, servers=4, load_factor=0.68, accelerator_tdp_w=700.0, compute_share=share)
+    lo, hi = C.GPU_STATIC_POWER_SHARE.value, C.GPU_BUSY_POWER_SHARE.value
+    expect = C.SERVER_HOST_POWER_SHARE.value * 10.2 + 8 * 0.7 * (lo + (hi - lo) * share)
+    assert np.allclose(fs["power.server_kw"], expect)
+    assert np.allclose(fs["power.server_kw"], [3.416, 5.572, 7.728], atol=1e-3)
+    assert fs["power.server_kw"][0] < fs["power.server_kw"][2] < 10.2
+    kwh = np.asarray(fs["power.annual_kwh"], dtype=float)
+    assert kwh[0] < kwh[1] < kwh[2]  # energy (opex) reads the average draw
+    for design in ("power.it_max_kw", "power.rack_kw", "power.cooling_tons", "power.pdus_per_rack"):
+        assert np.allclose(fs[design], _power(DGX_H100, servers=4, load_factor=1.0)[design]), design
+    assert "nameplate" in fs.explain("power.server_kw").note
+    capped = _power(DGX_H100, servers=1, accelerator_tdp_w=700.0, compute_share=1.0, gpu_power_limit_w=500.0)
+    assert capped.number("power.gpu_draw_kw") == pytest.approx(0.5 * (lo + (hi - lo)))

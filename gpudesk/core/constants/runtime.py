@@ -138,3 +138,19 @@ TRAINING_NODE_DRAW_SHARE = Constant(
     "at 76% of the 8×H100 node's 10.2 kW rating; Latif et al. 2024 (arXiv 2412.08602): maximum observed "
     "draw 8.4 kW during Llama2-13B and ResNet training, 18% below the rating [M]",
 )
+GPU_BUSY_POWER_SHARE = Constant(
+    "GPU_BUSY_POWER_SHARE", 0.87, "fraction", "GPU draw while it computes a training step, share of its power limit",
+    "two published measurements of 8 × H100 SXM nodes, neither a validation case: Newkirk et al. 2025 (arXiv "
+    "2506.14551) measured computationally intensive training at 76% of the node's 10.2 kW rating (7.75 kW; "
+    "constant TRAINING_NODE_DRAW_SHARE), and Latif et al. 2024 (arXiv 2412.08602) the rest of the node at "
+    "2.88 kW (constant SERVER_HOST_POWER_SHARE), leaving 4.87 kW for 8 GPUs = 609 W = 0.87 of the 700 W limit: a "
+    "training step mixes GEMMs (at the power limit under gpu-burn) with attention, norms and element-wise kernels "
+    "that draw less [M/D]",
+)
+SERVER_HOST_POWER_SHARE = Constant(
+    "SERVER_HOST_POWER_SHARE", 0.28, "fraction", "a GPU server's draw besides its GPUs (CPUs, memory, fans, NICs, "
+    "conversion) under GPU load, share of its maximum input",
+    "Latif et al. 2024 (arXiv 2412.08602): the 8 × H100 node under gpu-burn drew 8.48 kW with its GPUs at "
+    "8 × 700 W = 5.6 kW, so the rest of the node drew 2.88 kW = 0.28 of the 10.2 kW rating (fans at full speed "
+    "for the GPUs' heat); not fitted on any validation case [M/D]",
+)
