@@ -114,6 +114,8 @@ def _sized(project: Project, index: int, catalog: Catalog, carried: CarriedHardw
     scales = CalibrationScales.from_project(project.calibration)  # None unless a pilot calibration is enabled
     if scales is not None:
         record_calibration(figures, scales)
+    if len(phase.workloads) < 2:
+        workloads = None  # a phase of one workload is re-sized whenever the phase cache misses it: nothing to reuse
     phase_key = (id(catalog), getattr(catalog, "revision", 0), index, repr(replace(phase, workloads=[])),
                  repr(project.calibration), layout_search) if workloads is not None else ()
     for w_index, workload in enumerate(phase.workloads):
