@@ -168,6 +168,11 @@ class Catalog:
             hint = f"; did you mean {', '.join(near)}?" if near else ""
             raise CatalogError(f"no row '{one_line(str(rid), 100)}' in catalog table {table}{hint}") from None
 
+    def row_name(self, table: str, rid: str) -> str:
+        """The row's name for a reader ("Qwen2.5 7B" for "qwen2.5-7b"); the id where the table lacks the row."""
+        row = self._tables.get(table, {}).get(rid)
+        return str(getattr(row, "name", "") or rid)
+
     def tables(self) -> dict[str, list[Any]]:
         return {name: self.rows(name) for name in TABLES}
 

@@ -16,6 +16,7 @@ for a constant gpudesk does not know.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from gpudesk.core.assumptions import Assumption
@@ -30,31 +31,39 @@ from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 ASSUMED_CHECK_ID = "plan.assumed_inputs"  # the id of the warning below
 
 
-def _shown(workload: Workload, item: Essential) -> str:
+RowName = Callable[[str], str]  # a catalog row id -> the row's name (the id itself where the catalog has none)
+
+
+def _shown(workload: Workload, item: Essential, model_name: RowName) -> str:
     value = getattr(workload, item.name)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         number = f"{value:,.0f}" if float(value).is_integer() else format_number(value)
         return f"{number} {item.unit}".strip()
-    return WORKLOAD_KIND.name_of(value, "en") if item.name == "kind" else str(value)
+    if item.name == "kind":
+        return WORKLOAD_KIND.name_of(value, "en")
+    return model_name(str(value)) if item.name == "model_id" else str(value)
 
 
-def _listing(workload: Workload, items: list[Essential]) -> str:
-    return "; ".join(f"{item.label} = {_shown(workload, item)}" for item in items)
+def _listing(workload: Workload, items: list[Essential], model_name: RowName) -> str:
+    return "; ".join(f"{item.label} = {_shown(workload, item, model_name)}" for item in items)
 
 
 def _name(workload: Workload, index: int) -> str:
     return workload.name or f"{index + 1}. {WORKLOAD_KIND.name_of(workload.kind, 'en')}"
 
 
-def _assumed(workload: Workload, index: int, items: list[Essential]) -> dict[str, Any]:
+def _assumed(workload: Workload, index: int, items: list[Essential], model_name: RowName) -> dict[str, Any]:
     """What a surface words in its language (gpudesk.report.check_text.assumed_listing): the workload, and each
-    input by its field name, with the default value and its unit."""
-    return {"workload": workload.name, "index": index, "kind": workload.kind,
-            "inputs": [{"field": item.name, "value": getattr(workload, item.name), "unit": item.unit}
-                       for item in items]}
+    input by its field name, with the default value and its unit; a catalog row (the model) also by its name."""
+    def entry(item: Essential) -> dict[str, Any]:
+        value = getattr(workload, item.name)
+        named = {"name": model_name(str(value))} if item.name == "model_id" else {}
+        return {"field": item.name, "value": value, "unit": item.unit, **named}
+
+    return {"workload": workload.name, "index": index, "kind": workload.kind, "inputs": [entry(i) for i in items]}
 
 
-def assumed_inputs(phase: Phase) -> tuple[list[Assumption], list[Check]]:
+def assumed_inputs(phase: Phase, model_name: RowName = str) -> tuple[list[Assumption], list[Check]]:
     """One assumption per workload with essential inputs left at their defaults, and one warning for the phase.
 
     Both carry the English listing (``inputs``) and the inputs as data (``defaults``), from which every other
@@ -68,8 +77,9 @@ def assumed_inputs(phase: Phase) -> tuple[list[Assumption], list[Check]]:
         if not items:
             continue
         count += len(items)
-        one = _assumed(workload, index, items)
-        values = {"workload": _name(workload, index), "inputs": _listing(workload, items), "defaults": [one]}
+        one = _assumed(workload, index, items, model_name)
+        values = {"workload": _name(workload, index), "inputs": _listing(workload, items, model_name),
+                  "defaults": [one]}
         notes.append(Assumption("assumed_inputs", values))
         lines.append(f"{values['workload']}: {values['inputs']}")
         assumed_all.append(one)
@@ -101,7 +111,7 @@ def calibration_checks(calibration: Calibration) -> list[Check]:
     )]
 
 
-def offer_checks(phase: Phase, r: ResolvedPhase, where: str) -> list[Check]:
+def offer_checks(phase: Phase, r: ResolvedPhase, where: str, accelerator_name: RowName = str) -> list[Check]:
     """A blocker when the GPU cloud offer chosen for the phase carries another accelerator than the phase's.
 
     (A CPU-only offer prices agent VMs and is answered by ``plan_assembly``'s own check.)"""
@@ -111,12 +121,12 @@ def offer_checks(phase: Phase, r: ResolvedPhase, where: str) -> list[Check]:
     if offer.gpus <= 0 or not offer.accelerator_id or offer.accelerator_id == r.accelerator.id:
         return []
     name = f"{offer.provider} {offer.instance}"
+    carried = accelerator_name(offer.accelerator_id)  # both parts by their names, as the catalog shows them
     return [Check(
         "delivery.offer_mismatch", "blocker", "delivery", "The chosen cloud offer does not fit the plan",
-        f"{name} carries {offer.accelerator_id}, not the phase's accelerator {r.accelerator.id}, so its price does "
-        "not describe this plan.",
-        f"Choose an offer with {r.accelerator.name} in step 6 ({where}.delivery.cloud_offer_id), or clear the field "
-        "to use the cheapest matching offer.",
-        numbers={"offer": name, "gpus": offer.gpus, "offer_accelerator": offer.accelerator_id,
-                 "accelerator": r.accelerator.id},
+        f"{name} carries {carried}, not the phase's accelerator {r.accelerator.name}, so its price does not "
+        "describe this plan.",
+        f"Choose an offer with {r.accelerator.name} in step 6 (Cloud offer), or clear the field to use the cheapest "
+        "matching offer.",
+        numbers={"offer": name, "gpus": offer.gpus, "offer_accelerator": carried, "accelerator": r.accelerator.name},
     )]

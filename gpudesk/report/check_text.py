@@ -157,7 +157,7 @@ def assumed_listing(assumed: Iterable[Mapping[str, Any]], lang: str) -> str:
             return WORKLOAD_KIND.name_of(str(value), lang)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return format_quantity(value, str(item.get("unit", "")), text)
-        return str(value)
+        return str(item.get("name") or value)  # a catalog row by its name, not its id
 
     def workload(entry: Mapping[str, Any]) -> str:
         name = entry.get("workload") or f"{int(entry['index']) + 1}. {WORKLOAD_KIND.name_of(str(entry['kind']), lang)}"

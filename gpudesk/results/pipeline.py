@@ -170,8 +170,9 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
                              start_month=phase.start_month, carried=handed_over(config, figures, ledger),
                              layout_done=layout_done,
                              deferred_charts=tuple(c for c in DEFERRED_CHARTS if c in defer_charts))
-    defaults, default_checks = assumed_inputs(phase)
-    extra_checks = default_checks + calibration_checks(project.calibration) + offer_checks(phase, resolved, where)
+    defaults, default_checks = assumed_inputs(phase, lambda rid: catalog.row_name("models", rid))
+    offers = offer_checks(phase, resolved, where, lambda rid: catalog.row_name("accelerators", rid))
+    extra_checks = default_checks + calibration_checks(project.calibration) + offers
     estimate.context = PhaseContext(phase, resolved, tuple(results), tuple(infra.checks), tuple(layout_checks),
                                     tuple(extra_checks),
                                     # the phase alone, copied: later edits of the plan do not reach its pricing

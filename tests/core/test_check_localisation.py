@@ -150,8 +150,8 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "calibration.util_below_throughput": {"gpu_util_median": 0.35, "mfu_median": 0.41, "samples": 1200},
     "calibration.unknown_constant": {"count": 1, "ignored": "EFF_MATMUL_HOPPER = 0.62",
                                      "known": "matmul.<family>, hbm.<family>, framework"},
-    "delivery.offer_mismatch": {"offer": "AWS p4d.24xlarge", "gpus": 8, "offer_accelerator": "a100-sxm-40gb",
-                                "accelerator": "h100-sxm"},
+    "delivery.offer_mismatch": {"offer": "AWS p4d.24xlarge", "gpus": 8, "offer_accelerator": "NVIDIA A100 SXM4 40GB",
+                                "accelerator": "NVIDIA H100 SXM5 80GB"},
     "plan.assumed_inputs": {"count": 2, "inputs": "1. LLM pre-training: Model = llama-3.1-8b; Training deadline = 30 days",
                             "defaults": [{"workload": "", "index": 0, "kind": "pretrain", "inputs": [
                                 {"field": "model_id", "value": "llama-3.1-8b", "unit": ""},
@@ -265,3 +265,46 @@ def test_a_partly_populated_generic_chassis_is_named_in_chinese() -> None:
     check = Check("hardware.server_partly_populated", "info", "gpu", "t", "m", "f", (), numbers)
     _title, message, _fix = localise(check, "zh")
     assert "通用 8 卡 NVIDIA GeForce RTX 4090 24GB 服务器" in message and "Generic" not in message, message
+
+
+def test_assumed_model_is_named_not_given_by_its_catalog_id() -> None:
+    """A plan that leaves the model at its default names it as the catalog does ("Llama 3.1 8B"), in the check's
+    English and in every language the catalogue words it in; the window showed "Model = llama-3.1-8b" before."""
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.project.io import loads_project
+    from gpudesk.report.check_text import assumed_listing
+    from gpudesk.results.pipeline import estimate_phase
+
+    catalog = Catalog.open(user_db=None)
+    project = loads_project(b'{"schema_version": 2}').project
+    estimate = estimate_phase(project, 0, catalog)
+    name = catalog.row_name("models", project.phases[0].workloads[0].model_id)
+    assert name != project.phases[0].workloads[0].model_id
+    check = next(c for c in estimate.checks if c.id == "plan.assumed_inputs")
+    assert f"= {name}" in check.message and "llama-3.1-8b" not in check.message
+    for lang in ("en", "zh"):
+        listing = assumed_listing(check.numbers["defaults"], lang)
+        assert name in listing and "llama-3.1-8b" not in listing, listing
+
+
+def test_offer_mismatch_names_both_accelerators_not_their_ids() -> None:
+    """A cloud offer with another accelerator than the phase's names both parts as the catalog does, and the fix
+    names the step's field, not the plan path ("phases[0].delivery.cloud_offer_id") it showed before."""
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.paths import samples_dir
+    from gpudesk.project.io import load_project
+    from gpudesk.results.pipeline import estimate_phase
+
+    catalog = Catalog.open(user_db=None)
+    project = load_project(samples_dir() / "startup-inspection.gpudesk").project
+    phase = project.phases[0]
+    offer = next(o for o in catalog.rows("cloud_offers") if o.gpus > 0 and o.accelerator_id
+                 and o.accelerator_id != phase.hardware.accelerator_id)
+    phase.delivery.mode, phase.delivery.cloud_offer_id = "cloud_on_demand", offer.id
+    check = next(c for c in estimate_phase(project, 0, catalog).checks if c.id == "delivery.offer_mismatch")
+    carried = catalog.accelerator(offer.accelerator_id).name
+    assert carried in check.message and f" {offer.accelerator_id}," not in check.message
+    assert "phases[" not in check.fix and "cloud_offer_id" not in check.fix
+    for lang in ("en", "zh"):
+        _title, message, fix = localise(check, lang)
+        assert carried in message and offer.accelerator_id not in message.replace(carried, ""), message
