@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from validation_cases_power_mlperf import findings as mlperf_findings
 from validation_hardware import LLAMA2_70B
 
 from gpudesk.catalog.records import Accelerator, Server
@@ -112,11 +113,12 @@ POWER_CASES = [
 
 
 def findings(results: list) -> list[str]:
-    """The 'known large errors' paragraph of docs/validation.md for system power, from this run's results."""
-    rows = {r.id: r for r in results if r.group == GROUP_POWER}
+    """The 'known large errors' paragraphs of docs/validation.md for system power, from this run's results."""
+    rows = {r.id: r for r in results if r.id in {c.id for c in POWER_CASES}}
     parts = ", ".join(f"{c.nodes} node(s) {c.measured:.2f} kW measured, {rows[c.id].error:+.0%}" for c in POWER_CASES)
     return [
-        f"* **System power** ({len(rows)} cases, below the 10 a group needs to be judged): Sustainable Metal Cloud's "
+        f"* **System power** ({len(rows)} H100 cases; the group is below the 10 cases it needs to be judged): "
+        "Sustainable Metal Cloud's "
         "MLPerf Training v4.0 power submission (Llama 2 70B LoRA on immersion-cooled 8 × H100 SXM servers; "
         f"`tests/validation/validation_cases_power.py`): {parts}. gpudesk builds a training server's draw from "
         "its GPUs' idle and busy power by the share of the step they compute (train.compute_time_s / "
@@ -126,9 +128,10 @@ def findings(results: list) -> list[str]:
         "scale, while the measured draw falls from 6.7 to 5.8 and 4.7 kW DC per node. What the step model does not "
         "see is where the larger runs lose time: an MLPerf run's evaluation passes, start-up and the wait of every "
         "GPU on the slowest (the 64-node run took 2.1 min, the 8-node 5.4 min: 2.6 times faster on 8 times the "
-        "nodes). Immersion servers also run without fans, and gpudesk's dgx-h100 row has them. No other node-level "
+        "nodes). Immersion servers also run without fans, and gpudesk's dgx-h100 row has them. No other H100 node-level "
         "measurement was found in the stored copies: the MLPerf Inference v4.1–v6.0 copies hold performance logs "
-        "and results tables with no power column or power log, no MLPerf Training power log is stored, and the two "
-        "published H100-node measurements found (Latif et al. 2024; Newkirk et al. 2025) are the sources of the "
+        "and results tables with no power column or power log; the MLPerf Training v5.0 copy holds Lenovo's B200 "
+        "power logs (next paragraph); and the two published H100-node measurements found (Latif et al. 2024; Newkirk et al. 2025) are the sources of the "
         "power constants (GPU_BUSY_POWER_SHARE, SERVER_HOST_POWER_SHARE), so they cannot also test them.",
+        *mlperf_findings(results),
     ]
