@@ -142,13 +142,13 @@ class Workload:
     seq_len: int = num(4096, 1, 10_000_000, "tokens", "training sequence length", why=why.CONTEXT,
                        **essential("data", LLM_TRAINING, "Sequence length"))
     micro_batch: int = num(1, 1, 65_536, "sequences", "micro-batch per GPU", why=why.MICRO_BATCH)
-    global_batch: int = num(1024, 1, 100_000_000, "sequences", "global batch", why=why.GLOBAL_BATCH)
-    train_tokens: float = num(1e11, 0, 1e15, "tokens", "tokens to train on", why=why.TOKENS,
+    global_batch: int = num(1024, 1, 100_000_000, "sequences", "global batch", why=why.GLOBAL_BATCH, zh_scale="")
+    train_tokens: float = num(1e11, 0, 1e15, "tokens", "tokens to train on", why=why.TOKENS, zh_scale="亿",
                               **essential("data", LLM_TRAINING, "Training tokens"))
     epochs: float = num(1, 0, 100_000, "epochs", why=why.EPOCHS,
                         **essential("data", ("vision_train",), "Epochs"))
     dataset_tokens: float = num(0, 0, 1e15, "tokens", "dataset size in tokens (0 = train_tokens / epochs)",
-                                why=why.TOKENS)
+                                why=why.TOKENS, zh_scale="亿")
     deadline_days: float = num(30, 0, 3650, "days", "training deadline", why=why.DEADLINE,
                                **essential("target", TRAINING, "Training deadline"))
     lora_rank: int = num(16, 1, 4096, "", "LoRA rank", why=why.LORA_RANK)
@@ -161,8 +161,8 @@ class Workload:
                              **essential("data", LLM_SERVING, "Output tokens"))
     output_tokens_sd: float = num(0, 0, 1_000_000, "tokens", serve.OUTPUT_SD, why=why.OUTPUT)
     concurrency: int = num(0, 0, 10_000_000, "sequences", serve.CONCURRENCY, why=why.CONCURRENCY)
-    users: int = num(0, 0, 1_000_000_000, "people", serve.USERS, why=why.USERS)
-    requests_per_day: float = num(100_000, 0, 1e12, "requests/day", serve.REQUESTS, why=why.REQUESTS,
+    users: int = num(0, 0, 1_000_000_000, "people", serve.USERS, why=why.USERS, zh_scale="万")
+    requests_per_day: float = num(100_000, 0, 1e12, "requests/day", serve.REQUESTS, why=why.REQUESTS, zh_scale="万",
                                   **essential("data", LLM_SERVING, "Requests per day"),
                                   alternative="peak_requests_per_s")
     busy_hours_per_day: float = num(24, 1, 24, "h", serve.BUSY_HOURS, why=why.BUSY_HOURS)
@@ -183,11 +183,11 @@ class Workload:
     serving_memory_fraction: float = num(0.9, 0.05, 0.99, "fraction", serve.MEMORY_SHARE, why=why.MEMORY_SHARE)
     # vision, diffusion, recommendation, embeddings
     items_per_day: float = num(0, 0, 1e13, "items/day", "images, samples or embeddings per day", why=why.ITEMS,
-                               **essential("data", ITEM_SERVING, "Items per day"))
+                               zh_scale="万", **essential("data", ITEM_SERVING, "Items per day"))
     latency_ms: float = num(100, 1, 600_000, "ms", "per-item latency target", why=why.LATENCY,
                             **essential("target", ITEM_SERVING, "Latency target"))
     image_size: int = num(224, 8, 16_384, "px", why=why.IMAGE)
-    dataset_items: float = num(0, 0, 1e13, "items", "training images/samples", why=why.ITEMS,
+    dataset_items: float = num(0, 0, 1e13, "items", "training images/samples", why=why.ITEMS, zh_scale="万",
                                **essential("data", ("vision_train",), "Training images/samples"))
     # rendering / VDI
     seats: int = num(0, 0, 1_000_000, "seats", "concurrent VDI/render seats", why=why.SEATS,

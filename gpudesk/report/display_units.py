@@ -14,7 +14,7 @@ _BYTE_UNITS = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6))
 _BYTE_PREFIXES = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3), ("B", 1.0))
 _SI = (("E", 1e18), ("P", 1e15), ("T", 1e12), ("G", 1e9), ("M", 1e6), ("k", 1e3))
 _COUNT_SCALES = (("T", 1e12), ("B", 1e9), ("M", 1e6))
-_COUNT_SCALES_ZH = (("亿", 1e8), ("万", 1e4))
+COUNT_SCALES_ZH = (("亿", 1e8), ("万", 1e4))
 """Chinese readers count in 亿 and 万 (76.15 亿参数, not 7.615 十亿参数), as they count money."""
 _SCALED_COUNTS = ("params", "tokens", "images", "items", "samples")
 _TIME_UNITS = ("s", "ms", "h", "days", "day", "month", "months", "years")
@@ -94,7 +94,7 @@ def display_value(value: float | str, unit: str, lang: str = "en") -> tuple[str,
             if magnitude >= scale:
                 return prefix + unit, plain_number(value / scale)
     if unit.split("/")[0] in _SCALED_COUNTS and magnitude >= (1e4 if lang == "zh" else 1e6):
-        for prefix, scale in _COUNT_SCALES_ZH if lang == "zh" else _COUNT_SCALES:
+        for prefix, scale in COUNT_SCALES_ZH if lang == "zh" else _COUNT_SCALES:
             if magnitude >= scale:
                 return f"{prefix} {unit}", plain_number(value / scale)
     if 0 < magnitude < 1 or magnitude >= 1000:

@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from test_i18n_support import english_words, plain, widget_texts, words_of
-from window_audit_money import large_money_in_yuan
+from window_audit_money import large_count_in_digits, large_money_in_yuan
 
 import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from gpudesk.session import field_paths
@@ -227,7 +227,8 @@ SINGULAR_AFTER_MANY = re.compile(r"^\s*(?!1\s)[\d,]+(?:\.\d+)?\s+(GPU|node|serve
 
 def number_fields(root: QWidget, lang: str) -> list[Finding]:
     """Number fields that read wrong: a share between 0 and 1 with no unit ("0.600" for 60 %); in Chinese money in
-    元 from 100,000 up (not 万元); in English "3 level" or a singular unit after a count other than one."""
+    元 from 100,000 up (not 万元) or a count from 10,000,000 up in digits (not 亿 or 万); in English "3 level" or
+    a singular unit after a count other than one."""
     found = []
     for spin in root.findChildren(QAbstractSpinBox):
         if not isinstance(spin, (QSpinBox, QDoubleSpinBox)) or not spin.isVisible():
@@ -239,6 +240,8 @@ def number_fields(root: QWidget, lang: str) -> list[Finding]:
             found.append(Finding(where, spin.text(), "a share shown as a fraction, not a percentage"))
         if lang == "zh" and not shows_special and large_money_in_yuan(spin):  # "12,500,000.00 元"
             found.append(Finding(where, spin.text(), "a large amount of money not in 万"))
+        if lang == "zh" and not shows_special and large_count_in_digits(spin):  # "300,000,000,000 tokens"
+            found.append(Finding(where, spin.text(), "a large count in digits, not in 亿 or 万"))
         if lang == "en" and (match := UNIT_FIRST.search(spin.text())):
             found.append(Finding(where, spin.text(), f"'{match.group(1)}' after its number"))
         if lang == "en" and SINGULAR_AFTER_MANY.search(spin.text()):

@@ -32,6 +32,7 @@ from gpudesk.report.display_units import plain_number
 from gpudesk.report.number_format import WAN
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
+from gpudesk.ui.widgets.count_spin import ZH_SCALES, CountSpinBox, count_scale
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.elided_combo import ElidedComboBox
 from gpudesk.ui.widgets.money_spin import WanSpinBox, in_wan, wan_unit
@@ -126,7 +127,9 @@ class FieldForm(QWidget):
         tip = label + (f" ({unit})" if unit else "") + (f": {help_text}" if help_text else "")
         if "min" in meta:
             range_label = self.tr("Range")
-            scale = 100 if meta.get("unit") == FRACTION else 1 / WAN if in_wan(meta, self.text.lang) else 1
+            word = count_scale(meta, self.text.lang)  # 亿, 万: the range in the unit typed
+            scale = 100 if meta.get("unit") == FRACTION else 1 / WAN if in_wan(meta, self.text.lang) else \
+                1 / ZH_SCALES[word] if word else 1
             low, high = plain_number(meta["min"] * scale), plain_number(meta["max"] * scale)
             tip += f"\n{range_label}: {low} – {high} {unit}".rstrip()
             if meta.get("why"):
@@ -167,6 +170,12 @@ class FieldForm(QWidget):
             box.toggled.connect(lambda on, p=path: self._commit(p, bool(on)))
             return box
         integer = declared == "int" if declared in ("int", "float") else isinstance(value, int)
+        if isinstance(value, (int, float)) and "min" in meta and (word := count_scale(meta, self.text.lang)):
+            count = CountSpinBox(word, float(meta["min"]), float(meta["max"]), float(value),
+                                 self.text.unit(str(meta.get("unit", ""))), integer, self)
+            count.setSuffix(self._suffix(path, value))
+            count.valueChanged.connect(lambda _v, p=path, c=count: self._commit(p, c.amount()))
+            return count
         if integer and not isinstance(value, bool) and "min" in meta:
             spin = QSpinBox(self)
             spin.setRange(int(max(meta["min"], -INT_MAX)), int(min(meta["max"], INT_MAX)))
@@ -249,6 +258,8 @@ class FieldForm(QWidget):
                 currency = ""
         if in_wan(meta, self.text.lang):  # 万元/台, 万美元
             return self.text.unit(wan_unit(unit, currency))
+        if word := count_scale(meta, self.text.lang):  # 亿tokens, 万项/天
+            return self.text.unit(f"{word} {unit}")
         return self.text.unit(unit, currency)
 
     def _suffix(self, path: str, value: Any = None) -> str:

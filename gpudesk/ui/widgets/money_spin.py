@@ -39,20 +39,24 @@ class WanSpinBox(QDoubleSpinBox):
 
     SCALE = WAN
 
-    def __init__(self, low: float, high: float, value: float, parent: QWidget | None = None) -> None:
+    def __init__(self, low: float, high: float, value: float, parent: QWidget | None = None, *,
+                 scale: float = WAN, decimals: int = 6, digits: int = CENT) -> None:
+        """``scale``: what one shown unit holds; ``decimals`` shown so that ``digits`` of the stored value survive
+        (0.000001 万 = 0.01: the amount to the cent). ``count_spin`` reuses it for counts in 亿 or 万."""
         super().__init__(parent)
-        self.setDecimals(6)  # 0.000001 万 = 0.01: the amount to the cent
-        self.setRange(low / WAN, high / WAN)
+        self.SCALE, self._digits = scale, digits
+        self.setDecimals(decimals)
+        self.setRange(low / scale, high / scale)
         self.setGroupSeparatorShown(True)
         self.set_amount(value)
 
     def amount(self) -> float:
         """The amount in the currency's own unit, as the plan holds it."""
-        return round(self.value() * WAN, CENT)
+        return round(self.value() * self.SCALE, self._digits)
 
     def set_amount(self, amount: float) -> None:
-        if self.amount() != round(amount, CENT):
-            self.setValue(amount / WAN)
+        if self.amount() != round(amount, self._digits):
+            self.setValue(amount / self.SCALE)
 
     def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt override
         text = super().textFromValue(value)

@@ -1,0 +1,96 @@
+"""Large count inputs read in 亿 and 万 in Chinese (issue 21): 3,000 亿 training tokens, not 300,000,000,000 tokens;
+864 万项/天, not 8,640,000 项/天. The plan keeps the exact whole number through typing, undo, saving and loading,
+the tool tip shows the full number, and English keeps plain digits with separators."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractSpinBox
+
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
+from gpudesk.project import model
+from gpudesk.project.io import load_project, save_project
+from gpudesk.project.model import Project
+from gpudesk.session.document import ProjectDocument
+from gpudesk.ui.widgets.count_spin import ZH_SCALES, CountSpinBox
+from gpudesk.ui.widgets.display_text import display_text
+from gpudesk.ui.widgets.field_form import FieldForm
+
+TOKENS = "phases[0].workloads[0].train_tokens"
+REQUESTS = "phases[0].workloads[0].requests_per_day"
+USERS = "phases[0].workloads[0].users"
+COUNT_UNITS = {"tokens", "items", "requests", "samples", "images", "params", "people", "sequences"}
+
+
+def form_in(lang: str, project: Project, qtbot) -> tuple[FieldForm, ProjectDocument]:
+    document = ProjectDocument(project)
+    form = FieldForm(document, text=display_text(lang))
+    qtbot.addWidget(form)
+    return form, document
+
+
+def type_into(qtbot, spin: QAbstractSpinBox, text: str) -> None:
+    spin.selectAll()
+    qtbot.keyClicks(spin, text)
+    qtbot.keyClick(spin, Qt.Key.Key_Enter)
+
+
+def test_every_large_count_field_declares_its_chinese_scale_next_to_its_bounds() -> None:
+    """A count field whose range reaches 1 亿 says once how Chinese readers type it (or "" for plain digits)."""
+    undeclared = []
+    for cls in (model.Workload, model.Parallelism):
+        for spec in fields(cls):
+            unit = str(spec.metadata.get("unit", "")).split("/")[0]
+            if unit in COUNT_UNITS and float(spec.metadata.get("max", 0)) >= 1e8:
+                scale = spec.metadata.get("zh_scale")
+                if scale is None or (scale and scale not in ZH_SCALES):
+                    undeclared.append(spec.name)
+    assert not undeclared
+
+
+def test_training_tokens_typed_in_yi_are_kept_exactly_through_save_and_load(qtbot, tmp_path) -> None:
+    form, document = form_in("zh", Project(), qtbot)
+    editor = form.add(TOKENS, "训练 token 数")
+    assert isinstance(editor, CountSpinBox) and editor.suffix() == " 亿tokens"
+    assert editor.text() == "1,000 亿tokens"  # the default 1e11
+    type_into(qtbot, editor, "30")
+    assert document.project.phases[0].workloads[0].train_tokens == 3_000_000_000
+    assert editor.text() == "30 亿tokens"
+    assert editor.toolTip().endswith("= 3,000,000,000 tokens")
+    type_into(qtbot, editor, "12.34567891")  # every whole token can be typed
+    assert document.project.phases[0].workloads[0].train_tokens == 1_234_567_891
+    assert editor.toolTip().endswith("= 1,234,567,891 tokens")
+    path = tmp_path / "plan.gpudesk"
+    save_project(document.project, path)
+    reloaded = load_project(path).project
+    assert reloaded.phases[0].workloads[0].train_tokens == 1_234_567_891
+    form2, document2 = form_in("zh", reloaded, qtbot)
+    shown = form2.add(TOKENS, "训练 token 数")
+    assert shown.text() == "12.34567891 亿tokens"
+    assert document2.project.phases[0].workloads[0].train_tokens == 1_234_567_891  # showing it wrote nothing
+
+
+def test_per_day_counts_in_wan_follow_undo_and_keep_an_int_field_an_int(qtbot) -> None:
+    project = Project()
+    project.phases[0].workloads[0].kind = "llm_inference"
+    form, document = form_in("zh", project, qtbot)
+    requests = form.add(REQUESTS, "日请求量")
+    users = form.add(USERS, "用户数")
+    assert requests.text() == "10 万次请求/天" and users.suffix() == " 万人"
+    type_into(qtbot, requests, "864")
+    assert document.project.phases[0].workloads[0].requests_per_day == 8_640_000
+    type_into(qtbot, users, "1.2345")
+    assert document.get(USERS) == 12_345 and isinstance(document.get(USERS), int)
+    document.undo()
+    document.undo()
+    form.refresh()
+    assert requests.text() == "10 万次请求/天" and document.get(REQUESTS) == 100_000
+
+
+def test_english_keeps_plain_digits_with_separators(qtbot) -> None:
+    form, _document = form_in("en", Project(), qtbot)
+    editor = form.add(TOKENS, "Training tokens")
+    assert not isinstance(editor, CountSpinBox)
+    assert editor.text() == "100,000,000,000 tokens"
