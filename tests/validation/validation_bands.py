@@ -101,7 +101,7 @@ def heldout_tables(results: list[Result]) -> list[str]:
     lines += ["", "### Accuracy bands (what the tool shows beside a figure)", "",
               f"The central {COVERAGE:.0%} of measured / predicted on the held-out half (cases no constant was "
               "fitted on); coverage counted on the fit half. Figures of other kinds (vision, recommendation, "
-              "diffusion, VDI, agents, power, cost) have no band and say so; system power has five cases (above), "
+              "diffusion, VDI, agents, power, cost) have no band and say so; system power has six cases (above), "
               "too few for one.", "",
               "| band | low | high | held-out cases (the band) | fit cases | fit cases inside the band |",
               "|---|---:|---:|---:|---:|---:|"]
