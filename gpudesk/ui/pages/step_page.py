@@ -45,6 +45,12 @@ if TYPE_CHECKING:
 CHART_MIN_HEIGHT = 300
 """Pixels: title, a legend of up to four rows (narrow charts wrap it) and a readable plot; a smaller window
 scrolls the page instead of squeezing the plot to nothing."""
+CHART_MIN_WIDTH = 300
+"""Pixels: a value axis, a plot, a legend row and the layout's margins. In English on a 1280 × 720 screen (a
+1920 × 1080 laptop at 150%) the results column gave its charts 210 px and the step-6 cost chart, whose legend's
+widest row needs 250-284 px, was drawn past the view's right edge; the inputs beside it scroll instead. A chart
+that sized itself to its content would keep a width its content had at a wider size (labels down the side on
+one line) and never narrow again."""
 FIGURE_TABLE_MIN_ROWS = 4
 SEARCH_CHARTS = ("pareto",)
 """Charts the configuration search draws. After an edit the search runs in idle time (ui/controller.py); until
@@ -105,6 +111,7 @@ class StepPage(QWidget):
         for name in chart_names:
             view = ChartView()
             view.setMinimumHeight(CHART_MIN_HEIGHT)
+            view.setMinimumWidth(CHART_MIN_WIDTH)
             self.charts[name] = view
             self.chart_tabs.addTab(view, self._chart_title(name))
         self.chart_tabs.setVisible(bool(chart_names))
