@@ -33,7 +33,7 @@ def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, 
     """Size one workload; a precision the accelerator lacks becomes a blocker with unknown figures.
     ``layout_search=False``: without mem.min_gpus (the fewest GPUs for one replica, read only by a check and the
     step page), for the ledger pricing of a searched configuration."""
-    blockers = precision_checks(r.accelerator, w, where)
+    blockers = precision_checks(r.accelerator, w)
     try:
         result = _dispatch(catalog, phase, w, r, where, calibration, layout_search)
     except PlanInputError:
@@ -130,7 +130,7 @@ def _offer_checks(phase: Phase, r: ResolvedPhase) -> list[Check]:
         return []
     agents = any(w.kind == "agent_hosting" for w in phase.workloads)
     gpu_offer = f"{r.offer.provider} {r.offer.instance}" if r.offer is not None else "no offer (unpriced)"
-    chosen = phase.delivery.cloud_offer_id
+    chosen = r.chosen_offer_name or phase.delivery.cloud_offer_id  # the catalog's name, not the row id
     return [Check(
         "delivery.cpu_offer_prices_no_gpus", "info" if agents else "warning", "delivery", "A CPU-only offer cannot price GPUs",
         f"The chosen cloud offer {chosen} has no GPUs: "

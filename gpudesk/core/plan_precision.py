@@ -29,7 +29,7 @@ def listed_precisions(acc: Accelerator) -> list[str]:
     return [p for p in MATH_FORMATS if acc.peak_tflops(p) is not None]
 
 
-def precision_checks(acc: Accelerator, w: Workload, where: str) -> list[Check]:
+def precision_checks(acc: Accelerator, w: Workload) -> list[Check]:
     """A blocker per precision the workload computes in that the accelerator's catalog row has no peak for."""
     if w.kind in SEAT_KINDS:
         return []
@@ -40,16 +40,18 @@ def precision_checks(acc: Accelerator, w: Workload, where: str) -> list[Check]:
     elif gemm not in WIDE_FORMATS and acc.peak_tflops("bf16") is None and acc.peak_tflops("fp16") is None:
         missing.append(("bf16 or fp16 (attention)", "bf16_tflops"))
     listed = ", ".join(listed_precisions(acc)) or "none"
+    named = f"“{w.name}”" if w.name else ""  # the workload by its name, never by its plan path
     out = []
     for precision, field in missing:
+        column = field.split("_")[0].upper()  # the catalog browser's column: "FP8", not fp8_tflops of a row id
         out.append(Check(
             "task.precision_unsupported", "blocker", "gpu", "The accelerator has no figure for the compute precision",
-            f"{acc.name} has no {precision} peak in the catalog (accelerators/{acc.id}.{field} is unknown), so "
-            f"{where} cannot be timed in {precision}: its time, throughput and GPU count stay unknown.",
-            f"Compute in a precision the catalog lists for {acc.name} ({listed}), or add {field} with its source "
-            "in the catalog browser.",
+            f"{acc.name} has no {precision} peak in the catalog (its {column} column is empty), so the workload "
+            + (f"{named} " if named else "")
+            + f"cannot be timed in {precision}: its time, throughput and GPU count stay unknown.",
+            f"Compute in a precision the catalog lists for {acc.name} ({listed}), or fill its {column} column with "
+            "its source in the catalog browser.",
             ("hw.peak_flops",),
-            {"accelerator": acc.name, "precision": precision, "field": f"accelerators/{acc.id}.{field}",
-             "listed": listed, "where": where},
+            {"accelerator": acc.name, "precision": precision, "field": column, "listed": listed, "workload": named},
         ))
     return out

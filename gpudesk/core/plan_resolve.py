@@ -53,6 +53,7 @@ class ResolvedPhase:
     catalog_server: rec.Server | None = None  # the catalog row when ``server`` is it partly populated
     cpu_offer: rec.CloudOffer | None = None  # CPU virtual machines (agent hosting): chosen, else the cheapest
     chosen_offer_has_no_gpus: bool = False  # delivery.cloud_offer_id names a CPU-only offer
+    chosen_offer_name: str = ""  # that CPU-only offer as the catalog names it ("Aliyun ecs.g7.xlarge"), for checks
 
 
 def _lookup(getter: Callable[[str], T], rid: str, where: str) -> T:
@@ -263,6 +264,7 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
         raise PlanInputError(f"{where}.delivery.cloud_offer_id: {exc}") from None
     cpu_only = offer is not None and offer.gpus <= 0  # a CPU VM prices the agents' vCPUs, never GPUs
     cpu_offer = _cpu_offer(catalog, offer if cpu_only else None, rate, market, in_country)
+    chosen_name = f"{offer.provider} {offer.instance}" if offer is not None and cpu_only else ""
     if cpu_only:
         offer = _offer_for(catalog, acc.id, ("hyperscaler", "gpu-cloud", "china-cloud"), rate, market=market,
                            in_country=in_country)
@@ -279,7 +281,7 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
                            f"{where}.facility.grid_co2_kg_per_kwh", phase),
         rack_limit_kw=_facility(catalog, "rack_power", cooling, f.rack_power_limit_kw, 0.0,
                                 f"{where}.facility.rack_power_limit_kw", phase),
-        catalog_server=row, cpu_offer=cpu_offer, chosen_offer_has_no_gpus=cpu_only,
+        catalog_server=row, cpu_offer=cpu_offer, chosen_offer_has_no_gpus=cpu_only, chosen_offer_name=chosen_name,
     )
 
 

@@ -71,7 +71,8 @@ def test_fp16_only_plan_in_fp16_serves_and_in_bf16_names_the_missing_field(catal
     bf16 = estimate(catalog, plan(w__kind="llm_inference", hardware__accelerator_id="v100-sxm2-32gb"))
     blocker = check(bf16, "task.precision_unsupported")
     assert blocker.severity == "blocker"
-    assert blocker.numbers["field"] == "accelerators/v100-sxm2-32gb.bf16_tflops"
+    assert blocker.numbers["field"] == "BF16"  # the catalog browser's column, not accelerators/<id>.bf16_tflops
+    assert "v100-sxm2-32gb" not in blocker.message + blocker.fix
     assert "fp16" in blocker.numbers["listed"]
     assert math.isnan(bf16.figures.number("infer.tokens_per_s"))
 
