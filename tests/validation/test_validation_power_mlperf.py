@@ -33,7 +33,12 @@ def test_data_file_cites_its_source_and_each_run_is_consistent():
         assert r["source"] in data["sources"] and r["server_id"] in ("dgx-b200", "dgx-h100"), r["id"]
         run_s = (r["run_stop_ms"] - r["run_start_ms"]) / 1e3
         # about one reading a second (Dell's meter: one per 1.3 s), a few skipped
-        assert 0.7 * run_s < r["readings"] <= run_s + 1, r["id"]
+        assert 0.7 * run_s < r["readings"] / r["nodes_read"] <= run_s + 1, r["id"]
+        for n in r.get("per_node", []):
+            assert 0.7 * run_s < n["readings"] <= run_s + 1 and n["min_w"] < n["mean_ac_w"] < n["max_w"], r["id"]
+        if "per_node" in r:
+            node_means = [n["mean_ac_w"] for n in r["per_node"]]
+            assert len(node_means) == r["nodes_read"] and abs(sum(node_means) / len(node_means) - r["mean_ac_w"]) < 0.01
         assert r["min_w"] < r["mean_ac_w"] < r["max_w"] < 14_300, r["id"]
         assert r["power_log"].startswith(r["result_log"].rsplit("/", 1)[0] + "/power/result_0/node_"), r["id"]
 

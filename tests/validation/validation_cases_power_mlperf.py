@@ -4,7 +4,8 @@ Per run an MLPerf power submission ships the result log and one power log per no
 input, about one a second). The parsed per-run figures (mean AC power of the readings inside run_start..run_stop,
 their count, the run's length) are in ``data/mlperf_training_power_2026-12-02.json`` with each source's repository,
 paths, commit and date read; the rule is ``mlperf_power_log.window_mean``. Run 0 of each benchmark is used, and of a
-multi-node run node 0 (the logs are read page by page; the other runs and nodes are not read yet). Sources:
+multi-node run the mean of the nodes read (the logs are read page by page; the other runs and nodes are not read
+yet). Sources:
 
 * Lenovo, MLPerf Training v5.0: one ThinkSystem SR780a V3 with 8 × B200 SXM 180 GB, water-cooled (the submission's
   system description); Llama 2 70B LoRA and BERT. The catalog has no SR780a V3, so ``dgx-b200`` (8 × B200, 14.3 kW
@@ -14,9 +15,9 @@ multi-node run node 0 (the logs are read page by page; the other runs and nodes 
   logged global batch 768, sequence 512, 16-bit. Its RetinaNet and Stable Diffusion logs are not used: gpudesk
   cannot express those workloads (no detector in the catalog; diffusion models are sized for generation only).
 * Dell, MLPerf Training v4.1: 8 × PowerEdge XE9680 with 8 × H100 SXM 80 GB, air-cooled with rear-door heat
-  exchangers; Llama 2 70B LoRA on 64 GPUs, read against the catalog's only H100 SXM server row ``dgx-h100``
-  (10.2 kW maximum). Dell's stored configurations are for its 4-GPU servers, so the layout is NVIDIA's 8-node DGX
-  H100 configuration for the benchmark (TP4 CP2, DP8, global batch 8, as the log states), FP8.
+  exchangers; Llama 2 70B LoRA on 64 GPUs (nodes 0 and 1 read), read against the catalog's only H100 SXM server
+  row ``dgx-h100`` (10.2 kW maximum). Dell's stored configurations are for its 4-GPU servers, so the layout is
+  NVIDIA's 8-node DGX H100 configuration for the benchmark (TP4 CP2, DP8, global batch 8, as the log states), FP8.
 
 gpudesk = ``power.server_kw`` of one training server on that row, with the share of the step the GPUs compute from
 gpudesk's time model for the run's layout. None of the power constants comes from these cases.
@@ -90,7 +91,8 @@ def _load() -> list[MlperfPowerCase]:
                     f"{r['result_log']}")
         run_s = (r["run_stop_ms"] - r["run_start_ms"]) / 1e3
         note = (f"{src['server']} mapped to the catalog's {r['server_id']} row (no row of its own); "
-                f"{r['readings']} readings over {run_s:.1f} s, mean {r['mean_ac_w']:,.0f} W AC; {r['throughput']}")
+                f"{r['readings']} readings from {r['nodes_read']} node(s) over {run_s:.1f} s, mean {r['mean_ac_w']:,.0f} W "
+                f"AC; {r['throughput']}")
         cases.append(MlperfPowerCase(
             id=r["id"], citation=citation, benchmark=r["benchmark"], server_id=r["server_id"], nodes=r["nodes"],
             tp=r["tp"], cp=r["cp"], measured=r["mean_ac_w"] / 1e3, run_s=run_s, global_batch=r["global_batch"],
@@ -137,10 +139,10 @@ def findings(results: list) -> list[str]:
         "`tests/validation/validation_cases_power_mlperf.py`, parsed figures with their sources in "
         "`tests/validation/data/mlperf_training_power_2026-12-02.json`): node input power averaged over the timed "
         f"run of Lenovo's MLPerf Training v5.0 (one water-cooled SR780a V3, 8 × B200) and Dell's v4.1 (8 air-cooled "
-        f"XE9680, 8 × H100 each; node 0) power submissions: {parts}. On the water-cooled B200 node gpudesk gives "
-        "about 11 kW: the rest of the server at 28% of the dgx-b200 row's maximum (4.0 kW) is more than a node "
+        f"XE9680, 8 × H100 each; mean of nodes 0 and 1) power submissions: {parts}. On the water-cooled B200 node "
+        "gpudesk gives about 11 kW: the rest of the server at 28% of the dgx-b200 row's maximum (4.0 kW) is more than a node "
         "without chassis fans draws around its GPUs. On the air-cooled Dell node it is close; there the three "
-        "evaluation passes (10-35 s at 3.2-6.6 kW) pull the measured mean down, which a step model does not see. "
-        "Not yet read: runs 1-9, Dell's nodes 1-7 and switch, and Lenovo's RetinaNet and Stable Diffusion logs "
+        "evaluation passes (10-35 s at 3.0-6.6 kW) pull the measured mean down, which a step model does not see. "
+        "Not yet read: runs 1-9, Dell's nodes 2-7 and switch, and Lenovo's RetinaNet and Stable Diffusion logs "
         "(workloads gpudesk cannot express).",
     ]
