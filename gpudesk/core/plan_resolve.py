@@ -113,12 +113,13 @@ def _server_for(catalog: Catalog, phase: Phase, acc: rec.Accelerator, where: str
         server = _lookup(catalog.server, phase.hardware.server_id, f"{where}.hardware.server_id")
         if server.gpus <= 0:
             raise PlanInputError(
-                f"{where}.hardware.server_id: server {server.id} holds no GPUs in the catalog (gpus = {server.gpus}); "
+                f"{where}.hardware.server_id: {server.name} holds no GPUs in the catalog (gpus = {server.gpus}); "
                 "pick a server with GPUs or clear the field")
         if server.accelerator_id != acc.id:
             raise PlanInputError(
-                f"{where}.hardware.server_id: server {server.id} holds {server.accelerator_id}, "
-                f"not the chosen accelerator {acc.id}; pick a matching server or clear the field"
+                f"{where}.hardware.server_id: {server.name} holds "
+                f"{catalog.row_name('accelerators', server.accelerator_id)}, not the chosen accelerator {acc.name}; "
+                "pick a matching server or clear the field"
             )
         return server
     matches = [s for s in catalog.servers() if s.accelerator_id == acc.id and s.gpus > 0]

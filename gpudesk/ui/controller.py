@@ -31,6 +31,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.logs import internal_error
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.session_text import session_language
+from gpudesk.wizard.fields import worded_paths
 
 if TYPE_CHECKING:
     from gpudesk.results.pipeline import PhaseCache
@@ -137,7 +138,7 @@ class PlanController(QObject):
             self.estimate = estimate_plan(self.document.project, self.catalog, self.cache, search=False, layout=False,
                                           defer_charts=[c for c in DEFERRED_CHARTS if c != shown])
         except (PlanInputError, CatalogError) as exc:
-            self.last_error = str(exc)
+            self.last_error = worded_paths(str(exc), session_language())  # "Phase 1 · Server model: …"
             self.failed.emit(self.last_error)
             return None
         except Exception as exc:  # noqa: BLE001 - last-resort guard: a line and a log entry; the plan stays open

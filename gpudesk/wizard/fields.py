@@ -55,3 +55,23 @@ def describe_path(path: str, lang: str) -> str:
     if workload:
         phase += " · " + word("path.workload", lang, n=int(workload.group(1)) + 1)
     return f"{phase} · {label}"
+
+
+_PATH_IN_TEXT = re.compile(r"phases\[\d+\](?:\.[a-z_]+(?:\[\d+\])?)*")
+
+
+def worded_paths(text: str, lang: str) -> str:
+    """A message with every plan path in words, as the form labels the field ("phases[0].hardware.server_id: …" →
+    "Phase 1 · Server model: …"): what the window shows of an input error the core words for the CLI and the JSON."""
+
+    def words(match: re.Match[str]) -> str:
+        path = match.group(0)
+        tail = _WORKLOAD.fullmatch(path.split(".", 1)[1]) if "." in path else None
+        phase = word("path.phase", lang, n=int(path[7:path.index("]")]) + 1)
+        if "." not in path:
+            return phase
+        if tail is not None:  # a workload as a whole: "Phase 1 · workload 2"
+            return phase + " · " + word("path.workload", lang, n=int(tail.group(1)) + 1)
+        return describe_path(path, lang)
+
+    return _PATH_IN_TEXT.sub(words, text)

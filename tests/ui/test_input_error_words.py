@@ -1,0 +1,37 @@
+"""An input the estimate refuses reads in the window by the form's words (issue 21): "Phase 1 · Server model:
+NVIDIA HGX H20 … holds NVIDIA H20 96GB, not the chosen accelerator …", never "phases[0].hardware.server_id: server
+hgx-h20-8 holds h20". The CLI and the JSON keep the plan path, which names the field for a script."""
+
+from __future__ import annotations
+
+import pytest
+from test_shell_support import SAMPLES, catalog, flush, language_restored, make_window, settings  # noqa: F401
+
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
+from gpudesk.ui.i18n import install_language
+from gpudesk.wizard.fields import worded_paths
+
+SERVER = "phases[0].hardware.server_id"
+
+
+def test_plan_paths_in_a_message_read_as_the_form_labels_them() -> None:
+    assert worded_paths("phases[0].hardware.server_id: x", "en") == "Phase 1 · Server model: x"
+    assert worded_paths("phases[1].workloads[0]: throughput unknown", "zh") == "阶段 2 · 负载 1: throughput unknown"
+    assert worded_paths("phases[2]: no such phase", "en") == "Phase 3: no such phase"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_mismatched_server_names_rows_and_the_field_in_the_status_line(lang, make_window, catalog, qapp,  # noqa: F811
+                                                                         language_restored) -> None:  # noqa: F811
+    if lang == "zh":
+        install_language(qapp, "zh")
+    window = make_window(next(p for p in SAMPLES if p.stem == "startup-inspection"), lang=lang)
+    phase = window.document.project.phases[0]
+    other = next(s for s in catalog.servers() if s.gpus > 0 and s.accelerator_id != phase.hardware.accelerator_id)
+    window.document.set(SERVER, other.id)
+    assert window.controller.run_now() is None
+    flush()
+    shown = window.summary.text()
+    assert other.name in shown and catalog.accelerator(other.accelerator_id).name in shown, shown
+    assert "phases[" not in shown and other.id not in shown.replace(other.name, ""), shown
+    assert ("阶段 1 · 服务器型号" if lang == "zh" else "Phase 1 · Server model") in shown
