@@ -8,6 +8,7 @@ change as one undoable edit through ``ProjectDocument.apply``.
 from __future__ import annotations
 
 import copy
+from dataclasses import fields
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -29,10 +30,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpudesk.project.model import GrowthTrigger
+from gpudesk.project.model import GrowthTrigger, Workload
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.screen_fit import fit_to_screen
+from gpudesk.ui.widgets.count_spin import CountSpinBox, count_scale
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.wizard.lifecycle import STAGE_ADVICE, advice_for
 
@@ -43,6 +45,11 @@ METRIC_TEXT = {"requests_per_day": "requests/day", "concurrency": "concurrent re
 
 def _meta(name: str) -> dict[str, Any]:
     return field_paths.metadata(GrowthTrigger(), name)
+
+
+def _metric_meta(metric: str) -> dict[str, Any]:
+    """The declaration of the workload field a trigger's metric counts (its Chinese scale: requests per day in 万)."""
+    return next((dict(f.metadata) for f in fields(Workload) if f.name == metric), {})
 
 
 class PhaseDialog(QDialog):
@@ -139,11 +146,8 @@ class PhaseDialog(QDialog):
         for choice in _meta("metric")["choices"]:
             metric.addItem(self.tr(METRIC_TEXT.get(choice, choice)), choice)
         metric.setCurrentIndex(max(0, metric.findData(trigger.metric)))
-        threshold = QDoubleSpinBox()
-        threshold.setDecimals(0)
-        threshold.setRange(_meta("threshold")["min"], _meta("threshold")["max"])
-        threshold.setGroupSeparatorShown(True)
-        threshold.setValue(trigger.threshold)
+        threshold = self._threshold(trigger.metric, trigger.threshold)
+        metric.currentIndexChanged.connect(lambda _i, m=metric: self._rescale_threshold(m))
         nodes = QSpinBox()
         nodes.setRange(int(_meta("add_nodes")["min"]), int(_meta("add_nodes")["max"]))
         nodes.setValue(trigger.add_nodes)
@@ -152,6 +156,30 @@ class PhaseDialog(QDialog):
             widget.setAccessibleName(self.tr(TRIGGER_COLUMNS[column]))
             self.triggers.setCellWidget(row, column, widget)
         self.triggers.resizeColumnsToContents()
+
+    def _threshold(self, metric: str, value: float) -> QDoubleSpinBox:
+        """The threshold in the metric's own Chinese scale (4 亿项/天 as 4 with " 亿"), else in plain digits."""
+        low, high = _meta("threshold")["min"], _meta("threshold")["max"]
+        word = count_scale(_metric_meta(metric), self.lang)
+        if word:
+            spin: QDoubleSpinBox = CountSpinBox(word, low, high, value, "", False)
+            spin.setSuffix(f" {word}")
+            return spin
+        spin = QDoubleSpinBox()
+        spin.setDecimals(0)
+        spin.setRange(low, high)
+        spin.setGroupSeparatorShown(True)
+        spin.setValue(value)
+        return spin
+
+    def _rescale_threshold(self, metric: QComboBox) -> None:
+        """Another metric counts in another scale: the row's threshold keeps its number in the new one."""
+        row = next(r for r in range(self.triggers.rowCount()) if self.triggers.cellWidget(r, 0) is metric)
+        old = self.triggers.cellWidget(row, 1)
+        assert isinstance(old, QDoubleSpinBox)
+        threshold = self._threshold(metric.currentData(), _threshold_value(old))
+        threshold.setAccessibleName(old.accessibleName())
+        self.triggers.setCellWidget(row, 1, threshold)
 
     def remove_trigger(self) -> None:
         row = self.triggers.currentRow()
@@ -166,7 +194,7 @@ class PhaseDialog(QDialog):
             metric, threshold, nodes, note = (self.triggers.cellWidget(row, c) for c in range(4))
             assert isinstance(metric, QComboBox) and isinstance(threshold, QDoubleSpinBox)
             assert isinstance(nodes, QSpinBox) and isinstance(note, QLineEdit)
-            out.append(GrowthTrigger(metric.currentData(), threshold.value(), nodes.value(), note.text()))
+            out.append(GrowthTrigger(metric.currentData(), _threshold_value(threshold), nodes.value(), note.text()))
         return out
 
     # -- result -------------------------------------------------------------
@@ -185,3 +213,8 @@ class PhaseDialog(QDialog):
     def accept(self) -> None:
         self.document.apply(self.tr("Edit phase {0}").format(self.phase + 1), self.assignments())
         super().accept()
+
+
+def _threshold_value(spin: QDoubleSpinBox) -> float:
+    """The threshold as the plan holds it: a count in 亿 or 万 is scaled back to the exact whole number."""
+    return float(spin.amount()) if isinstance(spin, CountSpinBox) else spin.value()

@@ -51,3 +51,27 @@ def test_step_one_reads_large_counts_in_yi_and_wan(stem, make_window, language_r
         assert editor.toolTip().splitlines()[-1].startswith("= ")  # the full number
     if screenshots_kept():
         assert window.grab().save(str(SHOTS / f"step1-{stem}-zh-1366.png"))
+
+
+def test_a_growth_trigger_threshold_counts_in_its_metrics_scale(qtbot) -> None:
+    """The phase dialog's threshold reads as the metric's own field does in Chinese (items per day in 万, training
+    tokens in 亿, concurrent requests in digits) and keeps its exact number when the metric changes."""
+    from gpudesk.paths import samples_dir
+    from gpudesk.project.io import load_project
+    from gpudesk.session.document import ProjectDocument
+    from gpudesk.ui.phase_editor import PhaseDialog
+
+    document = ProjectDocument(load_project(samples_dir() / "ecommerce-recsys.gpudesk").project)
+    dialog = PhaseDialog(document, 1, "zh")
+    qtbot.addWidget(dialog)
+    metric, threshold = dialog.triggers.cellWidget(0, 0), dialog.triggers.cellWidget(0, 1)
+    assert metric.currentData() == "items_per_day" and threshold.text() == "4,000,000 万"
+    assert threshold.toolTip() == "= 40,000,000,000"
+    metric.setCurrentIndex(metric.findData("train_tokens"))
+    assert dialog.triggers.cellWidget(0, 1).text() == "400 亿"
+    metric.setCurrentIndex(metric.findData("concurrency"))
+    assert dialog.triggers.cellWidget(0, 1).text() == "40,000,000,000"
+    assert dialog.trigger_values()[0].threshold == 40_000_000_000
+    english = PhaseDialog(document, 1, "en")
+    qtbot.addWidget(english)
+    assert english.triggers.cellWidget(0, 1).text() == "40,000,000,000"

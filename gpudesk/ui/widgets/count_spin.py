@@ -35,6 +35,7 @@ class CountSpinBox(WanSpinBox):
         self._tip, self._unit, self._integer = "", unit, integer
         super().__init__(low, high, value, parent, scale=scale, decimals=round(math.log10(scale)), digits=0)
         self.valueChanged.connect(lambda _v: self._show_tip())
+        self._show_tip()
 
     def amount(self) -> float:
         """The count as the plan holds it: a whole number (an int for an int field)."""
