@@ -145,7 +145,7 @@ def pricing_check(phase: Phase, r: ResolvedPhase, ledger: CostLedger) -> list[Ch
         "cost.hardware_unpriced", "warning", "tco", "The hardware has no price: capex and TCO leave the servers out",
         f"Neither {r.server.name} nor {r.accelerator.name} has a price in the catalog, so the phase's capex, TCO "
         "and cost comparison leave the servers out until a quote is entered.",
-        "Enter the vendor's quote per accelerator in costs.gpu_price_override, or add the server's price with its "
+        "Enter the vendor's quote per accelerator in step 7 (GPU price override), or add the server's price with its "
         "source as a user catalog row.",
         ("tco.capex",), {"server": r.server.name, "accelerator": r.accelerator.name, "server_vendor": r.server.vendor,
                          "server_gpus": (r.catalog_server or r.server).gpus},

@@ -15,6 +15,7 @@ import pytest
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.checks import Check
 from gpudesk.paths import samples_dir
+from gpudesk.project import model
 from gpudesk.project.model import Project
 from gpudesk.report.check_text import localise
 from gpudesk.results.pipeline import estimate_plan
@@ -39,14 +40,28 @@ def catalog_ids(value: object, found: set[str]) -> set[str]:
     return found
 
 
+def _plan_fields() -> set[str]:
+    """The plan's field names that read as code (``gpu_price_override``, ``cloud_offer_id``)."""
+    found: set[str] = set()
+    for value in vars(model).values():
+        if dataclasses.is_dataclass(value) and isinstance(value, type):
+            found |= {spec.name for spec in dataclasses.fields(value) if "_" in spec.name}
+    return found
+
+
+FIELD_PATH = re.compile(r"(?<![\w/])[a-z_]+(?:\[\d+\])?\.(?:[a-z_]+\.)*(?:" + "|".join(sorted(_plan_fields())) + r")\b")
+"""A plan path ("costs.gpu_price_override", "phases[0].delivery.cloud_offer_id"): a field is named by its step's label."""
+
+
 def codes_in(check: Check, ids: set[str]) -> list[str]:
     """``check``'s texts, in English and Chinese, that show a row id or a plan path."""
     shown = []
     for lang in ("en", "zh"):
         for text in (check.title, check.message, check.fix) if lang == "en" else localise(check, "zh"):
             codes = [i for i in ids if re.search(rf"(?<![\w.-]){re.escape(i)}(?![\w-])", text)]
-            if codes or "phases[" in text:
-                shown.append(f"{check.id} ({lang}) shows {codes or 'phases['}: {text}")
+            codes += [m.group(0) for m in FIELD_PATH.finditer(text)] + (["phases["] if "phases[" in text else [])
+            if codes:
+                shown.append(f"{check.id} ({lang}) shows {codes}: {text}")
     return shown
 
 
