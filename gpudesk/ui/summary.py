@@ -23,11 +23,12 @@ def _figure(phase: PhaseEstimate, key: str, currency: str, text: DisplayText) ->
     return f"{text.value(value)} {text.unit(unit, currency)}".strip()
 
 
-def _in_unit_of(total: float, target: float, unit: str) -> tuple[str, str, str]:
-    """Capacity and peak in one unit, the one that reads best for the capacity: ("10.8", "3.47", "M items/s")."""
-    shown_unit, shown_total = display_value(total, unit)
+def _in_unit_of(total: float, target: float, unit: str, lang: str = "en") -> tuple[str, str, str]:
+    """Capacity and peak in one unit, the one that reads best for the capacity: ("10.8", "3.47", "M items/s"); in
+    Chinese counted in 万 and 亿 as the figure tables count ("1,078", "52.08", "万 items/s"), never in 百万."""
+    shown_unit, shown_total = display_value(total, unit, lang)
     if shown_unit == unit or not math.isfinite(total) or total == 0:
-        return shown_total, display_value(target, unit)[1], unit
+        return shown_total, display_value(target, unit, lang)[1], unit
     factor = total / float(shown_total.replace(",", ""))
     return shown_total, plain_number(target / factor), shown_unit
 
@@ -59,7 +60,7 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
     for w in c.workloads:
         cap = w.capacity
         if cap is not None and cap.total == cap.total and cap.target > 0:
-            total, target, unit = _in_unit_of(cap.total, cap.target, cap.unit)
+            total, target, unit = _in_unit_of(cap.total, cap.target, cap.unit, text.lang)
             parts.append(translate("Summary", "capacity {total} for a peak of {target} {unit}").format(
                 total=text.value(total), target=text.value(target), unit=text.unit(unit, currency)))
             break

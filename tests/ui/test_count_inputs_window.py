@@ -1,4 +1,4 @@
-"""Step 1 of the bank and manufacturer samples in Chinese on a 1366 × 768 laptop (issue 21): the large count inputs
+"""Step 1 of the bank, manufacturer and e-commerce samples in Chinese on a 1366 × 768 laptop (issue 21): the large count inputs
 (training tokens, requests and items per day) read in 亿 and 万, and the window audit's count rule flags a count in
 raw digits. Screenshots ``counts/`` (kept when GPUDESK_SCREENSHOTS is set)."""
 
@@ -35,7 +35,7 @@ def test_the_audit_flags_a_large_count_in_raw_digits(qtbot) -> None:
     assert not number_fields(holder, "zh")
 
 
-@pytest.mark.parametrize("stem", ["bank-llm-assistant", "manufacturer-vision-private"])
+@pytest.mark.parametrize("stem", ["bank-llm-assistant", "manufacturer-vision-private", "ecommerce-recsys"])
 def test_step_one_reads_large_counts_in_yi_and_wan(stem, make_window, language_restored, qapp) -> None:  # noqa: F811
     install_language(qapp, "zh")
     laptop = next(s for s in QApplication.screens() if s.name() == "1-laptop")

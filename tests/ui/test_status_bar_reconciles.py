@@ -7,6 +7,7 @@ import pytest
 from gpudesk.catalog.store import Catalog
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
+from gpudesk.report.display_units import plain_number
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.summary import summary_text
@@ -60,9 +61,10 @@ def test_capacity_and_peak_each_carry_their_unit_in_chinese(qapp) -> None:
     finally:
         installed.uninstall()
         QLocale.setDefault(before)
-    unit = display_text("zh").unit("M items/s")
-    assert capacity.unit == "items/s" and unit == "百万项/秒"
-    assert f"承载能力 {capacity.total / 1e6:.2f} {unit}，峰值 " in zh and zh.count(unit) == 2, zh
+    unit = display_text("zh").unit("万 items/s")  # counted in 万 as the figure tables count, not in 百万 (issue 21)
+    assert capacity.unit == "items/s" and unit == "万项/秒"
+    assert f"承载能力 {plain_number(capacity.total / 1e4)} {unit}，峰值 " in zh and zh.count(unit) == 2, zh
+    assert "百万" not in zh, zh
 
 
 def test_each_phase_names_its_own_currency(qapp) -> None:
