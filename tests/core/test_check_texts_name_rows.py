@@ -49,8 +49,10 @@ def _plan_fields() -> set[str]:
     return found
 
 
-FIELD_PATH = re.compile(r"(?<![\w/])[a-z_]+(?:\[\d+\])?\.(?:[a-z_]+\.)*(?:" + "|".join(sorted(_plan_fields())) + r")\b")
-"""A plan path ("costs.gpu_price_override", "phases[0].delivery.cloud_offer_id"): a field is named by its step's label."""
+FIELD_PATH = re.compile(r"(?<![\w/])[a-z_]+(?:\[\d+\])?\.(?:[a-z_]+\.)*(?:"
+                        + "|".join(sorted(_plan_fields())) + r")\b")
+"""A plan path ("costs.gpu_price_override", "phases[0].delivery.cloud_offer_id"): a field is named by its step's
+label."""
 
 
 def codes_in(check: Check, ids: set[str]) -> list[str]:

@@ -1,6 +1,6 @@
-"""Step 1 of the bank, manufacturer and e-commerce samples in Chinese on a 1366 × 768 laptop (issue 21): the large count inputs
-(training tokens, requests and items per day) read in 亿 and 万, and the window audit's count rule flags a count in
-raw digits. Screenshots ``counts/`` (kept when GPUDESK_SCREENSHOTS is set)."""
+"""Step 1 of the bank, manufacturer and e-commerce samples in Chinese on a 1366 × 768 laptop (issue 21): the large
+count inputs (training tokens, requests and items per day) read in 亿 and 万, and the window audit's count rule flags
+a count in raw digits. Screenshots ``counts/`` (kept when GPUDESK_SCREENSHOTS is set)."""
 
 from __future__ import annotations
 

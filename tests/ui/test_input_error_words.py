@@ -16,7 +16,7 @@ SERVER = "phases[0].hardware.server_id"
 
 def test_plan_paths_in_a_message_read_as_the_form_labels_them() -> None:
     assert worded_paths("phases[0].hardware.server_id: x", "en") == "Phase 1 · Server model: x"
-    assert worded_paths("phases[1].workloads[0]: throughput unknown", "zh") == "阶段 2 · 负载 1: throughput unknown"
+    assert worded_paths("phases[1].workloads[0]: unknown", "zh") == "阶段 2 · 负载 1: unknown"
     assert worded_paths("phases[2]: no such phase", "en") == "Phase 3: no such phase"
 
 
