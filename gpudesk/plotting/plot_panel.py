@@ -76,7 +76,10 @@ class PlotPanel:
 
     @staticmethod
     def new_plot() -> pg.PlotItem:
-        return pg.PlotItem(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")})
+        # No context menu from the start: pyqtgraph otherwise builds a ViewBoxMenu of about 40 widgets per plot that
+        # the view at once throws away (ChartView's setMenuEnabled(False)); building it is one of the sites of a
+        # known PySide6/pyqtgraph native crash (pyqtgraph #2497, #2520), seen here three times after many windows.
+        return pg.PlotItem(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")}, enableMenu=False)
 
     # -- drawing ----------------------------------------------------------
     def render(self, spec: ChartSpec, panel: int, theme: Theme, hidden: set[str],
