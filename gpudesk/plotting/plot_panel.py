@@ -76,9 +76,7 @@ class PlotPanel:
 
     @staticmethod
     def new_plot() -> pg.PlotItem:
-        # No context menu from the start: pyqtgraph otherwise builds a ViewBoxMenu of about 40 widgets per plot that
-        # the view at once throws away (ChartView's setMenuEnabled(False)); building it is one of the sites of a
-        # known PySide6/pyqtgraph native crash (pyqtgraph #2497, #2520), seen here three times after many windows.
+        # No ViewBoxMenu built to be thrown away: a known PySide6/pyqtgraph crash site (pyqtgraph #2497, #2520)
         return pg.PlotItem(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")}, enableMenu=False)
 
     # -- drawing ----------------------------------------------------------
