@@ -75,8 +75,7 @@ class PlotPanel:
         return (y, x) if self.horizontal else (x, y)
 
     @staticmethod
-    def new_plot() -> pg.PlotItem:
-        # No ViewBoxMenu built to be thrown away: a known PySide6/pyqtgraph crash site (pyqtgraph #2497, #2520)
+    def new_plot() -> pg.PlotItem:  # menu off from the start: no ViewBoxMenu (tests/ui/test_chart_menus.py)
         return pg.PlotItem(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")}, enableMenu=False)
 
     # -- drawing ----------------------------------------------------------
