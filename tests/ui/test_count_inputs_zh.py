@@ -94,3 +94,19 @@ def test_english_keeps_plain_digits_with_separators(qtbot) -> None:
     editor = form.add(TOKENS, "Training tokens")
     assert not isinstance(editor, CountSpinBox)
     assert editor.text() == "100,000,000,000 tokens"
+
+
+def test_a_per_day_count_of_ten_yi_or_more_reads_in_yi_and_keeps_its_scale_while_typed(qtbot) -> None:
+    """The e-commerce sample's 150 亿 items a day read "1,500,000 万项/天" with the field's declared 万: a field
+    declared in 万 that holds 10 亿 or more when its editor is made is typed in 亿, and keeps that scale while the
+    user types a smaller number (the scale never changes under the cursor)."""
+    project = Project()
+    project.phases[0].workloads[0].kind = "llm_inference"
+    project.phases[0].workloads[0].requests_per_day = 15_000_000_000
+    form, document = form_in("zh", project, qtbot)
+    requests = form.add(REQUESTS, "日请求量")
+    assert requests.text() == "150 亿次请求/天"
+    type_into(qtbot, requests, "0.0864")
+    assert document.get(REQUESTS) == 8_640_000 and requests.text() == "0.0864 亿次请求/天"
+    form.refresh()
+    assert requests.suffix() == " 亿次请求/天"

@@ -114,6 +114,7 @@ class FieldForm(QWidget):
         self.editors: dict[str, QWidget] = {}
         self.labels: dict[str, tuple[QLabel, str, str]] = {}  # path -> (caption, label text, editor tool tip)
         self._providers: dict[str, ChoiceProvider] = {}
+        self._count_words: dict[str, str] = {}  # path -> 亿/万 a count is typed in, fixed when its editor is made
 
     # -- building ---------------------------------------------------------
     def add(self, path: str, label: str, choices: ChoiceProvider | None = None) -> QWidget:
@@ -127,7 +128,7 @@ class FieldForm(QWidget):
         tip = label + (f" ({unit})" if unit else "") + (f": {help_text}" if help_text else "")
         if "min" in meta:
             range_label = self.tr("Range")
-            word = count_scale(meta, self.text.lang)  # 亿, 万: the range in the unit typed
+            word = self._count_word(path, meta)  # 亿, 万: the range in the unit typed
             scale = 100 if meta.get("unit") == FRACTION else 1 / WAN if in_wan(meta, self.text.lang) else \
                 1 / ZH_SCALES[word] if word else 1
             low, high = plain_number(meta["min"] * scale), plain_number(meta["max"] * scale)
@@ -170,7 +171,7 @@ class FieldForm(QWidget):
             box.toggled.connect(lambda on, p=path: self._commit(p, bool(on)))
             return box
         integer = declared == "int" if declared in ("int", "float") else isinstance(value, int)
-        if isinstance(value, (int, float)) and "min" in meta and (word := count_scale(meta, self.text.lang)):
+        if isinstance(value, (int, float)) and "min" in meta and (word := self._count_word(path, meta, value)):
             count = CountSpinBox(word, float(meta["min"]), float(meta["max"]), float(value),
                                  self.text.unit(str(meta.get("unit", ""))), integer, self)
             count.setSuffix(self._suffix(path, value))
@@ -243,6 +244,10 @@ class FieldForm(QWidget):
         editor.setStyleSheet("")
         self._commit(path, values)
 
+    def _count_word(self, path: str, meta: dict[str, Any], value: Any = None) -> str:
+        """The word (亿, 万) the count at ``path`` is typed in, fixed when its editor is made (count_scale)."""
+        return self._count_words.setdefault(path, count_scale(meta, self.text.lang, value))
+
     def unit_text(self, path: str) -> str:
         """The field's declared unit in the session language, "currency" named by the phase's currency."""
         meta = field_paths.metadata(self.document.project, path)
@@ -258,7 +263,7 @@ class FieldForm(QWidget):
                 currency = ""
         if in_wan(meta, self.text.lang):  # 万元/台, 万美元
             return self.text.unit(wan_unit(unit, currency))
-        if word := count_scale(meta, self.text.lang):  # 亿tokens, 万项/天
+        if word := self._count_word(path, meta):  # 亿tokens, 万项/天
             return self.text.unit(f"{word} {unit}")
         return self.text.unit(unit, currency)
 
