@@ -103,6 +103,7 @@ class ChineseTexts:
     notes: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)  # (table, id) -> (English, Chinese)
     citation_notes: dict[str, tuple[str, str]] = field(default_factory=dict)  # citation id -> (English, Chinese)
     publishers: dict[str, tuple[str, str]] = field(default_factory=dict)  # citation id -> (English, Chinese)
+    providers: dict[str, tuple[str, str]] = field(default_factory=dict)  # cloud offer id -> (English, Chinese)
 
     def row_notes(self, table: str, record: Any, lang: str) -> str:
         """A record's notes in ``lang``: the shipped Chinese where it was made from the record's English."""
@@ -119,6 +120,13 @@ class ChineseTexts:
     def publisher(self, citation: rec.Citation, lang: str) -> str:
         """A citation's publisher in ``lang``, by the same rule (a named publisher has no translation)."""
         return _worded(self.publishers.get(citation.id), citation.publisher, lang)
+
+    def provider(self, offer: Any, lang: str) -> str:
+        """A cloud offer's provider in ``lang``, by the same rule ("AWS China (Ningxia, operated by NWCD)" reads
+        "AWS 中国（宁夏区域，西云数据运营）"; a brand name such as "AWS" has no translation)."""
+        if offer.provenance.user_row:
+            return str(offer.provider)
+        return _worded(self.providers.get(offer.id), offer.provider, lang)
 
 
 def _worded(translation: tuple[str, str] | None, english: str, lang: str) -> str:
@@ -144,4 +152,7 @@ def chinese_texts(source_dir: Path | None = None) -> ChineseTexts:
         return {str(raw.get("id", "")): (str(raw.get(english, "")), str(raw[chinese]))
                 for raw in raw_citations if raw.get(chinese)}
 
-    return ChineseTexts(notes, translated("note", "note_zh"), translated("publisher", "publisher_zh"))
+    providers = {str(raw.get("id", "")): (str(raw.get("provider", "")), str(raw["provider_zh"]))
+                 for raw in _read_toml(src / TABLES["cloud_offers"].toml_file, problems).get("cloud_offers", [])
+                 if isinstance(raw, dict) and raw.get("provider_zh")}
+    return ChineseTexts(notes, translated("note", "note_zh"), translated("publisher", "publisher_zh"), providers)

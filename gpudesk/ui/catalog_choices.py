@@ -7,6 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from gpudesk.catalog.sources import chinese_texts
 from gpudesk.catalog.store import Catalog
 from gpudesk.report.server_names import server_display_name
 from gpudesk.ui.widgets.session_text import session_language
@@ -54,8 +55,8 @@ class CatalogChoices:
 
     def cloud_offers(self) -> list[tuple[str, str]]:
         return [("", QCoreApplication.translate("CatalogChoices", "— cheapest matching offer —"))] + [
-            (o.id, self._mark(f"{o.provider} {o.instance} ({o.region})", o.provenance.user_row))
-            for o in self.catalog.cloud_offers()
+            (o.id, self._mark(f"{words.provider(o, lang)} {o.instance} ({o.region})", o.provenance.user_row))
+            for words, lang in [(chinese_texts(), session_language())] for o in self.catalog.cloud_offers()
         ]
 
     def nics(self) -> list[tuple[str, str]]:

@@ -74,3 +74,19 @@ def test_a_publisher_that_is_a_description_reads_in_chinese(sources) -> None:
     assert all(CJK.search(texts.publisher(c, "zh")) for c in described), [c.id for c in described]
     nvidia = next(c for c in sources.citations.values() if c.publisher == "NVIDIA")
     assert texts.publisher(nvidia, "zh") == "NVIDIA" and texts.publisher(described[0], "en") == described[0].publisher
+
+
+def test_cloud_offer_providers_read_in_chinese_in_the_zh_choice_list() -> None:
+    """The zh window's cloud-offer list read "AWS China (Ningxia, operated by NWCD) …": a descriptive provider has its
+    Chinese beside it in the catalog TOML (provider_zh), shown while the row still carries that English; a brand
+    name ("AWS", "Google Cloud") stays as it is, and English readers see the English."""
+    from gpudesk.catalog.sources import chinese_texts
+    from gpudesk.catalog.store import Catalog
+
+    catalog = Catalog.open(user_db=None)
+    words = chinese_texts()
+    shown = {o.provider: words.provider(o, "zh") for o in catalog.cloud_offers()}
+    assert shown["AWS China (Ningxia, operated by NWCD)"] == "AWS 中国（宁夏区域，西云数据运营）"
+    assert shown["Alibaba Cloud"] == "阿里云" and shown["AWS"] == "AWS"
+    assert not [zh for en, zh in shown.items() if re.search(r"\b(operated|clouds?|rental|assumption|Specialized)\b", zh)]
+    assert all(words.provider(o, "en") == o.provider for o in catalog.cloud_offers())
