@@ -44,7 +44,7 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
         places = [_slid(point, size, box, ax, ay) for ax, ay in _candidates(side, size)]
         inside = [(ax, ay, rect) for ax, ay, rect in places if box.contains(rect)] or places[:1]
         free = [place for place in inside if not any(place[2].intersects(other) for other in taken)]
-        ax, ay, rect = (free or inside)[0]
+        ax, ay, rect = (free or _below_taken(point, size, box, places[1], taken) or inside)[0]
         taken.append(rect)
         if (ax, ay) != (text.anchor.x(), text.anchor.y()):
             text.setAnchor((ax, ay))
@@ -65,3 +65,17 @@ def _slid(point: QtCore.QPointF, size: QtCore.QSizeF, box: QtCore.QRectF, ax: fl
         left = max(box.left() + 1, min(left, box.right() - 1 - size.width()))
         ax = (point.x() - left) / size.width()
     return ax, ay, QtCore.QRectF(left, top, size.width(), size.height())
+
+
+def _below_taken(point: QtCore.QPointF, size: QtCore.QSizeF, box: QtCore.QRectF,
+                 below: tuple[float, float, QtCore.QRectF],
+                 taken: list[QtCore.QRectF]) -> list[tuple[float, float, QtCore.QRectF]]:
+    """The place under its point moved further down past the labels it would cover (the roadmap's "+2 nodes" under
+    a phase name at the top of the plot), if it still fits inside the plot; else nothing."""
+    ax, _ay, rect = below
+    for _ in range(len(taken)):
+        hit = [other for other in taken if rect.intersects(other)]
+        if not hit:
+            return [(ax, (point.y() - rect.top()) / size.height(), rect)] if box.contains(rect) else []
+        rect = QtCore.QRectF(rect.left(), max(o.bottom() for o in hit) + 2.0, rect.width(), rect.height())
+    return []
