@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QFormLayout,
     QFrame,
     QGroupBox,
     QLabel,
@@ -52,6 +53,10 @@ widest row needs 250-284 px, was drawn past the view's right edge; the inputs be
 that sized itself to its content would keep a width its content had at a wider size (labels down the side on
 one line) and never narrow again."""
 FIGURE_TABLE_MIN_ROWS = 4
+FORM_WRAP_WIDTH = 450
+"""A form wider than this with its labels beside its editors puts each label above its editor: on a 1366 x 768 laptop
+the page has about 790 px beside the step list and the guide, and the results column needs 300 (CHART_MIN_WIDTH) and
+its margins; the English step-7 form (about 560 px) pushed the results off the page (values read '2,' and '11.')."""
 SEARCH_CHARTS = ("pareto",)
 """Charts the configuration search draws. After an edit the search runs in idle time (ui/controller.py); until
 it is done a tab that was shown stays and says so (``ChartView.show_pending``: the plot is hidden, never the
@@ -234,6 +239,10 @@ class StepPage(QWidget):
         # The inputs column is never narrower than the form at its minimum plus a vertical scroll bar, so the
         # form needs no horizontal scrolling (labels and editors differ by step, workload kind and language).
         bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        if self.form_box.minimumSizeHint().width() > FORM_WRAP_WIDTH:  # labels above their editors, not beside
+            self.form.layout_.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
+            self.form.layout_.activate()  # the size hints below read the wrapped rows
+            self.form_layout.invalidate()
         self.inputs_scroll.setMinimumWidth(
             self.form_box.minimumSizeHint().width() + bar + 2 * self.inputs_scroll.frameWidth() + 2)
 

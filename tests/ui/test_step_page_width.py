@@ -1,0 +1,32 @@
+"""A step page fits beside the step list and the guide on a 1366 × 768 laptop without scrolling sideways.
+
+The English step-7 form (labels such as "Site power for this phase (0 = no limit)" beside their editors, about
+560 px) pushed the results column off the page: the page scrolled sideways, the figure table read "2," and "11."
+and the roadmap chart was cut at "Roadmap: capaci". A form wider than ``FORM_WRAP_WIDTH`` now puts each label above
+its editor. (The window audit does not see it: what a scroll area clips counts as shown.) A few seconds (4-7 s): the window
+and its seven pages are built; the audit's own cases take longer.
+"""
+
+from __future__ import annotations
+
+from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
+
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
+from gpudesk.wizard.steps import STEPS
+
+
+def test_no_step_page_scrolls_sideways_on_a_laptop(make_window, catalog) -> None:  # noqa: F811
+    from PySide6.QtWidgets import QScrollArea
+
+    # the configuration search is left pending: what sets a page's width is its form and its results' minimums
+    window = make_window(next(p for p in SAMPLES if p.stem == "bank-llm-assistant"))
+    window.resize(1366, 768)
+    sideways = []
+    for step in STEPS:
+        window.go_to_step(step.number)
+        flush()
+        page = window.current_page()
+        for area in page.findChildren(QScrollArea, "page-scroll"):
+            if area.horizontalScrollBar().maximum() > 0:
+                sideways.append((step.key, area.horizontalScrollBar().maximum()))
+    assert not sideways, f"steps that scroll sideways at 1366 × 768 (key, pixels): {sideways}"
