@@ -22,16 +22,12 @@ immersion-cooled servers have no fans; gpudesk's row does. None of the power con
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from validation_cases_power_mlperf import findings as mlperf_findings
 from validation_hardware import LLAMA2_70B
+from validation_power_model import server_power, server_row, step_compute_share
 
-from gpudesk.catalog.records import Accelerator, Server
-from gpudesk.catalog.store import Catalog
-from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.power import PowerInputs, power_figures
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.catalog.records import Accelerator
 
 GROUP_POWER = "system power"
 _SMC = ("Sustainable Metal Cloud, MLPerf Training v4.0 closed, power submission, Llama 2 70B LoRA on 8 × H100 SXM "
@@ -52,40 +48,26 @@ class PowerCase:
     layout: tuple[int, int, int] = (4, 1, 1)  # tp, cp, global batch of the run (see the module docstring)
     note: str = ""
 
+    def accelerator(self) -> Accelerator:
+        return server_row(self.server_id)[1]
+
     @property
     def measured(self) -> float:
         """Average node input power (kW AC): the node's DC power × the run's AC/DC energy ratio."""
         return self.node_dc_kw * self.energy_ac_j / self.energy_dc_j
 
-    def server(self) -> Server:
-        return _catalog().server(self.server_id)
-
-    def accelerator(self) -> Accelerator:
-        return _catalog().accelerator(self.server().accelerator_id)
-
-
-@lru_cache(maxsize=1)
-def _catalog() -> Catalog:
-    return Catalog.open()
-
 
 def compute_share(case: PowerCase) -> float:
-    """gpudesk's share of the run's training step spent in compute (train.compute_time_s / train.step_time_s)."""
+    """gpudesk's share of the run's training step spent in compute (FP8 LoRA, sequence 8,192)."""
     tp, cp, batch = case.layout
-    acc = case.accelerator()
-    fs = estimate_training(TrainingInputs(
-        model=LLAMA2_70B, hardware=HardwareArrays.from_accelerators([acc], nic_gbps=400.0), n_gpus=case.nodes * 8,
-        tp=tp, cp=cp, global_batch=batch, seq_len=8192, compute_dtype="fp8", method="lora", lora_rank=16,
-        tp_comm_overlap=True))
-    return fs.value_at("train.compute_time_s", 0) / fs.value_at("train.step_time_s", 0)
+    return step_compute_share(LLAMA2_70B, server_row(case.server_id)[1], case.nodes * 8, tp, cp, batch, 8192, "fp8",
+                              "lora")
 
 
 def predict_power(case: PowerCase) -> tuple[float, str]:
     """gpudesk's server power during training (kW per server) and what it assumed."""
     share = compute_share(case)
-    acc = case.accelerator()
-    fs = power_figures(PowerInputs(server=case.server(), servers=1, rack_power_limit_kw=40.0, electricity_per_kwh=0.1,
-                                   grid_co2_kg_per_kwh=0.5, accelerator_tdp_w=acc.tdp_w, compute_share=share))
+    fs = server_power(*server_row(case.server_id), share)
     kw = fs.value_at("power.server_kw", 0)
     tp, cp, batch = case.layout
     return kw, (f"gpudesk: TP{tp} CP{cp} global batch {batch}, compute {share:.0%} of the step; {case.server_id} "

@@ -27,16 +27,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from validation_hardware import LLAMA2_70B
+from validation_power_model import catalog, server_power, server_row, step_compute_share
 
-from gpudesk.catalog.records import Accelerator, ModelArch, Server
-from gpudesk.catalog.store import Catalog
-from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.power import PowerInputs, power_figures
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.catalog.records import Accelerator, ModelArch
 
 DATA = Path(__file__).resolve().parent / "data" / "mlperf_training_power_2026-12-02.json"
 # benchmark -> (model, sequence length, compute precision, method)
@@ -64,21 +60,13 @@ class MlperfPowerCase:
     def precision(self) -> str:
         return _WORKLOADS[self.benchmark][2]
 
-    def server(self) -> Server:
-        return _catalog().server(self.server_id)
-
     def accelerator(self) -> Accelerator:
-        return _catalog().accelerator(self.server().accelerator_id)
-
-
-@lru_cache(maxsize=1)
-def _catalog() -> Catalog:
-    return Catalog.open()
+        return server_row(self.server_id)[1]
 
 
 def _model(benchmark: str) -> ModelArch:
     model_id = _WORKLOADS[benchmark][0]
-    return LLAMA2_70B if model_id == "llama-2-70b" else _catalog().model(model_id)
+    return LLAMA2_70B if model_id == "llama-2-70b" else catalog().model(model_id)
 
 
 def _load() -> list[MlperfPowerCase]:
@@ -106,19 +94,14 @@ MLPERF_POWER_CASES = _load()
 def compute_share(case: MlperfPowerCase) -> float:
     """gpudesk's share of the run's training step spent in compute (train.compute_time_s / train.step_time_s)."""
     _, seq, dtype, method = _WORKLOADS[case.benchmark]
-    fs = estimate_training(TrainingInputs(
-        model=_model(case.benchmark), hardware=HardwareArrays.from_accelerators([case.accelerator()], nic_gbps=400.0),
-        n_gpus=8 * case.nodes, tp=case.tp, cp=case.cp, global_batch=case.global_batch, seq_len=seq,
-        compute_dtype=dtype, method=method, lora_rank=16, tp_comm_overlap=True))
-    return fs.value_at("train.compute_time_s", 0) / fs.value_at("train.step_time_s", 0)
+    return step_compute_share(_model(case.benchmark), server_row(case.server_id)[1], 8 * case.nodes, case.tp, case.cp,
+                              case.global_batch, seq, dtype, method)
 
 
 def predict_mlperf_power(case: MlperfPowerCase) -> tuple[float, str]:
     """gpudesk's server power during training (kW per server) and what it assumed."""
     share = compute_share(case)
-    acc = case.accelerator()
-    fs = power_figures(PowerInputs(server=case.server(), servers=1, rack_power_limit_kw=40.0, electricity_per_kwh=0.1,
-                                   grid_co2_kg_per_kwh=0.5, accelerator_tdp_w=acc.tdp_w, compute_share=share))
+    fs = server_power(*server_row(case.server_id), share)
     _, seq, dtype, method = _WORKLOADS[case.benchmark]
     dp = 8 * case.nodes // (case.tp * case.cp)
     return fs.value_at("power.server_kw", 0), (

@@ -1,0 +1,43 @@
+"""What both system-power case modules ask of gpudesk (``validation_cases_power`` and ``_power_mlperf``): the
+catalog's server row a case maps to, the share of a training step gpudesk's time model spends in compute for the
+run's layout, and the server power a plan shows for that share (``power.server_kw``)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from gpudesk.catalog.records import Accelerator, ModelArch, Server
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.power import PowerInputs, power_figures
+from gpudesk.core.training import TrainingInputs, estimate_training
+
+
+@lru_cache(maxsize=1)
+def catalog() -> Catalog:
+    return Catalog.open()
+
+
+def server_row(server_id: str) -> tuple[Server, Accelerator]:
+    """The catalog server a case maps to and its accelerator."""
+    server = catalog().server(server_id)
+    return server, catalog().accelerator(server.accelerator_id)
+
+
+def step_compute_share(model: ModelArch, accelerator: Accelerator, n_gpus: int, tp: int, cp: int, global_batch: int,
+                       seq_len: int, dtype: str, method: str) -> float:
+    """gpudesk's share of the run's training step spent in compute (train.compute_time_s / train.step_time_s), on
+    8 × 400 Gb/s per node, LoRA rank 16 where the method is LoRA, TP collectives overlapped (NVIDIA's configs)."""
+    fs = estimate_training(TrainingInputs(
+        model=model, hardware=HardwareArrays.from_accelerators([accelerator], nic_gbps=400.0), n_gpus=n_gpus, tp=tp,
+        cp=cp, global_batch=global_batch, seq_len=seq_len, compute_dtype=dtype, method=method, lora_rank=16,
+        tp_comm_overlap=True))
+    return fs.value_at("train.compute_time_s", 0) / fs.value_at("train.step_time_s", 0)
+
+
+def server_power(server: Server, accelerator: Accelerator, share: float) -> FigureSet:
+    """The power figures of one training server computing ``share`` of its step (power.server_kw and its terms)."""
+    return power_figures(PowerInputs(server=server, servers=1, rack_power_limit_kw=40.0, electricity_per_kwh=0.1,
+                                     grid_co2_kg_per_kwh=0.5, accelerator_tdp_w=accelerator.tdp_w,
+                                     compute_share=share))
