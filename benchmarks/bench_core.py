@@ -10,7 +10,9 @@ Run: .venv/bin/python benchmarks/bench_core.py [--no-peer]   (or: .venv/bin/pyth
    against the best one at the same hardware and sequence length). Prints configurations per second
    on one core and the ratio to the 3,000,000/s target (issue 24). Not included: building the sweep's
    input arrays, reading a catalog (the records are built in code), checks and explanations
-   (the FigureSet's formulas are built once per call, not per configuration).
+   (the FigureSet's formulas are built once per call, not per configuration). The process first makes the
+   allocator setting the search processes make (``gpudesk.process_heap.keep_freed_memory``: freed memory kept
+   for the next batch, so its arrays are not faulted in again).
 2. In the same run, interleaved round by round (the machine is noisy): the sweep fast path
    (``limits=False``: fit only, no limits or layout search; what a sweep that only needs the fit
    uses) and the layout search run on every candidate (the pre-de-duplication path), with the
@@ -47,6 +49,7 @@ from gpudesk.core.hardware import HardwareArrays  # noqa: E402
 from gpudesk.core.memory import MemoryInputs, estimate_memory  # noqa: E402
 from gpudesk.core.memory_budget import search_min_gpus  # noqa: E402
 from gpudesk.core.training import TrainingInputs, estimate_training  # noqa: E402
+from gpudesk.process_heap import keep_freed_memory  # noqa: E402
 
 PEER_VENV = Path(__file__).resolve().parent / ".venv-peers"
 PEER_PACKAGE = "llm-analysis==0.2.2"
@@ -277,6 +280,9 @@ def time_peer(python: Path, sweep: dict[str, np.ndarray], pick: np.ndarray) -> d
 
 
 def main() -> None:
+    # the chain as the search processes run it (gpudesk estimate|report|compare make this setting at start)
+    kept = keep_freed_memory()
+    print(f"allocator: {'freed memory kept (gpudesk.process_heap, as the search processes run)' if kept else 'defaults'}")
     sweep, grid = build_sweep(), build_grid()
     n = sweep["n"].size
     check_paths_agree(sweep, grid)  # also the warm-up

@@ -10,6 +10,10 @@ scaling), best and median of 7 after one warm-up, as configurations per second; 
 run and the user/system split of the CPU time; and one configuration at a time through the same chain (the 200
 configurations bench_core samples), the median CPU time. The two trees alternate so both see the same load of a
 shared machine; compare within a round.
+
+Each run first makes the allocator setting the tree's search processes make (``gpudesk.process_heap
+.keep_freed_memory``, called by ``gpudesk estimate|report|compare`` at start; a tree without it runs with glibc's
+defaults, as its commands did) and prints whether it was made; ``--heap default`` leaves glibc's defaults in both.
 """
 
 from __future__ import annotations
@@ -24,6 +28,13 @@ ROOT = Path(__file__).resolve().parent.parent
 _RUN = r"""
 import resource, sys, time
 sys.path.insert(0, sys.argv[1])
+heap = "glibc defaults"
+if sys.argv[2] == "product":
+    import importlib.util, os
+    spec = importlib.util.find_spec("gpudesk.process_heap")  # the venv's editable finder may offer this tree's
+    if spec is not None and spec.origin and os.path.realpath(spec.origin).startswith(os.path.realpath(sys.argv[1])):
+        from gpudesk.process_heap import keep_freed_memory
+        heap = "freed memory kept" if keep_freed_memory() else heap
 from benchmarks import bench_core as b
 s = b.build_sweep(); n = s["n"].size
 b.run_chain(s, limits=True)
@@ -39,7 +50,7 @@ b.one_at_a_time(s, pick, single)
 best = cpu.index(min(cpu)); cpu_sorted = sorted(cpu); single.sort()
 print(f"chain CPU best {cpu[best] * 1e3:.1f} ms = {n / cpu[best] / 1e6:.2f} M/s (user {user[best] * 1e3:.0f} + system "
       f"{system[best] * 1e3:.0f} ms, {faults[best]:,} page faults), median {cpu_sorted[3] * 1e3:.1f} ms = "
-      f"{n / cpu_sorted[3] / 1e6:.2f} M/s; one configuration CPU median {single[len(single) // 2] * 1e3:.2f} ms")
+      f"{n / cpu_sorted[3] / 1e6:.2f} M/s; one configuration CPU median {single[len(single) // 2] * 1e3:.2f} ms ({heap})")
 """
 
 
@@ -47,12 +58,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tree", help="another gpudesk source tree to compare with")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--heap", choices=("product", "default"), default="product",
+                        help="product: the allocator setting each tree's search processes make (default); "
+                             "default: glibc's defaults in both")
     args = parser.parse_args()
     env = {**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "QT_QPA_PLATFORM": "offscreen"}
     trees = {"this tree": str(ROOT), args.tree: str(Path(args.tree).resolve())}
     for round_ in range(1, args.rounds + 1):
         for name, path in trees.items():
-            out = subprocess.run([sys.executable, "-c", _RUN, path], capture_output=True, text=True, env=env,
+            out = subprocess.run([sys.executable, "-c", _RUN, path, args.heap], capture_output=True, text=True, env=env,
                                  cwd=path, check=True)
             print(f"round {round_}, {name}: {out.stdout.strip()}", flush=True)
 

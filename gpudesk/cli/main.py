@@ -18,6 +18,7 @@ from typing import NoReturn, TextIO
 from gpudesk import __version__
 
 SUBCOMMANDS = ("estimate", "catalog", "report", "compare")
+SEARCHING = ("estimate", "report", "compare")  # the subcommands that run the configuration search
 
 
 class UsageError(Exception):
@@ -81,6 +82,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"gpudesk {__version__}")
         return 0
     if args and (args[0] in SUBCOMMANDS or args[0] in ("-h", "--help")):
+        if args[0] in SEARCHING:
+            from gpudesk.process_heap import keep_freed_memory
+
+            keep_freed_memory()  # the search's batches reuse freed memory instead of faulting it in again
         return run_headless(args)
     from gpudesk.ui.app import run_app
 
