@@ -113,7 +113,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                               "per": "job"},
     "pitfall.software_ecosystem": {"accelerator": "Huawei Ascend 910B", "stack": "CANN", "group": "LLM training",
                                    "level": "vendor", "supported": "MindSpore", "source": "stack-ascend"},
-    "gpu.scaleup_bandwidth_unknown": {"accelerator": "Huawei Ascend 910B 64GB", "link": "HCCS", "degrees": 4, "gen": 4,
+    "gpu.scaleup_bandwidth_unknown": {"accelerator": "Cambricon MLU370-X8 48GB", "link": "MLU-Link", "degrees": 4, "gen": 4,
                                       "pcie_gbs": 31.0},
     "pitfall.no_utilisation_plan": {"utilisation": 0.28, "break_even": 0.45, "mode": "private", "cost_ratio": 2.1},
     "pitfall.no_scaling_path": {"headroom_nodes": 4.0, "growth_nodes": 16.0, "rack_headroom_kw": 40.0,

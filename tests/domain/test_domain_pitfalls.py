@@ -159,17 +159,18 @@ def test_regulated_on_premises_plan_keeping_fsx(catalog) -> None:
 # -- an unknown scale-up bandwidth is said, not silently replaced ------------------------------------------------
 
 def test_unknown_scaleup_bandwidth_is_named_where_the_layout_uses_it(catalog) -> None:
-    """Ascend 910B lists HCCS without a published bandwidth: its collectives are timed at PCIe Gen4 x16 (a lower
-    bound), which a 70B model served with TP4 leans on; the check says so and its source text says why."""
-    acc = catalog.accelerator("ascend-910b")
-    assert acc.scaleup_link == "HCCS" and not acc.scaleup_bw_gbs
+    """Cambricon MLU370-X8 lists MLU-Link without a bandwidth in one direction: its collectives are timed at PCIe
+    Gen4 x16 (a lower bound), which a 70B model served with TP4 leans on; the check says so and its source text
+    says why."""
+    acc = catalog.accelerator("mlu370-x8")
+    assert acc.scaleup_link == "MLU-Link" and not acc.scaleup_bw_gbs
     est = estimate(catalog, plan(w__kind="llm_inference", w__model_id="llama-3.1-70b", w__compute_dtype="fp16", w__weight_dtype="fp16", w__kv_dtype="fp16",
-                                 hardware__accelerator_id="ascend-910b", w__parallel__tp=4))
+                                 hardware__accelerator_id="mlu370-x8", w__parallel__tp=4))
     fires = check(est, "gpu.scaleup_bandwidth_unknown")
-    assert fires.numbers["link"] == "HCCS" and fires.numbers["degrees"] == 4 and fires.numbers["pcie_gbs"] == 31.0
+    assert fires.numbers["link"] == "MLU-Link" and fires.numbers["degrees"] == 4 and fires.numbers["pcie_gbs"] == 31.0
     # one GPU per replica runs no collective: nothing to say
     small = estimate(catalog, plan(w__kind="llm_inference", w__model_id="llama-3.1-8b", w__compute_dtype="fp16", w__weight_dtype="fp16", w__kv_dtype="fp16",
-                                   hardware__accelerator_id="ascend-910b", w__parallel__tp=1))
+                                   hardware__accelerator_id="mlu370-x8", w__parallel__tp=1))
     assert "gpu.scaleup_bandwidth_unknown" not in check_ids(small)
     # a part whose link bandwidth is published raises nothing at the same layout
     h100 = estimate(catalog, plan(w__kind="llm_inference", w__model_id="llama-3.1-70b", w__compute_dtype="fp16", w__weight_dtype="fp16", w__kv_dtype="fp16",

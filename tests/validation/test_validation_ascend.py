@@ -25,3 +25,14 @@ def test_mindformers_cases_state_their_config_and_are_held_out():
         assert c.accelerator.id == "ascend-910b" and c.precision in ("bf16", "fp16"), c.id
         assert c.n_gpus % (c.tp * c.pp) == 0 and c.global_batch % (c.n_gpus // (c.tp * c.pp)) == 0, c.id
         assert "config:" in c.note and "assumed" in c.note and c.id not in frozen_split(), c.id
+
+
+def test_the_910b_and_910c_scaleup_bandwidths_cite_huaweis_model_and_say_it_is_not_a_datasheet():
+    """The HCCS / UB figures are Huawei's (its open-source performance model), not a fitted constant."""
+    catalog = Catalog.open()
+    b, c = ascend_910b(), catalog.accelerator("ascend-910c")
+    assert b.scaleup_bw_gbs == 196 and c.scaleup_bw_gbs == 2 * 196  # 910C: a package of two dies
+    assert b.provenance.field_sources["scaleup_bw_gbs"] == c.provenance.field_sources["scaleup_bw_gbs"]
+    citation = catalog.citation(b.provenance.field_sources["scaleup_bw_gbs"])
+    assert "Ascend/msmodeling" in citation.url and citation.kind == "V" and "not a datasheet" in citation.note
+    assert "not a datasheet" in b.provenance.notes and "not a datasheet" in c.provenance.notes
