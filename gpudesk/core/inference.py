@@ -92,13 +92,13 @@ class InferenceInputs:
 
 
 def _largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, out: np.ndarray,
-                         prompt: np.ndarray, target: np.ndarray) -> np.ndarray:
+                         prompt: np.ndarray, target: np.ndarray, unsync: np.ndarray) -> np.ndarray:
     """Largest integer C ≤ upper with t_iter(C) ≤ target (0 when even C = 1 misses)."""
     lo, hi = np.zeros_like(upper), np.maximum(upper, 0.0)
     for _ in range(int(np.ceil(np.log2(max(float(np.nanmax(hi)) if hi.size else 1.0, 2.0)))) + 1):
         mid = np.ceil(0.5 * (lo + hi))
         c = np.maximum(mid, 1.0)
-        t = rep.decode_step(c, ctx)["total"] + rep.mixed_prefill(c, prompt, out)
+        t = rep.decode_step(c, ctx)["total"] + rep.mixed_prefill(c, prompt, out, unsync)
         ok = (t <= target) & (mid >= 1)
         lo = np.where(ok, mid, lo)
         hi = np.where(ok, hi, mid - 1.0)
@@ -194,8 +194,11 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     prefill_tail = rep.prefill(prompt_tail, prompt_tail)
     e2e_iter = np.where(a["e2e_target_s"] > 0, (a["e2e_target_s"] - prefill_tail) / (out_tail + 1.0), np.inf)
     target = np.minimum(np.where(a["tpot_target_s"] > 0, a["tpot_target_s"], np.inf), e2e_iter)
+    # a TTFT target (server, interactive) forbids holding prompts back until every attention group has one
+    unsync = (a["ttft_target_s"] > 0) | (a["ttft_tail_target_s"] > 0)
     if inp.derive_batch:
-        conc = np.where(np.isfinite(target), _largest_concurrency(rep, upper, ctx, out, prompt, target), upper)
+        conc = np.where(np.isfinite(target), _largest_concurrency(rep, upper, ctx, out, prompt, target, unsync),
+                        upper)
         formula = ("largest C ≤ min(engine maximum, KV limit) whose iteration meets min(TPOT target, (E2E target − "
                    "prefill(I_p)) / (O_p + 1)); the engine maximum is the input when set")
     else:
@@ -214,7 +217,7 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     if inp.batching == "separate_prefill":
         pre_share = c1 / out * rep.prefill(prompt, prompt)
     else:  # the prefill tokens mixed into a step ride its TP/EP collectives with the C decode tokens
-        pre_share = rep.mixed_prefill(c1, prompt, out)
+        pre_share = rep.mixed_prefill(c1, prompt, out, unsync)
     if inp.batching == "static":
         total = rep.prefill(c1 * prompt, prompt) + out * dec["total"]
         tpot = dec["total"]
@@ -225,7 +228,9 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
         tokens_s = c1 / tpot
         formula = ("C / (decode(C) + (C/O) · prefill(I)): prefills as their own steps" if inp.batching ==
                    "separate_prefill" else "C / (decode(C) + (C/O) · prefill compute(I) + comm(C·(1 + I/O)) − "
-                   "comm(C)): prefill mixed into steps, its tokens in each step's TP/EP collectives")
+                   "comm(C) + wait for the busiest attention group's prefills): prefill mixed into steps, its "
+                   "tokens in each step's TP/EP collectives; the wait only with attention data-parallel and a TTFT "
+                   "target")
     supported = np.isfinite(rep.compute_peak) & np.isfinite(rep.attention_peak)
     valid = supported & (conc >= 1)
     # unknown (NaN) where the catalog lacks the precision's peak; 0 where no concurrency meets the TPOT target

@@ -268,6 +268,22 @@ def attention_core_dims(m: ModelArch) -> float:
     return float(m.n_heads * 2 * d)
 
 
+def decode_attention_core_dims(m: ModelArch) -> float:
+    """a·(d_qk + d_v) of one decode token's attention as serving engines run it.
+
+    MLA decodes with the up-projections absorbed (DeepSeek-V2, arXiv 2405.04434, 2.1.2): W^UK folds into the
+    query and W^UV into the output projection, so every head attends over the cached latent itself, a
+    multi-query attention with d_qk = kv_lora_rank + rope and d_v = kv_lora_rank (576 and 512 for DeepSeek-V3,
+    3.4x the FLOPs of the expanded heads' 192 + 128; TensorRT-LLM's throughput blog 'Optimizing DeepSeek R1
+    Throughput on NVIDIA Blackwell GPUs', 2025: 'after the weights are absorbed, the MLA is equivalent to
+    MQA', its generation kernels run that form, the prefill the expanded one). Other attention: as trained.
+    """
+    if m.attention == "mla" and m.mla_kv_lora_rank:
+        r = float(m.mla_kv_lora_rank)
+        return float(m.n_heads) * (2.0 * r + float(m.mla_rope_dim or 0))
+    return attention_core_dims(m)
+
+
 def training_flops_per_token(m: ModelArch, seq_len: ArrayLike) -> FigureSet:
     """Training FLOPs per token: 6·N_active, the Megatron-LM convention, and its forward third."""
     fs = parameter_count(m)

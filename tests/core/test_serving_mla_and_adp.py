@@ -1,0 +1,77 @@
+"""Serving a DeepSeek-style model: absorbed MLA decode, and attention data-parallel groups under a TTFT target."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from test_training_samples import B200, LLAMA3_70B
+
+from gpudesk.catalog.records import ModelArch
+from gpudesk.core.efficiency import Efficiencies
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference_step import ReplicaModel
+from gpudesk.core.model_math import attention_core_dims, decode_attention_core_dims
+
+# DeepSeek-V3's published shapes (config.json of deepseek-ai/DeepSeek-V3; the catalog row has the same)
+DSV3 = ModelArch(
+    id="deepseek-v3", name="DeepSeek-V3", kind="decoder", params_total=671e9, params_active=37e9, n_layers=61,
+    hidden=7168, n_heads=128, n_kv_heads=128, head_dim=128, ffn_hidden=18432, vocab=129280, max_context=163840,
+    attention="mla", mla_kv_lora_rank=512, mla_q_lora_rank=1536, mla_rope_dim=64, mla_v_head_dim=128,
+    n_experts=256, experts_per_token=8, n_shared_experts=1, n_moe_layers=58, moe_ffn_hidden=2048)
+
+
+def _replica(model: ModelArch, tp: float, ep: float) -> ReplicaModel:
+    hw = HardwareArrays.from_accelerators([B200])
+    eff = Efficiencies.for_hardware(hw, "fp4", None)
+    one = np.ones(1)
+    return ReplicaModel.build(model, hw, eff, one * tp, one, one * ep, "fp4", "fp8", "fp4")
+
+
+def test_mla_decodes_over_the_latent_and_prefills_with_expanded_heads():
+    # absorbed: every head attends over the 512 + 64 latent and returns 512 values; expanded: 192 + 128
+    assert decode_attention_core_dims(DSV3) == 128 * (512 + 64 + 512)
+    assert attention_core_dims(DSV3) == 128 * (128 + 64 + 128)
+    assert decode_attention_core_dims(LLAMA3_70B) == attention_core_dims(LLAMA3_70B)
+    rep = _replica(DSV3, 1, 8)
+    big = rep.decode_step(np.array([7168.0]), np.array([2048.0]))
+    flops = 2.0 * 61 * 2048 * decode_attention_core_dims(DSV3) * 7168 / 8
+    assert big["attention"][0] >= flops / (B200.bf16_tflops * 1e12) * 0.999  # compute-bound at this batch
+
+
+def _expected_busiest(mu: float, groups: int) -> float:
+    """E[max of ``groups`` Poisson(mu)] by direct summation."""
+    total, cdf, pmf = 0.0, math.exp(-mu), math.exp(-mu)
+    for k in range(1, 200):
+        total += 1.0 - cdf ** groups
+        pmf *= mu / k
+        cdf += pmf
+    return total
+
+
+def test_the_busiest_group_pays_the_prefills_beyond_the_mean():
+    rep = _replica(DSV3, 1, 8)
+    batch, prompt, out = np.array([4096.0]), np.array([800.0]), np.array([3880.0])
+    gemm, attn = rep._prefill_parts(prompt, prompt)
+    dense = (rep.n_gemm - rep.routed_active) / rep.n_gemm
+    mu = 4096 / 3880 / 8
+    want = (8 * _expected_busiest(mu, 8) - 4096 / 3880) * (gemm[0] * dense + attn[0])
+    assert rep.prefill_imbalance(batch, prompt, out)[0] == pytest.approx(want, rel=1e-9)
+    assert 0.0 < dense < 0.6  # the routed experts are most of the active GEMMs and stay balanced
+    # tensor-parallel attention: every rank holds every token, no group waits on another
+    assert _replica(DSV3, 8, 8).prefill_imbalance(batch, prompt, out)[0] == 0.0
+
+
+def _dsv3(scenario: str, tp: float, ep: float) -> float:
+    fs = estimate_inference(InferenceInputs(
+        model=DSV3, hardware=HardwareArrays.from_accelerators([B200]), weight_dtype="fp4", kv_dtype="fp8",
+        prompt_tokens=800, output_tokens=3880, concurrency=2048, tp=tp, ep=ep, scenario=scenario,
+        ttft_target_s=0.0, ttft_tail_target_s=2.0, tpot_target_s=0.0))
+    return fs.value_at("infer.tokens_per_s_per_gpu", 0)
+
+
+def test_a_ttft_target_costs_data_parallel_attention_throughput_but_not_tensor_parallel():
+    assert _dsv3("server", 1, 8) < 0.97 * _dsv3("offline", 1, 8)  # prompts placed as they come
+    assert _dsv3("server", 8, 8) == _dsv3("offline", 8, 8)
