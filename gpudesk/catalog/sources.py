@@ -128,6 +128,16 @@ class ChineseTexts:
             return str(offer.provider)
         return _worded(self.providers.get(offer.id), offer.provider, lang)
 
+    def offer_named(self, text: str, offer_id: str, lang: str) -> str:
+        """``text`` that begins with cloud offer ``offer_id``'s provider (a check's or a reason's name of the offer,
+        a ledger line's item) with the provider in ``lang``; as it is where it begins with other words (a user's
+        own row, a database built from other sources). The core records the offer's id beside its English name,
+        and the face names it here, so a Chinese check never reads "rents AWS China (Ningxia, …)"."""
+        english, chinese = self.providers.get(offer_id, ("", ""))
+        if lang != "zh" or not english or not chinese or not text.startswith(english):
+            return text
+        return chinese + text[len(english):]
+
 
 def _worded(translation: tuple[str, str] | None, english: str, lang: str) -> str:
     """``english`` in ``lang``: the translation while it was made from this English."""

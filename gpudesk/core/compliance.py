@@ -106,7 +106,8 @@ def residency_checks(phase: Phase, acc: rec.Accelerator, offer: rec.CloudOffer |
             f"(sold in {market_name(offer.market)}).",
             f"Choose an offer sold in {market_name(market)}, or clear the cloud offer in step 6 to "
             "let gpudesk pick one.",
-            (), {"market": market, "offer": f"{offer.provider} {offer.instance}", "offer_market": offer.market},
+            (), {"market": market, "offer": f"{offer.provider} {offer.instance}", "offer_id": offer.id,
+                 "offer_market": offer.market},
         ))
     if c.mlps_level >= MLPS_CLOUD_LEVEL and mode in PUBLIC_CLOUD_MODES:
         checks.append(Check(

@@ -130,7 +130,8 @@ def _rented_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
         if mode != "hybrid":
             out.add("cloud.instances", "cloud", "opex", name or "Cloud GPU capacity",
                     "no offer with this price in the catalog for the accelerator", fs.number("delivery.gpus", 0.0),
-                    "GPU-month", None, "month", "unpriced", "", "", "delivery.gpus")
+                    "GPU-month", None, "month", "unpriced", "", "", "delivery.gpus",
+                    params=(("offer_id", offer.id),) if offer else ())
         return
     per = max(offer.gpus, 1)
     instances = fs.number(f"delivery.billed_gpus.{key}", 0.0) / per
@@ -143,7 +144,7 @@ def _rented_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
     detail = f"{instances:,.0f} × {offer.instance} ({per}-GPU instances)"
     category = "rental" if mode in TERM_MODES else "cloud"
     terms: tuple[tuple[str, object], ...] = (("instances", instances), ("instance", offer.instance), ("per", per),
-                                             ("provider", offer.provider), ("region", offer.region))
+                                             ("provider", offer.provider), ("region", offer.region), ("offer_id", offer.id))
     if mode in CLOUD_MODES:
         out.add("cloud.instances", category, "opex", name, detail + f", {used:,.0f} h a month", instances * used,
                 "instance-hour", price, "month", "priced", source, date, f"delivery.monthly.{mode}", tuple(mult),
@@ -177,7 +178,7 @@ def _hybrid_burst(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
             fs.explain("delivery.price.cloud_on_demand").source, r.offer.provenance.date,
             "delivery.hybrid_burst_monthly", tuple(gpus / peak) if peak > 0 else (),
             (("instances", peak / per), ("instance", r.offer.instance), ("per", per), ("hours", used),
-             ("burst", "hybrid")))
+             ("burst", "hybrid"), ("offer_id", r.offer.id)))
 
 
 def _agent_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
@@ -194,7 +195,7 @@ def _agent_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
         out.add(f"{prefix}agents.cpu_vms", "cloud", "opex", item, "always-on virtual machines for the agents",
                 vcpus * hours, "vCPU-hour", price, "month", _status(price),
                 fs.explain(prefix + "agent.cpu_price_per_vcpu_hour").source, offer.provenance.date if offer else "",
-                key)
+                key, params=(("offer_id", offer.id),) if offer else ())
 
 
 def _running_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, owned: bool,

@@ -138,8 +138,9 @@ def _offer_checks(phase: Phase, r: ResolvedPhase) -> list[Check]:
         + f"the {r.accelerator.name} GPU-hours are priced from {gpu_offer}.",
         "Choose a GPU offer for the accelerator in step 6" + (" (the CPU offer keeps pricing the agent VMs)."
                                                                if agents else "."),
-        ("delivery.price.cloud_on_demand",), {"offer": chosen, "gpu_offer": gpu_offer, "agents": agents,
-                                              "accelerator": r.accelerator.name},
+        ("delivery.price.cloud_on_demand",), {"offer": chosen, "offer_id": phase.delivery.cloud_offer_id,
+                                              "gpu_offer": gpu_offer, "gpu_offer_id": r.offer.id if r.offer else "",
+                                              "agents": agents, "accelerator": r.accelerator.name},
     )]
 
 
@@ -189,6 +190,6 @@ def assumptions(phase: Phase, r: ResolvedPhase, figures: FigureSet) -> list[Assu
                                         "cny_per_usd": costs.cny_per_usd}),
     ]
     if r.offer is not None:
-        out.append(Assumption("cloud_price", {"provider": r.offer.provider, "instance": r.offer.instance,
+        out.append(Assumption("cloud_price", {"provider": r.offer.provider, "offer_id": r.offer.id, "instance": r.offer.instance,
                                               "region": r.offer.region, "date": r.offer.provenance.date}))
     return out

@@ -128,5 +128,5 @@ def offer_checks(phase: Phase, r: ResolvedPhase, where: str, accelerator_name: R
         "describe this plan.",
         f"Choose an offer with {r.accelerator.name} in step 6 (Cloud offer), or clear the field to use the cheapest "
         "matching offer.",
-        numbers={"offer": name, "gpus": offer.gpus, "offer_accelerator": carried, "accelerator": r.accelerator.name},
+        numbers={"offer": name, "offer_id": offer.id, "gpus": offer.gpus, "offer_accelerator": carried, "accelerator": r.accelerator.name},
     )]

@@ -137,7 +137,7 @@ def _rent(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> tuple[float, 
     # a GPU-hour of the month, billed for the hours the mode charges
     per_hour = price * hours / HOURS_PER_MONTH
     date = offer.provenance.date
-    return per_hour, Reason("rent_offer", {"provider": offer.provider, "instance": offer.instance, "price": price,
+    return per_hour, Reason("rent_offer", {"provider": offer.provider, "offer_id": offer.id, "instance": offer.instance, "price": price,
                                            "currency": cur, "hours": hours, "date": date}), max(offer.gpus, 1)
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from gpudesk.core.assumptions import Assumption
-from gpudesk.report.check_text import in_language
+from gpudesk.report.check_text import in_language, offers_named
 from gpudesk.report.server_names import storage_display_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.text_catalogues import catalogue
@@ -39,7 +39,7 @@ def assumption_text(assumption: Assumption, lang: str = "en") -> str:
     (the tests hold every key of the core to the catalogue), so it raises."""
     if lang == "en":
         return str(assumption)
-    values: dict[str, Any] = dict(assumption.values)
+    values: dict[str, Any] = offers_named(assumption.values, lang)  # a cloud provider in the language
     # catalog text in several languages (``rule_text``) words its value (``rule``) in the reader's language
     values.update({k[:-5]: in_language(v, lang) for k, v in assumption.values.items() if k.endswith("_text")})
     for key, vocabulary in NAMED.items():

@@ -16,6 +16,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from gpudesk.catalog.sources import chinese_texts
 from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.checks import Check
 from gpudesk.core.reason_values import Joined, Money, Word
@@ -34,6 +35,21 @@ MODE_KEYS = ("mode", "cheapest_allowed")
 """``Check.numbers`` keys whose value is a delivery-mode code."""
 MARKET_KEYS = ("market", "offer_market")
 """``Check.numbers`` keys whose value is a market code (named from the MARKET vocabulary)."""
+
+
+OFFER_NAMES = (("offer", "offer_id"), ("gpu_offer", "gpu_offer_id"), ("provider", "offer_id"))
+"""(number, number holding the cloud offer's id): a name of the offer (or its provider alone) that the core wrote
+in English, its provider worded in the reader's language (``ChineseTexts.offer_named``)."""
+
+
+def offers_named(values: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """``values`` with each name of a cloud offer (``OFFER_NAMES``) in ``lang``: "AWS 中国（宁夏区域，西云数据运营）
+    p4d.24xlarge" in Chinese, where the core wrote "AWS China (Ningxia, operated by NWCD) p4d.24xlarge"."""
+    out = dict(values)
+    for name, offer in OFFER_NAMES:
+        if out.get(offer) and isinstance(out.get(name), str):
+            out[name] = chinese_texts().offer_named(out[name], str(out[offer]), lang)
+    return out
 
 
 MONEY_KEYS = ("cheap_hour", "best_hour", "cheap_job", "best_job", "private", "cloud_on_demand")
@@ -84,8 +100,8 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
             check = replace(check, numbers={**check.numbers, "inputs": assumed_listing(check.numbers["defaults"],
                                                                                         language)})
         # a code's wording may itself hold the check's numbers ("要到第 {payback_month:,.0f} 个月才")
-        numbers = {k: codes[k][str(v)].format(**check.numbers) if k in codes and str(v) in codes[k]
-                   else in_language(v, language) for k, v in check.numbers.items()}
+        numbers = offers_named({k: codes[k][str(v)].format(**check.numbers) if k in codes and str(v) in codes[k]
+                                else in_language(v, language) for k, v in check.numbers.items()}, language)
         if "currency" in numbers:  # amounts as the language shows money (万元 in Chinese), never '1,279,180 CNY'
             numbers.update({k: format_money(float(numbers[k]), str(numbers["currency"]), language)
                             for k in MONEY_KEYS if k in numbers})
@@ -113,7 +129,7 @@ def reason_text(reason: Reason, lang: str = "en") -> str:
     for number, (many, one) in SINGULAR.items():  # "1 GPU", "1 replica" (English plurals; Chinese has none)
         if reason.numbers.get(number) == 1:
             text = text.replace(many, one)
-    return text.format(**{k: _worded(v, lang, words) for k, v in reason.numbers.items()})
+    return text.format(**offers_named({k: _worded(v, lang, words) for k, v in reason.numbers.items()}, lang))
 
 
 def words(value: Any, lang: str = "en") -> str:

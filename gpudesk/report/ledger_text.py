@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 
+from gpudesk.catalog.sources import chinese_texts
 from gpudesk.core.cost_ledger import LedgerLine
 from gpudesk.report.number_format import CHINESE_MONEY_UNITS, CURRENCY_SYMBOLS, WAN, format_number
 from gpudesk.report.server_names import server_display_name, storage_display_name
@@ -22,6 +23,9 @@ STORAGE_ITEMS = ("storage", "storage.appliances", "storage.appliances.carried")
 KEEP_ITEM = ("servers", "servers.carried", "switches", "cloud.instances", "cloud.reserved", "cloud.burst",
              "gpu_rental.instances", "bare_metal.instances", "storage", "storage.appliances",
              "storage.appliances.carried", "licence", "agents.cpu_vms")
+OFFER_ITEMS = ("cloud.instances", "cloud.reserved", "cloud.burst", "gpu_rental.instances", "bare_metal.instances",
+               "agents.cpu_vms")
+"""Lines named by the cloud offer they rent (its provider and instance); ``ledger.<key>.no_offer`` without one."""
 
 
 def base_key(line: LedgerLine) -> str:
@@ -52,6 +56,11 @@ def item(line: LedgerLine, text: ReportText) -> str:
                                    str(params.get("accelerator", "")), text.lang)
     if key in STORAGE_ITEMS:
         return storage_display_name(line.item, text.lang)
+    offer = str(dict(line.params).get("offer_id", "")) if key in OFFER_ITEMS else ""
+    if offer:  # an offer by its provider in the reader's language
+        return chinese_texts().offer_named(line.item, offer, text.lang)
+    if key in OFFER_ITEMS and text.has(f"ledger.{key}.no_offer"):  # no offer: what the line buys
+        return text.get(f"ledger.{key}.no_offer")
     if key in KEEP_ITEM or not text.has(f"ledger.{key}.item"):
         return line.item if key != "optics" else text.get("ledger.optics.item", **_params(line, text))
     return text.get(f"ledger.{key}.item", **_params(line, text))

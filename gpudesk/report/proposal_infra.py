@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from gpudesk.catalog.sources import chinese_texts
 from gpudesk.project.model import DELIVERY_MODES
 from gpudesk.report.document import BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.figure_rows import FigureFormatter, rows_of
@@ -159,6 +160,7 @@ def provider_note(ctx: ProposalContext, phase: PhaseEstimate) -> str:
     line = next((ln for ln in phase.ledger.lines if ln.category in ("cloud", "rental") and ln.params), None)
     params = dict(line.params) if line is not None else {}
     provider, region = str(params.get("provider", "")), str(params.get("region", ""))
+    provider = chinese_texts().offer_named(provider, str(params.get("offer_id", "")), t.lang)
     if provider:
         where = f"{provider}（{region}）" if region and t.lang == "zh" else f"{provider} ({region})" if region \
             else provider

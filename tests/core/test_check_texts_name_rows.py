@@ -120,3 +120,44 @@ def catalog():
     opened = Catalog.open(user_db=None)
     yield opened
     opened.close()
+
+
+def _rents(region: str, offer_id: str) -> Callable[[Project, Catalog], None]:
+    def edit(p: Project, c: Catalog) -> None:
+        offer = c.row("cloud_offers", offer_id)
+        p.phases[0].facility.region, p.phases[0].delivery.mode = region, "cloud_on_demand"
+        p.phases[0].delivery.cloud_offer_id, p.phases[0].hardware.accelerator_id = offer_id, offer.accelerator_id
+    return edit
+
+
+RENTING: dict[str, Callable[[Project, Catalog], None]] = {
+    "us-plan-rents-aws-china": _rents("us", "awscn-zhy-p4d-24xlarge"),  # compliance.offer_outside_market
+    "cn-plan-rents-alibaba": _rents("cn", "aliyun-gn8v-2x-8xlarge"),
+    "cpu-offer-in-cn": lambda p, c: (_rents("cn", "aliyun-gn8v-2x-8xlarge")(p, c),
+                                     setattr(p.phases[0].delivery, "cloud_offer_id", "aliyun-eci-2c4g")),
+}
+
+
+@pytest.mark.parametrize("edge", list(RENTING))
+def test_chinese_texts_name_cloud_providers_in_chinese(edge: str, catalog: Catalog) -> None:
+    """A provider the catalog words in Chinese (AWS 中国（宁夏区域，西云数据运营）, 阿里云) reads so in every Chinese
+    check, ledger item, ranking reason and assumption, never "rents AWS China (Ningxia, operated by NWCD) p4d…"."""
+    from gpudesk.catalog.sources import chinese_texts
+    from gpudesk.report import ledger_text
+    from gpudesk.report.assumption_text import assumption_text
+    from gpudesk.report.check_text import reasons_in
+    from gpudesk.report.text_catalog import ReportText
+
+    english = {en for en, zh in chinese_texts().providers.values() if zh and zh != en}
+    project = copy.deepcopy(Project())
+    project.phases[0].workloads[0].train_tokens = 1e9
+    RENTING[edge](project, catalog)
+    plan = estimate_plan(project, catalog, search=True)
+    text = ReportText("zh")
+    shown = [s for phase in plan.phases for s in (
+        [part for check in phase.checks for part in localise(check, "zh")]
+        + [ledger_text.item(line, text) for line in phase.ledger.lines]
+        + [r for cand in phase.candidates for r in reasons_in(cand, "zh")]
+        + [assumption_text(a, "zh") for a in phase.assumptions])]
+    assert any("云" in s for s in shown)  # the plan does rent: the texts below name its offers
+    assert [s for s in shown if any(e in s for e in english)] == []
