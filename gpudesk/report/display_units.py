@@ -16,6 +16,14 @@ _SI = (("E", 1e18), ("P", 1e15), ("T", 1e12), ("G", 1e9), ("M", 1e6), ("k", 1e3)
 _COUNT_SCALES = (("T", 1e12), ("B", 1e9), ("M", 1e6))
 COUNT_SCALES_ZH = (("亿", 1e8), ("万", 1e4))
 """Chinese readers count in 亿 and 万 (76.15 亿参数, not 7.615 十亿参数), as they count money."""
+
+
+def with_count_word(word: str, unit: str) -> str:
+    """A count word ("亿", "万", "百万") before a unit in the reader's language: glued to a Chinese unit (亿参数,
+    万项/天), a space before a Latin one (亿 tokens, 万 GPU), never "30 亿tokens"."""
+    return f"{word} {unit}" if unit[:1].isascii() and unit[:1].isalnum() else word + unit
+
+
 _SCALED_COUNTS = ("params", "tokens", "images", "items", "samples")
 _TIME_UNITS = ("s", "ms", "h", "days", "day", "month", "months", "years")
 UNKNOWN = "unknown"

@@ -53,11 +53,11 @@ def test_every_large_count_field_declares_its_chinese_scale_next_to_its_bounds()
 def test_training_tokens_typed_in_yi_are_kept_exactly_through_save_and_load(qtbot, tmp_path) -> None:
     form, document = form_in("zh", Project(), qtbot)
     editor = form.add(TOKENS, "训练 token 数")
-    assert isinstance(editor, CountSpinBox) and editor.suffix() == " 亿tokens"
-    assert editor.text() == "1,000 亿tokens"  # the default 1e11
+    assert isinstance(editor, CountSpinBox) and editor.suffix() == " 亿 tokens"
+    assert editor.text() == "1,000 亿 tokens"  # the default 1e11
     type_into(qtbot, editor, "30")
     assert document.project.phases[0].workloads[0].train_tokens == 3_000_000_000
-    assert editor.text() == "30 亿tokens"
+    assert editor.text() == "30 亿 tokens"
     assert editor.toolTip().endswith("= 3,000,000,000 tokens")
     type_into(qtbot, editor, "12.34567891")  # every whole token can be typed
     assert document.project.phases[0].workloads[0].train_tokens == 1_234_567_891
@@ -68,8 +68,19 @@ def test_training_tokens_typed_in_yi_are_kept_exactly_through_save_and_load(qtbo
     assert reloaded.phases[0].workloads[0].train_tokens == 1_234_567_891
     form2, document2 = form_in("zh", reloaded, qtbot)
     shown = form2.add(TOKENS, "训练 token 数")
-    assert shown.text() == "12.34567891 亿tokens"
+    assert shown.text() == "12.34567891 亿 tokens"
     assert document2.project.phases[0].workloads[0].train_tokens == 1_234_567_891  # showing it wrote nothing
+
+
+def test_the_window_audit_flags_a_count_word_glued_to_a_latin_unit() -> None:
+    """The audit's text rules catch "30 亿tokens" and "2 万GPU" anywhere in the Chinese window; 亿参数, 万项/天 and
+    "30 亿 tokens" read well."""
+    from window_audit import TextRules
+
+    rules = TextRules("zh", {"tokens", "GPU"})
+    flagged = [t for t in ("30 亿tokens", "2 万GPU", "30 亿 tokens", "76.15 亿参数", "864 万项/天", "1,250 万元")
+               if "a Chinese count word glued to a Latin unit" in rules.problems(t)]
+    assert flagged == ["30 亿tokens", "2 万GPU"]
 
 
 def test_per_day_counts_in_wan_follow_undo_and_keep_an_int_field_an_int(qtbot) -> None:

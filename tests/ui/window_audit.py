@@ -62,6 +62,7 @@ SCIENTIFIC = re.compile(r"(?<![\w\-.])\d+(?:\.\d+)?e[-+]?\d+(?![\w\-])", re.IGNO
 GENERIC_SERVER = re.compile(r"\bGeneric \d+[- ]")  # "Generic 8 x L40S server": named by a pattern in Chinese
 PLURAL_ONE = re.compile(r"(?<![\d.,])1 (?:GPUs|servers|nodes|racks|replicas|years|months|lines|stages|epochs|jobs|"
                         r"items|sequences)\b")  # "1 GPUs", "1 stages" (pipeline stages on the bank's step 2)
+COUNT_WORD_GLUED = re.compile(r"[万亿][A-Za-z]+")  # "30 亿tokens", "万GPU": a space before a Latin unit
 CODE_WORDS = re.compile(r"\(1 ?= ?yes\)|（1 ?= ?是）|^(?:code|代码)$|\b\d+ code\b|\d+ 代码")
 
 
@@ -121,6 +122,8 @@ class TextRules:
             found.append(("a plural after one", match.group(0)))
         if self.lang == "zh" and not keys_allowed and (match := GENERIC_SERVER.search(shown)):
             found.append(("an English server name in the Chinese interface", match.group(0)))
+        if self.lang == "zh" and not user_text and (match := COUNT_WORD_GLUED.search(shown)):
+            found.append(("a Chinese count word glued to a Latin unit", match.group(0)))
         if self.lang == "zh" and not user_text:
             english = english_words(shown, self.allowed)
             if english:

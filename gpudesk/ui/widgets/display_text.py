@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from gpudesk.report.display_units import with_count_word
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.fields import choice_name
 
@@ -94,7 +95,7 @@ class DisplayText:
             return self.units[unit]
         prefixed = COUNT_PREFIX.match(unit)
         if prefixed and prefixed.group(1) in self.count_prefixes:
-            return self.count_prefixes[prefixed.group(1)] + self.unit(prefixed.group(2))
+            return with_count_word(self.count_prefixes[prefixed.group(1)], self.unit(prefixed.group(2)))
         if "/" in unit:
             return "/".join(self.unit_parts.get(part, self.units.get(part, part)) for part in unit.split("/"))
         return unit
