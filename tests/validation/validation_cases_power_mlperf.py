@@ -12,8 +12,12 @@ yet). Sources:
   maximum, air-cooled with fans) stands in for it. Lenovo's own configuration files for the B200 runs are not in the
   stored copy (only its H200 LoRA configuration is), so the LoRA layout is NVIDIA's DGX B200 configuration for the
   same benchmark and round (config_DGXB200_1x8x1xtp1pp1cp1: TP1 PP1 CP1, FP8) and BERT's is data parallel at the
-  logged global batch 768, sequence 512, 16-bit. Its RetinaNet and Stable Diffusion logs are not used: gpudesk
-  cannot express those workloads (no detector in the catalog; diffusion models are sized for generation only).
+  logged global batch 768, sequence 512, 16-bit. RetinaNet is a vision_train plan: data parallel on the 8 GPUs at
+  the logged global batch 256, with the detector the MLPerf reference trains (RetinaNet, FPN, 800 x 800 images)
+  described by the parameter count and forward FLOPs detectron2's model-analysis test measures for RetinaNet
+  R50-FPN at 800 x 800 (37.9 M parameters, 146 G multiply-adds = 292 GFLOPs); MLPerf's backbone is ResNeXt50-32x4d,
+  about 4% more backbone multiply-adds, not counted. Its Stable Diffusion logs are not used: gpudesk sizes
+  diffusion models for generation only, so the run cannot be expressed.
 * Dell, MLPerf Training v4.1: 8 × PowerEdge XE9680 with 8 × H100 SXM 80 GB, air-cooled with rear-door heat
   exchangers; Llama 2 70B LoRA on 64 GPUs (nodes 0 and 1 read), read against the catalog's only H100 SXM server
   row ``dgx-h100`` (10.2 kW maximum). Dell's stored configurations are for its 4-GPU servers, so the layout is
@@ -30,9 +34,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from validation_hardware import LLAMA2_70B
-from validation_power_model import catalog, server_power, server_row, step_compute_share
+from validation_power_model import catalog, server_power, server_row, step_compute_share, vision_compute_share
 
-from gpudesk.catalog.records import Accelerator, ModelArch
+from gpudesk.catalog.records import Accelerator, ModelArch, Provenance
 
 DATA = Path(__file__).resolve().parent / "data" / "mlperf_training_power_2026-12-02.json"
 # benchmark -> (model, sequence length, compute precision, method)
@@ -40,6 +44,13 @@ _WORKLOADS: dict[str, tuple[str, int, str, str]] = {
     "llama2_70b_lora": ("llama-2-70b", 8192, "fp8", "lora"),
     "bert": ("bert-large", 512, "bf16", "full"),
 }
+# vision benchmarks (a vision_train plan): benchmark -> (model, compute precision)
+RETINANET = ModelArch(
+    id="retinanet-r50-fpn-800", name="RetinaNet R50-FPN (800 x 800)", kind="vision", params_total=37_915_572,
+    gated_mlp=False, attention="none", image_size=800, gflops_per_sample=2 * 146.0,
+    provenance=Provenance(source="detectron2 tests/test_model_analysis.py (RetinaNetTest: flop_count_operators on a "
+                                 "3 x 800 x 800 image, 146 G conv multiply-adds; parameter_count 37,915,572)"))
+_VISION: dict[str, tuple[ModelArch, str]] = {"retinanet": (RETINANET, "bf16")}
 
 
 @dataclass(frozen=True)
@@ -58,13 +69,13 @@ class MlperfPowerCase:
 
     @property
     def precision(self) -> str:
-        return _WORKLOADS[self.benchmark][2]
+        return _VISION[self.benchmark][1] if self.benchmark in _VISION else _WORKLOADS[self.benchmark][2]
 
     def accelerator(self) -> Accelerator:
         return server_row(self.server_id)[1]
 
 
-def _model(benchmark: str) -> ModelArch:
+def _model(benchmark: str) -> ModelArch:  # the LLM benchmarks (_WORKLOADS)
     model_id = _WORKLOADS[benchmark][0]
     return LLAMA2_70B if model_id == "llama-2-70b" else catalog().model(model_id)
 
@@ -92,7 +103,11 @@ MLPERF_POWER_CASES = _load()
 
 
 def compute_share(case: MlperfPowerCase) -> float:
-    """gpudesk's share of the run's training step spent in compute (train.compute_time_s / train.step_time_s)."""
+    """gpudesk's share of the run's training step spent in compute (train.compute_time_s / train.step_time_s; for a
+    vision benchmark vision.compute_time_s / vision.step_time_s)."""
+    if case.benchmark in _VISION:
+        model, dtype = _VISION[case.benchmark]
+        return vision_compute_share(model, server_row(case.server_id)[1], 8 * case.nodes, case.global_batch, dtype)
     _, seq, dtype, method = _WORKLOADS[case.benchmark]
     return step_compute_share(_model(case.benchmark), server_row(case.server_id)[1], 8 * case.nodes, case.tp, case.cp,
                               case.global_batch, seq, dtype, method)
@@ -102,11 +117,17 @@ def predict_mlperf_power(case: MlperfPowerCase) -> tuple[float, str]:
     """gpudesk's server power during training (kW per server) and what it assumed."""
     share = compute_share(case)
     fs = server_power(*server_row(case.server_id), share)
-    _, seq, dtype, method = _WORKLOADS[case.benchmark]
     dp = 8 * case.nodes // (case.tp * case.cp)
+    if case.benchmark in _VISION:
+        model, dtype = _VISION[case.benchmark]
+        layout = (f"vision_train, {model.name} ({model.gflops_per_sample:g} GFLOPs per image), data parallel on "
+                  f"{8 * case.nodes} GPUs, global batch {case.global_batch}, {dtype}")
+    else:
+        _, seq, dtype, method = _WORKLOADS[case.benchmark]
+        layout = (f"{case.benchmark} on {8 * case.nodes} GPUs, TP{case.tp} CP{case.cp} DP{dp}, global batch "
+                  f"{case.global_batch}, sequence {seq}, {dtype}, {method}")
     return fs.value_at("power.server_kw", 0), (
-        f"gpudesk: {case.benchmark} on {8 * case.nodes} GPUs, TP{case.tp} CP{case.cp} DP{dp}, global batch "
-        f"{case.global_batch}, sequence {seq}, {dtype}, {method}, compute {share:.0%} of the step; {case.server_id} "
+        f"gpudesk: {layout}, compute {share:.0%} of the step; {case.server_id} "
         f"maximum {fs.value_at('power.server_max_kw', 0):.1f} kW, rest of the server "
         f"{fs.value_at('power.host_kw', 0):.2f} kW + 8 GPUs at {fs.value_at('power.gpu_draw_kw', 0) * 1e3:.0f} W")
 
@@ -126,6 +147,8 @@ def findings(results: list) -> list[str]:
         "gpudesk gives about 11 kW: the rest of the server at 28% of the dgx-b200 row's maximum (4.0 kW) is more than a node "
         "without chassis fans draws around its GPUs. On the air-cooled Dell node it is close; there the three "
         "evaluation passes (10-35 s at 3.0-6.6 kW) pull the measured mean down, which a step model does not see. "
-        "Not yet read: runs 1-9, Dell's nodes 2-7 and switch, and Lenovo's RetinaNet and Stable Diffusion logs "
-        "(workloads gpudesk cannot express).",
+        "Lenovo's RetinaNet run is read as a vision_train plan; its training epochs drew about 10.1 kW and its "
+        "four evaluation passes (24-30 s each at 3.0-3.8 kW) about a third of that, which the step model does not "
+        "see either. Not yet read: runs 1-9, Dell's nodes 2-7 and switch; Lenovo's Stable Diffusion logs are not "
+        "used (gpudesk sizes diffusion models for generation only, so the run cannot be expressed).",
     ]

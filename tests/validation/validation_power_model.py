@@ -12,6 +12,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.power import PowerInputs, power_figures
 from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.workloads_other import estimate_vision
 
 
 @lru_cache(maxsize=1)
@@ -34,6 +35,16 @@ def step_compute_share(model: ModelArch, accelerator: Accelerator, n_gpus: int, 
         cp=cp, global_batch=global_batch, seq_len=seq_len, compute_dtype=dtype, method=method, lora_rank=16,
         tp_comm_overlap=True))
     return fs.value_at("train.compute_time_s", 0) / fs.value_at("train.step_time_s", 0)
+
+
+def vision_compute_share(model: ModelArch, accelerator: Accelerator, n_gpus: int, global_batch: int,
+                         dtype: str) -> float:
+    """gpudesk's share of a data-parallel vision training step spent in compute (vision.compute_time_s /
+    vision.step_time_s, as a vision_train plan records it), on 8 x 400 Gb/s per node, gradients reduced behind
+    the backward pass."""
+    fs = estimate_vision(model, HardwareArrays.from_accelerators([accelerator], nic_gbps=400.0), True, dtype,
+                         float(n_gpus), 0.0, global_batch, True)
+    return fs.value_at("vision.compute_time_s", 0) / fs.value_at("vision.step_time_s", 0)
 
 
 def server_power(server: Server, accelerator: Accelerator, share: float) -> FigureSet:
