@@ -15,3 +15,34 @@ import numpy as np
 def distinct(values: Any) -> np.ndarray:
     """The sorted distinct values of ``values`` (what ``np.unique(values)`` returns), without importing numpy.ma."""
     return np.unique(values, return_index=True)[0]
+
+
+class Gathered:
+    """A figure of a flat batch held as its values on the batch's distinct rows and each row's distinct row
+    (``values[inverse]``, core/flat_keys.py), gathered to every row only when first read as a whole: a part run once
+    per distinct combination keeps dozens of figures that a caller often reads a few of (a search reads the fit and
+    the limits), and gathering each back is a pass over the batch. One row is read without gathering (:meth:`at`);
+    the gathered array is made once and kept."""
+
+    __slots__ = ("values", "inverse", "_whole")
+
+    def __init__(self, values: np.ndarray, inverse: np.ndarray) -> None:
+        self.values, self.inverse = values, inverse
+        self._whole: np.ndarray | None = None
+
+    def whole(self) -> np.ndarray:
+        if self._whole is None:  # np.take: the indices are in range (no bounds check, no buffered copy)
+            self._whole = np.take(self.values, self.inverse, mode="wrap")
+        return self._whole
+
+    def at(self, row: int) -> Any:
+        return self.values[self.inverse[row]] if self._whole is None else self._whole[row]
+
+    @property
+    def size(self) -> int:
+        return int(self.inverse.size)
+
+
+def whole(value: Any) -> Any:
+    """``value`` as an array where it is :class:`Gathered`; anything else as it is."""
+    return value.whole() if isinstance(value, Gathered) else value

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from gpudesk.core.arrays import Gathered, whole
 from gpudesk.core.constants import Constant
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
@@ -128,6 +129,9 @@ def _pick(value: Any, index: Index) -> float | str:
         return value
     if isinstance(value, (float, int)):  # a Python scalar (bool and np.float64 included): what _scalar makes of it
         return float(value)
+    if isinstance(value, Gathered):  # a flat batch's figure (1-D): one row, without gathering the rest
+        row = 0 if index is None else index[-1] if isinstance(index, tuple) else index
+        return _scalar(value.at(row))
     array = np.asarray(value)
     if array.ndim == 0 or index is None:
         scalar = array.reshape(-1)[0] if array.size else float("nan")
@@ -226,7 +230,11 @@ class FigureSet:
         out = FigureSet()
         for key, entry in self._entries.items():
             value = entry.value
-            if isinstance(value, np.ndarray) and value.ndim == 1 and value.shape[0] == length:
+            if isinstance(value, Gathered) and value.size == length:
+                entry = _Entry(key, entry.label, entry.unit, value.values[value.inverse[index:index + 1]],
+                               entry.formula, entry.depends_on, entry.source, entry.note, entry.is_input,
+                               entry.vocabulary)
+            elif isinstance(value, np.ndarray) and value.ndim == 1 and value.shape[0] == length:
                 entry = _Entry(key, entry.label, entry.unit, value[index:index + 1].copy(), entry.formula,
                                entry.depends_on, entry.source, entry.note, entry.is_input, entry.vocabulary)
             out._entries[key] = entry
@@ -234,21 +242,16 @@ class FigureSet:
 
     def spread(self, inverse: np.ndarray, count: int, originals: dict[int, Any]) -> None:
         """Figures computed on ``count`` distinct candidates given to every candidate: each array of that length
-        becomes ``value[inverse]``, or the caller's own array where ``originals`` maps it (by id: an input)."""
-        spread = {k: e.value for k, e in self._entries.items() if id(e.value) not in originals
-                  and isinstance(e.value, np.ndarray) and e.value.ndim == 1 and e.value.shape[0] == count}
-        numbers = [k for k, v in spread.items() if v.dtype == np.float64]
-        # one block for the numbers: a large allocation that numpy asks the kernel to back with huge pages, where
-        # ~30 arrays of one candidate list each would be handed over page by page
-        block = np.empty((len(numbers), inverse.size))
-        for row, key in zip(block, numbers):
-            spread[key] = np.take(spread[key], inverse, out=row)
+        becomes ``value[inverse]`` (:class:`arrays.Gathered`: gathered when first read whole), or the caller's own
+        array where ``originals`` maps it (by id: an input)."""
         for key, entry in self._entries.items():  # new entries: another set may share these (merge)
             value = entry.value
             if id(value) in originals:
                 value = originals[id(value)]
-            elif key in spread:
-                value = spread[key] if key in numbers else value[inverse]
+            elif isinstance(value, np.ndarray) and value.ndim == 1 and value.shape[0] == count:
+                value = Gathered(value, inverse)
+            elif isinstance(value, Gathered) and value.size == count:  # spread once already
+                value = Gathered(value.values, np.take(value.inverse, inverse, mode="wrap"))
             else:
                 continue
             self._entries[key] = _Entry(key, entry.label, entry.unit, value, entry.formula, entry.depends_on,
@@ -259,7 +262,7 @@ class FigureSet:
         return key in self._entries
 
     def __getitem__(self, key: str) -> Any:
-        return self._entries[key].value
+        return whole(self._entries[key].value)
 
     def keys(self, include_inputs: bool = True) -> list[str]:
         return [k for k, e in self._entries.items() if include_inputs or not e.is_input]

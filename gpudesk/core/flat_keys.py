@@ -160,6 +160,13 @@ def _rows_of_codes(coded: list[tuple[np.ndarray, int]], n: int) -> tuple[np.ndar
         key *= count
         key += codes
         size *= count
+    if size <= 4 * n + 1024:  # one scatter finds which keys are present and a row of each (the last, as below)
+        last = np.full(size, -1, dtype=np.intp)
+        last[key] = np.arange(n)
+        present = last >= 0
+        renumber = np.cumsum(present, dtype=np.intp)
+        np.subtract(renumber, 1, out=renumber)
+        return last[present], np.take(renumber, key, mode="wrap")  # keys lie in [0, size)
     key, count = _compact(key, size)
     representative = np.empty(count, dtype=np.intp)
     representative[key] = np.arange(n)
@@ -173,9 +180,28 @@ def _compact(key: np.ndarray, size: int) -> tuple[np.ndarray, int]:
         present[key] = True
         renumber: np.ndarray = np.cumsum(present, dtype=np.int32 if size < 1 << 31 else np.int64)
         np.subtract(renumber, 1, out=renumber)
-        return renumber[key], int(renumber[-1]) + 1
+        return np.take(renumber, key, mode="wrap"), int(renumber[-1]) + 1  # keys lie in [0, size)
     uniq, inverse = np.unique(key, return_inverse=True)
     return inverse.reshape(-1), uniq.size
+
+
+def _offsets_coded(offsets: np.ndarray, size: int) -> tuple[np.ndarray, int]:
+    """:func:`_compact` of a column's integer offsets, through a table of the offsets a sample holds where they
+    are every offset the column holds (a sweep repeats a few values): one gather and one check instead of marking
+    every row's offset and gathering the renumbering (the same codes: the offsets present, numbered in order)."""
+    step = max(offsets.size // SAMPLE_ROWS, 1)
+    seen = np.zeros(size, dtype=bool)
+    seen[offsets[::step]] = True
+    seen[offsets[:SAMPLE_ROWS]] = True
+    seen[offsets[-SAMPLE_ROWS:]] = True
+    table = np.cumsum(seen, dtype=np.int32)
+    count = int(table[-1])
+    table -= 1
+    table[~seen] = -1  # an offset the sample missed
+    codes = np.take(table, offsets, mode="wrap")  # offsets lie in [0, size): no bounds check needed
+    if codes.min() < 0:
+        return _compact(offsets, size)
+    return codes, count
 
 
 def _dense_codes(column: np.ndarray) -> tuple[np.ndarray, int]:
@@ -193,7 +219,7 @@ def _dense_codes(column: np.ndarray) -> tuple[np.ndarray, int]:
         ints = x.astype(small)
         if np.array_equal(ints, x):  # every value integral: its offset is its code
             np.subtract(ints, ints.dtype.type(lo), out=ints)
-            return (ints, int(hi - lo) + 1) if hi - lo < NARROW_RANGE else _compact(ints, int(hi - lo) + 1)
+            return (ints, int(hi - lo) + 1) if hi - lo < NARROW_RANGE else _offsets_coded(ints, int(hi - lo) + 1)
     # a sweep repeats a few values: find them on a sample, keep them if they cover every row
     step = max(x.size // SAMPLE_ROWS, 1)
     values = distinct(np.concatenate((x[:SAMPLE_ROWS], x[-SAMPLE_ROWS:], x[::step])))

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
+from gpudesk.core.arrays import Gathered
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.collectives import Links
 from gpudesk.core.constants import (
@@ -333,13 +334,13 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     # Choose by index and look the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's).
     first, beside_compute = largest_parts(parts)
     largest = np.where(valid, np.where(supported, first, _UNSUPPORTED), _INVALID)
-    code = BOTTLENECKS[largest]
+    code = _codes(largest, keys)
     fs.add("train.bottleneck", code, "", "largest part of the step",
            "argmax(compute, bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); unsupported_precision "
            "where the part lacks the precision, invalid_layout where the layout is invalid",
            ["train.compute_time_s", "train.bubble_fraction", "train.comm_tp_s", "train.comm_dp_s",
             "train.comm_pp_s", "train.comm_ep_s", "train.comm_cp_s", "train.optimizer_time_s"], vocabulary=BOTTLENECK)
-    overhead = BOTTLENECKS[np.where(valid & supported, beside_compute, largest)]
+    overhead = _codes(np.where(valid & supported, beside_compute, largest), keys)
     fs.add("train.largest_overhead", overhead, "",
            "largest loss besides compute (what limits scaling)",
            "argmax(bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); else as train.bottleneck",
@@ -352,6 +353,12 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            ["train.dp", "hw.scaleup_domain"])
     fs.keep_in_blocks(None)
     return fs
+
+
+def _codes(index: np.ndarray, keys: FlatKeys | None) -> Any:
+    """The bottleneck codes at ``index``; a flat batch's held as the index (``Gathered``: strings are ~10x the bytes
+    of the numbers, and a search reads a few rows' codes) until read whole."""
+    return BOTTLENECKS[index] if keys is None else Gathered(BOTTLENECKS, index)
 
 
 def _throughput(fs: FigureSet, a: dict[str, np.ndarray], step: np.ndarray, tokens_step: np.ndarray,

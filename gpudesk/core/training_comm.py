@@ -173,7 +173,7 @@ def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_by
         c, inverse = found
 
     def every(v: np.ndarray) -> np.ndarray:  # gathered where used: a temporary the allocator reuses, not a copy kept
-        return v if inverse is None or np.ndim(v) != 1 else v[inverse]
+        return v if inverse is None or np.ndim(v) != 1 else np.take(v, inverse, mode="wrap")  # in range
 
     layers_stage = s.layers / s.pp
     n_ar = np.where(s.full_recompute, 6.0, 4.0)

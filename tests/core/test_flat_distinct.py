@@ -121,3 +121,18 @@ def test_distinct_combinations_are_per_named_column() -> None:
     with np.errstate(divide="ignore"):
         assert np.array_equal(keys.evaluate(["s"], lambda x: 1.0 / x, signed), 1.0 / signed)
 
+
+
+def test_a_wide_integral_column_with_a_value_its_sample_missed() -> None:
+    # offsets coded through the sample's table (flat_keys._offsets_coded), and a value no sampled row holds: the
+    # table misses it, so every offset is marked instead; either way each value's code is its rank
+    n = 100_000
+    column = np.where(np.arange(n) % 2 == 0, 2048.0, 4096.0)
+    for rare in ([], [50_001], [50_001, 60_002]):
+        with_rare = column.copy()
+        with_rare[rare] = 8192.0 + np.arange(len(rare))
+        codes, count = flat_keys._dense_codes(with_rare)
+        uniq, rank = np.unique(with_rare, return_inverse=True)
+        assert count == uniq.size and np.array_equal(codes, rank)
+        representative, inverse = distinct_rows([with_rare, column])
+        assert np.array_equal(with_rare[representative][inverse], with_rare)
