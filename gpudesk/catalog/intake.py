@@ -21,8 +21,8 @@ from gpudesk.catalog.schema import (
 )
 
 PROVENANCE_KEYS = ("source", "date", "field_sources", "unknown", "verified", "notes")
-TRANSLATED_KEYS = ("notes_zh", "provider_zh")
-"""A row's notes (and a cloud offer's descriptive provider) in Chinese, beside its English in the catalog TOML: read by ``catalog.sources.chinese_texts`` for
+TRANSLATED_KEYS = ("notes_zh", "provider_zh", "instance_zh")
+"""A row's notes (and a cloud offer's descriptive provider and instance) in Chinese, beside its English in the catalog TOML: read by ``catalog.sources.chinese_texts`` for
 the surfaces that show them, not part of the record (so a plan's catalog snapshot and its drift are unchanged)."""
 CITATION_KEYS = ("id", "title", "url", "publisher", "accessed", "kind", "note")
 CITATION_TRANSLATED_KEYS = ("note_zh", "publisher_zh")  # a citation's words in Chinese (its title stays as published)

@@ -104,6 +104,7 @@ class ChineseTexts:
     citation_notes: dict[str, tuple[str, str]] = field(default_factory=dict)  # citation id -> (English, Chinese)
     publishers: dict[str, tuple[str, str]] = field(default_factory=dict)  # citation id -> (English, Chinese)
     providers: dict[str, tuple[str, str]] = field(default_factory=dict)  # cloud offer id -> (English, Chinese)
+    instances: dict[str, tuple[str, str]] = field(default_factory=dict)  # cloud offer id -> (English, Chinese)
 
     def row_notes(self, table: str, record: Any, lang: str) -> str:
         """A record's notes in ``lang``: the shipped Chinese where it was made from the record's English."""
@@ -129,14 +130,18 @@ class ChineseTexts:
         return _worded(self.providers.get(offer.id), offer.provider, lang)
 
     def offer_named(self, text: str, offer_id: str, lang: str) -> str:
-        """``text`` that begins with cloud offer ``offer_id``'s provider (a check's or a reason's name of the offer,
-        a ledger line's item) with the provider in ``lang``; as it is where it begins with other words (a user's
-        own row, a database built from other sources). The core records the offer's id beside its English name,
-        and the face names it here, so a Chinese check never reads "rents AWS China (Ningxia, …)"."""
-        english, chinese = self.providers.get(offer_id, ("", ""))
-        if lang != "zh" or not english or not chinese or not text.startswith(english):
+        """``text`` naming cloud offer ``offer_id`` (a check's or a reason's name of the offer, a ledger line's
+        item, its provider or its instance alone) with the provider it begins with and the instance it holds in
+        ``lang``; the words that are not this offer's English as they are (a user's own row, a database built from
+        other sources). The core records the offer's id beside the English name it writes, and the face names it
+        here, so a Chinese check never reads "rents AWS China (Ningxia, …)" or "B200 (per GPU, typical)"."""
+        if lang != "zh":
             return text
-        return chinese + text[len(english):]
+        english, chinese = self.providers.get(offer_id, ("", ""))
+        if english and chinese and text.startswith(english):
+            text = chinese + text[len(english):]
+        english, chinese = self.instances.get(offer_id, ("", ""))
+        return text.replace(english, chinese, 1) if english and chinese else text
 
 
 def _worded(translation: tuple[str, str] | None, english: str, lang: str) -> str:
@@ -162,7 +167,12 @@ def chinese_texts(source_dir: Path | None = None) -> ChineseTexts:
         return {str(raw.get("id", "")): (str(raw.get(english, "")), str(raw[chinese]))
                 for raw in raw_citations if raw.get(chinese)}
 
-    providers = {str(raw.get("id", "")): (str(raw.get("provider", "")), str(raw["provider_zh"]))
-                 for raw in _read_toml(src / TABLES["cloud_offers"].toml_file, problems).get("cloud_offers", [])
-                 if isinstance(raw, dict) and raw.get("provider_zh")}
-    return ChineseTexts(notes, translated("note", "note_zh"), translated("publisher", "publisher_zh"), providers)
+    offers = [raw for raw in _read_toml(src / TABLES["cloud_offers"].toml_file, problems).get("cloud_offers", [])
+              if isinstance(raw, dict)]
+
+    def offer_words(english: str, chinese: str) -> dict[str, tuple[str, str]]:
+        return {str(raw.get("id", "")): (str(raw.get(english, "")), str(raw[chinese])) for raw in offers
+                if raw.get(chinese)}
+
+    return ChineseTexts(notes, translated("note", "note_zh"), translated("publisher", "publisher_zh"),
+                        offer_words("provider", "provider_zh"), offer_words("instance", "instance_zh"))

@@ -13,6 +13,7 @@ import re
 
 from gpudesk.catalog.sources import chinese_texts
 from gpudesk.core.cost_ledger import LedgerLine
+from gpudesk.report.check_text import offers_named
 from gpudesk.report.number_format import CHINESE_MONEY_UNITS, CURRENCY_SYMBOLS, WAN, format_number
 from gpudesk.report.server_names import server_display_name, storage_display_name
 from gpudesk.report.text_catalog import ReportText
@@ -45,7 +46,7 @@ def _params(line: LedgerLine, text: ReportText) -> dict[str, object]:
         out["per_unit"] = text.get(f"ledger.per_{out['per']}")
     if "on" in out:
         out["on_what"] = text.get(f"ledger.tax_on_{out['on']}")
-    return out
+    return offers_named(out, text.lang)  # "{instances} 台 H100 SXM（按卡计，典型价）", not "… (per GPU, typical)"
 
 
 def item(line: LedgerLine, text: ReportText) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from gpudesk.catalog.sources import chinese_texts
+from gpudesk.catalog.sources import ChineseTexts, chinese_texts
 from gpudesk.catalog.store import Catalog
 from gpudesk.report.server_names import server_display_name
 from gpudesk.ui.widgets.session_text import session_language
@@ -55,7 +55,7 @@ class CatalogChoices:
 
     def cloud_offers(self) -> list[tuple[str, str]]:
         return [("", QCoreApplication.translate("CatalogChoices", "— cheapest matching offer —"))] + [
-            (o.id, self._mark(f"{words.provider(o, lang)} {o.instance} ({o.region})", o.provenance.user_row))
+            (o.id, self._mark(offer_choice_name(o, words, lang), o.provenance.user_row))
             for words, lang in [(chinese_texts(), session_language())] for o in self.catalog.cloud_offers()
         ]
 
@@ -66,6 +66,13 @@ class CatalogChoices:
         return [("", QCoreApplication.translate("CatalogChoices", "— chosen for the fabric —"))] + [
             (s.id, self._mark(s.name, s.provenance.user_row)) for s in self.catalog.switches()
         ]
+
+
+def offer_choice_name(offer: Any, words: ChineseTexts, lang: str) -> str:
+    """A cloud offer as a choice list names it: provider, instance (in the session language: 阿里云, "H100 SXM
+    （按卡计，典型价）"), region; a user's own row as written."""
+    name = f"{offer.provider} {offer.instance} ({offer.region})"
+    return name if offer.provenance.user_row else words.offer_named(name, offer.id, lang)
 
 
 def server_name_in_language(catalog: Catalog, server) -> str:
@@ -94,7 +101,7 @@ def catalog_name(catalog: Catalog, field: str, value: str) -> str | None:
     for row in rows:
         if row.id == value:
             if accessor == "cloud_offer":
-                return f"{row.provider} {row.instance} ({row.region})"
+                return offer_choice_name(row, chinese_texts(), session_language())
             if accessor == "server":
                 return server_name_in_language(catalog, row)
             return str(row.name)

@@ -90,3 +90,21 @@ def test_cloud_offer_providers_read_in_chinese_in_the_zh_choice_list() -> None:
     assert shown["Alibaba Cloud"] == "阿里云" and shown["AWS"] == "AWS"
     assert not [zh for en, zh in shown.items() if re.search(r"\b(operated|clouds?|rental|assumption|Specialized)\b", zh)]
     assert all(words.provider(o, "en") == o.provider for o in catalog.cloud_offers())
+
+
+def test_cloud_offer_instances_read_in_chinese_where_they_are_described() -> None:
+    """An instance described in words rather than named by its provider ("B200 (per GPU, typical)", "Ascend 910B
+    8-card flavour") has Chinese beside it (instance_zh): the zh choice list, checks, ledger lines and reasons read
+    "B200（按卡计，典型价）"; a product name ("p4d.24xlarge", "(Capacity Block)") stays as it is, and English
+    readers see the English."""
+    from gpudesk.catalog.sources import chinese_texts
+    from gpudesk.catalog.store import Catalog
+
+    catalog = Catalog.open(user_db=None)
+    words = chinese_texts()
+    named = {o.id: words.offer_named(f"{o.provider} {o.instance} ({o.region})", o.id, "zh")
+             for o in catalog.cloud_offers()}
+    assert named["market-b200"] == "专业 GPU 云 B200（按卡计，典型价） (global)"
+    assert named["huaweicloud-ascend-910b-8"].startswith("华为云 昇腾 910B 8 卡规格")
+    assert not [n for n in named.values() if re.search(r"\b(per GPU|typical|flavour|instance with)\b", n)]
+    assert all(words.offer_named(o.instance, o.id, "en") == o.instance for o in catalog.cloud_offers())

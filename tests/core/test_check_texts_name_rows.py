@@ -133,6 +133,8 @@ def _rents(region: str, offer_id: str) -> Callable[[Project, Catalog], None]:
 RENTING: dict[str, Callable[[Project, Catalog], None]] = {
     "us-plan-rents-aws-china": _rents("us", "awscn-zhy-p4d-24xlarge"),  # compliance.offer_outside_market
     "cn-plan-rents-alibaba": _rents("cn", "aliyun-gn8v-2x-8xlarge"),
+    "cn-plan-rents-huawei": _rents("cn", "huaweicloud-ascend-910b-8"),  # 昇腾 910B 8 卡规格
+    "us-plan-rents-market-rate": _rents("us", "market-h100-sxm"),  # H100 SXM（按卡计，典型价）
     "cpu-offer-in-cn": lambda p, c: (_rents("cn", "aliyun-gn8v-2x-8xlarge")(p, c),
                                      setattr(p.phases[0].delivery, "cloud_offer_id", "aliyun-eci-2c4g")),
 }
@@ -140,15 +142,17 @@ RENTING: dict[str, Callable[[Project, Catalog], None]] = {
 
 @pytest.mark.parametrize("edge", list(RENTING))
 def test_chinese_texts_name_cloud_providers_in_chinese(edge: str, catalog: Catalog) -> None:
-    """A provider the catalog words in Chinese (AWS 中国（宁夏区域，西云数据运营）, 阿里云) reads so in every Chinese
-    check, ledger item, ranking reason and assumption, never "rents AWS China (Ningxia, operated by NWCD) p4d…"."""
+    """A provider or an instance the catalog words in Chinese (AWS 中国（宁夏区域，西云数据运营）, 阿里云, "H100 SXM
+    （按卡计，典型价）") reads so in every Chinese check, ledger line, ranking reason and assumption, never "rents AWS
+    China (Ningxia, operated by NWCD) p4d…" or "B200 (per GPU, typical)"."""
     from gpudesk.catalog.sources import chinese_texts
     from gpudesk.report import ledger_text
     from gpudesk.report.assumption_text import assumption_text
     from gpudesk.report.check_text import reasons_in
     from gpudesk.report.text_catalog import ReportText
 
-    english = {en for en, zh in chinese_texts().providers.values() if zh and zh != en}
+    words = chinese_texts()
+    english = {en for en, zh in [*words.providers.values(), *words.instances.values()] if zh and zh != en}
     project = copy.deepcopy(Project())
     project.phases[0].workloads[0].train_tokens = 1e9
     RENTING[edge](project, catalog)
@@ -156,7 +160,7 @@ def test_chinese_texts_name_cloud_providers_in_chinese(edge: str, catalog: Catal
     text = ReportText("zh")
     shown = [s for phase in plan.phases for s in (
         [part for check in phase.checks for part in localise(check, "zh")]
-        + [ledger_text.item(line, text) for line in phase.ledger.lines]
+        + [f"{ledger_text.item(line, text)} {ledger_text.detail(line, text)}" for line in phase.ledger.lines]
         + [r for cand in phase.candidates for r in reasons_in(cand, "zh")]
         + [assumption_text(a, "zh") for a in phase.assumptions])]
     assert any("云" in s for s in shown)  # the plan does rent: the texts below name its offers
