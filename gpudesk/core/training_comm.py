@@ -30,6 +30,7 @@ hidden, c context-parallel, t tensor-parallel):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -101,9 +102,9 @@ class Collectives:
     ep_crosses: np.ndarray
 
 
-# the StepShape fields and hardware rows :func:`collectives` reads (not m, v, ZeRO stage or recompute), as named by
-# estimate_training's inputs (d from the GPU count)
-COLLECTIVE_INPUTS = ("row", "tp", "pp", "cp", "ep", "n_gpus", "micro_batch", "seq_len")
+# the StepShape fields and hardware rows :func:`collectives` and the buckets' latency read (not m, ZeRO stage or
+# recompute), as named by estimate_training's inputs (d from the GPU count)
+COLLECTIVE_INPUTS = ("row", "tp", "pp", "cp", "ep", "n_gpus", "micro_batch", "seq_len", "virtual_stages")
 
 
 def collectives(shape: StepShape, links: Links, act_bytes: float, grad_bytes: float,
@@ -142,13 +143,13 @@ def collectives(shape: StepShape, links: Links, act_bytes: float, grad_bytes: fl
                        (s.pp > 1) & (local_pp < s.pp), s.ep > local_ep)
 
 
-def bucket_latency(s: StepShape, dense_steps: np.ndarray, expert_steps: np.ndarray, links: Links) -> np.ndarray:
-    """Seconds of latency the gradient buckets of one step pay (ZeRO 0-2): per bucket ``calls`` collective calls
-    (reduce-scatter + all-gather with the distributed optimizer, else one all-reduce) and the ring's steps.
+def bucket_latency(s: StepShape, dense_steps: np.ndarray, expert_steps: np.ndarray, calls: np.ndarray) -> np.ndarray:
+    """Seconds of latency the gradient buckets of one step pay (ZeRO 0-2): per bucket ``calls`` (the latency of its
+    collective calls: reduce-scatter + all-gather with the distributed optimizer, else one all-reduce;
+    :func:`_bucket_calls`) and the ring's steps.
     Megatron buckets only the first model chunk of the first stage (the last to finish its backward); every other
     chunk reduces as one bucket: ⌈(P/v) / bucket⌉ + (v − 1) buckets, P the parameters each GPU holds."""
     bucket = s.bucket_params or np.maximum(DDP_BUCKET_MIN_PARAMS.value, DDP_BUCKET_PARAMS_PER_RANK.value * s.dp)
-    calls = np.where(s.zero_stage >= 1, 2.0, 1.0) * links.simple_base_s
     chunks = np.maximum(s.virtual_stages, 1.0)
     out = np.zeros(np.broadcast_shapes(np.shape(dense_steps), np.shape(expert_steps)))
     for params, steps in ((s.dense_params / (s.tp * s.pp), dense_steps), (s.expert_params / (s.ep * s.pp),
@@ -158,6 +159,21 @@ def bucket_latency(s: StepShape, dense_steps: np.ndarray, expert_steps: np.ndarr
     return out
 
 
+def _bucket_calls(distributed_optimizer: Any, links: Links) -> np.ndarray:
+    return np.where(distributed_optimizer, 2.0, 1.0) * links.simple_base_s
+
+
+def _collectives_and_reduce(shape: StepShape, links: Links, act_bytes: float, grad_bytes: float,
+                            weight_bytes: float) -> tuple[Collectives, np.ndarray, np.ndarray]:
+    """:func:`collectives`, and the ZeRO 0-2 reduce of one step (bytes + the buckets' latency) for ZeRO 0 and for
+    ZeRO 1-2 (one call per bucket, or two): neither reads the micro-batches, so a flat batch computes them once per
+    distinct row of ``COLLECTIVE_INPUTS`` and each row takes the one its ZeRO stage uses."""
+    c = collectives(shape, links, act_bytes, grad_bytes, weight_bytes)
+    once = [c.reduce_once + bucket_latency(shape, c.dense_bucket_steps, c.expert_bucket_steps,
+                                           _bucket_calls(sharded, links)) for sharded in (False, True)]
+    return c, once[0], once[1]
+
+
 def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_bytes: float,
                        weight_bytes: float, keys: FlatKeys | None = None) -> StepComm:
     """Seconds of communication per GPU per step, before overlap with compute.
@@ -165,12 +181,12 @@ def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_by
     ``keys`` (a flat batch): the collectives are computed once per distinct combination of
     ``COLLECTIVE_INPUTS`` (core/flat_keys.py), the same values as on every candidate."""
     s = shape
-    found = None if keys is None else keys.evaluate_rows(COLLECTIVE_INPUTS, collectives, shape, links, act_bytes,
-                                                           grad_bytes, weight_bytes)
+    found = None if keys is None else keys.evaluate_rows(COLLECTIVE_INPUTS, _collectives_and_reduce, shape, links,
+                                                           act_bytes, grad_bytes, weight_bytes)
     if found is None:
         c, inverse = collectives(shape, links, act_bytes, grad_bytes, weight_bytes), None
     else:
-        c, inverse = found
+        (c, reduce_zero0, reduce_sharded), inverse = found
 
     def every(v: np.ndarray) -> np.ndarray:  # gathered where used: a temporary the allocator reuses, not a copy kept
         return v if inverse is None or np.ndim(v) != 1 else np.take(v, inverse, mode="wrap")  # in range
@@ -183,9 +199,12 @@ def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_by
     pp_s = s.micro_batches * 2.0 * s.virtual_stages * every(c.pp)
     pp_s = np.where(s.pp > 1, pp_s, 0.0)
     zero3 = s.zero_stage >= 3
-    dp_raw = np.where(zero3, every(c.per_mb) * s.micro_batches,
-                      every(c.reduce_once) + bucket_latency(s, every(c.dense_bucket_steps),
-                                                            every(c.expert_bucket_steps), links))
+    if inverse is None:
+        reduce_once = c.reduce_once + bucket_latency(s, c.dense_bucket_steps, c.expert_bucket_steps,
+                                                     _bucket_calls(s.zero_stage >= 1, links))
+    else:  # the same values, computed once per distinct row
+        reduce_once = np.where(s.zero_stage >= 1, every(reduce_sharded), every(reduce_zero0))
+    dp_raw = np.where(zero3, every(c.per_mb) * s.micro_batches, reduce_once)
     return StepComm(
         tp_s=tp_s, cp_raw_s=cp_raw, ep_s=ep_s, pp_s=pp_s, dp_raw_s=dp_raw, dp_per_microbatch=zero3,
         tp_crosses=every(c.tp_crosses), dp_crosses=every(c.dp_crosses), pp_crosses=every(c.pp_crosses),

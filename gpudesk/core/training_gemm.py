@@ -116,7 +116,7 @@ def shape_factor(classes: list[GemmClass], tokens: np.ndarray, tp: np.ndarray, e
 
 # what shape_factor_at reads (row: the hardware), with p and the GPU count: the step's collectives' inputs
 # (training_comm.COLLECTIVE_INPUTS), so a flat batch finds its distinct rows once for both
-SHAPE_INPUTS = ("row", "micro_batch", "seq_len", "cp", "tp", "ep", "pp", "n_gpus")
+SHAPE_INPUTS = ("row", "micro_batch", "seq_len", "cp", "tp", "ep", "pp", "n_gpus", "virtual_stages")
 
 
 def shape_factor_at(classes: list[GemmClass], micro_batch: np.ndarray, seq_len: np.ndarray, cp: np.ndarray,
