@@ -239,9 +239,9 @@ def render(results: list[Result]) -> str:
         "after H200 FP8 took its per-chip MAMF (grid widened to a KV-read efficiency of 0.9 and a prefill GEMM "
         "share of 0.9), the fit returned the shipped values (median |log error| 0.127), and again after the "
         "prefill tokens joined the step's collectives (below; 0.121), so none changed. Blackwell "
-        "FP4 keeps one fitted NVFP4 GEMM efficiency (`MAMF_FP4_BLACKWELL`). Qwen3-235B-A22B (MoE, TP8 with EP8 "
-        "assumed: the table gives TP only) is predicted 3–65% too fast: the engine's MoE kernels (expert GEMMs "
-        "of a few rows each, routing) are not modelled and not published with the table.",
+        "FP4 keeps one fitted NVFP4 GEMM efficiency (`MAMF_FP4_BLACKWELL`). **MoE with attention data-parallel** (2026-12-02): the page's MoE options set `enable_attention_dp`, so the Qwen3-235B-A22B rows now run as the page ran them, attention data-parallel over the 8 GPUs with experts over them (until then tensor-parallel attention was assumed, which flattered them: +29% median, against +56% now, −40% to +145%, 27 rows; a serving refit on the fit half with them returned the shipped values, 0.1211); "
+        "TensorRT-LLM's own DeepSeek-R1 recipes for that layout (8 B200: 4,548 tokens/s/GPU at 3,072 sequences; 8 H200: 1,436 at 1,024; `DEEPSEEK_ADP_CASES`, held-out) are +69% and +45%. gpudesk's decode step with attention data-parallel at hundreds of sequences per GPU is too fast for MoE models by a cost not found (at 2,048 Qwen3 sequences of 128 + 4,096 tokens on 8 B200 it takes 21 ms where the measured rate implies ~52 ms: not the GEMM, KV-read or collective roofline); the serving search offers that layout for MoE plans, so their GPU counts are optimistic by as much. Held-out serving: median 11.3% → 11.5%, p90 29.6% → 40.6%, Hopper 11.6% → 12.7%. "
+        "The serving band now also draws on the MLPerf Inference cases (the plans a user writes): −27.7% … +20.4% from 107 held-out cases (was −22.2% … +12.4% from 77), holding 71% of the fit half (was 67%).",
         "* **Fine-grained MoE training** (Megatron-Bridge Qwen3-30B-A3B, 128 experts of width 768): the same "
         "model and layout run at 9,299 tokens/s/GPU on DGX-B200 with micro-batch 1 and 23,766 on GB200 with "
         "micro-batch 4; gpudesk's expert-GEMM shape term and permutation traffic (`MOE_PERMUTE_BYTES_PER_VALUE`) "
@@ -273,7 +273,7 @@ def render(results: list[Result]) -> str:
         "on its own already paid its all-reduces). Llama 3.1 405B (TP8 on H100/H200, TP4 on B200/GB200) was "
         "predicted 5–48% too fast (median +27%, 40 rows) while the 8B and 70B rows were within a few percent; "
         "with the prefill tokens in the step's collectives the 405B rows are +13% (median). With attention "
-        "tensor-parallel over the expert ranks (e ≤ t, the Qwen3-235B-A22B rows: TP8, EP8 assumed) every rank "
+        "tensor-parallel over the expert ranks (e ≤ t, as the Qwen3-235B-A22B rows were assumed to run until 2026-12-02) every rank "
         "holds every token, so the routed experts need no all-to-all (their partial outputs are summed by the "
         "TP all-reduce); the all-to-all is now charged only where attention is data-parallel (e > t). Serving "
         "held-out: median 12.9% → 11.3%, p90 40.1% → 29.6%; Hopper 14.7% → 11.6%; fit half 14.4% → 12.9%. The "

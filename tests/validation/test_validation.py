@@ -18,7 +18,7 @@ from validation_cases_measured import (
 )
 from validation_cases_mlperf import MLPERF_MORE_CASES
 from validation_cases_recipes import MEGATRON_BRIDGE_CASES, MLPERF_TRAINING_CASES, RECIPE_CASES, TORCHTITAN_CASES
-from validation_cases_serving import SERVING_CASES
+from validation_cases_serving import DEEPSEEK_ADP_CASES, SERVING_CASES
 from validation_cases_training import TRAINING_CASES
 from validation_runner import FIT_AGREEMENTS_AT_LEAST, MEDIAN_LIMITS, fit_verdicts, megatron_total, run_all, summary
 from validation_split import HELD_OUT, frozen_split, split_of
@@ -43,6 +43,8 @@ def test_corpus_has_at_least_150_published_cases(results):
     assert len({r.id for r in results}) == len(results)
     for case in SERVING_CASES:
         assert case.citation.startswith("NVIDIA TensorRT-LLM") and "00f3768" in case.citation and case.measured > 0
+    for case in DEEPSEEK_ADP_CASES:  # attention data-parallel × expert parallel, as the recipes run them
+        assert "01c4ece9" in case.citation and case.tp == 1 and case.ep == 8 and case.measured > 0
 
 
 def test_round_two_cases_state_their_recipe_and_source(results):

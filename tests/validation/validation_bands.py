@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from validation_cases_mlperf_inference import GROUP_MLPERF_INFERENCE
 from validation_runner import GROUP_SERVING_LOAD, GROUP_TRAIN_MEMORY, Result
 from validation_split import FIT, HELD_OUT
 
@@ -21,7 +22,8 @@ TIME_METRICS = {"gpu_hours", "step_time_s", "decode_step_s"}
 # band name -> validation groups behind it (published measurements only)
 BAND_GROUPS = {
     "training throughput": ("training",),
-    "serving throughput": (GROUP_SERVING_LOAD, "inference throughput"),
+    # MLPerf Inference cases are the plans a user writes (scenario, latency targets, gpudesk's layout)
+    "serving throughput": (GROUP_SERVING_LOAD, "inference throughput", GROUP_MLPERF_INFERENCE),
     "first-token latency": ("inference latency",),
     "training memory": (GROUP_TRAIN_MEMORY, "measured here: training memory", "measured here: training memory, held-out"),
 }

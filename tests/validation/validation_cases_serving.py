@@ -79,8 +79,10 @@ def _table(model_id: str, label: str, columns: list[tuple[str, int, str]], rows:
            ep: int = 1) -> list[ServingCase]:
     """One perf-overview table: columns (accelerator id, TP, precision); rows of totals per column (None = blank).
 
-    ``ep``: MoE tables run the page's MoE command (``--ep``); the table states TP only, so expert parallel = TP
-    (attention tensor-parallel) is assumed and said in the note."""
+    ``ep``: MoE tables run the page's MoE command (``--tp``, ``--ep``) with its MoE ``llm_options.yml``, which sets
+    ``enable_attention_dp: true`` (printed inside ``cuda_graph_config``, where the option is not a field; read as
+    the top-level LLM API option it is): attention data-parallel over the column's GPUs and experts split over them,
+    in gpudesk tensor parallel 1 and expert parallel = the column's TP (one replica of TP GPUs)."""
     out = []
     for (isl, osl), values in zip(_LENGTHS, rows):
         for (acc, tp, dtype), total in zip(columns, values):
@@ -88,12 +90,12 @@ def _table(model_id: str, label: str, columns: list[tuple[str, int, str]], rows:
                 continue
             out.append(ServingCase(
                 id=f"trtllm-v1-{model_id}-{acc}-tp{tp}-{dtype}-{isl}-{osl}", citation=f"{PERF_OVERVIEW}, {label}",
-                model_id=model_id, accelerator_id=acc, tp=tp, prompt=isl, output=osl, measured=total / tp,
-                weight_dtype=dtype, kv_dtype="fp8", ep=tp if ep > 1 else 1,
+                model_id=model_id, accelerator_id=acc, tp=1 if ep > 1 else tp, prompt=isl, output=osl,
+                measured=total / tp, weight_dtype=dtype, kv_dtype="fp8", ep=tp if ep > 1 else 1,
                 note=f"total {total:,} output tokens/s on TP{tp}; offline, in-flight batching; KV share 0.90 of "
                      f"free memory (page default); batch cap {ENGINE_MAX_BATCH} assumed"
-                     + (f"; MoE: experts over {tp} GPUs (expert parallel {tp}) and attention tensor-parallel {tp} "
-                        "assumed (the table gives TP only; the page's MoE command takes --ep)" if ep > 1 else "")))
+                     + (f"; MoE: experts over {tp} GPUs (expert parallel {tp}) and attention data-parallel over "
+                        f"them (the page's MoE options: enable_attention_dp)" if ep > 1 else "")))
     return out
 
 
@@ -118,3 +120,30 @@ QWEN3_235B = _table("qwen3-235b-a22b", "Qwen3-235B-A22B", [("b200", 8, "fp4"), (
     (4453, 1876, None)], ep=8)
 
 SERVING_CASES = LLAMA70 + LLAMA405 + LLAMA8 + QWEN3_235B
+
+# DeepSeek-R1 at maximum throughput, from TensorRT-LLM's own reproduction recipes: 8 GPUs, attention data-parallel
+# over 8 (enable_attention_dp) with experts over 8 (--ep 8), the command's max_batch_size per rank × 8 sequences
+# in flight (--concurrency), synthetic requests of exactly 1,024 input and 2,048 output tokens. The command's KV
+# share is of the memory left free by the weights; gpudesk's serving fraction is of all memory, so the suite's
+# 0.90 is used and the concurrency binds. gpudesk: the catalog's deepseek-v3 row (R1 has V3's architecture),
+# tensor parallel 1 and expert parallel 8. The R1-0528 FP8-KV run on the same page is not used: its data set is not stated.
+DEEPSEEK_BLOG = ("NVIDIA TensorRT-LLM docs/source/blogs/Best_perf_practice_on_DeepSeek-R1_in_TensorRT-LLM.md "
+                 "(repository NVIDIA/TensorRT-LLM, commit 01c4ece9, results reproduced at TensorRT-LLM b6261862), "
+                 "'{section}'")
+DEEPSEEK_ADP_CASES = [
+    ServingCase(
+        id="trtllm-blog-deepseek-r1-b200-adp8-fp4-1024-2048", citation=DEEPSEEK_BLOG.format(
+            section="B200 max-throughput for R1 with FP16 KV cache"), model_id="deepseek-v3", accelerator_id="b200",
+        tp=1, ep=8, prompt=1024, output=2048, measured=36384.0838 / 8, weight_dtype="fp4", kv_dtype="bf16",
+        max_batch=3072,
+        note="total 36,384 output tokens/s on 8 B200 (nvidia/DeepSeek-R1-FP4: NVFP4 experts); attention "
+             "data-parallel 8 × expert parallel 8; --concurrency 3072 (max_batch_size 384 per rank); BF16 KV cache "
+             "(the section's title); the recipe's KV share 0.85 of free memory"),
+    ServingCase(
+        id="trtllm-blog-deepseek-r1-h200-sxm-adp8-fp8-1024-2048", citation=DEEPSEEK_BLOG.format(
+            section="H200 max-throughput"), model_id="deepseek-v3", accelerator_id="h200-sxm", tp=1, ep=8,
+        prompt=1024, output=2048, measured=11489.2671 / 8, weight_dtype="fp8", kv_dtype="bf16", max_batch=1024,
+        note="total 11,489 output tokens/s on 8 H200 (deepseek-ai/DeepSeek-R1: FP8 weights); attention "
+             "data-parallel 8 × expert parallel 8; --concurrency 1024 (max_batch_size 128 per rank); KV cache at "
+             "the checkpoint's 16 bit (no KV quantisation set; assumed); the recipe's KV share 0.8 of free memory"),
+]

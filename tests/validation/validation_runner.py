@@ -28,7 +28,7 @@ from validation_cases_mlperf_inference import (
 from validation_cases_power import GROUP_POWER, POWER_CASES, predict_power
 from validation_cases_power_mlperf import MLPERF_POWER_CASES, predict_mlperf_power
 from validation_cases_recipes import RECIPE_CASES
-from validation_cases_serving import SERVING_CASES, ServingCase
+from validation_cases_serving import DEEPSEEK_ADP_CASES, SERVING_CASES, ServingCase
 from validation_cases_training import TRAINING_CASES, TrainingCase
 from validation_split import assign_splits
 
@@ -239,7 +239,7 @@ def run_all() -> list[Result]:
     out += [Result("inference throughput", c.id, c.citation, c.metric, c.measured, predict_inference(c), c.note,
                    c.accelerator.family, c.weight_dtype) for c in INFERENCE_THROUGHPUT_CASES]
     out += [Result(GROUP_SERVING_LOAD, c.id, c.citation, "tokens_per_s_per_gpu", c.measured, predict_serving(c),
-                   c.note, c.accelerator().family, c.precision) for c in SERVING_CASES]
+                   c.note, c.accelerator().family, c.precision) for c in SERVING_CASES + DEEPSEEK_ADP_CASES]
     out += [Result("inference latency", c.id, c.citation, c.metric, c.measured, predict_inference(c), c.note,
                    c.accelerator.family, c.weight_dtype) for c in INFERENCE_LATENCY_CASES]
     for m in MLPERF_INFERENCE_CASES:
