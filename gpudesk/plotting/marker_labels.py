@@ -19,13 +19,16 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
     a point at the top of the scaling chart was cut in half under the title), and off the reference lines' labels
     in ``taken`` (the roadmap's "+2 个节点" was printed over a phase's name): above its point, else below it, else
     beside it, slid along the axis to stay inside; a label wider than the plot is shortened with "…" (its whole
-    text in its tool tip). Where no place is free, it stays inside the plot."""
+    text in its tool tip). Where no place is free (the Roadmap dock's 47 px plot, "+2 个节点" at the start of a
+    phase whose name runs along the top), the label is not shown: painted over the phase's name it hid the name's
+    start ("…腾 910B 上私有化推理"); the marker's star stays, and hovering it shows the label. A resize with room
+    again shows it."""
     box = panel.plot.vb.sceneBoundingRect()
     if box.width() <= 0 or box.height() <= 0:
         return
     taken = list(taken or ())
-    for text in panel._marker_labels:
-        if not text.isVisible():
+    for text in panel._marker_labels[: len(panel.markers)]:
+        if not (text.isVisible() or getattr(text, "gpudesk_crowded", False)):
             continue
         full = getattr(text, "gpudesk_text", None) or text.toPlainText()
         text.gpudesk_text = full
@@ -44,7 +47,12 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
         places = [_slid(point, size, box, ax, ay) for ax, ay in _candidates(side, size)]
         inside = [(ax, ay, rect) for ax, ay, rect in places if box.contains(rect)] or places[:1]
         free = [place for place in inside if not any(place[2].intersects(other) for other in taken)]
-        ax, ay, rect = (free or _below_taken(point, size, box, places[1], taken) or inside)[0]
+        chosen = free or _below_taken(point, size, box, places[1], taken)
+        text.gpudesk_crowded = not chosen
+        text.setVisible(bool(chosen))
+        if not chosen:
+            continue
+        ax, ay, rect = chosen[0]
         taken.append(rect)
         if (ax, ay) != (text.anchor.x(), text.anchor.y()):
             text.setAnchor((ax, ay))
