@@ -30,3 +30,20 @@ def test_no_step_page_scrolls_sideways_on_a_laptop(make_window, catalog) -> None
             if area.horizontalScrollBar().maximum() > 0:
                 sideways.append((step.key, area.horizontalScrollBar().maximum()))
     assert not sideways, f"steps that scroll sideways at 1366 × 768 (key, pixels): {sideways}"
+
+
+def test_a_form_rebuilt_on_screen_for_another_phase_does_not_scroll_sideways(make_window, catalog) -> None:  # noqa: F811
+    """Choosing another phase or workload rebuilds the form of the page on screen. The new form was still hidden
+    (Qt shows a child added to a shown widget at the next event-loop turn) when the inputs column took its minimum
+    width from the form's size: 71 px, and the guided plan's step-1 inputs scrolled sideways at 1366 × 768 with
+    their editors cut ('城市商业银')."""
+    window = make_window(next(p for p in SAMPLES if p.stem == "bank-llm-assistant"))
+    window.resize(1366, 768)
+    window.go_to_step(1)
+    flush()
+    for phase in (1, 0):
+        window.select(phase, 0)  # as the toolbar's phase list does
+        flush()
+        scroll = window.current_page().inputs_scroll
+        assert scroll.minimumWidth() >= window.current_page().form.minimumSizeHint().width(), phase
+        assert scroll.horizontalScrollBar().maximum() == 0, phase

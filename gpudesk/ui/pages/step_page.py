@@ -236,6 +236,10 @@ class StepPage(QWidget):
             if row.path in ZERO_MEANS:
                 self.form.set_zero_text(path, zero_means(row.path, self.lang))
         self.form_layout.addWidget(self.form)
+        # shown now: a form added to a page on screen (another phase or workload chosen) stays hidden until the next
+        # turn of the event loop, and a hidden form has no part in the size hints read below (the inputs column
+        # kept a 71 px minimum and the guided plan's step-1 form scrolled sideways, its editors cut at '城市商业银')
+        self.form.show()
         # The inputs column is never narrower than the form at its minimum plus a vertical scroll bar, so the
         # form needs no horizontal scrolling (labels and editors differ by step, workload kind and language).
         bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
