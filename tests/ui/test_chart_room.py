@@ -12,7 +12,6 @@ they would take more than ``fit.CATEGORY_AXIS_SHARE`` of the chart."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
 
 from gpudesk.plotting import fit
 from gpudesk.results.chart_model import ChartSpec, Marker, Series
