@@ -12,7 +12,7 @@ from gpudesk.catalog.records import ModelArch
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
-from gpudesk.core.inference_step import ReplicaModel
+from gpudesk.core.inference_step import ReplicaModel, expected_busiest
 from gpudesk.core.model_math import attention_core_dims, decode_attention_core_dims
 
 # DeepSeek-V3's published shapes (config.json of deepseek-ai/DeepSeek-V3; the catalog row has the same)
@@ -44,11 +44,21 @@ def test_mla_decodes_over_the_latent_and_prefills_with_expanded_heads():
 def _expected_busiest(mu: float, groups: int) -> float:
     """E[max of ``groups`` Poisson(mu)] by direct summation."""
     total, cdf, pmf = 0.0, math.exp(-mu), math.exp(-mu)
-    for k in range(1, 200):
+    for k in range(1, 400):
         total += 1.0 - cdf ** groups
         pmf *= mu / k
         cdf += pmf
     return total
+
+
+def test_the_busiest_group_is_the_max_of_poisson_arrivals():
+    # summed exactly up to a mean of 8 per group, the skewed normal limit above (short outputs, large batches)
+    mu = np.array([0.02, 0.4, 3.0, 7.9, 8.2, 15.0, 60.0, 0.4, 20.0])
+    groups = np.array([8.0, 8.0, 8.0, 8.0, 8.0, 8.0, 8.0, 2.0, 16.0])
+    got = expected_busiest(mu, groups)
+    want = np.array([_expected_busiest(float(m), int(g)) for m, g in zip(mu, groups)])
+    assert np.allclose(got, want, rtol=5e-3)
+    assert np.allclose(got[:4], want[:4], rtol=1e-9) and got[7] == pytest.approx(want[7], rel=1e-9)
 
 
 def test_the_busiest_group_pays_the_prefills_beyond_the_mean():
