@@ -169,6 +169,17 @@ class NumberAxis(pg.AxisItem):
             pg.AxisItem._updateMaxTextSize(self, int(math.ceil(needed)))
 
 
+def number_plot() -> pg.PlotItem:
+    """A plot with a ``NumberAxis`` on each side, the top and right ones hidden (pyqtgraph's own axes there re-typeset
+    their hidden SI-prefixed titles on every range change), and no context menu (no ``ViewBoxMenu``:
+    tests/ui/test_chart_menus.py)."""
+    plot = pg.PlotItem(axisItems={side: NumberAxis(side) for side in ("left", "bottom", "top", "right")},
+                       enableMenu=False)
+    plot.hideAxis("top")
+    plot.hideAxis("right")
+    return plot
+
+
 def whole_ticks(levels: list, low: float, high: float) -> list:
     """pyqtgraph's tick levels with every tick between two whole numbers dropped (a count axis never reads
     1.5 GPUs); a level finer than 1 becomes one tick per whole number in range."""

@@ -17,8 +17,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
-from gpudesk.plotting import fit
-from gpudesk.plotting.axes import NumberAxis, wrap_category
+from gpudesk.plotting import bars, fit
+from gpudesk.plotting.axes import NumberAxis, number_plot, wrap_category
 from gpudesk.plotting.palette import Theme
 from gpudesk.report.chart_text import axis_title
 from gpudesk.report.durations import DURATION_AXES
@@ -74,9 +74,7 @@ class PlotPanel:
         """Spec (x, y) to view coordinates: swapped when the chart is horizontal."""
         return (y, x) if self.horizontal else (x, y)
 
-    @staticmethod
-    def new_plot() -> pg.PlotItem:  # menu off from the start: no ViewBoxMenu (tests/ui/test_chart_menus.py)
-        return pg.PlotItem(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")}, enableMenu=False)
+    new_plot = staticmethod(number_plot)
 
     # -- drawing ----------------------------------------------------------
     def render(self, spec: ChartSpec, panel: int, theme: Theme, hidden: set[str],
@@ -94,16 +92,16 @@ class PlotPanel:
         series = [s for s in spec.series if s.panel == panel]
         bar_layout = _bar_layout(spec, series)
         curves = iter(self._curves)
-        bars = iter(self._bars)
+        bar_items = iter(self._bars)
         used_curves = used_bars = 0
         self.drawn = []
         stack_tops: dict[tuple[str, float], float] = {}
         for s in series:
             colour = colours[s.name]
             if s.style == "bar":
-                item = next(bars, None)
+                item = next(bar_items, None)
                 if item is None:
-                    item = pg.BarGraphItem(x=[], height=[], width=1.0)
+                    item = bars.Bars(x=[], height=[], width=1.0)
                     plot.addItem(item)
                     self._bars.append(item)
                 used_bars += 1

@@ -9,6 +9,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
 from gpudesk.core.explain import format_value
+from gpudesk.plotting.bars import Bars
 from gpudesk.plotting.palette import Theme
 from gpudesk.results.chart_model import RackBox, RackColumn, RackLayoutSpec
 
@@ -32,7 +33,7 @@ class RackPanel:
         self.plot = plot
         self.role_items: dict[str, pg.BarGraphItem] = {}
         self.boxes: list[PlacedBox] = []
-        self._frames = pg.BarGraphItem(x0=[], y0=[], width=[], height=[])
+        self._frames = Bars(x0=[], y0=[], width=[], height=[])
         self._frames.setZValue(-1)
         plot.addItem(self._frames)
         self._box_labels: dict[str, list[pg.TextItem]] = {}
@@ -83,7 +84,7 @@ class RackPanel:
     def _draw_role(self, role, index, placed: list[PlacedBox], theme: Theme, hidden, spec) -> None:
         item = self.role_items.get(role)
         if item is None:
-            item = pg.BarGraphItem(x0=[], y0=[], width=[], height=[])
+            item = Bars(x0=[], y0=[], width=[], height=[])
             self.plot.addItem(item)
             self.role_items[role] = item
         colour = theme.colour(role, index)

@@ -1,0 +1,91 @@
+"""What a chart keeps between edits (issue 24: an edit redraws only what the user sees change) is never stale.
+
+The bars keep their bounding rectangle until their values or the view's transform change (``plotting/bars.py``);
+the hidden top and right axes are ``NumberAxis`` too, so a range change no longer re-typesets their SI-prefixed
+titles. The tests fail if the updated chart's pixels differ from a chart drawn fresh with the same figures (after
+a wider range, the same range, a narrower one, a resize), if a bar's kept rectangle differs from pyqtgraph's own,
+or if an edit measures the bars per paint, draws an axis whose range and ticks did not change, or re-typesets a title.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pyqtgraph as pg
+from PySide6 import QtGui
+from test_charts_samples import memory_fit_spec
+
+from gpudesk.plotting.bars import Bars
+from gpudesk.results.chart_model import ChartSpec
+
+
+def _scaled(spec: ChartSpec, factor: float) -> ChartSpec:
+    return dataclasses.replace(spec, series=[dataclasses.replace(s, y=[v * factor for v in s.y]) for s in spec.series])
+
+
+def _pixels(chart) -> QtGui.QImage:
+    return chart.graphics.grab().toImage()
+
+
+def test_an_updated_chart_paints_what_a_fresh_one_paints(shown_chart) -> None:
+    """A bigger range, the same range, then a resize: after each, the updated chart's pixels are a fresh chart's."""
+    first = memory_fit_spec()
+    updated = shown_chart(700, 420)
+    updated.set_spec(first)
+    _pixels(updated)  # drawn once: what is kept from here on
+    for spec in (_scaled(first, 1.6), _scaled(first, 1.6), _scaled(first, 0.5)):
+        updated.set_spec(spec)
+        fresh = shown_chart(700, 420)
+        fresh.set_spec(spec)
+        assert _pixels(updated) == _pixels(fresh)
+        fresh.close()
+    updated.resize(560, 360)
+    fresh = shown_chart(560, 360)
+    fresh.set_spec(_scaled(first, 0.5))
+    assert _pixels(updated) == _pixels(fresh)
+
+
+def test_the_bars_bounds_follow_their_values_and_the_view(shown_chart) -> None:
+    chart = shown_chart(700, 420)
+    chart.set_spec(memory_fit_spec())
+    _pixels(chart)
+    bars = [d.item for d in chart.panels[0].drawn if isinstance(d.item, pg.BarGraphItem)]
+    assert bars and all(isinstance(b, Bars) for b in bars)
+
+    def fresh_bounds() -> list:  # pyqtgraph's own rectangle, computed now
+        return [pg.BarGraphItem.boundingRect(b) for b in bars]
+
+    assert [b.boundingRect() for b in bars] == fresh_bounds()
+    chart.set_spec(_scaled(memory_fit_spec(), 3.0))  # new values: a new range, a new transform
+    assert [b.boundingRect() for b in bars] == fresh_bounds()
+    chart.resize(520, 300)  # a new transform only: the pen's padding is another length in data units
+    _pixels(chart)
+    assert [b.boundingRect() for b in bars] == fresh_bounds()
+
+
+def test_an_edit_measures_each_bar_once_and_redraws_the_value_axis_only(shown_chart, monkeypatch) -> None:
+    """A repaint with nothing changed measures no bar and draws no axis; new values measure each bar item once (not
+    per paint and per caller: 30 measurements of 5 items before), draw the value axis only, and re-typeset no
+    hidden axis's title (pyqtgraph's own top axis did, on every range change)."""
+    chart = shown_chart(700, 420)
+    first = memory_fit_spec()
+    chart.set_spec(first)
+    _pixels(chart)
+    measured: list[object] = []
+    drawn: list[str] = []
+    titled: list[str] = []
+    pixels, specs, title = pg.GraphicsItem.pixelVectors, pg.AxisItem.generateDrawSpecs, pg.AxisItem._updateLabel
+    monkeypatch.setattr(pg.GraphicsItem, "pixelVectors",
+                        lambda self, *a: (measured.append(self) if isinstance(self, pg.BarGraphItem) else None)
+                        or pixels(self, *a))
+    monkeypatch.setattr(pg.AxisItem, "generateDrawSpecs", lambda self, p: drawn.append(self.orientation) or specs(self, p))
+    monkeypatch.setattr(pg.AxisItem, "_updateLabel", lambda self: titled.append(self.orientation) or title(self))
+    chart.graphics.viewport().repaint()
+    assert measured == [] and drawn == []
+    chart.set_spec(_scaled(first, 1.6))
+    _pixels(chart)
+    bar_items = [d.item for d in chart.panels[0].drawn if isinstance(d.item, pg.BarGraphItem)]
+    assert len(measured) == len(bar_items)
+    value_axis = "bottom" if chart._transposed else "left"  # memory per GPU; the category axis stays
+    assert drawn == [value_axis]
+    assert titled == []
