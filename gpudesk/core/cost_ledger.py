@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from gpudesk.vocabulary.costs import COST_CATEGORY, PRICE_STATUS
@@ -57,7 +58,7 @@ class LedgerLine:
         shares = self.profile or (1.0,) * self.months
         return [float(amount * s) for s in shares[: self.months]]
 
-    @property
+    @cached_property  # a line never changes (frozen): read for every total, the roadmap and each surface
     def phase_amount(self) -> float | None:
         """What the line costs over the whole phase."""
         months = self.monthly()
@@ -129,7 +130,7 @@ class CostLedger:
     def opex_per_month(self) -> float:
         return self.opex_per_year / 12.0
 
-    @property
+    @cached_property  # the ledger never changes (frozen): the roadmap and the surfaces read it for each phase
     def phase_total(self) -> float:
         """Everything the phase costs over its months: capex + recurring lines month by month."""
         return self._sum([line.phase_amount for line in self.lines])
@@ -146,12 +147,16 @@ class CostLedger:
 
     def monthly(self) -> list[float]:
         """Spend in each month of the phase (unpriced lines excluded)."""
+        return list(self._monthly)
+
+    @cached_property
+    def _monthly(self) -> tuple[float, ...]:
         out = [0.0] * self.months
         for line in self.lines:
             for i, value in enumerate(line.monthly()):
                 if value is not None:
                     out[i] += value
-        return out
+        return tuple(out)
 
     def by_category(self) -> dict[str, float]:
         out: dict[str, float] = {}

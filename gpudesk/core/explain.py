@@ -273,6 +273,15 @@ class FigureSet:
     def label(self, key: str) -> str:
         return self._entries[key].label
 
+    def formula(self, key: str) -> str:
+        """The figure's formula as ``explain(key).formula`` gives it, without reading its inputs' values."""
+        entry = self._entries[key]
+        return entry.formula or ("input" if entry.is_input else "")
+
+    def source(self, key: str) -> str:
+        """The figure's source as ``explain(key).source`` gives it, without reading its inputs' values."""
+        return self._entries[key].source
+
     def is_input(self, key: str) -> bool:
         return self._entries[key].is_input
 

@@ -76,7 +76,7 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
     price = _price(fs.number("tco.server_price"))
     out.add("servers", "hardware", "capex", config.server_name, detail, config.servers_new, "server", price, "once",
             _status(price, user=bool(phase.costs.gpu_price_override), estimated="tco.gpu_price" in fs),
-            fs.explain("tco.server_price").source or "estimated from the GPU price", s.provenance.date,
+            fs.source("tco.server_price") or "estimated from the GPU price", s.provenance.date,
             "tco.server_capex", params=server_params)
     if config.servers_carried:
         out.add("servers.carried", "hardware", "capex", config.server_name, detail + "; bought in the previous phase",
@@ -87,13 +87,13 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
     if r.switch is not None:
         sw = out.usd(fs.number("net.switch_price"))
         out.add("switches", "network", "capex", r.switch.name, f"{r.switch.ports} × {r.switch.port_gbps:g} Gb/s ports",
-                switches, "switch", sw, "once", _status(sw), fs.explain("net.switch_price").source if fabric else "",
+                switches, "switch", sw, "once", _status(sw), fs.source("net.switch_price") if fabric else "",
                 r.switch.provenance.date, "net.switches",
                 params=(("ports", r.switch.ports), ("gbps", r.switch.port_gbps)))
     if r.nic is not None:
         op = out.usd(fs.number("net.optic_price"))
         out.add("optics", "network", "capex", f"{r.nic.name} transceivers", "one per cable end", optics,
-                "transceiver", op, "once", _status(op), fs.explain("net.optic_price").source if fabric else "",
+                "transceiver", op, "once", _status(op), fs.source("net.optic_price") if fabric else "",
                 r.nic.provenance.date, "net.optics", params=(("nic", r.nic.name),))
     installation_line(out.add, fs, config.servers_new)
     fit_rate = phase.costs.fitout_per_kw
@@ -140,7 +140,7 @@ def _rented_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
     billed = fs.number("delivery.hours_per_month", 730.0)
     price = fs.number(f"delivery.price.{mode}") * per
     od = fs.number("delivery.price.cloud_on_demand") * per
-    source, date = fs.explain(f"delivery.price.{mode}").source, offer.provenance.date
+    source, date = fs.source(f"delivery.price.{mode}"), offer.provenance.date
     detail = f"{instances:,.0f} × {offer.instance} ({per}-GPU instances)"
     category = "rental" if mode in TERM_MODES else "cloud"
     terms: tuple[tuple[str, object], ...] = (("instances", instances), ("instance", offer.instance), ("per", per),
@@ -157,7 +157,7 @@ def _rented_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
         if any(extra):
             out.add("cloud.burst", category, "opex", name, "on-demand capacity above the reservation in peak months",
                     instances * used, "instance-hour", od, "month", "priced",
-                    fs.explain("delivery.price.cloud_on_demand").source, date, f"delivery.monthly.{mode}", extra,
+                    fs.source("delivery.price.cloud_on_demand"), date, f"delivery.monthly.{mode}", extra,
                     terms + (("hours", used), ("burst", "reserved")))
     elif mode in TERM_MODES:
         out.add(f"{mode}.instances", category, "opex", name, detail + ", billed every hour of the month",
@@ -175,7 +175,7 @@ def _hybrid_burst(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
     od = fs.number("delivery.price.cloud_on_demand") * per
     out.add("cloud.burst", "cloud", "opex", f"{r.offer.provider} {r.offer.instance}",
             "on-demand bursts above the owned baseline", peak / per * used, "instance-hour", od, "month", "priced",
-            fs.explain("delivery.price.cloud_on_demand").source, r.offer.provenance.date,
+            fs.source("delivery.price.cloud_on_demand"), r.offer.provenance.date,
             "delivery.hybrid_burst_monthly", tuple(gpus / peak) if peak > 0 else (),
             (("instances", peak / per), ("instance", r.offer.instance), ("per", per), ("hours", used),
              ("burst", "hybrid"), ("offer_id", r.offer.id)))
@@ -194,7 +194,7 @@ def _agent_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
         item = f"{offer.provider} {offer.instance} (CPU)" if offer is not None else "CPU virtual machines"
         out.add(f"{prefix}agents.cpu_vms", "cloud", "opex", item, "always-on virtual machines for the agents",
                 vcpus * hours, "vCPU-hour", price, "month", _status(price),
-                fs.explain(prefix + "agent.cpu_price_per_vcpu_hour").source, offer.provenance.date if offer else "",
+                fs.source(prefix + "agent.cpu_price_per_vcpu_hour"), offer.provenance.date if offer else "",
                 key, params=(("offer_id", offer.id),) if offer else ())
 
 
@@ -219,7 +219,7 @@ def _running_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, owned: bool,
         return
     per_tb = out.usd(fs.number("storage.price_per_tb_month"))
     out.add("storage", "storage", "opex", r.storage.name, "capacity at the planning horizon", capacity_tb,
-            "TB-month", per_tb, "month", _status(per_tb), fs.explain("storage.price_per_tb_month").source
+            "TB-month", per_tb, "month", _status(per_tb), fs.source("storage.price_per_tb_month")
             if "storage.price_per_tb_month" in fs else "", r.storage.provenance.date, "run.storage_per_year",
             params=(("tb", capacity_tb),))
 

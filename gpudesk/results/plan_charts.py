@@ -62,7 +62,7 @@ def memory_fit_chart(figures: FigureSet, accelerator_name: str, candidates: list
         values = [cols[1].get(key, 0.0) / GB for cols in columns]
         if not any(v > 0 for v in values):
             continue
-        formula = figures.explain(key).formula if key in figures else ""
+        formula = figures.formula(key) if key in figures else ""
         tips = [f"{label}: {v:,.2f} GB on {name} ({layout}) — {formula}" for (name, _, _, layout), v in zip(columns, values)]
         series.append(Series(label, xs, values, style="bar", color_role=role, stack_group="memory", tooltips=tips))
     caps = [cap / GB for _, _, cap, _ in columns]

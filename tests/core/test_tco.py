@@ -1,5 +1,6 @@
 """Owning hardware (step 7) against a hand-worked example; running costs of every mode; the ledger's totals."""
 
+import dataclasses
 import math
 
 import pytest
@@ -76,3 +77,27 @@ def test_ledger_totals_are_defined_once():
     assert ledger.opex_per_year == pytest.approx(1_200 + 700)
     assert ledger.total_over_years(3) == pytest.approx(1_200_000 + 3 * 1_900)
     assert sum(ledger.monthly()) == pytest.approx(ledger.phase_total)
+
+
+def test_kept_ledger_totals_follow_every_new_ledger():
+    """The ledger keeps its totals once read (issue 24: the roadmap and each surface read them per phase and edit):
+    a ledger with a line changed has its own totals, and a month list handed out cannot change the ledger's."""
+    first = CostLedger("USD", 12, "private", (_line("servers", "once", 4, 300_000.0), _line("energy", "month", 1_000.0, 0.1)))
+    assert first.phase_total == pytest.approx(1_201_200) and first.lines[1].phase_amount == pytest.approx(1_200)
+    months = first.monthly()
+    months[0] = 0.0
+    assert first.monthly()[0] == pytest.approx(1_200_100)
+    changed = dataclasses.replace(first, lines=(first.lines[0], dataclasses.replace(first.lines[1], quantity=2_000.0)))
+    assert changed.lines[1].phase_amount == pytest.approx(2_400)
+    assert changed.phase_total == pytest.approx(1_202_400) and sum(changed.monthly()) == pytest.approx(1_202_400)
+    assert first.phase_total == pytest.approx(1_201_200)
+
+
+def test_a_figures_formula_and_source_read_as_its_explanation_gives_them(searched_sample):
+    """``FigureSet.formula``/``source`` (read per edit by the memory-fit chart and the ledger, without the inputs'
+    values an explanation gathers) say what ``explain`` says, for every figure of a sample."""
+    estimate, _project = searched_sample("bank-llm-assistant")
+    figures = estimate.phases[0].figures
+    for key in figures.keys():
+        explained = figures.explain(key)
+        assert (figures.formula(key), figures.source(key)) == (explained.formula, explained.source), key
