@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from validation_cases_power_mlperf import findings as mlperf_findings
+from validation_cases_power_serving import findings as serving_findings
 from validation_hardware import LLAMA2_70B
 from validation_power_model import server_power, server_row, step_compute_share
 
@@ -112,8 +113,10 @@ def findings(results: list) -> list[str]:
         "GPU on the slowest (the 64-node run took 2.1 min, the 8-node 5.4 min: 2.6 times faster on 8 times the "
         "nodes). Immersion servers also run without fans, and gpudesk's dgx-h100 row has them. No other H100 node-level "
         "measurement was found in the stored copies: the MLPerf Inference v4.1–v6.0 copies hold performance logs "
-        "and results tables with no power column or power log; the MLPerf Training v5.0 copy holds Lenovo's B200 "
+        "and results tables with no power column or power log (the v4.0 copy holds NVIDIA's DGX H100 MaxQ power "
+        "logs, a serving run: last paragraph); the MLPerf Training v5.0 copy holds Lenovo's B200 "
         "power logs (next paragraph); and the two published H100-node measurements found (Latif et al. 2024; Newkirk et al. 2025) are the sources of the "
         "power constants (GPU_BUSY_POWER_SHARE, SERVER_HOST_POWER_SHARE), so they cannot also test them.",
         *mlperf_findings(results),
+        *serving_findings(results),
     ]

@@ -1,6 +1,6 @@
-"""What both system-power case modules ask of gpudesk (``validation_cases_power`` and ``_power_mlperf``): the
-catalog's server row a case maps to, the share of a training step gpudesk's time model spends in compute for the
-run's layout, and the server power a plan shows for that share (``power.server_kw``)."""
+"""What the system-power case modules ask of gpudesk (``validation_cases_power``, ``_power_mlperf`` and
+``_power_serving``): the catalog's server row a case maps to, the share of a training step gpudesk's time model
+spends in compute for the run's layout, and the server power a plan shows for that share (``power.server_kw``)."""
 
 from __future__ import annotations
 
