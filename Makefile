@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # pytest-xdist workers for `make test`: one per CPU (`make test TEST_WORKERS=0` runs in one process).
 TEST_WORKERS ?= auto
 
-.PHONY: help venv run test lint test-core fuzz catalog bench screenshots clean
+.PHONY: help venv run test bytecode lint test-core fuzz catalog bench screenshots clean
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  %-12s %s\n", $$1, $$2}'
@@ -23,9 +23,25 @@ run: $(STAMP) ## open gpudesk on the bundled catalog with a sample plan
 	@$(BIN)/python -m gpudesk.ui.preflight
 	$(BIN)/gpudesk resources/samples/startup-inspection.gpudesk
 
-test: $(STAMP) lint ## run every test (offscreen), after the lint and type checks
+test: $(STAMP) ## run every test (offscreen), with the lint and type checks
+	$(BIN)/ruff check gpudesk tests benchmarks
 	@$(BIN)/python -m gpudesk.ui.preflight --offscreen
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
+	@$(MAKE) --no-print-directory bytecode
+	@# mypy (one process, about 25 CPU-s on a fresh checkout) runs beside the tests rather than before them, where
+	@# it held one of the two cores while the other sat idle; its verdict is printed, and fails the run, at the end.
+	@typed=$$(mktemp); $(BIN)/mypy >"$$typed" 2>&1 & mypy=$$!; \
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadgroup; tests=$$?; \
+	wait $$mypy; types=$$?; echo "mypy:"; cat "$$typed"; rm -f "$$typed"; \
+	[ $$tests -eq 0 ] && [ $$types -eq 0 ]
+
+# Every test process (two pytest-xdist workers, each CLI run a test starts) imports gpudesk and the test modules.
+# Where bytecode is not written (PYTHONDONTWRITEBYTECODE set, as on the development machine) each compiled gpudesk
+# and rewrote the test modules' asserts again: 7-9 CPU-s per worker before its first test. Done once here, on
+# every core (compileall writes whatever that variable says; git ignores __pycache__; a read-only checkout only
+# loses the speed). pytest's own cache of rewritten test modules: tests/rewrite_cache.py.
+bytecode: $(STAMP) ## compile gpudesk, the test helpers and the rewritten test modules, on every core (make test runs it)
+	@$(BIN)/python -m compileall -q -j 0 -x '[/\\](test_[^/\\]*|conftest)\.py$$' gpudesk tests benchmarks >/dev/null || true
+	@$(BIN)/python tests/rewrite_cache.py
 
 lint: $(STAMP) ## ruff (pyflakes and syntax) and mypy (strict below the faces), configured in pyproject.toml
 	$(BIN)/ruff check gpudesk tests benchmarks
