@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication
 
 from gpudesk.catalog.sources import ChineseTexts, chinese_texts
 from gpudesk.catalog.store import Catalog
-from gpudesk.report.server_names import server_display_name
+from gpudesk.report.server_names import server_display_name, storage_display_name
 from gpudesk.ui.widgets.session_text import session_language
 
 Provider = Callable[[], Sequence[tuple[str, str]]]
@@ -51,7 +51,11 @@ class CatalogChoices:
         ]
 
     def storage(self) -> list[tuple[str, str]]:
-        return [(s.id, self._mark(s.name, s.provenance.user_row)) for s in self.catalog.storage_options()]
+        # a catalog storage class in the session language, as the proposal names it (并行文件存储一体机（DDN / WEKA /
+        # GPFS 一类…）, not "DDN / WEKA / GPFS class appliance"); a name the catalogue does not list as it is
+        lang = session_language()
+        return [(s.id, self._mark(storage_display_name(s.name, lang), s.provenance.user_row))
+                for s in self.catalog.storage_options()]
 
     def cloud_offers(self) -> list[tuple[str, str]]:
         return [("", QCoreApplication.translate("CatalogChoices", "— cheapest matching offer —"))] + [
@@ -104,5 +108,7 @@ def catalog_name(catalog: Catalog, field: str, value: str) -> str | None:
                 return offer_choice_name(row, chinese_texts(), session_language())
             if accessor == "server":
                 return server_name_in_language(catalog, row)
+            if accessor == "storage_option":
+                return storage_display_name(row.name, session_language())
             return str(row.name)
     return None

@@ -1,0 +1,37 @@
+"""The Chinese window's catalog choice lists name storage classes and cloud offers in Chinese (issue 21): step 4's
+storage list read "DDN / WEKA / GPFS class appl…" and the offer list "B200 (per GPU, typical)" in the zh window,
+while the proposal named the same rows in Chinese."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from PySide6.QtCore import QLocale
+
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
+from gpudesk.catalog.store import Catalog
+from gpudesk.ui.catalog_choices import CatalogChoices, catalog_name
+
+DESCRIBED = re.compile(r"\b(class|per drive|per appliance|per GPU|typical|flavour|instance with|appliance)\b")
+"""English words describing a row (not a product name) that a Chinese list must not show."""
+
+
+@pytest.fixture
+def chinese_session():
+    before = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.Chinese, QLocale.Country.China))
+    yield
+    QLocale.setDefault(before)
+
+
+def test_storage_and_offer_choices_read_in_chinese(chinese_session) -> None:
+    catalog = Catalog.open(user_db=None)
+    try:
+        choices = CatalogChoices(catalog)
+        shown = [name for _id, name in choices.storage() + choices.cloud_offers()[1:]]
+        assert [name for name in shown if DESCRIBED.search(name)] == []
+        assert catalog_name(catalog, "option_id", "parallel-fs-ddn-ai400x2").startswith("并行文件存储一体机")
+        assert catalog_name(catalog, "cloud_offer_id", "market-b200").startswith("专业 GPU 云 B200（按卡计")
+    finally:
+        catalog.close()
