@@ -137,6 +137,8 @@ def test_figure_table_shows_chinese_labels_and_units():
     en = FigureTableModel(text=EN)
     en.set_figures(fs, ["train.time_to_train_s"])
     assert [en.data(en.index(0, c)) for c in range(3)] == ["Time to train", "5", "days"]  # a row label: capitalised
+    # the Explain panel's heading reads as the row does ("gradient all-reduce not hidden" headed it in lower case)
+    assert "<h3>Time to train</h3>" in explanation_html(fs.explain("train.time_to_train_s"), fs, EN)
 
 
 def test_explain_panel_and_checks_in_chinese(chinese):

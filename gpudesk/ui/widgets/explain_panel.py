@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import Explanation, FigureSet, Quantity
 from gpudesk.report.check_text import localise
-from gpudesk.report.display_units import display_value, plain_number
+from gpudesk.report.display_units import as_row_label, display_value, plain_number
 from gpudesk.report.formula_text import formula_text
 from gpudesk.ui.status_style import BLOCKED, DARK, INFO, LIGHT, WARNING, is_dark
 from gpudesk.ui.widgets.display_text import DisplayText
@@ -50,7 +50,7 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
 
     heads = _headings()
     value, unit = _shown(exp, text)
-    label = text.figure_label(exp.key, exp.label)
+    label = as_row_label(text.figure_label(exp.key, exp.label))  # a heading: "Time to train", as the table's row
     parts = [f"<h3>{html.escape(label)}</h3>",
              f"<p><b>{html.escape(value)} {html.escape(unit)}</b>"]
     stored = text.unit(exp.unit)
