@@ -139,7 +139,7 @@ def should_transpose(view: ChartView, spec: ChartSpec, plan: fit.LegendPlan, wid
 def category_axis_extra(view: ChartView, spec: ChartSpec) -> float:
     """Pixels the category labels down the side of a transposed chart take beyond a value axis (``AXIS_WIDTH``):
     the labels' axis is as wide as its longest line (``fit.side_axis_width``, as ``PlotPanel`` draws it)."""
-    metrics = QtGui.QFontMetricsF(view.plot(0).getAxis("left").font())
+    metrics = fit.kept_metrics(view.plot(0).getAxis("left").font())
     return max(0.0, fit.side_axis_width(list(spec.categories or ()), metrics, view.graphics.width()) - AXIS_WIDTH)
 
 
@@ -253,7 +253,7 @@ def notes_height(view: ChartView) -> float:
 def _side_axis_stale(view: ChartView, spec: ChartSpec, width: float) -> bool:
     """Whether the category labels down the side were drawn for another width (on one line in a wider chart, the
     bank's memory-fit chart drawn before its tab shrank to 272 px kept a 197 px label axis and 47 px of plot)."""
-    metrics = QtGui.QFontMetricsF(view.plot(0).getAxis("left").font())
+    metrics = fit.kept_metrics(view.plot(0).getAxis("left").font())
     wanted = int(fit.side_axis_width(list(spec.categories or ()), metrics, width))
     return abs(view.plot(0).getAxis("left").width() - wanted) > 1
 
@@ -346,7 +346,7 @@ def relabels_in_place(view: ChartView, shown: object, spec: ChartSpec) -> bool:
     if not isinstance(shown, ChartSpec) or not new_categories_only(shown, spec):
         return False
     if view._transposed:
-        metrics = QtGui.QFontMetricsF(view.plot(0).getAxis("left").font())
+        metrics = fit.kept_metrics(view.plot(0).getAxis("left").font())
         wanted = int(fit.side_axis_width(list(spec.categories or ()), metrics, view.graphics.width()))  # as drawn
         return wanted <= view.plot(0).getAxis("left").width()
     lines = [any("\n" in wrap_category(c) for c in s.categories or ()) for s in (shown, spec)]
@@ -374,7 +374,7 @@ def _relabel(panel: PlotPanel, categories: list[str]) -> None:
     """New words for the categories, as ``PlotPanel._style_axes`` labels them, on the axis as it is
     (``relabels_in_place``: they fit in its room)."""
     positions = panel.plot.getAxis("left" if panel.horizontal else "bottom")
-    labels = (fit.side_labels(categories, QtGui.QFontMetricsF(positions.font()), panel._chart_width())
+    labels = (fit.side_labels(categories, fit.kept_metrics(positions.font()), panel._chart_width())
               if panel.horizontal else [wrap_category(c) for c in categories])
     positions.setTicks([list(enumerate(labels))])
     panel._categories = categories

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
+from gpudesk.plotting.fit import kept_metrics
 from gpudesk.report.durations import duration_text
 
 SUFFIXES = ((1e12, "T"), (1e9, "B"), (1e6, "M"))
@@ -106,7 +107,7 @@ class NumberAxis(pg.AxisItem):
         inside = [v for v in self.data_ticks if low - 1e-9 <= v <= high + 1e-9]
         if len(inside) < 2 or size <= 0 or high <= low:
             return inside
-        metrics = QtGui.QFontMetricsF(self.font() if self.style["tickFont"] is None else self.style["tickFont"])
+        metrics = kept_metrics(self.font() if self.style["tickFont"] is None else self.style["tickFont"])
         along = self.orientation in ("top", "bottom")
         kept: list[float] = []
         edge, last = -math.inf, None

@@ -48,6 +48,44 @@ class LegendPlan:
     height: float = 0.0  # pixels the legend takes (below) or 0
 
 
+KEPT_WIDTHS = 4096
+"""Texts whose widths one font's ``KeptWidths`` remembers before it starts again (category words, tick labels and
+titles of the charts shown: a few hundred)."""
+
+
+class KeptWidths(QtGui.QFontMetricsF):
+    """Font metrics that measure each text once: an edit asks the width of the same category words four times per
+    chart update (does the new word fit down the side, how wide is the axis), each a text layout in Qt."""
+
+    def __init__(self, font: QtGui.QFont) -> None:
+        super().__init__(font)
+        self._widths: dict[str, float] = {}
+
+    def horizontalAdvance(self, text, *args) -> float:  # noqa: N802 - Qt API
+        if args or not isinstance(text, str):
+            return super().horizontalAdvance(text, *args)
+        width = self._widths.get(text)
+        if width is None:
+            if len(self._widths) >= KEPT_WIDTHS:
+                self._widths.clear()
+            width = self._widths[text] = super().horizontalAdvance(text)
+        return width
+
+
+_KEPT: dict[tuple[str, float], KeptWidths] = {}
+
+
+def kept_metrics(font: QtGui.QFont) -> QtGui.QFontMetricsF:
+    """The metrics of ``font`` (as ``QFontMetricsF(font)`` gives them), measuring each text once
+    (``KeptWidths``); a font of another family, size, weight or style, or a screen of another density, has its own."""
+    screen = QtGui.QGuiApplication.primaryScreen()
+    key = (font.key(), screen.logicalDotsPerInch() if screen is not None else 0.0)
+    kept = _KEPT.get(key)
+    if kept is None:
+        kept = _KEPT[key] = KeptWidths(font)
+    return kept
+
+
 def label_width(metrics: QtGui.QFontMetricsF, labels: list[str]) -> float:
     return max((metrics.horizontalAdvance(label) for label in labels), default=0.0)
 

@@ -156,7 +156,7 @@ class PlotPanel:
         plot.getAxis(value_axis).set_data_ticks(())  # the bottom axis of a transposed chart held the x ticks
         data_x = sorted({v for s in spec.series for v in s.x})
         if spec.categories is not None:
-            labels = (fit.side_labels(spec.categories, QtGui.QFontMetricsF(positions.font()), self._chart_width())
+            labels = (fit.side_labels(spec.categories, fit.kept_metrics(positions.font()), self._chart_width())
                       if self.horizontal else [wrap_category(c) for c in spec.categories])
             positions.set_data_ticks(())
             positions.setTicks([list(enumerate(labels))])
@@ -179,7 +179,7 @@ class PlotPanel:
         line = QtGui.QFontMetricsF(bottom.font()).lineSpacing()
         bottom.setHeight(int(2 * line + 18) if wrapped else None)
         if self.horizontal and spec.categories is not None:
-            metrics = QtGui.QFontMetricsF(positions.font())
+            metrics = fit.kept_metrics(positions.font())
             positions.setWidth(int(fit.side_axis_width(spec.categories, metrics, self._chart_width())))
         else:
             plot.getAxis("left").setWidth(None)
@@ -203,7 +203,8 @@ class PlotPanel:
         meet at zero)."""
         offsets, width = layout
         x = np.asarray(s.x, dtype=float) + offsets.get(group, 0.0)
-        y = np.nan_to_num(np.asarray(s.y, dtype=float), nan=0.0, posinf=0.0, neginf=0.0)  # unknown (pending): no bar
+        y = np.asarray(s.y, dtype=float)
+        y = np.where(np.isfinite(y), y, 0.0)  # unknown (pending): no bar
         base = np.array([stack_tops.get((group, xi, yi < 0), 0.0) for xi, yi in zip(s.x, y)])
         for xi, yi, top in zip(s.x, y, base + y):
             stack_tops[(group, xi, yi < 0)] = top

@@ -15,6 +15,7 @@ import pyqtgraph as pg
 from PySide6 import QtGui
 from test_charts_samples import memory_fit_spec
 
+from gpudesk.plotting import fit
 from gpudesk.plotting.bars import Bars
 from gpudesk.results.chart_model import ChartSpec
 
@@ -89,3 +90,18 @@ def test_an_edit_measures_each_bar_once_and_redraws_the_value_axis_only(shown_ch
     value_axis = "bottom" if chart._transposed else "left"  # memory per GPU; the category axis stays
     assert drawn == [value_axis]
     assert titled == []
+
+
+def test_kept_text_widths_are_the_fonts_own(qapp) -> None:
+    """``fit.kept_metrics`` measures each text once per font: every width is what Qt measures for that font now,
+    and a font of another size or weight never gets the widths of the first."""
+    texts = ["H100 ×8", "Searching…", "搜索中…", "B300 288GB (plan)", ""]
+    base = QtGui.QFont()
+    bigger, bold = QtGui.QFont(base), QtGui.QFont(base)
+    bigger.setPointSizeF(base.pointSizeF() * 2)
+    bold.setBold(True)
+    for font in (base, bigger, bold, base):
+        kept, fresh = fit.kept_metrics(font), QtGui.QFontMetricsF(font)
+        for _ in range(2):
+            assert [kept.horizontalAdvance(t) for t in texts] == [fresh.horizontalAdvance(t) for t in texts]
+    assert fit.kept_metrics(bigger).horizontalAdvance(texts[0]) > fit.kept_metrics(base).horizontalAdvance(texts[0])
