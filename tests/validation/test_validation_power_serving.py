@@ -34,8 +34,9 @@ def test_data_file_cites_its_source_and_the_run_is_consistent():
     data = json.loads(DATA.read_text(encoding="utf-8"))
     for src in data["sources"].values():
         assert src["copy"] == "mlcommons/inference_results_v4.0" and len(src["commit"]) == 40 and src["read"]
-        assert "cooling 'Air-cooled'" in src["system"] and "power_limit = 450" in src["config"]
+        assert "cooling 'Air-cooled'" in src["system"]
     for r in data["runs"]:
+        assert f"power_limit = {r['gpu_power_limit_w']}" in r["config"], r["id"]
         assert r["source"] in data["sources"] and r["server_id"] == "dgx-h100", r["id"]
         assert r["power_log"].endswith("/spl.txt") and r["detail_log"].endswith("/mlperf_log_detail.txt")
         assert r["power_log"].rsplit("/", 1)[0] == r["detail_log"].rsplit("/", 1)[0], r["id"]
@@ -52,6 +53,8 @@ def test_case_is_held_out_and_its_figure_is_what_a_serving_plan_shows():
         assert c.id not in frozen and "MLPerf Inference v4.0" in c.citation and c.server_id in c.note
         kw, assumed = predict_serving_power(c)
         assert 0.25 * server_row(c.server_id)[0].power_max_kw < kw < server_row(c.server_id)[0].power_max_kw
+        if c.plan_kind != "llm_inference":  # a diffusion_inference plan for SDXL is refused (no FLOPs per step)
+            continue
         project = Project()
         phase = project.phases[0]
         w = phase.workloads[0]

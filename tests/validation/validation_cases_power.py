@@ -114,7 +114,7 @@ def findings(results: list) -> list[str]:
         "nodes). Immersion servers also run without fans, and gpudesk's dgx-h100 row has them. No other H100 node-level "
         "measurement was found in the stored copies: the MLPerf Inference v4.1–v6.0 copies hold performance logs "
         "and results tables with no power column or power log (the v4.0 copy holds NVIDIA's DGX H100 MaxQ power "
-        "logs, a serving run: last paragraph); the MLPerf Training v5.0 copy holds Lenovo's B200 "
+        "logs, inference runs: last paragraph); the MLPerf Training v5.0 copy holds Lenovo's B200 "
         "power logs (next paragraph); and the two published H100-node measurements found (Latif et al. 2024; Newkirk et al. 2025) are the sources of the "
         "power constants (GPU_BUSY_POWER_SHARE, SERVER_HOST_POWER_SHARE), so they cannot also test them.",
         *mlperf_findings(results),
