@@ -8,7 +8,8 @@ Per operation the time is max(FLOPs / (peak · η_mm), bytes / (HBM bw · η_hbm
   do 2·N_gemm·B FLOPs; attention reads B·c tokens of KV cache and does
   2·L·c·a·(d_qk + d_v)·B FLOPs (MLA: the absorbed form, over the
   latent, model_math.decode_attention_core_dims); TP adds 2 all-reduces of B·h per layer,
-  EP 2 all-to-alls per MoE layer.
+  EP with attention data-parallel a dispatch and a combine per MoE layer (inside an NVLink
+  domain the published kernels' fixed time and link share, MOE_DISPATCH_LATENCY_S etc.).
 * prefill of P tokens in sequences of n: GEMMs 2·N_gemm·P FLOPs, causal
   attention 2·L·(n/2)·a·(d_qk + d_v) per token, divided by the serving
   engine's GEMM share (SERVING_PREFILL_GEMM_SHARE: fused non-GEMM kernels),
@@ -194,7 +195,25 @@ class ReplicaModel:
         moe_layers = m.n_moe_layers or m.n_layers
         ep = 2.0 * moe_layers * collective_time("all_to_all", act * max(m.experts_per_token, 1), self.ep,
                                                 local_ep, self.links)
-        return tp + np.where(self.ep > self.tp, ep, 0.0)
+        return tp + np.where(self.ep > self.tp, np.where(self.moe_kernels_apply, self.moe_dispatch_combine(act), ep),
+                             0.0)
+
+    @property
+    def moe_kernels_apply(self) -> np.ndarray:
+        """The expert group lies inside one NVLink-class scale-up domain (the published dispatch/combine kernels)."""
+        return np.asarray((self.ep <= self.links.scaleup_domain) & ~np.asarray(self.hw.scaleup_is_pcie, dtype=bool))
+
+    def moe_dispatch_combine(self, act: np.ndarray) -> np.ndarray:
+        """Seconds of a step's MoE dispatch and combine kernels inside the scale-up domain, ``act`` bytes of one
+        attention group's hidden states per layer: per MoE layer each kernel's fixed time (MOE_DISPATCH_LATENCY_S,
+        MOE_COMBINE_LATENCY_S) and (e − 1)/e of min(e, k) copies of every token over the link at
+        MOE_ALLTOALL_LINK_FRACTION of its rate (TensorRT-LLM's NVLinkOneSided kernels, tech blog 18)."""
+        m = self.model
+        copies = float(max(min(m.experts_per_token, 1 << 30), 1))
+        sent = (self.ep - 1.0) / self.ep * act * np.minimum(self.ep, copies)
+        per_kernel = sent / (self.hw.scaleup_bw * SV.MOE_ALLTOALL_LINK_FRACTION.value)
+        fixed = SV.MOE_DISPATCH_LATENCY_S.value + SV.MOE_COMBINE_LATENCY_S.value
+        return np.asarray((m.n_moe_layers or m.n_layers) * (fixed + 2.0 * per_kernel))
 
     def decode_step(self, batch: np.ndarray, context: np.ndarray) -> dict[str, np.ndarray]:
         """Seconds of one decode step for ``batch`` sequences at ``context`` tokens each."""

@@ -85,3 +85,31 @@ def _dsv3(scenario: str, tp: float, ep: float) -> float:
 def test_a_ttft_target_costs_data_parallel_attention_throughput_but_not_tensor_parallel():
     assert _dsv3("server", 1, 8) < 0.97 * _dsv3("offline", 1, 8)  # prompts placed as they come
     assert _dsv3("server", 8, 8) == _dsv3("offline", 8, 8)
+
+
+# TensorRT-LLM tech blog 18 (NVLinkOneSided, DeepSeek-V3 profile, BF16, ep_size 8, GB200 NVL72): dispatch and
+# combine microseconds per MoE layer by tokens per rank
+ONE_SIDED_EP8 = {1: (18.9, 31.0), 256: (50.8, 53.0), 512: (89.5, 91.7), 1024: (166.3, 175.6), 2048: (311.8, 322.6)}
+
+
+def test_moe_dispatch_and_combine_take_the_published_kernel_times_inside_nvlink():
+    rep = _replica(DSV3, 1, 8)
+    assert bool(rep.moe_kernels_apply[0]) and rep.hw.scaleup_bw[0] == pytest.approx(900e9)
+    for tokens, (dispatch, combine) in ONE_SIDED_EP8.items():
+        act = np.array([tokens * DSV3.hidden * 2.0])  # one rank's BF16 hidden states, as the blog ran them
+        per_layer = rep.moe_dispatch_combine(act)[0] / DSV3.n_moe_layers
+        assert per_layer == pytest.approx((dispatch + combine) * 1e-6, rel=0.20 if tokens < 1024 else 0.03), tokens
+    # the step charges them only with attention data-parallel across the experts (e > t): one replica, 384 per rank
+    batch = np.array([3072.0])
+    expected = rep.moe_dispatch_combine(np.array([384 * DSV3.hidden * 2.0]))[0]
+    assert rep.collectives(batch)[0] == pytest.approx(expected)
+    tp8 = _replica(DSV3, 8, 8).collectives(batch)[0]  # tensor-parallel attention: the all-reduces only
+    assert tp8 == pytest.approx(_replica(DSV3, 8, 1).collectives(batch)[0])
+
+
+def test_an_expert_group_wider_than_the_nvlink_domain_keeps_the_network_all_to_all():
+    hw = HardwareArrays.from_accelerators([B200])
+    eff = Efficiencies.for_hardware(hw, "fp4", None)
+    one = np.ones(1)
+    wide = ReplicaModel.build(DSV3, hw, eff, one, one, one * 64, "fp4", "fp8", "fp4")
+    assert not bool(wide.moe_kernels_apply[0])

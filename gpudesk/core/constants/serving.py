@@ -49,3 +49,22 @@ MATMUL_EFFICIENCY_FP4_UNMEASURED = Constant(
     "MAMF_FP4_UNMEASURED", 0.40, "fraction", "achieved FP4 matmul / dense FP4 peak (family not measured)",
     "the Blackwell NVFP4 value (MAMF_FP4_BLACKWELL); no other family has a published FP4 measurement",
 )
+_ONE_SIDED = ("NVIDIA TensorRT-LLM tech blog 18, 'Optimizing MoE Communication with One-Sided AlltoAll Over NVLink' "
+              "(docs/source/blogs/tech_blog/blog18_..., 2026; NVLinkOneSided kernels, DeepSeek-V3 profile, hidden "
+              "7,168, top-8, BF16, ep_size 8 on GB200 NVL72, 900 GB/s per direction)")
+MOE_DISPATCH_LATENCY_S = Constant(
+    "MOE_DISPATCH_LATENCY_S", 21e-6, "s", "fixed time of one MoE dispatch kernel inside an NVLink domain",
+    f"{_ONE_SIDED}: dispatch 18-19 us for 1-32 tokens per rank; the line through 1,024 and 2,048 tokens (166.3 and "
+    "311.8 us) meets zero tokens at 20.8 us: the kernel's flag barrier and routing, paid per MoE layer",
+)
+MOE_COMBINE_LATENCY_S = Constant(
+    "MOE_COMBINE_LATENCY_S", 29e-6, "s", "fixed time of one MoE combine kernel inside an NVLink domain",
+    f"{_ONE_SIDED}: combine 31-33 us for 1-32 tokens per rank (the top-k reduction and the second barrier); the "
+    "line through 1,024 and 2,048 tokens (175.6 and 322.6 us) meets zero tokens at 28.6 us",
+)
+MOE_ALLTOALL_LINK_FRACTION = Constant(
+    "MOE_ALLTOALL_LINK_FRACTION", 0.78, "fraction", "NVLink bytes per second of MoE dispatch/combine / link rate",
+    f"{_ONE_SIDED}: 1,024 more tokens per rank add 145.5 us (dispatch) and 147.0 us (combine), i.e. 799-807 GB/s "
+    "logical (8 copies of 14,336 B per token, the local one included), 7/8 of it over NVLink: 0.78 of 900 GB/s. "
+    "DeepEP's normal intranode kernels on H800 agree: 153-158 GB/s of ~200 (deepseek-ai/DeepEP docs/legacy.md)",
+)
