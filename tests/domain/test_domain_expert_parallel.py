@@ -50,7 +50,12 @@ def test_ep8_serves_like_tp8_not_nine_times_worse(catalog) -> None:
     tp8 = estimate(catalog, plan(w__parallel__tp=8, w__parallel__ep=1, **common)).figures
     # before: EP8 needed 88 GPUs against TP8's 8, at a tenth of the throughput
     assert ep8.number("infer.gpus_needed") <= 1.25 * tp8.number("infer.gpus_needed")
-    assert ep8.number("infer.tokens_per_s") >= 0.7 * tp8.number("infer.tokens_per_s")
+    # Since c080c01 attention data-parallel pays the busiest group's prefills under a TTFT target (TensorRT-LLM
+    # tech blog 10, 'ADP Balance Strategy'): at the 50 ms TPOT the batch EP8 x ADP8 holds is about half TP8's, so
+    # it serves about half TP8's tokens/s (0.51x). The bug this test holds off was a tenth; half is the physics.
+    assert ep8.number("infer.tokens_per_s") >= 0.4 * tp8.number("infer.tokens_per_s")
+    # and its decode step at its own batch is no slower than TP8's: the loss is the prefill wait, not the experts
+    assert ep8.number("infer.decode_step_s") <= 1.1 * tp8.number("infer.decode_step_s")
     # one decode step at batch C streams at least the dense weights and an eighth of the routed experts
     c = ep8.number("infer.concurrency")
     touched = 1 - (1 - 8 / 256) ** c
