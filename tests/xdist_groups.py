@@ -3,7 +3,11 @@
 * A test module whose tests share a module-scoped fixture (a searched plan, the validation corpus, a fuzz runner)
   is one group, so the fixture is built once per run instead of once per worker: on sixteen such modules the
   CPU time fell from 39.9 to 29.9 s (2-core machine, 2026-12-02). A module that names its own ``xdist_group``
-  (the frozen bundle) keeps it. The scheduler hands out the groups first, largest first, then single tests.
+  (the frozen bundle) keeps it. The scheduler hands out the groups first, largest first, then single tests in
+  collection order, each worker holding up to three.
+* The longest single tests (:data:`LONG_SINGLES`) are collected first, so they go out right after the groups and the
+  run ends on short tests: in collection order the window audit's cases (4-13 CPU-s each) came last, and a worker
+  left holding two or three of them kept the run going while the other had finished.
 * :func:`check_xdist_groups_hold` fails the run when the groups are lost (see there).
 """
 
@@ -11,9 +15,19 @@ from __future__ import annotations
 
 import pytest
 
+LONG_SINGLES = (
+    "tests/ui/test_window_fits.py::",  # 22 cases, 4-13 CPU-s each (2-core machine, load 8, 2026-12-02)
+    "tests/ui/test_main_window.py::test_every_step_fits_a_1366_by_768_screen_in_both_languages",  # 10
+    "tests/fuzz/test_fuzz_short.py::",  # 9.8
+    "tests/ui/test_every_dialog.py::",  # 7.7 for the longest
+    "tests/ui/test_window_churn.py::",  # 6.5
+)
+"""Node-id prefixes of the single tests that take longest, collected first (see the module's note)."""
+
 
 class ModuleFixtureGroups:
-    """A pytest plugin: marks the tests of each module that has a module-scoped fixture with that module's group."""
+    """A pytest plugin: marks the tests of each module that has a module-scoped fixture with that module's group,
+    and collects the longest single tests first."""
 
     @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's worker hook turns the marks into test-id suffixes
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -26,6 +40,7 @@ class ModuleFixtureGroups:
             definitions = info.name2fixturedefs.values() if info is not None else ()
             if any(d.scope == "module" for defs in definitions for d in defs):
                 item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+        items.sort(key=lambda item: not item.nodeid.startswith(LONG_SINGLES))  # stable: the rest keep their order
 
 
 def check_xdist_groups_hold(config: pytest.Config, items: list[pytest.Item]) -> None:

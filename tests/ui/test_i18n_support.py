@@ -102,13 +102,20 @@ def model_texts(model: QAbstractItemModel | None, cells: bool) -> Iterator[str]:
                         yield value
 
 
-def action_texts(action: QAction) -> Iterator[str]:
+def action_texts(action: QAction, read: dict[int, object] | None = None) -> Iterator[str]:
+    """An action's texts, and its menu's and their actions'. ``read``: the actions already read in this walk, by id
+    (one action sits in the menu bar, its menu, the window and a toolbar): each is read once, as its texts are the
+    same wherever it sits. The dictionary holds each action, so no id is reused by another object during the walk."""
+    if read is not None:
+        if id(action) in read:
+            return
+        read[id(action)] = action
     yield from (action.text(), action.toolTip(), action.statusTip(), action.iconText())
     menu = action.menu()
     if isinstance(menu, QMenu):
         yield menu.title()
         for sub in menu.actions():
-            yield from action_texts(sub)
+            yield from action_texts(sub, read)
 
 
 def widget_texts(root: QWidget, cells: bool = True, skip: tuple[QWidget, ...] = ()) -> Iterator[tuple[str, str]]:
@@ -118,6 +125,11 @@ def widget_texts(root: QWidget, cells: bool = True, skip: tuple[QWidget, ...] = 
     ``skip``: widgets whose texts (their own and their children's) are left out.
     """
     skipped = {id(w) for w in skip} | {id(c) for w in skip for c in w.findChildren(QWidget)}
+    # A model or an action shown in several places (a choice list and its popup view; an action in the menu bar, its
+    # menu and the window) has the same texts in each: read once per walk, at the first place the walk meets it, the
+    # place a finding names (callers report a text where it is first seen).
+    read_models: dict[int, object] = {}  # held, so that no id is reused by another object during the walk
+    read_actions: dict[int, object] = {}
     for widget in [root, *root.findChildren(QWidget)]:
         if id(widget) in skipped:
             continue
@@ -138,10 +150,11 @@ def widget_texts(root: QWidget, cells: bool = True, skip: tuple[QWidget, ...] = 
             texts.append(widget.placeholderText())
         elif isinstance(widget, QComboBox):
             texts += [widget.itemText(i) for i in range(widget.count())]
-        if isinstance(widget, QAbstractItemView):
-            texts += list(model_texts(widget.model(), cells))
+        if isinstance(widget, QAbstractItemView) and id(model := widget.model()) not in read_models:
+            read_models[id(model)] = model
+            texts += list(model_texts(model, cells))
         for action in widget.actions():
-            texts += list(action_texts(action))
+            texts += list(action_texts(action, read_actions))
         for text in texts:
             if text and text.strip():
                 yield where, text

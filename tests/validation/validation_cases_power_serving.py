@@ -1,17 +1,18 @@
 """System power of an inference node, from MLPerf Inference power logs: the node's mean input power over the run.
 
 Source: NVIDIA's MLPerf Inference v4.0 power submission (closed division, MaxQ), one DGX H100 (8 × H100 SXM 80 GB,
-air-cooled) with TensorRT 9.3.0, Offline scenario; each benchmark's MaxQ configuration caps every GPU
-(``power_limit``). Llama 2 70B (99.9% accuracy): four tensor-parallel-2 engines in FP8 at batch 896, GPUs capped at
-450 W. Stable Diffusion XL: one engine per GPU, int8, batch 8, GPUs capped at 350 W. The analyzer's per-second
+air-cooled) with TensorRT 9.3.0; each benchmark's MaxQ configuration caps every GPU (``power_limit``). Llama 2 70B
+(99.9% accuracy), Offline and Server: four tensor-parallel-2 engines in FP8 at batch 896 (Server 1,024, 54 queries/s
+scheduled), GPUs capped at 450 W. Stable Diffusion XL, Offline: one engine per GPU, int8, batch 8, GPUs capped at
+350 W. The analyzer's per-second
 readings at the node's AC input (``spl.txt``) inside loadgen's power window (``power_begin`` .. ``power_end`` of
 ``mlperf_log_detail.txt``) are averaged; the parsed figures with their paths, commit and date read are in
 ``data/mlperf_inference_power_2026-12-02.json`` and the rule is ``mlperf_power_log.spl_window_mean``.
 
 gpudesk = ``power.server_kw`` of the plan that describes the run: the catalog's ``dgx-h100`` row (the same server)
 with ``hardware.gpu_power_limit_w`` set to the run's cap, so its maximum drops by 8 × (700 W − cap), at the load
-factor the plan's workload kind takes with its peak held throughout (an Offline run; peak_factor 1):
-SERVING_PEAK_POWER_LOAD for llm_inference, TRAINING_POWER_LOAD for diffusion_inference. The Llama case is exactly
+factor the plan's workload kind takes with its peak held throughout (the runs serve at their peak; peak_factor 1):
+SERVING_PEAK_POWER_LOAD for llm_inference, TRAINING_POWER_LOAD for diffusion_inference. The Llama cases are exactly
 what an llm_inference plan shows (tests/validation/test_validation_power_serving.py builds it). A diffusion_inference
 plan for SDXL cannot be built today (the catalog's sdxl-base row has no FLOPs per step, so its throughput is
 unknown and the plan is refused); its power figure does not depend on the throughput, so the case reads it from the
@@ -47,6 +48,7 @@ class ServingPowerCase:
     tp: int
     plan_kind: str  # llm_inference | diffusion_inference
     benchmark: str
+    scenario: str  # Offline | Server
     note: str
 
     @property
@@ -78,7 +80,7 @@ def _load() -> list[ServingPowerCase]:
         cases.append(ServingPowerCase(
             id=r["id"], citation=citation, server_id=r["server_id"], gpu_power_limit_w=float(r["gpu_power_limit_w"]),
             measured=r["mean_ac_w"] / 1e3, steady_kw=r["steady_mean_ac_w"] / 1e3, window_s=window_s, tp=r["tp"],
-            plan_kind=r["plan_kind"], benchmark=r["benchmark"], note=note))
+            plan_kind=r["plan_kind"], benchmark=r["benchmark"], scenario=r["scenario"], note=note))
     return cases
 
 
@@ -102,8 +104,8 @@ def predict_serving_power(case: ServingPowerCase) -> tuple[float, str]:
     return fs.value_at("power.server_kw", 0), (
         f"gpudesk: {case.server_id} with GPUs capped at {case.gpu_power_limit_w:g} W (maximum "
         f"{fs.value_at('power.server_max_kw', 0):.1f} kW, idle {fs.value_at('power.server_idle_kw', 0):.2f} kW "
-        f"estimated), {case.plan_kind} load factor {fs.value_at('power.load_factor', 0):.2f} (Offline: the peak "
-        "held throughout)")
+        f"estimated), {case.plan_kind} load factor {fs.value_at('power.load_factor', 0):.2f} ({case.scenario}: the "
+        "plan's peak held throughout)")
 
 
 def findings(results: list) -> list[str]:
@@ -112,7 +114,7 @@ def findings(results: list) -> list[str]:
     parts = []
     for c in SERVING_POWER_CASES:
         uncapped = serving_server_power(c, capped=False).value_at("power.server_kw", 0)
-        parts.append(f"{c.benchmark} Offline ({c.plan_kind}, GPUs capped at "
+        parts.append(f"{c.benchmark} {c.scenario} ({c.plan_kind}, GPUs capped at "
                      f"{c.gpu_power_limit_w:g} W) {c.measured:.2f} kW AC measured over {c.window_s:.0f} s, gpudesk "
                      f"{rows[c.id].predicted:.2f} kW ({rows[c.id].error:+.0%}; without the cap {uncapped:.2f} kW, "
                      f"{uncapped / c.measured - 1:+.0%})")
@@ -120,14 +122,16 @@ def findings(results: list) -> list[str]:
         f"* **System power while serving, MLPerf Inference power logs** ({len(rows)} held-out cases; "
         "`tests/validation/validation_cases_power_serving.py`, parsed figures with their source in "
         "`tests/validation/data/mlperf_inference_power_2026-12-02.json`): NVIDIA's v4.0 MaxQ submission, one "
-        f"air-cooled DGX H100 (the catalog's dgx-h100 row), Offline: {'; '.join(parts)}. The plan that describes each "
+        f"air-cooled DGX H100 (the catalog's dgx-h100 row): {'; '.join(parts)}. The plan that describes each "
         "run sets hardware.gpu_power_limit_w to the run's cap, which lowers the server's maximum by 8 × (700 W − cap); "
         "the load factor is the plan's (SERVING_PEAK_POWER_LOAD 0.7 for an LLM, set without a measurement; "
-        "TRAINING_POWER_LOAD 0.68 for image generation). Llama 2 70B at batch 896 holds 5.7-5.96 kW, the GPUs at "
-        "their cap; SDXL holds 4.73-4.79 kW, about 2.5 kW over the node's idle, under the 8 × 350 W its GPUs may "
-        "draw, and the fixed load factor does not see that. Both are capped servers at full load: a MaxP (uncapped) "
-        "submission has no power log, and a Server-scenario run below its peak would test the average/peak "
-        "scaling, which these do not. A diffusion_inference plan for SDXL is refused today (the catalog's sdxl-base "
-        "row has no FLOPs per step); the case reads the same power model. gpudesk estimates idle as a quarter of "
-        "the capped maximum (2.05 and 1.85 kW); the node drew 2.2-2.8 kW before the runs and 2.2-2.3 kW after.",
+        "TRAINING_POWER_LOAD 0.68 for image generation). Llama 2 70B holds 5.7-5.98 kW in both scenarios, the GPUs "
+        "at their cap (the Server run schedules 54 queries/s, about nine tenths of the Offline rate, and draws the "
+        "same); SDXL holds 4.73-4.79 kW, about 2.5 kW over the node's idle, under the 8 × 350 W its GPUs may draw, "
+        "and the fixed load factor does not see that. All are capped servers near full load: a MaxP (uncapped) "
+        "submission has no power log, and no run here serves well below its peak, so the average/peak scaling of "
+        "the yearly energy is not tested. A diffusion_inference plan for SDXL is refused today (the catalog's "
+        "sdxl-base row has no FLOPs per step); the case reads the same power model. gpudesk estimates idle as a "
+        "quarter of the capped maximum (2.05 and 1.85 kW); the node drew 2.2-2.8 kW before the runs and 2.2-2.3 kW "
+        "after.",
     ]
