@@ -20,6 +20,7 @@ from gpudesk.catalog.intake import citation_from_mapping, record_from_mapping
 from gpudesk.catalog.schema import TABLES
 from gpudesk.catalog.validate import check_unique, validate_tables
 from gpudesk.paths import resource_path
+from gpudesk.vocabulary.plan_choices import MARKET
 
 CATALOG_FILE = "catalog.toml"
 CITATIONS_FILE = "citations.toml"
@@ -141,7 +142,20 @@ class ChineseTexts:
         if english and chinese and text.startswith(english):
             text = chinese + text[len(english):]
         english, chinese = self.instances.get(offer_id, ("", ""))
-        return text.replace(english, chinese, 1) if english and chinese else text
+        text = text.replace(english, chinese, 1) if english and chinese else text
+        return _market_region(text, lang)
+
+
+def _market_region(text: str, lang: str) -> str:
+    """An offer's region that is a market code rather than a provider's region ("global" for a market-wide rate,
+    "cn", "us"), alone or in brackets at the end of the offer's name, by the market's name in ``lang`` (全球,
+    中国大陆); a provider's region ("cn-northwest-1") as it is."""
+    for term in MARKET:
+        if text == term.code:
+            return term.name(lang)
+        if text.endswith(f"({term.code})"):
+            return f"{text[: -len(term.code) - 1]}{term.name(lang)})"
+    return text
 
 
 def _worded(translation: tuple[str, str] | None, english: str, lang: str) -> str:

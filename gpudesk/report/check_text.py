@@ -37,7 +37,8 @@ MARKET_KEYS = ("market", "offer_market")
 """``Check.numbers`` keys whose value is a market code (named from the MARKET vocabulary)."""
 
 
-OFFER_NAMES = (("offer", "offer_id"), ("gpu_offer", "gpu_offer_id"), ("provider", "offer_id"), ("instance", "offer_id"))
+OFFER_NAMES = (("offer", "offer_id"), ("gpu_offer", "gpu_offer_id"), ("provider", "offer_id"), ("instance", "offer_id"),
+               ("region", "offer_id"))
 """(number, number holding the cloud offer's id): a name of the offer (or its provider or instance alone) that the
 core wrote in English, worded in the reader's language (``ChineseTexts.offer_named``)."""
 

@@ -160,7 +160,8 @@ def provider_note(ctx: ProposalContext, phase: PhaseEstimate) -> str:
     line = next((ln for ln in phase.ledger.lines if ln.category in ("cloud", "rental") and ln.params), None)
     params = dict(line.params) if line is not None else {}
     provider, region = str(params.get("provider", "")), str(params.get("region", ""))
-    provider = chinese_texts().offer_named(provider, str(params.get("offer_id", "")), t.lang)
+    offer = str(params.get("offer_id", ""))
+    provider, region = chinese_texts().offer_named(provider, offer, t.lang), chinese_texts().offer_named(region, offer, t.lang)
     if provider:
         where = f"{provider}（{region}）" if region and t.lang == "zh" else f"{provider} ({region})" if region \
             else provider

@@ -165,3 +165,4 @@ def test_chinese_texts_name_cloud_providers_in_chinese(edge: str, catalog: Catal
         + [assumption_text(a, "zh") for a in phase.assumptions])]
     assert any("云" in s for s in shown)  # the plan does rent: the texts below name its offers
     assert [s for s in shown if any(e in s for e in english)] == []
+    assert [s for s in shown if re.search(r"[(（](?:global|cn|us)[)）]", s)] == []  # a market code as its name: （全球）
