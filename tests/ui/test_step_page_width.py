@@ -18,17 +18,25 @@ from gpudesk.wizard.steps import STEPS
 def test_no_step_page_scrolls_sideways_on_a_laptop(make_window, catalog) -> None:  # noqa: F811
     from PySide6.QtWidgets import QScrollArea
 
+    from PySide6.QtWidgets import QStyle
+
     # the configuration search is left pending: what sets a page's width is its form and its results' minimums
     window = make_window(next(p for p in SAMPLES if p.stem == "bank-llm-assistant"))
-    window.resize(1366, 768)
+    window.resize(1362, 764)  # as the app opens it on a 1366 x 768 laptop: inside the screen with its frame
     sideways = []
     for step in STEPS:
         window.go_to_step(step.number)
         flush()
         page = window.current_page()
         for area in page.findChildren(QScrollArea, "page-scroll"):
-            if area.horizontalScrollBar().maximum() > 0:
-                sideways.append((step.key, area.horizontalScrollBar().maximum()))
+            # room for the page's least width even under a vertical scroll bar, which the page gets when the
+            # Roadmap dock leaves it short (the English step 6 then scrolled 4 px sideways: 759 px in 755)
+            bar = 0 if area.verticalScrollBar().isVisible() else area.style().pixelMetric(
+                QStyle.PixelMetric.PM_ScrollBarExtent)
+            over = max(area.horizontalScrollBar().maximum(),
+                       area.widget().minimumSizeHint().width() - (area.viewport().width() - bar))
+            if over > 0:
+                sideways.append((step.key, over))
     assert not sideways, f"steps that scroll sideways at 1366 × 768 (key, pixels): {sideways}"
 
 

@@ -53,10 +53,12 @@ widest row needs 250-284 px, was drawn past the view's right edge; the inputs be
 that sized itself to its content would keep a width its content had at a wider size (labels down the side on
 one line) and never narrow again."""
 FIGURE_TABLE_MIN_ROWS = 4
-FORM_WRAP_WIDTH = 450
+FORM_WRAP_WIDTH = 430
 """A form wider than this with its labels beside its editors puts each label above its editor: on a 1366 x 768 laptop
-the page has about 790 px beside the step list and the guide, and the results column needs 300 (CHART_MIN_WIDTH) and
-its margins; the English step-7 form (about 560 px) pushed the results off the page (values read '2,' and '11.')."""
+the page has about 790 px beside the step list and the guide, less a vertical scroll bar when the Roadmap dock leaves
+it short, and the results column needs 300 (CHART_MIN_WIDTH) and its margins; the English step-7 form (about 560 px)
+pushed the results off the page (values read '2,' and '11.'), and at 450 the English step-6 form (433 px) still made
+the page scroll 4 px sideways under its vertical scroll bar."""
 SEARCH_CHARTS = ("pareto",)
 """Charts the configuration search draws. After an edit the search runs in idle time (ui/controller.py); until
 it is done a tab that was shown stays and says so (``ChartView.show_pending``: the plot is hidden, never the
