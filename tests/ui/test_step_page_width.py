@@ -16,9 +16,7 @@ from gpudesk.wizard.steps import STEPS
 
 
 def test_no_step_page_scrolls_sideways_on_a_laptop(make_window, catalog) -> None:  # noqa: F811
-    from PySide6.QtWidgets import QScrollArea
-
-    from PySide6.QtWidgets import QStyle
+    from PySide6.QtWidgets import QScrollArea, QStyle
 
     # the configuration search is left pending: what sets a page's width is its form and its results' minimums
     window = make_window(next(p for p in SAMPLES if p.stem == "bank-llm-assistant"))
