@@ -328,5 +328,9 @@ class MainWindow(QMainWindow):
         # A closed window computes and writes nothing more: its idle search slices kept running (redrawing its
         # hidden pages) until it was deleted, and its autosave timer could write again the plan just discarded.
         self.controller.stop()
+        for page in self.pages or ():  # the what-if sweep of a built step 6 too
+            stop = getattr(page.decision, "stop", None)
+            if stop is not None:
+                stop()
         self.files.stop_autosave()
         event.accept()

@@ -52,3 +52,28 @@ def test_windows_closed_while_they_search_stop_and_go(qapp, catalog, settings): 
         store.close()
         flush()
         gc.collect()  # its Python side goes now, not at some later allocation inside another window's drawing
+
+
+def test_a_window_closed_while_its_what_if_sweeps_stops_the_sweep(qapp, catalog, settings):  # noqa: F811
+    """Step 6's what-if re-estimates the phase across its ranges in idle-time slices (about 0.2 s in all): a window
+    closed in the middle of a sweep went on sweeping and drawing its hidden panel until it was deleted. About 2
+    CPU s: one window of the smallest sample with a what-if."""
+    from gpudesk.ui.main_window import MainWindow
+
+    store = AutosaveStore(autosave_dir())
+    window = MainWindow(catalog, autosave=store, settings=settings)
+    window.open_plan(next(p for p in SAMPLES if p.stem.startswith("startup")))
+    window.show()
+    window.controller.run_now()
+    window.go_to_step(6)
+    flush()
+    panel = window.current_page().decision
+    task = panel.start_sweep()
+    assert task is not None and task.running
+    window.document.mark_saved()
+    window.close()
+    assert task.outcome == "cancelled", "a closed window keeps sweeping its what-if"
+    assert not panel._timer.isActive()
+    window.deleteLater()
+    store.close()
+    flush()

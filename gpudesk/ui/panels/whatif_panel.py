@@ -168,6 +168,13 @@ class WhatIfPanel(QWidget):
         self._base = estimate if estimate is not None and estimate.index == self.phase else None
         self.schedule()
 
+    def stop(self) -> None:
+        """Nothing more in idle time (its window closed): no sweep pending, the one running cancelled."""
+        self._timer.stop()
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+
     def schedule(self) -> None:
         self._stale = True
         if self.isVisible():
