@@ -93,7 +93,7 @@ class FlatKeys:
 
     def _pick(self, value: Any, rows: np.ndarray) -> Any:
         if isinstance(value, np.ndarray):
-            return value[rows] if value.ndim == 1 and value.size == self.size else value
+            return np.take(value, rows) if value.ndim == 1 and value.size == self.size else value
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             return dataclasses.replace(value, **{f.name: self._pick(getattr(value, f.name), rows)
                                                  for f in dataclasses.fields(value) if f.init})
@@ -242,7 +242,7 @@ def on_distinct_inputs(inputs: Any, fields: Iterable[str], estimate: Callable[[A
     representative, inverse = keys.distinct(given)
     if representative.size > WORTH_IT * keys.size:
         return None
-    picked = {f: np.asarray(v)[representative] for f, v in given.items() if np.size(v) == keys.size}
+    picked = {f: np.take(v, representative) for f, v in given.items() if np.size(v) == keys.size}
     figures = estimate(dataclasses.replace(inputs, **picked))
     figures.spread(inverse, representative.size, {id(picked[f]): given[f] for f in picked})
     return figures

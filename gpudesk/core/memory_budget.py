@@ -248,13 +248,13 @@ def min_gpus(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: np.ndarr
 def _on_distinct(search: Callable[..., np.ndarray], shape: tuple[int, ...], rows: np.ndarray,
                  columns: dict[str, np.ndarray]) -> np.ndarray:
     """``search`` of the candidates ``rows`` (flat indices into ``shape``), run once per distinct row."""
-    varying = {k: np.broadcast_to(v, shape).reshape(-1)[rows] for k, v in columns.items() if np.size(v) > 1}
+    varying = {k: np.take(np.broadcast_to(v, shape).reshape(-1), rows) for k, v in columns.items() if np.size(v) > 1}
     fixed = {k: np.asarray(v, dtype=float).reshape(()) for k, v in columns.items() if np.size(v) <= 1}
     if not varying:
         return np.broadcast_to(search(**fixed), rows.shape)
     representative, inverse = distinct_rows(list(varying.values()))
-    answers = search(**fixed, **{k: v[representative] for k, v in varying.items()})
-    return np.asarray(np.broadcast_to(answers, representative.shape)[inverse])
+    answers = search(**fixed, **{k: np.take(v, representative) for k, v in varying.items()})
+    return np.take(np.broadcast_to(answers, representative.shape), inverse)
 
 
 def default_serving_fraction(value: float | None) -> float:
