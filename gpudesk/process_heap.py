@@ -30,6 +30,8 @@ MMAP_THRESHOLD = 32 * 1024 * 1024  # glibc's own largest dynamic threshold on 64
 # numpy maps on its own above the mmap threshold).
 TRIM_THRESHOLD = 128 * 1024 * 1024
 
+_kept = False  # set once keep_freed_memory succeeded in this process (inherited by its forks)
+
 _ENV_SETTINGS = ("MALLOC_TRIM_THRESHOLD_", "MALLOC_MMAP_THRESHOLD_", "MALLOC_TOP_PAD_", "MALLOC_ARENA_MAX")
 
 
@@ -49,4 +51,13 @@ def keep_freed_memory() -> bool:
     mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
     mallopt.restype = ctypes.c_int
     # mallopt returns 1 on success; setting either ends glibc's dynamic choice of both, so both are set
-    return bool(mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD) and mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD))
+    global _kept
+    _kept = bool(mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD) and mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD))
+    return _kept
+
+
+def freed_memory_kept() -> bool:
+    """Whether this process keeps freed memory (:func:`keep_freed_memory` succeeded here or in the process it
+    was forked from): a batch's new arrays then take back pages the last one freed, without page faults, and the
+    core no longer copies a flat batch's figures into blocks to avoid them (``explain.Rows``)."""
+    return _kept

@@ -51,7 +51,7 @@ def by_family(family: np.ndarray | HardwareArrays, table: dict[str, Constant],
     """Look a family table up for every candidate; also return the sources used."""
     if isinstance(family, HardwareArrays):
         values, source = by_family(family.base_family, table, fallback)  # the few accelerators, then index
-        return values[family.row], source
+        return np.take(values, family.row), source  # what values[row] gives, without fancy indexing's cost
     uniq, inverse = np.unique(family, return_inverse=True)
     chosen = [table.get(str(f), fallback) for f in uniq]
     values = np.array([c.value for c in chosen])[inverse]
@@ -134,8 +134,9 @@ class Efficiencies:
 
     def take(self, index: np.ndarray) -> Efficiencies:
         idx = np.asarray(index, dtype=np.intp)
-        return Efficiencies(self.matmul[idx], self.attention[idx], self.hbm[idx], self.framework,
-                            self.scaleup_busbw[idx], self.scaleout_busbw[idx], self.sources)
+        return Efficiencies(np.take(self.matmul, idx), np.take(self.attention, idx), np.take(self.hbm, idx),
+                            self.framework, np.take(self.scaleup_busbw, idx), np.take(self.scaleout_busbw, idx),
+                            self.sources)
 
     def record(self, fs: FigureSet, precision: str, prefix: str = "eff") -> None:
         fs.input(f"{prefix}.matmul", self.matmul, "fraction", f"achievable matmul / peak ({precision})",

@@ -131,7 +131,7 @@ class _Reindexed(Mapping[str, np.ndarray]):
 
     def __getitem__(self, key: str) -> np.ndarray:
         if key not in self._taken:
-            self._taken[key] = np.asarray(self._base[key][self._index])
+            self._taken[key] = np.take(self._base[key], self._index)
         return self._taken[key]
 
     def __iter__(self) -> Iterator[str]:
@@ -255,20 +255,21 @@ class HardwareArrays:
 
     @memoised_by(lambda self, index: (id(self), np.shape(index), np.asarray(index, dtype=np.intp).tobytes()))
     def take(self, index: np.ndarray) -> HardwareArrays:
-        """Re-index every array (e.g. to the hardware column of a flattened sweep)."""
+        """Re-index every array (e.g. to the hardware column of a flattened sweep; ``np.take``: what indexing by
+        the array gives, without its per-element index machinery)."""
         idx = np.asarray(index, dtype=np.intp)
         return HardwareArrays(
             peak_flops=_Reindexed(self.peak_flops, idx),  # the precisions read, when read
-            hbm_bw=self.hbm_bw[idx],
-            memory_bytes=self.memory_bytes[idx],
-            memory_gb=self.memory_gb[idx],
-            scaleup_bw=self.scaleup_bw[idx],
-            scaleup_domain=self.scaleup_domain[idx],
-            scaleup_is_pcie=self.scaleup_is_pcie[idx],
-            scaleout_bw=self.scaleout_bw[idx],
-            gpus_per_node=self.gpus_per_node[idx],
+            hbm_bw=np.take(self.hbm_bw, idx),
+            memory_bytes=np.take(self.memory_bytes, idx),
+            memory_gb=np.take(self.memory_gb, idx),
+            scaleup_bw=np.take(self.scaleup_bw, idx),
+            scaleup_domain=np.take(self.scaleup_domain, idx),
+            scaleup_is_pcie=np.take(self.scaleup_is_pcie, idx),
+            scaleout_bw=np.take(self.scaleout_bw, idx),
+            gpus_per_node=np.take(self.gpus_per_node, idx),
             sources=self.sources,
-            row=self.row[idx],
+            row=np.take(self.row, idx),
             base_family=self.base_family,
             base_ids=self.base_ids,
             memory_formula=self.memory_formula,

@@ -367,15 +367,15 @@ def _throughput(fs: FigureSet, a: dict[str, np.ndarray], step: np.ndarray, token
     tps = tokens_step / step
     tps = fs.add("train.tokens_per_s", tps, "tokens/s", "training throughput", "B · s / step time",
            ["train.tokens_per_step", "train.step_time_s"])
-    fs.add("train.tokens_per_s_per_gpu", tps / n, "tokens/s/GPU", "throughput per GPU", "tokens/s / N_gpu",
-           ["train.tokens_per_s", "train.in.n_gpus"])
-    fs.add("train.mfu", tps / n * model_tok / peak, "fraction", "model FLOPs utilisation (Megatron convention)",
+    per_gpu = fs.add("train.tokens_per_s_per_gpu", tps / n, "tokens/s/GPU", "throughput per GPU", "tokens/s / N_gpu",
+                     ["train.tokens_per_s", "train.in.n_gpus"])  # the same values each product below starts from
+    fs.add("train.mfu", per_gpu * model_tok / peak, "fraction", "model FLOPs utilisation (Megatron convention)",
            "tokens/s/GPU · model FLOPs per token / dense peak", ["train.tokens_per_s_per_gpu",
                                                                 "train.flops_per_token_model", "hw.peak_flops"])
-    fs.add("train.mfu_6n", tps / n * fs["arch.flops_per_token_6n"] / peak, "fraction",
+    fs.add("train.mfu_6n", per_gpu * fs["arch.flops_per_token_6n"] / peak, "fraction",
            "model FLOPs utilisation (6·N convention)", "tokens/s/GPU · 6·N_active / dense peak",
            ["train.tokens_per_s_per_gpu", "arch.flops_per_token_6n", "hw.peak_flops"])
-    fs.add("train.hfu", tps / n * (model_tok + recompute_tok) / peak, "fraction", "hardware FLOPs utilisation",
+    fs.add("train.hfu", per_gpu * (model_tok + recompute_tok) / peak, "fraction", "hardware FLOPs utilisation",
            "tokens/s/GPU · (model + recomputed FLOPs per token) / dense peak",
            ["train.tokens_per_s_per_gpu", "train.flops_per_token_model", "train.flops_per_token_recompute",
             "hw.peak_flops"])

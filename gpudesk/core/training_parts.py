@@ -114,8 +114,9 @@ def largest_parts(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
             nan = nan & ~stuck
             take |= nan
             stuck |= nan
-        np.copyto(best, part, where=take)
-        np.copyto(rest, k, where=take)
+        if take.any():  # a part no candidate's largest (an absent one: zeros) leaves both as they are
+            np.copyto(best, part, where=take)
+            np.copyto(rest, k, where=take)
     first = np.asarray(parts[0], dtype=np.float64)
     wins = np.isnan(first) | (~stuck & (first >= best))  # ties go to the first part
     return np.where(wins, 0, rest), rest

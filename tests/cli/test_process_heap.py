@@ -16,8 +16,8 @@ _ROUND = r"""
 import resource, sys
 import numpy as np
 if sys.argv[1] == "keep":
-    from gpudesk.process_heap import keep_freed_memory
-    assert keep_freed_memory()
+    from gpudesk.process_heap import freed_memory_kept, keep_freed_memory
+    assert not freed_memory_kept() and keep_freed_memory() and freed_memory_kept()
 def batch():
     arrays = [np.ones(131072) for _ in range(40)]
     return sum(float(a[0]) for a in arrays)
