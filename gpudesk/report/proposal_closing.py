@@ -236,8 +236,10 @@ def _band_text(band: dict[str, Any] | None, t: ReportText) -> tuple[str, str]:
     if not band:
         return t.get("accuracy.no_band"), t.get("accuracy.no_validation")
     interval = f"{_signed(band['low'] * 100)} … {_signed(band['high'] * 100)}"
-    basis = t.get("accuracy.basis", cases=band.get("fit_cases", 0), held=band.get("held_out_cases", 0),
-                  held_cov=format_percent(band.get("fit_coverage", 0.0)),
+    fit, held = int(band.get("fit_cases", 0)), int(band.get("held_out_cases", 0))
+    basis = t.get("accuracy.basis", total=fit + held, cases=fit, held=held,
+                  fit_cov=format_percent(band.get("fit_coverage", 0.0)),
+                  held_cov=format_percent(band.get("held_out_coverage", 0.0)),
                   group=t.choice("accuracy_group", str(band.get("group", ""))))
     return interval, basis
 
