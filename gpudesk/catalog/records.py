@@ -59,6 +59,12 @@ class Accelerator:
     scaleup_link: str = ""  # e.g. NVLink4, XGMI, HCCS, none
     scaleup_bw_gbs: float | None = None  # per GPU, one direction
     scaleup_domain: int = 1  # GPUs reachable over the scale-up link
+    # How the scale-up link joins the GPUs of a node: "switched" (a switch such as NVSwitch gives any group the whole
+    # scaleup_bw_gbs) or "full-mesh" (point-to-point links, one bundle to each peer: a group of k GPUs reaches only
+    # its own k - 1 bundles); "" = not recorded. scaleup_links: the peer links (bundles) a GPU has in a full mesh;
+    # each carries scaleup_bw_gbs / scaleup_links.
+    scaleup_topology: str = ""
+    scaleup_links: int | None = None
     pcie_gen: int | None = None
     display_outputs: int | None = None
     rt_cores: bool = False

@@ -117,6 +117,11 @@ def _table_specific(table: str, r: Any) -> list[Problem]:
                 f"({bw_range[0]:g}–{bw_range[1]:g} GB/s per device)")
         if r.scaleup_domain > 1 and not r.scaleup_link:
             bad("scaleup_link", "a scale-up domain above 1 needs the link named")
+        if r.scaleup_topology == "full-mesh" and not r.scaleup_links:
+            bad("scaleup_links", "a full-mesh scale-up link needs its peer links per GPU (e.g. 7 on an 8-GPU board)")
+        elif r.scaleup_links and r.scaleup_links >= max(r.scaleup_domain, 2):
+            bad("scaleup_links", f"{r.scaleup_links} peer links cannot exceed the {r.scaleup_domain} - 1 peers of "
+                "the scale-up domain")
         mib_rule = rule_for(table, "usable_memory_mib")
         in_range = mib_rule is None or mib_rule.check(r.usable_memory_mib) is None  # else the range rule said it
         if r.usable_memory_mib is not None and r.memory_gb and in_range:

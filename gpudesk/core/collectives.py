@@ -24,6 +24,14 @@ A family whose measured bus efficiency exceeds 1 (Hopper: NVLink SHARP
 reduces inside the NVSwitch) gets it for all-reduce only; every other
 collective and point-to-point transfer moves each byte over the link and is
 capped at SCALEUP_RING_BUSBW_CAP of the link rate.
+
+A full-mesh scale-up link (no switch: MI300X XGMI, Gaudi RoCE, Ascend 910B
+HCCS) joins each GPU to each peer of its node by its own link of
+scaleup_bw / links. A ring or all-to-all over k ranks of one node runs over
+the k − 1 links among them (RCCL/HCCL run one ring per link order), so its
+per-rank bandwidth is min(k − 1, links) × the link rate, and a point-to-point
+transfer has one link (:func:`mesh_share`). A switched link gives every group
+the whole per-GPU bandwidth.
 """
 
 from __future__ import annotations
@@ -61,6 +69,7 @@ class Links:
     simple_base_s: float = NCCL_SIMPLE_BASE_LATENCY_S.value
     simple_scaleup_hop_s: np.ndarray | float = NCCL_SIMPLE_HOP_LATENCY_S["scaleup"].value
     simple_net_hop_s: float = NCCL_SIMPLE_HOP_LATENCY_S["net"].value
+    mesh_links: np.ndarray | float = 0.0  # peer links per GPU of a full-mesh scale-up link; 0 = switched
 
     @classmethod
     def from_hardware(cls, hw: HardwareArrays, eff: Efficiencies) -> Links:
@@ -75,7 +84,18 @@ class Links:
             base_s=NCCL_BASE_LATENCY_S.value,
             simple_scaleup_hop_s=np.where(hw.scaleup_is_pcie, NCCL_SIMPLE_HOP_LATENCY_S["pcie"].value,
                                           NCCL_SIMPLE_HOP_LATENCY_S["scaleup"].value),
+            mesh_links=hw.scaleup_mesh_links,
         )
+
+
+def mesh_share(members: np.ndarray, mesh_links: np.ndarray | float) -> np.ndarray:
+    """Share of the per-GPU scale-up bandwidth a group with ``members`` ranks in one node reaches: on a full mesh
+    of ``mesh_links`` peer links, min(members − 1, links) / links (one link for a pair); 1 on a switched link."""
+    links = np.asarray(mesh_links, dtype=np.float64)
+    if not (links > 0.0).any():
+        return np.ones(np.shape(members))
+    peers = np.maximum(np.asarray(members, dtype=np.float64) - 1.0, 1.0)
+    return np.where(links > 0.0, np.minimum(peers, np.maximum(links, 1.0)) / np.maximum(links, 1.0), 1.0)
 
 
 def local_members(group: np.ndarray, stride: np.ndarray, domain: np.ndarray) -> np.ndarray:
@@ -96,9 +116,10 @@ def bus_bandwidth(group: np.ndarray, local: np.ndarray, links: Links, reduce: bo
     ``reduce``: an all-reduce, which an in-switch reduction (NVLink SHARP) speeds up inside one domain.
     """
     spans = np.asarray(group) > np.asarray(local)
+    share = mesh_share(local, links.mesh_links)
     inside = links.scaleup_reduce_bw if reduce and links.scaleup_reduce_bw is not None else links.scaleup_bw
-    across = np.minimum(links.scaleup_bw, links.scaleout_bw * np.asarray(local, dtype=np.float64))
-    return np.where(spans, across, inside)
+    across = np.minimum(links.scaleup_bw * share, links.scaleout_bw * np.asarray(local, dtype=np.float64))
+    return np.asarray(np.where(spans, across, inside * share))
 
 
 def _link_shapes(links: Links) -> list[tuple[int, ...]]:
@@ -117,8 +138,12 @@ def _ring_time_flat(reduce: bool, size: np.ndarray, n: np.ndarray, loc: np.ndarr
     bw, t, lat = np.empty_like(n), np.empty_like(n), np.empty_like(n)
     # bus_bandwidth: where(n > loc, min(scale-up, scale-out × loc), inside)
     inside = links.scaleup_reduce_bw if reduce and links.scaleup_reduce_bw is not None else links.scaleup_bw
+    up = links.scaleup_bw
+    if (np.asarray(links.mesh_links) > 0.0).any():  # a full mesh: the group's own links in its node
+        share = mesh_share(loc, links.mesh_links)
+        inside, up = inside * share, up * share
     np.multiply(links.scaleout_bw, loc, out=bw)
-    np.minimum(links.scaleup_bw, bw, out=bw)
+    np.minimum(up, bw, out=bw)
     np.copyto(bw, inside, where=~np.greater(n, loc))
     np.subtract(n, 1.0, out=lat)  # the algorithm's steps: 2(n-1) for all-reduce, n-1 otherwise
     if reduce:
@@ -160,12 +185,13 @@ def collective_time(op: str, size_bytes: np.ndarray, group: np.ndarray, local: n
         bw = bus_bandwidth(n, loc, links)
         t = (n - 1.0) / n * size / bw + _latency(n - 1.0, domains - 1.0, links)
     elif op == "all_to_all":
-        intra = (loc - 1.0) / n * size / links.scaleup_bw
+        intra = (loc - 1.0) / n * size / (links.scaleup_bw * mesh_share(loc, links.mesh_links))
         inter = (n - loc) / n * size / links.scaleout_bw
         t = np.maximum(intra, inter) + _latency(n - 1.0, domains - 1.0, links)
     elif op == "p2p":
         crosses = n > loc
-        bw = np.where(crosses, links.scaleout_bw, links.scaleup_bw)
+        bw = np.where(crosses, links.scaleout_bw, links.scaleup_bw * mesh_share(np.full(np.shape(n), 2.0),
+                                                                                 links.mesh_links))
         hop = np.where(crosses, links.net_hop_s, links.scaleup_hop_s)
         t = size / bw + links.base_s + hop
     else:

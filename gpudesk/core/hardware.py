@@ -9,7 +9,12 @@ a flattened sweep. Values keep the catalog's meaning, converted to SI
 Links: the scale-up link (NVLink, XGMI, HCCS …) joins ``scaleup_domain``
 GPUs. Parts without one (PCIe cards) talk over PCIe inside a node: their
 scale-up bandwidth is the PCIe x16 rate of their generation and their
-domain is the node. Scale-out bandwidth per GPU is NIC Gb/s × NICs per
+domain is the node. A full-mesh link (``scaleup_topology = "full-mesh"``:
+MI300X XGMI, Gaudi RoCE, Ascend 910B HCCS) has ``scaleup_mesh_links`` peer
+links of scaleup_bw / links each; a group of k GPUs inside the node uses only
+min(k − 1, links) of them (:func:`gpudesk.core.collectives.mesh_share`). A
+switched link, or one whose topology the catalog does not record, gives every
+group the whole scaleup_bw (0 links). Scale-out bandwidth per GPU is NIC Gb/s × NICs per
 node / GPUs per node, given as input because it belongs to the server and
 network plan, not to the accelerator.
 
@@ -105,6 +110,10 @@ def _accelerator_sources(a: Accelerator) -> dict[str, str]:
                     "(constants PCIE_X16_GBS_BY_GEN)" if not scaleup_bandwidth_unknown(a) else
                     f"accelerators/{a.id}: {a.scaleup_link} bandwidth unknown (not published); PCIe "
                     f"Gen{a.pcie_gen or 4} x16 assumed, a lower bound (constants PCIE_X16_GBS_BY_GEN)"),
+        "scaleup_mesh": (f"{_catalog_source(a, 'scaleup_links')} ({a.scaleup_links} peer links, full mesh)"
+                         if a.scaleup_topology == "full-mesh" and not is_pcie else
+                         f"accelerators/{a.id}: scale-up topology {a.scaleup_topology or 'not recorded'}: "
+                         "every group gets the whole link"),
     }
     if len(_SOURCES) >= 4096:
         _SOURCES.clear()
@@ -162,6 +171,8 @@ class HardwareArrays:
     base_family: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=str))
     base_ids: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=str))
     memory_formula: str = MARKETED_FORMULA  # how memory_bytes was obtained (capacity_formula)
+    # peer links per GPU of a full-mesh scale-up link (each scaleup_bw / links); 0 = switched or not recorded
+    scaleup_mesh_links: np.ndarray = field(default_factory=lambda: np.zeros(0))
 
     @classmethod
     def from_accelerators(
@@ -195,6 +206,9 @@ class HardwareArrays:
         domain = np.array([float(a.scaleup_domain or 1) for a in accelerators])
         scaleup_bw = np.where(is_pcie, pcie_bw, link_bw)
         scaleup_domain = np.where(is_pcie, gpn, np.maximum(domain, 1.0))
+        mesh = np.array([float(a.scaleup_links or 0) if a.scaleup_topology == "full-mesh" else 0.0
+                         for a in accelerators])
+        mesh = np.where(is_pcie, 0.0, mesh)
         per_acc = [_accelerator_sources(a) for a in accelerators]
         sources = {key: "; ".join(sorted({one[key] for one in per_acc})) for key in per_acc[0]}
         sources["scaleout"] = "user input: NIC Gb/s x NICs per node / GPUs per node"
@@ -217,6 +231,7 @@ class HardwareArrays:
             base_family=np.array([a.family for a in accelerators]),
             base_ids=np.array([a.id for a in accelerators]),
             memory_formula=capacity_formula(accelerators),
+            scaleup_mesh_links=mesh,
         )
 
     @cached_property
@@ -273,6 +288,7 @@ class HardwareArrays:
             base_family=self.base_family,
             base_ids=self.base_ids,
             memory_formula=self.memory_formula,
+            scaleup_mesh_links=self.scaleup_mesh_links[idx],
         )
 
     def memory_fields(self) -> MemoryFields:
@@ -297,5 +313,10 @@ class HardwareArrays:
                  self.sources["scaleup"])
         fs.input(f"{prefix}.scaleup_domain", self.scaleup_domain, "GPUs", "scale-up domain size",
                  self.sources["scaleup"])
+        if np.any(self.scaleup_mesh_links > 0):
+            fs.input(f"{prefix}.scaleup_mesh_links", self.scaleup_mesh_links, "links",
+                     "peer links per GPU of a full-mesh scale-up link (0 = switched or not recorded): a group of k "
+                     "GPUs inside a node gets min(k − 1, links) / links of the scale-up bandwidth",
+                     self.sources["scaleup_mesh"])
         fs.input(f"{prefix}.scaleout_bw", self.scaleout_bw, "B/s", "scale-out bandwidth per GPU",
                  self.sources["scaleout"])

@@ -41,7 +41,7 @@ from functools import lru_cache
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
-from gpudesk.core.collectives import Links, collective_time, local_members
+from gpudesk.core.collectives import Links, collective_time, local_members, mesh_share
 from gpudesk.core.constants import (
     ACTIVATION_COMM_BYTES,
     DECODE_KERNELS_PER_LAYER,
@@ -211,7 +211,8 @@ class ReplicaModel:
         m = self.model
         copies = float(max(min(m.experts_per_token, 1 << 30), 1))
         sent = (self.ep - 1.0) / self.ep * act * np.minimum(self.ep, copies)
-        per_kernel = sent / (self.hw.scaleup_bw * SV.MOE_ALLTOALL_LINK_FRACTION.value)
+        link = self.hw.scaleup_bw * mesh_share(self.ep, self.links.mesh_links)  # a full mesh: the group's own links
+        per_kernel = sent / (link * SV.MOE_ALLTOALL_LINK_FRACTION.value)
         fixed = SV.MOE_DISPATCH_LATENCY_S.value + SV.MOE_COMBINE_LATENCY_S.value
         return np.asarray((m.n_moe_layers or m.n_layers) * (fixed + 2.0 * per_kernel))
 

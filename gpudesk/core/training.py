@@ -258,7 +258,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     fs.constant("train.grad_bytes", GRAD_REDUCE_BYTES)
     link_deps = ["hw.scaleup_bw", "hw.scaleout_bw", "hw.scaleup_domain", "eff.scaleup_busbw", "eff.scaleout_busbw"]
     fs.add("train.comm_tp_s", comm.tp_s, "s", "tensor-parallel communication per step",
-           "m · (L/p) · (4, or 6 with full recompute) · all-reduce(b·s/c·h·2 B, t)",
+           "m · (L/p) · (4, or 6 with full recompute) · all-reduce(b·s/c·h·2 B, t), inside a node at the "
+           "scale-up bandwidth, on a full mesh (no switch: a link to each peer) only min(t − 1, links) / links of it",
            ["train.micro_batches", "train.in.tp", "train.act_bytes", *link_deps])
     cp_exposed = np.maximum(comm.cp_raw_s - attn_s / eff.framework, 0.0)
     cp_exposed = fs.add("train.comm_cp_s", cp_exposed, "s", "context-parallel communication not hidden by attention",

@@ -489,22 +489,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CatalogChoices</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="56" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="61" />
       <source>— cheapest matching offer —</source>
       <translation>— 自动选择最便宜的匹配报价 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="65" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="70" />
       <source>— chosen for the fabric —</source>
       <translation>— 按网络类型自动选择 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="48" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="49" />
       <source>— derived from accelerator —</source>
       <translation>— 按加速卡自动推导 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="62" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="67" />
       <source>— from server —</source>
       <translation>— 沿用服务器自带网卡 —</translation>
     </message>
@@ -518,6 +518,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>PUE is facility power / IT power</source>
       <translation>PUE = 设施总功率 / IT 功率</translation>
+    </message>
+    <message>
+      <source>a switch gives any group the whole bandwidth; a full mesh one link per peer</source>
+      <translation>交换芯片让任意通信组用到全部带宽；全互联时与每个对端各一条链路</translation>
     </message>
     <message>
       <source>board or module power</source>
@@ -546,6 +550,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>one direction</source>
       <translation>单向</translation>
+    </message>
+    <message>
+      <source>peer links per GPU in a full mesh (8-GPU boards: 7)</source>
+      <translation>全互联时每张 GPU 连向对端的链路数（8 卡基板：7）</translation>
     </message>
     <message>
       <source>per GPU, one direction</source>
@@ -991,6 +999,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>纵向扩展互联</translation>
     </message>
     <message>
+      <source>Scale-up peer links</source>
+      <translation>纵向扩展对端链路数</translation>
+    </message>
+    <message>
+      <source>Scale-up topology</source>
+      <translation>纵向扩展拓扑</translation>
+    </message>
+    <message>
       <source>Scope</source>
       <translation>范围</translation>
     </message>
@@ -1254,7 +1270,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CompareView</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="218" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="219" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
@@ -1670,6 +1686,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Scale-up link</source>
       <translation>纵向扩展互联</translation>
+    </message>
+    <message>
+      <source>Scale-up peer links</source>
+      <translation>纵向扩展对端链路数</translation>
+    </message>
+    <message>
+      <source>Scale-up topology</source>
+      <translation>纵向扩展拓扑</translation>
     </message>
     <message>
       <source>Scope</source>
@@ -2325,6 +2349,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>纵向扩展互联</translation>
     </message>
     <message>
+      <source>Scale-up peer links</source>
+      <translation>纵向扩展对端链路数</translation>
+    </message>
+    <message>
+      <source>Scale-up topology</source>
+      <translation>纵向扩展拓扑</translation>
+    </message>
+    <message>
       <source>Scope</source>
       <translation>范围</translation>
     </message>
@@ -2572,32 +2604,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="273" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="289" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="282" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="298" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="272" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="288" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="128" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="130" />
       <source>Range</source>
       <translation>范围</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="353" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="369" />
       <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
       <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="350" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="366" />
       <source>{code} (not in the list: kept as the plan holds it)</source>
       <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>
@@ -3496,47 +3528,47 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>增加节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="93" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="100" />
       <source>Add trigger</source>
       <translation>添加触发条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="126" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="133" />
       <source>Current delivery mode: {0}</source>
       <translation>当前交付方式：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="70" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="77" />
       <source>Duration (months)</source>
       <translation>时长（月）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="186" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="214" />
       <source>Edit phase {0}</source>
       <translation>编辑阶段 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="90" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="97" />
       <source>Growth triggers</source>
       <translation>扩容触发条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="96" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="103" />
       <source>Growth triggers: when a metric passes its threshold, add nodes</source>
       <translation>扩容触发条件：指标超过阈值时增加节点</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="71" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="78" />
       <source>Hardware</source>
       <translation>硬件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="66" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="73" />
       <source>Keep the hardware of the previous phase and add to it</source>
       <translation>沿用上一阶段的硬件并在此基础上扩容</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="69" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="76" />
       <source>Lifecycle stage</source>
       <translation>生命周期阶段</translation>
     </message>
@@ -3545,7 +3577,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="69" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="76" />
       <source>Name</source>
       <translation>名称</translation>
     </message>
@@ -3554,22 +3586,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="54" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="61" />
       <source>Phase {0}: {1}</source>
       <translation>第 {0} 阶段：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="93" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="100" />
       <source>Remove trigger</source>
       <translation>删除触发条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="70" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="77" />
       <source>Starts in month</source>
       <translation>起始月份</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="81" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="88" />
       <source>Suggested resource form for this stage</source>
       <translation>本阶段建议的资源形态</translation>
     </message>
@@ -3578,8 +3610,8 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>阈值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="78" />
-      <location filename="../../gpudesk/ui/phase_editor.py" line="79" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="85" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="86" />
       <source>Use the suggested delivery mode</source>
       <translation>采用建议的交付方式</translation>
     </message>
@@ -3640,7 +3672,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>PlanController</name>
     <message>
-      <location filename="../../gpudesk/ui/controller.py" line="145" />
+      <location filename="../../gpudesk/ui/controller.py" line="146" />
       <source>The estimate failed: {0}</source>
       <translation>测算失败：{0}</translation>
     </message>
@@ -4574,6 +4606,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>纵向扩展互联</translation>
     </message>
     <message>
+      <source>Scale-up peer links</source>
+      <translation>纵向扩展对端链路数</translation>
+    </message>
+    <message>
+      <source>Scale-up topology</source>
+      <translation>纵向扩展拓扑</translation>
+    </message>
+    <message>
       <source>Scope</source>
       <translation>范围</translation>
     </message>
@@ -4852,82 +4892,82 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="139" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="151" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="175" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="187" />
       <source>Cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="317" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="337" />
       <source>Drawing this chart…</source>
       <translation>正在绘制此图表……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
       <source>Inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="86" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="97" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
       <source>Memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="183" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="195" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="175" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="187" />
       <source>Power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="176" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="188" />
       <source>Rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="188" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="175" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="187" />
       <source>Scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="315" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="335" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="122" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="134" />
       <source>Still being computed: the best parallel layout at the plan's GPU count, its figures and its checks appear here in a moment.</source>
       <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="176" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="188" />
       <source>Timeline</source>
       <translation>时间线</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="174" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="189" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="201" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
@@ -4935,52 +4975,52 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="46" />
+      <location filename="../../gpudesk/ui/summary.py" line="47" />
       <source>1 GPU in {servers} × {server}</source>
       <translation>1 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="51" />
+      <location filename="../../gpudesk/ui/summary.py" line="52" />
       <source>1 GPU, rented</source>
       <translation>1 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="63" />
+      <location filename="../../gpudesk/ui/summary.py" line="64" />
       <source>capacity {total} for a peak of {target} {unit}</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="69" />
+      <location filename="../../gpudesk/ui/summary.py" line="70" />
       <source>design power</source>
       <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="78" />
+      <location filename="../../gpudesk/ui/summary.py" line="79" />
       <source>excluding {count} unpriced line(s)</source>
       <translation>不含 {count} 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="72" />
+      <location filename="../../gpudesk/ui/summary.py" line="73" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="57" />
+      <location filename="../../gpudesk/ui/summary.py" line="58" />
       <source>training</source>
       <translation>训练时长</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="48" />
+      <location filename="../../gpudesk/ui/summary.py" line="49" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="53" />
+      <location filename="../../gpudesk/ui/summary.py" line="54" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="76" />
+      <location filename="../../gpudesk/ui/summary.py" line="77" />
       <source>{years}-year TCO</source>
       <translation>{years} 年 TCO</translation>
     </message>
@@ -5313,7 +5353,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="190" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="192" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

@@ -112,9 +112,10 @@ def findings(results: list) -> list[str]:
         "(a lower bound) for that traffic, and the same cases were " + ", ".join(f"{e:+.0%}" for e in floor)
         + f" (median |error| {before[len(before) // 2]:.0%}, now {now[len(now) // 2]:.0%}). What is left is on the "
         "fast side for the runs that reduce the gradients of an 8-way data-parallel group at one sequence per NPU "
-        "(Qwen, Baichuan2 7B); its cause was not investigated here. Two things the model does not have: the "
-        "all-reduce efficiency on HCCS is not measured (the NVLink5 fraction is used), and a group smaller than "
-        f"the node reaches only the mesh links among its own members, while gpudesk gives it the whole {hccs:g} GB/s. "
+        "(Qwen, Baichuan2 7B); its cause was not investigated here. Since 2026-12-02 a group smaller than the node "
+        "reaches only the mesh links among its own members, min(k − 1, 7) × 28 GB/s (the TP4 Llama 2 70B run "
+        f"moved from +17% to +7%), where gpudesk gave it the whole {hccs:g} GB/s before. One thing the model does "
+        "not have: the all-reduce efficiency on HCCS is not measured (the NVLink5 fraction is used). "
         "Which 910B part ran is not stated either; a 20-core part (294.9 TFLOP/s) "
         "would make the compute-bound predictions about 17% slower.",
     ]
