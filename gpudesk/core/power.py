@@ -198,8 +198,8 @@ CAP_NOTE = ("a GPU power limit bounds a GPU's draw under load, not its idle draw
             "memory, fans, NICs, drives): the limit is the upper boundary of the board's draw, and the power "
             "management algorithm acts only when the draw reaches it (NVIDIA NVML API Reference, "
             "nvmlDeviceGetPowerManagementLimit / nvidia-smi --power-limit, docs.nvidia.com/deploy/nvml-api), and a DGX "
-            "H100 with its GPUs capped at 450 W idled at 2.22-2.25 kW before its MLPerf Inference v4.0 run (NVIDIA "
-            "MaxQ power log), above a quarter of its capped maximum")
+            "H100 with capped GPUs idled above a quarter of its capped maximum before its MLPerf Inference v4.0 run "
+            "(NVIDIA MaxQ power log)")
 
 
 def _cap_w(inp: PowerInputs) -> float:
