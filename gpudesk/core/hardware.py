@@ -112,8 +112,9 @@ def _accelerator_sources(a: Accelerator) -> dict[str, str]:
                     f"Gen{a.pcie_gen or 4} x16 assumed, a lower bound (constants PCIE_X16_GBS_BY_GEN)"),
         "scaleup_mesh": (f"{_catalog_source(a, 'scaleup_links')} ({a.scaleup_links} peer links, full mesh)"
                          if a.scaleup_topology == "full-mesh" and not is_pcie else
-                         f"accelerators/{a.id}: scale-up topology {a.scaleup_topology or 'not recorded'}: "
-                         "every group gets the whole link"),
+                         f"accelerators/{a.id}: switched scale-up link: every group gets the whole link"
+                         if a.scaleup_topology == "switched" else
+                         f"accelerators/{a.id}: scale-up topology not recorded: every group gets the whole link"),
     }
     if len(_SOURCES) >= 4096:
         _SOURCES.clear()
