@@ -41,6 +41,8 @@ class PowerInputs:
     compute_share: Any = None
     compute_share_source: str = ""
     gpu_power_limit_w: float = 0.0  # the plan's GPU power cap (0 = TDP)
+    # ``server.power_max_kw`` is already lowered by that cap (plan_resolve.power_limited), as a plan resolves it
+    server_max_capped: bool = False
     switch: Switch | None = None
     switch_count: Any = 0
     facility_cooling: str = "liquid"  # air | liquid | hybrid: what the site can remove
@@ -67,13 +69,15 @@ def power_figures(inp: PowerInputs) -> FigureSet:
                       "server maximum power (estimated)", "GPUs per server × GPU TDP / GPU share of server maximum",
                       ["power.gpus_per_server", "power.gpu_tdp_kw", "power.gpu_share_of_max"],
                       note="the catalog has no maximum input power for this server")
-    if not np.isfinite(idle) and np.isfinite(pmax):
+    base = _uncapped_max(fs, inp, pmax)
+    if not np.isfinite(idle) and np.isfinite(base):
         idle_share = fs.constant("power.idle_share_of_max", C.SERVER_IDLE_SHARE_OF_MAX)
-        idle = fs.add("power.server_idle_kw", pmax * idle_share, "kW", "server power at idle (estimated)",
-                      "server_max_kw × idle share of maximum", ["power.server_max_kw", "power.idle_share_of_max"],
+        base_key = "power.server_max_uncapped_kw" if "power.server_max_uncapped_kw" in fs else "power.server_max_kw"
+        idle = fs.add("power.server_idle_kw", base * idle_share, "kW", "server power at idle (estimated)",
+                      IDLE_FORMULA[base_key], [base_key, "power.idle_share_of_max"],
                       note="the catalog has no idle power for this server")
     if inp.compute_share is not None and inp.accelerator_tdp_w and np.isfinite(pmax):
-        per = _training_draw(fs, inp, pmax)
+        per = _training_draw(fs, inp, pmax, base)
     else:
         lf = fs.input("power.load_factor", np.asarray(inp.load_factor, dtype=float), "fraction",
                       "load between idle (0) and max (1)")
@@ -183,34 +187,92 @@ def power_figures(inp: PowerInputs) -> FigureSet:
     return fs
 
 
+IDLE_FORMULA = {"power.server_max_kw": "server_max_kw × idle share of maximum",
+                "power.server_max_uncapped_kw": "server_max_uncapped_kw × idle share of maximum (a GPU power limit "
+                                                "does not lower the idle draw)"}
 AVERAGE_DRAW_NOTE = ("the average draw over a training step: energy, its cost and CO2 use it; racks, PDUs, "
                      "circuits and cooling are sized at server_max_kw (nameplate)")
 
 
-def _training_draw(fs: FigureSet, inp: PowerInputs, pmax: Any) -> Any:
-    """A training server's average draw: its GPUs between idle and busy power by the share of the step they
-    compute, plus the rest of the server (CPUs, memory, fans, NICs) under GPU load."""
+CAP_NOTE = ("a GPU power limit bounds a GPU's draw under load, not its idle draw or the rest of the server (CPUs, "
+            "memory, fans, NICs, drives): the limit is the upper boundary of the board's draw, and the power "
+            "management algorithm acts only when the draw reaches it (NVIDIA NVML API Reference, "
+            "nvmlDeviceGetPowerManagementLimit / nvidia-smi --power-limit, docs.nvidia.com/deploy/nvml-api), and a DGX "
+            "H100 with capped GPUs idled above a quarter of its capped maximum before its MLPerf Inference v4.0 run "
+            "(NVIDIA MaxQ power log)")
+
+
+def _cap_w(inp: PowerInputs) -> float:
+    """The GPU power limit in effect (W): the plan's, when it is below a known TDP; else 0."""
+    return inp.gpu_power_limit_w if 0 < inp.gpu_power_limit_w < (inp.accelerator_tdp_w or 0.0) else 0.0
+
+
+def _gpu_power_inputs(fs: FigureSet, inp: PowerInputs, limit: float) -> None:
+    """``power.gpu_power_kw`` (the limit, or the TDP without one), ``power.gpu_tdp_kw`` and ``power.gpus_per_server``."""
     s = inp.server
-    limit = inp.gpu_power_limit_w if 0 < inp.gpu_power_limit_w < (inp.accelerator_tdp_w or 0.0) else 0.0
-    if limit:
-        fs.input("power.gpu_power_kw", limit / 1000.0, "kW", "GPU power limit", "phases[].hardware.gpu_power_limit_w")
-    else:
-        fs.input("power.gpu_power_kw", (inp.accelerator_tdp_w or 0.0) / 1000.0, "kW", "GPU power limit (TDP)",
+    if "power.gpu_power_kw" not in fs:
+        if limit:
+            fs.input("power.gpu_power_kw", limit / 1000.0, "kW", "GPU power limit",
+                     "phases[].hardware.gpu_power_limit_w")
+        else:
+            fs.input("power.gpu_power_kw", (inp.accelerator_tdp_w or 0.0) / 1000.0, "kW", "GPU power limit (TDP)",
+                     inp.accelerator_tdp_source)
+    if limit and "power.gpu_tdp_kw" not in fs:
+        fs.input("power.gpu_tdp_kw", (inp.accelerator_tdp_w or 0.0) / 1000.0, "kW", "GPU TDP",
                  inp.accelerator_tdp_source)
     if "power.gpus_per_server" not in fs:
         fs.input("power.gpus_per_server", float(s.gpus), "GPUs", "GPUs per server", f"catalog servers/{s.id}.gpus")
+
+
+def _uncapped_max(fs: FigureSet, inp: PowerInputs, pmax: Any) -> Any:
+    """The server's maximum without the GPU power limit, which its idle and its non-GPU draw scale with: the
+    capped maximum plus what the cap took off, N × (TDP − limit). ``pmax`` itself when no cap lowered it."""
+    limit = _cap_w(inp)
+    if not (limit and inp.server_max_capped and inp.server.power_max_kw is not None and np.isfinite(pmax)):
+        return pmax
+    _gpu_power_inputs(fs, inp, limit)
+    tdp, cap, n = fs.number("power.gpu_tdp_kw"), fs.number("power.gpu_power_kw"), fs.number("power.gpus_per_server")
+    return fs.add("power.server_max_uncapped_kw", pmax + n * (tdp - cap), "kW",
+                  "server maximum power without the GPU power limit",
+                  "server_max_kw + gpus_per_server x (gpu_tdp_kw - gpu_power_kw)",
+                  ["power.server_max_kw", "power.gpus_per_server", "power.gpu_tdp_kw", "power.gpu_power_kw"],
+                  note=CAP_NOTE)
+
+
+def _training_draw(fs: FigureSet, inp: PowerInputs, pmax: Any, base: Any) -> Any:
+    """A training server's average draw: its GPUs between idle and busy power by the share of the step they
+    compute, plus the rest of the server (CPUs, memory, fans, NICs) under GPU load. A GPU power limit lowers only
+    the busy draw, to min(busy, limit); the GPUs' idle and the rest of the server stay as without it (CAP_NOTE):
+    ``base`` is the server's maximum without the limit."""
+    s = inp.server
+    limit = _cap_w(inp)
+    _gpu_power_inputs(fs, inp, limit)
     gpu_kw = fs.number("power.gpu_power_kw")
     lo = fs.constant("power.gpu_idle_share", C.GPU_STATIC_POWER_SHARE)
     hi = fs.constant("power.gpu_busy_share", C.GPU_BUSY_POWER_SHARE)
     share = fs.input("power.compute_share", np.clip(np.asarray(inp.compute_share, dtype=float), 0.0, 1.0), "fraction",
                      "share of a training step the GPUs compute", inp.compute_share_source)
-    gpu = fs.add("power.gpu_draw_kw", gpu_kw * (lo + (hi - lo) * share), "kW", "average GPU draw during training",
-                 "gpu_power_kw x (gpu_idle_share + (gpu_busy_share - gpu_idle_share) x compute_share)",
-                 ["power.gpu_power_kw", "power.gpu_idle_share", "power.gpu_busy_share", "power.compute_share"],
-                 note="a GPU waiting on communication or a pipeline bubble draws near its idle power")
+    if limit:
+        tdp = fs.number("power.gpu_tdp_kw")
+        gpu = fs.add("power.gpu_draw_kw", tdp * lo + (np.minimum(tdp * hi, gpu_kw) - tdp * lo) * share, "kW",
+                     "average GPU draw during training",
+                     "gpu_tdp_kw x gpu_idle_share + (min(gpu_tdp_kw x gpu_busy_share, gpu_power_kw) - gpu_tdp_kw x "
+                     "gpu_idle_share) x compute_share (the power limit lowers only the busy draw, not the idle draw)",
+                     ["power.gpu_tdp_kw", "power.gpu_idle_share", "power.gpu_busy_share", "power.gpu_power_kw",
+                      "power.compute_share"],
+                     note="a GPU waiting on communication or a pipeline bubble draws near its idle power")
+    else:
+        gpu = fs.add("power.gpu_draw_kw", gpu_kw * (lo + (hi - lo) * share), "kW", "average GPU draw during training",
+                     "gpu_power_kw x (gpu_idle_share + (gpu_busy_share - gpu_idle_share) x compute_share)",
+                     ["power.gpu_power_kw", "power.gpu_idle_share", "power.gpu_busy_share", "power.compute_share"],
+                     note="a GPU waiting on communication or a pipeline bubble draws near its idle power")
     host_share = fs.constant("power.host_share", C.SERVER_HOST_POWER_SHARE)
-    host = fs.add("power.host_kw", pmax * host_share, "kW", "server draw besides its GPUs",
-                  "server_max_kw x host_share", ["power.server_max_kw", "power.host_share"])
+    if "power.server_max_uncapped_kw" in fs:
+        host = fs.add("power.host_kw", base * host_share, "kW", "server draw besides its GPUs",
+                      "server_max_uncapped_kw x host_share (a GPU power limit does not cap the CPUs, fans, NICs and drives)", ["power.server_max_uncapped_kw", "power.host_share"])
+    else:
+        host = fs.add("power.host_kw", pmax * host_share, "kW", "server draw besides its GPUs",
+                      "server_max_kw x host_share", ["power.server_max_kw", "power.host_share"])
     return fs.add("power.server_kw", np.minimum(pmax, host + float(s.gpus) * gpu), "kW",
                   "average server power during training",
                   "min(server_max_kw, host_kw + gpus_per_server x gpu_draw_kw)",

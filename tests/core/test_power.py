@@ -2,11 +2,14 @@
 
 The catalog rows below (with their cited values) are shared by the other infrastructure tests."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from gpudesk.catalog.records import Accelerator, CloudOffer, Nic, Provenance, Server, StorageOption, Switch
 from gpudesk.core import constants as C
+from gpudesk.core.plan_resolve import power_limited
 from gpudesk.core.power import PowerInputs, power_checks, power_figures, rack_layout
 
 FACTS = "shared/reference/hardware-facts.md"
@@ -156,4 +159,29 @@ def test_training_draw_follows_the_share_of_the_step_the_gpus_compute():
         assert np.allclose(fs[design], _power(DGX_H100, servers=4, load_factor=1.0)[design]), design
     assert "nameplate" in fs.explain("power.server_kw").note
     capped = _power(DGX_H100, servers=1, accelerator_tdp_w=700.0, compute_share=1.0, gpu_power_limit_w=500.0)
-    assert capped.number("power.gpu_draw_kw") == pytest.approx(0.5 * (lo + (hi - lo)))
+    assert capped.number("power.gpu_draw_kw") == pytest.approx(0.5)  # min(0.87 × 0.7 = 0.609, 0.5) kW, busy
+
+
+def test_a_gpu_power_limit_lowers_only_the_gpus_busy_draw():
+    """A GPU power limit bounds a GPU's draw under load (NVML nvmlDeviceGetPowerManagementLimit), not its idle draw
+    nor the CPUs, fans and NICs around it: a DGX H100 capped at 450 W idled at 2.22-2.25 kW before its MLPerf
+    Inference v4.0 run. By hand, DGX H100 (10.2 kW, 8 × 700 W) capped at 450 W: maximum 10.2 − 8 × 0.25 = 8.2 kW;
+    idle 0.25 × 10.2 = 2.55 kW (main gave 0.25 × 8.2 = 2.05); training at compute share 1: rest of the server
+    0.28 × 10.2 = 2.856 kW (main: 0.28 × 8.2), each GPU min(0.87 × 0.7, 0.45) = 0.45 kW (main: 0.87 × 0.45), server
+    2.856 + 8 × 0.45 = 6.456 kW; at share 0 each GPU idles at 0.1 × 0.7 = 0.07 kW (main: 0.1 × 0.45)."""
+    server = power_limited(DGX_H100, replace(H100, tdp_w=700.0), 450.0)
+    assert server.power_max_kw == pytest.approx(8.2)
+    kw = {"accelerator_tdp_w": 700.0, "gpu_power_limit_w": 450.0, "server_max_capped": True}
+    serving = _power(server, load_factor=0.7, **kw)
+    assert serving.number("power.server_max_uncapped_kw") == pytest.approx(10.2)
+    assert serving.number("power.server_idle_kw") == pytest.approx(2.55)
+    assert serving.number("power.server_kw") == pytest.approx(2.55 + 0.7 * (8.2 - 2.55))
+    assert serving.number("power.server_max_kw") == pytest.approx(8.2)  # racks and cooling: the capped nameplate
+    training = _power(server, compute_share=np.array([0.0, 1.0]), **kw)
+    assert np.allclose(training["power.gpu_draw_kw"], [0.07, 0.45])
+    assert training.number("power.host_kw") == pytest.approx(2.856)
+    assert np.allclose(training["power.server_kw"], [2.856 + 8 * 0.07, 6.456])
+    assert "nvmlDeviceGetPowerManagementLimit" in training.explain("power.server_max_uncapped_kw").note
+    uncapped = _power(DGX_H100, compute_share=np.array([0.0, 1.0]), accelerator_tdp_w=700.0)
+    assert "power.server_max_uncapped_kw" not in uncapped  # no limit: the formulas as before
+    assert np.allclose(uncapped["power.server_kw"], [2.856 + 8 * 0.07, 2.856 + 8 * 0.609])

@@ -95,7 +95,7 @@ def serving_server_power(case: ServingPowerCase, capped: bool = True) -> FigureS
     return power_figures(PowerInputs(
         server=power_limited(server, acc, limit), servers=1, rack_power_limit_kw=40.0, electricity_per_kwh=0.1,
         grid_co2_kg_per_kwh=0.5, load_factor=case.load_factor, accelerator_tdp_w=acc.tdp_w,
-        gpu_power_limit_w=limit))
+        gpu_power_limit_w=limit, server_max_capped=capped))
 
 
 def predict_serving_power(case: ServingPowerCase) -> tuple[float, str]:
@@ -112,6 +112,7 @@ def findings(results: list) -> list[str]:
     """The inference power-log paragraph of docs/validation.md, from this run's results."""
     rows = {r.id: r for r in results if r.id in {c.id for c in SERVING_POWER_CASES}}
     parts = []
+    idle = serving_server_power(SERVING_POWER_CASES[0]).value_at("power.server_idle_kw", 0)
     for c in SERVING_POWER_CASES:
         uncapped = serving_server_power(c, capped=False).value_at("power.server_kw", 0)
         parts.append(f"{c.benchmark} {c.scenario} ({c.plan_kind}, GPUs capped at "
@@ -132,6 +133,9 @@ def findings(results: list) -> list[str]:
         "submission has no power log, and no run here serves well below its peak, so the average/peak scaling of "
         "the yearly energy is not tested. A diffusion_inference plan for SDXL is refused today (the catalog's "
         "sdxl-base row has no FLOPs per step); the case reads the same power model. gpudesk estimates idle as a "
-        "quarter of the capped maximum (2.05 and 1.85 kW); the node drew 2.2-2.8 kW before the runs and 2.2-2.3 kW "
-        "after.",
+        f"quarter of the uncapped maximum, {idle:.2f} kW whatever the cap (a GPU power limit bounds the GPUs' draw "
+        "under load, not their idle or the rest of the server: NVML nvmlDeviceGetPowerManagementLimit); the node drew "
+        "2.2-2.8 kW before the runs and 2.2-2.3 kW after. Until 2026-12-02 the cap lowered the idle too (a quarter of "
+        "the capped maximum: 2.05 and 1.85 kW) and these cases read +8%, +18% and +8%: with the higher idle the "
+        "fixed load factor now starts higher, and no constant was retuned for it.",
     ]

@@ -139,7 +139,7 @@ TRAINING_NODE_DRAW_SHARE = Constant(
     "draw 8.4 kW during Llama2-13B and ResNet training, 18% below the rating [M]",
 )
 GPU_BUSY_POWER_SHARE = Constant(
-    "GPU_BUSY_POWER_SHARE", 0.87, "fraction", "GPU draw while it computes a training step, share of its power limit",
+    "GPU_BUSY_POWER_SHARE", 0.87, "fraction", "GPU draw while it computes a training step, share of its TDP (at most its power limit)",
     "two published measurements of 8 × H100 SXM nodes, neither a validation case: Newkirk et al. 2025 (arXiv "
     "2506.14551) measured computationally intensive training at 76% of the node's 10.2 kW rating (7.75 kW; "
     "constant TRAINING_NODE_DRAW_SHARE), and Latif et al. 2024 (arXiv 2412.08602) the rest of the node at "
