@@ -7,8 +7,8 @@ Gaudi network configuration page: 21 of 24 ports wire the 8 accelerators all-to-
 21 x 12.5 = 262.5 GB/s). Huawei's msmodeling device profile: 910B HCCS, 8-NPU full mesh, 7 x 28 = 196 GB/s.
 A ring (or all-to-all) over k ranks of one node runs over the k - 1 links among them, so its per-rank bandwidth
 is (k - 1) x the link rate: TP2 on MI300X has 64 GB/s, not 448; TP4 on 910B 3 x 28 = 84 GB/s, not 196. A switched
-NVLink (NVSwitch) gives any group the whole per-GPU bandwidth. Hand counts below; before this change gpudesk gave
-every group inside a node the whole bandwidth, so each test failed.
+NVLink (NVSwitch) gives any group the whole per-GPU bandwidth. Hand counts below; before 68b1a00 gpudesk gave
+every group inside a node the whole bandwidth, so each mesh hand count failed.
 """
 
 from __future__ import annotations
@@ -79,3 +79,20 @@ def test_the_training_formula_says_why() -> None:
     zh = catalogue("formulas", "zh")["formula"]["train.comm_tp_s"]
     assert "full mesh" in en and "min(t − {3}, links)" in en
     assert "全互联" in zh
+
+
+@pytest.mark.parametrize("op", ["all_reduce", "all_gather", "reduce_scatter"])
+def test_the_flat_path_agrees_with_the_broadcast_path_on_a_mesh(catalog, op) -> None:
+    """A list of configurations (flat 1-D arrays: the search's path, _ring_time_flat) gives the same bits as the
+    same groups broadcast against one candidate's links, groups inside one node and across nodes alike."""
+    hw = HardwareArrays.from_accelerators([catalog.accelerator("ascend-910b"), catalog.accelerator("h100-sxm")])
+    group = np.array([2.0, 4.0, 8.0, 16.0, 4.0, 32.0])
+    local = np.array([2.0, 4.0, 8.0, 4.0, 2.0, 8.0])
+    size = np.full(6, 3e8)
+    for row in (0, 1):
+        one = hw.take(np.array([row]))
+        flat = collective_time(op, size, group, local, Links.from_hardware(
+            hw.take(np.full(6, row)), Efficiencies.for_hardware(hw.take(np.full(6, row)), "bf16")))
+        broadcast = collective_time(op, size[:, None], group[:, None], local[:, None],
+                                    Links.from_hardware(one, Efficiencies.for_hardware(one, "bf16")))[:, 0]
+        assert np.array_equal(flat, broadcast), (row, flat, broadcast)
