@@ -215,7 +215,7 @@ class Hardware:
     host_ram_gb: float = num(0, 0, 65_536, "GB", "0 = server default", why=why.HOST_RAM)
     gpu_power_limit_w: float = num(
         0, 0, 3000, "W", "GPU power limit (nvidia-smi -pl); 0 = the TDP. Below the TDP the sustained clock, so "
-        "compute, and the server's maximum power drop", why=why.POWER_LIMIT)
+        "compute, the GPUs' busy draw and the server's maximum drop; idle and host draw stay", why=why.POWER_LIMIT)
 
 
 @dataclass
