@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from gpudesk.plotting import fit
-from gpudesk.plotting.axes import wrap_category
+from gpudesk.plotting.axes import align_widths, wrap_category
 from gpudesk.plotting.marker_labels import keep_marker_labels_inside
 from gpudesk.plotting.palette import series_colours
 from gpudesk.plotting.spec_frame import new_categories_only
@@ -118,6 +118,7 @@ def fit_axis_titles(view: ChartView) -> None:
                 plot.setLabel(name, shown, color=colour)
                 axis.gpudesk_shown_title = axis.labelText
             axis.setToolTip(full if shown != full else "")
+    align_stacked_axes(view)  # a title put on two lines needs a wider axis
 
 
 def names_of(view: ChartView, spec: object) -> list[str]:
@@ -301,11 +302,17 @@ def fit_ref_labels(panel: PlotPanel) -> None:
 
 
 def _set_label_text(line: pg.InfiniteLine, room: float) -> float:
-    """Show the label shortened to ``room`` pixels; its shown width."""
+    """Show the label shortened to ``room`` pixels; its shown width. Where not even a letter and "…" fit, the label
+    is hidden and its line carries the whole text as its tool tip: an empty label still painted its fill, a blank
+    box at the roadmap's first phase (three months wide at 1366 x 768)."""
     full = line.gpudesk_text
     metrics = QtGui.QFontMetricsF(line.label.textItem.font())
     shown = full if metrics.horizontalAdvance(full) <= room else metrics.elidedText(
         full, QtCore.Qt.TextElideMode.ElideRight, room)
+    line.label.setVisible(shown not in ("", "…"))
+    line.setToolTip("" if line.label.isVisible() else full)
+    if not line.label.isVisible():
+        return 0.0
     line.label.setFormat(shown.replace("{", "{{").replace("}", "}}"))
     line.label.setToolTip(full if shown != full else "")
     line.label.updatePosition()
@@ -316,6 +323,7 @@ def settle_axes(view: ChartView) -> None:
     """Apply the axis widths the new ranges' tick labels need (``NumberAxis`` asks for them
     when its range changes), so an export straight after ``set_spec`` prints every label."""
     for _ in range(3):  # a wider axis narrows the plot, which may change the ticks once more
+        align_stacked_axes(view)
         widths = [p.plot.getAxis("left").width() for p in view.panels]
         for panel in view.panels:
             panel.plot.layout.activate()  # the axes sit in each PlotItem's own grid
@@ -335,7 +343,14 @@ def link_panels(view: ChartView, second: bool) -> None:
     top.showLabel("bottom", (not second or horizontal) and bool(top.getAxis("bottom").labelText))
     if not horizontal:
         for plot in view.panels:
-            plot.plot.getAxis("left").setWidth(72 if second else None)
+            plot.plot.getAxis("left").setWidth(AXIS_WIDTH if second else None)
+
+
+def align_stacked_axes(view: ChartView) -> None:
+    """Two stacked panels' value axes take one width (``axes.align_widths``); one panel or a horizontal chart: free."""
+    axes = [panel.plot.getAxis("left") for panel in view.panels]
+    if len(axes) == 2 and not view.panels[0].horizontal and all(axis.fixedWidth is not None for axis in axes):
+        align_widths(axes, AXIS_WIDTH)
 
 
 def relabels_in_place(view: ChartView, shown: object, spec: ChartSpec) -> bool:

@@ -45,6 +45,10 @@ and the chart's right margin): the view pads its range by a few per cent only, s
 end (often the recommended one) was left out."""
 
 
+LABEL_NUDGE = 5.0
+"""Pixels pyqtgraph places a vertical axis's title outside the axis (``AxisItem.resizeEvent``'s ``nudge``)."""
+
+
 class NumberAxis(pg.AxisItem):
     """Plain numbers with thousands separators or a k/M/B suffix; never an SI prefix or ``1e+07``."""
 
@@ -149,6 +153,15 @@ class NumberAxis(pg.AxisItem):
         if x > (self.textWidth if self.orientation in ("left", "right") else self.textHeight):
             super()._updateMaxTextSize(x)
 
+    def natural_width(self) -> float:
+        """The width a vertical axis needs for its tick labels and its title, whole: pyqtgraph counts 0.8 of the
+        title's height and places it 5 px outside (``LABEL_NUDGE``), which a title on two lines overran."""
+        width = float(self.textWidth if self.style["autoExpandTextSpace"] else self.style["tickTextWidth"])
+        width += self.style["tickTextOffset"][0] + max(0, self.style["tickLength"]) if self.style["showValues"] else 0
+        if self.label.isVisible():
+            width += self.label.boundingRect().height() - LABEL_NUDGE
+        return width
+
     def reserve_label_space(self) -> None:
         """Size the axis for the labels of its current range now, not after the next paint."""
         if not self.style["showValues"] or self._tickLevels is not None:
@@ -168,6 +181,17 @@ class NumberAxis(pg.AxisItem):
         else:
             needed = max(metrics.boundingRect(QtCore.QRectF(0, 0, 400, 100), 0, s).height() for s in strings) * 0.8
             pg.AxisItem._updateMaxTextSize(self, int(math.ceil(needed)))
+
+
+def align_widths(axes: list[pg.AxisItem], minimum: float) -> None:
+    """Give vertical axes one width, at least ``minimum`` and as wide as the widest needs (``natural_width``): a
+    fixed 72 px put the roadmap's second title line '（元）' over its '2,000万' ticks at 1366 x 768."""
+    if not all(isinstance(axis, NumberAxis) for axis in axes):
+        return
+    width = math.ceil(max([minimum] + [axis.natural_width() for axis in axes if axis.isVisible()]))
+    for axis in axes:
+        if axis.fixedWidth != width:
+            axis.setWidth(width)
 
 
 def number_plot() -> pg.PlotItem:
