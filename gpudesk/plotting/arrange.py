@@ -349,8 +349,11 @@ def link_panels(view: ChartView, second: bool) -> None:
 def align_stacked_axes(view: ChartView) -> None:
     """Two stacked panels' value axes take one width (``axes.align_widths``); one panel or a horizontal chart: free."""
     axes = [panel.plot.getAxis("left") for panel in view.panels]
-    if len(axes) == 2 and not view.panels[0].horizontal and all(axis.fixedWidth is not None for axis in axes):
-        align_widths(axes, AXIS_WIDTH)
+    if len(axes) == 2 and not view.panels[0].horizontal and all(axis.fixedWidth is not None for axis in axes) \
+            and align_widths(axes, AXIS_WIDTH):
+        for panel in view.panels:  # the plots narrow now, before labels are fitted to them
+            panel.plot.layout.activate()
+        view.graphics.ci.layout.activate()
 
 
 def relabels_in_place(view: ChartView, shown: object, spec: ChartSpec) -> bool:

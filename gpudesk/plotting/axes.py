@@ -183,15 +183,17 @@ class NumberAxis(pg.AxisItem):
             pg.AxisItem._updateMaxTextSize(self, int(math.ceil(needed)))
 
 
-def align_widths(axes: list[pg.AxisItem], minimum: float) -> None:
+def align_widths(axes: list[pg.AxisItem], minimum: float) -> bool:
     """Give vertical axes one width, at least ``minimum`` and as wide as the widest needs (``natural_width``): a
-    fixed 72 px put the roadmap's second title line '（元）' over its '2,000万' ticks at 1366 x 768."""
+    fixed 72 px put the roadmap's second title line '（元）' over its '2,000万' ticks at 1366 x 768. True when a
+    width changed (the plots' layout is then stale)."""
     if not all(isinstance(axis, NumberAxis) for axis in axes):
-        return
+        return False
     width = math.ceil(max([minimum] + [axis.natural_width() for axis in axes if axis.isVisible()]))
-    for axis in axes:
-        if axis.fixedWidth != width:
-            axis.setWidth(width)
+    changed = [axis for axis in axes if axis.fixedWidth != width]
+    for axis in changed:
+        axis.setWidth(width)
+    return bool(changed)
 
 
 def number_plot() -> pg.PlotItem:
