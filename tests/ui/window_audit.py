@@ -8,6 +8,8 @@ visible text show a code, a raw number or (in Chinese) English.
   wider than its closed box and is cut without "…" and a tool tip.
 * :func:`visible_texts` — every text a user can read in a widget tree: labels, buttons, menus, choice lists,
   tables, tool tips, rich-text panels and the charts' titles, axes and legends.
+* :func:`cut_axis_titles`, :func:`labels_outside_plots`, :func:`charts_wider_than_their_view` — chart checks,
+  in ``window_audit_charts`` (imported here for the audit).
 * :func:`bad_texts` — the texts that show a raw code (snake_case, a figure key, a field path, a catalog id, a
   vocabulary code spelt with spaces), NaN or infinity, scientific notation, a "1 = yes" code, "1 GPUs" in
   English, or, in Chinese, a generic server's English name ("Generic 8 x L40S server") and English words outside
@@ -44,6 +46,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from test_i18n_support import english_words, plain, widget_texts, words_of
+from window_audit_charts import charts_wider_than_their_view, cut_axis_titles, labels_outside_plots  # noqa: F401
+from window_audit_finding import Finding
 from window_audit_money import large_count_in_digits, large_money_in_yuan
 
 import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
@@ -76,19 +80,6 @@ def _spaced_codes() -> frozenset[str]:
 
 
 SPACED_CODES = _spaced_codes()
-
-
-@dataclass
-class Finding:
-    where: str
-    text: str
-    why: str
-
-    detail: str = ""
-
-    def __str__(self) -> str:
-        detail = f" [{self.detail}]" if self.detail else ""
-        return f"{self.why}{detail}: {self.where}: {self.text[:160]!r}"
 
 
 @dataclass
@@ -249,67 +240,6 @@ def number_fields(root: QWidget, lang: str) -> list[Finding]:
             found.append(Finding(where, spin.text(), f"'{match.group(1)}' after its number"))
         if lang == "en" and SINGULAR_AFTER_MANY.search(spin.text()):
             found.append(Finding(where, spin.text(), "a singular unit after a count other than one"))
-    return found
-
-
-def cut_axis_titles(root: QWidget) -> list[Finding]:
-    """Charts whose axis title is shortened with "…" ("Mont…" for "Monthly spend (CNY)" in the roadmap dock):
-    a title that does not fit its axis breaks before its unit onto a second line, and is cut only when even that
-    does not fit."""
-    found = []
-    for view in root.findChildren(QWidget):
-        if not view.isVisible() or not hasattr(view, "panels") or not callable(getattr(view, "visible_texts", None)):
-            continue
-        for panel in view.panels:
-            if not panel.plot.isVisible():
-                continue
-            for name in ("left", "bottom"):
-                axis = panel.plot.getAxis(name)
-                full, shown = getattr(axis, "gpudesk_full_title", None), getattr(axis, "gpudesk_shown_title", None)
-                if axis.isVisible() and full and shown and shown != full and shown.endswith("…"):
-                    found.append(Finding(f"{type(view).__name__}#{view.objectName()} {name} axis", f"{shown} ({full})",
-                                         "an axis title cut short"))
-    return found
-
-
-def labels_outside_plots(root: QWidget) -> list[Finding]:
-    """Charts whose marker or reference-line label reaches past its plot, which clips it (step 5's "当前切分" above a
-    point at the top of the scaling chart was cut in half under the title). A label's glyphs sit its text
-    document's margin (4 px) inside its bounding box: only a box past the edge by more than that cuts the text."""
-    found = []
-    for view in (root, *root.findChildren(QWidget)):
-        if not view.isVisible() or not hasattr(view, "panels") or not callable(getattr(view, "visible_texts", None)):
-            continue
-        for panel in view.panels:
-            plot = panel.plot.vb.sceneBoundingRect()
-            if not panel.plot.isVisible() or plot.width() <= 2 or plot.height() <= 2:
-                continue
-            labels = [*panel._marker_labels, *(line.label for line in (*panel._hlines, *panel._vlines))]
-            for item in labels:
-                text, rect = item.toPlainText(), item.sceneBoundingRect()
-                margin = item.textItem.document().documentMargin()
-                if item.isVisible() and text and not plot.adjusted(-margin, -margin, margin, margin).contains(rect):
-                    found.append(Finding(f"{type(view).__name__}#{view.objectName()}", text,
-                                         "a chart label cut by its plot's edge",
-                                         f"{rect.left():.0f},{rect.top():.0f}–{rect.right():.0f},{rect.bottom():.0f} "
-                                         f"outside {plot.left():.0f},{plot.top():.0f}–{plot.right():.0f},{plot.bottom():.0f}"))
-    return found
-
-
-def charts_wider_than_their_view(root: QWidget) -> list[Finding]:
-    """Charts whose drawing is wider or taller than the view that shows it, which then shows its top-left part only
-    (the English step-6 cost chart at 1366 × 768 kept the width its legend beside the plot once needed, and lost its
-    last month and its legend past the right edge)."""
-    found = []
-    for view in (root, *root.findChildren(QWidget)):
-        graphics = getattr(view, "graphics", None)
-        if not view.isVisible() or graphics is None or not hasattr(view, "panels") or not graphics.isVisible():
-            continue
-        drawn = graphics.ci.geometry()
-        if drawn.width() > graphics.width() + 1 or drawn.height() > graphics.height() + 1:
-            found.append(Finding(f"{type(view).__name__}#{view.objectName()}", view.spec.title if view.spec else "",
-                                 "a chart drawn wider or taller than its view",
-                                 f"{drawn.width():.0f}×{drawn.height():.0f} in {graphics.width()}×{graphics.height()}"))
     return found
 
 

@@ -1,0 +1,68 @@
+"""The window audit's chart checks (no tests here): an axis title cut short, a marker or reference-line label cut
+by its plot's edge, a chart drawn wider or taller than its view."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+from window_audit_finding import Finding
+
+
+def cut_axis_titles(root: QWidget) -> list[Finding]:
+    """Charts whose axis title is shortened with "…" ("Mont…" for "Monthly spend (CNY)" in the roadmap dock):
+    a title that does not fit its axis breaks before its unit onto a second line, and is cut only when even that
+    does not fit."""
+    found = []
+    for view in root.findChildren(QWidget):
+        if not view.isVisible() or not hasattr(view, "panels") or not callable(getattr(view, "visible_texts", None)):
+            continue
+        for panel in view.panels:
+            if not panel.plot.isVisible():
+                continue
+            for name in ("left", "bottom"):
+                axis = panel.plot.getAxis(name)
+                full, shown = getattr(axis, "gpudesk_full_title", None), getattr(axis, "gpudesk_shown_title", None)
+                if axis.isVisible() and full and shown and shown != full and shown.endswith("…"):
+                    found.append(Finding(f"{type(view).__name__}#{view.objectName()} {name} axis", f"{shown} ({full})",
+                                         "an axis title cut short"))
+    return found
+
+
+def labels_outside_plots(root: QWidget) -> list[Finding]:
+    """Charts whose marker or reference-line label reaches past its plot, which clips it (step 5's "当前切分" above a
+    point at the top of the scaling chart was cut in half under the title). A label's glyphs sit its text
+    document's margin (4 px) inside its bounding box: only a box past the edge by more than that cuts the text."""
+    found = []
+    for view in (root, *root.findChildren(QWidget)):
+        if not view.isVisible() or not hasattr(view, "panels") or not callable(getattr(view, "visible_texts", None)):
+            continue
+        for panel in view.panels:
+            plot = panel.plot.vb.sceneBoundingRect()
+            if not panel.plot.isVisible() or plot.width() <= 2 or plot.height() <= 2:
+                continue
+            labels = [*panel._marker_labels, *(line.label for line in (*panel._hlines, *panel._vlines))]
+            for item in labels:
+                text, rect = item.toPlainText(), item.sceneBoundingRect()
+                margin = item.textItem.document().documentMargin()
+                if item.isVisible() and text and not plot.adjusted(-margin, -margin, margin, margin).contains(rect):
+                    found.append(Finding(f"{type(view).__name__}#{view.objectName()}", text,
+                                         "a chart label cut by its plot's edge",
+                                         f"{rect.left():.0f},{rect.top():.0f}–{rect.right():.0f},{rect.bottom():.0f} "
+                                         f"outside {plot.left():.0f},{plot.top():.0f}–{plot.right():.0f},{plot.bottom():.0f}"))
+    return found
+
+
+def charts_wider_than_their_view(root: QWidget) -> list[Finding]:
+    """Charts whose drawing is wider or taller than the view that shows it, which then shows its top-left part only
+    (the English step-6 cost chart at 1366 × 768 kept the width its legend beside the plot once needed, and lost its
+    last month and its legend past the right edge)."""
+    found = []
+    for view in (root, *root.findChildren(QWidget)):
+        graphics = getattr(view, "graphics", None)
+        if not view.isVisible() or graphics is None or not hasattr(view, "panels") or not graphics.isVisible():
+            continue
+        drawn = graphics.ci.geometry()
+        if drawn.width() > graphics.width() + 1 or drawn.height() > graphics.height() + 1:
+            found.append(Finding(f"{type(view).__name__}#{view.objectName()}", view.spec.title if view.spec else "",
+                                 "a chart drawn wider or taller than its view",
+                                 f"{drawn.width():.0f}×{drawn.height():.0f} in {graphics.width()}×{graphics.height()}"))
+    return found
