@@ -24,6 +24,11 @@ def with_count_word(word: str, unit: str) -> str:
     return f"{word} {unit}" if unit[:1].isascii() and unit[:1].isalnum() else word + unit
 
 
+def after_number(unit: str) -> str:
+    """A unit as it follows a number: after a space ("4 GPUs", "2 条"), a ratio's ":1" without one ("4:1")."""
+    return unit if unit.startswith(":") else f" {unit}" if unit else ""
+
+
 _SCALED_COUNTS = ("params", "tokens", "images", "items", "samples")
 _TIME_UNITS = ("s", "ms", "h", "days", "day", "month", "months", "years")
 UNKNOWN = "unknown"

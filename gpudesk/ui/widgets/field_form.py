@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from gpudesk.project.assumed import is_assumed
 from gpudesk.project.errors import ProjectValidationError
-from gpudesk.report.display_units import plain_number
+from gpudesk.report.display_units import after_number, plain_number
 from gpudesk.report.number_format import WAN
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
@@ -132,7 +132,7 @@ class FieldForm(QWidget):
             scale = 100 if meta.get("unit") == FRACTION else 1 / WAN if in_wan(meta, self.text.lang) else \
                 1 / ZH_SCALES[word] if word else 1
             low, high = plain_number(meta["min"] * scale), plain_number(meta["max"] * scale)
-            tip += f"\n{range_label}: {low} – {high} {unit}".rstrip()
+            tip += f"\n{range_label}: {low} – {high}{after_number(unit)}"
             if meta.get("why"):
                 tip += f"\n{self.text.bound_reason(meta['why'])}"
         editor.setToolTip(tip)
@@ -274,7 +274,7 @@ class FieldForm(QWidget):
             return ""  # the prefix
         if value == 1 and not self.text.translates:
             unit = SINGULAR_UNITS.get(unit, unit)
-        return f" {unit}" if unit else ""
+        return after_number(unit)  # "4:1", not "4 :1"
 
     # -- inputs left at gpudesk's defaults ------------------------------------------
     def _mark_default(self, path: str) -> None:
