@@ -34,7 +34,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from validation_hardware import LLAMA2_70B
-from validation_power_model import catalog, server_power, server_row, step_compute_share, vision_compute_share
+from validation_power_model import (
+    catalog,
+    mlperf_citation,
+    server_power,
+    server_row,
+    step_compute_share,
+    vision_compute_share,
+)
 
 from gpudesk.catalog.records import Accelerator, ModelArch, Provenance
 
@@ -85,9 +92,7 @@ def _load() -> list[MlperfPowerCase]:
     cases = []
     for r in data["runs"]:
         src = data["sources"][r["source"]]
-        citation = (f"{src['what'].split(',')[0]}, {src['what'].split(',')[1].strip()}, {src['original']} (copy "
-                    f"{src['copy']}, commit {src['commit'][:7]}, read {src['read']}): {r['power_log']} and "
-                    f"{r['result_log']}")
+        citation = mlperf_citation(src, r["power_log"], r["result_log"])
         run_s = (r["run_stop_ms"] - r["run_start_ms"]) / 1e3
         note = (f"{src['server']} mapped to the catalog's {r['server_id']} row (no row of its own); "
                 f"{r['readings']} readings from {r['nodes_read']} node(s) over {run_s:.1f} s, mean {r['mean_ac_w']:,.0f} W "

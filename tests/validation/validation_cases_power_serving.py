@@ -25,7 +25,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from validation_power_model import server_row
+from validation_power_model import mlperf_citation, server_row
 
 from gpudesk.catalog.records import Accelerator
 from gpudesk.core.constants import SERVING_PEAK_POWER_LOAD, TRAINING_POWER_LOAD
@@ -70,8 +70,7 @@ def _load() -> list[ServingPowerCase]:
     cases = []
     for r in data["runs"]:
         src = data["sources"][r["source"]]
-        citation = (f"{src['what'].split(',')[0]}, {src['what'].split(',')[1].strip()}, {src['original']} (commit "
-                    f"{src['commit'][:7]}, read {src['read']}): {r['power_log']} and {r['detail_log']}")
+        citation = mlperf_citation(src, r["power_log"], r["detail_log"])
         window_s = _seconds(r["power_end"]) - _seconds(r["power_begin"])
         note = (f"{src['server']}, GPUs capped at {r['gpu_power_limit_w']} W, the catalog's {r['server_id']} row; "
                 f"{r['benchmark']} {r['scenario']}, TP{r['tp']} engines; {r['readings']} readings over "

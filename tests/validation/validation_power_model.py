@@ -20,6 +20,15 @@ def catalog() -> Catalog:
     return Catalog.open()
 
 
+def mlperf_citation(src: dict, *logs: str) -> str:
+    """A stored MLPerf copy's citation: what it is, the original, the copy read (where it is not the original), its
+    commit and when, and the logs."""
+    what = src["what"].split(",")
+    copy = "" if src["copy"] in src["original"] else f"copy {src['copy']}, "
+    return (f"{what[0]}, {what[1].strip()}, {src['original']} ({copy}commit {src['commit'][:7]}, read {src['read']}): "
+            + " and ".join(logs))
+
+
 def server_row(server_id: str) -> tuple[Server, Accelerator]:
     """The catalog server a case maps to and its accelerator."""
     server = catalog().server(server_id)
