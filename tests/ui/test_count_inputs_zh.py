@@ -6,35 +6,18 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractSpinBox
+from form_support import form_in, type_into
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.project import model
 from gpudesk.project.io import load_project, save_project
 from gpudesk.project.model import Project
-from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.count_spin import ZH_SCALES, CountSpinBox
-from gpudesk.ui.widgets.display_text import display_text
-from gpudesk.ui.widgets.field_form import FieldForm
 
 TOKENS = "phases[0].workloads[0].train_tokens"
 REQUESTS = "phases[0].workloads[0].requests_per_day"
 USERS = "phases[0].workloads[0].users"
 COUNT_UNITS = {"tokens", "items", "requests", "samples", "images", "params", "people", "sequences"}
-
-
-def form_in(lang: str, project: Project, qtbot) -> tuple[FieldForm, ProjectDocument]:
-    document = ProjectDocument(project)
-    form = FieldForm(document, text=display_text(lang))
-    qtbot.addWidget(form)
-    return form, document
-
-
-def type_into(qtbot, spin: QAbstractSpinBox, text: str) -> None:
-    spin.selectAll()
-    qtbot.keyClicks(spin, text)
-    qtbot.keyClick(spin, Qt.Key.Key_Enter)
 
 
 def test_every_large_count_field_declares_its_chinese_scale_next_to_its_bounds() -> None:

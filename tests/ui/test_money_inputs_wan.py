@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDoubleSpinBox
+from form_support import form_in, type_into
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.project.io import load_project, save_project
@@ -21,16 +20,7 @@ ELECTRICITY = "phases[0].facility.electricity_per_kwh"
 
 def chinese_form(project: Project, qtbot) -> tuple[FieldForm, ProjectDocument]:
     project.phases[0].costs.currency, project.phases[0].costs.currency_chosen = "CNY", True
-    document = ProjectDocument(project)
-    form = FieldForm(document, text=display_text("zh"))
-    qtbot.addWidget(form)
-    return form, document
-
-
-def type_into(qtbot, spin: QDoubleSpinBox, text: str) -> None:
-    spin.selectAll()
-    qtbot.keyClicks(spin, text)
-    qtbot.keyClick(spin, Qt.Key.Key_Enter)
+    return form_in("zh", project, qtbot)
 
 
 def test_a_budget_typed_in_wan_is_kept_exactly_through_save_and_load(qtbot, tmp_path) -> None:
