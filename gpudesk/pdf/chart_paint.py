@@ -334,8 +334,10 @@ class _Chart:
             p.setPen(QtGui.QPen(colour(role_colour(v.color_role, "#7F7F7F")), 0.8, QtCore.Qt.PenStyle.DashLine))
             p.drawLine(QtCore.QPointF(x, r.top()), QtCore.QPointF(x, r.bottom()))
             label = _elide(self.label, v.label, max(r.right() - x - 4, 30.0))
-            self.text(self.label, min(x + 2, r.right() - self.label.width(label)), r.top() + 1 +
-                      row * self.label.line_height, label, S.MUTED)
+            lx, ly = min(x + 2, r.right() - self.label.width(label)), r.top() + 1 + row * self.label.line_height
+            # on white, as a horizontal line's label: the roadmap's GPU line at 664 ran through '扩容：第二条业务线'
+            p.fillRect(QtCore.QRectF(lx - 1, ly, self.label.width(label) + 2, self.label.line_height), colour("#ffffff"))
+            self.text(self.label, lx, ly, label, S.MUTED)
             row = (row + 1) % 3
         taken: list[QtCore.QRectF] = []  # labels already placed: a marker's label moves clear of them
         for m in (m for m in self.spec.markers if m.panel == panel):
