@@ -5,10 +5,14 @@ a split-conformal 80% interval of measured / predicted over both halves of the p
 fitting, with the finite-sample correction), and the share of each half's cases inside it. A figure maps to a group by its key and the workload kind that produced it;
 time figures (step time, time to train, GPU-hours) take the inverse of their throughput's band. Figures with
 no validated group (vision, recommendation, diffusion, VDI, agents, power, cost) get ``None``: no validation.
+A serving workload whose replica runs attention data-parallel across its expert ranks (an MoE model with expert
+parallel wider than tensor parallel) takes the band of the published runs of that layout (``MOE_ADP_GROUP``): the
+step model is too fast there by more than the serving band of the other cases says (docs/validation.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +30,7 @@ _TIME = {
     "train.time_to_train_days": "training throughput", "train.gpu_hours": "training throughput",
     "infer.tpot_s": "serving throughput",
 }
+MOE_ADP_GROUP = "serving throughput, MoE attention data-parallel"
 _LATENCY = {"infer.prefill_s": "first-token latency", "infer.ttft_unloaded_s": "first-token latency"}
 # the figures that carry a band entry (a band, or None: no validation for that workload kind)
 BANDED_KEYS = frozenset(_THROUGHPUT) | frozenset(_TIME) | frozenset(_LATENCY) | {"mem.total"}
@@ -57,8 +62,9 @@ def _band(group: str, invert: bool) -> Band:
                 float(b["fit_coverage"]), float(b["held_out_coverage"]))
 
 
-def figure_band(key: str, workload_kind: str) -> Band | None:
-    """The band of one figure key (without a workload prefix) for a workload kind; None = no validation."""
+def figure_band(key: str, workload_kind: str, attention_dp: bool = False) -> Band | None:
+    """The band of one figure key (without a workload prefix) for a workload kind; None = no validation.
+    ``attention_dp``: the serving replica runs attention data-parallel across its expert ranks (e > t, MoE)."""
     if key == "mem.total":
         return _band("training memory", False) if workload_kind in LLM_TRAINING_KINDS else None
     if workload_kind in LLM_TRAINING_KINDS and key.startswith("train."):
@@ -68,12 +74,32 @@ def figure_band(key: str, workload_kind: str) -> Band | None:
         if key in _LATENCY:
             return _band(_LATENCY[key], False)
         group = _THROUGHPUT.get(key) or _TIME.get(key)
+        if group and attention_dp:
+            group = MOE_ADP_GROUP
         return _band(group, key in _TIME) if group else None
     return None
 
 
-def figure_bands(keys: list[str], workload_kinds: list[str]) -> dict[str, dict[str, Any] | None]:
-    """Bands for the figure keys of a phase: key ``x`` belongs to workload 1, ``wN.x`` to workload N."""
+def attention_dp_workloads(figures: Any, count: int) -> list[bool]:
+    """Per workload of a phase (figure keys ``x`` or ``w1.x`` for the first, ``wN.x`` for the N-th): whether its
+    serving replica runs attention data-parallel, expert parallel wider than tensor parallel (infer.in.ep >
+    infer.in.tp; expert parallel is only set for MoE models)."""
+    number = figures.number  # NaN when absent (not a serving workload)
+    out = []
+    for n in range(1, count + 1):
+        prefixes = ("", "w1.") if n == 1 else (f"w{n}.",)
+        flag = False
+        for prefix in prefixes:
+            ep, tp = number(f"{prefix}infer.in.ep"), number(f"{prefix}infer.in.tp")
+            flag = flag or bool(ep > tp)  # NaN (not a serving workload) compares False
+        out.append(flag)
+    return out
+
+
+def figure_bands(keys: list[str], workload_kinds: list[str],
+                 attention_dp: Sequence[bool] = ()) -> dict[str, dict[str, Any] | None]:
+    """Bands for the figure keys of a phase: key ``x`` belongs to workload 1, ``wN.x`` to workload N;
+    ``attention_dp`` per workload (``attention_dp_workloads``), absent = none."""
     out: dict[str, dict[str, Any] | None] = {}
     for key in keys:
         head, _, rest = key.partition(".")
@@ -82,6 +108,6 @@ def figure_bands(keys: list[str], workload_kinds: list[str]) -> dict[str, dict[s
             index, bare = int(head[1:]) - 1, rest
         if bare not in BANDED_KEYS or index >= len(workload_kinds):
             continue
-        band = figure_band(bare, workload_kinds[index])
+        band = figure_band(bare, workload_kinds[index], index < len(attention_dp) and attention_dp[index])
         out[key] = band.to_dict() if band is not None else None
     return out

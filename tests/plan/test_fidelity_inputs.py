@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from gpudesk.core.accuracy import figure_band
+from gpudesk.core.accuracy import MOE_ADP_GROUP, figure_band
 from gpudesk.core.constants.accuracy import ACCURACY_BANDS
 from gpudesk.project.model import Project
 from gpudesk.results.pipeline import PlanInputError, estimate_plan
@@ -96,3 +96,20 @@ def test_a_gpu_power_limit_lowers_throughput_and_server_power(catalog) -> None:
     full, capped = plan(0), plan(500)
     assert capped.number("train.tokens_per_s") < full.number("train.tokens_per_s")
     assert capped.number("power.it_kw") < full.number("power.it_kw")
+
+
+def test_moe_serving_with_attention_data_parallel_takes_the_band_of_its_published_runs(catalog) -> None:
+    """Expert parallel wider than tensor parallel (attention data-parallel, how TensorRT-LLM serves DeepSeek-R1
+    and Qwen3-235B-A22B): gpudesk's step is too fast there (docs/validation.md), so the serving figure carries the
+    band of those runs, not the serving band of the other cases; a dense plan keeps the serving band."""
+    project = Project()
+    w = project.phases[0].workloads[0]
+    w.kind, w.model_id, w.parallel.tp, w.parallel.ep = "llm_inference", "qwen3-235b-a22b", 1, 8
+    project.phases[0].hardware.accelerator_id = "h200-sxm"
+    phase = estimate_plan(project, catalog).phases[0]
+    assert phase.figures.number("infer.in.ep") > phase.figures.number("infer.in.tp")
+    band, shipped = phase.accuracy["infer.tokens_per_s"], ACCURACY_BANDS[MOE_ADP_GROUP]
+    assert band["group"] == MOE_ADP_GROUP and band["low"] == shipped["low"] and band["high"] == shipped["high"]
+    assert phase.accuracy["infer.tpot_s"]["group"] == MOE_ADP_GROUP  # a time figure: the same runs, inverted
+    assert figure_band("infer.prefill_s", "llm_inference", attention_dp=True).group == "first-token latency"
+    assert figure_band("infer.tokens_per_s", "llm_inference").group == "serving throughput"
