@@ -24,8 +24,6 @@ from gpudesk.report.chart_text import axis_title
 from gpudesk.report.durations import DURATION_AXES
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 
-BAR_SLOT_WIDTH = 0.7
-"""Share of a category's width taken by its bars (side-by-side groups split it)."""
 LOG_TICKS_AT_DATA = 12
 """A log x axis with at most this many distinct x values gets one tick per value."""
 
@@ -69,6 +67,9 @@ class PlotPanel:
         self._log = (False, False)
         self.horizontal = False
         self._categories: list[str] = []
+        # the value axis's range as last set (``reset_range``), and one kept while a part is pending (``set_spec``)
+        self.value_range: tuple[float, float] | None = None
+        self.held_range: tuple[float, float] | None = None
 
     def _view_xy(self, x, y):
         """Spec (x, y) to view coordinates: swapped when the chart is horizontal."""
@@ -90,7 +91,7 @@ class PlotPanel:
             plot.vb.invertY(self.horizontal)  # first category at the top
             self._style_axes(spec, panel, theme)
         series = [s for s in spec.series if s.panel == panel]
-        bar_layout = _bar_layout(spec, series)
+        bar_layout = bars.bar_layout(spec, series)
         curves = iter(self._curves)
         bar_items = iter(self._bars)
         used_curves = used_bars = 0
@@ -105,7 +106,7 @@ class PlotPanel:
                     plot.addItem(item)
                     self._bars.append(item)
                 used_bars += 1
-                drawn = self._draw_bars(item, s, _bar_group(spec, s), bar_layout, stack_tops, colour, theme)
+                drawn = self._draw_bars(item, s, bars.bar_group(spec, s), bar_layout, stack_tops, colour, theme)
             else:
                 item = next(curves, None)
                 if item is None:
@@ -337,6 +338,8 @@ class PlotPanel:
         y_range = _padded([_log(v, log_y) for v in ys if v > 0 or not log_y], 0.08)
         if floor_zero and not log_y and y_range[0] < 0 <= min(ys, default=0.0):
             y_range = (0.0, y_range[1])
+        held = self.held_range or y_range  # a kept frame: wider where the values shown need it, never narrower
+        self.value_range = y_range = (min(y_range[0], held[0]), max(y_range[1], held[1]))
         view_x, view_y = self._view_xy(x_range, y_range)
         self.plot.vb.setRange(xRange=view_x, yRange=view_y, padding=0)
         # Marker labels in the right half of the chart extend leftwards, so they are not cut off.
@@ -365,29 +368,6 @@ class PlotPanel:
         self._marker_item.setData([], [])
         self.drawn = []
         self.markers = []
-
-
-def _bar_group(spec: ChartSpec, s: Series) -> str:
-    """Bars of one group stack; groups stand side by side."""
-    if s.stack_group is not None:
-        return s.stack_group
-    return "" if spec.stacked else s.name
-
-
-def _bar_layout(spec: ChartSpec, series: list[Series]) -> tuple[dict[str, float], float]:
-    """Offsets of side-by-side bar groups around each category, and bar width."""
-    groups: list[str] = []
-    for s in series:
-        if s.style != "bar":
-            continue
-        group = _bar_group(spec, s)
-        if group not in groups:
-            groups.append(group)
-    if not groups:
-        return {}, BAR_SLOT_WIDTH
-    width = BAR_SLOT_WIDTH / len(groups)
-    offsets = {g: (i - (len(groups) - 1) / 2) * width for i, g in enumerate(groups)}
-    return offsets, width * 0.92 if len(groups) > 1 else width
 
 
 def _padded(values: list[float], fraction: float) -> tuple[float, float]:

@@ -186,8 +186,8 @@ class ChartView(QtWidgets.QWidget):
             for action in (self.reset_view_action, self.export_action):
                 action.setEnabled(False)
 
-    def show_spec(self, spec: AnySpec) -> None:
-        """Show ``spec`` unless it is what the chart shows already: an input change that leaves this chart's
+    def show_spec(self, spec: AnySpec, keep_frame: bool = False) -> None:
+        """Show ``spec`` (``set_spec``) unless the chart shows it already: an input change that leaves this chart's
         data as it was costs nothing and keeps the user's zoom (also after a pending state)."""
         if self.pending:
             self._pending.hide()
@@ -195,16 +195,22 @@ class ChartView(QtWidgets.QWidget):
             for action in (self.reset_view_action, self.export_action):
                 action.setEnabled(True)
         if spec != self._spec:
-            self.set_spec(spec)
+            self.set_spec(spec, keep_frame)
 
-    def set_spec(self, spec: AnySpec) -> None:
+    def set_spec(self, spec: AnySpec, keep_frame: bool = False) -> None:
         """Show ``spec``, reusing graphics items; series hidden by a legend click stay hidden. New values in the
         same frame (``spec_frame.values_only_change``) update the items and ranges only (``arrange.render_values``),
-        and so do new category words that take the room the shown ones take (``arrange.relabels_in_place``)."""
+        and so do new category words that take the room the shown ones take (``arrange.relabels_in_place``).
+        ``keep_frame``: ``spec`` holds parts still being computed (memory-fit columns pending the search, no value
+        drawn); the value axis keeps its range, widened where the values drawn need more, never narrowed, until
+        a spec is shown without it (the search's, which gets its own range)."""
         previous, self._spec = self._spec, spec
-        if isinstance(spec, ChartSpec) and (values_only_change(previous, spec)
-                                            or arrange.relabels_in_place(self, previous, spec)):
-            arrange.render_values(self, spec)
+        in_place = isinstance(spec, ChartSpec) and (values_only_change(previous, spec) or arrange.relabels_in_place(
+            self, previous, spec))
+        for panel in self.panels:
+            panel.held_range = panel.value_range if keep_frame else None
+        if in_place:
+            arrange.render_values(self, spec)  # type: ignore[arg-type]  # a ChartSpec (in_place)
         else:
             self._transposed = arrange.transposes(self, spec)
             self._render(spec)

@@ -52,6 +52,8 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
         != old_memory, "the chart on screen is not the edited plan's"
     assert memory.spec.categories[1:] == ["Searching…"] * (columns - 1)
     assert all(math.isnan(y) for s in memory.spec.series for y in s.y[1:]), "a previous alternative's memory was shown"
+    held = memory.panels[0].held_range  # the value axis keeps its frame while the search is pending
+    assert held is not None and memory.panels[0].value_range == held
     assert page.chart_tabs.isTabVisible(names.index("pareto")), "the trade-off tab came and went"
     page.chart_tabs.setCurrentIndex(names.index("pareto"))
     assert pareto.pending and pareto.graphics.isHidden() and pareto.spec is None, \
@@ -70,6 +72,7 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     assert [panel.model.candidate(r) for r in range(panel.model.rowCount())] == searched.candidates
     page.chart_tabs.setCurrentIndex(names.index("memory_fit"))
     assert memory.spec == localise_spec(searched.charts["memory_fit"], "en")
+    assert memory.panels[0].held_range is None, "the search's chart kept the pending frame instead of its own range"
 
 
 def test_a_search_without_a_trade_off_chart_keeps_its_tab_hidden_through_an_edit(make_window) -> None:  # noqa: F811

@@ -3,9 +3,12 @@
 After an edit the window shows the edited plan's own column at once; the alternatives come with the idle search
 (ui/controller.py). The chart keeps their columns, marked pending (``with_pending_columns``: "Searching…", no
 memory and no capacity drawn), so the edit and the search's return update its items in place
-(``arrange.relabels_in_place``) instead of drawing it whole twice. These tests fail if a pending column shows a
-bar, a capacity level or a range from a previous value, if either change draws the chart whole, or if the chart
-after the search differs in anything from a fresh chart of the searched spec (under the plot and down the side).
+(``arrange.relabels_in_place``) instead of drawing it whole twice; the window shows it with ``keep_frame``: the
+value axis keeps its range while the search is pending (widened if the plan's column needs more), so the edit does
+not redraw that axis. These tests fail if a pending column shows a bar or a capacity level, if the plan's column is
+not its new value, if the kept frame cuts it off or stays after the search's chart is shown, if either change draws
+the chart whole, or if the chart after the search differs from a fresh chart of the searched spec (under the plot
+and down the side).
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ import dataclasses
 import math
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
+from test_chart_redraw_caches import _scaled
 from test_chart_values_update import _state
 from test_charts_samples import memory_fit_spec
 
@@ -86,3 +91,53 @@ def test_an_edit_and_the_search_update_the_chart_in_place(shown_chart, monkeypat
     fresh = shown_chart(*size)
     fresh.set_spec(searched)
     assert _state(chart) == _state(fresh)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (330, 420)], ids=["under the plot", "down the side"])
+def test_a_pending_search_keeps_the_value_axis_and_shows_current_values_only(shown_chart, monkeypatch, size) -> None:
+    """The window shows the pending chart with ``keep_frame`` (ui/pages/step_page.py): the value axis keeps the range
+    it had, so neither the edit nor a search that brings values inside it redraws that axis; the only values drawn
+    are the edited plan's own column; a column that needs more room widens the range; the search's chart, shown
+    without it, has its own range, as a fresh chart of it has (also a narrower one: the kept frame does not stay)."""
+    searched = memory_fit_spec()
+    columns = len(searched.categories or [])
+    chart = shown_chart(*size)
+    chart.set_spec(searched)
+    chart.graphics.grab()
+    axis = 0 if chart._transposed else 1
+    kept = chart.panels[0].plot.vb.viewRange()[axis]
+    drawn: list[str] = []
+    specs = pg.AxisItem.generateDrawSpecs
+    monkeypatch.setattr(pg.AxisItem, "generateDrawSpecs", lambda self, p: drawn.append(self.orientation) or specs(self, p))
+    full = _count_full_draws(chart, monkeypatch)
+
+    pending = with_pending_columns(_plan_only(searched, 0.5), columns - 1)  # alone it would narrow the range
+    chart.set_spec(pending, keep_frame=True)
+    chart.graphics.grab()
+    assert not full, "the edit drew the chart whole"
+    assert chart.panels[0].plot.vb.viewRange()[axis] == kept
+    assert drawn == (["left"] if chart._transposed else ["bottom"]), "the value axis was drawn again"
+    panel = chart.panels[0]
+    plan_top = sum(s.y[0] for s in pending.series if s.style == "bar")
+    bars = [d for d in panel.drawn if d.series.style == "bar"]
+    assert all(np.all(d.top[1:] == d.base[1:]) for d in bars), "a pending column shows a bar"
+    assert max(float(d.top[0]) for d in bars) == pytest.approx(plan_top), "the plan's column is not its new value"
+    capacity = next(d for d in panel.drawn if d.series.style == "tick")
+    assert len(capacity.item.getData()[0]) == 2, "a pending column shows a capacity level"
+
+    own = max(plan_top, next(s.y[0] for s in pending.series if s.style == "tick"))
+    grown = with_pending_columns(_plan_only(searched, 0.5 * 1.25 * kept[1] / own), columns - 1)
+    chart.set_spec(grown, keep_frame=True)  # the plan's column outgrows the frame: it widens, the column fits
+    low, high = chart.panels[0].plot.vb.viewRange()[axis]
+    assert low == kept[0] and high > max(sum(s.y[0] for s in grown.series if s.style == "bar"), kept[1])
+
+    for spec in (searched, _scaled(searched, 0.4)):  # the search's chart: its own range, also a narrower one
+        chart.set_spec(spec)
+        fresh = shown_chart(*size)
+        fresh.set_spec(spec)
+        shown, drawn_fresh = _state(chart), _state(fresh)
+        # a value axis narrows by more than 10 px only (pyqtgraph's hysteresis, as any update after a wider range)
+        for state in (shown, drawn_fresh):
+            state["axis0left"] = state["axis0left"][:1] + state["axis0left"][2:]
+        assert shown == drawn_fresh
+        fresh.close()

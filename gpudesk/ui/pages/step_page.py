@@ -123,6 +123,7 @@ class StepPage(QWidget):
             self.chart_tabs.addTab(view, self._chart_title(name))
         self.chart_tabs.setVisible(bool(chart_names))
         self._pending_specs: dict[str, object] = {}
+        self._frames_kept: set[str] = set()  # charts shown with pending parts that keep their value range
         self.chart_tabs.currentChanged.connect(lambda _index: self._draw_current_chart())
 
         results = QSplitter(Qt.Orientation.Vertical)
@@ -281,6 +282,7 @@ class StepPage(QWidget):
         self.checks.set_checks([c for c in estimate.checks if c.step == self.step.key])
         shown = 0
         self._pending_specs = {}
+        self._frames_kept = set()
         for index, name in enumerate(self.charts):
             spec = estimate.charts.get(name)
             # a chart still being computed (the search's, or one drawn in idle time) keeps the tab it had: a search
@@ -304,7 +306,10 @@ class StepPage(QWidget):
         if name != "memory_fit" or spec is None or estimate.search_done or not isinstance(view.spec, ChartSpec) \
                 or view.spec.kind != "memory_fit" or spec.categories is None:
             return spec
-        return with_pending_columns(spec, len(view.spec.categories or ()) - len(spec.categories))
+        count = len(view.spec.categories or ()) - len(spec.categories)
+        if count > 0:
+            self._frames_kept.add(name)  # its value axis keeps the range it has while the search is pending
+        return with_pending_columns(spec, count)
 
     def _show_used_values(self, estimate: PhaseEstimate | None) -> None:
         """Fields where 0 lets gpudesk choose show the value the estimate chose, read from its figure."""
@@ -337,5 +342,5 @@ class StepPage(QWidget):
                     view.show_pending(self.tr("Searching accelerators, precisions and layouts…"))
                 elif spec is PENDING:
                     view.show_pending(self.tr("Drawing this chart…"))
-                else:
-                    view.show_spec(localise_spec(spec, session_language()))
+                else:  # a memory-fit chart with pending columns keeps its frame (``_keep_columns``)
+                    view.show_spec(localise_spec(spec, session_language()), keep_frame=name in self._frames_kept)
