@@ -16,7 +16,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from gpudesk.catalog.records import Accelerator
+from gpudesk.core.accuracy import MOE_ADP_GROUP
 from gpudesk.core.checks import Check
+from gpudesk.core.constants.accuracy import ACCURACY_BANDS
 from gpudesk.core.constants.infrastructure import PCIE_X16_GBS_BY_GEN
 from gpudesk.core.hardware import scaleup_bandwidth_unknown
 
@@ -245,4 +247,29 @@ def scaleup_unknown_check(accelerator: Accelerator, degrees: int) -> list[Check]
         "an all-reduce on the platform, before quoting this GPU count.",
         (), {"accelerator": accelerator.name, "link": accelerator.scaleup_link, "degrees": degrees, "gen": gen,
              "pcie_gbs": pcie},
+    )]
+
+
+def moe_attention_dp_check(tp: float, ep: float) -> list[Check]:
+    """A serving replica of an MoE model runs attention data-parallel across its expert ranks (e > t): gpudesk's step
+    is too fast there against every published run of that layout, cause not found (docs/validation.md), so the check
+    says by how much the GPU count may be short, from the band of those runs (core/accuracy.py MOE_ADP_GROUP)."""
+    band = ACCURACY_BANDS.get(MOE_ADP_GROUP)
+    if not (ep > tp) or band is None:
+        return []
+    low, high = float(band["low"]), float(band["high"])
+    cases = int(band["fit_cases"] + band["held_out_cases"])
+    numbers = {"groups": ep / tp, "ep": ep, "cases": cases, "low_pct": low * 100.0, "high_pct": high * 100.0,
+               "short": 1.0 / (1.0 + low)}
+    return [Check(
+        "serving.moe_attention_dp_optimistic", "warning", "task",
+        "MoE serving with attention data-parallel: throughput likely overstated",
+        f"The replica runs attention data-parallel in {ep / tp:,.0f} groups with its experts over {ep:,.0f} GPUs. On "
+        f"the {cases} published runs of this layout (TensorRT-LLM: Qwen3-235B-A22B, DeepSeek-R1) the measured "
+        f"throughput was {low * 100.0:+.0f}% to {high * 100.0:+.1f}% of gpudesk's (80% band): its decode step is too "
+        f"fast for this layout and the cause is not found, so the GPU count may be short by up to "
+        f"{1.0 / (1.0 + low):.1f}×.",
+        "Size with the low end of the band, or calibrate with a pilot run of this layout; compare with tensor-parallel "
+        "attention (expert parallel equal to tensor parallel).",
+        ("infer.tokens_per_s", "infer.in.tp", "infer.in.ep"), numbers,
     )]

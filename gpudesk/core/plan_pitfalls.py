@@ -23,6 +23,7 @@ from gpudesk.core.pitfalls import (
     consumer_gpu_pitfall,
     ecosystem_pitfall,
     latency_pitfall,
+    moe_attention_dp_check,
     no_fabric_pitfall,
     per_gpu_price_pitfall,
     residency_pitfall,
@@ -46,6 +47,8 @@ def plan_pitfalls(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: l
     checks += _per_card_price(phase, candidates)
     checks += _scaling_path(phase, r, figures, results)
     checks += _latency(phase, figures)
+    checks += [c for w, res in zip(phase.workloads, results) if w.kind in LLM_SERVING_KINDS
+               for c in moe_attention_dp_check(float(res.layout.tp), float(res.layout.ep))]
     degrees = max((max(res.layout.tp, res.layout.cp, res.layout.ep) for res in results), default=1)
     checks += scaleup_unknown_check(r.accelerator, degrees)
     trains = [res.gpus for w, res in zip(phase.workloads, results) if w.kind in TRAINING_KINDS]

@@ -113,3 +113,10 @@ def test_moe_serving_with_attention_data_parallel_takes_the_band_of_its_publishe
     assert phase.accuracy["infer.tpot_s"]["group"] == MOE_ADP_GROUP  # a time figure: the same runs, inverted
     assert figure_band("infer.prefill_s", "llm_inference", attention_dp=True).group == "first-token latency"
     assert figure_band("infer.tokens_per_s", "llm_inference").group == "serving throughput"
+    warned = [c for c in phase.checks if c.id == "serving.moe_attention_dp_optimistic"]
+    assert len(warned) == 1 and warned[0].numbers["low_pct"] == shipped["low"] * 100.0
+    assert warned[0].numbers["short"] == pytest.approx(1.0 / (1.0 + shipped["low"]))
+    w.parallel.ep = 1  # tensor-parallel attention over the experts: the serving band, no warning
+    dense = estimate_plan(project, catalog).phases[0]
+    assert dense.accuracy["infer.tokens_per_s"]["group"] == "serving throughput"
+    assert not [c for c in dense.checks if c.id == "serving.moe_attention_dp_optimistic"]
