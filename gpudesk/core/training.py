@@ -63,7 +63,7 @@ from gpudesk.core.training_comm import StepShape, params_per_gpu, step_communica
 from gpudesk.core.training_gemm import cast_time_s, gemm_classes, permute_time_s, shape_factor_at
 from gpudesk.core.training_parts import (
     bubble_fraction,
-    exposed_dp,
+    exposed_dp_in_buckets,
     exposed_ep,
     exposed_tp,
     head_layers,
@@ -307,12 +307,13 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     ep_exposed = exposed_ep(comm.ep_s, compute, inp.moe_a2a_overlap or schedule == "dualpipe")
     serial = compute + tp_exposed + ep_exposed + comm.pp_s + cp_exposed + dequant
     bubble_s = serial * bubble
-    dp_exposed = exposed_dp(comm.dp_raw_s, comm.dp_per_microbatch, compute, micro, bubble_s,
-                            inp.overlap_grad_reduce, inp.overlap_param_gather)
+    dp_exposed = exposed_dp_in_buckets(fs, shape, comm.dp_raw_s, comm.dp_per_microbatch, compute, micro, bubble_s,
+                                       inp.overlap_grad_reduce, inp.overlap_param_gather)
     dp_exposed = fs.add("train.comm_dp_s", dp_exposed, "s", "data-parallel communication not hidden",
-           "ZeRO 0-2 overlapped: max(0, RS − (2/3)·t_mb − bubble/2) + max(0, AG − (1/3)·t_mb − bubble/2) "
-           "(RS = AG = DP/2; AG not overlapped without the param-gather overlap); no overlap: DP; ZeRO-3: "
-           "max(0, DP − compute)", ["train.comm_dp_raw_s", "train.compute_time_s", "train.bubble_fraction"])
+           "ZeRO 0-2 overlapped, q the last bucket's share: max(RS·q, RS − (2/3)·t_mb·(1 − q) − bubble/2) + max(AG·q, "
+           "AG − (1/3)·t_mb·(1 − q) − bubble/2) (RS = AG = DP/2; AG not overlapped without the param-gather overlap); "
+           "no overlap: DP; ZeRO-3: max(0, DP − compute)", ["train.comm_dp_raw_s", "train.compute_time_s",
+                                                             "train.bubble_fraction", "train.dp_last_bucket_share"])
     slowdown = fs.constant("train.overlap_slowdown", OVERLAP_COMPUTE_SLOWDOWN) * np.minimum(
         np.maximum(comm.dp_raw_s - dp_exposed, 0.0), compute)
     slowdown = fs.add("train.overlap_slowdown_s", slowdown, "s", "compute slowed by data-parallel traffic it hides",

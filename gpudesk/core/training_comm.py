@@ -159,6 +159,18 @@ def bucket_latency(s: StepShape, dense_steps: np.ndarray, expert_steps: np.ndarr
     return out
 
 
+def last_bucket_share(s: StepShape) -> np.ndarray:
+    """Share of one step's reduced gradients in its last bucket, 1 / (v · ⌈(P/v) / bucket⌉): Megatron buckets the
+    first model chunk of the first stage (the last to finish its backward) and fills each bucket in the order the
+    backward produces its gradients (:func:`bucket_latency`); P the parameters each GPU holds. 0 without a
+    finite bucket count."""
+    bucket = s.bucket_params or np.maximum(DDP_BUCKET_MIN_PARAMS.value, DDP_BUCKET_PARAMS_PER_RANK.value * s.dp)
+    chunks = np.maximum(s.virtual_stages, 1.0)
+    buckets = np.ceil(params_per_gpu(s) / chunks / bucket)
+    return np.asarray(np.where(np.isfinite(bucket) & (buckets >= 1.0), 1.0 / (chunks * np.maximum(buckets, 1.0)),
+                               0.0))
+
+
 def _bucket_calls(distributed_optimizer: Any, links: Links) -> np.ndarray:
     return np.where(distributed_optimizer, 2.0, 1.0) * links.simple_base_s
 

@@ -32,6 +32,7 @@ from gpudesk.catalog.records import ModelArch
 from gpudesk.core.constants import DUALPIPE_BUBBLE_FACTOR, ZERO_BUBBLE_FACTOR
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.model_math import ParamBreakdown, attention_core_dims, has_layer_shapes, param_breakdown
+from gpudesk.core.training_comm import StepShape, last_bucket_share
 
 SCHEDULES = ("1f1b", "interleaved", "zero_bubble", "dualpipe")
 
@@ -73,19 +74,38 @@ def stage_imbalance(layers: float, pp: np.ndarray, e: np.ndarray) -> np.ndarray:
 
 
 def exposed_dp(raw: np.ndarray, per_micro: np.ndarray, compute: np.ndarray, micro: np.ndarray,
-               bubble_s: np.ndarray, grad_overlap: bool, param_overlap: bool) -> np.ndarray:
-    """Data-parallel seconds on the critical path (ZeRO 0–2 pattern; ZeRO-3 is overlapped per micro-batch)."""
+               bubble_s: np.ndarray, grad_overlap: bool, param_overlap: bool,
+               last_share: np.ndarray | float = 0.0) -> np.ndarray:
+    """Data-parallel seconds on the critical path (ZeRO 0–2 pattern; ZeRO-3 is overlapped per micro-batch).
+
+    ``last_share``: the share of the reduced gradients in the last bucket (:func:`training_comm.last_bucket_share`;
+    0 = reduced continuously). A bucket's reduce-scatter starts once the backward has produced its gradients, so the
+    first starts a share into the backward and the last, started as the backward ends, has nothing left to hide
+    behind; likewise the forward waits for the first bucket's all-gather. Each half shows at least its last
+    bucket: max(half · share, half − pass · (1 − share) − bubble/2)."""
     t_mb = compute / np.maximum(micro, 1.0)
     if not grad_overlap:
         return raw
     half = raw / 2.0  # reduce-scatter and all-gather of the same volume
+    hidden = 1.0 - np.asarray(last_share)
     if param_overlap:
-        rs = np.maximum(half - (2.0 / 3.0) * t_mb - bubble_s / 2.0, 0.0)
-        ag = np.maximum(half - (1.0 / 3.0) * t_mb - bubble_s / 2.0, 0.0)
-        exposed = rs + ag
+        rs = np.maximum(half - (2.0 / 3.0) * t_mb * hidden - bubble_s / 2.0, half * last_share)
+        ag = np.maximum(half - (1.0 / 3.0) * t_mb * hidden - bubble_s / 2.0, half * last_share)
+        exposed = np.maximum(rs, 0.0) + np.maximum(ag, 0.0)
     else:
-        exposed = np.maximum(raw - (2.0 / 3.0) * t_mb - bubble_s / 2.0, 0.0)
+        exposed = np.maximum(np.maximum(raw - (2.0 / 3.0) * t_mb * hidden - bubble_s / 2.0, raw * last_share), 0.0)
     return np.asarray(np.where(per_micro, np.maximum(raw - compute, 0.0), exposed))
+
+
+def exposed_dp_in_buckets(fs: FigureSet, shape: StepShape, raw: np.ndarray, per_micro: np.ndarray,
+                          compute: np.ndarray, micro: np.ndarray, bubble_s: np.ndarray, grad_overlap: bool,
+                          param_overlap: bool) -> np.ndarray:
+    """:func:`exposed_dp` of a training step, its last gradient bucket's share recorded as a figure."""
+    share = fs.add("train.dp_last_bucket_share", last_bucket_share(shape), "fraction",
+                   "gradients in the last data-parallel bucket",
+                   "1 / (v · ⌈(P/v) / bucket⌉), P the parameters per GPU, bucket Megatron's (max(40M, 1M · d) "
+                   "parameters unless set)", ["train.dp", "train.in.virtual_stages", "train.in.tp", "train.in.pp"])
+    return exposed_dp(raw, per_micro, compute, micro, bubble_s, grad_overlap, param_overlap, share)
 
 
 def exposed_tp(raw: np.ndarray, gemm_s: np.ndarray, tp: np.ndarray, overlap: bool) -> np.ndarray:

@@ -46,6 +46,29 @@ def test_overlapped_gradient_reduction_hides_behind_the_last_backward_and_the_co
     assert float(exposed_dp(big, np.array(False), compute, micro, bubble, True, True)) == pytest.approx(2.1)
 
 
+def test_the_last_gradient_bucket_has_nothing_left_to_hide_behind():
+    raw, compute, micro, bubble = np.array(4.0), np.array(3.0), np.array(1.0), np.array(0.0)
+    # a quarter of the gradients per bucket: RS max(2·0.25, 2 − 2·0.75) = 0.5, AG max(0.5, 2 − 1·0.75) = 1.25
+    got = exposed_dp(raw, np.array(False), compute, micro, bubble, True, True, np.array(0.25))
+    assert float(got) == pytest.approx(0.5 + 1.25)
+    assert float(exposed_dp(raw, np.array(False), compute, micro, bubble, True, True)) == pytest.approx(0.0 + 1.0)
+    # a long backward: the last bucket alone shows, in each half
+    assert float(exposed_dp(raw, np.array(False), np.array(30.0), micro, bubble, True, True,
+                            np.array(0.25))) == pytest.approx(0.5 + 0.5)
+
+
+def test_the_last_bucket_share_follows_megatrons_buckets():
+    def share(**kw: object) -> float:
+        inp = TrainingInputs(model=LLAMA3_8B, hardware=HardwareArrays.from_accelerators([H100]), n_gpus=64,
+                             global_batch=64, micro_batch=1, seq_len=8192, zero_stage=1, **kw)  # type: ignore[arg-type]
+        return float(estimate_training(inp).value_at("train.dp_last_bucket_share", 0))
+
+    params = LLAMA3_8B.params_total  # one GPU holds them all at t = p = 1
+    assert share() == pytest.approx(1.0 / np.ceil(params / 64e6))  # Megatron's default: max(40M, 1M · d = 64M)
+    assert share(grad_bucket_params=768e6) == pytest.approx(1.0 / np.ceil(params / 768e6))
+    assert share(tp=2, grad_bucket_params=768e6) == pytest.approx(1.0 / np.ceil(params / 2 / 768e6), rel=0.02)
+
+
 def test_a_power_cap_lowers_the_compute_peak_by_the_clock_it_sustains():
     s, n = GPU_STATIC_POWER_SHARE.value, DVFS_POWER_EXPONENT.value
     expected = ((500 - s * 700) / ((1 - s) * 700)) ** (1 / n)
