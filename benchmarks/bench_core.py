@@ -45,6 +45,7 @@ if str(ROOT) not in sys.path:
 from benchmarks._common import median, p90, result  # noqa: E402
 from gpudesk.catalog.records import Accelerator, ModelArch, Provenance  # noqa: E402
 from gpudesk.core import memory as memory_module  # noqa: E402
+from gpudesk.core.flat_keys import codes_shared  # noqa: E402
 from gpudesk.core.hardware import HardwareArrays  # noqa: E402
 from gpudesk.core.memory import MemoryInputs, estimate_memory  # noqa: E402
 from gpudesk.core.memory_budget import search_min_gpus  # noqa: E402
@@ -116,15 +117,16 @@ def run_chain(sweep: dict[str, np.ndarray], timings: dict[str, float] | None = N
     hw = HardwareArrays.from_accelerators(ACCELERATORS).take(sweep["hw"])
     marks.append(time.perf_counter())
     dp = sweep["n"] / (sweep["tp"] * sweep["pp"])
-    mem = estimate_memory(MemoryInputs(
-        model=LLAMA2_7B, mode="train", gpu_memory_gb=hw.memory_gb, seq_len=sweep["seq"], micro_batch=sweep["mb"],
-        tp=sweep["tp"], pp=sweep["pp"], dp=np.maximum(np.floor(dp), 1.0), zero_stage=sweep["zero"],
-        recompute="selective", gpus_per_node=8, limits=limits))
-    marks.append(time.perf_counter())
-    train = estimate_training(TrainingInputs(
-        model=LLAMA2_7B, hardware=hw, n_gpus=sweep["n"], tp=sweep["tp"], pp=sweep["pp"],
-        micro_batch=sweep["mb"], global_batch=sweep["gb"], seq_len=sweep["seq"], zero_stage=sweep["zero"],
-        recompute="selective", train_tokens=1e11))
+    with codes_shared():  # as the search does: a column both models read is coded once (core/flat_keys.py)
+        mem = estimate_memory(MemoryInputs(
+            model=LLAMA2_7B, mode="train", gpu_memory_gb=hw.memory_gb, seq_len=sweep["seq"], micro_batch=sweep["mb"],
+            tp=sweep["tp"], pp=sweep["pp"], dp=np.maximum(np.floor(dp), 1.0), zero_stage=sweep["zero"],
+            recompute="selective", gpus_per_node=8, limits=limits))
+        marks.append(time.perf_counter())
+        train = estimate_training(TrainingInputs(
+            model=LLAMA2_7B, hardware=hw, n_gpus=sweep["n"], tp=sweep["tp"], pp=sweep["pp"],
+            micro_batch=sweep["mb"], global_batch=sweep["gb"], seq_len=sweep["seq"], zero_stage=sweep["zero"],
+            recompute="selective", train_tokens=1e11))
     marks.append(time.perf_counter())
     fits = np.asarray(mem["mem.fits"]) > 0.5
     per_gpu = np.where(fits, train["train.tokens_per_s_per_gpu"], np.nan)

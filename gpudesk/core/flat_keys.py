@@ -15,7 +15,9 @@ arrays (or dataclasses of them, such as the hardware's links), each a function o
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 import numpy as np
@@ -28,6 +30,24 @@ SMALL_INTEGER_RANGE = 1 << 16  # integral columns spanning at most this many val
 NARROW_RANGE = 64  # integral columns spanning fewer values keep their offsets as codes
 SAMPLE_ROWS = 1024  # rows sampled to guess a column's distinct values (verified on every row)
 WORTH_IT = 0.5  # de-duplicate a part only when it has at most this share of the rows distinct
+
+# columns coded in a codes_shared() block: id of the array -> (the array, its codes); the array is held so its id
+# is not reused while the block lasts
+_SHARED: ContextVar[dict[int, tuple[np.ndarray, tuple[np.ndarray, int]]] | None] = ContextVar("flat_codes",
+                                                                                                default=None)
+
+
+@contextmanager
+def codes_shared() -> Iterator[None]:
+    """Within the block, a column (the same array object) is coded once for every :class:`FlatKeys` that reads it:
+    the memory estimate and the step model of one batch read the same sequence, micro-batch and layout arrays, and
+    coding a column of 122,880 rows costs a few passes over it. The caller changes none of the arrays it hands the
+    estimates until the block ends (the codes are of the values the first reader saw)."""
+    token = _SHARED.set({})
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
 
 
 class FlatKeys:
@@ -70,7 +90,15 @@ class FlatKeys:
     def _coded(self, name: str) -> tuple[np.ndarray, int]:
         coded = self._codes.get(name)
         if coded is None:
-            coded = self._codes[name] = _dense_codes(self._columns[name])
+            column, shared = self._columns[name], _SHARED.get()
+            entry = None if shared is None else shared.get(id(column))
+            if entry is not None and entry[0] is column:
+                coded = entry[1]
+            else:
+                coded = _dense_codes(column)
+                if shared is not None:
+                    shared[id(column)] = (column, coded)
+            self._codes[name] = coded
         return coded
 
     def evaluate(self, names: Iterable[str], part: Callable[..., Any], *args: Any) -> Any:
@@ -149,9 +177,12 @@ def distinct_rows(columns: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
 def _rows_of_codes(coded: list[tuple[np.ndarray, int]], n: int) -> tuple[np.ndarray, np.ndarray]:
     # 4-byte keys, combined in place and kept below 2n + 1024 by compacting (every new array of the batch's
     # length is memory the kernel hands over anew); 8-byte keys only where a product could pass 2^31
-    key, size = np.zeros(n, dtype=np.int32), 1
+    key, size = np.zeros(0, dtype=np.int32), 1
     for codes, count in coded:
         if count == 1:
+            continue
+        if size == 1:  # the first column's codes are the key so far (0 · count + codes)
+            key, size = codes.astype(np.int32), count
             continue
         if size * count > 2 * n + 1024:  # keep the key space small enough to compact without sorting
             key, size = _compact(key, size)
@@ -160,17 +191,33 @@ def _rows_of_codes(coded: list[tuple[np.ndarray, int]], n: int) -> tuple[np.ndar
         key *= count
         key += codes
         size *= count
+    if size == 1:  # no column varies
+        key = np.zeros(n, dtype=np.int32)
     if size <= 4 * n + 1024:  # one scatter finds which keys are present and a row of each (the last, as below)
+        index = key.astype(np.intp)  # numpy scatters and gathers by its own index type without a cast per call
         last = np.full(size, -1, dtype=np.intp)
-        last[key] = np.arange(n)
+        last[index] = _row_numbers(n)
         present = last >= 0
         renumber = np.cumsum(present, dtype=np.intp)
         np.subtract(renumber, 1, out=renumber)
-        return last[present], np.take(renumber, key, mode="wrap")  # keys lie in [0, size)
+        return last[present], np.take(renumber, index, mode="wrap")  # keys lie in [0, size)
     key, count = _compact(key, size)
+    index = key.astype(np.intp, copy=False)
     representative = np.empty(count, dtype=np.intp)
-    representative[key] = np.arange(n)
-    return representative, key.astype(np.intp, copy=False)
+    representative[index] = _row_numbers(n)
+    return representative, index
+
+
+_ROWS = np.arange(0)
+
+
+def _row_numbers(n: int) -> np.ndarray:
+    """0 … n−1, read-only, kept from call to call (each call of a batch's length would be a new array)."""
+    global _ROWS
+    if _ROWS.size < n:
+        _ROWS = np.arange(n)
+        _ROWS.flags.writeable = False
+    return _ROWS[:n]
 
 
 def _compact(key: np.ndarray, size: int) -> tuple[np.ndarray, int]:
@@ -207,9 +254,15 @@ def _offsets_coded(offsets: np.ndarray, size: int) -> tuple[np.ndarray, int]:
 def _dense_codes(column: np.ndarray) -> tuple[np.ndarray, int]:
     """Integer codes of a float column: equal values share a code (NaNs share one; −0.0 is not 0.0, since a part
     may tell them apart), codes in [0, count)."""
+    if column.dtype.kind in "iu":
+        coded = _integer_codes(column)
+        if coded is not None:
+            return coded
     x = np.asarray(column, dtype=float)
     lo, hi = x.min(), x.max()
-    if lo <= 0.0 <= hi and np.signbit(x[x == 0.0]).any():  # −0.0 beside 0.0 (rare): code by the bits
+    # −0.0 beside 0.0 (rare): code by the bits; where the least value is 0 (no NaN: the minimum would be NaN),
+    # only −0.0 has its sign bit set
+    if lo <= 0.0 <= hi and (np.signbit(x) if lo == 0.0 else np.signbit(x[x == 0.0])).any():
         uniq, inverse = np.unique(x.view(np.int64), return_inverse=True)
         return inverse.reshape(-1), uniq.size
     if lo == hi:
@@ -229,6 +282,20 @@ def _dense_codes(column: np.ndarray) -> tuple[np.ndarray, int]:
         return codes, values.size
     uniq, inverse = np.unique(x, return_inverse=True)
     return inverse.reshape(-1), uniq.size
+
+
+def _integer_codes(column: np.ndarray) -> tuple[np.ndarray, int] | None:
+    """:func:`_dense_codes` of an integer column (a hardware row index) without converting it to floats: the same
+    codes (every value is integral and none is −0.0); None where its range needs the general path."""
+    lo, hi = int(column.min()), int(column.max())
+    if lo == hi:
+        return np.zeros(column.size, dtype=np.int8), 1
+    if hi - lo > SMALL_INTEGER_RANGE or lo < -2**31 or hi >= 2**31:
+        return None
+    small = np.int16 if -2**15 <= lo and hi < 2**15 else np.int32
+    ints = column.astype(small)
+    np.subtract(ints, ints.dtype.type(lo), out=ints)
+    return (ints, hi - lo + 1) if hi - lo < NARROW_RANGE else _offsets_coded(ints, hi - lo + 1)
 
 
 def on_distinct_inputs(inputs: Any, fields: Iterable[str], estimate: Callable[[Any], FigureSet]) -> FigureSet | None:

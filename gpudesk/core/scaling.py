@@ -24,6 +24,7 @@ import numpy as np
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.arrays import distinct
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.flat_keys import codes_shared
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.training import TrainingInputs, estimate_training
@@ -59,17 +60,18 @@ def training_chain(work: Workload, hw: HardwareArrays, n_gpus: Any, tp: Any, pp:
     n, t, p, c, e = np.broadcast_arrays(*(np.asarray(x, dtype=np.float64) for x in (n_gpus, tp, pp, cp, ep)),
                                         np.zeros(hw.size))[:5]
     dp = n / (t * p * c)
-    mem = estimate_memory(MemoryInputs(
-        model=work.model, mode=_MEM_MODE[work.method],
-        weight_dtype=work.weight_dtype, seq_len=work.seq_len, micro_batch=work.micro_batch,
-        tp=t, pp=p, dp=np.maximum(np.floor(dp), 1.0), cp=c, ep=e, zero_stage=work.zero_stage,
-        recompute=work.recompute, virtual_stages=work.virtual_stages, gpus_per_node=hw.gpus_per_node,
-        limits=limits, **hw.memory_fields()))
-    train = estimate_training(TrainingInputs(
-        model=work.model, hardware=hw, n_gpus=n, tp=t, pp=p, cp=c, ep=e, micro_batch=work.micro_batch,
-        global_batch=work.global_batch, seq_len=work.seq_len, zero_stage=work.zero_stage,
-        recompute=work.recompute, virtual_stages=work.virtual_stages, compute_dtype=work.compute_dtype,
-        method=work.method, train_tokens=work.train_tokens))
+    with codes_shared():  # the layout columns coded once for both models (core/flat_keys.py)
+        mem = estimate_memory(MemoryInputs(
+            model=work.model, mode=_MEM_MODE[work.method],
+            weight_dtype=work.weight_dtype, seq_len=work.seq_len, micro_batch=work.micro_batch,
+            tp=t, pp=p, dp=np.maximum(np.floor(dp), 1.0), cp=c, ep=e, zero_stage=work.zero_stage,
+            recompute=work.recompute, virtual_stages=work.virtual_stages, gpus_per_node=hw.gpus_per_node,
+            limits=limits, **hw.memory_fields()))
+        train = estimate_training(TrainingInputs(
+            model=work.model, hardware=hw, n_gpus=n, tp=t, pp=p, cp=c, ep=e, micro_batch=work.micro_batch,
+            global_batch=work.global_batch, seq_len=work.seq_len, zero_stage=work.zero_stage,
+            recompute=work.recompute, virtual_stages=work.virtual_stages, compute_dtype=work.compute_dtype,
+            method=work.method, train_tokens=work.train_tokens))
     return mem, train
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from gpudesk.catalog import records as rec
+from gpudesk.core.flat_keys import codes_shared
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import estimate_memory
 from gpudesk.core.model_math import training_flops_per_token
@@ -141,9 +142,10 @@ def _evaluate(ctx: Context, hw_all: HardwareArrays, table: PointTable, acc_idx: 
     w2 = dataclasses.replace(w, parallel=p, micro_batch=mb, compute_dtype=precision)
     mp = lay["tp"] * lay["pp"] * lay["cp"]
     dp = lay["n"] / mp
-    train = estimate_training(training_inputs(ctx.model, w2, hw, lay["n"]))
-    mem = estimate_memory(dataclasses.replace(
-        _memory_inputs(ctx.model, w2, hw, dp, ctx.gpus_per_node, hw.sources["memory"]), limits=False))
+    with codes_shared():  # the layout columns coded once for both models
+        train = estimate_training(training_inputs(ctx.model, w2, hw, lay["n"]))
+        mem = estimate_memory(dataclasses.replace(
+            _memory_inputs(ctx.model, w2, hw, dp, ctx.gpus_per_node, hw.sources["memory"]), limits=False))
     days = np.asarray(train["train.time_to_train_days"], dtype=float) * np.ones(m)
     fits = np.asarray(mem["mem.fits"], dtype=float) * np.ones(m) > 0
     mask = np.zeros(m, dtype=np.int64)

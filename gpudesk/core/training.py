@@ -347,10 +347,10 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "largest loss besides compute (what limits scaling)",
            "argmax(bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); else as train.bottleneck",
            ["train.bottleneck"], vocabulary=BOTTLENECK)
-    fs.add("train.tp_crosses_nodes", comm.tp_crosses.astype(np.float64), "bool",
+    fs.add("train.tp_crosses_nodes", comm.tp_crosses, "bool",
            "tensor-parallel group leaves the scale-up domain", "t > members per scale-up domain",
            ["train.in.tp", "hw.scaleup_domain"])
-    fs.add("train.dp_crosses_nodes", comm.dp_crosses.astype(np.float64), "bool",
+    fs.add("train.dp_crosses_nodes", comm.dp_crosses, "bool",
            "data-parallel group leaves the scale-up domain", "d·c > members per scale-up domain",
            ["train.dp", "hw.scaleup_domain"])
     fs.keep_in_blocks(None)

@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from gpudesk.core.arrays import Gathered
 from gpudesk.core.collectives import Links, bucket_steps_latency, collective_time, local_members, reduce_volume_time
 from gpudesk.core.constants import DDP_BUCKET_MIN_PARAMS, DDP_BUCKET_PARAMS_PER_RANK
 from gpudesk.core.flat_keys import FlatKeys
@@ -72,10 +73,12 @@ class StepComm:
     pp_s: np.ndarray
     dp_raw_s: np.ndarray  # per step (ZeRO 0-2) or per step summed over micro-batches (ZeRO-3)
     dp_per_microbatch: np.ndarray  # bool: ZeRO-3 pattern
-    tp_crosses: np.ndarray
-    dp_crosses: np.ndarray
-    pp_crosses: np.ndarray
-    ep_crosses: np.ndarray
+    # whether each group leaves the scale-up domain, 1.0 or 0.0; a flat batch's held per distinct row until read
+    # whole (core/arrays.Gathered: a search reads none of them)
+    tp_crosses: Any
+    dp_crosses: Any
+    pp_crosses: Any
+    ep_crosses: Any
 
 
 def params_per_gpu(shape: StepShape) -> np.ndarray:
@@ -214,11 +217,27 @@ def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_by
     if inverse is None:
         reduce_once = c.reduce_once + bucket_latency(s, c.dense_bucket_steps, c.expert_bucket_steps,
                                                      _bucket_calls(s.zero_stage >= 1, links))
-    else:  # the same values, computed once per distinct row
-        reduce_once = np.where(s.zero_stage >= 1, every(reduce_sharded), every(reduce_zero0))
+    else:  # the same values, computed once per distinct row: each row gathers the one its ZeRO stage uses
+        reduce_once = _by_stage(s.zero_stage >= 1, reduce_sharded, reduce_zero0, inverse)
     dp_raw = np.where(zero3, every(c.per_mb) * s.micro_batches, reduce_once)
+
+    def crosses(v: np.ndarray) -> Any:
+        v = np.asarray(v, dtype=np.float64)
+        return v if inverse is None or v.ndim != 1 else Gathered(v, inverse)
+
     return StepComm(
         tp_s=tp_s, cp_raw_s=cp_raw, ep_s=ep_s, pp_s=pp_s, dp_raw_s=dp_raw, dp_per_microbatch=zero3,
-        tp_crosses=every(c.tp_crosses), dp_crosses=every(c.dp_crosses), pp_crosses=every(c.pp_crosses),
-        ep_crosses=every(c.ep_crosses),
+        tp_crosses=crosses(c.tp_crosses), dp_crosses=crosses(c.dp_crosses), pp_crosses=crosses(c.pp_crosses),
+        ep_crosses=crosses(c.ep_crosses),
     )
+
+
+def _by_stage(sharded: Any, if_sharded: np.ndarray, if_not: np.ndarray, inverse: np.ndarray) -> np.ndarray:
+    """``np.where(sharded, if_sharded[inverse], if_not[inverse])`` with one gather: both answers side by side, each
+    row's index moved to the second half where it is sharded (a stage for the whole batch gathers the one it uses)."""
+    if np.size(sharded) == 1:
+        return np.take(if_sharded if bool(np.reshape(sharded, -1)[0]) else if_not, inverse, mode="wrap")
+    both = np.concatenate((if_not, if_sharded))
+    index = np.multiply(sharded, if_not.size, dtype=np.intp)
+    np.add(index, inverse, out=index)
+    return np.take(both, index, mode="wrap")  # in range

@@ -1,0 +1,59 @@
+"""How a flat batch's input columns are coded (core/flat_keys.py): an integer column coded without floats gets the
+codes its float copy gets; a least value of 0 still tells −0.0 from 0.0; and in a ``codes_shared()`` block a column
+the memory estimate and the step model both read is coded once, every figure the same as without the block."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gpudesk.core import flat_keys
+from gpudesk.core.flat_keys import FlatKeys, codes_shared
+from tests.core.test_flat_distinct import _chain, _configurations
+from tests.core.test_memory_fastpath import LLAMA_70B
+
+
+def test_an_integer_column_gets_the_codes_of_its_float_copy() -> None:
+    rng = np.random.default_rng(3)
+    for values in ([0, 1, 2, 4], [7], [-3, 0, 5], [8, 64, 1024, 4096], [-40_000, 5, 20_000], [3, 70_000]):
+        column = rng.choice(np.asarray(values, dtype=np.int64), 5000)
+        codes, count = flat_keys._dense_codes(column)
+        float_codes, float_count = flat_keys._dense_codes(column.astype(np.float64))
+        assert count == float_count and codes.dtype == float_codes.dtype, values
+        assert np.array_equal(codes, float_codes), values
+        assert len(set(zip(codes.tolist(), column.tolist()))) == len(set(column.tolist())) == len(set(codes.tolist()))
+        assert 0 <= codes.min() and codes.max() < count, values
+
+
+def test_negative_zero_is_its_own_value_where_the_least_value_is_zero() -> None:
+    column = np.tile([0.0, -0.0, 1.0, 3.0], 300)  # min() is ±0: the sign bit alone marks −0.0
+    codes, count = flat_keys._dense_codes(column)
+    assert len(set(codes.tolist())) == len({(c, float(v).hex()) for c, v in zip(codes.tolist(), column)}) == 4
+    assert len(set(flat_keys._dense_codes(np.tile([0.0, 1.0, 3.0], 300))[0].tolist())) == 3  # no −0.0: by value
+
+
+def test_a_column_both_models_read_is_coded_once_in_a_block(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    configurations = _configurations(5)
+    alone = _chain(LLAMA_70B, configurations)
+    coded: list[int] = []
+    real = flat_keys._dense_codes
+    monkeypatch.setattr(flat_keys, "_dense_codes", lambda column: coded.append(id(column)) or real(column))
+    inputs = {id(column) for column in configurations.values()}
+    _chain(LLAMA_70B, configurations)
+    unshared = [i for i in coded if i in inputs]
+    coded.clear()
+    with codes_shared():
+        shared = _chain(LLAMA_70B, configurations)
+    once = [i for i in coded if i in inputs]  # the sequence, micro-batch and layout columns once each
+    assert len(once) == len(set(once)) == len(set(unshared)) < len(unshared)
+    assert shared.keys() == alone.keys()
+    for key, values in alone.items():
+        assert np.array_equal(values, shared[key], equal_nan=values.dtype.kind != "U"), key
+    with codes_shared():  # another block codes anew: a column changed since is coded as it is now
+        column = configurations["tp"].copy()
+        first = FlatKeys.of({"t": column, "s": configurations["seq"]})
+        assert first is not None
+        before = first.distinct(["t"])[0].size
+    column[:] = 1.0
+    with codes_shared():
+        again = FlatKeys.of({"t": column, "s": configurations["seq"]})
+        assert again is not None and again.distinct(["t"])[0].size == 1 < before
