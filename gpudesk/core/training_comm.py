@@ -240,4 +240,4 @@ def _by_stage(sharded: Any, if_sharded: np.ndarray, if_not: np.ndarray, inverse:
     both = np.concatenate((if_not, if_sharded))
     index = np.multiply(sharded, if_not.size, dtype=np.intp)
     np.add(index, inverse, out=index)
-    return np.take(both, index, mode="wrap")  # in range
+    return np.asarray(np.take(both, index, mode="wrap"))  # in range
