@@ -35,7 +35,8 @@ class HostInputs:
     server: Server
     throughput_per_gpu: Any
     data_kind: str = "text_pretokenized"
-    batch_bytes_per_gpu: Any = 0.0
+    batch_units_per_gpu: Any = 0.0  # one loader batch per GPU (a micro-batch): tokens (text) or images; 0 = no loader
+    image_size_px: float = 0.0  # images: the plan's image side in pixels (decoded H = W)
     checkpoint_staging_bytes_per_node: Any = 0.0
     offload_bytes_per_node: Any = 0.0
     video_frames_per_core_s: float | None = None
@@ -99,12 +100,13 @@ def host_figures(inp: HostInputs) -> FigureSet:
     workers = fs.add("host.loader_workers_per_gpu", np.maximum(1.0, np.ceil(pre)), "workers",
                      "data-loader workers per GPU", "max(1, ceil(preprocess_cores_per_gpu))",
                      ["host.preprocess_cores_per_gpu"])
-    batch = fs.input("host.batch_bytes_per_gpu", np.asarray(inp.batch_bytes_per_gpu, dtype=float), "B",
-                     "host bytes of one input batch per GPU", "user input / time model")
+    batch = _batch_bytes(fs, inp)
     prefetch = fs.constant("host.prefetch_factor", C.DATALOADER_PREFETCH_FACTOR)
-    pinned = fs.add("host.pinned_buffers", batch * prefetch * workers * gpus, "B", "pinned batch buffers",
-                    "batch_bytes_per_gpu x prefetch_factor x loader_workers_per_gpu x gpus",
-                    ["host.batch_bytes_per_gpu", "host.prefetch_factor", "host.loader_workers_per_gpu", "host.gpus"])
+    copies = fs.constant("host.pinned_copies", C.PINNED_COPIES_PER_BATCH)
+    pinned = fs.add("host.pinned_buffers", batch * prefetch * workers * copies * gpus, "B", "pinned batch buffers",
+                    "batch_bytes_per_gpu x prefetch_factor x loader_workers_per_gpu x pinned_copies x gpus",
+                    ["host.batch_bytes_per_gpu", "host.prefetch_factor", "host.loader_workers_per_gpu",
+                     "host.pinned_copies", "host.gpus"])
     stage = fs.input("host.checkpoint_staging", np.asarray(inp.checkpoint_staging_bytes_per_node, dtype=float),
                      "B", "checkpoint staged in host RAM (async save)", "storage model / user input")
     offload = fs.input("host.cpu_offload", np.asarray(inp.offload_bytes_per_node, dtype=float), "B",
@@ -144,6 +146,38 @@ def host_figures(inp: HostInputs) -> FigureSet:
         fs.input("host.gpu_pcie_gen", float(inp.gpu_pcie_gen), "", "GPU host-interface PCIe generation",
                  "catalog accelerator pcie_gen")
     return fs
+
+
+def _batch_bytes(fs: FigureSet, inp: HostInputs) -> Any:
+    """Host bytes of one loader batch per GPU: the micro-batch's units times each unit's decoded size in memory
+    (a token's ids and masks; an image as the float tensor the GPU receives, not its compressed file)."""
+    units = np.asarray(inp.batch_units_per_gpu, dtype=float)
+    if not np.any(units > 0):
+        return fs.input("host.batch_bytes_per_gpu", 0.0, "B", "host bytes of one input batch per GPU",
+                        "no training data loader (the workload trains nothing)")
+    if inp.data_kind == "images":
+        fs.input("host.batch_units_per_gpu", units, "images", "images in one loader batch per GPU",
+                 "global batch / GPUs (time model)")
+        side = fs.input("host.image_size", float(inp.image_size_px), "px", "image side (height = width)",
+                        "plan workload image_size")
+        channels = fs.constant("host.image_channels", C.DECODED_IMAGE_CHANNELS)
+        value = fs.constant("host.image_bytes_per_value", C.DECODED_IMAGE_BYTES_PER_VALUE)
+        per_unit = fs.add("host.bytes_per_unit", side * side * channels * value, "B/image",
+                          "host bytes of one decoded image", "image_size x image_size x image_channels x "
+                          "image_bytes_per_value", ["host.image_size", "host.image_channels", "host.image_bytes_per_value"])
+        unit_key = "host.bytes_per_unit"
+    elif inp.data_kind in ("text_pretokenized", "text_tokenize"):
+        fs.input("host.batch_units_per_gpu", units, "tokens", "tokens in one loader batch per GPU",
+                 "micro-batch x sequence length (plan)")
+        per_unit = fs.constant("host.loader_bytes_per_token", C.LOADER_BYTES_PER_TOKEN)
+        unit_key = "host.loader_bytes_per_token"
+    else:  # video: no cited decoded frame layout; unknown, never 0
+        fs.input("host.batch_units_per_gpu", units, "frames", "frames in one loader batch per GPU", "time model")
+        per_unit = fs.input("host.bytes_per_unit", float("nan"), "B/frame", "host bytes of one decoded frame",
+                            "unknown: no decoded frame size for video")
+        unit_key = "host.bytes_per_unit"
+    return fs.add("host.batch_bytes_per_gpu", units * per_unit, "B", "host bytes of one input batch per GPU",
+                  "batch_units_per_gpu x " + unit_key.removeprefix("host."), ["host.batch_units_per_gpu", unit_key])
 
 
 def _serving_ram(fs: FigureSet, inp: HostInputs, gpus: Any) -> Any:

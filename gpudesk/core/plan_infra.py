@@ -174,6 +174,7 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
     serves = not primary.trains and kind in SERVING_KINDS
     host = host_figures(HostInputs(
         server=r.server, throughput_per_gpu=primary.throughput_per_gpu, data_kind=primary.data_kind,
+        batch_units_per_gpu=primary.loader_batch_units, image_size_px=primary.image_size_px,
         checkpoint_staging_bytes_per_node=storage.number("storage.checkpoint_size", 0.0) / nodes if primary.trains else 0.0,
         offload_bytes_per_node=primary.figures.number("mem.host_offload", 0.0) * min(gpn, max(config.gpus, 1)),
         gpu_pcie_gen=r.accelerator.pcie_gen, cpu_cores_override=phase.hardware.cpu_cores_per_node,

@@ -68,6 +68,9 @@ class WorkloadResult:
     gpus_needed: int = 0  # its own sizing when the plan fixes the nodes (0 = same as gpus)
     capacity: ServingCapacity | None = None
     model_name: str = ""  # the model's catalog name (surfaces name the model by it, never by its id)
+    # training: one data-loader batch per GPU (tokens for text, images for vision) and the image side, for host RAM
+    loader_batch_units: float = 0.0
+    image_size_px: float = 0.0
 
 
 def scaleout_of(server: rec.Server, gpus_per_node: int, nic: rec.Nic | None) -> tuple[float, int, str]:
@@ -187,6 +190,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
     duty = float(min(1.0, days / (months * 30.4))) if math.isfinite(days) else 1.0
     return WorkloadResult(
         figures=figures, gpus=n_gpus, data_kind="text_pretokenized", throughput_per_gpu=tokens_per_gpu,
+        loader_batch_units=float(w.micro_batch * w.seq_len),
         params=float(model.params_total), trains=True, gpu_hours_per_run=gpu_hours,
         trainable_params=float(figures.value_at("train.trainable_params")),
         load_factor=TRAINING_POWER_LOAD.value,

@@ -135,6 +135,7 @@ def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: Ha
     duty = min(1.0, float(total) / (max(phase.duration_months, 1) * 30.4))
     return WorkloadResult(
         figures=fs, gpus=n, data_kind="images", throughput_per_gpu=float(fs.value_at("vision.images_per_s")) / n,
+        loader_batch_units=max(w.global_batch / n, 1.0), image_size_px=float(w.image_size),
         params=float(model.params_total), trainable_params=float(model.params_total), trains=True, gpu_hours_per_run=float(gpu_hours), duty_fraction=duty,
         compute_share=compute_share_of(fs, "vision"), compute_share_source=COMPUTE_SHARE_SOURCE.format(p="vision"),
         sized_by=sized_by, sizing_formula=formula, sizing_keys=("vision.time_to_train_days",), layout=Layout(dp=n),

@@ -39,10 +39,12 @@ def test_video_without_measured_rate_is_unknown():
 
 
 def test_ram_pcie_and_nic_slot():
-    # pinned: 1 GB batch x prefetch 2 x 1 worker x 8 GPUs = 16 GB; + 1,000 GB staging + 1,200 GB offload = 2,216 GB > 2,048
-    fs = host_figures(HostInputs(server=DGX_H100, throughput_per_gpu=1e4, batch_bytes_per_gpu=1e9,
+    # pinned: 8 x 4,096 tokens x 28 B = 917,504 B batch x prefetch 2 x 1 worker x 2 copies x 8 GPUs = 29.4 MB;
+    # + 1,000 GB staging + 1,200 GB offload = 2,200.03 GB > 2,048
+    fs = host_figures(HostInputs(server=DGX_H100, throughput_per_gpu=1e4, batch_units_per_gpu=8 * 4096,
                                  checkpoint_staging_bytes_per_node=1000e9, offload_bytes_per_node=1200e9))
-    assert fs["host.ram_needed"] == pytest.approx(2216e9)
+    assert fs["host.pinned_buffers"] == pytest.approx(8 * 4096 * 28 * 2 * 1 * 2 * 8)
+    assert fs["host.ram_needed"] == pytest.approx(2200e9 + 8 * 4096 * 28 * 32)
     ids = {c.id for c in host_checks(fs)}
     # (8 GPUs + 8 NICs) x 16 = 256 lanes > 2 sockets x 80 = 160
     assert fs["host.pcie_lanes_needed"] == 256 and fs["host.pcie_lanes_offered"] == 160

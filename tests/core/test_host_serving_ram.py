@@ -40,9 +40,9 @@ def test_item_serving_has_no_swap_and_unknown_weights_stay_unknown():
 
 
 def test_training_memory_is_unchanged():
-    fs = host_figures(HostInputs(server=DGX_H100, throughput_per_gpu=1e4, batch_bytes_per_gpu=1e6))
+    fs = host_figures(HostInputs(server=DGX_H100, throughput_per_gpu=1e4, batch_units_per_gpu=4096))
     assert "host.serving_ram" not in fs
-    assert fs["host.ram_needed"] == pytest.approx(1e6 * 2 * 1 * 8)
+    assert fs["host.ram_needed"] == pytest.approx(4096 * 28 * 2 * 1 * 2 * 8)
 
 
 def test_the_gov_sample_needs_host_memory_and_step_3_is_not_done_over_unknowns():

@@ -28,6 +28,28 @@ DATALOADER_PREFETCH_FACTOR = Constant(
     "DATALOADER_PREFETCH_FACTOR", 2.0, "batches/worker", "batches prefetched per loader worker",
     "PyTorch torch.utils.data.DataLoader documentation: prefetch_factor default 2",
 )
+PINNED_COPIES_PER_BATCH = Constant(
+    "PINNED_COPIES_PER_BATCH", 2.0, "copies", "host copies of each prefetched batch with pin_memory on",
+    "PyTorch torch.utils.data documentation, 'Multi-process data loading' and 'Memory Pinning': a worker returns "
+    "its batch through shared memory and, with pin_memory=True, the loader copies it into page-locked memory "
+    "before returning it; a prefetched batch is held once in shared memory and once pinned (upper bound) [D]",
+)
+LOADER_BYTES_PER_TOKEN = Constant(
+    "LOADER_BYTES_PER_TOKEN", 28.0, "B/token", "host bytes of one token in a text training batch",
+    "Megatron-LM megatron/core/datasets/gpt_dataset.py (core v0.7.0) GPTDataset.__getitem__: tokens and labels "
+    "int64 (8 + 8 B), loss_mask float32 (4 B), position_ids int64 (8 B) per token; the attention mask is off "
+    "(create_attention_mask=False) [C]",
+)
+DECODED_IMAGE_CHANNELS = Constant(
+    "DECODED_IMAGE_CHANNELS", 3.0, "channels", "colour channels of a decoded training image (RGB)",
+    "torchvision references/classification/presets.py ClassificationPresetTrain: images are converted to RGB "
+    "tensors of shape 3 x H x W [C]",
+)
+DECODED_IMAGE_BYTES_PER_VALUE = Constant(
+    "DECODED_IMAGE_BYTES_PER_VALUE", 4.0, "B", "bytes of one pixel channel of a decoded, normalised image",
+    "torchvision references/classification/presets.py: PILToTensor, then ConvertImageDtype(torch.float) and "
+    "Normalize in the loader workers: float32 (4 B) per value, not the compressed file size [C]",
+)
 SERVING_CPU_SWAP_PER_GPU = Constant(
     "SERVING_CPU_SWAP_PER_GPU", 4.0 * GIB, "B/GPU", "host memory an LLM server reserves per GPU for swapped KV blocks",
     "vLLM engine arguments (docs.vllm.ai/en/latest/models/engine_args.html, read 2026-12-01): --swap-space, "
