@@ -89,6 +89,7 @@ class InferenceInputs:
     derive_batch: bool = True  # False: C is the given batch capped by the KV cache only (a search checks TPOT)
     queue: bool = True  # False: no queueing figures (rates, replicas, loaded TTFT), for sweeps that read none
     layout_search: bool = True  # False: no mem.min_gpus (the fewest GPUs for one replica), for sweeps and searches
+    power_shares: bool = True  # False: no infer.compute_bound_share / memory_bound_share (a search reads none)
 
 
 def _largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, out: np.ndarray,
@@ -237,6 +238,9 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     tokens_s = np.where(valid, tokens_s, np.where(supported, 0.0, np.nan))
     fs.add("infer.tpot_s", np.where(valid, tpot, np.nan), "s", "time per output token", "one batching iteration",
            ["infer.decode_step_s", "infer.in.prompt_tokens", "infer.in.output_tokens"])
+    if inp.power_shares:
+        _bound_shares(fs, rep, c1, ctx, out, prompt, pre_share, tpot, total if inp.batching == "static" else None,
+                      valid)
     fs.add("infer.tokens_per_s", tokens_s, "tokens/s", "output tokens/s per replica", formula,
            ["infer.decode_step_s", "infer.concurrency", "infer.in.output_tokens"])
     gpus = rep.gpus
@@ -360,3 +364,28 @@ def _budgets(a: dict[str, np.ndarray], ttft0_med: np.ndarray, ttft0_tail: np.nda
     return [(budget(a["ttft_target_s"], ttft0_med), 0.5),
             (budget(a["ttft_tail_target_s"], ttft0_tail), q_tail),
             (budget(a["e2e_target_s"], ttft0_tail + out_tail * tpot), q_tail)]
+
+
+def _bound_shares(fs: FigureSet, rep: ReplicaModel, c1: np.ndarray, ctx: np.ndarray, out: np.ndarray,
+                  prompt: np.ndarray, pre_share: np.ndarray, tpot: np.ndarray, static_total: np.ndarray | None,
+                  valid: np.ndarray) -> None:
+    """infer.compute_bound_share and infer.memory_bound_share: how a serving iteration's time divides by the
+    resource that bounds it (core/power.py draws each share at its own power; the rest, collectives and kernel
+    boundaries, near idle). Prefill is taken as compute-bound."""
+    on_c, on_m = rep.bound_split(c1, ctx)
+    if static_total is not None:  # one prefill of the whole batch, then O decode steps
+        c, m, t = rep.prefill(c1 * prompt, prompt) + out * on_c, out * on_m, static_total
+        how = "(prefill(C·I) + O · compute-bound part of decode(C)) / (prefill(C·I) + O · decode(C))"
+    else:
+        c, m, t = pre_share + on_c, on_m, tpot
+        how = "(prefill share + compute-bound part of decode(C)) / iteration"
+    deps = ["infer.decode_step_s", "infer.concurrency", "infer.tpot_s"]
+    fs.add("infer.compute_bound_share", np.where(valid, c / t, np.nan), "fraction",
+           "share of a serving iteration bound by compute",
+           f"{how}, the compute-bound part of decode(C) = linear time × c^p / (c^p + m^p) (c, m: GEMM compute and "
+           "weight-read seconds) + attention where its FLOPs outlast its KV reads", deps)
+    fs.add("infer.memory_bound_share", np.where(valid, m / t, np.nan), "fraction",
+           "share of a serving iteration bound by memory reads",
+           "memory-bound part of decode(C) / iteration (static batching: O · that part / (prefill(C·I) + O · "
+           "decode(C))), the memory-bound part = linear time × m^p / (c^p + m^p) + attention where its KV reads "
+           "outlast its FLOPs", deps)

@@ -234,6 +234,23 @@ class ReplicaModel:
         return {"linear": linear, "attention": attention, "comm": comm, "kernels": kernels,
                 "total": linear + attention + comm + kernels, "weights_bound": gemm_m >= gemm_c}
 
+    def bound_split(self, batch: np.ndarray, context: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(compute-bound, memory-bound) seconds of one decode step (``decode_step``'s linear and attention time;
+        its collectives and kernel boundaries are neither): the linear layers' time split by the smooth roofline's
+        own weights c^p : m^p, attention wholly to whichever of its FLOPs and KV reads takes longer. For the
+        serving power model (core/power.py); kept out of ``decode_step``, which the search calls per point."""
+        eff = self.eff
+        p = SV.SERVING_ROOFLINE_SHARPNESS.value
+        gemm_c = 2.0 * self.n_gemm * batch / self.gpus / (self.compute_peak * eff.matmul)
+        gemm_m = self.weights_read(batch) / (self.hw.hbm_bw * eff.hbm)
+        linear = (gemm_c ** p + gemm_m ** p) ** (1.0 / p)
+        kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp
+        attn_c = 2.0 * self.model.n_layers * context * self.decode_attn_width * batch / self.gpus \
+            / (self.attention_peak * eff.attention)
+        attn_m = kv / (self.hw.hbm_bw * SV.SERVING_DECODE_KV_BW_EFFICIENCY.value)
+        on_compute = linear * gemm_c ** p / (gemm_c ** p + gemm_m ** p) + np.where(attn_c >= attn_m, attn_c, 0.0)
+        return np.asarray(on_compute), np.asarray(linear + np.maximum(attn_c, attn_m) - on_compute)
+
     def mixed_prefill(self, batch: np.ndarray, prompt: np.ndarray, output: np.ndarray,
                       unsynchronised: np.ndarray | bool = False) -> np.ndarray:
         """Seconds a continuous-batching iteration of ``batch`` decodes adds for the C/O prompts it prefills: their

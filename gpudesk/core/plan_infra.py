@@ -76,6 +76,8 @@ def _owned(phase: Phase, r: ResolvedPhase, primary: WorkloadResult, servers: int
         electricity_per_kwh=r.electricity.value, grid_co2_kg_per_kwh=r.grid_co2.value,
         load_factor=primary.load_factor, pue=r.pue.value, busy_fraction=busy_fraction(phase),
         compute_share=primary.compute_share, compute_share_source=primary.compute_share_source,
+        memory_share=primary.memory_share, traffic_share=primary.traffic_share,
+        serving=primary.serves,
         gpu_power_limit_w=phase.hardware.gpu_power_limit_w, server_max_capped=True,
         switch=r.switch, switch_count=switches, facility_cooling=cooling, currency=phase.costs.currency,
         accelerator_tdp_w=r.accelerator.tdp_w,

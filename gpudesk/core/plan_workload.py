@@ -52,6 +52,11 @@ class WorkloadResult:
     # training: share of a step the GPUs compute (core/power.py builds the server's draw from it); None otherwise
     compute_share: float | None = None
     compute_share_source: str = ""
+    # serving: share of an iteration bound by memory reads (drawn at GPU_MEMORY_BOUND_POWER_SHARE), and the share
+    # of its sized peak the average hour carries (the yearly draw scales between idle and the peak draw by it)
+    memory_share: float = 0.0
+    traffic_share: float = 1.0
+    serves: bool = False  # an LLM serving workload: its power is drawn from its serving iteration
     duty_fraction: float = 1.0
     checks: list[Check] = field(default_factory=list)
     request_rate: float = 0.0
@@ -214,6 +219,16 @@ def compute_share_of(figures: FigureSet, prefix: str) -> float | None:
     return min(compute / step, 1.0) if math.isfinite(step) and step > 0 and math.isfinite(compute) else None
 
 
+SERVING_SHARE_SOURCE = ("infer.compute_bound_share and infer.memory_bound_share (the sized configuration's serving "
+                        "iteration at its peak)")
+
+
+def _share(figures: FigureSet, key: str) -> float | None:
+    """A serving iteration's bound share (0..1); None where it is unknown."""
+    value = float(figures.number(key, float("nan")))
+    return min(max(value, 0.0), 1.0) if math.isfinite(value) else None
+
+
 def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays,
                      request_rate: float | None = None, calibration: CalibrationScales | None = None,
                      layout_search: bool = True) -> WorkloadResult:
@@ -249,6 +264,8 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
         figures=figures, gpus=gpus, data_kind="text_pretokenized",
         throughput_per_gpu=0.0, params=float(model.params_total), tokens_served_per_year=daily_tokens * 365.0,
         load_factor=SERVING_PEAK_POWER_LOAD.value * average_share, request_rate=rate,
+        compute_share=_share(figures, "infer.compute_bound_share"), compute_share_source=SERVING_SHARE_SOURCE,
+        memory_share=_share(figures, "infer.memory_bound_share") or 0.0, traffic_share=average_share, serves=True,
         request_bytes=RAW_TEXT_BYTES_PER_TOKEN.value * w.prompt_tokens,
         response_bytes=RAW_TEXT_BYTES_PER_TOKEN.value * w.output_tokens,
         sized_by=sized_by, sizing_formula=formula,

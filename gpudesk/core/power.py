@@ -19,6 +19,7 @@ from gpudesk.core import constants as C
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import at, record_field, worst_index
+from gpudesk.core.power_draw import cap_w, gpu_power_inputs, serving_draw, training_draw
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,11 @@ class PowerInputs:
     # then built from its GPUs' idle and busy power instead of load_factor. None: no training step (load_factor).
     compute_share: Any = None
     compute_share_source: str = ""
+    # serving (``serving``): compute_share and memory_share are the shares of a serving iteration bound by compute
+    # and by memory reads at the sized peak; traffic_share the share of that peak the average hour carries
+    memory_share: Any = 0.0
+    traffic_share: Any = 1.0
+    serving: bool = False
     gpu_power_limit_w: float = 0.0  # the plan's GPU power cap (0 = TDP)
     # ``server.power_max_kw`` is already lowered by that cap (plan_resolve.power_limited), as a plan resolves it
     server_max_capped: bool = False
@@ -77,7 +83,7 @@ def power_figures(inp: PowerInputs) -> FigureSet:
                       IDLE_FORMULA[base_key], [base_key, "power.idle_share_of_max"],
                       note="the catalog has no idle power for this server")
     if inp.compute_share is not None and inp.accelerator_tdp_w and np.isfinite(pmax):
-        per = _training_draw(fs, inp, pmax, base)
+        per = (serving_draw(fs, inp, pmax, base, idle) if inp.serving else training_draw(fs, inp, pmax, base))
     else:
         lf = fs.input("power.load_factor", np.asarray(inp.load_factor, dtype=float), "fraction",
                       "load between idle (0) and max (1)")
@@ -190,8 +196,6 @@ def power_figures(inp: PowerInputs) -> FigureSet:
 IDLE_FORMULA = {"power.server_max_kw": "server_max_kw × idle share of maximum",
                 "power.server_max_uncapped_kw": "server_max_uncapped_kw × idle share of maximum (a GPU power limit "
                                                 "does not lower the idle draw)"}
-AVERAGE_DRAW_NOTE = ("the average draw over a training step: energy, its cost and CO2 use it; racks, PDUs, "
-                     "circuits and cooling are sized at server_max_kw (nameplate)")
 
 
 CAP_NOTE = ("a GPU power limit bounds a GPU's draw under load, not its idle draw or the rest of the server (CPUs, "
@@ -202,82 +206,19 @@ CAP_NOTE = ("a GPU power limit bounds a GPU's draw under load, not its idle draw
             "(NVIDIA MaxQ power log)")
 
 
-def _cap_w(inp: PowerInputs) -> float:
-    """The GPU power limit in effect (W): the plan's, when it is below a known TDP; else 0."""
-    return inp.gpu_power_limit_w if 0 < inp.gpu_power_limit_w < (inp.accelerator_tdp_w or 0.0) else 0.0
-
-
-def _gpu_power_inputs(fs: FigureSet, inp: PowerInputs, limit: float) -> None:
-    """``power.gpu_power_kw`` (the limit, or the TDP without one), ``power.gpu_tdp_kw`` and ``power.gpus_per_server``."""
-    s = inp.server
-    if "power.gpu_power_kw" not in fs:
-        if limit:
-            fs.input("power.gpu_power_kw", limit / 1000.0, "kW", "GPU power limit",
-                     "phases[].hardware.gpu_power_limit_w")
-        else:
-            fs.input("power.gpu_power_kw", (inp.accelerator_tdp_w or 0.0) / 1000.0, "kW", "GPU power limit (TDP)",
-                     inp.accelerator_tdp_source)
-    if limit and "power.gpu_tdp_kw" not in fs:
-        fs.input("power.gpu_tdp_kw", (inp.accelerator_tdp_w or 0.0) / 1000.0, "kW", "GPU TDP",
-                 inp.accelerator_tdp_source)
-    if "power.gpus_per_server" not in fs:
-        fs.input("power.gpus_per_server", float(s.gpus), "GPUs", "GPUs per server", f"catalog servers/{s.id}.gpus")
-
-
 def _uncapped_max(fs: FigureSet, inp: PowerInputs, pmax: Any) -> Any:
     """The server's maximum without the GPU power limit, which its idle and its non-GPU draw scale with: the
     capped maximum plus what the cap took off, N × (TDP − limit). ``pmax`` itself when no cap lowered it."""
-    limit = _cap_w(inp)
+    limit = cap_w(inp)
     if not (limit and inp.server_max_capped and inp.server.power_max_kw is not None and np.isfinite(pmax)):
         return pmax
-    _gpu_power_inputs(fs, inp, limit)
+    gpu_power_inputs(fs, inp, limit)
     tdp, cap, n = fs.number("power.gpu_tdp_kw"), fs.number("power.gpu_power_kw"), fs.number("power.gpus_per_server")
     return fs.add("power.server_max_uncapped_kw", pmax + n * (tdp - cap), "kW",
                   "server maximum power without the GPU power limit",
                   "server_max_kw + gpus_per_server x (gpu_tdp_kw - gpu_power_kw)",
                   ["power.server_max_kw", "power.gpus_per_server", "power.gpu_tdp_kw", "power.gpu_power_kw"],
                   note=CAP_NOTE)
-
-
-def _training_draw(fs: FigureSet, inp: PowerInputs, pmax: Any, base: Any) -> Any:
-    """A training server's average draw: its GPUs between idle and busy power by the share of the step they
-    compute, plus the rest of the server (CPUs, memory, fans, NICs) under GPU load. A GPU power limit lowers only
-    the busy draw, to min(busy, limit); the GPUs' idle and the rest of the server stay as without it (CAP_NOTE):
-    ``base`` is the server's maximum without the limit."""
-    s = inp.server
-    limit = _cap_w(inp)
-    _gpu_power_inputs(fs, inp, limit)
-    gpu_kw = fs.number("power.gpu_power_kw")
-    lo = fs.constant("power.gpu_idle_share", C.GPU_STATIC_POWER_SHARE)
-    hi = fs.constant("power.gpu_busy_share", C.GPU_BUSY_POWER_SHARE)
-    share = fs.input("power.compute_share", np.clip(np.asarray(inp.compute_share, dtype=float), 0.0, 1.0), "fraction",
-                     "share of a training step the GPUs compute", inp.compute_share_source)
-    if limit:
-        tdp = fs.number("power.gpu_tdp_kw")
-        gpu = fs.add("power.gpu_draw_kw", tdp * lo + (np.minimum(tdp * hi, gpu_kw) - tdp * lo) * share, "kW",
-                     "average GPU draw during training",
-                     "gpu_tdp_kw x gpu_idle_share + (min(gpu_tdp_kw x gpu_busy_share, gpu_power_kw) - gpu_tdp_kw x "
-                     "gpu_idle_share) x compute_share (the power limit lowers only the busy draw, not the idle draw)",
-                     ["power.gpu_tdp_kw", "power.gpu_idle_share", "power.gpu_busy_share", "power.gpu_power_kw",
-                      "power.compute_share"],
-                     note="a GPU waiting on communication or a pipeline bubble draws near its idle power")
-    else:
-        gpu = fs.add("power.gpu_draw_kw", gpu_kw * (lo + (hi - lo) * share), "kW", "average GPU draw during training",
-                     "gpu_power_kw x (gpu_idle_share + (gpu_busy_share - gpu_idle_share) x compute_share)",
-                     ["power.gpu_power_kw", "power.gpu_idle_share", "power.gpu_busy_share", "power.compute_share"],
-                     note="a GPU waiting on communication or a pipeline bubble draws near its idle power")
-    host_share = fs.constant("power.host_share", C.SERVER_HOST_POWER_SHARE)
-    if "power.server_max_uncapped_kw" in fs:
-        host = fs.add("power.host_kw", base * host_share, "kW", "server draw besides its GPUs",
-                      "server_max_uncapped_kw x host_share (a GPU power limit does not cap the CPUs, fans, NICs and drives)", ["power.server_max_uncapped_kw", "power.host_share"])
-    else:
-        host = fs.add("power.host_kw", pmax * host_share, "kW", "server draw besides its GPUs",
-                      "server_max_kw x host_share", ["power.server_max_kw", "power.host_share"])
-    return fs.add("power.server_kw", np.minimum(pmax, host + float(s.gpus) * gpu), "kW",
-                  "average server power during training",
-                  "min(server_max_kw, host_kw + gpus_per_server x gpu_draw_kw)",
-                  ["power.server_max_kw", "power.host_kw", "power.gpus_per_server", "power.gpu_draw_kw"],
-                  note=AVERAGE_DRAW_NOTE)
 
 
 def _pdus(feeds: float, kw: float, pdu_kw: float) -> int | None:

@@ -131,7 +131,8 @@ def _evaluate(ctx: Context, table: PointTable, acc_idx: np.ndarray, hw_all: Hard
     hw = hw_all.take(acc_idx)
     fs = estimate_inference(serving_inputs(
         ctx.model, w, hw, rate, weight_dtype=weight, kv_dtype=kv, compute_dtype=compute, concurrency=batch,
-        tp=lay[:, 0], pp=lay[:, 1], ep=lay[:, 2], disaggregated=disagg, derive_batch=False, layout_search=False))
+        tp=lay[:, 0], pp=lay[:, 1], ep=lay[:, 2], disaggregated=disagg, derive_batch=False, layout_search=False,
+        power_shares=False))
     col = {k: np.asarray(fs[k], dtype=float) * np.ones(acc_idx.size) for k in COLUMNS}
     gpus = col["infer.gpus_needed"]
     sized = np.isfinite(gpus) & (gpus > 0)

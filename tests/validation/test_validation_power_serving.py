@@ -6,11 +6,10 @@ import json
 
 import pytest
 from mlperf_power_log import spl_window_mean
-from validation_cases_power_serving import DATA, SERVING_POWER_CASES, predict_serving_power
+from validation_cases_power_serving import DATA, SERVING_POWER_CASES, predict_serving_power, serving_plan
 from validation_power_model import catalog, server_row
 from validation_split import frozen_split
 
-from gpudesk.project.model import Project
 from gpudesk.results.pipeline import estimate_plan
 
 
@@ -46,23 +45,22 @@ def test_data_file_cites_its_source_and_the_run_is_consistent():
 
 
 def test_case_is_held_out_and_its_figure_is_what_a_serving_plan_shows():
-    """The case reads power_figures directly; an llm_inference plan on the same row with the same cap, at its peak
-    all the time (peak_factor 1), must show the same power.server_kw."""
+    """An LLM case's figure is the llm_inference plan's own power.server_kw (its peak held throughout, peak_factor 1):
+    the rest of the server plus 8 GPUs at their serving draw, built from the plan's iteration shares; SDXL (a
+    diffusion_inference plan is refused: no FLOPs per step) reads the power model at that kind's load factor."""
     frozen = frozen_split()
     for c in SERVING_POWER_CASES:
         assert c.id not in frozen and "MLPerf Inference v4.0" in c.citation and c.server_id in c.note
         kw, assumed = predict_serving_power(c)
         assert 0.25 * server_row(c.server_id)[0].power_max_kw < kw < server_row(c.server_id)[0].power_max_kw
-        if c.plan_kind != "llm_inference":  # a diffusion_inference plan for SDXL is refused (no FLOPs per step)
+        if c.plan_kind != "llm_inference":
+            assert "load factor" in assumed
             continue
-        project = Project()
-        phase = project.phases[0]
-        w = phase.workloads[0]
-        w.kind, w.model_id, w.parallel.tp, w.peak_factor, w.serving_scenario = (
-            "llm_inference", "llama-2-70b", c.tp, 1, c.scenario.lower())
-        phase.hardware.accelerator_id, phase.hardware.server_id, phase.hardware.nodes = "h100-sxm", c.server_id, 1
-        phase.hardware.gpu_power_limit_w = c.gpu_power_limit_w
-        phase.delivery.mode = "private"  # owned: the power figures are the plan's own
-        figures = estimate_plan(project, catalog()).phases[0].figures
-        assert figures.number("power.servers") == 1
-        assert figures.number("power.server_kw") == pytest.approx(kw, rel=1e-9), assumed
+        assert c.output_tokens == 292 and "output 292 tokens" in assumed  # 17,561.6 / 60.21 and 15,487.46 / 53.05
+        figures = estimate_plan(serving_plan(c), catalog()).phases[0].figures
+        assert figures.number("power.servers") == 1 and figures.number("power.traffic_share") == 1.0
+        assert figures.number("power.compute_bound_share") == pytest.approx(
+            figures.number("infer.compute_bound_share"), rel=1e-12)
+        assert figures.number("power.server_kw") == pytest.approx(
+            figures.number("power.host_kw") + 8 * figures.number("power.gpu_serving_kw"), rel=1e-12)
+        assert figures.number("power.server_kw") == pytest.approx(kw, rel=1e-12), assumed

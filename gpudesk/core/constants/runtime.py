@@ -154,3 +154,15 @@ SERVER_HOST_POWER_SHARE = Constant(
     "8 × 700 W = 5.6 kW, so the rest of the node drew 2.88 kW = 0.28 of the 10.2 kW rating (fans at full speed "
     "for the GPUs' heat); not fitted on any validation case [M/D]",
 )
+GPU_MEMORY_BOUND_POWER_SHARE = Constant(
+    "GPU_MEMORY_BOUND_POWER_SHARE", 0.43, "fraction", "GPU draw while a memory-bound kernel streams HBM (LLM "
+    "decode: weights and KV cache), share of its TDP (at most its power limit)",
+    "published per-phase measurements, none a validation case: LLM decode on the 700 W H200 draws 137-300 W "
+    "(Ma, Afzal, Eitzinger, Wellein 2026, 'The Illusion of Power Capping in LLM Decode', arXiv 2605.11999: "
+    "memory-bound decode saturates HBM bandwidth and leaves power headroom, so no cap ever triggers); the "
+    "ML.ENERGY Benchmark v3.0 H100 SXM anchor at batch 1 (weights streamed at the bandwidth roofline) is 300 W of "
+    "700 W (vLLM Semantic Router fleet-sim power model reference, 'Power Model Reference', 2026); Splitwise "
+    "(Patel et al., ISCA 2024, arXiv 2311.18677): the prompt (prefill) phase draws near the power limit while the "
+    "token phase underuses compute and runs at lower power. 300 / 700 = 0.43, the top of the measured range: the "
+    "bandwidth roofline, the state the time model puts a memory-bound step in [M]",
+)
