@@ -254,13 +254,15 @@ class MainWindow(QMainWindow):
     # -- results ------------------------------------------------------------------
     def _on_estimate(self, estimate: PlanEstimate) -> None:
         phase = estimate.phases[min(self.phase_index, len(estimate.phases) - 1)]
+        # first: the status bar re-lays itself out for a new summary, and that layout is then done before the
+        # window's paint pass instead of after it (which asked for a second pass of the window per edit)
+        self.summary.setText(summary_text(phase))
         if self.pages is not None:
             self.pages.show_estimate(phase)
         self.explain.set_figures(phase.figures)
         self.step_guide.set_figures(phase.figures, phase.checks)
         self.step_list.set_status(step_status(phase.checks, phase.figures, phase.pending_steps()))
         self.roadmap.show_estimate(estimate)
-        self.summary.setText(summary_text(phase))
         self.statusBar().clearMessage()
         if not self._charts_preloaded:
             self._charts_preloaded = True

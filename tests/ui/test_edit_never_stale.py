@@ -13,14 +13,28 @@ from __future__ import annotations
 
 import math
 
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from test_shell_support import catalog, flush, make_window, searched_window_at, settings  # noqa: F401
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_charts import with_pending_columns
+from gpudesk.ui.summary import summary_text
 
 FIELD = "phases[0].workloads[0].seq_len"
+
+
+class _PaintPasses(QObject):
+    """Counts the window's paint passes (``UpdateRequest``: one repaint of every widget marked dirty)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        self.count += event.type() == QEvent.Type.UpdateRequest
+        return False
 
 
 def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) -> None:  # noqa: F811
@@ -41,8 +55,18 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     window.document.set(FIELD, edited)
     # the hidden step-1 form catches up when it is read or shown (ui/page_stack.py), never showing the old value
     assert window.pages[0].form.editors[FIELD].value() == edited
+    QCoreApplication.sendPostedEvents()
     window.controller.run_now()  # the edit's estimate, as the window's timer runs it; no idle time yet
     phase = window.controller.estimate.phases[0]
+    passes = _PaintPasses()
+    window.installEventFilter(passes)
+    for _ in range(2):  # what the estimate's slots posted (layout, repaints) and what that posted; no timers
+        QCoreApplication.sendPostedEvents()
+    window.removeEventFilter(passes)
+    # the summary is set before the page, so the status bar's re-layout is done before the one paint pass (set
+    # after, it asked for a second pass of the whole window per edit); it reads the edited plan's estimate
+    assert window.summary.text() == summary_text(phase)
+    assert passes.count == 1, f"the edit's frame took {passes.count} paint passes"
     assert not phase.search_done
     fresh = estimate_plan(window.document.project, catalog, search=False, layout=False).phases[0]
     # the searched alternatives' columns stay, marked pending (no memory, no capacity), so the chart keeps its frame
