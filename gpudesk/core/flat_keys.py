@@ -223,11 +223,12 @@ def _row_numbers(n: int) -> np.ndarray:
 def _compact(key: np.ndarray, size: int) -> tuple[np.ndarray, int]:
     """Renumber integer keys in [0, size) to 0 … k−1 (k distinct keys), keeping their order."""
     if size <= 4 * key.size + 1024:
+        index = key.astype(np.intp, copy=False)  # numpy's own index type: no cast in the scatter and the gather
         present = np.zeros(size, dtype=bool)
-        present[key] = True
+        present[index] = True
         renumber: np.ndarray = np.cumsum(present, dtype=np.int32 if size < 1 << 31 else np.int64)
         np.subtract(renumber, 1, out=renumber)
-        return np.take(renumber, key, mode="wrap"), int(renumber[-1]) + 1  # keys lie in [0, size)
+        return np.take(renumber, index, mode="wrap"), int(renumber[-1]) + 1  # keys lie in [0, size)
     uniq, inverse = np.unique(key, return_inverse=True)
     return inverse.reshape(-1), uniq.size
 

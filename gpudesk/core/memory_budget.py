@@ -142,24 +142,26 @@ def _largest_power_of_two_at_most(x: np.ndarray) -> np.ndarray:
 def _fewest_tp_pp(cfg: Settings, capacity: np.ndarray, seq_len: np.ndarray, micro_batch: np.ndarray,
                   cp: np.ndarray, zero_stage: np.ndarray, gpus_per_node: np.ndarray,
                   virtual_stages: np.ndarray) -> np.ndarray:
-    """Family tp×pp: n = 1, 2, 4, … as t = min(n, T), p = n/t (p ≤ L), d = 1; stops once every candidate fits."""
+    """Family tp×pp: n = 1, 2, 4, … ≤ 8·L as t = min(n, T), p = n/t (p ≤ L), d = 1; the least n that fits."""
     shape = np.broadcast(capacity, seq_len, micro_batch, cp, zero_stage, gpus_per_node, virtual_stages).shape
     ones = np.ones(shape)
-    result = np.full(shape, np.nan)
     t_max = _largest_power_of_two_at_most(np.minimum(8.0, gpus_per_node)) * ones
     max_layers = max(cfg.model.n_layers, 1)
-    n = 1.0
-    while n <= 8.0 * max_layers:
-        t = np.minimum(n, t_max)
-        p = n / t
-        cand = Layout(t, p, ones, cp * ones, ones, zero_stage * ones)
-        b = evaluate_layout(cfg, cand, capacity, seq_len, micro_batch, virtual_stages)
-        fits = (b.total <= b.usable) & (p <= max_layers)
-        result = np.where(np.isnan(result) & fits, n * cp, result)
-        if not np.isnan(result).any():
-            break
-        n *= 2.0
-    return result
+    # every n in one evaluation over a leading axis (one call instead of one per n: a sweep's distinct rows are a
+    # few hundred, so each call is mostly numpy's per-call cost); the first n that fits is the answer, as one n at a
+    # time finds it
+    count = 1
+    while 2.0 ** count <= 8.0 * max_layers:
+        count += 1
+    n = (2.0 ** np.arange(count, dtype=np.float64)).reshape((-1,) + (1,) * len(shape))
+    t = np.minimum(n, t_max)
+    p = n / t
+    cand = Layout(t, p, ones, cp * ones, ones, zero_stage * ones)
+    b = evaluate_layout(cfg, cand, capacity, seq_len, micro_batch, virtual_stages)
+    fits = (b.total <= b.usable) & (p <= max_layers)
+    first = np.argmax(fits, axis=0)
+    found = np.take_along_axis(np.broadcast_to(n * cp, fits.shape), first[None], axis=0)[0]
+    return np.where(fits.any(axis=0), found, np.nan)
 
 
 def _fewest_zero3(cfg: Settings, capacity: np.ndarray, seq_len: np.ndarray, micro_batch: np.ndarray,

@@ -4,7 +4,8 @@ The full chain (complete memory estimate with ``mem.min_gpus``, step time) accep
 broadcast shapes and computes each part on the axes it reads (issue 24: the chain's speed on a sweep); every
 figure, broadcast to the whole grid, must equal the flat batch's bit for bit. Also: the running argmax that
 names a step's largest part answers as ``np.argmax`` over the stacked parts (ties, NaNs, broadcast shapes),
-and the ZeRO-3 layout search evaluated in blocks of data-parallel degrees finds what one degree at a time finds.
+and the layout searches evaluated in blocks (the ZeRO-3 family's data-parallel degrees, the tp×pp family's GPU counts)
+find what one degree or count at a time finds.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.memory import _settings as memory_settings
-from gpudesk.core.memory_budget import MAX_DP_DOUBLINGS, _fewest_zero3, evaluate_layout
+from gpudesk.core.memory_budget import MAX_DP_DOUBLINGS, _fewest_tp_pp, _fewest_zero3, evaluate_layout
 from gpudesk.core.memory_states import Layout
 from gpudesk.core.training import TrainingInputs, estimate_training
 from gpudesk.core.training_parts import largest_parts
@@ -94,6 +95,29 @@ def test_the_zero3_search_in_blocks_finds_what_one_degree_at_a_time_finds():
             expected = np.where(np.isnan(expected) & (b.total <= b.usable), lay.gpus, expected)
         assert np.array_equal(found, expected, equal_nan=True)
         assert np.isfinite(found).any() and np.isnan(found).any()  # both outcomes are exercised
+
+
+def test_the_tp_pp_search_in_one_block_finds_what_one_count_at_a_time_finds():
+    hw = HardwareArrays.from_accelerators(ACCELERATORS)
+    cap, seq, mb = (np.repeat(hw.memory_gb, 12) * 1e9, np.tile([2048.0, 8192.0, 131072.0], 12),
+                    np.tile([1.0, 4.0], 18))
+    cp, zero, gpn = np.tile([1.0, 2.0, 1.0], 12), np.tile([0.0, 1.0, 2.0, 1.0], 9), np.tile([8.0, 4.0], 18)
+    cap[::5] = 2e9  # 2 GB: no count of the family fits
+    ones = np.ones(cap.shape)
+    for model in (LLAMA_70B, MIXTRAL):
+        for mode in ("train", "inference"):
+            cfg = memory_settings(MemoryInputs(model=model, mode=mode, gpu_memory_gb=80.0))
+            found = _fewest_tp_pp(cfg, cap, seq, mb, cp, zero, gpn, ones)
+            expected, n = np.full(cap.shape, np.nan), 1.0
+            t_max = 2.0 ** np.floor(np.log2(np.minimum(8.0, gpn)))
+            while n <= 8.0 * max(model.n_layers, 1):  # one count at a time, the first that fits
+                t = np.minimum(n, t_max)
+                b = evaluate_layout(cfg, Layout(t, n / t, ones, cp, ones, zero), cap, seq, mb, ones)
+                fits = (b.total <= b.usable) & (n / t <= max(model.n_layers, 1))
+                expected = np.where(np.isnan(expected) & fits, n * cp, expected)
+                n *= 2.0
+            assert np.array_equal(found, expected, equal_nan=True), (model.id, mode)
+            assert np.isfinite(found).any() and np.isnan(found).any()  # both outcomes are exercised
 
 
 @pytest.mark.parametrize("model", [LLAMA_70B, MIXTRAL])
