@@ -14,7 +14,7 @@ identically to every training and prefill estimate.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -30,6 +30,7 @@ from gpudesk.core.constants import (
     MATMUL_EFFICIENCY_BF16_PART,
     MATMUL_EFFICIENCY_BF16_UNMEASURED,
     MATMUL_EFFICIENCY_FP4,
+    MATMUL_EFFICIENCY_FP4_TRAINING,
     MATMUL_EFFICIENCY_FP4_UNMEASURED,
     MATMUL_EFFICIENCY_FP8,
     MATMUL_EFFICIENCY_FP8_PART,
@@ -103,6 +104,20 @@ class Efficiencies:
         """Catalog efficiencies; ``scales`` (a pilot calibration) multiplies the named constants (the same
         hardware arrays priced again within a pricing pass reuse them: core/pass_memo.py)."""
         return _efficiencies(hw, precision, scales)
+
+    def for_training(self, hw: HardwareArrays, precision: str) -> Efficiencies:
+        """The matmul fraction training GEMMs reach: NVFP4 has a training measurement of its own where a family has
+        one (MATMUL_EFFICIENCY_FP4_TRAINING), scaled by the ratio to the serving value so a pilot calibration's
+        factor is kept; every other format is the same as serving's."""
+        if precision != "fp4":
+            return self
+        trained, source = by_family(hw, MATMUL_EFFICIENCY_FP4_TRAINING, MATMUL_EFFICIENCY_FP4_UNMEASURED)
+        serving, _ = by_family(hw, MATMUL_EFFICIENCY_FP4, MATMUL_EFFICIENCY_FP4_UNMEASURED)
+        measured = np.isin(hw.family, list(MATMUL_EFFICIENCY_FP4_TRAINING))
+        if not measured.any():
+            return self
+        sources = {**self.sources, "matmul": f"{self.sources['matmul']}; training GEMMs: {source}"}
+        return replace(self, matmul=np.where(measured, self.matmul * trained / serving, self.matmul), sources=sources)
 
     def calibrated(self, hw: HardwareArrays, scales: CalibrationScales) -> Efficiencies:
         """Pilot calibration: multiply by the fitted scales and say so in each source (see calibration_hook)."""

@@ -69,6 +69,22 @@ def test_the_last_bucket_share_follows_megatrons_buckets():
     assert share(tp=2, grad_bucket_params=768e6) == pytest.approx(1.0 / np.ceil(params / 2 / 768e6), rel=0.02)
 
 
+def test_nvfp4_training_gemms_take_their_measured_fraction_and_serving_keeps_its_own():
+    from gpudesk.core.constants import MATMUL_EFFICIENCY_FP4, MATMUL_EFFICIENCY_FP4_TRAINING
+    from gpudesk.core.efficiency import Efficiencies
+    b200 = HardwareArrays.from_accelerators([Catalog.open().accelerator("b200"), H100])
+    inp = TrainingInputs(model=LLAMA3_8B, hardware=b200, n_gpus=8, global_batch=16, seq_len=4096,
+                         compute_dtype="fp4", low_precision_recipe="nvfp4")
+    fs = estimate_training(inp)
+    trained = MATMUL_EFFICIENCY_FP4_TRAINING["nvidia-blackwell"]
+    assert fs.value_at("eff.matmul", 0) == pytest.approx(trained.value)
+    assert trained.name in fs.source("eff.matmul")
+    serving = Efficiencies.for_hardware(b200, "fp4")
+    assert serving.matmul[0] == pytest.approx(MATMUL_EFFICIENCY_FP4["nvidia-blackwell"].value)
+    assert serving.for_training(b200, "fp4").matmul[1] == serving.matmul[1]  # H100: no FP4, nothing to replace
+    assert serving.for_training(b200, "fp8") is serving
+
+
 def test_a_power_cap_lowers_the_compute_peak_by_the_clock_it_sustains():
     s, n = GPU_STATIC_POWER_SHARE.value, DVFS_POWER_EXPONENT.value
     expected = ((500 - s * 700) / ((1 - s) * 700)) ** (1 / n)

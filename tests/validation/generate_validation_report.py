@@ -211,6 +211,16 @@ def render(results: list[Result]) -> str:
         "buckets (max(40M, 1M · d) parameters) also apply to the GPU-hours cases run at gpudesk's best layout: "
         "Llama 1 7B on 2,048 A100 (one sequence per GPU, 4 buckets) moved from −1% to +11% slow, Llama 2 13B "
         "from −13% to −7%; Meta did not train with Megatron's buckets, so that case's layout is gpudesk's guess.",
+        "* **NVFP4 training on Blackwell** (12 held-out MLPerf Training v5.1/v6.0 runs on GB200/GB300: Llama 3.1 8B "
+        "and 405B, Llama 2 70B LoRA; none in the fit half): until 2026-12-02 their GEMMs took the serving fit "
+        "`MAMF_FP4_BLACKWELL` (0.40, no measurement), and 11 of 12 were predicted slow (median −13%). Transformer "
+        "Engine's GEMM profiling guide (docs/examples/gemm_profiling, B300, kernels pre-quantized) measured a "
+        "training layer of 15,872 tokens at hidden 4,096 in 3.764 ms in NVFP4: 38.8% of the FP4 peak, 0.458 "
+        "before gpudesk's shape factor at those GEMMs (`MAMF_FP4_TRAINING_BLACKWELL`; BF16 and FP8 from the same "
+        "run sit within 4-9% of their shipped MAMF, so they stay). Held-out FP4 training cases median |error| "
+        "13.1% → 10.3% (signed −13.1% → −9.2%); LoRA 70B on 8 GB200/GB300 (−22%/−25% → −17%/−20%) and Llama 3.1 "
+        "8B on 8 GB200 (−20% → −16%) stay slow; the 405B run on 5,120 GB200 moves from +2% to +11%. Serving keeps "
+        "its fitted value.",
         "* **Fine-grained MoE training** (Megatron-Bridge Qwen3-30B-A3B, 128 experts of width 768): the same "
         "model and layout run at 9,299 tokens/s/GPU on DGX-B200 with micro-batch 1 and 23,766 on GB200 with "
         "micro-batch 4; gpudesk's expert-GEMM shape term and permutation traffic (`MOE_PERMUTE_BYTES_PER_VALUE`) "

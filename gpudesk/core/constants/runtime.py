@@ -70,6 +70,21 @@ OVERLAP_COMPUTE_SLOWDOWN = Constant(
 # ---------------------------------------------------------------------------
 # Low-precision training recipes (core/training_gemm.py)
 # ---------------------------------------------------------------------------
+_TE_GEMM = ("NVIDIA Transformer Engine docs/examples/gemm_profiling/gemm_profiling.rst (benchmarks/gemm/benchmark_gemm.py "
+            "on a B300 SXM6, --pre-quantize: GEMM kernels only, CUDA events, 100 timed iterations): a layer of "
+            "hidden 4,096, intermediate 16,384, 15,872 tokens (QKV 4,096×12,288, output 4,096×4,096, MLP "
+            "4,096×16,384 and back; fprop + dgrad + wgrad, 19.17 TFLOP) takes 3.764 ms in NVFP4, 6.812 ms in FP8 "
+            "(current scaling) and 13.102 ms in BF16")
+MATMUL_EFFICIENCY_FP4_TRAINING = {
+    "nvidia-blackwell": Constant(
+        "MAMF_FP4_TRAINING_BLACKWELL", 0.458, "fraction",
+        "achieved NVFP4 training GEMM / dense FP4 peak, before the GEMM shape factor (Blackwell)",
+        f"{_TE_GEMM}: NVFP4 5.09 PFLOP/s = 38.8% of the B300's 13,125 TFLOP/s; gpudesk's GEMM shape factor at those "
+        "shapes is 1.181, so the compute-bound fraction is 0.388 × 1.181 = 0.458 [M]. The same run gives "
+        "0.716 (BF16) and 0.714 (FP8) against the shipped 0.786 and 0.745 (MAMF, best shape), within 4-9%, so "
+        "those stay; NVFP4 had no measurement (serving keeps its fitted MAMF_FP4_BLACKWELL, 0.40). The "
+        "quantisation is counted apart (CAST_BYTES_NVFP4)"),
+}
 _CAST = ("derived: a cast reads the 16-bit value (2 B) and writes the 8-bit copy and its transpose for the "
          "other GEMM of the backward (1 + 1 B)")
 LOW_PRECISION_CAST_BYTES = {
