@@ -1,7 +1,7 @@
 """Step 3 of the selection process: can the host feed its GPUs?
 
 CPU cores for loading and preprocessing at the throughput the time model
-computed, host RAM (pinned batch buffers, checkpoint staging, CPU offload
+computed, host RAM (data-loader batch buffers, checkpoint staging, CPU offload
 of optimizer states), PCIe lanes and generation for the GPUs and NICs,
 each compared with what the chosen server offers. Keys ``host.*``.
 """
@@ -102,11 +102,14 @@ def host_figures(inp: HostInputs) -> FigureSet:
                      ["host.preprocess_cores_per_gpu"])
     batch = _batch_bytes(fs, inp)
     prefetch = fs.constant("host.prefetch_factor", C.DATALOADER_PREFETCH_FACTOR)
-    copies = fs.constant("host.pinned_copies", C.PINNED_COPIES_PER_BATCH)
-    pinned = fs.add("host.pinned_buffers", batch * prefetch * workers * copies * gpus, "B", "pinned batch buffers",
-                    "batch_bytes_per_gpu x prefetch_factor x loader_workers_per_gpu x pinned_copies x gpus",
-                    ["host.batch_bytes_per_gpu", "host.prefetch_factor", "host.loader_workers_per_gpu",
-                     "host.pinned_copies", "host.gpus"])
+    beyond = fs.constant("host.loader_batches_beyond_prefetch", C.LOADER_BATCHES_BEYOND_PREFETCH)
+    held = fs.add("host.loader_batches_held", prefetch * workers + beyond, "batches",
+                  "loader batches held in host RAM per GPU",
+                  "prefetch_factor x loader_workers_per_gpu + loader_batches_beyond_prefetch",
+                  ["host.prefetch_factor", "host.loader_workers_per_gpu", "host.loader_batches_beyond_prefetch"])
+    pinned = fs.add("host.pinned_buffers", batch * held * gpus, "B", "data-loader batch buffers (shared and page-locked memory)",
+                    "batch_bytes_per_gpu x loader_batches_held x gpus",
+                    ["host.batch_bytes_per_gpu", "host.loader_batches_held", "host.gpus"])
     stage = fs.input("host.checkpoint_staging", np.asarray(inp.checkpoint_staging_bytes_per_node, dtype=float),
                      "B", "checkpoint staged in host RAM (async save)", "storage model / user input")
     offload = fs.input("host.cpu_offload", np.asarray(inp.offload_bytes_per_node, dtype=float), "B",

@@ -19,9 +19,10 @@ def test_a_vision_batch_is_its_decoded_images():
     image = 640 * 640 * 3 * 4
     assert fs["host.bytes_per_unit"] == pytest.approx(image)
     assert fs["host.batch_bytes_per_gpu"] == pytest.approx(128 * image)
-    assert fs["host.pinned_buffers"] == pytest.approx(128 * image * 2 * 20 * 2 * 8)  # x prefetch x workers x copies x GPUs
-    sources = " ".join(i.source for i in fs.explain("host.pinned_buffers").inputs)
-    assert "prefetch_factor default 2" in sources and "pin_memory" in sources
+    assert fs["host.loader_batches_held"] == 2 * 20 + 2  # prefetch x workers, + the batch in use and the one being pinned
+    assert fs["host.pinned_buffers"] == pytest.approx(128 * image * 42 * 8)  # x batches held x GPUs
+    sources = " ".join(i.source for i in fs.explain("host.loader_batches_held").inputs)
+    assert "prefetch_factor default 2" in sources and "_try_put_index" in sources and "pin-memory" in sources
     assert "float32" in fs.explain("host.bytes_per_unit").inputs[2].source
 
 
@@ -47,7 +48,7 @@ def test_the_inspection_sample_holds_its_prefetched_images_in_host_ram(searched_
     assert pinned > 1 * C.GB  # was 0 B
     assert f.number("host.ram_needed") >= pinned
     explained = f.explain("host.pinned_buffers")
-    assert "pinned_copies" in explained.formula
+    assert "loader_batches_held" in explained.formula
     zh = formula_text("zh")
-    for key in ("host.pinned_buffers", "host.batch_bytes_per_gpu", "host.bytes_per_unit"):
+    for key in ("host.pinned_buffers", "host.loader_batches_held", "host.batch_bytes_per_gpu", "host.bytes_per_unit"):
         assert zh.lookup_formula(f.explain(key).formula), key  # the explanation in Chinese too

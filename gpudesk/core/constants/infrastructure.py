@@ -28,11 +28,12 @@ DATALOADER_PREFETCH_FACTOR = Constant(
     "DATALOADER_PREFETCH_FACTOR", 2.0, "batches/worker", "batches prefetched per loader worker",
     "PyTorch torch.utils.data.DataLoader documentation: prefetch_factor default 2",
 )
-PINNED_COPIES_PER_BATCH = Constant(
-    "PINNED_COPIES_PER_BATCH", 2.0, "copies", "host copies of each prefetched batch with pin_memory on",
-    "PyTorch torch.utils.data documentation, 'Multi-process data loading' and 'Memory Pinning': a worker returns "
-    "its batch through shared memory and, with pin_memory=True, the loader copies it into page-locked memory "
-    "before returning it; a prefetched batch is held once in shared memory and once pinned (upper bound) [D]",
+LOADER_BATCHES_BEYOND_PREFETCH = Constant(
+    "LOADER_BATCHES_BEYOND_PREFETCH", 2.0, "batches", "loader batches held per GPU besides the prefetched ones",
+    "PyTorch torch/utils/data/dataloader.py, _MultiProcessingDataLoaderIter._try_put_index: at most "
+    "prefetch_factor x num_workers batches are outstanding, each held once (in a worker's shared memory until the "
+    "pin-memory thread copies it into page-locked memory and drops the shared copy); besides them the batch the "
+    "training step is using and, while it is copied, one batch held twice [C]",
 )
 LOADER_BYTES_PER_TOKEN = Constant(
     "LOADER_BYTES_PER_TOKEN", 28.0, "B/token", "host bytes of one token in a text training batch",
