@@ -265,7 +265,8 @@ def moe_attention_dp_check(tp: float, ep: float) -> list[Check]:
         "serving.moe_attention_dp_optimistic", "warning", "task",
         "MoE serving with attention data-parallel: throughput likely overstated",
         f"The replica runs attention data-parallel in {ep / tp:,.0f} groups with its experts over {ep:,.0f} GPUs. On "
-        f"the {cases} published runs of this layout (TensorRT-LLM: Qwen3-235B-A22B, DeepSeek-R1) the measured "
+        f"the {cases} published runs of this layout (TensorRT-LLM and MLPerf: Qwen3-235B-A22B, DeepSeek-R1) the "
+        f"measured "
         f"throughput was {low * 100.0:+.0f}% to {high * 100.0:+.1f}% of gpudesk's (80% band): its decode step is too "
         f"fast for this layout and the cause is not found, so the GPU count may be short by up to "
         f"{1.0 / (1.0 + low):.1f}×.",

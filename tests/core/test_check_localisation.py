@@ -165,8 +165,8 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                 {"field": "deadline_days", "value": 30.0, "unit": "days"}]}]},
     "power.server_taller_than_rack": {"height_u": 48.0, "usable_u": 42.0},
     "scaling.no_layout": {"gpus": 8200, "global_batch": 1024, "micro_batch": 1, "replicas": 1024},
-    "serving.moe_attention_dp_optimistic": {"groups": 8.0, "ep": 8.0, "cases": 29, "low_pct": -44.0,
-                                            "high_pct": 1.5, "short": 1.79},
+    "serving.moe_attention_dp_optimistic": {"groups": 8.0, "ep": 8.0, "cases": 33, "low_pct": -61.3,
+                                            "high_pct": 1.5, "short": 2.58},
 }
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from validation_cases_mlperf_inference import GROUP_MLPERF_INFERENCE
+from validation_cases_mlperf_inference import GROUP_MLPERF_INFERENCE, MLPERF_INFERENCE_CASES
 from validation_cases_serving import DEEPSEEK_ADP_CASES, SERVING_CASES
 from validation_runner import GROUP_SERVING_LOAD, GROUP_TRAIN_MEMORY, Result
 from validation_split import FIT, HELD_OUT
@@ -36,8 +36,9 @@ BAND_GROUPS = {
 }
 # the published runs of MoE models served with attention data-parallel across the expert ranks (e > t): their own
 # band (core/accuracy.py applies it to a plan of that layout); the serving band holds the other cases
-MOE_ADP_IDS = frozenset(c.id for c in SERVING_CASES + DEEPSEEK_ADP_CASES if c.ep > c.tp)
-BAND_GROUPS[MOE_ADP_GROUP] = (GROUP_SERVING_LOAD,)
+MOE_ADP_IDS = frozenset([c.id for c in SERVING_CASES + DEEPSEEK_ADP_CASES if c.ep > c.tp]
+                        + [m.id for m in MLPERF_INFERENCE_CASES if m.ep > m.tp])
+BAND_GROUPS[MOE_ADP_GROUP] = (GROUP_SERVING_LOAD, GROUP_MLPERF_INFERENCE)
 TARGETS = {"training throughput": 0.10, "serving throughput": 0.12, "training memory": 0.08}
 COVERAGE = 0.80
 

@@ -129,7 +129,7 @@ def _mlperf_at(case: MLPerfInferenceCase, tp: int) -> float:
     fs = estimate_inference(InferenceInputs(
         model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()]),
         weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
-        concurrency=0, tp=tp, ep=tp if case.moe else 1, batching="continuous",
+        concurrency=case.max_batch, tp=tp, ep=case.ep or (tp if case.moe else 1), batching="continuous",
         scenario="offline" if case.scenario == "offline" else "server", percentile=0.99, ttft_target_s=0.0,
         ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0))
     if case.scenario == "offline":
@@ -141,7 +141,10 @@ def _mlperf_at(case: MLPerfInferenceCase, tp: int) -> float:
 
 
 def predict_mlperf_inference(case: MLPerfInferenceCase) -> tuple[float, int]:
-    """gpudesk's best layout (tensor parallel 1-8 dividing the system) and its tokens/s per GPU."""
+    """tokens/s per GPU and tensor parallel: the submission's layout where its config is stored (case.tp),
+    else gpudesk's best layout (tensor parallel 1-8 dividing the system)."""
+    if case.tp:
+        return _mlperf_at(case, case.tp), case.tp
     return max((_mlperf_at(case, tp), tp) for tp in LAYOUTS if case.gpus % tp == 0)
 
 
@@ -248,7 +251,8 @@ def run_all() -> list[Result]:
     for m in MLPERF_INFERENCE_CASES:
         value, tp = predict_mlperf_inference(m)
         out.append(Result(GROUP_MLPERF_INFERENCE, m.id, m.citation, "tokens_per_s_per_gpu", m.measured, value,
-                          f"{m.note}; gpudesk: TP{tp}", m.accelerator().family, m.weight_dtype))
+                          f"{m.note}; gpudesk: " + (f"TP{tp} x EP{m.ep} (attention data-parallel)" if m.ep > tp
+                                                    else f"TP{tp}"), m.accelerator().family, m.weight_dtype))
     for p in POWER_CASES:
         kw, assumed = predict_power(p)
         out.append(Result(GROUP_POWER, p.id, p.citation, "server_kw", p.measured, kw, f"{p.note}; {assumed}",
