@@ -198,7 +198,20 @@ def search_steps_for(estimate: PhaseEstimate, catalog: Catalog,
     primary = ctx.results[0]
     kind = ctx.phase.workloads[0].kind
     rate = primary.request_rate if kind == "agent_hosting" else None
-    return search_steps(catalog, ctx.phase, ctx.resolved, rate, primary.load_factor, chunk=chunk)
+    load = _serving_draw_share(estimate.figures) if primary.serves else None
+    return search_steps(catalog, ctx.phase, ctx.resolved, rate, primary.load_factor if load is None else load,
+                        chunk=chunk)
+
+
+def _serving_draw_share(figures: FigureSet) -> float | None:
+    """A serving phase's yearly server draw as a share of the server's maximum (power.server_kw / server_max_kw,
+    or the owning alternative's alt.power.*): the search prices every owned point's energy at this share of its
+    own server's maximum, so the plan's own configuration is priced at the draw its power figures show."""
+    for prefix in ("power.", "alt.power."):
+        kw, top = figures.number(prefix + "server_kw", float("nan")), figures.number(prefix + "server_max_kw", 0.0)
+        if math.isfinite(kw) and math.isfinite(top) and top > 0:
+            return min(max(kw / top, 0.0), 1.0)
+    return None
 
 
 def pricing_steps_for(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch | None

@@ -35,3 +35,17 @@ def test_no_saving_is_claimed_where_the_plan_is_the_cheapest(searched_sample) ->
         for reason in saving_reasons(phase):
             assert own is not None and math.isfinite(own.cost)
             assert reason.numbers["cost"].amount < own.cost
+
+
+def test_search_prices_serving_energy_at_the_plans_own_draw_share(searched_sample):
+    """bank-llm-assistant phases 2-3 serve Qwen2.5-72B on owned Ascend 910B servers: the search's energy price per
+    GPU-hour uses power.server_kw / power.server_max_kw (the serving iteration's draw over the year's traffic),
+    not a fixed load share, so the plan's own configuration is priced at the draw the proposal shows."""
+    plan, project = searched_sample("bank-llm-assistant")
+    for i in (1, 2):
+        phase = plan.phases[i]
+        assert project.phases[i].workloads[0].kind == "llm_inference"
+        share = phase.figures.number("power.server_kw") / phase.figures.number("power.server_max_kw")
+        assert 0.2 < share < 0.7  # idle is 0.25 of the maximum, the serving peak draw below the maximum
+        source = phase.search.unit_sources[project.phases[i].hardware.accelerator_id]
+        assert source.numbers["load"] == pytest.approx(share, rel=1e-12)
