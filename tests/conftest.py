@@ -72,7 +72,8 @@ def searched_sample():
     """``searched_sample(stem)`` -> (PlanEstimate, Project): a sample plan estimated once per test process on the
     shipped catalog, configuration search and ledger pricing included (what the CLI, the report and the comparison
     read). Shared by every test that asks: read it, never edit it (deep-copy the Project, or estimate a plan of
-    your own, to edit one)."""
+    your own, to edit one). ``searched_sample.catalog`` is the catalog it was estimated on (a report built from it
+    reads the same rows)."""
     from gpudesk.catalog.store import Catalog
     from gpudesk.paths import samples_dir
     from gpudesk.project.io import load_project
@@ -87,5 +88,6 @@ def searched_sample():
             estimated[stem] = (estimate_plan(project, catalog, search=True), project)
         return estimated[stem]
 
+    get.catalog = catalog  # type: ignore[attr-defined]
     yield get
     catalog.close()

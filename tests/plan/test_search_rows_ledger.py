@@ -9,8 +9,6 @@ import math
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.paths import samples_dir
-from gpudesk.project.io import load_project
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_rows import ledger_cost
 from gpudesk.results.search_pricing import pinned_project
@@ -22,9 +20,8 @@ def catalog() -> Catalog:
 
 
 @pytest.mark.parametrize("sample", ["bank-llm-assistant", "startup-inspection"])
-def test_each_row_costs_what_the_plan_pinning_it_costs(sample, catalog) -> None:
-    project = load_project(samples_dir() / f"{sample}.gpudesk").project
-    plan = estimate_plan(project, catalog, search=True)
+def test_each_row_costs_what_the_plan_pinning_it_costs(sample, catalog, searched_sample) -> None:
+    plan, project = searched_sample(sample)  # the session's searched sample (pinned_project copies what it pins)
     index = len(plan.phases) - 1
     phase = plan.phases[index]
     searched = [c for c in phase.candidates if c.point >= 0 and not c.pinned]
@@ -40,9 +37,8 @@ def test_each_row_costs_what_the_plan_pinning_it_costs(sample, catalog) -> None:
         assert row.cost != 0  # priced, or unknown: never free
 
 
-def test_the_proposal_prints_the_ledger_cost_of_the_recommendation(catalog) -> None:
-    project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
-    phase = estimate_plan(project, catalog, search=True).phases[-1]
+def test_the_proposal_prints_the_ledger_cost_of_the_recommendation(searched_sample) -> None:
+    phase = searched_sample("bank-llm-assistant")[0].phases[-1]
     rec = phase.search.recommended
     gpus, nodes, cost = phase.point_costs[rec.index]
     row = next((c for c in phase.candidates if c.point == rec.index), None)
@@ -52,12 +48,11 @@ def test_the_proposal_prints_the_ledger_cost_of_the_recommendation(catalog) -> N
 
 
 @pytest.mark.parametrize("sample", ["startup-inspection", "bank-llm-assistant"])
-def test_rows_and_recommendation_rank_by_the_cost_they_show(sample, catalog) -> None:
+def test_rows_and_recommendation_rank_by_the_cost_they_show(sample, searched_sample) -> None:
     """The rows, the recommendation and the runner-up are ordered by the ledger cost every surface shows (feasible
     first, then market tier, then priced before unpriced): the startup sample's training phase recommended B200
     at $462,892 over a runner-up at $441,412, ranked by the search's own cost per run."""
-    project = load_project(samples_dir() / f"{sample}.gpudesk").project
-    for phase in estimate_plan(project, catalog, search=True).phases:
+    for phase in searched_sample(sample)[0].phases:
         search = phase.search
         if search is None or search.recommended is None:
             continue

@@ -5,27 +5,30 @@ marker the ledger's unpriced lines call for, and one unit word per language for 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 import pytest
 
-from gpudesk.catalog.store import Catalog
-from gpudesk.paths import samples_dir
-from gpudesk.project.io import load_project
 from gpudesk.report.document import Branding, KeyValueTable, ProposalDocument
 from gpudesk.report.proposal import build_proposal
 from gpudesk.report.sources import short_title
 from gpudesk.report.text_catalog import ReportText
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_result import PlanEstimate
 
+_PROPOSALS: dict[str, ProposalDocument] = {}
 
-@lru_cache(maxsize=2)
-def bank(lang: str) -> tuple[PlanEstimate, ProposalDocument]:
-    catalog = Catalog.open(user_db=None)
-    project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
-    plan = estimate_plan(project, catalog, search=True)
-    return plan, build_proposal(plan, project, lang, Branding(), catalog_date="2026-12-01", catalog=catalog)
+
+@pytest.fixture
+def bank(searched_sample):
+    """``bank(lang)`` -> (the session's searched bank sample, its proposal in ``lang``, built once per process)."""
+    plan, project = searched_sample("bank-llm-assistant")
+
+    def get(lang: str) -> tuple[PlanEstimate, ProposalDocument]:
+        if lang not in _PROPOSALS:
+            _PROPOSALS[lang] = build_proposal(plan, project, lang, Branding(), catalog_date="2026-12-01",
+                                              catalog=searched_sample.catalog)
+        return plan, _PROPOSALS[lang]
+
+    return get
 
 
 def test_short_title_is_the_part_before_the_quotation():
@@ -36,7 +39,7 @@ def test_short_title_is_the_part_before_the_quotation():
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_risks_cite_sources_by_title_and_reference_never_by_id(lang):
+def test_risks_cite_sources_by_title_and_reference_never_by_id(lang, bank):
     _plan, doc = bank(lang)
     risks = doc.section("risks")
     text = "\n".join(risks_text(risks))
@@ -52,7 +55,7 @@ def risks_text(section) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_bom_phase_totals_carry_the_ledgers_awaiting_quote_count(lang):
+def test_bom_phase_totals_carry_the_ledgers_awaiting_quote_count(lang, bank):
     plan, doc = bank(lang)
     text = ReportText(lang)
     totals = [b for b in doc.section("bom").blocks if isinstance(b, KeyValueTable) and b.title == text.get(
@@ -67,11 +70,9 @@ def test_bom_phase_totals_carry_the_ledgers_awaiting_quote_count(lang):
             assert f"{waiting} " in phase_row or (waiting == 1 and "1 line" in phase_row)
 
 
-def test_rack_elevation_names_a_generic_chassis_in_the_readers_language():
-    catalog = Catalog.open(user_db=None)
-    project = load_project(samples_dir() / "manufacturer-vision-private.gpudesk").project
-    plan = estimate_plan(project, catalog, search=True)
-    doc = build_proposal(plan, project, "zh", Branding(), catalog_date="2026-12-01", catalog=catalog)
+def test_rack_elevation_names_a_generic_chassis_in_the_readers_language(searched_sample):
+    plan, project = searched_sample("manufacturer-vision-private")
+    doc = build_proposal(plan, project, "zh", Branding(), catalog_date="2026-12-01", catalog=searched_sample.catalog)
     racks = [ref.spec for ref in doc.charts() if getattr(ref.spec, "kind", "") == "rack_layout"]
     labels = {box.label for spec in racks for rack in spec.racks for box in rack.boxes}
     assert racks and plan.phases[0].config.server_name not in labels  # the catalog's "Generic 8 x L20 server"
@@ -79,7 +80,7 @@ def test_rack_elevation_names_a_generic_chassis_in_the_readers_language():
 
 
 @pytest.mark.parametrize("lang,word", [("zh", "毫秒"), ("en", "ms")])
-def test_latency_reads_one_unit_word_per_language(lang, word):
+def test_latency_reads_one_unit_word_per_language(lang, word, bank):
     _plan, doc = bank(lang)
     text = ReportText(lang)
     table = next(b for b in doc.section("summary").blocks if getattr(b, "title", "") == text.get("exec.performance"))

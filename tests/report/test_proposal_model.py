@@ -97,14 +97,9 @@ def test_summary_numbers_equal_the_figures():
     assert power["制冷方式"] == "风冷"
 
 
-def test_performance_against_targets_for_serving_and_training():
+def test_performance_against_targets_for_serving_and_training(searched_sample):
     """The summary's performance table reads the sized capacity against the peak and the figures against targets."""
-    from gpudesk.catalog.store import Catalog
-    from gpudesk.paths import samples_dir
-    from gpudesk.project.io import load_project
-
-    project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
-    plan = estimate_plan(project, Catalog.open(), search=True)
+    plan, project = searched_sample("bank-llm-assistant")
     doc = build_proposal(plan, project, "en", BRAND, issued=ISSUED)
     table = next(b for b in doc.section("summary").blocks if isinstance(b, DataTable) and b.title ==
                  "Performance against the targets")
@@ -251,18 +246,10 @@ def test_delivery_modes_table_reads_pipeline_keys_and_skips_series():
     assert not [r for r in table.rows if "per month" in " ".join(r)]  # monthly series are charts, not table cells
 
 
-def test_summary_names_the_plans_own_accelerator_not_the_cheapest_alternative():
+def test_summary_names_the_plans_own_accelerator_not_the_cheapest_alternative(searched_sample):
     """The proposal describes the pinned configuration and the GPUs the plan sized, even when an
     alternative ranks first (the real pipeline on the manufacturer sample ranks L4 above the L40S plan)."""
-    from gpudesk.catalog.store import Catalog
-    from gpudesk.paths import samples_dir
-    from gpudesk.project.io import load_project
-    from gpudesk.report.document import Branding
-    from gpudesk.report.proposal import build_proposal
-    from gpudesk.results.pipeline import estimate_plan
-
-    project = load_project(samples_dir() / "manufacturer-vision-private.gpudesk").project
-    plan = estimate_plan(project, Catalog.open(), search=True)
+    plan, project = searched_sample("manufacturer-vision-private")
     phase = plan.phases[0]
     assert phase.candidates[0].accelerator_id != "l40s" and any(c.pinned for c in phase.candidates)
     doc = build_proposal(plan, project, "en", Branding())

@@ -9,21 +9,18 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QProgressDialog, QPushButton, QWidget
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
-from gpudesk.catalog.store import Catalog
 from gpudesk.pdf.pdf_writer import write_proposal_pdf
-from gpudesk.project.io import load_project
 from gpudesk.report.document import Branding
 from gpudesk.report.proposal import build_proposal
-from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.report.proposal_export import ExportCancelled, export_pdf
 
 SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "bank-llm-assistant.gpudesk"
 
 
 @pytest.fixture(scope="module")
-def document():
-    project = load_project(SAMPLE).project
-    return build_proposal(estimate_plan(project, Catalog.open(), search=True), project, "zh", Branding())
+def document(searched_sample):
+    plan, project = searched_sample(SAMPLE.stem)  # the session's searched sample
+    return build_proposal(plan, project, "zh", Branding())
 
 
 def test_export_writes_every_page_while_the_event_loop_keeps_running(qtbot, document, tmp_path) -> None:
