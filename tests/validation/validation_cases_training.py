@@ -162,30 +162,34 @@ OTHER_THROUGHPUT_CASES = [
                  note="TP4 PP12 DP8, ZeRO-1, 4 x 100 Gb/s Omni-Path per node assumed as 8 x 50; measured via "
                       "Megatron-DeepSpeed's formula (checkpoint factor 4)", nic_gbps=50),
     TrainingCase(id="llama1-65b-2048xA100", model=LLAMA1_65B, accelerator=A100_80, n_gpus=2048, tp=8, pp=1,
-                 global_batch=2048, seq_len=2048, recompute="selective", zero_stage=1,
+                 global_batch=2048, seq_len=2048, recompute="selective", zero_stage=1, tp_overlap=True,
                  citation="Touvron et al. 2023, LLaMA (arXiv 2302.13971) 2.4: 65B processes ~380 tokens/s/GPU on "
                           "2048 A100 80GB", measured=380.0,
                  note="model + sequence parallelism and reduced recompute (Korthikanti et al.) stated; t = 8, "
-                      "distributed optimizer (ZeRO-1) as in Megatron, selective recompute assumed"),
+                      "distributed optimizer (ZeRO-1) as in Megatron, selective recompute assumed; "
+                      "tensor-parallel all-reduce overlapped with compute (LLaMA 2.4)"),
 ]
 
 _L1GH = "Touvron et al. 2023, LLaMA (arXiv 2302.13971) Table 15 (GPU-hours, A100-80GB)"
+# LLaMA 2.4: "we also overlap the computation of activations and the communication between GPUs over the network
+# (due to all_reduce operations) as much as possible": the tensor-parallel collectives are overlapped.
+_L1_OVERLAP = "tensor-parallel all-reduce overlapped with compute (LLaMA 2.4)"
 _L2GH = "Llama 2 model card / Touvron et al. 2023 (arXiv 2307.09288) Table 2 (A100-80GB GPU-hours, 2T tokens)"
 _L31GH = "Llama 3.1 model card (github.com/meta-llama/llama-models MODEL_CARD.md): H100-80GB GPU-hours"
 _GH_NOTE = "layout not published: gpudesk's best layout at this GPU count; goodput 0.9 applied"
 GPU_HOUR_CASES = [
     TrainingCase(id="llama1-7b-gpu-hours", citation=_L1GH, model=LLAMA1_7B, accelerator=A100_80, n_gpus=2048,
                  metric="gpu_hours", measured=82_432, train_tokens=1.0e12, global_batch=2048, layout="best",
-                 note=f"1.0T tokens, batch 4M tokens; {_GH_NOTE}"),
+                 note=f"1.0T tokens, batch 4M tokens; {_GH_NOTE}; {_L1_OVERLAP}", tp_overlap=True),
     TrainingCase(id="llama1-13b-gpu-hours", citation=_L1GH, model=LLAMA1_13B, accelerator=A100_80, n_gpus=2048,
                  metric="gpu_hours", measured=135_168, train_tokens=1.0e12, global_batch=2048, layout="best",
-                 note=f"1.0T tokens; {_GH_NOTE}"),
+                 note=f"1.0T tokens; {_GH_NOTE}; {_L1_OVERLAP}", tp_overlap=True),
     TrainingCase(id="llama1-33b-gpu-hours", citation=_L1GH, model=LLAMA1_33B, accelerator=A100_80, n_gpus=2048,
                  metric="gpu_hours", measured=530_432, train_tokens=1.4e12, global_batch=2048, layout="best",
-                 note=f"1.4T tokens; {_GH_NOTE}"),
+                 note=f"1.4T tokens; {_GH_NOTE}; {_L1_OVERLAP}", tp_overlap=True),
     TrainingCase(id="llama1-65b-gpu-hours", citation=_L1GH, model=LLAMA1_65B, accelerator=A100_80, n_gpus=2048,
                  metric="gpu_hours", measured=1_022_362, train_tokens=1.4e12, global_batch=2048, layout="best",
-                 note=f"1.4T tokens; {_GH_NOTE}"),
+                 note=f"1.4T tokens; {_GH_NOTE}; {_L1_OVERLAP}", tp_overlap=True),
     TrainingCase(id="llama2-7b-gpu-hours", citation=_L2GH, model=LLAMA2_7B, accelerator=A100_80, n_gpus=2048,
                  metric="gpu_hours", measured=184_320, train_tokens=2.0e12, global_batch=1024, seq_len=4096,
                  layout="best", note=f"2T tokens, 4M-token batch; {_GH_NOTE}"),
