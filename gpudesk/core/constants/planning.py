@@ -52,10 +52,13 @@ TRAINING_POWER_LOAD = Constant(
     "idle (SERVER_IDLE_SHARE_OF_MAX) to maximum [D]",
 )
 SERVING_PEAK_POWER_LOAD = Constant(
-    "SERVING_PEAK_POWER_LOAD", 0.7, "fraction", "serving load at the sized peak",
-    "gpudesk assumption, low confidence: LLM decode is memory-bandwidth-bound and draws below TDP; "
-    "no cited measurement of serving power as a share of maximum was found in the stored sources. "
-    "The yearly mean scales it by average/peak traffic. Calibrate with nvidia-smi power from a pilot",
+    "SERVING_PEAK_POWER_LOAD", 0.7, "fraction", "serving load at the sized peak (fallback)",
+    "fallback only, low confidence: an LLM serving plan draws its power from its serving iteration "
+    "(core/power_draw.py serving_draw: compute-bound share at GPU_BUSY_POWER_SHARE, memory-bound share "
+    "at GPU_MEMORY_BOUND_POWER_SHARE, the rest near idle); this fixed share of the way from idle to "
+    "maximum is used only where the iteration's shares are unknown (the catalog lacks the precision's "
+    "peak) or the phase has no power figures. The yearly mean scales it by average/peak traffic. Calibrate with nvidia-smi power from a "
+    "pilot",
 )
 DLRM_LOOKUPS_PER_SAMPLE = Constant(
     "DLRM_LOOKUPS_PER_SAMPLE", 214.0, "rows/sample", "embedding rows read per recommendation sample",
