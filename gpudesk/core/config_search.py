@@ -31,6 +31,7 @@ from gpudesk.core import search_other, search_serving, search_training
 from gpudesk.core.candidates import Reason
 from gpudesk.core.constants import TRAINING_POWER_LOAD
 from gpudesk.core.hardware import HardwareArrays, capacity_bytes
+from gpudesk.core.owned_power import WorkloadDraw
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, fabric_server, plan_nic, resolve_model
 from gpudesk.core.plan_workload import TRAIN_KINDS, scaleout_of
 from gpudesk.core.precision import bytes_per_value
@@ -223,9 +224,10 @@ def min_bits(w: Workload, family: str) -> int:
 
 
 def search_steps(catalog: Catalog, phase: Phase, r: ResolvedPhase, rate: float | None = None,
-                 load_factor: float | None = None, chunk: int = 4) -> Steps:
+                 load_factor: float | None = None, chunk: int = 4, draw: WorkloadDraw | None = None) -> Steps:
     """The phase's search, a slice at a time (see the module docstring). ``rate`` is the serving workload's peak
-    request rate when the plan computed it otherwise (agents); ``load_factor`` the power draw share."""
+    request rate when the plan computed it otherwise (agents); ``draw`` what sets a server's draw in the plan's
+    own power figures (else ``load_factor``, the power draw share)."""
     started = time.process_time()
     if not phase.workloads:
         return None
@@ -239,7 +241,7 @@ def search_steps(catalog: Catalog, phase: Phase, r: ResolvedPhase, rate: float |
             return None
     accs, excluded = eligible(catalog, phase)
     load = load_factor if load_factor is not None else TRAINING_POWER_LOAD.value
-    units_all = unit_costs(catalog, phase, r, accs, load)
+    units_all = unit_costs(catalog, phase, r, accs, draw or WorkloadDraw(load))
     units = [u for u in units_all if cooling_ok(u, phase)]
     table = PointTable()
     for u in units_all:

@@ -14,16 +14,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from gpudesk.core.checks import Check
-from gpudesk.core.constants import HOURS_PER_MONTH, SERVER_PLATFORM_OVERHEAD
+from gpudesk.core.constants import SERVER_PLATFORM_OVERHEAD
 from gpudesk.core.delivery import DeliveryInputs, delivery_checks, delivery_figures
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.fabric import FabricInputs, fabric_checks, fabric_figures
 from gpudesk.core.host import HostInputs, host_checks, host_figures
 from gpudesk.core.ledger_quote import APPLIANCE_KINDS, licence_terms
+from gpudesk.core.owned_power import owned_power_inputs
 from gpudesk.core.phase_sizing import CarriedHardware, peak_servers
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.plan_workload import WorkloadResult
-from gpudesk.core.power import PowerInputs, power_checks, power_figures
+from gpudesk.core.power import power_checks, power_figures
 from gpudesk.core.running_costs import RunningCostInputs, running_cost_figures
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.core.storage import StorageInputs, storage_checks, storage_figures
@@ -44,16 +45,6 @@ class InfraResult:
     checks: list[Check]
 
 
-def busy_fraction(phase: Phase) -> float:
-    """Share of the year the servers work, from the usage profile (hours a day, days a month, peaks)."""
-    u = phase.delivery.utilisation
-    months = np.arange(max(phase.duration_months, 1))
-    calendar = (phase.start_month % 12 + months) % 12 + 1
-    mult = np.where(np.isin(calendar, np.asarray(u.peak_months, dtype=int)), u.peak_multiplier, 1.0)
-    used = u.hours_per_day * u.days_per_month / HOURS_PER_MONTH.value
-    return float(min(1.0, used * np.mean(mult) / np.max(mult)))
-
-
 def _fabric(phase: Phase, r: ResolvedPhase, primary: WorkloadResult, nodes: int) -> FigureSet | None:
     if r.nic is None or r.switch is None or not (nodes > 1 or primary.request_rate > 0):
         return None
@@ -70,21 +61,9 @@ def _owned(phase: Phase, r: ResolvedPhase, primary: WorkloadResult, servers: int
     """Power, facility and the cost of owning ``servers`` servers (``carried_servers`` of them already owned)."""
     fs = FigureSet()
     switches = fabric.number("net.switches", 0.0) if fabric is not None else 0.0
-    cooling = "liquid" if r.server.cooling == "liquid" else phase.facility.cooling
-    power = power_figures(PowerInputs(
-        server=r.server, servers=servers, rack_power_limit_kw=r.rack_limit_kw.value,
-        electricity_per_kwh=r.electricity.value, grid_co2_kg_per_kwh=r.grid_co2.value,
-        load_factor=primary.load_factor, pue=r.pue.value, busy_fraction=busy_fraction(phase),
-        compute_share=primary.compute_share, compute_share_source=primary.compute_share_source,
-        memory_share=primary.memory_share, traffic_share=primary.traffic_share,
-        serving=primary.serves,
-        gpu_power_limit_w=phase.hardware.gpu_power_limit_w, server_max_capped=True,
-        switch=r.switch, switch_count=switches, facility_cooling=cooling, currency=phase.costs.currency,
-        accelerator_tdp_w=r.accelerator.tdp_w,
-        accelerator_tdp_source=f"catalog accelerators/{r.accelerator.id}.tdp_w: {r.accelerator.provenance.source_of('tdp_w')}",
-        rack_limit_source=r.rack_limit_kw.source, electricity_source=r.electricity.source,
-        co2_source=r.grid_co2.source, pue_source=r.pue.source,
-    ))
+    power = power_figures(owned_power_inputs(
+        phase, r, r.server, r.accelerator, servers, primary.load_factor, primary.compute_share,
+        primary.compute_share_source, r.switch, switches, primary.memory_share, primary.traffic_share, primary.serves))
     fs.merge(power)
     design_kw = power.number("power.it_max_kw", 0.0)
     kept_kw = carried.design_kw if carried is not None and carried_servers else 0.0

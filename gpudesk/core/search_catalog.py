@@ -8,8 +8,10 @@ cooling. Each gets one price per GPU-hour on the basis the phase pays in:
   (on demand, reserved, spot), for the hours the mode bills (used hours on demand and spot, every hour of a
   commitment);
 * **owned** (private, hybrid): the server's price per GPU (catalog, else the GPU price × platform overhead, or
-  the plan's GPU price override), its energy at the workload's load and the site's PUE and tariff, and
-  maintenance, spread over the plan's horizon: a GPU-hour of the horizon's total cost of ownership.
+  the plan's GPU price override), its energy as the cost ledger charges it (the power model's energy of one
+  server: draw at the workload's load, idle outside the usage profile's hours, PUE, tariff; core/owned_power.py),
+  and maintenance, spread over the plan's horizon: a GPU-hour of the horizon's total cost of ownership. That
+  GPU-hour ranks the search's points; the cost each named point shows is its plan's ledger (results/search_pricing.py).
 
 A part without a price stays unpriced (NaN), never free.
 """
@@ -25,7 +27,8 @@ from gpudesk.core.candidates import Reason
 from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFORM_OVERHEAD
 from gpudesk.core.delivery import convert
 from gpudesk.core.market import AvailabilityIndex, is_domestic, offer_allowed, phase_market, priced_offer_exists, usable
-from gpudesk.core.plan_resolve import ResolvedPhase
+from gpudesk.core.owned_power import WorkloadDraw, busy_fraction, energy_per_server_hour
+from gpudesk.core.plan_resolve import ResolvedPhase, power_limited
 from gpudesk.project.model import Phase
 from gpudesk.vocabulary.delivery import RENTED_MODES, owns_hardware, priced_as
 
@@ -48,6 +51,7 @@ class UnitCost:
     gpus_per_server: int  # whole servers (owned) or instances (rented) are bought
     server_kw: float  # maximum power of one server (NaN when unknown)
     cooling: str  # the server's cooling ("air" when unknown)
+    energy_per_gpu_hour: float = float("nan")  # owned: the power model's energy (core/owned_power.py); NaN rented
     tier: int = 0  # 0 available in the market; 1 restricted, unknown or not the 信创 preference; 2 consumer board
     gpus_per_node: int = 8  # GPUs in one node (the server's, else the plan's): what "nodes" count
     market: tuple[Reason, ...] = ()  # the market status (reason catalogue)
@@ -141,8 +145,18 @@ def _rent(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> tuple[float, 
                                            "currency": cur, "hours": hours, "date": date}), max(offer.gpus, 1)
 
 
+def owned_energy_per_gpu_hour(phase: Phase, acc: rec.Accelerator, server: rec.Server | None, r: ResolvedPhase,
+                              draw: WorkloadDraw) -> float:
+    """The energy an owned GPU-hour costs, as the cost ledger charges it: the power model's energy of one server
+    (its GPUs capped as the plan caps them) per GPU; NaN without a catalog server (its power is unknown)."""
+    if server is None:
+        return float("nan")
+    capped = power_limited(server, acc, phase.hardware.gpu_power_limit_w)
+    return energy_per_server_hour(phase, r, capped, acc, draw) / max(server.gpus, 1)
+
+
 def _own(phase: Phase, acc: rec.Accelerator, server: rec.Server | None, r: ResolvedPhase, load: float,
-         kw: float) -> tuple[float, Reason]:
+         energy: float) -> tuple[float, Reason]:
     c = phase.costs
     cur, fx, years = c.currency, c.cny_per_usd, max(c.horizon_years, 1)
     gpus = server.gpus if server is not None else 8
@@ -155,11 +169,11 @@ def _own(phase: Phase, acc: rec.Accelerator, server: rec.Server | None, r: Resol
         how, server_name = "own_gpu_price", ""
     else:
         return float("nan"), Reason("own_no_price")
-    energy = (kw / gpus if math.isfinite(kw) else 0.0) * load * r.pue.value * r.electricity.value  # per GPU-hour
     maintenance = capex * c.maintenance_pct_per_year / 100.0 / HOURS_PER_YEAR
-    per_hour = capex / (years * HOURS_PER_YEAR) + energy + maintenance
+    # an unknown server power ranks without energy (the ledger's energy line of that plan stays unpriced)
+    per_hour = capex / (years * HOURS_PER_YEAR) + (energy if math.isfinite(energy) else 0.0) + maintenance
     return per_hour, Reason(how, {"server": server_name, "capex": capex, "currency": cur, "years": years, "load": load,
-                                  "pue": r.pue.value, "tariff": r.electricity.value,
+                                  "busy": busy_fraction(phase), "pue": r.pue.value, "tariff": r.electricity.value,
                                   "maintenance": c.maintenance_pct_per_year})
 
 
@@ -184,23 +198,26 @@ def market_tier(index: AvailabilityIndex, acc: rec.Accelerator, phase: Phase) ->
 
 
 def unit_costs(catalog: Catalog, phase: Phase, r: ResolvedPhase, accelerators: list[rec.Accelerator],
-               load: float) -> list[UnitCost]:
-    """The price per GPU-hour of every accelerator on the phase's cost basis (see the module docstring)."""
+               draw: WorkloadDraw) -> list[UnitCost]:
+    """The price per GPU-hour of every accelerator on the phase's cost basis (see the module docstring);
+    ``draw`` what sets a server's draw in the plan's own power figures (core/owned_power.py)."""
     owned = owns_hardware(phase.delivery.mode)
     index = AvailabilityIndex.of(catalog)
     out = []
     for acc in accelerators:
         server = server_for(catalog, phase, acc, r)
         kw = server_kw(server, acc)
+        energy = float("nan")
         if owned:
-            price, source = _own(phase, acc, server, r, load, kw)
+            energy = owned_energy_per_gpu_hour(phase, acc, server, r, draw)
+            price, source = _own(phase, acc, server, r, draw.load_factor, energy)
             unit = server.gpus if server is not None else 8
         else:
             price, source, unit = _rent(catalog, phase, acc)
         tier, market = market_tier(index, acc, phase)
         node = server.gpus if server is not None else phase.hardware.gpus_per_node
         out.append(UnitCost(acc, server, price, "own" if owned else "rent", source, max(unit, 1), kw,
-                            server.cooling if server is not None else "air", tier=tier, market=market,
+                            server.cooling if server is not None else "air", energy, tier=tier, market=market,
                             gpus_per_node=max(node, 1)))
     return out
 

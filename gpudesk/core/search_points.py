@@ -133,11 +133,13 @@ def bill_points(table: PointTable, phase: Phase, units: Sequence[UnitCost], hour
     servers = np.ceil(c["gpus"] / per_unit)
     billed = servers * per_unit
     cost = billed * price
+    energy = billed * np.array([u.energy_per_gpu_hour for u in units], dtype=float)[c["acc"].astype(int)]
     for factor in hours:
-        cost = cost * factor
+        cost, energy = cost * factor, energy * factor
     if known is not None:
         cost = np.where(known, cost, np.nan)
     c["servers"], c["billed_gpus"], c["cost"], c["cost_per_month"] = servers, billed, cost, cost / months
+    c["energy"] = energy  # owned: the energy in ``cost`` (the power model's, as the ledger charges it); NaN rented
     c["power_kw"] = servers * kw
     mark_limits(table, phase, units, c["power_kw"], cost)
     return np.asarray(cost)

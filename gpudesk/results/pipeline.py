@@ -32,9 +32,10 @@ from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.ledger_build import build_ledger
 from gpudesk.core.ledger_figures import ledger_figures
+from gpudesk.core.owned_power import WorkloadDraw, busy_fraction
 from gpudesk.core.phase_sizing import CarriedHardware, size_phase
 from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for
-from gpudesk.core.plan_infra import busy_fraction, phase_infrastructure
+from gpudesk.core.plan_infra import phase_infrastructure
 from gpudesk.core.plan_input_checks import assumed_inputs, calibration_checks, offer_checks
 from gpudesk.core.plan_layout import layout_search
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model, resolve_phase
@@ -199,14 +200,15 @@ def search_steps_for(estimate: PhaseEstimate, catalog: Catalog,
     kind = ctx.phase.workloads[0].kind
     rate = primary.request_rate if kind == "agent_hosting" else None
     load = _serving_draw_share(estimate.figures) if primary.serves else None
-    return search_steps(catalog, ctx.phase, ctx.resolved, rate, primary.load_factor if load is None else load,
-                        chunk=chunk)
+    draw = WorkloadDraw(primary.load_factor if load is None else load, primary.compute_share, primary.memory_share,
+                        primary.traffic_share, primary.serves)
+    return search_steps(catalog, ctx.phase, ctx.resolved, rate, draw.load_factor, chunk=chunk, draw=draw)
 
 
 def _serving_draw_share(figures: FigureSet) -> float | None:
     """A serving phase's yearly server draw as a share of the server's maximum (power.server_kw / server_max_kw,
-    or the owning alternative's alt.power.*): the search prices every owned point's energy at this share of its
-    own server's maximum, so the plan's own configuration is priced at the draw its power figures show."""
+    or the owning alternative's alt.power.*): the share the search's ranking reason quotes (the energy itself is
+    the power model's at the plan's serving shares, core/owned_power.py), the draw its power figures show."""
     for prefix in ("power.", "alt.power."):
         kw, top = figures.number(prefix + "server_kw", float("nan")), figures.number(prefix + "server_max_kw", 0.0)
         if math.isfinite(kw) and math.isfinite(top) and top > 0:

@@ -1,0 +1,77 @@
+"""The power model's inputs for servers a phase owns, and what one such server's energy costs an hour.
+
+One builder (``owned_power_inputs``) feeds the phase's power figures (core/plan_infra.py, the cost ledger's
+energy line) and the configuration search's price of an owned GPU-hour (core/search_catalog.py): both read the
+energy of ``power.annual_energy_cost`` (the server's draw at the workload's load, idle draw outside the usage
+profile's hours, PUE, tariff), never a formula of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpudesk.catalog import records as rec
+from gpudesk.core.constants import HOURS_PER_MONTH, HOURS_PER_YEAR
+from gpudesk.core.plan_resolve import ResolvedPhase
+from gpudesk.core.power import PowerInputs, power_figures
+from gpudesk.project.model import Phase
+
+
+@dataclass(frozen=True)
+class WorkloadDraw:
+    """What sets a server's draw under the phase's workload (core/power.py PowerInputs): the load factor, or the
+    step's compute share, and for LLM serving the memory-bound and traffic shares; the plan's sized workload's."""
+
+    load_factor: float
+    compute_share: float | None = None
+    memory_share: float = 0.0
+    traffic_share: float = 1.0
+    serving: bool = False
+
+
+def busy_fraction(phase: Phase) -> float:
+    """Share of the year the servers work, from the usage profile (hours a day, days a month, peaks)."""
+    u = phase.delivery.utilisation
+    months = np.arange(max(phase.duration_months, 1))
+    calendar = (phase.start_month % 12 + months) % 12 + 1
+    mult = np.where(np.isin(calendar, np.asarray(u.peak_months, dtype=int)), u.peak_multiplier, 1.0)
+    used = u.hours_per_day * u.days_per_month / HOURS_PER_MONTH.value
+    return float(min(1.0, used * np.mean(mult) / np.max(mult)))
+
+
+def owned_power_inputs(phase: Phase, r: ResolvedPhase, server: rec.Server, accelerator: rec.Accelerator,
+                       servers: float, load_factor: float, compute_share: float | None = None,
+                       compute_share_source: str = "", switch: rec.Switch | None = None,
+                       switch_count: float = 0.0, memory_share: float = 0.0, traffic_share: float = 1.0,
+                       serving: bool = False) -> PowerInputs:
+    """``server`` as the plan resolves it (its GPUs already capped at the plan's power limit); the draw inputs
+    (load factor, or the step's compute share and for serving its memory-bound and traffic shares) as
+    core/power.py PowerInputs reads them."""
+    cooling = "liquid" if server.cooling == "liquid" else phase.facility.cooling
+    return PowerInputs(
+        server=server, servers=servers, rack_power_limit_kw=r.rack_limit_kw.value,
+        electricity_per_kwh=r.electricity.value, grid_co2_kg_per_kwh=r.grid_co2.value,
+        load_factor=load_factor, pue=r.pue.value, busy_fraction=busy_fraction(phase),
+        compute_share=compute_share, compute_share_source=compute_share_source,
+        memory_share=memory_share, traffic_share=traffic_share, serving=serving,
+        gpu_power_limit_w=phase.hardware.gpu_power_limit_w, server_max_capped=True,
+        switch=switch, switch_count=switch_count, facility_cooling=cooling, currency=phase.costs.currency,
+        accelerator_tdp_w=accelerator.tdp_w,
+        accelerator_tdp_source=f"catalog accelerators/{accelerator.id}.tdp_w: "
+                               f"{accelerator.provenance.source_of('tdp_w')}",
+        rack_limit_source=r.rack_limit_kw.source, electricity_source=r.electricity.source,
+        co2_source=r.grid_co2.source, pue_source=r.pue.source,
+    )
+
+
+def energy_per_server_hour(phase: Phase, r: ResolvedPhase, server: rec.Server, accelerator: rec.Accelerator,
+                           draw: WorkloadDraw) -> float:
+    """The energy one owned server costs per hour of the year (plan currency; NaN when its power is unknown):
+    the power model's ``power.annual_energy_cost`` for one server without network, over the year's hours. The
+    phase's energy is linear in its servers, so N servers cost N times this (the network's draw aside)."""
+    one = power_figures(owned_power_inputs(phase, r, server, accelerator, 1.0, draw.load_factor, draw.compute_share,
+                                           memory_share=draw.memory_share, traffic_share=draw.traffic_share,
+                                           serving=draw.serving))
+    return one.number("power.annual_energy_cost", float("nan")) / HOURS_PER_YEAR.value
