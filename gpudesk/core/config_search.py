@@ -224,10 +224,12 @@ def min_bits(w: Workload, family: str) -> int:
 
 
 def search_steps(catalog: Catalog, phase: Phase, r: ResolvedPhase, rate: float | None = None,
-                 load_factor: float | None = None, chunk: int = 4, draw: WorkloadDraw | None = None) -> Steps:
+                 load_factor: float | None = None, chunk: int = 4, draw: WorkloadDraw | None = None,
+                 figures_in_blocks: bool = True) -> Steps:
     """The phase's search, a slice at a time (see the module docstring). ``rate`` is the serving workload's peak
     request rate when the plan computed it otherwise (agents); ``draw`` what sets a server's draw in the plan's
-    own power figures (else ``load_factor``, the power draw share)."""
+    own power figures (else ``load_factor``, the power draw share); ``figures_in_blocks`` False in a process that
+    keeps freed memory (core/training.py TrainingInputs.figures_in_blocks)."""
     started = time.process_time()
     if not phase.workloads:
         return None
@@ -262,7 +264,7 @@ def search_steps(catalog: Catalog, phase: Phase, r: ResolvedPhase, rate: float |
         search_serving.finish(ctx, table)
     elif family == "training":
         assert model is not None
-        tctx = search_training.Context(model, w, phase, units, bits, gpn)
+        tctx = search_training.Context(model, w, phase, units, bits, gpn, figures_in_blocks)
         yield from search_training.steps(tctx, hw, table)
         search_training.finish(tctx, table)
     else:

@@ -22,7 +22,6 @@ import numpy as np
 
 from gpudesk.core.arrays import Gathered, whole
 from gpudesk.core.constants import Constant
-from gpudesk.process_heap import freed_memory_kept
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
 Index = int | tuple[int, ...] | None
@@ -203,9 +202,10 @@ class FigureSet:
     def keep_in_blocks(self, length: int | None) -> None:
         """Keep each figure of a flat batch of ``length`` candidates that is an array of its own in a row of a
         block (:class:`Rows`): what :meth:`add` returns is that row (bind it, and the array can go); None: stop
-        (the rows not used are let go). Not in a process that keeps freed memory (the search processes:
-        gpudesk/process_heap.py): there each figure's own array takes back freed pages, and the copy only costs."""
-        self._rows = Rows(length) if length is not None and not freed_memory_kept() else None
+        (the rows not used are let go). The caller leaves it out in a process that keeps freed memory (the search
+        processes: gpudesk/process_heap.py; TrainingInputs.figures_in_blocks): there each figure's own array takes
+        back freed pages, and the copy only costs."""
+        self._rows = Rows(length) if length is not None else None
 
     def merge(self, other: FigureSet, prefix: str = "") -> None:
         if not prefix:  # entries are never changed once made: share them (a merge per workload, per edit)

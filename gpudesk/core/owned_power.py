@@ -8,13 +8,16 @@ profile's hours, PUE, tariff), never a formula of their own.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from gpudesk.catalog import records as rec
 from gpudesk.core.constants import HOURS_PER_MONTH, HOURS_PER_YEAR
+from gpudesk.core.explain import FigureSet
 from gpudesk.core.plan_resolve import ResolvedPhase
+from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.power import PowerInputs, power_figures
 from gpudesk.project.model import Phase
 
@@ -29,6 +32,20 @@ class WorkloadDraw:
     memory_share: float = 0.0
     traffic_share: float = 1.0
     serving: bool = False
+
+
+def workload_draw(primary: WorkloadResult, figures: FigureSet) -> WorkloadDraw:
+    """The phase's sized workload's draw, as its power figures read it. A serving phase's load factor is its yearly
+    server draw as a share of the server's maximum (power.server_kw / server_max_kw, or the owning alternative's
+    alt.power.*): the share the search's ranking reason quotes (the energy is the power model's at the serving
+    shares), the draw its power figures show."""
+    load = primary.load_factor
+    for prefix in ("power.", "alt.power.") if primary.serves else ():
+        kw, top = figures.number(prefix + "server_kw", float("nan")), figures.number(prefix + "server_max_kw", 0.0)
+        if math.isfinite(kw) and math.isfinite(top) and top > 0:
+            load = min(max(kw / top, 0.0), 1.0)
+            break
+    return WorkloadDraw(load, primary.compute_share, primary.memory_share, primary.traffic_share, primary.serves)
 
 
 def busy_fraction(phase: Phase) -> float:

@@ -8,6 +8,7 @@ is than the layout in the plan.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from gpudesk.catalog import records as rec
@@ -35,8 +36,10 @@ def scaling_work(model: rec.ModelArch, w: Workload) -> ScalingWork:
 
 
 def layout_search(model: rec.ModelArch, w: Workload, hw: HardwareArrays, gpus: int,
-                  planned_tokens_per_s: float) -> tuple[FigureSet, list[Check]]:
-    fs = best_layouts(scaling_work(model, w), hw, [gpus], cp=w.parallel.cp)
+                  planned_tokens_per_s: float, figures_in_blocks: bool = True) -> tuple[FigureSet, list[Check]]:
+    """``figures_in_blocks``: core/training.py TrainingInputs.figures_in_blocks."""
+    work = dataclasses.replace(scaling_work(model, w), figures_in_blocks=figures_in_blocks)
+    fs = best_layouts(work, hw, [gpus], cp=w.parallel.cp)
     best = float(fs.value_at("scale.best_tokens_per_s"))
     checks: list[Check] = []
     if fs.number("scale.layouts_evaluated") == 0:

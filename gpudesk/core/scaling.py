@@ -49,6 +49,7 @@ class Workload:
     method: str = "full"
     train_tokens: float = 1e11
     virtual_stages: float = 1
+    figures_in_blocks: bool = True  # core/training.py TrainingInputs.figures_in_blocks
 
 
 def training_chain(work: Workload, hw: HardwareArrays, n_gpus: Any, tp: Any, pp: Any, cp: Any = 1,
@@ -71,7 +72,7 @@ def training_chain(work: Workload, hw: HardwareArrays, n_gpus: Any, tp: Any, pp:
             model=work.model, hardware=hw, n_gpus=n, tp=t, pp=p, cp=c, ep=e, micro_batch=work.micro_batch,
             global_batch=work.global_batch, seq_len=work.seq_len, zero_stage=work.zero_stage,
             recompute=work.recompute, virtual_stages=work.virtual_stages, compute_dtype=work.compute_dtype,
-            method=work.method, train_tokens=work.train_tokens))
+            method=work.method, train_tokens=work.train_tokens, figures_in_blocks=work.figures_in_blocks))
     return mem, train
 
 

@@ -45,6 +45,7 @@ class Context:
     units: Sequence[UnitCost]
     min_bits: int
     gpus_per_node: int
+    figures_in_blocks: bool = True  # core/training.py TrainingInputs.figures_in_blocks
 
 
 def precisions(acc: rec.Accelerator, w: Workload) -> list[tuple[str, int]]:
@@ -143,7 +144,8 @@ def _evaluate(ctx: Context, hw_all: HardwareArrays, table: PointTable, acc_idx: 
     mp = lay["tp"] * lay["pp"] * lay["cp"]
     dp = lay["n"] / mp
     with codes_shared():  # the layout columns coded once for both models
-        train = estimate_training(training_inputs(ctx.model, w2, hw, lay["n"]))
+        train = estimate_training(dataclasses.replace(training_inputs(ctx.model, w2, hw, lay["n"]),
+                                                      figures_in_blocks=ctx.figures_in_blocks))
         mem = estimate_memory(dataclasses.replace(
             _memory_inputs(ctx.model, w2, hw, dp, ctx.gpus_per_node, hw.sources["memory"]), limits=False))
     days = np.asarray(train["train.time_to_train_days"], dtype=float) * np.ones(m)

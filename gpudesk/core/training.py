@@ -41,7 +41,6 @@ from gpudesk.core.constants import (
     FRAMEWORK_GEMM_TIME_SHARE,
     FUSED_STACK_GEMM_TIME_SHARE,
     GRAD_REDUCE_BYTES,
-    JOB_GOODPUT,
     LOW_PRECISION_CAST_BYTES,
     LOW_PRECISION_RECIPES,
     OVERLAP_COMPUTE_SLOWDOWN,
@@ -72,6 +71,7 @@ from gpudesk.core.training_parts import (
     schedule_of,
     stage_imbalance,
 )
+from gpudesk.core.training_throughput import throughput_figures
 from gpudesk.vocabulary.sizing import BOTTLENECK, TRAINING_BOTTLENECKS
 
 RECOMPUTE_CODES = {"none": 0, "selective": 1, "full": 2}
@@ -111,6 +111,7 @@ class TrainingInputs:
     low_precision_recipe: str = "tensorwise"  # fp8/fp4 scaling: delayed | tensorwise | blockwise | mxfp8 | nvfp4
     torch_compile: bool = False  # element-wise kernels fused into their producers (TORCH_COMPILE_FUSED_SHARE)
     training_stack: str = "megatron"  # megatron (fused kernels) | pytorch_amp | deepspeed | fsdp2 (eager)
+    figures_in_blocks: bool = True  # a flat batch's figures in blocks (explain.Rows); False: freed memory kept
 
 
 def _recompute_code(value: Any) -> np.ndarray:
@@ -201,7 +202,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     bw = hw.hbm_bw * eff.hbm
     classes = gemm_classes(m)
     keys = FlatKeys.of({**arrays, "row": hw.row})  # a flat batch: parts once per distinct input (flat_keys.py)
-    if keys is not None:  # and its figures kept in blocks (explain.Rows)
+    if keys is not None and inp.figures_in_blocks:  # and its figures kept in blocks (explain.Rows)
         fs.keep_in_blocks(keys.size)
     gemm_shape = shape_factor_at(classes, a["micro_batch"], a["seq_len"], a["cp"], a["tp"], a["ep"],
                                  peak * eff.matmul / bw, inp.compute_dtype, keys)
@@ -330,7 +331,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "optimizer", ["train.compute_time_s", "train.exposed_comm_s", "train.bubble_fraction",
                          "train.overlap_slowdown_s", "train.optimizer_time_s", "train.dequant_time_s"],
            note="unknown where the layout is invalid (d not whole, m < 1) or the part lacks the precision")
-    _throughput(fs, a, step, tokens_step, model_tok, recompute_tok, peak, n, inp.calibration)
+    throughput_figures(fs, a, step, tokens_step, model_tok, recompute_tok, peak, n, inp.calibration)
     parts = [compute, serial * bubble, tp_exposed, dp_exposed + slowdown, comm.pp_s, ep_exposed, cp_exposed, optimizer,
              dequant]
     # Choose by index and look the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's).
@@ -361,40 +362,3 @@ def _codes(index: np.ndarray, keys: FlatKeys | None) -> Any:
     """The bottleneck codes at ``index``; a flat batch's held as the index (``Gathered``: strings are ~10x the bytes
     of the numbers, and a search reads a few rows' codes) until read whole."""
     return BOTTLENECKS[index] if keys is None else Gathered(BOTTLENECKS, index)
-
-
-def _throughput(fs: FigureSet, a: dict[str, np.ndarray], step: np.ndarray, tokens_step: np.ndarray,
-                model_tok: np.ndarray, recompute_tok: np.ndarray, peak: np.ndarray, n: np.ndarray,
-                calibration: CalibrationScales | None = None) -> None:
-    tps = tokens_step / step
-    tps = fs.add("train.tokens_per_s", tps, "tokens/s", "training throughput", "B · s / step time",
-           ["train.tokens_per_step", "train.step_time_s"])
-    per_gpu = fs.add("train.tokens_per_s_per_gpu", tps / n, "tokens/s/GPU", "throughput per GPU", "tokens/s / N_gpu",
-                     ["train.tokens_per_s", "train.in.n_gpus"])  # the same values each product below starts from
-    fs.add("train.mfu", per_gpu * model_tok / peak, "fraction", "model FLOPs utilisation (Megatron convention)",
-           "tokens/s/GPU · model FLOPs per token / dense peak", ["train.tokens_per_s_per_gpu",
-                                                                "train.flops_per_token_model", "hw.peak_flops"])
-    fs.add("train.mfu_6n", per_gpu * fs["arch.flops_per_token_6n"] / peak, "fraction",
-           "model FLOPs utilisation (6·N convention)", "tokens/s/GPU · 6·N_active / dense peak",
-           ["train.tokens_per_s_per_gpu", "arch.flops_per_token_6n", "hw.peak_flops"])
-    fs.add("train.hfu", per_gpu * (model_tok + recompute_tok) / peak, "fraction", "hardware FLOPs utilisation",
-           "tokens/s/GPU · (model + recomputed FLOPs per token) / dense peak",
-           ["train.tokens_per_s_per_gpu", "train.flops_per_token_model", "train.flops_per_token_recompute",
-            "hw.peak_flops"])
-    total = np.where(a["dataset_tokens"] > 0, a["dataset_tokens"] * a["epochs"], a["train_tokens"])
-    fs.add("train.total_tokens", total, "tokens", "tokens to process",
-           "dataset tokens · epochs when a dataset size is given, else tokens to train",
-           ["train.in.train_tokens", "train.in.dataset_tokens", "train.in.epochs"])
-    if calibration is not None and "goodput" in calibration.factors:  # pilot-calibrated goodput, capped at 1
-        goodput = fs.input("train.goodput", min(1.0, JOB_GOODPUT.value * calibration.factor("goodput")), "fraction",
-                           JOB_GOODPUT.label, f"constant {JOB_GOODPUT.name}: {JOB_GOODPUT.source}; goodput × "
-                           + calibration.describe("goodput") + " (capped at 1)")
-    else:
-        goodput = fs.constant("train.goodput", JOB_GOODPUT)
-    seconds = total / tps / goodput
-    seconds = fs.add("train.time_to_train_s", seconds, "s", "time to train", "tokens / (tokens/s · goodput)",
-           ["train.total_tokens", "train.tokens_per_s", "train.goodput"])
-    fs.add("train.time_to_train_days", seconds / 86400.0, "days", "time to train", "seconds / 86,400",
-           ["train.time_to_train_s"])
-    fs.add("train.gpu_hours", seconds * n / 3600.0, "GPU·h", "GPU-hours", "time to train · N_gpu / 3,600",
-           ["train.time_to_train_s", "train.in.n_gpus"])

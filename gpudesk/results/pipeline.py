@@ -32,7 +32,7 @@ from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.ledger_build import build_ledger
 from gpudesk.core.ledger_figures import ledger_figures
-from gpudesk.core.owned_power import WorkloadDraw, busy_fraction
+from gpudesk.core.owned_power import busy_fraction, workload_draw
 from gpudesk.core.phase_sizing import CarriedHardware, size_phase
 from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for
 from gpudesk.core.plan_infra import phase_infrastructure
@@ -44,6 +44,7 @@ from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for
 from gpudesk.core.search_candidates import candidates as search_candidates
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.core.stepwise import run_through
+from gpudesk.process_heap import freed_memory_kept
 from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.results.plan_charts import CHART_ORDER, phase_charts
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
@@ -199,21 +200,10 @@ def search_steps_for(estimate: PhaseEstimate, catalog: Catalog,
     primary = ctx.results[0]
     kind = ctx.phase.workloads[0].kind
     rate = primary.request_rate if kind == "agent_hosting" else None
-    load = _serving_draw_share(estimate.figures) if primary.serves else None
-    draw = WorkloadDraw(primary.load_factor if load is None else load, primary.compute_share, primary.memory_share,
-                        primary.traffic_share, primary.serves)
-    return search_steps(catalog, ctx.phase, ctx.resolved, rate, draw.load_factor, chunk=chunk, draw=draw)
+    draw = workload_draw(primary, estimate.figures)
+    return search_steps(catalog, ctx.phase, ctx.resolved, rate, draw.load_factor, chunk=chunk, draw=draw,
+                        figures_in_blocks=not freed_memory_kept())
 
-
-def _serving_draw_share(figures: FigureSet) -> float | None:
-    """A serving phase's yearly server draw as a share of the server's maximum (power.server_kw / server_max_kw,
-    or the owning alternative's alt.power.*): the share the search's ranking reason quotes (the energy itself is
-    the power model's at the plan's serving shares, core/owned_power.py), the draw its power figures show."""
-    for prefix in ("power.", "alt.power."):
-        kw, top = figures.number(prefix + "server_kw", float("nan")), figures.number(prefix + "server_max_kw", 0.0)
-        if math.isfinite(kw) and math.isfinite(top) and top > 0:
-            return min(max(kw / top, 0.0), 1.0)
-    return None
 
 
 def pricing_steps_for(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch | None
@@ -304,7 +294,8 @@ def _layout(catalog: Catalog, phase: Phase, resolved: ResolvedPhase, figures: Fi
     gpn = resolved.server.gpus if resolved.server.is_rack else phase.hardware.gpus_per_node
     search, checks = layout_search(model, w, hardware_for(resolved.accelerator, resolved.server, gpn, resolved.nic),
                                    config.workloads[0].gpus,
-                                   float(figures.value_at("train.tokens_per_s")))
+                                   float(figures.value_at("train.tokens_per_s")),
+                                   figures_in_blocks=not freed_memory_kept())
     figures.merge(search)
     return checks
 
