@@ -19,6 +19,7 @@ from gpudesk.ui.controller import PlanController
 from gpudesk.ui.pages.step_page import StepPage
 from gpudesk.ui.panels import RecommendationPanel, WhatIfPanel
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, CandidateTableModel
+from gpudesk.ui.panels.whatif_chart import pending_text
 from gpudesk.ui.panels.whatif_model import WhatIfTableModel
 from gpudesk.wizard.steps import step
 
@@ -154,9 +155,13 @@ def test_hidden_whatif_panel_waits_until_shown(qtbot, catalog) -> None:
     controller.run_now()
     qtbot.wait(600)
     assert panel.result is None  # never shown: nothing computed
+    # until a sweep ends the chart says so in words, never as empty 0..1 axes (charts_zh.toml in Chinese)
+    assert panel.chart.pending and panel.chart.spec is None and panel.chart.visible_texts() == ["Calculating…"]
+    assert pending_text("zh") == "计算中…"
     page.show()
     qtbot.waitUntil(lambda: panel.result is not None, timeout=5000)
     assert panel.result.phase_index == 0
+    assert not panel.chart.pending and panel.chart.spec is not None
 
 
 def test_whatif_table_model_is_empty_without_a_result(qtmodeltester) -> None:

@@ -13,9 +13,17 @@ import math
 from dataclasses import dataclass, field
 
 from gpudesk.core.explain import format_value
+from gpudesk.report.chart_text import translate
 from gpudesk.report.number_format import money_in_chinese_units
 from gpudesk.results.chart_model import ChartSpec, RefLine, Series
 from gpudesk.results.whatif import DRIVER_LABELS, TornadoRow, WhatIfResult
+
+PENDING = "Calculating…"  # the chart's words while no sweep has finished (charts_zh.toml)
+
+
+def pending_text(lang: str) -> str:
+    """What the tornado shows in place of empty axes until its first sweep ends, in ``lang``."""
+    return translate(PENDING, lang)
 
 
 @dataclass(frozen=True)

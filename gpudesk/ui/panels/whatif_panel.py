@@ -39,7 +39,7 @@ from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.results.whatif import DRIVERS, MAX_CHANGE, DriverRange, WhatIfResult, iter_whatif, run_whatif
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.background import BackgroundTask
-from gpudesk.ui.panels.whatif_chart import TornadoText, tornado_spec
+from gpudesk.ui.panels.whatif_chart import TornadoText, pending_text, tornado_spec
 from gpudesk.ui.panels.whatif_model import COL_DRIVER, WhatIfTableModel
 from gpudesk.ui.widgets.session_text import session_text
 
@@ -117,6 +117,7 @@ class WhatIfPanel(QWidget):
 
         self.chart = ChartView()
         self.chart.setMinimumHeight(220)
+        self.chart.show_pending(pending_text(session_text().lang))  # words, not empty 0..1 axes, until a sweep ends
         self.model = WhatIfTableModel(self)
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -289,7 +290,9 @@ class WhatIfPanel(QWidget):
         result, metric = self.result, self.current_metric()
         self.model.set_result(result, metric, self.labels)
         if result is None or not metric:
-            self.status.setText(self.tr("What-if unavailable: {0}").format(self.last_error) if self.last_error else "")
+            unavailable = self.tr("What-if unavailable: {0}").format(self.last_error) if self.last_error else ""
+            self.status.setText(unavailable)
+            self.chart.show_pending(unavailable or pending_text(session_text().lang))  # never empty axes
             return
         text = TornadoText(
             low=self.tr("Low end of the range"), high=self.tr("High end of the range"), title=self.tr("What moves {0} (plan: {1})"),
@@ -299,7 +302,7 @@ class WhatIfPanel(QWidget):
             metric_label=session_text().figure_label(result.metric(metric).figure_key, result.metric(metric).label),
             units=self._unit_texts(result), lang=session_text().lang,
         )
-        self.chart.set_spec(tornado_spec(result, metric, text))
+        self.chart.show_spec(tornado_spec(result, metric, text))
         lines = [self.tr("{0} re-estimates in {1} ms.").format(result.estimates, f"{result.elapsed_s * 1000:,.0f}")]
         reasons = self._reason_texts()
         lines += [f"{self.labels[d]}: {reasons.get(why, why)}" for d, why in result.skipped.items()]
