@@ -13,7 +13,7 @@ import re
 import string
 
 import pytest
-from check_sources import SOURCES
+from check_sources import SOURCES, check_trees
 
 from gpudesk.core.checks import Check
 from gpudesk.report.check_text import MONEY_KEYS, check_templates, localise
@@ -42,17 +42,10 @@ def _dict_keys(node: ast.AST, scope: ast.AST) -> set[str]:
     return keys
 
 
-CHECK_CALL = re.compile(r"\bCheck\s*\(")  # any ``Check(...)`` call the AST walk below can find has this text
-
-
 def emitted_checks() -> dict[str, set[str]]:
     """check id -> the keys its emitting sites put in ``numbers`` (intersection over sites)."""
     found: dict[str, set[str]] = {}
-    for path in SOURCES:
-        source = path.read_text(encoding="utf-8")
-        if not CHECK_CALL.search(source):  # 16 of the 117 modules make checks; parsing the rest cost each worker 1 s
-            continue
-        tree = ast.parse(source)
+    for path, tree in check_trees():  # the modules that make checks, parsed once per process (tests/check_sources.py)
         for func in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]:
             for call in ast.walk(func):
                 if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "Check"):
