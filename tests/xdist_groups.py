@@ -17,7 +17,6 @@ import pytest
 
 LONG_SINGLES = (
     "tests/ui/test_window_fits.py::",  # 22 cases, 4-13 CPU-s each (2-core machine, load 8, 2026-12-02)
-    "tests/ui/test_main_window.py::test_every_step_fits_a_1366_by_768_screen_in_both_languages",  # 10
     "tests/fuzz/test_fuzz_short.py::",  # 9.8
     "tests/ui/test_every_dialog.py::",  # 7.7 for the longest
     "tests/ui/test_window_churn.py::",  # 6.5

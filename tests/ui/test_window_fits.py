@@ -26,7 +26,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 from screenshot_paths import screenshot_folder
 from test_i18n_support import words_of
@@ -48,6 +47,7 @@ from window_audit import (
     saved_plan_words,
     visible_texts,
 )
+from window_walk import Walk, form_over_view, language_and_theme, sideways_pixels
 
 from gpudesk.catalog import field_rules
 from gpudesk.catalog.schema import TABLES
@@ -57,9 +57,7 @@ from gpudesk.core.constants import Constant
 from gpudesk.report.formula_text import constant_source_table
 from gpudesk.session.sample_text import shipped_sample
 from gpudesk.ui.actions import ActionId
-from gpudesk.ui.i18n import install_language
 from gpudesk.ui.screen_fit import fit_to_screen
-from gpudesk.ui.theme import apply_theme
 from gpudesk.wizard.steps import STEPS
 
 LAPTOP, DESKTOP = "1-laptop", "2-desktop"
@@ -88,14 +86,8 @@ def _cases() -> list[tuple[str, str, str, str]]:
 def session(request, qapp) -> Iterator[tuple[str, str]]:
     """Install the case's language and theme for one test; restore both afterwards."""
     lang, theme = request.param
-    before = QLocale()
-    installed = install_language(qapp, lang) if lang == "zh" else None
-    apply_theme(qapp, theme)
-    yield lang, theme
-    apply_theme(qapp, "system")
-    if installed is not None:
-        installed.uninstall()
-    QLocale.setDefault(before)
+    with language_and_theme(qapp, lang, theme):
+        yield lang, theme
 
 
 def screen(name: str):
@@ -182,8 +174,10 @@ def audit(window, rules: TextRules, where: str) -> list[Finding]:
     return findings
 
 
-def walk(window, rules: TextRules, name: str, every_phase: bool, shots: str, whatif: bool = False) -> list[Finding]:
-    """Every step of every phase and workload (or of the first), with the Explain panel and the Roadmap dock."""
+def walk(window, rules: TextRules, name: str, every_phase: bool, shots: str, whatif: bool = False,
+         kept: Walk | None = None) -> list[Finding]:
+    """Every step of every phase and workload (or of the first), with the Explain panel and the Roadmap dock;
+    ``kept`` records the pages that scroll sideways (first phase and workload)."""
     findings: list[Finding] = []
     phases = window.document.project.phases
     pairs = [(p, w) for p in range(len(phases)) for w in range(len(phases[p].workloads))] if every_phase else [(0, 0)]
@@ -211,6 +205,8 @@ def walk(window, rules: TextRules, name: str, every_phase: bool, shots: str, wha
             where = f"{name} phase {phase + 1} workload {workload + 1} step {step}"
             rented = not window.controller.estimate.phases[phase].config.owns_hardware
             findings += audit(window, rules, where) + unexplained_unknowns(page, rented, where)
+            if (phase, workload) == (0, 0) and kept is not None and sideways_pixels(page) > 0:
+                kept.sideways.append((record.key, sideways_pixels(page)))
             if (phase, workload) == (0, 0) and shots:
                 assert window.grab().save(str(SHOTS / f"{shots}-step{step}.png"))
     return findings
@@ -246,11 +242,31 @@ def report(findings: list[Finding]) -> str:
     return f"{len(findings)} finding(s):\n" + "\n".join(str(f) for f in findings[:60])
 
 
-@pytest.mark.parametrize(("plan", "session", "screen_name"),
-                         [(plan, (lang, theme), screen_name) for plan, lang, theme, screen_name in _cases()],
-                         ids=[f"{p}-{lang}-{theme}-{s}" for p, lang, theme, s in _cases()], indirect=["session"])
-def test_every_page_and_dock_fits_and_reads(plan, session, screen_name, make_window, catalog):  # noqa: F811
-    lang, theme = session
+BANK = "bank-llm-assistant"
+
+
+@pytest.fixture(scope="module")
+def walks() -> dict[tuple[str, str, str, str], Walk]:
+    """Each case's walk, kept for the module's tests: the laptop-fit tests read the audit's walks of the bank sample
+    (module-scoped, so tests/xdist_groups.py keeps the walks' tests on one worker: each window is opened once)."""
+    return {}
+
+
+@pytest.fixture
+def walked(walks, make_window, catalog, qapp):  # noqa: F811
+    """``walked(plan, lang, theme, screen)`` -> the case's :class:`Walk`, walked now unless a test already did."""
+
+    def get(plan: str, lang: str, theme: str, screen_name: str) -> Walk:
+        key = (plan, lang, theme, screen_name)
+        if key not in walks:
+            with language_and_theme(qapp, lang, theme):
+                walks[key] = walk_case(make_window, catalog, *key)
+        return walks[key]
+
+    return get
+
+
+def walk_case(make_window, catalog, plan: str, lang: str, theme: str, screen_name: str) -> Walk:  # noqa: F811
     path = next((p for p in SAMPLES if p.stem == plan), None)
     window = make_window(path, lang=lang, screen=screen(screen_name))
     open_on(window, screen_name)
@@ -267,11 +283,50 @@ def test_every_page_and_dock_fits_and_reads(plan, session, screen_name, make_win
     rules = rules_for(window, catalog, lang, path)
     every = FULL or (lang == "zh" and screen_name == LAPTOP)
     shots = f"{plan}-{lang}-{theme}-{screen_name}" if screen_name in (LAPTOP, DESKTOP, *SCALED) and KEEP_SHOTS else ""
-    findings = walk(window, rules, plan, every, shots, whatif=plan.startswith("startup"))
-    assert not findings, report(findings)
+    kept = Walk()
+    kept.findings = walk(window, rules, plan, every, shots, whatif=plan.startswith("startup"), kept=kept)
     image = window.grab().toImage()
-    lightness = image.pixelColor(image.width() // 2, image.height() - 4).lightness()  # the status bar
-    assert (lightness < 128) == (theme == "dark"), (theme, lightness)
+    kept.lightness = image.pixelColor(image.width() // 2, image.height() - 4).lightness()  # the status bar
+    if screen_name == LAPTOP:  # the least size once every step was shown; each form at 1366 x 720
+        hint = window.minimumSizeHint()
+        kept.least_size = (hint.width(), hint.height())
+        window.select(0, 0)
+        window.resize(1366, 720)
+        for record in STEPS:
+            window.go_to_step(record.number)
+            flush()
+            form, view = form_over_view(window.current_page())
+            if form > view + 1:
+                kept.wide_forms.append((record.key, form, view))
+    return kept
+
+
+@pytest.mark.parametrize(("plan", "lang", "theme", "screen_name"), _cases(),
+                         ids=[f"{p}-{lang}-{theme}-{s}" for p, lang, theme, s in _cases()])
+def test_every_page_and_dock_fits_and_reads(plan, lang, theme, screen_name, walked):
+    found = walked(plan, lang, theme, screen_name)
+    assert not found.findings, report(found.findings)
+    assert (found.lightness < 128) == (theme == "dark"), (theme, found.lightness)
+
+
+def test_every_step_fits_a_1366_by_768_screen_in_both_languages(walked):
+    """Pages scroll below their title instead of making the window taller than a laptop screen, and the input form
+    never needs a horizontal scroll bar for long catalog names: the audit's bank walks on the laptop, each language
+    (searched, the Roadmap dock shown)."""
+    for lang, theme in (("zh", "light"), ("en", "dark")):
+        found = walked(BANK, lang, theme, LAPTOP)
+        width, height = found.least_size
+        assert height <= 768 - 48 and width <= 1366, (lang, found.least_size)  # 48 px: a panel or taskbar
+        assert not found.wide_forms, (lang, found.wide_forms)
+
+
+def test_no_step_page_scrolls_sideways_on_a_laptop(walked) -> None:
+    """A step page fits beside the step list and the guide at 1362 × 764 (as the app opens on a 1366 × 768 laptop)
+    without scrolling sideways, in each language (the audit's bank walks; tests/ui/test_step_page_width.py says
+    what scrolled sideways before)."""
+    for lang, theme in (("en", "dark"), ("zh", "light")):
+        found = walked(BANK, lang, theme, LAPTOP)
+        assert not found.sideways, f"steps that scroll sideways at 1366 × 768 ({lang}; key, pixels): {found.sideways}"
 
 
 DIALOG_ACTIONS = (ActionId.PREFERENCES, ActionId.EDIT_PHASE, ActionId.BROWSE_CATALOG, ActionId.CALIBRATE,
