@@ -41,7 +41,7 @@ from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference_lengths import concurrency_with_spread, lognormal_quantile, service_cv2
+from gpudesk.core.inference_lengths import concurrency_with_spread, context_in_flight, lognormal_quantile, service_cv2
 from gpudesk.core.inference_queue import max_rate_for, wait_quantile
 from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.memory import MemoryInputs, estimate_memory
@@ -159,7 +159,13 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     eff.record(fs, math)
     rep = ReplicaModel.build(m, hw, eff, a["tp"], a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math)
     prompt, out = a["prompt_tokens"], np.maximum(a["output_tokens"], 1.0)
-    ctx = prompt + out / 2.0
+    static = inp.batching == "static"
+    ctx = fs.add("infer.context_in_flight", context_in_flight(prompt, out, a["output_sd"], static), "tokens",
+                 "mean context of a sequence in a decode step",
+                 "I + O/2 (static batching: the batch's sequences step through their outputs together)" if static
+                 else "I + (O² + sd(O)²)/(2·O) (in-flight batching: a sequence stays in the batch in proportion to "
+                 "its output length, its position uniform over it; sd 0: I + O/2)",
+                 ["infer.in.prompt_tokens", "infer.in.output_tokens", "infer.in.output_sd"])
     limit = float(m.max_context) if m.max_context else np.inf
     prompt_tail = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], z), limit)
     out_tail = np.maximum(lognormal_quantile(out, a["output_sd"], z), 1.0)
@@ -214,7 +220,7 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",
            "((2·N·C/(peak·η_mm))^p + (weight bytes/(bw·η_hbm))^p)^(1/p) + max(attention FLOPs/(peak·η_attn), "
            "KV bytes/(bw·η_kv)) + TP/EP collectives + L · kernels per layer · kernel boundary",
-           [*hw_deps, "infer.concurrency", "infer.in.tp", "eff.kernel_boundary"])
+           [*hw_deps, "infer.concurrency", "infer.context_in_flight", "infer.in.tp", "eff.kernel_boundary"])
     if inp.batching == "separate_prefill":
         pre_share = c1 / out * rep.prefill(prompt, prompt)
     else:  # the prefill tokens mixed into a step ride its TP/EP collectives with the C decode tokens

@@ -9,6 +9,12 @@ level p is exp(μ + σ·z_p) with z_p the standard normal quantile. s = 0 gives 
   the same percentile: a sum of quantiles bounds the quantile of the sum from above (conservative).
 * The KV cache of C sequences in flight at level p holds C·E[L] + z_p·sd(L)·√C tokens (L = prompt + output,
   independent lengths; normal approximation of the sum).
+* The mean context a decode step attends over: under continuous (in-flight) batching the sequences in flight at
+  a random step are length-biased (a sequence stays in the batch in proportion to its output length O, and its
+  position is uniform over it), so their mean context is I + E[O²]/(2·E[O]) = I + (O² + sd(O)²)/(2·O): the mean
+  age of a renewal process (S. M. Ross, Introduction to Probability Models, ch. 7 Renewal Theory, the limiting
+  mean age and excess E[X²]/(2·E[X]); the inspection paradox). Static batching starts a batch's sequences
+  together and steps them through their outputs in lockstep: I + O/2, the spread does not bias it.
 * The service time's squared coefficient of variation cs² = (TPOT·sd(O))² + (prefill per token·sd(I))²) / S²
   enters the Allen-Cunneen queue factor (core/inference_queue.py).
 """
@@ -36,6 +42,14 @@ def concurrency_with_spread(budget_b: np.ndarray, per_sequence_b: np.ndarray, pe
     with np.errstate(divide="ignore", invalid="ignore"):
         root = (-b + np.sqrt(b * b + 4.0 * a * f)) / (2.0 * a)
         return np.where(a > 0, np.floor(root * root + 1e-9), np.nan)
+
+
+def context_in_flight(prompt: np.ndarray, output: np.ndarray, output_sd: np.ndarray,
+                      static: bool) -> np.ndarray:
+    """Mean context (tokens) of a sequence in a decode step: I + (O² + sd(O)²)/(2·O) in flight, I + O/2 static."""
+    out = np.maximum(np.asarray(output, dtype=np.float64), 1.0)
+    sd = 0.0 if static else np.asarray(output_sd, dtype=np.float64)
+    return np.asarray(prompt, dtype=np.float64) + (out * out + sd * sd) / (2.0 * out)
 
 
 def service_cv2(service_s: np.ndarray, tpot_s: np.ndarray, output_sd: np.ndarray, prefill_s: np.ndarray,

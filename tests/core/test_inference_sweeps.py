@@ -49,3 +49,16 @@ def test_max_rate_is_the_largest_rate_both_quantiles_of_wait_quantile_allow() ->
     expected = lo * servers / service
     assert np.allclose(rate, expected, rtol=1e-6, atol=0.0)
     assert (rate > 0).all()
+
+
+def test_in_flight_context_is_length_biased_by_the_output_spread() -> None:
+    """Hand count: I = 1,000, O = 500, sd(O) = 500 in flight: 1,000 + (250,000 + 250,000) / 1,000 = 1,500 tokens
+    (a sequence stays in the batch in proportion to its output length), not 1,000 + 500/2 = 1,250; without a spread
+    1,250; static batching keeps 1,250 (the batch steps through its outputs together). The decode step reads it."""
+    hw = HardwareArrays.from_accelerators([H100])
+    common = dict(model=LLAMA3_8B, hardware=hw, concurrency=64, prompt_tokens=1000, output_tokens=500)
+    spread = estimate_inference(InferenceInputs(**common, output_sd=[500.0, 0.0]))
+    assert np.allclose(spread["infer.context_in_flight"], [1500.0, 1250.0])
+    assert spread.value_at("infer.decode_step_s", 0) > spread.value_at("infer.decode_step_s", 1)
+    static = estimate_inference(InferenceInputs(**common, output_sd=500.0, batching="static"))
+    assert np.allclose(static["infer.context_in_flight"], 1250.0)
