@@ -31,9 +31,11 @@ def _columns(m: Metrics, rows: Sequence[Sequence[str]], fixed: Sequence[bool],
             short = len(text) <= SHORT_CELL and "\n" not in text  # a label like "待询价" or "目录价 [3]"
             keep = (fixed[j] and i >= header_rows) or short or is_value(text)
             least = full if keep else longest_token(m, text)
-            if keep and "\n" in text:  # an amount over a note ("+ 7 lines awaiting quotes"): only the amount stays whole
-                head, *notes = text.split("\n")
-                least = max([m.width(head), *(m.width(word) for note in notes for word in note.split())])
+            if keep and "\n" in text:  # an amount over a note ("+ 7 lines awaiting quotes"): the amount stays whole,
+                head, *notes = text.split("\n")  # and a short note too ("+ 1 项待询价" broke before its last 价)
+                least = max([m.width(head), *(m.width(note) if len(note) <= SHORT_CELL else
+                                              max((m.width(word) for word in note.split()), default=0.0)
+                                              for note in notes)])
             mins[j] = max(mins[j], least + pad)
             prefs[j] = max(prefs[j], full + pad)
     return mins, prefs

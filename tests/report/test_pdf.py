@@ -21,6 +21,7 @@ from gpudesk.pdf.layout import layout
 from gpudesk.pdf.pdf_writer import write_proposal_pdf
 from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
 from gpudesk.pdf.styles import BODY_H, is_value, section_number
+from gpudesk.pdf.tables import build_table
 from gpudesk.report.document import Branding
 from gpudesk.report.proposal import build_proposal
 
@@ -153,3 +154,16 @@ def test_unwritable_output_is_an_oserror(qapp, tmp_path):
 def test_section_numbers():
     assert [section_number(i, "zh") for i in (1, 10, 11, 16, 20)] == ["一、", "十、", "十一、", "十六、", "二十、"]
     assert section_number(3, "en") == "3."
+
+
+def test_a_short_note_under_an_amount_stays_on_one_line(qapp):
+    """The bank proposal's roadmap (zh, page 27) broke '+ 1 项待询价' before its last character: a note of a few
+    characters under an amount is as unbreakable as the amount; the phase's name wraps instead."""
+    ensure_application()
+    header = ("阶段", "起始月", "月数", "GPU 数", "交付方式", "一次性投入", "年运营费用", "阶段合计")
+    rows = [("上线：在昇腾 910B 上私有化推理（信创）" * 2, "4", "12", "248", "私有化部署（自购）", "4,532 万元",
+             "494.4 万元", "5,026 万元\n+ 4 项待询价")]
+    align = ("left", "right", "right", "right", "left", "right", "right", "right")  # as the roadmap's DataTable
+    table = build_table(cjk_font_family(), header, rows, align, fixed=[a == "right" for a in align])
+    assert table.rows[0].cells[7].lines == ["5,026 万元", "+ 4 项待询价"]
+    assert len(table.rows[0].cells[0].lines) > 1
