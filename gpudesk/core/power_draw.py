@@ -4,7 +4,8 @@ Each part of a step draws what its bound resource draws: a GPU computing (traini
 a compute-bound decode) at GPU_BUSY_POWER_SHARE of its TDP, a GPU streaming HBM (memory-bound decode: weights
 and KV cache) at GPU_MEMORY_BOUND_POWER_SHARE, and a GPU waiting (collectives, pipeline bubbles, kernel
 boundaries) near its idle, GPU_STATIC_POWER_SHARE. A GPU power limit lowers only the draws above it, never the
-idle. The rest of the server (CPUs, memory, fans, NICs) adds SERVER_HOST_POWER_SHARE of its uncapped maximum.
+idle. The rest of the server (CPUs, memory, fans, NICs) adds SERVER_HOST_POWER_SHARE of its uncapped maximum,
+less its fans (SERVER_FAN_POWER_SHARE) for the share of its heat that leaves by liquid (``air_heat_share``).
 
 * training: the GPUs compute ``compute_share`` of the step (train.compute_time_s / train.step_time_s) and wait
   the rest.
@@ -56,14 +57,45 @@ def gpu_power_inputs(fs: FigureSet, inp: PowerInputs, limit: float) -> None:
         fs.input("power.gpus_per_server", float(s.gpus), "GPUs", "GPUs per server", f"catalog servers/{s.id}.gpus")
 
 
-def _host(fs: FigureSet, pmax: Any, base: Any) -> Any:
+FAN_NOTE = ("the fans move the heat air carries out of the server: all of it in an air-cooled server, the rest "
+            "beside the cold plates in a liquid-cooled one, none in an immersed one (SERVER_FAN_POWER_SHARE)")
+
+
+def air_heat_share(fs: FigureSet, inp: PowerInputs) -> Any:
+    """``power.air_heat_share``: the share of the server's heat its own fans move, from its cooling in the catalog
+    (air 1; liquid or hybrid 1 - its liquid_heat_share; liquid without one 1 - DIRECT_LIQUID_HEAT_SHARE; hybrid
+    without one 1, as air, since how much goes to liquid is not known)."""
+    s = inp.server
+    label = "share of the server's heat its fans move"
+    if s.cooling == "liquid" and not s.liquid_heat_share > 0:
+        lq = fs.constant("power.direct_liquid_heat_share", C.DIRECT_LIQUID_HEAT_SHARE)
+        return fs.add("power.air_heat_share", 1.0 - lq, "fraction", label, "1 - direct_liquid_heat_share",
+                      ["power.direct_liquid_heat_share"])
+    if s.cooling != "air" and s.liquid_heat_share > 0:
+        lq = fs.input("power.liquid_heat_share", float(s.liquid_heat_share), "fraction", "heat removed by liquid",
+                      f"catalog servers/{s.id}.liquid_heat_share")
+        return fs.add("power.air_heat_share", 1.0 - lq, "fraction", label, "1 - liquid_heat_share",
+                      ["power.liquid_heat_share"])
+    return fs.input("power.air_heat_share", 1.0, "fraction", label, f"catalog servers/{s.id}.cooling")
+
+
+def _host(fs: FigureSet, inp: PowerInputs, pmax: Any, base: Any) -> Any:
+    """``power.host_kw``: the rest of the server (CPUs, memory, NICs, drives, conversion and fans) under GPU load:
+    SERVER_HOST_POWER_SHARE of its maximum for an air-cooled server, less the fans' SERVER_FAN_POWER_SHARE for the
+    share of its heat that does not leave by air."""
     host_share = fs.constant("power.host_share", C.SERVER_HOST_POWER_SHARE)
+    fan_share = fs.constant("power.fan_share", C.SERVER_FAN_POWER_SHARE)
+    air = air_heat_share(fs, inp)
+    share = host_share - fan_share * (1.0 - air)
+    deps = ["power.host_share", "power.fan_share", "power.air_heat_share"]
     if "power.server_max_uncapped_kw" in fs:
-        return fs.add("power.host_kw", base * host_share, "kW", "server draw besides its GPUs",
-                      "server_max_uncapped_kw x host_share (a GPU power limit does not cap the CPUs, fans, NICs and "
-                      "drives)", ["power.server_max_uncapped_kw", "power.host_share"])
-    return fs.add("power.host_kw", pmax * host_share, "kW", "server draw besides its GPUs",
-                  "server_max_kw x host_share", ["power.server_max_kw", "power.host_share"])
+        return fs.add("power.host_kw", base * share, "kW", "server draw besides its GPUs",
+                      "server_max_uncapped_kw x (host_share - fan_share x (1 - air_heat_share)) (a GPU power limit "
+                      "does not cap the CPUs, fans, NICs and drives)", ["power.server_max_uncapped_kw", *deps],
+                      note=FAN_NOTE)
+    return fs.add("power.host_kw", pmax * share, "kW", "server draw besides its GPUs",
+                  "server_max_kw x (host_share - fan_share x (1 - air_heat_share))", ["power.server_max_kw", *deps],
+                  note=FAN_NOTE)
 
 
 def training_draw(fs: FigureSet, inp: PowerInputs, pmax: Any, base: Any) -> Any:
@@ -92,7 +124,7 @@ def training_draw(fs: FigureSet, inp: PowerInputs, pmax: Any, base: Any) -> Any:
                      "gpu_power_kw x (gpu_idle_share + (gpu_busy_share - gpu_idle_share) x compute_share)",
                      ["power.gpu_power_kw", "power.gpu_idle_share", "power.gpu_busy_share", "power.compute_share"],
                      note=WAIT_NOTE)
-    host = _host(fs, pmax, base)
+    host = _host(fs, inp, pmax, base)
     return fs.add("power.server_kw", np.minimum(pmax, host + float(s.gpus) * gpu), "kW",
                   "average server power during training",
                   "min(server_max_kw, host_kw + gpus_per_server x gpu_draw_kw)",
@@ -132,7 +164,7 @@ def serving_draw(fs: FigureSet, inp: PowerInputs, pmax: Any, base: Any, idle: An
                      "gpu_power_kw x (gpu_idle_share + (gpu_busy_share - gpu_idle_share) x compute_bound_share + "
                      "(gpu_memory_share - gpu_idle_share) x memory_bound_share)", ["power.gpu_power_kw", *deps],
                      note=SERVING_WAIT_NOTE)
-    host = _host(fs, pmax, base)
+    host = _host(fs, inp, pmax, base)
     peak = fs.add("power.server_peak_kw", np.minimum(pmax, host + float(s.gpus) * gpu), "kW",
                   "server power at the serving peak", "min(server_max_kw, host_kw + gpus_per_server x gpu_serving_kw)",
                   ["power.server_max_kw", "power.host_kw", "power.gpus_per_server", "power.gpu_serving_kw"])

@@ -185,3 +185,27 @@ def test_a_gpu_power_limit_lowers_only_the_gpus_busy_draw():
     uncapped = _power(DGX_H100, compute_share=np.array([0.0, 1.0]), accelerator_tdp_w=700.0)
     assert "power.server_max_uncapped_kw" not in uncapped  # no limit: the formulas as before
     assert np.allclose(uncapped["power.server_kw"], [2.856 + 8 * 0.07, 2.856 + 8 * 0.609])
+
+
+def test_the_rest_of_the_server_loses_its_fans_where_liquid_carries_the_heat():
+    """The fans (SERVER_FAN_POWER_SHARE 0.10 of the maximum, part of SERVER_HOST_POWER_SHARE 0.28) move only the
+    heat that leaves a server by air. By hand at compute share 1 (8 GPUs at 0.87 of their TDP): DGX H100 air-cooled
+    0.28 × 10.2 = 2.856 kW + 8 × 0.609 = 7.728 kW, as before; immersed (all heat to the fluid, no fans)
+    (0.28 − 0.10) × 10.2 = 1.836 kW + 4.872 = 6.708 kW; DGX B200 water-cooled with no recorded liquid share
+    (DIRECT_LIQUID_HEAT_SHARE 0.87) (0.28 − 0.10 × 0.87) × 14.3 = 2.7599 kW + 8 × 0.87 = 9.7199 kW, where main
+    charged 0.28 × 14.3 = 4.004 kW with fans the server does not have; GB200 NVL72 (hybrid, 115 of its 132 kW to
+    liquid) 0.28 × 132 − 0.10 × 115 = 25.46 kW. A hybrid server without a recorded share keeps
+    the air-cooled fans (how much heat goes to liquid is not known)."""
+    def host(server: Server, tdp: float) -> tuple[float, float]:
+        fs = _power(server, accelerator_tdp_w=tdp, compute_share=1.0)
+        return fs.number("power.host_kw"), fs.number("power.server_kw")
+
+    assert host(DGX_H100, 700.0) == pytest.approx((2.856, 7.728))
+    assert host(replace(DGX_H100, cooling="liquid", liquid_heat_share=1.0), 700.0) == pytest.approx((1.836, 6.708))
+    assert host(replace(DGX_B200, cooling="liquid"), 1000.0) == pytest.approx((2.7599, 9.7199))
+    assert host(GB200_NVL72, 1200.0)[0] == pytest.approx(25.46)
+    assert host(replace(DGX_B200, cooling="hybrid"), 1000.0)[0] == pytest.approx(0.28 * 14.3)
+    fs = _power(replace(DGX_B200, cooling="liquid"), accelerator_tdp_w=1000.0, compute_share=1.0)
+    assert fs.number("power.air_heat_share") == pytest.approx(0.13)
+    assert "DIRECT_LIQUID_HEAT_SHARE" in fs.explain("power.direct_liquid_heat_share").source
+    assert "immersed" in fs.explain("power.host_kw").note

@@ -8,15 +8,15 @@ the node count of a run is its total DC energy ÷ run time ÷ the combined power
 
 Measured = the average node (server) power, converted to AC input with the run's own AC/DC energy ratio
 (1.3–1.6% rectifier loss), since the catalog's server maximum is input power. gpudesk = ``power.server_kw`` of a
-training server on the catalog's only H100 SXM server row (``dgx-h100``, 10.2 kW maximum, air-cooled): the rest
-of the server (SERVER_HOST_POWER_SHARE of its maximum) + 8 GPUs, each between its idle and busy power by the share
+training server on the catalog's only H100 SXM server row (``dgx-h100``, 10.2 kW maximum), immersed as SMC's
+servers are (``validation_power_model.as_run``: all heat to the fluid, so no fans): the rest of the server
+(SERVER_HOST_POWER_SHARE of its maximum less its fans, SERVER_FAN_POWER_SHARE) + 8 GPUs, each between its idle and busy power by the share
 of the training step it computes (``train.compute_time_s / train.step_time_s`` of gpudesk's time model for the
 run's layout), the figure a plan shows. The layouts are NVIDIA's v4.0 DGX H100 configurations for this benchmark
 (SMC ran NVIDIA's NeMo implementation; its own configuration files are not in the stored copies): one node
 config_DGXH100_1x8x4xtp4pp1cp1 (TP4, DP2, global batch 8); 8 nodes config_DGXH100_8x8x1xtp4pp1cp2 (TP4 CP2,
 DP8, global batch 8); 64 nodes TP4 CP2 with one sequence per data-parallel rank (DP64, global batch 64, between
-NVIDIA's 8- and 128-node configurations; assumed). FP8, LoRA r = 16, sequence 8,192, 8 × 400 Gb/s per node. The
-immersion-cooled servers have no fans; gpudesk's row does. None of the power constants comes from these cases.
+NVIDIA's 8- and 128-node configurations; assumed). FP8, LoRA r = 16, sequence 8,192, 8 × 400 Gb/s per node. None of the power constants comes from these cases.
 """
 
 from __future__ import annotations
@@ -26,11 +26,12 @@ from dataclasses import dataclass
 from validation_cases_power_mlperf import findings as mlperf_findings
 from validation_cases_power_serving import findings as serving_findings
 from validation_hardware import LLAMA2_70B
-from validation_power_model import server_power, server_row, step_compute_share
+from validation_power_model import as_run, server_power, server_row, step_compute_share
 
 from gpudesk.catalog.records import Accelerator
 
 GROUP_POWER = "system power"
+IMMERSED = 1.0  # share of an immersed server's heat that goes to the fluid: all of it (SMC's servers have no fans)
 _SMC = ("Sustainable Metal Cloud, MLPerf Training v4.0 closed, power submission, Llama 2 70B LoRA on 8 × H100 SXM "
         "(immersion), https://smc.co/mlperfv40/results/llama2-70b-lora (2024-06)")
 
@@ -68,13 +69,14 @@ def compute_share(case: PowerCase) -> float:
 def predict_power(case: PowerCase) -> tuple[float, str]:
     """gpudesk's server power during training (kW per server) and what it assumed."""
     share = compute_share(case)
-    fs = server_power(*server_row(case.server_id), share)
+    server, accelerator = server_row(case.server_id)
+    fs = server_power(as_run(server, "liquid", IMMERSED), accelerator, share)
     kw = fs.value_at("power.server_kw", 0)
     tp, cp, batch = case.layout
     return kw, (f"gpudesk: TP{tp} CP{cp} global batch {batch}, compute {share:.0%} of the step; {case.server_id} "
                 f"maximum {fs.value_at('power.server_max_kw', 0):.1f} kW, rest of the server "
                 f"{fs.value_at('power.host_kw', 0):.2f} kW + 8 GPUs at {fs.value_at('power.gpu_draw_kw', 0) * 1e3:.0f} W "
-                "(air-cooled row with fans)")
+                "(immersed: no fans)")
 
 
 def _run(nodes: int, minutes: float, ac: float, dc: float, node: float, net: float,
@@ -111,7 +113,8 @@ def findings(results: list) -> list[str]:
         "scale, while the measured draw falls from 6.7 to 5.8 and 4.7 kW DC per node. What the step model does not "
         "see is where the larger runs lose time: an MLPerf run's evaluation passes, start-up and the wait of every "
         "GPU on the slowest (the 64-node run took 2.1 min, the 8-node 5.4 min: 2.6 times faster on 8 times the "
-        "nodes). Immersion servers also run without fans, and gpudesk's dgx-h100 row has them. No other H100 node-level "
+        "nodes). The servers are immersed, so gpudesk counts no fans (SERVER_FAN_POWER_SHARE, 1.0 kW of the "
+        "dgx-h100 row's 10.2 kW, left out); with the fans the three were +9%, +27% and +56%. No other H100 node-level "
         "measurement was found in the stored copies: the MLPerf Inference v4.1–v6.0 copies hold performance logs "
         "and results tables with no power column or power log (the v4.0 copy holds NVIDIA's DGX H100 MaxQ power "
         "logs, inference runs: last paragraph); the MLPerf Training v5.0 copy holds Lenovo's B200 "

@@ -9,7 +9,8 @@ yet). Sources:
 
 * Lenovo, MLPerf Training v5.0: one ThinkSystem SR780a V3 with 8 × B200 SXM 180 GB, water-cooled (the submission's
   system description); Llama 2 70B LoRA and BERT. The catalog has no SR780a V3, so ``dgx-b200`` (8 × B200, 14.3 kW
-  maximum, air-cooled with fans) stands in for it. Lenovo's own configuration files for the B200 runs are not in the
+  maximum) stands in for it, cooled by liquid as the submission states ('Water-cooled'; the share of its heat that
+  goes to the water is not published, so gpudesk's DIRECT_LIQUID_HEAT_SHARE applies). Lenovo's own configuration files for the B200 runs are not in the
   stored copy (only its H200 LoRA configuration is), so the LoRA layout is NVIDIA's DGX B200 configuration for the
   same benchmark and round (config_DGXB200_1x8x1xtp1pp1cp1: TP1 PP1 CP1, FP8) and BERT's is data parallel at the
   logged global batch 768, sequence 512, 16-bit. RetinaNet is a vision_train plan: data parallel on the 8 GPUs at
@@ -23,7 +24,8 @@ yet). Sources:
   row ``dgx-h100`` (10.2 kW maximum). Dell's stored configurations are for its 4-GPU servers, so the layout is
   NVIDIA's 8-node DGX H100 configuration for the benchmark (TP4 CP2, DP8, global batch 8, as the log states), FP8.
 
-gpudesk = ``power.server_kw`` of one training server on that row, with the share of the step the GPUs compute from
+gpudesk = ``power.server_kw`` of one training server on that row, cooled as the submission's system description
+says (``cooling`` in the data file, ``validation_power_model.as_run``), with the share of the step the GPUs compute from
 gpudesk's time model for the run's layout. None of the power constants comes from these cases.
 """
 
@@ -35,6 +37,7 @@ from pathlib import Path
 
 from validation_hardware import LLAMA2_70B
 from validation_power_model import (
+    as_run,
     catalog,
     mlperf_citation,
     server_power,
@@ -73,6 +76,7 @@ class MlperfPowerCase:
     run_s: float
     global_batch: int
     note: str
+    cooling: str = "air"  # the measured system's cooling (its submission's system description)
 
     @property
     def precision(self) -> str:
@@ -94,13 +98,14 @@ def _load() -> list[MlperfPowerCase]:
         src = data["sources"][r["source"]]
         citation = mlperf_citation(src, r["power_log"], r["result_log"])
         run_s = (r["run_stop_ms"] - r["run_start_ms"]) / 1e3
-        note = (f"{src['server']} mapped to the catalog's {r['server_id']} row (no row of its own); "
+        note = (f"{src['server']} mapped to the catalog's {r['server_id']} row (no row of its own), cooled by "
+                f"{src['cooling']} as the system was; "
                 f"{r['readings']} readings from {r['nodes_read']} node(s) over {run_s:.1f} s, mean {r['mean_ac_w']:,.0f} W "
                 f"AC; {r['throughput']}")
         cases.append(MlperfPowerCase(
             id=r["id"], citation=citation, benchmark=r["benchmark"], server_id=r["server_id"], nodes=r["nodes"],
             tp=r["tp"], cp=r["cp"], measured=r["mean_ac_w"] / 1e3, run_s=run_s, global_batch=r["global_batch"],
-            note=note))
+            note=note, cooling=src["cooling"]))
     return cases
 
 
@@ -121,7 +126,8 @@ def compute_share(case: MlperfPowerCase) -> float:
 def predict_mlperf_power(case: MlperfPowerCase) -> tuple[float, str]:
     """gpudesk's server power during training (kW per server) and what it assumed."""
     share = compute_share(case)
-    fs = server_power(*server_row(case.server_id), share)
+    server, accelerator = server_row(case.server_id)
+    fs = server_power(as_run(server, case.cooling), accelerator, share)
     dp = 8 * case.nodes // (case.tp * case.cp)
     if case.benchmark in _VISION:
         model, dtype = _VISION[case.benchmark]
@@ -132,7 +138,7 @@ def predict_mlperf_power(case: MlperfPowerCase) -> tuple[float, str]:
         layout = (f"{case.benchmark} on {8 * case.nodes} GPUs, TP{case.tp} CP{case.cp} DP{dp}, global batch "
                   f"{case.global_batch}, sequence {seq}, {dtype}, {method}")
     return fs.value_at("power.server_kw", 0), (
-        f"gpudesk: {layout}, compute {share:.0%} of the step; {case.server_id} "
+        f"gpudesk: {layout}, compute {share:.0%} of the step; {case.server_id} ({case.cooling}-cooled) "
         f"maximum {fs.value_at('power.server_max_kw', 0):.1f} kW, rest of the server "
         f"{fs.value_at('power.host_kw', 0):.2f} kW + 8 GPUs at {fs.value_at('power.gpu_draw_kw', 0) * 1e3:.0f} W")
 
@@ -149,8 +155,10 @@ def findings(results: list) -> list[str]:
         "`tests/validation/data/mlperf_training_power_2026-12-02.json`): node input power averaged over the timed "
         f"run of Lenovo's MLPerf Training v5.0 (one water-cooled SR780a V3, 8 × B200) and Dell's v4.1 (8 air-cooled "
         f"XE9680, 8 × H100 each; mean of nodes 0 and 1) power submissions: {parts}. On the water-cooled B200 node "
-        "gpudesk gives about 11 kW: the rest of the server at 28% of the dgx-b200 row's maximum (4.0 kW) is more than a node "
-        "without chassis fans draws around its GPUs. On the air-cooled Dell node it is close; there the three "
+        "gpudesk counts the rest of the server without the fans the cold plates replace (2.76 kW of the dgx-b200 "
+        "row's 14.3 kW instead of 4.0 kW with fans: SERVER_FAN_POWER_SHARE for the 13% of the heat left to air, "
+        "DIRECT_LIQUID_HEAT_SHARE, since Lenovo does not publish the node's liquid share); with the fans the three "
+        "were +14%, +11% and +15%. On the air-cooled Dell node it is close; there the three "
         "evaluation passes (10-35 s at 3.0-6.6 kW) pull the measured mean down, which a step model does not see. "
         "Lenovo's RetinaNet run is read as a vision_train plan; its training epochs drew about 10.1 kW and its "
         "four evaluation passes (24-30 s each at 3.0-3.8 kW) about a third of that, which the step model does not "

@@ -4,6 +4,7 @@ spends in compute for the run's layout, and the server power a plan shows for th
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 
 from gpudesk.catalog.records import Accelerator, ModelArch, Server
@@ -33,6 +34,14 @@ def server_row(server_id: str) -> tuple[Server, Accelerator]:
     """The catalog server a case maps to and its accelerator."""
     server = catalog().server(server_id)
     return server, catalog().accelerator(server.accelerator_id)
+
+
+def as_run(server: Server, cooling: str, liquid_heat_share: float = 0.0) -> Server:
+    """The catalog row a case maps to, cooled as the measured system was (its submission's or operator's own
+    description): ``cooling`` air or liquid, and the share of its heat that goes to liquid where that is known (1 for
+    an immersed server: no fans; 0 = not published, gpudesk's DIRECT_LIQUID_HEAT_SHARE applies). Nothing else of
+    the row changes."""
+    return dataclasses.replace(server, cooling=cooling, liquid_heat_share=liquid_heat_share)
 
 
 def step_compute_share(model: ModelArch, accelerator: Accelerator, n_gpus: int, tp: int, cp: int, global_batch: int,

@@ -49,13 +49,15 @@ ALL_TRAINING_CASES = TRAINING_CASES + RECIPE_CASES + MLPERF_MORE_CASES + ASCEND_
 MEDIAN_LIMITS = {"training": 0.15, "inference throughput": 0.20, "inference latency": 0.25,
                  GROUP_SERVING_LOAD: 0.30, GROUP_TRAIN_MEMORY: 0.15,
                  GROUP_MEMORY: 0.15, GROUP_MEMORY_HELDOUT: 0.15, GROUP_STEP: 0.22, GROUP_SERVING: 0.60,
-                 GROUP_MLPERF_INFERENCE: 0.25, GROUP_POWER: 0.40}
+                 GROUP_MLPERF_INFERENCE: 0.25, GROUP_POWER: 0.10}
 # MLPerf inference (added 2026-12-02, all held-out): median 16.0% when added; the limit is that plus 9 points, room
 # for the serving-model changes under way (issue 18), not a target (the target is 12% on held-out serving). System power
 # (added 2026-12-02, 3 cases, all held-out): median 30.9% when added, limit 40%; the target is 10%. Three MLPerf
 # power-log cases (2 B200, 1 H100; added later on 2026-12-02, held-out) joined at +14%, +11%, +7%; the limit stays.
 # A fourth (Lenovo RetinaNet, B200) joined at +14%; NVIDIA's DGX H100 MaxQ MLPerf Inference v4.0 logs at +8% (Llama 2
-# 70B Offline), +18% (SDXL Offline) and +8% (Llama 2 70B Server): 10 cases, held-out median 12.8%.
+# 70B Offline), +18% (SDXL Offline) and +8% (Llama 2 70B Server): 10 cases, held-out median 12.8%. The rest of the
+# server lost its fans where liquid carries the heat (SERVER_FAN_POWER_SHARE, DIRECT_LIQUID_HEAT_SHARE; the cases
+# state how the measured systems were cooled): median 5.4%, limit 10% (issue 18's target).
 # Fit verdicts (gpudesk's mem.fits against ran / out of memory): 7 of 10 at the marketed 141·10⁹ B, 9 of 10 at
 # the driver total with the Megatron stack, all 20 (held-out run included) with pytorch_amp; must not drop.
 FIT_AGREEMENTS_AT_LEAST = 20

@@ -169,6 +169,23 @@ SERVER_HOST_POWER_SHARE = Constant(
     "8 × 700 W = 5.6 kW, so the rest of the node drew 2.88 kW = 0.28 of the 10.2 kW rating (fans at full speed "
     "for the GPUs' heat); not fitted on any validation case [M/D]",
 )
+SERVER_FAN_POWER_SHARE = Constant(
+    "SERVER_FAN_POWER_SHARE", 0.10, "fraction", "an air-cooled GPU server's fans under GPU load, share of its maximum "
+    "input (part of SERVER_HOST_POWER_SHARE)",
+    "server fans draw 10 to 15 percent or more of a server's power (J. Neudorfer, 'Server Fans: How to Optimize the "
+    "Power Used', eWeek 2009-03-05); 12.5% (the middle) of the 8.48 kW an air-cooled 8 × H100 node draws under "
+    "gpu-burn (Latif et al. 2024, arXiv 2412.08602; constant SERVER_HOST_POWER_SHARE) = 1.06 kW = 0.10 of its "
+    "10.2 kW rating. Fans move the heat that air carries out of the server: a server whose heat goes to liquid "
+    "keeps the fans of the rest (power.air_heat_share), an immersed one none; not fitted on any validation case [D]",
+)
+DIRECT_LIQUID_HEAT_SHARE = Constant(
+    "DIRECT_LIQUID_HEAT_SHARE", 0.87, "fraction", "share of a direct-liquid-cooled server's heat its cold plates "
+    "carry, where the catalog records none",
+    "GB200 NVL72: about 115 of 132 kW per rack to liquid, 17 kW to air (catalog gb200-nvl72 liquid_heat_share "
+    "0.871, citation seed-ai-lifecycle); Lenovo Neptune direct water cooling removes up to 90% of the heat "
+    "(ThinkSystem SD650, Network World 2018-02-26 'Lenovo introduces new water-cooled server technology'); "
+    "not fitted on any validation case [S]",
+)
 GPU_MEMORY_BOUND_POWER_SHARE = Constant(
     "GPU_MEMORY_BOUND_POWER_SHARE", 0.43, "fraction", "GPU draw while a memory-bound kernel streams HBM (LLM "
     "decode: weights and KV cache), share of its TDP (at most its power limit)",
