@@ -49,10 +49,10 @@ quote describes something else, and its mean input (778) comes from the same sec
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+
+from validation_catalog import catalog
 
 from gpudesk.catalog.records import Accelerator, ModelArch
-from gpudesk.catalog.store import Catalog
 
 GROUP_MLPERF_INFERENCE = "MLPerf inference throughput"
 _V50 = ("MLPerf Inference v5.0 closed, NVIDIA, github.com/mlcommons/inference_results_v5.0 (copy "
@@ -120,15 +120,10 @@ class MLPerfInferenceCase:
         return self.task == "deepseek-r1"
 
     def model(self) -> ModelArch:
-        return _catalog().model(self.model_id)
+        return catalog().model(self.model_id)
 
     def accelerator(self) -> Accelerator:
-        return _catalog().accelerator(self.accelerator_id)
-
-
-@lru_cache(maxsize=1)
-def _catalog() -> Catalog:
-    return Catalog.open()
+        return catalog().accelerator(self.accelerator_id)
 
 
 def _case(rnd: str, cite: str, system: str, task: str, acc: str, gpus: int, scenario: str, total: float,

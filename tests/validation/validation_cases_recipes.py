@@ -25,20 +25,20 @@ from __future__ import annotations
 from functools import lru_cache
 
 from validation_cases_training import TrainingCase
+from validation_catalog import catalog
 from validation_hardware import A100_80, H100_96_HBM2E, LLAMA2_13B, LLAMA2_70B, QWEN3_30B_A3B
 
 from gpudesk.catalog.records import Accelerator, ModelArch
-from gpudesk.catalog.store import Catalog
 
 
 @lru_cache(maxsize=None)
 def _acc(acc_id: str) -> Accelerator:
-    return Catalog.open().accelerator(acc_id)
+    return catalog().accelerator(acc_id)
 
 
 @lru_cache(maxsize=None)
 def _model(model_id: str) -> ModelArch:
-    return Catalog.open().model(model_id)
+    return catalog().model(model_id)
 
 
 _MB = ("Megatron-Bridge docs/performance-summary.md, NeMo {c} container, Pre-Training Performance, System: {s} "

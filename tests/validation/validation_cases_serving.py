@@ -26,10 +26,10 @@ row stands for it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+
+from validation_catalog import catalog
 
 from gpudesk.catalog.records import Accelerator, ModelArch
-from gpudesk.catalog.store import Catalog
 
 PERF_OVERVIEW = ("NVIDIA TensorRT-LLM docs/source/performance/perf-overview.md (v1.0 tables, commit 00f3768, "
                  "https://github.com/NVIDIA/TensorRT-LLM/blob/00f37686aa854010d68bcbd0f4ab000221541ca6/docs/"
@@ -60,15 +60,10 @@ class ServingCase:
         return self.weight_dtype
 
     def model(self) -> ModelArch:
-        return _catalog().model(self.model_id)
+        return catalog().model(self.model_id)
 
     def accelerator(self) -> Accelerator:
-        return _catalog().accelerator(self.accelerator_id)
-
-
-@lru_cache(maxsize=1)
-def _catalog() -> Catalog:
-    return Catalog.open()
+        return catalog().accelerator(self.accelerator_id)
 
 
 _LENGTHS = ((128, 128), (128, 2048), (128, 4096), (500, 2000), (1000, 1000), (1000, 2000), (2048, 128),
