@@ -1,7 +1,8 @@
 """How ``make test`` (pytest-xdist, ``--dist loadgroup``) keeps tests together on one worker.
 
 * A test module whose tests share a module-scoped fixture (a searched plan, the validation corpus, a fuzz runner)
-  is one group, so the fixture is built once per run instead of once per worker: on sixteen such modules the
+  is one group (the modules reading a helper that keeps estimates per process, :data:`SHARED_HELPERS`, one group
+  together), so the fixture is built once per run instead of once per worker: on sixteen such modules the
   CPU time fell from 39.9 to 29.9 s (2-core machine, 2026-12-02). A module that names its own ``xdist_group``
   (the frozen bundle) keeps it. The scheduler hands out the groups first, largest first, then single tests in
   collection order, each worker holding up to three.
@@ -23,6 +24,11 @@ LONG_SINGLES = (
 )
 """Node-id prefixes of the single tests that take longest, collected first (see the module's note)."""
 
+SHARED_HELPERS = ("report_samples",)
+"""Helper modules that keep estimates for the life of a test process (``report_samples``: the training and roadmap
+plans, each estimated and searched once per process): the test modules that read one are a group of that name, so
+those estimates are made on one worker, not on each (about 4 CPU-s on the five report modules)."""
+
 
 class ModuleFixtureGroups:
     """A pytest plugin: marks the tests of each module that has a module-scoped fixture with that module's group,
@@ -35,11 +41,22 @@ class ModuleFixtureGroups:
         for item in items:
             if item.get_closest_marker("xdist_group") is not None:
                 continue
+            helper = shared_helper(item)
+            if helper:
+                item.add_marker(pytest.mark.xdist_group(helper))
+                continue
             info = getattr(item, "_fixtureinfo", None)
             definitions = info.name2fixturedefs.values() if info is not None else ()
             if any(d.scope == "module" for defs in definitions for d in defs):
                 item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
         items.sort(key=lambda item: not item.nodeid.startswith(LONG_SINGLES))  # stable: the rest keep their order
+
+
+def shared_helper(item: pytest.Item) -> str:
+    """The :data:`SHARED_HELPERS` module the test's module reads from ("" for none)."""
+    module = getattr(item, "module", None)
+    names = {getattr(value, "__module__", None) for value in vars(module).values()} if module is not None else set()
+    return next((helper for helper in SHARED_HELPERS if helper in names), "")
 
 
 def check_xdist_groups_hold(config: pytest.Config, items: list[pytest.Item]) -> None:
