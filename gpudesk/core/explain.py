@@ -22,92 +22,13 @@ import numpy as np
 
 from gpudesk.core.arrays import Gathered, whole
 from gpudesk.core.constants import Constant
+from gpudesk.core.explanation import Explanation, Quantity, format_value
+from gpudesk.core.figure_blocks import Rows
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
+__all__ = ["Explanation", "FigureSet", "Index", "Quantity", "Rows", "as_array", "format_value"]
+
 Index = int | tuple[int, ...] | None
-
-
-def _worded(self: Quantity | Explanation, lang: str) -> str | None:
-    """A categorical value named in ``lang`` (from the figure's own vocabulary); None for a number."""
-    return None if self.vocabulary is None else self.vocabulary.name_of(str(self.value), lang)
-
-
-@dataclass(frozen=True)
-class Quantity:
-    """One input behind a figure, at the candidate being explained."""
-
-    key: str
-    label: str
-    value: float | str
-    unit: str
-    source: str
-    vocabulary: Vocabulary[Term] | None = field(default=None, compare=False, repr=False)
-
-    worded = _worded
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "key": self.key,
-            "label": self.label,
-            "value": self.value,
-            "unit": self.unit,
-            "source": self.source,
-        }
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """A figure, its formula and every input behind it."""
-
-    key: str
-    label: str
-    value: float | str
-    unit: str
-    formula: str
-    inputs: tuple[Quantity, ...] = ()
-    source: str = ""
-    note: str = ""
-    vocabulary: Vocabulary[Term] | None = field(default=None, compare=False, repr=False)
-
-    worded = _worded
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "key": self.key,
-            "label": self.label,
-            "value": self.value,
-            "unit": self.unit,
-            "formula": self.formula,
-            "source": self.source,
-            "note": self.note,
-            "inputs": [q.to_dict() for q in self.inputs],
-        }
-
-    def to_text(self) -> str:
-        lines = [f"{self.label} = {format_value(self.value)} {self.unit}".rstrip()]
-        if self.formula:
-            lines.append(f"  formula: {self.formula}")
-        if self.source:
-            lines.append(f"  source: {self.source}")
-        for q in self.inputs:
-            unit = f" {q.unit}" if q.unit else ""
-            lines.append(f"  {q.key} ({q.label}) = {format_value(q.value)}{unit}  [{q.source}]")
-        if self.note:
-            lines.append(f"  note: {self.note}")
-        return "\n".join(lines)
-
-
-def format_value(value: float | str) -> str:
-    if isinstance(value, str):
-        return value
-    if value != value:  # NaN
-        return "n/a"
-    magnitude = abs(value)
-    if magnitude == 0 or 1e-3 <= magnitude < 1000:
-        return f"{value:,.4g}"
-    if 1000 <= magnitude < 1e15:
-        return f"{value:,.0f}"
-    return f"{value:.4g}"
 
 
 @dataclass(slots=True)
@@ -360,34 +281,6 @@ class FigureSet:
                 "inputs": [q.key for q in exp.inputs],
             }
         return out
-
-
-class Rows:
-    """Rows of one large block for the figures of a flat batch.
-
-    Each figure of a list of 122,880 configurations is a 1 MB array; the allocator takes such arrays from the
-    system and the kernel hands their memory over page by page, 256 page faults each, on every call (the step-time
-    model's ~50 figures: a third to a half of its CPU time on the development machine). A block of ``BLOCK_ROWS``
-    rows is one allocation numpy asks the kernel to back with huge pages (2 MB each: one fault per two rows),
-    reserved whole and paid for only as rows are written; a figure copied into a row frees its own array, whose
-    memory then serves the next one. A block stays within glibc's largest dynamic mmap threshold (32 MB): freed, it
-    raises the threshold to its size, and the next batch's arrays come from the heap glibc then keeps (64 rows of
-    122,880, above it, took 20,000 page faults a batch against 10,400 for 32 rows: 184 against 123-132 ms)."""
-
-    BLOCK_ROWS = 64
-    BLOCK_BYTES = 32 * 1024 * 1024 - 65536  # DEFAULT_MMAP_THRESHOLD_MAX on 64-bit, less the chunk's overhead
-
-    def __init__(self, length: int) -> None:
-        self.shape = (length,)
-        self.rows = max(1, min(self.BLOCK_ROWS, self.BLOCK_BYTES // (8 * max(length, 1))))
-        self._free: list[np.ndarray] = []
-
-    def keep(self, value: np.ndarray) -> np.ndarray:
-        if not self._free:
-            self._free.extend(np.empty((self.rows, *self.shape))[::-1])
-        row = self._free.pop()
-        np.copyto(row, value)
-        return row
 
 
 def as_array(value: Any) -> np.ndarray:
