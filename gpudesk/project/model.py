@@ -22,6 +22,7 @@ from typing import Any
 from gpudesk.project import bound_reasons as why
 from gpudesk.project import quotation_help as quote
 from gpudesk.project import serving_help as serve
+from gpudesk.project.field_declarations import choice, essential, items, num, text
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.plan_choices import REGION
 from gpudesk.vocabulary.precision import PRECISION
@@ -36,29 +37,6 @@ from gpudesk.vocabulary.workloads import TRAINING_KINDS as TRAINING
 SCHEMA_VERSION = 5
 
 
-def num(default: float, lo: float, hi: float, unit: str = "", help: str = "", *, why: str = "",
-        **extra: Any) -> Any:
-    """A number in ``lo``..``hi`` (``unit``); ``why`` says what the range covers."""
-    return field(default=default, metadata={"min": lo, "max": hi, "unit": unit, "help": help, "why": why, **extra})
-
-
-def choice(default: str, choices: tuple[str, ...], help: str = "", **extra: Any) -> Any:
-    return field(default=default, metadata={"choices": choices, "help": help, **extra})
-
-
-def text(default: str = "", max_len: int = 10_000, help: str = "", **extra: Any) -> Any:
-    """Text of at most ``max_len`` characters; ``catalog="models"`` marks the id of a row of that table."""
-    return field(default=default, metadata={"max_len": max_len, "help": help, **extra})
-
-
-def items(factory: Any, max_items: int, help: str = "", **item_limits: Any) -> Any:
-    """A list or mapping field: ``max_items`` bounds its length (``why`` says why); ``item_min``/``item_max``/
-    ``item_unit``/``item_why`` bound numeric items (values, for mappings), ``item_max_len`` text items,
-    ``item_catalog`` names the table of id items, ``key_max_len`` mapping keys and ``max_depth`` free-form
-    JSON values."""
-    return field(default_factory=factory, metadata={"max_items": max_items, "help": help, **item_limits})
-
-
 WORKLOAD_KINDS = WORKLOAD_KIND.codes
 DTYPES = PRECISION.codes
 OPTIMIZERS = OPTIMIZER.codes
@@ -69,13 +47,6 @@ FABRICS = ("none", "infiniband", "roce", "ethernet")
 CURRENCIES = ("USD", "CNY")
 LLM_SERVING = WORKLOAD_KIND.where(family="llm_serving")
 MODEL_KINDS = tuple(k for k in WORKLOAD_KINDS if k not in SEAT_KINDS)
-
-
-def essential(role: str, kinds: tuple[str, ...], label: str) -> dict[str, Any]:
-    """Metadata of an input a workload of ``kinds`` cannot do without (role: workload, model, data, target); the
-    English label of the checks' own text (every surface words the input by ``workload.<field>`` of the report
-    text catalogue)."""
-    return {"essential": role, "kinds": kinds, "label": label}
 
 
 @dataclass
