@@ -50,7 +50,7 @@ from gpudesk.core.hardware import HardwareArrays  # noqa: E402
 from gpudesk.core.memory import MemoryInputs, estimate_memory  # noqa: E402
 from gpudesk.core.memory_budget import search_min_gpus  # noqa: E402
 from gpudesk.core.training import TrainingInputs, estimate_training  # noqa: E402
-from gpudesk.process_heap import keep_freed_memory  # noqa: E402
+from gpudesk.process_heap import freed_memory_kept, keep_freed_memory  # noqa: E402
 
 PEER_VENV = Path(__file__).resolve().parent / ".venv-peers"
 PEER_PACKAGE = "llm-analysis==0.2.2"
@@ -126,7 +126,8 @@ def run_chain(sweep: dict[str, np.ndarray], timings: dict[str, float] | None = N
         train = estimate_training(TrainingInputs(
             model=LLAMA2_7B, hardware=hw, n_gpus=sweep["n"], tp=sweep["tp"], pp=sweep["pp"],
             micro_batch=sweep["mb"], global_batch=sweep["gb"], seq_len=sweep["seq"], zero_stage=sweep["zero"],
-            recompute="selective", train_tokens=1e11))
+            recompute="selective", train_tokens=1e11,
+            figures_in_blocks=not freed_memory_kept()))  # as the search processes decide (results/pipeline.py)
     marks.append(time.perf_counter())
     fits = np.asarray(mem["mem.fits"]) > 0.5
     per_gpu = np.where(fits, train["train.tokens_per_s_per_gpu"], np.nan)
