@@ -10,7 +10,9 @@ same pages back without a fault. Only the allocator's bookkeeping changes; no va
 
 Called at the start of the headless commands that run the search (``gpudesk estimate``, ``report``, ``compare``);
 their forked search workers (``results.search_workers``) inherit it. Not in the desktop app: its resident memory is
-held under 250 MB, and a window keeps running for hours. Does nothing off Linux/glibc (another libc has no
+held under 250 MB, and a window keeps running for hours; and its searches call the chain with at most ~1,500
+configurations at a time (arrays of 12 KB, which glibc's defaults already serve from the heap), where the setting was
+measured to save nothing (benchmarks/README.md, issue 24 part 11). Does nothing off Linux/glibc (another libc has no
 ``mallopt`` with these parameters) or where the user set any ``MALLOC_*_`` variable: an explicit setting wins.
 """
 
