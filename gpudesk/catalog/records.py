@@ -160,7 +160,7 @@ class Server:
     power_max_kw: float | None = None
     rack_units: float = 0  # 0 for a whole rack system (see is_rack)
     weight_kg: float | None = None
-    cooling: str = "air"  # air | liquid | hybrid
+    cooling: str = ""  # air | liquid | hybrid; "" = not published (listed unknown)
     liquid_heat_share: float = 0.0
     is_rack: bool = False  # NVL72-class rack-scale system
     scaleup_domain: int = 8

@@ -22,6 +22,7 @@ import numpy as np
 
 from gpudesk.core import constants as C
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.infra_inputs import catalog_source
 
 if TYPE_CHECKING:
     from gpudesk.core.power import PowerInputs
@@ -64,7 +65,7 @@ FAN_NOTE = ("the fans move the heat air carries out of the server: all of it in 
 def air_heat_share(fs: FigureSet, inp: PowerInputs) -> Any:
     """``power.air_heat_share``: the share of the server's heat its own fans move, from its cooling in the catalog
     (air 1; liquid or hybrid 1 - its liquid_heat_share; liquid without one 1 - DIRECT_LIQUID_HEAT_SHARE; hybrid
-    without one 1, as air, since how much goes to liquid is not known)."""
+    without one, or cooling not recorded, 1 as air, labelled unknown in catalog)."""
     s = inp.server
     label = "share of the server's heat its fans move"
     if s.cooling == "liquid" and not s.liquid_heat_share > 0:
@@ -76,6 +77,10 @@ def air_heat_share(fs: FigureSet, inp: PowerInputs) -> Any:
                       f"catalog servers/{s.id}.liquid_heat_share")
         return fs.add("power.air_heat_share", 1.0 - lq, "fraction", label, "1 - liquid_heat_share",
                       ["power.liquid_heat_share"])
+    if s.cooling != "air":  # cooling not recorded, or hybrid without a liquid share: fans as in air
+        field = "cooling" if not s.cooling else "liquid_heat_share"
+        return fs.input("power.air_heat_share", 1.0, "fraction", label,
+                        catalog_source(s, field) + " (unknown in catalog)")
     return fs.input("power.air_heat_share", 1.0, "fraction", label, f"catalog servers/{s.id}.cooling")
 
 

@@ -209,3 +209,8 @@ def test_the_rest_of_the_server_loses_its_fans_where_liquid_carries_the_heat():
     assert fs.number("power.air_heat_share") == pytest.approx(0.13)
     assert "DIRECT_LIQUID_HEAT_SHARE" in fs.explain("power.direct_liquid_heat_share").source
     assert "immersed" in fs.explain("power.host_kw").note
+    unknown = replace(DGX_H100, cooling="", provenance=replace(DGX_H100.provenance, unknown=("cooling",)))
+    fs = _power(unknown, accelerator_tdp_w=700.0, compute_share=1.0)
+    assert fs.number("power.host_kw") == pytest.approx(2.856)  # cooling not recorded: the air-cooled fans, labelled
+    assert fs.explain("power.air_heat_share").source.endswith(".cooling: " + DGX_H100.provenance.source
+                                                                 + " (unknown in catalog)")
