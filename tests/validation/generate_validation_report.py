@@ -391,8 +391,7 @@ def render(results: list[Result]) -> str:
 
 def main() -> None:
     DOC.parent.mkdir(parents=True, exist_ok=True)
-    results = run_all()
-    DOC.write_text(render(results), encoding="utf-8")
+    DOC.write_text(render(results := run_all()), encoding="utf-8")
     CONSTANTS.write_text(render_constants(results), encoding="utf-8")
     print(f"wrote {DOC} and {CONSTANTS}")
 
