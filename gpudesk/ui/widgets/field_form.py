@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QSpinBox,
     QWidget,
 )
@@ -35,7 +34,9 @@ from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.count_spin import ZH_SCALES, CountSpinBox, count_scale
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.elided_combo import ElidedComboBox
+from gpudesk.ui.widgets.int_list import format_int_list, parse_int_list
 from gpudesk.ui.widgets.money_spin import WanSpinBox, in_wan, wan_unit
+from gpudesk.ui.widgets.notes_edit import LONG_TEXT, NotesEdit
 from gpudesk.ui.widgets.session_text import session_text
 from gpudesk.wizard.fields import describe_path
 
@@ -61,45 +62,6 @@ def _decimals_for(hi: float) -> int:
     if hi >= 1e9:
         return 0
     return 3 if hi <= 10 else 2
-
-
-def format_int_list(values: list[int]) -> str:
-    return ", ".join(str(v) for v in values)
-
-
-def parse_int_list(text: str, lo: int, hi: int) -> list[int]:
-    """'10, 11 12' -> [10, 11, 12]; a value outside lo..hi or not a whole number is refused with the reason."""
-    out = []
-    for token in text.replace("，", ",").replace(",", " ").split():
-        if not token.lstrip("-").isdigit():
-            raise ValueError(f"{token!r} is not a whole number")
-        number = int(token)
-        if not lo <= number <= hi:
-            raise ValueError(f"{number} is outside {lo}–{hi}")
-        out.append(number)
-    return sorted(set(out))
-
-
-LONG_TEXT = 1000
-"""Text fields that may hold this many characters or more (phase notes, plan notes) get a multi-line editor."""
-NOTES_LINES = 4
-
-
-class NotesEdit(QPlainTextEdit):
-    """A few lines of text; ``editing_finished`` when focus leaves it (as a line edit's editingFinished)."""
-
-    editing_finished = Signal()
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setTabChangesFocus(True)  # Tab moves on to the next field; it never types a tab into the notes
-        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        lines = self.fontMetrics().lineSpacing() * NOTES_LINES
-        self.setFixedHeight(lines + 2 * self.frameWidth() + int(self.document().documentMargin() * 2))
-
-    def focusOutEvent(self, event) -> None:  # noqa: N802 - Qt override
-        super().focusOutEvent(event)
-        self.editing_finished.emit()
 
 
 class FieldForm(QWidget):
