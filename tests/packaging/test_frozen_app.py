@@ -9,6 +9,7 @@ from __future__ import annotations
 import fcntl
 import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -40,14 +41,26 @@ def bundle(repo_root: Path) -> Path:
     (repo_root / "dist").mkdir(exist_ok=True)
     with open(repo_root / "dist" / ".build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        done = subprocess.run(
-            ["bash", str(repo_root / "packaging" / "build.sh")],
-            cwd=repo_root, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT_S, check=False,
-        )
+        done = run_build(["bash", str(repo_root / "packaging" / "build.sh")], repo_root, env)
     assert done.returncode == 0, f"packaging/build.sh failed:\n{done.stdout[-3000:]}\n{done.stderr[-6000:]}"
     folder = repo_root / "dist" / "gpudesk"
     assert (folder / "gpudesk").is_file() and os.access(folder / "gpudesk", os.X_OK)
     return folder
+
+
+def run_build(command: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
+    """``command`` in a session of its own; past :data:`BUILD_TIMEOUT_S` the whole session is killed, PyInstaller
+    included (``subprocess.run``'s timeout killed bash alone: at load 9 the PyInstaller it had started went on
+    building into dist/ for minutes after the test had given up, beside the rest of the run)."""
+    with subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          start_new_session=True) as build:
+        try:
+            out, err = build.communicate(timeout=BUILD_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            os.killpg(build.pid, signal.SIGKILL)
+            build.communicate()
+            raise
+    return subprocess.CompletedProcess(command, build.returncode, out, err)
 
 
 @pytest.fixture(scope="module")
