@@ -80,6 +80,18 @@ def figure_band(key: str, workload_kind: str, attention_dp: bool = False) -> Ban
     return None
 
 
+def attention_dp_numbers() -> dict[str, float] | None:
+    """The band of the published attention data-parallel MoE runs as a warning words it: runs, low and high edge
+    (per cent of gpudesk's throughput), and the shortfall of a GPU count sized at gpudesk's figure, 1 / (1 + low);
+    None when the validation suite left no such band."""
+    band = ACCURACY_BANDS.get(MOE_ADP_GROUP)
+    if band is None:
+        return None
+    low, high = float(band["low"]), float(band["high"])
+    return {"cases": int(band["fit_cases"] + band["held_out_cases"]), "low_pct": low * 100.0,
+            "high_pct": high * 100.0, "short": 1.0 / (1.0 + low)}
+
+
 def attention_dp_workloads(figures: Any, count: int) -> list[bool]:
     """Per workload of a phase (figure keys ``x`` or ``w1.x`` for the first, ``wN.x`` for the N-th): whether its
     serving replica runs attention data-parallel, expert parallel wider than tensor parallel (infer.in.ep >

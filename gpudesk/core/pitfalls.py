@@ -16,9 +16,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from gpudesk.catalog.records import Accelerator
-from gpudesk.core.accuracy import MOE_ADP_GROUP
+from gpudesk.core.accuracy import attention_dp_numbers
 from gpudesk.core.checks import Check
-from gpudesk.core.constants.accuracy import ACCURACY_BANDS
 from gpudesk.core.constants.infrastructure import PCIE_X16_GBS_BY_GEN
 from gpudesk.core.hardware import scaleup_bandwidth_unknown
 
@@ -254,13 +253,12 @@ def moe_attention_dp_check(tp: float, ep: float) -> list[Check]:
     """A serving replica of an MoE model runs attention data-parallel across its expert ranks (e > t): gpudesk's step
     is too fast there against every published run of that layout, cause not found (docs/validation.md), so the check
     says by how much the GPU count may be short, from the band of those runs (core/accuracy.py MOE_ADP_GROUP)."""
-    band = ACCURACY_BANDS.get(MOE_ADP_GROUP)
+    band = attention_dp_numbers()
     if not (ep > tp) or band is None:
         return []
-    low, high = float(band["low"]), float(band["high"])
-    cases = int(band["fit_cases"] + band["held_out_cases"])
-    numbers = {"groups": ep / tp, "ep": ep, "cases": cases, "low_pct": low * 100.0, "high_pct": high * 100.0,
-               "short": 1.0 / (1.0 + low)}
+    low, high, cases = band["low_pct"] / 100.0, band["high_pct"] / 100.0, int(band["cases"])
+    numbers = {"groups": ep / tp, "ep": ep, "cases": cases, "low_pct": band["low_pct"], "high_pct": band["high_pct"],
+               "short": band["short"]}
     return [Check(
         "serving.moe_attention_dp_optimistic", "warning", "task",
         "MoE serving with attention data-parallel: throughput likely overstated",

@@ -16,7 +16,7 @@ from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.search_points import SearchPoint
-from gpudesk.core.search_words import layout_text, precision_text, short
+from gpudesk.core.search_words import attention_dp_caveat, layout_text, precision_text, short
 
 MEMORY_KEYS = ("mem.weights", "mem.gradients", "mem.optimizer", "mem.lora_adapters", "mem.activations",
                "mem.kv_cache", "mem.runtime", "mem.fragmentation")
@@ -97,6 +97,9 @@ def candidates(search: PhaseSearch | None, memory_inputs=None) -> list[Candidate
             reasons += [Reason("search_closest")] + [Reason(f"search_breaks_{c}") for c in p.violations]
         if p.caveat:
             reasons.append(quality(p))
+        adp = attention_dp_caveat(p)
+        if adp is not None:
+            reasons.append(adp)
         basis = search.unit_sources.get(p.accelerator_id)
         if basis is not None:
             reasons.append(basis)

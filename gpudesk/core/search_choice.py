@@ -1,7 +1,9 @@
 """From the evaluated points to a recommendation: the best, the runner-up, the binding constraint, the levers.
 
-* Ranking: feasible first; priced before unpriced; cheaper first (cost over the cost basis); then fewer GPUs;
-  then the better performance figure.
+* Ranking: feasible first; then the market tier; then serving layouts gpudesk can vouch for (an MoE layout with
+  attention data-parallel the plan did not ask for, ``demoted``, comes after the tensor-parallel-attention ones:
+  its throughput is overstated on every published run); priced before unpriced; cheaper first (cost over the
+  cost basis); then fewer GPUs; then the better performance figure.
 * The recommendation is the first feasible point; the runner-up is the best feasible point on another
   accelerator; the alternatives are the next accelerators' best.
 * The binding constraint is the one whose relaxation alone would admit the cheapest improvement: among the
@@ -58,7 +60,9 @@ def rank_order(table: PointTable, spec: Spec, rows: np.ndarray | None = None) ->
     metric = c[spec.metric][idx] if spec.metric in c else np.zeros(idx.size)
     perf = np.where(np.isfinite(metric), -metric if spec.metric_higher_is_better else metric, np.inf)
     tier = c["tier"][idx] if "tier" in c else np.zeros(idx.size)
-    order = np.lexsort((perf, c["gpus"][idx], np.where(priced, cost, 0.0), ~priced, tier, c["mask"][idx] != 0))
+    demoted = c["demoted"][idx] if "demoted" in c else np.zeros(idx.size, dtype=bool)
+    order = np.lexsort((perf, c["gpus"][idx], np.where(priced, cost, 0.0), ~priced, demoted, tier,
+                        c["mask"][idx] != 0))
     return idx[order]
 
 

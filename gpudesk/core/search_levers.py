@@ -16,13 +16,14 @@ from typing import Any
 
 import numpy as np
 
+from gpudesk.core.accuracy import attention_dp_numbers
 from gpudesk.core.candidates import Reason
 from gpudesk.core.constants.quantization import QUALITY_LOSS, QUALITY_LOSS_FP8_TRAINING
 from gpudesk.core.inference import estimate_inference
 from gpudesk.core.inference_queue import wait_quantile
 from gpudesk.core.reason_values import Joined, Money, Word
 from gpudesk.core.search_points import PointTable, SearchPoint
-from gpudesk.core.search_words import change, describe, performance, versus
+from gpudesk.core.search_words import attention_dp_caveat, change, describe, performance, versus
 from gpudesk.core.serving_load import percentile_level, serving_inputs
 from gpudesk.project.assumed import assumed
 from gpudesk.project.model import Phase, Workload
@@ -169,6 +170,7 @@ def explain(search: Any, phase: Phase, w: Workload, binding_point: SearchPoint |
     numbers = {"config": describe(rec), "cost": Money(rec.cost, cur), "basis": _basis(search), "reason": reason}
     why = Reason("search_why", {**numbers, "performance": perf}) if perf is not None \
         else Reason("search_why_plain", numbers)
+    why = _attention_dp_rule(why, rec, table)
     levers: list[Lever] = []
     if quality_point is not None:
         levers.append(_quality_lever(quality_point, rec, cur))
@@ -179,6 +181,19 @@ def explain(search: Any, phase: Phase, w: Workload, binding_point: SearchPoint |
     if search.runner_up is not None:
         levers.append(_runner_up(search.runner_up, rec, cur))
     return why, tuple(levers)
+
+
+def _attention_dp_rule(why: Reason, rec: SearchPoint, table: PointTable) -> Reason:
+    """The why with the attention data-parallel warning when the recommendation runs that layout, else with the
+    ranking rule when the search ranked such layouts after the others (core/search_choice.rank_order)."""
+    caveat = attention_dp_caveat(rec)
+    if caveat is not None:
+        return Reason("search_why_adp_warning", {"why": why, **caveat.numbers})
+    numbers = attention_dp_numbers()
+    demoted = table.cols.get("demoted")
+    if numbers is None or demoted is None or not bool(np.any(demoted)):
+        return why
+    return Reason("search_why_adp_rule", {"why": why, **numbers})
 
 
 def defaulted_target(code: str, w: Workload) -> tuple[str, float] | None:

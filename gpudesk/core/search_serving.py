@@ -8,6 +8,10 @@ whose KV cache does not fit at the latency percentile, are counted as out of mem
 The rest run through the serving model the plan itself uses (core/inference.py, inputs from
 core/serving_load.py) with the engine batch fixed, aggregated and disaggregated: replicas come from queueing
 at the peak rate under the TTFT, TPOT and end-to-end targets; GPUs, servers, power and cost follow.
+An MoE layout with attention data-parallel (expert parallel wider than tensor parallel) is marked ``demoted``
+unless the plan sets such a layout itself: gpudesk's decode step is too fast for it on every published run
+(docs/validation.md, band core/accuracy.MOE_ADP_GROUP), so the ranking puts it after the tensor-parallel-attention
+layouts of the same market tier rather than recommend GPU counts it cannot vouch for.
 
 The work is split in slices (a generator): one slice per accelerator group, so a window can search between
 its events.
@@ -36,7 +40,8 @@ from gpudesk.vocabulary.serving import QUANTIZATION, SEARCH_PRECISION
 BATCHES = 2.0 ** np.arange(0, 11)  # engine batches tried: 1 … 1024
 TP_OPTIONS = (1, 2, 4, 8, 16, 32)
 PP_OPTIONS = (1, 2, 4)
-EP_FACTORS = (1, 2, 4, 8)  # MoE: ep = tp × factor (> 1: attention data parallel)
+EP_FACTORS = (1, 2, 4, 8)  # MoE: ep = tp × factor (> 1: attention data parallel; ranked after factor 1 unless
+# the plan sets that layout itself: the column ``demoted``, core/search_choice.rank_order)
 MAX_REPLICA_GPUS = 64
 DAYS_PER_MONTH = 365.0 / 12.0
 PREC_CODES = SEARCH_PRECISION.codes
@@ -151,6 +156,7 @@ def _evaluate(ctx: Context, table: PointTable, acc_idx: np.ndarray, hw_all: Hard
     table.add(acc=acc_idx, prec=np.array(PREC_CODES)[options], weight=weight, kv=kv, compute=compute or weight,
               tp=lay[:, 0], pp=lay[:, 1], ep=lay[:, 2], cp=1.0, batch=col["infer.concurrency"],
               disagg=disagg, gpus=np.where(sized, gpus, np.nan), bits=bits, mask=mask,
+              demoted=(lay[:, 2] > lay[:, 0]) & ~(w.parallel.ep > w.parallel.tp),
               **{k.removeprefix("infer."): v for k, v in col.items()})
 
 

@@ -9,10 +9,25 @@ from __future__ import annotations
 
 import math
 
+from gpudesk.core.accuracy import attention_dp_numbers
 from gpudesk.core.candidates import Reason
 from gpudesk.core.reason_values import Joined, Money, Word
 from gpudesk.core.search_points import SearchPoint
 from gpudesk.vocabulary.precision import PRECISION
+
+
+def attention_dp(p: SearchPoint) -> bool:
+    """Whether a searched serving configuration runs attention data-parallel across its expert ranks (e > t, MoE)."""
+    return p.kind in ("llm_inference", "agent_hosting") and p.layout.get("ep", 1.0) > p.layout.get("tp", 1.0)
+
+
+def attention_dp_caveat(p: SearchPoint) -> Reason | None:
+    """The warning of the plan's own attention data-parallel layout (core/pitfalls.moe_attention_dp_check) for a
+    searched configuration of that layout: the band of its published runs and the shortfall it implies."""
+    numbers = attention_dp_numbers()
+    if not attention_dp(p) or numbers is None:
+        return None
+    return Reason("search_attention_dp", {**numbers, "groups": p.layout["ep"] / p.layout.get("tp", 1.0)})
 
 
 def short(dtype: str) -> str:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import math
 
+from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import SEVERITIES
 from gpudesk.core.sized_configuration import WorkloadSizing
 from gpudesk.project.model import Workload
 from gpudesk.report import ledger_text as L
+from gpudesk.report.check_text import reason_text
 from gpudesk.report.document import BulletList, DataTable, Heading, Note, Paragraph, Section
 from gpudesk.report.number_format import (
     CURRENCY_SYMBOLS,
@@ -277,6 +279,8 @@ def summary_section(ctx: ProposalContext) -> Section:
     alternatives = alternatives_table(ctx)
     if alternatives is not None:
         section.add(alternatives)
+        for note in alternatives_warnings(ctx):
+            section.add(note)
     return section
 
 
@@ -285,7 +289,7 @@ def alternatives_table(ctx: ProposalContext) -> DataTable | None:
     configuration (precision and layout), GPUs and cost over the phase, as the ranked table prints them."""
     t = ctx.text
     phase = _largest(ctx)
-    others = [c for c in phase.candidates if not c.pinned and c.fits and c.gpus > 0][:2]
+    others = _alternatives(phase)
     if not others:
         return None
     own = next((c for c in phase.candidates if c.pinned), None)
@@ -296,6 +300,19 @@ def alternatives_table(ctx: ProposalContext) -> DataTable | None:
               format_number(c.gpus, 0), candidate_cost(c.cost, c.cost_unit, t)) for i, c in enumerate(others, start=1)]
     header = (t.get("search.option"), t.get("search.configuration"), t.get("candidates.gpus"), t.get("candidates.cost"))
     return DataTable(header, tuple(rows), ("left", "left", "right", "right"), title=t.get("exec.alternatives"))
+
+
+def _alternatives(phase: PhaseEstimate) -> list[Candidate]:
+    return [c for c in phase.candidates if not c.pinned and c.fits and c.gpus > 0][:2]
+
+
+def alternatives_warnings(ctx: ProposalContext) -> list[Note]:
+    """The attention data-parallel warning of each alternative in the table that runs that layout (its reason)."""
+    others = _alternatives(_largest(ctx))
+    sep = "：" if ctx.text.lang == "zh" else ": "
+    return [Note(_configuration(c.accelerator_name, c.precision, c.layout, ctx.text) + sep
+                 + reason_text(r, ctx.text.lang), "warning")
+            for c in others for r in c.reasons if r.key == "search_attention_dp"]
 
 
 def _configuration(accelerator: str, precision: str, layout: str, t: ReportText) -> str:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from gpudesk.core.accuracy import attention_dp_numbers, attention_dp_workloads
 from gpudesk.core.checks import Check
 from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.search_candidates import layout_line
 from gpudesk.core.search_levers import defaulted_target
 from gpudesk.core.search_points import SearchPoint
+from gpudesk.core.search_words import attention_dp
 from gpudesk.core.serving_load import daily_requests, peak_rate
 from gpudesk.vocabulary.sizing import BINDING
 
@@ -17,6 +19,12 @@ DAYS_PER_MONTH = 365.0 / 12.0
 
 
 def search_checks(found: PhaseSearch | None, estimate) -> list[Check]:  # type: ignore[no-untyped-def]
+    """The search's way out of a blocked plan (:func:`suggestion`) and the warning of a recommendation it cannot
+    vouch for (:func:`attention_dp_check`)."""
+    return suggestion(found, estimate) + attention_dp_check(found, estimate)
+
+
+def suggestion(found: PhaseSearch | None, estimate) -> list[Check]:  # type: ignore[no-untyped-def]
     """A plan blocked at its own configuration (a blocker before step 3, or its row infeasible) names the
     searched configuration that meets every target, so a blocked default layout is never left without a way out."""
     if found is None or found.recommended is None:
@@ -46,6 +54,31 @@ def search_checks(found: PhaseSearch | None, estimate) -> list[Check]:  # type: 
         ("plan.gpus",), {"configuration": config, "binding": found.binding,
                          "binding_default": unit, "binding_value": value, "configurations": found.total,
                          "feasible": found.feasible, "own": own_text or "—"},
+    )]
+
+
+def attention_dp_check(found: PhaseSearch | None, estimate) -> list[Check]:  # type: ignore[no-untyped-def]
+    """The search recommends an MoE layout with attention data-parallel that the plan does not run itself (the
+    plan's own layout has its warning, serving.moe_attention_dp_optimistic): the same band and shortfall, so the
+    window's checks, the proposal's risks and the comparison carry it wherever the recommendation is shown."""
+    rec = found.recommended if found is not None else None
+    band = attention_dp_numbers()
+    if rec is None or band is None or not attention_dp(rec):
+        return []
+    if any(attention_dp_workloads(estimate.figures, 1)):  # the plan's own layout: its own warning says it
+        return []
+    groups = rec.layout["ep"] / rec.layout.get("tp", 1.0)
+    return [Check(
+        "search.attention_dp_recommended", "warning", "gpu",
+        "The recommended configuration runs attention data-parallel: throughput likely overstated",
+        f"The configuration search recommends {_neutral(rec)}, whose attention runs data-parallel in {groups:,.0f} "
+        f"groups (no tensor-parallel-attention layout meets the targets in its market tier). On the "
+        f"{band['cases']:,.0f} published runs of this layout the measured throughput was {band['low_pct']:+.0f}% to "
+        f"{band['high_pct']:+.1f}% of gpudesk's (80% band), so its GPU count may be short by up to "
+        f"{band['short']:.1f}×.",
+        "Size with the low end of the band, or calibrate with a pilot run of this layout before quoting it.",
+        ("plan.gpus",), {"configuration": _neutral(rec), "groups": groups, "cases": band["cases"],
+                         "low_pct": band["low_pct"], "high_pct": band["high_pct"], "short": band["short"]},
     )]
 
 

@@ -62,6 +62,9 @@ def emitted_checks() -> dict[str, set[str]]:
 EMITTED = emitted_checks()
 
 SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
+    "search.attention_dp_recommended": {"configuration": "NVIDIA B200 (HGX/DGX) 180GB × 32 · BF16 · TP1 × PP4 × EP8",
+                                        "groups": 8.0, "cases": 37, "low_pct": -61.3, "high_pct": 1.5,
+                                        "short": 2.58},
     "search.suggestion": {"configuration": "NVIDIA H20 96GB × 16 · FP8 · TP4", "binding": "ttft",
                           "binding_default": "ms", "binding_value": 3000.0,
                           "configurations": 412, "feasible": 12, "own": "NVIDIA H20 96GB × 8 · FP8 · TP8"},
