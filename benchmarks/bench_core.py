@@ -226,8 +226,9 @@ def peer_python() -> Path | None:
     try:
         if not python.exists():
             subprocess.run([sys.executable, "-m", "venv", str(PEER_VENV)], check=True, capture_output=True)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", PEER_PACKAGE], check=True, capture_output=True,
-                       timeout=900)
+        # offline, pip's default 5 retries x 15 s per request kept `make bench` waiting for minutes: fail fast
+        subprocess.run([str(python), "-m", "pip", "install", "-q", "--retries", "1", "--timeout", "10", PEER_PACKAGE],
+                       check=True, capture_output=True, timeout=300)
     except (subprocess.SubprocessError, OSError) as exc:
         print(f"llm-analysis unavailable: could not create {PEER_VENV} or install {PEER_PACKAGE} ({exc}); "
               "peer comparison skipped")
