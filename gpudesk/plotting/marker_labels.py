@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore, QtGui
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from gpudesk.plotting.plot_panel import PlotPanel
 
 MARKER_GAP = 10.0
@@ -88,3 +90,13 @@ def _below_taken(point: QtCore.QPointF, size: QtCore.QSizeF, box: QtCore.QRectF,
             return [(ax, (point.y() - rect.top()) / size.height(), rect)] if box.contains(rect) else []
         rect = QtCore.QRectF(rect.left(), max(o.bottom() for o in hit) + 2.0, rect.width(), rect.height())
     return []
+
+
+def refit_when_the_plot_moves(panel: PlotPanel, refit: Callable[[PlotPanel], None]) -> None:
+    """Place the labels again whenever the plot's box or range moves after they were placed: an axis that widens
+    once its ticks are drawn, or a pan or zoom, moved a point and its label with it, and a label placed to run
+    rightwards from a point then in the left half ran past the right edge ('方案' on the bank plan's step 6
+    search chart, cut 5 px by its plot at 1366 x 768 in a loaded test run)."""
+    vb = panel.plot.vb
+    vb.sigResized.connect(lambda _vb: refit(panel))
+    vb.sigRangeChanged.connect(lambda *_: refit(panel))

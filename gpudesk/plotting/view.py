@@ -3,8 +3,7 @@
 Layout (one ``GraphicsLayoutWidget``): title, main plot, optional second plot sharing the x axis, legend
 (beside or below the plots, or folded behind the Legend button: ``arrange.py``), notes. Hovering shows the
 nearest point's series, x, y with units and its tooltip (formula); the mouse wheel zooms and dragging pans;
-"Reset view" restores the full range; clicking a legend sample hides or shows its series. ``set_spec``
-reuses every graphics item."""
+"Reset view" restores the full range; clicking a legend sample hides or shows its series."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from gpudesk.plotting import arrange, export, fit
+from gpudesk.plotting import arrange, export, fit, marker_labels
 from gpudesk.plotting.axes import ChartLegend
 from gpudesk.plotting.hover import describe, find_hit, place_inside
 from gpudesk.plotting.palette import Theme, series_colours, theme_for
@@ -69,9 +68,10 @@ class ChartView(QtWidgets.QWidget):
         self._second_shown = False
         plots[1].hide()
         self.racks = RackPanel(plots[0])
-        for plot in plots:
-            plot.setMenuEnabled(False)
-            plot.hideButtons()
+        for panel in self.panels:
+            panel.plot.setMenuEnabled(False)
+            panel.plot.hideButtons()
+            marker_labels.refit_when_the_plot_moves(panel, arrange.fit_ref_labels)
         self._hover_label = pg.TextItem(anchor=(0, 1), border=pg.mkPen(self._theme.foreground))
         self._hover_label.setZValue(100)
         self._hover_label.hide()

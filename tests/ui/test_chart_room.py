@@ -86,6 +86,24 @@ def test_a_marker_label_stays_inside_its_plot(qtbot, shown_chart, x: float, y: f
     assert text.toPlainText() == label or (text.toPlainText().endswith("…") and text.toolTip() == label)
 
 
+def test_a_marker_label_stays_inside_when_the_plot_moves_after_drawing(qtbot, shown_chart) -> None:
+    """A label is placed for where its point is when the chart is drawn; a later zoom or an axis that widened once
+    its ticks were drawn moved the point and the label with it: '方案' on the bank plan's step-6 search chart ran
+    5 px past the plot's right edge in a loaded test run. The label is placed again when the plot moves."""
+    from window_audit import labels_outside_plots
+
+    spec = ChartSpec("cost_vs_speed", "成本与交互速度", x_label="单用户每秒输出 token", y_label="成本",
+                     series=[Series("H100", [10, 20, 40, 80], [4.0, 3.0, 2.5, 2.0], style="scatter")],
+                     markers=[Marker(20, 3.0, "方案", "plan")], tick_language="zh")
+    view = shown_chart(480, 300)
+    view.set_spec(spec)
+    qtbot.wait(1)
+    assert not labels_outside_plots(view)
+    view.plot(0).vb.setXRange(0, 20.5, padding=0)  # the point moves to the right edge, as a zoom puts it
+    qtbot.wait(1)
+    assert not labels_outside_plots(view), labels_outside_plots(view)
+
+
 def test_a_marker_label_with_no_room_in_the_roadmap_dock_gives_way_to_the_phase_names(qtbot, shown_chart,
                                                                                       searched_sample) -> None:
     """The bank plan's timeline as the Roadmap dock shows it on a 1366 × 768 laptop (964 × 194 px, no title): a
