@@ -13,19 +13,11 @@ import math
 
 import pytest
 
-from gpudesk.catalog.store import Catalog
 from gpudesk.results.pipeline import estimate_phase
 from gpudesk.results.search_pricing import pinned_project
 from gpudesk.vocabulary.delivery import owns_hardware
 
 OWNED_SAMPLES = ("manufacturer-vision-private",)  # the samples whose owned phases draw by a load factor
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    c = Catalog.open(user_db=None)
-    yield c
-    c.close()
 
 
 @pytest.mark.parametrize("stem", OWNED_SAMPLES)

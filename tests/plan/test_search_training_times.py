@@ -11,7 +11,6 @@ import math
 
 import pytest
 
-from gpudesk.catalog.store import Catalog
 from gpudesk.results.pipeline import estimate_phase
 from gpudesk.results.search_pricing import pinned_project, shown_points
 
@@ -19,13 +18,6 @@ SAMPLES = ("bank-llm-assistant", "gov-llm-domestic-accelerator", "manufacturer-v
            "ecommerce-recsys")
 TIME_KEYS = {"training": "train.time_to_train_days", "vision_train": "vision.time_to_train_days"}
 TOLERANCE = 1e-6  # relative: the same model on the same inputs, so the same number up to rounding
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    catalog = Catalog.open(user_db=None)
-    yield catalog
-    catalog.close()
 
 
 @pytest.mark.parametrize("sample", SAMPLES)

@@ -24,13 +24,6 @@ from gpudesk.results.pipeline import estimate_phase
 PHASE = 1  # the startup sample's ViT-L/16 training on HGX A100 (its GPU count derived, not fixed by nodes)
 
 
-@pytest.fixture(scope="module")
-def catalog():
-    catalog = Catalog.open(user_db=None)
-    yield catalog
-    catalog.close()
-
-
 def _pinned(catalog: Catalog, dp: int):
     project = copy.deepcopy(load_project(samples_dir() / "startup-inspection.gpudesk").project)
     project.phases[PHASE].workloads[0].parallel.dp = dp
