@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
     start ("…腾 910B 上私有化推理"); the marker's star stays, and hovering it shows the label. A resize with room
     again shows it."""
     box = panel.plot.vb.sceneBoundingRect()
+    panel.labels_placed_for = _placement_key(panel.plot.vb)
     if box.width() <= 0 or box.height() <= 0:
         return
     taken = list(taken or ())
@@ -92,11 +94,28 @@ def _below_taken(point: QtCore.QPointF, size: QtCore.QSizeF, box: QtCore.QRectF,
     return []
 
 
+def _placement_key(vb: pg.ViewBox) -> tuple[float, ...]:
+    """Where the plot's box sits and what range it shows: the labels placed for one key fit it."""
+    box, ((x0, x1), (y0, y1)) = vb.sceneBoundingRect(), vb.viewRange()
+    return box.x(), box.y(), box.width(), box.height(), x0, x1, y0, y1
+
+
 def refit_when_the_plot_moves(panel: PlotPanel, refit: Callable[[PlotPanel], None]) -> None:
-    """Place the labels again whenever the plot's box or range moves after they were placed: an axis that widens
+    """Place the labels again when the plot's box or range has moved since they were placed: an axis that widens
     once its ticks are drawn, or a pan or zoom, moved a point and its label with it, and a label placed to run
     rightwards from a point then in the left half ran past the right edge ('方案' on the bank plan's step 6
-    search chart, cut 5 px by its plot at 1366 x 768 in a loaded test run)."""
+    search chart, cut 5 px by its plot at 1366 x 768 in a loaded test run). Checked once per turn of the event loop,
+    after the change: a new chart's own range change is followed by its own placement, which the check then finds
+    current, so an edit does not place its labels twice."""
     vb = panel.plot.vb
-    vb.sigResized.connect(lambda _vb: refit(panel))
-    vb.sigRangeChanged.connect(lambda *_: refit(panel))
+    timer = QtCore.QTimer(vb)  # deleted with the plot, so a check never reaches a closed chart
+    timer.setSingleShot(True)
+    timer.setInterval(0)
+
+    def check() -> None:
+        if panel.labels_placed_for != _placement_key(vb):
+            refit(panel)
+
+    timer.timeout.connect(check)
+    vb.sigResized.connect(lambda _vb: timer.start())
+    vb.sigRangeChanged.connect(lambda *_: timer.start())

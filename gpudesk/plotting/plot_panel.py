@@ -64,6 +64,7 @@ class PlotPanel:
         self._marker_item.setZValue(22)  # the point over its own label's background
         plot.addItem(self._marker_item)
         self._marker_labels: list[pg.TextItem] = []
+        self.labels_placed_for: tuple[float, ...] | None = None  # plot box and range its labels fit (marker_labels)
         self._log = (False, False)
         self.horizontal = False
         self._categories: list[str] = []
