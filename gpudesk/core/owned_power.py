@@ -3,7 +3,8 @@
 One builder (``owned_power_inputs``) feeds the phase's power figures (core/plan_infra.py, the cost ledger's
 energy line) and the configuration search's price of an owned GPU-hour (core/search_catalog.py): both read the
 energy of ``power.annual_energy_cost`` (the server's draw at the workload's load, idle draw outside the usage
-profile's hours, PUE, tariff), never a formula of their own.
+profile's hours, PUE, tariff), never a formula of their own. The search prices each point at its own step's draw
+(``energy_per_server_hour_at``, vectorised over points), so a point's energy is the ledger's for the plan pinning it.
 """
 
 from __future__ import annotations
@@ -59,9 +60,9 @@ def busy_fraction(phase: Phase) -> float:
 
 
 def owned_power_inputs(phase: Phase, r: ResolvedPhase, server: rec.Server, accelerator: rec.Accelerator,
-                       servers: float, load_factor: float, compute_share: float | None = None,
+                       servers: float, load_factor: float, compute_share: float | np.ndarray | None = None,
                        compute_share_source: str = "", switch: rec.Switch | None = None,
-                       switch_count: float = 0.0, memory_share: float = 0.0, traffic_share: float = 1.0,
+                       switch_count: float = 0.0, memory_share: float | np.ndarray = 0.0, traffic_share: float = 1.0,
                        serving: bool = False) -> PowerInputs:
     """``server`` as the plan resolves it (its GPUs already capped at the plan's power limit); the draw inputs
     (load factor, or the step's compute share and for serving its memory-bound and traffic shares) as
@@ -92,3 +93,21 @@ def energy_per_server_hour(phase: Phase, r: ResolvedPhase, server: rec.Server, a
                                            memory_share=draw.memory_share, traffic_share=draw.traffic_share,
                                            serving=draw.serving))
     return one.number("power.annual_energy_cost", float("nan")) / HOURS_PER_YEAR.value
+
+
+def energy_per_server_hour_at(phase: Phase, r: ResolvedPhase, server: rec.Server, accelerator: rec.Accelerator,
+                              draw: WorkloadDraw, compute_share: np.ndarray, memory_share: np.ndarray) -> np.ndarray:
+    """``energy_per_server_hour`` for many configurations at once, each at its own step's shares (training: the
+    compute share of its step; LLM serving: the compute- and memory-bound shares of its iteration; the traffic
+    share and load factor are the workload's): the energy the ledger charges the plan that pins each one. NaN
+    where a configuration's shares are unknown (its step is)."""
+    c = np.asarray(compute_share, dtype=float)
+    m = np.broadcast_to(np.asarray(memory_share, dtype=float), c.shape)
+    known = np.isfinite(c)
+    one = power_figures(owned_power_inputs(phase, r, server, accelerator, 1.0, draw.load_factor,
+                                           np.where(known, c, 0.0), memory_share=np.where(known, m, 0.0),
+                                           traffic_share=draw.traffic_share, serving=draw.serving))
+    if "power.annual_energy_cost" not in one:
+        return np.full(c.shape, np.nan)
+    cost = np.asarray(one["power.annual_energy_cost"], dtype=float) * np.ones(c.shape)
+    return np.where(known, cost / HOURS_PER_YEAR.value, np.nan)

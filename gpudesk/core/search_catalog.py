@@ -11,7 +11,10 @@ cooling. Each gets one price per GPU-hour on the basis the phase pays in:
   the plan's GPU price override), its energy as the cost ledger charges it (the power model's energy of one
   server: draw at the workload's load, idle outside the usage profile's hours, PUE, tariff; core/owned_power.py),
   and maintenance, spread over the plan's horizon: a GPU-hour of the horizon's total cost of ownership. That
-  GPU-hour ranks the search's points; the cost each named point shows is its plan's ledger (results/search_pricing.py).
+  GPU-hour ranks the search's points, each with the energy of its own draw where its step sets it (training and
+  vision training: the compute share of its step; LLM serving: the compute- and memory-bound shares of its
+  iteration; ``UnitCost.energy_at``, core/search_points.point_energy): the energy the ledger charges the plan that
+  pins it. The cost each named point shows is its plan's ledger (results/search_pricing.py).
 
 A part without a price stays unpriced (NaN), never free.
 """
@@ -19,7 +22,11 @@ A part without a price stays unpriced (NaN), never free.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+
+import numpy as np
 
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.store import Catalog
@@ -27,7 +34,7 @@ from gpudesk.core.candidates import Reason
 from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFORM_OVERHEAD
 from gpudesk.core.delivery import convert
 from gpudesk.core.market import AvailabilityIndex, is_domestic, offer_allowed, phase_market, priced_offer_exists, usable
-from gpudesk.core.owned_power import WorkloadDraw, busy_fraction, energy_per_server_hour
+from gpudesk.core.owned_power import WorkloadDraw, busy_fraction, energy_per_server_hour, energy_per_server_hour_at
 from gpudesk.core.plan_resolve import ResolvedPhase, power_limited
 from gpudesk.project.model import Phase
 from gpudesk.vocabulary.delivery import RENTED_MODES, owns_hardware, priced_as
@@ -55,6 +62,8 @@ class UnitCost:
     tier: int = 0  # 0 available in the market; 1 restricted, unknown or not the 信创 preference; 2 consumer board
     gpus_per_node: int = 8  # GPUs in one node (the server's, else the plan's): what "nodes" count
     market: tuple[Reason, ...] = ()  # the market status (reason catalogue)
+    # owned: (compute shares, memory-bound shares) of points -> their energy per GPU-hour (owned_energy_at); None rented
+    energy_at: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = field(default=None, compare=False)
 
     @property
     def priced(self) -> bool:
@@ -155,6 +164,17 @@ def owned_energy_per_gpu_hour(phase: Phase, acc: rec.Accelerator, server: rec.Se
     return energy_per_server_hour(phase, r, capped, acc, draw) / max(server.gpus, 1)
 
 
+def owned_energy_at(phase: Phase, acc: rec.Accelerator, server: rec.Server | None, r: ResolvedPhase,
+                    draw: WorkloadDraw, compute_share: np.ndarray, memory_share: np.ndarray) -> np.ndarray:
+    """``owned_energy_per_gpu_hour`` of each searched point at its own step's shares (core/owned_power.py
+    energy_per_server_hour_at): the energy the ledger charges the plan that pins the point; NaN without a catalog
+    server or where a point's step is unknown."""
+    if server is None:
+        return np.full(np.shape(compute_share), np.nan)
+    capped = power_limited(server, acc, phase.hardware.gpu_power_limit_w)
+    return energy_per_server_hour_at(phase, r, capped, acc, draw, compute_share, memory_share) / max(server.gpus, 1)
+
+
 def _own(phase: Phase, acc: rec.Accelerator, server: rec.Server | None, r: ResolvedPhase, load: float,
          energy: float) -> tuple[float, Reason]:
     c = phase.costs
@@ -207,18 +227,19 @@ def unit_costs(catalog: Catalog, phase: Phase, r: ResolvedPhase, accelerators: l
     for acc in accelerators:
         server = server_for(catalog, phase, acc, r)
         kw = server_kw(server, acc)
-        energy = float("nan")
+        energy, energy_at = float("nan"), None
         if owned:
             energy = owned_energy_per_gpu_hour(phase, acc, server, r, draw)
             price, source = _own(phase, acc, server, r, draw.load_factor, energy)
             unit = server.gpus if server is not None else 8
+            energy_at = partial(owned_energy_at, phase, acc, server, r, draw)
         else:
             price, source, unit = _rent(catalog, phase, acc)
         tier, market = market_tier(index, acc, phase)
         node = server.gpus if server is not None else phase.hardware.gpus_per_node
         out.append(UnitCost(acc, server, price, "own" if owned else "rent", source, max(unit, 1), kw,
                             server.cooling if server is not None else "air", energy, tier=tier, market=market,
-                            gpus_per_node=max(node, 1)))
+                            gpus_per_node=max(node, 1), energy_at=energy_at))
     return out
 
 

@@ -18,6 +18,7 @@ from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.plan_workload_other import VISION_MAX_DOUBLINGS
 from gpudesk.core.search_catalog import HOURS_PER_YEAR, UnitCost
 from gpudesk.core.search_points import BIT, PointTable, bill_points
+from gpudesk.core.search_training import step_share
 from gpudesk.core.workloads_other import estimate_item_serving, estimate_vdi, estimate_vision
 from gpudesk.project.model import Phase, Workload
 from gpudesk.vocabulary.precision import PRECISION
@@ -109,7 +110,9 @@ def _vision(ctx: Context, hw_all: HardwareArrays, table: PointTable, i: int, pre
         | np.where(np.isfinite(days) & (days > w.deadline_days), BIT["deadline"], 0) \
         | np.where(bits < ctx.min_bits, BIT["quality"], 0)
     table.add(acc=i, prec=precision, weight=w.weight_dtype, kv=w.kv_dtype, compute=precision, bits=bits,
-              gpus=COUNTS, dp=COUNTS, days=days, mask=mask)
+              gpus=COUNTS, dp=COUNTS, days=days, mask=mask,
+              compute_share=step_share(np.asarray(fs["vision.compute_time_s"], dtype=float) * np.ones(COUNTS.size),
+                                       np.asarray(fs["vision.step_time_s"], dtype=float) * np.ones(COUNTS.size)))
 
 
 def finish(ctx: Context, table: PointTable) -> None:

@@ -123,6 +123,26 @@ def mark_limits(table: PointTable, phase: Phase, units: Sequence[UnitCost], powe
     c["mask"] = mask
 
 
+def point_energy(table: PointTable, units: Sequence[UnitCost]) -> np.ndarray:
+    """Each owned point's energy per GPU-hour at its own step's draw: the power model's (core/owned_power.py) at
+    the point's ``compute_share`` (training: compute / step time; LLM serving: the compute-bound share of its
+    iteration, with ``memory_share`` its memory-bound share), one vectorised call per accelerator, as the cost
+    ledger charges the plan that pins the point. NaN where the search records no shares, or a unit is rented."""
+    c = table.cols
+    acc = c["acc"].astype(int)
+    out = np.full(acc.size, np.nan)
+    if "compute_share" not in c:
+        return out
+    share = c["compute_share"].astype(float)
+    memory = c["memory_share"].astype(float) if "memory_share" in c else np.zeros(acc.size)
+    for i in np.unique(acc):
+        at = units[int(i)].energy_at
+        if at is not None:
+            rows = acc == i
+            out[rows] = at(share[rows], memory[rows])
+    return out
+
+
 def bill_points(table: PointTable, phase: Phase, units: Sequence[UnitCost], hours: tuple[Any, ...], months: Any,
                 known: np.ndarray | None = None) -> np.ndarray:
     """Whole servers (owned) or instances (rented) for each point's GPUs, the GPUs billed, their power and their cost
@@ -132,14 +152,19 @@ def bill_points(table: PointTable, phase: Phase, units: Sequence[UnitCost], hour
     per_unit, price, kw = unit_columns(units, c["acc"])
     servers = np.ceil(c["gpus"] / per_unit)
     billed = servers * per_unit
-    cost = billed * price
-    energy = billed * np.array([u.energy_per_gpu_hour for u in units], dtype=float)[c["acc"].astype(int)]
+    plan_draw = np.array([u.energy_per_gpu_hour for u in units], dtype=float)[c["acc"].astype(int)]
+    own = point_energy(table, units)
+    # an owned point's GPU-hour carries its own draw's energy in place of the plan's (where both are known)
+    swap = np.isfinite(own) & np.isfinite(plan_draw)
+    cost = billed * (price + np.where(swap, own - plan_draw, 0.0))
+    energy = billed * np.where(swap, own, plan_draw)
     for factor in hours:
         cost, energy = cost * factor, energy * factor
     if known is not None:
         cost = np.where(known, cost, np.nan)
     c["servers"], c["billed_gpus"], c["cost"], c["cost_per_month"] = servers, billed, cost, cost / months
-    c["energy"] = energy  # owned: the energy in ``cost`` (the power model's, as the ledger charges it); NaN rented
+    c["energy"] = energy  # owned: the energy in ``cost`` (the power model's at the point's draw, as the ledger
+    # charges the plan pinning it; the plan's draw where the point's step is unknown); NaN rented
     c["power_kw"] = servers * kw
     mark_limits(table, phase, units, c["power_kw"], cost)
     return np.asarray(cost)

@@ -137,7 +137,7 @@ def _evaluate(ctx: Context, table: PointTable, acc_idx: np.ndarray, hw_all: Hard
     fs = estimate_inference(serving_inputs(
         ctx.model, w, hw, rate, weight_dtype=weight, kv_dtype=kv, compute_dtype=compute, concurrency=batch,
         tp=lay[:, 0], pp=lay[:, 1], ep=lay[:, 2], disaggregated=disagg, derive_batch=False, layout_search=False,
-        power_shares=False))
+        power_shares=True))
     col = {k: np.asarray(fs[k], dtype=float) * np.ones(acc_idx.size) for k in COLUMNS}
     gpus = col["infer.gpus_needed"]
     sized = np.isfinite(gpus) & (gpus > 0)
@@ -157,6 +157,9 @@ def _evaluate(ctx: Context, table: PointTable, acc_idx: np.ndarray, hw_all: Hard
               tp=lay[:, 0], pp=lay[:, 1], ep=lay[:, 2], cp=1.0, batch=col["infer.concurrency"],
               disagg=disagg, gpus=np.where(sized, gpus, np.nan), bits=bits, mask=mask,
               demoted=(lay[:, 2] > lay[:, 0]) & ~(w.parallel.ep > w.parallel.tp),
+              # the iteration's bound shares: what an owned point's servers draw (core/power_draw.serving_draw)
+              compute_share=np.asarray(fs["infer.compute_bound_share"], dtype=float) * np.ones(acc_idx.size),
+              memory_share=np.asarray(fs["infer.memory_bound_share"], dtype=float) * np.ones(acc_idx.size),
               **{k.removeprefix("infer."): v for k, v in col.items()})
 
 

@@ -157,6 +157,7 @@ def _evaluate(ctx: Context, hw_all: HardwareArrays, table: PointTable, acc_idx: 
     # dropped for the missing network, as the vision search does, not as an accelerator that cannot run it
     compute = np.asarray(train["train.compute_time_s"], dtype=float) * np.ones(m)
     comm = np.asarray(train["train.comm_time_s"], dtype=float) * np.ones(m)
+    step = np.asarray(train["train.step_time_s"], dtype=float) * np.ones(m)
     no_fabric = ~np.isfinite(days) & np.isfinite(compute) & ~np.isfinite(comm)
     mask |= np.where(no_fabric, BIT["fabric"], np.where(~np.isfinite(days), BIT["unsupported"], 0))
     mask |= np.where(bits < ctx.min_bits, BIT["quality"], 0)
@@ -166,7 +167,16 @@ def _evaluate(ctx: Context, hw_all: HardwareArrays, table: PointTable, acc_idx: 
               tokens_per_s=np.asarray(train["train.tokens_per_s"], dtype=float) * np.ones(m),
               mfu=np.asarray(train["train.mfu"], dtype=float) * np.ones(m),
               mem_total=np.asarray(mem["mem.total"], dtype=float) * np.ones(m),
-              mem_capacity=np.asarray(mem["mem.capacity"], dtype=float) * np.ones(m), mask=mask)
+              mem_capacity=np.asarray(mem["mem.capacity"], dtype=float) * np.ones(m), mask=mask,
+              compute_share=step_share(compute, step))
+
+
+def step_share(compute: np.ndarray, step: np.ndarray) -> np.ndarray:
+    """The share of each point's step its GPUs compute (compute / step time, at most 1; NaN where the step is
+    unknown): what its servers draw by (core/power_draw.training_draw), as core/plan_workload.compute_share_of
+    reads it for the plan's own configuration."""
+    ok = np.isfinite(step) & (step > 0) & np.isfinite(compute)
+    return np.where(ok, np.minimum(compute / np.where(ok, step, 1.0), 1.0), np.nan)
 
 
 def finish(ctx: Context, table: PointTable) -> None:
