@@ -34,7 +34,7 @@ from gpudesk.core.ledger_build import build_ledger
 from gpudesk.core.ledger_figures import ledger_figures
 from gpudesk.core.owned_power import busy_fraction, workload_draw
 from gpudesk.core.phase_sizing import CarriedHardware, size_phase
-from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for
+from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for, workload_inputs
 from gpudesk.core.plan_infra import phase_infrastructure
 from gpudesk.core.plan_input_checks import assumed_inputs, calibration_checks, offer_checks
 from gpudesk.core.plan_layout import layout_search
@@ -81,9 +81,10 @@ class PhaseContext:
 
 class WorkloadCache:
     """Sized workloads keyed by everything ``workload_for`` reads: the workload, its place in the plan (which its
-    checks name), the phase without its workloads (hardware, duration, the rows it resolves), the calibration, the
-    catalog and its revision.
-    An edit of one workload re-sizes that workload only; the phase's others are served from here."""
+    checks name), the phase's hardware and duration and the catalog rows sizing reads
+    (``core/plan_assembly.workload_inputs``), the calibration, the catalog and its revision.
+    An edit of one workload re-sizes that workload only; the phase's others are served from here, and so are all of
+    them after an edit of the phase's costs, storage, network, facility, delivery or compliance."""
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
@@ -116,17 +117,18 @@ def _sized(project: Project, index: int, catalog: Catalog, carried: CarriedHardw
     scales = CalibrationScales.from_project(project.calibration)  # None unless a pilot calibration is enabled
     if scales is not None:
         record_calibration(figures, scales)
-    if len(phase.workloads) < 2:
-        workloads = None  # a phase of one workload is re-sized whenever the phase cache misses it: nothing to reuse
-    phase_key = (id(catalog), getattr(catalog, "revision", 0), index, repr(replace(phase, workloads=[])),
-                 repr(project.calibration), layout_search) if workloads is not None else ()
+    # the key: what sizing reads (core/plan_assembly.workload_inputs), the workload's place (its checks name it),
+    # the calibration, the catalog and its revision
+    place_key = (id(catalog), getattr(catalog, "revision", 0), index, repr(project.calibration),
+                 layout_search) if workloads is not None else ()
     for w_index, workload in enumerate(phase.workloads):
         w_where = f"{where}.workloads[{w_index}]"
 
         def size(workload: Workload = workload, w_where: str = w_where) -> WorkloadResult:
             return workload_for(catalog, phase, workload, resolved, w_where, scales, layout_search)
 
-        result = size() if workloads is None else workloads.get((*phase_key, w_index, repr(workload)), size)
+        result = size() if workloads is None else \
+            workloads.get((*place_key, w_index, *workload_inputs(phase, workload, resolved)), size)
         figures.merge(result.figures, prefix="" if w_index == 0 else f"w{w_index + 1}.")
         results.append(result)
     config = size_phase(phase, resolved, results, figures, carried)
