@@ -1,7 +1,6 @@
 """LLM serving: TTFT, TPOT, throughput, KV limit, queueing and replicas.
 
-Step times come from :mod:`gpudesk.core.inference_step` (roofline with
-calibrated efficiencies); queueing from :mod:`gpudesk.core.inference_queue`.
+Step times: :mod:`gpudesk.core.inference_step`; queueing: :mod:`gpudesk.core.inference_queue`.
 
 * continuous batching at concurrency C: one iteration decodes C sequences
   at the mean context (prompt + output/2) and, on average, prefills C/O new
@@ -9,8 +8,7 @@ calibrated efficiencies); queueing from :mod:`gpudesk.core.inference_queue`.
   t_iter = t_decode(C) + (C/O)·t_prefill_compute(prompt) + the TP/EP
   collectives of the C·I/O prefill tokens the step carries beside its C
   decode tokens. TPOT = t_iter, tokens/s = C / t_iter.
-* static batching (offline benchmarks such as TensorRT-LLM's
-  gptSessionBenchmark): B·O / (t_prefill(B·prompt) + O·t_decode(B)).
+* static batching (TensorRT-LLM's gptSessionBenchmark): B·O / (t_prefill(B·prompt) + O·t_decode(B)).
 * C, the engine's maximum batch, is given or derived: the largest C whose
   KV cache fits at the latency percentile (``mem.max_concurrency`` with the
   length spread, core/inference_lengths.py) and whose iteration meets the
@@ -176,8 +174,11 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
            "m·exp(σ·z_p − σ²/2), σ² = ln(1 + (sd/m)²) (log-normal)",
            ["infer.in.output_tokens", "infer.in.output_sd", "infer.in.percentile"])
     for key, const in (("roofline_p", SV.SERVING_ROOFLINE_SHARPNESS), ("kv_bw", SV.SERVING_DECODE_KV_BW_EFFICIENCY),
-                       ("prefill_share", SV.SERVING_PREFILL_GEMM_SHARE)):
+                       ("prefill_share", SV.SERVING_PREFILL_GEMM_SHARE), ("expert_load_cv", SV.MOE_EXPERT_LOAD_CV)):
         fs.constant(f"eff.serving_{key}", const)
+    fs.add("infer.expert_wait", rep.expert_wait, "ratio", "busiest expert rank's routed tokens / the mean",
+           "1 + CV·√(e/E)·E[max of e standard normals] (E routed experts split whole over e expert ranks; 1 "
+           "without expert parallelism)", ["infer.in.ep", "eff.serving_expert_load_cv"])
     fs.constant("eff.kernel_boundary", KERNEL_BOUNDARY_S)
     fs.constant("eff.kernels_per_layer", DECODE_KERNELS_PER_LAYER)
     hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework",
@@ -218,9 +219,10 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     c1 = np.maximum(conc, 1.0)
     dec = rep.decode_step(c1, ctx)
     fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",
-           "((2·N·C/(peak·η_mm))^p + (weight bytes/(bw·η_hbm))^p)^(1/p) + max(attention FLOPs/(peak·η_attn), "
-           "KV bytes/(bw·η_kv)) + TP/EP collectives + L · kernels per layer · kernel boundary",
-           [*hw_deps, "infer.concurrency", "infer.context_in_flight", "infer.in.tp", "eff.kernel_boundary"])
+           "((2·(N + (w − 1)·N_routed)·C/(g·peak·η_mm))^p + (weight bytes/(bw·η_hbm))^p)^(1/p) + max(attention "
+           "FLOPs/(peak·η_attn), KV bytes/(bw·η_kv)) + TP/EP collectives + L · kernels per layer · kernel boundary",
+           [*hw_deps, "infer.concurrency", "infer.context_in_flight", "infer.in.tp", "eff.kernel_boundary",
+            "infer.expert_wait"])
     if inp.batching == "separate_prefill":
         pre_share = c1 / out * rep.prefill(prompt, prompt)
     else:  # the prefill tokens mixed into a step ride its TP/EP collectives with the C decode tokens

@@ -113,6 +113,25 @@ def expected_busiest(mu: np.ndarray, groups: np.ndarray) -> np.ndarray:
     return busiest
 
 
+def busiest_expert_rank(n_experts: float, ep: np.ndarray) -> np.ndarray:
+    """Routed tokens of the busiest of ``ep`` expert ranks / the mean (1 where experts are not split whole).
+
+    Each rank holds E/e whole experts, loaded unevenly (MOE_EXPERT_LOAD_CV, the per-expert spread TensorRT-LLM
+    published without EPLB); experts loaded independently give a rank's load a spread of CV·√(e/E) (the same
+    table's per-rank spread: 0.48 against 1.28/√8 = 0.45), and the busiest of e ranks, in the normal limit,
+    1 + CV·√(e/E)·E[max of e standard normals] (1.32 for 256 experts on 8 ranks, 1.45 for 128). Every rank of
+    an MoE layer waits for it. The normal limit understates the published tail: at EP 32 it gives 1.94 where
+    the hottest rank took 2.56x the mean."""
+    ep = np.asarray(ep, dtype=np.float64)
+    if n_experts <= 1:
+        return np.ones(ep.shape)
+    out = np.ones(ep.shape)
+    for e in np.unique(ep[ep > 1]):
+        spread = SV.MOE_EXPERT_LOAD_CV.value * math.sqrt(min(e, n_experts) / n_experts)
+        out = np.where(ep == e, 1.0 + spread * _normal_max(float(min(e, n_experts)))[0], out)
+    return out
+
+
 @dataclass(frozen=True)
 class ReplicaModel:
     """What a step needs to know about the model, hardware and layout (arrays per candidate)."""
@@ -135,6 +154,7 @@ class ReplicaModel:
     head_params: float  # output head V·h, kept in 16 bit
     attn_width: float  # a·(d_qk + d_v)
     decode_attn_width: float  # the same for a decode token (MLA: absorbed, over the latent)
+    expert_wait: np.ndarray  # busiest expert rank's routed tokens / the mean (busiest_expert_rank)
 
     @classmethod
     def build(cls, model: ModelArch, hw: HardwareArrays, eff: Efficiencies, tp: np.ndarray, pp: np.ndarray,
@@ -153,6 +173,8 @@ class ReplicaModel:
             head_params=float(model.vocab * model.hidden) if shapes else 0.0,
             attn_width=attention_core_dims(model) if has_layer_shapes(model) else 0.0,
             decode_attn_width=decode_attention_core_dims(model) if has_layer_shapes(model) else 0.0,
+            expert_wait=(busiest_expert_rank(float(model.n_experts), ep) if shapes and model.is_moe
+                         and model.n_experts else np.ones(np.shape(ep))),
         )
 
     @property
@@ -168,6 +190,11 @@ class ReplicaModel:
     def expert_split(self) -> np.ndarray:
         """GPUs one pipeline stage's routed experts are split over: e when expert parallel, else t."""
         return np.where(self.ep > 1, self.ep, self.tp)
+
+    def gemm_flops(self, tokens: np.ndarray) -> np.ndarray:
+        """Linear-layer FLOPs one GPU's step waits for with ``tokens`` tokens in the replica: its 1/g share, the
+        routed experts' at the busiest expert rank's load (``expert_wait``; 1 unless experts are split whole)."""
+        return np.asarray(2.0 * (self.n_gemm + (self.expert_wait - 1.0) * self.routed_active) * tokens / self.gpus)
 
     def weights_read(self, tokens: np.ndarray) -> np.ndarray:
         """Weight bytes one GPU streams in a step of ``tokens`` tokens (the replica's batch)."""
@@ -219,10 +246,10 @@ class ReplicaModel:
     def decode_step(self, batch: np.ndarray, context: np.ndarray) -> dict[str, np.ndarray]:
         """Seconds of one decode step for ``batch`` sequences at ``context`` tokens each."""
         hw, eff = self.hw, self.eff
-        g = self.gpus  # balanced work: every GPU does 1/g of the batch's FLOPs
+        g = self.gpus  # every GPU does 1/g of the batch's FLOPs (the routed experts' at the busiest rank's load)
         bw = hw.hbm_bw * eff.hbm
         p = SV.SERVING_ROOFLINE_SHARPNESS.value
-        gemm_c = 2.0 * self.n_gemm * batch / g / (self.compute_peak * eff.matmul)
+        gemm_c = self.gemm_flops(batch) / (self.compute_peak * eff.matmul)
         gemm_m = self.weights_read(batch) / bw
         linear = (gemm_c ** p + gemm_m ** p) ** (1.0 / p)  # smooth roofline near the ridge point
         kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp
@@ -241,7 +268,7 @@ class ReplicaModel:
         serving power model (core/power.py); kept out of ``decode_step``, which the search calls per point."""
         eff = self.eff
         p = SV.SERVING_ROOFLINE_SHARPNESS.value
-        gemm_c = 2.0 * self.n_gemm * batch / self.gpus / (self.compute_peak * eff.matmul)
+        gemm_c = self.gemm_flops(batch) / (self.compute_peak * eff.matmul)
         gemm_m = self.weights_read(batch) / (self.hw.hbm_bw * eff.hbm)
         linear = (gemm_c ** p + gemm_m ** p) ** (1.0 / p)
         kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp
@@ -281,7 +308,8 @@ class ReplicaModel:
         rate = np.asarray(batch / output, dtype=np.float64)  # new prompts per iteration, whole replica
         busiest = expected_busiest(rate / groups, groups)
         gemm, attn = self._prefill_parts(prompt, prompt)
-        dense = np.where(self.n_gemm > 0, (self.n_gemm - self.routed_active) / max(self.n_gemm, 1.0), 1.0)
+        waited = self.n_gemm + (self.expert_wait - 1.0) * self.routed_active  # FLOPs behind ``gemm``
+        dense = np.where(self.n_gemm > 0, (self.n_gemm - self.routed_active) / np.maximum(waited, 1.0), 1.0)
         per_prompt = gemm * dense + attn  # one prompt's per-group work, spread over the replica's GPUs
         return np.asarray(np.where(groups > 1, np.maximum(groups * busiest - rate, 0.0) * per_prompt, 0.0))
 
@@ -293,7 +321,7 @@ class ReplicaModel:
         """GEMM and attention compute seconds of a prefill, each divided by the engine's GEMM share."""
         eff = self.eff
         g = self.gpus
-        gemm = 2.0 * self.n_gemm * tokens / g / (self.compute_peak * eff.matmul)
+        gemm = self.gemm_flops(tokens) / (self.compute_peak * eff.matmul)
         attn = 2.0 * self.model.n_layers * (seq_len / 2.0) * self.attn_width * tokens / g \
             / (self.attention_peak * eff.attention)
         # a pilot calibration of the framework share scales the serving share by the same factor

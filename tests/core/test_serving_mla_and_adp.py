@@ -12,7 +12,7 @@ from gpudesk.catalog.records import ModelArch
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
-from gpudesk.core.inference_step import ReplicaModel, expected_busiest
+from gpudesk.core.inference_step import ReplicaModel, busiest_expert_rank, expected_busiest
 from gpudesk.core.model_math import attention_core_dims, decode_attention_core_dims
 
 # DeepSeek-V3's published shapes (config.json of deepseek-ai/DeepSeek-V3; the catalog row has the same)
@@ -65,7 +65,8 @@ def test_the_busiest_group_pays_the_prefills_beyond_the_mean():
     rep = _replica(DSV3, 1, 8)
     batch, prompt, out = np.array([4096.0]), np.array([800.0]), np.array([3880.0])
     gemm, attn = rep._prefill_parts(prompt, prompt)
-    dense = (rep.n_gemm - rep.routed_active) / rep.n_gemm
+    # the dense GEMMs' share of ``gemm``, whose routed experts run at the busiest expert rank's load
+    dense = (rep.n_gemm - rep.routed_active) / (rep.n_gemm + (rep.expert_wait[0] - 1.0) * rep.routed_active)
     mu = 4096 / 3880 / 8
     want = (8 * _expected_busiest(mu, 8) - 4096 / 3880) * (gemm[0] * dense + attn[0])
     assert rep.prefill_imbalance(batch, prompt, out)[0] == pytest.approx(want, rel=1e-9)
@@ -113,3 +114,19 @@ def test_an_expert_group_wider_than_the_nvlink_domain_keeps_the_network_all_to_a
     one = np.ones(1)
     wide = ReplicaModel.build(DSV3, hw, eff, one, one, one * 64, "fp4", "fp8", "fp4")
     assert not bool(wide.moe_kernels_apply[0])
+
+
+def test_every_rank_of_an_moe_layer_waits_for_the_busiest_expert_rank():
+    # TensorRT-LLM tech blog 4, Table 1 (no EPLB, EP 32 with 8 experts per rank): per-expert spread 164.1 / 128,
+    # per-rank 491.6 / 1,024; independent experts carry the first to the second within 6%
+    assert 1.28 / math.sqrt(8) == pytest.approx(491.6 / 1024, rel=0.06)
+    wait = busiest_expert_rank(256.0, np.array([1.0, 4.0, 8.0, 32.0]))
+    assert wait[0] == 1.0 and 1.0 < wait[1] < wait[2] < wait[3] < 2.56  # the normal limit stays under the tail
+    assert wait[2] == pytest.approx(1.0 + 1.28 * math.sqrt(8 / 256) * 1.4236, rel=1e-3)  # E[max of 8] = 1.4236
+    assert busiest_expert_rank(128.0, np.array([8.0]))[0] > wait[2]  # fewer experts per rank: a wider spread
+    # only the routed experts' FLOPs wait: tensor-parallel experts (ep 1) are split evenly over every rank
+    ep8, tp8 = _replica(DSV3, 1, 8), _replica(DSV3, 8, 1)
+    tokens = np.array([3072.0])
+    extra = 2.0 * (wait[2] - 1.0) * ep8.routed_active * tokens / 8
+    assert ep8.gemm_flops(tokens)[0] == pytest.approx(2.0 * ep8.n_gemm * tokens[0] / 8 + extra[0])
+    assert tp8.gemm_flops(tokens)[0] == pytest.approx(2.0 * tp8.n_gemm * tokens[0] / 8)

@@ -68,3 +68,12 @@ MOE_ALLTOALL_LINK_FRACTION = Constant(
     "logical (8 copies of 14,336 B per token, the local one included), 7/8 of it over NVLink: 0.78 of 900 GB/s. "
     "DeepEP's normal intranode kernels on H800 agree: 153-158 GB/s of ~200 (deepseek-ai/DeepEP docs/legacy.md)",
 )
+MOE_EXPERT_LOAD_CV = Constant(
+    "MOE_EXPERT_LOAD_CV", 1.28, "ratio", "spread of routed tokens across experts: standard deviation / mean",
+    "NVIDIA TensorRT-LLM tech blog 4, 'Scaling Expert Parallelism in TensorRT-LLM (Part 1)' (docs/source/blogs/"
+    "tech_blog/blog4_Scaling_Expert_Parallelism_in_TensorRT-LLM.md, 2025), Table 1: DeepSeek R1 on 32 GB200 "
+    "(EP 32, 8 experts per rank, no EPLB), machine-translation data, averaged over layers and iterations: per "
+    "expert slot mean 128 routed tokens, standard deviation 164.1 (1.28 of the mean); per rank mean 1,024, "
+    "standard deviation 491.6 (0.48: experts loaded independently would give 1.28/sqrt(8) = 0.45), the hottest "
+    "rank 2.56x the mean",
+)
