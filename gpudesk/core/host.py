@@ -3,7 +3,10 @@
 CPU cores for loading and preprocessing at the throughput the time model
 computed, host RAM (data-loader batch buffers, checkpoint staging, CPU offload
 of optimizer states), PCIe lanes and generation for the GPUs and NICs,
-each compared with what the chosen server offers. Keys ``host.*``.
+each compared with what the chosen server offers. Keys ``host.*``. A phase that
+runs fewer GPUs than its server holds (``host.gpus_used``) needs cores, loader
+buffers and serving memory for those GPUs alone; the PCIe lanes count every
+GPU installed.
 """
 
 from __future__ import annotations
@@ -47,6 +50,20 @@ class HostInputs:
     serves: bool = False  # a serving workload: the server holds the model's weights while loading, and the runtime
     weights_bytes_per_gpu: Any = 0.0  # each GPU's weight shard (NaN = unknown)
     kv_swap: bool = False  # an LLM server keeps CPU swap space for preempted KV blocks
+    # GPUs the phase runs in its busiest server (0 = every GPU the server holds): a phase of fewer GPUs than a server
+    # holds loads, feeds and stages for those alone; the PCIe lanes stay the installed GPUs'
+    gpus_used: float = 0.0
+    gpus_used_source: str = ""
+
+
+def _gpus_used(fs: FigureSet, inp: HostInputs, gpus: Any) -> tuple[Any, str]:
+    """(GPUs the host feeds, their key): ``host.gpus_used`` when the phase runs fewer GPUs than the server holds,
+    else ``host.gpus``."""
+    if 0 < inp.gpus_used < float(inp.server.gpus):
+        used = fs.input("host.gpus_used", float(inp.gpus_used), "GPUs", "GPUs the phase runs per server",
+                        inp.gpus_used_source or "the phase's sized configuration (fewer GPUs than the server holds)")
+        return used, "host.gpus_used"
+    return gpus, "host.gpus"
 
 
 def _rate_per_core(fs: FigureSet, inp: HostInputs) -> Any:
@@ -68,6 +85,8 @@ def host_figures(inp: HostInputs) -> FigureSet:
     fs = FigureSet()
     s = inp.server
     gpus = record_field(fs, "host.gpus", s, "gpus", "GPUs", "GPUs per server")
+    used, used_key = _gpus_used(fs, inp, gpus)
+    name = used_key.removeprefix("host.")
     if inp.cpu_cores_override:
         cores = fs.input("host.cpu_cores", float(inp.cpu_cores_override), "cores", "CPU cores per server")
     else:
@@ -87,10 +106,10 @@ def host_figures(inp: HostInputs) -> FigureSet:
     need = fs.add("host.cores_per_gpu_needed", pre + base, "cores/GPU", "CPU cores each GPU needs",
                   "preprocess_cores_per_gpu + train_process_cores",
                   ["host.preprocess_cores_per_gpu", "host.train_process_cores"])
-    fs.add("host.cores_needed", need * gpus, "cores", "CPU cores the server needs",
-           "cores_per_gpu_needed x gpus", ["host.cores_per_gpu_needed", "host.gpus"])
-    offered = fs.add("host.cores_per_gpu_offered", cores / gpus, "cores/GPU", "CPU cores per GPU in the server",
-                     "cpu_cores / gpus", ["host.cpu_cores", "host.gpus"])
+    fs.add("host.cores_needed", need * used, "cores", "CPU cores the server needs",
+           f"cores_per_gpu_needed x {name}", ["host.cores_per_gpu_needed", used_key])
+    offered = fs.add("host.cores_per_gpu_offered", cores / used, "cores/GPU", "CPU cores per GPU in the server",
+                     f"cpu_cores / {name}", ["host.cpu_cores", used_key])
     fs.add("host.gpu_feed_fraction", np.minimum(1.0, offered / need), "fraction",
                   "share of planned GPU throughput the CPUs can feed",
                   "min(1, cores_per_gpu_offered / cores_per_gpu_needed)",
@@ -107,9 +126,10 @@ def host_figures(inp: HostInputs) -> FigureSet:
                   "loader batches held in host RAM per GPU",
                   "prefetch_factor x loader_workers_per_gpu + loader_batches_beyond_prefetch",
                   ["host.prefetch_factor", "host.loader_workers_per_gpu", "host.loader_batches_beyond_prefetch"])
-    pinned = fs.add("host.pinned_buffers", batch * held * gpus, "B", "data-loader batch buffers (shared and page-locked memory)",
-                    "batch_bytes_per_gpu x loader_batches_held x gpus",
-                    ["host.batch_bytes_per_gpu", "host.loader_batches_held", "host.gpus"])
+    pinned = fs.add("host.pinned_buffers", batch * held * used, "B",
+                    "data-loader batch buffers (shared and page-locked memory)",
+                    f"batch_bytes_per_gpu x loader_batches_held x {name}",
+                    ["host.batch_bytes_per_gpu", "host.loader_batches_held", used_key])
     stage = fs.input("host.checkpoint_staging", np.asarray(inp.checkpoint_staging_bytes_per_node, dtype=float),
                      "B", "checkpoint staged in host RAM (async save)", "storage model / user input")
     offload = fs.input("host.cpu_offload", np.asarray(inp.offload_bytes_per_node, dtype=float), "B",
@@ -117,7 +137,7 @@ def host_figures(inp: HostInputs) -> FigureSet:
     parts, keys = pinned + stage + offload, ["host.pinned_buffers", "host.checkpoint_staging", "host.cpu_offload"]
     formula = "pinned_buffers + checkpoint_staging + cpu_offload"
     if inp.serves:
-        serving = _serving_ram(fs, inp, gpus)
+        serving = _serving_ram(fs, inp, used, used_key)
         parts, keys, formula = parts + serving, [*keys, "host.serving_ram"], formula + " + serving_ram"
     ram_need = fs.add("host.ram_needed", parts, "B", "host RAM needed", formula, keys)
     fs.add("host.ram_headroom", ram - ram_need, "B", "host RAM left over", "ram - ram_needed",
@@ -183,20 +203,21 @@ def _batch_bytes(fs: FigureSet, inp: HostInputs) -> Any:
                   "batch_units_per_gpu x " + unit_key.removeprefix("host."), ["host.batch_units_per_gpu", unit_key])
 
 
-def _serving_ram(fs: FigureSet, inp: HostInputs, gpus: Any) -> Any:
+def _serving_ram(fs: FigureSet, inp: HostInputs, gpus: Any, key: str) -> Any:
     """Host memory a serving server needs besides the data loader: the weights staged while loading, the LLM
     runtime's KV swap space, and what the OS and runtime keep. Unknown weights leave it unknown."""
     weights = fs.input("host.weights_per_gpu", np.asarray(inp.weights_bytes_per_gpu, dtype=float), "B",
                        "model weights per GPU", "memory model (mem.weights)")
     share = fs.constant("host.weight_staging_share", C.SERVING_WEIGHT_STAGING_FRACTION)
+    name = key.removeprefix("host.")
     staged = fs.add("host.weights_staged", weights * share * gpus, "B", "model weights staged in host memory",
-                    "weights_per_gpu x weight_staging_share x gpus",
-                    ["host.weights_per_gpu", "host.weight_staging_share", "host.gpus"])
+                    f"weights_per_gpu x weight_staging_share x {name}",
+                    ["host.weights_per_gpu", "host.weight_staging_share", key])
     keys, total, formula = ["host.weights_staged"], staged, "weights_staged"
     if inp.kv_swap:
         swap = fs.constant("host.kv_swap_per_gpu", C.SERVING_CPU_SWAP_PER_GPU)
-        swapped = fs.add("host.kv_swap", swap * gpus, "B", "CPU swap space for KV blocks", "kv_swap_per_gpu x gpus",
-                         ["host.kv_swap_per_gpu", "host.gpus"])
+        swapped = fs.add("host.kv_swap", swap * gpus, "B", "CPU swap space for KV blocks", f"kv_swap_per_gpu x {name}",
+                         ["host.kv_swap_per_gpu", key])
         keys, total, formula = [*keys, "host.kv_swap"], total + swapped, formula + " + kv_swap"
     system = fs.constant("host.system_reserved", C.HOST_SYSTEM_RESERVED)
     return fs.add("host.serving_ram", total + system, "B", "host RAM for serving (weights, swap, system)",

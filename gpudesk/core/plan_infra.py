@@ -37,6 +37,7 @@ SERVING_KINDS = (*WORKLOAD_KIND.where(family="llm_serving"), *ITEM_SERVING_KINDS
 KV_SWAP_KINDS = (*WORKLOAD_KIND.where(family="llm_serving"), *WORKLOAD_KIND.where(family="agents"))
 """Workloads whose servers hold model weights in host memory while loading; LLM servers also keep KV swap space."""
 ALTERNATIVE = "alt."  # prefix of the figures of owning when the phase rents
+GPUS_USED_SOURCE = "plan.gpus {gpus} < plan.gpus_per_server {per}: the phase runs fewer GPUs than the server holds"
 
 
 @dataclass
@@ -139,8 +140,10 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
     checks: list[Check] = []
     nodes = config.nodes
     gpn = config.gpus_per_node
+    used = min(gpn, max(config.gpus, 1))  # GPUs the busiest server runs: fewer than it holds in a small phase
     storage = storage_figures(StorageInputs(
-        option=r.storage, nodes=nodes, gpus_per_node=gpn, throughput_per_gpu=primary.throughput_per_gpu,
+        option=r.storage, nodes=nodes, gpus_per_node=gpn, gpus=config.gpus if config.gpus != gpn * nodes else 0,
+        throughput_per_gpu=primary.throughput_per_gpu,
         dataset_bytes=phase.storage.dataset_tb * 1e12,
         params=primary.trainable_params if primary.trains else 0.0,
         checkpoint_interval_s=phase.storage.checkpoint_interval_hours * 3600.0, data_kind=primary.data_kind,
@@ -157,11 +160,12 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         server=r.server, throughput_per_gpu=primary.throughput_per_gpu, data_kind=primary.data_kind,
         batch_units_per_gpu=primary.loader_batch_units, image_size_px=primary.image_size_px,
         checkpoint_staging_bytes_per_node=storage.number("storage.checkpoint_size", 0.0) / nodes if primary.trains else 0.0,
-        offload_bytes_per_node=primary.figures.number("mem.host_offload", 0.0) * min(gpn, max(config.gpus, 1)),
+        offload_bytes_per_node=primary.figures.number("mem.host_offload", 0.0) * used,
         gpu_pcie_gen=r.accelerator.pcie_gen, cpu_cores_override=phase.hardware.cpu_cores_per_node,
         ram_gb_override=phase.hardware.host_ram_gb, serves=serves,
         weights_bytes_per_gpu=primary.figures.number("mem.weights") if serves else 0.0,
-        kv_swap=kind in KV_SWAP_KINDS,
+        kv_swap=kind in KV_SWAP_KINDS, gpus_used=float(used),
+        gpus_used_source=GPUS_USED_SOURCE.format(gpus=config.gpus, per=gpn),
     ))
     fs.merge(host)
     checks += host_checks(host)

@@ -50,6 +50,7 @@ class StorageInputs:
     team_size: int = 1
     concurrent_jobs: int = 1
     local_nvme_bytes_per_node: float = 0.0  # server local NVMe (0 = none)
+    gpus: int = 0  # GPUs reading the data when not gpus_per_node x nodes (a phase smaller than its servers)
 
 
 def _capped(per_node: Any, nodes: Any, cap: float | None) -> Any:
@@ -76,9 +77,17 @@ def storage_figures(inp: StorageInputs) -> FigureSet:
     else:
         bpu = fs.input("storage.bytes_per_unit", float("nan"), "B", "bytes read per sample/token",
                        "unknown: enter bytes per sample for this data kind")
-    need = fs.add("storage.read_bw_needed", thr * bpu * gpn * nodes / C.GB, "GB/s", "read bandwidth the GPUs need",
-                  "throughput_per_gpu x bytes_per_unit x gpus_per_node x nodes / 1e9",
-                  ["storage.throughput_per_gpu", "storage.bytes_per_unit", "storage.gpus_per_node", "storage.nodes"])
+    if inp.gpus:  # the phase runs another count than gpus_per_node x nodes (fewer than its servers hold): those read
+        gpus = fs.input("storage.gpus", float(inp.gpus), "GPUs", "GPUs reading the data",
+                        "plan.gpus (the phase's sized configuration)")
+        need = fs.add("storage.read_bw_needed", thr * bpu * gpus / C.GB, "GB/s", "read bandwidth the GPUs need",
+                      "throughput_per_gpu x bytes_per_unit x gpus / 1e9 (the phase's GPUs, not gpus_per_node x nodes)",
+                      ["storage.throughput_per_gpu", "storage.bytes_per_unit", "storage.gpus"])
+    else:
+        need = fs.add("storage.read_bw_needed", thr * bpu * gpn * nodes / C.GB, "GB/s", "read bandwidth the GPUs need",
+                      "throughput_per_gpu x bytes_per_unit x gpus_per_node x nodes / 1e9",
+                      ["storage.throughput_per_gpu", "storage.bytes_per_unit", "storage.gpus_per_node",
+                       "storage.nodes"])
     rd = record_field(fs, "storage.read_per_node", opt, "read_gbs_per_node", "GB/s", "read bandwidth per node")
     wr = record_field(fs, "storage.write_per_node", opt, "write_gbs_per_node", "GB/s", "write bandwidth per node")
     cap = opt.aggregate_read_gbs_max

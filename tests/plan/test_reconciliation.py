@@ -63,6 +63,7 @@ def check_phase_surfaces(plan: PlanEstimate) -> None:
         own = [cand for cand in phase.candidates if cand.pinned]  # the plan's own row is the configuration and ledger
         assert len(own) == 1 and own[0].gpus == c.gpus and own[0].nodes == c.nodes
         assert own[0].cost_unit == ledger.currency
+        check_host_follows_the_phases_gpus(phase)
         tco = ledger_cost(ledger, int(f.number("tco.horizon_years")))  # the ledger's total over the horizon
         assert (_close(own[0].cost, tco) and _close(tco, f.number("tco.total_horizon"))) \
             or (math.isnan(own[0].cost) and math.isnan(tco))
@@ -70,6 +71,27 @@ def check_phase_surfaces(plan: PlanEstimate) -> None:
     if plan.roadmap is not None:
         assert _close(plan.roadmap.number("roadmap.total_spend"), plan.total)
         assert plan.roadmap.number("roadmap.peak_gpus") == max(p.config.gpus for p in plan.phases)
+
+
+def check_host_follows_the_phases_gpus(phase) -> int:  # type: ignore[no-untyped-def]
+    """Host and storage figures follow the GPUs the phase runs in its busiest server, not the server's slots (the
+    startup sample's 1-GPU phase was sized for 8); returns 1 when the phase runs fewer GPUs than a server holds."""
+    f, c = phase.figures, phase.config
+    used = min(c.gpus_per_node, max(c.gpus, 1))
+    fewer = used < f.number("host.gpus")
+    assert ("host.gpus_used" in f) == fewer, (phase.name, used, f.number("host.gpus"))
+    if fewer:
+        assert f.number("host.gpus_used") == used and "fewer GPUs than the server holds" in f.source("host.gpus_used")
+    for key, per_gpu in (("host.cores_needed", "host.cores_per_gpu_needed"), ("host.kv_swap", "host.kv_swap_per_gpu")):
+        if math.isfinite(f.number(key)):
+            assert _close(f.number(key), f.number(per_gpu) * used), (phase.name, key)
+    if math.isfinite(f.number("host.pinned_buffers")):
+        assert _close(f.number("host.pinned_buffers"),
+                      f.number("host.batch_bytes_per_gpu") * f.number("host.loader_batches_held") * used)
+    read = f.number("storage.read_bw_needed")
+    if math.isfinite(read):
+        assert _close(read, f.number("storage.throughput_per_gpu") * f.number("storage.bytes_per_unit") * c.gpus / 1e9)
+    return int(fewer)
 
 
 def _check_power_arithmetic(phase) -> None:  # type: ignore[no-untyped-def]
