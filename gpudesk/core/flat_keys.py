@@ -119,6 +119,11 @@ class FlatKeys:
             return None
         return part(*(self._pick(a, representative) for a in args)), inverse
 
+    def pick(self, value: Any, rows: np.ndarray) -> Any:
+        """``value`` at ``rows``: an array of the batch's length taken there, a dataclass field by field, anything
+        else as it is."""
+        return self._pick(value, rows)
+
     def _pick(self, value: Any, rows: np.ndarray) -> Any:
         if isinstance(value, np.ndarray):
             return np.take(value, rows) if value.ndim == 1 and value.size == self.size else value

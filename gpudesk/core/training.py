@@ -38,13 +38,10 @@ from gpudesk.core.constants import (
     ACTIVATION_COMM_BYTES,
     ADAM_UPDATE_BYTES_PER_PARAM,
     ATTENTION_BACKWARD_RELATIVE,
-    FRAMEWORK_GEMM_TIME_SHARE,
-    FUSED_STACK_GEMM_TIME_SHARE,
     GRAD_REDUCE_BYTES,
     LOW_PRECISION_CAST_BYTES,
     LOW_PRECISION_RECIPES,
     OVERLAP_COMPUTE_SLOWDOWN,
-    TORCH_COMPILE_FUSED_SHARE,
 )
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
@@ -53,24 +50,22 @@ from gpudesk.core.flat_keys import FlatKeys
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.model_math import (
     has_layer_shapes,
-    kv_values_per_token_layer,
     param_breakdown,
     training_flops_per_token,
 )
 from gpudesk.core.precision import bytes_per_value
-from gpudesk.core.training_comm import StepShape, params_per_gpu, step_communication
-from gpudesk.core.training_gemm import cast_time_s, gemm_classes, permute_time_s, shape_factor_at
+from gpudesk.core.training_comm import step_communication
+from gpudesk.core.training_gemm import adds_hbm_time, cast_time_s, gemm_classes, permute_time_s, shape_factor_at
 from gpudesk.core.training_parts import (
     bubble_fraction,
     exposed_dp_in_buckets,
     exposed_ep,
     exposed_tp,
-    head_layers,
     largest_parts,
     record_trainable,
     schedule_of,
-    stage_imbalance,
 )
+from gpudesk.core.training_rows import KeyRows, framework_share, layout_terms, step_shape
 from gpudesk.core.training_throughput import throughput_figures
 from gpudesk.vocabulary.sizing import BOTTLENECK, TRAINING_BOTTLENECKS
 
@@ -158,32 +153,44 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     links = Links.from_hardware(hw, eff)
 
     a = arrays
-    flops = training_flops_per_token(m, a["seq_len"])
-    fs.merge(flops)
+    keys = FlatKeys.of({**arrays, "row": hw.row})  # a flat batch: parts once per distinct input (flat_keys.py)
+    # FLOPs per token read only the sequence and recompute mode: once per distinct row (core/training_rows.py)
+    rows = KeyRows(keys)
+    seq_rows = rows.pick(a["seq_len"])
+    flops = training_flops_per_token(m, seq_rows)
     pb = param_breakdown(m)
     n_gemm = pb.matmul_active if pb.from_architecture else float(m.active_params)
     attn_tok = np.maximum(flops["arch.flops_per_token_megatron"] - 6.0 * n_gemm, 0.0) if has_layer_shapes(m) \
-        else a["seq_len"] * 0.0
+        else seq_rows * 0.0
+    rows.spread(flops, {id(seq_rows): a["seq_len"]})
+    fs.merge(flops)
     gemm_factor = 6.0 if inp.method == "full" else 4.0
     lora_tok = 6.0 * inp.lora_rank * pb.lora_in_out if (inp.method != "full" and pb.from_architecture) else 0.0
-    rec = a["recompute"]
+    rec = rows.pick(a["recompute"])
     model_tok = gemm_factor * n_gemm + lora_tok + attn_tok
     recompute_tok = np.where(rec >= 2, 2.0 * n_gemm + attn_tok / 3.0, np.where(rec >= 1, attn_tok / 3.0, 0.0))
-    model_tok = fs.add("train.flops_per_token_model", model_tok, "FLOP/token", "model FLOPs per token (method)",
+    gemm_tok_hw = rows.every(gemm_factor * n_gemm + lora_tok + np.where(rec >= 2, 2.0 * n_gemm, 0.0))
+    attn_tok_hw = rows.every(attn_tok + recompute_tok - np.where(rec >= 2, 2.0 * n_gemm, 0.0))
+    hfu_tok = rows.every(model_tok + recompute_tok)
+    rec = a["recompute"]
+    model_tok = fs.add("train.flops_per_token_model", rows.held(model_tok), "FLOP/token", "model FLOPs per token (method)",
            f"{gemm_factor:g}·N_gemm + attention (Megatron convention)" + (" + 6·r·Σ(in+out) LoRA adapters"
                                                                           if lora_tok else ""),
            ["arch.flops_per_token_megatron", "arch.params_matmul_active"] if pb.from_architecture
            else ["arch.flops_per_token_megatron"])
-    recompute_tok = fs.add("train.flops_per_token_recompute", recompute_tok, "FLOP/token", "recomputed FLOPs per token",
+    fs.add("train.flops_per_token_recompute", rows.held(recompute_tok), "FLOP/token", "recomputed FLOPs per token",
            "full: one more forward (2·N_gemm + attention/3); selective: attention core forward (attention/3)",
            ["train.flops_per_token_model", "train.in.recompute"])
 
-    tp, pp, cp, ep, n = a["tp"], a["pp"], a["cp"], a["ep"], a["n_gpus"]
+    tp, pp, cp, n = a["tp"], a["pp"], a["cp"], a["n_gpus"]
     dp = n / (tp * pp * cp)
     mb, gb, s = a["micro_batch"], a["global_batch"], a["seq_len"]
-    micro = gb / (np.maximum(dp, 1e-9) * mb)
-    valid = (np.abs(dp - np.round(dp)) < 1e-9) & (dp >= 1) & (micro >= 1.0 - 1e-9) \
-        & (np.abs(np.round(dp * tp * cp / ep) * ep - dp * tp * cp) < 1e-9)  # EP from the t·c·d ranks (ETP 1)
+    shape = step_shape(inp, pb, a, dp)
+    schedule = schedule_of(inp.pipeline_schedule, a["virtual_stages"])
+    # the terms that read only the layout, sequence and accelerator: once per distinct row (core/training_rows.py)
+    terms = layout_terms(rows, m, shape, inp.method, schedule == "interleaved", mb, hw.hbm_bw, eff.hbm)
+    micro = gb / terms.every("micro_den")
+    valid = terms.every("layout_ok") & (micro >= 1.0 - 1e-9)  # d whole, EP from t·c·d, layers per virtual stage
     dp = fs.add("train.dp", dp, "replicas", "data parallel d", "d = N_gpu / (t · p · c)",
            ["train.in.n_gpus", "train.in.tp", "train.in.pp", "train.in.cp"])
     micro = fs.add("train.micro_batches", micro, "micro-batches", "micro-batches per step m", "m = B / (d · b)",
@@ -196,12 +203,9 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     # -- compute --------------------------------------------------------
     peak = hw.peak(inp.compute_dtype)
     peak_attn = hw.attention_peak(inp.compute_dtype)
-    gemm_tok_hw = gemm_factor * n_gemm + lora_tok + np.where(rec >= 2, 2.0 * n_gemm, 0.0)
-    attn_tok_hw = attn_tok + recompute_tok - np.where(rec >= 2, 2.0 * n_gemm, 0.0)
     per_gpu_tokens = tokens_step / n
     bw = hw.hbm_bw * eff.hbm
     classes = gemm_classes(m)
-    keys = FlatKeys.of({**arrays, "row": hw.row})  # a flat batch: parts once per distinct input (flat_keys.py)
     if keys is not None and inp.figures_in_blocks:  # and its figures kept in blocks (explain.Rows)
         fs.keep_in_blocks(keys.size)
     gemm_shape = shape_factor_at(classes, a["micro_batch"], a["seq_len"], a["cp"], a["tp"], a["ep"],
@@ -214,22 +218,23 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     eta_attn = eff.attention / (1.0 / 3.0 + (2.0 / 3.0) / ATTENTION_BACKWARD_RELATIVE.value)
     fs.constant("eff.attention_backward_relative", ATTENTION_BACKWARD_RELATIVE)
     attn_s = attn_tok_hw * per_gpu_tokens / (peak_attn * eta_attn)
-    stage_tokens = tokens_step / (np.maximum(n / (a["tp"] * a["pp"] * a["cp"]), 1e-9) * a["cp"])
-    cast_s, cast_b = cast_time_s(classes, inp.compute_dtype, inp.low_precision_recipe, stage_tokens, a["tp"],
-                                 a["ep"], a["pp"], bw)
-    permute_s = permute_time_s(m, stage_tokens, a["pp"], bw)
+    imbalance = terms.every("imbalance")
+    hbm_time = keys is None or adds_hbm_time(m, classes, inp.compute_dtype)  # a flat 16-bit dense batch: none
+    cast_b = 0.0
+    if hbm_time:
+        stage_tokens = tokens_step / terms.every("stage_den")
+        cast_s, cast_b = cast_time_s(classes, inp.compute_dtype, inp.low_precision_recipe, stage_tokens, a["tp"],
+                                     a["ep"], a["pp"], bw)
+        permute_s = permute_time_s(m, stage_tokens, a["pp"], bw)
     if cast_b:
         fs.input("train.cast_bytes", cast_b, "B/value", f"HBM bytes per cast value ({inp.low_precision_recipe})",
                  f"constant {LOW_PRECISION_CAST_BYTES[inp.low_precision_recipe].name}: "
                  f"{LOW_PRECISION_CAST_BYTES[inp.low_precision_recipe].source}")
-    imbalance = stage_imbalance(float(max(m.n_layers, 1)), a["pp"], head_layers(m, a["seq_len"]))
-    framework = eff.framework
-    if inp.training_stack == "megatron":  # fused kernels; a pilot calibration of the share scales it alike
-        framework = min(1.0, fs.constant("eff.fused_stack", FUSED_STACK_GEMM_TIME_SHARE) * eff.framework
-                        / FRAMEWORK_GEMM_TIME_SHARE.value)
-    if inp.torch_compile:
-        framework = min(1.0, eff.framework / (1.0 - fs.constant("eff.compile_fused", TORCH_COMPILE_FUSED_SHARE)))
-    compute = ((gemm_s + attn_s) / framework + cast_s + permute_s) * imbalance
+    framework = framework_share(fs, inp, eff)
+    if hbm_time:
+        compute = ((gemm_s + attn_s) / framework + cast_s + permute_s) * imbalance
+    else:  # the casts and permutes are zeros: x + 0 + 0 is x + 0, bit for bit
+        compute = ((gemm_s + attn_s) / framework + 0.0) * imbalance
     compute = fs.add("train.compute_time_s", compute, "s", "compute time per step",
            "((GEMM FLOPs/(peak·η_mm)·shape + attention FLOPs/(peak_attn·η_attn,train)) / framework share + "
            "low-precision casts + MoE permutation) · stage imbalance, per GPU; η_attn,train = η_attn / (1/3 + "
@@ -240,20 +245,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
 
     # -- communication --------------------------------------------------
     wbytes = 0.5 if inp.method == "qlora" else 2.0
-    shape = StepShape(
-        tp=tp, pp=pp, cp=cp, ep=ep, dp=dp, micro_batch=mb, seq_len=s, micro_batches=micro,
-        virtual_stages=a["virtual_stages"], zero_stage=a["zero_stage"], full_recompute=rec >= 2,
-        layers=float(max(m.n_layers, 1)), moe_layers=float((m.n_moe_layers or m.n_layers) if m.is_moe else 0),
-        hidden=float(m.hidden), kv_width=float(kv_values_per_token_layer(m, 1)) if has_layer_shapes(m) else 0.0,
-        experts_per_token=float(m.experts_per_token),
-        dense_params=(pb.total - pb.experts_routed) if pb.from_architecture else float(m.params_total),
-        expert_params=pb.experts_routed if pb.from_architecture else 0.0,
-        bucket_params=inp.grad_bucket_params if inp.overlap_grad_reduce else np.inf,  # no overlap: one bucket
-    )
+    shape = replace(shape, dp=dp, micro_batches=micro)
     grad_bytes = GRAD_REDUCE_BYTES.value
-    if inp.method != "full":  # only adapter gradients are reduced
-        adapters = inp.lora_rank * pb.lora_in_out if pb.from_architecture else 0.0
-        shape = replace(shape, dense_params=adapters, expert_params=0.0)
     comm = step_communication(shape, links, ACTIVATION_COMM_BYTES.value, grad_bytes, wbytes, keys)
     fs.constant("train.act_bytes", ACTIVATION_COMM_BYTES)
     fs.constant("train.grad_bytes", GRAD_REDUCE_BYTES)
@@ -280,9 +273,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_dp_raw_s", "train.comm_cp_s"])
 
     # -- step -----------------------------------------------------------
-    held = params_per_gpu(shape) if inp.method == "full" else shape.dense_params / (tp * pp)
-    opt_params = np.where(a["zero_stage"] >= 1, held / (dp * cp), held)
-    optimizer = opt_params * ADAM_UPDATE_BYTES_PER_PARAM.value / (hw.hbm_bw * eff.hbm)
+    optimizer = terms.by_stage(a["zero_stage"] >= 1, "optimizer_sharded", "optimizer_whole")
     fs.constant("train.adam_bytes", ADAM_UPDATE_BYTES_PER_PARAM)
     optimizer = fs.add("train.optimizer_time_s", optimizer, "s", "optimizer update per step",
            "parameters updated per GPU (÷ d·c with ZeRO ≥ 1) · 30 B / (HBM bw · η_hbm)",
@@ -296,11 +287,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     dequant = fs.add("train.dequant_time_s", dequant, "s", "QLoRA 4-bit to bf16 dequantisation per step",
            "m · passes (2, 3 with full recompute) · linear params/(t·p) · (0.5 + 2) B / (HBM bw · η_hbm)",
            ["train.micro_batches", "hw.hbm_bw", "eff.hbm"])
-    v = a["virtual_stages"]
-    schedule = schedule_of(inp.pipeline_schedule, v)
-    bubble, bubble_formula = bubble_fraction(schedule, pp, v, micro)
+    bubble, bubble_formula = bubble_fraction(schedule, pp, a["virtual_stages"], micro)
     bubble = np.where(pp > 1, bubble, 0.0)
-    valid &= (schedule != "interleaved") | (float(max(m.n_layers, 1)) / (pp * np.maximum(v, 1.0)) >= 1.0)
     fs.input("train.in.pipeline_schedule", schedule, "", "pipeline schedule")
     bubble = fs.add("train.bubble_fraction", bubble, "fraction", "pipeline bubble (of ideal time)", bubble_formula,
            ["train.in.pp", "train.in.virtual_stages", "train.micro_batches", "train.in.pipeline_schedule"])
@@ -308,7 +296,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     ep_exposed = exposed_ep(comm.ep_s, compute, inp.moe_a2a_overlap or schedule == "dualpipe")
     serial = compute + tp_exposed + ep_exposed + comm.pp_s + cp_exposed + dequant
     bubble_s = serial * bubble
-    dp_exposed = exposed_dp_in_buckets(fs, shape, comm.dp_raw_s, comm.dp_per_microbatch, compute, micro, bubble_s,
+    dp_exposed = exposed_dp_in_buckets(fs, terms, comm.dp_raw_s, comm.dp_per_microbatch, compute, micro, bubble_s,
                                        inp.overlap_grad_reduce, inp.overlap_param_gather)
     dp_exposed = fs.add("train.comm_dp_s", dp_exposed, "s", "data-parallel communication not hidden",
            "ZeRO 0-2 overlapped, q the last bucket's share: max(RS·q, RS − (2/3)·t_mb·(1 − q) − bubble/2) + max(AG·q, "
@@ -322,7 +310,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
                                                           "train.compute_time_s", "train.overlap_slowdown"])
     step = serial + bubble_s + dp_exposed + slowdown + optimizer
     supported = np.isfinite(peak) & np.isfinite(peak_attn)
-    step = np.where(valid & supported, step, np.nan)
+    usable = valid & supported
+    step = np.where(usable, step, np.nan)
     fs.add("train.exposed_comm_s", tp_exposed + ep_exposed + comm.pp_s + cp_exposed + dp_exposed, "s",
            "communication on the critical path", "exposed TP + exposed EP + PP + exposed CP + exposed DP",
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_cp_s", "train.comm_dp_s"])
@@ -331,8 +320,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "optimizer", ["train.compute_time_s", "train.exposed_comm_s", "train.bubble_fraction",
                          "train.overlap_slowdown_s", "train.optimizer_time_s", "train.dequant_time_s"],
            note="unknown where the layout is invalid (d not whole, m < 1) or the part lacks the precision")
-    throughput_figures(fs, a, step, tokens_step, model_tok, recompute_tok, peak, n, inp.calibration)
-    parts = [compute, serial * bubble, tp_exposed, dp_exposed + slowdown, comm.pp_s, ep_exposed, cp_exposed, optimizer,
+    throughput_figures(fs, a, step, tokens_step, rows.every(model_tok), hfu_tok, peak, n, inp.calibration)
+    parts = [compute, bubble_s, tp_exposed, dp_exposed + slowdown, comm.pp_s, ep_exposed, cp_exposed, optimizer,
              dequant]
     # Choose by index and look the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's).
     first, beside_compute = largest_parts(parts)
@@ -343,7 +332,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "where the part lacks the precision, invalid_layout where the layout is invalid",
            ["train.compute_time_s", "train.bubble_fraction", "train.comm_tp_s", "train.comm_dp_s",
             "train.comm_pp_s", "train.comm_ep_s", "train.comm_cp_s", "train.optimizer_time_s"], vocabulary=BOTTLENECK)
-    overhead = _codes(np.where(valid & supported, beside_compute, largest), keys)
+    overhead = _codes(np.where(usable, beside_compute, largest), keys)
     fs.add("train.largest_overhead", overhead, "",
            "largest loss besides compute (what limits scaling)",
            "argmax(bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); else as train.bottleneck",

@@ -208,8 +208,9 @@ def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_by
 
     layers_stage = s.layers / s.pp
     n_ar = np.where(s.full_recompute, 6.0, 4.0)
-    tp_s = s.micro_batches * layers_stage * n_ar * every(c.tp)
-    cp_raw = s.micro_batches * layers_stage * every(c.cp)
+    per_layer = s.micro_batches * layers_stage  # m · L/p, once for TP and CP
+    tp_s = per_layer * n_ar * every(c.tp)
+    cp_raw = per_layer * every(c.cp)
     ep_s = s.micro_batches * (s.moe_layers / s.pp) * 4.0 * every(c.ep)
     pp_s = s.micro_batches * 2.0 * s.virtual_stages * every(c.pp)
     pp_s = np.where(s.pp > 1, pp_s, 0.0)
@@ -218,7 +219,7 @@ def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_by
         reduce_once = c.reduce_once + bucket_latency(s, c.dense_bucket_steps, c.expert_bucket_steps,
                                                      _bucket_calls(s.zero_stage >= 1, links))
     else:  # the same values, computed once per distinct row: each row gathers the one its ZeRO stage uses
-        reduce_once = _by_stage(s.zero_stage >= 1, reduce_sharded, reduce_zero0, inverse)
+        reduce_once = by_stage(s.zero_stage >= 1, reduce_sharded, reduce_zero0, inverse)
     dp_raw = np.where(zero3, every(c.per_mb) * s.micro_batches, reduce_once)
 
     def crosses(v: np.ndarray) -> Any:
@@ -232,7 +233,7 @@ def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_by
     )
 
 
-def _by_stage(sharded: Any, if_sharded: np.ndarray, if_not: np.ndarray, inverse: np.ndarray) -> np.ndarray:
+def by_stage(sharded: Any, if_sharded: np.ndarray, if_not: np.ndarray, inverse: np.ndarray) -> np.ndarray:
     """``np.where(sharded, if_sharded[inverse], if_not[inverse])`` with one gather: both answers side by side, each
     row's index moved to the second half where it is sharded (a stage for the whole batch gathers the one it uses)."""
     if np.size(sharded) == 1:

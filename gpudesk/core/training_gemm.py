@@ -189,6 +189,11 @@ def cast_values_per_token(classes: list[GemmClass], tp: np.ndarray, ep: np.ndarr
     return acc
 
 
+def adds_hbm_time(m: ModelArch, classes: list[GemmClass], compute: str) -> bool:
+    """Whether :func:`cast_time_s` or :func:`permute_time_s` can be other than zeros (low-precision math, MoE)."""
+    return (compute in LOW_PRECISION_MATH and bool(classes)) or m.is_moe
+
+
 def cast_time_s(classes: list[GemmClass], compute: str, recipe: str, tokens_per_gpu: np.ndarray, tp: np.ndarray,
                 ep: np.ndarray, pp: np.ndarray, bw: np.ndarray) -> tuple[np.ndarray, float]:
     """HBM seconds per step of the casts a low-precision recipe adds (0 for 16-bit math), and bytes/value."""

@@ -26,13 +26,17 @@ moe_a2a_overlap (or DualPipe) runs under another micro-batch's compute.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.constants import DUALPIPE_BUBBLE_FACTOR, ZERO_BUBBLE_FACTOR
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.model_math import ParamBreakdown, attention_core_dims, has_layer_shapes, param_breakdown
-from gpudesk.core.training_comm import StepShape, last_bucket_share
+
+if TYPE_CHECKING:
+    from gpudesk.core.training_rows import RowTerms
 
 SCHEDULES = ("1f1b", "interleaved", "zero_bubble", "dualpipe")
 
@@ -89,23 +93,26 @@ def exposed_dp(raw: np.ndarray, per_micro: np.ndarray, compute: np.ndarray, micr
     half = raw / 2.0  # reduce-scatter and all-gather of the same volume
     hidden = 1.0 - np.asarray(last_share)
     if param_overlap:
-        rs = np.maximum(half - (2.0 / 3.0) * t_mb * hidden - bubble_s / 2.0, half * last_share)
-        ag = np.maximum(half - (1.0 / 3.0) * t_mb * hidden - bubble_s / 2.0, half * last_share)
+        cool_down, least = bubble_s / 2.0, half * last_share  # each once for both halves
+        rs = np.maximum(half - (2.0 / 3.0) * t_mb * hidden - cool_down, least)
+        ag = np.maximum(half - (1.0 / 3.0) * t_mb * hidden - cool_down, least)
         exposed = np.maximum(rs, 0.0) + np.maximum(ag, 0.0)
     else:
         exposed = np.maximum(np.maximum(raw - (2.0 / 3.0) * t_mb * hidden - bubble_s / 2.0, raw * last_share), 0.0)
     return np.asarray(np.where(per_micro, np.maximum(raw - compute, 0.0), exposed))
 
 
-def exposed_dp_in_buckets(fs: FigureSet, shape: StepShape, raw: np.ndarray, per_micro: np.ndarray,
+def exposed_dp_in_buckets(fs: FigureSet, terms: RowTerms, raw: np.ndarray, per_micro: np.ndarray,
                           compute: np.ndarray, micro: np.ndarray, bubble_s: np.ndarray, grad_overlap: bool,
                           param_overlap: bool) -> np.ndarray:
-    """:func:`exposed_dp` of a training step, its last gradient bucket's share recorded as a figure."""
-    share = fs.add("train.dp_last_bucket_share", last_bucket_share(shape), "fraction",
-                   "gradients in the last data-parallel bucket",
-                   "1 / (v · ⌈(P/v) / bucket⌉), P the parameters per GPU, bucket Megatron's (max(40M, 1M · d) "
-                   "parameters unless set)", ["train.dp", "train.in.virtual_stages", "train.in.tp", "train.in.pp"])
-    return exposed_dp(raw, per_micro, compute, micro, bubble_s, grad_overlap, param_overlap, share)
+    """:func:`exposed_dp` of a training step, its last gradient bucket's share (:func:`training_comm
+    .last_bucket_share`, from the step's layout terms: core/training_rows.py) recorded as a figure."""
+    fs.add("train.dp_last_bucket_share", terms.figure("bucket_share"), "fraction",
+           "gradients in the last data-parallel bucket",
+           "1 / (v · ⌈(P/v) / bucket⌉), P the parameters per GPU, bucket Megatron's (max(40M, 1M · d) "
+           "parameters unless set)", ["train.dp", "train.in.virtual_stages", "train.in.tp", "train.in.pp"])
+    return exposed_dp(raw, per_micro, compute, micro, bubble_s, grad_overlap, param_overlap,
+                      terms.every("bucket_share"))
 
 
 def exposed_tp(raw: np.ndarray, gemm_s: np.ndarray, tp: np.ndarray, overlap: bool) -> np.ndarray:

@@ -11,7 +11,7 @@ from gpudesk.core.explain import FigureSet
 
 
 def throughput_figures(fs: FigureSet, a: dict[str, np.ndarray], step: np.ndarray, tokens_step: np.ndarray,
-                model_tok: np.ndarray, recompute_tok: np.ndarray, peak: np.ndarray, n: np.ndarray,
+                model_tok: np.ndarray, model_and_recompute_tok: np.ndarray, peak: np.ndarray, n: np.ndarray,
                 calibration: CalibrationScales | None = None) -> None:
     tps = tokens_step / step
     tps = fs.add("train.tokens_per_s", tps, "tokens/s", "training throughput", "B · s / step time",
@@ -24,7 +24,7 @@ def throughput_figures(fs: FigureSet, a: dict[str, np.ndarray], step: np.ndarray
     fs.add("train.mfu_6n", per_gpu * fs["arch.flops_per_token_6n"] / peak, "fraction",
            "model FLOPs utilisation (6·N convention)", "tokens/s/GPU · 6·N_active / dense peak",
            ["train.tokens_per_s_per_gpu", "arch.flops_per_token_6n", "hw.peak_flops"])
-    fs.add("train.hfu", per_gpu * (model_tok + recompute_tok) / peak, "fraction", "hardware FLOPs utilisation",
+    fs.add("train.hfu", per_gpu * model_and_recompute_tok / peak, "fraction", "hardware FLOPs utilisation",
            "tokens/s/GPU · (model + recomputed FLOPs per token) / dense peak",
            ["train.tokens_per_s_per_gpu", "train.flops_per_token_model", "train.flops_per_token_recompute",
             "hw.peak_flops"])
