@@ -14,10 +14,9 @@ report, the comparison) or the window runs it in idle slices (``search_steps_for
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Callable, Collection, Generator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from gpudesk import __version__
 from gpudesk.catalog.store import Catalog
@@ -46,6 +45,7 @@ from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.core.stepwise import run_through
 from gpudesk.process_heap import freed_memory_kept
 from gpudesk.project.model import Phase, Project, Workload
+from gpudesk.results.phase_context import PhaseAlone, PhaseContext
 from gpudesk.results.plan_charts import CHART_ORDER, phase_charts
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.results.plan_roadmap import roadmap
@@ -62,21 +62,6 @@ DEFERRED_CHARTS = ("inference",)
 """Charts the window may leave to idle time when no step shows them (``estimate_plan(..., defer_charts=...)``): the
 step-2 inference chart runs a concurrency sweep through the serving model, about a fifth of an edit's estimate on
 the gov sample, behind a tab step 2 does not open on."""
-
-
-@dataclass(frozen=True)
-class PhaseContext:
-    """What the phase's search and the checks and charts that read it need, kept with the estimate."""
-
-    phase: Phase
-    resolved: ResolvedPhase
-    results: tuple[WorkloadResult, ...]
-    infra_checks: tuple[Check, ...]
-    layout_checks: tuple[Check, ...]
-    extra_checks: tuple[Check, ...] = ()  # assumed inputs, calibration and cloud-offer checks
-    project: Project | None = None  # a plan of this phase alone, its index there and the hardware carried into it:
-    index: int = 0  # the searched rows are priced by estimating the plan that pins each (results/search_pricing.py)
-    carried: CarriedHardware | None = None
 
 
 class WorkloadCache:
@@ -179,8 +164,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     extra_checks = default_checks + calibration_checks(project.calibration) + offers
     estimate.context = PhaseContext(phase, resolved, tuple(results), tuple(infra.checks), tuple(layout_checks),
                                     tuple(extra_checks),
-                                    # the phase alone, copied: later edits of the plan do not reach its pricing
-                                    replace(project, phases=[copy.deepcopy(phase)]), 0, carried)
+                                    PhaseAlone(project, phase), 0, carried)
     estimate.assumptions = [*assumptions(phase, resolved, figures),
                             compliance_assumption(catalog, phase, resolved.accelerator), *defaults]
     estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()

@@ -70,7 +70,7 @@ class PhaseEstimate:
     # charts not drawn yet: the window estimates an edit without the charts no step shows at once (DEFERRED_CHARTS)
     # and draws them in idle time (results/pipeline.attach_charts); absent from ``charts`` until then, never stale
     deferred_charts: tuple[str, ...] = ()
-    # what attaching a search needs (results/pipeline.PhaseContext); not part of the result's value
+    # what attaching a search needs (results/phase_context.PhaseContext); not part of the result's value
     context: Any = field(default=None, repr=False, compare=False)
 
     @property

@@ -5,13 +5,29 @@ from __future__ import annotations
 from gpudesk.core.explain import FigureSet
 from gpudesk.wizard.step_record import Step
 
+_ORDERED: dict[tuple[object, ...], list[str]] = {}  # (step's groups, computed keys) -> its keys in group order
+_ORDERED_KEPT = 256
+
+
+def _in_group_order(step: Step, keys: list[str]) -> list[str]:
+    """The keys the step's figure groups take, less its hidden ones, in the order of the groups (stable within a
+    group). The same keys give the same list: a phase's figure keys stay the same through most edits, and the step
+    list asks for every step's keys on each one, so the order is kept per step and key list."""
+    memo_key = (step.key, step.figure_prefixes, step.hidden, tuple(keys))
+    kept = _ORDERED.get(memo_key)
+    if kept is None:
+        prefixes = step.figure_prefixes
+        derived = [k for k in keys if k.startswith(prefixes) and k not in step.hidden]
+        kept = sorted(derived, key=lambda k: next(i for i, p in enumerate(prefixes) if k.startswith(p)))
+        if len(_ORDERED) >= _ORDERED_KEPT:
+            _ORDERED.pop(next(iter(_ORDERED)))
+        _ORDERED[memo_key] = kept
+    return kept
+
 
 def figure_keys_for_step(step: Step, figures: FigureSet, computed: list[str] | None = None) -> list[str]:
     """``computed``: ``figures.keys(include_inputs=False)`` when the caller has it (one list for every step)."""
-    prefixes = step.figure_prefixes
     keys = figures.keys(include_inputs=False) if computed is None else computed
-    derived = [k for k in keys if k.startswith(prefixes)]
     headline = [k for k in step.headlines if k in figures and k not in step.hidden]
-    rest = sorted((k for k in derived if k not in headline and k not in step.hidden),
-                  key=lambda k: next(i for i, p in enumerate(prefixes) if k.startswith(p)))
-    return headline + rest
+    chosen = set(headline)
+    return headline + [k for k in _in_group_order(step, keys) if k not in chosen]

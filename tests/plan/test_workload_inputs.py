@@ -125,3 +125,17 @@ def test_an_edit_outside_the_sizing_reuses_it_and_is_never_stale(catalog, stem: 
         assert same == reused, f"{path}: the sizing was {'sized again' if reused else 'reused'}"
         document.undo()
         assert _fingerprint(estimate_plan(document.project, catalog, cache, search=False)) == _fingerprint(before)
+
+
+def test_the_plan_a_phase_is_priced_on_is_the_phase_as_estimated(catalog) -> None:
+    """The searched rows are priced on a plan of the phase as it was estimated (kept frozen until read): an edit
+    made after the estimate does not reach it, read before or after the edit."""
+    document = ProjectDocument(load_project(next(s for s in SAMPLES if s.stem == "bank-llm-assistant")).project)
+    first, second = (estimate_plan(document.project, catalog, search=False).phases[i].context for i in (0, 1))
+    as_estimated = repr(document.project.phases[0])
+    assert repr(first.project.phases[0]) == as_estimated  # read before the edit
+    document.set("phases[0].workloads[0].seq_len", document.get("phases[0].workloads[0].seq_len") + 1)
+    document.set("phases[1].workloads[0].peak_factor", document.get("phases[1].workloads[0].peak_factor") * 1.07)
+    assert repr(first.project.phases[0]) == as_estimated
+    assert first.project is first.project and first.project.meta is document.project.meta
+    assert repr(second.project.phases[0]) != repr(document.project.phases[1])  # read only after the edit
