@@ -8,7 +8,8 @@ Step times: :mod:`gpudesk.core.inference_step`; queueing: :mod:`gpudesk.core.inf
   t_iter = t_decode(C) + (C/O)·t_prefill_compute(prompt) + the TP/EP
   collectives of the C·I/O prefill tokens the step carries beside its C
   decode tokens. TPOT = t_iter, tokens/s = C / t_iter.
-* static batching (TensorRT-LLM's gptSessionBenchmark): B·O / (t_prefill(B·prompt) + O·t_decode(B)).
+* static batching (TensorRT-LLM's gptSessionBenchmark): B·O / (t_prefill(B·prompt) + O_max·t_decode(B)), the
+  batch running until its longest output ends (O_max = E[max of B outputs], core/inference_batch.py).
 * C, the engine's maximum batch, is given or derived: the largest C whose
   KV cache fits at the latency percentile (``mem.max_concurrency`` with the
   length spread, core/inference_lengths.py) and whose iteration meets the
@@ -39,6 +40,7 @@ from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.inference_batch import bound_shares, static_batch
 from gpudesk.core.inference_lengths import concurrency_with_spread, context_in_flight, lognormal_quantile, service_cv2
 from gpudesk.core.inference_queue import max_rate_for, wait_quantile
 from gpudesk.core.inference_step import ReplicaModel
@@ -227,11 +229,12 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
         pre_share = c1 / out * rep.prefill(prompt, prompt)
     else:  # the prefill tokens mixed into a step ride its TP/EP collectives with the C decode tokens
         pre_share = rep.mixed_prefill(c1, prompt, out, unsync)
-    if inp.batching == "static":
-        total = rep.prefill(c1 * prompt, prompt) + out * dec["total"]
-        tpot = dec["total"]
+    run = None  # a static batch's (time, longest output)
+    if static:  # the batch runs until its longest output ends; only the C·O real tokens count
+        run = static_batch(fs, rep, c1, prompt, out, a["output_sd"], dec["total"], limit)
+        total, tpot = run[0], dec["total"]
         tokens_s = c1 * out / total
-        formula = "C · O / (prefill(C·I) + O · decode(C, I + O/2))"
+        formula = "C · O / (prefill(C·I) + O_max · decode(C, I + O/2)), O_max = infer.output_tokens_batch_max"
     else:
         tpot = dec["total"] + pre_share
         tokens_s = c1 / tpot
@@ -247,8 +250,7 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     fs.add("infer.tpot_s", np.where(valid, tpot, np.nan), "s", "time per output token", "one batching iteration",
            ["infer.decode_step_s", "infer.in.prompt_tokens", "infer.in.output_tokens"])
     if inp.power_shares:
-        _bound_shares(fs, rep, c1, ctx, out, prompt, pre_share, tpot, total if inp.batching == "static" else None,
-                      valid)
+        bound_shares(fs, rep, c1, ctx, prompt, pre_share, tpot, run, valid)
     fs.add("infer.tokens_per_s", tokens_s, "tokens/s", "output tokens/s per replica", formula,
            ["infer.decode_step_s", "infer.concurrency", "infer.in.output_tokens"])
     gpus = rep.gpus
@@ -265,10 +267,12 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     fs.add("infer.ttft_unloaded_s", ttft0, "s", "TTFT without queueing", "prefill(I) + one iteration",
            ["infer.prefill_s", "infer.tpot_s"])
     service = ttft0 + out * tpot
-    rps_cap = c1 / service
+    rps_cap = c1 / service if run is None else c1 / run[0]  # static: C requests a batch
     fs.add("infer.requests_per_s", np.where(valid, rps_cap, np.where(supported, 0.0, np.nan)), "requests/s",
-           "request capacity per replica", "C / (TTFT + O · TPOT)",
-           ["infer.concurrency", "infer.ttft_unloaded_s", "infer.tpot_s"])
+           "request capacity per replica", "C / (TTFT + O · TPOT)" if run is None else
+           "C / (prefill(C·I) + O_max · decode(C)): a static batch serves its C requests at once",
+           ["infer.concurrency", "infer.ttft_unloaded_s", "infer.tpot_s"]
+           + ([] if run is None else ["infer.output_tokens_batch_max"]))
     cv2 = service_cv2(service, tpot, a["output_sd"], prefill1, prompt, a["prompt_sd"])
     k = fs.add("infer.queue_variability", QV.value + cv2 / 2.0, "", "Allen-Cunneen factor (ca² + cs²)/2",
                "(1 + cs²)/2 with cs² = ((TPOT·sd(O))² + (prefill/I · sd(I))²) / S² (Poisson arrivals)",
@@ -373,27 +377,3 @@ def _budgets(a: dict[str, np.ndarray], ttft0_med: np.ndarray, ttft0_tail: np.nda
             (budget(a["ttft_tail_target_s"], ttft0_tail), q_tail),
             (budget(a["e2e_target_s"], ttft0_tail + out_tail * tpot), q_tail)]
 
-
-def _bound_shares(fs: FigureSet, rep: ReplicaModel, c1: np.ndarray, ctx: np.ndarray, out: np.ndarray,
-                  prompt: np.ndarray, pre_share: np.ndarray, tpot: np.ndarray, static_total: np.ndarray | None,
-                  valid: np.ndarray) -> None:
-    """infer.compute_bound_share and infer.memory_bound_share: how a serving iteration's time divides by the
-    resource that bounds it (core/power.py draws each share at its own power; the rest, collectives and kernel
-    boundaries, near idle). Prefill is taken as compute-bound."""
-    on_c, on_m = rep.bound_split(c1, ctx)
-    if static_total is not None:  # one prefill of the whole batch, then O decode steps
-        c, m, t = rep.prefill(c1 * prompt, prompt) + out * on_c, out * on_m, static_total
-        how = "(prefill(C·I) + O · compute-bound part of decode(C)) / (prefill(C·I) + O · decode(C))"
-    else:
-        c, m, t = pre_share + on_c, on_m, tpot
-        how = "(prefill share + compute-bound part of decode(C)) / iteration"
-    deps = ["infer.decode_step_s", "infer.concurrency", "infer.tpot_s"]
-    fs.add("infer.compute_bound_share", np.where(valid, c / t, np.nan), "fraction",
-           "share of a serving iteration bound by compute",
-           f"{how}, the compute-bound part of decode(C) = linear time × c^p / (c^p + m^p) (c, m: GEMM compute and "
-           "weight-read seconds) + attention where its FLOPs outlast its KV reads", deps)
-    fs.add("infer.memory_bound_share", np.where(valid, m / t, np.nan), "fraction",
-           "share of a serving iteration bound by memory reads",
-           "memory-bound part of decode(C) / iteration (static batching: O · that part / (prefill(C·I) + O · "
-           "decode(C))), the memory-bound part = linear time × m^p / (c^p + m^p) + attention where its KV reads "
-           "outlast its FLOPs", deps)

@@ -15,11 +15,21 @@ level p is exp(μ + σ·z_p) with z_p the standard normal quantile. s = 0 gives 
   age of a renewal process (S. M. Ross, Introduction to Probability Models, ch. 7 Renewal Theory, the limiting
   mean age and excess E[X²]/(2·E[X]); the inspection paradox). Static batching starts a batch's sequences
   together and steps them through their outputs in lockstep: I + O/2, the spread does not bias it.
+* A static batch of C sequences runs until its longest output ends: E[max of C outputs], the expected largest
+  order statistic E[X_(C)] = ∫ x·C·f(x)·F(x)^(C−1) dx (H. A. David and H. N. Nagaraja, Order Statistics, 3rd
+  ed., Wiley 2003, eq. 2.1.5 with the density of the maximum, §2.1), here of the log-normal: m·∫ exp(σu − σ²/2)
+  ·C·φ(u)·Φ(u)^(C−1) du, by quadrature (as the expert wait's max of normals, core/inference_step.py). Blom's
+  plotting-position approximation (G. Blom, Statistical Estimates and Transformed Beta-Variables, Wiley 1958:
+  E[X_(C)] ≈ F⁻¹((C − 0.375)/(C + 0.25))) is the usual closed form for a normal spread; on a log-normal it
+  returns the median at C = 1 (29% under the mean at sd = m), so the exact integral is used.
 * The service time's squared coefficient of variation cs² = (TPOT·sd(O))² + (prefill per token·sd(I))²) / S²
   enters the Allen-Cunneen queue factor (core/inference_queue.py).
 """
 
 from __future__ import annotations
+
+import math
+from functools import lru_cache
 
 import numpy as np
 
@@ -58,3 +68,27 @@ def service_cv2(service_s: np.ndarray, tpot_s: np.ndarray, output_sd: np.ndarray
     with np.errstate(divide="ignore", invalid="ignore"):
         var = (tpot_s * output_sd) ** 2 + (prefill_s / np.maximum(prompt_tokens, 1.0) * prompt_sd) ** 2
         return np.where(service_s > 0, var / (service_s * service_s), 0.0)
+
+
+@lru_cache(maxsize=1)
+def _normal_grid() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(u, φ(u)·du, ln Φ(u)) on a grid of the standard normal wide enough for the max of 10⁵ draws."""
+    u = np.linspace(-9.0, 12.0, 2101)
+    weight = np.exp(-0.5 * u * u) / math.sqrt(2.0 * math.pi) * (u[1] - u[0])
+    log_cdf = np.log(np.array([0.5 * math.erfc(-v / math.sqrt(2.0)) for v in u]))
+    return u, weight, log_cdf
+
+
+def expected_max_length(mean: np.ndarray, sd: np.ndarray, count: np.ndarray) -> np.ndarray:
+    """E[max of ``count`` independent log-normal lengths] with this mean and standard deviation (the module
+    docstring): how long a static batch of ``count`` sequences runs. The mean without spread or for one sequence."""
+    m, s, n = np.broadcast_arrays(np.asarray(mean, dtype=np.float64), np.asarray(sd, dtype=np.float64),
+                                  np.maximum(np.asarray(count, dtype=np.float64), 1.0))
+    sigma = np.sqrt(np.log1p((s / np.maximum(m, 1e-12)) ** 2))
+    if not np.any((sigma > 0) & (n > 1)):
+        return np.array(m, dtype=np.float64)
+    u, weight, log_cdf = _normal_grid()
+    pairs, inverse = np.unique(np.stack([sigma.ravel(), n.ravel()]), axis=1, return_inverse=True)
+    ratio = np.array([float(np.sum(np.exp(sg * u - 0.5 * sg * sg + (k - 1.0) * log_cdf) * k * weight))
+                      if sg > 0 and k > 1 else 1.0 for sg, k in pairs.T])
+    return np.asarray(m * ratio[np.ravel(inverse)].reshape(m.shape), dtype=np.float64)

@@ -1,0 +1,57 @@
+"""A static batch runs until its longest output ends (core/inference_batch.py): with a spread of output lengths
+it lasts E[max of C outputs] decode steps, and its throughput counts only the C·O real tokens. Until stop 11 it
+lasted the mean output, so a spread changed nothing (docs/performance-model.md: Llama-2-7B FP8 on one H100,
+512 + 256 ± 128 tokens, batch 64: 6,967 -> 2,818 output tokens/s per GPU), and its requests/s was not its
+tokens/s / O. Without a spread the batch runs O steps (the published gptSessionBenchmark cases run fixed lengths)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_training_samples import H100, LLAMA3_8B
+
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference_lengths import expected_max_length
+
+BATCHES = np.array([1.0, 8.0, 64.0, 256.0])
+
+
+def _static(sd: float):  # type: ignore[no-untyped-def]
+    hw = HardwareArrays.from_accelerators([H100]).take(np.zeros(BATCHES.size, dtype=int))
+    return estimate_inference(InferenceInputs(
+        model=LLAMA3_8B, hardware=hw, prompt_tokens=512, output_tokens=256, output_sd=sd, concurrency=BATCHES,
+        batching="static"))
+
+
+def test_the_expected_longest_output_is_the_largest_order_statistic() -> None:
+    rng = np.random.default_rng(20261202)
+    for cv in (0.5, 1.0):
+        sigma = np.sqrt(np.log1p(cv * cv))
+        for n in (1, 8, 64):
+            draws = np.exp(np.log(256.0) - sigma * sigma / 2 + sigma * rng.standard_normal((20_000, n)))
+            assert float(expected_max_length(256.0, cv * 256.0, n)) == pytest.approx(draws.max(axis=1).mean(),
+                                                                                     rel=0.02)
+    assert float(expected_max_length(256.0, 0.0, 64)) == 256.0 and float(expected_max_length(256.0, 128.0, 1)) == 256.0
+
+
+def test_a_static_batch_lasts_its_longest_output_and_counts_its_real_tokens() -> None:
+    fs = _static(128.0)
+    longest = np.asarray(fs["infer.output_tokens_batch_max"], dtype=float)
+    assert longest[0] == pytest.approx(256.0) and np.all(np.diff(longest) > 0)
+    assert np.allclose(longest, expected_max_length(256.0, 128.0, BATCHES))
+    # the batch's time: one prefill of the C prompts, then O_max decode steps; its tokens: C real outputs of O
+    decode = np.asarray(fs["infer.decode_step_s"], dtype=float)
+    tokens = np.asarray(fs["infer.tokens_per_s"], dtype=float)
+    batch_time = BATCHES * 256.0 / tokens
+    prefill = batch_time - longest * decode
+    assert np.all(prefill > 0) and np.all(prefill < 0.5 * batch_time)
+    fixed = _static(0.0)  # the same batch without a spread runs O steps after the same prefill
+    fixed_time = BATCHES * 256.0 / np.asarray(fixed["infer.tokens_per_s"], dtype=float)
+    assert np.allclose(fixed_time - 256.0 * np.asarray(fixed["infer.decode_step_s"], dtype=float), prefill)
+    assert np.allclose(fixed["infer.output_tokens_batch_max"], 256.0)
+    assert np.all(tokens[1:] < np.asarray(fixed["infer.tokens_per_s"], dtype=float)[1:])
+    # a static batch serves its C requests at once: requests/s x O is the throughput
+    assert np.allclose(np.asarray(fs["infer.requests_per_s"], dtype=float) * 256.0, tokens)
+    assert np.allclose(np.asarray(fixed["infer.requests_per_s"], dtype=float) * 256.0, fixed["infer.tokens_per_s"])
+    assert "O_max" in fs.formula("infer.tokens_per_s")
