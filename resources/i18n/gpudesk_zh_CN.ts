@@ -203,67 +203,77 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="61" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="61" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="55" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="62" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="61" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="61" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="54" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="61" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="55" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="141" />
+      <source>Searching…</source>
+      <translation>搜索中…</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="143" />
+      <source>The configuration search runs in idle time; this row shows its result when it is done.</source>
+      <translation>配置搜索在空闲时运行；搜索完成后，此行显示其结果。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="62" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="55" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="62" />
       <source>Total cost of ownership</source>
       <translation>总拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="134" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="180" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="118" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="164" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="118" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="164" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="138" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="184" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="125" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="171" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -1137,7 +1147,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>导出 PNG…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="302" />
+      <location filename="../../gpudesk/plotting/view.py" line="308" />
       <source>Export chart</source>
       <translation>导出图表</translation>
     </message>
@@ -1147,7 +1157,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>图例</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="303" />
+      <location filename="../../gpudesk/plotting/view.py" line="309" />
       <source>PNG images (*.png)</source>
       <translation>PNG 图片 (*.png)</translation>
     </message>
@@ -2604,32 +2614,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="289" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="251" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="298" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="260" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="288" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="250" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="130" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="92" />
       <source>Range</source>
       <translation>范围</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="369" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="331" />
       <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
       <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="366" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="328" />
       <source>{code} (not in the list: kept as the plan holds it)</source>
       <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>
@@ -3097,7 +3107,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="274" />
+      <location filename="../../gpudesk/ui/main_window.py" line="276" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
@@ -3309,7 +3319,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="314" />
+      <location filename="../../gpudesk/ui/main_window.py" line="316" />
       <source>Save the changes to {0} before closing?</source>
       <translation>关闭前保存对 {0} 的修改吗？</translation>
     </message>
@@ -3381,7 +3391,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>撤销上一次修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="313" />
+      <location filename="../../gpudesk/ui/main_window.py" line="315" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>
@@ -3907,93 +3917,95 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RecommendationPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="136" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="140" />
       <source>Hover a point to see its configuration; click it to pin it into the plan.</source>
       <translation>将鼠标停在某个点上可查看其配置；点击即可将其采用到方案中。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="190" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="205" />
       <source>No estimate: fix the inputs the status bar names first.</source>
       <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="193" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="208" />
       <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
       <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="108" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="112" />
       <source>Pin this configuration</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="315" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="341" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="298" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="324" />
       <source>Pin {0} × {1}</source>
       <translation>采用 {0} × {1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="301" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="318" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="327" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="344" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="110" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="114" />
       <source>Plan with the selected configuration: its accelerator (with a server that holds it), precision and layout; Undo restores the plan</source>
       <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="255" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="277" />
       <source>Rank {0}: {1} — 1 GPU on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 1 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="257" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="279" />
       <source>Rank {0}: {1} — {2} GPUs on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="259" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="281" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="140" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="144" />
       <source>Ranked</source>
       <translation>排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="76" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="81" />
       <source>Ranked configurations</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="215" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="233" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="271" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="294" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="86" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="90" />
       <source>The best configuration found on each accelerator, feasible first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
       <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="264" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="286" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="141" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="145" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="93" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="97" />
       <source>Why it ranks here</source>
       <translation>排名理由</translation>
     </message>
@@ -4892,82 +4904,82 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="151" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="187" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="190" />
       <source>Cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="337" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="344" />
       <source>Drawing this chart…</source>
       <translation>正在绘制此图表……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="189" />
       <source>Inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="97" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="99" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="189" />
       <source>Memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="195" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="198" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="187" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="190" />
       <source>Power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="188" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
       <source>Rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="203" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="187" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="190" />
       <source>Scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="335" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="342" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="134" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="137" />
       <source>Still being computed: the best parallel layout at the plan's GPU count, its figures and its checks appear here in a moment.</source>
       <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="188" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
       <source>Timeline</source>
       <translation>时间线</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="189" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="201" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="204" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
@@ -5152,17 +5164,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>WhatIfPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="290" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="300" />
       <source>Change</source>
       <translation>变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="289" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="299" />
       <source>Change against the plan</source>
       <translation>相对方案的变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="289" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="299" />
       <source>Change against the plan ({0})</source>
       <translation>相对方案的变化（{0}）</translation>
     </message>
@@ -5192,7 +5204,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="288" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="298" />
       <source>High end of the range</source>
       <translation>区间上限</translation>
     </message>
@@ -5202,7 +5214,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="288" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="298" />
       <source>Low end of the range</source>
       <translation>区间下限</translation>
     </message>
@@ -5212,12 +5224,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>变动区间（相对方案）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="180" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="188" />
       <source>Re-estimating the phase across the ranges…</source>
       <translation>正在按各变动区间重新估算本阶段…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="212" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="220" />
       <source>Re-estimating the phase across the ranges… {0} %</source>
       <translation>正在按各变动区间重新估算本阶段… {0} %</translation>
     </message>
@@ -5247,22 +5259,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>利用率（小时/天）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="277" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="285" />
       <source>VDI seats are sized by framebuffer, not by compute efficiency</source>
       <translation>云桌面席位按显存容量测算，与计算效率无关</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="288" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="298" />
       <source>What moves {0} (plan: {1})</source>
       <translation>影响{0}的因素（方案值：{1}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="126" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="127" />
       <source>What-if table</source>
       <translation>假设分析表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="285" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="293" />
       <source>What-if unavailable: {0}</source>
       <translation>无法进行假设分析：{0}</translation>
     </message>
@@ -5272,7 +5284,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="278" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="286" />
       <source>hours per day are capped at 24</source>
       <translation>每天小时数最多为 24</translation>
     </message>
@@ -5282,27 +5294,27 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="291" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="301" />
       <source>plan</source>
       <translation>方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="276" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="284" />
       <source>the catalog has no price for this server or its GPUs, or the phase rents them</source>
       <translation>目录中没有该服务器或其 GPU 的价格，或本阶段为租用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="274" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="282" />
       <source>the electricity price in use is unknown or zero, or the phase rents its GPUs (the provider pays the power)</source>
       <translation>所用电价未知或为零，或本阶段租用 GPU（电费由服务商承担）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="291" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="301" />
       <source>undefined</source>
       <translation>未定义</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="296" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="306" />
       <source>{0} re-estimates in {1} ms.</source>
       <translation>{0} 次重新估算，用时 {1} 毫秒。</translation>
     </message>
@@ -5353,7 +5365,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="192" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="193" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

@@ -50,3 +50,42 @@ def test_an_edit_refreshes_the_changed_figure_rows_and_shows_their_new_values(qa
     assert changed and seen == [(changed[0], changed[-1])]
     assert now == [figure_display(after_figures, k, model.text)[0] for k in keys if k in after_figures]
     assert model.index(0, COL_VALUE).data(Qt.ItemDataRole.DecorationRole) is None
+
+
+def test_a_pending_search_keeps_the_rows_places_and_the_columns_only_widen(qapp, searched_sample) -> None:
+    """While the search is pending the table keeps its places (no reset: the selection and columns stay), shows the
+    plan's row with its new figures and no figure of the previous search; fixed columns widen for a longer figure
+    and never cut one."""
+    from PySide6.QtWidgets import QTableView
+
+    from gpudesk.ui.panels.candidate_model import COL_COST, COL_RANK
+    from gpudesk.ui.panels.recommendation import SIZED_COLUMNS
+    from gpudesk.ui.widgets.column_fit import fit_columns, fixed_columns, widen_columns
+
+    searched = searched_sample("bank-llm-assistant")[0].phases[0].candidates
+    own = next(r for r, c in enumerate(searched) if c.pinned)
+    model = CandidateTableModel()
+    view = QTableView()
+    view.setModel(model)
+    fixed_columns(view, SIZED_COLUMNS)
+    model.set_candidates(searched)
+    fit_columns(view, SIZED_COLUMNS)
+    widths = [view.columnWidth(c) for c in range(model.columnCount())]
+    resets: list[bool] = []
+    model.modelReset.connect(lambda: resets.append(True))
+    plan = replace(searched[own], rank=1, gpus=searched[own].gpus * 1000, cost=searched[own].cost * 1000)
+    changed = model.set_candidates([plan], search_pending=True)
+    assert not resets and model.rowCount() == len(searched) and model.pending_rows() == len(searched) - 1
+    assert model.candidate(own) == plan and model.candidates() == [plan]
+    assert model.index(own, COL_RANK).data() == "…" and model.index(own, COL_GPUS).data() == f"{plan.gpus:,}"
+    other = (own + 1) % len(searched)
+    assert model.index(other, COL_ACCELERATOR).data() == "Searching…"
+    assert model.index(other, COL_GPUS).data() == "" and model.index(other, COL_COST).data() == ""
+    widen_columns(view, SIZED_COLUMNS, [r for r in changed if model.candidate(r) is not None])
+    assert view.columnWidth(COL_GPUS) > widths[COL_GPUS], "a longer figure was cut"
+    for col in SIZED_COLUMNS:
+        assert view.columnWidth(col) >= max(widths[col], view.sizeHintForIndex(model.index(own, col)).width())
+    model.set_candidates(searched)  # the search fills the places in place
+    assert not resets and [model.candidate(r) for r in range(model.rowCount())] == searched
+    fit_columns(view, SIZED_COLUMNS)
+    assert [view.columnWidth(c) for c in SIZED_COLUMNS] == [widths[c] for c in SIZED_COLUMNS]

@@ -20,6 +20,8 @@ import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_charts import with_pending_columns
+from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_RANK
+from gpudesk.ui.panels.recommendation import SIZED_COLUMNS
 from gpudesk.ui.summary import summary_text
 
 FIELD = "phases[0].workloads[0].seq_len"
@@ -50,6 +52,8 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     old_memory = memory.spec
     panel = page.decision
     old_rows = [panel.model.candidate(r) for r in range(panel.model.rowCount())]
+    panel.tabs.setCurrentIndex(1)  # the panel's trade-offs drawn, and left open through the edit
+    assert panel.chart is not None and panel.chart.spec is not None and not panel.chart.pending
 
     edited = window.document.get(FIELD) // 2
     window.document.set(FIELD, edited)
@@ -84,8 +88,20 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
         "the previous search's trade-offs were shown"
     assert any("Searching" in text for text in pareto.visible_texts())
     assert "Searching" in panel.why.text()
+    # the ranked table keeps its rows' places: the plan's row where it was, with the edit's figures, every other
+    # place pending ("Searching…", no figure): never a row of the previous search
     rows = [panel.model.candidate(r) for r in range(panel.model.rowCount())]
-    assert rows == phase.candidates and rows != old_rows, "the previous search's rows were listed"
+    own = next(r for r, c in enumerate(old_rows) if c.pinned)
+    assert len(rows) == len(old_rows) and rows[own] == phase.candidates[0] and phase.candidates[0].pinned
+    assert [r for r, c in enumerate(rows) if c is not None] == [own], "the previous search's rows were listed"
+    assert panel.model.index(own, COL_RANK).data() == "…", "the plan's row showed a rank before the search ranked it"
+    for r in (r for r in range(len(rows)) if r != own):
+        cells = [panel.model.index(r, col).data() for col in range(panel.model.columnCount())]
+        assert cells[COL_ACCELERATOR] == "Searching…" and not any(cells[:COL_ACCELERATOR] + cells[COL_ACCELERATOR + 1:])
+    assert panel.tabs.isTabEnabled(1), "the panel's trade-off tab greyed out while the search was pending"
+    for tab in (0, 1):  # open through the edit, and opened again
+        panel.tabs.setCurrentIndex(tab)
+        assert panel.chart.pending and panel.chart.spec is None, "the panel's trade-offs showed the previous search"
 
     assert window.controller.finish_search()  # the idle work: the layout search, then the configuration search
     flush()
@@ -94,6 +110,13 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     assert pareto.spec == localise_spec(searched.charts["pareto"], "en")
     assert "Searching" not in panel.why.text()
     assert [panel.model.candidate(r) for r in range(panel.model.rowCount())] == searched.candidates
+    assert panel.model.index(own, COL_RANK).data() != "…"
+    panel.tabs.setCurrentIndex(1)
+    assert not panel.chart.pending and panel.chart.spec == localise_spec(searched.charts["pareto"], "en")
+    panel.tabs.setCurrentIndex(0)
+    header = panel.table.horizontalHeader()  # columns fitted to the search's rows: no figure is cut
+    for col in SIZED_COLUMNS:
+        assert header.sectionSize(col) >= panel.table.sizeHintForColumn(col), f"column {col} cuts its cells"
     page.chart_tabs.setCurrentIndex(names.index("memory_fit"))
     assert memory.spec == localise_spec(searched.charts["memory_fit"], "en")
     assert memory.panels[0].held_range is None, "the search's chart kept the pending frame instead of its own range"

@@ -1,4 +1,9 @@
-"""Table model of a phase's ranked candidates (``PhaseEstimate.candidates``)."""
+"""Table model of a phase's ranked candidates (``PhaseEstimate.candidates``).
+
+While the phase's configuration search is pending (after an edit the window estimates without it and searches in
+idle time), the table keeps the places of the rows the last search gave: the plan's own row at its place with its
+new figures, every other place a pending row ("Searching…", no figure of the previous search), so an edit updates
+cells in place instead of switching the table to one row and back (issue 24)."""
 
 from __future__ import annotations
 
@@ -47,44 +52,72 @@ class CandidateTableModel(RowsTableModel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._rows: list[Candidate] = []
+        self._rows: list[Candidate | None] = []  # None: a place pending the search
         self._cells: dict[tuple[int, int, int], Any] = {}  # (row, column, role) -> answer, until the rows change
         self._bold = QFont()
         self._bold.setBold(True)
+        self._italic = QFont()
+        self._italic.setItalic(True)
         self._headers = [self.tr("#"), self.tr("Accelerator"), self.tr("GPUs"), self.tr("Nodes"), self.tr("Layout"),
                          self.tr("Time / throughput"), self.tr("Total cost of ownership"), self.tr("Fits")]
 
-    def set_candidates(self, candidates: list[Candidate]) -> None:
-        rows = list(candidates)
-        if rows == self._rows:
-            return
-        self._cells = {}
-        if [c.accelerator_id for c in rows] == [c.accelerator_id for c in self._rows]:
-            # Same candidates in the same order (an input moved their numbers): update the cells in place, so
-            # the view keeps its selection and scroll position and repaints only what it shows.
-            changed = [i for i, (new, was) in enumerate(zip(rows, self._rows)) if new != was]
-            self._rows = rows
-            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], COL_FITS))  # only those rows
-            return
-        self.beginResetModel()
-        self._rows = rows
-        self.endResetModel()
+    def set_candidates(self, candidates: list[Candidate], search_pending: bool = False) -> list[int]:
+        """Show ``candidates``; returns the rows whose cells changed (all of them after a reset).
 
-    def candidate(self, row: int) -> Candidate:
+        ``search_pending``: the phase's search has not run; ``candidates`` then hold the plan's own row only, and
+        the table keeps the places of the rows it shows, pending (:func:`pending_places`)."""
+        rows: list[Candidate | None] = list(candidates)
+        if search_pending:
+            rows = pending_places(candidates, self._rows)
+        if rows == self._rows:
+            return []
+        self._cells = {}
+        was = self._rows
+        kept = min(len(rows), len(was))
+        same = [c.accelerator_id if c else None for c in rows[:kept]] == [c.accelerator_id if c else None
+                                                                          for c in was[:kept]]
+        if not (same or None in rows or None in was):  # other candidates, or another order: another table
+            self.beginResetModel()
+            self._rows = rows
+            self.endResetModel()
+            return list(range(len(rows)))
+        # The same places (an input moved their numbers, or the search filled the pending places): the cells are
+        # updated in place, rows added or taken at the end, so the view keeps its selection and scroll position
+        # and repaints only what changed.
+        changed = [i for i in range(kept) if rows[i] != was[i]]
+        if len(rows) < len(was):
+            self.beginRemoveRows(QModelIndex(), len(rows), len(was) - 1)
+            self._rows = rows
+            self.endRemoveRows()
+        elif len(rows) > len(was):
+            self.beginInsertRows(QModelIndex(), len(was), len(rows) - 1)
+            self._rows = rows
+            self.endInsertRows()
+        self._rows = rows
+        if changed:
+            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], COL_FITS))  # only those rows
+        return changed + list(range(kept, len(rows)))
+
+    def candidate(self, row: int) -> Candidate | None:
+        """The candidate of ``row``; None for a place pending the search."""
         return self._rows[row]
 
     def candidates(self) -> list[Candidate]:
-        return list(self._rows)
+        """The candidates shown (not the pending places)."""
+        return [c for c in self._rows if c is not None]
+
+    def pending_rows(self) -> int:
+        return sum(c is None for c in self._rows)
 
     def row_of(self, accelerator_id: str) -> int:
         for i, c in enumerate(self._rows):
-            if c.accelerator_id == accelerator_id:
+            if c is not None and c.accelerator_id == accelerator_id:
                 return i
         return -1
 
     def pinned_row(self) -> int:
         for i, c in enumerate(self._rows):
-            if c.pinned:
+            if c is not None and c.pinned:
                 return i
         return -1
 
@@ -98,8 +131,21 @@ class CandidateTableModel(RowsTableModel):
             return self._cells[key]
         if not index.isValid() or not 0 <= row < len(self._rows):
             return None
-        answer = self._cells[key] = self._answer(self._rows[row], col, role)
+        c = self._rows[row]
+        answer = self._cells[key] = self._answer(c, col, role) if c is not None else self._pending(col, role)
         return answer
+
+    def _pending(self, col: int, role: int) -> Any:
+        """A place pending the search: says so, and shows no figure (never the previous search's)."""
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.tr("Searching…") if col == COL_ACCELERATOR else ""
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tr("The configuration search runs in idle time; this row shows its result when it is done.")
+        if role == Qt.ItemDataRole.FontRole:
+            return self._italic
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _ALIGN[col]
+        return None
 
     def _answer(self, c: Candidate, col: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
@@ -119,8 +165,8 @@ class CandidateTableModel(RowsTableModel):
         return None
 
     def _text(self, c: Candidate, col: int) -> str:
-        if col == COL_RANK:
-            return str(c.rank)
+        if col == COL_RANK:  # while the search is pending the plan's row has no rank among the searched ones yet
+            return "…" if self.pending_rows() else str(c.rank)
         if col == COL_ACCELERATOR:
             return self.tr("{0}  ◆ pinned").format(c.accelerator_name) if c.pinned else c.accelerator_name
         if col == COL_GPUS:
@@ -144,3 +190,14 @@ class CandidateTableModel(RowsTableModel):
     def _sort_value(c: Candidate, col: int) -> Any:
         return (c.rank, c.accelerator_name, c.gpus, c.nodes, c.layout, c.time_or_throughput, c.cost,
                 int(c.fits))[col]
+
+
+def pending_places(candidates: list[Candidate], shown: list[Candidate | None]) -> list[Candidate | None]:
+    """What the table shows while the search is pending: ``shown``'s places, the plan's own row (the one pinned
+    candidate a pending estimate holds) where the plan's row was (else first), every other place pending (None).
+    Candidates as they are when there is no such place to keep."""
+    own = [c for c in candidates if c.pinned]
+    if len(shown) < 2 or len(own) != 1 or len(candidates) != 1:
+        return list(candidates)
+    at = next((i for i, c in enumerate(shown) if c is not None and c.pinned), 0)
+    return [own[0] if i == at else None for i in range(len(shown))]

@@ -32,6 +32,7 @@ from gpudesk.results.plan_result import Candidate, PhaseEstimate
 from gpudesk.results.plan_rows import saving_reasons
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_LAYOUT, CandidateTableModel
+from gpudesk.ui.widgets.column_fit import fit_columns, fixed_columns, widen_columns
 from gpudesk.ui.widgets.session_text import session_language
 
 if TYPE_CHECKING:
@@ -42,6 +43,9 @@ SIDE_BY_SIDE_MIN_WIDTH = 980
 open the table beside it left the accelerator names three letters wide)."""
 QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum" for widget sizes
 CHART_MIN_HEIGHT = 260
+SIZED_COLUMNS = tuple(c for c in range(8) if c not in (COL_ACCELERATOR, COL_LAYOUT))
+"""The table's columns sized to their contents (the others share the rest): fitted when a search's rows are
+shown, widened when an edit's figures need more, never measured on every update (``widgets/column_fit.py``)."""
 
 
 class RecommendationPanel(QWidget):
@@ -57,6 +61,7 @@ class RecommendationPanel(QWidget):
         self.estimate: PhaseEstimate | None = None
         self.chart: ChartView | None = None
         self._chart_spec: Any = None
+        self._wanted = ""  # the accelerator of the row the user selected, kept through a pending search
         self.setObjectName("recommendation-panel")
 
         self.why = QLabel()
@@ -75,10 +80,9 @@ class RecommendationPanel(QWidget):
         self.table.verticalHeader().hide()
         self.table.setAccessibleName(self.tr("Ranked configurations"))
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        fixed_columns(self.table, SIZED_COLUMNS)
         header.setSectionResizeMode(COL_ACCELERATOR, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_LAYOUT, QHeaderView.ResizeMode.Stretch)  # long lines elide (tooltip: reasons)
-        header.setResizeContentsPrecision(0)  # fit the columns to the rows on screen: see FigureTable
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
         self.table.setMinimumHeight(int(header.sizeHint().height() + 5.3 * self.table.verticalHeader().defaultSectionSize()))
 
@@ -178,11 +182,22 @@ class RecommendationPanel(QWidget):
         self.phase = index
 
     def show_estimate(self, estimate: PhaseEstimate | None) -> None:
-        """Show the search and candidates of ``estimate``, keeping the selected accelerator selected."""
+        """Show the search and candidates of ``estimate``, keeping the selected accelerator selected.
+
+        While the search is pending the table keeps its rows' places (the plan's row with its new figures, the others
+        marked pending: ``CandidateTableModel``) and the trade-off tab stays, saying it is searching; the columns
+        are fitted when the search's rows arrive and only widened in between."""
         self.estimate = estimate
         keep = self.selected_candidate()
+        if keep is not None:
+            self._wanted = keep.accelerator_id
         candidates = estimate.candidates if estimate is not None else []
-        self.model.set_candidates(candidates)
+        pending = estimate is not None and not estimate.search_done
+        changed = self.model.set_candidates(candidates, search_pending=pending)
+        if pending:  # a pending place shows no figure: only the plan's row can need more room
+            widen_columns(self.table, SIZED_COLUMNS, [r for r in changed if self.model.candidate(r) is not None])
+        elif changed:  # a search's rows: the columns fit them, narrower where they need less
+            fit_columns(self.table, SIZED_COLUMNS)
         has_rows = bool(candidates)
         self.tabs.setVisible(has_rows)
         self.empty.setVisible(not has_rows)
@@ -194,8 +209,9 @@ class RecommendationPanel(QWidget):
                 "model in step 1, or compare accelerators in the catalog browser."))
         self.why.setText(self._why_html(estimate))
         self._why_scroll.setVisible(bool(self.why.text()))
-        wanted = keep.accelerator_id if keep is not None else ""
-        row = self.model.row_of(wanted) if wanted else -1
+        row = self.model.row_of(self._wanted) if self._wanted else -1
+        if row < 0 and pending and self.model.pending_rows():
+            row = self.table.selectionModel().currentIndex().row()  # a pending place stays selected until searched
         if row < 0:
             row = self.model.pinned_row()
         if row < 0 and has_rows:
@@ -204,7 +220,9 @@ class RecommendationPanel(QWidget):
             self._select_row(row)
         self._show_selected()
         self._chart_spec = estimate.charts.get("pareto") if estimate is not None else None
-        self.tabs.setTabEnabled(1, self._chart_spec is not None)
+        # a tab the search drew stays while the next search is pending (it says so), instead of greying out and
+        # back on every edit; a search that drew no trade-offs leaves it disabled
+        self.tabs.setTabEnabled(1, self._chart_spec is not None or (pending and self.tabs.isTabEnabled(1)))
         self._show_chart()
 
     def _why_html(self, estimate: PhaseEstimate | None) -> str:
@@ -247,10 +265,14 @@ class RecommendationPanel(QWidget):
         c = self.selected_candidate()
         self.pin_button.setEnabled(c is not None and not c.pinned)
         if c is None:
-            self.reasons.setText("")
+            index = self.table.selectionModel().currentIndex()
+            searching = index.isValid() and index.row() < self.model.rowCount()  # a place pending the search
+            self.reasons.setText(
+                "<i>" + html.escape(self.tr("Searching accelerators, precisions and layouts…")) + "</i>" if searching else "")
             self.status.setText("")
             return
         lang = session_language()
+        rank = "…" if self.model.pending_rows() else c.rank  # the search has not ranked the plan's row yet
         if c.gpus == 1:
             pattern = self.tr("Rank {0}: {1} — 1 GPU on 1 node ({4})")
         elif c.nodes == 1:
@@ -258,14 +280,18 @@ class RecommendationPanel(QWidget):
         else:
             pattern = self.tr("Rank {0}: {1} — {2} GPUs on {3} nodes ({4})")
         head = pattern.format(
-            c.rank, html.escape(c.accelerator_name), f"{c.gpus:,}", f"{c.nodes:,}", html.escape(c.layout))
+            rank, html.escape(c.accelerator_name), f"{c.gpus:,}", f"{c.nodes:,}", html.escape(c.layout))
         items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons_in(c, lang))
         self.reasons.setText(f"<b>{head}</b><ul style='margin-left:-24px'>{items}</ul>")
         self.status.setText(self.tr("This configuration is pinned in the plan.") if c.pinned else "")
 
     # -- the trade-off chart ----------------------------------------------------------
     def _show_chart(self) -> None:
-        if self.tabs.currentWidget() is not self.tradeoff or self._chart_spec is None:
+        if self.tabs.currentWidget() is not self.tradeoff:
+            return
+        if self._chart_spec is None:  # the search is pending: the chart says so, never the previous search's points
+            if self.chart is not None:
+                self.chart.show_pending(self.tr("Searching accelerators, precisions and layouts…"))
             return
         from gpudesk.report.chart_text import localise_spec
 
