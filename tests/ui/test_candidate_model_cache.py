@@ -60,16 +60,16 @@ def test_a_pending_search_keeps_the_rows_places_and_the_columns_only_widen(qapp,
 
     from gpudesk.ui.panels.candidate_model import COL_COST, COL_RANK
     from gpudesk.ui.panels.recommendation import SIZED_COLUMNS
-    from gpudesk.ui.widgets.column_fit import fit_columns, fixed_columns, widen_columns
+    from gpudesk.ui.widgets.column_fit import FittedColumns
 
     searched = searched_sample("bank-llm-assistant")[0].phases[0].candidates
     own = next(r for r, c in enumerate(searched) if c.pinned)
     model = CandidateTableModel()
     view = QTableView()
     view.setModel(model)
-    fixed_columns(view, SIZED_COLUMNS)
+    sized = FittedColumns(view, SIZED_COLUMNS, model.cell_text, model.cell_font)
     model.set_candidates(searched)
-    fit_columns(view, SIZED_COLUMNS)
+    sized.fit()
     widths = [view.columnWidth(c) for c in range(model.columnCount())]
     resets: list[bool] = []
     model.modelReset.connect(lambda: resets.append(True))
@@ -81,11 +81,40 @@ def test_a_pending_search_keeps_the_rows_places_and_the_columns_only_widen(qapp,
     other = (own + 1) % len(searched)
     assert model.index(other, COL_ACCELERATOR).data() == "Searching…"
     assert model.index(other, COL_GPUS).data() == "" and model.index(other, COL_COST).data() == ""
-    widen_columns(view, SIZED_COLUMNS, [r for r in changed if model.candidate(r) is not None])
+    sized.widen(r for r in changed if model.candidate(r) is not None)
     assert view.columnWidth(COL_GPUS) > widths[COL_GPUS], "a longer figure was cut"
     for col in SIZED_COLUMNS:
         assert view.columnWidth(col) >= max(widths[col], view.sizeHintForIndex(model.index(own, col)).width())
     model.set_candidates(searched)  # the search fills the places in place
     assert not resets and [model.candidate(r) for r in range(model.rowCount())] == searched
-    fit_columns(view, SIZED_COLUMNS)
+    sized.fit()
     assert [view.columnWidth(c) for c in SIZED_COLUMNS] == [widths[c] for c in SIZED_COLUMNS]
+
+
+def test_the_figure_table_widens_for_a_longer_value_and_fits_new_rows(qapp) -> None:
+    """The value and unit columns are fixed between updates: a longer value widens its column (never cut), a value
+    that fits leaves it as it is, new rows fit the columns to them again (narrower too)."""
+    from gpudesk.core.explain import FigureSet
+    from gpudesk.ui.widgets.figure_table import COL_UNIT, SIZED_COLUMNS, FigureTable
+
+    def figures(value: float, unit: str = "GB") -> FigureSet:
+        fs = FigureSet()
+        fs.input("mem.total_gb", value, unit, "Memory")
+        fs.input("mem.fits", 1.0, "", "Fits")
+        return fs
+
+    table = FigureTable()
+    keys = ["mem.total_gb", "mem.fits"]
+    table.figure_model.set_figures(figures(12.5), keys)
+    narrow = table.columnWidth(COL_VALUE)
+    assert narrow >= table.sizeHintForColumn(COL_VALUE)
+    table.figure_model.set_figures(figures(3.25), keys)  # fits: the column stays
+    assert table.columnWidth(COL_VALUE) == narrow
+    table.figure_model.set_figures(figures(123456789.5), keys)
+    assert table.columnWidth(COL_VALUE) > narrow, "a longer value was cut"
+    for col in SIZED_COLUMNS:
+        assert table.columnWidth(col) >= table.sizeHintForColumn(col)
+    table.figure_model.set_figures(figures(3.25, "GB/s"), ["mem.total_gb"])  # other rows: fitted again
+    assert table.columnWidth(COL_VALUE) == max(table.sizeHintForColumn(COL_VALUE),
+                                               table.horizontalHeader().sectionSizeHint(COL_VALUE))
+    assert table.columnWidth(COL_UNIT) >= table.sizeHintForColumn(COL_UNIT)

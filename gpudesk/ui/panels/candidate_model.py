@@ -106,6 +106,16 @@ class CandidateTableModel(RowsTableModel):
         """The candidates shown (not the pending places)."""
         return [c for c in self._rows if c is not None]
 
+    def cell_text(self, row: int, column: int) -> str:
+        """The text cell (``row``, ``column``) shows."""
+        c = self._rows[row]
+        return self._text(c, column) if c is not None else self._pending(column, _DISPLAY)
+
+    def cell_font(self, row: int) -> QFont | None:
+        """The font of a row drawn in another font than the view's (the plan's row, a pending place)."""
+        c = self._rows[row]
+        return self._italic if c is None else self._bold if c.pinned else None
+
     def pending_rows(self) -> int:
         return sum(c is None for c in self._rows)
 

@@ -10,12 +10,14 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from gpudesk.core.explain import FigureSet
 from gpudesk.report.display_units import NEVER, UNKNOWN, as_row_label, display_value
+from gpudesk.ui.widgets.column_fit import FittedColumns
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.session_text import session_text
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 UNKNOWN_COLOUR = "#b03a2e"  # 6.2:1 on white; the dark theme's base #1f2023 gets the lighter shade below
 COL_LABEL, COL_VALUE, COL_UNIT = range(3)
+SIZED_COLUMNS = (COL_VALUE, COL_UNIT)
 
 Index = QModelIndex | QPersistentModelIndex
 _ANSWERED = frozenset((Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole,
@@ -50,6 +52,10 @@ class FigureTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._rows = rows
         self.endResetModel()
+
+    def cell_text(self, row: int, column: int) -> str:
+        """The text cell (``row``, ``column``) shows."""
+        return self._rows[row][1 + column]
 
     def key_at(self, row: int) -> str:
         return self._rows[row][0]
@@ -126,11 +132,12 @@ class FigureTable(QTableView):
         self.setAlternatingRowColors(True)
         header = self.horizontalHeader()
         header.setSectionResizeMode(COL_LABEL, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(COL_VALUE, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(COL_UNIT, QHeaderView.ResizeMode.ResizeToContents)
-        # Size the value and unit columns from the rows on screen, not from every row: Qt otherwise asks the
-        # model for every cell's size hint on each update (most of the table's cost after an input change).
-        header.setResizeContentsPrecision(0)
+        # The value and unit columns fit every row when the rows are new (other figures) and only widen when an
+        # edit's new value needs more (widgets/column_fit.py): Qt's ResizeToContents measured them on every update.
+        self.sized = FittedColumns(self, SIZED_COLUMNS, self.figure_model.cell_text)
+        self.figure_model.modelReset.connect(self.sized.fit)
+        self.figure_model.dataChanged.connect(
+            lambda top, bottom, _roles=(): self.sized.widen(range(top.row(), bottom.row() + 1)))
         self.clicked.connect(self._emit)
         self.activated.connect(self._emit)
         self.setAccessibleName(self.tr("Results"))
