@@ -168,22 +168,35 @@ def _fewest_zero3(cfg: Settings, capacity: np.ndarray, seq_len: np.ndarray, micr
                   tp: np.ndarray, pp: np.ndarray, cp: np.ndarray, ep: np.ndarray, zero_stage: np.ndarray,
                   virtual_stages: np.ndarray) -> np.ndarray:
     """Family ZeRO-3: the given t, p, c, e and d = 1, 2, 4, … until the shards fit; n = t·p·d·c."""
+    # The doublings in two blocks, each one evaluation over a leading axis of d values (most layouts fit within
+    # the first block); the first d that fits is the answer, as one d at a time would find it. The second block
+    # runs only for the rows the first left without an answer (each row's answer is its own: flat rows are taken).
+    args = (capacity, seq_len, micro_batch, tp, pp, cp, ep, zero_stage, virtual_stages)
+    shape = np.broadcast(*args).shape
+    result = _zero3_block(cfg, range(0, ZERO3_FIRST_BLOCK), *args)
+    missing = np.isnan(result)
+    rest = range(ZERO3_FIRST_BLOCK, MAX_DP_DOUBLINGS + 1)
+    if len(shape) == 1 and 0 < missing.sum() < missing.size:
+        todo = np.flatnonzero(missing)
+        result[todo] = _zero3_block(cfg, rest, *(np.take(np.broadcast_to(x, shape), todo) for x in args))
+    elif missing.any():
+        result = np.where(missing, _zero3_block(cfg, rest, *args), result)
+    return result
+
+
+def _zero3_block(cfg: Settings, block: range, capacity: np.ndarray, seq_len: np.ndarray, micro_batch: np.ndarray,
+                 tp: np.ndarray, pp: np.ndarray, cp: np.ndarray, ep: np.ndarray, zero_stage: np.ndarray,
+                 virtual_stages: np.ndarray) -> np.ndarray:
+    """The fewest GPUs with d = 2^k, k in ``block``, that fit; NaN where none does."""
     shape = np.broadcast(capacity, seq_len, micro_batch, tp, pp, cp, ep, zero_stage, virtual_stages).shape
     ones = np.ones(shape)
-    result = np.full(shape, np.nan)
-    # The doublings in two blocks, each one evaluation over a leading axis of d values (most layouts fit within
-    # the first block); the first d that fits is the answer, as one d at a time would find it.
-    for block in (range(0, ZERO3_FIRST_BLOCK), range(ZERO3_FIRST_BLOCK, MAX_DP_DOUBLINGS + 1)):
-        d = (2.0 ** np.arange(block.start, block.stop, dtype=np.float64)).reshape((-1,) + (1,) * len(shape))
-        cand = Layout(tp * ones, pp * ones, d * ones, cp * ones, ep * ones, zero_stage * ones)
-        b = evaluate_layout(cfg, cand, capacity, seq_len, micro_batch, virtual_stages)
-        fits = b.total <= b.usable
-        first = np.argmax(fits, axis=0)
-        found = np.take_along_axis(np.broadcast_to(cand.gpus, fits.shape), first[None], axis=0)[0]
-        result = np.where(np.isnan(result) & fits.any(axis=0), found, result)
-        if not np.isnan(result).any():
-            break
-    return result
+    d = (2.0 ** np.arange(block.start, block.stop, dtype=np.float64)).reshape((-1,) + (1,) * len(shape))
+    cand = Layout(tp * ones, pp * ones, d * ones, cp * ones, ep * ones, zero_stage * ones)
+    b = evaluate_layout(cfg, cand, capacity, seq_len, micro_batch, virtual_stages)
+    fits = b.total <= b.usable
+    first = np.argmax(fits, axis=0)
+    found = np.take_along_axis(np.broadcast_to(cand.gpus, fits.shape), first[None], axis=0)[0]
+    return np.where(fits.any(axis=0), found, np.nan)
 
 
 def search_min_gpus(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: np.ndarray,

@@ -16,7 +16,13 @@ import pytest
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.memory import _settings as memory_settings
-from gpudesk.core.memory_budget import MAX_DP_DOUBLINGS, _fewest_tp_pp, _fewest_zero3, evaluate_layout
+from gpudesk.core.memory_budget import (
+    MAX_DP_DOUBLINGS,
+    ZERO3_FIRST_BLOCK,
+    _fewest_tp_pp,
+    _fewest_zero3,
+    evaluate_layout,
+)
 from gpudesk.core.memory_states import Layout
 from gpudesk.core.training import TrainingInputs, estimate_training
 from gpudesk.core.training_parts import largest_parts
@@ -95,6 +101,8 @@ def test_the_zero3_search_in_blocks_finds_what_one_degree_at_a_time_finds():
             expected = np.where(np.isnan(expected) & (b.total <= b.usable), lay.gpus, expected)
         assert np.array_equal(found, expected, equal_nan=True)
         assert np.isfinite(found).any() and np.isnan(found).any()  # both outcomes are exercised
+        # and answers of the second block (d ≥ 16), which searches only the rows the first left without one
+        assert (found / (tp * pp) >= 2.0**ZERO3_FIRST_BLOCK).any()
 
 
 def test_the_tp_pp_search_in_one_block_finds_what_one_count_at_a_time_finds():
