@@ -296,6 +296,10 @@ def _record_activations(fs: FigureSet, inp: MemoryInputs, cfg: Settings, bud: Bu
         assert bud.train_act is not None  # a training budget always models its activations
         rc = {"none": "all tensors kept", "selective": "selective recompute: core attention recomputed (no 5·a·s/h)",
               "full": "full recompute: layer input 2·s·b·h kept, one layer recomputed at a time"}[inp.recompute]
+        if inp.training_stack == "fsdp2" and inp.recompute == "selective":
+            rc = ("torchtitan's op-level selective checkpoint: per layer the input, the attention output and the "
+                  "outputs of every other matmul (the first, third, …) kept, 2·(h + a·d + kept outputs) per token "
+                  "(core/recompute_policy.py)")
         formula = ("per layer s·b·h·(R + S/t + 5·a·s/(h·t))/c with R = 10 (SP: 10/t), S = 24 for GPT shapes, "
                    "generalised to g·d K/V, gated MLP 3f, MoE k experts (Korthikanti et al. 2022); "
                    f"{rc}; FlashAttention {'drops' if inp.flash_attention else 'keeps'} the 5·a·s/h term; "

@@ -59,6 +59,7 @@ from gpudesk.core.constants import (
 from gpudesk.core.explain import as_array
 from gpudesk.core.model_math import has_layer_shapes, head_dim, kv_heads
 from gpudesk.core.precision import bytes_per_value
+from gpudesk.core.recompute_policy import selective_op_policy
 from gpudesk.vocabulary.training import TRAINING_STACK
 
 RECOMPUTE = ("none", "selective", "full")
@@ -134,15 +135,9 @@ def _fsdp2_terms(m: ModelArch, e: float, compiled: bool) -> LayerActivationTerms
 
 def _fsdp2_sac_values(m: ModelArch, e: float) -> float:
     """Bytes per token a torchtitan selective ('op') checkpoint keeps of one layer: the layer input, the
-    attention output and every other matmul output (torchtitan activation_checkpoint _save_list policy)."""
-    h, L = m.hidden, m.n_layers
-    q, k, v, _o = _attention_widths(m)
-    n_moe = (m.n_moe_layers or L) if m.is_moe else 0
-    f_e = m.moe_ffn_hidden or m.ffn_hidden
-    mult = 2 if m.gated_mlp else 1
-    mlp_out = ((L - n_moe) * (mult * m.ffn_hidden + h)
-               + n_moe * (m.experts_per_token + m.n_shared_experts) * (mult * f_e + h)) / L
-    return e * (h + q + 0.5 * (q + k + v + h + mlp_out))
+    attention output and the 1st, 3rd, … matmul outputs (core/recompute_policy.py, which the step time reads too)."""
+    policy = selective_op_policy(m)
+    return e * (m.hidden + policy.attention_output + policy.kept_outputs)
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,11 @@ Conventions (docs/performance-model.md):
   frozen matrices: 4·N instead of 6·N per token).
 * Compute time = ((GEMM FLOPs / (peak × matmul efficiency) × shape factor +
   attention FLOPs / (attention peak × training attention efficiency)) /
-  FRAMEWORK_GEMM_TIME_SHARE + low-precision casts + MoE permutation) × stage
+  GEMM share + low-precision casts + MoE permutation) × stage
   imbalance (core/training_gemm.py, core/training_parts.py); the attention
   peak is the compute format's, or the part's 16-bit one under fp8/fp4 GEMMs.
+  The GEMM share is FUSED_STACK_GEMM_TIME_SHARE for Megatron; for eager stacks
+  it falls with the part's 16-bit matmul rate (EAGER_NON_GEMM_REFERENCE_TFLOPS).
 * Step = (compute + exposed TP + exposed EP + PP + exposed CP + QLoRA
   dequantisation) × (1 + bubble) + exposed DP + optimizer update; the bubble
   follows the pipeline schedule (1F1B, interleaved, zero bubble, DualPipe).
@@ -54,6 +56,7 @@ from gpudesk.core.model_math import (
     training_flops_per_token,
 )
 from gpudesk.core.precision import bytes_per_value
+from gpudesk.core.recompute_policy import selective_op_recompute_flops_per_token
 from gpudesk.core.training_comm import step_communication
 from gpudesk.core.training_gemm import adds_hbm_time, cast_time_s, gemm_classes, permute_time_s, shape_factor_at
 from gpudesk.core.training_parts import (
@@ -168,9 +171,15 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     lora_tok = 6.0 * inp.lora_rank * pb.lora_in_out if (inp.method != "full" and pb.from_architecture) else 0.0
     rec = rows.pick(a["recompute"])
     model_tok = gemm_factor * n_gemm + lora_tok + attn_tok
-    recompute_tok = np.where(rec >= 2, 2.0 * n_gemm + attn_tok / 3.0, np.where(rec >= 1, attn_tok / 3.0, 0.0))
-    gemm_tok_hw = rows.every(gemm_factor * n_gemm + lora_tok + np.where(rec >= 2, 2.0 * n_gemm, 0.0))
-    attn_tok_hw = rows.every(attn_tok + recompute_tok - np.where(rec >= 2, 2.0 * n_gemm, 0.0))
+    # selective: Megatron recomputes the core attention; torchtitan (fsdp2) every second matrix product of a block
+    # and no attention, the policy its activation memory follows (core/recompute_policy.py)
+    op_policy = inp.training_stack == "fsdp2" and has_layer_shapes(m)
+    selective_gemm = selective_op_recompute_flops_per_token(m) if op_policy else 0.0
+    recompute_gemm = np.where(rec >= 2, 2.0 * n_gemm, np.where(rec >= 1, selective_gemm, 0.0))
+    recompute_attn = np.where(rec >= 2, attn_tok / 3.0, np.where((rec >= 1) & (not op_policy), attn_tok / 3.0, 0.0))
+    recompute_tok = recompute_gemm + recompute_attn
+    gemm_tok_hw = rows.every(gemm_factor * n_gemm + lora_tok + recompute_gemm)
+    attn_tok_hw = rows.every(attn_tok + recompute_attn)
     hfu_tok = rows.every(model_tok + recompute_tok)
     rec = a["recompute"]
     model_tok = fs.add("train.flops_per_token_model", rows.held(model_tok), "FLOP/token", "model FLOPs per token (method)",
@@ -179,8 +188,9 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            ["arch.flops_per_token_megatron", "arch.params_matmul_active"] if pb.from_architecture
            else ["arch.flops_per_token_megatron"])
     fs.add("train.flops_per_token_recompute", rows.held(recompute_tok), "FLOP/token", "recomputed FLOPs per token",
-           "full: one more forward (2·N_gemm + attention/3); selective: attention core forward (attention/3)",
-           ["train.flops_per_token_model", "train.in.recompute"])
+           "full: one more forward (2·N_gemm + attention/3); selective: attention core forward (attention/3), "
+           "or with torchtitan (fsdp2) its op policy: every second matrix product of a block, 2·Σ recomputed "
+           "weights·L, no attention", ["train.flops_per_token_model", "train.in.recompute"])
 
     tp, pp, cp, n = a["tp"], a["pp"], a["cp"], a["n_gpus"]
     dp = n / (tp * pp * cp)
@@ -230,7 +240,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
         fs.input("train.cast_bytes", cast_b, "B/value", f"HBM bytes per cast value ({inp.low_precision_recipe})",
                  f"constant {LOW_PRECISION_CAST_BYTES[inp.low_precision_recipe].name}: "
                  f"{LOW_PRECISION_CAST_BYTES[inp.low_precision_recipe].source}")
-    framework = framework_share(fs, inp, eff)
+    framework = framework_share(fs, inp, eff, hw)
     if hbm_time:
         compute = ((gemm_s + attn_s) / framework + cast_s + permute_s) * imbalance
     else:  # the casts and permutes are zeros: x + 0 + 0 is x + 0, bit for bit
@@ -241,7 +251,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "(2/3)/backward relative)",
            ["train.flops_per_token_model", "train.flops_per_token_recompute", "train.tokens_per_step",
             "train.in.n_gpus", "hw.peak_flops", "hw.peak_flops_attention", "eff.matmul", "eff.attention",
-            "eff.framework", "train.gemm_shape_factor", "eff.attention_backward_relative", "hw.hbm_bw"])
+            "eff.framework", "train.gemm_shape_factor", "eff.attention_backward_relative", "hw.hbm_bw"]
+           + ([] if inp.training_stack == "megatron" else ["eff.eager_share"]))
 
     # -- communication --------------------------------------------------
     wbytes = 0.5 if inp.method == "qlora" else 2.0

@@ -31,8 +31,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
-from gpudesk.core.constants import LOW_PRECISION_CAST_BYTES, MOE_PERMUTE_BYTES_PER_VALUE
+from gpudesk.core.constants import (
+    EAGER_NON_GEMM_REFERENCE_TFLOPS,
+    LOW_PRECISION_CAST_BYTES,
+    MOE_PERMUTE_BYTES_PER_VALUE,
+    TORCH_COMPILE_FUSED_SHARE,
+)
 from gpudesk.core.constants import serving as SV
+from gpudesk.core.explain import FigureSet
 from gpudesk.core.flat_keys import FlatKeys
 from gpudesk.core.model_math import _attention_shapes, has_layer_shapes
 
@@ -211,3 +217,22 @@ def permute_time_s(m: ModelArch, tokens_per_gpu: np.ndarray, pp: np.ndarray, bw:
     n_moe = float(m.n_moe_layers or m.n_layers)
     values = n_moe / pp * float(m.experts_per_token) * float(m.hidden)
     return np.asarray(tokens_per_gpu * values * MOE_PERMUTE_BYTES_PER_VALUE.value / bw)
+
+
+def eager_gemm_share(fs: FigureSet, share: float, rate_16bit: np.ndarray, compiled: bool) -> np.ndarray:
+    """Share of an eager step's compute time in GEMMs and attention on a part whose achieved 16-bit matmul rate is
+    R: 1 / (1 + x), x = (1/share − 1) · R / R_ref (EAGER_NON_GEMM_REFERENCE_TFLOPS); torch.compile fuses the
+    element-wise kernels, TORCH_COMPILE_FUSED_SHARE of a step whose non-GEMM part is 1 − share, so x shrinks by
+    1 − c / (1 − share) (at R_ref the share becomes share / (1 − c), as before)."""
+    rate = fs.add("eff.eager_matmul_rate", rate_16bit, "FLOP/s", "achieved 16-bit matmul rate of the part",
+                  "16-bit dense peak · 16-bit matmul efficiency (whatever the compute format)", ["hw.peak_flops"])
+    ref = fs.constant("eff.eager_reference", EAGER_NON_GEMM_REFERENCE_TFLOPS) * 1e12
+    x = (1.0 / share - 1.0) * np.asarray(rate) / ref
+    if compiled:
+        c = fs.constant("eff.compile_fused", TORCH_COMPILE_FUSED_SHARE)
+        x = x * max(1.0 - c / (1.0 - share), 0.0)
+    return fs.add("eff.eager_share", 1.0 / (1.0 + x), "fraction", "eager step: GEMM and attention share of compute",
+                  "1 / (1 + x), x = (1/share − 1) · R / R_ref" + (" · (1 − c/(1 − share)) (torch.compile)"
+                                                                  if compiled else ""),
+                  ["eff.framework", "eff.eager_matmul_rate", "eff.eager_reference"]
+                  + (["eff.compile_fused"] if compiled else []))

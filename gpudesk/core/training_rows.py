@@ -32,9 +32,11 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.flat_keys import WORTH_IT, FlatKeys
 from gpudesk.core.model_math import ParamBreakdown, has_layer_shapes, kv_values_per_token_layer
 from gpudesk.core.training_comm import COLLECTIVE_INPUTS, StepShape, by_stage, last_bucket_share, params_per_gpu
+from gpudesk.core.training_gemm import eager_gemm_share
 from gpudesk.core.training_parts import head_layers, stage_imbalance
 
 if TYPE_CHECKING:
+    from gpudesk.core.hardware import HardwareArrays
     from gpudesk.core.training import TrainingInputs
 
 # the step model's inputs these terms may read (the recompute mode joins the key only where it varies per candidate)
@@ -153,12 +155,15 @@ def step_shape(inp: TrainingInputs, pb: ParamBreakdown, a: dict[str, np.ndarray]
     return shape
 
 
-def framework_share(fs: FigureSet, inp: TrainingInputs, eff: Efficiencies) -> float:
-    """The GEMM time share of the training stack: Megatron's fused kernels, torch.compile's fusion."""
-    framework = eff.framework
-    if inp.training_stack == "megatron":  # fused kernels; a pilot calibration of the share scales it alike
-        framework = min(1.0, fs.constant("eff.fused_stack", FUSED_STACK_GEMM_TIME_SHARE) * eff.framework
-                        / FRAMEWORK_GEMM_TIME_SHARE.value)
+def framework_share(fs: FigureSet, inp: TrainingInputs, eff: Efficiencies, hw: HardwareArrays) -> Any:
+    """The GEMM time share of the training stack: Megatron's fused kernels (torch.compile's fusion on top); an eager
+    stack's share falls with the part's achieved 16-bit matmul rate (training_gemm.eager_gemm_share)."""
+    if inp.training_stack != "megatron":
+        eff16 = Efficiencies.for_hardware(hw, "bf16", inp.calibration).for_training(hw, "bf16")
+        return eager_gemm_share(fs, eff.framework, hw.peak("bf16") * eff16.matmul, inp.torch_compile)
+    # fused kernels; a pilot calibration of the share scales it alike
+    framework = min(1.0, fs.constant("eff.fused_stack", FUSED_STACK_GEMM_TIME_SHARE) * eff.framework
+                    / FRAMEWORK_GEMM_TIME_SHARE.value)
     if inp.torch_compile:
         framework = min(1.0, eff.framework / (1.0 - fs.constant("eff.compile_fused", TORCH_COMPILE_FUSED_SHARE)))
     return framework

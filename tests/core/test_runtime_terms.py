@@ -7,10 +7,17 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from test_training_samples import H100, LLAMA3_8B, LLAMA3_70B
+from test_training_samples import A100, H100, LLAMA3_8B, LLAMA3_70B
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.constants import DVFS_POWER_EXPONENT, GPU_SHARE_OF_SERVER_MAX_POWER, GPU_STATIC_POWER_SHARE
+from gpudesk.core.constants import (
+    DVFS_POWER_EXPONENT,
+    EAGER_NON_GEMM_REFERENCE_TFLOPS,
+    FRAMEWORK_GEMM_TIME_SHARE,
+    GPU_SHARE_OF_SERVER_MAX_POWER,
+    GPU_STATIC_POWER_SHARE,
+    TORCH_COMPILE_FUSED_SHARE,
+)
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.memory import MemoryInputs, estimate_memory
@@ -133,14 +140,52 @@ def test_fp8_recipes_add_their_cast_traffic():
     assert current.value_at("train.compute_time_s", 0) > delayed.value_at("train.compute_time_s", 0)
 
 
-def test_fsdp2_selective_checkpoint_keeps_every_other_matmul_output():
-    # Llama 3 8B, b·s = 16,384 tokens, bf16: per layer h + q + ½(q + k + v + h + 2f + h) values per token
-    h, q, kv, f = 4096, 4096, 1024, 14336
-    per_token = 2 * (h + q + 0.5 * (q + kv + kv + h + 2 * f + h))
+def test_fsdp2_selective_checkpoint_memory_and_time_follow_one_policy():
+    # torchtitan's op policy on Llama 3 8B: products wq, wk, wv, wo, w1, w3, w2 in order; the 1st, 3rd, 5th, 7th
+    # (wq, wv, w1, w2) are kept, the others (wk, wo, w3) recomputed, SDPA's output kept (attention not recomputed)
+    h, q, kv, f, L = 4096, 4096, 1024, 14336, 32
+    kept = 2 * (h + q + (q + kv + f + h))  # bf16: block input, attention output, the kept products' outputs
     fs = estimate_memory(MemoryInputs(model=LLAMA3_8B, mode="train", gpu_memory_gb=96, seq_len=8192, micro_batch=2,
                                       dp=8, zero_stage=3, recompute="selective", training_stack="fsdp2",
                                       limits=False))
-    assert fs.value_at("mem.activations_per_layer") == pytest.approx(per_token * 8192, rel=1e-6)
+    assert fs.value_at("mem.activations_per_layer") == pytest.approx(kept * 8192, rel=1e-6)
+    base = dict(model=LLAMA3_8B, hardware=HardwareArrays.from_accelerators([H100]), n_gpus=8, global_batch=16,
+                micro_batch=2, seq_len=8192, zero_stage=3)
+    titan = estimate_training(TrainingInputs(**base, recompute="selective", training_stack="fsdp2"))
+    none = estimate_training(TrainingInputs(**base, recompute="none", training_stack="fsdp2"))
+    recomputed = 2 * L * (h * kv + q * h + h * f)  # the products the memory does not keep: wk, wo, w3
+    assert titan.value_at("train.flops_per_token_recompute", 0) == pytest.approx(recomputed, rel=1e-9)
+    assert titan.value_at("train.compute_time_s", 0) > none.value_at("train.compute_time_s", 0)
+    # Megatron's selective recompute is the core attention's forward: a third of the attention FLOPs
+    megatron = estimate_training(TrainingInputs(**base, recompute="selective", training_stack="megatron"))
+    attention = megatron.value_at("train.flops_per_token_model", 0) - 6 * megatron.value_at(
+        "arch.params_matmul_active", 0)
+    assert megatron.value_at("train.flops_per_token_recompute", 0) == pytest.approx(attention / 3, rel=1e-9)
+
+
+def test_an_eager_step_keeps_its_non_gemm_time_as_the_tensor_cores_speed_up():
+    # x = (1/0.61 − 1) · R / R_ref, R the part's achieved 16-bit matmul rate; the Megatron stack keeps its share
+    s, ref, c = FRAMEWORK_GEMM_TIME_SHARE.value, EAGER_NON_GEMM_REFERENCE_TFLOPS.value * 1e12, TORCH_COMPILE_FUSED_SHARE.value
+    base = dict(model=LLAMA3_8B, n_gpus=8, global_batch=16, micro_batch=2, seq_len=8192, zero_stage=3,
+                training_stack="fsdp2")
+    shares = {}
+    for acc in (A100, H100):
+        fs = estimate_training(TrainingInputs(**base, hardware=HardwareArrays.from_accelerators([acc])))
+        rate = fs.value_at("hw.peak_flops", 0) * fs.value_at("eff.matmul", 0)
+        shares[acc.id] = fs.value_at("eff.eager_share", 0)
+        assert shares[acc.id] == pytest.approx(1 / (1 + (1 / s - 1) * rate / ref), rel=1e-9)
+    assert shares[A100.id] > s > shares[H100.id]  # A100 271 TFLOP/s, H100 795, the reference between them
+    fp8 = estimate_training(TrainingInputs(**base, hardware=HardwareArrays.from_accelerators([H100]),
+                                           compute_dtype="fp8"))
+    assert fp8.value_at("eff.eager_share", 0) == pytest.approx(shares[H100.id], rel=1e-9)  # the 16-bit rate
+    compiled = estimate_training(TrainingInputs(**base, hardware=HardwareArrays.from_accelerators([H100]),
+                                                torch_compile=True))
+    x = 1 / shares[H100.id] - 1
+    assert compiled.value_at("eff.eager_share", 0) == pytest.approx(1 / (1 + x * (1 - c / (1 - s))), rel=1e-9)
+    megatron = estimate_training(TrainingInputs(**dict(base, training_stack="megatron"),
+                                                hardware=HardwareArrays.from_accelerators([A100])))
+    with pytest.raises(KeyError):
+        megatron.value_at("eff.eager_share", 0)
 
 
 def test_offline_scenario_drops_the_latency_targets_and_batching_modes_differ():

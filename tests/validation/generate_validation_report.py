@@ -25,7 +25,7 @@ from validation_cases_measured import (  # noqa: E402
 )
 from validation_cases_mlperf_inference import findings as mlperf_inference_findings  # noqa: E402
 from validation_cases_power import findings as power_findings  # noqa: E402
-from validation_report_texts import MEASURED_ERRORS, UNITS  # noqa: E402
+from validation_report_texts import AMPERE_NOTES, MEASURED_ERRORS, UNITS  # noqa: E402
 from validation_runner import (  # noqa: E402
     FIT_AGREEMENTS_AT_LEAST,
     MEDIAN_LIMITS,
@@ -226,21 +226,7 @@ def render(results: list[Result]) -> str:
         "13.1% → 10.3% (signed −13.1% → −9.2%); LoRA 70B on 8 GB200/GB300 (−22%/−25% → −17%/−20%) and Llama 3.1 "
         "8B on 8 GB200 (−20% → −16%) stay slow; the 405B run on 5,120 GB200 moves from +2% to +11%. Serving keeps "
         "its fitted value.",
-        "* **A100: two families pull opposite ways** (held-out Ampere 14.3%). torchtitan's FSDP2 runs on 64 A100 "
-        "(docs/performance.md) are all predicted slow (−16% to −30%, fit half −11% to −25%): torchtitan reports "
-        "51.7-58.2% MFU in its own count (Llama 3 70B with full checkpointing: about 69% of the peak in hardware "
-        "FLOPs), above what the eager share `FRAMEWORK_GEMM_TIME_SHARE` (0.61) × A100 MAMF (0.869) allows, while "
-        "the same stack on H100 at 500 W is predicted within 2%. A first-principles alternative was tried and "
-        "rejected on the fit half: element-wise kernels move O(h) bytes per token per layer and GEMMs do O(h²) "
-        "FLOPs, so their time ratio should scale with ridge / h (matmul FLOP/s over HBM bytes/s, over the hidden "
-        "size); anchored so the A100 runs land at −17% … +16%, it moves the H100 torchtitan runs to −11% … −43% "
-        "and the 1B steps measured here on the H200 to +20% … +38% (fit-half median |log error| of the eager "
-        "cases 0.046 → 0.095-0.27 over the anchors tried), and the same law for the fused Megatron stack worsens "
-        "the fit half too (0.103 → 0.115 at best). Not shipped. Megatron's Narayanan et al. runs and the Llama GPU-hours run the other way (small "
-        "models +25% to +35% fast at 32-64 GPUs). The LLaMA 1 runs now overlap their tensor-parallel all-reduce, "
-        "as the paper states (2.4: 'we also overlap the computation of activations and the communication between "
-        "GPUs over the network (due to all_reduce operations) as much as possible'): 65B on 2,048 A100 −28% → "
-        "−22%, the 33B and 65B GPU-hours +16%/+15% → +14%/+10%.",
+        *AMPERE_NOTES,
         "* **Fine-grained MoE training** (Megatron-Bridge Qwen3-30B-A3B, 128 experts of width 768): the same "
         "model and layout run at 9,299 tokens/s/GPU on DGX-B200 with micro-batch 1 and 23,766 on GB200 with "
         "micro-batch 4; gpudesk's expert-GEMM shape term and permutation traffic (`MOE_PERMUTE_BYTES_PER_VALUE`) "
@@ -256,16 +242,6 @@ def render(results: list[Result]) -> str:
         "infra/parallelize.py), which save them whole for the weight gradient (Megatron keeps them split and gathers "
         "again), so the fsdp2 stack keeps e·2h per token unsplit (at 2 B; FP8 TP gathers in 1 B). No constant. "
         "Held-out memory 8.9% → 6.8%, p90 24.7% → 22.5% (70B TP8 −16%/−11% → −11%/−5%); fit half 13.5% → 12.3%.",
-        "* **Ampere** (held-out median 17.1% before the overlap slowdown below, 13.6% with it) misses in two "
-        "families: torchtitan FSDP2 on 64 A100 predicted 16–30% slow, and the A100 GPU-hours of LLaMA 1/2 and MPT "
-        "(layout not published, gpudesk's best Megatron layout) predicted 6–21% fast for LLaMA 2 7–34B, LLaMA 1 "
-        "7B and MPT-7B and 14–23% slow for LLaMA 1 13–65B and LLaMA 2 70B. No single term moves both the right "
-        "way: training attention 1.7x faster on A100 (tried) brings FSDP2 to −7%…−24% but "
-        "pushes the GPU-hours cases further fast (fit half 10.7% → 11.1%); scaling the non-GEMM time by the part's "
-        "achieved FLOP per byte would make the H200 runs ~10% faster than measured. What the two families share "
-        "is the stack: neither LLaMA nor MPT (LLM Foundry, FSDP) was trained with Megatron, which the GPU-hours "
-        "cases assume for want of a published one; changing a case's stack after seeing its error would be "
-        "tuning per case, so neither the cases nor a constant were changed.",
         "* **Prefill tokens in the collectives** (2026-12-02): under in-flight batching a step prefills C/O new "
         "prompts beside its C decode tokens, and every token of the step passes the layer's two TP all-reduces; "
         "gpudesk counted the prefill's compute but the collectives of the decode tokens only (a prompt prefilled "

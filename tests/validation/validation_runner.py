@@ -196,7 +196,7 @@ def predict_measured(case: MeasuredCase) -> tuple[float, str]:
             training_stack=case.training_stack))
         return fs.value_at("train.step_time_s", 0), (
             f"gpudesk: η_mm {fs.value_at('eff.matmul', 0):.2f}, η_attn {fs.value_at('eff.attention', 0):.2f}, "
-            f"framework share {fs.value_at('eff.framework', 0):.2f} (compute "
+            f"eager GEMM share {fs.value_at('eff.eager_share', 0):.2f} (compute "
             f"{fs.value_at('train.compute_time_s', 0) * 1e3:.0f} ms), Adam update "
             f"{fs.value_at('train.optimizer_time_s', 0) * 1e3:.0f} ms at η_hbm {fs.value_at('eff.hbm', 0):.2f}")
     prompt, output = (case.seq_len, 1) if case.kind == "prefill" else (case.seq_len - 1, 2)  # decode at s

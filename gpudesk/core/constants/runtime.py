@@ -54,6 +54,17 @@ TORCH_COMPILE_FUSED_SHARE = Constant(
     "that fuses element-wise chains into their producers removes that share, so the GEMM share becomes "
     "FRAMEWORK_GEMM_TIME_SHARE / (1 − 0.135) [D]",
 )
+EAGER_NON_GEMM_REFERENCE_TFLOPS = Constant(
+    "EAGER_NON_GEMM_REFERENCE_TFLOPS", 700.0, "TFLOP/s",
+    "16-bit matmul rate at which an eager step's GEMM share is FRAMEWORK_GEMM_TIME_SHARE",
+    "torchtitan's eager FSDP2 steps spend about the same time outside the GEMMs and attention per token, hidden "
+    "unit and layer on A100 and on H100: 0.46-0.64 ns on 64 A100 (Llama 2 13B and 70B, Llama 3 8B; pytorch/"
+    "torchtitan docs/performance.md) and 0.49-0.53 ns on 8 and 128 H100 at 500 W (Llama 3.1 8B; benchmarks/"
+    "llama3_h100_202412_torchtitan.md), though the H100's achieved 16-bit matmul rate is 2.4x the A100's (656 "
+    "against 271 TFLOP/s) and its HBM 1.2x. The non-GEMM time does not shrink with the tensor cores, so its share "
+    "of the step grows with the part's achieved 16-bit matmul rate R: non-GEMM / GEMM time = (1/s − 1) · R / this "
+    "rate, s = FRAMEWORK_GEMM_TIME_SHARE. " + _FIT.replace("2026-12-01", "2026-12-02"),
+)
 
 OVERLAP_COMPUTE_SLOWDOWN = Constant(
     "OVERLAP_COMPUTE_SLOWDOWN", 0.189, "fraction",
