@@ -210,7 +210,10 @@ class ReplicaModel:
         """Seconds of the TP all-reduces (two per layer) and, with attention data-parallel across the expert
         ranks (e > t), the expert all-to-alls of a step carrying ``tokens`` tokens. With e ≤ t every expert rank
         already holds the attention output of every token (tensor-parallel attention), so the routed experts
-        need no dispatch; their partial outputs are summed by the layer's TP all-reduce."""
+        need no dispatch; their partial outputs are summed by the layer's TP all-reduce. The all-to-alls wait
+        for the busiest expert rank, which receives (dispatch) and returns (combine) ``expert_wait`` times the
+        mean's tokens: the published kernel times were measured with a perfect router (tech blog 18's
+        bench_moe_comm.py --perfect_router), and tech blog 8 finds the all-to-all slowed by EP imbalance."""
         m = self.model
         act = tokens / self.attention_groups * m.hidden * ACTIVATION_COMM_BYTES.value  # one attention group's
         dom = self.links.scaleup_domain
@@ -220,10 +223,11 @@ class ReplicaModel:
             return tp
         local_ep = local_members(self.ep, np.ones_like(self.ep), dom)
         moe_layers = m.n_moe_layers or m.n_layers
-        ep = 2.0 * moe_layers * collective_time("all_to_all", act * max(m.experts_per_token, 1), self.ep,
+        busiest = act * self.expert_wait  # the hidden states the busiest expert rank receives, in rank units
+        ep = 2.0 * moe_layers * collective_time("all_to_all", busiest * max(m.experts_per_token, 1), self.ep,
                                                 local_ep, self.links)
-        return tp + np.where(self.ep > self.tp, np.where(self.moe_kernels_apply, self.moe_dispatch_combine(act), ep),
-                             0.0)
+        return tp + np.where(self.ep > self.tp, np.where(self.moe_kernels_apply, self.moe_dispatch_combine(busiest),
+                                                         ep), 0.0)
 
     @property
     def moe_kernels_apply(self) -> np.ndarray:
