@@ -38,8 +38,9 @@ def _plan(path: Path, **phase_changes: object) -> dict:
     return data
 
 
-def _estimate(data: dict, catalog: Catalog):  # type: ignore[no-untyped-def]
-    return estimate_plan(project_from_dict(data), catalog, search=True)
+def _estimate(data: dict, catalog: Catalog, search: bool = True):  # type: ignore[no-untyped-def]
+    """The plan estimated as the report reads it: searched, since the compliance checks read the search's candidates."""
+    return estimate_plan(project_from_dict(data), catalog, search=search)
 
 
 def test_region_maps_to_market() -> None:
@@ -147,7 +148,9 @@ def test_domestic_accelerators_size_training_and_serving_with_finite_figures(cat
     train = copy.deepcopy(serve)
     train["workloads"][0].update(kind="finetune_lora", train_tokens=2e8, deadline_days=30)
     data["phases"] = [serve, train]
-    estimate = _estimate(data, catalog)
+    # the plan's own figures (what this test reads) come before the search; the search (the catalog's domestic
+    # parts, much the same for each accelerator here) runs on the gov sample in test_domestic_sample_sizes_power_and_cost
+    estimate = _estimate(data, catalog, search=False)
     s, t = estimate.phases[0].figures, estimate.phases[1].figures
     for value in (s.number("infer.tokens_per_s"), s.number("infer.gpus_needed"), s.number("infer.ttft_s"),
                   t.number("train.time_to_train_days"), t.number("train.tokens_per_s")):
