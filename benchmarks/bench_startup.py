@@ -1,7 +1,7 @@
 """Start-up benchmark: gpudesk opening a sample plan versus a bare PySide6 + pyqtgraph window.
 
     .venv/bin/python benchmarks/bench_startup.py [--runs 5] [--plan PLAN] [--bundle dist/gpudesk/gpudesk]
-                                                 [--importtime] [--check]
+                                                 [--importtime] [--check] [--against TREE]
 
 After one discarded warm-up of each program (byte-code caches written, libraries in the page
 cache), each repetition starts a fresh interpreter (offscreen Qt platform, private ``GPUDESK_HOME``) in
@@ -14,16 +14,20 @@ interpreter, imports, catalog, plan, window, first paint (the pass ends at the n
 the event loop dispatches). gpudesk paints its window with the plan's
 inputs first and estimates at the next event-loop turn (the estimation core loads meanwhile), so the probe
 also records when the first estimate has been painted ("first results shown"). The probe then reads the
-peak resident memory (``VmHWM`` in ``/proc/self/status``) with the plan open and estimated, and quits.
+peak resident memory (``VmHWM`` in ``/proc/self/status``) with the plan open and estimated, and quits. It also
+reads the process's CPU time (``time.process_time()``: user + system since the interpreter started) at both
+moments: on a shared machine the CPU time moves far less with the load than the wall time does.
 
 gpudesk (opening the largest sample unless ``--plan``) and the bare window are measured alternately in
 the same run, so both see the same machine state; the medians, the ratios of first paint and of first
 results to the bare window's first paint (target <= 1.3x) and gpudesk's peak RSS (target <= 250 MB) are
-printed. ``--bundle`` adds the frozen executable's time to open the plan, save a
+printed. ``--against TREE`` runs gpudesk from another source tree (a checkout of an earlier commit, with its
+``catalog.db``) as a third program in the same rounds and prints this tree's times as ratios of that tree's. ``--bundle`` adds the frozen executable's time to open the plan, save a
 ``--screenshot`` and exit. ``--importtime`` sums ``python -X importtime`` per top-level package on gpudesk's start-up path;
 ``--profile`` lists the slowest gpudesk functions of one start-up under cProfile. ``--check`` exits 1 when a target is missed.
 
-No change to the app is needed: the probe wraps ``gpudesk.ui.app.run_app``.
+No change to the app is needed: the probe imports ``gpudesk.ui.app`` before Qt, as the ``gpudesk`` command does,
+and wraps its ``run_app``.
 """
 
 from __future__ import annotations
@@ -41,8 +45,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULT_MARK = "BENCH_STARTUP_RESULT "
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+if str(ROOT) not in sys.path:  # after PYTHONPATH: a probe runs gpudesk from the tree PYTHONPATH names (--against)
+    sys.path.append(str(ROOT))
 from benchmarks._common import largest_sample, result, times  # noqa: E402
 
 DEFAULT_PLAN = largest_sample()  # the bank's three-phase plan: the most to read, estimate and show
@@ -67,6 +71,8 @@ def read_memory_kb(status_path: str = "/proc/self/status") -> dict[str, int]:
 
 def run_probe(kind: str, plan: str | None) -> int:
     """Child: start ``kind`` ("gpudesk" or "bare"), report first paint and memory, quit."""
+    if kind == "gpudesk":  # before Qt, as the `gpudesk` command imports it (gpudesk/ui/early_imports.py says why)
+        from gpudesk.ui.app import run_app
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
@@ -82,6 +88,7 @@ def run_probe(kind: str, plan: str | None) -> int:
             super().__init__()
             self.seen = False
             self.painted: float | None = None
+            self.painted_cpu: float | None = None
 
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt API)
             if (
@@ -93,7 +100,7 @@ def run_probe(kind: str, plan: str | None) -> int:
                 self.seen = True
                 QTimer.singleShot(0, self.report)
             elif self.seen and self.painted is None and event.type() in self.PASS_ENDS:
-                self.painted = time.monotonic()
+                self.painted, self.painted_cpu = time.monotonic(), time.process_time()
             return False
 
         def report(self) -> None:
@@ -107,7 +114,7 @@ def run_probe(kind: str, plan: str | None) -> int:
                 return
             QApplication.instance().processEvents()  # paint the results
             result = {"kind": kind, "first_paint_monotonic": self.painted, "results_monotonic": time.monotonic(),
-                      **read_memory_kb()}
+                      "first_paint_cpu": self.painted_cpu, "results_cpu": time.process_time(), **read_memory_kb()}
             if windows:  # then every step page and its charts, as a user going through the plan builds them
                 for number in range(1, len(windows[0].pages) + 1):
                     windows[0].go_to_step(number)
@@ -119,8 +126,6 @@ def run_probe(kind: str, plan: str | None) -> int:
     probe = FirstPaintProbe()
     app.installEventFilter(probe)
     if kind == "gpudesk":
-        from gpudesk.ui.app import run_app
-
         return run_app([plan] if plan else [])
     import pyqtgraph as pg
 
@@ -144,26 +149,29 @@ class ProbeResult:
     rss_mb: float
     results_s: float | None = None  # first estimate painted (gpudesk); None: same as start_s
     every_step_peak_rss_mb: float | None = None  # gpudesk: after showing every step page and its charts
+    paint_cpu_s: float | None = None  # the process's CPU time at the first paint (user + system)
+    results_cpu_s: float | None = None  # and when the first results were painted
+    tree: str = ""  # the source tree gpudesk ran from; "" for this one
 
 
-def probe_environment(home: Path) -> dict[str, str]:
+def probe_environment(home: Path, tree: Path = ROOT) -> dict[str, str]:
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed app has its .pyc files; let the warm-up write them
     env["QT_QPA_PLATFORM"] = "offscreen"
     env["GPUDESK_HOME"] = str(home)
-    env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env["PYTHONPATH"] = str(tree) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     return env
 
 
-def measure_once(kind: str, plan: Path | None, home: Path, python: str = sys.executable) -> ProbeResult:
-    """Spawn one probe process and return its cold-start time and memory."""
+def measure_once(kind: str, plan: Path | None, home: Path, python: str = sys.executable,
+                 tree: Path | None = None) -> ProbeResult:
+    """Spawn one probe process and return its cold-start time and memory (gpudesk from ``tree``, or this one)."""
     command = [python, str(Path(__file__).resolve()), "--probe", kind]
     if plan is not None:
         command += ["--plan", str(plan)]
     started = time.monotonic()
-    done = subprocess.run(
-        command, env=probe_environment(home), capture_output=True, text=True, timeout=PROBE_TIMEOUT_S, check=False
-    )
+    done = subprocess.run(command, env=probe_environment(home, tree or ROOT), capture_output=True, text=True,
+                          timeout=PROBE_TIMEOUT_S, check=False)
     lines = [line for line in done.stdout.splitlines() if line.startswith(RESULT_MARK)]
     if done.returncode != 0 or not lines:
         raise RuntimeError(f"{kind} probe failed (exit {done.returncode}): {done.stderr.strip()[-2000:]}")
@@ -175,6 +183,7 @@ def measure_once(kind: str, plan: Path | None, home: Path, python: str = sys.exe
         rss_mb=data["VmRSS"] / 1024.0,
         results_s=data["results_monotonic"] - started,
         every_step_peak_rss_mb=data["every_step"]["VmHWM"] / 1024.0 if "every_step" in data else None,
+        paint_cpu_s=data["first_paint_cpu"], results_cpu_s=data["results_cpu"], tree=str(tree or ""),
     )
 
 
@@ -233,6 +242,26 @@ def summarise(results: list[ProbeResult]) -> StartupSummary:
     )
 
 
+def cpu_medians(results: list[ProbeResult], kind: str, tree: str = "") -> tuple[float, float]:
+    """Median CPU seconds of ``kind`` (from ``tree``) at the first paint and at the first results."""
+    chosen = [r for r in results if r.kind == kind and r.tree == tree and r.paint_cpu_s is not None]
+    return (statistics.median(r.paint_cpu_s for r in chosen),  # type: ignore[misc]
+            statistics.median(r.results_cpu_s for r in chosen))  # type: ignore[misc]
+
+
+def print_against(results: list[ProbeResult], tree: str) -> None:
+    """This tree's start-up against gpudesk from ``tree``, measured in the same rounds: wall and CPU medians."""
+    mine = [r for r in results if r.kind == "gpudesk" and not r.tree]
+    theirs = [r for r in results if r.kind == "gpudesk" and r.tree == tree]
+    wall = [(statistics.median(r.start_s for r in rs), statistics.median(r.results_s or r.start_s for r in rs))
+            for rs in (mine, theirs)]
+    cpu = [cpu_medians(results, "gpudesk"), cpu_medians(results, "gpudesk", tree)]
+    print(f"against {tree} (same rounds): first paint wall {wall[0][0]:.3f} / {wall[1][0]:.3f} s = "
+          f"{wall[0][0] / wall[1][0]:.2f}x, CPU {cpu[0][0]:.3f} / {cpu[1][0]:.3f} s = {cpu[0][0] / cpu[1][0]:.2f}x")
+    print(f"  first results: wall {wall[0][1]:.3f} / {wall[1][1]:.3f} s = {wall[0][1] / wall[1][1]:.2f}x, "
+          f"CPU {cpu[0][1]:.3f} / {cpu[1][1]:.3f} s = {cpu[0][1] / cpu[1][1]:.2f}x")
+
+
 def import_times(python: str = sys.executable) -> list[tuple[str, int, int]]:
     """(module, self_us, cumulative_us) for every import on the app's start-up path."""
     code = "import gpudesk.cli.main, gpudesk.ui.app, gpudesk.ui.main_window"
@@ -283,6 +312,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--importtime", action="store_true", help="print import time per top-level package")
     parser.add_argument("--profile", action="store_true", help="print the slowest gpudesk functions at start-up")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--against", type=Path, help="also run gpudesk from this source tree in the same rounds")
     parser.add_argument("--probe", choices=("gpudesk", "bare"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.probe:
@@ -295,12 +325,18 @@ def main(argv: list[str] | None = None) -> int:
         # one discarded warm-up each: byte-code caches written, shared libraries in the page cache
         measure_once("gpudesk", args.plan, home / "warm-up-gpudesk")
         measure_once("bare", None, home / "warm-up-bare")
+        if args.against:
+            measure_once("gpudesk", args.plan, home / "warm-up-against", tree=args.against.resolve())
         results: list[ProbeResult] = []
-        for run in range(args.runs):  # alternate, so both programs see the same machine state
+        for run in range(args.runs):  # alternate, so every program sees the same machine state
             # a fresh GPUDESK_HOME each time: no autosave or recent-file state carries over
             results.append(measure_once("gpudesk", args.plan, home / f"gpudesk-{run}"))
             results.append(measure_once("bare", None, home / f"bare-{run}"))
-        summary = summarise(results)
+            if args.against:
+                results.append(measure_once("gpudesk", args.plan, home / f"against-{run}", tree=args.against.resolve()))
+        mine = [r for r in results if not r.tree]
+        summary = summarise(mine)
+        (paint_cpu, results_cpu), (bare_cpu, _) = cpu_medians(mine, "gpudesk"), cpu_medians(mine, "bare")
         results_ratio = summary.gpudesk_results_median_s / summary.bare_median_s
         print(f"runs per program            {args.runs} (fresh processes, offscreen, alternating)")
         print(f"plan                        {args.plan}")
@@ -308,6 +344,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"gpudesk first results shown {summary.gpudesk_results_median_s:.3f} s "
               f"({results_ratio:.2f}x the bare window; the estimate runs right after the first paint)")
         print(f"bare PySide6+pyqtgraph      {summary.bare_median_s:.3f} s")
+        print(f"CPU time (user + system)    gpudesk first paint {paint_cpu:.3f} s ({paint_cpu / bare_cpu:.2f}x), first "
+              f"results {results_cpu:.3f} s ({results_cpu / bare_cpu:.2f}x); bare window {bare_cpu:.3f} s")
         verdict = "ok" if summary.ratio_ok else "MISSED"
         print(f"ratio                       {summary.ratio:.2f}x (target <= {TARGET_RATIO}x: {verdict})")
         verdict = "ok" if summary.rss_ok else "MISSED"
@@ -328,6 +366,8 @@ def main(argv: list[str] | None = None) -> int:
                      f"bare window ({summary.bare_peak_rss_mb:.0f} MB)"),
                f"≤ {TARGET_RSS_MB:.0f} MB", summary.rss_ok,
                "VmHWM with the plan open and estimated (step 1 shown), and after showing all seven steps and charts")
+        if args.against:
+            print_against(results, str(args.against.resolve()))
         if args.bundle:
             bundle_times = [
                 measure_bundle_once(args.bundle, args.plan, home / f"bundle-{run}", home / f"shot{run}.png")

@@ -34,3 +34,5 @@ def test_bare_window_probe_reports_first_paint_and_memory(bench_startup: ModuleT
     assert result.kind == "bare"
     assert 0.0 < result.start_s < bench_startup.PROBE_TIMEOUT_S
     assert 20.0 < result.peak_rss_mb < 2000.0 and result.rss_mb <= result.peak_rss_mb
+    assert 0.0 < result.paint_cpu_s <= result.results_cpu_s  # the process's CPU seconds at both moments
+    assert bench_startup.cpu_medians([result], "bare") == (result.paint_cpu_s, result.results_cpu_s)
