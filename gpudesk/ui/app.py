@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import gpudesk.ui.early_imports  # noqa: F401  (before PySide6: see that module)
+
+# isort: split
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gpudesk import __version__

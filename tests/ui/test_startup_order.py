@@ -8,6 +8,7 @@ regressing: a module-level import of the core into the window's import graph, or
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -24,12 +25,33 @@ DEFERRED = ("pyqtgraph", "gpudesk.plotting.view", "gpudesk.results.pipeline", "g
             "gpudesk.ui.panels.recommendation", "gpudesk.ui.panels.whatif_panel")
 
 
+# Notes which modules were loaded when PySide6 was first asked for, then imports the window.
+WINDOW_IMPORTS = """
+import importlib.abc, json, sys
+before_qt = []
+class Watch(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "PySide6" and not before_qt:
+            before_qt.append(set(sys.modules))
+sys.meta_path.insert(0, Watch())
+import gpudesk.ui.app, gpudesk.ui.main_window
+print(json.dumps({"loaded": sorted(sys.modules), "before_qt": sorted(before_qt[0])}))
+"""
+FACES = ("gpudesk.ui", "gpudesk.plotting", "gpudesk.pdf")  # the only modules that import Qt
+
+
 def test_the_window_modules_do_not_import_the_estimation_core_or_the_dialogs() -> None:
-    code = ("import sys, gpudesk.ui.app, gpudesk.ui.main_window; "
-            f"print(sorted(m for m in {DEFERRED!r} if m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
-                          env=dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT)), timeout=120)
-    assert done.stdout.strip() == "[]", done.stdout
+    """Nor do they import a Qt-free module of theirs after PySide6: PySide6's import hook reads the source of
+    every module imported after it (gpudesk/ui/early_imports.py), so the window's Qt-free modules come first."""
+    done = subprocess.run([sys.executable, "-c", WINDOW_IMPORTS], capture_output=True, text=True, check=True,
+                          cwd=ROOT, env=dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT)),
+                          timeout=120)
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    loaded, before_qt = set(found["loaded"]), set(found["before_qt"])
+    assert sorted(m for m in DEFERRED if m in loaded) == []
+    late = sorted(m for m in loaded - before_qt if m.startswith("gpudesk") and not m.startswith(FACES))
+    assert late == [], f"Qt-free modules the window imports after PySide6 (add them to ui/early_imports.py): {late}"
+    assert "numpy" in before_qt  # the plan reader's numpy (gpudesk/untrusted_json.py) too
 
 
 def test_start_shows_the_plan_first_and_estimates_at_the_next_turn(qtbot, settings) -> None:  # noqa: F811
