@@ -118,13 +118,18 @@ def process_until(app: QApplication, done: list[float], start: float, what: str)
 
 
 def settle(app: QApplication, window: MainWindow, start: float) -> None:
-    """Process events until the controller has no idle work left (deferred parts of the estimate)."""
+    """Process events until the controller has no idle work left (deferred parts of the estimate) and the frame
+    that work left is painted: the events it posted (layout, repaints) delivered. Without that last step the
+    repaint of the idle search's results was delivered inside the next edit's span and counted as that edit's
+    (1.4-1.8 ms of CPU per bank edit at load 8-10, 2026-12-02); a user's next keystroke comes after that frame."""
     controller = window.controller
     while getattr(controller, "searching", False):
         app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
         if time.perf_counter() - start > TIMEOUT_S:
             raise RuntimeError(f"idle work still running {TIMEOUT_S:g} s after the edit")
     app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
+    for _ in range(2):  # what the last slices posted, and what that posted
+        QCoreApplication.sendPostedEvents()
 
 
 def time_edits(app: QApplication, window: MainWindow, editor: SpinBox, values: FreshValues,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtWidgets import QTabBar
 from test_shell_support import catalog, flush, make_window, searched_window_at, settings  # noqa: F401
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
@@ -36,6 +37,24 @@ class _PaintPasses(QObject):
 
     def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         self.count += event.type() == QEvent.Type.UpdateRequest
+        return False
+
+
+class _Relayouts(QObject):
+    """The widgets in or under ``roots`` that are laid out again (``LayoutRequest``), and tab bars repainted."""
+
+    def __init__(self, *roots: QObject) -> None:
+        super().__init__()
+        self.roots, self.seen = roots, []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        kind = event.type()
+        if kind == QEvent.Type.LayoutRequest or (kind == QEvent.Type.Paint and isinstance(watched, QTabBar)):
+            parent = watched
+            while parent is not None and parent not in self.roots:
+                parent = parent.parent()
+            if parent is not None:
+                self.seen.append(f"{type(watched).__name__}#{watched.objectName()}: {kind.name}")
         return False
 
 
@@ -62,11 +81,17 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     QCoreApplication.sendPostedEvents()
     window.controller.run_now()  # the edit's estimate, as the window's timer runs it; no idle time yet
     phase = window.controller.estimate.phases[0]
-    passes = _PaintPasses()
+    # the ranked tab, the search's summary and the panel's tab bar (its trade-off tab, open, turns to 'Searching…')
+    passes, relayouts = _PaintPasses(), _Relayouts(panel.tabs.widget(0), panel.why, panel.tabs.tabBar())
     window.installEventFilter(passes)
+    QCoreApplication.instance().installEventFilter(relayouts)
     for _ in range(2):  # what the estimate's slots posted (layout, repaints) and what that posted; no timers
         QCoreApplication.sendPostedEvents()
+    QCoreApplication.instance().removeEventFilter(relayouts)
     window.removeEventFilter(passes)
+    # the ranked panel updates its texts and cells in place: the search's summary, the reasons, the table and its
+    # columns are not laid out again, and its tab bar is not repainted (an unchanged tab was set again)
+    assert relayouts.seen == [], relayouts.seen
     # the summary is set before the page, so the status bar's re-layout is done before the one paint pass (set
     # after, it asked for a second pass of the whole window per edit); it reads the edited plan's estimate
     assert window.summary.text() == summary_text(phase)

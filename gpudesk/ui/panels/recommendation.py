@@ -12,16 +12,13 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QBoxLayout,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
-    QScrollArea,
     QTableView,
     QTabWidget,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -34,6 +31,7 @@ from gpudesk.results.plan_rows import saving_reasons
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_LAYOUT, CandidateTableModel
 from gpudesk.ui.widgets.column_fit import FittedColumns
+from gpudesk.ui.widgets.rich_text_box import RichTextBox
 from gpudesk.ui.widgets.session_text import session_language
 
 if TYPE_CHECKING:
@@ -65,11 +63,14 @@ class RecommendationPanel(QWidget):
         self._wanted = ""  # the accelerator of the row the user selected, kept through a pending search
         self.setObjectName("recommendation-panel")
 
-        self.why = QLabel()
+        # The search's summary wraps over as many lines as the panel's width needs. A word-wrapped label asks its
+        # layout for that height only through height-for-width, which the splitter holding this panel ignores, so
+        # the layout took the lines out of the tabs' room (the ranked reasons were squeezed below their title on
+        # a laptop). In a box between two and five lines high that scrolls the rest, the tabs keep their minimum;
+        # after an edit it reads 'Searching…' (one line) until the search is done in idle time, and its size and
+        # bar stay (widgets/rich_text_box.py).
+        self.why = RichTextBox(lines=2, min_lines=2, max_lines=5)
         self.why.setObjectName("search-why")
-        self.why.setWordWrap(True)
-        self.why.setTextFormat(Qt.TextFormat.RichText)
-        self.why.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.model = CandidateTableModel(self)
         self.table = QTableView()
@@ -96,17 +97,9 @@ class RecommendationPanel(QWidget):
         self.empty.hide()
 
         self.why_box = QGroupBox(self.tr("Why it ranks here"))
-        # Long reasons scroll inside the box instead of pushing it past the room the table leaves. A text browser
-        # lays out its own text: a word-wrapped rich-text label in a resizable scroll area re-laid out the scroll
-        # area and measured its text at every width asked on each new selection or figure (2.3-2.7 ms of an edit).
-        self.reasons = QTextBrowser()
+        # long reasons scroll inside the box (two lines at least) instead of pushing it past the room the table leaves
+        self.reasons = RichTextBox(lines=3.5, min_lines=2)  # a title and two reasons, as the label it replaces
         self.reasons.setObjectName("search-reasons")
-        self.reasons.setFrameShape(QFrame.Shape.NoFrame)
-        self.reasons.setOpenLinks(False)
-        self.reasons.setMinimumHeight(40)  # two lines; the rest scrolls
-        # its bar stays: a bar that came and went with a reason more or less re-laid out the text twice
-        self.reasons.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
-        self._reasons_html = ""
         why_layout = QVBoxLayout(self.why_box)
         why_layout.addWidget(self.reasons)
 
@@ -148,24 +141,9 @@ class RecommendationPanel(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        # The search's summary wraps over as many lines as the panel's width needs. A word-wrapped label asks its
-        # layout for that height only through height-for-width, which the splitter holding this panel ignores, so
-        # the layout took the lines out of the tabs' room (the ranked reasons were squeezed below their title on
-        # a laptop). In a scroll area between two and five lines high, the tabs keep their minimum.
-        line = self.why.fontMetrics().lineSpacing()
-        self._why_scroll = why_scroll = QScrollArea()
-        why_scroll.setObjectName("search-why-scroll")
-        why_scroll.setWidgetResizable(True)
-        why_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        why_scroll.setMinimumHeight(2 * line + 4)
-        why_scroll.setMaximumHeight(5 * line + 4)
-        why_scroll.setWidget(self.why)
-        # The scroll bars stay: after an edit the summary reads 'Searching…' (one line) and the table holds the
-        # plan's row only until the search is done in idle time; a bar that came and went re-laid out the panel
-        # twice per edit (the label, the table and its columns, the reasons).
-        why_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        # the table's bar stays too: a bar that came and went re-laid out the table and its columns
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
-        layout.addWidget(why_scroll)
+        layout.addWidget(self.why)
         layout.addWidget(self.empty)
         layout.addWidget(self.tabs, 1)
 
@@ -209,7 +187,7 @@ class RecommendationPanel(QWidget):
                 "No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the "
                 "model in step 1, or compare accelerators in the catalog browser."))
         self.why.setText(self._why_html(estimate))
-        self._why_scroll.setVisible(bool(self.why.text()))
+        self.why.setVisible(bool(self.why.text()))
         row = self.model.row_of(self._wanted) if self._wanted else -1
         if row < 0 and pending and self.model.pending_rows():
             row = self.table.selectionModel().currentIndex().row()  # a pending place stays selected until searched
@@ -223,7 +201,9 @@ class RecommendationPanel(QWidget):
         self._chart_spec = estimate.charts.get("pareto") if estimate is not None else None
         # a tab the search drew stays while the next search is pending (it says so), instead of greying out and
         # back on every edit; a search that drew no trade-offs leaves it disabled
-        self.tabs.setTabEnabled(1, self._chart_spec is not None or (pending and self.tabs.isTabEnabled(1)))
+        enabled = self._chart_spec is not None or (pending and self.tabs.isTabEnabled(1))
+        if enabled != self.tabs.isTabEnabled(1):  # Qt repaints the tab bar on every set, changed or not
+            self.tabs.setTabEnabled(1, enabled)
         self._show_chart()
 
     def _why_html(self, estimate: PhaseEstimate | None) -> str:
@@ -268,7 +248,7 @@ class RecommendationPanel(QWidget):
         if c is None:
             index = self.table.selectionModel().currentIndex()
             searching = index.isValid() and index.row() < self.model.rowCount()  # a place pending the search
-            self._set_reasons(
+            self.reasons.setText(
                 "<i>" + html.escape(self.tr("Searching accelerators, precisions and layouts…")) + "</i>" if searching else "")
             self.status.setText("")
             return
@@ -283,17 +263,8 @@ class RecommendationPanel(QWidget):
         head = pattern.format(
             rank, html.escape(c.accelerator_name), f"{c.gpus:,}", f"{c.nodes:,}", html.escape(c.layout))
         items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons_in(c, lang))
-        self._set_reasons(f"<b>{head}</b><ul style='margin-left:-24px'>{items}</ul>")
+        self.reasons.setText(f"<b>{head}</b><ul style='margin-left:-24px'>{items}</ul>")
         self.status.setText(self.tr("This configuration is pinned in the plan.") if c.pinned else "")
-
-    def _set_reasons(self, text: str) -> None:
-        if text != self._reasons_html:  # the same words are not laid out again
-            self._reasons_html = text
-            self.reasons.setHtml(text)
-
-    def reasons_html(self) -> str:
-        """What the 'why it ranks here' box shows (HTML)."""
-        return self._reasons_html
 
     # -- the trade-off chart ----------------------------------------------------------
     def _show_chart(self) -> None:

@@ -45,9 +45,11 @@ class FigureTableModel(QAbstractTableModel):
             return
         if [r[0] for r in rows] == [r[0] for r in self._rows]:
             changed = [i for i, (new, old) in enumerate(zip(rows, self._rows)) if new != old]
+            columns = [c for c in range(3) if any(rows[i][1 + c] != self._rows[i][1 + c] for i in changed)]
             self._rows = rows
-            # Only the rows between the first and last changed one: the view asks those cells again, not all.
-            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], 2))
+            # Only the cells between the first and last changed row and column (an edit's new values: the value
+            # column alone): the view asks those cells again and repaints their rectangle, not the table.
+            self.dataChanged.emit(self.index(changed[0], columns[0]), self.index(changed[-1], columns[-1]))
             return
         self.beginResetModel()
         self._rows = rows
