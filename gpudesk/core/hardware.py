@@ -132,6 +132,28 @@ def _value(raw: float | None) -> float:
     return float("nan") if raw is None else float(raw)
 
 
+class _Peaks(Mapping[str, np.ndarray]):
+    """Dense peak FLOP/s of each math format for the accelerators (× the clock fraction under a power limit), made
+    when the format is first read: an estimate reads one or two of the ``MATH_FORMATS``."""
+
+    def __init__(self, accelerators: Sequence[Accelerator], clock: np.ndarray) -> None:
+        self._accelerators, self._clock = tuple(accelerators), clock
+        self._made: dict[str, np.ndarray] = {}
+
+    def __getitem__(self, key: str) -> np.ndarray:
+        if key not in self._made:
+            if key not in MATH_FORMATS:
+                raise KeyError(key)
+            self._made[key] = np.array([_value(a.peak_tflops(key)) * 1e12 for a in self._accelerators]) * self._clock
+        return self._made[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(MATH_FORMATS)
+
+    def __len__(self) -> int:
+        return len(MATH_FORMATS)
+
+
 class _Reindexed(Mapping[str, np.ndarray]):
     """``{k: v[index] for k, v in base.items()}``, each value taken when first read."""
 
@@ -197,9 +219,7 @@ class HardwareArrays:
         limits = np.broadcast_to(np.asarray(power_limit_w, dtype=np.float64), (n,))
         tdps = [a.tdp_w for a in accelerators]
         clock = clock_fraction(limits, np.array([_value(t) for t in tdps]))
-        peak = {
-            p: np.array([_value(a.peak_tflops(p)) * 1e12 for a in accelerators]) * clock for p in MATH_FORMATS
-        }
+        peak = _Peaks(accelerators, clock)  # each format's when first read (a call reads one or two)
         pcie_bw = np.array([float(PCIE_X16_GBS_BY_GEN.get(a.pcie_gen or 4, PCIE_X16_GBS_BY_GEN[4]).value)
                             for a in accelerators]) * 1e9
         is_pcie = np.array([a.scaleup_link in _NO_SCALEUP or not a.scaleup_bw_gbs for a in accelerators])

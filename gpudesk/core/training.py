@@ -214,12 +214,13 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     peak = hw.peak(inp.compute_dtype)
     peak_attn = hw.attention_peak(inp.compute_dtype)
     per_gpu_tokens = tokens_step / n
-    bw = hw.hbm_bw * eff.hbm
+    # the ridge point (peak · η_mm / (HBM bw · η_hbm)) reads only the accelerator: on the distinct rows
+    ridge = rows.every(rows.pick(peak) * rows.pick(eff.matmul) / (rows.pick(hw.hbm_bw) * rows.pick(eff.hbm)))
     classes = gemm_classes(m)
     if keys is not None and inp.figures_in_blocks:  # and its figures kept in blocks (explain.Rows)
         fs.keep_in_blocks(keys.size)
     gemm_shape = shape_factor_at(classes, a["micro_batch"], a["seq_len"], a["cp"], a["tp"], a["ep"],
-                                 peak * eff.matmul / bw, inp.compute_dtype, keys)
+                                 ridge, inp.compute_dtype, keys)
     fs.constant("eff.serving_roofline_p", SV.SERVING_ROOFLINE_SHARPNESS)
     gemm_shape = fs.add("train.gemm_shape_factor", gemm_shape, "×", "GEMM time over its compute-bound time (by shape)",
            "Σ_classes FLOP share · (1 + (t_mem/t_comp)^p)^(1/p) at each class's M×K×N (experts: M = b·s/c·k·e/E)",
@@ -232,6 +233,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     hbm_time = keys is None or adds_hbm_time(m, classes, inp.compute_dtype)  # a flat 16-bit dense batch: none
     cast_b = 0.0
     if hbm_time:
+        bw = hw.hbm_bw * eff.hbm
         stage_tokens = tokens_step / terms.every("stage_den")
         cast_s, cast_b = cast_time_s(classes, inp.compute_dtype, inp.low_precision_recipe, stage_tokens, a["tp"],
                                      a["ep"], a["pp"], bw)
