@@ -7,6 +7,7 @@ nothing in gpudesk uses masked arrays. :func:`distinct` gives the same sorted va
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -22,13 +23,32 @@ class Gathered:
     (``values[inverse]``, core/flat_keys.py), gathered to every row only when first read as a whole: a part run once
     per distinct combination keeps dozens of figures that a caller often reads a few of (a search reads the fit and
     the limits), and gathering each back is a pass over the batch. One row is read without gathering (:meth:`at`);
-    the gathered array is made once and kept."""
+    the gathered array is made once and kept.
 
-    __slots__ = ("values", "inverse", "_whole")
+    ``inverse`` may also be a function that makes it (:meth:`deferred`): a figure of codes that only some callers read
+    (the step's bottleneck: no search reads it) is then chosen when first read, from the figures it is chosen among,
+    the same values as chosen at once."""
 
-    def __init__(self, values: np.ndarray, inverse: np.ndarray) -> None:
-        self.values, self.inverse = values, inverse
+    __slots__ = ("values", "_inverse", "_whole", "size")
+
+    def __init__(self, values: np.ndarray, inverse: np.ndarray, size: int | None = None) -> None:
+        self.values, self._inverse = values, inverse
         self._whole: np.ndarray | None = None
+        self.size = int(inverse.size) if size is None else size
+
+    @classmethod
+    def deferred(cls, values: np.ndarray, make_inverse: Callable[[], np.ndarray], size: int) -> Gathered:
+        """``values[make_inverse()]`` for ``size`` rows, the index made when first read."""
+        return cls(values, make_inverse, size)  # type: ignore[arg-type]
+
+    @property
+    def inverse(self) -> np.ndarray:
+        if callable(self._inverse):
+            self._inverse = self._inverse()
+        return self._inverse
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (a search process's answer) with its index made
+        return (Gathered, (self.values, self.inverse, self.size))
 
     def whole(self) -> np.ndarray:
         if self._whole is None:  # np.take: the indices are in range (no bounds check, no buffered copy)
@@ -38,9 +58,16 @@ class Gathered:
     def at(self, row: int) -> Any:
         return self.values[self.inverse[row]] if self._whole is None else self._whole[row]
 
-    @property
-    def size(self) -> int:
-        return int(self.inverse.size)
+
+def once(make: Callable[[], Any]) -> Callable[[], Any]:
+    """``make`` called when first needed and its answer kept (two deferred figures chosen by one computation)."""
+    made: list[Any] = []
+
+    def get() -> Any:
+        if not made:
+            made.append(make())
+        return made[0]
+    return get
 
 
 def whole(value: Any) -> Any:

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
-from gpudesk.core.arrays import Gathered
+from gpudesk.core.arrays import Gathered, once
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.collectives import Links
 from gpudesk.core.constants import (
@@ -334,18 +334,21 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
                          "train.overlap_slowdown_s", "train.optimizer_time_s", "train.dequant_time_s"],
            note="unknown where the layout is invalid (d not whole, m < 1) or the part lacks the precision")
     throughput_figures(fs, a, step, tokens_step, rows.every(model_tok), hfu_tok, peak, n, inp.calibration)
-    parts = [compute, bubble_s, tp_exposed, dp_exposed + slowdown, comm.pp_s, ep_exposed, cp_exposed, optimizer,
+    parts = [compute, bubble_s, tp_exposed, dp_exposed, slowdown, comm.pp_s, ep_exposed, cp_exposed, optimizer,
              dequant]
-    # Choose by index and look the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's).
-    first, beside_compute = largest_parts(parts)
-    largest = np.where(valid, np.where(supported, first, _UNSUPPORTED), _INVALID)
-    code = _codes(largest, keys)
+    # Choose by index and look the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's). A flat
+    # batch chooses when the codes are first read (no search reads them: arrays.Gathered.deferred), the same choice.
+    codes = once(lambda: _bottleneck_index(parts, valid, supported, usable))
+    if keys is None:
+        code, overhead = (BOTTLENECKS[i] for i in codes())
+    else:
+        code = Gathered.deferred(BOTTLENECKS, lambda: codes()[0], keys.size)
+        overhead = Gathered.deferred(BOTTLENECKS, lambda: codes()[1], keys.size)
     fs.add("train.bottleneck", code, "", "largest part of the step",
            "argmax(compute, bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); unsupported_precision "
            "where the part lacks the precision, invalid_layout where the layout is invalid",
            ["train.compute_time_s", "train.bubble_fraction", "train.comm_tp_s", "train.comm_dp_s",
             "train.comm_pp_s", "train.comm_ep_s", "train.comm_cp_s", "train.optimizer_time_s"], vocabulary=BOTTLENECK)
-    overhead = _codes(np.where(usable, beside_compute, largest), keys)
     fs.add("train.largest_overhead", overhead, "",
            "largest loss besides compute (what limits scaling)",
            "argmax(bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); else as train.bottleneck",
@@ -360,7 +363,11 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     return fs
 
 
-def _codes(index: np.ndarray, keys: FlatKeys | None) -> Any:
-    """The bottleneck codes at ``index``; a flat batch's held as the index (``Gathered``: strings are ~10x the bytes
-    of the numbers, and a search reads a few rows' codes) until read whole."""
-    return BOTTLENECKS[index] if keys is None else Gathered(BOTTLENECKS, index)
+def _bottleneck_index(parts: list[Any], valid: np.ndarray, supported: np.ndarray, usable: np.ndarray
+                      ) -> tuple[np.ndarray, np.ndarray]:
+    """Indices into BOTTLENECKS of the step's largest part and of its largest loss besides compute, per candidate
+    (``parts``: compute, bubble, TP, exposed DP, its overlap slowdown, PP, EP, exposed CP, optimizer, dequant)."""
+    compute, bubble, tp, dp, slowdown, *rest = parts
+    first, beside_compute = largest_parts([compute, bubble, tp, dp + slowdown, *rest])
+    largest = np.where(valid, np.where(supported, first, _UNSUPPORTED), _INVALID)
+    return largest, np.where(usable, beside_compute, largest)

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from benchmarks import bench_core
+from gpudesk.core import training
 from gpudesk.core.constants import (
     ADAM_UPDATE_BYTES_PER_PARAM,
     ATTENTION_BACKWARD_RELATIVE,
@@ -130,3 +131,17 @@ def test_the_terms_once_per_distinct_row_equal_the_old_arithmetic_on_every_row(i
         expected = np.broadcast_to(expected, got.shape)
         assert got.dtype == expected.dtype, key
         assert got.tobytes() == np.ascontiguousarray(expected).tobytes(), key
+
+
+def test_a_flat_batch_chooses_its_bottleneck_when_first_read(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # no search reads the bottleneck codes: a flat batch leaves the choice (largest_parts) until they are read, and
+    # makes it once for both figures; what it chooses is test_flat_distinct's (every row, de-duplicated or not)
+    calls = []
+    chosen = training.largest_parts
+    monkeypatch.setattr(training, "largest_parts", lambda parts: calls.append(1) or chosen(parts))
+    fs = estimate_training(_moe_fp8())
+    fs["train.step_time_s"], fs["train.mfu"]  # what a search reads
+    assert calls == []
+    overhead, bottleneck = fs["train.largest_overhead"], fs["train.bottleneck"]
+    assert calls == [1] and bottleneck.shape == overhead.shape == (np.size(fs["train.in.n_gpus"]),)
+    assert {"invalid_layout", "compute"} <= set(bottleneck.tolist())
