@@ -70,6 +70,7 @@ TIMEOUT_S = 20.0
 PROFILED_EDITS = 10
 TOP_FUNCTIONS = 40
 STEP_SHOWN = 2
+CLOCK: EstimateClock | None = None  # set by main()
 SpinBox = QSpinBox | QDoubleSpinBox
 
 
@@ -132,11 +133,33 @@ def settle(app: QApplication, window: MainWindow, start: float) -> None:
         QCoreApplication.sendPostedEvents()
 
 
+class EstimateClock:
+    """The CPU time of the window's estimates: wraps ``estimate_plan``, which the controller looks up at each
+    estimate (``last_cpu_ms``: the latest one's)."""
+
+    def __init__(self) -> None:
+        import gpudesk.results.pipeline as pipeline
+
+        self.last_cpu_ms = float("nan")
+        inner = pipeline.estimate_plan
+
+        def timed(*args, **kwargs):  # type: ignore[no-untyped-def]
+            start = time.process_time()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                self.last_cpu_ms = (time.process_time() - start) * 1e3
+
+        pipeline.estimate_plan = timed
+
+
 def time_edits(app: QApplication, window: MainWindow, editor: SpinBox, values: FreshValues,
                count: int, cpu: list[float] | None = None,
                settled: list[float] | None = None,
-               profile: cProfile.Profile | None = None) -> tuple[list[float], list[float]]:
+               profile: cProfile.Profile | None = None,
+               estimate_cpu: list[float] | None = None) -> tuple[list[float], list[float]]:
     """(edit ms, estimate ms) for ``count`` edits, each to a fresh value; ``cpu`` receives each edit's CPU ms,
+    ``estimate_cpu`` its estimate's (``CLOCK``),
     ``settled`` the ms until the idle work the edit left (deferred parts, marked pending on screen) is done.
 
     The edit ends when the estimate has been shown and the events it posted (layout, the repaint of the window)
@@ -169,6 +192,8 @@ def time_edits(app: QApplication, window: MainWindow, editor: SpinBox, values: F
         if cpu is not None:
             cpu.append((time.process_time() - start_cpu) * 1e3)
         estimates.append(window.controller.last_duration_s * 1e3)
+        if estimate_cpu is not None:
+            estimate_cpu.append(CLOCK.last_cpu_ms if CLOCK is not None else float("nan"))
         if settled is not None:
             settle(app, window, start)
             settled.append((time.perf_counter() - start) * 1e3)
@@ -253,14 +278,17 @@ def measure_sample(app: QApplication, catalog: Catalog, sample: Path, edits: int
     time_edits(app, window, editor, values, WARM_UP)
     cpu_ms: list[float] = []
     settled_ms: list[float] = []
-    edit_ms, estimate_ms = time_edits(app, window, editor, values, edits, cpu_ms, settled_ms)
+    estimate_cpu: list[float] = []
+    edit_ms, estimate_ms = time_edits(app, window, editor, values, edits, cpu_ms, settled_ms,
+                                      estimate_cpu=estimate_cpu)
     charts = sum(1 for view in window.findChildren(ChartView) if view.isVisible())
     bare_ms, bare_cpu = bare_baseline(app, 1, edits)
-    found = {"median": median(edit_ms), "p90": p90(edit_ms), "estimate": median(estimate_ms), "bare": bare_ms,
+    found = {"median": median(edit_ms), "p90": p90(edit_ms), "estimate": median(estimate_ms),
+             "estimate_cpu": median(estimate_cpu), "bare": bare_ms,
              "cpu": median(cpu_ms), "cpu_p90": p90(cpu_ms), "bare_cpu": bare_cpu, "settled": median(settled_ms),
              "charts": charts}
     print(f"{sample.name}: {edits} edits of {path} (from {values.start:g}, each to a new value): "
-          f"median {found['median']:.1f} ms (CPU time of the process {found['cpu']:.1f} ms), p90 {found['p90']:.1f} ms (CPU {found['cpu_p90']:.1f} ms), estimate alone {found['estimate']:.1f} ms; "
+          f"median {found['median']:.1f} ms (CPU time of the process {found['cpu']:.1f} ms), p90 {found['p90']:.1f} ms (CPU {found['cpu_p90']:.1f} ms), estimate alone {found['estimate']:.1f} ms (CPU {found['estimate_cpu']:.1f} ms); "
           f"{found['median'] / FRAME_MS:.2f}× a {FRAME_MS:.0f} ms frame; idle work done after {found['settled']:.1f} ms; "
           f"{charts} chart(s) on screen; bare window "
           f"with one pyqtgraph plot {bare_ms:.1f} ms ({found['median'] / bare_ms:.1f}×; CPU {bare_cpu:.1f} ms, "
@@ -282,7 +310,7 @@ def measure_sample(app: QApplication, catalog: Catalog, sample: Path, edits: int
 
 
 FIGURE = re.compile(r"^(?P<wall>[\d.]+) ms, p90 (?P<wall_p90>[\d.]+) ms \(CPU (?P<cpu>[\d.]+) ms, p90 (?P<cpu_p90>[\d.]+) ms; "
-                    r"estimate (?P<estimate>[\d.]+) ms")
+                    r"estimate (?P<estimate>[\d.]+) ms(?:, CPU (?P<estimate_cpu>[\d.]+) ms)?")
 
 
 def against(trees: list[str], edits: int, step: int, rounds: int, only: str) -> int:
@@ -302,14 +330,16 @@ def against(trees: list[str], edits: int, step: int, rounds: int, only: str) -> 
                 found = [r for r in map(parse_result, done.stdout.splitlines()) if r is not None]
                 if done.returncode != 0 or not found or (match := FIGURE.match(found[0].figure)) is None:
                     raise RuntimeError(f"{label}, {sample.name}: no result\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
-                runs.setdefault((sample.stem, label), []).append({k: float(v) for k, v in match.groupdict().items()})
+                runs.setdefault((sample.stem, label), []).append(
+                    {k: float("nan") if v is None else float(v) for k, v in match.groupdict().items()})
                 print(f"round {round_ + 1}, {sample.stem}, {label}: {found[0].figure}", flush=True)
     print(f"load average at the end: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
-    print("sample | tree | CPU median (p90) per run, ms | wall median (p90) per run, ms")
+    print("sample | tree | CPU median (p90) per run, ms | estimate CPU median per run, ms | wall median (p90) per run, ms")
     for (stem, label), found_runs in runs.items():
         cpu = ", ".join(f"{r['cpu']:.1f} ({r['cpu_p90']:.1f})" for r in found_runs)
+        estimate = ", ".join(f"{r['estimate_cpu']:.1f}" for r in found_runs)
         wall = ", ".join(f"{r['wall']:.1f} ({r['wall_p90']:.1f})" for r in found_runs)
-        print(f"{stem} | {label} | {cpu} | {wall}")
+        print(f"{stem} | {label} | {cpu} | {estimate} | {wall}")
     return 0
 
 
@@ -326,6 +356,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.against:
         return against(args.against, args.edits, args.step, args.rounds, args.sample)
+    global CLOCK
+    CLOCK = EstimateClock()
     with tempfile.TemporaryDirectory(prefix="gpudesk-bench-ui-") as home:
         os.environ["GPUDESK_HOME"] = home  # default window layout and settings, not the user's
         app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -342,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, f in found.items():
         result("bench_ui", f"edit → updated step page, {name.removesuffix('.gpudesk')}",
                f"{f['median']:.1f} ms, p90 {f['p90']:.1f} ms (CPU {f['cpu']:.1f} ms, p90 {f['cpu_p90']:.1f} ms; "
-               f"estimate {f['estimate']:.1f} ms; idle work done {f['settled']:.0f} ms)",
+               f"estimate {f['estimate']:.1f} ms, CPU {f['estimate_cpu']:.1f} ms; idle work done {f['settled']:.0f} ms)",
                f"{times(f['median'] / FRAME_MS, 'a 16 ms frame')} (CPU {f['cpu'] / FRAME_MS:.1f}×); "
                f"{f['median'] / f['bare']:.1f}× bare window (CPU {f['cpu'] / f['bare_cpu']:.1f}×)",
                f"≤ {FRAME_MS:.0f} ms", f["median"] <= FRAME_MS, includes)
