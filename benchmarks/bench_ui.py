@@ -22,7 +22,7 @@ alternating (``--rounds``), and prints both.
 Baseline, in the same process right after each sample: a bare window of the same size with a spin box
 and one ``pyqtgraph.PlotWidget`` (a step page shows at most one chart: the others are tabs) that gets new
 data (``setData``, 64 points) on each edit, timed the same way. Prints per sample the median and 90th percentile of the edit,
-the median of the estimate alone (``estimate_plan``, the part the core and pipeline own), the median
+the median of the estimate alone (``estimate_plan``, the part the core and pipeline own; wall and CPU time), the median
 against one 60 Hz frame (16 ms) and against the bare window; then (unless ``--no-profile``) the gpudesk
 functions with the most cumulative time per edit (cProfile over 10 more edits), and the medians with
 the Roadmap dock open (closed by default; it redraws the plan's timeline on every edit).
