@@ -88,7 +88,10 @@ def expected_max_length(mean: np.ndarray, sd: np.ndarray, count: np.ndarray) -> 
     if not np.any((sigma > 0) & (n > 1)):
         return np.array(m, dtype=np.float64)
     u, weight, log_cdf = _normal_grid()
-    pairs, inverse = np.unique(np.stack([sigma.ravel(), n.ravel()]), axis=1, return_inverse=True)
-    ratio = np.array([float(np.sum(np.exp(sg * u - 0.5 * sg * sg + (k - 1.0) * log_cdf) * k * weight))
-                      if sg > 0 and k > 1 else 1.0 for sg, k in pairs.T])
-    return np.asarray(m * ratio[np.ravel(inverse)].reshape(m.shape), dtype=np.float64)
+    ratios: dict[tuple[float, float], float] = {}  # one integral per (σ, C) pair (np.unique imports numpy.ma)
+    for sg, k in zip(sigma.ravel().tolist(), n.ravel().tolist(), strict=True):
+        if (sg, k) not in ratios:
+            ratios[sg, k] = float(np.sum(np.exp(sg * u - 0.5 * sg * sg + (k - 1.0) * log_cdf) * k * weight)) \
+                if sg > 0 and k > 1 else 1.0
+    ratio = np.array([ratios[p] for p in zip(sigma.ravel().tolist(), n.ravel().tolist(), strict=True)])
+    return np.asarray(m * ratio.reshape(m.shape), dtype=np.float64)
