@@ -46,7 +46,8 @@ def _estimate(case: ServingCase, concurrency: float) -> tuple[float, float]:
     fs = estimate_inference(InferenceInputs(
         model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()]),
         weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
-        concurrency=concurrency, tp=case.tp, ep=case.ep, batching="continuous", serving_fraction=case.serving_fraction))
+        concurrency=concurrency, tp=case.tp, ep=case.ep, batching="continuous", serving_fraction=case.serving_fraction,
+        scenario="offline"))
     return float(fs.value_at("infer.tokens_per_s_per_gpu", 0)), float(fs.value_at("infer.max_concurrency_kv", 0))
 
 

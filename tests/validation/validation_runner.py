@@ -116,12 +116,13 @@ def predict_training(case: TrainingCase) -> float:
 
 
 def predict_serving(case: ServingCase) -> float:
-    """Offline in-flight batching: as many sequences as the engine's cap and the KV cache allow."""
+    """Offline in-flight batching: as many sequences as the engine's cap and the KV cache allow (the offline
+    scenario the runs were: requests fed at once, no latency target; the default plan's TTFT targets do not hold)."""
     hw = HardwareArrays.from_accelerators([case.accelerator()])
     fs = estimate_inference(InferenceInputs(
         model=case.model(), hardware=hw, weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype,
         prompt_tokens=case.prompt, output_tokens=case.output, concurrency=case.max_batch, tp=case.tp, ep=case.ep,
-        batching="continuous", serving_fraction=case.serving_fraction))
+        batching="continuous", serving_fraction=case.serving_fraction, scenario="offline"))
     return fs.value_at("infer.tokens_per_s_per_gpu", 0)
 
 
