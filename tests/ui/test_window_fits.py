@@ -252,9 +252,22 @@ def walks() -> dict[tuple[str, str, str, str], Walk]:
     return {}
 
 
+@pytest.fixture(scope="module")
+def estimates():
+    """One phase cache for the walks' windows: a plan walked again (in another language, theme or screen) opens on
+    its estimate with the configuration search done, as a second window of it would in the app, instead of
+    searching again (estimates hold no session language: surfaces localise them). 8 of the 14 walks repeat a plan."""
+    from gpudesk.results.pipeline import PhaseCache
+
+    return PhaseCache()
+
+
 @pytest.fixture
-def walked(walks, make_window, catalog, qapp):  # noqa: F811
+def walked(walks, estimates, make_window, catalog, qapp, monkeypatch):  # noqa: F811
     """``walked(plan, lang, theme, screen)`` -> the case's :class:`Walk`, walked now unless a test already did."""
+    from gpudesk.ui.controller import PlanController
+
+    monkeypatch.setattr(PlanController, "cache", property(lambda _controller: estimates))
 
     def get(plan: str, lang: str, theme: str, screen_name: str) -> Walk:
         key = (plan, lang, theme, screen_name)
