@@ -135,7 +135,7 @@ def training_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, n_gpu
         calibration=calibration, pipeline_schedule=p.pipeline_schedule, overlap_grad_reduce=p.overlap_grad_reduce,
         overlap_param_gather=p.overlap_param_gather, tp_comm_overlap=p.tp_comm_overlap,
         moe_a2a_overlap=p.moe_a2a_overlap, low_precision_recipe=w.low_precision_recipe,
-        torch_compile=p.torch_compile, training_stack=p.training_stack,
+        torch_compile=p.torch_compile, training_stack=p.training_stack, flash_attention=p.flash_attention,
     )
 
 

@@ -58,7 +58,14 @@ from gpudesk.core.model_math import (
 from gpudesk.core.precision import bytes_per_value
 from gpudesk.core.recompute_policy import selective_op_recompute_flops_per_token
 from gpudesk.core.training_comm import step_communication
-from gpudesk.core.training_gemm import adds_hbm_time, cast_time_s, gemm_classes, permute_time_s, shape_factor_at
+from gpudesk.core.training_gemm import (
+    adds_hbm_time,
+    cast_time_s,
+    gemm_classes,
+    permute_time_s,
+    score_time_s,
+    shape_factor_at,
+)
 from gpudesk.core.training_parts import (
     bubble_fraction,
     exposed_dp_in_buckets,
@@ -108,6 +115,7 @@ class TrainingInputs:
     moe_a2a_overlap: bool = False  # expert all-to-all under another micro-batch's compute (DualPipe, 1F1B overlap)
     low_precision_recipe: str = "tensorwise"  # fp8/fp4 scaling: delayed | tensorwise | blockwise | mxfp8 | nvfp4
     torch_compile: bool = False  # element-wise kernels fused into their producers (TORCH_COMPILE_FUSED_SHARE)
+    flash_attention: bool = True  # False: the s×s scores pass through HBM (ATTENTION_SCORE_BYTES_*)
     training_stack: str = "megatron"  # megatron (fused kernels) | pytorch_amp | deepspeed | fsdp2 (eager)
     figures_in_blocks: bool = True  # a flat batch's figures in blocks (explain.Rows); False: freed memory kept
 
@@ -247,6 +255,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
         compute = ((gemm_s + attn_s) / framework + cast_s + permute_s) * imbalance
     else:  # the casts and permutes are zeros: x + 0 + 0 is x + 0, bit for bit
         compute = ((gemm_s + attn_s) / framework + 0.0) * imbalance
+    if not inp.flash_attention and has_layer_shapes(m):  # unfused attention: its score tensors through HBM
+        compute = compute + score_time_s(fs, m, a["seq_len"], rec, per_gpu_tokens, bw) * imbalance
     compute = fs.add("train.compute_time_s", compute, "s", "compute time per step",
            "((GEMM FLOPs/(peak·η_mm)·shape + attention FLOPs/(peak_attn·η_attn,train)) / framework share + "
            "low-precision casts + MoE permutation) · stage imbalance, per GPU; η_attn,train = η_attn / (1/3 + "

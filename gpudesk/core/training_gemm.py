@@ -32,6 +32,8 @@ import numpy as np
 
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.constants import (
+    ATTENTION_SCORE_BYTES_BACKWARD,
+    ATTENTION_SCORE_BYTES_FORWARD,
     EAGER_NON_GEMM_REFERENCE_TFLOPS,
     LOW_PRECISION_CAST_BYTES,
     MOE_PERMUTE_BYTES_PER_VALUE,
@@ -236,3 +238,18 @@ def eager_gemm_share(fs: FigureSet, share: float, rate_16bit: np.ndarray, compil
                                                                   if compiled else ""),
                   ["eff.framework", "eff.eager_matmul_rate", "eff.eager_reference"]
                   + (["eff.compile_fused"] if compiled else []))
+
+
+def score_time_s(fs: FigureSet, m: ModelArch, seq_len: np.ndarray, recompute: np.ndarray, tokens_per_gpu: np.ndarray,
+                 bw: np.ndarray) -> np.ndarray:
+    """Without a fused attention kernel every layer writes and reads its a·s scores per token (the whole s×s matrix,
+    masked, as Megatron's fused scale-mask-softmax computes it): forward and backward bytes per score, one more
+    forward when the layer is recomputed (full, or Megatron's selective: the core attention)."""
+    fwd = fs.constant("train.score_bytes_forward", ATTENTION_SCORE_BYTES_FORWARD)
+    bwd = fs.constant("train.score_bytes_backward", ATTENTION_SCORE_BYTES_BACKWARD)
+    per_score = fwd + bwd + np.where(np.asarray(recompute) >= 1, fwd, 0.0)
+    seconds = m.n_layers * m.n_heads * np.asarray(seq_len) * per_score * tokens_per_gpu / bw
+    return fs.add("train.attention_scores_s", seconds, "s", "unfused attention: score tensors through HBM per step",
+                  "L · a · s · (forward + backward (+ forward if recomputed) bytes per score) · tokens per GPU / "
+                  "(HBM bw · η_hbm)", ["train.score_bytes_forward", "train.score_bytes_backward", "train.in.seq_len",
+                                       "train.in.recompute", "hw.hbm_bw", "eff.hbm"])

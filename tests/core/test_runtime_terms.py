@@ -188,6 +188,22 @@ def test_an_eager_step_keeps_its_non_gemm_time_as_the_tensor_cores_speed_up():
         megatron.value_at("eff.eager_share", 0)
 
 
+def test_unfused_attention_moves_its_scores_through_hbm():
+    # Megatron before FlashAttention: per token every layer writes and reads a·s scores, 13 B forward + 19 B
+    # backward per score, one more forward under recompute; Llama 3 8B: L 32, a 32, s 2,048, 8 A100, 16 sequences
+    base = dict(model=LLAMA3_8B, hardware=HardwareArrays.from_accelerators([A100]), n_gpus=8, global_batch=16,
+                seq_len=2048, recompute="full")
+    fused = estimate_training(TrainingInputs(**base))
+    unfused = estimate_training(TrainingInputs(**base, flash_attention=False))
+    bw = unfused.value_at("hw.hbm_bw", 0) * unfused.value_at("eff.hbm", 0)
+    expected = 32 * 32 * 2048 * (13 + 19 + 13) * (16 * 2048 / 8) / bw
+    assert unfused.value_at("train.attention_scores_s", 0) == pytest.approx(expected, rel=1e-9)
+    assert unfused.value_at("train.compute_time_s", 0) == pytest.approx(
+        fused.value_at("train.compute_time_s", 0) + expected, rel=1e-9)  # one stage: no imbalance
+    none = estimate_training(TrainingInputs(**dict(base, recompute="none"), flash_attention=False))
+    assert none.value_at("train.attention_scores_s", 0) == pytest.approx(expected * 32 / 45, rel=1e-9)
+
+
 def test_offline_scenario_drops_the_latency_targets_and_batching_modes_differ():
     base = dict(model=LLAMA3_8B, hardware=HardwareArrays.from_accelerators([H100]), concurrency=256,
                 prompt_tokens=2048, output_tokens=256, tpot_target_s=0.005)

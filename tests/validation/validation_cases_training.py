@@ -75,6 +75,7 @@ class TrainingCase:
     nics_per_node: int = 8
     training_stack: str = "megatron"
     torch_compile: bool = False
+    flash_attention: bool = True  # False where the source runs attention unfused (scores through HBM)
     measured_memory_gib: float = 0.0  # > 0: the source also gives peak memory per GPU (GiB)
 
 
@@ -92,7 +93,8 @@ def megatron_mfu_tokens(mfu: float, peak_tflops: float, layers: int, hidden: int
 
 _N21 = "Narayanan et al. 2021, Efficient Large-Scale Language Model Training on GPU Clusters (arXiv 2104.04473) Table 1"
 _N21_NOTE = ("Selene, 8 x 200 Gb/s HDR per DGX A100; full recompute (Megatron formula counts it); "
-             "measured = reported TFLOP/s / (96·l·h²·(1+s/6h+V/16lh)); v = 1 assumed")
+             "measured = reported TFLOP/s / (96·l·h²·(1+s/6h+V/16lh)); v = 1 assumed; attention unfused: "
+             "'custom kernels to enable the fusion of scale, mask, and softmax' (4.2) over the materialized scores")
 _NARAYANAN = [  # params B, heads, hidden, layers, t, p, GPUs, batch, TFLOP/s per GPU
     (1.7, 24, 2304, 24, 1, 1, 32, 512, 137), (3.6, 32, 3072, 30, 2, 1, 64, 512, 138),
     (7.5, 32, 4096, 36, 4, 1, 128, 512, 142), (18.4, 48, 6144, 40, 8, 1, 256, 1024, 135),
@@ -104,22 +106,24 @@ NARAYANAN_CASES = [
     TrainingCase(
         id=f"megatron-gpt-{p:g}b-{n}xA100", citation=_N21, model=gpt(f"gpt-{p:g}b", p * 1e9, h, a, layers),
         accelerator=A100_80, n_gpus=n, tp=t, pp=pp, global_batch=b, seq_len=2048, recompute="full", zero_stage=0,
-        measured=megatron_hfu_tokens(tf, layers, h, 2048, 51200), note=f"{tf} TFLOP/s per GPU; {_N21_NOTE}")
+        measured=megatron_hfu_tokens(tf, layers, h, 2048, 51200), note=f"{tf} TFLOP/s per GPU; {_N21_NOTE}",
+        flash_attention=False)
     for p, a, h, layers, t, pp, n, b, tf in _NARAYANAN
 ]
 
 _K22 = ("Korthikanti et al. 2022, Reducing Activation Recomputation in Large Transformer Models "
         "(arXiv 2205.05198, MLSys 2023) abstract")
 _K22_NOTE = ("530B (h 20480, 128 heads, 105 layers), t = 8, p = 35, d = 8; measured = MFU x 312 / "
-             "(72·l·h²·(1+s/6h+V/12lh)); global batch 2240 (one sequence per GPU) and v = 1 assumed")
+             "(72·l·h²·(1+s/6h+V/12lh)); global batch 2240 (one sequence per GPU) and v = 1 assumed; attention "
+             "unfused: its section 4 counts the QKᵀ, softmax, dropout-mask and dropout outputs (5as/h)")
 KORTHIKANTI_CASES = [
     TrainingCase(id="megatron-530b-2240xA100-selective", citation=_K22, model=gpt("gpt-530b", 529.6e9, 20480, 128, 105),
                  accelerator=A100_80, n_gpus=2240, tp=8, pp=35, global_batch=2240, recompute="selective",
-                 zero_stage=0, measured=megatron_mfu_tokens(0.542, 312, 105, 20480, 2048, 51200),
+                 zero_stage=0, measured=megatron_mfu_tokens(0.542, 312, 105, 20480, 2048, 51200), flash_attention=False,
                  note=f"MFU 54.2% with sequence parallelism + selective recompute; {_K22_NOTE}"),
     TrainingCase(id="megatron-530b-2240xA100-full", citation=_K22, model=gpt("gpt-530b", 529.6e9, 20480, 128, 105),
                  accelerator=A100_80, n_gpus=2240, tp=8, pp=35, global_batch=2240, recompute="full", zero_stage=0,
-                 measured=megatron_mfu_tokens(0.421, 312, 105, 20480, 2048, 51200),
+                 measured=megatron_mfu_tokens(0.421, 312, 105, 20480, 2048, 51200), flash_attention=False,
                  note=f"MFU 42.1% with full recompute; {_K22_NOTE}"),
 ]
 

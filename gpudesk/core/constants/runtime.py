@@ -47,6 +47,14 @@ FUSED_STACK_GEMM_TIME_SHARE = Constant(
     "rotary embedding, softmax and cross-entropy, so fewer non-GEMM kernels run than in the eager BERT step "
     "behind FRAMEWORK_GEMM_TIME_SHARE (0.61, Ivanov et al. 2021). " + _FIT,
 )
+ATTENTION_SCORE_BYTES_FORWARD = Constant(
+    "ATTENTION_SCORE_BYTES_FORWARD", 13.0, "B", "HBM bytes per attention score, forward, without a fused kernel",
+    "derived from the kernels an unfused attention runs per score value (16-bit, dropout on; the tensors Korthikanti et al. 2022 (arXiv 2205.05198) §4 lists: QKᵀ output, softmax output, dropout mask and dropout output): the batched QKᵀ writes S (2 B), the fused scale-mask-softmax reads S and writes P (2 + 2), dropout reads P and writes its output and mask (2 + 2 + 1), the product with V reads the output (2): 13 B [D]",
+)
+ATTENTION_SCORE_BYTES_BACKWARD = Constant(
+    "ATTENTION_SCORE_BYTES_BACKWARD", 19.0, "B", "HBM bytes per attention score, backward, without a fused kernel",
+    "derived like ATTENTION_SCORE_BYTES_FORWARD for the backward: dV reads the dropout output (2 B), dP is written (2), dropout's backward reads dP and the mask and writes its gradient (2 + 1 + 2), softmax's backward reads P and that gradient and writes dS (2 + 2 + 2), and dQ and dK each read dS (2 + 2): 19 B [D]",
+)
 TORCH_COMPILE_FUSED_SHARE = Constant(
     "TORCH_COMPILE_FUSED_SHARE", 0.135, "fraction", "share of an eager training step torch.compile fuses away",
     "Ivanov et al. 2021, 'Data Movement Is All You Need' (arXiv 2007.00072) Table 1: element-wise operators are "
