@@ -10,7 +10,8 @@ Run: .venv/bin/python benchmarks/bench_core.py [--no-peer]   (or: .venv/bin/pyth
    against the best one at the same hardware and sequence length). Prints configurations per second
    on one core and the ratio to the 3,000,000/s target (issue 24). Not included: building the sweep's
    input arrays, reading a catalog (the records are built in code), checks and explanations
-   (the FigureSet's formulas are built once per call, not per configuration). The process first makes the
+   (the FigureSet's formulas are built once per call, not per configuration), and the step's bottleneck codes (a flat
+   batch chooses them when first read; no search reads them). The process first makes the
    allocator setting the search processes make (``gpudesk.process_heap.keep_freed_memory``: freed memory kept
    for the next batch, so its arrays are not faulted in again).
 2. In the same run, interleaved round by round (the machine is noisy): the sweep fast path
