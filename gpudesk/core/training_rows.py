@@ -108,7 +108,7 @@ def layout_terms(rows: KeyRows, m: ModelArch, shape: StepShape, method: str, int
                  micro_batch: Any, hbm: Any, eff_hbm: Any) -> RowTerms:
     """The terms (:func:`_terms`) on ``rows``' distinct rows."""
     # the shape's per-candidate figures that are no function of the key are not read: leave them out of the picking
-    shape = replace(shape, micro_batches=1.0, zero_stage=0.0)
+    shape = replace(shape, micro_batches=np.asarray(1.0), zero_stage=np.asarray(0.0))
     return RowTerms(rows, _terms(m, method, interleaved, rows.pick(shape), rows.pick(micro_batch), rows.pick(hbm),
                                  rows.pick(eff_hbm)))
 
@@ -140,7 +140,7 @@ def step_shape(inp: TrainingInputs, pb: ParamBreakdown, a: dict[str, np.ndarray]
     m = inp.model
     shape = StepShape(
         tp=a["tp"], pp=a["pp"], cp=a["cp"], ep=a["ep"], dp=dp, micro_batch=a["micro_batch"], seq_len=a["seq_len"],
-        micro_batches=np.nan, virtual_stages=a["virtual_stages"], zero_stage=a["zero_stage"],
+        micro_batches=np.asarray(np.nan), virtual_stages=a["virtual_stages"], zero_stage=a["zero_stage"],
         full_recompute=a["recompute"] >= 2, layers=float(max(m.n_layers, 1)),
         moe_layers=float((m.n_moe_layers or m.n_layers) if m.is_moe else 0),
         hidden=float(m.hidden), kv_width=float(kv_values_per_token_layer(m, 1)) if has_layer_shapes(m) else 0.0,

@@ -51,7 +51,10 @@ def _reference(inp: TrainingInputs, fs: FigureSet) -> dict[str, np.ndarray]:
         else s * 0.0
     gemm_factor = 6.0 if inp.method == "full" else 4.0
     model_tok = gemm_factor * n_gemm + 0.0 + attn_tok
-    recompute_tok = np.where(rec >= 2, 2.0 * n_gemm + attn_tok / 3.0, np.where(rec >= 1, attn_tok / 3.0, 0.0))
+    # Megatron's selective recompute (no torchtitan op policy, 365b9b6): the core attention only
+    recompute_gemm = np.where(rec >= 2, 2.0 * n_gemm, np.where(rec >= 1, 0.0, 0.0))
+    recompute_attn = np.where(rec >= 2, attn_tok / 3.0, np.where((rec >= 1) & True, attn_tok / 3.0, 0.0))
+    recompute_tok = recompute_gemm + recompute_attn
     tp, pp, cp, ep, n = a["tp"], a["pp"], a["cp"], a["ep"], a["n_gpus"]
     dp = n / (tp * pp * cp)
     mb, gb = a["micro_batch"], a["global_batch"]
@@ -64,8 +67,8 @@ def _reference(inp: TrainingInputs, fs: FigureSet) -> dict[str, np.ndarray]:
     eff_mm, eff_attn, eff_hbm = fs["eff.matmul"], fs["eff.attention"], fs["eff.hbm"]
     tokens_step = gb * s
     per_gpu_tokens = tokens_step / n
-    gemm_tok_hw = gemm_factor * n_gemm + 0.0 + np.where(rec >= 2, 2.0 * n_gemm, 0.0)
-    attn_tok_hw = attn_tok + recompute_tok - np.where(rec >= 2, 2.0 * n_gemm, 0.0)
+    gemm_tok_hw = gemm_factor * n_gemm + 0.0 + recompute_gemm
+    attn_tok_hw = attn_tok + recompute_attn
     bw = hw.hbm_bw * eff_hbm
     gemm_s = gemm_tok_hw * per_gpu_tokens / (peak * eff_mm) * fs["train.gemm_shape_factor"]
     eta_attn = eff_attn / (1.0 / 3.0 + (2.0 / 3.0) / ATTENTION_BACKWARD_RELATIVE.value)
