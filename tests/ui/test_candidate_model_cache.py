@@ -1,4 +1,5 @@
-"""The candidate and figure tables refresh only what an edit changed (issue 24), and never show a stale cell."""
+"""The candidate and figure tables, and the labels an edit sets, refresh only what an edit changed (issue 24), and
+never show a stale cell or text."""
 
 from __future__ import annotations
 
@@ -118,3 +119,33 @@ def test_the_figure_table_widens_for_a_longer_value_and_fits_new_rows(qapp) -> N
     assert table.columnWidth(COL_VALUE) == max(table.sizeHintForColumn(COL_VALUE),
                                                table.horizontalHeader().sectionSizeHint(COL_VALUE))
     assert table.columnWidth(COL_UNIT) >= table.sizeHintForColumn(COL_UNIT)
+
+
+def test_an_elided_label_given_its_own_text_again_is_not_laid_out_again(qapp) -> None:
+    """The status bar's summary is set on every estimate: the same words re-laid out the status bar and the window."""
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject
+    from PySide6.QtWidgets import QHBoxLayout, QWidget
+
+    from gpudesk.ui.widgets.elided_label import ElidedLabel
+
+    class Requests(QObject):
+        count = 0
+
+        def eventFilter(self, _watched, event) -> bool:  # noqa: N802 - Qt override
+            self.count += event.type() == QEvent.Type.LayoutRequest
+            return False
+
+    row = QWidget()
+    label = ElidedLabel("32 GPUs · training: 2.5 days")
+    QHBoxLayout(row).addWidget(label)
+    row.show()
+    QCoreApplication.sendPostedEvents()
+    requests = Requests()
+    row.installEventFilter(requests)
+    label.setText("32 GPUs · training: 2.5 days")
+    QCoreApplication.sendPostedEvents()
+    assert requests.count == 0
+    label.setText("32 GPUs · training: 2.6 days")  # new words are shown
+    QCoreApplication.sendPostedEvents()
+    assert label.text() == "32 GPUs · training: 2.6 days" and requests.count == 1
+    row.close()

@@ -20,6 +20,8 @@ class ElidedLabel(QLabel):
         self.setText(text)
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt override
+        if text == self.text():  # the same words: no new tip, no re-layout of the bar or row that holds the label
+            return
         super().setText(text)
         self.setToolTip(text if self.is_elided() else "")
         self.updateGeometry()
