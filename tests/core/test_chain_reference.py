@@ -1,5 +1,5 @@
 """The step model's terms computed once per distinct row (core/training_rows.py) against the arithmetic as it was
-written on every candidate before, kept here as the reference (issue 24 part 13).
+written on every candidate before, kept here as the reference (issue 24 part 14 in benchmarks/README.md).
 
 Large generated flat batches (bench_core's 122,880-configuration sweep; 2,592 of test_flat_distinct's layouts for a
 MoE model in fp8, every input varying, recompute per candidate) run through ``estimate_training``; the reference recomputes on
