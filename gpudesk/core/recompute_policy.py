@@ -57,8 +57,10 @@ def _attention_products(m: ModelArch) -> list[tuple[float, float]]:
 
 def _mlp_products(m: ModelArch, width: int, copies: int) -> list[tuple[float, float]]:
     h = m.hidden
-    one = [(width, h * width), (width, h * width), (h, width * h)] if m.gated_mlp else [(width, h * width),
-                                                                                         (h, width * h)]
+    if m.gated_mlp:
+        one: list[tuple[float, float]] = [(width, h * width), (width, h * width), (h, width * h)]
+    else:
+        one = [(width, h * width), (h, width * h)]
     return one * copies
 
 

@@ -233,11 +233,12 @@ def eager_gemm_share(fs: FigureSet, share: float, rate_16bit: np.ndarray, compil
     if compiled:
         c = fs.constant("eff.compile_fused", TORCH_COMPILE_FUSED_SHARE)
         x = x * max(1.0 - c / (1.0 - share), 0.0)
-    return fs.add("eff.eager_share", 1.0 / (1.0 + x), "fraction", "eager step: GEMM and attention share of compute",
+    share_out: np.ndarray = fs.add("eff.eager_share", 1.0 / (1.0 + x), "fraction", "eager step: GEMM and attention share of compute",
                   "1 / (1 + x), x = (1/share − 1) · R / R_ref" + (" · (1 − c/(1 − share)) (torch.compile)"
                                                                   if compiled else ""),
                   ["eff.framework", "eff.eager_matmul_rate", "eff.eager_reference"]
                   + (["eff.compile_fused"] if compiled else []))
+    return share_out
 
 
 def score_time_s(fs: FigureSet, m: ModelArch, seq_len: np.ndarray, recompute: np.ndarray, tokens_per_gpu: np.ndarray,
@@ -249,7 +250,8 @@ def score_time_s(fs: FigureSet, m: ModelArch, seq_len: np.ndarray, recompute: np
     bwd = fs.constant("train.score_bytes_backward", ATTENTION_SCORE_BYTES_BACKWARD)
     per_score = fwd + bwd + np.where(np.asarray(recompute) >= 1, fwd, 0.0)
     seconds = m.n_layers * m.n_heads * np.asarray(seq_len) * per_score * tokens_per_gpu / bw
-    return fs.add("train.attention_scores_s", seconds, "s", "unfused attention: score tensors through HBM per step",
+    scores: np.ndarray = fs.add("train.attention_scores_s", seconds, "s", "unfused attention: score tensors through HBM per step",
                   "L · a · s · (forward + backward (+ forward if recomputed) bytes per score) · tokens per GPU / "
                   "(HBM bw · η_hbm)", ["train.score_bytes_forward", "train.score_bytes_backward", "train.in.seq_len",
                                        "train.in.recompute", "hw.hbm_bw", "eff.hbm"])
+    return scores
