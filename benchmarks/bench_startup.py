@@ -71,8 +71,13 @@ def read_memory_kb(status_path: str = "/proc/self/status") -> dict[str, int]:
 
 def run_probe(kind: str, plan: str | None) -> int:
     """Child: start ``kind`` ("gpudesk" or "bare"), report first paint and memory, quit."""
-    if kind == "gpudesk":  # before Qt, as the `gpudesk` command imports it (gpudesk/ui/early_imports.py says why)
-        from gpudesk.ui.app import run_app
+    if kind == "gpudesk":  # before Qt, as the `gpudesk` command loads it (gpudesk/ui/early_imports.py says why)
+        try:
+            from gpudesk.cli.main import load_app  # the command's own loader (it pauses the garbage collector)
+        except ImportError:  # --against an older tree
+            from gpudesk.ui.app import run_app
+        else:
+            run_app = load_app()
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 

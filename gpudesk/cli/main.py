@@ -87,6 +87,15 @@ def main(argv: list[str] | None = None) -> int:
 
             keep_freed_memory()  # the search's batches reuse freed memory instead of faulting it in again
         return run_headless(args)
+    return load_app()(args)
+
+
+def load_app() -> Callable[[list[str]], int]:
+    """The desktop app's ``run_app``, imported with Python's cyclic garbage collector paused (``run_app`` resumes
+    it once the first results are on screen: ``gpudesk.ui.app.pause_collection`` says why)."""
+    import gc
+
+    gc.disable()
     from gpudesk.ui.app import run_app
 
-    return run_app(args)
+    return run_app

@@ -8,6 +8,7 @@ regressing: a module-level import of the core into the window's import graph, or
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -82,3 +83,28 @@ def test_a_screenshot_start_estimates_before_it_returns(settings) -> None:  # no
         if started.autosave is not None:
             started.autosave.close()
         flush()
+
+
+def test_the_collector_pauses_for_the_start_up_and_resumes_after_the_first_results(qtbot, settings) -> None:  # noqa: F811
+    """The `gpudesk` command loads the app with the cyclic garbage collector paused (gpudesk.ui.app.pause_collection);
+    it runs again from the turn after the first estimate reached the window."""
+    from gpudesk.cli.main import load_app
+    from gpudesk.ui.app import _resume_collection_after_results, run_app
+
+    started = None
+    try:
+        assert load_app() is run_app and not gc.isenabled()
+        started = start(parse_args([str(SAMPLES[0])]), QApplication.instance(), settings)
+        _resume_collection_after_results(started.window)
+        assert not gc.isenabled() and started.window.controller.estimate is None
+        qtbot.waitUntil(lambda: started.window.controller.estimate is not None, timeout=10_000)
+        qtbot.waitUntil(gc.isenabled, timeout=10_000)
+    finally:
+        gc.enable()
+        if started is not None:
+            started.window.document.mark_saved()
+            started.window.close()
+            started.window.deleteLater()
+            if started.autosave is not None:
+                started.autosave.close()
+            flush()
