@@ -150,9 +150,14 @@ def pause_collection() -> None:
 
 
 def resume_collection() -> None:
-    """Resume the collector (idempotent). Nothing is frozen (``gc.freeze``): the Qt wrappers' lifetimes may rely
-    on a later collection."""
-    gc.enable()
+    """Resume the collector, first moving what start-up made into the permanent generation (``gc.freeze``):
+    paused, every object start-up made stayed in the youngest generation, and the first collection after a plain
+    ``gc.enable()`` scanned them all (bench_startup: 0.11 s -> 0.25 s of CPU from the first paint to the first
+    results). The catalog, the modules and the window live as long as the app; a cycle start-up left behind stays
+    in memory. Idempotent."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def _resume_collection_after_results(window: MainWindow) -> None:

@@ -100,6 +100,7 @@ def test_the_collector_pauses_for_the_start_up_and_resumes_after_the_first_resul
         qtbot.waitUntil(lambda: started.window.controller.estimate is not None, timeout=10_000)
         qtbot.waitUntil(gc.isenabled, timeout=10_000)
     finally:
+        gc.unfreeze()  # what the resume froze: this test process collects as before
         gc.enable()
         if started is not None:
             started.window.document.mark_saved()
