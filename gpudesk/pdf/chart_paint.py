@@ -16,6 +16,7 @@ from PySide6 import QtCore, QtGui
 
 from gpudesk.pdf import styles as S
 from gpudesk.pdf.chart_axes import Axis, duration_axis, linear_axis, log_axis, tick_text
+from gpudesk.pdf.chart_labels import marker_label_box, two_lines, vline_label_boxes
 from gpudesk.pdf.draw import colour
 from gpudesk.pdf.styles import Metrics
 from gpudesk.plotting.palette import CYCLE, ROLE_COLOURS
@@ -114,7 +115,7 @@ class _Chart:
         panels = [(0, top, bottom - bottom_h if not second else top + (bottom - bottom_h - top) * 0.58)]
         if second:
             panels.append((1, panels[0][2] + 10, bottom - bottom_h))
-        y_axes = [self._y_axis(panel) for panel, _t, _b in panels]
+        y_axes = [self._y_axis(panel, b - t) for panel, t, b in panels]
         left = r.left() + 14 + max(self.label.width(tick_text(t, self.lang, self._step(a))) for a in y_axes
                                    for t in a.ticks) + 4
         frames = []
@@ -180,7 +181,7 @@ class _Chart:
             return duration_axis(xs) if self._durations else log_axis(xs)
         return linear_axis(xs, from_zero=spec.kind in ("cost_over_time", "timeline"), months=spec.x_in_months)
 
-    def _y_axis(self, panel: int) -> Axis:
+    def _y_axis(self, panel: int, height: float) -> Axis:
         spec = self.spec
         values: list[float] = []
         stacks: dict[tuple[str, float], float] = {}
@@ -196,6 +197,12 @@ class _Chart:
         values += list(stacks.values())
         values += [h.value for h in spec.hlines if h.panel == panel]
         values += [m.y for m in spec.markers if m.panel == panel]
+        if any(v.label for v in spec.vlines if v.panel == panel) and not spec.log_y:
+            # room above the data for the lines' names (two text lines): the roadmap's phase names hid its GPU line
+            top = max((v for v in values if math.isfinite(v)), default=0.0)
+            share = min((2 * self.label.line_height + 4) / max(height, 1.0), 0.5)
+            if top > 0:
+                values.append(top / (1 - share))
         if spec.log_y:
             return log_axis(values)
         bars = any(s.style == "bar" for s in self.visible if s.panel == panel)
@@ -230,7 +237,7 @@ class _Chart:
             names = self.spec.categories
             slot = r.width() / max(len(names), 1)
             for i, name in enumerate(names):
-                for k, line in enumerate(_two_lines(self.label, name, slot - 3)):
+                for k, line in enumerate(two_lines(self.label, name, slot - 3)):
                     self.text(self.label, f.px(i), r.bottom() + 2 + k * self.label.line_height, line, align="center")
             return
         for t in f.x.ticks:
@@ -326,20 +333,20 @@ class _Chart:
             ly = y - self.label.line_height - 0.5 if above else y + 1
             p.fillRect(QtCore.QRectF(r.right() - w - 4, ly, w + 3, self.label.line_height), colour("#ffffff"))
             self.text(self.label, r.right() - 2, ly, h.label, role_colour(h.color_role), "right")
-        row = 0
-        for v in (v for v in self.spec.vlines if v.panel == panel):
-            if not (f.x.low <= v.value <= f.x.high):
-                continue
+        shown = sorted((v for v in self.spec.vlines if v.panel == panel and f.x.low <= v.value <= f.x.high),
+                       key=lambda v: v.value)
+        for v in shown:
             x = f.px(v.value)
             p.setPen(QtGui.QPen(colour(role_colour(v.color_role, "#7F7F7F")), 0.8, QtCore.Qt.PenStyle.DashLine))
             p.drawLine(QtCore.QPointF(x, r.top()), QtCore.QPointF(x, r.bottom()))
-            label = _elide(self.label, v.label, max(r.right() - x - 4, 30.0))
-            lx, ly = min(x + 2, r.right() - self.label.width(label)), r.top() + 1 + row * self.label.line_height
-            # on white, as a horizontal line's label: the roadmap's GPU line at 664 ran through '扩容：第二条业务线'
-            p.fillRect(QtCore.QRectF(lx - 1, ly, self.label.width(label) + 2, self.label.line_height), colour("#ffffff"))
-            self.text(self.label, lx, ly, label, S.MUTED)
-            row = (row + 1) % 3
-        taken: list[QtCore.QRectF] = []  # labels already placed: a marker's label moves clear of them
+        # each line's name beside it, on white (the roadmap's GPU line at 664 ran through '扩容：第二条业务线'),
+        # drawn after every line so that no later line runs through an earlier name (chart_labels.py)
+        taken = []  # labels already placed: a marker's label moves clear of them
+        for lines, box in vline_label_boxes(self.label, [(f.px(v.value), v.label) for v in shown], r):
+            p.fillRect(box, colour("#ffffff"))
+            for n, line in enumerate(lines):
+                self.text(self.label, box.left() + 1, box.top() + n * self.label.line_height, line, S.MUTED)
+            taken.append(box)
         for m in (m for m in self.spec.markers if m.panel == panel):
             if not (f.x.low <= m.x <= f.x.high and f.y.low <= m.y <= f.y.high):
                 continue
@@ -348,12 +355,7 @@ class _Chart:
             p.setPen(QtGui.QPen(colour("#ffffff"), 0.8))
             p.setBrush(col)
             p.drawEllipse(QtCore.QPointF(x, y), 3.2, 3.2)
-            w = self.label.width(m.label)
-            lx = x + 5 if x + 5 + w < r.right() else x - 5 - w
-            ly = y - self.label.line_height - 1 if y - self.label.line_height - 1 > r.top() else y + 3
-            box = QtCore.QRectF(lx, ly, w, self.label.line_height)
-            if any(box.intersects(t) for t in taken):  # "plan" and "recommended" side by side: the second below
-                box.moveTop(y + 3 if ly < y else ly + self.label.line_height)
+            box = marker_label_box(self.label, m.label, x, y, r, taken)
             taken.append(box)
             self.text(self.label, box.left(), box.top(), m.label, S.INK)
 
@@ -363,21 +365,3 @@ def _single_point(s: Series) -> bool:
     if s.style not in ("line", "step", "area"):
         return False
     return sum(1 for x, y in zip(s.x, s.y) if math.isfinite(x) and math.isfinite(y)) == 1
-
-
-def _two_lines(m: Metrics, text: str, width: float) -> list[str]:
-    """A category name on at most two lines under its bar (shortened only when two lines cannot hold it)."""
-    from gpudesk.pdf.styles import wrap
-
-    lines = wrap(m, text, width)
-    if len(lines) <= 2:
-        return lines
-    return [lines[0], _elide(m, " ".join(lines[1:]), width)]
-
-
-def _elide(m: Metrics, text: str, width: float) -> str:
-    if m.width(text) <= width:
-        return text
-    while text and m.width(text + "…") > width:
-        text = text[:-1]
-    return text + "…" if text else ""

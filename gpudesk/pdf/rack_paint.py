@@ -9,7 +9,8 @@ from __future__ import annotations
 from PySide6 import QtCore, QtGui
 
 from gpudesk.pdf import styles as S
-from gpudesk.pdf.chart_paint import _elide, role_colour
+from gpudesk.pdf.chart_labels import elide
+from gpudesk.pdf.chart_paint import role_colour
 from gpudesk.pdf.draw import colour
 from gpudesk.pdf.styles import Metrics
 from gpudesk.report.number_format import format_number
@@ -41,7 +42,7 @@ def _fit_label(m: Metrics, label: str, width: float) -> str:
             return candidate
     for v in VENDOR_WORDS:
         short = short.replace(v, "", 1) if short.startswith(v) else short
-    return _elide(m, short, width)
+    return elide(m, short, width)
 
 
 def paint_racks(p: QtGui.QPainter, spec: RackLayoutSpec, rect: QtCore.QRectF, family: str, lang: str) -> None:
@@ -90,7 +91,7 @@ def paint_racks(p: QtGui.QPainter, spec: RackLayoutSpec, rect: QtCore.QRectF, fa
                       inner.width())
         _text(p, small, rx, top + height + 2, rack.name, S.INK, rack_w)
         power = f"{format_number(rack.power_kw)} kW"
-        _text(p, small, rx - RACK_GAP / 2, top + height + 2 + small.line_height, _elide(small, power, rack_w + 6),
+        _text(p, small, rx - RACK_GAP / 2, top + height + 2 + small.line_height, elide(small, power, rack_w + 6),
               S.MUTED, rack_w + RACK_GAP)
     if notes:
         text = "；".join(notes) if lang == "zh" else "; ".join(notes)

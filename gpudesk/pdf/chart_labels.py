@@ -1,0 +1,78 @@
+"""Where a PDF chart's labels go: the names of its vertical reference lines (the roadmap's phases) and its
+markers' labels, each inside the chart and clear of the labels placed before it.
+
+A vertical line's name sits beside the line, in the room before the next line, on up to two lines; only where
+that room is too narrow for a few words does it take the room up to the chart's edge, one line further down than
+what it would cover. A marker's label goes beside its point, above or below it, clear of the lines' names and the
+other markers' labels (the roadmap's "+2 个节点" was printed over the phase name "（W8A8）", and the first phase's
+name ran under the second phase's line and marker).
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore
+
+from gpudesk.pdf.styles import Metrics, wrap
+
+MIN_ROOM_PT = 60.0  # narrower than this before the next line, a name takes the room to the chart's edge instead
+
+
+def elide(m: Metrics, text: str, width: float) -> str:
+    """``text`` shortened with "…" to ``width`` (empty where not even one letter and "…" fit)."""
+    if m.width(text) <= width:
+        return text
+    while text and m.width(text + "…") > width:
+        text = text[:-1]
+    return text + "…" if text else ""
+
+
+def two_lines(m: Metrics, text: str, width: float) -> list[str]:
+    """``text`` on at most two lines of ``width`` (the second shortened only when two lines cannot hold it)."""
+    lines = wrap(m, text, width)
+    if len(lines) <= 2:
+        return lines
+    return [lines[0], elide(m, " ".join(lines[1:]), width)]
+
+
+def _clear_below(box: QtCore.QRectF, taken: list[QtCore.QRectF], step: float, bottom: float) -> QtCore.QRectF:
+    while any(box.intersects(t) for t in taken) and box.bottom() + step <= bottom:
+        box.moveTop(box.top() + step)
+    return box
+
+
+def vline_label_boxes(m: Metrics, lines: list[tuple[float, str]], r: QtCore.QRectF
+                      ) -> list[tuple[list[str], QtCore.QRectF]]:
+    """For each vertical line (its x on the page and its name, sorted by x) the text lines of its name and the box
+    they fill, in order; a line with an empty name gets none."""
+    out: list[tuple[list[str], QtCore.QRectF]] = []
+    taken: list[QtCore.QRectF] = []
+    for i, (x, name) in enumerate(lines):
+        if not name:
+            continue
+        room = (lines[i + 1][0] if i + 1 < len(lines) else r.right()) - x - 6
+        if room >= MIN_ROOM_PT:
+            text = two_lines(m, name, room)
+        else:
+            text = [elide(m, name, max(r.right() - x - 4, 30.0))]
+        width = max(m.width(t) for t in text) + 2
+        left = min(x + 1, r.right() - width)
+        box = _clear_below(QtCore.QRectF(left, r.top() + 1, width, m.line_height * len(text)), taken,
+                           m.line_height, r.bottom())
+        taken.append(box)
+        out.append((text, box))
+    return out
+
+
+def marker_label_box(m: Metrics, text: str, x: float, y: float, r: QtCore.QRectF,
+                     taken: list[QtCore.QRectF]) -> QtCore.QRectF:
+    """Where a marker's label goes: beside its point (right, else left), above it, else below it, inside the chart
+    and clear of ``taken``; where every such place is taken, further down past what it would cover."""
+    w, h = m.width(text), m.line_height
+    sides = [x + 5, x - 5 - w] if x + 5 + w < r.right() else [x - 5 - w, x + 5]
+    tops = [y - h - 1, y + 3] if y - h - 1 > r.top() else [y + 3, y - h - 1]
+    for ly in tops:
+        for lx in sides:
+            box = QtCore.QRectF(lx, ly, w, h)
+            if r.contains(box) and not any(box.intersects(t) for t in taken):
+                return box
+    return _clear_below(QtCore.QRectF(sides[0], tops[0], w, h), taken, h, r.bottom())

@@ -1,0 +1,47 @@
+"""A printed chart's reference-line names and marker labels stay clear of each other and of the next line (the
+gov proposal's roadmap printed '+2 个节点' over the phase name '（W8A8）', and the first phase's name ran under
+the second phase's line and marker)."""
+
+from __future__ import annotations
+
+import itertools
+
+from PySide6 import QtCore
+
+from gpudesk.pdf.chart_labels import MIN_ROOM_PT, marker_label_box, vline_label_boxes
+from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
+from gpudesk.pdf.styles import Metrics
+
+PHASE_1 = "上线：在寒武纪 MLU370-X8 上承载 72B 模型推理（W8A8）"
+PHASE_2 = "扩容：在同一平台上增加第二条服务线"
+
+
+def _metrics() -> Metrics:
+    ensure_application()
+    return Metrics(cjk_font_family(), 7.0)
+
+
+def test_a_phase_name_stays_before_the_next_phase_line_and_a_marker_label_clear_of_both() -> None:
+    m = _metrics()
+    chart = QtCore.QRectF(40, 20, 460, 150)
+    x1, x2 = 46.0, 200.0  # months 1 and 13 of 36: the name of phase 1 is wider than the 154 pt between them
+    assert m.width(PHASE_1) > x2 - x1
+    placed = vline_label_boxes(m, [(x1, PHASE_1), (x2, PHASE_2)], chart)
+    (lines1, box1), (lines2, box2) = placed
+    assert box1.right() <= x2 and len(lines1) == 2 and "".join(lines1).replace(" ", "") == PHASE_1.replace(" ", "")
+    assert lines2 == [PHASE_2] and box2.left() >= x2
+    taken = [box1, box2]
+    marker = marker_label_box(m, "+2 个节点", x2 + 1, chart.top() + 4, chart, taken)  # the phase-2 point at the top
+    assert chart.contains(marker)
+    assert not any(marker.intersects(t) for t in taken)
+
+
+def test_names_of_lines_too_close_for_a_few_words_move_down_instead_of_overlapping() -> None:
+    m = _metrics()
+    chart = QtCore.QRectF(0, 0, 400, 200)
+    xs = [100.0, 100.0 + MIN_ROOM_PT / 3, 100.0 + 2 * MIN_ROOM_PT / 3]
+    placed = vline_label_boxes(m, [(x, f"阶段 {i}：第二条业务线") for i, x in enumerate(xs)], chart)
+    assert [len(lines) for lines, _ in placed] == [1, 1, 1]  # each on one line, up to the chart's edge
+    for (_, a), (_, b) in itertools.combinations(placed, 2):
+        assert not a.intersects(b)
+    assert all(chart.contains(box) for _, box in placed)
