@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import re
 
-from validation_cases_mlperf_inference import GROUP_MLPERF_INFERENCE, MLPERF_INFERENCE_CASES, SUBMITTED, TASKS
+from mlperf_deepseek_r1 import DELL_SERVER, NEBIUS_SERVER, output_cv, output_moments, tokens_per_query
+from validation_cases_mlperf_inference import (
+    GROUP_MLPERF_INFERENCE,
+    MLPERF_INFERENCE_CASES,
+    OUTPUT_CV,
+    SUBMITTED,
+    TASKS,
+)
 from validation_runner import MEDIAN_LIMITS, predict_mlperf_inference
 from validation_split import frozen_split
 
@@ -46,3 +53,17 @@ def test_every_case_has_a_layout_that_serves():
     for c in MLPERF_INFERENCE_CASES[::3]:  # a third of the cases keeps this under a second
         value, tp = predict_mlperf_inference(c)
         assert value > 0 and c.gpus % tp == 0, c.id
+
+
+def test_deepseek_output_spread_is_read_from_the_server_logs_and_reproduces_their_mean():
+    """The latency percentiles of two v6.0 Server logs give DeepSeek-R1's output spread (mlperf_deepseek_r1); the
+    reconstruction's mean must match each log's own tokens per query, which it is not fitted to."""
+    for log, within in ((DELL_SERVER, 0.015), (NEBIUS_SERVER, 0.05)):
+        mean, sd = output_moments(log)
+        assert abs(mean / tokens_per_query(log) - 1) < within and 0.8 < sd / mean < 1.3
+    assert abs(output_cv(NEBIUS_SERVER) / output_cv(DELL_SERVER) - 1) < 0.1
+    for c in MLPERF_INFERENCE_CASES:
+        if c.task == "deepseek-r1":
+            assert c.output_sd == OUTPUT_CV["deepseek-r1"] * c.output and "mlperf_log_detail.txt" in c.note, c.id
+        else:
+            assert c.output_sd == 0 and "no spread published" in c.note, c.id

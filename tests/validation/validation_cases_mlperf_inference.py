@@ -7,10 +7,11 @@ What each case is, and where its numbers come from:
   round holds the log (v5.0), otherwise from the results table of the submission's ``summary.html`` (v5.1,
   v6.0), which MLCommons generates from the same logs. Per GPU = that / the system's accelerators.
 * **Lengths**: MLPerf publishes the mean input and output length of each task's data set, not the spread,
-  so every case states the mean and no spread (``prompt_tokens_sd`` = ``output_tokens_sd`` = 0, the plan
-  default). Llama 3.1 405B (8,313 samples of LongBench, LongDataCollections, RULER and GovReport): mean input
-  9,400 and output 680 tokens (MLCommons, 'MLPerf Inference v5.0 LLM benchmarks',
-  https://mlcommons.org/2025/04/llm-inference-v5, April 2025; the reference README's tokens_per_sample is
+  so a case states the mean and no spread (``prompt_tokens_sd`` = ``output_tokens_sd`` = 0, the plan
+  default), except DeepSeek-R1's output, whose spread two v6.0 Server logs print as latency percentiles
+  (``mlperf_deepseek_r1``: sd = 1.07 × the mean, from Dell's log; Nebius's gives 1.04). Llama 3.1 405B
+  (8,313 samples of LongBench, LongDataCollections, RULER and GovReport): mean input 9,400 and output 680
+  tokens (MLCommons, 'MLPerf Inference v5.0 LLM benchmarks', https://mlcommons.org/2025/04/llm-inference-v5, April 2025; the reference README's tokens_per_sample is
   684.68). Where the run's own log is read, the output mean is that run's (tokens/s ÷ samples/s: 647–657).
   DeepSeek-R1 (4,388 samples): mean input 800 and output 3,880 tokens (MLCommons, 'DeepSeek-R1 in MLPerf
   Inference v5.1', https://mlcommons.org/2025/09/deepseek-inference-5-1, September 2025; the round's accuracy
@@ -50,6 +51,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from mlperf_deepseek_r1 import DELL_SERVER, deepseek_findings, output_cv
 from validation_catalog import catalog
 
 from gpudesk.catalog.records import Accelerator, ModelArch
@@ -74,6 +76,8 @@ _V60_NEBIUS = _V60_ANY.format(who="Nebius")
 TASKS = {"llama3.1-405b": ("llama-3.1-405b", 9400, 680, 6.0, 0.175),
          "deepseek-r1": ("deepseek-v3", 800, 3880, 2.0, 0.080)}
 INTERACTIVE = {"llama3.1-405b": (4.5, 0.080)}
+# task -> output length's standard deviation / mean, where a log prints it (mlperf_deepseek_r1)
+OUTPUT_CV = {"deepseek-r1": output_cv(DELL_SERVER)}
 LAYOUTS = (1, 2, 4, 8)
 
 
@@ -93,6 +97,7 @@ class MLPerfInferenceCase:
     tp: int = 0  # the submission's layout where its config is stored (SUBMITTED); 0 = gpudesk's best layout
     ep: int = 0
     max_batch: int = 0  # the engine's sequences per replica (0 = derived by gpudesk)
+    output_sd: float = 0.0  # standard deviation of the output length (0 = none published)
 
     @property
     def measured(self) -> float:
@@ -134,8 +139,12 @@ def _case(rnd: str, cite: str, system: str, task: str, acc: str, gpus: int, scen
     ttft_tpot = "" if scenario == "offline" else f" at P99 TTFT {ttft:g} s and TPOT {tpot * 1e3:g} ms"
     length = (f"mean output {output:.0f} tokens = {total:,.2f} tokens/s ÷ {samples_per_s:g} samples/s (this log)"
               if samples_per_s else f"mean output {output:.0f} tokens (MLCommons blog)")
+    cv = OUTPUT_CV.get(task, 0.0)
+    spread = (f"output spread sd {cv * output:,.0f} tokens ({cv:.2f} × the mean, from the latency percentiles of "
+              f"{DELL_SERVER['citation']}; log-normal shape assumed), no input spread published (0 assumed)" if cv
+              else "no spread published (0 assumed)")
     note = (f"{total:,.2f} tokens/s on {gpus} {acc.upper()}; {scenario}{ttft_tpot}; mean input {TASKS[task][1]:,} "
-            f"tokens (MLCommons blog), {length}, no spread published (0 assumed); weights {dtype.upper()}, KV cache "
+            f"tokens (MLCommons blog), {length}, {spread}; weights {dtype.upper()}, KV cache "
             "FP8" + (" (measurements file: fp4)" if rnd == "v5.0" and dtype == "fp4" else " (assumed)")
             + "; tensor parallel: gpudesk's best layout" + ("; expert parallel = tensor parallel" if task ==
                                                             "deepseek-r1" else ""))
@@ -143,7 +152,7 @@ def _case(rnd: str, cite: str, system: str, task: str, acc: str, gpus: int, scen
         id=f"mlperf-i{rnd[1:].replace('.', '')}-{task.replace('.', '')}-{acc.split('-')[0]}x{gpus}-{scenario}",
         citation=cite.format(system=system, scenario=scenario.capitalize()), task=task, accelerator_id=acc,
         gpus=gpus, scenario=scenario, total_tokens_per_s=total, weight_dtype=dtype, kv_dtype="fp8", output=output,
-        note=note)
+        note=note, output_sd=cv * output)
 
 
 _H200, _B200 = "H200-SXM-141GBx8_TRT", "B200-SXM-180GBx8_TRT"
@@ -245,29 +254,8 @@ def findings(results: list) -> list[str]:
         "8 B200 and 72 GB200, Dell's and Nebius's v6.0 on 8 B300 and 72 GB300), gpudesk's best tensor-parallel "
         "degree elsewhere. By task and scenario: "
         + "; ".join(parts) + ". "
-        "NVIDIA's v5.1 DeepSeek-R1 configs (closed/NVIDIA/configs/<system>/<scenario>/deepseek-r1.py, copy "
-        "ykamiset/inference_results_v5.1, commit e9ccad4) run attention data-parallel over 8 GPUs x EP8 with 512 "
-        "sequences per rank (4,096 per instance), FP4 weights, an FP8 KV cache and ADP balancing (waiting 3-9 "
-        "iterations for Server, 10-500 for Offline), as do Dell's and Nebius's v6.0 configs (640 sequences per rank "
-        "for Server, 1,024 and 1,536 for Offline); the eight cases take that layout since 2026-12-02 (before, "
-        "gpudesk's best, tensor-parallel attention with ep = tp at TP4: Offline +11% and +12%, Server +81% and "
-        "+75%). There gpudesk is 2.3-3.9x too fast, the miss its serving notes describe for TensorRT-LLM's own "
-        "recipes of that layout: the B200 run's 4,096 sequences at 33,379 tokens/s are a 123 ms iteration where "
-        "gpudesk's is 52 ms (9,792 against 4,172 tokens/s per GPU); at the Server scenario's 80 ms TPOT the run "
-        "held at most about 1,500 sequences (18,592 tokens/s x 80 ms), its full-batch iteration being slower than "
-        "the target, while gpudesk's iteration at 4,096 (58 ms) meets it, so in gpudesk the target does not bind "
-        "(8,518 against 2,324). The busiest-group wait a TTFT target forces (TensorRT-LLM tech blog 10, 'ADP "
-        "Balance Strategy': 25,664 against 34,140 tokens/s on 8 GB200 with the MLPerf-like 803/3,653-token mix) "
-        "is modelled (0.89 of the synchronised rate on the blog's setup, against 0.75 measured) and the band of "
-        "MoE attention data-parallel serving holds these eight cases. The v6.0 runs of the same layout miss by less, "
-        "1.4-1.8x (8 B300: Offline +57%, Server +84%; 72 GB300: +52%, +43%; before, at TP4, -19%, +8%, -29%, "
-        "-22%): NVIDIA credits that round's DeepSeek-R1 gains to software, faster fused kernels and attention "
-        "data-parallel load balancing ('NVIDIA Extreme Co-Design Delivers New MLPerf Inference Records', NVIDIA, "
-        "2026-04-01, in the summary at aissential.tech), on the same hardware (GB300 Server 2,907 -> 7,994 tokens/s "
-        "per GPU), the "
-        "kind of per-iteration cost a plan cannot name. The v5.1 GB300 and v6.0 Google B200 cases keep gpudesk's "
-        "best layout (their configs are not in the stored copies). The v6.0 "
-        "submissions serve 70-85% of their Offline rate at the same targets, with engine changes the stored copies "
+        "The DeepSeek-R1 cases: next item. "
+        "The v6.0 submissions serve 70-85% of their Offline rate at the same targets, with engine changes the stored copies "
         "do not describe. The same hardware and task moved "
         "between rounds by more than gpudesk's error (DeepSeek-R1 Offline on 8 B200: 33,379 tokens/s in v5.1, "
         "57,117 in v6.0; Llama 3.1 405B Server on 8 B200: 846 in v5.0, 1,240 in v5.1): software a plan cannot "
@@ -277,4 +265,5 @@ def findings(results: list) -> list[str]:
         "sample), and a guessed one would make each case a fit, not a test; Mixtral 8x7B likewise. Llama 3.1 8B has "
         "none either: the mean output quoted for its data set (73 tokens) disagrees with the runs (Intel's v6.1 "
         "logs: exactly 128.0 tokens per sample, the output cap), and its mean input comes from the same quote.",
+        deepseek_findings(rows, by),
     ]

@@ -132,7 +132,8 @@ def _mlperf_at(case: MLPerfInferenceCase, tp: int) -> float:
     fs = estimate_inference(InferenceInputs(
         model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()]),
         weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
-        concurrency=case.max_batch, tp=tp, ep=case.ep or (tp if case.moe else 1), batching="continuous",
+        output_sd=case.output_sd, concurrency=case.max_batch, tp=tp, ep=case.ep or (tp if case.moe else 1),
+        batching="continuous",
         scenario="offline" if case.scenario == "offline" else "server", percentile=0.99, ttft_target_s=0.0,
         ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0))
     if case.scenario == "offline":
