@@ -10,6 +10,7 @@ from validation_cases_mlperf_inference import (
     MLPERF_INFERENCE_CASES,
     OUTPUT_CV,
     SUBMITTED,
+    SUBMITTED_DENSE,
     TASKS,
 )
 from validation_runner import MEDIAN_LIMITS, predict_mlperf_inference
@@ -32,6 +33,10 @@ def test_each_case_cites_its_log_or_results_table_and_states_its_assumptions():
         assert "mean input" in c.note and "assumed" in c.note, c.id
         if c.id in SUBMITTED:  # the layout its stored engine config sets, cited
             assert c.tp and c.ep > c.tp and c.max_batch and "deepseek-r1.py" in c.note and "config" in c.note, c.id
+        elif c.id in SUBMITTED_DENSE:  # tensor x pipeline parallel and the engine's batch, from its cited config
+            tp, pp, batch = SUBMITTED_DENSE[c.id][1:4]
+            assert (c.tp, c.pp, c.max_batch) == (tp, pp, batch) and c.gpus % (tp * pp) == 0, c.id
+            assert "llama3_1-405b.py" in c.note and f"pipeline_parallelism {pp}" in c.note and not c.moe, c.id
         else:
             assert "gpudesk's best layout" in c.note and not c.tp, c.id
         if "mlperf_log_summary" in c.citation:  # the run's own output length: tokens/s ÷ samples/s

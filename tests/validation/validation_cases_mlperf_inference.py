@@ -98,6 +98,7 @@ class MLPerfInferenceCase:
     ep: int = 0
     max_batch: int = 0  # the engine's sequences per replica (0 = derived by gpudesk)
     output_sd: float = 0.0  # standard deviation of the output length (0 = none published)
+    pp: int = 0  # pipeline stages of the submission's engine (0 = 1)
 
     @property
     def measured(self) -> float:
@@ -232,7 +233,39 @@ def _as_submitted(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
     return replace(case, tp=tp, ep=ep, max_batch=batch, note=note)
 
 
-MLPERF_INFERENCE_CASES = [_as_submitted(c) for c in MLPERF_INFERENCE_CASES]
+_V51_DENSE_CONFIG = ("NVIDIA's engine config, github.com/mlcommons/inference_results_v5.1 (copy "
+                     "ykamiset/inference_results_v5.1, commit e9ccad4): closed/NVIDIA/configs/{system}/{scenario}/"
+                     "llama3_1-405b.py")
+# id -> (the stored config, tensor_parallelism, pipeline_parallelism, gpu_batch_size = the engine's maximum batch,
+# runtime max_num_tokens = the chunked-context token budget of one iteration); NVIDIA's v5.1 Llama 3.1 405B configs
+SUBMITTED_DENSE = {
+    f"mlperf-i51-llama31-405b-{sys_id}-{scenario}": (
+        _V51_DENSE_CONFIG.format(system=cfg, scenario=scenario.capitalize()), tp, pp, batch, tokens)
+    for sys_id, cfg, rows in (
+        ("b200x8", _B200_CFG, (("offline", 2, 2, 128, 1536), ("server", 4, 1, 256, 2048),
+                               ("interactive", 4, 1, 256, 1536))),
+        ("gb200x72", _GB200_CFG, (("offline", 2, 2, 2048, 1536), ("server", 4, 1, 256, 2048),
+                                  ("interactive", 4, 1, 2048, 1024))))
+    for scenario, tp, pp, batch, tokens in rows
+}
+
+
+def _as_submitted_dense(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
+    """A dense case in the tensor- and pipeline-parallel layout and engine batch its stored config sets."""
+    if case.id not in SUBMITTED_DENSE:
+        return case
+    where, tp, pp, batch, tokens = SUBMITTED_DENSE[case.id]
+    note = case.note.replace(
+        "KV cache FP8 (assumed); tensor parallel: gpudesk's best layout",
+        f"KV cache FP8 (the config); layout from the submission's config ({where}): tensor_parallelism {tp}, "
+        f"pipeline_parallelism {pp} ({tp * pp} GPUs per engine, {case.gpus // (tp * pp)} engines), gpu_batch_size "
+        f"{batch:,} (the engine's maximum batch), chunked context of at most {tokens:,} tokens per iteration "
+        "(max_num_tokens; not modelled), FP8 context attention (use_fp8_context_fmha; not modelled)")
+    assert note != case.note, case.id
+    return replace(case, tp=tp, pp=pp, max_batch=batch, note=note)
+
+
+MLPERF_INFERENCE_CASES = [_as_submitted_dense(_as_submitted(c)) for c in MLPERF_INFERENCE_CASES]
 
 
 def findings(results: list) -> list[str]:
@@ -251,8 +284,10 @@ def findings(results: list) -> list[str]:
         "`tests/validation/validation_cases_mlperf_inference.py`): each case is the plan a user would write: the "
         "data set's published mean input and output length, the round's P99 TTFT/TPOT targets, the serving "
         "scenario, and the layout: the submission's where its engine config is stored (DeepSeek-R1: NVIDIA's v5.1 on "
-        "8 B200 and 72 GB200, Dell's and Nebius's v6.0 on 8 B300 and 72 GB300), gpudesk's best tensor-parallel "
-        "degree elsewhere. By task and scenario: "
+        "8 B200 and 72 GB200, Dell's and Nebius's v6.0 on 8 B300 and 72 GB300; Llama 3.1 405B: NVIDIA's v5.1 on 8 B200 "
+        "and 72 GB200, closed/NVIDIA/configs/<system>/<scenario>/llama3_1-405b.py in the same copy: Offline TP2 x PP2 "
+        "with at most 128 (B200) or 2,048 (GB200) sequences per engine, Server and Interactive TP4 with 256 or "
+        "2,048), gpudesk's best tensor-parallel degree elsewhere. By task and scenario: "
         + "; ".join(parts) + ". "
         "The DeepSeek-R1 cases: next item. "
         "The v6.0 submissions serve 70-85% of their Offline rate at the same targets, with engine changes the stored copies "

@@ -132,7 +132,8 @@ def _mlperf_at(case: MLPerfInferenceCase, tp: int) -> float:
     fs = estimate_inference(InferenceInputs(
         model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()]),
         weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
-        output_sd=case.output_sd, concurrency=case.max_batch, tp=tp, ep=case.ep or (tp if case.moe else 1),
+        output_sd=case.output_sd, concurrency=case.max_batch, tp=tp, pp=case.pp or 1,
+        ep=case.ep or (tp if case.moe else 1),
         batching="continuous",
         scenario="offline" if case.scenario == "offline" else "server", percentile=0.99, ttft_target_s=0.0,
         ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0))
@@ -145,7 +146,7 @@ def _mlperf_at(case: MLPerfInferenceCase, tp: int) -> float:
 
 
 def predict_mlperf_inference(case: MLPerfInferenceCase) -> tuple[float, int]:
-    """tokens/s per GPU and tensor parallel: the submission's layout where its config is stored (case.tp),
+    """tokens/s per GPU and tensor parallel: the submission's layout where its config is stored (case.tp, case.pp),
     else gpudesk's best layout (tensor parallel 1-8 dividing the system)."""
     if case.tp:
         return _mlperf_at(case, case.tp), case.tp
@@ -256,7 +257,8 @@ def run_all() -> list[Result]:
         value, tp = predict_mlperf_inference(m)
         out.append(Result(GROUP_MLPERF_INFERENCE, m.id, m.citation, "tokens_per_s_per_gpu", m.measured, value,
                           f"{m.note}; gpudesk: " + (f"TP{tp} x EP{m.ep} (attention data-parallel)" if m.ep > tp
-                                                    else f"TP{tp}"), m.accelerator().family, m.weight_dtype))
+                                                    else f"TP{tp}" + (f" PP{m.pp}" if m.pp > 1 else "")),
+                          m.accelerator().family, m.weight_dtype))
     for p in POWER_CASES:
         kw, assumed = predict_power(p)
         out.append(Result(GROUP_POWER, p.id, p.citation, "server_kw", p.measured, kw, f"{p.note}; {assumed}",
