@@ -187,6 +187,10 @@ class FigureSet:
     def __getitem__(self, key: str) -> Any:
         return whole(self._entries[key].value)
 
+    def held(self, key: str) -> Any:
+        """The figure as held: a flat batch's may be :class:`arrays.Gathered` (its values per distinct row)."""
+        return self._entries[key].value
+
     def keys(self, include_inputs: bool = True) -> list[str]:
         return [k for k, e in self._entries.items() if include_inputs or not e.is_input]
 

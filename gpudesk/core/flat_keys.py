@@ -83,9 +83,16 @@ class FlatKeys:
         wanted = frozenset(n for n in names if n in self._columns)
         found = self._distinct.get(wanted)
         if found is None:
-            found = _rows_of_codes([self._coded(n) for n in sorted(wanted)], self.size)
+            found = rows_of_codes([self._coded(n) for n in sorted(wanted)], self.size)
             self._distinct[wanted] = found
         return found
+
+    def coded(self, name: str) -> tuple[np.ndarray, int]:
+        """A column's codes (integers in [0, count)) and their count; one code for a column the batch does not
+        vary."""
+        if name not in self._columns:
+            return np.zeros(1, dtype=np.int8), 1
+        return self._coded(name)
 
     def _coded(self, name: str) -> tuple[np.ndarray, int]:
         coded = self._codes.get(name)
@@ -176,10 +183,12 @@ def distinct_rows(columns: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     Returns (index of one representative row per distinct row, index of its distinct row for every row):
     ``column[representative][inverse]`` reproduces every column exactly.
     """
-    return _rows_of_codes([_dense_codes(c) for c in columns], columns[0].size)
+    return rows_of_codes([_dense_codes(c) for c in columns], columns[0].size)
 
 
-def _rows_of_codes(coded: list[tuple[np.ndarray, int]], n: int) -> tuple[np.ndarray, np.ndarray]:
+def rows_of_codes(coded: list[tuple[np.ndarray, int]], n: int) -> tuple[np.ndarray, np.ndarray]:
+    """(one representative row per distinct combination of coded columns, each row's combination): columns of
+    ``n`` integer codes in [0, count) with their count."""
     # 4-byte keys, combined in place and kept below 2n + 1024 by compacting (every new array of the batch's
     # length is memory the kernel hands over anew); 8-byte keys only where a product could pass 2^31
     key, size = np.zeros(0, dtype=np.int32), 1

@@ -57,32 +57,31 @@ from gpudesk.core.model_math import (
 )
 from gpudesk.core.precision import bytes_per_value
 from gpudesk.core.recompute_policy import selective_op_recompute_flops_per_token
-from gpudesk.core.training_comm import step_communication
+from gpudesk.core.training_comm import crossings, dp_traffic, step_collectives, step_communication
 from gpudesk.core.training_gemm import (
     adds_hbm_time,
     cast_time_s,
     gemm_classes,
     permute_time_s,
     score_time_s,
-    shape_factor_at,
+    shape_factor_rows,
 )
+from gpudesk.core.training_levels import TAIL_WORTH_IT, Level, stage_case_codes
 from gpudesk.core.training_parts import (
+    bottleneck_index,
     bubble_fraction,
     exposed_dp_in_buckets,
     exposed_ep,
     exposed_tp,
-    largest_parts,
+    record_bottleneck,
     record_trainable,
     schedule_of,
 )
 from gpudesk.core.training_rows import KeyRows, framework_share, layout_terms, step_shape
 from gpudesk.core.training_throughput import throughput_figures
-from gpudesk.vocabulary.sizing import BOTTLENECK, TRAINING_BOTTLENECKS
 
 RECOMPUTE_CODES = {"none": 0, "selective": 1, "full": 2}
 METHODS = ("full", "lora", "qlora")
-BOTTLENECKS = np.asarray(TRAINING_BOTTLENECKS)  # codes by the index of the argmax over a step's parts
-_UNSUPPORTED, _INVALID = TRAINING_BOTTLENECKS.index("unsupported_precision"), TRAINING_BOTTLENECKS.index("invalid_layout")
 
 
 @dataclass(frozen=True)
@@ -186,9 +185,9 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     recompute_gemm = np.where(rec >= 2, 2.0 * n_gemm, np.where(rec >= 1, selective_gemm, 0.0))
     recompute_attn = np.where(rec >= 2, attn_tok / 3.0, np.where((rec >= 1) & (not op_policy), attn_tok / 3.0, 0.0))
     recompute_tok = recompute_gemm + recompute_attn
-    gemm_tok_hw = rows.every(gemm_factor * n_gemm + lora_tok + recompute_gemm)
-    attn_tok_hw = rows.every(attn_tok + recompute_attn)
-    hfu_tok = rows.every(model_tok + recompute_tok)
+    gemm_tok_hw = rows.held(gemm_factor * n_gemm + lora_tok + recompute_gemm)
+    attn_tok_hw = rows.held(attn_tok + recompute_attn)
+    hfu_tok = rows.held(model_tok + recompute_tok)
     rec = a["recompute"]
     model_tok = fs.add("train.flops_per_token_model", rows.held(model_tok), "FLOP/token", "model FLOPs per token (method)",
            f"{gemm_factor:g}·N_gemm + attention (Megatron convention)" + (" + 6·r·Σ(in+out) LoRA adapters"
@@ -205,59 +204,65 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     mb, gb, s = a["micro_batch"], a["global_batch"], a["seq_len"]
     shape = step_shape(inp, pb, a, dp)
     schedule = schedule_of(inp.pipeline_schedule, a["virtual_stages"])
-    # the terms that read only the layout, sequence and accelerator: once per distinct row (core/training_rows.py)
+    # the terms that read only the layout, sequence and accelerator: once per distinct row (core/training_rows.py);
+    # what combines them with the global batch, once per distinct row of both (core/training_levels.py)
     terms = layout_terms(rows, m, shape, inp.method, schedule == "interleaved", mb, hw.hbm_bw, eff.hbm)
-    micro = gb / terms.every("micro_den")
-    valid = terms.every("layout_ok") & (micro >= 1.0 - 1e-9)  # d whole, EP from t·c·d, layers per virtual stage
+    at = Level.refine(keys, rows.inverse, rows.count, [keys.coded("global_batch")] if keys is not None else [])
+    gb_at, n_at, tp_at, pp_at = at.pick(gb), at.pick(n), at.pick(tp), at.pick(pp)
+    micro = gb_at / at.lift(terms.figure("micro_den"))
+    valid = at.lift(terms.figure("layout_ok")) & (micro >= 1.0 - 1e-9)  # d whole, EP from t·c·d, layers per stage
     dp = fs.add("train.dp", dp, "replicas", "data parallel d", "d = N_gpu / (t · p · c)",
            ["train.in.n_gpus", "train.in.tp", "train.in.pp", "train.in.cp"])
-    micro = fs.add("train.micro_batches", micro, "micro-batches", "micro-batches per step m", "m = B / (d · b)",
+    fs.add("train.micro_batches", at.held(micro), "micro-batches", "micro-batches per step m", "m = B / (d · b)",
            ["train.dp", "train.in.global_batch", "train.in.micro_batch"])
-    tokens_step = gb * s
-    tokens_step = fs.add("train.tokens_per_step", tokens_step, "tokens", "tokens per step", "B · s",
+    tokens_step = gb_at * at.pick(s)
+    fs.add("train.tokens_per_step", at.held(tokens_step), "tokens", "tokens per step", "B · s",
            ["train.in.global_batch", "train.in.seq_len"])
     record_trainable(fs, inp.method, inp.lora_rank, pb, n)
 
     # -- compute --------------------------------------------------------
     peak = hw.peak(inp.compute_dtype)
     peak_attn = hw.attention_peak(inp.compute_dtype)
-    per_gpu_tokens = tokens_step / n
+    peak_at, peak_attn_at = at.pick(peak), at.pick(peak_attn)
+    per_gpu_tokens = tokens_step / n_at
     # the ridge point (peak · η_mm / (HBM bw · η_hbm)) reads only the accelerator: on the distinct rows
     ridge = rows.every(rows.pick(peak) * rows.pick(eff.matmul) / (rows.pick(hw.hbm_bw) * rows.pick(eff.hbm)))
     classes = gemm_classes(m)
     if keys is not None and inp.figures_in_blocks:  # and its figures kept in blocks (explain.Rows)
         fs.keep_in_blocks(keys.size)
-    gemm_shape = shape_factor_at(classes, a["micro_batch"], a["seq_len"], a["cp"], a["tp"], a["ep"],
-                                 ridge, inp.compute_dtype, keys)
+    gemm_shape, shape_rows = shape_factor_rows(classes, a["micro_batch"], a["seq_len"], a["cp"], a["tp"], a["ep"],
+                                               ridge, inp.compute_dtype, keys)
     fs.constant("eff.serving_roofline_p", SV.SERVING_ROOFLINE_SHARPNESS)
-    gemm_shape = fs.add("train.gemm_shape_factor", gemm_shape, "×", "GEMM time over its compute-bound time (by shape)",
+    fs.add("train.gemm_shape_factor", gemm_shape if shape_rows is None else Gathered(gemm_shape, shape_rows), "×",
+           "GEMM time over its compute-bound time (by shape)",
            "Σ_classes FLOP share · (1 + (t_mem/t_comp)^p)^(1/p) at each class's M×K×N (experts: M = b·s/c·k·e/E)",
            ["train.in.micro_batch", "train.in.seq_len", "train.in.tp", "train.in.ep", "eff.serving_roofline_p"])
-    gemm_s = gemm_tok_hw * per_gpu_tokens / (peak * eff.matmul) * gemm_shape
-    eta_attn = eff.attention / (1.0 / 3.0 + (2.0 / 3.0) / ATTENTION_BACKWARD_RELATIVE.value)
+    gemm_s = at.lift(gemm_tok_hw) * per_gpu_tokens / (peak_at * at.pick(eff.matmul)) * at.lift(gemm_shape, shape_rows)
+    eta_attn = at.pick(eff.attention) / (1.0 / 3.0 + (2.0 / 3.0) / ATTENTION_BACKWARD_RELATIVE.value)
     fs.constant("eff.attention_backward_relative", ATTENTION_BACKWARD_RELATIVE)
-    attn_s = attn_tok_hw * per_gpu_tokens / (peak_attn * eta_attn)
-    imbalance = terms.every("imbalance")
+    attn_s = at.lift(attn_tok_hw) * per_gpu_tokens / (peak_attn_at * eta_attn)
+    imbalance = at.lift(terms.figure("imbalance"))
     hbm_time = keys is None or adds_hbm_time(m, classes, inp.compute_dtype)  # a flat 16-bit dense batch: none
     cast_b = 0.0
+    if hbm_time or not inp.flash_attention:  # the casts, the permutes and unfused scores move bytes through HBM
+        bw = at.pick(hw.hbm_bw) * at.pick(eff.hbm)
     if hbm_time:
-        bw = hw.hbm_bw * eff.hbm
-        stage_tokens = tokens_step / terms.every("stage_den")
-        cast_s, cast_b = cast_time_s(classes, inp.compute_dtype, inp.low_precision_recipe, stage_tokens, a["tp"],
-                                     a["ep"], a["pp"], bw)
-        permute_s = permute_time_s(m, stage_tokens, a["pp"], bw)
+        stage_tokens = tokens_step / at.lift(terms.figure("stage_den"))
+        cast_s, cast_b = cast_time_s(classes, inp.compute_dtype, inp.low_precision_recipe, stage_tokens, tp_at,
+                                     at.pick(a["ep"]), pp_at, bw)
+        permute_s = permute_time_s(m, stage_tokens, pp_at, bw)
     if cast_b:
         fs.input("train.cast_bytes", cast_b, "B/value", f"HBM bytes per cast value ({inp.low_precision_recipe})",
                  f"constant {LOW_PRECISION_CAST_BYTES[inp.low_precision_recipe].name}: "
                  f"{LOW_PRECISION_CAST_BYTES[inp.low_precision_recipe].source}")
-    framework = framework_share(fs, inp, eff, hw)
+    framework = at.pick(framework_share(fs, inp, eff, hw))
     if hbm_time:
         compute = ((gemm_s + attn_s) / framework + cast_s + permute_s) * imbalance
     else:  # the casts and permutes are zeros: x + 0 + 0 is x + 0, bit for bit
         compute = ((gemm_s + attn_s) / framework + 0.0) * imbalance
     if not inp.flash_attention and has_layer_shapes(m):  # unfused attention: its score tensors through HBM
-        compute = compute + score_time_s(fs, m, a["seq_len"], rec, per_gpu_tokens, bw) * imbalance
-    compute = fs.add("train.compute_time_s", compute, "s", "compute time per step",
+        compute = compute + score_time_s(fs, m, at.pick(s), at.pick(rec), per_gpu_tokens, bw, at.held) * imbalance
+    fs.add("train.compute_time_s", at.held(compute), "s", "compute time per step",
            "((GEMM FLOPs/(peak·η_mm)·shape + attention FLOPs/(peak_attn·η_attn,train)) / framework share + "
            "low-precision casts + MoE permutation) · stage imbalance, per GPU; η_attn,train = η_attn / (1/3 + "
            "(2/3)/backward relative)",
@@ -268,116 +273,110 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
 
     # -- communication --------------------------------------------------
     wbytes = 0.5 if inp.method == "qlora" else 2.0
-    shape = replace(shape, dp=dp, micro_batches=micro)
-    grad_bytes = GRAD_REDUCE_BYTES.value
-    comm = step_communication(shape, links, ACTIVATION_COMM_BYTES.value, grad_bytes, wbytes, keys)
+    shape = replace(shape, dp=dp)
+    sc = step_collectives(shape, links, ACTIVATION_COMM_BYTES.value, GRAD_REDUCE_BYTES.value, wbytes, keys)
+    tp_s, cp_raw, ep_s, pp_s = step_communication(sc, replace(shape, **{f: at.pick(getattr(shape, f)) for f in (
+        "pp", "full_recompute", "virtual_stages")}), micro, at)
     fs.constant("train.act_bytes", ACTIVATION_COMM_BYTES)
     fs.constant("train.grad_bytes", GRAD_REDUCE_BYTES)
     link_deps = ["hw.scaleup_bw", "hw.scaleout_bw", "hw.scaleup_domain", "eff.scaleup_busbw", "eff.scaleout_busbw"]
-    fs.add("train.comm_tp_s", comm.tp_s, "s", "tensor-parallel communication per step",
+    fs.add("train.comm_tp_s", at.held(tp_s), "s", "tensor-parallel communication per step",
            "m · (L/p) · (4, or 6 with full recompute) · all-reduce(b·s/c·h·2 B, t), inside a node at the "
            "scale-up bandwidth, on a full mesh (no switch: a link to each peer) only min(t − 1, links) / links of it",
            ["train.micro_batches", "train.in.tp", "train.act_bytes", *link_deps])
-    cp_exposed = np.maximum(comm.cp_raw_s - attn_s / eff.framework, 0.0)
-    cp_exposed = fs.add("train.comm_cp_s", cp_exposed, "s", "context-parallel communication not hidden by attention",
+    cp_exposed = np.maximum(cp_raw - attn_s / eff.framework, 0.0)
+    fs.add("train.comm_cp_s", at.held(cp_exposed), "s", "context-parallel communication not hidden by attention",
            "max(0, m·(L/p)·(AG + RS of K,V over c) − attention time)", ["train.in.cp", "train.compute_time_s",
                                                                         *link_deps])
-    fs.add("train.comm_ep_s", comm.ep_s, "s", "expert-parallel all-to-all per step",
+    fs.add("train.comm_ep_s", at.held(ep_s), "s", "expert-parallel all-to-all per step",
            "m · (L_moe/p) · 4 · all-to-all(b·s/c·h·k·2 B, e)", ["train.in.ep", "train.micro_batches", *link_deps])
-    fs.add("train.comm_pp_s", comm.pp_s, "s", "pipeline point-to-point per step",
+    fs.add("train.comm_pp_s", at.held(pp_s), "s", "pipeline point-to-point per step",
            "m · 2 · v · p2p(b·s/c·h/t·2 B)", ["train.in.pp", "train.micro_batches", *link_deps])
-    fs.add("train.comm_dp_raw_s", comm.dp_raw_s, "s", "data-parallel gradient/weight traffic per step",
+    # what the ZeRO stage changes: once per distinct row of the above, the stage's case and the tokens to train
+    case = [stage_case_codes(a["zero_stage"], keys.size), *(keys.coded(k) for k in (
+        "train_tokens", "epochs", "dataset_tokens"))] if keys is not None else []
+    tail = Level.refine(keys, at.inverse, at.count, case, worth=TAIL_WORTH_IT)
+
+    def up(value: Any) -> Any:  # a value of the global batch's rows at the stage's
+        return tail.lift(value, at.inverse)
+
+    dp_raw, zero3 = dp_traffic(sc, shape, links, tail.pick(a["zero_stage"]), up(micro), tail)
+    fs.add("train.comm_dp_raw_s", tail.held(dp_raw), "s", "data-parallel gradient/weight traffic per step",
            "ZeRO 0-2: all-reduce(grads/(t·p)); ZeRO-3: m · (2·AG(weights) + RS(grads))",
            ["train.dp", "train.in.zero_stage", "train.grad_bytes", *link_deps])
-    if keys is not None:  # the kept rows
-        comm = replace(comm, **{f: fs[f"train.comm_{f}"] for f in ("tp_s", "ep_s", "pp_s", "dp_raw_s")})
-    fs.add("train.comm_time_s", comm.tp_s + comm.cp_raw_s + comm.ep_s + comm.pp_s + comm.dp_raw_s, "s",
+    fs.add("train.comm_time_s", tail.held(up(tp_s + cp_raw + ep_s + pp_s) + dp_raw), "s",
            "all communication per step (before overlap)", "TP + CP + EP + PP + DP",
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_dp_raw_s", "train.comm_cp_s"])
 
     # -- step -----------------------------------------------------------
-    optimizer = terms.by_stage(a["zero_stage"] >= 1, "optimizer_sharded", "optimizer_whole")
+    optimizer = terms.by_stage(tail.pick(a["zero_stage"]) >= 1, "optimizer_sharded", "optimizer_whole", tail)
     fs.constant("train.adam_bytes", ADAM_UPDATE_BYTES_PER_PARAM)
-    optimizer = fs.add("train.optimizer_time_s", optimizer, "s", "optimizer update per step",
+    fs.add("train.optimizer_time_s", tail.held(optimizer), "s", "optimizer update per step",
            "parameters updated per GPU (÷ d·c with ZeRO ≥ 1) · 30 B / (HBM bw · η_hbm)",
            ["train.adam_bytes", "hw.hbm_bw", "eff.hbm", "train.dp", "train.in.zero_stage"])
     if inp.method == "qlora":
-        base = (pb.linear if pb.from_architecture else float(m.params_total)) / (tp * pp)
-        passes = np.where(rec >= 2, 3.0, 2.0)
-        dequant = micro * passes * base * (0.5 + bytes_per_value("bf16")) / (hw.hbm_bw * eff.hbm)
+        base = (pb.linear if pb.from_architecture else float(m.params_total)) / (tp_at * pp_at)
+        passes = np.where(at.pick(rec) >= 2, 3.0, 2.0)
+        dequant = micro * passes * base * (0.5 + bytes_per_value("bf16")) / (at.pick(hw.hbm_bw) * at.pick(eff.hbm))
     else:
         dequant = np.zeros_like(compute)
-    dequant = fs.add("train.dequant_time_s", dequant, "s", "QLoRA 4-bit to bf16 dequantisation per step",
+    fs.add("train.dequant_time_s", at.held(dequant), "s", "QLoRA 4-bit to bf16 dequantisation per step",
            "m · passes (2, 3 with full recompute) · linear params/(t·p) · (0.5 + 2) B / (HBM bw · η_hbm)",
            ["train.micro_batches", "hw.hbm_bw", "eff.hbm"])
-    bubble, bubble_formula = bubble_fraction(schedule, pp, a["virtual_stages"], micro)
-    bubble = np.where(pp > 1, bubble, 0.0)
+    bubble, bubble_formula = bubble_fraction(schedule, pp_at, at.pick(a["virtual_stages"]), micro)
+    bubble = np.where(pp_at > 1, bubble, 0.0)
     fs.input("train.in.pipeline_schedule", schedule, "", "pipeline schedule")
-    bubble = fs.add("train.bubble_fraction", bubble, "fraction", "pipeline bubble (of ideal time)", bubble_formula,
+    fs.add("train.bubble_fraction", at.held(bubble), "fraction", "pipeline bubble (of ideal time)", bubble_formula,
            ["train.in.pp", "train.in.virtual_stages", "train.micro_batches", "train.in.pipeline_schedule"])
-    tp_exposed = exposed_tp(comm.tp_s, gemm_s / eff.framework, tp, inp.tp_comm_overlap)
-    ep_exposed = exposed_ep(comm.ep_s, compute, inp.moe_a2a_overlap or schedule == "dualpipe")
-    serial = compute + tp_exposed + ep_exposed + comm.pp_s + cp_exposed + dequant
+    tp_exposed = exposed_tp(tp_s, gemm_s / eff.framework, tp_at, inp.tp_comm_overlap)
+    ep_exposed = exposed_ep(ep_s, compute, inp.moe_a2a_overlap or schedule == "dualpipe")
+    serial = compute + tp_exposed + ep_exposed + pp_s + cp_exposed + dequant
     bubble_s = serial * bubble
-    dp_exposed = exposed_dp_in_buckets(fs, terms, comm.dp_raw_s, comm.dp_per_microbatch, compute, micro, bubble_s,
-                                       inp.overlap_grad_reduce, inp.overlap_param_gather)
-    dp_exposed = fs.add("train.comm_dp_s", dp_exposed, "s", "data-parallel communication not hidden",
+    compute_case = up(compute)
+    dp_exposed = exposed_dp_in_buckets(fs, terms, dp_raw, zero3, compute_case, up(micro), up(bubble_s),
+                                       inp.overlap_grad_reduce, inp.overlap_param_gather, tail)
+    fs.add("train.comm_dp_s", tail.held(dp_exposed), "s", "data-parallel communication not hidden",
            "ZeRO 0-2 overlapped, q the last bucket's share: max(RS·q, RS − (2/3)·t_mb·(1 − q) − bubble/2) + max(AG·q, "
            "AG − (1/3)·t_mb·(1 − q) − bubble/2) (RS = AG = DP/2; AG not overlapped without the param-gather overlap); "
            "no overlap: DP; ZeRO-3: max(0, DP − compute)", ["train.comm_dp_raw_s", "train.compute_time_s",
                                                              "train.bubble_fraction", "train.dp_last_bucket_share"])
     slowdown = fs.constant("train.overlap_slowdown", OVERLAP_COMPUTE_SLOWDOWN) * np.minimum(
-        np.maximum(comm.dp_raw_s - dp_exposed, 0.0), compute)
-    slowdown = fs.add("train.overlap_slowdown_s", slowdown, "s", "compute slowed by data-parallel traffic it hides",
+        np.maximum(dp_raw - dp_exposed, 0.0), compute_case)
+    fs.add("train.overlap_slowdown_s", tail.held(slowdown), "s", "compute slowed by data-parallel traffic it hides",
            "slowdown · min(DP − exposed DP, compute)", ["train.comm_dp_raw_s", "train.comm_dp_s",
                                                           "train.compute_time_s", "train.overlap_slowdown"])
-    step = serial + bubble_s + dp_exposed + slowdown + optimizer
-    supported = np.isfinite(peak) & np.isfinite(peak_attn)
+    step = up(serial + bubble_s) + dp_exposed + slowdown + optimizer  # serial + bubble first, as it always summed
+    supported = np.isfinite(peak_at) & np.isfinite(peak_attn_at)
     usable = valid & supported
-    step = np.where(usable, step, np.nan)
-    fs.add("train.exposed_comm_s", tp_exposed + ep_exposed + comm.pp_s + cp_exposed + dp_exposed, "s",
+    step = np.where(up(usable), step, np.nan)
+    fs.add("train.exposed_comm_s", tail.held(up(tp_exposed + ep_exposed + pp_s + cp_exposed) + dp_exposed), "s",
            "communication on the critical path", "exposed TP + exposed EP + PP + exposed CP + exposed DP",
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_cp_s", "train.comm_dp_s"])
-    step = fs.add("train.step_time_s", step, "s", "time per optimizer step",
+    fs.add("train.step_time_s", tail.held(step), "s", "time per optimizer step",
            "(compute + TP + EP + PP + exposed CP + dequant) · (1 + bubble) + exposed DP + overlap slowdown + "
            "optimizer", ["train.compute_time_s", "train.exposed_comm_s", "train.bubble_fraction",
                          "train.overlap_slowdown_s", "train.optimizer_time_s", "train.dequant_time_s"],
            note="unknown where the layout is invalid (d not whole, m < 1) or the part lacks the precision")
-    throughput_figures(fs, a, step, tokens_step, rows.every(model_tok), hfu_tok, peak, n, inp.calibration)
-    parts = [compute, bubble_s, tp_exposed, dp_exposed, slowdown, comm.pp_s, ep_exposed, cp_exposed, optimizer,
-             dequant]
+    throughput_figures(fs, {k: tail.pick(a[k]) for k in ("train_tokens", "epochs", "dataset_tokens")}, step,
+                       up(tokens_step), tail.lift(model_tok), tail.lift(hfu_tok),
+                       tail.lift(fs.held("arch.flops_per_token_6n")), tail.pick(peak), tail.pick(n),
+                       inp.calibration, tail.held)
+
     # Choose by index and look the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's). A flat
-    # batch chooses when the codes are first read (no search reads them: arrays.Gathered.deferred), the same choice.
-    codes = once(lambda: _bottleneck_index(parts, valid, supported, usable))
-    if keys is None:
-        code, overhead = (BOTTLENECKS[i] for i in codes())
-    else:
-        code = Gathered.deferred(BOTTLENECKS, lambda: codes()[0], keys.size)
-        overhead = Gathered.deferred(BOTTLENECKS, lambda: codes()[1], keys.size)
-    fs.add("train.bottleneck", code, "", "largest part of the step",
-           "argmax(compute, bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); unsupported_precision "
-           "where the part lacks the precision, invalid_layout where the layout is invalid",
-           ["train.compute_time_s", "train.bubble_fraction", "train.comm_tp_s", "train.comm_dp_s",
-            "train.comm_pp_s", "train.comm_ep_s", "train.comm_cp_s", "train.optimizer_time_s"], vocabulary=BOTTLENECK)
-    fs.add("train.largest_overhead", overhead, "",
-           "largest loss besides compute (what limits scaling)",
-           "argmax(bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); else as train.bottleneck",
-           ["train.bottleneck"], vocabulary=BOTTLENECK)
-    fs.add("train.tp_crosses_nodes", comm.tp_crosses, "bool",
+    # batch chooses when the codes are first read (no search reads them: arrays.Gathered.deferred), the same choice,
+    # once per distinct row of the stage's case.
+    def choose() -> tuple[np.ndarray, np.ndarray]:
+        parts = [compute_case, up(bubble_s), up(tp_exposed), dp_exposed, slowdown, up(pp_s), up(ep_exposed),
+                 up(cp_exposed), optimizer, up(dequant)]
+        return bottleneck_index(parts, up(valid), up(supported), up(usable))
+
+    record_bottleneck(fs, once(choose), None if keys is None else (keys.size, tail.every))
+    crossing = crossings(sc)
+    fs.add("train.tp_crosses_nodes", crossing["tp"], "bool",
            "tensor-parallel group leaves the scale-up domain", "t > members per scale-up domain",
            ["train.in.tp", "hw.scaleup_domain"])
-    fs.add("train.dp_crosses_nodes", comm.dp_crosses, "bool",
+    fs.add("train.dp_crosses_nodes", crossing["dp"], "bool",
            "data-parallel group leaves the scale-up domain", "d·c > members per scale-up domain",
            ["train.dp", "hw.scaleup_domain"])
     fs.keep_in_blocks(None)
     return fs
-
-
-def _bottleneck_index(parts: list[Any], valid: np.ndarray, supported: np.ndarray, usable: np.ndarray
-                      ) -> tuple[np.ndarray, np.ndarray]:
-    """Indices into BOTTLENECKS of the step's largest part and of its largest loss besides compute, per candidate
-    (``parts``: compute, bubble, TP, exposed DP, its overlap slowdown, PP, EP, exposed CP, optimizer, dequant)."""
-    compute, bubble, tp, dp, slowdown, *rest = parts
-    first, beside_compute = largest_parts([compute, bubble, tp, dp + slowdown, *rest])
-    largest = np.where(valid, np.where(supported, first, _UNSUPPORTED), _INVALID)
-    return largest, np.where(usable, beside_compute, largest)

@@ -38,6 +38,7 @@ from gpudesk.core.arrays import Gathered
 from gpudesk.core.collectives import Links, bucket_steps_latency, collective_time, local_members, reduce_volume_time
 from gpudesk.core.constants import DDP_BUCKET_MIN_PARAMS, DDP_BUCKET_PARAMS_PER_RANK
 from gpudesk.core.flat_keys import FlatKeys
+from gpudesk.core.training_levels import Level
 
 
 @dataclass(frozen=True)
@@ -63,22 +64,6 @@ class StepShape:
     dense_params: float  # parameters replicated across expert-parallel ranks
     expert_params: float  # routed expert parameters (sharded by EP)
     bucket_params: float = 0.0  # gradient bucket (parameters); 0 = Megatron's default, inf = one bucket
-
-
-@dataclass(frozen=True)
-class StepComm:
-    tp_s: np.ndarray
-    cp_raw_s: np.ndarray
-    ep_s: np.ndarray
-    pp_s: np.ndarray
-    dp_raw_s: np.ndarray  # per step (ZeRO 0-2) or per step summed over micro-batches (ZeRO-3)
-    dp_per_microbatch: np.ndarray  # bool: ZeRO-3 pattern
-    # whether each group leaves the scale-up domain, 1.0 or 0.0; a flat batch's held per distinct row until read
-    # whole (core/arrays.Gathered: a search reads none of them)
-    tp_crosses: Any
-    dp_crosses: Any
-    pp_crosses: Any
-    ep_crosses: Any
 
 
 def params_per_gpu(shape: StepShape) -> np.ndarray:
@@ -189,48 +174,73 @@ def _collectives_and_reduce(shape: StepShape, links: Links, act_bytes: float, gr
     return c, once[0], once[1]
 
 
-def step_communication(shape: StepShape, links: Links, act_bytes: float, grad_bytes: float,
-                       weight_bytes: float, keys: FlatKeys | None = None) -> StepComm:
-    """Seconds of communication per GPU per step, before overlap with compute.
+@dataclass(frozen=True)
+class StepCollectives:
+    """The collectives of a batch (:func:`collectives`) and the ZeRO 0 and ZeRO 1-2 reduce of one step, once per
+    distinct row of ``COLLECTIVE_INPUTS`` (each candidate's row ``inverse``) or, with ``inverse`` None, on every
+    candidate (the reduce then left to :func:`dp_traffic`)."""
 
-    ``keys`` (a flat batch): the collectives are computed once per distinct combination of
+    c: Collectives
+    reduce_zero0: Any
+    reduce_sharded: Any
+    inverse: np.ndarray | None
+
+
+def step_collectives(shape: StepShape, links: Links, act_bytes: float, grad_bytes: float, weight_bytes: float,
+                     keys: FlatKeys | None = None) -> StepCollectives:
+    """``keys`` (a flat batch): the collectives are computed once per distinct combination of
     ``COLLECTIVE_INPUTS`` (core/flat_keys.py), the same values as on every candidate."""
-    s = shape
     found = None if keys is None else keys.evaluate_rows(COLLECTIVE_INPUTS, _collectives_and_reduce, shape, links,
                                                            act_bytes, grad_bytes, weight_bytes)
     if found is None:
-        c, inverse = collectives(shape, links, act_bytes, grad_bytes, weight_bytes), None
-    else:
-        (c, reduce_zero0, reduce_sharded), inverse = found
+        return StepCollectives(collectives(shape, links, act_bytes, grad_bytes, weight_bytes), None, None, None)
+    (c, reduce_zero0, reduce_sharded), inverse = found
+    return StepCollectives(c, reduce_zero0, reduce_sharded, inverse)
 
-    def every(v: np.ndarray) -> np.ndarray:  # gathered where used: a temporary the allocator reuses, not a copy kept
-        return v if inverse is None or np.ndim(v) != 1 else np.take(v, inverse, mode="wrap")  # in range
+
+def step_communication(sc: StepCollectives, s: StepShape, micro: Any, at: Level) -> tuple[Any, Any, Any, Any]:
+    """Seconds of TP, CP (before overlap), EP and PP communication per GPU per step, at ``at``'s rows (``s`` and
+    ``micro``, the micro-batches per step, picked there)."""
+    c = sc.c
+
+    def every(v: np.ndarray) -> Any:  # gathered where used: a temporary the allocator reuses, not a copy kept
+        return at.lift(v, sc.inverse)
 
     layers_stage = s.layers / s.pp
     n_ar = np.where(s.full_recompute, 6.0, 4.0)
-    per_layer = s.micro_batches * layers_stage  # m · L/p, once for TP and CP
+    per_layer = micro * layers_stage  # m · L/p, once for TP and CP
     tp_s = per_layer * n_ar * every(c.tp)
     cp_raw = per_layer * every(c.cp)
-    ep_s = s.micro_batches * (s.moe_layers / s.pp) * 4.0 * every(c.ep)
-    pp_s = s.micro_batches * 2.0 * s.virtual_stages * every(c.pp)
+    ep_s = micro * (s.moe_layers / s.pp) * 4.0 * every(c.ep)
+    pp_s = micro * 2.0 * s.virtual_stages * every(c.pp)
     pp_s = np.where(s.pp > 1, pp_s, 0.0)
-    zero3 = s.zero_stage >= 3
-    if inverse is None:
-        reduce_once = c.reduce_once + bucket_latency(s, c.dense_bucket_steps, c.expert_bucket_steps,
-                                                     _bucket_calls(s.zero_stage >= 1, links))
-    else:  # the same values, computed once per distinct row: each row gathers the one its ZeRO stage uses
-        reduce_once = by_stage(s.zero_stage >= 1, reduce_sharded, reduce_zero0, inverse)
-    dp_raw = np.where(zero3, every(c.per_mb) * s.micro_batches, reduce_once)
+    return tp_s, cp_raw, ep_s, pp_s
 
+
+def dp_traffic(sc: StepCollectives, shape: StepShape, links: Links, zero_stage: Any, micro: Any, at: Level
+               ) -> tuple[Any, Any]:
+    """Data-parallel seconds per step before overlap (ZeRO 0-2: gradients reduced once, with the buckets' latency;
+    ZeRO-3: per micro-batch, summed over the step) and whether each row follows ZeRO-3's pattern, at ``at``'s rows
+    (``zero_stage`` and ``micro`` picked there; ``shape``: every candidate's, read where nothing was de-duplicated)."""
+    c = sc.c
+    zero3 = zero_stage >= 3
+    if sc.inverse is None:
+        reduce_once = c.reduce_once + bucket_latency(shape, c.dense_bucket_steps, c.expert_bucket_steps,
+                                                     _bucket_calls(zero_stage >= 1, links))
+    else:  # the same values, computed once per distinct row: each row gathers the one its ZeRO stage uses
+        reduce_once = by_stage(zero_stage >= 1, sc.reduce_sharded, sc.reduce_zero0, at.index_of(sc.inverse))
+    return np.where(zero3, at.lift(c.per_mb, sc.inverse) * micro, reduce_once), zero3
+
+
+def crossings(sc: StepCollectives) -> dict[str, Any]:
+    """Whether each group leaves the scale-up domain (1.0 or 0.0), held per distinct row of a flat batch."""
     def crosses(v: np.ndarray) -> Any:
         v = np.asarray(v, dtype=np.float64)
-        return v if inverse is None or v.ndim != 1 else Gathered(v, inverse)
+        return v if sc.inverse is None or v.ndim != 1 else Gathered(v, sc.inverse)
 
-    return StepComm(
-        tp_s=tp_s, cp_raw_s=cp_raw, ep_s=ep_s, pp_s=pp_s, dp_raw_s=dp_raw, dp_per_microbatch=zero3,
-        tp_crosses=crosses(c.tp_crosses), dp_crosses=crosses(c.dp_crosses), pp_crosses=crosses(c.pp_crosses),
-        ep_crosses=crosses(c.ep_crosses),
-    )
+    c = sc.c
+    return {"tp": crosses(c.tp_crosses), "dp": crosses(c.dp_crosses), "pp": crosses(c.pp_crosses),
+            "ep": crosses(c.ep_crosses)}
 
 
 def by_stage(sharded: Any, if_sharded: np.ndarray, if_not: np.ndarray, inverse: np.ndarray) -> np.ndarray:

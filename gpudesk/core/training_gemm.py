@@ -26,7 +26,9 @@ MOE_PERMUTE_BYTES_PER_VALUE per routed hidden value. Both stream through HBM.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -140,6 +142,20 @@ def shape_factor_at(classes: list[GemmClass], micro_batch: np.ndarray, seq_len: 
     return np.asarray(keys.evaluate(SHAPE_INPUTS, part, micro_batch, seq_len, cp, tp, ep, ridge))
 
 
+def shape_factor_rows(classes: list[GemmClass], micro_batch: np.ndarray, seq_len: np.ndarray, cp: np.ndarray,
+                      tp: np.ndarray, ep: np.ndarray, ridge: np.ndarray, compute: str,
+                      keys: FlatKeys | None = None) -> tuple[np.ndarray, np.ndarray | None]:
+    """:func:`shape_factor_at` held per distinct row: (the factor on one row per distinct combination of
+    ``SHAPE_INPUTS``, each candidate's row), or (the factor of every candidate, None) where that would not pay."""
+    def part(b: np.ndarray, s: np.ndarray, c: np.ndarray, t: np.ndarray, e: np.ndarray, r: np.ndarray) -> np.ndarray:
+        return shape_factor(classes, b * s / c, t, e, r, compute)
+
+    found = None if keys is None else keys.evaluate_rows(SHAPE_INPUTS, part, micro_batch, seq_len, cp, tp, ep, ridge)
+    if found is None:
+        return part(micro_batch, seq_len, cp, tp, ep, ridge), None
+    return np.asarray(found[0]), found[1]
+
+
 def _shape_factor_flat(classes: list[GemmClass], tokens: np.ndarray, tp: np.ndarray, ep: np.ndarray,
                        ridge: np.ndarray, total: float, p: float, b_in: float, b_out: float,
                        acc: np.ndarray) -> np.ndarray:
@@ -242,7 +258,7 @@ def eager_gemm_share(fs: FigureSet, share: float, rate_16bit: np.ndarray, compil
 
 
 def score_time_s(fs: FigureSet, m: ModelArch, seq_len: np.ndarray, recompute: np.ndarray, tokens_per_gpu: np.ndarray,
-                 bw: np.ndarray) -> np.ndarray:
+                 bw: np.ndarray, held: Callable[[Any], Any] = lambda v: v) -> np.ndarray:
     """Without a fused attention kernel every layer writes and reads its a·s scores per token (the whole s×s matrix,
     masked, as Megatron's fused scale-mask-softmax computes it): forward and backward bytes per score, one more
     forward when the layer is recomputed (full, or Megatron's selective: the core attention)."""
@@ -250,8 +266,8 @@ def score_time_s(fs: FigureSet, m: ModelArch, seq_len: np.ndarray, recompute: np
     bwd = fs.constant("train.score_bytes_backward", ATTENTION_SCORE_BYTES_BACKWARD)
     per_score = fwd + bwd + np.where(np.asarray(recompute) >= 1, fwd, 0.0)
     seconds = m.n_layers * m.n_heads * np.asarray(seq_len) * per_score * tokens_per_gpu / bw
-    scores: np.ndarray = fs.add("train.attention_scores_s", seconds, "s", "unfused attention: score tensors through HBM per step",
+    fs.add("train.attention_scores_s", held(seconds), "s", "unfused attention: score tensors through HBM per step",
                   "L · a · s · (forward + backward (+ forward if recomputed) bytes per score) · tokens per GPU / "
                   "(HBM bw · η_hbm)", ["train.score_bytes_forward", "train.score_bytes_backward", "train.in.seq_len",
                                        "train.in.recompute", "hw.hbm_bw", "eff.hbm"])
-    return scores
+    return np.asarray(seconds)

@@ -26,16 +26,20 @@ moe_a2a_overlap (or DualPipe) runs under another micro-batch's compute.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
+from gpudesk.core.arrays import Gathered
 from gpudesk.core.constants import DUALPIPE_BUBBLE_FACTOR, ZERO_BUBBLE_FACTOR
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.model_math import ParamBreakdown, attention_core_dims, has_layer_shapes, param_breakdown
+from gpudesk.vocabulary.sizing import BOTTLENECK, TRAINING_BOTTLENECKS
 
 if TYPE_CHECKING:
+    from gpudesk.core.training_levels import Level
     from gpudesk.core.training_rows import RowTerms
 
 SCHEDULES = ("1f1b", "interleaved", "zero_bubble", "dualpipe")
@@ -104,7 +108,7 @@ def exposed_dp(raw: np.ndarray, per_micro: np.ndarray, compute: np.ndarray, micr
 
 def exposed_dp_in_buckets(fs: FigureSet, terms: RowTerms, raw: np.ndarray, per_micro: np.ndarray,
                           compute: np.ndarray, micro: np.ndarray, bubble_s: np.ndarray, grad_overlap: bool,
-                          param_overlap: bool) -> np.ndarray:
+                          param_overlap: bool, at: Level) -> np.ndarray:
     """:func:`exposed_dp` of a training step, its last gradient bucket's share (:func:`training_comm
     .last_bucket_share`, from the step's layout terms: core/training_rows.py) recorded as a figure."""
     fs.add("train.dp_last_bucket_share", terms.figure("bucket_share"), "fraction",
@@ -112,7 +116,7 @@ def exposed_dp_in_buckets(fs: FigureSet, terms: RowTerms, raw: np.ndarray, per_m
            "1 / (v · ⌈(P/v) / bucket⌉), P the parameters per GPU, bucket Megatron's (max(40M, 1M · d) "
            "parameters unless set)", ["train.dp", "train.in.virtual_stages", "train.in.tp", "train.in.pp"])
     return exposed_dp(raw, per_micro, compute, micro, bubble_s, grad_overlap, param_overlap,
-                      terms.every("bucket_share"))
+                      at.lift(terms.figure("bucket_share")))
 
 
 def exposed_tp(raw: np.ndarray, gemm_s: np.ndarray, tp: np.ndarray, overlap: bool) -> np.ndarray:
@@ -161,3 +165,40 @@ def record_trainable(fs: FigureSet, method: str, lora_rank: int, pb: ParamBreakd
            "r · Σ(in + out) over every linear matrix of the blocks (the base stays frozen)",
            ["train.in.lora_rank", "arch.params_total"],
            note="" if pb.from_architecture else "no layer shapes in the record: adapter size unknown")
+
+
+BOTTLENECKS = np.asarray(TRAINING_BOTTLENECKS)  # codes by the index of the argmax over a step's parts
+_UNSUPPORTED, _INVALID = TRAINING_BOTTLENECKS.index("unsupported_precision"), TRAINING_BOTTLENECKS.index("invalid_layout")
+
+
+def bottleneck_index(parts: list[Any], valid: np.ndarray, supported: np.ndarray, usable: np.ndarray
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """Indices into BOTTLENECKS of the step's largest part and of its largest loss besides compute, per candidate
+    (``parts``: compute, bubble, TP, exposed DP, its overlap slowdown, PP, EP, exposed CP, optimizer, dequant)."""
+    compute, bubble, tp, dp, slowdown, *rest = parts
+    first, beside_compute = largest_parts([compute, bubble, tp, dp + slowdown, *rest])
+    largest = np.where(valid, np.where(supported, first, _UNSUPPORTED), _INVALID)
+    return largest, np.where(usable, beside_compute, largest)
+
+
+def record_bottleneck(fs: FigureSet, codes: Callable[[], tuple[np.ndarray, np.ndarray]],
+                      flat: tuple[int, Callable[[np.ndarray], np.ndarray]] | None) -> None:
+    """The step's bottleneck and largest overhead from ``codes`` (:func:`bottleneck_index`). Choose by index and look
+    the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's). A flat batch (``flat``: its
+    size, and how an index of its distinct rows reaches every candidate) chooses when the codes are first read (no
+    search reads them: arrays.Gathered.deferred), the same choice."""
+    if flat is None:
+        code, overhead = (BOTTLENECKS[i] for i in codes())
+    else:
+        size, every = flat
+        code = Gathered.deferred(BOTTLENECKS, lambda: every(codes()[0]), size)
+        overhead = Gathered.deferred(BOTTLENECKS, lambda: every(codes()[1]), size)
+    fs.add("train.bottleneck", code, "", "largest part of the step",
+           "argmax(compute, bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); unsupported_precision "
+           "where the part lacks the precision, invalid_layout where the layout is invalid",
+           ["train.compute_time_s", "train.bubble_fraction", "train.comm_tp_s", "train.comm_dp_s",
+            "train.comm_pp_s", "train.comm_ep_s", "train.comm_cp_s", "train.optimizer_time_s"], vocabulary=BOTTLENECK)
+    fs.add("train.largest_overhead", overhead, "",
+           "largest loss besides compute (what limits scaling)",
+           "argmax(bubble, TP, exposed DP, PP, EP, exposed CP, optimizer, dequant); else as train.bottleneck",
+           ["train.bottleneck"], vocabulary=BOTTLENECK)

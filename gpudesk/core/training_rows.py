@@ -33,6 +33,7 @@ from gpudesk.core.flat_keys import WORTH_IT, FlatKeys
 from gpudesk.core.model_math import ParamBreakdown, has_layer_shapes, kv_values_per_token_layer
 from gpudesk.core.training_comm import COLLECTIVE_INPUTS, StepShape, by_stage, last_bucket_share, params_per_gpu
 from gpudesk.core.training_gemm import eager_gemm_share
+from gpudesk.core.training_levels import Level
 from gpudesk.core.training_parts import head_layers, stage_imbalance
 
 if TYPE_CHECKING:
@@ -96,12 +97,13 @@ class RowTerms:
     def every(self, name: str) -> Any:
         return self._rows.every(self.figure(name))
 
-    def by_stage(self, sharded: Any, if_sharded: str, if_not: str) -> Any:
-        """``np.where(sharded, every(if_sharded), every(if_not))``, with one gather where both are per row."""
+    def by_stage(self, sharded: Any, if_sharded: str, if_not: str, at: Level) -> Any:
+        """``np.where(sharded, if_sharded, if_not)`` at ``at``'s rows (``sharded`` picked there), with one gather
+        where both are per row."""
         a, b = self.figure(if_sharded), self.figure(if_not)
         if isinstance(a, Gathered) and isinstance(b, Gathered):
-            return by_stage(sharded, a.values, b.values, a.inverse)
-        return np.where(sharded, self.every(if_sharded), self.every(if_not))
+            return by_stage(sharded, a.values, b.values, at.index_of(a.inverse))
+        return np.where(sharded, at.lift(a), at.lift(b))
 
 
 def layout_terms(rows: KeyRows, m: ModelArch, shape: StepShape, method: str, interleaved: bool,

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from benchmarks import bench_core
-from gpudesk.core import training
+from gpudesk.core import training_parts
 from gpudesk.core.constants import (
     ADAM_UPDATE_BYTES_PER_PARAM,
     ATTENTION_BACKWARD_RELATIVE,
@@ -140,11 +140,28 @@ def test_a_flat_batch_chooses_its_bottleneck_when_first_read(monkeypatch) -> Non
     # no search reads the bottleneck codes: a flat batch leaves the choice (largest_parts) until they are read, and
     # makes it once for both figures; what it chooses is test_flat_distinct's (every row, de-duplicated or not)
     calls = []
-    chosen = training.largest_parts
-    monkeypatch.setattr(training, "largest_parts", lambda parts: calls.append(1) or chosen(parts))
+    chosen = training_parts.largest_parts
+    monkeypatch.setattr(training_parts, "largest_parts", lambda parts: calls.append(1) or chosen(parts))
     fs = estimate_training(_moe_fp8())
     fs["train.step_time_s"], fs["train.mfu"]  # what a search reads
     assert calls == []
     overhead, bottleneck = fs["train.largest_overhead"], fs["train.bottleneck"]
     assert calls == [1] and bottleneck.shape == overhead.shape == (np.size(fs["train.in.n_gpus"]),)
     assert {"invalid_layout", "compute"} <= set(bottleneck.tolist())
+
+
+def test_a_flat_dense_batch_without_flash_attention_sizes_as_each_configuration_alone() -> None:
+    # its score tensors pass through HBM although a 16-bit dense batch has no casts (the HBM bandwidth was then
+    # undefined on the de-duplicated path: UnboundLocalError before issue 24 part 16)
+    inp = _bench_sweep()
+    rows = np.arange(0, np.size(inp.n_gpus), 97)
+    pick = {f: np.asarray(getattr(inp, f))[rows] for f in ("n_gpus", "tp", "pp", "micro_batch", "global_batch",
+                                                              "seq_len", "zero_stage")}
+    batch = replace(inp, hardware=inp.hardware.take(rows), flash_attention=False, **pick)
+    fs = estimate_training(batch)
+    for i in (0, 5, 700):
+        alone = estimate_training(replace(batch, hardware=batch.hardware.take(np.array([i])),
+                                          **{f: v[i:i + 1] for f, v in pick.items()}))
+        for key in ("train.attention_scores_s", "train.compute_time_s", "train.step_time_s"):
+            assert np.array_equal(fs[key][i:i + 1], alone[key], equal_nan=True), (key, i)
+    assert np.isfinite(fs["train.attention_scores_s"]).all() and (fs["train.attention_scores_s"] > 0).all()

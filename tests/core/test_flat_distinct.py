@@ -3,9 +3,10 @@ answer it gets alone.
 
 Generated configurations vary every per-candidate input the chain reads (accelerator, GPU count, t, p, c, e,
 micro-batch, global batch, sequence, ZeRO stage, interleaved chunks, recompute per candidate), each random layout
-also with one input changed at a time, and repeat each layout over several global batches and GPU counts, so the
-memory estimate, the collectives and the GEMM shape factor run on de-duplicated rows, and a part keyed on too few
-inputs would give some row its neighbour's answer. The batch runs through the complete memory estimate and the
+also with one input changed at a time, and repeat each layout over several global batches, GPU counts and ZeRO
+stages, so the memory estimate, the collectives, the GEMM shape factor and the step's rows per global batch and per
+ZeRO case (core/training_levels.py) run on de-duplicated rows, and a part keyed on too few inputs would give some
+row its neighbour's answer. The batch runs through the complete memory estimate and the
 step-time model, once de-duplicated and once without (every row compared), and sampled configurations run alone
 (arrays of length 1: the scalar path, never de-duplicated). Stated tolerance:
 relative 1e-9 (``RTOL``); the de-duplicated parts do the same operations on the same values, so in fact every
@@ -54,6 +55,17 @@ def _configurations(seed: int) -> dict[str, np.ndarray]:
     return {k: np.concatenate(v) for k, v in out.items()}
 
 
+def _over_zero_stages(c: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The batch again with ZeRO 0↔2 and 1↔3 swapped and again with 1↔2 swapped: each layout and global batch
+    repeated over stages (the step's rows per global batch and per stage case: core/training_levels.py)."""
+    swaps = (np.array([2.0, 3.0, 0.0, 1.0]), np.array([0.0, 2.0, 1.0, 3.0]))
+    out = {k: [v] for k, v in c.items()}
+    for swap in swaps:
+        for k, v in c.items():
+            out[k].append(swap[v.astype(int)] if k == "zero" else v)
+    return {k: np.concatenate(v) for k, v in out.items()}
+
+
 def _chain(model, c: dict[str, np.ndarray]) -> dict[str, np.ndarray]:  # type: ignore[no-untyped-def]
     hw = HardwareArrays.from_accelerators(ACCELERATORS).take(c["hw"].astype(int))
     mem = estimate_memory(MemoryInputs(
@@ -75,7 +87,7 @@ def _chain(model, c: dict[str, np.ndarray]) -> dict[str, np.ndarray]:  # type: i
 
 @pytest.mark.parametrize(("model", "seed"), [(LLAMA_70B, 1), (MIXTRAL, 2)])
 def test_a_deduplicated_batch_equals_each_configuration_alone(model, seed, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    configurations = _configurations(seed)
+    configurations = _over_zero_stages(_configurations(seed))
     size = configurations["n"].size
     assert size >= FLAT_DISTINCT_MIN_ROWS  # the batch takes the de-duplicated path
     batch = _chain(model, configurations)

@@ -1,0 +1,122 @@
+"""The step model's per-candidate arithmetic on the distinct rows of what it reads (issue 24 part 16).
+
+A flat batch (a sweep, a list of configurations) repeats each layout over global batches and ZeRO stages. The step
+model's terms that read only the layout, the sequence and the accelerator already run once per distinct row of that
+key (core/training_rows.py: :class:`KeyRows`). What combines them with the global batch (the micro-batch count,
+the compute time, the collectives per step, the bubble, the serial time) reads no ZeRO stage: it runs once per
+distinct row of the key and the global batch. What the ZeRO stage changes (the data-parallel traffic, what of it is
+exposed, the optimizer update, the step and everything made from it: throughput, MFU, time to train) reads the stage
+only as one of three cases (0; 1–2; 3: core/training_comm.by_stage and ZeRO-3's per-micro-batch pattern): it runs
+once per distinct row of those, the stage's case and the tokens to train. Each figure is then held per distinct row
+and gathered to every candidate when first read whole (core/arrays.Gathered).
+
+Every row computes with its own values, in the same operations and order as on every candidate, so each figure is
+the same, bit for bit (tests/core/test_flat_distinct.py, tests/core/test_chain_reference.py). A batch whose rows are
+mostly distinct (a search's candidates: one call per ZeRO stage and global batch), a grid and a single configuration
+compute on every candidate as given (:meth:`Level.identity`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from gpudesk.core.arrays import Gathered
+from gpudesk.core.flat_keys import WORTH_IT, FlatKeys, rows_of_codes
+
+# the ZeRO stage's rows pay where at most this share of the batch is distinct: the step's figures are computed on
+# them in place of every candidate and gathered only when read (one more coding of the rows, ~2 passes, against the
+# dozen figures a search never reads)
+TAIL_WORTH_IT = 0.8
+
+
+class Level:
+    """One row per distinct combination of a coarser level's rows and more columns of a flat batch, or every
+    candidate as given. :meth:`pick` a candidate input at these rows, :meth:`lift` a value of a coarser level to
+    them, compute, then :meth:`held` to record a figure (gathered to every candidate when first read)."""
+
+    __slots__ = ("keys", "representative", "inverse", "count", "_index")
+
+    def __init__(self, keys: FlatKeys | None, representative: np.ndarray | None, inverse: np.ndarray | None) -> None:
+        self.keys, self.representative, self.inverse = keys, representative, inverse
+        self.count = 0 if representative is None else int(representative.size)
+        self._index: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # id(coarser inverse) -> (it, it at my rows)
+
+    @classmethod
+    def identity(cls, keys: FlatKeys | None = None) -> Level:
+        return cls(keys, None, None)
+
+    @classmethod
+    def refine(cls, keys: FlatKeys | None, coarse_inverse: np.ndarray | None, coarse_count: int,
+               columns: Sequence[tuple[np.ndarray, int]], worth: float = WORTH_IT) -> Level:
+        """The distinct rows of a coarser level (each candidate's row ``coarse_inverse``, ``coarse_count`` rows)
+        and ``columns`` (integer codes in [0, count) with their count); every candidate as given where the coarser
+        level is, or where most rows would be distinct."""
+        if keys is None or coarse_inverse is None:
+            return cls.identity(keys)
+        varying = [c for c in columns if c[1] > 1]
+        if not varying:  # nothing more to tell rows apart: the coarser rows themselves
+            representative = np.empty(coarse_count, dtype=np.intp)
+            representative[coarse_inverse] = np.arange(coarse_inverse.size)
+            return cls(keys, representative, coarse_inverse)
+        representative, inverse = rows_of_codes([(coarse_inverse, coarse_count), *varying], keys.size)
+        if representative.size > worth * keys.size:
+            return cls.identity(keys)
+        return cls(keys, representative, inverse)
+
+    @property
+    def active(self) -> bool:
+        return self.representative is not None
+
+    def pick(self, value: Any) -> Any:
+        """A candidate input (an array of the batch's length, or a dataclass of them) at these rows."""
+        if self.representative is None or self.keys is None:
+            return value
+        return self.keys.pick(value, self.representative)
+
+    def lift(self, value: Any, coarse_inverse: np.ndarray | None = None) -> Any:
+        """A value computed on a coarser level's rows (:class:`Gathered`, or an array with each candidate's row in
+        ``coarse_inverse``) at these rows; anything else (a scalar, a value of every candidate) as it is."""
+        if isinstance(value, Gathered):
+            if self.representative is None:
+                return value.whole()
+            value, coarse_inverse = value.values, value.inverse
+        if coarse_inverse is None or not isinstance(value, np.ndarray) or value.ndim != 1:
+            return value
+        return np.take(value, self.index_of(coarse_inverse), mode="wrap")  # the rows lie in range
+
+    def index_of(self, coarse_inverse: np.ndarray) -> np.ndarray:
+        """Each of these rows' row of a coarser level (each candidate's row ``coarse_inverse``)."""
+        if self.representative is None:
+            return coarse_inverse
+        found = self._index.get(id(coarse_inverse))
+        if found is None or found[0] is not coarse_inverse:
+            found = (coarse_inverse, np.take(coarse_inverse, self.representative))
+            self._index[id(coarse_inverse)] = found
+        return found[1]
+
+    def held(self, value: Any) -> Any:
+        """A value computed at these rows as a figure of every candidate; anything else as it is."""
+        if (self.inverse is not None and isinstance(value, np.ndarray) and value.ndim == 1
+                and value.size == self.count):
+            return Gathered(value, self.inverse)
+        return value
+
+    def every(self, value: Any) -> Any:
+        """A value computed at these rows, gathered to every candidate."""
+        value = self.held(value)
+        return value.whole() if isinstance(value, Gathered) else value
+
+
+def stage_case_codes(zero_stage: Any, size: int) -> tuple[np.ndarray, int]:
+    """The ZeRO stage as the step model reads it, as codes: 0 (none), 1 (stage 1 or 2: the optimizer sharded, the
+    gradients reduced once), 2 (stage 3: the weights gathered every micro-batch); one case where the stage is given
+    once for the batch (``size``: the batch's candidates)."""
+    z = np.asarray(zero_stage)
+    if z.ndim != 1 or z.size != size:
+        return np.zeros(1, dtype=np.int8), 1
+    codes = (z >= 1).view(np.int8).copy()
+    codes += z >= 3
+    return codes, 3
