@@ -43,7 +43,7 @@ from gpudesk.ui.step_guide import StepGuide
 from gpudesk.ui.step_list import StepList
 from gpudesk.ui.summary import summary_text
 from gpudesk.ui.theme import apply_theme
-from gpudesk.ui.widgets.elided_label import ElidedLabel
+from gpudesk.ui.widgets.elided_label import ElidedLabel, LineHolder
 from gpudesk.ui.widgets.explain_panel import ExplainPanel
 from gpudesk.ui.window_dialogs import WindowDialogs
 from gpudesk.wizard.navigation import WizardNavigator, step_status
@@ -113,7 +113,8 @@ class MainWindow(QMainWindow):
         self.addToolBar(self.plan_toolbar)
         self.summary = ElidedLabel()  # one line whatever the window's width; the whole line in its tool tip
         self.summary.setObjectName("summary")
-        self.statusBar().addWidget(self.summary, 1)  # a status message (e.g. "Estimating…") shows in its place
+        # a status message (e.g. "Estimating…") shows in its place; a new summary repaints the line, no re-layout
+        self.statusBar().addWidget(LineHolder(self.summary), 1)
 
         self.actions_ = install_actions(self)
         self.step_list.step_chosen.connect(self.go_to_step)
@@ -227,7 +228,7 @@ class MainWindow(QMainWindow):
             if any(p.endswith(".name") or p.endswith(".kind") for p in paths) and self.document is not None:
                 self.plan_toolbar.refresh(self.document.project, self.phase_index, self.workload_index)
             if self.pages is not None:
-                self.pages.sync_inputs()  # the visible page now, the others when shown
+                self.pages.sync_inputs(paths)  # the visible page's editors of these paths now, the others when shown
         self._update_title()
 
     def _update_title(self) -> None:

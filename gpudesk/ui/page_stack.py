@@ -96,12 +96,13 @@ class LazyPages(Sequence[StepPage]):
             else:
                 self._stale.add(index)
 
-    def sync_inputs(self) -> None:
-        """The plan's inputs changed: the visible page's form shows them now, the others when shown."""
+    def sync_inputs(self, changed: Sequence[str] | None = None) -> None:
+        """The plan's inputs at ``changed`` (all when None) changed: the visible page's form shows them now, the
+        others re-read their whole form when shown."""
         current = self.stack.currentIndex()
         for index, page in self._built.items():
             if index == current:
-                page.sync_inputs()
+                page.sync_inputs(changed)
             else:
                 self._stale_inputs.add(index)
 

@@ -29,14 +29,15 @@ FIELD = "phases[0].workloads[0].seq_len"
 
 
 class _PaintPasses(QObject):
-    """Counts the window's paint passes (``UpdateRequest``: one repaint of every widget marked dirty)."""
+    """Counts the window's paint passes (``UpdateRequest``: one repaint of every widget marked dirty), or the events
+    of another ``kind`` that the objects it filters get."""
 
-    def __init__(self) -> None:
+    def __init__(self, kind: QEvent.Type = QEvent.Type.UpdateRequest) -> None:
         super().__init__()
-        self.count = 0
+        self.kind, self.count = kind, 0
 
     def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        self.count += event.type() == QEvent.Type.UpdateRequest
+        self.count += event.type() == self.kind
         return False
 
 
@@ -83,11 +84,16 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     phase = window.controller.estimate.phases[0]
     # the ranked tab, the search's summary and the panel's tab bar (its trade-off tab, open, turns to 'Searching…')
     passes, relayouts = _PaintPasses(), _Relayouts(panel.tabs.widget(0), panel.why, panel.tabs.tabBar())
+    laid_out = _PaintPasses(QEvent.Type.LayoutRequest)  # the window's and the status bar's layouts
     window.installEventFilter(passes)
+    for widget in (window, window.statusBar()):
+        widget.installEventFilter(laid_out)
     QCoreApplication.instance().installEventFilter(relayouts)
     for _ in range(2):  # what the estimate's slots posted (layout, repaints) and what that posted; no timers
         QCoreApplication.sendPostedEvents()
     QCoreApplication.instance().removeEventFilter(relayouts)
+    for widget in (window, window.statusBar()):
+        widget.removeEventFilter(laid_out)
     window.removeEventFilter(passes)
     # the ranked panel updates its texts and cells in place: the search's summary, the reasons, the table and its
     # columns are not laid out again, and its tab bar is not repainted (an unchanged tab was set again)
@@ -96,6 +102,8 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     # after, it asked for a second pass of the whole window per edit); it reads the edited plan's estimate
     assert window.summary.text() == summary_text(phase)
     assert passes.count == 1, f"the edit's frame took {passes.count} paint passes"
+    # the summary's new text repaints its line: the status bar and the window are not laid out again (0.9 ms)
+    assert laid_out.count == 0, "a new summary re-laid out the status bar and the window"
     assert not phase.search_done
     fresh = estimate_plan(window.document.project, catalog, search=False, layout=False).phases[0]
     # the searched alternatives' columns stay, marked pending (no memory, no capacity), so the chart keeps its frame

@@ -10,7 +10,7 @@ from gpudesk.project.io import load_project, save_project
 from gpudesk.project.model import Project
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.display_text import display_text
-from gpudesk.ui.widgets.field_form import FieldForm
+from gpudesk.ui.widgets.field_form import FieldForm, touched
 from gpudesk.ui.widgets.money_spin import WanSpinBox
 
 BUDGET = "phases[0].costs.budget"
@@ -67,3 +67,29 @@ def test_small_rates_and_english_keep_their_own_unit(qtbot) -> None:
     english = FieldForm(ProjectDocument(Project()), text=display_text("en"))
     qtbot.addWidget(english)
     assert not isinstance(english.add(BUDGET, "Budget"), WanSpinBox)
+
+
+def test_an_edit_re_reads_only_the_editors_it_may_change(qtbot) -> None:
+    """Issue 24: after an edit the visible form re-reads the editors of the changed paths only (every editor's value,
+    mark, suffix and choice list took 1.1 ms of each edit on step 2); a path above an editor's, a currency (money
+    editors name it) or a workload's list of inputs left at their defaults (the "default" marks) re-read theirs."""
+    form, document = chinese_form(Project(), qtbot)
+    budget, install = form.add(BUDGET, "预算"), form.add(INSTALL, "安装调试费")
+    shown = budget.text()
+    document.project.phases[0].costs.budget = 30_000_000.0  # behind the form's back: only a refresh shows it
+    form.refresh([ELECTRICITY])
+    assert budget.text() == shown, "an edit of another field read every editor again"
+    form.refresh([BUDGET])
+    assert budget.text() == "3,000 万元"
+    document.project.phases[0].costs.budget = 40_000_000.0
+    form.refresh(["phases[0].costs"])  # the costs replaced (a dialog's edit)
+    assert budget.text() == "4,000 万元"
+    document.project.phases[0].costs.currency = "USD"
+    form.refresh(["phases[0].costs.currency"])
+    assert (budget.suffix(), install.suffix()) == (" 万美元", " 万美元/台")
+    seq = "phases[0].workloads[0].seq_len"
+    assert touched(seq, ["phases[0].workloads[0].assumed_inputs"]) and touched(seq, [""])
+    assert not touched(seq, ["phases[0].workloads[1].assumed_inputs", "phases[0].workloads[1]", "phases[0].name"])
+    assert touched("phases[0].workloads[1].seq_len", ["phases[0].workloads"])
+    assert not touched("phases[0].workloads[10].seq_len", ["phases[0].workloads[1]"])
+    assert touched("phases[0].storage.tiers", ["phases[0].storage.tiers[2]"])

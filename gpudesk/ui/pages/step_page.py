@@ -6,6 +6,7 @@ figures from the phase estimate; it holds no logic of its own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
@@ -253,11 +254,12 @@ class StepPage(QWidget):
         self.inputs_scroll.setMinimumWidth(
             self.form_box.minimumSizeHint().width() + bar + 2 * self.inputs_scroll.frameWidth() + 2)
 
-    def sync_inputs(self) -> None:
+    def sync_inputs(self, changed: Sequence[str] | None = None) -> None:
+        """The form shows the plan's values: those of the ``changed`` paths (all when None)."""
         if self.workload_kind() != self._kind:
             self.rebind(self.phase, self.workload)
         elif self.form is not None:
-            self.form.refresh()
+            self.form.refresh(changed)
 
     # -- results ------------------------------------------------------------------
     def show_estimate(self, estimate: PhaseEstimate | None) -> None:

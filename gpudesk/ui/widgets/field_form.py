@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpudesk.project.assumed import is_assumed
+from gpudesk.project.assumed import ASSUMED_FIELD, is_assumed
 from gpudesk.project.errors import ProjectValidationError
 from gpudesk.report.display_units import after_number, plain_number
 from gpudesk.report.number_format import WAN
@@ -62,6 +62,22 @@ def _decimals_for(hi: float) -> int:
     if hi >= 1e9:
         return 0
     return 3 if hi <= 10 else 2
+
+
+def touched(path: str, changed: Sequence[str]) -> bool:
+    """Whether an edit of the ``changed`` paths may change what the editor of ``path`` shows: its own path, one
+    above it (a workload replaced: ``""`` is the whole plan) or below it (an item of its list); its workload's list
+    of inputs left at their defaults (the editor's "default" mark); a phase's currency (money editors name it).
+    Choice lists follow the catalog, which rebuilds the form when it changes (``MainWindow.catalog_changed``)."""
+    for other in changed:
+        if other.endswith("." + ASSUMED_FIELD):
+            other = other.removesuffix("." + ASSUMED_FIELD)
+        elif other.endswith("currency"):
+            return True
+        if not other or other == path or path.startswith((other + ".", other + "[")) \
+                or other.startswith((path + ".", path + "[")):
+            return True
+    return False
 
 
 class FieldForm(QWidget):
@@ -276,9 +292,12 @@ class FieldForm(QWidget):
         if editor is not None and editor.styleSheet():
             editor.setStyleSheet("")
 
-    def refresh(self) -> None:
-        """Show the document's current values (after undo, redo or a load)."""
-        for path, editor in self.editors.items():
+    def refresh(self, changed: Sequence[str] | None = None) -> None:
+        """Show the document's current values (after undo, redo or a load); ``changed``: only the paths an edit
+        changed are read again (``touched``), not every editor's value, mark, suffix and choice list (1.1 ms of
+        the 23-editor step-2 form on every edit of a field elsewhere, issue 24)."""
+        editors = self.editors if changed is None else {p: e for p, e in self.editors.items() if touched(p, changed)}
+        for path, editor in editors.items():
             try:
                 value = self.document.get(path)
                 self._mark_default(path)
