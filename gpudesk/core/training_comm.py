@@ -3,7 +3,10 @@
 Rank layout follows Megatron-LM's order (tensor innermost, then context,
 then data/expert, pipeline outermost), so each dimension's group has a
 stride and a number of members inside one scale-up domain; that decides
-which link it crosses (see :mod:`gpudesk.core.collectives`).
+which link it crosses (see :mod:`gpudesk.core.collectives`). Expert layers
+take their own order (expert TP 1 innermost, then expert, expert data,
+pipeline: Megatron-Core's expert rank generator, MoE parallel folding), so
+an expert group is e adjacent ranks whatever the attention's t and c.
 
 Per micro-batch and per layer of the stage (b micro-batch, s sequence, h
 hidden, c context-parallel, t tensor-parallel):
@@ -108,7 +111,9 @@ def collectives(shape: StepShape, links: Links, act_bytes: float, grad_bytes: fl
     kv = s.micro_batch * s.seq_len * s.kv_width * act_bytes
     cp = collective_time("all_gather", kv, s.cp, local_cp, links) + collective_time("reduce_scatter", kv, s.cp,
                                                                                     local_cp, links)
-    local_ep = local_members(s.ep, s.tp * s.cp, dom)
+    # experts take their own rank order (MoE parallel folding: expert TP 1, CP folded in), so an expert group is e
+    # adjacent ranks whatever the attention's t and c (Megatron-Core initialize_model_parallel)
+    local_ep = local_members(s.ep, one, dom)
     routed = act * max(s.experts_per_token, 1.0)
     ep = collective_time("all_to_all", routed, s.ep, local_ep, links)
     local_pp = local_members(s.pp, s.tp * s.cp * s.dp, dom)

@@ -102,6 +102,14 @@ def test_moe_expert_parallel_adds_all_to_all():
     assert fs.value_at("train.comm_ep_s", 1) > 0
 
 
+def test_expert_group_is_adjacent_ranks_whatever_the_tensor_parallel():
+    # Megatron-Core builds expert groups with their own rank order (expert TP 1, CP folded in): an EP8 group with
+    # attention TP2 is 8 adjacent ranks, one H100 node, so each all-to-all costs what it costs with TP1
+    fs = _train(model=MIXTRAL, n_gpus=64, tp=[1, 2], pp=1, ep=8, global_batch=256, seq_len=4096, zero_stage=1)
+    per_mb = [fs.value_at("train.comm_ep_s", i) / fs.value_at("train.micro_batches", i) for i in (0, 1)]
+    assert per_mb[1] == pytest.approx(per_mb[0], rel=1e-9)
+
+
 def test_context_parallel_for_long_sequences():
     fs = _train(model=LLAMA3_70B, n_gpus=256, tp=8, pp=4, cp=[1, 4], global_batch=32, seq_len=65536)
     assert fs.value_at("train.dp", 1) == 2

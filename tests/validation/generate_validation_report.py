@@ -25,7 +25,7 @@ from validation_cases_measured import (  # noqa: E402
 )
 from validation_cases_mlperf_inference import findings as mlperf_inference_findings  # noqa: E402
 from validation_cases_power import findings as power_findings  # noqa: E402
-from validation_report_texts import AMPERE_NOTES, MEASURED_ERRORS, UNITS  # noqa: E402
+from validation_report_texts import AMPERE_NOTES, MEASURED_ERRORS, MOE_TRAINING_NOTES, UNITS  # noqa: E402
 from validation_runner import (  # noqa: E402
     FIT_AGREEMENTS_AT_LEAST,
     MEDIAN_LIMITS,
@@ -227,12 +227,7 @@ def render(results: list[Result]) -> str:
         "8B on 8 GB200 (−20% → −16%) stay slow; the 405B run on 5,120 GB200 moves from +2% to +11%. Serving keeps "
         "its fitted value.",
         *AMPERE_NOTES,
-        "* **Fine-grained MoE training** (Megatron-Bridge Qwen3-30B-A3B, 128 experts of width 768): the same "
-        "model and layout run at 9,299 tokens/s/GPU on DGX-B200 with micro-batch 1 and 23,766 on GB200 with "
-        "micro-batch 4; gpudesk's expert-GEMM shape term and permutation traffic (`MOE_PERMUTE_BYTES_PER_VALUE`) "
-        "explain part of the gap, not a 2.5× one; the B200 and H100 rows stay far too optimistic. DeepSeek-V3 on "
-        "H800 (GPU-hours) is now run with the DualPipe schedule the report states (expert all-to-all hidden, "
-        "DualPipe bubble).",
+        *MOE_TRAINING_NOTES,
         "* **Pipelined FSDP2 memory** (torchtitan 405B, FSDP8 × TP8 × PP8): gpudesk keeps each stage's bf16 "
         "parameters and gradients unsharded between micro-batches, as torchtitan's pipeline does, yet predicts "
         "20–45% less than the reported peaks; what else the 405B runs hold (Float8 weight caches, AsyncTP "

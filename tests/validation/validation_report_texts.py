@@ -145,3 +145,44 @@ _AMPERE = (
     "not LLM Foundry's, so the case was not changed.")
 # The Ampere notes of docs/validation.md's 'Known large errors' (issue 18: torchtitan on A100, the GPU-hours cases)
 AMPERE_NOTES = [_TORCHTITAN_SAC, _A100_EAGER, _UNFUSED, _AMPERE]
+
+_MOE_FINE = (
+    "* **Fine-grained MoE training** (Megatron-Bridge Qwen3-30B-A3B, 128 experts of width 768): the same "
+    "model and layout run at 9,299 tokens/s/GPU on DGX-B200 with micro-batch 1 and 23,766 on GB200 with "
+    "micro-batch 4; gpudesk's expert-GEMM shape term and permutation traffic (`MOE_PERMUTE_BYTES_PER_VALUE`) "
+    "explain part of the gap, not a 2.5× one; the B200 and H100 rows stay far too optimistic (B200 +243%, "
+    "H100 +135%; GB200 +44%, GB300 +27%). The same page's previous release (NeMo 25.09 container, same "
+    "copy and commit) ran the same layouts with token dropping (expert capacity, static shapes) where 25.11 "
+    "runs them dropless with force-balanced routing, and the pairs separate a software path from the "
+    "hardware: on DGX-B200 Qwen3-30B-A3B 18,066 → 9,299 tokens/s/GPU (0.51×; 25.09's recipe not stated, "
+    "25.11 MXFP8), Qwen3-235B-A22B 4,275 → 3,269 (0.76×, both MXFP8), DeepSeek-V3 2,159 → 2,139 (0.99×); on "
+    "DGX-H100 Qwen3-30B-A3B 10,494 → 5,275 (0.50×); on GB200, whose recipes use the HybridEP dispatcher "
+    "(scripts/performance/configs/qwen3/workload_base_configs.py: moe_flex_dispatcher_backend 'hybridep' on "
+    "GB200/GB300 only), Qwen3-30B-A3B 23,723 → 23,766, Qwen3-235B-A22B 4,416 → 4,366, DeepSeek-V3 3,454 → 3,653 "
+    "(≈1×). So on B200 and H100 the dropless all-to-all dispatcher costs up to half the throughput of the same "
+    "hardware and layout, most where an MoE layer's GPU work is smallest (per MoE layer and micro-batch: 4.5 ms "
+    "for Qwen3-30B-A3B on B200, 3.1 ms for Qwen3-235B-A22B, 0.3 ms for DeepSeek-V3; 16 ms for Qwen3-30B-A3B on "
+    "H100), as a host-device synchronisation per layer would (the dropless dispatcher needs each layer's "
+    "token counts on the host before its all-to-all), but no published per-layer figure sets it, it is not a "
+    "constant across these rows, and gpudesk has no plan input for the dispatcher: nothing is modelled. Even the "
+    "static-shape path is slower than gpudesk says (B200 Qwen3-30B-A3B token-drop 18,066 against gpudesk's "
+    "31,930 for the dropless layout). DeepSeek-V3 on H800 (GPU-hours) is run with the DualPipe schedule the "
+    "report states (expert all-to-all hidden, DualPipe bubble).")
+_MOE_EP_RANKS = (
+    "* **Expert groups are adjacent ranks** (2026-12-03): gpudesk laid an expert-parallel group out with its "
+    "members t·c ranks apart (the attention's tensor and context groups inside it), so an EP64 group with "
+    "attention TP2 spanned 128 ranks and left a 72-GPU NVLink domain. Megatron-Core builds the expert layers' "
+    "groups with a rank generator of their own, expert TP innermost, then EP, expert DP and PP, with CP 1 "
+    "(MoE parallel folding; NVIDIA/Megatron-LM megatron/core/parallel_state.py, initialize_model_parallel: "
+    "expert_decoder_rank_generator = RankGenerator(tp=expert_tensor_parallel_size, ep=…, dp=…, pp=…, cp=1), "
+    "commit 00caa53), and every recipe here sets expert TP 1 (Megatron-Bridge BASE_QWEN3_*_CONFIG: "
+    "expert_tensor_parallel_size=1), which gpudesk assumes: an expert group is e adjacent ranks. No constant. "
+    "Qwen3-235B-A22B on 64 GB200/GB300 (TP2 EP64, all 64 GPUs in one NVL72 domain, HybridEP with "
+    "NVLINK_DOMAIN_SIZE=72 in the recipe's perf_plugins.py) moved from −60.8%/−46.4% to +21.2%/+4.0% (its "
+    "expert all-to-all was 30 s/15 s of a 38 s/23 s step over InfiniBand); on DGX-H100 (8-GPU domain) "
+    "DeepSeek-V3 TP2 EP64 −52.5% → −50.3% and Qwen3-235B-A22B TP2 EP32 −36.1% → −28.9%. All four are fit-half "
+    "cases: fit-half training median 5.9% → 5.6%, p90 44.5% → 40.6% (Blackwell 14.7% → 7.6%); held-out half "
+    "unchanged (its MoE runs have TP1, or TP2 with EP32 inside the domain either way). A training refit on "
+    "the fit half with it (`fit_constants.py training`) returned the shipped values (median |log error| 0.0579 → 0.0569).")
+# docs/validation.md 'Known large errors': MoE training (issue 18)
+MOE_TRAINING_NOTES = [_MOE_FINE, _MOE_EP_RANKS]
