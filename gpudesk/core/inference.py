@@ -41,6 +41,7 @@ from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference_batch import bound_shares, static_batch
+from gpudesk.core.inference_concurrency import largest_concurrency
 from gpudesk.core.inference_lengths import concurrency_with_spread, context_in_flight, lognormal_quantile, service_cv2
 from gpudesk.core.inference_queue import max_rate_for, wait_quantile
 from gpudesk.core.inference_step import ReplicaModel
@@ -90,20 +91,6 @@ class InferenceInputs:
     queue: bool = True  # False: no queueing figures (rates, replicas, loaded TTFT), for sweeps that read none
     layout_search: bool = True  # False: no mem.min_gpus (the fewest GPUs for one replica), for sweeps and searches
     power_shares: bool = True  # False: no infer.compute_bound_share / memory_bound_share (a search reads none)
-
-
-def _largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, out: np.ndarray,
-                         prompt: np.ndarray, target: np.ndarray, unsync: np.ndarray) -> np.ndarray:
-    """Largest integer C ≤ upper with t_iter(C) ≤ target (0 when even C = 1 misses)."""
-    lo, hi = np.zeros_like(upper), np.maximum(upper, 0.0)
-    for _ in range(int(np.ceil(np.log2(max(float(np.nanmax(hi)) if hi.size else 1.0, 2.0)))) + 1):
-        mid = np.ceil(0.5 * (lo + hi))
-        c = np.maximum(mid, 1.0)
-        t = rep.decode_step(c, ctx)["total"] + rep.mixed_prefill(c, prompt, out, unsync)
-        ok = (t <= target) & (mid >= 1)
-        lo = np.where(ok, mid, lo)
-        hi = np.where(ok, hi, mid - 1.0)
-    return lo
 
 
 FIELDS = ("prompt_tokens", "output_tokens", "prompt_sd", "output_sd", "concurrency", "tp", "pp", "ep",
@@ -207,8 +194,9 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     # a TTFT target (server, interactive) forbids holding prompts back until every attention group has one
     unsync = (a["ttft_target_s"] > 0) | (a["ttft_tail_target_s"] > 0)
     if inp.derive_batch:
-        conc = np.where(np.isfinite(target), _largest_concurrency(rep, upper, ctx, out, prompt, target, unsync),
-                        upper)
+        finite = np.isfinite(target)  # no target (the inference chart's sweep): the limits alone, nothing to search
+        conc = np.where(finite, largest_concurrency(rep, upper, ctx, out, prompt, target, unsync), upper) \
+            if finite.any() else upper
         formula = ("largest C ≤ min(engine maximum, KV limit) whose iteration meets min(TPOT target, (E2E target − "
                    "prefill(I_p)) / (O_p + 1)); the engine maximum is the input when set")
     else:
