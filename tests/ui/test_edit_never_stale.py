@@ -20,7 +20,7 @@ from test_shell_support import catalog, flush, make_window, searched_window_at, 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.results.pipeline import estimate_plan
-from gpudesk.results.plan_charts import with_pending_columns
+from gpudesk.results.plan_charts import CHART_ORDER, with_pending_columns
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_RANK
 from gpudesk.ui.panels.recommendation import SIZED_COLUMNS
 from gpudesk.ui.summary import summary_text
@@ -105,6 +105,9 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     # the summary's new text repaints its line: the status bar and the window are not laid out again (0.9 ms)
     assert laid_out.count == 0, "a new summary re-laid out the status bar and the window"
     assert not phase.search_done
+    # every chart but the one on screen is left to idle time: listed pending, none of the previous edit's held
+    assert set(phase.deferred_charts) == set(CHART_ORDER) - {"memory_fit"}
+    assert not set(phase.deferred_charts) & set(phase.charts), "a chart of the previous edit was kept"
     fresh = estimate_plan(window.document.project, catalog, search=False, layout=False).phases[0]
     # the searched alternatives' columns stay, marked pending (no memory, no capacity), so the chart keeps its frame
     columns = len(old_memory.categories)
@@ -139,6 +142,7 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     assert window.controller.finish_search()  # the idle work: the layout search, then the configuration search
     flush()
     searched = estimate_plan(window.document.project, catalog, search=True).phases[0]
+    assert phase.deferred_charts == () and phase.charts == searched.charts  # the idle work drew them as at once
     assert not pareto.pending and not pareto.graphics.isHidden()
     assert pareto.spec == localise_spec(searched.charts["pareto"], "en")
     assert "Searching" not in panel.why.text()
