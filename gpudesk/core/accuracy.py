@@ -108,10 +108,30 @@ def attention_dp_workloads(figures: Any, count: int) -> list[bool]:
     return out
 
 
+_BANDS_KEPT: dict[tuple[object, ...], dict[str, dict[str, Any] | None]] = {}  # the answers for recent key lists
+_BANDS_KEEP = 64
+
+
 def figure_bands(keys: list[str], workload_kinds: list[str],
                  attention_dp: Sequence[bool] = ()) -> dict[str, dict[str, Any] | None]:
     """Bands for the figure keys of a phase: key ``x`` belongs to workload 1, ``wN.x`` to workload N;
-    ``attention_dp`` per workload (``attention_dp_workloads``), absent = none."""
+    ``attention_dp`` per workload (``attention_dp_workloads``), absent = none.
+
+    The bands depend on these arguments only (the constants are fixed while the program runs), and a phase's keys
+    stay the same through most edits: the answer is kept per argument list (a new dict each call, the band entries
+    shared: nobody changes them) instead of parsing a few hundred keys again on every edit."""
+    memo_key = (tuple(keys), tuple(workload_kinds), tuple(bool(a) for a in attention_dp))
+    kept = _BANDS_KEPT.get(memo_key)
+    if kept is None:
+        kept = _figure_bands(keys, workload_kinds, attention_dp)
+        if len(_BANDS_KEPT) >= _BANDS_KEEP:
+            _BANDS_KEPT.pop(next(iter(_BANDS_KEPT)))
+        _BANDS_KEPT[memo_key] = kept
+    return dict(kept)
+
+
+def _figure_bands(keys: list[str], workload_kinds: list[str],
+                  attention_dp: Sequence[bool]) -> dict[str, dict[str, Any] | None]:
     out: dict[str, dict[str, Any] | None] = {}
     for key in keys:
         head, _, rest = key.partition(".")

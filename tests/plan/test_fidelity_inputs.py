@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from gpudesk.core.accuracy import MOE_ADP_GROUP, figure_band
+from gpudesk.core.accuracy import MOE_ADP_GROUP, _figure_bands, figure_band, figure_bands
 from gpudesk.core.constants.accuracy import ACCURACY_BANDS
 from gpudesk.project.model import Project
 from gpudesk.results.pipeline import PlanInputError, estimate_plan
@@ -120,3 +120,16 @@ def test_moe_serving_with_attention_data_parallel_takes_the_band_of_its_publishe
     dense = estimate_plan(project, catalog).phases[0]
     assert dense.accuracy["infer.tokens_per_s"]["group"] == "serving throughput"
     assert not [c for c in dense.checks if c.id == "serving.moe_attention_dp_optimistic"]
+
+
+def test_bands_kept_per_key_list_are_the_bands_parsed_afresh() -> None:
+    """An edit asks for the bands of the same keys again: the kept answer equals a fresh parse (a dict of its own),
+    and another workload kind or attention layout is another answer (fails if the memo's key drops either)."""
+    keys = ["train.tokens_per_s", "w2.infer.tpot_s", "mem.total", "w2.infer.prefill_s", "w3.train.mfu", "power.it_max_kw"]
+    kinds = ["finetune_lora", "llm_inference"]
+    first = figure_bands(keys, kinds, [False, True])
+    again = figure_bands(keys, kinds, [False, True])
+    assert again == first == _figure_bands(keys, kinds, [False, True]) and again is not first
+    assert first["w2.infer.tpot_s"]["group"] == MOE_ADP_GROUP and "w3.train.mfu" not in first
+    assert figure_bands(keys, kinds, [False, False])["w2.infer.tpot_s"]["group"] == "serving throughput"
+    assert figure_bands(keys, ["llm_inference", "llm_inference"])["train.tokens_per_s"] is None
