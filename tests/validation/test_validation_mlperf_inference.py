@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 from mlperf_deepseek_r1 import DELL_SERVER, NEBIUS_SERVER, output_cv, output_moments, tokens_per_query
+from mlperf_llama_405b import SERVER_LOGS, breakdown, in_flight, output_lengths, token_budget
 from validation_cases_mlperf_inference import (
     GROUP_MLPERF_INFERENCE,
     MLPERF_INFERENCE_CASES,
@@ -72,3 +74,21 @@ def test_deepseek_output_spread_is_read_from_the_server_logs_and_reproduces_thei
             assert c.output_sd == OUTPUT_CV["deepseek-r1"] * c.output and "mlperf_log_detail.txt" in c.note, c.id
         else:
             assert c.output_sd == 0 and "no spread published" in c.note, c.id
+
+
+def test_llama_breakdown_adds_up_to_gpudesks_figure_and_the_logs_reproduce_their_own_tokens():
+    """The diagnostic in docs/validation.md explains gpudesk's own Offline figure (its parts sum to it), and the
+    output lengths read from the v5.0 Server logs' latency percentiles give back each log's tokens per query."""
+    by = {c.id: c for c in MLPERF_INFERENCE_CASES}
+    case = by["mlperf-i51-llama31-405b-b200x8-offline"]
+    b = breakdown(case)
+    value, _ = predict_mlperf_inference(case)
+    assert np.isclose(b["total"], case.output / (value * b["gpus"]), rtol=1e-9)
+    assert np.isclose(b["gemm"] + b["attention"] + b["comm"] + b["decode"], b["total"], rtol=1e-9)
+    assert min(b["gemm"], b["attention"], b["comm"], b["decode"]) > 0 and (b["tp"], b["pp"]) == (2, 2)
+    tokens, fed = token_budget(case)
+    assert tokens == 1536 and fed < case.max_batch  # the chunked-context budget, not the batch, caps decodes
+    for cid, log in SERVER_LOGS.items():
+        lengths = output_lengths(log)
+        assert abs(lengths["mean"] / lengths["logged"] - 1) < 0.03 and lengths["p50"] < lengths["p99"], cid
+        assert 10 < in_flight(log) < 100 and log["ttft_p99"] < log["ttft_target"], cid

@@ -52,6 +52,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from mlperf_deepseek_r1 import DELL_SERVER, deepseek_findings, output_cv
+from mlperf_llama_405b import llama_findings
 from validation_catalog import catalog
 
 from gpudesk.catalog.records import Accelerator, ModelArch
@@ -301,4 +302,5 @@ def findings(results: list) -> list[str]:
         "none either: the mean output quoted for its data set (73 tokens) disagrees with the runs (Intel's v6.1 "
         "logs: exactly 128.0 tokens per sample, the output cap), and its mean input comes from the same quote.",
         deepseek_findings(rows, by),
+        llama_findings(results, by),
     ]

@@ -33,6 +33,7 @@ from validation_cases_serving import DEEPSEEK_ADP_CASES, SERVING_CASES, ServingC
 from validation_cases_training import TRAINING_CASES, TrainingCase
 from validation_split import assign_splits
 
+from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.memory import MemoryInputs, estimate_memory
@@ -126,10 +127,11 @@ def predict_serving(case: ServingCase) -> float:
     return fs.value_at("infer.tokens_per_s_per_gpu", 0)
 
 
-def _mlperf_at(case: MLPerfInferenceCase, tp: int) -> float:
-    """tokens/s per GPU gpudesk gives one layout: Offline at the derived batch, Server at the highest P99 rate."""
+def mlperf_figures(case: MLPerfInferenceCase, tp: int) -> FigureSet:
+    """gpudesk's figures for one MLPerf Inference case at tensor parallel ``tp`` (its plan: the data set's mean
+    lengths, the round's P99 targets, the scenario, the case's pipeline stages, expert parallel and engine batch)."""
     ttft, tpot = case.targets
-    fs = estimate_inference(InferenceInputs(
+    return estimate_inference(InferenceInputs(
         model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()]),
         weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
         output_sd=case.output_sd, concurrency=case.max_batch, tp=tp, pp=case.pp or 1,
@@ -137,6 +139,11 @@ def _mlperf_at(case: MLPerfInferenceCase, tp: int) -> float:
         batching="continuous",
         scenario="offline" if case.scenario == "offline" else "server", percentile=0.99, ttft_target_s=0.0,
         ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0))
+
+
+def _mlperf_at(case: MLPerfInferenceCase, tp: int) -> float:
+    """tokens/s per GPU gpudesk gives one layout: Offline at the derived batch, Server at the highest P99 rate."""
+    fs = mlperf_figures(case, tp)
     if case.scenario == "offline":
         value = fs.value_at("infer.tokens_per_s_per_gpu", 0)
     else:
