@@ -27,14 +27,27 @@ class Gathered:
 
     ``inverse`` may also be a function that makes it (:meth:`deferred`): a figure of codes that only some callers read
     (the step's bottleneck: no search reads it) is then chosen when first read, from the figures it is chosen among,
-    the same values as chosen at once."""
+    the same values as chosen at once. The values too may be a function that makes them (:meth:`lazy`): a figure
+    made from others that no search reads (the 6·N MFU, the GPU-hours) is computed when first read, from the same
+    values in the same operations."""
 
-    __slots__ = ("values", "_inverse", "_whole", "size")
+    __slots__ = ("_values", "_inverse", "_whole", "size")
 
     def __init__(self, values: np.ndarray, inverse: np.ndarray, size: int | None = None) -> None:
-        self.values, self._inverse = values, inverse
+        self._values, self._inverse = values, inverse
         self._whole: np.ndarray | None = None
         self.size = int(inverse.size) if size is None else size
+
+    @classmethod
+    def lazy(cls, make_values: Callable[[], np.ndarray], inverse: np.ndarray) -> Gathered:
+        """``make_values()[inverse]``, the values made when first read."""
+        return cls(make_values, inverse)  # type: ignore[arg-type]
+
+    @property
+    def values(self) -> np.ndarray:
+        if callable(self._values):
+            self._values = self._values()
+        return self._values
 
     @classmethod
     def deferred(cls, values: np.ndarray, make_inverse: Callable[[], np.ndarray], size: int) -> Gathered:

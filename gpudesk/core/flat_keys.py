@@ -210,7 +210,7 @@ def rows_of_codes(coded: list[tuple[np.ndarray, int]], n: int) -> tuple[np.ndarr
     if size <= 4 * n + 1024:  # one scatter finds which keys are present and a row of each (the last, as below)
         index = key.astype(np.intp)  # numpy scatters and gathers by its own index type without a cast per call
         last = np.full(size, -1, dtype=np.intp)
-        last[index] = _row_numbers(n)
+        last[index] = row_numbers(n)
         present = last >= 0
         renumber = np.cumsum(present, dtype=np.intp)
         np.subtract(renumber, 1, out=renumber)
@@ -218,14 +218,14 @@ def rows_of_codes(coded: list[tuple[np.ndarray, int]], n: int) -> tuple[np.ndarr
     key, count = _compact(key, size)
     index = key.astype(np.intp, copy=False)
     representative = np.empty(count, dtype=np.intp)
-    representative[index] = _row_numbers(n)
+    representative[index] = row_numbers(n)
     return representative, index
 
 
 _ROWS = np.arange(0)
 
 
-def _row_numbers(n: int) -> np.ndarray:
+def row_numbers(n: int) -> np.ndarray:
     """0 … n−1, read-only, kept from call to call (each call of a batch's length would be a new array)."""
     global _ROWS
     if _ROWS.size < n:

@@ -293,7 +293,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     fs.add("train.comm_pp_s", at.held(pp_s), "s", "pipeline point-to-point per step",
            "m · 2 · v · p2p(b·s/c·h/t·2 B)", ["train.in.pp", "train.micro_batches", *link_deps])
     # what the ZeRO stage changes: once per distinct row of the above, the stage's case and the tokens to train
-    case = [stage_case_codes(a["zero_stage"], keys.size), *(keys.coded(k) for k in (
+    case = [stage_case_codes(a["zero_stage"], keys.size), *(keys.coded(k) for k in (  # the case varies slowest
         "train_tokens", "epochs", "dataset_tokens"))] if keys is not None else []
     tail = Level.refine(keys, at.inverse, at.count, case, worth=TAIL_WORTH_IT)
 
@@ -349,7 +349,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     supported = np.isfinite(peak_at) & np.isfinite(peak_attn_at)
     usable = valid & supported
     step = np.where(up(usable), step, np.nan)
-    fs.add("train.exposed_comm_s", tail.held(up(tp_exposed + ep_exposed + pp_s + cp_exposed) + dp_exposed), "s",
+    fs.add("train.exposed_comm_s", tail.later(lambda: up(tp_exposed + ep_exposed + pp_s + cp_exposed) + dp_exposed),
+           "s",
            "communication on the critical path", "exposed TP + exposed EP + PP + exposed CP + exposed DP",
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_cp_s", "train.comm_dp_s"])
     fs.add("train.step_time_s", tail.held(step), "s", "time per optimizer step",
@@ -360,7 +361,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     throughput_figures(fs, {k: tail.pick(a[k]) for k in ("train_tokens", "epochs", "dataset_tokens")}, step,
                        up(tokens_step), tail.lift(model_tok), tail.lift(hfu_tok),
                        tail.lift(fs.held("arch.flops_per_token_6n")), tail.pick(peak), tail.pick(n),
-                       inp.calibration, tail.held)
+                       inp.calibration, tail.held, tail.later)
 
     # Choose by index and look the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's). A flat
     # batch chooses when the codes are first read (no search reads them: arrays.Gathered.deferred), the same choice,

@@ -18,13 +18,13 @@ compute on every candidate as given (:meth:`Level.identity`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 from gpudesk.core.arrays import Gathered
-from gpudesk.core.flat_keys import WORTH_IT, FlatKeys, rows_of_codes
+from gpudesk.core.flat_keys import WORTH_IT, FlatKeys, row_numbers, rows_of_codes
 
 # the ZeRO stage's rows pay where at most this share of the batch is distinct: the step's figures are computed on
 # them in place of every candidate and gathered only when read (one more coding of the rows, ~2 passes, against the
@@ -59,9 +59,9 @@ class Level:
         varying = [c for c in columns if c[1] > 1]
         if not varying:  # nothing more to tell rows apart: the coarser rows themselves
             representative = np.empty(coarse_count, dtype=np.intp)
-            representative[coarse_inverse] = np.arange(coarse_inverse.size)
+            representative[coarse_inverse] = row_numbers(coarse_inverse.size)
             return cls(keys, representative, coarse_inverse)
-        representative, inverse = rows_of_codes([(coarse_inverse, coarse_count), *varying], keys.size)
+        representative, inverse = _finer_rows(coarse_inverse, coarse_count, varying, keys.size)
         if representative.size > worth * keys.size:
             return cls.identity(keys)
         return cls(keys, representative, inverse)
@@ -104,10 +104,43 @@ class Level:
             return Gathered(value, self.inverse)
         return value
 
+    def later(self, make: Callable[[], Any]) -> Any:
+        """:meth:`held` of ``make()``, made when first read where these rows are a flat batch's distinct rows (a
+        figure no search reads costs nothing until read); at once on every candidate."""
+        if self.inverse is None:
+            return make()
+        return Gathered.lazy(make, self.inverse)
+
     def every(self, value: Any) -> Any:
         """A value computed at these rows, gathered to every candidate."""
         value = self.held(value)
         return value.whole() if isinstance(value, Gathered) else value
+
+
+def _finer_rows(coarse_inverse: np.ndarray, coarse_count: int, columns: Sequence[tuple[np.ndarray, int]], n: int
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`flat_keys.rows_of_codes` of ``columns`` and then the coarser rows (the first column varies slowest),
+    with the key made in the index type at once (two passes for one more column) and, where every combination is
+    present (a sweep), each row's key its distinct row (no renumbering)."""
+    size = coarse_count
+    for _, count in columns:
+        size *= count
+    if size > 4 * n + 1024:  # a sparse key space: compact it as FlatKeys does
+        return rows_of_codes([*columns, (coarse_inverse, coarse_count)], n)
+    (first, _), *rest = [*columns, (coarse_inverse, coarse_count)]
+    key = np.multiply(first, rest[0][1], dtype=np.intp)  # Horner: ((c0 · k1 + c1) · k2 + c2) …
+    for i, (codes, _) in enumerate(rest):
+        key += codes
+        if i + 1 < len(rest):
+            key *= rest[i + 1][1]
+    last = np.full(size, -1, dtype=np.intp)
+    last[key] = row_numbers(n)  # a row of each key present (the last)
+    if size == 0 or last.min() >= 0:
+        return last, key
+    present = last >= 0
+    renumber = np.cumsum(present, dtype=np.intp)
+    np.subtract(renumber, 1, out=renumber)
+    return last[present], np.take(renumber, key, mode="wrap")  # keys lie in [0, size)
 
 
 def stage_case_codes(zero_stage: Any, size: int) -> tuple[np.ndarray, int]:

@@ -114,6 +114,19 @@ def _moe_fp8() -> TrainingInputs:
                           compute_dtype="fp8", train_tokens=1e11)
 
 
+def test_figures_no_search_reads_are_made_when_first_read() -> None:
+    # the bench sweep takes the step's rows per global batch and ZeRO case (core/training_levels.py): the 6·N MFU,
+    # the HFU, the GPU-hours and the exposed communication are made when read (HFU: against the old arithmetic above)
+    fs = estimate_training(_bench_sweep())
+    unread = ("train.mfu_6n", "train.hfu", "train.gpu_hours", "train.exposed_comm_s")
+    assert all(callable(fs.held(key)._values) for key in unread)
+    per_gpu, seconds = fs["train.tokens_per_s_per_gpu"], fs["train.time_to_train_s"]
+    assert np.array_equal(fs["train.gpu_hours"], seconds * fs["train.in.n_gpus"] / 3600.0, equal_nan=True)
+    assert np.array_equal(fs["train.mfu_6n"], per_gpu * fs["arch.flops_per_token_6n"] / fs["hw.peak_flops"],
+                          equal_nan=True)
+    assert [callable(fs.held(key)._values) for key in unread] == [False, True, False, True]  # made once read
+
+
 @pytest.mark.parametrize("inputs", [_bench_sweep, _moe_fp8], ids=["bench-sweep-122880", "moe-fp8-per-row-recompute"])
 def test_the_terms_once_per_distinct_row_equal_the_old_arithmetic_on_every_row(inputs) -> None:  # type: ignore[no-untyped-def]
     inp = inputs()
