@@ -194,6 +194,18 @@ MLPERF_INFERENCE_CASES = [
     _case("v6.0", _V60_NEBIUS, _GB300, "deepseek-r1", "gb300", 72, "offline", 673936.00),
     _case("v6.0", _V60_NEBIUS, _GB300, "deepseek-r1", "gb300", 72, "server", 575580.00),
 ]
+# v5.1: Nebius's 8 H200 and 8 B200 (NVIDIA's TensorRT-LLM harness; results tables, configs in SUBMITTED_DENSE)
+_V51_NEBIUS = ("MLPerf Inference v5.1 closed, Nebius, github.com/mlcommons/inference_results_v5.1 (copy "
+               "ntuhpc/inference_results_v5.1, commit 965182b): closed/Nebius/results/{system}/summary.html, results "
+               "table")
+MLPERF_INFERENCE_CASES += [
+    replace(c, id=c.id.replace("mlperf-i51-", "mlperf-i51-nebius-"))
+    for c in (_case("v5.1", _V51_NEBIUS, system, "llama3.1-405b", acc, 8, scenario, total)
+              for system, acc, rows in (
+                  (_H200, "h200-sxm", (("offline", 552.75), ("server", 295.36), ("interactive", 202.78))),
+                  (_B200, "b200", (("offline", 1659.50), ("server", 1279.53), ("interactive", 770.67))))
+              for scenario, total in rows)
+]
 
 
 _V51_CONFIG = ("NVIDIA's engine config, github.com/mlcommons/inference_results_v5.1 (copy "
@@ -249,6 +261,21 @@ SUBMITTED_DENSE = {
                                   ("interactive", 4, 1, 2048, 1024))))
     for scenario, tp, pp, batch, tokens in rows
 }
+# Nebius's v5.1 configs (closed/Nebius/configs/<system>/<scenario>/llama3_1-405b.py): B200 as NVIDIA's; H200 Offline
+# TP4 x PP2 with gpu_batch_size 512, Server and Interactive TP8 with the runtime max_batch_size 64 (below 512)
+_V51_NEBIUS_CONFIG = ("Nebius's engine config, github.com/mlcommons/inference_results_v5.1 (copy "
+                      "ntuhpc/inference_results_v5.1, commit a634ab7): closed/Nebius/configs/{system}/{scenario}/"
+                      "llama3_1-405b.py")
+SUBMITTED_DENSE.update({
+    f"mlperf-i51-nebius-llama31-405b-{sys_id}-{scenario}": (
+        _V51_NEBIUS_CONFIG.format(system=cfg, scenario=scenario.capitalize()), tp, pp, batch, tokens)
+    for sys_id, cfg, rows in (
+        ("b200x8", _B200_CFG, (("offline", 2, 2, 128, 1536), ("server", 4, 1, 256, 2048),
+                               ("interactive", 4, 1, 256, 1536))),
+        ("h200x8", "H200-SXM-141GBx8", (("offline", 4, 2, 512, 1536), ("server", 8, 1, 64, 2560),
+                                        ("interactive", 8, 1, 64, 2560))))
+    for scenario, tp, pp, batch, tokens in rows
+})
 
 
 def _as_submitted_dense(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
@@ -259,8 +286,9 @@ def _as_submitted_dense(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
     note = case.note.replace(
         "KV cache FP8 (assumed); tensor parallel: gpudesk's best layout",
         f"KV cache FP8 (the config); layout from the submission's config ({where}): tensor_parallelism {tp}, "
-        f"pipeline_parallelism {pp} ({tp * pp} GPUs per engine, {case.gpus // (tp * pp)} engines), gpu_batch_size "
-        f"{batch:,} (the engine's maximum batch), chunked context of at most {tokens:,} tokens per iteration "
+        f"pipeline_parallelism {pp} ({tp * pp} GPUs per engine, {case.gpus // (tp * pp)} engine"
+        f"{'s' if case.gpus > tp * pp else ''}), at most {batch:,} sequences per engine (gpu_batch_size, or the "
+        "runtime max_batch_size where lower), chunked context of at most {tokens:,} tokens per iteration "
         "(max_num_tokens; not modelled), FP8 context attention (use_fp8_context_fmha; not modelled)")
     assert note != case.note, case.id
     return replace(case, tp=tp, pp=pp, max_batch=batch, note=note)
@@ -288,7 +316,9 @@ def findings(results: list) -> list[str]:
         "8 B200 and 72 GB200, Dell's and Nebius's v6.0 on 8 B300 and 72 GB300; Llama 3.1 405B: NVIDIA's v5.1 on 8 B200 "
         "and 72 GB200, closed/NVIDIA/configs/<system>/<scenario>/llama3_1-405b.py in the same copy: Offline TP2 x PP2 "
         "with at most 128 (B200) or 2,048 (GB200) sequences per engine, Server and Interactive TP4 with 256 or "
-        "2,048), gpudesk's best tensor-parallel degree elsewhere. By task and scenario: "
+        "2,048; Nebius's v5.1 on 8 B200, the same, and on 8 H200, Offline TP4 x PP2 with 512, Server and Interactive "
+        "TP8 with 64, copy ntuhpc/inference_results_v5.1, commit a634ab7), gpudesk's best tensor-parallel degree "
+        "elsewhere. By task and scenario: "
         + "; ".join(parts) + ". "
         "The DeepSeek-R1 cases: next item. "
         "The v6.0 submissions serve 70-85% of their Offline rate at the same targets, with engine changes the stored copies "
