@@ -296,11 +296,12 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     case = [stage_case_codes(a["zero_stage"], keys.size), *(keys.coded(k) for k in (  # the case varies slowest
         "train_tokens", "epochs", "dataset_tokens"))] if keys is not None else []
     tail = Level.refine(keys, at.inverse, at.count, case, worth=TAIL_WORTH_IT)
+    starts = tail.starts(case[0][0], 3) if case else None  # the rows of ZeRO 1-2 and of ZeRO-3 start here
 
     def up(value: Any) -> Any:  # a value of the global batch's rows at the stage's
         return tail.lift(value, at.inverse)
 
-    dp_raw, zero3 = dp_traffic(sc, shape, links, tail.pick(a["zero_stage"]), up(micro), tail)
+    dp_raw, zero3 = dp_traffic(sc, shape, links, tail.pick(a["zero_stage"]), up(micro), tail, starts)
     fs.add("train.comm_dp_raw_s", tail.held(dp_raw), "s", "data-parallel gradient/weight traffic per step",
            "ZeRO 0-2: all-reduce(grads/(t·p)); ZeRO-3: m · (2·AG(weights) + RS(grads))",
            ["train.dp", "train.in.zero_stage", "train.grad_bytes", *link_deps])
@@ -309,7 +310,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_dp_raw_s", "train.comm_cp_s"])
 
     # -- step -----------------------------------------------------------
-    optimizer = terms.by_stage(tail.pick(a["zero_stage"]) >= 1, "optimizer_sharded", "optimizer_whole", tail)
+    optimizer = terms.by_stage(tail.pick(a["zero_stage"]) >= 1, "optimizer_sharded", "optimizer_whole", tail,
+                               None if starts is None else starts[0])
     fs.constant("train.adam_bytes", ADAM_UPDATE_BYTES_PER_PARAM)
     fs.add("train.optimizer_time_s", tail.held(optimizer), "s", "optimizer update per step",
            "parameters updated per GPU (÷ d·c with ZeRO ≥ 1) · 30 B / (HBM bw · η_hbm)",
@@ -334,7 +336,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     bubble_s = serial * bubble
     compute_case = up(compute)
     dp_exposed = exposed_dp_in_buckets(fs, terms, dp_raw, zero3, compute_case, up(micro), up(bubble_s),
-                                       inp.overlap_grad_reduce, inp.overlap_param_gather, tail)
+                                       inp.overlap_grad_reduce, inp.overlap_param_gather, tail,
+                                       None if starts is None else starts[1])
     fs.add("train.comm_dp_s", tail.held(dp_exposed), "s", "data-parallel communication not hidden",
            "ZeRO 0-2 overlapped, q the last bucket's share: max(RS·q, RS − (2/3)·t_mb·(1 − q) − bubble/2) + max(AG·q, "
            "AG − (1/3)·t_mb·(1 − q) − bubble/2) (RS = AG = DP/2; AG not overlapped without the param-gather overlap); "

@@ -222,13 +222,22 @@ def step_communication(sc: StepCollectives, s: StepShape, micro: Any, at: Level)
     return tp_s, cp_raw, ep_s, pp_s
 
 
-def dp_traffic(sc: StepCollectives, shape: StepShape, links: Links, zero_stage: Any, micro: Any, at: Level
-               ) -> tuple[Any, Any]:
+def dp_traffic(sc: StepCollectives, shape: StepShape, links: Links, zero_stage: Any, micro: Any, at: Level,
+               bounds: list[int] | None = None) -> tuple[Any, Any]:
     """Data-parallel seconds per step before overlap (ZeRO 0-2: gradients reduced once, with the buckets' latency;
     ZeRO-3: per micro-batch, summed over the step) and whether each row follows ZeRO-3's pattern, at ``at``'s rows
-    (``zero_stage`` and ``micro`` picked there; ``shape``: every candidate's, read where nothing was de-duplicated)."""
+    (``zero_stage`` and ``micro`` picked there; ``shape``: every candidate's, read where nothing was de-duplicated;
+    ``bounds``: where ``at``'s rows are ordered by the stage's case, the rows ZeRO 1-2 and ZeRO-3 start at)."""
     c = sc.c
     zero3 = zero_stage >= 3
+    if bounds is not None and sc.inverse is not None:  # each case's rows take only their own traffic
+        index, out = at.index_of(sc.inverse), np.empty(at.count)
+        (b1, b2), per_mb = bounds, np.asarray(c.per_mb)
+        np.take(sc.reduce_zero0, index[:b1], out=out[:b1], mode="wrap")  # the rows lie in range
+        np.take(sc.reduce_sharded, index[b1:b2], out=out[b1:b2], mode="wrap")
+        np.multiply(per_mb if per_mb.ndim == 0 else np.take(per_mb, index[b2:], mode="wrap"), micro[b2:],
+                    out=out[b2:])
+        return out, zero3
     if sc.inverse is None:
         reduce_once = c.reduce_once + bucket_latency(shape, c.dense_bucket_steps, c.expert_bucket_steps,
                                                      _bucket_calls(zero_stage >= 1, links))

@@ -104,6 +104,14 @@ class Level:
             return Gathered(value, self.inverse)
         return value
 
+    def starts(self, codes: np.ndarray, cases: int) -> list[int] | None:
+        """Where these rows were found with ``codes`` (a column of the batch, integers below ``cases``) varying
+        slowest, so that they are ordered by it: the row each code from 1 on starts at; None otherwise."""
+        if self.representative is None or self.keys is None or codes.size != self.keys.size:
+            return None
+        ordered = np.take(codes, self.representative)
+        return [int(i) for i in np.searchsorted(ordered, np.arange(1, cases))]
+
     def later(self, make: Callable[[], Any]) -> Any:
         """:meth:`held` of ``make()``, made when first read where these rows are a flat batch's distinct rows (a
         figure no search reads costs nothing until read); at once on every candidate."""

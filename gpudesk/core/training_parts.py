@@ -83,17 +83,34 @@ def stage_imbalance(layers: float, pp: np.ndarray, e: np.ndarray) -> np.ndarray:
 
 def exposed_dp(raw: np.ndarray, per_micro: np.ndarray, compute: np.ndarray, micro: np.ndarray,
                bubble_s: np.ndarray, grad_overlap: bool, param_overlap: bool,
-               last_share: np.ndarray | float = 0.0) -> np.ndarray:
+               last_share: np.ndarray | float = 0.0, split: int | None = None) -> np.ndarray:
     """Data-parallel seconds on the critical path (ZeRO 0–2 pattern; ZeRO-3 is overlapped per micro-batch).
 
     ``last_share``: the share of the reduced gradients in the last bucket (:func:`training_comm.last_bucket_share`;
     0 = reduced continuously). A bucket's reduce-scatter starts once the backward has produced its gradients, so the
     first starts a share into the backward and the last, started as the backward ends, has nothing left to hide
     behind; likewise the forward waits for the first bucket's all-gather. Each half shows at least its last
-    bucket: max(half · share, half − pass · (1 − share) − bubble/2)."""
-    t_mb = compute / np.maximum(micro, 1.0)
+    bucket: max(half · share, half − pass · (1 − share) − bubble/2).
+
+    ``split`` (1-D rows ordered by pattern): rows before it reduce once per step (ZeRO 0–2), the rest per
+    micro-batch (ZeRO-3, ``per_micro`` not read); each row computes only its own pattern, the same values."""
     if not grad_overlap:
         return raw
+    if split is None:
+        once = _exposed_once(raw, compute, micro, bubble_s, param_overlap, last_share)
+        return np.asarray(np.where(per_micro, np.maximum(raw - compute, 0.0), once))
+    out = np.empty(np.shape(raw))
+    head, tail = slice(0, split), slice(split, None)
+    share = last_share[head] if isinstance(last_share, np.ndarray) and last_share.ndim == 1 else last_share
+    out[head] = _exposed_once(raw[head], compute[head], micro[head], bubble_s[head], param_overlap, share)
+    np.maximum(raw[tail] - compute[tail], 0.0, out=out[tail])
+    return out
+
+
+def _exposed_once(raw: np.ndarray, compute: np.ndarray, micro: np.ndarray, bubble_s: np.ndarray, param_overlap: bool,
+                  last_share: np.ndarray | float) -> np.ndarray:
+    """:func:`exposed_dp` of gradients reduced once per step (ZeRO 0–2), overlapped with the backward."""
+    t_mb = compute / np.maximum(micro, 1.0)
     half = raw / 2.0  # reduce-scatter and all-gather of the same volume
     hidden = 1.0 - np.asarray(last_share)
     if param_overlap:
@@ -103,12 +120,12 @@ def exposed_dp(raw: np.ndarray, per_micro: np.ndarray, compute: np.ndarray, micr
         exposed = np.maximum(rs, 0.0) + np.maximum(ag, 0.0)
     else:
         exposed = np.maximum(np.maximum(raw - (2.0 / 3.0) * t_mb * hidden - bubble_s / 2.0, raw * last_share), 0.0)
-    return np.asarray(np.where(per_micro, np.maximum(raw - compute, 0.0), exposed))
+    return np.asarray(exposed)
 
 
 def exposed_dp_in_buckets(fs: FigureSet, terms: RowTerms, raw: np.ndarray, per_micro: np.ndarray,
                           compute: np.ndarray, micro: np.ndarray, bubble_s: np.ndarray, grad_overlap: bool,
-                          param_overlap: bool, at: Level) -> np.ndarray:
+                          param_overlap: bool, at: Level, split: int | None = None) -> np.ndarray:
     """:func:`exposed_dp` of a training step, its last gradient bucket's share (:func:`training_comm
     .last_bucket_share`, from the step's layout terms: core/training_rows.py) recorded as a figure."""
     fs.add("train.dp_last_bucket_share", terms.figure("bucket_share"), "fraction",
@@ -116,7 +133,7 @@ def exposed_dp_in_buckets(fs: FigureSet, terms: RowTerms, raw: np.ndarray, per_m
            "1 / (v · ⌈(P/v) / bucket⌉), P the parameters per GPU, bucket Megatron's (max(40M, 1M · d) "
            "parameters unless set)", ["train.dp", "train.in.virtual_stages", "train.in.tp", "train.in.pp"])
     return exposed_dp(raw, per_micro, compute, micro, bubble_s, grad_overlap, param_overlap,
-                      at.lift(terms.figure("bucket_share")))
+                      at.lift(terms.figure("bucket_share")), split)
 
 
 def exposed_tp(raw: np.ndarray, gemm_s: np.ndarray, tp: np.ndarray, overlap: bool) -> np.ndarray:
