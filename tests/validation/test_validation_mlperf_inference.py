@@ -91,4 +91,5 @@ def test_llama_breakdown_adds_up_to_gpudesks_figure_and_the_logs_reproduce_their
     for cid, log in SERVER_LOGS.items():
         lengths = output_lengths(log)
         assert abs(lengths["mean"] / lengths["logged"] - 1) < 0.03 and lengths["p50"] < lengths["p99"], cid
-        assert 10 < in_flight(log) < 100 and log["ttft_p99"] < log["ttft_target"], cid
+        point = breakdown(by[cid])  # the runs held fewer sequences than gpudesk's TPOT-bound Server batch
+        assert in_flight(log) * point["gpus"] / by[cid].gpus < point["c"] and log["tpot_p99"] < log["tpot_target"], cid
