@@ -117,7 +117,9 @@ class PlotPanel:
                 used_curves += 1
                 drawn = self._draw_curve(item, s, colour, theme, bar_layout[1])
             item.setVisible(s.visible if s.name not in hidden else False)
-            item.setZValue(5 if s.style == "tick" else (1 if s.style in ("bar", "area") else 10))
+            z = 5 if s.style == "tick" else (1 if s.style in ("bar", "area") else 10)
+            if item.zValue() != z:  # pyqtgraph's itemChange runs on every set, also of the same value
+                item.setZValue(z)
             self.drawn.append(drawn)
         for item in self._curves[used_curves:]:
             item.setData([], [])
@@ -127,7 +129,9 @@ class PlotPanel:
             item.setVisible(False)
         self._draw_reflines(self._hlines, [r for r in spec.hlines if r.panel == panel], 0, theme)
         self._draw_reflines(self._vlines, [r for r in spec.vlines if r.panel == panel], 90, theme)
-        self._draw_markers([m for m in spec.markers if m.panel == panel], theme)
+        markers = [m for m in spec.markers if m.panel == panel]
+        if restyle or markers != self.markers:  # the same markers (often none) on the same axes: drawn already
+            self._draw_markers(markers, theme)
         self._categories = list(spec.categories or ())
 
     def _style_axes(self, spec: ChartSpec, panel: int, theme: Theme) -> None:

@@ -35,3 +35,28 @@ def test_chart_export_button_writes_a_png(qtbot, tmp_path, monkeypatch):
     view.export_action.trigger()
     written = tmp_path / "memory.png"
     assert written.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_rows_made_before_are_reused_only_for_the_same_figure() -> None:
+    """Issue 24: a row's texts are kept by key, label, unit and value, so an edit formats only the figures it changed;
+    a new value, unit or label, or an unknown one, is never shown with a kept row's text."""
+    from gpudesk.core.explain import FigureSet
+
+    def figures(value: float, unit: str = "GB", label: str = "Memory per GPU") -> FigureSet:
+        made = FigureSet()
+        made.input("mem.per_gpu_gb", value, unit, label)
+        made.input("mem.capacity_gb", 80.0, "GB", "GPU memory capacity")
+        return made
+
+    model = FigureTableModel()
+    keys = ["mem.per_gpu_gb", "mem.capacity_gb"]
+    shown = []
+    for made in (figures(34.5), figures(40.0), figures(34.5), figures(34.5, "GiB"), figures(34.5, label="Per GPU"),
+                 figures(float("nan"))):
+        model.set_figures(made, keys)
+        fresh = FigureTableModel()
+        fresh.set_figures(made, keys)
+        assert [[model.cell_text(r, c) for c in range(3)] for r in range(2)] == \
+            [[fresh.cell_text(r, c) for c in range(3)] for r in range(2)]
+        shown.append(model.cell_text(0, 1) + " " + model.cell_text(0, 2))
+    assert len(set(shown[:2])) == 2 and shown[0] == shown[2] and model.cell_text(1, 1) == "80"

@@ -141,3 +141,41 @@ def test_a_pending_search_keeps_the_value_axis_and_shows_current_values_only(sho
             state["axis0left"] = state["axis0left"][:1] + state["axis0left"][2:]
         assert shown == drawn_fresh
         fresh.close()
+
+
+@pytest.mark.parametrize("size", [(800, 500), (330, 420)], ids=["under the plot", "down the side"])
+def test_axis_pictures_played_again_are_the_ones_drawn_anew(shown_chart, monkeypatch, size) -> None:
+    """Issue 24: the category axis goes from the alternatives' names to "Searching…" at each edit and back when the
+    search lands; an axis plays the picture it drew for the same ticks, words, range and size again
+    (``NumberAxis.paint``) instead of generating it anew. The chart must look exactly as with pictures drawn anew."""
+    searched = memory_fit_spec()
+    pending = with_pending_columns(_plan_only(searched), len(searched.categories or []) - 1)
+    chart = shown_chart(*size)
+    grabs = []
+    for spec in (searched, pending, searched):
+        chart.set_spec(spec)
+        grabs.append(chart.graphics.grab().toImage())
+    generated: list[int] = []
+    generate = pg.AxisItem.generateDrawSpecs
+    monkeypatch.setattr(pg.AxisItem, "generateDrawSpecs", lambda axis, p: (generated.append(1), generate(axis, p))[1])
+    chart.set_spec(pending)  # the next edit
+    again = chart.graphics.grab().toImage()
+    assert not generated, "an axis generated the picture it drew for the same words again"
+    assert again == grabs[1] and grabs[2] == grabs[0]
+    assert _drawn_anew(chart) == again, "a picture played again differs from one drawn anew"
+    assert generated, "the pictures were not drawn anew"
+    chart.resize(size[0] + 40, size[1] + 30)  # another size: never a picture kept for the size before
+    for spec in (searched, pending):
+        chart.set_spec(spec)
+        shown = chart.graphics.grab().toImage()
+        assert _drawn_anew(chart) == shown
+
+
+def _drawn_anew(chart: ChartView):
+    """The chart's image with every axis picture generated anew."""
+    for panel in chart.panels:
+        for name in ("left", "bottom"):
+            axis = panel.plot.getAxis(name)
+            axis.pictures.clear()
+            axis.picture = None
+    return chart.graphics.grab().toImage()

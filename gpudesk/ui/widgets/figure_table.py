@@ -19,6 +19,9 @@ UNKNOWN_COLOUR = "#b03a2e"  # 6.2:1 on white; the dark theme's base #1f2023 gets
 COL_LABEL, COL_VALUE, COL_UNIT = range(3)
 SIZED_COLUMNS = (COL_VALUE, COL_UNIT)
 
+SHOWN_KEPT = 4096
+"""Rows kept for reuse (``FigureTableModel.set_figures``); past this many they are made again."""
+
 Index = QModelIndex | QPersistentModelIndex
 _ANSWERED = frozenset((Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole,
                        Qt.ItemDataRole.TextAlignmentRole, KEY_ROLE))
@@ -31,16 +34,30 @@ class FigureTableModel(QAbstractTableModel):
         super().__init__(parent)
         self.text = text or session_text()  # labels and units in the session language
         self._rows: list[tuple[str, str, str, str]] = []  # key, label, value text, unit
+        self._shown: dict[tuple[Any, ...], tuple[str, str, str, str]] = {}  # rows made, by what they show
 
     def set_figures(self, figures: FigureSet | None, keys: list[str], labels: dict[str, str] | None = None) -> None:
         rows = []
         if figures is not None:
+            shown = self._shown if len(self._shown) < SHOWN_KEPT else {}
             for key in keys:
                 if key not in figures:
                     continue
-                label = (labels or {}).get(key) or self.text.figure_label(key, as_row_label(figures.label(key)))
-                text, unit = figure_display(figures, key, self.text)
-                rows.append((key, label, text, unit))
+                given = (labels or {}).get(key)
+                # a number's row is its key, label, unit and value: an edit changes a few values of a step's figures,
+                # and the others' texts are the ones already made (named and formatted: ~0.5 ms of an edit on step 2)
+                value = figures.value_at(key)
+                memo = None if figures.vocabulary(key) is not None or not isinstance(value, (float, int, str)) else (
+                    key, given, figures.label(key), figures.unit(key), type(value), value)
+                row = shown.get(memo) if memo is not None else None
+                if row is None:
+                    label = given or self.text.figure_label(key, as_row_label(figures.label(key)))
+                    text, unit = figure_display(figures, key, self.text)
+                    row = (key, label, text, unit)
+                    if memo is not None:
+                        shown[memo] = row
+                rows.append(row)
+            self._shown = shown
         if rows == self._rows:
             return
         if [r[0] for r in rows] == [r[0] for r in self._rows]:
