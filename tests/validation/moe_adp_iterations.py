@@ -22,16 +22,12 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from validation_cases_serving import DEEPSEEK_ADP_CASES, SERVING_CASES, ServingCase  # noqa: E402
+from validation_cases_serving import DEEPSEEK_ADP_CASES, REQUESTS, SERVING_CASES, ServingCase  # noqa: E402
 
 from gpudesk.core.efficiency import Efficiencies  # noqa: E402
 from gpudesk.core.hardware import HardwareArrays  # noqa: E402
 from gpudesk.core.inference import InferenceInputs, estimate_inference, serving_math  # noqa: E402
 from gpudesk.core.inference_step import ReplicaModel  # noqa: E402
-
-# the perf overview's $num_requests per (input, output) length
-REQUESTS = {(128, 128): 30000, (128, 2048): 3000, (128, 4096): 1500, (1000, 2000): 1500, (2048, 128): 3000,
-            (2048, 2048): 1500, (5000, 500): 1500, (1000, 1000): 3000, (500, 2000): 3000, (20000, 2000): 1000}
 
 
 def _replica(case: ServingCase) -> ReplicaModel:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -19,9 +20,18 @@ from validation_cases_measured import (
 )
 from validation_cases_mlperf import MLPERF_MORE_CASES
 from validation_cases_recipes import MEGATRON_BRIDGE_CASES, MLPERF_TRAINING_CASES, RECIPE_CASES, TORCHTITAN_CASES
-from validation_cases_serving import DEEPSEEK_ADP_CASES, SERVING_CASES
+from validation_cases_serving import DEEPSEEK_ADP_CASES, REQUESTS, SERVING_CASES
 from validation_cases_training import TRAINING_CASES
-from validation_runner import FIT_AGREEMENTS_AT_LEAST, MEDIAN_LIMITS, fit_verdicts, megatron_total, run_all, summary
+from validation_runner import (
+    FIT_AGREEMENTS_AT_LEAST,
+    MEDIAN_LIMITS,
+    fit_verdicts,
+    megatron_total,
+    predict_serving,
+    run_all,
+    serving_at,
+    summary,
+)
 from validation_split import HELD_OUT, frozen_split, split_of
 
 
@@ -187,3 +197,15 @@ def test_the_8b_runs_that_ran_on_the_h200_fit_at_its_driver_total():
     # with the Megatron stack (the default) one would not fit at the marketed bytes
     assert max(megatron_total(case) for case, _total, _fits in ran_8b) > 141e9 / 2**30
     assert MEASURED_ENVIRONMENT["nvidia_smi"].split(", ")[2] == f"{ran_8b[0][0].accelerator.usable_memory_mib:.0f} MiB"
+
+
+def test_a_finite_perf_overview_run_is_waves_its_last_one_partial():
+    """N requests of one length run as waves of the C gpudesk holds in flight (validation_runner.predict_serving):
+    whole waves give the steady rate; a quarter wave more costs over twice its share of a full wave's time on
+    this MoE row (every step reads every expert's weights), so 1.25 C requests take over 1.5 waves."""
+    assert all(c.requests == REQUESTS[(c.prompt, c.output)] and f"{c.requests:,} requests" in c.note
+               for c in SERVING_CASES)
+    case = next(c for c in SERVING_CASES if c.id == "trtllm-v1-qwen3-235b-a22b-h100-sxm-tp8-fp8-128-2048")
+    steady, held = (float(v[0]) for v in serving_at(case, case.max_batch))
+    assert predict_serving(replace(case, requests=int(3 * held))) == pytest.approx(steady)
+    assert predict_serving(replace(case, requests=int(1.25 * held))) < steady * 1.25 / 1.5

@@ -36,6 +36,10 @@ PERF_OVERVIEW = ("NVIDIA TensorRT-LLM docs/source/performance/perf-overview.md (
                  "source/performance/perf-overview.md)")
 ENGINE_MAX_BATCH = 2048  # trtllm-bench scheduler default cap (assumed: the page does not state it)
 KV_FRACTION = 0.90  # the page: --kv_cache_free_gpu_mem_fraction default 0.90
+# the page's $num_requests per (input, output) length ('For each input and output sequence length combination, the
+# table below details the $num_requests that were used'): each run is that many requests, all queued at once
+REQUESTS = {(128, 128): 30000, (128, 2048): 3000, (128, 4096): 1500, (1000, 2000): 1500, (2048, 128): 3000,
+            (2048, 2048): 1500, (5000, 500): 1500, (1000, 1000): 3000, (500, 2000): 3000, (20000, 2000): 1000}
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,7 @@ class ServingCase:
     serving_fraction: float = KV_FRACTION
     note: str = ""
     ep: int = 1
+    requests: int = 0  # requests in the run (the page's $num_requests); 0 = a steady state with no end
 
     @property
     def precision(self) -> str:
@@ -87,7 +92,9 @@ def _table(model_id: str, label: str, columns: list[tuple[str, int, str]], rows:
                 id=f"trtllm-v1-{model_id}-{acc}-tp{tp}-{dtype}-{isl}-{osl}", citation=f"{PERF_OVERVIEW}, {label}",
                 model_id=model_id, accelerator_id=acc, tp=1 if ep > 1 else tp, prompt=isl, output=osl,
                 measured=total / tp, weight_dtype=dtype, kv_dtype="fp8", ep=tp if ep > 1 else 1,
-                note=f"total {total:,} output tokens/s on TP{tp}; offline, in-flight batching; KV share 0.90 of "
+                requests=REQUESTS[(isl, osl)],
+                note=f"total {total:,} output tokens/s on TP{tp}; offline, in-flight batching, "
+                     f"{REQUESTS[(isl, osl)]:,} requests (the page's table); KV share 0.90 of "
                      f"free memory (page default); batch cap {ENGINE_MAX_BATCH} assumed"
                      + (f"; MoE: experts over {tp} GPUs (expert parallel {tp}) and attention data-parallel over "
                         f"them (the page's MoE options: enable_attention_dp)" if ep > 1 else "")))

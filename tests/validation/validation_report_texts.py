@@ -186,3 +186,35 @@ _MOE_EP_RANKS = (
     "the fit half with it (`fit_constants.py training`) returned the shipped values (median |log error| 0.0579 → 0.0569).")
 # docs/validation.md 'Known large errors': MoE training (issue 18)
 MOE_TRAINING_NOTES = [_MOE_FINE, _MOE_EP_RANKS]
+
+# the perf overview's finite runs (validation_runner.predict_serving), in the serving paragraphs
+FINITE_RUNS = (
+    "* **The perf overview's runs end** (2026-12-03): each row of the TensorRT-LLM v1.0 perf overview is one run "
+    "of a fixed number of requests of one length (the page's own table: 30,000 requests of 128 + 128 tokens, "
+    "3,000 of 128 + 2,048, 1,500 of 128 + 4,096, … 1,000 of 20,000 + 2,000), all queued at once, and its Total "
+    "Output Throughput is the run's output over the whole run's latency, the last requests included. "
+    "`validation_runner.predict_serving` took the steady rate at the C sequences gpudesk holds in flight (the "
+    "KV limit, or the assumed cap of 2,048), as if the run never ended. With every request of one length the C "
+    "in flight start and end together, so a run is ⌊N/C⌋ waves of C and a last wave of N mod C, each wave its "
+    "prompts' prefill and O decode steps: throughput = N / Σ over waves (c / the steady rate at c) (the waves "
+    "`moe_adp_iterations.py` already compared iterations over). A small last wave costs nearly a full one on an "
+    "MoE row, whose every step reads every expert's weights and pays the dispatch and combine latencies whatever "
+    "the batch: on 8 H100 the Qwen3-235B-A22B rows hold 528-1,456 of their 1,500-3,000 requests (the KV "
+    "limit), and a last wave of a quarter of C takes about 60% of a full wave's time. No constant. Qwen3 rows "
+    "on H100 +45% … +64% → +28% … +50%, on H200 +4% … +77% → −7% … +75%, on B200 +6% … +86% → +5% … +68%; "
+    "dense rows 0 to 4.5 points lower (their steps at few sequences are cheaper); the DeepSeek-R1 recipes are "
+    "steady (49,152 requests in 16 waves of 3,072) and do not move. Held-out serving median 11.5% → 11.1%, p90 "
+    "44.6% → 32.3% (Hopper 11.7% → 11.4%, p90 55.8% → 35.4%; Blackwell 10.9% → 10.6%, p90 30.2% → 26.7%); fit "
+    "half median 12.5% → 12.1%, p90 50.7% → 40.2%. A serving refit on the fit half with the waves (`fit_constants.py serving`) returned the shipped values (median |log error| 0.1144, was 0.1185). What it assumes: waves need a wave's prompts "
+    "to enter quickly against O. trtllm-bench sizes its per-iteration token budget from the batch when the "
+    "command does not set it (tensorrt_llm/bench/build/tuning.py, finetune_setting: max_num_tokens = batch · "
+    "(1 + I/O)), so an empty engine admits a full wave in about I·O/(I + O) iterations: 120 of 2,048 for 128 + "
+    "2,048, but 500 of 1,000 for 1,000 + 1,000 and 455 of 500 for 5,000 + 500, where the waves blur into a "
+    "stream whose last O steps drain with a shrinking batch, a cost of the same order. And the cap: the same "
+    "heuristic sets trtllm-bench's max_batch_size from its own KV estimate, up to 4,096 (per rank with "
+    "attention data-parallel, 'Max batch size in each rank'), where the cases keep the assumed 2,048; with "
+    "4,096 per rank and 4,096 for dense rows (every Qwen3 request the KV cache holds in flight at once) held-out "
+    "serving p90 reads 39.9% (Hopper 35.4%, Blackwell 45.8%; B200 128 + 128: +5% → +48%, 128 + 2,048: +12% → "
+    "+46%). Which cap the v1.0 runs took is not published, so the "
+    "cases keep theirs."
+)

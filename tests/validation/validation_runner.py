@@ -116,15 +116,40 @@ def predict_training(case: TrainingCase) -> float:
     return fs.value_at("train.tokens_per_s_per_gpu", 0)
 
 
+def serving_at(case: ServingCase, *concurrency: float) -> tuple[np.ndarray, np.ndarray]:
+    """(output tokens/s per GPU, sequences in flight) gpudesk gives the case at each engine cap in ``concurrency``
+    (one vectorised estimate)."""
+    fs = estimate_inference(InferenceInputs(
+        model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()] * len(concurrency)),
+        weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
+        concurrency=np.array(concurrency, dtype=float), tp=case.tp, ep=case.ep, batching="continuous",
+        serving_fraction=case.serving_fraction, scenario="offline"))
+    return (np.asarray(fs["infer.tokens_per_s_per_gpu"], dtype=float) * np.ones(len(concurrency)),
+            np.asarray(fs["infer.concurrency"], dtype=float) * np.ones(len(concurrency)))
+
+
 def predict_serving(case: ServingCase) -> float:
     """Offline in-flight batching: as many sequences as the engine's cap and the KV cache allow (the offline
-    scenario the runs were: requests fed at once, no latency target; the default plan's TTFT targets do not hold)."""
-    hw = HardwareArrays.from_accelerators([case.accelerator()])
-    fs = estimate_inference(InferenceInputs(
-        model=case.model(), hardware=hw, weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype,
-        prompt_tokens=case.prompt, output_tokens=case.output, concurrency=case.max_batch, tp=case.tp, ep=case.ep,
-        batching="continuous", serving_fraction=case.serving_fraction, scenario="offline"))
-    return fs.value_at("infer.tokens_per_s_per_gpu", 0)
+    scenario the runs were: requests fed at once, no latency target; the default plan's TTFT targets do not hold).
+
+    A run of N requests of one length (``case.requests``; the perf overview's table) is waves: C = the sequences
+    gpudesk holds in flight start together and end together, the next C take their places, and the last wave
+    holds what is left, N mod C. Its throughput is N · O over the waves' time, each wave C·O / its steady rate
+    (prefill of its C prompts and O decode steps), not the steady rate at C: a step at few sequences costs
+    nearly what one at C costs where weights and fixed per-layer costs dominate it (an MoE step reads every
+    expert's weights). The perf overview reports Total Output Throughput over the whole run's latency."""
+    rates, held_at = serving_at(case, case.max_batch)
+    rate, held = float(rates[0]), float(held_at[0])
+    if not case.requests or not np.isfinite(held) or held < 1 or float(case.requests) == held:
+        return rate
+    in_flight = min(held, float(case.requests))
+    full, rest = divmod(float(case.requests), in_flight)
+    caps = [c for c in (in_flight if in_flight != held else 0.0, rest) if c]
+    wave_rates = dict(zip(caps, serving_at(case, *caps)[0].tolist(), strict=True)) if caps else {}
+    seconds = full * in_flight / wave_rates.get(in_flight, rate)  # per GPU and output token: O cancels
+    if rest:
+        seconds += rest / wave_rates[rest]
+    return case.requests / seconds
 
 
 def mlperf_figures(case: MLPerfInferenceCase, tp: int) -> FigureSet:
