@@ -206,6 +206,24 @@ MLPERF_INFERENCE_CASES += [
                   (_B200, "b200", (("offline", 1659.50), ("server", 1279.53), ("interactive", 770.67))))
               for scenario, total in rows)
 ]
+# v5.1: Nebius's 4 GB200 (one NVL72 tray; its run logs) and Cisco's 16 H100 (two HGX nodes; results table)
+_V51_NEBIUS_LOG = ("MLPerf Inference v5.1 closed, Nebius, github.com/mlcommons/inference_results_v5.1 (copy "
+                   "ntuhpc/inference_results_v5.1, commit a634ab7): closed/Nebius/results/{system}/llama3.1-405b/"
+                   "{scenario}/performance/run_1/mlperf_log_summary.txt")
+_V51_CISCO = ("MLPerf Inference v5.1 closed, Cisco, github.com/mlcommons/inference_results_v5.1 (copy "
+              "ntuhpc/inference_results_v5.1, commit 965182b): closed/Cisco/results/{system}/summary.html, results table")
+MLPERF_INFERENCE_CASES += [
+    replace(c, id=c.id.replace("mlperf-i51-", f"mlperf-i51-{who}-"))
+    for who, c in (
+        ("nebius", _case("v5.1", _V51_NEBIUS_LOG, "GB200-NVL72_GB200-186GB_aarch64x4_TRT", "llama3.1-405b", "gb200", 4,
+                         "offline", 855.82, 1.30864)),
+        ("nebius", _case("v5.1", _V51_NEBIUS_LOG, "GB200-NVL72_GB200-186GB_aarch64x4_TRT", "llama3.1-405b", "gb200", 4,
+                         "server", 596.11, 0.91)),
+        ("cisco", _case("v5.1", _V51_CISCO, "HGX-H100_H100-SXM-80GBx16_TRT", "llama3.1-405b", "h100-sxm", 16,
+                        "offline", 783.13)),
+        ("cisco", _case("v5.1", _V51_CISCO, "HGX-H100_H100-SXM-80GBx16_TRT", "llama3.1-405b", "h100-sxm", 16,
+                        "server", 563.37)))
+]
 
 
 _V51_CONFIG = ("NVIDIA's engine config, github.com/mlcommons/inference_results_v5.1 (copy "
@@ -273,7 +291,8 @@ SUBMITTED_DENSE.update({
         ("b200x8", _B200_CFG, (("offline", 2, 2, 128, 1536), ("server", 4, 1, 256, 2048),
                                ("interactive", 4, 1, 256, 1536))),
         ("h200x8", "H200-SXM-141GBx8", (("offline", 4, 2, 512, 1536), ("server", 8, 1, 64, 2560),
-                                        ("interactive", 8, 1, 64, 2560))))
+                                        ("interactive", 8, 1, 64, 2560))),
+        ("gb200x4", "GB200-NVL72_GB200-186GB_aarch64x4", (("offline", 2, 2, 2048, 1536), ("server", 4, 1, 256, 2048))))
     for scenario, tp, pp, batch, tokens in rows
 })
 
@@ -308,17 +327,17 @@ def findings(results: list) -> list[str]:
             if errs:
                 parts.append(f"{name} {scenario} {errs[0]:+.0%} to {errs[-1]:+.0%} ({len(errs)})")
     return [
-        f"* **MLPerf Inference** ({len(rows)} results: v5.0, v5.1 and v6.0 closed division; NVIDIA, Google, Dell and "
-        "Nebius; H200, B200, B300, GB200 NVL72 and GB300 NVL72; Llama 3.1 405B and DeepSeek-R1, Offline, Server and Interactive; "
+        f"* **MLPerf Inference** ({len(rows)} results: v5.0, v5.1 and v6.0 closed division; NVIDIA, Google, Dell, "
+        "Nebius and Cisco; H100, H200, B200, B300, GB200 NVL72 and GB300 NVL72; Llama 3.1 405B and DeepSeek-R1, Offline, Server and Interactive; "
         "`tests/validation/validation_cases_mlperf_inference.py`): each case is the plan a user would write: the "
         "data set's published mean input and output length, the round's P99 TTFT/TPOT targets, the serving "
         "scenario, and the layout: the submission's where its engine config is stored (DeepSeek-R1: NVIDIA's v5.1 on "
         "8 B200 and 72 GB200, Dell's and Nebius's v6.0 on 8 B300 and 72 GB300; Llama 3.1 405B: NVIDIA's v5.1 on 8 B200 "
         "and 72 GB200, closed/NVIDIA/configs/<system>/<scenario>/llama3_1-405b.py in the same copy: Offline TP2 x PP2 "
         "with at most 128 (B200) or 2,048 (GB200) sequences per engine, Server and Interactive TP4 with 256 or "
-        "2,048; Nebius's v5.1 on 8 B200, the same, and on 8 H200, Offline TP4 x PP2 with 512, Server and Interactive "
-        "TP8 with 64, copy ntuhpc/inference_results_v5.1, commit a634ab7), gpudesk's best tensor-parallel degree "
-        "elsewhere. By task and scenario: "
+        "2,048; Nebius's v5.1 on 8 B200 and 4 GB200, the same, and on 8 H200, Offline TP4 x PP2 with 512, Server "
+        "and Interactive TP8 with 64, copy ntuhpc/inference_results_v5.1, commit a634ab7), gpudesk's best "
+        "tensor-parallel degree elsewhere (Cisco's 16 H100 in two nodes: TP8). By task and scenario: "
         + "; ".join(parts) + ". "
         "The DeepSeek-R1 cases: next item. "
         "The v6.0 submissions serve 70-85% of their Offline rate at the same targets, with engine changes the stored copies "
