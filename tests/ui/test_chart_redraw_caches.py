@@ -13,9 +13,10 @@ import dataclasses
 
 import pyqtgraph as pg
 from PySide6 import QtGui
-from test_charts_samples import memory_fit_spec
+from test_charts_samples import inference_spec, memory_fit_spec
 
 from gpudesk.plotting import fit
+from gpudesk.plotting.axes import NumberAxis
 from gpudesk.plotting.bars import Bars
 from gpudesk.results.chart_model import ChartSpec
 
@@ -81,6 +82,10 @@ def test_an_edit_measures_each_bar_once_and_redraws_the_value_axis_only(shown_ch
                         or pixels(self, *a))
     monkeypatch.setattr(pg.AxisItem, "generateDrawSpecs", lambda self, p: drawn.append(self.orientation) or specs(self, p))
     monkeypatch.setattr(pg.AxisItem, "_updateLabel", lambda self: titled.append(self.orientation) or title(self))
+    ticked: list[tuple[str, bool]] = []
+    ticks = NumberAxis.tickValues
+    monkeypatch.setattr(NumberAxis, "tickValues",
+                        lambda self, *a: ticked.append((self.orientation, self.isVisible())) or ticks(self, *a))
     chart.graphics.viewport().repaint()
     assert measured == [] and drawn == []
     chart.set_spec(_scaled(first, 1.6))
@@ -90,6 +95,21 @@ def test_an_edit_measures_each_bar_once_and_redraws_the_value_axis_only(shown_ch
     value_axis = "bottom" if chart._transposed else "left"  # memory per GPU; the category axis stays
     assert drawn == [value_axis]
     assert titled == []
+    assert ticked and all(shown for _side, shown in ticked), f"hidden axes asked for their ticks: {ticked}"
+
+
+def test_a_second_panel_shown_later_reserves_its_labels_room(shown_chart) -> None:
+    """Hidden axes (top, right, a hidden second plot's) compute no ticks (``NumberAxis.reserve_label_space``); a
+    second plot shown, hidden and shown again with other values sizes its axes for their labels: the chart paints
+    what a fresh chart of the two-panel spec paints."""
+    updated = shown_chart(700, 420)
+    for spec in (memory_fit_spec(), inference_spec(), memory_fit_spec(), _scaled(inference_spec(), 1e4)):
+        updated.set_spec(spec)  # the second plot shown, hidden, and shown again with other values at its old size
+        _pixels(updated)
+    fresh = shown_chart(700, 420)
+    fresh.set_spec(_scaled(inference_spec(), 1e4))
+    assert updated.plot(1).isVisible()
+    assert _pixels(updated) == _pixels(fresh)
 
 
 def test_kept_text_widths_are_the_fonts_own(qapp) -> None:
