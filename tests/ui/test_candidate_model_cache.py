@@ -149,3 +149,38 @@ def test_an_elided_label_given_its_own_text_again_is_not_laid_out_again(qapp) ->
     QCoreApplication.sendPostedEvents()
     assert label.text() == "32 GPUs · training: 2.6 days" and requests.count == 1
     row.close()
+
+
+def test_a_rich_text_box_out_of_sight_lays_its_text_out_after_the_frame_never_showing_the_old_one(qapp) -> None:
+    """The ranked row's reasons, scrolled below a 1366 x 768 page on step 2, change at every edit: a box out of sight
+    lays the new text out in idle time (a timer), not in the edit's frame; one seen before then (a paint) shows it."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QScrollArea, QVBoxLayout, QWidget
+
+    from gpudesk.ui.widgets.rich_text_box import RichTextBox
+
+    scroll = QScrollArea()
+    page = QWidget()
+    column = QVBoxLayout(page)
+    spacer = QWidget()
+    spacer.setMinimumHeight(2000)  # the box below the part of the page on screen
+    box = RichTextBox(lines=3)
+    column.addWidget(spacer)
+    column.addWidget(box)
+    scroll.setWidget(page)
+    scroll.resize(400, 300)
+    scroll.show()
+    QCoreApplication.sendPostedEvents()
+    box.setText("<b>Rank 1</b>: old", when_seen=True)
+    QCoreApplication.sendPostedEvents()
+    assert box.text() == "<b>Rank 1</b>: old" and "old" not in box.toPlainText(), "laid out within the frame"
+    qapp.processEvents()  # idle time: the timer
+    assert box.toPlainText() == "Rank 1: old"
+    box.setText("<b>Rank 1</b>: new", when_seen=True)
+    box.viewport().grab()  # painted before idle time came (scrolled to): the new text, never the old one
+    assert box.toPlainText() == "Rank 1: new"
+    scroll.ensureWidgetVisible(box)
+    QCoreApplication.sendPostedEvents()
+    box.setText("<b>Rank 2</b>: seen", when_seen=True)  # on screen: laid out at once
+    assert box.toPlainText() == "Rank 2: seen"
+    scroll.close()

@@ -263,7 +263,7 @@ class RecommendationPanel(QWidget):
         head = pattern.format(
             rank, html.escape(c.accelerator_name), f"{c.gpus:,}", f"{c.nodes:,}", html.escape(c.layout))
         items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons_in(c, lang))
-        self.reasons.setText(f"<b>{head}</b><ul style='margin-left:-24px'>{items}</ul>")
+        self.reasons.setText(f"<b>{head}</b><ul style='margin-left:-24px'>{items}</ul>", when_seen=True)
         self.status.setText(self.tr("This configuration is pinned in the plan.") if c.pinned else "")
 
     # -- the trade-off chart ----------------------------------------------------------
