@@ -22,9 +22,13 @@ _MISS = object()
 
 
 class PassMemo:
-    """The values memoised functions computed during one pricing pass (active only inside :meth:`active`)."""
+    """The values memoised functions computed during one pricing pass (active only inside :meth:`active`), or
+    across the window's edits (results/pipeline.PhaseCache: an edit's sizing builds the same hardware arrays and
+    efficiencies from the same catalog rows as the edit before). ``size``: the most values kept; past it the memo
+    starts empty again (None: no limit, a pricing pass)."""
 
-    def __init__(self) -> None:
+    def __init__(self, size: int | None = None) -> None:
+        self.size = size
         self.hits = 0
         self.misses = 0
         self._store: dict[Hashable, Any] = {}
@@ -43,6 +47,9 @@ class PassMemo:
         value = self._store.get(key, _MISS)
         if value is _MISS:
             self.misses += 1
+            if self.size is not None and len(self._store) >= self.size:
+                self._store.clear()  # the inputs kept alive go with their values
+                self._alive.clear()
             value = self._store[key] = compute()
             self._alive.append(inputs)
         else:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Generator
+from contextlib import nullcontext
 from dataclasses import replace
 
 from gpudesk import __version__
@@ -32,6 +33,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.ledger_build import build_ledger
 from gpudesk.core.ledger_figures import ledger_figures
 from gpudesk.core.owned_power import busy_fraction, workload_draw
+from gpudesk.core.pass_memo import PassMemo
 from gpudesk.core.phase_sizing import CarriedHardware, size_phase
 from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for, workload_inputs
 from gpudesk.core.plan_infra import phase_infrastructure
@@ -299,6 +301,8 @@ class PhaseCache:
         self.size = size
         self._store: dict[tuple[object, ...], PhaseEstimate] = {}
         self.workloads = WorkloadCache(size)  # an edited phase re-sizes only the workloads the edit touched
+        # the hardware arrays and efficiencies an edit's sizing builds from the catalog rows the edit before used
+        self.memo = PassMemo(size=16 * size)
 
     def get(self, project: Project, index: int, catalog: Catalog,
             carried: CarriedHardware | None = None, search: bool = False, layout: bool = True,
@@ -316,8 +320,9 @@ class PhaseCache:
             if search and not hit.search_done:
                 attach_search(hit, catalog, run_search(hit, catalog))
             return hit
-        estimate = estimate_phase(project, index, catalog, carried, search=search, layout=layout,
-                                  defer_charts=defer_charts, workloads=self.workloads)
+        with self.memo.active() if not search else nullcontext():  # a search prices with a memo of its own
+            estimate = estimate_phase(project, index, catalog, carried, search=search, layout=layout,
+                                      defer_charts=defer_charts, workloads=self.workloads)
         if len(self._store) >= self.size:
             self._store.pop(next(iter(self._store)))
         self._store[key] = estimate

@@ -36,6 +36,26 @@ def test_memoised_runs_once_per_input_only_inside_a_pass() -> None:
         assert built(row, 8) is first  # the same pass again (the window prices between events)
 
 
+def test_a_memo_kept_across_edits_holds_at_most_its_size() -> None:
+    """The window's phase cache keeps a memo from edit to edit (results/pipeline.PhaseCache.memo): past its size it
+    starts empty, letting go of the values and the inputs it kept alive, and computes again what it let go."""
+    calls: list[object] = []
+
+    @memoised
+    def built(row: object) -> list[object]:
+        calls.append(row)
+        return [row]
+
+    rows = [object() for _ in range(3)]
+    memo = PassMemo(size=2)
+    with memo.active():
+        first = [built(r) for r in rows[:2]]
+        assert [built(r) for r in rows[:2]] == first and len(calls) == 2
+        built(rows[2])  # the third value: the memo starts again
+        assert len(memo._store) == 1 and len(memo._alive) == 1
+        assert built(rows[0]) is not first[0] and built(rows[0]) == first[0] and len(calls) == 4
+
+
 def test_hardware_rows_are_shared_by_index_value_and_shape() -> None:
     catalog = Catalog.open(user_db=None)
     try:
