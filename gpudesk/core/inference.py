@@ -266,7 +266,7 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
                "(1 + cs²)/2 with cs² = ((TPOT·sd(O))² + (prefill/I · sd(I))²) / S² (Poisson arrivals)",
                ["infer.tpot_s", "infer.prefill_s", "infer.in.output_sd", "infer.in.prompt_sd"])
     if inp.queue:
-        _queue(fs, inp, a, rep, service, c1, valid, prompt, prompt_tail, out_tail, tpot, k, z)
+        _queue(fs, inp, a, rep, service, c1, valid, prompt, prompt_tail, prefill_tail, out_tail, tpot, k, z)
     code = np.where(dec["weights_bound"], 0.0, 2.0)
     code = np.where(dec["attention"] > dec["linear"], 1.0, code)
     code = np.where(dec["comm"] > np.maximum(dec["linear"], dec["attention"]), 3.0, code)
@@ -283,14 +283,15 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
 
 
 def _queue(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel, service: np.ndarray,
-           c1: np.ndarray, valid: np.ndarray, prompt: np.ndarray, prompt_tail: np.ndarray, out_tail: np.ndarray,
-           tpot: np.ndarray, k: np.ndarray, z: float) -> None:
+           c1: np.ndarray, valid: np.ndarray, prompt: np.ndarray, prompt_tail: np.ndarray, prefill_tail: np.ndarray,
+           out_tail: np.ndarray, tpot: np.ndarray, k: np.ndarray, z: float) -> None:
+    """The queueing figures; ``prefill_tail`` is the prefill of the input length at the percentile (I_p)."""
     rate = a["request_rate"]
     out = np.maximum(a["output_tokens"], 1.0)
     q_tail = 1.0 - float(inp.percentile)
     median_prompt = lognormal_quantile(prompt, a["prompt_sd"], 0.0)
     ttft0_med = rep.prefill(median_prompt, median_prompt) + tpot
-    ttft0_tail = rep.prefill(prompt_tail, prompt_tail) + tpot
+    ttft0_tail = prefill_tail + tpot
     kv_transfer = np.zeros_like(service)
     gpus = rep.gpus
     if inp.disaggregated:
