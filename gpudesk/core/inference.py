@@ -106,12 +106,14 @@ LABELS = {"tp": "tensor parallel t", "pp": "pipeline stages p", "ep": "expert pa
           "e2e_target_s": "end-to-end target at the percentile (0 = none)"}
 
 
-def _memory(inp: InferenceInputs, a: dict[str, np.ndarray], groups: np.ndarray, batch: np.ndarray) -> FigureSet:
+def _memory(inp: InferenceInputs, a: dict[str, np.ndarray], groups: np.ndarray, batch: np.ndarray,
+            search: bool = True) -> FigureSet:
+    """The replica's memory at ``batch`` sequences; ``search``: with mem.min_gpus (when ``inp.layout_search``)."""
     hw = inp.hardware
     return estimate_memory(MemoryInputs(
         model=inp.model, mode="inference", weight_dtype=inp.weight_dtype, kv_dtype=inp.kv_dtype,
         seq_len=a["prompt_tokens"] + a["output_tokens"], micro_batch=np.maximum(batch / groups, 1.0),
-        tp=a["tp"], pp=a["pp"], ep=a["ep"], serving_fraction=inp.serving_fraction, search=inp.layout_search,
+        tp=a["tp"], pp=a["pp"], ep=a["ep"], serving_fraction=inp.serving_fraction, search=inp.layout_search and search,
         **hw.memory_fields()))
 
 
@@ -175,18 +177,15 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
 
     groups = rep.attention_groups  # expert parallel wider than TP: attention runs data-parallel
     given = a["concurrency"]
-    mem = _memory(inp, a, groups, np.where(given > 0, given, 1.0))
-    fs.merge(mem)
+    # a derived batch sizes the memory figures again at that batch (``redo``): the first estimate then only bounds the
+    # batch by the KV cache, and leaves the fewest GPUs of one replica to the second
+    redo = inp.derive_batch and bool(np.any(given <= 0))
+    mem = _memory(inp, a, groups, np.where(given > 0, given, 1.0), search=not redo)
     length = prompt + out
     per_token = np.asarray(mem["mem.per_sequence"], dtype=float) / length
     length_sd = np.hypot(a["prompt_sd"], a["output_sd"])
     kv_cap = concurrency_with_spread(mem["mem.kv_budget"], mem["mem.per_sequence"], per_token, length_sd, z)
     kv_cap = np.where(np.isfinite(kv_cap), kv_cap * groups, 0.0) * np.ones(hw.size)
-    fs.add("infer.max_concurrency_kv", kv_cap, "sequences", "sequences whose KV cache fits per replica",
-           "largest C with C·A + z_p·sd(L)·a·√C ≤ F (F KV budget, A per sequence at the mean length L = I + O, "
-           "a per token; sd 0: ⌊F/A⌋ = mem.max_concurrency) × attention groups max(t, e)/t",
-           ["mem.kv_budget", "mem.per_sequence", "mem.max_concurrency", "infer.in.prompt_sd", "infer.in.output_sd",
-            "infer.in.percentile", "infer.in.tp", "infer.in.ep"])
     upper = np.where(given > 0, np.minimum(given, kv_cap), kv_cap)
     prefill_tail = rep.prefill(prompt_tail, prompt_tail)
     e2e_iter = np.where(a["e2e_target_s"] > 0, (a["e2e_target_s"] - prefill_tail) / (out_tail + 1.0), np.inf)
@@ -202,10 +201,16 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     else:
         conc = upper
         formula = "min(given batch, KV limit) (the search checks the latency targets itself)"
+    if redo:  # the memory figures describe the derived batch
+        mem = _memory(inp, a, groups, np.where(given > 0, given, np.maximum(conc, 1.0)))
+    fs.merge(mem)
+    fs.add("infer.max_concurrency_kv", kv_cap, "sequences", "sequences whose KV cache fits per replica",
+           "largest C with C·A + z_p·sd(L)·a·√C ≤ F (F KV budget, A per sequence at the mean length L = I + O, "
+           "a per token; sd 0: ⌊F/A⌋ = mem.max_concurrency) × attention groups max(t, e)/t",
+           ["mem.kv_budget", "mem.per_sequence", "mem.max_concurrency", "infer.in.prompt_sd", "infer.in.output_sd",
+            "infer.in.percentile", "infer.in.tp", "infer.in.ep"])
     fs.add("infer.concurrency", conc, "sequences", "sequences in flight per replica (engine batch)", formula,
            ["infer.in.concurrency", "infer.max_concurrency_kv", "infer.in.tpot_target_s", "infer.in.e2e_target_s"])
-    if inp.derive_batch and np.any(given <= 0):  # the memory figures describe the derived batch
-        fs.merge(_memory(inp, a, groups, np.where(given > 0, given, np.maximum(conc, 1.0))))
     c1 = np.maximum(conc, 1.0)
     dec = rep.decode_step(c1, ctx)
     fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",

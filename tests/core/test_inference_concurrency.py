@@ -61,3 +61,20 @@ def test_levels_taken_together_give_the_batch_one_level_a_pass_gives(rows):
             assert np.array_equal(new, _one_level_a_pass(rep, *args)), (model.id, acc.id, seed)
             found += int(np.sum((new > 1) & (new < args[0])))
     assert found > 0  # some batches were found strictly inside (0, upper): the targets bound, not only the limits
+
+
+@pytest.mark.parametrize("given", [0.0, 64.0])
+def test_the_fewest_gpus_of_a_replica_are_searched_once(monkeypatch, given):
+    """A derived batch sizes the memory twice (the KV limit at one sequence, then the figures at the batch found);
+    the layout search for mem.min_gpus runs with the second only, and once with a given batch."""
+    import gpudesk.core.memory as memory
+    from gpudesk.core.inference import InferenceInputs, estimate_inference
+
+    calls = []
+    search = memory.min_gpus
+    monkeypatch.setattr(memory, "min_gpus", lambda *a: calls.append(1) or search(*a))
+    fs = estimate_inference(InferenceInputs(model=LLAMA3_70B, hardware=HardwareArrays.from_accelerators([H100]), tp=4.0,
+                                            concurrency=given, tpot_target_s=0.05, request_rate=3.0))
+    assert len(calls) == 1 and np.isfinite(fs.number("mem.min_gpus"))
+    keys = fs.keys()
+    assert keys.index("mem.min_gpus") < keys.index("infer.max_concurrency_kv") < keys.index("infer.concurrency")
