@@ -93,8 +93,9 @@ def test_split_is_frozen_and_new_cases_are_held_out(results):
     for r in results:
         assert r.split == frozen.get(r.id, HELD_OUT), r.id
     assert sum(r.id not in frozen for r in results) >= 30  # the MLPerf cases of round three, all held-out
-    again = {r.id: r.split for r in run_all()}
-    assert again == {r.id: r.split for r in results}
+    # Each half is read from the stored file (above), never drawn; that another run gives the same results is
+    # test_generated_document_is_current's check (docs/validation.md, another process's run_all(), counts every
+    # group's cases and errors per half). A second run_all() here (3.8 CPU-s) compared only the halves.
 
 
 def test_accuracy_bands_shipped_are_the_residuals_bands(results):
