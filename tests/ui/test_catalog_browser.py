@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTableView
 
 from gpudesk.catalog.schema import TABLES
 from gpudesk.catalog.store import Catalog
@@ -160,12 +161,25 @@ def test_best_is_not_claimed_for_ties_unknowns_or_unranked_fields(catalog, qtmod
         ComparisonModel("accelerators", [catalog.accelerator("h100-sxm")] * 5)
 
 
-def test_open_catalog_browser_returns_a_shown_dialog(qtbot, catalog) -> None:
+def test_open_catalog_browser_returns_a_shown_dialog(qtbot, catalog, monkeypatch) -> None:
+    """Opening the browser measures the cells of the table it shows, not of every table; another table's columns
+    are fitted to its cells when its tab is first shown."""
+    fitted: list[object] = []
+    fit = QTableView.resizeColumnsToContents
+    monkeypatch.setattr(QTableView, "resizeColumnsToContents", lambda view: fitted.append(view) or fit(view))
     dialog = open_catalog_browser(None, catalog)
     qtbot.addWidget(dialog)
     assert dialog.isVisible()
     assert isinstance(dialog.browser, CatalogBrowser)
     assert dialog.browser.tabs.count() == len(TABLES)
+    assert fitted == [dialog.browser.current_page().view]
+    page = dialog.browser.show_table("servers")
+    qtbot.waitUntil(page.isVisible)
+    header = page.view.horizontalHeader()
+    widths = [header.sectionSize(c) for c in range(page.model.columnCount())]
+    assert fitted[-1] is page.view and len(fitted) == 2
+    page._fit_columns()  # measured again: the widths it got when shown
+    assert [header.sectionSize(c) for c in range(page.model.columnCount())] == widths
 
 
 def test_filter_criteria_hide_unknown_prices_and_ignore_filters_a_table_lacks(catalog) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QMenu, QTableView, QVBoxLayout, QWidget
 
 from gpudesk.catalog.store import Catalog
@@ -42,6 +42,7 @@ class TablePage(QWidget):
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._header_menu)
         header.setToolTip(self.tr("Right-click to show or hide columns"))
+        self._columns_fitted = False  # the widths are measured when the page is first shown (``showEvent``)
         self._apply_default_columns()
         self.count_label = QLabel(self)
         layout = QVBoxLayout(self)
@@ -57,12 +58,22 @@ class TablePage(QWidget):
         self.proxy.layoutChanged.connect(self._update_count)
         self._update_count()
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if not self._columns_fitted:
+            self._fit_columns()
+
     def _apply_default_columns(self) -> None:
         visible = set(DEFAULT_VISIBLE.get(self.table, ()))
         for i, column in enumerate(self.model.columns, start=1):
             self.view.setColumnHidden(i, bool(visible) and column.field not in visible)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+
+    def _fit_columns(self) -> None:
+        """Each column as wide as its cells, within bounds. Measuring every cell of every table took two thirds of
+        opening the browser, whose first tab alone is shown: a page measures its cells when first shown."""
+        self._columns_fitted = True
         header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.resizeColumnsToContents()
         header.resizeSection(STATUS_COLUMN, 52)
         first = self.model.column_of(DEFAULT_VISIBLE[self.table][0]) if self.table in DEFAULT_VISIBLE else 1
