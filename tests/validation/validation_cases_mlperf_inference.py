@@ -224,6 +224,21 @@ MLPERF_INFERENCE_CASES += [
         ("cisco", _case("v5.1", _V51_CISCO, "HGX-H100_H100-SXM-80GBx16_TRT", "llama3.1-405b", "h100-sxm", 16,
                         "server", 563.37)))
 ]
+# v5.1 results tables (copy ntuhpc/inference_results_v5.1, commit 965182b), no stored 405B config: Cisco's 32 H100
+# (four HGX nodes) and 16 H200 (two C885A M8), Quanta's 8 H200 (D74U-7U)
+_V51_TABLE = ("MLPerf Inference v5.1 closed, {who}, github.com/mlcommons/inference_results_v5.1 (copy "
+              "ntuhpc/inference_results_v5.1, commit 965182b): closed/{who}/results/{{system}}/summary.html, results "
+              "table")
+MLPERF_INFERENCE_CASES += [
+    replace(c, id=c.id.replace("mlperf-i51-", f"mlperf-i51-{who.split('_')[0].lower()}-"))
+    for who, system, acc, gpus, rows in (
+        ("Cisco", "HGX-H100_H100-SXM-80GBx32_TRT", "h100-sxm", 32, (("offline", 1561.57), ("server", 1126.94))),
+        ("Cisco", "C885A_M8_H200_SXM_141GBx16_TRT", "h200-sxm", 16, (("offline", 1086.01), ("server", 584.29))),
+        ("Quanta_Cloud_Technology", "D74U-7U_H200-SXM-141GBx8_TRT", "h200-sxm", 8,
+         (("offline", 550.11), ("server", 295.52))))
+    for c in (_case("v5.1", _V51_TABLE.format(who=who), system, "llama3.1-405b", acc, gpus, scenario, total)
+              for scenario, total in rows)
+]
 
 
 _V51_CONFIG = ("NVIDIA's engine config, github.com/mlcommons/inference_results_v5.1 (copy "
@@ -328,7 +343,7 @@ def findings(results: list) -> list[str]:
                 parts.append(f"{name} {scenario} {errs[0]:+.0%} to {errs[-1]:+.0%} ({len(errs)})")
     return [
         f"* **MLPerf Inference** ({len(rows)} results: v5.0, v5.1 and v6.0 closed division; NVIDIA, Google, Dell, "
-        "Nebius and Cisco; H100, H200, B200, B300, GB200 NVL72 and GB300 NVL72; Llama 3.1 405B and DeepSeek-R1, Offline, Server and Interactive; "
+        "Nebius, Cisco and Quanta; H100, H200, B200, B300, GB200 NVL72 and GB300 NVL72; Llama 3.1 405B and DeepSeek-R1, Offline, Server and Interactive; "
         "`tests/validation/validation_cases_mlperf_inference.py`): each case is the plan a user would write: the "
         "data set's published mean input and output length, the round's P99 TTFT/TPOT targets, the serving "
         "scenario, and the layout: the submission's where its engine config is stored (DeepSeek-R1: NVIDIA's v5.1 on "
@@ -337,7 +352,7 @@ def findings(results: list) -> list[str]:
         "with at most 128 (B200) or 2,048 (GB200) sequences per engine, Server and Interactive TP4 with 256 or "
         "2,048; Nebius's v5.1 on 8 B200 and 4 GB200, the same, and on 8 H200, Offline TP4 x PP2 with 512, Server "
         "and Interactive TP8 with 64, copy ntuhpc/inference_results_v5.1, commit a634ab7), gpudesk's best "
-        "tensor-parallel degree elsewhere (Cisco's 16 H100 in two nodes: TP8). By task and scenario: "
+        "tensor-parallel degree elsewhere (Cisco's 16 and 32 H100 and 16 H200, Quanta's 8 H200). By task and scenario: "
         + "; ".join(parts) + ". "
         "The DeepSeek-R1 cases: next item. "
         "The v6.0 submissions serve 70-85% of their Offline rate at the same targets, with engine changes the stored copies "
