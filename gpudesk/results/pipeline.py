@@ -201,7 +201,7 @@ def pricing_steps_for(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSea
     plan that pins it, a configuration per ``next()`` (results/search_pricing.py)."""
     ctx: PhaseContext = estimate.context
     rows = search_candidates(found, lambda p: memory_inputs_for(catalog, ctx.phase, p))
-    if ctx.project is None or found is None:
+    if found is None or ctx.project is None:  # no search (the window's edit): the frozen plan is not made
         return rows, {}
     carried = ctx.carried
     return (yield from pricing_steps(rows, found, ctx.project, ctx.index, catalog,

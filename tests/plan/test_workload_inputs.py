@@ -132,6 +132,9 @@ def test_the_plan_a_phase_is_priced_on_is_the_phase_as_estimated(catalog) -> Non
     made after the estimate does not reach it, read before or after the edit."""
     document = ProjectDocument(load_project(next(s for s in SAMPLES if s.stem == "bank-llm-assistant")).project)
     first, second = (estimate_plan(document.project, catalog, search=False).phases[i].context for i in (0, 1))
+    # no search to price yet (the window's edit): the frozen plan is not made a Project until the pricing reads it
+    assert first.alone is not None and second.alone is not None
+    assert first.alone._project is None and second.alone._project is None
     as_estimated = repr(document.project.phases[0])
     assert repr(first.project.phases[0]) == as_estimated  # read before the edit
     document.set("phases[0].workloads[0].seq_len", document.get("phases[0].workloads[0].seq_len") + 1)
