@@ -35,6 +35,7 @@ MAX_GPUS = 131_072
 # (ZeRO stage, recompute, micro-batch × the plan's) settings tried with every layout
 SETTINGS = ((1, "selective", 1), (1, "full", 1), (3, "selective", 1), (3, "full", 1), (1, "selective", 2))
 RECOMPUTE_CODES = {"none": 0.0, "selective": 1.0, "full": 2.0}
+Setting = tuple[str, int, int, str, int]  # (precision, bits, ZeRO stage, recompute, micro-batch) of a batch of points
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def _accelerators(ctx: Context, hw_all: HardwareArrays, table: PointTable, ids: 
     w = ctx.workload
     shapes: dict[tuple[float, int, float], tuple[dict[str, np.ndarray], int]] = {}
     flops = float(training_flops_per_token(ctx.model, w.seq_len).value_at("arch.flops_per_token_6n"))
-    groups: dict[tuple[str, int, int, str, int], list[tuple[int, dict[str, np.ndarray]]]] = {}
+    groups: dict[Setting, list[tuple[int, dict[str, np.ndarray]]]] = {}
     for i in ids:
         acc = ctx.units[i].accelerator
         options = precisions(acc, w)
@@ -89,10 +90,56 @@ def _accelerators(ctx: Context, hw_all: HardwareArrays, table: PointTable, ids: 
                 table.drop("layout", invalid)
                 if lay["n"].size:
                     groups.setdefault((precision, bits, zero, recompute, mb), []).append((i, lay))
-    for (precision, bits, zero, recompute, mb), members in groups.items():
+    batches: dict[Setting, tuple[np.ndarray, dict[str, np.ndarray]]] = {}
+    for setting, members in groups.items():
         acc_idx = np.concatenate([np.full(lay["n"].size, i) for i, lay in members])
-        lay = {k: np.concatenate([m[1][k] for m in members]) for k in members[0][1]}
-        _evaluate(ctx, hw_all, table, acc_idx, precision, bits, zero, recompute, mb, lay)
+        batches[setting] = (acc_idx, {k: np.concatenate([m[1][k] for m in members]) for k in members[0][1]})
+    trained = _trained(ctx, hw_all, batches)
+    for (precision, bits, zero, recompute, mb), (acc_idx, lay) in batches.items():
+        _evaluate(ctx, hw_all, table, acc_idx, precision, bits, zero, recompute, mb, lay,
+                  trained[(precision, bits, zero, recompute, mb)])
+
+
+def _settings_workload(w: Workload, lay: dict[str, np.ndarray], precision: str, zero: int, recompute: str,
+                       mb: int) -> Workload:
+    """The plan's workload with a setting's layout (arrays: the models broadcast a layout per point), ZeRO stage,
+    recompute mode, micro-batch and precision."""
+    arrays: dict[str, Any] = {k: lay[k] for k in ("tp", "pp", "ep", "cp")}
+    p = dataclasses.replace(w.parallel, zero_stage=zero, recompute=recompute, **arrays)
+    return dataclasses.replace(w, parallel=p, micro_batch=mb, compute_dtype=precision)
+
+
+def _trained(ctx: Context, hw_all: HardwareArrays,
+             batches: dict[Setting, tuple[np.ndarray, dict[str, np.ndarray]]]
+             ) -> dict[Setting, tuple[Any, int]]:
+    """The step model of every setting's points, one call per precision (the ZeRO stage, recompute mode and
+    micro-batch per point): the model's cost of a call, most of it fixed at a search's batch sizes, paid once
+    rather than once per setting. Each point's figures are those its setting's own call gives, bit for bit (a flat
+    batch computes every row as that row alone: tests/core/test_flat_distinct.py); each setting reads its rows,
+    (figures, first row)."""
+    by_precision: dict[str, list[Setting]] = {}
+    for key in batches:
+        by_precision.setdefault(key[0], []).append(key)
+    out: dict[Setting, tuple[Any, int]] = {}
+    for precision, keys in by_precision.items():
+        parts = [batches[key] for key in keys]
+        acc_idx = np.concatenate([p[0] for p in parts])
+        lay = {k: np.concatenate([p[1][k] for p in parts]) for k in parts[0][1]}
+
+        def per_point(value: Any) -> np.ndarray:  # a setting's value for each of its points
+            return np.concatenate([np.full(p[0].size, float(v)) for p, v in zip(parts, value)])
+
+        _, _, zero, recompute, mb = keys[0]
+        inputs = training_inputs(ctx.model, _settings_workload(ctx.workload, lay, precision, zero, recompute, mb),
+                                 hw_all.take(acc_idx), lay["n"])
+        train = estimate_training(dataclasses.replace(
+            inputs, zero_stage=per_point(k[2] for k in keys), recompute=per_point(RECOMPUTE_CODES[k[3]] for k in keys),
+            micro_batch=per_point(k[4] for k in keys), figures_in_blocks=ctx.figures_in_blocks))
+        first = 0
+        for key, part in zip(keys, parts):
+            out[key] = (train, first)
+            first += part[0].size
+    return out
 
 
 def layouts(model: rec.ModelArch, w: Workload, domain: float, mb: int, lo: float
@@ -134,38 +181,42 @@ def _first_count(ctx: Context, acc: rec.Accelerator, precision: str, flops: floa
 
 
 def _evaluate(ctx: Context, hw_all: HardwareArrays, table: PointTable, acc_idx: np.ndarray, precision: str,
-              bits: int, zero: int, recompute: str, mb: int, lay: dict[str, np.ndarray]) -> None:
+              bits: int, zero: int, recompute: str, mb: int, lay: dict[str, np.ndarray],
+              trained: tuple[Any, int]) -> None:
+    """The memory of one setting's points and their step figures (``trained``: the figures of its precision's
+    call and the row its points start at: :func:`_trained`) in the table."""
     w = ctx.workload
     m = lay["n"].size
     hw = hw_all.take(acc_idx)
-    arrays: dict[str, Any] = {k: lay[k] for k in ("tp", "pp", "ep", "cp")}  # the models broadcast a layout per point
-    p = dataclasses.replace(w.parallel, zero_stage=zero, recompute=recompute, **arrays)
-    w2 = dataclasses.replace(w, parallel=p, micro_batch=mb, compute_dtype=precision)
+    w2 = _settings_workload(w, lay, precision, zero, recompute, mb)
     mp = lay["tp"] * lay["pp"] * lay["cp"]
     dp = lay["n"] / mp
-    with codes_shared():  # the layout columns coded once for both models
-        train = estimate_training(dataclasses.replace(training_inputs(ctx.model, w2, hw, lay["n"]),
-                                                      figures_in_blocks=ctx.figures_in_blocks))
+    with codes_shared():  # the layout columns coded once
         mem = estimate_memory(dataclasses.replace(
             _memory_inputs(ctx.model, w2, hw, dp, ctx.gpus_per_node, hw.sources["memory"]), limits=False))
-    days = np.asarray(train["train.time_to_train_days"], dtype=float) * np.ones(m)
+    figures, first = trained
+
+    def train(key: str) -> np.ndarray:  # this setting's rows of a step figure
+        value = np.asarray(figures[key], dtype=float)
+        return (value if value.ndim == 0 else value[first:first + m]) * np.ones(m)
+
+    days = train("train.time_to_train_days")
     fits = np.asarray(mem["mem.fits"], dtype=float) * np.ones(m) > 0
     mask = np.zeros(m, dtype=np.int64)
     mask |= np.where(~fits, BIT["memory"], 0)
     mask |= np.where(np.isfinite(days) & (days > w.deadline_days), BIT["deadline"], 0)
     # a layout across servers that list no scale-out NIC (and a plan that names none) has no communication time:
     # dropped for the missing network, as the vision search does, not as an accelerator that cannot run it
-    compute = np.asarray(train["train.compute_time_s"], dtype=float) * np.ones(m)
-    comm = np.asarray(train["train.comm_time_s"], dtype=float) * np.ones(m)
-    step = np.asarray(train["train.step_time_s"], dtype=float) * np.ones(m)
+    compute = train("train.compute_time_s")
+    comm = train("train.comm_time_s")
+    step = train("train.step_time_s")
     no_fabric = ~np.isfinite(days) & np.isfinite(compute) & ~np.isfinite(comm)
     mask |= np.where(no_fabric, BIT["fabric"], np.where(~np.isfinite(days), BIT["unsupported"], 0))
     mask |= np.where(bits < ctx.min_bits, BIT["quality"], 0)
     table.add(acc=acc_idx, prec=precision, weight=w.weight_dtype, kv=w.kv_dtype, compute=precision, bits=bits,
               tp=lay["tp"], pp=lay["pp"], ep=lay["ep"], cp=lay["cp"], dp=dp, zero=float(zero),
               recompute=RECOMPUTE_CODES[recompute], mb=float(mb), gpus=lay["n"], days=days,
-              tokens_per_s=np.asarray(train["train.tokens_per_s"], dtype=float) * np.ones(m),
-              mfu=np.asarray(train["train.mfu"], dtype=float) * np.ones(m),
+              tokens_per_s=train("train.tokens_per_s"), mfu=train("train.mfu"),
               mem_total=np.asarray(mem["mem.total"], dtype=float) * np.ones(m),
               mem_capacity=np.asarray(mem["mem.capacity"], dtype=float) * np.ones(m), mask=mask,
               compute_share=step_share(compute, step))

@@ -61,3 +61,39 @@ def test_training_layouts_across_servers_without_a_network_are_dropped_for_the_n
     search = estimate_phase(project, 0, catalog, search=True).search
     assert search.dropped.get("fabric", 0) > 0
     assert "unsupported" not in search.dropped
+
+
+def test_the_step_model_once_per_precision_gives_each_setting_its_own_rows(catalog, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # the search runs the step model once per precision over every setting's points (ZeRO stage, recompute and
+    # micro-batch per point: search_training._trained); its table is the one of a call per setting, row for row
+    import numpy as np
+
+    from gpudesk.core import search_points, search_training
+    from gpudesk.core.config_search import search_phase
+    from gpudesk.core.plan_resolve import resolve_phase
+    from gpudesk.paths import samples_dir
+    from gpudesk.project.io import load_project
+
+    phase = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project.phases[0]  # the LoRA fine-tune
+    resolved = resolve_phase(catalog, phase, "phases[0]")
+    added: list[dict[str, np.ndarray]] = []
+    add = search_points.PointTable.add
+    monkeypatch.setattr(search_points.PointTable, "add",
+                        lambda self, **columns: added.append(columns) or add(self, **columns))
+    search_phase(catalog, phase, resolved)
+    joined, added = added, []
+    calls = []
+    trained = search_training._trained
+
+    def per_setting(ctx, hw_all, batches):  # type: ignore[no-untyped-def]
+        calls.append(len(batches))
+        return {key: trained(ctx, hw_all, {key: batch})[key] for key, batch in batches.items()}
+
+    monkeypatch.setattr(search_training, "_trained", per_setting)
+    search_phase(catalog, phase, resolved)
+    assert len(joined) == len(added) > 5 and sum(calls) > len(calls)  # several settings per precision
+    for one, other in zip(joined, added):
+        assert one.keys() == other.keys()
+        for key, values in one.items():
+            assert np.array_equal(np.asarray(values), np.asarray(other[key]),
+                                  equal_nan=np.asarray(values).dtype.kind == "f"), key
