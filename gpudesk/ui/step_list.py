@@ -46,12 +46,15 @@ class StepList(QListWidget):
         blocked); an edit that leaves every status as it was changes no item (no relayout, no repaint)."""
         if not force and self.status and dict(status) == self.status:
             return
+        shown = None if force or not self.status else self.status  # an item whose status stays is not set again
         self.status = dict(status)
         names = self.status_names()
         palette = self.palette()
         for step in STEPS:
             item = self.item(step.number - 1)
             state = status.get(step.key, COMPLETE)
+            if shown is not None and shown.get(step.key, COMPLETE) == state:
+                continue
             item.setText(f"{STATUS_MARK[state]}  {step.number}. {step.title(self.lang)}")
             item.setForeground(style.status_colour(STATUS_STYLE[state], palette))
             item.setToolTip(self.tr("Status: {0}").format(names[state]))

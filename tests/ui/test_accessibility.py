@@ -23,7 +23,7 @@ from test_shell_support import SAMPLES, activate, catalog, flush, make_window, s
 from gpudesk.plotting.palette import theme_for
 from gpudesk.ui import status_style as style
 from gpudesk.ui.fonts import CJK_FAMILY, register_bundled_fonts
-from gpudesk.ui.step_list import STATUS_MARK
+from gpudesk.ui.step_list import STATUS_MARK, STATUS_STYLE
 from gpudesk.ui.theme import apply_theme
 from gpudesk.ui.widgets.checks_view import SEVERITY_MARKS
 from gpudesk.wizard.navigation import BLOCKED, COMPLETE, INCOMPLETE, WARNINGS
@@ -70,7 +70,7 @@ def test_chart_text_reads_at_aa(theme):
     assert ratio >= AA, (theme, chart.foreground, chart.background, ratio)
 
 
-def test_the_step_list_marks_each_status_in_a_readable_colour(theme, make_window):  # noqa: F811
+def test_the_step_list_marks_each_status_in_a_readable_colour(theme, make_window, monkeypatch):  # noqa: F811
     window = make_window(MANUFACTURER)
     steps = window.step_list
     statuses = dict(zip((s.key for s in STEPS), (COMPLETE, WARNINGS, INCOMPLETE, BLOCKED)))
@@ -81,6 +81,15 @@ def test_the_step_list_marks_each_status_in_a_readable_colour(theme, make_window
         assert item.text().startswith(STATUS_MARK[state])
         ratio = style.contrast_ratio(item.foreground().color(), base)
         assert ratio >= AA, (theme, state, item.foreground().color().name(), base.name(), round(ratio, 2))
+    # an edit that changes one step's status sets that item only (issue 24), and every item reads its status
+    changed = dict(statuses, **{STEPS[0].key: WARNINGS})
+    coloured: list[str] = []
+    colour = style.status_colour
+    monkeypatch.setattr(style, "status_colour", lambda state, palette: (coloured.append(state), colour(state, palette))[1])
+    steps.set_status(changed)
+    assert coloured == [STATUS_STYLE[WARNINGS]], "a step whose status stayed was set again"
+    for number, step in enumerate(STEPS, start=1):
+        assert steps.item(number - 1).text().startswith(STATUS_MARK[changed.get(step.key, COMPLETE)])
 
 
 def test_status_marks_render_in_the_bundled_font(qapp):
