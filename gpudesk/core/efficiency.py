@@ -35,6 +35,7 @@ from gpudesk.core.constants import (
     MATMUL_EFFICIENCY_FP8,
     MATMUL_EFFICIENCY_FP8_PART,
     MATMUL_EFFICIENCY_FP8_UNMEASURED,
+    MXFP8_GEMM_RELATIVE,
     PCIE_BUSBW_EFFICIENCY,
     SCALEOUT_BUSBW_EFFICIENCY,
     SCALEUP_BUSBW_EFFICIENCY,
@@ -105,10 +106,16 @@ class Efficiencies:
         hardware arrays priced again within a pricing pass reuse them: core/pass_memo.py)."""
         return _efficiencies(hw, precision, scales)
 
-    def for_training(self, hw: HardwareArrays, precision: str) -> Efficiencies:
+    def for_training(self, hw: HardwareArrays, precision: str, recipe: str = "") -> Efficiencies:
         """The matmul fraction training GEMMs reach: NVFP4 has a training measurement of its own where a family has
         one (MATMUL_EFFICIENCY_FP4_TRAINING), scaled by the ratio to the serving value so a pilot calibration's
-        factor is kept; every other format is the same as serving's."""
+        factor is kept; MXFP8's block-scaled GEMMs run at MXFP8_GEMM_RELATIVE of the tensor-wise FP8 rate the FP8
+        MAMF measures; every other format is the same as serving's."""
+        if precision == "fp8" and recipe == "mxfp8":
+            c = MXFP8_GEMM_RELATIVE  # the same form as a family table's source (by_family), so it reads translated
+            sources = {**self.sources, "matmul": f"{self.sources['matmul']}; training GEMMs: mxfp8: constant "
+                                                 f"{c.name} = {c.value:g} ({c.source})"}
+            return replace(self, matmul=self.matmul * MXFP8_GEMM_RELATIVE.value, sources=sources)
         if precision != "fp4":
             return self
         trained, source = by_family(hw, MATMUL_EFFICIENCY_FP4_TRAINING, MATMUL_EFFICIENCY_FP4_UNMEASURED)

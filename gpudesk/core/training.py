@@ -157,7 +157,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     arrays = dict(zip((*names, "recompute"), raw))
     fs = FigureSet()
     _record_inputs(fs, inp, {k: np.broadcast_to(v, full) for k, v in arrays.items()})
-    eff = Efficiencies.for_hardware(hw, inp.compute_dtype, inp.calibration).for_training(hw, inp.compute_dtype)
+    eff = Efficiencies.for_hardware(hw, inp.compute_dtype, inp.calibration).for_training(hw, inp.compute_dtype,
+                                                                                     inp.low_precision_recipe)
     hw.record(fs, inp.compute_dtype)
     eff.record(fs, inp.compute_dtype)
     links = Links.from_hardware(hw, eff)

@@ -25,7 +25,13 @@ from validation_cases_measured import (  # noqa: E402
 )
 from validation_cases_mlperf_inference import findings as mlperf_inference_findings  # noqa: E402
 from validation_cases_power import findings as power_findings  # noqa: E402
-from validation_report_texts import AMPERE_NOTES, FINITE_RUNS, MEASURED_ERRORS, MOE_TRAINING_NOTES, UNITS  # noqa: E402
+from validation_report_texts import (  # noqa: E402
+    AMPERE_NOTES,
+    BLACKWELL_TRAINING_NOTES,
+    FINITE_RUNS,
+    MEASURED_ERRORS,
+    UNITS,
+)
 from validation_runner import (  # noqa: E402
     FIT_AGREEMENTS_AT_LEAST,
     MEDIAN_LIMITS,
@@ -234,7 +240,7 @@ def render(results: list[Result]) -> str:
         "8B on 8 GB200 (−20% → −16%) stay slow; the 405B run on 5,120 GB200 moves from +2% to +11%. Serving keeps "
         "its fitted value.",
         *AMPERE_NOTES,
-        *MOE_TRAINING_NOTES,
+        *BLACKWELL_TRAINING_NOTES,
         "* **Pipelined FSDP2 memory** (torchtitan 405B, FSDP8 × TP8 × PP8): gpudesk keeps each stage's bf16 "
         "parameters and gradients unsharded between micro-batches, as torchtitan's pipeline does, yet predicts "
         "20–45% less than the reported peaks; what else the 405B runs hold (Float8 weight caches, AsyncTP "

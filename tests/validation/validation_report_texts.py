@@ -184,8 +184,26 @@ _MOE_EP_RANKS = (
     "cases: fit-half training median 5.9% → 5.6%, p90 44.5% → 40.6% (Blackwell 14.7% → 7.6%); held-out half "
     "unchanged (its MoE runs have TP1, or TP2 with EP32 inside the domain either way). A training refit on "
     "the fit half with it (`fit_constants.py training`) returned the shipped values (median |log error| 0.0579 → 0.0569).")
-# docs/validation.md 'Known large errors': MoE training (issue 18)
-MOE_TRAINING_NOTES = [_MOE_FINE, _MOE_EP_RANKS]
+_MXFP8 = (
+    "* **MXFP8 GEMMs** (2026-12-03): an MXFP8 training GEMM took the FP8 MAMF, measured with one scale per "
+    "tensor, and the recipe was charged only its casts, cheaper than current scaling's (`CAST_BYTES_MXFP8` "
+    "4.06 against 6 B per value), so gpudesk ran MXFP8 0.7-2.6% faster than FP8 current scaling in the same "
+    "layout, where Megatron-Bridge measured it 3.6-5.6% slower (docs/performance-summary.md, 25.11, FP8-CS / "
+    "FP8-MX: Llama 3 8B on DGX-B200 30,624 / 29,521, GB200 31,508 / 29,789, GB300 37,556 / 36,108; Llama 3.1 "
+    "405B on DGX-B200 661 / 624 tokens/s/GPU). Transformer Engine's GEMM profiling guide timed the kernels "
+    "alone on a B300 (--pre-quantize; docs/examples/gemm_profiling/gemm_profiling.rst): 7.161 ms per layer in "
+    "MXFP8 against 6.812 ms in FP8 current scaling, so MXFP8 training GEMMs now run at 0.951 of the FP8 rate "
+    "(`MXFP8_GEMM_RELATIVE`; a published measurement, nothing fitted); its autocast times, quantisation "
+    "included (8.984 against 9.147 ms), keep MXFP8 the cheaper recipe to cast, as the cast bytes do. Predicted "
+    "FP8-MX / FP8-CS on those pairs 1.022/1.023/1.026/1.007 → 0.999/1.000/1.001/0.979 (measured 0.964/0.945/"
+    "0.961/0.944). 19 training cases move, all MXFP8 on Blackwell: held-out Blackwell median 9.5% unchanged, "
+    "p90 38.2% → 37.3% (MLPerf DeepSeek-V3 on 2,048 GB200 +32.4% → +30.2%, Llama 3.1 405B on 128 GB300 "
+    "+30.9% → +26.6%); held-out training p90 30.9% → 28.1%; fit half median 5.6% → 5.9% (Blackwell 7.6% → "
+    "8.1%: the Llama 3 8B and 70B MXFP8 rows that were already slow, −0.8%/−3.5% → −3.0%/−6.4%, while the "
+    "MoE rows move 1-4 points towards their measurements). A training refit on the fit half with it "
+    "(`fit_constants.py training`) returned the shipped values (median |log error| 0.0569 → 0.0579).")
+# docs/validation.md 'Known large errors': Blackwell training (issue 18)
+BLACKWELL_TRAINING_NOTES = [_MOE_FINE, _MOE_EP_RANKS, _MXFP8]
 
 # the perf overview's finite runs (validation_runner.predict_serving), in the serving paragraphs
 FINITE_RUNS = (

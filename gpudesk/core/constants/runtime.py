@@ -104,6 +104,15 @@ MATMUL_EFFICIENCY_FP4_TRAINING = {
         "those stay; NVFP4 had no measurement (serving keeps its fitted MAMF_FP4_BLACKWELL, 0.40). The "
         "quantisation is counted apart (CAST_BYTES_NVFP4)"),
 }
+MXFP8_GEMM_RELATIVE = Constant(
+    "MXFP8_GEMM_RELATIVE", 0.951, "ratio", "MXFP8 training GEMM rate / tensor-wise FP8 GEMM rate (same shapes)",
+    f"{_TE_GEMM}; the same pre-quantized layer takes 7.161 ms in MXFP8 against 6.812 ms in FP8 current scaling "
+    "(fprop 2.365 / 2.158, dgrad 2.397 / 2.329, wgrad 2.400 / 2.325 ms): 6.812 / 7.161 = 0.951. The E8M0 scale "
+    "of every 32 values is read by the block-scaled kernel; the FP8 MAMF was measured with one scale per tensor. "
+    "Megatron-Bridge's own pairs agree in sign: the same layout runs 3.6-5.6% slower with FP8-MX than FP8-CS "
+    "(docs/performance-summary.md, 25.11: Llama 3 8B on DGX-B200 30,624 / 29,521, GB200 31,508 / 29,789, GB300 "
+    "37,556 / 36,108; Llama 3.1 405B on DGX-B200 661 / 624 tokens/s/GPU) [M]",
+)
 _CAST = ("derived: a cast reads the 16-bit value (2 B) and writes the 8-bit copy and its transpose for the "
          "other GEMM of the backward (1 + 1 B)")
 LOW_PRECISION_CAST_BYTES = {
