@@ -118,11 +118,13 @@ def action_texts(action: QAction, read: dict[int, object] | None = None) -> Iter
             yield from action_texts(sub, read)
 
 
-def widget_texts(root: QWidget, cells: bool = True, skip: tuple[QWidget, ...] = ()) -> Iterator[tuple[str, str]]:
+def widget_texts(root: QWidget, cells: bool = True, skip: tuple[QWidget, ...] = (),
+                 widgets: list[QWidget] | None = None) -> Iterator[tuple[str, str]]:
     """``(where, text)`` for every text a user can see in ``root`` and its children, hidden ones included.
 
     ``cells``: also the display text and tool tip of item views' cells (lists of choices, tables of labels).
     ``skip``: widgets whose texts (their own and their children's) are left out.
+    ``widgets``: ``[root, *root.findChildren(QWidget)]`` when the caller has it already.
     """
     skipped = {id(w) for w in skip} | {id(c) for w in skip for c in w.findChildren(QWidget)}
     # A model or an action shown in several places (a choice list and its popup view; an action in the menu bar, its
@@ -130,7 +132,7 @@ def widget_texts(root: QWidget, cells: bool = True, skip: tuple[QWidget, ...] = 
     # place a finding names (callers report a text where it is first seen).
     read_models: dict[int, object] = {}  # held, so that no id is reused by another object during the walk
     read_actions: dict[int, object] = {}
-    for widget in [root, *root.findChildren(QWidget)]:
+    for widget in [root, *root.findChildren(QWidget)] if widgets is None else widgets:
         if id(widget) in skipped:
             continue
         where = f"{type(widget).__name__}#{widget.objectName()}"

@@ -45,6 +45,7 @@ from window_audit import (
     off_screen,
     plan_words,
     saved_plan_words,
+    untyped_charts,
     visible_texts,
 )
 from window_walk import Walk, form_over_view, language_and_theme, sideways_pixels
@@ -298,6 +299,7 @@ def walk_case(make_window, catalog, plan: str, lang: str, theme: str, screen_nam
     shots = f"{plan}-{lang}-{theme}-{screen_name}" if screen_name in (LAPTOP, DESKTOP, *SCALED) and KEEP_SHOTS else ""
     kept = Walk()
     kept.findings = walk(window, rules, plan, every, shots, whatif=plan.startswith("startup"), kept=kept)
+    kept.findings += [Finding(plan, name, "a chart the audit's chart search missed") for name in untyped_charts(window)]
     image = window.grab().toImage()
     kept.lightness = image.pixelColor(image.width() // 2, image.height() - 4).lightness()  # the status bar
     if screen_name == LAPTOP:  # the least size once every step was shown; each form at 1366 x 720
@@ -383,6 +385,7 @@ def test_every_dialog_fits_its_screen_and_reads(session, screen_name, make_windo
         flush()
         assert dialog.isVisible(), name
         findings += [Finding(name, why, "off screen") for why in [off_screen(dialog)] if why]
+        findings += [Finding(name, chart, "a chart the audit's chart search missed") for chart in untyped_charts(dialog)]
         findings += [Finding(f"{name}: {f.where}", f.text, f.why)
                      for f in clipped_widgets(dialog) + bad_texts(visible_texts(dialog), rules) + labels_outside_plots(dialog)
                      + charts_wider_than_their_view(dialog)

@@ -46,7 +46,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from test_i18n_support import english_words, plain, widget_texts, words_of
-from window_audit_charts import charts_wider_than_their_view, cut_axis_titles, labels_outside_plots  # noqa: F401
+from window_audit_charts import (  # noqa: F401
+    ChartView,
+    chart_views,
+    charts_wider_than_their_view,
+    cut_axis_titles,
+    labels_outside_plots,
+    untyped_charts,
+)
 from window_audit_finding import Finding
 from window_audit_money import large_count_in_digits, large_money_in_yuan
 
@@ -160,25 +167,23 @@ def _shows_codes(widget: QWidget) -> bool:
 
 def visible_texts(root: QWidget) -> Iterator[tuple[str, str, bool]]:
     """``(where, text, codes_allowed)`` for every text of ``root``'s tree a user can read."""
-    widgets = [root, *root.findChildren(QWidget)]
+    widgets = [root, *root.findChildren(QWidget)]  # once: each findChildren of a window walks ~1,300 widgets
     coded = tuple(w for w in widgets if w.property(CODES_SHOWN))
-    for where, text in widget_texts(root, skip=coded):
+    for where, text in widget_texts(root, skip=coded, widgets=widgets):
         yield where, text, False
     for widget in coded:
         for where, text in widget_texts(widget):
             yield where, text, True
     for widget in widgets:
-        name = f"{type(widget).__name__}#{widget.objectName()}"
         if isinstance(widget, QTextEdit):
-            yield name, widget.toPlainText(), _shows_codes(widget)
+            yield f"{type(widget).__name__}#{widget.objectName()}", widget.toPlainText(), _shows_codes(widget)
         elif isinstance(widget, QLineEdit) and not isinstance(widget.parentWidget(), QAbstractSpinBox | QComboBox):
-            yield USER_TEXT + name, widget.text(), _shows_codes(widget)
+            yield USER_TEXT + f"{type(widget).__name__}#{widget.objectName()}", widget.text(), _shows_codes(widget)
         elif isinstance(widget, QAbstractSpinBox):
-            yield name, widget.text(), False
-        spec_texts = getattr(widget, "visible_texts", None)  # ChartView: title, axes, legend, notes
-        if callable(spec_texts):
-            for text in spec_texts():
-                yield name, text, False
+            yield f"{type(widget).__name__}#{widget.objectName()}", widget.text(), False
+        elif isinstance(widget, ChartView):  # title, axes, legend, notes (``chart_views``: the only such widget)
+            for text in widget.visible_texts():
+                yield f"{type(widget).__name__}#{widget.objectName()}", text, False
 
 
 def coded_text_fields(root: QWidget) -> list[Finding]:

@@ -6,14 +6,23 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 from window_audit_finding import Finding
 
+from gpudesk.plotting.view import ChartView
+
+
+def chart_views(root: QWidget, with_root: bool = True) -> list[ChartView]:
+    """The charts of ``root``'s tree (``root`` too when it is one and ``with_root``). One typed search instead of
+    asking each of a window's ~1,300 widgets whether it has a chart's attributes (PySide looks a missing
+    attribute up slowly): ChartView is the only widget with ``panels``, ``graphics`` and ``visible_texts``."""
+    return [*([root] if with_root and isinstance(root, ChartView) else []), *root.findChildren(ChartView)]
+
 
 def cut_axis_titles(root: QWidget) -> list[Finding]:
     """Charts whose axis title is shortened with "…" ("Mont…" for "Monthly spend (CNY)" in the roadmap dock):
     a title that does not fit its axis breaks before its unit onto a second line, and is cut only when even that
     does not fit."""
     found = []
-    for view in root.findChildren(QWidget):
-        if not view.isVisible() or not hasattr(view, "panels") or not callable(getattr(view, "visible_texts", None)):
+    for view in chart_views(root, with_root=False):
+        if not view.isVisible():
             continue
         for panel in view.panels:
             if not panel.plot.isVisible():
@@ -32,8 +41,8 @@ def labels_outside_plots(root: QWidget) -> list[Finding]:
     point at the top of the scaling chart was cut in half under the title). A label's glyphs sit its text
     document's margin (4 px) inside its bounding box: only a box past the edge by more than that cuts the text."""
     found = []
-    for view in (root, *root.findChildren(QWidget)):
-        if not view.isVisible() or not hasattr(view, "panels") or not callable(getattr(view, "visible_texts", None)):
+    for view in chart_views(root):
+        if not view.isVisible():
             continue
         for panel in view.panels:
             plot = panel.plot.vb.sceneBoundingRect()
@@ -56,9 +65,9 @@ def charts_wider_than_their_view(root: QWidget) -> list[Finding]:
     (the English step-6 cost chart at 1366 × 768 kept the width its legend beside the plot once needed, and lost its
     last month and its legend past the right edge)."""
     found = []
-    for view in (root, *root.findChildren(QWidget)):
-        graphics = getattr(view, "graphics", None)
-        if not view.isVisible() or graphics is None or not hasattr(view, "panels") or not graphics.isVisible():
+    for view in chart_views(root):
+        graphics = view.graphics
+        if not view.isVisible() or not graphics.isVisible():
             continue
         drawn = graphics.ci.geometry()
         if drawn.width() > graphics.width() + 1 or drawn.height() > graphics.height() + 1:
@@ -66,3 +75,13 @@ def charts_wider_than_their_view(root: QWidget) -> list[Finding]:
                                  "a chart drawn wider or taller than its view",
                                  f"{drawn.width():.0f}×{drawn.height():.0f} in {graphics.width()}×{graphics.height()}"))
     return found
+
+
+def untyped_charts(root: QWidget) -> list[str]:
+    """Widgets of ``root``'s tree with a chart's attributes that :func:`chart_views` does not find (none while
+    ChartView is the only one): the audit's walks check this once per window, so the typed search checks the
+    widgets the attribute test checked."""
+    typed = {id(view) for view in chart_views(root)}
+    return [f"{type(w).__name__}#{w.objectName()}" for w in (root, *root.findChildren(QWidget))
+            if id(w) not in typed and (hasattr(w, "panels") or hasattr(w, "graphics")
+                                       or callable(getattr(w, "visible_texts", None)))]
