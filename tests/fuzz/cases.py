@@ -163,11 +163,16 @@ class PlanRunner:
     _count: int = 0
 
     @classmethod
-    def open(cls, timeout_s: float = 10.0, use_alarm: bool = True) -> PlanRunner:
+    def open(cls, timeout_s: float = 10.0, use_alarm: bool = True,
+             reference: tuple[Any, Any] | None = None) -> PlanRunner:
+        """``reference``: (estimate, project) of the first sample, searched, which the cases are compared with
+        (estimated here when not given; a test passes the session's ``searched_sample``, read only)."""
         catalog = Catalog.open()
         runner = cls(catalog, timeout_s, use_alarm)
-        project = load_project(sample_paths()[0]).project
-        runner.reference = [(estimate_plan(project, catalog, search=True), project)]
+        if reference is None:
+            project = load_project(sample_paths()[0]).project
+            reference = (estimate_plan(project, catalog, search=True), project)
+        runner.reference = [reference]
         return runner
 
     def run(self, raw: bytes) -> Outcome:

@@ -143,7 +143,9 @@ def csv_generators(catalog: Catalog) -> dict[str, st.SearchStrategy[csvs.CsvCase
 
 
 def run_fuzz(plan_count: int, csv_count: int, seed_value: int = 0, timeout_s: float = 10.0,
-             use_alarm: bool = True, progress: bool = False, estimate_imports: bool = True) -> Tally:
+             use_alarm: bool = True, progress: bool = False, estimate_imports: bool = True,
+             reference: tuple[Any, Any] | None = None) -> Tally:
+    """``reference``: what ``PlanRunner.open`` compares the plans with (estimated there when None)."""
     tally = Tally()
     done = [0]
     started = time.monotonic()
@@ -156,7 +158,7 @@ def run_fuzz(plan_count: int, csv_count: int, seed_value: int = 0, timeout_s: fl
                   file=sys.stderr, flush=True)
 
     if plan_count:
-        runner = PlanRunner.open(timeout_s, use_alarm)
+        runner = PlanRunner.open(timeout_s, use_alarm, reference)
         generators = plan_generators(runner.catalog)
         generators[TOP_UP] = generators["mutation"]
         for offset, (name, count) in enumerate([*split(plan_count, PLAN_SHARES).items(), (TOP_UP, 0)]):

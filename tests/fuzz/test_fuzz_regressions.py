@@ -14,6 +14,7 @@ import pytest
 
 from .cases import CsvRunner, PlanRunner
 from .csv_strategies import CsvCase
+from .plan_strategies import sample_paths
 
 HERE = Path(__file__).resolve().parent / "regressions"
 PLANS = sorted(HERE.glob("*.gpudesk"))
@@ -21,8 +22,8 @@ CSVS = sorted(HERE.glob("*.csv"))
 
 
 @pytest.fixture(scope="module")
-def plan_runner():
-    runner = PlanRunner.open(timeout_s=30.0, use_alarm=False)
+def plan_runner(searched_sample):
+    runner = PlanRunner.open(timeout_s=30.0, use_alarm=False, reference=searched_sample(sample_paths()[0].stem))
     yield runner
     runner.catalog.close()
 

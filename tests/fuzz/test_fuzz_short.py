@@ -7,13 +7,15 @@ for a few cases with a fixed seed, so it takes seconds and fails on the first tr
 from __future__ import annotations
 
 from .driver import format_report, run_fuzz
+from .plan_strategies import sample_paths
 
 PLANS = 20  # every plan generator gets a case (tests/fuzz/driver.py PLAN_SHARES), 7 of them estimated
 CSVS = 12  # every CSV generator gets a case, 2 of them imported (each import about 3 s: the slowest cases)
 
 
-def test_generated_plans_and_csvs_end_in_an_estimate_or_a_message():
-    tally = run_fuzz(PLANS, CSVS, seed_value=20261201, timeout_s=30.0)
+def test_generated_plans_and_csvs_end_in_an_estimate_or_a_message(searched_sample):
+    tally = run_fuzz(PLANS, CSVS, seed_value=20261201, timeout_s=30.0,
+                     reference=searched_sample(sample_paths()[0].stem))
     report = format_report(tally, PLANS, CSVS, tally.total_seconds)
     assert tally.failures == 0, report
     assert sum(tally.counts.values()) >= PLANS + CSVS - 5, report  # every generator produced its cases
