@@ -28,16 +28,12 @@ import re  # noqa: E402
 
 import pytest  # noqa: E402
 
-from gpudesk.catalog.store import Catalog  # noqa: E402
-from gpudesk.paths import resource_path, shipped_catalog_path  # noqa: E402
-from gpudesk.project.io import load_project  # noqa: E402
 from gpudesk.report.comparison import compare_plans  # noqa: E402
 from gpudesk.report.comparison_export import table_cells  # noqa: E402
 from gpudesk.report.document import Branding  # noqa: E402
 from gpudesk.report.number_format import format_money, money_in_chinese_units  # noqa: E402
 from gpudesk.report.proposal import build_proposal  # noqa: E402
 from gpudesk.report.text_catalog import ReportText  # noqa: E402
-from gpudesk.results.pipeline import estimate_plan  # noqa: E402
 
 BIG_YUAN = re.compile(r"¥(\d{2,3}(,\d{3})+|\d(,\d{3}){2,})")  # 10,000 and more written out in yuan (¥9,740 stays)
 
@@ -52,12 +48,11 @@ def test_format_money_takes_the_language() -> None:
     assert money_in_chinese_units(math.inf, "CNY", "zh") is None
 
 
-@pytest.fixture(scope="module")
-def bank(tmp_path_factory):  # type: ignore[no-untyped-def]
-    catalog = Catalog.open(shipped_catalog_path(), tmp_path_factory.mktemp("cat") / "user.db")
-    project = load_project(resource_path("samples") / "bank-llm-assistant.gpudesk").project
+@pytest.fixture
+def bank(searched_sample):  # type: ignore[no-untyped-def]
+    plan, project = searched_sample("bank-llm-assistant")  # the shipped sample, searched once per test process
     assert project.phases[0].costs.currency == "CNY"
-    return estimate_plan(project, catalog, search=True), project
+    return plan, project
 
 
 def test_the_zh_proposal_of_a_cny_plan_reads_in_wan(bank) -> None:  # type: ignore[no-untyped-def]
