@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from gpudesk.core.arrays import distinct
+from gpudesk.core.arrays import Gathered, distinct
 from gpudesk.core.explain import FigureSet
 
 FLAT_DISTINCT_MIN_ROWS = 256  # below this, de-duplicating costs more than it saves
@@ -134,6 +134,8 @@ class FlatKeys:
     def _pick(self, value: Any, rows: np.ndarray) -> Any:
         if isinstance(value, np.ndarray):
             return np.take(value, rows) if value.ndim == 1 and value.size == self.size else value
+        if isinstance(value, Gathered) and value.size == self.size:  # held per distinct row: no gather of the rest
+            return np.take(value.values, np.take(value.inverse, rows), mode="wrap")
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             return dataclasses.replace(value, **{f.name: self._pick(getattr(value, f.name), rows)
                                                  for f in dataclasses.fields(value) if f.init})

@@ -35,7 +35,6 @@ import numpy as np
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.arrays import Gathered, once
 from gpudesk.core.calibration_hook import CalibrationScales
-from gpudesk.core.collectives import Links
 from gpudesk.core.constants import (
     ACTIVATION_COMM_BYTES,
     ADAM_UPDATE_BYTES_PER_PARAM,
@@ -46,7 +45,6 @@ from gpudesk.core.constants import (
     OVERLAP_COMPUTE_SLOWDOWN,
 )
 from gpudesk.core.constants import serving as SV
-from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.flat_keys import FlatKeys
 from gpudesk.core.hardware import HardwareArrays
@@ -77,7 +75,7 @@ from gpudesk.core.training_parts import (
     record_trainable,
     schedule_of,
 )
-from gpudesk.core.training_rows import KeyRows, framework_share, layout_terms, step_shape
+from gpudesk.core.training_rows import KeyRows, efficiencies_and_links, framework_share, layout_terms, step_shape
 from gpudesk.core.training_throughput import throughput_figures
 
 RECOMPUTE_CODES = {"none": 0, "selective": 1, "full": 2}
@@ -157,14 +155,11 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     arrays = dict(zip((*names, "recompute"), raw))
     fs = FigureSet()
     _record_inputs(fs, inp, {k: np.broadcast_to(v, full) for k, v in arrays.items()})
-    eff = Efficiencies.for_hardware(hw, inp.compute_dtype, inp.calibration).for_training(hw, inp.compute_dtype,
-                                                                                     inp.low_precision_recipe)
-    hw.record(fs, inp.compute_dtype)
-    eff.record(fs, inp.compute_dtype)
-    links = Links.from_hardware(hw, eff)
-
     a = arrays
     keys = FlatKeys.of({**arrays, "row": hw.row})  # a flat batch: parts once per distinct input (flat_keys.py)
+    eff, links = efficiencies_and_links(hw, inp, keys)  # a flat batch's: per accelerator, held per candidate
+    hw.record(fs, inp.compute_dtype)
+    eff.record(fs, inp.compute_dtype)
     # FLOPs per token read only the sequence and recompute mode: once per distinct row (core/training_rows.py)
     rows = KeyRows(keys)
     seq_rows = rows.pick(a["seq_len"])

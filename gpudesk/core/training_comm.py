@@ -32,12 +32,13 @@ hidden, c context-parallel, t tensor-parallel):
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from gpudesk.core.arrays import Gathered
+from gpudesk.core.arrays import Gathered, whole
 from gpudesk.core.collectives import Links, bucket_steps_latency, collective_time, local_members, reduce_volume_time
 from gpudesk.core.constants import DDP_BUCKET_MIN_PARAMS, DDP_BUCKET_PARAMS_PER_RANK
 from gpudesk.core.flat_keys import FlatKeys
@@ -197,7 +198,8 @@ def step_collectives(shape: StepShape, links: Links, act_bytes: float, grad_byte
     ``COLLECTIVE_INPUTS`` (core/flat_keys.py), the same values as on every candidate."""
     found = None if keys is None else keys.evaluate_rows(COLLECTIVE_INPUTS, _collectives_and_reduce, shape, links,
                                                            act_bytes, grad_bytes, weight_bytes)
-    if found is None:
+    if found is None:  # every candidate: a flat batch's links held per accelerator row gathered (arrays.Gathered)
+        links = dataclasses.replace(links, **{f.name: whole(getattr(links, f.name)) for f in dataclasses.fields(links)})
         return StepCollectives(collectives(shape, links, act_bytes, grad_bytes, weight_bytes), None, None, None)
     (c, reduce_zero0, reduce_sharded), inverse = found
     return StepCollectives(c, reduce_zero0, reduce_sharded, inverse)

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from gpudesk.core.arrays import Gathered
+from gpudesk.core.arrays import Gathered, whole
 from gpudesk.core.flat_keys import WORTH_IT, FlatKeys, row_numbers, rows_of_codes
 
 # the ZeRO stage's rows pay where at most this share of the batch is distinct: the step's figures are computed on
@@ -73,7 +73,7 @@ class Level:
     def pick(self, value: Any) -> Any:
         """A candidate input (an array of the batch's length, or a dataclass of them) at these rows."""
         if self.representative is None or self.keys is None:
-            return value
+            return whole(value)
         return self.keys.pick(value, self.representative)
 
     def lift(self, value: Any, coarse_inverse: np.ndarray | None = None) -> Any:

@@ -14,13 +14,14 @@ A grid or a single configuration computes them as they are (broadcast shapes).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
-from gpudesk.core.arrays import Gathered
+from gpudesk.core.arrays import Gathered, whole
+from gpudesk.core.collectives import Links
 from gpudesk.core.constants import (
     ADAM_UPDATE_BYTES_PER_PARAM,
     FRAMEWORK_GEMM_TIME_SHARE,
@@ -40,6 +41,10 @@ if TYPE_CHECKING:
     from gpudesk.core.hardware import HardwareArrays
     from gpudesk.core.training import TrainingInputs
 
+# a flat batch of at least this many candidates computes its efficiencies and links per accelerator row: finding
+# the rows and holding the figures cost ~0.3 ms a call, measured 2.8 % of a 1,536-row chain (slower) against 3 % of
+# a 122,880-row one and 1.6-3 % of a 16,384-row one (faster) (benchmarks/README.md, issue 24 part 16)
+PER_ACCELERATOR_MIN_ROWS = 16_384
 # the step model's inputs these terms may read (the recompute mode joins the key only where it varies per candidate)
 TERM_INPUTS = (*COLLECTIVE_INPUTS, "recompute")
 
@@ -60,7 +65,7 @@ class KeyRows:
     def pick(self, value: Any) -> Any:
         """``value`` (an input array of the batch, or a dataclass of them) at the distinct rows."""
         if self.keys is None or self.representative is None:
-            return value
+            return whole(value)
         return self.keys.pick(value, self.representative)
 
     def held(self, value: Any) -> Any:
@@ -174,3 +179,31 @@ def framework_share(fs: FigureSet, inp: TrainingInputs, eff: Efficiencies, hw: H
     if inp.torch_compile:
         framework = min(1.0, eff.framework / (1.0 - fs.constant("eff.compile_fused", TORCH_COMPILE_FUSED_SHARE)))
     return framework
+
+
+def efficiencies_and_links(hw: HardwareArrays, inp: TrainingInputs, keys: FlatKeys | None
+                           ) -> tuple[Efficiencies, Links]:
+    """The step's efficiencies and links. They read only the accelerator: a flat batch computes them once per
+    distinct accelerator row and holds each per candidate (arrays.Gathered: a part picks them at its distinct rows,
+    a figure read whole gathers), the same values; anything else on every candidate as given."""
+    found = None if keys is None or keys.size < PER_ACCELERATOR_MIN_ROWS else keys.distinct(["row"])
+    if found is None or keys is None or found[0].size > WORTH_IT * keys.size:
+        eff = Efficiencies.for_hardware(hw, inp.compute_dtype, inp.calibration).for_training(
+            hw, inp.compute_dtype, inp.low_precision_recipe)
+        return eff, Links.from_hardware(hw, eff)
+    representative, inverse = found
+    few = hw.take(representative)
+    eff = Efficiencies.for_hardware(few, inp.compute_dtype, inp.calibration).for_training(
+        few, inp.compute_dtype, inp.low_precision_recipe)
+    return _held(eff, inverse, representative.size), _held(Links.from_hardware(few, eff), inverse,
+                                                            representative.size)
+
+
+def _held(value: Any, inverse: np.ndarray, count: int) -> Any:
+    """A dataclass whose arrays of ``count`` rows are held for every candidate (``values[inverse]``)."""
+    held = {}
+    for f in fields(value):
+        v = getattr(value, f.name)
+        if f.init and isinstance(v, np.ndarray) and v.ndim == 1 and v.size == count:
+            held[f.name] = Gathered(v, inverse)
+    return replace(value, **held)
