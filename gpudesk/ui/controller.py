@@ -59,6 +59,8 @@ class PlanController(QObject):
         self.last_duration_s = 0.0
         self._cache: PhaseCache | None = None
         self._painting: QWidget | None = None  # the window whose first paint the first estimate waits for
+        self._results_paint: QWidget | None = None  # that window, once painted: it paints the first estimate
+        self._search_waits: QWidget | None = None  # before the search's first slice runs (see run_now)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -96,13 +98,15 @@ class PlanController(QObject):
             # The window's first paint pass has begun (an earlier UpdateRequest may paint nothing, before the
             # window is exposed); the zero-delay timer fires after the pass, at a later turn of the event loop.
             self._estimate_after_paint()
+        elif watched is self._search_waits and event.type() == QEvent.Type.Paint:
+            self._search_after_paint()  # the search's timer, too, fires after this pass
         return False
 
     def _estimate_after_paint(self) -> None:
         if self._painting is None:
             return
         self._painting.removeEventFilter(self)
-        self._painting = None
+        self._results_paint, self._painting = self._painting, None
         if self.estimate is None:
             self._timer.start()
 
@@ -150,8 +154,21 @@ class PlanController(QObject):
             self.last_duration_s = time.perf_counter() - started
         self.last_error = ""
         self.estimated.emit(self.estimate)
-        self.start_search()
+        window, self._results_paint = self._results_paint, None
+        if window is None:
+            self.start_search()
+        else:  # start-up: a search slice queued ahead of the window's update would delay the first results
+            window.installEventFilter(self)
+            self._search_waits = window
+            QTimer.singleShot(FIRST_ESTIMATE_FALLBACK_MS, self, self._search_after_paint)
         return self.estimate
+
+    def _search_after_paint(self) -> None:
+        """Start the search once the window paints the first estimate (or FIRST_ESTIMATE_FALLBACK_MS after it)."""
+        if self._search_waits is not None:
+            self._search_waits.removeEventFilter(self)
+            self._search_waits = None
+            self.start_search()
 
     # -- the configuration search, in slices --------------------------------------------------------
     @property
@@ -159,6 +176,9 @@ class PlanController(QObject):
         return self._search_task is not None and self._search_task.running
 
     def cancel_search(self) -> None:
+        if self._search_waits is not None:
+            self._search_waits.removeEventFilter(self)
+            self._search_waits = None
         task, self._search_task = self._search_task, None
         if task is not None and task.running:
             task.cancel()

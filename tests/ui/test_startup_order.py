@@ -15,7 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QWidget
 from test_shell_support import SAMPLES, flush, settings  # noqa: F401
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
@@ -55,15 +56,37 @@ def test_the_window_modules_do_not_import_the_estimation_core_or_the_dialogs() -
     assert "numpy" in before_qt  # the plan reader's numpy (gpudesk/untrusted_json.py) too
 
 
+class _FirstResultsPaint(QObject):
+    """Application-wide (so ahead of the window's own filters): the search task, if any, when the window's first
+    paint with the estimate in it begins."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__()
+        self.window, self.search_then = window, [False]
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if (watched is self.window and event.type() == QEvent.Type.Paint and self.search_then == [False]
+                and self.window.controller.estimate is not None):
+            self.search_then = [self.window.controller._search_task]
+        return False
+
+
 def test_start_shows_the_plan_first_and_estimates_at_the_next_turn(qtbot, settings) -> None:  # noqa: F811
+    """And the configuration search starts once the window paints the first estimate: a slice of it run first
+    (the search's timer can come before the window's update) put 10-15 ms in front of the first results."""
     started = start(parse_args([str(SAMPLES[0])]), QApplication.instance(), settings)
     window = started.window
+    watch = _FirstResultsPaint(window)
+    QApplication.instance().installEventFilter(watch)
     try:
         assert window.isVisible() and window.document is not None and window.pages is not None
         assert window.controller.estimate is None  # not yet: the window paints first
         qtbot.waitUntil(lambda: window.controller.estimate is not None, timeout=10_000)
         assert window.current_page().figures.figure_model.rowCount() > 0
+        qtbot.waitUntil(lambda: window.controller._search_task is not None, timeout=10_000)
+        assert watch.search_then == [None]  # the paint of the first results came before the search
     finally:
+        QApplication.instance().removeEventFilter(watch)
         window.document.mark_saved()
         window.close()
         window.deleteLater()
