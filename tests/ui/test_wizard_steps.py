@@ -88,6 +88,17 @@ def test_steps_1_and_2_with_keys_and_clicks_drive_the_memory_chart(qtbot, make_w
     _settle(qtbot, window)
     assert _memory_spec(window).series_named("Weights").y[0] == pytest.approx(before)
 
+    # the charts of the step's other tabs are built when their tab is first opened, and drawn then
+    page = window.pages[1]
+    assert page.findChildren(ChartView) == [page.charts.built("memory_fit")]
+    others = [i for i in range(1, page.chart_tabs.count()) if page.chart_tabs.isTabVisible(i)]
+    assert others, "step 2 shows one chart tab only"
+    page.chart_tabs.setCurrentIndex(others[0])
+    _settle(qtbot, window)
+    view = page.charts.built(list(page.charts)[others[0]])
+    assert view is not None and view.isVisible() and (view.spec is not None or view.pending)
+    assert len(page.findChildren(ChartView)) == 2
+
 
 def test_every_figure_on_step_2_explains_itself(qtbot, make_window):
     window = make_window(None)

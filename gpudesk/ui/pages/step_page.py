@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
@@ -29,6 +29,7 @@ from gpudesk.results.plan_charts import with_pending_columns
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
+from gpudesk.ui.pages.chart_tabs import LazyCharts
 from gpudesk.ui.widgets.checks_view import ChecksView
 from gpudesk.ui.widgets.field_form import SINGULAR_UNITS, FieldForm
 from gpudesk.ui.widgets.figure_table import FigureTable, figure_display
@@ -40,7 +41,6 @@ from gpudesk.wizard.figures import figure_keys_for_step
 from gpudesk.wizard.steps import Step
 
 if TYPE_CHECKING:
-    from gpudesk.plotting.view import ChartView
     from gpudesk.ui.panels import RecommendationPanel, WhatIfPanel
 
 
@@ -112,16 +112,11 @@ class StepPage(QWidget):
         self.checks.check_selected.connect(self.check_selected)
         self.checks.setMaximumHeight(140)
 
-        self.charts: dict[str, ChartView] = {}
         self.chart_tabs = QTabWidget()
-        if chart_names:  # pyqtgraph loads with the first page that has a chart, not before the first paint
-            from gpudesk.plotting.view import ChartView
-        for name in chart_names:
-            view = ChartView()
-            view.setMinimumHeight(CHART_MIN_HEIGHT)
-            view.setMinimumWidth(CHART_MIN_WIDTH)
-            self.charts[name] = view
-            self.chart_tabs.addTab(view, self._chart_title(name))
+        # a tab's chart is built when first opened (pyqtgraph loads with the first page that has a chart, not before
+        # the first paint)
+        self.charts = LazyCharts(self.chart_tabs, chart_names, self._chart_title,
+                                 QSize(CHART_MIN_WIDTH, CHART_MIN_HEIGHT))
         self.chart_tabs.setVisible(bool(chart_names))
         self._pending_specs: dict[str, object] = {}
         self._frames_kept: set[str] = set()  # charts shown with pending parts that keep their value range
@@ -304,9 +299,9 @@ class StepPage(QWidget):
         """The memory-fit chart while the search is pending keeps the columns its searched alternatives held, marked
         pending (``with_pending_columns``), so an edit updates the chart in place instead of redrawing it without
         them and again with them; other charts as they are."""
-        view = self.charts[name]
-        if name != "memory_fit" or spec is None or estimate.search_done or not isinstance(view.spec, ChartSpec) \
-                or view.spec.kind != "memory_fit" or spec.categories is None:
+        view = self.charts.built(name)  # a chart not built yet shows no columns to keep
+        if name != "memory_fit" or spec is None or estimate.search_done or view is None \
+                or not isinstance(view.spec, ChartSpec) or view.spec.kind != "memory_fit" or spec.categories is None:
             return spec
         count = len(view.spec.categories or ()) - len(spec.categories)
         if count > 0:
@@ -332,17 +327,16 @@ class StepPage(QWidget):
 
     def chart_on_screen(self) -> str:
         """The name of the chart whose tab is open ("" for none)."""
-        current = self.chart_tabs.currentWidget() if self.chart_tabs.isVisible() else None
-        return next((name for name, view in self.charts.items() if view is current), "")
+        return self.charts.current() if self.chart_tabs.isVisible() else ""
 
     def _draw_current_chart(self) -> None:
-        current = self.chart_tabs.currentWidget()
-        for name, view in self.charts.items():
-            if view is current and name in self._pending_specs:
-                spec = self._pending_specs.pop(name)
-                if spec is PENDING and name in SEARCH_CHARTS:
-                    view.show_pending(self.tr("Searching accelerators, precisions and layouts…"))
-                elif spec is PENDING:
-                    view.show_pending(self.tr("Drawing this chart…"))
-                else:  # a memory-fit chart with pending columns keeps its frame (``_keep_columns``)
-                    view.show_spec(localise_spec(spec, session_language()), keep_frame=name in self._frames_kept)
+        name = self.charts.current()
+        if name and name in self._pending_specs:
+            view = self.charts[name]  # built now if its tab is opened for the first time
+            spec = self._pending_specs.pop(name)
+            if spec is PENDING and name in SEARCH_CHARTS:
+                view.show_pending(self.tr("Searching accelerators, precisions and layouts…"))
+            elif spec is PENDING:
+                view.show_pending(self.tr("Drawing this chart…"))
+            else:  # a memory-fit chart with pending columns keeps its frame (``_keep_columns``)
+                view.show_spec(localise_spec(spec, session_language()), keep_frame=name in self._frames_kept)
