@@ -174,6 +174,11 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     fs.constant("eff.kernels_per_layer", DECODE_KERNELS_PER_LAYER)
     hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework",
                "eff.serving_roofline_p", "eff.serving_kv_bw", "eff.serving_prefill_share"]
+    decode_ratio = [c for f, c in SV.MATMUL_EFFICIENCY_FP4_DECODE.items() if math in ("fp4", "fp6")
+                    and np.any(hw.family == f)]
+    for const in decode_ratio:  # NVFP4 decode GEMMs: their own share of the prefill's rate (one family today)
+        fs.constant("eff.serving_fp4_decode", const)
+        hw_deps.append("eff.serving_fp4_decode")
 
     groups = rep.attention_groups  # expert parallel wider than TP: attention runs data-parallel
     given = a["concurrency"]

@@ -132,6 +132,18 @@ def busiest_expert_rank(n_experts: float, ep: np.ndarray) -> np.ndarray:
     return out
 
 
+def decode_matmul_efficiency(hw: HardwareArrays, eff: Efficiencies, compute_dtype: str) -> np.ndarray:
+    """Matmul fraction a decode step's GEMMs reach: the prefill's (``eff.matmul``) times the family's NVFP4 decode
+    ratio (SV.MATMUL_EFFICIENCY_FP4_DECODE: small-M block-scaled GEMMs) for FP4/FP6 math; the same elsewhere."""
+    matmul = np.asarray(eff.matmul, dtype=np.float64)
+    if compute_dtype not in ("fp4", "fp6"):
+        return matmul
+    ratio = np.ones(np.shape(hw.family))
+    for family, const in SV.MATMUL_EFFICIENCY_FP4_DECODE.items():
+        ratio = np.where(np.asarray(hw.family) == family, const.value, ratio)
+    return np.asarray(matmul * ratio)
+
+
 @dataclass(frozen=True)
 class ReplicaModel:
     """What a step needs to know about the model, hardware and layout (arrays per candidate)."""
@@ -155,6 +167,7 @@ class ReplicaModel:
     attn_width: float  # a·(d_qk + d_v)
     decode_attn_width: float  # the same for a decode token (MLA: absorbed, over the latent)
     expert_wait: np.ndarray  # busiest expert rank's routed tokens / the mean (busiest_expert_rank)
+    decode_matmul: np.ndarray  # matmul fraction of a decode step's GEMMs (decode_matmul_efficiency)
 
     @classmethod
     def build(cls, model: ModelArch, hw: HardwareArrays, eff: Efficiencies, tp: np.ndarray, pp: np.ndarray,
@@ -175,6 +188,7 @@ class ReplicaModel:
             decode_attn_width=decode_attention_core_dims(model) if has_layer_shapes(model) else 0.0,
             expert_wait=(busiest_expert_rank(float(model.n_experts), ep) if shapes and model.is_moe
                          and model.n_experts else np.ones(np.shape(ep))),
+            decode_matmul=decode_matmul_efficiency(hw, eff, compute_dtype),
         )
 
     @property
@@ -253,7 +267,7 @@ class ReplicaModel:
         g = self.gpus  # every GPU does 1/g of the batch's FLOPs (the routed experts' at the busiest rank's load)
         bw = hw.hbm_bw * eff.hbm
         p = SV.SERVING_ROOFLINE_SHARPNESS.value
-        gemm_c = self.gemm_flops(batch) / (self.compute_peak * eff.matmul)
+        gemm_c = self.gemm_flops(batch) / (self.compute_peak * self.decode_matmul)
         gemm_m = self.weights_read(batch) / bw
         linear = (gemm_c ** p + gemm_m ** p) ** (1.0 / p)  # smooth roofline near the ridge point
         kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp
@@ -272,7 +286,7 @@ class ReplicaModel:
         serving power model (core/power.py); kept out of ``decode_step``, which the search calls per point."""
         eff = self.eff
         p = SV.SERVING_ROOFLINE_SHARPNESS.value
-        gemm_c = self.gemm_flops(batch) / (self.compute_peak * eff.matmul)
+        gemm_c = self.gemm_flops(batch) / (self.compute_peak * self.decode_matmul)
         gemm_m = self.weights_read(batch) / (self.hw.hbm_bw * eff.hbm)
         linear = (gemm_c ** p + gemm_m ** p) ** (1.0 / p)
         kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp

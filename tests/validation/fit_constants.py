@@ -32,7 +32,8 @@ SERVING_GRID = {
     "SERVING_ROOFLINE_SHARPNESS": (1.0, 1.5, 2.0, 3.0, 4.0, 8.0),
     "SERVING_DECODE_KV_BW_EFFICIENCY": (0.4, 0.5, 0.6, 0.7, 0.8),
     "SERVING_PREFILL_GEMM_SHARE": (0.61, 0.7, 0.8, 0.9, 1.0),
-    "MAMF_FP4_BLACKWELL": (0.3, 0.35, 0.4, 0.45, 0.5, 0.6),
+    "MAMF_FP4_BLACKWELL": (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6),
+    "MAMF_FP4_DECODE_RELATIVE_BLACKWELL": (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0),
 }
 TRAINING_GRID = {
     "FUSED_STACK_GEMM_TIME_SHARE": (0.61, 0.65, 0.7, 0.75, 0.8, 0.85),
@@ -47,6 +48,10 @@ def _module(name: str):  # type: ignore[no-untyped-def]
 
 
 def _set(name: str, value: float) -> None:
+    if name == "MAMF_FP4_DECODE_RELATIVE_BLACKWELL":
+        table = SV.MATMUL_EFFICIENCY_FP4_DECODE
+        table["nvidia-blackwell"] = replace(table["nvidia-blackwell"], value=value)
+        return
     if name == "MAMF_FP4_BLACKWELL":
         SV.MATMUL_EFFICIENCY_FP4["nvidia-blackwell"] = replace(SV.MATMUL_EFFICIENCY_FP4["nvidia-blackwell"],
                                                                value=value)
@@ -60,6 +65,8 @@ def _set(name: str, value: float) -> None:
 
 
 def _get(name: str) -> float:
+    if name == "MAMF_FP4_DECODE_RELATIVE_BLACKWELL":
+        return SV.MATMUL_EFFICIENCY_FP4_DECODE["nvidia-blackwell"].value
     if name == "MAMF_FP4_BLACKWELL":
         return SV.MATMUL_EFFICIENCY_FP4["nvidia-blackwell"].value
     return getattr(_module(name), name).value

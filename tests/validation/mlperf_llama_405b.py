@@ -32,6 +32,13 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
+def _fp4() -> tuple[float, float]:
+    """The shipped Blackwell NVFP4 prefill GEMM share and the decode step's ratio to it."""
+    from gpudesk.core.constants import serving as SV
+    return (SV.MATMUL_EFFICIENCY_FP4["nvidia-blackwell"].value,
+            SV.MATMUL_EFFICIENCY_FP4_DECODE["nvidia-blackwell"].value)
+
+
 _V50_LOG = ("MLPerf Inference v5.0 closed, NVIDIA, github.com/mlcommons/inference_results_v5.0 (copy "
             "ntuhpc/mlperf_inference_results_v5.0, commit cf35411): closed/NVIDIA/results/{system}/llama3_1-405b/"
             "Server/performance/run_1/mlperf_log_summary.txt")
@@ -218,8 +225,12 @@ def llama_findings(results: list, by: dict) -> str:
         f"overview misses its prefill-heavy 405B NVFP4 rows the same way (2,048/128 and 5,000/500 on B200 and GB200: "
         f"{heavy[0]:+.0%} … {heavy[-1]:+.0%}; 20,000/2,000, where attention weighs more: {long_prompt[0]:+.0%} … "
         f"{long_prompt[-1]:+.0%}) while its long-output rows read fast ({len(long_out)} rows: {long_out[0]:+.0%} … "
-        f"{long_out[-1]:+.0%}): the one fitted NVFP4 GEMM share (MAMF_FP4_BLACKWELL 0.40, which vLLM's SM100 "
-        "kernel rates also give) sits between the two. Nothing found "
+        f"{long_out[-1]:+.0%}). Until 2026-12-03 one fitted NVFP4 GEMM share (0.40, which vLLM's SM100 kernel "
+        "rates also give at large M) served prefill and decode alike and sat between the two regimes (Offline then "
+        "-17% … -9%); now prefill GEMMs take MAMF_FP4_BLACKWELL "
+        f"{_fp4()[0]:.2f} and decode-step GEMMs {_fp4()[0] * _fp4()[1]:.2f} of the FP4 peak "
+        "(MAMF_FP4_DECODE_RELATIVE_BLACKWELL, both fitted on the fit half), and the figures above are with the split. "
+        "Before the split, nothing found "
         f"in the runs makes gpudesk faster: the config's chunked context ({tokens:,.0f} tokens per iteration) feeds "
         f"at most {fed:.0f} decode sequences at I/O = {b200.prompt / b200.output:.1f}, fewer than the batch, so if "
         "anything a smaller decode batch; the output spread read from the v5.0 B200 Server log's latency "

@@ -236,3 +236,22 @@ FINITE_RUNS = (
     "+46%). Which cap the v1.0 runs took is not published, so the "
     "cases keep theirs."
 )
+
+NVFP4_SPLIT = (
+    "* **NVFP4 prefill and decode GEMMs** (2026-12-03): with one fitted NVFP4 GEMM share (0.40) for both, "
+    "prefill-heavy Blackwell FP4 rows read slow (perf overview 405B 2,048/128 and 5,000/500: −11% … −8%; MLPerf "
+    "405B Offline −18% … −9%) and long-output rows fast (+21% … +32%). A decode step's GEMMs carry one token per "
+    "sequence (M of tens to a few thousand), a prefill's thousands, and NVFP4 kernels reach less of the peak at "
+    "small M (vLLM PR 20646, below: 1,102 / 2,188 / 2,895 TFLOP/s at M = 256 / 512 / 1,024 against 3,904 at "
+    "16,384, one kernel and one shape, more of a fall than the smooth roofline gives); no per-shape rate of "
+    "TensorRT-LLM's own kernels was found, so the two were fitted on the fit half (`fit_constants.py`, the two "
+    "FP4 constants with the other serving constants held): `MAMF_FP4_BLACKWELL` 0.40 → 0.50 (prefill) and "
+    "`MAMF_FP4_DECODE_RELATIVE_BLACKWELL` 0.50 (decode GEMMs at 0.25), fit-half median |log error| 0.1144 → "
+    "0.1063. Held-out serving Blackwell FP4 (26 cases) median 10.6% → 5.2%, p90 26.7% → 17.6%; MLPerf Inference "
+    "held-out median 15.8% → 12.0%, p90 52.4% → 50.8%; its Blackwell cases p90 70.6% → 56.0% but median 16.1% → "
+    "19.1%: the 405B B200 and GB200 Offline cases of v5.0 and v5.1 move to −8.5% … +1.9% (were −18% … −8.5%; "
+    "GB300 and v6.0 B200 Offline +16% and −3% → +29% and +8.5%), while the Server and Interactive "
+    "cases, which were within ±20% only because the slow prefill stood in for the wait for prefill that their "
+    "logs show (the paragraph on Llama 3.1 405B below), now read −8% … +35%; the prefill queue is the next step. "
+    "The other FP4 families keep 0.40 (`MAMF_FP4_UNMEASURED`); NVFP4 training has its own measurement."
+)

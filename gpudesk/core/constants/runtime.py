@@ -101,7 +101,7 @@ MATMUL_EFFICIENCY_FP4_TRAINING = {
         f"{_TE_GEMM}: NVFP4 5.09 PFLOP/s = 38.8% of the B300's 13,125 TFLOP/s; gpudesk's GEMM shape factor at those "
         "shapes is 1.181, so the compute-bound fraction is 0.388 × 1.181 = 0.458 [M]. The same run gives "
         "0.716 (BF16) and 0.714 (FP8) against the shipped 0.786 and 0.745 (MAMF, best shape), within 4-9%, so "
-        "those stay; NVFP4 had no measurement (serving keeps its fitted MAMF_FP4_BLACKWELL, 0.40). The "
+        "those stay; NVFP4 had no measurement (serving keeps its own fitted MAMF_FP4_BLACKWELL). The "
         "quantisation is counted apart (CAST_BYTES_NVFP4)"),
 }
 MXFP8_GEMM_RELATIVE = Constant(

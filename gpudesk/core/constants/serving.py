@@ -39,15 +39,30 @@ SERVING_PREFILL_GEMM_SHARE = Constant(
 )
 MATMUL_EFFICIENCY_FP4 = {
     "nvidia-blackwell": Constant(
-        "MAMF_FP4_BLACKWELL", 0.40, "fraction", "achieved NVFP4 matmul / dense FP4 peak (Blackwell)",
+        "MAMF_FP4_BLACKWELL", 0.50, "fraction", "achieved NVFP4 prefill (large-M) matmul / dense FP4 peak (Blackwell)",
         "No published MAMF for NVFP4. Block-scaled FP4 GEMMs dequantise a scale per 16 values and B200 "
         "throttles its clock at 1,000 W under FP4 load, so FP4 does not reach twice the FP8 rate; the issue's "
         "measured B200 FP4 / H200 FP8 ratio on a 70B model is 2.3x where the datasheet ratio predicts 3.3x. "
-        + _FIT.format(n="Blackwell FP4 serving cases")),
+        "Decode-step GEMMs take MAMF_FP4_DECODE_RELATIVE_BLACKWELL of it (0.40 for both until the split). "
+        + _FIT.format(n="Blackwell FP4 serving cases, prefill and decode GEMM efficiencies split").replace(
+            "2026-12-01", "2026-12-03")),
+}
+MATMUL_EFFICIENCY_FP4_DECODE = {
+    "nvidia-blackwell": Constant(
+        "MAMF_FP4_DECODE_RELATIVE_BLACKWELL", 0.50, "ratio",
+        "NVFP4 decode-step GEMM efficiency / prefill GEMM efficiency (Blackwell)",
+        "A decode step's GEMMs carry one token per sequence (M = the batch, tens to a few thousand rows) where a "
+        "prefill's carry thousands; NVFP4 kernels reach less of the FP4 peak at small M than the smooth roofline "
+        "gives: vLLM's SM100 CUTLASS NVFP4 GEMM (vllm-project/vllm PR 20646, 2025-07-08, N = 6,144, K = 4,096, "
+        "no quantisation) 1,102 / 2,188 / 2,895 / 3,411 TFLOP/s at M = 256 / 512 / 1,024 / 2,048 against 3,904 at "
+        "16,384. That table is one kernel and one shape, so it sets the direction, not the value; "
+        + _FIT.format(n="Blackwell FP4 serving cases, prefill and decode GEMM efficiencies split").replace(
+            "2026-12-01", "2026-12-03")),
 }
 MATMUL_EFFICIENCY_FP4_UNMEASURED = Constant(
     "MAMF_FP4_UNMEASURED", 0.40, "fraction", "achieved FP4 matmul / dense FP4 peak (family not measured)",
-    "the Blackwell NVFP4 value (MAMF_FP4_BLACKWELL); no other family has a published FP4 measurement",
+    "the Blackwell NVFP4 value fitted before prefill and decode were split (0.40, one efficiency for both; "
+    "MAMF_FP4_BLACKWELL is now the prefill's); no other family has a published FP4 measurement",
 )
 _ONE_SIDED = ("NVIDIA TensorRT-LLM tech blog 18, 'Optimizing MoE Communication with One-Sided AlltoAll Over NVLink' "
               "(docs/source/blogs/tech_blog/blog18_..., 2026; NVLinkOneSided kernels, DeepSeek-V3 profile, hidden "
