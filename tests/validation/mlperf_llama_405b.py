@@ -248,8 +248,9 @@ def llama_findings(results: list, by: dict) -> str:
         "prompt waits for the prompts ahead of it, one prefill at a time. Modelled as a single prefill server "
         f"(M/D/1) at gpudesk's prefill speed (`prefill_queue_rate`), it moves v5.0 Server to {v50[0]:+.0%} … "
         f"{v50[-1]:+.0%} but v5.1 Server and Interactive (NVIDIA's and Nebius's B200 and GB200) to {v51[0]:+.0%} … "
-        f"{v51[-1]:+.0%}, because that speed is slow (above) and the wait grows as 1/(1 − load): not shipped until "
-        "the prefill is right. Server / Offline tokens/s by round and system: " + pairs
+        f"{v51[-1]:+.0%} (with the prefill and decode GEMMs split on 2026-12-03; at the one slower NVFP4 share "
+        "before it, −37% … −21%: the wait grows as 1/(1 − load)); not shipped yet: it needs its own check against "
+        "the Server logs' first-token times. Server / Offline tokens/s by round and system: " + pairs
         + ". On Blackwell, gpudesk's ratio matches v5.1 and v6.0, so those Server errors are their Offline errors, "
         "and v5.0's lower ratios are that round's engine (the same 8 B200 served 846 tokens/s in v5.0 and 1,240 in "
         "v5.1); the H200 runs serve about half their Offline rate in both rounds, below gpudesk's ratio: the "
