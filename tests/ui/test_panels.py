@@ -158,10 +158,13 @@ def test_hidden_whatif_panel_waits_until_shown(qtbot, catalog) -> None:
     # until a sweep ends the chart says so in words, never as empty 0..1 axes (charts_zh.toml in Chinese)
     assert panel.chart.pending and panel.chart.spec is None and panel.chart.visible_texts() == ["Calculating…"]
     assert pending_text("zh") == "计算中…"
+    # the result list is empty until then, and says the same instead of showing an empty box
+    assert panel.metric_combo.count() == 0 and panel.metric_combo.placeholderText() == "Calculating…"
     page.show()
     qtbot.waitUntil(lambda: panel.result is not None, timeout=5000)
     assert panel.result.phase_index == 0
     assert not panel.chart.pending and panel.chart.spec is not None
+    assert panel.metric_combo.count() > 0 and panel.metric_combo.placeholderText() == ""
 
 
 def test_whatif_table_model_is_empty_without_a_result(qtmodeltester) -> None:

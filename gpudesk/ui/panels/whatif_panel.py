@@ -77,6 +77,7 @@ class WhatIfPanel(QWidget):
 
         self.metric_combo = QComboBox()
         self.metric_combo.setAccessibleName(self.tr("Result to analyse"))
+        self.metric_combo.setPlaceholderText(pending_text(session_text().lang))  # empty until the first sweep ends
         self.metric_combo.currentIndexChanged.connect(self._show_result)
         ranges = QGroupBox(self.tr("Ranges (change against the plan)"))
         grid = QGridLayout(ranges)
@@ -253,6 +254,8 @@ class WhatIfPanel(QWidget):
         self.metric_combo.blockSignals(True)
         self.metric_combo.clear()
         shown = session_text()
+        # until a sweep ends the list is empty: it says so, in the chart's words, instead of an empty box
+        self.metric_combo.setPlaceholderText(pending_text(shown.lang) if self.result is None and not self.last_error else "")
         for m in self.result.metrics if self.result is not None else ():
             label, unit = shown.figure_label(m.figure_key, m.label), shown.unit(m.unit)
             self.metric_combo.addItem(f"{label} ({unit})" if unit else label, m.name)
