@@ -64,12 +64,26 @@ def _configuration(config: dict[str, Any] | None, out: TextIO) -> None:
         print(f"    {_workload_line(w)}", file=out)
 
 
+def _awaiting(shown: str, value: Any, waiting: Any) -> str:
+    """A total beside the lines awaiting a quote it leaves out (the ledger's ``awaiting``), as the proposal prints
+    it; "awaiting quotes" when nothing of it is priced (an owned server without a price is not 0)."""
+    count = len(waiting) if isinstance(waiting, list) else 0
+    if not count:
+        return shown
+    lines = "line" if count == 1 else "lines"
+    if value == 0:
+        return f"awaiting quotes ({count} {lines})"
+    return f"{shown} + {count} {lines} awaiting a quote"
+
+
 def _ledger(ledger: dict[str, Any] | None, out: TextIO) -> None:
     if not ledger:
         return
     cur = str(ledger.get("currency", ""))
-    print(f"  Cost: one-time {_money(ledger.get('one_time'), cur)}; running {_money(ledger.get('opex_per_year'), cur)}"
-          f" a year; phase total {_money(ledger.get('phase_total'), cur)} over {ledger.get('months')} months",
+    waiting = ledger.get("awaiting") or {}
+    once, running, total = (_awaiting(_money(ledger.get(k), cur), ledger.get(k), waiting.get(k))
+                            for k in ("one_time", "opex_per_year", "phase_total"))
+    print(f"  Cost: one-time {once}; running {running} a year; phase total {total} over {ledger.get('months')} months",
           file=out)
     unpriced = ledger.get("unpriced") or []
     if unpriced:
@@ -88,7 +102,11 @@ def _figures(figures: dict[str, Any], out: TextIO) -> None:
             unit, shown = str(fig.get("unit", "")), value
         else:
             unit, shown = display_value(math.nan if value is None else float(value), str(fig.get("unit", "")), LANG)
-        print(f"    {key:<{width}}  {f'{shown} {unit}'.strip():>22}  {fig.get('label', '')}", file=out)
+        label = str(fig.get("label", ""))
+        waiting = fig.get("awaiting_quotes") or []
+        if waiting:  # the value is the priced part of the total
+            label += f"; + {len(waiting)} {'line' if len(waiting) == 1 else 'lines'} awaiting a quote"
+        print(f"    {key:<{width}}  {f'{shown} {unit}'.strip():>22}  {label}", file=out)
 
 
 def write_estimate_text(document: dict[str, Any], out: TextIO) -> None:

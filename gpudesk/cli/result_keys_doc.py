@@ -47,6 +47,9 @@ MEANINGS: dict[str, str] = {
     "total_3y": "capex + 3 × opex_per_year", "total_5y": "capex + 5 × opex_per_year",
     "unpriced": "keys of the lines without a price (left out of every total)",
     "totals_complete": "false when any line is unpriced: capex, opex and totals then cover the priced lines only",
+    "one_time": "every priced line paid once (capex and one-off services)",
+    "awaiting": "per total (capex, one_time, opex_per_year, phase_total), the items of the unpriced lines it leaves out; "
+                "each figure that is such a priced part lists them too, as `awaiting_quotes`",
     # LedgerLine
     "key": "stable id of the line in the phase", "category": "cost category code (vocabulary COST_CATEGORY)",
     "nature": "capex or opex", "item": "product or service", "detail": "what one unit is",
@@ -60,8 +63,8 @@ MEANINGS: dict[str, str] = {
 }
 EXTRA = {SizedConfiguration: ("servers_new", "owns_hardware", "partly_populated", "installed_gpus", "sized_by"),
          WorkloadSizing: ("layout_text",), ServingCapacity: ("utilisation",),
-         CostLedger: ("capex", "opex_per_year", "phase_total", "total_3y", "total_5y", "unpriced",
-                     "totals_complete"),
+         CostLedger: ("capex", "one_time", "opex_per_year", "phase_total", "total_3y", "total_5y", "unpriced",
+                     "totals_complete", "awaiting"),
          LedgerLine: ("amount", "phase_amount", "per_year")}
 TABLES = (("phases[i].configuration", SizedConfiguration), ("phases[i].configuration.workloads[j]", WorkloadSizing),
           ("…workloads[j].layout", Layout), ("…workloads[j].capacity", ServingCapacity),

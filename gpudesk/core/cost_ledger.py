@@ -111,6 +111,14 @@ class CostLedger:
         """Lines that need a quote: their cost is unknown and left out of every total."""
         return tuple(line for line in self.lines if not line.priced and line.status != "carried")
 
+    def awaiting(self, period: str | None = None, nature: str | None = None,
+                 categories: tuple[str, ...] = ()) -> tuple[str, ...]:
+        """The lines awaiting a quote that a total over ``period`` / ``nature`` / ``categories`` (None, (): any)
+        leaves out, by item: what every surface shows beside that total ("127.9 万元 + 4 项待询价"), so the priced
+        part is never read as the whole."""
+        return tuple(line.item for line in self.unpriced if period in (None, line.period)
+                     and nature in (None, line.nature) and (not categories or line.category in categories))
+
     @property
     def capex(self) -> float:
         """Paid once at the start of the phase (priced lines only)."""
@@ -176,6 +184,9 @@ class CostLedger:
             "phase_total": self.phase_total,
             "total_3y": self.total_over_years(3), "total_5y": self.total_over_years(5),
             "unpriced": [line.key for line in self.unpriced],
+            # per total, the lines awaiting a quote it leaves out (its value is the priced part)
+            "awaiting": {"capex": list(self.awaiting("once", "capex")), "one_time": list(self.awaiting("once")),
+                         "opex_per_year": list(self.awaiting("month")), "phase_total": list(self.awaiting())},
             # The totals above add priced lines only; a reader must not take them as complete.
             "totals_complete": not self.unpriced,
         }

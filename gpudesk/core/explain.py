@@ -43,6 +43,7 @@ class _Entry:
     note: str = ""
     is_input: bool = False
     vocabulary: Vocabulary[Term] | None = None  # a categorical figure: its values are this vocabulary's codes
+    awaiting: tuple[str, ...] = ()  # cost lines awaiting a quote that a money figure leaves out (its value is the rest)
 
 
 def _pick(value: Any, index: Index) -> float | str:
@@ -81,8 +82,11 @@ class FigureSet:
     _rows: Rows | None = field(default=None, repr=False, compare=False)  # keep_in_blocks
 
     # -- building -------------------------------------------------------
-    def input(self, key: str, value: Any, unit: str, label: str, source: str = "user input") -> Any:
-        self._entries[key] = _Entry(key, label, unit, value, source=source, is_input=True)
+    def input(self, key: str, value: Any, unit: str, label: str, source: str = "user input",
+              awaiting: tuple[str, ...] = ()) -> Any:
+        """Record an input. ``awaiting``: a money figure's cost lines that have no price yet, which its value leaves
+        out (the value is the priced part; every surface shows the lines beside it, never the part as the whole)."""
+        self._entries[key] = _Entry(key, label, unit, value, source=source, is_input=True, awaiting=awaiting)
         return value
 
     def constant(self, key: str, const: Constant, value: Any | None = None) -> Any:
@@ -104,9 +108,10 @@ class FigureSet:
         note: str = "",
         source: str = "",
         vocabulary: Vocabulary[Term] | None = None,
+        awaiting: tuple[str, ...] = (),
     ) -> Any:
         """Record a derived figure. A categorical one holds codes of ``vocabulary`` (strings, never numbers),
-        which each surface words in its language (:meth:`vocabulary`)."""
+        which each surface words in its language (:meth:`vocabulary`); ``awaiting`` as for :meth:`input`."""
         entries = self._entries
         for d in depends_on:
             if d not in entries:
@@ -117,7 +122,7 @@ class FigureSet:
                 and value.dtype == np.float64):  # numbers (codes of a categorical figure copy slower than they fault)
             value = rows.keep(value)
         self._entries[key] = _Entry(key, label, unit, value, formula, tuple(depends_on), source, note,
-                                    vocabulary=vocabulary)
+                                    vocabulary=vocabulary, awaiting=awaiting)
         return value
 
     def keep_in_blocks(self, length: int | None) -> None:
@@ -137,7 +142,7 @@ class FigureSet:
             deps = tuple(prefix + d for d in entry.depends_on)
             self._entries[new_key] = _Entry(
                 new_key, entry.label, entry.unit, entry.value, entry.formula, deps,
-                entry.source, entry.note, entry.is_input, entry.vocabulary,
+                entry.source, entry.note, entry.is_input, entry.vocabulary, entry.awaiting,
             )
 
     def without(self, *keys: str) -> FigureSet:
@@ -156,10 +161,11 @@ class FigureSet:
             if isinstance(value, Gathered) and value.size == length:
                 entry = _Entry(key, entry.label, entry.unit, value.values[value.inverse[index:index + 1]],
                                entry.formula, entry.depends_on, entry.source, entry.note, entry.is_input,
-                               entry.vocabulary)
+                               entry.vocabulary, entry.awaiting)
             elif isinstance(value, np.ndarray) and value.ndim == 1 and value.shape[0] == length:
                 entry = _Entry(key, entry.label, entry.unit, value[index:index + 1].copy(), entry.formula,
-                               entry.depends_on, entry.source, entry.note, entry.is_input, entry.vocabulary)
+                               entry.depends_on, entry.source, entry.note, entry.is_input, entry.vocabulary,
+                               entry.awaiting)
             out._entries[key] = entry
         return out
 
@@ -178,7 +184,7 @@ class FigureSet:
             else:
                 continue
             self._entries[key] = _Entry(key, entry.label, entry.unit, value, entry.formula, entry.depends_on,
-                                        entry.source, entry.note, entry.is_input, entry.vocabulary)
+                                        entry.source, entry.note, entry.is_input, entry.vocabulary, entry.awaiting)
 
     # -- reading --------------------------------------------------------
     def __contains__(self, key: object) -> bool:
@@ -211,6 +217,11 @@ class FigureSet:
 
     def is_input(self, key: str) -> bool:
         return self._entries[key].is_input
+
+    def awaiting(self, key: str) -> tuple[str, ...]:
+        """The cost lines awaiting a quote that money figure ``key`` leaves out; () when its value is whole."""
+        entry = self._entries.get(key)
+        return entry.awaiting if entry is not None else ()
 
     def vocabulary(self, key: str) -> Vocabulary[Term] | None:
         """The vocabulary whose codes a categorical figure holds; None for a number."""
@@ -254,6 +265,7 @@ class FigureSet:
             source=entry.source,
             note=entry.note,
             vocabulary=entry.vocabulary,
+            awaiting=entry.awaiting,
         )
 
     def sources_behind(self, key: str, index: Index = None) -> list[Quantity]:
@@ -284,6 +296,8 @@ class FigureSet:
                 "source": exp.source,
                 "inputs": [q.key for q in exp.inputs],
             }
+            if exp.awaiting:  # the value is the priced part: these lines have no price yet
+                out[key]["awaiting_quotes"] = list(exp.awaiting)
         return out
 
 

@@ -51,6 +51,7 @@ class Explanation:
     source: str = ""
     note: str = ""
     vocabulary: Vocabulary[Term] | None = field(default=None, compare=False, repr=False)
+    awaiting: tuple[str, ...] = ()  # a money figure's cost lines without a price, left out of its value
 
     worded = _worded
 
@@ -64,10 +65,14 @@ class Explanation:
             "source": self.source,
             "note": self.note,
             "inputs": [q.to_dict() for q in self.inputs],
+            "awaiting_quotes": list(self.awaiting),
         }
 
     def to_text(self) -> str:
-        lines = [f"{self.label} = {format_value(self.value)} {self.unit}".rstrip()]
+        shown = f"{format_value(self.value)} {self.unit}".rstrip()
+        if self.awaiting:
+            shown += f" + {len(self.awaiting)} cost line(s) awaiting a quote"
+        lines = [f"{self.label} = {shown}"]
         if self.formula:
             lines.append(f"  formula: {self.formula}")
         if self.source:
@@ -75,6 +80,8 @@ class Explanation:
         for q in self.inputs:
             unit = f" {q.unit}" if q.unit else ""
             lines.append(f"  {q.key} ({q.label}) = {format_value(q.value)}{unit}  [{q.source}]")
+        if self.awaiting:
+            lines.append(f"  leaves out {len(self.awaiting)} cost line(s) awaiting a quote: {'; '.join(self.awaiting)}")
         if self.note:
             lines.append(f"  note: {self.note}")
         return "\n".join(lines)

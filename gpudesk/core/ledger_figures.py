@@ -46,53 +46,63 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
     fs.input("tco.unpriced_lines", float(len(ledger.unpriced)), "lines", "cost lines without a price",
              ("lines without a price: " + " · ".join(line.item for line in ledger.unpriced)) if ledger.unpriced
              else "every line is priced")
+    everything = ledger.awaiting()
     fs.input("tco.capex", ledger.capex, cur, "capex of this phase",
-             _lines_text(ledger, "one-time lines", "once"))
+             _lines_text(ledger, "one-time lines", "once"), awaiting=ledger.awaiting("once", "capex"))
+    recurring = ledger.awaiting("month")
     opex = fs.input("tco.opex_per_year", ledger.opex_per_year, f"{cur}/year", "opex per year (average run rate)",
-                    _lines_text(ledger, "recurring lines over the phase, per year", "month"))
+                    _lines_text(ledger, "recurring lines over the phase, per year", "month"), awaiting=recurring)
     fs.add("tco.opex_per_month", opex / 12.0, f"{cur}/month", "opex per month", "opex_per_year / 12",
-           ["tco.opex_per_year"])
+           ["tco.opex_per_year"], awaiting=recurring)
     fs.input("tco.months", float(ledger.months), "months", "phase duration", "user input (duration_months)")
     fs.input("plan.phase_cost", ledger.phase_total, cur, "cost of this phase",
-             _lines_text(ledger, "every line over the phase's months"))
+             _lines_text(ledger, "every line over the phase's months"), awaiting=everything)
     fs.input("tco.one_time", ledger.one_time, cur, "paid once (capex and one-off services)",
-             _lines_text(ledger, "one-time lines", "once"))
+             _lines_text(ledger, "one-time lines", "once"), awaiting=ledger.awaiting("once"))
     for n in (3, 5):
         fs.add(f"tco.total_{n}y", ledger.total_over_years(n), cur, f"{n}-year total cost of ownership",
-               f"one_time + {n} × opex_per_year", ["tco.one_time", "tco.opex_per_year"])
+               f"one_time + {n} × opex_per_year", ["tco.one_time", "tco.opex_per_year"], awaiting=everything)
     horizon = fs.input("tco.horizon_years", float(years), "years", "planning horizon", "user input (horizon_years)")
     fs.add("tco.total_horizon", ledger.total_over_years(horizon), cur, "total cost over the planning horizon",
-           "one_time + horizon_years × opex_per_year", ["tco.one_time", "tco.horizon_years", "tco.opex_per_year"])
+           "one_time + horizon_years × opex_per_year", ["tco.one_time", "tco.horizon_years", "tco.opex_per_year"],
+           awaiting=everything)
     _tax_figures(fs, ledger)
 
     dep = figures.number("tco.depreciation_per_year", 0.0) if config.servers_owned else 0.0
+    # owned hardware without a price depreciates by an unknown amount: the priced part, with those lines beside it
+    unvalued = ledger.awaiting("once", "capex", ("hardware", "network")) if config.servers_owned else ()
     fs.input("tco.depreciation_in_annual", dep, cur, "depreciation per year of the owned hardware",
-             "tco.depreciation_per_year (owned hardware)" if config.servers_owned else "none: nothing is owned")
+             "tco.depreciation_per_year (owned hardware)" if config.servers_owned else "none: nothing is owned",
+             awaiting=unvalued)
+    per_year = tuple(dict.fromkeys(unvalued + recurring))  # what annual_cost and every cost per unit leave out
     annual = fs.add("tco.annual_cost", dep + opex, cur, "annual cost (depreciation + opex)",
-                    "depreciation + opex_per_year", ["tco.depreciation_in_annual", "tco.opex_per_year"])
+                    "depreciation + opex_per_year", ["tco.depreciation_in_annual", "tco.opex_per_year"],
+                    awaiting=per_year)
     gpus = fs.input("tco.gpus", float(config.gpus), "GPUs", "GPUs in use", "plan.gpus (the phase's sized configuration)")
     hours = fs.constant("tco.hours_per_year", C.HOURS_PER_YEAR)
     busy = fs.input("tco.busy_fraction", busy_fraction, "fraction", "share of the year the GPUs are used",
                     "usage profile (hours a day × days a month, peaks)")
     gpu_h = fs.add("tco.cost_per_gpu_hour", annual / (gpus * hours * busy) if gpus * busy > 0 else math.nan,
                    f"{cur}/GPU-h", "cost per GPU-hour used", "annual_cost / (gpus × hours_per_year × busy_fraction)",
-                   ["tco.annual_cost", "tco.gpus", "tco.hours_per_year", "tco.busy_fraction"])
+                   ["tco.annual_cost", "tco.gpus", "tco.hours_per_year", "tco.busy_fraction"], awaiting=per_year)
     run_h = figures.number("train.gpu_hours", figures.number("vision.gpu_hours", math.nan))
     if math.isfinite(run_h):
         fs.input("tco.training_run_gpu_hours", run_h, "GPU-h", "GPU-hours of one training run",
                  "time model (train.gpu_hours)")
         fs.add("tco.cost_per_training_run", gpu_h * run_h, cur, "cost per training run",
-               "cost_per_gpu_hour × training_run_gpu_hours", ["tco.cost_per_gpu_hour", "tco.training_run_gpu_hours"])
+               "cost_per_gpu_hour × training_run_gpu_hours", ["tco.cost_per_gpu_hour", "tco.training_run_gpu_hours"],
+               awaiting=per_year)
     tokens = sum(w.capacity.target for w in config.workloads if w.capacity is not None and w.kind == "llm_inference")
     tokens_year = figures.number("plan.tokens_served_per_year", 0.0)
     if tokens and tokens_year > 0:
         served = fs.input("tco.tokens_served_per_year", tokens_year, "tokens", "tokens served per year",
                           "plan.tokens_served_per_year (the phase's figure)")
         fs.add("tco.cost_per_million_tokens", annual / (served / 1e6), f"{cur}/Mtok", "cost per million tokens served",
-               "annual_cost / (tokens_served_per_year / 1e6)", ["tco.annual_cost", "tco.tokens_served_per_year"])
+               "annual_cost / (tokens_served_per_year / 1e6)", ["tco.annual_cost", "tco.tokens_served_per_year"],
+               awaiting=per_year)
     seats = figures.number("plan.seats", 0.0)
     if seats > 0:
         fs.input("tco.seats", seats, "seats", "seats served", "plan.seats (the phase's figure)")
         fs.add("tco.cost_per_seat_month", annual / seats / 12.0, f"{cur}/seat/month", "cost per seat per month",
-               "annual_cost / seats / 12", ["tco.annual_cost", "tco.seats"])
+               "annual_cost / seats / 12", ["tco.annual_cost", "tco.seats"], awaiting=per_year)
     return fs

@@ -288,12 +288,6 @@ def delivery_section(ctx: ProposalContext) -> Section:
     return section
 
 
-# which ledger lines a total leaves out when they have no price: (period, nature) filters, None = any
-ONCE_CAPEX, ONCE, RECURRING, ANY = ("once", "capex"), ("once", None), ("month", None), (None, None)
-TOTAL_SCOPE = {"tco.capex": ONCE_CAPEX, "tco.one_time": ONCE, "tco.opex_per_year": RECURRING, "plan.phase_cost": ANY, "tco.total_3y": ANY,
-               "tco.total_5y": ANY, "tco.total_horizon": ANY}
-
-
 def cost_rows(ctx: ProposalContext, phase: PhaseEstimate, fmt: FigureFormatter) -> list[tuple[str, str]]:
     """The phase's cost figures; a total that leaves out lines awaiting a quote says so beside its amount, and
     one that is nothing but such lines reads "awaiting quotes" (an owned server without a price is not ¥0.00)."""
@@ -302,11 +296,8 @@ def cost_rows(ctx: ProposalContext, phase: PhaseEstimate, fmt: FigureFormatter) 
     for s in COST_FIGURES:
         if not fmt.has(s.key) or (s.skip_zero and fmt.value(s.key) == 0):
             continue
-        shown = fmt.shown(s.key, s.kind)
-        period, nature = TOTAL_SCOPE.get(s.key, ("", ""))
-        missing = 0 if period == "" else sum(1 for line in phase.ledger.unpriced if period in (None, line.period)
-                                             and nature in (None, line.nature))
-        shown = awaiting_total(shown, missing, t, fmt.value(s.key))
+        # the lines a total leaves out are the core's (FigureSet.awaiting): the ledger's, once, for every surface
+        shown = awaiting_total(fmt.shown(s.key, s.kind), len(phase.figures.awaiting(s.key)), t, fmt.value(s.key))
         rows.append((fmt.label(s.key), shown))
     return rows
 

@@ -38,18 +38,22 @@ def figures_to_json(figures: FigureSet, include_inputs: bool = False) -> dict[st
         }
         if exp.source:
             out[key]["source"] = exp.source
+        if exp.awaiting:  # a money figure's value is its priced part: these lines have no price yet
+            out[key]["awaiting_quotes"] = list(exp.awaiting)
         if exp.vocabulary is not None:  # a categorical figure: its code's names, from the figure's own vocabulary
             out[key]["names"] = {lang: exp.worded(lang) for lang in ("en", "zh")}
     return out
 
 
 def _inputs_to_json(figures: FigureSet) -> dict[str, Any]:
-    return {
-        key: {"value": _clean(figures.value_at(key)), "unit": figures.unit(key), "label": figures.label(key),
-              "source": figures.explain(key).source}
-        for key in figures.keys()
-        if figures.is_input(key)
-    }
+    out: dict[str, Any] = {}
+    for key in figures.keys():
+        if figures.is_input(key):
+            out[key] = {"value": _clean(figures.value_at(key)), "unit": figures.unit(key), "label": figures.label(key),
+                        "source": figures.source(key)}
+            if figures.awaiting(key):  # the priced part of a total: these lines have no price yet
+                out[key]["awaiting_quotes"] = list(figures.awaiting(key))
+    return out
 
 
 def _chart_to_json(spec: Any) -> Any:

@@ -34,6 +34,7 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
     kw = np.zeros(end)
     spend = np.zeros(end)
     vlines, markers = [], []
+    awaiting: list[tuple[int, tuple[str, ...]]] = []  # (start month, lines awaiting a quote) per phase
     currency = project.phases[0].costs.currency
     for i, est in enumerate(phases):
         phase = project.phases[i]
@@ -44,8 +45,10 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
         if est.config.servers_owned:
             kw[span] = np.maximum(kw[span], est.figures.number("power.it_max_kw", 0.0))
         spend[span] += months[: end - start]
+        waiting = tuple(f"{phase.name}: {item}" for item in est.figures.awaiting("plan.phase_cost"))
+        awaiting.append((start, waiting))
         fs.input(f"roadmap.phase{i + 1}.cost", est.ledger.phase_total, currency, f"cost of {phase.name}",
-                 "the phase's cost ledger over its months (plan.phase_cost)")
+                 "the phase's cost ledger over its months (plan.phase_cost)", awaiting=waiting)
         fs.input(f"roadmap.phase{i + 1}.gpus", float(est.config.gpus), "GPUs", f"GPUs in {phase.name}",
                  "the phase's sized configuration (plan.gpus)")
         fs.input(f"roadmap.phase{i + 1}.servers_carried", float(est.config.servers_carried), "servers",
@@ -61,14 +64,15 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
     keys = [f"roadmap.phase{i + 1}.cost" for i in range(len(phases))]
     fs.input("roadmap.months", float(end), "months", "roadmap length", "phases' start + duration")
     fs.add("roadmap.total_spend", float(sum(p.ledger.phase_total for p in phases)), currency,
-           "plan total over the roadmap", "sum of the phases' costs (each phase's ledger over its months)", keys)
+           "plan total over the roadmap", "sum of the phases' costs (each phase's ledger over its months)", keys,
+           awaiting=tuple(item for _start, items in awaiting for item in items))
     fs.input("roadmap.unpriced_lines", float(sum(len(p.ledger.unpriced) for p in phases)), "lines",
              "cost lines without a price (excluded from the total)", "the phases' cost ledgers")
     for years in (3, 5):
         fs.add(f"roadmap.spend_{years}y", float(spend[: 12 * years].sum()), currency,
                f"spend in the roadmap's first {years} years",
                f"sum of the monthly spend (every phase's ledger placed at its start month) over the first {12 * years} months",
-               keys)
+               keys, awaiting=tuple(item for start, items in awaiting if start < 12 * years for item in items))
     fs.input("roadmap.peak_gpus", float(gpus.max()), "GPUs", "peak GPUs across phases", "max over months")
     fs.input("roadmap.peak_kw", float(kw.max()), "kW", "peak owned IT design power across phases",
              "max over months of power.it_max_kw of owned phases (rented capacity runs in the provider's facility)")

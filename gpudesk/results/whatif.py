@@ -317,7 +317,7 @@ def iter_whatif(project: Project, phase_index: int, catalog: Catalog,
     fs = FigureSet()
     for m in metrics:
         fs.input(f"whatif.base.{m.name}", base_values[m.name], m.unit, f"{m.label} (as planned)",
-                 f"phase estimate figure {m.figure_key}")
+                 f"phase estimate figure {m.figure_key}", awaiting=base.figures.awaiting(m.figure_key))
     result = WhatIfResult(phase_index, phase.costs.currency, metrics, base_values, {}, {}, {}, {}, {}, {}, fs)
     total_steps = max(1, sum(r.changes().size for r in ranges if r.driver not in skipped))
     steps_done = 0

@@ -4,17 +4,17 @@
   <context>
     <name>App</name>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="93" />
+      <location filename="../../gpudesk/ui/app.py" line="101" />
       <source>Autosave is off: {0}</source>
       <translation>自动保存已关闭：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="148" />
+      <location filename="../../gpudesk/ui/app.py" line="197" />
       <source>The catalog cannot be opened: {0}</source>
       <translation>无法打开产品目录：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="118" />
+      <location filename="../../gpudesk/ui/app.py" line="126" />
       <source>Your own catalog needed attention; gpudesk started with what could be read. Details:</source>
       <translation>您的自定义目录需要处理；gpudesk 已用可读取的内容启动。详情：</translation>
     </message>
@@ -233,12 +233,12 @@
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="141" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="151" />
       <source>Searching…</source>
       <translation>搜索中…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="143" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="153" />
       <source>The configuration search runs in idle time; this row shows its result when it is done.</source>
       <translation>配置搜索在空闲时运行；搜索完成后，此行显示其结果。</translation>
     </message>
@@ -253,27 +253,27 @@
       <translation>总拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="180" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="190" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="164" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="174" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="164" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="174" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="184" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="194" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="171" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="181" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -2614,32 +2614,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="251" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="267" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="260" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="276" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="250" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="266" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="92" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="108" />
       <source>Range</source>
       <translation>范围</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="331" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="350" />
       <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
       <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="328" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="347" />
       <source>{code} (not in the list: kept as the plan holds it)</source>
       <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>
@@ -2647,7 +2647,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="136" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="177" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -2655,7 +2655,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="79" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="110" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -2664,12 +2664,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="84" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="116" />
+      <source>Leaves out {0} cost line(s) that have no price yet (the check "Some costs have no price" names them). Enter their quotes on step 7 (costs) to complete it.</source>
+      <translation>不含 {0} 项尚无价格的成本（检查项“部分成本没有价格”列出了它们）。在第 7 步（成本）填入报价后即为完整金额。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="120" />
       <source>Owning costs more than this option in every month of the plan's horizon: buying never pays back against it.</source>
       <translation>在方案测算期内的每个月，自购都比此选项贵：买硬件相对它不会回本。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="81" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="112" />
       <source>The estimate could not compute this figure: a catalog field or an input it needs is missing. The Explain panel shows which.</source>
       <translation>估算无法得出此项数值：缺少所需的目录字段或输入。在“计算说明”面板中可查看缺少哪一项。</translation>
     </message>
@@ -3107,7 +3112,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="276" />
+      <location filename="../../gpudesk/ui/main_window.py" line="277" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
@@ -3149,7 +3154,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="173" />
+      <location filename="../../gpudesk/ui/main_window.py" line="174" />
       <source>Estimating…</source>
       <translation>正在估算…</translation>
     </message>
@@ -3319,7 +3324,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="316" />
+      <location filename="../../gpudesk/ui/main_window.py" line="317" />
       <source>Save the changes to {0} before closing?</source>
       <translation>关闭前保存对 {0} 的修改吗？</translation>
     </message>
@@ -3391,7 +3396,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>撤销上一次修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="315" />
+      <location filename="../../gpudesk/ui/main_window.py" line="316" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>
@@ -3682,7 +3687,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>PlanController</name>
     <message>
-      <location filename="../../gpudesk/ui/controller.py" line="146" />
+      <location filename="../../gpudesk/ui/controller.py" line="150" />
       <source>The estimate failed: {0}</source>
       <translation>测算失败：{0}</translation>
     </message>
@@ -3917,95 +3922,95 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RecommendationPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="140" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="134" />
       <source>Hover a point to see its configuration; click it to pin it into the plan.</source>
       <translation>将鼠标停在某个点上可查看其配置；点击即可将其采用到方案中。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="205" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="184" />
       <source>No estimate: fix the inputs the status bar names first.</source>
       <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="208" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="187" />
       <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
       <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="112" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="106" />
       <source>Pin this configuration</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="341" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="322" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="324" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="305" />
       <source>Pin {0} × {1}</source>
       <translation>采用 {0} × {1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="327" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="344" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="308" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="325" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="114" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="108" />
       <source>Plan with the selected configuration: its accelerator (with a server that holds it), precision and layout; Undo restores the plan</source>
       <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="277" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="258" />
       <source>Rank {0}: {1} — 1 GPU on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 1 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="279" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="260" />
       <source>Rank {0}: {1} — {2} GPUs on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="281" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="262" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="144" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="138" />
       <source>Ranked</source>
       <translation>排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="81" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="83" />
       <source>Ranked configurations</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="233" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="271" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="294" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="214" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="252" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="275" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="90" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="92" />
       <source>The best configuration found on each accelerator, feasible first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
       <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="286" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="267" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="145" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="139" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="97" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="99" />
       <source>Why it ranks here</source>
       <translation>排名理由</translation>
     </message>
@@ -4871,7 +4876,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选型步骤</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="57" />
+      <location filename="../../gpudesk/ui/step_list.py" line="60" />
       <source>Status: {0}</source>
       <translation>状态：{0}</translation>
     </message>
@@ -4904,82 +4909,82 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="154" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="150" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="190" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
       <source>Cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="344" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="340" />
       <source>Drawing this chart…</source>
       <translation>正在绘制此图表……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="189" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="185" />
       <source>Inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="99" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="100" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="189" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="185" />
       <source>Memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="198" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="194" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="190" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
       <source>Power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="187" />
       <source>Rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="203" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="199" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="190" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
       <source>Scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="342" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="338" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="137" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="133" />
       <source>Still being computed: the best parallel layout at the plan's GPU count, its figures and its checks appear here in a moment.</source>
       <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="187" />
       <source>Timeline</source>
       <translation>时间线</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="189" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="185" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="204" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
@@ -5045,17 +5050,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>右键单击可显示或隐藏列</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_page.py" line="96" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_page.py" line="107" />
       <source>{0} of {1} rows</source>
       <translation>{0} / {1} 行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_page.py" line="96" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_page.py" line="107" />
       <source>{0} rows</source>
       <translation>{0} 行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_page.py" line="97" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_page.py" line="108" />
       <source>★ your row   ◇ unverified   — unknown in the cited sources</source>
       <translation>★ 您的行   ◇ 未核实   — 引用来源中未给出</translation>
     </message>
@@ -5164,22 +5169,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>WhatIfPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="300" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="303" />
       <source>Change</source>
       <translation>变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="299" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="302" />
       <source>Change against the plan</source>
       <translation>相对方案的变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="299" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="302" />
       <source>Change against the plan ({0})</source>
       <translation>相对方案的变化（{0}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="83" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="84" />
       <source>Driver</source>
       <translation>影响因素</translation>
     </message>
@@ -5199,37 +5204,37 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>GPU单价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="85" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="86" />
       <source>High</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="298" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="301" />
       <source>High end of the range</source>
       <translation>区间上限</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="84" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="85" />
       <source>Low</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="298" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="301" />
       <source>Low end of the range</source>
       <translation>区间下限</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="81" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="82" />
       <source>Ranges (change against the plan)</source>
       <translation>变动区间（相对方案）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="188" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="189" />
       <source>Re-estimating the phase across the ranges…</source>
       <translation>正在按各变动区间重新估算本阶段…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="220" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="221" />
       <source>Re-estimating the phase across the ranges… {0} %</source>
       <translation>正在按各变动区间重新估算本阶段… {0} %</translation>
     </message>
@@ -5239,17 +5244,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>分析的结果</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="108" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="109" />
       <source>Result:</source>
       <translation>结果：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="100" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="101" />
       <source>Steps</source>
       <translation>步数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="98" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="99" />
       <source>Steps per range</source>
       <translation>每个区间的步数</translation>
     </message>
@@ -5259,62 +5264,62 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>利用率（小时/天）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="285" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="288" />
       <source>VDI seats are sized by framebuffer, not by compute efficiency</source>
       <translation>云桌面席位按显存容量测算，与计算效率无关</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="298" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="301" />
       <source>What moves {0} (plan: {1})</source>
       <translation>影响{0}的因素（方案值：{1}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="127" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="128" />
       <source>What-if table</source>
       <translation>假设分析表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="293" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="296" />
       <source>What-if unavailable: {0}</source>
       <translation>无法进行假设分析：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="92" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="93" />
       <source>high</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="286" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="289" />
       <source>hours per day are capped at 24</source>
       <translation>每天小时数最多为 24</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="91" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="92" />
       <source>low</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="301" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="304" />
       <source>plan</source>
       <translation>方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="284" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="287" />
       <source>the catalog has no price for this server or its GPUs, or the phase rents them</source>
       <translation>目录中没有该服务器或其 GPU 的价格，或本阶段为租用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="282" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="285" />
       <source>the electricity price in use is unknown or zero, or the phase rents its GPUs (the provider pays the power)</source>
       <translation>所用电价未知或为零，或本阶段租用 GPU（电费由服务商承担）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="301" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="304" />
       <source>undefined</source>
       <translation>未定义</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="306" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="309" />
       <source>{0} re-estimates in {1} ms.</source>
       <translation>{0} 次重新估算，用时 {1} 毫秒。</translation>
     </message>

@@ -50,6 +50,7 @@ def check_phase_surfaces(plan: PlanEstimate) -> None:
         assert _close(f.number("tco.capex"), ledger.capex) and _close(f.number("tco.opex_per_year"), ledger.opex_per_year)
         assert _close(sum(ledger.monthly()), ledger.phase_total)
         assert f.number("tco.unpriced_lines") == len(ledger.unpriced)
+        check_partial_totals(phase)
         chosen = f"delivery.total.{priced_as(c.delivery_mode)}"
         if chosen in f:  # the delivery comparison's own figure for the chosen mode is the ledger's total before VAT
             assert _close(f.number(chosen), ledger.before_tax), (phase.name, f.number(chosen), ledger.before_tax)
@@ -71,6 +72,28 @@ def check_phase_surfaces(plan: PlanEstimate) -> None:
     if plan.roadmap is not None:
         assert _close(plan.roadmap.number("roadmap.total_spend"), plan.total)
         assert plan.roadmap.number("roadmap.peak_gpus") == max(p.config.gpus for p in plan.phases)
+
+
+def check_partial_totals(phase) -> None:  # type: ignore[no-untyped-def]
+    """A money figure that leaves out lines awaiting a quote names them (FigureSet.awaiting), so no surface shows the
+    priced part as the whole: the totals every line, the one-time and recurring ones theirs, and the annual cost and
+    every cost per unit the recurring lines plus the unpriced hardware an owned phase depreciates."""
+    f, ledger = phase.figures, phase.ledger
+    items = [(line.item, line.period, line.nature, line.category) for line in ledger.unpriced]
+    for key in ("plan.phase_cost", "tco.total_3y", "tco.total_5y", "tco.total_horizon"):
+        assert list(f.awaiting(key)) == [i[0] for i in items], (phase.name, key)
+    assert list(f.awaiting("tco.one_time")) == [i[0] for i in items if i[1] == "once"]
+    assert list(f.awaiting("tco.capex")) == [i[0] for i in items if i[1] == "once" and i[2] == "capex"]
+    assert list(f.awaiting("tco.opex_per_year")) == list(f.awaiting("tco.opex_per_month")) == \
+        [i[0] for i in items if i[1] == "month"]
+    unvalued = [i[0] for i in items if phase.config.servers_owned and i[1] == "once" and i[3] in ("hardware", "network")]
+    assert set(f.awaiting("tco.annual_cost")) == set(unvalued) | set(f.awaiting("tco.opex_per_year"))
+    for key in ("tco.cost_per_gpu_hour", "tco.cost_per_million_tokens", "tco.cost_per_training_run",
+                "tco.cost_per_seat_month"):
+        if key in f:
+            assert f.awaiting(key) == f.awaiting("tco.annual_cost"), (phase.name, key)
+    if not items:
+        assert not any(f.awaiting(key) for key in f.keys()), phase.name
 
 
 def check_host_follows_the_phases_gpus(phase) -> int:  # type: ignore[no-untyped-def]
@@ -151,6 +174,11 @@ def check_documents(plan: PlanEstimate, project: Project) -> None:
         # a reader of the JSON learns that a total leaves lines out, and which
         assert data["ledger"]["totals_complete"] is (not phase.ledger.unpriced)
         assert len(data["ledger"]["unpriced"]) == len(phase.ledger.unpriced)
+        assert data["ledger"]["awaiting"]["phase_total"] == list(phase.figures.awaiting("plan.phase_cost"))
+        for key, figure in data["figures"].items():  # and each figure that is a priced part says which lines it lacks
+            assert figure.get("awaiting_quotes", []) == list(phase.figures.awaiting(key)), key
+    if plan.roadmap is not None:
+        assert len(plan.roadmap.awaiting("roadmap.total_spend")) == plan.unpriced_lines
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])

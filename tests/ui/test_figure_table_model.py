@@ -60,3 +60,30 @@ def test_rows_made_before_are_reused_only_for_the_same_figure() -> None:
             [[fresh.cell_text(r, c) for c in range(3)] for r in range(2)]
         shown.append(model.cell_text(0, 1) + " " + model.cell_text(0, 2))
     assert len(set(shown[:2])) == 2 and shown[0] == shown[2] and model.cell_text(1, 1) == "80"
+
+
+def test_a_total_with_unpriced_lines_shows_them_beside_its_amount() -> None:
+    """The gov sample's step 6 showed '本阶段成本 127.9 万元' with its 25 servers unpriced, as if complete: a money
+    figure that leaves out lines awaiting a quote (FigureSet.awaiting) reads as the proposal prints it, and one with
+    nothing priced reads 'awaiting quotes', never 0."""
+    from PySide6.QtCore import Qt
+
+    from gpudesk.core.explain import FigureSet
+    from gpudesk.ui.widgets.display_text import display_text
+
+    made = FigureSet()
+    waiting = ("Generic 8 x Cambricon MLU370-X8 server", "Installation and commissioning", "Maintenance", "Storage")
+    made.input("plan.phase_cost", 1_279_393.0, "CNY", "cost of this phase", awaiting=waiting)
+    made.input("tco.one_time", 0.0, "CNY", "paid once", awaiting=waiting[:2])
+    made.input("tco.colo_per_year", 0.0, "CNY", "colocation per year")
+    keys = ["plan.phase_cost", "tco.one_time", "tco.colo_per_year"]
+    zh = FigureTableModel(text=display_text("zh"))
+    zh.set_figures(made, keys)
+    assert [zh.cell_text(r, 1) + " " + zh.cell_text(r, 2) for r in range(3)] == \
+        ["127.9 万元 + 4 项待询价", "待询价（2 项） ", "0 元"]
+    en = FigureTableModel(text=display_text("en"))
+    en.set_figures(made, keys)
+    assert en.cell_text(0, 2) == "CNY + 4 lines awaiting quotes" and en.cell_text(1, 1) == "awaiting quotes (2 lines)"
+    tip = en.data(en.index(0, 1), Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("Leaves out 4 cost line(s) that have no price yet")
+    assert "Leaves out" not in en.data(en.index(2, 1), Qt.ItemDataRole.ToolTipRole)

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 
 from gpudesk.core.explain import format_value
 from gpudesk.report.chart_text import translate
+from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.number_format import money_in_chinese_units
+from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.chart_model import ChartSpec, RefLine, Series
 from gpudesk.results.whatif import DRIVER_LABELS, TornadoRow, WhatIfResult
 
@@ -83,6 +85,9 @@ def tornado_spec(result: WhatIfResult, metric: str, text: TornadoText | None = N
     money = money_in_chinese_units(base, m.unit, text.lang)  # "5,508 万元", not "55,079,171 CNY" cut to "CN…"
     base_text = text.undefined if not math.isfinite(base) else f"{money[0]} {money[1]}" if money else \
         f"{format_value(base)} {unit}"
+    waiting = result.figures.awaiting(f"whatif.base.{metric}")
+    if waiting and math.isfinite(base):  # the plan's priced part: its lines awaiting a quote beside it
+        base_text = awaiting_total(base_text, len(waiting), ReportText(text.lang), priced_part=base)
     return ChartSpec(
         kind="generic", title=text.title.format(label, base_text), categories=categories,
         y_label=text.y_label if as_percent else text.y_label_absolute.format(unit),

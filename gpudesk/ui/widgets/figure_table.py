@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from gpudesk.core.explain import FigureSet
 from gpudesk.report.display_units import NEVER, UNKNOWN, as_row_label, display_value
+from gpudesk.report.ledger_text import awaiting_total
+from gpudesk.report.text_catalog import ReportText
 from gpudesk.ui.widgets.column_fit import FittedColumns
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.session_text import session_text
@@ -35,9 +37,11 @@ class FigureTableModel(QAbstractTableModel):
         self.text = text or session_text()  # labels and units in the session language
         self._rows: list[tuple[str, str, str, str]] = []  # key, label, value text, unit
         self._shown: dict[tuple[Any, ...], tuple[str, str, str, str]] = {}  # rows made, by what they show
+        self._awaiting: dict[str, tuple[str, ...]] = {}  # a total's lines awaiting a quote, by figure key
 
     def set_figures(self, figures: FigureSet | None, keys: list[str], labels: dict[str, str] | None = None) -> None:
         rows = []
+        self._awaiting = {}
         if figures is not None:
             shown = self._shown if len(self._shown) < SHOWN_KEPT else {}
             for key in keys:
@@ -48,7 +52,7 @@ class FigureTableModel(QAbstractTableModel):
                 # and the others' texts are the ones already made (named and formatted: ~0.5 ms of an edit on step 2)
                 value = figures.value_at(key)
                 memo = None if figures.vocabulary(key) is not None or not isinstance(value, (float, int, str)) else (
-                    key, given, figures.label(key), figures.unit(key), type(value), value)
+                    key, given, figures.label(key), figures.unit(key), type(value), value, figures.awaiting(key))
                 row = shown.get(memo) if memo is not None else None
                 if row is None:
                     label = given or self.text.figure_label(key, as_row_label(figures.label(key)))
@@ -57,6 +61,8 @@ class FigureTableModel(QAbstractTableModel):
                     if memo is not None:
                         shown[memo] = row
                 rows.append(row)
+                if waiting := figures.awaiting(key):
+                    self._awaiting[key] = waiting
             self._shown = shown
         if rows == self._rows:
             return
@@ -105,6 +111,11 @@ class FigureTableModel(QAbstractTableModel):
             if text == self.text.value(UNKNOWN):
                 tip = self.tr("The estimate could not compute this figure: a catalog field or an input it needs "
                               "is missing. The Explain panel shows which.") + "\n" + tip
+            elif key in self._awaiting:
+                waiting = self._awaiting[key]  # items in the core's English: the check words them per language
+                tip = self.tr("Leaves out {0} cost line(s) that have no price yet (the check \"Some costs have no "
+                              "price\" names them). Enter their quotes on step 7 (costs) to complete it."
+                              ).format(len(waiting)) + "\n" + tip
             elif text == self.text.value(NEVER):
                 tip = self.tr("Owning costs more than this option in every month of the plan's horizon: buying "
                               "never pays back against it.") + "\n" + tip
@@ -132,6 +143,10 @@ def figure_display(figures: FigureSet, key: str, text: DisplayText, index: int |
         return named, ""
     value = figures.value_at(key, index)
     unit, shown = display_value(value, figures.unit(key), text.lang)
+    waiting = figures.awaiting(key)
+    if waiting and isinstance(value, float):  # a total's priced part: the lines awaiting a quote beside it, as the proposal prints them
+        marked = awaiting_total(text.unit(unit, currency), len(waiting), ReportText(text.lang), priced_part=value)
+        return (marked, "") if value == 0 else (text.value(shown), marked)
     return text.value(shown), text.unit(unit, currency)
 
 
