@@ -17,6 +17,7 @@ length with speed; it gives a coefficient of variation within 4% of Dell's.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from statistics import NormalDist
 
 SAMPLES = 4388  # DeepSeek-R1's MLPerf data set (qsl_reported_total_count in both logs)
@@ -37,6 +38,74 @@ NEBIUS_SERVER = dict(
     latency={0.0: 6.648263762, 0.5: 132.572974889, 0.9: 570.992514000, 0.95: 766.038863691, 0.97: 901.281915580,
              0.99: 1127.296965024, 0.999: 1275.293346836, 1.0: 1308.008387822},
     ttft=0.556561782, tpot=0.062550491, tokens_per_s=575580.0, samples_per_s=153.334)
+
+
+# Each run's own log (where a stored copy holds it): tokens/s, samples/s and, for Offline, the run's duration (its
+# result_max_latency: every sample is issued at once, so the last completion ends the run); samples = samples/s ×
+# duration, to the whole number of passes over the 4,388-sample data set that LoadGen generates with
+# sample_concatenate_permutation (the detail logs' generated_samples_per_query: 48, 91, 16, 24 and 150 passes). v5.1 B200's logs are not stored: its config's
+# min_query_count (26,328 = 6 × 4,388) sets the Offline run (at 600 s minimum it binds: 26,328 samples take ~50 min).
+_V51_RUN = ("MLPerf Inference v5.1 closed, NVIDIA, github.com/mlcommons/inference_results_v5.1 (copy "
+            "ykamiset/inference_results_v5.1, commit e9ccad4): closed/NVIDIA/results/{system}/deepseek-r1/{scenario}/"
+            "performance/run_1/mlperf_log_{kind}.txt")
+_V60_RUN = _LOG.replace("/Server/", "/{scenario}/")
+_GB200, _GB300 = "GB200-NVL72_GB200-186GB_aarch64x72_TRT", "GB300-NVL72_GB300-288GB_aarch64x72_TRT"
+_DELL, _GOOGLE_B200 = "XE9780L-B300-SXM-270GBx8_TRT", "B200-SXM-180GBx8_TRT"
+# case id -> (log citation, tokens/s, samples/s, Offline duration s (0: Server))
+RUNS = {
+    "mlperf-i51-deepseek-r1-gb200x72-offline": (_V51_RUN.format(system=_GB200, scenario="Offline", kind="detail"),
+                                                289712.0, 77.995, 2700.479),
+    "mlperf-i51-deepseek-r1-gb200x72-server": (_V51_RUN.format(system=_GB200, scenario="Server", kind="summary"),
+                                               167578.06, 44.76, 0.0),
+    "mlperf-i51-deepseek-r1-gb300x72-offline": (_V51_RUN.format(system=_GB300, scenario="Offline", kind="summary"),
+                                                420659.0, 115.017, 3471.726),
+    "mlperf-i51-deepseek-r1-gb300x72-server": (_V51_RUN.format(system=_GB300, scenario="Server", kind="summary"),
+                                               209327.68, 56.95, 0.0),
+    "mlperf-i60-deepseek-r1-b200x8-offline": (_V60_RUN.format(who="Google", system=_GOOGLE_B200, scenario="Offline"), 57116.9, 15.2288, 4610.226),
+    "mlperf-i60-deepseek-r1-b200x8-server": (_V60_RUN.format(who="Google", system=_GOOGLE_B200, scenario="Server"), 41027.9, 10.9558, 0.0),
+    "mlperf-i60-deepseek-r1-b300x8-offline": (_V60_RUN.format(who="Dell", system=_DELL, scenario="Offline"),
+                                              66287.9, 17.6909, 5952.894),
+    "mlperf-i60-deepseek-r1-b300x8-server": (DELL_SERVER["citation"], 46510.6, 12.373, 0.0),
+    "mlperf-i60-deepseek-r1-gb300x72-offline": (_V60_RUN.format(who="Nebius", system=_GB300, scenario="Offline"), 673936.0, 179.593, 3664.946),
+    "mlperf-i60-deepseek-r1-gb300x72-server": (NEBIUS_SERVER["citation"], 575580.0, 153.334, 0.0),
+}
+CONFIG_QUERIES = {"mlperf-i51-deepseek-r1-b200x8-offline": 26328}  # v5.1 B200 Offline config's min_query_count
+# The layout of the runs without a stored engine config: TensorRT-LLM's own DeepSeek-R1 throughput recipe, the
+# layout of every stored DeepSeek-R1 MLPerf config (attention data-parallel over 8 GPUs x expert parallel 8)
+RECIPE = ("TensorRT-LLM's DeepSeek-R1 throughput recipe, github.com/NVIDIA/TensorRT-LLM (commit 8558be9): "
+          "examples/configs/deepseek-r1-throughput.yaml (tensor_parallel_size 8, moe_expert_parallel_size 8, "
+          "enable_attention_dp true), the layout of every stored DeepSeek-R1 MLPerf config")
+
+
+def as_run(case, replicas_of):
+    """The case with its run's own output mean and, for Offline, its length in samples (RUNS, CONFIG_QUERIES);
+    ``replicas_of(case)``: the engine instances the system holds (the samples are shared among them)."""
+    if case.id in RUNS:
+        where, tokens, samples, duration = RUNS[case.id]
+        output = tokens / samples
+        note = case.note.replace(f"mean output {case.output:.0f} tokens (MLCommons blog)",
+                                 f"mean output {output:,.0f} tokens = {tokens:,.2f} tokens/s ÷ {samples:g} samples/s "
+                                 f"(the run's log: {where})")
+        queries = SAMPLES * round(samples * duration / SAMPLES)  # whole passes over the data set (module note)
+    elif case.id in CONFIG_QUERIES:
+        output, note, queries = case.output, case.note, CONFIG_QUERIES[case.id]
+    else:
+        return case
+    if queries:
+        note += (f"; the run: {queries:,} samples issued at once"
+                 + (f", {queries / replicas_of(case):,.0f} per {case.ep or 8}-GPU instance" if replicas_of(case) > 1
+                    else "") + f", outputs capped at {CAP:,} tokens (end drain modelled, core/inference_drain.py)")
+    return replace(case, output=output, output_sd=case.output_sd / case.output * output, note=note, queries=queries,
+                   output_cap=float(CAP))
+
+
+def as_recipe(case):
+    """A DeepSeek-R1 case without a stored engine config in the recipe's layout (RECIPE), its batch derived."""
+    note = case.note.replace("tensor parallel: gpudesk's best layout; expert parallel = tensor parallel",
+                             f"layout: no engine config stored; {RECIPE}: attention data-parallel over 8 GPUs x "
+                             "expert parallel 8, engine batch derived (KV cache)")
+    assert note != case.note, case.id
+    return replace(case, tp=1, ep=8, note=note)
 
 
 def output_quantiles(log: dict) -> dict[float, float]:
@@ -78,11 +147,20 @@ def _errors(rows: list, by: dict, ids: list[str]) -> str:
     return ", ".join(f"{by[i].accelerator_id.upper()} {by[i].scenario} {errs[i]:+.0%}" for i in ids if i in errs)
 
 
-def _iteration_ms(rows: list, by: dict, case_id: str) -> tuple[float, float]:
-    """(measured, gpudesk) iteration in ms of an Offline case run at its config's batch: batch / tokens/s."""
-    r = next(r for r in rows if r.id == case_id)
-    c = by[case_id]
-    return c.max_batch / (r.measured * c.ep) * 1e3, c.max_batch / (r.predicted * c.ep) * 1e3
+def _drains(by: dict, ids: list[str]) -> dict[str, tuple[float, float, float]]:
+    """Offline case id -> (gpudesk's steady iteration ms, the drain's cost as a share of the run, the run's
+    samples per instance) at the case's layout (core/inference_drain.py via the runner)."""
+    from validation_runner import mlperf_figures, offline_run  # the runner imports this module's cases
+
+    out = {}
+    for i in ids:
+        c = by[i]
+        fs = mlperf_figures(c, c.tp)
+        run = offline_run(c, c.tp, fs)
+        if run:
+            out[i] = (float(fs.value_at("infer.tpot_s", 0)) * 1e3, 1.0 - run.factor,
+                      c.queries * float(fs.value_at("infer.gpus_per_replica", 0)) / c.gpus)
+    return out
 
 
 def deepseek_findings(rows: list, by: dict) -> str:
@@ -92,19 +170,27 @@ def deepseek_findings(rows: list, by: dict) -> str:
     cv, cv_nebius = sd / mean, output_cv(NEBIUS_SERVER)
     out, prompt = 3880.0, 800.0
     context = prompt + (out * out + (cv * out) ** 2) / (2.0 * out)
-    adp = [i for i, c in by.items() if c.task == "deepseek-r1" and c.tp]
-    v51 = [i for i in adp if i.startswith("mlperf-i51")]
-    v60 = [i for i in adp if i.startswith("mlperf-i60")]
-    rest = [i for i, c in by.items() if c.task == "deepseek-r1" and not c.tp]
-    m51, g51 = _iteration_ms(rows, by, "mlperf-i51-deepseek-r1-b200x8-offline")
-    m60, g60 = _iteration_ms(rows, by, "mlperf-i60-deepseek-r1-b300x8-offline")
+    ds = {i: c for i, c in by.items() if c.task == "deepseek-r1"}
+    recipe = [i for i, c in ds.items() if RECIPE in c.note]
+    v51 = [i for i in ds if i.startswith("mlperf-i51") and i not in recipe]
+    v60 = [i for i in ds if i.startswith("mlperf-i60") and i not in recipe]
+    drains = _drains(by, [i for i, c in ds.items() if c.queries])
+    means = sorted(c.output for i, c in ds.items() if i in RUNS)
+    err = {r.id: r.error for r in rows}
+    b200, b300 = "mlperf-i51-deepseek-r1-b200x8-offline", "mlperf-i60-deepseek-r1-b300x8-offline"
+    m51 = 4096 / (by[b200].measured * 8) * 1e3
+    m60 = 8192 / (by[b300].measured * 8) * 1e3
+    share = sorted(d[1] for d in drains.values())
     return (
         "* **DeepSeek-R1 in MLPerf Inference** (`tests/validation/mlperf_deepseek_r1.py`). Layout: NVIDIA's v5.1 "
         "configs (closed/NVIDIA/configs/<system>/<scenario>/deepseek-r1.py, copy ykamiset/inference_results_v5.1, "
         "commit e9ccad4) run attention data-parallel over 8 GPUs x EP8 with 512 sequences per rank (4,096 per "
         "instance), FP4 weights, an FP8 KV cache and ADP balancing (waiting 3-9 iterations for Server, 10-500 for "
         "Offline), as do Dell's and Nebius's v6.0 configs (640 sequences per rank for Server, 1,024 and 1,536 for "
-        "Offline); those eight cases take that layout (since 2026-12-02). **The output spread** (2026-12-03): "
+        "Offline); those eight cases take that layout (since 2026-12-02). The four runs whose config is not stored "
+        f"(v5.1 GB300, v6.0 Google B200) take, since 2026-12-03, {RECIPE}, with the engine batch gpudesk derives from "
+        "the KV cache; they took gpudesk's best tensor-parallel layout (TP4, ep = tp) before, where B200 read -52% "
+        "(offline) and -41% (server) and GB300 -19% and +48%. **The output spread** (2026-12-03): "
         "MLCommons publishes the data set's mean output, not its spread, and the cases stated none, so gpudesk took "
         "every request at the mean. A Server log prints each query's latency at its percentiles, and in Dell's v6.0 "
         f"run ({DELL_SERVER['citation']}) the time per output token barely varies (P50 58.9 ms, P99 60.2 ms), so "
@@ -116,12 +202,24 @@ def deepseek_findings(rows: list, by: dict) -> str:
         f"now state that spread ({cv:.2f}x the mean output). Under in-flight batching a sequence stays in the batch "
         "in proportion to its output, so a decode step reads a mean context of I + (O² + sd²)/(2·O) (the law was in "
         f"the model; core/inference_lengths.py): {context:,.0f} tokens, not {prompt + out / 2:,.0f}, and the KV "
-        "cache holds fewer sequences at the percentile. Nothing was fitted. Now: v5.1 as configured "
-        f"(NVIDIA, 8 B200 and 72 GB200): {_errors(rows, by, v51)}; v6.0 as configured (Dell 8 B300, Nebius 72 "
-        f"GB300): {_errors(rows, by, v60)}; the four without a stored config (v5.1 GB300, v6.0 Google B200: "
-        f"gpudesk's best tensor-parallel layout, with ep = tp): {_errors(rows, by, rest)}. What is left is the v5.1 "
-        f"engine: at its 4,096 sequences the B200 Offline run's iteration is {m51:.0f} ms where gpudesk's is "
-        f"{g51:.0f} ms, while Dell's v6.0 B300 run holds 8,192 sequences in {m60:.0f} ms (gpudesk {g60:.0f} ms): "
+        "cache holds fewer sequences at the percentile. Nothing was fitted. **Each run's own output** (2026-12-03): "
+        f"where a stored copy holds the run's log, the case takes its tokens per sample ({means[0]:,.0f} to "
+        f"{means[-1]:,.0f}, not the blog's 3,880, which only v5.1 B200, whose logs are not stored, keeps). **The "
+        "end of an Offline run** (2026-12-03, core/inference_drain.py): LoadGen issues every sample at once and the "
+        "run ends with its last completion; once the last sample is admitted the batch only shrinks, each slot "
+        "finishing the rest of its request (the renewal excess, mean E[O²]/(2·E[O])), the longest up to the 20,000-"
+        "token cap, at decode steps that cost nearly as much at a few sequences as at thousands (every step reads "
+        "every expert). The samples per run are the logs' (210,624 to 658,200: whole passes over the data set, "
+        "shared by the system's 8-GPU instances) or, for v5.1 B200, its config's min_query_count (26,328); at "
+        f"gpudesk's own step the drain costs {share[0]:.0%} to {share[-1]:.0%} of a run ("
+        + ", ".join(f"{by[i].accelerator_id.upper()} v{i[8]}.{i[9]} {d[1]:.0%} at "
+                    f"{d[2]:,.0f} samples" for i, d in drains.items()) + "). Nothing was fitted. Now: v5.1 as "
+        f"configured (NVIDIA, 8 B200 and 72 GB200): {_errors(rows, by, v51)}; v6.0 as configured (Dell 8 B300, "
+        f"Nebius 72 GB300): {_errors(rows, by, v60)}; the recipe's layout (v5.1 GB300, v6.0 Google B200): "
+        f"{_errors(rows, by, recipe)}. What is left is the v5.1 engine: at its 4,096 sequences the B200 Offline "
+        f"run averages {m51:.0f} ms per iteration over its whole run where gpudesk's steady iteration is "
+        f"{drains[b200][0]:.0f} ms (its run {err[b200]:+.0%} with the drain), while Dell's v6.0 B300 run holds "
+        f"8,192 sequences in {m60:.0f} ms on average (gpudesk {drains[b300][0]:.0f} ms, run {err[b300]:+.0%}): "
         "the v6.0 engine ran twice the batch in the same iteration on a part of the same HBM bandwidth (8 TB/s; "
         "B300's FP4 peak is 1.5x B200's). Its config "
         "changes the MoE backend (WIDEEP -> CUTEDSL), captures CUDA graphs from 1 to 1,024 sequences (v5.1: 128-512) "
@@ -134,5 +232,5 @@ def deepseek_findings(rows: list, by: dict) -> str:
         "4,096 meets it. The busiest-group wait a TTFT target forces (TensorRT-LLM tech blog 10, 'ADP Balance "
         "Strategy': 25,664 against 34,140 tokens/s on 8 GB200 with the MLPerf-like 803/3,653-token mix) is "
         "modelled (0.89 of the synchronised rate on the blog's setup, against 0.75 measured), and the band of MoE "
-        "attention data-parallel serving holds the eight configured cases."
+        f"attention data-parallel serving holds the {len(ds)} cases of that layout."
     )

@@ -5,7 +5,16 @@ from __future__ import annotations
 import re
 
 import numpy as np
-from mlperf_deepseek_r1 import DELL_SERVER, NEBIUS_SERVER, output_cv, output_moments, tokens_per_query
+from mlperf_deepseek_r1 import (
+    CONFIG_QUERIES,
+    DELL_SERVER,
+    NEBIUS_SERVER,
+    RECIPE,
+    RUNS,
+    output_cv,
+    output_moments,
+    tokens_per_query,
+)
 from mlperf_llama_405b import SERVER_LOGS, breakdown, in_flight, output_lengths, token_budget
 from validation_cases_mlperf_inference import (
     GROUP_MLPERF_INFERENCE,
@@ -39,8 +48,15 @@ def test_each_case_cites_its_log_or_results_table_and_states_its_assumptions():
             tp, pp, batch = SUBMITTED_DENSE[c.id][1:4]
             assert (c.tp, c.pp, c.max_batch) == (tp, pp, batch) and c.gpus % (tp * pp) == 0, c.id
             assert "llama3_1-405b.py" in c.note and f"pipeline_parallelism {pp}" in c.note and not c.moe, c.id
+        elif c.moe:  # no stored config: TensorRT-LLM's own throughput recipe, cited, the engine batch derived
+            assert (c.tp, c.ep, c.max_batch) == (1, 8, 0) and RECIPE in c.note, c.id
         else:
             assert "gpudesk's best layout" in c.note and not c.tp, c.id
+        if c.id in RUNS:  # the run's own output mean from its log; an Offline run's samples: samples/s x duration
+            where, tokens, samples, duration = RUNS[c.id]
+            assert c.output == tokens / samples and 3600 < c.output < 3800 and where in c.note, c.id
+            assert abs(c.queries - samples * duration) < 2 and c.queries % 4388 == 0, c.id
+        assert bool(c.queries) == (c.scenario == "offline" and (c.id in RUNS or c.id in CONFIG_QUERIES)), c.id
         if "mlperf_log_summary" in c.citation:  # the run's own output length: tokens/s ÷ samples/s
             assert "(this log)" in c.note and 600 < c.output < 700, c.id
         assert c.id not in frozen_split()  # added after the freeze: held-out, never fitted on

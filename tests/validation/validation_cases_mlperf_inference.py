@@ -32,10 +32,14 @@ What each case is, and where its numbers come from:
   gbeezybez/inference_results_v6.0, commit ab33b21), closed/<submitter>/configs/<system>/<scenario>/deepseek-r1.py,
   all set ``enable_attention_dp``, tensor_parallelism 8 and moe_expert_parallelism 8 (attention data-parallel over
   8 GPUs, experts over 8: in gpudesk tensor parallel 1, expert parallel 8), a ``gpu_batch_size`` per rank (v5.1:
-  512; v6.0: 640 Server, 1,024-1,536 Offline), FP4 weights and an FP8 KV cache. Elsewhere the configs are not in the stored copies, so gpudesk's
-  best layout is used (the tensor-parallel degree of 1, 2, 4 or 8 that gives it the most tokens/s per GPU,
-  with expert parallel = tensor parallel for DeepSeek-R1), as the training cases without a published layout
-  use gpudesk's best layout.
+  512; v6.0: 640 Server, 1,024-1,536 Offline), FP4 weights and an FP8 KV cache. The two DeepSeek-R1 systems whose
+  configs are not stored (v5.1 GB300 NVL72, v6.0 Google 8 B200) take that same layout, TensorRT-LLM's own DeepSeek-R1
+  throughput recipe (mlperf_deepseek_r1.RECIPE), with the batch gpudesk derives. Elsewhere (Llama 3.1 405B without a
+  stored config) gpudesk's best layout is used (the tensor-parallel degree of 1, 2, 4 or 8 that gives it the most
+  tokens/s per GPU), as the training cases without a published layout use gpudesk's best layout.
+* **An Offline run** is its samples issued at once (the logs' count, or the config's min_query_count), ending with
+  its last completion: gpudesk's figure is the whole run's, the end drain included (core/inference_drain.py), where
+  the count is known (DeepSeek-R1), else the steady rate. The output mean is the run's own where its log is read.
 
 Not here, and why: Llama 2 70B (the most-submitted task, and the only LLM task of the AMD MI300X/MI325X
 submissions in the stored copies) — no mean input length of its 24,576-sample OpenOrca subset is published
@@ -49,9 +53,10 @@ quote describes something else, and its mean input (778) comes from the same sec
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
-from mlperf_deepseek_r1 import DELL_SERVER, deepseek_findings, output_cv
+from mlperf_deepseek_r1 import DELL_SERVER, as_recipe, as_run, deepseek_findings, output_cv
 from mlperf_llama_405b import llama_findings
 from validation_catalog import catalog
 
@@ -100,6 +105,8 @@ class MLPerfInferenceCase:
     max_batch: int = 0  # the engine's sequences per replica (0 = derived by gpudesk)
     output_sd: float = 0.0  # standard deviation of the output length (0 = none published)
     pp: int = 0  # pipeline stages of the submission's engine (0 = 1)
+    queries: int = 0  # samples of an Offline run, all issued at once (0 = not known: the steady rate)
+    output_cap: float = math.inf  # the benchmark's output limit (tokens)
 
     @property
     def measured(self) -> float:
@@ -329,6 +336,9 @@ def _as_submitted_dense(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
 
 
 MLPERF_INFERENCE_CASES = [_as_submitted_dense(_as_submitted(c)) for c in MLPERF_INFERENCE_CASES]
+MLPERF_INFERENCE_CASES = [as_run(as_recipe(c) if c.task == "deepseek-r1" and not c.tp else c,
+                                 lambda c: c.gpus // ((max(c.tp, c.ep) or 1) * (c.pp or 1)))
+                          for c in MLPERF_INFERENCE_CASES]
 
 
 def findings(results: list) -> list[str]:

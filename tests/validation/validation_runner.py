@@ -36,6 +36,7 @@ from validation_split import assign_splits
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference_drain import FiniteRun, finite_run
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.scaling import Workload, best_layouts
 from gpudesk.core.training import TrainingInputs, estimate_training
@@ -166,11 +167,33 @@ def mlperf_figures(case: MLPerfInferenceCase, tp: int) -> FigureSet:
         ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0))
 
 
+def offline_run(case: MLPerfInferenceCase, tp: int, fs: FigureSet) -> FiniteRun | None:
+    """An Offline case's whole run (core/inference_drain.py): its samples, all issued at once and shared by the
+    system's engine instances, at the batch gpudesk holds, then the end drain at decode steps of the shrinking
+    batch (one vectorised estimate at 24 batches from 1 to C). None where the run's length is not known."""
+    conc = float(fs.value_at("infer.concurrency", 0))
+    if not case.queries or not np.isfinite(conc) or conc < 1:
+        return None
+    batch = np.unique(np.round(np.geomspace(1.0, conc, 24)))
+    ttft, tpot = case.targets
+    steps = estimate_inference(InferenceInputs(
+        model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()] * len(batch)),
+        weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
+        output_sd=case.output_sd, concurrency=batch, tp=tp, pp=case.pp or 1, ep=case.ep or (tp if case.moe else 1),
+        batching="continuous", scenario="offline", queue=False, layout_search=False, power_shares=False))
+    replicas = case.gpus / float(fs.value_at("infer.gpus_per_replica", 0))
+    return finite_run(case.queries / replicas, conc, case.output, case.output_sd, case.output_cap,
+                      float(fs.value_at("infer.tpot_s", 0)), batch,
+                      np.asarray(steps["infer.decode_step_s"], dtype=float) * np.ones(len(batch)))
+
+
 def _mlperf_at(case: MLPerfInferenceCase, tp: int) -> float:
-    """tokens/s per GPU gpudesk gives one layout: Offline at the derived batch, Server at the highest P99 rate."""
+    """tokens/s per GPU gpudesk gives one layout: Offline over the whole run (the steady rate where the run's length
+    is not known), Server at the highest P99 rate."""
     fs = mlperf_figures(case, tp)
     if case.scenario == "offline":
-        value = fs.value_at("infer.tokens_per_s_per_gpu", 0)
+        run = offline_run(case, tp, fs)
+        value = fs.value_at("infer.tokens_per_s_per_gpu", 0) * (run.factor if run else 1.0)
     else:
         value = (fs.value_at("infer.max_rate_per_replica", 0) * case.output
                  / fs.value_at("infer.gpus_per_replica", 0))
