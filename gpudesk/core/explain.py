@@ -145,6 +145,27 @@ class FigureSet:
                 entry.source, entry.note, entry.is_input, entry.vocabulary, entry.awaiting,
             )
 
+    def insert_after(self, anchor: str, other: FigureSet, prefix: str = "") -> None:
+        """``other``'s figures (their keys prefixed as :meth:`merge` prefixes them) placed right after ``anchor``: the
+        order a set that made them there holds (a figure left to idle time, attached later)."""
+        placed = FigureSet()
+        placed.merge(other, prefix)
+        if anchor not in self._entries:
+            raise KeyError(f"no figure {anchor!r} to place {list(placed._entries)} after")
+        entries: dict[str, _Entry] = {}
+        for key, entry in self._entries.items():
+            if key not in placed._entries:
+                entries[key] = entry
+            if key == anchor:
+                entries.update(placed._entries)
+        self._entries = entries
+
+    def only(self, *keys: str) -> FigureSet:
+        """These figures' ``keys`` alone (entries shared)."""
+        out = FigureSet()
+        out._entries = {k: self._entries[k] for k in keys}
+        return out
+
     def without(self, *keys: str) -> FigureSet:
         """These figures less ``keys`` (entries shared, as :meth:`merge` shares them)."""
         out = FigureSet()

@@ -34,6 +34,7 @@ TRAIN_KINDS = LLM_TRAINING_KINDS
 MEMORY_MODE = {"pretrain": "train", "finetune_full": "train", "finetune_lora": "lora", "finetune_qlora": "qlora"}
 METHOD = {"pretrain": "full", "finetune_full": "full", "finetune_lora": "lora", "finetune_qlora": "qlora"}
 MAX_DOUBLINGS = 17  # up to 131,072 × the model-parallel size
+LEFT_OUT = ("mem.min_gpus",)  # what training and LLM-serving sizing leave out without the layout search
 
 
 @dataclass
@@ -76,6 +77,8 @@ class WorkloadResult:
     # training: one data-loader batch per GPU (tokens for text, images for vision) and the image side, for host RAM
     loader_batch_units: float = 0.0
     image_size_px: float = 0.0
+    # figures a sizing with ``layout_search=False`` left out (mem.min_gpus): absent from ``figures``, not unknown
+    left_out: tuple[str, ...] = ()
 
 
 def scaleout_of(server: rec.Server, gpus_per_node: int, nic: rec.Nic | None) -> tuple[float, int, str]:
@@ -205,7 +208,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
                        np.asarray(sweep["train.bottleneck"], dtype=str)),
         sized_by=sized_by, sizing_formula=formula,
         sizing_keys=tuple(k for k in ("train.time_to_train_days", "mem.fits") if k in figures),
-        layout=Layout(p.tp, p.pp, p.cp, p.ep, max(n_gpus // mp, 1)),
+        layout=Layout(p.tp, p.pp, p.cp, p.ep, max(n_gpus // mp, 1)), left_out=() if layout_search else LEFT_OUT,
     )
 
 
@@ -271,4 +274,5 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
         sized_by=sized_by, sizing_formula=formula,
         sizing_keys=tuple(k for k in ("infer.gpus_needed", "infer.gpus_per_replica") if k in figures),
         layout=Layout(p.tp, p.pp, 1, p.ep, replicas), gpus_needed=own, capacity=capacity,
+        left_out=() if layout_search else LEFT_OUT,
     )

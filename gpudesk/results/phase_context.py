@@ -7,6 +7,7 @@ from __future__ import annotations
 import pickle
 from dataclasses import dataclass, replace
 
+from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.checks import Check
 from gpudesk.core.phase_sizing import CarriedHardware
 from gpudesk.core.plan_resolve import ResolvedPhase
@@ -45,6 +46,7 @@ class PhaseContext:
     alone: PhaseAlone | None = None  # a plan of this phase alone, its index there and the hardware carried into it:
     index: int = 0  # the searched rows are priced by estimating the plan that pins each (results/search_pricing.py)
     carried: CarriedHardware | None = None
+    scales: CalibrationScales | None = None  # the pilot calibration the workloads were sized with
 
     @property
     def project(self) -> Project | None:

@@ -47,6 +47,7 @@ from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.core.stepwise import run_through
 from gpudesk.process_heap import freed_memory_kept
 from gpudesk.project.model import Phase, Project, Workload
+from gpudesk.results.deferred_figures import DEFERRED_FIGURES, attach_figures, defers_figures, pending_keys
 from gpudesk.results.phase_context import PhaseAlone, PhaseContext
 from gpudesk.results.plan_charts import CHART_ORDER, phase_charts
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
@@ -56,7 +57,7 @@ from gpudesk.results.search_charts import tradeoff_chart
 from gpudesk.results.search_checks import ledger_y, plan_xy, search_checks
 from gpudesk.results.search_pricing import PointCost, pricing_steps
 
-__all__ = ["DEFERRED_CHARTS", "PhaseCache", "WorkloadCache", "PlanInputError", "attach_charts", "attach_layout", "attach_search", "complete_search", "estimate_plan",
+__all__ = ["DEFERRED_CHARTS", "DEFERRED_FIGURES", "PhaseCache", "WorkloadCache", "PlanInputError", "attach_charts", "attach_figures", "attach_layout", "attach_search", "complete_search", "estimate_plan",
            "estimate_phase", "pricing_steps_for", "search_steps_for"]
 
 
@@ -139,15 +140,21 @@ def phase_ledger(project: Project, index: int, catalog: Catalog,
 
 def estimate_phase(project: Project, index: int, catalog: Catalog,
                    carried: CarriedHardware | None = None, search: bool = False, layout: bool = True,
-                   defer_charts: Collection[str] = (), workloads: WorkloadCache | None = None) -> PhaseEstimate:
+                   defer_charts: Collection[str] = (), workloads: WorkloadCache | None = None,
+                   defer_figures: Collection[str] = ()) -> PhaseEstimate:
     """Estimate one phase; ``carried`` is the owned hardware the previous phase hands over. The configuration
     search stays pending (``search_done`` False) unless ``search`` asks for it: ``complete_search`` or the
     window's slices (``search_steps_for`` and ``attach_search``) run it; ``layout=False``
     the step-5 layout search (``attach_layout``: ``layout_done`` stays False until then); ``defer_charts`` the
-    charts of DEFERRED_CHARTS named there (``attach_charts``; ``deferred_charts`` lists them until then);
-    ``workloads`` serves the workloads an edit did not touch."""
+    charts of DEFERRED_CHARTS named there (``attach_charts``; ``deferred_charts`` lists them until then),
+    ``defer_figures`` DEFERRED_FIGURES (``attach_figures``; ``pending_figures``); ``workloads`` serves the
+    workloads an edit did not touch."""
+    defer = defers_figures(defer_figures)
     phase, where, resolved, results, figures, config, scales = _sized(project, index, catalog, carried,
-                                                                      workloads=workloads)
+                                                                      not defer, workloads)
+    if defer and figures.number("mem.fits") == 0.0:  # the check that cites mem.min_gpus reads it now
+        phase, where, resolved, results, figures, config, scales = _sized(project, index, catalog, carried,
+                                                                          workloads=workloads)
     primary = results[0]
     layout_checks = _layout(catalog, phase, resolved, figures, config) if layout else []
     layout_done = layout or not _searches_layouts(phase, figures)
@@ -161,13 +168,14 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     estimate = PhaseEstimate(index=index, name=phase.name, figures=figures, config=config, ledger=ledger,
                              start_month=phase.start_month, carried=handed_over(config, figures, ledger),
                              layout_done=layout_done,
-                             deferred_charts=tuple(c for c in DEFERRED_CHARTS if c in defer_charts))
+                             deferred_charts=tuple(c for c in DEFERRED_CHARTS if c in defer_charts),
+                             pending_figures=pending_keys(results))
     defaults, default_checks = assumed_inputs(phase, lambda rid: catalog.row_name("models", rid))
     offers = offer_checks(phase, resolved, where, lambda rid: catalog.row_name("accelerators", rid))
     extra_checks = default_checks + calibration_checks(project.calibration) + offers
     estimate.context = PhaseContext(phase, resolved, tuple(results), tuple(infra.checks), tuple(layout_checks),
                                     tuple(extra_checks),
-                                    PhaseAlone(project, phase), 0, carried)
+                                    PhaseAlone(project, phase), 0, carried, scales)
     estimate.assumptions = [*assumptions(phase, resolved, figures),
                             compliance_assumption(catalog, phase, resolved.accelerator), *defaults]
     estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()
@@ -306,13 +314,15 @@ class PhaseCache:
 
     def get(self, project: Project, index: int, catalog: Catalog,
             carried: CarriedHardware | None = None, search: bool = False, layout: bool = True,
-            defer_charts: Collection[str] = ()) -> PhaseEstimate:
+            defer_charts: Collection[str] = (), defer_figures: Collection[str] = ()) -> PhaseEstimate:
         """The cached estimate (searched now when ``search`` asks for it and it has not been; the same for the
         layout search)."""
         key = (id(catalog), getattr(catalog, "revision", 0), index, repr(project.phases[index]),
                repr(project.calibration), carried)
         hit = self._store.get(key)
         if hit is not None:
+            if hit.pending_figures and not defers_figures(defer_figures):
+                attach_figures(hit, catalog)
             if any(c not in defer_charts for c in hit.deferred_charts):
                 attach_charts(hit, catalog)
             if layout and not hit.layout_done:
@@ -322,7 +332,8 @@ class PhaseCache:
             return hit
         with self.memo.active() if not search else nullcontext():  # a search prices with a memo of its own
             estimate = estimate_phase(project, index, catalog, carried, search=search, layout=layout,
-                                      defer_charts=defer_charts, workloads=self.workloads)
+                                      defer_charts=defer_charts, workloads=self.workloads,
+                                      defer_figures=defer_figures)
         if len(self._store) >= self.size:
             self._store.pop(next(iter(self._store)))
         self._store[key] = estimate
@@ -330,18 +341,21 @@ class PhaseCache:
 
 
 def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None = None,
-                  search: bool = False, layout: bool = True, defer_charts: Collection[str] = ()) -> PlanEstimate:
+                  search: bool = False, layout: bool = True, defer_charts: Collection[str] = (),
+                  defer_figures: Collection[str] = ()) -> PlanEstimate:
     """Every phase, in order (each carries the hardware the previous one owned). The configuration searches
     stay pending unless ``search`` asks for them (``complete_search`` runs them later; the window runs them in
     slices: ``search_steps_for``); ``layout=False`` leaves the step-5 layout searches (``attach_layout``),
-    ``defer_charts`` the DEFERRED_CHARTS it names (``attach_charts``)."""
+    ``defer_charts`` the DEFERRED_CHARTS it names (``attach_charts``), ``defer_figures`` the DEFERRED_FIGURES
+    (``attach_figures``)."""
     if not project.phases:
         raise PlanInputError("phases: the plan has no phase; add one")
     phases: list[PhaseEstimate] = []
     carried: CarriedHardware | None = None
     for i in range(len(project.phases)):
-        phase = cache.get(project, i, catalog, carried, search, layout, defer_charts) if cache is not None \
-            else estimate_phase(project, i, catalog, carried, search=search, layout=layout, defer_charts=defer_charts)
+        phase = cache.get(project, i, catalog, carried, search, layout, defer_charts, defer_figures) \
+            if cache is not None else estimate_phase(project, i, catalog, carried, search=search, layout=layout,
+                                                     defer_charts=defer_charts, defer_figures=defer_figures)
         phases.append(phase)
         carried = phase.carried
     road, road_checks, timeline = roadmap(project, phases)
@@ -366,6 +380,7 @@ def complete_search(plan: PlanEstimate, catalog: Catalog) -> PlanEstimate:
     layout search left pending by ``layout=False``), attached as ``estimate_plan(..., search=True)`` would have
     attached them. What the CLI, the report and the comparison call before reading the searched rows."""
     for phase in plan.phases:
+        attach_figures(phase, catalog)
         attach_charts(phase, catalog)
         if not phase.layout_done:
             attach_layout(phase, catalog)

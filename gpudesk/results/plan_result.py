@@ -70,6 +70,10 @@ class PhaseEstimate:
     # charts not drawn yet: the window estimates an edit without the charts no step shows at once (DEFERRED_CHARTS)
     # and draws them in idle time (results/pipeline.attach_charts); absent from ``charts`` until then, never stale
     deferred_charts: tuple[str, ...] = ()
+    # figures not computed yet: the window estimates an edit without those of DEFERRED_FIGURES (mem.min_gpus) and
+    # computes them in idle time (results/deferred_figures.attach_figures); absent from ``figures`` until then (never
+    # stale, never shown as unknown: a surface shows such a key as being computed); no check reads one
+    pending_figures: tuple[str, ...] = ()
     # what attaching a search needs (results/phase_context.PhaseContext); not part of the result's value
     context: Any = field(default=None, repr=False, compare=False)
 
@@ -90,6 +94,10 @@ class PhaseEstimate:
         if not self.search_done:
             raise SearchPending(f"{what} reads the configuration search of phase {self.index} ({self.name!r}), "
                                 "which has not run: call results.pipeline.complete_search(plan, catalog) first")
+
+    def figure_pending(self, key: str) -> bool:
+        """Whether figure ``key`` is still being computed (``pending_figures``): absent from ``figures`` until then."""
+        return key in self.pending_figures
 
     def pending_steps(self) -> tuple[str, ...]:
         """Keys of the wizard steps whose figures or checks are still being computed (shown as pending there)."""

@@ -24,6 +24,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.stepwise import run_through
 from gpudesk.results.pipeline import (
     attach_charts,
+    attach_figures,
     attach_layout,
     attach_search,
     complete_search,
@@ -100,6 +101,7 @@ def start_search_in_workers(plan: PlanEstimate, catalog: Catalog,
     if workers < 2 or len(pending) < 2 or not can_fork():
         return lambda: complete_search(plan, catalog)
     for phase in plan.phases:
+        attach_figures(phase, catalog)
         attach_charts(phase, catalog)
         if not phase.layout_done:
             attach_layout(phase, catalog)

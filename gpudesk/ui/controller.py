@@ -67,6 +67,9 @@ class PlanController(QObject):
         self._timer.timeout.connect(self.run_now)
         self.focus_phase = 0  # the phase the window shows: searched first
         self.chart_on_screen: Callable[[], str] = lambda: ""  # the window's open chart: never left to idle time
+        # figures of results.pipeline.DEFERRED_FIGURES an edit's estimate leaves to idle time (PhaseEstimate
+        # .pending_figures): set by a window whose surfaces show a pending figure as being computed
+        self.defer_figures: tuple[str, ...] = ()
         self._search_task: BackgroundTask | None = None  # the running search
 
     @property
@@ -140,7 +143,8 @@ class PlanController(QObject):
             # idle time (each phase marks them pending until then)
             shown = self.chart_on_screen()
             self.estimate = estimate_plan(self.document.project, self.catalog, self.cache, search=False, layout=False,
-                                          defer_charts=[c for c in DEFERRED_CHARTS if c != shown])
+                                          defer_charts=[c for c in DEFERRED_CHARTS if c != shown],
+                                          defer_figures=self.defer_figures)
         except (PlanInputError, CatalogError) as exc:
             self.last_error = worded_paths(str(exc), session_language())  # "Phase 1 · Server model: …"
             self.failed.emit(self.last_error)
@@ -200,6 +204,7 @@ class PlanController(QObject):
     def _search_steps(self, plan: PlanEstimate):
         from gpudesk.results.pipeline import (
             attach_charts,
+            attach_figures,
             attach_layout,
             attach_search,
             pricing_steps_for,
@@ -207,9 +212,10 @@ class PlanController(QObject):
         )
 
         order = sorted(range(len(plan.phases)), key=lambda i: (i != self.focus_phase, i))
-        for i in order:  # the deferred charts first, then the layout searches: one slice each, ahead of the searches
+        for i in order:  # the pending figures, the deferred charts, the layout searches: a slice each, before searches
             phase = plan.phases[i]
-            if phase.deferred_charts:
+            if phase.pending_figures or phase.deferred_charts:  # one slice, one update of the window
+                attach_figures(phase, self.catalog)
                 attach_charts(phase, self.catalog)
                 if plan is self.estimate:
                     self.searched.emit(plan)
@@ -269,5 +275,6 @@ class PlanController(QObject):
 
 
 def _complete(phase: PhaseEstimate) -> bool:
-    """Nothing of the phase is left to idle time: its deferred charts, layout search and configuration search."""
-    return phase.search_done and phase.layout_done and not phase.deferred_charts
+    """Nothing of the phase is left to idle time: its pending figures, deferred charts, layout search and
+    configuration search."""
+    return phase.search_done and phase.layout_done and not phase.deferred_charts and not phase.pending_figures

@@ -1,0 +1,39 @@
+"""The controller leaves DEFERRED_FIGURES to idle time when its window asks (``PlanController.defer_figures``): the
+edit's estimate lists them pending and holds no value for them; the idle work attaches them before the searches and
+announces it (``searched``), and the plan then holds the full estimate's figures (tests/plan/test_deferred_figures.py: in their order too)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.project.model import Project
+from gpudesk.results.pipeline import DEFERRED_FIGURES, estimate_plan
+from gpudesk.results.plan_json import figures_to_json
+from gpudesk.session.document import ProjectDocument
+from gpudesk.ui.controller import PlanController
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.open()
+
+
+def test_pending_figures_are_attached_in_idle_time(qtbot, catalog) -> None:
+    controller = PlanController(catalog)
+    controller.defer_figures = DEFERRED_FIGURES
+    announced = []
+    controller.searched.connect(lambda plan: announced.append(([p.pending_figures for p in plan.phases],
+                                                               json.dumps(figures_to_json(plan.phases[0].figures),
+                                                                          default=str))))
+    controller.set_document(ProjectDocument(Project()))
+    phase = controller.estimate.phases[0]
+    assert phase.pending_figures == ("mem.min_gpus",) and "mem.min_gpus" not in phase.figures
+    qtbot.waitUntil(lambda: bool(announced), timeout=30_000)  # the first idle slice, before the searches
+    controller.stop()
+    pending, figures = announced[0]
+    assert pending == [()], "the first idle slice attaches the pending figures and says so"
+    full = estimate_plan(Project(), catalog, search=False, layout=False).phases[0]
+    assert figures == json.dumps(figures_to_json(full.figures), default=str)
