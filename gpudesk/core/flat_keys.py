@@ -37,6 +37,45 @@ _SHARED: ContextVar[dict[int, tuple[np.ndarray, tuple[np.ndarray, int]]] | None]
                                                                                                 default=None)
 
 
+# an estimate run on a flat batch's distinct rows (on_distinct_inputs): id of an input it was given -> (the input,
+# the batch column's codes, the rows picked), so a part of it that de-duplicates again (the memory estimate's layout
+# search) reads the batch's codes at its rows instead of coding the column anew
+_PICKED: ContextVar[dict[int, tuple[np.ndarray, tuple[np.ndarray, int], np.ndarray | None]] | None] = ContextVar(
+    "picked_codes", default=None)
+
+
+def known_codes(column: Any) -> tuple[np.ndarray, int] | None:
+    """Codes of a column already coded (integers in [0, count) with their count; equal codes, equal values), or None:
+    an input of an estimate run on a flat batch's distinct rows (the batch's codes at those rows, or a value derived
+    from one row by row: :func:`same_codes`), or a column coded in a :func:`codes_shared` block."""
+    picked = _PICKED.get()
+    entry = None if picked is None else picked.get(id(column))
+    if picked is not None and entry is not None and entry[0] is column:
+        codes, count = entry[1]
+        if entry[2] is not None:  # the batch's codes taken at the rows when first asked
+            codes = np.take(codes, entry[2])
+            picked[id(column)] = (column, (codes, count), None)
+        return codes, count
+    shared = _SHARED.get()
+    found = None if shared is None else shared.get(id(column))
+    return found[1] if found is not None and found[0] is column else None
+
+
+def coded_at(column: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, int]:
+    """A 1-D column's codes at ``rows``: the ones it has (:func:`known_codes`) taken there, else coded anew."""
+    known = known_codes(column)
+    return _dense_codes(np.take(column, rows)) if known is None else (np.take(known[0], rows), known[1])
+
+
+def same_codes(derived: np.ndarray, source: Any) -> None:
+    """Within an estimate run on a flat batch's distinct rows: ``derived``, computed from ``source`` row by row, has
+    its codes (equal codes still mean equal values; a finer split than needed would only cost time)."""
+    picked = _PICKED.get()
+    entry = None if picked is None else picked.get(id(source))
+    if picked is not None and entry is not None and entry[0] is source and np.shape(derived) == np.shape(source):
+        picked[id(derived)] = (derived, entry[1], entry[2])
+
+
 @contextmanager
 def codes_shared() -> Iterator[None]:
     """Within the block, a column (the same array object) is coded once for every :class:`FlatKeys` that reads it:
@@ -213,10 +252,8 @@ def rows_of_codes(coded: list[tuple[np.ndarray, int]], n: int) -> tuple[np.ndarr
         index = key.astype(np.intp)  # numpy scatters and gathers by its own index type without a cast per call
         last = np.full(size, -1, dtype=np.intp)
         last[index] = row_numbers(n)
-        present = last >= 0
-        renumber = np.cumsum(present, dtype=np.intp)
-        np.subtract(renumber, 1, out=renumber)
-        return last[present], np.take(renumber, index, mode="wrap")  # keys lie in [0, size)
+        present, renumber = numbered(last >= 0, np.intp)
+        return np.take(last, present), np.take(renumber, index, mode="wrap")  # keys lie in [0, size)
     key, count = _compact(key, size)
     index = key.astype(np.intp, copy=False)
     representative = np.empty(count, dtype=np.intp)
@@ -236,15 +273,24 @@ def row_numbers(n: int) -> np.ndarray:
     return _ROWS[:n]
 
 
+def numbered(present: np.ndarray, dtype: type) -> tuple[np.ndarray, np.ndarray]:
+    """(where ``present`` is True, each such place's number among them: 0 … k−1 in order). The numbers are
+    written at those places only (the others are never read): a scatter of k numbers, where a running sum over
+    every place (``np.cumsum`` of a boolean array casts each element: ~4 ns a place) cost four times as much."""
+    places = np.flatnonzero(present)
+    renumber: np.ndarray = np.empty(present.size, dtype=dtype)
+    renumber[places] = row_numbers(places.size)
+    return places, renumber
+
+
 def _compact(key: np.ndarray, size: int) -> tuple[np.ndarray, int]:
     """Renumber integer keys in [0, size) to 0 … k−1 (k distinct keys), keeping their order."""
     if size <= 4 * key.size + 1024:
         index = key.astype(np.intp, copy=False)  # numpy's own index type: no cast in the scatter and the gather
-        present = np.zeros(size, dtype=bool)
-        present[index] = True
-        renumber: np.ndarray = np.cumsum(present, dtype=np.int32 if size < 1 << 31 else np.int64)
-        np.subtract(renumber, 1, out=renumber)
-        return np.take(renumber, index, mode="wrap"), int(renumber[-1]) + 1  # keys lie in [0, size)
+        seen = np.zeros(size, dtype=bool)
+        seen[index] = True
+        present, renumber = numbered(seen, np.int32 if size < 1 << 31 else np.int64)
+        return np.take(renumber, index, mode="wrap"), int(present.size)  # keys lie in [0, size)
     uniq, inverse = np.unique(key, return_inverse=True)
     return inverse.reshape(-1), uniq.size
 
@@ -327,6 +373,10 @@ def on_distinct_inputs(inputs: Any, fields: Iterable[str], estimate: Callable[[A
     if representative.size > WORTH_IT * keys.size:
         return None
     picked = {f: np.take(v, representative) for f, v in given.items() if np.size(v) == keys.size}
-    figures = estimate(dataclasses.replace(inputs, **picked))
+    token = _PICKED.set({id(a): (a, keys.coded(f), representative) for f, a in picked.items()})
+    try:
+        figures = estimate(dataclasses.replace(inputs, **picked))
+    finally:
+        _PICKED.reset(token)
     figures.spread(inverse, representative.size, {id(picked[f]): given[f] for f in picked})
     return figures

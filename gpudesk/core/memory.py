@@ -22,7 +22,7 @@ from numpy.typing import ArrayLike
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core import constants as C
 from gpudesk.core.explain import FigureSet, as_array
-from gpudesk.core.flat_keys import on_distinct_inputs
+from gpudesk.core.flat_keys import on_distinct_inputs, same_codes
 from gpudesk.core.memory_activations import TRAINING_STACKS
 from gpudesk.core.memory_budget import (
     Budget,
@@ -192,6 +192,7 @@ def _estimate(inp: MemoryInputs) -> FigureSet:
     _record_inputs(fs, inp, cfg)
     lay = Layout(*(as_array(getattr(inp, k)) for k in ("tp", "pp", "dp", "cp", "ep", "zero_stage")))
     cap = as_array(inp.gpu_memory_gb) * C.GB
+    same_codes(cap, inp.gpu_memory_gb)  # the layout search's rows: the capacities' codes (core/flat_keys.py)
     s, b, v = as_array(inp.seq_len), as_array(inp.micro_batch), as_array(inp.virtual_stages)
     bud = evaluate_layout(cfg, lay, cap, s, b, v)
     st = bud.states

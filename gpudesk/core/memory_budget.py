@@ -3,7 +3,7 @@
 :func:`evaluate_layout` adds model states, activations, KV cache and
 runtime overheads for arrays of candidates (pure numpy); the layout search
 of :func:`min_gpus` re-evaluates it for a handful of powers of two, once per distinct
-combination of the inputs it reads (:func:`distinct_rows`).
+combination of the inputs it reads (the batch's own codes where it has them: core/flat_keys.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from gpudesk.core.constants import (
     PREFILL_CHUNK_TOKENS,
     SERVING_MEMORY_FRACTION,
 )
-from gpudesk.core.flat_keys import distinct_rows
+from gpudesk.core.flat_keys import coded_at, rows_of_codes
 from gpudesk.core.memory_activations import (
     TrainingActivations,
     inference_logits_per_sequence,
@@ -263,12 +263,15 @@ def min_gpus(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: np.ndarr
 def _on_distinct(search: Callable[..., np.ndarray], shape: tuple[int, ...], rows: np.ndarray,
                  columns: dict[str, np.ndarray]) -> np.ndarray:
     """``search`` of the candidates ``rows`` (flat indices into ``shape``), run once per distinct row."""
-    varying = {k: np.take(np.broadcast_to(v, shape).reshape(-1), rows) for k, v in columns.items() if np.size(v) > 1}
+    varying = {k: np.broadcast_to(v, shape).reshape(-1) for k, v in columns.items() if np.size(v) > 1}
     fixed = {k: np.asarray(v, dtype=float).reshape(()) for k, v in columns.items() if np.size(v) <= 1}
     if not varying:
         return np.broadcast_to(search(**fixed), rows.shape)
-    representative, inverse = distinct_rows(list(varying.values()))
-    answers = search(**fixed, **{k: np.take(v, representative) for k, v in varying.items()})
+    # a column the batch coded (an input of the estimate's distinct rows) is not coded again: its codes at the rows
+    coded = [coded_at(columns[k] if np.shape(columns[k]) == v.shape else v, rows) for k, v in varying.items()]
+    representative, inverse = rows_of_codes(coded, rows.size)
+    at = np.take(rows, representative)
+    answers = search(**fixed, **{k: np.take(v, at) for k, v in varying.items()})
     return np.take(np.broadcast_to(answers, representative.shape), inverse)
 
 

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from gpudesk.core.arrays import Gathered, whole
-from gpudesk.core.flat_keys import WORTH_IT, FlatKeys, row_numbers, rows_of_codes
+from gpudesk.core.flat_keys import WORTH_IT, FlatKeys, numbered, row_numbers, rows_of_codes
 
 # the ZeRO stage's rows pay where at most this share of the batch is distinct: the step's figures are computed on
 # them in place of every candidate and gathered only when read (one more coding of the rows, ~2 passes, against the
@@ -145,10 +145,8 @@ def _finer_rows(coarse_inverse: np.ndarray, coarse_count: int, columns: Sequence
     last[key] = row_numbers(n)  # a row of each key present (the last)
     if size == 0 or last.min() >= 0:
         return last, key
-    present = last >= 0
-    renumber = np.cumsum(present, dtype=np.intp)
-    np.subtract(renumber, 1, out=renumber)
-    return last[present], np.take(renumber, key, mode="wrap")  # keys lie in [0, size)
+    present, renumber = numbered(last >= 0, np.intp)
+    return np.take(last, present), np.take(renumber, key, mode="wrap")  # keys lie in [0, size)
 
 
 def stage_case_codes(zero_stage: Any, size: int) -> tuple[np.ndarray, int]:

@@ -1,6 +1,8 @@
 """How a flat batch's input columns are coded (core/flat_keys.py): an integer column coded without floats gets the
 codes its float copy gets; a least value of 0 still tells −0.0 from 0.0; and in a ``codes_shared()`` block a column
-the memory estimate and the step model both read is coded once, every figure the same as without the block."""
+the memory estimate and the step model both read is coded once, every figure the same as without the block; the
+memory estimate's layout search on the batch's distinct rows reads the batch's codes at its rows, coding nothing
+again (its answers equal to the search on every row: test_flat_distinct, test_memory_fastpath)."""
 
 from __future__ import annotations
 
@@ -57,3 +59,20 @@ def test_a_column_both_models_read_is_coded_once_in_a_block(monkeypatch) -> None
     with codes_shared():
         again = FlatKeys.of({"t": column, "s": configurations["seq"]})
         assert again is not None and again.distinct(["t"])[0].size == 1 < before
+
+
+def test_the_layout_search_on_a_batchs_distinct_rows_codes_no_column_again(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    configurations = _configurations(5)
+    size = configurations["n"].size
+    alone = _chain(LLAMA_70B, configurations)  # min_gpus from the batch's codes
+    coded: list[int] = []
+    real = flat_keys._dense_codes
+    monkeypatch.setattr(flat_keys, "_dense_codes", lambda column: coded.append(column.size) or real(column))
+    _chain(LLAMA_70B, configurations)
+    assert coded and set(coded) == {size}  # the batch's columns only: none of the search's rows coded anew
+    coded.clear()
+    monkeypatch.setattr(flat_keys, "known_codes", lambda column: None)  # the batch's codes not handed down
+    again = _chain(LLAMA_70B, configurations)
+    assert any(n < size for n in coded)  # the search's rows coded: the test sees the difference
+    assert np.array_equal(again["mem.min_gpus"], alone["mem.min_gpus"], equal_nan=True)
+    assert np.isfinite(alone["mem.min_gpus"]).sum() > size // 4

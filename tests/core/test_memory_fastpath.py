@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpudesk.catalog.records import ModelArch
+from gpudesk.core.flat_keys import distinct_rows
 from gpudesk.core.memory import MemoryInputs, _settings, estimate_memory
-from gpudesk.core.memory_budget import distinct_rows, min_gpus, search_min_gpus
+from gpudesk.core.memory_budget import min_gpus, search_min_gpus
 from gpudesk.core.memory_states import Layout
 
 N = 4000
