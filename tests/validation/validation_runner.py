@@ -36,7 +36,7 @@ from validation_split import assign_splits
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
-from gpudesk.core.inference_drain import FiniteRun, finite_run
+from gpudesk.core.inference_drain import FiniteRun, decode_steps, finite_run
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.scaling import Workload, best_layouts
 from gpudesk.core.training import TrainingInputs, estimate_training
@@ -156,35 +156,32 @@ def predict_serving(case: ServingCase) -> float:
 def mlperf_figures(case: MLPerfInferenceCase, tp: int) -> FigureSet:
     """gpudesk's figures for one MLPerf Inference case at tensor parallel ``tp`` (its plan: the data set's mean
     lengths, the round's P99 targets, the scenario, the case's pipeline stages, expert parallel and engine batch)."""
+    return estimate_inference(mlperf_inputs(case, tp))
+
+
+def mlperf_inputs(case: MLPerfInferenceCase, tp: int) -> InferenceInputs:
+    """The plan of one MLPerf Inference case at tensor parallel ``tp`` (mlperf_figures)."""
     ttft, tpot = case.targets
-    return estimate_inference(InferenceInputs(
+    return InferenceInputs(
         model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()]),
         weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
         output_sd=case.output_sd, concurrency=case.max_batch, tp=tp, pp=case.pp or 1,
         ep=case.ep or (tp if case.moe else 1),
         batching="continuous",
         scenario="offline" if case.scenario == "offline" else "server", percentile=0.99, ttft_target_s=0.0,
-        ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0))
+        ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0)
 
 
 def offline_run(case: MLPerfInferenceCase, tp: int, fs: FigureSet) -> FiniteRun | None:
     """An Offline case's whole run (core/inference_drain.py): its samples, all issued at once and shared by the
     system's engine instances, at the batch gpudesk holds, then the end drain at decode steps of the shrinking
-    batch (one vectorised estimate at 24 batches from 1 to C). None where the run's length is not known."""
+    batch and the survivors' growing context. None where the run's length is not known."""
     conc = float(fs.value_at("infer.concurrency", 0))
     if not case.queries or not np.isfinite(conc) or conc < 1:
         return None
-    batch = np.unique(np.round(np.geomspace(1.0, conc, 24)))
-    ttft, tpot = case.targets
-    steps = estimate_inference(InferenceInputs(
-        model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()] * len(batch)),
-        weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
-        output_sd=case.output_sd, concurrency=batch, tp=tp, pp=case.pp or 1, ep=case.ep or (tp if case.moe else 1),
-        batching="continuous", scenario="offline", queue=False, layout_search=False, power_shares=False))
     replicas = case.gpus / float(fs.value_at("infer.gpus_per_replica", 0))
-    return finite_run(case.queries / replicas, conc, case.output, case.output_sd, case.output_cap,
-                      float(fs.value_at("infer.tpot_s", 0)), batch,
-                      np.asarray(steps["infer.decode_step_s"], dtype=float) * np.ones(len(batch)))
+    return finite_run(case.queries / replicas, conc, case.prompt, case.output, case.output_sd, case.output_cap,
+                      float(fs.value_at("infer.tpot_s", 0)), decode_steps(mlperf_inputs(case, tp)))
 
 
 def _mlperf_at(case: MLPerfInferenceCase, tp: int) -> float:
