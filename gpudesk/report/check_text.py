@@ -115,7 +115,8 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
         return check.title, check.message, check.fix
 
 
-SINGULAR = {"gpus": ("{gpus:,} GPUs", "1 GPU"), "replicas": ("{replicas:,} replicas", "1 replica")}
+SINGULAR = {"gpus": ("{gpus:,} GPUs", "1 GPU"), "replicas": ("{replicas:,} replicas", "1 replica"),
+            "carried": ("{carried:,} servers", "1 server"), "new": ("{new:,} new servers", "1 new server")}
 """A reason's count that reads in the singular when it is one."""
 
 

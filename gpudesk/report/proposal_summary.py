@@ -142,38 +142,38 @@ def investment_table(ctx: ProposalContext) -> DataTable:
     header = tuple(t.get(f"exec.col_{c}") for c in columns)
     rows: list[tuple[str, ...]] = []
 
-    def once(phases: list[PhaseEstimate]) -> str:
-        """What is paid once; "awaiting quotes" when nothing of it has a price yet (never ¥0 for unpriced servers)."""
-        priced = sum(p.ledger.one_time for p in phases)
-        waiting = any(line.period == "once" for p in phases for line in p.ledger.unpriced)
-        return t.get("bom.quote_needed") if waiting and priced == 0 else _money(ctx, priced)
-
-    def total(phases: list[PhaseEstimate], amount: float) -> str:
-        """A total that leaves out lines awaiting a quote says so beside the amount (as the cost pages do)."""
-        missing = sum(len(p.ledger.unpriced) for p in phases)
-        shown = _money(ctx, amount)
-        return L.awaiting_total(shown, missing, t)
+    def cell(amount: float, waiting: tuple[str, ...]) -> str:
+        """An amount beside the lines awaiting a quote it leaves out (the core's FigureSet.awaiting, as the cost
+        pages print it); "awaiting quotes" when nothing of it has a price yet (never ¥0 for unpriced servers)."""
+        if waiting and amount == 0:
+            return t.get("bom.quote_needed")
+        return L.awaiting_total(_money(ctx, amount), len(waiting), t, stacked=True)  # the marker never widens it
 
     for p in ctx.plan.phases:
-        ledger = p.ledger
-        if ctx.multi_phase:
-            rows.append((t.get("exec.phase_short", index=p.index + 1), once([p]),
-                         _money(ctx, ledger.opex_per_year), total([p], ledger.phase_total)))
-        else:
-            rows.append((t.get("exec.this_plan"), once([p]), _money(ctx, ledger.opex_per_year),
-                         total([p], ledger.total_over_years(3)), total([p], ledger.total_over_years(5)),
-                         total([p], ledger.phase_total)))
+        ledger, f = p.ledger, p.figures
+        first: tuple[str, ...] = (t.get("exec.phase_short", index=p.index + 1) if ctx.multi_phase else t.get("exec.this_plan"),
+                 cell(ledger.one_time, f.awaiting("tco.one_time")),
+                 cell(ledger.opex_per_year, f.awaiting("tco.opex_per_year")))
+        if not ctx.multi_phase:
+            first += (cell(ledger.total_over_years(3), f.awaiting("tco.total_3y")),
+                      cell(ledger.total_over_years(5), f.awaiting("tco.total_5y")))
+        rows.append(first + (cell(ledger.phase_total, f.awaiting("plan.phase_cost")),))
     total_rows = 0
     if ctx.multi_phase:
         roadmap = ctx.plan.roadmap
-        rows.append((t.get("exec.all_phases"), once(list(ctx.plan.phases)), "",
-                     total(list(ctx.plan.phases), ctx.plan.total)))
+        phases = ctx.plan.phases
+        spend = roadmap.awaiting("roadmap.total_spend") if roadmap is not None else \
+            tuple(item for p in phases for item in p.figures.awaiting("plan.phase_cost"))
+        rows.append((t.get("exec.all_phases"),
+                     cell(sum(p.ledger.one_time for p in phases),
+                          tuple(item for p in phases for item in p.figures.awaiting("tco.one_time"))),
+                     "", cell(ctx.plan.total, spend)))
         total_rows = 1
         for years in (3, 5):
             key = f"roadmap.spend_{years}y"
             if roadmap is not None and key in roadmap:
                 rows.append((t.get("exec.first_years", years=years), "", "",
-                             total(list(ctx.plan.phases), roadmap.number(key))))
+                             cell(roadmap.number(key), roadmap.awaiting(key))))
                 total_rows += 1
     return DataTable(header, tuple(rows), ("left",) + ("right",) * (len(columns) - 1), t.get("exec.investment"),
                      total_rows=total_rows)
@@ -306,13 +306,26 @@ def _alternatives(phase: PhaseEstimate) -> list[Candidate]:
     return [c for c in phase.candidates if not c.pinned and c.fits and c.gpus > 0][:2]
 
 
+REUSES = ("ledger_reuses_servers", "ledger_reuses_servers_only")
+"""Reasons of a row whose cost buys only what the servers carried in from the previous phase lack: beside the table,
+so a reader comparing the rows' costs sees which buy servers and which reuse them."""
+
+
 def alternatives_warnings(ctx: ProposalContext) -> list[Note]:
-    """The attention data-parallel warning of each alternative in the table that runs that layout (its reason)."""
-    others = _alternatives(_largest(ctx))
-    sep = "：" if ctx.text.lang == "zh" else ": "
-    return [Note(_configuration(c.accelerator_name, c.precision, c.layout, ctx.text) + sep
-                 + reason_text(r, ctx.text.lang), "warning")
-            for c in others for r in c.reasons if r.key == "search_attention_dp"]
+    """The attention data-parallel warning of each alternative in the table that runs that layout (its reason), and
+    for the plan's row and each alternative that reuses the previous phase's servers, how many it reuses and buys."""
+    phase = _largest(ctx)
+    others = _alternatives(phase)
+    t = ctx.text
+    sep = "：" if t.lang == "zh" else ": "
+    notes = [Note(_configuration(c.accelerator_name, c.precision, c.layout, t) + sep
+                  + reason_text(r, t.lang), "warning")
+             for c in others for r in c.reasons if r.key == "search_attention_dp"]
+    own = next((c for c in phase.candidates if c.pinned), None)
+    rows = ([(t.get("exec.chosen"), own)] if own is not None else []) + \
+        [(t.get("exec.alternative", n=i), c) for i, c in enumerate(others, start=1)]
+    notes += [Note(name + sep + reason_text(r, t.lang)) for name, c in rows for r in c.reasons if r.key in REUSES]
+    return notes
 
 
 def _configuration(accelerator: str, precision: str, layout: str, t: ReportText) -> str:

@@ -71,6 +71,11 @@ def ledger_reasons(ledger: CostLedger, years: int) -> list[Reason]:
            if math.isfinite(cost) else Reason("ledger_compute_unpriced")]
     if ledger.unpriced and math.isfinite(cost):
         out.append(Reason("ledger_lines_unpriced", {"count": len(ledger.unpriced)}))
+    carried, bought = ledger.line("servers.carried"), ledger.line("servers")
+    if carried is not None and carried.quantity > 0:  # its cost buys only what the servers carried in lack
+        new = int(bought.quantity) if bought is not None else 0
+        numbers = {"carried": int(carried.quantity), "new": new}
+        out.append(Reason("ledger_reuses_servers", numbers) if new else Reason("ledger_reuses_servers_only", numbers))
     return out
 
 

@@ -74,13 +74,21 @@ def test_summary_numbers_equal_the_figures():
     doc = _doc("en", plan)
     investment = next(b for b in doc.section("summary").blocks if isinstance(b, DataTable))
     assert investment.header == ("Phase", "One-time", "Per year", "3-year TCO", "5-year TCO", "Phase total")
-    # a total that leaves out lines awaiting a quote says so beside the amount
-    pending = f" + {len(ledger.unpriced)} lines awaiting quotes" if ledger.unpriced else ""
-    assert investment.rows[0][1:] == (f"${ledger.one_time:,.0f}", f"${ledger.opex_per_year:,.0f}",
-                                      f"${ledger.total_over_years(3):,.0f}{pending}",
-                                      f"${ledger.total_over_years(5):,.0f}{pending}",
-                                      f"${ledger.phase_total:,.0f}{pending}")
-    assert f"${fs.number('tco.total_5y'):,.0f}{pending}" == investment.rows[0][4]  # the figure the step pages show
+    # an amount that leaves out lines awaiting a quote says so beside it (on a line of its own in the table's cell):
+    # the totals every unpriced line, the one-time column the one-time ones (the core's FigureSet.awaiting)
+    def pending(lines: list[object]) -> str:
+        return f"\n+ {len(lines)} lines awaiting quotes" if len(lines) > 1 else "\n+ 1 line awaiting a quote" \
+            if lines else ""
+
+    once = pending([line for line in ledger.unpriced if line.period == "once"])
+    yearly = pending([line for line in ledger.unpriced if line.period == "month"])
+    every = pending(list(ledger.unpriced))
+    assert ledger.unpriced and once  # the training plan's servers are priced, other one-time lines are not
+    assert investment.rows[0][1:] == (f"${ledger.one_time:,.0f}{once}", f"${ledger.opex_per_year:,.0f}{yearly}",
+                                      f"${ledger.total_over_years(3):,.0f}{every}",
+                                      f"${ledger.total_over_years(5):,.0f}{every}",
+                                      f"${ledger.phase_total:,.0f}{every}")
+    assert f"${fs.number('tco.total_5y'):,.0f}{every}" == investment.rows[0][4]  # the figure the step pages show
     architecture = _kv(doc, "architecture")
     assert architecture["Time to train"] == f"{fs.number('train.time_to_train_days'):.3g} days"
     assert architecture["Memory per GPU"] == f"{fs.number('mem.total') / 1e9:.1f} GB"
