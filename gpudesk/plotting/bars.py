@@ -1,15 +1,21 @@
-"""Bar items whose bounding rectangle is computed once per change, not on every paint.
+"""Bar items that are cheap to update and to paint again.
 
 pyqtgraph's ``BarGraphItem.boundingRect`` pads the bars by half a pen width in pixels, which it measures through the
-item's device transform (``pixelVectors``) each time Qt asks: four to five times per bar item and paint (the scene's
-index, the view's update region, the paint itself), 28 times per edit on a stacked memory-fit chart. The rectangle
-changes only with the bars (``setOpts``) or with the view's transform (range or size: ``viewTransformChanged``, the
-signal pyqtgraph's own curves use to drop their cached bounds), so it is kept between those. Also where bar groups
-stand in a category (``bar_layout``).
+item's device transform (``pixelVectors``, ~40 µs) each time Qt asks: four to five times per bar item and paint (the
+scene's index, the view's update region, the paint itself), 28 times per edit on a stacked memory-fit chart. The
+rectangle changes only with the bars (``setOpts``) or with the view's transform (range or size:
+``viewTransformChanged``, the signal pyqtgraph's own curves use to drop their cached bounds), so it is kept between
+those; the padding, which depends on the transform and the pen only, is kept across new values.
+
+``BarGraphItem.setOpts`` normalises its inputs with a dozen numpy calls on arrays of a few bars (~65 µs per item, seven
+items per memory-fit update); ``Bars.set_bars`` takes bars whose centres, bases and lengths the chart computed and
+places the same rectangles (the same arithmetic, so the same pixels) with a few list operations. Also where bar
+groups stand in a category (``bar_layout``).
 """
 
 from __future__ import annotations
 
+import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore
 
@@ -20,24 +26,88 @@ BAR_SLOT_WIDTH = 0.7
 
 
 class Bars(pg.BarGraphItem):
-    """A ``BarGraphItem`` that keeps its bounding rectangle until its bars or the view's transform change."""
+    """A ``BarGraphItem`` that keeps its bounding rectangle until its bars or the view's transform change, and whose
+    bars a chart sets without pyqtgraph's normalisation (``set_bars``)."""
 
     _bounds: QtCore.QRectF | None = None
+    _pad: tuple[float, float] | None = None  # half a pen width in data units (x, y): the view's transform and the pen
 
     def setOpts(self, **opts) -> None:  # noqa: N802 - pyqtgraph API
         self._bounds = None  # before the base class asks for the new rectangle (prepareGeometryChange)
+        self._pad = None
         super().setOpts(**opts)
+
+    def set_bars(self, centres: list[float], bases: list[float], lengths: list[float], width: float,
+                 horizontal: bool, **style) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Bars at ``centres`` along the category axis, ``width`` wide, from ``bases`` by ``lengths`` (negative:
+        downwards or leftwards) along the value axis; ``style``: a new ``brush`` and ``pen`` (none: as they are).
+        The options read as ``setOpts`` with the same bars would leave them (``x``/``y0``/``height``/``width`` upright,
+        ``y``/``x0``/``width``/``height`` lying), and so do the rectangles: pyqtgraph's arithmetic (a centre less
+        half the width; a base plus its length), each rectangle from its smaller corner. Returns the centres, bases
+        and lengths as arrays (the ones the options hold)."""
+        centre_array, base_array, length_array = (np.asarray(v, dtype=float) for v in (centres, bases, lengths))
+        if horizontal:
+            self.opts.update(x=None, y=centre_array, x0=base_array, y0=None, width=length_array, height=width, **style)
+        else:
+            self.opts.update(x=centre_array, y=None, x0=None, y0=base_array, height=length_array, width=width, **style)
+        corners = []  # (x0, y0, x1, y1) of each bar, smaller corner first
+        for centre, base, length in zip(centres, bases, lengths, strict=True):
+            low = centre - width / 2.0
+            high = low + width
+            end = base + length
+            start, stop = (base, end) if end >= base else (end, base)
+            corners.append((start, low, stop, high) if horizontal else (low, start, high, stop))
+        self.picture = None
+        self._shape = None
+        self._bounds = None
+        if style:
+            self._pad = None
+            self._updateColors(style)
+        self._rectarray.resize(len(corners))
+        if corners:
+            self._dataBounds = ((min(c[0] for c in corners), max(c[2] for c in corners)),
+                                (min(c[1] for c in corners), max(c[3] for c in corners)))
+            self._rectarray.ndarray()[:] = [(x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in corners]
+        else:
+            self._dataBounds = (None, None), (None, None)
+        self.prepareGeometryChange()
+        self.update()
+        self.informViewBoundsChanged()
+        return centre_array, base_array, length_array
 
     def viewTransformChanged(self) -> None:  # noqa: N802 - pyqtgraph API
         """The view's range or size changed: the pixel padding is another length in data units."""
         super().viewTransformChanged()
         self._bounds = None
+        self._pad = None
         self.prepareGeometryChange()
 
     def boundingRect(self) -> QtCore.QRectF:  # noqa: N802 - Qt override
         if self._bounds is None:
-            self._bounds = super().boundingRect()
+            self._bounds = self._measure()
         return QtCore.QRectF(self._bounds)  # a copy: Qt and pyqtgraph callers may adjust what they get
+
+    def _measure(self) -> QtCore.QRectF:
+        """pyqtgraph's ``BarGraphItem.boundingRect``, with the padding measured once per transform and pen."""
+        xmn, xmx = self.dataBounds(ax=0)
+        ymn, ymx = self.dataBounds(ax=1)
+        if xmn is None or xmx is None or ymn is None or ymx is None:
+            return QtCore.QRectF()
+        pads = self._pad
+        if pads is None:
+            px = py = 0.0
+            pad = self.pixelPadding()
+            if pad > 0:
+                x_vector, y_vector = self.pixelVectors()
+                px = 0 if x_vector is None else x_vector.length() * pad
+                py = 0 if y_vector is None else y_vector.length() * pad
+                measured = x_vector is not None and y_vector is not None
+            else:
+                measured = True
+            pads = (px, py)
+            self._pad = pads if measured else None  # no view yet: measured again when asked next
+        px, py = pads
+        return QtCore.QRectF(xmn - px, ymn - py, (2 * px) + xmx - xmn, (2 * py) + ymx - ymn)
 
 
 def bar_group(spec: ChartSpec, s: Series) -> str:

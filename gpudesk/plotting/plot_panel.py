@@ -125,7 +125,7 @@ class PlotPanel:
             item.setData([], [])
             item.setVisible(False)
         for item in self._bars[used_bars:]:
-            item.setOpts(x=[], x0=None, y=None, y0=[], height=[], width=1.0)
+            item.set_bars([], [], [], 1.0, self.horizontal)
             item.setVisible(False)
         self._draw_reflines(self._hlines, [r for r in spec.hlines if r.panel == panel], 0, theme)
         self._draw_reflines(self._vlines, [r for r in spec.vlines if r.panel == panel], 90, theme)
@@ -208,20 +208,21 @@ class PlotPanel:
         negative ones downwards from the negative bottom (so a tornado's low and high bars
         meet at zero)."""
         offsets, width = layout
-        x = np.asarray(s.x, dtype=float) + offsets.get(group, 0.0)
-        y = np.asarray(s.y, dtype=float)
-        y = np.where(np.isfinite(y), y, 0.0)  # unknown (pending): no bar
-        base = np.array([stack_tops.get((group, xi, yi < 0), 0.0) for xi, yi in zip(s.x, y)])
-        for xi, yi, top in zip(s.x, y, base + y):
-            stack_tops[(group, xi, yi < 0)] = top
+        offset = offsets.get(group, 0.0)
+        centres = [float(v) + offset for v in s.x]
+        values = [float(v) for v in s.y]
+        values = [v if math.isfinite(v) else 0.0 for v in values]  # unknown (pending): no bar
+        bases = []
+        for xi, yi in zip(s.x, values):
+            key = (group, xi, yi < 0)
+            below = stack_tops.get(key, 0.0)
+            bases.append(below)
+            stack_tops[key] = below + yi
         # colours only when they change: each set rebuilds the item's pens and brushes
         look = (QtGui.QColor(colour).rgba(), QtGui.QColor(theme.background).rgba())
         style = {} if getattr(item, "gpudesk_look", None) == look else dict(brush=colour, pen=pg.mkPen(theme.background, width=1))
         item.gpudesk_look = look
-        if self.horizontal:
-            item.setOpts(x=None, y=x, x0=base, y0=None, width=y, height=width, **style)
-        else:
-            item.setOpts(x=x, y=None, x0=None, y0=base, height=y, width=width, **style)
+        x, base, y = item.set_bars(centres, bases, values, width, self.horizontal, **style)
         return DrawnSeries(s, item, x, base, base + y, width)
 
     def _draw_curve(self, item: pg.PlotDataItem, s: Series, colour, theme: Theme, bar_width: float) -> DrawnSeries:

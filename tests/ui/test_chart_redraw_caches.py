@@ -125,3 +125,27 @@ def test_kept_text_widths_are_the_fonts_own(qapp) -> None:
         for _ in range(2):
             assert [kept.horizontalAdvance(t) for t in texts] == [fresh.horizontalAdvance(t) for t in texts]
     assert fit.kept_metrics(bigger).horizontalAdvance(texts[0]) > fit.kept_metrics(base).horizontalAdvance(texts[0])
+
+
+def test_set_bars_places_the_rectangles_pyqtgraphs_set_opts_places(qapp) -> None:
+    """``Bars.set_bars`` (the chart's own placing, without pyqtgraph's normalisation) leaves the options, the
+    rectangles (bit for bit) and the data bounds that ``BarGraphItem.setOpts`` leaves for the same bars: upright and
+    lying, stacked bases, negative lengths (a tornado's low bars), zero lengths (a pending column), and no bars."""
+    import numpy as np
+
+    cases = [([0.0, 1.0, 2.0, 3.0], [0.0, 1.5, -2.0, 0.0], [1.25, -0.5, -1.0, 0.0], 0.7),
+             ([-0.2, 0.8333333333333334, 1.8], [3.1, 0.0, 0.1], [2.2, 7.7, 0.30000000000000004], 0.23333333333333334),
+             ([], [], [], 1.0)]
+    for centres, bases, lengths, width in cases:
+        for horizontal in (False, True):
+            ours = Bars(x=[], height=[], width=1.0)
+            ours.set_bars(centres, bases, lengths, width, horizontal, brush="#0072B2", pen=pg.mkPen("#FFFFFF", width=1))
+            c, b, n = (np.asarray(v, dtype=float) for v in (centres, bases, lengths))
+            given = (dict(x=None, y=c, x0=b, y0=None, width=n, height=width) if horizontal
+                     else dict(x=c, y=None, x0=None, y0=b, height=n, width=width))  # what the chart gave setOpts
+            theirs = pg.BarGraphItem(**given, brush="#0072B2", pen=pg.mkPen("#FFFFFF", width=1))
+            for key, value in given.items():
+                assert (ours.opts[key] is None) if value is None else np.array_equal(ours.opts[key], value)
+            assert np.array_equal(ours._rectarray.ndarray(), theirs._rectarray.ndarray())
+            assert ours._dataBounds == theirs._dataBounds
+            assert ours.pixelPadding() == theirs.pixelPadding()
