@@ -270,6 +270,9 @@ class PlotPanel:
                 line = pool[i]
             else:
                 line = pg.InfiniteLine(angle=angle, movable=False, label="", labelOpts={"movable": False})
+                # over the bars (z 1) and curves (10), with its label: a horizontal rack chart hid '机柜上限 8.4 kW'
+                # behind the rows' bars but for 'kW'
+                line.setZValue(20)
                 self.plot.addItem(line, ignoreBounds=True)
                 pool.append(line)
             colour = theme.colour(ref.color_role, i)

@@ -263,3 +263,18 @@ def test_axis_titles_come_back_after_a_rack_chart_used_the_same_plot(view: Chart
     assert view.plot(0).getAxis("left").labelText == "U"
     view.set_spec(spec)
     assert (view.plot(0).getAxis("left").labelText, view.plot(0).getAxis("bottom").labelText) == titles
+
+
+def test_reference_lines_and_their_labels_lie_over_the_bars(view: ChartView) -> None:
+    """A horizontal rack-power chart hid its '机柜上限 8.4 kW' label behind the rows' bars but for 'kW' (gov sample,
+    step 7, 1366x768): every reference line (its label a child) draws above every bar and curve of its panel."""
+    checked = 0
+    for kind in sorted(ALL_SPECS):
+        view.set_spec(ALL_SPECS[kind]())
+        for panel in view.panels:
+            lines = [line for line in (*panel._hlines, *panel._vlines) if line.isVisible()]
+            drawn = [d.item for d in panel.drawn if d.item.isVisible()]
+            if lines and drawn:
+                checked += 1
+                assert min(line.zValue() for line in lines) > max(item.zValue() for item in drawn), kind
+    assert checked >= 2
