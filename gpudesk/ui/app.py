@@ -16,13 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import gpudesk.ui.early_imports  # noqa: F401  (before PySide6: see that module)
+import gpudesk.ui.early_imports  # before PySide6: see that module
 
 # isort: split
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from gpudesk import __version__
+gpudesk.ui.early_imports.spare_source_reads()  # before the imports below: see that function
+
+from gpudesk import __version__  # noqa: E402
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
 from gpudesk.paths import autosave_dir, samples_dir

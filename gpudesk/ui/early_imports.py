@@ -41,3 +41,43 @@ import gpudesk.wizard.navigation  # noqa: F401
 import gpudesk.wizard.step_help  # noqa: F401
 import gpudesk.wizard.step_help_machine  # noqa: F401
 import gpudesk.wizard.step_help_operations  # noqa: F401
+
+FACES = ("gpudesk.ui", "gpudesk.plotting", "gpudesk.pdf")
+"""gpudesk's only packages that import Qt (tests/test_layers.py keeps Qt out of the others)."""
+
+
+def spare_source_reads() -> bool:
+    """Answer PySide6's import hook for gpudesk's and the standard library's modules without reading their source.
+
+    Once ``PySide6.QtCore`` is imported, every import statement calls ``feature_imported(module)`` of PySide6's
+    ``support.feature``, and the first time a module is named there ``_mod_uses_pyside`` reads the module's whole
+    source (``inspect.getsource``) to see whether it mentions "PySide6": a module that does is switched by
+    ``from __feature__ import ...`` statements, the others are left out of that. gpudesk imports no
+    ``__feature__``, and the answer is known without the source: of gpudesk's modules the faces (:data:`FACES`)
+    import Qt and no other does (tests/test_layers.py); the standard library never does. On the way to the first
+    results ~200 such modules were read, 42-47 ms of CPU (bank sample, load ~10); other packages' modules still
+    are. Returns whether the hook was found (a PySide6 without it is left as it is). Idempotent.
+    """
+    import os
+    import sys
+
+    feature = sys.modules.get("PySide6.support.feature") or sys.modules.get("shibokensupport.feature")
+    scan = getattr(feature, "_mod_uses_pyside", None)
+    if feature is None or not callable(scan):
+        return False
+    if getattr(scan, "spares_gpudesk", False):
+        return True
+    stdlib = os.path.dirname(os.__file__) + os.sep  # site-packages may lie inside it (not in a virtual environment)
+
+    def uses_pyside(module: object) -> bool:
+        name = getattr(module, "__name__", "")
+        if isinstance(name, str) and name.partition(".")[0] == "gpudesk":
+            return name.startswith(FACES)
+        origin = getattr(module, "__file__", None)
+        if isinstance(origin, str) and origin.startswith(stdlib) and "-packages" not in origin[len(stdlib):]:
+            return False
+        return bool(scan(module))
+
+    uses_pyside.spares_gpudesk = True  # type: ignore[attr-defined]
+    feature._mod_uses_pyside = uses_pyside  # type: ignore[attr-defined]
+    return True

@@ -29,15 +29,20 @@ DEFERRED = ("pyqtgraph", "gpudesk.plotting.view", "gpudesk.results.pipeline", "g
 
 # Notes which modules were loaded when PySide6 was first asked for, then imports the window.
 WINDOW_IMPORTS = """
-import importlib.abc, json, sys
-before_qt = []
+import importlib.abc, inspect, json, sys
+before_qt, read = [], []
+getsource = inspect.getsource
+def note_read(module):  # what PySide6's import hook reads the source of (gpudesk/ui/early_imports.py)
+    read.append(getattr(module, "__name__", "?"))
+    return getsource(module)
+inspect.getsource = note_read
 class Watch(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path, target=None):
         if name == "PySide6" and not before_qt:
             before_qt.append(set(sys.modules))
 sys.meta_path.insert(0, Watch())
 import gpudesk.ui.app, gpudesk.ui.main_window
-print(json.dumps({"loaded": sorted(sys.modules), "before_qt": sorted(before_qt[0])}))
+print(json.dumps({"loaded": sorted(sys.modules), "before_qt": sorted(before_qt[0]), "read": read}))
 """
 FACES = ("gpudesk.ui", "gpudesk.plotting", "gpudesk.pdf")  # the only modules that import Qt
 
@@ -54,6 +59,10 @@ def test_the_window_modules_do_not_import_the_estimation_core_or_the_dialogs() -
     late = sorted(m for m in loaded - before_qt if m.startswith("gpudesk") and not m.startswith(FACES))
     assert late == [], f"Qt-free modules the window imports after PySide6 (add them to ui/early_imports.py): {late}"
     assert "numpy" in before_qt  # the plan reader's numpy (gpudesk/untrusted_json.py) too
+    # PySide6's hook is told which of gpudesk's and the standard library's modules use Qt instead of reading them
+    stdlib = {"inspect", "json", "typing", "pathlib", "dataclasses"}  # ones with a source file (not "sys")
+    assert [m for m in found["read"] if m.partition(".")[0] == "gpudesk" or m in stdlib] == []
+    assert found["read"], "the hook no longer reads any module: PySide6 changed, see spare_source_reads"
 
 
 class _FirstResultsPaint(QObject):
