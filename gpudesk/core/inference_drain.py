@@ -90,11 +90,23 @@ class FiniteRun:
     drain_seconds: float  # from the last admission to the last completion
     drain_tokens: float  # output tokens produced in the drain, C·E[R]
     tokens: float  # N · mean output
+    left: np.ndarray | None = None  # requests still running at each point of the drain (C·P(R > r))
+    elapsed: np.ndarray | None = None  # seconds from the drain's start to each point (expected)
 
     @property
     def factor(self) -> float:
         """The run's tokens/s over the steady tokens/s."""
         return self.steady_seconds / self.seconds if self.seconds > 0 else math.nan
+
+    def time_after(self, requests: float, share: float) -> float:
+        """Seconds the run still takes once ``share`` of its ``requests`` have completed (NaN before the drain)."""
+        if self.left is None or self.elapsed is None or share * requests < self.left[-1]:
+            return math.nan
+        still = (1.0 - share) * requests
+        if still > self.left[0]:
+            return math.nan
+        at = float(np.interp(-still, -self.left, self.elapsed))  # left decreases along the drain
+        return self.drain_seconds - at
 
 
 def finite_run(requests: float, concurrency: float, prompt: float, mean: float, sd: float, cap: float,
@@ -110,10 +122,13 @@ def finite_run(requests: float, concurrency: float, prompt: float, mean: float, 
     in_flight = c * path.busy
     seconds = np.asarray(step(np.maximum(in_flight, 1.0), path.context), dtype=np.float64)
     drain_tokens = float(np.trapezoid(in_flight, path.r))
-    drain_s = float(np.trapezoid(path.alive * seconds, path.r))
+    paid = path.alive * seconds
+    elapsed = np.concatenate([[0.0], np.cumsum((paid[1:] + paid[:-1]) / 2.0 * np.diff(path.r))])
+    drain_s = float(elapsed[-1])
     if drain_tokens >= tokens:  # fewer requests than a batch's worth of residuals: the whole run is a drain
         return FiniteRun(drain_s * tokens / drain_tokens, steady, drain_s, tokens, tokens)
-    return FiniteRun(steady - drain_tokens * tpot_s / c + drain_s, steady, drain_s, drain_tokens, tokens)
+    return FiniteRun(steady - drain_tokens * tpot_s / c + drain_s, steady, drain_s, drain_tokens, tokens, in_flight,
+                     elapsed)
 
 
 def decode_steps(inp: InferenceInputs) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:

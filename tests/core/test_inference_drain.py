@@ -50,3 +50,12 @@ def test_the_drain_steps_are_the_serving_models_own():
     assert np.isclose(here[0], fs.value_at("infer.decode_step_s", 0), rtol=1e-12)
     small, old = step(np.array([64.0, 64.0]), np.array([5000.0, 15000.0]))
     assert 0 < small < old < here[0]
+
+
+def test_the_runs_last_completions_take_the_drains_last_seconds():
+    def flat(batch, _context):
+        return np.full(len(batch), 0.08)
+
+    run = finite_run(26_328, 4096, 800.0, 680.0, 0.0, np.inf, 0.08, flat)  # no spread: all end within O steps
+    assert np.isclose(run.time_after(26_328, 1.0 - 2048 / 26_328), 340 * 0.08, rtol=0.02)
+    assert np.isnan(run.time_after(26_328, 0.5)) and run.time_after(26_328, 1.0) == 0.0

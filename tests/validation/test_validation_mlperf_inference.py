@@ -9,8 +9,10 @@ from mlperf_deepseek_r1 import (
     CONFIG_QUERIES,
     DELL_SERVER,
     NEBIUS_SERVER,
+    OFFLINE_TAILS,
     RECIPE,
     RUNS,
+    _drains,
     output_cv,
     output_moments,
     tokens_per_query,
@@ -48,8 +50,8 @@ def test_each_case_cites_its_log_or_results_table_and_states_its_assumptions():
             tp, pp, batch = SUBMITTED_DENSE[c.id][1:4]
             assert (c.tp, c.pp, c.max_batch) == (tp, pp, batch) and c.gpus % (tp * pp) == 0, c.id
             assert "llama3_1-405b.py" in c.note and f"pipeline_parallelism {pp}" in c.note and not c.moe, c.id
-        elif c.moe:  # no stored config: TensorRT-LLM's own throughput recipe, cited, the engine batch derived
-            assert (c.tp, c.ep, c.max_batch) == (1, 8, 0) and RECIPE in c.note, c.id
+        elif c.moe:  # no stored config: TensorRT-LLM's own throughput recipe and its batch cap, cited
+            assert (c.tp, c.ep, c.max_batch) == (1, 8, 8192) and RECIPE in c.note, c.id
         else:
             assert "gpudesk's best layout" in c.note and not c.tp, c.id
         if c.id in RUNS:  # the run's own output mean from its log; an Offline run's samples: samples/s x duration
@@ -109,3 +111,16 @@ def test_llama_breakdown_adds_up_to_gpudesks_figure_and_the_logs_reproduce_their
         assert abs(lengths["mean"] / lengths["logged"] - 1) < 0.03 and lengths["p50"] < lengths["p99"], cid
         point = breakdown(by[cid])  # the runs held fewer sequences than gpudesk's TPOT-bound Server batch
         assert in_flight(log) * point["gpus"] / by[cid].gpus < point["c"] and log["tpot_p99"] < log["tpot_target"], cid
+
+
+def test_offline_runs_end_with_a_drain_that_their_logs_time():
+    """Every DeepSeek-R1 Offline case whose run length is known is estimated over its whole run (its drain costs
+    gpudesk a few per cent to a few tenths); the logs' completion percentiles are ordered within the run."""
+    by = {c.id: c for c in MLPERF_INFERENCE_CASES}
+    offline = [i for i, c in by.items() if c.task == "deepseek-r1" and c.scenario == "offline"]
+    drains = _drains(by, offline)
+    assert set(drains) == set(offline)
+    for i, (_iteration, cost, per_instance, after_p95) in drains.items():
+        assert 0.02 < cost < 0.3 and 0 < after_p95 < 0.5 and per_instance > 8 * 512, i
+    for i, times in OFFLINE_TAILS.items():
+        assert list(times) == sorted(times) and times[-1] < RUNS[i][3], i

@@ -34,7 +34,7 @@ What each case is, and where its numbers come from:
   8 GPUs, experts over 8: in gpudesk tensor parallel 1, expert parallel 8), a ``gpu_batch_size`` per rank (v5.1:
   512; v6.0: 640 Server, 1,024-1,536 Offline), FP4 weights and an FP8 KV cache. The two DeepSeek-R1 systems whose
   configs are not stored (v5.1 GB300 NVL72, v6.0 Google 8 B200) take that same layout, TensorRT-LLM's own DeepSeek-R1
-  throughput recipe (mlperf_deepseek_r1.RECIPE), with the batch gpudesk derives. Elsewhere (Llama 3.1 405B without a
+  throughput recipe (mlperf_deepseek_r1.RECIPE) and its batch cap, fewer where the KV cache holds fewer. Elsewhere (Llama 3.1 405B without a
   stored config) gpudesk's best layout is used (the tensor-parallel degree of 1, 2, 4 or 8 that gives it the most
   tokens/s per GPU), as the training cases without a published layout use gpudesk's best layout.
 * **An Offline run** is its samples issued at once (the logs' count, or the config's min_query_count), ending with
