@@ -109,14 +109,18 @@ def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int,
     return replace(hw, sources={**hw.sources, "scaleout": source})
 
 
+def micro_batches_per_step(global_batch: float, micro_batch: float | np.ndarray, dp: float | np.ndarray
+                           ) -> np.ndarray:
+    """Micro-batches per optimizer step at this data-parallel degree (gradient accumulation), for pytorch_amp."""
+    return np.asarray(global_batch / (micro_batch * np.maximum(np.asarray(dp, dtype=float), 1.0)))
+
+
 def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: float | np.ndarray, gpn: int,
                    source: str, search: bool = True) -> MemoryInputs:
     p = w.parallel
-    # micro-batches per optimizer step at this data-parallel degree (gradient accumulation), for pytorch_amp
-    per_step = w.global_batch / (w.micro_batch * np.maximum(np.asarray(dp, dtype=float), 1.0))
     return MemoryInputs(
         model=model, mode=MEMORY_MODE[w.kind], training_stack=p.training_stack,
-        micro_batches_per_step=per_step, gpu_memory_gb=hw.memory_gb if hw.size > 1 else hw.memory_gb[0],
+        micro_batches_per_step=micro_batches_per_step(w.global_batch, w.micro_batch, dp), gpu_memory_gb=hw.memory_gb if hw.size > 1 else hw.memory_gb[0],
         gpu_memory_formula=hw.memory_formula,
         weight_dtype=w.weight_dtype,
         kv_dtype=w.kv_dtype, optimizer=w.optimizer, seq_len=w.seq_len, micro_batch=w.micro_batch,

@@ -24,7 +24,7 @@ from gpudesk.core.flat_keys import codes_shared
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import estimate_memory
 from gpudesk.core.model_math import training_flops_per_token
-from gpudesk.core.plan_workload import _memory_inputs, training_inputs
+from gpudesk.core.plan_workload import _memory_inputs, micro_batches_per_step, training_inputs
 from gpudesk.core.search_catalog import UnitCost
 from gpudesk.core.search_points import BIT, PointTable, bill_points, in_slices
 from gpudesk.core.training import estimate_training
@@ -94,10 +94,9 @@ def _accelerators(ctx: Context, hw_all: HardwareArrays, table: PointTable, ids: 
     for setting, members in groups.items():
         acc_idx = np.concatenate([np.full(lay["n"].size, i) for i, lay in members])
         batches[setting] = (acc_idx, {k: np.concatenate([m[1][k] for m in members]) for k in members[0][1]})
-    trained = _trained(ctx, hw_all, batches)
-    for (precision, bits, zero, recompute, mb), (acc_idx, lay) in batches.items():
-        _evaluate(ctx, hw_all, table, acc_idx, precision, bits, zero, recompute, mb, lay,
-                  trained[(precision, bits, zero, recompute, mb)])
+    trained, memory = _trained(ctx, hw_all, batches), _memory(ctx, hw_all, batches)
+    for setting, (acc_idx, lay) in batches.items():
+        _evaluate(ctx, table, acc_idx, setting, lay, trained[setting], memory[setting])
 
 
 def _settings_workload(w: Workload, lay: dict[str, np.ndarray], precision: str, zero: int, recompute: str,
@@ -142,6 +141,38 @@ def _trained(ctx: Context, hw_all: HardwareArrays,
     return out
 
 
+def _memory(ctx: Context, hw_all: HardwareArrays,
+            batches: dict[Setting, tuple[np.ndarray, dict[str, np.ndarray]]]) -> dict[Setting, tuple[Any, int]]:
+    """The memory (fit only) of every setting's points, one call per precision and recompute mode (the ZeRO stage and
+    micro-batch per point; the memory model takes the recompute mode once per call): the LoRA 72B phase 15 calls ->
+    6. Each point's figures are those its setting's own call gives, bit for bit (a flat batch computes every row as
+    that row alone: tests/core/test_flat_distinct.py); (figures, first row) per setting, as :func:`_trained`."""
+    groups: dict[tuple[str, str], list[Setting]] = {}
+    for key in batches:
+        groups.setdefault((key[0], key[3]), []).append(key)
+    out: dict[Setting, tuple[Any, int]] = {}
+    for (precision, recompute), keys in groups.items():
+        parts = [batches[key] for key in keys]
+        acc_idx = np.concatenate([p[0] for p in parts])
+        lay = {k: np.concatenate([p[1][k] for p in parts]) for k in parts[0][1]}
+        hw = hw_all.take(acc_idx)
+        dp = lay["n"] / (lay["tp"] * lay["pp"] * lay["cp"])
+        mb = np.concatenate([np.full(p[0].size, float(key[4])) for p, key in zip(parts, keys)])
+        zero = np.concatenate([np.full(p[0].size, float(key[2])) for p, key in zip(parts, keys)])
+        _, _, first_zero, _, first_mb = keys[0]
+        w2 = _settings_workload(ctx.workload, lay, precision, first_zero, recompute, first_mb)
+        inputs = dataclasses.replace(
+            _memory_inputs(ctx.model, w2, hw, dp, ctx.gpus_per_node, hw.sources["memory"]), limits=False,
+            zero_stage=zero, micro_batch=mb, micro_batches_per_step=micro_batches_per_step(w2.global_batch, mb, dp))
+        with codes_shared():  # the layout columns coded once
+            mem = estimate_memory(inputs)
+        first = 0
+        for key, part in zip(keys, parts):
+            out[key] = (mem, first)
+            first += part[0].size
+    return out
+
+
 def layouts(model: rec.ModelArch, w: Workload, domain: float, mb: int, lo: float
             ) -> tuple[dict[str, np.ndarray], int]:
     """Every (n, tp, pp, cp, ep) with TP a power of two within the scale-up domain dividing the heads, PP a power
@@ -180,28 +211,24 @@ def _first_count(ctx: Context, acc: rec.Accelerator, precision: str, flops: floa
     return float(2 ** min(first, 17)), min(first, 17)
 
 
-def _evaluate(ctx: Context, hw_all: HardwareArrays, table: PointTable, acc_idx: np.ndarray, precision: str,
-              bits: int, zero: int, recompute: str, mb: int, lay: dict[str, np.ndarray],
-              trained: tuple[Any, int]) -> None:
-    """The memory of one setting's points and their step figures (``trained``: the figures of its precision's
-    call and the row its points start at: :func:`_trained`) in the table."""
+def _evaluate(ctx: Context, table: PointTable, acc_idx: np.ndarray, setting: Setting, lay: dict[str, np.ndarray],
+              trained: tuple[Any, int], memory: tuple[Any, int]) -> None:
+    """One setting's points in the table from their step figures and memory (``trained``, ``memory``: the figures of
+    the call that holds them and the row its points start at: :func:`_trained`, :func:`_memory`)."""
     w = ctx.workload
+    precision, bits, zero, recompute, mb = setting
     m = lay["n"].size
-    hw = hw_all.take(acc_idx)
-    w2 = _settings_workload(w, lay, precision, zero, recompute, mb)
-    mp = lay["tp"] * lay["pp"] * lay["cp"]
-    dp = lay["n"] / mp
-    with codes_shared():  # the layout columns coded once
-        mem = estimate_memory(dataclasses.replace(
-            _memory_inputs(ctx.model, w2, hw, dp, ctx.gpus_per_node, hw.sources["memory"]), limits=False))
-    figures, first = trained
+    dp = lay["n"] / (lay["tp"] * lay["pp"] * lay["cp"])
 
-    def train(key: str) -> np.ndarray:  # this setting's rows of a step figure
+    def rows(figures: Any, first: int, key: str) -> np.ndarray:  # this setting's rows of a figure
         value = np.asarray(figures[key], dtype=float)
         return (value if value.ndim == 0 else value[first:first + m]) * np.ones(m)
 
+    def train(key: str) -> np.ndarray:
+        return rows(*trained, key)
+
     days = train("train.time_to_train_days")
-    fits = np.asarray(mem["mem.fits"], dtype=float) * np.ones(m) > 0
+    fits = rows(*memory, "mem.fits") > 0
     mask = np.zeros(m, dtype=np.int64)
     mask |= np.where(~fits, BIT["memory"], 0)
     mask |= np.where(np.isfinite(days) & (days > w.deadline_days), BIT["deadline"], 0)
@@ -217,8 +244,7 @@ def _evaluate(ctx: Context, hw_all: HardwareArrays, table: PointTable, acc_idx: 
               tp=lay["tp"], pp=lay["pp"], ep=lay["ep"], cp=lay["cp"], dp=dp, zero=float(zero),
               recompute=RECOMPUTE_CODES[recompute], mb=float(mb), gpus=lay["n"], days=days,
               tokens_per_s=train("train.tokens_per_s"), mfu=train("train.mfu"),
-              mem_total=np.asarray(mem["mem.total"], dtype=float) * np.ones(m),
-              mem_capacity=np.asarray(mem["mem.capacity"], dtype=float) * np.ones(m), mask=mask,
+              mem_total=rows(*memory, "mem.total"), mem_capacity=rows(*memory, "mem.capacity"), mask=mask,
               compute_share=step_share(compute, step))
 
 

@@ -63,9 +63,11 @@ def test_training_layouts_across_servers_without_a_network_are_dropped_for_the_n
     assert "unsupported" not in search.dropped
 
 
-def test_the_step_model_once_per_precision_gives_each_setting_its_own_rows(catalog, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("stack", ["", "pytorch_amp"])  # pytorch_amp reads the micro-batches per step in memory
+def test_the_step_model_and_memory_joined_give_each_setting_its_own_rows(catalog, monkeypatch, stack) -> None:  # type: ignore[no-untyped-def]
     # the search runs the step model once per precision over every setting's points (ZeRO stage, recompute and
-    # micro-batch per point: search_training._trained); its table is the one of a call per setting, row for row
+    # micro-batch per point: search_training._trained) and the memory once per precision and recompute mode (ZeRO
+    # stage and micro-batch per point: search_training._memory); its table is the one of a call per setting, row for row
     import numpy as np
 
     from gpudesk.core import search_points, search_training
@@ -75,6 +77,8 @@ def test_the_step_model_once_per_precision_gives_each_setting_its_own_rows(catal
     from gpudesk.project.io import load_project
 
     phase = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project.phases[0]  # the LoRA fine-tune
+    if stack:
+        phase.workloads[0].parallel.training_stack = stack
     resolved = resolve_phase(catalog, phase, "phases[0]")
     added: list[dict[str, np.ndarray]] = []
     add = search_points.PointTable.add
@@ -82,16 +86,22 @@ def test_the_step_model_once_per_precision_gives_each_setting_its_own_rows(catal
                         lambda self, **columns: added.append(columns) or add(self, **columns))
     search_phase(catalog, phase, resolved)
     joined, added = added, []
-    calls = []
-    trained = search_training._trained
+    calls: dict[str, list[int]] = {"trained": [], "memory": []}
 
-    def per_setting(ctx, hw_all, batches):  # type: ignore[no-untyped-def]
-        calls.append(len(batches))
-        return {key: trained(ctx, hw_all, {key: batch})[key] for key, batch in batches.items()}
+    def per_setting(name):  # type: ignore[no-untyped-def]
+        joined_call = getattr(search_training, name)
 
-    monkeypatch.setattr(search_training, "_trained", per_setting)
+        def one_each(ctx, hw_all, batches):  # type: ignore[no-untyped-def]
+            calls[name.strip("_")].append(len(batches))
+            return {key: joined_call(ctx, hw_all, {key: batch})[key] for key, batch in batches.items()}
+        return one_each
+
+    for name in ("_trained", "_memory"):
+        monkeypatch.setattr(search_training, name, per_setting(name))
     search_phase(catalog, phase, resolved)
-    assert len(joined) == len(added) > 5 and sum(calls) > len(calls)  # several settings per precision
+    assert len(joined) == len(added) > 5  # several settings per precision and per recompute mode
+    assert all(sum(c) > len(c) for c in calls.values()), calls
+    assert any(np.any(np.asarray(points["mask"]) & search_points.BIT["memory"]) for points in joined)  # fits vary
     for one, other in zip(joined, added):
         assert one.keys() == other.keys()
         for key, values in one.items():
