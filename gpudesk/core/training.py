@@ -59,6 +59,7 @@ from gpudesk.core.training_comm import crossings, dp_traffic, step_collectives, 
 from gpudesk.core.training_gemm import (
     adds_hbm_time,
     cast_time_s,
+    expert_loop_time_s,
     gemm_classes,
     permute_time_s,
     score_time_s,
@@ -113,6 +114,7 @@ class TrainingInputs:
     low_precision_recipe: str = "tensorwise"  # fp8/fp4 scaling: delayed | tensorwise | blockwise | mxfp8 | nvfp4
     torch_compile: bool = False  # element-wise kernels fused into their producers (TORCH_COMPILE_FUSED_SHARE)
     flash_attention: bool = True  # False: the s×s scores pass through HBM (ATTENTION_SCORE_BYTES_*)
+    expert_gemm_loop: bool = False  # MoE on Megatron: one cuBLASLt GEMM per local expert (TE GroupedLinear)
     training_stack: str = "megatron"  # megatron (fused kernels) | pytorch_amp | deepspeed | fsdp2 (eager)
     figures_in_blocks: bool = True  # a flat batch's figures in blocks (explain.Rows); False: freed memory kept
 
@@ -258,14 +260,19 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
         compute = ((gemm_s + attn_s) / framework + 0.0) * imbalance
     if not inp.flash_attention and has_layer_shapes(m):  # unfused attention: its score tensors through HBM
         compute = compute + score_time_s(fs, m, at.pick(s), at.pick(rec), per_gpu_tokens, bw, at.held) * imbalance
+    loop = inp.expert_gemm_loop and m.is_moe and inp.training_stack == "megatron"
+    if loop:  # the expert GEMMs one cuBLASLt call per local expert (MOE_EXPERT_GEMM_CALL_S)
+        compute = compute + expert_loop_time_s(fs, m, inp.method, micro, pp_at, at.pick(a["ep"]), at.pick(rec),
+                                               at.held)
     fs.add("train.compute_time_s", at.held(compute), "s", "compute time per step",
            "((GEMM FLOPs/(peak·η_mm)·shape + attention FLOPs/(peak_attn·η_attn,train)) / framework share + "
            "low-precision casts + MoE permutation) · stage imbalance, per GPU; η_attn,train = η_attn / (1/3 + "
-           "(2/3)/backward relative)",
+           "(2/3)/backward relative)" + ("; + expert GEMMs one call per local expert" if loop else ""),
            ["train.flops_per_token_model", "train.flops_per_token_recompute", "train.tokens_per_step",
             "train.in.n_gpus", "hw.peak_flops", "hw.peak_flops_attention", "eff.matmul", "eff.attention",
             "eff.framework", "train.gemm_shape_factor", "eff.attention_backward_relative", "hw.hbm_bw"]
-           + ([] if inp.training_stack == "megatron" else ["eff.eager_share"]))
+           + ([] if inp.training_stack == "megatron" else ["eff.eager_share"])
+           + (["train.expert_gemm_loop_s"] if loop else []))
 
     # -- communication --------------------------------------------------
     wbytes = 0.5 if inp.method == "qlora" else 2.0

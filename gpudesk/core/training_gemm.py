@@ -38,6 +38,7 @@ from gpudesk.core.constants import (
     ATTENTION_SCORE_BYTES_FORWARD,
     EAGER_NON_GEMM_REFERENCE_TFLOPS,
     LOW_PRECISION_CAST_BYTES,
+    MOE_EXPERT_GEMM_CALL_S,
     MOE_PERMUTE_BYTES_PER_VALUE,
     TORCH_COMPILE_FUSED_SHARE,
 )
@@ -235,6 +236,22 @@ def permute_time_s(m: ModelArch, tokens_per_gpu: np.ndarray, pp: np.ndarray, bw:
     n_moe = float(m.n_moe_layers or m.n_layers)
     values = n_moe / pp * float(m.experts_per_token) * float(m.hidden)
     return np.asarray(tokens_per_gpu * values * MOE_PERMUTE_BYTES_PER_VALUE.value / bw)
+
+
+def expert_loop_time_s(fs: FigureSet, m: ModelArch, method: str, micro: Any, pp: Any, ep: Any, rec: Any,
+                       held: Callable[[Any], Any] = lambda v: v) -> Any:
+    """Seconds per step the expert GEMMs add when they run as one cuBLASLt call per local expert (Transformer
+    Engine's GroupedLinear, MOE_EXPERT_GEMM_CALL_S each) rather than one grouped launch: per micro-batch and MoE
+    layer of the stage, E/e local experts × their GEMMs (forward fc1 and fc2; backward dgrad and wgrad of each:
+    6; full recompute runs the forward again: 8; LoRA's frozen experts have no wgrad: 4, 6)."""
+    per_expert = (np.where(rec >= 2, 8.0, 6.0) if method == "full" else np.where(rec >= 2, 6.0, 4.0))
+    call = fs.constant("train.expert_gemm_call_s", MOE_EXPERT_GEMM_CALL_S)
+    loop = micro * float(m.n_moe_layers or m.n_layers) / pp * (float(m.n_experts) / ep) * per_expert * call
+    fs.add("train.expert_gemm_loop_s", held(loop), "s", "expert GEMMs launched one per local expert, per step",
+           "m · (L_moe/p) · (E/e) · GEMMs per expert (6; 8 with full recompute; LoRA 4, 6) · t_call",
+           ["train.micro_batches", "train.in.pp", "train.in.ep", "train.in.recompute", "arch.E",
+            "train.expert_gemm_call_s"])
+    return loop
 
 
 def eager_gemm_share(fs: FigureSet, share: float, rate_16bit: np.ndarray, compiled: bool) -> np.ndarray:

@@ -12,6 +12,7 @@ from gpudesk.core.constants import (
     FUSED_STACK_GEMM_TIME_SHARE,
     JOB_GOODPUT,
     MATMUL_EFFICIENCY_BF16,
+    MOE_EXPERT_GEMM_CALL_S,
     MXFP8_GEMM_RELATIVE,
 )
 from gpudesk.core.explain import FigureSet
@@ -118,6 +119,19 @@ def test_mxfp8_gemms_run_at_their_measured_share_of_tensorwise_fp8():
                      low_precision_recipe=r) for r in ("tensorwise", "mxfp8"))
     assert mx.value_at("eff.matmul", 0) == pytest.approx(tw.value_at("eff.matmul", 0) * MXFP8_GEMM_RELATIVE.value)
     assert MXFP8_GEMM_RELATIVE.value == pytest.approx(6.812 / 7.161, abs=5e-4)
+
+
+def test_expert_gemms_one_call_per_local_expert_add_their_measured_time():
+    # Transformer Engine's GroupedLinear runs one cuBLASLt GEMM per local expert (TE pull request #3134: 24.75 µs
+    # per expert GEMM beyond one grouped launch, SM100): per micro-batch and MoE layer, E/e experts × 6 GEMMs
+    kw = dict(model=MIXTRAL, n_gpus=64, tp=1, pp=2, ep=[2, 8], global_batch=256, seq_len=4096, zero_stage=1)
+    grouped, loop = _train(**kw), _train(expert_gemm_loop=True, **kw)
+    for i, e in enumerate((2, 8)):
+        added = loop.value_at("train.compute_time_s", i) - grouped.value_at("train.compute_time_s", i)
+        m, layers = loop.value_at("train.micro_batches", i), MIXTRAL.n_moe_layers or MIXTRAL.n_layers
+        assert added == pytest.approx(m * layers / 2 * MIXTRAL.n_experts / e * 6 * MOE_EXPERT_GEMM_CALL_S.value)
+        assert loop.value_at("train.step_time_s", i) > grouped.value_at("train.step_time_s", i)
+    assert MOE_EXPERT_GEMM_CALL_S.value == pytest.approx((0.267e-3 - 0.069e-3) / 8)
 
 
 def test_context_parallel_for_long_sequences():

@@ -252,7 +252,9 @@ MLPERF_MORE_CASES += [_nv60_case(r) for r in _NV60_ROWS]
 # global batch 15,360, one MTP layer not modelled). Layout from the config each README names; TP PP VP EP from
 # its exports, the GB200 config recomputes the MLP (RECOMPUTE_MODULES="mlp"; gpudesk's nearest option,
 # selective, is used), the GB300 config recomputes nothing; 1F1B expert all-to-all overlap
-# (OVERLAP_MOE_EXPERT_PARALLEL_COMM=True). measured = global batch / the last block's train_step_time × 4,096 / GPUs.
+# (OVERLAP_MOE_EXPERT_PARALLEL_COMM=True). The expert GEMMs are one fused grouped launch (USE_TE_OPS=True,
+# NVTE_CUTEDSL_FUSED_GROUPED_MLP=1 in the GB200 config), not Transformer Engine's per-expert loop (expert_gemm_loop
+# stays False). measured = global batch / the last block's train_step_time × 4,096 / GPUs.
 _NV60_DSV3 = ("MLPerf Training v6.0 closed, NVIDIA, " + _V60 + ": NVIDIA/results/{run}/deepseekv3_671b/result_0.txt; "
               "NVIDIA/benchmarks/deepseekv3_671b/implementations/{run}/{cfg}")
 for _run, _cfg, _acc_id, _nic, _n, _tp, _rec, _step in (

@@ -88,6 +88,10 @@ _MB_ROWS = [
     ("25.09", "DGX-H100", "DSV3", 1024, "tensorwise", 8192, 1, 4096, 0, 2, 8, 1, 4, 64, 1297),
     ("25.09", "DGX-H100", "Q235", 256, "tensorwise", 2048, 1, 4096, 0, 2, 8, 1, 4, 32, 1204),
 ]
+# The MoE rows' expert GEMMs: Megatron-Core's TEGroupedMLP on Transformer Engine's GroupedLinear, one cuBLASLt GEMM per
+# local expert on several streams (TE pull request #853); Megatron-Bridge issue #2885 (2026-03-18) names "unfused
+# expert GEMMs and cast functions" as what its 26.06 release removed, so the 25.09 and 25.11 containers ran the loop.
+_MB_EXPERTS = "; expert GEMMs one cuBLASLt call per local expert (TE GroupedLinear; Megatron-Bridge issue #2885)"
 _RECIPE_NAME = {"tensorwise": "FP8-CS (current scaling)", "mxfp8": "FP8-MX (MXFP8)"}
 
 
@@ -100,7 +104,9 @@ def _mb_case(row: tuple) -> TrainingCase:
         citation=_MB.format(c=cont, s=system), model=model, accelerator=_acc(acc_id), n_gpus=n, measured=tps,
         tp=tp, pp=pp, cp=cp, ep=ep, virtual_stages=vp, micro_batch=mbs, global_batch=gbs, seq_len=seq,
         zero_stage=3 if fsdp else 1, precision="fp8", recipe=recipe, tp_overlap=tp > 1, nic_gbps=nic,
-        note=_MB_NOTE.format(prec=_RECIPE_NAME[recipe], net=net) + (", FSDP" if fsdp else ", distributed optimizer"))
+        expert_gemm_loop=model.is_moe,
+        note=_MB_NOTE.format(prec=_RECIPE_NAME[recipe], net=net) + (", FSDP" if fsdp else ", distributed optimizer")
+        + (_MB_EXPERTS if model.is_moe else ""))
 
 
 MEGATRON_BRIDGE_CASES = [_mb_case(r) for r in _MB_ROWS]

@@ -76,6 +76,7 @@ class TrainingCase:
     training_stack: str = "megatron"
     torch_compile: bool = False
     flash_attention: bool = True  # False where the source runs attention unfused (scores through HBM)
+    expert_gemm_loop: bool = False  # True where the run's expert GEMMs are one cuBLASLt call per local expert
     measured_memory_gib: float = 0.0  # > 0: the source also gives peak memory per GPU (GiB)
 
 

@@ -203,7 +203,32 @@ _MXFP8 = (
     "MoE rows move 1-4 points towards their measurements). A training refit on the fit half with it "
     "(`fit_constants.py training`) returned the shipped values (median |log error| 0.0569 → 0.0579).")
 # docs/validation.md 'Known large errors': Blackwell training (issue 18)
-BLACKWELL_TRAINING_NOTES = [_MOE_FINE, _MOE_EP_RANKS, _MXFP8]
+_MOE_EXPERT_LOOP = (
+    "* **Expert GEMMs one cuBLASLt call per local expert** (2026-12-03; held-out Blackwell training p90 37.3% → "
+    "31.0%, median 9.5% → 8.9%): the Megatron-Bridge 25.09/25.11 MoE rows ran their expert GEMMs through "
+    "Megatron-Core's TEGroupedMLP, which calls Transformer Engine's GroupedLinear, a loop of one cuBLASLt GEMM per "
+    "local expert on several streams (TE pull request #853); an MXFP8 grouped GEMM through cuBLAS was still to be "
+    "written on 2025-12-03 (TE issue #2454) and Megatron-Bridge issue #2885 (2026-03-18) names 'unfused expert "
+    "GEMMs and cast functions' as the MoE cost its 26.06 release removed. gpudesk priced the expert GEMMs as one "
+    "pool of FLOPs. TE pull request #3134 (2026-06-17, SM100, benchmarks/linear/benchmark_grouped_linear.py, GEMM "
+    "kernels only) times the same 8 expert GEMMs of 128 tokens (N = K = 2,048) at 0.267 ms as the per-expert loop "
+    "and 0.069 ms as one grouped launch: each expert's GEMM adds (0.267 − 0.069) / 8 = 24.75 µs "
+    "(`MOE_EXPERT_GEMM_CALL_S`; measured in NVFP4, the per-call cost of such small GEMMs taken to be the same in "
+    "FP8). A step now adds m · (L_moe/p) · (E/e) · 6 · 24.75 µs (forward fc1 and fc2, dgrad and wgrad of each; 8 "
+    "with full recompute; `train.expert_gemm_loop_s`; the training model's input `expert_gemm_loop`, set by the cases that ran the "
+    "loop). It is the number of local experts E/e that sets it, which the rows' misses followed (per MoE layer and "
+    "micro-batch, before: 0.1-0.8 ms with 2 local experts at EP64, 2.7 ms with 4, 2.4-6.5 ms with 16, 9 ms with "
+    "32). Published constant, nothing fitted; a training refit on the fit half with it returned the shipped values "
+    "(median |log error| 0.0579). Megatron-Bridge rows, before → after: DGX-B200 Qwen3-30B-A3B +240% → +81%, "
+    "Qwen3-235B-A22B +73% → +31.5%, DeepSeek-V3 +40.6% → +14.7% (fit); GB300 Qwen3-30B-A3B +26.1% → +0.5%, "
+    "GB200 +42.6% → +15.4% (fit); Qwen3-235B-A22B at EP64 (2 local experts) GB200 +19.9% → +11.9%, GB300 +2.8% → "
+    "−4.4% (fit); GB200 DeepSeek-V3 +17.6% → +13.4% (fit); DGX-H100 Qwen3-30B-A3B +135% → +100% (fit), "
+    "DeepSeek-V3 −50.3% → −50.9% and Qwen3-235B-A22B −28.9% → −30.5% (fit, 25.09). The MLPerf Training v6.0 "
+    "DeepSeek-V3 runs fuse their expert MLP into one grouped launch (USE_TE_OPS=True, "
+    "NVTE_CUTEDSL_FUSED_GROUPED_MLP=1 in config_GB200_128x4x240xtp2pp4ep32cp1_mxfp8_full_cg.sh) and DeepSeek's "
+    "own V3 run did not use Transformer Engine: neither pays it. Still too fast: DGX-B200 Qwen3-30B-A3B (+81%), "
+    "whose dropless dispatcher's per-layer host synchronisation (above) is not modelled.")
+BLACKWELL_TRAINING_NOTES = [_MOE_FINE, _MOE_EP_RANKS, _MXFP8, _MOE_EXPERT_LOOP]
 
 # the perf overview's finite runs (validation_runner.predict_serving), in the serving paragraphs
 FINITE_RUNS = (

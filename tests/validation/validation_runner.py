@@ -98,7 +98,8 @@ def training_inputs(case: TrainingCase, hw: HardwareArrays, tp: int, pp: int, ep
         tp_comm_overlap=case.tp_overlap, moe_a2a_overlap=case.a2a_overlap, overlap_grad_reduce=case.grad_overlap,
         grad_bucket_params=case.grad_bucket_params,
         low_precision_recipe=case.recipe, method=case.method, lora_rank=case.lora_rank,
-        torch_compile=case.torch_compile, training_stack=case.training_stack, flash_attention=case.flash_attention)
+        torch_compile=case.torch_compile, training_stack=case.training_stack, flash_attention=case.flash_attention,
+        expert_gemm_loop=case.expert_gemm_loop)
 
 
 def predict_training(case: TrainingCase) -> float:

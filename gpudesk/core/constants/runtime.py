@@ -140,6 +140,19 @@ MOE_PERMUTE_BYTES_PER_VALUE = Constant(
     "and sums it (read 2 + write 2); the backward repeats both for the gradients: 4 × 4 B per hidden value of "
     "each of the k copies (Megatron-Core MoE token dispatcher, permute/unpermute kernels) [D]",
 )
+MOE_EXPERT_GEMM_CALL_S = Constant(
+    "MOE_EXPERT_GEMM_CALL_S", 24.75e-6, "s",
+    "time each local expert's GEMM adds when the expert GEMMs run as one cuBLASLt call per expert",
+    "NVIDIA Transformer Engine pull request #3134 ('Single-launch CUTLASS grouped GEMM for per-tensor NVFP4', "
+    "2026-06-17), SM100, benchmarks/linear/benchmark_grouped_linear.py, fprop of 8 experts × 128 tokens "
+    "(N = K = 2,048), GEMM kernels only ('pure'): Transformer Engine's per-expert loop of cuBLASLt GEMMs on "
+    "several streams 0.267 ms, one grouped CUTLASS launch for the same 8 GEMMs 0.069 ms: (0.267 − 0.069) / 8 = "
+    "24.75 µs per expert GEMM. The loop is GroupedLinear's path (nvte_multi_stream_cublas_gemm, TE pull request "
+    "#853), which Megatron-Core's TEGroupedMLP uses; an MXFP8 grouped GEMM through cuBLAS was still to be written "
+    "on 2025-12-03 (TE issue #2454), and Megatron-Bridge issue #2885 (2026-03-18) names 'unfused expert GEMMs "
+    "and cast functions' as the MoE cost removed in its 26.06 release. Measured with NVFP4; the per-call cost "
+    "of tiny GEMMs is taken to be the same in FP8 [M]",
+)
 
 # ---------------------------------------------------------------------------
 # Serving: per-kernel cost of a decode step (core/inference_step.py)
