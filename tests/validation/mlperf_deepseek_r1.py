@@ -106,11 +106,13 @@ def as_run(case, replicas_of):
         output, note, queries = case.output, case.note, CONFIG_QUERIES[case.id]
     else:
         return case
+    sd = case.output_sd / case.output * output
+    note = note.replace(f"output spread sd {case.output_sd:,.0f} tokens", f"output spread sd {sd:,.0f} tokens")
     if queries:
         note += (f"; the run: {queries:,} samples issued at once"
                  + (f", {queries / replicas_of(case):,.0f} per {case.ep or 8}-GPU instance" if replicas_of(case) > 1
                     else "") + f", outputs capped at {CAP:,} tokens (end drain modelled, core/inference_drain.py)")
-    return replace(case, output=output, output_sd=case.output_sd / case.output * output, note=note, queries=queries,
+    return replace(case, output=output, output_sd=sd, note=note, queries=queries,
                    output_cap=float(CAP))
 
 

@@ -57,6 +57,7 @@ def test_each_case_cites_its_log_or_results_table_and_states_its_assumptions():
         if c.id in RUNS:  # the run's own output mean from its log; an Offline run's samples: samples/s x duration
             where, tokens, samples, duration = RUNS[c.id]
             assert c.output == tokens / samples and 3600 < c.output < 3800 and where in c.note, c.id
+            assert f"output spread sd {c.output_sd:,.0f} tokens" in c.note, c.id
             assert abs(c.queries - samples * duration) < 2 and c.queries % 4388 == 0, c.id
         assert bool(c.queries) == (c.scenario == "offline" and (c.id in RUNS or c.id in CONFIG_QUERIES)), c.id
         if "mlperf_log_summary" in c.citation:  # the run's own output length: tokens/s ÷ samples/s
