@@ -15,7 +15,7 @@ report, the comparison) or the window runs it in idle slices (``search_steps_for
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Generator
+from collections.abc import Collection, Generator
 from contextlib import nullcontext
 from dataclasses import replace
 
@@ -50,14 +50,15 @@ from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.results.deferred_figures import DEFERRED_FIGURES, attach_figures, defers_figures, pending_keys
 from gpudesk.results.phase_context import PhaseAlone, PhaseContext
 from gpudesk.results.plan_charts import CHART_ORDER, phase_charts
-from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
-from gpudesk.results.plan_roadmap import roadmap
+from gpudesk.results.plan_result import TIMELINE, PhaseEstimate, PlanEstimate
+from gpudesk.results.plan_roadmap import attach_roadmap, leave_roadmap, place_roadmap
 from gpudesk.results.plan_rows import handed_over, ledger_checks, with_plan_row
 from gpudesk.results.search_charts import tradeoff_chart
 from gpudesk.results.search_checks import ledger_y, plan_xy, search_checks
 from gpudesk.results.search_pricing import PointCost, pricing_steps
+from gpudesk.results.workload_cache import WorkloadCache
 
-__all__ = ["DEFERRED_CHARTS", "DEFERRED_FIGURES", "PhaseCache", "WorkloadCache", "PlanInputError", "attach_charts", "attach_figures", "attach_layout", "attach_search", "complete_search", "estimate_plan",
+__all__ = ["DEFERRED_CHARTS", "DEFERRED_FIGURES", "PhaseCache", "WorkloadCache", "PlanInputError", "attach_charts", "attach_figures", "attach_layout", "attach_roadmap", "attach_search", "complete_search", "estimate_plan",
            "estimate_phase", "pricing_steps_for", "search_steps_for"]
 
 
@@ -66,27 +67,6 @@ DEFERRED_CHARTS = CHART_ORDER
 phase chart but the one on screen (the controller names it). The step pages draw a chart when its tab is opened and
 show a deferred one as being drawn until then. The step-2 inference chart runs a concurrency sweep through the
 serving model (about a fifth of gov's estimate); the others together cost an edit 0.3-0.5 ms of CPU (bank, gov)."""
-
-
-class WorkloadCache:
-    """Sized workloads keyed by everything ``workload_for`` reads: the workload, its place in the plan (which its
-    checks name), the phase's hardware and duration and the catalog rows sizing reads
-    (``core/plan_assembly.workload_inputs``), the calibration, the catalog and its revision.
-    An edit of one workload re-sizes that workload only; the phase's others are served from here, and so are all of
-    them after an edit of the phase's costs, storage, network, facility, delivery or compliance."""
-
-    def __init__(self, size: int = 64) -> None:
-        self.size = size
-        self._store: dict[tuple[object, ...], WorkloadResult] = {}
-
-    def get(self, key: tuple[object, ...], make: Callable[[], WorkloadResult]) -> WorkloadResult:
-        hit = self._store.get(key)
-        if hit is None:
-            hit = make()
-            if len(self._store) >= self.size:
-                self._store.pop(next(iter(self._store)))
-            self._store[key] = hit
-        return hit
 
 
 def _sized(project: Project, index: int, catalog: Catalog, carried: CarriedHardware | None,
@@ -240,12 +220,12 @@ def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch 
 def attach_charts(estimate: PhaseEstimate, catalog: Catalog) -> None:
     """The charts ``estimate_phase(..., defer_charts=...)`` left (``deferred_charts``), drawn from the phase's
     figures and candidates as ``attach_search`` draws the others: the phase then equals one estimated with them."""
-    if not estimate.deferred_charts:
+    if not any(c != TIMELINE for c in estimate.deferred_charts):  # the roadmap's timeline: attach_roadmap
         return
     ctx: PhaseContext = estimate.context
     drawn = phase_charts(ctx.phase, ctx.resolved, estimate.figures, estimate.candidates, catalog, ctx.results[0],
                          only=estimate.deferred_charts)
-    estimate.deferred_charts = ()
+    estimate.deferred_charts = tuple(c for c in estimate.deferred_charts if c == TIMELINE)
     order = [*CHART_ORDER, *estimate.charts]  # the order estimate_phase gives them
     merged = {**estimate.charts, **drawn}
     estimate.charts = {name: merged[name] for name in dict.fromkeys(order) if name in merged}
@@ -342,12 +322,12 @@ class PhaseCache:
 
 def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None = None,
                   search: bool = False, layout: bool = True, defer_charts: Collection[str] = (),
-                  defer_figures: Collection[str] = ()) -> PlanEstimate:
+                  defer_figures: Collection[str] = (), defer_roadmap: bool = False) -> PlanEstimate:
     """Every phase, in order (each carries the hardware the previous one owned). The configuration searches
     stay pending unless ``search`` asks for them (``complete_search`` runs them later; the window runs them in
     slices: ``search_steps_for``); ``layout=False`` leaves the step-5 layout searches (``attach_layout``),
     ``defer_charts`` the DEFERRED_CHARTS it names (``attach_charts``), ``defer_figures`` the DEFERRED_FIGURES
-    (``attach_figures``)."""
+    (``attach_figures``), ``defer_roadmap`` the roadmap and its timeline (``attach_roadmap``)."""
     if not project.phases:
         raise PlanInputError("phases: the plan has no phase; add one")
     phases: list[PhaseEstimate] = []
@@ -358,27 +338,21 @@ def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None =
                                                      defer_charts=defer_charts, defer_figures=defer_figures)
         phases.append(phase)
         carried = phase.carried
-    road, road_checks, timeline = roadmap(project, phases)
-    if timeline is not None:
-        for phase in phases:
-            phase.charts["timeline"] = timeline  # step 7 shows the roadmap beside the phase's own charts
-    return PlanEstimate(
-        project_name=project.meta.name,
-        catalog_version=catalog.version,
-        app_version=__version__,
-        currency=project.phases[0].costs.currency,
-        phases=phases,
-        roadmap=road,
-        roadmap_checks=road_checks,
-        charts={"timeline": timeline} if timeline is not None else {},
-        accuracy_band=_accuracy_band(project),
-    )
+    plan = PlanEstimate(project_name=project.meta.name, catalog_version=catalog.version, app_version=__version__,
+                        currency=project.phases[0].costs.currency, phases=phases,
+                        accuracy_band=_accuracy_band(project), context=project)
+    if defer_roadmap:
+        leave_roadmap(plan)
+    else:
+        place_roadmap(plan, project)
+    return plan
 
 
 def complete_search(plan: PlanEstimate, catalog: Catalog) -> PlanEstimate:
     """The plan with every pending part run now: each phase's configuration search and its ledger pricing (and a
     layout search left pending by ``layout=False``), attached as ``estimate_plan(..., search=True)`` would have
     attached them. What the CLI, the report and the comparison call before reading the searched rows."""
+    attach_roadmap(plan)
     for phase in plan.phases:
         attach_figures(phase, catalog)
         attach_charts(phase, catalog)

@@ -27,6 +27,7 @@ __all__ = ["Assumption", "Candidate", "CostLedger", "LedgerLine", "PhaseEstimate
 
 
 LAYOUT_STEP = "network"  # the step that shows the layout search (scale.* figures, scaling.* checks)
+TIMELINE = "timeline"  # the roadmap's chart, which every phase shows beside its own (step 7)
 
 
 class SearchPending(RuntimeError):
@@ -121,6 +122,12 @@ class PlanEstimate:
     charts: dict[str, Any] = field(default_factory=dict)  # plan-level charts, e.g. "timeline"
     # relative: the constant ESTIMATE_ACCURACY_BAND (the validation suite's targets), narrowed by a calibration
     accuracy_band: float = ESTIMATE_ACCURACY_BAND.value
+    # False while the roadmap (``roadmap``, ``roadmap_checks``, the timeline chart) is left to idle time: the window
+    # estimates an edit without it when no surface shows it (results/plan_roadmap.attach_roadmap); until then it is
+    # None / empty and every phase lists the timeline among its ``deferred_charts``, never the previous edit's
+    roadmap_done: bool = True
+    # the project estimated, for attaching the roadmap later; not part of the result's value
+    context: Any = field(default=None, repr=False, compare=False)
 
     @property
     def total(self) -> float:

@@ -16,7 +16,7 @@ from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.project.model import Project
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
-from gpudesk.results.plan_result import PhaseEstimate
+from gpudesk.results.plan_result import TIMELINE, PhaseEstimate, PlanEstimate
 from gpudesk.vocabulary.delivery import owns_hardware
 
 
@@ -84,6 +84,34 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
         y2_label="Monthly spend", y2_unit=currency, y2_short_label="Spend", vlines=vlines, markers=markers, series=series, y_counts=True,
     )
     return fs, checks, chart
+
+
+def leave_roadmap(plan: PlanEstimate) -> None:
+    """Leave the plan's roadmap to idle time (:func:`attach_roadmap`): none held, the timeline deferred on every
+    phase (a phase served from the cache drops the previous edit's)."""
+    plan.roadmap, plan.roadmap_checks, plan.charts, plan.roadmap_done = None, [], {}, False
+    for phase in plan.phases:
+        phase.charts.pop(TIMELINE, None)
+        if TIMELINE not in phase.deferred_charts:
+            phase.deferred_charts = (*phase.deferred_charts, TIMELINE)
+
+
+def place_roadmap(plan: PlanEstimate, project: Project) -> None:
+    """The plan's roadmap, its checks and the timeline chart every phase shows (step 7) beside its own."""
+    road, checks, timeline = roadmap(project, plan.phases)
+    plan.roadmap, plan.roadmap_checks, plan.roadmap_done = road, checks, True
+    plan.charts = {TIMELINE: timeline} if timeline is not None else {}
+    for phase in plan.phases:
+        if TIMELINE in phase.deferred_charts:
+            phase.deferred_charts = tuple(c for c in phase.deferred_charts if c != TIMELINE)
+        if timeline is not None:
+            phase.charts[TIMELINE] = timeline
+
+
+def attach_roadmap(plan: PlanEstimate) -> None:
+    """The roadmap ``estimate_plan(..., defer_roadmap=True)`` left: the plan then equals one estimated with it."""
+    if not plan.roadmap_done:
+        place_roadmap(plan, plan.context)
 
 
 def _payback_month(fs: FigureSet) -> float:

@@ -26,6 +26,7 @@ from gpudesk.results.pipeline import (
     attach_charts,
     attach_figures,
     attach_layout,
+    attach_roadmap,
     attach_search,
     complete_search,
     pricing_steps_for,
@@ -100,6 +101,7 @@ def start_search_in_workers(plan: PlanEstimate, catalog: Catalog,
     workers = default_workers() if workers is None else workers
     if workers < 2 or len(pending) < 2 or not can_fork():
         return lambda: complete_search(plan, catalog)
+    attach_roadmap(plan)
     for phase in plan.phases:
         attach_figures(phase, catalog)
         attach_charts(phase, catalog)

@@ -70,6 +70,9 @@ class PlanController(QObject):
         # figures of results.pipeline.DEFERRED_FIGURES an edit's estimate leaves to idle time (PhaseEstimate
         # .pending_figures): set by a window whose surfaces show a pending figure as being computed
         self.defer_figures: tuple[str, ...] = ()
+        # whether a surface shows the roadmap (its dock): if not, and the open chart is not the timeline, the roadmap
+        # is left to idle time (PlanEstimate.roadmap_done); a controller without a window never leaves it
+        self.roadmap_on_screen: Callable[[], bool] = lambda: True
         self._search_task: BackgroundTask | None = None  # the running search
 
     @property
@@ -135,6 +138,7 @@ class PlanController(QObject):
             return None
         # The core is imported at the first estimate, not with the window (see set_document).
         from gpudesk.results.pipeline import DEFERRED_CHARTS, PlanInputError, estimate_plan
+        from gpudesk.results.plan_result import TIMELINE
 
         self.cancel_search()
         started = time.perf_counter()
@@ -144,7 +148,8 @@ class PlanController(QObject):
             shown = self.chart_on_screen()
             self.estimate = estimate_plan(self.document.project, self.catalog, self.cache, search=False, layout=False,
                                           defer_charts=[c for c in DEFERRED_CHARTS if c != shown],
-                                          defer_figures=self.defer_figures)
+                                          defer_figures=self.defer_figures,
+                                          defer_roadmap=shown != TIMELINE and not self.roadmap_on_screen())
         except (PlanInputError, CatalogError) as exc:
             self.last_error = worded_paths(str(exc), session_language())  # "Phase 1 · Server model: …"
             self.failed.emit(self.last_error)
@@ -192,7 +197,7 @@ class PlanController(QObject):
         from gpudesk.ui.background import BackgroundTask
 
         estimate = self.estimate
-        if estimate is None or all(_complete(p) for p in estimate.phases):
+        if estimate is None or (estimate.roadmap_done and all(_complete(p) for p in estimate.phases)):
             return
         self.cancel_search()
         task = BackgroundTask(self._search_steps(estimate), parent=self)
@@ -206,15 +211,18 @@ class PlanController(QObject):
             attach_charts,
             attach_figures,
             attach_layout,
+            attach_roadmap,
             attach_search,
             pricing_steps_for,
             search_steps_for,
         )
 
         order = sorted(range(len(plan.phases)), key=lambda i: (i != self.focus_phase, i))
-        for i in order:  # the pending figures, the deferred charts, the layout searches: a slice each, before searches
+        # the roadmap, the pending figures, the deferred charts, the layout searches: a slice each, before searches
+        for i in order:
             phase = plan.phases[i]
             if phase.pending_figures or phase.deferred_charts:  # one slice, one update of the window
+                attach_roadmap(plan)  # (the timeline chart of every phase: one slice of the focused phase)
                 attach_figures(phase, self.catalog)
                 attach_charts(phase, self.catalog)
                 if plan is self.estimate:
@@ -257,7 +265,7 @@ class PlanController(QObject):
         task = self._search_task
         if task is not None and task.running:
             task.wait(timeout_ms)
-        return self.estimate is not None and all(_complete(p) for p in self.estimate.phases)
+        return self.estimate is not None and self.estimate.roadmap_done and all(_complete(p) for p in self.estimate.phases)
 
     def complete_search(self) -> PlanEstimate | None:
         """Every phase searched now, without the event loop (the proposal needs the searches and the layouts)."""
@@ -267,7 +275,7 @@ class PlanController(QObject):
         estimate = self.estimate
         if estimate is None:
             return None
-        pending = not all(_complete(p) for p in estimate.phases)
+        pending = not (estimate.roadmap_done and all(_complete(p) for p in estimate.phases))
         complete_search(estimate, self.catalog)
         if pending:
             self.searched.emit(estimate)

@@ -121,6 +121,7 @@ class MainWindow(QMainWindow):
         self.controller.estimated.connect(self._on_estimate)
         self.controller.searched.connect(self._on_estimate)  # a phase's configuration search has arrived
         self.controller.chart_on_screen = self._chart_on_screen  # drawn with the edit, not left to idle time
+        self.controller.roadmap_on_screen = self.roadmap.isVisible  # hidden (the default): left to idle time
         self.controller.failed.connect(self._on_failed)
         self.files.document_opened.connect(self._on_document)
         self.files.catalog_for_estimates.connect(self._estimate_with)

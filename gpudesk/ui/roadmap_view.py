@@ -80,7 +80,13 @@ class RoadmapView(QWidget):
             self._draw()
 
     def _draw(self) -> None:
-        estimate, self._has_pending = self._pending, False
+        estimate = self._pending
+        if estimate is not None and not estimate.roadmap_done:  # left to idle time: drawn when it is attached
+            self.empty.setVisible(False)
+            self.chart.setVisible(False)
+            self.checks.set_checks([])
+            return
+        self._has_pending = False
         spec = estimate.charts.get("timeline") if estimate is not None else None
         self.empty.setVisible(spec is None)
         self.chart.setVisible(spec is not None)

@@ -1,6 +1,8 @@
-"""The controller leaves DEFERRED_FIGURES to idle time when its window asks (``PlanController.defer_figures``): the
-edit's estimate lists them pending and holds no value for them; the idle work attaches them before the searches and
-announces it (``searched``), and the plan then holds the full estimate's figures (tests/plan/test_deferred_figures.py: in their order too)."""
+"""The controller leaves DEFERRED_FIGURES to idle time when its window asks (``PlanController.defer_figures``), and
+the roadmap when no surface shows it (``roadmap_on_screen``): the edit's estimate lists them pending and holds no
+value for them; the first idle slice attaches them, before the searches, and announces it (``searched``); the plan
+then holds the full estimate's figures and roadmap (tests/plan/test_deferred_figures.py and test_deferred_roadmap.py:
+in their order too). A controller without a window never leaves the roadmap."""
 
 from __future__ import annotations
 
@@ -24,16 +26,21 @@ def catalog() -> Catalog:
 def test_pending_figures_are_attached_in_idle_time(qtbot, catalog) -> None:
     controller = PlanController(catalog)
     controller.defer_figures = DEFERRED_FIGURES
+    controller.roadmap_on_screen = lambda: False
     announced = []
     controller.searched.connect(lambda plan: announced.append(([p.pending_figures for p in plan.phases],
                                                                json.dumps(figures_to_json(plan.phases[0].figures),
-                                                                          default=str))))
+                                                                          default=str),
+                                                               plan.roadmap_done and dict(plan.charts))))
     controller.set_document(ProjectDocument(Project()))
     phase = controller.estimate.phases[0]
     assert phase.pending_figures == ("mem.min_gpus",) and "mem.min_gpus" not in phase.figures
+    assert not controller.estimate.roadmap_done and "timeline" not in phase.charts
     qtbot.waitUntil(lambda: bool(announced), timeout=30_000)  # the first idle slice, before the searches
     controller.stop()
-    pending, figures = announced[0]
+    pending, figures, charts = announced[0]
     assert pending == [()], "the first idle slice attaches the pending figures and says so"
-    full = estimate_plan(Project(), catalog, search=False, layout=False).phases[0]
-    assert figures == json.dumps(figures_to_json(full.figures), default=str)
+    full = estimate_plan(Project(), catalog, search=False, layout=False)
+    assert figures == json.dumps(figures_to_json(full.phases[0].figures), default=str)
+    assert charts == full.charts and "timeline" in charts, "the first idle slice attaches the roadmap"
+    assert PlanController(catalog).roadmap_on_screen()
