@@ -82,6 +82,15 @@ OFFLINE_TAILS = {
     "mlperf-i60-deepseek-r1-b300x8-offline": (4681.001, 4966.292, 5495.267),
     "mlperf-i60-deepseek-r1-gb300x72-offline": (2820.980, 3034.534, 3393.416),
 }
+# Server case id -> the run's median time per output token (s), result_time_per_output_token_50.00_percentile of
+# the logs in RUNS (Dell's and Nebius's to 0.1 ms, as read for the output spread)
+SERVER_TPOT = {
+    "mlperf-i51-deepseek-r1-gb200x72-server": 0.061287759,
+    "mlperf-i51-deepseek-r1-gb300x72-server": 0.066141093,
+    "mlperf-i60-deepseek-r1-b200x8-server": 0.057133642,
+    "mlperf-i60-deepseek-r1-b300x8-server": 0.0589,
+    "mlperf-i60-deepseek-r1-gb300x72-server": 0.0630,
+}
 CONFIG_QUERIES = {"mlperf-i51-deepseek-r1-b200x8-offline": 26328}  # v5.1 B200 Offline config's min_query_count
 # The layout of the runs without a stored engine config: TensorRT-LLM's own DeepSeek-R1 throughput recipe, the
 # layout of every stored DeepSeek-R1 MLPerf config (attention data-parallel over 8 GPUs x expert parallel 8)
@@ -184,6 +193,20 @@ def _drains(by: dict, ids: list[str]) -> dict[str, tuple[float, float, float, fl
     return out
 
 
+def server_gaps(by: dict) -> dict[str, tuple[float, float, float]]:
+    """Server case id -> (sequences an instance held: completed tokens/s per instance × median TPOT, Little's law;
+    the log's median TPOT ms; gpudesk's iteration ms at that batch, offline, no latency target)."""
+    from validation_runner import mlperf_figures  # the runner imports this module's cases
+
+    out = {}
+    for i, tpot in SERVER_TPOT.items():
+        c = by[i]
+        held = c.total_tokens_per_s / (c.gpus / max(c.ep, c.tp, 1)) * tpot
+        fs = mlperf_figures(replace(c, scenario="offline", max_batch=round(held)), c.tp)
+        out[i] = (held, tpot * 1e3, float(fs.value_at("infer.tpot_s", 0)) * 1e3)
+    return out
+
+
 def _tails(by: dict, drains: dict) -> str:
     """The share of each logged Offline run spent after its P95 completion: the log's against gpudesk's drain."""
     return ", ".join(f"{by[i].accelerator_id.upper()} v{i[8]}.{i[9]} {(RUNS[i][3] - t[1]) / RUNS[i][3]:.0%} "
@@ -211,6 +234,11 @@ def deepseek_findings(rows: list, by: dict) -> str:
     from validation_runner import mlperf_inputs  # the runner imports this module's cases
 
     one = float(decode_steps(mlperf_inputs(by[b200], 1))(np.ones(1), np.full(1, context))[0]) * 1e3
+    gaps = server_gaps(by)
+
+    def gap(rnd: int) -> str:
+        ms = sorted(t - g for i, (_, t, g) in gaps.items() if i.startswith(f"mlperf-i{rnd}"))
+        return f"{ms[0]:.0f}-{ms[-1]:.0f}"
     return (
         "* **DeepSeek-R1 in MLPerf Inference** (`tests/validation/mlperf_deepseek_r1.py`). Layout: NVIDIA's v5.1 "
         "configs (closed/NVIDIA/configs/<system>/<scenario>/deepseek-r1.py, copy ykamiset/inference_results_v5.1, "
@@ -250,7 +278,12 @@ def deepseek_findings(rows: list, by: dict) -> str:
         "are longer than gpudesk's, their iterations at a few sequences slower against the full batch's than "
         f"gpudesk's step, which there is the weight stream and the kernel boundaries ({one:.0f} ms on 8 B200), most of all "
         "in v5.1: a cost per iteration that does not shrink with the batch, the additive gap the DeepSeek-R1 recipes' "
-        "and Qwen3 rows' iterations also show (above), which no published figure sets; not modelled. Now: v5.1 as "
+        "and Qwen3 rows' iterations also show (above), which no published figure sets; not modelled. The Server logs "
+        "measure it at a known batch: an instance held completed tokens/s x median TPOT sequences (Little's law), and "
+        "the logged median TPOT exceeds gpudesk's iteration at that batch by " + ", ".join(
+            f"{by[i].accelerator_id.upper()} v{i[8]}.{i[9]} {t - g:.0f} ms ({t:.1f} against {g:.1f} at {n:,.0f})"
+            for i, (n, t, g) in gaps.items()) + f": {gap(51)} ms in the v5.1 engine, {gap(60)} ms in the v6.0 one, a "
+        "per-iteration cost of the engine release that no input of a plan names. Now: v5.1 as "
         f"configured (NVIDIA, 8 B200 and 72 GB200): {_errors(rows, by, v51)}; v6.0 as configured (Dell 8 B300, "
         f"Nebius 72 GB300): {_errors(rows, by, v60)}; the recipe's layout (v5.1 GB300, v6.0 Google B200): "
         f"{_errors(rows, by, recipe)}. What is left is the v5.1 engine: at its 4,096 sequences the B200 Offline "

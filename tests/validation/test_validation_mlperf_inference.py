@@ -15,6 +15,7 @@ from mlperf_deepseek_r1 import (
     _drains,
     output_cv,
     output_moments,
+    server_gaps,
     tokens_per_query,
 )
 from mlperf_llama_405b import SERVER_LOGS, breakdown, in_flight, output_lengths, token_budget
@@ -125,3 +126,11 @@ def test_offline_runs_end_with_a_drain_that_their_logs_time():
         assert 0.02 < cost < 0.3 and 0 < after_p95 < 0.5 and per_instance > 8 * 512, i
     for i, times in OFFLINE_TAILS.items():
         assert list(times) == sorted(times) and times[-1] < RUNS[i][3], i
+
+
+def test_server_logs_place_their_median_step_at_a_batch_the_engine_could_hold():
+    """Little's law on each Server log (completed tokens/s per instance x median TPOT) gives the sequences an
+    instance held; that batch is within the engine's and the TPOT within the round's 80 ms target."""
+    by = {c.id: c for c in MLPERF_INFERENCE_CASES}
+    for i, (held, tpot_ms, gpudesk_ms) in server_gaps(by).items():
+        assert 500 < held < (by[i].max_batch or 8192) and tpot_ms < 80 and 0 < gpudesk_ms < 80, i
