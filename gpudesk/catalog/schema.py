@@ -132,8 +132,25 @@ class CoercionError(ValueError):
     """A value cannot become the field's type; str(error) is the reason."""
 
 
+_EXACT = {"str": str, "opt_str": str, "float": float, "opt_float": float, "int": int, "opt_int": int}
+"""Kinds whose value of exactly this Python type :func:`coerce` takes on a short path (the shipped catalog's rows hold
+~4,800 such values; every start builds them: 7.4 -> ~3 ms)."""
+
+
 def coerce(kind: str, value: Any) -> Any:
     """Turn a loosely typed value into the exact type of a field of ``kind``."""
+    exact = _EXACT.get(kind)
+    if exact is not None and type(value) is exact:  # what the checks below give such a value, without them
+        if exact is str:
+            text = value.strip()
+            if len(text) <= MAX_TEXT_CHARS:
+                return text if text or kind == "str" else None
+        elif -MAX_ABS_NUMBER <= value <= MAX_ABS_NUMBER:  # false for NaN: refused below
+            return value
+    return _coerce(kind, value)
+
+
+def _coerce(kind: str, value: Any) -> Any:
     optional = kind.startswith("opt_")
     base = kind.removeprefix("opt_")
     if value is None or (isinstance(value, str) and value.strip() == ""):
