@@ -202,10 +202,12 @@ class MainWindow(QMainWindow):
     def _make_page(self, index: int) -> StepPage:
         assert self.document is not None
         step = STEPS[index]
-        page = StepPage(step, self.document, self.choices, self.lang)
+        # bound to the phase and workload on screen as it is built: its form was built twice, for phase 1 and then
+        # again (the step-1 page at start-up: 17 rows, their editors and choice lists, ~15 ms of CPU)
+        page = StepPage(step, self.document, self.choices, self.lang, phase=self.phase_index,
+                        workload=self.workload_index)
         page.figure_selected.connect(self.show_figure)
         page.check_selected.connect(self.show_check)
-        page.rebind(self.phase_index, self.workload_index)
         return page
 
     def select(self, phase: int, workload: int) -> None:

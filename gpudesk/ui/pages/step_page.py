@@ -80,7 +80,10 @@ class StepPage(QWidget):
         choices: CatalogChoices,
         lang: str,
         parent: QWidget | None = None,
+        phase: int = 0,
+        workload: int = 0,
     ) -> None:
+        """The page with its form bound to ``phase`` and ``workload`` (:meth:`rebind` binds another)."""
         super().__init__(parent)
         self.step = step
         self.document = document
@@ -178,7 +181,7 @@ class StepPage(QWidget):
         layout.addWidget(title)
         layout.addWidget(self.guidance)
         layout.addWidget(body_scroll, 1)
-        self.rebind(0, 0)
+        self.rebind(phase, workload)
 
     def _chart_title(self, name: str) -> str:
         titles = {
