@@ -117,11 +117,13 @@ def run_chain(sweep: dict[str, np.ndarray], timings: dict[str, float] | None = N
     marks = [time.perf_counter()]
     hw = HardwareArrays.from_accelerators(ACCELERATORS).take(sweep["hw"])
     marks.append(time.perf_counter())
-    dp = sweep["n"] / (sweep["tp"] * sweep["pp"])
+    dp = np.divide(sweep["n"], sweep["tp"] * sweep["pp"])  # d = max(⌊n / (t·p)⌋, 1): two new arrays, not four
+    np.floor(dp, out=dp)
+    np.maximum(dp, 1.0, out=dp)
     with codes_shared():  # as the search does: a column both models read is coded once (core/flat_keys.py)
         mem = estimate_memory(MemoryInputs(
             model=LLAMA2_7B, mode="train", gpu_memory_gb=hw.memory_gb, seq_len=sweep["seq"], micro_batch=sweep["mb"],
-            tp=sweep["tp"], pp=sweep["pp"], dp=np.maximum(np.floor(dp), 1.0), zero_stage=sweep["zero"],
+            tp=sweep["tp"], pp=sweep["pp"], dp=dp, zero_stage=sweep["zero"],
             recompute="selective", gpus_per_node=8, limits=limits))
         marks.append(time.perf_counter())
         train = estimate_training(TrainingInputs(
@@ -137,7 +139,9 @@ def run_chain(sweep: dict[str, np.ndarray], timings: dict[str, float] | None = N
                               keepdims=True)
         efficiency = per_gpu / best
     else:
-        group = sweep["hw"] * 10 + np.searchsorted([2048, 4096, 8192], sweep["seq"])
+        group = sweep["hw"] * 10  # + the sequence length's place among the sweep's (np.searchsorted's, by comparisons)
+        for length in SWEEP_AXES["seq"][:-1]:
+            group += sweep["seq"] > length
         best = np.full(group.max() + 1, np.nan)
         np.fmax.at(best, group, per_gpu)
         efficiency = per_gpu / best[group]
