@@ -23,7 +23,6 @@ from typing import Any
 import numpy as np
 
 from gpudesk.core.arrays import Gathered, distinct
-from gpudesk.core.explain import FigureSet
 
 FLAT_DISTINCT_MIN_ROWS = 256  # below this, de-duplicating costs more than it saves
 SMALL_INTEGER_RANGE = 1 << 16  # integral columns spanning at most this many values are coded without sorting
@@ -35,45 +34,6 @@ WORTH_IT = 0.5  # de-duplicate a part only when it has at most this share of the
 # is not reused while the block lasts
 _SHARED: ContextVar[dict[int, tuple[np.ndarray, tuple[np.ndarray, int]]] | None] = ContextVar("flat_codes",
                                                                                                 default=None)
-
-
-# an estimate run on a flat batch's distinct rows (on_distinct_inputs): id of an input it was given -> (the input,
-# the batch column's codes, the rows picked), so a part of it that de-duplicates again (the memory estimate's layout
-# search) reads the batch's codes at its rows instead of coding the column anew
-_PICKED: ContextVar[dict[int, tuple[np.ndarray, tuple[np.ndarray, int], np.ndarray | None]] | None] = ContextVar(
-    "picked_codes", default=None)
-
-
-def known_codes(column: Any) -> tuple[np.ndarray, int] | None:
-    """Codes of a column already coded (integers in [0, count) with their count; equal codes, equal values), or None:
-    an input of an estimate run on a flat batch's distinct rows (the batch's codes at those rows, or a value derived
-    from one row by row: :func:`same_codes`), or a column coded in a :func:`codes_shared` block."""
-    picked = _PICKED.get()
-    entry = None if picked is None else picked.get(id(column))
-    if picked is not None and entry is not None and entry[0] is column:
-        codes, count = entry[1]
-        if entry[2] is not None:  # the batch's codes taken at the rows when first asked
-            codes = np.take(codes, entry[2])
-            picked[id(column)] = (column, (codes, count), None)
-        return codes, count
-    shared = _SHARED.get()
-    found = None if shared is None else shared.get(id(column))
-    return found[1] if found is not None and found[0] is column else None
-
-
-def coded_at(column: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, int]:
-    """A 1-D column's codes at ``rows``: the ones it has (:func:`known_codes`) taken there, else coded anew."""
-    known = known_codes(column)
-    return _dense_codes(np.take(column, rows)) if known is None else (np.take(known[0], rows), known[1])
-
-
-def same_codes(derived: np.ndarray, source: Any) -> None:
-    """Within an estimate run on a flat batch's distinct rows: ``derived``, computed from ``source`` row by row, has
-    its codes (equal codes still mean equal values; a finer split than needed would only cost time)."""
-    picked = _PICKED.get()
-    entry = None if picked is None else picked.get(id(source))
-    if picked is not None and entry is not None and entry[0] is source and np.shape(derived) == np.shape(source):
-        picked[id(derived)] = (derived, entry[1], entry[2])
 
 
 @contextmanager
@@ -125,6 +85,11 @@ class FlatKeys:
             found = rows_of_codes([self._coded(n) for n in sorted(wanted)], self.size)
             self._distinct[wanted] = found
         return found
+
+    def use_codes(self, name: str, coded: tuple[np.ndarray, int]) -> None:
+        """Take a column's codes as given (integers in [0, count) with their count; equal codes, equal values)."""
+        if name in self._columns:
+            self._codes[name] = coded
 
     def coded(self, name: str) -> tuple[np.ndarray, int]:
         """A column's codes (integers in [0, count)) and their count; one code for a column the batch does not
@@ -216,6 +181,18 @@ def _rebuilt(value: Any, count: int, rows: dict[int, np.ndarray], size: int) -> 
         return dataclasses.replace(value, **{f.name: _rebuilt(getattr(value, f.name), count, rows, size)
                                              for f in dataclasses.fields(value) if f.init})
     return value
+
+
+def shared_codes(column: Any) -> tuple[np.ndarray, int] | None:
+    """A column's codes where a :func:`codes_shared` block coded it, else None."""
+    shared = _SHARED.get()
+    found = None if shared is None else shared.get(id(column))
+    return found[1] if found is not None and found[0] is column else None
+
+
+def dense_codes(column: np.ndarray) -> tuple[np.ndarray, int]:
+    """A column's codes (integers in [0, count), equal values equal codes: :func:`_dense_codes`)."""
+    return _dense_codes(column)
 
 
 def distinct_rows(columns: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
@@ -359,24 +336,3 @@ def _integer_codes(column: np.ndarray) -> tuple[np.ndarray, int] | None:
     ints = column.astype(small)
     np.subtract(ints, ints.dtype.type(lo), out=ints)
     return (ints, hi - lo + 1) if hi - lo < NARROW_RANGE else _offsets_coded(ints, hi - lo + 1)
-
-
-def on_distinct_inputs(inputs: Any, fields: Iterable[str], estimate: Callable[[Any], FigureSet]) -> FigureSet | None:
-    """``estimate(inputs)`` of a flat batch, run once per distinct combination of every input in ``fields`` (the
-    dataclass ``inputs``' per-candidate arrays) and spread back to every candidate; the inputs are recorded as
-    given. None where that would not pay (not a flat batch, or most rows distinct): the caller runs it as is."""
-    given = {f: v for f, v in ((f, getattr(inputs, f)) for f in fields) if v is not None}
-    keys = FlatKeys.of(given)
-    if keys is None:
-        return None
-    representative, inverse = keys.distinct(given)
-    if representative.size > WORTH_IT * keys.size:
-        return None
-    picked = {f: np.take(v, representative) for f, v in given.items() if np.size(v) == keys.size}
-    token = _PICKED.set({id(a): (a, keys.coded(f), representative) for f, a in picked.items()})
-    try:
-        figures = estimate(dataclasses.replace(inputs, **picked))
-    finally:
-        _PICKED.reset(token)
-    figures.spread(inverse, representative.size, {id(picked[f]): given[f] for f in picked})
-    return figures

@@ -22,7 +22,7 @@ from numpy.typing import ArrayLike
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core import constants as C
 from gpudesk.core.explain import FigureSet, as_array
-from gpudesk.core.flat_keys import on_distinct_inputs, same_codes
+from gpudesk.core.flat_estimates import known_keys, on_distinct_inputs, same_codes
 from gpudesk.core.memory_activations import TRAINING_STACKS
 from gpudesk.core.memory_budget import (
     Budget,
@@ -194,7 +194,9 @@ def _estimate(inp: MemoryInputs) -> FigureSet:
     cap = as_array(inp.gpu_memory_gb) * C.GB
     same_codes(cap, inp.gpu_memory_gb)  # the layout search's rows: the capacities' codes (core/flat_keys.py)
     s, b, v = as_array(inp.seq_len), as_array(inp.micro_batch), as_array(inp.virtual_stages)
-    bud = evaluate_layout(cfg, lay, cap, s, b, v)
+    keys = known_keys({"tp": lay.tp, "pp": lay.pp, "dp": lay.dp, "cp": lay.cp, "ep": lay.ep,
+                      "zero_stage": lay.zero_stage, "seq_len": s, "virtual_stages": v, "micro_batch": b})
+    bud = evaluate_layout(cfg, lay, cap, s, b, v, keys)
     st = bud.states
     train, mode = cfg.training, inp.mode
     amp = amp_fp32_params(mode, inp.weight_dtype, inp.training_stack)

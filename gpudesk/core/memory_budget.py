@@ -21,7 +21,8 @@ from gpudesk.core.constants import (
     PREFILL_CHUNK_TOKENS,
     SERVING_MEMORY_FRACTION,
 )
-from gpudesk.core.flat_keys import coded_at, rows_of_codes
+from gpudesk.core.flat_estimates import coded_at, on_rows
+from gpudesk.core.flat_keys import FlatKeys, rows_of_codes
 from gpudesk.core.memory_activations import (
     TrainingActivations,
     inference_logits_per_sequence,
@@ -34,6 +35,9 @@ from gpudesk.core.model_math import ParamBreakdown, kv_cache_bytes
 MAX_DP_DOUBLINGS = 20  # ZeRO-3 search up to 2^20 data-parallel ranks
 ZERO3_FIRST_BLOCK = 4  # ZeRO-3 search: d = 1..8 evaluated at once, then the rest at once
 DISTINCT_SEARCH_MIN_CANDIDATES = 256  # below this, de-duplicating costs more than it saves
+# the per-candidate inputs the model states and the training activations read (evaluate_layout's ``keys``)
+LAYOUT_COLUMNS = ("tp", "pp", "dp", "cp", "ep", "zero_stage")
+ACTIVATION_COLUMNS = ("seq_len", "tp", "pp", "cp", "virtual_stages", "micro_batch")
 
 
 @dataclass(frozen=True)
@@ -101,18 +105,26 @@ def kv_stage_fraction(m: ModelArch, pp: np.ndarray) -> np.ndarray:
 
 
 def evaluate_layout(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: np.ndarray,
-                    micro_batch: np.ndarray, virtual_stages: np.ndarray) -> Budget:
+                    micro_batch: np.ndarray, virtual_stages: np.ndarray, keys: FlatKeys | None = None) -> Budget:
+    """The budget of every candidate. ``keys``: the candidates' columns (a flat batch, flat_estimates.known_keys of
+    ``LAYOUT_COLUMNS`` and ``ACTIVATION_COLUMNS``): the model states and the activations, which read only those, run
+    once per distinct combination of them (bench_core's 22,656 rows: 472 and 192) and are taken to every row."""
     m, f = cfg.model, ALLOCATOR_FRAGMENTATION.value
-    states = model_state_bytes(cfg.breakdown, lay, cfg.mode, cfg.weight_dtype, cfg.optimizer,
-                               cfg.master_weights, cfg.lora_rank, cfg.cpu_offload, cfg.training_stack, cfg.recompute)
+    states = on_rows(keys, LAYOUT_COLUMNS, lambda layout: model_state_bytes(
+        cfg.breakdown, layout, cfg.mode, cfg.weight_dtype, cfg.optimizer, cfg.master_weights, cfg.lora_rank,
+        cfg.cpu_offload, cfg.training_stack, cfg.recompute), lay)
     runtime = runtime_bytes(cfg, lay)
     zero = runtime * 0.0
     overlap = zero
     if cfg.training:
-        act = training_activations(m, cfg.weight_dtype, seq_len, lay.tp, lay.pp, lay.cp, cfg.recompute,
-                                   cfg.sequence_parallel, cfg.flash_attention, virtual_stages, cfg.training_stack,
-                                   cfg.torch_compile)
-        activations = act.bytes(seq_len, micro_batch)
+        def activations_of(s: np.ndarray, t: np.ndarray, p: np.ndarray, c: np.ndarray, v: np.ndarray,
+                           b: np.ndarray) -> tuple[TrainingActivations, np.ndarray]:
+            act = training_activations(m, cfg.weight_dtype, s, t, p, c, cfg.recompute, cfg.sequence_parallel,
+                                       cfg.flash_attention, v, cfg.training_stack, cfg.torch_compile)
+            return act, act.bytes(s, b)
+
+        act, activations = on_rows(keys, ACTIVATION_COLUMNS, activations_of, seq_len, lay.tp, lay.pp, lay.cp,
+                                   virtual_stages, micro_batch)
         kv = kv_seq = workspace = logits = zero
         if cfg.training_stack == "pytorch_amp":
             # peak = max(start of backward: activations + weight cache, end: gradients + one layer's working set)

@@ -2,13 +2,14 @@
 codes its float copy gets; a least value of 0 still tells −0.0 from 0.0; and in a ``codes_shared()`` block a column
 the memory estimate and the step model both read is coded once, every figure the same as without the block; the
 memory estimate's layout search on the batch's distinct rows reads the batch's codes at its rows, coding nothing
-again (its answers equal to the search on every row: test_flat_distinct, test_memory_fastpath)."""
+again (its answers equal to the search on every row: test_flat_distinct, test_memory_fastpath); and the model
+states and activations run once per distinct combination of the columns they read, every figure as on every row."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from gpudesk.core import flat_keys
+from gpudesk.core import flat_estimates, flat_keys, memory_budget
 from gpudesk.core.flat_keys import FlatKeys, codes_shared
 from tests.core.test_flat_distinct import _chain, _configurations
 from tests.core.test_memory_fastpath import LLAMA_70B
@@ -71,8 +72,26 @@ def test_the_layout_search_on_a_batchs_distinct_rows_codes_no_column_again(monke
     _chain(LLAMA_70B, configurations)
     assert coded and set(coded) == {size}  # the batch's columns only: none of the search's rows coded anew
     coded.clear()
-    monkeypatch.setattr(flat_keys, "known_codes", lambda column: None)  # the batch's codes not handed down
+    monkeypatch.setattr(flat_estimates, "known_codes", lambda column: None)  # the batch's codes not handed down
     again = _chain(LLAMA_70B, configurations)
     assert any(n < size for n in coded)  # the search's rows coded: the test sees the difference
     assert np.array_equal(again["mem.min_gpus"], alone["mem.min_gpus"], equal_nan=True)
     assert np.isfinite(alone["mem.min_gpus"]).sum() > size // 4
+
+
+def test_the_model_states_and_activations_run_once_per_distinct_layout(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    once = _configurations(6)  # each layout again at two more sequence lengths: the states read no sequence
+    configurations = {k: np.concatenate([v, v, v] if k != "seq" else [v, v * 2.0, v * 4.0]) for k, v in once.items()}
+    sizes: list[int] = []
+    real = memory_budget.model_state_bytes
+    monkeypatch.setattr(memory_budget, "model_state_bytes",
+                        lambda breakdown, lay, *rest: sizes.append(np.size(lay.dp)) or real(breakdown, lay, *rest))
+    fewer = _chain(LLAMA_70B, configurations)
+    main_call = sizes[0]  # the estimate's own budget (the layout search's families come after)
+    sizes.clear()
+    monkeypatch.setattr(memory_budget, "on_rows", lambda keys, names, part, *args: part(*args))  # on every row
+    every = _chain(LLAMA_70B, configurations)
+    assert main_call < sizes[0]
+    assert every.keys() == fewer.keys()
+    for key, values in every.items():
+        assert np.array_equal(values, fewer[key], equal_nan=values.dtype.kind != "U"), key
