@@ -44,6 +44,7 @@ from gpudesk.core.inference_batch import bound_shares, static_batch
 from gpudesk.core.inference_concurrency import largest_concurrency
 from gpudesk.core.inference_lengths import concurrency_with_spread, context_in_flight, lognormal_quantile, service_cv2
 from gpudesk.core.inference_queue import max_rate_for, wait_quantile
+from gpudesk.core.inference_server import add_server_figures, server_parts, server_rate
 from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.model_math import kv_cache_bytes
@@ -275,8 +276,13 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     k = fs.add("infer.queue_variability", QV.value + cv2 / 2.0, "", "Allen-Cunneen factor (ca² + cs²)/2",
                "(1 + cs²)/2 with cs² = ((TPOT·sd(O))² + (prefill/I · sd(I))²) / S² (Poisson arrivals)",
                ["infer.tpot_s", "infer.prefill_s", "infer.in.output_sd", "infer.in.prompt_sd"])
-    if inp.queue:
-        _queue(fs, inp, a, rep, service, c1, valid, prompt, prompt_tail, prefill_tail, out_tail, tpot, k, z)
+    if inp.queue:  # Server scenario of in-flight batching: the prefill queue and the per-query TPOT bound the rate
+        parts = None if static or inp.disaggregated or inp.scenario == "offline" else server_parts(
+            rep, dec, pre_share, c1, np.maximum(upper, 1.0), conc >= upper,
+            {"prompt": prompt, "prompt_sd": a["prompt_sd"], "output": out, "output_sd": a["output_sd"],
+             "output_tail": out_tail},
+            {"prefill": prefill1, "prefill_tail": prefill_tail})
+        _queue(fs, inp, a, rep, service, c1, valid, prompt, prompt_tail, prefill_tail, out_tail, tpot, k, z, parts)
     code = np.where(dec["weights_bound"], 0.0, 2.0)
     code = np.where(dec["attention"] > dec["linear"], 1.0, code)
     code = np.where(dec["comm"] > np.maximum(dec["linear"], dec["attention"]), 3.0, code)
@@ -294,13 +300,16 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
 
 def _queue(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel, service: np.ndarray,
            c1: np.ndarray, valid: np.ndarray, prompt: np.ndarray, prompt_tail: np.ndarray, prefill_tail: np.ndarray,
-           out_tail: np.ndarray, tpot: np.ndarray, k: np.ndarray, z: float) -> None:
-    """The queueing figures; ``prefill_tail`` is the prefill of the input length at the percentile (I_p)."""
+           out_tail: np.ndarray, tpot: np.ndarray, k: np.ndarray, z: float,
+           parts: dict[str, np.ndarray] | None = None) -> None:
+    """The queueing figures; ``prefill_tail`` is the prefill of the input length at the percentile (I_p);
+    ``parts``: the Server scenario's (core/inference_server.py), else each request queues whole for C slots."""
     rate = a["request_rate"]
     out = np.maximum(a["output_tokens"], 1.0)
     q_tail = 1.0 - float(inp.percentile)
     median_prompt = lognormal_quantile(prompt, a["prompt_sd"], 0.0)
-    ttft0_med = rep.prefill(median_prompt, median_prompt) + tpot
+    prefill_med = rep.prefill(median_prompt, median_prompt)
+    ttft0_med = prefill_med + tpot
     ttft0_tail = prefill_tail + tpot
     kv_transfer = np.zeros_like(service)
     gpus = rep.gpus
@@ -308,13 +317,21 @@ def _queue(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray], rep: R
         kv_bytes = kv_cache_bytes(inp.model, inp.kv_dtype, prompt_tail, 1.0, rep.tp) * rep.tp
         kv_transfer = kv_bytes / (rep.links.scaleout_bw * gpus)
     budgets = _budgets(a, ttft0_med, ttft0_tail, out_tail, tpot, q_tail)
-    lam_max = np.where(valid, max_rate_for(service, c1, budgets, k), 0.0)
     deps = ["infer.in.request_rate", "infer.in.ttft_target_s", "infer.in.ttft_tail_target_s",
             "infer.in.e2e_target_s", "infer.ttft_unloaded_s", "infer.requests_per_s", "infer.queue_variability"]
-    fs.add("infer.max_rate_per_replica", lam_max, "requests/s", "highest rate per replica meeting the latency targets",
-           "largest ρ·C/S whose waits stay within every budget: P50 ≤ TTFT target − TTFT₀(median I); at the "
-           "percentile ≤ TTFT target − TTFT₀(I_p) and ≤ E2E target − (TTFT₀(I_p) + O_p·TPOT) (M/G/c: Sakasegawa "
-           "× Allen-Cunneen, Newton on ρ)", deps[1:])
+    if parts is not None:
+        parts["prefill_median"] = prefill_med
+        targets = {"ttft": a["ttft_target_s"], "ttft_tail": a["ttft_tail_target_s"], "tpot": a["tpot_target_s"],
+                   "e2e": a["e2e_target_s"]}
+        lam_max = add_server_figures(fs, server_rate(parts, targets, z, q_tail), valid,
+                                     [*deps[1:4], "infer.in.tpot_target_s"])
+    else:
+        lam_max = np.where(valid, max_rate_for(service, c1, budgets, k), 0.0)
+        fs.add("infer.max_rate_per_replica", lam_max, "requests/s",
+               "highest rate per replica meeting the latency targets",
+               "largest ρ·C/S whose waits stay within every budget: P50 ≤ TTFT target − TTFT₀(median I); at the "
+               "percentile ≤ TTFT target − TTFT₀(I_p) and ≤ E2E target − (TTFT₀(I_p) + O_p·TPOT) (M/G/c: Sakasegawa "
+               "× Allen-Cunneen, Newton on ρ)", deps[1:])
     with np.errstate(divide="ignore", invalid="ignore"):
         replicas = np.where(rate > 0, np.ceil(rate / lam_max), 1.0)
     replicas = np.where(np.isfinite(replicas), np.maximum(replicas, 1.0), np.nan)
@@ -339,9 +356,9 @@ def _queue(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray], rep: R
     fs.add("infer.gpus_needed", replicas * gpus, "GPUs", "GPUs to serve the rate", "replicas · GPUs per replica",
            ["infer.replicas_needed", "infer.gpus_per_replica"])
     per_rep = np.where(rate > 0, rate / replicas, 0.0)
-    w50 = wait_quantile(per_rep, service, c1, 0.5, k)
-    w99 = wait_quantile(per_rep, service, c1, 0.01, k)
-    w_tail = wait_quantile(per_rep, service, c1, q_tail, k)
+    # the wait: for the prefill queue (Server scenario), else for one of C slots holding a whole request
+    wait = (service, c1, k) if parts is None else (parts["prefill"], 1.0, parts["k"])
+    w50, w99, w_tail = (wait_quantile(per_rep, wait[0], wait[1], q, wait[2]) for q in (0.5, 0.01, q_tail))
     p99_prompt = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], NormalDist().inv_cdf(0.99)),
                             float(inp.model.max_context) if inp.model.max_context else np.inf)
     ttft0_p99 = rep.prefill(p99_prompt, p99_prompt) + tpot

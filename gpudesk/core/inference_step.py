@@ -277,7 +277,8 @@ class ReplicaModel:
         comm = self.collectives(batch)
         kernels = self.kernel_boundaries() + 0.0 * linear
         return {"linear": linear, "attention": attention, "comm": comm, "kernels": kernels,
-                "total": linear + attention + comm + kernels, "weights_bound": gemm_m >= gemm_c}
+                "total": linear + attention + comm + kernels, "weights_bound": gemm_m >= gemm_c,
+                "gemm_compute": gemm_c, "gemm_weights": gemm_m}
 
     def bound_split(self, batch: np.ndarray, context: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(compute-bound, memory-bound) seconds of one decode step (``decode_step``'s linear and attention time;

@@ -198,6 +198,13 @@ def _mlperf_at(case: MLPerfInferenceCase, tp: int) -> float:
     return float(value) if np.isfinite(value) else 0.0
 
 
+def mlperf_bound(case: MLPerfInferenceCase, tp: int) -> str:
+    """What bounds gpudesk's Server rate for a case (``infer.rate_bound``: ttft, tpot, e2e or throughput); '' offline."""
+    if case.scenario == "offline":
+        return ""
+    return str(np.ravel(mlperf_figures(case, tp).value_at("infer.rate_bound", 0))[0])
+
+
 def predict_mlperf_inference(case: MLPerfInferenceCase) -> tuple[float, int]:
     """tokens/s per GPU and tensor parallel: the submission's layout where its config is stored (case.tp, case.pp),
     else gpudesk's best layout (tensor parallel 1-8 dividing the system)."""
@@ -310,7 +317,8 @@ def run_all() -> list[Result]:
         value, tp = predict_mlperf_inference(m)
         out.append(Result(GROUP_MLPERF_INFERENCE, m.id, m.citation, "tokens_per_s_per_gpu", m.measured, value,
                           f"{m.note}; gpudesk: " + (f"TP{tp} x EP{m.ep} (attention data-parallel)" if m.ep > tp
-                                                    else f"TP{tp}" + (f" PP{m.pp}" if m.pp > 1 else "")),
+                                                    else f"TP{tp}" + (f" PP{m.pp}" if m.pp > 1 else ""))
+                          + (f"; rate bound: {mlperf_bound(m, tp)}" if m.scenario != "offline" else ""),
                           m.accelerator().family, m.weight_dtype))
     for p in POWER_CASES:
         kw, assumed = predict_power(p)
