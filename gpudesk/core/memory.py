@@ -172,6 +172,7 @@ LAYOUT = ["mem.in.tp", "mem.in.pp", "mem.in.ep"]
 ZERO = ["mem.in.dp", "mem.in.cp", "mem.in.zero_stage"]
 SHARD = ("per GPU: ⌈L/p⌉ layers' matrices / t (routed experts / e when e > 1), one V·h embedding matrix / t "
          "(both when p = 1), norms")
+MIN_GPUS_UNIT, MIN_GPUS_LABEL = "GPUs", "fewest GPUs for one replica"  # also a pending row's (results/deferred_figures)
 
 
 PER_CANDIDATE = ("gpu_memory_gb", "seq_len", "micro_batch", "tp", "pp", "dp", "cp", "ep", "zero_stage",
@@ -283,7 +284,7 @@ def _estimate(inp: MemoryInputs) -> FigureSet:
         return fs
     gpus = min_gpus(cfg, lay, cap, s, b, v, as_array(inp.gpus_per_node))
     family = ("ZeRO-3: given t, p, c; d = 1, 2, 4, … until the shards fit; n = t·p·c·d" if train else "")
-    fs.add("mem.min_gpus", gpus, "GPUs", "fewest GPUs for one replica",
+    fs.add("mem.min_gpus", gpus, MIN_GPUS_UNIT, MIN_GPUS_LABEL,
            "smallest n = 1, 2, 4, … with t = min(n, T), T = largest power of two ≤ min(8, GPUs per node), "
            "p = n/t across nodes (p ≤ L), d = 1, experts over t, given c, dtype, optimizer, s and b; NaN if none"
            + (f" — when zero_stage = 3: {family}" if family else ""),

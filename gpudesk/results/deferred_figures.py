@@ -9,22 +9,38 @@ unknown standing in for it) and ``pending_figures`` names it: the step page show
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.accuracy import attention_dp_workloads, figure_bands
 from gpudesk.core.calibration_hook import calibrated_figure_keys
+from gpudesk.core.memory import MIN_GPUS_LABEL, MIN_GPUS_UNIT
 from gpudesk.core.plan_assembly import workload_for
 from gpudesk.core.plan_workload import LEFT_OUT, WorkloadResult
 from gpudesk.results.phase_context import PhaseContext
 from gpudesk.results.plan_result import PhaseEstimate
 
-__all__ = ["DEFERRED_FIGURES", "attach_figures", "defers_figures", "pending_keys"]
+__all__ = ["DEFERRED_FIGURES", "attach_figures", "defers_figures", "pending_keys", "pending_text"]
 
 DEFERRED_FIGURES = LEFT_OUT
 """Figures the window may leave to idle time (``estimate_plan(..., defer_figures=...)``): mem.min_gpus, one vectorised
 layout evaluation per sized workload (0.5–0.9 ms of an edit's CPU on the bank and gov samples, 2026-12-03)."""
+
+
+WORKLOAD_PREFIX = re.compile(r"^w\d+\.")
+"""The prefix a phase's figures give a further workload's figure (``w2.mem.min_gpus``)."""
+
+
+PENDING_TEXT = {"mem.min_gpus": (MIN_GPUS_LABEL, MIN_GPUS_UNIT)}
+"""The label and unit of each figure of DEFERRED_FIGURES, the ones its estimate gives it: a surface names a pending
+figure (its row, its link) as it names the figure once attached."""
+
+
+def pending_text(key: str) -> tuple[str, str]:
+    """(label, unit) of pending figure ``key`` (``w2.``-prefixed keys as their workload's figure)."""
+    return PENDING_TEXT[WORKLOAD_PREFIX.sub("", key, count=1)]
 
 
 def defers_figures(defer_figures: Collection[str]) -> bool:

@@ -263,8 +263,14 @@ class MainWindow(QMainWindow):
         self.summary.setText(summary_text(phase))
         if self.pages is not None:
             self.pages.show_estimate(phase)
-        self.explain.set_figures(phase.figures)
-        self.step_guide.set_figures(phase.figures, phase.checks)
+        if not self.controller.defer_figures:
+            # from the next edit on, mem.min_gpus in idle time: the step page, Explain panel and Step guide show it
+            # as being computed until then (the core, which names them, is loaded after the first paint)
+            from gpudesk.results.pipeline import DEFERRED_FIGURES
+
+            self.controller.defer_figures = DEFERRED_FIGURES
+        self.explain.set_figures(phase.figures, phase.pending_figures)
+        self.step_guide.set_figures(phase.figures, phase.checks, phase.pending_figures)
         self.step_list.set_status(step_status(phase.checks, phase.figures, phase.pending_steps()))
         self.roadmap.show_estimate(estimate)
         self.statusBar().clearMessage()

@@ -44,6 +44,7 @@ class StepGuide(QWidget):
         self.lang = lang
         self.step = STEPS[0].key
         self._figures: Container[str] = ()
+        self._pending: Container[str] = ()
         self._checks: tuple[Check, ...] = ()
         self.shown: tuple[str, str, frozenset, frozenset] | None = None  # step key, language, links, fired checks
         self.on_screen = False
@@ -57,10 +58,12 @@ class StepGuide(QWidget):
         self.lang = lang
         self._refresh()
 
-    def set_figures(self, figures: Container[str], checks: Iterable[Check] = ()) -> None:
+    def set_figures(self, figures: Container[str], checks: Iterable[Check] = (), pending: Container[str] = ()) -> None:
         """The figures and checks of the latest estimate (a FigureSet, or () when there is none): the guide links
-        those figures by their labels and names the checks that fired."""
+        those figures by their labels and names the checks that fired. ``pending``: figures being computed
+        (``PhaseEstimate.pending_figures``), linked as when computed (the guide's text stays, not laid out again)."""
         self._figures = figures
+        self._pending = pending
         self._checks = tuple(checks)
         self._refresh()
 
@@ -72,6 +75,10 @@ class StepGuide(QWidget):
             if key in figures:
                 english = figures.label(key) if isinstance(figures, FigureSet) else key
                 labels[key] = text.figure_label(key, english)
+            elif key in self._pending:
+                from gpudesk.results.deferred_figures import pending_text  # loaded with the estimate naming it
+
+                labels[key] = text.figure_label(key, pending_text(key)[0])
         return labels
 
     def set_on_screen(self, on_screen: bool) -> None:

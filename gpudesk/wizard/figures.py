@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from gpudesk.core.explain import FigureSet
 from gpudesk.wizard.step_record import Step
 
@@ -25,9 +27,12 @@ def _in_group_order(step: Step, keys: list[str]) -> list[str]:
     return kept
 
 
-def figure_keys_for_step(step: Step, figures: FigureSet, computed: list[str] | None = None) -> list[str]:
-    """``computed``: ``figures.keys(include_inputs=False)`` when the caller has it (one list for every step)."""
+def figure_keys_for_step(step: Step, figures: FigureSet, computed: list[str] | None = None,
+                         pending: Collection[str] = ()) -> list[str]:
+    """``computed``: ``figures.keys(include_inputs=False)`` when the caller has it (one list for every step);
+    ``pending``: figures being computed (``PhaseEstimate.pending_figures``, absent from ``figures`` until then): a
+    pending headline keeps its place, so the step shows the same rows while it is computed."""
     keys = figures.keys(include_inputs=False) if computed is None else computed
-    headline = [k for k in step.headlines if k in figures and k not in step.hidden]
+    headline = [k for k in step.headlines if (k in figures or k in pending) and k not in step.hidden]
     chosen = set(headline)
     return headline + [k for k in _in_group_order(step, keys) if k not in chosen]

@@ -21,9 +21,11 @@ import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_charts import CHART_ORDER, with_pending_columns
+from gpudesk.results.plan_json import figures_to_json
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_RANK
 from gpudesk.ui.panels.recommendation import SIZED_COLUMNS
 from gpudesk.ui.summary import summary_text
+from gpudesk.ui.widgets.figure_table import figure_display
 
 FIELD = "phases[0].workloads[0].seq_len"
 
@@ -75,6 +77,10 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     panel.tabs.setCurrentIndex(1)  # the panel's trade-offs drawn, and left open through the edit
     assert panel.chart is not None and panel.chart.spec is not None and not panel.chart.pending
 
+    table = page.figures.figure_model  # step 2's figures: mem.min_gpus, a headline, is left to idle time
+    assert any(ch.isdigit() for ch in table.value_text("mem.min_gpus"))
+    rows_before = table.keys()
+    window.show_figure("mem.min_gpus")  # its explanation open through the edit
     edited = window.document.get(FIELD) // 2
     window.document.set(FIELD, edited)
     # the hidden step-1 form catches up when it is read or shown (ui/page_stack.py), never showing the old value
@@ -105,6 +111,12 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     # the summary's new text repaints its line: the status bar and the window are not laid out again (0.9 ms)
     assert laid_out.count == 0, "a new summary re-laid out the status bar and the window"
     assert not phase.search_done
+    # the figure left to idle time keeps its row, label and unit and says it is being computed: never its previous
+    # value, never unknown, and no row comes or goes (the table updates in place: the one paint pass above)
+    assert phase.pending_figures == ("mem.min_gpus",) and "mem.min_gpus" not in phase.figures
+    assert table.keys() == rows_before
+    assert table.value_text("mem.min_gpus") == "Calculating…"
+    assert window.explain.browser.toPlainText().splitlines()[-1] == "Calculating…", "its previous explanation stayed"
     # every chart but the one on screen is left to idle time (the roadmap's timeline too: its dock is hidden): listed
     # pending, none of the previous edit's held
     assert set(phase.deferred_charts) == set(CHART_ORDER) - {"memory_fit"} | {"timeline"}
@@ -144,6 +156,10 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     assert window.controller.finish_search()  # the idle work: the layout search, then the configuration search
     flush()
     searched = estimate_plan(window.document.project, catalog, search=True).phases[0]
+    assert phase.pending_figures == () and figures_to_json(phase.figures) == figures_to_json(searched.figures)
+    shown = figure_display(searched.figures, "mem.min_gpus", table.text)[0]
+    assert table.value_text("mem.min_gpus") == shown and any(ch.isdigit() for ch in shown)
+    assert shown in window.explain.browser.toPlainText()
     assert phase.deferred_charts == () and phase.charts == searched.charts  # the idle work drew them as at once
     assert not pareto.pending and not pareto.graphics.isHidden()
     assert pareto.spec == localise_spec(searched.charts["pareto"], "en")

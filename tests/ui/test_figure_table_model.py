@@ -87,3 +87,41 @@ def test_a_total_with_unpriced_lines_shows_them_beside_its_amount() -> None:
     tip = en.data(en.index(0, 1), Qt.ItemDataRole.ToolTipRole)
     assert tip.startswith("Leaves out 4 cost line(s) that have no price yet")
     assert "Leaves out" not in en.data(en.index(2, 1), Qt.ItemDataRole.ToolTipRole)
+
+
+def test_a_pending_figure_keeps_its_row_label_and_unit_and_says_it_is_computed(qtbot) -> None:
+    """A figure the window's estimate left to idle time (``pending_figures``, absent from the figures) keeps the row
+    every step shows it in, with the label and unit the computed figure has, in English and Chinese; its value cell
+    says it is being computed (the charts' word), and the Step guide links it by the same label (its text is not
+    made again for a pending figure)."""
+    from gpudesk.results.pipeline import DEFERRED_FIGURES
+    from gpudesk.ui.step_guide import StepGuide
+    from gpudesk.ui.widgets.display_text import display_text
+    from gpudesk.wizard.steps import STEPS
+
+    catalog = Catalog.open()
+    full = estimate_plan(Project(), catalog, search=False, layout=False).phases[0]
+    left = estimate_plan(Project(), catalog, search=False, layout=False, defer_figures=DEFERRED_FIGURES).phases[0]
+    assert left.pending_figures and not any(k in left.figures for k in left.pending_figures)
+    for each in STEPS:
+        keys = figure_keys_for_step(each, left.figures, pending=left.pending_figures)
+        assert keys == figure_keys_for_step(each, full.figures), f"step {each.key}: a pending figure's row moved"
+    keys = figure_keys_for_step(step("gpu"), left.figures, pending=left.pending_figures)
+    for lang, word in (("en", "Calculating…"), ("zh", "计算中…")):
+        shown, pending = FigureTableModel(text=display_text(lang)), FigureTableModel(text=display_text(lang))
+        shown.set_figures(full.figures, keys)
+        pending.set_figures(left.figures, keys, pending=left.pending_figures)
+        assert pending.keys() == shown.keys() == keys
+        for row, key in enumerate(keys):
+            if key in left.pending_figures:
+                assert [pending.cell_text(row, c) for c in (0, 2)] == [shown.cell_text(row, c) for c in (0, 2)]
+                assert pending.cell_text(row, 1) == word and any(ch.isdigit() for ch in shown.cell_text(row, 1))
+            else:
+                assert [pending.cell_text(row, c) for c in range(3)] == [shown.cell_text(row, c) for c in range(3)]
+        guide = StepGuide(lang)
+        qtbot.addWidget(guide)
+        cited = set(left.pending_figures) | {"mem.total"}
+        guide.set_figures(full.figures, full.checks)
+        computed = guide._labels(cited)
+        guide.set_figures(left.figures, left.checks, left.pending_figures)
+        assert guide._labels(cited) == computed and set(computed) == cited

@@ -269,8 +269,9 @@ class StepPage(QWidget):
             self.figures.figure_model.set_figures(None, [])
             self.checks.set_checks([])
             return
-        keys = figure_keys_for_step(self.step, estimate.figures)
-        self.figures.figure_model.set_figures(estimate.figures, keys)
+        # a figure left to idle time (pending_figures) keeps its row, saying it is being computed
+        keys = figure_keys_for_step(self.step, estimate.figures, pending=estimate.pending_figures)
+        self.figures.figure_model.set_figures(estimate.figures, keys, pending=estimate.pending_figures)
         self.no_figures.setVisible(not keys)
         self.figures.setVisible(bool(keys))  # the reason replaces an empty table
         if not keys:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
@@ -9,6 +10,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from gpudesk.core.explain import FigureSet
+from gpudesk.report.chart_text import translate
 from gpudesk.report.display_units import NEVER, UNKNOWN, as_row_label, display_value
 from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.text_catalog import ReportText
@@ -21,6 +23,8 @@ UNKNOWN_COLOUR = "#b03a2e"  # 6.2:1 on white; the dark theme's base #1f2023 gets
 COL_LABEL, COL_VALUE, COL_UNIT = range(3)
 SIZED_COLUMNS = (COL_VALUE, COL_UNIT)
 
+PENDING = "Calculating…"
+"""A pending figure's value cell (charts_zh.toml: 计算中…), as the what-if list and the charts say it."""
 SHOWN_KEPT = 4096
 """Rows kept for reuse (``FigureTableModel.set_figures``); past this many they are made again."""
 
@@ -39,13 +43,19 @@ class FigureTableModel(QAbstractTableModel):
         self._shown: dict[tuple[Any, ...], tuple[str, str, str, str]] = {}  # rows made, by what they show
         self._awaiting: dict[str, tuple[str, ...]] = {}  # a total's lines awaiting a quote, by figure key
 
-    def set_figures(self, figures: FigureSet | None, keys: list[str], labels: dict[str, str] | None = None) -> None:
+    def set_figures(self, figures: FigureSet | None, keys: list[str], labels: dict[str, str] | None = None,
+                    pending: Collection[str] = ()) -> None:
+        """Rows of the figures ``keys`` names, in that order (keys absent from ``figures`` left out); a key of
+        ``pending`` (being computed: ``PhaseEstimate.pending_figures``) keeps its row with its label and unit and
+        says so in its value cell ("Calculating…", the charts' word), never a previous value."""
         rows = []
         self._awaiting = {}
         if figures is not None:
             shown = self._shown if len(self._shown) < SHOWN_KEPT else {}
             for key in keys:
                 if key not in figures:
+                    if key in pending:
+                        rows.append(self._pending_row(key, (labels or {}).get(key)))
                     continue
                 given = (labels or {}).get(key)
                 # a number's row is its key, label, unit and value: an edit changes a few values of a step's figures,
@@ -77,6 +87,14 @@ class FigureTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._rows = rows
         self.endResetModel()
+
+    def _pending_row(self, key: str, given: str | None) -> tuple[str, str, str, str]:
+        label, unit = pending_label(key, self.text)
+        return key, given or label, self.pending_word(), unit
+
+    def pending_word(self) -> str:
+        """What a pending figure's value cell says (``pending_word``)."""
+        return pending_word(self.text.lang)
 
     def cell_text(self, row: int, column: int) -> str:
         """The text cell (``row``, ``column``) shows."""
@@ -132,6 +150,19 @@ class FigureTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal and 0 <= section < 3:
             return self.tr(self.HEADERS[section])
         return None
+
+
+def pending_word(lang: str) -> str:
+    """What a surface says in place of a figure being computed: the charts' word ("Calculating…", "计算中…")."""
+    return translate(PENDING, lang)
+
+
+def pending_label(key: str, text: DisplayText) -> tuple[str, str]:
+    """(row label, unit) of pending figure ``key`` in ``text``'s language: those the figure has once computed."""
+    from gpudesk.results.deferred_figures import pending_text  # loaded with the estimate that named it pending
+
+    english, unit = pending_text(key)
+    return text.figure_label(key, as_row_label(english)), text.unit(unit)
 
 
 def figure_display(figures: FigureSet, key: str, text: DisplayText, index: int | None = None,
