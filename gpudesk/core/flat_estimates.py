@@ -59,13 +59,18 @@ def same_codes(derived: np.ndarray, source: Any) -> None:
 
 
 def known_keys(columns: Mapping[str, Any]) -> FlatKeys | None:
-    """:meth:`FlatKeys.of` the columns, each that already has codes (:func:`known_codes`) keeping them."""
+    """:meth:`FlatKeys.of` the columns where each that varies already has codes (:func:`known_codes`), with them;
+    None otherwise: coding a column costs a few passes over it, more than a part on every row saves at a search's
+    batch sizes (the US serving search's memory estimates: 2.3 % slower when they coded their columns)."""
     keys = FlatKeys.of(columns)
-    if keys is not None:
-        for name, column in columns.items():
+    if keys is None:
+        return None
+    for name, column in columns.items():
+        if np.size(column) > 1:
             found = known_codes(column)
-            if found is not None:
-                keys.use_codes(name, found)
+            if found is None:
+                return None
+            keys.use_codes(name, found)
     return keys
 
 
