@@ -97,8 +97,9 @@ def server_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], z:
 
     first = max_rate_for(pre, 1.0, [(budget(targets["ttft"], parts["prefill_median"] + step), 0.5),
                                     (budget(targets["ttft_tail"], parts["prefill_tail"] + step), q_tail)], k)
-    whole = max_rate_for(pre, 1.0, [(budget(targets["e2e"], parts["prefill_tail"] + step
-                                            + parts["output_tail"] * step), q_tail)], k)
+    e2e = np.asarray(targets["e2e"])
+    whole = max_rate_for(pre, 1.0, [(budget(e2e, parts["prefill_tail"] + step + parts["output_tail"] * step),
+                                     q_tail)], k) if np.any(e2e > 0) else np.inf
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         def sequences(lam: np.ndarray) -> np.ndarray:  # n at rate λ: n = λ·O·t(n)
             room = 1.0 - lam * out * b
@@ -109,10 +110,12 @@ def server_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], z:
         root = 2.0 * slack / (lin + np.sqrt(lin * lin + 4.0 * b * slack))
         tpot_n = np.where(np.isinf(slack), np.inf, np.where(slack > 0, root * root, 0.0))
         slots = (0.5 * (np.sqrt(z * z + 4.0 * parts["slots"]) - z)) ** 2
-        limits = np.stack(np.broadcast_arrays(sequences(first), tpot_n, sequences(whole), np.minimum(c, slots)))
-    bound = np.argmin(limits, axis=0)
+        limits = (sequences(first), tpot_n, sequences(whole) if np.any(e2e > 0) else np.inf, np.minimum(c, slots))
+    n, bound = limits[0], np.zeros(np.shape(limits[0]))
+    for i, limit in enumerate(limits[1:], 1):  # the first smallest, in BOUND_CODES order
+        bound, n = np.where(limit < n, i, bound), np.minimum(n, limit)
     bound = np.where((bound == 3) & ~np.asarray(parts["capped"]) & (slots > c), 1, bound)  # C set by the TPOT target
-    n = np.maximum(np.min(limits, axis=0), 0.0)
+    n = np.maximum(n, 0.0) * np.ones(np.shape(c))
     t = a + b * n
     with np.errstate(divide="ignore", invalid="ignore"):
         lam = np.where(n > 0, n / (out * t), 0.0)
