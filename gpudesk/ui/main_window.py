@@ -173,6 +173,7 @@ class MainWindow(QMainWindow):
         self._build_pages()
         if self._estimate_later:
             self.statusBar().showMessage(self.tr("Estimating…"))  # cleared when the estimate arrives
+            self.step_guide.await_figures()  # laid out once, with the estimate's figures
         self.controller.set_document(document, self if self._estimate_later else None)
         self._update_title()
 

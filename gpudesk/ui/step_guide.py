@@ -3,9 +3,10 @@
 The main window keeps it in a dock tabified with the Explain panel, tells it the current step and the figures
 of the latest estimate, and whether the dock is on screen (``QDockWidget.visibilityChanged``, which also
 follows the tabs: a dock behind another tab stays "visible" to Qt). Its text is built only while it is on
-screen — the first time at the event-loop turn after it comes on screen, so start-up paints the window
-before it lays out the guide — and rebuilt only when the step, the language or the set of figures it can
-link to changes. A figure key the estimate has is a link: clicking it asks the window to explain it.
+screen — the first time at the event-loop turn after it comes on screen, or, while the window's first estimate is
+on its way (:meth:`StepGuide.await_figures`), with that estimate — and rebuilt only when the step, the language or
+the set of figures it can link to changes. A figure key the estimate has is a link: clicking it asks the window to
+explain it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ from gpudesk.report.check_text import localise
 from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.wizard.step_help import help_for, help_html
 from gpudesk.wizard.steps import STEPS
+
+AWAIT_FIGURES_MS = 2000
+"""How long a guide waits for the estimate :meth:`StepGuide.await_figures` announced before it is laid out without
+its figures (an estimate that failed says so through ``set_figures(())`` sooner)."""
 
 
 class StepGuide(QWidget):
@@ -48,6 +53,20 @@ class StepGuide(QWidget):
         self._checks: tuple[Check, ...] = ()
         self.shown: tuple[str, str, frozenset, frozenset] | None = None  # step key, language, links, fired checks
         self.on_screen = False
+        self.awaiting_figures = False
+
+    def await_figures(self) -> None:
+        """An estimate is on its way (start-up paints the window first and estimates at the next turn): the guide is
+        laid out once, when its figures arrive (or AWAIT_FIGURES_MS later). It was laid out when the dock came on
+        screen, which the first paint then waited for (its timer ran ahead of the window's update, ~9 ms of CPU on the
+        bank sample), and again ~0.1 s later with the estimate's figures as links."""
+        self.awaiting_figures = True
+        QTimer.singleShot(AWAIT_FIGURES_MS, self, self._stop_awaiting)
+
+    def _stop_awaiting(self) -> None:
+        if self.awaiting_figures:
+            self.awaiting_figures = False
+            self._refresh()
 
     def show_step(self, step: str) -> None:
         """Show the guide of the step with key ``step``."""
@@ -65,6 +84,7 @@ class StepGuide(QWidget):
         self._figures = figures
         self._pending = pending
         self._checks = tuple(checks)
+        self.awaiting_figures = False
         self._refresh()
 
     def _labels(self, cited: set[str]) -> dict[str, str]:
@@ -90,8 +110,8 @@ class StepGuide(QWidget):
             self._refresh()
 
     def _refresh(self) -> None:
-        if not self.on_screen:
-            return  # built when it comes on screen
+        if not self.on_screen or self.awaiting_figures:
+            return  # built when it comes on screen, with the figures announced
         entry = help_for(self.step)
         cited = {key for rule in entry.rules + entry.mistakes for key in rule.figures}
         ids = {i for rule in entry.rules + entry.mistakes for i in rule.checks}

@@ -71,9 +71,11 @@ class _FirstResultsPaint(QObject):
 
     def __init__(self, window: QWidget) -> None:
         super().__init__()
-        self.window, self.search_then = window, [False]
+        self.window, self.search_then, self.guide_then = window, [False], [False]
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if watched is self.window and event.type() == QEvent.Type.Paint and self.guide_then == [False]:
+            self.guide_then = [self.window.step_guide.shown]  # the Step guide's text when the first paint began
         if (watched is self.window and event.type() == QEvent.Type.Paint and self.search_then == [False]
                 and self.window.controller.estimate is not None):
             self.search_then = [self.window.controller._search_task]
@@ -82,11 +84,15 @@ class _FirstResultsPaint(QObject):
 
 def test_start_shows_the_plan_first_and_estimates_at_the_next_turn(qtbot, settings) -> None:  # noqa: F811
     """And the configuration search starts once the window paints the first estimate: a slice of it run first
-    (the search's timer can come before the window's update) put 10-15 ms in front of the first results."""
+    (the search's timer can come before the window's update) put 10-15 ms in front of the first results. The Step
+    guide is laid out once, with the estimate's figures, not before the first paint and again with them."""
     started = start(parse_args([str(SAMPLES[0])]), QApplication.instance(), settings)
     window = started.window
     watch = _FirstResultsPaint(window)
     QApplication.instance().installEventFilter(watch)
+    laid_out = []
+    window.step_guide.browser.setHtml = lambda html, set_html=window.step_guide.browser.setHtml: (
+        laid_out.append(window.controller.estimate is not None), set_html(html))
     try:
         assert window.isVisible() and window.document is not None and window.pages is not None
         assert window.controller.estimate is None  # not yet: the window paints first
@@ -94,6 +100,8 @@ def test_start_shows_the_plan_first_and_estimates_at_the_next_turn(qtbot, settin
         assert window.current_page().figures.figure_model.rowCount() > 0
         qtbot.waitUntil(lambda: window.controller._search_task is not None, timeout=10_000)
         assert watch.search_then == [None]  # the paint of the first results came before the search
+        assert watch.guide_then == [None] and window.step_guide.on_screen
+        assert laid_out[:1] == [True] and window.step_guide.shown[2], "laid out once, with the figures as links"
     finally:
         QApplication.instance().removeEventFilter(watch)
         window.document.mark_saved()
