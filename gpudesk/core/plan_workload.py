@@ -143,6 +143,7 @@ def training_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, n_gpu
         overlap_param_gather=p.overlap_param_gather, tp_comm_overlap=p.tp_comm_overlap,
         moe_a2a_overlap=p.moe_a2a_overlap, low_precision_recipe=w.low_precision_recipe,
         torch_compile=p.torch_compile, training_stack=p.training_stack, flash_attention=p.flash_attention,
+        expert_gemm_loop=p.expert_gemm_loop,
     )
 
 

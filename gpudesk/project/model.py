@@ -88,6 +88,9 @@ class Parallelism:
     moe_a2a_overlap: bool = field(default=False, metadata={
         "help": "hide the expert all-to-all under another micro-batch's compute (Megatron 1F1B A2A overlap, "
                 "DualPipe)"})
+    expert_gemm_loop: bool = field(default=False, metadata={
+        "help": "run the expert GEMMs one cuBLASLt call per local expert (Transformer Engine GroupedLinear, "
+                "Megatron-Core before its fused grouped MLP); off: one grouped launch"})
     torch_compile: bool = field(default=False, metadata={
         "help": "torch.compile the layers (fuses element-wise kernels: step time, and FSDP2 activation memory)"})
     cpu_offload: bool = False

@@ -134,6 +134,16 @@ def test_expert_gemms_one_call_per_local_expert_add_their_measured_time():
     assert MOE_EXPERT_GEMM_CALL_S.value == pytest.approx((0.267e-3 - 0.069e-3) / 8)
 
 
+def test_a_plan_states_its_expert_gemm_path():
+    from gpudesk.core.plan_workload import training_inputs
+    from gpudesk.project.model import Parallelism, Workload
+
+    hw = HardwareArrays.from_accelerators([H100])
+    for loop in (False, True):
+        w = Workload(kind="pretrain", parallel=Parallelism(ep=8, expert_gemm_loop=loop))
+        assert training_inputs(MIXTRAL, w, hw, 64).expert_gemm_loop is loop
+
+
 def test_context_parallel_for_long_sequences():
     fs = _train(model=LLAMA3_70B, n_gpus=256, tp=8, pp=4, cp=[1, 4], global_batch=32, seq_len=65536)
     assert fs.value_at("train.dp", 1) == 2

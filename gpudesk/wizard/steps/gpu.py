@@ -30,6 +30,7 @@ STEP = Step(
                  LLM_TRAINING),
         FieldRow(f"{W}.parallel.moe_a2a_overlap",
                  LLM_TRAINING),
+        FieldRow(f"{W}.parallel.expert_gemm_loop", LLM_TRAINING),
         FieldRow(f"{W}.low_precision_recipe", LLM_TRAINING),
         FieldRow(f"{W}.parallel.cpu_offload", LLM_TRAINING),
         FieldRow(f"{W}.batching", LLM_SERVING),
