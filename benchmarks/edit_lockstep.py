@@ -5,8 +5,10 @@ Run: .venv/bin/python benchmarks/edit_lockstep.py OLD_TREE [--sample bank] [--pa
 What is timed is what the window's controller runs after an edit, without Qt: ``ProjectDocument.set`` of a new value
 (current ± 1, ± 2, ... steps: never a value the phase cache holds), then ``estimate_plan`` with the controller's
 ``PhaseCache`` and arguments (no configuration search, no layout search, every deferrable chart but the one step 2
-opens on left to idle time, as each tree's own ``DEFERRED_CHARTS`` says). The idle work that follows is not timed
-(benchmarks/bench_ui.py times it apart).
+opens on left to idle time, as each tree's own ``DEFERRED_CHARTS`` says; where the tree's ``estimate_plan`` takes
+them, the roadmap (its dock hidden, as by default) and the tree's ``DEFERRED_FIGURES``, which the window defers once
+its figure table shows a pending figure). The idle work that follows is not timed (benchmarks/bench_ui.py times it
+apart).
 
 Each tree runs in a process of its own (its own ``gpudesk``, imported from the tree; the same interpreter), started
 once and kept: a pair asks each for ``--edits`` edits in turn, ABBA, and compares the two medians, so both see the
@@ -33,18 +35,23 @@ FIELDS = {"bank": "phases[0].workloads[0].seq_len", "gov": "phases[0].workloads[
 SHOWN = "memory_fit"  # the chart step 2 opens on: drawn with the edit
 
 WORKER = r'''
-import sys, time
+import inspect, sys, time
 sys.path.insert(0, ".")
 from pathlib import Path
 from gpudesk.catalog.store import Catalog
 from gpudesk.project.io import load_project
 from gpudesk.session.document import ProjectDocument
+import gpudesk.results.pipeline as pipeline
 from gpudesk.results.pipeline import DEFERRED_CHARTS, PhaseCache, estimate_plan
 sample, field, shown = sys.argv[1:4]
+takes = inspect.signature(estimate_plan).parameters
+more = {"defer_roadmap": True} if "defer_roadmap" in takes else {}
+if "defer_figures" in takes:
+    more["defer_figures"] = pipeline.DEFERRED_FIGURES
 catalog = Catalog.open()
 doc = ProjectDocument(load_project(Path("resources/samples") / f"{sample}.gpudesk").project)
 cache, defer = PhaseCache(), [c for c in DEFERRED_CHARTS if c != shown]
-estimate_plan(doc.project, catalog, cache, search=False, layout=False, defer_charts=defer)
+estimate_plan(doc.project, catalog, cache, search=False, layout=False, defer_charts=defer, **more)
 start = doc.get(field)
 step = 1 if isinstance(start, int) else (abs(start) * 1e-4 or 1e-3)
 k = 0
@@ -56,7 +63,7 @@ for line in sys.stdin:
         value = int(value) if isinstance(start, int) else value
         began = time.process_time()
         doc.set(field, value)
-        estimate_plan(doc.project, catalog, cache, search=False, layout=False, defer_charts=defer)
+        estimate_plan(doc.project, catalog, cache, search=False, layout=False, defer_charts=defer, **more)
         out.append((time.process_time() - began) * 1e3)
     print(" ".join(f"{ms:.4f}" for ms in out), flush=True)
 '''
