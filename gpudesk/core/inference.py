@@ -26,6 +26,7 @@ Step times: :mod:`gpudesk.core.inference_step`; queueing: :mod:`gpudesk.core.inf
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any
@@ -43,11 +44,11 @@ from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference_batch import bound_shares, static_batch
 from gpudesk.core.inference_concurrency import largest_concurrency
 from gpudesk.core.inference_lengths import concurrency_with_spread, context_in_flight, lognormal_quantile, service_cv2
-from gpudesk.core.inference_queue import max_rate_for, wait_quantile
-from gpudesk.core.inference_server import add_server_figures, server_parts, server_rate
+from gpudesk.core.inference_load import queue_figures
+from gpudesk.core.inference_server import server_parts
 from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.memory import MemoryInputs, estimate_memory
-from gpudesk.core.model_math import kv_cache_bytes
+from gpudesk.core.pass_memo import fields_key, memoised_by
 from gpudesk.vocabulary.precision import serving_math as weights_math
 from gpudesk.vocabulary.sizing import BOTTLENECK, SERVING_BOTTLENECKS
 
@@ -119,7 +120,9 @@ def _memory(inp: InferenceInputs, a: dict[str, np.ndarray], groups: np.ndarray, 
 
 
 def estimate_inference(inp: InferenceInputs) -> FigureSet:
-    """Every infer.* figure for each candidate."""
+    """Every infer.* figure for each candidate. Within an active PassMemo (the window's edits, a pricing pass) the
+    replica's figures are kept per input but the request rate (:func:`_kept_replica`): an edit of the rate alone
+    runs only what reads it, the queueing figures (core/inference_load.py; the same operations on the same values: the same bits)."""
     if inp.batching not in BATCHING or inp.scenario not in SCENARIOS:
         raise ValueError(f"unknown batching {inp.batching!r} or scenario {inp.scenario!r}; known: "
                          f"{', '.join(BATCHING)} / {', '.join(SCENARIOS)}")
@@ -131,6 +134,16 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
         inp = replace(inp, ttft_tail_target_s=np.where((median > 0) & ((tail <= 0) | (median < tail)), median, tail))
     if inp.batching == "disaggregated":
         inp = replace(inp, disaggregated=True)
+    kept, a, rest = _kept_replica(inp)
+    fs = kept.without()  # the kept set is never changed: the rate's input and the queue go into a copy
+    a = {**a, "request_rate": np.broadcast_to(np.asarray(inp.request_rate, dtype=np.float64), a["tp"].shape)}
+    fs.input("infer.in.request_rate", a["request_rate"], UNITS["request_rate"], LABELS["request_rate"])
+    return rest(fs, inp, a)
+
+
+@memoised_by(lambda inp: fields_key(inp, shape_only="request_rate"))
+def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray], Callable[..., FigureSet]]:
+    """The replica's figures (nothing in them reads the request rate), its inputs ``a`` and what adds the rest."""
     m, hw = inp.model, inp.hardware
     math = serving_math(inp.weight_dtype, inp.compute_dtype)
     arrays = np.broadcast_arrays(*(np.asarray(getattr(inp, f), dtype=np.float64) for f in FIELDS), np.zeros(hw.size))
@@ -276,120 +289,30 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     k = fs.add("infer.queue_variability", QV.value + cv2 / 2.0, "", "Allen-Cunneen factor (ca² + cs²)/2",
                "(1 + cs²)/2 with cs² = ((TPOT·sd(O))² + (prefill/I · sd(I))²) / S² (Poisson arrivals)",
                ["infer.tpot_s", "infer.prefill_s", "infer.in.output_sd", "infer.in.prompt_sd"])
-    if inp.queue:  # Server scenario of in-flight batching: the prefill queue and the per-query TPOT bound the rate
-        parts = None if static or inp.disaggregated or inp.scenario == "offline" else server_parts(
-            rep, dec, pre_share, c1, np.maximum(upper, 1.0), conc >= upper,
-            {"prompt": prompt, "prompt_sd": a["prompt_sd"], "output": out, "output_sd": a["output_sd"],
-             "output_tail": out_tail},
-            {"prefill": prefill1, "prefill_tail": prefill_tail})
-        _queue(fs, inp, a, rep, service, c1, valid, prompt, prompt_tail, prefill_tail, out_tail, tpot, k, z, parts)
+    # the Server scenario of in-flight batching: the prefill queue and the per-query TPOT bound the rate (its parts
+    # read no rate)
+    parts = None if not inp.queue or static or inp.disaggregated or inp.scenario == "offline" else server_parts(
+        rep, dec, pre_share, c1, np.maximum(upper, 1.0), conc >= upper,
+        {"prompt": prompt, "prompt_sd": a["prompt_sd"], "output": out, "output_sd": a["output_sd"],
+         "output_tail": out_tail},
+        {"prefill": prefill1, "prefill_tail": prefill_tail})
     code = np.where(dec["weights_bound"], 0.0, 2.0)
     code = np.where(dec["attention"] > dec["linear"], 1.0, code)
     code = np.where(dec["comm"] > np.maximum(dec["linear"], dec["attention"]), 3.0, code)
     code = np.where((given > 0) & (conc < given) | (given <= 0),
                     np.where(conc >= kv_cap, 4.0, np.where(np.isfinite(target), 5.0, code)), code)
     code = np.where(supported, code, 6.0)
-    fs.add("infer.bottleneck", SERVING_CODES[code.astype(int)], "", "what limits throughput",
-           "weights_bandwidth when the decode step reads weights longer than it computes, else compute; "
-           "kv_bandwidth when attention outweighs the linear layers; communication when it outweighs both; "
-           "kv_capacity or tpot_target when either caps the concurrency below the plan's; "
-           "unsupported_precision where the part lacks the precision",
-           ["infer.decode_step_s", "infer.concurrency", "infer.max_concurrency_kv"], vocabulary=BOTTLENECK)
-    return fs
 
+    def rest(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray]) -> FigureSet:  # the rate's part
+        if inp.queue:
+            queue_figures(fs, inp, a, rep, service, c1, valid, prompt, prompt_tail, prefill_tail, out_tail, tpot, k, z,
+                   None if parts is None else dict(parts))  # (it adds to its parts: the kept ones stay)
+        fs.add("infer.bottleneck", SERVING_CODES[code.astype(int)], "", "what limits throughput",
+               "weights_bandwidth when the decode step reads weights longer than it computes, else compute; "
+               "kv_bandwidth when attention outweighs the linear layers; communication when it outweighs both; "
+               "kv_capacity or tpot_target when either caps the concurrency below the plan's; "
+               "unsupported_precision where the part lacks the precision",
+               ["infer.decode_step_s", "infer.concurrency", "infer.max_concurrency_kv"], vocabulary=BOTTLENECK)
+        return fs
 
-def _queue(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel, service: np.ndarray,
-           c1: np.ndarray, valid: np.ndarray, prompt: np.ndarray, prompt_tail: np.ndarray, prefill_tail: np.ndarray,
-           out_tail: np.ndarray, tpot: np.ndarray, k: np.ndarray, z: float,
-           parts: dict[str, np.ndarray] | None = None) -> None:
-    """The queueing figures; ``prefill_tail`` is the prefill of the input length at the percentile (I_p);
-    ``parts``: the Server scenario's (core/inference_server.py), else each request queues whole for C slots."""
-    rate = a["request_rate"]
-    out = np.maximum(a["output_tokens"], 1.0)
-    q_tail = 1.0 - float(inp.percentile)
-    median_prompt = lognormal_quantile(prompt, a["prompt_sd"], 0.0)
-    prefill_med = rep.prefill(median_prompt, median_prompt)
-    ttft0_med = prefill_med + tpot
-    ttft0_tail = prefill_tail + tpot
-    kv_transfer = np.zeros_like(service)
-    gpus = rep.gpus
-    if inp.disaggregated:
-        kv_bytes = kv_cache_bytes(inp.model, inp.kv_dtype, prompt_tail, 1.0, rep.tp) * rep.tp
-        kv_transfer = kv_bytes / (rep.links.scaleout_bw * gpus)
-    budgets = _budgets(a, ttft0_med, ttft0_tail, out_tail, tpot, q_tail)
-    deps = ["infer.in.request_rate", "infer.in.ttft_target_s", "infer.in.ttft_tail_target_s",
-            "infer.in.e2e_target_s", "infer.ttft_unloaded_s", "infer.requests_per_s", "infer.queue_variability"]
-    if parts is not None:
-        parts["prefill_median"] = prefill_med
-        targets = {"ttft": a["ttft_target_s"], "ttft_tail": a["ttft_tail_target_s"], "tpot": a["tpot_target_s"],
-                   "e2e": a["e2e_target_s"]}
-        lam_max = add_server_figures(fs, server_rate(parts, targets, z, q_tail), valid,
-                                     [*deps[1:4], "infer.in.tpot_target_s"])
-    else:
-        lam_max = np.where(valid, max_rate_for(service, c1, budgets, k), 0.0)
-        fs.add("infer.max_rate_per_replica", lam_max, "requests/s",
-               "highest rate per replica meeting the latency targets",
-               "largest ρ·C/S whose waits stay within every budget: P50 ≤ TTFT target − TTFT₀(median I); at the "
-               "percentile ≤ TTFT target − TTFT₀(I_p) and ≤ E2E target − (TTFT₀(I_p) + O_p·TPOT) (M/G/c: Sakasegawa "
-               "× Allen-Cunneen, Newton on ρ)", deps[1:])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        replicas = np.where(rate > 0, np.ceil(rate / lam_max), 1.0)
-    replicas = np.where(np.isfinite(replicas), np.maximum(replicas, 1.0), np.nan)
-    if inp.disaggregated:
-        t_pre = rep.prefill(prompt, prompt)
-        pre_budgets = [(b - kv_transfer, q) for b, q in budgets[:2]]
-        pre_rate = max_rate_for(t_pre, 1.0, pre_budgets, k)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            pre_inst = np.where(rate > 0, np.ceil(rate / pre_rate), 1.0)
-            dec_inst = np.where(rate > 0, np.ceil(rate / lam_max), 1.0)
-        fs.add("infer.disagg_prefill_gpus", pre_inst * gpus, "GPUs", "prefill pool (disaggregated)",
-               "⌈rate / max prefill rate per instance⌉ · GPUs per instance", deps)
-        fs.add("infer.disagg_decode_gpus", dec_inst * gpus, "GPUs", "decode pool (disaggregated)",
-               "⌈rate / max rate per decode replica⌉ · GPUs per replica", deps)
-        replicas = pre_inst + dec_inst
-    fs.add("infer.kv_transfer_s", kv_transfer, "s", "KV cache transfer prefill → decode",
-           "KV bytes of the tail prompt / (scale-out bw per GPU · GPUs)" if inp.disaggregated
-           else "0: not disaggregated", ["hw.scaleout_bw", "infer.prompt_tokens_tail"])
-    fs.add("infer.replicas_needed", replicas, "replicas", "replicas to serve the rate",
-           "⌈request rate / max rate per replica⌉ (disaggregated: prefill + decode instances)",
-           ["infer.max_rate_per_replica", "infer.in.request_rate"])
-    fs.add("infer.gpus_needed", replicas * gpus, "GPUs", "GPUs to serve the rate", "replicas · GPUs per replica",
-           ["infer.replicas_needed", "infer.gpus_per_replica"])
-    per_rep = np.where(rate > 0, rate / replicas, 0.0)
-    # the wait: for the prefill queue (Server scenario), else for one of C slots holding a whole request
-    wait = (service, c1, k) if parts is None else (parts["prefill"], 1.0, parts["k"])
-    w50, w99, w_tail = (wait_quantile(per_rep, wait[0], wait[1], q, wait[2]) for q in (0.5, 0.01, q_tail))
-    p99_prompt = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], NormalDist().inv_cdf(0.99)),
-                            float(inp.model.max_context) if inp.model.max_context else np.inf)
-    ttft0_p99 = rep.prefill(p99_prompt, p99_prompt) + tpot
-    wait_deps = ["infer.ttft_unloaded_s", "infer.replicas_needed", "infer.kv_transfer_s", "infer.queue_variability"]
-    fs.add("infer.ttft_s", ttft0_med + w50 + kv_transfer, "s", "time to first token (P50)",
-           "prefill(median I) + one iteration + P50 wait + KV transfer", wait_deps)
-    fs.add("infer.ttft_p99_s", ttft0_p99 + w99 + kv_transfer, "s", "time to first token (P99)",
-           "prefill(I at P99) + one iteration + P99 wait + KV transfer", wait_deps)
-    ttft_tail = fs.add("infer.ttft_at_percentile_s", ttft0_tail + w_tail + kv_transfer, "s",
-                       "time to first token at the latency percentile",
-                       "prefill(I_p) + one iteration + wait at the percentile + KV transfer",
-                       [*wait_deps, "infer.prompt_tokens_tail", "infer.in.percentile"])
-    fs.add("infer.e2e_latency_s", ttft0_med + w50 + kv_transfer + out * tpot, "s", "end-to-end latency (P50)",
-           "TTFT (P50) + O · TPOT", ["infer.ttft_s", "infer.tpot_s", "infer.in.output_tokens"])
-    fs.add("infer.e2e_at_percentile_s", ttft_tail + out_tail * tpot, "s", "end-to-end latency at the percentile",
-           "TTFT at the percentile + O_p · TPOT (a sum of quantiles: an upper bound)",
-           ["infer.ttft_at_percentile_s", "infer.tpot_s", "infer.output_tokens_tail"])
-    fs.add("infer.utilisation", per_rep * service / c1, "fraction", "replica utilisation ρ",
-           "rate per replica · service time / C", ["infer.replicas_needed", "infer.requests_per_s"])
-    fs.add("infer.in_flight", rate * (ttft0_med + w50 + kv_transfer + out * tpot), "requests",
-           "requests in flight at the peak (all replicas)", "Little's law: peak rate × mean end-to-end latency",
-           ["infer.in.request_rate", "infer.e2e_latency_s"])
-
-
-def _budgets(a: dict[str, np.ndarray], ttft0_med: np.ndarray, ttft0_tail: np.ndarray, out_tail: np.ndarray,
-             tpot: np.ndarray, q_tail: float) -> list[tuple[np.ndarray, float]]:
-    """(waiting budget, exceedance) per latency target; a target of 0 is no constraint (infinite budget)."""
-    def budget(target: np.ndarray, fixed: np.ndarray) -> np.ndarray:
-        return np.where(target > 0, target - fixed, np.inf)
-
-    return [(budget(a["ttft_target_s"], ttft0_med), 0.5),
-            (budget(a["ttft_tail_target_s"], ttft0_tail), q_tail),
-            (budget(a["e2e_target_s"], ttft0_tail + out_tail * tpot), q_tail)]
-
+    return fs, a, rest

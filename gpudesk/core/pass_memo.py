@@ -10,10 +10,13 @@ function must return a value nobody changes (frozen records of arrays nobody wri
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
+
+import numpy as np
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -60,6 +63,14 @@ class PassMemo:
 def identity(value: Any) -> Hashable:
     """An input's part of a key: a plain scalar or string by value, anything else by identity."""
     return value if value is None or isinstance(value, (bool, int, float, str)) else ("id", id(value))
+
+
+def fields_key(inputs: Any, shape_only: str = "") -> Hashable:
+    """A dataclass's fields as a key: arrays and scalars by value, anything else by :func:`identity`;
+    ``shape_only`` (a field the memoised function does not read) by its shape alone."""
+    return tuple(np.shape(v) if f.name == shape_only else (v.dtype.str, v.shape, v.tobytes())
+                 if isinstance(v, np.ndarray) else identity(v)
+                 for f, v in ((f, getattr(inputs, f.name)) for f in dataclasses.fields(inputs)))
 
 
 def _arguments(*args: Any, **kwargs: Any) -> Hashable:
