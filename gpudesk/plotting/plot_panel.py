@@ -17,7 +17,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
-from gpudesk.plotting import bars, fit
+from gpudesk.plotting import bars, fit, ticks
 from gpudesk.plotting.axes import NumberAxis, number_plot, wrap_category
 from gpudesk.plotting.palette import Theme
 from gpudesk.report.chart_text import axis_title
@@ -33,7 +33,7 @@ class DrawnSeries:
     """A series as drawn: where its points landed, for hit testing."""
 
     series: Series
-    item: pg.PlotDataItem | pg.BarGraphItem
+    item: pg.PlotDataItem | pg.BarGraphItem | ticks.Ticks
     x: np.ndarray  # drawn x (bar centres include the group offset)
     base: np.ndarray  # bar bottoms (stacked); y for other styles
     top: np.ndarray  # bar tops; y for other styles
@@ -57,6 +57,7 @@ class PlotPanel:
         self.drawn: list[DrawnSeries] = []
         self.markers: list[Marker] = []
         self._curves: list[pg.PlotDataItem] = []
+        self._ticks: list[ticks.Ticks] = []
         self._bars: list[pg.BarGraphItem] = []
         self._hlines: list[pg.InfiniteLine] = []
         self._vlines: list[pg.InfiniteLine] = []
@@ -94,8 +95,9 @@ class PlotPanel:
         series = [s for s in spec.series if s.panel == panel]
         bar_layout = bars.bar_layout(spec, series)
         curves = iter(self._curves)
+        tick_items = iter(self._ticks)
         bar_items = iter(self._bars)
-        used_curves = used_bars = 0
+        used_curves = used_ticks = used_bars = 0
         self.drawn = []
         stack_tops: dict[tuple[str, float], float] = {}
         for s in series:
@@ -108,6 +110,14 @@ class PlotPanel:
                     self._bars.append(item)
                 used_bars += 1
                 drawn = self._draw_bars(item, s, bars.bar_group(spec, s), bar_layout, stack_tops, colour, theme)
+            elif s.style == "tick":  # level marks: one light item (plotting/ticks.py), not a PlotDataItem
+                item = next(tick_items, None)
+                if item is None:
+                    item = ticks.Ticks()
+                    plot.addItem(item)
+                    self._ticks.append(item)
+                used_ticks += 1
+                drawn = self._draw_curve(item, s, colour, theme, bar_layout[1])
             else:
                 item = next(curves, None)
                 if item is None:
@@ -121,7 +131,7 @@ class PlotPanel:
             if item.zValue() != z:  # pyqtgraph's itemChange runs on every set, also of the same value
                 item.setZValue(z)
             self.drawn.append(drawn)
-        for item in self._curves[used_curves:]:
+        for item in (*self._curves[used_curves:], *self._ticks[used_ticks:]):
             item.setData([], [])
             item.setVisible(False)
         for item in self._bars[used_bars:]:
@@ -372,7 +382,7 @@ class PlotPanel:
 
     def clear(self) -> None:
         """Hide everything this panel drew (another renderer uses the plot)."""
-        for item in (*self._curves, *self._bars, *self._hlines, *self._vlines, *self._marker_labels):
+        for item in (*self._curves, *self._ticks, *self._bars, *self._hlines, *self._vlines, *self._marker_labels):
             item.setVisible(False)
         self._marker_item.setData([], [])
         self.drawn = []
