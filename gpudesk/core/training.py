@@ -304,7 +304,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     def up(value: Any) -> Any:  # a value of the global batch's rows at the stage's
         return tail.lift(value, at.inverse)
 
-    dp_raw, zero3 = dp_traffic(sc, shape, links, tail.pick(a["zero_stage"]), up(micro), tail, starts)
+    zero_tail = tail.pick(a["zero_stage"])
+    dp_raw, zero3 = dp_traffic(sc, shape, links, zero_tail, up(micro), tail, starts)
     fs.add("train.comm_dp_raw_s", tail.held(dp_raw), "s", "data-parallel gradient/weight traffic per step",
            "ZeRO 0-2: all-reduce(grads/(t·p)); ZeRO-3: m · (2·AG(weights) + RS(grads))",
            ["train.dp", "train.in.zero_stage", "train.grad_bytes", *link_deps])
@@ -313,7 +314,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_dp_raw_s", "train.comm_cp_s"])
 
     # -- step -----------------------------------------------------------
-    optimizer = terms.by_stage(tail.pick(a["zero_stage"]) >= 1, "optimizer_sharded", "optimizer_whole", tail,
+    optimizer = terms.by_stage(zero_tail >= 1, "optimizer_sharded", "optimizer_whole", tail,
                                None if starts is None else starts[0])
     fs.constant("train.adam_bytes", ADAM_UPDATE_BYTES_PER_PARAM)
     fs.add("train.optimizer_time_s", tail.held(optimizer), "s", "optimizer update per step",
@@ -366,7 +367,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            note="unknown where the layout is invalid (d not whole, m < 1) or the part lacks the precision")
     throughput_figures(fs, {k: tail.pick(a[k]) for k in ("train_tokens", "epochs", "dataset_tokens")}, step,
                        up(tokens_step), tail.lift(model_tok), tail.lift(hfu_tok),
-                       tail.lift(fs.held("arch.flops_per_token_6n")), tail.pick(peak), tail.pick(n),
+                       tail.lift(fs.held("arch.flops_per_token_6n")), up(peak_at), up(n_at),  # rows of the key
                        inp.calibration, tail.held, tail.later)
 
     # Choose by index and look the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's). A flat
