@@ -25,11 +25,13 @@ row stands for it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from validation_catalog import catalog
 
 from gpudesk.catalog.records import Accelerator, ModelArch
+from gpudesk.core.hardware import capacity_bytes
 
 PERF_OVERVIEW = ("NVIDIA TensorRT-LLM docs/source/performance/perf-overview.md (v1.0 tables, commit 00f3768, "
                  "https://github.com/NVIDIA/TensorRT-LLM/blob/00f37686aa854010d68bcbd0f4ab000221541ca6/docs/"
@@ -40,6 +42,45 @@ KV_FRACTION = 0.90  # the page: --kv_cache_free_gpu_mem_fraction default 0.90
 # table below details the $num_requests that were used'): each run is that many requests, all queued at once
 REQUESTS = {(128, 128): 30000, (128, 2048): 3000, (128, 4096): 1500, (1000, 2000): 1500, (2048, 128): 3000,
             (2048, 2048): 1500, (5000, 500): 1500, (1000, 1000): 3000, (500, 2000): 3000, (20000, 2000): 1000}
+
+# the page's llm_options.yml, dense and MoE alike: cuda_graph_config with enable_padding: true and these batch_sizes;
+# the engine captures those ≤ its max_batch_size and max_num_tokens (tensorrt_llm/_torch/pyexecutor/model_engine.py,
+# PyTorchModelEngine: _cuda_graph_batch_sizes) and pads a generation-only step to the smallest ≥ its batch
+PAGE_GRAPH_BATCHES = (1, 2, 4, 8, 16, 32, 64, 128, 256, 384, 512, 1024, 2048, 4096, 8192)
+TRTLLM_BENCH = ("NVIDIA TensorRT-LLM tensorrt_llm/bench/build/tuning.py (calc_engine_setting, finetune_setting) and "
+                "tensorrt_llm/bench/benchmark/utils/general.py (get_settings)")
+
+
+def bench_engine_settings(model: ModelArch, acc: Accelerator, tp: int, weight_dtype: str, isl: int,
+                          osl: int, kv_fraction: float = KV_FRACTION) -> tuple[int, int]:
+    """(max_batch_size, max_num_tokens) trtllm-bench sets when the command gives neither, as the page's do
+    (TRTLLM_BENCH): the KV cache of (total GPU memory, NVML's, − the checkpoint's bytes) × the KV share holds R
+    requests of isl + osl tokens at 2·L·max(tp, KV heads)·d·1 B (FP8 KV) per token; raw batch min(R, 4,096),
+    rounded up (to 32 below 256, 128 below 1,024, else 256; at least 64); raw tokens min(batch·(1 + isl/osl),
+    32,768), rounded up (256 below 4,096, at least 2,048; 512 below 8,192; else 1,024); and, chunked prefill being
+    off (the page does not enable it), max_num_tokens at least isl + max_batch_size. With attention data-parallel
+    both hold per rank."""
+    gib = 2.0 ** 30
+    per_token = 2.0 * model.n_layers * max(tp, model.n_kv_heads) * model.head_dim * 1.0 / gib
+    engine = model.params_total * (0.5 if weight_dtype == "fp4" else 1.0) / gib
+    requests = (capacity_bytes(acc) / gib * tp - engine) * kv_fraction / (per_token * (isl + osl))
+    raw_bs = min(requests, 4096.0)
+    raw_tokens = min(raw_bs * (1.0 + isl / osl), 32768.0)
+    step = 32 if raw_bs < 256 else 128 if raw_bs < 1024 else 256
+    batch = max(64, step * math.ceil(raw_bs / step)) if raw_bs < 256 else step * math.ceil(raw_bs / step)
+    unit = 256 if raw_tokens < 4096 else 512 if raw_tokens < 8192 else 1024
+    tokens = unit * math.ceil(raw_tokens / unit)
+    tokens = max(2048, tokens) if raw_tokens < 4096 else tokens
+    return batch, max(tokens, isl + batch)
+
+
+def bench_engine_note(model: ModelArch, acc: Accelerator, tp: int, weight_dtype: str, isl: int, osl: int) -> str:
+    """What trtllm-bench ran the row with (``bench_engine_settings``), for the case's note."""
+    batch, tokens = bench_engine_settings(model, acc, tp, weight_dtype, isl, osl)
+    graphs = [b for b in PAGE_GRAPH_BATCHES if b <= min(batch, tokens)]
+    return (f"trtllm-bench's engine (its heuristic; not modelled): max_batch_size {batch:,}"
+            + (" per rank" if model.is_moe else "") + f", max_num_tokens {tokens:,} (chunked prefill off), "
+            f"CUDA graphs padded up to {graphs[-1]:,}")
 
 
 @dataclass(frozen=True)
@@ -88,6 +129,7 @@ def _table(model_id: str, label: str, columns: list[tuple[str, int, str]], rows:
         for (acc, tp, dtype), total in zip(columns, values):
             if total is None:
                 continue
+            engine = bench_engine_note(catalog().model(model_id), catalog().accelerator(acc), tp, dtype, isl, osl)
             out.append(ServingCase(
                 id=f"trtllm-v1-{model_id}-{acc}-tp{tp}-{dtype}-{isl}-{osl}", citation=f"{PERF_OVERVIEW}, {label}",
                 model_id=model_id, accelerator_id=acc, tp=1 if ep > 1 else tp, prompt=isl, output=osl,
@@ -95,7 +137,7 @@ def _table(model_id: str, label: str, columns: list[tuple[str, int, str]], rows:
                 requests=REQUESTS[(isl, osl)],
                 note=f"total {total:,} output tokens/s on TP{tp}; offline, in-flight batching, "
                      f"{REQUESTS[(isl, osl)]:,} requests (the page's table); KV share 0.90 of "
-                     f"free memory (page default); batch cap {ENGINE_MAX_BATCH} assumed"
+                     f"free memory (page default); batch cap {ENGINE_MAX_BATCH} assumed; {engine}"
                      + (f"; MoE: experts over {tp} GPUs (expert parallel {tp}) and attention data-parallel over "
                         f"them (the page's MoE options: enable_attention_dp)" if ep > 1 else "")))
     return out
@@ -140,12 +182,14 @@ DEEPSEEK_ADP_CASES = [
         max_batch=3072,
         note="total 36,384 output tokens/s on 8 B200 (nvidia/DeepSeek-R1-FP4: NVFP4 experts); attention "
              "data-parallel 8 × expert parallel 8; --concurrency 3072 (max_batch_size 384 per rank); BF16 KV cache "
-             "(the section's title); the recipe's KV share 0.85 of free memory"),
+             "(the section's title); the recipe's KV share 0.85 of free memory; CUDA graphs with padding at 1 … 384 "
+             "(its cuda_graph_config)"),
     ServingCase(
         id="trtllm-blog-deepseek-r1-h200-sxm-adp8-fp8-1024-2048", citation=DEEPSEEK_BLOG.format(
             section="H200 max-throughput"), model_id="deepseek-v3", accelerator_id="h200-sxm", tp=1, ep=8,
         prompt=1024, output=2048, measured=11489.2671 / 8, weight_dtype="fp8", kv_dtype="bf16", max_batch=1024,
         note="total 11,489 output tokens/s on 8 H200 (deepseek-ai/DeepSeek-R1: FP8 weights); attention "
              "data-parallel 8 × expert parallel 8; --concurrency 1024 (max_batch_size 128 per rank); KV cache at "
-             "the checkpoint's 16 bit (no KV quantisation set; assumed); the recipe's KV share 0.8 of free memory"),
+             "the checkpoint's 16 bit (no KV quantisation set; assumed); the recipe's KV share 0.8 of free memory; "
+             "one CUDA graph, batch 128 per rank (its cuda_graph_config; padding is TensorRT-LLM's default then)"),
 ]
