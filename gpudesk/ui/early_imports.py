@@ -68,14 +68,15 @@ def spare_source_reads() -> bool:
         return False
     if getattr(scan, "spares_gpudesk", False):
         return True
-    stdlib = os.path.dirname(os.__file__) + os.sep  # site-packages may lie inside it (not in a virtual environment)
+    os_file = getattr(os, "__file__", None)  # a frozen build may have none: then every module outside gpudesk is read
+    stdlib = os.path.dirname(os_file) + os.sep if os_file else None  # site-packages may lie inside it (no venv)
 
     def uses_pyside(module: object) -> bool:
         name = getattr(module, "__name__", "")
         if isinstance(name, str) and name.partition(".")[0] == "gpudesk":
             return name.startswith(FACES)
         origin = getattr(module, "__file__", None)
-        if isinstance(origin, str) and origin.startswith(stdlib) and "-packages" not in origin[len(stdlib):]:
+        if stdlib and isinstance(origin, str) and origin.startswith(stdlib) and "-packages" not in origin[len(stdlib):]:
             return False
         return bool(scan(module))
 
