@@ -20,6 +20,7 @@ from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.report.check_text import localise
 from gpudesk.ui.widgets.display_text import display_text
+from gpudesk.ui.widgets.figure_table import pending_text_of
 from gpudesk.wizard.step_help import help_for, help_html
 from gpudesk.wizard.steps import STEPS
 
@@ -96,9 +97,7 @@ class StepGuide(QWidget):
                 english = figures.label(key) if isinstance(figures, FigureSet) else key
                 labels[key] = text.figure_label(key, english)
             elif key in self._pending:
-                from gpudesk.results.deferred_figures import pending_text  # loaded with the estimate naming it
-
-                labels[key] = text.figure_label(key, pending_text(key)[0])
+                labels[key] = text.figure_label(key, pending_text_of(key)[0])
         return labels
 
     def set_on_screen(self, on_screen: bool) -> None:

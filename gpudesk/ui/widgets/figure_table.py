@@ -54,8 +54,12 @@ class FigureTableModel(QAbstractTableModel):
             shown = self._shown if len(self._shown) < SHOWN_KEPT else {}
             for key in keys:
                 if key not in figures:
-                    if key in pending:
-                        rows.append(self._pending_row(key, (labels or {}).get(key)))
+                    if key in pending:  # the same row at each edit while it is pending: made once
+                        memo = ("pending", key, (labels or {}).get(key), self.text.lang)
+                        row = shown.get(memo)
+                        if row is None:
+                            row = shown[memo] = self._pending_row(key, memo[2])
+                        rows.append(row)
                     continue
                 given = (labels or {}).get(key)
                 # a number's row is its key, label, unit and value: an edit changes a few values of a step's figures,
@@ -157,11 +161,23 @@ def pending_word(lang: str) -> str:
     return translate(PENDING, lang)
 
 
+def pending_text_of(key: str) -> tuple[str, str]:
+    """(English label, unit) of pending figure ``key``, as the core gives them (``results.deferred_figures``), read
+    once per key: an import statement run after PySide6's costs its import hook's Python code at every edit."""
+    found = _PENDING_TEXTS.get(key)
+    if found is None:
+        from gpudesk.results.deferred_figures import pending_text  # loaded with the estimate that named it pending
+
+        found = _PENDING_TEXTS[key] = pending_text(key)
+    return found
+
+
+_PENDING_TEXTS: dict[str, tuple[str, str]] = {}
+
+
 def pending_label(key: str, text: DisplayText) -> tuple[str, str]:
     """(row label, unit) of pending figure ``key`` in ``text``'s language: those the figure has once computed."""
-    from gpudesk.results.deferred_figures import pending_text  # loaded with the estimate that named it pending
-
-    english, unit = pending_text(key)
+    english, unit = pending_text_of(key)
     return text.figure_label(key, as_row_label(english)), text.unit(unit)
 
 
