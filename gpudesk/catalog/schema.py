@@ -141,12 +141,13 @@ def coerce(kind: str, value: Any) -> Any:
     """Turn a loosely typed value into the exact type of a field of ``kind``."""
     exact = _EXACT.get(kind)
     if exact is not None and type(value) is exact:  # what the checks below give such a value, without them
+        same: Any = value  # of the field's exact type (the check narrows ``value`` to object)
         if exact is str:
-            text = value.strip()
+            text = same.strip()
             if len(text) <= MAX_TEXT_CHARS:
                 return text if text or kind == "str" else None
-        elif -MAX_ABS_NUMBER <= value <= MAX_ABS_NUMBER:  # false for NaN: refused below
-            return value
+        elif -MAX_ABS_NUMBER <= same <= MAX_ABS_NUMBER:  # false for NaN: refused below
+            return same
     return _coerce(kind, value)
 
 

@@ -62,7 +62,7 @@ def context_in_flight(prompt: np.ndarray, output: np.ndarray, output_sd: np.ndar
     return np.asarray(prompt, dtype=np.float64) + (out * out + sd * sd) / (2.0 * out)
 
 
-def service_cv2(service_s: np.ndarray, tpot_s: np.ndarray, output_sd: np.ndarray, prefill_s: np.ndarray,
+def service_cv2(service_s: np.ndarray, tpot_s: np.ndarray | float, output_sd: np.ndarray | float, prefill_s: np.ndarray,
                 prompt_tokens: np.ndarray, prompt_sd: np.ndarray) -> np.ndarray:
     """Squared coefficient of variation of a request's service time from the spread of its lengths."""
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -39,7 +39,7 @@ def _variability(variability: np.ndarray | float | None) -> np.ndarray:
     return np.asarray(base if variability is None else variability, dtype=np.float64)
 
 
-def wait_quantile(rate: np.ndarray, service_s: np.ndarray, servers: np.ndarray, q: float | np.ndarray,
+def wait_quantile(rate: np.ndarray, service_s: np.ndarray | float, servers: np.ndarray | float, q: float | np.ndarray,
                   variability: np.ndarray | float | None = None) -> np.ndarray:
     """q-quantile (as exceedance probability, e.g. 0.01 for P99) of waiting before service, seconds.
 

@@ -101,7 +101,7 @@ def server_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], z:
     whole = max_rate_for(pre, 1.0, [(budget(e2e, parts["prefill_tail"] + step + parts["output_tail"] * step),
                                      q_tail)], k) if np.any(e2e > 0) else np.inf
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        def sequences(lam: np.ndarray) -> np.ndarray:  # n at rate λ: n = λ·O·t(n)
+        def sequences(lam: np.ndarray | float) -> np.ndarray:  # n at rate λ: n = λ·O·t(n)
             room = 1.0 - lam * out * b
             return np.where(room > 0, lam * out * a / room, np.inf)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
@@ -241,8 +242,8 @@ def _frozen(value: object) -> object:
     ``isinstance`` against a Qt class costs microseconds in PySide6)."""
     kind = type(value)
     if kind is list or kind is tuple:
-        return tuple(map(_frozen, value))  # type: ignore[arg-type]
-    return value.key() if kind is QtGui.QFont else value  # type: ignore[union-attr]
+        return tuple(map(_frozen, cast("list[object]", value)))
+    return cast(QtGui.QFont, value).key() if kind is QtGui.QFont else value
 
 
 def _pen_key(pen: QtGui.QPen | None) -> tuple:

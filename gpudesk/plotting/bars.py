@@ -65,8 +65,9 @@ class Bars(pg.BarGraphItem):
             self._updateColors(style)
         self._rectarray.resize(len(corners))
         if corners:
-            self._dataBounds = ((min(c[0] for c in corners), max(c[2] for c in corners)),
-                                (min(c[1] for c in corners), max(c[3] for c in corners)))
+            self._dataBounds: tuple[tuple[float | None, float | None], tuple[float | None, float | None]] = (
+                (min(c[0] for c in corners), max(c[2] for c in corners)),
+                (min(c[1] for c in corners), max(c[3] for c in corners)))
             self._rectarray.ndarray()[:] = [(x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in corners]
         else:
             self._dataBounds = (None, None), (None, None)

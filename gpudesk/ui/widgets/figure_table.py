@@ -55,10 +55,11 @@ class FigureTableModel(QAbstractTableModel):
             for key in keys:
                 if key not in figures:
                     if key in pending:  # the same row at each edit while it is pending: made once
-                        memo = ("pending", key, (labels or {}).get(key), self.text.lang)
-                        row = shown.get(memo)
+                        given = (labels or {}).get(key)
+                        kept = ("pending", key, given, self.text.lang)
+                        row = shown.get(kept)
                         if row is None:
-                            row = shown[memo] = self._pending_row(key, memo[2])
+                            row = shown[kept] = self._pending_row(key, given)
                         rows.append(row)
                     continue
                 given = (labels or {}).get(key)
