@@ -115,6 +115,12 @@ def test_recommendation_panel_ranks_vision_alternatives_and_says_why_when_empty(
     page.show()
     qtbot.waitExposed(page)
     assert page.decision.model.rowCount() >= 3  # vision inference is ranked like LLM work
+    # a column fitted to its values elides its header at the end, the whole title in its tooltip (1920x1080 en showed
+    # 'tal cost of ownersl', clipped at both ends)
+    header, model = page.decision.table.horizontalHeader(), page.decision.model
+    assert header.textElideMode() == Qt.TextElideMode.ElideRight
+    assert all(model.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+               == model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount()))
     page.decision.show_estimate(None)
     assert page.decision.model.rowCount() == 0
     assert page.decision.empty.isVisible() and page.decision.empty.text()

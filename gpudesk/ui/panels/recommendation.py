@@ -82,6 +82,9 @@ class RecommendationPanel(QWidget):
         self.table.verticalHeader().hide()
         self.table.setAccessibleName(self.tr("Ranked configurations"))
         header = self.table.horizontalHeader()
+        # a column fitted to its values elides its header at the end ("Total cost of…", the whole in the tooltip):
+        # Qt's headers clip a centred title at both ends by default ("tal cost of ownersl" at 1920x1080)
+        header.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.sized = FittedColumns(self.table, SIZED_COLUMNS, self.model.cell_text, self.model.cell_font)
         header.setSectionResizeMode(COL_ACCELERATOR, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_LAYOUT, QHeaderView.ResizeMode.Stretch)  # long lines elide (tooltip: reasons)

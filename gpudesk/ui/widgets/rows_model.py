@@ -23,7 +23,9 @@ class RowsTableModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt override
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+        # the tooltip: the whole header where a narrow column elides it
+        if orientation == Qt.Orientation.Horizontal and role in (Qt.ItemDataRole.DisplayRole,
+                                                                 Qt.ItemDataRole.ToolTipRole):
             if 0 <= section < len(self._headers):
                 return self._headers[section]
         return None
