@@ -5,7 +5,8 @@ item's device transform (``pixelVectors``, ~40 µs) each time Qt asks: four to f
 scene's index, the view's update region, the paint itself), 28 times per edit on a stacked memory-fit chart. The
 rectangle changes only with the bars (``setOpts``) or with the view's transform (range or size:
 ``viewTransformChanged``, the signal pyqtgraph's own curves use to drop their cached bounds), so it is kept between
-those; the padding, which depends on the transform and the pen only, is kept across new values.
+those (``padded_bounds.PaddedBounds``, shared with the chart's tick marks); the padding, which depends on the
+transform and the pen only, is kept across new values.
 
 ``BarGraphItem.setOpts`` normalises its inputs with a dozen numpy calls on arrays of a few bars (~65 µs per item, seven
 items per memory-fit update); ``Bars.set_bars`` takes bars whose centres, bases and lengths the chart computed and
@@ -17,20 +18,17 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore
 
+from gpudesk.plotting.padded_bounds import PaddedBounds
 from gpudesk.results.chart_model import ChartSpec, Series
 
 BAR_SLOT_WIDTH = 0.7
 """Share of a category's width taken by its bars (side-by-side groups split it)."""
 
 
-class Bars(pg.BarGraphItem):
+class Bars(PaddedBounds, pg.BarGraphItem):
     """A ``BarGraphItem`` that keeps its bounding rectangle until its bars or the view's transform change, and whose
     bars a chart sets without pyqtgraph's normalisation (``set_bars``)."""
-
-    _bounds: QtCore.QRectF | None = None
-    _pad: tuple[float, float] | None = None  # half a pen width in data units (x, y): the view's transform and the pen
 
     def setOpts(self, **opts) -> None:  # noqa: N802 - pyqtgraph API
         self._bounds = None  # before the base class asks for the new rectangle (prepareGeometryChange)
@@ -75,40 +73,6 @@ class Bars(pg.BarGraphItem):
         self.update()
         self.informViewBoundsChanged()
         return centre_array, base_array, length_array
-
-    def viewTransformChanged(self) -> None:  # noqa: N802 - pyqtgraph API
-        """The view's range or size changed: the pixel padding is another length in data units."""
-        super().viewTransformChanged()
-        self._bounds = None
-        self._pad = None
-        self.prepareGeometryChange()
-
-    def boundingRect(self) -> QtCore.QRectF:  # noqa: N802 - Qt override
-        if self._bounds is None:
-            self._bounds = self._measure()
-        return QtCore.QRectF(self._bounds)  # a copy: Qt and pyqtgraph callers may adjust what they get
-
-    def _measure(self) -> QtCore.QRectF:
-        """pyqtgraph's ``BarGraphItem.boundingRect``, with the padding measured once per transform and pen."""
-        xmn, xmx = self.dataBounds(ax=0)
-        ymn, ymx = self.dataBounds(ax=1)
-        if xmn is None or xmx is None or ymn is None or ymx is None:
-            return QtCore.QRectF()
-        pads = self._pad
-        if pads is None:
-            px = py = 0.0
-            pad = self.pixelPadding()
-            if pad > 0:
-                x_vector, y_vector = self.pixelVectors()
-                px = 0 if x_vector is None else x_vector.length() * pad
-                py = 0 if y_vector is None else y_vector.length() * pad
-                measured = x_vector is not None and y_vector is not None
-            else:
-                measured = True
-            pads = (px, py)
-            self._pad = pads if measured else None  # no view yet: measured again when asked next
-        px, py = pads
-        return QtCore.QRectF(xmn - px, ymn - py, (2 * px) + xmx - xmn, (2 * py) + ymx - ymn)
 
 
 def bar_group(spec: ChartSpec, s: Series) -> str:

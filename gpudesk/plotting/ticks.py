@@ -16,8 +16,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
+from gpudesk.plotting.padded_bounds import PaddedBounds
 
-class Ticks(pg.GraphicsObject):
+
+class Ticks(PaddedBounds, pg.GraphicsObject):
     """Segments between the points (x[0], y[0])-(x[1], y[1]), (x[2], y[2])-(x[3], y[3]), ... (``connect="pairs"``)."""
 
     def __init__(self) -> None:
@@ -28,8 +30,6 @@ class Ticks(pg.GraphicsObject):
         self.x = np.empty(0)
         self.y = np.empty(0)
         self._path = QtGui.QPainterPath()
-        self._bounds: QtCore.QRectF | None = None
-        self._pad: tuple[float, float] | None = None
         self._log = (False, False)
         self._given = (self.x, self.y)
 
@@ -90,37 +90,6 @@ class Ticks(pg.GraphicsObject):
         return pen.widthF() * 0.7072 if pen.isCosmetic() and pen.style() != QtCore.Qt.PenStyle.NoPen else 0.0
 
     # -- Qt ---------------------------------------------------------------------------------------------------------
-    def viewTransformChanged(self) -> None:  # noqa: N802 - pyqtgraph API
-        self._bounds = None
-        self._pad = None
-        self.prepareGeometryChange()
-
-    def boundingRect(self) -> QtCore.QRectF:  # noqa: N802 - Qt override
-        if self._bounds is None:
-            self._bounds = self._measure()
-        return QtCore.QRectF(self._bounds)
-
-    def _measure(self) -> QtCore.QRectF:
-        """``PlotCurveItem.boundingRect``: the points' bounds padded by the pen's width in pixels."""
-        xmn, xmx = self.dataBounds(0)
-        ymn, ymx = self.dataBounds(1)
-        if xmn is None or xmx is None or ymn is None or ymx is None:
-            return QtCore.QRectF()
-        pads = self._pad
-        if pads is None:
-            px = py = 0.0
-            pad = self.pixelPadding()
-            measured = True
-            if pad > 0:
-                x_vector, y_vector = self.pixelVectors()
-                px = 0.0 if x_vector is None else x_vector.length() * pad
-                py = 0.0 if y_vector is None else y_vector.length() * pad
-                measured = x_vector is not None and y_vector is not None
-            pads = (px, py)
-            self._pad = pads if measured else None
-        px, py = pads
-        return QtCore.QRectF(xmn - px, ymn - py, (2 * px) + xmx - xmn, (2 * py) + ymx - ymn)
-
     def paint(self, p: QtGui.QPainter, *args) -> None:
         if not len(self.x):
             return
