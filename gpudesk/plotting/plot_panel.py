@@ -11,7 +11,9 @@ hover text are the same in both orientations."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import pyqtgraph as pg
@@ -24,6 +26,7 @@ from gpudesk.report.chart_text import axis_title
 from gpudesk.report.durations import DURATION_AXES
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 
+T = TypeVar("T")  # a pooled chart item
 LOG_TICKS_AT_DATA = 12
 """A log x axis with at most this many distinct x values gets one tick per value."""
 
@@ -103,27 +106,15 @@ class PlotPanel:
         for s in series:
             colour = colours[s.name]
             if s.style == "bar":
-                item = next(bar_items, None)
-                if item is None:
-                    item = bars.Bars(x=[], height=[], width=1.0)
-                    plot.addItem(item)
-                    self._bars.append(item)
+                item = _reused(bar_items, self._bars, plot, lambda: bars.Bars(x=[], height=[], width=1.0))
                 used_bars += 1
                 drawn = self._draw_bars(item, s, bars.bar_group(spec, s), bar_layout, stack_tops, colour, theme)
             elif s.style == "tick":  # level marks: one light item (plotting/ticks.py), not a PlotDataItem
-                item = next(tick_items, None)
-                if item is None:
-                    item = ticks.Ticks()
-                    plot.addItem(item)
-                    self._ticks.append(item)
+                item = _reused(tick_items, self._ticks, plot, ticks.Ticks)
                 used_ticks += 1
                 drawn = self._draw_curve(item, s, colour, theme, bar_layout[1])
             else:
-                item = next(curves, None)
-                if item is None:
-                    item = pg.PlotDataItem()
-                    plot.addItem(item)
-                    self._curves.append(item)
+                item = _reused(curves, self._curves, plot, pg.PlotDataItem)
                 used_curves += 1
                 drawn = self._draw_curve(item, s, colour, theme, bar_layout[1])
             item.setVisible(s.visible if s.name not in hidden else False)
@@ -396,3 +387,13 @@ def _padded(values: list[float], fraction: float) -> tuple[float, float]:
     low, high = min(finite), max(finite)
     span = high - low or abs(high) or 1.0
     return (low - span * fraction, high + span * fraction)
+
+
+def _reused(free: Iterator[T], kept: list[T], plot: pg.PlotItem, make: Callable[[], T]) -> T:
+    """The next item of ``kept`` not yet used in this update (``free``), else a new one added to ``plot`` and kept."""
+    item = next(free, None)
+    if item is None:
+        item = make()
+        plot.addItem(item)
+        kept.append(item)
+    return item
