@@ -11,6 +11,8 @@ import math
 from typing import Any, TextIO
 
 from gpudesk.report.display_units import display_value
+from gpudesk.report.ledger_text import awaiting_total
+from gpudesk.report.text_catalog import ReportText
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.sizing import SIZED_BY
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
@@ -65,15 +67,13 @@ def _configuration(config: dict[str, Any] | None, out: TextIO) -> None:
 
 
 def _awaiting(shown: str, value: Any, waiting: Any) -> str:
-    """A total beside the lines awaiting a quote it leaves out (the ledger's ``awaiting``), as the proposal prints
-    it; "awaiting quotes" when nothing of it is priced (an owned server without a price is not 0)."""
+    """A total beside the lines awaiting a quote it leaves out (the ledger's ``awaiting``), in the proposal's words
+    (report/ledger_text.awaiting_total); "awaiting quotes" when nothing of it is priced, never 0."""
     count = len(waiting) if isinstance(waiting, list) else 0
     if not count:
         return shown
-    lines = "line" if count == 1 else "lines"
-    if value == 0:
-        return f"awaiting quotes ({count} {lines})"
-    return f"{shown} + {count} {lines} awaiting a quote"
+    # the proposal's wording, read only where a total lacks lines (the report catalogue is a 32 KB parse)
+    return awaiting_total(shown, count, ReportText(LANG), priced_part=value if isinstance(value, (int, float)) else None)
 
 
 def _ledger(ledger: dict[str, Any] | None, out: TextIO) -> None:
@@ -104,8 +104,8 @@ def _figures(figures: dict[str, Any], out: TextIO) -> None:
             unit, shown = display_value(math.nan if value is None else float(value), str(fig.get("unit", "")), LANG)
         label = str(fig.get("label", ""))
         waiting = fig.get("awaiting_quotes") or []
-        if waiting:  # the value is the priced part of the total
-            label += f"; + {len(waiting)} {'line' if len(waiting) == 1 else 'lines'} awaiting a quote"
+        if waiting:  # the value is the priced part of the total: the marker after the label keeps the columns
+            label += "; " + _awaiting("", None, waiting).strip()
         print(f"    {key:<{width}}  {f'{shown} {unit}'.strip():>22}  {label}", file=out)
 
 

@@ -99,3 +99,24 @@ def test_categorical_figures_read_as_words():
     assert re.search(r"train\.bottleneck\s+compute \(matrix math\)\s+largest part", text)
     assert re.search(r"mem\.total\s+25 GB\s+memory per GPU", text)
     assert re.search(r"tco\.capex\s+unknown\s+capital cost", text)
+
+
+def test_a_total_with_unpriced_lines_says_so_and_nothing_unpriced_reads_zero(document):
+    """`gpudesk estimate` printed 'Cost: one-time 0 CNY' for the gov sample, whose servers have no price: every total
+    that leaves lines out says how many beside its amount (the JSON's ledger ``awaiting`` and figures'
+    ``awaiting_quotes``), in the proposal's words, and one with nothing priced reads 'awaiting quotes'."""
+    text = _text(document)
+    sections = text.split("\n== Phase ")[1:]  # one per phase, in order
+    for phase, section in zip(document["phases"], sections, strict=True):
+        ledger = phase["ledger"]
+        once = ledger["awaiting"]["one_time"]
+        if once and ledger["one_time"] == 0:
+            assert f"one-time awaiting quotes ({len(once)} line" in text and f"one-time 0 {ledger['currency']}" not in text
+        total = ledger["awaiting"]["phase_total"]
+        count = f"+ {len(total)} line{'s awaiting quotes' if len(total) > 1 else ' awaiting a quote'}"
+        assert (f"phase total {ledger['phase_total']:,.0f} {ledger['currency']} {count}" in text) == bool(total)
+        marked = [key for key, fig in phase["figures"].items() if fig.get("awaiting_quotes")]
+        lines = {line.split()[0]: line for line in section.splitlines() if line.startswith("    ") and line.split()}
+        assert all("awaiting" in lines[key] for key in marked)
+        assert not any("awaiting" in line for key, line in lines.items() if key in phase["figures"]
+                       and key not in marked)

@@ -65,9 +65,9 @@ class FigureTableModel(QAbstractTableModel):
                 given = (labels or {}).get(key)
                 # a number's row is its key, label, unit and value: an edit changes a few values of a step's figures,
                 # and the others' texts are the ones already made (named and formatted: ~0.5 ms of an edit on step 2)
-                value = figures.value_at(key)
+                value, waiting = figures.value_at(key), figures.awaiting(key)
                 memo = None if figures.vocabulary(key) is not None or not isinstance(value, (float, int, str)) else (
-                    key, given, figures.label(key), figures.unit(key), type(value), value, figures.awaiting(key))
+                    key, given, figures.label(key), figures.unit(key), type(value), value, waiting)
                 row = shown.get(memo) if memo is not None else None
                 if row is None:
                     label = given or self.text.figure_label(key, as_row_label(figures.label(key)))
@@ -76,7 +76,7 @@ class FigureTableModel(QAbstractTableModel):
                     if memo is not None:
                         shown[memo] = row
                 rows.append(row)
-                if waiting := figures.awaiting(key):
+                if waiting:
                     self._awaiting[key] = waiting
             self._shown = shown
         if rows == self._rows:
