@@ -177,6 +177,17 @@ def test_measured_cases_come_from_the_h200_run_and_the_catalog():
             assert case.training_stack == "pytorch_amp", case.id  # the run's stack, not a tuning choice
 
 
+# a str.format / f-string field left unfilled: {name}, {name:,}, {name!r}, {0}, {}
+_PLACEHOLDER = re.compile(r"\{(?:[A-Za-z_]\w*(?:\.\w+|\[[^]]*\])*|\d*)(?:![rsa])?(?::[^{}]*)?\}")
+
+
+def test_no_case_text_keeps_a_format_placeholder(results):
+    """Every note and citation docs/validation.md prints is filled in (v5.1 405B notes once printed '{tokens:,}')."""
+    assert _PLACEHOLDER.search("at most {tokens:,} tokens") and not _PLACEHOLDER.search("files {0,1}")
+    left = [(r.id, m.group()) for r in results for text in (r.note, r.citation) for m in _PLACEHOLDER.finditer(text)]
+    assert not left, left
+
+
 def test_measured_notes_state_what_gpudesk_assumed(results):
     for r in (x for x in results if x.group.startswith("measured here")):
         assert "measured" in r.note and "gpudesk:" in r.note, r.id
