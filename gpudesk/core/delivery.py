@@ -19,6 +19,7 @@ from gpudesk.core import constants as C
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import catalog_source
+from gpudesk.core.pass_memo import memoised_on_inputs
 from gpudesk.vocabulary.delivery import compared_mode_name, public_cloud
 
 _OFFER_FIELD = {
@@ -130,6 +131,7 @@ def _billed_gpus(fs: FigureSet, key: str, gpus: Any, offer: CloudOffer) -> Any:
                   ["delivery.gpus", f"delivery.gpus_per_instance.{key}"])
 
 
+@memoised_on_inputs
 def delivery_figures(inp: DeliveryInputs) -> FigureSet:
     fs = FigureSet()
     g = fs.input("delivery.gpus", float(inp.gpus), "GPUs", "GPUs in use", "plan.gpus (the phase's sized configuration)")

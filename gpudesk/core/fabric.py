@@ -20,6 +20,7 @@ from gpudesk.core import constants as C
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import at, record_field, worst_index
+from gpudesk.core.pass_memo import memoised_on_inputs
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ def _tiers(endpoints: Any, radix: Any, down: Any) -> Any:
     return np.where(endpoints <= radix, 1.0, np.where(endpoints <= max2, 2.0, 3.0))
 
 
+@memoised_on_inputs
 def fabric_figures(inp: FabricInputs) -> FigureSet:
     fs = FigureSet()
     s, nic, sw = inp.server, inp.nic, inp.switch

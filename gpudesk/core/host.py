@@ -21,6 +21,7 @@ from gpudesk.core import constants as C
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import at, record_field, worst_index
+from gpudesk.core.pass_memo import memoised_on_inputs
 
 DATA_KINDS = ("text_pretokenized", "text_tokenize", "images", "video")
 
@@ -79,6 +80,7 @@ def _rate_per_core(fs: FigureSet, inp: HostInputs) -> Any:
                     "pre-tokenised data is memory-mapped; no per-token CPU work (Megatron-LM indexed dataset)")
 
 
+@memoised_on_inputs
 def host_figures(inp: HostInputs) -> FigureSet:
     if inp.data_kind not in DATA_KINDS:
         raise ValueError(f"data_kind must be one of {DATA_KINDS}, not {inp.data_kind!r}")

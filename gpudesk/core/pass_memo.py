@@ -98,3 +98,49 @@ def memoised_by(key: Callable[..., Hashable]) -> Callable[[F], F]:
         return wrapper  # type: ignore[return-value]
 
     return decorate
+
+
+class _Unkeyed(Exception):
+    """An input the value key does not know how to compare by value (the call then simply runs)."""
+
+
+def _value_key(value: Any) -> Hashable:
+    """``value`` compared by value: scalars and strings as they are (every NaN alike), arrays by dtype, shape and bytes, tuples and
+    lists element by element; a frozen record (a catalog row) by identity (nobody changes it); anything else
+    raises :class:`_Unkeyed`."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if value == value else ("nan",)  # NaN equals no NaN, itself only by identity
+    if isinstance(value, np.ndarray):
+        return value.dtype.str, value.shape, value.tobytes()
+    if isinstance(value, np.generic):
+        return value.dtype.str, value.item()
+    if isinstance(value, (tuple, list)):
+        return type(value).__name__, tuple(_value_key(v) for v in value)
+    params = getattr(type(value), "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        return "id", id(value)
+    raise _Unkeyed(type(value).__name__)
+
+
+def memoised_on_inputs(fn: F) -> F:
+    """A model ``fn(inputs)`` (one dataclass of inputs) memoised within an active :class:`PassMemo` on its inputs'
+    values (:func:`_value_key`: a field it cannot compare by value runs the model). The model must read nothing but
+    its inputs. A :class:`~gpudesk.core.explain.FigureSet` it returns is handed out as a new set sharing the kept
+    one's entries (entries never change once made), so a caller adding to it changes no later call's result."""
+    name = f"{fn.__module__}.{fn.__qualname__}"
+
+    @functools.wraps(fn)
+    def wrapper(inputs: Any) -> Any:
+        memo = _ACTIVE
+        if memo is None:
+            return fn(inputs)
+        try:
+            key = tuple(_value_key(getattr(inputs, f.name)) for f in dataclasses.fields(inputs))
+        except _Unkeyed:
+            return fn(inputs)
+        value = memo.get((name, key), inputs, lambda: fn(inputs))
+        return value.without() if hasattr(value, "without") else value
+
+    return wrapper  # type: ignore[return-value]

@@ -19,6 +19,7 @@ from gpudesk.core import constants as C
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import at, record_field, worst_index
+from gpudesk.core.pass_memo import memoised_on_inputs
 from gpudesk.core.power_draw import cap_w, gpu_power_inputs, serving_draw, training_draw
 
 
@@ -59,6 +60,7 @@ class PowerInputs:
     pue_source: str = "user input"
 
 
+@memoised_on_inputs
 def power_figures(inp: PowerInputs) -> FigureSet:
     fs = FigureSet()
     s = inp.server

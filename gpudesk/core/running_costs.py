@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.pass_memo import memoised_on_inputs
 from gpudesk.vocabulary.costs import LICENCE
 
 
@@ -35,6 +36,7 @@ class RunningCostInputs:
     services_once: float = 0.0  # one-off professional services, currency (every delivery mode)
 
 
+@memoised_on_inputs
 def running_cost_figures(inp: RunningCostInputs) -> FigureSet:
     fs = FigureSet()
     cur = inp.currency

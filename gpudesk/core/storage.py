@@ -18,6 +18,7 @@ from gpudesk.core import constants as C
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import at, record_field, worst_index
+from gpudesk.core.pass_memo import memoised_on_inputs
 
 _BYTES_PER_UNIT = {
     "text_pretokenized": C.PRETOKENIZED_BYTES_PER_TOKEN,
@@ -63,6 +64,7 @@ def _checkpoint_bytes(inp: StorageInputs) -> Any:
     return np.asarray(inp.params, dtype=float) * bpp
 
 
+@memoised_on_inputs
 def storage_figures(inp: StorageInputs) -> FigureSet:
     fs = FigureSet()
     opt = inp.option

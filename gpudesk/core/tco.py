@@ -22,6 +22,7 @@ from gpudesk.core import constants as C
 from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import catalog_source
+from gpudesk.core.pass_memo import memoised_on_inputs
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ def _server_price(fs: FigureSet, inp: TcoInputs) -> Any:
                     catalog_source(s, "price_usd") + f" (USD, in {cur} at {inp.cny_per_usd} CNY/USD)")
 
 
+@memoised_on_inputs
 def tco_figures(inp: TcoInputs) -> FigureSet:
     fs = FigureSet()
     cur = inp.currency

@@ -92,3 +92,54 @@ def test_a_point_priced_with_the_memo_is_priced_as_without(searched_sample) -> N
         assert compared >= 4 and memo.misses > 0
     finally:
         catalog.close()
+
+
+def test_a_model_is_memoised_on_its_inputs_values() -> None:
+    """Infrastructure models (storage, host, fabric, power, TCO, running costs, delivery) are memoised on their inputs'
+    values within the window's memo (core/pass_memo.memoised_on_inputs): equal values hit (every NaN alike, arrays by
+    bytes, tuples element by element, a frozen catalog row by identity), a changed value runs, an input it cannot
+    compare by value runs every time, and a hit hands out a new figure set (a caller adding to it changes no other)."""
+    from dataclasses import dataclass
+
+    from gpudesk.core.explain import FigureSet
+    from gpudesk.core.pass_memo import memoised_on_inputs
+
+    @dataclass(frozen=True)
+    class Row:
+        name: str
+
+    @dataclass
+    class Inputs:
+        row: Row
+        price: float
+        months: tuple[int, ...]
+        nodes: np.ndarray
+        extra: dict[str, float] | None = None
+
+    calls: list[Inputs] = []
+
+    @memoised_on_inputs
+    def model(inp: Inputs) -> FigureSet:
+        calls.append(inp)
+        fs = FigureSet()
+        fs.input("m.price", inp.price, "USD", "price")
+        return fs
+
+    row = Row("a")
+    memo = PassMemo()
+    with memo.active():
+        first = model(Inputs(row, float("nan"), (1, 2), np.arange(3.0)))
+        again = model(Inputs(row, float("nan"), (1, 2), np.arange(3.0)))  # equal values, new objects
+        assert len(calls) == 1 and again is not first and again.keys() == first.keys()
+        again.input("m.more", 1.0, "", "more")
+        assert "m.more" not in model(Inputs(row, float("nan"), (1, 2), np.arange(3.0)))
+        model(Inputs(Row("a"), float("nan"), (1, 2), np.arange(3.0)))  # another row: by identity
+        model(Inputs(row, 1.0, (1, 2), np.arange(3.0)))
+        model(Inputs(row, float("nan"), (1, 3), np.arange(3.0)))
+        model(Inputs(row, float("nan"), (1, 2), np.arange(4.0)))
+        assert len(calls) == 5
+        model(Inputs(row, 1.0, (1, 2), np.arange(3.0), {"x": 1.0}))
+        model(Inputs(row, 1.0, (1, 2), np.arange(3.0), {"x": 1.0}))  # a dict: not compared, runs
+        assert len(calls) == 7
+    model(Inputs(row, 1.0, (1, 2), np.arange(3.0)))  # no memo active: runs
+    assert len(calls) == 8
