@@ -141,29 +141,30 @@ def _sorted(checks: list[Check]) -> list[Check]:
 
 
 def risks_section(ctx: ProposalContext) -> Section:
-    """One row per risk; a risk several phases share lists those phases once."""
+    """One row per risk as the customer reads it; phases whose risk reads the same (title, detail and mitigation)
+    share one row that lists them. A check two phases raise with their own numbers ("1 line awaiting a quote" and
+    "4 lines", 3 GB and 335 GB of host memory) is two rows: one row read phase 1's numbers for phases 1, 2 and 3."""
     t = ctx.text
     section = ctx.section("risks")
     found = [(p, c) for p in ctx.plan.phases for c in p.checks]
-    grouped: dict[str, list[tuple[PhaseEstimate, Check]]] = {}
+    grouped: dict[tuple[str, str, str, str], list[tuple[PhaseEstimate, Check]]] = {}
     for phase, check in found:
-        grouped.setdefault(check.id, []).append((phase, check))
+        title, message, fix = ctx.customer.risk(check)  # type: ignore[union-attr]
+        message = ctx.sources.scrub(message)  # a catalog source cited by id reads by its title and reference
+        grouped.setdefault((check.id, title, message, fix), []).append((phase, check))
     roadmap = list(ctx.plan.roadmap_checks)
     if not grouped and not roadmap:
         section.add(Paragraph(t.get("risks.none")))
         return section
     columns = ("phase",) * ctx.multi_phase + ("severity", "risk", "detail", "mitigation")
     header = tuple(t.get(f"risks.{c}") for c in columns)
-    firsts = _sorted([pairs[0][1] for pairs in grouped.values()])
+    rank = {id(c): i for i, c in enumerate(_sorted([pairs[0][1] for pairs in grouped.values()]))}
     rows = []
     sep = "、" if t.lang == "zh" else ", "
-    for check in firsts:
-        phases = grouped[check.id]
-        title, message, fix = ctx.customer.risk(check)  # type: ignore[union-attr]
-        message = ctx.sources.scrub(message)  # a catalog source cited by id reads by its title and reference
+    for (_id, title, message, fix), phases in sorted(grouped.items(), key=lambda kv: rank[id(kv[1][0][1])]):
         where = sep.join(str(p.index + 1) for p, _c in phases)
         rows.append((t.get("risks.phases", phases=where),) * ctx.multi_phase + (
-            t.choice("severity", check.severity), title, message, fix))
+            t.choice("severity", phases[0][1].severity), title, message, fix))
     for check in _sorted(roadmap):
         title, message, fix = ctx.customer.risk(check)  # type: ignore[union-attr]
         message = ctx.sources.scrub(message)

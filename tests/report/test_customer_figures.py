@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from gpudesk.report.document import Branding, KeyValueTable, ProposalDocument
+from gpudesk.report.customer_text import CustomerText
+from gpudesk.report.document import Branding, DataTable, KeyValueTable, ProposalDocument
 from gpudesk.report.proposal import build_proposal
 from gpudesk.report.sources import short_title
 from gpudesk.report.text_catalog import ReportText
@@ -48,6 +49,26 @@ def test_risks_cite_sources_by_title_and_reference_never_by_id(lang, bank):
         assert re.search(r"\(source: Huawei Ascend \(CANN\) \[\d+\]\)", text)
     else:
         assert re.search(r"（\s*\[\d+\]\s*）|\s\[\d+\]", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_risk_row_reads_the_numbers_of_every_phase_it_lists(lang, bank):
+    """Phases share a risk row only when their risk reads the same: the bank's unpriced-lines row read "1 line
+    awaiting a quote" for phases 1, 2 and 3 (phase 2 awaits 4) and its host row "8 cores and 3 GB" for all three
+    (phases 2 and 3 need 335 GB)."""
+    plan, doc = bank(lang)
+    customer = CustomerText(ReportText(lang), plan.all_checks())
+    table = next(b for b in doc.section("risks").blocks if isinstance(b, DataTable))
+    listed: dict[tuple[int, str], str] = {}
+    for row in table.rows:
+        for number in re.findall(r"\d+", row[0]):
+            assert (int(number), row[2]) not in listed, row  # one row per phase and risk
+            listed[(int(number), row[2])] = row[3]
+    for phase in plan.phases:
+        for check in phase.checks:
+            title, message, _fix = customer.risk(check)
+            detail = listed[(phase.index + 1, title)]
+            assert all(n in detail for n in re.findall(r"\d[\d,.]*\d|\d", message)), (phase.index, message, detail)
 
 
 def risks_text(section) -> list[str]:
