@@ -6,8 +6,9 @@ What is timed is what the window's controller runs after an edit, without Qt: ``
 (current ± 1, ± 2, ... steps: never a value the phase cache holds), then ``estimate_plan`` with the controller's
 ``PhaseCache`` and arguments (no configuration search, no layout search, every deferrable chart but the one step 2
 opens on left to idle time, as each tree's own ``DEFERRED_CHARTS`` says; where the tree's ``estimate_plan`` takes
-them, the roadmap (its dock hidden, as by default) and the tree's ``DEFERRED_FIGURES``, which the window defers once
-its figure table shows a pending figure). The idle work that follows is not timed (benchmarks/bench_ui.py times it
+them, the roadmap (its dock hidden, as by default), the tree's ``DEFERRED_FIGURES``, which the window defers once
+its figure table shows a pending figure, and the costs of steps 3-7 (``defer_costs``: the window leaves them while no
+surface on screen reads them)). The idle work that follows is not timed (benchmarks/bench_ui.py times it
 apart).
 
 Each tree runs in a process of its own (its own ``gpudesk``, imported from the tree; the same interpreter), started
@@ -48,6 +49,8 @@ takes = inspect.signature(estimate_plan).parameters
 more = {"defer_roadmap": True} if "defer_roadmap" in takes else {}
 if "defer_figures" in takes:
     more["defer_figures"] = pipeline.DEFERRED_FIGURES
+if "defer_costs" in takes:
+    more["defer_costs"] = True
 catalog = Catalog.open()
 doc = ProjectDocument(load_project(Path("resources/samples") / f"{sample}.gpudesk").project)
 cache, defer = PhaseCache(), [c for c in DEFERRED_CHARTS if c != shown]

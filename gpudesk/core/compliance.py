@@ -170,12 +170,12 @@ def currency_check(phase: Phase) -> list[Check]:
 
 
 def compliance_checks(catalog: Catalog, phase: Phase, r: ResolvedPhase, candidates: list[Candidate],
-                      ledger: CostLedger) -> list[Check]:
+                      ledger: CostLedger | None) -> list[Check]:
     """Every compliance check of a phase (availability, 信创, residency, 等保), the validation note and, for owned
-    hardware without a price, the request for a quote."""
+    hardware without a price, the request for a quote (None: the ledger is not made yet, results/deferred_costs.py)."""
     return (availability_checks(catalog, phase, r.accelerator, r.server, candidates)
             + residency_checks(phase, r.accelerator, r.offer, candidates) + validation_check(r.accelerator)
-            + pricing_check(phase, r, ledger) + currency_check(phase))
+            + (pricing_check(phase, r, ledger) if ledger is not None else []) + currency_check(phase))
 
 
 def market_name(code: str, lang: str = "en") -> str:

@@ -31,8 +31,7 @@ from gpudesk.core.constants import ESTIMATE_ACCURACY_BAND
 from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.ledger_build import build_ledger
-from gpudesk.core.ledger_figures import ledger_figures
-from gpudesk.core.owned_power import busy_fraction, workload_draw
+from gpudesk.core.owned_power import workload_draw
 from gpudesk.core.pass_memo import PassMemo
 from gpudesk.core.phase_sizing import CarriedHardware, size_phase
 from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for, workload_inputs
@@ -47,6 +46,7 @@ from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.core.stepwise import run_through
 from gpudesk.process_heap import freed_memory_kept
 from gpudesk.project.model import Phase, Project, Workload
+from gpudesk.results.deferred_costs import add_costs, attach_costs, costs_deferrable, plan_defers_costs
 from gpudesk.results.deferred_figures import DEFERRED_FIGURES, attach_figures, defers_figures, pending_keys
 from gpudesk.results.phase_context import PhaseAlone, PhaseContext
 from gpudesk.results.plan_charts import CHART_ORDER, phase_charts
@@ -58,7 +58,7 @@ from gpudesk.results.search_checks import ledger_y, plan_xy, search_checks
 from gpudesk.results.search_pricing import PointCost, pricing_steps
 from gpudesk.results.workload_cache import WorkloadCache
 
-__all__ = ["DEFERRED_CHARTS", "DEFERRED_FIGURES", "PhaseCache", "WorkloadCache", "PlanInputError", "attach_charts", "attach_figures", "attach_layout", "attach_roadmap", "attach_search", "complete_search", "estimate_plan",
+__all__ = ["DEFERRED_CHARTS", "DEFERRED_FIGURES", "PhaseCache", "WorkloadCache", "PlanInputError", "attach_charts", "attach_costs", "attach_figures", "attach_layout", "attach_roadmap", "attach_search", "complete_search", "estimate_plan",
            "estimate_phase", "pricing_steps_for", "search_steps_for"]
 
 
@@ -121,13 +121,14 @@ def phase_ledger(project: Project, index: int, catalog: Catalog,
 def estimate_phase(project: Project, index: int, catalog: Catalog,
                    carried: CarriedHardware | None = None, search: bool = False, layout: bool = True,
                    defer_charts: Collection[str] = (), workloads: WorkloadCache | None = None,
-                   defer_figures: Collection[str] = ()) -> PhaseEstimate:
+                   defer_figures: Collection[str] = (), defer_costs: bool = False) -> PhaseEstimate:
     """Estimate one phase; ``carried`` is the owned hardware the previous phase hands over. The configuration
     search stays pending (``search_done`` False) unless ``search`` asks for it: ``complete_search`` or the
     window's slices (``search_steps_for`` and ``attach_search``) run it; ``layout=False``
     the step-5 layout search (``attach_layout``: ``layout_done`` stays False until then); ``defer_charts`` the
     charts of DEFERRED_CHARTS named there (``attach_charts``; ``deferred_charts`` lists them until then),
-    ``defer_figures`` DEFERRED_FIGURES (``attach_figures``; ``pending_figures``); ``workloads`` serves the
+    ``defer_figures`` DEFERRED_FIGURES (``attach_figures``; ``pending_figures``), ``defer_costs`` steps 3-7 and the
+    cost ledger where no next phase reads them (results/deferred_costs.py; ``costs_done``); ``workloads`` serves the
     workloads an edit did not touch."""
     defer = defers_figures(defer_figures)
     phase, where, resolved, results, figures, config, scales = _sized(project, index, catalog, carried,
@@ -141,19 +142,22 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     fpt = figures.value_at("arch.flops_per_token_megatron") if "arch.flops_per_token_megatron" in figures else None
     gflops = figures.number("vision.gflops_per_image", 0.0) or None  # vision training: sized in task figures
     figures.merge(task_figures(phase.workloads[0], fpt if isinstance(fpt, float) else None, gflops))
-    infra = phase_infrastructure(phase, resolved, primary, config, carried, figures)
-    figures.merge(infra.figures)
-    ledger = build_ledger(phase, resolved, figures, config, carried)
-    figures.merge(ledger_figures(ledger, config, figures, phase.costs.horizon_years, busy_fraction(phase)))
+    ledger: CostLedger | None = None
+    infra_checks: list[Check] = []
+    costs_after = figures.keys()[-1] if costs_deferrable(defer_costs, index == len(project.phases) - 1, config) else ""
+    if not costs_after:
+        ledger, infra_checks = add_costs(phase, resolved, primary, config, carried, figures)
     estimate = PhaseEstimate(index=index, name=phase.name, figures=figures, config=config, ledger=ledger,
-                             start_month=phase.start_month, carried=handed_over(config, figures, ledger),
+                             start_month=phase.start_month,
+                             carried=handed_over(config, figures, ledger) if ledger is not None else None,
                              layout_done=layout_done,
                              deferred_charts=tuple(c for c in DEFERRED_CHARTS if c in defer_charts),
-                             pending_figures=pending_keys(results))
+                             pending_figures=pending_keys(results), costs_done=not costs_after,
+                             costs_after=costs_after)
     defaults, default_checks = assumed_inputs(phase, lambda rid: catalog.row_name("models", rid))
     offers = offer_checks(phase, resolved, where, lambda rid: catalog.row_name("accelerators", rid))
     extra_checks = default_checks + calibration_checks(project.calibration) + offers
-    estimate.context = PhaseContext(phase, resolved, tuple(results), tuple(infra.checks), tuple(layout_checks),
+    estimate.context = PhaseContext(phase, resolved, tuple(results), tuple(infra_checks), tuple(layout_checks),
                                     tuple(extra_checks),
                                     PhaseAlone(project, phase), 0, carried, scales)
     estimate.assumptions = [*assumptions(phase, resolved, figures),
@@ -173,6 +177,7 @@ def run_search(estimate: PhaseEstimate, catalog: Catalog) -> PhaseSearch | None:
 def search_steps_for(estimate: PhaseEstimate, catalog: Catalog,
                      chunk: int = 4) -> Generator[tuple[int, str], None, PhaseSearch | None]:
     """The phase's configuration search in slices (see core/config_search.search_steps)."""
+    attach_costs(estimate, catalog)  # the draw reads the power figures
     ctx: PhaseContext = estimate.context
     primary = ctx.results[0]
     kind = ctx.phase.workloads[0].kind
@@ -222,6 +227,7 @@ def attach_charts(estimate: PhaseEstimate, catalog: Catalog) -> None:
     figures and candidates as ``attach_search`` draws the others: the phase then equals one estimated with them."""
     if not any(c != TIMELINE for c in estimate.deferred_charts):  # the roadmap's timeline: attach_roadmap
         return
+    attach_costs(estimate, catalog)  # the power, rack, cost and inference charts read them
     ctx: PhaseContext = estimate.context
     drawn = phase_charts(ctx.phase, ctx.resolved, estimate.figures, estimate.candidates, catalog, ctx.results[0],
                          only=estimate.deferred_charts)
@@ -232,12 +238,13 @@ def attach_charts(estimate: PhaseEstimate, catalog: Catalog) -> None:
 
 
 def _checks(estimate: PhaseEstimate, catalog: Catalog) -> list[Check]:
-    """The phase's checks, in their order, from what is attached so far (the layout search, the search)."""
+    """The phase's checks, in their order, from what is attached so far (the costs, the layout search, the search)."""
     ctx: PhaseContext = estimate.context
     phase, resolved, figures = ctx.phase, ctx.resolved, estimate.figures
     return phase_checks(phase, resolved, figures, list(ctx.results), list(ctx.infra_checks), estimate.candidates) \
         + list(ctx.layout_checks) + compliance_checks(catalog, phase, resolved, estimate.candidates, estimate.ledger) \
-        + ledger_checks(estimate.ledger) + list(ctx.extra_checks) + search_checks(estimate.found, estimate)
+        + (ledger_checks(estimate.ledger) if estimate.ledger is not None else []) + list(ctx.extra_checks) \
+        + search_checks(estimate.found, estimate)
 
 
 def attach_layout(estimate: PhaseEstimate, catalog: Catalog) -> None:
@@ -294,16 +301,19 @@ class PhaseCache:
 
     def get(self, project: Project, index: int, catalog: Catalog,
             carried: CarriedHardware | None = None, search: bool = False, layout: bool = True,
-            defer_charts: Collection[str] = (), defer_figures: Collection[str] = ()) -> PhaseEstimate:
+            defer_charts: Collection[str] = (), defer_figures: Collection[str] = (),
+            defer_costs: bool = False) -> PhaseEstimate:
         """The cached estimate (searched now when ``search`` asks for it and it has not been; the same for the
-        layout search)."""
+        layout search, the costs and the other parts left to idle time)."""
         key = (id(catalog), getattr(catalog, "revision", 0), index, repr(project.phases[index]),
                repr(project.calibration), carried)
         hit = self._store.get(key)
         if hit is not None:
+            if not hit.costs_done and not costs_deferrable(defer_costs, index == len(project.phases) - 1, hit.config):
+                attach_costs(hit, catalog)
             if hit.pending_figures and not defers_figures(defer_figures):
                 attach_figures(hit, catalog)
-            if any(c not in defer_charts for c in hit.deferred_charts):
+            if any(c not in defer_charts and c != TIMELINE for c in hit.deferred_charts):  # the timeline: the roadmap's
                 attach_charts(hit, catalog)
             if layout and not hit.layout_done:
                 attach_layout(hit, catalog)
@@ -313,7 +323,7 @@ class PhaseCache:
         with self.memo.active() if not search else nullcontext():  # a search prices with a memo of its own
             estimate = estimate_phase(project, index, catalog, carried, search=search, layout=layout,
                                       defer_charts=defer_charts, workloads=self.workloads,
-                                      defer_figures=defer_figures)
+                                      defer_figures=defer_figures, defer_costs=defer_costs)
         if len(self._store) >= self.size:
             self._store.pop(next(iter(self._store)))
         self._store[key] = estimate
@@ -322,20 +332,24 @@ class PhaseCache:
 
 def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None = None,
                   search: bool = False, layout: bool = True, defer_charts: Collection[str] = (),
-                  defer_figures: Collection[str] = (), defer_roadmap: bool = False) -> PlanEstimate:
+                  defer_figures: Collection[str] = (), defer_roadmap: bool = False,
+                  defer_costs: bool = False) -> PlanEstimate:
     """Every phase, in order (each carries the hardware the previous one owned). The configuration searches
     stay pending unless ``search`` asks for them (``complete_search`` runs them later; the window runs them in
     slices: ``search_steps_for``); ``layout=False`` leaves the step-5 layout searches (``attach_layout``),
     ``defer_charts`` the DEFERRED_CHARTS it names (``attach_charts``), ``defer_figures`` the DEFERRED_FIGURES
-    (``attach_figures``), ``defer_roadmap`` the roadmap and its timeline (``attach_roadmap``)."""
+    (``attach_figures``), ``defer_roadmap`` the roadmap and its timeline (``attach_roadmap``), ``defer_costs`` the
+    costs of steps 3-7 where nothing drawn now reads them (results/deferred_costs.py, ``attach_costs``)."""
     if not project.phases:
         raise PlanInputError("phases: the plan has no phase; add one")
+    defer_costs = plan_defers_costs(defer_costs, search, defer_roadmap, defer_charts)
     phases: list[PhaseEstimate] = []
     carried: CarriedHardware | None = None
     for i in range(len(project.phases)):
-        phase = cache.get(project, i, catalog, carried, search, layout, defer_charts, defer_figures) \
+        phase = cache.get(project, i, catalog, carried, search, layout, defer_charts, defer_figures, defer_costs) \
             if cache is not None else estimate_phase(project, i, catalog, carried, search=search, layout=layout,
-                                                     defer_charts=defer_charts, defer_figures=defer_figures)
+                                                     defer_charts=defer_charts, defer_figures=defer_figures,
+                                                     defer_costs=defer_costs)
         phases.append(phase)
         carried = phase.carried
     plan = PlanEstimate(project_name=project.meta.name, catalog_version=catalog.version, app_version=__version__,
@@ -352,6 +366,8 @@ def complete_search(plan: PlanEstimate, catalog: Catalog) -> PlanEstimate:
     """The plan with every pending part run now: each phase's configuration search and its ledger pricing (and a
     layout search left pending by ``layout=False``), attached as ``estimate_plan(..., search=True)`` would have
     attached them. What the CLI, the report and the comparison call before reading the searched rows."""
+    for phase in plan.phases:
+        attach_costs(phase, catalog)
     attach_roadmap(plan)
     for phase in plan.phases:
         attach_figures(phase, catalog)

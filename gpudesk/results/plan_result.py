@@ -28,6 +28,10 @@ __all__ = ["Assumption", "Candidate", "CostLedger", "LedgerLine", "PhaseEstimate
 
 LAYOUT_STEP = "network"  # the step that shows the layout search (scale.* figures, scaling.* checks)
 TIMELINE = "timeline"  # the roadmap's chart, which every phase shows beside its own (step 7)
+COST_STEPS = ("host", "storage", "network", "delivery", "tco")  # the steps whose figures and checks the costs make
+COST_PREFIXES = ("host.", "storage.", "net.", "power.", "tco.", "run.", "delivery.", "alt.", "tax.", "plan.phase_cost")
+"""The keys of the costs' figures (results/deferred_costs.py): steps 3-7's models, the owning alternative (alt.*) and
+the ledger's (tco.*, tax.*, plan.phase_cost)."""
 
 
 class SearchPending(RuntimeError):
@@ -45,7 +49,7 @@ class PhaseEstimate:
     name: str
     figures: FigureSet
     config: SizedConfiguration
-    ledger: CostLedger
+    ledger: CostLedger | None  # None while the costs are left to idle time (``costs_done`` False)
     start_month: int = 0  # month of the roadmap the phase starts in
     checks: list[Check] = field(default_factory=list)
     candidates: list[Candidate] = field(default_factory=list)  # alternatives; the pinned row is the plan's own
@@ -75,6 +79,12 @@ class PhaseEstimate:
     # computes them in idle time (results/deferred_figures.attach_figures); absent from ``figures`` until then (never
     # stale, never shown as unknown: a surface shows such a key as being computed); no check reads one
     pending_figures: tuple[str, ...] = ()
+    # False while steps 3-7 and the cost ledger are left to idle time (results/deferred_costs.py): ``ledger`` is None,
+    # ``figures`` holds none of their keys (``figure_pending`` names them), ``pending_steps()`` names steps 3-7, the
+    # checks they make are absent and the plan's own ranked row has no cost yet; ``costs_after`` is the figure they
+    # follow in ``figures`` once attached
+    costs_done: bool = True
+    costs_after: str = field(default="", repr=False, compare=False)
     # what attaching a search needs (results/phase_context.PhaseContext); not part of the result's value
     context: Any = field(default=None, repr=False, compare=False)
 
@@ -97,12 +107,20 @@ class PhaseEstimate:
                                 "which has not run: call results.pipeline.complete_search(plan, catalog) first")
 
     def figure_pending(self, key: str) -> bool:
-        """Whether figure ``key`` is still being computed (``pending_figures``): absent from ``figures`` until then."""
-        return key in self.pending_figures
+        """Whether figure ``key`` is still being computed (``pending_figures``, or one of the costs while they are left
+        to idle time): absent from ``figures`` until then."""
+        return key in self.pending_figures or (not self.costs_done and key not in self.figures
+                                               and key.startswith(COST_PREFIXES))
 
     def pending_steps(self) -> tuple[str, ...]:
         """Keys of the wizard steps whose figures or checks are still being computed (shown as pending there)."""
-        return () if self.layout_done else (LAYOUT_STEP,)
+        steps = () if self.layout_done else (LAYOUT_STEP,)
+        return steps if self.costs_done else (*steps, *(s for s in COST_STEPS if s not in steps))
+
+    @property
+    def currency(self) -> str:
+        """The currency the phase is costed in (its ledger's, also while the ledger is being made)."""
+        return self.ledger.currency if self.ledger is not None else self.context.phase.costs.currency
 
     @property
     def bom(self) -> tuple[LedgerLine, ...]:

@@ -38,11 +38,13 @@ def handed_over(config: SizedConfiguration, figures: FigureSet,
 
 
 def with_plan_row(candidates: list[Candidate], config: SizedConfiguration, figures: FigureSet,
-                  phase: Phase, ledger: CostLedger, search: Any = None) -> list[Candidate]:
+                  phase: Phase, ledger: CostLedger | None, search: Any = None) -> list[Candidate]:
     """The plan's own configuration as the pinned row: the sized configuration's GPUs and nodes, the first
     workload's figure, and its total cost of ownership over the horizon from the ledger (``ledger_cost``), so the table, step 2 and every
     total agree. It goes just above the search's best configuration on the same accelerator (kept: what the
-    accelerator could do), or at the end when the search has no row for it; ranks follow the order."""
+    accelerator could do), or at the end when the search has no row for it; ranks follow the order. ``ledger`` None:
+    the costs are being made (results/deferred_costs.py): the row's cost is unknown until then, without the ledger's
+    reasons."""
     row = _plan_row(config, figures, phase, ledger, search)
     rows = [dataclasses.replace(c, pinned=False) if c.pinned else c for c in candidates]
     at = next((i for i, c in enumerate(rows) if c.accelerator_id == row.accelerator_id), len(rows))
@@ -93,7 +95,7 @@ PERFORMANCE = {  # workload family -> (figure key, unit) of the plan's performan
 }
 
 
-def _plan_row(config: SizedConfiguration, figures: FigureSet, phase: Phase, ledger: CostLedger,
+def _plan_row(config: SizedConfiguration, figures: FigureSet, phase: Phase, ledger: CostLedger | None,
               search: Any) -> Candidate:
     from gpudesk.core.config_search import family_of
 
@@ -114,7 +116,8 @@ def _plan_row(config: SizedConfiguration, figures: FigureSet, phase: Phase, ledg
     if not fits:
         reasons.append(Reason("plan_misses_targets"))
     years = phase.costs.horizon_years
-    reasons += ledger_reasons(ledger, years)
+    if ledger is not None:
+        reasons += ledger_reasons(ledger, years)
     if search is not None:
         reasons += search.markets.get(config.accelerator_id, ())
     precision = PRECISION.name_of(w.weight_dtype if family == "serving" else w.compute_dtype, "en").split(" (")[0]
@@ -124,7 +127,8 @@ def _plan_row(config: SizedConfiguration, figures: FigureSet, phase: Phase, ledg
     return Candidate(
         rank=0, accelerator_id=config.accelerator_id, accelerator_name=config.accelerator_name, gpus=config.gpus,
         nodes=config.nodes, layout=layout, fits=fits, time_or_throughput=value, time_or_throughput_unit=unit,
-        cost=ledger_cost(ledger, years), cost_unit=ledger.currency, reasons=tuple(reasons), pinned=True,
+        cost=ledger_cost(ledger, years) if ledger is not None else math.nan, cost_unit=phase.costs.currency,
+        reasons=tuple(reasons), pinned=True,
         memory=memory, memory_capacity=figures.number("mem.capacity", 0.0), point=-1, precision=precision,
     )
 

@@ -73,6 +73,10 @@ class PlanController(QObject):
         # whether a surface shows the roadmap (its dock): if not, and the open chart is not the timeline, the roadmap
         # is left to idle time (PlanEstimate.roadmap_done); a controller without a window never leaves it
         self.roadmap_on_screen: Callable[[], bool] = lambda: True
+        # whether a surface on screen shows a phase's costs (steps 3-7, the what-if list, the bill of materials …): if
+        # not, an edit's estimate leaves them to idle time where it may (results/deferred_costs.py, ``costs_done``);
+        # a controller without a window never leaves them
+        self.costs_on_screen: Callable[[], bool] = lambda: True
         self._search_task: BackgroundTask | None = None  # the running search
 
     @property
@@ -149,7 +153,8 @@ class PlanController(QObject):
             self.estimate = estimate_plan(self.document.project, self.catalog, self.cache, search=False, layout=False,
                                           defer_charts=[c for c in DEFERRED_CHARTS if c != shown],
                                           defer_figures=self.defer_figures,
-                                          defer_roadmap=shown != TIMELINE and not self.roadmap_on_screen())
+                                          defer_roadmap=shown != TIMELINE and not self.roadmap_on_screen(),
+                                          defer_costs=not self.costs_on_screen())
         except (PlanInputError, CatalogError) as exc:
             self.last_error = worded_paths(str(exc), session_language())  # "Phase 1 · Server model: …"
             self.failed.emit(self.last_error)
@@ -209,6 +214,7 @@ class PlanController(QObject):
     def _search_steps(self, plan: PlanEstimate):
         from gpudesk.results.pipeline import (
             attach_charts,
+            attach_costs,
             attach_figures,
             attach_layout,
             attach_roadmap,
@@ -218,11 +224,16 @@ class PlanController(QObject):
         )
 
         order = sorted(range(len(plan.phases)), key=lambda i: (i != self.focus_phase, i))
-        # the roadmap, the pending figures, the deferred charts, the layout searches: a slice each, before searches
+        # the costs, the roadmap, the pending figures, the deferred charts, the layout searches: a slice each, before
+        # searches
         for i in order:
             phase = plan.phases[i]
-            if phase.pending_figures or phase.deferred_charts:  # one slice, one update of the window
-                attach_roadmap(plan)  # (the timeline chart of every phase: one slice of the focused phase)
+            if not phase.costs_done or phase.pending_figures or phase.deferred_charts:  # one slice, one update
+                attach_costs(phase, self.catalog)
+                if not plan.roadmap_done:  # (the timeline chart of every phase: one slice of the focused phase)
+                    for other in plan.phases:  # the roadmap reads every phase's ledger
+                        attach_costs(other, self.catalog)
+                    attach_roadmap(plan)
                 attach_figures(phase, self.catalog)
                 attach_charts(phase, self.catalog)
                 if plan is self.estimate:
@@ -283,6 +294,7 @@ class PlanController(QObject):
 
 
 def _complete(phase: PhaseEstimate) -> bool:
-    """Nothing of the phase is left to idle time: its pending figures, deferred charts, layout search and
+    """Nothing of the phase is left to idle time: its costs, pending figures, deferred charts, layout search and
     configuration search."""
-    return phase.search_done and phase.layout_done and not phase.deferred_charts and not phase.pending_figures
+    return phase.search_done and phase.layout_done and phase.costs_done and not phase.deferred_charts \
+        and not phase.pending_figures

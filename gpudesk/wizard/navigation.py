@@ -43,6 +43,7 @@ def step_status(checks: Iterable[Check], figures: FigureSet | None = None,
     pending for the steps in ``pending`` (part of their results still being computed), and incomplete where
     ``figures`` holds no known answer for the step."""
     status = {s.key: COMPLETE for s in STEPS}
+    pending = tuple(pending)
     for key in pending:
         if key in status:
             status[key] = PENDING
@@ -58,8 +59,8 @@ def step_status(checks: Iterable[Check], figures: FigureSet | None = None,
             worsen(check.step, WARNINGS)
     if figures is not None:
         computed = figures.keys(include_inputs=False)
-        for step in status:
-            if unanswered(step, figures, computed):
+        for step in status:  # a pending step's figures are being computed: not unanswered
+            if step not in pending and unanswered(step, figures, computed):
                 worsen(step, INCOMPLETE)
     return status
 
