@@ -42,13 +42,20 @@ def test_a_plan_naming_an_unknown_catalog_row_is_refused_in_one_line(tmp_path, c
 
 
 def test_an_internal_error_is_one_line_exit_3_and_a_log_entry(monkeypatch, capsys):
+    import gc
+
     import gpudesk.results.pipeline as pipeline
 
+    collecting: list[bool] = []
+
     def broken(*_args, **_kwargs):
+        collecting.append(gc.isenabled())
         raise ZeroDivisionError("float division by zero")
 
     monkeypatch.setattr(pipeline, "estimate_plan", broken)
+    assert gc.isenabled()
     assert main(["estimate", str(SAMPLE)]) == EXIT_INTERNAL
+    assert collecting == [False] and gc.isenabled()  # paused for the command (cli.main.without_collector), then back
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert "internal error while running `gpudesk estimate" in err and "ZeroDivisionError" in err
