@@ -54,11 +54,13 @@ def plain_number(value: float) -> str:
     return f"{value:.{decimals}f}".rstrip("0").rstrip(".") or "0"
 
 
-def _rescale_bytes(value: float, unit: str) -> tuple[str, float] | None:
-    """A byte quantity or rate ("GB/s", "TB") in the prefix that puts it between 1 and 1000."""
+def rescale_bytes(value: float, unit: str) -> tuple[str, float] | None:
+    """A byte quantity or rate ("GB/s", "TB", "B/s") in the prefix that puts it between 1 and 1000. Bytes per
+    parameter, token or value stay in bytes; bytes per second do not: an accelerator's memory bandwidth read
+    "864,000,000,000 B/s" in the Explain panel's inputs (864 GB/s)."""
     head, slash, rest = unit.partition("/")
     scale = dict(_BYTE_PREFIXES).get(head)
-    if scale is None or head == "B":
+    if scale is None or (head == "B" and unit != "B/s"):
         return None
     raw = value * scale
     for name, size in _BYTE_PREFIXES:
@@ -111,7 +113,7 @@ def display_value(value: float | str, unit: str, lang: str = "en") -> tuple[str,
             if magnitude >= scale:
                 return f"{prefix} {unit}", plain_number(value / scale)
     if 0 < magnitude < 1 or magnitude >= 1000:
-        rescaled = _rescale_bytes(value, unit)
+        rescaled = rescale_bytes(value, unit)
         if rescaled is not None:
             return rescaled[0], plain_number(rescaled[1])
     return unit, plain_number(value)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gpudesk.core.explain import FigureSet
-from gpudesk.report.display_units import as_row_label
+from gpudesk.report.display_units import as_row_label, rescale_bytes
 from gpudesk.report.number_format import format_money, format_percent, format_quantity
 from gpudesk.report.text_catalog import ReportText
 
@@ -98,8 +98,13 @@ class FigureFormatter:
         scale, shown_unit = DISPLAY_UNITS.get(unit, (1.0, unit))
         if unit == "s" and isinstance(raw, (int, float)) and 0 < abs(raw) < 1:  # 59 毫秒, not 0.059 秒
             scale, shown_unit = 1e3, "ms"
-        decimals = 0 if kind == "integer" or (shown_unit == "ms" and abs(raw * scale) >= 10) else None
-        return format_quantity(raw * scale, shown_unit, self.text, decimals)
+        value = raw * scale
+        # bytes in the prefix the window shows them in (display_units): 61.03 kB/s and 37.98 TB, not 0.000061 GB/s
+        rescaled = rescale_bytes(value, shown_unit) if 0 < abs(value) < 1 or abs(value) >= 1000 else None
+        if rescaled is not None:
+            shown_unit, value = rescaled
+        decimals = 0 if kind == "integer" or (shown_unit == "ms" and abs(value) >= 10) else None
+        return format_quantity(value, shown_unit, self.text, decimals)
 
     def _money_suffix(self, key: str) -> str:
         _money, slash, per = self.figures.unit(key).partition("/")

@@ -71,6 +71,16 @@ def test_a_risk_row_reads_the_numbers_of_every_phase_it_lists(lang, bank):
             assert all(n in detail for n in re.findall(r"\d[\d,.]*\d|\d", message)), (phase.index, message, detail)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_bytes_read_in_the_prefix_the_window_shows(lang, bank):
+    """A byte figure reads between 1 and 1000 of its prefix, as in the window's figure table: the bank's pilot read
+    "0.000061 GB/s" of storage reads (the window: 61.03 kB/s) and "37,981 GB" of storage (37.98 TB)."""
+    _plan, doc = bank(lang)
+    text = doc.to_text()
+    assert not re.findall(r"(?<![\d.,])0\.\d+ [kMGT]?B\b(?:/s)?", text)
+    assert not re.findall(r"\b\d{1,3}(?:,\d{3})+(?:\.\d+)? [kMG]?B(?:/s)?(?![\w/])", text)
+
+
 def risks_text(section) -> list[str]:
     return [cell for block in section.blocks for row in getattr(block, "rows", ()) for cell in row]
 

@@ -73,6 +73,8 @@ SCIENTIFIC = re.compile(r"(?<![\w\-.])\d+(?:\.\d+)?e[-+]?\d+(?![\w\-])", re.IGNO
 GENERIC_SERVER = re.compile(r"\bGeneric \d+[- ]")  # "Generic 8 x L40S server": named by a pattern in Chinese
 PLURAL_ONE = re.compile(r"(?<![\d.,])1 (?:GPUs|servers|nodes|racks|replicas|years|months|lines|stages|epochs|jobs|"
                         r"items|sequences)\b")  # "1 GPUs", "1 stages" (pipeline stages on the bank's step 2)
+BYTES_IN_DIGITS = re.compile(r"\d{1,3}(?:,\d{3}){2,}(?:\.\d+)?\s*B/")
+"""A rate of a million bytes or more in raw digits: the Explain panel's inputs read "864,000,000,000 B/s" (864 GB/s)."""
 RATIO_SPACED = re.compile(r"\d\s+:\s*1\b")  # "1.00 :1" (step 5's oversubscription): a ratio reads "1.00:1"
 COUNT_WORD_GLUED = re.compile(r"[万亿][A-Za-z]+")  # "30 亿tokens", "万GPU": a space before a Latin unit
 CODE_WORDS = re.compile(r"\(1 ?= ?yes\)|（1 ?= ?是）|^(?:code|代码)$|\b\d+ code\b|\d+ 代码")
@@ -106,7 +108,8 @@ class TextRules:
         """``(rule broken, the part that breaks it)`` for each rule ``text`` breaks."""
         shown = plain(text)
         checks = [("NaN or infinity", NAN_INF), ("scientific notation", SCIENTIFIC),
-                  ("a number standing for a category", CODE_WORDS), ("a ratio split by a space", RATIO_SPACED)]
+                  ("a number standing for a category", CODE_WORDS), ("a ratio split by a space", RATIO_SPACED),
+                  ("bytes in raw digits", BYTES_IN_DIGITS)]
         if not keys_allowed:
             checks += [("a figure key", FIGURE_KEY), ("a field path", FIELD_PATH), ("a snake_case code", SNAKE)]
         found = [(why, match.group(0)) for why, pattern in checks for match in [pattern.search(shown)] if match]
