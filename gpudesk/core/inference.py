@@ -44,7 +44,7 @@ from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference_batch import bound_shares, static_batch
 from gpudesk.core.inference_concurrency import largest_concurrency
 from gpudesk.core.inference_lengths import concurrency_with_spread, context_in_flight, lognormal_quantile, service_cv2
-from gpudesk.core.inference_load import queue_figures
+from gpudesk.core.inference_load import queue_figures, queue_kept
 from gpudesk.core.inference_server import server_parts
 from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.memory import MemoryInputs, estimate_memory
@@ -303,10 +303,12 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
                     np.where(conc >= kv_cap, 4.0, np.where(np.isfinite(target), 5.0, code)), code)
     code = np.where(supported, code, 6.0)
 
+    queue = queue_kept(inp, a, rep, service, c1, valid, prompt, prompt_tail, prefill_tail, out_tail, tpot, k, z,
+                       parts) if inp.queue else None
+
     def rest(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray]) -> FigureSet:  # the rate's part
-        if inp.queue:
-            queue_figures(fs, inp, a, rep, service, c1, valid, prompt, prompt_tail, prefill_tail, out_tail, tpot, k, z,
-                   None if parts is None else dict(parts))  # (it adds to its parts: the kept ones stay)
+        if queue is not None:
+            queue_figures(fs, inp, a, queue, rep.gpus, valid, service, c1, out_tail, tpot)
         fs.add("infer.bottleneck", SERVING_CODES[code.astype(int)], "", "what limits throughput",
                "weights_bandwidth when the decode step reads weights longer than it computes, else compute; "
                "kv_bandwidth when attention outweighs the linear layers; communication when it outweighs both; "

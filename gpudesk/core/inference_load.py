@@ -1,11 +1,11 @@
 """What the request rate changes in a serving estimate: the queueing figures (rate per replica, replicas and GPUs
-needed, waits, loaded latencies) from the replica's figures (core/inference.py, which keeps those per input but the
-rate within an active PassMemo)."""
+needed, waits, loaded latencies) from the replica's figures and what the queue reads that no rate changes
+(:func:`queue_kept`; core/inference.py keeps both per input but the rate within an active PassMemo)."""
 
 from __future__ import annotations
 
 from statistics import NormalDist
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -20,35 +20,60 @@ if TYPE_CHECKING:
     from gpudesk.core.inference import InferenceInputs
 
 
-def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel, service: np.ndarray,
-           c1: np.ndarray, valid: np.ndarray, prompt: np.ndarray, prompt_tail: np.ndarray, prefill_tail: np.ndarray,
-           out_tail: np.ndarray, tpot: np.ndarray, k: np.ndarray, z: float,
-           parts: dict[str, np.ndarray] | None = None) -> None:
-    """The queueing figures; ``prefill_tail`` is the prefill of the input length at the percentile (I_p);
-    ``parts``: the Server scenario's (core/inference_server.py), else each request queues whole for C slots."""
-    rate = a["request_rate"]
-    out = np.maximum(a["output_tokens"], 1.0)
+def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel, service: np.ndarray,
+               c1: np.ndarray, valid: np.ndarray, prompt: np.ndarray, prompt_tail: np.ndarray, prefill_tail: np.ndarray,
+               out_tail: np.ndarray, tpot: np.ndarray, k: np.ndarray, z: float,
+               parts: dict[str, np.ndarray] | None = None) -> dict[str, Any]:
+    """What the queueing figures read that no request rate changes, kept with the replica (core/inference.py
+    ``_kept_replica``): the unloaded first-token times, the waiting budgets, the highest rate per replica (the Server
+    scenario's result), a disaggregated prefill instance's highest rate, the P99 prompt's first token. Reads nothing
+    of ``a["request_rate"]`` (the kept replica's ``a`` holds the rate it was first estimated at).
+    ``prefill_tail`` is the prefill of the input length at the percentile (I_p); ``parts``: the Server scenario's
+    (core/inference_server.py), else each request queues whole for C slots."""
     q_tail = 1.0 - float(inp.percentile)
     median_prompt = lognormal_quantile(prompt, a["prompt_sd"], 0.0)
     prefill_med = rep.prefill(median_prompt, median_prompt)
     ttft0_med = prefill_med + tpot
     ttft0_tail = prefill_tail + tpot
     kv_transfer = np.zeros_like(service)
-    gpus = rep.gpus
     if inp.disaggregated:
         kv_bytes = kv_cache_bytes(inp.model, inp.kv_dtype, prompt_tail, 1.0, rep.tp) * rep.tp
-        kv_transfer = kv_bytes / (rep.links.scaleout_bw * gpus)
+        kv_transfer = kv_bytes / (rep.links.scaleout_bw * rep.gpus)
     budgets = wait_budgets(a, ttft0_med, ttft0_tail, out_tail, tpot, q_tail)
-    deps = ["infer.in.request_rate", "infer.in.ttft_target_s", "infer.in.ttft_tail_target_s",
-            "infer.in.e2e_target_s", "infer.ttft_unloaded_s", "infer.requests_per_s", "infer.queue_variability"]
+    kept: dict[str, Any] = {"q_tail": q_tail, "ttft0_med": ttft0_med, "ttft0_tail": ttft0_tail,
+                            "kv_transfer": kv_transfer, "server": None}
     if parts is not None:
-        parts["prefill_median"] = prefill_med
+        parts = {**parts, "prefill_median": prefill_med}
         targets = {"ttft": a["ttft_target_s"], "ttft_tail": a["ttft_tail_target_s"], "tpot": a["tpot_target_s"],
                    "e2e": a["e2e_target_s"]}
-        lam_max = add_server_figures(fs, server_rate(parts, targets, z, q_tail), valid,
-                                     [*deps[1:4], "infer.in.tpot_target_s"])
+        kept["server"] = server_rate(parts, targets, z, q_tail)
+        kept["wait"] = (parts["prefill"], 1.0, parts["k"])  # the prefill queue
     else:
-        lam_max = np.where(valid, max_rate_for(service, c1, budgets, k), 0.0)
+        kept["lam_max"] = np.where(valid, max_rate_for(service, c1, budgets, k), 0.0)
+        kept["wait"] = (service, c1, k)  # one of C slots holding a whole request
+    if inp.disaggregated:
+        t_pre = rep.prefill(prompt, prompt)
+        pre_budgets = [(b - kv_transfer, q) for b, q in budgets[:2]]
+        kept["pre_rate"] = max_rate_for(t_pre, 1.0, pre_budgets, k)
+    p99_prompt = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], NormalDist().inv_cdf(0.99)),
+                            float(inp.model.max_context) if inp.model.max_context else np.inf)
+    kept["ttft0_p99"] = rep.prefill(p99_prompt, p99_prompt) + tpot
+    return kept
+
+
+def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray], kept: dict[str, Any], gpus: np.ndarray,
+                  valid: np.ndarray, service: np.ndarray, c1: np.ndarray, out_tail: np.ndarray,
+                  tpot: np.ndarray) -> None:
+    """The queueing figures at the request rate ``a["request_rate"]``, from what :func:`queue_kept` kept."""
+    rate = a["request_rate"]
+    out = np.maximum(a["output_tokens"], 1.0)
+    q_tail, ttft0_med, ttft0_tail, kv_transfer = kept["q_tail"], kept["ttft0_med"], kept["ttft0_tail"], kept["kv_transfer"]
+    deps = ["infer.in.request_rate", "infer.in.ttft_target_s", "infer.in.ttft_tail_target_s",
+            "infer.in.e2e_target_s", "infer.ttft_unloaded_s", "infer.requests_per_s", "infer.queue_variability"]
+    if kept["server"] is not None:
+        lam_max = add_server_figures(fs, kept["server"], valid, [*deps[1:4], "infer.in.tpot_target_s"])
+    else:
+        lam_max = kept["lam_max"]
         fs.add("infer.max_rate_per_replica", lam_max, "requests/s",
                "highest rate per replica meeting the latency targets",
                "largest ρ·C/S whose waits stay within every budget: P50 ≤ TTFT target − TTFT₀(median I); at the "
@@ -58,11 +83,8 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
         replicas = np.where(rate > 0, np.ceil(rate / lam_max), 1.0)
     replicas = np.where(np.isfinite(replicas), np.maximum(replicas, 1.0), np.nan)
     if inp.disaggregated:
-        t_pre = rep.prefill(prompt, prompt)
-        pre_budgets = [(b - kv_transfer, q) for b, q in budgets[:2]]
-        pre_rate = max_rate_for(t_pre, 1.0, pre_budgets, k)
         with np.errstate(divide="ignore", invalid="ignore"):
-            pre_inst = np.where(rate > 0, np.ceil(rate / pre_rate), 1.0)
+            pre_inst = np.where(rate > 0, np.ceil(rate / kept["pre_rate"]), 1.0)
             dec_inst = np.where(rate > 0, np.ceil(rate / lam_max), 1.0)
         fs.add("infer.disagg_prefill_gpus", pre_inst * gpus, "GPUs", "prefill pool (disaggregated)",
                "⌈rate / max prefill rate per instance⌉ · GPUs per instance", deps)
@@ -78,12 +100,9 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
     fs.add("infer.gpus_needed", replicas * gpus, "GPUs", "GPUs to serve the rate", "replicas · GPUs per replica",
            ["infer.replicas_needed", "infer.gpus_per_replica"])
     per_rep = np.where(rate > 0, rate / replicas, 0.0)
-    # the wait: for the prefill queue (Server scenario), else for one of C slots holding a whole request
-    wait = (service, c1, k) if parts is None else (parts["prefill"], 1.0, parts["k"])
+    wait = kept["wait"]
     w50, w99, w_tail = (wait_quantile(per_rep, wait[0], wait[1], q, wait[2]) for q in (0.5, 0.01, q_tail))
-    p99_prompt = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], NormalDist().inv_cdf(0.99)),
-                            float(inp.model.max_context) if inp.model.max_context else np.inf)
-    ttft0_p99 = rep.prefill(p99_prompt, p99_prompt) + tpot
+    ttft0_p99 = kept["ttft0_p99"]
     wait_deps = ["infer.ttft_unloaded_s", "infer.replicas_needed", "infer.kv_transfer_s", "infer.queue_variability"]
     fs.add("infer.ttft_s", ttft0_med + w50 + kv_transfer, "s", "time to first token (P50)",
            "prefill(median I) + one iteration + P50 wait + KV transfer", wait_deps)
