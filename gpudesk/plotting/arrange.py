@@ -38,6 +38,9 @@ def set_title(view: ChartView, text: str, colour: str) -> None:
     # the layout's margins (8 + 12 px) and the text's own (4 + 4 px) and a little air: shortened to ``width - 24``,
     # the title still set a minimum wider than the chart and the view showed the chart's left part only
     width = view.width() - 36
+    fitted = (text, colour, width, view.font().key())
+    if getattr(label, "gpudesk_fitted", None) == fitted and label.text == getattr(label, "gpudesk_shown", None):
+        return  # fitted to this width and font already, and shown as fitted (an edit's update: 0.1 ms, issue 24)
     if text and width > 0:
         font = QtGui.QFont(view.font())
         font.setPointSizeF(12)
@@ -47,6 +50,7 @@ def set_title(view: ChartView, text: str, colour: str) -> None:
     if label.text != text or label.opts.get("color") != colour:  # each set re-lays out the whole chart
         label.setText(text, color=colour)
     view._set_row(label, ROW_TITLE, bool(text))
+    label.gpudesk_fitted, label.gpudesk_shown = fitted, label.text
 
 
 def legend_metrics(view: ChartView) -> QtGui.QFontMetricsF:
@@ -109,9 +113,13 @@ def fit_axis_titles(view: ChartView) -> None:
             if not full:
                 continue
             room = (axis.geometry().height() if name == "left" else axis.geometry().width()) - 6
-            metrics = QtGui.QFontMetricsF(axis.label.font())
             shorter = getattr(axis, "gpudesk_short_title", "")
+            fitted = (full, room, shorter, axis.label.font().key())
+            if getattr(axis, "gpudesk_fitted", None) == fitted and axis.labelText == axis.gpudesk_shown_title:
+                continue  # fitted to this room already and shown as fitted: the same title and tool tip
+            metrics = QtGui.QFontMetricsF(axis.label.font())
             shown = fit.axis_title_in(full, metrics, room, name == "left", shorter) if room > 0 else full
+            axis.gpudesk_fitted = fitted
             axis.gpudesk_shown_title = shown
             if shown != axis.labelText:
                 colour = axis.labelStyle.get("color")

@@ -328,10 +328,12 @@ class PlotPanel:
         xs: list[float] = []
         ys: list[float] = []
         floor_zero = False
+        along = spec.categories is None  # categories take a fixed range: their positions are not read
         for d in self.drawn:
             if not d.item.isVisible() or not len(d.x):
                 continue
-            xs += [float(d.x.min() - d.width / 2), float(d.x.max() + d.width / 2)]
+            if along:
+                xs += [float(d.x.min() - d.width / 2), float(d.x.max() + d.width / 2)]
             base, top = d.base[np.isfinite(d.base)], d.top[np.isfinite(d.top)]  # an unknown level is not in range
             ys += ([float(base.min())] if len(base) else []) + ([float(top.max()), float(top.min())] if len(top) else [])
             floor_zero |= d.series.style in ("bar", "area")
@@ -351,7 +353,11 @@ class PlotPanel:
         held = self.held_range or y_range  # a kept frame: wider where the values shown need it, never narrower
         self.value_range = y_range = (min(y_range[0], held[0]), max(y_range[1], held[1]))
         view_x, view_y = self._view_xy(x_range, y_range)
-        self.plot.vb.setRange(xRange=view_x, yRange=view_y, padding=0)
+        vb = self.plot.vb
+        # the same range as shown (an edit's pending column in a kept frame, categories' fixed range): pyqtgraph's
+        # setRange would find nothing to move after 0.2-0.3 ms of checks on every update (issue 24)
+        if vb.state["targetRange"] != [list(view_x), list(view_y)] or vb.autoRangeEnabled() != [False, False]:
+            vb.setRange(xRange=view_x, yRange=view_y, padding=0)
         # Marker labels in the right half of the chart extend leftwards, so they are not cut off.
         middle = (view_x[0] + view_x[1]) / 2
         for text in self._marker_labels[: len(self.markers)]:

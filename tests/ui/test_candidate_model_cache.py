@@ -184,3 +184,47 @@ def test_a_rich_text_box_out_of_sight_lays_its_text_out_after_the_frame_never_sh
     box.setText("<b>Rank 2</b>: seen", when_seen=True)  # on screen: laid out at once
     assert box.toPlainText() == "Rank 2: seen"
     scroll.close()
+
+
+def test_rows_out_of_sight_widen_their_column_after_the_frame_or_when_painted(qtbot) -> None:
+    """A shown table measures the changed rows it shows at once, the rows scrolled out of sight after the frame (a
+    zero-interval timer), and first at a paint that shows one of them if that comes sooner: a longer value is never
+    painted cut."""
+    from PySide6.QtCore import QCoreApplication
+
+    from gpudesk.core.explain import FigureSet
+    from gpudesk.ui.widgets.figure_table import FigureTable
+
+    keys = [f"mem.k{i}" for i in range(30)]
+
+    def figures(long_at: int | None, value: float) -> FigureSet:
+        fs = FigureSet()
+        for i, key in enumerate(keys):
+            fs.input(key, value if i == long_at else 1.5, "GB", f"Figure {i}")
+        return fs
+
+    table = FigureTable()
+    qtbot.addWidget(table)
+    table.resize(420, 160)  # a few rows in sight
+    table.show()
+    qtbot.waitExposed(table)
+    table.figure_model.set_figures(figures(None, 0.0), keys)
+    narrow = table.columnWidth(COL_VALUE)
+    last_seen = table.rowAt(table.viewport().height() - 1)
+    assert 0 <= last_seen < 25
+    table.figure_model.set_figures(figures(1, 123456.5), keys)  # in sight: at once
+    assert table.columnWidth(COL_VALUE) > narrow
+    wide = table.columnWidth(COL_VALUE)
+    table.figure_model.set_figures(figures(28, 123456789012.5), keys)  # out of sight: after the frame
+    assert table.columnWidth(COL_VALUE) == wide
+    QCoreApplication.sendPostedEvents()
+    assert table.columnWidth(COL_VALUE) == wide, "measured in the frame's events"
+    qtbot.waitUntil(lambda: table.columnWidth(COL_VALUE) > wide, timeout=2000)
+    assert table.columnWidth(COL_VALUE) >= table.sizeHintForColumn(COL_VALUE)
+    wider = table.columnWidth(COL_VALUE)
+    table.figure_model.set_figures(figures(29, 123456789012345.5), keys)  # out of sight, then scrolled to and painted
+    assert table.columnWidth(COL_VALUE) == wider
+    table.scrollToBottom()
+    table.viewport().repaint()
+    assert table.columnWidth(COL_VALUE) > wider, "a row scrolled into sight was painted before its column widened"
+    assert table.columnWidth(COL_VALUE) >= table.sizeHintForColumn(COL_VALUE)

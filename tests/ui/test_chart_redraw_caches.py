@@ -149,3 +149,41 @@ def test_set_bars_places_the_rectangles_pyqtgraphs_set_opts_places(qapp) -> None
             assert np.array_equal(ours._rectarray.ndarray(), theirs._rectarray.ndarray())
             assert ours._dataBounds == theirs._dataBounds
             assert ours.pixelPadding() == theirs.pixelPadding()
+
+
+def test_an_update_in_the_same_frame_fits_no_title_and_sets_no_range(shown_chart, monkeypatch) -> None:
+    """New values in a kept frame (an edit's pending memory-fit column): the titles fitted to the same room and the
+    range already shown are not fitted or set again; a zoom is undone by the next update, a resize fits the titles
+    again, and the chart paints what a chart drawn at that size paints."""
+    from pyqtgraph.graphicsItems.ViewBox.ViewBox import ViewBox
+
+    chart = shown_chart(700, 420)
+    first = memory_fit_spec()
+    chart.set_spec(first)
+    _pixels(chart)
+    fitted: list[str] = []
+    ranged: list[object] = []
+    elide, title_in, set_range = fit.elide, fit.axis_title_in, ViewBox.setRange
+    monkeypatch.setattr(fit, "elide", lambda *a: fitted.append("title") or elide(*a))
+    monkeypatch.setattr(fit, "axis_title_in", lambda *a: fitted.append("axis") or title_in(*a))
+    monkeypatch.setattr(ViewBox, "setRange", lambda self, *a, **k: ranged.append(k) or set_range(self, *a, **k))
+    shown = chart.plot(0).vb.viewRange()
+    before = _pixels(chart)
+    chart.set_spec(_scaled(first, 1.0), keep_frame=True)  # equal values, a new spec: the same frame and range
+    assert fitted == [] and ranged == []
+    assert chart.plot(0).vb.viewRange() == shown and _pixels(chart) == before
+    chart.set_spec(_scaled(first, 0.9), keep_frame=True)  # smaller values in the kept frame: the range stays
+    assert fitted == [] and ranged == [] and chart.plot(0).vb.viewRange() == shown
+    chart.plot(0).vb.setRange(xRange=(0, 5), yRange=(0, 1), padding=0)  # the user zooms
+    ranged.clear()
+    chart.set_spec(_scaled(first, 0.8), keep_frame=True)
+    assert ranged and chart.plot(0).vb.viewRange() == shown, "an update kept the user's zoom"
+    chart.resize(560, 360)
+    _pixels(chart)
+    assert "title" in fitted and "axis" in fitted, "a resize did not fit the titles to the new room"
+    fresh = shown_chart(560, 360)
+    fresh.set_spec(_scaled(first, 0.8))
+    updated = shown_chart(700, 420)
+    updated.set_spec(_scaled(first, 0.8))
+    updated.resize(560, 360)
+    assert _pixels(updated) == _pixels(fresh)

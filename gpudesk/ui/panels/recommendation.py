@@ -177,7 +177,7 @@ class RecommendationPanel(QWidget):
         pending = estimate is not None and not estimate.search_done
         changed = self.model.set_candidates(candidates, search_pending=pending)
         if pending:  # a pending place shows no figure: only the plan's row can need more room
-            self.sized.widen(r for r in changed if self.model.candidate(r) is not None)
+            self.sized.widen((r for r in changed if self.model.candidate(r) is not None), when_seen=True)
         elif changed:  # a search's rows: the columns fit them, narrower where they need less
             self.sized.fit()
         has_rows = bool(candidates)

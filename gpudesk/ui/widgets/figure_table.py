@@ -219,7 +219,7 @@ class FigureTable(QTableView):
         self.sized = FittedColumns(self, SIZED_COLUMNS, self.figure_model.cell_text)
         self.figure_model.modelReset.connect(self.sized.fit)
         self.figure_model.dataChanged.connect(
-            lambda top, bottom, _roles=(): self.sized.widen(range(top.row(), bottom.row() + 1)))
+            lambda top, bottom, _roles=(): self.sized.widen(range(top.row(), bottom.row() + 1), when_seen=True))
         self.clicked.connect(self._emit)
         self.activated.connect(self._emit)
         self.setAccessibleName(self.tr("Results"))
