@@ -12,13 +12,11 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from gpudesk.plotting import fit
 from gpudesk.plotting.axes import align_widths, wrap_category
-from gpudesk.plotting.marker_labels import keep_marker_labels_inside
 from gpudesk.plotting.palette import series_colours
 from gpudesk.plotting.spec_frame import new_categories_only
 from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
 
 if TYPE_CHECKING:
-    import pyqtgraph as pg
 
     from gpudesk.plotting.plot_panel import PlotPanel
     from gpudesk.plotting.view import ChartView
@@ -276,55 +274,6 @@ def visible_texts(view: ChartView) -> list[str]:
     for panel in view.panels[: 1 + view._second_shown]:
         texts += panel.texts()
     return [t for t in texts if t]
-
-
-def fit_ref_labels(panel: PlotPanel) -> None:
-    """Keep every reference line's label inside the plot and off its neighbours: a line near the top is
-    labelled below it, an upright line to the side with more room, each label shortened with "…" to the
-    room before the next line or the edge (the whole text is its tool tip)."""
-    vb = panel.plot.vb
-    box = vb.sceneBoundingRect()
-    if box.width() <= 0 or box.height() <= 0:
-        return
-    shown = [line for line in (*panel._hlines, *panel._vlines) if line.isVisible() and hasattr(line, "gpudesk_text")]
-    upright = sorted((line for line in shown if line.angle % 180 == 90),
-                     key=lambda line: vb.mapViewToScene(QtCore.QPointF(line.value(), 0)).x())
-    xs = [vb.mapViewToScene(QtCore.QPointF(line.value(), 0)).x() for line in upright]
-    taken = 0.0  # what the previous line's label uses of the gap to this line (labelled to its right)
-    for i, line in enumerate(upright):
-        right = (xs[i + 1] if i + 1 < len(xs) else box.right()) - xs[i] - 6
-        left = xs[i] - (xs[i - 1] if i > 0 else box.left()) - 6 - taken
-        to_right = right >= min(left, 120) or right >= 80
-        line.label.anchors = [(0, 0), (0, 0)] if to_right else [(1, 0), (1, 0)]
-        used = _set_label_text(line, max(right if to_right else left, 0.0))
-        taken = used + 10 if to_right else 0.0  # the label's fill reaches a few pixels past its text
-    for line in shown:
-        if line.angle % 180 != 0:
-            continue
-        y = vb.mapViewToScene(QtCore.QPointF(0, line.value())).y()
-        height = QtGui.QFontMetricsF(line.label.textItem.font()).height() + 4
-        above = y - box.top() >= height
-        line.label.anchors = [(1, 1), (1, 1)] if above else [(1, 0), (1, 0)]
-        _set_label_text(line, box.width() * 0.9)
-    keep_marker_labels_inside(panel, [line.label.sceneBoundingRect() for line in shown])
-
-
-def _set_label_text(line: pg.InfiniteLine, room: float) -> float:
-    """Show the label shortened to ``room`` pixels; its shown width. Where not even a letter and "…" fit, the label
-    is hidden and its line carries the whole text as its tool tip: an empty label still painted its fill, a blank
-    box at the roadmap's first phase (three months wide at 1366 x 768)."""
-    full = line.gpudesk_text
-    metrics = QtGui.QFontMetricsF(line.label.textItem.font())
-    shown = full if metrics.horizontalAdvance(full) <= room else metrics.elidedText(
-        full, QtCore.Qt.TextElideMode.ElideRight, room)
-    line.label.setVisible(shown not in ("", "…"))
-    line.setToolTip("" if line.label.isVisible() else full)
-    if not line.label.isVisible():
-        return 0.0
-    line.label.setFormat(shown.replace("{", "{{").replace("}", "}}"))
-    line.label.setToolTip(full if shown != full else "")
-    line.label.updatePosition()
-    return metrics.horizontalAdvance(shown)
 
 
 def settle_axes(view: ChartView) -> None:

@@ -298,14 +298,9 @@ class PlotPanel:
         self.markers = markers
         log_x, log_y = self._log
         brushes = [theme.colour(m.color_role, i) for i, m in enumerate(markers)]
-        self._marker_item.setData(
-            *self._view_xy([m.x for m in markers], [m.y for m in markers]),
-            pen=None,
-            symbol=["star" if m.color_role == "chosen" else "d" for m in markers],
-            symbolSize=18,
-            symbolBrush=brushes,
-            symbolPen=pg.mkPen(theme.foreground, width=1),
-        )
+        self._marker_item.setData(*self._view_xy([m.x for m in markers], [m.y for m in markers]), pen=None,
+                                  symbol=["star" if m.color_role == "chosen" else "d" for m in markers], symbolSize=18,
+                                  symbolBrush=brushes, symbolPen=pg.mkPen(theme.foreground, width=1))
         for i, marker in enumerate(markers):
             if i < len(self._marker_labels):
                 text = self._marker_labels[i]
@@ -328,11 +323,10 @@ class PlotPanel:
         xs: list[float] = []
         ys: list[float] = []
         floor_zero = False
-        along = spec.categories is None  # categories take a fixed range: their positions are not read
         for d in self.drawn:
             if not d.item.isVisible() or not len(d.x):
                 continue
-            if along:
+            if spec.categories is None:  # categories take a fixed range: their positions are not read
                 xs += [float(d.x.min() - d.width / 2), float(d.x.max() + d.width / 2)]
             base, top = d.base[np.isfinite(d.base)], d.top[np.isfinite(d.top)]  # an unknown level is not in range
             ys += ([float(base.min())] if len(base) else []) + ([float(top.max()), float(top.min())] if len(top) else [])
@@ -353,9 +347,7 @@ class PlotPanel:
         held = self.held_range or y_range  # a kept frame: wider where the values shown need it, never narrower
         self.value_range = y_range = (min(y_range[0], held[0]), max(y_range[1], held[1]))
         view_x, view_y = self._view_xy(x_range, y_range)
-        vb = self.plot.vb
-        # the same range as shown (an edit's pending column in a kept frame, categories' fixed range): pyqtgraph's
-        # setRange would find nothing to move after 0.2-0.3 ms of checks on every update (issue 24)
+        vb = self.plot.vb  # the range shown is not set again: pyqtgraph's setRange took 0.2-0.3 ms to find so (issue 24)
         if vb.state["targetRange"] != [list(view_x), list(view_y)] or vb.autoRangeEnabled() != [False, False]:
             vb.setRange(xRange=view_x, yRange=view_y, padding=0)
         # Marker labels in the right half of the chart extend leftwards, so they are not cut off.

@@ -71,7 +71,7 @@ class ChartView(QtWidgets.QWidget):
         for panel in self.panels:
             panel.plot.setMenuEnabled(False)
             panel.plot.hideButtons()
-            marker_labels.refit_when_the_plot_moves(panel, arrange.fit_ref_labels)
+            marker_labels.refit_when_the_plot_moves(panel, marker_labels.fit_ref_labels)
         self._hover_label = pg.TextItem(anchor=(0, 1), border=pg.mkPen(self._theme.foreground))
         self._hover_label.setZValue(100)
         self._hover_label.hide()
@@ -142,7 +142,7 @@ class ChartView(QtWidgets.QWidget):
     def _fit_labels(self) -> None:
         arrange.fit_axis_titles(self)
         for panel in self.panels[: 1 + self._second_shown]:
-            arrange.fit_ref_labels(panel)
+            marker_labels.fit_ref_labels(panel)
 
     def _on_legend_toggled(self, on: bool) -> None:
         self._legend_wanted = on
