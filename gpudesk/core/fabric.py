@@ -10,7 +10,7 @@ the latency budget, and expansion headroom. Keys ``net.*``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -47,8 +47,29 @@ def _tiers(endpoints: Any, radix: Any, down: Any) -> Any:
     return np.where(endpoints <= radix, 1.0, np.where(endpoints <= max2, 2.0, 3.0))
 
 
-@memoised_on_inputs
 def fabric_figures(inp: FabricInputs) -> FigureSet:
+    """Every net.* figure. The request traffic (north-south, east-west) is the only part a request rate changes: the
+    rest is kept per input but the rate within an active PassMemo (:func:`_fabric_kept`, which never reads it) and
+    the traffic placed where it belongs, after net.growth_nodes."""
+    fs = _fabric_kept(replace(inp, requests_per_s=0.0))
+    traffic = FigureSet()
+    rps = traffic.input("net.requests_per_s", np.asarray(inp.requests_per_s, dtype=float), "req/s",
+                        "peak requests per second", "inference model (computed)")
+    rq = traffic.input("net.request_bytes", inp.request_bytes, "B", "bytes in per request")
+    rs = traffic.input("net.response_bytes", inp.response_bytes, "B", "bytes out per request")
+    kv = traffic.input("net.kv_transfer_bytes", inp.kv_transfer_bytes_per_request, "B", "KV bytes moved per request")
+    traffic.add("net.north_south_gbps", rps * (rq + rs) * 8 / 1e9, "Gb/s", "client traffic (north-south)",
+                "requests_per_s x (request_bytes + response_bytes) x 8 / 1e9",
+                ["net.requests_per_s", "net.request_bytes", "net.response_bytes"])
+    traffic.add("net.east_west_gbps", rps * kv * 8 / 1e9, "Gb/s", "prefill-to-decode traffic (east-west)",
+                "requests_per_s x kv_transfer_bytes x 8 / 1e9", ["net.requests_per_s", "net.kv_transfer_bytes"])
+    fs.insert_after("net.growth_nodes", traffic)
+    return fs
+
+
+@memoised_on_inputs
+def _fabric_kept(inp: FabricInputs) -> FigureSet:
+    """The net.* figures but the request traffic (reads nothing of ``inp.requests_per_s``)."""
     fs = FigureSet()
     s, nic, sw = inp.server, inp.nic, inp.switch
     nodes = fs.input("net.nodes", np.asarray(inp.nodes, dtype=float), "nodes", "nodes on the fabric")
@@ -142,17 +163,7 @@ def fabric_figures(inp: FabricInputs) -> FigureSet:
            "max_nodes_this_tier - nodes", ["net.max_nodes_this_tier", "net.nodes"])
     fs.input("net.growth_nodes", float(inp.growth_nodes), "nodes", "nodes the plan expects to add")
 
-    # -- inference traffic and latency ----------------------------------
-    rps = fs.input("net.requests_per_s", np.asarray(inp.requests_per_s, dtype=float), "req/s", "peak requests per second",
-                   "inference model (computed)")
-    rq = fs.input("net.request_bytes", inp.request_bytes, "B", "bytes in per request")
-    rs = fs.input("net.response_bytes", inp.response_bytes, "B", "bytes out per request")
-    kv = fs.input("net.kv_transfer_bytes", inp.kv_transfer_bytes_per_request, "B", "KV bytes moved per request")
-    fs.add("net.north_south_gbps", rps * (rq + rs) * 8 / 1e9, "Gb/s", "client traffic (north-south)",
-           "requests_per_s x (request_bytes + response_bytes) x 8 / 1e9",
-           ["net.requests_per_s", "net.request_bytes", "net.response_bytes"])
-    fs.add("net.east_west_gbps", rps * kv * 8 / 1e9, "Gb/s", "prefill-to-decode traffic (east-west)",
-           "requests_per_s x kv_transfer_bytes x 8 / 1e9", ["net.requests_per_s", "net.kv_transfer_bytes"])
+    # -- inference traffic (fabric_figures) and latency -----------------
     fe_n = record_field(fs, "net.frontend_nics", s, "frontend_nics", "NICs", "front-end NICs per node")
     fe_g = record_field(fs, "net.frontend_nic_gbps", s, "frontend_nic_gbps", "Gb/s", "front-end NIC speed")
     fs.add("net.frontend_capacity_gbps", nodes * fe_n * fe_g, "Gb/s", "front-end (north-south) capacity",

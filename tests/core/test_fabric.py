@@ -85,3 +85,27 @@ def test_an_unknown_nic_is_said_where_the_customer_owns_the_network():
     assert provider.severity == "info" and "provider" in provider.fix
     assert "net.provider_bandwidth_unknown" not in {c.id for c in fabric_checks(fs)}
     assert "net.nic_unknown" not in {c.id for c in fabric_checks(_fab(nodes=2))}
+
+
+def test_a_rate_edit_keeps_the_fabric_and_adds_its_traffic():
+    """Within the window's memo (core/pass_memo.PassMemo) a new request rate re-runs the traffic alone: the fabric is
+    kept, and every figure (values, explanations, key order) is what a fresh call at that rate gives."""
+    import json
+
+    from gpudesk.core.pass_memo import PassMemo
+    from gpudesk.results.plan_json import figures_to_json
+
+    def text(fs) -> str:  # type: ignore[no-untyped-def]
+        return json.dumps(figures_to_json(fs, include_inputs=True), default=str)
+
+    memo, base = PassMemo(), dict(request_bytes=4e3, response_bytes=2e4, kv_transfer_bytes_per_request=1e6)
+    with memo.active():
+        _fab(requests_per_s=10.0, **base)
+        misses = memo.misses
+        got = _fab(requests_per_s=np.array([25.0, 40.0]), **base)
+        assert memo.misses == misses, "a rate edit built the fabric again"
+        again = _fab(requests_per_s=10.0, **base)
+    fresh = _fab(requests_per_s=np.array([25.0, 40.0]), **base)
+    assert text(got) == text(fresh) and list(got.keys()) == list(fresh.keys())
+    assert text(again) == text(_fab(requests_per_s=10.0, **base)), "a later rate changed the kept figures"
+    np.testing.assert_allclose(got["net.north_south_gbps"], np.array([25.0, 40.0]) * 2.4e4 * 8 / 1e9)
