@@ -98,22 +98,77 @@ def _taken(value: Any, count: int, inverse: np.ndarray) -> Any:
     return value
 
 
-def on_distinct_inputs(inputs: Any, fields: Iterable[str], estimate: Callable[[Any], FigureSet]) -> FigureSet | None:
-    """``estimate(inputs)`` of a flat batch, run once per distinct combination of every input in ``fields`` (the
+class Lift:
+    """A flat batch's finer rows over its distinct rows: the rows of the distinct combinations of every input, where
+    the distinct rows leave one out (the memory estimate's GPU capacity: what a part that ignores it computes once per
+    distinct row is taken to the finer rows only where the capacity is read). ``lift(x)``: ``x`` at the finer rows (an
+    array of the distinct rows' length; anything else as it is). A lifted input column
+    keeps the batch's codes (:func:`known_codes`), so a part on the finer rows (the layout search) codes nothing."""
+
+    def __init__(self, rows: np.ndarray, count: int, batch_rows: np.ndarray | None) -> None:
+        self.rows = rows  # each finer row's distinct row
+        self.count = count  # the distinct rows
+        self.batch_rows = batch_rows  # each finer row's batch row (None: every row of the batch is a finer row)
+
+    def __call__(self, value: Any) -> Any:
+        if not isinstance(value, np.ndarray) or value.ndim != 1 or value.size != self.count:
+            return value
+        lifted = np.take(value, self.rows)
+        picked = _PICKED.get()
+        entry = None if picked is None else picked.get(id(value))
+        if picked is not None and entry is not None and entry[0] is value:  # the batch's codes at the finer rows
+            picked[id(lifted)] = (lifted, entry[1], self.rows if entry[2] is None else self.batch_rows)
+        return lifted
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def on_distinct_inputs(inputs: Any, fields: Iterable[str], estimate: Callable[..., FigureSet],
+                       apart: str | None = None) -> FigureSet | None:
+    """``estimate(inputs, lift)`` of a flat batch, run once per distinct combination of every input in ``fields`` (the
     dataclass ``inputs``' per-candidate arrays) and spread back to every candidate; the inputs are recorded as
-    given. None where that would not pay (not a flat batch, or most rows distinct): the caller runs it as is."""
+    given. None where that would not pay (not a flat batch, or most rows distinct): the caller runs it as is.
+
+    ``apart``: one of ``fields`` left out of the distinct rows where it varies (the GPU capacity): every other input
+    is given on the distinct rows of the rest, ``apart`` on the finer rows (those of every input; every row of the
+    batch where most are distinct), and ``lift`` (a :class:`Lift`) takes a value of the distinct rows to the finer
+    rows; elsewhere ``lift`` gives a value as it is."""
     given = {f: v for f, v in ((f, getattr(inputs, f)) for f in fields) if v is not None}
     keys = FlatKeys.of(given)
     if keys is None:
         return None
-    representative, inverse = keys.distinct(given)
+    finer = apart is not None and apart in given and np.size(given[apart]) == keys.size
+    representative, inverse = keys.distinct([f for f in given if not finer or f != apart])
     if representative.size > WORTH_IT * keys.size:
         return None
-    picked = {f: np.take(v, representative) for f, v in given.items() if np.size(v) == keys.size}
-    token = _PICKED.set({id(a): (a, keys.coded(f), representative) for f, a in picked.items()})
+    lift: Callable[[Any], Any] = _same
+    spread = [(inverse, representative.size)]
+    if finer:
+        assert apart is not None
+        finer_rep, finer_inverse = flat_keys.rows_of_codes([(inverse, representative.size), keys.coded(apart)], keys.size)
+        if finer_rep.size == representative.size:  # the input left apart follows the others: one level
+            finer = False
+        elif finer_rep.size > WORTH_IT * keys.size:  # most rows distinct with it: every row a finer row
+            lift = Lift(inverse, representative.size, None)
+        else:
+            lift = Lift(np.take(inverse, finer_rep), representative.size, finer_rep)
+            spread.insert(0, (finer_inverse, finer_rep.size))
+    picked = {f: np.take(v, representative) for f, v in given.items()
+              if np.size(v) == keys.size and not (finer and f == apart)}
+    codes: dict[int, tuple[np.ndarray, tuple[np.ndarray, int], np.ndarray | None]] = {
+        id(a): (a, keys.coded(f), representative) for f, a in picked.items()}
+    if finer and isinstance(lift, Lift) and apart is not None:  # the input left apart on the finer rows
+        at = lift.batch_rows
+        picked[apart] = given[apart] if at is None else np.take(given[apart], at)
+        codes[id(picked[apart])] = (picked[apart], keys.coded(apart), at)
+    token = _PICKED.set(codes)
     try:
-        figures = estimate(dataclasses.replace(inputs, **picked))
+        figures = estimate(dataclasses.replace(inputs, **picked), lift)
     finally:
         _PICKED.reset(token)
-    figures.spread(inverse, representative.size, {id(picked[f]): given[f] for f in picked})
+    originals = {id(picked[f]): given[f] for f in picked}
+    for level_inverse, count in spread:  # the finer rows' figures first: a figure of the batch's length stays
+        figures.spread(level_inverse, count, originals)
     return figures

@@ -14,9 +14,10 @@ the layout search (most of the time of a full estimate).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-import numpy as np
 from numpy.typing import ArrayLike
 
 from gpudesk.catalog.records import ModelArch
@@ -25,13 +26,14 @@ from gpudesk.core.explain import FigureSet, as_array
 from gpudesk.core.flat_estimates import known_keys, on_distinct_inputs, same_codes
 from gpudesk.core.memory_activations import TRAINING_STACKS
 from gpudesk.core.memory_budget import (
-    Budget,
+    Needs,
     Settings,
     default_serving_fraction,
-    evaluate_layout,
-    kv_stage_fraction,
+    layout_needs,
     min_gpus,
+    usable_bytes,
 )
+from gpudesk.core.memory_limits import record_limits
 from gpudesk.core.memory_states import (
     MODES,
     OPTIMIZERS,
@@ -183,11 +185,20 @@ def estimate_memory(inp: MemoryInputs) -> FigureSet:
     """Per-GPU memory of one candidate array: states, activations, KV cache, overheads, fit and limits.
 
     A flat batch is estimated once per distinct combination of its inputs (a sweep over global batches or GPU
-    counts repeats them) and spread back to every candidate: the same figures (core/flat_keys.py)."""
-    return on_distinct_inputs(inp, PER_CANDIDATE, _estimate) or _estimate(inp)
+    counts repeats them) and spread back to every candidate: the same figures (core/flat_keys.py). What does not
+    read the GPU's capacity (states, activations, total) runs once per distinct combination of the other inputs
+    (bench_core: 5,664 rows; a search's batch, whose accelerators repeat its layouts: a fifth of its rows), the fit,
+    limits and layout search on the rows with the capacity (core/flat_estimates.py, Lift)."""
+    return on_distinct_inputs(inp, PER_CANDIDATE, _estimate, apart="gpu_memory_gb") or _estimate(inp)
 
 
-def _estimate(inp: MemoryInputs) -> FigureSet:
+def _same(value: Any) -> Any:
+    return value
+
+
+def _estimate(inp: MemoryInputs, lift: Callable[[Any], Any] = _same) -> FigureSet:
+    """The figures of ``inp``; ``lift``: where the inputs but the capacity are on a flat batch's distinct rows and
+    the capacity on finer rows (flat_estimates.Lift), a value of the distinct rows at the finer rows."""
     cfg = _settings(inp)
     fs = parameter_count(inp.model)
     _record_inputs(fs, inp, cfg)
@@ -197,7 +208,7 @@ def _estimate(inp: MemoryInputs) -> FigureSet:
     s, b, v = as_array(inp.seq_len), as_array(inp.micro_batch), as_array(inp.virtual_stages)
     keys = known_keys({"tp": lay.tp, "pp": lay.pp, "dp": lay.dp, "cp": lay.cp, "ep": lay.ep,
                       "zero_stage": lay.zero_stage, "seq_len": s, "virtual_stages": v, "micro_batch": b})
-    bud = evaluate_layout(cfg, lay, cap, s, b, v, keys)
+    bud = layout_needs(cfg, lay, s, b, v, keys)
     st = bud.states
     train, mode = cfg.training, inp.mode
     amp = amp_fp32_params(mode, inp.weight_dtype, inp.training_stack)
@@ -269,20 +280,24 @@ def _estimate(inp: MemoryInputs) -> FigureSet:
            + (" + autocast weight copies − gradient/activation overlap" if cfg.training else ""),
            ["mem.model_states", "mem.zero3_gathered", "mem.activations", "mem.kv_cache", "mem.runtime",
             "mem.fragmentation"] + (["mem.amp_weight_cache", "mem.grad_overlap"] if cfg.training else []))
-    fs.add("mem.capacity", cap + 0.0 * bud.total, "B", "GPU memory capacity", inp.gpu_memory_formula,
+    # the capacity's rows from here (every row where ``lift`` is the identity)
+    total = lift(bud.total)
+    usable = usable_bytes(cfg, cap) + lift(bud.runtime * 0.0)
+    fs.add("mem.capacity", cap + 0.0 * total, "B", "GPU memory capacity", inp.gpu_memory_formula,
            ["mem.in.gpu_memory_gb"])
-    fs.add("mem.usable", bud.usable, "B", "usable memory",
+    fs.add("mem.usable", usable, "B", "usable memory",
            "capacity × serving fraction (engine reserves a fixed share)" if not train else "capacity (training)",
            ["mem.capacity", "mem.c.serving_fraction"] if not train else ["mem.capacity"])
-    fs.add("mem.headroom", bud.usable - bud.total, "B", "headroom", "usable − total", ["mem.usable", "mem.total"])
-    fs.add("mem.fits", (bud.total <= bud.usable).astype(float), "bool", "fits in GPU memory", "total ≤ usable",
+    fs.add("mem.headroom", usable - total, "B", "headroom", "usable − total", ["mem.usable", "mem.total"])
+    fs.add("mem.fits", (total <= usable).astype(float), "bool", "fits in GPU memory", "total ≤ usable",
            ["mem.total", "mem.usable"])
     if not inp.limits:
         return fs
-    _record_limits(fs, inp, cfg, bud, s, b)
+    record_limits(fs, inp, cfg, bud, usable, s, b, lift)
     if not inp.search:
         return fs
-    gpus = min_gpus(cfg, lay, cap, s, b, v, as_array(inp.gpus_per_node))
+    lay = Layout(*(lift(x) for x in (lay.tp, lay.pp, lay.dp, lay.cp, lay.ep, lay.zero_stage)))
+    gpus = min_gpus(cfg, lay, cap, lift(s), lift(b), lift(v), lift(as_array(inp.gpus_per_node)))
     family = ("ZeRO-3: given t, p, c; d = 1, 2, 4, … until the shards fit; n = t·p·c·d" if train else "")
     fs.add("mem.min_gpus", gpus, MIN_GPUS_UNIT, MIN_GPUS_LABEL,
            "smallest n = 1, 2, 4, … with t = min(n, T), T = largest power of two ≤ min(8, GPUs per node), "
@@ -292,7 +307,7 @@ def _estimate(inp: MemoryInputs) -> FigureSet:
     return fs
 
 
-def _record_activations(fs: FigureSet, inp: MemoryInputs, cfg: Settings, bud: Budget) -> None:
+def _record_activations(fs: FigureSet, inp: MemoryInputs, cfg: Settings, bud: Needs) -> None:
     m = inp.model
     modelled = bud.train_act.modelled if bud.train_act is not None else bool(m.n_layers)
     note = "" if modelled else "no layer shapes in the record: activations not modelled, the total is a lower bound"
@@ -341,55 +356,3 @@ def _record_activations(fs: FigureSet, inp: MemoryInputs, cfg: Settings, bud: Bu
            "b · [L_full·s + L_sliding·min(w, s)] · kv values (2·max(⌈g/t⌉,1)·d, MLA r_kv + r_rope) · B_kv "
            "× ⌈L/p⌉/L / c", ["mem.kv_values_per_token_layer", "mem.kv_layers", "mem.in.kv_bytes", "mem.in.seq_len",
                              "mem.in.micro_batch", "mem.in.pp", "mem.in.cp"])
-
-
-def _record_limits(fs: FigureSet, inp: MemoryInputs, cfg: Settings, bud: Budget, s: np.ndarray, b: np.ndarray) -> None:
-    f = C.ALLOCATOR_FRAGMENTATION.value
-    fixed = bud.usable - bud.runtime - (1 + f) * bud.state_total
-    limit_deps = ["mem.usable", "mem.runtime", "mem.model_states", "mem.c.fragmentation"]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        if cfg.training:
-            assert bud.train_act is not None  # a training budget always models its activations
-            per_sample = (1 + f) * bud.train_act.bytes(s, 1.0)
-            mb = np.where(per_sample > 0, np.floor(np.maximum(fixed, 0) / per_sample), np.nan)
-            fs.add("mem.max_micro_batch", mb, "sequences", "largest micro-batch that fits",
-                   "⌊(usable − runtime − (1+f)·states) / ((1+f) · activations per sequence)⌋", [*limit_deps,
-                                                                                         "mem.activations"])
-            budget = np.maximum(fixed, 0) / ((1 + f) * b)
-            ctx = np.where(bud.train_act.modelled, bud.train_act.max_seq_len(budget), np.nan)
-            fs.add("mem.max_context", ctx, "tokens", "longest training sequence at this micro-batch",
-                   "largest s with (1+f)·b·(α·s + β·s²) ≤ usable − runtime − (1+f)·states on first and last stage",
-                   [*limit_deps, "mem.activations", "mem.in.micro_batch"])
-            return
-        fixed_inf = bud.usable - bud.runtime - (1 + f) * (bud.states.weights + bud.fixed_workspace)
-        per_seq = bud.kv_per_sequence + (1 + f) * bud.logits_per_sequence
-        conc = np.where(per_seq > 0, np.floor(np.maximum(fixed_inf, 0) / per_seq), np.nan)
-        fs.add("mem.kv_budget", np.maximum(fixed_inf, 0.0), "B", "memory left for KV cache and logits per GPU",
-               "usable − runtime − (1+f)·(weights + prefill workspace)", limit_deps)
-        fs.add("mem.per_sequence", per_seq, "B", "KV cache and logits of one sequence at s per GPU",
-               "KV per sequence + (1+f)·logits", ["mem.kv_cache", "mem.activations"])
-        fs.add("mem.max_concurrency", conc, "sequences", "concurrent sequences that fit at s",
-               "⌊(usable − runtime − (1+f)·(weights + prefill workspace)) / (KV per sequence + (1+f)·logits)⌋",
-               [*limit_deps, "mem.kv_cache", "mem.activations"])
-        fs.add("mem.max_context", _max_inference_context(inp, cfg, bud, fixed_inf, b), "tokens",
-               "longest context per sequence at this concurrency",
-               "per-sequence budget B = (usable − runtime − (1+f)(weights + workspace + b·logits)) · c / (b · ⌈L/p⌉/L);"
-               " s = B/(c_kv·(L_f + L_s)) if s ≤ w else (B/c_kv − L_s·w)/L_f; capped at the model's max context",
-               [*limit_deps, "mem.kv_cache", "mem.in.micro_batch", "arch.params_total"])
-
-
-def _max_inference_context(inp: MemoryInputs, cfg: Settings, bud: Budget, fixed_inf: np.ndarray, b: np.ndarray) -> np.ndarray:
-    m, f = inp.model, C.ALLOCATOR_FRAGMENTATION.value
-    if not m.n_layers:
-        return fixed_inf * np.nan
-    full, sliding = kv_layer_counts(m)
-    c_kv = kv_values_per_token_layer(m, inp.tp) * bytes_per_value(inp.kv_dtype)
-    share = kv_stage_fraction(m, as_array(inp.pp)) / as_array(inp.cp)
-    avail = np.maximum(fixed_inf - (1 + f) * b * bud.logits_per_sequence, 0.0)
-    per_seq_tokens = avail / (b * share * c_kv)  # Σ over layers of tokens held, per sequence
-    w = float(m.sliding_window or 0)
-    short = per_seq_tokens / (full + sliding)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        long = np.where(full > 0, (per_seq_tokens - sliding * w) / max(full, 1), np.inf)
-    ctx = np.floor(np.where(short <= w, short, long) if sliding else short)
-    return np.minimum(ctx, float(m.max_context)) if m.max_context else ctx

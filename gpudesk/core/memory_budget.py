@@ -69,14 +69,15 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class Budget:
+class Needs:
+    """What one layout needs per GPU: everything of its budget but the GPU's capacity."""
+
     states: StateBytes
     activations: np.ndarray
     kv_cache: np.ndarray
     runtime: np.ndarray
     fragmentation: np.ndarray
     total: np.ndarray
-    usable: np.ndarray
     train_act: TrainingActivations | None
     kv_per_sequence: np.ndarray  # inference: KV bytes of one sequence at seq_len on this GPU
     fixed_workspace: np.ndarray  # inference: prefill-chunk workspace
@@ -87,6 +88,18 @@ class Budget:
     def state_total(self) -> np.ndarray:
         s = self.states
         return np.asarray(s.weights + s.gradients + s.optimizer + s.lora_adapters + s.zero3_gathered + s.amp_weight_cache)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A layout's needs and the memory its GPUs offer."""
+
+    needs: Needs
+    usable: np.ndarray
+
+    @property
+    def total(self) -> np.ndarray:
+        return self.needs.total
 
 
 def runtime_bytes(cfg: Settings, lay: Layout) -> np.ndarray:
@@ -106,9 +119,16 @@ def kv_stage_fraction(m: ModelArch, pp: np.ndarray) -> np.ndarray:
 
 def evaluate_layout(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: np.ndarray,
                     micro_batch: np.ndarray, virtual_stages: np.ndarray, keys: FlatKeys | None = None) -> Budget:
-    """The budget of every candidate. ``keys``: the candidates' columns (a flat batch, flat_estimates.known_keys of
-    ``LAYOUT_COLUMNS`` and ``ACTIVATION_COLUMNS``): the model states and the activations, which read only those, run
-    once per distinct combination of them (bench_core's 22,656 rows: 472 and 192) and are taken to every row."""
+    """The budget of every candidate: :func:`layout_needs` and the usable memory of ``capacity``."""
+    needs = layout_needs(cfg, lay, seq_len, micro_batch, virtual_stages, keys)
+    return Budget(needs, usable_bytes(cfg, capacity) + needs.runtime * 0.0)
+
+
+def layout_needs(cfg: Settings, lay: Layout, seq_len: np.ndarray, micro_batch: np.ndarray,
+                 virtual_stages: np.ndarray, keys: FlatKeys | None = None) -> Needs:
+    """What every candidate needs per GPU. ``keys``: the candidates' columns (a flat batch, flat_estimates.known_keys
+    of ``LAYOUT_COLUMNS`` and ``ACTIVATION_COLUMNS``): the model states and the activations, which read only those, run
+    once per distinct combination of them (bench_core's 5,664 rows: 472 and 192) and are taken to every row."""
     m, f = cfg.model, ALLOCATOR_FRAGMENTATION.value
     states = on_rows(keys, LAYOUT_COLUMNS, lambda layout: model_state_bytes(
         cfg.breakdown, layout, cfg.mode, cfg.weight_dtype, cfg.optimizer, cfg.master_weights, cfg.lora_rank,
@@ -142,9 +162,7 @@ def evaluate_layout(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: n
                + states.amp_weight_cache)
     fragmentation = f * (dynamic + activations - overlap)
     total = dynamic + activations - overlap + kv + runtime + fragmentation
-    usable = usable_bytes(cfg, capacity) + zero
-    return Budget(states, activations, kv, runtime, fragmentation, total, usable, act, kv_seq, workspace, logits,
-                  overlap)
+    return Needs(states, activations, kv, runtime, fragmentation, total, act, kv_seq, workspace, logits, overlap)
 
 
 def _largest_power_of_two_at_most(x: np.ndarray) -> np.ndarray:

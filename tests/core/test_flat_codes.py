@@ -2,15 +2,21 @@
 codes its float copy gets; a least value of 0 still tells −0.0 from 0.0; and in a ``codes_shared()`` block a column
 the memory estimate and the step model both read is coded once, every figure the same as without the block; the
 memory estimate's layout search on the batch's distinct rows reads the batch's codes at its rows, coding nothing
-again (its answers equal to the search on every row: test_flat_distinct, test_memory_fastpath); and the model
-states and activations run once per distinct combination of the columns they read, every figure as on every row."""
+again (its answers equal to the search on every row: test_flat_distinct, test_memory_fastpath); the model
+states and activations run once per distinct combination of the columns they read, every figure as on every row;
+and what reads no GPU capacity runs once per distinct combination of the other inputs, the fit, limits and layout
+search on the rows with the capacity, every figure as on every row."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from gpudesk.core import flat_estimates, flat_keys, memory_budget
+from gpudesk.core import flat_estimates, flat_keys, memory, memory_budget
 from gpudesk.core.flat_keys import FlatKeys, codes_shared
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.memory import MemoryInputs, estimate_memory
+from tests.core.test_chain_batch import ACCELERATORS
 from tests.core.test_flat_distinct import _chain, _configurations
 from tests.core.test_memory_fastpath import LLAMA_70B
 
@@ -95,3 +101,36 @@ def test_the_model_states_and_activations_run_once_per_distinct_layout(monkeypat
     assert every.keys() == fewer.keys()
     for key, values in every.items():
         assert np.array_equal(values, fewer[key], equal_nan=values.dtype.kind != "U"), key
+
+
+@pytest.mark.parametrize(("mode", "accelerators"), [("train", "per layout"), ("inference", "per layout"),
+                                                     ("train", "every row")])
+def test_what_reads_no_capacity_runs_once_per_distinct_combination_of_the_rest(mode, accelerators, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # each layout on two or three capacities: the states, activations and total once per layout, the fit, limits and
+    # layout search on the finer rows ("per layout": a few layouts on more than one; "every row": a random capacity
+    # per row, most rows distinct with it, so the finer rows are the batch's)
+    once = _configurations(7)
+    c = {k: np.concatenate([v, v, v]) for k, v in once.items() if k != "hw"}
+    rng = np.random.default_rng(7)
+    hw = (np.concatenate([once["hw"], once["hw"], (once["hw"] + 1.0) % 3]) if accelerators == "per layout"
+          else rng.choice([0.0, 1.0, 2.0], c["n"].size))
+    capacity = np.asarray(HardwareArrays.from_accelerators(ACCELERATORS).take(hw.astype(int)).memory_gb)
+    fields = dict(seq_len=c["seq"], micro_batch=c["mb"], tp=c["tp"], pp=c["pp"], cp=c["cp"], ep=c["ep"],
+                  virtual_stages=c["v"], gpus_per_node=np.where(c["rec"] > 1.0, 4.0, 8.0),
+                  **({} if mode == "inference" else dict(dp=c["dp"], zero_stage=c["zero"])))
+    inputs = MemoryInputs(LLAMA_70B, mode, gpu_memory_gb=capacity, **fields)
+    sizes: list[int] = []
+    real = memory.layout_needs
+    monkeypatch.setattr(memory, "layout_needs", lambda cfg, lay, *rest: sizes.append(np.size(lay.tp)) or real(
+        cfg, lay, *rest))
+    with codes_shared():
+        split = estimate_memory(inputs)
+    without = len({row for row in zip(*(np.asarray(v).tolist() for v in fields.values()))})
+    with_capacity = len({row for row in zip(capacity.tolist(), *(np.asarray(v).tolist() for v in fields.values()))})
+    assert sizes == [without] and without < with_capacity  # the part that reads no capacity: on the fewer rows
+    monkeypatch.setattr(flat_keys, "FLAT_DISTINCT_MIN_ROWS", 10**9)  # every row as it is
+    whole = estimate_memory(inputs)
+    assert whole.keys() == split.keys() and {"mem.min_gpus", "mem.max_context", "mem.fits"} <= set(split.keys())
+    for key in whole.keys():
+        values = np.asarray(whole[key])
+        assert np.array_equal(values, np.asarray(split[key]), equal_nan=values.dtype.kind in "fc"), key
