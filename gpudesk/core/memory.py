@@ -23,7 +23,7 @@ from numpy.typing import ArrayLike
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core import constants as C
 from gpudesk.core.explain import FigureSet, as_array
-from gpudesk.core.flat_estimates import known_keys, on_distinct_inputs, same_codes
+from gpudesk.core.flat_estimates import Lift, known_keys, on_distinct_inputs, same_codes
 from gpudesk.core.memory_activations import TRAINING_STACKS
 from gpudesk.core.memory_budget import (
     Needs,
@@ -31,6 +31,7 @@ from gpudesk.core.memory_budget import (
     default_serving_fraction,
     layout_needs,
     min_gpus,
+    min_gpus_per_capacity,
     usable_bytes,
 )
 from gpudesk.core.memory_limits import record_limits
@@ -296,8 +297,11 @@ def _estimate(inp: MemoryInputs, lift: Callable[[Any], Any] = _same) -> FigureSe
     record_limits(fs, inp, cfg, bud, usable, s, b, lift)
     if not inp.search:
         return fs
-    lay = Layout(*(lift(x) for x in (lay.tp, lay.pp, lay.dp, lay.cp, lay.ep, lay.zero_stage)))
-    gpus = min_gpus(cfg, lay, cap, lift(s), lift(b), lift(v), lift(as_array(inp.gpus_per_node)))
+    gpn = as_array(inp.gpus_per_node)
+    gpus = min_gpus_per_capacity(cfg, lay, cap, s, b, v, gpn, lift) if isinstance(lift, Lift) else None
+    if gpus is None:
+        lay = Layout(*(lift(x) for x in (lay.tp, lay.pp, lay.dp, lay.cp, lay.ep, lay.zero_stage)))
+        gpus = min_gpus(cfg, lay, cap, lift(s), lift(b), lift(v), lift(gpn))
     family = ("ZeRO-3: given t, p, c; d = 1, 2, 4, … until the shards fit; n = t·p·c·d" if train else "")
     fs.add("mem.min_gpus", gpus, MIN_GPUS_UNIT, MIN_GPUS_LABEL,
            "smallest n = 1, 2, 4, … with t = min(n, T), T = largest power of two ≤ min(8, GPUs per node), "
