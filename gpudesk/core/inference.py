@@ -93,6 +93,9 @@ class InferenceInputs:
     queue: bool = True  # False: no queueing figures (rates, replicas, loaded TTFT), for sweeps that read none
     layout_search: bool = True  # False: no mem.min_gpus (the fewest GPUs for one replica), for sweeps and searches
     power_shares: bool = True  # False: no infer.compute_bound_share / memory_bound_share (a search reads none)
+    # the engine holds new prompts until every attention data-parallel group has one (TensorRT-LLM's
+    # attention_dp_config.enable_balance; off unless set, as in vLLM and SGLang, which have no such wait)
+    attention_dp_balance: bool = False
 
 
 FIELDS = ("prompt_tokens", "output_tokens", "prompt_sd", "output_sd", "concurrency", "tp", "pp", "ep",
@@ -209,8 +212,9 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     prefill_tail = rep.prefill(prompt_tail, prompt_tail)
     e2e_iter = np.where(a["e2e_target_s"] > 0, (a["e2e_target_s"] - prefill_tail) / (out_tail + 1.0), np.inf)
     target = np.minimum(np.where(a["tpot_target_s"] > 0, a["tpot_target_s"], np.inf), e2e_iter)
-    # a TTFT target (server, interactive) forbids holding prompts back until every attention group has one
-    unsync = (a["ttft_target_s"] > 0) | (a["ttft_tail_target_s"] > 0)
+    # prompts start unaligned across the attention groups unless the engine holds them back until every group has
+    # one, which a TTFT target (server, interactive) forbids
+    unsync = (a["ttft_target_s"] > 0) | (a["ttft_tail_target_s"] > 0) | (not inp.attention_dp_balance)
     if inp.derive_batch:
         finite = np.isfinite(target)  # no target (the inference chart's sweep): the limits alone, nothing to search
         conc = np.where(finite, largest_concurrency(rep, upper, ctx, out, prompt, target, unsync), upper) \
@@ -240,7 +244,14 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     if inp.batching == "separate_prefill":
         pre_share = c1 / out * rep.prefill(prompt, prompt)
     else:  # the prefill tokens mixed into a step ride its TP/EP collectives with the C decode tokens
-        pre_share = rep.mixed_prefill(c1, prompt, out, unsync)
+        wait = fs.add("infer.prefill_wait_s", rep.prefill_wait(c1, prompt, out, unsync), "s",
+                      "wait per iteration for the attention group that prefills the most",
+                      "(G·E[max of G Poisson(C/(O·G))] − C/O) · one prompt's attention and non-routed GEMMs on its "
+                      "group (G = max(t, e)/t attention groups; prompts start where their group's sequences end); 0 "
+                      "without attention data-parallel, or where the engine holds prompts until every group has one "
+                      "and no TTFT target binds", ["infer.concurrency", "infer.in.prompt_tokens",
+                                                   "infer.in.output_tokens", "infer.in.tp", "infer.in.ep"])
+        pre_share = rep.mixed_prefill(c1, prompt, out, wait=wait)
     run = None  # a static batch's (time, longest output)
     if static:  # the batch runs until its longest output ends; only the C·O real tokens count
         run = static_batch(fs, rep, c1, prompt, out, a["output_sd"], dec["total"], limit)
@@ -252,9 +263,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
         tokens_s = c1 / tpot
         formula = ("C / (decode(C) + (C/O) · prefill(I)): prefills as their own steps" if inp.batching ==
                    "separate_prefill" else "C / (decode(C) + (C/O) · prefill compute(I) + comm(C·(1 + I/O)) − "
-                   "comm(C) + wait for the busiest attention group's prefills): prefill mixed into steps, its "
-                   "tokens in each step's TP/EP collectives; the wait only with attention data-parallel and a TTFT "
-                   "target")
+                   "comm(C) + infer.prefill_wait_s): prefill mixed into steps, its tokens in each step's TP/EP "
+                   "collectives")
     supported = np.isfinite(rep.compute_peak) & np.isfinite(rep.attention_peak)
     valid = supported & (conc >= 1)
     # unknown (NaN) where the catalog lacks the precision's peak; 0 where no concurrency meets the TPOT target
@@ -264,7 +274,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     if inp.power_shares:
         bound_shares(fs, rep, c1, ctx, prompt, pre_share, tpot, run, valid)
     fs.add("infer.tokens_per_s", tokens_s, "tokens/s", "output tokens/s per replica", formula,
-           ["infer.decode_step_s", "infer.concurrency", "infer.in.output_tokens"])
+           ["infer.decode_step_s", "infer.concurrency", "infer.in.output_tokens"]
+           + (["infer.prefill_wait_s"] if "infer.prefill_wait_s" in fs else []))
     gpus = rep.gpus
     fs.add("infer.gpus_per_replica", gpus, "GPUs", "GPUs per replica", "max(t, e) · p",
            ["infer.in.tp", "infer.in.ep", "infer.in.pp"])

@@ -298,15 +298,23 @@ class ReplicaModel:
         return np.asarray(on_compute), np.asarray(linear + np.maximum(attn_c, attn_m) - on_compute)
 
     def mixed_prefill(self, batch: np.ndarray, prompt: np.ndarray, output: np.ndarray,
-                      unsynchronised: np.ndarray | bool = False) -> np.ndarray:
+                      unsynchronised: np.ndarray | bool = False, wait: np.ndarray | None = None) -> np.ndarray:
         """Seconds a continuous-batching iteration of ``batch`` decodes adds for the C/O prompts it prefills: their
-        compute, and their I tokens in the step's TP/EP collectives beside the C decode tokens. ``unsynchronised``
-        (a TTFT target binds): prompts start in whichever attention group they reach, see ``prefill_imbalance``."""
+        compute, and their I tokens in the step's TP/EP collectives beside the C decode tokens, plus ``wait`` (else
+        ``prefill_wait`` of ``unsynchronised``) for the attention group that prefills the most."""
         extra_comm = self.collectives(batch * (1.0 + prompt / output)) - self.collectives(batch)
-        waits = np.asarray(unsynchronised) & (np.asarray(self.attention_groups) > 1)
-        imbalance = (np.where(waits, self.prefill_imbalance(batch, prompt, output), 0.0) if waits.any()
-                     else 0.0)  # tensor-parallel attention, or no TTFT target: nothing to compute
+        imbalance = self.prefill_wait(batch, prompt, output, unsynchronised) if wait is None else wait
         return np.asarray(batch / output * self.prefill_compute(prompt, prompt) + extra_comm + imbalance)
+
+    def prefill_wait(self, batch: np.ndarray, prompt: np.ndarray, output: np.ndarray,
+                     unsynchronised: np.ndarray | bool) -> np.ndarray:
+        """``prefill_imbalance`` where prompts are ``unsynchronised`` (each attention group admits its own as its
+        sequences end: the engine does not hold them until every group has one, or a TTFT target forbids it) and
+        attention runs data-parallel; 0 elsewhere."""
+        waits = np.asarray(unsynchronised) & (np.asarray(self.attention_groups) > 1)
+        if not waits.any():  # tensor-parallel attention, or prompts held for every group: nothing to compute
+            return np.zeros(np.broadcast(batch, prompt, output, self.tp).shape)
+        return np.asarray(np.where(waits, self.prefill_imbalance(batch, prompt, output), 0.0))
 
     def prefill_imbalance(self, batch: np.ndarray, prompt: np.ndarray, output: np.ndarray) -> np.ndarray:
         """Seconds an iteration waits for the attention group that prefills the most prompts (G groups > 1 only).
@@ -321,8 +329,12 @@ class ReplicaModel:
         0.51-0.56 for 256-512 sequences per group (measured: 54.11% average balance with prompts placed as they
         came) and the throughput at 0.89 of the synchronised one (measured: 25,664 / 34,140 = 0.75), so it
         explains part of the loss, not all. Engines reach ~88% balance by holding prompts back until every group
-        has one (the blog's context wait, 50 iterations), which a TTFT target forbids; offline, or with no TTFT
-        target, prefills are taken as synchronised (no term)."""
+        has one (the blog's context wait, 50 iterations; TensorRT-LLM's attention_dp_config.enable_balance, off
+        unless set), which a TTFT target forbids; only an engine that holds them, with no TTFT target, prefills in
+        step (no term, ``prefill_wait``). Nothing else aligns the groups: the request router gives each new
+        request to the group with the fewest active tokens and requests (tensorrt_llm/_torch/pyexecutor/
+        request_utils.py, balance_requests_across_ranks), and each group admits it when its own sequences end and
+        its own KV cache has room."""
         groups = np.asarray(self.attention_groups, dtype=np.float64)
         rate = np.asarray(batch / output, dtype=np.float64)  # new prompts per iteration, whole replica
         busiest = expected_busiest(rate / groups, groups)

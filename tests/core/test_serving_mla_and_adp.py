@@ -75,17 +75,23 @@ def test_the_busiest_group_pays_the_prefills_beyond_the_mean():
     assert _replica(DSV3, 8, 8).prefill_imbalance(batch, prompt, out)[0] == 0.0
 
 
-def _dsv3(scenario: str, tp: float, ep: float) -> float:
+def _dsv3(scenario: str, tp: float, ep: float, balance: bool = False) -> tuple[float, float]:
+    """(tokens/s per GPU, infer.prefill_wait_s) of DeepSeek-V3 on 8 B200 at 2,048 sequences."""
     fs = estimate_inference(InferenceInputs(
         model=DSV3, hardware=HardwareArrays.from_accelerators([B200]), weight_dtype="fp4", kv_dtype="fp8",
         prompt_tokens=800, output_tokens=3880, concurrency=2048, tp=tp, ep=ep, scenario=scenario,
-        ttft_target_s=0.0, ttft_tail_target_s=2.0, tpot_target_s=0.0))
-    return fs.value_at("infer.tokens_per_s_per_gpu", 0)
+        ttft_target_s=0.0, ttft_tail_target_s=2.0, tpot_target_s=0.0, attention_dp_balance=balance))
+    return fs.value_at("infer.tokens_per_s_per_gpu", 0), fs.value_at("infer.prefill_wait_s", 0)
 
 
-def test_a_ttft_target_costs_data_parallel_attention_throughput_but_not_tensor_parallel():
-    assert _dsv3("server", 1, 8) < 0.97 * _dsv3("offline", 1, 8)  # prompts placed as they come
-    assert _dsv3("server", 8, 8) == _dsv3("offline", 8, 8)
+def test_unaligned_prompts_cost_data_parallel_attention_throughput_but_not_tensor_parallel():
+    held = _dsv3("offline", 1, 8, balance=True)  # the engine holds prompts until every group has one
+    assert held[1] == 0.0
+    server, offline = _dsv3("server", 1, 8), _dsv3("offline", 1, 8)  # prompts placed as they come
+    assert server[0] < 0.97 * held[0] and server[1] > 0.0
+    assert offline == server  # no engine holds them by default; a TTFT target forbids it even where one would
+    assert _dsv3("server", 1, 8, balance=True) == server
+    assert _dsv3("server", 8, 8) == _dsv3("offline", 8, 8, balance=True) == (_dsv3("offline", 8, 8)[0], 0.0)
 
 
 # TensorRT-LLM tech blog 18 (NVLinkOneSided, DeepSeek-V3 profile, BF16, ep_size 8, GB200 NVL72): dispatch and

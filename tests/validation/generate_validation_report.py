@@ -26,6 +26,7 @@ from validation_cases_measured import (  # noqa: E402
 from validation_cases_mlperf_inference import findings as mlperf_inference_findings  # noqa: E402
 from validation_cases_power import findings as power_findings  # noqa: E402
 from validation_report_texts import (  # noqa: E402
+    ADP_UNALIGNED_PROMPTS,
     AMPERE_NOTES,
     BLACKWELL_TRAINING_NOTES,
     ENGINE_AND_PADDING,
@@ -204,6 +205,7 @@ def render(results: list[Result]) -> str:
         "The serving band now also draws on the MLPerf Inference cases (the plans a user writes): −27.7% … +20.4% from 107 held-out cases (was −22.2% … +12.4% from 77), holding 71% of the fit half (was 67%).",
         FINITE_RUNS,
         ENGINE_AND_PADDING,
+        ADP_UNALIGNED_PROMPTS,
         "* **Llama 3.1 8B at 512-1,024 GPUs (MLPerf Training v5.1/v6.0, GB200/GB300)**: one sequence per data-parallel "
         "rank (global batch 64 over DP64 × CP4 × TP2-4), so each step's backward is 12-22 ms and the gradients of 2-4 "
         "billion parameters per GPU are reduced over 256 ranks in NVIDIA's 768M-parameter buckets (BUCKET_SIZE in "

@@ -131,9 +131,10 @@ def as_recipe(case):
                              f"layout: no engine config stored; {RECIPE}: attention data-parallel over 8 GPUs x "
                              f"expert parallel 8, at most {RECIPE_BATCH:,} sequences per instance (fewer where the KV "
                              "cache holds fewer); not the recipe's MTP speculative decoding, which no stored "
-                             "DeepSeek-R1 Offline or Server config sets")
+                             "DeepSeek-R1 Offline or Server config sets; ADP balancing on, as every stored "
+                             "DeepSeek-R1 MLPerf config sets it (the recipe sets none)")
     assert note != case.note, case.id
-    return replace(case, tp=1, ep=8, max_batch=RECIPE_BATCH, note=note)
+    return replace(case, tp=1, ep=8, max_batch=RECIPE_BATCH, note=note, adp_balance=True)
 
 
 def output_quantiles(log: dict) -> dict[float, float]:

@@ -107,6 +107,7 @@ class MLPerfInferenceCase:
     pp: int = 0  # pipeline stages of the submission's engine (0 = 1)
     queries: int = 0  # samples of an Offline run, all issued at once (0 = not known: the steady rate)
     output_cap: float = math.inf  # the benchmark's output limit (tokens)
+    adp_balance: bool = False  # the engine holds new prompts until every attention data-parallel rank has one
 
     @property
     def measured(self) -> float:
@@ -281,9 +282,10 @@ def _as_submitted(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
         "KV cache FP8 (assumed); tensor parallel: gpudesk's best layout; expert parallel = tensor parallel",
         f"KV cache FP8 (the config); layout from the submission's config ({where}): attention data-parallel over "
         f"{ep} GPUs (enable_attention_dp, tensor_parallelism {ep}) x expert parallel {ep}, {batch // ep} sequences per "
-        f"rank (gpu_batch_size), {batch:,} per {ep}-GPU instance")
+        f"rank (gpu_batch_size), {batch:,} per {ep}-GPU instance; ADP balancing on (the config sets "
+        "attention_dp_config enable_balance: new prompts wait for every rank to have one, up to its timeout)")
     assert note != case.note, case.id
-    return replace(case, tp=tp, ep=ep, max_batch=batch, note=note)
+    return replace(case, tp=tp, ep=ep, max_batch=batch, note=note, adp_balance=True)
 
 
 _V51_DENSE_CONFIG = ("NVIDIA's engine config, github.com/mlcommons/inference_results_v5.1 (copy "

@@ -170,7 +170,7 @@ def mlperf_inputs(case: MLPerfInferenceCase, tp: int) -> InferenceInputs:
         ep=case.ep or (tp if case.moe else 1),
         batching="continuous",
         scenario="offline" if case.scenario == "offline" else "server", percentile=0.99, ttft_target_s=0.0,
-        ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0)
+        ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0, attention_dp_balance=case.adp_balance)
 
 
 def offline_run(case: MLPerfInferenceCase, tp: int, fs: FigureSet) -> FiniteRun | None:
