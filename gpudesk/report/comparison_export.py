@@ -150,7 +150,7 @@ def cumulative_cost_chart(comparison: PlanComparison, text: ReportText) -> Chart
         return None
     return ChartSpec(kind="cost_over_time", title=text.get("compare.chart_title"), x_label=text.get("compare.chart_x"),
                      y_label=text.get("compare.chart_y"), x_unit="month", y_unit=comparison.currency, series=series,
-                     notes=text.get("compare.chart_note"))
+                     notes=text.get("compare.chart_note"), tick_language=text.lang)  # 30 万, 美元 in Chinese
 
 
 def plan_months(plan: PlanEstimate) -> list[float]:

@@ -82,7 +82,7 @@ class FigureFormatter:
         if raw == math.inf and self.figures.unit(key) == "month":  # a break-even month that never comes
             return self.text.get("value.never_pays_back")
         if kind == "money" or (kind == "quantity" and is_money_unit(self.figures.unit(key))):
-            if isinstance(raw, (int, float)) and abs(raw) < 100 and raw == raw:  # a rate: as precise as it is quoted
+            if isinstance(raw, (int, float)) and 0 < abs(raw) < 100:  # a rate: as precise as it is quoted (0 is ¥0)
                 from gpudesk.report.ledger_text import unit_price
 
                 # a quoted rate keeps its digits ($0.8048/h); a computed one reads in cents (¥16.07, not ¥16.0667)

@@ -81,6 +81,13 @@ def test_bytes_read_in_the_prefix_the_window_shows(lang, bank):
     assert not re.findall(r"\b\d{1,3}(?:,\d{3})+(?:\.\d+)? [kMG]?B(?:/s)?(?![\w/])", text)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_amount_of_nothing_shows_cents(lang, bank):
+    """The rented pilot's one-time cost read "¥0.00" in the cost table (the executive summary: ¥0)."""
+    _plan, doc = bank(lang)
+    assert not re.findall(r"[¥$]0\.00(?!\d)", doc.to_text())
+
+
 def risks_text(section) -> list[str]:
     return [cell for block in section.blocks for row in getattr(block, "rows", ()) for cell in row]
 

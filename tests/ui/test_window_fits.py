@@ -48,6 +48,7 @@ from window_audit import (
     untyped_charts,
     visible_texts,
 )
+from window_audit_tables import cut_headers, unreadable_cells
 from window_walk import Walk, form_over_view, language_and_theme, sideways_pixels
 
 from gpudesk.catalog import field_rules
@@ -389,7 +390,7 @@ def test_every_dialog_fits_its_screen_and_reads(session, screen_name, make_windo
         findings += [Finding(f"{name}: {f.where}", f.text, f.why)
                      for f in clipped_widgets(dialog) + bad_texts(visible_texts(dialog), rules) + labels_outside_plots(dialog)
                      + charts_wider_than_their_view(dialog)
-                     + number_fields(dialog, lang)]
+                     + number_fields(dialog, lang) + unreadable_cells(dialog) + cut_headers(dialog)]
         if screen_name == LAPTOP and KEEP_SHOTS:
             dialog.grab().save(str(SHOTS / f"dialog-{name}-{lang}-{theme}.png"))
     assert not findings, report(findings)

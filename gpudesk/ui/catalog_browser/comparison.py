@@ -15,6 +15,8 @@ from gpudesk.ui.screen_fit import fit_to_screen
 
 MAX_COMPARED = 4
 BEST_BACKGROUND = QColor("#d9f2e0")
+BEST_FOREGROUND = QColor("#14301c")
+"""The best value's text on its pale green, in either theme (the dark theme's white text read 1.0:1 on it)."""
 BEST_ROLE = Qt.ItemDataRole.UserRole + 10
 
 Index = QModelIndex | QPersistentModelIndex
@@ -94,6 +96,8 @@ class ComparisonModel(QAbstractTableModel):
             return best
         if role == Qt.ItemDataRole.BackgroundRole and best:
             return QBrush(BEST_BACKGROUND)
+        if role == Qt.ItemDataRole.ForegroundRole and best:
+            return QBrush(BEST_FOREGROUND)
         if role == Qt.ItemDataRole.FontRole and best:
             font = QFont()
             font.setBold(True)

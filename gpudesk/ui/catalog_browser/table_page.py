@@ -75,7 +75,7 @@ class TablePage(QWidget):
         self._columns_fitted = True
         header = self.view.horizontalHeader()
         self.view.resizeColumnsToContents()
-        header.resizeSection(STATUS_COLUMN, 52)
+        header.resizeSection(STATUS_COLUMN, max(52, header.sectionSizeHint(STATUS_COLUMN)))  # "Status" and its sort arrow
         first = self.model.column_of(DEFAULT_VISIBLE[self.table][0]) if self.table in DEFAULT_VISIBLE else 1
         header.resizeSection(first, min(max(header.sectionSize(first), 160), 330))
         for i in range(1, self.model.columnCount()):

@@ -1,0 +1,76 @@
+"""The window audit's table checks (no tests here): a column whose header is cut ("commender for th" for a plan
+named "E-commerce recommender for the sales festival" in the comparison), a cell whose text colour barely differs
+from the background the model paints it on (the comparison's best values: white on pale green in dark mode)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QPalette
+from PySide6.QtWidgets import QHeaderView, QTableView, QTreeView, QWidget
+from window_audit_finding import Finding
+
+LEAST_CONTRAST = 3.0
+"""WCAG 2.1's least contrast for large or bold text (SC 1.4.3); body text wants 4.5."""
+ROWS_READ = 200
+"""Rows of a long table (the catalog's) whose colours are read: the colours come from one rule per column."""
+
+
+def _luminance(colour: QColor) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """WCAG 2.1 contrast ratio of two colours, 1 to 21."""
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def _colour(value: object) -> QColor | None:
+    if isinstance(value, QBrush):
+        return value.color()
+    return value if isinstance(value, QColor) else None
+
+
+def _views(root: QWidget) -> list[QTableView | QTreeView]:
+    return [v for v in root.findChildren(QTableView) + root.findChildren(QTreeView) if v.isVisible() and v.model()]
+
+
+def unreadable_cells(root: QWidget) -> list[Finding]:
+    """Cells a model paints a background for whose text (the model's or the theme's) reads below 3:1 on it."""
+    found = []
+    for view in _views(root):
+        model = view.model()
+        text = view.palette().color(QPalette.ColorRole.Text)
+        for row in range(min(model.rowCount(), ROWS_READ)):
+            for column in range(model.columnCount()):
+                index = model.index(row, column)
+                back = _colour(model.data(index, Qt.ItemDataRole.BackgroundRole))
+                if back is None or not model.data(index, Qt.ItemDataRole.DisplayRole):
+                    continue
+                fore = _colour(model.data(index, Qt.ItemDataRole.ForegroundRole)) or text
+                if contrast(fore, back) < LEAST_CONTRAST:
+                    found.append(Finding(f"{type(view).__name__}#{view.objectName()} row {row + 1}",
+                                         str(model.data(index, Qt.ItemDataRole.DisplayRole)),
+                                         f"text {fore.name()} on {back.name()}: {contrast(fore, back):.1f}:1"))
+    return found
+
+
+def cut_headers(root: QWidget, tolerance: int = 2) -> list[Finding]:
+    """Columns narrower than their header's text, which Qt then elides (in the middle, for a centred header)."""
+    found = []
+    for view in _views(root):
+        header: QHeaderView = view.horizontalHeader() if isinstance(view, QTableView) else view.header()
+        if header.isHidden():
+            continue
+        for section in range(header.count()):
+            if header.isSectionHidden(section):
+                continue
+            need = header.sectionSizeHint(section)
+            if header.sectionSize(section) + tolerance < need:
+                label = view.model().headerData(section, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
+                found.append(Finding(f"{type(view).__name__}#{view.objectName()} column {section + 1}", str(label),
+                                     f"a header cut: {header.sectionSize(section)} px of {need}"))
+    return found
