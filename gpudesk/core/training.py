@@ -298,7 +298,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     # what the ZeRO stage changes: once per distinct row of the above, the stage's case and the tokens to train
     case = [stage_case_codes(a["zero_stage"], keys.size), *(keys.coded(k) for k in (  # the case varies slowest
         "train_tokens", "epochs", "dataset_tokens"))] if keys is not None else []
-    tail = Level.refine(keys, at.inverse, at.count, case, worth=TAIL_WORTH_IT)
+    tail = Level.refine(keys, at.inverse, at.count, case, worth=TAIL_WORTH_IT, within=at)
     starts = tail.starts(case[0][0], 3) if case else None  # the rows of ZeRO 1-2 and of ZeRO-3 start here
 
     def up(value: Any) -> Any:  # a value of the global batch's rows at the stage's

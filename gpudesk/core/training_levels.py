@@ -37,12 +37,15 @@ class Level:
     candidate as given. :meth:`pick` a candidate input at these rows, :meth:`lift` a value of a coarser level to
     them, compute, then :meth:`held` to record a figure (gathered to every candidate when first read)."""
 
-    __slots__ = ("keys", "representative", "inverse", "count", "_index")
+    __slots__ = ("keys", "representative", "inverse", "count", "_index", "_period")
 
     def __init__(self, keys: FlatKeys | None, representative: np.ndarray | None, inverse: np.ndarray | None) -> None:
         self.keys, self.representative, self.inverse = keys, representative, inverse
         self.count = 0 if representative is None else int(representative.size)
         self._index: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # id(coarser inverse) -> (it, it at my rows)
+        # id(a coarser level's inverse) -> (it, that level's row count k): my row r is its row r mod k (every
+        # combination of its rows and my columns present, its rows varying fastest: a sweep's levels)
+        self._period: dict[int, tuple[np.ndarray, int]] = {}
 
     @classmethod
     def identity(cls, keys: FlatKeys | None = None) -> Level:
@@ -50,21 +53,28 @@ class Level:
 
     @classmethod
     def refine(cls, keys: FlatKeys | None, coarse_inverse: np.ndarray | None, coarse_count: int,
-               columns: Sequence[tuple[np.ndarray, int]], worth: float = WORTH_IT) -> Level:
-        """The distinct rows of a coarser level (each candidate's row ``coarse_inverse``, ``coarse_count`` rows)
-        and ``columns`` (integer codes in [0, count) with their count); every candidate as given where the coarser
-        level is, or where most rows would be distinct."""
+               columns: Sequence[tuple[np.ndarray, int]], worth: float = WORTH_IT, within: Level | None = None
+               ) -> Level:
+        """The distinct rows of a coarser level (each candidate's row ``coarse_inverse``, ``coarse_count`` rows;
+        ``within``: that level, where it is one) and ``columns`` (integer codes in [0, count) with their count);
+        every candidate as given where the coarser level is, or where most rows would be distinct."""
         if keys is None or coarse_inverse is None:
             return cls.identity(keys)
         varying = [c for c in columns if c[1] > 1]
         if not varying:  # nothing more to tell rows apart: the coarser rows themselves
             representative = np.empty(coarse_count, dtype=np.intp)
             representative[coarse_inverse] = row_numbers(coarse_inverse.size)
-            return cls(keys, representative, coarse_inverse)
-        representative, inverse = _finer_rows(coarse_inverse, coarse_count, varying, keys.size)
-        if representative.size > worth * keys.size:
-            return cls.identity(keys)
-        return cls(keys, representative, inverse)
+            level, every = cls(keys, representative, coarse_inverse), True
+        else:
+            representative, inverse, every = _finer_rows(coarse_inverse, coarse_count, varying, keys.size)
+            if representative.size > worth * keys.size:
+                return cls.identity(keys)
+            level = cls(keys, representative, inverse)
+        if every:  # row r is the coarser level's row r mod its count, and so of any level that one repeats
+            level._period[id(coarse_inverse)] = (coarse_inverse, coarse_count)
+            if within is not None and within.inverse is coarse_inverse:
+                level._period.update(within._period)
+        return level
 
     @property
     def active(self) -> bool:
@@ -85,6 +95,9 @@ class Level:
             value, coarse_inverse = value.values, value.inverse
         if coarse_inverse is None or not isinstance(value, np.ndarray) or value.ndim != 1:
             return value
+        period = self._period.get(id(coarse_inverse))
+        if period is not None and period[0] is coarse_inverse and value.size == period[1]:
+            return _repeated(value, self.count // period[1])  # row r takes row r mod k: copies, no gather
         return np.take(value, self.index_of(coarse_inverse), mode="wrap")  # the rows lie in range
 
     def index_of(self, coarse_inverse: np.ndarray) -> np.ndarray:
@@ -93,7 +106,12 @@ class Level:
             return coarse_inverse
         found = self._index.get(id(coarse_inverse))
         if found is None or found[0] is not coarse_inverse:
-            found = (coarse_inverse, np.take(coarse_inverse, self.representative))
+            period = self._period.get(id(coarse_inverse))
+            if period is not None and period[0] is coarse_inverse:  # r mod k, without a gather
+                index = _repeated(row_numbers(period[1]), self.count // period[1])
+            else:
+                index = np.take(coarse_inverse, self.representative)
+            found = (coarse_inverse, index)
             self._index[id(coarse_inverse)] = found
         return found[1]
 
@@ -125,16 +143,24 @@ class Level:
         return value.whole() if isinstance(value, Gathered) else value
 
 
+def _repeated(value: np.ndarray, times: int) -> np.ndarray:
+    """``value`` ``times`` times over, end to end (``np.tile``'s answer, in one broadcast copy)."""
+    out = np.empty(value.size * times, dtype=value.dtype)
+    out.reshape(times, value.size)[...] = value
+    return out
+
+
 def _finer_rows(coarse_inverse: np.ndarray, coarse_count: int, columns: Sequence[tuple[np.ndarray, int]], n: int
-                ) -> tuple[np.ndarray, np.ndarray]:
+                ) -> tuple[np.ndarray, np.ndarray, bool]:
     """:func:`flat_keys.rows_of_codes` of ``columns`` and then the coarser rows (the first column varies slowest),
     with the key made in the index type at once (two passes for one more column) and, where every combination is
-    present (a sweep), each row's key its distinct row (no renumbering)."""
+    present (a sweep), each row's key its distinct row (no renumbering); and whether every combination is present
+    (row r then holds the coarser row r mod ``coarse_count``)."""
     size = coarse_count
     for _, count in columns:
         size *= count
     if size > 4 * n + 1024:  # a sparse key space: compact it as FlatKeys does
-        return rows_of_codes([*columns, (coarse_inverse, coarse_count)], n)
+        return (*rows_of_codes([*columns, (coarse_inverse, coarse_count)], n), False)
     (first, _), *rest = [*columns, (coarse_inverse, coarse_count)]
     key = np.multiply(first, rest[0][1], dtype=np.intp)  # Horner: ((c0 · k1 + c1) · k2 + c2) …
     for i, (codes, _) in enumerate(rest):
@@ -144,9 +170,9 @@ def _finer_rows(coarse_inverse: np.ndarray, coarse_count: int, columns: Sequence
     last = np.full(size, -1, dtype=np.intp)
     last[key] = row_numbers(n)  # a row of each key present (the last)
     if size == 0 or last.min() >= 0:
-        return last, key
+        return last, key, True
     present, renumber = numbered(last >= 0, np.intp)
-    return np.take(last, present), np.take(renumber, key, mode="wrap")  # keys lie in [0, size)
+    return np.take(last, present), np.take(renumber, key, mode="wrap"), False  # keys lie in [0, size)
 
 
 def stage_case_codes(zero_stage: Any, size: int) -> tuple[np.ndarray, int]:
