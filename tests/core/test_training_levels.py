@@ -36,7 +36,9 @@ def test_a_lifted_value_is_each_rows_own(drop: int) -> None:
     at, tail, coarse_inverse, layout, coarse_count = _levels(drop)
     assert at.active and tail.active
     per_layout = np.arange(coarse_count) * 10.0 + 0.5  # a value of each coarser row
+    assert at.inverse is not None and tail.inverse is not None
     for level in (at, tail):
+        assert level.inverse is not None
         # every candidate's value through the level's rows, against its own
         lifted = level.lift(Gathered(per_layout, coarse_inverse))
         assert np.array_equal(Gathered(lifted, level.inverse).whole(), layout * 10.0 + 0.5)
