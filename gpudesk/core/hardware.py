@@ -31,11 +31,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import numpy as np
 
 from gpudesk.catalog.records import Accelerator
+from gpudesk.core.arrays import Gathered, whole
 from gpudesk.core.constants import PCIE_X16_GBS_BY_GEN
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.pass_memo import memoised_by
@@ -173,9 +174,17 @@ class _Reindexed(Mapping[str, np.ndarray]):
         return len(self._base)
 
 
+# the per-candidate arrays of HardwareArrays, which a re-indexed set (:meth:`HardwareArrays.take`) gathers when read
+PER_CANDIDATE = ("hbm_bw", "memory_bytes", "memory_gb", "scaleup_bw", "scaleup_domain", "scaleup_is_pcie",
+                 "scaleout_bw", "gpus_per_node", "row", "scaleup_mesh_links")
+
+
 @dataclass(frozen=True)
 class HardwareArrays:
-    """Per-candidate hardware figures (SI units) with the source of each field."""
+    """Per-candidate hardware figures (SI units) with the source of each field.
+
+    A set re-indexed by :meth:`take` keeps its source's arrays and each candidate's row of them: a field is gathered
+    when first read (a flat sweep's step model reads most only at its distinct rows: :meth:`held`)."""
 
     peak_flops: Mapping[str, np.ndarray]  # dense peak FLOP/s per precision, NaN when unknown
     hbm_bw: np.ndarray  # B/s, one direction
@@ -267,7 +276,45 @@ class HardwareArrays:
 
     @property
     def size(self) -> int:
-        return int(self.hbm_bw.shape[0])
+        return int(self.shape[0])
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The candidates' shape (that of every per-candidate field)."""
+        taken = self.__dict__.get("_taken_from")
+        return tuple(taken[1].shape) if taken is not None else tuple(self.hbm_bw.shape)
+
+    def __getattr__(self, name: str) -> Any:  # a re-indexed set's field not read yet (:meth:`take`)
+        taken = self.__dict__.get("_taken_from")
+        if taken is None or name not in PER_CANDIDATE:
+            raise AttributeError(name)
+        held = taken[2].get(name)  # one gather serves both
+        value = held.whole() if isinstance(held, Gathered) else np.take(getattr(taken[0], name), taken[1])
+        object.__setattr__(self, name, value)
+        return value
+
+    def held(self, name: str) -> Any:
+        """A per-candidate field as held: for a flat set re-indexed by :meth:`take`, its source's values at each
+        candidate's row (:class:`arrays.Gathered`: picked at a part's rows, or gathered when read whole), else the
+        array."""
+        taken = self.__dict__.get("_taken_from")
+        if taken is None or name in self.__dict__ or taken[1].ndim != 1:
+            return getattr(self, name)
+        made = taken[2]
+        if name not in made:
+            made[name] = Gathered(getattr(taken[0], name), taken[1])
+        return made[name]
+
+    def held_peak(self, precision: str, attention: bool = False) -> Any:
+        """:meth:`peak` (``attention``: :meth:`attention_peak`) as :meth:`held` holds a field."""
+        taken = self.__dict__.get("_taken_from")
+        if taken is None or taken[1].ndim != 1:
+            return self.attention_peak(precision) if attention else self.peak(precision)
+        key, made = ("attention." if attention else "peak.") + precision, taken[2]
+        if key not in made:
+            base = taken[0]
+            made[key] = Gathered(base.attention_peak(precision) if attention else base.peak(precision), taken[1])
+        return made[key]
 
     def peak(self, precision: str) -> np.ndarray:
         """Dense peak FLOP/s for a compute precision (int4 runs int8 math; NaN where unknown)."""
@@ -291,26 +338,29 @@ class HardwareArrays:
 
     @memoised_by(lambda self, index: (id(self), np.shape(index), np.asarray(index, dtype=np.intp).tobytes()))
     def take(self, index: np.ndarray) -> HardwareArrays:
-        """Re-index every array (e.g. to the hardware column of a flattened sweep; ``np.take``: what indexing by
-        the array gives, without its per-element index machinery)."""
+        """Re-index every array (e.g. to the hardware column of a flattened sweep): each field is ``np.take`` of
+        this set's at ``index``, made when first read (:meth:`held`: without a gather)."""
+        taken = self.__dict__.get("_taken_from")
+        if taken is not None:  # a re-indexed set re-indexed again: its source at the composed rows
+            source: HardwareArrays = taken[0]
+            return source.take(np.take(taken[1], index))
         idx = np.asarray(index, dtype=np.intp)
-        return HardwareArrays(
-            peak_flops=_Reindexed(self.peak_flops, idx),  # the precisions read, when read
-            hbm_bw=np.take(self.hbm_bw, idx),
-            memory_bytes=np.take(self.memory_bytes, idx),
-            memory_gb=np.take(self.memory_gb, idx),
-            scaleup_bw=np.take(self.scaleup_bw, idx),
-            scaleup_domain=np.take(self.scaleup_domain, idx),
-            scaleup_is_pcie=np.take(self.scaleup_is_pcie, idx),
-            scaleout_bw=np.take(self.scaleout_bw, idx),
-            gpus_per_node=np.take(self.gpus_per_node, idx),
-            sources=self.sources,
-            row=np.take(self.row, idx),
-            base_family=self.base_family,
-            base_ids=self.base_ids,
-            memory_formula=self.memory_formula,
-            scaleup_mesh_links=self.scaleup_mesh_links[idx],
-        )
+        n = self.size
+        if idx.size and (idx.min() < -n or idx.max() >= n):  # what np.take raises
+            raise IndexError(f"index out of bounds for {n} accelerator rows")
+        out = object.__new__(HardwareArrays)
+        for name, value in (("peak_flops", _Reindexed(self.peak_flops, idx)),  # the precisions read, when read
+                            ("sources", self.sources), ("base_family", self.base_family), ("base_ids", self.base_ids),
+                            ("memory_formula", self.memory_formula),
+                            ("_taken_from", (self, idx % n if idx.size and idx.min() < 0 else idx, {}))):
+            object.__setattr__(out, name, value)
+        return out
+
+    def source_rows(self) -> tuple[HardwareArrays, np.ndarray] | None:
+        """(the set this one re-indexes, each candidate's row of it) for a flat set made by :meth:`take`; None for
+        any other."""
+        taken = self.__dict__.get("_taken_from")
+        return None if taken is None or taken[1].ndim != 1 else (taken[0], taken[1])
 
     def memory_fields(self) -> MemoryFields:
         """The capacity arguments of ``MemoryInputs``: value (GB), formula and catalog source."""
@@ -320,24 +370,25 @@ class HardwareArrays:
     def record(self, fs: FigureSet, precision: str, prefix: str = "hw") -> None:
         """Record the hardware inputs used by the time models, with their sources."""
         # Each peak cites the catalog field its math reads (fp4 math: fp4_tflops; int8 and int4: int8_tops).
-        fs.input(f"{prefix}.peak_flops", self.peak(precision), "FLOP/s", f"dense peak ({precision})",
+        fs.input(f"{prefix}.peak_flops", self.held_peak(precision), "FLOP/s", f"dense peak ({precision})",
                  self.sources[f"peak.{math_of(precision)}"])
         wide = precision in WIDE_FORMATS
         attention = precision if wide else "16-bit: bf16, else fp16"
-        fs.input(f"{prefix}.peak_flops_attention", self.attention_peak(precision), "FLOP/s",
+        fs.input(f"{prefix}.peak_flops_attention", self.held_peak(precision, attention=True), "FLOP/s",
                  f"dense peak of the attention math ({attention})",
                  self.sources[f"peak.{math_of(precision)}"] if wide else self.sources["peak.attention"])
-        fs.input(f"{prefix}.hbm_bw", self.hbm_bw, "B/s", "memory bandwidth", self.sources["hbm_bw"])
-        fs.input(f"{prefix}.memory_bytes", self.memory_bytes, "B", "memory per GPU",
+        fs.input(f"{prefix}.hbm_bw", self.held("hbm_bw"), "B/s", "memory bandwidth", self.sources["hbm_bw"])
+        fs.input(f"{prefix}.memory_bytes", self.held("memory_bytes"), "B", "memory per GPU",
                  f"{self.memory_formula}: {self.sources['memory']}")
-        fs.input(f"{prefix}.scaleup_bw", self.scaleup_bw, "B/s", "scale-up bandwidth per GPU (one direction)",
+        fs.input(f"{prefix}.scaleup_bw", self.held("scaleup_bw"), "B/s", "scale-up bandwidth per GPU (one direction)",
                  self.sources["scaleup"])
-        fs.input(f"{prefix}.scaleup_domain", self.scaleup_domain, "GPUs", "scale-up domain size",
+        fs.input(f"{prefix}.scaleup_domain", self.held("scaleup_domain"), "GPUs", "scale-up domain size",
                  self.sources["scaleup"])
-        if np.any(self.scaleup_mesh_links > 0):
-            fs.input(f"{prefix}.scaleup_mesh_links", self.scaleup_mesh_links, "links",
+        mesh = self.held("scaleup_mesh_links")  # a source without a meshed part: none of its rows has one
+        if np.any((mesh.values if isinstance(mesh, Gathered) else mesh) > 0) and np.any(whole(mesh) > 0):
+            fs.input(f"{prefix}.scaleup_mesh_links", mesh, "links",
                      "peer links per GPU of a full-mesh scale-up link (0 = switched or not recorded): a group of k "
                      "GPUs inside a node gets min(k − 1, links) / links of the scale-up bandwidth",
                      self.sources["scaleup_mesh"])
-        fs.input(f"{prefix}.scaleout_bw", self.scaleout_bw, "B/s", "scale-out bandwidth per GPU",
+        fs.input(f"{prefix}.scaleout_bw", self.held("scaleout_bw"), "B/s", "scale-out bandwidth per GPU",
                  self.sources["scaleout"])

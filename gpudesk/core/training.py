@@ -153,12 +153,13 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     raw.append(_recompute_code(inp.recompute))
     # Each array keeps its own shape: a grid sweep (inputs on separate axes) computes every part on the axes
     # it reads; the recorded inputs are views broadcast to the whole sweep (one per hardware row at least).
-    full = np.broadcast_shapes(*(r.shape for r in raw), hw.hbm_bw.shape)
+    full = np.broadcast_shapes(*(r.shape for r in raw), hw.shape)
     arrays = dict(zip((*names, "recompute"), raw))
     fs = FigureSet()
     _record_inputs(fs, inp, {k: np.broadcast_to(v, full) for k, v in arrays.items()})
     a = arrays
-    keys = FlatKeys.of({**arrays, "row": hw.row})  # a flat batch: parts once per distinct input (flat_keys.py)
+    source = hw.source_rows()  # a re-indexed set: its rows of the source tell the accelerators apart (no gather)
+    keys = FlatKeys.of({**arrays, "row": hw.row if source is None else source[1]})  # a flat batch: parts once per distinct input (flat_keys.py)
     eff, links = efficiencies_and_links(hw, inp, keys)  # a flat batch's: per accelerator, held per candidate
     hw.record(fs, inp.compute_dtype)
     eff.record(fs, inp.compute_dtype)
@@ -204,7 +205,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     schedule = schedule_of(inp.pipeline_schedule, a["virtual_stages"])
     # the terms that read only the layout, sequence and accelerator: once per distinct row (core/training_rows.py);
     # what combines them with the global batch, once per distinct row of both (core/training_levels.py)
-    terms = layout_terms(rows, m, shape, inp.method, schedule == "interleaved", mb, hw.hbm_bw, eff.hbm)
+    hbm_bw = hw.held("hbm_bw")  # a flat sweep's: picked at each part's rows, not gathered (hardware.py)
+    terms = layout_terms(rows, m, shape, inp.method, schedule == "interleaved", mb, hbm_bw, eff.hbm)
     at = Level.refine(keys, rows.inverse, rows.count, [keys.coded("global_batch")] if keys is not None else [])
     gb_at, n_at, tp_at, pp_at = at.pick(gb), at.pick(n), at.pick(tp), at.pick(pp)
     micro = gb_at / at.lift(terms.figure("micro_den"))
@@ -219,12 +221,12 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     record_trainable(fs, inp.method, inp.lora_rank, pb, n)
 
     # -- compute --------------------------------------------------------
-    peak = hw.peak(inp.compute_dtype)
-    peak_attn = hw.attention_peak(inp.compute_dtype)
+    peak = hw.held_peak(inp.compute_dtype)
+    peak_attn = hw.held_peak(inp.compute_dtype, attention=True)
     peak_at, peak_attn_at = at.pick(peak), at.pick(peak_attn)
     per_gpu_tokens = tokens_step / n_at
     # the ridge point (peak · η_mm / (HBM bw · η_hbm)) reads only the accelerator: on the distinct rows
-    ridge = rows.every(rows.pick(peak) * rows.pick(eff.matmul) / (rows.pick(hw.hbm_bw) * rows.pick(eff.hbm)))
+    ridge = rows.every(rows.pick(peak) * rows.pick(eff.matmul) / (rows.pick(hbm_bw) * rows.pick(eff.hbm)))
     classes = gemm_classes(m)
     if keys is not None and inp.figures_in_blocks:  # and its figures kept in blocks (explain.Rows)
         fs.keep_in_blocks(keys.size)
@@ -243,7 +245,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     hbm_time = keys is None or adds_hbm_time(m, classes, inp.compute_dtype)  # a flat 16-bit dense batch: none
     cast_b = 0.0
     if hbm_time or not inp.flash_attention:  # the casts, the permutes and unfused scores move bytes through HBM
-        bw = at.pick(hw.hbm_bw) * at.pick(eff.hbm)
+        bw = at.pick(hbm_bw) * at.pick(eff.hbm)
     if hbm_time:
         stage_tokens = tokens_step / at.lift(terms.figure("stage_den"))
         cast_s, cast_b = cast_time_s(classes, inp.compute_dtype, inp.low_precision_recipe, stage_tokens, tp_at,
@@ -323,7 +325,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     if inp.method == "qlora":
         base = (pb.linear if pb.from_architecture else float(m.params_total)) / (tp_at * pp_at)
         passes = np.where(at.pick(rec) >= 2, 3.0, 2.0)
-        dequant = micro * passes * base * (0.5 + bytes_per_value("bf16")) / (at.pick(hw.hbm_bw) * at.pick(eff.hbm))
+        dequant = micro * passes * base * (0.5 + bytes_per_value("bf16")) / (at.pick(hbm_bw) * at.pick(eff.hbm))
     else:
         dequant = np.zeros_like(compute)
     fs.add("train.dequant_time_s", at.held(dequant), "s", "QLoRA 4-bit to bf16 dequantisation per step",

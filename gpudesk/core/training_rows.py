@@ -184,19 +184,26 @@ def framework_share(fs: FigureSet, inp: TrainingInputs, eff: Efficiencies, hw: H
 def efficiencies_and_links(hw: HardwareArrays, inp: TrainingInputs, keys: FlatKeys | None
                            ) -> tuple[Efficiencies, Links]:
     """The step's efficiencies and links. They read only the accelerator: a flat batch computes them once per
-    distinct accelerator row and holds each per candidate (arrays.Gathered: a part picks them at its distinct rows,
+    accelerator row (of the set a re-indexed one was taken from, else its distinct rows) and holds each per candidate (arrays.Gathered: a part picks them at its distinct rows,
     a figure read whole gathers), the same values; anything else on every candidate as given."""
-    found = None if keys is None or keys.size < PER_ACCELERATOR_MIN_ROWS else keys.distinct(["row"])
-    if found is None or keys is None or found[0].size > WORTH_IT * keys.size:
-        eff = Efficiencies.for_hardware(hw, inp.compute_dtype, inp.calibration).for_training(
-            hw, inp.compute_dtype, inp.low_precision_recipe)
-        return eff, Links.from_hardware(hw, eff)
-    representative, inverse = found
-    few = hw.take(representative)
+    if keys is None or keys.size < PER_ACCELERATOR_MIN_ROWS:
+        return _on_every_candidate(hw, inp)
+    source = hw.source_rows()  # a re-indexed set (HardwareArrays.take): its source's rows, each candidate's known
+    if source is None:
+        representative, inverse = keys.distinct(["row"])
+        if representative.size > WORTH_IT * keys.size:
+            return _on_every_candidate(hw, inp)
+        source = (hw.take(representative), inverse)
+    few, inverse = source
     eff = Efficiencies.for_hardware(few, inp.compute_dtype, inp.calibration).for_training(
         few, inp.compute_dtype, inp.low_precision_recipe)
-    return _held(eff, inverse, representative.size), _held(Links.from_hardware(few, eff), inverse,
-                                                            representative.size)
+    return _held(eff, inverse, few.size), _held(Links.from_hardware(few, eff), inverse, few.size)
+
+
+def _on_every_candidate(hw: HardwareArrays, inp: TrainingInputs) -> tuple[Efficiencies, Links]:
+    eff = Efficiencies.for_hardware(hw, inp.compute_dtype, inp.calibration).for_training(
+        hw, inp.compute_dtype, inp.low_precision_recipe)
+    return eff, Links.from_hardware(hw, eff)
 
 
 def _held(value: Any, inverse: np.ndarray, count: int) -> Any:
