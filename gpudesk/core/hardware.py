@@ -177,14 +177,18 @@ class _Reindexed(Mapping[str, np.ndarray]):
 # the per-candidate arrays of HardwareArrays, which a re-indexed set (:meth:`HardwareArrays.take`) gathers when read
 PER_CANDIDATE = ("hbm_bw", "memory_bytes", "memory_gb", "scaleup_bw", "scaleup_domain", "scaleup_is_pcie",
                  "scaleout_bw", "gpus_per_node", "row", "scaleup_mesh_links")
+# a flat set re-indexed to at least this many candidates gathers a field when first read: a flat batch this large has
+# its step model read the hardware at its distinct rows (training_rows.PER_ACCELERATOR_MIN_ROWS); a smaller set's
+# readers (a search's batches) read each field whole, where deferring cost ~1.5 % of a serving search (measured)
+LAZY_TAKE_MIN_ROWS = 16_384
 
 
 @dataclass(frozen=True)
 class HardwareArrays:
     """Per-candidate hardware figures (SI units) with the source of each field.
 
-    A set re-indexed by :meth:`take` keeps its source's arrays and each candidate's row of them: a field is gathered
-    when first read (a flat sweep's step model reads most only at its distinct rows: :meth:`held`)."""
+    A flat set re-indexed by :meth:`take` to ``LAZY_TAKE_MIN_ROWS`` candidates or more keeps its source's arrays and
+    each candidate's row: a field is gathered when first read (a flat sweep's step model reads most at :meth:`held`)."""
 
     peak_flops: Mapping[str, np.ndarray]  # dense peak FLOP/s per precision, NaN when unknown
     hbm_bw: np.ndarray  # B/s, one direction
@@ -288,17 +292,16 @@ class HardwareArrays:
         taken = self.__dict__.get("_taken_from")
         if taken is None or name not in PER_CANDIDATE:
             raise AttributeError(name)
-        held = taken[2].get(name)  # one gather serves both
-        value = held.whole() if isinstance(held, Gathered) else np.take(getattr(taken[0], name), taken[1])
+        held = taken[2].get(name)  # held already: one gather serves both
+        value = np.take(getattr(taken[0], name), taken[1]) if held is None else held.whole()
         object.__setattr__(self, name, value)
         return value
 
     def held(self, name: str) -> Any:
-        """A per-candidate field as held: for a flat set re-indexed by :meth:`take`, its source's values at each
-        candidate's row (:class:`arrays.Gathered`: picked at a part's rows, or gathered when read whole), else the
-        array."""
+        """A per-candidate field as held: where :meth:`take` deferred its gathers, the source's values at each
+        candidate's row (:class:`arrays.Gathered`: picked at a part's rows, gathered when read whole); else the array."""
         taken = self.__dict__.get("_taken_from")
-        if taken is None or name in self.__dict__ or taken[1].ndim != 1:
+        if taken is None or name in self.__dict__:
             return getattr(self, name)
         made = taken[2]
         if name not in made:
@@ -308,7 +311,7 @@ class HardwareArrays:
     def held_peak(self, precision: str, attention: bool = False) -> Any:
         """:meth:`peak` (``attention``: :meth:`attention_peak`) as :meth:`held` holds a field."""
         taken = self.__dict__.get("_taken_from")
-        if taken is None or taken[1].ndim != 1:
+        if taken is None:
             return self.attention_peak(precision) if attention else self.peak(precision)
         key, made = ("attention." if attention else "peak.") + precision, taken[2]
         if key not in made:
@@ -339,28 +342,29 @@ class HardwareArrays:
     @memoised_by(lambda self, index: (id(self), np.shape(index), np.asarray(index, dtype=np.intp).tobytes()))
     def take(self, index: np.ndarray) -> HardwareArrays:
         """Re-index every array (e.g. to the hardware column of a flattened sweep): each field is ``np.take`` of
-        this set's at ``index``, made when first read (:meth:`held`: without a gather)."""
+        this set's at ``index``; a flat set of ``LAZY_TAKE_MIN_ROWS`` or more makes each when first read."""
         taken = self.__dict__.get("_taken_from")
         if taken is not None:  # a re-indexed set re-indexed again: its source at the composed rows
             source: HardwareArrays = taken[0]
             return source.take(np.take(taken[1], index))
-        idx = np.asarray(index, dtype=np.intp)
-        n = self.size
-        if idx.size and (idx.min() < -n or idx.max() >= n):  # what np.take raises
+        idx, n = np.asarray(index, dtype=np.intp), self.size
+        common: dict[str, Any] = {"peak_flops": _Reindexed(self.peak_flops, idx),  # the precisions read, when read
+                                  "sources": self.sources, "base_family": self.base_family,
+                                  "base_ids": self.base_ids, "memory_formula": self.memory_formula}
+        if idx.ndim != 1 or idx.size < LAZY_TAKE_MIN_ROWS:  # a smaller set's readers read each field whole
+            fields: dict[str, Any] = {name: np.take(getattr(self, name), idx) for name in PER_CANDIDATE}
+            return HardwareArrays(**common, **fields)
+        if idx.min() < -n or idx.max() >= n:  # what np.take raises
             raise IndexError(f"index out of bounds for {n} accelerator rows")
         out = object.__new__(HardwareArrays)
-        for name, value in (("peak_flops", _Reindexed(self.peak_flops, idx)),  # the precisions read, when read
-                            ("sources", self.sources), ("base_family", self.base_family), ("base_ids", self.base_ids),
-                            ("memory_formula", self.memory_formula),
-                            ("_taken_from", (self, idx % n if idx.size and idx.min() < 0 else idx, {}))):
+        for name, value in (*common.items(), ("_taken_from", (self, idx % n if idx.min() < 0 else idx, {}))):
             object.__setattr__(out, name, value)
         return out
 
     def source_rows(self) -> tuple[HardwareArrays, np.ndarray] | None:
-        """(the set this one re-indexes, each candidate's row of it) for a flat set made by :meth:`take`; None for
-        any other."""
+        """(the set this one re-indexes, each candidate's row of it) where :meth:`take` deferred its gathers."""
         taken = self.__dict__.get("_taken_from")
-        return None if taken is None or taken[1].ndim != 1 else (taken[0], taken[1])
+        return None if taken is None else (taken[0], taken[1])
 
     def memory_fields(self) -> MemoryFields:
         """The capacity arguments of ``MemoryInputs``: value (GB), formula and catalog source."""

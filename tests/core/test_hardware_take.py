@@ -12,7 +12,7 @@ import pytest
 
 from benchmarks import bench_core
 from gpudesk.core.arrays import Gathered
-from gpudesk.core.hardware import PER_CANDIDATE, HardwareArrays
+from gpudesk.core.hardware import LAZY_TAKE_MIN_ROWS, PER_CANDIDATE, HardwareArrays
 from gpudesk.core.training import TrainingInputs, estimate_training
 from tests.core.test_chain_batch import ACCELERATORS
 
@@ -21,10 +21,12 @@ def _eager(hw: HardwareArrays, index: np.ndarray) -> dict[str, np.ndarray]:
     return {name: np.take(getattr(hw, name), index) for name in PER_CANDIDATE}
 
 
-@pytest.mark.parametrize("index", [np.array([2, 0, 0, 1, -1]), np.array([[1, 2], [0, 0]])], ids=["flat", "grid"])
+@pytest.mark.parametrize("index", [np.resize([2, 0, 0, 1, -1], LAZY_TAKE_MIN_ROWS), np.array([2, 0, 0, 1, -1]),
+                                   np.array([[1, 2], [0, 0]])], ids=["flat-deferred", "flat", "grid"])
 def test_a_taken_field_is_its_sources_at_the_index(index: np.ndarray) -> None:
     hw = HardwareArrays.from_accelerators(ACCELERATORS)
     taken = hw.take(index)
+    assert (taken.source_rows() is not None) == (index.size >= LAZY_TAKE_MIN_ROWS)  # gathers deferred
     again = taken.take(np.array([1, 1, 0]) if index.ndim == 1 else np.array([[1, 0]]))
     restored = pickle.loads(pickle.dumps(taken))
     for name, expected in _eager(hw, index).items():
