@@ -239,7 +239,7 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
                [*deps, "delivery.running_per_month"] + (["delivery.once_every_mode"] if once else []))
         cum = fs.add(f"delivery.cumulative.{mode}", np.cumsum(series), cur, f"{_named(mode)} cumulative cost",
                      "running sum of monthly cost", [f"delivery.monthly.{mode}"])
-        fs.add(f"delivery.total.{mode}", cum[-1], cur, f"{_named(mode)} cost over the horizon", "cumulative at the last month",
+        fs.add(f"delivery.total.{mode}", cum[-1], cur, f"{_named(mode)} cost over the phase", "cumulative at the last month",
                [f"delivery.cumulative.{mode}"])
         allowed = not (inp.data_sensitivity == "regulated" and public_cloud(mode))
         fs.add(f"delivery.allowed.{mode}", float(allowed), "bool", f"{_named(mode)} allowed for the data",
