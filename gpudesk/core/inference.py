@@ -93,9 +93,10 @@ class InferenceInputs:
     queue: bool = True  # False: no queueing figures (rates, replicas, loaded TTFT), for sweeps that read none
     layout_search: bool = True  # False: no mem.min_gpus (the fewest GPUs for one replica), for sweeps and searches
     power_shares: bool = True  # False: no infer.compute_bound_share / memory_bound_share (a search reads none)
-    # the engine holds new prompts until every attention data-parallel group has one (TensorRT-LLM's
-    # attention_dp_config.enable_balance; off unless set, as in vLLM and SGLang, which have no such wait)
-    attention_dp_balance: bool = False
+    # every attention data-parallel group admits its new prompts in the same iterations: the engine holds them until
+    # each group has one (TensorRT-LLM's attention_dp_config.enable_balance; off unless set, and vLLM and SGLang have
+    # no such wait), or the workload aligns them (identical requests fed at once start and end in step)
+    prompts_aligned: bool = False
 
 
 FIELDS = ("prompt_tokens", "output_tokens", "prompt_sd", "output_sd", "concurrency", "tp", "pp", "ep",
@@ -212,9 +213,9 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     prefill_tail = rep.prefill(prompt_tail, prompt_tail)
     e2e_iter = np.where(a["e2e_target_s"] > 0, (a["e2e_target_s"] - prefill_tail) / (out_tail + 1.0), np.inf)
     target = np.minimum(np.where(a["tpot_target_s"] > 0, a["tpot_target_s"], np.inf), e2e_iter)
-    # prompts start unaligned across the attention groups unless the engine holds them back until every group has
-    # one, which a TTFT target (server, interactive) forbids
-    unsync = (a["ttft_target_s"] > 0) | (a["ttft_tail_target_s"] > 0) | (not inp.attention_dp_balance)
+    # prompts start unaligned across the attention groups unless they are aligned (held back until every group has
+    # one, which a TTFT target (server, interactive) forbids)
+    unsync = (a["ttft_target_s"] > 0) | (a["ttft_tail_target_s"] > 0) | (not inp.prompts_aligned)
     if inp.derive_batch:
         finite = np.isfinite(target)  # no target (the inference chart's sweep): the limits alone, nothing to search
         conc = np.where(finite, largest_concurrency(rep, upper, ctx, out, prompt, target, unsync), upper) \
@@ -248,8 +249,9 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
                       "wait per iteration for the attention group that prefills the most",
                       "(G·E[max of G Poisson(C/(O·G))] − C/O) · one prompt's attention and non-routed GEMMs on its "
                       "group (G = max(t, e)/t attention groups; prompts start where their group's sequences end); 0 "
-                      "without attention data-parallel, or where the engine holds prompts until every group has one "
-                      "and no TTFT target binds", ["infer.concurrency", "infer.in.prompt_tokens",
+                      "without attention data-parallel, or where every group admits its prompts in the same "
+                      "iterations (held until each group has one, or identical requests fed at once) and no TTFT "
+                      "target binds", ["infer.concurrency", "infer.in.prompt_tokens",
                                                    "infer.in.output_tokens", "infer.in.tp", "infer.in.ep"])
         pre_share = rep.mixed_prefill(c1, prompt, out, wait=wait)
     run = None  # a static batch's (time, longest output)

@@ -309,8 +309,8 @@ class ReplicaModel:
     def prefill_wait(self, batch: np.ndarray, prompt: np.ndarray, output: np.ndarray,
                      unsynchronised: np.ndarray | bool) -> np.ndarray:
         """``prefill_imbalance`` where prompts are ``unsynchronised`` (each attention group admits its own as its
-        sequences end: the engine does not hold them until every group has one, or a TTFT target forbids it) and
-        attention runs data-parallel; 0 elsewhere."""
+        sequences end: nothing aligns them, or a TTFT target forbids holding them) and attention runs
+        data-parallel; 0 elsewhere."""
         waits = np.asarray(unsynchronised) & (np.asarray(self.attention_groups) > 1)
         if not waits.any():  # tensor-parallel attention, or prompts held for every group: nothing to compute
             return np.zeros(np.broadcast(batch, prompt, output, self.tp).shape)
@@ -330,11 +330,12 @@ class ReplicaModel:
         came) and the throughput at 0.89 of the synchronised one (measured: 25,664 / 34,140 = 0.75), so it
         explains part of the loss, not all. Engines reach ~88% balance by holding prompts back until every group
         has one (the blog's context wait, 50 iterations; TensorRT-LLM's attention_dp_config.enable_balance, off
-        unless set), which a TTFT target forbids; only an engine that holds them, with no TTFT target, prefills in
-        step (no term, ``prefill_wait``). Nothing else aligns the groups: the request router gives each new
-        request to the group with the fewest active tokens and requests (tensorrt_llm/_torch/pyexecutor/
-        request_utils.py, balance_requests_across_ranks), and each group admits it when its own sequences end and
-        its own KV cache has room."""
+        unless set), which a TTFT target forbids; the engine itself does not align them: its request router gives
+        each new request to the group with the fewest active tokens and requests (tensorrt_llm/_torch/pyexecutor/
+        request_utils.py, balance_requests_across_ranks), and each group admits it when its own sequences end.
+        Prompts that are held, or a workload that aligns them (identical requests fed at once: every group admits
+        the same prompts in the same iterations and ends them together), with no TTFT target, prefill in step
+        (no term, ``prefill_wait``)."""
         groups = np.asarray(self.attention_groups, dtype=np.float64)
         rate = np.asarray(batch / output, dtype=np.float64)  # new prompts per iteration, whole replica
         busiest = expected_busiest(rate / groups, groups)

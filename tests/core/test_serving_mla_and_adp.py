@@ -80,7 +80,7 @@ def _dsv3(scenario: str, tp: float, ep: float, balance: bool = False) -> tuple[f
     fs = estimate_inference(InferenceInputs(
         model=DSV3, hardware=HardwareArrays.from_accelerators([B200]), weight_dtype="fp4", kv_dtype="fp8",
         prompt_tokens=800, output_tokens=3880, concurrency=2048, tp=tp, ep=ep, scenario=scenario,
-        ttft_target_s=0.0, ttft_tail_target_s=2.0, tpot_target_s=0.0, attention_dp_balance=balance))
+        ttft_target_s=0.0, ttft_tail_target_s=2.0, tpot_target_s=0.0, prompts_aligned=balance))
     return fs.value_at("infer.tokens_per_s_per_gpu", 0), fs.value_at("infer.prefill_wait_s", 0)
 
 

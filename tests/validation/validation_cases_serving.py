@@ -140,8 +140,9 @@ def _table(model_id: str, label: str, columns: list[tuple[str, int, str]], rows:
                      f"free memory (page default); batch cap {ENGINE_MAX_BATCH} assumed; {engine}"
                      + (f"; MoE: experts over {tp} GPUs (expert parallel {tp}) and attention data-parallel over "
                         f"them (the page's MoE options: enable_attention_dp); ADP balancing off (the options set no "
-                        f"attention_dp_config, TensorRT-LLM's default: each rank admits its prompts as its own "
-                        f"sequences end)" if ep > 1 else "")))
+                        f"attention_dp_config, TensorRT-LLM's default), but its requests are identical and fed at once, so "
+                        f"every rank admits the same prompts in the same iterations: prompts aligned, no rank waits "
+                        f"for another's prefill" if ep > 1 else "")))
     return out
 
 
@@ -185,7 +186,8 @@ DEEPSEEK_ADP_CASES = [
         note="total 36,384 output tokens/s on 8 B200 (nvidia/DeepSeek-R1-FP4: NVFP4 experts); attention "
              "data-parallel 8 × expert parallel 8; --concurrency 3072 (max_batch_size 384 per rank); BF16 KV cache "
              "(the section's title); the recipe's KV share 0.85 of free memory; CUDA graphs with padding at 1 … 384 "
-             "(its cuda_graph_config); ADP balancing off (its extra-llm-api-config sets no attention_dp_config)"),
+             "(its cuda_graph_config); ADP balancing off (its extra-llm-api-config sets no attention_dp_config); its requests are identical and each "
+             "completion's replacement goes to the rank it left (fewest active tokens): prompts aligned"),
     ServingCase(
         id="trtllm-blog-deepseek-r1-h200-sxm-adp8-fp8-1024-2048", citation=DEEPSEEK_BLOG.format(
             section="H200 max-throughput"), model_id="deepseek-v3", accelerator_id="h200-sxm", tp=1, ep=8,
@@ -194,5 +196,6 @@ DEEPSEEK_ADP_CASES = [
              "data-parallel 8 × expert parallel 8; --concurrency 1024 (max_batch_size 128 per rank); KV cache at "
              "the checkpoint's 16 bit (no KV quantisation set; assumed); the recipe's KV share 0.8 of free memory; "
              "one CUDA graph, batch 128 per rank (its cuda_graph_config; padding is TensorRT-LLM's default then); "
-             "ADP balancing off (its extra-llm-api-config sets no attention_dp_config)"),
+             "ADP balancing off (its extra-llm-api-config sets no attention_dp_config); its requests are identical and each "
+             "completion's replacement goes to the rank it left (fewest active tokens): prompts aligned"),
 ]

@@ -120,12 +120,14 @@ def predict_training(case: TrainingCase) -> float:
 
 def serving_at(case: ServingCase, *concurrency: float) -> tuple[np.ndarray, np.ndarray]:
     """(output tokens/s per GPU, sequences in flight) gpudesk gives the case at each engine cap in ``concurrency``
-    (one vectorised estimate)."""
+    (one vectorised estimate). Prompts aligned: every case's requests are of one length and fed at once (the perf
+    overview's table, the DeepSeek-R1 recipes' --concurrency), so every attention data-parallel rank admits the same
+    prompts in the same iterations and ends them together, though none of their engines holds prompts back."""
     fs = estimate_inference(InferenceInputs(
         model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()] * len(concurrency)),
         weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
         concurrency=np.array(concurrency, dtype=float), tp=case.tp, ep=case.ep, batching="continuous",
-        serving_fraction=case.serving_fraction, scenario="offline"))
+        serving_fraction=case.serving_fraction, scenario="offline", prompts_aligned=True))
     return (np.asarray(fs["infer.tokens_per_s_per_gpu"], dtype=float) * np.ones(len(concurrency)),
             np.asarray(fs["infer.concurrency"], dtype=float) * np.ones(len(concurrency)))
 
@@ -170,7 +172,7 @@ def mlperf_inputs(case: MLPerfInferenceCase, tp: int) -> InferenceInputs:
         ep=case.ep or (tp if case.moe else 1),
         batching="continuous",
         scenario="offline" if case.scenario == "offline" else "server", percentile=0.99, ttft_target_s=0.0,
-        ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0, attention_dp_balance=case.adp_balance)
+        ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0, prompts_aligned=case.adp_balance)
 
 
 def offline_run(case: MLPerfInferenceCase, tp: int, fs: FigureSet) -> FiniteRun | None:
