@@ -22,7 +22,7 @@ from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.report import proposal_closing, proposal_infra
 from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Paragraph, ProposalDocument, Section
 from gpudesk.report.figure_rows import rows_of
-from gpudesk.report.number_format import format_number, format_percent, format_quantity
+from gpudesk.report.number_format import format_number, format_part, format_percent, format_quantity
 from gpudesk.report.proposal_bom import bom_section
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.proposal_summary import candidate_cost, summary_section
@@ -167,7 +167,7 @@ def workload_rows(ctx: ProposalContext, phase: PhaseEstimate) -> list[tuple[str,
             unit = t.choice("unit", cap.unit)
             rows.append((lead(t.get("summary.capacity")), t.get(
                 "summary.capacity_value", total=format_number(cap.total), unit=unit, replicas=cap.replicas,
-                per_replica=format_number(cap.per_replica), target=f"{format_number(cap.target)} {unit}",
+                per_replica=format_part(cap.per_replica, cap.replicas, cap.total), target=f"{format_number(cap.target)} {unit}",
                 utilisation=format_percent(cap.utilisation))))
         for label, value in fmt.rows([type(r)(prefix + r.key, r.kind, r.skip_zero) for r in WORKLOAD_FIGURES]):
             rows.append((lead(label), value))

@@ -21,6 +21,7 @@ from gpudesk.report.number_format import (
     format_money,
     format_money_zh,
     format_number,
+    format_part,
     format_percent,
     format_quantity,
 )
@@ -104,7 +105,7 @@ def _why(ctx: ProposalContext, phase: PhaseEstimate) -> str:
             if workload is not None and math.isfinite(p99) \
             and w.kind in ("llm_inference", "agent_hosting") else ""
         return t.get("exec.why_serving", sized_by=sized_by, target=format_number(cap.target), unit=unit,
-                     replicas=cap.replicas, per=format_number(cap.per_replica), gpus=w.gpus,
+                     replicas=cap.replicas, per=format_part(cap.per_replica, cap.replicas, cap.total), gpus=w.gpus,
                      util=format_percent(cap.utilisation), latency=latency)
     days = fs.number(pre + "train.time_to_train_days", fs.number(pre + "vision.time_to_train_days"))
     if w.kind in TRAINING_KINDS and math.isfinite(days) and workload is not None:

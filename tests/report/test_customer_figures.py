@@ -88,6 +88,20 @@ def test_no_amount_of_nothing_shows_cents(lang, bank):
     assert not re.findall(r"[¥$]0\.00(?!\d)", doc.to_text())
 
 
+def test_replicas_times_their_share_make_the_capacity(searched_sample):
+    """The gov summary read "a peak of 13.9 requests/s needs 55 replicas at 0.25 requests/s each": 55 × 0.25 = 13.75,
+    short of the peak the plan meets (55 × 0.2545 = 14.0); a share carries the digits its product needs."""
+    plan, project = searched_sample("gov-llm-domestic-accelerator")
+    doc = build_proposal(plan, project, "en", Branding(), catalog_date="2026-12-01", catalog=searched_sample.catalog)
+    found = re.findall(r"(\d+) replicas at ([\d.]+) requests/s each", doc.to_text())
+    assert found
+    capacities = {w.capacity.replicas: w.capacity for phase in plan.phases for w in phase.config.workloads
+                  if w.capacity is not None}
+    for replicas, share in found:
+        cap = capacities[int(replicas)]
+        assert float(share) * cap.replicas == pytest.approx(cap.total, rel=0.005), (share, cap)
+
+
 def risks_text(section) -> list[str]:
     return [cell for block in section.blocks for row in getattr(block, "rows", ()) for cell in row]
 
