@@ -139,12 +139,7 @@ def run_chain(sweep: dict[str, np.ndarray], timings: dict[str, float] | None = N
                               keepdims=True)
         efficiency = per_gpu / best
     else:
-        group = sweep["hw"] * 10  # + the sequence length's place among the sweep's (np.searchsorted's, by comparisons)
-        for length in SWEEP_AXES["seq"][:-1]:
-            group += sweep["seq"] > length
-        best = np.full(group.max() + 1, np.nan)
-        np.fmax.at(best, group, per_gpu)
-        efficiency = per_gpu / best[group]
+        efficiency = per_gpu / best_per_group(per_gpu, sweep["hw"], sweep["seq"])
     marks.append(time.perf_counter())
     if timings is not None:
         for name, a, b in zip(("hardware", "memory", "time", "scaling"), marks, marks[1:]):
@@ -154,6 +149,25 @@ def run_chain(sweep: dict[str, np.ndarray], timings: dict[str, float] | None = N
     if limits:
         result["min_gpus"] = np.asarray(mem["mem.min_gpus"])
     return result
+
+
+def best_per_group(per_gpu: np.ndarray, hw: np.ndarray, seq: np.ndarray) -> np.ndarray:
+    """Each row's best ``per_gpu`` (NaN ignored) among the rows of its accelerator and sequence length, for flat rows in
+    any order: taken in runs of rows of one (accelerator, sequence length) (a sweep's rows come in a few long runs),
+    the best of each run (``np.fmax.reduceat``), then of each group over its runs, then each run's group best repeated
+    along it (a copy, where a gather per row by its group cost ~4x: issue 24 part 22). A maximum is the same whatever
+    the order it is taken in."""
+    change = hw[1:] != hw[:-1]
+    change |= seq[1:] != seq[:-1]
+    starts = np.flatnonzero(change)
+    starts += 1
+    starts = np.concatenate((np.zeros(1, dtype=starts.dtype), starts))
+    group = hw[starts] * 10  # + the sequence length's place among the sweep's (np.searchsorted's, by comparisons)
+    for length in SWEEP_AXES["seq"][:-1]:
+        group += seq[starts] > length
+    best = np.full(group.max() + 1, np.nan)
+    np.fmax.at(best, group, np.fmax.reduceat(per_gpu, starts))
+    return np.repeat(best[group], np.diff(starts, append=per_gpu.size))
 
 
 @contextlib.contextmanager

@@ -57,6 +57,9 @@ class FlatKeys:
         self._columns = dict(columns)
         self._codes: dict[str, tuple[np.ndarray, int]] = {}
         self._distinct: dict[frozenset[str], tuple[np.ndarray, np.ndarray]] = {}
+        # (id of a held value's index, id of the rows picked) -> (the index, the rows, the index at the rows): the
+        # hardware's, efficiencies' and links' fields share one index (each candidate's accelerator row)
+        self._index_at: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     @classmethod
     def of(cls, columns: Mapping[str, Any]) -> FlatKeys | None:
@@ -139,7 +142,12 @@ class FlatKeys:
         if isinstance(value, np.ndarray):
             return np.take(value, rows) if value.ndim == 1 and value.size == self.size else value
         if isinstance(value, Gathered) and value.size == self.size:  # held per distinct row: no gather of the rest
-            return np.take(value.values, np.take(value.inverse, rows), mode="wrap")
+            inverse = value.inverse
+            found = self._index_at.get((id(inverse), id(rows)))
+            if found is None or found[0] is not inverse or found[1] is not rows:
+                found = (inverse, rows, np.take(inverse, rows))
+                self._index_at[(id(inverse), id(rows))] = found
+            return np.take(value.values, found[2], mode="wrap")
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             return dataclasses.replace(value, **{f.name: self._pick(getattr(value, f.name), rows)
                                                  for f in dataclasses.fields(value) if f.init})
