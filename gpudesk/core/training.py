@@ -199,7 +199,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "weights·L, no attention", ["train.flops_per_token_model", "train.in.recompute"])
 
     tp, pp, cp, n = a["tp"], a["pp"], a["cp"], a["n_gpus"]
-    dp = n / (tp * pp * cp)
+    dp = rows.held(rows.pick(n) / (rows.pick(tp) * rows.pick(pp) * rows.pick(cp)))  # the layout's: on its rows
     mb, gb, s = a["micro_batch"], a["global_batch"], a["seq_len"]
     shape = step_shape(inp, pb, a, dp)
     schedule = schedule_of(inp.pipeline_schedule, a["virtual_stages"])
@@ -208,14 +208,18 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     hbm_bw = hw.held("hbm_bw")  # a flat sweep's: picked at each part's rows, not gathered (hardware.py)
     terms = layout_terms(rows, m, shape, inp.method, schedule == "interleaved", mb, hbm_bw, eff.hbm)
     at = Level.refine(keys, rows.inverse, rows.count, [keys.coded("global_batch")] if keys is not None else [])
-    gb_at, n_at, tp_at, pp_at = at.pick(gb), at.pick(n), at.pick(tp), at.pick(pp)
+
+    def on_layout(value: Any) -> Any:  # an input the layout rows' key decides, at ``at``'s rows: the layout rows'
+        return at.lift(rows.held(rows.pick(value)))  # values lifted (a sweep's: repeated, not gathered)
+
+    gb_at, n_at, tp_at, pp_at = at.pick(gb), on_layout(n), on_layout(tp), on_layout(pp)
     micro = gb_at / at.lift(terms.figure("micro_den"))
     valid = at.lift(terms.figure("layout_ok")) & (micro >= 1.0 - 1e-9)  # d whole, EP from t·c·d, layers per stage
     dp = fs.add("train.dp", dp, "replicas", "data parallel d", "d = N_gpu / (t · p · c)",
            ["train.in.n_gpus", "train.in.tp", "train.in.pp", "train.in.cp"])
     fs.add("train.micro_batches", at.held(micro), "micro-batches", "micro-batches per step m", "m = B / (d · b)",
            ["train.dp", "train.in.global_batch", "train.in.micro_batch"])
-    tokens_step = gb_at * at.pick(s)
+    tokens_step = gb_at * on_layout(s)
     fs.add("train.tokens_per_step", at.held(tokens_step), "tokens", "tokens per step", "B · s",
            ["train.in.global_batch", "train.in.seq_len"])
     record_trainable(fs, inp.method, inp.lora_rank, pb, n)
@@ -223,7 +227,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     # -- compute --------------------------------------------------------
     peak = hw.held_peak(inp.compute_dtype)
     peak_attn = hw.held_peak(inp.compute_dtype, attention=True)
-    peak_at, peak_attn_at = at.pick(peak), at.pick(peak_attn)
+    peak_at, peak_attn_at = on_layout(peak), on_layout(peak_attn)
     per_gpu_tokens = tokens_step / n_at
     # the ridge point (peak · η_mm / (HBM bw · η_hbm)) reads only the accelerator: on the distinct rows
     ridge = rows.every(rows.pick(peak) * rows.pick(eff.matmul) / (rows.pick(hbm_bw) * rows.pick(eff.hbm)))
@@ -237,34 +241,34 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "GEMM time over its compute-bound time (by shape)",
            "Σ_classes FLOP share · (1 + (t_mem/t_comp)^p)^(1/p) at each class's M×K×N (experts: M = b·s/c·k·e/E)",
            ["train.in.micro_batch", "train.in.seq_len", "train.in.tp", "train.in.ep", "eff.serving_roofline_p"])
-    gemm_s = at.lift(gemm_tok_hw) * per_gpu_tokens / (peak_at * at.pick(eff.matmul)) * at.lift(gemm_shape, shape_rows)
-    eta_attn = at.pick(eff.attention) / (1.0 / 3.0 + (2.0 / 3.0) / ATTENTION_BACKWARD_RELATIVE.value)
+    gemm_s = at.lift(gemm_tok_hw) * per_gpu_tokens / (peak_at * on_layout(eff.matmul)) * at.lift(gemm_shape, shape_rows)
+    eta_attn = on_layout(eff.attention) / (1.0 / 3.0 + (2.0 / 3.0) / ATTENTION_BACKWARD_RELATIVE.value)
     fs.constant("eff.attention_backward_relative", ATTENTION_BACKWARD_RELATIVE)
     attn_s = at.lift(attn_tok_hw) * per_gpu_tokens / (peak_attn_at * eta_attn)
     imbalance = at.lift(terms.figure("imbalance"))
     hbm_time = keys is None or adds_hbm_time(m, classes, inp.compute_dtype)  # a flat 16-bit dense batch: none
     cast_b = 0.0
     if hbm_time or not inp.flash_attention:  # the casts, the permutes and unfused scores move bytes through HBM
-        bw = at.pick(hbm_bw) * at.pick(eff.hbm)
+        bw = on_layout(hbm_bw) * on_layout(eff.hbm)
     if hbm_time:
         stage_tokens = tokens_step / at.lift(terms.figure("stage_den"))
         cast_s, cast_b = cast_time_s(classes, inp.compute_dtype, inp.low_precision_recipe, stage_tokens, tp_at,
-                                     at.pick(a["ep"]), pp_at, bw)
+                                     on_layout(a["ep"]), pp_at, bw)
         permute_s = permute_time_s(m, stage_tokens, pp_at, bw)
     if cast_b:
         fs.input("train.cast_bytes", cast_b, "B/value", f"HBM bytes per cast value ({inp.low_precision_recipe})",
                  f"constant {LOW_PRECISION_CAST_BYTES[inp.low_precision_recipe].name}: "
                  f"{LOW_PRECISION_CAST_BYTES[inp.low_precision_recipe].source}")
-    framework = at.pick(framework_share(fs, inp, eff, hw))
+    framework = on_layout(framework_share(fs, inp, eff, hw))
     if hbm_time:
         compute = ((gemm_s + attn_s) / framework + cast_s + permute_s) * imbalance
     else:  # the casts and permutes are zeros: x + 0 + 0 is x + 0, bit for bit
         compute = ((gemm_s + attn_s) / framework + 0.0) * imbalance
     if not inp.flash_attention and has_layer_shapes(m):  # unfused attention: its score tensors through HBM
-        compute = compute + score_time_s(fs, m, at.pick(s), at.pick(rec), per_gpu_tokens, bw, at.held) * imbalance
+        compute = compute + score_time_s(fs, m, on_layout(s), on_layout(rec), per_gpu_tokens, bw, at.held) * imbalance
     loop = inp.expert_gemm_loop and m.is_moe and inp.training_stack == "megatron"
     if loop:  # the expert GEMMs one cuBLASLt call per local expert (MOE_EXPERT_GEMM_CALL_S)
-        compute = compute + expert_loop_time_s(fs, m, inp.method, micro, pp_at, at.pick(a["ep"]), at.pick(rec),
+        compute = compute + expert_loop_time_s(fs, m, inp.method, micro, pp_at, on_layout(a["ep"]), on_layout(rec),
                                                at.held)
     fs.add("train.compute_time_s", at.held(compute), "s", "compute time per step",
            "((GEMM FLOPs/(peak·η_mm)·shape + attention FLOPs/(peak_attn·η_attn,train)) / framework share + "
@@ -280,7 +284,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     wbytes = 0.5 if inp.method == "qlora" else 2.0
     shape = replace(shape, dp=dp)
     sc = step_collectives(shape, links, ACTIVATION_COMM_BYTES.value, GRAD_REDUCE_BYTES.value, wbytes, keys)
-    tp_s, cp_raw, ep_s, pp_s = step_communication(sc, replace(shape, **{f: at.pick(getattr(shape, f)) for f in (
+    tp_s, cp_raw, ep_s, pp_s = step_communication(sc, replace(shape, **{f: on_layout(getattr(shape, f)) for f in (
         "pp", "full_recompute", "virtual_stages")}), micro, at)
     fs.constant("train.act_bytes", ACTIVATION_COMM_BYTES)
     fs.constant("train.grad_bytes", GRAD_REDUCE_BYTES)
@@ -324,14 +328,14 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            ["train.adam_bytes", "hw.hbm_bw", "eff.hbm", "train.dp", "train.in.zero_stage"])
     if inp.method == "qlora":
         base = (pb.linear if pb.from_architecture else float(m.params_total)) / (tp_at * pp_at)
-        passes = np.where(at.pick(rec) >= 2, 3.0, 2.0)
-        dequant = micro * passes * base * (0.5 + bytes_per_value("bf16")) / (at.pick(hbm_bw) * at.pick(eff.hbm))
+        passes = np.where(on_layout(rec) >= 2, 3.0, 2.0)
+        dequant = micro * passes * base * (0.5 + bytes_per_value("bf16")) / (on_layout(hbm_bw) * on_layout(eff.hbm))
     else:
         dequant = np.zeros_like(compute)
     fs.add("train.dequant_time_s", at.held(dequant), "s", "QLoRA 4-bit to bf16 dequantisation per step",
            "m · passes (2, 3 with full recompute) · linear params/(t·p) · (0.5 + 2) B / (HBM bw · η_hbm)",
            ["train.micro_batches", "hw.hbm_bw", "eff.hbm"])
-    bubble, bubble_formula = bubble_fraction(schedule, pp_at, at.pick(a["virtual_stages"]), micro)
+    bubble, bubble_formula = bubble_fraction(schedule, pp_at, on_layout(a["virtual_stages"]), micro)
     bubble = np.where(pp_at > 1, bubble, 0.0)
     fs.input("train.in.pipeline_schedule", schedule, "", "pipeline schedule")
     fs.add("train.bubble_fraction", at.held(bubble), "fraction", "pipeline bubble (of ideal time)", bubble_formula,
