@@ -123,6 +123,12 @@ class PhaseEstimate:
         return self.ledger.currency if self.ledger is not None else self.context.phase.costs.currency
 
     @property
+    def horizon_years(self) -> int:
+        """Years the phase's total cost of ownership covers (the plan's horizon), also while the costs are made."""
+        return int(self.figures.number("tco.horizon_years", 0.0)) if self.costs_done \
+            else int(self.context.phase.costs.horizon_years)
+
+    @property
     def bom(self) -> tuple[LedgerLine, ...]:
         """The bill of materials is the ledger's lines."""
         return self.ledger.lines

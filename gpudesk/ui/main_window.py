@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.checks import Check
 from gpudesk.project.autosave import AutosaveStore
-from gpudesk.results.plan_result import PlanEstimate
+from gpudesk.results.plan_result import COST_STEPS, PlanEstimate
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.actions import install_actions
 from gpudesk.ui.catalog_choices import CatalogChoices
@@ -45,6 +45,7 @@ from gpudesk.ui.summary import summary_text
 from gpudesk.ui.theme import apply_theme
 from gpudesk.ui.widgets.elided_label import ElidedLabel, LineHolder
 from gpudesk.ui.widgets.explain_panel import ExplainPanel
+from gpudesk.ui.widgets.figure_table import PendingFigures
 from gpudesk.ui.window_dialogs import WindowDialogs
 from gpudesk.wizard.navigation import WizardNavigator, step_status
 from gpudesk.wizard.steps import STEPS
@@ -249,6 +250,11 @@ class MainWindow(QMainWindow):
         self.step_list.select(number)
         self.step_guide.show_step(STEPS[number - 1].key)
 
+    def _costs_on_screen(self) -> bool:
+        """Whether a surface on screen shows the phase's costs: a step page of steps 3-7 (their figures, the what-if
+        panel, the bill of materials) or the Roadmap dock."""
+        return self.roadmap.isVisible() or (self.pages is not None and STEPS[self.stack.currentIndex()].key in COST_STEPS)
+
     def _chart_on_screen(self) -> str:
         return self.current_page().chart_on_screen() if self.pages is not None else ""
 
@@ -270,8 +276,12 @@ class MainWindow(QMainWindow):
             from gpudesk.results.pipeline import DEFERRED_FIGURES
 
             self.controller.defer_figures = DEFERRED_FIGURES
-        self.explain.set_figures(phase.figures, phase.pending_figures)
-        self.step_guide.set_figures(phase.figures, phase.checks, phase.pending_figures)
+            # and the costs, while no surface on screen shows them: the status bar, the ranked row's cost, the
+            # Explain panel and the Step guide say they are being computed (their labels seen in this estimate)
+            self.controller.costs_on_screen = self._costs_on_screen
+        pending = PendingFigures(phase)  # its pending figures, and its costs while they are made in idle time
+        self.explain.set_figures(phase.figures, pending)
+        self.step_guide.set_figures(phase.figures, phase.checks, pending)
         self.step_list.set_status(step_status(phase.checks, phase.figures, phase.pending_steps()))
         self.roadmap.show_estimate(estimate)
         self.statusBar().clearMessage()

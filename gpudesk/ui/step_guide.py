@@ -20,7 +20,7 @@ from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.report.check_text import localise
 from gpudesk.ui.widgets.display_text import display_text
-from gpudesk.ui.widgets.figure_table import pending_text_of
+from gpudesk.ui.widgets.figure_table import pending_text_of, remember_text
 from gpudesk.wizard.step_help import help_for, help_html
 from gpudesk.wizard.steps import STEPS
 
@@ -81,7 +81,7 @@ class StepGuide(QWidget):
     def set_figures(self, figures: Container[str], checks: Iterable[Check] = (), pending: Container[str] = ()) -> None:
         """The figures and checks of the latest estimate (a FigureSet, or () when there is none): the guide links
         those figures by their labels and names the checks that fired. ``pending``: figures being computed
-        (``PhaseEstimate.pending_figures``), linked as when computed (the guide's text stays, not laid out again)."""
+        (``figure_table.PendingFigures``), linked as when computed (the guide's text stays, not laid out again)."""
         self._figures = figures
         self._pending = pending
         self._checks = tuple(checks)
@@ -96,8 +96,10 @@ class StepGuide(QWidget):
             if key in figures:
                 english = figures.label(key) if isinstance(figures, FigureSet) else key
                 labels[key] = text.figure_label(key, english)
-            elif key in self._pending:
-                labels[key] = text.figure_label(key, pending_text_of(key)[0])
+                if isinstance(figures, FigureSet):
+                    remember_text(figures, key)  # linked by it while it is computed again (a cost after an edit)
+            elif key in self._pending and (seen := pending_text_of(key)) is not None:
+                labels[key] = text.figure_label(key, seen[0])
         return labels
 
     def set_on_screen(self, on_screen: bool) -> None:

@@ -1,4 +1,5 @@
-"""The one-line answer in the status bar, read off the phase's sized configuration and cost ledger."""
+"""The one-line answer in the status bar, read off the phase's sized configuration and cost ledger (said to be
+being computed while the ledger is made in idle time)."""
 
 from __future__ import annotations
 
@@ -10,15 +11,18 @@ from gpudesk.report.display_units import display_value, plain_number
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.ui.widgets.display_text import DisplayText
+from gpudesk.ui.widgets.figure_table import pending_word
 from gpudesk.ui.widgets.session_text import session_text
 
 translate = QCoreApplication.translate
 
 
 def _figure(phase: PhaseEstimate, key: str, currency: str, text: DisplayText) -> str | None:
+    """The figure's value and unit; the pending word while it is being computed (``figure_pending``: the costs left to
+    idle time after an edit), never a previous value; None when the phase has no such figure."""
     figures = phase.figures
     if key not in figures:
-        return None
+        return pending_word(text.lang) if phase.figure_pending(key) else None
     unit, value = display_value(figures.value_at(key), figures.unit(key), text.lang)
     return f"{text.value(value)} {text.unit(unit, currency)}".strip()
 
@@ -37,9 +41,11 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
     """``"28 GPUs in 4 × NVIDIA DGX H100 · training: 12 days · design power: 41 kW · phase cost: …"``.
 
     Amounts name the currency the phase is costed in (its ledger's: the phase's ``costs.currency``), not the first
-    phase's: a plan whose phases are costed in different currencies shows each phase's own."""
+    phase's: a plan whose phases are costed in different currencies shows each phase's own. While the costs are
+    being computed (``costs_done`` False) the power, cost and TCO parts say so ("phase cost: Calculating…") and no
+    unpriced lines are counted yet."""
     text = text or session_text()
-    currency = phase.ledger.currency
+    currency = phase.currency
     sep = "：" if text.translates else ": "
     c = phase.config
     server = configured_server_name(c, text.lang)
@@ -71,10 +77,10 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
     cost = _figure(phase, "plan.phase_cost", currency, text)
     if cost:
         parts.append(translate("Summary", "phase cost") + sep + cost)
-    years = int(phase.figures.number("tco.horizon_years", 0.0))
+    years = phase.horizon_years
     tco = _figure(phase, "tco.total_horizon", currency, text)
     if tco and years:
         parts.append(translate("Summary", "{years}-year TCO").format(years=years) + sep + tco)
-    if phase.ledger.unpriced:
+    if phase.ledger is not None and phase.ledger.unpriced:
         parts.append(translate("Summary", "excluding {count} unpriced line(s)").format(count=len(phase.ledger.unpriced)))
     return "  ·  ".join(parts)

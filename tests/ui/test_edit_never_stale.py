@@ -22,7 +22,7 @@ from gpudesk.report.chart_text import localise_spec
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_charts import CHART_ORDER, with_pending_columns
 from gpudesk.results.plan_json import figures_to_json
-from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_RANK
+from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_COST, COL_RANK
 from gpudesk.ui.panels.recommendation import SIZED_COLUMNS
 from gpudesk.ui.summary import summary_text
 from gpudesk.ui.widgets.figure_table import figure_display
@@ -111,6 +111,13 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     # the summary's new text repaints its line: the status bar and the window are not laid out again (0.9 ms)
     assert laid_out.count == 0, "a new summary re-laid out the status bar and the window"
     assert not phase.search_done
+    # the costs (steps 3-7, the ledger) are left to idle time on step 2: the status bar and the plan's ranked row say
+    # they are being computed, never the previous edit's amounts and never an unpriced count
+    assert not phase.costs_done and phase.ledger is None
+    status = window.summary.text()
+    assert "phase cost: Calculating…" in status and f"{phase.horizon_years}-year TCO: Calculating…" in status, status
+    amounts = status.split("phase cost")[1].replace(f"{phase.horizon_years}-year", "")
+    assert "unpriced" not in status and not any(ch.isdigit() for ch in amounts), status
     # the figure left to idle time keeps its row, label and unit and says it is being computed: never its previous
     # value, never unknown, and no row comes or goes (the table updates in place: the one paint pass above)
     assert phase.pending_figures == ("mem.min_gpus",) and "mem.min_gpus" not in phase.figures
@@ -144,6 +151,7 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     own = next(r for r, c in enumerate(old_rows) if c.pinned)
     assert len(rows) == len(old_rows) and rows[own] == phase.candidates[0] and phase.candidates[0].pinned
     assert [r for r, c in enumerate(rows) if c is not None] == [own], "the previous search's rows were listed"
+    assert panel.model.index(own, COL_COST).data() == "Calculating…", "the plan's row showed a cost before it was made"
     assert panel.model.index(own, COL_RANK).data() == "…", "the plan's row showed a rank before the search ranked it"
     for r in (r for r in range(len(rows)) if r != own):
         cells = [panel.model.index(r, col).data() for col in range(panel.model.columnCount())]
@@ -164,6 +172,8 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     assert not pareto.pending and not pareto.graphics.isHidden()
     assert pareto.spec == localise_spec(searched.charts["pareto"], "en")
     assert "Searching" not in panel.why.text()
+    assert phase.costs_done and window.summary.text() == summary_text(searched), "the status bar kept a pending part"
+    assert "Calculating" not in window.summary.text() and "phase cost: " in window.summary.text()
     assert [panel.model.candidate(r) for r in range(panel.model.rowCount())] == searched.candidates
     assert panel.model.index(own, COL_RANK).data() != "…"
     panel.tabs.setCurrentIndex(1)

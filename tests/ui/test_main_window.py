@@ -204,6 +204,8 @@ def test_catalog_change_re_estimates(qtbot, settings, tmp_path):
         offer = next(o for o in catalog.cloud_offers() if f"{o.provider} {o.instance}" in line.item)
         catalog.edit_row("cloud_offers", offer.id, {"on_demand_per_hour": offer.on_demand_per_hour * 2})
         window.catalog_changed()
+        # on step 1 the costs are made in idle time (the status bar says so meanwhile): read once they are
+        qtbot.waitUntil(lambda: window.controller.estimate.phases[0].costs_done, timeout=10_000)
         after = window.controller.estimate.phases[0]
         assert after.ledger.line("cloud.instances").unit_price == pytest.approx(2 * line.unit_price)
         assert after.ledger.phase_total > before.ledger.phase_total

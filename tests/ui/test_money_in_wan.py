@@ -62,3 +62,33 @@ def test_the_startup_samples_status_bar_and_cost_cells_read_in_wan_dollars_in_ch
         model.set_figures(phase.figures, ["plan.phase_cost"])
         number, unit = money_in_chinese_units(phase.ledger.phase_total, "USD", "zh") or ("", "")
         assert unit == "万美元" and model.value_text("plan.phase_cost") == number, (phase.ledger.phase_total, line)
+
+
+def test_costs_being_made_are_said_to_be_computed_then_shown(qapp) -> None:
+    """An edit's estimate that leaves the costs to idle time (a rented phase, nothing on screen reading them): the
+    status bar says its power, cost and TCO are being computed in either language, counts no unpriced line and shows
+    no amount; the ranked table's plan row says its cost is; once attached, both read the full estimate's."""
+    from gpudesk.results.pipeline import DEFERRED_CHARTS, DEFERRED_FIGURES, attach_costs
+    from gpudesk.ui.panels.candidate_model import COL_COST, CandidateTableModel
+
+    project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
+    catalog = Catalog.open()
+    full = estimate_plan(project, catalog).phases[0]
+    phase = estimate_plan(project, catalog, search=False, layout=False, defer_figures=DEFERRED_FIGURES,
+                          defer_charts=[c for c in DEFERRED_CHARTS if c != "memory_fit"], defer_roadmap=True,
+                          defer_costs=True).phases[0]
+    assert not phase.costs_done
+    for lang, word in (("en", "Calculating…"), ("zh", "计算中…")):
+        parts, whole = (summary_text(p, display_text(lang)).split("  ·  ") for p in (phase, full))
+        assert full.ledger.unpriced and len(whole) == len(parts) + 1  # no unpriced count while the ledger is made
+        assert parts[:2] == whole[:2] and all(p.endswith(word) for p in parts[2:]), parts  # the phase cost, the TCO
+        assert all(w.startswith(p.removesuffix(word)) and w != p for p, w in zip(parts[2:], whole[2:4], strict=True))
+    model = CandidateTableModel()
+    model.set_candidates(phase.candidates, search_pending=True, costs_pending=True)
+    own = model.pinned_row()
+    assert model.index(own, COL_COST).data() == "Calculating…"
+    attach_costs(phase, catalog)
+    assert summary_text(phase, display_text("zh")) == summary_text(full, display_text("zh"))
+    model.set_candidates(phase.candidates, search_pending=True, costs_pending=False)
+    shown = model.index(model.pinned_row(), COL_COST).data()
+    assert shown != "Calculating…" and any(ch.isdigit() for ch in shown)

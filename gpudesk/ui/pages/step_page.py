@@ -6,6 +6,7 @@ figures from the phase estimate; it holds no logic of its own.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -26,13 +27,13 @@ from PySide6.QtWidgets import (
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.results.chart_model import ChartSpec
 from gpudesk.results.plan_charts import with_pending_columns
-from gpudesk.results.plan_result import PhaseEstimate
+from gpudesk.results.plan_result import LAYOUT_STEP, PhaseEstimate
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
 from gpudesk.ui.pages.chart_tabs import LazyCharts
 from gpudesk.ui.widgets.checks_view import ChecksView
 from gpudesk.ui.widgets.field_form import SINGULAR_UNITS, FieldForm
-from gpudesk.ui.widgets.figure_table import FigureTable, figure_display
+from gpudesk.ui.widgets.figure_table import FigureTable, figure_display, pending_word
 from gpudesk.ui.widgets.session_text import session_language, session_text
 from gpudesk.ui.widgets.unknown_text import unknown_text
 from gpudesk.wizard import fields
@@ -133,8 +134,9 @@ class StepPage(QWidget):
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
-        self.pending = QLabel("<i>" + self.tr("Still being computed: the best parallel layout at the plan's GPU "
-                                              "count, its figures and its checks appear here in a moment.") + "</i>")
+        self._layout_pending = "<i>" + self.tr("Still being computed: the best parallel layout at the plan's GPU "
+                                               "count, its figures and its checks appear here in a moment.") + "</i>"
+        self.pending = QLabel(self._layout_pending)
         self.pending.setWordWrap(True)
         self.pending.setObjectName("pending")
         self.pending.setVisible(False)
@@ -264,7 +266,13 @@ class StepPage(QWidget):
         if self.decision is not None:
             self.decision.show_estimate(estimate)
         self._show_used_values(estimate)
-        self.pending.setVisible(estimate is not None and self.step.key in estimate.pending_steps())
+        pending = estimate is not None and self.step.key in estimate.pending_steps()
+        if pending:  # the layout search's results, or the costs made in idle time after an edit (a step 3-7 opened)
+            layout = self.step.key == LAYOUT_STEP and not estimate.layout_done
+            said = self._layout_pending if layout else f"<i>{html.escape(pending_word(session_language()))}</i>"
+            if self.pending.text() != said:
+                self.pending.setText(said)
+        self.pending.setVisible(pending)
         if estimate is None:
             self.figures.figure_model.set_figures(None, [])
             self.checks.set_checks([])
@@ -272,7 +280,7 @@ class StepPage(QWidget):
         # a figure left to idle time (pending_figures) keeps its row, saying it is being computed
         keys = figure_keys_for_step(self.step, estimate.figures, pending=estimate.pending_figures)
         self.figures.figure_model.set_figures(estimate.figures, keys, pending=estimate.pending_figures)
-        self.no_figures.setVisible(not keys)
+        self.no_figures.setVisible(not keys and not pending)  # a pending step's figures are coming, not absent
         self.figures.setVisible(bool(keys))  # the reason replaces an empty table
         if not keys:
             self.no_figures.setText(self._why_no_figures())

@@ -3,7 +3,8 @@
 While the phase's configuration search is pending (after an edit the window estimates without it and searches in
 idle time), the table keeps the places of the rows the last search gave: the plan's own row at its place with its
 new figures, every other place a pending row ("Searching…", no figure of the previous search), so an edit updates
-cells in place instead of switching the table to one row and back (issue 24)."""
+cells in place instead of switching the table to one row and back (issue 24). While the phase's costs are made in
+idle time (``PhaseEstimate.costs_done`` False), the plan's own row says its cost is being calculated."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from gpudesk.report.check_text import reasons_in
 from gpudesk.report.number_format import money_in_chinese_units
 from gpudesk.results.plan_result import Candidate
 from gpudesk.ui.status_style import BLOCKED, COMPLETE, MARKS, UNKNOWN
+from gpudesk.ui.widgets.figure_table import pending_word
 from gpudesk.ui.widgets.rows_model import RowsTableModel
 from gpudesk.ui.widgets.session_text import session_language, session_text
 
@@ -53,6 +55,7 @@ class CandidateTableModel(RowsTableModel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._rows: list[Candidate | None] = []  # None: a place pending the search
+        self._costs_pending = False  # the plan's own row's cost is being computed (``set_candidates``)
         self._cells: dict[tuple[int, int, int], Any] = {}  # (row, column, role) -> answer, until the rows change
         self._bold = QFont()
         self._bold.setBold(True)
@@ -61,17 +64,26 @@ class CandidateTableModel(RowsTableModel):
         self._headers = [self.tr("#"), self.tr("Accelerator"), self.tr("GPUs"), self.tr("Nodes"), self.tr("Layout"),
                          self.tr("Time / throughput"), self.tr("Total cost of ownership"), self.tr("Fits")]
 
-    def set_candidates(self, candidates: list[Candidate], search_pending: bool = False) -> list[int]:
+    def set_candidates(self, candidates: list[Candidate], search_pending: bool = False,
+                       costs_pending: bool = False) -> list[int]:
         """Show ``candidates``; returns the rows whose cells changed (all of them after a reset).
 
         ``search_pending``: the phase's search has not run; ``candidates`` then hold the plan's own row only, and
-        the table keeps the places of the rows it shows, pending (:func:`pending_places`)."""
+        the table keeps the places of the rows it shows, pending (:func:`pending_places`). ``costs_pending``: the
+        phase's costs are being computed: the plan's own row's cost cell says so ("Calculating…"), never a price."""
         rows: list[Candidate | None] = list(candidates)
         if search_pending:
             rows = pending_places(candidates, self._rows)
-        if rows == self._rows:
+        flipped = costs_pending != self._costs_pending
+        self._costs_pending = costs_pending
+        if rows == self._rows and not flipped:
             return []
         self._cells = {}
+        if rows == self._rows:  # the same rows: the plan's own cost cell alone changes
+            own = self.pinned_row()
+            if own >= 0:
+                self.dataChanged.emit(self.index(own, COL_COST), self.index(own, COL_COST))
+            return [own] if own >= 0 else []
         was = self._rows
         kept = min(len(rows), len(was))
         same = [c.accelerator_id if c else None for c in rows[:kept]] == [c.accelerator_id if c else None
@@ -191,6 +203,8 @@ class CandidateTableModel(RowsTableModel):
         if col == COL_COST:  # a configuration that cannot be estimated is never priced as if it worked
             if not estimated:
                 return "—"
+            if c.pinned and self._costs_pending and not math.isfinite(c.cost):
+                return pending_word(session_language())
             return _number(c.cost, c.cost_unit) if math.isfinite(c.cost) else self.tr("no price")
         if not estimated:
             return MARKS[UNKNOWN]

@@ -175,7 +175,8 @@ class RecommendationPanel(QWidget):
             self._wanted = keep.accelerator_id
         candidates = estimate.candidates if estimate is not None else []
         pending = estimate is not None and not estimate.search_done
-        changed = self.model.set_candidates(candidates, search_pending=pending)
+        changed = self.model.set_candidates(candidates, search_pending=pending,
+                                            costs_pending=estimate is not None and not estimate.costs_done)
         if pending:  # a pending place shows no figure: only the plan's row can need more room
             self.sized.widen((r for r in changed if self.model.candidate(r) is not None), when_seen=True)
         elif changed:  # a search's rows: the columns fit them, narrower where they need less

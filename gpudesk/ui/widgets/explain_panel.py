@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import math
 import re
-from collections.abc import Collection
+from collections.abc import Container
 
 from PySide6.QtCore import QCoreApplication, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
@@ -18,7 +18,7 @@ from gpudesk.report.formula_text import formula_text
 from gpudesk.ui.status_style import BLOCKED, DARK, INFO, LIGHT, WARNING, is_dark
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.field_form import SINGULAR_UNITS
-from gpudesk.ui.widgets.figure_table import pending_label, pending_word
+from gpudesk.ui.widgets.figure_table import pending_label, pending_word, remember_text
 from gpudesk.ui.widgets.session_text import session_language, session_text
 
 EXACT_IN_DISPLAY = ("fraction", "bool")
@@ -150,7 +150,7 @@ class ExplainPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.browser)
         self._figures: FigureSet | None = None
-        self._pending: tuple[str, ...] = ()
+        self._pending: Container[str] = ()
         self.current_key = ""
         self.show_hint()
 
@@ -160,11 +160,11 @@ class ExplainPanel(QWidget):
             + "</p>"
         )
 
-    def set_figures(self, figures: FigureSet | None, pending: Collection[str] = ()) -> None:
-        """The latest estimate's figures; ``pending``: those being computed (``PhaseEstimate.pending_figures``): the
+    def set_figures(self, figures: FigureSet | None, pending: Container[str] = ()) -> None:
+        """The latest estimate's figures; ``pending``: those being computed (``figure_table.PendingFigures``): the
         figure shown, when pending, says so until it is computed, never its previous explanation."""
         self._figures = figures
-        self._pending = tuple(pending)
+        self._pending = pending
         if self.current_key and figures is not None and (self.current_key in figures or self.current_key in pending):
             self.show_figure(self.current_key)
 
@@ -172,12 +172,13 @@ class ExplainPanel(QWidget):
         if self._figures is not None and key not in self._figures and key in self._pending:
             self.current_key = key
             text = session_text()
-            label = pending_label(key, text)[0]
+            label = (pending_label(key, text) or (key, ""))[0]
             self.browser.setHtml(f"<h3>{html.escape(label)}</h3><p><i>{html.escape(pending_word(text.lang))}</i></p>")
             return
         if self._figures is None or key not in self._figures:
             return
         self.current_key = key
+        remember_text(self._figures, key)  # named by it while it is computed again (a cost figure after an edit)
         self.browser.setHtml(explanation_html(self._figures.explain(key), self._figures))
 
     def show_check(self, check: Check) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Container
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
@@ -94,7 +94,7 @@ class FigureTableModel(QAbstractTableModel):
         self.endResetModel()
 
     def _pending_row(self, key: str, given: str | None) -> tuple[str, str, str, str]:
-        label, unit = pending_label(key, self.text)
+        label, unit = pending_label(key, self.text) or (key, "")
         return key, given or label, self.pending_word(), unit
 
     def pending_word(self) -> str:
@@ -162,23 +162,48 @@ def pending_word(lang: str) -> str:
     return translate(PENDING, lang)
 
 
-def pending_text_of(key: str) -> tuple[str, str]:
-    """(English label, unit) of pending figure ``key``, as the core gives them (``results.deferred_figures``), read
-    once per key: an import statement run after PySide6's costs its import hook's Python code at every edit."""
+def pending_text_of(key: str) -> tuple[str, str] | None:
+    """(English label, unit) of pending figure ``key``, as the core gives them (``results.deferred_figures``) or as
+    the figure had them when last computed (``remember_text``: a cost figure left to idle time); None for a figure
+    never seen. Read once per key: an import statement run after PySide6's costs its import hook at every edit."""
     found = _PENDING_TEXTS.get(key)
     if found is None:
         from gpudesk.results.deferred_figures import pending_text  # loaded with the estimate that named it pending
 
-        found = _PENDING_TEXTS[key] = pending_text(key)
+        try:
+            found = _PENDING_TEXTS[key] = pending_text(key)
+        except KeyError:
+            return None
     return found
 
 
 _PENDING_TEXTS: dict[str, tuple[str, str]] = {}
 
 
-def pending_label(key: str, text: DisplayText) -> tuple[str, str]:
-    """(row label, unit) of pending figure ``key`` in ``text``'s language: those the figure has once computed."""
-    english, unit = pending_text_of(key)
+def remember_text(figures: FigureSet, key: str) -> None:
+    """Keep computed figure ``key``'s label and unit: what a surface names it by while it is being computed later."""
+    if key not in _PENDING_TEXTS:
+        _PENDING_TEXTS[key] = (figures.label(key), figures.unit(key))
+
+
+class PendingFigures(Container[str]):
+    """The figures of a phase being computed (``PhaseEstimate.figure_pending``: its pending figures, and its costs
+    while they are made in idle time), as a container that ``key in`` asks."""
+
+    def __init__(self, phase: Any) -> None:
+        self._phase = phase
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self._phase.figure_pending(key)
+
+
+def pending_label(key: str, text: DisplayText) -> tuple[str, str] | None:
+    """(row label, unit) of pending figure ``key`` in ``text``'s language: those the figure has once computed; None
+    for a figure never seen."""
+    found = pending_text_of(key)
+    if found is None:
+        return None
+    english, unit = found
     return text.figure_label(key, as_row_label(english)), text.unit(unit)
 
 
