@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import re
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -22,6 +23,10 @@ if TYPE_CHECKING:
     from gpudesk.plotting.view import ChartView
 
 ROW_TITLE, ROW_PLOT, ROW_PLOT2, ROW_LEGEND, ROW_NOTES = range(5)
+TRAILING_ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]$")
+"""The parentheses a title ends with: kept whole where the title is too long for its chart (``_title_lines``)."""
+TITLE_HEAD_MIN = 4
+"""Letters a title's head keeps before its parentheses on one line; fewer: the parentheses take a second line."""
 AXIS_WIDTH = 72
 """Pixels of a left value axis with its title: what the plot loses beside it."""
 NOTES_AXIS_HEIGHT = 40
@@ -29,8 +34,9 @@ NOTES_AXIS_HEIGHT = 40
 
 
 def set_title(view: ChartView, text: str, colour: str) -> None:
-    """The chart's title, shortened with "…" to the chart's width (a narrow tab on a laptop); an untitled chart (one
-    whose frame names it, the Roadmap dock) gives its row to the plot."""
+    """The chart's title, shortened with "…" to the chart's width (a narrow tab on a laptop), its closing parentheses
+    kept whole (``_title_lines``); an untitled chart (one whose frame names it, the Roadmap dock) gives its row to the
+    plot."""
     label = view._title
     label.gpudesk_full_title = text
     # the layout's margins (8 + 12 px) and the text's own (4 + 4 px) and a little air: shortened to ``width - 24``,
@@ -43,12 +49,29 @@ def set_title(view: ChartView, text: str, colour: str) -> None:
         font = QtGui.QFont(view.font())
         font.setPointSizeF(12)
         font.setBold(True)
-        plain = html.unescape(text)
-        text = html.escape(fit.elide(plain, QtGui.QFontMetricsF(font), width))
+        plain, metrics = html.unescape(text), QtGui.QFontMetricsF(font)
+        lines = _title_lines(plain, metrics, width)
+        shown = [fit.elide(line, metrics, width) for line in lines]
+        cut = "".join(shown).replace(" ", "") != plain.replace(" ", "")  # (the lines lose the space between them)
+        label.setToolTip(plain if cut else "")  # shortened: the whole title on hover
+        text = "<br>".join(html.escape(line) for line in shown)
     if label.text != text or label.opts.get("color") != colour:  # each set re-lays out the whole chart
         label.setText(text, color=colour)
     view._set_row(label, ROW_TITLE, bool(text))
     label.gpudesk_fitted, label.gpudesk_shown = fitted, label.text
+
+
+def _title_lines(title: str, metrics: QtGui.QFontMetricsF, width: float) -> list[str]:
+    """A title as its lines: one when it fits; one whose head is shortened when it ends in parentheses that must stay
+    whole (the what-if chart's "(plan: 115.6 万元 + 4 项待询价)": its unpriced marker was cut to "…" at 1366 × 768);
+    the parentheses on a second line where the head would keep less than ``TITLE_HEAD_MIN`` letters."""
+    aside = TRAILING_ASIDE.search(title) if metrics.horizontalAdvance(title) > width else None
+    if aside is None or aside.start() == 0:
+        return [title]
+    head = fit.elide(title[:aside.start()], metrics, width - metrics.horizontalAdvance(aside.group()))
+    if len(head.rstrip("…")) >= TITLE_HEAD_MIN:
+        return [head + aside.group()]
+    return [title[:aside.start()], aside.group().strip()]
 
 
 def legend_metrics(view: ChartView) -> QtGui.QFontMetricsF:

@@ -171,3 +171,34 @@ def test_a_title_longer_than_the_chart_leaves_it_its_width(qtbot, shown_chart) -
     qtbot.wait(1)
     assert not charts_wider_than_their_view(view), charts_wider_than_their_view(view)
     assert view._title.text.endswith("…") and view._title.gpudesk_full_title == "Roadmap: capacity and monthly spend"
+
+
+def test_a_title_keeps_its_closing_parentheses_whole(shown_chart) -> None:
+    """The what-if chart's title ends with the plan's value and its unpriced marker ("（方案值：115.6 万元 + 4 项待询价）"),
+    cut to "+ 4 项待…" at 1366 × 768 in Chinese: too long for the chart, its head is shortened and the parentheses
+    stay whole; where the head would keep almost nothing, the parentheses take a second line; the whole title is the
+    tool tip of a shortened one, and a chart with room shows it whole on one line."""
+    aside = "（方案值：115.6 万元 + 4 项待询价）"
+    title = "影响本阶段成本的因素" + aside
+    spec = ChartSpec("generic", title, categories=["效率", "电价"], y_label="变化", y_unit="%",
+                     series=[Series("区间下限", [0, 1], [5.0, -3.0], style="bar")])
+    from PySide6 import QtGui
+
+    view = shown_chart(300, 300)
+    font = QtGui.QFont(view.font())
+    font.setPointSizeF(12)
+    font.setBold(True)
+    metrics = QtGui.QFontMetricsF(font)
+    whole, parentheses = metrics.horizontalAdvance(title), metrics.horizontalAdvance(aside)
+    view.resize(int(whole + 36 - 30), 300)  # the head loses a few letters
+    view.set_spec(spec)
+    shown = view._title.text
+    assert shown.endswith(aside) and "…" in shown and "<br>" not in shown, shown
+    assert view._title.toolTip() == title
+    view.resize(int(parentheses + 36 + 20), 300)  # room for less than one letter of the head beside them
+    view.set_spec(spec)  # laid out at the new width
+    lines = view._title.text.split("<br>")
+    assert len(lines) == 2 and lines[0].startswith("影响") and lines[1].startswith("（方案值"), lines
+    view.resize(int(whole + 36 + 40), 300)
+    view.set_spec(spec)
+    assert view._title.text == title and view._title.toolTip() == ""
