@@ -102,7 +102,7 @@ class ChineseTexts:
 
     Each part is read from its TOML file when first asked for: a proposal names citations and cloud offers and never
     shows a row's notes, so ``gpudesk report`` reads two files instead of every table's (the twelve files took about
-    0.1 s of CPU, all on the command's path after the searches)."""
+    0.1 s of CPU, all on the command's path after the searches), and an English one none (English needs no lookup)."""
 
     def __init__(self, source_dir: Path) -> None:
         self.source_dir = source_dir
@@ -136,6 +136,14 @@ class ChineseTexts:
         return _translated(_rows(self.source_dir / TABLES["cloud_offers"].toml_file, "cloud_offers"), "instance",
                            "instance_zh")
 
+    def _worded(self, part: str, row_id: str, english: str, lang: str) -> str:
+        """``english`` in ``lang``: the translation in ``part`` for ``row_id`` while it was made from this English (an
+        English reader's words need no part read)."""
+        if lang != "zh" or not english:
+            return english
+        source, chinese = getattr(self, part).get(row_id, ("", ""))
+        return chinese if chinese and source == english else english
+
     def row_notes(self, table: str, record: Any, lang: str) -> str:
         """A record's notes in ``lang``: the shipped Chinese where it was made from the record's English."""
         prov: rec.Provenance = record.provenance
@@ -146,18 +154,18 @@ class ChineseTexts:
 
     def citation_note(self, citation: rec.Citation, lang: str) -> str:
         """A citation's note in ``lang``, by the same rule."""
-        return _worded(self.citation_notes.get(citation.id), citation.note, lang)
+        return self._worded("citation_notes", citation.id, citation.note, lang)
 
     def publisher(self, citation: rec.Citation, lang: str) -> str:
         """A citation's publisher in ``lang``, by the same rule (a named publisher has no translation)."""
-        return _worded(self.publishers.get(citation.id), citation.publisher, lang)
+        return self._worded("publishers", citation.id, citation.publisher, lang)
 
     def provider(self, offer: Any, lang: str) -> str:
         """A cloud offer's provider in ``lang``, by the same rule ("AWS China (Ningxia, operated by NWCD)" reads
         "AWS 中国（宁夏区域，西云数据运营）"; a brand name such as "AWS" has no translation)."""
         if offer.provenance.user_row:
             return str(offer.provider)
-        return _worded(self.providers.get(offer.id), offer.provider, lang)
+        return self._worded("providers", offer.id, offer.provider, lang)
 
     def offer_named(self, text: str, offer_id: str, lang: str) -> str:
         """``text`` naming cloud offer ``offer_id`` (a check's or a reason's name of the offer, a ledger line's
@@ -185,14 +193,6 @@ def _market_region(text: str, lang: str) -> str:
         if text.endswith(f"({term.code})"):
             return f"{text[: -len(term.code) - 1]}{term.name(lang)})"
     return text
-
-
-def _worded(translation: tuple[str, str] | None, english: str, lang: str) -> str:
-    """``english`` in ``lang``: the translation while it was made from this English."""
-    if lang != "zh" or not english or translation is None:
-        return english
-    source, chinese = translation
-    return chinese if chinese and source == english else english
 
 
 @cache
