@@ -43,7 +43,11 @@ def mark(stage: str) -> None:
 
 
 def main(argv: list[str]) -> int:
+    import gc
+
     from benchmarks._common import largest_sample
+
+    gc.disable()  # as the command runs (gpudesk.cli.main.without_collector: the collector paused for the command)
 
     one = "--one-process" in argv
     argv = [a for a in argv if a != "--one-process"]
