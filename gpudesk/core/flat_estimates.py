@@ -125,6 +125,38 @@ def _same(value: Any) -> Any:
     return value
 
 
+def _finer_rows(inverse: np.ndarray, count: int, coded: tuple[np.ndarray, int]
+                ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray] | None:
+    """The distinct combinations of a batch's distinct rows (``inverse``: each row's, of ``count``) and one more coded
+    column: (each finer row's distinct row, each finer row's batch row, each batch row's finer row); the batch row
+    None where most rows are distinct (every row a finer row: none is found); None where each distinct row holds one
+    value of the column. Keyed in the index type at once (distinct row · the column's count + its code), one scatter
+    finds the keys present, and where every key is present (a sweep) the key is the finer row."""
+    codes, values = coded
+    n, size = inverse.size, count * values
+    if size > 4 * n + 1024:  # a key space too wide to scatter into: the general path
+        representative, finer_inverse = flat_keys.rows_of_codes([(inverse, count), coded], n)
+        if representative.size == count:
+            return None
+        if representative.size > WORTH_IT * n:
+            return inverse, None, finer_inverse
+        return np.take(inverse, representative), representative, finer_inverse
+    key = inverse * values
+    key += codes
+    last = np.full(size, -1, dtype=np.intp)
+    last[key] = flat_keys.row_numbers(n)
+    seen = last >= 0
+    found = int(np.count_nonzero(seen))
+    if found == count:
+        return None
+    if found > WORTH_IT * n:
+        return inverse, None, key
+    if found == size:
+        return flat_keys.row_numbers(size) // values, last, key
+    present, renumber = flat_keys.numbered(seen, np.intp)
+    return present // values, np.take(last, present), np.take(renumber, key, mode="wrap")
+
+
 def on_distinct_inputs(inputs: Any, fields: Iterable[str], estimate: Callable[..., FigureSet],
                        apart: str | None = None) -> FigureSet | None:
     """``estimate(inputs, lift)`` of a flat batch, run once per distinct combination of every input in ``fields`` (the
@@ -147,14 +179,14 @@ def on_distinct_inputs(inputs: Any, fields: Iterable[str], estimate: Callable[..
     spread = [(inverse, representative.size)]
     if finer:
         assert apart is not None
-        finer_rep, finer_inverse = flat_keys.rows_of_codes([(inverse, representative.size), keys.coded(apart)], keys.size)
-        if finer_rep.size == representative.size:  # the input left apart follows the others: one level
+        found = _finer_rows(inverse, representative.size, keys.coded(apart))
+        if found is None:  # the input left apart follows the others: one level
             finer = False
-        elif finer_rep.size > WORTH_IT * keys.size:  # most rows distinct with it: every row a finer row
-            lift = Lift(inverse, representative.size, None)
         else:
-            lift = Lift(np.take(inverse, finer_rep), representative.size, finer_rep)
-            spread.insert(0, (finer_inverse, finer_rep.size))
+            rows, batch_rows, finer_inverse = found
+            lift = Lift(rows, representative.size, batch_rows)  # no batch rows: every row a finer row
+            if batch_rows is not None:
+                spread.insert(0, (finer_inverse, batch_rows.size))
     picked = {f: np.take(v, representative) for f, v in given.items()
               if np.size(v) == keys.size and not (finer and f == apart)}
     codes: dict[int, tuple[np.ndarray, tuple[np.ndarray, int], np.ndarray | None]] = {

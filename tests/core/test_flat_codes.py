@@ -104,16 +104,21 @@ def test_the_model_states_and_activations_run_once_per_distinct_layout(monkeypat
 
 
 @pytest.mark.parametrize(("mode", "accelerators"), [("train", "per layout"), ("inference", "per layout"),
-                                                     ("train", "every row")])
+                                                     ("train", "every one"), ("train", "at random")])
 def test_what_reads_no_capacity_runs_once_per_distinct_combination_of_the_rest(mode, accelerators, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    # each layout on two or three capacities: the states, activations and total once per layout, the fit, limits and
-    # layout search on the finer rows ("per layout": a few layouts on more than one; "every row": a random capacity
-    # per row, most rows distinct with it, so the finer rows are the batch's)
+    # the states, activations and total once per combination of the other inputs, the fit, limits and layout search
+    # on the finer rows: "per layout", a few layouts on a second accelerator; "every one", each layout on every
+    # accelerator (every combination present: the key is the finer row); "at random", an accelerator per row at
+    # random, most rows distinct with it (every row a finer row)
     once = _configurations(7)
-    c = {k: np.concatenate([v, v, v]) for k, v in once.items() if k != "hw"}
     rng = np.random.default_rng(7)
-    hw = (np.concatenate([once["hw"], once["hw"], (once["hw"] + 1.0) % 3]) if accelerators == "per layout"
-          else rng.choice([0.0, 1.0, 2.0], c["n"].size))
+    if accelerators == "at random":
+        c = {k: v for k, v in once.items() if k != "hw"}
+        hw = rng.choice([0.0, 1.0, 2.0], c["n"].size)
+    else:
+        c = {k: np.concatenate([v, v, v]) for k, v in once.items() if k != "hw"}
+        hw = (np.concatenate([once["hw"], once["hw"], (once["hw"] + 1.0) % 3]) if accelerators == "per layout"
+              else np.repeat([0.0, 1.0, 2.0], once["n"].size))
     capacity = np.asarray(HardwareArrays.from_accelerators(ACCELERATORS).take(hw.astype(int)).memory_gb)
     fields = dict(seq_len=c["seq"], micro_batch=c["mb"], tp=c["tp"], pp=c["pp"], cp=c["cp"], ep=c["ep"],
                   virtual_stages=c["v"], gpus_per_node=np.where(c["rec"] > 1.0, 4.0, 8.0),
