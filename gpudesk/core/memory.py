@@ -31,9 +31,9 @@ from gpudesk.core.memory_budget import (
     default_serving_fraction,
     layout_needs,
     min_gpus,
-    min_gpus_per_capacity,
     usable_bytes,
 )
+from gpudesk.core.memory_fewest_gpus import min_gpus_per_capacity
 from gpudesk.core.memory_limits import record_limits
 from gpudesk.core.memory_states import (
     MODES,

@@ -21,8 +21,8 @@ from gpudesk.core.constants import (
     PREFILL_CHUNK_TOKENS,
     SERVING_MEMORY_FRACTION,
 )
-from gpudesk.core.flat_estimates import Lift, coded_at, known_codes, on_rows
-from gpudesk.core.flat_keys import FlatKeys, row_numbers, rows_of_codes
+from gpudesk.core.flat_estimates import coded_at, on_rows
+from gpudesk.core.flat_keys import FlatKeys, rows_of_codes
 from gpudesk.core.memory_activations import (
     TrainingActivations,
     inference_logits_per_sequence,
@@ -174,6 +174,14 @@ def _fewest_tp_pp(cfg: Settings, capacity: np.ndarray, seq_len: np.ndarray, micr
                   virtual_stages: np.ndarray) -> np.ndarray:
     """Family tp×pp: n = 1, 2, 4, … ≤ 8·L as t = min(n, T), p = n/t (p ≤ L), d = 1; the least n that fits."""
     shape = np.broadcast(capacity, seq_len, micro_batch, cp, zero_stage, gpus_per_node, virtual_stages).shape
+    cand, n, within = tp_pp_layouts(cfg, cp, zero_stage, gpus_per_node, shape)
+    b = evaluate_layout(cfg, cand, capacity, seq_len, micro_batch, virtual_stages)
+    return first_fit((b.total <= b.usable) & within, n * cp)
+
+
+def tp_pp_layouts(cfg: Settings, cp: np.ndarray, zero_stage: np.ndarray, gpus_per_node: np.ndarray,
+                   shape: tuple[int, ...]) -> tuple[Layout, np.ndarray, np.ndarray]:
+    """The tp×pp family's layouts of candidates of ``shape`` over a leading axis of n, the n, and p ≤ L."""
     ones = np.ones(shape)
     t_max = _largest_power_of_two_at_most(np.minimum(8.0, gpus_per_node)) * ones
     max_layers = max(cfg.model.n_layers, 1)
@@ -186,11 +194,13 @@ def _fewest_tp_pp(cfg: Settings, capacity: np.ndarray, seq_len: np.ndarray, micr
     n = (2.0 ** np.arange(count, dtype=np.float64)).reshape((-1,) + (1,) * len(shape))
     t = np.minimum(n, t_max)
     p = n / t
-    cand = Layout(t, p, ones, cp * ones, ones, zero_stage * ones)
-    b = evaluate_layout(cfg, cand, capacity, seq_len, micro_batch, virtual_stages)
-    fits = (b.total <= b.usable) & (p <= max_layers)
+    return Layout(t, p, ones, cp * ones, ones, zero_stage * ones), n, p <= max_layers
+
+
+def first_fit(fits: np.ndarray, answers: np.ndarray) -> np.ndarray:
+    """The answer of the first candidate along the leading axis that fits; NaN where none does."""
     first = np.argmax(fits, axis=0)
-    found = np.take_along_axis(np.broadcast_to(n * cp, fits.shape), first[None], axis=0)[0]
+    found = np.take_along_axis(np.broadcast_to(answers, fits.shape), first[None], axis=0)[0]
     return np.where(fits.any(axis=0), found, np.nan)
 
 
@@ -219,14 +229,17 @@ def _zero3_block(cfg: Settings, block: range, capacity: np.ndarray, seq_len: np.
                  virtual_stages: np.ndarray) -> np.ndarray:
     """The fewest GPUs with d = 2^k, k in ``block``, that fit; NaN where none does."""
     shape = np.broadcast(capacity, seq_len, micro_batch, tp, pp, cp, ep, zero_stage, virtual_stages).shape
+    cand = zero3_layouts(block, tp, pp, cp, ep, zero_stage, shape)
+    b = evaluate_layout(cfg, cand, capacity, seq_len, micro_batch, virtual_stages)
+    return first_fit(b.total <= b.usable, cand.gpus)
+
+
+def zero3_layouts(block: range, tp: np.ndarray, pp: np.ndarray, cp: np.ndarray, ep: np.ndarray,
+                   zero_stage: np.ndarray, shape: tuple[int, ...]) -> Layout:
+    """The ZeRO-3 family's layouts of candidates of ``shape`` over a leading axis of d = 2^k, k in ``block``."""
     ones = np.ones(shape)
     d = (2.0 ** np.arange(block.start, block.stop, dtype=np.float64)).reshape((-1,) + (1,) * len(shape))
-    cand = Layout(tp * ones, pp * ones, d * ones, cp * ones, ep * ones, zero_stage * ones)
-    b = evaluate_layout(cfg, cand, capacity, seq_len, micro_batch, virtual_stages)
-    fits = b.total <= b.usable
-    first = np.argmax(fits, axis=0)
-    found = np.take_along_axis(np.broadcast_to(cand.gpus, fits.shape), first[None], axis=0)[0]
-    return np.where(fits.any(axis=0), found, np.nan)
+    return Layout(tp * ones, pp * ones, d * ones, cp * ones, ep * ones, zero_stage * ones)
 
 
 def search_min_gpus(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: np.ndarray,
@@ -303,53 +316,6 @@ def _on_distinct(search: Callable[..., np.ndarray], shape: tuple[int, ...], rows
     at = np.take(rows, representative)
     answers = search(**fixed, **{k: np.take(v, at) for k, v in varying.items()})
     return np.take(np.broadcast_to(answers, representative.shape), inverse)
-
-
-def min_gpus_per_capacity(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: np.ndarray,
-                          micro_batch: np.ndarray, virtual_stages: np.ndarray, gpus_per_node: np.ndarray,
-                          lift: Lift) -> np.ndarray | None:
-    """:func:`min_gpus` of the finer rows of ``lift`` (``capacity``'s; every other input on its distinct rows): each
-    family searched once per distinct combination of what it reads but the capacity (found on the distinct rows)
-    and each capacity of the batch, its answer read at each finer row from that table by the row's combination and
-    capacity code: no row of the finer rows coded or gathered but those two. None where the table would hold more
-    than half as many answers as there are finer rows (the combinations the batch lacks searched for nothing), or
-    the capacity has no codes."""
-    known = known_codes(capacity)
-    if known is None:
-        return None
-    codes, count = known
-    first = np.empty(count, dtype=np.intp)  # one finer row per capacity code: its value
-    first[codes] = row_numbers(codes.size)
-    values = np.take(capacity, first)
-    shape = (lift.count,)
-    zero3 = np.broadcast_to(lay.zero_stage >= 3, shape) if cfg.training else np.zeros(shape, dtype=bool)
-    common = {"seq_len": seq_len, "micro_batch": micro_batch, "cp": lay.cp, "zero_stage": lay.zero_stage,
-              "virtual_stages": virtual_stages}
-    families = ((lambda **c: _fewest_tp_pp(cfg, **c), ~zero3, {**common, "gpus_per_node": gpus_per_node}),
-                (lambda **c: _fewest_zero3(cfg, **c), zero3, {**common, "tp": lay.tp, "pp": lay.pp, "ep": lay.ep}))
-    found: list[tuple[Callable[..., np.ndarray], np.ndarray, dict[str, np.ndarray]]] = [
-        (search, np.flatnonzero(mask), columns) for search, mask, columns in families]
-    offset = np.empty(lift.count, dtype=np.intp)  # each distinct row's place in the table (its capacity's is added)
-    tables, start = [], 0
-    for search, rows, columns in found:
-        if not rows.size:
-            continue
-        varying = {k: np.broadcast_to(v, shape) for k, v in columns.items() if np.size(v) > 1}
-        fixed = {k: np.asarray(v, dtype=float).reshape(()) for k, v in columns.items() if np.size(v) <= 1}
-        coded = [coded_at(columns[k] if np.shape(columns[k]) == v.shape else v, rows) for k, v in varying.items()]
-        representative, inverse = rows_of_codes(coded, rows.size) if coded else (rows[:1] * 0, rows * 0)
-        if (start + representative.size * count) * 2 > lift.rows.size:
-            return None
-        at = np.take(rows, representative)
-        answers = search(capacity=np.tile(values, representative.size), **fixed,
-                         **{k: np.repeat(np.take(v, at), count) for k, v in varying.items()})
-        tables.append(np.broadcast_to(answers, (representative.size * count,)))
-        offset[rows] = start + inverse * count
-        start += representative.size * count
-    table = np.concatenate(tables) if len(tables) > 1 else tables[0]
-    place = np.take(offset, lift.rows)
-    place += codes
-    return np.take(table, place)
 
 
 def default_serving_fraction(value: float | None) -> float:
