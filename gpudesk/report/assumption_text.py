@@ -16,7 +16,7 @@ from gpudesk.core.assumptions import Assumption
 from gpudesk.report.check_text import in_language, offers_named
 from gpudesk.report.server_names import storage_display_name
 from gpudesk.report.text_catalog import ReportText
-from gpudesk.text_catalogues import catalogue
+from gpudesk.text_catalogues import catalogue, fill_chinese
 from gpudesk.vocabulary.plan_choices import AVAILABILITY_STATUS, DATA_RESIDENCY, DOMESTIC_PARTS, INDUSTRY, MARKET
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
@@ -52,4 +52,4 @@ def assumption_text(assumption: Assumption, lang: str = "en") -> str:
         values["storage"] = storage_display_name(str(values["storage"]), lang)
     if "status" in values:
         values["status"] = AVAILABILITY_STATUS.name_of(str(values["status"]), lang)
-    return assumption_templates(lang)[assumption.key].format(**values)
+    return fill_chinese(assumption_templates(lang)[assumption.key], values)  # lang is zh here

@@ -23,7 +23,7 @@ from gpudesk.core.reason_values import Joined, Money, Word
 from gpudesk.report.number_format import format_money, format_quantity
 from gpudesk.report.server_names import server_display_name
 from gpudesk.report.text_catalog import ReportText
-from gpudesk.text_catalogues import catalogue
+from gpudesk.text_catalogues import catalogue, fill_chinese
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 from gpudesk.vocabulary.plan_choices import MARKET
 from gpudesk.vocabulary.serving import PERCENTILE
@@ -110,7 +110,8 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
             numbers["server"] = server_display_name(str(numbers.get("server", "")), str(numbers["server_vendor"]),
                                                     int(numbers.get("server_gpus", 0)),
                                                     str(numbers.get("accelerator", "")), language)
-        return title, message.format(**numbers), fix.format(**numbers)
+        fill = fill_chinese if language == "zh" else (lambda template, values: template.format(**values))
+        return title, fill(message, numbers), fill(fix, numbers)
     except (KeyError, ValueError, TypeError):
         return check.title, check.message, check.fix
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gpudesk.text_catalogues import LANGUAGES, catalogue, flat_catalogue
+from gpudesk.text_catalogues import LANGUAGES, catalogue, fill_chinese, flat_catalogue
 from gpudesk.vocabulary.fields import REPORT_GROUPS
 
 __all__ = ["LANGUAGES", "MissingTextError", "ReportText", "catalogue", "load_catalogue"]
@@ -37,7 +37,9 @@ class ReportText:
             template = self._entries[key]
         except KeyError:
             raise MissingTextError(f"report text {key!r} is missing from the {self.lang} catalogue") from None
-        return template.format(**values) if values else template
+        if not values:
+            return template
+        return fill_chinese(template, values) if self.lang == "zh" else template.format(**values)
 
     def has(self, key: str) -> bool:
         return key in self._entries

@@ -115,5 +115,5 @@ def test_the_currency_is_named_in_chinese() -> None:
     values = {"months": 12, "horizon_years": 5, "depreciation_years": 5, "currency": "CNY", "cny_per_usd": 7.1}
     assumption = Assumption("horizon_currency", values)
     text = assumption_text(assumption, "zh")
-    assert "币种 人民币（元）" in text and "CNY" not in text  # the code only in English: "currency CNY"
+    assert "币种为人民币（元）" in text and "CNY" not in text  # the code only in English: "currency CNY"
     assert "CNY" in assumption_text(assumption, "en")

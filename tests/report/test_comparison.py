@@ -131,7 +131,7 @@ def test_cumulative_cost_chart_follows_the_ledgers_month_by_month():
     table = next(b for b in doc.section("compare_table").blocks if isinstance(b, DataTable))
     gpus_row = [r[0] for r in table.rows].index("GPU 数量（峰值）")
     assert (gpus_row, 3) in table.marked and (gpus_row, 2) not in table.marked
-    assert table.header[2:6] == ("方案 A", "方案 B", "方案 C", "方案 B 较 方案 A")  # short heads, named once above
+    assert table.header[2:6] == ("方案 A", "方案 B", "方案 C", "方案 B 较方案 A")  # short heads, named once above
     named = next(b for b in doc.section("compare_table").blocks if isinstance(b, KeyValueTable))
     assert named.rows == (("方案 A", "Base"), ("方案 B", "Small"), ("方案 C", "Cheap"))
     assert table_header(comparison, ReportText("en"))[5] == "Small vs Base"  # the window's table keeps the names
