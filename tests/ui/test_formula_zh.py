@@ -19,7 +19,7 @@ from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.fonts import apply_application_font
 from gpudesk.ui.i18n import install_language
 from gpudesk.ui.widgets.display_text import display_text
-from gpudesk.ui.widgets.explain_panel import ExplainPanel, explanation_html
+from gpudesk.ui.widgets.explain_panel import ExplainPanel, explanation_html, formula_html
 
 SHOTS = screenshot_folder("explain-zh")
 KEYS = {"memory-total": "mem.total", "time-to-train": "train.time_to_train_days", "tco-5y": "tco.total_5y"}
@@ -46,7 +46,7 @@ def test_chinese_explanation_shows_the_chinese_formula_and_sources(figures, key)
     page = explanation_html(exp, figures, display_text("zh"))
     chinese = ZH.formula(exp.formula)
     assert chinese != exp.formula
-    assert f"<code>{html.escape(chinese)}</code>" in page
+    assert f"<code>{formula_html(chinese)}</code>" in page
     assert html.escape(exp.formula) not in page
     for q in exp.inputs:
         if q.source.startswith("derived: "):  # the origin column of a derived input: its formula, in Chinese
@@ -58,7 +58,7 @@ def test_chinese_explanation_shows_the_chinese_formula_and_sources(figures, key)
 def test_english_explanation_shows_the_formula_unchanged(figures, key):
     exp = figures.explain(key)
     page = explanation_html(exp, figures, display_text("en"))
-    assert f"<code>{html.escape(exp.formula)}</code>" in page
+    assert f"<code>{formula_html(exp.formula)}</code>" in page
     assert all(html.escape(q.source) in page for q in exp.inputs if q.source)
 
 
@@ -88,3 +88,10 @@ def test_the_typed_measurement_units_read_chinese(chinese, qtbot):
     items = [form.metric_box.itemText(i) for i in range(form.metric_box.count())]
     assert items[0].endswith("[秒]") and any(i.endswith("[毫秒]") for i in items), items
     assert not any(i.endswith("[s]") or i.endswith("[ms]") for i in items), items
+
+
+def test_a_formula_sets_its_letters_apart_from_its_digits():
+    """The monospace face draws the letter O (output tokens) as the digit 0: "I + (O² + sd(O)²)/(2·O); sd 0" read
+    "/(2·0)", a division by zero. One-letter symbols are set in italics, digits and words upright."""
+    shown = formula_html("I + (O² + sd(O)²)/(2·O); sd 0: I + O/2, O_max, TPOT")
+    assert shown == ("<i>I</i> + (<i>O</i>² + sd(<i>O</i>)²)/(2·<i>O</i>); sd 0: <i>I</i> + <i>O</i>/2, O_max, TPOT")

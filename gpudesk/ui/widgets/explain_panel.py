@@ -41,6 +41,16 @@ def _headings() -> dict[str, str]:
     }
 
 
+_SYMBOL = re.compile(r"(?<![A-Za-z_\d])([A-Z])(?![A-Za-z_\d])")
+
+
+def formula_html(formula: str) -> str:
+    """A formula as rich text, its one-letter symbols in italics as mathematics sets them: in the monospace face
+    the letter O (output tokens) and the digit 0 are the same glyph, so "(O² + sd(O)²)/(2·O); sd 0" read as a
+    division by zero ("/(2·0)"), and I beside 1 likewise."""
+    return _SYMBOL.sub(r"<i>\1</i>", html.escape(formula))
+
+
 def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: DisplayText | None = None) -> str:
     """The explanation as rich text; labels, units, formulas, sources and headings in ``text``'s language
     (default: the session's)."""
@@ -62,7 +72,7 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
     parts.append("</p>")
     if exp.formula:
         formula = powers_of_ten(formulas.formula(exp.formula))
-        parts.append(f"<p><i>{html.escape(heads['formula'])}</i><br><code>{html.escape(formula)}</code></p>")
+        parts.append(f"<p><i>{html.escape(heads['formula'])}</i><br><code>{formula_html(formula)}</code></p>")
     if exp.source:
         parts.append(f"<p><i>{html.escape(heads['source'])}</i>: {origin(exp.source)}</p>")
     if exp.inputs:
