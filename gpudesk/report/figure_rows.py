@@ -22,7 +22,9 @@ from gpudesk.report.text_catalog import ReportText
 
 MONEY_UNITS = ("USD", "CNY", "currency")
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")
-KINDS = ("quantity", "money", "percent", "integer", "text", "yesno")
+KINDS = ("quantity", "money", "percent", "integer", "text", "yesno", "latency")
+"""``latency``: a time in milliseconds whatever its size, the unit the plan states its targets in (a P99 first token
+read "1.99 s" under a P50 of "409 ms", and "1,990 ms" against its 4,000 ms target in the summary)."""
 
 CENTS_TOLERANCE = 0.005
 """A money rate under 100 is shown in cents when rounding to them moves it by at most this share (0.5%)."""
@@ -94,6 +96,8 @@ class FigureFormatter:
             return self.text.get("value.yes") if raw else self.text.get("value.no")
         if kind == "percent":
             return format_percent(raw, 1)
+        if kind == "latency" and self.figures.unit(key) == "s":
+            return format_quantity(raw * 1e3, "ms", self.text, 0 if abs(raw) >= 0.01 else None)
         unit = self.figures.unit(key)
         scale, shown_unit = DISPLAY_UNITS.get(unit, (1.0, unit))
         if unit == "s" and isinstance(raw, (int, float)) and 0 < abs(raw) < 1:  # 59 毫秒, not 0.059 秒
