@@ -158,15 +158,15 @@ def _finer_rows(inverse: np.ndarray, count: int, coded: tuple[np.ndarray, int]
 
 
 def on_distinct_inputs(inputs: Any, fields: Iterable[str], estimate: Callable[..., FigureSet],
-                       apart: str | None = None) -> FigureSet | None:
+                       apart: str | None = None, every_row: bool = True) -> FigureSet | None:
     """``estimate(inputs, lift)`` of a flat batch, run once per distinct combination of every input in ``fields`` (the
     dataclass ``inputs``' per-candidate arrays) and spread back to every candidate; the inputs are recorded as
     given. None where that would not pay (not a flat batch, or most rows distinct): the caller runs it as is.
 
     ``apart``: one of ``fields`` left out of the distinct rows where it varies (the GPU capacity): every other input
     is given on the distinct rows of the rest, ``apart`` on the finer rows (those of every input; every row of the
-    batch where most are distinct), and ``lift`` (a :class:`Lift`) takes a value of the distinct rows to the finer
-    rows; elsewhere ``lift`` gives a value as it is."""
+    batch where most are distinct; with ``every_row`` False, None there), and ``lift`` (a :class:`Lift`) takes a
+    value of the distinct rows to the finer rows; elsewhere ``lift`` gives a value as it is."""
     given = {f: v for f, v in ((f, getattr(inputs, f)) for f in fields) if v is not None}
     keys = FlatKeys.of(given)
     if keys is None:
@@ -182,6 +182,8 @@ def on_distinct_inputs(inputs: Any, fields: Iterable[str], estimate: Callable[..
         found = _finer_rows(inverse, representative.size, keys.coded(apart))
         if found is None:  # the input left apart follows the others: one level
             finer = False
+        elif found[1] is None and not every_row:
+            return None
         else:
             rows, batch_rows, finer_inverse = found
             lift = Lift(rows, representative.size, batch_rows)  # no batch rows: every row a finer row
