@@ -89,6 +89,12 @@ class FlatKeys:
             self._distinct[wanted] = found
         return found
 
+    def distinct_at(self, names: Iterable[str], rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`distinct` of ``names`` among ``rows`` (a part's distinct rows of more columns): (one place in
+        ``rows`` per distinct combination, each place's combination), found on those rows' codes alone."""
+        coded = [self._coded(n) for n in sorted(n for n in names if n in self._columns)]
+        return rows_of_codes([(np.take(codes, rows), count) for codes, count in coded], rows.size)
+
     def use_codes(self, name: str, coded: tuple[np.ndarray, int]) -> None:
         """Take a column's codes as given (integers in [0, count) with their count; equal codes, equal values)."""
         if name in self._columns:

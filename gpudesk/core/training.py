@@ -222,7 +222,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     tokens_step = gb_at * on_layout(s)
     fs.add("train.tokens_per_step", at.held(tokens_step), "tokens", "tokens per step", "B · s",
            ["train.in.global_batch", "train.in.seq_len"])
-    record_trainable(fs, inp.method, inp.lora_rank, pb, n)
+    record_trainable(fs, inp.method, inp.lora_rank, pb, rows.pick(n), rows.held)
 
     # -- compute --------------------------------------------------------
     peak = hw.held_peak(inp.compute_dtype)
@@ -310,7 +310,9 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     def up(value: Any) -> Any:  # a value of the global batch's rows at the stage's
         return tail.lift(value, at.inverse)
 
-    zero_tail = tail.pick(a["zero_stage"])
+    def zero_tail() -> Any:  # the stage at the stage's rows: not read where they are ordered by its case
+        return tail.pick(a["zero_stage"])
+
     dp_raw, zero3 = dp_traffic(sc, shape, links, zero_tail, up(micro), tail, starts)
     fs.add("train.comm_dp_raw_s", tail.held(dp_raw), "s", "data-parallel gradient/weight traffic per step",
            "ZeRO 0-2: all-reduce(grads/(t·p)); ZeRO-3: m · (2·AG(weights) + RS(grads))",
@@ -320,7 +322,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_dp_raw_s", "train.comm_cp_s"])
 
     # -- step -----------------------------------------------------------
-    optimizer = terms.by_stage(zero_tail >= 1, "optimizer_sharded", "optimizer_whole", tail,
+    optimizer = terms.by_stage(lambda: zero_tail() >= 1, "optimizer_sharded", "optimizer_whole", tail,
                                None if starts is None else starts[0])
     fs.constant("train.adam_bytes", ADAM_UPDATE_BYTES_PER_PARAM)
     fs.add("train.optimizer_time_s", tail.held(optimizer), "s", "optimizer update per step",

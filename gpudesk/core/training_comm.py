@@ -33,6 +33,7 @@ hidden, c context-parallel, t tensor-parallel):
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +42,7 @@ import numpy as np
 from gpudesk.core.arrays import Gathered, whole
 from gpudesk.core.collectives import Links, bucket_steps_latency, collective_time, local_members, reduce_volume_time
 from gpudesk.core.constants import DDP_BUCKET_MIN_PARAMS, DDP_BUCKET_PARAMS_PER_RANK
-from gpudesk.core.flat_keys import FlatKeys
+from gpudesk.core.flat_keys import WORTH_IT, FlatKeys
 from gpudesk.core.training_levels import Level
 
 
@@ -97,11 +98,21 @@ class Collectives:
 # the StepShape fields and hardware rows :func:`collectives` and the buckets' latency read (not m, ZeRO stage or
 # recompute), as named by estimate_training's inputs (d from the GPU count)
 COLLECTIVE_INPUTS = ("row", "tp", "pp", "cp", "ep", "n_gpus", "micro_batch", "seq_len", "virtual_stages")
+# of them, what the data-parallel collectives and the buckets' latency read (d from the GPU count, t, p, c)
+DP_INPUTS = ("row", "tp", "pp", "cp", "ep", "n_gpus", "virtual_stages")
 
 
 def collectives(shape: StepShape, links: Links, act_bytes: float, grad_bytes: float,
                 weight_bytes: float) -> Collectives:
-    s = shape
+    tp, cp, ep, pp, tp_crosses, pp_crosses, ep_crosses = _layer_collectives(shape, links, act_bytes)
+    reduce_once, dense_steps, expert_steps, per_mb, dp_crosses = _dp_collectives(shape, links, grad_bytes,
+                                                                               weight_bytes)
+    return Collectives(tp, cp, ep, pp, reduce_once, dense_steps, expert_steps, per_mb, tp_crosses, dp_crosses,
+                       pp_crosses, ep_crosses)
+
+
+def _layer_collectives(s: StepShape, links: Links, act_bytes: float) -> tuple[np.ndarray, ...]:
+    """The collectives of one micro-batch and layer (TP, CP, EP, PP) and whether TP, PP, EP cross domains."""
     tokens_mb = s.micro_batch * s.seq_len / s.cp
     act = tokens_mb * s.hidden * act_bytes
     dom = links.scaleup_domain
@@ -119,6 +130,13 @@ def collectives(shape: StepShape, links: Links, act_bytes: float, grad_bytes: fl
     ep = collective_time("all_to_all", routed, s.ep, local_ep, links)
     local_pp = local_members(s.pp, s.tp * s.cp * s.dp, dom)
     pp = collective_time("p2p", act / s.tp, s.pp, local_pp, links)
+    return tp, cp, ep, pp, s.tp > local_tp, (s.pp > 1) & (local_pp < s.pp), s.ep > local_ep
+
+
+def _dp_collectives(s: StepShape, links: Links, grad_bytes: float, weight_bytes: float) -> tuple[np.ndarray, ...]:
+    """The data-parallel collectives (they read ``DP_INPUTS`` only): the ZeRO 0-2 reduce's bytes, one bucket's ring
+    steps (dense and expert), ZeRO-3's traffic per micro-batch, and whether the group crosses domains."""
+    dom = links.scaleup_domain
     dp_group = s.dp * s.cp
     local_dp = local_members(dp_group, s.tp, dom)
     expert_group = np.maximum(dp_group * s.tp / s.ep, 1.0)  # expert data parallel: t·c·d / e (expert TP 1)
@@ -131,10 +149,8 @@ def collectives(shape: StepShape, links: Links, act_bytes: float, grad_bytes: fl
               + collective_time("reduce_scatter", dense_pg * grad_bytes, dp_group, local_dp, links)
               + 2.0 * collective_time("all_gather", expert_pg * weight_bytes, expert_group, local_edp, links)
               + collective_time("reduce_scatter", expert_pg * grad_bytes, expert_group, local_edp, links))
-    return Collectives(tp, cp, ep, pp, reduce_once, bucket_steps_latency(dp_group, local_dp, links),
-                       bucket_steps_latency(expert_group, local_edp, links), per_mb, s.tp > local_tp,
-                       dp_group > local_dp,
-                       (s.pp > 1) & (local_pp < s.pp), s.ep > local_ep)
+    return (reduce_once, bucket_steps_latency(dp_group, local_dp, links),
+            bucket_steps_latency(expert_group, local_edp, links), per_mb, dp_group > local_dp)
 
 
 def bucket_latency(s: StepShape, dense_steps: np.ndarray, expert_steps: np.ndarray, calls: np.ndarray) -> np.ndarray:
@@ -170,14 +186,32 @@ def _bucket_calls(distributed_optimizer: Any, links: Links) -> np.ndarray:
 
 
 def _collectives_and_reduce(shape: StepShape, links: Links, act_bytes: float, grad_bytes: float,
-                            weight_bytes: float) -> tuple[Collectives, np.ndarray, np.ndarray]:
+                            weight_bytes: float, dp_rows: tuple[np.ndarray, np.ndarray] | None = None
+                            ) -> tuple[Collectives, np.ndarray, np.ndarray]:
     """:func:`collectives`, and the ZeRO 0-2 reduce of one step (bytes + the buckets' latency) for ZeRO 0 and for
     ZeRO 1-2 (one call per bucket, or two): neither reads the micro-batches, so a flat batch computes them once per
-    distinct row of ``COLLECTIVE_INPUTS`` and each row takes the one its ZeRO stage uses."""
-    c = collectives(shape, links, act_bytes, grad_bytes, weight_bytes)
-    once = [c.reduce_once + bucket_latency(shape, c.dense_bucket_steps, c.expert_bucket_steps,
-                                           _bucket_calls(sharded, links)) for sharded in (False, True)]
-    return c, once[0], once[1]
+    distinct row of ``COLLECTIVE_INPUTS`` and each row takes the one its ZeRO stage uses. ``dp_rows``: (one of these
+    rows per distinct combination of ``DP_INPUTS``, each row's): the data-parallel part runs there and each row takes
+    its own (it reads neither the micro-batch nor the sequence: bench_core's 640 of 7,680 rows)."""
+    tp, cp, ep, pp, tp_crosses, pp_crosses, ep_crosses = _layer_collectives(shape, links, act_bytes)
+    if dp_rows is None:
+        dp = _dp_and_reduce(shape, links, grad_bytes, weight_bytes)
+    else:
+        rows, inverse = dp_rows
+        at = FlatKeys({}, np.size(inverse))  # picks the arrays of these rows' length
+        dp = tuple(np.take(v, inverse, mode="wrap") if np.ndim(v) == 1 and np.size(v) == rows.size else v
+                   for v in _dp_and_reduce(at.pick(shape, rows), at.pick(links, rows), grad_bytes, weight_bytes))
+    reduce_once, dense_steps, expert_steps, per_mb, dp_crosses, zero0, sharded = dp
+    return (Collectives(tp, cp, ep, pp, reduce_once, dense_steps, expert_steps, per_mb, tp_crosses, dp_crosses,
+                        pp_crosses, ep_crosses), zero0, sharded)
+
+
+def _dp_and_reduce(shape: StepShape, links: Links, grad_bytes: float, weight_bytes: float) -> tuple[np.ndarray, ...]:
+    """:func:`_dp_collectives` and the ZeRO 0 and ZeRO 1-2 reduce of one step with the buckets' latency."""
+    reduce_once, dense_steps, expert_steps, per_mb, crosses = _dp_collectives(shape, links, grad_bytes, weight_bytes)
+    once = [reduce_once + bucket_latency(shape, dense_steps, expert_steps, _bucket_calls(sharded, links))
+            for sharded in (False, True)]
+    return reduce_once, dense_steps, expert_steps, per_mb, crosses, once[0], once[1]
 
 
 @dataclass(frozen=True)
@@ -196,12 +230,17 @@ def step_collectives(shape: StepShape, links: Links, act_bytes: float, grad_byte
                      keys: FlatKeys | None = None) -> StepCollectives:
     """``keys`` (a flat batch): the collectives are computed once per distinct combination of
     ``COLLECTIVE_INPUTS`` (core/flat_keys.py), the same values as on every candidate."""
-    found = None if keys is None else keys.evaluate_rows(COLLECTIVE_INPUTS, _collectives_and_reduce, shape, links,
-                                                           act_bytes, grad_bytes, weight_bytes)
-    if found is None:  # every candidate: a flat batch's links held per accelerator row gathered (arrays.Gathered)
+    representative, inverse = (None, None) if keys is None else keys.distinct(COLLECTIVE_INPUTS)
+    if keys is None or representative is None or representative.size > WORTH_IT * keys.size:
+        # every candidate: a flat batch's links held per accelerator row gathered (arrays.Gathered)
         links = dataclasses.replace(links, **{f.name: whole(getattr(links, f.name)) for f in dataclasses.fields(links)})
         return StepCollectives(collectives(shape, links, act_bytes, grad_bytes, weight_bytes), None, None, None)
-    (c, reduce_zero0, reduce_sharded), inverse = found
+    dp_rows: tuple[np.ndarray, np.ndarray] | None = keys.distinct_at(DP_INPUTS, representative)
+    if dp_rows is not None and dp_rows[0].size > WORTH_IT * representative.size:
+        dp_rows = None
+    c, reduce_zero0, reduce_sharded = _collectives_and_reduce(
+        keys.pick(shape, representative), keys.pick(links, representative), act_bytes, grad_bytes, weight_bytes,
+        dp_rows)
     return StepCollectives(c, reduce_zero0, reduce_sharded, inverse)
 
 
@@ -224,27 +263,30 @@ def step_communication(sc: StepCollectives, s: StepShape, micro: Any, at: Level)
     return tp_s, cp_raw, ep_s, pp_s
 
 
-def dp_traffic(sc: StepCollectives, shape: StepShape, links: Links, zero_stage: Any, micro: Any, at: Level,
+def dp_traffic(sc: StepCollectives, shape: StepShape, links: Links, zero_stage: Callable[[], Any], micro: Any, at: Level,
                bounds: list[int] | None = None) -> tuple[Any, Any]:
     """Data-parallel seconds per step before overlap (ZeRO 0-2: gradients reduced once, with the buckets' latency;
     ZeRO-3: per micro-batch, summed over the step) and whether each row follows ZeRO-3's pattern, at ``at``'s rows
-    (``zero_stage`` and ``micro`` picked there; ``shape``: every candidate's, read where nothing was de-duplicated;
-    ``bounds``: where ``at``'s rows are ordered by the stage's case, the rows ZeRO 1-2 and ZeRO-3 start at)."""
+    (``zero_stage()`` and ``micro`` picked there; ``shape``: every candidate's, read where nothing was de-duplicated;
+    ``bounds``: where ``at``'s rows are ordered by the stage's case, the rows ZeRO 1-2 and ZeRO-3 start at; then the
+    stage is not read, and the pattern is None: ZeRO-3's rows are those from the second bound on)."""
     c = sc.c
-    zero3 = zero_stage >= 3
     if bounds is not None and sc.inverse is not None:  # each case's rows take only their own traffic
-        index, out = at.index_of(sc.inverse), np.empty(at.count)
-        (b1, b2), per_mb = bounds, np.asarray(c.per_mb)
-        np.take(sc.reduce_zero0, index[:b1], out=out[:b1], mode="wrap")  # the rows lie in range
-        np.take(sc.reduce_sharded, index[b1:b2], out=out[b1:b2], mode="wrap")
-        np.multiply(per_mb if per_mb.ndim == 0 else np.take(per_mb, index[b2:], mode="wrap"), micro[b2:],
-                    out=out[b2:])
-        return out, zero3
+        out, ((b1, b2), per_mb) = np.empty(at.count), (bounds, np.asarray(c.per_mb))
+        at.lift_into(out[:b1], sc.reduce_zero0, sc.inverse, 0)
+        at.lift_into(out[b1:b2], sc.reduce_sharded, sc.inverse, b1)
+        if per_mb.ndim == 0:
+            np.multiply(per_mb, micro[b2:], out=out[b2:])
+        else:
+            at.lift_into(out[b2:], per_mb, sc.inverse, b2)
+            np.multiply(out[b2:], micro[b2:], out=out[b2:])
+        return out, None  # ZeRO-3's rows: from b2 on
+    zero3 = zero_stage() >= 3
     if sc.inverse is None:
         reduce_once = c.reduce_once + bucket_latency(shape, c.dense_bucket_steps, c.expert_bucket_steps,
-                                                     _bucket_calls(zero_stage >= 1, links))
+                                                     _bucket_calls(zero_stage() >= 1, links))
     else:  # the same values, computed once per distinct row: each row gathers the one its ZeRO stage uses
-        reduce_once = by_stage(zero_stage >= 1, sc.reduce_sharded, sc.reduce_zero0, at.index_of(sc.inverse))
+        reduce_once = by_stage(zero_stage() >= 1, sc.reduce_sharded, sc.reduce_zero0, at.index_of(sc.inverse))
     return np.where(zero3, at.lift(c.per_mb, sc.inverse) * micro, reduce_once), zero3
 
 

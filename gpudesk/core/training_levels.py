@@ -100,6 +100,15 @@ class Level:
             return _repeated(value, self.count // period[1])  # row r takes row r mod k: copies, no gather
         return np.take(value, self.index_of(coarse_inverse), mode="wrap")  # the rows lie in range
 
+    def lift_into(self, out: np.ndarray, values: np.ndarray, coarse_inverse: np.ndarray, start: int) -> None:
+        """``out[:] = lift(values, coarse_inverse)[start:start + out.size]`` (``values`` of every coarser row)."""
+        period = self._period.get(id(coarse_inverse))
+        if (period is not None and period[0] is coarse_inverse and values.size == period[1]
+                and start % period[1] == 0 and out.size % period[1] == 0):
+            out.reshape(-1, period[1])[...] = values  # whole periods: the values end to end
+        else:
+            np.take(values, self.index_of(coarse_inverse)[start:start + out.size], out=out, mode="wrap")  # in range
+
     def index_of(self, coarse_inverse: np.ndarray) -> np.ndarray:
         """Each of these rows' row of a coarser level (each candidate's row ``coarse_inverse``)."""
         if self.representative is None:

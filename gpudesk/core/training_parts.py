@@ -170,15 +170,17 @@ def largest_parts(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     return np.where(wins, 0, rest), rest
 
 
-def record_trainable(fs: FigureSet, method: str, lora_rank: int, pb: ParamBreakdown, like: np.ndarray) -> None:
-    """Parameters the method trains: what gradients, optimizer states and checkpoints are kept for."""
+def record_trainable(fs: FigureSet, method: str, lora_rank: int, pb: ParamBreakdown, like: np.ndarray,
+                     held: Callable[[Any], Any] = lambda v: v) -> None:
+    """Parameters the method trains: what gradients, optimizer states and checkpoints are kept for (``like``: the
+    GPU count at some rows, ``held`` recording a value of those rows as every candidate's)."""
     if method == "full":
-        fs.add("train.trainable_params", fs["arch.params_total"] + 0.0 * like, "params", "parameters trained",
+        fs.add("train.trainable_params", held(fs["arch.params_total"] + 0.0 * like), "params", "parameters trained",
                "full training: every parameter", ["arch.params_total"])
         return
     rank = fs.input("train.in.lora_rank", lora_rank, "", "LoRA rank r")
     adapters = rank * pb.lora_in_out if pb.from_architecture else float("nan")
-    fs.add("train.trainable_params", adapters + 0.0 * like, "params", "parameters trained (LoRA adapters)",
+    fs.add("train.trainable_params", held(adapters + 0.0 * like), "params", "parameters trained (LoRA adapters)",
            "r · Σ(in + out) over every linear matrix of the blocks (the base stays frozen)",
            ["train.in.lora_rank", "arch.params_total"],
            note="" if pb.from_architecture else "no layer shapes in the record: adapter size unknown")

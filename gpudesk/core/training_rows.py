@@ -14,6 +14,7 @@ A grid or a single configuration computes them as they are (broadcast shapes).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
@@ -102,18 +103,20 @@ class RowTerms:
     def every(self, name: str) -> Any:
         return self._rows.every(self.figure(name))
 
-    def by_stage(self, sharded: Any, if_sharded: str, if_not: str, at: Level, first: int | None = None) -> Any:
-        """``np.where(sharded, if_sharded, if_not)`` at ``at``'s rows (``sharded`` picked there), with one gather
-        where both are per row; ``first``: where the rows are ordered by ``sharded``, the first sharded row."""
+    def by_stage(self, sharded: Callable[[], Any], if_sharded: str, if_not: str, at: Level, first: int | None = None
+                 ) -> Any:
+        """``np.where(sharded(), if_sharded, if_not)`` at ``at``'s rows (``sharded()`` picked there), with one gather
+        where both are per row; ``first``: where the rows are ordered by ``sharded``, the first sharded row (then
+        ``sharded`` is not called)."""
         a, b = self.figure(if_sharded), self.figure(if_not)
         if isinstance(a, Gathered) and isinstance(b, Gathered) and first is not None:
-            index, out = at.index_of(a.inverse), np.empty(at.count)
-            np.take(b.values, index[:first], out=out[:first], mode="wrap")  # the rows lie in range
-            np.take(a.values, index[first:], out=out[first:], mode="wrap")
+            out = np.empty(at.count)
+            at.lift_into(out[:first], b.values, b.inverse, 0)
+            at.lift_into(out[first:], a.values, a.inverse, first)
             return out
         if isinstance(a, Gathered) and isinstance(b, Gathered):
-            return by_stage(sharded, a.values, b.values, at.index_of(a.inverse))
-        return np.where(sharded, at.lift(a), at.lift(b))
+            return by_stage(sharded(), a.values, b.values, at.index_of(a.inverse))
+        return np.where(sharded(), at.lift(a), at.lift(b))
 
 
 def layout_terms(rows: KeyRows, m: ModelArch, shape: StepShape, method: str, interleaved: bool,
