@@ -83,3 +83,20 @@ def test_the_report_command_reads_a_shipped_sample_in_the_proposals_language(mon
     en, _project, _date = report_cmd._estimate(str(bank), lang="en")
     assert zh.phases[0].name == sample_texts("bank-llm-assistant", "zh")["phases[0].name"]
     assert en.phases[0].name == texts_of(bank)["phases[0].name"]
+
+
+GLOSSES = {"信创": "domestic parts", "等保": "MLPS"}
+"""A Chinese compliance term an English text keeps, and the English words the window glosses it with ("Domestic
+parts (信创)", "MLPS 2.0 level (等保)", wizard_en.toml)."""
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
+def test_an_english_sample_glosses_every_chinese_term(path):
+    """The English bank proposal named a phase "Launch: private serving on Ascend 910B (信创)": a Chinese compliance
+    term in an English text stands after its English gloss (a source's own title may follow its translation)."""
+    for where, text in texts_of(path).items():
+        for term, gloss in GLOSSES.items():
+            at = text.find(term)
+            while at >= 0:
+                assert gloss in text[max(0, at - 40):at], (where, term, text)
+                at = text.find(term, at + 1)
