@@ -197,6 +197,10 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     for const in decode_ratio:  # NVFP4 decode GEMMs: their own share of the prefill's rate (one family today)
         fs.constant("eff.serving_fp4_decode", const)
         hw_deps.append("eff.serving_fp4_decode")
+    for const in [c for f, c in SV.NVFP4_GEMM_FIXED_S.items() if math == "fp4" and np.any(hw.family == f)]:
+        fs.constant("eff.nvfp4_gemm_fixed", const)  # and the fixed time of each of their GEMMs
+        fs.constant("eff.gemms_per_layer", SV.DECODE_GEMMS_PER_LAYER)
+        hw_deps += ["eff.nvfp4_gemm_fixed", "eff.gemms_per_layer"]
 
     groups = rep.attention_groups  # expert parallel wider than TP: attention runs data-parallel
     given = a["concurrency"]
@@ -239,7 +243,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     dec = rep.decode_step(c1, ctx)
     fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",
            "((2·(N + (w − 1)·N_routed)·C/(g·peak·η_mm))^p + (weight bytes/(bw·η_hbm))^p)^(1/p) + max(attention "
-           "FLOPs/(peak·η_attn), KV bytes/(bw·η_kv)) + TP/EP collectives + L · kernels per layer · kernel boundary",
+           "FLOPs/(peak·η_attn), KV bytes/(bw·η_kv)) + TP/EP collectives + L · kernels per layer · kernel boundary + L · GEMMs per layer · NVFP4 GEMM fixed time (FP4 "
+           "math on a family with a kernel measurement, else none)",
            [*hw_deps, "infer.concurrency", "infer.context_in_flight", "infer.in.tp", "eff.kernel_boundary",
             "infer.expert_wait"])
     if inp.batching == "separate_prefill":

@@ -20,7 +20,9 @@ Per operation the time is max(FLOPs / (peak · η_mm), bytes / (HBM bw · η_hbm
   the KV cache streams at SERVING_DECODE_KV_BW_EFFICIENCY of HBM bandwidth.
 * every pass through the layers pays L · DECODE_KERNELS_PER_LAYER kernel
   boundaries of KERNEL_BOUNDARY_S each (measured here: ~2.3 µs per dependent
-  kernel replayed from a CUDA graph).
+  kernel replayed from a CUDA graph); a decode step with FP4 math also pays
+  L · DECODE_GEMMS_PER_LAYER · NVFP4_GEMM_FIXED_S (block-scaled GEMMs at a few
+  rows take a fixed ~11 µs whatever their size, vLLM's published kernel table).
 
 A replica is ``max(tp, ep) × pp`` GPUs; pipeline stages run one after another
 for one token, so latency is the sum over stages. Expert parallelism wider
@@ -51,6 +53,7 @@ from gpudesk.core.constants import (
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.memory_states import weight_bytes_per_param
 from gpudesk.core.model_math import (
     attention_core_dims,
     decode_attention_core_dims,
@@ -58,7 +61,6 @@ from gpudesk.core.model_math import (
     kv_cache_bytes,
     param_breakdown,
 )
-from gpudesk.core.precision import bytes_per_value
 
 EXACT_MEAN = 8.0  # Poisson means up to this are summed exactly (≤ 48 terms); above, the skewed normal limit
 
@@ -144,6 +146,18 @@ def decode_matmul_efficiency(hw: HardwareArrays, eff: Efficiencies, compute_dtyp
     return np.asarray(matmul * ratio)
 
 
+def decode_gemm_fixed(model: ModelArch, hw: HardwareArrays, compute_dtype: str) -> np.ndarray:
+    """Seconds a decode step's GEMMs take beyond their weight stream and kernel boundaries, one pass through every
+    layer: L · DECODE_GEMMS_PER_LAYER · the family's NVFP4 GEMM fixed time (SV.NVFP4_GEMM_FIXED_S) for FP4 math;
+    0 for other math and for families with no NVFP4 kernel measurement."""
+    fixed = np.zeros(np.shape(hw.family))
+    if compute_dtype != "fp4":
+        return fixed
+    for family, const in SV.NVFP4_GEMM_FIXED_S.items():
+        fixed = np.where(np.asarray(hw.family) == family, const.value, fixed)
+    return np.asarray(float(model.n_layers) * SV.DECODE_GEMMS_PER_LAYER.value * fixed)
+
+
 @dataclass(frozen=True)
 class ReplicaModel:
     """What a step needs to know about the model, hardware and layout (arrays per candidate)."""
@@ -155,7 +169,7 @@ class ReplicaModel:
     tp: np.ndarray
     pp: np.ndarray
     ep: np.ndarray
-    weight_bytes: float  # per linear-layer value
+    weight_bytes: float  # per linear-layer value, its block or group scales included (memory_states)
     kv_dtype: str
     compute_peak: np.ndarray  # FLOP/s for GEMMs
     attention_peak: np.ndarray  # FLOP/s for the attention core (HardwareArrays.attention_peak)
@@ -168,6 +182,7 @@ class ReplicaModel:
     decode_attn_width: float  # the same for a decode token (MLA: absorbed, over the latent)
     expert_wait: np.ndarray  # busiest expert rank's routed tokens / the mean (busiest_expert_rank)
     decode_matmul: np.ndarray  # matmul fraction of a decode step's GEMMs (decode_matmul_efficiency)
+    gemm_fixed: np.ndarray  # s per decode step: the GEMMs' fixed time beyond stream and boundary (decode_gemm_fixed)
 
     @classmethod
     def build(cls, model: ModelArch, hw: HardwareArrays, eff: Efficiencies, tp: np.ndarray, pp: np.ndarray,
@@ -176,7 +191,7 @@ class ReplicaModel:
         shapes = pb.from_architecture
         return cls(
             model=model, hw=hw, eff=eff, links=Links.from_hardware(hw, eff), tp=tp, pp=pp, ep=ep,
-            weight_bytes=bytes_per_value(weight_dtype), kv_dtype=kv_dtype, compute_peak=hw.peak(compute_dtype),
+            weight_bytes=weight_bytes_per_param("inference", weight_dtype)[0], kv_dtype=kv_dtype, compute_peak=hw.peak(compute_dtype),
             attention_peak=hw.attention_peak(compute_dtype),
             n_gemm=pb.matmul_active if shapes else float(model.active_params),
             linear_params=pb.linear if shapes else float(model.params_total),
@@ -189,6 +204,7 @@ class ReplicaModel:
             expert_wait=(busiest_expert_rank(float(model.n_experts), ep) if shapes and model.is_moe
                          and model.n_experts else np.ones(np.shape(ep))),
             decode_matmul=decode_matmul_efficiency(hw, eff, compute_dtype),
+            gemm_fixed=decode_gemm_fixed(model, hw, compute_dtype),
         )
 
     @property
@@ -275,7 +291,7 @@ class ReplicaModel:
         kv_bw = hw.hbm_bw * SV.SERVING_DECODE_KV_BW_EFFICIENCY.value
         attention = np.maximum(attn_flops / (self.attention_peak * eff.attention), kv / kv_bw)
         comm = self.collectives(batch)
-        kernels = self.kernel_boundaries() + 0.0 * linear
+        kernels = self.kernel_boundaries() + self.gemm_fixed + 0.0 * linear
         return {"linear": linear, "attention": attention, "comm": comm, "kernels": kernels,
                 "total": linear + attention + comm + kernels, "weights_bound": gemm_m >= gemm_c,
                 "gemm_compute": gemm_c, "gemm_weights": gemm_m}

@@ -125,7 +125,8 @@ def _record_inputs(fs: FigureSet, inp: MemoryInputs, cfg: Settings) -> None:
     amp = amp_fp32_params(inp.mode, inp.weight_dtype, inp.training_stack)
     b_lin, b_unq = (C.MASTER_WEIGHT_BYTES.value,) * 2 if amp else weight_bytes_per_param(inp.mode, inp.weight_dtype)
     fs.input("mem.in.weight_bytes", b_lin, "B/param", f"bytes per linear-layer weight ({inp.weight_dtype}"
-             + (", NF4 base" if inp.mode == "qlora" else ", incl. group scales" if inp.weight_dtype == "int4" else "")
+             + (", NF4 base" if inp.mode == "qlora" else ", incl. group scales" if inp.weight_dtype == "int4"
+                else ", incl. block scales" if inp.weight_dtype == "fp4" else "")
              + (": fp32 parameters under torch.autocast" if amp else "") + ")")
     fs.input("mem.in.unquantised_bytes", b_unq, "B/param", "bytes per embedding / norm weight (≥ 16-bit)")
     fs.input("mem.in.kv_bytes", bytes_per_value(inp.kv_dtype), "B", f"KV cache value ({inp.kv_dtype})")

@@ -34,6 +34,7 @@ from gpudesk.core.constants import (
     ADAM_8BIT_STATE_BYTES,
     ADAM_STATE_BYTES,
     AMP_WEIGHT_CACHE_BYTES,
+    FP4_BLOCK_SCALE_BITS,
     INT4_GROUP_SCALE_BITS,
     MASTER_WEIGHT_BYTES,
     MEGATRON_FP16_GRAD_COPY_BYTES,
@@ -111,6 +112,8 @@ def weight_bytes_per_param(mode: str, weight_dtype: str) -> tuple[float, float]:
         return QLORA_NF4_BITS_PER_PARAM.value / 8.0, unq
     if weight_dtype == "int4":
         return b + INT4_GROUP_SCALE_BITS.value / 8.0, unq
+    if weight_dtype == "fp4":
+        return b + FP4_BLOCK_SCALE_BITS.value / 8.0, unq
     return b, unq
 
 

@@ -32,6 +32,7 @@ from validation_report_texts import (  # noqa: E402
     ENGINE_AND_PADDING,
     FINITE_RUNS,
     MEASURED_ERRORS,
+    NVFP4_SMALL_M,
     NVFP4_SPLIT,
     UNITS,
 )
@@ -278,6 +279,7 @@ def render(results: list[Result]) -> str:
         "taken the other vendors' FP8 median. MI300X stays +18–23% with its own MAMF: its FP8 GEMMs may throttle "
         "further than the BF16 measurement shows (no FP8 MAMF is published for it).",
         NVFP4_SPLIT,
+        NVFP4_SMALL_M,
         "* **NVFP4 training** (MLPerf v5.1 and v6.0 on GB200/GB300) is predicted too slow (see the table). "
         "`MAMF_FP4_BLACKWELL` (0.40 of the dense FP4 peak when this was written, fitted on serving; 0.50 for "
         "prefill since 2026-12-03) agrees with the published large-GEMM "

@@ -293,8 +293,10 @@ def llama_findings(results: list, by: dict) -> str:
         "is within ~10% where gpudesk's prefill speed is the run's (v5.1, and the H200s); its P99 reads 15-30% long "
         "(the Allen-Cunneen tail of one server is conservative). The TPOT reads short: gpudesk's iteration at tens "
         "of sequences is faster than the runs' (v5.1 B200 Interactive: the log's P99 TPOT, 79 ms of 80, bound that "
-        "run), the decode step's own error, so on Blackwell the rate the first-token target allows is above the "
-        "runs' (the v5.0 engine prefilled more slowly still: its log's TPOT implies ~1.2 s a prompt on four B200, "
+        "run), the decode step's own error (the NVFP4 block scales and the small-M NVFP4 GEMM time narrowed it on "
+        "2026-12-03, **NVFP4 block scales and small-M GEMM time** above; the Nebius B200 Server log's TPOT is now met "
+        "within 4%, the Interactive one's still not by half), so on Blackwell the rate the first-token target allows "
+        "is above the runs' (the v5.0 engine prefilled more slowly still: its log's TPOT implies ~1.2 s a prompt on four B200, "
         "gpudesk 0.76 s). Server / Offline tokens/s by round and system: " + pairs
         + ". The Hopper runs serve about half their Offline rate (0.52-0.54 on H200), and so does gpudesk now that a "
         "prompt waits for the prefills ahead of it; on Blackwell gpudesk's ratio sits above the runs' (v5.1 and v6.0 "

@@ -293,6 +293,7 @@ _V51_DENSE_CONFIG = ("NVIDIA's engine config, github.com/mlcommons/inference_res
                      "llama3_1-405b.py")
 # id -> (the stored config, tensor_parallelism, pipeline_parallelism, gpu_batch_size = the engine's maximum batch,
 # runtime max_num_tokens = the chunked-context token budget of one iteration); NVIDIA's v5.1 Llama 3.1 405B configs
+# (GB300 NVL72's folder carries the results' _TRT suffix: configs/GB300-NVL72_GB300-288GB_aarch64x72_TRT/...)
 SUBMITTED_DENSE = {
     f"mlperf-i51-llama31-405b-{sys_id}-{scenario}": (
         _V51_DENSE_CONFIG.format(system=cfg, scenario=scenario.capitalize()), tp, pp, batch, tokens)
@@ -300,7 +301,8 @@ SUBMITTED_DENSE = {
         ("b200x8", _B200_CFG, (("offline", 2, 2, 128, 1536), ("server", 4, 1, 256, 2048),
                                ("interactive", 4, 1, 256, 1536))),
         ("gb200x72", _GB200_CFG, (("offline", 2, 2, 2048, 1536), ("server", 4, 1, 256, 2048),
-                                  ("interactive", 4, 1, 2048, 1024))))
+                                  ("interactive", 4, 1, 2048, 1024))),
+        ("gb300x72", _GB300, (("offline", 2, 1, 2048, 1536), ("server", 2, 1, 2048, 1536))))
     for scenario, tp, pp, batch, tokens in rows
 }
 # Nebius's v5.1 configs (closed/Nebius/configs/<system>/<scenario>/llama3_1-405b.py): B200 as NVIDIA's; H200 Offline
@@ -363,7 +365,7 @@ def findings(results: list) -> list[str]:
         "8 B200 and 72 GB200, Dell's and Nebius's v6.0 on 8 B300 and 72 GB300; Llama 3.1 405B: NVIDIA's v5.1 on 8 B200 "
         "and 72 GB200, closed/NVIDIA/configs/<system>/<scenario>/llama3_1-405b.py in the same copy: Offline TP2 x PP2 "
         "with at most 128 (B200) or 2,048 (GB200) sequences per engine, Server and Interactive TP4 with 256 or "
-        "2,048; Nebius's v5.1 on 8 B200 and 4 GB200, the same, and on 8 H200, Offline TP4 x PP2 with 512, Server "
+        "2,048; on 72 GB300 Offline and Server TP2 with 2,048; Nebius's v5.1 on 8 B200 and 4 GB200, the same, and on 8 H200, Offline TP4 x PP2 with 512, Server "
         "and Interactive TP8 with 64, copy ntuhpc/inference_results_v5.1, commit a634ab7), gpudesk's best "
         "tensor-parallel degree elsewhere (Cisco's 16 and 32 H100 and 16 H200, Quanta's 8 H200), and for the two "
         "DeepSeek-R1 systems without a stored config TensorRT-LLM's throughput recipe (next item). By task and scenario: "

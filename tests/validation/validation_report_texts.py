@@ -345,3 +345,24 @@ ADP_UNALIGNED_PROMPTS = (
     "E[max of 8 standard normals] = 1.42), adds 0.02-0.64 ms (at most 1.5%) to every ADP row's step, and the "
     "router, which fills the rank with the fewest active tokens first, bounds it further: not modelled."
 )
+
+NVFP4_SMALL_M = (
+    "* **NVFP4 block scales and small-M GEMM time** (2026-12-03): FP4 weights were counted at 4 bits; NVFP4 stores "
+    "one FP8 (E4M3) scale per 16 values beside them (`FP4_BLOCK_SCALE_BITS`, 4.5 bit/value), which the weights' "
+    "memory and every decode step's weight stream now carry. And a decode GEMM with FP4 math at a few rows takes a "
+    "fixed time whatever its size: vLLM's SM100 CUTLASS NVFP4 GEMM (PR 20646) runs 11.3-11.7 µs for M = 1 "
+    "to 256 at 6,144 x 4,096 and 11.3 µs at 4,096 x 4,096, where BF16 streams its 50 MB in 8.5 µs; beyond the "
+    "weight stream and the kernel boundary that leaves 7.0 µs per GEMM (`NVFP4_GEMM_FIXED_S_BLACKWELL`), paid by "
+    "the four GEMMs of each layer (`DECODE_GEMMS_PER_LAYER`): 3.5 ms a step on Llama 3.1 405B. With both, the "
+    "decode GEMMs' share was refitted on the fit half's Blackwell FP4 rows (`fit_constants.py fp4`, every point of "
+    "a 5 x 6 grid, the prefill share held at 0.50 by the fit): `MAMF_FP4_DECODE_RELATIVE_BLACKWELL` 0.50 → 0.70, "
+    "their median |log error| 0.0804 → 0.0644 (0.0865 with the shipped ratio): a larger fixed cost per step and "
+    "a smaller cost per sequence, the shape the MLPerf logs show (below: at each Server and Interactive log's own "
+    "rate the B200 iteration now reads 34-110 ms against the logs' 63-106, was 26-92). Held-out serving Blackwell "
+    "FP4 median 5.2% → 4.6%, p90 17.6% → 17.1%; MLPerf Inference Blackwell median 11.8% → 11.6%, p90 53.2% → "
+    "54.1% (the 405B Server and Interactive cases are bound by the first-token target, which the decode step does "
+    "not set: each moves under a point; the DeepSeek-R1 cases, decode-heavy, read 1-10 points faster, the v5.1 "
+    "GB200 Offline +53% → +54% setting the p90). The Llama 3.1 405B perf-overview rows with long outputs move "
+    "fast (fit half 1,000/2,000 +10% → +21%) while the 70B TP1 rows at short outputs leave −17% for −3%."
+)
+

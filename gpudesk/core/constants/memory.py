@@ -79,6 +79,14 @@ INT4_GROUP_SCALE_BITS = Constant(
     "GPTQ/AWQ default group_size 128 with one fp16 scale and one packed 4-bit zero point per group "
     "(AutoGPTQ/AutoAWQ qweight/qzeros/scales layout): 20 bits / 128 values",
 )
+FP4_BLOCK_SCALE_BITS = Constant(
+    "FP4_BLOCK_SCALE_BITS", 8.0 / 16.0, "bit/param", "FP4 weight block scales (NVFP4: one E4M3 per 16 values)",
+    "NVFP4, the FP4 format Blackwell tensor cores and TensorRT-LLM / vLLM checkpoints use: 16 E2M1 values share "
+    "one FP8 (E4M3) scale, plus one FP32 scale per tensor (negligible): 72 bits per 16 values, 4.5 bit/value "
+    "(Modal, 'LLM Engineer's Almanac: block quants', modal.com/llm-almanac/block-quants; zeroentropy.dev/"
+    "concepts/nvfp4, both read 2026-12-03). OCP MXFP4 shares one E8M0 per 32 values (0.25 bit/value); the "
+    "constant takes NVFP4's. The scales are stored and streamed with the weights",
+)
 CROSS_ENTROPY_LOGIT_BYTES = Constant(
     "CROSS_ENTROPY_LOGIT_BYTES", 4.0, "B/value", "output logits kept for the loss (fp32)",
     "Korthikanti et al. 2022 (arXiv:2205.05198) §4.3: output layer and cross-entropy store 4·s·b·V/t bytes",

@@ -49,16 +49,40 @@ MATMUL_EFFICIENCY_FP4 = {
 }
 MATMUL_EFFICIENCY_FP4_DECODE = {
     "nvidia-blackwell": Constant(
-        "MAMF_FP4_DECODE_RELATIVE_BLACKWELL", 0.50, "ratio",
+        "MAMF_FP4_DECODE_RELATIVE_BLACKWELL", 0.70, "ratio",
         "NVFP4 decode-step GEMM efficiency / prefill GEMM efficiency (Blackwell)",
         "A decode step's GEMMs carry one token per sequence (M = the batch, tens to a few thousand rows) where a "
         "prefill's carry thousands; NVFP4 kernels reach less of the FP4 peak at small M than the smooth roofline "
         "gives: vLLM's SM100 CUTLASS NVFP4 GEMM (vllm-project/vllm PR 20646, 2025-07-08, N = 6,144, K = 4,096, "
         "no quantisation) 1,102 / 2,188 / 2,895 / 3,411 TFLOP/s at M = 256 / 512 / 1,024 / 2,048 against 3,904 at "
         "16,384. That table is one kernel and one shape, so it sets the direction, not the value; "
-        + _FIT.format(n="Blackwell FP4 serving cases, prefill and decode GEMM efficiencies split").replace(
+        + _FIT.format(n="Blackwell FP4 serving cases, prefill and decode GEMM efficiencies split; refitted with "
+                      "the NVFP4 block scales and NVFP4_GEMM_FIXED_S_BLACKWELL on the fit half's Blackwell FP4 rows "
+                      "(fit_constants.py fp4, a 5 x 6 grid: 0.50 -> 0.70, their median |log error| 0.0865 -> 0.0644; 0.0804 "
+                      "before either)").replace(
             "2026-12-01", "2026-12-03")),
 }
+_VLLM_NVFP4 = ("vLLM's SM100 CUTLASS NVFP4 GEMM (vllm-project/vllm PR 20646, 2025-07-08, "
+               "benchmarks/kernels/bench_nvfp4_gemm.py, nvfp4-noquant; the PR does not name the GPU, an SM100 part)")
+NVFP4_GEMM_FIXED_S = {
+    "nvidia-blackwell": Constant(
+        "NVFP4_GEMM_FIXED_S_BLACKWELL", 7.0e-6, "s",
+        "fixed time of one NVFP4 decode GEMM beyond its weight stream and kernel boundary (Blackwell)",
+        f"{_VLLM_NVFP4}: at M = 1 to 256 rows the kernel takes 11.3-11.7 us for N x K = 6,144 x 4,096 (4.44 / 71.2 / "
+        "282 / 550 / 1,102 TFLOP/s at M = 1 / 16 / 64 / 128 / 256) and 11.3 us for 4,096 x 4,096 (2.96 TFLOP/s at "
+        "M = 1): flat in M and in the weight bytes, where the same table's BF16 GEMM at M = 1 streams its 50 MB at "
+        "5.9 TB/s (8.5 us). 11.3 us less the larger shape's weight stream (13.4 MB with its block scales at 0.85 of "
+        "B200's 8 TB/s: 2.0 us) and one kernel boundary (KERNEL_BOUNDARY_S, 2.3 us) leaves 7.0 us per GEMM: block-scaled "
+        "tiles of 128 rows, the scale-factor loads and the pipeline fill and drain a decode GEMM does not hide. One "
+        "kernel's measurement, not TensorRT-LLM's; paid by each of DECODE_GEMMS_PER_LAYER GEMMs per layer of a "
+        "decode step with FP4 math [M]",
+    ),
+}
+DECODE_GEMMS_PER_LAYER = Constant(
+    "DECODE_GEMMS_PER_LAYER", 4.0, "kernels", "GEMM kernels of one decoder layer in a fused serving engine",
+    "the GEMMs among DECODE_KERNELS_PER_LAYER's nine: fused QKV, output projection, fused gate/up and down "
+    "(TensorRT-LLM use_fused_mlp; an MoE layer's routed experts run as grouped GEMMs, gate/up and down) [D]",
+)
 MATMUL_EFFICIENCY_FP4_UNMEASURED = Constant(
     "MAMF_FP4_UNMEASURED", 0.40, "fraction", "achieved FP4 matmul / dense FP4 peak (family not measured)",
     "the Blackwell NVFP4 value fitted before prefill and decode were split (0.40, one efficiency for both; "
