@@ -39,6 +39,8 @@ class ReportText:
             raise MissingTextError(f"report text {key!r} is missing from the {self.lang} catalogue") from None
         if not values:
             return template
+        if values.get("count") == 1 and f"{key}_one" in self._entries:  # "1 line has", not "1 line(s) have"
+            template = self._entries[f"{key}_one"]
         return fill_chinese(template, values) if self.lang == "zh" else template.format(**values)
 
     def has(self, key: str) -> bool:

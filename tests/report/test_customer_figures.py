@@ -123,6 +123,12 @@ def test_latencies_read_in_milliseconds_as_their_targets(lang, bank):
     assert not [r for r in rows if re.fullmatch(rf"[\d.,]+ {seconds}", r[1])], rows
 
 
+def test_one_of_a_thing_reads_singular(bank):
+    """The English bank proposal read "1 line(s) have no price yet" (its BOM) and "1 cost line(s) have" (its risks)."""
+    _plan, doc = bank("en")
+    assert not re.findall(r"(?<![\d,.])1 [a-z ]*\(s\)", doc.to_text())
+
+
 def risks_text(section) -> list[str]:
     return [cell for block in section.blocks for row in getattr(block, "rows", ()) for cell in row]
 
