@@ -50,15 +50,25 @@ class StepList(QListWidget):
         self.status = dict(status)
         names = self.status_names()
         palette = self.palette()
-        for step in STEPS:
-            item = self.item(step.number - 1)
-            state = status.get(step.key, COMPLETE)
-            if shown is not None and shown.get(step.key, COMPLETE) == state:
-                continue
-            item.setText(f"{STATUS_MARK[state]}  {step.number}. {step.title(self.lang)}")
-            item.setForeground(style.status_colour(STATUS_STYLE[state], palette))
-            item.setToolTip(self.tr("Status: {0}").format(names[state]))
-            item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, names[state])
+        model, set_rows = self.model(), []
+        # the items' four sets each told the view (and its accessibility) apart: told once for the rows set, after
+        # them (an edit that turns steps 3-7 to pending and back sets five items: 20 notices, 0.2 ms; issue 24)
+        blocked = model.blockSignals(True)
+        try:
+            for step in STEPS:
+                item = self.item(step.number - 1)
+                state = status.get(step.key, COMPLETE)
+                if shown is not None and shown.get(step.key, COMPLETE) == state:
+                    continue
+                item.setText(f"{STATUS_MARK[state]}  {step.number}. {step.title(self.lang)}")
+                item.setForeground(style.status_colour(STATUS_STYLE[state], palette))
+                item.setToolTip(self.tr("Status: {0}").format(names[state]))
+                item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, names[state])
+                set_rows.append(step.number - 1)
+        finally:
+            model.blockSignals(blocked)
+        if set_rows:
+            model.dataChanged.emit(model.index(set_rows[0], 0), model.index(set_rows[-1], 0))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """A theme change recolours the marks for the new background."""
