@@ -129,6 +129,17 @@ def test_one_of_a_thing_reads_singular(bank):
     assert not re.findall(r"(?<![\d,.])1 [a-z ]*\(s\)", doc.to_text())
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_mitigation_never_asks_the_customer_to_edit_the_catalog(lang, searched_sample):
+    """The gov proposal's top risk told the customer "在目录中填入厂商公布的 MLU-Link 单卡带宽（注明来源）" / "Enter the
+    vendor's MLU-Link bandwidth per GPU in the catalog": the check's fix for the gpudesk user, not the customer."""
+    plan, project = searched_sample("gov-llm-domestic-accelerator")
+    doc = build_proposal(plan, project, lang, Branding(), catalog_date="2026-12-01", catalog=searched_sample.catalog)
+    assert any(c.id == "gpu.scaleup_bandwidth_unknown" for c in plan.all_checks())
+    text = doc.to_text()
+    assert "在目录中填" not in text and "in the catalog (with" not in text
+
+
 def risks_text(section) -> list[str]:
     return [cell for block in section.blocks for row in getattr(block, "rows", ()) for cell in row]
 
