@@ -41,6 +41,12 @@ def _name(line: LedgerLine, t: ReportText) -> str:
     return L.item(line, t)
 
 
+def _awaiting(ledger: CostLedger, lines: list[LedgerLine]) -> int:
+    """How many of ``lines`` await a quote (the ledger's ``unpriced``): a sum of the table leaves them out."""
+    waiting = {id(ln) for ln in ledger.unpriced}
+    return sum(1 for ln in lines if id(ln) in waiting)
+
+
 def once_table(ctx: ProposalContext, ledger: CostLedger) -> DataTable | None:
     t = ctx.text
     cur = ledger.currency
@@ -61,7 +67,12 @@ def once_table(ctx: ProposalContext, ledger: CostLedger) -> DataTable | None:
         rows.append((str(n), _name(line, t), L.detail(line, t), L.quantity(line, t), price, amount, basis,
                      _date(line)))
     pre_tax = sum(ln.amount or 0.0 for ln in lines if ln.priced)
-    rows.append(("", t.get("bom.subtotal_once"), "", "", "", L.money(pre_tax, cur, t.lang), "", ""))
+    waiting = _awaiting(ledger, lines)
+
+    def total(amount: float) -> str:  # gov's unpriced servers, installation and storage summed to "¥0"
+        return L.awaiting_total(L.money(amount, cur, t.lang), waiting, t, amount, stacked=True)
+
+    rows.append(("", t.get("bom.subtotal_once"), "", "", "", total(pre_tax), "", ""))
     taxes = [ln for ln in ledger.lines if ln.period == "once" and ln.category == "tax"]
     for line in taxes:
         basis, link = _basis(ctx, line)
@@ -69,7 +80,7 @@ def once_table(ctx: ProposalContext, ledger: CostLedger) -> DataTable | None:
             links.append(((len(rows), 6), link))
         rows.append(("", L.item(line, t), L.detail(line, t), L.quantity(line, t), L.rate(line),
                      L.money(line.amount, cur, t.lang), basis, ""))
-    rows.append(("", t.get("bom.total_once"), "", "", "", L.money(ledger.one_time, cur, t.lang), "", ""))
+    rows.append(("", t.get("bom.total_once"), "", "", "", total(ledger.one_time), "", ""))
     align = ("right", "left", "left", RIGHT, RIGHT, RIGHT, "left", "left")
     return DataTable(header, tuple(rows), align, t.get("bom.once_title"), total_rows=2 + len(taxes),
                      links=tuple(links))
@@ -98,8 +109,12 @@ def recurring_table(ctx: ProposalContext, ledger: CostLedger) -> tuple[DataTable
                      L.money(line.amount, cur, t.lang) if line.priced else unknown,
                      L.money(line.per_year, cur, t.lang) if line.priced else unknown, basis, _date(line)))
     per_year = sum(ln.per_year or 0.0 for ln in bought if ln.priced)
-    rows.append(("", t.get("bom.subtotal_recurring"), "", "", "", L.money(per_year / 12.0, cur, t.lang), L.money(per_year, cur, t.lang),
-                 "", ""))
+    waiting = _awaiting(ledger, bought)
+
+    def total(amount: float) -> str:  # the lines awaiting a quote the sum leaves out, as the phase totals say
+        return L.awaiting_total(L.money(amount, cur, t.lang), waiting, t, amount, stacked=True)
+
+    rows.append(("", t.get("bom.subtotal_recurring"), "", "", "", total(per_year / 12.0), total(per_year), "", ""))
     taxes = [ln for ln in ledger.lines if ln.period == "month" and ln.category == "tax"]
     for line in taxes:
         basis, link = _basis(ctx, line)
@@ -108,8 +123,8 @@ def recurring_table(ctx: ProposalContext, ledger: CostLedger) -> tuple[DataTable
         yearly = line.per_year or 0.0
         rows.append(("", L.item(line, t), L.detail(line, t), L.quantity(line, t), L.rate(line),
                      L.money(yearly / 12.0, cur, t.lang), L.money(yearly, cur, t.lang), basis, ""))
-    total = per_year + sum(ln.per_year or 0.0 for ln in taxes)
-    rows.append(("", t.get("bom.total_recurring"), "", "", "", L.money(total / 12.0, cur, t.lang), L.money(total, cur, t.lang), "", ""))
+    everything = per_year + sum(ln.per_year or 0.0 for ln in taxes)
+    rows.append(("", t.get("bom.total_recurring"), "", "", "", total(everything / 12.0), total(everything), "", ""))
     align = ("right", "left", "left", RIGHT, RIGHT, RIGHT, RIGHT, "left", "left")
     return DataTable(header, tuple(rows), align, t.get("bom.recurring_title"), total_rows=2 + len(taxes),
                      links=tuple(links)), staff

@@ -140,6 +140,25 @@ def test_a_mitigation_never_asks_the_customer_to_edit_the_catalog(lang, searched
     assert "在目录中填" not in text and "in the catalog (with" not in text
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_bom_sum_says_what_awaits_a_quote(lang, searched_sample):
+    """The gov BOM summed three unpriced lines (servers, installation, storage) to a subtotal of "¥0", and its recurring
+    subtotal left the unpriced maintenance out unmarked: a sum beside lines awaiting a quote says so."""
+    plan, project = searched_sample("gov-llm-domestic-accelerator")
+    doc = build_proposal(plan, project, lang, Branding(), catalog_date="2026-12-01", catalog=searched_sample.catalog)
+    text = ReportText(lang)
+    needed, marker = text.get("bom.quote_needed"), ("待询价" if lang == "zh" else "awaiting")
+    tables = [b for b in doc.section("bom").blocks if isinstance(b, DataTable) and b.total_rows]
+    assert tables
+    for table in tables:
+        body, sums = table.rows[:-table.total_rows], table.rows[-table.total_rows:]
+        if any(needed in row for row in body):
+            for row in sums:
+                if row[1] in (text.get("bom.subtotal_once"), text.get("bom.total_once"),
+                              text.get("bom.subtotal_recurring"), text.get("bom.total_recurring")):
+                    assert all(marker in cell for cell in row[5:-2] if cell), row
+
+
 def risks_text(section) -> list[str]:
     return [cell for block in section.blocks for row in getattr(block, "rows", ()) for cell in row]
 
