@@ -161,6 +161,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     fs.input("infer.in.batching", inp.batching, "", "batching mode")
     fs.input("infer.in.scenario", inp.scenario, "", "serving scenario (offline: no latency target; interactive: "
              "the median TTFT target holds at the percentile)")
+    fs.input("infer.in.prompts_aligned", "yes" if inp.prompts_aligned else "no", "",
+             "prompts aligned across the attention groups (the plan's attention data-parallel balance)")
     eff = Efficiencies.for_hardware(hw, math, inp.calibration)  # calibration: scaled efficiencies
     hw.record(fs, math)
     eff.record(fs, math)
@@ -255,9 +257,10 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
                       "(G·E[max of G Poisson(C/(O·G))] − C/O) · one prompt's attention and non-routed GEMMs on its "
                       "group (G = max(t, e)/t attention groups; prompts start where their group's sequences end); 0 "
                       "without attention data-parallel, or where every group admits its prompts in the same "
-                      "iterations (held until each group has one, or identical requests fed at once) and no TTFT "
-                      "target binds", ["infer.concurrency", "infer.in.prompt_tokens",
-                                                   "infer.in.output_tokens", "infer.in.tp", "infer.in.ep"])
+                      "iterations (infer.in.prompts_aligned: the plan's attention_dp_balance, the engine holding "
+                      "them until each group has one, or identical requests fed at once) and no TTFT target binds",
+                      ["infer.concurrency", "infer.in.prompt_tokens", "infer.in.output_tokens", "infer.in.tp",
+                       "infer.in.ep", "infer.in.prompts_aligned", "infer.in.ttft_tail_target_s"])
         pre_share = rep.mixed_prefill(c1, prompt, out, wait=wait)
     run = None  # a static batch's (time, longest output)
     if static:  # the batch runs until its longest output ends; only the C·O real tokens count

@@ -94,7 +94,7 @@ def serving_inputs(model: ModelArch, w: Workload, hw: HardwareArrays, rate: Any,
         percentile=percentile_level(w), ttft_target_s=w.ttft_p50_ms / 1000.0, ttft_tail_target_s=w.ttft_ms / 1000.0,
         tpot_target_s=w.tpot_ms / 1000.0, e2e_target_s=w.e2e_ms / 1000.0, batching=w.batching,
         disaggregated=w.batching == "disaggregated", scenario=w.serving_scenario,
-        serving_fraction=w.serving_memory_fraction, calibration=calibration,
+        serving_fraction=w.serving_memory_fraction, calibration=calibration, prompts_aligned=w.attention_dp_balance,
     )
     values.update(override)
     if "disaggregated" in override:  # the search chooses aggregated or disaggregated: the batching mode follows

@@ -154,6 +154,7 @@ class Workload:
     quantization: str = choice("as_planned", QUANTIZATION.codes, serve.QUANTIZATION)
     batching: str = choice("continuous", SERVING_BATCHING.codes, serve.BATCHING)
     serving_scenario: str = choice("server", SERVING_SCENARIO.codes, serve.SCENARIO)
+    attention_dp_balance: bool = field(default=False, metadata={"help": serve.ADP_BALANCE})
     serving_memory_fraction: float = num(0.9, 0.05, 0.99, "fraction", serve.MEMORY_SHARE, why=why.MEMORY_SHARE)
     # vision, diffusion, recommendation, embeddings
     items_per_day: float = num(0, 0, 1e13, "items/day", "images, samples or embeddings per day", why=why.ITEMS,

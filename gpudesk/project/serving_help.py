@@ -37,6 +37,13 @@ SCENARIO = (
     "work at the average rate, throughput only (no latency target); interactive = the TPOT target binds "
     "every sequence as well as TTFT"
 )
+ADP_BALANCE = (
+    "the engine holds new prompts until every attention data-parallel group has one, so all groups prefill in "
+    "the same iterations (TensorRT-LLM attention_dp_config.enable_balance; or identical requests fed at once). "
+    "Read only for an MoE model whose expert parallel is wider than its tensor parallel (attention data-parallel) "
+    "and with no TTFT target (offline); off: each group admits its prompts as its own sequences end and every "
+    "iteration waits for the group that prefills the most (vLLM, SGLang, TensorRT-LLM by default)"
+)
 MEMORY_SHARE = (
     "share of GPU memory the serving engine may use for weights, activations and KV cache "
     "(vLLM's GPU memory utilisation setting; TensorRT-LLM takes its KV share of the memory left after the "

@@ -11,7 +11,7 @@ from gpudesk.core.accuracy import MOE_ADP_GROUP, _figure_bands, figure_band, fig
 from gpudesk.core.constants.accuracy import ACCURACY_BANDS
 from gpudesk.project.model import Project
 from gpudesk.results.pipeline import PlanInputError, estimate_plan
-from gpudesk.results.plan_json import plan_to_json
+from gpudesk.results.plan_json import _inputs_to_json, plan_to_json
 
 
 def _training(dp: int, nodes: int = 0) -> Project:
@@ -120,6 +120,29 @@ def test_moe_serving_with_attention_data_parallel_takes_the_band_of_its_publishe
     dense = estimate_plan(project, catalog).phases[0]
     assert dense.accuracy["infer.tokens_per_s"]["group"] == "serving throughput"
     assert not [c for c in dense.checks if c.id == "serving.moe_attention_dp_optimistic"]
+
+
+def test_a_plan_states_that_its_engine_balances_attention_data_parallel_prompts(catalog) -> None:
+    """attention_dp_balance (TensorRT-LLM attention_dp_config.enable_balance): offline, every attention group
+    prefills in the same iterations, so no iteration waits for the busiest group; the input is echoed."""
+    project = Project()
+    w = project.phases[0].workloads[0]
+    w.kind, w.model_id, w.parallel.tp, w.parallel.ep = "llm_inference", "qwen3-235b-a22b", 1, 8
+    w.serving_scenario = "offline"
+    project.phases[0].hardware.accelerator_id = "h200-sxm"
+
+    def served(balance: bool) -> tuple[float, float, str]:
+        w.attention_dp_balance = balance
+        figures = estimate_plan(project, catalog).phases[0].figures
+        echoed = _inputs_to_json(figures)["infer.in.prompts_aligned"]["value"]  # what `estimate --json` prints
+        assert "infer.in.prompts_aligned" in [q.key for q in figures.explain("infer.prefill_wait_s").inputs]
+        return figures.number("infer.prefill_wait_s"), figures.number("infer.tokens_per_s"), echoed
+
+    off, on = served(False), served(True)
+    assert off[0] > 0.0 and off[2] == "no"
+    assert on[0] == 0.0 and on[1] > off[1] and on[2] == "yes"
+    w.serving_scenario = "server"  # a TTFT target: prompts start as they come whatever the engine holds
+    assert served(True)[:2] == served(False)[:2]
 
 
 def test_bands_kept_per_key_list_are_the_bands_parsed_afresh() -> None:
