@@ -89,7 +89,7 @@ def _estimate(path: str, catalog: Any = None, meanwhile: Callable[[], object] | 
     try:
         # the proposal and the comparison read the searched configurations: each phase's search in a process of its
         # own where the machine has the cores (results/search_workers.py; the same results as complete_search)
-        finish = start_search_in_workers(estimate_plan(project, catalog), catalog)
+        finish = start_search_in_workers(estimate_plan(project, catalog), catalog, busy=meanwhile is not None)
         if meanwhile is not None:
             meanwhile()
         return finish(), project, str(catalog.built or "")

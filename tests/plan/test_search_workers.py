@@ -69,3 +69,52 @@ def test_workers_only_where_cores_are_free(monkeypatch) -> None:
     monkeypatch.setenv("GPUDESK_WORKERS", "-2")
     with pytest.raises(search_workers.WorkersSettingError, match="GPUDESK_WORKERS='-2'"):
         search_workers.default_workers()
+
+
+@pytest.mark.parametrize(("busy", "pending", "forked", "here", "processes"),
+                         [(False, 3, [0, 1], [2], 2), (True, 3, [0, 1, 2], [], 3), (False, 1, [], None, 0),
+                          (True, 1, [0], [], 1)])
+def test_a_busy_caller_leaves_every_phase_to_the_workers(monkeypatch, busy, pending, forked, here, processes) -> None:
+    """``gpudesk report`` sets up its writer while the searches run (``busy``): every pending phase then goes to a
+    worker, with as many search processes as otherwise (cores + 1), so the parent is not left searching a phase alone
+    once the workers end; a single pending phase is forked too. Without ``busy`` this process searches the last."""
+    from concurrent.futures import Future
+    from types import SimpleNamespace
+
+    submitted: list[int] = []
+    pools: list[int] = []
+    searched_here: list[int] = []
+    attached: list[int] = []
+
+    class Pool:
+        def __init__(self, max_workers: int, mp_context: object) -> None:
+            pools.append(max_workers)
+
+        def submit(self, _fn: object, index: int) -> Future:
+            submitted.append(index)
+            future: Future = Future()
+            future.set_result((None, None))
+            return future
+
+        def __enter__(self) -> Pool:
+            return self
+
+        def __exit__(self, *_exc: object) -> None:
+            return None
+
+    phases = [SimpleNamespace(index=i, search_done=False, layout_done=True) for i in range(pending)]
+    plan = SimpleNamespace(phases=phases)
+    monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(search_workers, "can_fork", lambda: True)
+    for name in ("attach_roadmap", "attach_figures", "attach_charts", "attach_layout"):
+        monkeypatch.setattr(search_workers, name, lambda *_args: None)
+    monkeypatch.setattr(search_workers, "complete_search", lambda p, c: searched_here.append(-1) or p)
+    monkeypatch.setattr(search_workers, "_searched", lambda phase, c: searched_here.append(phase.index) or (None, None))
+    monkeypatch.setattr(search_workers, "attach_search", lambda phase, c, f, priced: attached.append(phase.index))
+    finish = search_workers.start_search_in_workers(plan, None, workers=2, busy=busy)  # type: ignore[arg-type]
+    assert finish() is plan
+    if here is None:  # nothing to fork for: the one-process path
+        assert searched_here == [-1] and not submitted and not pools
+        return
+    assert submitted == forked and searched_here == here and pools == [processes]
+    assert sorted(attached) == list(range(pending))
