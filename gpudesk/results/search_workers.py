@@ -7,7 +7,8 @@ child inherits the estimated plan and the catalog, runs both, and sends back the
 the parent attaches exactly as :func:`results.pipeline.complete_search` would (the same functions run; pickling
 only moves their results). The work is the same, plus a fork and a few megabytes pickled per phase: the CPU time
 does not drop, the wall time does where cores are free. Runs in one process (``complete_search``) off Linux, where
-threads are running (a fork would copy their locks), with one pending phase, or where no core is free
+threads are running (a fork would copy their locks), with one pending phase and nothing else to do (``busy``:
+``gpudesk report`` sets up its writer meanwhile), or where no core is free
 (:func:`default_workers`: on a machine whose other processes keep every core busy the workers would wait for the
 same cores and only add their forks' CPU). ``GPUDESK_WORKERS=N`` sets the processes (1: never fork).
 """
