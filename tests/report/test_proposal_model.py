@@ -121,7 +121,8 @@ def test_performance_against_targets_for_serving_and_training(searched_sample):
     training = next(r for r in table.rows if r[1] == "Time to train")
     assert training[0].startswith("Phase 1") and training[4] == "yes"
     notice = [b.text for b in doc.section("summary").blocks if type(b).__name__ == "Note"]
-    assert notice and f"{plan.unpriced_lines} cost line(s) have no price" in notice[0]
+    n = plan.unpriced_lines
+    assert notice and ("1 cost line has no price" if n == 1 else f"{n} cost lines have no price") in notice[0]
 
 
 def test_rented_phase_has_no_capex_and_no_facility():
