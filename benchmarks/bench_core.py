@@ -94,6 +94,7 @@ SWEEP_AXES = {  # the axis with the most values last: numpy's inner loops run al
     "n": np.array([8, 16, 32, 64, 128, 256, 512, 1024], dtype=float),
 }
 SEQ_AXIS = list(SWEEP_AXES).index("seq")
+RUNS_MIN_ROWS = 4096  # best_per_group by runs from this many rows (below, the runs' own calls cost more than they save)
 
 
 def build_sweep() -> dict[str, np.ndarray]:
@@ -157,6 +158,13 @@ def best_per_group(per_gpu: np.ndarray, hw: np.ndarray, seq: np.ndarray) -> np.n
     the best of each run (``np.fmax.reduceat``), then of each group over its runs, then each run's group best repeated
     along it (a copy, where a gather per row by its group cost ~4x: issue 24 part 22). A maximum is the same whatever
     the order it is taken in."""
+    if per_gpu.size < RUNS_MIN_ROWS:  # a few rows: each row's group and a gather
+        group = hw * 10  # + the sequence length's place among the sweep's (np.searchsorted's, by comparisons)
+        for length in SWEEP_AXES["seq"][:-1]:
+            group += seq > length
+        best = np.full(group.max() + 1, np.nan)
+        np.fmax.at(best, group, per_gpu)
+        return np.asarray(best[group])
     change = hw[1:] != hw[:-1]
     change |= seq[1:] != seq[:-1]
     starts = np.flatnonzero(change)

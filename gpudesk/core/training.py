@@ -199,7 +199,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "weights·L, no attention", ["train.flops_per_token_model", "train.in.recompute"])
 
     tp, pp, cp, n = a["tp"], a["pp"], a["cp"], a["n_gpus"]
-    dp = rows.held(rows.pick(n) / (rows.pick(tp) * rows.pick(pp) * rows.pick(cp)))  # the layout's: on its rows
+    dp = n / (tp * pp * cp) if rows.inverse is None else rows.held(  # the layout's: on its rows
+        rows.pick(n) / (rows.pick(tp) * rows.pick(pp) * rows.pick(cp)))
     mb, gb, s = a["micro_batch"], a["global_batch"], a["seq_len"]
     shape = step_shape(inp, pb, a, dp)
     schedule = schedule_of(inp.pipeline_schedule, a["virtual_stages"])
@@ -209,8 +210,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     terms = layout_terms(rows, m, shape, inp.method, schedule == "interleaved", mb, hbm_bw, eff.hbm)
     at = Level.refine(keys, rows.inverse, rows.count, [keys.coded("global_batch")] if keys is not None else [])
 
-    def on_layout(value: Any) -> Any:  # an input the layout rows' key decides, at ``at``'s rows: the layout rows'
-        return at.lift(rows.held(rows.pick(value)))  # values lifted (a sweep's: repeated, not gathered)
+    def on_layout(value: Any) -> Any:  # an input the layout decides at ``at``'s rows: its layout rows' lifted
+        return at.lift(rows.held(rows.pick(value))) if at.inverse is not None else at.pick(value)  # (a sweep: copies)
 
     gb_at, n_at, tp_at, pp_at = at.pick(gb), on_layout(n), on_layout(tp), on_layout(pp)
     micro = gb_at / at.lift(terms.figure("micro_den"))
