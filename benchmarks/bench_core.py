@@ -156,7 +156,7 @@ def best_per_group(per_gpu: np.ndarray, hw: np.ndarray, seq: np.ndarray) -> np.n
     """Each row's best ``per_gpu`` (NaN ignored) among the rows of its accelerator and sequence length, for flat rows in
     any order: taken in runs of rows of one (accelerator, sequence length) (a sweep's rows come in a few long runs),
     the best of each run (``np.fmax.reduceat``), then of each group over its runs, then each run's group best repeated
-    along it (a copy, where a gather per row by its group cost ~4x: issue 24 part 22). A maximum is the same whatever
+    along it (a copy, where a gather per row by its group cost ~4x: issue 24 part 24). A maximum is the same whatever
     the order it is taken in."""
     if per_gpu.size < RUNS_MIN_ROWS:  # a few rows: each row's group and a gather
         group = hw * 10  # + the sequence length's place among the sweep's (np.searchsorted's, by comparisons)
