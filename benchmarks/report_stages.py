@@ -63,7 +63,7 @@ def main(argv: list[str]) -> int:
     project = load_project(plan_path).project
     plan = estimate_plan(project, catalog)
     mark("open the catalog, read and estimate the plan")
-    finish = start_search_in_workers(plan, catalog, 1 if one else None)
+    finish = start_search_in_workers(plan, catalog, 1 if one else None, busy=True)  # as the command starts them
     mark("fork the search workers" + (" (none: --one-process)" if one else ""))
     _prepare_writing()
     mark("import the proposal model, PDF writer; start Qt")

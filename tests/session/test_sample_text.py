@@ -77,7 +77,7 @@ def test_the_report_command_reads_a_shipped_sample_in_the_proposals_language(mon
     from gpudesk.results import pipeline, search_workers
 
     monkeypatch.setattr(pipeline, "estimate_plan", lambda project, _catalog: project)
-    monkeypatch.setattr(search_workers, "start_search_in_workers", lambda project, _catalog: lambda: project)
+    monkeypatch.setattr(search_workers, "start_search_in_workers", lambda project, _catalog, **_how: lambda: project)
     bank = samples_dir() / "bank-llm-assistant.gpudesk"
     zh, _project, _date = report_cmd._estimate(str(bank), lang="zh")
     en, _project, _date = report_cmd._estimate(str(bank), lang="en")
