@@ -4,7 +4,7 @@ After an edit the window's estimate may leave them (``estimate_plan(..., defer_c
 reads them: the host, storage, fabric, power, TCO, running-cost and delivery figures (``phase_infrastructure``), the
 cost ledger and its figures (``ledger_figures``: the phase cost, the TCO over the horizon …), the checks those make
 (infrastructure, ledger, pricing) and the ledger's part of the plan's own ranked row (its cost and the ledger's
-reasons). Until :func:`attach_costs` runs, ``PhaseEstimate.costs_done`` is False, ``ledger`` is None (never an empty
+reasons). Until :func:`attach_costs` runs, ``PhaseEstimate.costs_done`` is False, ``ledger_made`` is None and ``ledger`` raises CostsPending (never an empty
 ledger, which would total 0), ``figures`` holds none of their keys (never the previous edit's values:
 ``figure_pending`` says which are being computed), ``pending_steps()`` names steps 3-7 and the plan's own row's cost is
 unknown. Every part that reads them (a search, the roadmap, a chart other than the memory fit, another attach) attaches
@@ -79,7 +79,7 @@ def attach_costs(estimate: PhaseEstimate, catalog: Catalog) -> None:
     ledger, infra_checks = add_costs(ctx.phase, ctx.resolved, ctx.results[0], estimate.config, ctx.carried, work)
     added = work.only(*[k for k in work.keys() if k not in figures])
     figures.insert_after(estimate.costs_after, added)
-    estimate.ledger, estimate.costs_done, estimate.costs_after = ledger, True, ""
+    estimate.ledger_made, estimate.costs_done, estimate.costs_after = ledger, True, ""
     estimate.carried = handed_over(estimate.config, figures, ledger)
     estimate.context = replace(ctx, infra_checks=tuple(infra_checks))
     if estimate.search_done:  # not reached: a search attaches the costs first

@@ -147,7 +147,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     costs_after = figures.keys()[-1] if costs_deferrable(defer_costs, index == len(project.phases) - 1, config) else ""
     if not costs_after:
         ledger, infra_checks = add_costs(phase, resolved, primary, config, carried, figures)
-    estimate = PhaseEstimate(index=index, name=phase.name, figures=figures, config=config, ledger=ledger,
+    estimate = PhaseEstimate(index=index, name=phase.name, figures=figures, config=config, ledger_made=ledger,
                              start_month=phase.start_month,
                              carried=handed_over(config, figures, ledger) if ledger is not None else None,
                              layout_done=layout_done,
@@ -211,7 +211,7 @@ def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch 
     if priced is None:
         priced = run_through(pricing_steps_for(estimate, catalog, found))
     rows, estimate.priced = priced
-    estimate.candidates = with_plan_row(rows, estimate.config, figures, phase, estimate.ledger, found)
+    estimate.candidates = with_plan_row(rows, estimate.config, figures, phase, estimate.ledger_made, found)
     estimate.checks = _checks(estimate, catalog)
     charts = phase_charts(phase, resolved, figures, estimate.candidates, catalog, ctx.results[0],
                           skip=estimate.deferred_charts)
@@ -242,8 +242,8 @@ def _checks(estimate: PhaseEstimate, catalog: Catalog) -> list[Check]:
     ctx: PhaseContext = estimate.context
     phase, resolved, figures = ctx.phase, ctx.resolved, estimate.figures
     return phase_checks(phase, resolved, figures, list(ctx.results), list(ctx.infra_checks), estimate.candidates) \
-        + list(ctx.layout_checks) + compliance_checks(catalog, phase, resolved, estimate.candidates, estimate.ledger) \
-        + (ledger_checks(estimate.ledger) if estimate.ledger is not None else []) + list(ctx.extra_checks) \
+        + list(ctx.layout_checks) + compliance_checks(catalog, phase, resolved, estimate.candidates, estimate.ledger_made) \
+        + (ledger_checks(estimate.ledger_made) if estimate.ledger_made is not None else []) + list(ctx.extra_checks) \
         + search_checks(estimate.found, estimate)
 
 

@@ -22,7 +22,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.phase_sizing import CarriedHardware
 from gpudesk.core.sized_configuration import SizedConfiguration
 
-__all__ = ["Assumption", "Candidate", "CostLedger", "LedgerLine", "PhaseEstimate", "PlanEstimate", "SearchPending",
+__all__ = ["Assumption", "Candidate", "CostLedger", "CostsPending", "LedgerLine", "PhaseEstimate", "PlanEstimate", "SearchPending",
            "SizedConfiguration"]
 
 
@@ -41,6 +41,11 @@ class SearchPending(RuntimeError):
     rows of an estimate that has not searched."""
 
 
+class CostsPending(RuntimeError):
+    """A surface read a phase's cost ledger while its costs were left to idle time (``costs_done`` False):
+    results/deferred_costs.py."""
+
+
 @dataclass
 class PhaseEstimate:
     """One phase, estimated: the sized configuration and the cost ledger every surface reads."""
@@ -49,7 +54,8 @@ class PhaseEstimate:
     name: str
     figures: FigureSet
     config: SizedConfiguration
-    ledger: CostLedger | None  # None while the costs are left to idle time (``costs_done`` False)
+    # the cost ledger as made: None while the costs are left to idle time (``costs_done`` False); read ``ledger``
+    ledger_made: CostLedger | None
     start_month: int = 0  # month of the roadmap the phase starts in
     checks: list[Check] = field(default_factory=list)
     candidates: list[Candidate] = field(default_factory=list)  # alternatives; the pinned row is the plan's own
@@ -118,9 +124,18 @@ class PhaseEstimate:
         return steps if self.costs_done else (*steps, *(s for s in COST_STEPS if s not in steps))
 
     @property
+    def ledger(self) -> CostLedger:
+        """The phase's cost ledger; CostsPending while its costs are left to idle time (``costs_done`` False): such a
+        surface shows them as being computed, or runs ``results.pipeline.complete_search`` first."""
+        if self.ledger_made is None:
+            raise CostsPending(f"the cost ledger of phase {self.index} ({self.name!r}) is being made in idle time: "
+                               "call results.pipeline.attach_costs or complete_search first")
+        return self.ledger_made
+
+    @property
     def currency(self) -> str:
         """The currency the phase is costed in (its ledger's, also while the ledger is being made)."""
-        return self.ledger.currency if self.ledger is not None else self.context.phase.costs.currency
+        return self.ledger_made.currency if self.ledger_made is not None else self.context.phase.costs.currency
 
     @property
     def horizon_years(self) -> int:

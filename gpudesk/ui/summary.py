@@ -81,6 +81,6 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
     tco = _figure(phase, "tco.total_horizon", currency, text)
     if tco and years:
         parts.append(translate("Summary", "{years}-year TCO").format(years=years) + sep + tco)
-    if phase.ledger is not None and phase.ledger.unpriced:
+    if phase.costs_done and phase.ledger.unpriced:
         parts.append(translate("Summary", "excluding {count} unpriced line(s)").format(count=len(phase.ledger.unpriced)))
     return "  ·  ".join(parts)

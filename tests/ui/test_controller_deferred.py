@@ -30,7 +30,7 @@ def test_pending_figures_are_attached_in_idle_time(qtbot, catalog) -> None:
     controller.roadmap_on_screen = lambda: False
     controller.costs_on_screen = lambda: False
     announced = []
-    controller.searched.connect(lambda plan: announced.append(([(p.pending_figures, p.costs_done, p.ledger is None)
+    controller.searched.connect(lambda plan: announced.append(([(p.pending_figures, p.costs_done, p.ledger_made is None)
                                                                 for p in plan.phases],
                                                                json.dumps(figures_to_json(plan.phases[0].figures),
                                                                           default=str),
@@ -39,7 +39,7 @@ def test_pending_figures_are_attached_in_idle_time(qtbot, catalog) -> None:
     phase = controller.estimate.phases[0]
     assert phase.pending_figures == ("mem.min_gpus",) and "mem.min_gpus" not in phase.figures
     assert not controller.estimate.roadmap_done and "timeline" not in phase.charts
-    assert not phase.costs_done and phase.ledger is None and "plan.phase_cost" not in phase.figures
+    assert not phase.costs_done and phase.ledger_made is None and "plan.phase_cost" not in phase.figures
     qtbot.waitUntil(lambda: bool(announced), timeout=30_000)  # the first idle slice, before the searches
     controller.stop()
     pending, figures, charts = announced[0]

@@ -113,7 +113,7 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     assert not phase.search_done
     # the costs (steps 3-7, the ledger) are left to idle time on step 2: the status bar and the plan's ranked row say
     # they are being computed, never the previous edit's amounts and never an unpriced count
-    assert not phase.costs_done and phase.ledger is None
+    assert not phase.costs_done and phase.ledger_made is None
     status = window.summary.text()
     assert "phase cost: Calculating…" in status and f"{phase.horizon_years}-year TCO: Calculating…" in status, status
     amounts = status.split("phase cost")[1].replace(f"{phase.horizon_years}-year", "")
