@@ -244,6 +244,13 @@ class FigureSet:
         entry = self._entries.get(key)
         return entry.awaiting if entry is not None else ()
 
+    def shown(self, key: str) -> tuple[str, str, float | str, Vocabulary[Term] | None, tuple[str, ...]] | None:
+        """(label, unit, value, vocabulary, awaiting) of figure ``key`` read at once, as a table row shows it; None
+        when absent (a step's table reads 57 figures at every edit: one call each instead of five)."""
+        entry = self._entries.get(key)
+        return None if entry is None else (entry.label, entry.unit, _pick(entry.value, None), entry.vocabulary,
+                                           entry.awaiting)
+
     def vocabulary(self, key: str) -> Vocabulary[Term] | None:
         """The vocabulary whose codes a categorical figure holds; None for a number."""
         return self._entries[key].vocabulary if key in self._entries else None

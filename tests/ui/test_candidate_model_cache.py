@@ -53,6 +53,10 @@ def test_an_edit_refreshes_the_changed_figure_rows_and_shows_their_new_values(qa
     assert all(seen[i + 1][0] > seen[i][1] + 1 for i in range(len(seen) - 1)), f"adjacent runs not joined: {seen}"
     assert now == [figure_display(after_figures, k, model.text)[0] for k in keys if k in after_figures]
     assert model.index(0, COL_VALUE).data(Qt.ItemDataRole.DecorationRole) is None
+    for key in keys:  # the row's parts read at once are the figure's own
+        assert after_figures.shown(key) == (after_figures.label(key), after_figures.unit(key), after_figures.value_at(
+            key), after_figures.vocabulary(key), after_figures.awaiting(key))
+    assert after_figures.shown("no.such_figure") is None
 
 
 def test_a_pending_search_keeps_the_rows_places_and_the_columns_only_widen(qapp, searched_sample) -> None:
