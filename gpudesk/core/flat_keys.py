@@ -197,6 +197,15 @@ def _rebuilt(value: Any, count: int, rows: dict[int, np.ndarray], size: int) -> 
     return value
 
 
+def note_taken_codes(column: np.ndarray, source: np.ndarray, rows: np.ndarray) -> None:
+    """In a :func:`codes_shared` block, ``column`` (``source`` taken at ``rows``: a re-indexed hardware field) coded
+    by its source's few values taken at the rows: one gather, not the passes of coding the column."""
+    shared = _SHARED.get()
+    if shared is not None and source.ndim == 1 and rows.ndim == 1 and source.size < 1 << 15:
+        codes, count = _dense_codes(source)
+        shared[id(column)] = (column, (np.take(codes.astype(np.int16), rows), count))
+
+
 def shared_codes(column: Any) -> tuple[np.ndarray, int] | None:
     """A column's codes where a :func:`codes_shared` block coded it, else None."""
     shared = _SHARED.get()

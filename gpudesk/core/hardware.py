@@ -39,6 +39,7 @@ from gpudesk.catalog.records import Accelerator
 from gpudesk.core.arrays import Gathered, whole
 from gpudesk.core.constants import PCIE_X16_GBS_BY_GEN
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.flat_keys import note_taken_codes
 from gpudesk.core.pass_memo import memoised_by
 from gpudesk.core.power_limit import clock_fraction, describe
 from gpudesk.vocabulary.precision import MATH_FORMATS, WIDE_FORMATS, math_of, peak_field
@@ -295,6 +296,7 @@ class HardwareArrays:
         held = taken[2].get(name)  # held already: one gather serves both
         value = np.take(getattr(taken[0], name), taken[1]) if held is None else held.whole()
         object.__setattr__(self, name, value)
+        note_taken_codes(value, getattr(taken[0], name), taken[1])  # its codes, where a block shares them
         return value
 
     def held(self, name: str) -> Any:
@@ -363,8 +365,7 @@ class HardwareArrays:
 
     def source_rows(self) -> tuple[HardwareArrays, np.ndarray] | None:
         """(the set this one re-indexes, each candidate's row of it) where :meth:`take` deferred its gathers."""
-        taken = self.__dict__.get("_taken_from")
-        return None if taken is None else (taken[0], taken[1])
+        return None if (taken := self.__dict__.get("_taken_from")) is None else (taken[0], taken[1])
 
     def memory_fields(self) -> MemoryFields:
         """The capacity arguments of ``MemoryInputs``: value (GB), formula and catalog source."""
