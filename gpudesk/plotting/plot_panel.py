@@ -330,7 +330,7 @@ class PlotPanel:
                 xs += [float(d.x.min() - d.width / 2), float(d.x.max() + d.width / 2)]
             base, top = d.base[np.isfinite(d.base)], d.top[np.isfinite(d.top)]  # an unknown level is not in range
             ys += ([float(base.min())] if len(base) else []) + ([float(top.max()), float(top.min())] if len(top) else [])
-            floor_zero |= d.series.style in ("bar", "area")
+            floor_zero |= d.series.style in ("bar", "area", "step")  # amounts (GPUs, spend): the axis from 0
         xs += [r.value for r in spec.vlines if r.panel == panel]
         ys += [r.value for r in spec.hlines if r.panel == panel]
         xs += [m.x for m in self.markers]

@@ -60,3 +60,18 @@ def test_a_phase_too_narrow_for_its_name_shows_no_empty_box(shown_chart) -> None
         else:
             assert line.toolTip() == line.gpudesk_text
     assert any(not line.label.isVisible() for line in chart.panels[0]._vlines)  # the pilot's three months
+
+
+def test_capacity_and_spend_axes_start_at_zero(shown_chart) -> None:
+    """A pilot of 4 GPUs, then 1: the GPU axis read 0.76-4.24 with ticks 2 and 3 only, both lines on the plot's
+    edges, and the spend axis began near the pilot's monthly spend (startup sample, 1366 x 768 roadmap dock)."""
+    months = [float(m) for m in range(1, 19)]
+    chart = shown_chart(330, 160)
+    chart.set_spec(ChartSpec(kind="timeline", title="Roadmap", x_label="Month", y_label="GPUs", y2_label="Spend",
+                             y2_unit="USD", y_counts=True,
+                             series=[Series("GPUs", months, [4.0] * 6 + [1.0] * 12, style="step"),
+                                     Series("Spend", months, [6000.0] * 6 + [12000.0] * 12, style="step", panel=1)]))
+    flush()
+    gpus, spend = chart.panels[0].value_range, chart.panels[1].value_range
+    assert gpus[0] == 0.0 and gpus[1] > 4.0, gpus
+    assert spend[0] == 0.0 and spend[1] > 12000.0, spend

@@ -267,7 +267,7 @@ class StepPage(QWidget):
             self.decision.show_estimate(estimate)
         self._show_used_values(estimate)
         pending = estimate is not None and self.step.key in estimate.pending_steps()
-        if pending:  # the layout search's results, or the costs made in idle time after an edit (a step 3-7 opened)
+        if pending and estimate is not None:  # the layout search's results, or the costs made in idle time after an edit (a step 3-7 opened)
             layout = self.step.key == LAYOUT_STEP and not estimate.layout_done
             said = self._layout_pending if layout else f"<i>{html.escape(pending_word(session_language()))}</i>"
             if self.pending.text() != said:
