@@ -2,6 +2,7 @@
 finished in the core: the report words each in the reader's language (``gpudesk.report.check_text.reason_text``).
 
 * :class:`Money`: an amount in a currency, shown as that language shows money (万元 in Chinese); NaN is unpriced.
+* :class:`Quantity`: a figure's value in its unit, worded as the figure tables word it (万 in Chinese).
 * :class:`Word`: a vocabulary code (``gpudesk.vocabulary``), named in the reader's language.
 * :class:`Joined`: several reasons or words in one place of a sentence (a configuration's parts, a list).
 * a nested :class:`~gpudesk.core.candidates.Reason`: worded first, then put in its place.
@@ -19,6 +20,15 @@ class Money:
 
     amount: float
     currency: str
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """``value`` in ``unit`` (a figure's unit, e.g. "samples/s/GPU"): shown as the step pages show that figure, a
+    large count in 万/亿 in Chinese ("1,341 万样本/秒/GPU", not "每卡 13,410,000 项/秒") and in the reader's unit."""
+
+    value: float
+    unit: str
 
 
 @dataclass(frozen=True)

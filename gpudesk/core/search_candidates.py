@@ -17,6 +17,7 @@ from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.search_points import SearchPoint
 from gpudesk.core.search_words import attention_dp_caveat, layout_text, precision_text, short
+from gpudesk.core.search_words import performance as achieved
 
 MEMORY_KEYS = ("mem.weights", "mem.gradients", "mem.optimizer", "mem.lora_adapters", "mem.activations",
                "mem.kv_cache", "mem.runtime", "mem.fragmentation")
@@ -42,16 +43,8 @@ def _finite(*values: float) -> bool:
 
 def performance(p: SearchPoint) -> list[Reason]:
     """What the configuration achieves (the figure the plan's targets are about); nothing when unknown."""
-    v = p.values
-    if p.kind in ("llm_inference", "agent_hosting"):
-        tps, ttft, tpot = (float(v.get(k, math.nan)) for k in ("tokens_per_s_per_user", "ttft_at_percentile_s", "tpot_s"))
-        return [Reason("search_serving_perf", {"tokens_per_user": tps, "ttft_ms": ttft * 1000, "tpot_ms": tpot * 1000})
-                ] if _finite(tps, ttft, tpot) else []
-    for key, reason, name in (("days", "search_days", "days"), ("items_per_s_per_gpu", "search_items", "rate"),
-                              ("seats_per_gpu", "search_seats", "seats")):
-        if key in v and _finite(float(v[key])):
-            return [Reason(reason, {name: float(v[key])})]
-    return []
+    found = achieved(p)
+    return [found] if found is not None else []
 
 
 def settings(p: SearchPoint) -> list[Reason]:

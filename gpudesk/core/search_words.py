@@ -11,7 +11,7 @@ import math
 
 from gpudesk.core.accuracy import attention_dp_numbers
 from gpudesk.core.candidates import Reason
-from gpudesk.core.reason_values import Joined, Money, Word
+from gpudesk.core.reason_values import Joined, Money, Quantity, Word
 from gpudesk.core.search_points import SearchPoint
 from gpudesk.vocabulary.precision import PRECISION
 
@@ -94,11 +94,18 @@ def performance(p: SearchPoint) -> Reason | None:
         if not all(math.isfinite(x) for x in (tps, ttft, tpot)):
             return None
         return Reason("search_serving_perf", {"tokens_per_user": tps, "ttft_ms": ttft * 1000, "tpot_ms": tpot * 1000})
-    for key, reason, name in (("days", "search_days", "days"), ("items_per_s_per_gpu", "search_items", "rate"),
-                              ("seats_per_gpu", "search_seats", "seats")):
+    rate = float(v.get("items_per_s_per_gpu", math.nan))
+    if math.isfinite(rate):  # in the unit of the figure it is (the step pages' 万样本/秒/GPU, not 项/秒)
+        return Reason("search_items", {"rate": Quantity(rate, ITEM_RATE_UNITS.get(p.kind, "items/s/GPU"))})
+    for key, reason, name in (("days", "search_days", "days"), ("seats_per_gpu", "search_seats", "seats")):
         if key in v and math.isfinite(float(v[key])):
             return Reason(reason, {name: float(v[key])})
     return None
+
+
+ITEM_RATE_UNITS = {"vision_inference": "images/s/GPU", "diffusion_inference": "images/s/GPU",
+                   "embedding_inference": "items/s/GPU", "recsys_inference": "samples/s/GPU"}
+"""The unit of each item-serving kind's rate figure (core/workloads_other: vision., diffusion., embed., recsys.)."""
 
 
 def dropped_text(total: int, dropped: dict[str, int], feasible: int, excluded: dict[str, str] | None = None) -> Reason:

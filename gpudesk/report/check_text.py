@@ -19,7 +19,8 @@ from typing import Any
 from gpudesk.catalog.sources import chinese_texts
 from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.checks import Check
-from gpudesk.core.reason_values import Joined, Money, Word
+from gpudesk.core.reason_values import Joined, Money, Quantity, Word
+from gpudesk.report.display_units import after_number, display_value, with_count_word
 from gpudesk.report.number_format import format_money, format_quantity
 from gpudesk.report.server_names import server_display_name
 from gpudesk.report.text_catalog import ReportText
@@ -151,12 +152,28 @@ def _worded(value: Any, lang: str, words: Mapping[str, Any]) -> Any:
     if isinstance(value, Money):
         return format_money(value.amount, value.currency, lang) if math.isfinite(value.amount) \
             else str(words["unpriced"])
+    if isinstance(value, Quantity):
+        return quantity_text(value, lang)
     if isinstance(value, Word):
         term = VOCABULARIES[value.vocabulary].term(value.code)
         return term.name(lang) if value.form == "name" else str(getattr(term, f"{value.form}_{lang}"))
     if isinstance(value, Joined):
         return str(words[f"separator_{value.separator}"]).join(str(_worded(v, lang, words)) for v in value.items)
     return value
+
+
+COUNT_WORDS = ("亿", "万", "T", "B", "M")
+"""The count words ``display_value`` puts before a scaled count's unit ("万 samples/s/GPU")."""
+
+
+def quantity_text(quantity: Quantity, lang: str) -> str:
+    """A quantity as the figure table shows it (``display_value``: the same scaling, the same unit words)."""
+    unit, number = display_value(quantity.value, quantity.unit, lang)
+    word, _, rest = unit.partition(" ")
+    if word not in COUNT_WORDS or not rest:
+        word, rest = "", unit
+    shown = ReportText(lang).choice("unit", rest) or rest
+    return number + after_number(with_count_word(word, shown) if word else shown)
 
 
 def reasons_in(candidate: Candidate, lang: str = "en") -> tuple[str, ...]:

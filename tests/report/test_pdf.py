@@ -107,7 +107,7 @@ def test_long_table_breaks_between_rows_with_header_repeated(qapp, tmp_path, scr
     plan = training_plan()
     ledger = plan.phases[0].ledger
     line = ledger.lines[0]
-    plan.phases[0].ledger = replace(ledger, lines=tuple(replace(line, item=f"SRV-{i:03d}", quantity=1) for i in range(140))
+    plan.phases[0].ledger_made = replace(ledger, lines=tuple(replace(line, item=f"SRV-{i:03d}", quantity=1) for i in range(140))
                                     + ledger.lines[1:])
     _doc, path, pages = _pdf(tmp_path, "zh", plan=plan, name="long.pdf")
     page_texts = pdf_pages_text(path)

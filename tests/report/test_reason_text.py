@@ -121,3 +121,17 @@ def test_one_replica_reads_in_the_singular() -> None:
     assert reason_text(one, "en") == "1 replica at an engine batch of 8"
     assert reason_text(Reason("search_replicas_batch", {"replicas": 3, "batch": 8}), "en").startswith("3 replicas")
     assert reason_text(one, "zh").startswith("1 个副本")
+
+
+def test_an_item_rate_reads_as_its_figure_does() -> None:
+    """The ecommerce sample's ranked rows read '每卡 5,168,378 项/秒' where the step page's figure read
+    '516.8 万项/秒/GPU' (and the vision sample's '项/秒' for 图像/秒): the rate carries its figure's unit and is
+    scaled as the figure table scales it."""
+    from gpudesk.core.candidates import Reason
+    from gpudesk.core.reason_values import Quantity
+
+    samples = Reason("search_items", {"rate": Quantity(13_410_000.0, "samples/s/GPU")})
+    images = Reason("search_items", {"rate": Quantity(435.2, "images/s/GPU")})
+    assert reason_text(samples, "zh") == "1,341 万样本/秒/GPU"
+    assert reason_text(samples, "en") == "13.41 M samples/s/GPU"
+    assert reason_text(images, "zh") == "435.2 图像/秒/GPU"
