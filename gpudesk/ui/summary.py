@@ -82,5 +82,7 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
     if tco and years:
         parts.append(translate("Summary", "{years}-year TCO").format(years=years) + sep + tco)
     if phase.costs_done and phase.ledger.unpriced:
-        parts.append(translate("Summary", "excluding {count} unpriced line(s)").format(count=len(phase.ledger.unpriced)))
+        count = len(phase.ledger.unpriced)
+        parts.append(translate("Summary", "excluding 1 unpriced line") if count == 1 else
+                     translate("Summary", "excluding {count} unpriced lines").format(count=count))
     return "  ·  ".join(parts)

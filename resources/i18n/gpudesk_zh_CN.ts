@@ -4,17 +4,17 @@
   <context>
     <name>App</name>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="101" />
+      <location filename="../../gpudesk/ui/app.py" line="103" />
       <source>Autosave is off: {0}</source>
       <translation>自动保存已关闭：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="197" />
+      <location filename="../../gpudesk/ui/app.py" line="199" />
       <source>The catalog cannot be opened: {0}</source>
       <translation>无法打开产品目录：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="126" />
+      <location filename="../../gpudesk/ui/app.py" line="128" />
       <source>Your own catalog needed attention; gpudesk started with what could be read. Details:</source>
       <translation>您的自定义目录需要处理；gpudesk 已用可读取的内容启动。详情：</translation>
     </message>
@@ -203,77 +203,77 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="61" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="64" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="61" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="64" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="62" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="61" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="64" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="61" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="64" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="61" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="64" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="151" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="163" />
       <source>Searching…</source>
       <translation>搜索中…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="153" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="165" />
       <source>The configuration search runs in idle time; this row shows its result when it is done.</source>
       <translation>配置搜索在空闲时运行；搜索完成后，此行显示其结果。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="62" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="62" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
       <source>Total cost of ownership</source>
       <translation>总拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="190" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="202" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="174" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="186" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="174" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="186" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="194" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="208" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="181" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="193" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -1280,7 +1280,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CompareView</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="219" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="229" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
@@ -1288,12 +1288,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ComparisonDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="117" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="121" />
       <source>Compare {0}</source>
       <translation>对比{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="129" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="133" />
       <source>Green marks the best value per row where better is clear: more memory, bandwidth and TFLOPS; lower power, latency and price. — = unknown in the cited sources.</source>
       <translation>绿色标出每行中优劣明确时的最优值：显存、带宽和 TFLOPS 越高越好；功耗、时延和价格越低越好。— 表示引用来源中未给出。</translation>
     </message>
@@ -1673,7 +1673,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>3年预留价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="53" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="55" />
       <source>Row date</source>
       <translation>行日期</translation>
     </message>
@@ -1734,7 +1734,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>软件栈</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="52" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="54" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
@@ -1787,7 +1787,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>厂商</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="54" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="56" />
       <source>Verified</source>
       <translation>已核实</translation>
     </message>
@@ -1804,22 +1804,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每节点写带宽</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="108" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="112" />
       <source>best of the compared rows ({0} is better)</source>
       <translation>对比行中的最优值（{0}更好）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="109" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="113" />
       <source>higher</source>
       <translation>越高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="109" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="113" />
       <source>lower</source>
       <translation>越低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="106" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="110" />
       <source>unknown: not in the cited sources</source>
       <translation>未知：引用来源中未给出</translation>
     </message>
@@ -1832,12 +1832,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>vGPU规格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="54" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="56" />
       <source>yes</source>
       <translation>是</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="54" />
+      <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="56" />
       <source>◇ no</source>
       <translation>◇ 否</translation>
     </message>
@@ -1883,7 +1883,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ComparisonTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="99" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="104" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
@@ -2556,57 +2556,57 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ExplainPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="37" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="39" />
       <source>All sources behind this figure</source>
       <translation>此数字背后的全部出处</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="145" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="157" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="38" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="40" />
       <source>Fix</source>
       <translation>处理建议</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="30" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="32" />
       <source>Formula</source>
       <translation>公式</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="32" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="34" />
       <source>Input</source>
       <translation>输入项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="36" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="38" />
       <source>Note</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="156" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="169" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="31" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="33" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="34" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="36" />
       <source>Unit</source>
       <translation>单位</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="33" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="35" />
       <source>Value</source>
       <translation>数值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="35" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="37" />
       <source>Where it comes from</source>
       <translation>来源</translation>
     </message>
@@ -2647,7 +2647,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="177" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="257" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -2655,7 +2655,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="110" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="148" />
+      <source> (the check "Some costs have no price" names them). Enter their quotes on step 7 (costs) to complete it.</source>
+      <translation>（检查项“部分成本没有价格”列出了它们）。在第 7 步（成本）填入报价后即为完整金额。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="140" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -2664,17 +2669,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="116" />
-      <source>Leaves out {0} cost line(s) that have no price yet (the check "Some costs have no price" names them). Enter their quotes on step 7 (costs) to complete it.</source>
-      <translation>不含 {0} 项尚无价格的成本（检查项“部分成本没有价格”列出了它们）。在第 7 步（成本）填入报价后即为完整金额。</translation>
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="146" />
+      <source>Leaves out 1 cost line that has no price yet</source>
+      <translation>不含 1 项尚无价格的成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="120" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="147" />
+      <source>Leaves out {0} cost lines that have no price yet</source>
+      <translation>不含 {0} 项尚无价格的成本</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="151" />
       <source>Owning costs more than this option in every month of the plan's horizon: buying never pays back against it.</source>
       <translation>在方案测算期内的每个月，自购都比此选项贵：买硬件相对它不会回本。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="112" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="142" />
       <source>The estimate could not compute this figure: a catalog field or an input it needs is missing. The Explain panel shows which.</source>
       <translation>估算无法得出此项数值：缺少所需的目录字段或输入。在“计算说明”面板中可查看缺少哪一项。</translation>
     </message>
@@ -3112,7 +3122,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="277" />
+      <location filename="../../gpudesk/ui/main_window.py" line="297" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
@@ -3154,12 +3164,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="174" />
+      <location filename="../../gpudesk/ui/main_window.py" line="176" />
       <source>Estimating…</source>
       <translation>正在估算…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="98" />
+      <location filename="../../gpudesk/ui/main_window.py" line="99" />
       <source>Explain</source>
       <translation>计算说明</translation>
     </message>
@@ -3311,7 +3321,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>重命名…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="109" />
+      <location filename="../../gpudesk/ui/main_window.py" line="110" />
       <source>Roadmap</source>
       <translation>路线图</translation>
     </message>
@@ -3324,7 +3334,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="317" />
+      <location filename="../../gpudesk/ui/main_window.py" line="337" />
       <source>Save the changes to {0} before closing?</source>
       <translation>关闭前保存对 {0} 的修改吗？</translation>
     </message>
@@ -3367,7 +3377,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>第 {0} 步(&amp;{0})</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="102" />
+      <location filename="../../gpudesk/ui/main_window.py" line="103" />
       <source>Step guide</source>
       <translation>步骤指南</translation>
     </message>
@@ -3396,7 +3406,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>撤销上一次修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="316" />
+      <location filename="../../gpudesk/ui/main_window.py" line="336" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>
@@ -3687,7 +3697,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>PlanController</name>
     <message>
-      <location filename="../../gpudesk/ui/controller.py" line="150" />
+      <location filename="../../gpudesk/ui/controller.py" line="164" />
       <source>The estimate failed: {0}</source>
       <translation>测算失败：{0}</translation>
     </message>
@@ -3922,63 +3932,63 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RecommendationPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="134" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="137" />
       <source>Hover a point to see its configuration; click it to pin it into the plan.</source>
       <translation>将鼠标停在某个点上可查看其配置；点击即可将其采用到方案中。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="184" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="188" />
       <source>No estimate: fix the inputs the status bar names first.</source>
       <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="187" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="191" />
       <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
       <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="106" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="109" />
       <source>Pin this configuration</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="322" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="326" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="305" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="309" />
       <source>Pin {0} × {1}</source>
       <translation>采用 {0} × {1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="308" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="325" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="312" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="329" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="108" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="111" />
       <source>Plan with the selected configuration: its accelerator (with a server that holds it), precision and layout; Undo restores the plan</source>
       <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="258" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="262" />
       <source>Rank {0}: {1} — 1 GPU on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 1 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="260" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="264" />
       <source>Rank {0}: {1} — {2} GPUs on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="262" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="266" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="138" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="141" />
       <source>Ranked</source>
       <translation>排名</translation>
     </message>
@@ -3988,29 +3998,29 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="214" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="252" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="275" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="218" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="256" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="279" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="92" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="95" />
       <source>The best configuration found on each accelerator, feasible first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
       <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="267" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="271" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="139" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="142" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="99" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="102" />
       <source>Why it ranks here</source>
       <translation>排名理由</translation>
     </message>
@@ -4858,12 +4868,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepGuide</name>
     <message>
-      <location filename="../../gpudesk/ui/step_guide.py" line="36" />
+      <location filename="../../gpudesk/ui/step_guide.py" line="42" />
       <source>Step guide</source>
       <translation>步骤指南</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_guide.py" line="38" />
+      <location filename="../../gpudesk/ui/step_guide.py" line="44" />
       <source>What the current step decides, the questions to answer, rules of thumb, common mistakes and how the three sample cases handled it</source>
       <translation>当前步骤要定什么、要回答的问题、经验法则、常见误区，以及三个示例案例在这一步怎么做</translation>
     </message>
@@ -4876,7 +4886,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选型步骤</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="60" />
+      <location filename="../../gpudesk/ui/step_list.py" line="65" />
       <source>Status: {0}</source>
       <translation>状态：{0}</translation>
     </message>
@@ -4909,82 +4919,82 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="150" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
       <source>Cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="340" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="352" />
       <source>Drawing this chart…</source>
       <translation>正在绘制此图表……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="185" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="190" />
       <source>Inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="100" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="104" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="185" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="190" />
       <source>Memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="194" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="199" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
       <source>Power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="187" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="192" />
       <source>Rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="199" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="204" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="186" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
       <source>Scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="338" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="350" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="133" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="137" />
       <source>Still being computed: the best parallel layout at the plan's GPU count, its figures and its checks appear here in a moment.</source>
       <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="187" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="192" />
       <source>Timeline</source>
       <translation>时间线</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="185" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="190" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="205" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
@@ -4992,52 +5002,57 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="47" />
+      <location filename="../../gpudesk/ui/summary.py" line="53" />
       <source>1 GPU in {servers} × {server}</source>
       <translation>1 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="52" />
+      <location filename="../../gpudesk/ui/summary.py" line="58" />
       <source>1 GPU, rented</source>
       <translation>1 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="64" />
+      <location filename="../../gpudesk/ui/summary.py" line="70" />
       <source>capacity {total} for a peak of {target} {unit}</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="70" />
+      <location filename="../../gpudesk/ui/summary.py" line="76" />
       <source>design power</source>
       <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="79" />
-      <source>excluding {count} unpriced line(s)</source>
+      <location filename="../../gpudesk/ui/summary.py" line="86" />
+      <source>excluding 1 unpriced line</source>
+      <translation>不含 1 项无价格成本</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="87" />
+      <source>excluding {count} unpriced lines</source>
       <translation>不含 {count} 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="73" />
+      <location filename="../../gpudesk/ui/summary.py" line="79" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="58" />
+      <location filename="../../gpudesk/ui/summary.py" line="64" />
       <source>training</source>
       <translation>训练时长</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="49" />
+      <location filename="../../gpudesk/ui/summary.py" line="55" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="54" />
+      <location filename="../../gpudesk/ui/summary.py" line="60" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="77" />
+      <location filename="../../gpudesk/ui/summary.py" line="83" />
       <source>{years}-year TCO</source>
       <translation>{years} 年 TCO</translation>
     </message>
@@ -5370,7 +5385,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="193" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="222" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

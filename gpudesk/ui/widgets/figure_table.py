@@ -143,9 +143,10 @@ class FigureTableModel(QAbstractTableModel):
                               "is missing. The Explain panel shows which.") + "\n" + tip
             elif key in self._awaiting:
                 waiting = self._awaiting[key]  # items in the core's English: the check words them per language
-                tip = self.tr("Leaves out {0} cost line(s) that have no price yet (the check \"Some costs have no "
-                              "price\" names them). Enter their quotes on step 7 (costs) to complete it."
-                              ).format(len(waiting)) + "\n" + tip
+                leaves = self.tr("Leaves out 1 cost line that has no price yet") if len(waiting) == 1 else \
+                    self.tr("Leaves out {0} cost lines that have no price yet").format(len(waiting))
+                tip = leaves + self.tr(" (the check \"Some costs have no price\" names them). Enter their quotes on "
+                                       "step 7 (costs) to complete it.") + "\n" + tip
             elif text == self.text.value(NEVER):
                 tip = self.tr("Owning costs more than this option in every month of the plan's horizon: buying "
                               "never pays back against it.") + "\n" + tip
