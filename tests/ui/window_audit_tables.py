@@ -9,23 +9,12 @@ from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import QHeaderView, QTableView, QTreeView, QWidget
 from window_audit_finding import Finding
 
+from gpudesk.ui.status_style import contrast_ratio as contrast
+
 LEAST_CONTRAST = 3.0
 """WCAG 2.1's least contrast for large or bold text (SC 1.4.3); body text wants 4.5."""
 ROWS_READ = 200
 """Rows of a long table (the catalog's) whose colours are read: the colours come from one rule per column."""
-
-
-def _luminance(colour: QColor) -> float:
-    def channel(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
-
-
-def contrast(a: QColor, b: QColor) -> float:
-    """WCAG 2.1 contrast ratio of two colours, 1 to 21."""
-    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def _colour(value: object) -> QColor | None:
