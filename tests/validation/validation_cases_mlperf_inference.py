@@ -322,6 +322,11 @@ SUBMITTED_DENSE.update({
     for scenario, tp, pp, batch, tokens in rows
 })
 
+# Google's v6.0 8 B200 Server config (NVIDIA's harness): TP4, gpu_batch_size 256, runtime max_num_tokens 2,048
+SUBMITTED_DENSE["mlperf-i60-llama31-405b-b200x8-server"] = (
+    "Google's engine config, github.com/mlcommons/inference_results_v6.0 (copy gbeezybez/inference_results_v6.0, "
+    "commit ab33b21): closed/Google/configs/B200-SXM-180GBx8/Server/llama3_1-405b.py", 4, 1, 256, 2048)
+
 
 def _as_submitted_dense(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
     """A dense case in the tensor- and pipeline-parallel layout and engine batch its stored config sets."""
@@ -366,7 +371,8 @@ def findings(results: list) -> list[str]:
         "and 72 GB200, closed/NVIDIA/configs/<system>/<scenario>/llama3_1-405b.py in the same copy: Offline TP2 x PP2 "
         "with at most 128 (B200) or 2,048 (GB200) sequences per engine, Server and Interactive TP4 with 256 or "
         "2,048; on 72 GB300 Offline and Server TP2 with 2,048; Nebius's v5.1 on 8 B200 and 4 GB200, the same, and on 8 H200, Offline TP4 x PP2 with 512, Server "
-        "and Interactive TP8 with 64, copy ntuhpc/inference_results_v5.1, commit a634ab7), gpudesk's best "
+        "and Interactive TP8 with 64, copy ntuhpc/inference_results_v5.1, commit a634ab7; Google's v6.0 8 B200 Server, TP4 "
+        "with 256, copy gbeezybez/inference_results_v6.0, commit ab33b21), gpudesk's best "
         "tensor-parallel degree elsewhere (Cisco's 16 and 32 H100 and 16 H200, Quanta's 8 H200), and for the two "
         "DeepSeek-R1 systems without a stored config TensorRT-LLM's throughput recipe (next item). By task and scenario: "
         + "; ".join(parts) + ". "
