@@ -22,9 +22,9 @@ shared machine does not enter):
    iteration every live request appends a token; with streaming it also makes a response (R tracked objects, 10
    by default: PR #5141 found "tens of thousands of allocations" for "thousands of responses" and sized its threshold
    of 20,000 to "handle 2k responses") that lives until the iteration's responses are sent, as TensorRT-LLM's
-   create_responses does for every request it streams; L/O requests end (a final response with their tokens) and as many arrive, O the
-   output length. Thresholds (700, 10, 10), CPython's default and trtllm-serve's process, and (20000, 10, 10),
-   TensorRT-LLM's executor loop since PR #5141 (py_executor.py wraps its event loop in
+   create_responses does for every request it streams; L/O requests end (a final response with their tokens) and
+   as many arrive, O the output length. Thresholds (700, 10, 10), CPython's default and trtllm-serve's process,
+   and (20000, 10, 10), TensorRT-LLM's executor loop since PR #5141 (py_executor.py wraps its event loop in
    ``customized_gc_thresholds(garbage_collection_gen0_threshold)``, llm_args.py default 20000). ``gc.callbacks``
    time every collection by generation; printed per iteration: collections, the mean pause, the longest pause.
 """
