@@ -45,9 +45,11 @@ def offer_catalog_choice(parent: QWidget, project: Project, catalog: Catalog,
     box.setWindowTitle(parent.tr("The catalog changed since this plan was saved"))
     shown = "\n".join(f"• {line}" for line in lines[:MAX_SHOWN])
     more = len(lines) - MAX_SHOWN
-    box.setText(parent.tr("This plan was sized with catalog {0}; {1} value(s) differ today. Keep the saved values "
-                          "to reproduce the saved numbers, or use the current catalog.")
-                .format(project.catalog_version or "?", len(lines)))
+    differ = parent.tr("This plan was sized with catalog {0}; 1 value differs today. Keep the saved values to "
+                       "reproduce the saved numbers, or use the current catalog.") if len(lines) == 1 else \
+        parent.tr("This plan was sized with catalog {0}; {1} values differ today. Keep the saved values to "
+                  "reproduce the saved numbers, or use the current catalog.")
+    box.setText(differ.format(project.catalog_version or "?", len(lines)))
     box.setDetailedText(shown + (f"\n… {more} more" if more > 0 else ""))
     keep = box.addButton(parent.tr("Keep saved values"), QMessageBox.ButtonRole.AcceptRole)
     box.addButton(parent.tr("Use current catalog"), QMessageBox.ButtonRole.RejectRole)

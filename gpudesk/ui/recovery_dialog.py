@@ -135,7 +135,8 @@ class RecoveryDialog(QDialog):
             self.diff.addTopLevelItem(QTreeWidgetItem([path, _short(old), _short(new)]))
         self.diff.resizeColumnToContents(0)
         self.diff.setVisible(True)
-        self.message.setText(self.tr("{0} field(s) differ from {1}.").format(len(changed), name))
+        differ = self.tr("1 field differs from {1}.") if len(changed) == 1 else self.tr("{0} fields differ from {1}.")
+        self.message.setText(differ.format(len(changed), name))
         return changed
 
     def restore_current(self) -> None:

@@ -356,7 +356,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>导出 CSV…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="271" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="274" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
@@ -426,7 +426,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>未删除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="258" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="261" />
       <source>Price list exported</source>
       <translation>价格表已导出</translation>
     </message>
@@ -456,8 +456,13 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>交换机</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="257" />
-      <source>Wrote {0} row(s) and their sources to {1}.</source>
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="258" />
+      <source>Wrote 1 row and its sources to {1}.</source>
+      <translation>已将 1 行及其来源写入 {1}。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="259" />
+      <source>Wrote {0} rows and their sources to {1}.</source>
       <translation>已将 {0} 行及其来源写入 {1}。</translation>
     </message>
   </context>
@@ -2857,7 +2862,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ImportReportDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="143" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="145" />
       <source>Field</source>
       <translation>字段</translation>
     </message>
@@ -2868,37 +2873,42 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     </message>
     <message>
       <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="126" />
-      <source>Imported {0} row(s) from {1} into your catalog.</source>
+      <source>Imported 1 row from {1} into your catalog.</source>
+      <translation>已从 {1} 导入 1 行到您的目录。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="127" />
+      <source>Imported {0} rows from {1} into your catalog.</source>
       <translation>已从 {1} 导入 {0} 行到您的目录。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="143" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="145" />
       <source>Reason</source>
       <translation>原因</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="143" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="145" />
       <source>Row</source>
       <translation>行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="138" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="140" />
       <source>Rows</source>
       <translation>行数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="138" />
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="143" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="140" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="145" />
       <source>Table</source>
       <translation>表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="128" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="130" />
       <source>The file was read as {0}.</source>
       <translation>该文件按{0}读取。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="130" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="132" />
       <source>{0} was rejected: nothing was imported. Fix the rows below and import again.</source>
       <translation>{0} 被拒绝，未导入任何内容。请修正下列行后重新导入。</translation>
     </message>
@@ -3195,7 +3205,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>如何从空白项目做出一份方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="52" />
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="54" />
       <source>Keep saved values</source>
       <translation>保留保存时的数值</translation>
     </message>
@@ -3398,7 +3408,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     </message>
     <message>
       <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="48" />
-      <source>This plan was sized with catalog {0}; {1} value(s) differ today. Keep the saved values to reproduce the saved numbers, or use the current catalog.</source>
+      <source>This plan was sized with catalog {0}; 1 value differs today. Keep the saved values to reproduce the saved numbers, or use the current catalog.</source>
+      <translation>此方案按目录 {0} 测算；当前目录中有 1 个数值不同。保留保存时的数值可复现原有结果，也可以改用当前目录。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="50" />
+      <source>This plan was sized with catalog {0}; {1} values differ today. Keep the saved values to reproduce the saved numbers, or use the current catalog.</source>
       <translation>此方案按目录 {0} 测算；当前目录中有 {1} 个数值不同。保留保存时的数值可复现原有结果，也可以改用当前目录。</translation>
     </message>
     <message>
@@ -3411,7 +3426,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>未保存的修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="53" />
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="55" />
       <source>Use current catalog</source>
       <translation>使用当前目录</translation>
     </message>
@@ -3924,7 +3939,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>QDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="279" />
+      <location filename="../../gpudesk/ui/catalog_browser/browser.py" line="282" />
       <source>Catalog</source>
       <translation>目录</translation>
     </message>
@@ -4053,6 +4068,11 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>（未命名方案）</translation>
     </message>
     <message>
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="138" />
+      <source>1 field differs from {1}.</source>
+      <translation>有 1 个字段与 {1} 不同。</translation>
+    </message>
+    <message>
       <location filename="../../gpudesk/ui/recovery_dialog.py" line="64" />
       <source>Autosave</source>
       <translation>自动保存</translation>
@@ -4078,7 +4098,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>与已保存文件相比的改动</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="155" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="156" />
       <source>Discarded.</source>
       <translation>已丢弃。</translation>
     </message>
@@ -4109,7 +4129,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     </message>
     <message>
       <location filename="../../gpudesk/ui/recovery_dialog.py" line="138" />
-      <source>{0} field(s) differ from {1}.</source>
+      <source>{0} fields differ from {1}.</source>
       <translation>有 {0} 个字段与 {1} 不同。</translation>
     </message>
   </context>

@@ -254,7 +254,10 @@ class CatalogBrowser(QWidget):
             counts = self._export_guarded(lambda: self.export_package_to(Path(path)), path)
             if counts is None:
                 return
-            text = self.tr("Wrote {0} row(s) and their sources to {1}.").format(sum(counts.values()), Path(path).name)
+            rows = sum(counts.values())
+            wrote = self.tr("Wrote 1 row and its sources to {1}.") if rows == 1 else \
+                self.tr("Wrote {0} rows and their sources to {1}.")
+            text = wrote.format(rows, Path(path).name)
             self._keep(QMessageBox(QMessageBox.Icon.Information, self.tr("Price list exported"), text,
                                    QMessageBox.StandardButton.Close, self))
 

@@ -123,7 +123,9 @@ class ImportReportDialog(QDialog):
         name = outcome.source.name
         if outcome.applied:
             total = sum(outcome.counts.values())
-            text = self.tr("Imported {0} row(s) from {1} into your catalog.").format(total, name)
+            imported = self.tr("Imported 1 row from {1} into your catalog.") if total == 1 else \
+                self.tr("Imported {0} rows from {1} into your catalog.")
+            text = imported.format(total, name)
             if outcome.encoding != "utf-8":
                 text += " " + self.tr("The file was read as {0}.").format(outcome.encoding.upper())
         else:
