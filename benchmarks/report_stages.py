@@ -65,8 +65,8 @@ def main(argv: list[str]) -> int:
     mark("open the catalog, read and estimate the plan")
     finish = start_search_in_workers(plan, catalog, 1 if one else None, busy=True)  # as the command starts them
     mark("fork the search workers" + (" (none: --one-process)" if one else ""))
-    _prepare_writing()
-    mark("import the proposal model, PDF writer; start Qt")
+    _prepare_writing(project.meta.language)
+    mark("import the proposal model, PDF writer; start Qt; warm-up page")
     plan = finish()
     mark("searches: here the last phase, then the workers'")
     from gpudesk.pdf.pdf_writer import write_proposal_pdf

@@ -67,12 +67,12 @@ def _check_output(path: str, suffixes: tuple[str, ...]) -> Path:
     return target
 
 
-def _estimate(path: str, catalog: Any = None, meanwhile: Callable[[], object] | None = None,
+def _estimate(path: str, catalog: Any = None, meanwhile: Callable[[str], object] | None = None,
               lang: str | None = None) -> tuple[Any, Any, str]:
     """Load one plan file and estimate it: (PlanEstimate, Project, catalog date). ``catalog``: an open catalog
     the caller keeps (and closes); without one, the catalog is opened and closed here. ``meanwhile``: work of the
-    caller's to do while the searches run in their worker processes. ``lang``: the output's language (default:
-    the plan's), in which a shipped sample's own words are read."""
+    caller's to do while the searches run in their worker processes, given the output's language. ``lang``: the
+    output's language (default: the plan's), in which a shipped sample's own words are read."""
     if not Path(path).is_file():
         raise ReportInputError(f"plan file {path!r} not found")
     from gpudesk.project.io import load_project
@@ -91,7 +91,7 @@ def _estimate(path: str, catalog: Any = None, meanwhile: Callable[[], object] | 
         # own where the machine has the cores (results/search_workers.py; the same results as complete_search)
         finish = start_search_in_workers(estimate_plan(project, catalog), catalog, busy=meanwhile is not None)
         if meanwhile is not None:
-            meanwhile()
+            meanwhile(lang or project.meta.language)
         return finish(), project, str(catalog.built or "")
     finally:
         if own:
@@ -142,14 +142,18 @@ def _report(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _prepare_writing() -> None:
-    """What writing the proposal needs besides the plan: its modules, the Qt application and the CJK font."""
-    import gpudesk.pdf.pdf_writer  # noqa: F401
-    import gpudesk.report.proposal  # noqa: F401
+def _prepare_writing(lang: str) -> None:
+    """What writing the proposal in ``lang`` needs besides the plan: its modules, the Qt application and the CJK
+    font; then what the first document drawn in a process pays once (its text catalogues read, a throwaway page
+    drawn: gpudesk/pdf/warm_up.py), paid here while the searches run rather than after them."""
     from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
+    from gpudesk.pdf.warm_up import warm_up_painting
+    from gpudesk.report.proposal import read_texts_ahead
 
     ensure_application()
     cjk_font_family()
+    read_texts_ahead(lang)
+    warm_up_painting(lang)
 
 
 def run_compare(args: argparse.Namespace) -> int:

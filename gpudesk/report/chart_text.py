@@ -26,7 +26,7 @@ NUMBER_SLOTS = ("n", "shown", "total")  # slots that match a whole number only
 
 
 @lru_cache(maxsize=1)
-def _chinese() -> tuple[dict[str, str], tuple[tuple[re.Pattern[str], str], ...], dict[str, str]]:
+def chart_words_zh() -> tuple[dict[str, str], tuple[tuple[re.Pattern[str], str], ...], dict[str, str]]:
     """The chart words of ``resources/i18n/charts_zh.toml`` (and the delivery modes' names from their vocabulary):
     (words by English, patterns in order, hover-text templates)."""
     data = catalogue("charts", "zh")
@@ -55,7 +55,7 @@ MEMORY_TOOLTIP = re.compile(r"^(?P<label>.+?): (?P<value>[\d,.]+) GB on (?P<name
 def translate(text: str, lang: str) -> str:
     if lang != "zh" or not text:
         return text
-    words, patterns, _tips = _chinese()
+    words, patterns, _tips = chart_words_zh()
     if text in words:
         return words[text]
     for pattern, template in patterns:
@@ -77,7 +77,7 @@ def tooltip(text: str, lang: str) -> str:
     largest overhead; other text unchanged."""
     if lang != "zh":
         return text
-    words, _patterns, tips = _chinese()
+    words, _patterns, tips = chart_words_zh()
     if text in words:  # a pending memory-fit column: "Searching…"
         return words[text]
     if (point := SCALING_TOOLTIP.match(text)) is not None:

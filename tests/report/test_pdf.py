@@ -167,3 +167,16 @@ def test_a_short_note_under_an_amount_stays_on_one_line(qapp):
     table = build_table(cjk_font_family(), header, rows, align, fixed=[a == "right" for a in align])
     assert table.rows[0].cells[7].lines == ["5,026 万元", "+ 4 项待询价"]
     assert len(table.rows[0].cells[0].lines) > 1
+
+
+def test_the_warm_up_page_holds_every_block_kind_and_draws(qapp):
+    """``gpudesk report`` draws a throwaway page while the searches run, so that the proposal drawn after them does
+    not pay what a process's first document pays (gpudesk/pdf/warm_up.py): it holds a block of every kind a
+    proposal has (a new kind is warmed up too), drawn to memory."""
+    from typing import get_args
+
+    from gpudesk.pdf.warm_up import warm_up_document, warm_up_painting
+    from gpudesk.report import document
+
+    assert {type(b) for s in warm_up_document("zh").sections for b in s.blocks} == set(get_args(document.Block))
+    warm_up_painting("zh")
