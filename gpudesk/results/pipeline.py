@@ -188,17 +188,19 @@ def search_steps_for(estimate: PhaseEstimate, catalog: Catalog,
 
 
 
-def pricing_steps_for(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch | None
+def pricing_steps_for(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch | None,
+                      memo: PassMemo | None = None
                       ) -> Generator[tuple[int, str], None, tuple[list[Candidate], dict[int, PointCost]]]:
     """The search's rows (and its recommendation and alternatives), each priced through the cost ledger of the
-    plan that pins it, a configuration per ``next()`` (results/search_pricing.py)."""
+    plan that pins it, a configuration per ``next()`` (results/search_pricing.py; ``memo``: a pass memo shared
+    with other phases' pricing)."""
     ctx: PhaseContext = estimate.context
     rows = search_candidates(found, lambda p: memory_inputs_for(catalog, ctx.phase, p))
     if found is None or ctx.project is None:  # no search (the window's edit): the frozen plan is not made
         return rows, {}
     carried = ctx.carried
     return (yield from pricing_steps(rows, found, ctx.project, ctx.index, catalog,
-                                     lambda project, i: phase_ledger(project, i, catalog, carried), carried))
+                                     lambda project, i: phase_ledger(project, i, catalog, carried), carried, memo))
 
 
 def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch | None, done: bool = True,
@@ -365,7 +367,10 @@ def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None =
 def complete_search(plan: PlanEstimate, catalog: Catalog) -> PlanEstimate:
     """The plan with every pending part run now: each phase's configuration search and its ledger pricing (and a
     layout search left pending by ``layout=False``), attached as ``estimate_plan(..., search=True)`` would have
-    attached them. What the CLI, the report and the comparison call before reading the searched rows."""
+    attached them. What the CLI, the report and the comparison call before reading the searched rows. The phases'
+    pricing shares one pass memo (a later phase serving the same workload at another rate reuses each
+    configuration's replica figures)."""
+    memo = PassMemo()
     for phase in plan.phases:
         attach_costs(phase, catalog)
     attach_roadmap(plan)
@@ -375,7 +380,8 @@ def complete_search(plan: PlanEstimate, catalog: Catalog) -> PlanEstimate:
         if not phase.layout_done:
             attach_layout(phase, catalog)
         if not phase.search_done:
-            attach_search(phase, catalog, run_search(phase, catalog))
+            found = run_search(phase, catalog)
+            attach_search(phase, catalog, found, priced=run_through(pricing_steps_for(phase, catalog, found, memo)))
     return plan
 
 

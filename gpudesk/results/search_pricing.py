@@ -158,18 +158,21 @@ def shown_points(search: Any) -> list[Any]:
 
 
 def pricing_steps(rows: list[Candidate], search: Any, project: Project, index: int, catalog: Catalog,
-                  estimate: Estimator, carried: Any = None
+                  estimate: Estimator, carried: Any = None, memo: PassMemo | None = None
                   ) -> Generator[tuple[int, str], None, tuple[list[Candidate], dict[int, PointCost]]]:
     """``rows`` with each searched row's GPUs, nodes and cost from the ledger of the plan that pins it, and the same
     for every other point a surface shows (:func:`shown_points`), a configuration per ``next()`` (the window prices
     between events); yields (percent, text) and returns the priced rows and the costs by point index. The search's
     why and levers are then worded again from those costs. ``carried`` is the hardware ``estimate`` carries into
-    the phase (part of the price's key)."""
+    the phase (part of the price's key). ``memo``: the pass memo of the hardware arrays, efficiencies and models the
+    configurations share (core/pass_memo.py; a new one by default): a plan's phases priced one after another may
+    share one, as the serving phases of one workload at different request rates share each configuration's
+    replica figures (core/inference._kept_replica)."""
     row_points = {r.point for r in rows}
     extra = list({p.index: p for p in shown_points(search) if p.index not in row_points}.values())
     total = len(rows) + len(extra)
     cache, context = price_cache(catalog), context_key(project, index, carried)
-    memo = PassMemo()  # the hardware arrays and efficiencies the points share, built once (core/pass_memo.py)
+    memo = PassMemo() if memo is None else memo  # what the points share, built once (core/pass_memo.py)
     out: list[Candidate] = []
     costs: dict[int, PointCost] = {}
     for row in rows:
