@@ -43,6 +43,7 @@ from gpudesk.core.search_words import dropped_text
 from gpudesk.core.serving_load import peak_rate
 from gpudesk.core.stepwise import run_through
 from gpudesk.project.model import Phase, Workload
+from gpudesk.vocabulary.delivery import horizon_months, owns_hardware
 from gpudesk.vocabulary.serving import QUANTIZATION
 from gpudesk.vocabulary.workloads import ITEM_SERVING_KINDS
 
@@ -91,6 +92,9 @@ class PhaseSearch:
     capacity: dict[str, float] = field(default_factory=dict)  # accelerator id -> bytes per GPU (hardware.capacity_bytes)
     plan_accelerator: str = ""
     tiers: dict[str, int] = field(default_factory=dict)  # accelerator id -> market tier (search_catalog.market_tier)
+    # rented: the months of rent a configuration's ledger cost covers within the horizon (the phase's own months,
+    # vocabulary/delivery.horizon_months); 0 owned (the cost covers the whole horizon)
+    rent_months: float = 0.0
     front_y: str = "cost"  # the trade-off chart's y: cost_per_mtok | cost | gpus (when the recommendation is unpriced)
     # what ``explain`` read (phase, workload, binding point, quality point, serving context, table), so the why and
     # the levers can be worded again once the points they name are priced by the cost ledger (``explain_priced``)
@@ -167,7 +171,7 @@ class PhaseSearch:
 
         return {
             "kind": self.kind, "family": self.family, "currency": self.currency, "basis": self.basis,
-            "horizon_years": self.horizon_years, "configurations": self.total, "feasible": self.feasible,
+            "horizon_years": self.horizon_years, "rent_months": self.rent_months, "configurations": self.total, "feasible": self.feasible,
             "dropped": dict(self.dropped), "excluded_accelerators": dict(self.excluded),
             "searched_accelerators": list(self.searched),
             "binding": {"code": self.binding, "en": BINDING.name_of(self.binding, "en"),
@@ -308,6 +312,8 @@ def _result(phase: Phase, w: Workload, family: str, table: PointTable, units: li
     search = PhaseSearch(
         kind=w.kind, family=family, currency=phase.costs.currency, basis=units[0].basis if units else "rent",
         horizon_years=phase.costs.horizon_years, total=table.total, dropped=dropped,
+        rent_months=0.0 if owns_hardware(phase.delivery.mode) else horizon_months(
+            phase.delivery.mode, phase.duration_months, phase.costs.horizon_years),
         excluded=excluded, searched=tuple(u.accelerator.id for u in units), recommended=rec,
         runner_up=pts([choice.runner_up])[0] if choice.runner_up is not None else None,
         alternatives=pts(choice.alternatives), per_accelerator=per_acc, front=pts(choice.front),

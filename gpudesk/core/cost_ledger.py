@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from gpudesk.vocabulary.costs import COST_CATEGORY, PRICE_STATUS
+from gpudesk.vocabulary.delivery import horizon_months, owns_hardware
 
 
 @dataclass(frozen=True)
@@ -150,8 +151,18 @@ class CostLedger:
         return self._sum([line.phase_amount for line in self.lines if line.category != "tax"])
 
     def total_over_years(self, years: float) -> float:
-        """Total cost of ownership over ``years``: what is paid once + years × the yearly run rate."""
-        return self.one_time + years * self.opex_per_year
+        """Total cost of ownership over ``years`` on the phase's delivery basis (``horizon_months``): owned
+        hardware, what is paid once + years × the yearly run rate; rented capacity, what the phase's own months
+        cost within ``years`` (the rent stops with the phase: a 3-month rented pilot costs its 3 months over a
+        5-year horizon, not 20 quarters of rent), and a reservation's remaining term at its monthly amount."""
+        if owns_hardware(self.delivery_mode):
+            return self.one_time + years * self.opex_per_year
+        months = horizon_months(self.delivery_mode, self.months, years)
+        spend = sum(self._monthly[: int(math.ceil(months))])
+        beyond = months - self.months  # a reservation's term past the phase: its reserved hours are billed on
+        if beyond > 0:
+            spend += beyond * sum(line.amount or 0.0 for line in self.lines if line.key == "cloud.reserved")
+        return float(spend)
 
     def monthly(self) -> list[float]:
         """Spend in each month of the phase (unpriced lines excluded)."""

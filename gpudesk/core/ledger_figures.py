@@ -12,6 +12,10 @@ from gpudesk.core import constants as C
 from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.sized_configuration import SizedConfiguration
+from gpudesk.vocabulary.delivery import owns_hardware
+
+# rented capacity is paid while the phase runs (CostLedger.total_over_years): no rent after the phase ends
+RENTED_TOTAL = "rented: the spend of the phase's months (a reservation: its whole term)"
 
 
 def _lines_text(ledger: CostLedger, what: str, period: str | None = None) -> str:
@@ -59,13 +63,23 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
              _lines_text(ledger, "every line over the phase's months"), awaiting=everything)
     fs.input("tco.one_time", ledger.one_time, cur, "paid once (capex and one-off services)",
              _lines_text(ledger, "one-time lines", "once"), awaiting=ledger.awaiting("once"))
+    owned = owns_hardware(ledger.delivery_mode)
     for n in (3, 5):
-        fs.add(f"tco.total_{n}y", ledger.total_over_years(n), cur, f"{n}-year total cost of ownership",
-               f"one_time + {n} × opex_per_year", ["tco.one_time", "tco.opex_per_year"], awaiting=everything)
+        if owned:
+            fs.add(f"tco.total_{n}y", ledger.total_over_years(n), cur, f"{n}-year total cost of ownership",
+                   f"one_time + {n} × opex_per_year", ["tco.one_time", "tco.opex_per_year"], awaiting=everything)
+        else:
+            fs.add(f"tco.total_{n}y", ledger.total_over_years(n), cur, f"{n}-year total cost of ownership",
+                   f"{RENTED_TOTAL} within {n} years", ["plan.phase_cost", "tco.months"], awaiting=everything)
     horizon = fs.input("tco.horizon_years", float(years), "years", "planning horizon", "user input (horizon_years)")
-    fs.add("tco.total_horizon", ledger.total_over_years(horizon), cur, "total cost over the planning horizon",
-           "one_time + horizon_years × opex_per_year", ["tco.one_time", "tco.horizon_years", "tco.opex_per_year"],
-           awaiting=everything)
+    if owned:
+        fs.add("tco.total_horizon", ledger.total_over_years(horizon), cur, "total cost over the planning horizon",
+               "one_time + horizon_years × opex_per_year", ["tco.one_time", "tco.horizon_years", "tco.opex_per_year"],
+               awaiting=everything)
+    else:
+        fs.add("tco.total_horizon", ledger.total_over_years(horizon), cur, "total cost over the planning horizon",
+               f"{RENTED_TOTAL} within horizon_years", ["plan.phase_cost", "tco.months", "tco.horizon_years"],
+               awaiting=everything)
     _tax_figures(fs, ledger)
 
     dep = figures.number("tco.depreciation_per_year", 0.0) if config.servers_owned else 0.0

@@ -34,7 +34,7 @@ from gpudesk.core.pitfalls import (
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.project.model import Phase
-from gpudesk.vocabulary.delivery import COMMITTED_MODES
+from gpudesk.vocabulary.delivery import COMMITTED_MODES, horizon_months
 from gpudesk.vocabulary.delivery import owns_hardware as owns_facility
 from gpudesk.vocabulary.serving import PERCENTILE
 from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS, TRAINING_KINDS
@@ -114,7 +114,8 @@ def _per_card_price(phase: Phase, candidates: list[Candidate]) -> list[Check]:
         # The pinned row holds the user's fixed node count, the alternatives the count the load needs: a month on
         # each is not the same work, so the comparison would be meaningless.
         return []
-    months = max(phase.costs.horizon_years, 1) * 12.0  # rows cost the ledger's horizon; the pitfall speaks of a month
+    # rows cost the ledger's total over the horizon (a rented phase: its own months); the pitfall speaks of a month
+    months = max(horizon_months(phase.delivery.mode, phase.duration_months, max(phase.costs.horizon_years, 1)), 1.0)
     work = [c.cost / months for c in priced]
     hours = [730.0 * c.gpus for c in priced]
     return per_gpu_price_pitfall(

@@ -197,9 +197,13 @@ def _own(phase: Phase, acc: rec.Accelerator, server: rec.Server | None, r: Resol
                                   "maintenance": c.maintenance_pct_per_year})
 
 
-def market_tier(index: AvailabilityIndex, acc: rec.Accelerator, phase: Phase) -> tuple[int, tuple[Reason, ...]]:
+def market_tier(index: AvailabilityIndex, acc: rec.Accelerator, phase: Phase,
+                rented_from: tuple[str, str] = ("", "")) -> tuple[int, tuple[Reason, ...]]:
     """Ranking tier in the plan's market and its words: available parts first, then restricted, unknown or not
-    domestic under a 信创 preference, then consumer boards (their driver licence excludes data centres)."""
+    domestic under a 信创 preference, then consumer boards (their driver licence excludes data centres).
+    ``rented_from``: the provider and offer id a rented phase ranks the part at (its priced offer in the market); a part a
+    provider already runs there can be rented whatever its sale or export status (as ``usable`` admits it), so it
+    ranks with the available parts, its status still said."""
     market = phase_market(phase)
     status = index.accelerator(acc.id, market)
     if status.status in ("available", "unknown"):
@@ -210,6 +214,9 @@ def market_tier(index: AvailabilityIndex, acc: rec.Accelerator, phase: Phase) ->
         reason = Reason(f"market_{status.status}{since}",
                         {"market": market, "rule": status.rule, "rule_text": status.rule_text, **({"since": status.effective} if since else {})})
     reasons: tuple[Reason, ...] = (reason,)
+    if rented_from[0] and tier > 0:
+        tier, reasons = 0, (reason, Reason("market_rented_there", {"market": market, "provider": rented_from[0],
+                                                                   "offer_id": rented_from[1]}))
     if phase.compliance.domestic_parts == "preferred" and not is_domestic(acc):
         tier = max(tier, 1)
     if acc.segment == "consumer":
@@ -235,7 +242,9 @@ def unit_costs(catalog: Catalog, phase: Phase, r: ResolvedPhase, accelerators: l
             energy_at = partial(owned_energy_at, phase, acc, server, r, draw)
         else:
             price, source, unit = _rent(catalog, phase, acc)
-        tier, market = market_tier(index, acc, phase)
+        rented_from = (str(source.numbers.get("provider", "")), str(source.numbers.get("offer_id", ""))) \
+            if source.key == "rent_offer" else ("", "")
+        tier, market = market_tier(index, acc, phase, rented_from)
         node = server.gpus if server is not None else phase.hardware.gpus_per_node
         out.append(UnitCost(acc, server, price, "own" if owned else "rent", source, max(unit, 1), kw,
                             server.cooling if server is not None else "air", energy, tier=tier, market=market,

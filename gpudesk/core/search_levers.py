@@ -216,10 +216,18 @@ def _defaulted(reason: Reason, code: str, w: Workload) -> Reason:
         "reason": reason, "binding": Word("binding", code), "value": default[1]})
 
 
+def cost_basis(search: Any) -> Reason:
+    """What a priced configuration's cost covers (the cost ledger of the plan pinning it): owned, the total cost of
+    ownership over the horizon; rented, the rent of the phase's own months (CostLedger.total_over_years)."""
+    if getattr(search, "rent_months", 0.0) > 0:
+        return Reason("search_basis_ledger_rent", {"months": int(round(search.rent_months))})
+    return Reason("search_basis_ledger", {"years": search.horizon_years})
+
+
 def _basis(search: Any) -> Reason:
     """What the recommendation's cost covers."""
     if search.basis == "ledger":  # the cost ledger of the plan that pins the configuration
-        return Reason("search_basis_ledger", {"years": search.horizon_years})
+        return cost_basis(search)
     if search.family in ("training", "vision_train"):
         return Reason("search_basis_run")
     if search.basis == "own":

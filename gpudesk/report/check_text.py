@@ -133,7 +133,11 @@ def reason_text(reason: Reason, lang: str = "en") -> str:
     for number, (many, one) in SINGULAR.items():  # "1 GPU", "1 replica" (English plurals; Chinese has none)
         if reason.numbers.get(number) == 1:
             text = text.replace(many, one)
-    return text.format(**offers_named({k: _worded(v, lang, words) for k, v in reason.numbers.items()}, lang))
+    values = offers_named({k: _worded(v, lang, words) for k, v in reason.numbers.items()}, lang)
+    for key in MARKET_KEYS:  # a market by its name, never its code ("cn")
+        if isinstance(values.get(key), str) and values[key] in MARKET.codes:
+            values[key] = MARKET.name_of(values[key], lang)
+    return fill_chinese(text, values) if lang == "zh" else text.format(**values)
 
 
 def words(value: Any, lang: str = "en") -> str:

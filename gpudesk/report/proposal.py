@@ -278,16 +278,22 @@ def architecture_section(ctx: ProposalContext) -> Section:
         proposal_infra.add_rows_and_charts(ctx, section, phase, rows)
         if len(phase.candidates) > 1:  # the best rows and the plan's own (the search section says the rest)
             shown = [c for c in phase.candidates if c.rank <= CANDIDATE_ROWS or c.pinned]
-            section.add(_candidate_table(ctx, shown))
+            section.add(_candidate_table(ctx, shown, phase.config.owns_hardware))
     return section
 
 
-def _candidate_table(ctx: ProposalContext, candidates: list[Candidate]) -> DataTable:
+def _candidate_table(ctx: ProposalContext, candidates: list[Candidate], owned: bool) -> DataTable:
+    """The best ranked rows and the plan's own; their cost is the ledger's over the horizon (owned) or the phase's
+    rent (rented: CostLedger.total_over_years), and the header says which."""
     t = ctx.text
     header = tuple(t.get(f"candidates.{c}") for c in ("rank", "accelerator", "gpus", "nodes", "layout", "fits",
-                                                      "performance", "cost"))
+                                                      "performance", "cost" if owned else "cost_rent"))
     rows = []
-    shown = [c for c in candidates if c.fits and c.gpus > 0 or c.pinned][:8]
+    listed = [c for c in candidates if c.fits and c.gpus > 0 or c.pinned]
+    shown = listed[:CANDIDATE_ROWS]
+    own = next((c for c in listed if c.pinned), None)
+    if own is not None and own not in shown:  # the plan's own row below the best: in its place, with its rank
+        shown = shown[:CANDIDATE_ROWS - 1] + [own]
     for c in shown:
         rows.append((
             str(c.rank), c.accelerator_name, format_number(c.gpus, 0), format_number(c.nodes, 0), c.layout,

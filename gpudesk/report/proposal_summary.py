@@ -299,7 +299,8 @@ def alternatives_table(ctx: ProposalContext) -> DataTable | None:
              candidate_cost(own.cost, own.cost_unit, t) if own is not None else t.get("bom.quote_needed"))]
     rows += [(t.get("exec.alternative", n=i), _configuration(c.accelerator_name, c.precision, c.layout, t),
               format_number(c.gpus, 0), candidate_cost(c.cost, c.cost_unit, t)) for i, c in enumerate(others, start=1)]
-    header = (t.get("search.option"), t.get("search.configuration"), t.get("candidates.gpus"), t.get("candidates.cost"))
+    header = (t.get("search.option"), t.get("search.configuration"), t.get("candidates.gpus"),
+              t.get("candidates.cost" if phase.config.owns_hardware else "candidates.cost_rent"))
     return DataTable(header, tuple(rows), ("left", "left", "right", "right"), title=t.get("exec.alternatives"))
 
 

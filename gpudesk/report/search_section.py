@@ -39,8 +39,11 @@ def _words(reason: Reason | None, t: ReportText) -> str:
     return reason_text(reason, t.lang) if reason is not None else ""
 
 
-def _basis(years: int, t: ReportText) -> str:
-    return t.get("search.basis_phase", years=years)
+def _basis(search: PhaseSearch, t: ReportText) -> str:
+    """What a configuration's cost covers (core/search_levers.cost_basis): the horizon owned, the phase rented."""
+    if search.rent_months > 0:
+        return t.get("search.basis_phase_rent", months=int(round(search.rent_months)))
+    return t.get("search.basis_phase", years=search.horizon_years)
 
 
 def _rows(p: SearchPoint, search: PhaseSearch, phase: PhaseEstimate, t: ReportText) -> tuple[tuple[str, str], ...]:
@@ -52,7 +55,7 @@ def _rows(p: SearchPoint, search: PhaseSearch, phase: PhaseEstimate, t: ReportTe
             (t.get("search.servers"), format_number(nodes, 0))]
     if perf:
         rows.append((t.get("search.performance"), perf))
-    rows.append((_basis(search.horizon_years, t), _cost(cost, search, t)))
+    rows.append((_basis(search, t), _cost(cost, search, t)))
     power = p.value("power_kw")
     if math.isfinite(power) and search.basis == "own":  # a rented phase's power is the provider's
         rows.append((t.get("search.power"), f"{format_number(power, 1)} kW"))
@@ -76,7 +79,7 @@ def search_blocks(phase: PhaseEstimate, t: ReportText, caption: str = "") -> lis
     shown = [p for p in (rec, *search.alternatives) if p is not None]
     if len(shown) > 1:
         header = (t.get("search.option"), t.get("search.configuration"), t.get("search.gpus"), t.get("search.performance"),
-                  _basis(search.horizon_years, t))
+                  _basis(search, t))
         names = [t.get("search.option_recommended")] + [t.get("search.option_alternative", n=i) for i in
                                                         range(1, len(shown))]
         rows = tuple((name, words(describe(p), t.lang),

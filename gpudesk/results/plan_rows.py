@@ -15,6 +15,7 @@ from gpudesk.core.reason_values import Money
 from gpudesk.core.search_words import describe
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Phase
+from gpudesk.vocabulary.delivery import horizon_months, owns_hardware
 from gpudesk.vocabulary.precision import PRECISION
 
 MEMORY_KEYS = ("mem.weights", "mem.gradients", "mem.optimizer", "mem.lora_adapters", "mem.activations",
@@ -56,8 +57,9 @@ def with_plan_row(candidates: list[Candidate], config: SizedConfiguration, figur
 
 
 def ledger_cost(ledger: CostLedger, years: int) -> float:
-    """What a configuration costs: the ledger's total cost of ownership over the plan's horizon (what is paid once +
-    ``years`` × the yearly running cost, ``CostLedger.total_over_years``). Unknown (NaN), never 0, when the
+    """What a configuration costs: the ledger's total cost of ownership over the plan's horizon
+    (``CostLedger.total_over_years``: owned, what is paid once + ``years`` × the yearly running cost; rented, the
+    phase's own months of rent, so a rented pilot's alternatives are other rentals over the pilot's months). Unknown (NaN), never 0, when the
     compute itself (servers, or the rented instances) has no price; other unpriced lines are named by a reason."""
     compute = [line for line in ledger.lines if line.key == "servers" or line.key.endswith(".instances")
                or line.key == "cloud.reserved"]
@@ -69,8 +71,10 @@ def ledger_cost(ledger: CostLedger, years: int) -> float:
 def ledger_reasons(ledger: CostLedger, years: int) -> list[Reason]:
     """Why a row's cost is what it is: the ledger's total over the horizon, and the lines it leaves out."""
     cost = ledger_cost(ledger, years)
-    out = [Reason("ledger_total", {"total": Money(cost, ledger.currency), "years": years})
-           if math.isfinite(cost) else Reason("ledger_compute_unpriced")]
+    rent = 0.0 if owns_hardware(ledger.delivery_mode) else horizon_months(ledger.delivery_mode, ledger.months, years)
+    total = Reason("ledger_total_rent", {"total": Money(cost, ledger.currency), "months": int(round(rent))}) if rent \
+        else Reason("ledger_total", {"total": Money(cost, ledger.currency), "years": years})
+    out = [total if math.isfinite(cost) else Reason("ledger_compute_unpriced")]
     if ledger.unpriced and math.isfinite(cost):
         out.append(Reason("ledger_lines_unpriced", {"count": len(ledger.unpriced)}))
     carried, bought = ledger.line("servers.carried"), ledger.line("servers")
@@ -152,9 +156,10 @@ def saving_reasons(estimate: Any) -> list[Reason]:
         if point is None or point.index in shown or not (math.isfinite(cost) and cost < own.cost):
             continue
         shown.add(point.index)
-        out.append(Reason(key, {"config": describe(point), "cost": Money(cost, own.cost_unit),
-                                "own": Money(own.cost, own.cost_unit), "saving": 1.0 - cost / own.cost,
-                                "years": search.horizon_years}))
+        rent = {"months": int(round(search.rent_months))} if search.rent_months > 0 else {}
+        out.append(Reason("search_saving_rent" if rent and key == "search_saving" else key, {
+            "config": describe(point), "cost": Money(cost, own.cost_unit), "own": Money(own.cost, own.cost_unit),
+            "saving": 1.0 - cost / own.cost, "years": search.horizon_years, **rent}))
     return out
 
 

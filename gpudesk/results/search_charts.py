@@ -23,6 +23,7 @@ import numpy as np
 from gpudesk.core.candidates import Reason
 from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.reason_values import Money
+from gpudesk.core.search_levers import cost_basis
 from gpudesk.core.search_points import SearchPoint, pareto_front
 from gpudesk.core.search_words import describe, layout_text, performance
 from gpudesk.results.chart_model import ChartSpec, Marker, Series
@@ -70,12 +71,12 @@ def _drawable(xy: tuple[float, float]) -> bool:
     return all(math.isfinite(v) and v > 0 for v in xy)
 
 
-def _tip(p: SearchPoint, currency: str, years: int) -> Reason:
-    """A point's hover text: its configuration, what it achieves, its ledger cost over the horizon (the amount the
-    ranked rows and the proposal print) and how to pin it (worded on display)."""
+def _tip(p: SearchPoint, currency: str, basis: Reason) -> Reason:
+    """A point's hover text: its configuration, what it achieves, its ledger cost on the search's basis (``basis``,
+    search_levers.cost_basis: the amount the ranked rows and the proposal print) and how to pin it (worded on
+    display)."""
     perf = performance(p)
-    numbers = {"config": describe(p), "cost": Money(p.cost, currency),
-               "unit": Reason("search_basis_ledger", {"years": years}),
+    numbers = {"config": describe(p), "cost": Money(p.cost, currency), "unit": basis,
                "caveat": Reason("search_tip_caveat" if p.caveat else "search_tip_pin")}
     return Reason("search_tip", {**numbers, "performance": perf}) if perf is not None \
         else Reason("search_tip_plain", numbers)
@@ -88,13 +89,13 @@ def _marker_label(p: SearchPoint) -> str:
 
 
 def _series(name: str, points: list[SearchPoint], family: str, currency: str, style: str, role: str,
-            years: int, y_of: Callable[[SearchPoint], float]) -> Series | None:
+            basis: Reason, y_of: Callable[[SearchPoint], float]) -> Series | None:
     if not points:
         return None
     points = sorted(points, key=lambda p: _xy(p, family, y_of)[0]) if style == "line" else points
     xy = [_xy(p, family, y_of) for p in points]
     return Series(name, [x for x, _y in xy], [y for _x, y in xy], style=style, color_role=role,
-                  tooltip_reasons=[_tip(p, currency, years) for p in points], keys=[key_of(p) for p in points])
+                  tooltip_reasons=[_tip(p, currency, basis) for p in points], keys=[key_of(p) for p in points])
 
 
 def shown(search: PhaseSearch) -> tuple[list[SearchPoint], list[SearchPoint]]:
@@ -117,7 +118,7 @@ def tradeoff_chart(search: PhaseSearch | None, costs: dict[int, PointCost],
     cur = search.currency
     y_unit = f"{cur}/M tokens" if search.family == "serving" else cur
     if search.family != "serving":
-        y_label = "Cost over the plan's horizon"
+        y_label = "Cost of the phase's rent" if search.rent_months > 0 else "Cost over the plan's horizon"
     by_gpus = search.front_y == "gpus"
     y_of: Callable[[SearchPoint], float] = (lambda p: float(p.gpus)) if by_gpus else (lambda p: cost_y(p.cost))
     if by_gpus:  # the recommendation has no price: the chart counts GPUs
@@ -130,13 +131,13 @@ def tradeoff_chart(search: PhaseSearch | None, costs: dict[int, PointCost],
     y = np.array([_xy(p, search.family, y_of)[1] for p in main], dtype=float)
     higher = search.family == "serving"  # more tokens/s per user is better; less time to train is better
     on_front = {int(i) for i in pareto_front(x, y, np.ones(len(main), dtype=bool), higher)} if main else set()
-    years = search.horizon_years
+    basis = cost_basis(search)
     series = [s for s in (
         _series("Configurations", [p for i, p in enumerate(main) if i not in on_front], search.family, cur,
-                "scatter", "candidate", years, y_of),
+                "scatter", "candidate", basis, y_of),
         _series("Lower precision (quality caveat)", quality, search.family, cur, "scatter", "lower_precision",
-                years, y_of),
-        _series("Pareto front", [main[i] for i in sorted(on_front)], search.family, cur, "line", "pareto", years,
+                basis, y_of),
+        _series("Pareto front", [main[i] for i in sorted(on_front)], search.family, cur, "line", "pareto", basis,
                 y_of),
     ) if s is not None]
     if sum(len(s.x) for s in series) < 2:

@@ -98,17 +98,19 @@ def ledger_y(found: PhaseSearch | None, estimate) -> Callable[[float], float] | 
     w = estimate.context.phase.workloads[0]
     daily = daily_requests(w)
     tokens = (daily * DAYS_PER_MONTH if daily > 0 else peak_rate(w) * 3600.0 * 730.0) * w.output_tokens
-    months = max(found.horizon_years, 1) * 12.0
+    months = found.rent_months or max(found.horizon_years, 1) * 12.0  # the months the ledger's total covers
     return lambda cost: cost / months / tokens * 1e6 if tokens > 0 else math.nan
 
 
 def plan_xy(found: PhaseSearch | None, estimate) -> tuple[float, float] | None:  # type: ignore[no-untyped-def]
-    """The plan's own configuration in the trade-off chart's coordinates (None when it cannot be placed): serving
-    only, its ledger's total over the horizon in the chart's y (:func:`ledger_y`)."""
+    """The plan's own configuration in the trade-off chart's coordinates (None when it cannot be placed): its
+    performance (serving: tokens/s per user; training: days to train, the chart's x) and its ledger's total in the
+    chart's y (:func:`ledger_y`)."""
     to_y = ledger_y(found, estimate)
-    if found is None or to_y is None or found.family != "serving":
-        return None  # training: the plan's row does not carry its time to train in the chart's unit
+    if found is None or to_y is None:
+        return None
     own = next((c for c in estimate.candidates if c.pinned), None)
-    if own is None or not math.isfinite(own.cost):
+    unit = "tokens/s/user" if found.family == "serving" else "days"
+    if own is None or not math.isfinite(own.cost) or own.time_or_throughput_unit != unit:
         return None
     return own.time_or_throughput, to_y(own.cost)

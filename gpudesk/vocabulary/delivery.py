@@ -46,10 +46,21 @@ OWNED_MODES = DELIVERY_MODE.where(owns_hardware=True)
 RENTED_MODES = DELIVERY_MODE.where(owns_hardware=False)
 PUBLIC_CLOUD_MODES = DELIVERY_MODE.where(public_cloud=True)
 COMMITTED_MODES = DELIVERY_MODE.where(committed=True)
+RESERVATION_TERM_MONTHS = {"cloud_reserved_1y": 12, "cloud_reserved_3y": 36}  # a reservation bills its whole term
 
 
 def owns_hardware(mode: str) -> bool:
     return bool(DELIVERY_MODE.term(mode).owns_hardware)
+
+
+def horizon_months(mode: str, phase_months: int, years: float) -> float:
+    """The months a phase's cost over a horizon of ``years`` covers: owned hardware is bought once and runs the
+    whole horizon (12 × years); rented capacity is paid only while the phase runs (its months, a reservation its
+    whole term), within the horizon."""
+    horizon = 12.0 * max(years, 0.0)
+    if owns_hardware(mode):
+        return horizon
+    return min(float(max(phase_months, RESERVATION_TERM_MONTHS.get(mode, 0))), horizon)
 
 
 def priced_as(mode: str) -> str:

@@ -5022,59 +5022,64 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="53" />
+      <location filename="../../gpudesk/ui/summary.py" line="65" />
       <source>1 GPU in {servers} × {server}</source>
       <translation>1 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="58" />
+      <location filename="../../gpudesk/ui/summary.py" line="70" />
       <source>1 GPU, rented</source>
       <translation>1 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="70" />
+      <location filename="../../gpudesk/ui/summary.py" line="82" />
       <source>capacity {total} for a peak of {target} {unit}</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="76" />
+      <location filename="../../gpudesk/ui/summary.py" line="88" />
       <source>design power</source>
       <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="86" />
+      <location filename="../../gpudesk/ui/summary.py" line="98" />
       <source>excluding 1 unpriced line</source>
       <translation>不含 1 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="87" />
+      <location filename="../../gpudesk/ui/summary.py" line="99" />
       <source>excluding {count} unpriced lines</source>
       <translation>不含 {count} 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="79" />
+      <location filename="../../gpudesk/ui/summary.py" line="91" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="64" />
+      <location filename="../../gpudesk/ui/summary.py" line="76" />
       <source>training</source>
       <translation>训练时长</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="55" />
+      <location filename="../../gpudesk/ui/summary.py" line="67" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="60" />
+      <location filename="../../gpudesk/ui/summary.py" line="72" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="83" />
-      <source>{years}-year TCO</source>
-      <translation>{years} 年 TCO</translation>
+      <location filename="../../gpudesk/ui/summary.py" line="46" />
+      <source>{years}-year TCO (owned)</source>
+      <translation>{years} 年 TCO（自购）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="49" />
+      <source>{years}-year TCO ({months}-month rent)</source>
+      <translation>{years} 年 TCO（租用 {months} 个月）</translation>
     </message>
   </context>
   <context>

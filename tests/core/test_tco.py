@@ -79,6 +79,23 @@ def test_ledger_totals_are_defined_once():
     assert sum(ledger.monthly()) == pytest.approx(ledger.phase_total)
 
 
+def test_a_rented_phase_costs_its_own_months_over_the_horizon():
+    """Rented capacity is paid while the phase runs: a 3-month on-demand pilot costs its 3 months over a 5-year
+    horizon (the bank sample's pilot read a '5-year TCO' of 20 quarters of rent); a 1-year reservation bills its
+    whole term; a rented phase longer than the horizon, the horizon's months; owned hardware, the horizon."""
+    rent = (_line("cloud.instances", "month", 100.0, 10.0, months=3), _line("setup", "once", 1, 500.0, months=3))
+    pilot = CostLedger("USD", 3, "cloud_on_demand", rent)
+    assert pilot.total_over_years(5) == pytest.approx(pilot.phase_total) == pytest.approx(3 * 1_000 + 500)
+    reserved = CostLedger("USD", 3, "cloud_reserved_1y", (_line("cloud.reserved", "month", 100.0, 10.0, months=3),))
+    assert reserved.total_over_years(5) == pytest.approx(12 * 1_000)
+    assert reserved.total_over_years(0.5) == pytest.approx(6 * 1_000)
+    long = CostLedger("USD", 48, "gpu_rental", (_line("gpu_rental.instances", "month", 100.0, 10.0, months=48),))
+    assert long.total_over_years(3) == pytest.approx(36 * 1_000)
+    owned = CostLedger("USD", 3, "private", (_line("servers", "once", 1, 9_000.0, months=3),
+                                             _line("energy", "month", 100.0, 10.0, months=3)))
+    assert owned.total_over_years(5) == pytest.approx(9_000 + 5 * 12 * 1_000)
+
+
 def test_kept_ledger_totals_follow_every_new_ledger():
     """The ledger keeps its totals once read (issue 24: the roadmap and each surface read them per phase and edit):
     a ledger with a line changed has its own totals, and a month list handed out cannot change the ledger's."""

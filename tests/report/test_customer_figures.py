@@ -112,6 +112,27 @@ def test_no_space_between_two_chinese_characters(bank):
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_rented_pilot_is_costed_and_ranked_over_its_own_months(lang, bank):
+    """The bank's 3-month rented pilot (56.5 万元) read a '5-year TCO' of 1,130 万元 (20 quarters of rent), its
+    search recommended renting 128 × L20 at '2,632 万元 over 5 years', and the ranked table left out the plan's own
+    A100 row (rank 14 of 17) and the chart its marker. A rented phase costs its own months; every ranked table holds
+    the plan's row (★); the pilot's chart marks the plan; the table's header says what its costs cover."""
+    plan, doc = bank(lang)
+    pilot = plan.phases[0]
+    assert not pilot.config.owns_hardware and pilot.search is not None and pilot.search.rent_months == 3
+    own = next(c for c in pilot.candidates if c.pinned)
+    assert own.cost == pytest.approx(pilot.ledger.phase_total) == pytest.approx(pilot.figures.number("tco.total_5y"))
+    assert any(m.color_role == "plan" for m in pilot.charts["pareto"].markers)
+    t = ReportText(lang)
+    tables = [b for s in doc.sections for b in s.blocks if isinstance(b, DataTable)
+              and b.title == t.get("candidates.title")]
+    assert len(tables) == len(plan.phases)
+    for table, phase in zip(tables, plan.phases):
+        assert table.marked and table.header[-1] == t.get("candidates.cost" if phase.config.owns_hardware
+                                                         else "candidates.cost_rent"), table.header
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_latencies_read_in_milliseconds_as_their_targets(lang, bank):
     """The architecture table read a P99 first token of "1.36 s" under a P50 of "409 ms" (the summary: 1,356 ms
     against a 4,000 ms target): a latency reads in the unit its target is stated in."""

@@ -27,7 +27,11 @@ def test_status_bar_shows_the_configuration_and_the_ledger(path, qapp) -> None:
         assert (f"in {phase.config.servers} × {server}" in text) == phase.config.owns_hardware
         assert f"phase cost: {phase.ledger.phase_total:,.0f} {plan.currency}" in text
         years = int(phase.figures.number("tco.horizon_years"))
-        assert f"{years}-year TCO: {phase.ledger.total_over_years(years):,.0f}" in text  # the plan's own horizon
+        # the plan's own horizon, saying what it prices: owned hardware over the horizon, a rented phase its months
+        mode = "owned" if phase.config.owns_hardware else f"{phase.ledger.months}-month rent"
+        assert f"{years}-year TCO ({mode}): {phase.ledger.total_over_years(years):,.0f}" in text, text
+        if not phase.config.owns_hardware:  # the rent stops with the phase (bank pilot: 3 months, not 5 years)
+            assert phase.ledger.total_over_years(years) == pytest.approx(phase.ledger.phase_total)
         assert ("unpriced" in text) == bool(phase.ledger.unpriced)
 
 
