@@ -187,11 +187,13 @@ def _compare(args: argparse.Namespace) -> int:
         lang = args.lang or entries[0][1].meta.language
         document = None
         if target.suffix.lower() != ".csv":
+            from gpudesk.wizard.defaults import unset_word
             from gpudesk.wizard.field_use import field_applies
             from gpudesk.wizard.fields import describe_path
 
             document = comparison_document(comparison, lang, Branding(company=args.company),
-                                           lambda path: describe_path(path, lang), catalog, field_applies)
+                                           lambda path: describe_path(path, lang), catalog, field_applies,
+                                           lambda path, value, floor: unset_word(path, value, floor, lang))
     finally:
         catalog.close()
     if document is None:

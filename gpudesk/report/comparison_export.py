@@ -119,8 +119,9 @@ def to_csv(comparison: PlanComparison, text: ReportText) -> str:
             *["" if d is None else repr(d) for d in row.deltas[1:]],
             ";".join(names[i] for i in sorted(row.best)),
         ])
-    for diff in comparison.input_differences:
-        writer.writerow(["input", diff.path, "", "", *["" if v is None else str(v) for v in diff.values],
+    for diff in comparison.input_differences:  # raw values, with the field's unit (its phase's currency for money)
+        unit = diff.unit.replace("currency", diff.currencies[0]) if diff.currencies else diff.unit
+        writer.writerow(["input", diff.path, unit, "", *["" if v is None else str(v) for v in diff.values],
                          *[""] * (len(names) - 1), ""])
     return out.getvalue()
 
@@ -322,10 +323,17 @@ Applies = Callable[[str, str], bool]
 """``applies(path, kind)``: whether a workload of ``kind`` uses the field at ``path`` (the faces pass the form's)."""
 
 
+Unset = Callable[[str, object, "float | None"], "str | None"]
+"""``unset(path, value, floor)``: what an input at its unset value means in the form's words ("catalog default"
+for a GPU price override of 0), None when it is set (the faces pass the wizard's ``defaults.unset_word``)."""
+
+
 def input_rows(comparison: PlanComparison, text: ReportText, describe: Callable[[str], str] | None = None,
-               names: Mapping[str, str] | None = None, applies: Applies | None = None) -> tuple[tuple[str, ...], ...]:
+               names: Mapping[str, str] | None = None, applies: Applies | None = None,
+               unset: Unset | None = None) -> tuple[tuple[str, ...], ...]:
     """One row per differing input. A workload field its kind does not use (an image size on a language model)
-    is "—" for that plan, and a row that differs only in such unused fields is left out."""
+    is "—" for that plan, and a row that differs only in such unused fields is left out. A value at its field's unset
+    value reads as the form words it (``unset``: "目录默认", never "¥0/卡")."""
     rows = []
     for d in comparison.input_differences:
         used = [not d.kinds or applies is None or not d.kinds[i] or applies(d.path, d.kinds[i])
@@ -333,19 +341,21 @@ def input_rows(comparison: PlanComparison, text: ReportText, describe: Callable[
         if d.kinds and applies is not None and len({repr(v) for v, u in zip(d.values, used) if u}) < 2:
             continue  # the plans that use this field agree on it
         rows.append((input_label(d.path, text.lang, describe),
-                     *[input_value(d.path, v, text.lang, names or {}, d.unit,
-                                   d.currencies[i] if i < len(d.currencies) else "", d.floor) if used[i] else MISSING
+                     *[MISSING if not used[i] else (unset(d.path, v, d.floor) if unset is not None else None)
+                       or input_value(d.path, v, text.lang, names or {}, d.unit,
+                                      d.currencies[i] if i < len(d.currencies) else "", d.floor)
                        for i, v in enumerate(d.values)]))
     return tuple(rows)
 
 
 def comparison_document(comparison: PlanComparison, lang: str, branding: Branding,
                         describe: Callable[[str], str] | None = None, catalog: Any = None,
-                        applies: Applies | None = None) -> ProposalDocument:
+                        applies: Applies | None = None, unset: Unset | None = None) -> ProposalDocument:
     """The comparison as a document the proposal renderer prints: the decision first, then the figures.
 
     ``describe`` names an input path in ``lang`` (the faces pass the form's field labels); ``catalog`` names the
-    products behind catalog ids; ``applies`` says which workload fields a kind uses (the form's)."""
+    products behind catalog ids; ``applies`` says which workload fields a kind uses (the form's); ``unset`` words an
+    input left at its unset value (the form's)."""
     text = ReportText(lang)
     table_section = Section("compare_table", text.get("compare.table"))
     marked = frozenset((r, 2 + i) for r, row in enumerate(comparison.rows) for i in row.best)
@@ -355,7 +365,7 @@ def comparison_document(comparison: PlanComparison, lang: str, branding: Brandin
                                 marked=marked))
     table_section.add(Note(text.get("compare.best_note")))
     inputs = Section("compare_inputs", text.get("compare.inputs"))
-    differing = input_rows(comparison, text, describe, catalog_names(catalog, text.lang), applies)
+    differing = input_rows(comparison, text, describe, catalog_names(catalog, text.lang), applies, unset)
     if differing:
         inputs.add(DataTable((text.get("compare.path"), *comparison.names), differing))
     else:

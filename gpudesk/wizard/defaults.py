@@ -6,6 +6,7 @@ the plan assumes, not 0.000. Paths are relative to the active phase as in ``gpud
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from gpudesk.wizard.words import word
@@ -48,3 +49,23 @@ ZERO_MEANS: tuple[str, ...] = (
 
 def zero_means(path: str, lang: str) -> str:
     return word(f"input.zero_means.{path}", lang)
+
+
+_PHASE = re.compile(r"^phases\[\d+\]\.")
+_WORKLOAD = re.compile(r"workloads\[\d+\]")
+
+
+def unset_word(path: str, value: object, floor: float | None, lang: str) -> str | None:
+    """What a plan input at its unset value means, in the step pages' words, for a page that lists inputs without
+    the estimate beside them (the comparison): "目录默认" for a GPU price override of 0, "不限" for a budget of 0,
+    "市场标准税率" for a VAT of -1; None when ``value`` is set. ``path`` is a whole plan path
+    ("phases[0].costs.gpu_price_override"); a field where 0 is a real value is unset only at its floor (-1)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    row = _WORKLOAD.sub("workloads[{w}]", _PHASE.sub("", path))
+    unset = float(floor) if floor is not None and floor < 0 else 0.0
+    if float(value) != unset:
+        return None
+    if row in USED_VALUES:
+        return USED_VALUES[row].word(lang)
+    return zero_means(row, lang) if row in ZERO_MEANS else None

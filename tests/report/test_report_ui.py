@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import re
 
 import pytest
 from pdf_support import pdf_text, render_pages
@@ -88,13 +89,18 @@ def test_compare_view_exports_csv_and_pdf(qtbot, tmp_path, monkeypatch, screensh
     qtbot.addWidget(view)
     assert not view.csv_button.isEnabled()
     view.set_comparison(compare_plans(three_training_plans()))
-    assert view.inputs.topLevelItemCount() == len(view.comparison.input_differences)
+    # each value with its unit and an unset value as the form words it, as the PDF prints them: the window read
+    # "阶段时长 10" (months) and would read "¥0/卡" for a GPU price override left to the catalog
+    cells = [view.inputs.topLevelItem(i).text(c) for i in range(view.inputs.topLevelItemCount()) for c in (1, 2, 3)]
+    assert "8 台" in cells and "目录默认" in cells, cells
+    assert not [c for c in cells if re.fullmatch(r"[-\d.,]+", c)], cells
     assert view.chart.spec.kind == "cost_over_time"
     target = tmp_path / "cmp.csv"
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
     qtbot.mouseClick(view.csv_button, QtCore.Qt.MouseButton.LeftButton)
     rows = list(csv.reader(target.read_text(encoding="utf-8-sig").splitlines()))
     assert rows[0][4:7] == ["Base", "Small", "Cheap"]
+    assert ["nodes"] == [r[2] for r in rows if r[:2] == ["input", "phases[0].hardware.nodes"]]  # the unit said
     pdf = tmp_path / "cmp.pdf"
     assert view.export_pdf(pdf) >= 2
     text = pdf_text(pdf)

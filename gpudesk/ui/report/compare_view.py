@@ -14,19 +14,19 @@ from gpudesk.pdf.pdf_writer import write_proposal_pdf
 from gpudesk.plotting import ChartView
 from gpudesk.report.comparison import PlanComparison
 from gpudesk.report.comparison_export import (
+    catalog_names,
     comparison_document,
     cumulative_cost_chart,
+    input_rows,
     table_cells,
     table_header,
     write_csv,
 )
-from gpudesk.report.display_units import plain_number
 from gpudesk.report.document import Branding
 from gpudesk.report.formula_text import formula_text
 from gpudesk.report.text_catalog import ReportText
-from gpudesk.ui.catalog_choices import catalog_name
-from gpudesk.ui.widgets.display_text import DisplayText, display_text
 from gpudesk.ui.widgets.session_text import session_language
+from gpudesk.wizard.defaults import unset_word
 from gpudesk.wizard.field_use import field_applies
 from gpudesk.wizard.fields import describe_path
 
@@ -114,10 +114,6 @@ class ComparisonTableModel(QtCore.QAbstractTableModel):
         return str(section + 1) if 0 <= section < len(self._cells) else None
 
 
-CHOICE_FIELDS = ("kind", "mode", "optimizer", "recompute", "fabric", "cooling", "currency", "stage",
-                 "data_sensitivity", "metric", "compute_dtype", "weight_dtype", "kv_dtype")
-
-
 class CompareView(QtWidgets.QWidget):
     """The comparison page: key-figure table, differing inputs, cumulative cost chart, exports."""
 
@@ -166,11 +162,12 @@ class CompareView(QtWidgets.QWidget):
         self.inputs.setHeaderLabels([self.text.get("compare.path"), *comparison.names])
         self.inputs.header().setStretchLastSection(False)
         self.inputs.header().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
-        words = display_text(self.lang)
-        for diff in comparison.input_differences:
-            leaf = diff.path.split(".")[-1]
-            cells = [self._cell(leaf, v, words, catalog) for v in diff.values]
-            label = describe_path(diff.path, self.lang)
+        # the rows the PDF and CSV print (comparison_export.input_rows): each value with its field's unit
+        # ("阶段时长 10 个月", not "10"), choices and catalog ids by name, fields a workload's kind never uses as "—"
+        lang = self.lang
+        for label, *cells in input_rows(comparison, self.text, lambda p: describe_path(p, lang),
+                                        catalog_names(catalog, lang), field_applies,
+                                        lambda p, v, floor: unset_word(p, v, floor, lang)):
             item = QtWidgets.QTreeWidgetItem([label, *cells])
             item.setToolTip(0, label)  # the whole label where the column cuts it (the field path is the file's code)
             self.inputs.addTopLevelItem(item)
@@ -179,19 +176,6 @@ class CompareView(QtWidgets.QWidget):
         if chart is not None:
             self.chart.set_spec(chart)
         self._set_enabled(True)
-
-    @staticmethod
-    def _cell(leaf: str, value: object, words: DisplayText, catalog: Catalog | None) -> str:
-        if value is None:
-            return "—"
-        if isinstance(value, str) and leaf in CHOICE_FIELDS:
-            return words.choice(leaf, value)
-        named = catalog_name(catalog, leaf, value) if catalog is not None and isinstance(value, str) else None
-        if named is not None:
-            return named
-        if isinstance(value, float):
-            return plain_number(value)
-        return str(value)
 
     def export_csv(self, path: str | Path) -> None:
         if self.comparison is None:
@@ -204,7 +188,8 @@ class CompareView(QtWidgets.QWidget):
         lang = self.text.lang
         return write_proposal_pdf(comparison_document(self.comparison, lang, branding,
                                                       lambda p: describe_path(p, lang),
-                                                      self._catalog, field_applies), path)
+                                                      self._catalog, field_applies,
+                                                      lambda p, v, floor: unset_word(p, v, floor, lang)), path)
 
     def _ask_csv(self) -> None:
         path, _ = QtWidgets.QFileDialog.getSaveFileName(self, "CSV", "comparison.csv", "CSV (*.csv)")
