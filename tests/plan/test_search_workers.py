@@ -71,13 +71,19 @@ def test_workers_only_where_cores_are_free(monkeypatch) -> None:
         search_workers.default_workers()
 
 
-@pytest.mark.parametrize(("busy", "pending", "forked", "here", "processes"),
-                         [(False, 3, [0, 1], [2], 2), (True, 3, [0, 1, 2], [], 3), (False, 1, [], None, 0),
-                          (True, 1, [0], [], 1)])
-def test_a_busy_caller_leaves_every_phase_to_the_workers(monkeypatch, busy, pending, forked, here, processes) -> None:
+@pytest.mark.parametrize(("busy", "pending", "shared", "forked", "here", "processes"),
+                         [(False, 3, (), [(0,), (1,)], [2], 2), (True, 3, (), [(0,), (1,), (2,)], [], 3),
+                          (False, 1, (), [], None, 0), (True, 1, (), [(0,)], [], 1),
+                          (True, 3, (1, 2), [(0,), (1, 2)], [], 2), (False, 3, (1, 2), [(0,)], [1, 2], 1),
+                          (True, 2, (0, 1), [(0,), (1,)], [], 2), (False, 3, (0, 1, 2), [], None, 0)])
+def test_a_busy_caller_leaves_every_phase_to_the_workers(monkeypatch, busy, pending, shared, forked, here,
+                                                         processes) -> None:
     """``gpudesk report`` sets up its writer while the searches run (``busy``): every pending phase then goes to a
     worker, with as many search processes as otherwise (cores + 1), so the parent is not left searching a phase alone
-    once the workers end; a single pending phase is forked too. Without ``busy`` this process searches the last."""
+    once the workers end; a single pending phase is forked too. Without ``busy`` this process searches the last.
+    Phases that price the same configurations (``shared``: the same workloads and accelerators) are one task, searched
+    in turn under one pass memo, where the phases outnumber the cores (two here); with as many cores as phases each
+    has its own process."""
     from concurrent.futures import Future
     from types import SimpleNamespace
 
@@ -90,10 +96,10 @@ def test_a_busy_caller_leaves_every_phase_to_the_workers(monkeypatch, busy, pend
         def __init__(self, max_workers: int, mp_context: object) -> None:
             pools.append(max_workers)
 
-        def submit(self, _fn: object, index: int) -> Future:
-            submitted.append(index)
+        def submit(self, _fn: object, group: tuple[int, ...]) -> Future:
+            submitted.append(group)
             future: Future = Future()
-            future.set_result((None, None))
+            future.set_result([(None, None)] * len(group))
             return future
 
         def __enter__(self) -> Pool:
@@ -102,14 +108,21 @@ def test_a_busy_caller_leaves_every_phase_to_the_workers(monkeypatch, busy, pend
         def __exit__(self, *_exc: object) -> None:
             return None
 
-    phases = [SimpleNamespace(index=i, search_done=False, layout_done=True) for i in range(pending)]
+    def context(i: int) -> SimpleNamespace:  # the workloads and accelerators of phase i (sharing_key)
+        served = [SimpleNamespace(kind="llm_inference", model_id="shared" if i in shared else f"model-{i}")]
+        return SimpleNamespace(phase=SimpleNamespace(workloads=served, hardware=SimpleNamespace(
+            accelerator_id="h100-sxm", candidates=[])))
+
+    phases = [SimpleNamespace(index=i, search_done=False, layout_done=True, context=context(i))
+              for i in range(pending)]
     plan = SimpleNamespace(phases=phases)
     monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", Pool)
     monkeypatch.setattr(search_workers, "can_fork", lambda: True)
     for name in ("attach_roadmap", "attach_figures", "attach_charts", "attach_layout"):
         monkeypatch.setattr(search_workers, name, lambda *_args: None)
     monkeypatch.setattr(search_workers, "complete_search", lambda p, c: searched_here.append(-1) or p)
-    monkeypatch.setattr(search_workers, "_searched", lambda phase, c: searched_here.append(phase.index) or (None, None))
+    monkeypatch.setattr(search_workers, "_searched",
+                        lambda phase, c, memo: searched_here.append(phase.index) or (None, None))
     monkeypatch.setattr(search_workers, "attach_search", lambda phase, c, f, priced: attached.append(phase.index))
     finish = search_workers.start_search_in_workers(plan, None, workers=2, busy=busy)  # type: ignore[arg-type]
     assert finish() is plan
