@@ -18,6 +18,12 @@ from gpudesk.vocabulary.sizing import BOTTLENECK
 from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS
 
 CONCURRENCIES = 2.0 ** np.arange(0, 11)  # 1 … 1024 sequences in flight
+SCALING_NOTE = ("Each point: per-GPU throughput over that at {base} GPUs, the smallest count the layout fits. "
+                "Communication inside that group (tensor and pipeline parallel) is paid at every count: 100% means "
+                "more data-parallel replicas add no cost, not a step without communication.")
+SCALING_EXPOSED = "At the chosen layout, communication not hidden by compute: {exposed} s of each {step} s step."
+"""What the scaling chart measures, beside the exposed communication the network page states (the bank pilot read
+5.23 s of exposed communication per 34 s step beside a curve at ~100%: both right, measuring different things)."""
 
 
 def scaling_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet,
@@ -38,8 +44,13 @@ def scaling_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet,
             f"largest overhead {BOTTLENECK.name_of(str(c), 'en')}"
             for n, e, c in zip(counts[valid], eff[valid], codes[valid])]
     markers = [Marker(chosen, chosen_eff, "chosen layout", f"{int(chosen):,} GPUs")] if math.isfinite(chosen) else []
+    exposed, step = figures.number("train.exposed_comm_s"), figures.number("train.step_time_s")
+    note = SCALING_NOTE.format(base=f"{int(counts[valid][0]):,}")
+    if math.isfinite(exposed) and math.isfinite(step) and exposed > 0:
+        note += "\n" + SCALING_EXPOSED.format(exposed=f"{exposed:,.3g}", step=f"{step:,.3g}")
     return ChartSpec(
         kind="scaling", title="Scaling efficiency", x_label="GPUs", y_label="Efficiency", y_unit="%", log_x=True,
+        notes=note,
         series=[Series(f"{r.accelerator.name} TP{w.parallel.tp}×PP{w.parallel.pp}", list(counts[valid]),
                        list(eff[valid]), style="line", color_role="scaling", tooltips=tips)],
         hlines=[RefLine(80.0, "80% target", "target")], markers=markers,
