@@ -38,8 +38,9 @@ test: $(STAMP) ## run every test (offscreen), with the lint and type checks
 # Where bytecode is not written (PYTHONDONTWRITEBYTECODE set, as on the development machine) each compiled gpudesk
 # and rewrote the test modules' asserts again: 7-9 CPU-s per worker before its first test. Done once here, on
 # every core (compileall writes whatever that variable says; git ignores __pycache__; a read-only checkout only
-# loses the speed). pytest's own cache of rewritten test modules: tests/rewrite_cache.py.
-bytecode: $(STAMP) ## compile gpudesk, the test helpers and the rewritten test modules, on every core (make test runs it)
+# loses the speed). pytest's own cache of rewritten test modules, and Hypothesis's cache of the local modules'
+# constants (both workers parsed all of gpudesk for it while collecting, 3.3 CPU-s each): tests/rewrite_cache.py.
+bytecode: $(STAMP) ## compile gpudesk, the test helpers and the rewritten test modules, fill Hypothesis's constants cache, on every core (make test runs it)
 	@$(BIN)/python -m compileall -q -j 0 -x '[/\\](test_[^/\\]*|conftest)\.py$$' gpudesk tests benchmarks >/dev/null || true
 	@$(BIN)/python tests/rewrite_cache.py
 
