@@ -26,6 +26,7 @@ Autocast's bf16 weight copies are :func:`amp_weight_cache`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -45,6 +46,7 @@ from gpudesk.core.constants import (
     ZERO3_LIVE_LAYERS,
 )
 from gpudesk.core.model_math import ParamBreakdown
+from gpudesk.core.pass_memo import memoised_by, small_values_key
 from gpudesk.core.precision import bytes_per_value
 
 MODES = ("train", "lora", "qlora", "inference")
@@ -171,12 +173,24 @@ def amp_weight_cache(pb: ParamBreakdown, lay: Layout, recompute: str) -> np.ndar
     return np.asarray(AMP_WEIGHT_CACHE_BYTES.value * (blocks + head))
 
 
+MEMO_MAX_ROWS = 4096  # memoised on the layout's bytes: a sweep or one configuration, never a search's batch
+
+
+def _states_key(pb: ParamBreakdown, lay: Layout, *settings: Any, **named: Any) -> Any:
+    """:func:`model_state_bytes`' inputs by value (the breakdown by identity: model_math.param_breakdown's, memoised
+    per model record); None (not memoised) for a large batch or a setting passed by name."""
+    return None if named else small_values_key((pb, lay.tp, lay.pp, lay.dp, lay.cp, lay.ep, lay.zero_stage, *settings),
+                                               MEMO_MAX_ROWS)
+
+
+@memoised_by(_states_key)
 def model_state_bytes(
     pb: ParamBreakdown, lay: Layout, mode: str, weight_dtype: str, optimizer: str,
     master_weights: bool, lora_rank: int, cpu_offload: bool, training_stack: str = "megatron",
     recompute: str = "selective",
 ) -> StateBytes:
-    """Per-GPU model states for one layout."""
+    """Per-GPU model states for one layout. Within the window's memo kept per input: an edit of the sequence, the
+    batch or the deadline re-sizes with the states of the same layouts (core/pass_memo.py)."""
     sh = shard_params(pb, lay)
     zero = lay.zero_stage
     amp = amp_fp32_params(mode, weight_dtype, training_stack)

@@ -27,6 +27,7 @@ from numpy.typing import ArrayLike
 
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.explain import FigureSet, as_array
+from gpudesk.core.pass_memo import memoised
 from gpudesk.core.precision import bytes_per_value
 
 LAYERED_KINDS = ("decoder", "encoder", "encoder-decoder")
@@ -105,8 +106,10 @@ def _mla_norms(m: ModelArch) -> int:
     return (m.mla_kv_lora_rank or 0) + (m.mla_q_lora_rank or 0) if m.attention == "mla" else 0
 
 
+@memoised
 def param_breakdown(m: ModelArch) -> ParamBreakdown:
-    """Parameter groups from the architecture fields (published count if no layer shapes)."""
+    """Parameter groups from the architecture fields (published count if no layer shapes); within the window's memo
+    once per model record (an edit's step model and memory estimate read it six times)."""
     if not has_layer_shapes(m):
         nan = float("nan")
         return ParamBreakdown(False, embedding=nan, attention=nan, mlp_dense=nan, experts_routed=nan,
@@ -163,7 +166,13 @@ def record_arch_inputs(fs: FigureSet, m: ModelArch) -> None:
 
 
 def parameter_count(m: ModelArch) -> FigureSet:
-    """arch.params_* figures derived from the layer shapes."""
+    """arch.params_* figures derived from the layer shapes: a new set (the caller adds to it) sharing the entries
+    made once per model record within the window's memo (the step model and the memory estimate each read them)."""
+    return _parameter_count(m).without()
+
+
+@memoised
+def _parameter_count(m: ModelArch) -> FigureSet:
     fs = FigureSet()
     record_arch_inputs(fs, m)
     pb = param_breakdown(m)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -34,6 +34,7 @@ class PassMemo:
         self.size = size
         self.hits = 0
         self.misses = 0
+        self._by_name: dict[tuple[str, bool], int] = {}  # (a memoised function's name, hit) -> count
         self._store: dict[Hashable, Any] = {}
         self._alive: list[Any] = []  # the inputs behind each key (their identities stay unique while kept)
 
@@ -46,8 +47,15 @@ class PassMemo:
         finally:
             _ACTIVE = previous
 
+    def counted(self, name: str, hit: bool = True) -> int:
+        """How many calls of the memoised function ``name`` (module.qualname) were served (``hit``) or computed."""
+        return self._by_name.get((name, hit), 0)
+
     def get(self, key: Hashable, inputs: Any, compute: Callable[[], Any]) -> Any:
         value = self._store.get(key, _MISS)
+        if isinstance(key, tuple) and key and isinstance(key[0], str):
+            counted = (key[0], value is not _MISS)
+            self._by_name[counted] = self._by_name.get(counted, 0) + 1
         if value is _MISS:
             self.misses += 1
             if self.size is not None and len(self._store) >= self.size:
@@ -84,7 +92,8 @@ def memoised(fn: F) -> F:
 
 def memoised_by(key: Callable[..., Hashable]) -> Callable[[F], F]:
     """Memoised within an active :class:`PassMemo` on ``key(*args, **kwargs)`` (for an argument compared by
-    value that :func:`identity` would compare by identity, such as a small index array)."""
+    value that :func:`identity` would compare by identity, such as a small index array); a key of None: the call
+    simply runs (arguments the key declines to compare)."""
     def decorate(fn: F) -> F:
         name = f"{fn.__module__}.{fn.__qualname__}"
 
@@ -93,7 +102,10 @@ def memoised_by(key: Callable[..., Hashable]) -> Callable[[F], F]:
             memo = _ACTIVE
             if memo is None:
                 return fn(*args, **kwargs)
-            return memo.get((name, key(*args, **kwargs)), (args, kwargs), lambda: fn(*args, **kwargs))
+            made = key(*args, **kwargs)
+            if made is None:
+                return fn(*args, **kwargs)
+            return memo.get((name, made), (args, kwargs), lambda: fn(*args, **kwargs))
 
         return wrapper  # type: ignore[return-value]
 
@@ -122,6 +134,24 @@ def _value_key(value: Any) -> Hashable:
     if params is not None and params.frozen:
         return "id", id(value)
     raise _Unkeyed(type(value).__name__)
+
+
+def small_values_key(values: Iterable[Any], max_size: int) -> Hashable | None:
+    """``values`` compared by type and value (:func:`_value_key`; 1, 1.0 and True apart, floats by their bits) as one
+    key, or None where one is an array of more than ``max_size`` values (keying a large batch by its bytes costs a
+    pass over it) or cannot be compared by value."""
+    key: list[Hashable] = []
+    for value in values:
+        if isinstance(value, np.ndarray) and value.size > max_size:
+            return None
+        if isinstance(value, (float, np.floating)):  # by its bits: 0.0 and -0.0 apart
+            key.append((type(value).__name__, float(value).hex()))
+            continue
+        try:
+            key.append((type(value).__name__, _value_key(value)))
+        except _Unkeyed:
+            return None
+    return tuple(key)
 
 
 def memoised_on_inputs(fn: F) -> F:

@@ -43,6 +43,7 @@ from gpudesk.core.arrays import Gathered, whole
 from gpudesk.core.collectives import Links, bucket_steps_latency, collective_time, local_members, reduce_volume_time
 from gpudesk.core.constants import DDP_BUCKET_MIN_PARAMS, DDP_BUCKET_PARAMS_PER_RANK
 from gpudesk.core.flat_keys import WORTH_IT, FlatKeys
+from gpudesk.core.pass_memo import memoised_by, small_values_key
 from gpudesk.core.training_levels import Level
 
 
@@ -105,8 +106,8 @@ DP_INPUTS = ("row", "tp", "pp", "cp", "ep", "n_gpus", "virtual_stages")
 def collectives(shape: StepShape, links: Links, act_bytes: float, grad_bytes: float,
                 weight_bytes: float) -> Collectives:
     tp, cp, ep, pp, tp_crosses, pp_crosses, ep_crosses = _layer_collectives(shape, links, act_bytes)
-    reduce_once, dense_steps, expert_steps, per_mb, dp_crosses = _dp_collectives(shape, links, grad_bytes,
-                                                                               weight_bytes)
+    reduce_once, dense_steps, expert_steps, per_mb, dp_crosses = _dp_collectives_kept(shape, links, grad_bytes,
+                                                                                    weight_bytes)
     return Collectives(tp, cp, ep, pp, reduce_once, dense_steps, expert_steps, per_mb, tp_crosses, dp_crosses,
                        pp_crosses, ep_crosses)
 
@@ -153,6 +154,21 @@ def _dp_collectives(s: StepShape, links: Links, grad_bytes: float, weight_bytes:
             bucket_steps_latency(expert_group, local_edp, links), per_mb, dp_group > local_dp)
 
 
+MEMO_MAX_ROWS = 4096  # a part memoised on its arrays' bytes: a sweep or one configuration, never a search's batch
+_DP_FIELDS = ("tp", "pp", "cp", "ep", "dp", "dense_params", "expert_params")  # what _dp_collectives reads of a shape
+
+
+def _dp_key(s: StepShape, links: Links, grad_bytes: float, weight_bytes: float) -> Any:
+    """:func:`_dp_collectives`' inputs by value (the links by identity: they are the memoised efficiencies' of the
+    same hardware, training_rows.efficiencies_and_links); None (not memoised) for a large batch."""
+    return small_values_key((*(getattr(s, f) for f in _DP_FIELDS), links, grad_bytes, weight_bytes), MEMO_MAX_ROWS)
+
+
+# within the window's memo (core/pass_memo.py) an edit that changes no layout, GPU count or parameter count (the
+# sequence, the batch, the deadline) keeps the data-parallel collectives of the sweep it sizes with
+_dp_collectives_kept = memoised_by(_dp_key)(_dp_collectives)
+
+
 def bucket_latency(s: StepShape, dense_steps: np.ndarray, expert_steps: np.ndarray, calls: np.ndarray) -> np.ndarray:
     """Seconds of latency the gradient buckets of one step pay (ZeRO 0-2): per bucket ``calls`` (the latency of its
     collective calls: reduce-scatter + all-gather with the distributed optimizer, else one all-reduce;
@@ -183,6 +199,21 @@ def last_bucket_share(s: StepShape) -> np.ndarray:
 
 def _bucket_calls(distributed_optimizer: Any, links: Links) -> np.ndarray:
     return np.where(distributed_optimizer, 2.0, 1.0) * links.simple_base_s
+
+
+_BUCKET_FIELDS = (*_DP_FIELDS, "virtual_stages", "bucket_params")  # and what bucket_latency reads besides
+
+
+def _reduce_key(s: StepShape, c: Collectives, sharded: Any, links: Links) -> Any:
+    return small_values_key((*(getattr(s, f) for f in _BUCKET_FIELDS), c.reduce_once, c.dense_bucket_steps,
+                             c.expert_bucket_steps, sharded, links), MEMO_MAX_ROWS)
+
+
+@memoised_by(_reduce_key)
+def _reduce_with_buckets(s: StepShape, c: Collectives, sharded: Any, links: Links) -> Any:
+    """ZeRO 0-2's reduce of one step, every candidate's: the bytes and the buckets' latency (``sharded``: the
+    distributed optimizer's two calls per bucket). Kept per input within the window's memo, as the collectives."""
+    return c.reduce_once + bucket_latency(s, c.dense_bucket_steps, c.expert_bucket_steps, _bucket_calls(sharded, links))
 
 
 def _collectives_and_reduce(shape: StepShape, links: Links, act_bytes: float, grad_bytes: float,
@@ -232,8 +263,10 @@ def step_collectives(shape: StepShape, links: Links, act_bytes: float, grad_byte
     ``COLLECTIVE_INPUTS`` (core/flat_keys.py), the same values as on every candidate."""
     representative, inverse = (None, None) if keys is None else keys.distinct(COLLECTIVE_INPUTS)
     if keys is None or representative is None or representative.size > WORTH_IT * keys.size:
-        # every candidate: a flat batch's links held per accelerator row gathered (arrays.Gathered)
-        links = dataclasses.replace(links, **{f.name: whole(getattr(links, f.name)) for f in dataclasses.fields(links)})
+        # every candidate: a flat batch's links held per accelerator row gathered (arrays.Gathered); others as they
+        # are (the same links, so what is memoised on them is kept)
+        held = {f.name: whole(v) for f in dataclasses.fields(links) if isinstance(v := getattr(links, f.name), Gathered)}
+        links = dataclasses.replace(links, **held) if held else links
         return StepCollectives(collectives(shape, links, act_bytes, grad_bytes, weight_bytes), None, None, None)
     dp_rows: tuple[np.ndarray, np.ndarray] | None = keys.distinct_at(DP_INPUTS, representative)
     if dp_rows is not None and dp_rows[0].size > WORTH_IT * representative.size:
@@ -283,8 +316,7 @@ def dp_traffic(sc: StepCollectives, shape: StepShape, links: Links, zero_stage: 
         return out, None  # ZeRO-3's rows: from b2 on
     zero3 = zero_stage() >= 3
     if sc.inverse is None:
-        reduce_once = c.reduce_once + bucket_latency(shape, c.dense_bucket_steps, c.expert_bucket_steps,
-                                                     _bucket_calls(zero_stage() >= 1, links))
+        reduce_once = _reduce_with_buckets(shape, c, zero_stage() >= 1, links)
     else:  # the same values, computed once per distinct row: each row gathers the one its ZeRO stage uses
         reduce_once = by_stage(zero_stage() >= 1, sc.reduce_sharded, sc.reduce_zero0, at.index_of(sc.inverse))
     return np.where(zero3, at.lift(c.per_mb, sc.inverse) * micro, reduce_once), zero3

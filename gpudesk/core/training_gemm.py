@@ -46,6 +46,7 @@ from gpudesk.core.constants import serving as SV
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.flat_keys import FlatKeys
 from gpudesk.core.model_math import _attention_shapes, has_layer_shapes
+from gpudesk.core.pass_memo import memoised
 
 LOW_PRECISION_MATH = ("fp8", "fp6", "fp4")
 
@@ -68,8 +69,10 @@ class GemmClass:
         return self.layers * self.copies * self.k * self.n
 
 
+@memoised
 def gemm_classes(m: ModelArch) -> list[GemmClass]:
-    """GEMM classes of one token's forward pass (empty when the record has no layer shapes)."""
+    """GEMM classes of one token's forward pass (empty when the record has no layer shapes); within the window's memo
+    once per model record (nobody changes the list)."""
     if not has_layer_shapes(m):
         return []
     h, L = float(m.hidden), float(m.n_layers)

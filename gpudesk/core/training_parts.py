@@ -26,6 +26,7 @@ moe_a2a_overlap (or DualPipe) runs under another micro-batch's compute.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -146,11 +147,18 @@ def exposed_ep(raw: np.ndarray, compute: np.ndarray, overlap: bool) -> np.ndarra
     return np.maximum(raw - compute, 0.0) if overlap else raw
 
 
+STACKED_MAX_ROWS = 4096  # up to this many candidates the parts are stacked: fewer calls, a few KB more memory
+
+
 def largest_parts(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """``(argmax over every part, 1 + argmax over parts[1:])`` per candidate, as ``np.argmax(np.stack(parts),
-    axis=0)`` answers them (the first maximum wins, a NaN counts as the maximum, the first NaN wins), without
-    stacking: one running comparison per part, so parts of smaller broadcast shapes are compared as they are."""
+    axis=0)`` answers them (the first maximum wins, a NaN counts as the maximum, the first NaN wins): up to
+    ``STACKED_MAX_ROWS`` candidates by it, on the parts stacked; a larger batch without stacking, one running
+    comparison per part, so parts of smaller broadcast shapes are compared as they are."""
     shape = np.broadcast_shapes(*(np.shape(p) for p in parts))
+    if math.prod(shape) <= STACKED_MAX_ROWS:  # a sweep or one configuration
+        stacked = np.stack([np.broadcast_to(np.asarray(p, dtype=np.float64), shape) for p in parts])
+        return np.asarray(np.argmax(stacked, axis=0)), np.asarray(np.argmax(stacked[1:], axis=0) + 1)
     best = np.array(np.broadcast_to(parts[1], shape), dtype=np.float64)
     stuck = np.isnan(best)  # a NaN has been met: the index stays
     rest = np.ones(shape, dtype=np.intp)

@@ -33,12 +33,21 @@ from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.flat_keys import WORTH_IT, FlatKeys
 from gpudesk.core.model_math import ParamBreakdown, has_layer_shapes, kv_values_per_token_layer
-from gpudesk.core.training_comm import COLLECTIVE_INPUTS, StepShape, by_stage, last_bucket_share, params_per_gpu
+from gpudesk.core.pass_memo import memoised, memoised_by, small_values_key
+from gpudesk.core.training_comm import (
+    COLLECTIVE_INPUTS,
+    MEMO_MAX_ROWS,
+    StepShape,
+    by_stage,
+    last_bucket_share,
+    params_per_gpu,
+)
 from gpudesk.core.training_gemm import eager_gemm_share
 from gpudesk.core.training_levels import Level
 from gpudesk.core.training_parts import head_layers, stage_imbalance
 
 if TYPE_CHECKING:
+    from gpudesk.core.calibration_hook import CalibrationScales
     from gpudesk.core.hardware import HardwareArrays
     from gpudesk.core.training import TrainingInputs
 
@@ -130,7 +139,27 @@ def layout_terms(rows: KeyRows, m: ModelArch, shape: StepShape, method: str, int
 
 def _terms(m: ModelArch, method: str, interleaved: bool, s: StepShape, mb: Any, hbm: Any, eff_hbm: Any
            ) -> dict[str, Any]:
-    """What estimate_training computes from these inputs alone, in its own operations and order."""
+    """What estimate_training computes from these inputs alone, in its own operations and order: the stage imbalance
+    (it reads the sequence) and the terms of :func:`_layout_only`."""
+    layers = float(max(m.n_layers, 1))
+    return {**_layout_only(m, method, interleaved, s, mb, hbm, eff_hbm),
+            "imbalance": stage_imbalance(layers, s.pp, head_layers(m, s.seq_len))}
+
+
+# the StepShape fields _layout_only never reads: an edit of the sequence keeps its terms (tests/core/test_edit_memo.py)
+UNREAD_BY_LAYOUT = frozenset({"seq_len", "micro_batch", "micro_batches", "zero_stage", "full_recompute"})
+
+
+def _layout_key(m: ModelArch, method: str, interleaved: bool, s: StepShape, mb: Any, hbm: Any, eff_hbm: Any) -> Any:
+    return small_values_key((m, method, interleaved, mb, hbm, eff_hbm,
+                             *(getattr(s, f.name) for f in fields(s) if f.name not in UNREAD_BY_LAYOUT)), MEMO_MAX_ROWS)
+
+
+@memoised_by(_layout_key)
+def _layout_only(m: ModelArch, method: str, interleaved: bool, s: StepShape, mb: Any, hbm: Any, eff_hbm: Any
+                 ) -> dict[str, Any]:
+    """The terms that read neither the sequence nor the micro-batch count nor the ZeRO stage (within the window's
+    memo kept per input: an edit of the sequence or the batch keeps them; nobody changes the dict or its arrays)."""
     tp, pp, cp, ep, dp = s.tp, s.pp, s.cp, s.ep, s.dp
     layers = float(max(m.n_layers, 1))
     # the layout's part of the step's validity (the micro-batch count's part is the caller's): d whole and ≥ 1,
@@ -142,7 +171,6 @@ def _terms(m: ModelArch, method: str, interleaved: bool, s: StepShape, mb: Any, 
         "layout_ok": ok,
         "micro_den": np.maximum(dp, 1e-9) * mb,  # m = B / (max(d, 1e-9) · b)
         "stage_den": np.maximum(dp, 1e-9) * cp,  # a stage's tokens: B · s / (max(d, 1e-9) · c)
-        "imbalance": stage_imbalance(layers, pp, head_layers(m, s.seq_len)),
         "bucket_share": last_bucket_share(s),
         # the optimizer update with ZeRO ≥ 1 (÷ d·c) and without: each candidate takes its stage's
         "optimizer_sharded": held / (dp * cp) * ADAM_UPDATE_BYTES_PER_PARAM.value / (hbm * eff_hbm),
@@ -190,12 +218,12 @@ def efficiencies_and_links(hw: HardwareArrays, inp: TrainingInputs, keys: FlatKe
     accelerator row (of the set a re-indexed one was taken from, else its distinct rows) and holds each per candidate (arrays.Gathered: a part picks them at its distinct rows,
     a figure read whole gathers), the same values; anything else on every candidate as given."""
     if keys is None or keys.size < PER_ACCELERATOR_MIN_ROWS:
-        return _on_every_candidate(hw, inp)
+        return _on_every_candidate(hw, inp.compute_dtype, inp.calibration, inp.low_precision_recipe)
     source = hw.source_rows()  # a re-indexed set (HardwareArrays.take): its source's rows, each candidate's known
     if source is None:
         representative, inverse = keys.distinct(["row"])
         if representative.size > WORTH_IT * keys.size:
-            return _on_every_candidate(hw, inp)
+            return _on_every_candidate(hw, inp.compute_dtype, inp.calibration, inp.low_precision_recipe)
         source = (hw.take(representative), inverse)
     few, inverse = source
     eff = Efficiencies.for_hardware(few, inp.compute_dtype, inp.calibration).for_training(
@@ -203,9 +231,12 @@ def efficiencies_and_links(hw: HardwareArrays, inp: TrainingInputs, keys: FlatKe
     return _held(eff, inverse, few.size), _held(Links.from_hardware(few, eff), inverse, few.size)
 
 
-def _on_every_candidate(hw: HardwareArrays, inp: TrainingInputs) -> tuple[Efficiencies, Links]:
-    eff = Efficiencies.for_hardware(hw, inp.compute_dtype, inp.calibration).for_training(
-        hw, inp.compute_dtype, inp.low_precision_recipe)
+@memoised
+def _on_every_candidate(hw: HardwareArrays, compute_dtype: str, calibration: CalibrationScales | None, recipe: str
+                        ) -> tuple[Efficiencies, Links]:
+    """(memoised within the window's memo on the same hardware: the same links edit after edit, and what is memoised
+    on them, training_comm's data-parallel collectives, kept)"""
+    eff = Efficiencies.for_hardware(hw, compute_dtype, calibration).for_training(hw, compute_dtype, recipe)
     return eff, Links.from_hardware(hw, eff)
 
 

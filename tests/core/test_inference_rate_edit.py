@@ -15,6 +15,8 @@ from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.pass_memo import PassMemo
 from gpudesk.results.plan_json import figures_to_json
 
+KEPT = "gpudesk.core.inference._kept_replica"  # the memoised replica (other memoised parts it reads count apart)
+
 
 def _text(fs) -> str:  # type: ignore[no-untyped-def]
     return json.dumps(figures_to_json(fs, include_inputs=True), default=str)
@@ -33,14 +35,16 @@ def test_a_new_rate_runs_the_queue_alone_and_gives_the_fresh_figures() -> None:
         assert kept == _text(estimate_inference(first))
         for rate in (7.5, np.array([0.5, 40.0]), 0.0):
             again = InferenceInputs(hardware=hw, request_rate=rate, **given)
-            hits = memo.hits
+            hits, misses = memo.counted(KEPT), memo.counted(KEPT, hit=False)
             with memo.active():
                 got = estimate_inference(again)
-            assert memo.hits == hits + 1, "a rate edit sized the replica again"
+            kept_shape = np.shape(rate) == ()  # the replica is kept per the rate's shape (fields_key's shape_only)
+            assert (memo.counted(KEPT), memo.counted(KEPT, hit=False)) == (hits + kept_shape, misses + (not kept_shape)), \
+                "a rate edit sized the replica again"
             assert _text(got) == _text(estimate_inference(again))
             assert got.value_at("infer.in.request_rate", 1) == float(np.broadcast_to(rate, 2)[1])
         with memo.active():
             assert _text(estimate_inference(first)) == kept, "a later rate changed the kept figures"
-            misses = memo.misses
+            misses = memo.counted(KEPT, hit=False)
             estimate_inference(InferenceInputs(hardware=hw, request_rate=3.0, **{**given, "prompt_tokens": 2048}))
-        assert memo.misses == misses + 1, "another input was served from the kept replica"
+        assert memo.counted(KEPT, hit=False) == misses + 1, "another input was served from the kept replica"
