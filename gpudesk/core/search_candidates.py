@@ -16,7 +16,7 @@ from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.search_points import SearchPoint
-from gpudesk.core.search_words import attention_dp_caveat, layout_text, precision_text, short
+from gpudesk.core.search_words import ITEM_RATE_UNITS, attention_dp_caveat, layout_text, precision_text, short
 from gpudesk.core.search_words import performance as achieved
 
 MEMORY_KEYS = ("mem.weights", "mem.gradients", "mem.optimizer", "mem.lora_adapters", "mem.activations",
@@ -28,7 +28,9 @@ def _unit(search: PhaseSearch) -> str:
     """Performance unit of the rows (their cost is the phase's total in the plan's currency, from the ledger)."""
     if search.family in ("training", "vision_train"):
         return "days"
-    return {"serving": "tokens/s/user", "items": "items/s/GPU", "seats": "seats/GPU"}[search.family]
+    if search.family == "items":  # the unit of the kind's own rate figure (images/s, samples/s …)
+        return ITEM_RATE_UNITS.get(search.kind, "items/s/GPU")
+    return {"serving": "tokens/s/user", "seats": "seats/GPU"}[search.family]
 
 
 def _metric(p: SearchPoint, search: PhaseSearch) -> float:

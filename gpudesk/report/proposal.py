@@ -13,17 +13,20 @@ recommender) and the delivery mode (no facility sizing for rented capacity).
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
 from gpudesk.catalog.sources import chinese_texts
 from gpudesk.core.candidates import Candidate
+from gpudesk.core.reason_values import Quantity
+from gpudesk.core.search_words import ITEM_RATE_UNITS
 from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.report import proposal_closing, proposal_infra
 from gpudesk.report.assumption_text import assumption_templates
 from gpudesk.report.chart_text import chart_words_zh
-from gpudesk.report.check_text import check_templates, code_names
+from gpudesk.report.check_text import check_templates, code_names, quantity_text
 from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Paragraph, ProposalDocument, Section
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_number, format_part, format_percent, format_quantity
@@ -282,6 +285,14 @@ def architecture_section(ctx: ProposalContext) -> Section:
     return section
 
 
+def _performance(c: Candidate, t: ReportText) -> str:
+    """A row's time or throughput as the step pages and the search's words show it (``display_value``): the
+    e-commerce rows read '5,168,378 项/秒/GPU' beside the step page's '516.8 万样本/秒/GPU'."""
+    if not math.isfinite(c.time_or_throughput) or c.time_or_throughput_unit not in ITEM_RATE_UNITS.values():
+        return format_quantity(c.time_or_throughput, c.time_or_throughput_unit, t)
+    return quantity_text(Quantity(c.time_or_throughput, c.time_or_throughput_unit), t.lang)
+
+
 def _candidate_table(ctx: ProposalContext, candidates: list[Candidate], owned: bool) -> DataTable:
     """The best ranked rows and the plan's own; their cost is the ledger's over the horizon (owned) or the phase's
     rent (rented: CostLedger.total_over_years), and the header says which."""
@@ -298,7 +309,7 @@ def _candidate_table(ctx: ProposalContext, candidates: list[Candidate], owned: b
         rows.append((
             str(c.rank), c.accelerator_name, format_number(c.gpus, 0), format_number(c.nodes, 0), c.layout,
             t.get("value.yes") if c.fits else t.get("value.no"),
-            format_quantity(c.time_or_throughput, c.time_or_throughput_unit, t),
+            _performance(c, t),
             candidate_cost(c.cost, c.cost_unit, t),
         ))
     marked = frozenset((r, 1) for r, c in enumerate(shown) if c.pinned)

@@ -12,7 +12,7 @@ from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.phase_sizing import CarriedHardware
 from gpudesk.core.reason_values import Money
-from gpudesk.core.search_words import describe
+from gpudesk.core.search_words import ITEM_RATE_UNITS, describe
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Phase
 from gpudesk.vocabulary.delivery import horizon_months, owns_hardware
@@ -111,6 +111,7 @@ def _plan_row(config: SizedConfiguration, figures: FigureSet, phase: Phase, ledg
         value, unit = figures.number(key), "days"
     else:
         key, unit = PERFORMANCE.get(family, ("", ""))
+        unit = ITEM_RATE_UNITS.get(w.kind, unit) if family == "items" else unit
         value = figures.number(key) if key else (own.capacity.per_replica if own.capacity else math.nan)
     sized = own.sized_by not in ("memory", "best_effort")
     fits = figures.number("mem.fits", 1.0) > 0 and sized and own.gpus > 0

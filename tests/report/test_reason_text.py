@@ -135,3 +135,24 @@ def test_an_item_rate_reads_as_its_figure_does() -> None:
     assert reason_text(samples, "zh") == "1,341 万样本/秒/GPU"
     assert reason_text(samples, "en") == "13.41 M samples/s/GPU"
     assert reason_text(images, "zh") == "435.2 图像/秒/GPU"
+
+
+@pytest.mark.parametrize("stem", ["ecommerce-recsys", "manufacturer-vision-private"])
+def test_ranked_rows_read_their_rate_as_the_step_page_does(stem, searched_sample) -> None:
+    """The proposal's and the window's ranked tables read '5,168,378 项/秒/GPU' beside the step page's and the
+    search's '516.8 万样本/秒/GPU': every row of an item-serving phase carries its figure's unit and both tables word
+    it through quantity_text, as the figure table does."""
+    from gpudesk.core.reason_values import Quantity
+    from gpudesk.core.search_words import ITEM_RATE_UNITS
+    from gpudesk.report.check_text import quantity_text
+    from gpudesk.report.proposal import _performance
+    from gpudesk.report.text_catalog import ReportText
+
+    plan = searched_sample(stem)[0]
+    rows = [(c, phase) for phase in plan.phases for c in phase.candidates]
+    assert rows
+    for c, phase in rows:
+        assert c.time_or_throughput_unit == ITEM_RATE_UNITS[phase.context.phase.workloads[0].kind], c
+        for lang in ("zh", "en"):
+            assert _performance(c, ReportText(lang)) == quantity_text(Quantity(c.time_or_throughput,
+                                                                               c.time_or_throughput_unit), lang)

@@ -16,7 +16,9 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
 from gpudesk.core.explain import format_value
-from gpudesk.report.check_text import reasons_in
+from gpudesk.core.reason_values import Quantity
+from gpudesk.core.search_words import ITEM_RATE_UNITS
+from gpudesk.report.check_text import quantity_text, reasons_in
 from gpudesk.report.number_format import money_in_chinese_units
 from gpudesk.results.plan_result import Candidate
 from gpudesk.ui.status_style import BLOCKED, COMPLETE, MARKS, UNKNOWN
@@ -199,7 +201,12 @@ class CandidateTableModel(RowsTableModel):
             return c.layout
         estimated = math.isfinite(c.time_or_throughput) and c.time_or_throughput > 0
         if col == COL_TIME:
-            return _number(c.time_or_throughput, c.time_or_throughput_unit) if estimated else self.tr("cannot estimate")
+            if not estimated:
+                return self.tr("cannot estimate")
+            if c.time_or_throughput_unit in ITEM_RATE_UNITS.values():  # as the step pages and the search's words
+                # show it: '516.8 万样本/秒/GPU', not '5,168,378 samples/s/GPU'
+                return quantity_text(Quantity(c.time_or_throughput, c.time_or_throughput_unit), session_language())
+            return _number(c.time_or_throughput, c.time_or_throughput_unit)
         if col == COL_COST:  # a configuration that cannot be estimated is never priced as if it worked
             if not estimated:
                 return "—"
