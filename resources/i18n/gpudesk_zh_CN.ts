@@ -203,77 +203,83 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="64" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="64" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="64" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="64" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="64" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="163" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="72" />
+      <source>Rent over the phase</source>
+      <translation>本阶段租用费用</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="173" />
       <source>Searching…</source>
       <translation>搜索中…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="165" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="175" />
       <source>The configuration search runs in idle time; this row shows its result when it is done.</source>
       <translation>配置搜索在空闲时运行；搜索完成后，此行显示其结果。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="72" />
       <source>Total cost of ownership</source>
       <translation>总拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="202" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="213" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="186" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="196" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="186" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="196" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="208" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="223" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="193" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="203" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -1285,7 +1291,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CompareView</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="229" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="214" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
@@ -3952,12 +3958,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>将鼠标停在某个点上可查看其配置；点击即可将其采用到方案中。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="188" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="190" />
       <source>No estimate: fix the inputs the status bar names first.</source>
       <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="191" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="193" />
       <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
       <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
@@ -3967,18 +3973,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="326" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="328" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="309" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="311" />
       <source>Pin {0} × {1}</source>
       <translation>采用 {0} × {1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="312" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="329" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="314" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="331" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
@@ -3988,17 +3994,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="262" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="264" />
       <source>Rank {0}: {1} — 1 GPU on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 1 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="264" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="266" />
       <source>Rank {0}: {1} — {2} GPUs on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="266" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="268" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
@@ -4013,9 +4019,9 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="218" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="256" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="279" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="220" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="258" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="281" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
@@ -4025,7 +4031,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="271" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="273" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>

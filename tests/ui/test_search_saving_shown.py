@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import html
 
+from PySide6.QtCore import Qt
+
 from gpudesk.catalog.store import Catalog
 from gpudesk.report.check_text import reason_text
 from gpudesk.results.plan_rows import saving_reasons
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.panels import RecommendationPanel
+from gpudesk.ui.panels.candidate_model import COL_COST
 
 
 def test_the_recommendation_box_opens_with_the_saving(qtbot, searched_sample) -> None:
@@ -21,4 +24,10 @@ def test_the_recommendation_box_opens_with_the_saving(qtbot, searched_sample) ->
     panel.show_estimate(phase)
     (saving,) = saving_reasons(phase)
     assert panel.why.text().startswith(html.escape(reason_text(saving, "en")) + "<br><b>")
+    # the cost column says what it covers: the owned phase's TCO, the rented pilot's own months of rent (its rows
+    # read 56.5 万元 under "Total cost of ownership" beside a horizon of 5 years)
+    header = panel.model.headerData(COL_COST, Qt.Orientation.Horizontal)
+    assert header == "Total cost of ownership", header
+    panel.show_estimate(plan.phases[0])
+    assert panel.model.headerData(COL_COST, Qt.Orientation.Horizontal) == "Rent over the phase"
     catalog.close()

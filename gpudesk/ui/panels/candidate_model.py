@@ -66,6 +66,14 @@ class CandidateTableModel(RowsTableModel):
         self._headers = [self.tr("#"), self.tr("Accelerator"), self.tr("GPUs"), self.tr("Nodes"), self.tr("Layout"),
                          self.tr("Time / throughput"), self.tr("Total cost of ownership"), self.tr("Fits")]
 
+    def set_rented(self, rented: bool) -> None:
+        """Name what the cost column covers: a rented phase's rows cost its own months of rent, an owned phase's the
+        total cost of ownership over the horizon (CostLedger.total_over_years), as the proposal's table says."""
+        header = self.tr("Rent over the phase") if rented else self.tr("Total cost of ownership")
+        if self._headers[COL_COST] != header:
+            self._headers[COL_COST] = header
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, COL_COST, COL_COST)
+
     def set_candidates(self, candidates: list[Candidate], search_pending: bool = False,
                        costs_pending: bool = False) -> list[int]:
         """Show ``candidates``; returns the rows whose cells changed (all of them after a reset).

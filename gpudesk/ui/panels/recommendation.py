@@ -175,6 +175,8 @@ class RecommendationPanel(QWidget):
             self._wanted = keep.accelerator_id
         candidates = estimate.candidates if estimate is not None else []
         pending = estimate is not None and not estimate.search_done
+        if estimate is not None:
+            self.model.set_rented(not estimate.config.owns_hardware)
         changed = self.model.set_candidates(candidates, search_pending=pending,
                                             costs_pending=estimate is not None and not estimate.costs_done)
         if pending:  # a pending place shows no figure: only the plan's row can need more room
