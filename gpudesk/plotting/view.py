@@ -47,6 +47,10 @@ class ChartView(QtWidgets.QWidget):
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground(self._theme.background)
+        # An update repaints the bounding rectangle of what changed, not each changed item's rectangle apart: an edit
+        # changes bars across the plot and the category words beside it, and the chart's items were clipped to a
+        # region of seven rectangles (0.15 ms more of each paint than one rectangle around them; issue 24)
+        self.graphics.setViewportUpdateMode(QtWidgets.QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
         layout = self.graphics.ci
         layout.setContentsMargins(8, 8, 12, 8)
         self._title = pg.LabelItem("", size="12pt", bold=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from gpudesk.ui import status_style as style
@@ -24,6 +25,7 @@ class StepList(QListWidget):
         self.setObjectName("step-list")
         self.lang = lang
         self.status: dict[str, str] = {}  # by step key
+        self._looks: dict[str, tuple[QColor, str, str]] | None = None  # per status: colour, tool tip, description
         for step in STEPS:
             self.addItem(QListWidgetItem(f"{step.number}. {step.title(lang)}"))
         self.currentRowChanged.connect(lambda row: self.step_chosen.emit(row + 1))
@@ -35,6 +37,13 @@ class StepList(QListWidget):
         marked = [f"{STATUS_MARK[BLOCKED]}  {step.number}. {step.title(lang)}" for step in STEPS]
         widest = max(self.fontMetrics().horizontalAdvance(text) for text in marked)
         self.setMinimumWidth(min(widest + 2 * self.frameWidth() + STEP_LIST_PADDING, STEP_LIST_MAX_WIDTH))
+
+    def _status_looks(self) -> dict[str, tuple[QColor, str, str]]:
+        """Per status: the mark's colour on this palette, the item's tool tip and its accessible description (worded
+        and coloured once, not for each item at each edit: steps 3-7 turn pending and back at every edit, issue 24)."""
+        names, palette = self.status_names(), self.palette()
+        return {state: (style.status_colour(kind, palette), self.tr("Status: {0}").format(names[state]), names[state])
+                for state, kind in STATUS_STYLE.items()}
 
     def status_names(self) -> dict[str, str]:
         return {COMPLETE: self.tr("complete"), PENDING: self.tr("still being computed"), WARNINGS: self.tr("has warnings"),
@@ -48,22 +57,24 @@ class StepList(QListWidget):
             return
         shown = None if force or not self.status else self.status  # an item whose status stays is not set again
         self.status = dict(status)
-        names = self.status_names()
-        palette = self.palette()
+        if force or self._looks is None:  # a new palette (a theme change forces): the marks' colours again
+            self._looks = self._status_looks()
+        looks = self._looks
         model, set_rows = self.model(), []
         # the items' four sets each told the view (and its accessibility) apart: told once for the rows set, after
         # them (an edit that turns steps 3-7 to pending and back sets five items: 20 notices, 0.2 ms; issue 24)
         blocked = model.blockSignals(True)
         try:
             for step in STEPS:
-                item = self.item(step.number - 1)
                 state = status.get(step.key, COMPLETE)
                 if shown is not None and shown.get(step.key, COMPLETE) == state:
                     continue
+                item = self.item(step.number - 1)
+                colour, tip, name = looks[state]
                 item.setText(f"{STATUS_MARK[state]}  {step.number}. {step.title(self.lang)}")
-                item.setForeground(style.status_colour(STATUS_STYLE[state], palette))
-                item.setToolTip(self.tr("Status: {0}").format(names[state]))
-                item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, names[state])
+                item.setForeground(colour)
+                item.setToolTip(tip)
+                item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, name)
                 set_rows.append(step.number - 1)
         finally:
             model.blockSignals(blocked)

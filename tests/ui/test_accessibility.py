@@ -70,7 +70,7 @@ def test_chart_text_reads_at_aa(theme):
     assert ratio >= AA, (theme, chart.foreground, chart.background, ratio)
 
 
-def test_the_step_list_marks_each_status_in_a_readable_colour(theme, make_window, monkeypatch):  # noqa: F811
+def test_the_step_list_marks_each_status_in_a_readable_colour(theme, make_window):  # noqa: F811
     window = make_window(MANUFACTURER)
     steps = window.step_list
     statuses = dict(zip((s.key for s in STEPS), (COMPLETE, WARNINGS, INCOMPLETE, BLOCKED)))
@@ -83,11 +83,11 @@ def test_the_step_list_marks_each_status_in_a_readable_colour(theme, make_window
         assert ratio >= AA, (theme, state, item.foreground().color().name(), base.name(), round(ratio, 2))
     # an edit that changes one step's status sets that item only (issue 24), and every item reads its status
     changed = dict(statuses, **{STEPS[0].key: WARNINGS})
-    coloured: list[str] = []
-    colour = style.status_colour
-    monkeypatch.setattr(style, "status_colour", lambda state, palette: (coloured.append(state), colour(state, palette))[1])
+    told: list[tuple[int, int]] = []  # the items set are told to the view once, after them
+    steps.model().dataChanged.connect(lambda top, bottom: told.append((top.row(), bottom.row())))
     steps.set_status(changed)
-    assert coloured == [STATUS_STYLE[WARNINGS]], "a step whose status stayed was set again"
+    assert told == [(0, 0)], "a step whose status stayed was set again"
+    assert steps.item(0).foreground().color() == style.status_colour(STATUS_STYLE[WARNINGS], steps.palette())
     for number, step in enumerate(STEPS, start=1):
         assert steps.item(number - 1).text().startswith(STATUS_MARK[changed.get(step.key, COMPLETE)])
 

@@ -53,6 +53,14 @@ def test_an_edit_refreshes_the_changed_figure_rows_and_shows_their_new_values(qa
     assert all(seen[i + 1][0] > seen[i][1] + 1 for i in range(len(seen) - 1)), f"adjacent runs not joined: {seen}"
     assert now == [figure_display(after_figures, k, model.text)[0] for k in keys if k in after_figures]
     assert model.index(0, COL_VALUE).data(Qt.ItemDataRole.DecorationRole) is None
+    # a view that shows two rows: those are made with the update, the others when read, as the figures' own rows
+    model.in_sight = lambda: range(2)
+    seen.clear()
+    model.set_figures(figures, keys)
+    assert model._rows[2:] == [None] * (model.rowCount() - 2) and None not in model._rows[:2]
+    told = [r for a, b in seen for r in range(a, b + 1)]  # those in sight if changed, the others as they may be
+    assert told == [r for r in range(2) if now[r] != before[r]] + list(range(2, model.rowCount())), seen
+    assert [model.cell_text(r, COL_VALUE) for r in range(model.rowCount())] == before
     for key in keys:  # the row's parts read at once are the figure's own
         assert after_figures.shown(key) == (after_figures.label(key), after_figures.unit(key), after_figures.value_at(
             key), after_figures.vocabulary(key), after_figures.awaiting(key))

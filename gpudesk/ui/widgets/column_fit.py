@@ -78,7 +78,7 @@ class FittedColumns(QObject):
         row, out of sight on step 2, 0.2 ms of each bank edit; the figure table's rows below its first four)."""
         rows = list(rows)
         if when_seen and self.view.isVisible():
-            seen = self._in_sight()
+            seen = self.in_sight()
             later = [r for r in rows if r not in seen]
             if later:
                 self._unseen.update(later)
@@ -86,7 +86,7 @@ class FittedColumns(QObject):
                 rows = [r for r in rows if r in seen]
         self._widen(rows)
 
-    def _in_sight(self) -> range:
+    def in_sight(self) -> range:
         """The rows the view's viewport shows (some of them in part), as far as the window lets it be seen."""
         shown = self.view.viewport().visibleRegion().boundingRect()
         if shown.isEmpty():
@@ -117,7 +117,7 @@ class FittedColumns(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """A paint of the viewport that shows a row still to measure measures it first: never a cut cell."""
         if self._unseen and event.type() == QEvent.Type.Paint:
-            seen = self._in_sight()
+            seen = self.in_sight()
             if any(r in seen for r in self._unseen):
                 self._widen_unseen(seen)
         return False

@@ -3,7 +3,7 @@ whole text in its tool tip: a status line, a phase name or a product name never 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
@@ -17,14 +17,41 @@ class ElidedLabel(QLabel):
         self.setProperty("elides", True)  # tests/ui/window_audit.py: shows what fits, says the rest in its tip
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setTextFormat(Qt.TextFormat.PlainText)
+        # The tip (the whole text when it is shortened) is measured after the frame that shows a new text, or first
+        # when asked (a hover, ``toolTip()``): measuring the whole line at each set was 0.2 ms of every edit's frame
+        # for the status bar's summary (issue 24).
+        self._tip_due = False
+        self._tip_timer = QTimer(self)
+        self._tip_timer.setSingleShot(True)
+        self._tip_timer.setInterval(0)  # a timer, not a posted call: after the frame's events
+        self._tip_timer.timeout.connect(self._fit_tip)
         self.setText(text)
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt override
         if text == self.text():  # the same words: no new tip, no re-layout of the bar or row that holds the label
             return
         super().setText(text)
-        self.setToolTip(text if self.is_elided() else "")
+        self._tip_later()
         self.updateGeometry()
+
+    def toolTip(self) -> str:  # noqa: N802 - Qt override
+        self._fit_tip()
+        return super().toolTip()
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:  # hovered before the timer came: the tip of the text shown
+            self._fit_tip()
+        return super().event(event)
+
+    def _tip_later(self) -> None:
+        self._tip_due = True
+        self._tip_timer.start()
+
+    def _fit_tip(self) -> None:
+        if self._tip_due:
+            self._tip_due = False
+            self._tip_timer.stop()
+            self.setToolTip(self.text() if self.is_elided() else "")
 
     def full_width(self) -> int:
         return self.fontMetrics().horizontalAdvance(self.text()) + 2 * self.margin() + 4
@@ -47,7 +74,7 @@ class ElidedLabel(QLabel):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
-        self.setToolTip(self.text() if self.is_elided() else "")
+        self._tip_later()
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
         painter = QPainter(self)
