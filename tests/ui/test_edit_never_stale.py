@@ -115,8 +115,9 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     # they are being computed, never the previous edit's amounts and never an unpriced count
     assert not phase.costs_done and phase.ledger_made is None
     status = window.summary.text()
-    assert "phase cost: Calculating…" in status and f"{phase.horizon_years}-year TCO: Calculating…" in status, status
-    amounts = status.split("phase cost")[1].replace(f"{phase.horizon_years}-year", "")
+    tco = f"{phase.horizon_years}-year TCO (3-month rent)"  # the pilot's rent over its own months (266f698)
+    assert "phase cost: Calculating…" in status and f"{tco}: Calculating…" in status, status
+    amounts = status.split("phase cost")[1].replace(tco, "")
     assert "unpriced" not in status and not any(ch.isdigit() for ch in amounts), status
     # the figure left to idle time keeps its row, label and unit and says it is being computed: never its previous
     # value, never unknown, and no row comes or goes (the table updates in place: the one paint pass above)
