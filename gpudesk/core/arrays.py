@@ -86,3 +86,24 @@ def once(make: Callable[[], Any]) -> Callable[[], Any]:
 def whole(value: Any) -> Any:
     """``value`` as an array where it is :class:`Gathered`; anything else as it is."""
     return value.whole() if isinstance(value, Gathered) else value
+
+
+def broadcast_shape(*shapes: tuple[int, ...]) -> tuple[int, ...]:
+    """``np.broadcast_shapes(*shapes)``; where each shape is () or one same shape (a sweep's, one configuration's:
+    most of the step model's), that shape without numpy's general machinery (a few microseconds a call)."""
+    out: tuple[int, ...] = ()
+    for shape in shapes:
+        if shape and shape != out:
+            if out:
+                return np.broadcast_shapes(*shapes)
+            out = shape
+    return out
+
+
+def broadcast_view(value: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """``np.broadcast_to(value, shape)`` (a read-only view); a view of an array of that shape already made at once."""
+    if value.shape != shape:
+        return np.broadcast_to(value, shape)
+    view = value.view(np.ndarray)
+    view.flags.writeable = False
+    return view

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gpudesk.core.arrays import broadcast_shape
 from gpudesk.core.constants import (
     NCCL_BASE_LATENCY_S,
     NCCL_HOP_LATENCY_S,
@@ -172,7 +173,7 @@ def collective_time(op: str, size_bytes: np.ndarray, group: np.ndarray, local: n
     n = np.maximum(np.asarray(group, dtype=np.float64), 1.0)
     loc = np.minimum(np.asarray(local, dtype=np.float64), n)
     size = np.asarray(size_bytes, dtype=np.float64)
-    shape = np.broadcast_shapes(n.shape, loc.shape, size.shape, *_link_shapes(links))
+    shape = broadcast_shape(n.shape, loc.shape, size.shape, *_link_shapes(links))
     if op in OPS and not (n > 1.0).any():  # no candidate communicates (e.g. no context or expert parallelism)
         return np.zeros(shape)
     if op in RING_OPS and n.shape == loc.shape == size.shape == shape and n.ndim == 1:

@@ -76,9 +76,21 @@ def identity(value: Any) -> Hashable:
 def fields_key(inputs: Any, shape_only: str = "") -> Hashable:
     """A dataclass's fields as a key: arrays and scalars by value, anything else by :func:`identity`;
     ``shape_only`` (a field the memoised function does not read) by its shape alone."""
-    return tuple(np.shape(v) if f.name == shape_only else (v.dtype.str, v.shape, v.tobytes())
+    return tuple(np.shape(v) if name == shape_only else (v.dtype.str, v.shape, v.tobytes())
                  if isinstance(v, np.ndarray) else identity(v)
-                 for f, v in ((f, getattr(inputs, f.name)) for f in dataclasses.fields(inputs)))
+                 for name, v in ((name, getattr(inputs, name)) for name in field_names(inputs)))
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def field_names(inputs: Any) -> tuple[str, ...]:
+    """The names of a dataclass's fields, in order (``dataclasses.fields`` builds them afresh on every call: a
+    memoised model's key reads them each edit)."""
+    names = _FIELD_NAMES.get(type(inputs))
+    if names is None:
+        names = _FIELD_NAMES[type(inputs)] = tuple(f.name for f in dataclasses.fields(inputs))
+    return names
 
 
 def _arguments(*args: Any, **kwargs: Any) -> Hashable:
@@ -167,7 +179,7 @@ def memoised_on_inputs(fn: F) -> F:
         if memo is None:
             return fn(inputs)
         try:
-            key = tuple(_value_key(getattr(inputs, f.name)) for f in dataclasses.fields(inputs))
+            key = tuple(_value_key(getattr(inputs, name)) for name in field_names(inputs))
         except _Unkeyed:
             return fn(inputs)
         value = memo.get((name, key), inputs, lambda: fn(inputs))

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
-from gpudesk.core.arrays import Gathered, once
+from gpudesk.core.arrays import Gathered, broadcast_shape, broadcast_view, once
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.constants import (
     ACTIVATION_COMM_BYTES,
@@ -73,10 +73,18 @@ from gpudesk.core.training_parts import (
     exposed_ep,
     exposed_tp,
     record_bottleneck,
+    record_step_inputs,
     record_trainable,
     schedule_of,
 )
-from gpudesk.core.training_rows import KeyRows, efficiencies_and_links, framework_share, layout_terms, step_shape
+from gpudesk.core.training_rows import (
+    KeyRows,
+    efficiencies_and_links,
+    framework_share,
+    hardware_figures,
+    layout_terms,
+    step_shape,
+)
 from gpudesk.core.training_throughput import throughput_figures
 
 RECOMPUTE_CODES = {"none": 0, "selective": 1, "full": 2}
@@ -125,20 +133,6 @@ def _recompute_code(value: Any) -> np.ndarray:
     return np.asarray(value, dtype=np.float64)
 
 
-def _record_inputs(fs: FigureSet, inp: TrainingInputs, arrays: dict[str, np.ndarray]) -> None:
-    labels = {
-        "n_gpus": ("GPUs", "GPUs in the job"), "tp": ("GPUs", "tensor parallel t"), "pp": ("stages", "pipeline p"),
-        "cp": ("GPUs", "context parallel c"), "ep": ("GPUs", "expert parallel e"),
-        "micro_batch": ("sequences", "micro-batch b"), "global_batch": ("sequences", "global batch B"),
-        "seq_len": ("tokens", "sequence length s"), "zero_stage": ("", "ZeRO stage"),
-        "recompute": ("", "recompute (0 none, 1 selective, 2 full)"), "virtual_stages": ("", "virtual stages v"),
-        "train_tokens": ("tokens", "tokens to train"), "epochs": ("epochs", "epochs"),
-        "dataset_tokens": ("tokens", "dataset tokens"),
-    }
-    for name, (unit, label) in labels.items():
-        fs.input(f"train.in.{name}", arrays[name], unit, label)
-
-
 def estimate_training(inp: TrainingInputs) -> FigureSet:
     """Every train.* figure for each candidate."""
     if inp.method not in METHODS:
@@ -153,16 +147,15 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     raw.append(_recompute_code(inp.recompute))
     # Each array keeps its own shape: a grid sweep (inputs on separate axes) computes every part on the axes
     # it reads; the recorded inputs are views broadcast to the whole sweep (one per hardware row at least).
-    full = np.broadcast_shapes(*(r.shape for r in raw), hw.shape)
+    full = broadcast_shape(*(r.shape for r in raw), hw.shape)
     arrays = dict(zip((*names, "recompute"), raw))
     fs = FigureSet()
-    _record_inputs(fs, inp, {k: np.broadcast_to(v, full) for k, v in arrays.items()})
+    record_step_inputs(fs, {k: broadcast_view(v, full) for k, v in arrays.items()})
     a = arrays
     source = hw.source_rows()  # a re-indexed set: its rows of the source tell the accelerators apart (no gather)
     keys = FlatKeys.of({**arrays, "row": hw.row if source is None else source[1]})  # a flat batch: parts once per distinct input (flat_keys.py)
     eff, links = efficiencies_and_links(hw, inp, keys)  # a flat batch's: per accelerator, held per candidate
-    hw.record(fs, inp.compute_dtype)
-    eff.record(fs, inp.compute_dtype)
+    fs.merge(hardware_figures(hw, eff, inp.compute_dtype))  # hw.* and eff.* (made once within the window's memo)
     # FLOPs per token read only the sequence and recompute mode: once per distinct row (core/training_rows.py)
     rows = KeyRows(keys)
     seq_rows = rows.pick(a["seq_len"])

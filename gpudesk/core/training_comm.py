@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from gpudesk.core.arrays import Gathered, whole
+from gpudesk.core.arrays import Gathered, broadcast_shape, whole
 from gpudesk.core.collectives import Links, bucket_steps_latency, collective_time, local_members, reduce_volume_time
 from gpudesk.core.constants import DDP_BUCKET_MIN_PARAMS, DDP_BUCKET_PARAMS_PER_RANK
 from gpudesk.core.flat_keys import WORTH_IT, FlatKeys
@@ -177,7 +177,7 @@ def bucket_latency(s: StepShape, dense_steps: np.ndarray, expert_steps: np.ndarr
     chunk reduces as one bucket: ⌈(P/v) / bucket⌉ + (v − 1) buckets, P the parameters each GPU holds."""
     bucket = s.bucket_params or np.maximum(DDP_BUCKET_MIN_PARAMS.value, DDP_BUCKET_PARAMS_PER_RANK.value * s.dp)
     chunks = np.maximum(s.virtual_stages, 1.0)
-    out = np.zeros(np.broadcast_shapes(np.shape(dense_steps), np.shape(expert_steps)))
+    out = np.zeros(broadcast_shape(np.shape(dense_steps), np.shape(expert_steps)))
     for params, steps in ((s.dense_params / (s.tp * s.pp), dense_steps), (s.expert_params / (s.ep * s.pp),
                                                                            expert_steps)):
         buckets = np.where(params > 0, np.ceil(params / chunks / bucket) + chunks - 1.0, 0.0)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
-from gpudesk.core.arrays import Gathered
+from gpudesk.core.arrays import Gathered, broadcast_shape
 from gpudesk.core.constants import DUALPIPE_BUBBLE_FACTOR, ZERO_BUBBLE_FACTOR
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.model_math import ParamBreakdown, attention_core_dims, has_layer_shapes, param_breakdown
@@ -155,7 +155,7 @@ def largest_parts(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     axis=0)`` answers them (the first maximum wins, a NaN counts as the maximum, the first NaN wins): up to
     ``STACKED_MAX_ROWS`` candidates by it, on the parts stacked; a larger batch without stacking, one running
     comparison per part, so parts of smaller broadcast shapes are compared as they are."""
-    shape = np.broadcast_shapes(*(np.shape(p) for p in parts))
+    shape = broadcast_shape(*(np.shape(p) for p in parts))
     if math.prod(shape) <= STACKED_MAX_ROWS:  # a sweep or one configuration
         stacked = np.stack([np.broadcast_to(np.asarray(p, dtype=np.float64), shape) for p in parts])
         return np.asarray(np.argmax(stacked, axis=0)), np.asarray(np.argmax(stacked[1:], axis=0) + 1)
@@ -176,6 +176,21 @@ def largest_parts(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     first = np.asarray(parts[0], dtype=np.float64)
     wins = np.isnan(first) | (~stuck & (first >= best))  # ties go to the first part
     return np.where(wins, 0, rest), rest
+
+
+def record_step_inputs(fs: FigureSet, arrays: dict[str, np.ndarray]) -> None:
+    """The step model's inputs (train.in.*), each broadcast to every candidate."""
+    labels = {
+        "n_gpus": ("GPUs", "GPUs in the job"), "tp": ("GPUs", "tensor parallel t"), "pp": ("stages", "pipeline p"),
+        "cp": ("GPUs", "context parallel c"), "ep": ("GPUs", "expert parallel e"),
+        "micro_batch": ("sequences", "micro-batch b"), "global_batch": ("sequences", "global batch B"),
+        "seq_len": ("tokens", "sequence length s"), "zero_stage": ("", "ZeRO stage"),
+        "recompute": ("", "recompute (0 none, 1 selective, 2 full)"), "virtual_stages": ("", "virtual stages v"),
+        "train_tokens": ("tokens", "tokens to train"), "epochs": ("epochs", "epochs"),
+        "dataset_tokens": ("tokens", "dataset tokens"),
+    }
+    for name, (unit, label) in labels.items():
+        fs.input(f"train.in.{name}", arrays[name], unit, label)
 
 
 def record_trainable(fs: FigureSet, method: str, lora_rank: int, pb: ParamBreakdown, like: np.ndarray,

@@ -148,11 +148,12 @@ def _terms(m: ModelArch, method: str, interleaved: bool, s: StepShape, mb: Any, 
 
 # the StepShape fields _layout_only never reads: an edit of the sequence keeps its terms (tests/core/test_edit_memo.py)
 UNREAD_BY_LAYOUT = frozenset({"seq_len", "micro_batch", "micro_batches", "zero_stage", "full_recompute"})
+_LAYOUT_READ = tuple(f.name for f in fields(StepShape) if f.name not in UNREAD_BY_LAYOUT)
 
 
 def _layout_key(m: ModelArch, method: str, interleaved: bool, s: StepShape, mb: Any, hbm: Any, eff_hbm: Any) -> Any:
     return small_values_key((m, method, interleaved, mb, hbm, eff_hbm,
-                             *(getattr(s, f.name) for f in fields(s) if f.name not in UNREAD_BY_LAYOUT)), MEMO_MAX_ROWS)
+                             *(getattr(s, name) for name in _LAYOUT_READ)), MEMO_MAX_ROWS)
 
 
 @memoised_by(_layout_key)
@@ -229,6 +230,17 @@ def efficiencies_and_links(hw: HardwareArrays, inp: TrainingInputs, keys: FlatKe
     eff = Efficiencies.for_hardware(few, inp.compute_dtype, inp.calibration).for_training(
         few, inp.compute_dtype, inp.low_precision_recipe)
     return _held(eff, inverse, few.size), _held(Links.from_hardware(few, eff), inverse, few.size)
+
+
+@memoised
+@memoised
+def hardware_figures(hw: HardwareArrays, eff: Efficiencies, precision: str) -> FigureSet:
+    """The step's hardware and efficiency inputs (``hw.record``, ``eff.record``), merged into its figures: within the
+    window's memo made once for the same hardware (nobody changes a set's entries once made)."""
+    fs = FigureSet()
+    hw.record(fs, precision)
+    eff.record(fs, precision)
+    return fs
 
 
 @memoised
