@@ -88,9 +88,16 @@ def _group_searched(plan: PlanEstimate, catalog: Catalog, group: tuple[int, ...]
 
 
 def _in_worker(group: tuple[int, ...]) -> list[tuple[Any, Any]]:
+    """``group``'s searches and prices, sent back without the table each search's why and levers were worded from
+    (``PhaseSearch.explained_from``: about 3 of a phase's 3.1-5.2 MB pickled): they were worded again with the
+    ledger's prices here (``explain_priced``), and the parent only attaches and shows them."""
     assert _FORKED is not None, "a search worker runs only as a fork of the process that set the plan"
     plan, catalog = _FORKED
-    return _group_searched(plan, catalog, group)
+    searched = _group_searched(plan, catalog, group)
+    for found, _priced in searched:
+        if found is not None:
+            found.explained_from = ()
+    return searched
 
 
 def sharing_key(phase: PhaseEstimate) -> Hashable:
