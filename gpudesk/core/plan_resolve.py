@@ -196,6 +196,17 @@ def partly_populated(server: rec.Server, acc: rec.Accelerator, gpus: int) -> rec
     )
 
 
+CLOUD_OFFER_KINDS = ("hyperscaler", "gpu-cloud", "china-cloud")  # what the cloud modes rent (ResolvedPhase.offer)
+RENTAL_OFFER_KINDS = ("rental", "gpu-cloud")  # what GPU rental rents (ResolvedPhase.rental_offer)
+
+
+def offer_kinds(priced_as: str) -> tuple[str, ...]:
+    """The catalog offer kinds a rented mode (its ``priced_as``) is priced from, as the cost ledger reads them
+    (core/ledger_build._rented_lines): GPU rental its rental offers, bare metal none in the catalog, the cloud modes
+    the cloud offers. The search ranks on the same offers, or a part would rank at a price its ledger never pays."""
+    return {"gpu_rental": RENTAL_OFFER_KINDS, "bare_metal": ()}.get(priced_as, CLOUD_OFFER_KINDS)
+
+
 def _offer_for(catalog: Catalog, acc_id: str, kinds: tuple[str, ...], cny_per_usd: float, chosen: str = "",
                market: str = "global", in_country: bool = False) -> rec.CloudOffer | None:
     """The chosen offer, else the cheapest priced offer of these kinds that the plan's market allows."""
@@ -259,17 +270,15 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
               if phase.network.switch_id else _default_switch(catalog, nic, phase))
     market, in_country = phase_market(phase), phase.compliance.data_residency == "in_country"
     try:
-        offer = _offer_for(catalog, acc.id, ("hyperscaler", "gpu-cloud", "china-cloud"), rate, phase.delivery.cloud_offer_id,
-                           market, in_country)
+        offer = _offer_for(catalog, acc.id, CLOUD_OFFER_KINDS, rate, phase.delivery.cloud_offer_id, market, in_country)
     except CatalogError as exc:
         raise PlanInputError(f"{where}.delivery.cloud_offer_id: {exc}") from None
     cpu_only = offer is not None and offer.gpus <= 0  # a CPU VM prices the agents' vCPUs, never GPUs
     cpu_offer = _cpu_offer(catalog, offer if cpu_only else None, rate, market, in_country)
     chosen_name = f"{offer.provider} {offer.instance}" if offer is not None and cpu_only else ""
     if cpu_only:
-        offer = _offer_for(catalog, acc.id, ("hyperscaler", "gpu-cloud", "china-cloud"), rate, market=market,
-                           in_country=in_country)
-    rental = _offer_for(catalog, acc.id, ("rental", "gpu-cloud"), rate, market=market, in_country=in_country)
+        offer = _offer_for(catalog, acc.id, CLOUD_OFFER_KINDS, rate, market=market, in_country=in_country)
+    rental = _offer_for(catalog, acc.id, RENTAL_OFFER_KINDS, rate, market=market, in_country=in_country)
     f = phase.facility
     cooling = f.cooling if not server.cooling == "liquid" else "liquid"
     return ResolvedPhase(

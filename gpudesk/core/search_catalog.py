@@ -35,7 +35,7 @@ from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFOR
 from gpudesk.core.delivery import convert
 from gpudesk.core.market import AvailabilityIndex, is_domestic, offer_allowed, phase_market, priced_offer_exists, usable
 from gpudesk.core.owned_power import WorkloadDraw, busy_fraction, energy_per_server_hour, energy_per_server_hour_at
-from gpudesk.core.plan_resolve import ResolvedPhase, power_limited
+from gpudesk.core.plan_resolve import ResolvedPhase, offer_kinds, power_limited
 from gpudesk.project.model import Phase
 from gpudesk.vocabulary.delivery import RENTED_MODES, owns_hardware, priced_as
 
@@ -135,8 +135,10 @@ def _rent(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> tuple[float, 
     committed = mode not in ("cloud_on_demand", "cloud_spot")
     hours = HOURS_PER_MONTH if committed else min(u.hours_per_day * u.days_per_month, HOURS_PER_MONTH)
     best: tuple[float, rec.CloudOffer] | None = None
+    kinds = offer_kinds(mode)  # the offers the ledger of the plan pinning the part prices it from
     for offer in catalog.cloud_offers():
-        if offer.accelerator_id != acc.id or offer.gpus <= 0 or not offer_allowed(offer, market, in_country):
+        if offer.accelerator_id != acc.id or offer.gpus <= 0 or offer.kind not in kinds \
+                or not offer_allowed(offer, market, in_country):
             continue
         rate = getattr(offer, field) or offer.on_demand_per_hour
         if rate is None:

@@ -61,8 +61,10 @@ def rank_order(table: PointTable, spec: Spec, rows: np.ndarray | None = None) ->
     perf = np.where(np.isfinite(metric), -metric if spec.metric_higher_is_better else metric, np.inf)
     tier = c["tier"][idx] if "tier" in c else np.zeros(idx.size)
     demoted = c["demoted"][idx] if "demoted" in c else np.zeros(idx.size, dtype=bool)
-    order = np.lexsort((perf, c["gpus"][idx], np.where(priced, cost, 0.0), ~priced, demoted, tier,
-                        c["mask"][idx] != 0))
+    # fewer GPUs paid for, then the better performance: GPUs left idle in a whole server or instance already paid
+    # for are no saving (the startup pilot's A100 × 1 in an 8-GPU instance cost what × 8 costs, 8× slower)
+    billed = c["billed_gpus"][idx] if "billed_gpus" in c else c["gpus"][idx]
+    order = np.lexsort((perf, billed, np.where(priced, cost, 0.0), ~priced, demoted, tier, c["mask"][idx] != 0))
     return idx[order]
 
 

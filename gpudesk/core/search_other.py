@@ -17,7 +17,7 @@ from gpudesk.catalog import records as rec
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.plan_workload_other import VISION_MAX_DOUBLINGS
 from gpudesk.core.search_catalog import HOURS_PER_YEAR, UnitCost
-from gpudesk.core.search_points import BIT, PointTable, bill_points
+from gpudesk.core.search_points import BIT, PointTable, bill_points, bill_training
 from gpudesk.core.search_training import step_share
 from gpudesk.core.workloads_other import estimate_item_serving, estimate_vdi, estimate_vision
 from gpudesk.project.model import Phase, Workload
@@ -120,7 +120,7 @@ def finish(ctx: Context, table: PointTable) -> None:
         return
     c = table.cols
     years = max(ctx.phase.costs.horizon_years, 1)
-    if "days" in c:  # training: the run
-        bill_points(table, ctx.phase, ctx.units, (c["days"], 24.0), np.maximum(c["days"] / (365.0 / 12.0), 1.0))
+    if "days" in c:  # training: the run (owned), the phase's months of rent (rented)
+        bill_training(table, ctx.phase, ctx.units)
     else:
         bill_points(table, ctx.phase, ctx.units, (years, HOURS_PER_YEAR), years * 12.0)

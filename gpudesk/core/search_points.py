@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gpudesk.core.search_catalog import HOURS_PER_MONTH
+from gpudesk.vocabulary.delivery import horizon_months
 from gpudesk.vocabulary.sizing import BINDING
 
 if TYPE_CHECKING:
@@ -168,6 +170,18 @@ def bill_points(table: PointTable, phase: Phase, units: Sequence[UnitCost], hour
     c["power_kw"] = servers * kw
     mark_limits(table, phase, units, c["power_kw"], cost)
     return np.asarray(cost)
+
+
+def bill_training(table: PointTable, phase: Phase, units: Sequence[UnitCost]) -> np.ndarray:
+    """The cost of each training point on the phase's basis (``bill_points``): owned, the run (its GPU-hours at a
+    GPU-hour of the horizon's TCO); rented, the phase's own months of rent of every GPU billed, as the cost ledger of
+    the plan pinning the point charges it (the instances are rented for the phase's hours, whatever the run's
+    length: docs/search.md), so the search ranks a rented phase's points by what its rows will cost."""
+    days = table.cols["days"]
+    if units and units[0].basis == "rent":
+        months = horizon_months(phase.delivery.mode, phase.duration_months, max(phase.costs.horizon_years, 1))
+        return bill_points(table, phase, units, (HOURS_PER_MONTH, months), max(months, 1.0), np.isfinite(days))
+    return bill_points(table, phase, units, (days, 24.0), np.maximum(days / (365.0 / 12.0), 1.0), np.isfinite(days))
 
 
 def pareto_front(x: np.ndarray, y: np.ndarray, candidates: np.ndarray, x_higher_is_better: bool) -> np.ndarray:

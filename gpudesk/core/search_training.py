@@ -26,7 +26,7 @@ from gpudesk.core.memory import estimate_memory
 from gpudesk.core.model_math import training_flops_per_token
 from gpudesk.core.plan_workload import _memory_inputs, micro_batches_per_step, training_inputs
 from gpudesk.core.search_catalog import UnitCost
-from gpudesk.core.search_points import BIT, PointTable, bill_points, in_slices
+from gpudesk.core.search_points import BIT, PointTable, bill_training, in_slices
 from gpudesk.core.training import estimate_training
 from gpudesk.project.model import Phase, Workload
 
@@ -260,5 +260,4 @@ def finish(ctx: Context, table: PointTable) -> None:
     """Servers, power and the cost of the run; power and budget violations."""
     if not len(table):
         return
-    days = table.cols["days"]
-    bill_points(table, ctx.phase, ctx.units, (days, 24.0), np.maximum(days / (365.0 / 12.0), 1.0), np.isfinite(days))
+    bill_training(table, ctx.phase, ctx.units)

@@ -71,3 +71,31 @@ def test_rows_and_recommendation_rank_by_the_cost_they_show(sample, searched_sam
             runner = phase.point_costs[search.runner_up.index][2]
             if math.isfinite(rec_cost) and math.isfinite(runner):
                 assert rec_cost <= runner
+
+
+def _reasons(reason):
+    """``reason`` and every reason nested in its numbers."""
+    from gpudesk.core.candidates import Reason
+
+    yield reason
+    for value in reason.numbers.values():
+        for item in (value.items if hasattr(value, "items") and not isinstance(value, dict) else (value,)):
+            if isinstance(item, Reason):
+                yield from _reasons(item)
+
+
+@pytest.mark.parametrize("sample", ["bank-llm-assistant", "startup-inspection", "ecommerce-recsys"])
+def test_a_rented_part_ranks_at_a_price_its_ledger_pays_and_a_cheaper_point_is_cheaper(sample, searched_sample):
+    """The bank pilot's search ranked the H800 at a GPU rental price (a 'rental' offer) that its cloud ledger never
+    reads ('no price'), and its why said the memory binds because A100 × 32 TP1 × DP32 'would need ¥564,790 (+0%)':
+    ranked on the run while its rows cost the phase's rent. A row ranked at a rent offer is priced by its ledger,
+    and the point the why calls cheaper is cheaper by the ledger."""
+    for phase in searched_sample(sample)[0].phases:
+        if phase.search is None:
+            continue
+        for row in phase.candidates:
+            if any(r.key == "rent_offer" for r in row.reasons):
+                assert math.isfinite(row.cost), (sample, row.accelerator_id)
+        for r in _reasons(phase.search.why):
+            if r.key == "search_versus_cost":
+                assert r.numbers["change"] < 0, (sample, phase.name, r)
