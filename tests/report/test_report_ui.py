@@ -94,6 +94,15 @@ def test_compare_view_exports_csv_and_pdf(qtbot, tmp_path, monkeypatch, screensh
     cells = [view.inputs.topLevelItem(i).text(c) for i in range(view.inputs.topLevelItemCount()) for c in (1, 2, 3)]
     assert "8 台" in cells and "目录默认" in cells, cells
     assert not [c for c in cells if re.fullmatch(r"[-\d.,]+", c)], cells
+    # every plan's column in sight: sized to its contents, a first plan's long names pushed the next plans' values
+    # past the list's right edge (a comparison showing one plan's inputs)
+    view.resize(300, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    header, width = view.inputs.header(), view.inputs.viewport().width()
+    last = header.count() - 1
+    assert sum(view.inputs.sizeHintForColumn(c) for c in range(header.count())) > width  # they would not fit
+    assert header.sectionViewportPosition(last) + header.sectionSize(last) <= width
     assert view.chart.spec.kind == "cost_over_time"
     target = tmp_path / "cmp.csv"
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))

@@ -160,8 +160,12 @@ class CompareView(QtWidgets.QWidget):
         self.table.resizeColumnsToContents()
         self.inputs.clear()
         self.inputs.setHeaderLabels([self.text.get("compare.path"), *comparison.names])
-        self.inputs.header().setStretchLastSection(False)
-        self.inputs.header().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
+        # the labels as wide as they read, the plans sharing the rest: sized to their contents, the first plan's
+        # long names ("排序：每天 3000 万次信息流请求 × 500 个候选商品") pushed the second plan's column out of sight
+        header = self.inputs.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(0, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         # the rows the PDF and CSV print (comparison_export.input_rows): each value with its field's unit
         # ("阶段时长 10 个月", not "10"), choices and catalog ids by name, fields a workload's kind never uses as "—"
         lang = self.lang
@@ -169,7 +173,8 @@ class CompareView(QtWidgets.QWidget):
                                         catalog_names(catalog, lang), field_applies,
                                         lambda p, v, floor: unset_word(p, v, floor, lang)):
             item = QtWidgets.QTreeWidgetItem([label, *cells])
-            item.setToolTip(0, label)  # the whole label where the column cuts it (the field path is the file's code)
+            for column, text in enumerate((label, *cells)):  # the whole text where a column elides it
+                item.setToolTip(column, text)
             self.inputs.addTopLevelItem(item)
         chart = cumulative_cost_chart(comparison, self.text) if {"capex", "opex"} <= {r.metric.id for r in comparison.rows} else None
         self.chart.setVisible(chart is not None)
