@@ -24,6 +24,7 @@ from typing import cast
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
+from gpudesk.plotting.axis_images import AxisImages
 from gpudesk.plotting.fit import kept_metrics
 from gpudesk.report.durations import duration_text
 
@@ -64,6 +65,8 @@ class NumberAxis(pg.AxisItem):
         self.language = "en"
         self.data_ticks: tuple[float, ...] = ()  # tick at these positions (view coordinates) instead of a scale
         self.pictures: dict[tuple, QtGui.QPicture] = {}  # drawn before, by ``picture_key``, the latest last
+        self._keyed: tuple[QtGui.QPicture | None, tuple] = (None, ())  # the picture shown and its key
+        self.images = AxisImages()  # the pictures drawn on screen as images
         self.enableAutoSIPrefix(False)
         self.setStyle(maxTickLevel=LINEAR_TICK_LEVELS)
 
@@ -163,21 +166,27 @@ class NumberAxis(pg.AxisItem):
         played again instead of being generated anew (``picture_key``): a memory-fit chart's categories go from the
         alternatives' names to "Searching…" at every edit and back when the search lands, and its category axis
         regenerated each (0.8-1.1 ms of every edit on bank and gov, issue 24)."""
+        widget = args[1] if len(args) > 1 else None
         if self.picture is not None:
-            self.picture.play(p)
+            if self._keyed[0] is not self.picture or not self.images.play(p, self.picture, self._keyed[1],
+                                                                          self.boundingRect(), widget):
+                self.picture.play(p)
             return
         key = self.picture_key(p)
         kept = self.pictures.pop(key, None)
         if kept is None:
-            super().paint(p, *args)
+            super().paint(p, *args)  # draws the new picture (on screen too: its image is made at the next paint)
             if self.picture is not None:
                 self.pictures[key] = self.picture
+                self._keyed = (self.picture, key)
             while len(self.pictures) > PICTURES_KEPT:
                 self.pictures.pop(next(iter(self.pictures)))
             return
         self.pictures[key] = kept  # the latest last
         self.picture = kept  # type: ignore[assignment]  # pyqtgraph declares it None until drawn
-        kept.play(p)
+        self._keyed = (kept, key)
+        if not self.images.play(p, kept, key, self.boundingRect(), widget):  # on screen: its image (axis_images.py)
+            kept.play(p)
 
     def picture_key(self, painter: QtGui.QPainter) -> tuple:
         """Everything ``generateDrawSpecs`` and ``drawPicture`` read: the ticks (set or from the range, size and

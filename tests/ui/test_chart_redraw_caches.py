@@ -45,6 +45,13 @@ def test_an_updated_chart_paints_what_a_fresh_one_paints(shown_chart) -> None:
     fresh = shown_chart(560, 360)
     fresh.set_spec(_scaled(first, 0.5))
     assert _pixels(updated) == _pixels(fresh)
+    # on screen each axis's drawing is kept as an image (plotting/axis_images.py): the pixels its picture plays
+    shown = _pixels(fresh)
+    axes = [fresh.plot(0).getAxis(side) for side in ("left", "bottom")]
+    assert all(axis.images.kept for axis in axes), "the axes were not drawn from their images"
+    for axis in axes:
+        axis.images.play = lambda *_args: False
+    assert _pixels(fresh) == shown
 
 
 def test_the_bars_bounds_follow_their_values_and_the_view(shown_chart) -> None:
