@@ -37,7 +37,7 @@ class Level:
     candidate as given. :meth:`pick` a candidate input at these rows, :meth:`lift` a value of a coarser level to
     them, compute, then :meth:`held` to record a figure (gathered to every candidate when first read)."""
 
-    __slots__ = ("keys", "representative", "inverse", "count", "_index", "_period")
+    __slots__ = ("keys", "representative", "inverse", "count", "_index", "_period", "_slowest")
 
     def __init__(self, keys: FlatKeys | None, representative: np.ndarray | None, inverse: np.ndarray | None) -> None:
         self.keys, self.representative, self.inverse = keys, representative, inverse
@@ -46,6 +46,8 @@ class Level:
         # id(a coarser level's inverse) -> (it, that level's row count k): my row r is its row r mod k (every
         # combination of its rows and my columns present, its rows varying fastest: a sweep's levels)
         self._period: dict[int, tuple[np.ndarray, int]] = {}
+        # where every combination is present: the column found slowest (codes, their count) and the rows per code
+        self._slowest: tuple[np.ndarray, int, int] | None = None
 
     @classmethod
     def identity(cls, keys: FlatKeys | None = None) -> Level:
@@ -72,6 +74,8 @@ class Level:
             level = cls(keys, representative, inverse)
         if every:  # row r is the coarser level's row r mod its count, and so of any level that one repeats
             level._period[id(coarse_inverse)] = (coarse_inverse, coarse_count)
+            if varying:  # and the first column's code c holds rows c·k … (c + 1)·k − 1
+                level._slowest = (varying[0][0], varying[0][1], level.count // varying[0][1])
             if within is not None and within.inverse is coarse_inverse:
                 level._period.update(within._period)
         return level
@@ -136,6 +140,8 @@ class Level:
         slowest, so that they are ordered by it: the row each code from 1 on starts at; None otherwise."""
         if self.representative is None or self.keys is None or codes.size != self.keys.size:
             return None
+        if self._slowest is not None and self._slowest[0] is codes and self._slowest[1] == cases:  # no gather
+            return [code * self._slowest[2] for code in range(1, cases)]
         ordered = np.take(codes, self.representative)
         return [int(i) for i in np.searchsorted(ordered, np.arange(1, cases))]
 
