@@ -55,9 +55,8 @@ def _pick(value: Any, index: Index) -> float | str:
         row = 0 if index is None else index[-1] if isinstance(index, tuple) else index
         return _scalar(value.at(row))
     array = np.asarray(value)
-    if array.ndim == 0 or index is None:
-        scalar = array.reshape(-1)[0] if array.size else float("nan")
-        return _scalar(scalar)
+    if array.ndim == 0 or index is None:  # the first value (item: as a Python scalar, which _scalar reads alike)
+        return _scalar(array.item(0)) if array.size else float("nan")
     idx = index if isinstance(index, tuple) else (index,)
     # Broadcast rules: a length-1 axis serves every candidate.
     if array.ndim < len(idx):

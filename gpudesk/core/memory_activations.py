@@ -46,6 +46,7 @@ backward, Korthikanti et al. §4.2.2).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -58,6 +59,7 @@ from gpudesk.core.constants import (
 )
 from gpudesk.core.explain import as_array
 from gpudesk.core.model_math import has_layer_shapes, head_dim, kv_heads
+from gpudesk.core.pass_memo import memoised_by, small_values_key
 from gpudesk.core.precision import bytes_per_value
 from gpudesk.core.recompute_policy import selective_op_policy
 from gpudesk.vocabulary.training import TRAINING_STACK
@@ -181,9 +183,32 @@ def training_activations(
 ) -> TrainingActivations:
     if recompute not in RECOMPUTE:
         raise ValueError(f"unknown recompute {recompute!r}; valid: {', '.join(RECOMPUTE)}")
-    zero = as_array(tp) * as_array(pp) * as_array(cp) * as_array(virtual_stages) * 0.0
-    if not has_layer_shapes(m):
+    per_token = _per_token(m, weight_dtype, tp, pp, cp, recompute, sequence_parallel, flash_attention, virtual_stages,
+                           training_stack, compiled)
+    if per_token is None:
+        zero = as_array(tp) * as_array(pp) * as_array(cp) * as_array(virtual_stages) * 0.0
         return TrainingActivations(zero, zero, zero, zero, zero, zero, False)
+    alpha_first, beta_first, alpha_last, beta_last, in_flight, stored_alpha, stored_beta, alpha_layer, full_beta = \
+        per_token
+    s = as_array(seq_len)
+    per_layer = stored_alpha * s + stored_beta * s * s
+    working = alpha_layer * s + full_beta * s * s
+    return TrainingActivations(alpha_first, beta_first, alpha_last, beta_last, per_layer, in_flight, True, working)
+
+
+def _per_token_key(m: ModelArch, weight_dtype: str, *rest: Any) -> Any:
+    return small_values_key((m, weight_dtype, *rest))
+
+
+@memoised_by(_per_token_key)
+def _per_token(m: ModelArch, weight_dtype: str, tp: np.ndarray, pp: np.ndarray, cp: np.ndarray, recompute: str,
+               sequence_parallel: bool, flash_attention: bool, virtual_stages: np.ndarray, training_stack: str,
+               compiled: bool) -> tuple[np.ndarray, ...] | None:
+    """What the activations' α·s + β·s² reads besides the sequence (None without layer shapes): within the window's
+    memo kept per input, so an edit of the sequence or the batch computes only the terms in s."""
+    if not has_layer_shapes(m):
+        return None
+    zero = as_array(tp) * as_array(pp) * as_array(cp) * as_array(virtual_stages) * 0.0
     terms = layer_terms(m, activation_value_bytes(weight_dtype), training_stack, compiled)
     t, p, c, v = as_array(tp), as_array(pp), as_array(cp), as_array(virtual_stages)
     t_sp = np.where(sequence_parallel & (t > 1), t, 1.0)
@@ -209,11 +234,8 @@ def training_activations(
     beta_first = in_flight * stored_beta + work_beta
     alpha_last = np.where(single, alpha_first, stage_layers * stored_alpha + work_alpha + logits_alpha)
     beta_last = np.where(single, beta_first, stage_layers * stored_beta + work_beta)
-    s = as_array(seq_len)
-    per_layer = stored_alpha * s + stored_beta * s * s
     full_beta = terms.quadratic / (t * c) * (0.0 if flash_attention else 1.0)
-    working = alpha_layer * s + full_beta * s * s
-    return TrainingActivations(alpha_first, beta_first, alpha_last, beta_last, per_layer, in_flight, True, working)
+    return alpha_first, beta_first, alpha_last, beta_last, in_flight, stored_alpha, stored_beta, alpha_layer, full_beta
 
 
 def inference_workspace_per_token(m: ModelArch, tp: np.ndarray) -> np.ndarray:

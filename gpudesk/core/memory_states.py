@@ -173,14 +173,10 @@ def amp_weight_cache(pb: ParamBreakdown, lay: Layout, recompute: str) -> np.ndar
     return np.asarray(AMP_WEIGHT_CACHE_BYTES.value * (blocks + head))
 
 
-MEMO_MAX_ROWS = 4096  # memoised on the layout's bytes: a sweep or one configuration, never a search's batch
-
-
 def _states_key(pb: ParamBreakdown, lay: Layout, *settings: Any, **named: Any) -> Any:
     """:func:`model_state_bytes`' inputs by value (the breakdown by identity: model_math.param_breakdown's, memoised
     per model record); None (not memoised) for a large batch or a setting passed by name."""
-    return None if named else small_values_key((pb, lay.tp, lay.pp, lay.dp, lay.cp, lay.ep, lay.zero_stage, *settings),
-                                               MEMO_MAX_ROWS)
+    return None if named else small_values_key((pb, lay.tp, lay.pp, lay.dp, lay.cp, lay.ep, lay.zero_stage, *settings))
 
 
 @memoised_by(_states_key)

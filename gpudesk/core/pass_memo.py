@@ -148,7 +148,12 @@ def _value_key(value: Any) -> Hashable:
     raise _Unkeyed(type(value).__name__)
 
 
-def small_values_key(values: Iterable[Any], max_size: int) -> Hashable | None:
+MEMO_MAX_ROWS = 4096
+"""The most values an array keyed by its bytes may hold (:func:`small_values_key`): a sweep's or one configuration's,
+never a search's batch (keying it would cost a pass over it; no later call repeats it)."""
+
+
+def small_values_key(values: Iterable[Any], max_size: int = MEMO_MAX_ROWS) -> Hashable | None:
     """``values`` compared by type and value (:func:`_value_key`; 1, 1.0 and True apart, floats by their bits) as one
     key, or None where one is an array of more than ``max_size`` values (keying a large batch by its bytes costs a
     pass over it) or cannot be compared by value."""

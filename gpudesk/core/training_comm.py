@@ -154,14 +154,13 @@ def _dp_collectives(s: StepShape, links: Links, grad_bytes: float, weight_bytes:
             bucket_steps_latency(expert_group, local_edp, links), per_mb, dp_group > local_dp)
 
 
-MEMO_MAX_ROWS = 4096  # a part memoised on its arrays' bytes: a sweep or one configuration, never a search's batch
 _DP_FIELDS = ("tp", "pp", "cp", "ep", "dp", "dense_params", "expert_params")  # what _dp_collectives reads of a shape
 
 
 def _dp_key(s: StepShape, links: Links, grad_bytes: float, weight_bytes: float) -> Any:
     """:func:`_dp_collectives`' inputs by value (the links by identity: they are the memoised efficiencies' of the
     same hardware, training_rows.efficiencies_and_links); None (not memoised) for a large batch."""
-    return small_values_key((*(getattr(s, f) for f in _DP_FIELDS), links, grad_bytes, weight_bytes), MEMO_MAX_ROWS)
+    return small_values_key((*(getattr(s, f) for f in _DP_FIELDS), links, grad_bytes, weight_bytes))
 
 
 # within the window's memo (core/pass_memo.py) an edit that changes no layout, GPU count or parameter count (the
@@ -206,7 +205,7 @@ _BUCKET_FIELDS = (*_DP_FIELDS, "virtual_stages", "bucket_params")  # and what bu
 
 def _reduce_key(s: StepShape, c: Collectives, sharded: Any, links: Links) -> Any:
     return small_values_key((*(getattr(s, f) for f in _BUCKET_FIELDS), c.reduce_once, c.dense_bucket_steps,
-                             c.expert_bucket_steps, sharded, links), MEMO_MAX_ROWS)
+                             c.expert_bucket_steps, sharded, links))
 
 
 @memoised_by(_reduce_key)

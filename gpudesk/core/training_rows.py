@@ -36,7 +36,6 @@ from gpudesk.core.model_math import ParamBreakdown, has_layer_shapes, kv_values_
 from gpudesk.core.pass_memo import memoised, memoised_by, small_values_key
 from gpudesk.core.training_comm import (
     COLLECTIVE_INPUTS,
-    MEMO_MAX_ROWS,
     StepShape,
     by_stage,
     last_bucket_share,
@@ -132,7 +131,8 @@ def layout_terms(rows: KeyRows, m: ModelArch, shape: StepShape, method: str, int
                  micro_batch: Any, hbm: Any, eff_hbm: Any) -> RowTerms:
     """The terms (:func:`_terms`) on ``rows``' distinct rows."""
     # the shape's per-candidate figures that are no function of the key are not read: leave them out of the picking
-    shape = replace(shape, micro_batches=np.asarray(1.0), zero_stage=np.asarray(0.0))
+    shape = shape if rows.representative is None else replace(shape, micro_batches=np.asarray(1.0),
+                                                              zero_stage=np.asarray(0.0))
     return RowTerms(rows, _terms(m, method, interleaved, rows.pick(shape), rows.pick(micro_batch), rows.pick(hbm),
                                  rows.pick(eff_hbm)))
 
@@ -153,7 +153,7 @@ _LAYOUT_READ = tuple(f.name for f in fields(StepShape) if f.name not in UNREAD_B
 
 def _layout_key(m: ModelArch, method: str, interleaved: bool, s: StepShape, mb: Any, hbm: Any, eff_hbm: Any) -> Any:
     return small_values_key((m, method, interleaved, mb, hbm, eff_hbm,
-                             *(getattr(s, name) for name in _LAYOUT_READ)), MEMO_MAX_ROWS)
+                             *(getattr(s, name) for name in _LAYOUT_READ)))
 
 
 @memoised_by(_layout_key)
