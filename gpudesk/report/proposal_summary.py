@@ -11,10 +11,11 @@ import math
 
 from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import SEVERITIES
+from gpudesk.core.reason_values import Quantity
 from gpudesk.core.sized_configuration import WorkloadSizing
 from gpudesk.project.model import Workload
 from gpudesk.report import ledger_text as L
-from gpudesk.report.check_text import reason_text
+from gpudesk.report.check_text import quantity_text, reason_text
 from gpudesk.report.document import BulletList, DataTable, Heading, Note, Paragraph, Section
 from gpudesk.report.number_format import (
     CURRENCY_SYMBOLS,
@@ -98,15 +99,14 @@ def _why(ctx: ProposalContext, phase: PhaseEstimate) -> str:
     fs, pre = phase.figures, _prefix(w.index)
     if w.capacity is not None and w.capacity.total == w.capacity.total and w.capacity.target > 0:
         cap = w.capacity
-        unit = t.choice("unit", cap.unit)
         p99 = fs.number(pre + "infer.ttft_at_percentile_s")  # the first token at the target's percentile
         latency = t.get("exec.why_latency", p99=format_number(p99 * 1000, 0), target=format_number(workload.ttft_ms, 0),
                         pct=PERCENTILE.name_of(workload.latency_percentile, "en")) \
             if workload is not None and math.isfinite(p99) \
             and w.kind in ("llm_inference", "agent_hosting") else ""
-        return t.get("exec.why_serving", sized_by=sized_by, target=format_number(cap.target), unit=unit,
-                     replicas=cap.replicas, per=format_part(cap.per_replica, cap.replicas, cap.total), gpus=w.gpus,
-                     util=format_percent(cap.utilisation), latency=latency)
+        return t.get("exec.why_serving", sized_by=sized_by, target=_rate(cap.target, cap.unit, t),
+                     replicas=cap.replicas, per=_rate(cap.per_replica, cap.unit, t, (cap.replicas, cap.total)),
+                     gpus=w.gpus, util=format_percent(cap.utilisation), latency=latency)
     days = fs.number(pre + "train.time_to_train_days", fs.number(pre + "vision.time_to_train_days"))
     if w.kind in TRAINING_KINDS and math.isfinite(days) and workload is not None:
         return t.get("exec.why_training", sized_by=sized_by, gpus=w.gpus, days=format_number(days),
@@ -199,15 +199,25 @@ def _verdict(ctx: ProposalContext, ok: bool | None) -> str:
     return ctx.text.get("exec.meets") if ok else ctx.text.get("exec.misses")
 
 
+def _rate(value: float, unit: str, t: ReportText, part: tuple[float, float] | None = None) -> str:
+    """A capacity or a peak rate with its unit, as the window's status bar and figure tables show it: from ten
+    thousand up scaled as display_value scales it ('1,078 万项/秒', '10.78 M items/s'; the proposal read
+    '10,780,265 项/秒' beside the window's '1,078 万项/秒'); below it with the digits a part of a total needs
+    (``part``: the count of equal parts and their total, format_part)."""
+    if math.isfinite(value) and abs(value) >= 1e4:
+        return quantity_text(Quantity(value, unit), t.lang)
+    number = format_part(value, *part) if part is not None else format_number(value)
+    return f"{number} {t.choice('unit', unit)}"
+
+
 def _workload_rows(ctx: ProposalContext, phase: PhaseEstimate, w: WorkloadSizing, workload: Workload | None,
                    name: str) -> list[tuple[str, ...]]:
     t, fs, pre = ctx.text, phase.figures, _prefix(w.index)
     rows: list[tuple[str, ...]] = []
     cap = w.capacity
     if cap is not None and cap.target == cap.target and cap.total == cap.total:
-        unit = t.choice("unit", cap.unit)
-        rows.append((name, t.get("exec.metric_capacity"), f"{format_number(cap.target)} {unit}",
-                     f"{format_number(cap.total)} {unit}", _verdict(ctx, cap.total >= cap.target * 0.999)))
+        rows.append((name, t.get("exec.metric_capacity"), _rate(cap.target, cap.unit, t), _rate(cap.total, cap.unit, t),
+                     _verdict(ctx, cap.total >= cap.target * 0.999)))
         rows.append((name, t.get("exec.metric_utilisation"), "", format_percent(cap.utilisation), "—"))
     if workload is not None and w.kind in ("llm_inference", "agent_hosting"):
         pct = PERCENTILE.name_of(workload.latency_percentile, "en")

@@ -236,3 +236,14 @@ def test_latency_reads_one_unit_word_per_language(lang, word, bank):
     paragraph = " ".join(b.text for b in doc.section("summary").blocks if hasattr(b, "text"))
     if lang == "zh":  # the recommendation's latency sentence too
         assert not re.search(r"\d ms\b", paragraph)
+
+
+def test_a_large_rate_reads_as_the_window_shows_it():
+    """The e-commerce proposal read '峰值 3,472,222 项/秒' and a capacity of '10,780,265 项/秒' where the window's status
+    bar read '1,078 万项/秒' (English '10.78 M items/s'): a rate from ten thousand up is scaled as display_value
+    scales it; a small part keeps the digits its product needs (55 × 0.255 ≈ 14.0 requests/s)."""
+    from gpudesk.report.proposal_summary import _rate
+
+    assert _rate(10_780_265.0, "items/s", ReportText("zh")) == "1,078 万项/秒"
+    assert _rate(3_472_222.0, "items/s", ReportText("en")) == "3.472 M items/s"
+    assert _rate(0.2545, "requests/s", ReportText("en"), (55, 14.0)) == "0.255 requests/s"
