@@ -121,7 +121,8 @@ def phase_ledger(project: Project, index: int, catalog: Catalog,
 def estimate_phase(project: Project, index: int, catalog: Catalog,
                    carried: CarriedHardware | None = None, search: bool = False, layout: bool = True,
                    defer_charts: Collection[str] = (), workloads: WorkloadCache | None = None,
-                   defer_figures: Collection[str] = (), defer_costs: bool = False) -> PhaseEstimate:
+                   defer_figures: Collection[str] = (), defer_costs: bool = False,
+                   memo: PassMemo | None = None) -> PhaseEstimate:
     """Estimate one phase; ``carried`` is the owned hardware the previous phase hands over. The configuration
     search stays pending (``search_done`` False) unless ``search`` asks for it: ``complete_search`` or the
     window's slices (``search_steps_for`` and ``attach_search``) run it; ``layout=False``
@@ -165,7 +166,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()
     estimate.accuracy = figure_bands(figures.keys(), [w.kind for w in phase.workloads],
                                      attention_dp_workloads(figures, len(phase.workloads)))
-    attach_search(estimate, catalog, run_search(estimate, catalog) if search else None, done=search)
+    attach_search(estimate, catalog, run_search(estimate, catalog) if search else None, done=search, memo=memo)
     return estimate
 
 
@@ -204,14 +205,15 @@ def pricing_steps_for(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSea
 
 
 def attach_search(estimate: PhaseEstimate, catalog: Catalog, found: PhaseSearch | None, done: bool = True,
-                  priced: tuple[list[Candidate], dict[int, PointCost]] | None = None) -> None:
+                  priced: tuple[list[Candidate], dict[int, PointCost]] | None = None, memo: PassMemo | None = None) -> None:
     """Candidates, checks and charts of the phase from its search (``None``: the plan's own row only; ``done``
-    False: the search has not run yet); ``priced`` is what ``pricing_steps_for`` returned when already run."""
+    False: the search has not run yet); ``priced`` is what ``pricing_steps_for`` returned when already run (else
+    it runs here, under ``memo`` when given)."""
     ctx: PhaseContext = estimate.context
     phase, resolved, figures = ctx.phase, ctx.resolved, estimate.figures
     estimate.found, estimate.search_done = found, done
     if priced is None:
-        priced = run_through(pricing_steps_for(estimate, catalog, found))
+        priced = run_through(pricing_steps_for(estimate, catalog, found, memo))
     rows, estimate.priced = priced
     estimate.candidates = with_plan_row(rows, estimate.config, figures, phase, estimate.ledger_made, found)
     estimate.checks = _checks(estimate, catalog)
@@ -347,11 +349,12 @@ def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None =
     defer_costs = plan_defers_costs(defer_costs, search, defer_roadmap, defer_charts)
     phases: list[PhaseEstimate] = []
     carried: CarriedHardware | None = None
+    memo = PassMemo() if search else None  # the phases' pricing shares one pass memo, as in complete_search
     for i in range(len(project.phases)):
         phase = cache.get(project, i, catalog, carried, search, layout, defer_charts, defer_figures, defer_costs) \
             if cache is not None else estimate_phase(project, i, catalog, carried, search=search, layout=layout,
                                                      defer_charts=defer_charts, defer_figures=defer_figures,
-                                                     defer_costs=defer_costs)
+                                                     defer_costs=defer_costs, memo=memo)
         phases.append(phase)
         carried = phase.carried
     plan = PlanEstimate(project_name=project.meta.name, catalog_version=catalog.version, app_version=__version__,
