@@ -263,9 +263,10 @@ def rows_of_codes(coded: list[tuple[np.ndarray, int]], n: int) -> tuple[np.ndarr
         index = key.astype(np.intp)  # numpy scatters and gathers by its own index type without a cast per call
         last = np.full(size, -1, dtype=np.intp)
         last[index] = row_numbers(n)
-        if size == 0 or last.min() >= 0:  # every key present (a full product of dense codes): the key is its row
+        seen = last >= 0
+        if seen.all():  # every key present (a full product of dense codes): the key is its row
             return last, index
-        present, renumber = numbered(last >= 0, np.intp)
+        present, renumber = numbered(seen, np.intp)
         return np.take(last, present), np.take(renumber, index, mode="wrap")  # keys lie in [0, size)
     key, count = _compact(key, size)
     index = key.astype(np.intp, copy=False)
