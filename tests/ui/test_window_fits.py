@@ -49,7 +49,7 @@ from window_audit import (
     visible_texts,
 )
 from window_audit_tables import cut_headers, unreadable_cells
-from window_walk import Walk, form_over_view, language_and_theme, sideways_pixels
+from window_walk import Walk, compare_from_cache, form_over_view, language_and_theme, sideways_pixels
 
 from gpudesk.catalog import field_rules
 from gpudesk.catalog.schema import TABLES
@@ -373,8 +373,10 @@ def open_every_dialog(window) -> dict[str, object]:
 
 @pytest.mark.parametrize(("session", "screen_name"), DIALOG_CASES, indirect=["session"],
                          ids=[f"{lang}-{theme}-{s}" for (lang, theme), s in DIALOG_CASES])
-def test_every_dialog_fits_its_screen_and_reads(session, screen_name, make_window, catalog):  # noqa: F811
+def test_every_dialog_fits_its_screen_and_reads(session, screen_name, make_window, catalog, estimates,  # noqa: F811
+                                                 monkeypatch):
     lang, theme = session
+    compare_from_cache(monkeypatch, estimates)  # the comparison's two samples as the walks estimated them
     manufacturer = next(p for p in SAMPLES if p.stem.startswith("manufacturer"))
     window = make_window(manufacturer, lang=lang, screen=screen(screen_name))
     open_on(window, screen_name)

@@ -3,7 +3,8 @@
 Opening a sample window, searching it and building its seven pages costs 3-9 CPU-s; the window audit does it once
 per case, and the laptop-fit checks (no page scrolls sideways at 1366 × 768, the window's least size fits a laptop,
 no form wider than its scroll view) read the audit's walks of the bank sample instead of opening the same window
-again (they opened it three more times, 12 CPU-s). A walk keeps numbers and texts only, never a widget.
+again (they opened it three more times, 12 CPU-s). A walk keeps numbers and texts only, never a widget. The dialog
+audit's File -> Compare reads the walks' estimates too (:func:`compare_from_cache`).
 """
 
 from __future__ import annotations
@@ -66,3 +67,18 @@ def form_over_view(page) -> tuple[int, int]:
     long catalog names when the first is at most the second (+1)."""
     scroll = page.form_box.parentWidget().parentWidget()
     return page.form.minimumSizeHint().width(), scroll.viewport().width()
+
+
+def compare_from_cache(monkeypatch, estimates) -> None:
+    """File -> Compare (``estimate_plan`` without a cache, then the searches) reads its plans' phases from
+    ``estimates``, the walks' phase cache, as a comparison of plans already open in the app would: the dialog audit's
+    four cases compared the same two samples, estimating and searching them anew each time (0.5-1.2 CPU-s of a case's
+    1.7-3.0; estimates hold no session language). A caller passing its own cache (the window) keeps it."""
+    from gpudesk.results import pipeline
+
+    fresh = pipeline.estimate_plan
+
+    def estimate_plan(project, catalog, cache=None, *args, **kwargs):
+        return fresh(project, catalog, estimates if cache is None else cache, *args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "estimate_plan", estimate_plan)
