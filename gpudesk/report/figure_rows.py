@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.reason_values import Quantity
+from gpudesk.report.check_text import quantity_text
 from gpudesk.report.display_units import as_row_label, rescale_bytes
 from gpudesk.report.number_format import format_money, format_percent, format_quantity
 from gpudesk.report.text_catalog import ReportText
@@ -108,6 +110,10 @@ class FigureFormatter:
         if rescaled is not None:
             shown_unit, value = rescaled
         decimals = 0 if kind == "integer" or (shown_unit == "ms" and abs(value) >= 10) else None
+        if kind == "quantity" and rescaled is None and "/s" in shown_unit and isinstance(value, (int, float)) \
+                and math.isfinite(value) and abs(value) >= 1e4:  # a large rate as the window's figure table shows
+            # it: '347.2 万项/秒', '3.472 M items/s', not '3,472,222 items/s'
+            return quantity_text(Quantity(float(value), shown_unit), self.text.lang)
         return format_quantity(value, shown_unit, self.text, decimals)
 
     def _money_suffix(self, key: str) -> str:

@@ -29,10 +29,10 @@ from gpudesk.report.chart_text import chart_words_zh
 from gpudesk.report.check_text import check_templates, code_names, quantity_text
 from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Paragraph, ProposalDocument, Section
 from gpudesk.report.figure_rows import rows_of
-from gpudesk.report.number_format import format_number, format_part, format_percent, format_quantity
+from gpudesk.report.number_format import format_number, format_percent, format_quantity
 from gpudesk.report.proposal_bom import bom_section
 from gpudesk.report.proposal_context import ProposalContext
-from gpudesk.report.proposal_summary import candidate_cost, summary_section
+from gpudesk.report.proposal_summary import candidate_cost, rate_text, summary_section
 from gpudesk.report.search_section import search_section
 from gpudesk.report.server_names import configured_server_name, names_text
 from gpudesk.report.sources import SourceRegistry
@@ -190,11 +190,10 @@ def workload_rows(ctx: ProposalContext, phase: PhaseEstimate) -> list[tuple[str,
         rows.append((lead(t.get("summary.sized_by")), w.sized_by_text(t.lang)))
         if w.capacity is not None and w.capacity.total == w.capacity.total:
             cap = w.capacity
-            unit = t.choice("unit", cap.unit)
             rows.append((lead(t.get("summary.capacity")), t.get(
-                "summary.capacity_value", total=format_number(cap.total), unit=unit, replicas=cap.replicas,
-                per_replica=format_part(cap.per_replica, cap.replicas, cap.total), target=f"{format_number(cap.target)} {unit}",
-                utilisation=format_percent(cap.utilisation))))
+                "summary.capacity_value", total=rate_text(cap.total, cap.unit, t), replicas=cap.replicas,
+                per_replica=rate_text(cap.per_replica, cap.unit, t, (cap.replicas, cap.total)),
+                target=rate_text(cap.target, cap.unit, t), utilisation=format_percent(cap.utilisation))))
         for label, value in fmt.rows([type(r)(prefix + r.key, r.kind, r.skip_zero) for r in WORKLOAD_FIGURES]):
             rows.append((lead(label), value))
     return rows

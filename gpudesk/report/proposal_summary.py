@@ -104,8 +104,8 @@ def _why(ctx: ProposalContext, phase: PhaseEstimate) -> str:
                         pct=PERCENTILE.name_of(workload.latency_percentile, "en")) \
             if workload is not None and math.isfinite(p99) \
             and w.kind in ("llm_inference", "agent_hosting") else ""
-        return t.get("exec.why_serving", sized_by=sized_by, target=_rate(cap.target, cap.unit, t),
-                     replicas=cap.replicas, per=_rate(cap.per_replica, cap.unit, t, (cap.replicas, cap.total)),
+        return t.get("exec.why_serving", sized_by=sized_by, target=rate_text(cap.target, cap.unit, t),
+                     replicas=cap.replicas, per=rate_text(cap.per_replica, cap.unit, t, (cap.replicas, cap.total)),
                      gpus=w.gpus, util=format_percent(cap.utilisation), latency=latency)
     days = fs.number(pre + "train.time_to_train_days", fs.number(pre + "vision.time_to_train_days"))
     if w.kind in TRAINING_KINDS and math.isfinite(days) and workload is not None:
@@ -199,7 +199,7 @@ def _verdict(ctx: ProposalContext, ok: bool | None) -> str:
     return ctx.text.get("exec.meets") if ok else ctx.text.get("exec.misses")
 
 
-def _rate(value: float, unit: str, t: ReportText, part: tuple[float, float] | None = None) -> str:
+def rate_text(value: float, unit: str, t: ReportText, part: tuple[float, float] | None = None) -> str:
     """A capacity or a peak rate with its unit, as the window's status bar and figure tables show it: from ten
     thousand up scaled as display_value scales it ('1,078 万项/秒', '10.78 M items/s'; the proposal read
     '10,780,265 项/秒' beside the window's '1,078 万项/秒'); below it with the digits a part of a total needs
@@ -216,7 +216,7 @@ def _workload_rows(ctx: ProposalContext, phase: PhaseEstimate, w: WorkloadSizing
     rows: list[tuple[str, ...]] = []
     cap = w.capacity
     if cap is not None and cap.target == cap.target and cap.total == cap.total:
-        rows.append((name, t.get("exec.metric_capacity"), _rate(cap.target, cap.unit, t), _rate(cap.total, cap.unit, t),
+        rows.append((name, t.get("exec.metric_capacity"), rate_text(cap.target, cap.unit, t), rate_text(cap.total, cap.unit, t),
                      _verdict(ctx, cap.total >= cap.target * 0.999)))
         rows.append((name, t.get("exec.metric_utilisation"), "", format_percent(cap.utilisation), "—"))
     if workload is not None and w.kind in ("llm_inference", "agent_hosting"):

@@ -242,8 +242,15 @@ def test_a_large_rate_reads_as_the_window_shows_it():
     """The e-commerce proposal read '峰值 3,472,222 项/秒' and a capacity of '10,780,265 项/秒' where the window's status
     bar read '1,078 万项/秒' (English '10.78 M items/s'): a rate from ten thousand up is scaled as display_value
     scales it; a small part keeps the digits its product needs (55 × 0.255 ≈ 14.0 requests/s)."""
-    from gpudesk.report.proposal_summary import _rate
+    from gpudesk.report.proposal_summary import rate_text as _rate
 
     assert _rate(10_780_265.0, "items/s", ReportText("zh")) == "1,078 万项/秒"
     assert _rate(3_472_222.0, "items/s", ReportText("en")) == "3.472 M items/s"
     assert _rate(0.2545, "requests/s", ReportText("en"), (55, 14.0)) == "0.255 requests/s"
+    # the architecture's figure rows likewise ('Peak recommendation rate 3,472,222 items/s' read '347.2 万项/秒' on screen)
+    from gpudesk.core.explain import FigureSet
+    from gpudesk.report.figure_rows import FigureFormatter
+
+    fs = FigureSet()
+    fs.input("recsys.peak_items_per_s", 3_472_222.0, "items/s", "peak item rate", "test")
+    assert FigureFormatter(fs, ReportText("zh"), "CNY").shown("recsys.peak_items_per_s") == "347.2 万项/秒"
