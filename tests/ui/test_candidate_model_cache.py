@@ -197,6 +197,14 @@ def test_a_rich_text_box_out_of_sight_lays_its_text_out_after_the_frame_never_sh
     QCoreApplication.sendPostedEvents()
     box.setText("<b>Rank 2</b>: seen", when_seen=True)  # on screen: laid out at once
     assert box.toPlainText() == "Rank 2: seen"
+    # a text kept laid out (the search's 'Searching…' after each edit) is drawn over the box at once, as the box draws
+    # it, and laid out into the box after the frame
+    box.keep_drawn("<i>Searching…</i>")
+    box.setText("<i>Searching…</i>")
+    drawn = box.viewport().grab().toImage()
+    assert box.text() == "<i>Searching…</i>" and box.toPlainText() == "Rank 2: seen", "laid out within the frame"
+    qapp.processEvents()  # idle time: the timer
+    assert box.toPlainText() == "Searching…" and box.viewport().grab().toImage() == drawn
     scroll.close()
 
 

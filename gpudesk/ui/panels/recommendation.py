@@ -71,6 +71,7 @@ class RecommendationPanel(QWidget):
         # bar stay (widgets/rich_text_box.py).
         self.why = RichTextBox(lines=2, min_lines=2, max_lines=5)
         self.why.setObjectName("search-why")
+        self.why.keep_drawn(self._searching_html())  # what it says after each edit, drawn at once
 
         self.model = CandidateTableModel(self)
         self.table = QTableView()
@@ -217,7 +218,7 @@ class RecommendationPanel(QWidget):
             return ""
         lang = session_language()
         if not estimate.search_done:
-            return "<i>" + html.escape(self.tr("Searching accelerators, precisions and layouts…")) + "</i>"
+            return self._searching_html()
         search = estimate.search
         if search is None:
             return ""
@@ -228,6 +229,9 @@ class RecommendationPanel(QWidget):
         summary = reason_text(search.summary, lang)
         return (f"{saving}<b>{html.escape(why)}</b>" + (f"<ul style='margin-left:-24px'>{levers}</ul>" if levers else "")
                 + f"<div style='color:gray'>{html.escape(summary)}</div>")
+
+    def _searching_html(self) -> str:
+        return "<i>" + html.escape(self.tr("Searching accelerators, precisions and layouts…")) + "</i>"
 
     def select_accelerator(self, accelerator_id: str) -> bool:
         row = self.model.row_of(accelerator_id)
