@@ -28,6 +28,7 @@ FLAT_DISTINCT_MIN_ROWS = 256  # below this, de-duplicating costs more than it sa
 SMALL_INTEGER_RANGE = 1 << 16  # integral columns spanning at most this many values are coded without sorting
 NARROW_RANGE = 64  # integral columns spanning fewer values keep their offsets as codes
 FEW_OFFSETS = 4  # wider integral columns holding at most this many values are coded by comparisons, not a gather
+FEW_OFFSETS_MIN_ROWS = 16_384  # of at least this many rows (fewer: the comparisons' calls cost more than the gather)
 SAMPLE_ROWS = 1024  # rows sampled to guess a column's distinct values (verified on every row)
 WORTH_IT = 0.5  # de-duplicate a part only when it has at most this share of the rows distinct
 
@@ -61,9 +62,6 @@ class FlatKeys:
         # (id of a held value's index, id of the rows picked) -> (the index, the rows, the index at the rows): the
         # hardware's, efficiencies' and links' fields share one index (each candidate's accelerator row)
         self._index_at: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-        # (id of a column, id of the rows picked) -> (the column, the rows, the column at the rows, read-only): the
-        # step model's parts pick the same inputs at the same distinct rows (bench_core: 17 of 46 picks a chain)
-        self._picked: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     @classmethod
     def of(cls, columns: Mapping[str, Any]) -> FlatKeys | None:
@@ -150,14 +148,7 @@ class FlatKeys:
 
     def _pick(self, value: Any, rows: np.ndarray) -> Any:
         if isinstance(value, np.ndarray):
-            if value.ndim != 1 or value.size != self.size:
-                return value
-            picked = self._picked.get((id(value), id(rows)))
-            if picked is None or picked[0] is not value or picked[1] is not rows:
-                picked = (value, rows, np.take(value, rows))
-                picked[2].flags.writeable = False  # shared by every part that picks it: none may write into it
-                self._picked[(id(value), id(rows))] = picked
-            return picked[2]
+            return np.take(value, rows) if value.ndim == 1 and value.size == self.size else value
         if isinstance(value, Gathered) and value.size == self.size:  # held per distinct row: no gather of the rest
             inverse = value.inverse
             found = self._index_at.get((id(inverse), id(rows)))
@@ -321,7 +312,7 @@ def _offsets_coded(offsets: np.ndarray, size: int) -> tuple[np.ndarray, int]:
     seen[offsets[:SAMPLE_ROWS]] = True
     seen[offsets[-SAMPLE_ROWS:]] = True
     present = np.flatnonzero(seen)
-    if present.size <= FEW_OFFSETS:
+    if present.size <= FEW_OFFSETS and offsets.size >= FEW_OFFSETS_MIN_ROWS:
         codes, hits = np.zeros(offsets.size, dtype=np.int8), np.zeros(offsets.size, dtype=np.int8)
         for i, value in enumerate(present.astype(offsets.dtype)):
             if i + 1 < present.size:
