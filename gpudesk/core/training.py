@@ -307,8 +307,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     def zero_tail() -> Any:  # the stage at the stage's rows: not read where they are ordered by its case
         return tail.pick(a["zero_stage"])
 
-    micro_case = up(micro)  # one copy for the traffic and what of it is exposed
-    dp_raw, zero3 = dp_traffic(sc, shape, links, zero_tail, micro_case, tail, starts)
+    dp_raw, zero3 = dp_traffic(sc, shape, links, zero_tail, up(micro), tail, starts)
     fs.add("train.comm_dp_raw_s", tail.held(dp_raw), "s", "data-parallel gradient/weight traffic per step",
            "ZeRO 0-2: all-reduce(grads/(t·p)); ZeRO-3: m · (2·AG(weights) + RS(grads))",
            ["train.dp", "train.in.zero_stage", "train.grad_bytes", *link_deps])
@@ -342,7 +341,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     serial = compute + tp_exposed + ep_exposed + pp_s + cp_exposed + dequant
     bubble_s = serial * bubble
     compute_case = up(compute)
-    dp_exposed = exposed_dp_in_buckets(fs, terms, dp_raw, zero3, compute_case, micro_case, up(bubble_s),
+    dp_exposed = exposed_dp_in_buckets(fs, terms, dp_raw, zero3, compute_case, up(micro), up(bubble_s),
                                        inp.overlap_grad_reduce, inp.overlap_param_gather, tail,
                                        None if starts is None else starts[1])
     fs.add("train.comm_dp_s", tail.held(dp_exposed), "s", "data-parallel communication not hidden",
@@ -369,8 +368,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
                          "train.overlap_slowdown_s", "train.optimizer_time_s", "train.dequant_time_s"],
            note="unknown where the layout is invalid (d not whole, m < 1) or the part lacks the precision")
     throughput_figures(fs, {k: tail.pick(a[k]) for k in ("train_tokens", "epochs", "dataset_tokens")}, step,
-                       up(tokens_step), tail.lift(model_tok), lambda: tail.lift(hfu_tok),  # when read: no search
-                       lambda: tail.lift(fs.held("arch.flops_per_token_6n")), up(peak_at), up(n_at),  # reads them
+                       up(tokens_step), tail.lift(model_tok), tail.lift(hfu_tok),
+                       tail.lift(fs.held("arch.flops_per_token_6n")), up(peak_at), up(n_at),  # rows of the key
                        inp.calibration, tail.held, tail.later)
 
     # Choose by index and look the codes up once: string arrays are ~10x the bytes of the numbers (a sweep's). A flat

@@ -14,14 +14,12 @@ from gpudesk.core.explain import FigureSet
 
 
 def throughput_figures(fs: FigureSet, a: dict[str, np.ndarray], step: np.ndarray, tokens_step: np.ndarray,
-                       model_tok: np.ndarray, model_and_recompute_tok: Callable[[], Any],
-                       six_n_tok: Callable[[], Any],
+                       model_tok: np.ndarray, model_and_recompute_tok: np.ndarray, six_n_tok: np.ndarray,
                        peak: np.ndarray, n: np.ndarray, calibration: CalibrationScales | None = None,
                        held: Callable[[Any], Any] = lambda v: v,
                        later: Callable[[Callable[[], Any]], Any] = lambda make: make()) -> None:
     """The figures from the step time (``held``: each value as recorded, core/training_levels.Level.held; ``later``:
-    those no search reads, made when first read where the level allows: Level.later; ``model_and_recompute_tok`` and
-    ``six_n_tok`` make their values at the step's rows, called only for those)."""
+    those no search reads, made when first read where the level allows: Level.later)."""
     tps = tokens_step / step
     fs.add("train.tokens_per_s", held(tps), "tokens/s", "training throughput", "B · s / step time",
            ["train.tokens_per_step", "train.step_time_s"])
@@ -31,10 +29,10 @@ def throughput_figures(fs: FigureSet, a: dict[str, np.ndarray], step: np.ndarray
     fs.add("train.mfu", held(per_gpu * model_tok / peak), "fraction", "model FLOPs utilisation (Megatron convention)",
            "tokens/s/GPU · model FLOPs per token / dense peak", ["train.tokens_per_s_per_gpu",
                                                                 "train.flops_per_token_model", "hw.peak_flops"])
-    fs.add("train.mfu_6n", later(lambda: per_gpu * six_n_tok() / peak), "fraction",
+    fs.add("train.mfu_6n", later(lambda: per_gpu * six_n_tok / peak), "fraction",
            "model FLOPs utilisation (6·N convention)", "tokens/s/GPU · 6·N_active / dense peak",
            ["train.tokens_per_s_per_gpu", "arch.flops_per_token_6n", "hw.peak_flops"])
-    fs.add("train.hfu", later(lambda: per_gpu * model_and_recompute_tok() / peak), "fraction", "hardware FLOPs utilisation",
+    fs.add("train.hfu", later(lambda: per_gpu * model_and_recompute_tok / peak), "fraction", "hardware FLOPs utilisation",
            "tokens/s/GPU · (model + recomputed FLOPs per token) / dense peak",
            ["train.tokens_per_s_per_gpu", "train.flops_per_token_model", "train.flops_per_token_recompute",
             "hw.peak_flops"])
