@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 from domain_plans import check, check_ids, estimate, plan
 
+from gpudesk.vocabulary.delivery import horizon_months, owns_hardware
+
 # -- 没有扩展预案: no scaling path -------------------------------------------------------------------------------
 
 SIXTEEN_NODES = dict(hardware__nodes=16, w__train_tokens=2e12)
@@ -66,13 +68,19 @@ def test_idle_reservation(catalog) -> None:
 # -- 只比单卡价格: comparing per-card price only --------------------------------------------------------------------
 
 def test_cheap_card_that_costs_more_per_job(catalog) -> None:
-    est = estimate(catalog, plan(hardware__accelerator_id="a100-sxm-80gb"), search=True)
+    project = plan(hardware__accelerator_id="a100-sxm-80gb")
+    est = estimate(catalog, project, search=True)
     fires = check(est, "pitfall.per_gpu_price")
     priced = [c for c in est.candidates if c.fits and c.cost == c.cost and c.cost > 0]
     a100 = next(c for c in priced if c.pinned)
     best = min(priced, key=lambda c: c.cost)
     assert fires.numbers["cheap"] == a100.accelerator_name and fires.numbers["best"] == best.accelerator_name
-    months = est.figures.number("tco.horizon_years") * 12  # rows cost the ledger's horizon; the pitfall, a month
+    # rows cost the ledger's total over the horizon, which for rented capacity is the phase's own months (266f698);
+    # the pitfall speaks of a month
+    phase = project.phases[0]
+    months = horizon_months(phase.delivery.mode, phase.duration_months, est.figures.number("tco.horizon_years"))
+    assert months == (12 * est.figures.number("tco.horizon_years") if owns_hardware(phase.delivery.mode)
+                      else phase.duration_months)
     assert fires.numbers["best_job"] == pytest.approx(best.cost / months)
     assert fires.numbers["best_job"] < fires.numbers["cheap_job"]
     # the card that is already cheapest per job raises nothing (before: every training plan named B200)
