@@ -44,7 +44,9 @@ def test_importing_the_qt_free_layers_loads_no_qt():
 def test_every_module_is_under_400_lines():
     """A module that grows past 400 lines is split by what it owns (PROTOCOL.md: keep modules under 400 lines):
     the product's, the tests' and the benchmarks' (tests/ui/window_audit.py had grown to 450)."""
-    modules = [p for folder in ("gpudesk", "tests", "benchmarks") for p in (ROOT / folder).rglob("*.py")]
+    # hidden folders are tools' own (benchmarks/.venv-peers, the peer tools `make bench` installs), not the project's
+    modules = [p for folder in ("gpudesk", "tests", "benchmarks") for p in (ROOT / folder).rglob("*.py")
+               if not any(part.startswith(".") for part in p.relative_to(ROOT).parts)]
     long = {str(p.relative_to(ROOT)): n for p in modules
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400}
     assert not long, f"modules over 400 lines: {long}"
