@@ -16,6 +16,7 @@ global state.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tempfile
@@ -265,7 +266,14 @@ def write_ts(messages: dict[tuple[str, str], list[tuple[str, str]]], translation
 
 
 def compile_qm(ts: Path, qm: Path) -> None:
-    subprocess.run([_tool("pyside6-lrelease"), "-silent", str(ts), "-qm", str(qm)], check=True, capture_output=True)
+    """Compile ``ts`` into ``qm`` as a new file moved into place. Qt reads a loaded .qm through a memory map of the
+    file: lrelease writing the same file in place made every running app (or test) that had loaded it answer each
+    tr() in English from then on; a moved-in file leaves the mapped one as it was."""
+    with tempfile.TemporaryDirectory(dir=qm.parent) as folder:
+        made = Path(folder) / qm.name
+        subprocess.run([_tool("pyside6-lrelease"), "-silent", str(ts), "-qm", str(made)], check=True,
+                       capture_output=True)
+        os.replace(made, qm)
 
 
 def update_catalogue(lang: str = "zh") -> list[tuple[str, str]]:

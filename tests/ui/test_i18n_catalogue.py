@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
@@ -39,9 +40,21 @@ def test_every_text_is_translated_keeping_its_placeholders():
 
 
 def test_the_committed_qm_is_compiled_from_the_ts(tmp_path):
+    """Compiled anew, the .qm equals the committed one; and compiling never changes a .qm a running app has loaded.
+
+    Qt maps a loaded .qm file into memory and reads its translations from the mapping. lrelease rewrote the file in
+    place (same inode), so every translator already loaded from it read the new file's bytes through its old offsets
+    and answered nothing: each tr() text of a running Chinese window turned English from that moment on (a full window
+    audit, running while `python -m gpudesk.ui.i18n` recompiled the catalogue, reported 87 English texts on one step
+    of a Chinese walk: the 'Figure' header, 'Click to see the formula…', the what-if's 'Largest minus smallest…').
+    ``compile_qm`` writes a new file and moves it into place: the loaded translator keeps the file it mapped."""
     fresh = tmp_path / "fresh.qm"
+    shutil.copyfile(Path(i18n.qt_translations_dir()) / "qtbase_zh_CN.qm", fresh)  # another catalogue, loaded
+    loaded = QTranslator()
+    assert loaded.load(str(fresh)) and loaded.translate("QPlatformTheme", "Cancel") == "取消"
     i18n.compile_qm(i18n.ts_path(), fresh)
     assert fresh.read_bytes() == i18n.qm_path().read_bytes(), "run `python -m gpudesk.ui.i18n` to recompile the .qm"
+    assert loaded.translate("QPlatformTheme", "Cancel") == "取消", "compiling rewrote a loaded .qm in place"
 
 
 @pytest.mark.parametrize(
