@@ -171,6 +171,12 @@ def output_cv(log: dict = DELL_SERVER) -> float:
     return sd / mean
 
 
+def _systems(by: dict, ids: list[str]) -> str:
+    """'v6.0 Google B200'-style names of the cases' systems, each once."""
+    names = (f"v{i[8]}.{i[9]} {by[i].citation.split(', ')[1]} {by[i].accelerator_id.upper()}" for i in ids)
+    return ", ".join(dict.fromkeys(names))
+
+
 def _errors(rows: list, by: dict, ids: list[str]) -> str:
     errs = {r.id: r.error for r in rows}
     return ", ".join(f"{by[i].accelerator_id.upper()} {by[i].scenario} {errs[i]:+.0%}" for i in ids if i in errs)
@@ -244,12 +250,15 @@ def deepseek_findings(rows: list, by: dict) -> str:
         "* **DeepSeek-R1 in MLPerf Inference** (`tests/validation/mlperf_deepseek_r1.py`). Layout: NVIDIA's v5.1 "
         "configs (closed/NVIDIA/configs/<system>/<scenario>/deepseek-r1.py, copy ykamiset/inference_results_v5.1, "
         "commit e9ccad4) run attention data-parallel over 8 GPUs x EP8 with 512 sequences per rank (4,096 per "
-        "instance), FP4 weights, an FP8 KV cache and ADP balancing (waiting 3-9 iterations for Server, 10-500 for "
-        "Offline), as do Dell's and Nebius's v6.0 configs (640 sequences per rank for Server, 1,024 and 1,536 for "
-        "Offline); those eight cases take that layout (since 2026-12-02). The four runs whose config is not stored "
-        f"(v5.1 GB300, v6.0 Google B200) take, since 2026-12-03, {RECIPE}, its batch capped by the KV "
-        "cache; they took gpudesk's best tensor-parallel layout (TP4, ep = tp) before, where B200 read -52% "
-        "(offline) and -41% (server) and GB300 -19% and +48%. **The output spread** (2026-12-03): "
+        "instance; GB300 Offline 1,536), FP4 weights, an FP8 KV cache and ADP balancing (waiting 3-9 iterations for "
+        "Server, 2-6 on GB300, 10-50 or 10-500 for Offline, 2-6 on GB300), as do Dell's and Nebius's v6.0 configs "
+        "(640 sequences per rank for Server, 1,024 and 1,536 for Offline); those cases take that layout (since "
+        "2026-12-02; v5.1 GB300's since 2026-12-03, when its configs were found in the folder with the results' _TRT "
+        "suffix, closed/NVIDIA/configs/GB300-NVL72_GB300-288GB_aarch64x72_TRT/: it read +45% offline and +195% server "
+        f"in the recipe's layout). The runs whose config is not stored ({_systems(by, recipe)}) take {RECIPE}, its "
+        "batch capped by the KV cache (since 2026-12-03); they took gpudesk's best tensor-parallel layout (TP4, ep = "
+        "tp) before, where B200 read -52% (offline) and -41% (server) and GB300 -19% and +48%. **The output spread** "
+        "(2026-12-03): "
         "MLCommons publishes the data set's mean output, not its spread, and the cases stated none, so gpudesk took "
         "every request at the mean. A Server log prints each query's latency at its percentiles, and in Dell's v6.0 "
         f"run ({DELL_SERVER['citation']}) the time per output token barely varies (P50 58.9 ms, P99 60.2 ms), so "
@@ -285,8 +294,8 @@ def deepseek_findings(rows: list, by: dict) -> str:
             f"{by[i].accelerator_id.upper()} v{i[8]}.{i[9]} {t - g:.0f} ms ({t:.1f} against {g:.1f} at {n:,.0f})"
             for i, (n, t, g) in gaps.items()) + f": {gap(51)} ms in the v5.1 engine, {gap(60)} ms in the v6.0 one, a "
         "per-iteration cost of the engine release that no input of a plan names. Now: v5.1 as "
-        f"configured (NVIDIA, 8 B200 and 72 GB200): {_errors(rows, by, v51)}; v6.0 as configured (Dell 8 B300, "
-        f"Nebius 72 GB300): {_errors(rows, by, v60)}; the recipe's layout (v5.1 GB300, v6.0 Google B200): "
+        f"configured (NVIDIA, 8 B200, 72 GB200 and 72 GB300): {_errors(rows, by, v51)}; v6.0 as configured (Dell 8 "
+        f"B300, Nebius 72 GB300): {_errors(rows, by, v60)}; the recipe's layout ({_systems(by, recipe)}): "
         f"{_errors(rows, by, recipe)}. What is left is the v5.1 engine: at its 4,096 sequences the B200 Offline "
         f"run averages {m51:.0f} ms per iteration over its whole run where gpudesk's steady iteration is "
         f"{drains[b200][0]:.0f} ms (its run {err[b200]:+.0%} with the drain), while Dell's v6.0 B300 run holds "
@@ -304,4 +313,49 @@ def deepseek_findings(rows: list, by: dict) -> str:
         "Strategy': 25,664 against 34,140 tokens/s on 8 GB200 with the MLPerf-like 803/3,653-token mix) is "
         "modelled (0.89 of the synchronised rate on the blog's setup, against 0.75 measured), and the band of MoE "
         f"attention data-parallel serving holds the {len(ds)} cases of that layout."
+    )
+
+
+# v5.1 Server case id -> what its summary log (RUNS) prints: LoadGen's target_qps, scheduled samples/s, first token
+# P50 and P99 (s), TPOT P99 (s); and its config's ADP balancing timeout (iterations; SUBMITTED's config)
+SERVER_LIMITS = {
+    "mlperf-i51-deepseek-r1-gb200x72-server": (45.0, 45.06, 0.641437563, 1.245960713, 0.064452775, 9),
+    "mlperf-i51-deepseek-r1-gb300x72-server": (60.0, 60.08, 0.746324709, 1.939676236, 0.070849584, 6),
+}
+
+
+def server_limit_findings(rows: list, by: dict) -> str:
+    """What limited the v5.1 DeepSeek-R1 Server runs, read from their logs, against what bounds gpudesk's rate."""
+    from validation_runner import mlperf_figures  # the runner imports this module's cases
+
+    err = {r.id: r.error for r in rows}
+    gaps = server_gaps(by)
+    parts = []
+    for i, (qps, scheduled, p50, p99, tpot99, timeout) in SERVER_LIMITS.items():
+        c = by[i]
+        instances = c.gpus // max(c.ep, c.tp, 1)
+        held, tpot_ms, step = gaps[i]
+        fs = mlperf_figures(c, c.tp)
+        bound = str(np.ravel(fs.value_at("infer.rate_bound", 0))[0])
+        flight = float(fs.value_at("infer.server_in_flight", 0))
+        ttft = float(fs.value_at("infer.server_ttft_tail_s", 0))
+        arrivals, hold = scheduled / instances * tpot_ms / 1e3, timeout * tpot_ms / 1e3
+        ttft_target, tpot_target = c.targets
+        parts.append(
+            f"{c.accelerator_id.upper()} NVL72 ({err[i]:+.0%}) scheduled {scheduled:g} queries/s for LoadGen's "
+            f"target_qps {qps:g} ({scheduled / instances:.1f} per 8-GPU instance) with its first token at P99 "
+            f"{p99:.2f} s of {ttft_target:g} s and TPOT at P99 {tpot99 * 1e3:.1f} ms of {tpot_target * 1e3:g}; an "
+            f"instance held {held:,.0f} sequences at a median TPOT of {tpot_ms:.1f} ms, where gpudesk's iteration "
+            f"at that batch is {step:.1f} ms, so gpudesk raises the rate until {bound} binds at {flight:,.0f} in "
+            f"flight, with a P99 first token of {ttft:.2f} s; of its median first token, {p50:.2f} s, the ADP "
+            f"balancer's hold can be {hold:.2f} s: at {arrivals:.2f} new prompts per iteration per instance the 8 "
+            f"ranks wait past its timeout of {timeout} iterations for one each")
+    return (
+        "* **What limits the v5.1 DeepSeek-R1 Server runs** (2026-12-03, their summary logs in RUNS; v5.1 B200's is "
+        "not stored, its config asks 5 queries/s): " + "; ".join(parts) + ". Neither target bound the GB200 run: "
+        "its rate is the one its submitter asked for (server_target_qps 5 per instance) below what its TPOT target "
+        "allowed; the GB300 run met its first-token target with 3% to spare. In both the latencies name the v5.1 "
+        "engine's iteration at the batch held (the per-iteration cost above, graphs captured) and the balancer's "
+        "hold, not the rate gpudesk's bound reaches; a first-token wait of the balancer's timeout would leave "
+        "gpudesk's rates where they are (its P99 stays under 2 s), and no plan input names the engine release."
     )

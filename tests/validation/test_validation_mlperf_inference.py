@@ -18,6 +18,7 @@ from mlperf_deepseek_r1 import (
     server_gaps,
     tokens_per_query,
 )
+from mlperf_graphs import CAPTURED, graphs_off
 from mlperf_llama_405b import (
     INTERACTIVE_LOGS,
     SERVER_LOGS,
@@ -53,16 +54,19 @@ def test_each_case_cites_its_log_or_results_table_and_states_its_assumptions():
         assert "closed" in c.citation and re.search(r"(mlperf_log_summary\.txt|summary\.html)", c.citation), c.id
         assert c.total_tokens_per_s > 0 and c.gpus in (4, 8, 16, 32, 72), c.id
         assert "mean input" in c.note and "assumed" in c.note, c.id
-        if c.id in SUBMITTED:  # the layout its stored engine config sets, cited
+        if c.id in SUBMITTED:  # the layout its stored engine config sets, cited, and the graphs it captures
             assert c.tp and c.ep > c.tp and c.max_batch and "deepseek-r1.py" in c.note and "config" in c.note, c.id
-        elif c.id in SUBMITTED_DENSE:  # tensor x pipeline parallel and the engine's batch, from its cited config
+            lo, hi = CAPTURED[c.id]
+            assert f"CUDA graphs captured for {lo:,}-{hi:,} sequences per rank" in c.note, c.id
+        elif c.id in SUBMITTED_DENSE:  # tensor x pipeline parallel, the engine's batch and use_graphs, from its config
             tp, pp, batch = SUBMITTED_DENSE[c.id][1:4]
             assert (c.tp, c.pp, c.max_batch) == (tp, pp, batch) and c.gpus % (tp * pp) == 0, c.id
+            assert "CUDA graphs off (use_graphs False" in c.note and graphs_off(c), c.id
             assert "llama3_1-405b.py" in c.note and f"pipeline_parallelism {pp}" in c.note and not c.moe, c.id
         elif c.moe:  # no stored config: TensorRT-LLM's own throughput recipe and its batch cap, cited
             assert (c.tp, c.ep, c.max_batch) == (1, 8, 8192) and RECIPE in c.note, c.id
         else:
-            assert "gpudesk's best layout" in c.note and not c.tp, c.id
+            assert "gpudesk's best layout" in c.note and not c.tp and not graphs_off(c), c.id
         if c.id in RUNS:  # the run's own output mean from its log; an Offline run's samples: samples/s x duration
             where, tokens, samples, duration = RUNS[c.id]
             assert c.output == tokens / samples and 3600 < c.output < 3800 and where in c.note, c.id

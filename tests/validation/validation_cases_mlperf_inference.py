@@ -28,12 +28,12 @@ What each case is, and where its numbers come from:
   files are not in the stored copies), FP8 weights and KV cache for H200 (Hopper has no FP4 tensor cores).
 * **Layout**: where a stored copy holds the submitter's engine config, the case runs that layout
   (``SUBMITTED``): NVIDIA's v5.1 DeepSeek-R1 configs for 8 B200 and GB200 NVL72 (copy
-  ykamiset/inference_results_v5.1, commit e9ccad4) and Dell's (8 B300) and Nebius's (GB300 NVL72) v6.0 ones (copy
+  ykamiset/inference_results_v5.1, commit e9ccad4; GB300 NVL72's in the folder with the _TRT suffix) and Dell's (8 B300) and Nebius's (GB300 NVL72) v6.0 ones (copy
   gbeezybez/inference_results_v6.0, commit ab33b21), closed/<submitter>/configs/<system>/<scenario>/deepseek-r1.py,
   all set ``enable_attention_dp``, tensor_parallelism 8 and moe_expert_parallelism 8 (attention data-parallel over
   8 GPUs, experts over 8: in gpudesk tensor parallel 1, expert parallel 8), a ``gpu_batch_size`` per rank (v5.1:
-  512; v6.0: 640 Server, 1,024-1,536 Offline), FP4 weights and an FP8 KV cache. The two DeepSeek-R1 systems whose
-  configs are not stored (v5.1 GB300 NVL72, v6.0 Google 8 B200) take that same layout, TensorRT-LLM's own DeepSeek-R1
+  512, GB300 Offline 1,536; v6.0: 640 Server, 1,024-1,536 Offline), FP4 weights and an FP8 KV cache. The DeepSeek-R1
+  system whose configs are not stored (v6.0 Google 8 B200) takes that same layout, TensorRT-LLM's own DeepSeek-R1
   throughput recipe (mlperf_deepseek_r1.RECIPE) and its batch cap, fewer where the KV cache holds fewer. Elsewhere (Llama 3.1 405B without a
   stored config) gpudesk's best layout is used (the tensor-parallel degree of 1, 2, 4 or 8 that gives it the most
   tokens/s per GPU), as the training cases without a published layout use gpudesk's best layout.
@@ -57,6 +57,7 @@ import math
 from dataclasses import dataclass, replace
 
 from mlperf_deepseek_r1 import DELL_SERVER, as_recipe, as_run, deepseek_findings, output_cv
+from mlperf_graphs import graph_findings, with_graphs
 from mlperf_llama_405b import llama_findings
 from validation_catalog import catalog
 
@@ -257,11 +258,14 @@ _B200_CFG, _GB200_CFG = "B200-SXM-180GBx8", "GB200-NVL72_GB200-186GB_aarch64x72"
 _B300_CFG, _GB300_CFG = "XE9780L-B300-SXM-270GBx8", "GB300-NVL72_GB300-288GB_aarch64x72"
 # id -> (the stored config, tp, ep, sequences per replica): every one runs attention data-parallel over 8 GPUs
 # (enable_attention_dp, tensor_parallelism 8) x moe_expert_parallelism 8; sequences = gpu_batch_size per rank x 8
+# (NVIDIA's v5.1 GB300 NVL72 configs sit in the folder with the results' _TRT suffix, as its 405B ones do)
 SUBMITTED = {
     "mlperf-i51-deepseek-r1-b200x8-offline": (_V51_CONFIG.format(system=_B200_CFG, scenario="Offline"), 1, 8, 4096),
     "mlperf-i51-deepseek-r1-b200x8-server": (_V51_CONFIG.format(system=_B200_CFG, scenario="Server"), 1, 8, 4096),
     "mlperf-i51-deepseek-r1-gb200x72-offline": (_V51_CONFIG.format(system=_GB200_CFG, scenario="Offline"), 1, 8, 4096),
     "mlperf-i51-deepseek-r1-gb200x72-server": (_V51_CONFIG.format(system=_GB200_CFG, scenario="Server"), 1, 8, 4096),
+    "mlperf-i51-deepseek-r1-gb300x72-offline": (_V51_CONFIG.format(system=_GB300, scenario="Offline"), 1, 8, 12288),
+    "mlperf-i51-deepseek-r1-gb300x72-server": (_V51_CONFIG.format(system=_GB300, scenario="Server"), 1, 8, 4096),
     "mlperf-i60-deepseek-r1-b300x8-offline": (_V60_CONFIG.format(who="Dell", system=_B300_CFG, scenario="Offline"),
                                               1, 8, 8192),
     "mlperf-i60-deepseek-r1-b300x8-server": (_V60_CONFIG.format(who="Dell", system=_B300_CFG, scenario="Server"),
@@ -344,7 +348,7 @@ def _as_submitted_dense(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
     return replace(case, tp=tp, pp=pp, max_batch=batch, note=note)
 
 
-MLPERF_INFERENCE_CASES = [_as_submitted_dense(_as_submitted(c)) for c in MLPERF_INFERENCE_CASES]
+MLPERF_INFERENCE_CASES = [with_graphs(_as_submitted_dense(_as_submitted(c))) for c in MLPERF_INFERENCE_CASES]
 MLPERF_INFERENCE_CASES = [as_run(as_recipe(c) if c.task == "deepseek-r1" and not c.tp else c,
                                  lambda c: c.gpus // ((max(c.tp, c.ep) or 1) * (c.pp or 1)))
                           for c in MLPERF_INFERENCE_CASES]
@@ -389,4 +393,5 @@ def findings(results: list) -> list[str]:
         "logs: exactly 128.0 tokens per sample, the output cap), and its mean input comes from the same quote.",
         deepseek_findings(rows, by),
         llama_findings(results, by),
+        *graph_findings(results, by),
     ]
