@@ -38,6 +38,7 @@ CAPTURED = {
     "mlperf-i60-deepseek-r1-b300x8-offline": (1, 1024), "mlperf-i60-deepseek-r1-b300x8-server": (1, 1024),
     "mlperf-i60-deepseek-r1-gb300x72-offline": (128, 1280), "mlperf-i60-deepseek-r1-gb300x72-server": (1, 1024),
 }
+EAGER_S = 36.4e-3 / 1760  # eager PyTorch's host time per kernel, 8B decode on the H200 measured here (docstring)
 # The v5.1 8 B200 Interactive engine (NVIDIA's) at the load its twin's stored log ran (Nebius's, same config):
 # completed tokens/s per TP4 engine x mean TPOT = sequences decoding (Little's law), at a mean context of I + O/2
 INTERACTIVE, TWIN = "mlperf-i51-llama31-405b-b200x8-interactive", "mlperf-i51-nebius-llama31-405b-b200x8-interactive"
@@ -101,7 +102,9 @@ def graph_findings(results: list, by: dict) -> list[str]:
         "decode), and the host issues kernels ahead of the GPU, so an eager iteration costs the longer of the two "
         f"sides. gpudesk's decode step of the v5.1 8 B200 Interactive engine at the {seqs:.0f} sequences "
         f"its Nebius twin's log held is {step * 1e3:.1f} ms over {kernels:,.0f} kernels, {gpu * 1e6:.0f} µs per "
-        "kernel, longer than a TensorRT engine's launch, so the longer side is the GPU's and nothing changes. As a "
+        "kernel, three times a CUDA launch, so the longer side is the GPU's; even a host as slow per kernel as eager "
+        f"PyTorch ({EAGER_S * 1e6:.0f} µs) would take {kernels * EAGER_S * 1e3:.1f} ms, short of the ~35 ms its log "
+        "implies (its 63 ms mean TPOT less the prompts' share of each iteration). As a "
         "sum instead (numbers only, 2026-12-03, not shipped; `python tests/validation/mlperf_graphs.py 5 20` "
         "prints every 405B row): 5 µs more per kernel moves the three fast rows 1.6-1.8 "
         "points (B200 Interactive +37.9% → +36.1%) and the Offline rows 1-4 points slower; 20 µs brings B200 "
