@@ -134,8 +134,14 @@ def agent_cpu_monthly(primary: WorkloadResult, phase: Phase, workloads: FigureSe
 
 def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult, config: SizedConfiguration,
                          carried: CarriedHardware | None = None,
-                         fs_workloads: FigureSet | None = None) -> InfraResult:
-    """``fs_workloads``: the phase's workload figures (agent CPU VMs are a running cost of every delivery mode)."""
+                         fs_workloads: FigureSet | None = None, ledger_only: bool = False) -> InfraResult:
+    """``fs_workloads``: the phase's workload figures (agent CPU VMs are a running cost of every delivery mode).
+    ``ledger_only``: the figures the cost ledger reads (core/ledger_build.py), by the same models, and no checks: the
+    price of a searched configuration (results/pipeline.phase_ledger). Left out: the host (no ledger line reads it),
+    the delivery comparison of an owned phase (its ledger reads no ``delivery.*``) and what owning a rented phase
+    would cost (``alt.*``: its ledger reads the chosen offer's ``delivery.*`` figures, which read nothing of owning;
+    a hybrid phase keeps both: its burst line reads them). tests/plan/test_search_pricing_path.py compares such ledgers with
+    whole ones on rows of every sample."""
     fs = FigureSet()
     checks: list[Check] = []
     nodes = config.nodes
@@ -152,23 +158,26 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         concurrent_jobs=phase.storage.concurrent_jobs, local_nvme_bytes_per_node=r.server.local_nvme_tb * 1e12,
     ))
     fs.merge(storage)
-    checks += storage_checks(storage)
+    if not ledger_only:
+        checks += storage_checks(storage)
 
     kind = phase.workloads[0].kind if phase.workloads else ""
     serves = not primary.trains and kind in SERVING_KINDS
-    host = host_figures(HostInputs(
-        server=r.server, throughput_per_gpu=primary.throughput_per_gpu, data_kind=primary.data_kind,
-        batch_units_per_gpu=primary.loader_batch_units, image_size_px=primary.image_size_px,
-        checkpoint_staging_bytes_per_node=storage.number("storage.checkpoint_size", 0.0) / nodes if primary.trains else 0.0,
-        offload_bytes_per_node=primary.figures.number("mem.host_offload", 0.0) * used,
-        gpu_pcie_gen=r.accelerator.pcie_gen, cpu_cores_override=phase.hardware.cpu_cores_per_node,
-        ram_gb_override=phase.hardware.host_ram_gb, serves=serves,
-        weights_bytes_per_gpu=primary.figures.number("mem.weights") if serves else 0.0,
-        kv_swap=kind in KV_SWAP_KINDS, gpus_used=float(used),
-        gpus_used_source=GPUS_USED_SOURCE.format(gpus=config.gpus, per=gpn),
-    ))
-    fs.merge(host)
-    checks += host_checks(host)
+    if not ledger_only:  # no ledger line reads the host
+        host = host_figures(HostInputs(
+            server=r.server, throughput_per_gpu=primary.throughput_per_gpu, data_kind=primary.data_kind,
+            batch_units_per_gpu=primary.loader_batch_units, image_size_px=primary.image_size_px,
+            checkpoint_staging_bytes_per_node=storage.number("storage.checkpoint_size", 0.0) / nodes
+            if primary.trains else 0.0,
+            offload_bytes_per_node=primary.figures.number("mem.host_offload", 0.0) * used,
+            gpu_pcie_gen=r.accelerator.pcie_gen, cpu_cores_override=phase.hardware.cpu_cores_per_node,
+            ram_gb_override=phase.hardware.host_ram_gb, serves=serves,
+            weights_bytes_per_gpu=primary.figures.number("mem.weights") if serves else 0.0,
+            kv_swap=kind in KV_SWAP_KINDS, gpus_used=float(used),
+            gpus_used_source=GPUS_USED_SOURCE.format(gpus=config.gpus, per=gpn),
+        ))
+        fs.merge(host)
+        checks += host_checks(host)
 
     fabric = _fabric(phase, r, primary, nodes)
     if fabric is not None:
@@ -176,14 +185,16 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         # a rented phase's network is the provider's, paid in the rental price: no network cost or power of its own
         # (they showed as unknown, unexplained, where the catalog prices no switch); owning it is alt.*'s question
         fs.merge(fabric if config.servers_owned else fabric.without("net.cost", "net.power_kw"))
-        checks += fabric_checks(fabric, owned=config.servers_owned > 0)
+        if not ledger_only:
+            checks += fabric_checks(fabric, owned=config.servers_owned > 0)
 
     owned = config.servers_owned
     if owned:
         figures, power_check = _owned(phase, r, primary, owned, config.servers_carried, fabric, carried)
         fs.merge(figures)
         checks += power_check
-    if phase.delivery.mode != "private":  # what owning the peak month's servers would cost, for the comparison
+    compared = not ledger_only or phase.delivery.mode == "hybrid"  # the modes compared (a hybrid ledger reads it)
+    if phase.delivery.mode != "private" and compared:  # what owning the peak month's servers would cost
         alt, _ = _owned(phase, r, primary, peak_servers(config, phase), 0, fabric, None)
         fs.merge(alt, prefix=ALTERNATIVE)
 
@@ -205,6 +216,8 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
     ))
     fs.merge(running)
 
+    if ledger_only and phase.delivery.mode == "private":  # an owned phase's ledger reads no delivery.* figure
+        return InfraResult(fs, checks)
     private = "" if phase.delivery.mode == "private" else ALTERNATIVE
     capex = fs.number(f"{private}tco.owned_capex", float("nan"))
     opex_year = fs.number(f"{private}tco.owned_opex_per_year", float("nan"))
@@ -230,7 +243,8 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         currency=c.currency, cny_per_usd=c.cny_per_usd,
     ))
     fs.merge(delivery)
-    checks += delivery_checks(delivery)
+    if not ledger_only:
+        checks += delivery_checks(delivery)
     return InfraResult(fs, checks)
 
 

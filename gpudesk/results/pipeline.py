@@ -111,9 +111,11 @@ def phase_ledger(project: Project, index: int, catalog: Catalog,
                  carried: CarriedHardware | None = None) -> tuple[SizedConfiguration, CostLedger]:
     """The sized configuration and the cost ledger of phase ``index``, exactly as :func:`estimate_phase` builds
     them (same sizing, infrastructure and ledger builder) without what a price does not read: the training layout
-    search, the fewest GPUs of one replica (mem.min_gpus), the task figures, checks, assumptions and charts. Prices each configuration the search shows."""
+    search, the fewest GPUs of one replica (mem.min_gpus), the task figures, checks, assumptions and charts, and of
+    steps 3-7 only the figures the ledger reads (``phase_infrastructure(ledger_only=True)``: no host, no delivery
+    comparison of an owned phase, no cost of owning a rented one). Prices each configuration the search shows."""
     phase, _where, resolved, results, figures, config, _scales = _sized(project, index, catalog, carried, False)
-    infra = phase_infrastructure(phase, resolved, results[0], config, carried, figures)
+    infra = phase_infrastructure(phase, resolved, results[0], config, carried, figures, ledger_only=True)
     figures.merge(infra.figures)
     return config, build_ledger(phase, resolved, figures, config, carried)
 

@@ -79,3 +79,41 @@ def test_assign_copies_the_path_once_and_shares_the_rest() -> None:
     assert (new.workloads[0].parallel.tp, new.workloads[0].parallel.pp, new.hardware.nodes) == (4, 2, 3)
     assert new.costs is old.costs and new.delivery is old.delivery  # not on a pinned path: shared
     assert len(owned) == 7  # the plan, its phases list, the phase, its workloads list, the workload, parallel, hardware
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_a_price_reads_the_ledger_the_whole_infrastructure_makes(sample, searched_sample) -> None:
+    """A searched configuration's price (results/pipeline.phase_ledger) builds the cost ledger from the figures it
+    reads alone (core/plan_infra.phase_infrastructure(ledger_only=True): no host, no checks, no delivery comparison
+    of an owned phase, no cost of owning a rented one): the same ledger, line by line, as the whole infrastructure
+    of the plan pinning it, on the first shown points of every phase of every sample, and the same total the row
+    shows. One pass memo serves both (what a pricing pass shares: the models' figures for the same inputs)."""
+    from gpudesk.core.ledger_build import build_ledger
+    from gpudesk.core.pass_memo import PassMemo
+    from gpudesk.core.plan_infra import phase_infrastructure
+    from gpudesk.results.pipeline import _sized, phase_ledger
+    from gpudesk.results.plan_rows import ledger_cost
+
+    plan, _project = searched_sample(sample)
+    catalog = searched_sample.catalog
+    checked = 0
+    for phase in plan.phases:
+        ctx = phase.context
+        if ctx.project is None or phase.found is None:
+            continue
+        years = ctx.project.phases[ctx.index].costs.horizon_years
+        for point in list({p.index: p for p in shown_points(phase.found)}.values())[:2]:
+            pinned = pinned_project(ctx.project, ctx.index, catalog, point)
+            with PassMemo().active():
+                config, fast = phase_ledger(pinned, ctx.index, catalog, ctx.carried)
+                p, _where, resolved, results, figures, whole_config, _scales = _sized(pinned, ctx.index, catalog,
+                                                                                      ctx.carried, False)
+                infra = phase_infrastructure(p, resolved, results[0], whole_config, ctx.carried, figures)
+            figures.merge(infra.figures)
+            whole = build_ledger(p, resolved, figures, whole_config, ctx.carried)
+            assert repr(fast) == repr(whole), (sample, phase.index, point.index)
+            assert (config.gpus, config.nodes) == (whole_config.gpus, whole_config.nodes)
+            cost = ledger_cost(fast, years)
+            assert repr(cost) == repr(phase.point_costs[point.index][2]), (sample, phase.index, point.index)
+            checked += 1
+    assert checked
