@@ -30,7 +30,7 @@ class LedgerLine:
     unit_price: float | None  # plan currency per unit; None = unpriced
     currency: str
     period: str  # "once" (start of the phase) | "month" (every month of the phase)
-    months: int  # months the line runs (the phase's duration for recurring lines)
+    months: int  # months the line is billed (the phase's duration; a reservation: its whole terms, billed_months)
     status: str  # vocabulary.costs.PRICE_STATUS code
     source: str = ""  # citation of the unit price (catalog row and its source, or "user input")
     date: str = ""  # date of the price
@@ -152,25 +152,27 @@ class CostLedger:
 
     def total_over_years(self, years: float) -> float:
         """Total cost of ownership over ``years`` on the phase's delivery basis (``horizon_months``): owned
-        hardware, what is paid once + years × the yearly run rate; rented capacity, what the phase's own months
-        cost within ``years`` (the rent stops with the phase: a 3-month rented pilot costs its 3 months over a
-        5-year horizon, not 20 quarters of rent), and a reservation's remaining term at its monthly amount."""
+        hardware, what is paid once + years × the yearly run rate; rented capacity, what is billed within
+        ``years`` (the rent stops with the phase: a 3-month rented pilot costs its 3 months over a 5-year horizon,
+        not 20 quarters of rent; a reservation bills its whole term, ``billed_months``, which its line runs)."""
         if owns_hardware(self.delivery_mode):
             return self.one_time + years * self.opex_per_year
         months = horizon_months(self.delivery_mode, self.months, years)
-        spend = sum(self._monthly[: int(math.ceil(months))])
-        beyond = months - self.months  # a reservation's term past the phase: its reserved hours are billed on
-        if beyond > 0:
-            spend += beyond * sum(line.amount or 0.0 for line in self.lines if line.key == "cloud.reserved")
-        return float(spend)
+        return float(sum(self._monthly[: int(math.ceil(months))]))
+
+    @property
+    def span_months(self) -> int:
+        """Months the ledger bills from the phase's start: the phase's, or longer when a reservation's term
+        outlasts the phase (its months past the phase are billed too)."""
+        return max([self.months, *(line.months for line in self.lines)])
 
     def monthly(self) -> list[float]:
-        """Spend in each month of the phase (unpriced lines excluded)."""
+        """Spend in each month billed from the phase's start (``span_months``; unpriced lines excluded)."""
         return list(self._monthly)
 
     @cached_property
     def _monthly(self) -> tuple[float, ...]:
-        out = [0.0] * self.months
+        out = [0.0] * self.span_months
         for line in self.lines:
             for i, value in enumerate(line.monthly()):
                 if value is not None:

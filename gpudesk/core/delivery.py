@@ -20,7 +20,7 @@ from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import catalog_source
 from gpudesk.core.pass_memo import memoised_on_inputs
-from gpudesk.vocabulary.delivery import compared_mode_name, public_cloud
+from gpudesk.vocabulary.delivery import RESERVATION_TERM_MONTHS, billed_months, compared_mode_name, public_cloud
 
 _OFFER_FIELD = {
     "cloud_on_demand": "on_demand_per_hour",
@@ -131,6 +131,34 @@ def _billed_gpus(fs: FigureSet, key: str, gpus: Any, offer: CloudOffer) -> Any:
                   ["delivery.gpus", f"delivery.gpus_per_instance.{key}"])
 
 
+def _reserved(fs: FigureSet, inp: DeliveryInputs, mode: str, reserved: Any,
+              burst: Any) -> tuple[Any, str, list[str]]:
+    """A reservation bills its whole term (``billed_months``: whole terms however short the phase), so its
+    series runs every month billed; bursts above it are bought on demand in the phase's months only."""
+    name, cur = _named(mode), inp.currency
+    term = billed_months(mode, inp.months)
+    fs.input(f"delivery.term_months.{mode}", float(term), "months", f"{name}: months billed",
+             f"whole terms of {RESERVATION_TERM_MONTHS[mode]} months, however short the phase; the phase uses "
+             f"{min(inp.months, term)} of them")
+    per_month = fs.add(f"delivery.reserved_monthly.{mode}", reserved, f"{cur}/month", f"{name}: the reservation per month",
+                       "billed_gpus x hours_per_month x price",
+                       ["delivery.billed_gpus.cloud", "delivery.hours_per_month", f"delivery.price.{mode}"])
+    fs.add(f"delivery.term_cost.{mode}", per_month * term, cur, f"{name}: the reservation over its term",
+           "reservation per month x months billed", [f"delivery.reserved_monthly.{mode}", f"delivery.term_months.{mode}"])
+    in_phase = np.zeros(term)
+    in_phase[: inp.months] = np.broadcast_to(np.asarray(burst, dtype=float), (inp.months,))
+    return (per_month + in_phase, "reservation per month every month billed + billed_gpus x (demand_multiplier - 1) x "
+            "hours_used_per_month x on-demand price in the phase's months",
+            [f"delivery.reserved_monthly.{mode}", f"delivery.term_months.{mode}", "delivery.billed_gpus.cloud",
+             "delivery.demand_multiplier", "delivery.hours_used_per_month", "delivery.price.cloud_on_demand"])
+
+
+def _padded(cumulative: Any, months: int) -> Any:
+    """A cumulative cost over ``months``: after its own last month nothing more is billed."""
+    cum = np.asarray(cumulative, dtype=float)
+    return np.concatenate([cum, np.full(months - cum.size, cum[-1])]) if cum.size < months else cum
+
+
 @memoised_on_inputs
 def delivery_figures(inp: DeliveryInputs) -> FigureSet:
     fs = FigureSet()
@@ -172,12 +200,7 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
                                          "delivery.hours_used_per_month", "delivery.price.cloud_on_demand"])
         for mode in ("cloud_reserved_1y", "cloud_reserved_3y"):
             if prices[mode] is not None and od is not None:
-                monthly[mode] = (cloud * billed * prices[mode] + cloud * (mult - 1.0) * used * od,
-                                 "billed_gpus x hours_per_month x price + billed_gpus x (demand_multiplier - 1) x "
-                                 "hours_used_per_month x on-demand price",
-                                 ["delivery.billed_gpus.cloud", "delivery.hours_per_month", f"delivery.price.{mode}",
-                                  "delivery.demand_multiplier", "delivery.hours_used_per_month",
-                                  "delivery.price.cloud_on_demand"])
+                monthly[mode] = _reserved(fs, inp, mode, cloud * billed * prices[mode], cloud * (mult - 1.0) * used * od)
     for mode, offer in (("gpu_rental", inp.rental_offer), ("bare_metal", inp.bare_metal_offer)):
         if offer is not None and _gpu_hour_price(fs, inp, mode, offer, "on_demand_per_hour") is not None:
             price = fs[f"delivery.price.{mode}"]
@@ -232,23 +255,35 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
     once = fs.input("delivery.once_every_mode", inp.once_every_mode, cur, "one-off services (every mode, month 1)",
                     "running costs (run.services_once)") if inp.once_every_mode else 0.0
     for mode, (series, formula, deps) in monthly.items():
-        series = np.broadcast_to(np.asarray(series, dtype=float) + running + np.where(months == 0, once, 0.0),
-                                 months.shape)
+        raw = np.asarray(series, dtype=float)
+        billed_span = max(raw.shape[-1] if raw.ndim else 1, inp.months)  # a reservation's term past the phase
+        span = np.arange(billed_span)
+        series = np.broadcast_to(raw, span.shape) + np.where(span < inp.months, running, 0.0) + np.where(
+            span == 0, once, 0.0)
+        longer = billed_span > inp.months
         fs.add(f"delivery.monthly.{mode}", series, f"{cur}/month", f"{_named(mode)} cost per month",
-               formula + " + running_per_month" + (" + once_every_mode in month 1" if once else ""),
+               formula + " + running_per_month" + (" in the phase's months" if longer else "")
+               + (" + once_every_mode in month 1" if once else ""),
                [*deps, "delivery.running_per_month"] + (["delivery.once_every_mode"] if once else []))
         cum = fs.add(f"delivery.cumulative.{mode}", np.cumsum(series), cur, f"{_named(mode)} cumulative cost",
                      "running sum of monthly cost", [f"delivery.monthly.{mode}"])
-        fs.add(f"delivery.total.{mode}", cum[-1], cur, f"{_named(mode)} cost over the phase", "cumulative at the last month",
-               [f"delivery.cumulative.{mode}"])
+        if longer:
+            fs.add(f"delivery.total.{mode}", cum[-1], cur, f"{_named(mode)} cost of the phase",
+                   f"cumulative at the last month billed: the reservation's {billed_span} months (the phase uses "
+                   f"{inp.months})", [f"delivery.cumulative.{mode}", f"delivery.term_cost.{mode}"])
+        else:
+            fs.add(f"delivery.total.{mode}", cum[-1], cur, f"{_named(mode)} cost over the phase",
+                   "cumulative at the last month", [f"delivery.cumulative.{mode}"])
         allowed = not (inp.data_sensitivity == "regulated" and public_cloud(mode))
         fs.add(f"delivery.allowed.{mode}", float(allowed), "bool", f"{_named(mode)} allowed for the data",
                "0 when data_sensitivity is regulated and the mode is public cloud or rental",
                ["delivery.data_sensitivity"])
     for mode in monthly:
         if mode != "private" and "private" in monthly:
+            span = max(np.size(fs["delivery.cumulative.private"]), np.size(fs[f"delivery.cumulative.{mode}"]))
             fs.add(f"delivery.break_even.private_vs_{mode}",
-                   break_even_month(fs["delivery.cumulative.private"], fs[f"delivery.cumulative.{mode}"]), "month",
+                   break_even_month(_padded(fs["delivery.cumulative.private"], span),
+                                    _padded(fs[f"delivery.cumulative.{mode}"], span)), "month",
                    f"month from which owning stays cheaper than {_named(mode)}",
                    "first month m with cumulative.private <= cumulative.mode for every month from m on",
                    ["delivery.cumulative.private", f"delivery.cumulative.{mode}"])

@@ -20,7 +20,7 @@ from gpudesk.core.plan_infra import agent_cpu_keys, network_added
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Phase
-from gpudesk.vocabulary.delivery import priced_as
+from gpudesk.vocabulary.delivery import billed_months, priced_as
 
 CLOUD_MODES = ("cloud_on_demand", "cloud_spot")
 RESERVED_MODES = ("cloud_reserved_1y", "cloud_reserved_3y")
@@ -49,12 +49,15 @@ class _Lines:
     def add(self, key: str, category: str, nature: str, item: str, detail: str, quantity: float, unit: str,
             unit_price: float | None, period: str, status: str, source: str = "", date: str = "",
             figure_key: str = "", profile: tuple[float, ...] = (),
-            params: tuple[tuple[str, object], ...] = ()) -> None:
+            params: tuple[tuple[str, object], ...] = (), months: int = 0) -> None:
+        """One line; it runs the phase's months, or ``months`` (a reservation's whole terms) or its profile's
+        length (tax following a reservation's term) when longer."""
         if quantity <= 0 and status != "carried":
             return
         self.lines.append(LedgerLine(
             key=key, category=category, nature=nature, item=item, detail=detail, quantity=float(quantity), unit=unit,
-            unit_price=unit_price, currency=self.currency, period=period, months=self.months, status=status,
+            unit_price=unit_price, currency=self.currency, period=period,
+            months=max(self.months, months, len(profile)), status=status,
             source=source, date=date, figure_key=figure_key, profile=profile, params=params,
         ))
 
@@ -123,7 +126,7 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
 def _rented_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
     """Instances of the chosen offer, hour by hour (on demand, spot) or by the committed term."""
     mode = priced_as(out.phase.delivery.mode)
-    offer = {"gpu_rental": r.rental_offer, "bare_metal": r.bare_metal_offer}.get(mode, r.offer)
+    offer = r.rented_offer(mode)
     key = {"gpu_rental": "gpu_rental", "bare_metal": "bare_metal"}.get(mode, "cloud")
     name = (f"{offer.provider} {offer.instance}" + (f" ({offer.region})" if offer.region else "")) if offer else ""
     if offer is None or f"delivery.price.{mode}" not in fs:
@@ -150,9 +153,10 @@ def _rented_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase) -> None:
                 "instance-hour", price, "month", "priced", source, date, f"delivery.monthly.{mode}", tuple(mult),
                 terms + (("hours", used),))
     elif mode in RESERVED_MODES:
-        out.add("cloud.reserved", category, "opex", name, detail + ", reserved every hour", instances * billed,
-                "instance-hour", price, "month", "priced", source, date, f"delivery.monthly.{mode}", (),
-                terms + (("hours", billed),))
+        term = billed_months(mode, out.months)  # whole terms, however short the phase: what the provider bills
+        billing = f", reserved every hour, billed {term} months (whole reservation terms; the phase uses {out.months})"
+        out.add("cloud.reserved", category, "opex", name, detail + billing, instances * billed, "instance-hour", price, "month", "priced", source, date, f"delivery.monthly.{mode}", (),
+                terms + (("hours", billed), ("term_months", term), ("phase_months", out.months)), months=term)
         extra = tuple(np.maximum(mult - 1.0, 0.0))
         if any(extra):
             out.add("cloud.burst", category, "opex", name, "on-demand capacity above the reservation in peak months",
@@ -256,7 +260,8 @@ def build_ledger(phase: Phase, r: ResolvedPhase, fs: FigureSet, config: SizedCon
         _rented_lines(out, fs, r)
     services_line(out.add, fs, bool(config.servers_owned))
     _running_lines(out, fs, r, bool(config.servers_owned), carried)
-    vat_lines(out.add, out.lines, out.months, phase, bool(config.servers_owned))
+    vat_lines(out.add, out.lines, max(line.months for line in out.lines) if out.lines else out.months, phase,
+              bool(config.servers_owned))
     return CostLedger(currency=out.currency, months=out.months, delivery_mode=phase.delivery.mode,
                       lines=tuple(out.lines))
 

@@ -55,6 +55,11 @@ class ResolvedPhase:
     chosen_offer_has_no_gpus: bool = False  # delivery.cloud_offer_id names a CPU-only offer
     chosen_offer_name: str = ""  # that CPU-only offer as the catalog names it ("Aliyun ecs.g7.xlarge"), for checks
 
+    def rented_offer(self, priced_as: str) -> rec.CloudOffer | None:
+        """The offer a rented mode (its ``priced_as``) rents, as its cost ledger bills it: GPU rental and bare
+        metal their own offers, the cloud modes the cloud offer."""
+        return {"gpu_rental": self.rental_offer, "bare_metal": self.bare_metal_offer}.get(priced_as, self.offer)
+
 
 def _lookup(getter: Callable[[str], T], rid: str, where: str) -> T:
     """A catalog row by id; a missing one becomes a PlanInputError naming the plan field."""

@@ -156,7 +156,7 @@ def cumulative_cost_chart(comparison: PlanComparison, text: ReportText) -> Chart
 
 def plan_months(plan: PlanEstimate) -> list[float]:
     """Spend per month over the plan's roadmap: each phase's ledger placed at its start month."""
-    end = max((p.start_month + p.ledger.months for p in plan.phases), default=0)
+    end = max((p.start_month + p.ledger.span_months for p in plan.phases), default=0)
     out = [0.0] * end
     for phase in plan.phases:
         for m, value in enumerate(phase.ledger.monthly()):

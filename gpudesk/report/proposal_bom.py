@@ -153,7 +153,9 @@ def phase_totals(ctx: ProposalContext, ledger: CostLedger, staff: list[LedgerLin
     if staff:
         fte = sum(ln.quantity for ln in staff)
         rows.append((t.get("bom.sum_staff", fte=f"{fte:g}"), per_year(staff_year, staffed)))
-    rows.append((t.get("bom.sum_phase", months=ledger.months),
+    billed = ledger.span_months  # a reservation bills its whole term, past the phase's months
+    rows.append((t.get("bom.sum_phase", months=ledger.months) if billed == ledger.months else
+                 t.get("bom.sum_phase_billed", months=ledger.months, billed=billed),
                  L.awaiting_total(L.money(ledger.phase_total, cur, t.lang), len(waiting), t)))
     return KeyValueTable(tuple(rows), t.get("bom.totals_title"))
 

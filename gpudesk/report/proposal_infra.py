@@ -21,6 +21,7 @@ from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.results.chart_model import RackLayoutSpec
 from gpudesk.results.plan_result import PhaseEstimate
+from gpudesk.vocabulary.delivery import RESERVATION_TERM_MONTHS
 
 POWER_FIGURES = rows_of([
     ("power.servers", "integer"),
@@ -281,6 +282,12 @@ def delivery_section(ctx: ProposalContext) -> Section:
             section.add(table)
         elif spec is None:
             section.add(Note(t.get("note.not_estimated")))
+        for mode in RESERVATION_TERM_MONTHS:  # a reservation bills its whole term: say what and how much of it
+            term, months = fmt.value(f"delivery.term_months.{mode}"), spec.duration_months if spec else 0
+            if term is not None and term > months:
+                section.add(Paragraph(t.get("delivery.reservation_term", mode=t.choice("delivery_mode", mode),
+                                            term=f"{term:g}", months=months,
+                                            cost=fmt.shown(f"delivery.term_cost.{mode}", "money"))))
         if fmt.has(BREAK_EVEN_KEY) and fmt.value(BREAK_EVEN_KEY) == math.inf:
             section.add(Paragraph(t.get("delivery.never_breaks_even")))
         elif fmt.has(BREAK_EVEN_KEY):

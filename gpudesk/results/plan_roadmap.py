@@ -29,7 +29,9 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
     """
     fs = FigureSet()
     checks: list[Check] = []
-    end = max(p.start_month + p.duration_months for p in project.phases)
+    # a reservation bills its whole term: its months past the phase are spend too (CostLedger.span_months)
+    end = max(max(p.start_month + p.duration_months for p in project.phases),
+              max((phase.start_month + est.ledger.span_months for phase, est in zip(project.phases, phases)), default=0))
     gpus = np.zeros(end)
     kw = np.zeros(end)
     spend = np.zeros(end)
@@ -40,11 +42,11 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
         phase = project.phases[i]
         months = np.asarray(est.ledger.monthly(), dtype=float)
         start = phase.start_month
-        span = slice(start, start + months.size)
+        span = slice(start, start + phase.duration_months)
         gpus[span] = np.maximum(gpus[span], float(est.config.gpus))
         if est.config.servers_owned:
             kw[span] = np.maximum(kw[span], est.figures.number("power.it_max_kw", 0.0))
-        spend[span] += months[: end - start]
+        spend[start: start + months.size] += months[: end - start]
         waiting = tuple(f"{phase.name}: {item}" for item in est.figures.awaiting("plan.phase_cost"))
         awaiting.append((start, waiting))
         fs.input(f"roadmap.phase{i + 1}.cost", est.ledger.phase_total, currency, f"cost of {phase.name}",

@@ -53,14 +53,23 @@ def owns_hardware(mode: str) -> bool:
     return bool(DELIVERY_MODE.term(mode).owns_hardware)
 
 
+def billed_months(mode: str, phase_months: int) -> int:
+    """The months a phase's capacity is billed: its own months; a reservation (``mode`` a delivery mode or its
+    price basis) bills whole terms, so a 1-year reservation for a 3-month pilot bills 12 months and one for an
+    18-month phase 24. The one rule the delivery comparison, the phase's cost ledger and every total read."""
+    months = max(int(phase_months), 1)
+    term = RESERVATION_TERM_MONTHS.get(mode, 0)
+    return -(-months // term) * term if term else months
+
+
 def horizon_months(mode: str, phase_months: int, years: float) -> float:
     """The months a phase's cost over a horizon of ``years`` covers: owned hardware is bought once and runs the
-    whole horizon (12 × years); rented capacity is paid only while the phase runs (its months, a reservation its
-    whole term), within the horizon."""
+    whole horizon (12 × years); rented capacity is paid only while it is billed (the phase's months, a reservation
+    whole terms: ``billed_months``), within the horizon."""
     horizon = 12.0 * max(years, 0.0)
     if owns_hardware(mode):
         return horizon
-    return min(float(max(phase_months, RESERVATION_TERM_MONTHS.get(mode, 0))), horizon)
+    return min(float(billed_months(mode, phase_months)), horizon)
 
 
 def priced_as(mode: str) -> str:

@@ -46,6 +46,23 @@ def test_each_mode_matches_hand_arithmetic():
     assert fs["delivery.owned_utilisation"] == pytest.approx(300 * 13 / 12 / 1460)
 
 
+def test_a_reservation_bills_its_whole_term_however_short_the_phase():
+    """A 1-year reservation for a 3-month pilot bills 12 months (the bank pilot's comparison priced 3 months,
+    108.5 万元, while its horizon total charged the term): its series runs the term, the phase uses 3 months."""
+    fs = _plan(months=3, running_per_month=1_000.0)
+    # reserved: 8 x 730 x 4.91625 = 28,710.9 a month for 12 months = 344,530.8; running 1,000 in the 3 months only
+    assert fs["delivery.term_months.cloud_reserved_1y"] == 12 and len(fs["delivery.monthly.cloud_reserved_1y"]) == 12
+    assert fs["delivery.term_cost.cloud_reserved_1y"] == pytest.approx(344_530.8)
+    assert fs["delivery.total.cloud_reserved_1y"] == pytest.approx(344_530.8 + 3_000)
+    assert "the phase uses 3" in fs.explain("delivery.total.cloud_reserved_1y").formula
+    assert "the phase uses 3 of them" in fs.explain("delivery.term_months.cloud_reserved_1y").source
+    # on demand stops with the phase: 3 x (29,496 + 1,000); owning (300,000 + 3 x 6,000) never pays back over it
+    assert fs["delivery.total.cloud_on_demand"] == pytest.approx(3 * 30_496)
+    # the reservation bills on after the pilot: 11 x 28,710.9 + 3,000 = 318,820 ≥ 318,000 owned, from month 11
+    assert fs["delivery.break_even.private_vs_cloud_reserved_1y"] == 11
+    assert np.isinf(fs["delivery.break_even.private_vs_cloud_on_demand"])
+
+
 def test_break_even_month_private_vs_on_demand():
     fs = _plan()
     # month 11: private 355,000 vs on-demand 11 x 29,496 + 29,496 = 353,952 (not yet)

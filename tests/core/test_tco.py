@@ -86,8 +86,11 @@ def test_a_rented_phase_costs_its_own_months_over_the_horizon():
     rent = (_line("cloud.instances", "month", 100.0, 10.0, months=3), _line("setup", "once", 1, 500.0, months=3))
     pilot = CostLedger("USD", 3, "cloud_on_demand", rent)
     assert pilot.total_over_years(5) == pytest.approx(pilot.phase_total) == pytest.approx(3 * 1_000 + 500)
-    reserved = CostLedger("USD", 3, "cloud_reserved_1y", (_line("cloud.reserved", "month", 100.0, 10.0, months=3),))
-    assert reserved.total_over_years(5) == pytest.approx(12 * 1_000)
+    # the reservation's line runs its whole term (core/ledger_build: billed_months), so the phase's own total, the
+    # months the roadmap places and every horizon total read the same 12 months (the phase total read 3 before)
+    reserved = CostLedger("USD", 3, "cloud_reserved_1y", (_line("cloud.reserved", "month", 100.0, 10.0, months=12),))
+    assert reserved.total_over_years(5) == pytest.approx(reserved.phase_total) == pytest.approx(12 * 1_000)
+    assert reserved.span_months == len(reserved.monthly()) == 12
     assert reserved.total_over_years(0.5) == pytest.approx(6 * 1_000)
     long = CostLedger("USD", 48, "gpu_rental", (_line("gpu_rental.instances", "month", 100.0, 10.0, months=48),))
     assert long.total_over_years(3) == pytest.approx(36 * 1_000)

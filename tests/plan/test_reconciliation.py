@@ -71,6 +71,8 @@ def check_phase_surfaces(plan: PlanEstimate) -> None:
     assert _close(plan.total, sum(p.ledger.phase_total for p in plan.phases))
     if plan.roadmap is not None:
         assert _close(plan.roadmap.number("roadmap.total_spend"), plan.total)
+        if plan.roadmap.number("roadmap.months") <= 36:  # every month billed is placed (a reservation's term too)
+            assert _close(plan.roadmap.number("roadmap.spend_3y"), plan.total)
         assert plan.roadmap.number("roadmap.peak_gpus") == max(p.config.gpus for p in plan.phases)
 
 

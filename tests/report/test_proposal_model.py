@@ -249,7 +249,7 @@ def test_delivery_modes_table_reads_pipeline_keys_and_skips_series():
     table = next(b for b in doc.section("delivery").blocks if isinstance(b, DataTable))
     # the phase's cost, as its label says: it read "Cost over the horizon" (测算期总成本), the word the cost section
     # uses for the 5-year TCO, while its value is the phase's (the bank's 3-month pilot: 54.0 万元 against 1,130 万元)
-    assert table.header[:2] == ("Delivery mode", "Cost over the phase") and table.header[-1] == "Allowed for the data"
+    assert table.header[:2] == ("Delivery mode", "Cost of the phase") and table.header[-1] == "Allowed for the data"
     fs = training_plan().phases[0].figures
     assert table.rows[0][:2] == ("public cloud, on demand", f"${fs.number('delivery.total.cloud_on_demand'):,.0f}")
     assert table.rows[0][-1] == "yes"
