@@ -101,9 +101,15 @@ def broadcast_shape(*shapes: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def broadcast_view(value: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-    """``np.broadcast_to(value, shape)`` (a read-only view); a view of an array of that shape already made at once."""
+    """``np.broadcast_to(value, shape)`` (a read-only view); a view of an array of that shape already made at once,
+    and of a single value (a sweep's scalar inputs) made directly: its one value at every place (strides 0), without
+    np.broadcast_to's general machinery (~5x the time of the view itself)."""
     if value.shape != shape:
-        return np.broadcast_to(value, shape)
+        if value.ndim or value.dtype.hasobject:
+            return np.broadcast_to(value, shape)
+        view = np.ndarray(shape, value.dtype, value, 0, (0,) * len(shape))
+        view.flags.writeable = False
+        return view
     view = value.view(np.ndarray)
     view.flags.writeable = False
     return view

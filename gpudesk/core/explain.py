@@ -47,6 +47,14 @@ class _Entry:
 
 
 def _pick(value: Any, index: Index) -> float | str:
+    kind = type(value)
+    if kind is float:  # the common cases first, as the general path below answers them (what each surface reads)
+        return float(value)
+    if kind is np.ndarray and (index is None or value.ndim == 0):
+        if not value.size:
+            return float("nan")
+        item = value.item(0)
+        return float(item) if type(item) is float else _scalar(item)
     if isinstance(value, str):
         return value
     if isinstance(value, (float, int)):  # a Python scalar (bool and np.float64 included): what _scalar makes of it
@@ -168,7 +176,7 @@ class FigureSet:
     def without(self, *keys: str) -> FigureSet:
         """These figures less ``keys`` (entries shared, as :meth:`merge` shares them)."""
         out = FigureSet()
-        out._entries = {k: e for k, e in self._entries.items() if k not in keys}
+        out._entries = {k: e for k, e in self._entries.items() if k not in keys} if keys else self._entries.copy()
         return out
 
     def row(self, index: int, length: int) -> FigureSet:
@@ -176,17 +184,22 @@ class FigureSet:
         axis), as a one-candidate call would have made them: each array of that length becomes its ``index``
         element as an array of one; scalars and constants are shared."""
         out = FigureSet()
+        entries = out._entries
         for key, entry in self._entries.items():
             value = entry.value
-            if isinstance(value, Gathered) and value.size == length:
-                entry = _Entry(key, entry.label, entry.unit, value.values[value.inverse[index:index + 1]],
-                               entry.formula, entry.depends_on, entry.source, entry.note, entry.is_input,
-                               entry.vocabulary, entry.awaiting)
-            elif isinstance(value, np.ndarray) and value.ndim == 1 and value.shape[0] == length:
+            kind = type(value)
+            if kind is float or kind is int or kind is str:  # a scalar: shared (most inputs and constants)
+                pass
+            elif kind is Gathered or isinstance(value, Gathered):
+                if value.size == length:
+                    entry = _Entry(key, entry.label, entry.unit, value.values[value.inverse[index:index + 1]],
+                                   entry.formula, entry.depends_on, entry.source, entry.note, entry.is_input,
+                                   entry.vocabulary, entry.awaiting)
+            elif (kind is np.ndarray or isinstance(value, np.ndarray)) and value.ndim == 1 and value.shape[0] == length:
                 entry = _Entry(key, entry.label, entry.unit, value[index:index + 1].copy(), entry.formula,
                                entry.depends_on, entry.source, entry.note, entry.is_input, entry.vocabulary,
                                entry.awaiting)
-            out._entries[key] = entry
+            entries[key] = entry
         return out
 
     def spread(self, inverse: np.ndarray, count: int, originals: dict[int, Any]) -> None:
@@ -218,7 +231,11 @@ class FigureSet:
         return self._entries[key].value
 
     def keys(self, include_inputs: bool = True) -> list[str]:
-        return [k for k, e in self._entries.items() if include_inputs or not e.is_input]
+        return list(self._entries) if include_inputs else [k for k, e in self._entries.items() if not e.is_input]
+
+    def last_key(self) -> str:
+        """The key of the figure made last (``keys()[-1]`` without the list)."""
+        return next(reversed(self._entries))
 
     def unit(self, key: str) -> str:
         return self._entries[key].unit
@@ -264,9 +281,10 @@ class FigureSet:
 
     def number(self, key: str, default: float = float("nan"), index: Index = None) -> float:
         """The figure as a finite float; ``default`` when it is absent, not a number, NaN or infinite."""
-        if key not in self._entries:
+        entry = self._entries.get(key)
+        if entry is None:
             return default
-        value = _pick(self._entries[key].value, index)
+        value = _pick(entry.value, index)
         return value if isinstance(value, float) and math.isfinite(value) else default
 
     def explain(self, key: str, index: Index = None) -> Explanation:

@@ -157,7 +157,9 @@ def largest_parts(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     comparison per part, so parts of smaller broadcast shapes are compared as they are."""
     shape = broadcast_shape(*(np.shape(p) for p in parts))
     if math.prod(shape) <= STACKED_MAX_ROWS:  # a sweep or one configuration
-        stacked = np.stack([np.broadcast_to(np.asarray(p, dtype=np.float64), shape) for p in parts])
+        stacked = np.empty((len(parts), *shape))  # each part broadcast into its row (np.stack's values)
+        for row, part in enumerate(parts):
+            stacked[row] = part
         return np.asarray(np.argmax(stacked, axis=0)), np.asarray(np.argmax(stacked[1:], axis=0) + 1)
     best = np.array(np.broadcast_to(parts[1], shape), dtype=np.float64)
     stuck = np.isnan(best)  # a NaN has been met: the index stays

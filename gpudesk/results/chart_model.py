@@ -39,7 +39,7 @@ axis (latency under throughput, monthly spend under capacity)."""
 
 def _floats(values: Any, name: str) -> tuple[float, ...]:
     try:
-        return tuple(float(v) for v in values)
+        return tuple(map(float, values))
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name}: expected a sequence of numbers") from exc
 

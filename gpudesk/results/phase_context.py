@@ -15,14 +15,20 @@ from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.project.model import Phase, Project
 
 
+def freeze(phase: Phase) -> bytes:
+    """The phase as bytes: every field's value and type (equal bytes, an equal phase)."""
+    return pickle.dumps(phase, pickle.HIGHEST_PROTOCOL)
+
+
 class PhaseAlone:
     """A plan of one phase as it was when estimated: the phase frozen as bytes (``pickle``, a copy as deep as
     ``copy.deepcopy``'s for the plan's plain data, in about a third of its time), made a ``Project`` the first time the
     pricing reads it (idle time, or never), so later edits of the plan do not reach it."""
 
-    def __init__(self, project: Project, phase: Phase) -> None:
+    def __init__(self, project: Project, phase: Phase, frozen: bytes | None = None) -> None:
+        """``frozen``: the phase's bytes as :func:`freeze` made them already (the window's phase cache keys on them)."""
         self._shell = replace(project, phases=[])
-        self._frozen: bytes | None = pickle.dumps(phase, pickle.HIGHEST_PROTOCOL)
+        self._frozen: bytes | None = freeze(phase) if frozen is None else frozen
         self._project: Project | None = None
 
     def project(self) -> Project:

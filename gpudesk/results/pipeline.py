@@ -48,7 +48,7 @@ from gpudesk.process_heap import freed_memory_kept
 from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.results.deferred_costs import add_costs, attach_costs, costs_deferrable, plan_defers_costs
 from gpudesk.results.deferred_figures import DEFERRED_FIGURES, attach_figures, defers_figures, pending_keys
-from gpudesk.results.phase_context import PhaseAlone, PhaseContext
+from gpudesk.results.phase_context import PhaseAlone, PhaseContext, freeze
 from gpudesk.results.plan_charts import CHART_ORDER, phase_charts
 from gpudesk.results.plan_result import TIMELINE, PhaseEstimate, PlanEstimate
 from gpudesk.results.plan_roadmap import attach_roadmap, leave_roadmap, place_roadmap
@@ -124,7 +124,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
                    carried: CarriedHardware | None = None, search: bool = False, layout: bool = True,
                    defer_charts: Collection[str] = (), workloads: WorkloadCache | None = None,
                    defer_figures: Collection[str] = (), defer_costs: bool = False,
-                   memo: PassMemo | None = None) -> PhaseEstimate:
+                   memo: PassMemo | None = None, frozen: bytes | None = None) -> PhaseEstimate:
     """Estimate one phase; ``carried`` is the owned hardware the previous phase hands over. The configuration
     search stays pending (``search_done`` False) unless ``search`` asks for it: ``complete_search`` or the
     window's slices (``search_steps_for`` and ``attach_search``) run it; ``layout=False``
@@ -132,7 +132,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     charts of DEFERRED_CHARTS named there (``attach_charts``; ``deferred_charts`` lists them until then),
     ``defer_figures`` DEFERRED_FIGURES (``attach_figures``; ``pending_figures``), ``defer_costs`` steps 3-7 and the
     cost ledger where no next phase reads them (results/deferred_costs.py; ``costs_done``); ``workloads`` serves the
-    workloads an edit did not touch."""
+    workloads an edit did not touch; ``frozen``: the phase's bytes (phase_context.freeze) when made already."""
     defer = defers_figures(defer_figures)
     phase, where, resolved, results, figures, config, scales = _sized(project, index, catalog, carried,
                                                                       not defer, workloads)
@@ -147,7 +147,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     figures.merge(task_figures(phase.workloads[0], fpt if isinstance(fpt, float) else None, gflops))
     ledger: CostLedger | None = None
     infra_checks: list[Check] = []
-    costs_after = figures.keys()[-1] if costs_deferrable(defer_costs, index == len(project.phases) - 1, config) else ""
+    costs_after = figures.last_key() if costs_deferrable(defer_costs, index == len(project.phases) - 1, config) else ""
     if not costs_after:
         ledger, infra_checks = add_costs(phase, resolved, primary, config, carried, figures)
     estimate = PhaseEstimate(index=index, name=phase.name, figures=figures, config=config, ledger_made=ledger,
@@ -162,7 +162,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     extra_checks = default_checks + calibration_checks(project.calibration) + offers
     estimate.context = PhaseContext(phase, resolved, tuple(results), tuple(infra_checks), tuple(layout_checks),
                                     tuple(extra_checks),
-                                    PhaseAlone(project, phase), 0, carried, scales)
+                                    PhaseAlone(project, phase, frozen), 0, carried, scales)
     estimate.assumptions = [*assumptions(phase, resolved, figures),
                             compliance_assumption(catalog, phase, resolved.accelerator), *defaults]
     estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()
@@ -293,9 +293,10 @@ def _layout(catalog: Catalog, phase: Phase, resolved: ResolvedPhase, figures: Fi
 class PhaseCache:
     """Phase estimates keyed by everything ``estimate_phase`` reads: an edit re-estimates only the phases it touched.
 
-    The key is the phase's dataclass repr, the calibration's, the hardware handed over by the previous
-    phase, and the catalog object with its revision (every user edit or import bumps it), so a catalog
-    edit in the browser re-estimates instead of showing the old figures.
+    The key is the phase's bytes (phase_context.freeze: every field's value and type; the estimate keeps them as its
+    copy of the phase), the calibration's repr, the hardware handed over by the previous phase, and the catalog
+    object with its revision (every user edit or import bumps it), so a catalog edit in the browser re-estimates
+    instead of showing the old figures.
     """
 
     def __init__(self, size: int = 64) -> None:
@@ -311,8 +312,8 @@ class PhaseCache:
             defer_costs: bool = False) -> PhaseEstimate:
         """The cached estimate (searched now when ``search`` asks for it and it has not been; the same for the
         layout search, the costs and the other parts left to idle time)."""
-        key = (id(catalog), getattr(catalog, "revision", 0), index, repr(project.phases[index]),
-               repr(project.calibration), carried)
+        frozen = freeze(project.phases[index])  # the key's, and the estimate's copy of the phase (PhaseAlone)
+        key = (id(catalog), getattr(catalog, "revision", 0), index, frozen, repr(project.calibration), carried)
         hit = self._store.get(key)
         if hit is not None:
             if not hit.costs_done and not costs_deferrable(defer_costs, index == len(project.phases) - 1, hit.config):
@@ -329,7 +330,7 @@ class PhaseCache:
         with self.memo.active() if not search else nullcontext():  # a search prices with a memo of its own
             estimate = estimate_phase(project, index, catalog, carried, search=search, layout=layout,
                                       defer_charts=defer_charts, workloads=self.workloads,
-                                      defer_figures=defer_figures, defer_costs=defer_costs)
+                                      defer_figures=defer_figures, defer_costs=defer_costs, frozen=frozen)
         if len(self._store) >= self.size:
             self._store.pop(next(iter(self._store)))
         self._store[key] = estimate
