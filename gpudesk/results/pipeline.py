@@ -293,10 +293,9 @@ def _layout(catalog: Catalog, phase: Phase, resolved: ResolvedPhase, figures: Fi
 class PhaseCache:
     """Phase estimates keyed by everything ``estimate_phase`` reads: an edit re-estimates only the phases it touched.
 
-    The key is the phase's bytes (phase_context.freeze: every field's value and type; the estimate keeps them as its
-    copy of the phase), the calibration's repr, the hardware handed over by the previous phase, and the catalog
-    object with its revision (every user edit or import bumps it), so a catalog edit in the browser re-estimates
-    instead of showing the old figures.
+    The key is the phase's bytes (phase_context.freeze; the estimate's copy of the phase), the calibration's repr, the
+    hardware handed over by the previous phase, and the catalog object with its revision (every user edit or import
+    bumps it), so a catalog edit in the browser re-estimates instead of showing the old figures.
     """
 
     def __init__(self, size: int = 64) -> None:
