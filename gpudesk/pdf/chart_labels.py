@@ -10,7 +10,7 @@ name ran under the second phase's line and marker).
 
 from __future__ import annotations
 
-from PySide6 import QtCore
+from PySide6 import QtCore, QtGui
 
 from gpudesk.pdf.styles import Metrics, wrap
 
@@ -50,17 +50,39 @@ def vline_label_boxes(m: Metrics, lines: list[tuple[float, str]], r: QtCore.QRec
         if not name:
             continue
         room = (lines[i + 1][0] if i + 1 < len(lines) else r.right()) - x - 6
-        if room >= MIN_ROOM_PT:
-            text = two_lines(m, name, room)
-        else:
-            text = [elide(m, name, max(r.right() - x - 4, 30.0))]
-        width = max(m.width(t) for t in text) + 2
-        left = min(x + 1, r.right() - width)
+        before = x - (lines[i - 1][0] if i > 0 else r.left()) - 6  # the last line at the chart's right edge
+        if room >= MIN_ROOM_PT or room >= before:
+            text = two_lines(m, name, room) if room >= MIN_ROOM_PT else [elide(m, name, max(r.right() - x - 4, 30.0))]
+            width = max(m.width(t) for t in text) + 2
+            left = min(x + 1, r.right() - width)
+        else:  # named to its left ("KV cache full at 115 sequences" ended a serving curve as 'KV cac…')
+            text = two_lines(m, name, before) if before >= MIN_ROOM_PT else [elide(m, name, max(before, 30.0))]
+            width = max(m.width(t) for t in text) + 2
+            left = max(x - 1 - width, r.left())
         box = _clear_below(QtCore.QRectF(left, r.top() + 1, width, m.line_height * len(text)), taken,
                            m.line_height, r.bottom())
         taken.append(box)
         out.append((text, box))
     return out
+
+
+def hline_label_box(m: Metrics, text: str, y: float, r: QtCore.QRectF,
+                    drawn: list[QtGui.QPainterPath]) -> QtCore.QRectF:
+    """Where a horizontal line's name goes: at the chart's right end above the line (below it at the top edge), else
+    where it covers no drawn line (right below, left above, left below): its white box hid the serving curve's last
+    segments under "TPOT target 60 ms". Where every place covers one (the serving chart's two latency lines run
+    within a label's height of the TPOT target), the first moved away from its line until it covers none."""
+    w, h = m.width(text) + 3, m.line_height
+    tops = [y - h - 0.5, y + 1] if y - h - 1 > r.top() else [y + 1, y - h - 0.5]
+    places = [QtCore.QRectF(left, top, w, h) for left in (r.right() - w - 1, r.left() + 2) for top in tops]
+    inside = [box for box in places if r.contains(box)] or places[:1]
+    clear = next((box for box in inside if not any(path.intersects(box) for path in drawn)), None)
+    if clear is not None:
+        return clear
+    box, step = QtCore.QRectF(inside[0]), (-1.0 if inside[0].top() < y else 1.0)
+    while r.contains(box.translated(0, step)) and any(path.intersects(box) for path in drawn):
+        box.translate(0, step)
+    return box if not any(path.intersects(box) for path in drawn) else inside[0]
 
 
 def marker_label_box(m: Metrics, text: str, x: float, y: float, r: QtCore.QRectF,

@@ -16,7 +16,7 @@ from PySide6 import QtCore, QtGui
 
 from gpudesk.pdf import styles as S
 from gpudesk.pdf.chart_axes import Axis, duration_axis, linear_axis, log_axis, tick_text
-from gpudesk.pdf.chart_labels import marker_label_box, two_lines, vline_label_boxes
+from gpudesk.pdf.chart_labels import hline_label_box, marker_label_box, two_lines, vline_label_boxes
 from gpudesk.pdf.draw import colour
 from gpudesk.pdf.styles import Metrics
 from gpudesk.plotting.palette import CYCLE, ROLE_COLOURS
@@ -79,6 +79,7 @@ class _Chart:
         self.colours = series_colours(spec)
         # a series with nothing to show (a liquid-cooled share of zero) takes no colour and no legend entry
         self.visible = [s for s in spec.series if s.visible and s.x and any(v != 0 for v in s.y)]
+        self.drawn: list[QtGui.QPainterPath] = []  # the panel's lines as drawn (outlines): labels keep clear of them
 
     # -- text ---------------------------------------------------------------
     def text(self, m: Metrics, x: float, y: float, text: str, color: str = S.MUTED, align: str = "left") -> float:
@@ -253,6 +254,7 @@ class _Chart:
         p.save()
         p.setClipRect(f.rect.adjusted(-1, -1, 1, 1))
         mine = [s for s in self.visible if s.panel == panel]
+        self.drawn = []
         bars = [s for s in mine if s.style == "bar"]
         groups = list(dict.fromkeys((s.stack_group or s.name) if (self.spec.stacked or s.stack_group) else s.name
                                     for s in bars))
@@ -312,6 +314,9 @@ class _Chart:
         p.setPen(QtGui.QPen(col, 1.5))
         p.setBrush(QtCore.Qt.BrushStyle.NoBrush)
         p.drawPath(path)
+        stroke = QtGui.QPainterPathStroker()
+        stroke.setWidth(1.5)
+        self.drawn.append(stroke.createStroke(path))
         if s.style == "line" and len(points) <= VERTEX_DOTS and any(v.style == "scatter" for v in self.visible):
             p.setPen(QtGui.QPen(col, 0.6))  # a front among scattered points: each configuration on it is a dot
             p.setBrush(col)
@@ -328,11 +333,9 @@ class _Chart:
             pen = QtGui.QPen(colour(role_colour(h.color_role)), 1.0, QtCore.Qt.PenStyle.DashLine)
             p.setPen(pen)
             p.drawLine(QtCore.QPointF(r.left(), y), QtCore.QPointF(r.right(), y))
-            w = self.label.width(h.label)
-            above = y - self.label.line_height - 1 > r.top()
-            ly = y - self.label.line_height - 0.5 if above else y + 1
-            p.fillRect(QtCore.QRectF(r.right() - w - 4, ly, w + 3, self.label.line_height), colour("#ffffff"))
-            self.text(self.label, r.right() - 2, ly, h.label, role_colour(h.color_role), "right")
+            box = hline_label_box(self.label, h.label, y, r, self.drawn)
+            p.fillRect(box, colour("#ffffff"))
+            self.text(self.label, box.right() - 2, box.top(), h.label, role_colour(h.color_role), "right")
         shown = sorted((v for v in self.spec.vlines if v.panel == panel and f.x.low <= v.value <= f.x.high),
                        key=lambda v: v.value)
         for v in shown:

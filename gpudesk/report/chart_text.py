@@ -187,7 +187,10 @@ def localise_spec(spec: Any, lang: str, tooltips: bool = True) -> Any:
         y_label=translate(spec.y_label, lang), y2_label=translate(spec.y2_label, lang),
         notes=_notes(spec.notes, lang),
         series=[_series(s, lang, tooltips) for s in spec.series],
-        hlines=[_ref(h, lang) for h in spec.hlines], vlines=list(spec.vlines),
+        hlines=[_ref(h, lang) for h in spec.hlines],
+        # a roadmap's phase lines ("trigger") carry the plan's own names, never chart words: "{value} GPUs" turned
+        # the phase "Pilot: model iteration on rented GPUs" into "… rented 张 GPU"
+        vlines=[v if v.color_role == "trigger" else _ref(v, lang) for v in spec.vlines],
         markers=[_marker(m, lang) for m in spec.markers],
         categories=[translate(c, lang) for c in spec.categories] if spec.categories is not None else None,
     )

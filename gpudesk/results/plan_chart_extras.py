@@ -24,6 +24,8 @@ SCALING_NOTE = ("Each point: per-GPU throughput over that at {base} GPUs, the sm
 SCALING_EXPOSED = "At the chosen layout, communication not hidden by compute: {exposed} s of each {step} s step."
 """What the scaling chart measures, beside the exposed communication the network page states (the bank pilot read
 5.23 s of exposed communication per 34 s step beside a curve at ~100%: both right, measuring different things)."""
+KV_FULL = "KV cache full at {value} sequences"
+"""The serving chart's line where the engine can hold no more sequences per replica (``infer.max_concurrency_kv``)."""
 
 
 def scaling_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet,
@@ -57,6 +59,11 @@ def scaling_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet,
     )
 
 
+def _repeats(run: np.ndarray) -> list[int]:
+    """Indices of the points that repeat an earlier point's sequences in flight (asked past the KV limit)."""
+    return [i for i in range(1, run.size) if run[i] <= run[:i].max()]
+
+
 def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog: Catalog) -> ChartSpec | None:
     w = phase.workloads[0]
     if w.kind not in LLM_SERVING_KINDS or "infer.tokens_per_s" not in figures:
@@ -74,10 +81,16 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
     tpot = np.asarray(sweep["infer.tpot_s"], dtype=float) * 1000
     ttft = np.asarray(sweep["infer.ttft_unloaded_s" if "infer.ttft_unloaded_s" in sweep else "infer.ttft_s"],
                       dtype=float) * 1000
-    ok = np.isfinite(tput) & np.isfinite(tpot)
+    # sequences in flight: the asked count, or the KV limit where the cache holds fewer; past the limit the engine
+    # runs no more sequences, so each curve ends at the limit (drawn at 128 … 1,024 asked, the bank launch's
+    # throughput ran flat to 1,000 sequences where its KV cache holds 115)
+    run = np.asarray(sweep["infer.concurrency"], dtype=float)
+    ok = np.isfinite(tput) & np.isfinite(tpot) & (run >= 1) & ~np.isin(np.arange(run.size), _repeats(run))
     if ok.sum() < 2:
         return None
-    x = list(CONCURRENCIES[ok])
+    x = list(run[ok])
+    full = run < CONCURRENCIES - 0.5
+    capped = [RefLine(float(run[full][0]), KV_FULL.format(value=f"{run[full][0]:,.0f}"), "capacity")] if full.any() else []
     planned = figures.number("infer.concurrency", 0.0)
     return ChartSpec(
         kind="inference", title="Throughput and latency against concurrency", x_label="Concurrent sequences",
@@ -85,8 +98,8 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
         series=[Series("Tokens/s per replica", x, list(tput[ok]), style="line", color_role="throughput"),
                 Series("TPOT", x, list(tpot[ok]), style="line", color_role="tpot", panel=1),
                 Series("TTFT", x, list(ttft[ok]), style="line", color_role="ttft", panel=1)],
-        hlines=[RefLine(w.tpot_ms, f"TPOT target {w.tpot_ms:g} ms", "target", panel=1),
-                RefLine(w.ttft_ms, f"TTFT target {w.ttft_ms:g} ms", "target", panel=1)],
+        hlines=[RefLine(w.tpot_ms, f"TPOT target {w.tpot_ms:,g} ms", "target", panel=1),
+                RefLine(w.ttft_ms, f"TTFT target {w.ttft_ms:,g} ms", "target", panel=1)], vlines=capped,
         markers=[Marker(planned, float(figures.value_at("infer.tokens_per_s")), "planned",
                         f"engine batch {planned:g}")] if 0 < planned <= CONCURRENCIES[-1] else [],
     )

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6 import QtCore
+from PySide6 import QtCore, QtGui
 
-from gpudesk.pdf.chart_labels import MIN_ROOM_PT, marker_label_box, vline_label_boxes
+from gpudesk.pdf.chart_labels import MIN_ROOM_PT, hline_label_box, marker_label_box, vline_label_boxes
 from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
 from gpudesk.pdf.styles import Metrics
 
@@ -45,3 +45,20 @@ def test_names_of_lines_too_close_for_a_few_words_move_down_instead_of_overlappi
     for (_, a), (_, b) in itertools.combinations(placed, 2):
         assert not a.intersects(b)
     assert all(chart.contains(box) for _, box in placed)
+
+
+def test_a_line_at_the_right_edge_is_named_to_its_left_and_a_target_name_hides_no_curve() -> None:
+    """The serving chart's "KV cache full at 115 sequences" line ends the x axis: its name read 'KV cac…' in the few
+    points right of it. The white box of "TPOT target 60 ms" hid the last segments of the two latency curves."""
+    m = _metrics()
+    chart = QtCore.QRectF(40, 20, 460, 80)
+    name = "KV cache full at 115 sequences"
+    ((lines, box),) = vline_label_boxes(m, [(chart.right() - 1, name)], chart)
+    assert lines == [name] and box.right() <= chart.right() - 1 and chart.contains(box)
+    curve = QtGui.QPainterPath(QtCore.QPointF(chart.left(), chart.bottom() - 6))
+    curve.lineTo(chart.right(), chart.bottom() - 4)  # a latency curve just above its target line (2 pt high)
+    stroke = QtGui.QPainterPathStroker()
+    stroke.setWidth(1.5)
+    drawn = [stroke.createStroke(curve)]
+    target = hline_label_box(m, "TPOT target 60 ms", chart.bottom() - 2, chart, drawn)
+    assert chart.contains(target) and not drawn[0].intersects(target)

@@ -148,6 +148,24 @@ def test_the_scaling_chart_says_what_its_100_percent_leaves_out(bank):
     assert f"每步 {step:,.3g} 秒中占 {exposed:,.3g} 秒" in zh and not re.search("[A-Za-z]{4,}", zh), zh
 
 
+def test_the_serving_curve_ends_where_the_kv_cache_is_full(bank):
+    """The bank launch's throughput ran flat from 128 to 1,024 sequences (and its latencies with it) where the KV cache
+    holds 115 per replica: past the limit the engine runs no more sequences, so every curve ends at the limit, and a
+    line names it in the reader's language."""
+    from gpudesk.report.chart_text import localise_spec
+
+    plan, _doc = bank("en")
+    launch = plan.phases[1]
+    limit = launch.figures.number("infer.max_concurrency_kv")
+    spec = launch.charts["inference"]
+    assert 1 < limit < 1024
+    for series in spec.series:
+        assert max(series.x) == limit and len(set(series.x)) == len(series.x), (series.name, series.x)
+    (line,) = spec.vlines
+    assert line.value == limit and line.label == f"KV cache full at {limit:,.0f} sequences"
+    assert localise_spec(spec, "zh").vlines[0].label == f"KV 缓存已满：{limit:,.0f} 条序列"
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_latencies_read_in_milliseconds_as_their_targets(lang, bank):
     """The architecture table read a P99 first token of "1.36 s" under a P50 of "409 ms" (the summary: 1,356 ms
