@@ -1,4 +1,4 @@
-"""Whether each MLPerf Inference engine captured CUDA graphs (its stored config), and what that does and does not explain.
+"""Whether each MLPerf Inference engine captured CUDA graphs (its stored config), and what that does not explain.
 
 The question (issue 18): an engine that does not capture CUDA graphs launches every kernel of an iteration from the
 host, where gpudesk charges each kernel a captured graph's boundary (KERNEL_BOUNDARY_S, measured here on an H200
@@ -98,8 +98,9 @@ def graph_findings(results: list, by: dict) -> list[str]:
         "capture graphs (use_graphs True, cuda_graph_batch_sizes from 1 or 128 up to 512-1,280 sequences per rank, "
         f"padding on), the v5.1 rows ({_span(ds51)}) as well as the v6.0 ones ({_span(ds60)}); with attention "
         "data-parallel they replay a graph only in iterations where no rank prefills, but the engine's own H200 "
-        "DeepSeek-R1 run replayed it in over 95% of its iterations (TensorRT-LLM issue #3486) and still ran some 30-35 ms "
-        "per iteration slower than gpudesk's step (MoE attention data-parallel, above), so eager iterations are not that "
+        "DeepSeek-R1 run replayed it in over 95% of its iterations (TensorRT-LLM issue #3486) and still ran some "
+        "30-35 ms per iteration slower than gpudesk's step (MoE attention data-parallel, above), so eager iterations "
+        "are not that "
         "gap either. What an eager launch "
         "costs: about 4-6 µs of host time per kernel (susun-blog.com, 'pegainfer (3): From Launch Overhead to CUDA "
         "Graph', RTX 5070 Ti, CUDA 13.0), 13-21 µs in eager PyTorch on this workplace's H200 (Measured here, "
@@ -112,7 +113,8 @@ def graph_findings(results: list, by: dict) -> list[str]:
         "sum instead (numbers only, 2026-12-03, not shipped; `python tests/validation/mlperf_graphs.py 5 20` "
         "prints every 405B row): 5 µs more per kernel moves the three fast rows 1.6-1.8 "
         "points (B200 Interactive +37.9% → +36.1%) and the Offline rows 1-4 points slower; 20 µs brings B200 "
-        "Interactive to −12% but GB200 Interactive, also graph-less and TP4, from +8% to −35% and v5.1 B200 Offline "
+        "Interactive to −12% but GB200 Interactive, also graph-less and TP4, from +8% to −35% and v5.1 B200 "
+        "Offline "
         "from −7% to −18%: no launch cost per kernel reconciles two graph-less engines of one layout. Nothing is "
         "modelled and no plan input was added; the configs' setting is stated in each case's note."
     ), server_limit_findings([r for r in results if r.id in by], by)]

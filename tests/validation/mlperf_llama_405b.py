@@ -302,7 +302,32 @@ def llama_findings(results: list, by: dict) -> str:
         "prompt waits for the prefills ahead of it; on Blackwell gpudesk's ratio sits above the runs' (v5.1 and v6.0 "
         "0.70-0.79, v5.0 0.55-0.64: that round's engine, the same 8 B200 served 846 tokens/s in v5.0 and 1,240 in "
         "v5.1), so a Blackwell Server error is its Offline error plus the decode iteration that reads short at tens "
-        "of sequences.")
+        "of sequences. " + gb300_ratios(rows, by))
+
+
+def gb300_ratios(rows: list, by: dict) -> str:
+    """GB300 against GB200 per GPU in v5.1, measured and gpudesk's, both tasks (llama_findings' last sentence)."""
+    pred = {r.id: r.predicted for r in rows}
+
+    def ratio(task: str, scenario: str) -> str:
+        gb300, gb200 = (by[f"mlperf-i51-{task}-{s}-{scenario}"] for s in ("gb300x72", "gb200x72"))
+        return (f"{scenario} {gb300.measured / gb200.measured:.2f}x (gpudesk "
+                f"{pred[gb300.id] / pred[gb200.id]:.2f}x)")
+    return (
+        "**GB300 against GB200** (2026-12-03, v5.1, per GPU, each in its config's layout: 405B Offline TP2 x PP2 "
+        "on GB200 and TP2 on GB300, Server TP4 and TP2): Llama 3.1 405B "
+        f"{ratio('llama31-405b', 'offline')}, {ratio('llama31-405b', 'server')}; DeepSeek-R1 "
+        f"{ratio('deepseek-r1', 'offline')}, {ratio('deepseek-r1', 'server')}. gpudesk's ratio is close for the "
+        "decode-heavy DeepSeek-R1 and about 1.4x for the prefill-heavy 405B, where the runs got 1.05-1.09x: "
+        "its 405B prefill runs on NVFP4 GEMMs, where GB300's datasheet peak is 1.5x GB200's (15 against 10 PFLOPS "
+        "dense, catalog), while its FP8 rate, which the context attention runs at, is GB200's. No published "
+        "per-shape NVFP4 GEMM "
+        "rate of that chip (SM103) was found to say whether the v5.1 engine reached it; SGLang measured 8 B300 "
+        "15-40% slower per GPU than 8 B200 serving GLM-5.2 in FP8 and BF16, its kernels tuned for SM100 only "
+        "(sgl-project/sglang "
+        "pull request #28460, 2026-06-16). Nothing fitted: the 405B GB300 rows ("
+        + ", ".join(f"{s} {r.error:+.0%}" for s in ("offline", "server") for r in rows
+                    if r.id == f"mlperf-i51-llama31-405b-gb300x72-{s}") + ") stay.")
 
 
 def main() -> None:
