@@ -110,10 +110,13 @@ def power_chart(figures: FigureSet, limit_kw: float) -> ChartSpec | None:
     liquid = [kw * liquid_share for kw in per_rack]
     air = [kw - lq for kw, lq in zip(per_rack, liquid)]
     xs = [float(i) for i in range(len(names))]
+    # a cooling that carries no load is not drawn: the window's legend named "Liquid" beside an all-air plan's bars
+    cooled = (Series("Liquid", xs, liquid, style="bar", color_role="liquid", stack_group="kw"),
+              Series("Air", xs, air, style="bar", color_role="air", stack_group="kw"))
+    series = [s for s in cooled if any(v > 0 for v in s.y)] or [cooled[1]]
     return ChartSpec(
         kind="power_per_rack", title="Power per rack", y_label="Power", y_unit="kW", categories=names, stacked=True,
-        series=[Series("Liquid", xs, liquid, style="bar", color_role="liquid", stack_group="kw"),
-                Series("Air", xs, air, style="bar", color_role="air", stack_group="kw")],
+        series=series,
         hlines=[RefLine(limit_kw, f"rack limit {limit_kw:g} kW", "limit")],
         notes="" if racks <= 24 else f"first 24 of {racks} racks shown",
     )

@@ -166,6 +166,16 @@ def test_the_serving_curve_ends_where_the_kv_cache_is_full(bank):
     assert localise_spec(spec, "zh").vlines[0].label == f"KV 缓存已满：{limit:,.0f} 条序列"
 
 
+def test_a_power_chart_draws_only_the_cooling_that_carries_load(bank):
+    """The window's power-per-rack legend named "Liquid" (液冷) beside the all-air bars of an air-cooled phase (the
+    PDF already left the empty series out); a series of zeros is no longer made."""
+    plan, _doc = bank("en")
+    charts = [p.charts["power"] for p in plan.phases if p.charts.get("power") is not None]
+    assert charts
+    for spec in charts:
+        assert spec is not None and spec.series and all(any(v > 0 for v in s.y) for s in spec.series), spec.series
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_latencies_read_in_milliseconds_as_their_targets(lang, bank):
     """The architecture table read a P99 first token of "1.36 s" under a P50 of "409 ms" (the summary: 1,356 ms
