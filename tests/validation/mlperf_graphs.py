@@ -12,8 +12,9 @@ the PyTorch-backend DeepSeek-R1 engines also ``cuda_graph_batch_sizes`` with ``c
   gbeezybez/inference_results_v6.0, commit ab33b21), closed/<submitter>/configs/<system>/<scenario>/llama3_1-405b.py.
 * DeepSeek-R1, PyTorch backend: ``use_graphs: True`` in all 10, the captured batch sizes per attention rank below.
 
-Published launch costs: a CUDA kernel launch takes about 4-6 µs of host time (susun-blog.com, 'pegainfer (3): From
-Launch Overhead to CUDA Graph (Part 1)', RTX 5070 Ti, driver 580.126.09, CUDA 13.0); eager PyTorch on this
+Published launch costs: a raw cuLaunchKernel takes 3.0-3.3 µs of host time on GB200 (meta-pytorch/tritonbench pull
+request #1017, 2026-04-14, 0 and 19 arguments), about 4-6 µs on an RTX 5070 Ti (susun-blog.com, 'pegainfer (3): From
+Launch Overhead to CUDA Graph (Part 1)', driver 580.126.09, CUDA 13.0); eager PyTorch on this
 workplace's H200 took 11.8 ms for the ~880 kernels of a 1B decode step and 22.7-36.4 ms for the ~1,760 of an 8B one
 (docs/validation.md, 'Measured here, decode': 13-21 µs per kernel, host-bound). The host issues kernels ahead of the
 GPU, so an eager iteration takes the longer of the two sides, not their sum.
@@ -102,12 +103,13 @@ def graph_findings(results: list, by: dict) -> list[str]:
         "30-35 ms per iteration slower than gpudesk's step (MoE attention data-parallel, above), so eager iterations "
         "are not that "
         "gap either. What an eager launch "
-        "costs: about 4-6 µs of host time per kernel (susun-blog.com, 'pegainfer (3): From Launch Overhead to CUDA "
-        "Graph', RTX 5070 Ti, CUDA 13.0), 13-21 µs in eager PyTorch on this workplace's H200 (Measured here, "
+        "costs: 3.0-3.3 µs of host time for a raw cuLaunchKernel on GB200 (meta-pytorch/tritonbench pull request "
+        "#1017, 2026-04-14), 4-6 µs on an RTX 5070 Ti (susun-blog.com, 'pegainfer (3): From Launch Overhead to CUDA "
+        "Graph', CUDA 13.0), 13-21 µs in eager PyTorch on this workplace's H200 (Measured here, "
         "decode), and the host issues kernels ahead of the GPU, so an eager iteration costs the longer of the two "
         f"sides. gpudesk's decode step of the v5.1 8 B200 Interactive engine at the {seqs:.0f} sequences "
         f"its Nebius twin's log held is {step * 1e3:.1f} ms over {kernels:,.0f} kernels, {gpu * 1e6:.0f} µs per "
-        "kernel, three times a CUDA launch, so the longer side is the GPU's; even a host as slow per kernel as eager "
+        "kernel, five times a launch on GB200, so the longer side is the GPU's; even a host as slow per kernel as eager "
         f"PyTorch ({EAGER_S * 1e6:.0f} µs) would take {kernels * EAGER_S * 1e3:.1f} ms, short of the ~35 ms its log "
         "implies (its 63 ms mean TPOT less the prompts' share of each iteration). As a "
         "sum instead (numbers only, 2026-12-03, not shipped; `python tests/validation/mlperf_graphs.py 5 20` "
