@@ -11,11 +11,12 @@ import math
 from dataclasses import dataclass
 
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.infra_inputs import catalog_source
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.sized_configuration import SizedConfiguration, WorkloadSizing
 from gpudesk.project.model import Phase
-from gpudesk.vocabulary.delivery import owns_hardware
+from gpudesk.vocabulary.delivery import owns_hardware, priced_as
 
 
 @dataclass(frozen=True)
@@ -124,11 +125,20 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
     fs.add("plan.installed_gpus", float(servers * per_server), "GPUs", "GPUs installed (whole servers)",
            "servers × GPUs installed per server", ["plan.servers", "plan.gpus_per_server"])
     chassis = r.catalog_server or r.server  # the catalog row, when the plan's servers are partly populated
+    offer = None if owns_hardware(phase.delivery.mode) else r.rented_offer(priced_as(phase.delivery.mode))
+    instances = 0
+    if offer is not None and offer.gpus > 0:  # as the ledger bills them (core/delivery._billed_gpus)
+        per = fs.input("plan.gpus_per_instance", float(offer.gpus), "GPUs", f"GPUs per {offer.instance} instance",
+                       catalog_source(offer, "gpus"))
+        instances = math.ceil((baseline or total) / per)
+        fs.add("plan.instances", float(instances), "instances", f"{offer.instance} instances rented",
+               "⌈GPUs / GPUs per instance⌉", ["plan.gpus", "plan.gpus_per_instance"])
     config = SizedConfiguration(
         accelerator_id=r.accelerator.id, accelerator_name=r.accelerator.name, server_id=r.server.id,
         server_name=chassis.name, gpus_per_server=chassis.gpus, gpus_per_node=per_server,
         workloads=tuple(sizings), gpus=int(total), nodes=int(nodes), servers=int(servers), servers_carried=int(kept),
         delivery_mode=phase.delivery.mode, shared_capacity=shared, rack_scale=r.server.is_rack,
         servers_owned=owned_servers(phase, servers), baseline_gpus=int(baseline), server_vendor=chassis.vendor,
+        instances=instances, instance=offer.instance if instances else "", gpus_per_instance=offer.gpus if instances else 0,
     )
     return config

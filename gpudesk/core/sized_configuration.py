@@ -106,6 +106,17 @@ class SizedConfiguration:
     servers_owned: int = 0
     baseline_gpus: int = 0  # GPUs the workloads need outside seasonal peaks (an owned build adds the peak)
     server_vendor: str = ""  # the chassis' catalog vendor: "various" = a generic row, "generic" = derived by the core
+    # a rented phase: the instances its cost ledger bills (⌈GPUs / GPUs per instance⌉ of the rented offer) and
+    # that offer's instance and GPUs each; 0 / "" when nothing is rented or no offer prices it
+    instances: int = 0
+    instance: str = ""
+    gpus_per_instance: int = 0
+
+    @property
+    def units(self) -> int:
+        """What the phase pays for, counted as it is paid: the instances a rented phase rents (128 one-GPU
+        instances, not 16 of the plan's 8-GPU nodes), else the nodes."""
+        return self.instances if self.instances and not self.owns_hardware else self.nodes
 
     @property
     def servers_new(self) -> int:

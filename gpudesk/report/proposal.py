@@ -26,7 +26,7 @@ from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.report import proposal_closing, proposal_infra
 from gpudesk.report.assumption_text import assumption_templates
 from gpudesk.report.chart_text import chart_words_zh
-from gpudesk.report.check_text import check_templates, code_names, quantity_text
+from gpudesk.report.check_text import check_templates, code_names, offers_named, quantity_text
 from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Paragraph, ProposalDocument, Section
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_number, format_percent, format_quantity
@@ -161,6 +161,12 @@ def configuration_rows(phase: PhaseEstimate, t: ReportText) -> list[tuple[str, s
     if c.partly_populated:
         servers += "；" if t.lang == "zh" else "; "
         servers += t.get("summary.partly_populated", gpus=c.gpus_per_node, slots=c.gpus_per_server)
+    if c.instances and not c.owns_hardware:  # what is rented, counted as the ledger bills it, named as it names it
+        offer = next((dict(ln.params).get("offer_id", "") for ln in phase.ledger.lines if ln.params
+                      and dict(ln.params).get("instance") == c.instance), "")
+        named = offers_named({"instance": c.instance, "offer_id": offer}, t.lang)["instance"]
+        servers = t.get("summary.instances_value", count=format_number(c.instances, 0), instance=named,
+                        per=c.gpus_per_instance)
     rows = [
         (t.get("summary.accelerator"), c.accelerator_name),
         (t.get("summary.gpus"), format_quantity(c.gpus, "GPUs", t, 0)),
@@ -296,8 +302,8 @@ def _candidate_table(ctx: ProposalContext, candidates: list[Candidate], owned: b
     """The best ranked rows and the plan's own; their cost is the ledger's over the horizon (owned) or the phase's
     rent (rented: CostLedger.total_over_years), and the header says which."""
     t = ctx.text
-    header = tuple(t.get(f"candidates.{c}") for c in ("rank", "accelerator", "gpus", "nodes", "layout", "fits",
-                                                      "performance", "cost" if owned else "cost_rent"))
+    header = tuple(t.get(f"candidates.{c}") for c in ("rank", "accelerator", "gpus", "nodes" if owned else "instances",
+                                                      "layout", "fits", "performance", "cost" if owned else "cost_rent"))
     rows = []
     listed = [c for c in candidates if c.fits and c.gpus > 0 or c.pinned]
     shown = listed[:CANDIDATE_ROWS]

@@ -52,7 +52,7 @@ def _rows(p: SearchPoint, search: PhaseSearch, phase: PhaseEstimate, t: ReportTe
     perf = reason_text(found, t.lang) if found is not None else ""
     gpus, nodes, cost = _priced(p, phase)
     rows = [(t.get("search.configuration"), config), (t.get("search.gpus"), format_number(gpus, 0)),
-            (t.get("search.servers"), format_number(nodes, 0))]
+            (t.get("search.instances" if search.rent_months > 0 else "search.servers"), format_number(nodes, 0))]
     if perf:
         rows.append((t.get("search.performance"), perf))
     rows.append((_basis(search, t), _cost(cost, search, t)))

@@ -131,7 +131,7 @@ def _plan_row(config: SizedConfiguration, figures: FigureSet, phase: Phase, ledg
     memory = tuple((k, figures.number(k, 0.0)) for k in MEMORY_KEYS if k in figures)
     return Candidate(
         rank=0, accelerator_id=config.accelerator_id, accelerator_name=config.accelerator_name, gpus=config.gpus,
-        nodes=config.nodes, layout=layout, fits=fits, time_or_throughput=value, time_or_throughput_unit=unit,
+        nodes=config.units, layout=layout, fits=fits, time_or_throughput=value, time_or_throughput_unit=unit,
         cost=ledger_cost(ledger, years) if ledger is not None else math.nan, cost_unit=phase.costs.currency,
         reasons=tuple(reasons), pinned=True,
         memory=memory, memory_capacity=figures.number("mem.capacity", 0.0), point=-1, precision=precision,

@@ -211,7 +211,7 @@ def _price(point: Any, context: Hashable, project: Project, index: int, catalog:
         except (PlanInputError, ValueError):
             return None
         years = project.phases[index].costs.horizon_years
-        return Priced(config.gpus, config.nodes, ledger_cost(ledger, years), ledger.currency,
+        return Priced(config.gpus, config.units, ledger_cost(ledger, years), ledger.currency,
                       tuple(ledger_reasons(ledger, years)))
 
     return cache.get(price_key(context, catalog, project.phases[index], index, point), price)

@@ -203,83 +203,89 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="75" />
+      <source>Instances</source>
+      <translation>实例数</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="75" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="72" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="74" />
       <source>Rent over the phase</source>
       <translation>本阶段租用费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="173" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="176" />
       <source>Searching…</source>
       <translation>搜索中…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="175" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="178" />
       <source>The configuration search runs in idle time; this row shows its result when it is done.</source>
       <translation>配置搜索在空闲时运行；搜索完成后，此行显示其结果。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="72" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="74" />
       <source>Total cost of ownership</source>
       <translation>总拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="213" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="216" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="196" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="199" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="196" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="199" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="223" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="226" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="203" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="206" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -1291,7 +1297,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CompareView</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="214" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="219" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
@@ -2625,32 +2631,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="267" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="268" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="276" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="277" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="266" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="267" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="108" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="109" />
       <source>Range</source>
       <translation>范围</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="350" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="353" />
       <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
       <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="347" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="350" />
       <source>{code} (not in the list: kept as the plan holds it)</source>
       <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>
@@ -2658,7 +2664,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="257" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="289" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -2666,12 +2672,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="148" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="168" />
       <source> (the check "Some costs have no price" names them). Enter their quotes on step 7 (costs) to complete it.</source>
       <translation>（检查项“部分成本没有价格”列出了它们）。在第 7 步（成本）填入报价后即为完整金额。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="140" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="160" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -2680,22 +2686,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="146" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="166" />
       <source>Leaves out 1 cost line that has no price yet</source>
       <translation>不含 1 项尚无价格的成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="147" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="167" />
       <source>Leaves out {0} cost lines that have no price yet</source>
       <translation>不含 {0} 项尚无价格的成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="151" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="171" />
       <source>Owning costs more than this option in every month of the plan's horizon: buying never pays back against it.</source>
       <translation>在方案测算期内的每个月，自购都比此选项贵：买硬件相对它不会回本。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="142" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="162" />
       <source>The estimate could not compute this figure: a catalog field or an input it needs is missing. The Explain panel shows which.</source>
       <translation>估算无法得出此项数值：缺少所需的目录字段或输入。在“计算说明”面板中可查看缺少哪一项。</translation>
     </message>
@@ -3953,95 +3959,105 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RecommendationPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="137" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="138" />
       <source>Hover a point to see its configuration; click it to pin it into the plan.</source>
       <translation>将鼠标停在某个点上可查看其配置；点击即可将其采用到方案中。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="190" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="191" />
       <source>No estimate: fix the inputs the status bar names first.</source>
       <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="193" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="194" />
       <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
       <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="109" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="110" />
       <source>Pin this configuration</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="328" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="335" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="311" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="318" />
       <source>Pin {0} × {1}</source>
       <translation>采用 {0} × {1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="314" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="331" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="321" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="338" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="111" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="112" />
       <source>Plan with the selected configuration: its accelerator (with a server that holds it), precision and layout; Undo restores the plan</source>
       <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="264" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="271" />
       <source>Rank {0}: {1} — 1 GPU on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 1 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="266" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="268" />
+      <source>Rank {0}: {1} — {2} GPUs in 1 instance ({4})</source>
+      <translation>第 {0} 名：{1} — 1 个实例共 {2} 张GPU（{4}）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="269" />
+      <source>Rank {0}: {1} — {2} GPUs in {3} instances ({4})</source>
+      <translation>第 {0} 名：{1} — {3} 个实例共 {2} 张GPU（{4}）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="273" />
       <source>Rank {0}: {1} — {2} GPUs on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="268" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="275" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="141" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="142" />
       <source>Ranked</source>
       <translation>排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="83" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="84" />
       <source>Ranked configurations</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="220" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="258" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="281" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="234" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="262" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="288" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="95" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="96" />
       <source>The best configuration found on each accelerator, feasible first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
       <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="273" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="280" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="142" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="143" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="102" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="103" />
       <source>Why it ranks here</source>
       <translation>排名理由</translation>
     </message>
@@ -4907,37 +4923,37 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepList</name>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="30" />
+      <location filename="../../gpudesk/ui/step_list.py" line="32" />
       <source>Selection steps</source>
       <translation>选型步骤</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="65" />
+      <location filename="../../gpudesk/ui/step_list.py" line="45" />
       <source>Status: {0}</source>
       <translation>状态：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="42" />
+      <location filename="../../gpudesk/ui/step_list.py" line="51" />
       <source>blocked</source>
       <translation>受阻</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="40" />
+      <location filename="../../gpudesk/ui/step_list.py" line="49" />
       <source>complete</source>
       <translation>已完成</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="40" />
+      <location filename="../../gpudesk/ui/step_list.py" line="49" />
       <source>has warnings</source>
       <translation>有警告</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="41" />
+      <location filename="../../gpudesk/ui/step_list.py" line="50" />
       <source>no result yet: the figures of this step are unknown</source>
       <translation>尚无结果：本步骤的数值未知</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/step_list.py" line="40" />
+      <location filename="../../gpudesk/ui/step_list.py" line="49" />
       <source>still being computed</source>
       <translation>仍在计算中</translation>
     </message>

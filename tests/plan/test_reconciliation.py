@@ -62,7 +62,8 @@ def check_phase_surfaces(plan: PlanEstimate) -> None:
             assert servers is None or servers.quantity == c.servers_new
             _check_power_arithmetic(phase)
         own = [cand for cand in phase.candidates if cand.pinned]  # the plan's own row is the configuration and ledger
-        assert len(own) == 1 and own[0].gpus == c.gpus and own[0].nodes == c.nodes
+        assert len(own) == 1 and own[0].gpus == c.gpus and own[0].nodes == c.units  # rented: instances billed
+        assert c.owns_hardware or not c.instances or f.number("plan.instances") == c.instances
         assert own[0].cost_unit == ledger.currency
         check_host_follows_the_phases_gpus(phase)
         tco = ledger_cost(ledger, int(f.number("tco.horizon_years")))  # the ledger's total over the horizon

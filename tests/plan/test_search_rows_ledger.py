@@ -30,7 +30,7 @@ def test_each_row_costs_what_the_plan_pinning_it_costs(sample, catalog, searched
         # without its own search: the configuration and the ledger read here are built before the search runs
         pinned = estimate_plan(pinned_project(project, index, catalog, phase.search.find(row.point)), catalog)
         after = pinned.phases[index]
-        assert (row.gpus, row.nodes) == (after.config.gpus, after.config.nodes), row.accelerator_id
+        assert (row.gpus, row.nodes) == (after.config.gpus, after.config.units), row.accelerator_id  # rented: instances
         cost = ledger_cost(after.ledger, project.phases[index].costs.horizon_years)
         assert row.cost == pytest.approx(cost) if math.isfinite(cost) else math.isnan(row.cost)
         assert row.cost_unit == after.ledger.currency

@@ -130,6 +130,15 @@ def test_a_rented_pilot_is_costed_and_ranked_over_its_own_months(lang, bank):
     for table, phase in zip(tables, plan.phases):
         assert table.marked and table.header[-1] == t.get("candidates.cost" if phase.config.owns_hardware
                                                          else "candidates.cost_rent"), table.header
+        assert table.header[3] == t.get("candidates.nodes" if phase.config.owns_hardware else "candidates.instances")
+    # rented rows count what is rented, as the ledger bills it: the L20 alternative is 128 one-GPU instances (it
+    # read '16 台' / '服务器数 16', the GPUs over the plan's 8 per node); the plan's own 4 × p4d.24xlarge
+    l20 = next(c for c in pilot.candidates if "L20" in c.accelerator_name and c.cost == c.cost)
+    assert (l20.gpus, l20.nodes) == (128, 128)
+    assert (pilot.config.instances, pilot.config.instance, own.nodes) == (4, "p4d.24xlarge", 4)
+    rented = t.get("summary.instances_value", count="4", instance="p4d.24xlarge", per=8)
+    assert any(value == rented for s in doc.sections for b in s.blocks if isinstance(b, KeyValueTable)
+               for _label, value in b.rows)
 
 
 def test_the_scaling_chart_says_what_its_100_percent_leaves_out(bank):

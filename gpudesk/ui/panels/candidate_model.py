@@ -58,6 +58,7 @@ class CandidateTableModel(RowsTableModel):
         super().__init__(parent)
         self._rows: list[Candidate | None] = []  # None: a place pending the search
         self._costs_pending = False  # the plan's own row's cost is being computed (``set_candidates``)
+        self.rented = False  # the phase rents its capacity (``set_rented``)
         self._cells: dict[tuple[int, int, int], Any] = {}  # (row, column, role) -> answer, until the rows change
         self._bold = QFont()
         self._bold.setBold(True)
@@ -69,10 +70,12 @@ class CandidateTableModel(RowsTableModel):
     def set_rented(self, rented: bool) -> None:
         """Name what the cost column covers: a rented phase's rows cost its own months of rent, an owned phase's the
         total cost of ownership over the horizon (CostLedger.total_over_years), as the proposal's table says."""
-        header = self.tr("Rent over the phase") if rented else self.tr("Total cost of ownership")
-        if self._headers[COL_COST] != header:
-            self._headers[COL_COST] = header
-            self.headerDataChanged.emit(Qt.Orientation.Horizontal, COL_COST, COL_COST)
+        self.rented = rented  # a rented row counts the instances its ledger bills (SizedConfiguration.units)
+        for col, header in ((COL_COST, self.tr("Rent over the phase") if rented else self.tr("Total cost of ownership")),
+                            (COL_NODES, self.tr("Instances") if rented else self.tr("Nodes"))):
+            if self._headers[col] != header:
+                self._headers[col] = header
+                self.headerDataChanged.emit(Qt.Orientation.Horizontal, col, col)
 
     def set_candidates(self, candidates: list[Candidate], search_pending: bool = False,
                        costs_pending: bool = False) -> list[int]:

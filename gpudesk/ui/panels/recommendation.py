@@ -264,7 +264,10 @@ class RecommendationPanel(QWidget):
             return
         lang = session_language()
         rank = "…" if self.model.pending_rows() else c.rank  # the search has not ranked the plan's row yet
-        if c.gpus == 1:
+        if self.model.rented:  # what is rented, counted as it is billed: instances of the offer
+            pattern = self.tr("Rank {0}: {1} — {2} GPUs in 1 instance ({4})") if c.nodes == 1 else \
+                self.tr("Rank {0}: {1} — {2} GPUs in {3} instances ({4})")
+        elif c.gpus == 1:
             pattern = self.tr("Rank {0}: {1} — 1 GPU on 1 node ({4})")
         elif c.nodes == 1:
             pattern = self.tr("Rank {0}: {1} — {2} GPUs on 1 node ({4})")
