@@ -1,6 +1,6 @@
 """Fit the [F] constants on the fit half of the validation corpus; print the values to ship.
 
-Run from the repository root:  .venv/bin/python tests/validation/fit_constants.py [training|serving|fp4|all]
+Run from the repository root:  .venv/bin/python tests/validation/fit_constants.py [training|serving|fp4|adp|all]
 
 Only cases whose split is "fit" (validation_split.py) enter the objective: the median |log(predicted /
 measured)| over the groups a constant acts on, so the held-out half stays an honest test. One value per
@@ -108,6 +108,30 @@ def objective(values: dict[str, float], groups: tuple[str, ...], rows: Rows = No
     return float(np.median(errs))
 
 
+def fit_adp_forms() -> tuple[str, float]:
+    """The host cost of attention data-parallel replicas (adp_iteration_cost.FORMS): each form's grid scored on the
+    fit half's rows of that layout (the only rows it acts on), the form with the lowest median |log error| and its
+    value returned; each form's best and the whole fit half's objective at it are printed, so the forms are compared
+    on the fit half alone. Not part of ``all``: no such term is in the core (docs/validation.md says why)."""
+    import adp_iteration_cost as adp
+
+    best: tuple[str, float, float] = ("", 0.0, np.inf)
+    for form, (_cost, grid, unit) in adp.FORMS.items():
+        scores = {}
+        for value in grid:
+            adp.install(form, value)
+            scores[value] = objective({}, FIT_GROUPS, adp.adp_row)
+            print(f"  {form} {value:g} {unit}: {scores[value]:.4f}", flush=True)
+        value = min(scores, key=lambda v: scores[v])
+        adp.install(form, value)
+        print(f"{form}: best {value:g} {unit}, attention data-parallel fit-half rows {scores[value]:.4f}, whole fit "
+              f"half {objective({}, FIT_GROUPS):.4f}", flush=True)
+        if scores[value] < best[2] - 1e-9:
+            best = (form, value, scores[value])
+    adp.install(best[0], 0.0)
+    return best[0], best[1]
+
+
 def fit(grid: dict[str, tuple[float, ...]], groups: tuple[str, ...], rows: Rows = None) -> dict[str, float]:
     """Coordinate descent over the grid (two sweeps), from the shipped values; ``rows`` narrows the objective to the
     fit-half rows the constants act on."""
@@ -133,6 +157,9 @@ if __name__ == "__main__":
     if which in ("serving", "all"):
         for k, v in fit(SERVING_GRID, FIT_GROUPS).items():
             print(f"{k} = {v}")
+    if which == "adp":
+        form, value = fit_adp_forms()
+        print(f"form {form}, value {value:g}")
     if which in ("fp4", "all"):
         for k, v in grid_fit(FP4_GRID, FIT_GROUPS, blackwell_fp4).items():
             print(f"{k} = {v}")

@@ -25,7 +25,7 @@ from validation_cases_measured import (  # noqa: E402
 )
 from validation_cases_mlperf_inference import findings as mlperf_inference_findings  # noqa: E402
 from validation_cases_power import findings as power_findings  # noqa: E402
-from validation_report_host import ADP_HOST_COSTS  # noqa: E402
+from validation_report_host import ADP_HOST_COSTS, ADP_HOST_FIT  # noqa: E402
 from validation_report_texts import (  # noqa: E402
     ADP_UNALIGNED_PROMPTS,
     AMPERE_NOTES,
@@ -209,6 +209,7 @@ def render(results: list[Result]) -> str:
         ENGINE_AND_PADDING,
         ADP_UNALIGNED_PROMPTS,
         ADP_HOST_COSTS,
+        ADP_HOST_FIT,
         "* **Llama 3.1 8B at 512-1,024 GPUs (MLPerf Training v5.1/v6.0, GB200/GB300)**: one sequence per data-parallel "
         "rank (global batch 64 over DP64 × CP4 × TP2-4), so each step's backward is 12-22 ms and the gradients of 2-4 "
         "billion parameters per GPU are reduced over 256 ranks in NVIDIA's 768M-parameter buckets (BUCKET_SIZE in "
