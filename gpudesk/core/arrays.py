@@ -7,6 +7,7 @@ nothing in gpudesk uses masked arrays. :func:`distinct` gives the same sorted va
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -113,3 +114,26 @@ def broadcast_view(value: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     view = value.view(np.ndarray)
     view.flags.writeable = False
     return view
+
+
+_PLAIN: dict[type, frozenset[str] | None] = {}
+
+
+def replaced(obj: Any, **changes: Any) -> Any:
+    """``dataclasses.replace(obj, **changes)``; for a plain dataclass (every field set by ``__init__``, no
+    ``__post_init__``, no slots), the same object made without ``__init__`` (a frozen one's sets each field through
+    object.__setattr__: the step model replaces its shape four times an edit)."""
+    kind = type(obj)
+    if kind not in _PLAIN:
+        plain = (dataclasses.is_dataclass(kind) and not hasattr(kind, "__post_init__") and not hasattr(kind, "__slots__")
+                 and all(f.init for f in dataclasses.fields(kind)))
+        _PLAIN[kind] = frozenset(f.name for f in dataclasses.fields(kind)) if plain else None
+    names = _PLAIN[kind]
+    if names is None or not names.issuperset(changes):
+        return dataclasses.replace(obj, **changes)
+    held = obj.__dict__
+    state = {name: held[name] for name in names}
+    state.update(changes)
+    new = object.__new__(kind)
+    new.__dict__.update(state)
+    return new

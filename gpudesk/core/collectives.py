@@ -174,7 +174,8 @@ def collective_time(op: str, size_bytes: np.ndarray, group: np.ndarray, local: n
     loc = np.minimum(np.asarray(local, dtype=np.float64), n)
     size = np.asarray(size_bytes, dtype=np.float64)
     shape = broadcast_shape(n.shape, loc.shape, size.shape, *_link_shapes(links))
-    if op in OPS and not (n > 1.0).any():  # no candidate communicates (e.g. no context or expert parallelism)
+    several = n > 1.0
+    if op in OPS and not (several.any() if several.ndim else several):  # no candidate communicates (e.g. no CP, EP)
         return np.zeros(shape)
     if op in RING_OPS and n.shape == loc.shape == size.shape == shape and n.ndim == 1:
         return _ring_time_flat(op == "all_reduce", size, n, loc, links)

@@ -93,7 +93,7 @@ class FigureSet:
               awaiting: tuple[str, ...] = ()) -> Any:
         """Record an input. ``awaiting``: a money figure's cost lines that have no price yet, which its value leaves
         out (the value is the priced part; every surface shows the lines beside it, never the part as the whole)."""
-        self._entries[key] = _Entry(key, label, unit, value, source=source, is_input=True, awaiting=awaiting)
+        self._entries[key] = _Entry(key, label, unit, value, "", (), source, "", True, None, awaiting)
         return value
 
     def constant(self, key: str, const: Constant, value: Any | None = None) -> Any:
@@ -128,8 +128,8 @@ class FigureSet:
         if (rows is not None and isinstance(value, np.ndarray) and value.shape == rows.shape and value.flags.owndata
                 and value.dtype == np.float64):  # numbers (codes of a categorical figure copy slower than they fault)
             value = rows.keep(value)
-        self._entries[key] = _Entry(key, label, unit, value, formula, tuple(depends_on), source, note,
-                                    vocabulary=vocabulary, awaiting=awaiting)
+        self._entries[key] = _Entry(key, label, unit, value, formula, tuple(depends_on), source, note, False, vocabulary,
+                                    awaiting)
         return value
 
     def keep_in_blocks(self, length: int | None) -> None:

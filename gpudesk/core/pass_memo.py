@@ -132,6 +132,9 @@ def _value_key(value: Any) -> Hashable:
     """``value`` compared by value: scalars and strings as they are (every NaN alike), arrays by dtype, shape and bytes, tuples and
     lists element by element; a frozen record (a catalog row) by identity (nobody changes it); anything else
     raises :class:`_Unkeyed`."""
+    kind = type(value)
+    if kind is float or kind is str or kind is int or kind is bool:  # the common exact types first, as below
+        return value if value == value else ("nan",)
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
@@ -159,6 +162,15 @@ def small_values_key(values: Iterable[Any], max_size: int = MEMO_MAX_ROWS) -> Ha
     pass over it) or cannot be compared by value."""
     key: list[Hashable] = []
     for value in values:
+        kind = type(value)
+        if kind is float:  # by its bits: 0.0 and -0.0 apart
+            key.append(("float", value.hex()))
+            continue
+        if kind is np.ndarray:
+            if value.size > max_size:
+                return None
+            key.append(("ndarray", (value.dtype.str, value.shape, value.tobytes())))
+            continue
         if isinstance(value, np.ndarray) and value.size > max_size:
             return None
         if isinstance(value, (float, np.floating)):  # by its bits: 0.0 and -0.0 apart
@@ -184,7 +196,7 @@ def memoised_on_inputs(fn: F) -> F:
         if memo is None:
             return fn(inputs)
         try:
-            key = tuple(_value_key(getattr(inputs, name)) for name in field_names(inputs))
+            key = tuple([_value_key(getattr(inputs, name)) for name in field_names(inputs)])
         except _Unkeyed:
             return fn(inputs)
         value = memo.get((name, key), inputs, lambda: fn(inputs))

@@ -27,13 +27,13 @@ per hardware row).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
-from gpudesk.core.arrays import Gathered, broadcast_shape, broadcast_view, once
+from gpudesk.core.arrays import Gathered, broadcast_shape, broadcast_view, once, replaced
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.constants import (
     ACTIVATION_COMM_BYTES,
@@ -276,9 +276,9 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
 
     # -- communication --------------------------------------------------
     wbytes = 0.5 if inp.method == "qlora" else 2.0
-    shape = replace(shape, dp=dp)
+    shape = replaced(shape, dp=dp)
     sc = step_collectives(shape, links, ACTIVATION_COMM_BYTES.value, GRAD_REDUCE_BYTES.value, wbytes, keys)
-    tp_s, cp_raw, ep_s, pp_s = step_communication(sc, replace(shape, **{f: on_layout(getattr(shape, f)) for f in (
+    tp_s, cp_raw, ep_s, pp_s = step_communication(sc, replaced(shape, **{f: on_layout(getattr(shape, f)) for f in (
         "pp", "full_recompute", "virtual_stages")}), micro, at)
     fs.constant("train.act_bytes", ACTIVATION_COMM_BYTES)
     fs.constant("train.grad_bytes", GRAD_REDUCE_BYTES)

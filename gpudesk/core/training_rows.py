@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
-from gpudesk.core.arrays import Gathered, whole
+from gpudesk.core.arrays import Gathered, replaced, whole
 from gpudesk.core.collectives import Links
 from gpudesk.core.constants import (
     ADAM_UPDATE_BYTES_PER_PARAM,
@@ -195,7 +195,7 @@ def step_shape(inp: TrainingInputs, pb: ParamBreakdown, a: dict[str, np.ndarray]
     )
     if inp.method != "full":  # only adapter gradients are reduced
         adapters = inp.lora_rank * pb.lora_in_out if pb.from_architecture else 0.0
-        shape = replace(shape, dense_params=adapters, expert_params=0.0)
+        shape = replaced(shape, dense_params=adapters, expert_params=0.0)
     return shape
 
 

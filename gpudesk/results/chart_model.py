@@ -37,11 +37,11 @@ PANELS = (0, 1)
 axis (latency under throughput, monthly spend under capacity)."""
 
 
-def _floats(values: Any, name: str) -> tuple[float, ...]:
+def _floats(values: Any, series: str, axis: str) -> tuple[float, ...]:
     try:
         return tuple(map(float, values))
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name}: expected a sequence of numbers") from exc
+        raise ValueError(f"series {series!r}.{axis}: expected a sequence of numbers") from exc
 
 
 @dataclass
@@ -61,8 +61,8 @@ class Series:
     tooltip_reasons: list[Any] | None = None  # per-point reasons (core/reason_values.py) worded as tooltips on display
 
     def __post_init__(self) -> None:
-        self.x = _floats(self.x, f"series {self.name!r}.x")
-        self.y = _floats(self.y, f"series {self.name!r}.y")
+        self.x = _floats(self.x, self.name, "x")
+        self.y = _floats(self.y, self.name, "y")
         if len(self.x) != len(self.y):
             raise ValueError(f"series {self.name!r}: {len(self.x)} x values but {len(self.y)} y values")
         if self.style not in SERIES_STYLES:

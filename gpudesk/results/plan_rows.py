@@ -6,6 +6,7 @@ import dataclasses
 import math
 from typing import Any
 
+from gpudesk.core.arrays import replaced
 from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.checks import Check
 from gpudesk.core.cost_ledger import CostLedger
@@ -47,13 +48,13 @@ def with_plan_row(candidates: list[Candidate], config: SizedConfiguration, figur
     the costs are being made (results/deferred_costs.py): the row's cost is unknown until then, without the ledger's
     reasons."""
     row = _plan_row(config, figures, phase, ledger, search)
-    rows = [dataclasses.replace(c, pinned=False) if c.pinned else c for c in candidates]
+    rows = [replaced(c, pinned=False) if c.pinned else c for c in candidates]
     at = next((i for i, c in enumerate(rows) if c.accelerator_id == row.accelerator_id), len(rows))
     if at < len(rows) and _same(rows[at], row):
         rows[at] = dataclasses.replace(row, reasons=rows[at].reasons + row.reasons[:1], point=rows[at].point)
     else:
         rows.insert(at, row)
-    return [dataclasses.replace(c, rank=i + 1) for i, c in enumerate(rows)]
+    return [replaced(c, rank=i + 1) for i, c in enumerate(rows)]
 
 
 def ledger_cost(ledger: CostLedger, years: int) -> float:
