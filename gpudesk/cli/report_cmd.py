@@ -129,10 +129,12 @@ def _report(args: argparse.Namespace) -> int:
         plan, project, catalog_date = _estimate(args.plan, catalog, _prepare_writing, args.lang)
         from gpudesk.report.document import Branding
         from gpudesk.report.proposal import build_proposal
+        from gpudesk.wizard.defaults import unset_word
 
         lang = args.lang or project.meta.language
         branding = Branding(company=args.company, logo_path=args.logo, author=args.author or project.meta.author)
-        doc = build_proposal(plan, project, lang, branding, catalog_date=catalog_date, catalog=catalog)
+        doc = build_proposal(plan, project, lang, branding, catalog_date=catalog_date, catalog=catalog,
+                             unset=lambda path, value, floor: unset_word(path, value, floor, lang))
     finally:
         catalog.close()
     from gpudesk.pdf.pdf_writer import write_proposal_pdf

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -107,16 +107,18 @@ def build_proposal(
     issued: dt.date | None = None,
     catalog_date: str = "",
     catalog: Any = None,
+    unset: Callable[[str, object, float | None], str | None] | None = None,
 ) -> ProposalDocument:
     """The whole proposal; ``issued`` defaults to today, ``catalog_date`` to unknown. With ``catalog`` (the one the
-    plan was estimated with) cited sources are listed with their URLs and models by their names."""
+    plan was estimated with) cited sources are listed with their URLs and models by their names; with ``unset`` (the
+    faces pass the wizard's ``defaults.unset_word``) an input left at its unset value reads as the form words it."""
     if lang not in LANGUAGES:
         raise ValueError(f"language {lang!r} not in {LANGUAGES}")
     plan.require_search("the proposal")  # its search section, alternatives and checks read the searched rows
     text = ReportText(lang)
     citations: Mapping[str, Any] = catalog.citations() if catalog is not None else {}
     ctx = ProposalContext(plan, project, text, issued or dt.date.today(), catalog_date,
-                          SourceRegistry(citations, lang), catalog=catalog)
+                          SourceRegistry(citations, lang), catalog=catalog, unset=unset)
     sections = [
         cover_section(ctx, branding),
         summary_section(ctx),
@@ -218,7 +220,8 @@ def requirements_section(ctx: ProposalContext) -> Section:
             kind = t.choice("workload_kind", workload.kind)
             title = f"{name}（{kind}）" if t.lang == "zh" else f"{name} ({kind})"
             sized = phase.config.workloads[number - 1] if number <= len(phase.config.workloads) else None
-            section.add(KeyValueTable(tuple(_workload_rows(ctx, workload, sized.model_name if sized else "")), title))
+            section.add(KeyValueTable(tuple(_workload_rows(ctx, workload, sized.model_name if sized else "",
+                                                           number - 1)), title))
         if spec.notes:
             section.add(Paragraph(spec.notes))
     return section
@@ -242,9 +245,11 @@ def field_group(kind: str) -> str:
     return "llm_training" if kind in LLM_TRAINING_KINDS else kind if kind in WORKLOAD_FIELDS else "vision_inference"
 
 
-def _workload_rows(ctx: ProposalContext, workload: Workload, model_name: str = "") -> list[tuple[str, str]]:
+def _workload_rows(ctx: ProposalContext, workload: Workload, model_name: str = "",
+                   index: int = 0) -> list[tuple[str, str]]:
     """The workload's inputs; its model by the product name the estimate resolved (``model_name``), else the
-    catalog's name, never its id."""
+    catalog's name, never its id; an input at its unset value in the form's words (``ctx.unset``): the gov
+    proposal listed "服务人数 0 人" and "端到端时延（按分位；0 = 不设） 0 毫秒" for inputs not given."""
     t = ctx.text
     names = WORKLOAD_FIELDS[field_group(workload.kind)]
     if "lora" in workload.kind:
@@ -262,7 +267,8 @@ def _workload_rows(ctx: ProposalContext, workload: Workload, model_name: str = "
         elif isinstance(value, str):
             shown = value
         else:
-            shown = format_quantity(value, meta[name].get("unit", ""), t)
+            unset = ctx.unset(f"workloads[{index}].{name}", value, meta[name].get("min")) if ctx.unset else None
+            shown = unset or format_quantity(value, meta[name].get("unit", ""), t)
         out.append((t.get(f"workload.{name}"), shown))
     return out
 

@@ -71,6 +71,7 @@ class WindowDialogs:
     # -- proposal -------------------------------------------------------------
     def build_document(self, lang: str, branding: Branding) -> ProposalDocument:
         from gpudesk.report.proposal import build_proposal
+        from gpudesk.wizard.defaults import unset_word
 
         w = self.window
         estimate = w.controller.estimate if w.controller.estimate is not None else w.controller.run_now()
@@ -79,7 +80,7 @@ class WindowDialogs:
         if estimate is None or w.document is None:
             raise ValueError(w.controller.last_error or "no plan is open")
         return build_proposal(estimate, w.document.project, lang, branding, catalog_date=w.catalog.built,
-                              catalog=w.catalog)
+                              catalog=w.catalog, unset=lambda path, value, floor: unset_word(path, value, floor, lang))
 
     def _proposal_dialog(self) -> ProposalDialog | None:
         from gpudesk.ui.report.proposal_dialog import ProposalDialog

@@ -14,6 +14,7 @@ from gpudesk.report.proposal import build_proposal
 from gpudesk.report.sources import short_title
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PlanEstimate
+from gpudesk.wizard.defaults import unset_word
 
 _PROPOSALS: dict[str, ProposalDocument] = {}
 
@@ -26,7 +27,8 @@ def bank(searched_sample):
     def get(lang: str) -> tuple[PlanEstimate, ProposalDocument]:
         if lang not in _PROPOSALS:
             _PROPOSALS[lang] = build_proposal(plan, project, lang, Branding(), catalog_date="2026-12-01",
-                                              catalog=searched_sample.catalog)
+                                              catalog=searched_sample.catalog,
+                                              unset=lambda p, value, floor: unset_word(p, value, floor, lang))
         return plan, _PROPOSALS[lang]
 
     return get
@@ -183,6 +185,18 @@ def test_a_power_chart_draws_only_the_cooling_that_carries_load(bank):
     assert charts
     for spec in charts:
         assert spec is not None and spec.series and all(any(v > 0 for v in s.y) for s in spec.series), spec.series
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_inputs_not_given_read_as_the_form_words_them(lang, bank):
+    """The requirements listed "服务人数 0 人", "峰值每秒请求数（0 = 按日请求量推算） 0 请求/秒" and "端到端时延
+    （按分位；0 = 不设） 0 毫秒" for inputs left unset (gov, bank): a zero the customer never gave reads as the form
+    words it ("未给出", "不设"), as the comparison's inputs do."""
+    plan, doc = bank(lang)
+    rows = [r for b in doc.section("requirements").blocks if isinstance(b, KeyValueTable) for r in b.rows]
+    served = [r for r in rows if r[0] == ReportText(lang).get("workload.users")]
+    assert served and all(r[1] == unset_word("workloads[0].users", 0, 0, lang) for r in served), served
+    assert not [r for r in rows if re.fullmatch(r"0 (人|people|请求/秒|requests/s|毫秒|ms)", r[1])], rows
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
