@@ -5,7 +5,7 @@ from __future__ import annotations
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.plan_workload import TRAIN_KINDS
 from gpudesk.project.model import Workload
-from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS
+from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS, item_unit
 
 SECONDS_PER_DAY = 86400.0
 
@@ -47,9 +47,9 @@ def task_figures(w: Workload, trained_flops_per_token: float | None,
         fs.input("task.seats", float(w.seats), "seats", "concurrent seats")
         fs.input("task.seat_profile_gb", w.seat_profile_gb, "GB", "framebuffer per seat")
     elif w.items_per_day:
-        per_day = fs.input("task.items_per_day", w.items_per_day, "items/day", "items per day")
+        per_day = fs.input("task.items_per_day", w.items_per_day, item_unit(w.kind, "day"), "items per day")
         peak = fs.input("task.peak_factor", w.peak_factor, "x", "peak over the daily average")
-        fs.add("task.peak_items_per_s", per_day / SECONDS_PER_DAY * peak, "items/s", "peak item rate",
+        fs.add("task.peak_items_per_s", per_day / SECONDS_PER_DAY * peak, item_unit(w.kind, "s"), "peak item rate",
                "items per day / 86,400 s × peak factor", ["task.items_per_day", "task.peak_factor"])
     return fs
 

@@ -23,6 +23,7 @@ from gpudesk.core.plan_workload import COMPUTE_SHARE_SOURCE, WorkloadResult, com
 from gpudesk.core.sized_configuration import Layout, ServingCapacity
 from gpudesk.core.workloads_other import estimate_item_serving, estimate_vdi, estimate_vision
 from gpudesk.project.model import Phase, Workload
+from gpudesk.vocabulary.workloads import item_unit
 
 VISION_MAX_DOUBLINGS = 15  # vision training tries GPU counts 1 … 16,384
 ITEM_KINDS = {
@@ -42,9 +43,9 @@ def _finite(value: object, where: str, what: str) -> float:
 
 
 def _add_sizing(fs: FigureSet, prefix: str, rate_key: str, w: Workload) -> float:
-    fs.input(f"{prefix}.items_per_day", w.items_per_day, "items/day", "items per day")
+    fs.input(f"{prefix}.items_per_day", w.items_per_day, item_unit(w.kind, "day"), "items per day")
     fs.input(f"{prefix}.peak_factor", w.peak_factor, "x", "peak over average")
-    peak = fs.add(f"{prefix}.peak_items_per_s", w.items_per_day / 86400.0 * w.peak_factor, "items/s",
+    peak = fs.add(f"{prefix}.peak_items_per_s", w.items_per_day / 86400.0 * w.peak_factor, item_unit(w.kind, "s"),
                   "peak item rate", "items per day / 86,400 s × peak factor",
                   [f"{prefix}.items_per_day", f"{prefix}.peak_factor"])
     per_gpu = float(fs.value_at(rate_key))
@@ -76,7 +77,7 @@ def size_item_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardw
         sized_by=sized_by, sizing_formula=formula, sizing_keys=(f"{prefix}.gpus_needed",),
         layout=Layout(dp=int(gpus)), gpus_needed=own,
         capacity=ServingCapacity(replicas=int(gpus), per_replica=per_gpu, total=per_gpu * int(gpus), target=peak,
-                                 unit="items/s"),
+                                 unit=item_unit(w.kind, "s")),
         figures=fs, gpus=int(gpus), data_kind=data_kind if w.kind != "vision_inference" else "images",
         throughput_per_gpu=per_gpu * w.items_per_day / 86400.0 / max(gpus * per_gpu, 1e-9),
         params=float(model.params_total), load_factor=TRAINING_POWER_LOAD.value / max(w.peak_factor, 1.0),

@@ -14,6 +14,7 @@ from gpudesk.core.candidates import Reason
 from gpudesk.core.reason_values import Joined, Money, Quantity, Word
 from gpudesk.core.search_points import SearchPoint
 from gpudesk.vocabulary.precision import PRECISION
+from gpudesk.vocabulary.workloads import ITEM_UNITS, item_unit
 
 
 def attention_dp(p: SearchPoint) -> bool:
@@ -103,8 +104,7 @@ def performance(p: SearchPoint) -> Reason | None:
     return None
 
 
-ITEM_RATE_UNITS = {"vision_inference": "images/s/GPU", "diffusion_inference": "images/s/GPU",
-                   "embedding_inference": "items/s/GPU", "recsys_inference": "samples/s/GPU"}
+ITEM_RATE_UNITS = {kind: item_unit(kind, "s/GPU") for kind in ITEM_UNITS}
 """The unit of each item-serving kind's rate figure (core/workloads_other: vision., diffusion., embed., recsys.)."""
 
 

@@ -45,6 +45,7 @@ from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.model_math import param_breakdown
 from gpudesk.core.precision import bytes_per_value
 from gpudesk.core.training_parts import exposed_dp
+from gpudesk.vocabulary.workloads import item_unit
 
 
 def _model_source(m: ModelArch) -> str:
@@ -125,7 +126,7 @@ def estimate_vision(m: ModelArch, hw: HardwareArrays, training: bool = True, pre
     passes = 3.0 if training else 1.0
     n = fs.input("vision.in.n_gpus", np.asarray(n_gpus, dtype=np.float64), "GPUs", "GPUs")
     per_gpu = rate / (passes * flops * 1e9)
-    fs.add("vision.images_per_s_per_gpu", per_gpu, "images/s/GPU", "images per second per GPU",
+    fs.add("vision.images_per_s_per_gpu", per_gpu, item_unit("vision_inference", "s/GPU"), "images per second per GPU",
            f"sustained FLOP/s / ({passes:g} · GFLOPs per image · 1e9)", ["vision.sustained_flops",
                                                                        "vision.gflops_per_image"])
     if not training:
@@ -157,7 +158,7 @@ def estimate_diffusion(m: ModelArch, hw: HardwareArrays, precision: str = "bf16"
     per_image = fs.add("diffusion.flops_per_image", flops * 1e9 * fs["diffusion.steps"], "FLOP",
                        "FLOPs per image", "GFLOPs per step · steps · 1e9", ["diffusion.gflops_per_step",
                                                                            "diffusion.steps"])
-    fs.add("diffusion.images_per_s_per_gpu", rate / per_image, "images/s/GPU", "images per second per GPU",
+    fs.add("diffusion.images_per_s_per_gpu", rate / per_image, item_unit("diffusion_inference", "s/GPU"), "images per second per GPU",
            "sustained FLOP/s / FLOPs per image", ["diffusion.sustained_flops", "diffusion.flops_per_image"])
     fs.add("diffusion.seconds_per_image", per_image / rate, "s", "seconds per image (one GPU, batch 1 bound)",
            "FLOPs per image / sustained FLOP/s", ["diffusion.flops_per_image", "diffusion.sustained_flops"])
@@ -175,7 +176,7 @@ def estimate_embeddings(m: ModelArch, hw: HardwareArrays, tokens_per_item: Any =
                  "sustained FLOP/s / (2 · N)", ["embed.sustained_flops", "embed.params_gemm"])
     t = fs.input("embed.in.tokens_per_item", np.asarray(tokens_per_item, dtype=np.float64), "tokens",
                  "tokens per item")
-    fs.add("embed.items_per_s_per_gpu", tok / t, "items/s/GPU", "embeddings per second per GPU",
+    fs.add("embed.items_per_s_per_gpu", tok / t, item_unit("embedding_inference", "s/GPU"), "embeddings per second per GPU",
            "tokens/s / tokens per item", ["embed.tokens_per_s_per_gpu", "embed.in.tokens_per_item"])
     return fs
 
@@ -207,7 +208,7 @@ def estimate_recsys(m: ModelArch, hw: HardwareArrays, lookups_per_sample: float,
     fs.add("recsys.samples_per_s_compute", comp, "samples/s/GPU", "samples/s if bound by the dense MLPs",
            "peak · η_mm · framework / (GFLOPs per sample · 1e9); unbounded when GFLOPs unknown",
            ["hw.peak_flops", "eff.matmul", "eff.framework", "recsys.gflops_per_sample"])
-    fs.add("recsys.samples_per_s_per_gpu", np.fmin(mem_rate, comp), "samples/s/GPU", "samples per second per GPU",
+    fs.add("recsys.samples_per_s_per_gpu", np.fmin(mem_rate, comp), item_unit("recsys_inference", "s/GPU"), "samples per second per GPU",
            "min(lookup bound, compute bound); the lookup bound alone where the model's GFLOPs per sample is unknown", ["recsys.samples_per_s_lookup", "recsys.samples_per_s_compute"])
     return fs
 

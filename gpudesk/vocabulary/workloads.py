@@ -29,6 +29,18 @@ TRAINING_KINDS = WORKLOAD_KIND.where(trains=True)
 ITEM_SERVING_KINDS = WORKLOAD_KIND.where(family="item_serving")
 LLM_SERVING_KINDS = WORKLOAD_KIND.where(llm=True, trains=False)
 """Kinds that serve a language model (sized by requests and tokens): LLM serving and agents."""
+ITEM_UNITS = {"vision_inference": "images", "diffusion_inference": "images", "recsys_inference": "samples",
+              "embedding_inference": "items"}
+"""The one unit each item-serving kind counts what it serves in: its rate per GPU (samples/s/GPU), its peak, capacity
+and targets (samples/s) and its daily volume (samples/day) all say it (a recommendation service read '项/秒' for its
+capacity beside '样本/秒/GPU' for the same quantity per GPU)."""
+
+
+def item_unit(kind: str, per: str) -> str:
+    """``"samples/s"``, ``"samples/s/GPU"``, ``"images/day"`` …: the kind's item (``items`` for another kind) per ``per``."""
+    return f"{ITEM_UNITS.get(kind, 'items')}/{per}"
+
+
 SEAT_KINDS = WORKLOAD_KIND.where(family="seats")
 """Kinds sized by concurrent seats, with no model to compute (rendering, virtual desktops)."""
 

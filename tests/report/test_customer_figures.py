@@ -305,3 +305,20 @@ def test_a_large_rate_reads_as_the_window_shows_it():
     fs = FigureSet()
     fs.input("recsys.peak_items_per_s", 3_472_222.0, "items/s", "peak item rate", "test")
     assert FigureFormatter(fs, ReportText("zh"), "CNY").shown("recsys.peak_items_per_s") == "347.2 万项/秒"
+
+
+def test_an_item_service_counts_what_it_serves_in_one_unit(searched_sample):
+    """The recommendation service's capacity and targets read 'items/s' ('项/秒') beside its rate per GPU in
+    'samples/s/GPU' ('样本/秒/GPU'): one quantity, two names. Each item-serving kind declares its unit once
+    (vocabulary/workloads.ITEM_UNITS) and every figure, capacity and ranked row of it says that unit."""
+    from gpudesk.vocabulary.workloads import ITEM_UNITS
+
+    plan, _project = searched_sample("ecommerce-recsys")
+    for phase in plan.phases:
+        for w in phase.config.workloads:
+            noun = ITEM_UNITS[w.kind]
+            assert w.capacity is not None and w.capacity.unit == f"{noun}/s"
+            units = {phase.figures.unit(k) for k in ("recsys.peak_items_per_s", "task.peak_items_per_s",
+                                                    "recsys.items_per_day", "recsys.samples_per_s_per_gpu")}
+            assert units == {f"{noun}/s", f"{noun}/day", f"{noun}/s/GPU"}, units
+            assert {c.time_or_throughput_unit for c in phase.candidates} == {f"{noun}/s/GPU"}

@@ -65,8 +65,9 @@ def test_capacity_and_peak_each_carry_their_unit_in_chinese(qapp) -> None:
     finally:
         installed.uninstall()
         QLocale.setDefault(before)
-    unit = display_text("zh").unit("万 items/s")  # counted in 万 as the figure tables count, not in 百万 (issue 21)
-    assert capacity.unit == "items/s" and unit == "万项/秒"
+    # counted in 万 as the figure tables count, not in 百万 (issue 21); in the recommendation service's one unit
+    unit = display_text("zh").unit("万 samples/s")  # (vocabulary/workloads.ITEM_UNITS; it read 项/秒 here)
+    assert capacity.unit == "samples/s" and unit == "万样本/秒"
     assert f"承载能力 {plain_number(capacity.total / 1e4)} {unit}，峰值 " in zh and zh.count(unit) == 2, zh
     assert "百万" not in zh, zh
 
