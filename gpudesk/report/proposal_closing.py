@@ -210,13 +210,16 @@ def roadmap_section(ctx: ProposalContext) -> Section:
             format_number(spec.duration_months, 0) if spec else "—",
             format_number(phase.config.gpus, 0),
             t.choice("delivery_mode", phase.config.delivery_mode),
-            format_money(ledger.one_time, ledger.currency, t.lang),
-            format_money(ledger.opex_per_year, ledger.currency, t.lang),
+            # an amount beside the lines it leaves out, "awaiting quotes" when none is priced: the gov roadmap read
+            # capex ¥0 for two phases of unpriced servers (the summary: 待询价)
+            _awaiting(ledger.one_time, phase.figures.awaiting("tco.one_time"), ledger.currency, t),
+            _awaiting(ledger.opex_per_year, phase.figures.awaiting("tco.opex_per_year"), ledger.currency, t),
             L.awaiting_total(format_money(ledger.phase_total, ledger.currency, t.lang), len(ledger.unpriced), t,
                              stacked=True),
         ))
-    rows.append((t.get("roadmap.all"), "", "", "", "", format_money(
-        sum(p.ledger.one_time for p in ctx.plan.phases), ctx.currency, t.lang), "",
+    rows.append((t.get("roadmap.all"), "", "", "", "", _awaiting(
+        sum(p.ledger.one_time for p in ctx.plan.phases),
+        tuple(item for p in ctx.plan.phases for item in p.figures.awaiting("tco.one_time")), ctx.currency, t), "",
         L.awaiting_total(format_money(ctx.plan.total, ctx.currency, t.lang), ctx.plan.unpriced_lines, t,
                          stacked=True)))
     section.add(DataTable(header, tuple(rows), ("left", "right", "right", "right", "left", "right", "right", "right"),
@@ -231,6 +234,10 @@ def roadmap_section(ctx: ProposalContext) -> Section:
         if CHART_HOME.get(str(getattr(spec, "kind", "")), "roadmap") == "roadmap":
             section.add(ChartRef(name, ctx.chart_caption(name, spec), spec))
     return section
+
+
+def _awaiting(amount: float, waiting: tuple[str, ...], currency: str, t: ReportText) -> str:
+    return L.awaiting_total(format_money(amount, currency, t.lang), len(waiting), t, priced_part=amount, stacked=True)
 
 
 def _band_text(band: dict[str, Any] | None, t: ReportText) -> tuple[str, str]:

@@ -200,6 +200,25 @@ def test_inputs_not_given_read_as_the_form_words_them(lang, bank):
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_roadmap_table_never_prices_an_unquoted_purchase_at_zero(lang, bank):
+    """The gov roadmap table read capex ¥0 for two phases of servers without a price, and the bank's launch and growth
+    capex without the 4 and 3 lines awaiting a quote it leaves out, where the summary's investment table reads
+    待询价 and "+ 4 项待询价": the roadmap's cells carry the same markers (``ledger_text.awaiting_total``)."""
+    plan, doc = bank(lang)
+    t = ReportText(lang)
+    table = next(b for b in doc.section("roadmap").blocks if isinstance(b, DataTable))
+    assert any(p.figures.awaiting("tco.one_time") for p in plan.phases)
+    for phase, row in zip(plan.phases, table.rows):
+        for cell, key, amount in ((row[5], "tco.one_time", phase.ledger.one_time),
+                                  (row[6], "tco.opex_per_year", phase.ledger.opex_per_year)):
+            waiting = len(phase.figures.awaiting(key))
+            if waiting and amount == 0:
+                assert cell == t.get("cost.quote_pending", count=waiting), (key, row)
+            else:
+                assert ("\n+ " in cell) == (waiting > 0) and (not waiting or str(waiting) in cell), (key, row)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_latencies_read_in_milliseconds_as_their_targets(lang, bank):
     """The architecture table read a P99 first token of "1.36 s" under a P50 of "409 ms" (the summary: 1,356 ms
     against a 4,000 ms target): a latency reads in the unit its target is stated in."""
