@@ -120,7 +120,7 @@ def finish(ctx: Context, table: PointTable) -> None:
         return
     c = table.cols
     years = max(ctx.phase.costs.horizon_years, 1)
-    if "days" in c:  # training: the run (owned), the phase's months of rent (rented)
+    if "days" in c:  # training: the horizon (owned: the servers bought), the phase's months of rent (rented)
         bill_training(table, ctx.phase, ctx.units)
     else:
         bill_points(table, ctx.phase, ctx.units, (years, HOURS_PER_YEAR), years * 12.0)

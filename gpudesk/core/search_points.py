@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gpudesk.core.search_catalog import HOURS_PER_MONTH
+from gpudesk.core.search_catalog import HOURS_PER_MONTH, HOURS_PER_YEAR
 from gpudesk.vocabulary.delivery import horizon_months
 from gpudesk.vocabulary.sizing import BINDING
 
@@ -173,15 +173,19 @@ def bill_points(table: PointTable, phase: Phase, units: Sequence[UnitCost], hour
 
 
 def bill_training(table: PointTable, phase: Phase, units: Sequence[UnitCost]) -> np.ndarray:
-    """The cost of each training point on the phase's basis (``bill_points``): owned, the run (its GPU-hours at a
-    GPU-hour of the horizon's TCO); rented, the phase's own months of rent of every GPU billed, as the cost ledger of
-    the plan pinning the point charges it (the instances are rented for the phase's hours, whatever the run's
-    length: docs/search.md), so the search ranks a rented phase's points by what its rows will cost."""
+    """The cost of each training point on the phase's basis (``bill_points``), as the cost ledger of the plan
+    pinning the point charges it, so the search ranks a phase's points by what its rows will cost (docs/search.md):
+    rented, the phase's own months of rent of every GPU billed (the instances are rented for the phase's hours,
+    whatever the run's length); owned, the servers bought, over the horizon (what is paid once + the years'
+    running cost: a GPU-hour of the horizon's TCO for every hour of it, as serving), whatever the run's length:
+    ranked on the run's GPU-hours, a point that trains in half the time on twice the servers read half the cost
+    of the servers its ledger buys."""
     days = table.cols["days"]
+    years = max(phase.costs.horizon_years, 1)
     if units and units[0].basis == "rent":
-        months = horizon_months(phase.delivery.mode, phase.duration_months, max(phase.costs.horizon_years, 1))
+        months = horizon_months(phase.delivery.mode, phase.duration_months, years)
         return bill_points(table, phase, units, (HOURS_PER_MONTH, months), max(months, 1.0), np.isfinite(days))
-    return bill_points(table, phase, units, (days, 24.0), np.maximum(days / (365.0 / 12.0), 1.0), np.isfinite(days))
+    return bill_points(table, phase, units, (years, HOURS_PER_YEAR), years * 12.0, np.isfinite(days))
 
 
 def pareto_front(x: np.ndarray, y: np.ndarray, candidates: np.ndarray, x_higher_is_better: bool) -> np.ndarray:

@@ -53,10 +53,8 @@ def _check_plan(plan, catalog) -> tuple[int, set[str]]:  # type: ignore[no-untyp
             network = (f.number("power.network_kw", 0.0) * f.number("power.pue") * f.number("power.hours_per_year")
                        * f.number("power.electricity_price"))
             ledger = (energy.per_year - network) / pinned.config.servers_owned
-            days = point.value("days")  # training prices the run's hours; serving the horizon's years
-            searched = point.value("energy") / (days * 24.0) * HOURS_PER_YEAR if math.isfinite(days) \
-                else point.value("energy") / years
-            searched /= point.value("servers")
+            # owned points price the horizon's years, training too (the servers bought: docs/search.md)
+            searched = point.value("energy") / years / point.value("servers")
             if not ctx.phase.hardware.nodes:
                 assert point.value("servers") == pinned.config.servers_owned, point
             assert searched == pytest.approx(ledger, rel=1e-9), (phase.name, point.accelerator_id, point.layout)

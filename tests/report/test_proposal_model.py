@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import math
 import re
 from pathlib import Path
 
@@ -287,3 +288,17 @@ def test_summary_alternatives_read_as_the_ranked_table_with_configuration_and_co
     assert summary.rows[0][0] == "本方案配置" and summary.rows[0][2:] == (ranked.rows[own][2], ranked.rows[own][-1])
     assert ranked.rows[own][4] in summary.rows[0][1]  # its layout, beside the accelerator
     assert len(summary.rows) == 3 and all(row[3] for row in summary.rows)
+
+
+def test_an_owned_training_phase_ranks_on_the_servers_its_ledger_buys():
+    """The search ranked owned training points on the run (GPU-hours at a GPU-hour of TCO) while each row's ledger
+    charges the servers bought over the horizon: 32 × H100 ($2,454,971) was recommended over 8 × B200 meeting the
+    30-day deadline at $1,573,937. Rows and recommendation now order by the ledger cost they show (docs/search.md)."""
+    phase = training_plan().phases[0]
+    search = phase.search
+    assert phase.config.owns_hardware and search is not None and search.recommended is not None
+    priced = [c for c in phase.candidates if c.point >= 0 and c.fits and math.isfinite(c.cost)
+              and search.tiers.get(c.accelerator_id, 0) == 1]  # the plan's market: every server part in tier 1
+    assert len(priced) >= 3 and [c.cost for c in priced] == sorted(c.cost for c in priced)
+    assert priced[0].point == search.recommended.index
+    assert phase.point_costs[search.recommended.index][2] == min(c.cost for c in priced)
