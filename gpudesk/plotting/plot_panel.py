@@ -1,12 +1,9 @@
-"""One plot of a chart: draws the series, reference lines and markers of a
-:class:`ChartSpec` that belong to one panel, reusing its graphics items
-from one ``render`` to the next.
+"""One plot of a chart: draws the series, reference lines and markers of a :class:`ChartSpec` that belong to one
+panel, reusing its graphics items from one ``render`` to the next.
 
-A spec with ``horizontal`` set (tornado and ranking charts) is drawn
-transposed: its x (the categories) runs down the left axis, first
-category at the top, and its y values run along the bottom axis. Drawn
-positions (``DrawnSeries``) stay in the spec's own x/y, so hit testing and
-hover text are the same in both orientations."""
+A spec with ``horizontal`` set (tornado and ranking charts) is drawn transposed: its x (the categories) runs down the
+left axis, first category at the top, and its y values run along the bottom axis. Drawn positions (``DrawnSeries``)
+stay in the spec's own x/y, so hit testing and hover text are the same in both orientations."""
 
 from __future__ import annotations
 
@@ -229,9 +226,27 @@ class PlotPanel:
     def _draw_curve(self, item: pg.PlotDataItem, s: Series, colour, theme: Theme, bar_width: float) -> DrawnSeries:
         x = np.asarray(s.x, dtype=float)
         y = np.asarray(s.y, dtype=float)
-        pen = pg.mkPen(colour, width=2.5)
-        options: dict = dict(pen=pen, symbol=None, fillLevel=None, brush=None, connect="all", stepMode=None)
         draw_x, draw_y, width = x, y, 0.0
+        if s.style == "step" and len(x) > 1 and not self.horizontal:
+            draw_y = y[:-1]  # y[i] holds from x[i] to x[i+1]; the last point closes the line.
+        elif s.style == "tick":
+            width, half = bar_width, bar_width / 2  # an unknown level (a pending column) draws no tick
+            known = [(v, level) for v, level in zip(s.x, s.y, strict=True) if math.isfinite(level)]
+            draw_x = np.array([v + side for v, _level in known for side in (-half, half)], dtype=float)
+            draw_y = np.array([level for _v, level in known for _side in (0, 1)], dtype=float)
+        # the styles only when they change: each set rebuilds the item's pens, brushes and symbols (issue 24)
+        look = (s.style, QtGui.QColor(colour).rgba(), QtGui.QColor(theme.background).rgba(), self.horizontal, width)
+        if getattr(item, "gpudesk_look", None) == look:
+            item.setData(*self._view_xy(draw_x, draw_y))
+        else:
+            item.setData(*self._view_xy(draw_x, draw_y), **self._curve_options(s, colour, theme, len(x)))
+            item.gpudesk_look = look
+        return DrawnSeries(s, item, x, y, y, width)
+
+    def _curve_options(self, s: Series, colour, theme: Theme, points: int) -> dict:
+        """The pens, brushes and symbols of a series drawn as a curve, scatter or tick marks."""
+        options: dict = dict(pen=pg.mkPen(colour, width=2.5), symbol=None, fillLevel=None, brush=None, connect="all",
+                             stepMode=None)
         if s.style == "scatter":
             options.update(pen=None, symbol="o", symbolSize=9, symbolBrush=colour, symbolPen=pg.mkPen(theme.background))
         elif s.style == "line":
@@ -240,27 +255,11 @@ class PlotPanel:
             fill = pg.mkColor(colour)
             fill.setAlpha(70)
             options.update(fillLevel=0.0, brush=fill)
-        elif s.style == "step" and len(x) > 1:
-            # y[i] holds from x[i] to x[i+1]; the last point closes the line.
-            draw_y = y[:-1]
+        elif s.style == "step" and points > 1 and not self.horizontal:  # a step has no meaning along categories
             options.update(stepMode="center")
         elif s.style == "tick":
-            width = bar_width
-            known = np.isfinite(y)  # an unknown level (a pending column) draws no tick
-            draw_x = np.repeat(x[known], 2) + np.tile([-width / 2, width / 2], int(known.sum()))
-            draw_y = np.repeat(y[known], 2)
             options.update(connect="pairs", pen=pg.mkPen(colour, width=3, style=QtCore.Qt.PenStyle.DashLine))
-        if self.horizontal:
-            options["stepMode"] = None  # a step line has no meaning along a category axis
-            draw_x, draw_y = (x, y) if s.style == "step" else (draw_x, draw_y)
-        # the styles only when they change: each set rebuilds the item's pens, brushes and symbols
-        look = (s.style, QtGui.QColor(colour).rgba(), QtGui.QColor(theme.background).rgba(), self.horizontal, width)
-        if getattr(item, "gpudesk_look", None) == look:
-            item.setData(*self._view_xy(draw_x, draw_y))
-        else:
-            item.setData(*self._view_xy(draw_x, draw_y), **options)
-            item.gpudesk_look = look
-        return DrawnSeries(s, item, x, y, y, width)
+        return options
 
     def _draw_reflines(self, pool: list[pg.InfiniteLine], lines: list[RefLine], angle: int, theme: Theme) -> None:
         """``angle`` 0: lines at a y value (``hlines``); 90: at an x value. Transposed when horizontal."""
@@ -379,8 +378,7 @@ class PlotPanel:
 
 
 def _padded(values: list[float], fraction: float) -> tuple[float, float]:
-    finite = [v for v in values if math.isfinite(v)]
-    if not finite:
+    if not (finite := [v for v in values if math.isfinite(v)]):
         return (0.0, 1.0)
     low, high = min(finite), max(finite)
     span = high - low or abs(high) or 1.0
