@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
+from gpudesk.plotting.headroom import keep_headroom
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -125,6 +127,7 @@ def fit_ref_labels(panel: PlotPanel) -> None:
     """Keep every reference line's label inside the plot and off its neighbours: a line near the top is
     labelled below it, an upright line to the side with more room, each label shortened with "…" to the
     room before the next line or the edge (the whole text is its tool tip)."""
+    keep_headroom(panel)  # the room above the values for the labels, at the plot's height now
     vb = panel.plot.vb
     box = vb.sceneBoundingRect()
     if box.width() <= 0 or box.height() <= 0:

@@ -18,6 +18,7 @@ from PySide6 import QtCore, QtGui
 
 from gpudesk.plotting import bars, fit, ticks
 from gpudesk.plotting.axes import NumberAxis, number_plot, wrap_category
+from gpudesk.plotting.headroom import UPRIGHT_LABEL_AT, with_headroom
 from gpudesk.plotting.palette import Theme
 from gpudesk.report.chart_text import axis_title
 from gpudesk.report.durations import DURATION_AXES
@@ -72,6 +73,7 @@ class PlotPanel:
         # the value axis's range as last set (``reset_range``), and one kept while a part is pending (``set_spec``)
         self.value_range: tuple[float, float] | None = None
         self.held_range: tuple[float, float] | None = None
+        self.headroom_for: tuple | None = None  # what ``headroom.with_headroom`` raised the value range for
 
     def _view_xy(self, x, y):
         """Spec (x, y) to view coordinates: swapped when the chart is horizontal."""
@@ -283,9 +285,10 @@ class PlotPanel:
             line.label.setFormat(ref.label.replace("{", "{{").replace("}", "}}"))
             line.label.setColor(colour)
             line.label.fill = pg.mkBrush(theme.label_fill)
-            # Stagger labels so that neighbouring lines do not print over each other.
-            along = 0.97 - 0.12 * (i % 4) if angle == 0 else 0.96 - 0.1 * (i % 3)
-            # An upright line in a horizontal chart (y turned over) labels near its top end.
+            # Level lines' labels staggered so that neighbours do not print over each other; upright ones along the top,
+            # each shortened to the room before the next line (``fit_ref_labels``), over the room ``headroom`` keeps
+            # above the values (near the top end in a horizontal chart, whose y is turned over).
+            along = 0.97 - 0.12 * (i % 4) if angle == 0 else UPRIGHT_LABEL_AT
             line.label.setPosition(1.0 - along + 0.02 if self.horizontal and angle == 90 else along)
             line.label.anchors = [(1, 1), (1, 1)] if angle == 0 else [(1, 0), (1, 0)]
             line.label.updatePosition()
@@ -343,6 +346,8 @@ class PlotPanel:
         y_range = _padded([_log(v, log_y) for v in ys if v > 0 or not log_y], 0.08)
         if floor_zero and not log_y and y_range[0] < 0 <= min(ys, default=0.0):
             y_range = (0.0, y_range[1])
+        shown = [v for v in (_log(v, log_y) for v in ys if v > 0 or not log_y) if math.isfinite(v)]
+        y_range = with_headroom(self, y_range, shown and [max(shown)], [_log(m.y, log_y) for m in self.markers])
         held = self.held_range or y_range  # a kept frame: wider where the values shown need it, never narrower
         self.value_range = y_range = (min(y_range[0], held[0]), max(y_range[1], held[1]))
         view_x, view_y = self._view_xy(x_range, y_range)

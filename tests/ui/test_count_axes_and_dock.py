@@ -64,6 +64,25 @@ def test_neighbouring_phase_labels_do_not_overlap(small_chart) -> None:
     assert all(QRectF(small_chart.rect()).contains(r) for r in rects if not r.isEmpty())
 
 
+def test_phase_labels_and_stars_leave_the_gpu_line_in_sight(small_chart) -> None:
+    """The phase names run along the plot's top over room kept above the GPU line, and a trigger's star at the
+    highest count is drawn whole: the guided start's 1-GPU line was hidden behind "Dedicated inference in
+    production" and gov's stars were cut by the top edge (looks-15, Roadmap dock)."""
+    from window_audit_charts import labels_outside_plots
+
+    from gpudesk.results.chart_model import Marker
+
+    spec = timeline([1.0] * 12, [(1.0, "Dedicated inference in production")])
+    spec.markers.append(Marker(1.0, 1.0, "+1 node"))
+    small_chart.resize(850, 180)  # the Roadmap dock's GPU panel on a laptop: ~60 px of plot
+    small_chart.set_spec(spec)
+    flush()
+    assert not labels_outside_plots(small_chart), labels_outside_plots(small_chart)
+    small_chart.resize(850, 156)  # a smaller dock: the room kept for the new height
+    flush()
+    assert not labels_outside_plots(small_chart), labels_outside_plots(small_chart)
+
+
 def test_the_roadmap_dock_leaves_the_page_most_of_a_laptop_screen(make_window) -> None:  # noqa: F811
     window = make_window(next(p for p in SAMPLES if p.stem.startswith("gov")), lang="en")
     window.roadmap_dock.show()

@@ -3,10 +3,16 @@ by its plot's edge, a chart drawn wider or taller than its view."""
 
 from __future__ import annotations
 
+import math
+
+from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QWidget
 from window_audit_finding import Finding
 
 from gpudesk.plotting.view import ChartView
+
+SAMPLES_PER_SEGMENT = 40
+"""Points read along each segment of a drawn line: a label a few pixels wide over a month-long step is met."""
 
 
 def chart_views(root: QWidget, with_root: bool = True) -> list[ChartView]:
@@ -57,6 +63,49 @@ def labels_outside_plots(root: QWidget) -> list[Finding]:
                                          "a chart label cut by its plot's edge",
                                          f"{rect.left():.0f},{rect.top():.0f}–{rect.right():.0f},{rect.bottom():.0f} "
                                          f"outside {plot.left():.0f},{plot.top():.0f}–{plot.right():.0f},{plot.bottom():.0f}"))
+            found += labels_over_lines(view, panel) + markers_cut_at_the_top(view, panel)
+    return found
+
+
+def labels_over_lines(view: ChartView, panel) -> list[Finding]:
+    """An upright reference line's label drawn over a line the plot draws (the Roadmap dock's 1-GPU line hidden
+    behind the phase name "Dedicated inference in production"; the label's fill hides what is under it)."""
+    found = []
+    vb = panel.plot.vb
+    for line in panel._vlines:
+        if not (line.isVisible() and line.label.isVisible() and line.label.toPlainText()):
+            continue
+        box = vb.mapSceneToView(line.label.sceneBoundingRect().adjusted(1, 1, -1, -1)).boundingRect()  # view units
+        for drawn in panel.drawn:
+            if not drawn.item.isVisible() or drawn.series.style not in ("line", "step"):
+                continue
+            xs, ys = [float(v) for v in drawn.x], [float(v) for v in drawn.top]
+            # a step holds y[i] from x[i] to x[i + 1] and rises there to y[i + 1]; a line runs from point to point
+            ends = [(xs[i], ys[i], xs[i + 1], ys[i if drawn.series.style == "step" else i + 1])
+                    for i in range(len(xs) - 1)]
+            if drawn.series.style == "step":
+                ends += [(xs[i + 1], ys[i], xs[i + 1], ys[i + 1]) for i in range(len(xs) - 2)]
+            left, right, top, bottom = box.left(), box.right(), box.top(), box.bottom()
+            over = [(x0, y0) for x0, y0, x1, y1 in ends if any(
+                left <= x0 + (x1 - x0) * k / SAMPLES_PER_SEGMENT <= right
+                and top <= y0 + (y1 - y0) * k / SAMPLES_PER_SEGMENT <= bottom for k in range(SAMPLES_PER_SEGMENT + 1))]
+            if over:
+                found.append(Finding(f"{type(view).__name__}#{view.objectName()}", line.label.toPlainText(),
+                                     f"a reference line's label over the line {drawn.series.name!r}",
+                                     f"{drawn.series.name} {over[0][1]:g} from {over[0][0]:g}"))
+    return found
+
+
+def markers_cut_at_the_top(view: ChartView, panel) -> list[Finding]:
+    """A marker's symbol (18 px) cut by its plot's top edge (the roadmap's phase stars at the highest GPU count)."""
+    plot, vb = panel.plot.vb.sceneBoundingRect(), panel.plot.vb
+    found = []
+    for marker in panel.markers:
+        x, y = (math.log10(v) if on and v > 0 else v for v, on in zip((marker.x, marker.y), panel._log, strict=True))
+        at = vb.mapViewToScene(QPointF(*panel._view_xy(x, y)))
+        if plot.left() <= at.x() <= plot.right() and at.y() - 9 < plot.top() - 0.5:
+            found.append(Finding(f"{type(view).__name__}#{view.objectName()}", marker.label,
+                                 "a marker cut by its plot's top edge", f"{at.y() - plot.top():.1f} px below it"))
     return found
 
 

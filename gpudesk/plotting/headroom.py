@@ -1,0 +1,70 @@
+"""Room at the top of a plot for what is drawn along its top edge: the labels of upright reference lines (the
+roadmap's phase names) and marker symbols.
+
+A plot's value range ends a few per cent above its highest value (``PlotPanel.reset_range``): in the Roadmap dock's
+GPU panel, 50-60 px high, that is 4 px, and the phase names drawn along the top edge lay over the GPU line (the
+guided start's 1-GPU line hidden behind "Dedicated inference in production"; the startup pilot's 4-GPU line behind
+its phase name) while a trigger's star at the highest value was cut by the edge (gov). The range's top is raised, in
+the plot's pixels, until the highest values sit below the labels' band and a marker's symbol fits whole; a plot with
+room to spare (a step page's chart) keeps its range. Charts without such labels or markers are not touched.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gpudesk.plotting.plot_panel import PlotPanel
+
+MARKER_ROOM = 10.0
+"""Pixels above a marker's point: half its symbol (``symbolSize`` 18) and a pixel."""
+LABEL_AIR = 2.0
+"""Pixels between an upright line's label and the highest value drawn under it."""
+UPRIGHT_LABEL_AT = 0.96
+"""Where along an upright line its label sits, as a share of the plot's height from the bottom."""
+LEAST_DATA_HEIGHT = 12.0
+"""Pixels the values keep under the room taken at the top; a plot smaller than that is left as it was."""
+
+
+def label_band(panel: PlotPanel, height: float) -> float:
+    """Pixels from the plot's top edge to the bottom of its upright reference lines' labels (0: none shown)."""
+    band = 0.0
+    for line in panel._vlines if not panel.horizontal else ():
+        if line.isVisible() and getattr(line, "gpudesk_text", ""):
+            label_height = line.label.textItem.boundingRect().height()
+            band = max(band, (1.0 - UPRIGHT_LABEL_AT) * height + label_height + LABEL_AIR)
+    return band
+
+
+def with_headroom(panel: PlotPanel, value_range: tuple[float, float], tops: list[float],
+                  marker_values: list[float]) -> tuple[float, float]:
+    """``value_range`` (view coordinates), its top raised so that each of ``tops`` (the highest values drawn) sits
+    below the upright labels' band and each of ``marker_values`` a marker's symbol below that; as it was when the
+    values have that room already, the chart is horizontal (its value axis runs along the bottom) or the plot has no
+    room to give."""
+    panel.headroom_for = None
+    if panel.horizontal or not (tops or marker_values):
+        return value_range
+    height = float(panel.plot.vb.height())
+    band = label_band(panel, height)
+    if band <= 0 and not marker_values:
+        return value_range
+    low, high = value_range
+    for value, room in [(v, band) for v in tops] + [(v, band + MARKER_ROOM) for v in marker_values]:
+        if room > 0 and height - room >= LEAST_DATA_HEIGHT and value > low:
+            high = max(high, value + (value - low) * room / (height - room))  # ``value`` ``room`` px below the top
+    panel.headroom_for = (height, value_range, tops, marker_values, (low, high))
+    return low, high
+
+
+def keep_headroom(panel: PlotPanel) -> None:
+    """The room again for the plot's new height (a Roadmap dock made smaller), unless the user zoomed or panned it
+    (its range is no longer the one set): checked where the reference labels are fitted to the plot's new box."""
+    kept = panel.headroom_for
+    vb = panel.plot.vb
+    if kept is None or abs(vb.height() - kept[0]) < 1 or vb.state["targetRange"][1] != list(kept[4]):
+        return
+    shown = with_headroom(panel, *kept[1:4])
+    if shown != kept[4]:
+        panel.value_range = shown
+        vb.setYRange(*shown, padding=0)
