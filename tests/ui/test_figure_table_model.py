@@ -125,3 +125,32 @@ def test_a_pending_figure_keeps_its_row_label_and_unit_and_says_it_is_computed(q
         computed = guide._labels(cited)
         guide.set_figures(left.figures, left.checks, left.pending_figures)
         assert guide._labels(cited) == computed and set(computed) == cited
+
+
+def test_a_narrow_figure_table_wraps_its_labels_rather_than_cutting_them(qtbot) -> None:
+    """Step 2's figure table at 1366 × 768 in English read "Memory ···", "GPU memory···", "Fits in GPU ···": one wide
+    value or unit took the room of the stretched label column. The label column keeps its share, a longer label wraps
+    onto a taller row, and a value or unit wider than its share wraps at its spaces (window_audit_tables)."""
+    from window_audit_tables import cut_figure_labels
+
+    from gpudesk.core.explain import FigureSet
+    from gpudesk.ui.widgets.figure_table import FigureTable
+
+    def figures(memory: float) -> FigureSet:
+        made = FigureSet()
+        made.input("mem.per_gpu_gb", memory, "GB", "Memory needed per GPU")
+        made.input("mem.capacity_gb", 85.52, "GB", "GPU memory capacity")
+        made.input("plan.phase_cost", 1_279_393.0, "CNY", "Cost of this phase", awaiting=("server", "install", "x"))
+        return made
+
+    table = FigureTable()
+    qtbot.addWidget(table)
+    table.resize(300, 200)
+    table.show()
+    keys = ["mem.per_gpu_gb", "mem.capacity_gb", "plan.phase_cost"]
+    table.figure_model.set_figures(figures(42.77), keys)
+    qtbot.waitUntil(lambda: not table.label_room._due, timeout=2000)
+    assert table.columnWidth(0) >= 0.4 * table.viewport().width()
+    assert not cut_figure_labels(table), cut_figure_labels(table)
+    table.figure_model.set_figures(figures(1234.5), keys)  # an edit's new value, in place
+    assert not cut_figure_labels(table), cut_figure_labels(table)

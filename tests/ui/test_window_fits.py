@@ -48,7 +48,7 @@ from window_audit import (
     untyped_charts,
     visible_texts,
 )
-from window_audit_tables import cut_headers, unreadable_cells
+from window_audit_tables import cut_figure_labels, cut_headers, unreadable_cells
 from window_walk import Walk, compare_from_cache, form_over_view, language_and_theme, sideways_pixels
 
 from gpudesk.catalog import field_rules
@@ -170,6 +170,7 @@ def audit(window, rules: TextRules, where: str) -> list[Finding]:
     findings = [Finding(where, why, "off screen") for why in [off_screen(window)] if why]
     findings += clipped_widgets(window) + bad_texts(visible_texts(window), rules) + coded_text_fields(window)
     findings += cut_axis_titles(window) + labels_outside_plots(window) + charts_wider_than_their_view(window)
+    findings += cut_figure_labels(window)
     findings += bare_zero_choices(window, window.document.project) + number_fields(window, rules.lang)
     for finding in findings:
         finding.where = f"{where}: {finding.where}"

@@ -4,7 +4,7 @@ from the background the model paints it on (the comparison's best values: white 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import QHeaderView, QTableView, QTreeView, QWidget
 from window_audit_finding import Finding
@@ -63,3 +63,34 @@ def cut_headers(root: QWidget, tolerance: int = 2) -> list[Finding]:
                 found.append(Finding(f"{type(view).__name__}#{view.objectName()} column {section + 1}", str(label),
                                      f"a header cut: {header.sectionSize(section)} px of {need}"))
     return found
+
+
+def cut_figure_labels(root: QWidget) -> list[Finding]:
+    """Figure tables' rows in sight whose label is cut with "…" (step 2's "Memory ···", "GPU memory···", "Fits in
+    GPU ···" at 1366 × 768 in English): a label wider than its column must wrap onto lines its row is tall enough
+    for, and no word of it may be wider than the column."""
+    from gpudesk.ui.widgets.figure_table import COL_LABEL, FigureTable
+
+    found = []
+    for view in [*([root] if isinstance(root, FigureTable) else []), *root.findChildren(FigureTable)]:
+        if not view.isVisible():
+            continue
+        model, metrics = view.model(), view.fontMetrics()
+        width = view.columnWidth(COL_LABEL)
+        for row in view.sized.in_sight():
+            index = model.index(row, COL_LABEL)
+            label = str(model.data(index, Qt.ItemDataRole.DisplayRole) or "")
+            hint = view.sizeHintForIndex(index)  # one line, with the cell's padding
+            room = width - (hint.width() - metrics.horizontalAdvance(label))
+            if not label or metrics.horizontalAdvance(label) <= room:
+                continue
+            # wrapped as the view wraps it: a word wider than the room (Latin; Chinese breaks between characters)
+            # makes the lines wider than the room
+            lines = metrics.boundingRect(QRect(0, 0, max(int(room), 1), 100_000), Qt.TextFlag.TextWordWrap, label)
+            tall = lines.height() + hint.height() - metrics.height()
+            if not view.wordWrap() or lines.width() > room or tall > view.rowHeight(row):
+                found.append(Finding(f"FigureTable row {row + 1}", label,
+                                     f"a figure's label cut: {metrics.horizontalAdvance(label)} px in a {width} px "
+                                     f"column, {view.rowHeight(row)} px high"))
+    return found
+

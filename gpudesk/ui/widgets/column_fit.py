@@ -14,9 +14,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QHeaderView, QTableView
+
+QWIDGETSIZE_MAX = (1 << 24) - 1
 
 
 class FittedColumns(QObject):
@@ -24,7 +26,12 @@ class FittedColumns(QObject):
 
     ``text_of(row, column)`` is the text a cell shows and ``font_of(row)`` the font of a row drawn in another font
     than the view's (None: the view's): read from the model's own rows, not through Qt's model calls, so that
-    checking the changed cells costs microseconds; only a cell that may not fit is measured through the view."""
+    checking the changed cells costs microseconds; only a cell that may not fit is measured through the view.
+
+    ``most``: the widest a column may grow to fit a changed cell (``label_room.LabelRoom``: the text wraps instead);
+    ``measured(rows, every)`` is emitted once the columns fitted every row (``every``) or the changed ``rows``."""
+
+    measured = Signal(list, bool)
 
     def __init__(self, view: QTableView, columns: Iterable[int], text_of: Callable[[int, int], str],
                  font_of: Callable[[int], QFont | None] = lambda _row: None) -> None:
@@ -38,6 +45,7 @@ class FittedColumns(QObject):
         self._metrics: dict[int, QFontMetricsF] = {}  # id of a row font (0: the view's) -> its metrics
         self._unseen: set[int] = set()  # changed rows out of sight, measured after the frame (``widen``)
         self._later: QTimer | None = None
+        self.most: dict[int, int] = {}
         header = view.horizontalHeader()
         for column in self.columns:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
@@ -69,6 +77,7 @@ class FittedColumns(QObject):
             width = max([header.sectionSizeHint(column), *(self._measured(row, column) for row in rows)])
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
+        self.measured.emit(list(rows), True)
 
     def widen(self, rows: Iterable[int], when_seen: bool = False) -> None:
         """Widen each column that a cell of ``rows`` (the changed ones) no longer fits in; never narrow. A cell
@@ -132,8 +141,10 @@ class FittedColumns(QObject):
                 if not text or self._fitting.get((row, column)) == text:
                     continue
                 if padding is None or math.ceil(self._advance(row, text) + padding) > room:
-                    width = self._measured(row, column)
+                    width = min(self._measured(row, column), self.most.get(column, QWIDGETSIZE_MAX))
                     if width > room:
                         header.resizeSection(column, width)
                         room = width
                 self._fitting[(row, column)] = text
+        if rows:
+            self.measured.emit(rows, False)

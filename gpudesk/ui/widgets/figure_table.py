@@ -16,6 +16,7 @@ from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.ui.widgets.column_fit import FittedColumns
 from gpudesk.ui.widgets.display_text import DisplayText
+from gpudesk.ui.widgets.label_room import LabelRoom
 from gpudesk.ui.widgets.session_text import session_text
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -284,6 +285,7 @@ class FigureTable(QTableView):
         self.figure_model.in_sight = self.sized.in_sight  # its rows out of sight are made when read
         self.figure_model.modelReset.connect(self.sized.fit)
         self.figure_model.rows_changed.connect(lambda rows: self.sized.widen(rows, when_seen=True))
+        self.label_room = LabelRoom(self, self.sized, COL_LABEL)  # labels wrap rather than read "Memory ···"
         self.clicked.connect(self._emit)
         self.activated.connect(self._emit)
         self.setAccessibleName(self.tr("Results"))
