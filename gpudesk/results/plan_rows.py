@@ -69,9 +69,10 @@ def ledger_cost(ledger: CostLedger, years: int) -> float:
     return ledger.total_over_years(years)
 
 
-def ledger_reasons(ledger: CostLedger, years: int) -> list[Reason]:
-    """Why a row's cost is what it is: the ledger's total over the horizon, and the lines it leaves out."""
-    cost = ledger_cost(ledger, years)
+def ledger_reasons(ledger: CostLedger, years: int, cost: float | None = None) -> list[Reason]:
+    """Why a row's cost is what it is: the ledger's total over the horizon (``cost``: :func:`ledger_cost` of it,
+    when already made), and the lines it leaves out."""
+    cost = ledger_cost(ledger, years) if cost is None else cost
     rent = 0.0 if owns_hardware(ledger.delivery_mode) else horizon_months(ledger.delivery_mode, ledger.months, years)
     total = Reason("ledger_total_rent", {"total": Money(cost, ledger.currency), "months": int(round(rent))}) if rent \
         else Reason("ledger_total", {"total": Money(cost, ledger.currency), "years": years})

@@ -66,15 +66,19 @@ def assign(root: Any, path: str, value: Any, owned: set[int] | None = None) -> N
             target = child
 
 
-def pinned_project(project: Project, index: int, catalog: Catalog, point: Any) -> Project:
+def pinned_project(project: Project, index: int, catalog: Catalog, point: Any,
+                   assignments: list[tuple[str, Any]] | None = None) -> Project:
     """A copy of the plan with the searched configuration ``point`` pinned in phase ``index``. A configuration that
     misses a target keeps the search's node count (:func:`kept_nodes`): the plan would otherwise size it up to meet
     the targets, and the ledger would price another configuration than the one the search evaluated. Only the objects on the pinned
     fields' paths are copied; the rest is shared with ``project`` (the pipeline reads a plan, never edits it:
-    tests/plan/test_search_pricing_path.py prices every point of every sample and finds the plan unchanged)."""
+    tests/plan/test_search_pricing_path.py prices every point of every sample and finds the plan unchanged).
+    ``assignments``: what :func:`~gpudesk.results.pinning.point_assignments` gives for it, when already made."""
     copied = copy.copy(project)
     owned = {id(copied)}
-    for path, value in point_assignments(catalog, project.phases[index], index, point):
+    if assignments is None:
+        assignments = point_assignments(catalog, project.phases[index], index, point)
+    for path, value in assignments:
         assign(copied, path, value, owned)
     nodes = kept_nodes(point)
     if nodes:
@@ -140,12 +144,15 @@ def context_key(project: Project, index: int, carried: Any = None) -> Hashable:
     return repr(plain), repr(project.calibration), repr(carried)
 
 
-def price_key(context: Hashable, catalog: Catalog, phase: Phase, index: int, point: Any) -> Hashable:
+def price_key(context: Hashable, catalog: Catalog, phase: Phase, index: int, point: Any,
+              assignments: list[tuple[str, Any]] | None = None) -> Hashable:
     """A pinned configuration's key: the plan's context (:func:`context_key`), the catalog revision and what
     pinning writes (accelerator, server, offer, precision, layout, batch …) with the node count a configuration
     that misses a target keeps (:func:`pinned_project`)."""
     nodes = kept_nodes(point)
-    pins = tuple((path, repr(value)) for path, value in point_assignments(catalog, phase, index, point))
+    if assignments is None:
+        assignments = point_assignments(catalog, phase, index, point)
+    pins = tuple((path, repr(value)) for path, value in assignments)
     return context, getattr(catalog, "revision", 0), index, pins, nodes
 
 
@@ -204,17 +211,19 @@ def point_price(point: Any, project: Project, index: int, catalog: Catalog, esti
 
 def _price(point: Any, context: Hashable, project: Project, index: int, catalog: Catalog, estimate: Estimator,
            cache: PriceCache, memo: PassMemo | None = None) -> Priced | None:
+    assignments = point_assignments(catalog, project.phases[index], index, point)  # the key's and the copy's
+
     def price() -> Priced | None:
         try:
             with memo.active() if memo is not None else nullcontext():
-                config, ledger = estimate(pinned_project(project, index, catalog, point), index)
+                config, ledger = estimate(pinned_project(project, index, catalog, point, assignments), index)
         except (PlanInputError, ValueError):
             return None
         years = project.phases[index].costs.horizon_years
-        return Priced(config.gpus, config.units, ledger_cost(ledger, years), ledger.currency,
-                      tuple(ledger_reasons(ledger, years)))
+        cost = ledger_cost(ledger, years)
+        return Priced(config.gpus, config.units, cost, ledger.currency, tuple(ledger_reasons(ledger, years, cost)))
 
-    return cache.get(price_key(context, catalog, project.phases[index], index, point), price)
+    return cache.get(price_key(context, catalog, project.phases[index], index, point, assignments), price)
 
 
 def _row(row: Candidate, got: Priced | None) -> Candidate:
