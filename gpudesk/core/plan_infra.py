@@ -138,10 +138,10 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
     """``fs_workloads``: the phase's workload figures (agent CPU VMs are a running cost of every delivery mode).
     ``ledger_only``: the figures the cost ledger reads (core/ledger_build.py), by the same models, and no checks: the
     price of a searched configuration (results/pipeline.phase_ledger). Left out: the host (no ledger line reads it),
-    the delivery comparison of an owned phase (its ledger reads no ``delivery.*``) and what owning a rented phase
-    would cost (``alt.*``: its ledger reads the chosen offer's ``delivery.*`` figures, which read nothing of owning;
-    a hybrid phase keeps both: its burst line reads them). tests/plan/test_search_pricing_path.py compares such ledgers with
-    whole ones on rows of every sample."""
+    the delivery comparison of an owned phase (its ledger reads no ``delivery.*``) and, of a rented phase, what
+    owning it would cost (``alt.*``) and its network (its ledger reads the chosen offer's ``delivery.*`` figures,
+    which read nothing of owning, and no ``net.*``); a hybrid phase keeps them all (its burst line reads them).
+    tests/plan/test_search_pricing_path.py compares such ledgers with whole ones on rows of every sample."""
     fs = FigureSet()
     checks: list[Check] = []
     nodes = config.nodes
@@ -179,7 +179,10 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         fs.merge(host)
         checks += host_checks(host)
 
-    fabric = _fabric(phase, r, primary, nodes)
+    owned = config.servers_owned
+    compared = not ledger_only or phase.delivery.mode == "hybrid"  # the modes compared (a hybrid ledger reads it)
+    # the network: what owned servers pay and draw, and what owning a rented phase would (no rented line reads it)
+    fabric = _fabric(phase, r, primary, nodes) if owned or compared else None
     if fabric is not None:
         fabric.input("net.switch_id", r.switch.id if r.switch else "", "", "switch model", "resolved switch")
         # a rented phase's network is the provider's, paid in the rental price: no network cost or power of its own
@@ -188,12 +191,10 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         if not ledger_only:
             checks += fabric_checks(fabric, owned=config.servers_owned > 0)
 
-    owned = config.servers_owned
     if owned:
         figures, power_check = _owned(phase, r, primary, owned, config.servers_carried, fabric, carried)
         fs.merge(figures)
         checks += power_check
-    compared = not ledger_only or phase.delivery.mode == "hybrid"  # the modes compared (a hybrid ledger reads it)
     if phase.delivery.mode != "private" and compared:  # what owning the peak month's servers would cost
         alt, _ = _owned(phase, r, primary, peak_servers(config, phase), 0, fabric, None)
         fs.merge(alt, prefix=ALTERNATIVE)
