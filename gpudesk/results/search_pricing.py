@@ -135,6 +135,19 @@ def price_cache(catalog: Catalog) -> PriceCache:
     return cast(PriceCache, catalog.derived("search_pricing.prices", lambda _c: PriceCache()))
 
 
+PRICING_MEMO_SIZE = 1024
+"""The most values the catalog's pricing memo keeps (:func:`pricing_memo`; past it, it starts empty again)."""
+
+
+def pricing_memo(catalog: Catalog) -> PassMemo:
+    """The pass memo the window's pricing passes share (``pricing_steps`` without one of its own), dropped with the
+    catalog's derived indexes whenever its rows change. An edit re-prices every shown configuration (a new price key)
+    while most of what a price is made of is what the pass before made: the hardware arrays and efficiencies of the
+    same catalog rows, and for an edit of a cost, of the request rate or of a later phase, each configuration's
+    replica (core/inference._kept_replica) and the models whose inputs are equal (core/pass_memo.py)."""
+    return cast(PassMemo, catalog.derived("search_pricing.memo", lambda _c: PassMemo(size=PRICING_MEMO_SIZE)))
+
+
 def context_key(project: Project, index: int, carried: Any = None) -> Hashable:
     """What a pinned configuration's price depends on besides the configuration: the phase's inputs but its name
     and notes, the plan's calibration (results/pipeline._sized reads it) and the hardware carried in."""
@@ -172,14 +185,15 @@ def pricing_steps(rows: list[Candidate], search: Any, project: Project, index: i
     between events); yields (percent, text) and returns the priced rows and the costs by point index. The search's
     why and levers are then worded again from those costs. ``carried`` is the hardware ``estimate`` carries into
     the phase (part of the price's key). ``memo``: the pass memo of the hardware arrays, efficiencies and models the
-    configurations share (core/pass_memo.py; a new one by default): a plan's phases priced one after another may
-    share one, as the serving phases of one workload at different request rates share each configuration's
-    replica figures (core/inference._kept_replica)."""
+    configurations share (core/pass_memo.py; by default the catalog's, :func:`pricing_memo`, which the window's
+    passes from edit to edit share): a plan's phases priced one after another may share one, as the serving phases
+    of one workload at different request rates share each configuration's replica figures
+    (core/inference._kept_replica)."""
     row_points = {r.point for r in rows}
     extra = list({p.index: p for p in shown_points(search) if p.index not in row_points}.values())
     total = len(rows) + len(extra)
     cache, context = price_cache(catalog), context_key(project, index, carried)
-    memo = PassMemo() if memo is None else memo  # what the points share, built once (core/pass_memo.py)
+    memo = pricing_memo(catalog) if memo is None else memo  # what the points share, built once (core/pass_memo.py)
     out: list[Candidate] = []
     costs: dict[int, PointCost] = {}
     for row in rows:

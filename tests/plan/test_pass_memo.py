@@ -143,3 +143,58 @@ def test_a_model_is_memoised_on_its_inputs_values() -> None:
         assert len(calls) == 7
     model(Inputs(row, 1.0, (1, 2), np.arange(3.0)))  # no memo active: runs
     assert len(calls) == 8
+
+
+def test_the_windows_pricing_passes_share_the_catalogs_memo(searched_sample) -> None:
+    """``pricing_steps`` without a memo of its own (the window's idle pricing) prices under the catalog's
+    (results/search_pricing.pricing_memo, dropped with its derived indexes): after an edit of a cost, the next pass
+    re-prices each configuration (a new price key) on the replica the pass before made (core/inference._kept_replica
+    served, not run), and each price equals the one a fresh memo makes of the edited plan."""
+    import copy
+    from types import SimpleNamespace
+
+    from gpudesk.core.plan_resolve import PlanInputError
+    from gpudesk.core.stepwise import run_through
+    from gpudesk.results.search_pricing import pricing_memo, pricing_steps
+
+    plan, _project = searched_sample("bank-llm-assistant")
+    catalog = Catalog.open(user_db=None)
+    try:
+        shared = pricing_memo(catalog)
+        assert pricing_memo(catalog) is shared
+        phase = plan.phases[1]  # serving
+        ctx = phase.context
+        edited = copy.deepcopy(ctx.project)
+        edited.phases[ctx.index].facility.electricity_per_kwh *= 1.1
+
+        def estimate(project, i, carried=ctx.carried):  # type: ignore[no-untyped-def]
+            return phase_ledger(project, i, catalog, carried)
+
+        points = list({p.index: p for p in shown_points(phase.found)}.values())[:1]
+        for point in points:  # the pass before the edit
+            _price(point, context_key(ctx.project, ctx.index, ctx.carried), ctx.project, ctx.index, catalog,
+                   estimate, PriceCache(), shared)
+        kept = shared.counted("gpudesk.core.inference._kept_replica")
+        for point in points:
+            context = context_key(edited, ctx.index, ctx.carried)
+            again = _price(point, context, edited, ctx.index, catalog, estimate, PriceCache(), shared)
+            fresh = _price(point, context, edited, ctx.index, catalog, estimate, PriceCache(), PassMemo())
+            assert repr(again) == repr(fresh), point.index
+        assert shared.counted("gpudesk.core.inference._kept_replica") == kept + len(points)
+        active: list[object] = []
+
+        def watched(project, i):  # type: ignore[no-untyped-def]
+            from gpudesk.core import pass_memo
+
+            active.append(pass_memo._ACTIVE)
+            raise PlanInputError("not estimated here")
+
+        search = SimpleNamespace(named_points=lambda: points, alternatives=[], front=[], quality_front=[],
+                                 find=lambda i: points[0], rank_by_ledger=lambda costs: None, per_accelerator=[],
+                                 explain_priced=lambda costs: None)
+        run_through(pricing_steps([], search, edited, ctx.index, catalog, watched))
+        assert active == [shared]  # a pass without a memo of its own: the catalog's
+        catalog.forget_derived()
+        assert pricing_memo(catalog) is not shared
+    finally:
+        catalog.close()
