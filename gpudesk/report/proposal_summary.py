@@ -60,7 +60,7 @@ def recommendation(ctx: ProposalContext) -> list[str]:
     phase = _largest(ctx)
     why = _why(ctx, phase)
     if why:
-        out.append(why)
+        out.append(_whose(ctx, phase) + why)
     delivery = _delivery_reason(ctx, phase)
     if delivery:
         out.append(delivery)
@@ -86,6 +86,19 @@ def _what(ctx: ProposalContext, phase: PhaseEstimate) -> str:
         return t.get("exec.what_owned", servers=c.servers, server=configured_server_name(c, t.lang), gpus=c.gpus,
                      accelerator=c.accelerator_name, mode=mode)
     return t.get("exec.what_rented", gpus=c.gpus, accelerator=c.accelerator_name, mode=mode)
+
+
+def _whose(ctx: ProposalContext, phase: PhaseEstimate) -> str:
+    """Which phase and workload the binding sentence sizes, where the plan has more than one ("第 2 阶段 · 质检模型
+    再训练的 GPU 数量由…", "Phase 2 · Quality model retraining: …", as the performance table names them): the manufacturer summary read "16 张 GPU 上完成训练" right after
+    phases of 10 and 19 GPUs, the 16 being phase 2's training share."""
+    t, c = ctx.text, phase.config
+    several = len(c.workloads) > 1
+    if not c.workloads or not (ctx.multi_phase or several):
+        return ""
+    parts = ([t.get("exec.phase_short", index=phase.index + 1)] if ctx.multi_phase else []) + \
+        ([max(c.workloads, key=lambda x: x.gpus).label(t.lang)] if several else [])
+    return " · ".join(parts) + ("的 " if t.lang == "zh" else ": ")  # "第 2 阶段的 GPU 数量由…决定"
 
 
 def _why(ctx: ProposalContext, phase: PhaseEstimate) -> str:

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from gpudesk.report.customer_text import CustomerText
-from gpudesk.report.document import Branding, DataTable, KeyValueTable, ProposalDocument
+from gpudesk.report.document import Branding, DataTable, KeyValueTable, Paragraph, ProposalDocument
 from gpudesk.report.proposal import build_proposal
 from gpudesk.report.sources import short_title
 from gpudesk.report.text_catalog import ReportText
@@ -216,6 +216,20 @@ def test_the_roadmap_table_never_prices_an_unquoted_purchase_at_zero(lang, bank)
                 assert cell == t.get("cost.quote_pending", count=waiting), (key, row)
             else:
                 assert ("\n+ " in cell) == (waiting > 0) and (not waiting or str(waiting) in cell), (key, row)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_summary_names_the_phase_its_gpu_count_sentence_sizes(lang, bank):
+    """The manufacturer summary read "16 张 GPU 上完成训练" right after phases of 10 and 19 GPUs (the 16: phase 2's
+    training share), the bank's "564 张 GPU" after three phases: the sentence names its phase (and workload where the
+    phase has several), and its count is that workload's."""
+    plan, doc = bank(lang)
+    why = next(b.text for b in doc.section("summary").blocks if isinstance(b, Paragraph)
+               and ("GPU 数量" in b.text or "The GPU count" in b.text))
+    largest = max(plan.phases, key=lambda p: p.config.gpus)
+    named = ReportText(lang).get("exec.phase_short", index=largest.index + 1)
+    assert why.startswith(named + ("的 GPU 数量" if lang == "zh" else ": The GPU count")), why
+    assert f"{max(w.gpus for w in largest.config.workloads):,}" in why, why
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
