@@ -19,6 +19,7 @@ from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLi
 from gpudesk.results.search_charts import NOTE_GPUS, NOTE_LEDGER, NOTE_LOG, NOTE_LOG_BOTH, NOTE_LOG_X
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE
+from gpudesk.vocabulary.plan_choices import TRIGGER_METRIC
 from gpudesk.vocabulary.sizing import BOTTLENECK
 
 NOTES = {NOTE_LEDGER: "ledger", NOTE_GPUS: "gpus", NOTE_LOG: "log", NOTE_LOG_X: "log_x", NOTE_LOG_BOTH: "log_both"}  # the Pareto chart's notes, by their catalogue id
@@ -33,7 +34,8 @@ def chart_words_zh() -> tuple[dict[str, str], tuple[tuple[re.Pattern[str], str],
     words = {str(k): str(v) for k, v in data["text"].items()}
     words.update({en: str(data["note"][note_id]) for en, note_id in NOTES.items()})
     # delivery modes in cost charts and break-even markers: the vocabulary's names, as in the form and proposal
-    words.update({term.en: term.zh for vocabulary in (DELIVERY_MODE, COMPARED_ONLY_MODE) for term in vocabulary})
+    words.update({term.en: term.zh for vocabulary in (DELIVERY_MODE, COMPARED_ONLY_MODE, TRIGGER_METRIC)
+                  for term in vocabulary})  # and a growth trigger's metric (the roadmap's markers)
     patterns = tuple((_slot_regex(str(k)), str(v)) for k, v in data["pattern"].items())
     return words, patterns, {str(k): str(v) for k, v in data["tooltip"].items()}
 
@@ -61,7 +63,7 @@ def translate(text: str, lang: str) -> str:
     for pattern, template in patterns:
         match = pattern.match(text)
         if match:
-            slots = {k: words.get(v, v) if k == "mode" else v for k, v in match.groupdict().items()}
+            slots = {k: words.get(v, v) if k in ("mode", "metric") else v for k, v in match.groupdict().items()}
             return template.format(**slots)
     return text
 
@@ -114,7 +116,15 @@ def _ref(line: RefLine, lang: str) -> RefLine:
 
 
 def _marker(marker: Marker, lang: str) -> Marker:
-    return dataclasses.replace(marker, label=translate(marker.label, lang))
+    """The label in ``lang``, and the hover text where it starts with the label (a growth trigger's: the label, then
+    the plan's own note, which stays as written; the zh window's hover read "when requests per day exceeds …")."""
+    label = translate(marker.label, lang)
+    tip = marker.tooltip
+    if tip == marker.label:
+        tip = label
+    elif tip.startswith(marker.label + ". "):
+        tip = label + "。" + tip[len(marker.label) + 2:]
+    return dataclasses.replace(marker, label=label, tooltip=tip)
 
 
 WITHOUT_UNIT = {"month", "months", ""}  # the label says it already ("Month" / "月份")

@@ -18,6 +18,7 @@ from gpudesk.project.model import Project
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 from gpudesk.results.plan_result import TIMELINE, PhaseEstimate, PlanEstimate
 from gpudesk.vocabulary.delivery import owns_hardware
+from gpudesk.vocabulary.plan_choices import TRIGGER_METRIC
 
 
 def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | None, list[Check], ChartSpec | None]:
@@ -58,9 +59,12 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
         vlines.append(RefLine(float(start + 1), phase.name, "trigger"))
         for trig in phase.triggers:
             nodes = "node" if trig.add_nodes == 1 else "nodes"
-            markers.append(Marker(float(start + 1), float(est.config.gpus), f"+{trig.add_nodes} {nodes}",
-                                  f"when {trig.metric.replace('_', ' ')} exceeds {trig.threshold:,.0f}: add "
-                                  f"{trig.add_nodes} {nodes}. {trig.note}".strip()))
+            # a trigger, not what the phase adds: a bare "+2 nodes" at the gov growth phase's start read as its
+            # growth, beside a GPU line going from 112 to 220 (14 servers)
+            label = f"+{trig.add_nodes} {nodes} when {TRIGGER_METRIC.name_of(trig.metric, 'en')} exceed " \
+                    f"{trig.threshold:,.0f}"
+            markers.append(Marker(float(start + 1), float(est.config.gpus), label,  # the hover: the plan's note
+                                  f"{label}. {trig.note}" if trig.note else label))
         if i + 1 < len(phases):
             checks += _handover_checks(project, i, est, phases[i + 1])
     keys = [f"roadmap.phase{i + 1}.cost" for i in range(len(phases))]

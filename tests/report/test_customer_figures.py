@@ -232,6 +232,24 @@ def test_the_summary_names_the_phase_its_gpu_count_sentence_sizes(lang, bank):
     assert f"{max(w.gpus for w in largest.config.workloads):,}" in why, why
 
 
+def test_a_roadmap_trigger_says_it_is_a_condition_in_the_readers_language(searched_sample):
+    """The roadmap printed a bare "+2 个节点" at the gov growth phase's start, beside a GPU line going from 112 to 220
+    (14 servers): the plan's growth trigger (add 2 nodes when requests per day exceed 3,000,000) read as the phase's
+    growth. The marker states its condition, in Chinese in a Chinese document, its hover text too."""
+    from gpudesk.report.chart_text import localise_spec
+
+    plan, project = searched_sample("bank-llm-assistant")
+    spec = plan.charts["timeline"]
+    triggers = [trig for phase in project.phases for trig in phase.triggers]
+    assert triggers and len(spec.markers) == len(triggers)
+    for marker, trig in zip(spec.markers, triggers):
+        assert marker.label.startswith(f"+{trig.add_nodes} node") and f"exceed {trig.threshold:,.0f}" in marker.label
+        assert marker.tooltip.startswith(marker.label)
+    for marker in localise_spec(spec, "zh").markers:
+        assert "超过" in marker.label and "个节点" in marker.label and not re.search("[A-Za-z]", marker.label), marker
+        assert marker.tooltip.startswith(marker.label), marker
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_latencies_read_in_milliseconds_as_their_targets(lang, bank):
     """The architecture table read a P99 first token of "1.36 s" under a P50 of "409 ms" (the summary: 1,356 ms
