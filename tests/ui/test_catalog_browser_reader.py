@@ -51,6 +51,24 @@ def test_the_availability_codes_read_as_names_in_chinese(qapp, chinese) -> None:
     assert cell_text(columns["item_table"], row) == "加速卡"
 
 
+def test_vendors_and_framework_support_read_as_names_in_chinese(qapp, chinese) -> None:
+    """The zh accelerator table and comparison read "cambricon", "moorethreads" and "upstream": codes of the
+    catalog's rows (field_rules accepts exactly the vocabularies' codes; the row form and CSV keep them)."""
+    from gpudesk.catalog.field_rules import RULES
+    from gpudesk.vocabulary.catalog_values import ACCELERATOR_VENDOR, FRAMEWORK_SUPPORT
+
+    assert set(RULES["accelerators"]["vendor"].choices) == set(ACCELERATOR_VENDOR.codes)
+    assert set(RULES["accelerators"]["support_llm_serving"].choices) == set(FRAMEWORK_SUPPORT.codes)
+    catalog = Catalog.open()
+    columns = {c.field: c for c in columns_for("accelerators")}
+    row = next(r for r in catalog.accelerators() if r.vendor == "cambricon")
+    assert cell_text(columns["vendor"], row) == "寒武纪"
+    supported = next(r for r in catalog.accelerators() if r.support_llm_serving == "upstream")
+    assert cell_text(columns["support_llm_serving"], supported) == "上游正式支持"
+    model = CatalogTableModel(catalog, "accelerators")
+    assert "cambricon" in model.search_text(next(i for i in range(model.rowCount()) if model.record(i).id == row.id))
+
+
 def test_the_rule_reads_in_english_for_an_english_reader(qapp) -> None:
     catalog = Catalog.open()
     row = _rule_row(catalog)

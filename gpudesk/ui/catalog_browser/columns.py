@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication
 from gpudesk.catalog.field_rules import unit_of
 from gpudesk.catalog.schema import TABLES, field_kinds, table_spec
 from gpudesk.ui.widgets.session_text import session_text
+from gpudesk.vocabulary.catalog_values import ACCELERATOR_VENDOR, FRAMEWORK_SUPPORT
 from gpudesk.vocabulary.plan_choices import AVAILABILITY_STATUS, MARKET
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
@@ -72,7 +73,10 @@ _IN_CHINESE = {base: variant for variant, base in LANGUAGE_VARIANTS.items()}
 
 # Catalog fields whose values are codes with names: shown by name in the reader's language ("不可采购" and "中国大陆",
 # not "unavailable" and "cn" in the Chinese availability table); the row form and CSV files keep the codes.
-VALUE_VOCABULARIES: dict[str, Vocabulary[Term]] = {"status": AVAILABILITY_STATUS, "market": MARKET}
+VALUE_VOCABULARIES: dict[str, Vocabulary[Term]] = {
+    "status": AVAILABILITY_STATUS, "market": MARKET, "vendor": ACCELERATOR_VENDOR,  # another table's vendor: as held
+    **dict.fromkeys(("support_llm_training", "support_llm_serving", "support_deep_learning"), FRAMEWORK_SUPPORT),
+}
 
 # Units for fields the field rules leave without one (derived from the name's suffix).
 _SUFFIX_UNITS: tuple[tuple[str, str], ...] = (
@@ -210,10 +214,11 @@ def cell_text(column: Column, record: Any) -> str:
         return ", ".join(format_number(v, column.unit) if isinstance(v, (int, float)) else str(v) for v in value)
     if isinstance(value, (int, float)):
         return format_number(value, column.unit)
-    return _named(column.field, str(value))
+    return value_name(column.field, str(value))
 
 
-def _named(field_name: str, value: str) -> str:
+def value_name(field_name: str, value: str) -> str:
+    """A catalog code by its name in the session's language where its field has a vocabulary, else as held."""
     vocabulary = VALUE_VOCABULARIES.get(field_name)
     if vocabulary is not None and value in vocabulary:
         return vocabulary.name_of(value, session_text().lang)

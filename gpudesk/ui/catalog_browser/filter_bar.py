@@ -9,7 +9,7 @@ from PySide6.QtGui import QDoubleValidator
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from gpudesk.catalog.field_rules import rule_for
-from gpudesk.ui.catalog_browser.columns import field_unit
+from gpudesk.ui.catalog_browser.columns import field_unit, value_name
 from gpudesk.ui.catalog_browser.criteria import (
     PRECISION_FIELDS,
     TABLE_FILTERS,
@@ -131,8 +131,8 @@ class FilterBar(QWidget):
         self.vendor.blockSignals(True)
         while self.vendor.count() > 1:
             self.vendor.removeItem(1)
-        for value in values:
-            self.vendor.addItem(value, value)
+        for value in values:  # by name ("寒武纪", not "cambricon"); filtered by the code
+            self.vendor.addItem(value_name(self.offered.vendor, value), value)
         self.vendor.setCurrentIndex(max(self.vendor.findData(current), 0))
         self.vendor.blockSignals(False)
 

@@ -17,7 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.sources import chinese_texts
 from gpudesk.catalog.store import Catalog
-from gpudesk.ui.catalog_browser.columns import Column, cell_text, columns_for, is_unknown, sort_key
+from gpudesk.ui.catalog_browser.columns import VALUE_VOCABULARIES, Column, cell_text, columns_for, is_unknown, sort_key
 from gpudesk.ui.catalog_browser.criteria import FilterCriteria
 from gpudesk.ui.catalog_browser.detail_pane import CITATION_KINDS
 from gpudesk.ui.widgets.session_text import session_text
@@ -59,6 +59,7 @@ class CatalogTableModel(QAbstractTableModel):
     def _search_text(self, record: Any) -> str:
         parts = [record.id, self._status_text(record)]
         parts += [cell_text(c, record) for c in self.columns]
+        parts += [str(getattr(record, c.field, "")) for c in self.columns if c.field in VALUE_VOCABULARIES]  # codes too
         return " ".join(parts).lower()
 
     def record(self, row: int) -> Any:

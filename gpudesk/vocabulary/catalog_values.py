@@ -1,0 +1,33 @@
+"""Codes the catalog's rows hold that a reader sees: accelerator vendors and how well a framework supports a part.
+
+The catalog keeps the codes (CSV files, the row form, ``catalog/field_rules.py`` accepts exactly these); the browser
+names them in the reader's language: the Chinese catalog browser read "cambricon", "moorethreads" and "upstream".
+Domestic vendors read by their Chinese names in Chinese; foreign ones keep their Latin names, as Chinese
+datasheets and tenders write them.
+"""
+
+from __future__ import annotations
+
+from gpudesk.vocabulary.terms import Term, Vocabulary
+
+ACCELERATOR_VENDOR: Vocabulary[Term] = Vocabulary("accelerator vendor", (
+    Term("nvidia", "NVIDIA", "NVIDIA"),
+    Term("amd", "AMD", "AMD"),
+    Term("intel", "Intel", "Intel"),
+    Term("huawei", "Huawei", "华为"),
+    Term("hygon", "Hygon", "海光"),
+    Term("cambricon", "Cambricon", "寒武纪"),
+    Term("kunlunxin", "Kunlunxin", "昆仑芯"),
+    Term("metax", "MetaX", "沐曦"),
+    Term("moorethreads", "Moore Threads", "摩尔线程"),
+    Term("biren", "Biren", "壁仞"),
+    Term("iluvatar", "Iluvatar CoreX", "天数智芯"),
+    Term("enflame", "Enflame", "燧原"),
+))
+
+FRAMEWORK_SUPPORT: Vocabulary[Term] = Vocabulary("framework support", (
+    Term("upstream", "upstream release", "上游正式支持"),
+    Term("vendor", "vendor plugin or fork", "厂商插件或分支"),
+    Term("partial", "works with gaps", "部分可用"),
+    Term("none", "not supported", "不支持"),
+))
