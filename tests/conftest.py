@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+import search_memo
 from time_budget import (  # noqa: F401
     check_slow_marks,
     pytest_runtest_logreport,
@@ -69,6 +70,17 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(ModuleFixtureGroups(), "gpudesk-module-fixture-groups")
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):  # type: ignore[no-untyped-def]
+    """A test of a module marked ``shared_searches`` reads and fills the process's search memo (tests/search_memo.py)
+    from its setup (module fixtures that open a window included) to its teardown."""
+    if item.get_closest_marker("shared_searches") is None:
+        yield
+        return
+    with search_memo.shared():
+        yield
+
+
 @pytest.hookimpl(trylast=True)  # after pytest-xdist's worker hook, which suffixes a grouped test's id with its group
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     check_slow_marks(items)
@@ -93,7 +105,8 @@ def searched_sample():
     def get(stem: str) -> tuple[object, object]:
         if stem not in estimated:
             project = load_project(samples_dir() / f"{stem}.gpudesk").project
-            estimated[stem] = (estimate_plan(project, catalog, search=True), project)
+            with search_memo.recording():  # fresh searches, kept for the modules that share them
+                estimated[stem] = (estimate_plan(project, catalog, search=True), project)
         return estimated[stem]
 
     get.catalog = catalog  # type: ignore[attr-defined]

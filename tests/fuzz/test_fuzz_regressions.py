@@ -16,6 +16,8 @@ from .cases import CsvRunner, PlanRunner
 from .csv_strategies import CsvCase
 from .plan_strategies import sample_paths
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 HERE = Path(__file__).resolve().parent / "regressions"
 PLANS = sorted(HERE.glob("*.gpudesk"))
 CSVS = sorted(HERE.glob("*.csv"))

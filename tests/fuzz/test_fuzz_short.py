@@ -6,8 +6,12 @@ for a few cases with a fixed seed, so it takes seconds and fails on the first tr
 
 from __future__ import annotations
 
+import pytest
+
 from .driver import format_report, run_fuzz
 from .plan_strategies import sample_paths
+
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
 
 PLANS = 20  # every plan generator gets a case (tests/fuzz/driver.py PLAN_SHARES), 7 of them estimated
 CSVS = 12  # every CSV generator gets a case, 2 of them imported (each import about 3 s: the slowest cases)

@@ -13,6 +13,8 @@ from gpudesk.project.model import Project
 from gpudesk.results.pipeline import PlanInputError, estimate_plan
 from gpudesk.results.plan_json import _inputs_to_json, plan_to_json
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 
 def _training(dp: int, nodes: int = 0) -> Project:
     project = Project()

@@ -16,6 +16,8 @@ from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.pipeline import complete_search, estimate_plan
 from gpudesk.results.search_checks import attention_dp_check
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 
 def _deepseek(tp: int = 0, ep: int = 0) -> Project:
     """DeepSeek-V3 at 20 requests/s, TPOT 50 ms, 2,048-token answers, searched on B200 and H100 only. On main

@@ -24,6 +24,8 @@ from gpudesk.results.pipeline import estimate_phase, estimate_plan
 from gpudesk.results.search_pricing import pinned_project
 from gpudesk.vocabulary.delivery import owns_hardware
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 SAMPLES = sorted(p.stem for p in samples_dir().glob("*.gpudesk"))
 OWNED = [(f"plan{i}.{j}", phase) for i, project in enumerate(GENERATED) for j, phase in enumerate(project.phases)
          if owns_hardware(phase.delivery.mode)]

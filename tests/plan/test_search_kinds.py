@@ -17,6 +17,8 @@ from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.search_charts import index_of
 from gpudesk.session.field_paths import set_value
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 
 

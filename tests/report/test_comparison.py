@@ -29,6 +29,8 @@ from gpudesk.report.document import Branding, DataTable, KeyValueTable, Paragrap
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.pipeline import estimate_plan
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 
 def test_best_marked_by_declared_direction():
     comparison = compare_plans(three_training_plans())

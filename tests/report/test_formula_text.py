@@ -26,6 +26,8 @@ from gpudesk.report.formula_text import (
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.text_catalogues import catalogue
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 ZH = formula_text("zh")
 CONSTANTS = constant_source_table("zh")
 

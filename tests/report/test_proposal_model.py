@@ -17,6 +17,8 @@ from gpudesk.report.text_catalog import MissingTextError, ReportText, load_catal
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_result import PlanEstimate
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 ISSUED = dt.date(2025, 6, 1)
 BRAND = Branding("示例科技有限公司", "", "王工")
 SINGLE_PHASE_ORDER = ["cover", "summary", "requirements", "architecture", "search", "bom", "power", "network", "storage",

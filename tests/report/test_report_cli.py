@@ -9,6 +9,8 @@ from report_samples import training_plan, training_project
 
 from gpudesk.cli import report_cmd
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 
 def _run(argv):
     parser = argparse.ArgumentParser(prog="gpudesk")

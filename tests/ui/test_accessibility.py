@@ -29,6 +29,8 @@ from gpudesk.ui.widgets.checks_view import SEVERITY_MARKS
 from gpudesk.wizard.navigation import BLOCKED, COMPLETE, INCOMPLETE, WARNINGS
 from gpudesk.wizard.steps import STEPS
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 AA = 4.5  # WCAG 2.1 level AA for normal text
 Role = QPalette.ColorRole
 MANUFACTURER = next(p for p in SAMPLES if p.stem.startswith("manufacturer"))

@@ -22,7 +22,7 @@ from gpudesk.ui.actions import ActionId
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "report"))
 from pdf_support import pdf_text  # noqa: E402
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.shared_searches]  # tests/search_memo.py: reads no pending search state
 STARTUP = next(p for p in SAMPLES if p.name == "startup-inspection.gpudesk")
 # action -> name under which window.dialogs keeps what it opened (modal ones are answered instead)
 KEPT = {

@@ -22,6 +22,8 @@ from gpudesk.ui.widgets.figure_table import FigureTableModel
 from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.vocabulary.fields import choice_name
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 ROOT = Path(__file__).resolve().parents[2]
 ZH = display_text("zh")
 EN = display_text("en")

@@ -28,6 +28,8 @@ from gpudesk.ui.settings import AppSettings, open_qsettings
 from gpudesk.ui.widgets.session_text import session_language
 from gpudesk.wizard.steps import step
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 MANUFACTURER = next(p for p in SAMPLES if p.name.startswith("manufacturer"))  # 2 phases x 2 workloads
 ZH = read_translations(ts_path("zh"))
 

@@ -23,6 +23,8 @@ from gpudesk.ui.panels.whatif_chart import pending_text
 from gpudesk.ui.panels.whatif_model import WhatIfTableModel
 from gpudesk.wizard.steps import step
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 
 

@@ -15,6 +15,8 @@ from gpudesk.ui.main_window import MainWindow
 from gpudesk.ui.panels import RecommendationPanel, WhatIfPanel
 from gpudesk.wizard.steps import step
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = screenshot_folder("panels")
 @pytest.fixture

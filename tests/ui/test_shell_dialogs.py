@@ -18,6 +18,8 @@ from gpudesk.ui.excepthook import CrashDialog, install_excepthook
 from gpudesk.ui.preferences_dialog import PreferencesDialog
 from gpudesk.ui.settings import SETTINGS, AppSettings, open_qsettings
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 USD_SAMPLES = [p for p in SAMPLES if p.name in ("ecommerce-recsys.gpudesk", "startup-inspection.gpudesk")]
 
 

@@ -16,6 +16,8 @@ from gpudesk.ui.preferences_dialog import PreferencesDialog
 from gpudesk.ui.settings import SETTINGS
 from gpudesk.wizard.steps import step
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 SHOTS = screenshot_folder("shell")
 def save(widget, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -10,9 +10,12 @@ page scrolls sideways is read off the window audit's walks of the bank sample on
 
 from __future__ import annotations
 
+import pytest
 from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
+
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
 
 
 def test_a_form_rebuilt_on_screen_for_another_phase_does_not_scroll_sideways(make_window, catalog) -> None:  # noqa: F811

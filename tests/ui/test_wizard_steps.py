@@ -16,6 +16,8 @@ import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from gpudesk.plotting.view import ChartView
 from gpudesk.wizard.steps import STEPS
 
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
 SHOTS = screenshot_folder("wizard")
 W = "phases[0].workloads[0]"
 
