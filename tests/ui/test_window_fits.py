@@ -63,7 +63,6 @@ from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.wizard.steps import STEPS
 
 pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
-
 LAPTOP, DESKTOP = "1-laptop", "2-desktop"
 SCALED = ("3-laptop-150", "4-4k-200")  # a 1920 × 1080 laptop at 150% and a 4K monitor at 200% (tests/conftest.py)
 FULL = os.environ.get("GPUDESK_FULL_WINDOW_AUDIT") == "1"
