@@ -43,8 +43,11 @@ class FabricInputs:
 
 
 def _tiers(endpoints: Any, radix: Any, down: Any) -> Any:
+    """1, 2 or 3; unknown (NaN) where the ports to connect or the radix are: a server row without its NIC count read
+    "交换网络层数 3 层" for two servers (NaN compares false, so it fell through to three tiers)."""
     max2 = radix * down
-    return np.where(endpoints <= radix, 1.0, np.where(endpoints <= max2, 2.0, 3.0))
+    tiers = np.where(endpoints <= radix, 1.0, np.where(endpoints <= max2, 2.0, 3.0))
+    return np.where(np.isnan(endpoints) | np.isnan(max2), np.nan, tiers)
 
 
 def fabric_figures(inp: FabricInputs) -> FigureSet:
@@ -107,7 +110,8 @@ def _fabric_kept(inp: FabricInputs) -> FigureSet:
                     "switches", "spine (aggregation) switches",
                     "tier 2: ceil(leaf_switches x leaf_uplinks / radix); tier 3: ceil(leaf_switches / (radix/2)) x radix/2",
                     ["net.leaf_switches", "net.leaf_uplinks", "net.radix", "net.tiers"])
-    core = fs.add("net.core_switches", np.where(tiers == 3, np.ceil(spines * half / radix), 0.0), "switches",
+    core = fs.add("net.core_switches", np.where(np.isnan(tiers), np.nan, np.where(tiers == 3, np.ceil(
+                  spines * half / radix), 0.0)), "switches",
                   "core switches (third tier)", "tier 3: ceil(spine_switches x (radix/2) / radix)",
                   ["net.spine_switches", "net.radix", "net.tiers"])
     n_sw = fs.add("net.switches", leaves + spines + core, "switches", "switches in the fabric",

@@ -85,6 +85,12 @@ def test_an_unknown_nic_is_said_where_the_customer_owns_the_network():
     assert provider.severity == "info" and "provider" in provider.fix
     assert "net.provider_bandwidth_unknown" not in {c.id for c in fabric_checks(fs)}
     assert "net.nic_unknown" not in {c.id for c in fabric_checks(_fab(nodes=2))}
+    # a server row without its NIC count: the ports, tiers and switches are unknown, never "3 tiers" for two servers
+    # (the manufacturer's two L20 servers read 交换网络层数 3 层: NaN fell through the tier test) nor 0 core switches
+    uncounted = _fab(server=replace(DGX_H100, nics=float("nan")), nodes=2)
+    for key in ("net.endpoints", "net.tiers", "net.leaf_switches", "net.spine_switches", "net.core_switches",
+                "net.switches"):
+        assert np.isnan(uncounted[key]), key
 
 
 def test_a_rate_edit_keeps_the_fabric_and_adds_its_traffic():
