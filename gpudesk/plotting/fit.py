@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import cast
 
 from PySide6 import QtCore, QtGui
 
@@ -129,17 +130,44 @@ def side_labels(categories: list[str], metrics: QtGui.QFontMetricsF, chart_width
     """The category labels down the side of a transposed chart ``chart_width`` pixels wide: as they are, or each
     on two lines when the widest would take more than ``CATEGORY_AXIS_SHARE`` of the chart (six searched
     accelerators took 224 of a 300 px chart on a laptop at 150%, leaving 48 px of plot)."""
+    key = (tuple(categories), id(metrics), chart_width, "labels") if isinstance(metrics, KeptWidths) else None
+    kept = _SIDE_WIDTHS.get(key) if key is not None else None
+    if kept is not None:
+        return list(cast("tuple[str, ...]", kept))
     widest = label_width(metrics, [line for c in categories for line in c.split("\n")])
     if chart_width <= 0 or widest + CATEGORY_AXIS_PAD <= CATEGORY_AXIS_SHARE * chart_width:
-        return list(categories)
-    return [two_lines(c) for c in categories]
+        labels = list(categories)
+    else:
+        labels = [two_lines(c) for c in categories]
+    if key is not None:
+        _keep(key, tuple(labels))
+    return labels
 
 
 def side_axis_width(categories: list[str], metrics: QtGui.QFontMetricsF, chart_width: float) -> float:
     """Pixels of the category axis down the side of a transposed chart (a label on two lines is as wide as its
-    longer line)."""
-    labels = side_labels(categories, metrics, chart_width)
-    return label_width(metrics, [line for c in labels for line in c.split("\n")]) + CATEGORY_AXIS_PAD
+    longer line). Kept, as ``side_labels``, for the last few categories asked about in kept metrics (``kept_metrics``,
+    which live as long as the app): an edit asks for a memory-fit chart's pending and searched words, the same at
+    each edit (issue 24)."""
+    key = (tuple(categories), id(metrics), chart_width) if isinstance(metrics, KeptWidths) else None
+    width = _SIDE_WIDTHS.get(key) if key is not None else None
+    if width is None:
+        labels = side_labels(categories, metrics, chart_width)
+        width = label_width(metrics, [line for c in labels for line in c.split("\n")]) + CATEGORY_AXIS_PAD
+        if key is not None:
+            _keep(key, width)
+    return width  # type: ignore[return-value]  # a width under a width's key
+
+
+SIDE_KEPT = 32
+"""Category labels and axis widths kept (``side_labels``, ``side_axis_width``): a few charts' words of two states."""
+_SIDE_WIDTHS: dict[tuple, object] = {}
+
+
+def _keep(key: tuple, value: object) -> None:
+    if len(_SIDE_WIDTHS) >= SIDE_KEPT:
+        del _SIDE_WIDTHS[next(iter(_SIDE_WIDTHS))]
+    _SIDE_WIDTHS[key] = value
 
 
 def categories_fit(categories: list[str], metrics: QtGui.QFontMetricsF, plot_width: float) -> bool:

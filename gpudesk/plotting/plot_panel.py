@@ -343,10 +343,10 @@ class PlotPanel:
             x_range = _padded([_log(v, log_x) for v in xs if v > 0 or not log_x], 0.03)
         if floor_zero and not log_y:
             ys.append(0.0)
-        y_range = _padded([_log(v, log_y) for v in ys if v > 0 or not log_y], 0.08)
+        y_range = _padded(logged := [_log(v, log_y) for v in ys if v > 0 or not log_y], 0.08)
         if floor_zero and not log_y and y_range[0] < 0 <= min(ys, default=0.0):
             y_range = (0.0, y_range[1])
-        shown = [v for v in (_log(v, log_y) for v in ys if v > 0 or not log_y) if math.isfinite(v)]
+        shown = [v for v in logged if math.isfinite(v)]
         y_range = with_headroom(self, y_range, shown and [max(shown)], [_log(m.y, log_y) for m in self.markers])
         held = self.held_range or y_range  # a kept frame: wider where the values shown need it, never narrower
         self.value_range = y_range = (min(y_range[0], held[0]), max(y_range[1], held[1]))

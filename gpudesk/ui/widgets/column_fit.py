@@ -29,7 +29,8 @@ class FittedColumns(QObject):
     checking the changed cells costs microseconds; only a cell that may not fit is measured through the view.
 
     ``most``: the widest a column may grow to fit a changed cell (``label_room.LabelRoom``: the text wraps instead);
-    ``measured(rows, every)`` is emitted once the columns fitted every row (``every``) or the changed ``rows``."""
+    ``widths``: each measured cell's one-line width; ``measured(rows, every)`` is emitted once the columns fitted
+    every row (``every``) or the changed ``rows``."""
 
     measured = Signal(list, bool)
 
@@ -46,6 +47,7 @@ class FittedColumns(QObject):
         self._unseen: set[int] = set()  # changed rows out of sight, measured after the frame (``widen``)
         self._later: QTimer | None = None
         self.most: dict[int, int] = {}
+        self.widths: dict[tuple[int, int], int] = {}  # (row, column) -> its text's one-line width, as last measured
         header = view.horizontalHeader()
         for column in self.columns:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
@@ -53,6 +55,7 @@ class FittedColumns(QObject):
     def _measured(self, row: int, column: int) -> int:
         """The width the view gives the cell (what ``ResizeToContents`` reads), and the padding it holds."""
         width = self.view.sizeHintForIndex(self.view.model().index(row, column)).width() + self.view.showGrid()
+        self.widths[(row, column)] = width
         text = self.text_of(row, column)
         if text:
             self.padding[column] = max(self.padding.get(column, 0.0), width - self._advance(row, text))
@@ -69,6 +72,7 @@ class FittedColumns(QObject):
     def fit(self) -> None:
         """Size the columns to their titles and every row's cell (new rows: a column may narrow)."""
         self._fitting.clear()
+        self.widths.clear()
         self._unseen.clear()  # every row is measured now
         self._metrics.clear()  # the view's font may have changed since (a theme, a language)
         header = self.view.horizontalHeader()
@@ -140,11 +144,14 @@ class FittedColumns(QObject):
                 text = self.text_of(row, column)
                 if not text or self._fitting.get((row, column)) == text:
                     continue
-                if padding is None or math.ceil(self._advance(row, text) + padding) > room:
+                need = QWIDGETSIZE_MAX if padding is None else math.ceil(self._advance(row, text) + padding)
+                if need > room:
                     width = min(self._measured(row, column), self.most.get(column, QWIDGETSIZE_MAX))
                     if width > room:
                         header.resizeSection(column, width)
                         room = width
+                else:
+                    self.widths[(row, column)] = need
                 self._fitting[(row, column)] = text
         if rows:
             self.measured.emit(rows, False)

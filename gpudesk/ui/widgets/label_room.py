@@ -45,6 +45,7 @@ class LabelRoom(QObject):
         self._paddings: dict[int, float] = {}  # a column's padding around its text, where ``sized`` measures none
         self._advances: dict[str, float] = {}  # a text's width on one line in the view's font
         self._stale: set[int] = set()  # rows out of sight, measured when a paint shows them
+        self._seen_at: tuple[int, int, int] | None = None  # scroll value, height and rows of the last paint checked
         view.setWordWrap(True)
         view.viewport().installEventFilter(self)
         view.horizontalHeader().sectionResized.connect(self._on_resized)
@@ -128,34 +129,42 @@ class LabelRoom(QObject):
         now: list[int] = []
         for row in rows:
             (now.append if row in seen else self._stale.add)(row)
-        self._fit(now)
+        self._fit(now)  # (rows told stale here are out of sight at the scroll value the last paint checked)
 
     def _fit(self, rows: Iterable[int]) -> None:
         view, header = self.view, self.view.horizontalHeader()
         count = view.model().rowCount()
-        # a sized column at its one-line width holds its cells on one line (``FittedColumns``): only a narrowed one wraps
-        columns = (self.label_column, *(c for c in self.sized.columns if self._shared.get(c, 0) < self._natural.get(c, 0)))
-        widths = tuple(header.sectionSize(c) for c in columns)
+        label_width = header.sectionSize(self.label_column)
+        # a sized column holds a cell on one line where its one-line width (``FittedColumns.widths``) fits: a column
+        # at its one-line width holds them all; only a narrowed one wraps (no text measured here at an edit)
+        narrowed = [(c, header.sectionSize(c)) for c in self.sized.columns
+                    if self._shared.get(c, 0) < self._natural.get(c, 0)]
+        cells = self.sized.widths
         default = view.verticalHeader().defaultSectionSize()
         for row in rows:
             self._stale.discard(row)
             if row >= count:
                 continue
-            texts = tuple(self.sized.text_of(row, c) for c in columns)
-            key = (texts, widths)
+            label = self.sized.text_of(row, self.label_column)
+            key = (label, label_width, *(cells.get((row, c), 0) > w for c, w in narrowed))
             if self._measured.get(row) == key:
                 continue
             self._measured[row] = key
-            one_line = all(not t or self._width(row, c, t) <= w for t, c, w in zip(texts, columns, widths, strict=True))
+            one_line = (not label or self._width(row, self.label_column, label) <= label_width) and not any(key[2:])
             height = default if one_line else max(default, view.sizeHintForRow(row))
             if view.rowHeight(row) != height:
                 view.setRowHeight(row, height)
+                self._seen_at = None  # the rows in sight move
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        """A paint of the table that shows rows still to measure measures them first."""
+        """A paint of the table that shows rows still to measure measures them first (read again only when the
+        table scrolled, resized or its rows moved: an edit's paints find the rows in sight measured)."""
         if self._stale and event.type() == QEvent.Type.Paint:
-            seen = self.sized.in_sight()
-            self._fit([r for r in self._stale if r in seen])
+            at = (self.view.verticalScrollBar().value(), self.view.viewport().height(), self.view.model().rowCount())
+            if at != self._seen_at:
+                self._seen_at = at
+                seen = self.sized.in_sight()
+                self._fit([r for r in self._stale if r in seen])
         return False
 
     def _width(self, row: int, column: int, text: str) -> float:
