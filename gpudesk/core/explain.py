@@ -284,7 +284,9 @@ class FigureSet:
         entry = self._entries.get(key)
         if entry is None:
             return default
-        value = _pick(entry.value, index)
+        value = entry.value
+        if type(value) is not float:  # a float as it is (what _pick answers for one)
+            value = _pick(value, index)
         return value if isinstance(value, float) and math.isfinite(value) else default
 
     def explain(self, key: str, index: Index = None) -> Explanation:
