@@ -68,12 +68,12 @@ class Series:
         if self.style not in SERIES_STYLES:
             raise ValueError(f"series {self.name!r}: style {self.style!r} not in {SERIES_STYLES}")
         if self.tooltips is not None:
-            self.tooltips = [str(t) for t in self.tooltips]
+            self.tooltips = list(map(str, self.tooltips))
             if len(self.tooltips) != len(self.x):
                 raise ValueError(f"series {self.name!r}: {len(self.tooltips)} tooltips for {len(self.x)} points")
         if self.keys is not None:
-            self.keys = [str(v) for v in self.keys]
-        for name in ("keys", "tooltip_reasons"):
+            self.keys = list(map(str, self.keys))
+        for name in ("keys", "tooltip_reasons") if self.keys is not None or self.tooltip_reasons is not None else ():
             if getattr(self, name) is not None and len(getattr(self, name)) != len(self.x):
                 raise ValueError(f"series {self.name!r}: {len(getattr(self, name))} {name} for {len(self.x)} points")
         if self.stack_group is not None and self.style != "bar":
