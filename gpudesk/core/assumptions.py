@@ -12,12 +12,12 @@ from typing import Any
 ASSUMPTION_TEMPLATES: dict[str, str] = {
     "compliance": (
         "Market {market_name}: {accelerator} is {status} there (rule: {rule}; effective {effective}; source "
-        "{source}, taken {taken}). Data residency: {residency_name}; MLPS 2.0 level: {mlps_level}; domestic "
+        "{source}, taken {taken}). Data residency: {residency_name}; MLPS 2.0 level: {mlps_name}; domestic "
         "parts: {domestic_name}; industry: {industry_name}."
     ),
     "compliance_unknown": (
         "Market {market_name}: the catalog holds no availability record for {accelerator} (confirm with the "
-        "vendor). Data residency: {residency_name}; MLPS 2.0 level: {mlps_level}; domestic parts: "
+        "vendor). Data residency: {residency_name}; MLPS 2.0 level: {mlps_name}; domestic parts: "
         "{domestic_name}; industry: {industry_name}."
     ),
     "hardware": (

@@ -24,7 +24,7 @@ from gpudesk.core.market import (
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.project.model import Phase
 from gpudesk.vocabulary.delivery import PUBLIC_CLOUD_MODES, RENTED_MODES, compared_mode_name
-from gpudesk.vocabulary.plan_choices import DATA_RESIDENCY, DOMESTIC_PARTS, INDUSTRY, MARKET
+from gpudesk.vocabulary.plan_choices import DATA_RESIDENCY, DOMESTIC_PARTS, INDUSTRY, MARKET, MLPS_LEVEL
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
 MLPS_CLOUD_LEVEL = 3
@@ -197,7 +197,8 @@ def compliance_assumption(catalog: Catalog, phase: Phase, acc: rec.Accelerator) 
     status = AvailabilityIndex.of(catalog).accelerator(acc.id, market)
     values: dict[str, object] = {"accelerator": acc.name, "status": status.status, "mlps_level": c.mlps_level}
     for key, vocabulary, code in (("market", MARKET, market), ("residency", DATA_RESIDENCY, c.data_residency),
-                                  ("domestic", DOMESTIC_PARTS, c.domestic_parts), ("industry", INDUSTRY, c.industry)):
+                                  ("domestic", DOMESTIC_PARTS, c.domestic_parts), ("industry", INDUSTRY, c.industry),
+                                  ("mlps", MLPS_LEVEL, str(c.mlps_level))):
         values.update({key + suffix: name for suffix, name in _named(vocabulary, code).items()})
     if status.status == "unknown" and not (status.rule or status.source):
         return Assumption("compliance_unknown", values)

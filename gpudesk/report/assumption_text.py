@@ -17,11 +17,18 @@ from gpudesk.report.check_text import in_language, offers_named
 from gpudesk.report.server_names import storage_display_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.text_catalogues import catalogue, fill_chinese
-from gpudesk.vocabulary.plan_choices import AVAILABILITY_STATUS, DATA_RESIDENCY, DOMESTIC_PARTS, INDUSTRY, MARKET
+from gpudesk.vocabulary.plan_choices import (
+    AVAILABILITY_STATUS,
+    DATA_RESIDENCY,
+    DOMESTIC_PARTS,
+    INDUSTRY,
+    MARKET,
+    MLPS_LEVEL,
+)
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
 NAMED: dict[str, Vocabulary[Term]] = {"market": MARKET, "residency": DATA_RESIDENCY, "domestic": DOMESTIC_PARTS,
-                                      "industry": INDUSTRY}
+                                      "industry": INDUSTRY, "mlps": MLPS_LEVEL}
 """Values holding a code of a vocabulary: ``<key>_name`` is its name in the language."""
 
 

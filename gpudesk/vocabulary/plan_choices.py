@@ -62,6 +62,15 @@ DOMESTIC_PARTS: Vocabulary[Term] = Vocabulary("domestic parts", (
     Term("required", "domestic parts required (信创)", "必须国产（信创）"),
 ))
 
+MLPS_LEVEL: Vocabulary[Term] = Vocabulary("MLPS 2.0 protection level", (
+    # a phase's compliance.mlps_level as text; 0 is no filing (the assumptions read "等保 2.0 级别：0")
+    Term("0", "none (not filed)", "无（未定级）"),
+    Term("1", "1", "一级"),
+    Term("2", "2", "二级"),
+    Term("3", "3", "三级"),
+    Term("4", "4", "四级"),
+))
+
 INDUSTRY: Vocabulary[Term] = Vocabulary("industry", (
     Term("general", "general", "一般行业"),
     Term("finance", "finance", "金融"),

@@ -117,3 +117,15 @@ def test_the_currency_is_named_in_chinese() -> None:
     text = assumption_text(assumption, "zh")
     assert "币种为人民币（元）" in text and "CNY" not in text  # the code only in English: "currency CNY"
     assert "CNY" in assumption_text(assumption, "en")
+
+
+def test_an_mlps_level_of_zero_reads_as_no_filing(estimated) -> None:
+    """The manufacturer's assumptions read "等保 2.0 级别：0" / "MLPS 2.0 level: 0": 0 is the unset value (no
+    filing), which the form words "无：未定级"; a level is named as the proposal's language counts it."""
+    _project, plan = estimated
+    [compliance] = [a for a in plan.phases[0].assumptions if a.key.startswith("compliance")]
+    assert compliance.values["mlps"] == "0"
+    assert "等保 2.0 级别：无（未定级）" in assumption_text(compliance, "zh")
+    assert "MLPS 2.0 level: none (not filed)" in assumption_text(compliance, "en")
+    filed = Assumption(compliance.key, {**compliance.values, "mlps": "3", "mlps_name": "3"})
+    assert "等保 2.0 级别：三级" in assumption_text(filed, "zh")
