@@ -173,8 +173,16 @@ def cost_chart(figures: FigureSet, currency: str) -> ChartSpec | None:
                                   f"owning breaks even with {name} in month {month:g}", "break_even"))
     if not series:
         return None
+    chosen = str(figures.value_at("delivery.chosen_mode")) if "delivery.chosen_mode" in figures else ""
+    # the plan's own mode without a price is left out of the comparison: said, not silently missing (the
+    # manufacturer's TCO page drew two cloud lines and no line for its own private servers, awaiting quotes)
+    notes = NOT_PRICED.format(mode=compared_mode_name(chosen, "en")) if chosen and chosen not in modes else ""
     return ChartSpec(kind="cost_over_time", title="Cumulative cost by delivery mode", x_label="Month",
-                     y_label="Cumulative cost", y_unit=currency, series=series, markers=markers, y_short_label="Cost")
+                     y_label="Cumulative cost", y_unit=currency, series=series, markers=markers, y_short_label="Cost",
+                     notes=notes)
+
+
+NOT_PRICED = "Not drawn: {mode}, the plan's own mode, has no price yet (lines awaiting a quote)."
 
 
 CHART_ORDER = ("memory_fit", "power", "rack_layout", "cost", "scaling", "inference")

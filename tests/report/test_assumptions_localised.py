@@ -129,3 +129,14 @@ def test_an_mlps_level_of_zero_reads_as_no_filing(estimated) -> None:
     assert "MLPS 2.0 level: none (not filed)" in assumption_text(compliance, "en")
     filed = Assumption(compliance.key, {**compliance.values, "mlps": "3", "mlps_name": "3"})
     assert "等保 2.0 级别：三级" in assumption_text(filed, "zh")
+
+
+def test_the_cost_chart_says_why_the_plans_own_mode_is_not_drawn(estimated) -> None:
+    """The manufacturer's TCO page drew public cloud on demand and monthly and no line for its own private servers
+    (awaiting quotes), with no word why: the chart's note says so, in the reader's language."""
+    from gpudesk.report.chart_text import localise_spec
+
+    _project, plan = estimated
+    spec = plan.phases[0].charts["cost"]
+    assert "private" not in [s.name for s in spec.series] and "private on-premises (owned)" in spec.notes
+    assert localise_spec(spec, "zh").notes == "未画出：本方案采用的私有化部署（自购）尚无价格（有费用项待询价）。"
