@@ -44,7 +44,7 @@ def test_one_gpu_is_singular_and_a_generic_server_is_named_in_the_language(qapp)
     first = plan.phases[0]
     assert first.config.gpus == 1 and first.config.server_vendor == "various"
     en = summary_text(first, display_text("en"))
-    assert en.startswith("1 GPU in 1 × Generic 8 × NVIDIA") and "GPUs" not in en.split("·")[0], en
+    assert en.startswith("1 GPU in 1 × Generic 8-GPU NVIDIA") and "GPUs" not in en.split("·")[0], en
     zh = configured_server_name(first.config, "zh")
     assert zh.startswith("通用 8 卡 NVIDIA") and zh.endswith("服务器") and "Generic" not in zh, zh
 
