@@ -105,3 +105,36 @@ def test_stacked_parts_choose_as_the_running_comparison(monkeypatch) -> None:  #
         running = training_parts.largest_parts(parts)
         monkeypatch.undo()
         assert all(a.shape == b.shape and a.dtype == b.dtype and np.array_equal(a, b) for a, b in zip(stacked, running))
+
+
+def test_edit_path_helpers_answer_as_numpy_and_dataclasses_do() -> None:
+    """arrays.replaced and broadcast_view skip numpy's and dataclasses' general machinery on the edit's path: the same
+    object, the same view; a dataclass that runs code in __init__ still goes through it."""
+    import dataclasses
+
+    from gpudesk.core.arrays import broadcast_view, replaced
+
+    shape, seq = _shape(), np.asarray(8192.0)
+    fast, slow = replaced(shape, dp=COUNTS, seq_len=seq), replace(shape, dp=COUNTS, seq_len=seq)
+    assert type(fast) is StepShape and all(getattr(fast, f.name) is getattr(slow, f.name) for f in fields(StepShape))
+
+    @dataclasses.dataclass
+    class Checked:
+        x: float
+        doubled: float = 0.0
+
+        def __post_init__(self) -> None:
+            self.doubled = 2.0 * self.x
+
+    assert replaced(Checked(1.0), x=3.0).doubled == 6.0
+    try:
+        replaced(shape, no_such_field=1.0)
+    except TypeError:
+        pass
+    else:
+        raise AssertionError("an unknown field must raise as dataclasses.replace does")
+    for value in (np.asarray(3.5), np.asarray(True), np.asarray(7, dtype=np.int64)):
+        view, reference = broadcast_view(value, (17,)), np.broadcast_to(value, (17,))
+        assert (view.shape, view.strides, view.dtype, view.tobytes()) == \
+            (reference.shape, reference.strides, reference.dtype, reference.tobytes())
+        assert not view.flags.writeable
