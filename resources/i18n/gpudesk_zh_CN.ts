@@ -3054,7 +3054,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>视图(&amp;V)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="199" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="200" />
       <source>(date unknown)</source>
       <translation>（日期未知）</translation>
     </message>
@@ -3072,7 +3072,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>+ 负载</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="197" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="198" />
       <source>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;Sizes GPU infrastructure for AI work and explains every number.&lt;/p&gt;&lt;p&gt;Catalog version {1}, built {2}.&lt;/p&gt;</source>
       <translation>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;为AI任务测算GPU基础设施，并解释每一个数字的来历。&lt;/p&gt;&lt;p&gt;目录版本 {1}，构建于 {2}。&lt;/p&gt;</translation>
     </message>
@@ -3097,7 +3097,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>一个方案至少需要一个阶段。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="200" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="201" />
       <source>About gpudesk</source>
       <translation>关于 gpudesk</translation>
     </message>
@@ -3128,18 +3128,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>浏览、对比和编辑GPU、模型、服务器和价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="186" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="187" />
       <source>Calibration</source>
       <translation>校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="186" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="187" />
       <source>Calibration is not available in this build: {0}</source>
       <translation>此版本不提供校准功能：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="141" />
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="144" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="142" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="145" />
       <source>Cannot compare</source>
       <translation>无法对比</translation>
     </message>
@@ -3149,17 +3149,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法估算：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="212" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="213" />
       <source>Cannot read the user guide {0}: {1}</source>
       <translation>无法读取用户指南 {0}：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="126" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="127" />
       <source>Choose 2–4 plans to compare</source>
       <translation>选择 2–4 个方案进行对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="132" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="133" />
       <source>Choose between 2 and 4 plans; you chose {0}.</source>
       <translation>请选择 2 到 4 个方案；您选择了 {0} 个。</translation>
     </message>
@@ -3172,12 +3172,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>并排对比 2–4 个已保存的方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="132" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="133" />
       <source>Compare plans</source>
       <translation>对比方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="148" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="149" />
       <source>Compare plans: {0}</source>
       <translation>对比方案：{0}</translation>
     </message>
@@ -3257,7 +3257,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>第 {0} 阶段的名称：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="89" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="90" />
       <source>No proposal</source>
       <translation>无法生成建议书</translation>
     </message>
@@ -3284,7 +3284,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="99" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="100" />
       <source>Proposal written to {0}</source>
       <translation>建议书已写入 {0}</translation>
     </message>
@@ -3414,7 +3414,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>该阶段已在方案的最前或最后。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="89" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="90" />
       <source>The plan cannot be estimated: {0}</source>
       <translation>方案无法估算：{0}</translation>
     </message>
@@ -3443,7 +3443,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>使用当前目录</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="212" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="213" />
       <source>User guide</source>
       <translation>用户指南</translation>
     </message>
@@ -3461,7 +3461,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>生成带有公司标识的PDF建议书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="216" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="217" />
       <source>gpudesk user guide</source>
       <translation>gpudesk 用户指南</translation>
     </message>
@@ -3979,18 +3979,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="335" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="337" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="318" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="320" />
       <source>Pin {0} × {1}</source>
       <translation>采用 {0} × {1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="321" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="338" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="323" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="340" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
@@ -4000,27 +4000,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="271" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="268" />
+      <source>Rank {0}: {1} — 1 GPU in 1 instance ({4})</source>
+      <translation>第 {0} 名：{1} — 1 个实例共 1 张GPU（{4}）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="273" />
       <source>Rank {0}: {1} — 1 GPU on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 1 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="268" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="270" />
       <source>Rank {0}: {1} — {2} GPUs in 1 instance ({4})</source>
       <translation>第 {0} 名：{1} — 1 个实例共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="269" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="271" />
       <source>Rank {0}: {1} — {2} GPUs in {3} instances ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个实例共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="273" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="275" />
       <source>Rank {0}: {1} — {2} GPUs on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="275" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="277" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
@@ -4037,7 +4042,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <location filename="../../gpudesk/ui/panels/recommendation.py" line="234" />
       <location filename="../../gpudesk/ui/panels/recommendation.py" line="262" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="288" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="290" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
@@ -4047,7 +4052,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="280" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="282" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>

@@ -264,7 +264,9 @@ class RecommendationPanel(QWidget):
             return
         lang = session_language()
         rank = "…" if self.model.pending_rows() else c.rank  # the search has not ranked the plan's row yet
-        if self.model.rented:  # what is rented, counted as it is billed: instances of the offer
+        if self.model.rented and c.gpus == 1:  # what is rented, counted as it is billed: instances of the offer
+            pattern = self.tr("Rank {0}: {1} — 1 GPU in 1 instance ({4})")
+        elif self.model.rented:
             pattern = self.tr("Rank {0}: {1} — {2} GPUs in 1 instance ({4})") if c.nodes == 1 else \
                 self.tr("Rank {0}: {1} — {2} GPUs in {3} instances ({4})")
         elif c.gpus == 1:
