@@ -154,14 +154,14 @@ def power_figures(inp: PowerInputs) -> FigureSet:
            "it_max_kw x 1000 x btu_per_w", ["power.it_max_kw", "power.btu_per_w"])
     fs.add("power.btu_per_h_typical", it * 1000.0 * btu, "BTU/h", "heat load at the typical load",
            "it_kw x 1000 x btu_per_w", ["power.it_kw", "power.btu_per_w"])
-    fs.add("power.cooling_tons", it_max / ton, "tons", "cooling capacity needed (nameplate)", "it_max_kw / kw_per_ton",
+    fs.add("power.cooling_tons", it_max / ton, "refrigeration tons", "cooling capacity needed (nameplate)", "it_max_kw / kw_per_ton",
            ["power.it_max_kw", "power.kw_per_ton"])
-    fs.add("power.cooling_tons_typical", it / ton, "tons", "cooling load at the typical load", "it_kw / kw_per_ton",
+    fs.add("power.cooling_tons_typical", it / ton, "refrigeration tons", "cooling load at the typical load", "it_kw / kw_per_ton",
            ["power.it_kw", "power.kw_per_ton"])
     air_max = fs.add("power.air_kw_max", it_max - n * pmax * share, "kW", "heat to air at nameplate maximum",
                      "it_max_kw - servers x server_max_kw x liquid_heat_share",
                      ["power.it_max_kw", "power.servers", "power.server_max_kw", "power.liquid_heat_share"])
-    fs.add("power.air_cooling_tons", air_max / ton, "tons", "air-side cooling capacity needed (nameplate)",
+    fs.add("power.air_cooling_tons", air_max / ton, "refrigeration tons", "air-side cooling capacity needed (nameplate)",
            "air_kw_max / kw_per_ton", ["power.air_kw_max", "power.kw_per_ton"])
 
     # -- facility, energy, carbon ----------------------------------------

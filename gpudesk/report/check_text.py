@@ -21,7 +21,7 @@ from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.checks import Check
 from gpudesk.core.reason_values import Joined, Money, Quantity, Word
 from gpudesk.report.display_units import after_number, display_value, with_count_word
-from gpudesk.report.number_format import format_money, format_quantity
+from gpudesk.report.number_format import format_money, format_number, format_quantity
 from gpudesk.report.server_names import server_display_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.text_catalogues import catalogue, fill_chinese
@@ -134,6 +134,9 @@ def reason_text(reason: Reason, lang: str = "en") -> str:
         if reason.numbers.get(number) == 1:
             text = text.replace(many, one)
     values = offers_named({k: _worded(v, lang, words) for k, v in reason.numbers.items()}, lang)
+    for key, value in values.items():  # a figure the template leaves unformatted: the one rule for its digits
+        if isinstance(value, float) and "{" + key + "}" in text:
+            values[key] = format_number(value)
     for key in MARKET_KEYS:  # a market by its name, never its code ("cn")
         if isinstance(values.get(key), str) and values[key] in MARKET.codes:
             values[key] = MARKET.name_of(values[key], lang)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 
-from gpudesk.report.number_format import money_in_chinese_units
+from gpudesk.report.number_format import money_in_chinese_units, plain_number
 
 _BYTE_UNITS = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6))
 _BYTE_PREFIXES = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3), ("B", 1.0))
@@ -39,19 +39,6 @@ NEVER = "never pays back"
 break-even month, ``core.delivery.break_even_month``, the one month figure that can be infinite)."""
 OVERLOADED = "overloaded"
 """An infinite time: the load exceeds what the configuration serves, so the queue never settles."""
-
-
-def plain_number(value: float) -> str:
-    """A number as a person writes it: thousands separators, four significant digits, never ``1e-05``."""
-    magnitude = abs(value)
-    if magnitude == 0:
-        return "0"
-    if magnitude >= 1000:
-        return f"{value:,.0f}"
-    if magnitude >= 1e-3:
-        return f"{value:,.4g}"
-    decimals = min(12, 3 - math.floor(math.log10(magnitude)))
-    return f"{value:.{decimals}f}".rstrip("0").rstrip(".") or "0"
 
 
 def rescale_bytes(value: float, unit: str) -> tuple[str, float] | None:

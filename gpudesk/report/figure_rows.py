@@ -18,7 +18,7 @@ import numpy as np
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.reason_values import Quantity
 from gpudesk.report.check_text import quantity_text
-from gpudesk.report.display_units import as_row_label, rescale_bytes
+from gpudesk.report.display_units import as_row_label, display_value, rescale_bytes
 from gpudesk.report.number_format import format_money, format_percent, format_quantity
 from gpudesk.report.text_catalog import ReportText
 
@@ -101,6 +101,9 @@ class FigureFormatter:
         if kind == "latency" and self.figures.unit(key) == "s":
             return format_quantity(raw * 1e3, "ms", self.text, 0 if abs(raw) >= 0.01 else None)
         unit = self.figures.unit(key)
+        if unit == "B" and isinstance(raw, (int, float)):  # bytes in the prefix the window shows (display_value)
+            shown_unit, number = display_value(float(raw), unit, self.text.lang)
+            return f"{number} {self.text.choice('unit', shown_unit)}"
         scale, shown_unit = DISPLAY_UNITS.get(unit, (1.0, unit))
         if unit == "s" and isinstance(raw, (int, float)) and 0 < abs(raw) < 1:  # 59 毫秒, not 0.059 秒
             scale, shown_unit = 1e3, "ms"

@@ -17,25 +17,45 @@ CURRENCY_SYMBOLS = {"USD": "$", "CNY": "¥"}
 MISSING = "—"
 
 
-def decimals_for(value: float) -> int:
+SIGNIFICANT_DIGITS = 3
+"""The one rule for a figure's digits on every surface (window tables, Explain panel, status bar, CLI, proposal,
+search words): thousands separators, whole numbers from 1,000 up, else four significant digits. The bank pilot's
+training time read '2.528 天' in the window, '2.53 天' in the proposal and '2.2 天' in the search's words."""
+
+
+def plain_number(value: float) -> str:
+    """A number as a person writes it, by ``SIGNIFICANT_DIGITS``: '2.528', '1,078', '0.0123', never ``1e-05``."""
     magnitude = abs(value)
-    if magnitude >= 100 or magnitude == 0 or float(value).is_integer():
+    if magnitude == 0:
+        return "0"
+    if magnitude >= 1000:
+        return f"{value:,.0f}"
+    if magnitude >= 1e-3:
+        return f"{value:,.{SIGNIFICANT_DIGITS}g}"
+    decimals = min(12, SIGNIFICANT_DIGITS - 1 - math.floor(math.log10(magnitude)))
+    return f"{value:.{decimals}f}".rstrip("0").rstrip(".") or "0"
+
+
+def decimals_for(value: float) -> int:
+    """The decimal places ``plain_number`` shows ``value`` with (trailing zeros aside)."""
+    magnitude = abs(value)
+    if magnitude >= 1000 or magnitude == 0 or float(value).is_integer():
         return 0
-    if magnitude >= 10:
-        return 1
-    if magnitude >= 0.1:
-        return 2
-    return min(8, 1 - math.floor(math.log10(magnitude)))  # two significant digits: 0.00012
+    return max(0, min(12, SIGNIFICANT_DIGITS - 1 - math.floor(math.log10(magnitude))))
 
 
 def format_number(value: float | str | None, decimals: int | None = None) -> str:
+    """A number in a table cell or a sentence: ``plain_number`` (the one rule), or fixed ``decimals``."""
     if value is None:
         return MISSING
     if isinstance(value, str):
         return value
     if not math.isfinite(value):  # unknown, or unbounded (e.g. racks when no server fits): never "∞" or "nan"
         return MISSING
-    places = decimals_for(value) if decimals is None else decimals
+    if decimals is None:
+        text = plain_number(float(value))
+        return "0" if text in ("-0", "-0.0") else text
+    places = decimals
     text = f"{value:,.{places}f}"
     return "0" if text in ("-0", "-0.0") else text
 

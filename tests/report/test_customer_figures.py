@@ -347,7 +347,7 @@ def test_a_large_rate_reads_as_the_window_shows_it():
     from gpudesk.report.proposal_summary import rate_text as _rate
 
     assert _rate(10_780_265.0, "items/s", ReportText("zh")) == "1,078 万项/秒"
-    assert _rate(3_472_222.0, "items/s", ReportText("en")) == "3.472 M items/s"
+    assert _rate(3_472_222.0, "items/s", ReportText("en")) == "3.47 M items/s"  # three significant digits
     assert _rate(0.2545, "requests/s", ReportText("en"), (55, 14.0)) == "0.255 requests/s"
     # the architecture's figure rows likewise ('Peak recommendation rate 3,472,222 items/s' read '347.2 万项/秒' on screen)
     from gpudesk.core.explain import FigureSet
@@ -355,7 +355,7 @@ def test_a_large_rate_reads_as_the_window_shows_it():
 
     fs = FigureSet()
     fs.input("recsys.peak_items_per_s", 3_472_222.0, "items/s", "peak item rate", "test")
-    assert FigureFormatter(fs, ReportText("zh"), "CNY").shown("recsys.peak_items_per_s") == "347.2 万项/秒"
+    assert FigureFormatter(fs, ReportText("zh"), "CNY").shown("recsys.peak_items_per_s") == "347 万项/秒"
 
 
 def test_an_item_service_counts_what_it_serves_in_one_unit(searched_sample):

@@ -12,6 +12,7 @@ import pytest
 from report_samples import catalog, roadmap_plan, roadmap_project, training_plan, training_project
 
 from gpudesk.report.document import Branding, DataTable, KeyValueTable, Paragraph
+from gpudesk.report.number_format import plain_number
 from gpudesk.report.proposal import build_proposal
 from gpudesk.report.text_catalog import MissingTextError, ReportText, load_catalogue
 from gpudesk.results.pipeline import estimate_plan
@@ -94,8 +95,9 @@ def test_summary_numbers_equal_the_figures():
                                       f"${ledger.phase_total:,.0f}{every}")
     assert f"${fs.number('tco.total_5y'):,.0f}{every}" == investment.rows[0][4]  # the figure the step pages show
     architecture = _kv(doc, "architecture")
-    assert architecture["Time to train"] == f"{fs.number('train.time_to_train_days'):.3g} days"
-    assert architecture["Memory per GPU"] == f"{fs.number('mem.total') / 1e9:.1f} GB"
+    # the one rule for a figure's digits (report/number_format.plain_number), as the window shows them
+    assert architecture["Time to train"] == f"{plain_number(fs.number('train.time_to_train_days'))} days"
+    assert architecture["Memory per GPU"] == f"{plain_number(fs.number('mem.total') / 1e9)} GB"
     assert architecture["GPUs"] == "64 GPUs" and architecture["Servers"] == "8 × NVIDIA DGX H100"
     assert architecture["Parallel layout"] == "TP8 × PP1 × DP8"
     assert architecture["What sets the GPU count"] == "the node count set in the plan"
@@ -104,7 +106,7 @@ def test_summary_numbers_equal_the_figures():
     assert "8 × NVIDIA DGX H100 with 64 NVIDIA H100 SXM5 80GB GPUs" in recommendation
     assert "the node count set in the plan" in recommendation
     power = _kv(_doc("zh", plan), "power")
-    assert power["散热负荷（额定）"] == f"{fs.number('power.btu_per_h'):,.0f} BTU/h"  # cooling sized on nameplate
+    assert power["散热负荷（额定）"] == f"{fs.number('power.btu_per_h'):,.0f} BTU/小时"  # cooling sized on nameplate
     assert power["所需机柜数"] == f"{fs.number('power.racks'):.0f} 个机柜"
     assert power["制冷方式"] == "风冷"
 

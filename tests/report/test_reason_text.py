@@ -133,8 +133,8 @@ def test_an_item_rate_reads_as_its_figure_does() -> None:
     samples = Reason("search_items", {"rate": Quantity(13_410_000.0, "samples/s/GPU")})
     images = Reason("search_items", {"rate": Quantity(435.2, "images/s/GPU")})
     assert reason_text(samples, "zh") == "1,341 万样本/秒/GPU"
-    assert reason_text(samples, "en") == "13.41 M samples/s/GPU"
-    assert reason_text(images, "zh") == "435.2 图像/秒/GPU"
+    assert reason_text(samples, "en") == "13.4 M samples/s/GPU"  # three significant digits
+    assert reason_text(images, "zh") == "435 图像/秒/GPU"
 
 
 def test_ranked_rows_read_their_rate_as_the_step_page_does(searched_sample) -> None:

@@ -234,7 +234,7 @@ def test_rows_out_of_sight_widen_their_column_after_the_frame_or_when_painted(qt
     narrow = table.columnWidth(COL_VALUE)
     last_seen = table.rowAt(table.viewport().height() - 1)
     assert 0 <= last_seen < 25
-    table.figure_model.set_figures(figures(1, 123456.5), keys)  # in sight: at once
+    table.figure_model.set_figures(figures(1, 1234567.5), keys)  # in sight: at once ("1,235 TB")
     assert table.columnWidth(COL_VALUE) > narrow
     wide = table.columnWidth(COL_VALUE)
     table.figure_model.set_figures(figures(28, 123456789012.5), keys)  # out of sight: after the frame

@@ -84,11 +84,11 @@ def test_every_unit_reads_chinese():
     # a Chinese reader counts parameters and tokens in 亿 and 万, as money: 76.15 亿参数, never 7.615 十亿参数
     from gpudesk.report.display_units import display_value
     unit, shown = display_value(7.615e9, "params", "zh")
-    assert (shown, ZH.unit(unit)) == ("76.15", "亿参数")
+    assert (shown, ZH.unit(unit)) == ("76.2", "亿参数")  # three significant digits, as every surface
     unit, shown = display_value(250_000.0, "tokens", "zh")
     assert (shown, ZH.unit(unit)) == ("25", "万 tokens")  # a space before a Latin unit, never "25 万tokens"
     assert ZH.unit("亿 tokens/s") == "亿 tokens/秒" and ZH.unit("万 items/day") == "万项/天"
-    assert display_value(7.615e9, "params", "en") == ("B params", "7.615")
+    assert display_value(7.615e9, "params", "en") == ("B params", "7.62")
     assert EN.unit("currency/GPU/year", "USD") == "USD/GPU/year" and EN.unit("days") == "days"
 
 

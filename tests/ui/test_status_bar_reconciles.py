@@ -82,3 +82,42 @@ def test_each_phase_names_its_own_currency(qapp) -> None:
     assert plan.phases[1].ledger.currency == "CNY"
     assert "USD" in first and "CNY" not in first, first
     assert f"phase cost: {plan.phases[1].ledger.phase_total:,.0f} CNY" in second and "USD" not in second, second
+
+
+@pytest.mark.parametrize("stem", [p.stem for p in SAMPLES])
+def test_one_figure_reads_the_same_in_the_window_the_proposal_and_the_cli(stem, searched_sample, qapp) -> None:
+    """One figure at three precisions: the bank pilot's training time read '2.528 天' in the window, '2.53 天' in the
+    proposal and '2.2 天' in the search's words; the exposed communication 5.228 s / 5.23 s; cooling '44.7 tons' on
+    screen beside '44.7 refrigeration tons' in the proposal. One rule for the digits (report/number_format
+    .plain_number) and one name per unit: every figure the proposal's tables print reads as the window's figure
+    table shows it, and as the CLI's text prints it."""
+    import io
+    import re
+
+    from gpudesk.cli.estimate_text import _figures
+    from gpudesk.report.figure_rows import FigureFormatter
+    from gpudesk.report.proposal import PHASE_FIGURES, WORKLOAD_FIGURES
+    from gpudesk.report.proposal_infra import COST_FIGURES, NETWORK_FIGURES, POWER_FIGURES, STORAGE_FIGURES
+    from gpudesk.report.text_catalog import ReportText
+    from gpudesk.ui.widgets.figure_table import figure_display
+
+    plan, _project = searched_sample(stem)
+    rows = [r for r in (*WORKLOAD_FIGURES, *PHASE_FIGURES, *POWER_FIGURES, *NETWORK_FIGURES, *STORAGE_FIGURES,
+                        *COST_FIGURES) if r.kind == "quantity"]
+    compared = 0
+    for lang in ("en", "zh"):
+        for phase in plan.phases:
+            fs, currency = phase.figures, phase.ledger.currency
+            proposal = FigureFormatter(fs, ReportText(lang), currency)
+            keys = [r.key for r in rows if proposal.has(r.key)]
+            cli = io.StringIO()
+            if lang == "en":
+                _figures({k: {"value": fs.value_at(k), "unit": fs.unit(k), "label": ""} for k in keys}, cli)
+            for key in keys:
+                value, unit = figure_display(fs, key, display_text(lang), currency=currency)
+                window = f"{value}{unit}" if unit.startswith("%") else f"{value} {unit}".strip()
+                assert proposal.shown(key).replace(" ", "") == window.replace(" ", ""), (lang, phase.index, key)
+                if lang == "en":
+                    assert re.search(rf"\b{re.escape(key)}\s+{re.escape(window)}\s", cli.getvalue()), (key, window)
+                compared += 1
+    assert compared > 20  # both languages, every phase
