@@ -91,7 +91,9 @@ def quantity(line: LedgerLine, text: ReportText) -> str:
     if line.category == "tax":
         return f"{money(line.quantity, line.currency, text.lang)}"
     per_month = f"line_quantity_unit.{line.unit}"  # 38 TB held each month, priced per TB-month: not "38 TB-months"
-    shown = text.get(per_month) if text.has(per_month) else unit(line, text)
+    one = f"line_unit_one.{line.unit}"  # "1 appliance", not "1 appliances"
+    shown = text.get(per_month) if text.has(per_month) else text.get(one) if line.quantity == 1 and text.has(one) \
+        else unit(line, text)
     number = format_number(line.quantity, 0 if line.quantity >= 10 or float(line.quantity).is_integer() else None)
     return f"{number} {shown}".strip()
 

@@ -250,6 +250,15 @@ def test_a_roadmap_trigger_says_it_is_a_condition_in_the_readers_language(search
         assert marker.tooltip.startswith(marker.label), marker
 
 
+def test_a_bom_quantity_of_one_reads_in_the_singular(bank):
+    """The English BOMs read "1 appliances" (the storage appliance of every owned phase) and "1 servers", "1 switches"
+    (bank, gov, manufacturer): a line's unit has its singular for a quantity of one."""
+    _plan, doc = bank("en")
+    text = doc.to_text()
+    assert re.search(r"(?<![\d.,])1 (appliance|server|switch)\b", text)  # the bank's BOM has such lines
+    assert not re.findall(r"(?<![\d.,])1 (?:servers|switches|transceivers|appliances|[\w]+-(?:months|hours))\b", text)
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_latencies_read_in_milliseconds_as_their_targets(lang, bank):
     """The architecture table read a P99 first token of "1.36 s" under a P50 of "409 ms" (the summary: 1,356 ms
