@@ -280,10 +280,11 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
                ["delivery.data_sensitivity"])
     for mode in monthly:
         if mode != "private" and "private" in monthly:
-            span = max(np.size(fs["delivery.cumulative.private"]), np.size(fs[f"delivery.cumulative.{mode}"]))
+            compared = max(int(np.size(fs["delivery.cumulative.private"])),
+                           int(np.size(fs[f"delivery.cumulative.{mode}"])))
             fs.add(f"delivery.break_even.private_vs_{mode}",
-                   break_even_month(_padded(fs["delivery.cumulative.private"], span),
-                                    _padded(fs[f"delivery.cumulative.{mode}"], span)), "month",
+                   break_even_month(_padded(fs["delivery.cumulative.private"], compared),
+                                    _padded(fs[f"delivery.cumulative.{mode}"], compared)), "month",
                    f"month from which owning stays cheaper than {_named(mode)}",
                    "first month m with cumulative.private <= cumulative.mode for every month from m on",
                    ["delivery.cumulative.private", f"delivery.cumulative.{mode}"])

@@ -139,6 +139,7 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
         workloads=tuple(sizings), gpus=int(total), nodes=int(nodes), servers=int(servers), servers_carried=int(kept),
         delivery_mode=phase.delivery.mode, shared_capacity=shared, rack_scale=r.server.is_rack,
         servers_owned=owned_servers(phase, servers), baseline_gpus=int(baseline), server_vendor=chassis.vendor,
-        instances=instances, instance=offer.instance if instances else "", gpus_per_instance=offer.gpus if instances else 0,
+        instances=instances, instance=offer.instance if offer is not None and instances else "",
+        gpus_per_instance=offer.gpus if offer is not None and instances else 0,
     )
     return config

@@ -8,7 +8,8 @@ from __future__ import annotations
 import math
 import re
 
-from gpudesk.report.number_format import money_in_chinese_units, plain_number
+from gpudesk.report.number_format import money_in_chinese_units
+from gpudesk.report.number_format import plain_number as plain_number  # the one rule, read here by the window
 
 _BYTE_UNITS = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6))
 _BYTE_PREFIXES = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3), ("B", 1.0))
