@@ -149,8 +149,9 @@ def test_a_narrow_figure_table_wraps_its_labels_rather_than_cutting_them(qtbot) 
     table.show()
     keys = ["mem.per_gpu_gb", "mem.capacity_gb", "plan.phase_cost"]
     table.figure_model.set_figures(figures(42.77), keys)
-    qtbot.waitUntil(lambda: not table.label_room._due, timeout=2000)
+    qtbot.waitUntil(lambda: not table.label_room._due and not table.label_room._stale, timeout=2000)  # painted
     assert table.columnWidth(0) >= 0.4 * table.viewport().width()
     assert not cut_figure_labels(table), cut_figure_labels(table)
     table.figure_model.set_figures(figures(1234.5), keys)  # an edit's new value, in place
+    qtbot.waitUntil(lambda: not table.label_room._stale, timeout=2000)
     assert not cut_figure_labels(table), cut_figure_labels(table)

@@ -17,10 +17,12 @@ class ElidedLabel(QLabel):
         self.setProperty("elides", True)  # tests/ui/window_audit.py: shows what fits, says the rest in its tip
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setTextFormat(Qt.TextFormat.PlainText)
-        # The tip (the whole text when it is shortened) is measured after the frame that shows a new text, or first
-        # when asked (a hover, ``toolTip()``): measuring the whole line at each set was 0.2 ms of every edit's frame
-        # for the status bar's summary (issue 24).
+        # The tip (the whole text when it is shortened) is set by the paint that shows a new text (after the frame
+        # when the label is hidden), or first when asked (a hover, ``toolTip()``): measuring the whole line at each
+        # set was 0.2 ms of every edit's frame for the status bar's summary, and after the frame 0.1-0.3 ms more
+        # (issue 24).
         self._tip_due = False
+        self._painted: tuple[str, int, bool] = ("", -1, False)  # text, width and whether shortened, as last painted
         self._tip_timer = QTimer(self)
         self._tip_timer.setSingleShot(True)
         self._tip_timer.setInterval(0)  # a timer, not a posted call: after the frame's events
@@ -44,14 +46,22 @@ class ElidedLabel(QLabel):
         return super().event(event)
 
     def _tip_later(self) -> None:
+        """The tip is set by the paint that shows the new text (which finds whether it is shortened), or after the
+        frame by a timer when the label is not shown (no paint comes)."""
         self._tip_due = True
-        self._tip_timer.start()
+        if not self.isVisible():
+            self._tip_timer.start()
 
     def _fit_tip(self) -> None:
         if self._tip_due:
             self._tip_due = False
             self._tip_timer.stop()
-            self.setToolTip(self.text() if self.is_elided() else "")
+            painted = self._painted
+            # the paint of this text at this width found whether it is shortened: the whole line is not laid out
+            # again to know (0.1-0.3 ms of each edit for the status bar's summary, issue 24)
+            text = self.text()
+            elided = painted[2] if painted[:2] == (text, self.contentsRect().width()) else self.shown_text() != text
+            self.setToolTip(self.text() if elided else "")
 
     def full_width(self) -> int:
         return self.fontMetrics().horizontalAdvance(self.text()) + 2 * self.margin() + 4
@@ -80,7 +90,13 @@ class ElidedLabel(QLabel):
         painter = QPainter(self)
         painter.setPen(self.palette().color(self.foregroundRole()))
         rect = self.contentsRect().adjusted(self.margin(), 0, -self.margin(), 0)
-        painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), self.shown_text())
+        text, shown = self.text(), self.shown_text()
+        painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), shown)
+        self._painted = (text, self.contentsRect().width(), shown != text)
+        if self._tip_due:  # the tip of the text shown, known now
+            self._tip_due = False
+            self._tip_timer.stop()
+            self.setToolTip(text if shown != text else "")
 
 
 class LineHolder(QWidget):

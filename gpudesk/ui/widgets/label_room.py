@@ -123,13 +123,10 @@ class LabelRoom(QObject):
 
     def fit_rows(self, rows: Iterable[int]) -> None:
         """Each of ``rows`` as high as its texts wrapped to their columns need (the view's row height when they fit
-        on one line): the rows in sight now, the others at the first paint that shows them (an edit tells every row
-        of bank's step 2 changed, four of its 57 in sight)."""
-        seen = self.sized.in_sight() if self.view.isVisible() else range(0)
-        now: list[int] = []
-        for row in rows:
-            (now.append if row in seen else self._stale.add)(row)
-        self._fit(now)  # (rows told stale here are out of sight at the scroll value the last paint checked)
+        on one line), measured at the next paint of the table, for the rows it shows then (an edit tells every row
+        of bank's step 2 changed, four of its 57 in sight; finding which are in sight at each call took 0.1 ms)."""
+        self._stale.update(rows)  # rows changed or new are repainted: that paint measures them first
+        self._seen_at = None
 
     def _fit(self, rows: Iterable[int]) -> None:
         view, header = self.view, self.view.horizontalHeader()
