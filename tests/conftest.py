@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import search_memo
+import shipped_reads
 from time_budget import (  # noqa: F401
     check_slow_marks,
     pytest_runtest_logreport,
@@ -68,6 +69,7 @@ def _isolated_user_dirs(_user_homes, monkeypatch):
 
 def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(ModuleFixtureGroups(), "gpudesk-module-fixture-groups")
+    shipped_reads.install()  # the shipped catalog.db read once per process, whoever opens a Catalog
 
 
 @pytest.hookimpl(hookwrapper=True)

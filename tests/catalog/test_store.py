@@ -142,3 +142,16 @@ def test_damaged_overlay_keeps_recoverable_rows(tmp_path: Path) -> None:
     recovered = Catalog.open(paths.shipped_catalog_path(), path)
     assert recovered.recovery and (tmp_path / "user.db.corrupt-1.bak").exists()
     assert recovered.accelerator("keep-me").provenance.user_row
+
+
+def test_the_tests_catalogs_share_one_read_of_the_shipped_file(tmp_path: Path) -> None:
+    """tests/shipped_reads.py: a catalog opened in a test reads the shipped file once per process; each keeps tables
+    of its own, so one catalog's user rows never reach another's or the shared read."""
+    first, second = Catalog.open(user_db=tmp_path / "a.db"), Catalog.open(user_db=tmp_path / "b.db")
+    assert first._shipped is second._shipped and first._tables is not second._tables
+    second.duplicate_row("accelerators", "h100-sxm", "h100-copy")
+    assert "h100-copy" in second._tables["accelerators"]
+    assert "h100-copy" not in first._tables["accelerators"] and "h100-copy" not in first._shipped["accelerators"]
+    second.close()
+    with pytest.raises(CatalogError, match="not found"):  # a missing file's error, as before
+        Catalog.open(tmp_path / "missing.db", tmp_path / "c.db")
