@@ -18,6 +18,8 @@ from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QHeaderView, QTableView
 
+from gpudesk.ui.widgets.after_frame import after_frame_timer
+
 QWIDGETSIZE_MAX = (1 << 24) - 1
 
 
@@ -112,10 +114,7 @@ class FittedColumns(QObject):
 
     def _wait(self) -> None:
         if self._later is None:
-            self._later = QTimer(self)
-            self._later.setSingleShot(True)
-            self._later.setInterval(0)  # a timer, not a posted call: after the frame's events
-            self._later.timeout.connect(self._widen_unseen)
+            self._later = after_frame_timer(self, self._widen_unseen)
             self.view.viewport().installEventFilter(self)
         self._later.start()
 

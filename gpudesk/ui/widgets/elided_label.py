@@ -3,9 +3,11 @@ whole text in its tool tip: a status line, a phase name or a product name never 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+from gpudesk.ui.widgets.after_frame import after_frame_timer
 
 MIN_CHARACTERS = 12
 """The label never asks for less than this many average characters: enough to tell what it says."""
@@ -23,10 +25,7 @@ class ElidedLabel(QLabel):
         # (issue 24).
         self._tip_due = False
         self._painted: tuple[str, int, bool] = ("", -1, False)  # text, width and whether shortened, as last painted
-        self._tip_timer = QTimer(self)
-        self._tip_timer.setSingleShot(True)
-        self._tip_timer.setInterval(0)  # a timer, not a posted call: after the frame's events
-        self._tip_timer.timeout.connect(self._fit_tip)
+        self._tip_timer = after_frame_timer(self, self._fit_tip)
         self.setText(text)
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt override

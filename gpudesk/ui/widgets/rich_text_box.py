@@ -15,6 +15,8 @@ from PySide6.QtCore import QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPaintEvent, QPalette, QTextDocument
 from PySide6.QtWidgets import QFrame, QTextBrowser, QWidget
 
+from gpudesk.ui.widgets.after_frame import after_frame_timer
+
 
 class RichTextBox(QTextBrowser):
     """Shows ``setText``'s HTML between ``min_lines`` and ``max_lines`` high (``lines`` asked for); ``text()`` is the
@@ -76,10 +78,7 @@ class RichTextBox(QTextBrowser):
 
     def _wait(self) -> None:
         if self._later is None:
-            self._later = QTimer(self)
-            self._later.setSingleShot(True)
-            self._later.setInterval(0)  # a timer, not a posted call: after the frame's events
-            self._later.timeout.connect(self._lay_out)
+            self._later = after_frame_timer(self, self._lay_out)
         self._later.start()
 
     def _lay_out(self) -> None:
