@@ -284,7 +284,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     if inp.power_shares:
         bound_shares(fs, rep, c1, ctx, prompt, pre_share, tpot, run, valid)
     fs.add("infer.tokens_per_s", tokens_s, "tokens/s", "output tokens/s per replica", formula,
-           ["infer.decode_step_s", "infer.concurrency", "infer.in.output_tokens"]
+           ["infer.decode_step_s", "infer.concurrency", "infer.in.output_tokens", "infer.in.batching"]
            + (["infer.prefill_wait_s"] if "infer.prefill_wait_s" in fs else []))
     gpus = rep.gpus
     fs.add("infer.gpus_per_replica", gpus, "GPUs", "GPUs per replica", "max(t, e) · p",

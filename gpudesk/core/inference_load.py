@@ -69,9 +69,10 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
     out = np.maximum(a["output_tokens"], 1.0)
     q_tail, ttft0_med, ttft0_tail, kv_transfer = kept["q_tail"], kept["ttft0_med"], kept["ttft0_tail"], kept["kv_transfer"]
     deps = ["infer.in.request_rate", "infer.in.ttft_target_s", "infer.in.ttft_tail_target_s",
-            "infer.in.e2e_target_s", "infer.ttft_unloaded_s", "infer.requests_per_s", "infer.queue_variability"]
+            "infer.in.e2e_target_s", "infer.ttft_unloaded_s", "infer.requests_per_s", "infer.queue_variability",
+            "infer.in.scenario"]  # offline: no latency target; interactive: the median TTFT at the percentile
     if kept["server"] is not None:
-        lam_max = add_server_figures(fs, kept["server"], valid, [*deps[1:4], "infer.in.tpot_target_s"])
+        lam_max = add_server_figures(fs, kept["server"], valid, [*deps[1:4], "infer.in.tpot_target_s", deps[-1]])
     else:
         lam_max = kept["lam_max"]
         fs.add("infer.max_rate_per_replica", lam_max, "requests/s",

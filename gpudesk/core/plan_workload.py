@@ -174,6 +174,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
             )
     elif p.dp:  # the plan states the data-parallel degree: the job is tp·pp·cp·dp GPUs
         n_gpus = int(mp * p.dp)
+        sized_by, formula = "fixed_layout", f"tp·pp·cp × dp = {mp} × {p.dp} (data-parallel degree set in the plan)"
     else:
         mem = estimate_memory(_memory_inputs(model, w, rows, counts / mp, gpn, mem_source, layout_search))
         sweep_days = np.asarray(sweep["train.time_to_train_days"], dtype=float)

@@ -67,12 +67,14 @@ from gpudesk.core.training_gemm import (
 )
 from gpudesk.core.training_levels import TAIL_WORTH_IT, Level, stage_case_codes
 from gpudesk.core.training_parts import (
+    SETTING_LABELS,
     bottleneck_index,
     bubble_fraction,
     exposed_dp_in_buckets,
     exposed_ep,
     exposed_tp,
     record_bottleneck,
+    record_settings,
     record_step_inputs,
     record_trainable,
     schedule_of,
@@ -151,6 +153,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     arrays = dict(zip((*names, "recompute"), raw))
     fs = FigureSet()
     record_step_inputs(fs, {k: broadcast_view(v, full) for k, v in arrays.items()})
+    record_settings(fs, {name: getattr(inp, name) for name in SETTING_LABELS})
     a = arrays
     source = hw.source_rows()  # a re-indexed set: its rows of the source tell the accelerators apart (no gather)
     keys = FlatKeys.of({**arrays, "row": hw.row if source is None else source[1]})  # a flat batch: parts once per distinct input (flat_keys.py)
@@ -271,6 +274,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            ["train.flops_per_token_model", "train.flops_per_token_recompute", "train.tokens_per_step",
             "train.in.n_gpus", "hw.peak_flops", "hw.peak_flops_attention", "eff.matmul", "eff.attention",
             "eff.framework", "train.gemm_shape_factor", "eff.attention_backward_relative", "hw.hbm_bw"]
+           + (["train.in.low_precision_recipe"] if inp.compute_dtype in ("fp8", "fp4") else [])
            + ([] if inp.training_stack == "megatron" else ["eff.eager_share"])
            + (["train.expert_gemm_loop_s"] if loop else []))
 
@@ -348,7 +352,9 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "ZeRO 0-2 overlapped, q the last bucket's share: max(RS·q, RS − (2/3)·t_mb·(1 − q) − bubble/2) + max(AG·q, "
            "AG − (1/3)·t_mb·(1 − q) − bubble/2) (RS = AG = DP/2; AG not overlapped without the param-gather overlap); "
            "no overlap: DP; ZeRO-3: max(0, DP − compute)", ["train.comm_dp_raw_s", "train.compute_time_s",
-                                                             "train.bubble_fraction", "train.dp_last_bucket_share"])
+                                                             "train.bubble_fraction", "train.dp_last_bucket_share",
+                                                             "train.in.overlap_grad_reduce",
+                                                             "train.in.overlap_param_gather"])
     slowdown = fs.constant("train.overlap_slowdown", OVERLAP_COMPUTE_SLOWDOWN) * np.minimum(
         np.maximum(dp_raw - dp_exposed, 0.0), compute_case)
     fs.add("train.overlap_slowdown_s", tail.held(slowdown), "s", "compute slowed by data-parallel traffic it hides",
@@ -361,7 +367,8 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     fs.add("train.exposed_comm_s", tail.later(lambda: up(tp_exposed + ep_exposed + pp_s + cp_exposed) + dp_exposed),
            "s",
            "communication on the critical path", "exposed TP + exposed EP + PP + exposed CP + exposed DP",
-           ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_cp_s", "train.comm_dp_s"])
+           ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_cp_s", "train.comm_dp_s",
+            "train.in.tp_comm_overlap", "train.in.moe_a2a_overlap"])
     fs.add("train.step_time_s", tail.held(step), "s", "time per optimizer step",
            "(compute + TP + EP + PP + exposed CP + dequant) · (1 + bubble) + exposed DP + overlap slowdown + "
            "optimizer", ["train.compute_time_s", "train.exposed_comm_s", "train.bubble_fraction",

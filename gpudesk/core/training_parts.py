@@ -195,6 +195,24 @@ def record_step_inputs(fs: FigureSet, arrays: dict[str, np.ndarray]) -> None:
         fs.input(f"train.in.{name}", arrays[name], unit, label)
 
 
+SETTING_LABELS = {  # the plan's switches and recipe the step reads, echoed as train.in.* ("yes"/"no", the recipe's code)
+    "overlap_grad_reduce": "data-parallel gradient reduction overlapped with the backward",
+    "overlap_param_gather": "distributed optimizer's parameter all-gather overlapped with the next forward",
+    "tp_comm_overlap": "tensor-parallel collectives overlapped with the GEMMs",
+    "moe_a2a_overlap": "expert all-to-all overlapped with another micro-batch's compute",
+    "low_precision_recipe": "FP8/FP4 scaling recipe (read for fp8 and fp4 compute)",
+}
+
+
+def record_settings(fs: FigureSet, values: dict[str, bool | str]) -> None:
+    """The plan's overlap switches and low-precision recipe as inputs of the step (``values`` by SETTING_LABELS' names):
+    the exposed communication and the compute time name them, so `estimate --json` and the Explain panel say what
+    moved them."""
+    for name, label in SETTING_LABELS.items():
+        value = values[name]
+        fs.input(f"train.in.{name}", value if isinstance(value, str) else ("yes" if value else "no"), "", label)
+
+
 def record_trainable(fs: FigureSet, method: str, lora_rank: int, pb: ParamBreakdown, like: np.ndarray,
                      held: Callable[[Any], Any] = lambda v: v) -> None:
     """Parameters the method trains: what gradients, optimizer states and checkpoints are kept for (``like``: the

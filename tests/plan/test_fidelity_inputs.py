@@ -10,6 +10,7 @@ import pytest
 from gpudesk.core.accuracy import MOE_ADP_GROUP, _figure_bands, figure_band, figure_bands
 from gpudesk.core.constants.accuracy import ACCURACY_BANDS
 from gpudesk.project.model import Project
+from gpudesk.report.formula_text import formula_text
 from gpudesk.results.pipeline import PlanInputError, estimate_plan
 from gpudesk.results.plan_json import _inputs_to_json, plan_to_json
 
@@ -158,3 +159,83 @@ def test_bands_kept_per_key_list_are_the_bands_parsed_afresh() -> None:
     assert first["w2.infer.tpot_s"]["group"] == MOE_ADP_GROUP and "w3.train.mfu" not in first
     assert figure_bands(keys, kinds, [False, False])["w2.infer.tpot_s"]["group"] == "serving throughput"
     assert figure_bands(keys, ["llm_inference", "llm_inference"])["train.tokens_per_s"] is None
+
+
+def test_parallel_dp_says_the_plan_set_the_gpu_count(catalog) -> None:
+    """dp with no node count: the sizing is the plan's data-parallel degree. Before, the workload read 'sized by the
+    node count set in the plan' (方案中指定的节点数) with the formula 'hardware.nodes × GPUs per node' on a plan
+    that sets no nodes."""
+    phase = estimate_plan(_training(dp=2), catalog).phases[0]
+    assert phase.config.workloads[0].sized_by == "fixed_layout"
+    gpus = phase.figures.explain("plan.w1.gpus")
+    assert gpus.value == 2 and "dp = 1 × 2" in gpus.formula and "nodes" not in gpus.formula
+    assert "数据并行度" in formula_text("zh").formula(gpus.formula)
+
+
+def _echoed_and_explained(catalog, project: Project, edit, key: str, figure: str) -> tuple[float, float]:
+    """``figure`` before and after ``edit``; the input ``key`` is in `estimate --json`'s inputs with another value
+    after the edit, and among the inputs the figure's explanation names."""
+    before = estimate_plan(project, catalog).phases[0].figures
+    edit(project)
+    after = estimate_plan(project, catalog).phases[0].figures
+    was, now = _inputs_to_json(before)[key]["value"], _inputs_to_json(after)[key]["value"]
+    assert was != now, (key, was)
+    assert key in [q.key for q in after.explain(figure).inputs], figure
+    return before.number(figure), after.number(figure)
+
+
+def _fp8_training(model_id: str = "llama-3.1-70b") -> Project:
+    project = Project()
+    w = project.phases[0].workloads[0]
+    w.kind, w.model_id, w.compute_dtype, w.global_batch = "pretrain", model_id, "fp8", 512
+    w.parallel.tp, w.parallel.pp, w.parallel.dp = 8, 4, 2
+    project.phases[0].hardware.accelerator_id = "h200-sxm"
+    return project
+
+
+@pytest.mark.parametrize(("field", "figure", "slower"), [
+    ("overlap_grad_reduce", "train.comm_dp_s", True),  # off: the whole reduction exposed
+    ("overlap_param_gather", "train.comm_dp_s", True),
+    ("tp_comm_overlap", "train.exposed_comm_s", False),  # on: TP collectives under the GEMMs
+])
+def test_overlap_settings_are_echoed_and_explain_what_they_move(catalog, field, figure, slower) -> None:
+    """Issue 18: communication-overlap settings a plan states. Before, `estimate --json` echoed none of them and no
+    figure named them, though the exposed communication moved with each."""
+    project = _fp8_training()
+    was, now = _echoed_and_explained(
+        catalog, project, lambda p: setattr(p.phases[0].workloads[0].parallel, field,
+                                            not getattr(p.phases[0].workloads[0].parallel, field)),
+        f"train.in.{field}", figure)
+    assert (now > was) if slower else (now < was)
+
+
+def test_expert_all_to_all_overlap_is_echoed_and_explains_the_exposed_communication(catalog) -> None:
+    project = _fp8_training("mixtral-8x7b")
+    w = project.phases[0].workloads[0]
+    w.parallel.tp, w.parallel.pp, w.parallel.ep, w.parallel.dp = 1, 1, 8, 8
+    was, now = _echoed_and_explained(catalog, project, lambda p: setattr(w.parallel, "moe_a2a_overlap", True),
+                                     "train.in.moe_a2a_overlap", "train.exposed_comm_s")
+    assert now < was
+
+
+def test_low_precision_recipe_is_echoed_and_explains_the_compute_time(catalog) -> None:
+    project = _fp8_training()
+    was, now = _echoed_and_explained(
+        catalog, project, lambda p: setattr(p.phases[0].workloads[0], "low_precision_recipe", "blockwise"),
+        "train.in.low_precision_recipe", "train.compute_time_s")
+    assert now != was
+
+
+@pytest.mark.parametrize(("field", "value", "figure"), [
+    ("batching", "separate_prefill", "infer.tokens_per_s"),  # prefills as their own steps: fewer tokens/s
+    ("serving_scenario", "offline", "infer.max_rate_per_replica"),  # no latency target binds: a higher rate
+])
+def test_serving_engine_settings_explain_the_figures_they_move(catalog, field, value, figure) -> None:
+    project = Project()
+    w = project.phases[0].workloads[0]
+    w.kind, w.model_id, w.parallel.tp = "llm_inference", "llama-3.1-70b", 4
+    w.weight_dtype = w.kv_dtype = w.compute_dtype = "fp8"
+    project.phases[0].hardware.accelerator_id = "h200-sxm"
+    key = "infer.in.scenario" if field == "serving_scenario" else f"infer.in.{field}"
+    was, now = _echoed_and_explained(catalog, project, lambda p: setattr(w, field, value), key, figure)
+    assert (now < was) if field == "batching" else (now > was)
