@@ -90,10 +90,11 @@ class FigureSet:
 
     # -- building -------------------------------------------------------
     def input(self, key: str, value: Any, unit: str, label: str, source: str = "user input",
-              awaiting: tuple[str, ...] = ()) -> Any:
+              awaiting: tuple[str, ...] = (), vocabulary: Vocabulary[Term] | None = None) -> Any:
         """Record an input. ``awaiting``: a money figure's cost lines that have no price yet, which its value leaves
-        out (the value is the priced part; every surface shows the lines beside it, never the part as the whole)."""
-        self._entries[key] = _Entry(key, label, unit, value, "", (), source, "", True, None, awaiting)
+        out (the value is the priced part; every surface shows the lines beside it, never the part as the whole);
+        ``vocabulary``: a chosen setting's codes, which every surface names in its language, as for :meth:`add`."""
+        self._entries[key] = _Entry(key, label, unit, value, "", (), source, "", True, vocabulary, awaiting)
         return value
 
     def constant(self, key: str, const: Constant, value: Any | None = None) -> Any:

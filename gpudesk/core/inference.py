@@ -50,6 +50,7 @@ from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.pass_memo import fields_key, memoised_by
 from gpudesk.vocabulary.precision import serving_math as weights_math
+from gpudesk.vocabulary.serving import SERVING_BATCHING, SERVING_SCENARIO
 from gpudesk.vocabulary.sizing import BOTTLENECK, SERVING_BOTTLENECKS
 
 SERVING_CODES = np.asarray(SERVING_BOTTLENECKS)  # infer.bottleneck codes by the index the model assigns
@@ -158,9 +159,9 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     level = float(inp.percentile)
     z = NormalDist().inv_cdf(level)
     fs.input("infer.in.percentile", level, "fraction", "level the tail targets hold at (0.95 = P95)")
-    fs.input("infer.in.batching", inp.batching, "", "batching mode")
+    fs.input("infer.in.batching", inp.batching, "", "batching mode", vocabulary=SERVING_BATCHING)
     fs.input("infer.in.scenario", inp.scenario, "", "serving scenario (offline: no latency target; interactive: "
-             "the median TTFT target holds at the percentile)")
+             "the median TTFT target holds at the percentile)", vocabulary=SERVING_SCENARIO)
     fs.input("infer.in.prompts_aligned", "yes" if inp.prompts_aligned else "no", "",
              "prompts aligned across the attention groups (the plan's attention data-parallel balance)")
     eff = Efficiencies.for_hardware(hw, math, inp.calibration)  # calibration: scaled efficiencies

@@ -24,6 +24,7 @@ from gpudesk.core.plan_workload_other import (
     size_vdi,
     size_vision_training,
 )
+from gpudesk.core.power_limit import MIN_CLOCK_FRACTION, lowest_modelled_limit_w
 from gpudesk.project.model import Phase, Workload
 from gpudesk.vocabulary.serving import PERCENTILE
 
@@ -171,9 +172,28 @@ def _server_fit(r: ResolvedPhase) -> list[Check]:
     )]
 
 
+def _power_limit_fit(phase: Phase, r: ResolvedPhase) -> list[Check]:
+    """Say when the plan's GPU power limit lies below the clock law's range (the clock is then held at its floor)."""
+    limit, tdp = phase.hardware.gpu_power_limit_w, r.accelerator.tdp_w
+    if not tdp or not 0 < limit < (floor := lowest_modelled_limit_w(tdp)):
+        return []
+    return [Check(
+        "hardware.power_limit_below_clock_law", "warning", "gpu", "GPU power limit below the modelled range",
+        f"The GPU power limit of {limit:g} W is below {floor:.0f} W, where gpudesk's clock law for the "
+        f"{r.accelerator.name} ({tdp:g} W TDP) ends; its compute is taken at {MIN_CLOCK_FRACTION:.0%} of the rated "
+        "clock, far below the capped runs it was checked on (the lowest: H100 at 350 W of 700 W, MLPerf Inference "
+        "v4.0 MaxQ).",
+        f"Check the limit: a GPU accepts only limits from its own minimum up to its TDP (nvidia-smi -q -d POWER); "
+        f"{floor:.0f} W or more stays within the clock law.",
+        ("hw.peak_flops",), {"limit_w": float(limit), "floor_w": floor, "tdp_w": float(tdp), "accelerator":
+                             r.accelerator.name, "clock_pct": MIN_CLOCK_FRACTION * 100.0},
+    )]
+
+
 def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult],
                  infra_checks: list[Check], candidates: list[Candidate]) -> list[Check]:
     checks = [c for result in results for c in result.checks] + _server_fit(r) + _offer_checks(phase, r)
+    checks += _power_limit_fit(phase, r)
     checks += _workload_checks(phase, figures, results, r) + list(infra_checks)
     checks += plan_pitfalls(phase, r, figures, results, candidates)
     checks += bottleneck_pitfall(checks)

@@ -35,6 +35,12 @@ def clock_fraction(limit_w: float | np.ndarray, tdp_w: float | np.ndarray) -> np
     return np.where(capped, frac, 1.0)
 
 
+def lowest_modelled_limit_w(tdp_w: float) -> float:
+    """The power limit at which the clock law reaches MIN_CLOCK_FRACTION; below it the clock is held there."""
+    s = GPU_STATIC_POWER_SHARE.value
+    return float(tdp_w * (s + (1.0 - s) * MIN_CLOCK_FRACTION ** DVFS_POWER_EXPONENT.value))
+
+
 def describe(limits: Sequence[float], tdps: Sequence[float | None], ids: Sequence[str]) -> str:
     """Source text of the clock fractions, per accelerator."""
     parts = []

@@ -67,7 +67,6 @@ from gpudesk.core.training_gemm import (
 )
 from gpudesk.core.training_levels import TAIL_WORTH_IT, Level, stage_case_codes
 from gpudesk.core.training_parts import (
-    SETTING_LABELS,
     bottleneck_index,
     bubble_fraction,
     exposed_dp_in_buckets,
@@ -153,7 +152,6 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     arrays = dict(zip((*names, "recompute"), raw))
     fs = FigureSet()
     record_step_inputs(fs, {k: broadcast_view(v, full) for k, v in arrays.items()})
-    record_settings(fs, {name: getattr(inp, name) for name in SETTING_LABELS})
     a = arrays
     source = hw.source_rows()  # a re-indexed set: its rows of the source tell the accelerators apart (no gather)
     keys = FlatKeys.of({**arrays, "row": hw.row if source is None else source[1]})  # a flat batch: parts once per distinct input (flat_keys.py)
@@ -200,6 +198,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     mb, gb, s = a["micro_batch"], a["global_batch"], a["seq_len"]
     shape = step_shape(inp, pb, a, dp)
     schedule = schedule_of(inp.pipeline_schedule, a["virtual_stages"])
+    record_settings(fs, inp, schedule)
     # the terms that read only the layout, sequence and accelerator: once per distinct row (core/training_rows.py);
     # what combines them with the global batch, once per distinct row of both (core/training_levels.py)
     hbm_bw = hw.held("hbm_bw")  # a flat sweep's: picked at each part's rows, not gathered (hardware.py)
@@ -337,7 +336,6 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            ["train.micro_batches", "hw.hbm_bw", "eff.hbm"])
     bubble, bubble_formula = bubble_fraction(schedule, pp_at, on_layout(a["virtual_stages"]), micro)
     bubble = np.where(pp_at > 1, bubble, 0.0)
-    fs.input("train.in.pipeline_schedule", schedule, "", "pipeline schedule")
     fs.add("train.bubble_fraction", at.held(bubble), "fraction", "pipeline bubble (of ideal time)", bubble_formula,
            ["train.in.pp", "train.in.virtual_stages", "train.micro_batches", "train.in.pipeline_schedule"])
     tp_exposed = exposed_tp(tp_s, gemm_s / eff.framework, tp_at, inp.tp_comm_overlap)

@@ -38,6 +38,7 @@ from gpudesk.core.constants import DUALPIPE_BUBBLE_FACTOR, ZERO_BUBBLE_FACTOR
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.model_math import ParamBreakdown, attention_core_dims, has_layer_shapes, param_breakdown
 from gpudesk.vocabulary.sizing import BOTTLENECK, TRAINING_BOTTLENECKS
+from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE, PIPELINE_SCHEDULE
 
 if TYPE_CHECKING:
     from gpudesk.core.training_levels import Level
@@ -204,13 +205,15 @@ SETTING_LABELS = {  # the plan's switches and recipe the step reads, echoed as t
 }
 
 
-def record_settings(fs: FigureSet, values: dict[str, bool | str]) -> None:
-    """The plan's overlap switches and low-precision recipe as inputs of the step (``values`` by SETTING_LABELS' names):
-    the exposed communication and the compute time name them, so `estimate --json` and the Explain panel say what
-    moved them."""
+def record_settings(fs: FigureSet, inp: Any, schedule: str) -> None:
+    """The plan's overlap switches, low-precision recipe and pipeline schedule as inputs of the step (``inp``: the
+    TrainingInputs, ``schedule``: :func:`schedule_of`'s): the figures they move name them, so `estimate --json` and the
+    Explain panel say what moved them; the recipe and the schedule in words (their vocabularies)."""
     for name, label in SETTING_LABELS.items():
-        value = values[name]
-        fs.input(f"train.in.{name}", value if isinstance(value, str) else ("yes" if value else "no"), "", label)
+        value = getattr(inp, name)
+        fs.input(f"train.in.{name}", value if isinstance(value, str) else ("yes" if value else "no"), "", label,
+                 vocabulary=LOW_PRECISION_RECIPE if name == "low_precision_recipe" else None)
+    fs.input("train.in.pipeline_schedule", schedule, "", "pipeline schedule", vocabulary=PIPELINE_SCHEDULE)
 
 
 def record_trainable(fs: FigureSet, method: str, lora_rank: int, pb: ParamBreakdown, like: np.ndarray,

@@ -53,6 +53,8 @@ def _inputs_to_json(figures: FigureSet) -> dict[str, Any]:
                         "source": figures.source(key)}
             if figures.awaiting(key):  # the priced part of a total: these lines have no price yet
                 out[key]["awaiting_quotes"] = list(figures.awaiting(key))
+            if figures.vocabulary(key) is not None:  # a chosen setting: its code's names, as a categorical figure's
+                out[key]["names"] = {lang: figures.word(key, lang) for lang in ("en", "zh")}
     return out
 
 

@@ -135,6 +135,8 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "hardware.server_partly_populated": {"accelerator": "NVIDIA GeForce RTX 4090 24GB",
                                          "server": "Generic 8 x RTX 4090 server", "gpus": 1, "slots": 8,
                                          "server_vendor": "various", "server_gpus": 8},
+    "hardware.power_limit_below_clock_law": {"limit_w": 50.0, "floor_w": 95.2, "tdp_w": 700.0,
+                                             "accelerator": "NVIDIA H200 SXM 141GB", "clock_pct": 20.0},
     "net.nic_unknown": {"nodes": 2},
     "net.provider_bandwidth_unknown": {},
     "cost.unpriced_lines": {"count": 2, "items": "NVIDIA Spectrum-4 SN5600 (1 switch); transceivers (64 transceiver)"},

@@ -239,3 +239,51 @@ def test_serving_engine_settings_explain_the_figures_they_move(catalog, field, v
     key = "infer.in.scenario" if field == "serving_scenario" else f"infer.in.{field}"
     was, now = _echoed_and_explained(catalog, project, lambda p: setattr(w, field, value), key, figure)
     assert (now < was) if field == "batching" else (now > was)
+
+
+def _fp8_serving() -> Project:
+    project = Project()
+    w = project.phases[0].workloads[0]
+    w.kind, w.model_id, w.parallel.tp = "llm_inference", "llama-3.1-70b", 4
+    w.weight_dtype = w.kv_dtype = w.compute_dtype = "fp8"
+    project.phases[0].hardware.accelerator_id = "h200-sxm"
+    return project
+
+
+@pytest.mark.parametrize(("key", "figure", "words"), [
+    ("train.in.pipeline_schedule", "train.bubble_fraction", ("interleaved 1F1B (virtual stages)", "交错 1F1B（虚拟流水级）")),
+    ("train.in.low_precision_recipe", "train.compute_time_s", ("FP8 current scaling (per tensor)", "FP8 即时缩放（逐张量）")),
+    ("infer.in.batching", "infer.tokens_per_s", ("continuous batching, prefill mixed into decode steps",
+                                                  "连续批处理（预填充并入解码步）")),
+    ("infer.in.scenario", "infer.max_rate_per_replica", ("server: requests arrive over time, TTFT/TPOT targets",
+                                                          "在线服务：请求陆续到达，满足 TTFT/TPOT 目标")),
+])
+def test_a_chosen_setting_reads_as_its_name_not_its_code(catalog, key, figure, words) -> None:
+    """The Explain panel's input rows and `estimate --json` name a chosen setting in words; before, a Chinese reader
+    saw 'interleaved', 'tensorwise', 'continuous' and 'server' (the codes) beside the figures they move."""
+    project = _fp8_training() if key.startswith("train.") else _fp8_serving()
+    project.phases[0].workloads[0].parallel.pipeline_schedule = "interleaved"
+    project.phases[0].workloads[0].parallel.virtual_stages = 2
+    figures = estimate_plan(project, catalog).phases[0].figures
+    shown = next(q for q in figures.explain(figure).inputs if q.key == key)
+    assert (shown.worded("en"), shown.worded("zh")) == words
+    assert _inputs_to_json(figures)[key]["names"] == {"en": words[0], "zh": words[1]}
+
+
+def test_a_power_limit_below_the_clock_law_is_named(catalog) -> None:
+    """H200 at 50 W: the clock law ends at 20% of the rated clock (95 W on a 700 W TDP) and the estimate held the clock
+    there without a word (train.tokens_per_s 28% of the uncapped figure). Now a warning names the limit, where the
+    law ends and what the estimate assumed; 500 W (a published torchtitan setting) gets none."""
+    def checks(limit: float):
+        project = _training(dp=8)
+        project.phases[0].hardware.accelerator_id = "h200-sxm"
+        project.phases[0].hardware.gpu_power_limit_w = limit
+        return [c for c in estimate_plan(project, catalog).phases[0].checks
+                if c.id == "hardware.power_limit_below_clock_law"]
+
+    (warned,) = checks(50.0)
+    assert warned.severity == "warning" and warned.step == "gpu"
+    assert warned.numbers["limit_w"] == 50.0 and warned.numbers["floor_w"] == pytest.approx(95.2)
+    assert "50 W" in warned.message and "95 W" in warned.message and "20%" in warned.message
+    assert warned.message.startswith("The GPU power limit of 50 W")
+    assert not checks(500.0) and not checks(0.0)
