@@ -81,6 +81,23 @@ def test_mlperf_training_results_come_from_their_logs_across_vendors(results):
     assert {c.id for c in mlperf} <= {r.id for r in results if r.group == "training"}
 
 
+def test_corpus_spans_the_parts_kinds_and_mlperf_rounds_of_issue_18(results):
+    """Issue 18: published cases on A100, H100/H200, B200/GB200, MI300X, Gaudi and domestic parts (Ascend); training,
+    serving, memory and power; at least 30 MLPerf results over several rounds of Training and Inference, power
+    submissions among them."""
+    published = [r for r in results if not r.group.startswith("measured here")]
+    assert {r.family for r in published} >= {"nvidia-ampere", "nvidia-hopper", "nvidia-blackwell", "amd-cdna3",
+                                              "intel-gaudi", "huawei-ascend"}
+    assert {"training", "training memory", "system power", "serving throughput, in-flight batching"} <= {
+        r.group for r in published}
+    mlperf = {r.id: (r.group, re.search(r"v(\d\.\d)", f"{r.id} {r.citation}")) for r in published
+              if re.search("mlperf|mlcommons", f"{r.id} {r.citation}", re.I)}
+    assert len(mlperf) >= 30 and all(found for _, found in mlperf.values())
+    rounds = {kind: {found.group(1) for group, found in mlperf.values() if kind in group.lower()}
+              for kind in ("training", "inference", "power")}
+    assert len(rounds["training"]) >= 2 and len(rounds["inference"]) >= 2 and rounds["power"], rounds
+
+
 def test_split_is_frozen_and_new_cases_are_held_out(results):
     """The frozen halves are the hash rule applied to the corpus of the freeze; later cases are all held-out."""
     frozen = frozen_split()
@@ -121,6 +138,24 @@ def test_bands_hold_the_coverage_they_state_on_each_half(results):
         assert band["fit_cases"] >= 40 and band["held_out_cases"] >= 40, (name, band)
         for half in ("fit_coverage", "held_out_coverage"):
             assert abs(band[half] - COVERAGE) <= 0.08, (name, half, band)
+
+
+def test_report_gives_both_halves_by_family_and_by_precision():
+    """Issue 18: docs/validation.md reports the fit and the held-out half by group, by hardware family and by
+    precision; before, the family and precision tables held the held-out half only."""
+    from validation_bands import halves_by
+    from validation_runner import Result
+
+    rows = [Result("training", f"c{i}", "", "", 1.0, 1.0 + e, "", fam, prec, split)
+            for i, (e, fam, prec, split) in enumerate([(0.1, "nvidia-ampere", "bf16", "fit"),
+                                                       (-0.2, "nvidia-ampere", "bf16", "held-out"),
+                                                       (0.3, "amd-cdna3", "fp8", "fit")])]
+    text = "\n".join(halves_by(rows))
+    for title in ("hardware family", "precision"):
+        assert f"### Both halves by group and {title}" in text
+    assert "| training | nvidia-ampere | 1 | 10.0% | 10.0% | +10.0% | 1 | 20.0% | 20.0% | -20.0% |" in text
+    assert "| training | amd-cdna3 | 1 | 30.0% | 30.0% | +30.0% | 0 | – | – | – |" in text  # fit cases only: shown
+    assert "| training | fp8 | 1 | 30.0% | 30.0% | +30.0% | 0 | – | – | – |" in text
 
 
 def test_conformal_bounds_take_the_finite_sample_ranks():

@@ -106,8 +106,24 @@ def _stats(errs: np.ndarray) -> str:
     return f"{errs.size} | {np.median(a):.1%} | {np.quantile(a, 0.9):.1%} | {np.median(errs):+.1%}"
 
 
+def halves_by(results: list[Result]) -> list[str]:
+    """Both halves by group and hardware family, then by group and precision (issue 18 asks for both halves in each)."""
+    groups = list(dict.fromkeys(r.group for r in results))
+    lines: list[str] = []
+    for title, key in (("hardware family", lambda r: r.family), ("precision", lambda r: r.precision)):
+        lines += ["", f"### Both halves by group and {title}", "",
+                  f"| group | {title} | fit: cases | median abs | p90 | median signed | held-out: cases | median abs | "
+                  "p90 | median signed |", "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        cells: dict[tuple[str, str], dict[str, list[float]]] = {}
+        for r in results:
+            cells.setdefault((r.group, key(r)), {FIT: [], HELD_OUT: []})[r.split].append(r.error)
+        for (g, k), halves in sorted(cells.items(), key=lambda kv: (groups.index(kv[0][0]), kv[0][1])):
+            lines.append(f"| {g} | {k} | {_stats(np.array(halves[FIT]))} | {_stats(np.array(halves[HELD_OUT]))} |")
+    return lines
+
+
 def heldout_tables(results: list[Result]) -> list[str]:
-    """Fit and held-out halves by group, then the held-out half by hardware family and by precision."""
+    """Fit and held-out halves by group, then both halves by hardware family and by precision."""
     lines = ["## Fit and held-out halves", "",
              "Each group × hardware family was split by case (SHA-1 of the id, alternating; "
              "`tests/validation/validation_split.py`) and the halves were frozen on 2026-12-01 "
@@ -122,14 +138,7 @@ def heldout_tables(results: list[Result]) -> list[str]:
         fit = np.array([r.error for r in results if r.group == g and r.split == FIT])
         held = np.array([r.error for r in results if r.group == g and r.split == HELD_OUT])
         lines.append(f"| {g} | {_stats(fit)} | {_stats(held)} |")
-    for title, key in (("hardware family", lambda r: r.family), ("precision", lambda r: r.precision)):
-        lines += ["", f"### Held-out half by group and {title}", "",
-                  f"| group | {title} | cases | median abs error | p90 | median signed |", "|---|---|---:|---:|---:|---:|"]
-        cells: dict[tuple[str, str], list[float]] = {}
-        for r in (x for x in results if x.split == HELD_OUT):
-            cells.setdefault((r.group, key(r)), []).append(r.error)
-        for (g, k), errs in sorted(cells.items(), key=lambda kv: (groups.index(kv[0][0]), kv[0][1])):
-            lines.append(f"| {g} | {k} | {_stats(np.array(errs))} |")
+    lines += halves_by(results)
     lines += ["", "### Accuracy bands (what the tool shows beside a figure)", "",
               f"A split-conformal {COVERAGE:.0%} interval of measured / predicted over both halves' cases, pooled "
               "after fitting: of n ratios sorted, the ⌊(n + 1)·0.1⌋-th and the ⌈(n + 1)·0.9⌉-th (the finite-sample "
