@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from gpudesk.plotting import fit
-from gpudesk.plotting.axes import align_widths, wrap_category
+from gpudesk.plotting.axes import align_widths, set_category_ticks, wrap_category
 from gpudesk.plotting.palette import series_colours
 from gpudesk.plotting.spec_frame import new_categories_only
 from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
@@ -373,5 +373,5 @@ def _relabel(panel: PlotPanel, categories: list[str]) -> None:
     positions = panel.plot.getAxis("left" if panel.horizontal else "bottom")
     labels = (fit.side_labels(categories, fit.kept_metrics(positions.font()), panel._chart_width())
               if panel.horizontal else [wrap_category(c) for c in categories])
-    positions.setTicks([list(enumerate(labels))])
+    set_category_ticks(positions, labels)
     panel._categories = categories

@@ -82,6 +82,8 @@ class NumberAxis(pg.AxisItem):
         """Tick at ``positions`` (view coordinates: log10 of the values on a log axis; none = a scale), the values
         in days when ``durations``. Replaces ticks set with ``setTicks``."""
         ticks = tuple(float(p) for p in positions)
+        if self.style["textFillLimits"] is not DEFAULT_TEXT_FILL:  # numbers again after categories
+            self.setStyle(textFillLimits=DEFAULT_TEXT_FILL)
         if ticks != self.data_ticks or durations != self.durations or getattr(self, "_tickLevels", None) is not None:
             self.prepareGeometryChange()  # the bounding rectangle reaches past the ends with data ticks
             self.data_ticks, self.durations = ticks, durations
@@ -342,6 +344,28 @@ def _log_tick(exponent: float, count: int, suffixes: tuple[tuple[float, str], ..
     mantissa = round(value / 10.0 ** math.floor(exponent + 1e-9), 6)
     shown = (1.0,) if count > 12 else (1.0, 2.0, 5.0)
     return format_tick(value, 0.0, None, suffixes) if mantissa in shown else ""
+
+
+CATEGORIES_ALL_LABELLED = 8
+"""Up to this many categories every one is labelled on the first tick level; more (24 racks down a laptop's rack
+chart, their names 'R01'…'R24' printed over each other) label every few on the first level and the rest on a second,
+which pyqtgraph draws only where its labels have the room."""
+
+
+DEFAULT_TEXT_FILL = [(0, 0.8), (2, 0.6), (4, 0.4), (6, 0.2)]  # pyqtgraph's AxisItem default
+CATEGORY_TEXT_FILL = [(0, 0.9)]
+"""pyqtgraph's ``textFillLimits`` for a category axis: the second level's labels are drawn while all the labels
+take at most 90% of the axis's length (its default stops at 20-40% once four or six labels are drawn)."""
+
+
+def set_category_ticks(axis: pg.AxisItem, labels: Sequence[str]) -> None:
+    """Tick ``axis`` at category ``labels``: one level up to ``CATEGORIES_ALL_LABELLED``; else every few on the
+    first level (always drawn) and the rest on a second, drawn where they fit."""
+    every = 1 if len(labels) <= CATEGORIES_ALL_LABELLED else math.ceil(len(labels) / (CATEGORIES_ALL_LABELLED - 2))
+    ticks = list(enumerate(labels))
+    if axis.style["textFillLimits"] != CATEGORY_TEXT_FILL:
+        axis.setStyle(textFillLimits=CATEGORY_TEXT_FILL)
+    axis.setTicks([ticks[::every], [t for t in ticks if t[0] % every]] if every > 1 else [ticks])
 
 
 def wrap_category(label: str, width: int = 14) -> str:

@@ -17,8 +17,8 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
 from gpudesk.plotting import bars, fit, ticks
-from gpudesk.plotting.axes import NumberAxis, number_plot, wrap_category
-from gpudesk.plotting.headroom import UPRIGHT_LABEL_AT, with_headroom
+from gpudesk.plotting.axes import NumberAxis, number_plot, set_category_ticks, wrap_category
+from gpudesk.plotting.headroom import UPRIGHT_LABEL_AT, category_room, with_headroom
 from gpudesk.plotting.palette import Theme
 from gpudesk.report.chart_text import axis_title
 from gpudesk.report.durations import DURATION_AXES
@@ -165,7 +165,7 @@ class PlotPanel:
             labels = (fit.side_labels(spec.categories, fit.kept_metrics(positions.font()), self._chart_width())
                       if self.horizontal else [wrap_category(c) for c in spec.categories])
             positions.set_data_ticks(())
-            positions.setTicks([list(enumerate(labels))])
+            set_category_ticks(positions, labels)
         else:
             # Few x values on a log axis (GPU counts, concurrency, times to train): tick exactly at them.
             at_data = spec.log_x and 1 < len(data_x) <= LOG_TICKS_AT_DATA
@@ -338,7 +338,7 @@ class PlotPanel:
         xs += [m.x for m in self.markers]
         ys += [m.y for m in self.markers]
         if spec.categories is not None:
-            x_range = (-0.6, len(spec.categories) - 0.4)
+            x_range = (-0.6 - category_room(self, len(spec.categories)), len(spec.categories) - 0.4)
         else:
             x_range = _padded([_log(v, log_x) for v in xs if v > 0 or not log_x], 0.03)
         if floor_zero and not log_y:

@@ -1,0 +1,68 @@
+"""A reference line's label is not printed over the bars it is drawn against (``plotting.headroom``): the
+manufacturer's power-per-rack chart printed 'rack limit 8.4 kW' across its 8 kW rack bar at 1920 x 1080 (the line
+sat too near the top for its label above it, so the label went under the line), and the bank launch's 24 racks,
+drawn left to right, had the label across their first rows at 1366 x 768."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QImage, QPainter
+from test_shell_support import flush
+
+from gpudesk.results.chart_model import ChartSpec, RefLine, Series
+
+
+def rack_spec(racks: int, kw: float, horizontal: bool) -> ChartSpec:
+    names = [f"R{i + 1:02d}" for i in range(racks)]
+    return ChartSpec(kind="power_per_rack", title="Power per rack", y_label="Power", y_unit="kW", categories=names,
+                     stacked=True, horizontal=horizontal,
+                     series=[Series("Air", [float(i) for i in range(racks)], [kw] * racks, style="bar",
+                                    color_role="air", stack_group="kw")],
+                     hlines=[RefLine(8.4, "rack limit 8.4 kW", "limit")])
+
+
+def bar_boxes(panel, kw: float, racks: int) -> list[QRectF]:
+    vb = panel.plot.vb
+    boxes = []
+    for i in range(racks):
+        corners = [panel._view_xy(i + dx, y) for dx in (-0.4, 0.4) for y in (0.0, kw)]
+        points = [vb.mapViewToScene(QPointF(x, y)) for x, y in corners]
+        xs, ys = [p.x() for p in points], [p.y() for p in points]
+        boxes.append(QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    return boxes
+
+
+@pytest.mark.parametrize(("racks", "kw", "horizontal", "size"),
+                         [(1, 8.0, False, (440, 300)), (4, 7.27, False, (330, 260)), (24, 5.82, True, (330, 300))])
+def test_a_limit_label_leaves_the_bars_clear(shown_chart, racks, kw, horizontal, size) -> None:
+    chart = shown_chart(*size)
+    chart.set_spec(rack_spec(racks, kw, horizontal))
+    flush()
+    panel = chart.panels[0]
+    line = next(line for line in (*panel._hlines, *panel._vlines) if line.isVisible())
+    assert line.label.isVisible()
+    label = line.label.sceneBoundingRect().adjusted(2, 2, -2, -2)  # the text item's own margin
+    over = [i for i, box in enumerate(bar_boxes(panel, kw, racks)) if box.intersects(label)]
+    assert not over, (f"'{line.label.toPlainText()}' at {label} over bars {over}")
+
+
+@pytest.mark.parametrize(("racks", "height"), [(24, 300), (6, 300)])
+def test_rack_names_down_the_side_do_not_print_over_each_other(shown_chart, racks, height) -> None:
+    """The bank launch's 24 racks down a 1366 x 768 step 7 chart printed 'R01'…'R24' over each other: every few are
+    named when all do not fit; a few racks are all named."""
+    chart = shown_chart(330, height)
+    chart.set_spec(rack_spec(racks, 5.82, True))
+    flush()
+    axis = chart.panels[0].plot.getAxis("left")
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        texts = axis.generateDrawSpecs(painter)[2]
+    finally:
+        painter.end()
+    rects = sorted((rect for rect, _flags, _text in texts), key=lambda r: r.top())
+    assert len(rects) >= min(racks, 4)
+    assert racks > 8 or len(rects) == racks
+    assert not [(a, b) for a, b in zip(rects, rects[1:]) if a.bottom() > b.top() + 1], [t for _r, _f, t in texts]
+
