@@ -198,13 +198,13 @@ class _Chart:
         values += list(stacks.values())
         values += [h.value for h in spec.hlines if h.panel == panel]
         values += [m.y for m in spec.markers if m.panel == panel]
-        if any(v.label for v in spec.vlines if v.panel == panel) and not spec.log_y:
+        if any(v.label for v in spec.vlines if v.panel == panel) and not spec.y_log(panel):
             # room above the data for the lines' names (two text lines): the roadmap's phase names hid its GPU line
             top = max((v for v in values if math.isfinite(v)), default=0.0)
             share = min((2 * self.label.line_height + 4) / max(height, 1.0), 0.5)
             if top > 0:
                 values.append(top / (1 - share))
-        if spec.log_y:
+        if spec.y_log(panel):
             return log_axis(values)
         bars = any(s.style == "bar" for s in self.visible if s.panel == panel)
         positive = all(v >= 0 for v in values if math.isfinite(v))

@@ -47,7 +47,7 @@ def find_hit(spec: ChartSpec, panels: list[PlotPanel], scene_pos: QtCore.QPointF
 def _hit_in_panel(
     spec: ChartSpec, panel: PlotPanel, panel_index: int, vx: float, vy: float, px_w: float, px_h: float
 ) -> Hit | None:
-    log_x, log_y = spec.log_x, spec.log_y
+    log_x, log_y = spec.log_x, spec.y_log(panel_index)
     best: tuple[float, Hit] | None = None
     for marker in panel.markers:
         mx, my = _to_view(np.array([marker.x]), log_x), _to_view(np.array([marker.y]), log_y)

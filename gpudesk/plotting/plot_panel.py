@@ -88,9 +88,9 @@ class PlotPanel:
         so the log modes, orientation and axes (titles, ticks, categories, widths) stay as they are."""
         plot = self.plot
         if restyle:
-            self._log = (spec.log_x, spec.log_y)
+            self._log = (spec.log_x, spec.y_log(panel))
             self.horizontal = is_horizontal(spec)
-            log_x, log_y = self._view_xy(spec.log_x, spec.log_y)
+            log_x, log_y = self._view_xy(*self._log)
             plot.setLogMode(x=log_x, y=log_y)
             plot.vb.invertY(self.horizontal)  # first category at the top
             self._style_axes(spec, panel, theme)
@@ -321,7 +321,7 @@ class PlotPanel:
 
     # -- view range -----------------------------------------------------------
     def reset_range(self, spec: ChartSpec, panel: int) -> None:
-        log_x, log_y = spec.log_x, spec.log_y
+        log_x, log_y = spec.log_x, spec.y_log(panel)
         xs: list[float] = []
         ys: list[float] = []
         floor_zero = False

@@ -177,6 +177,7 @@ class ChartSpec:
     markers: list[Marker] = field(default_factory=list)
     log_x: bool = False
     log_y: bool = False
+    log_y2: bool = False  # the second panel on a log scale: TPOT (tens of ms) read flat beside a 4,000 ms TTFT target
     categories: list[str] | None = None
     stacked: bool = False
     notes: str = ""
@@ -195,13 +196,13 @@ class ChartSpec:
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:
             raise ValueError(f"chart {self.title!r}: duplicate series names {duplicates}")
-        if self.log_x or self.log_y:
+        if self.log_x or self.log_y or self.log_y2:
             for s in self.series:
                 bad_x = self.log_x and any(v <= 0 for v in s.x)
-                bad_y = self.log_y and any(v <= 0 for v in s.y)
+                bad_y = self.y_log(s.panel) and any(v <= 0 for v in s.y)
                 if bad_x or bad_y:
                     raise ValueError(f"series {s.name!r}: log axis needs positive values")
-        if self.log_y and any(s.style == "bar" for s in self.series):
+        if any(self.y_log(s.panel) and s.style == "bar" for s in self.series):
             raise ValueError(f"chart {self.title!r}: bars need a linear y axis")
         if self.categories is not None:
             self.categories = [str(c) for c in self.categories]
@@ -226,6 +227,10 @@ class ChartSpec:
     def x_in_months(self) -> bool:
         """The x axis counts months: ticks at whole months only (never month 2.5), in the window and the PDF."""
         return self.kind in ("cost_over_time", "timeline") or self.x_unit.lower() in ("month", "months")
+
+    def y_log(self, panel: int) -> bool:
+        """Whether the y axis of ``panel`` is on a log scale."""
+        return self.log_y2 if panel == 1 else self.log_y
 
     def axis_text(self, panel: int) -> tuple[str, str]:
         """(label, unit) of the y axis of ``panel``."""
@@ -254,6 +259,7 @@ class ChartSpec:
             "markers": [m.to_dict() for m in self.markers],
             "log_x": self.log_x,
             "log_y": self.log_y,
+            "log_y2": self.log_y2,
             "categories": None if self.categories is None else list(self.categories),
             "stacked": self.stacked,
             "horizontal": self.horizontal,
@@ -294,14 +300,7 @@ class RackBox:
             raise ValueError(f"rack box {self.label!r}: units must be at least 1")
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "label": self.label,
-            "units": self.units,
-            "kw": self.kw,
-            "color_role": self.color_role,
-            "tooltip": self.tooltip,
-            "start_u": self.start_u,
-        }
+        return {name: getattr(self, name) for name in ("label", "units", "kw", "color_role", "tooltip", "start_u")}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RackBox:

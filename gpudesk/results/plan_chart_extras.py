@@ -92,14 +92,18 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
     full = run < CONCURRENCIES - 0.5
     capped = [RefLine(float(run[full][0]), KV_FULL.format(value=f"{run[full][0]:,.0f}"), "capacity")] if full.any() else []
     planned = figures.number("infer.concurrency", 0.0)
+    # latency on a log scale: TPOT (tens of ms) and TTFT (up to seconds) share the panel, and on a linear axis the
+    # bank launch's TPOT ran flat along the bottom under its 4,000 ms TTFT target, its own 60 ms target unreadable
+    latency = np.concatenate([tpot[ok], ttft[ok]])
     return ChartSpec(
         kind="inference", title="Throughput and latency against concurrency", x_label="Concurrent sequences",
         y_label="Throughput", y_unit="tokens/s", y2_label="Latency", y2_unit="ms", log_x=True,
+        log_y2=bool(np.all(np.isfinite(latency) & (latency > 0))),
         series=[Series("Tokens/s per replica", x, list(tput[ok]), style="line", color_role="throughput"),
                 Series("TPOT", x, list(tpot[ok]), style="line", color_role="tpot", panel=1),
                 Series("TTFT", x, list(ttft[ok]), style="line", color_role="ttft", panel=1)],
-        hlines=[RefLine(w.tpot_ms, f"TPOT target {w.tpot_ms:,g} ms", "target", panel=1),
-                RefLine(w.ttft_ms, f"TTFT target {w.ttft_ms:,g} ms", "target", panel=1)], vlines=capped,
+        hlines=[RefLine(ms, f"{name} target {ms:,g} ms", "target", panel=1)  # 0: no target set
+                for name, ms in (("TPOT", w.tpot_ms), ("TTFT", w.ttft_ms)) if ms > 0], vlines=capped,
         markers=[Marker(planned, float(figures.value_at("infer.tokens_per_s")), "planned",
                         f"engine batch {planned:g}")] if 0 < planned <= CONCURRENCIES[-1] else [],
     )

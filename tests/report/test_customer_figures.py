@@ -382,3 +382,17 @@ def test_an_item_service_counts_what_it_serves_in_one_unit(searched_sample):
                                                     "recsys.items_per_day", "recsys.samples_per_s_per_gpu")}
             assert units == {f"{noun}/s", f"{noun}/day", f"{noun}/s/GPU"}, units
             assert {c.time_or_throughput_unit for c in phase.candidates} == {f"{noun}/s/GPU"}
+
+
+def test_the_serving_latencies_each_read_on_a_log_scale(bank):
+    """The bank launch's TPOT (tens of ms) ran flat along the bottom of a linear latency axis that reached its
+    4,000 ms TTFT target, its own 60 ms target unreadable: the latency panel is on a log scale, each curve and each
+    target within a decade or two of the others."""
+    plan, _doc = bank("en")
+    spec = plan.phases[1].charts["inference"]
+    assert spec.y_log(1) and not spec.y_log(0)
+    tpot, ttft = spec.series_named("TPOT").y, spec.series_named("TTFT").y
+    targets = {line.label.split()[0]: line.value for line in spec.hlines}
+    assert set(targets) == {"TPOT", "TTFT"} and all(line.panel == 1 for line in spec.hlines)
+    assert targets["TTFT"] / min(tpot) > 30, "the case the log scale is for"
+    assert all(v > 0 for v in (*tpot, *ttft))

@@ -66,3 +66,19 @@ def test_rack_names_down_the_side_do_not_print_over_each_other(shown_chart, rack
     assert racks > 8 or len(rects) == racks
     assert not [(a, b) for a, b in zip(rects, rects[1:]) if a.bottom() > b.top() + 1], [t for _r, _f, t in texts]
 
+
+def test_a_log_latency_panel_is_drawn_on_a_log_scale(shown_chart) -> None:
+    """The serving chart's latency panel (``ChartSpec.log_y2``) in the window; throughput above it stays linear."""
+    spec = ChartSpec(kind="inference", title="Throughput and latency", x_label="Concurrent sequences", log_x=True,
+                     y_label="Throughput", y_unit="tokens/s", y2_label="Latency", y2_unit="ms", log_y2=True,
+                     series=[Series("Tokens/s", [1, 8, 64], [100, 500, 900], style="line"),
+                             Series("TPOT", [1, 8, 64], [20, 25, 40], style="line", panel=1),
+                             Series("TTFT", [1, 8, 64], [150, 300, 900], style="line", panel=1)],
+                     hlines=[RefLine(60, "TPOT target 60 ms", "target", panel=1),
+                             RefLine(4000, "TTFT target 4,000 ms", "target", panel=1)])
+    chart = shown_chart(440, 360)
+    chart.set_spec(spec)
+    flush()
+    assert chart.panels[1].plot.getAxis("left").logMode and not chart.panels[0].plot.getAxis("left").logMode
+    low, high = chart.panels[1].plot.vb.viewRange()[1]
+    assert low < 1.31 < 3.61 < high  # log10 of 20 ms and of the 4,000 ms target, both in view
