@@ -12,6 +12,7 @@ from typing import Any, TextIO
 
 from gpudesk.report.display_units import display_value
 from gpudesk.report.ledger_text import awaiting_total
+from gpudesk.report.series_text import series_value
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.sizing import SIZED_BY
@@ -100,6 +101,14 @@ def _figures(figures: dict[str, Any], out: TextIO) -> None:
             unit, shown = "", named
         elif isinstance(value, str):
             unit, shown = str(fig.get("unit", "")), value
+        elif fig.get("months"):  # a figure over the phase's months: its running total, one value or range
+            months = [math.nan if v is None else float(v) for v in fig["months"]]
+            stored = str(fig.get("unit", ""))
+
+            def each(month: float, stored: str = stored) -> tuple[str, str]:
+                unit, number = display_value(month, stored, LANG)
+                return number, unit
+            shown, unit = series_value(months, str(fig.get("over", "")), each)
         else:
             unit, shown = display_value(math.nan if value is None else float(value), str(fig.get("unit", "")), LANG)
         label = str(fig.get("label", ""))

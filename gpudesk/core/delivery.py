@@ -168,7 +168,8 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
     peak = np.isin(calendar, np.asarray(inp.peak_months, dtype=int))
     fs.input("delivery.peak_multiplier", inp.peak_multiplier, "x", "demand in peak months over baseline")
     mult = fs.add("delivery.demand_multiplier", np.where(peak, inp.peak_multiplier, 1.0), "x",
-                  "demand multiplier per month", "peak_multiplier in peak months, else 1", ["delivery.peak_multiplier"])
+                  "demand multiplier per month", "peak_multiplier in peak months, else 1", ["delivery.peak_multiplier"],
+                  over="month")
     hpd = fs.input("delivery.hours_per_day", inp.hours_per_day, "h", "hours used per day")
     dpm = fs.input("delivery.days_per_month", inp.days_per_month, "days", "days used per month")
     used = fs.add("delivery.hours_used_per_month", hpd * dpm, "h", "GPU hours used per GPU per month",
@@ -228,12 +229,13 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
             burst_gpus = fs.add("delivery.hybrid_burst_gpus", np.ceil(np.maximum(g * mult - owned, 0.0) / per) * per,
                                 "GPUs", "hybrid: cloud GPUs above the owned baseline, per month (whole instances)",
                                 "⌈max(gpus × demand_multiplier − hybrid_owned_gpus, 0) / GPUs per instance⌉ × GPUs "
-                                "per instance", ["delivery.gpus", "delivery.demand_multiplier", "delivery.hybrid_owned_gpus"])
+                                "per instance", ["delivery.gpus", "delivery.demand_multiplier", "delivery.hybrid_owned_gpus"],
+                                over="month")
             burst = fs.add("delivery.hybrid_burst_monthly", burst_gpus * used * od,
                            f"{inp.currency}/month", "hybrid: cloud bursts above the owned baseline per month",
                            "hybrid_burst_gpus × hours_used_per_month × on-demand price",
                            ["delivery.hybrid_burst_gpus", "delivery.hours_used_per_month",
-                            "delivery.price.cloud_on_demand"])
+                            "delivery.price.cloud_on_demand"], over="month")
             if inp.hybrid_capex is not None and inp.hybrid_opex_per_month is not None:
                 h_capex = fs.input("delivery.hybrid_capex", inp.hybrid_capex, inp.currency,
                                    "capex of the owned hybrid baseline", "TCO model (tco.owned_capex)")
@@ -264,9 +266,9 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
         fs.add(f"delivery.monthly.{mode}", series, f"{cur}/month", f"{_named(mode)} cost per month",
                formula + " + running_per_month" + (" in the phase's months" if longer else "")
                + (" + once_every_mode in month 1" if once else ""),
-               [*deps, "delivery.running_per_month"] + (["delivery.once_every_mode"] if once else []))
+               [*deps, "delivery.running_per_month"] + (["delivery.once_every_mode"] if once else []), over="month")
         cum = fs.add(f"delivery.cumulative.{mode}", np.cumsum(series), cur, f"{_named(mode)} cumulative cost",
-                     "running sum of monthly cost", [f"delivery.monthly.{mode}"])
+                     "running sum of monthly cost", [f"delivery.monthly.{mode}"], over="month_total")
         if longer:
             fs.add(f"delivery.total.{mode}", cum[-1], cur, f"{_named(mode)} cost of the phase",
                    f"cumulative at the last month billed: the reservation's {billed_span} months (the phase uses "

@@ -30,6 +30,12 @@ __all__ = ["Explanation", "FigureSet", "Index", "Quantity", "Rows", "as_array", 
 
 Index = int | tuple[int, ...] | None
 
+SERIES_OVER = ("month", "month_total")
+"""What a figure's 1-D value runs over when it is not candidates: ``month`` a value for each month of the phase (a
+cost per month, a demand multiplier), ``month_total`` a running total by month. Its explanation carries every month
+(``Explanation.series``) and each surface states its basis: the Explain panel showed the first month alone (a
+cumulative cost read 179,965 CNY, its first month, where the 3-month total is 539,896)."""
+
 
 @dataclass(slots=True)
 class _Entry:
@@ -44,6 +50,14 @@ class _Entry:
     is_input: bool = False
     vocabulary: Vocabulary[Term] | None = None  # a categorical figure: its values are this vocabulary's codes
     awaiting: tuple[str, ...] = ()  # cost lines awaiting a quote that a money figure leaves out (its value is the rest)
+    over: str = ""  # a series over the phase's months (``SERIES_OVER``), not over candidates
+
+
+def _months(entry: _Entry) -> tuple[tuple[float, ...], str]:
+    """(every month's value, what it runs over) of a series over the phase's months; ((), "") for any other figure."""
+    if not entry.over:
+        return (), ""
+    return tuple(float(v) for v in np.ravel(np.asarray(entry.value, dtype=float))), entry.over
 
 
 def _pick(value: Any, index: Index) -> float | str:
@@ -117,9 +131,13 @@ class FigureSet:
         source: str = "",
         vocabulary: Vocabulary[Term] | None = None,
         awaiting: tuple[str, ...] = (),
+        over: str = "",
     ) -> Any:
         """Record a derived figure. A categorical one holds codes of ``vocabulary`` (strings, never numbers),
-        which each surface words in its language (:meth:`vocabulary`); ``awaiting`` as for :meth:`input`."""
+        which each surface words in its language (:meth:`vocabulary`); ``awaiting`` as for :meth:`input`; ``over``
+        one of ``SERIES_OVER`` for a value per month of the phase."""
+        if over and over not in SERIES_OVER:
+            raise ValueError(f"figure {key!r}: over must be one of {SERIES_OVER}, not {over!r}")
         entries = self._entries
         for d in depends_on:
             if d not in entries:
@@ -130,8 +148,13 @@ class FigureSet:
                 and value.dtype == np.float64):  # numbers (codes of a categorical figure copy slower than they fault)
             value = rows.keep(value)
         self._entries[key] = _Entry(key, label, unit, value, formula, tuple(depends_on), source, note, False, vocabulary,
-                                    awaiting)
+                                    awaiting, over)
         return value
+
+    def over(self, key: str) -> str:
+        """What figure ``key`` runs over when it is a series over the phase's months (``SERIES_OVER``), else ""."""
+        entry = self._entries.get(key)
+        return "" if entry is None else entry.over
 
     def keep_in_blocks(self, length: int | None) -> None:
         """Keep each figure of a flat batch of ``length`` candidates that is an array of its own in a row of a
@@ -150,7 +173,7 @@ class FigureSet:
             deps = tuple(prefix + d for d in entry.depends_on)
             self._entries[new_key] = _Entry(
                 new_key, entry.label, entry.unit, entry.value, entry.formula, deps,
-                entry.source, entry.note, entry.is_input, entry.vocabulary, entry.awaiting,
+                entry.source, entry.note, entry.is_input, entry.vocabulary, entry.awaiting, entry.over,
             )
 
     def insert_after(self, anchor: str, other: FigureSet, prefix: str = "") -> None:
@@ -300,6 +323,7 @@ class FigureSet:
                 self._entries[dep].unit,
                 self._entries[dep].source or ("derived: " + self._entries[dep].formula if self._entries[dep].formula else ""),
                 self._entries[dep].vocabulary,
+                *_months(self._entries[dep]),
             )
             for dep in entry.depends_on
         )
@@ -314,6 +338,8 @@ class FigureSet:
             note=entry.note,
             vocabulary=entry.vocabulary,
             awaiting=entry.awaiting,
+            series=_months(entry)[0],
+            over=entry.over,
         )
 
     def sources_behind(self, key: str, index: Index = None) -> list[Quantity]:

@@ -25,6 +25,8 @@ class Quantity:
     unit: str
     source: str
     vocabulary: Vocabulary[Term] | None = field(default=None, compare=False, repr=False)
+    series: tuple[float, ...] = ()  # a figure over the months of a phase: every month's value (``value`` the first)
+    over: str = ""  # what ``series`` runs over (``explain.SERIES_OVER``)
 
     worded = _worded
 
@@ -52,6 +54,8 @@ class Explanation:
     note: str = ""
     vocabulary: Vocabulary[Term] | None = field(default=None, compare=False, repr=False)
     awaiting: tuple[str, ...] = ()  # a money figure's cost lines without a price, left out of its value
+    series: tuple[float, ...] = ()  # a figure over the months of a phase: every month's value (``value`` the first)
+    over: str = ""  # what ``series`` runs over (``explain.SERIES_OVER``)
 
     worded = _worded
 
@@ -73,6 +77,9 @@ class Explanation:
         if self.awaiting:
             shown += f" + {len(self.awaiting)} cost line(s) awaiting a quote"
         lines = [f"{self.label} = {shown}"]
+        if self.series:  # "value" is month 1: every month, and whether they are a running total
+            months = ", ".join(format_value(v) for v in self.series)
+            lines.append(f"  {'running total' if self.over == 'month_total' else 'value'} by month: {months}")
         if self.formula:
             lines.append(f"  formula: {self.formula}")
         if self.source:

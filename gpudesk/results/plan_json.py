@@ -40,6 +40,8 @@ def figures_to_json(figures: FigureSet, include_inputs: bool = False) -> dict[st
             out[key]["source"] = exp.source
         if exp.awaiting:  # a money figure's value is its priced part: these lines have no price yet
             out[key]["awaiting_quotes"] = list(exp.awaiting)
+        if exp.series:  # a figure over the phase's months: "value" is month 1; every month and what they are
+            out[key]["months"], out[key]["over"] = _clean(list(exp.series)), exp.over
         if exp.vocabulary is not None:  # a categorical figure: its code's names, from the figure's own vocabulary
             out[key]["names"] = {lang: exp.worded(lang) for lang in ("en", "zh")}
     return out

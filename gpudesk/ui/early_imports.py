@@ -30,6 +30,7 @@ import gpudesk.report.check_text  # noqa: F401
 import gpudesk.report.display_units  # noqa: F401
 import gpudesk.report.formula_text  # noqa: F401
 import gpudesk.report.ledger_text  # noqa: F401
+import gpudesk.report.series_text  # noqa: F401
 import gpudesk.report.server_names  # noqa: F401
 import gpudesk.results.plan_charts  # noqa: F401
 import gpudesk.results.plan_result  # noqa: F401

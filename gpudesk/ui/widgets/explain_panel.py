@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import math
 import re
-from collections.abc import Container
+from collections.abc import Callable, Container
 
 from PySide6.QtCore import QCoreApplication, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
@@ -15,6 +15,7 @@ from gpudesk.core.explain import Explanation, FigureSet, Quantity
 from gpudesk.report.check_text import localise
 from gpudesk.report.display_units import as_row_label, display_value, plain_number
 from gpudesk.report.formula_text import formula_text
+from gpudesk.report.series_text import per_month_total_unit, series_basis, series_value
 from gpudesk.ui.status_style import BLOCKED, DARK, INFO, LIGHT, WARNING, is_dark
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.field_form import SINGULAR_UNITS
@@ -66,8 +67,13 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
     parts = [f"<h3>{html.escape(label)}</h3>",
              f"<p><b>{html.escape(value)} {html.escape(unit)}</b>"]
     stored = text.unit(exp.unit)
-    if unit not in (stored, SINGULAR_UNITS.get(stored)) and isinstance(exp.value, float) and math.isfinite(exp.value) \
-            and exp.vocabulary is None and exp.unit not in EXACT_IN_DISPLAY:
+    if exp.series:  # a figure over the phase's months: what its value is (a running total, every month, a range)
+        per_month = per_month_total_unit(exp.unit)
+        basis = series_basis(exp.series, exp.over, _number_shown(exp.unit, text),
+                             _number_shown(per_month, text) if per_month else None, text.lang)
+        parts.append(f" <span style='color:gray'>({html.escape(basis)})</span>")
+    elif unit not in (stored, SINGULAR_UNITS.get(stored)) and isinstance(exp.value, float) \
+            and math.isfinite(exp.value) and exp.vocabulary is None and exp.unit not in EXACT_IN_DISPLAY:
         parts.append(f" <span style='color:gray'>({plain_number(exp.value)} {html.escape(text.unit(exp.unit))})</span>")
     parts.append("</p>")
     if exp.formula:
@@ -87,7 +93,7 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
             q_value, q_unit = _shown(q, text)
             parts.append(
                 f"<tr><td>{q_label}<br><small style='color:gray'>{html.escape(q.key)}</small></td>"
-                f"<td align=right>{html.escape(q_value)}</td>"
+                f"<td align=right style='white-space:nowrap'>{html.escape(q_value)}</td>"
                 f"<td>{html.escape(q_unit)}</td><td><small>{origin(q.source)}</small></td></tr>"
             )
         parts.append("</table>")
@@ -123,11 +129,21 @@ def _shown(figure: Explanation | Quantity, text: DisplayText) -> tuple[str, str]
     named = figure.worded(text.lang)
     if named is not None:
         return named, ""
+    if figure.series:
+        return series_value(figure.series, figure.over, _number_shown(figure.unit, text))
     shown_unit, shown = display_value(figure.value, figure.unit, text.lang)
     unit = text.unit(shown_unit)
     if shown == "1" and not text.translates:  # "1 GPU", not "1 GPUs"
         unit = SINGULAR_UNITS.get(unit, unit)
     return text.value(shown), unit
+
+
+def _number_shown(unit: str, text: DisplayText) -> Callable[[float], tuple[str, str]]:
+    """A number of ``unit`` as the panel shows one: readable units, in ``text``'s language."""
+    def shown(value: float) -> tuple[str, str]:
+        shown_unit, number = display_value(value, unit, text.lang)
+        return text.value(number), text.unit(shown_unit)
+    return shown
 
 
 def check_html(check: Check, lang: str | None = None, dark: bool = False) -> str:

@@ -13,6 +13,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.report.chart_text import translate
 from gpudesk.report.display_units import NEVER, UNKNOWN, as_row_label, display_value
 from gpudesk.report.ledger_text import awaiting_total
+from gpudesk.report.series_text import series_value
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.ui.widgets.column_fit import FittedColumns
 from gpudesk.ui.widgets.display_text import DisplayText
@@ -254,6 +255,12 @@ def figure_display(figures: FigureSet, key: str, text: DisplayText, index: int |
     named = figures.word(key, text.lang, index)
     if named is not None:
         return named, ""
+    if figures.over(key):  # a figure over the phase's months: its running total, its one value, or its range
+        def each(month: float) -> tuple[str, str]:
+            shown_unit, number = display_value(month, figures.unit(key), text.lang)
+            return text.value(number), text.unit(shown_unit, currency)
+        explained = figures.explain(key, index)
+        return series_value(explained.series, explained.over, each)
     value = figures.value_at(key, index)
     unit, shown = display_value(value, figures.unit(key), text.lang)
     waiting = figures.awaiting(key)
