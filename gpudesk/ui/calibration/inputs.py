@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from gpudesk.calibration.measurement import Measurement
 from gpudesk.calibration.pilot_model import PilotSetup
+from gpudesk.ui.widgets.money_spin import TrimmedSpinBox
 from gpudesk.ui.widgets.session_text import session_text
 
 # (PilotSetup field, largest value); 0 means "from the log, else from the plan"
@@ -88,7 +88,7 @@ class TypedMeasurement(QWidget):
         self.metric_box = QComboBox(self)
         for metric, _kind, unit, _factor in TYPED_METRICS:
             self.metric_box.addItem(f"{labels[metric]} [{session_text().unit(unit)}]", metric)  # 秒, not s, in zh
-        self.value = QDoubleSpinBox(self)
+        self.value = TrimmedSpinBox(self)  # '1,250.5', not '1,250.5000'
         self.value.setDecimals(4)
         self.value.setRange(0.0, 1e12)
         self.value.setObjectName("typed_value")

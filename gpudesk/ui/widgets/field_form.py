@@ -35,7 +35,7 @@ from gpudesk.ui.widgets.count_spin import ZH_SCALES, CountSpinBox, count_scale
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.elided_combo import ElidedComboBox
 from gpudesk.ui.widgets.int_list import format_int_list, parse_int_list
-from gpudesk.ui.widgets.money_spin import WanSpinBox, in_wan, wan_unit
+from gpudesk.ui.widgets.money_spin import TrimmedSpinBox, WanSpinBox, in_wan, wan_unit
 from gpudesk.ui.widgets.notes_edit import LONG_TEXT, NotesEdit
 from gpudesk.ui.widgets.session_text import session_text
 from gpudesk.wizard.fields import describe_path
@@ -175,7 +175,7 @@ class FieldForm(QWidget):
         if isinstance(value, (int, float)) and "min" in meta and meta.get("unit") == FRACTION:
             return self._percent_editor(path, float(value), meta)
         if isinstance(value, (int, float)) and "min" in meta:
-            decimal = QDoubleSpinBox(self)
+            decimal = TrimmedSpinBox(self)
             decimal.setDecimals(_decimals_for(float(meta["max"])))
             decimal.setRange(float(meta["min"]), float(meta["max"]))
             decimal.setValue(float(value))
@@ -203,7 +203,7 @@ class FieldForm(QWidget):
 
     def _percent_editor(self, path: str, value: float, meta: dict[str, Any]) -> QDoubleSpinBox:
         """A share held as 0..1 shown and typed as a percentage ("60 %", not "0.600")."""
-        percent = QDoubleSpinBox(self)
+        percent = TrimmedSpinBox(self)
         percent.setDecimals(1)
         percent.setRange(float(meta["min"]) * 100, float(meta["max"]) * 100)
         percent.setValue(value * 100)

@@ -34,7 +34,18 @@ def wan_unit(unit: str, currency: str) -> str:
     return units[-1][1] + slash + per
 
 
-class WanSpinBox(QDoubleSpinBox):
+class TrimmedSpinBox(QDoubleSpinBox):
+    """A number typed with the decimals it may need and shown without trailing zeros, as every figure beside it is
+    (``plain_number``): step 7's inputs read '2.00 人', '8.00 %' and a rack limit of '5.40 kW' beside the figure
+    table's '8 kW' and '5.4 kW'; now '2 人', '8 %', '5.4 kW'."""
+
+    def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt override
+        text = super().textFromValue(value)
+        point = self.locale().decimalPoint()
+        return text.rstrip("0").rstrip(point) if point in text else text
+
+
+class WanSpinBox(TrimmedSpinBox):
     """A money amount shown and typed in 万, without trailing zeros (1,250 万元; 1,234.5678 万元)."""
 
     SCALE = WAN
@@ -57,8 +68,3 @@ class WanSpinBox(QDoubleSpinBox):
     def set_amount(self, amount: float) -> None:
         if self.amount() != round(amount, self._digits):
             self.setValue(amount / self.SCALE)
-
-    def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt override
-        text = super().textFromValue(value)
-        point = self.locale().decimalPoint()
-        return text.rstrip("0").rstrip(point) if point in text else text
