@@ -230,7 +230,7 @@ def test_assumed_inputs_read_with_their_units_in_chinese() -> None:
     (note,), (check,) = assumed_inputs(phase)
     assert not any(CJK.search(str(v)) for v in check.numbers.values())
     _title, message, _fix = localise(check, "zh")
-    for words in ("1. 大模型预训练：", "完成期限 = 30 天", "序列长度 = 4,096 tokens", "工作负载类型 = 大模型预训练"):
+    for words in ("1. 大模型预训练：", "完成期限 = 30 天", "序列长度 = 4,096 token", "工作负载类型 = 大模型预训练"):
         assert words in message, (words, message)
     assert "pretrain" not in message and "Training" not in message
     assert assumed_listing(note.values["defaults"], "zh") in message

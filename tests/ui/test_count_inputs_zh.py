@@ -36,22 +36,22 @@ def test_every_large_count_field_declares_its_chinese_scale_next_to_its_bounds()
 def test_training_tokens_typed_in_yi_are_kept_exactly_through_save_and_load(qtbot, tmp_path) -> None:
     form, document = form_in("zh", Project(), qtbot)
     editor = form.add(TOKENS, "训练 token 数")
-    assert isinstance(editor, CountSpinBox) and editor.suffix() == " 亿 tokens"
-    assert editor.text() == "1,000 亿 tokens"  # the default 1e11
+    assert isinstance(editor, CountSpinBox) and editor.suffix() == " 亿 token"
+    assert editor.text() == "1,000 亿 token"  # the default 1e11
     type_into(qtbot, editor, "30")
     assert document.project.phases[0].workloads[0].train_tokens == 3_000_000_000
-    assert editor.text() == "30 亿 tokens"
-    assert editor.toolTip().endswith("= 3,000,000,000 tokens")
+    assert editor.text() == "30 亿 token"
+    assert editor.toolTip().endswith("= 3,000,000,000 token")
     type_into(qtbot, editor, "12.34567891")  # every whole token can be typed
     assert document.project.phases[0].workloads[0].train_tokens == 1_234_567_891
-    assert editor.toolTip().endswith("= 1,234,567,891 tokens")
+    assert editor.toolTip().endswith("= 1,234,567,891 token")
     path = tmp_path / "plan.gpudesk"
     save_project(document.project, path)
     reloaded = load_project(path).project
     assert reloaded.phases[0].workloads[0].train_tokens == 1_234_567_891
     form2, document2 = form_in("zh", reloaded, qtbot)
     shown = form2.add(TOKENS, "训练 token 数")
-    assert shown.text() == "12.34567891 亿 tokens"
+    assert shown.text() == "12.34567891 亿 token"
     assert document2.project.phases[0].workloads[0].train_tokens == 1_234_567_891  # showing it wrote nothing
 
 

@@ -86,8 +86,8 @@ def test_every_unit_reads_chinese():
     unit, shown = display_value(7.615e9, "params", "zh")
     assert (shown, ZH.unit(unit)) == ("76.2", "亿参数")  # three significant digits, as every surface
     unit, shown = display_value(250_000.0, "tokens", "zh")
-    assert (shown, ZH.unit(unit)) == ("25", "万 tokens")  # a space before a Latin unit, never "25 万tokens"
-    assert ZH.unit("亿 tokens/s") == "亿 tokens/秒" and ZH.unit("万 items/day") == "万项/天"
+    assert (shown, ZH.unit(unit)) == ("25", "万 token")  # a space before a Latin unit, never "25 万token"
+    assert ZH.unit("亿 tokens/s") == "亿 token/秒" and ZH.unit("万 items/day") == "万项/天"
     assert display_value(7.615e9, "params", "en") == ("B params", "7.62")
     assert EN.unit("currency/GPU/year", "USD") == "USD/GPU/year" and EN.unit("days") == "days"
 
