@@ -16,6 +16,7 @@ from typing import Any
 from gpudesk.project.assumed import edit_clearing
 from gpudesk.project.errors import ProjectValidationError
 from gpudesk.project.model import Project
+from gpudesk.project.model_choice import custom_models_released
 from gpudesk.project.region_currency import edits_following
 from gpudesk.session import field_paths
 
@@ -76,6 +77,7 @@ class ProjectDocument:
         if problems:
             raise ProjectValidationError(problems)
         extra = list(edits_following(self.project, assignments))  # a region edit moves a currency not chosen
+        extra += custom_models_released(self.project, assignments)  # a catalog model replaces the plan's own
         for path, _value in assignments:
             cleared = edit_clearing(self.project, path)
             if cleared is not None and all(p != cleared[0] for p, _ in assignments):

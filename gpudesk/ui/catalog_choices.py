@@ -9,6 +9,7 @@ from PySide6.QtCore import QCoreApplication
 
 from gpudesk.catalog.sources import ChineseTexts, chinese_texts
 from gpudesk.catalog.store import Catalog
+from gpudesk.project.model import Workload
 from gpudesk.report.server_names import server_display_name, storage_display_name
 from gpudesk.ui.widgets.session_text import session_language
 
@@ -38,6 +39,21 @@ class CatalogChoices:
 
     def models(self) -> list[tuple[str, str]]:
         return [(m.id, self._mark(m.name, m.provenance.user_row)) for m in self.catalog.models()]
+
+    def models_of(self, workload: Callable[[], Workload | None]) -> Provider:
+        """The catalog's models for one workload's model row: while the workload defines its own model
+        (``custom_model``), that model stands in for the entry of the ``model_id`` the estimate leaves unread, named
+        as the plan names it; choosing any other entry replaces it (project/model_choice.py)."""
+        def items() -> list[tuple[str, str]]:
+            rows, shown = self.models(), workload()
+            if shown is None or not shown.custom_model:
+                return rows
+            name = str(shown.custom_model.get("name") or "").strip()
+            label = (QCoreApplication.translate("CatalogChoices", "Custom model: {name} (defined in the plan)")
+                     .format(name=name) if name else
+                     QCoreApplication.translate("CatalogChoices", "Custom model (defined in the plan)"))
+            return [(shown.model_id, label)] + [(code, text) for code, text in rows if code != shown.model_id]
+        return items
 
     def accelerators(self) -> list[tuple[str, str]]:
         return [

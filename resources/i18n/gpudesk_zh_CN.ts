@@ -516,22 +516,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CatalogChoices</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="61" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="54" />
+      <source>Custom model (defined in the plan)</source>
+      <translation>自定义模型（方案中定义）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="52" />
+      <source>Custom model: {name} (defined in the plan)</source>
+      <translation>自定义模型：{name}（方案中定义）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="77" />
       <source>— cheapest matching offer —</source>
       <translation>— 自动选择最便宜的匹配报价 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="70" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="86" />
       <source>— chosen for the fabric —</source>
       <translation>— 按网络类型自动选择 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="49" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="65" />
       <source>— derived from accelerator —</source>
       <translation>— 按加速卡自动推导 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="67" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="83" />
       <source>— from server —</source>
       <translation>— 沿用服务器自带网卡 —</translation>
     </message>
@@ -1074,7 +1084,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>抢占式价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="95" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="96" />
       <source>Status</source>
       <translation>状态</translation>
     </message>
@@ -1123,12 +1133,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>每节点写带宽</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="158" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="159" />
       <source>shipped row, verified against its source</source>
       <translation>内置行，已对照来源核实</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="124" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="125" />
       <source>unknown: not in the cited sources</source>
       <translation>未知：引用来源中未给出</translation>
     </message>
@@ -1141,17 +1151,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>vGPU规格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="157" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="158" />
       <source>◇ unverified: values not yet checked against a primary source</source>
       <translation>◇ 未核实：数值尚未对照一手来源核实</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="97" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="98" />
       <source>★ your own row (user catalog) · ◇ unverified values</source>
       <translation>★ 您自己的行（用户目录） · ◇ 未核实的数值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="155" />
+      <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="156" />
       <source>★ your own row, stored in your user catalog</source>
       <translation>★ 您自己的行，保存在用户目录中</translation>
     </message>
@@ -2664,7 +2674,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="289" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="291" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -2672,12 +2682,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="168" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="169" />
       <source> (the check "Some costs have no price" names them). Enter their quotes on step 7 (costs) to complete it.</source>
       <translation>（检查项“部分成本没有价格”列出了它们）。在第 7 步（成本）填入报价后即为完整金额。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="160" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="161" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -2686,22 +2696,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="166" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="167" />
       <source>Leaves out 1 cost line that has no price yet</source>
       <translation>不含 1 项尚无价格的成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="167" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="168" />
       <source>Leaves out {0} cost lines that have no price yet</source>
       <translation>不含 {0} 项尚无价格的成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="171" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="172" />
       <source>Owning costs more than this option in every month of the plan's horizon: buying never pays back against it.</source>
       <translation>在方案测算期内的每个月，自购都比此选项贵：买硬件相对它不会回本。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="162" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="163" />
       <source>The estimate could not compute this figure: a catalog field or an input it needs is missing. The Explain panel shows which.</source>
       <translation>估算无法得出此项数值：缺少所需的目录字段或输入。在“计算说明”面板中可查看缺少哪一项。</translation>
     </message>
@@ -4966,82 +4976,82 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="155" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="156" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="192" />
       <source>Cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="352" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="361" />
       <source>Drawing this chart…</source>
       <translation>正在绘制此图表……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="190" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
       <source>Inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="104" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="105" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="190" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
       <source>Memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="199" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="192" />
       <source>Power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="192" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="193" />
       <source>Rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="204" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="205" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="192" />
       <source>Scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="350" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="359" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="137" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="138" />
       <source>Still being computed: the best parallel layout at the plan's GPU count, its figures and its checks appear here in a moment.</source>
       <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="192" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="193" />
       <source>Timeline</source>
       <translation>时间线</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="190" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="205" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="206" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
@@ -5437,7 +5447,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="222" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="221" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpudesk.project.model import Workload
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.results.chart_model import ChartSpec
 from gpudesk.results.plan_charts import with_pending_columns
@@ -221,6 +222,13 @@ class StepPage(QWidget):
     def workload_kind(self) -> str:
         return self.document.get(f"phases[{self.phase}].workloads[{self.workload}].kind")
 
+    def _workload(self) -> Workload | None:
+        """The workload the form edits (None once an edit removed it)."""
+        phases = self.document.project.phases
+        if self.phase < len(phases) and self.workload < len(phases[self.phase].workloads):
+            return phases[self.phase].workloads[self.workload]
+        return None
+
     def rebind(self, phase: int, workload: int) -> None:
         """Build the form for the active phase and workload (and workload kind)."""
         self.phase, self.workload = phase, workload
@@ -233,7 +241,8 @@ class StepPage(QWidget):
         self.form = FieldForm(self.document, self.form_box)
         self._relative: dict[str, str] = {}  # resolved path -> the row's path (relative to the phase)
         for row in self.step.rows_for(self._kind):
-            provider = self.choices.provider(row.choices) if row.choices else None
+            provider = (self.choices.models_of(self._workload) if row.choices == "models" else
+                        self.choices.provider(row.choices) if row.choices else None)
             path = fields.resolve(row, phase, workload)
             self._relative[path] = row.path
             self.form.add(path, row.label(self.lang), provider)
