@@ -44,6 +44,7 @@ from gpudesk.core.arrays import broadcast_shape
 from gpudesk.core.constants import (
     NCCL_BASE_LATENCY_S,
     NCCL_HOP_LATENCY_S,
+    NCCL_LL_ALLREDUCE_BW_SHARE,
     NCCL_SIMPLE_BASE_LATENCY_S,
     NCCL_SIMPLE_HOP_LATENCY_S,
     SCALEUP_RING_BUSBW_CAP,
@@ -220,3 +221,18 @@ def bucket_steps_latency(group: np.ndarray, local: np.ndarray, links: Links) -> 
     inter = np.ceil(n / loc) - 1.0
     t = 2.0 * (n - 1.0 - inter) * links.simple_scaleup_hop_s + 2.0 * inter * links.simple_net_hop_s
     return np.where(n > 1.0, t, 0.0)
+
+
+def tuned_all_reduce_time(size_bytes: np.ndarray, group: np.ndarray, local: np.ndarray, links: Links) -> np.ndarray:
+    """Seconds of one ring all-reduce of ``size_bytes`` in the protocol NCCL's tuner picks (tuning.cc: each protocol
+    takes latency + bytes / bandwidth, the fastest runs): LL, its latency (``collective_time``'s) with the bytes at
+    NCCL_LL_ALLREDUCE_BW_SHARE of the bus bandwidth, or Simple, its latency (``links.simple_base_s`` + Simple ring
+    steps) with the bytes at the full bus bandwidth. Small buffers take LL, megabytes take Simple. 0 for a group of 1."""
+    n = np.maximum(np.asarray(group, dtype=np.float64), 1.0)
+    loc = np.minimum(np.asarray(local, dtype=np.float64), n)
+    t = collective_time("all_reduce", size_bytes, n, loc, links)
+    ll_latency = _latency(2.0 * (n - 1.0), 2.0 * (np.ceil(n / loc) - 1.0), links)
+    volume = t - ll_latency  # the bytes at the Simple protocol's bus bandwidth
+    ll = ll_latency + volume / NCCL_LL_ALLREDUCE_BW_SHARE.value
+    simple = links.simple_base_s + bucket_steps_latency(n, loc, links) + volume
+    return np.where(n > 1.0, np.minimum(ll, simple), 0.0)

@@ -7,7 +7,8 @@ Per operation the time is max(FLOPs / (peak · η_mm), bytes / (HBM bw · η_hbm
   step (MoE: only the experts some token routed to, E·(1 − (1 − k/E)^B)) and
   do 2·N_gemm·B FLOPs; attention reads B·c tokens of KV cache and does
   2·L·c·a·(d_qk + d_v)·B FLOPs (MLA: the absorbed form, over the
-  latent, model_math.decode_attention_core_dims); TP adds 2 all-reduces of B·h per layer,
+  latent, model_math.decode_attention_core_dims); TP adds 2 all-reduces of B·h per layer (each in the
+  protocol NCCL's tuner picks: LL for small buffers, Simple's latency for megabytes),
   EP with attention data-parallel a dispatch and a combine per MoE layer (inside an NVLink
   domain the published kernels' fixed time and link share, MOE_DISPATCH_LATENCY_S etc.).
 * prefill of P tokens in sequences of n: GEMMs 2·N_gemm·P FLOPs, causal
@@ -43,7 +44,7 @@ from functools import lru_cache
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
-from gpudesk.core.collectives import Links, collective_time, local_members, mesh_share
+from gpudesk.core.collectives import Links, collective_time, local_members, mesh_share, tuned_all_reduce_time
 from gpudesk.core.constants import (
     ACTIVATION_COMM_BYTES,
     DECODE_KERNELS_PER_LAYER,
@@ -237,7 +238,7 @@ class ReplicaModel:
         return np.asarray(dense / (self.tp * self.pp) + routed / (self.expert_split * self.pp))
 
     def collectives(self, tokens: np.ndarray) -> np.ndarray:
-        """Seconds of the TP all-reduces (two per layer) and, with attention data-parallel across the expert
+        """Seconds of the TP all-reduces (two per layer, ``tuned_all_reduce_time``) and, with attention data-parallel across the expert
         ranks (e > t), the expert all-to-alls of a step carrying ``tokens`` tokens. With e ≤ t every expert rank
         already holds the attention output of every token (tensor-parallel attention), so the routed experts
         need no dispatch; their partial outputs are summed by the layer's TP all-reduce. The all-to-alls wait
@@ -248,7 +249,7 @@ class ReplicaModel:
         act = tokens / self.attention_groups * m.hidden * ACTIVATION_COMM_BYTES.value  # one attention group's
         dom = self.links.scaleup_domain
         local_tp = local_members(self.tp, np.ones_like(self.tp), dom)
-        tp = 2.0 * m.n_layers * collective_time("all_reduce", act, self.tp, local_tp, self.links)
+        tp = 2.0 * m.n_layers * tuned_all_reduce_time(act, self.tp, local_tp, self.links)
         if not m.is_moe:
             return tp
         local_ep = local_members(self.ep, np.ones_like(self.ep), dom)

@@ -214,6 +214,17 @@ NCCL_SIMPLE_HOP_LATENCY_S = {
                     "per-step latency of a Simple-protocol ring over the scale-out network",
                     f"{_NCCL_SIMPLE}: hwLat NET Ring/Simple = 9.6 us"),
 }
+NCCL_LL_ALLREDUCE_BW_SHARE = Constant(
+    "NCCL_LL_ALLREDUCE_BW_SHARE", 0.25, "fraction", "bus bandwidth of a ring all-reduce in the LL protocol / Simple's",
+    "NVIDIA/nccl src/graph/tuning.cc (commit 01afd20), ncclTopoTuneModel: 'if (a == NCCL_ALGO_RING && p == "
+    "NCCL_PROTO_LL) busBw *= ... coll == ncclCollAllReduce ... ? 1.0/4.0'; ncclTopoGetAlgoTime gives each protocol "
+    "time = latency + bytes / bandwidth and NCCL runs the fastest, so an all-reduce of megabytes (a serving step's "
+    "TP all-reduce at hundreds of sequences) takes the Simple protocol's latency (8.4 us + 3.4 us per NVLink step, "
+    "56 us on 8 GPUs) where LL's 10 us holds only for small buffers. A published curve agrees: TensorRT-LLM's "
+    "all-reduce on 4 H100 (ai-dynamo/aiconfigurator src/aiconfigurator/systems/data/h100_sxm/trtllm/1.2.0rc1/"
+    "custom_allreduce_perf.txt.bak, commit 302edbc) takes 30 us + bytes / rate from 8 to 537 MB, the model's Simple "
+    "latency 28.8 us (aiconfigurator: NVIDIA's collector of TensorRT-LLM kernel times; the stored copy gives no date)",
+)
 _DDP_BUCKET = ("NVIDIA/Megatron-LM megatron/core/distributed/distributed_data_parallel.py (commit 0011998): "
                "bucket_size = max(40000000, 1000000 * data-parallel size) when no bucket size is given, 'to ensure "
                "that chunks used in NCCL ring-reduce implementations are large enough to remain bandwidth-bound "
