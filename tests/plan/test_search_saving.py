@@ -22,7 +22,8 @@ def test_the_bank_910b_phases_state_the_saving_in_both_languages(searched_sample
     assert rec.accelerator_id == "ascend-910b"
     cost = phase.point_costs[rec.index][2]
     assert reason.numbers["cost"].amount == pytest.approx(cost) and reason.numbers["own"].amount == own.cost
-    assert reason.numbers["saving"] == pytest.approx(1 - cost / own.cost) and reason.numbers["saving"] > 0.3
+    # a saving worth stating: 43% when written, 29.7% since the TP all-reduce takes NCCL's protocol (2026-12-03)
+    assert reason.numbers["saving"] == pytest.approx(1 - cost / own.cost) and reason.numbers["saving"] > 0.25
     assert f"saves {reason.numbers['saving']:.0%}" in reason_text(reason, "en")
     zh = reason_text(reason, "zh")
     assert "方案自身配置" in zh and "省" in zh
