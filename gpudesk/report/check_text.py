@@ -135,7 +135,7 @@ def reason_text(reason: Reason, lang: str = "en") -> str:
             text = text.replace(many, one)
     values = offers_named({k: _worded(v, lang, words) for k, v in reason.numbers.items()}, lang)
     for key, value in values.items():  # a figure the template leaves unformatted: the one rule for its digits
-        if isinstance(value, float) and "{" + key + "}" in text:
+        if isinstance(value, (float, int)) and not isinstance(value, bool) and "{" + key + "}" in text:
             values[key] = format_number(value)
     for key in MARKET_KEYS:  # a market by its name, never its code ("cn")
         if isinstance(values.get(key), str) and values[key] in MARKET.codes:

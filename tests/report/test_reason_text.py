@@ -76,8 +76,10 @@ def test_numbers_are_formatted_in_each_language() -> None:
     from gpudesk.core.candidates import Reason
 
     perf = Reason("search_serving_perf", {"tokens_per_user": 31.4, "ttft_ms": 812.6, "tpot_ms": 23.04})
-    assert reason_text(perf, "en") == "31 tokens/s per user, TTFT 813 ms at the target percentile, TPOT 23.0 ms"
-    assert reason_text(perf, "zh") == "单用户 31 token/秒，目标分位首 token 813 毫秒，每 token 23.0 毫秒"
+    # by the one digits rule (plain_number), as the tables beside them: gov's ranking read '单用户 17 token/秒 …
+    # 每 token 58.0 毫秒' where its table read '17.1 tokens/秒/用户' and '59 毫秒'
+    assert reason_text(perf, "en") == "31.4 tokens/s per user, TTFT 813 ms at the target percentile, TPOT 23 ms"
+    assert reason_text(perf, "zh") == "单用户 31.4 token/秒，目标分位首 token 813 毫秒，每 token 23 毫秒"
     from gpudesk.core.reason_values import Money
 
     total = Reason("ledger_total", {"total": Money(18958.7, "USD"), "years": 3})
