@@ -82,3 +82,27 @@ def test_a_log_latency_panel_is_drawn_on_a_log_scale(shown_chart) -> None:
     assert chart.panels[1].plot.getAxis("left").logMode and not chart.panels[0].plot.getAxis("left").logMode
     low, high = chart.panels[1].plot.vb.viewRange()[1]
     assert low < 1.31 < 3.61 < high  # log10 of 20 ms and of the 4,000 ms target, both in view
+
+
+@pytest.mark.parametrize("width", [330, 900])
+def test_rack_headers_and_names_stay_within_their_racks(shown_chart, width) -> None:
+    """Gov's seven racks in a 1366 x 768 step 7 tab printed their totals '7.27 / 8.4 kW' over each other and their
+    servers' names across the next rack: a header drops its limit, then goes, where its rack is too narrow; a
+    box's name goes (hovering the box names it). A wide chart shows every header whole."""
+    from gpudesk.results.chart_model import RackBox, RackColumn, RackLayoutSpec
+
+    racks = [RackColumn(f"R{i + 1:02d}", [RackBox("8 卡 Cambricon MLU370-X8 服务器", 8, 3.63) for _ in range(2)],
+                        7.27, 8.4) for i in range(7)]
+    chart = shown_chart(width, 300)
+    chart.set_spec(RackLayoutSpec("机柜布局", racks))
+    flush()
+    panel = chart.racks
+    headers = [h for h in panel._headers if h.isVisible()]
+    rects = sorted((h.sceneBoundingRect().adjusted(3, 0, -3, 0) for h in headers), key=lambda r: r.left())
+    assert not [(a, b) for a, b in zip(rects, rects[1:]) if a.right() > b.left()], [h.toPlainText() for h in headers]
+    if width == 900:
+        assert len(headers) == 7 and all(h.toPlainText() == "7.27 / 8.4 kW" for h in headers)
+    vb = panel.plot.vb
+    column = vb.width() * 0.8 / 7.2
+    names = [label for labels in panel._box_labels.values() for label in labels if label.isVisible()]
+    assert all(label.sceneBoundingRect().width() - 8 <= column for label in names), column
