@@ -227,12 +227,13 @@ def tuned_all_reduce_time(size_bytes: np.ndarray, group: np.ndarray, local: np.n
     """Seconds of one ring all-reduce of ``size_bytes`` in the protocol NCCL's tuner picks (tuning.cc: each protocol
     takes latency + bytes / bandwidth, the fastest runs): LL, its latency (``collective_time``'s) with the bytes at
     NCCL_LL_ALLREDUCE_BW_SHARE of the bus bandwidth, or Simple, its latency (``links.simple_base_s`` + Simple ring
-    steps) with the bytes at the full bus bandwidth. Small buffers take LL, megabytes take Simple. 0 for a group of 1."""
+    steps, ``bucket_steps_latency``) with the bytes at the full bus bandwidth. Small buffers take LL, megabytes take
+    Simple. 0 for a group of 1. One pass over the arrays (the serving search calls it per step)."""
     n = np.maximum(np.asarray(group, dtype=np.float64), 1.0)
     loc = np.minimum(np.asarray(local, dtype=np.float64), n)
-    t = collective_time("all_reduce", size_bytes, n, loc, links)
-    ll_latency = _latency(2.0 * (n - 1.0), 2.0 * (np.ceil(n / loc) - 1.0), links)
-    volume = t - ll_latency  # the bytes at the Simple protocol's bus bandwidth
-    ll = ll_latency + volume / NCCL_LL_ALLREDUCE_BW_SHARE.value
-    simple = links.simple_base_s + bucket_steps_latency(n, loc, links) + volume
+    volume = 2.0 * (n - 1.0) / n * np.asarray(size_bytes, dtype=np.float64) / bus_bandwidth(n, loc, links, reduce=True)
+    inter = 2.0 * (np.ceil(n / loc) - 1.0)  # ring steps across the network
+    intra = 2.0 * (n - 1.0) - inter
+    ll = links.base_s + intra * links.scaleup_hop_s + inter * links.net_hop_s + volume / NCCL_LL_ALLREDUCE_BW_SHARE.value
+    simple = links.simple_base_s + intra * links.simple_scaleup_hop_s + inter * links.simple_net_hop_s + volume
     return np.where(n > 1.0, np.minimum(ll, simple), 0.0)
