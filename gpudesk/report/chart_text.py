@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from gpudesk.report.display_units import COUNT_SCALES_ZH, plain_number
 from gpudesk.report.server_names import server_display_name
 from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
 from gpudesk.results.search_charts import NOTE_GPUS, NOTE_LEDGER, NOTE_LOG, NOTE_LOG_BOTH, NOTE_LOG_X
@@ -64,7 +65,22 @@ def translate(text: str, lang: str) -> str:
         match = pattern.match(text)
         if match:
             slots = {k: words.get(v, v) if k in ("mode", "metric") else v for k, v in match.groupdict().items()}
+            if "metric" in slots and "value" in slots:  # a trigger's count as a Chinese reader counts it
+                slots["value"] = _count_zh(slots["value"])
             return template.format(**slots)
+    return text
+
+
+def _count_zh(text: str) -> str:
+    """A count from 10,000 up in 万 / 亿, by the one digits rule: a roadmap trigger read '日请求量超过 3,000,000 时
+    +2 个节点', now '超过 300 万 时'. Other text unchanged."""
+    try:
+        value = float(text.replace(",", ""))
+    except ValueError:
+        return text
+    for word, scale in COUNT_SCALES_ZH:
+        if abs(value) >= scale:
+            return f"{plain_number(value / scale)} {word}"
     return text
 
 

@@ -1,0 +1,15 @@
+"""A roadmap trigger's count reads as a Chinese reader counts (万 / 亿, by the one digits rule): the gov and startup
+roadmaps read '日请求量超过 3,000,000 时 +2 个节点' and '日处理量超过 1,000,000 时 +1 个节点' in the window and the
+proposal."""
+
+from __future__ import annotations
+
+from gpudesk.report.chart_text import translate
+
+
+def test_a_trigger_count_reads_in_wan() -> None:
+    assert translate("+2 nodes when requests per day exceed 3,000,000", "zh") == "日请求量超过 300 万 时 +2 个节点"
+    assert translate("+1 node when items per day exceed 1,250,000,000", "zh") == "日处理量超过 12.5 亿 时 +1 个节点"
+    assert translate("+1 node when seats exceed 500", "zh") == "席位数超过 500 时 +1 个节点"
+    assert translate("+2 nodes when requests per day exceed 3,000,000", "en") == \
+        "+2 nodes when requests per day exceed 3,000,000"
