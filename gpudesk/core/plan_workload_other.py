@@ -21,6 +21,7 @@ from gpudesk.core.infra_inputs import catalog_source
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.core.plan_workload import COMPUTE_SHARE_SOURCE, WorkloadResult, compute_share_of, size_llm_serving
 from gpudesk.core.sized_configuration import Layout, ServingCapacity
+from gpudesk.core.unknown_causes import unknown_causes
 from gpudesk.core.workloads_other import estimate_item_serving, estimate_vdi, estimate_vision
 from gpudesk.project.model import Phase, Workload
 from gpudesk.vocabulary.workloads import item_unit
@@ -34,11 +35,17 @@ ITEM_KINDS = {
 }
 
 
-def _finite(value: object, where: str, what: str) -> float:
+def _finite(fs: FigureSet, key: str, where: str, what: str) -> float:
+    """The figure ``key`` when it is a positive number; else refused, naming the unknown catalog figures behind it
+    (the SDXL row publishes no GFLOPs per image: 'forward GFLOPs per sample (model sdxl-base: sdxl-paper)')."""
+    value = fs.value_at(key)
     v = float(value) if isinstance(value, (int, float)) else float("nan")
     if not math.isfinite(v) or v <= 0:
-        raise PlanInputError(f"{where}: {what} is unknown for this model and accelerator "
-                             "(the catalog lacks a figure it needs); pick another model or add the figure")
+        causes, _unexplained = unknown_causes(fs, [key])
+        missing = "; ".join(f"{fs.label(c.key)} ({fs.source(c.key)})" for c in causes)
+        raise PlanInputError(f"{where}: {what} is unknown for this model and accelerator (the catalog lacks a "
+                             f"figure it needs{': ' + missing if missing else ''}); pick another model or add the "
+                             "figure in the catalog")
     return v
 
 
@@ -59,7 +66,7 @@ def size_item_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardw
     precision = w.compute_dtype
     fs = estimate_item_serving(model, hw, w.kind, precision, w.prompt_tokens, w.weight_dtype)
     rate_key, data_kind = ITEM_KINDS[w.kind]
-    _finite(fs.value_at(rate_key), f"{where}.model_id", "throughput per GPU")
+    _finite(fs, rate_key, f"{where}.model_id", "throughput per GPU")
     prefix = rate_key.split(".")[0]
     gpus = _add_sizing(fs, prefix, rate_key, w)
     if w.kind == "recsys_inference":
@@ -128,7 +135,7 @@ def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: Ha
         raise PlanInputError(f"{where.rsplit('.workloads', 1)[0]}.network.nic_id: {n} GPUs span several servers and "
                              "neither the server row nor the plan names a scale-out NIC, so the gradient all-reduce "
                              "between servers has no bandwidth; pick a NIC or fewer GPUs")
-    epoch = _finite(fs.value_at("vision.epoch_time_s"), f"{where}.model_id", "training throughput")
+    epoch = _finite(fs, "vision.epoch_time_s", f"{where}.model_id", "training throughput")
     total = fs.add("vision.time_to_train_days", epoch * w.epochs / 86400.0, "days", "time to train",
                    "epoch time × epochs / 86,400", ["vision.epoch_time_s", "vision.in.epochs"])
     gpu_hours = fs.add("vision.gpu_hours", float(total) * 24.0 * n, "GPU-h", "GPU-hours per run",

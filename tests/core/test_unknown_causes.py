@@ -13,10 +13,11 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.delivery import break_even_month
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.market import AvailabilityIndex
+from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.core.unknown_causes import CATALOG, QUOTE, USER_INPUT, unknown_causes
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
-from gpudesk.project.model import Project
+from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.report.display_units import NEVER, display_value
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.wizard.figures import figure_keys_for_step
@@ -87,3 +88,15 @@ def test_a_serving_plan_writes_no_checkpoints_in_no_time_whatever_its_storage() 
     assert phase.figures.number("storage.checkpoint_size") == 0
     assert phase.figures.number("storage.checkpoint_write_time") == 0
     assert phase.figures.number("storage.checkpoint_stall_share") == 0
+
+
+@pytest.mark.parametrize("kind, model", [("diffusion_inference", "sdxl-base")])
+def test_a_refused_workload_names_the_unknown_catalog_figure_it_needs(kind, model) -> None:
+    """The shipped SDXL row publishes no GFLOPs per image: a plan that picks it is refused, and the refusal names
+    that figure and the row it is missing from (it read only 'the catalog lacks a figure it needs')."""
+    phase = Phase(name="P1", workloads=[Workload(kind=kind, model_id=model, items_per_day=1e5)])
+    phase.hardware.accelerator_id = "l40s"
+    with pytest.raises(PlanInputError) as refused:
+        estimate_plan(Project(phases=[phase]), Catalog.open())
+    message = str(refused.value)
+    assert "forward GFLOPs per sample" in message and f"model {model}" in message, message
