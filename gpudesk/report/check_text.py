@@ -54,7 +54,8 @@ def offers_named(values: Mapping[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
-MONEY_KEYS = ("cheap_hour", "best_hour", "cheap_job", "best_job", "private", "cloud_on_demand")
+MONEY_KEYS = ("cheap_hour", "best_hour", "cheap_job", "best_job", "private", "cloud_on_demand", "cost", "budget",
+              "excess")
 """``Check.numbers`` keys holding an amount in the check's ``currency``: worded as money in the reader's language."""
 
 

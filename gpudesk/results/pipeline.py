@@ -249,7 +249,7 @@ def _checks(estimate: PhaseEstimate, catalog: Catalog) -> list[Check]:
     phase, resolved, figures = ctx.phase, ctx.resolved, estimate.figures
     return phase_checks(phase, resolved, figures, list(ctx.results), list(ctx.infra_checks), estimate.candidates) \
         + list(ctx.layout_checks) + compliance_checks(catalog, phase, resolved, estimate.candidates, estimate.ledger_made) \
-        + (ledger_checks(estimate.ledger_made) if estimate.ledger_made is not None else []) + list(ctx.extra_checks) \
+        + (ledger_checks(estimate.ledger_made, phase) if estimate.ledger_made is not None else []) + list(ctx.extra_checks) \
         + search_checks(estimate.found, estimate)
 
 

@@ -166,8 +166,13 @@ def saving_reasons(estimate: Any) -> list[Reason]:
     return out
 
 
-def ledger_checks(ledger: CostLedger) -> list[Check]:
-    """A ledger line without a price is a quote to ask for, never a zero."""
+def ledger_checks(ledger: CostLedger, phase: Phase) -> list[Check]:
+    """A ledger line without a price is a quote to ask for, never a zero; a configuration over the phase's budget
+    says so (the budget drops the search's rows over it, and holds the plan's own configuration as well)."""
+    return _unpriced_check(ledger) + _budget_check(ledger, phase)
+
+
+def _unpriced_check(ledger: CostLedger) -> list[Check]:
     unpriced = ledger.unpriced
     if not unpriced:
         return []
@@ -177,4 +182,21 @@ def ledger_checks(ledger: CostLedger) -> list[Check]:
         f"{len(unpriced)} cost line(s) have no price in the catalog: {items}. Totals exclude them.",
         "Ask the vendor or provider for a quote and enter it (catalog browser, or the phase's cost inputs).",
         ("tco.unpriced_lines",), {"count": len(unpriced), "items": items},
+    )]
+
+
+def _budget_check(ledger: CostLedger, phase: Phase) -> list[Check]:
+    """The ledger's total over the horizon (tco.total_horizon, what the search holds to the budget) above
+    ``costs.budget`` (0 = no limit). Lines awaiting a quote only add to a total already over it."""
+    budget, cost = phase.costs.budget, ledger.total_over_years(phase.costs.horizon_years)
+    if budget <= 0 or not math.isfinite(cost) or cost <= budget:
+        return []
+    currency = ledger.currency
+    return [Check(
+        "cost.over_budget", "warning", "tco", "The configuration costs more than the budget",
+        f"Over the planning horizon the phase's configuration costs {cost:,.0f} {currency}, above its budget of "
+        f"{budget:,.0f} {currency} ({cost - budget:,.0f} {currency} over).",
+        "Pin a configuration of the search that meets the budget (step 2), rent instead of buying or for fewer "
+        "months, or raise the budget if the brief allows it.",
+        ("tco.total_horizon",), {"cost": cost, "budget": budget, "excess": cost - budget, "currency": currency},
     )]

@@ -139,6 +139,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                              "accelerator": "NVIDIA H200 SXM 141GB", "clock_pct": 20.0},
     "net.nic_unknown": {"nodes": 2},
     "net.provider_bandwidth_unknown": {},
+    "cost.over_budget": {"cost": 4_553_110.0, "budget": 1.0, "excess": 4_553_109.0, "currency": "CNY"},
     "cost.unpriced_lines": {"count": 2, "items": "NVIDIA Spectrum-4 SN5600 (1 switch); transceivers (64 transceiver)"},
     "task.deadline_missed": {"days": 41.3, "deadline_days": 30.0, "tokens": 2.0e12, "gpus": 1024},
     "task.ttft_target_missed": {"ttft_ms": 1840.0, "target_ms": 500.0, "which": "P95"},
