@@ -20,6 +20,7 @@ from gpudesk.atomic_files import atomic_write_bytes
 from gpudesk.catalog.errors import CatalogError, CatalogImportError, Problem
 from gpudesk.catalog.intake import PROVENANCE_KEYS, record_from_mapping
 from gpudesk.catalog.schema import field_kinds, format_field_sources, table_spec
+from gpudesk.csv_cells import SafeWriter, cell_text
 
 if TYPE_CHECKING:
     from gpudesk.catalog.store import Catalog
@@ -53,8 +54,8 @@ def export_csv(table: str, records: Iterable[Any]) -> str:
     columns = csv_columns(table)
     kinds = field_kinds(table_spec(table).record_type)
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(columns)
+    writer = SafeWriter(buffer)  # a name or note starting like a formula stays text in a spreadsheet
+    writer.writerow(list(columns))
     for r in records:
         prov = r.provenance
         row = [_cell(getattr(r, c)) for c in kinds]
@@ -137,7 +138,7 @@ def _parse(table: str, data: bytes | str, encoding: str) -> tuple[list[Any], dic
             if len(cells) != len(header):
                 problems.append(Problem(table, f"line {line}", "", f"{len(cells)} values for {len(header)} columns"))
                 continue
-            mapping = {h: c for h, c in zip(header, cells) if c.strip() != "" or h == "id"}
+            mapping = {h: cell_text(c) for h, c in zip(header, cells) if c.strip() != "" or h == "id"}
             record, errs = record_from_mapping(table, mapping, f"line {line}", user_row=True)
             problems.extend(Problem(p.table, f"line {line} ({p.row})", p.field, p.reason) for p in errs)
             if record is not None:

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from gpudesk.atomic_files import atomic_write_bytes
+from gpudesk.csv_cells import SafeWriter
 from gpudesk.report.comparison import ComparisonRow, PlanComparison
-from gpudesk.report.csv_cells import SafeWriter
 from gpudesk.report.document import (
     Branding,
     ChartRef,

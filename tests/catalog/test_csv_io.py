@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import dataclasses
+import io
 import time
 from pathlib import Path
 
@@ -110,3 +113,17 @@ def test_large_input_is_bounded_in_time() -> None:
         parse_csv("accelerators", big)
     assert time.perf_counter() - start < 5
     assert len(info.value.problems) <= 201
+
+
+def test_formula_text_exports_as_text_and_reads_back_as_written(catalog: Catalog) -> None:
+    """A catalog CSV opened in a spreadsheet runs no formula: a name or note that starts like one ("=cmd|calc!A1",
+    "@SUM(1+1)", imported from a customer's file) leaves as text behind an apostrophe, and reads back as written."""
+    row = catalog.accelerator("l4")
+    row = dataclasses.replace(row, name="=cmd|calc!A1", provenance=dataclasses.replace(row.provenance,
+                                                                                        notes="@SUM(1+1)"))
+    text = export_csv("accelerators", [row])
+    cells = [c for line in csv.reader(io.StringIO(text)) for c in line]
+    assert "'=cmd|calc!A1" in cells and "'@SUM(1+1)" in cells
+    assert not [c for c in cells if c.startswith(("=", "@", "+"))], cells
+    [back] = parse_csv("accelerators", text)
+    assert back.name == "=cmd|calc!A1" and back.provenance.notes == "@SUM(1+1)"

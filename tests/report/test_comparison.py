@@ -142,8 +142,8 @@ def test_cumulative_cost_chart_follows_the_ledgers_month_by_month():
 def test_csv_neutralises_formula_cells_and_keeps_the_bom(tmp_path):
     """A plan called "=HYPERLINK(…)" or a note "@SUM(…)" must reach Excel as text, never as a formula; negative
     differences stay numbers, and the file keeps the UTF-8 BOM Excel needs for Chinese."""
+    from gpudesk.csv_cells import safe_cell
     from gpudesk.report.comparison_export import write_csv
-    from gpudesk.report.csv_cells import safe_cell
 
     entries = three_training_plans()[:2]
     entries[0][1].meta.name = '=HYPERLINK("http://evil.example","x")'

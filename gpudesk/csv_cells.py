@@ -1,4 +1,5 @@
-"""CSV cells a spreadsheet cannot run: text that starts like a formula is kept as text (the comparison's CSV)."""
+"""CSV cells a spreadsheet cannot run: text that starts like a formula is kept as text (the comparison's CSV and
+the catalog's CSV export), and reads back as it was written (the catalog's CSV import)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,14 @@ def safe_cell(value: object) -> str:
         float(cell)
     except ValueError:
         return "'" + cell
+    return cell
+
+
+def cell_text(cell: str) -> str:
+    """The text a :func:`safe_cell` was made from: the apostrophe it put before a formula start is dropped, so a
+    catalog CSV gpudesk exported imports as it was ("'=cmd|calc!A1" reads back "=cmd|calc!A1")."""
+    if cell.startswith("'") and cell[1:].startswith(FORMULA_STARTS) and safe_cell(cell[1:]) == cell:
+        return cell[1:]
     return cell
 
 
