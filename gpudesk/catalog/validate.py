@@ -156,6 +156,8 @@ def _table_specific(table: str, r: Any) -> list[Problem]:
             bad("gpus", "a CPU-only VM has no GPUs")
         if r.kind != "cpu-vm" and not r.accelerator_id:
             bad("accelerator_id", "a GPU offer names its accelerator")
+        if r.kind != "cpu-vm" and r.gpus < 1:
+            bad("gpus", "a GPU offer rents at least one GPU")
     elif table == "availability":
         if r.effective and not DATE_PATTERN.match(r.effective):
             bad("effective", "give the date the rule took effect as YYYY-MM-DD")

@@ -127,3 +127,12 @@ def test_formula_text_exports_as_text_and_reads_back_as_written(catalog: Catalog
     assert not [c for c in cells if c.startswith(("=", "@", "+"))], cells
     [back] = parse_csv("accelerators", text)
     assert back.name == "=cmd|calc!A1" and back.provenance.notes == "@SUM(1+1)"
+
+
+def test_a_gpu_offer_without_gpus_is_refused(catalog: Catalog) -> None:
+    """An offer naming an accelerator rents at least one of it: 'gpus = 0' on an H100 offer was imported, and a plan
+    choosing it read 'The chosen cloud offer … has no GPUs' and priced its GPU-hours from that same offer."""
+    offer = next(o for o in catalog.cloud_offers() if o.accelerator_id == "h100-sxm")
+    with pytest.raises(CatalogImportError) as refused:
+        import_csv(catalog, "cloud_offers", export_csv("cloud_offers", [dataclasses.replace(offer, id="my-0", gpus=0)]))
+    assert [(p.field, p.reason) for p in refused.value.problems] == [("gpus", "a GPU offer rents at least one GPU")]
