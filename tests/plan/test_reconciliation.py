@@ -270,3 +270,47 @@ def test_every_result_key_is_documented() -> None:
 
     missing = [f"{where}.{key}" for where, key, meaning in result_keys() if not meaning]
     assert not missing, f"give these keys a meaning in gpudesk/cli/result_keys_doc.py: {missing}"
+
+
+MORE_KINDS = {  # the kinds and modes the generated plans above leave out, each met once
+    "finetune_full": ("llama-3.1-8b", {"train_tokens": 1e9}),
+    "finetune_qlora": ("llama-3.1-8b", {"train_tokens": 1e9}),
+    "diffusion_inference": ("stable-diffusion-3-medium", {"items_per_day": 20_000}),
+    "embedding_inference": ("bert-base", {"items_per_day": 1e7}),
+    "rendering_vdi": (None, {"seats": 50}),
+}
+MORE_PLANS = (  # (kind, mode) per phase, phases following each other
+    (("finetune_full", "cloud_spot"), ("finetune_qlora", "bare_metal"), ("diffusion_inference", "cloud_reserved_3y")),
+    (("embedding_inference", "serverless_api"), ("rendering_vdi", "managed_training"),
+     ("diffusion_inference", "agent_platform")),
+)
+
+
+def _more_phase(index: int, kind: str, mode: str) -> Phase:
+    model, fields = MORE_KINDS[kind]
+    phase = Phase(name=f"P{index + 1}", workloads=[Workload(kind=kind, model_id=model, **fields)])
+    phase.start_month, phase.duration_months = 6 * index, 6
+    phase.hardware.accelerator_id = "h100-sxm" if kind.startswith("finetune") else "l40s"
+    phase.hardware.candidates = ["h100-sxm", "l40s"]
+    phase.delivery.mode = mode
+    return phase
+
+
+@pytest.mark.parametrize("pairs", MORE_PLANS, ids=["training-kinds", "serving-kinds"])
+def test_the_other_kinds_and_modes_agree_on_every_surface(pairs, catalog) -> None:
+    """Full and QLoRA fine-tuning, diffusion, embeddings and virtual desktops, on spot, bare metal, a 3-year
+    reservation, serverless, managed training and an agent platform: the shapes the generated plans never met."""
+    project = Project(phases=[_more_phase(i, kind, mode) for i, (kind, mode) in enumerate(pairs)])
+    plan = estimate_plan(project, catalog, search=True)
+    check_phase_surfaces(plan)
+    check_documents(plan, project)
+
+
+def test_every_kind_and_mode_is_reconciled_somewhere() -> None:
+    from gpudesk.vocabulary.delivery import DELIVERY_MODE
+    from gpudesk.vocabulary.workloads import WORKLOAD_KIND
+
+    kinds = set(KINDS) | {kind for plan in MORE_PLANS for kind, _mode in plan}
+    modes = set(MODES) | {mode for plan in MORE_PLANS for _kind, mode in plan}
+    assert kinds | {"recsys_inference"} == set(WORKLOAD_KIND.codes)  # recommendation: the e-commerce sample
+    assert modes == set(DELIVERY_MODE.codes)
