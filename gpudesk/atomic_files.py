@@ -23,6 +23,7 @@ pattern only) at start-up.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import re
@@ -156,6 +157,19 @@ def verify_zip(path: Path) -> None:
         raise VerificationError(f"the package is damaged: {bad} does not read back")
 
 
+def _refuse_read_only(destination: Path) -> None:
+    """A file the user made read-only is not replaced: a rename in a writable folder would replace it anyway
+    (POSIX), where an editor that writes in place is refused. Its mode is checked as well as access, for the
+    administrator, whom access never refuses."""
+    try:
+        mode = destination.stat().st_mode
+    except OSError:
+        return
+    if stat.S_ISREG(mode) and (not stat.S_IMODE(mode) & 0o222 or not os.access(destination, os.W_OK)):
+        raise PermissionError(errno.EACCES, "the file is read-only; nothing was written (save under another name, "
+                              "or make the file writable)", str(destination))
+
+
 @contextlib.contextmanager
 def staged_output(target: str | os.PathLike[str], verify: Verifier | None = None,
                   keep_backup: bool = False) -> Iterator[Path]:
@@ -163,6 +177,7 @@ def staged_output(target: str | os.PathLike[str], verify: Verifier | None = None
     without error, the staged file is verified and replaces ``target``; otherwise it is removed and
     ``target`` is untouched. Raises :class:`OSError` (``VerificationError`` for a failed check)."""
     destination = real_target(Path(target))
+    _refuse_read_only(destination)
     directory = destination.parent if str(destination.parent) else Path(".")
     fd, staged = _new_staging(directory, destination.name)
     os.close(fd)

@@ -41,6 +41,18 @@ def test_a_shared_plan_keeps_its_permissions(tmp_path):
     assert stat.S_IMODE(path.stat().st_mode) == 0o664
 
 
+def test_a_read_only_plan_is_not_overwritten(tmp_path):
+    """A plan the user made read-only stays as it is: the rename of a save replaced it (the folder was writable)
+    and kept it read-only, so protecting a signed-off plan protected nothing."""
+    path = tmp_path / "signed-off.gpudesk"
+    save_project(_plan("signed off"), path)
+    before = path.read_bytes()
+    os.chmod(path, 0o444)
+    with pytest.raises(ProjectFileError, match="read-only"):
+        save_project(_plan("edited"), path)
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+
+
 @POSIX
 def test_a_new_plan_gets_the_umask_permissions_not_0600(tmp_path):
     old = os.umask(0o022)
