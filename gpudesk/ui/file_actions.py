@@ -28,6 +28,8 @@ from gpudesk.session.document import ProjectDocument
 from gpudesk.session.sample_text import opened_in, shipped_sample
 from gpudesk.ui.catalog_drift_prompt import offer_catalog_choice
 from gpudesk.ui.settings import AppSettings
+from gpudesk.ui.widgets.session_text import session_language
+from gpudesk.wizard.fields import worded_paths
 
 
 def is_sample(path: Path) -> bool:
@@ -241,5 +243,6 @@ class FileActions(QObject):
             self.message.emit(self.tr("Autosave failed: {0}").format(exc))
 
     def _error(self, title: str, text: str) -> None:
+        text = worded_paths(text, session_language())  # "阶段 1 · 负载 1 · …", as the form labels the field
         self.message.emit(f"{title}: {text}")
         QMessageBox.warning(self.parent_widget, title, text)

@@ -4,6 +4,8 @@ hgx-h20-8 holds h20". The CLI and the JSON keep the plan path, which names the f
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from test_shell_support import SAMPLES, catalog, flush, language_restored, make_window, settings  # noqa: F401
 
@@ -35,3 +37,25 @@ def test_a_mismatched_server_names_rows_and_the_field_in_the_status_line(lang, m
     assert other.name in shown and catalog.accelerator(other.accelerator_id).name in shown, shown
     assert "phases[" not in shown and other.id not in shown.replace(other.name, ""), shown
     assert ("阶段 1 · 服务器型号" if lang == "zh" else "Phase 1 · Server model") in shown
+
+
+def test_a_plan_that_cannot_be_opened_names_its_fields_by_the_forms_words(catalog, settings, qapp,  # noqa: F811
+                                                                          language_restored, monkeypatch,  # noqa: F811
+                                                                          tmp_path) -> None:
+    """The window's 'Cannot open plan' box named the field by its plan path ("phases[0].workloads[0].seq_len: -5
+    is below the minimum 1"), a code in front of a Chinese user; it reads as the form labels the field."""
+    from PySide6.QtWidgets import QMessageBox, QWidget
+
+    from gpudesk.ui.file_actions import FileActions
+
+    install_language(qapp, "zh")
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda _parent, _title, text: shown.append(text)))
+    plan = json.loads(next(p for p in SAMPLES if p.stem == "startup-inspection").read_text(encoding="utf-8"))
+    plan["phases"][0]["workloads"][0]["seq_len"] = -5
+    path = tmp_path / "bad.gpudesk"
+    path.write_text(json.dumps(plan), encoding="utf-8")
+    parent = QWidget()
+    assert FileActions(parent, catalog, None, settings).open_path(path) is None
+    [text] = shown
+    assert "phases[" not in text and "阶段 1 · 负载 1" in text, text
