@@ -86,10 +86,14 @@ def plans_table(comparison: PlanComparison, text: ReportText) -> KeyValueTable:
 
 
 def table_header(comparison: PlanComparison, text: ReportText, short: bool = False) -> tuple[str, ...]:
-    """The key-figure table's heads: plans by name (the window's sortable table) or, ``short``, by label (print)."""
-    labels = plan_labels(comparison, text) if short else comparison.names
+    """The key-figure table's heads: plans by label and name (the window's sortable table) or, ``short``, by label
+    (print, the names listed once above); the differences by label either way: in the window a difference read
+    '<60-character name> 较 <60-character name>', its head cut at both ends at 1366 x 768 (gov against bank)."""
+    labels = plan_labels(comparison, text)
     deltas = tuple(f"{label} {text.get('compare.delta', base=labels[0])}" for label in labels[1:])
-    return (text.get("compare.metric"), text.get("compare.better"), *labels, *deltas)
+    heads = labels if short else tuple(text.get("compare.plan_named", label=label, name=name)
+                                       for label, name in zip(labels, comparison.names, strict=True))
+    return (text.get("compare.metric"), text.get("compare.better"), *heads, *deltas)
 
 
 def table_cells(comparison: PlanComparison, text: ReportText) -> list[tuple[str, ...]]:

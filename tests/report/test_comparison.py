@@ -136,7 +136,8 @@ def test_cumulative_cost_chart_follows_the_ledgers_month_by_month():
     assert table.header[2:6] == ("方案 A", "方案 B", "方案 C", "方案 B 较方案 A")  # short heads, named once above
     named = next(b for b in doc.section("compare_table").blocks if isinstance(b, KeyValueTable))
     assert named.rows == (("方案 A", "Base"), ("方案 B", "Small"), ("方案 C", "Cheap"))
-    assert table_header(comparison, ReportText("en"))[5] == "Small vs Base"  # the window's table keeps the names
+    window = table_header(comparison, ReportText("en"))  # the window's sortable table: labels and names
+    assert window[2:6] == ("Plan A: Base", "Plan B: Small", "Plan C: Cheap", "Plan B vs Plan A")  # deltas by label
 
 
 def test_csv_neutralises_formula_cells_and_keeps_the_bom(tmp_path):
