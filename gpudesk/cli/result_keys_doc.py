@@ -46,7 +46,11 @@ MEANINGS: dict[str, str] = {
     "currency": "plan currency", "months": "months the phase runs", "lines": "one entry per line (below)",
     "capex": "sum of the priced one-time lines", "opex_per_year": "recurring lines, average per year",
     "phase_total": "every priced line over the phase's months (plan.phase_cost)",
-    "total_3y": "capex + 3 × opex_per_year", "total_5y": "capex + 5 × opex_per_year",
+    "total_3y": "owned: one_time + 3 × opex_per_year; rented: the priced months billed within 3 years",
+    "total_5y": "owned: one_time + 5 × opex_per_year; rented: the priced months billed within 5 years",
+    "basis": "what total_3y and total_5y cover: owned or rented (vocabulary TOTAL_BASIS)",
+    "total_3y_basis": "months total_3y covers, and its basis in words (en, zh) as the window and the proposal print it",
+    "total_5y_basis": "months total_5y covers, and its basis in words (en, zh) as the window and the proposal print it",
     "unpriced": "keys of the lines without a price (left out of every total)",
     "totals_complete": "false when any line is unpriced: capex, opex and totals then cover the priced lines only",
     "one_time": "every priced line paid once (capex and one-off services)",
@@ -65,7 +69,8 @@ MEANINGS: dict[str, str] = {
 }
 EXTRA = {SizedConfiguration: ("servers_new", "owns_hardware", "partly_populated", "installed_gpus", "sized_by"),
          WorkloadSizing: ("layout_text",), ServingCapacity: ("utilisation",),
-         CostLedger: ("capex", "one_time", "opex_per_year", "phase_total", "total_3y", "total_5y", "unpriced",
+         CostLedger: ("capex", "one_time", "opex_per_year", "phase_total", "total_3y", "total_5y", "basis",
+                     "total_3y_basis", "total_5y_basis", "unpriced",
                      "totals_complete", "awaiting"),
          LedgerLine: ("amount", "phase_amount", "per_year")}
 TABLES = (("phases[i].configuration", SizedConfiguration), ("phases[i].configuration.workloads[j]", WorkloadSizing),

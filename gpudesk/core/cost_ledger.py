@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from gpudesk.vocabulary.costs import COST_CATEGORY, PRICE_STATUS
+from gpudesk.vocabulary.costs import COST_CATEGORY, PRICE_STATUS, total_basis
 from gpudesk.vocabulary.delivery import horizon_months, owns_hardware
 
 
@@ -150,6 +150,20 @@ class CostLedger:
         rates on the same kinds of line)."""
         return self._sum([line.phase_amount for line in self.lines if line.category != "tax"])
 
+    @property
+    def basis(self) -> str:
+        """What a total over some years covers (vocabulary ``TOTAL_BASIS``): "owned" or "rented"."""
+        return "owned" if owns_hardware(self.delivery_mode) else "rented"
+
+    def months_within(self, years: float) -> float:
+        """The months :meth:`total_over_years` covers: owned, the whole span; rented, the months billed within it."""
+        return horizon_months(self.delivery_mode, self.months, years)
+
+    def basis_words(self, years: float, lang: str) -> str:
+        """``"租用 3 个月"`` / ``"owned"``: what the total over ``years`` covers, in the one wording every surface
+        shows beside it (``vocabulary.costs.TOTAL_BASIS``)."""
+        return total_basis(self.basis, self.months_within(years), lang)
+
     def total_over_years(self, years: float) -> float:
         """Total cost of ownership over ``years`` on the phase's delivery basis (``horizon_months``): owned
         hardware, what is paid once + years × the yearly run rate; rented capacity, what is billed within
@@ -157,8 +171,7 @@ class CostLedger:
         not 20 quarters of rent; a reservation bills its whole term, ``billed_months``, which its line runs)."""
         if owns_hardware(self.delivery_mode):
             return self.one_time + years * self.opex_per_year
-        months = horizon_months(self.delivery_mode, self.months, years)
-        return float(sum(self._monthly[: int(math.ceil(months))]))
+        return float(sum(self._monthly[: int(math.ceil(self.months_within(years)))]))
 
     @property
     def span_months(self) -> int:
@@ -196,6 +209,9 @@ class CostLedger:
             "capex": self.capex, "one_time": self.one_time, "opex_per_year": self.opex_per_year,
             "phase_total": self.phase_total,
             "total_3y": self.total_over_years(3), "total_5y": self.total_over_years(5),
+            # what each total covers, in the words the window and the proposal print beside it
+            "basis": self.basis, **{f"total_{n}y_basis": {"months": self.months_within(n), "en": self.basis_words(n, "en"),
+                                                          "zh": self.basis_words(n, "zh")} for n in (3, 5)},
             "unpriced": [line.key for line in self.unpriced],
             # per total, the lines awaiting a quote it leaves out (its value is the priced part)
             "awaiting": {"capex": list(self.awaiting("once", "capex")), "one_time": list(self.awaiting("once")),

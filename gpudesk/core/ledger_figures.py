@@ -72,6 +72,9 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
             fs.add(f"tco.total_{n}y", ledger.total_over_years(n), cur, f"{n}-year total cost of ownership",
                    f"{RENTED_TOTAL} within {n} years", ["plan.phase_cost", "tco.months"], awaiting=everything)
     horizon = fs.input("tco.horizon_years", float(years), "years", "planning horizon", "user input (horizon_years)")
+    fs.input("tco.horizon_months", ledger.months_within(horizon), "months", "months the horizon total covers",
+             "cost ledger: owned, 12 × horizon_years; rented, the months billed within the horizon (the phase's "
+             "months; a reservation, its whole term)")
     if owned:
         fs.add("tco.total_horizon", ledger.total_over_years(horizon), cur, "total cost over the planning horizon",
                "one_time + horizon_years × opex_per_year", ["tco.one_time", "tco.horizon_years", "tco.opex_per_year"],

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.reason_values import Quantity
 from gpudesk.report.check_text import quantity_text
+from gpudesk.report.cost_basis import basis_label
 from gpudesk.report.display_units import as_row_label, display_value, rescale_bytes
 from gpudesk.report.number_format import format_money, format_percent, format_quantity
 from gpudesk.report.text_catalog import ReportText
@@ -51,10 +53,12 @@ class FigureRow:
 class FigureFormatter:
     """Formats the figures of one FigureSet for one language and currency."""
 
-    def __init__(self, figures: FigureSet | None, text: ReportText, currency: str) -> None:
+    def __init__(self, figures: FigureSet | None, text: ReportText, currency: str,
+                 ledger: CostLedger | None = None) -> None:
         self.figures = figures if figures is not None else FigureSet()
         self.text = text
         self.currency = currency
+        self.ledger = ledger  # the phase's: a total over years says what it covers (report/cost_basis.py)
 
     def has(self, key: str) -> bool:
         if key not in self.figures:
@@ -74,7 +78,8 @@ class FigureFormatter:
 
     def label(self, key: str) -> str:
         entry = "figure." + WORKLOAD_PREFIX.sub("", key)  # a second workload's "w2.mem.total" reads as "mem.total"
-        return self.text.get(entry) if self.text.has(entry) else as_row_label(self.figures.label(key))
+        label = self.text.get(entry) if self.text.has(entry) else as_row_label(self.figures.label(key))
+        return basis_label(label, key, self.figures, self.ledger, self.text.lang)
 
     def shown(self, key: str, kind: str = "quantity") -> str:
         raw = self.figures.value_at(key)

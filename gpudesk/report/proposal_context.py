@@ -55,7 +55,7 @@ class ProposalContext:
         return len(self.plan.phases) > 1
 
     def formatter(self, phase: PhaseEstimate) -> FigureFormatter:
-        return FigureFormatter(phase.figures, self.text, self.currency)
+        return FigureFormatter(phase.figures, self.text, self.currency, phase.ledger)
 
     def roadmap_formatter(self) -> FigureFormatter:
         return FigureFormatter(self.plan.roadmap, self.text, self.currency)

@@ -16,6 +16,7 @@ from gpudesk.core.sized_configuration import WorkloadSizing
 from gpudesk.project.model import Workload
 from gpudesk.report import ledger_text as L
 from gpudesk.report.check_text import quantity_text, reason_text
+from gpudesk.report.cost_basis import basis_label
 from gpudesk.report.document import BulletList, DataTable, Heading, Note, Paragraph, Section
 from gpudesk.report.number_format import (
     CURRENCY_SYMBOLS,
@@ -31,6 +32,8 @@ from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.vocabulary.serving import PERCENTILE
+
+TOTAL_COLUMNS = {"tco3": "tco.total_3y", "tco5": "tco.total_5y"}
 
 TRAINING_KINDS = ("pretrain", "finetune_full", "finetune_lora", "finetune_qlora", "vision_train")
 TOP_RISKS = 5
@@ -153,7 +156,10 @@ def investment_table(ctx: ProposalContext) -> DataTable:
     t = ctx.text
     columns = ("phase", "once", "per_year", "phase_total") if ctx.multi_phase else \
         ("phase", "once", "per_year", "tco3", "tco5", "phase_total")
-    header = tuple(t.get(f"exec.col_{c}") for c in columns)
+    # a single phase's 3- and 5-year columns say what they cover, as its cost page does ('租用 3 个月', '自购')
+    ledger_of = None if ctx.multi_phase else ctx.plan.phases[0].ledger
+    header = tuple(basis_label(t.get(f"exec.col_{c}"), TOTAL_COLUMNS.get(c, ""), ctx.plan.phases[0].figures,
+                               ledger_of, t.lang) for c in columns)
     rows: list[tuple[str, ...]] = []
 
     def cell(amount: float, waiting: tuple[str, ...]) -> str:

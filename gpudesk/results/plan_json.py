@@ -79,6 +79,10 @@ def plan_to_json(plan: PlanEstimate) -> dict[str, Any]:
             "checks": [c.to_dict() for c in phase.checks],
             "configuration": phase.config.to_dict(),
             "ledger": phase.ledger.to_dict(),
+            # what figures.tco.total_horizon covers, in the words the window and the proposal print beside it
+            "horizon_basis": {"years": phase.horizon_years, "months": phase.ledger.months_within(phase.horizon_years),
+                              "en": phase.ledger.basis_words(phase.horizon_years, "en"),
+                              "zh": phase.ledger.basis_words(phase.horizon_years, "zh")},
             "candidates": [dataclasses.asdict(c) for c in phase.candidates],
             # every searched point with the GPUs, nodes and cost of the plan that pins it (its cost ledger's total
             # over the horizon; unknown when not priced), the search's own estimate as "ranking_cost"

@@ -13,7 +13,6 @@ from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.figure_table import pending_word
 from gpudesk.ui.widgets.session_text import session_text
-from gpudesk.vocabulary.delivery import horizon_months
 
 translate = QCoreApplication.translate
 
@@ -38,15 +37,14 @@ def _in_unit_of(total: float, target: float, unit: str, lang: str = "en") -> tup
     return shown_total, plain_number(target / factor), shown_unit
 
 
-def _tco_label(phase: PhaseEstimate, years: int) -> str:
-    """What the horizon total prices (CostLedger.total_over_years): owned hardware over the whole horizon; rented
-    capacity for the phase's own months only (the rent stops with the phase: a 3-month rented pilot's 5-year TCO is
-    its 3 months)."""
-    if phase.config.owns_hardware:
-        return translate("Summary", "{years}-year TCO (owned)").format(years=years)
-    inputs = phase.context.phase
-    months = horizon_months(inputs.delivery.mode, inputs.duration_months, years)
-    return translate("Summary", "{years}-year TCO ({months}-month rent)").format(years=years, months=f"{months:g}")
+def _tco_label(phase: PhaseEstimate, years: int, lang: str) -> str:
+    """What the horizon total prices, in the words every surface puts beside it (the ledger's
+    ``basis_words``, report/cost_basis.py): owned hardware over the whole horizon; rented capacity for the months
+    it is billed (a 3-month rented pilot's 5-year TCO is its 3 months); without them while the costs are made."""
+    if not phase.costs_done:
+        return translate("Summary", "{years}-year TCO").format(years=years)
+    return translate("Summary", "{years}-year TCO ({basis})").format(
+        years=years, basis=phase.ledger.basis_words(years, lang))
 
 
 def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
@@ -92,7 +90,7 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
     years = phase.horizon_years
     tco = _figure(phase, "tco.total_horizon", currency, text)
     if tco and years:
-        parts.append(_tco_label(phase, years) + sep + tco)
+        parts.append(_tco_label(phase, years, text.lang) + sep + tco)
     if phase.costs_done and phase.ledger.unpriced:
         count = len(phase.ledger.unpriced)
         parts.append(translate("Summary", "excluding 1 unpriced line") if count == 1 else

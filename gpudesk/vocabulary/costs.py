@@ -43,3 +43,18 @@ LICENCE: Vocabulary[Term] = Vocabulary("software licence", (
     Term("nvidia_ai_enterprise", "NVIDIA AI Enterprise (per GPU)", "NVIDIA AI Enterprise（按 GPU）"),
     Term("nvidia_vgpu", "NVIDIA vGPU software (per concurrent user)", "NVIDIA vGPU 软件（按并发用户）"),
 ))
+
+TOTAL_BASIS: Vocabulary[Term] = Vocabulary("basis of a total cost of ownership", (
+    Term("owned", "owned", "自购"),
+    Term("rented", "{months}-month rent", "租用 {months} 个月"),
+))
+"""What a total cost of ownership over some years covers, said beside it on every surface (the step's figure table,
+the status bar, the proposal, ``estimate --json``): owned hardware is paid once and runs the whole span (one-time +
+years × the yearly running cost); rented capacity is paid only in the months it is billed within the span (the
+phase's months, a reservation its whole term: a 3-month rented pilot's 5-year total is its 3 months of rent, while
+its yearly figure is the rent's annual rate)."""
+
+
+def total_basis(code: str, months: float, lang: str) -> str:
+    """``"租用 3 个月"`` / ``"3-month rent"`` / ``"自购"``: the basis ``code`` of a total covering ``months``."""
+    return TOTAL_BASIS.term(code).name(lang).format(months=f"{months:,.0f}")

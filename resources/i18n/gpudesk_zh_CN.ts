@@ -2583,57 +2583,57 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ExplainPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="39" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="40" />
       <source>All sources behind this figure</source>
       <translation>此数字背后的全部出处</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="157" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="173" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="40" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="41" />
       <source>Fix</source>
       <translation>处理建议</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="32" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="33" />
       <source>Formula</source>
       <translation>公式</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="34" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="35" />
       <source>Input</source>
       <translation>输入项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="38" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="39" />
       <source>Note</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="169" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="185" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="33" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="34" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="36" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="37" />
       <source>Unit</source>
       <translation>单位</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="35" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="36" />
       <source>Value</source>
       <translation>数值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="37" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="38" />
       <source>Where it comes from</source>
       <translation>来源</translation>
     </message>
@@ -2674,7 +2674,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="291" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="311" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -2682,12 +2682,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="169" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="171" />
       <source> (the check "Some costs have no price" names them). Enter their quotes on step 7 (costs) to complete it.</source>
       <translation>（检查项“部分成本没有价格”列出了它们）。在第 7 步（成本）填入报价后即为完整金额。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="161" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="163" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -2696,22 +2696,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="167" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="169" />
       <source>Leaves out 1 cost line that has no price yet</source>
       <translation>不含 1 项尚无价格的成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="168" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="170" />
       <source>Leaves out {0} cost lines that have no price yet</source>
       <translation>不含 {0} 项尚无价格的成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="172" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="174" />
       <source>Owning costs more than this option in every month of the plan's horizon: buying never pays back against it.</source>
       <translation>在方案测算期内的每个月，自购都比此选项贵：买硬件相对它不会回本。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="163" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="165" />
       <source>The estimate could not compute this figure: a catalog field or an input it needs is missing. The Explain panel shows which.</source>
       <translation>估算无法得出此项数值：缺少所需的目录字段或输入。在“计算说明”面板中可查看缺少哪一项。</translation>
     </message>
@@ -4986,7 +4986,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="361" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="363" />
       <source>Drawing this chart…</source>
       <translation>正在绘制此图表……</translation>
     </message>
@@ -5031,7 +5031,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="359" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="361" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
@@ -5059,64 +5059,64 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="65" />
+      <location filename="../../gpudesk/ui/summary.py" line="63" />
       <source>1 GPU in {servers} × {server}</source>
       <translation>1 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="70" />
+      <location filename="../../gpudesk/ui/summary.py" line="68" />
       <source>1 GPU, rented</source>
       <translation>1 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="82" />
+      <location filename="../../gpudesk/ui/summary.py" line="80" />
       <source>capacity {total} for a peak of {target} {unit}</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="88" />
+      <location filename="../../gpudesk/ui/summary.py" line="86" />
       <source>design power</source>
       <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="98" />
+      <location filename="../../gpudesk/ui/summary.py" line="96" />
       <source>excluding 1 unpriced line</source>
       <translation>不含 1 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="99" />
+      <location filename="../../gpudesk/ui/summary.py" line="97" />
       <source>excluding {count} unpriced lines</source>
       <translation>不含 {count} 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="91" />
+      <location filename="../../gpudesk/ui/summary.py" line="89" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="76" />
+      <location filename="../../gpudesk/ui/summary.py" line="74" />
       <source>training</source>
       <translation>训练时长</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="67" />
+      <location filename="../../gpudesk/ui/summary.py" line="65" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="72" />
+      <location filename="../../gpudesk/ui/summary.py" line="70" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="46" />
-      <source>{years}-year TCO (owned)</source>
-      <translation>{years} 年 TCO（自购）</translation>
+      <location filename="../../gpudesk/ui/summary.py" line="45" />
+      <source>{years}-year TCO</source>
+      <translation>{years} 年总体拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="49" />
-      <source>{years}-year TCO ({months}-month rent)</source>
-      <translation>{years} 年 TCO（租用 {months} 个月）</translation>
+      <location filename="../../gpudesk/ui/summary.py" line="46" />
+      <source>{years}-year TCO ({basis})</source>
+      <translation>{years} 年总体拥有成本（{basis}）</translation>
     </message>
   </context>
   <context>

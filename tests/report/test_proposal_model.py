@@ -78,7 +78,9 @@ def test_summary_numbers_equal_the_figures():
     fs, ledger = phase.figures, phase.ledger
     doc = _doc("en", plan)
     investment = next(b for b in doc.section("summary").blocks if isinstance(b, DataTable))
-    assert investment.header == ("Phase", "One-time", "Per year", "3-year TCO", "5-year TCO", "Phase total")
+    # a single phase's 3- and 5-year columns say what they cover (owned servers: the whole span), as its cost page
+    assert investment.header == ("Phase", "One-time", "Per year", "3-year TCO (owned)", "5-year TCO (owned)",
+                                 "Phase total")
     # an amount that leaves out lines awaiting a quote says so beside it (on a line of its own in the table's cell):
     # the totals every unpriced line, the one-time column the one-time ones (the core's FigureSet.awaiting)
     def pending(lines: list[object]) -> str:

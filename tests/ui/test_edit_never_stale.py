@@ -115,7 +115,8 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     # they are being computed, never the previous edit's amounts and never an unpriced count
     assert not phase.costs_done and phase.ledger_made is None
     status = window.summary.text()
-    tco = f"{phase.horizon_years}-year TCO (3-month rent)"  # the pilot's rent over its own months (266f698)
+    # what the total covers is the ledger's word (its 3 rented months, 266f698): said once the ledger is made
+    tco = f"{phase.horizon_years}-year TCO"
     assert "phase cost: Calculating…" in status and f"{tco}: Calculating…" in status, status
     amounts = status.split("phase cost")[1].replace(tco, "")
     assert "unpriced" not in status and not any(ch.isdigit() for ch in amounts), status

@@ -34,7 +34,7 @@ from gpudesk.ui.catalog_choices import CatalogChoices
 from gpudesk.ui.pages.chart_tabs import LazyCharts
 from gpudesk.ui.widgets.checks_view import ChecksView
 from gpudesk.ui.widgets.field_form import SINGULAR_UNITS, FieldForm
-from gpudesk.ui.widgets.figure_table import FigureTable, figure_display, pending_word
+from gpudesk.ui.widgets.figure_table import FigureTable, basis_labels, figure_display, pending_word
 from gpudesk.ui.widgets.session_text import session_language, session_text
 from gpudesk.ui.widgets.unknown_text import unknown_text
 from gpudesk.wizard import fields
@@ -288,7 +288,9 @@ class StepPage(QWidget):
             return
         # a figure left to idle time (pending_figures) keeps its row, saying it is being computed
         keys = figure_keys_for_step(self.step, estimate.figures, pending=estimate.pending_figures)
-        self.figures.figure_model.set_figures(estimate.figures, keys, pending=estimate.pending_figures)
+        model = self.figures.figure_model
+        model.set_figures(estimate.figures, keys, basis_labels(estimate, keys, model.text),
+                          pending=estimate.pending_figures)
         self.no_figures.setVisible(not keys and not pending)  # a pending step's figures are coming, not absent
         self.figures.setVisible(bool(keys))  # the reason replaces an empty table
         if not keys:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from gpudesk.core.explain import FigureSet
 from gpudesk.report.chart_text import translate
+from gpudesk.report.cost_basis import basis_label, total_span
 from gpudesk.report.display_units import NEVER, UNKNOWN, as_row_label, display_value
 from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.series_text import series_value
@@ -236,6 +237,18 @@ class PendingFigures(Container[str]):
 
     def __contains__(self, key: object) -> bool:
         return isinstance(key, str) and self._phase.figure_pending(key)
+
+
+def basis_labels(phase: Any, keys: Collection[str], text: DisplayText) -> dict[str, str] | None:
+    """The row labels of the totals over years among ``keys``, saying what each covers as the status bar and the
+    proposal do ('测算期总体拥有成本（租用 3 个月）': report/cost_basis.py, off the phase's ledger); None while the
+    costs are made or when no such total is shown."""
+    if not phase.costs_done:
+        return None
+    figures = phase.figures
+    labels = {key: basis_label(text.figure_label(key, as_row_label(figures.label(key))), key, figures, phase.ledger,
+                               text.lang) for key in keys if key in figures and total_span(key, figures) is not None}
+    return labels or None
 
 
 def pending_label(key: str, text: DisplayText) -> tuple[str, str] | None:
