@@ -82,7 +82,9 @@ def test_costs_being_made_are_said_to_be_computed_then_shown(qapp) -> None:
         parts, whole = (summary_text(p, display_text(lang)).split("  ·  ") for p in (phase, full))
         assert full.ledger.unpriced and len(whole) == len(parts) + 1  # no unpriced count while the ledger is made
         assert parts[:2] == whole[:2] and all(p.endswith(word) for p in parts[2:]), parts  # the phase cost, the TCO
-        assert all(w.startswith(p.removesuffix(word)) and w != p for p, w in zip(parts[2:], whole[2:4], strict=True))
+        # the same label, the TCO's with what it covers once the ledger that says it is made ('（租用 3 个月）')
+        assert all(w.startswith(p.removesuffix(word).rstrip("：: ")) and w != p
+                   for p, w in zip(parts[2:], whole[2:4], strict=True))
     model = CandidateTableModel()
     model.set_candidates(phase.candidates, search_pending=True, costs_pending=True)
     own = model.pinned_row()
