@@ -215,7 +215,28 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         sized_by=sized_by, sizing_formula=formula,
         sizing_keys=tuple(k for k in ("train.time_to_train_days", "mem.fits") if k in figures),
         layout=Layout(p.tp, p.pp, p.cp, p.ep, max(n_gpus // mp, 1)), left_out=() if layout_search else LEFT_OUT,
+        checks=uneven_batch(w, figures),
     )
+
+
+def uneven_batch(w: Workload, figures: FigureSet) -> list[Check]:
+    """Say when the global batch does not split into whole micro-batches per data-parallel replica (B / (d·b) not
+    whole): the frameworks refuse such a run; the estimate takes the fraction as an average."""
+    micro, dp = figures.number("train.micro_batches"), figures.number("train.dp")
+    if not (math.isfinite(micro) and math.isfinite(dp)) or abs(micro - round(micro)) < 1e-9:
+        return []
+    per_step = int(round(dp)) * w.micro_batch
+    return [Check(
+        "train.global_batch_uneven", "warning", "gpu", "The global batch does not split into whole micro-batches",
+        f"A global batch of {w.global_batch:,} sequences over {dp:,.0f} data-parallel replicas of {w.micro_batch:,}-"
+        f"sequence micro-batches is {micro:,.1f} micro-batches per replica and step; training frameworks need a whole "
+        "number, so this run would not start as stated. The estimate takes the fraction as an average.",
+        f"Set the global batch to a multiple of {per_step:,} (data parallel × micro-batch), or the data-parallel "
+        "degree or the micro-batch to one that divides it.",
+        ("train.micro_batches", "train.dp"),
+        {"global_batch": float(w.global_batch), "dp": dp, "micro_batch": float(w.micro_batch),
+         "micro_batches": micro, "per_step": float(per_step)},
+    )]
 
 
 COMPUTE_SHARE_SOURCE = "{p}.compute_time_s / {p}.step_time_s (the sized configuration's training step)"

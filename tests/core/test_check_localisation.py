@@ -137,6 +137,8 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                          "server_vendor": "various", "server_gpus": 8},
     "hardware.power_limit_below_clock_law": {"limit_w": 50.0, "floor_w": 95.2, "tdp_w": 700.0,
                                              "accelerator": "NVIDIA H200 SXM 141GB", "clock_pct": 20.0},
+    "train.global_batch_uneven": {"global_batch": 1024.0, "dp": 3.0, "micro_batch": 1.0, "micro_batches": 341.33,
+                                  "per_step": 3.0},
     "net.nic_unknown": {"nodes": 2},
     "net.provider_bandwidth_unknown": {},
     "cost.over_budget": {"cost": 4_553_110.0, "budget": 1.0, "excess": 4_553_109.0, "currency": "CNY"},

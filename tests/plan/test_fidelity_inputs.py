@@ -287,3 +287,18 @@ def test_a_power_limit_below_the_clock_law_is_named(catalog) -> None:
     assert "50 W" in warned.message and "95 W" in warned.message and "20%" in warned.message
     assert warned.message.startswith("The GPU power limit of 50 W")
     assert not checks(500.0) and not checks(0.0)
+
+
+def test_a_data_parallel_degree_that_splits_the_global_batch_unevenly_is_named(catalog) -> None:
+    """dp = 3 with a global batch of 1,024 sequences: 341.3 micro-batches per replica, a run no framework starts, was
+    estimated without a word. Now a warning names the split and what divides; dp = 4 gets none."""
+    def warned(dp: int):
+        project = _training(dp=dp)
+        project.phases[0].workloads[0].global_batch = 1024
+        return [c for c in estimate_plan(project, catalog).phases[0].checks if c.id == "train.global_batch_uneven"]
+
+    (check,) = warned(3)
+    assert check.severity == "warning" and check.step == "gpu"
+    assert check.numbers["micro_batches"] == pytest.approx(1024 / 3) and check.numbers["per_step"] == 3
+    assert "1,024" in check.message and "341" in check.message and "a multiple of 3" in check.fix
+    assert not warned(4)

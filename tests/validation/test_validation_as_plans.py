@@ -26,6 +26,7 @@ def test_a_training_run_as_a_plan_gives_the_runners_figure(case_id) -> None:
 @pytest.mark.parametrize(("case_id", "figure"), [
     ("mlperf-i51-deepseek-r1-gb200x72-offline", "infer.tokens_per_s_per_gpu"),  # output spread, prompt balance
     ("mlperf-i51-nebius-llama31-405b-b200x8-server", "infer.max_rate_per_replica"),  # P99 TTFT and TPOT targets
+    ("mlperf-i51-nebius-llama31-405b-h200x8-interactive", "infer.max_rate_per_replica"),  # the interactive scenario
 ])
 def test_an_mlperf_inference_run_as_a_plan_gives_the_runners_figure(case_id, figure) -> None:
     case = next(c for c in MLPERF_INFERENCE_CASES if c.id == case_id)
