@@ -67,6 +67,19 @@ def _isolated_user_dirs(_user_homes, monkeypatch):
     yield home
 
 
+@pytest.fixture(autouse=True)
+def _allocator_mode_restored():
+    """An in-process ``gpudesk estimate``/``report``/``compare`` (tests/cli/test_cli_guards.py) makes the test process
+    keep freed memory (``process_heap.keep_freed_memory``), and searches from then on copy no figures into blocks:
+    a part of the search memo's key (tests/search_memo.py), so every search the worker had recorded before missed
+    for the rest of the run. The mode is put back after each test (glibc's setting stays: it changes no value)."""
+    from gpudesk import process_heap
+
+    kept = process_heap._kept
+    yield
+    process_heap._kept = kept
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(ModuleFixtureGroups(), "gpudesk-module-fixture-groups")
     shipped_reads.install()  # the shipped catalog.db read once per process, whoever opens a Catalog

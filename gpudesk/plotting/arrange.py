@@ -314,10 +314,10 @@ def settle_axes(view: ChartView) -> None:
 def link_panels(view: ChartView, second: bool) -> None:
     """With two panels, the x axis is labelled once (below) and the y axes align.
     A horizontal chart shares its categories (the view's y axis) instead."""
-    top, below = view.plot(0), view.plot(1)
-    horizontal = view.panels[0].horizontal
-    below.setXLink(None if horizontal else top)
-    below.setYLink(top if horizontal else None)
+    top, horizontal = view.plot(0), view.panels[0].horizontal
+    for below in [p.plot for p in view.panels[1:]]:  # none yet on a chart that never showed two
+        below.setXLink(None if horizontal else top)
+        below.setYLink(top if horizontal else None)
     top.getAxis("bottom").setStyle(showValues=not second or horizontal)
     top.showLabel("bottom", (not second or horizontal) and bool(top.getAxis("bottom").labelText))
     if not horizontal:

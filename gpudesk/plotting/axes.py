@@ -279,12 +279,13 @@ def align_widths(axes: list[pg.AxisItem], minimum: float) -> bool:
 
 def number_plot() -> pg.PlotItem:
     """A plot with a ``NumberAxis`` on each side, the top and right ones hidden (pyqtgraph's own axes there re-typeset
-    their hidden SI-prefixed titles on every range change), and no context menu (no ``ViewBoxMenu``:
-    tests/ui/test_chart_menus.py)."""
+    their hidden SI-prefixed titles on every range change), no context menu (no ``ViewBoxMenu``:
+    tests/ui/test_chart_menus.py) and no auto-range button."""
     plot = pg.PlotItem(axisItems={side: NumberAxis(side) for side in ("left", "bottom", "top", "right")},
                        enableMenu=False)
     plot.hideAxis("top")
     plot.hideAxis("right")
+    plot.hideButtons()
     return plot
 
 

@@ -60,18 +60,12 @@ class ChartView(QtWidgets.QWidget):
         self._transposed = False  # categories drawn down the side because their labels do not fit under the plot
         self._notes = pg.LabelItem("", size="8pt", justify="left")
         layout.addItem(self._title, row=_ROW_TITLE, col=0, colspan=2)
-        plots = [PlotPanel.new_plot(), PlotPanel.new_plot()]
-        layout.addItem(plots[0], row=_ROW_PLOT, col=0)
+        first = PlotPanel.new_plot()
+        layout.addItem(first, row=_ROW_PLOT, col=0)
         layout.layout.setRowStretchFactor(_ROW_PLOT, 3)
-        plots[1].setXLink(plots[0])
-        self.panels = [PlotPanel(plots[0]), PlotPanel(plots[1])]
+        self.panels = [_panel(first)]  # the second, stacked below, is made when first asked for (``plot(1)``)
         self._second_shown = False
-        plots[1].hide()
-        self.racks = RackPanel(plots[0])
-        for panel in self.panels:
-            panel.plot.setMenuEnabled(False)
-            panel.plot.hideButtons()
-            marker_labels.refit_when_the_plot_moves(panel, marker_labels.fit_ref_labels)
+        self.racks = RackPanel(first)
         self._hover_label = pg.TextItem(anchor=(0, 1), border=pg.mkPen(self._theme.foreground))
         self._hover_label.setZValue(100)
         self._hover_label.hide()
@@ -80,28 +74,21 @@ class ChartView(QtWidgets.QWidget):
         self.reset_view_action = QtGui.QAction(self.tr("Reset view"), self)
         self.reset_view_action.setToolTip(self.tr("Show the whole chart again after zooming or panning"))
         self.reset_view_action.triggered.connect(self.reset_view)
-        reset_button = QtWidgets.QToolButton()
-        reset_button.setDefaultAction(self.reset_view_action)
-        reset_button.setAutoRaise(True)
         self.export_action = QtGui.QAction(self.tr("Export PNG…"), self)
         self.export_action.setToolTip(self.tr("Save the chart as a PNG image at twice its size"))
         self.export_action.triggered.connect(self._export_dialog)
-        export_button = QtWidgets.QToolButton()
-        export_button.setDefaultAction(self.export_action)
-        export_button.setAutoRaise(True)
         self.legend_action = QtGui.QAction(self.tr("Legend"), self)
         self.legend_action.setCheckable(True)
         self.legend_action.setToolTip(self.tr("Show or hide the legend (hovering a line or bar names it too)"))
         self.legend_action.toggled.connect(self._on_legend_toggled)
-        self.legend_button = legend_button = QtWidgets.QToolButton()
-        legend_button.setDefaultAction(self.legend_action)
-        legend_button.setAutoRaise(True)
         bar = QtWidgets.QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addStretch(1)
-        bar.addWidget(legend_button)
-        bar.addWidget(export_button)
-        bar.addWidget(reset_button)
+        self.legend_button = QtWidgets.QToolButton(autoRaise=True)
+        for button, action in ((self.legend_button, self.legend_action), (QtWidgets.QToolButton(autoRaise=True),
+                               self.export_action), (QtWidgets.QToolButton(autoRaise=True), self.reset_view_action)):
+            button.setDefaultAction(action)
+            bar.addWidget(button)
         box = QtWidgets.QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(0)
@@ -129,6 +116,12 @@ class ChartView(QtWidgets.QWidget):
         return self._hover_text
 
     def plot(self, panel: int = 0) -> pg.PlotItem:
+        """The main plot (0) or the one below it (1), made hidden on first use (most charts never show it)."""
+        if panel == 1 and len(self.panels) == 1:
+            second = PlotPanel.new_plot()
+            second.setXLink(self.panels[0].plot)
+            second.hide()
+            self.panels.append(_panel(second))
         return self.panels[panel].plot
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 - Qt override
@@ -229,8 +222,8 @@ class ChartView(QtWidgets.QWidget):
         _set_text(self._notes, notes, theme.foreground)
         self._set_row(self._notes, _ROW_NOTES, bool(notes))
         if isinstance(spec, RackLayoutSpec):
-            self.panels[0].clear()
-            self.panels[1].clear()
+            for panel in self.panels:
+                panel.clear()
             self._show_second(False)
             self.plot(0).vb.invertY(False)  # a horizontal chart before this one turned it over
             entries = self.racks.render(spec, theme, self._hidden)
@@ -242,7 +235,7 @@ class ChartView(QtWidgets.QWidget):
             self.panels[0].render(spec, 0, theme, self._hidden, order)
             if second:
                 self.panels[1].render(spec, 1, theme, self._hidden, order)
-            else:
+            elif len(self.panels) > 1:
                 self.panels[1].clear()
             arrange.link_panels(self, second)
             entries = [(d.series.name, d.item) for p in self.panels[: 1 + second] for d in p.drawn]
@@ -392,6 +385,13 @@ class ChartView(QtWidgets.QWidget):
             self._hover_text = text
             self.hovered.emit(text)
         return text
+
+
+def _panel(plot: pg.PlotItem) -> PlotPanel:  # no context menu; its labels refitted when it moves
+    panel = PlotPanel(plot)
+    plot.setMenuEnabled(False)
+    marker_labels.refit_when_the_plot_moves(panel, marker_labels.fit_ref_labels)
+    return panel
 
 
 def _set_text(label: pg.LabelItem, text: str, colour: str) -> None:
