@@ -57,6 +57,8 @@ LABEL_NUDGE = 5.0
 class NumberAxis(pg.AxisItem):
     """Plain numbers with thousands separators or a k/M/B suffix; never an SI prefix or ``1e+07``."""
 
+    _title_ready = False  # pyqtgraph typesets the axis's (empty) title 8 times while it builds it: once here
+
     def __init__(self, orientation: str, **kwargs) -> None:
         super().__init__(orientation, **kwargs)
         self.suffixes: tuple[tuple[float, str], ...] = SUFFIXES
@@ -69,6 +71,12 @@ class NumberAxis(pg.AxisItem):
         self.images = AxisImages()  # the pictures drawn on screen as images
         self.enableAutoSIPrefix(False)
         self.setStyle(maxTickLevel=LINEAR_TICK_LEVELS)
+        self._title_ready = True
+        self._updateLabel()
+
+    def _updateLabel(self) -> None:  # noqa: N802 - pyqtgraph's: the title's text laid out and the axis sized for it
+        if self._title_ready:  # 4.3 of a plot's 17.7 ms CPU went to the 32 typesettings of its four axes
+            super()._updateLabel()
 
     def set_language(self, lang: str) -> None:
         """Tick suffixes of the reader's language: 万/亿 in Chinese, M/B/T otherwise."""
