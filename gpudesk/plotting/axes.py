@@ -57,8 +57,6 @@ LABEL_NUDGE = 5.0
 class NumberAxis(pg.AxisItem):
     """Plain numbers with thousands separators or a k/M/B suffix; never an SI prefix or ``1e+07``."""
 
-    _title_ready = False  # pyqtgraph typesets the axis's (empty) title 8 times while it builds it: once here
-
     def __init__(self, orientation: str, **kwargs) -> None:
         super().__init__(orientation, **kwargs)
         self.suffixes: tuple[tuple[float, str], ...] = SUFFIXES
@@ -71,11 +69,11 @@ class NumberAxis(pg.AxisItem):
         self.images = AxisImages()  # the pictures drawn on screen as images
         self.enableAutoSIPrefix(False)
         self.setStyle(maxTickLevel=LINEAR_TICK_LEVELS)
-        self._title_ready = True
+        self._title_ready = True  # pyqtgraph typeset the (empty) title 8 times while it built the axis: once here
         self._updateLabel()
 
-    def _updateLabel(self) -> None:  # noqa: N802 - pyqtgraph's: the title's text laid out and the axis sized for it
-        if self._title_ready:  # 4.3 of a plot's 17.7 ms CPU went to the 32 typesettings of its four axes
+    def _updateLabel(self) -> None:  # noqa: N802 - pyqtgraph's: the title laid out and the axis sized for it
+        if getattr(self, "_title_ready", False):  # a plot's 32 typesettings took 4.3 of its 17.7 ms CPU
             super()._updateLabel()
 
     def set_language(self, lang: str) -> None:
@@ -287,13 +285,12 @@ def align_widths(axes: list[pg.AxisItem], minimum: float) -> bool:
 
 def number_plot() -> pg.PlotItem:
     """A plot with a ``NumberAxis`` on each side, the top and right ones hidden (pyqtgraph's own axes there re-typeset
-    their hidden SI-prefixed titles on every range change), no context menu (no ``ViewBoxMenu``:
-    tests/ui/test_chart_menus.py) and no auto-range button."""
+    their hidden SI-prefixed titles on every range change), and no context menu (no ``ViewBoxMenu``:
+    tests/ui/test_chart_menus.py)."""
     plot = pg.PlotItem(axisItems={side: NumberAxis(side) for side in ("left", "bottom", "top", "right")},
                        enableMenu=False)
     plot.hideAxis("top")
     plot.hideAxis("right")
-    plot.hideButtons()
     return plot
 
 

@@ -387,9 +387,9 @@ class ChartView(QtWidgets.QWidget):
         return text
 
 
-def _panel(plot: pg.PlotItem) -> PlotPanel:  # no context menu; its labels refitted when it moves
+def _panel(plot: pg.PlotItem) -> PlotPanel:  # no auto-range button (nor menu: number_plot); labels refit on a move
     panel = PlotPanel(plot)
-    plot.setMenuEnabled(False)
+    plot.hideButtons()
     marker_labels.refit_when_the_plot_moves(panel, marker_labels.fit_ref_labels)
     return panel
 
