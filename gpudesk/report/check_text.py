@@ -119,7 +119,8 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
 
 
 SINGULAR = {"gpus": ("{gpus:,} GPUs", "1 GPU"), "replicas": ("{replicas:,} replicas", "1 replica"),
-            "carried": ("{carried:,} servers", "1 server"), "new": ("{new:,} new servers", "1 new server")}
+            "carried": ("{carried:,} servers", "1 server"), "new": ("{new:,} new servers", "1 new server"),
+            "deadline_days": ("{deadline_days} days", "1 day")}
 """A reason's count that reads in the singular when it is one."""
 
 

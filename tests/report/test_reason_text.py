@@ -157,3 +157,14 @@ def test_ranked_rows_read_their_rate_as_the_step_page_does(searched_sample) -> N
         for lang in ("zh", "en"):
             assert _performance(c, ReportText(lang)) == quantity_text(Quantity(c.time_or_throughput,
                                                                                c.time_or_throughput_unit), lang)
+
+
+def test_a_missed_deadline_names_its_unit() -> None:
+    """The startup proposal read 'it takes 5.03 days against 2.', the deadline without its unit."""
+    from gpudesk.core.candidates import Reason
+
+    late = Reason("search_violates_deadline", {"days": 5.031, "deadline_days": 2.0})
+    assert reason_text(late, "en") == "it takes 5.03 days against a deadline of 2 days"
+    assert reason_text(late, "zh") == "需 5.03 天，期限 2 天"
+    one = Reason("search_violates_deadline", {"days": 1.5, "deadline_days": 1.0})
+    assert reason_text(one, "en").endswith("a deadline of 1 day")
