@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")."""
@@ -37,5 +38,5 @@ class SafeWriter:
     def __init__(self, out: io.StringIO) -> None:
         self._writer = csv.writer(out, lineterminator="\n")
 
-    def writerow(self, row: list[object]) -> None:
+    def writerow(self, row: Sequence[object]) -> None:
         self._writer.writerow([safe_cell(c) for c in row])
