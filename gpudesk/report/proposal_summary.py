@@ -86,9 +86,10 @@ def _what(ctx: ProposalContext, phase: PhaseEstimate) -> str:
     t, c = ctx.text, phase.config
     mode = t.choice("delivery_mode", c.delivery_mode)
     if c.owns_hardware:
-        return t.get("exec.what_owned", servers=c.servers, server=configured_server_name(c, t.lang), gpus=c.gpus,
+        return t.get("exec.what_owned", servers=format_number(c.servers), server=configured_server_name(c, t.lang),
+                     gpus=format_number(c.gpus),
                      accelerator=c.accelerator_name, mode=mode)
-    return t.get("exec.what_rented", gpus=c.gpus, accelerator=c.accelerator_name, mode=mode)
+    return t.get("exec.what_rented", gpus=format_number(c.gpus), accelerator=c.accelerator_name, mode=mode)
 
 
 def _whose(ctx: ProposalContext, phase: PhaseEstimate) -> str:
@@ -121,13 +122,13 @@ def _why(ctx: ProposalContext, phase: PhaseEstimate) -> str:
             if workload is not None and math.isfinite(p99) \
             and w.kind in ("llm_inference", "agent_hosting") else ""
         return t.get("exec.why_serving", sized_by=sized_by, target=rate_text(cap.target, cap.unit, t),
-                     replicas=cap.replicas, per=rate_text(cap.per_replica, cap.unit, t, (cap.replicas, cap.total)),
-                     gpus=w.gpus, util=format_percent(cap.utilisation), latency=latency)
+                     replicas=format_number(cap.replicas), per=rate_text(cap.per_replica, cap.unit, t, (cap.replicas, cap.total)),
+                     gpus=format_number(w.gpus), util=format_percent(cap.utilisation), latency=latency)
     days = fs.number(pre + "train.time_to_train_days", fs.number(pre + "vision.time_to_train_days"))
     if w.kind in TRAINING_KINDS and math.isfinite(days) and workload is not None:
-        return t.get("exec.why_training", sized_by=sized_by, gpus=w.gpus, days=format_number(days),
+        return t.get("exec.why_training", sized_by=sized_by, gpus=format_number(w.gpus), days=format_number(days),
                      deadline=format_number(workload.deadline_days))
-    return t.get("exec.why_other", sized_by=sized_by, gpus=w.gpus)
+    return t.get("exec.why_other", sized_by=sized_by, gpus=format_number(w.gpus))
 
 
 def _delivery_reason(ctx: ProposalContext, phase: PhaseEstimate) -> str:

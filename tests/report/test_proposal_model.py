@@ -308,3 +308,19 @@ def test_an_owned_training_phase_ranks_on_the_servers_its_ledger_buys():
     assert len(priced) >= 3 and [c.cost for c in priced] == sorted(c.cost for c in priced)
     assert priced[0].point == search.recommended.index
     assert phase.point_costs[search.recommended.index][2] == min(c.cost for c in priced)
+
+
+def test_summary_counts_carry_their_thousands_separator() -> None:
+    """The summary's sentences read counts as every table does: '125 台 … 共 1,000 张' (they read '共 1000 张' beside
+    a table's '1,000', and '100000 台 … 共 800000 张' on a 100,000-node plan)."""
+    from gpudesk.project.model import Phase, Project, Workload
+
+    phase = Phase(name="P1", workloads=[Workload(kind="llm_inference", model_id="llama-3.1-8b", requests_per_day=1e5)])
+    phase.hardware.accelerator_id, phase.hardware.candidates = "h100-sxm", ["h100-sxm"]
+    phase.hardware.nodes, phase.delivery.mode = 125, "private"
+    project = Project(phases=[phase])
+    plan = estimate_plan(project, catalog(), search=True)
+    for lang, count in (("zh", "共 1,000 张"), ("en", "1,000 NVIDIA")):
+        text = " ".join(b.text for b in build_proposal(plan, project, lang, Branding()).section("summary").blocks
+                        if isinstance(b, Paragraph))
+        assert count in text and "1000" not in text, text
