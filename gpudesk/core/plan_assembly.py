@@ -27,6 +27,7 @@ from gpudesk.core.plan_workload_other import (
 from gpudesk.core.power_limit import MIN_CLOCK_FRACTION, lowest_modelled_limit_w
 from gpudesk.project.model import Phase, Workload
 from gpudesk.vocabulary.serving import PERCENTILE
+from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE
 
 
 def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, where: str,
@@ -190,10 +191,40 @@ def _power_limit_fit(phase: Phase, r: ResolvedPhase) -> list[Check]:
     )]
 
 
+def _recipe_fit(phase: Phase, r: ResolvedPhase) -> list[Check]:
+    """Say when a training workload's FP8/FP4 recipe does not scale its compute precision (NVFP4 scales FP4 products,
+    the others FP8), or needs block-scaled tensor cores (MXFP8, NVFP4) the part lacks: the catalog gives it no FP4
+    peak (Blackwell's block-scaled MX/NVFP4 formats came with FP4; Hopper and CDNA3 have neither)."""
+    checks: list[Check] = []
+    for i, w in enumerate(phase.workloads):
+        if w.kind not in TRAIN_KINDS or w.compute_dtype not in ("fp8", "fp4"):
+            continue
+        recipe, compute = w.low_precision_recipe, w.compute_dtype
+        named = LOW_PRECISION_RECIPE.name_of(recipe, "en")
+        wants = "fp4" if recipe == "nvfp4" else "fp8"
+        numbers = {"workload": float(i + 1), "recipe": recipe, "compute": compute, "wants": wants,
+                   "accelerator": r.accelerator.name}
+        if wants != compute:
+            checks.append(Check(
+                "train.recipe_precision_mismatch", "warning", "gpu", "The FP8/FP4 recipe does not fit the precision",
+                f"Workload {i + 1}: {named} scales {wants.upper()} matrix products, but the compute "
+                f"precision is {compute.upper()}; the estimate casts activations as the recipe does.",
+                "Choose NVFP4 for FP4 compute, or an FP8 recipe (tensorwise, delayed, blockwise, MXFP8) for FP8.",
+                ("train.compute_time_s",), numbers))
+        elif recipe in ("mxfp8", "nvfp4") and not r.accelerator.fp4_tflops:
+            checks.append(Check(
+                "train.recipe_unsupported_part", "warning", "gpu", "The accelerator cannot run this FP8/FP4 recipe",
+                f"Workload {i + 1}: {named} needs tensor cores with block-scaled formats, which the "
+                f"{r.accelerator.name} lacks (the catalog gives it no FP4 peak); a run on it cannot use this recipe.",
+                "Use tensor-wise, delayed or block (1×128) FP8 scaling on this part, or choose a part with "
+                "block-scaled formats (NVIDIA Blackwell).", ("train.compute_time_s",), numbers))
+    return checks
+
+
 def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult],
                  infra_checks: list[Check], candidates: list[Candidate]) -> list[Check]:
     checks = [c for result in results for c in result.checks] + _server_fit(r) + _offer_checks(phase, r)
-    checks += _power_limit_fit(phase, r)
+    checks += _power_limit_fit(phase, r) + _recipe_fit(phase, r)
     checks += _workload_checks(phase, figures, results, r) + list(infra_checks)
     checks += plan_pitfalls(phase, r, figures, results, candidates)
     checks += bottleneck_pitfall(checks)

@@ -27,9 +27,11 @@ from gpudesk.report.text_catalog import ReportText
 from gpudesk.text_catalogues import catalogue, fill_chinese
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 from gpudesk.vocabulary.plan_choices import MARKET
+from gpudesk.vocabulary.precision import PRECISION
 from gpudesk.vocabulary.serving import PERCENTILE
 from gpudesk.vocabulary.sizing import BINDING, BOTTLENECK
 from gpudesk.vocabulary.terms import Vocabulary
+from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 
 MODE_KEYS = ("mode", "cheapest_allowed")
@@ -75,7 +77,9 @@ def code_names(lang: str) -> dict[str, dict[str, str]]:
     tables = {k: {str(code): str(text) for code, text in v.items()} for k, v in data.get("code", {}).items()}
     modes = {code: delivery_name(code, lang) for code in DELIVERY_OPTION.codes + DELIVERY_MODE.codes}
     markets = {term.code: term.name(lang) for term in MARKET}
-    return {**tables, "limit": {t.code: t.name(lang) for t in BOTTLENECK}, "binding": {t.code: t.name(lang) for t in BINDING}, **{key: modes for key in MODE_KEYS},
+    precisions = {t.code: t.name(lang) for t in PRECISION}
+    return {**tables, "recipe": {t.code: t.name(lang) for t in LOW_PRECISION_RECIPE}, "compute": precisions,
+            "wants": precisions, "limit": {t.code: t.name(lang) for t in BOTTLENECK}, "binding": {t.code: t.name(lang) for t in BINDING}, **{key: modes for key in MODE_KEYS},
             **{key: markets for key in MARKET_KEYS}}
 
 

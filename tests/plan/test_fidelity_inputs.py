@@ -302,3 +302,21 @@ def test_a_data_parallel_degree_that_splits_the_global_batch_unevenly_is_named(c
     assert check.numbers["micro_batches"] == pytest.approx(1024 / 3) and check.numbers["per_step"] == 3
     assert "1,024" in check.message and "341" in check.message and "a multiple of 3" in check.fix
     assert not warned(4)
+
+
+@pytest.mark.parametrize(("accelerator", "compute", "recipe", "expected"), [
+    ("h100-sxm", "fp8", "mxfp8", "train.recipe_unsupported_part"),  # Hopper: no block-scaled (MX) tensor cores
+    ("b200", "fp8", "nvfp4", "train.recipe_precision_mismatch"),  # an FP4 recipe on FP8 matrix products
+    ("b200", "fp4", "tensorwise", "train.recipe_precision_mismatch"),
+    ("b200", "fp8", "mxfp8", None), ("h100-sxm", "fp8", "blockwise", None), ("b200", "fp4", "nvfp4", None),
+])
+def test_a_recipe_the_precision_or_the_part_cannot_run_is_named(catalog, accelerator, compute, recipe, expected) -> None:
+    """Before: MXFP8 on an H100, or NVFP4 scaling of FP8 products, were estimated without a word."""
+    project = _fp8_training()
+    project.phases[0].hardware.accelerator_id = accelerator
+    w = project.phases[0].workloads[0]
+    w.compute_dtype, w.low_precision_recipe = compute, recipe
+    found = [c for c in estimate_plan(project, catalog).phases[0].checks if c.id.startswith("train.recipe_")]
+    assert [c.id for c in found] == ([expected] if expected else [])
+    for check in found:
+        assert check.severity == "warning" and check.step == "gpu" and check.numbers["recipe"] == recipe
