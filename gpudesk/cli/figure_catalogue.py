@@ -42,9 +42,11 @@ def _reference_projects() -> list[Project]:
     serve = copy.deepcopy(train)
     serve.phases[0].workloads = [Workload(kind="llm_inference", model_id="llama-3.1-70b")]
     serve.phases[0].workloads[0].parallel.tp = 4
+    release = copy.deepcopy(serve)  # a plan that names its engine release (infer.host_iteration_s)
+    release.phases[0].workloads[0].engine_release = "trtllm-1.0"
     agents = copy.deepcopy(train)
     agents.phases[0].workloads = [Workload(kind="agent_hosting", model_id="qwen2.5-7b", agents=200)]
-    return projects + [train, serve, agents]
+    return projects + [train, serve, release, agents]
 
 
 def collect(catalog: Catalog) -> dict[str, tuple[str, str, str]]:

@@ -7,7 +7,7 @@ time figures (step time, time to train, GPU-hours) take the inverse of their thr
 no validated group (vision, recommendation, diffusion, VDI, agents, power, cost) get ``None``: no validation.
 A serving workload whose replica runs attention data-parallel across its expert ranks (an MoE model with expert
 parallel wider than tensor parallel) takes the band of the published runs of that layout (``MOE_ADP_GROUP``): the
-step model is too fast there by more than the serving band of the other cases says (docs/validation.md).
+published runs of that layout scatter more widely than the serving band of the other cases says (docs/validation.md).
 """
 
 from __future__ import annotations

@@ -98,6 +98,7 @@ class InferenceInputs:
     # each group has one (TensorRT-LLM's attention_dp_config.enable_balance; off unless set, and vLLM and SGLang have
     # no such wait), or the workload aligns them (identical requests fed at once start and end in step)
     prompts_aligned: bool = False
+    engine_release: str = "current"  # the serving engine release that runs the plan (core/engine_release.py)
 
 
 FIELDS = ("prompt_tokens", "output_tokens", "prompt_sd", "output_sd", "concurrency", "tp", "pp", "ep",
@@ -167,7 +168,16 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     eff = Efficiencies.for_hardware(hw, math, inp.calibration)  # calibration: scaled efficiencies
     hw.record(fs, math)
     eff.record(fs, math)
-    rep = ReplicaModel.build(m, hw, eff, a["tp"], a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math)
+    rep = ReplicaModel.build(m, hw, eff, a["tp"], a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math,
+                             inp.engine_release)
+    stated = inp.engine_release != "current"  # a plan that names no release keeps its figures and their record
+    if stated:
+        fs.input("infer.in.engine_release", inp.engine_release, "", "serving engine release that runs the plan")
+        fs.constant("eff.adp_host_iteration", SV.ADP_HOST_ITERATION_S)
+        fs.add("infer.host_iteration_s", rep.host * np.ones(hw.size), "s", "host time per iteration the GPUs wait for",
+               "host time per iteration (ADP_HOST_ITERATION_S) where the engine release pays it (TensorRT-LLM before "
+               "1.2) and attention runs data-parallel (max(t, e)/t > 1); else 0",
+               ["infer.in.engine_release", "infer.in.tp", "infer.in.ep", "eff.adp_host_iteration"])
     prompt, out = a["prompt_tokens"], np.maximum(a["output_tokens"], 1.0)
     static = inp.batching == "static"
     ctx = fs.add("infer.context_in_flight", context_in_flight(prompt, out, a["output_sd"], static), "tokens",
@@ -247,9 +257,9 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",
            "((2·(N + (w − 1)·N_routed)·C/(g·peak·η_mm))^p + (weight bytes/(bw·η_hbm))^p)^(1/p) + max(attention "
            "FLOPs/(peak·η_attn), KV bytes/(bw·η_kv)) + TP/EP collectives + L · kernels per layer · kernel boundary + L · GEMMs per layer · NVFP4 GEMM fixed time (FP4 "
-           "math on a family with a kernel measurement, else none)",
+           "math on a family with a kernel measurement, else none)" + (" + host time per iteration" if stated else ""),
            [*hw_deps, "infer.concurrency", "infer.context_in_flight", "infer.in.tp", "eff.kernel_boundary",
-            "infer.expert_wait"])
+            "infer.expert_wait", *(["infer.host_iteration_s"] if stated else [])])
     if inp.batching == "separate_prefill":
         pre_share = c1 / out * rep.prefill(prompt, prompt)
     else:  # the prefill tokens mixed into a step ride its TP/EP collectives with the C decode tokens

@@ -40,6 +40,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -53,6 +54,7 @@ from gpudesk.core.constants import (
 )
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
+from gpudesk.core.engine_release import host_iteration_s
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory_states import weight_bytes_per_param
 from gpudesk.core.model_math import (
@@ -184,10 +186,12 @@ class ReplicaModel:
     expert_wait: np.ndarray  # busiest expert rank's routed tokens / the mean (busiest_expert_rank)
     decode_matmul: np.ndarray  # matmul fraction of a decode step's GEMMs (decode_matmul_efficiency)
     gemm_fixed: np.ndarray  # s per decode step: the GEMMs' fixed time beyond stream and boundary (decode_gemm_fixed)
+    host: Any = 0.0  # s per iteration the GPUs wait for the engine's host work (core/engine_release.py)
 
     @classmethod
     def build(cls, model: ModelArch, hw: HardwareArrays, eff: Efficiencies, tp: np.ndarray, pp: np.ndarray,
-              ep: np.ndarray, weight_dtype: str, kv_dtype: str, compute_dtype: str) -> ReplicaModel:
+              ep: np.ndarray, weight_dtype: str, kv_dtype: str, compute_dtype: str,
+              release: str = "current") -> ReplicaModel:
         pb = param_breakdown(model)
         shapes = pb.from_architecture
         return cls(
@@ -205,7 +209,7 @@ class ReplicaModel:
             expert_wait=(busiest_expert_rank(float(model.n_experts), ep) if shapes and model.is_moe
                          and model.n_experts else np.ones(np.shape(ep))),
             decode_matmul=decode_matmul_efficiency(hw, eff, compute_dtype),
-            gemm_fixed=decode_gemm_fixed(model, hw, compute_dtype),
+            gemm_fixed=decode_gemm_fixed(model, hw, compute_dtype), host=host_iteration_s(release, tp, ep),
         )
 
     @property
@@ -293,8 +297,9 @@ class ReplicaModel:
         attention = np.maximum(attn_flops / (self.attention_peak * eff.attention), kv / kv_bw)
         comm = self.collectives(batch)
         kernels = self.kernel_boundaries() + self.gemm_fixed + 0.0 * linear
-        return {"linear": linear, "attention": attention, "comm": comm, "kernels": kernels,
-                "total": linear + attention + comm + kernels, "weights_bound": gemm_m >= gemm_c,
+        host = self.host + 0.0 * linear
+        return {"linear": linear, "attention": attention, "comm": comm, "kernels": kernels, "host": host,
+                "total": linear + attention + comm + kernels + host, "weights_bound": gemm_m >= gemm_c,
                 "gemm_compute": gemm_c, "gemm_weights": gemm_m}
 
     def bound_split(self, batch: np.ndarray, context: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -9,8 +9,8 @@ The rest run through the serving model the plan itself uses (core/inference.py, 
 core/serving_load.py) with the engine batch fixed, aggregated and disaggregated: replicas come from queueing
 at the peak rate under the TTFT, TPOT and end-to-end targets; GPUs, servers, power and cost follow.
 An MoE layout with attention data-parallel (expert parallel wider than tensor parallel) is marked ``demoted``
-unless the plan sets such a layout itself: gpudesk's decode step is too fast for it on every published run
-(docs/validation.md, band core/accuracy.MOE_ADP_GROUP), so the ranking puts it after the tensor-parallel-attention
+unless the plan sets such a layout itself: the published runs of it scatter about gpudesk's figure more widely than
+other serving runs (docs/validation.md, band core/accuracy.MOE_ADP_GROUP), so the ranking puts it after the tensor-parallel-attention
 layouts of the same market tier rather than recommend GPU counts it cannot vouch for.
 
 The work is split in slices (a generator): one slice per accelerator group, so a window can search between

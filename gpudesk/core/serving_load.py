@@ -95,6 +95,7 @@ def serving_inputs(model: ModelArch, w: Workload, hw: HardwareArrays, rate: Any,
         tpot_target_s=w.tpot_ms / 1000.0, e2e_target_s=w.e2e_ms / 1000.0, batching=w.batching,
         disaggregated=w.batching == "disaggregated", scenario=w.serving_scenario,
         serving_fraction=w.serving_memory_fraction, calibration=calibration, prompts_aligned=w.attention_dp_balance,
+        engine_release=w.engine_release,
     )
     values.update(override)
     if "disaggregated" in override:  # the search chooses aggregated or disaggregated: the batching mode follows

@@ -26,7 +26,7 @@ from gpudesk.project.field_declarations import choice, essential, items, num, te
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.plan_choices import REGION
 from gpudesk.vocabulary.precision import PRECISION
-from gpudesk.vocabulary.serving import PERCENTILE, QUANTIZATION, SERVING_BATCHING, SERVING_SCENARIO
+from gpudesk.vocabulary.serving import ENGINE_RELEASE, PERCENTILE, QUANTIZATION, SERVING_BATCHING, SERVING_SCENARIO
 from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE, OPTIMIZER, PIPELINE_SCHEDULE, TRAINING_STACK
 from gpudesk.vocabulary.training import RECOMPUTE as RECOMPUTE_MODES
 from gpudesk.vocabulary.workloads import ITEM_SERVING_KINDS as ITEM_SERVING
@@ -155,6 +155,7 @@ class Workload:
     batching: str = choice("continuous", SERVING_BATCHING.codes, serve.BATCHING)
     serving_scenario: str = choice("server", SERVING_SCENARIO.codes, serve.SCENARIO)
     attention_dp_balance: bool = field(default=False, metadata={"help": serve.ADP_BALANCE})
+    engine_release: str = choice("current", ENGINE_RELEASE.codes, serve.ENGINE_RELEASE)
     serving_memory_fraction: float = num(0.9, 0.05, 0.99, "fraction", serve.MEMORY_SHARE, why=why.MEMORY_SHARE)
     # vision, diffusion, recommendation, embeddings
     items_per_day: float = num(0, 0, 1e13, "items/day", "images, samples or embeddings per day", why=why.ITEMS,

@@ -44,6 +44,12 @@ ADP_BALANCE = (
     "and with no TTFT target (offline); off: each group admits its prompts as its own sequences end and every "
     "iteration waits for the group that prefills the most (vLLM, SGLang, TensorRT-LLM by default)"
 )
+ENGINE_RELEASE = (
+    "the serving engine release that runs (or ran) the plan: current = what gpudesk models (TensorRT-LLM 1.2 and "
+    "later, vLLM, SGLang); an earlier TensorRT-LLM release adds the host time each iteration of an attention "
+    "data-parallel replica paid before release 1.2 (read only for an MoE model whose expert parallel is wider than "
+    "its tensor parallel)"
+)
 MEMORY_SHARE = (
     "share of GPU memory the serving engine may use for weights, activations and KV cache "
     "(vLLM's GPU memory utilisation setting; TensorRT-LLM takes its KV share of the memory left after the "

@@ -70,7 +70,7 @@ def attention_dp_check(found: PhaseSearch | None, estimate) -> list[Check]:  # t
     groups = rec.layout["ep"] / rec.layout.get("tp", 1.0)
     return [Check(
         "search.attention_dp_recommended", "warning", "gpu",
-        "The recommended configuration runs attention data-parallel: throughput likely overstated",
+        "The recommended configuration runs attention data-parallel: throughput uncertain",
         f"The configuration search recommends {_neutral(rec)}, whose attention runs data-parallel in {groups:,.0f} "
         f"groups (no tensor-parallel-attention layout meets the targets in its market tier). On the "
         f"{band['cases']:,.0f} published runs of this layout the measured throughput was {band['low_pct']:+.0f}% to "

@@ -56,3 +56,34 @@ SEARCH_PRECISION: Vocabulary[Term] = Vocabulary("search precision", (
     _option("fp4", "FP4 weights and activations, FP8 KV cache", "FP4 权重与激活、FP8 KV 缓存", "fp4", "fp8",
             "fp4", 4),
 ))
+
+_TRTLLM_NOTES = "NVIDIA TensorRT-LLM docs/source/release-notes.md (commit 001eaec)"
+
+
+def _release(code: str, en: str, zh: str, published: str, source: str, adp_host: bool) -> Term:
+    return Term(code, en, zh, {"published": published, "source": source, "adp_host": adp_host})
+
+
+# The serving engine release a plan says ran (or will run). ``adp_host``: the release pays a host-side cost on every
+# iteration of an attention data-parallel replica (TensorRT-LLM tech blog 8, 'Scaling Expert Parallelism in TensorRT
+# LLM, Part 2', Host Overhead Optimization: the batch of one iteration scales with the GPUs and its requests and
+# responses put 'huge pressure on Python threads'; the GPU 'could be idle waiting for the CPU'), which NVIDIA's
+# MLPerf Inference v6.0 submissions no longer show ('Optimized Attention Data Parallel' among the software changes
+# of the round, and release 1.2's host-side items: NUMA-aware CPU affinity, TorchSampler and batched sampling).
+# Each release is dated by the first published build of its line found (empty: no date found in the stored sources)
+# and known by the TensorRT and CUDA it ships with, which the MLPerf systems' descriptions state.
+ENGINE_RELEASE: Vocabulary[Term] = Vocabulary("serving engine release", (
+    _release("current", "current engine (as gpudesk models it: TensorRT-LLM 1.2, vLLM, SGLang)",
+             "当前版本（按 TensorRT-LLM 1.2、vLLM、SGLang 建模）", "", "", False),
+    _release("trtllm-1.2", "TensorRT-LLM 1.2", "TensorRT-LLM 1.2", "2025-11-07",
+             f"{_TRTLLM_NOTES}, Release 1.2 (base image pytorch:25.12, TensorRT 10.14); v1.2.0rc2 "
+             "triton-inference-server/tensorrtllm_backend pull request #819, 2025-11-07", False),
+    _release("trtllm-1.1", "TensorRT-LLM 1.1", "TensorRT-LLM 1.1", "2025-09-10",
+             f"{_TRTLLM_NOTES}, Release 1.1 (base image pytorch:25.10; B300/GB300 support); TensorRT 10.13.3, "
+             "CUDA 13.0: tensorrtllm_backend pull request #820; v1.1.0rc4: pull request #796, 2025-09-10", True),
+    _release("trtllm-1.0", "TensorRT-LLM 1.0", "TensorRT-LLM 1.0", "",
+             f"{_TRTLLM_NOTES}, Release 1.0 (base image pytorch:25.06; TensorRT 10.11, CUDA 12.9: "
+             "tensorrtllm_backend pull request #820, the lines it replaces)", True),
+    _release("trtllm-0", "TensorRT-LLM before 1.0 (0.x)", "TensorRT-LLM 1.0 之前版本（0.x）", "",
+             f"{_TRTLLM_NOTES}, Releases 0.5 to 0.21", True),
+))

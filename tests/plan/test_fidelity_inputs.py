@@ -148,6 +148,34 @@ def test_a_plan_states_that_its_engine_balances_attention_data_parallel_prompts(
     assert served(True)[:2] == served(False)[:2]
 
 
+def test_a_plan_states_the_engine_release_it_runs(catalog) -> None:
+    """engine_release: a TensorRT-LLM release before 1.2 pays ADP_HOST_ITERATION_S on every iteration of an attention
+    data-parallel replica (one more decode step's worth of time, so fewer tokens/s); the current release and a
+    tensor-parallel replica pay nothing; the input is echoed where `estimate --json` prints it."""
+    project = Project()
+    w = project.phases[0].workloads[0]
+    w.kind, w.model_id, w.parallel.tp, w.parallel.ep = "llm_inference", "qwen3-235b-a22b", 1, 8
+    w.serving_scenario, w.concurrency = "offline", 512
+    project.phases[0].hardware.accelerator_id = "h200-sxm"
+
+    def served(release: str) -> tuple[float, float, float, str]:
+        w.engine_release = release
+        figures = estimate_plan(project, catalog).phases[0].figures
+        if release == "current":  # a plan that names no release: figures and their record as before the input
+            assert "infer.host_iteration_s" not in figures and "infer.in.engine_release" not in _inputs_to_json(figures)
+            return 0.0, figures.number("infer.decode_step_s"), figures.number("infer.tokens_per_s"), release
+        assert "infer.in.engine_release" in [q.key for q in figures.explain("infer.host_iteration_s").inputs]
+        return (figures.number("infer.host_iteration_s"), figures.number("infer.decode_step_s"),
+                figures.number("infer.tokens_per_s"), _inputs_to_json(figures)["infer.in.engine_release"]["value"])
+
+    current, old, new = served("current"), served("trtllm-1.0"), served("trtllm-1.2")
+    assert new[0] == 0.0 and new[3] == "trtllm-1.2" and new[1:3] == current[1:3]
+    assert old[0] == pytest.approx(0.012) and old[3] == "trtllm-1.0"
+    assert old[1] == pytest.approx(current[1] + 0.012) and old[2] < current[2]
+    w.parallel.tp = 8  # tensor-parallel attention over the experts: no release pays anything
+    assert served("trtllm-0")[:3] == served("current")[:3]
+
+
 def test_bands_kept_per_key_list_are_the_bands_parsed_afresh() -> None:
     """An edit asks for the bands of the same keys again: the kept answer equals a fresh parse (a dict of its own),
     and another workload kind or attention layout is another answer (fails if the memo's key drops either)."""

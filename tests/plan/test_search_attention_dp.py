@@ -1,5 +1,6 @@
 """The serving search and MoE layouts with attention data-parallel (expert parallel wider than tensor parallel):
-gpudesk's decode step is too fast there on every published run (docs/validation.md, band MOE_ADP_GROUP), so
+the published runs of that layout scatter more widely than other serving runs (docs/validation.md, band
+MOE_ADP_GROUP), so
 the search ranks them after the tensor-parallel-attention layouts unless the plan sets that layout, says so in
 its ranking reason, and every searched point of that layout carries the plan's warning and band."""
 

@@ -1,4 +1,4 @@
-"""What a host cost of attention data-parallel replicas would do, in each form: a diagnostic, not part of the model.
+"""The forms a host cost of attention data-parallel replicas could take, compared: a diagnostic beside the model.
 
 Run from the repository root:  .venv/bin/python tests/validation/adp_iteration_cost.py [form] [value ...]
                         e.g.:  .venv/bin/python tests/validation/adp_iteration_cost.py iteration 0 0.012
@@ -9,9 +9,10 @@ gpudesk's iteration by 33-36 ms in v5.1 and 3-11 ms in v6.0; the Offline logs' d
 the perf overview's Qwen3 rows show an additive gap of the same kind (moe_adp_iterations.py). TensorRT-LLM names a
 host-side cost under attention data-parallel (tech blog 8, 'Scaling Expert Parallelism in TensorRT LLM, Part 2',
 Host Overhead Optimization: the batch of one iteration scales with the GPUs, and the requests and responses it
-brings put 'huge pressure on Python threads'; the GPU 'could be idle waiting for the CPU') without a figure. This
-script adds, to every decode step of a replica whose attention runs data-parallel (ReplicaModel.attention_groups >
-1), the cost of one of the mechanism's forms (``FORMS``): a fixed time per iteration, a time per request per
+brings put 'huge pressure on Python threads'; the GPU 'could be idle waiting for the CPU') without a figure. The core
+models it as a fixed time per iteration (ADP_HOST_ITERATION_S, paid by the engine releases before TensorRT-LLM 1.2:
+core/engine_release.py). This script puts in its place, in every decode step of a replica whose attention runs
+data-parallel under such a release, the cost of one of the mechanism's forms (``FORMS``): a fixed time per iteration, a time per request per
 attention rank, a time per request over all ranks (the batch of one iteration, blog 8's wording), or a time per MoE
 layer (a synchronisation per layer). It prints fit_constants.py's objective on the fit half (median |log error|
 over FIT_GROUPS), the fit half's attention data-parallel rows alone, and the held-out serving and MLPerf Inference
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -36,6 +38,7 @@ from validation_cases_mlperf_inference import GROUP_MLPERF_INFERENCE  # noqa: E4
 from validation_runner import FIT_GROUPS, GROUP_SERVING_LOAD, Result, run_all  # noqa: E402
 
 from gpudesk.core import inference_step  # noqa: E402
+from gpudesk.core.constants import serving as SV  # noqa: E402
 
 Rep = inference_step.ReplicaModel
 # form -> (seconds one decode step of ``batch`` sequences pays for the value, the grid the fit half scores, meaning)
@@ -52,18 +55,23 @@ FORMS: dict[str, tuple[Callable[[Rep, np.ndarray, float], np.ndarray], tuple[flo
 }
 _DECODE = inference_step.ReplicaModel.decode_step
 _COST: dict[str, object] = {"form": "iteration", "value": 0.0}
+_MARK = 1e-15  # the core's ADP_HOST_ITERATION_S while a form is installed: marks the replicas whose release pays it
 
 
 def _decode_with_cost(self: Rep, batch: np.ndarray, context: np.ndarray) -> dict[str, np.ndarray]:
     step = dict(_DECODE(self, batch, context))
     cost = FORMS[str(_COST["form"])][0](self, np.asarray(batch, dtype=np.float64), float(_COST["value"]))  # type: ignore[arg-type]
-    step["total"] = step["total"] + np.where(np.asarray(self.attention_groups) > 1, cost, 0.0)
+    pays = np.asarray(step["host"]) > 0  # attention data-parallel and a release before TensorRT-LLM 1.2
+    step["host"] = np.where(pays, cost, 0.0)
+    step["total"] = step["total"] - np.where(pays, _MARK, 0.0) + step["host"]
     return step
 
 
 def install(form: str, value: float) -> None:
-    """Every later decode step of an attention data-parallel replica pays ``form`` at ``value``."""
+    """Every later decode step of an attention data-parallel replica whose engine release pays the host cost
+    (core/engine_release.py) pays ``form`` at ``value`` in place of the core's ADP_HOST_ITERATION_S."""
     _COST.update(form=form, value=value)
+    SV.ADP_HOST_ITERATION_S = replace(SV.ADP_HOST_ITERATION_S, value=_MARK)
     inference_step.ReplicaModel.decode_step = _decode_with_cost  # type: ignore[method-assign]
 
 

@@ -109,10 +109,11 @@ def objective(values: dict[str, float], groups: tuple[str, ...], rows: Rows = No
 
 
 def fit_adp_forms() -> tuple[str, float]:
-    """The host cost of attention data-parallel replicas (adp_iteration_cost.FORMS): each form's grid scored on the
-    fit half's rows of that layout (the only rows it acts on), the form with the lowest median |log error| and its
-    value returned; each form's best and the whole fit half's objective at it are printed, so the forms are compared
-    on the fit half alone. Not part of ``all``: no such term is in the core (docs/validation.md says why)."""
+    """The host cost of attention data-parallel replicas under the engine releases that pay it (core/engine_release.py;
+    the forms of adp_iteration_cost.FORMS): each form's grid scored on the fit half's rows of that layout and release
+    (the only rows it acts on), the form with the lowest median |log error| and its value returned; each form's best
+    and the whole fit half's objective at it are printed, so the forms are compared on the fit half alone. The core
+    holds the chosen form, a fixed time per iteration (ADP_HOST_ITERATION_S; 12 ms, 2026-12-03)."""
     import adp_iteration_cost as adp
 
     best: tuple[str, float, float] = ("", 0.0, np.inf)

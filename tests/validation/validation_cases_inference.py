@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine_releases import PERFORMANCE_MD_RELEASE
 from validation_hardware import A100_80, FALCON_180B, GPTJ_6B, H100, L40S, LLAMA2_7B, LLAMA2_70B
 
 from gpudesk.catalog.records import Accelerator, ModelArch
@@ -37,13 +38,15 @@ class InferenceCase:
     weight_dtype: str = "fp8"
     kv_dtype: str = "fp8"
     note: str = ""
+    release: str = PERFORMANCE_MD_RELEASE[0]  # the serving engine release of the page's tables (engine_releases.py)
 
 
 def _rows(prefix: str, acc: Accelerator, dtype: str, table: str, rows: list[tuple]) -> list[InferenceCase]:
     return [
         InferenceCase(id=f"trtllm-{prefix}-{m.id}-tp{tp}-b{b}-{i}-{o}", citation=f"{_TRT}, {table}", model=m,
                       accelerator=acc, tp=tp, batch=b, prompt=i, output=o, measured=v, weight_dtype=dtype,
-                      kv_dtype=dtype, note="static batch: output tokens/s per GPU")
+                      kv_dtype=dtype, note="static batch: output tokens/s per GPU; engine "
+                      f"{PERFORMANCE_MD_RELEASE[0]} ({PERFORMANCE_MD_RELEASE[1]}, table {table})")
         for m, b, tp, i, o, v in rows
     ]
 
@@ -75,7 +78,8 @@ def _ttft(acc: Accelerator, dtype: str, table: str, rows: list[tuple]) -> list[I
     return [
         InferenceCase(id=f"trtllm-ttft-{acc.id}-{m.id}-tp{tp}-{i}", citation=f"{_TRT}, {table}", model=m,
                       accelerator=acc, tp=tp, batch=1, prompt=i, output=1, measured=ms / 1000.0, metric="ttft_s",
-                      weight_dtype=dtype, kv_dtype=dtype, note="batch 1 first-token latency (prefill)")
+                      weight_dtype=dtype, kv_dtype=dtype, note="batch 1 first-token latency (prefill); engine "
+                      f"{PERFORMANCE_MD_RELEASE[0]} ({PERFORMANCE_MD_RELEASE[1]}, table {table})")
         for m, tp, i, ms in rows
     ]
 

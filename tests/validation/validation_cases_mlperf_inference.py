@@ -56,6 +56,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from engine_releases import mlperf_release
 from mlperf_deepseek_r1 import DELL_SERVER, as_recipe, as_run, deepseek_findings, output_cv
 from mlperf_graphs import graph_findings, with_graphs
 from mlperf_llama_405b import llama_findings
@@ -109,6 +110,7 @@ class MLPerfInferenceCase:
     queries: int = 0  # samples of an Offline run, all issued at once (0 = not known: the steady rate)
     output_cap: float = math.inf  # the benchmark's output limit (tokens)
     adp_balance: bool = False  # the engine holds new prompts until every attention data-parallel rank has one
+    release: str = "current"  # the serving engine release the submission ran (engine_releases.py)
 
     @property
     def measured(self) -> float:
@@ -163,7 +165,7 @@ def _case(rnd: str, cite: str, system: str, task: str, acc: str, gpus: int, scen
         id=f"mlperf-i{rnd[1:].replace('.', '')}-{task.replace('.', '')}-{acc.split('-')[0]}x{gpus}-{scenario}",
         citation=cite.format(system=system, scenario=scenario.capitalize()), task=task, accelerator_id=acc,
         gpus=gpus, scenario=scenario, total_tokens_per_s=total, weight_dtype=dtype, kv_dtype="fp8", output=output,
-        note=note, output_sd=cv * output)
+        note=note, output_sd=cv * output, release=mlperf_release(rnd, acc)[0])
 
 
 _H200, _B200 = "H200-SXM-141GBx8_TRT", "B200-SXM-180GBx8_TRT"

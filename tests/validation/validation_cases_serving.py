@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from engine_releases import DEEPSEEK_BLOG_RELEASE, PERF_OVERVIEW_RELEASE
 from validation_catalog import catalog
 
 from gpudesk.catalog.records import Accelerator, ModelArch
@@ -100,6 +101,7 @@ class ServingCase:
     note: str = ""
     ep: int = 1
     requests: int = 0  # requests in the run (the page's $num_requests); 0 = a steady state with no end
+    release: str = "current"  # the serving engine release the run used (engine_releases.py)
 
     @property
     def precision(self) -> str:
@@ -134,8 +136,8 @@ def _table(model_id: str, label: str, columns: list[tuple[str, int, str]], rows:
                 id=f"trtllm-v1-{model_id}-{acc}-tp{tp}-{dtype}-{isl}-{osl}", citation=f"{PERF_OVERVIEW}, {label}",
                 model_id=model_id, accelerator_id=acc, tp=1 if ep > 1 else tp, prompt=isl, output=osl,
                 measured=total / tp, weight_dtype=dtype, kv_dtype="fp8", ep=tp if ep > 1 else 1,
-                requests=REQUESTS[(isl, osl)],
-                note=f"total {total:,} output tokens/s on TP{tp}; offline, in-flight batching, "
+                requests=REQUESTS[(isl, osl)], release=PERF_OVERVIEW_RELEASE[0],
+                note=f"engine {PERF_OVERVIEW_RELEASE[0]} ({PERF_OVERVIEW_RELEASE[1]}); total {total:,} output tokens/s on TP{tp}; offline, in-flight batching, "
                      f"{REQUESTS[(isl, osl)]:,} requests (the page's table); KV share 0.90 of "
                      f"free memory (page default); batch cap {ENGINE_MAX_BATCH} assumed; {engine}"
                      + (f"; MoE: experts over {tp} GPUs (expert parallel {tp}) and attention data-parallel over "
@@ -182,8 +184,8 @@ DEEPSEEK_ADP_CASES = [
         id="trtllm-blog-deepseek-r1-b200-adp8-fp4-1024-2048", citation=DEEPSEEK_BLOG.format(
             section="B200 max-throughput for R1 with FP16 KV cache"), model_id="deepseek-v3", accelerator_id="b200",
         tp=1, ep=8, prompt=1024, output=2048, measured=36384.0838 / 8, weight_dtype="fp4", kv_dtype="bf16",
-        max_batch=3072,
-        note="total 36,384 output tokens/s on 8 B200 (nvidia/DeepSeek-R1-FP4: NVFP4 experts); attention "
+        max_batch=3072, release=DEEPSEEK_BLOG_RELEASE[0],
+        note=f"engine {DEEPSEEK_BLOG_RELEASE[0]} ({DEEPSEEK_BLOG_RELEASE[1]}); total 36,384 output tokens/s on 8 B200 (nvidia/DeepSeek-R1-FP4: NVFP4 experts); attention "
              "data-parallel 8 × expert parallel 8; --concurrency 3072 (max_batch_size 384 per rank); BF16 KV cache "
              "(the section's title); the recipe's KV share 0.85 of free memory; CUDA graphs with padding at 1 … 384 "
              "(its cuda_graph_config); ADP balancing off (its extra-llm-api-config sets no attention_dp_config); its requests are identical and each "
@@ -192,7 +194,8 @@ DEEPSEEK_ADP_CASES = [
         id="trtllm-blog-deepseek-r1-h200-sxm-adp8-fp8-1024-2048", citation=DEEPSEEK_BLOG.format(
             section="H200 max-throughput"), model_id="deepseek-v3", accelerator_id="h200-sxm", tp=1, ep=8,
         prompt=1024, output=2048, measured=11489.2671 / 8, weight_dtype="fp8", kv_dtype="bf16", max_batch=1024,
-        note="total 11,489 output tokens/s on 8 H200 (deepseek-ai/DeepSeek-R1: FP8 weights); attention "
+        release=DEEPSEEK_BLOG_RELEASE[0],
+        note=f"engine {DEEPSEEK_BLOG_RELEASE[0]} ({DEEPSEEK_BLOG_RELEASE[1]}); total 11,489 output tokens/s on 8 H200 (deepseek-ai/DeepSeek-R1: FP8 weights); attention "
              "data-parallel 8 × expert parallel 8; --concurrency 1024 (max_batch_size 128 per rank); KV cache at "
              "the checkpoint's 16 bit (no KV quantisation set; assumed); the recipe's KV share 0.8 of free memory; "
              "one CUDA graph, batch 128 per rank (its cuda_graph_config; padding is TensorRT-LLM's default then); "

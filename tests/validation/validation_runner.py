@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from engine_releases import mlperf_release_note
 from validation_cases_ascend import ASCEND_CASES
 from validation_cases_inference import INFERENCE_LATENCY_CASES, INFERENCE_THROUGHPUT_CASES, InferenceCase
 from validation_cases_measured import (
@@ -127,7 +128,7 @@ def serving_at(case: ServingCase, *concurrency: float) -> tuple[np.ndarray, np.n
         model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()] * len(concurrency)),
         weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
         concurrency=np.array(concurrency, dtype=float), tp=case.tp, ep=case.ep, batching="continuous",
-        serving_fraction=case.serving_fraction, scenario="offline", prompts_aligned=True))
+        serving_fraction=case.serving_fraction, scenario="offline", prompts_aligned=True, engine_release=case.release))
     return (np.asarray(fs["infer.tokens_per_s_per_gpu"], dtype=float) * np.ones(len(concurrency)),
             np.asarray(fs["infer.concurrency"], dtype=float) * np.ones(len(concurrency)))
 
@@ -172,7 +173,8 @@ def mlperf_inputs(case: MLPerfInferenceCase, tp: int) -> InferenceInputs:
         ep=case.ep or (tp if case.moe else 1),
         batching="continuous",
         scenario="offline" if case.scenario == "offline" else "server", percentile=0.99, ttft_target_s=0.0,
-        ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0, prompts_aligned=case.adp_balance)
+        ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0, prompts_aligned=case.adp_balance,
+        engine_release=case.release)
 
 
 def offline_run(case: MLPerfInferenceCase, tp: int, fs: FigureSet) -> FiniteRun | None:
@@ -219,7 +221,8 @@ def predict_inference(case: InferenceCase) -> float:
     hw = HardwareArrays.from_accelerators([case.accelerator])
     fs = estimate_inference(InferenceInputs(
         model=case.model, hardware=hw, weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype,
-        prompt_tokens=case.prompt, output_tokens=case.output, concurrency=case.batch, tp=case.tp, batching="static"))
+        prompt_tokens=case.prompt, output_tokens=case.output, concurrency=case.batch, tp=case.tp, batching="static",
+        engine_release=case.release))
     if case.metric == "ttft_s":
         return fs.value_at("infer.prefill_s", 0)
     return fs.value_at("infer.tokens_per_s_per_gpu", 0)
@@ -318,7 +321,7 @@ def run_all() -> list[Result]:
     for m in MLPERF_INFERENCE_CASES:
         value, tp = predict_mlperf_inference(m)
         out.append(Result(GROUP_MLPERF_INFERENCE, m.id, m.citation, "tokens_per_s_per_gpu", m.measured, value,
-                          f"{m.note}; gpudesk: " + (f"TP{tp} x EP{m.ep} (attention data-parallel)" if m.ep > tp
+                          f"{mlperf_release_note(m.id, m.accelerator_id)}; {m.note}; gpudesk: " + (f"TP{tp} x EP{m.ep} (attention data-parallel)" if m.ep > tp
                                                     else f"TP{tp}" + (f" PP{m.pp}" if m.pp > 1 else ""))
                           + (f"; rate bound: {mlperf_bound(m, tp)}" if m.scenario != "offline" else ""),
                           m.accelerator().family, m.weight_dtype))

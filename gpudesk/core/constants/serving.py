@@ -116,3 +116,15 @@ MOE_EXPERT_LOAD_CV = Constant(
     "standard deviation 491.6 (0.48: experts loaded independently would give 1.28/sqrt(8) = 0.45), the hottest "
     "rank 2.56x the mean",
 )
+ADP_HOST_ITERATION_S = Constant(
+    "ADP_HOST_ITERATION_S", 0.012, "s",
+    "host time per iteration of an attention data-parallel replica, engine releases before TensorRT-LLM 1.2",
+    "TensorRT-LLM tech blog 8 ('Scaling Expert Parallelism in TensorRT LLM, Part 2', Host Overhead Optimization) "
+    "names the cost: with attention data-parallel the batch of one iteration scales with the GPUs, and its requests "
+    "and responses keep the GPU waiting for the Python host threads; it gives no figure. The MLPerf Inference v6.0 "
+    "submissions (TensorRT-LLM 1.2 line) no longer show it. Paid by the releases ENGINE_RELEASE marks adp_host. "
+    "Fitted on the fit half of the validation corpus (tests/validation/fit_constants.py adp, 2026-12-03: the 19 "
+    "attention data-parallel MoE rows of the TensorRT-LLM 1.0 perf overview, median |log error| 0.316 at 0 and "
+    "0.103 at 12 ms; a fixed time per iteration beat a time per request of the replica, per request of one rank "
+    "and per MoE layer); judged on the held-out half in docs/validation.md",
+)

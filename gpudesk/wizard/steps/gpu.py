@@ -36,6 +36,7 @@ STEP = Step(
         FieldRow(f"{W}.batching", LLM_SERVING),
         FieldRow(f"{W}.serving_scenario", LLM_SERVING),
         FieldRow(f"{W}.attention_dp_balance", LLM_SERVING),
+        FieldRow(f"{W}.engine_release", LLM_SERVING),
         FieldRow(f"{W}.serving_memory_fraction", LLM_SERVING),
         FieldRow(f"{W}.concurrency", LLM_SERVING),
         FieldRow(f"{W}.parallel.dp", (*LLM_TRAINING, "vision_train")),
