@@ -50,7 +50,7 @@ from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.pass_memo import fields_key, memoised_by
 from gpudesk.vocabulary.precision import serving_math as weights_math
-from gpudesk.vocabulary.serving import SERVING_BATCHING, SERVING_SCENARIO
+from gpudesk.vocabulary.serving import ENGINE_RELEASE, SERVING_BATCHING, SERVING_SCENARIO
 from gpudesk.vocabulary.sizing import BOTTLENECK, SERVING_BOTTLENECKS
 
 SERVING_CODES = np.asarray(SERVING_BOTTLENECKS)  # infer.bottleneck codes by the index the model assigns
@@ -172,7 +172,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
                              inp.engine_release)
     stated = inp.engine_release != "current"  # a plan that names no release keeps its figures and their record
     if stated:
-        fs.input("infer.in.engine_release", inp.engine_release, "", "serving engine release that runs the plan")
+        fs.input("infer.in.engine_release", inp.engine_release, "", "serving engine release that runs the plan",
+                 vocabulary=ENGINE_RELEASE)
         fs.constant("eff.adp_host_iteration", SV.ADP_HOST_ITERATION_S)
         fs.add("infer.host_iteration_s", rep.host * np.ones(hw.size), "s", "host time per iteration the GPUs wait for",
                "host time per iteration (ADP_HOST_ITERATION_S) where the engine release pays it (TensorRT-LLM before "

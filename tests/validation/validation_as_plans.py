@@ -51,7 +51,7 @@ def training_plan(case: TrainingCase) -> Project:
 def mlperf_inference_plan(case: MLPerfInferenceCase, tp: int) -> Project:
     """An MLPerf Inference case at tensor parallel ``tp``: the data set's mean lengths and output spread, the
     scenario, the round's P99 targets (no median target; an Offline case has none, and a plan's targets must be at
-    least 1 ms), the engine batch, the layout and the prompt balance."""
+    least 1 ms), the engine batch, the layout, the prompt balance and the engine release."""
     project = Project()
     phase, w = project.phases[0], project.phases[0].workloads[0]
     w.kind, w.model_id, w.batching = "llm_inference", TASKS[case.task][0], "continuous"
@@ -64,6 +64,6 @@ def mlperf_inference_plan(case: MLPerfInferenceCase, tp: int) -> Project:
     if case.scenario != "offline":  # offline: no target binds (the plan's own stay, unread)
         ttft, tpot = case.targets
         w.latency_percentile, w.ttft_ms, w.ttft_p50_ms, w.tpot_ms = "p99", ttft * 1000.0, 0.0, tpot * 1000.0
-    w.attention_dp_balance = case.adp_balance
+    w.attention_dp_balance, w.engine_release = case.adp_balance, case.release  # the engine the run used
     phase.hardware.accelerator_id = case.accelerator_id
     return through_the_file_format(project)
