@@ -8,7 +8,8 @@ attention-DP rank, so a run whose requests fit the KV cache holds all of them an
 requests. This prints, per Qwen3-235B-A22B row of that layout, the requests in flight (min(requests, gpudesk's KV
 limit)), the mean iteration the measured throughput implies over the waves and gpudesk's for the same waves
 (prefill of the wave, then O decode steps at the mean context), and for the DeepSeek-R1 recipes (many waves at the
-recipe's concurrency: steady state) the measured iteration against gpudesk's in-flight-batching one.
+recipe's concurrency: steady state) the measured iteration against gpudesk's in-flight-batching one, each under the
+engine release the run used (its host time per iteration included: core/engine_release.py).
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ def _replica(case: ServingCase) -> ReplicaModel:
     hw = HardwareArrays.from_accelerators([case.accelerator()])
     math = serving_math(case.weight_dtype, None)
     return ReplicaModel.build(case.model(), hw, Efficiencies.for_hardware(hw, math, None), np.array([1.0 * case.tp]),
-                              np.array([1.0]), np.array([1.0 * case.ep]), case.weight_dtype, case.kv_dtype, math)
+                              np.array([1.0]), np.array([1.0 * case.ep]), case.weight_dtype, case.kv_dtype, math,
+                              case.release)
 
 
 def _estimate(case: ServingCase, concurrency: float) -> tuple[float, float]:
@@ -43,7 +45,7 @@ def _estimate(case: ServingCase, concurrency: float) -> tuple[float, float]:
         model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()]),
         weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
         concurrency=concurrency, tp=case.tp, ep=case.ep, batching="continuous", serving_fraction=case.serving_fraction,
-        scenario="offline", prompts_aligned=True))
+        scenario="offline", prompts_aligned=True, engine_release=case.release))
     return float(fs.value_at("infer.tokens_per_s_per_gpu", 0)), float(fs.value_at("infer.max_concurrency_kv", 0))
 
 
