@@ -83,8 +83,8 @@ class PilotModel:
         resolved = resolve_phase(catalog, self.phase, where)
         self.accelerator = resolved.accelerator
         self.family = resolved.accelerator.family
-        self.gpus_per_node = resolved.server.gpus if resolved.server.is_rack else self.phase.hardware.gpus_per_node
-        self.hw = hardware_for(resolved.accelerator, resolved.server, self.gpus_per_node, resolved.nic)
+        self.gpus_per_node = resolved.node_gpus(self.phase)
+        self.hw = hardware_for(resolved.accelerator, resolved.timed()[0], self.gpus_per_node, resolved.timed()[1])
         self.train = next((w for w in self.phase.workloads if w.kind in TRAIN_KINDS), None)
         self.serve = next((w for w in self.phase.workloads if w.kind == "llm_inference"), None)
         self.train_model = resolve_model(catalog, self.train, where) if self.train else None

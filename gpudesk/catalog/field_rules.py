@@ -171,6 +171,7 @@ RULES: dict[str, dict[str, FieldRule]] = {
         "kind": FieldRule("", choices=("hyperscaler", "gpu-cloud", "china-cloud", "rental", "cpu-vm")),
         "market": FieldRule("", choices=MARKETS),
         "monthly_per_month": FieldRule("per month", 0, 2_000_000, why="per instance-month in the offer's currency"),
+        "network_gbps": FieldRule("Gb/s", 0, 100_000, why="per instance, between instances"),
     },
     "facility_defaults": {
         "kind": FieldRule("", choices=("pue", "electricity", "grid_co2", "rack_power")),

@@ -244,6 +244,10 @@ class CloudOffer:
     # Market the offer is sold in (cn, us, eu, global): a cn plan rents only cn offers, others none of them.
     market: str = ""
     monthly_per_month: float | None = None  # monthly subscription (包月) per instance-month, in ``currency``
+    # network between instances, Gb/s per instance as the provider states it ("up to" figures at their ceiling):
+    # what a rented phase's instances reach each other over; None: the catalog does not say (the time across
+    # instances is then unknown, never a guessed speed)
+    network_gbps: float | None = None
 
 
 @dataclass(frozen=True)

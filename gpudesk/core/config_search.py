@@ -33,7 +33,7 @@ from gpudesk.core.constants import TRAINING_POWER_LOAD
 from gpudesk.core.hardware import HardwareArrays, capacity_bytes
 from gpudesk.core.owned_power import WorkloadDraw
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, fabric_server, plan_nic, resolve_model
-from gpudesk.core.plan_workload import TRAIN_KINDS, scaleout_of
+from gpudesk.core.plan_workload import TRAIN_KINDS, instance_domain, scaleout_of
 from gpudesk.core.precision import bytes_per_value
 from gpudesk.core.search_catalog import UnitCost, cooling_ok, eligible, unit_costs
 from gpudesk.core.search_choice import Spec, choose, point
@@ -208,7 +208,12 @@ def family_of(kind: str) -> str:
 def _scaleout(catalog: Catalog, phase: Phase, unit: UnitCost, gpus_per_node: int) -> tuple[float, int]:
     """(Gb/s per NIC, NICs per node) of a unit's server as the plan pinning it would see them (core/plan_resolve
     fabric_server and plan_nic, core/plan_workload.scaleout_of): a configuration pinned from the search then times
-    the same in the plan. A unit without a catalog server: one 400 Gb/s NIC per GPU."""
+    the same in the plan. A rented unit: its instance's network, one link per instance (unknown when the catalog's
+    offer row does not give it: a layout across instances is then dropped for the network). A unit without a
+    catalog server: one 400 Gb/s NIC per GPU."""
+    if unit.instance is not None:
+        gbps = unit.instance.network_gbps
+        return (float(gbps), 1) if gbps else (float("nan"), 1)
     if unit.server is None:
         return 400.0, gpus_per_node
     server = fabric_server(unit.server, phase)
@@ -256,10 +261,12 @@ def search_steps(catalog: Catalog, phase: Phase, r: ResolvedPhase, rate: float |
     if not units:
         return _result(phase, w, family, table, [], excluded, started)
     gpn = phase.hardware.gpus_per_node
-    per_node = [u.server.gpus if (u.server and u.server.is_rack) else gpn for u in units]
+    per_node = [u.server.gpus if (u.server and u.server.is_rack) else u.instance.gpus if u.instance is not None
+                else gpn for u in units]
     links = [_scaleout(catalog, phase, u, n) for u, n in zip(units, per_node, strict=True)]
-    hw = HardwareArrays.from_accelerators([u.accelerator for u in units], [g for g, _ in links],
-                                          [k for _, k in links], per_node)
+    hw = instance_domain(HardwareArrays.from_accelerators([u.accelerator for u in units], [g for g, _ in links],
+                                                          [k for _, k in links], per_node),
+                         [u.instance is not None for u in units])
     bits = min_bits(w, family)
     if family == "serving":
         assert model is not None

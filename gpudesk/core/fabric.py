@@ -259,3 +259,19 @@ def fabric_checks(fs: FigureSet, owned: bool = True) -> list[Check]:
             ("net.one_way_latency", "net.latency_budget"), {"latency_us": lat * 1e6, "budget_us": budget * 1e6},
         ))
     return checks
+
+
+def instance_network_checks(instance: Any, instances: int) -> list[Check]:
+    """A rented phase spread over several instances whose network the catalog's offer row does not give: the time
+    of a layout across them is unknown (core/plan_workload.scaleout_of), said here once."""
+    if instances <= 1 or instance.network_gbps:
+        return []
+    return [Check(
+        "net.instance_network_unknown", "info", "network", "Network between the rented instances unknown",
+        f"The catalog does not give the network between {instance.instance} instances, so the time of a layout across "
+        f"the phase's {instances:,} instances is unknown. The network is the provider's: its cost is in the rental "
+        "price, not in this phase's costs.",
+        "Ask the provider for the network bandwidth between its instances, or choose an offer with more GPUs per "
+        "instance or one whose catalog row gives its network.",
+        ("net.instance_gbps",), {"instance": instance.instance, "instances": float(instances)},
+    )]

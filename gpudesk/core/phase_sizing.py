@@ -63,9 +63,12 @@ def _workload_key(index: int) -> str:
 def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs: FigureSet,
                carried: CarriedHardware | None = None) -> SizedConfiguration:
     """Record the ``plan.*`` figures in the phase's figure set ``fs`` and return the sized configuration."""
-    gpn = r.server.gpus if r.server.is_rack else phase.hardware.gpus_per_node
+    gpn = r.node_gpus(phase)  # a rented phase's node is its instance
+    planned = r.server.gpus if r.server.is_rack else phase.hardware.gpus_per_node  # the plan's node (fixed nodes)
     shared = phase.hardware.nodes > 0
-    fs.input("plan.gpus_per_node", float(gpn), "GPUs", "GPUs per node", "user input / server record")
+    fs.input("plan.gpus_per_node", float(gpn), "GPUs", "GPUs per node",
+             catalog_source(r.instance, "gpus") if r.instance is not None  # a rented instance is a node
+             else "user input / server record")
     if shared:
         fs.input("plan.nodes_fixed", float(phase.hardware.nodes), "nodes", "nodes set in the plan",
                  "user input (hardware.nodes): the phase's workloads share these nodes")
@@ -87,9 +90,10 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
         ))
     keys = [_workload_key(i) for i in range(len(results))]
     if shared:
-        total = baseline = phase.hardware.nodes * gpn
-        fs.add("plan.gpus", float(total), "GPUs", "GPUs in this phase", "nodes set in the plan × GPUs per node",
-               ["plan.nodes_fixed", "plan.gpus_per_node"])
+        total = baseline = phase.hardware.nodes * planned
+        fs.add("plan.gpus", float(total), "GPUs", "GPUs in this phase", "nodes set in the plan × GPUs per node"
+               + (f" set in the plan ({planned})" if planned != gpn else ""),
+               ["plan.nodes_fixed"] + (["plan.gpus_per_node"] if planned == gpn else []))
     else:
         baseline = sum(s.gpus for s in sizings)
         scale = peak_build_scale(phase) if phase.delivery.mode == "private" else 1.0
@@ -107,7 +111,8 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
             fs.add("plan.gpus", float(total), "GPUs", "GPUs in this phase",
                    "sum of the workloads' GPUs (each sized on its own)", keys)
     nodes = max(1, math.ceil(total / max(gpn, 1)))
-    per_server = r.server.gpus if r.server.is_rack else max(min(gpn, r.server.gpus), 1)
+    # servers: the plan's own (what owning it would take, alt.*); a rented phase's nodes are its instances
+    per_server = r.server.gpus if r.server.is_rack else max(min(planned, r.server.gpus), 1)
     servers = max(1, math.ceil(total / per_server))
     fs.add("plan.nodes", float(nodes), "nodes", "nodes", "⌈GPUs / GPUs per node⌉", ["plan.gpus", "plan.gpus_per_node"])
     fs.input("plan.gpus_per_server", float(per_server), "GPUs", "GPUs installed per server",
@@ -133,6 +138,14 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
         instances = math.ceil((baseline or total) / per)
         fs.add("plan.instances", float(instances), "instances", f"{offer.instance} instances rented",
                "⌈GPUs / GPUs per instance⌉", ["plan.gpus", "plan.gpus_per_instance"])
+        # the fabric between the instances is the provider's: the offer's network, unknown where the catalog's row
+        # does not give it (a 4-instance phase read 'fabric: none (single node)', the plan's own setting)
+    node = r.instance  # an instance shape (core/plan_resolve.INSTANCE_KINDS), not a per-GPU price
+    if node is not None:
+        fs.input("net.instance_gbps", float(node.network_gbps) if node.network_gbps else math.nan,
+                 "Gb/s", f"network between {node.instance} instances, per instance",
+                 catalog_source(node, "network_gbps") if node.network_gbps else
+                 f"unknown: catalog cloud_offers/{node.id} does not give the network between instances")
     config = SizedConfiguration(
         accelerator_id=r.accelerator.id, accelerator_name=r.accelerator.name, server_id=r.server.id,
         server_name=chassis.name, gpus_per_server=chassis.gpus, gpus_per_node=per_server,

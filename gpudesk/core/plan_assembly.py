@@ -50,19 +50,21 @@ def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, 
 def workload_inputs(phase: Phase, w: Workload, r: ResolvedPhase) -> tuple[object, ...]:
     """What :func:`workload_for` reads besides the catalog, the workload's place and the calibration: the workload,
     the phase's hardware section and duration, and the rows the phase resolved to that sizing reads (accelerator,
-    server, NIC; for agent hosting the CPU offer and the phase's costs, which price its VMs). Equal inputs size
+    server, NIC; a rented phase's instance; for agent hosting the CPU offer and the phase's costs, which price its VMs). Equal inputs size
     equally: an edit of anything else (costs, storage, network, facility, delivery, compliance, the phase's name or
     start) leaves the sizing as it was. tests/plan/test_workload_inputs.py fails if sizing reads anything else."""
     agents = w.kind == "agent_hosting"
     return (repr(w), repr(phase.hardware), phase.duration_months, repr(r.accelerator), repr(r.server), repr(r.nic),
+            repr(r.instance),
             repr(r.cpu_offer) if agents else None, repr(phase.costs) if agents else None)
 
 
 def _dispatch(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, where: str,
               calibration: CalibrationScales | None, layout_search: bool = True) -> WorkloadResult:
     """Size one workload; LLM training and serving use the pilot calibration when there is one."""
-    gpn = r.server.gpus if r.server.is_rack else phase.hardware.gpus_per_node
-    hw = hardware_for(r.accelerator, r.server, gpn, r.nic, phase.hardware.gpu_power_limit_w)
+    gpn = r.node_gpus(phase)
+    server, nic = r.timed()  # a rented phase: its instance, on the instance's network
+    hw = hardware_for(r.accelerator, server, gpn, nic, phase.hardware.gpu_power_limit_w)
     if w.kind == "rendering_vdi":
         return size_vdi(r.accelerator, w, phase, where)
     model = resolve_model(catalog, w, where)
@@ -160,7 +162,7 @@ def _offer_checks(phase: Phase, r: ResolvedPhase) -> list[Check]:
 def _server_fit(r: ResolvedPhase) -> list[Check]:
     """Say when no catalog server holds the plan's GPUs per node and a partly populated one stands in."""
     row = r.catalog_server
-    if row is None or row.id == r.server.id:
+    if row is None or row.id == r.server.id or r.instance is not None:  # a rented instance: the provider's server
         return []
     return [Check(
         "hardware.server_partly_populated", "info", "gpu", "A partly populated server stands in",

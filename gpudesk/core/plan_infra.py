@@ -17,7 +17,7 @@ from gpudesk.core.checks import Check
 from gpudesk.core.constants import SERVER_PLATFORM_OVERHEAD
 from gpudesk.core.delivery import DeliveryInputs, delivery_checks, delivery_figures
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.fabric import FabricInputs, fabric_checks, fabric_figures
+from gpudesk.core.fabric import FabricInputs, fabric_checks, fabric_figures, instance_network_checks
 from gpudesk.core.host import HostInputs, host_checks, host_figures
 from gpudesk.core.ledger_quote import APPLIANCE_KINDS, licence_terms
 from gpudesk.core.owned_power import owned_power_inputs
@@ -182,14 +182,19 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
     owned = config.servers_owned
     compared = not ledger_only or phase.delivery.mode == "hybrid"  # the modes compared (a hybrid ledger reads it)
     # the network: what owned servers pay and draw, and what owning a rented phase would (no rented line reads it)
-    fabric = _fabric(phase, r, primary, nodes) if owned or compared else None
+    # (a rented instance's phase: owning it takes the plan's own servers, not one per instance)
+    fabric = _fabric(phase, r, primary, config.servers if r.instance is not None else nodes) \
+        if owned or compared else None
     if fabric is not None:
         fabric.input("net.switch_id", r.switch.id if r.switch else "", "", "switch model", "resolved switch")
+    if fabric is not None and r.instance is None:
         # a rented phase's network is the provider's, paid in the rental price: no network cost or power of its own
         # (they showed as unknown, unexplained, where the catalog prices no switch); owning it is alt.*'s question
         fs.merge(fabric if config.servers_owned else fabric.without("net.cost", "net.power_kw"))
         if not ledger_only:
             checks += fabric_checks(fabric, owned=config.servers_owned > 0)
+    elif r.instance is not None and not ledger_only:  # its instances reach each other over the offer's network
+        checks += instance_network_checks(r.instance, config.instances)
 
     if owned:
         figures, power_check = _owned(phase, r, primary, owned, config.servers_carried, fabric, carried)

@@ -129,13 +129,14 @@ def _scaling_path(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: l
     spans = any(w.kind in TRAINING_KINDS and res.gpus > gpn for w, res in zip(phase.workloads, results)) or any(
         w.kind in LLM_SERVING_KINDS and res.figures.number("infer.gpus_per_replica", 1.0) > gpn
         for w, res in zip(phase.workloads, results))
-    if phase.network.fabric == "none" and nodes > 1 and spans:
+    # a rented phase's instances reach each other over the provider's network (the offer's), not the plan's fabric
+    if phase.network.fabric == "none" and nodes > 1 and spans and r.instance is None:
         row = r.catalog_server or r.server
         frontend = f"{row.frontend_nics} × {row.frontend_nic_gbps:g} Gb/s" if row.frontend_nics and \
             row.frontend_nic_gbps else ""
         checks += no_fabric_pitfall(nodes, gpn, frontend)
     growth_nodes = float(sum(t.add_nodes for t in phase.triggers))
-    if growth_nodes <= 0:
+    if growth_nodes <= 0 or r.instance is not None:  # rented instances grow by renting more, on the provider's network
         return checks
     if phase.network.fabric == "none":
         headroom = 0.0 if nodes + growth_nodes > 1 else growth_nodes

@@ -19,6 +19,7 @@ from gpudesk.core.delivery import convert
 from gpudesk.core.market import AvailabilityIndex, offer_allowed, phase_market
 from gpudesk.project.errors import printable
 from gpudesk.project.model import Phase, Workload
+from gpudesk.vocabulary.delivery import DELIVERY_MODE
 
 T = TypeVar("T")
 
@@ -54,6 +55,22 @@ class ResolvedPhase:
     cpu_offer: rec.CloudOffer | None = None  # CPU virtual machines (agent hosting): chosen, else the cheapest
     chosen_offer_has_no_gpus: bool = False  # delivery.cloud_offer_id names a CPU-only offer
     chosen_offer_name: str = ""  # that CPU-only offer as the catalog names it ("Aliyun ecs.g7.xlarge"), for checks
+    instance: rec.CloudOffer | None = None  # a rented phase's node: the instance it rents (``server`` is it)
+
+    def node_gpus(self, phase: Phase) -> int:
+        """GPUs in one node as the estimate lays a workload out: a rack system's; a rented instance's (they alone
+        share its scale-up links, other instances are reached over its network); else the plan's."""
+        if self.server.is_rack:
+            return self.server.gpus
+        return self.instance.gpus if self.instance is not None else phase.hardware.gpus_per_node
+
+    def timed(self) -> tuple[rec.Server, rec.Nic | None]:
+        """The server and NIC a workload is timed on: a rented phase's instance and the instance's network (never
+        the plan's own NIC: the provider's network is the offer's); else the plan's server and NIC. ``server`` and
+        ``nic`` stay the plan's own for what owning it would take (alt.*)."""
+        if self.instance is None:
+            return self.server, self.nic
+        return instance_server(self.server, self.accelerator, self.instance), None
 
     def rented_offer(self, priced_as: str) -> rec.CloudOffer | None:
         """The offer a rented mode (its ``priced_as``) rents, as its cost ledger bills it: GPU rental and bare
@@ -269,10 +286,7 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
     server = power_limited(server, acc, phase.hardware.gpu_power_limit_w)
     server = fabric_server(server, phase)
     storage = _lookup(catalog.storage_option, phase.storage.option_id, f"{where}.storage.option_id")
-    nic = plan_nic(catalog, server, phase, where)
     rate = phase.costs.cny_per_usd
-    switch = (_lookup(catalog.switch, phase.network.switch_id, f"{where}.network.switch_id")
-              if phase.network.switch_id else _default_switch(catalog, nic, phase))
     market, in_country = phase_market(phase), phase.compliance.data_residency == "in_country"
     try:
         offer = _offer_for(catalog, acc.id, CLOUD_OFFER_KINDS, rate, phase.delivery.cloud_offer_id, market, in_country)
@@ -284,6 +298,10 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
     if cpu_only:
         offer = _offer_for(catalog, acc.id, CLOUD_OFFER_KINDS, rate, market=market, in_country=in_country)
     rental = _offer_for(catalog, acc.id, RENTAL_OFFER_KINDS, rate, market=market, in_country=in_country)
+    instance = rented_instance(phase, offer, rental) if not row.is_rack else None
+    nic = plan_nic(catalog, server, phase, where)
+    switch = (_lookup(catalog.switch, phase.network.switch_id, f"{where}.network.switch_id")
+              if phase.network.switch_id else _default_switch(catalog, nic, phase))
     f = phase.facility
     cooling = f.cooling if not server.cooling == "liquid" else "liquid"
     return ResolvedPhase(
@@ -297,7 +315,43 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
         rack_limit_kw=_facility(catalog, "rack_power", cooling, f.rack_power_limit_kw, 0.0,
                                 f"{where}.facility.rack_power_limit_kw", phase),
         catalog_server=row, cpu_offer=cpu_offer, chosen_offer_has_no_gpus=cpu_only, chosen_offer_name=chosen_name,
+        instance=instance,
     )
+
+
+INSTANCE_ID = "cloud_offers/"
+"""The id prefix of the server a rented instance is timed as (:func:`instance_server`): its offer row."""
+INSTANCE_KINDS = ("hyperscaler", "china-cloud")
+"""Offer kinds whose rows are instance shapes, a virtual machine of the row's ``gpus`` (g6.xlarge: one L4;
+p4d.24xlarge: eight A100): the phase's nodes. A ``gpu-cloud`` or ``rental`` row prices one GPU of the provider's
+own node ('H100 SXM (per GPU)'), which stays timed as the plan's server (docs/catalog.md)."""
+
+
+def rented_instance(phase: Phase, offer: rec.CloudOffer | None,
+                    rental: rec.CloudOffer | None) -> rec.CloudOffer | None:
+    """The instance a rented phase rents, as its ledger bills it (``ResolvedPhase.rented_offer``): None when the
+    phase owns its servers or no offer with GPUs is found."""
+    mode = phase.delivery.mode
+    if DELIVERY_MODE.term(mode).owns_hardware:
+        return None
+    chosen = {"gpu_rental": rental, "bare_metal": None}.get(str(DELIVERY_MODE.term(mode).priced_as), offer)
+    # an offer of another part (delivery.offer_mismatch says so) is not what the plan's GPUs run on
+    return chosen if chosen is not None and chosen.gpus > 0 and chosen.accelerator_id == phase.hardware.accelerator_id \
+        and chosen.kind in INSTANCE_KINDS else None
+
+
+def instance_server(server: rec.Server, acc: rec.Accelerator, instance: rec.CloudOffer) -> rec.Server:
+    """The server a rented instance is: the instance's GPUs of the server's slots (a 1-GPU instance has no tensor
+    parallel partner; its power and price scale as a partly populated server's), reaching other instances over
+    the instance's network as the catalog's offer row gives it (one link of ``network_gbps`` per instance;
+    unknown when the row does not say, never the plan's own NIC or a guessed speed)."""
+    node = partly_populated(server, acc, instance.gpus) if 0 < instance.gpus < server.gpus else server
+    gbps = float(instance.network_gbps or 0.0)
+    cited = replace(node.provenance, field_sources={**node.provenance.field_sources,
+                                                    "nic_gbps": instance.provenance.source_of("network_gbps")})
+    return replace(node, id=f"{INSTANCE_ID}{instance.id}", nics=1 if gbps else 0, nic_gbps=gbps, frontend_nics=0,
+                   frontend_nic_gbps=0.0, scaleup_domain=min(node.scaleup_domain, max(instance.gpus, 1)),
+                   provenance=cited)
 
 
 def fabric_server(server: rec.Server, phase: Phase) -> rec.Server:

@@ -23,7 +23,7 @@ from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import estimate_inference
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.pass_memo import memoised
-from gpudesk.core.plan_resolve import PlanInputError
+from gpudesk.core.plan_resolve import INSTANCE_ID, PlanInputError
 from gpudesk.core.serving_load import daily_requests, record_load, serving_inputs
 from gpudesk.core.sized_configuration import Layout, ServingCapacity
 from gpudesk.core.training import TrainingInputs, estimate_training
@@ -83,7 +83,14 @@ class WorkloadResult:
 
 def scaleout_of(server: rec.Server, gpus_per_node: int, nic: rec.Nic | None) -> tuple[float, int, str]:
     """(Gb/s per NIC, NICs per node, source) between nodes: the server row's back-end NICs; a row that lists none
-    takes the plan's NIC, one per GPU; with neither, unknown (NaN), never a guessed speed."""
+    takes the plan's NIC, one per GPU; with neither, unknown (NaN), never a guessed speed. A rented instance
+    (core/plan_resolve.instance_server): the network between instances its offer row gives, else unknown."""
+    if server.id.startswith(INSTANCE_ID):
+        if not server.nic_gbps:
+            return float("nan"), 1, (f"unknown: catalog {server.id} does not give the network between instances")
+        return float(server.nic_gbps), 1, (
+            f"catalog {server.id}.network_gbps ({server.nic_gbps:g} Gb/s between instances, the provider's network): "
+            f"{server.provenance.source_of('nic_gbps') or 'no citation recorded'}")
     if server.nic_gbps:
         gbps, nics = float(server.nic_gbps), server.nics or gpus_per_node
         return gbps, nics, (f"catalog servers/{server.id}.nic_gbps × nics ({nics} × {gbps:g} Gb/s): "
@@ -106,7 +113,17 @@ def hardware_for(acc: rec.Accelerator, server: rec.Server, gpus_per_node: int,
     gbps, nics, source = scaleout_of(server, gpus_per_node, nic)
     hw = HardwareArrays.from_accelerators([acc], nic_gbps=gbps, nics_per_node=nics, gpus_per_node=gpus_per_node,
                                           power_limit_w=power_limit_w)
-    return replace(hw, sources={**hw.sources, "scaleout": source})
+    return replace(instance_domain(hw, [server.id.startswith(INSTANCE_ID)]), sources={**hw.sources, "scaleout": source})
+
+
+def instance_domain(hw: HardwareArrays, rented: list[bool]) -> HardwareArrays:
+    """A rented instance's GPUs share its scale-up links only among themselves: a 1-GPU instance has no tensor
+    parallel partner, an 8-GPU one at most 8 (where the part's own domain is wider, as an NVL72 rack's 72 of whose
+    4-GPU trays stay one domain when owned)."""
+    if not any(rented):
+        return hw
+    capped = np.minimum(hw.scaleup_domain, np.maximum(hw.gpus_per_node, 1.0))
+    return replace(hw, scaleup_domain=np.where(np.asarray(rented), capped, hw.scaleup_domain))
 
 
 def micro_batches_per_step(global_batch: float, micro_batch: float | np.ndarray, dp: float | np.ndarray

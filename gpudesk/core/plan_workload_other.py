@@ -132,7 +132,12 @@ def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: Ha
     fs.input("vision.in.epochs", w.epochs, "epochs", "epochs")
     if math.isfinite(float(fs.value_at("vision.compute_time_s"))) and not math.isfinite(
             float(fs.value_at("vision.comm_dp_raw_s"))):
-        raise PlanInputError(f"{where.rsplit('.workloads', 1)[0]}.network.nic_id: {n} GPUs span several servers and "
+        phase_path = where.rsplit('.workloads', 1)[0]
+        if "cloud_offers/" in hw.sources.get("scaleout", ""):  # a rented instance's network the catalog lacks
+            raise PlanInputError(f"{phase_path}.delivery.cloud_offer_id: {n} GPUs span several rented instances and "
+                                 "the catalog does not give the network between them, so the gradient all-reduce "
+                                 "has no bandwidth; choose an offer with more GPUs per instance, or fewer GPUs")
+        raise PlanInputError(f"{phase_path}.network.nic_id: {n} GPUs span several servers and "
                              "neither the server row nor the plan names a scale-out NIC, so the gradient all-reduce "
                              "between servers has no bandwidth; pick a NIC or fewer GPUs")
     epoch = _finite(fs, "vision.epoch_time_s", f"{where}.model_id", "training throughput")

@@ -35,7 +35,7 @@ from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFOR
 from gpudesk.core.delivery import convert
 from gpudesk.core.market import AvailabilityIndex, is_domestic, offer_allowed, phase_market, priced_offer_exists, usable
 from gpudesk.core.owned_power import WorkloadDraw, busy_fraction, energy_per_server_hour, energy_per_server_hour_at
-from gpudesk.core.plan_resolve import ResolvedPhase, offer_kinds, power_limited
+from gpudesk.core.plan_resolve import INSTANCE_KINDS, ResolvedPhase, offer_kinds, power_limited
 from gpudesk.project.model import Phase
 from gpudesk.vocabulary.delivery import RENTED_MODES, owns_hardware, priced_as
 
@@ -62,6 +62,7 @@ class UnitCost:
     tier: int = 0  # 0 available in the market; 1 restricted, unknown or not the 信创 preference; 2 consumer board
     gpus_per_node: int = 8  # GPUs in one node (the server's, else the plan's): what "nodes" count
     market: tuple[Reason, ...] = ()  # the market status (reason catalogue)
+    instance: rec.CloudOffer | None = None  # rented: the offer it is priced at (its GPUs are a node, its network between)
     # owned: (compute shares, memory-bound shares) of points -> their energy per GPU-hour (owned_energy_at); None rented
     energy_at: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = field(default=None, compare=False)
 
@@ -126,7 +127,7 @@ def server_kw(server: rec.Server | None, acc: rec.Accelerator) -> float:
     return float("nan")
 
 
-def _rent(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> tuple[float, Reason, int]:
+def _rent(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> tuple[float, Reason, rec.CloudOffer | None]:
     mode = priced_as(phase.delivery.mode)
     field = OFFER_RATE.get(mode, "on_demand_per_hour")
     cur, fx = phase.costs.currency, phase.costs.cny_per_usd
@@ -136,7 +137,12 @@ def _rent(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> tuple[float, 
     hours = HOURS_PER_MONTH if committed else min(u.hours_per_day * u.days_per_month, HOURS_PER_MONTH)
     best: tuple[float, rec.CloudOffer] | None = None
     kinds = offer_kinds(mode)  # the offers the ledger of the plan pinning the part prices it from
-    for offer in catalog.cloud_offers():
+    chosen = phase.delivery.cloud_offer_id if acc.id == phase.hardware.accelerator_id else ""
+    offers = catalog.cloud_offers()
+    if chosen and any(o.id == chosen and o.accelerator_id == acc.id and o.gpus > 0 and o.kind in kinds
+                      for o in offers):  # the plan's own part rents the instance the plan chose, as its ledger bills
+        offers = [o for o in offers if o.id == chosen]
+    for offer in offers:
         if offer.accelerator_id != acc.id or offer.gpus <= 0 or offer.kind not in kinds \
                 or not offer_allowed(offer, market, in_country):
             continue
@@ -147,13 +153,13 @@ def _rent(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> tuple[float, 
         if best is None or per_gpu < best[0]:
             best = (per_gpu, offer)
     if best is None:
-        return float("nan"), Reason("rent_no_offer"), 1
+        return float("nan"), Reason("rent_no_offer"), None
     price, offer = best
     # a GPU-hour of the month, billed for the hours the mode charges
     per_hour = price * hours / HOURS_PER_MONTH
     date = offer.provenance.date
     return per_hour, Reason("rent_offer", {"provider": offer.provider, "offer_id": offer.id, "instance": offer.instance, "price": price,
-                                           "currency": cur, "hours": hours, "date": date}), max(offer.gpus, 1)
+                                           "currency": cur, "hours": hours, "date": date}), offer
 
 
 def owned_energy_per_gpu_hour(phase: Phase, acc: rec.Accelerator, server: rec.Server | None, r: ResolvedPhase,
@@ -236,21 +242,25 @@ def unit_costs(catalog: Catalog, phase: Phase, r: ResolvedPhase, accelerators: l
     for acc in accelerators:
         server = server_for(catalog, phase, acc, r)
         kw = server_kw(server, acc)
-        energy, energy_at = float("nan"), None
+        energy, energy_at, instance = float("nan"), None, None
         if owned:
             energy = owned_energy_per_gpu_hour(phase, acc, server, r, draw)
             price, source = _own(phase, acc, server, r, draw.load_factor, energy)
             unit = server.gpus if server is not None else 8
             energy_at = partial(owned_energy_at, phase, acc, server, r, draw)
         else:
-            price, source, unit = _rent(catalog, phase, acc)
+            price, source, offer = _rent(catalog, phase, acc)
+            unit = offer.gpus if offer is not None else 1
+            instance = offer if offer is not None and offer.kind in INSTANCE_KINDS else None  # else a per-GPU price
         rented_from = (str(source.numbers.get("provider", "")), str(source.numbers.get("offer_id", ""))) \
             if source.key == "rent_offer" else ("", "")
         tier, market = market_tier(index, acc, phase, rented_from)
-        node = server.gpus if server is not None else phase.hardware.gpus_per_node
+        # a rented node is its instance (1-GPU instances: no tensor parallel), an owned one the server
+        node = instance.gpus if instance is not None else server.gpus if server is not None \
+            else phase.hardware.gpus_per_node
         out.append(UnitCost(acc, server, price, "own" if owned else "rent", source, max(unit, 1), kw,
                             server.cooling if server is not None else "air", energy, tier=tier, market=market,
-                            gpus_per_node=max(node, 1), energy_at=energy_at))
+                            gpus_per_node=max(node, 1), instance=instance, energy_at=energy_at))
     return out
 
 

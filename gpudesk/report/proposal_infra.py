@@ -20,6 +20,7 @@ from gpudesk.report.number_format import format_number, format_quantity
 from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.results.chart_model import RackLayoutSpec
+from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.vocabulary.delivery import RESERVATION_TERM_MONTHS
 
@@ -65,6 +66,7 @@ NETWORK_FIGURES = rows_of([
     ("train.exposed_comm_s", "quantity"),
 ])
 PROVIDER_NETWORK_KEYS = ("net.nic_gbps", "net.effective_per_gpu_bw", "net.scaling_efficiency", "train.exposed_comm_s")
+# (a rented instance's phase has no fabric figures of its own: its fabric row says the offer's network)
 STORAGE_FIGURES = rows_of([
     ("storage.capacity_needed", "quantity"),
     ("storage.dataset_at_horizon", "quantity"),
@@ -189,6 +191,20 @@ def _line_item(phase: PhaseEstimate, key: str) -> str:
     return line.item if line is not None else ""
 
 
+def fabric_text(phase: PhaseEstimate, fabric: str, t: ReportText) -> str:
+    """The fabric between a phase's nodes: the plan's own setting; a rented phase's instances reach each other over
+    the provider's network, the offer's (``net.instance_gbps``), unknown where the catalog does not say:
+    a 4-instance rented phase read 'Fabric: none (single node)'."""
+    if phase.config.owns_hardware or "net.instance_gbps" not in phase.figures:  # not an instance shape
+        return t.choice("fabric", fabric)
+    if phase.config.instances == 1:  # one instance: no network between instances
+        return t.choice("fabric", "none")
+    gbps = phase.figures.number("net.instance_gbps")
+    if not math.isfinite(gbps):
+        return t.get("network.instance_fabric_unknown", instance=phase.config.instance)
+    return t.get("network.instance_fabric", instance=phase.config.instance, gbps=format_quantity(gbps, "Gb/s", t))
+
+
 def network_section(ctx: ProposalContext) -> Section:
     t = ctx.text
     section = ctx.section("network")
@@ -196,11 +212,12 @@ def network_section(ctx: ProposalContext) -> Section:
         rows = []
         if spec is not None:
             net = spec.network
-            rows += [
-                (t.get("network.fabric"), t.choice("fabric", net.fabric)),
-                (t.get("network.oversubscription"), f"{format_number(net.oversubscription)}:1"),
-                (t.get("network.rail_optimized"), t.get("value.yes") if net.rail_optimized else t.get("value.no")),
-            ]
+            rows.append((t.get("network.fabric"), fabric_text(phase, net.fabric, t)))
+            if phase.config.owns_hardware:  # the plan's own fabric settings: a rented phase's network is the provider's
+                rows += [
+                    (t.get("network.oversubscription"), f"{format_number(net.oversubscription)}:1"),
+                    (t.get("network.rail_optimized"), t.get("value.yes") if net.rail_optimized else t.get("value.no")),
+                ]
             optics = phase.ledger.line("optics")
             nic = dict(optics.params).get("nic", "") if optics is not None else ""
             rows += [(t.get(f"network.{k}"), str(v)) for k, v in (("nic", nic),

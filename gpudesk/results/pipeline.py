@@ -281,8 +281,8 @@ def _layout(catalog: Catalog, phase: Phase, resolved: ResolvedPhase, figures: Fi
         return []
     w = phase.workloads[0]
     model = resolve_model(catalog, w, "phases[].workloads[0]")
-    gpn = resolved.server.gpus if resolved.server.is_rack else phase.hardware.gpus_per_node
-    search, checks = layout_search(model, w, hardware_for(resolved.accelerator, resolved.server, gpn, resolved.nic),
+    gpn = resolved.node_gpus(phase)
+    search, checks = layout_search(model, w, hardware_for(resolved.accelerator, resolved.timed()[0], gpn, resolved.timed()[1]),
                                    config.workloads[0].gpus,
                                    float(figures.value_at("train.tokens_per_s")),
                                    figures_in_blocks=not freed_memory_kept())

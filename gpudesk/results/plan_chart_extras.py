@@ -72,7 +72,7 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
         model = resolve_model(catalog, w, "")
     except PlanInputError:
         return None
-    hw = hardware_for(r.accelerator, r.server, phase.hardware.gpus_per_node, r.nic).take(
+    hw = hardware_for(r.accelerator, r.timed()[0], r.node_gpus(phase), r.timed()[1]).take(
         np.zeros(CONCURRENCIES.size, dtype=int))
     sweep = estimate_inference(serving_inputs(  # the chart draws unloaded latencies: no queueing, no fewest-GPU search
         model, w, hw, 0.0, concurrency=CONCURRENCIES, tpot_target_s=0.0, e2e_target_s=0.0, queue=False,

@@ -605,6 +605,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>单卡；2025 年部件最多 288 GB</translation>
     </message>
     <message>
+      <source>per instance, between instances</source>
+      <translation>每实例，实例之间</translation>
+    </message>
+    <message>
       <source>per instance-hour in the offer's currency</source>
       <translation>每实例每小时，按报价币种</translation>
     </message>
@@ -926,6 +930,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Name</source>
       <translation>名称</translation>
+    </message>
+    <message>
+      <source>Network between instances</source>
+      <translation>实例之间的网络带宽</translation>
     </message>
     <message>
       <source>On-demand</source>
@@ -1612,6 +1620,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>名称</translation>
     </message>
     <message>
+      <source>Network between instances</source>
+      <translation>实例之间的网络带宽</translation>
+    </message>
+    <message>
       <source>On-demand</source>
       <translation>按需价</translation>
     </message>
@@ -2266,6 +2278,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Name</source>
       <translation>名称</translation>
+    </message>
+    <message>
+      <source>Network between instances</source>
+      <translation>实例之间的网络带宽</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="122" />
@@ -4565,6 +4581,10 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <source>Name</source>
       <translation>名称</translation>
+    </message>
+    <message>
+      <source>Network between instances</source>
+      <translation>实例之间的网络带宽</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="107" />

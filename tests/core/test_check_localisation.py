@@ -62,6 +62,7 @@ def emitted_checks() -> dict[str, set[str]]:
 EMITTED = emitted_checks()
 
 SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
+    "net.instance_network_unknown": {"instance": "ecs.gn8is.2xlarge", "instances": 128.0},
     "search.attention_dp_recommended": {"configuration": "NVIDIA B200 (HGX/DGX) 180GB × 32 · BF16 · TP1 × PP4 × EP8",
                                         "groups": 8.0, "cases": 37, "low_pct": -61.3, "high_pct": 1.5,
                                         "short": 2.58},

@@ -133,10 +133,13 @@ def test_a_rented_pilot_is_costed_and_ranked_over_its_own_months(lang, bank):
         assert table.marked and table.header[-1] == t.get("candidates.cost" if phase.config.owns_hardware
                                                          else "candidates.cost_rent"), table.header
         assert table.header[3] == t.get("candidates.nodes" if phase.config.owns_hardware else "candidates.instances")
-    # rented rows count what is rented, as the ledger bills it: the L20 alternative is 128 one-GPU instances (it
-    # read '16 台' / '服务器数 16', the GPUs over the plan's 8 per node); the plan's own 4 × p4d.24xlarge
-    l20 = next(c for c in pilot.candidates if "L20" in c.accelerator_name and c.cost == c.cost)
-    assert (l20.gpus, l20.nodes) == (128, 128)
+    # a rented alternative is laid out on what it rents: the L20's one-GPU instances (no tensor parallel partner;
+    # it was laid out as TP4, timed as on an 8-GPU node) need the network between instances, which the catalog's
+    # L20 offer rows do not give: no L20 layout is timed or ranked, each dropped for the network ('fabric')
+    assert "l20" in pilot.search.searched and pilot.search.dropped.get("fabric", 0) > 0
+    assert pilot.search.unit_gpus["l20"] == 1
+    assert not any("L20" in c.accelerator_name and c.cost == c.cost for c in pilot.candidates)
+    # rented rows count what is rented, as the ledger bills it: the plan's own 4 × p4d.24xlarge
     assert (pilot.config.instances, pilot.config.instance, own.nodes) == (4, "p4d.24xlarge", 4)
     rented = t.get("summary.instances_value", count="4", instance="p4d.24xlarge", per=8)
     assert any(value == rented for s in doc.sections for b in s.blocks if isinstance(b, KeyValueTable)

@@ -35,7 +35,7 @@ _LABELS: dict[str, str] = {
     "rt_cores": "RT cores", "vgpu_profiles_gb": "vGPU profiles", "software_stack": "Software stack",
     "frameworks": "Frameworks", "release_year": "Released", "markets": "Markets",
     "training_frameworks": "Training frameworks", "serving_frameworks": "Serving frameworks", "market": "Market",
-    "monthly_per_month": "Monthly subscription", "item_table": "Item table", "item_id": "Item", "status": "Status",
+    "monthly_per_month": "Monthly subscription", "network_gbps": "Network between instances", "item_table": "Item table", "item_id": "Item", "status": "Status",
     "rule": "Rule", "rule_zh": "Rule in Chinese", "effective": "Effective", "support_llm_training": "LLM training support",
     "support_llm_serving": "LLM serving support", "support_deep_learning": "Deep learning support",
     "segment": "Segment", "read_requests_per_s": "Read requests", "cloud_provider": "Cloud provider",

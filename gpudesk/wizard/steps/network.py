@@ -17,7 +17,7 @@ STEP = Step(
     figure_prefixes=("scale.", "net."),
     headlines=(
         "scale.best_tp", "scale.best_pp", "scale.best_ep", "scale.best_tokens_per_s", "scale.best_limit",
-        "net.switches", "net.tiers", "net.effective_per_gpu_bw", "net.headroom_nodes", "net.cost",
+        "net.instance_gbps", "net.switches", "net.tiers", "net.effective_per_gpu_bw", "net.headroom_nodes", "net.cost",
     ),
     charts=("scaling",),
     no_figures=Text("step.network.no_figures"),
