@@ -133,9 +133,8 @@ def test_a_rented_pilot_is_costed_and_ranked_over_its_own_months(lang, bank):
         assert table.marked and table.header[-1] == t.get("candidates.cost" if phase.config.owns_hardware
                                                          else "candidates.cost_rent"), table.header
         assert table.header[3] == t.get("candidates.nodes" if phase.config.owns_hardware else "candidates.instances")
-    # a rented alternative is laid out on what it rents: the L20's one-GPU instances (no tensor parallel partner;
-    # it was laid out as TP4, timed as on an 8-GPU node) need the network between instances, which the catalog's
-    # L20 offer rows do not give: no L20 layout is timed or ranked, each dropped for the network ('fabric')
+    # the L20's one-GPU instances (laid out as TP4, timed as on an 8-GPU node) need the network between instances,
+    # which the catalog's L20 offer rows do not give: no L20 layout is timed or ranked ('fabric')
     assert "l20" in pilot.search.searched and pilot.search.dropped.get("fabric", 0) > 0
     assert pilot.search.unit_gpus["l20"] == 1
     assert not any("L20" in c.accelerator_name and c.cost == c.cost for c in pilot.candidates)
