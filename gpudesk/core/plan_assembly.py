@@ -10,6 +10,7 @@ from gpudesk.core.assumptions import Assumption
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
+from gpudesk.core.digits import plain_number
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays, capacity_source
 from gpudesk.core.pitfalls import bottleneck_pitfall
@@ -111,8 +112,8 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
     if w.kind in TRAIN_KINDS and math.isfinite(days) and days > w.deadline_days:
         checks.append(Check(
             "task.deadline_missed", "warning", "task", "The training deadline is not met",
-            f"Training {w.train_tokens:,.3g} tokens takes {days:,.1f} days on {results[0].gpus:,} GPUs; "
-            f"the deadline is {w.deadline_days:,.0f} days.",
+            f"Training {w.train_tokens:,.3g} tokens takes {plain_number(days)} days on {results[0].gpus:,} GPUs; "
+            f"the deadline is {plain_number(w.deadline_days)} days.",
             "Allow more nodes (set nodes to 0 to let gpudesk size them), a faster GPU, FP8 training, "
             "or a later deadline.",
             ("train.time_to_train_days",), {"days": days, "deadline_days": w.deadline_days,

@@ -91,6 +91,11 @@ def in_language(value: Any, lang: str) -> Any:
     return value
 
 
+DIGITS_KEYS = ("days", "deadline_days")
+"""A check's numbers its templates print as the figure tables do ('2.53 天', not '2.5 天'): the core's English
+message formats them by the same rule (core/digits.plain_number)."""
+
+
 def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
     """(title, message, fix) of a check in ``en`` or ``zh``.
 
@@ -116,6 +121,9 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
             numbers["server"] = server_display_name(str(numbers.get("server", "")), str(numbers["server_vendor"]),
                                                     int(numbers.get("server_gpus", 0)),
                                                     str(numbers.get("accelerator", "")), language)
+        for key in DIGITS_KEYS:  # figures a template leaves unformatted: the one digits rule (plain_number)
+            if isinstance(numbers.get(key), (float, int)) and "{" + key + "}" in message + fix:
+                numbers[key] = format_number(float(numbers[key]))
         fill = fill_chinese if language == "zh" else (lambda template, values: template.format(**values))
         return title, fill(message, numbers), fill(fix, numbers)
     except (KeyError, ValueError, TypeError):

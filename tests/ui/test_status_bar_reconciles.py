@@ -128,3 +128,21 @@ def test_one_figure_reads_the_same_in_the_window_the_proposal_and_the_cli(stem, 
                     assert re.search(rf"\b{re.escape(key)}\s+{re.escape(window)}\s", cli.getvalue()), (key, window)
                 compared += 1
     assert compared > 20  # both languages, every phase
+
+
+def test_a_missed_deadline_reads_its_days_as_the_figure_table_does(qapp) -> None:
+    """'Training … takes 2.5 days' (the check's own ',.1f') beside '2.53 天' in the figure table and the proposal: the
+    check's days follow the one digits rule (core/digits.plain_number) in both languages."""
+    from gpudesk.report.check_text import localise
+    from gpudesk.ui.widgets.figure_table import figure_display
+
+    project = load_project(next(p for p in SAMPLES if p.stem == "bank-llm-assistant")).project
+    project.phases[0].workloads[0].deadline_days = 1.0
+    project.phases[0].hardware.nodes = 4  # the nodes fixed: 32 GPUs take longer than a day
+    phase = estimate_plan(project, Catalog.open()).phases[0]
+    check = next(c for c in phase.checks if c.id == "task.deadline_missed")
+    for lang in ("en", "zh"):
+        days, _unit = figure_display(phase.figures, "train.time_to_train_days", display_text(lang))
+        _title, message, _fix = localise(check, lang)
+        assert f"{days} days" in message if lang == "en" else f"需要 {days} 天，期限为 1 天" in message, message
+        assert days == plain_number(phase.figures.number("train.time_to_train_days")) and days.count(".") == 1
