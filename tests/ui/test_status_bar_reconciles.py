@@ -146,3 +146,16 @@ def test_a_missed_deadline_reads_its_days_as_the_figure_table_does(qapp) -> None
         _title, message, _fix = localise(check, lang)
         assert f"{days} days" in message if lang == "en" else f"需要 {days} 天，期限为 1 天" in message, message
         assert days == plain_number(phase.figures.number("train.time_to_train_days")) and days.count(".") == 1
+
+
+def test_the_english_window_names_units_as_the_proposal_does(qapp) -> None:
+    """The English window showed the core's raw units ('1.2 x', '3 month', a 'Gbps' beside the proposal's 'Gb/s')
+    where the proposal words them from the one unit table ([unit] of report_en.toml): the window reads it too."""
+    from gpudesk.report.text_catalog import ReportText
+
+    from gpudesk.text_catalogues import catalogue
+
+    en, words = display_text("en"), ReportText("en")
+    assert en.unit("Gbps") == "Gb/s" and en.unit("x") == "×" and en.unit("month") == "months"
+    for unit in sorted(catalogue("report", "en")["unit"]):
+        assert en.unit(unit) == words.choice("unit", unit), unit

@@ -89,10 +89,12 @@ class DisplayText:
         """A unit in the language: whole-unit names first, else part by part ("currency/GPU/year")."""
         if currency:
             unit = unit.replace("currency", currency)
-        if not self.translates or not unit:
+        if not unit:
             return unit
-        if unit in self.units:
+        if unit in self.units:  # the proposal's unit names, in English too ('Gb/s', never the core's 'Gbps')
             return self.units[unit]
+        if not self.translates:  # an English compound unit as the core writes it ("USD/GPU/year")
+            return unit
         prefixed = COUNT_PREFIX.match(unit)
         if prefixed and prefixed.group(1) in self.count_prefixes:
             return with_count_word(self.count_prefixes[prefixed.group(1)], self.unit(prefixed.group(2)))
@@ -133,8 +135,8 @@ class DisplayText:
 @lru_cache(maxsize=4)
 def display_text(lang: str) -> DisplayText:
     """The display text of ``lang``, read once per language (the tables are immutable after loading)."""
-    if lang == "en":
-        return DisplayText("en")
+    if lang == "en":  # English words are the core's own, its units the proposal's ('Gb/s', '×')
+        return DisplayText("en", units=_table(catalogue("report", "en"), "unit"))
     report, ui = catalogue("report", lang), catalogue("figures", lang)
     choices = {str(name): {str(k): str(v) for k, v in table.items()} for name, table in ui.get("choice", {}).items()}
     return DisplayText(
