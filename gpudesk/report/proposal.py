@@ -40,7 +40,7 @@ from gpudesk.report.text_catalog import LANGUAGES, ReportText
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.serving import PERCENTILE
-from gpudesk.vocabulary.workloads import LLM_TRAINING_KINDS
+from gpudesk.vocabulary.workloads import LLM_TRAINING_KINDS, kind_unit
 
 # Key figures of a workload, printed under the configuration (a missing figure is simply not a row).
 WORKLOAD_FIGURES = rows_of([
@@ -268,7 +268,7 @@ def _workload_rows(ctx: ProposalContext, workload: Workload, model_name: str = "
             shown = value
         else:
             unset = ctx.unset(f"workloads[{index}].{name}", value, meta[name].get("min")) if ctx.unset else None
-            shown = unset or format_quantity(value, meta[name].get("unit", ""), t)
+            shown = unset or format_quantity(value, kind_unit(workload.kind, meta[name].get("unit", "")), t)
         out.append((t.get(f"workload.{name}"), shown))
     return out
 

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from gpudesk.vocabulary.workloads import kind_unit
+
 _TOKEN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
 
 
@@ -109,9 +111,16 @@ def value_problems(root: Any, path: str, value: Any) -> list[tuple[str, str]]:
 
 
 def metadata(root: Any, path: str) -> dict[str, Any]:
-    """The declared unit, range, choices and help of the field at ``path``."""
+    """The declared unit, range, choices and help of the field at ``path``; a workload's count in the unit its kind
+    counts in (vocabulary.workloads.kind_unit: an image service's items per day are images per day)."""
     f = _declared_field(root, path)
-    return dict(f.metadata) if f is not None else {}
+    if f is None:
+        return {}
+    meta = dict(f.metadata)
+    kind = getattr(_parent(root, path)[0], "kind", None)
+    if isinstance(kind, str) and isinstance(meta.get("unit"), str):
+        meta["unit"] = kind_unit(kind, meta["unit"])
+    return meta
 
 
 def declared_type(root: Any, path: str) -> str:

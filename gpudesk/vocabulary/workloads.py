@@ -41,6 +41,14 @@ def item_unit(kind: str, per: str) -> str:
     return f"{ITEM_UNITS.get(kind, 'items')}/{per}"
 
 
+def kind_unit(kind: str, unit: str) -> str:
+    """A workload field's declared unit as its kind counts (``ITEM_UNITS``): an image service's 'items/day' reads
+    'images/day' ('图像/天'), a recommender's 'samples/day'; other units, and other kinds, as declared. The input
+    ``items_per_day`` read '项/天' for every kind beside its rates in images or samples."""
+    head, sep, per = unit.partition("/")
+    return item_unit(kind, per) if head == "items" and sep and kind in ITEM_UNITS else unit
+
+
 SEAT_KINDS = WORKLOAD_KIND.where(family="seats")
 """Kinds sized by concurrent seats, with no model to compute (rendering, virtual desktops)."""
 
