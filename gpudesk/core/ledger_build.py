@@ -14,7 +14,14 @@ import numpy as np
 from gpudesk.core.cost_ledger import CostLedger, LedgerLine
 from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.ledger_quote import APPLIANCE_KINDS, installation_line, licence_line, services_line, vat_lines
+from gpudesk.core.ledger_quote import (
+    APPLIANCE_KINDS,
+    installation_line,
+    licence_line,
+    licensed_basis,
+    services_line,
+    vat_lines,
+)
 from gpudesk.core.phase_sizing import CarriedHardware
 from gpudesk.core.plan_infra import agent_cpu_keys, network_added
 from gpudesk.core.plan_resolve import ResolvedPhase
@@ -207,14 +214,16 @@ def _running_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, owned: bool,
     _agent_lines(out, fs, r)
     c = out.phase.costs
     if c.software_per_gpu_year > 0:
-        out.add("software", "software", "opex", "Software licences", "per GPU per year", fs.number("run.gpus", 0.0),
+        gpus = fs.number("run.gpus", 0.0)
+        out.add("software", "software", "opex", "Software licences",
+                f"per GPU per year, on the {gpus:,.0f} GPUs {licensed_basis(owned)}", gpus,
                 "GPU-month", c.software_per_gpu_year / 12.0, "month", "user_quote", "user input", "",
-                "run.software_per_year")
+                "run.software_per_year", params=(("basis", licensed_basis(owned)), ("gpus", gpus)))
     if c.staff_fte > 0:
         out.add("staff", "staff", "opex", "Operations staff", "images, drivers, scheduling, monitoring, backup",
                 c.staff_fte, "FTE-month", c.staff_cost_per_year / 12.0, "month", "user_quote", "user input", "",
                 "run.staff_per_year")
-    licence_line(out.add, fs, c.licence)
+    licence_line(out.add, fs, c.licence, owned)
     capacity_tb = fs.number("storage.capacity_needed", 0.0) / 1e12
     if r.storage.kind == "local-nvme":
         return  # the servers' own drives: part of the server line

@@ -109,18 +109,26 @@ def services_line(add: Add, fs: Any, owns: bool) -> None:
         "user_quote", "user input", "", "run.services_once")
 
 
-def licence_line(add: Add, fs: Any, licence: str) -> None:
+def licensed_basis(owned: bool) -> str:
+    """What a per-GPU line bills: every GPU installed in the servers bought ("installed": servers × GPUs per server,
+    the plan using fewer of them is still licensed for all), or the GPUs a rented phase runs ("used")."""
+    return "installed" if owned else "used"
+
+
+def licence_line(add: Add, fs: Any, licence: str, owned: bool) -> None:
     if licence == "none" or "run.licence_units" not in fs:
         return
     units = fs.number("run.licence_units", 0.0)
     yearly = _price(fs.number("run.licence_price"))
     per = "GPU" if licence == "nvidia_ai_enterprise" else "seat"
     explained = fs.explain("run.licence_price")
+    basis = (("basis", licensed_basis(owned)), ("gpus", units)) if per == "GPU" else ()
     add("licence", "software", "opex", LICENCE_ITEMS[licence],
-        f"subscription per {'GPU' if per == 'GPU' else 'concurrent user'} and year", units, f"{per}-month",
+        f"subscription per {'GPU' if per == 'GPU' else 'concurrent user'} and year"
+        + (f", on the {units:,.0f} GPUs {licensed_basis(owned)}" if per == "GPU" else ""), units, f"{per}-month",
         None if yearly is None else yearly / 12.0, "month",
         "unpriced" if yearly is None else "user_quote" if explained.source.startswith("user input") else "priced",
-        explained.source, "", "run.licence_per_year", (), (("per", per), ("yearly", yearly or 0.0)))
+        explained.source, "", "run.licence_per_year", (), (("per", per), ("yearly", yearly or 0.0), *basis))
 
 
 def _monthly_base(lines: Sequence[LedgerLine], months: int, taxed: Callable[[LedgerLine], bool]) -> list[float]:

@@ -79,6 +79,8 @@ def detail(line: LedgerLine, text: ReportText) -> str:
         return line.detail if text.lang == "en" else ""
     if key.startswith("servers") and line.params and dict(line.params).get("partly"):
         shown += text.get("ledger.servers.partly", **values)
+    if text.has(f"ledger.licensed_{values.get('basis')}"):  # a per-GPU line says which GPUs it bills
+        shown += text.get(f"ledger.licensed_{values['basis']}", **values)
     return shown
 
 

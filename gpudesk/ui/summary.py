@@ -61,6 +61,9 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
     server = configured_server_name(c, text.lang)
     if c.owns_hardware and c.gpus == 1:
         parts = [translate("Summary", "1 GPU in {servers} × {server}").format(servers=c.servers, server=server)]
+    elif c.owns_hardware and c.installed_gpus > c.gpus:  # GPUs used of those bought, as the proposal says it
+        parts = [translate("Summary", "{gpus} of {installed} GPUs used in {servers} × {server}").format(
+            gpus=c.gpus, installed=c.installed_gpus, servers=c.servers, server=server)]
     elif c.owns_hardware:
         parts = [translate("Summary", "{gpus} GPUs in {servers} × {server}").format(
             gpus=c.gpus, servers=c.servers, server=server)]

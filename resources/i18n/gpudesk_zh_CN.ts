@@ -2743,73 +2743,73 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FileActions</name>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="241" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="243" />
       <source>Autosave failed: {0}</source>
       <translation>自动保存失败：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="109" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="111" />
       <source>Cannot open plan</source>
       <translation>无法打开方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="206" />
-      <location filename="../../gpudesk/ui/file_actions.py" line="209" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="208" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="211" />
       <source>Cannot save plan</source>
       <translation>无法保存方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="232" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="234" />
       <source>Not saved: {0} changed on disk</source>
       <translation>未保存：{0} 已在磁盘上被修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="144" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="146" />
       <source>Open plan</source>
       <translation>打开方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="123" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="125" />
       <source>Opened a plan saved in format version {0}; it will be saved in the current format.</source>
       <translation>打开的方案保存于格式版本 {0}，保存时将转换为当前格式。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="115" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="117" />
       <source>Opened the sample {0} as an untitled copy; saving asks where to keep it.</source>
       <translation>已将示例 {0} 作为未命名副本打开；保存时会询问保存位置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="227" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="229" />
       <source>Overwrite</source>
       <translation>覆盖</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="160" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="162" />
       <source>Restore autosave</source>
       <translation>恢复自动保存</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="164" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="166" />
       <source>Restored the autosave of {0}; save to keep it.</source>
       <translation>已恢复 {0} 的自动保存内容；请保存以保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="180" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="182" />
       <source>Save plan as</source>
       <translation>方案另存为</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="217" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="219" />
       <source>Saved {0}</source>
       <translation>已保存 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="222" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="224" />
       <source>The plan changed on disk</source>
       <translation>方案文件已在磁盘上被修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="223" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="225" />
       <source>{0} was changed by another program or window since you opened it. Overwrite it with your version, or cancel and use Save As to keep both?</source>
       <translation>自您打开以来，{0} 已被其他程序或窗口修改。要用您的版本覆盖它，还是取消并用“另存为”保留两个版本？</translation>
     </message>
@@ -5084,49 +5084,54 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>1 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="68" />
+      <location filename="../../gpudesk/ui/summary.py" line="71" />
       <source>1 GPU, rented</source>
       <translation>1 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="80" />
+      <location filename="../../gpudesk/ui/summary.py" line="83" />
       <source>capacity {total} for a peak of {target} {unit}</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="86" />
+      <location filename="../../gpudesk/ui/summary.py" line="89" />
       <source>design power</source>
       <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="96" />
+      <location filename="../../gpudesk/ui/summary.py" line="99" />
       <source>excluding 1 unpriced line</source>
       <translation>不含 1 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="97" />
+      <location filename="../../gpudesk/ui/summary.py" line="100" />
       <source>excluding {count} unpriced lines</source>
       <translation>不含 {count} 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="89" />
+      <location filename="../../gpudesk/ui/summary.py" line="92" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="74" />
+      <location filename="../../gpudesk/ui/summary.py" line="77" />
       <source>training</source>
       <translation>训练时长</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="65" />
+      <location filename="../../gpudesk/ui/summary.py" line="68" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="70" />
+      <location filename="../../gpudesk/ui/summary.py" line="73" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 卡（租用）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="65" />
+      <source>{gpus} of {installed} GPUs used in {servers} × {server}</source>
+      <translation>使用 {gpus} 卡（共安装 {installed} 卡），{servers} 台 {server}</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="45" />

@@ -23,7 +23,9 @@ def test_status_bar_shows_the_configuration_and_the_ledger(path, qapp) -> None:
     for phase in plan.phases:
         text = summary_text(phase, display_text("en"))
         gpus = phase.config.gpus
-        assert text.startswith(f"{gpus} GPUs" if gpus != 1 else "1 GPU,") or text.startswith("1 GPU in"), text
+        used = f"{gpus} of {phase.config.installed_gpus} GPUs used" if phase.config.owns_hardware and \
+            phase.config.installed_gpus > gpus else f"{gpus} GPUs"  # GPUs used of those bought
+        assert text.startswith(used if gpus != 1 else "1 GPU,") or text.startswith("1 GPU in"), text
         server = configured_server_name(phase.config, "en")
         assert (f"in {phase.config.servers} × {server}" in text) == phase.config.owns_hardware
         assert f"phase cost: {phase.ledger.phase_total:,.0f} {plan.currency}" in text
@@ -152,10 +154,32 @@ def test_the_english_window_names_units_as_the_proposal_does(qapp) -> None:
     """The English window showed the core's raw units ('1.2 x', '3 month', a 'Gbps' beside the proposal's 'Gb/s')
     where the proposal words them from the one unit table ([unit] of report_en.toml): the window reads it too."""
     from gpudesk.report.text_catalog import ReportText
-
     from gpudesk.text_catalogues import catalogue
 
     en, words = display_text("en"), ReportText("en")
     assert en.unit("Gbps") == "Gb/s" and en.unit("x") == "×" and en.unit("month") == "months"
     for unit in sorted(catalogue("report", "en")["unit"]):
         assert en.unit(unit) == words.choice("unit", unit), unit
+
+
+def test_gpus_used_and_gpus_bought_read_the_same_everywhere(qapp) -> None:
+    """Manufacturer's line 1 uses 10 GPUs of 2 × 8-GPU servers: the summary read '2 台 8 卡服务器（共 10 张）' while the
+    AI Enterprise line billed 16 GPUs with no word why. Bought = servers × GPUs per server; used said as used; the
+    per-GPU licence bills the GPUs the ledger says, and says which."""
+    from types import SimpleNamespace
+
+    from gpudesk.report.ledger_text import detail
+    from gpudesk.report.proposal_summary import _what
+    from gpudesk.report.text_catalog import ReportText
+
+    project = load_project(next(p for p in SAMPLES if p.stem == "manufacturer-vision-private")).project
+    phase = estimate_plan(project, Catalog.open()).phases[0]
+    c, licence = phase.config, phase.ledger.line("licence")
+    assert (c.gpus, c.installed_gpus, c.servers * c.gpus_per_node) == (10, 16, 16) and licence.quantity == 16
+    for lang, bought, used, billed in (("zh", "安装 16 张", "使用其中 10 张", "全部 16 张 GPU"),
+                                       ("en", "16 NVIDIA L20 48GB installed", "10 of them used", "16 GPUs installed")):
+        what = _what(SimpleNamespace(text=ReportText(lang)), phase)
+        assert bought in what and used in what, what
+        assert billed in detail(licence, ReportText(lang))
+    status = summary_text(phase, display_text("en"))
+    assert status.startswith("10 of 16 GPUs used in 2 ×"), status
