@@ -46,3 +46,18 @@ def test_every_total_over_years_says_what_it_covers(lang, searched_sample):
     assert phases[0]["horizon_basis"] == {"years": 5, "months": 3, "en": "3-month rent", "zh": "租用 3 个月"}
     assert phases[1]["ledger"]["basis"] == "owned" and phases[1]["horizon_basis"]["months"] == 60
     assert phases[0]["inputs"]["tco.horizon_months"]["value"] == 3
+
+
+def test_a_phase_one_time_total_is_the_sum_of_its_shown_lines(searched_sample):
+    """The bank launch's one-time cost read 3,952 万元 above servers 3,460, goods VAT 449.8 and services VAT 2.4
+    (3,912 万元): the 40 万元 of one-off services was left out of the lines shown."""
+    from gpudesk.report.figure_rows import FigureFormatter
+    from gpudesk.report.proposal_infra import COST_FIGURES
+
+    plan, _project = searched_sample("bank-llm-assistant")
+    for phase in plan.phases:
+        shown = FigureFormatter(phase.figures, ReportText("en"), phase.ledger.currency)
+        once = [line for line in phase.ledger.lines if line.period == "once" and line.priced]
+        keys = {r.key for r in COST_FIGURES if shown.has(r.key) and not (r.skip_zero and shown.value(r.key) == 0)}
+        assert {line.figure_key for line in once} <= keys, {line.figure_key for line in once} - keys
+        assert sum(line.amount for line in once) == pytest.approx(phase.ledger.one_time)
