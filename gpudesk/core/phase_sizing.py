@@ -92,7 +92,8 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
     if shared:
         total = baseline = phase.hardware.nodes * planned
         fs.add("plan.gpus", float(total), "GPUs", "GPUs in this phase", "nodes set in the plan × GPUs per node"
-               + (f" set in the plan ({planned})" if planned != gpn else ""),
+               if planned == gpn else  # a rented instance is a node of its own GPUs
+               "nodes set in the plan × GPUs per node set in the plan (hardware.gpus_per_node)",
                ["plan.nodes_fixed"] + (["plan.gpus_per_node"] if planned == gpn else []))
     else:
         baseline = sum(s.gpus for s in sizings)
