@@ -1177,42 +1177,42 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChartView</name>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="86" />
+      <location filename="../../gpudesk/plotting/view.py" line="77" />
       <source>Export PNG…</source>
       <translation>导出 PNG…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="308" />
+      <location filename="../../gpudesk/plotting/view.py" line="301" />
       <source>Export chart</source>
       <translation>导出图表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="92" />
+      <location filename="../../gpudesk/plotting/view.py" line="80" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="309" />
+      <location filename="../../gpudesk/plotting/view.py" line="302" />
       <source>PNG images (*.png)</source>
       <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="80" />
+      <location filename="../../gpudesk/plotting/view.py" line="74" />
       <source>Reset view</source>
       <translation>重置视图</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="87" />
+      <location filename="../../gpudesk/plotting/view.py" line="78" />
       <source>Save the chart as a PNG image at twice its size</source>
       <translation>将图表按两倍尺寸保存为 PNG 图片</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="94" />
+      <location filename="../../gpudesk/plotting/view.py" line="82" />
       <source>Show or hide the legend (hovering a line or bar names it too)</source>
       <translation>显示或隐藏图例（鼠标悬停在线条或柱上也会显示名称）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="81" />
+      <location filename="../../gpudesk/plotting/view.py" line="75" />
       <source>Show the whole chart again after zooming or panning</source>
       <translation>缩放或平移后重新显示完整图表</translation>
     </message>
