@@ -91,10 +91,12 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
     keys = [_workload_key(i) for i in range(len(results))]
     if shared:
         total = baseline = phase.hardware.nodes * planned
+        if planned != gpn:  # a rented instance is a node of its own GPUs: the plan's node count is of its nodes
+            fs.input("plan.gpus_per_node_planned", float(planned), "GPUs", "GPUs per node set in the plan",
+                     "user input (hardware.gpus_per_node)")
         fs.add("plan.gpus", float(total), "GPUs", "GPUs in this phase", "nodes set in the plan × GPUs per node"
-               if planned == gpn else  # a rented instance is a node of its own GPUs
-               "nodes set in the plan × GPUs per node set in the plan (hardware.gpus_per_node)",
-               ["plan.nodes_fixed"] + (["plan.gpus_per_node"] if planned == gpn else []))
+               if planned == gpn else "nodes set in the plan × GPUs per node set in the plan (hardware.gpus_per_node)",
+               ["plan.nodes_fixed", "plan.gpus_per_node" if planned == gpn else "plan.gpus_per_node_planned"])
     else:
         baseline = sum(s.gpus for s in sizings)
         scale = peak_build_scale(phase) if phase.delivery.mode == "private" else 1.0

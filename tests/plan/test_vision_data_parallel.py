@@ -63,6 +63,7 @@ def test_servers_with_no_scale_out_nic_name_the_missing_field(catalog) -> None:
     bandwidth, so the plan says which field to set instead of training as if the servers were one."""
     project = copy.deepcopy(load_project(samples_dir() / "startup-inspection.gpudesk").project)
     project.phases[0].hardware.nodes = 4
+    project.phases[0].delivery.mode = "private"  # owned (rented, its g6.xlarge instances' 10 Gb/s network carries it)
     with pytest.raises(PlanInputError, match=r"^phases\[0\]\.network\.nic_id: 16 GPUs span several servers"):
         estimate_phase(project, 0, catalog, layout=False)
     project.phases[0].hardware.nodes = 0  # derived: past the deadline, the fastest count whose time is known
