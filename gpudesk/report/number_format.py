@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 
 # the one digits rule is the core's (core/digits.py), so its English check messages read as every surface does
-from gpudesk.core.digits import SIGNIFICANT_DIGITS, plain_number  # noqa: F401  (re-exported)
+from gpudesk.core.digits import SIGNIFICANT_DIGITS as SIGNIFICANT_DIGITS  # re-exported
+from gpudesk.core.digits import plain_number as plain_number  # re-exported
 from gpudesk.report.text_catalog import ReportText
 
 CURRENCY_SYMBOLS = {"USD": "$", "CNY": "¥"}
