@@ -85,19 +85,12 @@ def _months(ctx: ProposalContext) -> int:
 def _what(ctx: ProposalContext, phase: PhaseEstimate) -> str:
     t, c = ctx.text, phase.config
     mode = t.choice("delivery_mode", c.delivery_mode)
-<<<<<<< HEAD
-    if c.owns_hardware:
-        return t.get("exec.what_owned", servers=format_number(c.servers), server=configured_server_name(c, t.lang),
-                     gpus=format_number(c.gpus),
-                     accelerator=c.accelerator_name, mode=mode)
-    return t.get("exec.what_rented", gpus=format_number(c.gpus), accelerator=c.accelerator_name, mode=mode)
-=======
     if c.owns_hardware:  # the GPUs bought (servers × GPUs per server) and, when fewer, the GPUs the plan uses
         return t.get("exec.what_owned" if c.installed_gpus == c.gpus else "exec.what_owned_partly",
-                     servers=c.servers, server=configured_server_name(c, t.lang), gpus=c.gpus,
-                     installed=c.installed_gpus, accelerator=c.accelerator_name, mode=mode)
-    return t.get("exec.what_rented", gpus=c.gpus, accelerator=c.accelerator_name, mode=mode)
->>>>>>> ef8df29 (GPUs used and GPUs bought said the same way everywhere, and a per-GPU licence says which it bills: manufacturer's summary read '2 台通用 8 卡 L20 服务器（共 10 张）' while NVIDIA AI Enterprise billed 16 GPUs (every GPU installed) with no word why. The summary (exec.what_owned_partly) and the status bar ('10 of 16 GPUs used in 2 × …') say both counts when the plan uses fewer GPUs than it buys (servers × GPUs per server); the licence and per-GPU software lines carry their basis (ledger_quote.licensed_basis: installed when owned, rented otherwise) and the BOM words it ('按所购服务器安装的全部 16 张 GPU 计'). Goldens: those sentences and BOM details (manufacturer, bank, gov; en, zh). Test: test_status_bar_reconciles (failed before))
+                     servers=format_number(c.servers), server=configured_server_name(c, t.lang),
+                     gpus=format_number(c.gpus), installed=format_number(c.installed_gpus),
+                     accelerator=c.accelerator_name, mode=mode)
+    return t.get("exec.what_rented", gpus=format_number(c.gpus), accelerator=c.accelerator_name, mode=mode)
 
 
 def _whose(ctx: ProposalContext, phase: PhaseEstimate) -> str:
