@@ -18,6 +18,7 @@ each tick in the unit that reads best: ``23 s``, ``1.8 h``, ``1.7 days`` (ç§’/åˆ
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
 from typing import cast
 
@@ -107,17 +108,16 @@ class NumberAxis(pg.AxisItem):
 
     def setLogMode(self, *args, **kwargs) -> None:  # noqa: N802 - pyqtgraph API
         super().setLogMode(*args, **kwargs)
-        levels = LOG_TICK_LEVELS if self.logMode else LINEAR_TICK_LEVELS
-        if self.style["maxTickLevel"] != levels:
+        if self.style["maxTickLevel"] != (levels := LOG_TICK_LEVELS if self.logMode else LINEAR_TICK_LEVELS):
             self.setStyle(maxTickLevel=levels)
 
     def tickValues(self, minVal: float, maxVal: float, size: float) -> list:  # noqa: N802,N803 - pyqtgraph API
+        if self.logMode and max(abs(minVal), abs(maxVal)) > sys.float_info.max_10_exp:  # a range left from a linear chart
+            return []  # this view showed before, read as exponents until the new spec's range is set: no ticks
         if self.data_ticks:
             return [(1.0, self._spaced_data_ticks(minVal, maxVal, size))]
         levels = super().tickValues(minVal, maxVal, size)
-        if not self.integer or self.logMode:
-            return levels
-        return whole_ticks(levels, minVal, maxVal)
+        return levels if not self.integer or self.logMode else whole_ticks(levels, minVal, maxVal)
 
     def _spaced_data_ticks(self, low: float, high: float, size: float) -> list[float]:
         """The data ticks inside the range whose labels fit: left to right, a tick whose label would overlap the

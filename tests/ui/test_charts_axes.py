@@ -20,7 +20,7 @@ from test_charts_samples import ALL_SPECS, scaling_spec
 
 from gpudesk.core.explain import FigureSet
 from gpudesk.plotting import ChartView
-from gpudesk.plotting.axes import format_tick
+from gpudesk.plotting.axes import NumberAxis, format_tick
 from gpudesk.results.chart_model import ChartSpec, RefLine, Series
 from gpudesk.results.plan_charts import cost_chart
 
@@ -236,3 +236,14 @@ def test_axis_units_read_in_the_chart_language(view) -> None:
     assert plot.getAxis("bottom").tickStrings([1.0], 1.0, 1.0) == ["1 天"]
     view.set_spec(spec)
     assert plot.getAxis("left").labelText == "Cost (USD/run)"
+
+
+@pytest.mark.timeout(30)
+def test_a_log_axis_given_a_linear_range_draws_no_ticks_at_once(view: ChartView) -> None:
+    """A view reused from a linear chart (values up to 4.2e8) for a log one reads the old range as exponents until
+    the new spec's range is set: pyqtgraph's tick search over 4.2e8 decades ran for minutes (and ``_log_tick``'s
+    10**exponent overflowed, suite-17's chart-pixel run). Such a range gets no ticks; a real log range keeps its own."""
+    axis = NumberAxis("bottom")
+    axis.setLogMode(True)
+    assert axis.tickValues(0.0, 4.2e8, 600.0) == []
+    assert any(ticks for _spacing, ticks in axis.tickValues(0.0, 3.0, 600.0))
