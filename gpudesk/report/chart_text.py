@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from gpudesk.report.display_units import COUNT_SCALES_ZH, plain_number
+from gpudesk.report.display_units import COUNT_SCALES_ZH, count_scale, plain_number
 from gpudesk.report.server_names import server_display_name
 from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
 from gpudesk.results.search_charts import NOTE_GPUS, NOTE_LEDGER, NOTE_LOG, NOTE_LOG_BOTH, NOTE_LOG_X
@@ -78,10 +78,8 @@ def _count_zh(text: str) -> str:
         value = float(text.replace(",", ""))
     except ValueError:
         return text
-    for word, scale in COUNT_SCALES_ZH:
-        if abs(value) >= scale:
-            return f"{plain_number(value / scale)} {word}"
-    return text
+    picked = count_scale(abs(value), COUNT_SCALES_ZH)
+    return text if picked is None else f"{plain_number(value / picked[1])} {picked[0]}"
 
 
 # a scaling point's hover text (results/plan_chart_extras.py scaling_chart)

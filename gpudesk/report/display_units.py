@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import re
 
+from gpudesk.report.number_format import COUNT_SCALES_ZH as COUNT_SCALES_ZH  # declared there, read here too
 from gpudesk.report.number_format import money_in_chinese_units
 from gpudesk.report.number_format import plain_number as plain_number  # the one rule, read here by the window
 
@@ -15,8 +16,11 @@ _BYTE_UNITS = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6))
 _BYTE_PREFIXES = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3), ("B", 1.0))
 _SI = (("E", 1e18), ("P", 1e15), ("T", 1e12), ("G", 1e9), ("M", 1e6), ("k", 1e3))
 _COUNT_SCALES = (("T", 1e12), ("B", 1e9), ("M", 1e6))
-COUNT_SCALES_ZH = (("亿", 1e8), ("万", 1e4))
-"""Chinese readers count in 亿 and 万 (76.15 亿参数, not 7.615 十亿参数), as they count money."""
+
+
+def count_scale(magnitude: float, scales: tuple[tuple[str, float], ...]) -> tuple[str, float] | None:
+    """The first (word, scale) of ``scales`` (largest first) that ``magnitude`` reaches, or None below them all."""
+    return next(((word, scale) for word, scale in scales if magnitude >= scale), None)
 
 
 def with_count_word(word: str, unit: str) -> str:
@@ -97,9 +101,8 @@ def display_value(value: float | str, unit: str, lang: str = "en") -> tuple[str,
             if magnitude >= scale:
                 return prefix + unit, plain_number(value / scale)
     if unit.split("/")[0] in _SCALED_COUNTS and magnitude >= (1e4 if lang == "zh" else 1e6):
-        for prefix, scale in COUNT_SCALES_ZH if lang == "zh" else _COUNT_SCALES:
-            if magnitude >= scale:
-                return f"{prefix} {unit}", plain_number(value / scale)
+        prefix, scale = count_scale(magnitude, COUNT_SCALES_ZH if lang == "zh" else _COUNT_SCALES) or ("", 1.0)
+        return f"{prefix} {unit}".strip(), plain_number(value / scale)
     if 0 < magnitude < 1 or magnitude >= 1000:
         rescaled = rescale_bytes(value, unit)
         if rescaled is not None:

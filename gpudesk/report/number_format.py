@@ -113,8 +113,11 @@ def format_money_zh(value: float | None, currency: str) -> str:
 
 
 # Large counts read better in the units each language counts in: 亿/万 in Chinese, million/billion in English.
+COUNT_SCALES_ZH = (("亿", 1e8), ("万", 1e4))
+"""Chinese readers count in 亿 and 万 (76.15 亿参数, not 7.615 十亿参数), as they count money: declared once, read by
+the figure tables (display_units), the count inputs, the chart texts and the proposal's large counts below."""
 LARGE_COUNT_STEPS = {
-    "zh": ((1e8, "亿"), (1e4, "万")),
+    "zh": tuple((scale, word) for word, scale in COUNT_SCALES_ZH),
     "en": ((1e12, "T"), (1e9, "B"), (1e6, "M")),
 }
 LARGE_COUNT_FROM = 1e8
