@@ -17,6 +17,12 @@ from typing import Any
 from gpudesk.vocabulary.costs import COST_CATEGORY, PRICE_STATUS, total_basis
 from gpudesk.vocabulary.delivery import horizon_months, owns_hardware
 
+RENT_LINE_KEYS = ("cloud.instances", "cloud.reserved", "cloud.burst", "gpu_rental.instances", "bare_metal.instances")
+"""Ledger lines that rent GPU capacity (core/ledger_build._rented_lines, _hybrid_burst): instances of the offer, hour
+by hour or by the committed term; the rent a cost page shows as a line of the yearly run rate (tco.rent_per_year)."""
+CPU_VM_LINE_SUFFIX = "agents.cpu_vms"
+"""Ledger lines of the agents' CPU virtual machines end with this key (``w2.agents.cpu_vms``: a second workload's)."""
+
 
 @dataclass(frozen=True)
 class LedgerLine:
@@ -198,6 +204,16 @@ class CostLedger:
             if line.phase_amount is not None:
                 out[line.category] = out.get(line.category, 0.0) + line.phase_amount
         return out
+
+    @property
+    def rent_lines(self) -> tuple[LedgerLine, ...]:
+        """The lines that rent GPU capacity (``RENT_LINE_KEYS``), priced or awaiting a price."""
+        return tuple(line for line in self.lines if line.key in RENT_LINE_KEYS)
+
+    @property
+    def cpu_vm_lines(self) -> tuple[LedgerLine, ...]:
+        """The agents' CPU virtual machines, priced or awaiting a price."""
+        return tuple(line for line in self.lines if line.key.endswith(CPU_VM_LINE_SUFFIX))
 
     def line(self, key: str) -> LedgerLine | None:
         return next((line for line in self.lines if line.key == key), None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from gpudesk.core import constants as C
-from gpudesk.core.cost_ledger import CostLedger
+from gpudesk.core.cost_ledger import CostLedger, LedgerLine
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.vocabulary.delivery import owns_hardware
@@ -24,6 +24,13 @@ def _lines_text(ledger: CostLedger, what: str, period: str | None = None) -> str
     unpriced = [line for line in lines if not line.priced and line.status != "carried"]
     return f"cost ledger: {what}" + (f"; {len(unpriced)} unpriced line(s) left out" if unpriced else "")
 
+
+OPEX_LINES = ("tco.rent_per_year", "tco.cpu_vms_per_year", "tco.energy_per_year", "tco.maintenance_per_year",
+              "run.staff_per_year", "run.software_per_year", "run.licence_per_year", "tax.vat_services_per_year",
+              "tco.colo_per_year", "run.storage_per_year")
+"""The figures that are the lines of the yearly run rate (tco.opex_per_year), one per kind of recurring ledger line,
+in the order a cost page lists them: each surface that shows the total shows these beneath it, and they add up to
+it (tests/plan/test_reconciliation.py)."""
 
 TAX_LABELS = {"tax.vat_goods": "VAT on the goods bought", "tax.vat_services_once": "VAT on one-off services",
               "tax.vat_services_per_year": "VAT on recurring services per year"}
@@ -41,6 +48,57 @@ def _tax_figures(fs: FigureSet, ledger: CostLedger) -> None:
         else:
             fs.input(line.figure_key, line.per_year, f"{ledger.currency}/year", TAX_LABELS[line.figure_key],
                      f"cost ledger: {rate} × the priced recurring lines it taxes, per year; rate from {line.source}")
+
+
+def _per_year(lines: tuple[LedgerLine, ...]) -> float:
+    return float(sum(line.per_year or 0.0 for line in lines if line.priced))
+
+
+def _rent_figures(fs: FigureSet, ledger: CostLedger) -> None:
+    """The rent of GPU capacity per year, a line of the yearly run rate as the cost page shows it: instance-hours a
+    year × the offer's price per instance-hour (its source and date), plus on-demand capacity above a reservation
+    or an owned baseline; a rent line without a price is named as awaiting a quote, never priced at 0."""
+    rent = ledger.rent_lines
+    if not rent:
+        return
+    cur, main, extra = ledger.currency, rent[0], rent[1:]
+    awaiting = tuple(line.item for line in rent if not line.priced)
+    params = dict(main.params)
+    what = (f"{main.item}: {params.get('instances', 0):,.4g} × {params.get('instance', '')} "
+            f"({params.get('per', 1)} GPU each)") if params else main.item
+    if not main.priced:
+        fs.input("tco.rent_per_year", _per_year(extra), f"{cur}/year", "rent per year",
+                 f"cost ledger: {what}; no price for this offer in the catalog: awaiting a quote", awaiting=awaiting)
+        return
+    price = float(main.unit_price)  # type: ignore[arg-type]  # priced
+    hours = fs.input("tco.rent_hours_per_year", (main.per_year or 0.0) / price, "instance-hours/year",
+                     "instance-hours billed per year",
+                     f"cost ledger: {what}, {main.detail.split(', ', 1)[-1]}; the phase's months averaged to a year")
+    rate = fs.input("tco.rent_price_per_hour", price, f"{cur}/instance-hour", "price per instance-hour",
+                    f"{main.source}" + (f" ({main.date})" if main.date else ""))
+    if not extra:
+        fs.add("tco.rent_per_year", hours * rate, f"{cur}/year", "rent per year",
+               "rent_hours_per_year × rent_price_per_hour", ["tco.rent_hours_per_year", "tco.rent_price_per_hour"],
+               awaiting=awaiting)
+        return
+    burst = fs.input("tco.rent_burst_per_year", _per_year(extra), f"{cur}/year",
+                     "on-demand capacity above the base per year",
+                     "cost ledger: " + "; ".join(f"{line.item}, {line.detail}, at {line.unit_price:g} {cur}/"
+                                                 f"{line.unit} ({line.source})" for line in extra if line.priced))
+    fs.add("tco.rent_per_year", hours * rate + burst, f"{cur}/year", "rent per year",
+           "rent_hours_per_year × rent_price_per_hour + rent_burst_per_year",
+           ["tco.rent_hours_per_year", "tco.rent_price_per_hour", "tco.rent_burst_per_year"], awaiting=awaiting)
+
+
+def _cpu_vm_figures(fs: FigureSet, ledger: CostLedger) -> None:
+    """The agents' CPU virtual machines per year, a line of the yearly run rate."""
+    vms = ledger.cpu_vm_lines
+    if vms:
+        fs.input("tco.cpu_vms_per_year", _per_year(vms), f"{ledger.currency}/year", "CPU virtual machines per year",
+                 "cost ledger: " + "; ".join(f"{line.item}, {line.quantity:,.0f} vCPU-hours a month"
+                                             + (f" at {line.unit_price:g} {ledger.currency}/vCPU-hour ({line.source})"
+                                                if line.priced else ", awaiting a quote") for line in vms),
+                 awaiting=tuple(line.item for line in vms if not line.priced))
 
 
 def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: FigureSet, years: int,
@@ -84,6 +142,8 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
                f"{RENTED_TOTAL} within horizon_years", ["plan.phase_cost", "tco.months", "tco.horizon_years"],
                awaiting=everything)
     _tax_figures(fs, ledger)
+    _rent_figures(fs, ledger)
+    _cpu_vm_figures(fs, ledger)
 
     dep = figures.number("tco.depreciation_per_year", 0.0) if config.servers_owned else 0.0
     # owned hardware without a price depreciates by an unknown amount: the priced part, with those lines beside it

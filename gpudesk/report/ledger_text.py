@@ -160,7 +160,7 @@ def awaiting_total(shown: str, count: int, text: ReportText, priced_part: float 
     if not count:
         return shown
     if priced_part == 0:
-        return text.get("cost.quote_pending", count=count)
+        return text.get("cost.quote_pending_one" if count == 1 else "cost.quote_pending", count=count)
     key = "cost.partial_total_one" if count == 1 and text.has("cost.partial_total_one") else "cost.partial_total"
     marked = text.get(key, value=shown, count=count)
     return marked.replace(f"{shown} + ", f"{shown}\n+ ", 1) if stacked else marked

@@ -90,6 +90,8 @@ COST_FIGURES = rows_of([
     ("tax.vat_services_once", "money", True),
     ("tco.one_time", "money"),
     ("tco.opex_per_year", "money"),
+    ("tco.rent_per_year", "money"),  # a rented phase's rent (the bank pilot's 225.9 万元/年 showed no rent line)
+    ("tco.cpu_vms_per_year", "money"),
     ("tco.energy_per_year", "money", True),
     ("tco.maintenance_per_year", "money", True),
     ("run.staff_per_year", "money", True),
@@ -318,7 +320,11 @@ def cost_rows(ctx: ProposalContext, phase: PhaseEstimate, fmt: FigureFormatter) 
     one that is nothing but such lines reads "awaiting quotes" (an owned server without a price is not ¥0.00)."""
     t = ctx.text
     rows = []
+    unpriced = [line.figure_key for line in phase.ledger.unpriced]
     for s in COST_FIGURES:
+        if s.key in phase.figures and not fmt.has(s.key) and s.key in unpriced:  # a line without a price: named
+            rows.append((fmt.label(s.key), awaiting_total("", unpriced.count(s.key), t, 0.0)))
+            continue
         if not fmt.has(s.key) or (s.skip_zero and fmt.value(s.key) == 0):
             continue
         # the lines a total leaves out are the core's (FigureSet.awaiting): the ledger's, once, for every surface

@@ -16,6 +16,7 @@ import random
 
 import pytest
 
+from gpudesk.core.ledger_figures import OPEX_LINES
 from gpudesk.paths import samples_dir
 from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.report.comparison import compare_plans
@@ -23,6 +24,7 @@ from gpudesk.report.comparison_export import to_csv
 from gpudesk.report.document import Branding, DataTable, KeyValueTable
 from gpudesk.report.number_format import format_money
 from gpudesk.report.proposal import build_proposal
+from gpudesk.report.proposal_infra import COST_FIGURES
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_json import plan_to_json
@@ -51,6 +53,7 @@ def check_phase_surfaces(plan: PlanEstimate) -> None:
         assert _close(sum(ledger.monthly()), ledger.phase_total)
         assert f.number("tco.unpriced_lines") == len(ledger.unpriced)
         check_partial_totals(phase)
+        check_opex_lines_add_up(phase)
         chosen = f"delivery.total.{priced_as(c.delivery_mode)}"
         if chosen in f:  # the delivery comparison's own figure for the chosen mode is the ledger's total before VAT
             assert _close(f.number(chosen), ledger.before_tax), (phase.name, f.number(chosen), ledger.before_tax)
@@ -75,6 +78,21 @@ def check_phase_surfaces(plan: PlanEstimate) -> None:
         if plan.roadmap.number("roadmap.months") <= 36:  # every month billed is placed (a reservation's term too)
             assert _close(plan.roadmap.number("roadmap.spend_3y"), plan.total)
         assert plan.roadmap.number("roadmap.peak_gpus") == max(p.config.gpus for p in plan.phases)
+
+
+def check_opex_lines_add_up(phase) -> None:  # type: ignore[no-untyped-def]
+    """The lines a cost page lists beneath the yearly run rate add up to it, and every recurring line of the ledger
+    is one of them, priced or named as awaiting a quote. The bank's rented pilot read '年运营费用 225.9 万元/年' above
+    staff 50 万元 and VAT 10 万元: its rent, 166.0 万元 a year, had no line."""
+    f, ledger = phase.figures, phase.ledger
+    shown = [key for key in OPEX_LINES if key in f and math.isfinite(f.number(key))]
+    assert _close(sum(f.number(key) for key in shown), f.number("tco.opex_per_year")), \
+        (phase.name, {key: f.number(key) for key in shown}, f.number("tco.opex_per_year"))
+    named = {item for key in shown for item in f.awaiting(key)}
+    for line in ledger.lines:
+        if line.period == "month" and line.status != "carried" and not line.priced:  # unknown: named, never 0
+            assert line.item in named or (line.figure_key in OPEX_LINES and line.figure_key in f), (phase.name, line)
+    assert set(OPEX_LINES) <= {row.key for row in COST_FIGURES}
 
 
 def check_partial_totals(phase) -> None:  # type: ignore[no-untyped-def]
@@ -163,6 +181,17 @@ def check_documents(plan: PlanEstimate, project: Project) -> None:
                 phase.ledger.phase_total, phase.ledger.currency) + pending(len(phase.ledger.unpriced))
         assert table.rows[-1][-1].replace("\n", " ") == format_money(plan.total, plan.phases[0].ledger.currency) + \
             pending(plan.unpriced_lines)
+    text = ReportText("en")
+    costs = [dict(b.rows) for b in doc.section("cost").blocks if isinstance(b, KeyValueTable)
+             and text.get("figure.plan.phase_cost") in dict(b.rows)]
+    for phase, rows in zip(plan.phases, costs, strict=True):  # each recurring line on the cost page, by its row
+        for line in phase.ledger.lines:
+            if line.period != "month" or line.status == "carried" or (line.priced and not line.per_year):
+                continue
+            key = "tco.rent_per_year" if line in phase.ledger.rent_lines else "tco.cpu_vms_per_year" \
+                if line in phase.ledger.cpu_vm_lines else line.figure_key
+            assert text.get(f"figure.{key}") in rows, (phase.name, line.key, list(rows))
+            assert line.priced or "awaiting" in rows[text.get(f"figure.{key}")], (phase.name, line.key, rows)
     comparison = compare_plans([(plan, project), (plan, project)])
     assert comparison.row("total").values[0] == pytest.approx(plan.total)
     assert comparison.row("gpus").values[0] == max(p.config.gpus for p in plan.phases)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gpudesk.core.ledger_figures import OPEX_LINES
 from gpudesk.wizard.step_record import FieldRow, Step, Text
 
 STEP = Step(
@@ -36,7 +37,7 @@ STEP = Step(
     headlines=(
         "power.it_kw", "power.facility_kw", "power.racks", "power.rack_kw", "power.liquid_kw", "power.air_kw",
         "power.btu_per_h", "power.cooling_tons", "power.annual_energy_cost", "power.annual_co2_t", "tco.capex",
-        "tco.opex_per_year", "tco.horizon_years", "tco.total_horizon",
+        "tco.opex_per_year", *OPEX_LINES, "tco.horizon_years", "tco.total_horizon",
     ),
     # the plan's own horizon, not the fixed 3- and 5-year totals that comparisons across plans read
     hidden=("tco.total_3y", "tco.total_5y"),
