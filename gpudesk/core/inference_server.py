@@ -9,8 +9,8 @@ prompts mixed into the decode iterations, TensorRT-LLM / vLLM):
 * **Iteration and sequences in flight.** n sequences decode; each iteration also carries the prompts that arrived,
   so it takes t(n) = decode(n) + n/O · p (p: one prompt's share of a mixed iteration, ``ReplicaModel.mixed_prefill``
   per prompt), the same law as the engine's batch (``infer.tpot_s`` at C). By Little's law n = λ·O·t(n), so
-  λ(n) = n / (O·t(n)) rises with n. decode(n) is taken from the step at C: its weight stream, collectives and
-  kernel boundaries as at C, its GEMM compute (the smooth roofline's share above the weight stream) and attention
+  λ(n) = n / (O·t(n)) rises with n. decode(n) is taken from the step at C: its weight stream, collectives,
+  kernel boundaries and the engine release's host time per iteration (core/engine_release.py) as at C, its GEMM compute (the smooth roofline's share above the weight stream) and attention
   in proportion to n, so t(n) = A + B·n, the chord from n = 0 to C (exact for the shipped roofline exponent p = 1,
   above the step below C for p > 1).
 * **First token.** A prompt waits for the prompts ahead of it: the prefills form one queue served in arrival order
@@ -53,7 +53,8 @@ BOUND_CODES = np.asarray(("ttft", "tpot", "e2e", "throughput"))
 
 
 def chord(parts: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """(A, B) of the iteration t(n) = A + B·n: A the weight stream and the fixed costs at C, B the decode's GEMM
+    """(A, B) of the iteration t(n) = A + B·n: A the weight stream and the fixed costs at C (collectives, kernel
+    boundaries, the release's host time), B the decode's GEMM
     compute above the weight stream and attention per sequence at C, plus one prompt's share per sequence."""
     p = SV.SERVING_ROOFLINE_SHARPNESS.value
     linear = (parts["gemm_compute"] ** p + parts["gemm_weights"] ** p) ** (1.0 / p)
@@ -83,7 +84,7 @@ def server_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], z:
     slots n + z_p·√n ≤ U. n* is the smallest of them and C; the target that gives it bounds the rate.
 
     ``parts`` (arrays over the rows): ``batch`` C; ``gemm_compute``, ``gemm_weights``, ``attention`` (the decode
-    step's parts at C, s); ``fixed`` (its collectives and kernel boundaries, s); ``per_prompt`` (one prompt's share
+    step's parts at C, s); ``fixed`` (its collectives, kernel boundaries and host time per iteration, s); ``per_prompt`` (one prompt's share
     of a mixed iteration / O, s per sequence); ``output`` O; ``output_tail`` O_p; ``prefill``, ``prefill_tail``,
     ``prefill_median`` (s); ``step`` (the iteration at C, s); ``k`` (the prefill queue's Allen-Cunneen factor);
     ``tpot_var`` (E[P²]·E[1/O], s²); ``slots`` U; ``capped`` (C is the engine's slots). ``targets``: ``ttft``
@@ -135,7 +136,8 @@ def server_parts(rep: ReplicaModel, dec: dict[str, np.ndarray], pre_share: np.nd
     cs2 = service_cv2(pre, 0.0, 0.0, pre, lengths["prompt"], lengths["prompt_sd"])  # (sd(I)/I)²
     sigma2 = np.log1p((lengths["output_sd"] / out) ** 2)
     return {"batch": c1, "gemm_compute": dec["gemm_compute"], "gemm_weights": dec["gemm_weights"],
-            "attention": dec["attention"], "fixed": dec["comm"] + dec["kernels"], "per_prompt": pre_share / c1,
+            "attention": dec["attention"], "fixed": dec["comm"] + dec["kernels"] + dec["host"],
+            "per_prompt": pre_share / c1,
             "step": dec["total"] + pre_share,
             "output": out, "output_tail": lengths["output_tail"], "prefill": pre,
             "prefill_tail": prefills["prefill_tail"],
