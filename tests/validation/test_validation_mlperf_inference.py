@@ -19,7 +19,6 @@ from mlperf_deepseek_r1 import (
     tokens_per_query,
 )
 from mlperf_graphs import CAPTURED, graphs_off
-from mlperf_server_offline import same_engine, steady_offline, twins
 from mlperf_llama_405b import (
     INTERACTIVE_LOGS,
     SERVER_LOGS,
@@ -29,6 +28,7 @@ from mlperf_llama_405b import (
     output_lengths,
     token_budget,
 )
+from mlperf_server_offline import same_engine, steady_offline, twins
 from validation_cases_mlperf_inference import (
     GROUP_MLPERF_INFERENCE,
     MLPERF_INFERENCE_CASES,
