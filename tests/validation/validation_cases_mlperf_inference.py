@@ -60,7 +60,7 @@ from engine_releases import mlperf_release
 from mlperf_deepseek_r1 import DELL_SERVER, as_recipe, as_run, deepseek_findings, output_cv
 from mlperf_graphs import graph_findings, with_graphs
 from mlperf_llama_405b import llama_findings
-from mlperf_server_offline import server_offline_findings
+from mlperf_server_offline import interactive_findings, p90_findings, server_offline_findings
 from validation_catalog import catalog
 
 from gpudesk.catalog.records import Accelerator, ModelArch
@@ -396,5 +396,5 @@ def findings(results: list) -> list[str]:
         "logs: exactly 128.0 tokens per sample, the output cap), and its mean input comes from the same quote.",
         deepseek_findings(rows, by),
         llama_findings(results, by),
-        *graph_findings(results, by), server_offline_findings(rows, by),
+        *graph_findings(results, by), server_offline_findings(rows, by), interactive_findings(rows, by), p90_findings(results, by),
     ]
