@@ -2,7 +2,7 @@
 
 Each catalogue is ``resources/i18n/<subject>_<lang>.toml`` (nested tables, dotted keys) and is read here, once
 per process, by :func:`catalogue`, the one reader of them all: the proposal (``report``), the Chinese check
-wording (``checks``), reasons (``reasons``), assumptions (``assumptions``), formulas by id, source lines and
+wording (``checks``), reasons (``reasons``), why a plan is refused (``refusals``), assumptions (``assumptions``), formulas by id, source lines and
 figure labels (``formulas``, ``sources``, ``figures``) and the wizard's steps, fields and guide (``wizard``).
 It sits beside ``paths`` so that every layer above the core that words things (report, wizard, ui) reads through
 it; the core and results read no files and hold no words but English.

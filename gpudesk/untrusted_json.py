@@ -19,13 +19,21 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any
 
 import numpy as np
 
+from gpudesk.refusals import Refusal, refusal
+
 
 class UntrustedJSONError(ValueError):
-    """JSON from outside that gpudesk refuses; the message names the source and says why."""
+    """JSON from outside that gpudesk refuses; the message names the source and says why (``refusal``: its key and
+    values, for the wording in other languages)."""
+
+    def __init__(self, reason: Refusal) -> None:
+        super().__init__(str(reason))
+        self.refusal = reason
 
 MAX_NESTING = 64  # containers inside containers; a current plan needs about 10
 _UTF8_BOM = b"\xef\xbb\xbf"
@@ -47,8 +55,7 @@ def decode_utf8(raw: bytes, name: str) -> tuple[str, bool]:
         offset = exc.start + (len(_UTF8_BOM) if had_bom else 0)
         bad = raw[offset:offset + 1].hex()
         raise UntrustedJSONError(
-            f"{name} is not UTF-8 text: invalid byte 0x{bad} at byte offset {offset} ({exc.reason})"
-        ) from None
+            refusal("json.not_utf8", name=name, byte=bad, offset=offset, why=exc.reason)) from None
 
 
 def nesting_depth(text: str) -> int:
@@ -65,15 +72,21 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
+class _Refused(ValueError):
+    def __init__(self, reason: Refusal) -> None:
+        super().__init__(str(reason))
+        self.refusal = reason
+
+
 def _refuse_constant(token: str) -> Any:
-    raise ValueError(f"{token} is not allowed; numbers must be finite")
+    raise _Refused(refusal("json.not_finite", text=token))
 
 
 def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise ValueError(f"duplicate key {key[:60]!r} in one object")
+            raise _Refused(refusal("json.duplicate_key", text=repr(key[:60])))
         out[key] = value
     return out
 
@@ -103,12 +116,13 @@ def value_depth(value: Any, max_items: int | None = None) -> int:
 
 class TooManyItems(ValueError):
     def __init__(self, count: int, limit: int) -> None:
-        super().__init__(f"a list or object of {count:,} entries (the most any field allows is {limit:,})")
+        self.refusal = refusal("json.too_many_items", count=count, limit=limit)
+        super().__init__(str(self.refusal))
         self.count, self.limit = count, limit
 
 
 def _too_deep(name: str, depth: int, max_nesting: int) -> UntrustedJSONError:
-    return UntrustedJSONError(f"{name} is nested too deeply ({depth} levels; the limit is {max_nesting})")
+    return UntrustedJSONError(refusal("json.too_deep", name=name, depth=depth, limit=max_nesting))
 
 
 def parse_json_text(text: str, name: str, max_nesting: int = MAX_NESTING, max_items: int | None = None) -> Any:
@@ -119,15 +133,19 @@ def parse_json_text(text: str, name: str, max_nesting: int = MAX_NESTING, max_it
     except json.JSONDecodeError as exc:
         # json's "Unterminated string starting at" names a position itself: no second "at"
         what = exc.msg.removesuffix(" at") if exc.msg.endswith(" starting at") else exc.msg
-        raise UntrustedJSONError(f"{name} is not valid JSON: {what} at line {exc.lineno}, column {exc.colno}") from None
+        raise UntrustedJSONError(refusal("json.syntax", name=name, what=refusal("json.parser", text=what),
+                                         line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
         raise _too_deep(name, nesting_depth(text), max_nesting) from None
     except ValueError as exc:  # refused constants, duplicate keys, integers with too many digits
-        raise UntrustedJSONError(f"{name} is not acceptable JSON: {exc}") from None
+        why = exc.refusal if isinstance(exc, _Refused) else (
+            refusal("json.long_number", limit=sys.get_int_max_str_digits()) if "digits" in str(exc)
+            else refusal("json.parser", text=str(exc)))  # Python's "Exceeds the limit (4300 digits) …"
+        raise UntrustedJSONError(refusal("json.unacceptable", name=name, why=why)) from None
     try:
         depth = value_depth(value, max_items)
     except TooManyItems as exc:
-        raise UntrustedJSONError(f"{name} holds {exc}") from None
+        raise UntrustedJSONError(refusal("json.holds", name=name, what=exc.refusal)) from None
     if depth > max_nesting:
         raise _too_deep(name, depth, max_nesting)
     return value

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from gpudesk.refusals import Refusal, refusal
+
 MAX_PROBLEMS_SHOWN = 50
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029\ud800-\udfff]")
 
@@ -23,22 +25,25 @@ def printable(text: str, limit: int = 300) -> str:
 
 
 class ProjectFileError(OSError):
-    """A plan file that cannot be read or written; the message says why.
+    """A plan file that cannot be read or written; the message says why (``refusal``: its key and values, for the
+    wording in other languages; None for a message given as text).
 
     It is an :class:`OSError`, so callers that already handle file-system
     errors around opening and saving also handle these.
     """
+
+    def __init__(self, reason: str | Refusal) -> None:
+        super().__init__(str(reason))
+        self.refusal = reason if isinstance(reason, Refusal) else None
 
 
 class NewerSchemaError(ProjectFileError):
     """A plan saved by a newer gpudesk; it is refused and never modified."""
 
     def __init__(self, found: int, supported: int) -> None:
+        super().__init__(refusal("plan.newer_schema", found=found, supported=supported))
         self.found = found
         self.supported = supported
-        super().__init__(
-            f"this plan was saved by a newer gpudesk (schema {found}); this version reads up to {supported}"
-        )
 
 
 def display_path(path: str) -> str:
@@ -46,24 +51,27 @@ def display_path(path: str) -> str:
 
 
 class ProjectValidationError(ValueError):
-    """Content that breaks the plan format; ``problems`` is a list of (path, reason)."""
+    """Content that breaks the plan format; ``problems`` is a list of (path, reason) in English, ``refusals`` the
+    same problems as (path, :class:`Refusal`) for the wording in other languages (a reason given as text is kept as
+    text there)."""
 
-    def __init__(self, problems: list[tuple[str, str]], note: str = "") -> None:
+    def __init__(self, problems: list[tuple[str, str | Refusal]], note: str | Refusal = "") -> None:
         # Paths and reasons may quote what the file held (a key, a text): each problem stays on one line.
-        self.problems = [(printable(path, 200), printable(reason)) for path, reason in problems]
+        self.refusals = [(printable(path, 200), reason) for path, reason in problems]
+        self.problems = [(path, printable(str(reason))) for path, reason in self.refusals]
         self.note = note
         super().__init__(self._render())
 
     def _render(self) -> str:
         count = len(self.problems)
-        head = f"the plan has {count} problem{'s' if count != 1 else ''}"
+        head = str(refusal("plan.problems", count=count))
         if self.note:
             head += f" ({self.note})"
         lines = [head + ":"]
         for path, reason in self.problems[:MAX_PROBLEMS_SHOWN]:
             lines.append(f"  {display_path(path)}: {reason}")
         if count > MAX_PROBLEMS_SHOWN:
-            lines.append(f"  … and {count - MAX_PROBLEMS_SHOWN} more")
+            lines.append("  " + str(refusal("plan.more_problems", count=count - MAX_PROBLEMS_SHOWN)))
         return "\n".join(lines)
 
     def __str__(self) -> str:

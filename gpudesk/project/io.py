@@ -31,6 +31,7 @@ from gpudesk.project.migrations import migrate
 from gpudesk.project.model import SCHEMA_VERSION, Project
 from gpudesk.project.schema import describe, project_from_dict, project_to_dict
 from gpudesk.project.untrusted_json import parse_json_bytes
+from gpudesk.refusals import os_reason, refusal
 
 __all__ = [
     "FILE_EXTENSION",
@@ -81,9 +82,7 @@ class FileChangedError(ProjectFileError):
 
     def __init__(self, path: Path, now: FileStamp | None) -> None:
         self.path = path
-        what = "was deleted or cannot be read" if now is None else "was changed by another program or window"
-        super().__init__(f"{path} {what} since it was opened; nothing was saved. Reload it, or save under "
-                         "another name to keep both versions")
+        super().__init__(refusal("file.deleted" if now is None else "file.changed", path=str(path)))
 
 
 @dataclass(frozen=True)
@@ -100,20 +99,20 @@ def read_limited(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise ProjectFileError(f"{path} does not exist") from None
+        raise ProjectFileError(refusal("file.missing", path=str(path))) from None
     except OSError as exc:
-        raise ProjectFileError(f"cannot open {path}: {exc.strerror or exc}") from None
+        raise ProjectFileError(refusal("file.cannot_open", path=str(path), why=os_reason(exc))) from None
     if not stat.S_ISREG(info.st_mode):
-        raise ProjectFileError(f"{path} is not a regular file")
+        raise ProjectFileError(refusal("file.not_regular", path=str(path)))
     if info.st_size > limit:
-        raise ProjectFileError(f"{path} is too large ({info.st_size:,} bytes; a plan file is at most {limit:,} bytes)")
+        raise ProjectFileError(refusal("file.too_large", path=str(path), size=info.st_size, limit=limit))
     try:
         with open(path, "rb") as handle:
             raw = handle.read(limit + 1)  # the file may have grown since stat()
     except OSError as exc:
-        raise ProjectFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise ProjectFileError(refusal("file.cannot_read", path=str(path), why=os_reason(exc))) from None
     if len(raw) > limit:
-        raise ProjectFileError(f"{path} is too large (over {limit:,} bytes)")
+        raise ProjectFileError(refusal("file.grew_too_large", path=str(path), limit=limit))
     return raw
 
 
@@ -121,7 +120,7 @@ def loads_project(raw: bytes, name: str = "the plan") -> LoadedProject:
     """Parse, migrate and validate plan bytes (the body of :func:`load_project`)."""
     data, had_bom = parse_json_bytes(raw, name, max_items=largest_collection(Project))
     if not isinstance(data, dict):
-        raise ProjectFileError(f"{name} is not a gpudesk plan: the top level is {describe(data)}, not an object")
+        raise ProjectFileError(refusal("plan.not_object", name=name, got=describe(data)))
     warnings: list[str] = []
     if had_bom:
         warnings.append("the file starts with a UTF-8 byte-order mark; it will be saved without one")
@@ -137,7 +136,7 @@ def loads_project(raw: bytes, name: str = "the plan") -> LoadedProject:
         if migrated_from is None:
             raise
         raise ProjectValidationError(
-            exc.problems, f"converted from format {migrated_from}; paths refer to the current layout"
+            exc.refusals, refusal("plan.converted_note", version=migrated_from)
         ) from None
     mark_missing(project, current)
     saved_by = data.get("app_version")
@@ -177,10 +176,10 @@ def dumps_project(project: Project) -> bytes:
     try:
         text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False)
     except (TypeError, ValueError) as exc:
-        raise ProjectValidationError([("", f"cannot be written as JSON: {exc}")]) from None
+        raise ProjectValidationError([("", refusal("plan.not_json_writable", text=str(exc)))]) from None
     raw = (text + "\n").encode("utf-8")
     if len(raw) > MAX_FILE_BYTES:
-        raise ProjectFileError(f"the plan is too large to save ({len(raw):,} bytes; the limit is {MAX_FILE_BYTES:,})")
+        raise ProjectFileError(refusal("file.save_too_large", size=len(raw), limit=MAX_FILE_BYTES))
     return raw
 
 
@@ -201,5 +200,5 @@ def save_project(project: Project, path: str | os.PathLike[str], expected: FileS
     try:
         atomic_write_bytes(path, raw, keep_backup=True)
     except OSError as exc:
-        raise ProjectFileError(f"cannot save {path}: {exc.strerror or exc}") from None
+        raise ProjectFileError(refusal("file.cannot_save", path=str(path), why=os_reason(exc))) from None
     return FileStamp.of_bytes(raw)

@@ -40,6 +40,7 @@ from typing import Any
 
 from gpudesk.project.errors import NewerSchemaError, ProjectValidationError
 from gpudesk.project.model import SCHEMA_VERSION
+from gpudesk.refusals import refusal
 
 V1_PHASE_SECTIONS = ("hardware", "storage", "network", "facility", "delivery", "costs")
 
@@ -168,12 +169,14 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
 def schema_version_of(data: dict[str, Any]) -> int:
     """The declared format version of a plan dict; raises when it is absent or not a whole number ≥ 1."""
     if "schema_version" not in data:
-        raise ProjectValidationError([("schema_version", "missing: this is not a gpudesk plan (no format version)")])
+        raise ProjectValidationError([("schema_version", refusal("plan.no_version"))])
     version = data["schema_version"]
     if isinstance(version, bool) or not isinstance(version, int):
-        raise ProjectValidationError([("schema_version", f"expected a whole number, got {type(version).__name__}")])
+        raise ProjectValidationError([("schema_version", refusal("field.expected_whole_type",
+                                                                       text=type(version).__name__))])
     if version < 1:
-        raise ProjectValidationError([("schema_version", f"{version} is below the minimum 1")])
+        raise ProjectValidationError([("schema_version", refusal("field.below_min", value=version, bound=1, unit="",
+                                                                       allowed="", why=""))])
     return version
 
 

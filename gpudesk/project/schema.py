@@ -36,6 +36,7 @@ from gpudesk.project.migrations import migrate
 from gpudesk.project.model import Project
 from gpudesk.project.region_currency import follow_region_in_dict
 from gpudesk.project.schema_json import JSON_SCHEMA_PATH, field_reference_markdown, json_schema, json_schema_text
+from gpudesk.refusals import Refusal, refusal
 
 __all__ = ["ProjectValidationError", "NewerSchemaError", "project_from_dict", "project_to_dict", "json_schema"]
 
@@ -48,71 +49,73 @@ def quote(text: str) -> str:
     return repr(shown.encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
-def describe(value: Any) -> str:
-    """A short description of a JSON value for error messages."""
+def describe(value: Any) -> Refusal:
+    """A short description of a JSON value for error messages (``str()`` of it is the English)."""
     if value is None:
-        return "null"
+        return refusal("value.null")
     if isinstance(value, bool):
-        return f"a boolean ({'true' if value else 'false'})"
+        return refusal("value.bool", text="true" if value else "false")
     if isinstance(value, (int, float)):
-        return f"the number {format_number(value)}"
+        return refusal("value.number", text=format_number(value))
     if isinstance(value, str):
-        return f"the text {quote(value)}"
+        return refusal("value.text", text=quote(value))
     if isinstance(value, (list, tuple)):
-        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+        return refusal("value.list", count=len(value))
     if isinstance(value, dict):
-        return f"an object with {len(value)} key{'s' if len(value) != 1 else ''}"
-    return f"a {type(value).__name__}"
+        return refusal("value.object", count=len(value))
+    return refusal("value.other", text=type(value).__name__)
 
 
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def _text_problem(value: str, max_len: int) -> str | None:
+def _text_problem(value: str, max_len: int) -> Refusal | None:
     if len(value) > max_len:
-        return f"text is {len(value)} characters long; the limit is {max_len}"
+        return refusal("field.text_too_long", length=len(value), limit=max_len)
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        return "text contains an unpaired surrogate (not valid Unicode)"
+        return refusal("field.text_surrogate")
     return None
 
 
-def range_problem(value: float, meta: dict[str, Any]) -> str | None:
+def range_problem(value: float, meta: dict[str, Any]) -> Refusal | None:
     """Why ``value`` is outside the declared range: value, bound, unit, allowed range and the bound's reason."""
-    unit = f" ({meta['unit']})" if meta.get("unit") else ""
     lo, hi = meta.get("min"), meta.get("max")
     if lo is not None and value < lo:
-        head = f"{format_number(value)} is below the minimum {format_number(lo)}{unit}"
+        key, bound = "field.below_min", lo
     elif hi is not None and value > hi:
-        head = f"{format_number(value)} is above the maximum {format_number(hi)}{unit}"
+        key, bound = "field.above_max", hi
     else:
         return None
-    allowed = f"; allowed {format_number(lo)} … {format_number(hi)}" if lo is not None and hi is not None else ""
-    reason = f" ({meta['why']})" if meta.get("why") else ""
-    return head + allowed + reason
+    return refusal(
+        key, value=format_number(value), bound=format_number(bound),
+        unit=refusal("field.range_unit", unit=meta["unit"]) if meta.get("unit") else "",
+        allowed=refusal("field.range_allowed", lo=format_number(lo), hi=format_number(hi))
+        if lo is not None and hi is not None else "",
+        why=refusal("field.range_why", text=meta["why"]) if meta.get("why") else "")
 
 
 class _Reader:
     """Reads one plan dict, collecting every problem instead of stopping at the first."""
 
     def __init__(self) -> None:
-        self.problems: list[tuple[str, str]] = []
+        self.problems: list[tuple[str, str | Refusal]] = []
 
-    def fail(self, path: str, reason: str) -> Any:
+    def fail(self, path: str, reason: str | Refusal) -> Any:
         self.problems.append((path, reason))
         return _INVALID
 
     def dataclass(self, cls: type, data: Any, path: str) -> Any:
         if not isinstance(data, dict):
-            self.fail(path, f"expected an object, got {describe(data)}")
+            self.fail(path, refusal("field.expected_object", got=describe(data)))
             return cls()
         specs = {spec.name: spec for spec in fields_of(cls)}
         kwargs: dict[str, Any] = {}
         for key, raw in data.items():
             if not isinstance(key, str):
-                self.fail(path, f"keys must be text, got {describe(key)}")
+                self.fail(path, refusal("field.key_not_text", got=describe(key)))
                 continue
             spec = specs.get(key)
             if spec is None:
@@ -124,10 +127,9 @@ class _Reader:
         return cls(**kwargs)
 
     @staticmethod
-    def _unknown(key: str, specs: dict[str, Any]) -> str:
+    def _unknown(key: str, specs: dict[str, Any]) -> Refusal:
         close = difflib.get_close_matches(key, list(specs), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        return f"unknown field{hint}"
+        return refusal("field.unknown_near", near=repr(close[0])) if close else refusal("field.unknown")
 
     def value(self, shape: Shape, meta: dict[str, Any], raw: Any, path: str) -> Any:
         if raw is None and shape.nullable:
@@ -136,7 +138,7 @@ class _Reader:
         if kind == "dataclass":
             return self.dataclass(shape.dataclass_type, raw, path)
         if kind == "bool":
-            return raw if isinstance(raw, bool) else self.fail(path, f"expected true or false, got {describe(raw)}")
+            return raw if isinstance(raw, bool) else self.fail(path, refusal("field.expected_bool", got=describe(raw)))
         if kind in ("int", "float"):
             return self.number(kind, meta, raw, path)
         if kind == "str":
@@ -149,12 +151,12 @@ class _Reader:
 
     def number(self, kind: str, meta: dict[str, Any], raw: Any, path: str) -> Any:
         if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-            wanted = "a whole number" if kind == "int" else "a number"
-            return self.fail(path, f"expected {wanted}, got {describe(raw)}")
+            wanted = "field.expected_whole" if kind == "int" else "field.expected_number"
+            return self.fail(path, refusal(wanted, got=describe(raw)))
         if kind == "int" and not isinstance(raw, int):
-            return self.fail(path, f"expected a whole number, got {describe(raw)}")
+            return self.fail(path, refusal("field.expected_whole", got=describe(raw)))
         if isinstance(raw, float) and not math.isfinite(raw):
-            return self.fail(path, f"{format_number(raw)} is not allowed; numbers must be finite")
+            return self.fail(path, refusal("field.not_finite", value=format_number(raw)))
         problem = range_problem(raw, meta)
         if problem:
             return self.fail(path, problem)
@@ -163,29 +165,29 @@ class _Reader:
         try:
             return float(raw)
         except OverflowError:
-            return self.fail(path, f"{format_number(raw)} is too large for a number")
+            return self.fail(path, refusal("field.too_large_number", value=format_number(raw)))
 
     def text(self, meta: dict[str, Any], raw: Any, path: str) -> Any:
         if not isinstance(raw, str):
-            return self.fail(path, f"expected text, got {describe(raw)}")
+            return self.fail(path, refusal("field.expected_text", got=describe(raw)))
         problem = _text_problem(raw, int(meta.get("max_len", DEFAULT_MAX_TEXT)))
         if problem:
             return self.fail(path, problem)
         choices = meta.get("choices")
         if choices is not None and raw not in choices:
-            return self.fail(path, f"{quote(raw)} is not one of: {', '.join(choices)}")
+            return self.fail(path, refusal("field.not_choice", text=quote(raw), choices=", ".join(choices)))
         return raw
 
     def _length_ok(self, raw: Any, meta: dict[str, Any], path: str) -> bool:
         limit = int(meta.get("max_items", DEFAULT_MAX_ITEMS))
         if len(raw) > limit:
-            self.fail(path, f"{len(raw)} entries; the limit is {limit}")
+            self.fail(path, refusal("field.too_many_entries", count=len(raw), limit=limit))
             return False
         return True
 
     def sequence(self, shape: Shape, meta: dict[str, Any], raw: Any, path: str) -> Any:
         if not isinstance(raw, list):
-            return self.fail(path, f"expected a list, got {describe(raw)}")
+            return self.fail(path, refusal("field.expected_list", got=describe(raw)))
         if not self._length_ok(raw, meta, path):
             return _INVALID
         element = item_meta(meta)
@@ -194,7 +196,7 @@ class _Reader:
 
     def mapping(self, shape: Shape, meta: dict[str, Any], raw: Any, path: str) -> Any:
         if not isinstance(raw, dict):
-            return self.fail(path, f"expected an object, got {describe(raw)}")
+            return self.fail(path, refusal("field.expected_object", got=describe(raw)))
         if not self._length_ok(raw, meta, path):
             return _INVALID
         element = item_meta(meta)
@@ -203,13 +205,13 @@ class _Reader:
         failed = False
         for key, item in raw.items():
             if not isinstance(key, str):
-                self.fail(path, f"keys must be text, got {describe(key)}")
+                self.fail(path, refusal("field.key_not_text", got=describe(key)))
                 failed = True
                 continue
             child = f"{path}[{key[:60]!r}]"
             problem = _text_problem(key, key_limit)
             if problem:
-                self.fail(child, f"key: {problem}")
+                self.fail(child, refusal("field.key_problem", problem=problem))
                 failed = True
                 continue
             value = self.value(shape.item_shape, element, item, child)
@@ -224,28 +226,28 @@ class _Reader:
         if isinstance(raw, float):
             if math.isfinite(raw):
                 return raw
-            return self.fail(path, f"{format_number(raw)} is not allowed; numbers must be finite")
+            return self.fail(path, refusal("field.not_finite", value=format_number(raw)))
         if isinstance(raw, str):
             problem = _text_problem(raw, FREE_FORM_MAX_TEXT)
             return self.fail(path, problem) if problem else raw
         if not isinstance(raw, (list, tuple, dict)):
-            return self.fail(path, f"expected a JSON value, got {describe(raw)}")
+            return self.fail(path, refusal("field.expected_json", got=describe(raw)))
         if depth_left <= 0:
-            return self.fail(path, "nested too deeply")
+            return self.fail(path, refusal("field.nested_too_deep"))
         if len(raw) > FREE_FORM_MAX_ITEMS:
-            return self.fail(path, f"{len(raw)} entries; the limit is {FREE_FORM_MAX_ITEMS}")
+            return self.fail(path, refusal("field.too_many_entries", count=len(raw), limit=FREE_FORM_MAX_ITEMS))
         if isinstance(raw, dict):
             out: dict[str, Any] = {}
             for key, item in raw.items():
                 if not isinstance(key, str) or _text_problem(key, FREE_FORM_MAX_TEXT):
-                    return self.fail(path, f"invalid key {describe(key)}")
+                    return self.fail(path, refusal("field.invalid_key", got=describe(key)))
                 out[key] = self.free_form(item, f"{path}[{key[:60]!r}]", depth_left - 1)
             return _INVALID if any(v is _INVALID for v in out.values()) else out
         items = [self.free_form(item, f"{path}[{i}]", depth_left - 1) for i, item in enumerate(raw)]
         return _INVALID if any(v is _INVALID for v in items) else items
 
 
-def check_field_value(shape: Shape, meta: dict[str, Any], value: Any, path: str) -> list[tuple[str, str]]:
+def check_field_value(shape: Shape, meta: dict[str, Any], value: Any, path: str) -> list[tuple[str, str | Refusal]]:
     """Problems of one value against its field's declaration (the check an edit passes before it applies)."""
     reader = _Reader()
     if shape.kind == "dataclass" and hasattr(type(value), "__dataclass_fields__"):
@@ -263,12 +265,12 @@ def project_from_dict(data: object) -> Project:
     or :class:`NewerSchemaError` for a plan from a newer gpudesk.
     """
     if not isinstance(data, dict):
-        raise ProjectValidationError([("", f"expected an object, got {describe(data)}")])
-    note = ""
+        raise ProjectValidationError([("", refusal("field.expected_object", got=describe(data)))])
+    note: str | Refusal = ""
     if "schema_version" in data:
         data, migrated_from = migrate(data)
         if migrated_from is not None:
-            note = f"migrated from schema {migrated_from}; paths refer to the current layout"
+            note = refusal("plan.migrated_note", version=migrated_from)
     reader = _Reader()
     project = reader.dataclass(Project, _name_unnamed_phases(follow_region_in_dict(data)), "")
     if reader.problems:

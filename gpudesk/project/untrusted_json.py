@@ -15,14 +15,14 @@ def decode_utf8(raw: bytes, name: str) -> tuple[str, bool]:
     try:
         return _json.decode_utf8(raw, name)
     except _json.UntrustedJSONError as exc:
-        raise ProjectFileError(str(exc)) from None
+        raise ProjectFileError(exc.refusal) from None
 
 
 def parse_json_text(text: str, name: str, max_nesting: int = MAX_NESTING) -> Any:
     try:
         return _json.parse_json_text(text, name, max_nesting)
     except _json.UntrustedJSONError as exc:
-        raise ProjectFileError(str(exc)) from None
+        raise ProjectFileError(exc.refusal) from None
 
 
 def parse_json_bytes(raw: bytes, name: str, max_nesting: int = MAX_NESTING,
@@ -30,4 +30,4 @@ def parse_json_bytes(raw: bytes, name: str, max_nesting: int = MAX_NESTING,
     try:
         return _json.parse_json_bytes(raw, name, max_nesting, max_items)
     except _json.UntrustedJSONError as exc:
-        raise ProjectFileError(str(exc)) from None
+        raise ProjectFileError(exc.refusal) from None

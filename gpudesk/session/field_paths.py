@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from gpudesk.refusals import Refusal
 from gpudesk.vocabulary.workloads import kind_unit
 
 _TOKEN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
@@ -93,7 +94,7 @@ def _declared_field(root: Any, path: str) -> dataclasses.Field | None:
     return None
 
 
-def value_problems(root: Any, path: str, value: Any) -> list[tuple[str, str]]:
+def value_problems(root: Any, path: str, value: Any) -> list[tuple[str, str | Refusal]]:
     """Problems ``value`` would have in the field at ``path`` (type, range with its reason, length, choices).
 
     Paths that end in a list item or mapping key are not checked here (their container is validated on save).

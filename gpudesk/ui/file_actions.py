@@ -28,8 +28,7 @@ from gpudesk.session.document import ProjectDocument
 from gpudesk.session.sample_text import opened_in, shipped_sample
 from gpudesk.ui.catalog_drift_prompt import offer_catalog_choice
 from gpudesk.ui.settings import AppSettings
-from gpudesk.ui.widgets.session_text import session_language
-from gpudesk.wizard.fields import worded_paths
+from gpudesk.ui.widgets.session_text import error_words
 
 
 def is_sample(path: Path) -> bool:
@@ -108,7 +107,7 @@ class FileActions(QObject):
         try:
             loaded = load_project(path)
         except (ProjectFileError, ProjectValidationError, OSError) as exc:
-            self._error(self.tr("Cannot open plan"), str(exc))
+            self._error(self.tr("Cannot open plan"), error_words(exc))
             return None
         clean_stale_staging(path.parent)
         if is_sample(path):  # a shipped sample is never overwritten: it opens as an untitled copy, in the UI's language
@@ -205,10 +204,10 @@ class FileActions(QObject):
             try:
                 stamp = save_project(project, path)
             except (OSError, ProjectValidationError) as again:
-                self._error(self.tr("Cannot save plan"), f"{path}: {again}")
+                self._error(self.tr("Cannot save plan"), f"{path}: {error_words(again)}")
                 return False
         except (OSError, ProjectValidationError) as exc:
-            self._error(self.tr("Cannot save plan"), f"{path}: {exc}")
+            self._error(self.tr("Cannot save plan"), f"{path}: {error_words(exc)}")
             return False
         self.document.disk_stamp = stamp
         self.document.mark_saved(path)
@@ -240,9 +239,8 @@ class FileActions(QObject):
         try:
             self.autosave.write(self.doc_id, self.document.project, self.document.path)
         except (OSError, ProjectValidationError) as exc:
-            self.message.emit(self.tr("Autosave failed: {0}").format(exc))
+            self.message.emit(self.tr("Autosave failed: {0}").format(error_words(exc)))
 
     def _error(self, title: str, text: str) -> None:
-        text = worded_paths(text, session_language())  # "阶段 1 · 负载 1 · …", as the form labels the field
         self.message.emit(f"{title}: {text}")
         QMessageBox.warning(self.parent_widget, title, text)

@@ -24,6 +24,7 @@ from gpudesk.project.io import load_project
 from gpudesk.project.model import Project
 from gpudesk.session.field_paths import differences
 from gpudesk.ui.screen_fit import fit_to_screen
+from gpudesk.ui.widgets.session_text import error_words
 
 MAX_SHOWN_VALUE = 80
 BOOKKEEPING_FIELDS = ("app_version", "catalog_version")  # stamped on open, not edits by the user
@@ -120,7 +121,7 @@ class RecoveryDialog(QDialog):
         try:
             return self.store.recover(entry)
         except (ProjectFileError, ProjectValidationError, OSError) as exc:
-            self.message.setText(self.tr("Cannot read this autosave: {0}").format(exc))
+            self.message.setText(self.tr("Cannot read this autosave: {0}").format(error_words(exc)))
             return None
 
     def compare_current(self) -> list[tuple[str, Any, Any]]:

@@ -21,7 +21,7 @@ from gpudesk.project.io import load_project
 from gpudesk.session.sample_text import opened_in
 from gpudesk.ui.file_actions import FILE_FILTER
 from gpudesk.ui.screen_fit import fit_to_screen
-from gpudesk.ui.widgets.session_text import session_language
+from gpudesk.ui.widgets.session_text import error_words, session_language
 
 # The proposal, comparison and preferences modules (and the estimation core behind them) load when a menu
 # first opens their dialog, not with the main window: start-up paints the window before it needs any of them.
@@ -139,7 +139,7 @@ class WindowDialogs:
                 entries.append((complete_search(estimate_plan(project, w.catalog), w.catalog), project))
             comparison = compare_plans(entries)
         except (ProjectFileError, ProjectValidationError, OSError, PlanInputError, CatalogError, ValueError) as exc:
-            self._warn(w.tr("Cannot compare"), str(exc))
+            self._warn(w.tr("Cannot compare"), error_words(exc))
             return None
         except Exception as exc:  # noqa: BLE001 - last-resort guard: one line, a log entry; the open plan is kept
             self._warn(w.tr("Cannot compare"), internal_error("comparing plans", exc, session_language(), "对比方案"))

@@ -29,15 +29,26 @@ def resolve(row: FieldRow, phase: int, workload: int) -> str:
 OTHER_FIELDS: tuple[str, ...] = (
     "stage", "start_month", "carry_forward_hardware", "triggers", "storage.sample_bytes", "hardware.candidates",
     "meta.language", "meta.notes", "calibration", "workloads[{w}].custom_model",
+    # the plan's own bookkeeping and the groups of fields, named when a refused file points at one of them
+    "schema_version", "app_version", "catalog_version", "catalog_snapshot", "revisions", "meta.created",
+    "meta.modified", "meta", "phases", "costs.currency_chosen", "costs.fitout_per_kw", "facility.grid_co2_kg_per_kwh",
+    "workloads[{w}].assumed_inputs", "workloads[{w}].dataset_tokens",
+    "workloads[{w}].parallel", "workloads", "delivery.utilisation", "compliance", "costs", "delivery", "facility",
+    "hardware", "network", "storage",
 )
-"""Their labels are ``field.<path>`` of the wizard catalogue, as the step rows' are."""
+"""Their labels are ``field.<path>`` of the wizard catalogue, as the step rows' are; a path under a group of them
+takes the first that holds it (the more particular first)."""
 
 _PHASE_PATH = re.compile(r"^phases\[(\d+)\]\.(.*)$")
+_WHOLE_PHASE = re.compile(r"phases\[(\d+)\]")
 _WORKLOAD = re.compile(r"workloads\[(\d+)\]")
 
 
 def describe_path(path: str, lang: str) -> str:
     """A project field path in words: ``phases[0].costs.staff_fte`` → "Phase 1 · Operations staff"."""
+    whole = _WHOLE_PHASE.fullmatch(path)
+    if whole is not None:
+        return word("path.phase", lang, n=int(whole.group(1)) + 1)
     match = _PHASE_PATH.match(path)
     inner, where = (path, "") if match is None else (match.group(2), match.group(1))
     pattern = _WORKLOAD.sub("workloads[{w}]", inner)
@@ -54,6 +65,8 @@ def describe_path(path: str, lang: str) -> str:
     phase = word("path.phase", lang, n=int(where) + 1)
     if workload:
         phase += " · " + word("path.workload", lang, n=int(workload.group(1)) + 1)
+        if workload.group(0) == inner:  # the workload as a whole
+            return phase
     return f"{phase} · {label}"
 
 

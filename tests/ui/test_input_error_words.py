@@ -59,3 +59,4 @@ def test_a_plan_that_cannot_be_opened_names_its_fields_by_the_forms_words(catalo
     assert FileActions(parent, catalog, None, settings).open_path(path) is None
     [text] = shown
     assert "phases[" not in text and "阶段 1 · 负载 1" in text, text
+    assert "方案有 1 处问题" in text and "-5 低于最小值 1" in text and "below" not in text, text  # the reason too

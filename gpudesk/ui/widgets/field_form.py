@@ -29,6 +29,7 @@ from gpudesk.project.assumed import ASSUMED_FIELD, is_assumed
 from gpudesk.project.errors import ProjectValidationError
 from gpudesk.report.display_units import after_number, plain_number
 from gpudesk.report.number_format import WAN
+from gpudesk.report.refusal_text import refusal_text
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.count_spin import ZH_SCALES, CountSpinBox, count_scale
@@ -288,7 +289,7 @@ class FieldForm(QWidget):
         except ProjectValidationError as exc:  # the editors keep to the declared range; a typed value may not
             editor = self.editors.get(path)
             if editor is not None:
-                editor.setToolTip("; ".join(reason for _path, reason in exc.problems))
+                editor.setToolTip("; ".join(refusal_text(reason, self.text.lang) for _path, reason in exc.refusals))
                 editor.setStyleSheet("border: 1px solid #c0392b")
             return
         editor = self.editors.get(path)

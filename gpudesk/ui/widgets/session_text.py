@@ -21,3 +21,13 @@ def session_language() -> str:
 
 def session_text() -> DisplayText:
     return display_text(session_language())
+
+
+def error_words(error: BaseException) -> str:
+    """Why a plan was refused or cannot be estimated, in the session's language, each plan field named by the label
+    its form shows ("阶段 1 · 服务器型号：…"); a message nobody keyed keeps its text, its plan paths worded."""
+    from gpudesk.report.refusal_text import error_text
+    from gpudesk.wizard.fields import describe_path, worded_paths
+
+    lang = session_language()
+    return worded_paths(error_text(error, lang, describe_path), lang)

@@ -1,0 +1,93 @@
+"""Why a plan was refused or cannot be estimated, worded in the reader's language.
+
+The raising code records a :class:`~gpudesk.refusals.Refusal` (a key and its values; English templates in
+``gpudesk/refusals.py``); the Chinese is by key in ``resources/i18n/refusals_zh.toml``. A plan field is named by
+the label its form shows when the caller passes ``field_name`` (the window and the CLI pass the wizard's
+``describe_path``; the report layer cannot import the wizard); a catalog table by its name in the reader's language;
+a unit by the one unit table; the operating system's and the JSON parser's own English by their code or message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gpudesk.project.errors import MAX_PROBLEMS_SHOWN, ProjectValidationError, printable
+from gpudesk.refusals import ENGLISH, Refusal, reason_of, refusal
+from gpudesk.report.chart_text import unit_text
+from gpudesk.text_catalogues import catalogue, fill_chinese, flat_catalogue
+
+FieldName = Callable[[str, str], str]
+"""``(path, lang) -> label``: a plan field's path in words, as its form labels it."""
+
+_LOOKUPS = {"os.error": ("os_error", "code"), "json.parser": ("json_parser", "text")}
+"""Refusals that quote what another program said: their Chinese by that code or message, in a table of their own."""
+
+
+def template(key: str, lang: str, count: Any = None) -> str:
+    """The wording of refusal ``key`` in ``lang`` (its ``_one`` form when ``count`` is 1)."""
+    table = ENGLISH if lang == "en" else flat_catalogue("refusals", lang)
+    if count == 1 and f"{key}_one" in table:
+        key = f"{key}_one"
+    return table[key]
+
+
+def refusal_text(reason: Refusal | str, lang: str, field_name: FieldName | None = None) -> str:
+    """A refusal worded in ``lang``; a reason given as text (a message nobody keyed) is shown as it is."""
+    if not isinstance(reason, Refusal):
+        return printable(str(reason))
+    if lang == "en" and field_name is None:
+        return printable(reason.english())
+    if lang != "en" and reason.key in _LOOKUPS:
+        table, by = _LOOKUPS[reason.key]
+        found = catalogue("refusals", lang).get(table, {}).get(str(reason.values.get(by, "")))
+        if found is not None:
+            return str(found)
+    values = {name: _worded(name, value, lang, field_name) for name, value in reason.values.items()}
+    text = template(reason.key, lang, reason.values.get("count"))
+    return fill_chinese(text, values) if lang == "zh" else text.format(**values)
+
+
+def _worded(name: str, value: Any, lang: str, field_name: FieldName | None) -> Any:
+    if isinstance(value, Refusal):
+        return refusal_text(value, lang, field_name)
+    if not isinstance(value, str):
+        return value
+    if name == "field" and field_name is not None:
+        return field_name(value, lang)
+    if name == "table":
+        return str(catalogue("refusals", lang).get("table", {}).get(value, value)) if lang != "en" else value
+    if name == "unit":
+        return unit_text(value, lang)
+    return printable(value)
+
+
+def problem_lines(error: ProjectValidationError, lang: str, field_name: FieldName | None = None) -> list[str]:
+    """Each problem of a refused plan on its line: the field (by its label) and why."""
+    colon = "：" if lang == "zh" else ": "
+    lines = []
+    for path, reason in error.refusals[:MAX_PROBLEMS_SHOWN]:
+        where = (field_name(path, lang) if field_name is not None else path) if path else _top_level(lang)
+        lines.append(f"{where}{colon}{refusal_text(reason, lang, field_name)}")
+    if len(error.refusals) > MAX_PROBLEMS_SHOWN:
+        lines.append(refusal_text(refusal("plan.more_problems", count=len(error.refusals) - MAX_PROBLEMS_SHOWN),
+                                  lang))
+    return lines
+
+
+def _top_level(lang: str) -> str:
+    return "（顶层）" if lang == "zh" else "(top level)"
+
+
+def error_text(error: BaseException, lang: str, field_name: FieldName | None = None) -> str:
+    """What a refused or failed plan shows: a plan's problems one a line under a heading, or the one reason."""
+    if isinstance(error, ProjectValidationError):
+        head = refusal_text(refusal("plan.problems", count=len(error.refusals)), lang)
+        if error.note:
+            note = refusal_text(error.note, lang, field_name)
+            head += f"（{note}）" if lang == "zh" else f" ({note})"
+        colon = "：" if lang == "zh" else ":"
+        return "\n".join([head + colon] + ["  " + line for line in problem_lines(error, lang, field_name)])
+    reason = reason_of(error)
+    return refusal_text(reason if reason is not None else str(error), lang, field_name)
+

@@ -1,0 +1,197 @@
+"""Why a plan is refused, in Chinese: every refusal kind (gpudesk/refusals.py) has its Chinese wording, and every
+refusal a hostile plan file draws, worded in Chinese, reads as Chinese with no plan path or code in it.
+
+The sweep builds plan files that break each rule the reader enforces (bytes, JSON, layout, version, every field of
+a plan with a wrong type, an out-of-range number, an over-long text, an unknown choice, an unknown key) and words
+every problem they raise the way the window does (fields named by their form's label)."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from typing import Any
+
+import pytest
+
+from gpudesk.project.errors import ProjectFileError, ProjectValidationError
+from gpudesk.project.io import load_project, loads_project, read_limited
+from gpudesk.project.model import SCHEMA_VERSION, Project
+from gpudesk.project.schema import project_to_dict
+from gpudesk.refusals import ENGLISH, Refusal, reason_of, refusal
+from gpudesk.report.refusal_text import error_text, refusal_text
+from gpudesk.text_catalogues import catalogue, flatten
+from gpudesk.wizard.fields import describe_path
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+IDENTIFIER = re.compile(r"[A-Za-z_]\w*(?:\[\d+\])?\.[A-Za-z_]\w*")
+"""A plan path or a dotted code (``phases[0].hardware``, ``workload.seq_len``): never in front of a user."""
+NAMES = re.compile(r"torch\.compile|'[^']*'|\"[^\"]*\"")
+"""What may stand dotted: a product's own name a label quotes, and the file's own text, quoted as it was written."""
+LOOKUP_TABLES = ("os_error", "json_parser", "table")
+NAME = "此文件"  # the file's name as a message shows it (a path with dots would read as a dotted identifier)
+
+
+def zh_catalogue() -> dict[str, str]:
+    data = catalogue("refusals", "zh")
+    return flatten({k: v for k, v in data.items() if k not in LOOKUP_TABLES})
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_refusal_kind_has_chinese_words_for_its_values():
+    zh = zh_catalogue()
+    kinds = [key for key in ENGLISH if not (key.endswith("_one") and key[:-4] in ENGLISH)]
+    assert not [k for k in kinds if k not in zh], "refusal kinds without Chinese (resources/i18n/refusals_zh.toml)"
+    assert not set(zh) - set(ENGLISH), "Chinese for refusals gpudesk/refusals.py does not declare"
+    for key in kinds:
+        assert fields(zh[key]) <= fields(ENGLISH[key]), f"{key}: the Chinese names a value the refusal lacks"
+        assert not zh[key] or CJK.search(zh[key]) or key in ("field.range_unit", "field.range_why"), key
+
+
+def test_every_kind_is_worded_in_chinese_with_its_field_named():
+    for key, english in ENGLISH.items():
+        if key.endswith("_one"):
+            continue
+        values: dict[str, Any] = {name: 3 for name in fields(english)}
+        if "field" in values:
+            values["field"] = "phases[0].hardware.server_id"
+        shown = refusal_text(Refusal(key, values), "zh", describe_path)
+        assert "server_id" not in shown and "{" not in shown, (key, shown)
+        assert refusal_text(Refusal(key, values), "en") == Refusal(key, values).english()
+
+
+def test_an_undeclared_refusal_fails_where_it_is_raised():
+    with pytest.raises(KeyError):
+        refusal("plan.no_such_kind")
+
+
+def _plan(**top: Any) -> dict[str, Any]:
+    data = project_to_dict(Project())
+    data["schema_version"] = SCHEMA_VERSION
+    data.update(top)
+    return data
+
+
+def _leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
+    if isinstance(node, dict):
+        return [leaf for key, value in node.items() for leaf in _leaves(value, path + (key,))]
+    if isinstance(node, list):
+        return [leaf for i, value in enumerate(node) for leaf in _leaves(value, path + (i,))]
+    return [(path, node)]
+
+
+def _every_leaf(mutate: Any) -> bytes:
+    """A plan with every field replaced by what ``mutate`` makes of it (None: kept)."""
+    data = _plan()
+    for path, value in _leaves(data):
+        if path == ("schema_version",):
+            continue
+        changed = mutate(value)
+        if changed is not None:
+            holder = data
+            for part in path[:-1]:
+                holder = holder[part]
+            holder[path[-1]] = changed
+    return json.dumps(data).encode()
+
+
+def _with_unknown_keys() -> bytes:
+    data = _plan()
+    stack: list[Any] = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(node.values())
+            node["gpu_countt"] = 1  # a typo of a field name
+            node["zz_extra"] = {"a": 1}
+        elif isinstance(node, list):
+            stack.extend(node)
+    return json.dumps(data).encode()
+
+
+HOSTILE_FILES: dict[str, bytes] = {
+    "not utf-8": b'{"a": "\xff"}',
+    "bom then bad utf-8": b"\xef\xbb\xbf\xc3\x28",
+    "empty": b"",
+    "missing colon": b'{"a" 1}',
+    "missing comma": b'{"a": 1 "b": 2}',
+    "unquoted key": b"{a: 1}",
+    "unterminated text": b'{"a": "abc',
+    "control character": b'{"a": "x\x01"}',
+    "bad escape": b'{"a": "\\q"}',
+    "bad unicode escape": b'{"a": "\\u12"}',
+    "extra data": b"{} {}",
+    "NaN": b'{"a": NaN}',
+    "Infinity": b'{"a": -Infinity}',
+    "duplicate key": b'{"a": 1, "a": 2}',
+    "a 5000-digit number": b'{"a": ' + b"9" * 5000 + b"}",
+    "too deep": b"[" * 70 + b"]" * 70,
+    "too many items": json.dumps({"phases": list(range(200_000))}).encode(),
+    "top-level list": b"[1, 2]",
+    "top-level text": b'"plan"',
+    "no version": b"{}",
+    "version as text": b'{"schema_version": "5"}',
+    "version zero": b'{"schema_version": 0}',
+    "newer version": b'{"schema_version": 999}',
+    "old format with problems": json.dumps({"schema_version": SCHEMA_VERSION - 1,
+                                              "phases": [{"workloads": [{"seq_len": -5}]}]}).encode(),
+    "phases not a list": json.dumps(_plan(phases={"a": 1})).encode(),
+    "every field text": _every_leaf(lambda v: None if isinstance(v, str) else "x_y.z"),
+    "every field a boolean": _every_leaf(lambda v: None if isinstance(v, bool) else True),
+    "every field an object": _every_leaf(lambda v: {"k": 1}),
+    "every field a list": _every_leaf(lambda v: [1, [2]]),
+    "every field null": _every_leaf(lambda v: None if v is None else "__null__"),
+    "every number too small": _every_leaf(lambda v: -1e30 if isinstance(v, (int, float)) and not isinstance(v, bool)
+                                          else None),
+    "every number too large": _every_leaf(lambda v: 1e300 if isinstance(v, (int, float)) and not isinstance(v, bool)
+                                          else None),
+    "every number a fraction": _every_leaf(lambda v: 2.5 if isinstance(v, int) and not isinstance(v, bool) else None),
+    "every text too long": _every_leaf(lambda v: "长" * 200_001 if isinstance(v, str) else None),
+    "every text unknown": _every_leaf(lambda v: "no_such.choice" if isinstance(v, str) else None),
+    "unknown keys": _with_unknown_keys(),
+}
+
+
+def _refusals(error: BaseException) -> list[Refusal | str]:
+    if isinstance(error, ProjectValidationError):
+        return [reason for _path, reason in error.refusals]
+    return [reason_of(error) or str(error)]
+
+
+def test_every_refusal_of_a_hostile_plan_reads_as_chinese():
+    kinds: set[str] = set()
+    for case, raw in HOSTILE_FILES.items():
+        raw = raw.replace(b'"__null__"', b"null")
+        with pytest.raises((ProjectFileError, ProjectValidationError)) as caught:
+            loads_project(raw, NAME)
+        error = caught.value
+        shown = error_text(error, "zh", describe_path)
+        reasons = _refusals(error)
+        assert all(isinstance(r, Refusal) for r in reasons), (case, "a reason with no key", reasons[:3])
+        for reason in reasons:
+            assert isinstance(reason, Refusal)
+            kinds.add(reason.key)
+            line = refusal_text(reason, "zh", describe_path)
+            assert CJK.search(line), (case, line)
+            assert not IDENTIFIER.search(NAMES.sub("", line)), (case, line)
+        assert CJK.search(shown) and not IDENTIFIER.search(NAMES.sub("", shown)), (case, shown)
+    reached = {k for k in kinds if k.startswith(("json.", "plan.", "field."))}
+    assert len(reached) >= 20, sorted(reached)
+
+
+def test_file_refusals_read_as_chinese_and_leave_the_file_untouched(tmp_path):
+    big = tmp_path / "大"
+    big.write_bytes(b"{}" + b" " * 100)
+    before = big.read_bytes()
+    cases = [lambda: load_project(tmp_path / "不存在"), lambda: load_project(tmp_path),
+             lambda: read_limited(big, limit=10)]
+    for attempt in cases:
+        with pytest.raises(ProjectFileError) as caught:
+            attempt()
+        assert reason_of(caught.value) is not None
+        shown = error_text(caught.value, "zh", describe_path)
+        assert CJK.search(shown.replace(str(tmp_path), "")), shown
+    assert big.read_bytes() == before
