@@ -29,7 +29,6 @@ from gpudesk.project.assumed import ASSUMED_FIELD, is_assumed
 from gpudesk.project.errors import ProjectValidationError
 from gpudesk.report.display_units import after_number, plain_number
 from gpudesk.report.number_format import WAN
-from gpudesk.report.refusal_text import refusal_text
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.count_spin import ZH_SCALES, CountSpinBox, count_scale
@@ -289,6 +288,8 @@ class FieldForm(QWidget):
         except ProjectValidationError as exc:  # the editors keep to the declared range; a typed value may not
             editor = self.editors.get(path)
             if editor is not None:
+                from gpudesk.report.refusal_text import refusal_text  # only when a value is refused, not at start-up
+
                 editor.setToolTip("; ".join(refusal_text(reason, self.text.lang) for _path, reason in exc.refusals))
                 editor.setStyleSheet("border: 1px solid #c0392b")
             return
