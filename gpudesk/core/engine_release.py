@@ -9,15 +9,36 @@ and 'the GPU could be idle waiting for the CPU'); NVIDIA's MLPerf Inference v6.0
 longer show it, where the v5.1 ones (1.0 and 1.1 lines) and the 1.0 perf overview's MoE rows do (docs/validation.md).
 No published figure sets its size: ``ADP_HOST_ITERATION_S`` is fitted on the fit half of the validation corpus.
 The current release, and every tensor-parallel replica, pays nothing.
+
+A second: plain PyTorch (``pytorch-cudagraph``, ``pytorch-eager``; the term's ``stack``) runs every RMSNorm, rotary,
+residual add, SiLU·mul and KV-cache copy as its own kernel, UNFUSED_DECODER_KERNELS_PER_LAYER (52, counted from
+benchmarks/gpu/decoder_model.py) per layer and UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS (14) per step, where a fused
+engine runs DECODE_KERNELS_PER_LAYER (9). Replayed from a CUDA graph each kernel costs the GPU a kernel boundary
+(KERNEL_BOUNDARY_S); run eager, the host issues each one in EAGER_HOST_OP_S, and since launches are asynchronous the
+step takes the longer of the GPU's time and the host's (max, not the sum: the measured 1B prefill took 15.9 ms at
+1,024 tokens and 13.2 ms at 2,048, the same host time whatever the GPU work; a sum would add ~3 ms at 2,048).
+``pytorch-cudagraph`` replays decode steps and runs the prefill eager (as benchmarks/gpu/measure_transformer.py
+did); ``pytorch-eager`` runs both eager. The non-GEMM kernels of an unfused prefill take the eager training
+stack's share (training_gemm.eager_gemm_share), not a serving engine's.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from gpudesk.core.constants import (
+    DECODE_KERNELS_PER_LAYER,
+    EAGER_HOST_OP_S,
+    UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS,
+    UNFUSED_DECODER_KERNELS_PER_LAYER,
+)
 from gpudesk.core.constants import serving as SV
+from gpudesk.core.efficiency import Efficiencies
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.training_gemm import eager_gemm_share
 from gpudesk.vocabulary.serving import ENGINE_RELEASE
 
 
@@ -32,3 +53,48 @@ def host_iteration_s(release: str, tp: Any, ep: Any) -> np.ndarray:
     tp_, ep_ = np.asarray(tp, dtype=np.float64), np.asarray(ep, dtype=np.float64)
     cost = SV.ADP_HOST_ITERATION_S.value if pays_adp_host(release) else 0.0
     return np.asarray(np.where(np.maximum(tp_, ep_) > tp_, cost, 0.0))
+
+
+def unfused(release: str) -> bool:
+    """The release runs plain PyTorch layers (one kernel per tensor op) rather than an engine's fused layer."""
+    return str(ENGINE_RELEASE.term(release).stack) != "fused"
+
+
+@dataclass(frozen=True)
+class LayerStack:
+    """How a release runs one pass through the decoder layers (one decode step, or one prefill)."""
+
+    kernels: float  # kernels per pass: L · per layer (+ the unfused step's kernels outside the layers)
+    decode_launch_s: float  # host seconds to launch a decode step's kernels one by one (0: replayed from a graph)
+    prefill_launch_s: float  # the same for a prefill
+    prefill_share: Any = None  # GEMM + attention share of an unfused prefill's compute (None: the engine's)
+
+
+def layer_stack(release: str, n_layers: int, eager_share: Any = None) -> LayerStack:
+    """The kernels and host launch time of one pass under ``release``; ``eager_share``: an unfused prefill's GEMM
+    share (training_gemm.eager_gemm_share)."""
+    if not unfused(release):
+        return LayerStack(float(n_layers) * DECODE_KERNELS_PER_LAYER.value, 0.0, 0.0)
+    kernels = float(n_layers) * UNFUSED_DECODER_KERNELS_PER_LAYER.value + UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS.value
+    launch = kernels * EAGER_HOST_OP_S.value
+    eager_decode = ENGINE_RELEASE.term(release).stack == "unfused_eager"
+    return LayerStack(kernels, launch if eager_decode else 0.0, launch, eager_share)
+
+
+def record_layer_stack(fs: FigureSet, inp: Any, model: Any, hw: Any) -> Any:
+    """Record a plain-PyTorch plan's kernel count and eager launch time (infer.kernels_per_pass, infer.launch_s) and
+    return its prefill's GEMM share (the eager training stack's, eff.eager_share)."""
+    stack = layer_stack(inp.engine_release, model.n_layers)
+    ones = np.ones(hw.size)
+    fs.constant("eff.unfused_kernels_per_layer", UNFUSED_DECODER_KERNELS_PER_LAYER)
+    fs.constant("eff.unfused_kernels_outside", UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS)
+    fs.constant("eff.eager_host_op", EAGER_HOST_OP_S)
+    fs.add("infer.kernels_per_pass", stack.kernels * ones, "kernels", "kernels one pass through the model launches",
+           "L · kernels per unfused layer + kernels outside the layers (embedding, rotary rows, final norm, head, "
+           "argmax)", ["infer.in.engine_release", "eff.unfused_kernels_per_layer", "eff.unfused_kernels_outside"])
+    fs.add("infer.launch_s", stack.prefill_launch_s * ones, "s", "host time to issue one eager pass's kernels",
+           "kernels per pass · host time per op (the prefill under both PyTorch values, decode steps under "
+           "pytorch-eager; a CUDA graph replays decode steps without it)",
+           ["infer.kernels_per_pass", "eff.eager_host_op"])
+    eff16 = Efficiencies.for_hardware(hw, "bf16", inp.calibration)
+    return eager_gemm_share(fs, eff16.framework, hw.peak("bf16") * eff16.matmul, False)

@@ -39,6 +39,7 @@ from gpudesk.core.constants import DECODE_KERNELS_PER_LAYER, KERNEL_BOUNDARY_S
 from gpudesk.core.constants import QUEUE_VARIABILITY_FACTOR as QV
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
+from gpudesk.core.engine_release import record_layer_stack, unfused
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference_batch import bound_shares, static_batch
@@ -168,12 +169,14 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     eff = Efficiencies.for_hardware(hw, math, inp.calibration)  # calibration: scaled efficiencies
     hw.record(fs, math)
     eff.record(fs, math)
-    rep = ReplicaModel.build(m, hw, eff, a["tp"], a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math,
-                             inp.engine_release)
     stated = inp.engine_release != "current"  # a plan that names no release keeps its figures and their record
     if stated:
         fs.input("infer.in.engine_release", inp.engine_release, "", "serving engine release that runs the plan",
                  vocabulary=ENGINE_RELEASE)
+    eager_share = record_layer_stack(fs, inp, m, hw) if unfused(inp.engine_release) else None
+    rep = ReplicaModel.build(m, hw, eff, a["tp"], a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math,
+                             inp.engine_release, eager_share)
+    if stated:
         fs.constant("eff.adp_host_iteration", SV.ADP_HOST_ITERATION_S)
         fs.add("infer.host_iteration_s", rep.host * np.ones(hw.size), "s", "host time per iteration the GPUs wait for",
                "host time per iteration (ADP_HOST_ITERATION_S) where the engine release pays it (TensorRT-LLM before "
@@ -203,7 +206,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
            "1 + CV·√(e/E)·E[max of e standard normals] (E routed experts split whole over e expert ranks; 1 "
            "without expert parallelism)", ["infer.in.ep", "eff.serving_expert_load_cv"])
     fs.constant("eff.kernel_boundary", KERNEL_BOUNDARY_S)
-    fs.constant("eff.kernels_per_layer", DECODE_KERNELS_PER_LAYER)
+    if not unfused(inp.engine_release):
+        fs.constant("eff.kernels_per_layer", DECODE_KERNELS_PER_LAYER)
     hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework",
                "eff.serving_roofline_p", "eff.serving_kv_bw", "eff.serving_prefill_share"]
     decode_ratio = [c for f, c in SV.MATMUL_EFFICIENCY_FP4_DECODE.items() if math in ("fp4", "fp6")
@@ -258,9 +262,12 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",
            "((2·(N + (w − 1)·N_routed)·C/(g·peak·η_mm))^p + (weight bytes/(bw·η_hbm))^p)^(1/p) + max(attention "
            "FLOPs/(peak·η_attn), KV bytes/(bw·η_kv)) + TP/EP collectives + L · kernels per layer · kernel boundary + L · GEMMs per layer · NVFP4 GEMM fixed time (FP4 "
-           "math on a family with a kernel measurement, else none)" + (" + host time per iteration" if stated else ""),
+           "math on a family with a kernel measurement, else none)" + (" + host time per iteration" if stated else "")
+           + ("; plain PyTorch: infer.kernels_per_pass kernels, and eager at least infer.launch_s (the host issues "
+              "them one by one; the step takes the longer)" if unfused(inp.engine_release) else ""),
            [*hw_deps, "infer.concurrency", "infer.context_in_flight", "infer.in.tp", "eff.kernel_boundary",
-            "infer.expert_wait", *(["infer.host_iteration_s"] if stated else [])])
+            "infer.expert_wait", *(["infer.host_iteration_s"] if stated else []),
+            *(["infer.kernels_per_pass", "infer.launch_s"] if unfused(inp.engine_release) else [])])
     if inp.batching == "separate_prefill":
         pre_share = c1 / out * rep.prefill(prompt, prompt)
     else:  # the prefill tokens mixed into a step ride its TP/EP collectives with the C decode tokens
@@ -306,8 +313,11 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     fs.add("infer.tokens_per_s_per_user", np.where(valid, 1.0 / tpot, np.nan), "tokens/s", "output tokens/s one "
            "user sees", "1 / TPOT", ["infer.tpot_s"])
     prefill1 = fs.add("infer.prefill_s", rep.prefill(prompt, prompt), "s", "prefill of one prompt",
-                      "max(GEMM + attention FLOPs / (peak·η) / serving GEMM share, weight stream) + collectives",
-                      [*hw_deps, "infer.in.prompt_tokens", "infer.in.tp"])
+                      "max(GEMM + attention FLOPs / (peak·η) / serving GEMM share, weight stream) + collectives"
+                      + (" (plain PyTorch: the eager stack's GEMM share eff.eager_share; the prefill runs eager, so "
+                         "at least infer.launch_s)" if unfused(inp.engine_release) else ""),
+                      [*hw_deps, "infer.in.prompt_tokens", "infer.in.tp",
+                       *(["eff.eager_share", "infer.launch_s"] if unfused(inp.engine_release) else [])])
     ttft0 = prefill1 + tpot
     fs.add("infer.ttft_unloaded_s", ttft0, "s", "TTFT without queueing", "prefill(I) + one iteration",
            ["infer.prefill_s", "infer.tpot_s"])

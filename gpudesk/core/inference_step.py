@@ -1,38 +1,32 @@
 """Roofline times of one prefill and one decode step of a serving replica.
 
-Per operation the time is max(FLOPs / (peak · η_mm), bytes / (HBM bw · η_hbm))
-(domain guide; Williams et al. 2009 roofline):
+Per operation the time is max(FLOPs / (peak · η_mm), bytes / (HBM bw · η_hbm)) (domain guide; Williams et al. 2009
+roofline):
 
-* decode, batch B at context c: linear layers read their weights once per
-  step (MoE: only the experts some token routed to, E·(1 − (1 − k/E)^B)) and
-  do 2·N_gemm·B FLOPs; attention reads B·c tokens of KV cache and does
-  2·L·c·a·(d_qk + d_v)·B FLOPs (MLA: the absorbed form, over the
-  latent, model_math.decode_attention_core_dims); TP adds 2 all-reduces of B·h per layer (each in the
-  protocol NCCL's tuner picks: LL for small buffers, Simple's latency for megabytes),
-  EP with attention data-parallel a dispatch and a combine per MoE layer (inside an NVLink
+* decode, batch B at context c: linear layers read their weights once per step (MoE: only the experts some token
+  routed to, E·(1 − (1 − k/E)^B)) and do 2·N_gemm·B FLOPs; attention reads B·c tokens of KV cache and does
+  2·L·c·a·(d_qk + d_v)·B FLOPs (MLA: the absorbed form, over the latent, model_math.decode_attention_core_dims); TP
+  adds 2 all-reduces of B·h per layer (each in the protocol NCCL's tuner picks: LL for small buffers, Simple's
+  latency for megabytes), EP with attention data-parallel a dispatch and a combine per MoE layer (inside an NVLink
   domain the published kernels' fixed time and link share, MOE_DISPATCH_LATENCY_S etc.).
-* prefill of P tokens in sequences of n: GEMMs 2·N_gemm·P FLOPs, causal
-  attention 2·L·(n/2)·a·(d_qk + d_v) per token, divided by the serving
-  engine's GEMM share (SERVING_PREFILL_GEMM_SHARE: fused non-GEMM kernels),
-  plus the same collectives.
-* decode and prefill GEMMs: smooth roofline (t_c^p + t_m^p)^(1/p) against
-  the step's weight stream (SERVING_ROOFLINE_SHARPNESS): a short prompt's
-  GEMMs sit near the ridge point just as a decode batch's do;
-  the KV cache streams at SERVING_DECODE_KV_BW_EFFICIENCY of HBM bandwidth.
-* every pass through the layers pays L · DECODE_KERNELS_PER_LAYER kernel
-  boundaries of KERNEL_BOUNDARY_S each (measured here: ~2.3 µs per dependent
-  kernel replayed from a CUDA graph); a decode step with FP4 math also pays
-  L · DECODE_GEMMS_PER_LAYER · NVFP4_GEMM_FIXED_S (block-scaled GEMMs at a few
-  rows take a fixed ~11 µs whatever their size, vLLM's published kernel table).
+* prefill of P tokens in sequences of n: GEMMs 2·N_gemm·P FLOPs, causal attention 2·L·(n/2)·a·(d_qk + d_v) per
+  token, divided by the serving engine's GEMM share (SERVING_PREFILL_GEMM_SHARE: fused non-GEMM kernels), plus the
+  same collectives.
+* decode and prefill GEMMs: smooth roofline (t_c^p + t_m^p)^(1/p) against the step's weight stream
+  (SERVING_ROOFLINE_SHARPNESS): a short prompt's GEMMs sit near the ridge point just as a decode batch's do; the KV
+  cache streams at SERVING_DECODE_KV_BW_EFFICIENCY of HBM bandwidth.
+* every pass through the layers pays its kernels' boundaries, KERNEL_BOUNDARY_S each (~2.3 µs per dependent kernel
+  replayed from a CUDA graph): L · DECODE_KERNELS_PER_LAYER in a fused engine, more in plain PyTorch, whose eager
+  passes take at least the host's launch time (core/engine_release.py, layer_stack); a decode step with FP4 math
+  also pays L · DECODE_GEMMS_PER_LAYER · NVFP4_GEMM_FIXED_S (block-scaled GEMMs at a few rows take a fixed ~11 µs
+  whatever their size, vLLM's published kernel table).
 
-A replica is ``max(tp, ep) × pp`` GPUs; pipeline stages run one after another
-for one token, so latency is the sum over stages. Expert parallelism wider
-than tensor parallelism runs attention data-parallel (vLLM / SGLang expert
-parallel with DP attention): each of the max(t, e)/t attention groups holds
-the dense weights split over t and serves its share of the sequences, while
-routed experts are split over e (expert tensor parallel 1). Per GPU, a step
-streams dense weights / (t·p) + the routed experts some token chose / (e·p)
-(e = t when ep is 1) and does 1/(max(t, e)·p) of the batch's FLOPs.
+A replica is ``max(tp, ep) × pp`` GPUs; pipeline stages run one after another for one token, so latency is the sum
+over stages. Expert parallelism wider than tensor parallelism runs attention data-parallel (vLLM / SGLang expert
+parallel with DP attention): each of the max(t, e)/t attention groups holds the dense weights split over t and
+serves its share of the sequences, while routed experts are split over e (expert tensor parallel 1). Per GPU, a step
+streams dense weights / (t·p) + the routed experts some token chose / (e·p) (e = t when ep is 1) and does
+1/(max(t, e)·p) of the batch's FLOPs.
 """
 
 from __future__ import annotations
@@ -48,13 +42,12 @@ from gpudesk.catalog.records import ModelArch
 from gpudesk.core.collectives import Links, collective_time, local_members, mesh_share, tuned_all_reduce_time
 from gpudesk.core.constants import (
     ACTIVATION_COMM_BYTES,
-    DECODE_KERNELS_PER_LAYER,
     FRAMEWORK_GEMM_TIME_SHARE,
     KERNEL_BOUNDARY_S,
 )
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
-from gpudesk.core.engine_release import host_iteration_s
+from gpudesk.core.engine_release import LayerStack, host_iteration_s, layer_stack
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory_states import weight_bytes_per_param
 from gpudesk.core.model_math import (
@@ -187,11 +180,12 @@ class ReplicaModel:
     decode_matmul: np.ndarray  # matmul fraction of a decode step's GEMMs (decode_matmul_efficiency)
     gemm_fixed: np.ndarray  # s per decode step: the GEMMs' fixed time beyond stream and boundary (decode_gemm_fixed)
     host: Any = 0.0  # s per iteration the GPUs wait for the engine's host work (core/engine_release.py)
+    stack: LayerStack = LayerStack(0.0, 0.0, 0.0)  # kernels and host launch time per pass (engine_release.py)
 
     @classmethod
     def build(cls, model: ModelArch, hw: HardwareArrays, eff: Efficiencies, tp: np.ndarray, pp: np.ndarray,
               ep: np.ndarray, weight_dtype: str, kv_dtype: str, compute_dtype: str,
-              release: str = "current") -> ReplicaModel:
+              release: str = "current", eager_share: Any = None) -> ReplicaModel:
         pb = param_breakdown(model)
         shapes = pb.from_architecture
         return cls(
@@ -210,6 +204,7 @@ class ReplicaModel:
                          and model.n_experts else np.ones(np.shape(ep))),
             decode_matmul=decode_matmul_efficiency(hw, eff, compute_dtype),
             gemm_fixed=decode_gemm_fixed(model, hw, compute_dtype), host=host_iteration_s(release, tp, ep),
+            stack=layer_stack(release, model.n_layers, eager_share),
         )
 
     @property
@@ -298,8 +293,11 @@ class ReplicaModel:
         comm = self.collectives(batch)
         kernels = self.kernel_boundaries() + self.gemm_fixed + 0.0 * linear
         host = self.host + 0.0 * linear
+        total = linear + attention + comm + kernels + host
+        if self.stack.decode_launch_s:  # eager: the host issues every kernel; the step takes the longer of the two
+            total = np.maximum(total, self.stack.decode_launch_s)
         return {"linear": linear, "attention": attention, "comm": comm, "kernels": kernels, "host": host,
-                "total": linear + attention + comm + kernels + host, "weights_bound": gemm_m >= gemm_c,
+                "total": total, "weights_bound": gemm_m >= gemm_c,
                 "gemm_compute": gemm_c, "gemm_weights": gemm_m}
 
     def bound_split(self, batch: np.ndarray, context: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -369,7 +367,7 @@ class ReplicaModel:
 
     def kernel_boundaries(self) -> float:
         """Seconds between the dependent kernels of one pass through every layer (all stages, one token)."""
-        return float(self.model.n_layers) * DECODE_KERNELS_PER_LAYER.value * KERNEL_BOUNDARY_S.value
+        return self.stack.kernels * KERNEL_BOUNDARY_S.value
 
     def _prefill_parts(self, tokens: np.ndarray, seq_len: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """GEMM and attention compute seconds of a prefill, each divided by the engine's GEMM share."""
@@ -379,7 +377,8 @@ class ReplicaModel:
         attn = 2.0 * self.model.n_layers * (seq_len / 2.0) * self.attn_width * tokens / g \
             / (self.attention_peak * eff.attention)
         # a pilot calibration of the framework share scales the serving share by the same factor
-        share = min(1.0, SV.SERVING_PREFILL_GEMM_SHARE.value * eff.framework / FRAMEWORK_GEMM_TIME_SHARE.value)
+        share = min(1.0, SV.SERVING_PREFILL_GEMM_SHARE.value * eff.framework / FRAMEWORK_GEMM_TIME_SHARE.value) \
+            if self.stack.prefill_share is None else self.stack.prefill_share  # unfused: the eager stack's share
         return np.asarray(gemm / share), np.asarray(attn / share)
 
     def prefill_compute(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
@@ -390,9 +389,10 @@ class ReplicaModel:
     def prefill(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
         """Seconds to prefill ``tokens`` tokens (sequences of ``seq_len``): the linear layers on the same smooth
         roofline as a decode step's, (t_compute^p + t_weights^p)^(1/p), plus attention, collectives and the
-        kernel boundaries of one pass through the layers."""
+        kernel boundaries of one pass through the layers; eager, at least the host's launch time."""
         stream = self.weights_read(tokens) / (self.hw.hbm_bw * self.eff.hbm)
         gemm, attn = self._prefill_parts(tokens, seq_len)
         p = SV.SERVING_ROOFLINE_SHARPNESS.value
         linear = (gemm ** p + stream ** p) ** (1.0 / p)
-        return np.asarray(linear + attn + self.collectives(tokens) + self.kernel_boundaries())
+        gpu = linear + attn + self.collectives(tokens) + self.kernel_boundaries()
+        return np.asarray(np.maximum(gpu, self.stack.prefill_launch_s) if self.stack.prefill_launch_s else gpu)

@@ -60,8 +60,8 @@ SEARCH_PRECISION: Vocabulary[Term] = Vocabulary("search precision", (
 _TRTLLM_NOTES = "NVIDIA TensorRT-LLM docs/source/release-notes.md (commit 001eaec)"
 
 
-def _release(code: str, en: str, zh: str, published: str, source: str, adp_host: bool) -> Term:
-    return Term(code, en, zh, {"published": published, "source": source, "adp_host": adp_host})
+def _release(code: str, en: str, zh: str, published: str, source: str, adp_host: bool, stack: str = "fused") -> Term:
+    return Term(code, en, zh, {"published": published, "source": source, "adp_host": adp_host, "stack": stack})
 
 
 # The serving engine release a plan says ran (or will run). ``adp_host``: the release pays a host-side cost on every
@@ -72,6 +72,11 @@ def _release(code: str, en: str, zh: str, published: str, source: str, adp_host:
 # of the round, and release 1.2's host-side items: NUMA-aware CPU affinity, TorchSampler and batched sampling).
 # Each release is dated by the first published build of its line found (empty: no date found in the stored sources)
 # and known by the TensorRT and CUDA it ships with, which the MLPerf systems' descriptions state.
+# ``stack``: "fused" (an engine's fused decoder layer, DECODE_KERNELS_PER_LAYER kernels, decode steps replayed from
+# CUDA graphs); "unfused_graph" (plain PyTorch layers, every RMSNorm, rotary, residual add, SiLU·mul and KV-cache copy
+# its own kernel (UNFUSED_DECODER_KERNELS_PER_LAYER), decode steps replayed from a CUDA graph and the prefill run
+# eager, as gpt-fast-style scripts and benchmarks/gpu/measure_transformer.py do); "unfused_eager" (the same layers,
+# every step eager: the host launches each kernel, EAGER_HOST_OP_S apiece). core/engine_release.py.
 ENGINE_RELEASE: Vocabulary[Term] = Vocabulary("serving engine release", (
     _release("current", "current engine (as gpudesk models it: TensorRT-LLM 1.2, vLLM, SGLang)",
              "当前版本（按 TensorRT-LLM 1.2、vLLM、SGLang 建模）", "", "", False),
@@ -86,4 +91,11 @@ ENGINE_RELEASE: Vocabulary[Term] = Vocabulary("serving engine release", (
              "tensorrtllm_backend pull request #820, the lines it replaces)", True),
     _release("trtllm-0", "TensorRT-LLM before 1.0 (0.x)", "TensorRT-LLM 1.0 之前版本（0.x）", "",
              f"{_TRTLLM_NOTES}, Releases 0.5 to 0.21", True),
+    _release("pytorch-cudagraph", "plain PyTorch (unfused layers), decode replayed from CUDA graphs, prefill eager",
+             "原生 PyTorch（算子未融合），解码步由 CUDA Graph 重放，预填充逐算子执行", "",
+             "torch.cuda.CUDAGraph (PyTorch documentation, 'CUDA Graphs'); benchmarks/gpu/measure_transformer.py",
+             False, "unfused_graph"),
+    _release("pytorch-eager", "plain PyTorch (unfused layers), eager: the host launches every kernel",
+             "原生 PyTorch（算子未融合），逐算子即时执行：每个内核由主机单独发起", "",
+             "PyTorch eager mode; benchmarks/gpu/measure_transformer.py (eager_step_s)", False, "unfused_eager"),
 ))

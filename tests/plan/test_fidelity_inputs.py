@@ -176,6 +176,32 @@ def test_a_plan_states_the_engine_release_it_runs(catalog) -> None:
     assert served("trtllm-0")[:3] == served("current")[:3]
 
 
+def test_a_plan_run_as_plain_pytorch_pays_its_unfused_kernels(catalog) -> None:
+    """engine_release pytorch-cudagraph / pytorch-eager: a plain-PyTorch Llama 8B launches 32 · 52 + 14 = 1,678
+    kernels a pass where a fused engine launches 32 · 9; replayed from a CUDA graph the decode step pays the extra
+    kernel boundaries, eager it takes at least the host's launch of every kernel; the prefill runs eager under both."""
+    project = Project()
+    w = project.phases[0].workloads[0]
+    w.kind, w.model_id, w.serving_scenario, w.concurrency = "llm_inference", "llama-3.1-8b", "offline", 8
+    project.phases[0].hardware.accelerator_id = "h200-sxm"
+
+    def run(release: str):  # type: ignore[no-untyped-def]
+        w.engine_release = release
+        return estimate_plan(project, catalog).phases[0].figures
+
+    fused, graph, eager = run("current"), run("pytorch-cudagraph"), run("pytorch-eager")
+    assert "infer.kernels_per_pass" not in fused and graph.number("infer.kernels_per_pass") == 32 * 52 + 14
+    extra = (32 * 52 + 14 - 32 * 9) * 2.3e-6
+    assert graph.number("infer.decode_step_s") == pytest.approx(fused.number("infer.decode_step_s") + extra)
+    launch = eager.number("infer.launch_s")
+    assert launch == pytest.approx(1678 * 13.9e-6) and launch > graph.number("infer.decode_step_s")
+    assert eager.number("infer.decode_step_s") == pytest.approx(launch)  # host-bound: the longer of the two
+    assert eager.number("infer.prefill_s") == graph.number("infer.prefill_s") >= launch
+    assert graph.number("infer.tokens_per_s") > eager.number("infer.tokens_per_s")
+    assert "infer.kernels_per_pass" in [q.key for q in graph.explain("infer.decode_step_s").inputs]
+    assert _inputs_to_json(eager)["infer.in.engine_release"]["value"] == "pytorch-eager"
+
+
 def test_bands_kept_per_key_list_are_the_bands_parsed_afresh() -> None:
     """An edit asks for the bands of the same keys again: the kept answer equals a fresh parse (a dict of its own),
     and another workload kind or attention layout is another answer (fails if the memo's key drops either)."""

@@ -1,6 +1,6 @@
 """Fit the [F] constants on the fit half of the validation corpus; print the values to ship.
 
-Run from the repository root:  .venv/bin/python tests/validation/fit_constants.py [training|serving|fp4|adp|all]
+Run from the repository root:  .venv/bin/python tests/validation/fit_constants.py [training|serving|fp4|adp|eager|all]
 
 Only cases whose split is "fit" (validation_split.py) enter the objective: the median |log(predicted /
 measured)| over the groups a constant acts on, so the held-out half stays an honest test. One value per
@@ -133,6 +133,30 @@ def fit_adp_forms() -> tuple[str, float]:
     return best[0], best[1]
 
 
+def fit_eager_host_op() -> float:
+    """EAGER_HOST_OP_S (core/engine_release.py): the host time per kernel-launching op of eager PyTorch, from the
+    eager decode steps the measurement also timed (data/h200_measured_2026-11-30.json, eager_step_s) of the decode
+    cases in the fit half only: each step's time / the kernels one step launches (L · UNFUSED_DECODER_KERNELS_PER_LAYER
+    + UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS), the median over the cases. Every one is host-bound (4-6x its CUDA-graph
+    replay), so the step is the host's time (max(GPU, host), core/engine_release.py)."""
+    import json
+
+    from validation_cases_measured import DATA, MEASURED_CASES
+
+    split = {r.id: r.split for r in run_all()}
+    raw = {f"h200-{r['model']}-decode-b{r['batch']}": r for r in json.loads(DATA.read_text())["decode"]}
+    per_op = []
+    for case in MEASURED_CASES:
+        if case.kind != "decode" or split.get(case.id) != "fit":
+            continue
+        kernels = case.model.n_layers * C.UNFUSED_DECODER_KERNELS_PER_LAYER.value \
+            + C.UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS.value
+        per_op.append(raw[case.id]["eager_step_s"] / kernels)
+        print(f"  {case.id}: eager {raw[case.id]['eager_step_s'] * 1e3:.2f} ms / {kernels:.0f} kernels = "
+              f"{per_op[-1] * 1e6:.2f} us")
+    return float(np.median(per_op))
+
+
 def fit(grid: dict[str, tuple[float, ...]], groups: tuple[str, ...], rows: Rows = None) -> dict[str, float]:
     """Coordinate descent over the grid (two sweeps), from the shipped values; ``rows`` narrows the objective to the
     fit-half rows the constants act on."""
@@ -158,6 +182,8 @@ if __name__ == "__main__":
     if which in ("serving", "all"):
         for k, v in fit(SERVING_GRID, FIT_GROUPS).items():
             print(f"{k} = {v}")
+    if which == "eager":
+        print(f"EAGER_HOST_OP_S = {fit_eager_host_op():.3g}")
     if which == "adp":
         form, value = fit_adp_forms()
         print(f"form {form}, value {value:g}")

@@ -16,8 +16,8 @@ Published launch costs: a raw cuLaunchKernel takes 3.0-3.3 µs of host time on G
 request #1017, 2026-04-14, 0 and 19 arguments), about 4-6 µs on an RTX 5070 Ti (susun-blog.com, 'pegainfer (3): From
 Launch Overhead to CUDA Graph (Part 1)', driver 580.126.09, CUDA 13.0); eager PyTorch on this
 workplace's H200 took 11.8 ms for the ~880 kernels of a 1B decode step and 22.7-36.4 ms for the ~1,760 of an 8B one
-(docs/validation.md, 'Measured here, decode': 13-21 µs per kernel, host-bound). The host issues kernels ahead of the
-GPU, so an eager iteration takes the longer of the two sides, not their sum.
+(docs/validation.md, 'Measured here, decode / prefill': 13.5-21.7 µs per kernel, host-bound). The host issues
+kernels ahead of the GPU, so an eager iteration takes the longer of the two sides, not their sum.
 """
 
 from __future__ import annotations

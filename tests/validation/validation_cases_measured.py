@@ -15,7 +15,8 @@ to the run.
   per optimizer step on one GPU; predicted = ``train.step_time_s``.
 * decode / prefill: prefill of one prompt (time to first token, eager) and
   one decode step at batch B and context 2,048 replayed from a CUDA graph;
-  predicted = ``infer.prefill_s`` / ``infer.decode_step_s``.
+  predicted = ``infer.prefill_s`` / ``infer.decode_step_s`` with ``engine_release = "pytorch-cudagraph"``
+  (what ran: plain PyTorch layers, decode steps replayed from a CUDA graph, the prefill eager).
 
 The run used eager PyTorch layers under torch.autocast with fp32 parameters
 and ``F.cross_entropy(logits.float())``: gpudesk's ``training_stack =
@@ -77,6 +78,7 @@ class MeasuredCase:
     citation: str = CITATION
     note: str = ""
     training_stack: str = "pytorch_amp"
+    engine_release: str = "pytorch-cudagraph"  # serving cases: plain PyTorch, decode replayed, prefill eager
 
 
 @dataclass(frozen=True)

@@ -169,6 +169,33 @@ KERNEL_BOUNDARY_S = Constant(
     "weights at batch 1 was 2.1 ms for 1B and 4.1 ms for 8B over ~880 and ~1,760 kernels per step, the same "
     "~2.3 µs per kernel (CUDA graph replay, 2026-11-30) [M]",
 )
+UNFUSED_DECODER_KERNELS_PER_LAYER = Constant(
+    "UNFUSED_DECODER_KERNELS_PER_LAYER", 52.0, "kernels", "kernels of one Llama decoder layer written in plain PyTorch",
+    "counted from the layer as benchmarks/gpu/decoder_model.py writes it (bf16 tensors, one kernel per tensor op): "
+    "each RMSNorm 9 (cast to fp32, square, mean, + ε, rsqrt, multiply, cast the weight, multiply, cast back; two "
+    "per layer: 18), the Q, K, V and output projections 4, rotary embedding on Q and on K 10 each (two casts of the "
+    "halves, four products, a difference, a sum, a concatenation, a cast: 20), the K and V cache writes 2, "
+    "attention 1 (one flash kernel through scaled_dot_product_attention), two residual adds 2, gate, up and down "
+    "projections 3, SiLU 1 and the product 1: 52 (a fused engine runs 9: DECODE_KERNELS_PER_LAYER). Views, "
+    "transposes and slices launch none; a split-KV flash decode adds a combine kernel at small batches (not "
+    "counted) [D]",
+)
+UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS = Constant(
+    "UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS", 14.0, "kernels", "kernels of one plain-PyTorch step outside the layers",
+    "counted from benchmarks/gpu/decoder_model.py's decode step: token embedding 1, the rotary tables' rows at the "
+    "position 2, the final RMSNorm 9, the LM head 1, the greedy argmax 1: 14 (the prefill slices the rotary "
+    "tables without a kernel: 12; not told apart) [D]",
+)
+EAGER_HOST_OP_S = Constant(
+    "EAGER_HOST_OP_S", 13.9e-6, "s", "host time eager PyTorch takes to issue one kernel-launching op",
+    "measured here (benchmarks/gpu/measure_transformer.py, torch 2.11, H200 host, 2026-11-30): the eager decode "
+    "steps of the fit half's decode cases (tests/validation/fit_constants.py eager, 2026-12-03), each host-bound (eager step "
+    "4-6x its CUDA-graph replay), took 13.5-21.7 µs per kernel counted by UNFUSED_DECODER_KERNELS_PER_LAYER and "
+    "UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS; the median 13.9 µs is shipped. It includes the Python, dispatcher and "
+    "launch work of the views around each kernel. A third-party walk through the dispatch chain puts the CPU-side "
+    "work per op at ~5-25 µs (jiahuanglin.xyz, 'From PyTorch op to kernel launch', GPU kernel serving lesson 18) "
+    "[M/F]",
+)
 
 # ---------------------------------------------------------------------------
 # GPU power limit (core/power_limit.py) and measured power draw (core/power.py, plan sizing)
