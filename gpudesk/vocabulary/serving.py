@@ -92,7 +92,7 @@ ENGINE_RELEASE: Vocabulary[Term] = Vocabulary("serving engine release", (
     _release("trtllm-0", "TensorRT-LLM before 1.0 (0.x)", "TensorRT-LLM 1.0 之前版本（0.x）", "",
              f"{_TRTLLM_NOTES}, Releases 0.5 to 0.21", True),
     _release("pytorch-cudagraph", "plain PyTorch (unfused layers), decode replayed from CUDA graphs, prefill eager",
-             "原生 PyTorch（算子未融合），解码步由 CUDA Graph 重放，预填充逐算子执行", "",
+             "原生 PyTorch（算子未融合），解码步由 CUDA 图重放，预填充逐算子执行", "",
              "torch.cuda.CUDAGraph (PyTorch documentation, 'CUDA Graphs'); benchmarks/gpu/measure_transformer.py",
              False, "unfused_graph"),
     _release("pytorch-eager", "plain PyTorch (unfused layers), eager: the host launches every kernel",
