@@ -92,8 +92,84 @@ ENGLISH: dict[str, str] = {
     "field.expected_json": "expected a JSON value, got {got}",
     "field.nested_too_deep": "nested too deeply",
     "field.invalid_key": "invalid key {got}",
+    # -- the catalog rows a plan names (catalog/store.py) ------------------------------------------------------------
+    "coerce.required": "a value is required",
+    "coerce.expected_text": "expected text, got {type}",
+    "coerce.text_too_long": "text longer than {limit} characters",
+    "coerce.too_many_items": "more than {limit} list items",
+    "coerce.unsupported_kind": "unsupported field kind {kind}",
+    "coerce.expected_bool": "expected true/false, got {text}",
+    "coerce.bool_not_number": "expected a number, got true/false",
+    "coerce.number_text_too_long": "number text longer than {limit} characters",
+    "coerce.expected_whole_text": "expected a whole number, got {text}",
+    "coerce.expected_number_text": "expected a number, got {text}",
+    "coerce.expected_number_type": "expected a number, got {type}",
+    "coerce.not_finite": "NaN and infinity are not allowed",
+    "coerce.magnitude": "magnitude {value:.3g} is beyond {limit:.0e}",
+    "coerce.expected_whole": "expected a whole number, got {value}",
+    "coerce.list_not_json": "list is not valid JSON",
+    "coerce.expected_list": "expected a list",
+    "coerce.expected_list_type": "expected a list, got {type}",
+    "coerce.sources_not_json": "field_sources is not valid JSON",
+    "coerce.sources_entry": "field_sources entry {text} is not FIELD=CITATION",
+    "coerce.sources_not_map": "field_sources must map field names to citation ids",
+    "catalog.unknown_field": "unknown field",
+    "catalog.required_missing": "required field is missing",
+    "catalog.must_be_text": "must be text",
+    "catalog.cannot_build": "cannot build the row: {text}",
+    "catalog.no_row": "no row '{id}' in catalog table {table}{near}",
+    "catalog.near": "; did you mean {ids}?",
+    "catalog.no_facility_default": "no facility default for kind '{kind}' and region '{region}' in catalog table "
+                                   "facility_defaults; regions for {kind}: {regions}",
+    # -- a plan the estimate cannot size (PlanInputError, core/ and results/) -----------------------------------------
+    "input.catalog": "{field}: {cause}",
+    "input.catalog_enter": "{field}: {cause}; enter the value for this plan",
+    "input.no_phase": "{field}: the plan has no phase; add one",
+    "input.no_such_phase": "{field}: no such phase (the plan has {phases})",
+    "input.no_workload": "{field}: the phase has no workload; add one in step 1",
+    "input.model_context": "{model} ({context:,}-token context)",
+    "input.prompt_too_long": "{field}: {prompt:,} tokens leave no room for output in {model}; allowed 1 … {most:,} "
+                             "with at least one output token",
+    "input.output_too_long": "{field}: {output:,} tokens after a {prompt:,}-token prompt exceed {model}; allowed "
+                             "1 … {most:,} with this prompt",
+    "input.seq_too_long": "{field}: {seq:,} tokens exceed {model}; allowed 1 … {most:,} when fine-tuning this model",
+    "input.custom_model": "{field}: {problems}",
+    "input.custom_model_problem": "{name}: {reason}",
+    "input.server_no_gpus": "{field}: {server} holds no GPUs in the catalog (gpus = {gpus}); pick a server with GPUs "
+                            "or clear the field",
+    "input.server_other_accelerator": "{field}: {server} holds {holds}, not the chosen accelerator {accelerator}; "
+                                      "pick a matching server or clear the field",
+    "input.layout_not_dividing": "{field}: tp×pp×cp = {mp} does not divide the {total} GPUs of {nodes} nodes × "
+                                 "{per_node}; change the layout or the node count",
+    "input.dp_mismatch": "{field}: dp = {dp} with tp×pp×cp = {mp} uses {used} GPUs, but the phase has {total} "
+                         "({nodes} nodes × {per_node}); set dp to {fits} or 0 (derived)",
+    "input.vision_dp_mismatch": "{field}: dp = {dp} GPUs, but the phase has {total} ({nodes} nodes × {per_node}); "
+                                "set dp to {total} or 0 (derived)",
+    "input.figure_unknown": "{field}: {what} is unknown for this model and accelerator (the catalog lacks a figure "
+                            "it needs{missing}); pick another model or add the figure in the catalog",
+    "input.figure_unknown_missing": ": {text}",
+    "input.what_throughput_per_gpu": "throughput per GPU",
+    "input.what_training_throughput": "training throughput",
+    "input.no_training_images": "{field}: a vision training job needs the number of training images",
+    "input.rented_no_network": "{field}: {gpus} GPUs span several rented instances and the catalog does not give the "
+                               "network between them, so the gradient all-reduce has no bandwidth; choose an offer "
+                               "with more GPUs per instance, or fewer GPUs",
+    "input.no_scale_out_nic": "{field}: {gpus} GPUs span several servers and neither the server row nor the plan "
+                              "names a scale-out NIC, so the gradient all-reduce between servers has no bandwidth; "
+                              "pick a NIC or fewer GPUs",
+    "input.no_vgpu_profile": "{field}: {accelerator} offers no vGPU profile of {size:g} GB or more (catalog "
+                             "vgpu_profiles_gb); choose a vGPU-capable accelerator such as L40S, L4 or RTX PRO 6000",
+    "input.not_a_language_model": "{field}: {model} is a {kind} model; LLM training needs a transformer language "
+                                  "model (use vision training for vision)",
+    "input.unknown_workload_kind": "{field}: unknown workload type {kind}",
 }
 """Every refusal's English wording by key; ``<key>_one`` is used when ``count`` is 1."""
+
+MORE_VALUES: dict[str, tuple[str, ...]] = {
+    "os.error": ("code",),  # the error's code (ENOSPC), by which the other languages word what the system said
+    "catalog.near": ("names",),  # the rows' names ("Llama 3.1 8B"), where the English names their ids
+}
+"""Values a refusal carries beyond those its English names, for the wording in other languages."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +192,19 @@ class Refusal:
         return format(self.english(), spec)
 
 
+@dataclass(frozen=True)
+class ListedReasons:
+    """Several reasons given as one value ("a; b"), each worded in the reader's language."""
+
+    items: tuple[Refusal | str, ...]
+
+    def __str__(self) -> str:
+        return "; ".join(str(item) for item in self.items)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 def refusal(key: str, **values: Any) -> Refusal:
     """A refusal of a declared kind (an undeclared key fails here, at the raise site, not when it is worded)."""
     if key not in ENGLISH:
@@ -133,3 +222,8 @@ def reason_of(error: BaseException) -> Refusal | None:
     """The refusal an exception carries (``error.refusal``), if any."""
     found = getattr(error, "refusal", None)
     return found if isinstance(found, Refusal) else None
+
+
+def cause_of(error: BaseException) -> Refusal | str:
+    """What a caught error says, keyed where its raiser keyed it, else its text."""
+    return reason_of(error) or str(error)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gpudesk.refusals import Refusal
+
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
 
 
@@ -15,7 +17,12 @@ def one_line(text: str, limit: int = 400) -> str:
 
 
 class CatalogError(Exception):
-    """A catalog lookup, open or edit failed; the message names what and why."""
+    """A catalog lookup, open or edit failed; the message names what and why (``refusal``: its key and values, for
+    the wording in other languages; None for a message given as text)."""
+
+    def __init__(self, reason: str | Refusal = "") -> None:
+        super().__init__(str(reason))
+        self.refusal = reason if isinstance(reason, Refusal) else None
 
 
 @dataclass(frozen=True)
@@ -26,6 +33,12 @@ class Problem:
     row: str  # row id, or "row N" for an import line
     field: str
     reason: str
+    keyed: Refusal | None = None  # the reason as a key and values, where its raiser keyed it
+
+    @property
+    def why(self) -> Refusal | str:
+        """The reason, keyed where it was keyed (for the wording in other languages)."""
+        return self.keyed if self.keyed is not None else self.reason
 
     def __str__(self) -> str:
         """One line, whatever the cell text held (line breaks in a CSV cell are shown as ``\\n``)."""

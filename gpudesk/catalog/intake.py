@@ -19,6 +19,7 @@ from gpudesk.catalog.schema import (
     required_fields,
     table_spec,
 )
+from gpudesk.refusals import Refusal, refusal
 
 PROVENANCE_KEYS = ("source", "date", "field_sources", "unknown", "verified", "notes")
 TRANSLATED_KEYS = ("notes_zh", "provider_zh", "instance_zh")
@@ -30,7 +31,12 @@ CITATION_TRANSLATED_KEYS = ("note_zh", "publisher_zh")  # a citation's words in 
 
 def _text_problems(table: str, label: str, data: Mapping[str, Any], keys: tuple[str, ...]) -> list[Problem]:
     """A translated text that is not text."""
-    return [Problem(table, label, key, "must be text") for key in keys if key in data and not isinstance(data[key], str)]
+    return [_problem(table, label, key, refusal("catalog.must_be_text"))
+            for key in keys if key in data and not isinstance(data[key], str)]
+
+
+def _problem(table: str, label: str, name: str, reason: Refusal) -> Problem:
+    return Problem(table, label, name, str(reason), reason)
 
 
 def record_from_mapping(
@@ -48,7 +54,7 @@ def record_from_mapping(
         for key in data:
             if key not in kinds and key not in PROVENANCE_KEYS and key != "user_row" \
                     and not (translated and key in TRANSLATED_KEYS):
-                problems.append(Problem(table, label, str(key)[:60], "unknown field"))
+                problems.append(_problem(table, label, str(key)[:60], refusal("catalog.unknown_field")))
     problems += _text_problems(table, label, data, TRANSLATED_KEYS if translated else ())
 
     values: dict[str, Any] = {}
@@ -58,41 +64,41 @@ def record_from_mapping(
         try:
             values[name] = coerce(kind, data[name])
         except CoercionError as exc:
-            problems.append(Problem(table, label, name, str(exc)))
+            problems.append(_problem(table, label, name, exc.refusal))
     for name in required_fields(spec.record_type):
         if kinds[name].startswith("opt_"):
             values.setdefault(name, None)  # required in the dataclass, but may be empty
             continue
         if name not in data or data[name] is None or (isinstance(data[name], str) and not data[name].strip()):
             if not any(p.field == name for p in problems):
-                problems.append(Problem(table, label, name, "required field is missing"))
+                problems.append(_problem(table, label, name, refusal("catalog.required_missing")))
 
     prov_kwargs: dict[str, Any] = {"user_row": user_row}
     for key, kind in (("source", "str"), ("date", "str"), ("notes", "str")):
         try:
             prov_kwargs[key] = coerce(kind, data.get(key))
         except CoercionError as exc:
-            problems.append(Problem(table, label, key, str(exc)))
+            problems.append(_problem(table, label, key, exc.refusal))
     try:
         prov_kwargs["field_sources"] = parse_field_sources(data.get("field_sources"))
     except CoercionError as exc:
-        problems.append(Problem(table, label, "field_sources", str(exc)))
+        problems.append(_problem(table, label, "field_sources", exc.refusal))
     try:
         prov_kwargs["unknown"] = coerce("tuple_str", data.get("unknown"))
     except CoercionError as exc:
-        problems.append(Problem(table, label, "unknown", str(exc)))
+        problems.append(_problem(table, label, "unknown", exc.refusal))
     try:
         verified = data.get("verified")
         prov_kwargs["verified"] = True if verified in (None, "") else coerce("bool", verified)
     except CoercionError as exc:
-        problems.append(Problem(table, label, "verified", str(exc)))
+        problems.append(_problem(table, label, "verified", exc.refusal))
 
     if problems:
         return None, problems
     try:
         record = spec.record_type(**values, provenance=rec.Provenance(**prov_kwargs))
     except (TypeError, ValueError) as exc:  # a dataclass refusing the values
-        return None, [Problem(table, label, "", f"cannot build the row: {exc}")]
+        return None, [_problem(table, label, "", refusal("catalog.cannot_build", text=str(exc)))]
     return record, []
 
 

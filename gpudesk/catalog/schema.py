@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from gpudesk.catalog import records as rec
+from gpudesk.refusals import refusal
 
 SCHEMA_VERSION = 2
 
@@ -129,7 +130,11 @@ def sqlite_columns(record_type: type) -> dict[str, type]:
 
 
 class CoercionError(ValueError):
-    """A value cannot become the field's type; str(error) is the reason."""
+    """A value cannot become the field's type; str(error) is the reason (``refusal``: its key and values)."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        self.refusal = refusal(key, **values)
+        super().__init__(str(self.refusal))
 
 
 _EXACT = {"str": str, "opt_str": str, "float": float, "opt_float": float, "int": int, "opt_int": int}
@@ -161,13 +166,13 @@ def _coerce(kind: str, value: Any) -> Any:
             return ""
         if base.startswith("tuple"):
             return ()
-        raise CoercionError("a value is required")
+        raise CoercionError("coerce.required")
     if base == "str":
         if not isinstance(value, str):
-            raise CoercionError(f"expected text, got {type(value).__name__}")
+            raise CoercionError("coerce.expected_text", type=type(value).__name__)
         text = value.strip()
         if len(text) > MAX_TEXT_CHARS:
-            raise CoercionError(f"text longer than {MAX_TEXT_CHARS} characters")
+            raise CoercionError("coerce.text_too_long", limit=MAX_TEXT_CHARS)
         return text
     if base == "bool":
         return _coerce_bool(value)
@@ -178,9 +183,9 @@ def _coerce(kind: str, value: Any) -> Any:
         inner = "float" if base == "tuple_float" else "str"
         out = tuple(coerce(inner, item) for item in items)
         if len(out) > 64:
-            raise CoercionError("more than 64 list items")
+            raise CoercionError("coerce.too_many_items", limit=64)
         return out
-    raise CoercionError(f"unsupported field kind {kind}")
+    raise CoercionError("coerce.unsupported_kind", kind=kind)
 
 
 def _coerce_bool(value: Any) -> bool:
@@ -194,16 +199,16 @@ def _coerce_bool(value: Any) -> bool:
             return True
         if lowered in ("false", "no", "0", "n"):
             return False
-    raise CoercionError(f"expected true/false, got {str(value)[:40]!r}")
+    raise CoercionError("coerce.expected_bool", text=repr(str(value)[:40]))
 
 
 def _coerce_number(base: str, value: Any) -> float | int:
     if isinstance(value, bool):
-        raise CoercionError("expected a number, got true/false")
+        raise CoercionError("coerce.bool_not_number")
     if isinstance(value, str):
         text = value.strip()
         if len(text) > 40:
-            raise CoercionError("number text longer than 40 characters")
+            raise CoercionError("coerce.number_text_too_long", limit=40)
         try:
             number: float | int = int(text) if base == "int" else float(text)
         except ValueError:
@@ -211,25 +216,25 @@ def _coerce_number(base: str, value: Any) -> float | int:
                 try:
                     as_float = float(text)
                 except ValueError:
-                    raise CoercionError(f"expected a whole number, got {text[:40]!r}") from None
+                    raise CoercionError("coerce.expected_whole_text", text=repr(text[:40])) from None
                 if math.isfinite(as_float) and as_float.is_integer():
                     number = int(as_float)
                 else:
-                    raise CoercionError(f"expected a whole number, got {text[:40]!r}") from None
+                    raise CoercionError("coerce.expected_whole_text", text=repr(text[:40])) from None
             else:
-                raise CoercionError(f"expected a number, got {text[:40]!r}") from None
+                raise CoercionError("coerce.expected_number_text", text=repr(text[:40])) from None
     elif isinstance(value, (int, float)):
         number = value
     else:
-        raise CoercionError(f"expected a number, got {type(value).__name__}")
+        raise CoercionError("coerce.expected_number_type", type=type(value).__name__)
     if isinstance(number, float) and not math.isfinite(number):
-        raise CoercionError("NaN and infinity are not allowed")
+        raise CoercionError("coerce.not_finite")
     if abs(number) > MAX_ABS_NUMBER:
-        raise CoercionError(f"magnitude {number:.3g} is beyond {MAX_ABS_NUMBER:.0e}")
+        raise CoercionError("coerce.magnitude", value=number, limit=MAX_ABS_NUMBER)
     if base == "int":
         if isinstance(number, float):
             if not number.is_integer():
-                raise CoercionError(f"expected a whole number, got {number}")
+                raise CoercionError("coerce.expected_whole", value=number)
             number = int(number)
         return int(number)
     return float(number)
@@ -244,12 +249,12 @@ def _split_list(value: Any) -> list[Any]:
             try:
                 parsed = json.loads(text)
             except ValueError:
-                raise CoercionError("list is not valid JSON") from None
+                raise CoercionError("coerce.list_not_json") from None
             if not isinstance(parsed, list):
-                raise CoercionError("expected a list")
+                raise CoercionError("coerce.expected_list")
             return parsed
         return [part for part in (p.strip() for p in text.split(";")) if part]
-    raise CoercionError(f"expected a list, got {type(value).__name__}")
+    raise CoercionError("coerce.expected_list_type", type=type(value).__name__)
 
 
 def parse_field_sources(value: Any) -> dict[str, str]:
@@ -262,21 +267,21 @@ def parse_field_sources(value: Any) -> dict[str, str]:
             try:
                 value = json.loads(text)
             except ValueError:
-                raise CoercionError("field_sources is not valid JSON") from None
+                raise CoercionError("coerce.sources_not_json") from None
         else:
             pairs: dict[str, str] = {}
             for part in (p.strip() for p in text.split(";")):
                 if not part:
                     continue
                 if "=" not in part:
-                    raise CoercionError(f"field_sources entry {part[:40]!r} is not FIELD=CITATION")
+                    raise CoercionError("coerce.sources_entry", text=repr(part[:40]))
                 key, cit = (s.strip() for s in part.split("=", 1))
                 pairs[key] = cit
             return pairs
     if not isinstance(value, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in value.items()
     ):
-        raise CoercionError("field_sources must map field names to citation ids")
+        raise CoercionError("coerce.sources_not_map")
     return dict(value)
 
 

@@ -31,6 +31,7 @@ from gpudesk.catalog.schema import (
     table_spec,
 )
 from gpudesk.catalog.validate import check_record, cross_check
+from gpudesk.refusals import refusal
 
 
 def _read_shipped(path: Path) -> tuple[dict[str, dict[str, Any]], dict[str, rec.Citation], dict[str, str]]:
@@ -165,8 +166,9 @@ class Catalog:
             return self._tables[table][rid]
         except KeyError:
             near = difflib.get_close_matches(str(rid)[:200], list(self._tables[table]), n=3, cutoff=0.5)
-            hint = f"; did you mean {', '.join(near)}?" if near else ""
-            raise CatalogError(f"no row '{one_line(str(rid), 100)}' in catalog table {table}{hint}") from None
+            names = "、".join(self.row_name(table, n) for n in near)
+            hint = refusal("catalog.near", ids=", ".join(near), names=names) if near else ""
+            raise CatalogError(refusal("catalog.no_row", id=one_line(str(rid), 100), table=table, near=hint)) from None
 
     def row_name(self, table: str, rid: str) -> str:
         """The row's name for a reader ("Qwen2.5 7B" for "qwen2.5-7b"); the id where the table lacks the row."""
@@ -213,10 +215,8 @@ class Catalog:
                      self.derived("facility_defaults.by_kind_region", _facility_index)).get((kind, region))
         if found is None:
             regions = sorted({f.region for f in self.facility_defaults() if f.kind == kind})
-            raise CatalogError(
-                f"no facility default for kind '{kind}' and region '{region}' in catalog table "
-                f"facility_defaults; regions for {kind}: {', '.join(regions) or 'none'}"
-            )
+            raise CatalogError(refusal("catalog.no_facility_default", kind=kind, region=region,
+                                       regions=", ".join(regions) or "none"))
         return found
 
     # -- user overlay edits ----------------------------------------------

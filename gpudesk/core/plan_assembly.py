@@ -27,6 +27,7 @@ from gpudesk.core.plan_workload_other import (
 )
 from gpudesk.core.power_limit import MIN_CLOCK_FRACTION, lowest_modelled_limit_w
 from gpudesk.project.model import Phase, Workload
+from gpudesk.refusals import refusal
 from gpudesk.vocabulary.serving import PERCENTILE
 from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE
 
@@ -79,8 +80,8 @@ def _size_model(model: rec.ModelArch, phase: Phase, w: Workload, r: ResolvedPhas
     source = capacity_source(r.accelerator)
     if w.kind in TRAIN_KINDS:
         if model.kind not in ("decoder", "encoder", "encoder-decoder"):
-            raise PlanInputError(f"{where}.model_id: {model.name} is a {model.kind} model; "
-                                 "LLM training needs a transformer language model (use vision training for vision)")
+            raise PlanInputError(refusal("input.not_a_language_model", field=f"{where}.model_id", model=model.name,
+                                         kind=model.kind))
         return size_training(model, w, phase, hw, where, source, calibration, layout_search)
     if w.kind == "vision_train":
         return size_vision_training(model, w, phase, hw, where)
@@ -90,7 +91,7 @@ def _size_model(model: rec.ModelArch, phase: Phase, w: Workload, r: ResolvedPhas
         return size_item_serving(model, w, phase, hw, where)
     if w.kind == "agent_hosting":
         return size_agents(model, w, phase, hw, r.cpu_offer)
-    raise PlanInputError(f"{where}.kind: unknown workload type {w.kind!r}")
+    raise PlanInputError(refusal("input.unknown_workload_kind", field=f"{where}.kind", kind=repr(w.kind)))
 
 
 def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadResult], r: ResolvedPhase) -> list[Check]:

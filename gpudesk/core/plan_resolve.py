@@ -19,16 +19,19 @@ from gpudesk.core.delivery import convert
 from gpudesk.core.market import AvailabilityIndex, offer_allowed, phase_market
 from gpudesk.project.errors import printable
 from gpudesk.project.model import Phase, Workload
+from gpudesk.refusals import ListedReasons, Refusal, cause_of, refusal
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 
 T = TypeVar("T")
 
 
 class PlanInputError(ValueError):
-    """The plan cannot be estimated as it stands; the message says why and where, on one line."""
+    """The plan cannot be estimated as it stands; the message says why and where, on one line (``refusal``: its key
+    and values, the plan field as ``field``, for the wording in other languages and by the form's labels)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(printable(message, 600))  # it may quote the plan's own text (an id, a key)
+    def __init__(self, reason: Refusal) -> None:
+        super().__init__(printable(str(reason), 600))  # it may quote the plan's own text (an id, a key)
+        self.refusal = reason
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ def _lookup(getter: Callable[[str], T], rid: str, where: str) -> T:
     try:
         return getter(rid)
     except CatalogError as exc:
-        raise PlanInputError(f"{where}: {exc}") from None
+        raise PlanInputError(refusal("input.catalog", field=where, cause=cause_of(exc))) from None
 
 
 FINETUNE_KINDS = ("finetune_full", "finetune_lora", "finetune_qlora")
@@ -94,18 +97,18 @@ def check_context(model: rec.ModelArch, workload: Workload, where: str) -> None:
     ctx = int(model.max_context or 0)
     if ctx <= 0:
         return  # context unknown: nothing to check against
-    name = f"{model.name} ({ctx:,}-token context)"
+    name = refusal("input.model_context", model=model.name, context=ctx)
     if workload.kind == "llm_inference":
         prompt, output = workload.prompt_tokens, workload.output_tokens
         if prompt >= ctx:
-            raise PlanInputError(f"{where}.prompt_tokens: {prompt:,} tokens leave no room for output in {name}; "
-                                 f"allowed 1 … {ctx - 1:,} with at least one output token")
+            raise PlanInputError(refusal("input.prompt_too_long", field=f"{where}.prompt_tokens", prompt=prompt,
+                                         model=name, most=ctx - 1))
         if prompt + output > ctx:
-            raise PlanInputError(f"{where}.output_tokens: {output:,} tokens after a {prompt:,}-token prompt exceed "
-                                 f"{name}; allowed 1 … {ctx - prompt:,} with this prompt")
+            raise PlanInputError(refusal("input.output_too_long", field=f"{where}.output_tokens", output=output,
+                                         prompt=prompt, model=name, most=ctx - prompt))
     elif workload.kind in FINETUNE_KINDS and workload.seq_len > ctx:
-        raise PlanInputError(f"{where}.seq_len: {workload.seq_len:,} tokens exceed {name}; allowed 1 … {ctx:,} "
-                             "when fine-tuning this model")
+        raise PlanInputError(refusal("input.seq_too_long", field=f"{where}.seq_len", seq=workload.seq_len, model=name,
+                                     most=ctx))
 
 
 def resolve_model(catalog: Catalog, workload: Workload, where: str) -> rec.ModelArch:
@@ -122,10 +125,12 @@ def _resolve_model(catalog: Catalog, workload: Workload, where: str) -> rec.Mode
         try:
             record, problems = record_from_mapping("models", data, f"{where}.custom_model", user_row=True)
         except (CatalogError, ValueError, TypeError) as exc:
-            raise PlanInputError(f"{where}.custom_model: {exc}") from None
+            raise PlanInputError(refusal("input.catalog", field=f"{where}.custom_model", cause=cause_of(exc))) from None
         if record is None:
-            raise PlanInputError(f"{where}.custom_model: " + "; ".join(f"{p.field}: {p.reason}" if p.field else p.reason
-                                                                       for p in problems))
+            raise PlanInputError(refusal("input.custom_model", field=f"{where}.custom_model",
+                                         problems=ListedReasons(tuple(
+                                             refusal("input.custom_model_problem", name=p.field, reason=p.why)
+                                             if p.field else p.why for p in problems))))
         return cast("rec.ModelArch", record)  # a "models" mapping gives a ModelArch
     return _lookup(catalog.model, workload.model_id, f"{where}.model_id")
 
@@ -134,15 +139,12 @@ def _server_for(catalog: Catalog, phase: Phase, acc: rec.Accelerator, where: str
     if phase.hardware.server_id:
         server = _lookup(catalog.server, phase.hardware.server_id, f"{where}.hardware.server_id")
         if server.gpus <= 0:
-            raise PlanInputError(
-                f"{where}.hardware.server_id: {server.name} holds no GPUs in the catalog (gpus = {server.gpus}); "
-                "pick a server with GPUs or clear the field")
+            raise PlanInputError(refusal("input.server_no_gpus", field=f"{where}.hardware.server_id",
+                                         server=server.name, gpus=server.gpus))
         if server.accelerator_id != acc.id:
-            raise PlanInputError(
-                f"{where}.hardware.server_id: {server.name} holds "
-                f"{catalog.row_name('accelerators', server.accelerator_id)}, not the chosen accelerator {acc.name}; "
-                "pick a matching server or clear the field"
-            )
+            raise PlanInputError(refusal("input.server_other_accelerator", field=f"{where}.hardware.server_id",
+                                         server=server.name, holds=catalog.row_name("accelerators", server.accelerator_id),
+                                         accelerator=acc.name))
         return server
     matches = [s for s in catalog.servers() if s.accelerator_id == acc.id and s.gpus > 0]
     if not matches:
@@ -267,7 +269,7 @@ def _facility(catalog: Catalog, kind: str, region: str, override: float, unset: 
     try:
         row = catalog.facility_default(kind, region)
     except CatalogError as exc:
-        raise PlanInputError(f"{where}: {exc}; enter the value for this plan") from None
+        raise PlanInputError(refusal("input.catalog_enter", field=where, cause=cause_of(exc))) from None
     value, note = row.value, ""
     money = row.unit.split("/")[0] if "/" in row.unit else ""
     target = phase.costs.currency
@@ -291,7 +293,8 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
     try:
         offer = _offer_for(catalog, acc.id, CLOUD_OFFER_KINDS, rate, phase.delivery.cloud_offer_id, market, in_country)
     except CatalogError as exc:
-        raise PlanInputError(f"{where}.delivery.cloud_offer_id: {exc}") from None
+        raise PlanInputError(refusal("input.catalog", field=f"{where}.delivery.cloud_offer_id",
+                                     cause=cause_of(exc))) from None
     cpu_only = offer is not None and offer.gpus <= 0  # a CPU VM prices the agents' vCPUs, never GPUs
     cpu_offer = _cpu_offer(catalog, offer if cpu_only else None, rate, market, in_country)
     chosen_name = f"{offer.provider} {offer.instance}" if offer is not None and cpu_only else ""

@@ -28,6 +28,7 @@ from gpudesk.core.serving_load import daily_requests, record_load, serving_input
 from gpudesk.core.sized_configuration import Layout, ServingCapacity
 from gpudesk.core.training import TrainingInputs, estimate_training
 from gpudesk.project.model import Phase, Workload
+from gpudesk.refusals import refusal
 from gpudesk.vocabulary.workloads import LLM_TRAINING_KINDS
 
 TRAIN_KINDS = LLM_TRAINING_KINDS
@@ -179,16 +180,13 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
     if phase.hardware.nodes > 0:
         total = phase.hardware.nodes * gpn
         if total % mp:
-            raise PlanInputError(
-                f"{where}.parallel: tp×pp×cp = {mp} does not divide the {total} GPUs of "
-                f"{phase.hardware.nodes} nodes × {gpn}; change the layout or the node count"
-            )
+            raise PlanInputError(refusal("input.layout_not_dividing", field=f"{where}.parallel", mp=mp, total=total,
+                                         nodes=phase.hardware.nodes, per_node=gpn))
         n_gpus = total
         if p.dp and p.dp * mp != total:
-            raise PlanInputError(
-                f"{where}.parallel.dp: dp = {p.dp} with tp×pp×cp = {mp} uses {p.dp * mp} GPUs, but the phase has "
-                f"{total} ({phase.hardware.nodes} nodes × {gpn}); set dp to {total // mp} or 0 (derived)"
-            )
+            raise PlanInputError(refusal("input.dp_mismatch", field=f"{where}.parallel.dp", dp=p.dp, mp=mp,
+                                         used=p.dp * mp, total=total, nodes=phase.hardware.nodes, per_node=gpn,
+                                         fits=total // mp))
     elif p.dp:  # the plan states the data-parallel degree: the job is tp·pp·cp·dp GPUs
         n_gpus = int(mp * p.dp)
         sized_by, formula = "fixed_layout", f"tp·pp·cp × dp = {mp} × {p.dp} (data-parallel degree set in the plan)"

@@ -24,6 +24,7 @@ from gpudesk.core.sized_configuration import Layout, ServingCapacity
 from gpudesk.core.unknown_causes import unknown_causes
 from gpudesk.core.workloads_other import estimate_item_serving, estimate_vdi, estimate_vision
 from gpudesk.project.model import Phase, Workload
+from gpudesk.refusals import refusal
 from gpudesk.vocabulary.workloads import item_unit
 
 VISION_MAX_DOUBLINGS = 15  # vision training tries GPU counts 1 … 16,384
@@ -43,9 +44,8 @@ def _finite(fs: FigureSet, key: str, where: str, what: str) -> float:
     if not math.isfinite(v) or v <= 0:
         causes, _unexplained = unknown_causes(fs, [key])
         missing = "; ".join(f"{fs.label(c.key)} ({fs.source(c.key)})" for c in causes)
-        raise PlanInputError(f"{where}: {what} is unknown for this model and accelerator (the catalog lacks a "
-                             f"figure it needs{': ' + missing if missing else ''}); pick another model or add the "
-                             "figure in the catalog")
+        raise PlanInputError(refusal("input.figure_unknown", field=where, what=refusal(what),
+                                     missing=refusal("input.figure_unknown_missing", text=missing) if missing else ""))
     return v
 
 
@@ -66,7 +66,7 @@ def size_item_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardw
     precision = w.compute_dtype
     fs = estimate_item_serving(model, hw, w.kind, precision, w.prompt_tokens, w.weight_dtype)
     rate_key, data_kind = ITEM_KINDS[w.kind]
-    _finite(fs, rate_key, f"{where}.model_id", "throughput per GPU")
+    _finite(fs, rate_key, f"{where}.model_id", "input.what_throughput_per_gpu")
     prefix = rate_key.split(".")[0]
     gpus = _add_sizing(fs, prefix, rate_key, w)
     if w.kind == "recsys_inference":
@@ -101,15 +101,14 @@ def vision_counts(global_batch: int) -> np.ndarray:
 def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays, where: str) -> WorkloadResult:
     items = w.dataset_items or w.items_per_day
     if items <= 0:
-        raise PlanInputError(f"{where}.dataset_items: a vision training job needs the number of training images")
+        raise PlanInputError(refusal("input.no_training_images", field=f"{where}.dataset_items"))
     sized_by, formula = "fixed_nodes", "hardware.nodes × GPUs per node (set in the plan)"
     dp = w.parallel.dp
     if phase.hardware.nodes > 0:
         n = phase.hardware.nodes * phase.hardware.gpus_per_node
         if dp and dp != n:
-            raise PlanInputError(f"{where}.parallel.dp: dp = {dp} GPUs, but the phase has {n} "
-                                 f"({phase.hardware.nodes} nodes × {phase.hardware.gpus_per_node}); "
-                                 f"set dp to {n} or 0 (derived)")
+            raise PlanInputError(refusal("input.vision_dp_mismatch", field=f"{where}.parallel.dp", dp=dp, total=n,
+                                         nodes=phase.hardware.nodes, per_node=phase.hardware.gpus_per_node))
     elif dp:  # the plan states the data-parallel degree (a pinned searched configuration): the job is dp GPUs
         n = dp
         sized_by, formula = "fixed_layout", "data-parallel degree dp (set in the plan)"
@@ -134,13 +133,10 @@ def size_vision_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: Ha
             float(fs.value_at("vision.comm_dp_raw_s"))):
         phase_path = where.rsplit('.workloads', 1)[0]
         if "cloud_offers/" in hw.sources.get("scaleout", ""):  # a rented instance's network the catalog lacks
-            raise PlanInputError(f"{phase_path}.delivery.cloud_offer_id: {n} GPUs span several rented instances and "
-                                 "the catalog does not give the network between them, so the gradient all-reduce "
-                                 "has no bandwidth; choose an offer with more GPUs per instance, or fewer GPUs")
-        raise PlanInputError(f"{phase_path}.network.nic_id: {n} GPUs span several servers and "
-                             "neither the server row nor the plan names a scale-out NIC, so the gradient all-reduce "
-                             "between servers has no bandwidth; pick a NIC or fewer GPUs")
-    epoch = _finite(fs, "vision.epoch_time_s", f"{where}.model_id", "training throughput")
+            raise PlanInputError(refusal("input.rented_no_network", field=f"{phase_path}.delivery.cloud_offer_id",
+                                         gpus=n))
+        raise PlanInputError(refusal("input.no_scale_out_nic", field=f"{phase_path}.network.nic_id", gpus=n))
+    epoch = _finite(fs, "vision.epoch_time_s", f"{where}.model_id", "input.what_training_throughput")
     total = fs.add("vision.time_to_train_days", epoch * w.epochs / 86400.0, "days", "time to train",
                    "epoch time × epochs / 86,400", ["vision.epoch_time_s", "vision.in.epochs"])
     gpu_hours = fs.add("vision.gpu_hours", float(total) * 24.0 * n, "GPU-h", "GPU-hours per run",
@@ -159,10 +155,8 @@ def size_vdi(acc: rec.Accelerator, w: Workload, phase: Phase, where: str) -> Wor
     fs = estimate_vdi([acc], w.seats, w.seat_profile_gb)
     gpus = fs.value_at("vdi.gpus_needed")
     if not isinstance(gpus, float) or not math.isfinite(gpus):
-        raise PlanInputError(
-            f"{where}.seat_profile_gb: {acc.name} offers no vGPU profile of {w.seat_profile_gb:g} GB or more "
-            "(catalog vgpu_profiles_gb); choose a vGPU-capable accelerator such as L40S, L4 or RTX PRO 6000"
-        )
+        raise PlanInputError(refusal("input.no_vgpu_profile", field=f"{where}.seat_profile_gb", accelerator=acc.name,
+                                     size=w.seat_profile_gb))
     fixed = phase.hardware.nodes > 0
     n = max(phase.hardware.nodes * phase.hardware.gpus_per_node if fixed else int(gpus), 1)
     return WorkloadResult(figures=fs, gpus=n, data_kind="images", seats=float(w.seats),

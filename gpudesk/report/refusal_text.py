@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from gpudesk.project.errors import MAX_PROBLEMS_SHOWN, ProjectValidationError, printable
-from gpudesk.refusals import ENGLISH, Refusal, reason_of, refusal
+from gpudesk.refusals import ENGLISH, ListedReasons, Refusal, reason_of, refusal
 from gpudesk.report.chart_text import unit_text
 from gpudesk.text_catalogues import catalogue, fill_chinese, flat_catalogue
+from gpudesk.vocabulary.plan_choices import REGION
 
 FieldName = Callable[[str, str], str]
 """``(path, lang) -> label``: a plan field's path in words, as its form labels it."""
@@ -51,6 +52,8 @@ def refusal_text(reason: Refusal | str, lang: str, field_name: FieldName | None 
 def _worded(name: str, value: Any, lang: str, field_name: FieldName | None) -> Any:
     if isinstance(value, Refusal):
         return refusal_text(value, lang, field_name)
+    if isinstance(value, ListedReasons):
+        return ("；" if lang == "zh" else "; ").join(refusal_text(item, lang, field_name) for item in value.items)
     if not isinstance(value, str):
         return value
     if name == "field" and field_name is not None:
@@ -59,6 +62,8 @@ def _worded(name: str, value: Any, lang: str, field_name: FieldName | None) -> A
         return str(catalogue("refusals", lang).get("table", {}).get(value, value)) if lang != "en" else value
     if name == "unit":
         return unit_text(value, lang)
+    if name == "region" and value in REGION:
+        return REGION.name_of(value, lang)
     return printable(value)
 
 

@@ -46,6 +46,7 @@ from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.core.stepwise import run_through
 from gpudesk.process_heap import freed_memory_kept
 from gpudesk.project.model import Phase, Project, Workload
+from gpudesk.refusals import refusal
 from gpudesk.results.deferred_costs import add_costs, attach_costs, costs_deferrable, plan_defers_costs
 from gpudesk.results.deferred_figures import DEFERRED_FIGURES, attach_figures, defers_figures, pending_keys
 from gpudesk.results.phase_context import PhaseAlone, PhaseContext, freeze
@@ -79,7 +80,7 @@ def _sized(project: Project, index: int, catalog: Catalog, carried: CarriedHardw
     phase: Phase = project.phases[index]
     where = f"phases[{index}]"
     if not phase.workloads:
-        raise PlanInputError(f"{where}.workloads: the phase has no workload; add one in step 1")
+        raise PlanInputError(refusal("input.no_workload", field=f"{where}.workloads"))
     resolved = resolve_phase(catalog, phase, where)
     results: list[WorkloadResult] = []
     figures = FigureSet()
@@ -347,7 +348,7 @@ def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None =
     (``attach_figures``), ``defer_roadmap`` the roadmap and its timeline (``attach_roadmap``), ``defer_costs`` the
     costs of steps 3-7 where nothing drawn now reads them (results/deferred_costs.py, ``attach_costs``)."""
     if not project.phases:
-        raise PlanInputError("phases: the plan has no phase; add one")
+        raise PlanInputError(refusal("input.no_phase", field="phases"))
     defer_costs = plan_defers_costs(defer_costs, search, defer_roadmap, defer_charts)
     phases: list[PhaseEstimate] = []
     carried: CarriedHardware | None = None

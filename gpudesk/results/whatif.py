@@ -53,6 +53,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.plan_workload import TRAIN_KINDS
 from gpudesk.core.stepwise import run_through
 from gpudesk.project.model import Phase, Project
+from gpudesk.refusals import Refusal, cause_of, refusal
 from gpudesk.results.pipeline import PlanInputError, estimate_phase
 from gpudesk.results.plan_result import PhaseEstimate
 
@@ -134,6 +135,8 @@ class WhatIfResult:
     skipped: dict[str, str]  # driver -> code of why it was not swept (the UI words it)
     notes: dict[str, list[str]]  # driver -> failed steps, or the code "hours_capped"
     figures: FigureSet
+    refused: dict[str, list[tuple[float, Refusal | str]]] = field(default_factory=dict)  # driver -> failed steps:
+    # (change, why), the notes' failed steps keyed for the wording in other languages
     elapsed_s: float = 0.0
     estimates: int = 0
     labels: dict[str, str] = field(default_factory=lambda: dict(DRIVER_LABELS))
@@ -304,7 +307,7 @@ def iter_whatif(project: Project, phase_index: int, catalog: Catalog,
     returns the result, so a caller can run the sweep in slices between other work and stop it at a yield."""
     started = time.perf_counter()
     if not 0 <= phase_index < len(project.phases):
-        raise PlanInputError(f"phases[{phase_index}]: no such phase (the plan has {len(project.phases)})")
+        raise PlanInputError(refusal("input.no_such_phase", field=f"phases[{phase_index}]", phases=len(project.phases)))
     ranges = tuple(ranges) if ranges is not None else default_ranges()
     count = 0
     if base is None:
@@ -329,6 +332,7 @@ def iter_whatif(project: Project, phase_index: int, catalog: Catalog,
         values = np.empty(changes.size)
         per_metric = {m.name: np.full(changes.size, np.nan) for m in metrics}
         notes: list[str] = []
+        refused: list[tuple[float, Refusal | str]] = []
         for i, change in enumerate(changes):
             yield steps_done / total_steps  # before each estimate: a caller may stop the sweep here
             steps_done += 1
@@ -342,6 +346,7 @@ def iter_whatif(project: Project, phase_index: int, catalog: Catalog,
                                 values[i] if rng.driver == "efficiency" else 1.0)
                 except PlanInputError as exc:
                     notes.append(f"{change:+.0%}: {exc}")
+                    refused.append((float(change), cause_of(exc)))
                     continue
                 count += 1
             for name, value in got.items():
@@ -354,6 +359,7 @@ def iter_whatif(project: Project, phase_index: int, catalog: Catalog,
         result.driver_units[rng.driver] = unit
         result.results[rng.driver] = {k: tuple(float(x) for x in v) for k, v in per_metric.items()}
         result.notes[rng.driver] = notes
+        result.refused[rng.driver] = refused
     result.skipped = {d: why for d, why in skipped.items() if any(r.driver == d for r in ranges)}
     result.estimates = count
     result.elapsed_s = time.perf_counter() - started

@@ -30,8 +30,7 @@ from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
 from gpudesk.logs import internal_error
 from gpudesk.session.document import ProjectDocument
-from gpudesk.ui.widgets.session_text import session_language
-from gpudesk.wizard.fields import worded_paths
+from gpudesk.ui.widgets.session_text import error_words, session_language
 
 if TYPE_CHECKING:
     from gpudesk.results.pipeline import PhaseCache
@@ -156,7 +155,7 @@ class PlanController(QObject):
                                           defer_roadmap=shown != TIMELINE and not self.roadmap_on_screen(),
                                           defer_costs=not self.costs_on_screen())
         except (PlanInputError, CatalogError) as exc:
-            self.last_error = worded_paths(str(exc), session_language())  # "Phase 1 · Server model: …"
+            self.last_error = error_words(exc)  # "阶段 1 · 服务器型号：…", in the session's language
             self.failed.emit(self.last_error)
             return None
         except Exception as exc:  # noqa: BLE001 - last-resort guard: a line and a log entry; the plan stays open

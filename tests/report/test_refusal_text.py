@@ -18,10 +18,13 @@ from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 from gpudesk.project.io import load_project, loads_project, read_limited
 from gpudesk.project.model import SCHEMA_VERSION, Project
 from gpudesk.project.schema import project_to_dict
-from gpudesk.refusals import ENGLISH, Refusal, reason_of, refusal
+from gpudesk.refusals import ENGLISH, MORE_VALUES, Refusal, reason_of, refusal
 from gpudesk.report.refusal_text import error_text, refusal_text
+from gpudesk.paths import resource_path
 from gpudesk.text_catalogues import catalogue, flatten
 from gpudesk.wizard.fields import describe_path
+
+SAMPLES = resource_path("samples")
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*(?:\[\d+\])?\.[A-Za-z_]\w*")
@@ -47,15 +50,17 @@ def test_every_refusal_kind_has_chinese_words_for_its_values():
     assert not [k for k in kinds if k not in zh], "refusal kinds without Chinese (resources/i18n/refusals_zh.toml)"
     assert not set(zh) - set(ENGLISH), "Chinese for refusals gpudesk/refusals.py does not declare"
     for key in kinds:
-        assert fields(zh[key]) <= fields(ENGLISH[key]), f"{key}: the Chinese names a value the refusal lacks"
-        assert not zh[key] or CJK.search(zh[key]) or key in ("field.range_unit", "field.range_why"), key
+        known = fields(ENGLISH[key]) | set(MORE_VALUES.get(key, ()))
+        assert fields(zh[key]) <= known, f"{key}: the Chinese names a value the refusal lacks"
+        words = re.sub(r"\{[^{}]*\}", "", zh[key])
+        assert CJK.search(words) or not re.search(r"[A-Za-z]", words), key
 
 
 def test_every_kind_is_worded_in_chinese_with_its_field_named():
     for key, english in ENGLISH.items():
         if key.endswith("_one"):
             continue
-        values: dict[str, Any] = {name: 3 for name in fields(english)}
+        values: dict[str, Any] = {name: 3 for name in fields(english) | set(MORE_VALUES.get(key, ()))}
         if "field" in values:
             values["field"] = "phases[0].hardware.server_id"
         shown = refusal_text(Refusal(key, values), "zh", describe_path)
@@ -195,3 +200,66 @@ def test_file_refusals_read_as_chinese_and_leave_the_file_untouched(tmp_path):
         shown = error_text(caught.value, "zh", describe_path)
         assert CJK.search(shown.replace(str(tmp_path), "")), shown
     assert big.read_bytes() == before
+
+
+def _sample(name: str, phase: int) -> Project:
+    project = load_project(SAMPLES / f"{name}.gpudesk").project
+    project.phases = [project.phases[phase]]
+    return project
+
+
+def _set(name: str, phase: int, **paths: Any) -> Project:
+    """A sample's phase alone, with ``paths`` (``hardware__server_id``: phases[0].hardware.server_id) changed."""
+    project = _sample(name, phase)
+    for dotted, value in paths.items():
+        holder: Any = project.phases[0]
+        parts = dotted.split("__")
+        for part in parts[:-1]:
+            holder = holder.workloads[int(part[1:])] if part.startswith("w") and part[1:].isdigit() else \
+                getattr(holder, part)
+        setattr(holder, parts[-1], value)
+    return project
+
+
+ESTIMATE_CASES: dict[str, Any] = {
+    "accelerator typo": lambda: _set("bank-llm-assistant", 0, hardware__accelerator_id="a100-sxm-40gbb"),
+    "unknown server": lambda: _set("bank-llm-assistant", 1, hardware__server_id="no-such-server"),
+    "server of another accelerator": lambda: _set("bank-llm-assistant", 1, hardware__server_id="hgx-a100-8"),
+    "unknown storage": lambda: _set("bank-llm-assistant", 1, storage__option_id="no-such-storage"),
+    "model typo": lambda: _set("bank-llm-assistant", 1, w0__model_id="qwen2.5-72"),
+    "unknown cloud offer": lambda: _set("bank-llm-assistant", 0, delivery__cloud_offer_id="no-such-offer"),
+    "no facility default": lambda: _set("bank-llm-assistant", 1, facility__region="cn-shanghai",
+                                        facility__electricity_per_kwh=0.0),
+    "prompt beyond the context": lambda: _set("bank-llm-assistant", 1, w0__prompt_tokens=131_072),
+    "output beyond the context": lambda: _set("bank-llm-assistant", 1, w0__prompt_tokens=131_000,
+                                              w0__output_tokens=4_000),
+    "fine-tuning beyond the context": lambda: _set("bank-llm-assistant", 0, w0__seq_len=200_000),
+    "custom model with problems": lambda: _set("bank-llm-assistant", 1, w0__custom_model={
+        "params_total": "many", "layerz": 3, "hidden": True}),
+    "no workload": lambda: _set("bank-llm-assistant", 1, workloads=[]),
+    "training a recommender": lambda: _set("bank-llm-assistant", 0, w0__model_id="dlrm-dcnv2"),
+    "vision training without images": lambda: _set("startup-inspection", 0, w0__dataset_items=0,
+                                                   w0__items_per_day=0),
+    "vision dp against the nodes": lambda: _set("startup-inspection", 0, w0__parallel__dp=3),
+    "no phase": lambda: Project(phases=[]),
+}
+
+
+def test_every_reason_an_estimate_is_refused_reads_as_chinese():
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.results.pipeline import PlanInputError, estimate_plan
+
+    catalog = Catalog.open()
+    kinds: set[str] = set()
+    for case, build in ESTIMATE_CASES.items():
+        project = build()
+        with pytest.raises(PlanInputError) as caught:
+            estimate_plan(project, catalog, layout=False, defer_roadmap=True, defer_costs=True)
+        reason = reason_of(caught.value)
+        assert reason is not None, (case, str(caught.value))
+        kinds.add(reason.key)
+        shown = error_text(caught.value, "zh", describe_path)
+        assert CJK.search(shown) and not IDENTIFIER.search(NAMES.sub("", shown)), (case, shown)
+        assert not re.search(r"[a-z]{4,} [a-z]{4,}", NAMES.sub("", shown)), (case, shown)  # no English sentence
+        assert error_text(caught.value, "en") == str(caught.value)  # the CLI's English, as before
+    assert len(kinds) >= 10, sorted(kinds)

@@ -34,6 +34,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.constants import WHATIF_DEFAULT_STEPS, WHATIF_DEFAULT_SWING, WHATIF_MIN_CHANGE
 from gpudesk.plotting.view import ChartView
 from gpudesk.project.model import Project
+from gpudesk.report.refusal_text import refusal_text
 from gpudesk.results.pipeline import PlanInputError
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.results.whatif import DRIVERS, MAX_CHANGE, DriverRange, WhatIfResult, iter_whatif, run_whatif
@@ -41,7 +42,8 @@ from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.background import BackgroundTask
 from gpudesk.ui.panels.whatif_chart import TornadoText, pending_text, tornado_spec
 from gpudesk.ui.panels.whatif_model import COL_DRIVER, WhatIfTableModel
-from gpudesk.ui.widgets.session_text import session_text
+from gpudesk.ui.widgets.session_text import error_words, session_text
+from gpudesk.wizard.fields import describe_path
 
 log = logging.getLogger("gpudesk.ui")
 
@@ -238,7 +240,7 @@ class WhatIfPanel(QWidget):
         try:
             self._apply(run_whatif(self.document.project, self.phase, self.catalog, self.ranges(), base=self._base), "")
         except PlanInputError as exc:
-            self._apply(None, str(exc))
+            self._apply(None, error_words(exc))
         return self.result
 
     def _apply(self, result: WhatIfResult | None, error: str) -> None:
@@ -309,7 +311,11 @@ class WhatIfPanel(QWidget):
         lines = [self.tr("{0} re-estimates in {1} ms.").format(result.estimates, f"{result.elapsed_s * 1000:,.0f}")]
         reasons = self._reason_texts()
         lines += [f"{self.labels[d]}: {reasons.get(why, why)}" for d, why in result.skipped.items()]
-        lines += [f"{self.labels[d]}: {reasons.get(note, note)}" for d, notes in result.notes.items() for note in notes]
+        lines += [f"{self.labels[d]}: {reasons[note]}" for d, notes in result.notes.items() for note in notes
+                  if note in reasons]
+        lang = session_text().lang
+        lines += [f"{self.labels[d]}: {change:+.0%}: {refusal_text(why, lang, describe_path)}"
+                  for d, failed in result.refused.items() for change, why in failed]
         self.status.setText("\n".join(lines))
 
 
@@ -325,4 +331,4 @@ def _sweep_steps(project: Project, phase: int, catalog: Catalog, ranges: tuple[D
                 return finished.value, ""
             yield int(done * 100), ""
     except PlanInputError as exc:
-        return None, str(exc)
+        return None, error_words(exc)
