@@ -62,6 +62,7 @@ ENGLISH: dict[str, str] = {
     "plan.problems": "the plan has {count} problems",
     "plan.problems_one": "the plan has 1 problem",
     "plan.more_problems": "… and {count} more",
+    "plan.and_more": " (and {count} more)",
     "plan.converted_note": "converted from format {version}; paths refer to the current layout",
     "plan.migrated_note": "migrated from schema {version}; paths refer to the current layout",
     "plan.no_version": "missing: this is not a gpudesk plan (no format version)",

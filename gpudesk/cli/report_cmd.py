@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from gpudesk.refusals import refusal
+
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 LOGO_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".svg")
@@ -43,13 +45,30 @@ def register(subparsers: Any) -> None:
     compare.set_defaults(func=run_compare)
 
 
-def _one_line(exc: BaseException) -> str:
+def _one_line(exc: BaseException, lang: str | None = None) -> str:
+    """Why the command failed, on one line: in Chinese for ``--lang zh`` (a plan field by its form's label), else in
+    English with the plan path (what a script matches)."""
+    if lang == "zh":
+        return _one_line_zh(exc)
     problems = getattr(exc, "problems", None)
     if problems:
         path, reason = problems[0]
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        more = str(refusal("plan.and_more", count=len(problems) - 1)) if len(problems) > 1 else ""
         return f"{path or '(top level)'}: {reason}{more}"
     lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    return lines[0] if lines else type(exc).__name__
+
+
+def _one_line_zh(exc: BaseException) -> str:
+    from gpudesk.project.errors import ProjectValidationError
+    from gpudesk.report.refusal_text import error_text, problem_lines, refusal_text
+    from gpudesk.wizard.fields import describe_path
+
+    if isinstance(exc, ProjectValidationError) and exc.refusals:
+        more = len(exc.refusals) - 1
+        first = problem_lines(exc, "zh", describe_path)[0]
+        return first + (refusal_text(refusal("plan.and_more", count=more), "zh") if more else "")
+    lines = [line.strip() for line in error_text(exc, "zh", describe_path).splitlines() if line.strip()]
     return lines[0] if lines else type(exc).__name__
 
 
@@ -112,7 +131,7 @@ def run_report(args: argparse.Namespace) -> int:
     try:
         return _report(args)
     except _input_errors() as exc:
-        return _fail("report", _one_line(exc))
+        return _fail("report", _one_line(exc, args.lang))
 
 
 def _report(args: argparse.Namespace) -> int:
@@ -162,7 +181,7 @@ def run_compare(args: argparse.Namespace) -> int:
     try:
         return _compare(args)
     except _input_errors() as exc:
-        return _fail("compare", _one_line(exc))
+        return _fail("compare", _one_line(exc, args.lang))
 
 
 def _compare(args: argparse.Namespace) -> int:

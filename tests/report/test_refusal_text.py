@@ -263,3 +263,13 @@ def test_every_reason_an_estimate_is_refused_reads_as_chinese():
         assert not re.search(r"[a-z]{4,} [a-z]{4,}", NAMES.sub("", shown)), (case, shown)  # no English sentence
         assert error_text(caught.value, "en") == str(caught.value)  # the CLI's English, as before
     assert len(kinds) >= 10, sorted(kinds)
+
+
+def test_the_report_command_says_why_in_chinese_when_asked_for_chinese():
+    from gpudesk.cli.report_cmd import _one_line
+
+    with pytest.raises(ProjectValidationError) as caught:
+        loads_project(json.dumps(_plan(phases=[{"workloads": [{"seq_len": -5}]}, {"start_month": "x"}])).encode())
+    assert _one_line(caught.value, "zh") == "阶段 1 · 负载 1 · 序列长度：-5 低于最小值 1（token）；允许 1 … 10000000（另有 1 处问题）"
+    assert _one_line(caught.value).startswith("phases[0].workloads[0].seq_len: -5 is below the minimum 1 (tokens)")
+    assert _one_line(caught.value).endswith(" (and 1 more)")  # the English a script reads, as before
