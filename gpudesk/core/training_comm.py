@@ -40,7 +40,14 @@ from typing import Any
 import numpy as np
 
 from gpudesk.core.arrays import Gathered, broadcast_shape, whole
-from gpudesk.core.collectives import Links, bucket_steps_latency, collective_time, local_members, reduce_volume_time
+from gpudesk.core.collectives import (
+    Links,
+    bucket_steps_latency,
+    collective_time,
+    local_members,
+    reduce_volume_time,
+    tuned_all_reduce_time,
+)
 from gpudesk.core.constants import DDP_BUCKET_MIN_PARAMS, DDP_BUCKET_PARAMS_PER_RANK
 from gpudesk.core.flat_keys import WORTH_IT, FlatKeys
 from gpudesk.core.pass_memo import memoised_by, small_values_key
@@ -119,7 +126,7 @@ def _layer_collectives(s: StepShape, links: Links, act_bytes: float) -> tuple[np
     dom = links.scaleup_domain
     one = np.ones_like(s.tp)
     local_tp = local_members(s.tp, one, dom)
-    tp = collective_time("all_reduce", act, s.tp, local_tp, links)
+    tp = tuned_all_reduce_time(act, s.tp, local_tp, links)
     local_cp = local_members(s.cp, s.tp, dom)
     kv = s.micro_batch * s.seq_len * s.kv_width * act_bytes
     cp = collective_time("all_gather", kv, s.cp, local_cp, links) + collective_time("reduce_scatter", kv, s.cp,

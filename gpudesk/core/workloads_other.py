@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from gpudesk.catalog.records import Accelerator, ModelArch
-from gpudesk.core.collectives import Links, collective_time, local_members
+from gpudesk.core.collectives import Links, local_members, tuned_all_reduce_time
 from gpudesk.core.constants import (
     CONV_EFFICIENCY,
     CONV_EFFICIENCY_UNMEASURED,
@@ -92,8 +92,8 @@ def _vision_step(fs: FigureSet, m: ModelArch, hw: HardwareArrays, precision: str
     params = fs.input("vision.params", float(m.params_total or 0.0), "params", "model parameters",
                       _model_source(m))
     grad = fs.constant("vision.grad_bytes", GRAD_REDUCE_BYTES)
-    raw = collective_time("all_reduce", np.asarray(params * grad), n, local_members(n, np.ones_like(n),
-                                                                                    hw.scaleup_domain), links)
+    raw = tuned_all_reduce_time(np.asarray(params * grad), n, local_members(n, np.ones_like(n), hw.scaleup_domain),
+                                links)
     links_used = ["hw.scaleup_bw", "hw.scaleout_bw", "hw.scaleup_domain", "eff.scaleup_busbw", "eff.scaleout_busbw"]
     fs.add("vision.comm_dp_raw_s", raw, "s", "gradient all-reduce per step",
            "all-reduce(parameters · 4 B, GPUs): ring over the scale-up link inside a node, the NICs across nodes",

@@ -67,3 +67,19 @@ def test_latency_term_matches_the_published_tensorrt_llm_curve(catalog) -> None:
     model_latency = (tuned_all_reduce_time(np.array([s1]), n, n, links)[0]
                      - 2 * 3 / 4 * s1 / (450e9 * 1.07))
     assert model_latency == pytest.approx(intercept, abs=5e-6)
+
+
+def test_training_tp_all_reduce_is_the_serving_formula(catalog) -> None:
+    """One collective, one formula: a training step's TP all-reduce of b·s·h activations is the serving step's
+    tuned all-reduce of the same bytes (until 2026-12-03 training kept LL's latency with Simple's bandwidth)."""
+    from gpudesk.core.constants import ACTIVATION_COMM_BYTES
+    from gpudesk.core.training import TrainingInputs, estimate_training
+
+    model = catalog.model("llama-3.1-70b")
+    hw = HardwareArrays.from_accelerators([catalog.accelerator("h100-sxm")])
+    fs = estimate_training(TrainingInputs(model=model, hardware=hw, n_gpus=8, tp=8, pp=1, micro_batch=1,
+                                          global_batch=4, seq_len=4096, zero_stage=1, recompute="selective"))
+    n = np.array([8.0])
+    one_call = tuned_all_reduce_time(np.array([4096 * model.hidden * ACTIVATION_COMM_BYTES.value]), n, n,
+                                     Links.from_hardware(hw, Efficiencies.for_hardware(hw, "bf16")))[0]
+    assert fs.value_at("train.comm_tp_s", 0) == pytest.approx(4 * model.n_layers * 4 * one_call, rel=1e-9)

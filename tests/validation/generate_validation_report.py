@@ -25,7 +25,7 @@ from validation_cases_measured import (  # noqa: E402
 )
 from validation_cases_mlperf_inference import findings as mlperf_inference_findings  # noqa: E402
 from validation_cases_power import findings as power_findings  # noqa: E402
-from validation_report_dense import TP_ALLREDUCE_PROTOCOL  # noqa: E402
+from validation_report_dense import DENSE_ITEMS  # noqa: E402
 from validation_report_host import ADP_HOST_COSTS, ADP_HOST_FIT  # noqa: E402
 from validation_report_texts import (  # noqa: E402
     ADP_UNALIGNED_PROMPTS,
@@ -274,7 +274,7 @@ def render(results: list[Result]) -> str:
         "Plans serving long prompts on slow scale-up links pay most: the bank sample's Ascend 910B serving "
         "phases (TP4) need 572 and 1,516 GPUs instead of 268 and 716, the government sample's Cambricon phases "
         "192 and 384 instead of 100 and 196.",
-        TP_ALLREDUCE_PROTOCOL,
+        *DENSE_ITEMS,
         "* **MLPerf Training** (51 results: v4.0, v5.0, v5.1 and v6.0 closed division; NVIDIA, ASUS, AMD and Intel; H100, H200, L40S, B200, "
         "GB200, GB300, AMD MI300X and MI325X, Intel Gaudi 2; GPT-3 175B, Llama 2 70B LoRA, Llama 3.1 8B and 405B, DeepSeek-V3 671B): "
         "every throughput is read from the submission's own MLPerf log and every layout from its own config "
