@@ -14,6 +14,16 @@ The accelerator is the shipped catalog row ``ascend-910b``, whose peak (353.9 TF
 1.8 GHz); the 20-core parts (910B3, 910B4) peak at 294.9 TFLOP/s, and the table does not say which part ran,
 so the 24-core part is assumed for every case. The scale-out network of Atlas 800T A2 is 8 × 200 GE RoCE
 (200 Gb/s per NPU).
+
+The data-parallel gradient reduce is not overlapped with the backward pass (``grad_overlap=False``): MindSpore
+overlaps the data-parallel gradient communication with the backward dx computation only when the
+``parallel_speed_up_json`` option ``enable_grad_comm_opt`` (renamed ``grad_computation_allreduce_overlap``) is
+set, and overlaps the optimizer-parallel weight AllGather with the forward only with ``enable_opt_shard_comm_opt``;
+both default to False (mindspore-ai/mindspore ``mindspore/core/utils/ms_context.cc``, commit c88480a,
+``InitBoolTypeDefaultValue``: MS_CTX_ENABLE_GRAD_COMM_OPT and MS_CTX_ENABLE_OPT_SHARD_COMM_OPT false; the
+``set_context`` documentation of ``ascend_config.parallel_speed_up_json_path``: 默认值 False), and none of the
+linked configs sets ``parallel_speed_up_json_path`` (read 2026-12-03). The gradients are reduced in FP32
+(``param_init_type: float32``, MindSpore's ``gradient_fp32_sync`` default True), as gpudesk reduces them.
 """
 
 from __future__ import annotations
@@ -49,9 +59,10 @@ def _case(case_id: str, model, path: str, commit: str, measured: float, n: int, 
     return TrainingCase(
         id=case_id, citation=_LIST.format(hw=hw, path=path, commit=commit), model=model, accelerator=ascend_910b(),
         n_gpus=n, measured=measured, tp=tp, pp=pp, global_batch=gbs, seq_len=seq, recompute=recompute,
-        zero_stage=1, micro_batch=micro, nic_gbps=200.0, precision=precision,
+        zero_stage=1, micro_batch=micro, nic_gbps=200.0, precision=precision, grad_overlap=False,
         note=(f"{measured:,.0f} tokens/s/p on {n} Ascend 910B ({hw}); config: {layout}, recompute {recompute}, "
-              f"ZeRO-1 (parallel optimizer), {precision.upper()}, flash attention; the 24-core 910B2 assumed" + note))
+              f"ZeRO-1 (parallel optimizer), {precision.upper()}, flash attention, gradient reduce not overlapped "
+              "(MindSpore's default: no parallel_speed_up_json); the 24-core 910B2 assumed" + note))
 
 
 ASCEND_CASES = [
@@ -110,9 +121,13 @@ def findings(results: list) -> list[str]:
         "it was chosen on the kind of source before these cases were rerun, and it agrees with the secondary "
         "'56 GB/s per link, 392 GB/s over seven links' read as both directions. Before, gpudesk took PCIe Gen4 x16 "
         "(a lower bound) for that traffic, and the same cases were " + ", ".join(f"{e:+.0%}" for e in floor)
-        + f" (median |error| {before[len(before) // 2]:.0%}, now {now[len(now) // 2]:.0%}). What is left is on the "
-        "fast side for the runs that reduce the gradients of an 8-way data-parallel group at one sequence per NPU "
-        "(Qwen, Baichuan2 7B); its cause was not investigated here. Since 2026-12-02 a group smaller than the node "
+        + f" (median |error| {before[len(before) // 2]:.0%}, now {now[len(now) // 2]:.0%}). Since 2026-12-03 the "
+        "cases state that the data-parallel gradient reduce is not overlapped with the backward pass: MindSpore "
+        "overlaps it only with the parallel_speed_up_json option enable_grad_comm_opt, which defaults to False "
+        "(mindspore-ai/mindspore mindspore/core/utils/ms_context.cc, commit c88480a) and which no linked config "
+        "sets. The runs with one micro-batch per step reduce an 8-way group's FP32 gradients once per 2,048-8,192 "
+        "tokens per NPU, so the reduce is a large part of their step (before, counted as hidden behind the "
+        "backward: Qwen 7B/14B +41%/+42%, Baichuan2 7B +24%, Llama 3 8B +1%). Since 2026-12-02 a group smaller than the node "
         "reaches only the mesh links among its own members, min(k − 1, 7) × 28 GB/s (the TP4 Llama 2 70B run "
         f"moved from +17% to +7%), where gpudesk gave it the whole {hccs:g} GB/s before. One thing the model does "
         "not have: the all-reduce efficiency on HCCS is not measured (the NVLink5 fraction is used). "
