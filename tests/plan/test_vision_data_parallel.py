@@ -1,7 +1,8 @@
 """Vision training is data parallel: every step reduces the model's gradients across the GPUs. On main before this
 test the vision model scaled linearly with the GPU count and charged no all-reduce, so the startup sample's
 trade-off front showed B200 x 1,024 GPUs training its detector in 23 s. The plan now charges the LLM path's
-gradient all-reduce (core/collectives.collective_time of parameters x GRAD_REDUCE_BYTES over the plan's links),
+gradient all-reduce (core/collectives.tuned_all_reduce_time of parameters x GRAD_REDUCE_BYTES over the plan's links,
+the protocol NCCL's tuner picks, as every all-reduce since 2026-12-03),
 hidden behind the backward pass as core/training_parts.exposed_dp models it."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import numpy as np
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.collectives import Links, collective_time, local_members
+from gpudesk.core.collectives import Links, local_members, tuned_all_reduce_time
 from gpudesk.core.constants import GRAD_REDUCE_BYTES
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.plan_resolve import PlanInputError, resolve_phase
@@ -52,8 +53,8 @@ def test_a_thousand_gpus_lose_the_all_reduce_of_every_step(catalog) -> None:
     assert float(np.ravel(hw.scaleout_bw)[0]) == pytest.approx(f.number("hw.scaleout_bw"))
     links = Links.from_hardware(hw, Efficiencies.for_hardware(hw, phase.workloads[0].compute_dtype))
     n = np.array([1024.0])
-    expected = collective_time("all_reduce", np.array([f.number("vision.params") * GRAD_REDUCE_BYTES.value]), n,
-                               local_members(n, np.ones(1), hw.scaleup_domain), links)
+    expected = tuned_all_reduce_time(np.array([f.number("vision.params") * GRAD_REDUCE_BYTES.value]), n,
+                                     local_members(n, np.ones(1), hw.scaleup_domain), links)
     assert f.number("vision.comm_dp_raw_s") == pytest.approx(float(expected[0]), rel=1e-12)
     assert f.number("vision.params") == catalog.model(phase.workloads[0].model_id).params_total
 
