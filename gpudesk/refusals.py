@@ -43,6 +43,12 @@ ENGLISH: dict[str, str] = {
                     "Reload it, or save under another name to keep both versions",
     "file.deleted": "{path} was deleted or cannot be read since it was opened; nothing was saved. "
                     "Reload it, or save under another name to keep both versions",
+    "file.not_autosave": "{path} is not a gpudesk autosave",
+    "file.autosave_without_plan": "{path} holds no plan",
+    "file.autosave_locked": "cannot lock the autosave session in {path}",
+    "file.autosave_closed": "the autosave session is closed",
+    "file.cannot_autosave": "cannot autosave to {path}: {why}",
+    "file.cannot_update_recent": "cannot update the recent-files list {path}: {why}",
     "file.save_too_large": "the plan is too large to save ({size:,} bytes; the limit is {limit:,})",
     "os.error": "{text}",
     # -- JSON from outside (gpudesk/untrusted_json.py) --------------------------------------------------------------
@@ -118,6 +124,8 @@ ENGLISH: dict[str, str] = {
     "catalog.required_missing": "required field is missing",
     "catalog.must_be_text": "must be text",
     "catalog.cannot_build": "cannot build the row: {text}",
+    "catalog.shipped_missing": "shipped catalog not found at {path}; build it with python -m gpudesk.catalog.build",
+    "catalog.shipped_unreadable": "shipped catalog {path} cannot be read ({text}); reinstall or rebuild it",
     "catalog.no_row": "no row '{id}' in catalog table {table}{near}",
     "catalog.near": "; did you mean {ids}?",
     "catalog.no_facility_default": "no facility default for kind '{kind}' and region '{region}' in catalog table "

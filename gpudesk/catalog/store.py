@@ -36,7 +36,7 @@ from gpudesk.refusals import refusal
 
 def _read_shipped(path: Path) -> tuple[dict[str, dict[str, Any]], dict[str, rec.Citation], dict[str, str]]:
     if not path.exists():
-        raise CatalogError(f"shipped catalog not found at {path}; build it with python -m gpudesk.catalog.build")
+        raise CatalogError(refusal("catalog.shipped_missing", path=str(path)))
     try:
         conn = sqlite3.connect(sqlite_uri(path), uri=True)
         conn.row_factory = sqlite3.Row
@@ -56,7 +56,7 @@ def _read_shipped(path: Path) -> tuple[dict[str, dict[str, Any]], dict[str, rec.
         finally:
             conn.close()
     except (sqlite3.Error, ValueError) as exc:
-        raise CatalogError(f"shipped catalog {path} cannot be read ({exc}); reinstall or rebuild it") from exc
+        raise CatalogError(refusal("catalog.shipped_unreadable", path=str(path), text=str(exc))) from exc
     return tables, citations, meta
 
 

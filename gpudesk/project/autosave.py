@@ -39,6 +39,7 @@ from gpudesk.project.io import MAX_FILE_BYTES, plan_dict_for_saving, read_limite
 from gpudesk.project.model import Project
 from gpudesk.project.schema import project_from_dict
 from gpudesk.project.untrusted_json import parse_json_bytes
+from gpudesk.refusals import Refusal, cause_of, os_reason, refusal
 
 if sys.platform == "win32":
     import msvcrt
@@ -103,15 +104,16 @@ class RecoveryEntry:
     plan_name: str  # meta.name, for the recovery dialog
     path: Path  # the autosave file
     problem: str = ""  # why the autosave cannot be recovered ("" when it can)
+    problem_reason: Refusal | str = ""  # the same, keyed for the wording in other languages
 
 
 def _read_envelope(path: Path) -> dict[str, Any]:
     data, _ = parse_json_bytes(read_limited(path, _MAX_ENVELOPE_BYTES), str(path))
     envelope_ok = isinstance(data, dict) and data.get("format") == ENVELOPE_FORMAT
     if not (envelope_ok and data.get("version") == ENVELOPE_VERSION):
-        raise ProjectFileError(f"{path} is not a gpudesk autosave")
+        raise ProjectFileError(refusal("file.not_autosave", path=str(path)))
     if not isinstance(data.get("plan"), dict):
-        raise ProjectFileError(f"{path} holds no plan")
+        raise ProjectFileError(refusal("file.autosave_without_plan", path=str(path)))
     return cast("dict[str, Any]", data)
 
 
@@ -120,7 +122,7 @@ def _entry(session_id: str, path: Path) -> RecoveryEntry:
     try:
         data = _read_envelope(path)
     except ProjectFileError as exc:
-        return RecoveryEntry(doc_id, session_id, None, None, "", path, str(exc))
+        return RecoveryEntry(doc_id, session_id, None, None, "", path, str(exc), cause_of(exc))
     saved_at = None
     raw_saved_at = data.get("saved_at")
     with contextlib.suppress(ValueError):
@@ -174,7 +176,7 @@ class AutosaveStore:
         self._lock_handle: IO[bytes] | None = open(self.session_dir / LOCK_NAME, "wb+")
         if not _try_lock(self._lock_handle):
             self._lock_handle.close()
-            raise ProjectFileError(f"cannot lock the autosave session in {self.session_dir}")
+            raise ProjectFileError(refusal("file.autosave_locked", path=str(self.session_dir)))
         marker = {"pid": os.getpid(), "started": datetime.now(timezone.utc).isoformat(timespec="seconds")}
         self._lock_handle.write(json.dumps(marker).encode("ascii").ljust(64))
         self._lock_handle.flush()
@@ -199,7 +201,7 @@ class AutosaveStore:
         Raises ProjectValidationError for an invalid plan and ProjectFileError (an OSError) when writing fails.
         """
         if self._lock_handle is None:
-            raise ProjectFileError("the autosave session is closed")
+            raise ProjectFileError(refusal("file.autosave_closed"))
         target = self.session_dir / (_check_id(doc_id) + SUFFIX)
         envelope = {
             "format": ENVELOPE_FORMAT,
@@ -213,7 +215,7 @@ class AutosaveStore:
         try:
             atomic_write_bytes(target, raw)
         except OSError as exc:
-            raise ProjectFileError(f"cannot autosave to {target}: {exc.strerror or exc}") from None
+            raise ProjectFileError(refusal("file.cannot_autosave", path=str(target), why=os_reason(exc))) from None
         return target
 
     def _other_sessions(self) -> list[Path]:

@@ -18,6 +18,7 @@ from gpudesk.project.atomic_file import atomic_write_bytes
 from gpudesk.project.errors import ProjectFileError
 from gpudesk.project.io import read_limited
 from gpudesk.project.untrusted_json import parse_json_bytes
+from gpudesk.refusals import os_reason, refusal
 
 MAX_RECENT = 10
 LIST_FORMAT = "gpudesk-recent"
@@ -61,8 +62,8 @@ class RecentFiles:
         try:
             atomic_write_bytes(self.list_path, raw)
         except OSError as exc:
-            reason = exc.strerror or exc
-            raise ProjectFileError(f"cannot update the recent-files list {self.list_path}: {reason}") from None
+            raise ProjectFileError(refusal("file.cannot_update_recent", path=str(self.list_path),
+                                           why=os_reason(exc))) from None
 
     def files(self) -> list[Path]:
         """Recent plans that still exist, newest first (at most MAX_RECENT)."""

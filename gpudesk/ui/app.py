@@ -39,6 +39,7 @@ from gpudesk.ui.language_switch import LanguageSwitch
 from gpudesk.ui.recovery_dialog import RecoveryDialog, offer_recovery
 from gpudesk.ui.settings import AppSettings, open_qsettings
 from gpudesk.ui.theme import apply_theme
+from gpudesk.ui.widgets.session_text import error_words
 
 if TYPE_CHECKING:
     from gpudesk.ui.main_window import MainWindow
@@ -100,7 +101,7 @@ def start(args: argparse.Namespace, app: QApplication, settings: AppSettings | N
         autosave: AutosaveStore | None = AutosaveStore(autosave_dir())
     except (ProjectFileError, OSError) as exc:
         autosave = None
-        QMessageBox.warning(None, "gpudesk", app.translate("App", "Autosave is off: {0}").format(exc))
+        QMessageBox.warning(None, "gpudesk", app.translate("App", "Autosave is off: {0}").format(error_words(exc)))
     window = MainWindow(catalog, lang=args.lang, autosave=autosave, settings=settings)
     plan = Path(args.plan) if args.plan else None
     if plan is None and (samples_dir() / FIRST_SAMPLE).exists():
@@ -196,7 +197,7 @@ def _run(argv: list[str]) -> int:
     try:
         started = start(args, app, settings, language)
     except CatalogError as exc:
-        QMessageBox.critical(None, "gpudesk", app.translate("App", "The catalog cannot be opened: {0}").format(exc))
+        QMessageBox.critical(None, "gpudesk", app.translate("App", "The catalog cannot be opened: {0}").format(error_words(exc)))
         return 2
     _resume_collection_after_results(started.window)
     if args.screenshot:

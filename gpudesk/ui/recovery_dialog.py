@@ -24,7 +24,7 @@ from gpudesk.project.io import load_project
 from gpudesk.project.model import Project
 from gpudesk.session.field_paths import differences
 from gpudesk.ui.screen_fit import fit_to_screen
-from gpudesk.ui.widgets.session_text import error_words
+from gpudesk.ui.widgets.session_text import error_words, refusal_words
 
 MAX_SHOWN_VALUE = 80
 BOOKKEEPING_FIELDS = ("app_version", "catalog_version")  # stamped on open, not edits by the user
@@ -99,7 +99,7 @@ class RecoveryDialog(QDialog):
             text = f"{entry.plan_name or unnamed} — {when} — {where}"
             if entry.problem:
                 cannot = self.tr("Cannot be restored")
-                text += f"\n{cannot}: {entry.problem}"
+                text += f"\n{cannot}: {refusal_words(entry.problem_reason or entry.problem)}"
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, entry.doc_id)
             self.list.addItem(item)

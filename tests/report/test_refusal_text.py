@@ -191,8 +191,10 @@ def test_file_refusals_read_as_chinese_and_leave_the_file_untouched(tmp_path):
     big = tmp_path / "大"
     big.write_bytes(b"{}" + b" " * 100)
     before = big.read_bytes()
+    from gpudesk.project.autosave import _read_envelope
+
     cases = [lambda: load_project(tmp_path / "不存在"), lambda: load_project(tmp_path),
-             lambda: read_limited(big, limit=10)]
+             lambda: read_limited(big, limit=10), lambda: _read_envelope(big)]
     for attempt in cases:
         with pytest.raises(ProjectFileError) as caught:
             attempt()

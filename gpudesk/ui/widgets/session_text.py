@@ -9,6 +9,8 @@ from there, so it matches the Qt translators of the same session.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QLocale
 
 from gpudesk.ui.widgets.display_text import DisplayText, display_text
@@ -31,3 +33,13 @@ def error_words(error: BaseException) -> str:
 
     lang = session_language()
     return worded_paths(error_text(error, lang, describe_path), lang)
+
+
+def refusal_words(reason: Any) -> str:
+    """One refusal (a :class:`~gpudesk.refusals.Refusal` kept by whoever caught it, or a text) in the session's
+    language, a plan field by its form's label."""
+    from gpudesk.report.refusal_text import refusal_text
+    from gpudesk.wizard.fields import describe_path, worded_paths
+
+    lang = session_language()
+    return worded_paths(refusal_text(reason, lang, describe_path), lang)
