@@ -130,6 +130,19 @@ ENGLISH: dict[str, str] = {
     "catalog.near": "; did you mean {ids}?",
     "catalog.no_facility_default": "no facility default for kind '{kind}' and region '{region}' in catalog table "
                                    "facility_defaults; regions for {kind}: {regions}",
+    # -- a pilot the plan cannot be calibrated with (calibration/) ----------------------------------------------------
+    "pilot.no_phase": "the plan has no phase {phase}",
+    "pilot.no_workload": "phase '{name}' has no {what} workload to compare this pilot with; add one in step 1 or "
+                         "pick another phase",
+    "pilot.what_training": "training",
+    "pilot.what_serving": "LLM serving",
+    "pilot.layout_cannot_run": "the pilot layout cannot run: {gpus:g} GPUs with TP {tp:g} × PP {pp:g} and global batch "
+                               "{batch:g} (micro-batch {micro:g}) do not divide evenly, or the {accelerator} lacks "
+                               "{precision}; correct the pilot setup",
+    "pilot.cannot_serve": "the plan's model cannot serve this pilot on one {accelerator} replica of TP {tp:g} (it does "
+                          "not fit, or the precision is unsupported); correct the pilot setup",
+    "pilot.no_measurements": "no training step time, throughput, serving latency or goodput among the measurements; "
+                             "import a training or serving-benchmark log",
     # -- a plan the estimate cannot size (PlanInputError, core/ and results/) -----------------------------------------
     "input.catalog": "{field}: {cause}",
     "input.catalog_enter": "{field}: {cause}; enter the value for this plan",

@@ -37,6 +37,7 @@ from gpudesk.core.plan_resolve import resolve_model, resolve_phase
 from gpudesk.core.plan_workload import TRAIN_KINDS, hardware_for, training_inputs
 from gpudesk.core.training import estimate_training
 from gpudesk.project.model import Project
+from gpudesk.refusals import Refusal, refusal
 
 T = TypeVar("T")
 
@@ -49,7 +50,11 @@ UNLOADED_TARGET_S = 1e9  # no latency target while predicting a benchmark: it me
 
 
 class PilotSetupError(ValueError):
-    """The pilot's configuration cannot be evaluated against this plan."""
+    """The pilot's configuration cannot be evaluated against this plan (``refusal``: why, keyed)."""
+
+    def __init__(self, reason: Refusal) -> None:
+        super().__init__(str(reason))
+        self.refusal = reason
 
 
 @dataclass(frozen=True)
@@ -76,7 +81,7 @@ class PilotModel:
 
     def __init__(self, project: Project, phase_index: int, catalog: Catalog, setup: PilotSetup | None = None) -> None:
         if not 0 <= phase_index < len(project.phases):
-            raise PilotSetupError(f"the plan has no phase {phase_index + 1}")
+            raise PilotSetupError(refusal("pilot.no_phase", phase=phase_index + 1))
         self.phase = project.phases[phase_index]
         where = f"phases[{phase_index}]"
         self.setup = setup or PilotSetup()
@@ -98,7 +103,7 @@ class PilotModel:
         return float(typed) if typed > 0 else float(plan_value)
 
     def training_conditions(self, conditions: Mapping[str, float]) -> dict[str, float]:
-        w = self._need(self.train, "training")
+        w = self._need(self.train, "pilot.what_training")
         return {
             "gpus": self._pick(conditions, "gpus", self.gpus_per_node),
             "global_batch": self._pick(conditions, "global_batch", w.global_batch),
@@ -109,7 +114,7 @@ class PilotModel:
         }
 
     def serving_conditions(self, conditions: Mapping[str, float]) -> dict[str, float]:
-        w = self._need(self.serve, "LLM serving")
+        w = self._need(self.serve, "pilot.what_serving")
         derived = dict(conditions)
         requests = conditions.get("num_requests", 0)
         if requests > 0:  # vLLM / SGLang print totals; per-request lengths follow
@@ -128,8 +133,7 @@ class PilotModel:
     def _need(self, workload: T | None, what: str) -> T:
         """The phase's workload (or its model) for ``what``; a clear message when the phase has none."""
         if workload is None:
-            raise PilotSetupError(f"phase '{self.phase.name}' has no {what} workload to compare this pilot with; "
-                                  "add one in step 1 or pick another phase")
+            raise PilotSetupError(refusal("pilot.no_workload", name=self.phase.name, what=refusal(what)))
         return workload
 
     # -- prediction -----------------------------------------------------------
@@ -141,19 +145,18 @@ class PilotModel:
 
     def _predict_training(self, calibration: CalibrationScales | None,
                           conditions: Mapping[str, float]) -> dict[str, float]:
-        w = self._need(self.train, "training")
+        w = self._need(self.train, "pilot.what_training")
         c = self.training_conditions(conditions)
         parallel = replace(w.parallel, tp=int(c["tp"]), pp=int(c["pp"]))
         pilot = replace(w, global_batch=int(c["global_batch"]), seq_len=int(c["seq_len"]),
                         micro_batch=int(c["micro_batch"]), parallel=parallel)
-        model = self._need(self.train_model, "training")
+        model = self._need(self.train_model, "pilot.what_training")
         fs = estimate_training(training_inputs(model, pilot, self.hw, c["gpus"], calibration))
         step = float(fs.value_at("train.step_time_s"))
         if not math.isfinite(step):
-            raise PilotSetupError(
-                f"the pilot layout cannot run: {c['gpus']:g} GPUs with TP {c['tp']:g} × PP {c['pp']:g} and global "
-                f"batch {c['global_batch']:g} (micro-batch {c['micro_batch']:g}) do not divide evenly, or the "
-                f"{self.accelerator.name} lacks {w.compute_dtype}; correct the pilot setup")
+            raise PilotSetupError(refusal("pilot.layout_cannot_run", gpus=c["gpus"], tp=c["tp"], pp=c["pp"],
+                                          batch=c["global_batch"], micro=c["micro_batch"],
+                                          accelerator=self.accelerator.name, precision=w.compute_dtype))
         per_gpu = float(fs.value_at("train.tokens_per_s_per_gpu"))
         return {
             "step_time_s": step,
@@ -167,10 +170,10 @@ class PilotModel:
 
     def _predict_serving(self, calibration: CalibrationScales | None,
                          conditions: Mapping[str, float]) -> dict[str, float]:
-        w = self._need(self.serve, "LLM serving")
+        w = self._need(self.serve, "pilot.what_serving")
         c = self.serving_conditions(conditions)
         fs = estimate_inference(InferenceInputs(
-            model=self._need(self.serve_model, "LLM serving"), hardware=self.hw, weight_dtype=w.weight_dtype, kv_dtype=w.kv_dtype,
+            model=self._need(self.serve_model, "pilot.what_serving"), hardware=self.hw, weight_dtype=w.weight_dtype, kv_dtype=w.kv_dtype,
             compute_dtype=None if w.compute_dtype == w.weight_dtype else w.compute_dtype,
             prompt_tokens=c["prompt_tokens"], output_tokens=c["output_tokens"], concurrency=c["concurrency"],
             tp=c["tp"], pp=w.parallel.pp, ep=w.parallel.ep, request_rate=0.0, ttft_target_s=UNLOADED_TARGET_S,
@@ -178,9 +181,7 @@ class PilotModel:
         ))
         tpot = float(fs.value_at("infer.tpot_s"))
         if not (math.isfinite(tpot) and tpot > 0):
-            raise PilotSetupError(
-                f"the plan's model cannot serve this pilot on one {self.accelerator.name} replica of TP {c['tp']:g} "
-                "(it does not fit, or the precision is unsupported); correct the pilot setup")
+            raise PilotSetupError(refusal("pilot.cannot_serve", accelerator=self.accelerator.name, tp=c["tp"]))
         replicas = max(1.0, c["gpus"] / float(fs.value_at("infer.gpus_per_replica")))
         ttft = float(fs.value_at("infer.ttft_unloaded_s"))
         per_replica = float(fs.value_at("infer.tokens_per_s"))

@@ -29,6 +29,7 @@ from gpudesk.core.model_math import training_flops_per_token
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.project.model import Calibration, Project
 from gpudesk.project.model import Measurement as PlanMeasurement
+from gpudesk.refusals import Refusal, cause_of, refusal
 from gpudesk.results.pipeline import estimate_phase
 
 FULL_SCALE_FIGURES = (
@@ -48,8 +49,7 @@ def fit_pilot(project: Project, phase_index: int, measurements: Iterable[Measure
     model = PilotModel(project, phase_index, catalog, setup)
     points = model.points(steady_state(measurements))
     if not points:
-        raise PilotSetupError("no training step time, throughput, serving latency or goodput among the "
-                              "measurements; import a training or serving-benchmark log")
+        raise PilotSetupError(refusal("pilot.no_measurements"))
     return fit_scales(points, model.predict, model.constants_for(points))
 
 
@@ -116,6 +116,7 @@ class PilotStudy:
     reprojection: Reprojection | None = None
     calibration: Calibration | None = None
     error: str = ""
+    error_reason: Refusal | str = ""  # the same, keyed for the wording in other languages
 
     @property
     def blocked(self) -> bool:
@@ -130,11 +131,10 @@ def study_pilot(project: Project, phase_index: int, measurements: Sequence[Measu
         study.checks = pilot_checks(model, measurements)
         study.points = model.points(study.states)
         if not study.points:
-            raise PilotSetupError("no training step time, throughput, serving latency or goodput among the "
-                                  "measurements; import a training or serving-benchmark log")
+            raise PilotSetupError(refusal("pilot.no_measurements"))
         study.fit = fit_scales(study.points, model.predict, model.constants_for(study.points))
         study.reprojection = reproject_plan(study.fit, project, phase_index, catalog)
         study.calibration = calibration_from_fit(study.fit, study.states, model.accelerator.id)
     except (PilotSetupError, PlanInputError, ValueError) as exc:
-        study.error = str(exc)
+        study.error, study.error_reason = str(exc), cause_of(exc)
     return study

@@ -17,6 +17,7 @@ from gpudesk.refusals import ENGLISH, ListedReasons, Refusal, reason_of, refusal
 from gpudesk.report.chart_text import unit_text
 from gpudesk.text_catalogues import catalogue, fill_chinese, flat_catalogue
 from gpudesk.vocabulary.plan_choices import REGION
+from gpudesk.vocabulary.precision import PRECISION
 
 FieldName = Callable[[str, str], str]
 """``(path, lang) -> label``: a plan field's path in words, as its form labels it."""
@@ -64,6 +65,8 @@ def _worded(name: str, value: Any, lang: str, field_name: FieldName | None) -> A
         return unit_text(value, lang)
     if name == "region" and value in REGION:
         return REGION.name_of(value, lang)
+    if name == "precision" and value in PRECISION:
+        return PRECISION.name_of(value, lang)
     return printable(value)
 
 

@@ -43,6 +43,7 @@ from gpudesk.ui.calibration.result_views import (
     SteadyStateTable,
 )
 from gpudesk.ui.screen_fit import fit_to_screen
+from gpudesk.ui.widgets.session_text import refusal_words
 
 LOG_FILTER = "Pilot logs (*.log *.txt *.csv *.json *.out);;All files (*)"
 MAX_LOG_BYTES = 64 * 1024 * 1024  # a pilot log larger than this is not a pilot's steady-state excerpt
@@ -252,7 +253,7 @@ class CalibrationDialog(QDialog):
             if not self.unreadable:
                 self._say(self.tr("No measurements yet."))
         elif study.error:
-            self._say(self.tr("Cannot fit: {0}").format(study.error))
+            self._say(self.tr("Cannot fit: {0}").format(refusal_words(study.error_reason or study.error)))
         elif study.blocked:
             self._say(self.tr("A measurement is impossible on this accelerator; see Consistency checks. "
                               "Fix the pilot setup or the log before applying."))
