@@ -10,13 +10,16 @@ it; the core and results read no files and hold no words but English.
 
 from __future__ import annotations
 
+import math
 import re
+import string
 import tomllib
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from gpudesk.core.digits import percent_text
 from gpudesk.paths import resource_path
 
 LANGUAGES = ("zh", "en")
@@ -74,4 +77,26 @@ def fill_chinese(template: str, values: Mapping[str, Any]) -> str:
             drop.add(end)
     if drop:
         template = "".join(c for i, c in enumerate(template) if i not in drop)
-    return template.format(**values)
+    return fill(template, values)
+
+
+_PERCENT_SPEC = re.compile(r"(?P<sign>\+)?,?\.(?P<places>\d+)%")
+
+
+class _CatalogueFormatter(string.Formatter):
+    """``str.format`` but a ``{share:.0%}`` field follows the one percent rule (core/digits.percent_text): a
+    catalogue template's utilisation of 0.02% read '利用率 0%'."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        spec = _PERCENT_SPEC.fullmatch(format_spec)
+        if spec and isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+            return percent_text(float(value), int(spec["places"]), signed=bool(spec["sign"]))
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTER = _CatalogueFormatter()
+
+
+def fill(template: str, values: Mapping[str, Any]) -> str:
+    """``template.format(**values)`` for a catalogue text, its percentages by the one rule."""
+    return _FORMATTER.vformat(template, (), values)

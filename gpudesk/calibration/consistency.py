@@ -22,6 +22,7 @@ from typing import Protocol
 
 from gpudesk.core.checks import Check
 from gpudesk.core.constants import CALIBRATION_MAX_PLAUSIBLE_MFU, GIB
+from gpudesk.core.digits import percent_text
 
 MIB = 1024.0**2
 
@@ -84,7 +85,7 @@ def consistency_checks(
             checks.append(Check(
                 "calibration.throughput_above_roofline", "blocker", GPU_STEP,
                 "Measured throughput is above the accelerator's peak",
-                f"The pilot implies {mfu:.0%} of peak ({basis}); nothing runs faster than 100%.",
+                f"The pilot implies {percent_text(mfu)} of peak ({basis}); nothing runs faster than 100%.",
                 "Confirm the accelerator and precision of the pilot (an FP8 run compared with a BF16 peak?) and the "
                 "GPU count the throughput is divided by; do not fit to this measurement until it is explained.",
                 (), numbers,
@@ -93,7 +94,7 @@ def consistency_checks(
             checks.append(Check(
                 "calibration.mfu_above_best_matmul", "warning", GPU_STEP,
                 "Measured efficiency is above the best achievable matrix multiply",
-                f"The pilot implies {mfu:.0%} of peak ({basis}), above the {CALIBRATION_MAX_PLAUSIBLE_MFU.value:.0%} that "
+                f"The pilot implies {percent_text(mfu)} of peak ({basis}), above the {percent_text(CALIBRATION_MAX_PLAUSIBLE_MFU.value)} that "
                 "the best single matrix multiply reaches.",
                 "Check which FLOP convention the log uses (recompute counted, sparse peak) before fitting to it.",
                 (), {**numbers, "ceiling": CALIBRATION_MAX_PLAUSIBLE_MFU.value},
@@ -106,8 +107,8 @@ def consistency_checks(
             checks.append(Check(
                 "calibration.util_below_throughput", "warning", GPU_STEP,
                 "GPU utilisation is far below the reported throughput",
-                f"nvidia-smi shows the GPUs busy {busy:.0%} of the time (median of {len(utilisation)} samples), but the "
-                f"training log implies {mfu:.0%} MFU; model FLOPs can only run while the GPU is busy.",
+                f"nvidia-smi shows the GPUs busy {percent_text(busy)} of the time (median of {len(utilisation)} samples), but the "
+                f"training log implies {percent_text(mfu)} MFU; model FLOPs can only run while the GPU is busy.",
                 "Capture nvidia-smi during the same steady-state iterations as the training log (same job, same "
                 "window) and re-import both.",
                 (), {"gpu_util_median": busy, "mfu_median": mfu, "samples": len(utilisation)},

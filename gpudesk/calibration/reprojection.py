@@ -18,6 +18,7 @@ import numpy as np
 
 from gpudesk.calibration.fit import FitResult
 from gpudesk.core.constants import CALIBRATION_SCALE_MAX, CALIBRATION_SCALE_MIN
+from gpudesk.core.digits import percent_text
 from gpudesk.core.explain import FigureSet
 
 Projector = Callable[[Mapping[str, float]], Mapping[str, float]]
@@ -116,16 +117,16 @@ def _explain(fit: FitResult, figures: Mapping[str, ProjectedFigure], units: Mapp
             lines.append(f"{name} was not constrained by the pilot and stays at the catalog default.")
             continue
         direction = "unchanged" if abs(scale.scale - 1) < 1e-3 else ("raised" if scale.scale > 1 else "lowered")
-        lines.append(f"{name} {direction} to {scale.scale:.2f}x the catalog default (±{scale.sigma_rel:.0%}, 1σ).")
+        lines.append(f"{name} {direction} to {scale.scale:.2f}x the catalog default (±{percent_text(scale.sigma_rel)}, 1σ).")
     for key, figure in figures.items():
         unit = units.get(key, "")
         name = labels.get(key, key)
         driver = ""
         if figure.drivers and abs(figure.drivers[0][1]) > 0:
             constant, effect = figure.drivers[0]
-            driver = f"; most sensitive to {constant} ({effect:+.1%} per +1σ)"
+            driver = f"; most sensitive to {constant} ({percent_text(effect, 1, signed=True)} per +1σ)"
         lines.append(
-            f"{name}: {figure.default:,.4g} → {figure.central:,.4g} {unit} ({figure.change_rel:+.1%}), "
+            f"{name}: {figure.default:,.4g} → {figure.central:,.4g} {unit} ({percent_text(figure.change_rel, 1, signed=True)}), "
             f"±{n_sigma:g}σ band {figure.low:,.4g}–{figure.high:,.4g}{driver}.".replace("  ", " ")
         )
     return lines

@@ -23,6 +23,7 @@ import numpy as np
 
 from gpudesk.calibration.measurement import Measurement
 from gpudesk.core.constants import CALIBRATION_WARMUP_FRACTION, CALIBRATION_WARMUP_MIN_RECORDS
+from gpudesk.core.digits import percent_text
 from gpudesk.core.explain import FigureSet
 from gpudesk.project.model import Measurement as PlanMeasurement
 
@@ -147,7 +148,7 @@ def record_steady_state(figures: FigureSet, states: Iterable[SteadyState], prefi
     for index, state in enumerate(states):
         for key, value in state.values.items():
             figure_key = f"{prefix}.{index}.{key}"
-            spread = "n/a" if math.isnan(value.sigma_rel) else f"{value.sigma_rel:.1%}"
+            spread = "n/a" if math.isnan(value.sigma_rel) else f"{percent_text(value.sigma_rel, 1)}"
             source = (
                 f"pilot log {state.source_name or '(pasted)'} [{state.log_format}] lines {value.first_line}–"
                 f"{value.last_line}: median of {value.n_used} steady-state record(s), {value.n_dropped} dropped as "

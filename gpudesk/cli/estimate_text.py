@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any, TextIO
 
+from gpudesk.core.digits import percent_text
 from gpudesk.report.display_units import display_value
 from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.series_text import series_value
@@ -50,7 +51,7 @@ def _workload_line(w: dict[str, Any]) -> str:
         used = cap.get("utilisation")
         load = f"serves {total} {unit} against a target of {target}"
         if isinstance(used, (int, float)) and math.isfinite(used):
-            load += f" ({used:.0%} used)"
+            load += f" ({percent_text(used)} used)"
         parts.append(load)
     return f"{w.get('name') or _name(WORKLOAD_KIND, w.get('kind'))} ({_name(WORKLOAD_KIND, w.get('kind'))}): " + \
         ", ".join(parts)

@@ -19,6 +19,7 @@ import numpy as np
 from gpudesk.catalog.records import Server
 from gpudesk.core import constants as C
 from gpudesk.core.checks import Check
+from gpudesk.core.digits import percent_text
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import at, record_field, worst_index
 from gpudesk.core.pass_memo import memoised_on_inputs
@@ -237,7 +238,7 @@ def host_checks(fs: FigureSet) -> list[Check]:
             "host.cpu_starves_gpus", "blocker" if feed < 0.5 else "warning", "host",
             "CPU cores cannot feed the GPUs",
             f"Each GPU needs {need:.1f} CPU cores for loading and preprocessing at the planned throughput, but the "
-            f"server offers {offered:.1f} per GPU; the GPUs would run at about {feed:.0%} of plan.",
+            f"server offers {offered:.1f} per GPU; the GPUs would run at about {percent_text(feed)} of plan.",
             f"Choose a server with at least {cores_needed:.0f} cores, move decoding to the GPU (DALI/nvJPEG), "
             "or pre-process the dataset offline.",
             ("host.cores_per_gpu_needed", "host.cores_per_gpu_offered", "host.gpu_feed_fraction"),
@@ -285,7 +286,7 @@ def host_checks(fs: FigureSet) -> list[Check]:
             checks.append(Check(
                 "host.nic_pcie_bottleneck", "warning", "host", "PCIe slot slower than the NIC",
                 f"A PCIe x16 slot of this generation moves {slot:.0f} GB/s but each NIC runs at {nic:.0f} GB/s; "
-                f"the NIC reaches only {ratio:.0%} of line rate.",
+                f"the NIC reaches only {percent_text(ratio)} of line rate.",
                 "Use a PCIe Gen5 platform for 400 Gb/s NICs (Gen6 for 800 Gb/s), or slower NICs.",
                 ("host.pcie_x16_bw", "host.nic_bw"), {"slot_gbs": slot, "nic_gbs": nic, "ratio": ratio},
             ))

@@ -19,6 +19,7 @@ from gpudesk.catalog.records import Accelerator
 from gpudesk.core.accuracy import attention_dp_numbers
 from gpudesk.core.checks import Check
 from gpudesk.core.constants.infrastructure import PCIE_X16_GBS_BY_GEN
+from gpudesk.core.digits import percent_text
 from gpudesk.core.hardware import scaleup_bandwidth_unknown
 
 BOTTLENECK_IDS = (
@@ -123,7 +124,7 @@ def utilisation_pitfall(utilisation: float, break_even_utilisation: float, mode:
         if cost_ratio == cost_ratio else ""
     return [Check(
         "pitfall.no_utilisation_plan", "warning", "delivery", "Committed capacity would sit idle",
-        f"The plan uses the {mode} capacity {utilisation:.0%} of the time, below the {break_even_utilisation:.0%} at "
+        f"The plan uses the {mode} capacity {percent_text(utilisation)} of the time, below the {percent_text(break_even_utilisation)} at "
         f"which it becomes cheaper than paying by the hour.{ratio}",
         "Plan the load (shared queue, more teams, inference off-peak), commit less and burst on demand, or rent.",
         ("delivery.owned_utilisation",), {"utilisation": utilisation, "break_even": break_even_utilisation,
@@ -266,7 +267,7 @@ def moe_attention_dp_check(tp: float, ep: float) -> list[Check]:
         "MoE serving with attention data-parallel: throughput uncertain",
         f"The replica runs attention data-parallel in {ep / tp:,.0f} groups with its experts over {ep:,.0f} GPUs. On "
         f"the {cases} published runs of this layout (TensorRT-LLM and MLPerf: Qwen3-235B-A22B, DeepSeek-R1) the "
-        f"measured throughput was {low * 100.0:+.0f}% to {high * 100.0:+.1f}% of gpudesk's (80% band), wider than "
+        f"measured throughput was {percent_text(low, signed=True)} to {percent_text(high, 1, signed=True)} of gpudesk's (80% band), wider than "
         f"other serving runs, so the GPU count may be short by up to {1.0 / (1.0 + low):.1f}×.",
         "State the serving engine release (TensorRT-LLM releases before 1.2 wait on the host every iteration of this "
         "layout), size with the low end of the band, or calibrate with a pilot run of this layout; compare with "

@@ -10,7 +10,7 @@ from gpudesk.core.assumptions import Assumption
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
-from gpudesk.core.digits import plain_number
+from gpudesk.core.digits import percent_text, plain_number
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays, capacity_source
 from gpudesk.core.pitfalls import bottleneck_pitfall
@@ -185,7 +185,7 @@ def _power_limit_fit(phase: Phase, r: ResolvedPhase) -> list[Check]:
     return [Check(
         "hardware.power_limit_below_clock_law", "warning", "gpu", "GPU power limit below the modelled range",
         f"The GPU power limit of {limit:g} W is below {floor:.0f} W, where gpudesk's clock law for the "
-        f"{r.accelerator.name} ({tdp:g} W TDP) ends; its compute is taken at {MIN_CLOCK_FRACTION:.0%} of the rated "
+        f"{r.accelerator.name} ({tdp:g} W TDP) ends; its compute is taken at {percent_text(MIN_CLOCK_FRACTION)} of the rated "
         "clock, far below the capped runs it was checked on (the lowest: H100 at 350 W of 700 W, MLPerf Inference "
         "v4.0 MaxQ).",
         f"Check the limit: a GPU accepts only limits from its own minimum up to its TDP (nvidia-smi -q -d POWER); "

@@ -14,6 +14,7 @@ import math
 from gpudesk.catalog import records as rec
 from gpudesk.core.checks import Check
 from gpudesk.core.constants import ESTIMATE_ACCURACY_BAND
+from gpudesk.core.digits import percent_text
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.plan_workload import METHOD
@@ -61,7 +62,7 @@ def layout_search(model: rec.ModelArch, w: Workload, hw: HardwareArrays, gpus: i
         limit = str(fs.value_at("scale.best_limit"))
         checks.append(Check(
             "scaling.better_layout", "info", "network", "A faster parallel layout exists",
-            f"On {gpus:,} GPUs, TP{tp} × PP{pp} × EP{ep} trains {gain:.0%} faster than the plan's layout "
+            f"On {gpus:,} GPUs, TP{tp} × PP{pp} × EP{ep} trains {percent_text(gain)} faster than the plan's layout "
             f"({best:,.0f} against {planned_tokens_per_s:,.0f} tokens/s); it is limited by "
             f"{BOTTLENECK.name_of(limit, 'en')}.",
             f"Set tensor parallel {tp}, pipeline stages {pp} and expert parallel {ep} in step 2.",

@@ -18,6 +18,7 @@ import math
 
 from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
+from gpudesk.core.digits import percent_text
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.pitfalls import (
     consumer_gpu_pitfall,
@@ -74,7 +75,7 @@ def commitment_checks(phase: Phase, figures: FigureSet) -> list[Check]:
         return [Check(
             "delivery.owning_not_paid_back", "warning", "delivery", "Owning does not pay back within this phase",
             f"Over {phase.duration_months} months, owning costs {private:,.0f} and renting on demand "
-            f"{cloud:,.0f} {phase.costs.currency}, even with the servers busy {utilisation:.0%} of the time.",
+            f"{cloud:,.0f} {phase.costs.currency}, even with the servers busy {percent_text(utilisation)} of the time.",
             "Rent for this phase, lengthen it, or carry the servers into the next phase so they keep earning.",
             ("delivery.total.private", "delivery.total.cloud_on_demand", "delivery.owned_utilisation"),
             {"private": private, "cloud_on_demand": cloud, "months": phase.duration_months,

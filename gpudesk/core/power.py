@@ -17,6 +17,7 @@ import numpy as np
 from gpudesk.catalog.records import Server, Switch
 from gpudesk.core import constants as C
 from gpudesk.core.checks import Check
+from gpudesk.core.digits import percent_text
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import at, record_field, worst_index
 from gpudesk.core.pass_memo import memoised_on_inputs
@@ -188,7 +189,7 @@ def power_figures(inp: PowerInputs) -> FigureSet:
     fs.add("power.annual_energy_cost", kwh * price, inp.currency, "energy cost per year",
            "annual_kwh x electricity_price", ["power.annual_kwh", "power.electricity_price"])
     co2 = fs.input("power.grid_co2", inp.grid_co2_kg_per_kwh, "kg/kWh", "grid carbon intensity", inp.co2_source)
-    fs.add("power.annual_co2_t", kwh * co2 / 1000.0, "t CO2", "CO2 per year", "annual_kwh x grid_co2 / 1000",
+    fs.add("power.annual_co2_t", kwh * co2 / 1000.0, "t CO₂", "CO₂ per year", "annual_kwh x grid_co2 / 1000",
            ["power.annual_kwh", "power.grid_co2"])
     fs.input("power.facility_cooling", inp.facility_cooling, "", "site cooling capability")
     fs.input("power.server_cooling", s.cooling, "", "server cooling", f"catalog servers/{s.id}.cooling")
@@ -289,7 +290,7 @@ def power_checks(fs: FigureSet) -> list[Check]:
         liquid = at(fs, "power.liquid_kw", worst_index(fs["power.liquid_kw"], low_is_bad=False))
         checks.append(Check(
             "power.needs_liquid_cooling", "blocker", "network", "The servers need liquid cooling the site does not have",
-            f"{share:.0%} of the servers' heat ({liquid:,.0f} kW) must leave through liquid, but the site is air-cooled.",
+            f"{percent_text(share)} of the servers' heat ({liquid:,.0f} kW) must leave through liquid, but the site is air-cooled.",
             "Host the system in a liquid-ready facility (CDU, facility water), or choose air-cooled servers.",
             ("power.liquid_heat_share", "power.liquid_kw"), {"liquid_share": share, "liquid_kw": liquid},
         ))

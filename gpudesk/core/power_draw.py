@@ -27,9 +27,9 @@ from gpudesk.core.infra_inputs import catalog_source
 if TYPE_CHECKING:
     from gpudesk.core.power import PowerInputs
 
-AVERAGE_DRAW_NOTE = ("the average draw over a training step: energy, its cost and CO2 use it; racks, PDUs, "
+AVERAGE_DRAW_NOTE = ("the average draw over a training step: energy, its cost and CO₂ use it; racks, PDUs, "
                      "circuits and cooling are sized at server_max_kw (nameplate)")
-SERVING_DRAW_NOTE = ("the average draw of a serving server over the year's traffic: energy, its cost and CO2 use "
+SERVING_DRAW_NOTE = ("the average draw of a serving server over the year's traffic: energy, its cost and CO₂ use "
                      "it; racks, PDUs, circuits and cooling are sized at server_max_kw (nameplate)")
 WAIT_NOTE = "a GPU waiting on communication or a pipeline bubble draws near its idle power"
 SERVING_WAIT_NOTE = ("a GPU waiting on collectives or between kernels draws near its idle power; prefill "

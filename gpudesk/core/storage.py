@@ -16,6 +16,7 @@ import numpy as np
 from gpudesk.catalog.records import StorageOption
 from gpudesk.core import constants as C
 from gpudesk.core.checks import Check
+from gpudesk.core.digits import percent_text
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import at, record_field, worst_index
 from gpudesk.core.pass_memo import memoised_on_inputs
@@ -207,7 +208,7 @@ def storage_checks(fs: FigureSet) -> list[Check]:
         checks.append(Check(
             "storage.read_bw_short", "blocker" if feed < 0.5 else "warning", "storage", "Storage reads bound the job",
             f"The GPUs need {need:,.1f} GB/s of reads but the storage delivers {have:,.1f} GB/s; the job would run at "
-            f"about {feed:.0%} of the GPUs' speed.",
+            f"about {percent_text(feed)} of the GPUs' speed.",
             "Stage the dataset on local NVMe, use a parallel file system sized for the read rate, or cache shards.",
             ("storage.read_bw_needed", "storage.read_bw_offered"),
             {"read_needed_gbs": need, "read_offered_gbs": have, "feed_fraction": feed},
@@ -218,8 +219,8 @@ def storage_checks(fs: FigureSet) -> list[Check]:
         wtime, size = at(fs, "storage.checkpoint_write_time", j), at(fs, "storage.checkpoint_size", j)
         checks.append(Check(
             "storage.checkpoint_stall", "warning", "storage", "Checkpoints stall training",
-            f"Writing a {size / C.GB:,.0f} GB checkpoint takes {wtime:,.0f} s, {stall:.1%} of wall time, above the "
-            f"{limit:.1%} that frequent-checkpoint systems keep to.",
+            f"Writing a {size / C.GB:,.0f} GB checkpoint takes {wtime:,.0f} s, {percent_text(stall, 1)} of wall time, above the "
+            f"{percent_text(limit, 1)} that frequent-checkpoint systems keep to.",
             "Checkpoint asynchronously to host RAM first, write to faster storage, or lengthen the interval.",
             ("storage.checkpoint_write_time", "storage.checkpoint_stall_share"),
             {"checkpoint_gb": size / C.GB, "write_time_s": wtime, "stall_share": stall, "limit": limit},

@@ -20,11 +20,11 @@ from gpudesk.catalog.sources import chinese_texts
 from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.checks import Check
 from gpudesk.core.reason_values import Joined, Money, Quantity, Word
-from gpudesk.report.display_units import after_number, display_value, with_count_word
+from gpudesk.report.display_units import COUNT_WORDS, after_number, display_value, with_count_word
 from gpudesk.report.number_format import format_money, format_number, format_quantity
 from gpudesk.report.server_names import server_display_name
 from gpudesk.report.text_catalog import ReportText
-from gpudesk.text_catalogues import catalogue, fill_chinese
+from gpudesk.text_catalogues import catalogue, fill, fill_chinese
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 from gpudesk.vocabulary.plan_choices import MARKET
 from gpudesk.vocabulary.precision import PRECISION
@@ -112,7 +112,7 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
             check = replace(check, numbers={**check.numbers, "inputs": assumed_listing(check.numbers["defaults"],
                                                                                         language)})
         # a code's wording may itself hold the check's numbers ("要到第 {payback_month:,.0f} 个月才")
-        numbers = offers_named({k: codes[k][str(v)].format(**check.numbers) if k in codes and str(v) in codes[k]
+        numbers = offers_named({k: fill(codes[k][str(v)], check.numbers) if k in codes and str(v) in codes[k]
                                 else in_language(v, language) for k, v in check.numbers.items()}, language)
         if "currency" in numbers:  # amounts as the language shows money (万元 in Chinese), never '1,279,180 CNY'
             numbers.update({k: format_money(float(numbers[k]), str(numbers["currency"]), language)
@@ -124,8 +124,8 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
         for key in DIGITS_KEYS:  # figures a template leaves unformatted: the one digits rule (plain_number)
             if isinstance(numbers.get(key), (float, int)) and "{" + key + "}" in message + fix:
                 numbers[key] = format_number(float(numbers[key]))
-        fill = fill_chinese if language == "zh" else (lambda template, values: template.format(**values))
-        return title, fill(message, numbers), fill(fix, numbers)
+        worded = fill_chinese if language == "zh" else fill
+        return title, worded(message, numbers), worded(fix, numbers)
     except (KeyError, ValueError, TypeError):
         return check.title, check.message, check.fix
 
@@ -154,7 +154,7 @@ def reason_text(reason: Reason, lang: str = "en") -> str:
     for key in MARKET_KEYS:  # a market by its name, never its code ("cn")
         if isinstance(values.get(key), str) and values[key] in MARKET.codes:
             values[key] = MARKET.name_of(values[key], lang)
-    return fill_chinese(text, values) if lang == "zh" else text.format(**values)
+    return fill_chinese(text, values) if lang == "zh" else fill(text, values)
 
 
 def words(value: Any, lang: str = "en") -> str:
@@ -181,10 +181,6 @@ def _worded(value: Any, lang: str, words: Mapping[str, Any]) -> Any:
     if isinstance(value, Joined):
         return str(words[f"separator_{value.separator}"]).join(str(_worded(v, lang, words)) for v in value.items)
     return value
-
-
-COUNT_WORDS = ("亿", "万", "T", "B", "M")
-"""The count words ``display_value`` puts before a scaled count's unit ("万 samples/s/GPU")."""
 
 
 def quantity_text(quantity: Quantity, lang: str) -> str:

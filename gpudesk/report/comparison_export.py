@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from gpudesk.atomic_files import atomic_write_bytes
+from gpudesk.core.digits import percent_text
 from gpudesk.csv_cells import SafeWriter
 from gpudesk.report.comparison import ComparisonRow, PlanComparison
 from gpudesk.report.document import (
@@ -66,7 +67,7 @@ def delta_text(row: ComparisonRow, index: int, comparison: PlanComparison, lang:
     sign = "+" if delta > 0 else ""
     shown = format_money(delta, comparison.currency, lang) if row.metric.money else format_number(delta)
     relative = row.relative_delta(index)
-    pct = f" ({relative * 100:+.1f}%)" if relative is not None else ""
+    pct = f" ({percent_text(relative, 1, signed=True)})" if relative is not None else ""
     return f"{sign}{shown}{pct}"
 
 

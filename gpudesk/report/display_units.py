@@ -9,13 +9,15 @@ import math
 import re
 
 from gpudesk.report.number_format import COUNT_SCALES_ZH as COUNT_SCALES_ZH  # declared there, read here too
-from gpudesk.report.number_format import money_in_chinese_units
+from gpudesk.report.number_format import money_in_chinese_units, time_in_unit
 from gpudesk.report.number_format import plain_number as plain_number  # the one rule, read here by the window
 
 _BYTE_UNITS = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6))
 _BYTE_PREFIXES = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3), ("B", 1.0))
 _SI = (("E", 1e18), ("P", 1e15), ("T", 1e12), ("G", 1e9), ("M", 1e6), ("k", 1e3))
 _COUNT_SCALES = (("T", 1e12), ("B", 1e9), ("M", 1e6))
+COUNT_WORDS = tuple(word for word, _ in COUNT_SCALES_ZH + _COUNT_SCALES)
+"""The count words ``display_value`` puts before a scaled count's unit ("万 samples/s/GPU", "12.5 B params")."""
 
 
 def count_scale(magnitude: float, scales: tuple[tuple[str, float], ...]) -> tuple[str, float] | None:
@@ -84,14 +86,9 @@ def display_value(value: float | str, unit: str, lang: str = "en") -> tuple[str,
         for name, scale in _BYTE_UNITS:
             if magnitude >= scale or name == "MB":
                 return name, plain_number(value / scale)
-    if unit == "s" and magnitude >= 2 * 86400:
-        return "days", plain_number(value / 86400)
-    if unit == "s" and magnitude >= 2 * 3600:
-        return "h", plain_number(value / 3600)
-    if unit == "s" and 1e-3 <= magnitude < 1:
-        return "ms", plain_number(value * 1000)
-    if unit == "s" and 0 < magnitude < 1e-3:
-        return "µs", plain_number(value * 1e6)
+    timed = time_in_unit(value, unit)  # the one rule for a time's unit (number_format.TIME_UNITS)
+    if timed is not None:
+        return timed[0], plain_number(timed[1])
     if unit == "bool":
         return "", "yes" if value else "no"
     if unit == "fraction" and magnitude <= 10:

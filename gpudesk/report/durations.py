@@ -10,11 +10,13 @@ from __future__ import annotations
 import math
 
 from gpudesk.report.chart_text import unit_text
+from gpudesk.report.number_format import TIME_UNITS
 
 DURATION_AXES = ("days",)
 """x units whose ticks read as durations."""
-DURATION_UNITS = ((1.0, "days"), (1.0 / 24.0, "h"), (1.0 / 1440.0, "min"), (1.0 / 86400.0, "s"))
-"""A duration in days is labelled in the largest of these units it reaches (size in days, unit-table key)."""
+DURATION_UNITS = tuple((seconds / 86400.0, unit) for unit, seconds in TIME_UNITS if seconds >= 1.0)
+"""A duration in days is labelled in the largest of these units it reaches (size in days, unit-table key): the one
+time rule (number_format.TIME_UNITS), down to seconds on an axis."""
 DURATION_TICKS = tuple(n * size for size, steps in ((1.0 / 86400.0, (1, 10)), (1.0 / 1440.0, (1, 10)),
                                                       (1.0 / 24.0, (1, 6)), (1.0, (1, 10, 100, 1000)))
                        for n in steps)

@@ -13,6 +13,7 @@ import math
 
 # the one digits rule is the core's (core/digits.py), so its English check messages read as every surface does
 from gpudesk.core.digits import SIGNIFICANT_DIGITS as SIGNIFICANT_DIGITS  # re-exported
+from gpudesk.core.digits import percent_text
 from gpudesk.core.digits import plain_number as plain_number  # re-exported
 from gpudesk.report.text_catalog import ReportText
 
@@ -113,8 +114,9 @@ def format_money_zh(value: float | None, currency: str) -> str:
 
 
 # Large counts read better in the units each language counts in: 亿/万 in Chinese, million/billion in English.
-COUNT_SCALES_ZH = (("亿", 1e8), ("万", 1e4))
-"""Chinese readers count in 亿 and 万 (76.15 亿参数, not 7.615 十亿参数), as they count money: declared once, read by
+COUNT_SCALES_ZH = (("万亿", 1e12), ("亿", 1e8), ("万", 1e4))
+"""Chinese readers count in 万亿, 亿 and 万 (76.15 亿参数, not 7.615 十亿参数; 1.5 万亿 tokens, not 15,000亿), as they
+count money: declared once, read by
 the figure tables (display_units), the count inputs, the chart texts and the proposal's large counts below."""
 LARGE_COUNT_STEPS = {
     "zh": tuple((scale, word) for word, scale in COUNT_SCALES_ZH),
@@ -133,7 +135,30 @@ def format_count(value: float, lang: str) -> str:
     return format_number(value)
 
 
+TIME_UNITS = (("days", 86400.0), ("h", 3600.0), ("min", 60.0), ("s", 1.0), ("ms", 1e-3), ("µs", 1e-6))
+"""A time is shown in the largest of these units it reaches (unit, seconds): 1.16 days, 3.5 h, 14 min, 23 s, 59 ms.
+Declared once for every surface (figure tables, Explain, status bar, CLI, proposal, ranked alternatives, the charts'
+time axes in report/durations.py): the startup sample's ranked alternatives read '0.0501 days' for 1.2 h."""
+RESCALED_TIME_UNITS = {"s": 1.0, "days": 86400.0}
+"""The units a figure's time is computed in (seconds, days) and re-expressed by ``TIME_UNITS``; an input typed in
+hours ('10 h' busy a day, a checkpoint every 4 h) keeps the unit it was typed in."""
+
+
+def time_in_unit(value: float, unit: str) -> tuple[str, float] | None:
+    """``(unit, value)`` of a time in ``unit`` ("s" or "days") re-expressed in the largest of ``TIME_UNITS`` it
+    reaches: (0.0501, "days") -> ("h", 1.2); None for other units, 0 and non-finite values."""
+    size = RESCALED_TIME_UNITS.get(unit)
+    if size is None or not math.isfinite(value) or value == 0:
+        return None
+    seconds = value * size
+    name, scale = next(((n, s) for n, s in TIME_UNITS if abs(seconds) >= s * (1 - 1e-9)), TIME_UNITS[-1])
+    return name, seconds / scale
+
+
 def format_quantity(value: float | str | None, unit: str, text: ReportText, decimals: int | None = None) -> str:
+    timed = time_in_unit(value, unit) if isinstance(value, (int, float)) and decimals is None else None
+    if timed is not None:
+        unit, value = timed
     if isinstance(value, (int, float)) and abs(value) >= LARGE_COUNT_FROM and not math.isinf(value):
         number = format_count(float(value), text.lang)
     else:
@@ -148,6 +173,7 @@ def format_quantity(value: float | str | None, unit: str, text: ReportText, deci
 
 
 def format_percent(fraction: float | None, decimals: int = 0) -> str:
-    if fraction is None or math.isnan(fraction):
+    """A share as a percentage by the one rule (core/digits.percent_text: never a false '0%'); unknown as '—'."""
+    if fraction is None or not math.isfinite(fraction):
         return MISSING
-    return f"{fraction * 100:.{decimals}f}%"
+    return percent_text(fraction, decimals)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gpudesk.text_catalogues import LANGUAGES, catalogue, fill_chinese, flat_catalogue
+from gpudesk.text_catalogues import LANGUAGES, catalogue, fill, fill_chinese, flat_catalogue
 from gpudesk.vocabulary.fields import REPORT_GROUPS
 
 __all__ = ["LANGUAGES", "MissingTextError", "ReportText", "catalogue", "load_catalogue"]
@@ -41,7 +41,7 @@ class ReportText:
             return template
         if values.get("count") == 1 and f"{key}_one" in self._entries:  # "1 line has", not "1 line(s) have"
             template = self._entries[f"{key}_one"]
-        return fill_chinese(template, values) if self.lang == "zh" else template.format(**values)
+        return fill_chinese(template, values) if self.lang == "zh" else fill(template, values)
 
     def has(self, key: str) -> bool:
         return key in self._entries

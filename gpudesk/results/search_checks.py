@@ -8,6 +8,7 @@ from collections.abc import Callable
 from gpudesk.core.accuracy import attention_dp_numbers, attention_dp_workloads
 from gpudesk.core.checks import Check
 from gpudesk.core.config_search import PhaseSearch
+from gpudesk.core.digits import percent_text
 from gpudesk.core.search_candidates import layout_line
 from gpudesk.core.search_levers import defaulted_target
 from gpudesk.core.search_points import SearchPoint
@@ -73,8 +74,8 @@ def attention_dp_check(found: PhaseSearch | None, estimate) -> list[Check]:  # t
         "The recommended configuration runs attention data-parallel: throughput uncertain",
         f"The configuration search recommends {_neutral(rec)}, whose attention runs data-parallel in {groups:,.0f} "
         f"groups (no tensor-parallel-attention layout meets the targets in its market tier). On the "
-        f"{band['cases']:,.0f} published runs of this layout the measured throughput was {band['low_pct']:+.0f}% to "
-        f"{band['high_pct']:+.1f}% of gpudesk's (80% band), so its GPU count may be short by up to "
+        f"{band['cases']:,.0f} published runs of this layout the measured throughput was {percent_text(band['low_pct'] / 100.0, signed=True)} to "
+        f"{percent_text(band['high_pct'] / 100.0, 1, signed=True)} of gpudesk's (80% band), so its GPU count may be short by up to "
         f"{band['short']:.1f}×.",
         "Size with the low end of the band, or calibrate with a pilot run of this layout before quoting it.",
         ("plan.gpus",), {"configuration": _neutral(rec), "groups": groups, "cases": band["cases"],

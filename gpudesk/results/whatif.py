@@ -49,6 +49,7 @@ from gpudesk.core.constants import (
     WHATIF_DEFAULT_SWING,
     WHATIF_MIN_CHANGE,
 )
+from gpudesk.core.digits import percent_text
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.plan_workload import TRAIN_KINDS
 from gpudesk.core.stepwise import run_through
@@ -81,8 +82,8 @@ class DriverRange:
         if self.driver not in DRIVERS:
             raise ValueError(f"what-if driver {self.driver!r} not in {DRIVERS}")
         if not WHATIF_MIN_CHANGE.value <= self.low < self.high <= MAX_CHANGE:
-            raise ValueError(f"{self.driver}: range {self.low:+.0%} … {self.high:+.0%} must rise within "
-                             f"{WHATIF_MIN_CHANGE.value:+.0%} … {MAX_CHANGE:+.0%}")
+            raise ValueError(f"{self.driver}: range {percent_text(self.low, 0, signed=True)} … {percent_text(self.high, 0, signed=True)} must rise within "
+                             f"{percent_text(WHATIF_MIN_CHANGE.value, 0, signed=True)} … {percent_text(MAX_CHANGE, 0, signed=True)}")
         if not 2 <= self.steps <= 21:
             raise ValueError(f"{self.driver}: steps must be 2–21, not {self.steps}")
 
@@ -345,7 +346,7 @@ def iter_whatif(project: Project, phase_index: int, catalog: Catalog,
                     got = _read(estimate_phase(trial, 0, catalog, search=False, layout=False), metrics,
                                 values[i] if rng.driver == "efficiency" else 1.0)
                 except PlanInputError as exc:
-                    notes.append(f"{change:+.0%}: {exc}")
+                    notes.append(f"{percent_text(change, 0, signed=True)}: {exc}")
                     refused.append((float(change), cause_of(exc)))
                     continue
                 count += 1

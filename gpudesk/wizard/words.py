@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpudesk.text_catalogues import flat_catalogue
+from gpudesk.text_catalogues import fill, flat_catalogue
 
 
 def word(key: str, lang: str, **values: Any) -> str:
     """The wizard text ``key`` in ``lang`` ("zh", else English), its ``{name}`` fields filled with ``values``."""
     text = flat_catalogue("wizard", "zh" if lang == "zh" else "en")[key]
-    return text.format(**values) if values else text
+    return fill(text, values) if values else text
 
 
 def has_word(key: str) -> bool:

@@ -41,7 +41,7 @@ ALLOWED_WORDS = frozenset(
     # technical abbreviations
     "GPU GPUs CPU CPUs vCPU vCPUs vGPU VDI TCO PUE KV TTFT TPOT MFU NVMe PCIe RAM HBM SXM MIG LLM AI MoE MLA RoPE FFN MLP "
     "RT TDP TFLOPS TFLOP TOPS IO RDMA NIC NICs SSD CSV PDF PNG JPEG URL ID Agent token tokens P50 P99 "
-    "IT HFU PDU PDUs API CAPEX OPEX FSDP TP PP CP EP DP CNN GQA QK Spine Leaf "
+    "IT HFU PDU PDUs API CAPEX OPEX FSDP TP PP CP EP DP CNN GQA QK Spine Leaf CO "  # CO: CO₂ (its ₂ is no Latin)
     # functions of the formulas (written as in Chinese textbooks)
     "min max "
     # optimizer names (algorithms, written in Latin in Chinese papers and frameworks)

@@ -21,6 +21,7 @@ from gpudesk.calibration.measurement import ParseResult
 from gpudesk.calibration.pilot_study import PilotStudy
 from gpudesk.calibration.steady_state import unit_of
 from gpudesk.core.calibration_hook import label_of
+from gpudesk.core.digits import percent_text
 from gpudesk.core.explain import format_value
 
 SEVERITY_COLOURS = {"blocker": "#c62828", "warning": "#b26a00", "info": "#1565c0"}
@@ -109,7 +110,7 @@ class SteadyStateTable(ResultTable):
         for state in study.states if study else []:
             group = f"{state.kind} · {state.source_name} [{state.log_format}]"
             for key, v in state.values.items():
-                spread = "—" if math.isnan(v.sigma_rel) else f"{v.sigma_rel:.1%}"
+                spread = "—" if math.isnan(v.sigma_rel) else f"{percent_text(v.sigma_rel, 1)}"
                 lines = f"{v.first_line}–{v.last_line}" if v.first_line else "—"
                 rows.append((group, key, _number(v.median, unit_of(key)), spread, str(v.n_used), str(v.n_dropped),
                              lines))
@@ -146,8 +147,8 @@ class ScalesTable(ResultTable):
                 status = self.tr("at the {0} bound: check the pilot setup").format(s.at_bound)
             else:
                 status = self.tr("fitted")
-            rows.append((name, label_of(name), f"{s.scale:.3f}×", f"{s.sigma_rel:.1%}" if math.isfinite(s.sigma_rel)
-                         else "—", f"{s.scale - 1:+.1%}", status))
+            rows.append((name, label_of(name), f"{s.scale:.3f}×", f"{percent_text(s.sigma_rel, 1)}" if math.isfinite(s.sigma_rel)
+                         else "—", f"{percent_text(s.scale - 1, 1, signed=True)}", status))
             moved.append(s.identifiable and abs(s.scale - 1) > 1e-3)
         self.fill(rows, moved)
 
@@ -164,10 +165,10 @@ class ReprojectionTable(ResultTable):
             assert reproj is not None
             unit = reproj.figure_set.unit(f"reproj.{key}.central")
             label = reproj.figure_set.label(f"reproj.{key}.central").removesuffix(" with fitted constants")
-            driver = f"{f.drivers[0][0]} ({f.drivers[0][1]:+.1%} per +1σ)" if f.drivers and f.drivers[0][1] else "—"
+            driver = f"{f.drivers[0][0]} ({percent_text(f.drivers[0][1], 1, signed=True)} per +1σ)" if f.drivers and f.drivers[0][1] else "—"
             rows.append((label, _number(f.default, unit), _number(f.central, unit),
                          f"{format_value(f.low)} – {format_value(f.high)} {unit}".strip(),
-                         f"{f.change_rel:+.1%}" if math.isfinite(f.change_rel) else "—", driver))
+                         f"{percent_text(f.change_rel, 1, signed=True)}" if math.isfinite(f.change_rel) else "—", driver))
         self.fill(rows, [abs(f.change_rel) > 1e-3 for f in reproj.figures.values()] if reproj else [])
 
 

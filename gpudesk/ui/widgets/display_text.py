@@ -21,14 +21,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from gpudesk.report.display_units import with_count_word
+from gpudesk.report.display_units import COUNT_WORDS, with_count_word
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.fields import choice_name
 
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")  # second and further workloads of a phase: "w2.mem.total"
 ALTERNATIVE_PREFIX = "alt."  # a rented phase's "if we bought it instead" figures: "alt.power.racks"
 ALTERNATIVE_SUFFIX = {"zh": "（如改为自购）", "en": " (if owned instead)"}
-COUNT_PREFIX = re.compile(r"^(T|B|M|亿|万) (.+)$")  # display_value's scaled counts: "12.5 B params", "76 亿 params"
+COUNT_PREFIX = re.compile(rf"^({'|'.join(COUNT_WORDS)}) (.+)$")  # display_value's scaled counts: "12.5 B params", "76 亿 params"
 SOURCE_PREFIX = re.compile(r"^(user input|derived|constant|catalog|model)\b")
 
 

@@ -1,0 +1,69 @@
+"""The display rules declared once in the report layer (number_format: TIME_UNITS, COUNT_SCALES_ZH, and the percent
+rule core/digits.percent_text) hold on every path a surface formats through: the figure tables' display_value, the
+proposal's format_quantity and format_percent, the catalogue templates' '{x:.0%}' fields and the core's English
+messages (looks-18)."""
+
+from __future__ import annotations
+
+from gpudesk.core.digits import percent_text
+from gpudesk.core.reason_values import Quantity
+from gpudesk.report.check_text import quantity_text
+from gpudesk.report.display_units import display_value
+from gpudesk.report.durations import duration_text
+from gpudesk.report.number_format import format_count, format_percent, format_quantity
+from gpudesk.report.text_catalog import ReportText
+from gpudesk.text_catalogues import fill, fill_chinese
+
+
+def test_a_time_under_a_day_reads_in_hours_or_minutes_not_days():
+    """The startup sample's ranked alternatives read '0.0501 days' / '0.146 days' (1.2 h, 3.5 h)."""
+    en, zh = ReportText("en"), ReportText("zh")
+    assert format_quantity(0.0501, "days", en) == "1.2 h"
+    assert format_quantity(0.146, "days", zh) == "3.5 小时"
+    assert format_quantity(0.005, "days", en) == "7.2 min"
+    assert format_quantity(1.16, "days", en) == "1.16 days"
+    assert format_quantity(1.0, "days", en) == "1 day"
+    assert display_value(0.0501, "days", "zh") == ("h", "1.2")
+    # seconds by the same rule: a day and more in days, an hour and more in hours, a minute and more in minutes
+    assert display_value(100_000, "s") == ("days", "1.16")
+    assert display_value(5_400, "s") == ("h", "1.5")
+    assert display_value(300, "s") == ("min", "5")
+    assert display_value(1.268, "s") == ("s", "1.27")
+    assert display_value(0.059, "s") == ("ms", "59")
+    # an input typed in hours keeps its unit; the charts' time axes pick the same units
+    assert display_value(24, "h") == ("h", "24")
+    assert duration_text(0.0501, "en") == "1.2 h" and duration_text(0.005, "zh") == "7.2 分钟"
+
+
+def test_counts_from_a_trillion_read_in_wan_yi_not_ten_thousand_yi():
+    """A count of 1e12 and more read '10,000亿' in Chinese: 万亿 is the step above 亿."""
+    assert format_count(1e12, "zh") == "1万亿"
+    assert format_count(1.5e13, "zh") == "15万亿"
+    assert format_count(3e10, "zh") == "300亿"
+    assert display_value(1.5e13, "tokens", "zh") == ("万亿 tokens", "15")
+    assert display_value(1.5e13, "tokens", "en") == ("T tokens", "15")
+    assert quantity_text(Quantity(2e12, "tokens"), "zh") == "2 万亿 token"
+    assert quantity_text(Quantity(2e12, "tokens"), "en") == "2 T tokens"
+
+
+def test_a_small_share_keeps_its_digits_never_a_false_zero():
+    """'峰值利用率 0%' for 0.02%; a runner-up 0.3% dearer 'wins if its price falls by 0%'; '(-0%)'."""
+    assert percent_text(0.0002) == "0.02%"
+    assert percent_text(-0.003, signed=True) == "-0.3%"
+    assert percent_text(0.003, 1, signed=True) == "+0.3%"
+    assert percent_text(1e-7) == "< 0.01%"
+    assert percent_text(0.0) == percent_text(-0.0) == percent_text(-0.0, signed=True) == "0%"
+    assert percent_text(0.32) == "32%" and percent_text(0.4312, 1) == "43.1%"
+    assert format_percent(0.0002) == "0.02%"
+    assert ReportText("zh").get("exec.why_serving", sized_by="峰值", target="1", replicas=1, per="1", gpus=1,
+                                util=format_percent(0.0002), latency="").count("峰值利用率 0.02%") == 1
+    # a catalogue template's '{x:.0%}' field, in both languages and in the wizard's words
+    assert fill("falls by {cut:.0%}", {"cut": 0.003}) == "falls by 0.3%"
+    assert fill("({change:+.0%})", {"change": -0.004}) == "(-0.4%)"
+    assert fill_chinese("利用率 {u:.0%}，{n:,.0f} 个", {"u": 0.0002, "n": 1234}) == "利用率 0.02%，1,234 个"
+
+
+def test_carbon_dioxide_reads_with_a_subscript_two():
+    """'457 吨 CO2' in the proposal and the window: CO₂ (the bundled WenQuanYi font has U+2082)."""
+    assert format_quantity(457, "t CO₂", ReportText("zh")) == "457 吨 CO₂"
+    assert format_quantity(457, "t CO₂", ReportText("en")) == "457 t CO₂"
