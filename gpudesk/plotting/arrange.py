@@ -181,12 +181,13 @@ def legend_and_transpose(view: ChartView, spec: object, width: float, height: fl
     names = names_of(view, spec)
     # the notes and the bottom axis take their lines whatever the legend does (fit.CHROME_HEIGHT counts neither)
     height -= notes_height(view) + NOTES_AXIS_HEIGHT
-    plan = fit.plan_legend(names, legend_metrics(view), width, height, wanted)
+    panels = 2 if isinstance(spec, ChartSpec) and spec.has_second_panel else 1
+    plan = fit.plan_legend(names, legend_metrics(view), width, height, wanted, panels)
     if not isinstance(spec, ChartSpec) or not should_transpose(view, spec, plan, width):
         return plan, False
     extra = category_axis_extra(view, spec)
     if plan.mode == fit.BESIDE and extra > 0:
-        plan = fit.plan_legend(names, legend_metrics(view), width - extra, height, wanted)
+        plan = fit.plan_legend(names, legend_metrics(view), width - extra, height, wanted, panels)
     return plan, should_transpose(view, spec, plan, width)
 
 

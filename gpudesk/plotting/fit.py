@@ -28,6 +28,11 @@ PLOT_MIN_WIDTH = 260
 """Pixels of plot (axes included) a legend beside it must leave."""
 PLOT_MIN_HEIGHT = 130
 """Pixels of plot a legend below it must leave."""
+PANEL_MIN_HEIGHT = 80
+"""Pixels each of two stacked panels (the serving chart's throughput over its latency) keeps when a legend goes below
+them; less and the legend folds away behind its button (hovering a line names it): at 1366×768 the serving chart's
+three entries in one column took a third of its tab and left each panel 44 px, its throughput axis title cut to
+'吞吐…' and its two latency targets' labels printed over each other."""
 LEGEND_MAX_SHARE = 0.3
 """At most this share of the chart's height goes to a legend below the plot; more and it folds away."""
 LEGEND_SAMPLE = 34
@@ -92,9 +97,9 @@ def label_width(metrics: QtGui.QFontMetricsF, labels: list[str]) -> float:
 
 
 def plan_legend(labels: list[str], metrics: QtGui.QFontMetricsF, width: float, height: float,
-                wanted: bool | None = None) -> LegendPlan:
-    """Where the legend of ``labels`` goes in a chart of ``width`` × ``height`` pixels. ``wanted``: None lets
-    the room decide; True shows it (below, when it fits nowhere); False folds it away."""
+                wanted: bool | None = None, panels: int = 1) -> LegendPlan:
+    """Where the legend of ``labels`` goes in a chart of ``width`` × ``height`` pixels with ``panels`` stacked plots.
+    ``wanted``: None lets the room decide; True shows it (below, when it fits nowhere); False folds it away."""
     if not labels or wanted is False:
         return LegendPlan(HIDDEN)
     entry = LEGEND_SAMPLE + label_width(metrics, labels)
@@ -104,7 +109,8 @@ def plan_legend(labels: list[str], metrics: QtGui.QFontMetricsF, width: float, h
     columns = max(1, min(len(labels), int((width - 16) // (entry + LEGEND_COLUMN_GAP))))
     rows = math.ceil(len(labels) / columns)
     below = rows * LEGEND_ROW
-    fits = below <= LEGEND_MAX_SHARE * height and height - CHROME_HEIGHT - below >= PLOT_MIN_HEIGHT
+    plot_room = max(PLOT_MIN_HEIGHT, panels * PANEL_MIN_HEIGHT)
+    fits = below <= LEGEND_MAX_SHARE * height and height - CHROME_HEIGHT - below >= plot_room
     if fits or wanted:
         return LegendPlan(BELOW, columns, 0.0, below)
     return LegendPlan(HIDDEN)

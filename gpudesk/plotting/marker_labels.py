@@ -144,15 +144,43 @@ def fit_ref_labels(panel: PlotPanel) -> None:
         line.label.anchors = [(0, 0), (0, 0)] if to_right else [(1, 0), (1, 0)]
         used = _set_label_text(line, max(right if to_right else left, 0.0))
         taken = used + 10 if to_right else 0.0  # the label's fill reaches a few pixels past its text
+    placed: list[QtCore.QRectF] = []
     for line in shown:
         if line.angle % 180 != 0:
             continue
-        y = vb.mapViewToScene(QtCore.QPointF(0, line.value())).y()
-        height = QtGui.QFontMetricsF(line.label.textItem.font()).height() + 4
-        above = y - box.top() >= height
-        line.label.anchors = [(1, 1), (1, 1)] if above else [(1, 0), (1, 0)]
-        _set_label_text(line, box.width() * 0.9)
-    keep_marker_labels_inside(panel, [line.label.sceneBoundingRect() for line in shown])
+        _place_level_label(line, box, placed)
+        if line.label.isVisible():
+            placed.append(line.label.sceneBoundingRect())
+    keep_marker_labels_inside(panel, [line.label.sceneBoundingRect() for line in shown if line.label.isVisible()])
+
+
+LEVEL_LABEL_LEFT = 0.03
+"""Where along its line a level line's label goes when its own place (the right end, staggered) is taken: the
+left end."""
+
+
+def _place_level_label(line: pg.InfiniteLine, box: QtCore.QRectF, placed: list[QtCore.QRectF]) -> None:
+    """A level line's label above its line where the plot has the room, else under it, off the labels ``placed``
+    before it: at its own place near the right end, else on the other side of its line, else at the left end;
+    where all are taken it is not shown and its line's tool tip says it (the serving chart's ~60 px latency panel at
+    1366×768 printed 'TTFT target 4,000 ms' over 'TPOT target 60 ms')."""
+    y = line.getViewBox().mapViewToScene(QtCore.QPointF(0, line.value())).y()
+    height = QtGui.QFontMetricsF(line.label.textItem.font()).height() + 4
+    above = y - box.top() >= height
+    sides = [above, not above] if (box.bottom() - y if above else y - box.top()) >= height else [above]
+    own = getattr(line, "gpudesk_along", line.label.orthoPos)  # where ``_draw_reflines`` put it
+    for along, edge in ((own, 1), (LEVEL_LABEL_LEFT, 0)):
+        for side in sides:
+            line.label.setPosition(along)
+            line.label.anchors = [(edge, 1 if side else 0)] * 2
+            if not _set_label_text(line, box.width() * 0.9):
+                return
+            rect = line.label.sceneBoundingRect().adjusted(2, 2, -2, -2)  # the text item's own margin
+            if not any(rect.intersects(other) for other in placed):
+                return
+    line.label.setPosition(own)
+    line.label.setVisible(False)
+    line.setToolTip(line.gpudesk_text)
 
 
 def _set_label_text(line: pg.InfiniteLine, room: float) -> float:

@@ -285,11 +285,11 @@ class PlotPanel:
             line.label.setFormat(ref.label.replace("{", "{{").replace("}", "}}"))
             line.label.setColor(colour)
             line.label.fill = pg.mkBrush(theme.label_fill)
-            # Level lines' labels staggered so that neighbours do not print over each other; upright ones along the top,
-            # each shortened to the room before the next line (``fit_ref_labels``), over the room ``headroom`` keeps
-            # above the values (near the top end in a horizontal chart, whose y is turned over).
+            # Level lines' labels staggered (``fit_ref_labels`` moves one off another); upright ones along the top, each
+            # shortened to the room before the next line, over the room ``headroom`` keeps (a horizontal chart: low end)
             along = 0.97 - 0.12 * (i % 4) if angle == 0 else UPRIGHT_LABEL_AT
-            line.label.setPosition(1.0 - along + 0.02 if self.horizontal and angle == 90 else along)
+            line.gpudesk_along = 1.0 - along + 0.02 if self.horizontal and angle == 90 else along
+            line.label.setPosition(line.gpudesk_along)
             line.label.anchors = [(1, 1), (1, 1)] if angle == 0 else [(1, 0), (1, 0)]
             line.label.updatePosition()
             line.setVisible(True)
