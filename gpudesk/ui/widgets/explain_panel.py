@@ -83,8 +83,9 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
         parts.append(f"<p><i>{html.escape(heads['source'])}</i>: {origin(exp.source)}</p>")
     if exp.inputs:
         headers = (heads["input"], heads["value"], heads["unit"], heads["origin"])
-        parts.append("<table cellspacing=0 cellpadding=3 border=1 style='border-collapse:collapse'>")
-        parts.append("<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in headers) + "</tr>")
+        parts.append("<table width=100% cellspacing=0 cellpadding=3 border=1 style='border-collapse:collapse'>")
+        widths = (f" width={INPUT_COLUMN_SHARE}%", "", "", "")
+        parts.append("<tr>" + "".join(f"<th{w}>{html.escape(h)}</th>" for w, h in zip(widths, headers)) + "</tr>")
         for q in exp.inputs:
             derived = figures is not None and q.key in figures and not figures.is_input(q.key)
             q_label = html.escape(text.figure_label(q.key, q.label))
@@ -92,7 +93,7 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
                 q_label = f"<a href='fig:{html.escape(q.key)}'>{q_label}</a>"
             q_value, q_unit = _shown(q, text)
             parts.append(
-                f"<tr><td>{q_label}<br><small style='color:gray'>{html.escape(q.key)}</small></td>"
+                f"<tr><td>{q_label}<br><small style='color:gray'>{code_breaks(html.escape(q.key))}</small></td>"
                 f"<td align=right style='white-space:nowrap'>{html.escape(q_value)}</td>"
                 f"<td>{html.escape(q_unit)}</td><td><small>{origin(q.source)}</small></td></tr>"
             )
@@ -107,6 +108,19 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
             parts += [f"<li><small>{origin(s)}</small></li>" for s in cited]
             parts.append("</ul>")
     return "".join(parts)
+
+
+INPUT_COLUMN_SHARE = 36
+"""Per cent of the inputs table's width its Input column keeps, so that a label's longest word fits whole in the
+~290 px dock at 1366×768 (the four columns shared it by their contents, and 'communication on the critical path'
+broke as 'communica' / 'tion')."""
+_CODE_BREAK = re.compile(r"([._])")
+
+
+def code_breaks(code: str) -> str:
+    """A figure key with a break opportunity (a zero-width space) after each '.' and '_': in a narrow column it
+    wrapped anywhere ('train.compu' / 'te_time_s'), now between its parts ('train.compute_' / 'time_s')."""
+    return _CODE_BREAK.sub("\\1\u200b", code)
 
 
 _E_NOTATION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)e([+-]?\d+)(?![\w.])")
