@@ -31,6 +31,7 @@ from gpudesk.results.plan_rows import saving_reasons
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.panels.candidate_model import COL_ACCELERATOR, COL_LAYOUT, CandidateTableModel
 from gpudesk.ui.widgets.column_fit import FittedColumns
+from gpudesk.ui.widgets.height_for_width import MinimumForWidth
 from gpudesk.ui.widgets.rich_text_box import RichTextBox
 from gpudesk.ui.widgets.session_text import session_language
 
@@ -119,14 +120,14 @@ class RecommendationPanel(QWidget):
         side.addWidget(self.why_box, 1)
         side.addWidget(self.status)
         side.addWidget(self.pin_button)
-        self.side = QWidget()
+        self.side = MinimumForWidth(preferred=True)  # the room the row gives it, counted in the page's minimum
         self.side.setLayout(side)
         self.side.setMinimumWidth(300)
         self.side.setMaximumWidth(420)
         self._row = row = QHBoxLayout()
         row.addWidget(self.table, 1)
         row.addWidget(self.side)
-        ranked = QWidget()
+        self.ranked = ranked = MinimumForWidth()  # its wrapped texts' lines counted in its minimum height
         ranked_layout = QVBoxLayout(ranked)
         ranked_layout.setContentsMargins(0, 0, 0, 0)
         ranked_layout.addWidget(self.intro)
@@ -159,6 +160,7 @@ class RecommendationPanel(QWidget):
         if self._row.direction() != direction:
             self._row.setDirection(direction)
             self.side.setMaximumWidth(420 if beside else QWIDGETSIZE_MAX)
+            self.ranked.fit_height()
 
     # -- data -----------------------------------------------------------------------
     def set_phase(self, index: int) -> None:
