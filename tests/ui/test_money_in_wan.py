@@ -94,3 +94,11 @@ def test_costs_being_made_are_said_to_be_computed_then_shown(qapp) -> None:
     model.set_candidates(phase.candidates, search_pending=True, costs_pending=False)
     shown = model.index(model.pinned_row(), COL_COST).data()
     assert shown != "Calculating…" and any(ch.isdigit() for ch in shown)
+
+
+def test_ranked_rows_read_times_and_money_as_the_figure_tables(qapp) -> None:
+    """The window's ranked alternatives read '0.0501 days' (format_value beside display_value): now '1.2 h'."""
+    from gpudesk.ui.panels.candidate_model import _number
+
+    assert _number(0.0501, "days") == "1.2 h" and _number(1.16, "days") == "1.16 days"
+    assert _number(143_969.0, "USD") == "143,969 USD"

@@ -15,11 +15,10 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
-from gpudesk.core.explain import format_value
 from gpudesk.core.reason_values import Quantity
 from gpudesk.core.search_words import ITEM_RATE_UNITS
 from gpudesk.report.check_text import quantity_text, reasons_in
-from gpudesk.report.number_format import money_in_chinese_units
+from gpudesk.report.display_units import display_value
 from gpudesk.results.plan_result import Candidate
 from gpudesk.ui.status_style import BLOCKED, COMPLETE, MARKS, UNKNOWN
 from gpudesk.ui.widgets.figure_table import pending_word
@@ -41,14 +40,13 @@ every cell of a column sized to its contents), and every other role is answered 
 
 
 def _number(value: float, unit: str) -> str:
+    """A row's time or cost as the figure tables show it (``display_value``: CNY in 万元 in Chinese, '52.3 万元/月'; a
+    time in the largest unit it reaches, '1.2 h' where the row read '0.0501 days')."""
     if not math.isfinite(value):
         return "—"
     text = session_text()
-    money, slash, per = unit.partition("/")
-    chinese = money_in_chinese_units(value, money, text.lang)
-    if chinese is not None:  # CNY in Chinese: '52.3 万元/月'
-        return f"{chinese[0]} {text.unit(chinese[1] + slash + per)}"
-    return f"{format_value(value)} {text.unit(unit)}".strip()
+    shown_unit, number = display_value(value, unit, text.lang)
+    return f"{text.value(number)} {text.unit(shown_unit)}".strip()
 
 
 class CandidateTableModel(RowsTableModel):
