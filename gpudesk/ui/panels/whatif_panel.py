@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.constants import WHATIF_DEFAULT_STEPS, WHATIF_DEFAULT_SWING, WHATIF_MIN_CHANGE
+from gpudesk.core.digits import percent_text
 from gpudesk.plotting.view import ChartView
 from gpudesk.project.model import Project
 from gpudesk.report.refusal_text import refusal_text
@@ -314,7 +315,7 @@ class WhatIfPanel(QWidget):
         lines += [f"{self.labels[d]}: {reasons[note]}" for d, notes in result.notes.items() for note in notes
                   if note in reasons]
         lang = session_text().lang
-        lines += [f"{self.labels[d]}: {change:+.0%}: {refusal_text(why, lang, describe_path)}"
+        lines += [f"{self.labels[d]}: {percent_text(change, 0, signed=True)}: {refusal_text(why, lang, describe_path)}"
                   for d, failed in result.refused.items() for change, why in failed]
         self.status.setText("\n".join(lines))
 
