@@ -126,6 +126,10 @@ ENGLISH: dict[str, str] = {
     "catalog.cannot_build": "cannot build the row: {text}",
     "catalog.shipped_missing": "shipped catalog not found at {path}; build it with python -m gpudesk.catalog.build",
     "catalog.shipped_unreadable": "shipped catalog {path} cannot be read ({text}); reinstall or rebuild it",
+    "catalog.snapshot_unknown_table": "catalog snapshot row {row}: unknown table {table}",
+    "catalog.snapshot_not_a_row": "catalog snapshot row {row} is not a row",
+    "catalog.snapshot_invalid": "catalog rows saved in the plan are invalid: {problems}{more}",
+    "catalog.snapshot_problem": "{where}: {reason}",
     "catalog.no_row": "no row '{id}' in catalog table {table}{near}",
     "catalog.near": "; did you mean {ids}?",
     "catalog.no_facility_default": "no facility default for kind '{kind}' and region '{region}' in catalog table "
@@ -190,6 +194,7 @@ ENGLISH: dict[str, str] = {
 MORE_VALUES: dict[str, tuple[str, ...]] = {
     "os.error": ("code",),  # the error's code (ENOSPC), by which the other languages word what the system said
     "catalog.near": ("names",),  # the rows' names ("Llama 3.1 8B"), where the English names their ids
+    "catalog.snapshot_problem": ("table", "row", "column"),  # where, in parts: the table by its name
 }
 """Values a refusal carries beyond those its English names, for the wording in other languages."""
 

@@ -40,12 +40,15 @@ class Problem:
         """The reason, keyed where it was keyed (for the wording in other languages)."""
         return self.keyed if self.keyed is not None else self.reason
 
+    @property
+    def where(self) -> str:
+        """``table/row.field``, on one line."""
+        where = f"{self.table}/{one_line(self.row, 100)}" if self.row else self.table
+        return where + (f".{one_line(self.field, 80)}" if self.field else "")
+
     def __str__(self) -> str:
         """One line, whatever the cell text held (line breaks in a CSV cell are shown as ``\\n``)."""
-        where = f"{self.table}/{one_line(self.row, 100)}" if self.row else self.table
-        if self.field:
-            where += f".{one_line(self.field, 80)}"
-        return f"{where}: {one_line(self.reason)}"
+        return f"{self.where}: {one_line(self.reason)}"
 
 
 class CatalogValidationError(CatalogError):

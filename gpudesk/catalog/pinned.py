@@ -20,6 +20,7 @@ from gpudesk.catalog.intake import record_from_mapping
 from gpudesk.catalog.schema import TABLES
 from gpudesk.catalog.store import Catalog
 from gpudesk.catalog.validate import check_record
+from gpudesk.refusals import ListedReasons, refusal
 
 PROVENANCE_FIELDS = ("source", "date", "field_sources", "unknown", "verified", "notes")
 RULE_EXEMPT = {"source", "date", "field_sources", "unknown"}
@@ -31,9 +32,10 @@ def record_from_snapshot(key: str, data: Mapping[str, Any]) -> Any:
     field ranges and choices); raises CatalogError naming the key and every problem, on one line."""
     table, _, rid = key.partition("/")
     if table not in TABLES:
-        raise CatalogError(f"catalog snapshot row {one_line(key, 80)!r}: unknown table {one_line(table, 40)!r}")
+        raise CatalogError(refusal("catalog.snapshot_unknown_table", row=repr(one_line(key, 80)),
+                                   table=repr(one_line(table, 40))))
     if not isinstance(data, Mapping):
-        raise CatalogError(f"catalog snapshot row {one_line(key, 80)!r} is not a row")
+        raise CatalogError(refusal("catalog.snapshot_not_a_row", row=repr(one_line(key, 80))))
     flat = {k: v for k, v in data.items() if k != "provenance"}
     provenance = data.get("provenance")
     if isinstance(provenance, Mapping):
@@ -42,9 +44,11 @@ def record_from_snapshot(key: str, data: Mapping[str, Any]) -> Any:
     if record is not None:
         problems = [p for p in check_record(table, record, ()) if p.field not in RULE_EXEMPT]
     if problems:
-        shown = "; ".join(str(p) for p in problems[:5])
-        more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
-        raise CatalogError(f"catalog rows saved in the plan are invalid: {shown}{more}")
+        shown = ListedReasons(tuple(refusal("catalog.snapshot_problem", where=p.where, table=p.table, row=p.row, column=p.field,
+                                                reason=p.keyed if p.keyed is not None else one_line(p.reason))
+                                    for p in problems[:5]))
+        more = refusal("plan.and_more", count=len(problems) - 5) if len(problems) > 5 else ""
+        raise CatalogError(refusal("catalog.snapshot_invalid", problems=shown, more=more))
     assert record is not None  # record_from_mapping returns a record or the problems that prevented one
     user_row = bool(provenance.get("user_row")) if isinstance(provenance, Mapping) else False
     return dataclasses.replace(record, provenance=dataclasses.replace(record.provenance, user_row=user_row))

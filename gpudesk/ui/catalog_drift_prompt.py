@@ -18,6 +18,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.plan_catalog_rows import catalog_rows_used
 from gpudesk.project.catalog_snapshot import catalog_drift
 from gpudesk.project.model import Project
+from gpudesk.ui.widgets.session_text import error_words
 
 MAX_SHOWN = 12
 
@@ -38,7 +39,7 @@ def offer_catalog_choice(parent: QWidget, project: Project, catalog: Catalog,
         pinned = pinned_catalog(catalog, project.catalog_snapshot)
     except CatalogError as exc:
         use(catalog, False)
-        QMessageBox.warning(parent, parent.tr("Saved catalog values unreadable"), str(exc))
+        QMessageBox.warning(parent, parent.tr("Saved catalog values unreadable"), error_words(exc))
         return None
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Information)

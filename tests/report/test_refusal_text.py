@@ -275,3 +275,15 @@ def test_the_report_command_says_why_in_chinese_when_asked_for_chinese():
     assert _one_line(caught.value, "zh") == "阶段 1 · 负载 1 · 序列长度：-5 低于最小值 1（token）；允许 1 … 10000000（另有 1 处问题）"
     assert _one_line(caught.value).startswith("phases[0].workloads[0].seq_len: -5 is below the minimum 1 (tokens)")
     assert _one_line(caught.value).endswith(" (and 1 more)")  # the English a script reads, as before
+
+
+def test_catalog_rows_saved_in_a_plan_are_refused_in_chinese():
+    from gpudesk.catalog.errors import CatalogError
+    from gpudesk.catalog.pinned import record_from_snapshot
+
+    for key, row in (("gpus/x", {}), ("models/x", "text"), ("models/x", {"params_total": "many", "layerz": 1})):
+        with pytest.raises(CatalogError) as caught:
+            record_from_snapshot(key, row)
+        assert reason_of(caught.value) is not None
+        shown = error_text(caught.value, "zh", describe_path)
+        assert CJK.search(shown) and not IDENTIFIER.search(NAMES.sub("", shown)) and "invalid" not in shown, shown
