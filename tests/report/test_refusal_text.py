@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
+from gpudesk.paths import resource_path
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
 from gpudesk.project.io import load_project, loads_project, read_limited
 from gpudesk.project.model import SCHEMA_VERSION, Project
 from gpudesk.project.schema import project_to_dict
 from gpudesk.refusals import ENGLISH, MORE_VALUES, Refusal, reason_of, refusal
 from gpudesk.report.refusal_text import error_text, refusal_text
-from gpudesk.paths import resource_path
 from gpudesk.text_catalogues import catalogue, flatten
 from gpudesk.wizard.fields import describe_path
 
