@@ -19,7 +19,9 @@ step takes the longer of the GPU's time and the host's (max, not the sum: the me
 1,024 tokens and 13.2 ms at 2,048, the same host time whatever the GPU work; a sum would add ~3 ms at 2,048).
 ``pytorch-cudagraph`` replays decode steps and runs the prefill eager (as benchmarks/gpu/measure_transformer.py
 did); ``pytorch-eager`` runs both eager. The non-GEMM kernels of an unfused prefill take the eager training
-stack's share (training_gemm.eager_gemm_share), not a serving engine's.
+stack's share (training_gemm.eager_gemm_share), not a serving engine's, and its decode attention reads the KV cache
+at UNFUSED_DECODE_KV_BW_EFFICIENCY of HBM bandwidth (PyTorch's flash kernel does not split the cache for a one-token
+query as engines' decode kernels do; fitted on the fit half of the measured decode cases).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import numpy as np
 from gpudesk.core.constants import (
     DECODE_KERNELS_PER_LAYER,
     EAGER_HOST_OP_S,
+    UNFUSED_DECODE_KV_BW_EFFICIENCY,
     UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS,
     UNFUSED_DECODER_KERNELS_PER_LAYER,
 )
@@ -68,6 +71,7 @@ class LayerStack:
     decode_launch_s: float  # host seconds to launch a decode step's kernels one by one (0: replayed from a graph)
     prefill_launch_s: float  # the same for a prefill
     prefill_share: Any = None  # GEMM + attention share of an unfused prefill's compute (None: the engine's)
+    kv_efficiency: float = 0.0  # achieved share of HBM bandwidth reading the KV cache in decode (0: the engine's)
 
 
 def layer_stack(release: str, n_layers: int, eager_share: Any = None) -> LayerStack:
@@ -78,7 +82,8 @@ def layer_stack(release: str, n_layers: int, eager_share: Any = None) -> LayerSt
     kernels = float(n_layers) * UNFUSED_DECODER_KERNELS_PER_LAYER.value + UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS.value
     launch = kernels * EAGER_HOST_OP_S.value
     eager_decode = ENGINE_RELEASE.term(release).stack == "unfused_eager"
-    return LayerStack(kernels, launch if eager_decode else 0.0, launch, eager_share)
+    return LayerStack(kernels, launch if eager_decode else 0.0, launch, eager_share,
+                      UNFUSED_DECODE_KV_BW_EFFICIENCY.value)
 
 
 def record_layer_stack(fs: FigureSet, inp: Any, model: Any, hw: Any) -> Any:
@@ -89,6 +94,7 @@ def record_layer_stack(fs: FigureSet, inp: Any, model: Any, hw: Any) -> Any:
     fs.constant("eff.unfused_kernels_per_layer", UNFUSED_DECODER_KERNELS_PER_LAYER)
     fs.constant("eff.unfused_kernels_outside", UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS)
     fs.constant("eff.eager_host_op", EAGER_HOST_OP_S)
+    fs.constant("eff.unfused_kv_bw", UNFUSED_DECODE_KV_BW_EFFICIENCY)
     fs.add("infer.kernels_per_pass", stack.kernels * ones, "kernels", "kernels one pass through the model launches",
            "L · kernels per unfused layer + kernels outside the layers (embedding, rotary rows, final norm, head, "
            "argmax)", ["infer.in.engine_release", "eff.unfused_kernels_per_layer", "eff.unfused_kernels_outside"])

@@ -267,7 +267,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
               "them one by one; the step takes the longer)" if unfused(inp.engine_release) else ""),
            [*hw_deps, "infer.concurrency", "infer.context_in_flight", "infer.in.tp", "eff.kernel_boundary",
             "infer.expert_wait", *(["infer.host_iteration_s"] if stated else []),
-            *(["infer.kernels_per_pass", "infer.launch_s"] if unfused(inp.engine_release) else [])])
+            *(["infer.kernels_per_pass", "infer.launch_s", "eff.unfused_kv_bw"] if unfused(inp.engine_release)
+              else [])])
     if inp.batching == "separate_prefill":
         pre_share = c1 / out * rep.prefill(prompt, prompt)
     else:  # the prefill tokens mixed into a step ride its TP/EP collectives with the C decode tokens

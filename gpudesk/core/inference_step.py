@@ -14,7 +14,7 @@ roofline):
   same collectives.
 * decode and prefill GEMMs: smooth roofline (t_c^p + t_m^p)^(1/p) against the step's weight stream
   (SERVING_ROOFLINE_SHARPNESS): a short prompt's GEMMs sit near the ridge point just as a decode batch's do; the KV
-  cache streams at SERVING_DECODE_KV_BW_EFFICIENCY of HBM bandwidth.
+  cache streams at SERVING_DECODE_KV_BW_EFFICIENCY of HBM bandwidth (plain PyTorch: UNFUSED_DECODE_KV_BW_EFFICIENCY).
 * every pass through the layers pays its kernels' boundaries, KERNEL_BOUNDARY_S each (~2.3 µs per dependent kernel
   replayed from a CUDA graph): L · DECODE_KERNELS_PER_LAYER in a fused engine, more in plain PyTorch, whose eager
   passes take at least the host's launch time (core/engine_release.py, layer_stack); a decode step with FP4 math
@@ -288,7 +288,7 @@ class ReplicaModel:
         linear = (gemm_c ** p + gemm_m ** p) ** (1.0 / p)  # smooth roofline near the ridge point
         kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp
         attn_flops = 2.0 * self.model.n_layers * context * self.decode_attn_width * batch / g
-        kv_bw = hw.hbm_bw * SV.SERVING_DECODE_KV_BW_EFFICIENCY.value
+        kv_bw = hw.hbm_bw * (self.stack.kv_efficiency or SV.SERVING_DECODE_KV_BW_EFFICIENCY.value)
         attention = np.maximum(attn_flops / (self.attention_peak * eff.attention), kv / kv_bw)
         comm = self.collectives(batch)
         kernels = self.kernel_boundaries() + self.gemm_fixed + 0.0 * linear
@@ -313,7 +313,7 @@ class ReplicaModel:
         kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp
         attn_c = 2.0 * self.model.n_layers * context * self.decode_attn_width * batch / self.gpus \
             / (self.attention_peak * eff.attention)
-        attn_m = kv / (self.hw.hbm_bw * SV.SERVING_DECODE_KV_BW_EFFICIENCY.value)
+        attn_m = kv / (self.hw.hbm_bw * (self.stack.kv_efficiency or SV.SERVING_DECODE_KV_BW_EFFICIENCY.value))
         on_compute = linear * gemm_c ** p / (gemm_c ** p + gemm_m ** p) + np.where(attn_c >= attn_m, attn_c, 0.0)
         return np.asarray(on_compute), np.asarray(linear + np.maximum(attn_c, attn_m) - on_compute)
 

@@ -23,6 +23,7 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
+from validation_cases_measured import GROUP_SERVING  # noqa: E402
 from validation_runner import FIT_GROUPS, TRAINING_FIT_GROUPS, Result, run_all  # noqa: E402
 
 from gpudesk.core import constants as C  # noqa: E402
@@ -36,6 +37,8 @@ SERVING_GRID = {
     "MAMF_FP4_BLACKWELL": (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6),
     "MAMF_FP4_DECODE_RELATIVE_BLACKWELL": (0.3, 0.4, 0.5, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.0),
 }
+# plain PyTorch's decode attention (core/engine_release.py): only the "measured here: decode / prefill" cases run it
+UNFUSED_GRID = {"UNFUSED_DECODE_KV_BW_EFFICIENCY": (0.8, 0.7, 0.6, 0.55, 0.5, 0.45, 0.4, 0.35, 0.3)}
 TRAINING_GRID = {
     "FUSED_STACK_GEMM_TIME_SHARE": (0.61, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95),
     "ATTENTION_BACKWARD_RELATIVE": (0.3, 0.4, 0.5, 0.55, 0.6, 0.7, 0.8),
@@ -210,6 +213,8 @@ if __name__ == "__main__":
             print(f"{k} = {v}")
     if which == "eager":
         print(f"EAGER_HOST_OP_S = {fit_eager_host_op():.3g}")
+        for k, v in fit(UNFUSED_GRID, (GROUP_SERVING,)).items():
+            print(f"{k} = {v}")
     if which == "adp":
         form, value = fit_adp_forms()
         print(f"form {form}, value {value:g}")

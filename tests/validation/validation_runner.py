@@ -51,7 +51,7 @@ GROUP_TRAIN_MEMORY = "training memory"
 ALL_TRAINING_CASES = TRAINING_CASES + RECIPE_CASES + MLPERF_MORE_CASES + ASCEND_CASES
 MEDIAN_LIMITS = {"training": 0.15, "inference throughput": 0.20, "inference latency": 0.25,
                  GROUP_SERVING_LOAD: 0.30, GROUP_TRAIN_MEMORY: 0.15,
-                 GROUP_MEMORY: 0.15, GROUP_MEMORY_HELDOUT: 0.15, GROUP_STEP: 0.22, GROUP_SERVING: 0.15,
+                 GROUP_MEMORY: 0.15, GROUP_MEMORY_HELDOUT: 0.15, GROUP_STEP: 0.22, GROUP_SERVING: 0.10,
                  GROUP_MLPERF_INFERENCE: 0.25, GROUP_POWER: 0.10}
 # MLPerf inference (added 2026-12-02, all held-out): median 16.0% when added; the limit is that plus 9 points, room
 # for the serving-model changes under way (issue 18), not a target (the target is 12% on held-out serving). System power

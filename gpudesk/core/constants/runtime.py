@@ -186,6 +186,17 @@ UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS = Constant(
     "position 2, the final RMSNorm 9, the LM head 1, the greedy argmax 1: 14 (the prefill slices the rotary "
     "tables without a kernel: 12; not told apart) [D]",
 )
+UNFUSED_DECODE_KV_BW_EFFICIENCY = Constant(
+    "UNFUSED_DECODE_KV_BW_EFFICIENCY", 0.40, "fraction",
+    "achieved HBM bandwidth of plain PyTorch's decode attention (scaled_dot_product_attention) / datasheet",
+    "a one-token query through PyTorch's flash kernel, which parallelises over sequences and heads rather than "
+    "splitting the cache as serving engines' decode kernels do (Dao, Haziza, Massa, Sizov, 'Flash-Decoding for "
+    "long-context inference', PyTorch blog, 2023-10-13: FlashAttention-2 leaves the GPU under-used in decoding); "
+    "engines reach SERVING_DECODE_KV_BW_EFFICIENCY (0.80), FlashInfer measured 45-80% for batch decode attention "
+    "(arXiv 2501.01005, Fig. 7). Chosen from 0.8, 0.7, 0.6, 0.55, 0.5, 0.45, 0.4, 0.35, 0.3 on the fit half of the "
+    "'measured here: decode / prefill' cases (tests/validation/fit_constants.py eager, 2026-12-03); judged on the "
+    "held-out half in docs/validation.md [F]",
+)
 EAGER_HOST_OP_S = Constant(
     "EAGER_HOST_OP_S", 13.9e-6, "s", "host time eager PyTorch takes to issue one kernel-launching op",
     "measured here (benchmarks/gpu/measure_transformer.py, torch 2.11, H200 host, 2026-11-30): the eager decode "
