@@ -109,6 +109,21 @@ DISAGG_405B = ("closed/NVIDIA/code/llama3_1-405b/tensorrt/run_disagg_405B/README
                "ykamiset/inference_results_v5.1, commit e9ccad4")
 DISAGG_LAYOUT = dict(context_servers=14, context_tp=4, generation_servers=2, generation_tp=8, target_qps=15.2)
 
+DISAGG_CASE = "mlperf-i51-llama31-405b-gb200x72-interactive"
+
+
+def as_served(case):
+    """The case with its note saying how the run was served where that differs from its config file's layout
+    (NVIDIA's v5.1 GB200 NVL72 Llama 3.1 405B Interactive: disaggregated, DISAGG_405B); the plan is unchanged."""
+    if case.id != DISAGG_CASE:
+        return case
+    d = DISAGG_LAYOUT
+    return replace(case, note=case.note + (
+        f"; served disaggregated, not as the config file's aggregated engines: {d['context_servers']} context servers "
+        f"of TP{d['context_tp']} and {d['generation_servers']} generation servers of TP{d['generation_tp']} "
+        f"({DISAGG_405B}); gpudesk's disaggregated mode keeps one tensor-parallel degree for both pools, so the "
+        "case keeps the aggregated plan"))
+
 
 def interactive_findings(rows: list, by: dict) -> str:
     """docs/validation.md's paragraph on the Llama 3.1 405B Interactive rows on Blackwell, from this run's results."""
@@ -131,7 +146,7 @@ def interactive_findings(rows: list, by: dict) -> str:
                              serving_math(case.weight_dtype, None))
     step = {k: float(np.ravel(v)[0]) * 1e3 for k, v in rep.decode_step(one * 25, one * (case.prompt + case.output / 2)).items()}
     b200 = [i for i in err if i.endswith("llama31-405b-b200x8-interactive")]
-    gb200, nvidia_b200 = "mlperf-i51-llama31-405b-gb200x72-interactive", "mlperf-i51-llama31-405b-b200x8-interactive"
+    gb200, nvidia_b200 = DISAGG_CASE, "mlperf-i51-llama31-405b-b200x8-interactive"
     return (
         "* **Llama 3.1 405B Interactive on Blackwell** (2026-12-03): the two aggregated runs read fast ("
         + ", ".join(f"{'Nebius' if '-nebius-' in i else 'NVIDIA'} 8 B200 {err[i]:+.0%}" for i in b200)

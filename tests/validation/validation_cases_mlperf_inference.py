@@ -60,7 +60,7 @@ from engine_releases import mlperf_release
 from mlperf_deepseek_r1 import DELL_SERVER, as_recipe, as_run, deepseek_findings, output_cv
 from mlperf_graphs import graph_findings, with_graphs
 from mlperf_llama_405b import llama_findings
-from mlperf_server_offline import interactive_findings, p90_findings, server_offline_findings
+from mlperf_server_offline import as_served, interactive_findings, p90_findings, server_offline_findings
 from validation_catalog import catalog
 
 from gpudesk.catalog.records import Accelerator, ModelArch
@@ -351,7 +351,7 @@ def _as_submitted_dense(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
     return replace(case, tp=tp, pp=pp, max_batch=batch, note=note)
 
 
-MLPERF_INFERENCE_CASES = [with_graphs(_as_submitted_dense(_as_submitted(c))) for c in MLPERF_INFERENCE_CASES]
+MLPERF_INFERENCE_CASES = [as_served(with_graphs(_as_submitted_dense(_as_submitted(c)))) for c in MLPERF_INFERENCE_CASES]
 MLPERF_INFERENCE_CASES = [as_run(as_recipe(c) if c.task == "deepseek-r1" and not c.tp else c,
                                  lambda c: c.gpus // ((max(c.tp, c.ep) or 1) * (c.pp or 1)))
                           for c in MLPERF_INFERENCE_CASES]
