@@ -25,6 +25,7 @@ from validation_cases_measured import (  # noqa: E402
 )
 from validation_cases_mlperf_inference import findings as mlperf_inference_findings  # noqa: E402
 from validation_cases_power import findings as power_findings  # noqa: E402
+from validation_cases_vendor_inference import findings as vendor_findings  # noqa: E402
 from validation_report_dense import DENSE_ITEMS  # noqa: E402
 from validation_report_host import ADP_HOST_COSTS, ADP_HOST_FIT  # noqa: E402
 from validation_report_texts import (  # noqa: E402
@@ -368,7 +369,7 @@ def render(results: list[Result]) -> str:
         "state honestly for a new plan. The first-token-latency band rests on 14 cases, so its conformal bounds are "
         "the smallest and largest of them.",
         *mlperf_inference_findings(results),
-        *ascend_findings(results),
+        *ascend_findings(results), *vendor_findings(results),
         *power_findings(results),
         "* **Llama 3.1 8B GPU-hours**: the model card's 1.46M H100-hours imply ~14% MFU for 15T tokens, far "
         "below the 38-43% the same team reports for 405B; the card's hours likely include work beyond the "

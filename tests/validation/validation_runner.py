@@ -32,6 +32,7 @@ from validation_cases_power_serving import SERVING_POWER_CASES, predict_serving_
 from validation_cases_recipes import RECIPE_CASES
 from validation_cases_serving import DEEPSEEK_ADP_CASES, SERVING_CASES, ServingCase
 from validation_cases_training import TRAINING_CASES, TrainingCase
+from validation_cases_vendor_inference import AMD_MI300X_SERVING, VENDOR_LATENCY_CASES, VENDOR_THROUGHPUT_CASES
 from validation_split import assign_splits
 
 from gpudesk.core.explain import FigureSet
@@ -317,11 +318,12 @@ def run_all() -> list[Result]:
                    predict_training_memory(c), c.note, c.accelerator.family, c.precision)
             for c in ALL_TRAINING_CASES if c.measured_memory_gib > 0]
     out += [Result("inference throughput", c.id, c.citation, c.metric, c.measured, predict_inference(c), c.note,
-                   c.accelerator.family, c.weight_dtype) for c in INFERENCE_THROUGHPUT_CASES]
+                   c.accelerator.family, c.weight_dtype) for c in INFERENCE_THROUGHPUT_CASES + VENDOR_THROUGHPUT_CASES]
     out += [Result(GROUP_SERVING_LOAD, c.id, c.citation, "tokens_per_s_per_gpu", c.measured, predict_serving(c),
-                   c.note, c.accelerator().family, c.precision) for c in SERVING_CASES + DEEPSEEK_ADP_CASES]
+                   c.note, c.accelerator().family, c.precision)
+            for c in SERVING_CASES + DEEPSEEK_ADP_CASES + AMD_MI300X_SERVING]
     out += [Result("inference latency", c.id, c.citation, c.metric, c.measured, predict_inference(c), c.note,
-                   c.accelerator.family, c.weight_dtype) for c in INFERENCE_LATENCY_CASES]
+                   c.accelerator.family, c.weight_dtype) for c in INFERENCE_LATENCY_CASES + VENDOR_LATENCY_CASES]
     for m in MLPERF_INFERENCE_CASES:
         value, tp = predict_mlperf_inference(m)
         out.append(Result(GROUP_MLPERF_INFERENCE, m.id, m.citation, "tokens_per_s_per_gpu", m.measured, value,
