@@ -56,9 +56,10 @@ TAG = re.compile(r"<[^>]+>")
 
 
 def plain(text: str) -> str:
-    """Rich text as the user reads it: tags dropped, entities decoded, mnemonics (&F) gone."""
+    """Rich text as the user reads it: tags dropped, entities decoded, mnemonics (&F) gone, zero-width spaces (line-break
+    hints the reader does not see, e.g. in Explain's figure keys) gone."""
     text = html.unescape(TAG.sub(" ", text)) if "<" in text else text
-    return text.replace("&&", "").replace("&", "")
+    return text.replace("&&", "").replace("&", "").replace("\u200b", "")
 
 
 def english_words(text: str, allowed: frozenset[str] | set[str] = frozenset()) -> list[str]:
