@@ -49,6 +49,15 @@ ASSUMPTION_TEMPLATES: dict[str, str] = {
     "cloud_price": (
         "Cloud price from {provider} {instance} ({region}, {date})."
     ),
+    "rented_on_plan_server": (
+        "{provider} {instance} prices one GPU of the provider's own node and gives no node or network: the phase is "
+        "timed on the plan's {server} with {nic} between nodes; confirm the provider's node and interconnect."
+    ),
+    "rented_on_plan_server_no_nic": (
+        "{provider} {instance} prices one GPU of the provider's own node and gives no node or network: the phase is "
+        "timed on the plan's {server}, with no scale-out network between nodes; confirm the provider's node and "
+        "interconnect."
+    ),
     "assumed_inputs": (
         "Workload {workload}: not set in the plan, gpudesk's defaults were used: {inputs}."
     ),

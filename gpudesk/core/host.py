@@ -56,6 +56,7 @@ class HostInputs:
     # holds loads, feeds and stages for those alone; the PCIe lanes stay the installed GPUs'
     gpus_used: float = 0.0
     gpus_used_source: str = ""
+    rented_instance: bool = False  # a rented instance (its offer's vCPUs and RAM): no PCIe or NIC layout of ours
 
 
 def _gpus_used(fs: FigureSet, inp: HostInputs, gpus: Any) -> tuple[Any, str]:
@@ -146,6 +147,8 @@ def host_figures(inp: HostInputs) -> FigureSet:
     fs.add("host.ram_headroom", ram - ram_need, "B", "host RAM left over", "ram - ram_needed",
            ["host.ram", "host.ram_needed"])
 
+    if inp.rented_instance:  # the provider lays out the instance's PCIe and network: nothing here to size or buy
+        return fs
     # -- PCIe -----------------------------------------------------------
     nics = record_field(fs, "host.nics", s, "nics", "NICs", "scale-out NICs per server")
     nic_gbps = record_field(fs, "host.nic_gbps", s, "nic_gbps", "Gb/s", "speed per scale-out NIC")
@@ -269,7 +272,8 @@ def host_checks(fs: FigureSet) -> list[Check]:
             "Add host memory, turn off CPU offload, or checkpoint synchronously instead of staging in RAM.",
             ("host.ram_needed", "host.ram"), {"ram_needed_gb": need_gb, "ram_gb": have_gb},
         ))
-    need_l, have_l = at(fs, "host.pcie_lanes_needed", None), at(fs, "host.pcie_lanes_offered", None)
+    need_l, have_l = (at(fs, "host.pcie_lanes_needed", None), at(fs, "host.pcie_lanes_offered", None)) \
+        if "host.pcie_lanes_needed" in fs else (0.0, 0.0)  # a rented instance: the provider's PCIe
     if need_l > have_l:
         checks.append(Check(
             "host.pcie_lanes_short", "info", "host", "GPUs and NICs share PCIe uplinks",

@@ -28,6 +28,7 @@ from gpudesk.core.plan_workload_other import (
 from gpudesk.core.power_limit import MIN_CLOCK_FRACTION, lowest_modelled_limit_w
 from gpudesk.project.model import Phase, Workload
 from gpudesk.refusals import refusal
+from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.serving import PERCENTILE
 from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE
 
@@ -258,4 +259,10 @@ def assumptions(phase: Phase, r: ResolvedPhase, figures: FigureSet) -> list[Assu
     if r.offer is not None:
         out.append(Assumption("cloud_price", {"provider": r.offer.provider, "offer_id": r.offer.id, "instance": r.offer.instance,
                                               "region": r.offer.region, "date": r.offer.provenance.date}))
+    rented = None if DELIVERY_MODE.term(phase.delivery.mode).owns_hardware else \
+        r.rented_offer(str(DELIVERY_MODE.term(phase.delivery.mode).priced_as))
+    if rented is not None and rented.gpus > 0 and r.instance is None:  # a per-GPU row: no node or network of its own
+        values = {"provider": rented.provider, "offer_id": rented.id, "instance": rented.instance,
+                  "server": r.server.name, "nic": r.nic.name if r.nic else ""}
+        out.append(Assumption("rented_on_plan_server" if r.nic else "rented_on_plan_server_no_nic", values))
     return out

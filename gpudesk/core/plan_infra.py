@@ -165,7 +165,8 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
     serves = not primary.trains and kind in SERVING_KINDS
     if not ledger_only:  # no ledger line reads the host
         host = host_figures(HostInputs(
-            server=r.server, throughput_per_gpu=primary.throughput_per_gpu, data_kind=primary.data_kind,
+            # a rented instance's own vCPUs and RAM (the offer's), not the owned server's
+            server=r.timed()[0], throughput_per_gpu=primary.throughput_per_gpu, data_kind=primary.data_kind,
             batch_units_per_gpu=primary.loader_batch_units, image_size_px=primary.image_size_px,
             checkpoint_staging_bytes_per_node=storage.number("storage.checkpoint_size", 0.0) / nodes
             if primary.trains else 0.0,
@@ -175,6 +176,7 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
             weights_bytes_per_gpu=primary.figures.number("mem.weights") if serves else 0.0,
             kv_swap=kind in KV_SWAP_KINDS, gpus_used=float(used),
             gpus_used_source=GPUS_USED_SOURCE.format(gpus=config.gpus, per=gpn),
+            rented_instance=r.instance is not None,
         ))
         fs.merge(host)
         checks += host_checks(host)

@@ -14,7 +14,7 @@ from typing import TypeVar, cast
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFORM_OVERHEAD
+from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFORM_OVERHEAD, VCPUS_PER_CORE
 from gpudesk.core.delivery import convert
 from gpudesk.core.market import AvailabilityIndex, offer_allowed, phase_market
 from gpudesk.project.errors import printable
@@ -350,11 +350,18 @@ def instance_server(server: rec.Server, acc: rec.Accelerator, instance: rec.Clou
     unknown when the row does not say, never the plan's own NIC or a guessed speed)."""
     node = partly_populated(server, acc, instance.gpus) if 0 < instance.gpus < server.gpus else server
     gbps = float(instance.network_gbps or 0.0)
-    cited = replace(node.provenance, field_sources={**node.provenance.field_sources,
-                                                    "nic_gbps": instance.provenance.source_of("network_gbps")})
+    # its CPU and memory are the offer's (vCPUs are hardware threads: VCPUS_PER_CORE), never the owned server's
+    cores = int(instance.vcpus // VCPUS_PER_CORE.value) if instance.vcpus > 0 else 0
+    host = {"cpu_cores_total": f"{instance.provenance.source_of('vcpus')}: {instance.vcpus} vCPUs / "
+                               f"{VCPUS_PER_CORE.value:g} (constant VCPUS_PER_CORE)",
+            "ram_gb": instance.provenance.source_of("ram_gb"), "gpus": instance.provenance.source_of("gpus")}
+    unknown = tuple(f for f in node.provenance.unknown if f not in host) + \
+        (() if cores else ("cpu_cores_total",)) + (() if instance.ram_gb > 0 else ("ram_gb",))
+    cited = replace(node.provenance, unknown=unknown, field_sources={
+        **node.provenance.field_sources, **host, "nic_gbps": instance.provenance.source_of("network_gbps")})
     return replace(node, id=f"{INSTANCE_ID}{instance.id}", nics=1 if gbps else 0, nic_gbps=gbps, frontend_nics=0,
                    frontend_nic_gbps=0.0, scaleup_domain=min(node.scaleup_domain, max(instance.gpus, 1)),
-                   provenance=cited)
+                   cpu_cores_total=cores, ram_gb=float(instance.ram_gb or 0.0), cpu_model="", provenance=cited)
 
 
 def fabric_server(server: rec.Server, phase: Phase) -> rec.Server:

@@ -95,6 +95,13 @@ def _opex(plan: PlanEstimate) -> tuple[float | None, str]:
     return plan.phases[-1].ledger.opex_per_year, "the last phase's yearly run rate (ledger)"
 
 
+def _rent(plan: PlanEstimate) -> tuple[float | None, str]:
+    """The last phase's rent per year (tco.rent_per_year, a line of its opex); None when it rents nothing."""
+    f = plan.phases[-1].figures
+    return (f.number("tco.rent_per_year"), "the last phase's rent per year (ledger)") if "tco.rent_per_year" in f \
+        else (None, "the last phase rents no capacity")
+
+
 def _total(plan: PlanEstimate) -> tuple[float | None, str]:
     return plan.total, "plan total: every phase's ledger over its months"
 
@@ -110,6 +117,8 @@ def awaiting_quote(plan: PlanEstimate, metric_id: str) -> tuple[tuple[str, str],
         lines = [ln for p in plan.phases for ln in p.ledger.unpriced if ln.period == "once" and ln.nature == "capex"]
     elif metric_id == "opex":
         lines = [ln for ln in plan.phases[-1].ledger.unpriced if ln.period == "month"]
+    elif metric_id == "rent":
+        lines = [ln for ln in plan.phases[-1].ledger.unpriced if ln in plan.phases[-1].ledger.rent_lines]
     elif metric_id == "total":
         lines = [ln for p in plan.phases for ln in p.ledger.unpriced]
     else:
@@ -135,12 +144,13 @@ METRICS = (
     Metric("racks", "lower", "racks"),
     Metric("capex", "lower", "currency", True),
     Metric("opex", "lower", "currency/year", True),
+    Metric("rent", "lower", "currency/year", True),  # a line of the opex above, for the plans that rent
     Metric("total", "lower", "currency", True),
     Metric("unpriced", "lower", "lines"),
 )
 READERS: dict[str, Callable[[PlanEstimate], tuple[float | None, str]]] = {
     "gpus": _gpus, "servers": _servers, "time_days": _time_days, "throughput": _capacity, "power_kw": _power,
-    "racks": _racks, "capex": _capex, "opex": _opex, "total": _total, "unpriced": _unpriced,
+    "racks": _racks, "capex": _capex, "opex": _opex, "rent": _rent, "total": _total, "unpriced": _unpriced,
 }
 
 

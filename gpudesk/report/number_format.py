@@ -166,7 +166,8 @@ def format_quantity(value: float | str | None, unit: str, text: ReportText, deci
     if number == MISSING or not unit:
         return number
     singular = f"unit_one.{unit}"
-    shown = text.get(singular) if value == 1 and text.has(singular) else text.choice("unit", unit)
+    # singular when the number shown is one ("1 core", also for 1.27 cores shown as 1), as a reader reads it
+    shown = text.get(singular) if number == "1" and text.has(singular) else text.choice("unit", unit)
     if not shown:
         return number
     return f"{number}{shown}" if shown.startswith("%") else f"{number} {shown}"  # "50%/year", not "50 %/year"

@@ -24,11 +24,18 @@ def test_the_startup_samples_one_gpu_phase_sizes_its_host_for_one_gpu(searched_s
     assert f.number("storage.gpus") == 1
 
 
-def test_a_generated_plans_small_serving_phases_size_their_hosts_for_their_gpus(catalog):
-    plan = estimate_plan(GENERATED[1], catalog)  # vision serving on 1 GPU, LLM serving on 2, of 8-GPU servers
-    fewer = [p for p in plan.phases if check_host_follows_the_phases_gpus(p)]
-    assert [p.config.gpus for p in fewer] == [1, 2], [(p.name, p.config.gpus) for p in plan.phases]
-    llm = fewer[1].figures
-    assert llm.number("host.kv_swap") == pytest.approx(2 * llm.number("host.kv_swap_per_gpu"))
+def test_a_generated_plans_small_rented_phases_size_their_hosts_per_instance(catalog):
+    """Vision serving on 1 GPU and LLM serving on 2 rented L40S run on 1-GPU g6e.xlarge instances: their host
+    figures are one instance's (its vCPUs and RAM, for its one GPU), no longer the owned-equivalent 8-GPU server's
+    sized for the GPUs the phase ran in it (rented-18)."""
+    plan = estimate_plan(GENERATED[1], catalog)
+    rented = plan.phases[:2]
+    assert [p.config.gpus for p in rented] == [1, 2]
+    for p in rented:
+        f = p.figures
+        assert f.number("host.gpus") == f.number("plan.gpus_per_instance") == 1 and "host.gpus_used" not in f
+        assert check_host_follows_the_phases_gpus(p) == 0
+    llm = rented[1].figures
+    assert llm.number("host.kv_swap") == pytest.approx(llm.number("host.kv_swap_per_gpu"))
     assert llm.number("host.weights_staged") == pytest.approx(
-        2 * llm.number("host.weights_per_gpu") * llm.number("host.weight_staging_share"))
+        llm.number("host.weights_per_gpu") * llm.number("host.weight_staging_share"))

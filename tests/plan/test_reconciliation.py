@@ -121,7 +121,9 @@ def check_host_follows_the_phases_gpus(phase) -> int:  # type: ignore[no-untyped
     """Host and storage figures follow the GPUs the phase runs in its busiest server, not the server's slots (the
     startup sample's 1-GPU phase was sized for 8); returns 1 when the phase runs fewer GPUs than a server holds."""
     f, c = phase.figures, phase.config
-    used = min(c.gpus_per_node, max(c.gpus, 1))
+    # a rented instance's node is the instance (its own vCPUs and RAM feed its own GPUs), not the plan's server
+    per_node = int(f.number("plan.gpus_per_instance")) if "net.instance_gbps" in f else c.gpus_per_node
+    used = min(per_node, max(c.gpus, 1))
     fewer = used < f.number("host.gpus")
     assert ("host.gpus_used" in f) == fewer, (phase.name, used, f.number("host.gpus"))
     if fewer:
@@ -197,6 +199,12 @@ def check_documents(plan: PlanEstimate, project: Project) -> None:
     assert comparison.row("gpus").values[0] == max(p.config.gpus for p in plan.phases)
     rows = {r[1]: r for r in csv.reader(io.StringIO(to_csv(comparison, ReportText("en")))) if r and r[0] == "figure"}
     assert float(rows["total"][4]) == pytest.approx(plan.total)
+    last = plan.phases[-1].figures  # the last phase's rent, a line of its opex: the comparison's and the CSV's
+    if "tco.rent_per_year" in last:
+        assert comparison.row("rent").values[0] == pytest.approx(last.number("tco.rent_per_year"))
+        assert float(rows["rent"][4]) == pytest.approx(last.number("tco.rent_per_year"))
+    else:
+        assert "rent" not in rows
     document = json.loads(json.dumps(plan_to_json(plan), allow_nan=False))
     assert document["total"] == pytest.approx(plan.total)
     for phase, data in zip(plan.phases, document["phases"], strict=True):

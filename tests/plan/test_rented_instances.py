@@ -14,7 +14,7 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.plan_resolve import instance_server, resolve_phase
+from gpudesk.core.plan_resolve import INSTANCE_KINDS, instance_server, resolve_phase
 from gpudesk.core.plan_workload import hardware_for
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
@@ -74,3 +74,64 @@ def test_four_rented_instances_are_four_nodes_on_the_providers_network(lang, cat
     unknown.input("net.instance_gbps", math.nan, "Gb/s", "network", "unknown")
     blank = dataclasses.replace(phase, figures=unknown)
     assert fabric_text(blank, "none", t) == t.get("network.instance_fabric_unknown", instance="g6.xlarge")
+
+
+def test_a_rented_instances_cpu_and_memory_are_the_offers(catalog):
+    """The bank pilot rents 4 × p4d.24xlarge (96 vCPUs, 1,152 GB each) yet its feed check read the owned HGX A100
+    server ('Server CPU and memory not in the catalog'): the instance's cores and RAM are the offer row's."""
+    project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
+    phase = estimate_plan(project, catalog).phases[0]
+    offer = catalog.cloud_offer(project.phases[0].delivery.cloud_offer_id)
+    f = phase.figures
+    assert offer.vcpus > 0 and offer.ram_gb > 0 and not phase.config.owns_hardware
+    assert f.number("host.cpu_cores") == offer.vcpus // 2 and f.number("host.ram") == offer.ram_gb * 1e9
+    assert f"cloud_offers/{offer.id}" in f.source("host.cpu_cores") and "VCPUS_PER_CORE" in f.source("host.cpu_cores")
+    assert not any(c.id == "host.server_spec_unknown" for c in phase.checks)
+    assert "host.pcie_lanes_needed" not in f  # the provider lays out its PCIe and network: no NIC check of ours
+    # an offer row without them: unknown, never the owned server's nor 0
+    bare = dataclasses.replace(offer, vcpus=0, ram_gb=0)
+    r = resolve_phase(catalog, project.phases[0], "phases[0]")
+    node = instance_server(r.server, r.accelerator, bare)
+    assert (node.cpu_cores_total, node.ram_gb) == (0, 0.0)
+    assert {"cpu_cores_total", "ram_gb"} <= set(node.provenance.unknown)
+
+
+PUBLISHED_NETWORK = {  # offer row -> Gb/s between instances as the provider publishes it (resources/catalog citations)
+    "awscn-bjs-g4dn-xlarge": 25, "awscn-zhy-g4dn-12xlarge": 50, "azure-nd96asr-v4": 1600,
+    "azure-nd96isr-h100-v5": 3200, "azure-nc40ads-h100-v5": 40, "gcp-a3-highgpu-8g": 1000,
+}
+
+
+def test_instance_rows_give_the_published_network_or_the_search_names_them(catalog, searched_sample):
+    """Azure, GCP and AWS g4dn rows had no network, so rented layouts across their instances were dropped for
+    'span servers that have no scale-out network' without a word about the offer. Rows with a published figure now
+    give it (cited); the bank pilot's search names the offers still without one (Aliyun's L20 and H20)."""
+    for rid, gbps in PUBLISHED_NETWORK.items():
+        row = catalog.cloud_offer(rid)
+        assert row.network_gbps == gbps and "network_gbps" in row.provenance.field_sources, rid
+    plan, _project = searched_sample("bank-llm-assistant")
+    search = plan.phases[0].search
+    unknown = [o for o in catalog.cloud_offers() if o.kind in INSTANCE_KINDS and o.gpus > 0 and not o.network_gbps
+               and f"{o.provider} {o.instance}" in str(search.summary)]
+    assert search.dropped.get("fabric") and unknown, search.summary
+    from gpudesk.report.check_text import reason_text
+    assert "ecs.gn8is.2xlarge" in reason_text(search.summary, "zh") and "目录未给出" in reason_text(search.summary, "zh")
+
+
+def test_a_per_gpu_rental_row_says_it_is_timed_on_the_plans_server(catalog):
+    """Lambda's 'H100 SXM (per GPU)' row prices one GPU of the provider's node and gives no node or network; the
+    phase was timed on the plan's DGX H100 and its ConnectX-7 with no word of it. The assumption says so (zh too);
+    an instance row (the bank pilot's p4d.24xlarge) is timed on its own network and says nothing of the kind."""
+    from gpudesk.project.model import Phase, Project, Workload
+    from gpudesk.report.assumption_text import assumption_text
+
+    phase = Phase(name="Pilot", workloads=[Workload(kind="finetune_lora", model_id="llama-3.1-8b", train_tokens=1e9)])
+    phase.hardware.accelerator_id, phase.delivery.mode = "h100-sxm", "cloud_on_demand"
+    estimate = estimate_plan(Project(phases=[phase]), catalog).phases[0]
+    said = [a for a in estimate.assumptions if a.key.startswith("rented_on_plan_server")]
+    r = resolve_phase(catalog, phase, "phases[0]")
+    assert r.instance is None and r.offer is not None and r.offer.kind not in INSTANCE_KINDS
+    assert len(said) == 1 and r.offer.instance in said[0] and r.server.name in said[0]
+    assert "按服务商节点中的单张 GPU 计价" in assumption_text(said[0], "zh")
+    bank = estimate_plan(load_project(samples_dir() / "bank-llm-assistant.gpudesk").project, catalog).phases[0]
+    assert not [a for a in bank.assumptions if a.key.startswith("rented_on_plan_server")]

@@ -24,6 +24,14 @@ TRAIN_PROCESS_CORES_PER_GPU = Constant(
     "PyTorch DistributedDataParallel documentation: one process per GPU; that process keeps one core busy "
     "launching kernels and collectives",
 )
+VCPUS_PER_CORE = Constant(
+    "VCPUS_PER_CORE", 2.0, "vCPUs/core", "vCPUs a rented instance gives per physical CPU core",
+    "AWS EC2 API reference, CpuOptions / AwsEc2LaunchTemplateDataCpuOptionsDetails: ThreadsPerCore 'the default "
+    "value is 2' (each vCPU a hardware thread; docs.aws.amazon.com/securityhub/1.0/APIReference/API_AwsEc2"
+    "LaunchTemplateDataCpuOptionsDetails.html, read 2026-12-03); the host model counts physical cores, as the "
+    "catalog's servers give them (cpu_cores_total). Azure's ND A100 v4 and ND H100 v5 VMs give their 96 vCPUs as "
+    "96 physical cores (Microsoft Learn size pages): there the count is half the real one, on the safe side",
+)
 DATALOADER_PREFETCH_FACTOR = Constant(
     "DATALOADER_PREFETCH_FACTOR", 2.0, "batches/worker", "batches prefetched per loader worker",
     "PyTorch torch.utils.data.DataLoader documentation: prefetch_factor default 2",
