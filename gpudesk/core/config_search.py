@@ -315,7 +315,7 @@ def _result(phase: Phase, w: Workload, family: str, table: PointTable, units: li
     per_acc = pts(choice.per_accelerator)
     dropped = table.dropped()
     feasible = int(table.feasible.sum()) if len(table) else 0
-    unknown = tuple(sorted({f"{u.instance.provider} {u.instance.instance}" for u in units
+    unknown = tuple(sorted({(f"{u.instance.provider} {u.instance.instance}", u.instance.id) for u in units
                             if u.instance is not None and not u.instance.network_gbps}))
     summary = dropped_text(table.total, dropped, feasible, excluded, unknown)
     search = PhaseSearch(

@@ -109,16 +109,17 @@ ITEM_RATE_UNITS = {kind: item_unit(kind, "s/GPU") for kind in ITEM_UNITS}
 
 
 def dropped_text(total: int, dropped: dict[str, int], feasible: int, excluded: dict[str, str] | None = None,
-                 network_unknown: tuple[str, ...] = ()) -> Reason:
+                 network_unknown: tuple[tuple[str, str], ...] = ()) -> Reason:
     """'412 configurations: 380 out of memory, 20 miss the TTFT target …, 12 meet every target' and the
     accelerators left out before the search, by reason (core/search_catalog.eligible, cooling). Layouts across
-    rented instances whose network the catalog does not give (``network_unknown``, the offers) are dropped with
-    the fabric's: the summary names those offers, so no alternative disappears without a word."""
+    rented instances whose network the catalog does not give (``network_unknown``: the offers' names and ids) are
+    dropped with the fabric's: the summary names those offers, so no alternative disappears without a word."""
     parts: tuple[Reason, ...] = ()
     for code, n in dropped.items():
         parts += (Reason("search_dropped", {"count": n, "what": Word("binding", code, "dropped")}),)
         if code == "fabric" and network_unknown:  # said beside the count it is part of
-            parts += (Reason("search_network_unknown", {"offers": Joined(network_unknown, "list")}),)
+            offers = tuple(Reason("search_offer", {"offer": name, "offer_id": oid}) for name, oid in network_unknown)
+            parts += (Reason("search_network_unknown", {"offers": Joined(offers, "list")}),)
     parts += (Reason("search_feasible", {"count": feasible}),)
     numbers: dict[str, object] = {"total": total, "parts": Joined(parts, "list")}
     if not excluded:
