@@ -349,8 +349,7 @@ def instance_server(server: rec.Server, acc: rec.Accelerator, instance: rec.Clou
     the instance's network as the catalog's offer row gives it (one link of ``network_gbps`` per instance;
     unknown when the row does not say, never the plan's own NIC or a guessed speed)."""
     node = partly_populated(server, acc, instance.gpus) if 0 < instance.gpus < server.gpus else server
-    gbps = float(instance.network_gbps or 0.0)
-    # its CPU and memory are the offer's (vCPUs are hardware threads: VCPUS_PER_CORE), never the owned server's
+    gbps = float(instance.network_gbps or 0.0)  # CPU and RAM below: the offer's (vCPUs are threads), never the server's
     cores = int(instance.vcpus // VCPUS_PER_CORE.value) if instance.vcpus > 0 else 0
     host = {"cpu_cores_total": f"{instance.provenance.source_of('vcpus')}: {instance.vcpus} vCPUs / "
                                f"{VCPUS_PER_CORE.value:g} (constant VCPUS_PER_CORE)",
