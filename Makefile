@@ -11,12 +11,12 @@ TEST_WORKERS ?= auto
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  %-12s %s\n", $$1, $$2}'
 
-# One pip run installs everything, PyInstaller included (the bundle is built in every `make test`): the pip that
-# `venv` bundles (23.2 with Python 3.11) installs the project as the newest does, and upgrading it first and
-# installing PyInstaller in a second run (packaging/build.sh, when missing) cost two more pip processes with their
-# index look-ups: 5 CPU-s and 55 s of wall at load 18 (docs/suite-time.md, stop 18).
+# PyInstaller comes with the test extras (the bundle is built in every `make test`) instead of a second pip run in
+# packaging/build.sh. pip is upgraded first: the pip venv bundles (23.2 with Python 3.11) installed the same
+# packages with 3-4 CPU-s more than upgrading and installing with the newest (stop 18, two fresh venvs each, load 7-15).
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[test]'
 	touch $(STAMP)
 
