@@ -8,6 +8,10 @@ no validated group (vision, recommendation, diffusion, VDI, agents, power, cost)
 A serving workload whose replica runs attention data-parallel across its expert ranks (an MoE model with expert
 parallel wider than tensor parallel) takes the band of the published runs of that layout (``MOE_ADP_GROUP``): the
 published runs of that layout scatter more widely than the serving band of the other cases says (docs/validation.md).
+A serving workload on an AMD CDNA3 accelerator belongs to its own group (``AMD_CDNA3_SERVING_GROUP``): the published
+MI300X runs read far slower than gpudesk (docs/validation.md), too few (8) for a split-conformal 80% band (n >= 9),
+so its serving figures have no band (``None``) and the plan carries the warning ``serving.amd_cdna3_optimistic``
+with the measured range of those runs (``AMD_CDNA3_SERVING_RUNS``); the pooled serving band is drawn without them.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpudesk.core.constants.accuracy import ACCURACY_BANDS, BAND_COVERAGE
+from gpudesk.core.constants.serving import AMD_CDNA3_SERVING_RUNS
 from gpudesk.vocabulary.workloads import LLM_TRAINING_KINDS
 
 _THROUGHPUT = {
@@ -31,6 +36,11 @@ _TIME = {
     "infer.tpot_s": "serving throughput",
 }
 MOE_ADP_GROUP = "serving throughput, MoE attention data-parallel"
+AMD_CDNA3_SERVING_GROUP = "serving throughput, AMD CDNA3"
+# serving on these calibration families takes its own group's band (None while it has too few runs for one)
+SERVING_FAMILY_GROUPS = {"amd-cdna3": AMD_CDNA3_SERVING_GROUP}
+# published runs of a group too small for a band: its figures' entry names the group and its runs, low/high None
+GROUP_RUNS = {AMD_CDNA3_SERVING_GROUP: AMD_CDNA3_SERVING_RUNS}
 _LATENCY = {"infer.prefill_s": "first-token latency", "infer.ttft_unloaded_s": "first-token latency"}
 # the figures that carry a band entry (a band, or None: no validation for that workload kind)
 BANDED_KEYS = frozenset(_THROUGHPUT) | frozenset(_TIME) | frozenset(_LATENCY) | {"mem.total"}
@@ -62,9 +72,11 @@ def _band(group: str, invert: bool) -> Band:
                 float(b["fit_coverage"]), float(b["held_out_coverage"]))
 
 
-def figure_band(key: str, workload_kind: str, attention_dp: bool = False) -> Band | None:
+def figure_band(key: str, workload_kind: str, attention_dp: bool = False, family: str = "") -> Band | None:
     """The band of one figure key (without a workload prefix) for a workload kind; None = no validation.
-    ``attention_dp``: the serving replica runs attention data-parallel across its expert ranks (e > t, MoE)."""
+    ``attention_dp``: the serving replica runs attention data-parallel across its expert ranks (e > t, MoE);
+    ``family``: the accelerator's calibration family (a family with its own serving group takes that group's
+    band, None while the group has none)."""
     if key == "mem.total":
         return _band("training memory", False) if workload_kind in LLM_TRAINING_KINDS else None
     if workload_kind in LLM_TRAINING_KINDS and key.startswith("train."):
@@ -74,6 +86,9 @@ def figure_band(key: str, workload_kind: str, attention_dp: bool = False) -> Ban
         if key in _LATENCY:
             return _band(_LATENCY[key], False)
         group = _THROUGHPUT.get(key) or _TIME.get(key)
+        if group and family in SERVING_FAMILY_GROUPS:
+            group = SERVING_FAMILY_GROUPS[family]
+            return _band(group, key in _TIME) if group in ACCURACY_BANDS else None
         if group and attention_dp:
             group = MOE_ADP_GROUP
         return _band(group, key in _TIME) if group else None
@@ -113,25 +128,31 @@ _BANDS_KEEP = 64
 
 
 def figure_bands(keys: list[str], workload_kinds: list[str],
-                 attention_dp: Sequence[bool] = ()) -> dict[str, dict[str, Any] | None]:
+                 attention_dp: Sequence[bool] = (), family: str = "") -> dict[str, dict[str, Any] | None]:
     """Bands for the figure keys of a phase: key ``x`` belongs to workload 1, ``wN.x`` to workload N;
-    ``attention_dp`` per workload (``attention_dp_workloads``), absent = none.
+    ``attention_dp`` per workload (``attention_dp_workloads``), absent = none; ``family`` the phase accelerator's.
 
     The bands depend on these arguments only (the constants are fixed while the program runs), and a phase's keys
     stay the same through most edits: the answer is kept per argument list (a new dict each call, the band entries
     shared: nobody changes them) instead of parsing a few hundred keys again on every edit."""
-    memo_key = (tuple(keys), tuple(workload_kinds), tuple(bool(a) for a in attention_dp))
+    memo_key = (tuple(keys), tuple(workload_kinds), tuple(bool(a) for a in attention_dp), family)
     kept = _BANDS_KEPT.get(memo_key)
     if kept is None:
-        kept = _figure_bands(keys, workload_kinds, attention_dp)
+        kept = _figure_bands(keys, workload_kinds, attention_dp, family)
         if len(_BANDS_KEPT) >= _BANDS_KEEP:
             _BANDS_KEPT.pop(next(iter(_BANDS_KEPT)))
         _BANDS_KEPT[memo_key] = kept
     return dict(kept)
 
 
+def phase_bands(figures: Any, workload_kinds: list[str], family: str) -> dict[str, dict[str, Any] | None]:
+    """The bands of a phase's figures (``figure_bands``), its attention data-parallel workloads read from them,
+    ``family`` the calibration family of the phase's accelerator."""
+    return figure_bands(figures.keys(), workload_kinds, attention_dp_workloads(figures, len(workload_kinds)), family)
+
+
 def _figure_bands(keys: list[str], workload_kinds: list[str],
-                  attention_dp: Sequence[bool]) -> dict[str, dict[str, Any] | None]:
+                  attention_dp: Sequence[bool], family: str = "") -> dict[str, dict[str, Any] | None]:
     out: dict[str, dict[str, Any] | None] = {}
     for key in keys:
         head, _, rest = key.partition(".")
@@ -140,6 +161,14 @@ def _figure_bands(keys: list[str], workload_kinds: list[str],
             index, bare = int(head[1:]) - 1, rest
         if bare not in BANDED_KEYS or index >= len(workload_kinds):
             continue
-        band = figure_band(bare, workload_kinds[index], index < len(attention_dp) and attention_dp[index])
-        out[key] = band.to_dict() if band is not None else None
+        band = figure_band(bare, workload_kinds[index], index < len(attention_dp) and attention_dp[index], family)
+        out[key] = band.to_dict() if band is not None else _unbanded(bare, workload_kinds[index], family)
     return out
+
+
+def _unbanded(key: str, workload_kind: str, family: str) -> dict[str, Any] | None:
+    """A serving figure whose family group has runs but no band: {group, runs, low None, high None}; else None."""
+    group = SERVING_FAMILY_GROUPS.get(family, "")
+    if workload_kind != "llm_inference" or key not in _THROUGHPUT and key not in _TIME or group not in GROUP_RUNS:
+        return None
+    return {"group": group, "low": None, "high": None, "runs": GROUP_RUNS[group]}

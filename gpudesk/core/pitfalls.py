@@ -19,6 +19,11 @@ from gpudesk.catalog.records import Accelerator
 from gpudesk.core.accuracy import attention_dp_numbers
 from gpudesk.core.checks import Check
 from gpudesk.core.constants.infrastructure import PCIE_X16_GBS_BY_GEN
+from gpudesk.core.constants.serving import (
+    AMD_CDNA3_SERVING_MEASURED_HIGH,
+    AMD_CDNA3_SERVING_MEASURED_LOW,
+    AMD_CDNA3_SERVING_RUNS,
+)
 from gpudesk.core.digits import percent_text
 from gpudesk.core.hardware import scaleup_bandwidth_unknown
 
@@ -273,4 +278,27 @@ def moe_attention_dp_check(tp: float, ep: float) -> list[Check]:
         "layout), size with the low end of the band, or calibrate with a pilot run of this layout; compare with "
         "tensor-parallel attention (expert parallel equal to tensor parallel).",
         ("infer.tokens_per_s", "infer.in.tp", "infer.in.ep"), numbers,
+    )]
+
+
+def amd_cdna3_serving_check(accelerator: Accelerator) -> list[Check]:
+    """A serving plan on an AMD CDNA3 accelerator: AMD's own published MI300X runs (vLLM 0.9.1, ROCm 6.4.1) measured
+    0.27-0.53 of gpudesk's throughput, cause not found, too few runs (8) for an 80% band (core/accuracy.py
+    AMD_CDNA3_SERVING_GROUP): the serving figures carry no band, and this warning says what the runs show."""
+    if accelerator.family != "amd-cdna3":
+        return []
+    low, high = AMD_CDNA3_SERVING_MEASURED_LOW.value, AMD_CDNA3_SERVING_MEASURED_HIGH.value
+    numbers = {"accelerator": accelerator.name, "runs": AMD_CDNA3_SERVING_RUNS, "low_pct": low * 100.0, "high_pct": high * 100.0,
+               "short_low": 1.0 / high, "short_high": 1.0 / low}
+    return [Check(
+        "serving.amd_cdna3_optimistic", "warning", "task",
+        "Serving on an AMD CDNA3 accelerator: throughput likely overstated",
+        f"On AMD's {AMD_CDNA3_SERVING_RUNS} published serving runs on MI300X (vLLM 0.9.1 on ROCm 6.4.1, Llama 3.1 70B and 405B, AMD "
+        f"'Performance Results' page) the measured throughput was {percent_text(low)} to {percent_text(high)} of "
+        f"gpudesk's estimate; the cause is not found. Too few runs for an 80% accuracy band, so the serving figures "
+        f"carry none: the throughput is likely overstated and the GPU count short, by {1.0 / high:.1f}× to "
+        f"{1.0 / low:.1f}× on those runs.",
+        "Calibrate with a pilot run on this accelerator before quoting the GPU count, or size with the measured "
+        "share of those runs.",
+        ("infer.tokens_per_s",), numbers,
     )]

@@ -21,6 +21,7 @@ from gpudesk.core.checks import Check
 from gpudesk.core.digits import percent_text
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.pitfalls import (
+    amd_cdna3_serving_check,
     consumer_gpu_pitfall,
     ecosystem_pitfall,
     latency_pitfall,
@@ -50,6 +51,8 @@ def plan_pitfalls(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: l
     checks += _latency(phase, figures)
     checks += [c for w, res in zip(phase.workloads, results) if w.kind in LLM_SERVING_KINDS
                for c in moe_attention_dp_check(float(res.layout.tp), float(res.layout.ep))]
+    if any(w.kind in LLM_SERVING_KINDS for w in phase.workloads):
+        checks += amd_cdna3_serving_check(r.accelerator)
     degrees = max((max(res.layout.tp, res.layout.cp, res.layout.ep) for res in results), default=1)
     checks += scaleup_unknown_check(r.accelerator, degrees)
     trains = [res.gpus for w, res in zip(phase.workloads, results) if w.kind in TRAINING_KINDS]

@@ -243,6 +243,9 @@ def _awaiting(amount: float, waiting: tuple[str, ...], currency: str, t: ReportT
 def _band_text(band: dict[str, Any] | None, t: ReportText) -> tuple[str, str]:
     if not band:
         return t.get("accuracy.no_band"), t.get("accuracy.no_validation")
+    if band.get("low") is None:  # a group with published runs, too few for a band (core/accuracy.py GROUP_RUNS)
+        return t.get("accuracy.no_band"), t.get("accuracy.too_few_runs", runs=int(band.get("runs", 0)),
+                                                 group=t.choice("accuracy_group", str(band.get("group", ""))))
     interval = f"{_signed(band['low'] * 100)} … {_signed(band['high'] * 100)}"
     fit, held = int(band.get("fit_cases", 0)), int(band.get("held_out_cases", 0))
     basis = t.get("accuracy.basis", total=fit + held, cases=fit, held=held,
@@ -271,7 +274,7 @@ def accuracy_section(ctx: ProposalContext) -> Section:
             if key not in phase.accuracy or not fmt.has(key):
                 continue
             interval, basis = _band_text(phase.accuracy[key], t)
-            any_band = any_band or phase.accuracy[key] is not None
+            any_band = any_band or (phase.accuracy[key] or {}).get("low") is not None
             rows.append((fmt.label(key), fmt.shown(key, kind), interval, basis))
         if rows:
             section.add(DataTable(header, tuple(rows), ("left", "right", "right", "left")))

@@ -18,7 +18,7 @@ from collections.abc import Collection
 from dataclasses import replace
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.accuracy import attention_dp_workloads, figure_bands
+from gpudesk.core.accuracy import phase_bands
 from gpudesk.core.calibration_hook import calibrated_figure_keys
 from gpudesk.core.checks import Check
 from gpudesk.core.cost_ledger import CostLedger
@@ -89,5 +89,4 @@ def attach_costs(estimate: PhaseEstimate, catalog: Catalog) -> None:
     if ctx.scales is not None:
         estimate.calibrated_keys = calibrated_figure_keys(figures)
     workloads = ctx.phase.workloads
-    estimate.accuracy = figure_bands(figures.keys(), [w.kind for w in workloads],
-                                     attention_dp_workloads(figures, len(workloads)))
+    estimate.accuracy = phase_bands(figures, [w.kind for w in workloads], ctx.resolved.accelerator.family)

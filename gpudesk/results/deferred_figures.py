@@ -14,7 +14,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.accuracy import attention_dp_workloads, figure_bands
+from gpudesk.core.accuracy import phase_bands
 from gpudesk.core.calibration_hook import calibrated_figure_keys
 from gpudesk.core.memory import MIN_GPUS_LABEL, MIN_GPUS_UNIT
 from gpudesk.core.plan_assembly import workload_for
@@ -80,6 +80,6 @@ def attach_figures(estimate: PhaseEstimate, catalog: Catalog) -> None:
     estimate.context = replace(ctx, results=tuple(results))
     estimate.pending_figures = ()
     figures, kinds = estimate.figures, [w.kind for w in ctx.phase.workloads]
-    estimate.accuracy = figure_bands(figures.keys(), kinds, attention_dp_workloads(figures, len(kinds)))
+    estimate.accuracy = phase_bands(figures, kinds, ctx.resolved.accelerator.family)
     if ctx.scales is not None:
         estimate.calibrated_keys = calibrated_figure_keys(figures)

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from gpudesk import __version__
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.accuracy import attention_dp_workloads, figure_bands
+from gpudesk.core.accuracy import phase_bands
 from gpudesk.core.calibration_hook import CalibrationScales, calibrated_figure_keys, record_calibration
 from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
@@ -167,8 +167,7 @@ def estimate_phase(project: Project, index: int, catalog: Catalog,
     estimate.assumptions = [*assumptions(phase, resolved, figures),
                             compliance_assumption(catalog, phase, resolved.accelerator), *defaults]
     estimate.calibrated_keys = calibrated_figure_keys(figures) if scales is not None else ()
-    estimate.accuracy = figure_bands(figures.keys(), [w.kind for w in phase.workloads],
-                                     attention_dp_workloads(figures, len(phase.workloads)))
+    estimate.accuracy = phase_bands(figures, [w.kind for w in phase.workloads], resolved.accelerator.family)
     attach_search(estimate, catalog, run_search(estimate, catalog) if search else None, done=search, memo=memo)
     return estimate
 
@@ -266,8 +265,7 @@ def attach_layout(estimate: PhaseEstimate, catalog: Catalog) -> None:
     estimate.context = replace(ctx, layout_checks=tuple(checks))
     estimate.layout_done = True
     estimate.checks = _checks(estimate, catalog)
-    estimate.accuracy = figure_bands(figures.keys(), [w.kind for w in ctx.phase.workloads],
-                                     attention_dp_workloads(figures, len(ctx.phase.workloads)))
+    estimate.accuracy = phase_bands(figures, [w.kind for w in ctx.phase.workloads], ctx.resolved.accelerator.family)
 
 
 def _searches_layouts(phase: Phase, figures: FigureSet) -> bool:

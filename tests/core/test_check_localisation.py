@@ -171,6 +171,8 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                 {"field": "deadline_days", "value": 30.0, "unit": "days"}]}]},
     "power.server_taller_than_rack": {"height_u": 48.0, "usable_u": 42.0},
     "scaling.no_layout": {"gpus": 8200, "global_batch": 1024, "micro_batch": 1, "replicas": 1024},
+    "serving.amd_cdna3_optimistic": {"accelerator": "AMD Instinct MI300X", "runs": 8, "low_pct": 27.0,
+                                     "high_pct": 53.0, "short_low": 1.89, "short_high": 3.7},
     "serving.moe_attention_dp_optimistic": {"groups": 8.0, "ep": 8.0, "cases": 33, "low_pct": -61.3,
                                             "high_pct": 1.5, "short": 2.58},
 }

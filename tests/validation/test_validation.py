@@ -124,6 +124,27 @@ def test_accuracy_bands_shipped_are_the_residuals_bands(results):
         assert band["fit_cases"] >= 7, name
 
 
+def test_amd_serving_runs_are_their_own_group_and_the_warning_states_their_range(results):
+    """AMD's MI300X serving runs (issue 18) set no pooled band (NVIDIA plans carry it) and, 8 of them, no band of
+    their own; the warning's declared range is theirs: a new run or a model change that moves it fails here."""
+    from validation_bands import in_band, ratio
+
+    from gpudesk.core.accuracy import AMD_CDNA3_SERVING_GROUP
+    from gpudesk.core.constants import (
+        AMD_CDNA3_SERVING_MEASURED_HIGH,
+        AMD_CDNA3_SERVING_MEASURED_LOW,
+        AMD_CDNA3_SERVING_RUNS,
+    )
+
+    amd = [r for r in results if r.family == "amd-cdna3" and r.group.startswith("serving")]
+    assert len(amd) == AMD_CDNA3_SERVING_RUNS and AMD_CDNA3_SERVING_GROUP not in bands(results)
+    assert not any(in_band(name, r) for r in amd for name in bands(results))
+    assert all(in_band(AMD_CDNA3_SERVING_GROUP, r) for r in amd)
+    ratios = [ratio(r) for r in amd]
+    assert round(min(ratios), 2) == AMD_CDNA3_SERVING_MEASURED_LOW.value
+    assert round(max(ratios), 2) == AMD_CDNA3_SERVING_MEASURED_HIGH.value
+
+
 def test_bands_hold_the_coverage_they_state_on_each_half(results):
     """Each band is the split-conformal 80% interval of both halves pooled: at least 80% of all its cases inside, and
     80% ± 8 points of each half for the two bands large enough to judge (1.4 binomial standard errors at 49

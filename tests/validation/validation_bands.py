@@ -22,7 +22,7 @@ from validation_cases_serving import DEEPSEEK_ADP_CASES, SERVING_CASES
 from validation_runner import GROUP_SERVING_LOAD, GROUP_TRAIN_MEMORY, Result
 from validation_split import FIT, HELD_OUT
 
-from gpudesk.core.accuracy import MOE_ADP_GROUP
+from gpudesk.core.accuracy import AMD_CDNA3_SERVING_GROUP, MOE_ADP_GROUP, SERVING_FAMILY_GROUPS
 
 CONSTANTS = Path(__file__).resolve().parents[2] / "gpudesk" / "core" / "constants" / "accuracy.py"
 TIME_METRICS = {"gpu_hours", "step_time_s", "decode_step_s"}
@@ -39,6 +39,10 @@ BAND_GROUPS = {
 MOE_ADP_IDS = frozenset([c.id for c in SERVING_CASES + DEEPSEEK_ADP_CASES if c.ep > c.tp]
                         + [m.id for m in MLPERF_INFERENCE_CASES if m.ep > m.tp])
 BAND_GROUPS[MOE_ADP_GROUP] = (GROUP_SERVING_LOAD, GROUP_MLPERF_INFERENCE)
+# serving on an accelerator family with its own group (AMD CDNA3: AMD's MI300X runs, far slower than gpudesk, cause
+# not found): its own band, never pooled into the serving band, which NVIDIA's plans carry
+BAND_GROUPS[AMD_CDNA3_SERVING_GROUP] = BAND_GROUPS["serving throughput"]
+MIN_BAND_CASES = 9  # the ⌈(n + 1)·0.9⌉-th of n ratios exists from n = 9: fewer cases have no 80% band
 TARGETS = {"training throughput": 0.10, "serving throughput": 0.12, "training memory": 0.08}
 COVERAGE = 0.80
 
@@ -58,16 +62,36 @@ def conformal_bounds(ratios: np.ndarray, coverage: float = COVERAGE) -> tuple[fl
     return float(r[lo - 1]), float(r[hi - 1])
 
 
+def own_group(r: Result) -> str:
+    """The band of its own a serving case belongs to (its accelerator family's, else MoE attention data-parallel's),
+    or "" for the band of its validation group."""
+    if r.group in BAND_GROUPS["serving throughput"] and r.family in SERVING_FAMILY_GROUPS:
+        return SERVING_FAMILY_GROUPS[r.family]
+    return MOE_ADP_GROUP if r.id in MOE_ADP_IDS else ""
+
+
 def in_band(name: str, r: Result) -> bool:
-    """Whether a case's residual belongs to a band: its group's, MoE attention data-parallel runs to their own."""
-    return r.group in BAND_GROUPS[name] and (r.id in MOE_ADP_IDS) == (name == MOE_ADP_GROUP)
+    """Whether a case's residual belongs to a band: its group's; a case with a group of its own to that one only."""
+    return r.group in BAND_GROUPS[name] and own_group(r) == (name if name in _OWN else "")
+
+
+_OWN = (MOE_ADP_GROUP, AMD_CDNA3_SERVING_GROUP)
+
+
+def band_cases(results: list[Result]) -> dict[str, tuple[int, int]]:
+    """(fit, held-out) cases per band name, the bands too small to draw included."""
+    return {name: (sum(in_band(name, r) and r.split == FIT for r in results),
+                   sum(in_band(name, r) and r.split == HELD_OUT for r in results)) for name in BAND_GROUPS}
 
 
 def bands(results: list[Result]) -> dict[str, dict[str, float]]:
+    """The 80% band of every group with at least MIN_BAND_CASES cases; a smaller group has none (figure_band: None)."""
     out = {}
     for name in BAND_GROUPS:
         fit = np.array([ratio(r) for r in results if in_band(name, r) and r.split == FIT])
         held = np.array([ratio(r) for r in results if in_band(name, r) and r.split == HELD_OUT])
+        if fit.size + held.size < MIN_BAND_CASES:
+            continue
         low, high = conformal_bounds(np.concatenate([fit, held]))
 
         def inside(x: np.ndarray, lo: float = low, hi: float = high) -> float:
@@ -157,5 +181,10 @@ def heldout_tables(results: list[Result]) -> list[str]:
         lines.append(f"| {name} | {b['low']:+.1%} | {b['high']:+.1%} | {b['fit_cases'] + b['held_out_cases']} | "
                      f"{b['fit_coverage']:.0%} of {b['fit_cases']} | {b['held_out_coverage']:.0%} of "
                      f"{b['held_out_cases']} |")
+    drawn = bands(results)
+    for name, (n_fit, n_held) in band_cases(results).items():
+        if name not in drawn:
+            lines.append(f"| {name} | no band | no band | {n_fit + n_held} | – of {n_fit} | – of {n_held} (a "
+                         f"split-conformal 80% band needs at least {MIN_BAND_CASES} cases) |")
     lines.append("")
     return lines

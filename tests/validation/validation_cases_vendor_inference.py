@@ -158,5 +158,10 @@ def findings(results: list) -> list[str]:
         "difference goes is not known: vLLM's per-step host work (scheduling and sampling thousands of sequences) is "
         "one candidate, as TensorRT-LLM's was before release 1.2 (`ADP_HOST_ITERATION_S`), but no source gives its "
         "size on ROCm, and a plan cannot name a vLLM release (the engine-release vocabulary is TensorRT-LLM's), so "
-        "nothing is fitted to these rows.",
+        "nothing is fitted to these rows. **Their own group** (2026-12-03): a serving figure on an AMD CDNA3 "
+        "accelerator takes the band of these runs (core/accuracy.py `AMD_CDNA3_SERVING_GROUP`), not the pooled serving "
+        "band, which is drawn without them (with them −26.1% … +12.1% from 209 runs, now −22.6% … +12.4% from 201; the "
+        "40 Gaudi static-batch rows of the same day, still pooled, move it from −18.7% … +14.1%); with 8 runs a split-conformal 80% band is not defined (it needs 9), so those figures carry none and "
+        "the plan gets the task-step warning `serving.amd_cdna3_optimistic`: measured 27-53% of gpudesk's throughput "
+        "on these runs (`AMD_CDNA3_SERVING_MEASURED_LOW` / `_HIGH`), the GPU count short by 1.9x to 3.7x.",
     ]
