@@ -169,6 +169,9 @@ ENGLISH: dict[str, str] = {
                                  "{per_node}; change the layout or the node count",
     "input.dp_mismatch": "{field}: dp = {dp} with tp×pp×cp = {mp} uses {used} GPUs, but the phase has {total} "
                          "({nodes} nodes × {per_node}); set dp to {fits} or 0 (derived)",
+    "input.replica_exceeds_phase": "{field}: one replica of this layout needs {per_replica} GPUs (tensor or expert "
+                                   "× pipeline parallel), but the phase's nodes × GPUs per node give {total} "
+                                   "({nodes} × {per_node}); set more nodes or GPUs per node, or a smaller layout",
     "input.vision_dp_mismatch": "{field}: dp = {dp} GPUs, but the phase has {total} ({nodes} nodes × {per_node}); "
                                 "set dp to {total} or 0 (derived)",
     "input.figure_unknown": "{field}: {what} is unknown for this model and accelerator (the catalog lacks a figure "

@@ -87,11 +87,12 @@ def _size_model(model: rec.ModelArch, phase: Phase, w: Workload, r: ResolvedPhas
     if w.kind == "vision_train":
         return size_vision_training(model, w, phase, hw, where)
     if w.kind == "llm_inference":
-        return size_llm_serving(model, w, phase, hw, calibration=calibration, layout_search=layout_search)
+        return size_llm_serving(model, w, phase, hw, calibration=calibration, layout_search=layout_search,
+                                where=where)
     if w.kind in ITEM_KINDS:
         return size_item_serving(model, w, phase, hw, where)
     if w.kind == "agent_hosting":
-        return size_agents(model, w, phase, hw, r.cpu_offer)
+        return size_agents(model, w, phase, hw, r.cpu_offer, where)
     raise PlanInputError(refusal("input.unknown_workload_kind", field=f"{where}.kind", kind=repr(w.kind)))
 
 

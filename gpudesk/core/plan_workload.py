@@ -276,7 +276,7 @@ def _share(figures: FigureSet, key: str) -> float | None:
 
 def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays,
                      request_rate: float | None = None, calibration: CalibrationScales | None = None,
-                     layout_search: bool = True) -> WorkloadResult:
+                     layout_search: bool = True, where: str = "workload") -> WorkloadResult:
     p = w.parallel
     load = FigureSet()
     rate = record_load(load, w) if request_rate is None else float(request_rate)
@@ -292,7 +292,11 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
     formula = ("⌈peak request rate / highest rate per replica at the latency targets⌉ × GPUs per replica"
                if sized_by == "peak_rate" else "one replica: tp · pp GPUs (no request rate given)")
     if phase.hardware.nodes > 0:
-        gpus = max(phase.hardware.nodes * phase.hardware.gpus_per_node, per_replica)
+        gpus = phase.hardware.nodes * phase.hardware.gpus_per_node
+        if gpus < per_replica:  # the layout needs more GPUs than the plan gives: never a count against the layout
+            raise PlanInputError(refusal("input.replica_exceeds_phase", field=f"{where}.parallel.tp",
+                                         per_replica=per_replica, total=gpus, nodes=phase.hardware.nodes,
+                                         per_node=phase.hardware.gpus_per_node))
         sized_by, formula = "fixed_nodes", "hardware.nodes × GPUs per node (set in the plan)"
     replicas = max(gpus // max(per_replica, 1), 1)
     lam = figures.number("infer.max_rate_per_replica", float("nan"))

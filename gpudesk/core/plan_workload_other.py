@@ -188,7 +188,7 @@ def _cpu_cost(fs: FigureSet, vcpus: float, offer: rec.CloudOffer | None, phase: 
 
 
 def size_agents(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays,
-                cpu_offer: rec.CloudOffer | None = None) -> WorkloadResult:
+                cpu_offer: rec.CloudOffer | None = None, where: str = "workload") -> WorkloadResult:
     fs = FigureSet()
     agents = fs.input("agent.agents", float(w.agents), "agents", "always-on agents")
     per = fs.input("agent.vcpus_per_agent", w.vcpus_per_agent, "vCPU", "vCPUs per agent")
@@ -198,7 +198,7 @@ def size_agents(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArr
     _cpu_cost(fs, float(agents * per), cpu_offer, phase)
     rate = fs.add("agent.model_calls_per_s", agents * calls / 3600.0, "calls/s", "model calls per second",
                   "agents × calls per agent-hour / 3,600", ["agent.agents", "agent.calls_per_agent_hour"])
-    serving = size_llm_serving(model, w, phase, hw, request_rate=float(rate) * w.peak_factor)
+    serving = size_llm_serving(model, w, phase, hw, request_rate=float(rate) * w.peak_factor, where=where)
     serving.figures.merge(fs)
     serving.cpu_vcpus = float(agents * per)
     if serving.sized_by == "peak_rate":

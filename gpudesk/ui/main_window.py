@@ -291,7 +291,7 @@ class MainWindow(QMainWindow):
 
     def _on_failed(self, reason: str) -> None:
         if self.pages is not None:
-            self.pages.show_estimate(None)
+            self.pages.show_estimate(None, reason)  # the page says why, not only the status bar
         self.roadmap.show_estimate(None)
         self.step_guide.set_figures(())
         self.summary.setText(self.tr("Cannot estimate: {0}").format(reason))

@@ -34,6 +34,7 @@ class LazyPages(Sequence[StepPage]):
         self._stale_inputs: set[int] = set()
         self.phase_estimate: PhaseEstimate | None = None
         self.has_estimate = False
+        self.refused = ""  # why the plan cannot be estimated (the status bar's reason), when phase_estimate is None
         for _ in range(count):
             holder = QWidget()
             self._holders.append(holder)
@@ -69,7 +70,7 @@ class LazyPages(Sequence[StepPage]):
             if current == position:
                 self.stack.setCurrentIndex(position)
             if self.has_estimate:
-                page.show_estimate(self.phase_estimate)
+                page.show_estimate(self.phase_estimate, self.refused)
         elif index in self._stale_inputs:  # whoever reads a hidden page's form reads the plan's values
             self._stale_inputs.discard(index)
             page.sync_inputs()
@@ -84,15 +85,16 @@ class LazyPages(Sequence[StepPage]):
         self.stack.setCurrentIndex(index)
         if index in self._stale:
             self._stale.discard(index)
-            page.show_estimate(self.phase_estimate)
+            page.show_estimate(self.phase_estimate, self.refused)
         return page
 
-    def show_estimate(self, estimate: PhaseEstimate | None) -> None:
-        self.phase_estimate, self.has_estimate = estimate, True
+    def show_estimate(self, estimate: PhaseEstimate | None, refused: str = "") -> None:
+        """``refused``: why there is no estimate (worded in the session's language), shown on the page itself."""
+        self.phase_estimate, self.has_estimate, self.refused = estimate, True, refused
         current = self.stack.currentIndex()
         for index, page in self._built.items():
             if index == current:
-                page.show_estimate(estimate)
+                page.show_estimate(estimate, refused)
             else:
                 self._stale.add(index)
 

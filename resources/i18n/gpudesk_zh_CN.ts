@@ -4,17 +4,17 @@
   <context>
     <name>App</name>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="103" />
+      <location filename="../../gpudesk/ui/app.py" line="104" />
       <source>Autosave is off: {0}</source>
       <translation>自动保存已关闭：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="199" />
+      <location filename="../../gpudesk/ui/app.py" line="200" />
       <source>The catalog cannot be opened: {0}</source>
       <translation>无法打开产品目录：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/app.py" line="128" />
+      <location filename="../../gpudesk/ui/app.py" line="129" />
       <source>Your own catalog needed attention; gpudesk started with what could be read. Details:</source>
       <translation>您的自定义目录需要处理；gpudesk 已用可读取的内容启动。详情：</translation>
     </message>
@@ -30,172 +30,172 @@
   <context>
     <name>CalibrationDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="257" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="258" />
       <source>A measurement is impossible on this accelerator; see Consistency checks. Fix the pilot setup or the log before applying.</source>
       <translation>有测量值在该加速卡上不可能达到，请查看“一致性检查”。应用前请修正试点配置或日志。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="276" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="277" />
       <source>Applied to the plan: the estimate now rests on the pilot (Edit → Undo removes it).</source>
       <translation>已应用到方案：估算现在基于试点实测（“编辑 → 撤销”可移除）。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="78" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="79" />
       <source>Apply to plan</source>
       <translation>应用到方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="56" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="57" />
       <source>Calibrate from a pilot</source>
       <translation>用试点实测校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="272" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="273" />
       <source>Calibrate from pilot</source>
       <translation>用试点实测校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="255" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="256" />
       <source>Cannot fit: {0}</source>
       <translation>无法拟合：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="185" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="186" />
       <source>Cannot read {0}: {1}</source>
       <translation>无法读取 {0}：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="76" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="77" />
       <source>Clear measurements</source>
       <translation>清除测量值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="81" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="82" />
       <source>Close</source>
       <translation>关闭</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="124" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="125" />
       <source>Compare with phase</source>
       <translation>对照阶段</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="155" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="156" />
       <source>Consistency checks</source>
       <translation>一致性检查</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="144" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="145" />
       <source>Constants that moved</source>
       <translation>发生变化的常数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="70" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="71" />
       <source>Drop a pilot log here, open one, paste its text or type a measurement.</source>
       <translation>把试点日志拖到这里、打开日志文件、粘贴日志文本，或手工录入测量值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="154" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="155" />
       <source>Fit</source>
       <translation>拟合</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="74" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="75" />
       <source>Fit again</source>
       <translation>重新拟合</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="156" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="157" />
       <source>Full-scale plan</source>
       <translation>全规模方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="118" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="119" />
       <source>How the pilot ran (where the log does not say)</source>
       <translation>试点运行配置（日志未记录的部分）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="143" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="144" />
       <source>Measured vs predicted, before and after the fit</source>
       <translation>实测与预测对比（拟合前后）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="253" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="254" />
       <source>No measurements yet.</source>
       <translation>尚无测量值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="274" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="275" />
       <source>Not applied: {0}</source>
       <translation>未应用：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="207" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="208" />
       <source>Nothing recognisable in {0}; see the problems list.</source>
       <translation>{0} 中没有可识别的内容，请查看问题列表。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="96" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="97" />
       <source>Open log…</source>
       <translation>打开日志…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="168" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="169" />
       <source>Open pilot logs</source>
       <translation>打开试点日志</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="152" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="153" />
       <source>Parsed measurements and problems</source>
       <translation>解析出的测量值和问题</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="104" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="105" />
       <source>Paste a training log, a serving benchmark summary, nvidia-smi CSV or fio output here</source>
       <translation>在此粘贴训练日志、推理压测汇总、nvidia-smi CSV 或 fio 输出</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="93" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="94" />
       <source>Pilot measurements</source>
       <translation>试点测量值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="107" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="108" />
       <source>Read pasted text</source>
       <translation>读取粘贴的文本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="153" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="154" />
       <source>Steady state</source>
       <translation>稳态</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="277" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="278" />
       <source>The plan already holds this calibration.</source>
       <translation>方案已包含此次校准。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="99" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="100" />
       <source>or drop log files on this window</source>
       <translation>或把日志文件拖到本窗口</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="193" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="194" />
       <source>pasted text</source>
       <translation>粘贴的文本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="60" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="61" />
       <source>typed in</source>
       <translation>手工录入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="181" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="182" />
       <source>{0} is larger than 64 MB; cut the steady-state part out of it</source>
       <translation>{0} 超过 64 MB，请截取其中的稳态部分</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/dialog.py" line="261" />
+      <location filename="../../gpudesk/ui/calibration/dialog.py" line="262" />
       <source>{0} measurements, {1} problem lines, {2} checks; fitted {3}. Apply to plan to use these scales.</source>
       <translation>{0} 个测量值，{1} 行有问题，{2} 项检查；已拟合 {3}。点击“应用到方案”以使用这些系数。</translation>
     </message>
@@ -203,89 +203,89 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="75" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="73" />
       <source>Instances</source>
       <translation>实例数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="75" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="73" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="74" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="72" />
       <source>Rent over the phase</source>
       <translation>本阶段租用费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="176" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="174" />
       <source>Searching…</source>
       <translation>搜索中…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="178" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="176" />
       <source>The configuration search runs in idle time; this row shows its result when it is done.</source>
       <translation>配置搜索在空闲时运行；搜索完成后，此行显示其结果。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="74" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="72" />
       <source>Total cost of ownership</source>
       <translation>总拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="216" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="214" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="199" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="197" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="199" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="197" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="226" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="224" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="206" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="204" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -1220,7 +1220,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChecksList</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="186" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="187" />
       <source>The measurements agree with the accelerator and with each other.</source>
       <translation>测量值与加速卡规格一致，彼此之间也一致。</translation>
     </message>
@@ -1884,37 +1884,37 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ComparisonTable</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="121" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="122" />
       <source>Conditions</source>
       <translation>条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="121" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="122" />
       <source>Measured</source>
       <translation>实测</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="123" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="124" />
       <source>Measured / after</source>
       <translation>实测 / 拟合后</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="122" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="123" />
       <source>Measured / before</source>
       <translation>实测 / 拟合前</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="121" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="122" />
       <source>Measured figure</source>
       <translation>实测指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="122" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="123" />
       <source>Predicted after</source>
       <translation>拟合后预测</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="122" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="123" />
       <source>Predicted before</source>
       <translation>拟合前预测</translation>
     </message>
@@ -2604,7 +2604,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>此数字背后的全部出处</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="173" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="187" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
@@ -2629,7 +2629,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="185" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="199" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
@@ -2677,12 +2677,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>范围</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="353" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="355" />
       <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
       <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="350" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="352" />
       <source>{code} (not in the list: kept as the plan holds it)</source>
       <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>
@@ -2743,73 +2743,73 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FileActions</name>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="243" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="242" />
       <source>Autosave failed: {0}</source>
       <translation>自动保存失败：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="111" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="110" />
       <source>Cannot open plan</source>
       <translation>无法打开方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="208" />
-      <location filename="../../gpudesk/ui/file_actions.py" line="211" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="207" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="210" />
       <source>Cannot save plan</source>
       <translation>无法保存方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="234" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="233" />
       <source>Not saved: {0} changed on disk</source>
       <translation>未保存：{0} 已在磁盘上被修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="146" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="145" />
       <source>Open plan</source>
       <translation>打开方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="125" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="124" />
       <source>Opened a plan saved in format version {0}; it will be saved in the current format.</source>
       <translation>打开的方案保存于格式版本 {0}，保存时将转换为当前格式。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="117" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="116" />
       <source>Opened the sample {0} as an untitled copy; saving asks where to keep it.</source>
       <translation>已将示例 {0} 作为未命名副本打开；保存时会询问保存位置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="229" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="228" />
       <source>Overwrite</source>
       <translation>覆盖</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="162" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="161" />
       <source>Restore autosave</source>
       <translation>恢复自动保存</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="166" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="165" />
       <source>Restored the autosave of {0}; save to keep it.</source>
       <translation>已恢复 {0} 的自动保存内容；请保存以保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="182" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="181" />
       <source>Save plan as</source>
       <translation>方案另存为</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="219" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="218" />
       <source>Saved {0}</source>
       <translation>已保存 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="224" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="223" />
       <source>The plan changed on disk</source>
       <translation>方案文件已在磁盘上被修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="225" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="224" />
       <source>{0} was changed by another program or window since you opened it. Overwrite it with your version, or cancel and use Save As to keep both?</source>
       <translation>自您打开以来，{0} 已被其他程序或窗口修改。要用您的版本覆盖它，还是取消并用“另存为”保留两个版本？</translation>
     </message>
@@ -3243,7 +3243,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>如何从空白项目做出一份方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="54" />
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="55" />
       <source>Keep saved values</source>
       <translation>保留保存时的数值</translation>
     </message>
@@ -3395,7 +3395,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>把方案另存为新文件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="41" />
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="42" />
       <source>Saved catalog values unreadable</source>
       <translation>无法读取保存的目录数值</translation>
     </message>
@@ -3430,7 +3430,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>步骤指南</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="45" />
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="46" />
       <source>The catalog changed since this plan was saved</source>
       <translation>方案保存后目录已有变化</translation>
     </message>
@@ -3445,12 +3445,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>方案无法估算：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="48" />
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="49" />
       <source>This plan was sized with catalog {0}; 1 value differs today. Keep the saved values to reproduce the saved numbers, or use the current catalog.</source>
       <translation>此方案按目录 {0} 测算；当前目录中有 1 个数值不同。保留保存时的数值可复现原有结果，也可以改用当前目录。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="50" />
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="51" />
       <source>This plan was sized with catalog {0}; {1} values differ today. Keep the saved values to reproduce the saved numbers, or use the current catalog.</source>
       <translation>此方案按目录 {0} 测算；当前目录中有 {1} 个数值不同。保留保存时的数值可复现原有结果，也可以改用当前目录。</translation>
     </message>
@@ -3464,7 +3464,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>未保存的修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="55" />
+      <location filename="../../gpudesk/ui/catalog_drift_prompt.py" line="56" />
       <source>Use current catalog</source>
       <translation>使用当前目录</translation>
     </message>
@@ -3511,27 +3511,27 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>MeasurementsTable</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="78" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="79" />
       <source>Conditions</source>
       <translation>条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="77" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="78" />
       <source>Kind</source>
       <translation>类型</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="77" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="78" />
       <source>Line</source>
       <translation>行号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="77" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="78" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="77" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="78" />
       <source>Values</source>
       <translation>数值</translation>
     </message>
@@ -3750,7 +3750,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>PlanController</name>
     <message>
-      <location filename="../../gpudesk/ui/controller.py" line="164" />
+      <location filename="../../gpudesk/ui/controller.py" line="163" />
       <source>The estimate failed: {0}</source>
       <translation>测算失败：{0}</translation>
     </message>
@@ -3985,110 +3985,110 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RecommendationPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="138" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="139" />
       <source>Hover a point to see its configuration; click it to pin it into the plan.</source>
       <translation>将鼠标停在某个点上可查看其配置；点击即可将其采用到方案中。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="191" />
-      <source>No estimate: fix the inputs the status bar names first.</source>
-      <translation>无估算结果：请先修正状态栏提示的输入项。</translation>
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="194" />
+      <source>No ranked alternatives while the plan cannot be estimated (the reason is above).</source>
+      <translation>方案无法估算，暂无可排名的备选方案（原因见上方）。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="194" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="197" />
       <source>No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the model in step 1, or compare accelerators in the catalog browser.</source>
       <translation>没有可排名的备选方案：目录中没有可为此工作负载评估的加速卡。请检查第 1 步的模型，或在目录浏览器中比较加速卡。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="110" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="111" />
       <source>Pin this configuration</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="337" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="340" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="320" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="323" />
       <source>Pin {0} × {1}</source>
       <translation>采用 {0} × {1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="323" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="340" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="326" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="343" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="112" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="113" />
       <source>Plan with the selected configuration: its accelerator (with a server that holds it), precision and layout; Undo restores the plan</source>
       <translation>按所选配置制定方案：其加速卡（及可容纳它的服务器）、精度与切分方式；撤销可恢复原方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="268" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="271" />
       <source>Rank {0}: {1} — 1 GPU in 1 instance ({4})</source>
       <translation>第 {0} 名：{1} — 1 个实例共 1 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="273" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="276" />
       <source>Rank {0}: {1} — 1 GPU on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 1 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="270" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="273" />
       <source>Rank {0}: {1} — {2} GPUs in 1 instance ({4})</source>
       <translation>第 {0} 名：{1} — 1 个实例共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="271" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="274" />
       <source>Rank {0}: {1} — {2} GPUs in {3} instances ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个实例共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="275" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="278" />
       <source>Rank {0}: {1} — {2} GPUs on 1 node ({4})</source>
       <translation>第 {0} 名：{1} — 1 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="277" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="280" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
       <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="142" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="143" />
       <source>Ranked</source>
       <translation>排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="84" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="85" />
       <source>Ranked configurations</source>
       <translation>配置排名</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="234" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="262" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="290" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="237" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="265" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="293" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="96" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="97" />
       <source>The best configuration found on each accelerator, feasible first, cheapest first. Select one to see why it ranks there; pin it to plan with it.</source>
       <translation>每种加速卡上找到的最佳配置：可行的排在前面，再按成本从低到高。选中一项可查看其排名原因；采用后即按它制定方案。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="282" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="285" />
       <source>This configuration is pinned in the plan.</source>
       <translation>方案已选定此配置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="143" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="144" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="103" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="104" />
       <source>Why it ranks here</source>
       <translation>排名理由</translation>
     </message>
@@ -4096,92 +4096,92 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RecoveryDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="70" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="71" />
       <source>&amp;Compare</source>
       <translation>对比(&amp;C)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="71" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="72" />
       <source>&amp;Discard</source>
       <translation>丢弃(&amp;D)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="72" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="73" />
       <source>&amp;Later</source>
       <translation>稍后(&amp;L)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="69" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="70" />
       <source>&amp;Restore</source>
       <translation>恢复(&amp;R)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="97" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="98" />
       <source>(unnamed plan)</source>
       <translation>（未命名方案）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="138" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="139" />
       <source>1 field differs from {1}.</source>
       <translation>有 1 个字段与 {1} 不同。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="64" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="65" />
       <source>Autosave</source>
       <translation>自动保存</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="60" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="61" />
       <source>Autosaved plans</source>
       <translation>自动保存的方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="100" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="101" />
       <source>Cannot be restored</source>
       <translation>无法恢复</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="123" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="124" />
       <source>Cannot read this autosave: {0}</source>
       <translation>无法读取此自动保存：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="63" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="64" />
       <source>Changes against the saved file</source>
       <translation>与已保存文件相比的改动</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="156" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="157" />
       <source>Discarded.</source>
       <translation>已丢弃。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="64" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="65" />
       <source>Field</source>
       <translation>字段</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="53" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="54" />
       <source>Recover unsaved work</source>
       <translation>恢复未保存的工作</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="64" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="65" />
       <source>Saved file</source>
       <translation>已保存的文件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="56" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="57" />
       <source>gpudesk did not close normally last time. These plans had changes that were not saved; restore one to continue where you left off.</source>
       <translation>gpudesk 上次没有正常关闭。以下方案有未保存的修改；恢复其中一个即可从上次中断处继续。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="96" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="97" />
       <source>never saved</source>
       <translation>从未保存</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/recovery_dialog.py" line="138" />
+      <location filename="../../gpudesk/ui/recovery_dialog.py" line="139" />
       <source>{0} fields differ from {1}.</source>
       <translation>有 {0} 个字段与 {1} 不同。</translation>
     </message>
@@ -4189,32 +4189,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ReprojectionTable</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="158" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="159" />
       <source>Band (±1σ)</source>
       <translation>区间（±1σ）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="157" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="158" />
       <source>Calibrated</source>
       <translation>校准后</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="157" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="158" />
       <source>Catalog default</source>
       <translation>目录默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="158" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="159" />
       <source>Change</source>
       <translation>变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="157" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="158" />
       <source>Full-scale figure</source>
       <translation>全规模指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="158" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="159" />
       <source>Most sensitive to</source>
       <translation>最敏感的因素</translation>
     </message>
@@ -4859,47 +4859,47 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ScalesTable</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="138" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="139" />
       <source>Change</source>
       <translation>变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="137" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="138" />
       <source>Constant</source>
       <translation>常数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="137" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="138" />
       <source>Fitted scale</source>
       <translation>拟合系数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="138" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="139" />
       <source>Status</source>
       <translation>状态</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="137" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="138" />
       <source>What it is</source>
       <translation>含义</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="146" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="147" />
       <source>at the {0} bound: check the pilot setup</source>
       <translation>达到{0}边界：请检查试点配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="148" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="149" />
       <source>fitted</source>
       <translation>已拟合</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="144" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="145" />
       <source>not constrained by the pilot; stays at the catalog default</source>
       <translation>试点数据无法约束，保持目录默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="137" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="138" />
       <source>±1σ</source>
       <translation>±1σ</translation>
     </message>
@@ -4907,37 +4907,37 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>SteadyStateTable</name>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="105" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="106" />
       <source>Dropped as warm-up</source>
       <translation>作为预热剔除</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="104" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="105" />
       <source>Group</source>
       <translation>分组</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="105" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="106" />
       <source>Lines</source>
       <translation>行数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="104" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="105" />
       <source>Median</source>
       <translation>中位数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="104" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="105" />
       <source>Quantity</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="105" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="106" />
       <source>Records used</source>
       <translation>采用记录数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/calibration/result_views.py" line="104" />
+      <location filename="../../gpudesk/ui/calibration/result_views.py" line="105" />
       <source>Spread (1σ)</source>
       <translation>离散度（1σ）</translation>
     </message>
@@ -5006,7 +5006,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="363" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="369" />
       <source>Drawing this chart…</source>
       <translation>正在绘制此图表……</translation>
     </message>
@@ -5024,6 +5024,11 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
       <source>Memory fit</source>
       <translation>显存占用</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="290" />
+      <source>No estimate: {0}</source>
+      <translation>无估算结果：{0}</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
@@ -5051,7 +5056,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="361" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="367" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
@@ -5271,157 +5276,157 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>WhatIfPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="303" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="306" />
       <source>Change</source>
       <translation>变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="302" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="305" />
       <source>Change against the plan</source>
       <translation>相对方案的变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="302" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="305" />
       <source>Change against the plan ({0})</source>
       <translation>相对方案的变化（{0}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="84" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="87" />
       <source>Driver</source>
       <translation>影响因素</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="70" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="73" />
       <source>Efficiency</source>
       <translation>效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="68" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="71" />
       <source>Electricity price</source>
       <translation>电价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="69" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="72" />
       <source>GPU price</source>
       <translation>GPU单价</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="86" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="89" />
       <source>High</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="301" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="304" />
       <source>High end of the range</source>
       <translation>区间上限</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="85" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="88" />
       <source>Low</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="301" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="304" />
       <source>Low end of the range</source>
       <translation>区间下限</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="82" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="85" />
       <source>Ranges (change against the plan)</source>
       <translation>变动区间（相对方案）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="189" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="192" />
       <source>Re-estimating the phase across the ranges…</source>
       <translation>正在按各变动区间重新估算本阶段…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="221" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="224" />
       <source>Re-estimating the phase across the ranges… {0} %</source>
       <translation>正在按各变动区间重新估算本阶段… {0} %</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="79" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="82" />
       <source>Result to analyse</source>
       <translation>分析的结果</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="109" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="112" />
       <source>Result:</source>
       <translation>结果：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="101" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="104" />
       <source>Steps</source>
       <translation>步数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="99" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="102" />
       <source>Steps per range</source>
       <translation>每个区间的步数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="70" />
       <source>Utilisation (hours/day)</source>
       <translation>利用率（小时/天）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="288" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="291" />
       <source>VDI seats are sized by framebuffer, not by compute efficiency</source>
       <translation>云桌面席位按显存容量测算，与计算效率无关</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="301" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="304" />
       <source>What moves {0} (plan: {1})</source>
       <translation>影响{0}的因素（方案值：{1}）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="128" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="131" />
       <source>What-if table</source>
       <translation>假设分析表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="296" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="299" />
       <source>What-if unavailable: {0}</source>
       <translation>无法进行假设分析：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="93" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="96" />
       <source>high</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="289" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="292" />
       <source>hours per day are capped at 24</source>
       <translation>每天小时数最多为 24</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="92" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="95" />
       <source>low</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="304" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="307" />
       <source>plan</source>
       <translation>方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="287" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="290" />
       <source>the catalog has no price for this server or its GPUs, or the phase rents them</source>
       <translation>目录中没有该服务器或其 GPU 的价格，或本阶段为租用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="285" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="288" />
       <source>the electricity price in use is unknown or zero, or the phase rents its GPUs (the provider pays the power)</source>
       <translation>所用电价未知或为零，或本阶段租用 GPU（电费由服务商承担）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="304" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="307" />
       <source>undefined</source>
       <translation>未定义</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="309" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="312" />
       <source>{0} re-estimates in {1} ms.</source>
       <translation>{0} 次重新估算，用时 {1} 毫秒。</translation>
     </message>
@@ -5472,7 +5477,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="221" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="222" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

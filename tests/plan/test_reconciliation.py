@@ -47,6 +47,8 @@ def check_phase_surfaces(plan: PlanEstimate) -> None:
         assert f.number("plan.nodes") == c.nodes and f.number("plan.servers_carried") == c.servers_carried
         assert c.servers_new == c.servers_owned - c.servers_carried >= 0
         assert sum(w.gpus for w in c.workloads) == c.baseline_gpus or c.shared_capacity
+        for w in c.workloads:  # no count against the layout: '1 GPU' beside TP 4 (zhmsg-18)
+            assert w.layout.model_parallel * w.layout.dp <= w.gpus <= c.gpus, (phase.name, w.layout, w.gpus, c.gpus)
         priced = [line.phase_amount for line in ledger.lines if line.phase_amount is not None]
         assert _close(f.number("plan.phase_cost"), ledger.phase_total) and _close(ledger.phase_total, sum(priced))
         assert _close(f.number("tco.capex"), ledger.capex) and _close(f.number("tco.opex_per_year"), ledger.opex_per_year)
@@ -226,6 +228,28 @@ def test_every_surface_of_each_sample_agrees(path, searched_sample) -> None:
     plan, project = searched_sample(path.stem)
     check_phase_surfaces(plan)
     check_documents(plan, project)
+
+
+def test_a_layout_needing_more_gpus_than_the_phase_has_is_refused_naming_the_fields(catalog) -> None:
+    """The bank's serving phase at 1 node × 1 GPU with its TP 4 read '1 卡，1 台' beside TP 4 × PP 1 and 49.8 GB per
+    card: the phase's count contradicted its layout. It is refused, naming the layout's field and what the phase
+    has; at 1 node × 4 GPUs the count and the layout agree."""
+    from gpudesk.project.io import load_project
+    from gpudesk.refusals import reason_of
+    from gpudesk.results.pipeline import PlanInputError
+
+    project = load_project(samples_dir() / "bank-llm-assistant.gpudesk").project
+    project.phases = [project.phases[1]]
+    project.phases[0].hardware.nodes, project.phases[0].hardware.gpus_per_node = 1, 1
+    with pytest.raises(PlanInputError) as caught:
+        estimate_plan(project, catalog, layout=False, defer_roadmap=True, defer_costs=True)
+    reason = reason_of(caught.value)
+    assert reason is not None and reason.key == "input.replica_exceeds_phase"
+    assert dict(reason.values) == {"field": "phases[0].workloads[0].parallel.tp", "per_replica": 4, "total": 1,
+                                   "nodes": 1, "per_node": 1}
+    project.phases[0].hardware.gpus_per_node = 4
+    config = estimate_plan(project, catalog, layout=False, defer_roadmap=True, defer_costs=True).phases[0].config
+    assert (config.gpus, config.workloads[0].gpus, config.workloads[0].layout.text()) == (4, 4, "TP4 × PP1 × DP1")
 
 
 KINDS = {  # workload kind -> (model, field overrides) that estimates on the shipped catalog

@@ -242,6 +242,8 @@ ESTIMATE_CASES: dict[str, Any] = {
     "training a recommender": lambda: _set("bank-llm-assistant", 0, w0__model_id="dlrm-dcnv2"),
     "vision training without images": lambda: _set("startup-inspection", 0, w0__dataset_items=0,
                                                    w0__items_per_day=0),
+    "serving replica beyond the nodes": lambda: _set("bank-llm-assistant", 1, hardware__nodes=1,
+                                                     hardware__gpus_per_node=1),
     "vision dp against the nodes": lambda: _set("startup-inspection", 0, w0__parallel__dp=3),
     "no phase": lambda: Project(phases=[]),
 }

@@ -37,6 +37,12 @@ def test_a_mismatched_server_names_rows_and_the_field_in_the_status_line(lang, m
     assert other.name in shown and catalog.accelerator(other.accelerator_id).name in shown, shown
     assert "phases[" not in shown and other.id not in shown.replace(other.name, ""), shown
     assert ("阶段 1 · 服务器型号" if lang == "zh" else "Phase 1 · Server model") in shown
+    for step in (1, 2):  # the page itself says why (it read only 'No estimate: fix the inputs the status bar names')
+        window.go_to_step(step)
+        flush()
+        page = window.pages[window.pages.stack.currentIndex()]
+        assert page.no_figures.isVisibleTo(page) and window.controller.last_error in page.no_figures.text(), step
+        assert not page.checks.isVisibleTo(page)  # no '✓ no warnings for this step' beside a plan that cannot run
 
 
 def test_a_plan_that_cannot_be_opened_names_its_fields_by_the_forms_words(catalog, settings, qapp,  # noqa: F811

@@ -148,13 +148,16 @@ class StepPage(QWidget):
         self.no_figures.setVisible(False)
         right_layout.addWidget(self.no_figures)
         right_layout.addWidget(results, 1)
+        self._results = results  # hidden, with the checks, while the plan cannot be estimated: the reason instead
         self.unknowns = QLabel()  # why the figures that read "unknown" do (unknown_text)
         self.unknowns.setWordWrap(True)
         self.unknowns.setObjectName("unknown-causes")
         self.unknowns.setVisible(False)
         right_layout.addWidget(self.unknowns)
-        right_layout.addWidget(QLabel(self.tr("Checks")))
+        self._checks_title = QLabel(self.tr("Checks"))
+        right_layout.addWidget(self._checks_title)
         right_layout.addWidget(self.checks)
+        right_layout.addStretch(0)  # the reason alone sits at the top
 
         body = QSplitter(Qt.Orientation.Horizontal)
         body.addWidget(scroll)
@@ -271,7 +274,9 @@ class StepPage(QWidget):
             self.form.refresh(changed)
 
     # -- results ------------------------------------------------------------------
-    def show_estimate(self, estimate: PhaseEstimate | None) -> None:
+    def show_estimate(self, estimate: PhaseEstimate | None, refused: str = "") -> None:
+        """``refused``: why the plan cannot be estimated (the controller's reason, worded in the session's language
+        with each plan field named by its label), shown in place of the figures."""
         if self.decision is not None:
             self.decision.show_estimate(estimate)
         self._show_used_values(estimate)
@@ -285,7 +290,14 @@ class StepPage(QWidget):
         if estimate is None:
             self.figures.figure_model.set_figures(None, [])
             self.checks.set_checks([])
+            self.no_figures.setText(self.tr("No estimate: {0}").format(refused) if refused else "")
+            self.no_figures.setVisible(bool(refused))
+            for part in (self._results, self._checks_title, self.checks):  # no empty axes, no 'no warnings'
+                part.setVisible(not refused)
+            self.unknowns.setVisible(False)
             return
+        for part in (self._results, self._checks_title, self.checks):
+            part.setVisible(True)
         # a figure left to idle time (pending_figures) keeps its row, saying it is being computed
         keys = figure_keys_for_step(self.step, estimate.figures, pending=estimate.pending_figures)
         model = self.figures.figure_model

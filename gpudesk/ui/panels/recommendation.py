@@ -190,7 +190,8 @@ class RecommendationPanel(QWidget):
         self.tabs.setVisible(has_rows)
         self.empty.setVisible(not has_rows)
         if estimate is None:
-            self.empty.setText(self.tr("No estimate: fix the inputs the status bar names first."))
+            self.empty.setText(self.tr(
+                "No ranked alternatives while the plan cannot be estimated (the reason is above)."))
         elif not has_rows:
             self.empty.setText(self.tr(
                 "No ranked alternatives: no catalog accelerator could be evaluated for this workload. Check the "
