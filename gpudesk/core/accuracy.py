@@ -21,7 +21,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpudesk.core.constants.accuracy import ACCURACY_BANDS, BAND_COVERAGE
-from gpudesk.core.constants.serving import AMD_CDNA3_SERVING_RUNS
+from gpudesk.core.constants.serving import (
+    AMD_CDNA3_SERVING_MEASURED_HIGH,
+    AMD_CDNA3_SERVING_MEASURED_LOW,
+    AMD_CDNA3_SERVING_RUNS,
+)
 from gpudesk.vocabulary.workloads import LLM_TRAINING_KINDS
 
 _THROUGHPUT = {
@@ -105,6 +109,20 @@ def attention_dp_numbers() -> dict[str, float] | None:
     low, high = float(band["low"]), float(band["high"])
     return {"cases": int(band["fit_cases"] + band["held_out_cases"]), "low_pct": low * 100.0,
             "high_pct": high * 100.0, "short": 1.0 / (1.0 + low)}
+
+
+AMD_CDNA3_MEASURED_PART = "mi300x"  # the part AMD's published serving runs ran on (AMD_CDNA3_SERVING_RUNS)
+
+
+def amd_cdna3_serving_numbers(family: str) -> dict[str, float] | None:
+    """What the plan's warning (core/pitfalls.amd_cdna3_serving_check) and a searched CDNA3 serving configuration
+    (core/search_words.amd_cdna3_caveat) say of AMD's published MI300X runs: their count, the measured share of
+    gpudesk's throughput (per cent, low and high) and the GPU-count shortfall it implies; None off CDNA3."""
+    if SERVING_FAMILY_GROUPS.get(family) != AMD_CDNA3_SERVING_GROUP:
+        return None
+    low, high = AMD_CDNA3_SERVING_MEASURED_LOW.value, AMD_CDNA3_SERVING_MEASURED_HIGH.value
+    return {"runs": AMD_CDNA3_SERVING_RUNS, "low_pct": low * 100.0, "high_pct": high * 100.0,
+            "short_low": 1.0 / high, "short_high": 1.0 / low}
 
 
 def attention_dp_workloads(figures: Any, count: int) -> list[bool]:

@@ -92,6 +92,7 @@ class PhaseSearch:
     capacity: dict[str, float] = field(default_factory=dict)  # accelerator id -> bytes per GPU (hardware.capacity_bytes)
     plan_accelerator: str = ""
     tiers: dict[str, int] = field(default_factory=dict)  # accelerator id -> market tier (search_catalog.market_tier)
+    families: dict[str, str] = field(default_factory=dict)  # accelerator id -> calibration family (accuracy caveats)
     # rented: the months of rent a configuration's ledger cost covers within the horizon (the phase's own months,
     # vocabulary/delivery.horizon_months); 0 owned (the cost covers the whole horizon)
     rent_months: float = 0.0
@@ -333,7 +334,8 @@ def _result(phase: Phase, w: Workload, family: str, table: PointTable, units: li
         unit_price={u.accelerator.id: u.per_gpu_hour for u in units},
         unit_gpus={u.accelerator.id: u.gpus_per_server for u in units},
         capacity={u.accelerator.id: capacity_bytes(u.accelerator) for u in units},
-        plan_accelerator=phase.hardware.accelerator_id, tiers={u.accelerator.id: u.tier for u in units}, front_y=choice.extra.get("front_y", spec.front_y),
+        plan_accelerator=phase.hardware.accelerator_id, tiers={u.accelerator.id: u.tier for u in units},
+        families={u.accelerator.id: u.accelerator.family for u in units}, front_y=choice.extra.get("front_y", spec.front_y),
     )
     binding_point = pts([choice.binding_row])[0] if choice.binding_row is not None else None
     quality_point = pts([choice.quality_row])[0] if choice.quality_row is not None else None

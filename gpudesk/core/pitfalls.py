@@ -16,14 +16,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from gpudesk.catalog.records import Accelerator
-from gpudesk.core.accuracy import attention_dp_numbers
+from gpudesk.core.accuracy import AMD_CDNA3_MEASURED_PART, amd_cdna3_serving_numbers, attention_dp_numbers
 from gpudesk.core.checks import Check
 from gpudesk.core.constants.infrastructure import PCIE_X16_GBS_BY_GEN
-from gpudesk.core.constants.serving import (
-    AMD_CDNA3_SERVING_MEASURED_HIGH,
-    AMD_CDNA3_SERVING_MEASURED_LOW,
-    AMD_CDNA3_SERVING_RUNS,
-)
 from gpudesk.core.digits import percent_text
 from gpudesk.core.hardware import scaleup_bandwidth_unknown
 
@@ -283,21 +278,27 @@ def moe_attention_dp_check(tp: float, ep: float) -> list[Check]:
 
 def amd_cdna3_serving_check(accelerator: Accelerator) -> list[Check]:
     """A serving plan on an AMD CDNA3 accelerator: AMD's own published MI300X runs (vLLM 0.9.1, ROCm 6.4.1) measured
-    0.27-0.53 of gpudesk's throughput, cause not found, too few runs (8) for an 80% band (core/accuracy.py
-    AMD_CDNA3_SERVING_GROUP): the serving figures carry no band, and this warning says what the runs show."""
-    if accelerator.family != "amd-cdna3":
+    0.27-0.53 of gpudesk's throughput, too few runs (8) for an 80% band (core/accuracy.py AMD_CDNA3_SERVING_GROUP):
+    the serving figures carry no band, and this warning says what the runs show. On another CDNA3 part (MI325X)
+    it says first that nothing was measured on that part: the runs are MI300X's, the family's only ones."""
+    runs = amd_cdna3_serving_numbers(accelerator.family)
+    if runs is None:
         return []
-    low, high = AMD_CDNA3_SERVING_MEASURED_LOW.value, AMD_CDNA3_SERVING_MEASURED_HIGH.value
-    numbers = {"accelerator": accelerator.name, "runs": AMD_CDNA3_SERVING_RUNS, "low_pct": low * 100.0, "high_pct": high * 100.0,
-               "short_low": 1.0 / high, "short_high": 1.0 / low}
+    measured = accelerator.id == AMD_CDNA3_MEASURED_PART
+    numbers = {"accelerator": accelerator.name, "part": "measured" if measured else "unmeasured", "runs": runs["runs"],
+               "low_pct": runs["low_pct"], "high_pct": runs["high_pct"], "short_low": runs["short_low"],
+               "short_high": runs["short_high"]}
+    unmeasured = "" if measured else (f"No serving run on {accelerator.name} is published; the only runs of its "
+                                      "family, CDNA3, are on MI300X. ")
     return [Check(
         "serving.amd_cdna3_optimistic", "warning", "task",
         "Serving on an AMD CDNA3 accelerator: throughput likely overstated",
-        f"On AMD's {AMD_CDNA3_SERVING_RUNS} published serving runs on MI300X (vLLM 0.9.1 on ROCm 6.4.1, Llama 3.1 70B and 405B, AMD "
-        f"'Performance Results' page) the measured throughput was {percent_text(low)} to {percent_text(high)} of "
-        f"gpudesk's estimate; the cause is not found. Too few runs for an 80% accuracy band, so the serving figures "
-        f"carry none: the throughput is likely overstated and the GPU count short, by {1.0 / high:.1f}× to "
-        f"{1.0 / low:.1f}× on those runs.",
+        f"{unmeasured}On AMD's {runs['runs']:.0f} published serving runs on MI300X (vLLM 0.9.1 on ROCm 6.4.1, Llama "
+        "3.1 70B and 405B, AMD 'Performance Results' page) the measured throughput was "
+        f"{percent_text(runs['low_pct'] / 100.0)} to {percent_text(runs['high_pct'] / 100.0)} of gpudesk's "
+        "estimate; the cause is not found. Too few runs for an 80% accuracy band, so the serving figures carry none: "
+        f"the throughput is likely overstated and the GPU count short, by {runs['short_low']:.1f}× to "
+        f"{runs['short_high']:.1f}× on those runs.",
         "Calibrate with a pilot run on this accelerator before quoting the GPU count, or size with the measured "
         "share of those runs.",
         ("infer.tokens_per_s",), numbers,

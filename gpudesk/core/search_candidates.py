@@ -16,7 +16,14 @@ from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.search_points import SearchPoint
-from gpudesk.core.search_words import ITEM_RATE_UNITS, attention_dp_caveat, layout_text, precision_text, short
+from gpudesk.core.search_words import (
+    ITEM_RATE_UNITS,
+    amd_cdna3_caveat,
+    attention_dp_caveat,
+    layout_text,
+    precision_text,
+    short,
+)
 from gpudesk.core.search_words import performance as achieved
 
 MEMORY_KEYS = ("mem.weights", "mem.gradients", "mem.optimizer", "mem.lora_adapters", "mem.activations",
@@ -95,6 +102,9 @@ def candidates(search: PhaseSearch | None, memory_inputs=None) -> list[Candidate
         adp = attention_dp_caveat(p)
         if adp is not None:
             reasons.append(adp)
+        cdna3 = amd_cdna3_caveat(p, search.families.get(p.accelerator_id, ""))
+        if cdna3 is not None:
+            reasons.append(cdna3)
         basis = search.unit_sources.get(p.accelerator_id)
         if basis is not None:
             reasons.append(basis)

@@ -23,7 +23,7 @@ from gpudesk.core.inference import estimate_inference
 from gpudesk.core.inference_queue import wait_quantile
 from gpudesk.core.reason_values import Joined, Money, Word
 from gpudesk.core.search_points import PointTable, SearchPoint
-from gpudesk.core.search_words import attention_dp_caveat, change, describe, performance, versus
+from gpudesk.core.search_words import amd_cdna3_caveat, attention_dp_caveat, change, describe, performance, versus
 from gpudesk.core.serving_load import percentile_level, serving_inputs
 from gpudesk.project.assumed import assumed
 from gpudesk.project.model import Phase, Workload
@@ -171,6 +171,9 @@ def explain(search: Any, phase: Phase, w: Workload, binding_point: SearchPoint |
     why = Reason("search_why", {**numbers, "performance": perf}) if perf is not None \
         else Reason("search_why_plain", numbers)
     why = _attention_dp_rule(why, rec, table)
+    cdna3 = amd_cdna3_caveat(rec, search.families.get(rec.accelerator_id, ""))
+    if cdna3 is not None:  # the recommendation itself is the configuration AMD's published runs read slower
+        why = Reason("search_why_amd_cdna3", {"why": why, **cdna3.numbers})
     levers: list[Lever] = []
     if quality_point is not None:
         levers.append(_quality_lever(quality_point, rec, cur))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from gpudesk.core.accuracy import attention_dp_numbers
+from gpudesk.core.accuracy import amd_cdna3_serving_numbers, attention_dp_numbers
 from gpudesk.core.candidates import Reason
 from gpudesk.core.reason_values import Joined, Money, Quantity, Word
 from gpudesk.core.search_points import SearchPoint
@@ -29,6 +29,16 @@ def attention_dp_caveat(p: SearchPoint) -> Reason | None:
     if not attention_dp(p) or numbers is None:
         return None
     return Reason("search_attention_dp", {**numbers, "groups": p.layout["ep"] / p.layout.get("tp", 1.0)})
+
+
+def amd_cdna3_caveat(p: SearchPoint, family: str) -> Reason | None:
+    """The plan's AMD CDNA3 serving warning (core/pitfalls.amd_cdna3_serving_check) for a searched serving
+    configuration on a CDNA3 accelerator (``family``: its calibration family): AMD's published MI300X runs measured
+    a fraction of gpudesk's throughput, so the configuration's GPU count may be short; None elsewhere."""
+    numbers = amd_cdna3_serving_numbers(family)
+    if p.kind not in ("llm_inference", "agent_hosting") or numbers is None:
+        return None
+    return Reason("search_amd_cdna3", numbers)
 
 
 def short(dtype: str) -> str:

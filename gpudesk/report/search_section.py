@@ -14,7 +14,7 @@ import math
 from gpudesk.core.candidates import Reason
 from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.search_points import SearchPoint
-from gpudesk.core.search_words import attention_dp_caveat, describe, performance
+from gpudesk.core.search_words import amd_cdna3_caveat, attention_dp_caveat, describe, performance
 from gpudesk.report.check_text import reason_text, words
 from gpudesk.report.document import Block, BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.number_format import format_money, format_money_zh, format_number
@@ -88,10 +88,10 @@ def search_blocks(phase: PhaseEstimate, t: ReportText, caption: str = "") -> lis
         blocks.append(DataTable(header, rows, ("left", "left", "right", "left", "right"),
                                 title=t.get("search.alternatives")))
     for p in shown[1:]:  # the recommendation's own warning is in the why
-        caveat = attention_dp_caveat(p)
-        if caveat is not None:
-            blocks.append(Note(words(describe(p), t.lang) + ("：" if t.lang == "zh" else ": ")
-                               + reason_text(caveat, t.lang), "warning"))
+        for caveat in (attention_dp_caveat(p), amd_cdna3_caveat(p, search.families.get(p.accelerator_id, ""))):
+            if caveat is not None:
+                blocks.append(Note(words(describe(p), t.lang) + ("：" if t.lang == "zh" else ": ")
+                                   + reason_text(caveat, t.lang), "warning"))
     if search.levers:
         blocks.append(BulletList(tuple(reason_text(lv.reason, t.lang) for lv in search.levers)))
     blocks.append(Note(t.get("search.counted", summary=reason_text(search.summary, t.lang))))

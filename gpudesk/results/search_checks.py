@@ -5,14 +5,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from gpudesk.core.accuracy import attention_dp_numbers, attention_dp_workloads
+from gpudesk.core.accuracy import amd_cdna3_serving_numbers, attention_dp_numbers, attention_dp_workloads
 from gpudesk.core.checks import Check
 from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.digits import percent_text
 from gpudesk.core.search_candidates import layout_line
 from gpudesk.core.search_levers import defaulted_target
 from gpudesk.core.search_points import SearchPoint
-from gpudesk.core.search_words import attention_dp
+from gpudesk.core.search_words import amd_cdna3_caveat, attention_dp
 from gpudesk.core.serving_load import daily_requests, peak_rate
 from gpudesk.vocabulary.sizing import BINDING
 
@@ -21,8 +21,8 @@ DAYS_PER_MONTH = 365.0 / 12.0
 
 def search_checks(found: PhaseSearch | None, estimate) -> list[Check]:  # type: ignore[no-untyped-def]
     """The search's way out of a blocked plan (:func:`suggestion`) and the warning of a recommendation it cannot
-    vouch for (:func:`attention_dp_check`)."""
-    return suggestion(found, estimate) + attention_dp_check(found, estimate)
+    vouch for (:func:`attention_dp_check`, :func:`amd_cdna3_check`)."""
+    return suggestion(found, estimate) + attention_dp_check(found, estimate) + amd_cdna3_check(found, estimate)
 
 
 def suggestion(found: PhaseSearch | None, estimate) -> list[Check]:  # type: ignore[no-untyped-def]
@@ -80,6 +80,31 @@ def attention_dp_check(found: PhaseSearch | None, estimate) -> list[Check]:  # t
         "Size with the low end of the band, or calibrate with a pilot run of this layout before quoting it.",
         ("plan.gpus",), {"configuration": _neutral(rec), "groups": groups, "cases": band["cases"],
                          "low_pct": band["low_pct"], "high_pct": band["high_pct"], "short": band["short"]},
+    )]
+
+
+def amd_cdna3_check(found: PhaseSearch | None, estimate) -> list[Check]:  # type: ignore[no-untyped-def]
+    """The search recommends serving on an AMD CDNA3 accelerator the plan does not use itself (a plan on CDNA3 has
+    its own warning, serving.amd_cdna3_optimistic): AMD's published MI300X runs measured a fraction of gpudesk's
+    throughput, so the window's checks, the proposal's risks and the comparison carry it with the recommendation."""
+    rec = found.recommended if found is not None else None
+    if rec is None or found is None:
+        return []
+    family = found.families.get(rec.accelerator_id, "")
+    if amd_cdna3_caveat(rec, family) is None or any(c.id == "serving.amd_cdna3_optimistic" for c in estimate.checks):
+        return []
+    runs = amd_cdna3_serving_numbers(family) or {}
+    numbers = {"configuration": _neutral(rec), "runs": runs["runs"], "low_pct": runs["low_pct"],
+               "high_pct": runs["high_pct"], "short_low": runs["short_low"], "short_high": runs["short_high"]}
+    return [Check(
+        "search.amd_cdna3_recommended", "warning", "gpu",
+        "The recommended configuration serves on an AMD CDNA3 accelerator: throughput likely overstated",
+        f"The configuration search recommends {_neutral(rec)}. On AMD's {numbers['runs']:,.0f} published serving "
+        f"runs on MI300X (vLLM 0.9.1 on ROCm 6.4.1) the measured throughput was {numbers['low_pct']:.0f}% to "
+        f"{numbers['high_pct']:.0f}% of gpudesk's estimate, too few runs for an 80% band, so its GPU count may be "
+        f"short by {numbers['short_low']:.1f}× to {numbers['short_high']:.1f}×.",
+        "Calibrate with a pilot run on this accelerator before quoting it, or size with the measured share.",
+        ("plan.gpus",), numbers,
     )]
 
 

@@ -4,6 +4,7 @@ serving band that NVIDIA plans carry is drawn without them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from unittest.mock import ANY
 
 import pytest
@@ -11,10 +12,11 @@ import pytest
 from gpudesk.core.accuracy import AMD_CDNA3_SERVING_GROUP, figure_band
 from gpudesk.core.constants.accuracy import ACCURACY_BANDS
 from gpudesk.project.model import Project
-from gpudesk.report.check_text import localise
+from gpudesk.report.check_text import localise, reason_text
 from gpudesk.report.proposal_closing import _band_text
 from gpudesk.report.text_catalog import ReportText
-from gpudesk.results.pipeline import estimate_plan
+from gpudesk.results.pipeline import complete_search, estimate_plan
+from gpudesk.results.search_checks import amd_cdna3_check
 
 pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
 
@@ -51,3 +53,50 @@ def test_an_nvidia_serving_plan_keeps_the_serving_band_without_the_amd_runs(cata
     assert band["group"] == "serving throughput" and (band["low"], band["high"]) == (shipped["low"], shipped["high"])
     assert not [c for c in phase.checks if c.id == "serving.amd_cdna3_optimistic"]
     assert figure_band("infer.tokens_per_s", "llm_inference", family="nvidia-hopper").group == "serving throughput"
+
+
+def test_mi325x_is_told_nothing_was_measured_on_it(catalog) -> None:
+    """MI325X is CDNA3 too, but AMD's runs are MI300X's: its warning says first that none ran on it."""
+    (check,) = [c for c in estimate_plan(_serving("mi325x"), catalog).phases[0].checks
+                if c.id == "serving.amd_cdna3_optimistic"]
+    en, zh = " ".join(localise(check, "en")), " ".join(localise(check, "zh"))
+    assert en.startswith("Serving on an AMD CDNA3") and "No serving run on AMD Instinct MI325X 256GB is published" in en
+    assert "AMD Instinct MI325X 256GB 上没有任何公开的推理服务实测" in zh and "27% 至 53%" in zh
+    (own,) = [c for c in estimate_plan(_serving("mi300x"), catalog).phases[0].checks
+              if c.id == "serving.amd_cdna3_optimistic"]
+    assert "No serving run" not in own.message and "没有任何公开" not in " ".join(localise(own, "zh"))
+
+
+def test_a_searched_cdna3_serving_configuration_carries_the_warning(catalog) -> None:
+    """An H100 plan whose search may use MI300X (about 1 s: one search, two accelerators): the MI300X row says what
+    AMD's runs measured, the H100 row does not; MI300X, unpriced, is not recommended here, so the plan-level check
+    is held on the same search with MI300X put first (search_checks.amd_cdna3_check reads only the search)."""
+    project = _serving("h100-sxm")
+    project.phases[0].hardware.candidates = ["mi300x"]
+    phase = complete_search(estimate_plan(project, catalog), catalog).phases[0]
+    rows = {c.accelerator_id: c for c in phase.candidates if not c.pinned}
+    (said,) = [r for r in rows["mi300x"].reasons if r.key == "search_amd_cdna3"]
+    assert said.numbers["short_high"] == pytest.approx(1.0 / 0.27) and not [
+        r for r in rows["h100-sxm"].reasons if r.key == "search_amd_cdna3"]
+    assert "27% to 53%" in reason_text(said, "en") and "27% 至 53%" in reason_text(said, "zh")
+    found = phase.search
+    assert found.recommended.accelerator_id == "h100-sxm" and found.why.key != "search_why_amd_cdna3"
+    assert not amd_cdna3_check(found, phase)
+    mi300x = next(p for p in found.per_accelerator if p.accelerator_id == "mi300x")
+    (check,) = amd_cdna3_check(replace(found, recommended=mi300x), phase)
+    assert check.id == "search.amd_cdna3_recommended" and check.step == "gpu"
+    assert "MI300X" in check.numbers["configuration"] and "1.9 至 3.7 倍" in " ".join(localise(check, "zh"))
+
+
+def test_a_cdna3_recommendation_warns_in_its_why(catalog) -> None:
+    """An MI325X plan searched with MI300X (about 1 s): whichever CDNA3 part is recommended, the why warns; the plan
+    carries its own warning, so the search adds no second one."""
+    project = _serving("mi325x")
+    project.phases[0].hardware.candidates = ["mi300x"]
+    phase = complete_search(estimate_plan(project, catalog), catalog).phases[0]
+    found = phase.search
+    assert found.recommended is not None and found.why.key == "search_why_amd_cdna3"
+    assert [c.id for c in phase.checks].count("serving.amd_cdna3_optimistic") == 1  # the plan's own, not the search's
+    assert "search.amd_cdna3_recommended" not in [c.id for c in phase.checks]
+    assert "Warning: the recommendation serves on an AMD CDNA3 accelerator" in reason_text(found.why, "en")
+    assert "推荐配置使用 AMD CDNA3 加速器" in reason_text(found.why, "zh")
