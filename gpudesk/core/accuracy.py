@@ -12,6 +12,9 @@ A serving workload on an AMD CDNA3 accelerator belongs to its own group (``AMD_C
 MI300X runs read far slower than gpudesk (docs/validation.md), too few (8) for a split-conformal 80% band (n >= 9),
 so its serving figures have no band (``None``) and the plan carries the warning ``serving.amd_cdna3_optimistic``
 with the measured range of those runs (``AMD_CDNA3_SERVING_RUNS``); the pooled serving band is drawn without them.
+A serving workload on an Intel Gaudi accelerator takes the band of Intel's published Gaudi 2 and Gaudi 3 runs
+(``INTEL_GAUDI_SERVING_GROUP``, 40 static-batch runs, all held-out: no constant was fitted on them, so the band's
+fit-half coverage is None, absent from ``ACCURACY_BANDS``); the pooled serving band, which NVIDIA plans carry, is drawn without them.
 """
 
 from __future__ import annotations
@@ -41,8 +44,9 @@ _TIME = {
 }
 MOE_ADP_GROUP = "serving throughput, MoE attention data-parallel"
 AMD_CDNA3_SERVING_GROUP = "serving throughput, AMD CDNA3"
+INTEL_GAUDI_SERVING_GROUP = "serving throughput, Intel Gaudi"
 # serving on these calibration families takes its own group's band (None while it has too few runs for one)
-SERVING_FAMILY_GROUPS = {"amd-cdna3": AMD_CDNA3_SERVING_GROUP}
+SERVING_FAMILY_GROUPS = {"amd-cdna3": AMD_CDNA3_SERVING_GROUP, "intel-gaudi": INTEL_GAUDI_SERVING_GROUP}
 # published runs of a group too small for a band: its figures' entry names the group and its runs, low/high None
 GROUP_RUNS = {AMD_CDNA3_SERVING_GROUP: AMD_CDNA3_SERVING_RUNS}
 _LATENCY = {"infer.prefill_s": "first-token latency", "infer.ttft_unloaded_s": "first-token latency"}
@@ -58,10 +62,10 @@ class Band:
     coverage: float
     fit_cases: int
     held_out_cases: int
-    fit_coverage: float  # share of the fit-half cases inside the band
+    fit_coverage: float | None  # share of the fit-half cases inside the band; None: the group has no fit-half case
     held_out_coverage: float  # share of the held-out cases (no constant fitted on them) inside the band
 
-    def to_dict(self) -> dict[str, float | str | int]:
+    def to_dict(self) -> dict[str, float | str | int | None]:
         return {"group": self.group, "low": self.low, "high": self.high, "coverage": self.coverage,
                 "fit_cases": self.fit_cases, "held_out_cases": self.held_out_cases,
                 "fit_coverage": self.fit_coverage, "held_out_coverage": self.held_out_coverage}
@@ -73,7 +77,7 @@ def _band(group: str, invert: bool) -> Band:
     if invert:  # time = work / throughput: measured/predicted of the time is the inverse ratio
         low, high = 1.0 / (1.0 + high) - 1.0, 1.0 / (1.0 + low) - 1.0
     return Band(group, round(low, 3), round(high, 3), BAND_COVERAGE, int(b["fit_cases"]), int(b["held_out_cases"]),
-                float(b["fit_coverage"]), float(b["held_out_coverage"]))
+                None if b.get("fit_coverage") is None else float(b["fit_coverage"]), float(b["held_out_coverage"]))
 
 
 def figure_band(key: str, workload_kind: str, attention_dp: bool = False, family: str = "") -> Band | None:

@@ -281,8 +281,8 @@ def render(results: list[Result]) -> str:
         "every throughput is read from the submission's own MLPerf log and every layout from its own config "
         "(`tests/validation/validation_cases_mlperf.py`). Before the matmul efficiency followed the measured part, "
         "MI300X/MI325X LoRA were +46%/+10% and Gaudi 2 LoRA −24%: one family value hid the parts' measured spread "
-        "(MI325X at 1,000 W 60.4% of peak, MI300X at 750 W 51.4%; Gaudi 2 96.9%, Gaudi 3 74.1%), and CDNA3 FP8 had "
-        "taken the other vendors' FP8 median. MI300X stays +18–23% with its own MAMF: its FP8 GEMMs may throttle "
+        "(MI325X at 1,000 W 60.4% of peak, MI300X at 750 W 51.4%; Gaudi 2 96.9%, Gaudi 3 67.7% of its 1,835 "
+        "datasheet peak), and CDNA3 FP8 had taken the other vendors' FP8 median. MI300X stays +18–23% with its own MAMF: its FP8 GEMMs may throttle "
         "further than the BF16 measurement shows (no FP8 MAMF is published for it).",
         NVFP4_SPLIT,
         NVFP4_SMALL_M,

@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 from generate_validation_report import DOC, render
-from validation_bands import CONSTANTS, COVERAGE, bands, conformal_bounds, render_constants
+from validation_bands import CONSTANTS, COVERAGE, MIN_BAND_CASES, bands, conformal_bounds, render_constants
 from validation_cases_inference import INFERENCE_LATENCY_CASES, INFERENCE_THROUGHPUT_CASES
 from validation_cases_measured import (
     CITATION,
@@ -119,9 +119,14 @@ def test_accuracy_bands_shipped_are_the_residuals_bands(results):
     """gpudesk/core/constants/accuracy.py is generated from the fit half; stale bands fail here."""
     assert CONSTANTS.read_text(encoding="utf-8") == render_constants(results), (
         "run .venv/bin/python tests/validation/generate_validation_report.py")
+    from gpudesk.core.accuracy import SERVING_FAMILY_GROUPS
+
     for name, band in bands(results).items():
         assert band["low"] <= 0.0 <= band["high"] or band["low"] < band["high"], name
-        assert band["fit_cases"] >= 7, name
+        # a family group whose runs all came after the freeze (Intel Gaudi) is drawn on held-out runs alone
+        own_family = name in SERVING_FAMILY_GROUPS.values() and band["held_out_cases"] >= MIN_BAND_CASES
+        assert band["fit_cases"] >= 7 or own_family, name
+        assert ("fit_coverage" in band) == (band["fit_cases"] > 0), name
 
 
 def test_amd_serving_runs_are_their_own_group_and_the_warning_states_their_range(results):
@@ -152,7 +157,7 @@ def test_bands_hold_the_coverage_they_state_on_each_half(results):
     every = bands(results)
     for name, band in every.items():
         n_fit, n_held = band["fit_cases"], band["held_out_cases"]
-        pooled = (band["fit_coverage"] * n_fit + band["held_out_coverage"] * n_held) / (n_fit + n_held)
+        pooled = (band.get("fit_coverage", 0.0) * n_fit + band["held_out_coverage"] * n_held) / (n_fit + n_held)
         assert pooled >= COVERAGE - 1e-9, (name, band)
     for name in ("training throughput", "serving throughput"):
         band = every[name]

@@ -22,7 +22,12 @@ from validation_cases_serving import DEEPSEEK_ADP_CASES, SERVING_CASES
 from validation_runner import GROUP_SERVING_LOAD, GROUP_TRAIN_MEMORY, Result
 from validation_split import FIT, HELD_OUT
 
-from gpudesk.core.accuracy import AMD_CDNA3_SERVING_GROUP, MOE_ADP_GROUP, SERVING_FAMILY_GROUPS
+from gpudesk.core.accuracy import (
+    AMD_CDNA3_SERVING_GROUP,
+    INTEL_GAUDI_SERVING_GROUP,
+    MOE_ADP_GROUP,
+    SERVING_FAMILY_GROUPS,
+)
 
 CONSTANTS = Path(__file__).resolve().parents[2] / "gpudesk" / "core" / "constants" / "accuracy.py"
 TIME_METRICS = {"gpu_hours", "step_time_s", "decode_step_s"}
@@ -42,6 +47,9 @@ BAND_GROUPS[MOE_ADP_GROUP] = (GROUP_SERVING_LOAD, GROUP_MLPERF_INFERENCE)
 # serving on an accelerator family with its own group (AMD CDNA3: AMD's MI300X runs, far slower than gpudesk, cause
 # not found): its own band, never pooled into the serving band, which NVIDIA's plans carry
 BAND_GROUPS[AMD_CDNA3_SERVING_GROUP] = BAND_GROUPS["serving throughput"]
+# Intel's Gaudi 2 and Gaudi 3 runs (static batches, SynapseAI 1.18.0; 2026-12-03, all held-out): a Gaudi plan takes
+# their band, and the pooled band no longer carries them (they read 0.6-1.1 of gpudesk and pulled its lower edge)
+BAND_GROUPS[INTEL_GAUDI_SERVING_GROUP] = BAND_GROUPS["serving throughput"]
 MIN_BAND_CASES = 9  # the ⌈(n + 1)·0.9⌉-th of n ratios exists from n = 9: fewer cases have no 80% band
 TARGETS = {"training throughput": 0.10, "serving throughput": 0.12, "training memory": 0.08}
 COVERAGE = 0.80
@@ -75,7 +83,7 @@ def in_band(name: str, r: Result) -> bool:
     return r.group in BAND_GROUPS[name] and own_group(r) == (name if name in _OWN else "")
 
 
-_OWN = (MOE_ADP_GROUP, AMD_CDNA3_SERVING_GROUP)
+_OWN = (MOE_ADP_GROUP, AMD_CDNA3_SERVING_GROUP, INTEL_GAUDI_SERVING_GROUP)
 
 
 def band_cases(results: list[Result]) -> dict[str, tuple[int, int]]:
@@ -85,7 +93,8 @@ def band_cases(results: list[Result]) -> dict[str, tuple[int, int]]:
 
 
 def bands(results: list[Result]) -> dict[str, dict[str, float]]:
-    """The 80% band of every group with at least MIN_BAND_CASES cases; a smaller group has none (figure_band: None)."""
+    """The 80% band of every group with at least MIN_BAND_CASES cases; a smaller group has none (figure_band: None).
+    A group without fit-half cases (all added after the split was frozen) has no fit_coverage entry."""
     out = {}
     for name in BAND_GROUPS:
         fit = np.array([ratio(r) for r in results if in_band(name, r) and r.split == FIT])
@@ -99,6 +108,8 @@ def bands(results: list[Result]) -> dict[str, dict[str, float]]:
 
         out[name] = {"low": round(low - 1.0, 3), "high": round(high - 1.0, 3), "fit_cases": int(fit.size),
                      "held_out_cases": int(held.size), "fit_coverage": inside(fit), "held_out_coverage": inside(held)}
+        if not fit.size:
+            del out[name]["fit_coverage"]
     return out
 
 
@@ -178,9 +189,9 @@ def heldout_tables(results: list[Result]) -> list[str]:
               "| band | low | high | cases (both halves) | fit cases inside | held-out cases inside |",
               "|---|---:|---:|---:|---:|---:|"]
     for name, b in bands(results).items():
+        fit_inside = f"{b['fit_coverage']:.0%}" if "fit_coverage" in b else "–"
         lines.append(f"| {name} | {b['low']:+.1%} | {b['high']:+.1%} | {b['fit_cases'] + b['held_out_cases']} | "
-                     f"{b['fit_coverage']:.0%} of {b['fit_cases']} | {b['held_out_coverage']:.0%} of "
-                     f"{b['held_out_cases']} |")
+                     f"{fit_inside} of {b['fit_cases']} | {b['held_out_coverage']:.0%} of {b['held_out_cases']} |")
     drawn = bands(results)
     for name, (n_fit, n_held) in band_cases(results).items():
         if name not in drawn:
