@@ -278,7 +278,7 @@ def moe_attention_dp_check(tp: float, ep: float) -> list[Check]:
 
 def amd_cdna3_serving_check(accelerator: Accelerator) -> list[Check]:
     """A serving plan on an AMD CDNA3 accelerator: AMD's own published MI300X runs (vLLM 0.9.1, ROCm 6.4.1) measured
-    0.27-0.53 of gpudesk's throughput, too few runs (8) for an 80% band (core/accuracy.py AMD_CDNA3_SERVING_GROUP):
+    0.29-0.57 of gpudesk's throughput, too few runs (8) for an 80% band (core/accuracy.py AMD_CDNA3_SERVING_GROUP):
     the serving figures carry no band, and this warning says what the runs show. On another CDNA3 part (MI325X)
     it says first that nothing was measured on that part: the runs are MI300X's, the family's only ones."""
     runs = amd_cdna3_serving_numbers(accelerator.family)
@@ -296,10 +296,11 @@ def amd_cdna3_serving_check(accelerator: Accelerator) -> list[Check]:
         f"{unmeasured}On AMD's {runs['runs']:.0f} published serving runs on MI300X (vLLM 0.9.1 on ROCm 6.4.1, Llama "
         "3.1 70B and 405B, AMD 'Performance Results' page) the measured throughput was "
         f"{percent_text(runs['low_pct'] / 100.0)} to {percent_text(runs['high_pct'] / 100.0)} of gpudesk's "
-        "estimate; the cause is not found. Too few runs for an 80% accuracy band, so the serving figures carry none: "
+        "estimate, which models a fused TensorRT-LLM-class engine; the published figures point to the serving stack on "
+        "ROCm (two vLLM 0.9 builds differ by 31% on the same server). Too few runs for an 80% accuracy band, so the serving figures carry none: "
         f"the throughput is likely overstated and the GPU count short, by {runs['short_low']:.1f}× to "
         f"{runs['short_high']:.1f}× on those runs.",
-        "Calibrate with a pilot run on this accelerator before quoting the GPU count, or size with the measured "
-        "share of those runs.",
+        "Calibrate with a pilot run on this accelerator and the engine build you will run before quoting the GPU "
+        "count, or size with the measured share of those runs.",
         ("infer.tokens_per_s",), numbers,
     )]

@@ -1,4 +1,4 @@
-"""Serving on AMD CDNA3 has its own accuracy group (issue 18): AMD's published MI300X runs read 0.27-0.53 of
+"""Serving on AMD CDNA3 has its own accuracy group (issue 18): AMD's published MI300X runs read 0.29-0.57 of
 gpudesk's throughput, too few (8) for an 80% band, so those figures carry none and the plan is warned; the pooled
 serving band that NVIDIA plans carry is drawn without them."""
 
@@ -11,12 +11,17 @@ import pytest
 
 from gpudesk.core.accuracy import AMD_CDNA3_SERVING_GROUP, figure_band
 from gpudesk.core.constants.accuracy import ACCURACY_BANDS
+from gpudesk.core.constants.serving import AMD_CDNA3_SERVING_MEASURED_HIGH, AMD_CDNA3_SERVING_MEASURED_LOW
 from gpudesk.project.model import Project
 from gpudesk.report.check_text import localise, reason_text
 from gpudesk.report.proposal_closing import _band_text
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.pipeline import complete_search, estimate_plan
 from gpudesk.results.search_checks import amd_cdna3_check
+
+LOW, HIGH = AMD_CDNA3_SERVING_MEASURED_LOW.value, AMD_CDNA3_SERVING_MEASURED_HIGH.value  # declared, held to the runs
+LOW_PCT, HIGH_PCT = f"{LOW:.0%}", f"{HIGH:.0%}"  # by tests/validation/test_validation.py
+SHORT_LOW, SHORT_HIGH = f"{1.0 / HIGH:.1f}", f"{1.0 / LOW:.1f}"
 
 pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
 
@@ -39,8 +44,8 @@ def test_a_plan_serving_on_mi300x_has_no_band_and_is_warned_in_both_languages(ca
     assert len(warned) == 1 and warned[0].severity == "warning" and warned[0].step == "task"
     en = " ".join(localise(warned[0], "en"))
     zh = " ".join(localise(warned[0], "zh"))
-    assert "27% to 53%" in en and "1.9× to 3.7×" in en and "Performance Results" in en
-    assert "27% 至 53%" in zh and "1.9 至 3.7 倍" in zh and "高估" in zh
+    assert f"{LOW_PCT} to {HIGH_PCT}" in en and f"{SHORT_LOW}× to {SHORT_HIGH}×" in en and "Performance Results" in en
+    assert f"{LOW_PCT} 至 {HIGH_PCT}" in zh and f"{SHORT_LOW} 至 {SHORT_HIGH} 倍" in zh and "高估" in zh
     for lang, words in (("en", "8 published runs of serving throughput on AMD CDNA3 accelerators, too few"),
                         ("zh", "AMD CDNA3 加速器推理吞吐仅有 8 次公开实测")):  # the proposal's accuracy table says why
         assert _band_text(phase.accuracy["infer.tokens_per_s"], ReportText(lang)) == ("—", ANY) and words in (
@@ -61,7 +66,7 @@ def test_mi325x_is_told_nothing_was_measured_on_it(catalog) -> None:
                 if c.id == "serving.amd_cdna3_optimistic"]
     en, zh = " ".join(localise(check, "en")), " ".join(localise(check, "zh"))
     assert en.startswith("Serving on an AMD CDNA3") and "No serving run on AMD Instinct MI325X 256GB is published" in en
-    assert "AMD Instinct MI325X 256GB 上没有任何公开的推理服务实测" in zh and "27% 至 53%" in zh
+    assert "AMD Instinct MI325X 256GB 上没有任何公开的推理服务实测" in zh and f"{LOW_PCT} 至 {HIGH_PCT}" in zh
     (own,) = [c for c in estimate_plan(_serving("mi300x"), catalog).phases[0].checks
               if c.id == "serving.amd_cdna3_optimistic"]
     assert "No serving run" not in own.message and "没有任何公开" not in " ".join(localise(own, "zh"))
@@ -76,16 +81,16 @@ def test_a_searched_cdna3_serving_configuration_carries_the_warning(catalog) -> 
     phase = complete_search(estimate_plan(project, catalog), catalog).phases[0]
     rows = {c.accelerator_id: c for c in phase.candidates if not c.pinned}
     (said,) = [r for r in rows["mi300x"].reasons if r.key == "search_amd_cdna3"]
-    assert said.numbers["short_high"] == pytest.approx(1.0 / 0.27) and not [
+    assert said.numbers["short_high"] == pytest.approx(1.0 / AMD_CDNA3_SERVING_MEASURED_LOW.value) and not [
         r for r in rows["h100-sxm"].reasons if r.key == "search_amd_cdna3"]
-    assert "27% to 53%" in reason_text(said, "en") and "27% 至 53%" in reason_text(said, "zh")
+    assert f"{LOW_PCT} to {HIGH_PCT}" in reason_text(said, "en") and f"{LOW_PCT} 至 {HIGH_PCT}" in reason_text(said, "zh")
     found = phase.search
     assert found.recommended.accelerator_id == "h100-sxm" and found.why.key != "search_why_amd_cdna3"
     assert not amd_cdna3_check(found, phase)
     mi300x = next(p for p in found.per_accelerator if p.accelerator_id == "mi300x")
     (check,) = amd_cdna3_check(replace(found, recommended=mi300x), phase)
     assert check.id == "search.amd_cdna3_recommended" and check.step == "gpu"
-    assert "MI300X" in check.numbers["configuration"] and "1.9 至 3.7 倍" in " ".join(localise(check, "zh"))
+    assert "MI300X" in check.numbers["configuration"] and f"{SHORT_LOW} 至 {SHORT_HIGH} 倍" in " ".join(localise(check, "zh"))
 
 
 def test_a_cdna3_recommendation_warns_in_its_why(catalog) -> None:

@@ -35,10 +35,14 @@ Every case added here after the split was frozen is held-out (validation_split.p
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from validation_cases_inference import InferenceCase
 from validation_cases_serving import ServingCase
 from validation_catalog import catalog
 from validation_hardware import LLAMA2_7B, LLAMA2_70B
+
+from gpudesk.core.constants.serving import AMD_CDNA3_SERVING_MEASURED_HIGH, AMD_CDNA3_SERVING_MEASURED_LOW
 
 _INTEL = ("Intel, 'Model Performance Data for Intel Gaudi {gen} AI Accelerators', {url} (SynapseAI 1.18.0, "
           "PyTorch 2.4.0; stored copy read 2026-12-03), {table}")
@@ -132,6 +136,20 @@ def _range(rows: list, ids: set[str]) -> str:
     return f"{errs[0]:+.0%} … {errs[-1]:+.0%} (median |error| {sorted(abs(e) for e in errs)[len(errs) // 2]:.0%}, {len(errs)})"
 
 
+AMD_LATENCY_70B_S = {1: 17.236, 2: 18.057}  # the same page's latency table, Llama 3.1 70B, 128 + 2,048 tokens, TP8
+
+
+def _step_ms(per_gpu: float, case: ServingCase) -> float:
+    """Milliseconds per step with all ``case.max_batch`` sequences in flight at ``per_gpu`` output tokens/s per GPU."""
+    return case.max_batch / (per_gpu * case.tp) * 1e3
+
+
+def _at_one(case: ServingCase) -> float:
+    """gpudesk's output tokens/s per GPU for one sequence of the case (the latency table's batch 1)."""
+    from validation_runner import serving_at
+    return float(serving_at(replace(case, requests=1, max_batch=1), 1.0)[0][0])
+
+
 def findings(results: list) -> list[str]:
     """The 'known large errors' paragraph of docs/validation.md for the vendors' own tables, from this run."""
     g2, g3 = {c.id for c in GAUDI2_THROUGHPUT}, {c.id for c in GAUDI3_THROUGHPUT}
@@ -158,18 +176,43 @@ def findings(results: list) -> list[str]:
         "gpudesk's, and nothing published says they do, so no term was added. AMD's MI300X rows read gpudesk "
         f"{ratio:.1f}x fast at 128 + 2,048 on Llama 3.1 70B (the 405B rows alike): the page's throughput is read as "
         "vLLM's tokens_per_second (prompt + output tokens); read as output tokens alone the same row would read "
-        f"{ratio * step.output / (step.prompt + step.output):.1f}x fast. gpudesk's decode step at 3,200 sequences is "
-        "107 ms (FP8 GEMMs at the CDNA3 matmul efficiency, the KV cache at the HBM efficiency, TP8 all-reduces over "
-        "the 7-link mesh), where the page's rate implies about 270 ms per step with all 3,200 in flight. Where the "
-        "difference goes is not known: vLLM's per-step host work (scheduling and sampling thousands of sequences) is "
-        "one candidate, as TensorRT-LLM's was before release 1.2 (`ADP_HOST_ITERATION_S`), but no source gives its "
-        "size on ROCm, and a plan cannot name a vLLM release (the engine-release vocabulary is TensorRT-LLM's), so "
-        "nothing is fitted to these rows. **Their own groups** (2026-12-03/04): a serving figure on an AMD CDNA3 "
+        f"{ratio * step.output / (step.prompt + step.output):.1f}x fast. With all {step.max_batch:,} sequences in "
+        f"flight the page's rate is one step (prefill included) every {_step_ms(step.measured, step):.0f} ms, gpudesk's "
+        f"every {_step_ms(by[step.id].predicted, step):.0f} ms. **Where it goes** (2026-12-04, published figures, "
+        "nothing fitted): (1) the gap is there at batch 1: the same page's latency table (same container, "
+        "benchmark_latency, 128 + 2,048 tokens) takes 17.236 s at batch 1 and 18.057 s at batch 2 on Llama 3.1 70B, "
+        f"{AMD_LATENCY_70B_S[1] / 2048 * 1e3:.1f} and {AMD_LATENCY_70B_S[2] / 2048 * 1e3:.1f} ms per step, where "
+        f"gpudesk's step at batch 1 is {_step_ms(_at_one(step), replace(step, max_batch=1)):.1f} ms (a weight stream "
+        "of 8.8 GB per GPU, 160 all-reduces, 720 kernel boundaries): the step's fixed part already costs "
+        f"{AMD_LATENCY_70B_S[1] / 2048 * 1e3 / _step_ms(_at_one(step), replace(step, max_batch=1)):.1f}x gpudesk's "
+        "on that stack, not only its cost per sequence; (2) the build matters as much "
+        "as the hardware: the page's previous container (rocm6.4.1_vllm_0.9.0.1_20250605, released 2025-06-18, same "
+        "server and settings) read 16,581.5 tokens/s on the 70B 128 + 2,048 row where the 0.9.1 container reads "
+        "12,638.9 (1.31x; the 405B row 4,275 against 3,912.8), and Oracle's 405B run of 2024-10-10 on 8 MI300X "
+        "(blogs.oracle.com, 'Serving Llama 3.1 405B model with AMD Instinct MI300X Accelerators', vLLM "
+        "benchmark_throughput) made 2,794 output tokens/s at 128 + 2,048 where the 0.9.1 container makes 3,683; "
+        "(3) the kernels at these shapes are far below the MAMF share gpudesk applies (MAMF_FP8_CDNA3 0.514 of the "
+        "2,615 TFLOP/s FP8 peak, borrowed from the BF16 best-shape search): AMD's own FP8 GEMM tuning for Llama "
+        "70B/405B on MI300X (ROCm/aiter pull request 1092, 2025-09-26) times the 70B TP8 QKV projection (N 1,280, K "
+        "8,192) for 1,024 rows at 186 µs with CK's a8w8 kernel and 53 µs with its pre-shuffled-weight kernel, 115 and "
+        "403 TFLOP/s, where gpudesk's rate gives "
+        "16 µs; vLLM's post on its ROCm attention backends (blog.vllm.ai, 2026-02-20) puts the AITER backend at "
+        "2.7-4.4x the throughput of the ROCM_ATTN backend of earlier releases on MHA models (Qwen3-235B); (4) the collectives: AMD's RCCL/xGMI "
+        "blog (2025-03-02) gives about 48 of 64 GB/s per link usable, which CDNA3 collectives now take "
+        "(`BUSBW_EFF_XGMI_CDNA3` 0.75) instead of NVLink5's measured 0.94: the rows moved from +87% … +264% to "
+        f"{_range(list(by.values()), amd)}. The remaining gap is the engine and its kernels on ROCm at that "
+        "build, not a datasheet figure, and no fit-half run ran vLLM or ROCm, so no engine constant is fitted and a "
+        "plan cannot state that stack; the figures above come from other builds (a 31% swing between two 0.9 "
+        "containers) or single kernels. **Their own groups** (2026-12-03/04): a serving figure on an AMD CDNA3 "
         "accelerator takes the band of these runs (core/accuracy.py `AMD_CDNA3_SERVING_GROUP`), not the pooled serving "
-        "band, which is drawn without them (with them −26.1% … +12.1% from 209 runs); with 8 runs a split-conformal "
-        "80% band is not defined (it needs 9), so those figures carry none and "
-        "the plan gets the task-step warning `serving.amd_cdna3_optimistic`: measured 27-53% of gpudesk's throughput "
-        "on these runs (`AMD_CDNA3_SERVING_MEASURED_LOW` / `_HIGH`), the GPU count short by 1.9x to 3.7x. A serving "
+        "band, which is drawn without them (with them −26.1% … +12.1% from 209 runs); with 8 "
+        "runs a split-conformal 80% band is not defined (it needs 9), so those figures carry none and the plan gets "
+        "the task-step warning `serving.amd_cdna3_optimistic` (MI325X: saying first that nothing was measured on it), "
+        f"and a searched CDNA3 serving point the same caveat: measured {AMD_CDNA3_SERVING_MEASURED_LOW.value:.0%}-"
+        f"{AMD_CDNA3_SERVING_MEASURED_HIGH.value:.0%} of gpudesk's throughput on these runs "
+        "(`AMD_CDNA3_SERVING_MEASURED_LOW` / `_HIGH`), the GPU count short by "
+        f"{1.0 / AMD_CDNA3_SERVING_MEASURED_HIGH.value:.1f}x to {1.0 / AMD_CDNA3_SERVING_MEASURED_LOW.value:.1f}x."
+        " A serving "
         "figure on Intel Gaudi takes the band of the 40 Gaudi throughput rows (`INTEL_GAUDI_SERVING_GROUP`, all "
         "held-out, so the band has no fit-half coverage), and the pooled band NVIDIA plans carry is drawn without them "
         "(with them −22.6% … +12.4% from 201 runs, now −18.7% … +14.1% from 161); the 6 Gaudi 2 first-token rows "

@@ -246,6 +246,11 @@ SCALEUP_BUSBW_EFFICIENCY = {
     "nvidia-blackwell": Constant("BUSBW_EFF_NVLINK5", 0.94, "fraction", "NCCL bus bandwidth / NVLink5 per direction",
                                  "ml-engineering network/benchmarks: 1 node B200 all-reduce 16 GiB busbw "
                                  "845.67 GB/s vs 900 GB/s [M]"),
+    "amd-cdna3": Constant("BUSBW_EFF_XGMI_CDNA3", 0.75, "fraction", "RCCL bus bandwidth / xGMI per direction (CDNA3)",
+                          "AMD ROCm blog 'Understanding RCCL Bandwidth and xGMI Performance on AMD Instinct MI300X' "
+                          "(J. Kolla, P. Alizadeh, G. Lee, 2025-03-02): each xGMI link is rated 64 GB/s per direction, "
+                          "CRC and protocol overhead leave about 48 GB/s usable, about 75% of the peak; an all-reduce "
+                          "over the 7-link mesh cannot pass the usable rate [V]"),
 }
 SCALEUP_RING_BUSBW_CAP = Constant(
     "SCALEUP_RING_BUSBW_CAP", 0.94, "fraction", "highest bus bandwidth / scale-up link without in-switch reduction",
@@ -256,7 +261,7 @@ SCALEUP_RING_BUSBW_CAP = Constant(
 )
 SCALEUP_BUSBW_EFFICIENCY_UNMEASURED = Constant(
     "BUSBW_EFF_SCALEUP_UNMEASURED", 0.94, "fraction", "bus bandwidth / scale-up link (family not measured)",
-    "no XGMI/HCCS/Gaudi measurement in the collected sources; the NVLink5 measured fraction (845.67/900) is used",
+    "no HCCS/Gaudi/CDNA2/CDNA4 measurement in the collected sources; the NVLink5 measured fraction (845.67/900) is used",
 )
 PCIE_BUSBW_EFFICIENCY = Constant(
     "PCIE_BUSBW_EFFICIENCY", 0.63, "fraction", "NCCL bus bandwidth / PCIe per direction",
