@@ -29,7 +29,8 @@ MATMUL_EFFICIENCY_BF16 = {
                           f"{_MAMF}: MI355X 1,565 of 2,300 TFLOPS"),
     "intel-gaudi": Constant("MAMF_BF16_GAUDI", 0.677, "fraction", "achievable BF16 matmul / peak (Gaudi)",
                             f"{_MAMF}: Gaudi 3 1,243.0 TFLOPS measured, of the 1,835 datasheet peak the catalog "
-                            "holds (the table divides by 1,677, the MME at the 1,600 MHz it ran at) (Gaudi 2: 96.9%)"),
+                            "holds (the table divides by 1,677, the MME at the 1,600 MHz it ran at; stas00/ml-engineering PR "
+                            "#118, 2025-09-01: the clock drops under load, BF16 more than FP8) (Gaudi 2: 96.9%)"),
 }
 MATMUL_EFFICIENCY_BF16_UNMEASURED = Constant(
     "MAMF_BF16_UNMEASURED", 0.781, "fraction", "achievable BF16 matmul / peak (family not measured)",
@@ -42,7 +43,8 @@ MATMUL_EFFICIENCY_FP8 = {
                                  f"{_MAMF}: B200 SXM 3,432.5 of 4,500 TFLOPS"),
     "intel-gaudi": Constant("MAMF_FP8_GAUDI", 0.703, "fraction", "achievable FP8 matmul / peak (Gaudi)",
                             f"{_MAMF}: Gaudi 3 1,289.5 TFLOPS measured, of the 1,835 datasheet peak the catalog "
-                            "holds (the table divides by 1,677, the MME at the 1,600 MHz it ran at) (Gaudi 2: 95.5%)"),
+                            "holds (the table divides by 1,677, the MME at the 1,600 MHz it ran at; stas00/ml-engineering PR "
+                            "#118, 2025-09-01: the clock drops under load, BF16 more than FP8) (Gaudi 2: 95.5%)"),
     "amd-cdna3": Constant("MAMF_FP8_CDNA3", 0.514, "fraction", "achievable FP8 matmul / peak (CDNA3)",
                           "no FP8 MAMF is published for CDNA3; the family's measured BF16 fraction is used "
                           f"({_MAMF}: MI300X 668.4 of 1,300 TFLOPS BF16), the parts measured in both formats keep "
