@@ -280,7 +280,7 @@ def amd_cdna3_serving_check(accelerator: Accelerator) -> list[Check]:
     """A serving plan on an AMD CDNA3 accelerator: AMD's own published MI300X runs (vLLM 0.9.1, ROCm 6.4.1) measured
     0.29-0.57 of gpudesk's throughput, too few runs (8) for an 80% band (core/accuracy.py AMD_CDNA3_SERVING_GROUP):
     the serving figures carry no band, and this warning says what the runs show. On another CDNA3 part (MI325X)
-    it says first that nothing was measured on that part: the runs are MI300X's, the family's only ones."""
+    it says first that gpudesk's validation holds no serving run on that part: the family's runs are MI300X's."""
     runs = amd_cdna3_serving_numbers(accelerator.family)
     if runs is None:
         return []
@@ -288,8 +288,8 @@ def amd_cdna3_serving_check(accelerator: Accelerator) -> list[Check]:
     numbers = {"accelerator": accelerator.name, "part": "measured" if measured else "unmeasured", "runs": runs["runs"],
                "low_pct": runs["low_pct"], "high_pct": runs["high_pct"], "short_low": runs["short_low"],
                "short_high": runs["short_high"]}
-    unmeasured = "" if measured else (f"No serving run on {accelerator.name} is published; the only runs of its "
-                                      "family, CDNA3, are on MI300X. ")
+    unmeasured = "" if measured else (f"gpudesk's validation holds no serving run on {accelerator.name}; its "
+                                      "family's (CDNA3) serving runs are all on MI300X. ")
     return [Check(
         "serving.amd_cdna3_optimistic", "warning", "task",
         "Serving on an AMD CDNA3 accelerator: throughput likely overstated",

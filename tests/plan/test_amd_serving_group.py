@@ -61,15 +61,15 @@ def test_an_nvidia_serving_plan_keeps_the_serving_band_without_the_amd_runs(cata
 
 
 def test_mi325x_is_told_nothing_was_measured_on_it(catalog) -> None:
-    """MI325X is CDNA3 too, but AMD's runs are MI300X's: its warning says first that none ran on it."""
+    """MI325X is CDNA3 too, but the validation's runs are MI300X's: its warning says so first."""
     (check,) = [c for c in estimate_plan(_serving("mi325x"), catalog).phases[0].checks
                 if c.id == "serving.amd_cdna3_optimistic"]
     en, zh = " ".join(localise(check, "en")), " ".join(localise(check, "zh"))
-    assert en.startswith("Serving on an AMD CDNA3") and "No serving run on AMD Instinct MI325X 256GB is published" in en
-    assert "AMD Instinct MI325X 256GB 上没有任何公开的推理服务实测" in zh and f"{LOW_PCT} 至 {HIGH_PCT}" in zh
+    assert en.startswith("Serving on an AMD CDNA3") and "gpudesk's validation holds no serving run on AMD Instinct MI325X 256GB" in en
+    assert "gpudesk 的验证集中没有 AMD Instinct MI325X 256GB 上的推理服务实测" in zh and f"{LOW_PCT} 至 {HIGH_PCT}" in zh
     (own,) = [c for c in estimate_plan(_serving("mi300x"), catalog).phases[0].checks
               if c.id == "serving.amd_cdna3_optimistic"]
-    assert "No serving run" not in own.message and "没有任何公开" not in " ".join(localise(own, "zh"))
+    assert "holds no serving run" not in own.message and "验证集中没有" not in " ".join(localise(own, "zh"))
 
 
 def test_a_searched_cdna3_serving_configuration_carries_the_warning(catalog) -> None:

@@ -230,7 +230,7 @@ def findings(results: list) -> list[str]:
         "accelerator takes the band of these runs (core/accuracy.py `AMD_CDNA3_SERVING_GROUP`), not the pooled serving "
         "band, which is drawn without them (with them −26.1% … +12.1% from 209 runs); with 8 "
         "runs a split-conformal 80% band is not defined (it needs 9), so those figures carry none and the plan gets "
-        "the task-step warning `serving.amd_cdna3_optimistic` (MI325X: saying first that nothing was measured on it), "
+        "the task-step warning `serving.amd_cdna3_optimistic` (MI325X: saying first that no validation run is on it), "
         f"and a searched CDNA3 serving point the same caveat: measured {AMD_CDNA3_SERVING_MEASURED_LOW.value:.0%}-"
         f"{AMD_CDNA3_SERVING_MEASURED_HIGH.value:.0%} of gpudesk's throughput on these runs "
         "(`AMD_CDNA3_SERVING_MEASURED_LOW` / `_HIGH`), the GPU count short by "
