@@ -174,6 +174,15 @@ ENGLISH: dict[str, str] = {
                                    "({nodes} × {per_node}); set more nodes or GPUs per node, or a smaller layout",
     "input.vision_dp_mismatch": "{field}: dp = {dp} GPUs, but the phase has {total} ({nodes} nodes × {per_node}); "
                                 "set dp to {total} or 0 (derived)",
+    "input.pool_half_stated": "{field}: a block of a disaggregated deployment needs both pools: prefill_pool_gpus = "
+                              "{prefill} and decode_pool_gpus = {decode}; set both, or both to 0 (each pool sized "
+                              "from the rate)",
+    "input.prefill_pool_not_whole": "{field}: a prefill pool of {pool} GPUs does not hold whole prefill instances of "
+                                    "{per} GPUs (prefill tensor parallel {tp} × pipeline {pp}, or expert parallel); "
+                                    "set a multiple of {per}, or another prefill_tp",
+    "input.decode_pool_not_whole": "{field}: a decode pool of {pool} GPUs does not hold whole decode instances of "
+                                   "{per} GPUs (tensor parallel {tp} × pipeline {pp}, or expert parallel); set a "
+                                   "multiple of {per}, or another tp",
     "input.figure_unknown": "{field}: {what} is unknown for this model and accelerator (the catalog lacks a figure "
                             "it needs{missing}); pick another model or add the figure in the catalog",
     "input.figure_unknown_missing": ": {text}",

@@ -44,6 +44,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference_batch import bound_shares, static_batch
 from gpudesk.core.inference_concurrency import largest_concurrency
+from gpudesk.core.inference_disagg import prefill_instance
 from gpudesk.core.inference_lengths import concurrency_with_spread, context_in_flight, lognormal_quantile, service_cv2
 from gpudesk.core.inference_load import queue_figures, queue_kept
 from gpudesk.core.inference_server import server_parts
@@ -100,6 +101,11 @@ class InferenceInputs:
     # no such wait), or the workload aligns them (identical requests fed at once start and end in step)
     prompts_aligned: bool = False
     engine_release: str = "current"  # the serving engine release that runs the plan (core/engine_release.py)
+    # disaggregated serving (core/inference_disagg.py): each prefill instance's tensor parallel (0 = tp, the decode
+    # instances'), and one block's prefill and decode pools in GPUs (both 0: each pool sized from the rate on its own)
+    prefill_tp: Any = 0
+    prefill_pool_gpus: float = 0.0
+    decode_pool_gpus: float = 0.0
 
 
 FIELDS = ("prompt_tokens", "output_tokens", "prompt_sd", "output_sd", "concurrency", "tp", "pp", "ep",
@@ -174,8 +180,13 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
         fs.input("infer.in.engine_release", inp.engine_release, "", "serving engine release that runs the plan",
                  vocabulary=ENGINE_RELEASE)
     eager_share = record_layer_stack(fs, inp, m, hw) if unfused(inp.engine_release) else None
-    rep = ReplicaModel.build(m, hw, eff, a["tp"], a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math,
-                             inp.engine_release, eager_share)
+    def build(tp: np.ndarray) -> ReplicaModel:
+        return ReplicaModel.build(m, hw, eff, tp, a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math,
+                                  inp.engine_release, eager_share)
+
+    rep = build(a["tp"])
+    disagg = inp.disaggregated  # the prompts run on the prefill pool's instances (``pre``), the replica only decodes
+    pre = prefill_instance(fs, inp, a, rep, build) if disagg else rep
     if stated:
         fs.constant("eff.adp_host_iteration", SV.ADP_HOST_ITERATION_S)
         fs.add("infer.host_iteration_s", rep.host * np.ones(hw.size), "s", "host time per iteration the GPUs wait for",
@@ -232,7 +243,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     kv_cap = concurrency_with_spread(mem["mem.kv_budget"], mem["mem.per_sequence"], per_token, length_sd, z)
     kv_cap = np.where(np.isfinite(kv_cap), kv_cap * groups, 0.0) * np.ones(hw.size)
     upper = np.where(given > 0, np.minimum(given, kv_cap), kv_cap)
-    prefill_tail = rep.prefill(prompt_tail, prompt_tail)
+    prefill_tail = pre.prefill(prompt_tail, prompt_tail)
     e2e_iter = np.where(a["e2e_target_s"] > 0, (a["e2e_target_s"] - prefill_tail) / (out_tail + 1.0), np.inf)
     target = np.minimum(np.where(a["tpot_target_s"] > 0, a["tpot_target_s"], np.inf), e2e_iter)
     # prompts start unaligned across the attention groups unless they are aligned (held back until every group has
@@ -240,7 +251,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     unsync = (a["ttft_target_s"] > 0) | (a["ttft_tail_target_s"] > 0) | (not inp.prompts_aligned)
     if inp.derive_batch:
         finite = np.isfinite(target)  # no target (the inference chart's sweep): the limits alone, nothing to search
-        conc = np.where(finite, largest_concurrency(rep, upper, ctx, out, prompt, target, unsync), upper) \
+        conc = np.where(finite, largest_concurrency(rep, upper, ctx, out, prompt, target, unsync, not disagg), upper) \
             if finite.any() else upper
         formula = ("largest C ≤ min(engine maximum, KV limit) whose iteration meets min(TPOT target, (E2E target − "
                    "prefill(I_p)) / (O_p + 1)); the engine maximum is the input when set")
@@ -269,7 +280,9 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
             "infer.expert_wait", *(["infer.host_iteration_s"] if stated else []),
             *(["infer.kernels_per_pass", "infer.launch_s", "eff.unfused_kv_bw"] if unfused(inp.engine_release)
               else [])])
-    if inp.batching == "separate_prefill":
+    if disagg:  # the decode instances prefill nothing
+        pre_share = np.zeros_like(c1)
+    elif inp.batching == "separate_prefill":
         pre_share = c1 / out * rep.prefill(prompt, prompt)
     else:  # the prefill tokens mixed into a step ride its TP/EP collectives with the C decode tokens
         wait = fs.add("infer.prefill_wait_s", rep.prefill_wait(c1, prompt, out, unsync), "s",
@@ -291,7 +304,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     else:
         tpot = dec["total"] + pre_share
         tokens_s = c1 / tpot
-        formula = ("C / (decode(C) + (C/O) · prefill(I)): prefills as their own steps" if inp.batching ==
+        formula = ("C / decode(C): disaggregated, the decode instances prefill nothing" if disagg else
+                   "C / (decode(C) + (C/O) · prefill(I)): prefills as their own steps" if inp.batching ==
                    "separate_prefill" else "C / (decode(C) + (C/O) · prefill compute(I) + comm(C·(1 + I/O)) − "
                    "comm(C) + infer.prefill_wait_s): prefill mixed into steps, its tokens in each step's TP/EP "
                    "collectives")
@@ -313,19 +327,22 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
            "tokens/s / GPUs per replica", ["infer.tokens_per_s", "infer.gpus_per_replica"])
     fs.add("infer.tokens_per_s_per_user", np.where(valid, 1.0 / tpot, np.nan), "tokens/s", "output tokens/s one "
            "user sees", "1 / TPOT", ["infer.tpot_s"])
-    prefill1 = fs.add("infer.prefill_s", rep.prefill(prompt, prompt), "s", "prefill of one prompt",
+    prefill1 = fs.add("infer.prefill_s", pre.prefill(prompt, prompt), "s", "prefill of one prompt",
                       "max(GEMM + attention FLOPs / (peak·η) / serving GEMM share, weight stream) + collectives"
                       + (" (plain PyTorch: the eager stack's GEMM share eff.eager_share; the prefill runs eager, so "
-                         "at least infer.launch_s)" if unfused(inp.engine_release) else ""),
+                         "at least infer.launch_s)" if unfused(inp.engine_release) else "")
+                      + ("; disaggregated: on a prefill instance" if disagg else ""),
                       [*hw_deps, "infer.in.prompt_tokens", "infer.in.tp",
+                       *(["infer.prefill_gpus_per_instance"] if disagg else []),
                        *(["eff.eager_share", "infer.launch_s"] if unfused(inp.engine_release) else [])])
     ttft0 = prefill1 + tpot
     fs.add("infer.ttft_unloaded_s", ttft0, "s", "TTFT without queueing", "prefill(I) + one iteration",
            ["infer.prefill_s", "infer.tpot_s"])
-    service = ttft0 + out * tpot
+    service = (tpot if disagg else ttft0) + out * tpot  # a decode instance holds a slot from the first token on
     rps_cap = c1 / service if run is None else c1 / run[0]  # static: C requests a batch
     fs.add("infer.requests_per_s", np.where(valid, rps_cap, np.where(supported, 0.0, np.nan)), "requests/s",
-           "request capacity per replica", "C / (TTFT + O · TPOT)" if run is None else
+           "request capacity per replica", ("C / ((O + 1) · TPOT): disaggregated, a decode replica" if disagg else
+                                             "C / (TTFT + O · TPOT)") if run is None else
            "C / (prefill(C·I) + O_max · decode(C)): a static batch serves its C requests at once",
            ["infer.concurrency", "infer.ttft_unloaded_s", "infer.tpot_s"]
            + ([] if run is None else ["infer.output_tokens_batch_max"]))
@@ -348,7 +365,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     code = np.where(supported, code, 6.0)
 
     queue = queue_kept(inp, a, rep, service, c1, valid, prompt, prompt_tail, prefill_tail, out_tail, tpot, k, z,
-                       parts) if inp.queue else None
+                       parts, pre) if inp.queue else None
 
     def rest(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray]) -> FigureSet:  # the rate's part
         if queue is not None:

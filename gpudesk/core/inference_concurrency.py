@@ -16,8 +16,9 @@ or more: one level a pass, as many points as rows)."""
 
 
 def largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, out: np.ndarray,
-                        prompt: np.ndarray, target: np.ndarray, unsync: np.ndarray) -> np.ndarray:
-    """Largest integer C ≤ upper with t_iter(C) ≤ target (0 when even C = 1 misses), by bisection.
+                        prompt: np.ndarray, target: np.ndarray, unsync: np.ndarray, prefill: bool = True) -> np.ndarray:
+    """Largest integer C ≤ upper with t_iter(C) ≤ target (0 when even C = 1 misses), by bisection; ``prefill``
+    False: the iteration is the decode step alone (a disaggregated decode instance prefills nothing).
 
     For a few rows (the plan's sizing: one) several levels are taken a pass (``PASS_POINTS``): every midpoint those
     levels can visit is evaluated in one call of the step model, and each row follows its own path through them.
@@ -37,7 +38,7 @@ def largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, o
             los, his = np.concatenate((los, mid)), np.concatenate((mid - 1.0, his))
         mid_all = np.concatenate(mids)
         c = np.maximum(mid_all, 1.0)
-        t = rep.decode_step(c, ctx)["total"] + rep.mixed_prefill(c, prompt, out, unsync)
+        t = rep.decode_step(c, ctx)["total"] + (rep.mixed_prefill(c, prompt, out, unsync) if prefill else 0.0)
         ok_all = (t <= target) & (mid_all >= 1)
         node, first = np.zeros(lo.shape, dtype=np.intp), 0
         for level in range(depth):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.inference_disagg import kv_transfer_gpus, pool_sizes
 from gpudesk.core.inference_lengths import lognormal_quantile
 from gpudesk.core.inference_queue import max_rate_for, wait_quantile
 from gpudesk.core.inference_server import add_server_figures, server_rate
@@ -23,22 +24,24 @@ if TYPE_CHECKING:
 def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel, service: np.ndarray,
                c1: np.ndarray, valid: np.ndarray, prompt: np.ndarray, prompt_tail: np.ndarray, prefill_tail: np.ndarray,
                out_tail: np.ndarray, tpot: np.ndarray, k: np.ndarray, z: float,
-               parts: dict[str, np.ndarray] | None = None) -> dict[str, Any]:
+               parts: dict[str, np.ndarray] | None = None, pre: ReplicaModel | None = None) -> dict[str, Any]:
     """What the queueing figures read that no request rate changes, kept with the replica (core/inference.py
     ``_kept_replica``): the unloaded first-token times, the waiting budgets, the highest rate per replica (the Server
     scenario's result), a disaggregated prefill instance's highest rate, the P99 prompt's first token. Reads nothing
     of ``a["request_rate"]`` (the kept replica's ``a`` holds the rate it was first estimated at).
     ``prefill_tail`` is the prefill of the input length at the percentile (I_p); ``parts``: the Server scenario's
-    (core/inference_server.py), else each request queues whole for C slots."""
+    (core/inference_server.py), else each request queues whole for C slots; ``pre``: the instance prompts are
+    prefilled on (a disaggregated prefill pool's; else the replica)."""
+    pre = rep if pre is None else pre
     q_tail = 1.0 - float(inp.percentile)
     median_prompt = lognormal_quantile(prompt, a["prompt_sd"], 0.0)
-    prefill_med = rep.prefill(median_prompt, median_prompt)
+    prefill_med = pre.prefill(median_prompt, median_prompt)
     ttft0_med = prefill_med + tpot
     ttft0_tail = prefill_tail + tpot
     kv_transfer = np.zeros_like(service)
     if inp.disaggregated:
         kv_bytes = kv_cache_bytes(inp.model, inp.kv_dtype, prompt_tail, 1.0, rep.tp) * rep.tp
-        kv_transfer = kv_bytes / (rep.links.scaleout_bw * rep.gpus)
+        kv_transfer = kv_bytes / (rep.links.scaleout_bw * kv_transfer_gpus(pre, rep))
     budgets = wait_budgets(a, ttft0_med, ttft0_tail, out_tail, tpot, q_tail)
     kept: dict[str, Any] = {"q_tail": q_tail, "ttft0_med": ttft0_med, "ttft0_tail": ttft0_tail,
                             "kv_transfer": kv_transfer, "server": None}
@@ -52,12 +55,13 @@ def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel
         kept["lam_max"] = np.where(valid, max_rate_for(service, c1, budgets, k), 0.0)
         kept["wait"] = (service, c1, k)  # one of C slots holding a whole request
     if inp.disaggregated:
-        t_pre = rep.prefill(prompt, prompt)
+        t_pre = pre.prefill(prompt, prompt)
         pre_budgets = [(b - kv_transfer, q) for b, q in budgets[:2]]
         kept["pre_rate"] = max_rate_for(t_pre, 1.0, pre_budgets, k)
+        kept["pre_gpus"] = pre.gpus
     p99_prompt = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], NormalDist().inv_cdf(0.99)),
                             float(inp.model.max_context) if inp.model.max_context else np.inf)
-    kept["ttft0_p99"] = rep.prefill(p99_prompt, p99_prompt) + tpot
+    kept["ttft0_p99"] = pre.prefill(p99_prompt, p99_prompt) + tpot
     return kept
 
 
@@ -83,23 +87,22 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
     with np.errstate(divide="ignore", invalid="ignore"):
         replicas = np.where(rate > 0, np.ceil(rate / lam_max), 1.0)
     replicas = np.where(np.isfinite(replicas), np.maximum(replicas, 1.0), np.nan)
-    if inp.disaggregated:
-        with np.errstate(divide="ignore", invalid="ignore"):
-            pre_inst = np.where(rate > 0, np.ceil(rate / kept["pre_rate"]), 1.0)
-            dec_inst = np.where(rate > 0, np.ceil(rate / lam_max), 1.0)
-        fs.add("infer.disagg_prefill_gpus", pre_inst * gpus, "GPUs", "prefill pool (disaggregated)",
-               "⌈rate / max prefill rate per instance⌉ · GPUs per instance", deps)
-        fs.add("infer.disagg_decode_gpus", dec_inst * gpus, "GPUs", "decode pool (disaggregated)",
-               "⌈rate / max rate per decode replica⌉ · GPUs per replica", deps)
-        replicas = pre_inst + dec_inst
     fs.add("infer.kv_transfer_s", kv_transfer, "s", "KV cache transfer prefill → decode",
-           "KV bytes of the tail prompt / (scale-out bw per GPU · GPUs)" if inp.disaggregated
+           "KV bytes of the tail prompt / (scale-out bw per GPU · GPUs of the smaller instance)" if inp.disaggregated
            else "0: not disaggregated", ["hw.scaleout_bw", "infer.prompt_tokens_tail"])
+    pool_gpus = None
+    if inp.disaggregated:
+        pre_inst, dec_inst = pool_sizes(fs, inp, rate, kept["pre_rate"], lam_max, kept["pre_gpus"], gpus, deps)
+        replicas, pool_gpus = pre_inst + dec_inst, pre_inst * kept["pre_gpus"] + dec_inst * gpus
     fs.add("infer.replicas_needed", replicas, "replicas", "replicas to serve the rate",
            "⌈request rate / max rate per replica⌉ (disaggregated: prefill + decode instances)",
            ["infer.max_rate_per_replica", "infer.in.request_rate"])
-    fs.add("infer.gpus_needed", replicas * gpus, "GPUs", "GPUs to serve the rate", "replicas · GPUs per replica",
-           ["infer.replicas_needed", "infer.gpus_per_replica"])
+    if pool_gpus is None:
+        fs.add("infer.gpus_needed", replicas * gpus, "GPUs", "GPUs to serve the rate", "replicas · GPUs per replica",
+               ["infer.replicas_needed", "infer.gpus_per_replica"])
+    else:
+        fs.add("infer.gpus_needed", pool_gpus, "GPUs", "GPUs to serve the rate",
+               "prefill pool + decode pool (disaggregated)", ["infer.disagg_prefill_gpus", "infer.disagg_decode_gpus"])
     per_rep = np.where(rate > 0, rate / replicas, 0.0)
     wait = kept["wait"]
     w50, w99, w_tail = (wait_quantile(per_rep, wait[0], wait[1], q, wait[2]) for q in (0.5, 0.01, q_tail))

@@ -17,7 +17,14 @@ from gpudesk.core.pitfalls import bottleneck_pitfall
 from gpudesk.core.plan_pitfalls import plan_pitfalls
 from gpudesk.core.plan_precision import precision_checks
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
-from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for, size_llm_serving, size_training
+from gpudesk.core.plan_workload import (
+    TRAIN_KINDS,
+    WorkloadResult,
+    hardware_for,
+    refuse_partial_pools,
+    size_llm_serving,
+    size_training,
+)
 from gpudesk.core.plan_workload_other import (
     ITEM_KINDS,
     size_agents,
@@ -87,6 +94,7 @@ def _size_model(model: rec.ModelArch, phase: Phase, w: Workload, r: ResolvedPhas
     if w.kind == "vision_train":
         return size_vision_training(model, w, phase, hw, where)
     if w.kind == "llm_inference":
+        refuse_partial_pools(w, where)
         return size_llm_serving(model, w, phase, hw, calibration=calibration, layout_search=layout_search,
                                 where=where)
     if w.kind in ITEM_KINDS:

@@ -274,6 +274,22 @@ def _share(figures: FigureSet, key: str) -> float | None:
     return min(max(value, 0.0), 1.0) if math.isfinite(value) else None
 
 
+def refuse_partial_pools(w: Workload, where: str) -> None:
+    """A disaggregated plan's stated block (core/inference_disagg.py): both pools or neither, each a whole number of
+    its instances (prefill: max(prefill_tp or tp, ep) · pp GPUs; decode: max(tp, ep) · pp)."""
+    p = w.parallel
+    if w.batching != "disaggregated" or (p.prefill_pool_gpus <= 0 and p.decode_pool_gpus <= 0):
+        return
+    if p.prefill_pool_gpus <= 0 or p.decode_pool_gpus <= 0:
+        raise PlanInputError(refusal("input.pool_half_stated", field=f"{where}.parallel", prefill=p.prefill_pool_gpus,
+                                     decode=p.decode_pool_gpus))
+    for key, pool, tp in (("prefill", p.prefill_pool_gpus, p.prefill_tp or p.tp), ("decode", p.decode_pool_gpus, p.tp)):
+        per = max(tp, p.ep) * p.pp
+        if pool % per:
+            raise PlanInputError(refusal(f"input.{key}_pool_not_whole", field=f"{where}.parallel.{key}_pool_gpus",
+                                         pool=pool, per=per, tp=tp, pp=p.pp))
+
+
 def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays,
                      request_rate: float | None = None, calibration: CalibrationScales | None = None,
                      layout_search: bool = True, where: str = "workload") -> WorkloadResult:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 DEGREE = "a parallel degree above 1,024 exceeds the largest scale-up domain sold (576 GPUs)"
 STAGES = "a pipeline stage holds at least one layer; 1,024 exceeds the depth of any published model"
+PREFILL_TP = "0 = the decode instances' tensor parallel; " + DEGREE
+POOL = "0 = sized from the rate; a million GPUs exceeds any cluster built"
 REPLICAS = "0 = derived from the GPU count; a million replicas exceeds any cluster built"
 ZERO = "ZeRO defines stages 0 to 3"
 CHUNKS = "interleaved schedules use 2-8 chunks per stage; 64 bounds the schedule search"

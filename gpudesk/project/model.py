@@ -58,6 +58,9 @@ class Parallelism:
                   "nodes when they are set)", why=why.REPLICAS)
     cp: int = num(1, 1, 1024, "GPUs", "context parallel degree", why=why.DEGREE)
     ep: int = num(1, 1, 1024, "GPUs", "expert parallel degree", why=why.DEGREE)
+    prefill_tp: int = num(0, 0, 1024, "GPUs", serve.PREFILL_TP, why=why.PREFILL_TP)
+    prefill_pool_gpus: int = num(0, 0, 1_000_000, "GPUs", serve.PREFILL_POOL, why=why.POOL)
+    decode_pool_gpus: int = num(0, 0, 1_000_000, "GPUs", serve.DECODE_POOL, why=why.POOL)
     zero_stage: int = num(1, 0, 3, "", "ZeRO stage (3 = FSDP full shard)", why=why.ZERO)
     recompute: str = choice("selective", RECOMPUTE, "activation recomputation")
     sequence_parallel: bool = True

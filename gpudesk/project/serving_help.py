@@ -32,6 +32,19 @@ BATCHING = (
     "and decoding waits (vLLM V0 default); static, fixed batches run to completion; disaggregated, separate "
     "prefill and decode pools, the KV cache moved between them"
 )
+PREFILL_TP = (
+    "disaggregated serving: tensor parallel degree of each prefill instance (the decode instances run tp; pipeline "
+    "and expert parallel are the same for both); 0 = tp"
+)
+PREFILL_POOL = (
+    "disaggregated serving: GPUs of the prefill pool in one block of the deployment (set with decode_pool_gpus: the "
+    "block is repeated whole until the rate is served; a whole number of prefill instances); 0 = each pool sized "
+    "from the rate"
+)
+DECODE_POOL = (
+    "disaggregated serving: GPUs of the decode pool in one block of the deployment (set with prefill_pool_gpus; a "
+    "whole number of decode instances of max(tp, ep) · pp GPUs); 0 = each pool sized from the rate"
+)
 SCENARIO = (
     "MLPerf-style load: server = requests arrive at the peak rate and TTFT/TPOT targets bind; offline = batch "
     "work at the average rate, throughput only (no latency target); interactive = the TPOT target binds "

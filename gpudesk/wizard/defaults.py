@@ -42,6 +42,9 @@ ZERO_MEANS: tuple[str, ...] = (
     "workloads[{w}].users", "workloads[{w}].peak_requests_per_s", "workloads[{w}].e2e_ms",
     "workloads[{w}].prompt_tokens_sd", "workloads[{w}].output_tokens_sd", "facility.power_limit_kw", "costs.budget",
     "workloads[{w}].concurrency",
+    # disaggregated serving's pools (core/inference_disagg.py): 0 = as the decode instances, or sized by the rate
+    "workloads[{w}].parallel.prefill_tp", "workloads[{w}].parallel.prefill_pool_gpus",
+    "workloads[{w}].parallel.decode_pool_gpus",
 )
 """Row paths where no figure stands in for the field's unset value (0, or -1 where 0 is a value): what it means is
 ``input.zero_means.<path>`` of the wizard catalogue."""

@@ -157,22 +157,26 @@ def server_offline_findings(rows: list, by: dict) -> str:
 # NVIDIA's v5.1 GB200 NVL72 Llama 3.1 405B Interactive run served disaggregated (the harness's README for it)
 DISAGG_405B = ("closed/NVIDIA/code/llama3_1-405b/tensorrt/run_disagg_405B/README.md, copy "
                "ykamiset/inference_results_v5.1, commit e9ccad4")
-DISAGG_LAYOUT = dict(context_servers=14, context_tp=4, generation_servers=2, generation_tp=8, target_qps=15.2)
+DISAGG_LAYOUT = dict(context_servers=14, context_tp=4, generation_servers=2, generation_tp=8, target_qps=15.2,
+                     generation_batch=1024)
 
 DISAGG_CASE = "mlperf-i51-llama31-405b-gb200x72-interactive"
 
 
 def as_served(case):
-    """The case with its note saying how the run was served where that differs from its config file's layout
-    (NVIDIA's v5.1 GB200 NVL72 Llama 3.1 405B Interactive: disaggregated, DISAGG_405B); the plan is unchanged."""
+    """The case as its run was served where that differs from its config file's layout (NVIDIA's v5.1 GB200 NVL72
+    Llama 3.1 405B Interactive: disaggregated, DISAGG_405B): the two pools, their tensor parallel degrees and the
+    generation servers' batch, the note saying so."""
     if case.id != DISAGG_CASE:
         return case
     d = DISAGG_LAYOUT
-    return replace(case, note=case.note + (
-        f"; served disaggregated, not as the config file's aggregated engines: {d['context_servers']} context servers "
-        f"of TP{d['context_tp']} and {d['generation_servers']} generation servers of TP{d['generation_tp']} "
-        f"({DISAGG_405B}); gpudesk's disaggregated mode keeps one tensor-parallel degree for both pools, so the "
-        "case keeps the aggregated plan"))
+    return replace(case, tp=d["generation_tp"], prefill_tp=d["context_tp"], max_batch=d["generation_batch"],
+                   pools=(d["context_servers"] * d["context_tp"], d["generation_servers"] * d["generation_tp"]),
+                   note=case.note + (
+        f"; served disaggregated, not as the config file's aggregated engines ({DISAGG_405B}): {d['context_servers']} "
+        f"context servers of TP{d['context_tp']} and {d['generation_servers']} generation servers of "
+        f"TP{d['generation_tp']} with at most {d['generation_batch']:,} sequences each (gen_batch_size); the case "
+        "states that: batching disaggregated, prefill_tp 4, tp 8, prefill pool 56 and decode pool 16 GPUs"))
 
 
 def interactive_findings(rows: list, by: dict) -> str:
@@ -197,11 +201,16 @@ def interactive_findings(rows: list, by: dict) -> str:
     step = {k: float(np.ravel(v)[0]) * 1e3 for k, v in rep.decode_step(one * 25, one * (case.prompt + case.output / 2)).items()}
     b200 = [i for i in err if i.endswith("llama31-405b-b200x8-interactive")]
     gb200, nvidia_b200 = DISAGG_CASE, "mlperf-i51-llama31-405b-b200x8-interactive"
+    from validation_runner import mlperf_figures, predict_mlperf_inference  # the runner imports the cases
+
+    aggregated = predict_mlperf_inference(replace(by[gb200], tp=4, prefill_tp=0, pools=(0, 0), max_batch=2048))[0]
+    served = mlperf_figures(by[gb200], by[gb200].tp)
+    block, prefill = (float(served.value_at(k, 0)) for k in ("infer.disagg_block_rate", "infer.prefill_s"))
     return (
         "* **Llama 3.1 405B Interactive on Blackwell** (2026-12-03): the two aggregated runs read fast ("
         + ", ".join(f"{'Nebius' if '-nebius-' in i else 'NVIDIA'} 8 B200 {err[i]:+.0%}" for i in b200)
-        + "; TP4, 256 sequences, chunked context of 1,536 tokens, no CUDA graphs), while NVIDIA's 72 GB200 row reads "
-        f"{err[gb200]:+.0%} as the aggregated TP4 plan its case states. That run was not aggregated: its harness "
+        + "; TP4, 256 sequences, chunked context of 1,536 tokens, no CUDA graphs), while NVIDIA's 72 GB200 row is "
+        "stated disaggregated, as it ran. That run was not aggregated: its harness "
         f"({DISAGG_405B}) serves the Interactive scenario disaggregated, {d['context_servers']} context servers of "
         f"TP{d['context_tp']} ({d['context_servers'] * d['context_tp']} GPUs) feeding {d['generation_servers']} "
         f"generation servers of TP{d['generation_tp']} ({d['generation_servers'] * d['generation_tp']} GPUs) at "
@@ -209,10 +218,12 @@ def interactive_findings(rows: list, by: dict) -> str:
         "nearly 1.5x the throughput per GPU of aggregated serving ('NVIDIA Blackwell Ultra Sets New Inference Records "
         "in MLPerf Debut', 2025-09-09, as summarised at engineering.fyi; the post itself is not in the stored pages), "
         f"and the run served {by[gb200].measured / by[nvidia_b200].measured:.2f}x the tokens/s per GPU of NVIDIA's "
-        "aggregated 8 B200 one. gpudesk's disaggregated mode keeps one tensor-parallel degree for both pools, so the "
-        "run's 4 : 8 split cannot be stated and the case keeps the aggregated plan; its near miss is no evidence "
-        "that the aggregated Interactive model holds on GB200, where an aggregated run would likely read as fast as "
-        "the B200 rows. What the B200 rows share: the TPOT target binds the runs (the "
+        "aggregated 8 B200 one. Since 2026-12-04 a plan states each pool's tensor parallel and one block's pools "
+        "(`parallel.prefill_tp`, `prefill_pool_gpus`, `decode_pool_gpus`; core/inference_disagg.py), and the case "
+        f"states the run: it reads {err[gb200]:+.0%} (as the aggregated TP4 plan it stated before, "
+        f"{aggregated / by[gb200].measured - 1:+.0%}), the prefill pool binding (gpudesk {block:.1f} queries/s for the "
+        f"72 GPUs against the run's {by[gb200].measured * 72 / by[gb200].output:.1f}; a 9,400-token prompt "
+        f"{prefill:.2f} s on one TP4 instance). What the B200 rows share: the TPOT target binds the runs (the "
         f"Nebius log's P99 TPOT {log['tpot_p99'] * 1e3:.0f} of {log['tpot_target'] * 1e3:.0f} ms), and at the log's own "
         f"rate gpudesk's mean TPOT is {at_rate['tpot'] * 1e3:.0f} ms against the log's {log['tpot'] * 1e3:.0f} "
         "(mlperf_llama_405b.log_check): the decode iteration at tens of sequences of a graph-less TP4 engine reads "

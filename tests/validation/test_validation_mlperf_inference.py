@@ -28,7 +28,15 @@ from mlperf_llama_405b import (
     output_lengths,
     token_budget,
 )
-from mlperf_server_offline import logged_capacity, same_engine, steady_offline, twins
+from mlperf_server_offline import (
+    DISAGG_405B,
+    DISAGG_CASE,
+    DISAGG_LAYOUT,
+    logged_capacity,
+    same_engine,
+    steady_offline,
+    twins,
+)
 from validation_cases_mlperf_inference import (
     GROUP_MLPERF_INFERENCE,
     MLPERF_INFERENCE_CASES,
@@ -61,6 +69,11 @@ def test_each_case_cites_its_log_or_results_table_and_states_its_assumptions():
             assert f"CUDA graphs captured for {lo:,}-{hi:,} sequences per rank" in c.note, c.id
         elif c.id in SUBMITTED_DENSE:  # tensor x pipeline parallel, the engine's batch and use_graphs, from its config
             tp, pp, batch = SUBMITTED_DENSE[c.id][1:4]
+            if c.pools[0]:  # served disaggregated (mlperf_server_offline.as_served): the harness's pools, not the file's
+                d = DISAGG_LAYOUT
+                tp, batch = d["generation_tp"], d["generation_batch"]
+                assert c.prefill_tp == d["context_tp"] and c.pools == (56, 16) and sum(c.pools) == c.gpus, c.id
+                assert DISAGG_405B in c.note and c.id == DISAGG_CASE, c.id
             assert (c.tp, c.pp, c.max_batch) == (tp, pp, batch) and c.gpus % (tp * pp) == 0, c.id
             assert "CUDA graphs off (use_graphs False" in c.note and graphs_off(c), c.id
             assert "llama3_1-405b.py" in c.note and f"pipeline_parallelism {pp}" in c.note and not c.moe, c.id

@@ -19,13 +19,13 @@ What each case is, and where its numbers come from:
   were read in verbatim quotes of the pages; the pages themselves are not in the stored copies.
 * **Scenario and targets**: Offline (no latency target: ``serving_scenario = offline``); Server at the
   round's P99 targets (405B: TTFT 6 s, TPOT 175 ms; DeepSeek-R1: TTFT 2 s, TPOT 80 ms; the summary logs
-  print them); Interactive = Server at 405B's tighter targets (TTFT 4.5 s, TPOT 80 ms). gpudesk's Server
-  figure is the highest request rate per replica that meets the P99 targets × the mean output ÷ GPUs per
-  replica (``infer.max_rate_per_replica``), its Offline figure the output tokens/s per GPU at the derived
-  batch (``infer.tokens_per_s_per_gpu``).
-* **Precision**: NVIDIA's v5.0 B200 measurements file states ``weight_data_types: fp4`` for 405B; FP4
-  weights with an FP8 KV cache are assumed for every Blackwell submission (the v5.1 and v6.0 measurement
-  files are not in the stored copies), FP8 weights and KV cache for H200 (Hopper has no FP4 tensor cores).
+  print them); Interactive = Server at 405B's tighter targets (TTFT 4.5 s, TPOT 80 ms). gpudesk's Server figure is
+  the highest request rate per replica meeting the P99 targets × the mean output ÷ GPUs per replica
+  (``infer.max_rate_per_replica``; a run served disaggregated: one block of its pools, ``infer.disagg_block_rate``
+  ÷ the block's GPUs), its Offline figure the output tokens/s per GPU at the derived batch.
+* **Precision**: NVIDIA's v5.0 B200 measurements file states ``weight_data_types: fp4`` for 405B; FP4 weights with
+  an FP8 KV cache are assumed for every Blackwell submission (the v5.1 and v6.0 measurement files are not in the
+  stored copies), FP8 weights and KV cache for H200 (Hopper has no FP4 tensor cores).
 * **Layout**: where a stored copy holds the submitter's engine config, the case runs that layout
   (``SUBMITTED``): NVIDIA's v5.1 DeepSeek-R1 configs for 8 B200 and GB200 NVL72 (copy
   ykamiset/inference_results_v5.1, commit e9ccad4; GB300 NVL72's in the folder with the _TRT suffix) and Dell's (8 B300) and Nebius's (GB300 NVL72) v6.0 ones (copy
@@ -47,9 +47,8 @@ submissions in the stored copies) — no mean input length of its 24,576-sample 
 would make each case a fit; Mixtral 8x7B — the same for its 15,000-sample mix; Llama 3.1 8B — the mean output
 quoted for its CNN/DailyMail set (73 tokens) disagrees with the runs: Intel's v6.1 logs (intel-ai-tce/
 inference_results_v6.1, commit 5174fca: 1-node-2S-GNR_128C and 1-node-4x-BMG-B70, llama3_1-8b Offline) give
-exactly 128.0 tokens per sample (1,916.74 ÷ 14.9745 and 4,613.28 ÷ 36.0413), the task's output cap, so the
-quote describes something else, and its mean input (778) comes from the same secondary summary; no case rests on it.
-"""
+exactly 128.0 tokens per sample (1,916.74 ÷ 14.9745 and 4,613.28 ÷ 36.0413), the task's output cap, so the quote
+describes something else, and its mean input (778) comes from the same secondary summary; no case rests on it."""
 
 from __future__ import annotations
 
@@ -85,8 +84,7 @@ _V60_NEBIUS = _V60_ANY.format(who="Nebius")
 TASKS = {"llama3.1-405b": ("llama-3.1-405b", 9400, 680, 6.0, 0.175),
          "deepseek-r1": ("deepseek-v3", 800, 3880, 2.0, 0.080)}
 INTERACTIVE = {"llama3.1-405b": (4.5, 0.080)}
-# task -> output length's standard deviation / mean, where a log prints it (mlperf_deepseek_r1)
-OUTPUT_CV = {"deepseek-r1": output_cv(DELL_SERVER)}
+OUTPUT_CV = {"deepseek-r1": output_cv(DELL_SERVER)}  # task -> output length's sd / mean where a log prints it
 LAYOUTS = (1, 2, 4, 8)
 
 
@@ -112,6 +110,8 @@ class MLPerfInferenceCase:
     output_cap: float = math.inf  # the benchmark's output limit (tokens)
     adp_balance: bool = False  # the engine holds new prompts until every attention data-parallel rank has one
     release: str = "current"  # the serving engine release the submission ran (engine_releases.py)
+    prefill_tp: int = 0  # served disaggregated: prefill instances' tp; pools (prefill, decode) GPUs, (0, 0) aggregated
+    pools: tuple[int, int] = (0, 0)
 
     @property
     def measured(self) -> float:

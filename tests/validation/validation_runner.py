@@ -172,10 +172,11 @@ def mlperf_inputs(case: MLPerfInferenceCase, tp: int) -> InferenceInputs:
         weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
         output_sd=case.output_sd, concurrency=case.max_batch, tp=tp, pp=case.pp or 1,
         ep=case.ep or (tp if case.moe else 1),
-        batching="continuous",
+        batching="disaggregated" if case.pools[0] else "continuous",
         scenario="offline" if case.scenario == "offline" else "server", percentile=0.99, ttft_target_s=0.0,
         ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0, prompts_aligned=case.adp_balance,
-        engine_release=case.release)
+        engine_release=case.release, prefill_tp=case.prefill_tp, prefill_pool_gpus=case.pools[0],
+        decode_pool_gpus=case.pools[1])
 
 
 def offline_run(case: MLPerfInferenceCase, tp: int, fs: FigureSet) -> FiniteRun | None:
@@ -197,6 +198,8 @@ def _mlperf_at(case: MLPerfInferenceCase, tp: int) -> float:
     if case.scenario == "offline":
         run = offline_run(case, tp, fs)
         value = fs.value_at("infer.tokens_per_s_per_gpu", 0) * (run.factor if run else 1.0)
+    elif case.pools[0]:  # disaggregated: one block of the stated pools
+        value = fs.value_at("infer.disagg_block_rate", 0) * case.output / sum(case.pools)
     else:
         value = (fs.value_at("infer.max_rate_per_replica", 0) * case.output
                  / fs.value_at("infer.gpus_per_replica", 0))
@@ -207,7 +210,12 @@ def mlperf_bound(case: MLPerfInferenceCase, tp: int) -> str:
     """What bounds gpudesk's Server rate for a case (``infer.rate_bound``: ttft, tpot, e2e or throughput); '' offline."""
     if case.scenario == "offline":
         return ""
-    return str(np.ravel(mlperf_figures(case, tp).value_at("infer.rate_bound", 0))[0])
+    fs = mlperf_figures(case, tp)
+    if case.pools[0]:  # disaggregated: the pool whose rate one block's is
+        prefill = case.pools[0] / fs.value_at("infer.prefill_gpus_per_instance", 0) * fs.value_at(
+            "infer.max_prefill_rate_per_instance", 0)
+        return "prefill pool" if prefill <= fs.value_at("infer.disagg_block_rate", 0) else "decode pool"
+    return str(np.ravel(fs.value_at("infer.rate_bound", 0))[0])
 
 
 def predict_mlperf_inference(case: MLPerfInferenceCase) -> tuple[float, int]:
