@@ -33,17 +33,18 @@ BATCHING = (
     "prefill and decode pools, the KV cache moved between them"
 )
 PREFILL_TP = (
-    "disaggregated serving: tensor parallel degree of each prefill instance (the decode instances run tp; pipeline "
-    "and expert parallel are the same for both); 0 = tp"
+    "disaggregated serving: tensor parallel degree of each prefill instance (the decode instances run the plan's "
+    "tensor parallel; pipeline and expert parallel are the same for both); 0 = the same as the decode instances"
 )
 PREFILL_POOL = (
-    "disaggregated serving: GPUs of the prefill pool in one block of the deployment (set with decode_pool_gpus: the "
-    "block is repeated whole until the rate is served; a whole number of prefill instances); 0 = each pool sized "
-    "from the rate"
+    "disaggregated serving: GPUs of the prefill pool in one block of the deployment (set together with the decode "
+    "pool: the block is repeated whole until the rate is served; a whole number of prefill instances); 0 = each "
+    "pool sized from the rate"
 )
 DECODE_POOL = (
-    "disaggregated serving: GPUs of the decode pool in one block of the deployment (set with prefill_pool_gpus; a "
-    "whole number of decode instances of max(tp, ep) · pp GPUs); 0 = each pool sized from the rate"
+    "disaggregated serving: GPUs of the decode pool in one block of the deployment (set together with the prefill "
+    "pool; a whole number of decode instances, each the larger of tensor and expert parallel × pipeline stages "
+    "GPUs); 0 = each pool sized from the rate"
 )
 SCENARIO = (
     "MLPerf-style load: server = requests arrive at the peak rate and TTFT/TPOT targets bind; offline = batch "

@@ -276,9 +276,11 @@ def test_pin_a_configuration_by_clicking_the_tradeoff_chart_then_undo(qtbot, cat
     front = spec.series_named("Pareto front")
     search = controller.estimate.phases[0].search
     plan_gpus = controller.estimate.phases[0].config.gpus
-    # a front point that differs from the plan's own configuration
-    i = next(k for k in range(len(front.x)) if search.find(index_of(front.keys[k])).gpus != plan_gpus
-             or search.find(index_of(front.keys[k])).accelerator_id != "h100-sxm")
+    # a front point that differs from the plan's own configuration and is not under the recommended marker
+    chosen = search.recommended.index if search.recommended else -1
+    i = next(k for k in range(len(front.x)) if index_of(front.keys[k]) != chosen and (
+        search.find(index_of(front.keys[k])).gpus != plan_gpus
+        or search.find(index_of(front.keys[k])).accelerator_id != "h100-sxm"))
     point = search.find(index_of(front.keys[i]))
     vb = chart.plot(0).vb
     scene = vb.mapViewToScene(QPointF(math.log10(front.x[i]) if spec.log_x else front.x[i],
