@@ -134,6 +134,80 @@ ENGLISH: dict[str, str] = {
     "catalog.near": "; did you mean {ids}?",
     "catalog.no_facility_default": "no facility default for kind '{kind}' and region '{region}' in catalog table "
                                    "facility_defaults; regions for {kind}: {regions}",
+    # -- a catalog row's own checks (catalog/validate.py, field_rules.py); a field other than the problem's own is a
+    # value ``column`` (worded by its name), a table ``table`` ---------------------------------------------------------
+    "rule.not_choice": "{text} is not one of: {choices}",
+    "rule.below": "{value:g} {unit} is below {bound:g} {unit}{why}",
+    "rule.above": "{value:g} {unit} is above {bound:g} {unit}{why}",
+    "rule.why": " ({text})",
+    "rule.id_form": "use lower-case letters, digits and . _ + - (at most 80 characters)",
+    "rule.citation_id_form": "use lower-case letters, digits and . _ + -",
+    "rule.citation_kind": "must be V, S, M or D",
+    "rule.name_required": "a name is required",
+    "rule.source_required": "every row needs a source citation",
+    "rule.no_citation": "citation '{id}' is not defined",
+    "rule.date_form": "give the date the values were taken as YYYY-MM-DD",
+    "rule.access_date_form": "give the access date as YYYY-MM-DD",
+    "rule.effective_date_form": "give the date the rule took effect as YYYY-MM-DD",
+    "rule.not_a_date": "'{text}' is not a calendar date",
+    "rule.not_a_field": "'{column}' is not a field of {table}",
+    "rule.field_citation": "citation '{id}' for {column} is not defined",
+    "rule.unknown_has_value": "'{column}' is listed as unknown but has a value",
+    "rule.memory_type": "unknown memory type '{text}' ({choices})",
+    "rule.memory_bw": "{value:g} GB/s is implausible for {text} ({low:g}–{high:g} GB/s per device)",
+    "rule.scaleup_link": "a scale-up domain above 1 needs the link named",
+    "rule.full_mesh_links": "a full-mesh scale-up link needs its peer links per GPU (e.g. 7 on an 8-GPU board)",
+    "rule.too_many_links": "{links} peer links cannot exceed the {domain} - 1 peers of the scale-up domain",
+    "rule.usable_memory": "{mib:,.0f} MiB is {ratio:.2f}x the marketed {gb:g} GB; a driver total is {low:g}–{high:g}x "
+                          "it (give MiB as nvidia-smi / rocm-smi report them)",
+    "rule.active_params": "active parameters exceed the total",
+    "rule.kv_heads": "more KV heads than attention heads",
+    "rule.experts_per_token": "must be between 1 and n_experts for an MoE model",
+    "rule.sliding_layers": "more sliding-window layers than layers",
+    "rule.sliding_window": "sliding layers need the window size",
+    "rule.mla": "MLA attention needs kv_lora_rank and rope dim",
+    "rule.transformer_shape": "transformer models need n_layers, hidden and an explicit head_dim",
+    "rule.power_order": "power must rise from idle to typical to max",
+    "rule.air_liquid": "an air-cooled system sends no heat to liquid",
+    "rule.cpu_vm_gpus": "a CPU-only VM has no GPUs",
+    "rule.offer_accelerator": "a GPU offer names its accelerator",
+    "rule.offer_gpus": "a GPU offer rents at least one GPU",
+    "rule.rule_named": "name the rule or announcement the status rests on",
+    "rule.facility_unit": "'{text}' is not a unit for {kind} ({units})",
+    "rule.duplicate_id": "duplicate id",
+    "rule.no_accelerator": "accelerator '{id}' does not exist",
+    "rule.server_power": "{gpus} x {tdp:g} W GPU TDP = {total:.1f} kW exceeds the server maximum of {most:g} kW",
+    "rule.no_item": "{table} has no row '{id}'",
+    # -- editing the user catalog (catalog/store.py, overlay.py) and importing a CSV file (catalog/csv_io.py) -----------
+    "edit.no_overlay": "this catalog was opened without a user overlay; edits are not possible",
+    "edit.row_exists": "{table} already has a row '{id}'; edit it or choose another id",
+    "edit.id_fixed": "the id of a row cannot be edited; duplicate the row under a new id instead",
+    "edit.shipped_row": "{table}/{id} is a shipped row and cannot be deleted; edit it to override its values",
+    "edit.not_a_row": "expected a {text} or a mapping of its fields",
+    "edit.no_citation": "no citation '{id}' in the catalog{near}",
+    "edit.citation_near": "; did you mean {ids}?",
+    "edit.newer_file": "your catalog file {name} was written by a newer gpudesk (schema {found}; this one reads "
+                       "{supported}); its rows are not used and it is left as it is",
+    "edit.read_only": "{reason}; edits are not possible",
+    "edit.cannot_write": "cannot write your catalog file {path}: {why}; nothing was changed",
+    "csv.too_large": "file is larger than {limit:,} bytes",
+    "csv.too_large_chars": "file is larger than {limit:,} characters",
+    "csv.named_too_large": "{name} is larger than {limit:,} bytes",
+    "csv.cannot_read": "cannot read {path}: {why}",
+    "csv.not_encoding": "file is not valid {encoding}: byte 0x{byte} at offset {offset}{hint}",
+    "csv.gb18030_hint": " (a spreadsheet saved in Chinese Windows is usually gb18030: pass that encoding)",
+    "csv.unknown_encoding": "unknown text encoding '{encoding}'",
+    "csv.nul_bytes": "file contains NUL bytes; it is not a text CSV",
+    "csv.empty": "file is empty; expected a header line",
+    "csv.unknown_columns": "unknown column(s): {columns}",
+    "csv.no_id_column": "the header needs an id column",
+    "csv.duplicate_columns": "duplicate column names in the header",
+    "csv.too_many_rows": "more than {limit:,} rows",
+    "csv.cell_count": "{cells} values for {columns} columns",
+    "csv.duplicate_row": "duplicate of line {line}",
+    "csv.too_many_problems": "too many problems; stopped reading",
+    "csv.malformed": "malformed CSV: {text}",
+    "csv.no_rows": "no rows to import",
     # -- a pilot the plan cannot be calibrated with (calibration/) ----------------------------------------------------
     "pilot.no_phase": "the plan has no phase {phase}",
     "pilot.no_workload": "phase '{name}' has no {what} workload to compare this pilot with; add one in step 1 or "
@@ -207,6 +281,9 @@ MORE_VALUES: dict[str, tuple[str, ...]] = {
     "os.error": ("code",),  # the error's code (ENOSPC), by which the other languages word what the system said
     "catalog.near": ("names",),  # the rows' names ("Llama 3.1 8B"), where the English names their ids
     "catalog.snapshot_problem": ("table", "row", "column"),  # where, in parts: the table by its name
+    "rule.why": ("text_zh",),
+    "field.unknown_near": ("near_field",),  # the plan path of the field meant, named by its label
+    "input.custom_model_problem": ("column",),  # the custom model's key: a models-table field, by its name  # what a catalog field's range covers, in Chinese (declared beside the English)
 }
 """Values a refusal carries beyond those its English names, for the wording in other languages."""
 
@@ -239,6 +316,21 @@ class ListedReasons:
 
     def __str__(self) -> str:
         return "; ".join(str(item) for item in self.items)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The codes a choice field of a plan allows, given as one value: listed as codes in English, by their
+    vocabulary's names in another language (``field`` is the field's name in the project model)."""
+
+    field: str
+    codes: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return ", ".join(self.codes)
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gpudesk.atomic_files import atomic_write_bytes
-from gpudesk.catalog.errors import CatalogError, CatalogImportError, Problem
+from gpudesk.catalog.errors import CatalogError, CatalogImportError, Problem, at_line, keyed_problem
 from gpudesk.catalog.intake import PROVENANCE_KEYS, record_from_mapping
 from gpudesk.catalog.schema import field_kinds, format_field_sources, table_spec
 from gpudesk.csv_cells import SafeWriter, cell_text
+from gpudesk.refusals import os_reason, refusal
 
 if TYPE_CHECKING:
     from gpudesk.catalog.store import Catalog
@@ -77,16 +78,15 @@ def _decode(data: bytes | str, encoding: str) -> str:
     if isinstance(data, str):
         return data
     if len(data) > MAX_IMPORT_BYTES:
-        raise CatalogImportError([Problem("csv", "", "", f"file is larger than {MAX_IMPORT_BYTES:,} bytes")])
+        raise CatalogImportError([keyed_problem("csv", "", "", refusal("csv.too_large", limit=MAX_IMPORT_BYTES))])
     try:
         return data.decode("utf-8-sig" if encoding.lower() in ("utf-8", "utf8") else encoding)
     except UnicodeDecodeError as exc:
-        hint = " (a spreadsheet saved in Chinese Windows is usually gb18030: pass that encoding)"
-        raise CatalogImportError([Problem(
-            "csv", "", "", f"file is not valid {encoding}: byte 0x{data[exc.start]:02x} at offset {exc.start}{hint}"
-        )]) from None
+        raise CatalogImportError([keyed_problem("csv", "", "", refusal(
+            "csv.not_encoding", encoding=encoding, byte=f"{data[exc.start]:02x}", offset=exc.start,
+            hint=refusal("csv.gb18030_hint")))]) from None
     except LookupError:
-        raise CatalogImportError([Problem("csv", "", "", f"unknown text encoding '{encoding}'")]) from None
+        raise CatalogImportError([keyed_problem("csv", "", "", refusal("csv.unknown_encoding", encoding=encoding))]) from None
 
 
 def parse_csv(table: str, data: bytes | str, *, encoding: str = "utf-8") -> list[Any]:
@@ -102,9 +102,9 @@ def _parse(table: str, data: bytes | str, encoding: str) -> tuple[list[Any], dic
     table_spec(table)
     text = _decode(data, encoding)
     if len(text) > MAX_IMPORT_BYTES:
-        raise CatalogImportError([Problem(table, "", "", f"file is larger than {MAX_IMPORT_BYTES:,} characters")])
+        raise CatalogImportError([keyed_problem(table, "", "", refusal("csv.too_large_chars", limit=MAX_IMPORT_BYTES))])
     if "\x00" in text:
-        raise CatalogImportError([Problem(table, "", "", "file contains NUL bytes; it is not a text CSV")])
+        raise CatalogImportError([keyed_problem(table, "", "", refusal("csv.nul_bytes"))])
     problems: list[Problem] = []
     records: list[Any] = []
     allowed = set(csv_columns(table))
@@ -117,15 +117,16 @@ def _parse(table: str, data: bytes | str, encoding: str) -> tuple[list[Any], dic
         try:
             header = next(reader)
         except StopIteration:
-            raise CatalogImportError([Problem(table, "", "", "file is empty; expected a header line")]) from None
+            raise CatalogImportError([keyed_problem(table, "", "", refusal("csv.empty"))]) from None
         header = [h.strip() for h in header]
         unknown = [h for h in header if h not in allowed]
         if unknown:
-            problems.append(Problem(table, "line 1", unknown[0][:60], f"unknown column(s): {', '.join(u[:40] for u in unknown[:5])}"))
+            problems.append(at_line(keyed_problem(table, "", unknown[0][:60], refusal(
+                "csv.unknown_columns", columns=", ".join(u[:40] for u in unknown[:5]))), 1))
         if "id" not in header:
-            problems.append(Problem(table, "line 1", "id", "the header needs an id column"))
+            problems.append(at_line(keyed_problem(table, "", "id", refusal("csv.no_id_column")), 1))
         if len(set(header)) != len(header):
-            problems.append(Problem(table, "line 1", "", "duplicate column names in the header"))
+            problems.append(at_line(keyed_problem(table, "", "", refusal("csv.duplicate_columns")), 1))
         if problems:
             raise CatalogImportError(problems)
         for cells in reader:
@@ -133,32 +134,33 @@ def _parse(table: str, data: bytes | str, encoding: str) -> tuple[list[Any], dic
             if not any(c.strip() for c in cells):
                 continue
             if len(records) >= MAX_IMPORT_ROWS:
-                problems.append(Problem(table, f"line {line}", "", f"more than {MAX_IMPORT_ROWS:,} rows"))
+                problems.append(at_line(keyed_problem(table, "", "", refusal("csv.too_many_rows", limit=MAX_IMPORT_ROWS)), line))
                 break
             if len(cells) != len(header):
-                problems.append(Problem(table, f"line {line}", "", f"{len(cells)} values for {len(header)} columns"))
+                problems.append(at_line(keyed_problem(table, "", "", refusal("csv.cell_count", cells=len(cells),
+                                                                              columns=len(header))), line))
                 continue
             mapping = {h: cell_text(c) for h, c in zip(header, cells) if c.strip() != "" or h == "id"}
             record, errs = record_from_mapping(table, mapping, f"line {line}", user_row=True)
-            problems.extend(Problem(p.table, f"line {line} ({p.row})", p.field, p.reason) for p in errs)
+            problems.extend(at_line(p, line) for p in errs)
             if record is not None:
                 if record.id in seen:
-                    problems.append(Problem(table, f"line {line} ({record.id})", "id",
-                                            f"duplicate of line {seen[record.id]}"))
+                    problems.append(at_line(keyed_problem(table, record.id, "id",
+                                                          refusal("csv.duplicate_row", line=seen[record.id])), line))
                 else:
                     seen[record.id] = line
                     records.append(record)
             if len(problems) >= MAX_PROBLEMS:
                 del problems[MAX_PROBLEMS:]
-                problems.append(Problem(table, f"line {line}", "", "too many problems; stopped reading"))
+                problems.append(at_line(keyed_problem(table, "", "", refusal("csv.too_many_problems")), line))
                 break
     except csv.Error as exc:
-        where = f"line {reader.line_num}" if reader is not None else "line 1"
-        problems.append(Problem(table, where, "", f"malformed CSV: {exc}"))
+        problems.append(at_line(keyed_problem(table, "", "", refusal("csv.malformed", text=str(exc))),
+                                reader.line_num if reader is not None else 1))
     finally:
         csv.field_size_limit(old_limit)
     if not records and not problems:
-        problems.append(Problem(table, "", "", "no rows to import"))
+        problems.append(keyed_problem(table, "", "", refusal("csv.no_rows")))
     return records, seen, problems
 
 
@@ -166,8 +168,7 @@ def import_csv(catalog: Catalog, table: str, data: bytes | str, *, encoding: str
     """Parse, validate against the whole catalog, and store in the user overlay; all or nothing."""
     records, lines, problems = _parse(table, data, encoding)
     problems += [
-        Problem(p.table, f"line {lines[p.row]} ({p.row})" if p.row in lines else p.row, p.field, p.reason)
-        for p in catalog.check_user_rows({table: records})
+        at_line(p, lines[p.row]) if p.row in lines else p for p in catalog.check_user_rows({table: records})
     ]
     if problems:
         raise CatalogImportError(problems)
@@ -176,7 +177,8 @@ def import_csv(catalog: Catalog, table: str, data: bytes | str, *, encoding: str
     except CatalogImportError:
         raise
     except CatalogError as exc:
-        raise CatalogImportError([Problem(table, "", "", str(exc))]) from exc
+        raise CatalogImportError([keyed_problem(table, "", "", exc.refusal) if exc.refusal is not None
+                                  else Problem(table, "", "", str(exc))]) from exc
     return records
 
 
@@ -185,10 +187,12 @@ def import_csv_file(catalog: Catalog, table: str, path: Path, *, encoding: str =
     try:
         size = path.stat().st_size
         if size > MAX_IMPORT_BYTES:
-            raise CatalogImportError([Problem("csv", "", "", f"{path.name} is larger than {MAX_IMPORT_BYTES:,} bytes")])
+            raise CatalogImportError([keyed_problem("csv", "", "", refusal("csv.named_too_large", name=path.name,
+                                                                             limit=MAX_IMPORT_BYTES))])
         data = path.read_bytes()
     except OSError as exc:
-        raise CatalogImportError([Problem("csv", "", "", f"cannot read {path}: {exc.strerror or exc}")]) from None
+        raise CatalogImportError([keyed_problem("csv", "", "", refusal("csv.cannot_read", path=str(path),
+                                                                     why=os_reason(exc)))]) from None
     return import_csv(catalog, table, data, encoding=encoding)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gpudesk.refusals import Refusal
 
@@ -34,6 +34,7 @@ class Problem:
     field: str
     reason: str
     keyed: Refusal | None = None  # the reason as a key and values, where its raiser keyed it
+    line: int = 0  # the line of an imported file the row is on (``row`` then reads "line N (id)"); 0: none
 
     @property
     def why(self) -> Refusal | str:
@@ -49,6 +50,25 @@ class Problem:
     def __str__(self) -> str:
         """One line, whatever the cell text held (line breaks in a CSV cell are shown as ``\\n``)."""
         return f"{self.where}: {one_line(self.reason)}"
+
+
+def keyed_problem(table: str, row: str, field: str, reason: Refusal) -> Problem:
+    """A problem whose reason is keyed: its English as ``reason``, the key and values for other languages."""
+    return Problem(table, row, field, str(reason), reason)
+
+
+def at_line(problem: Problem, line: int) -> Problem:
+    """``problem`` placed on line ``line`` of an imported file ("line 5 (h100-sxm)")."""
+    row = f"line {line} ({problem.row})" if problem.row else f"line {line}"
+    return replace(problem, row=row, line=line)
+
+
+def row_id_of(problem: Problem) -> str:
+    """The row's own id (or label) without the import line it was placed on."""
+    if not problem.line:
+        return problem.row
+    inner = problem.row.removeprefix(f"line {problem.line}").strip()
+    return inner[1:-1] if inner.startswith("(") and inner.endswith(")") else inner
 
 
 class CatalogValidationError(CatalogError):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gpudesk.refusals import Refusal, refusal
 from gpudesk.vocabulary.plan_choices import MARKET
 
 
@@ -19,30 +20,34 @@ class FieldRule:
     low: float | None = None
     high: float | None = None
     choices: tuple[str, ...] = ()
-    why: str = ""
+    why: str = ""  # what the range covers, in English
+    why_zh: str = ""  # the same in Chinese
 
-    def check(self, value: Any) -> str | None:
-        """None when ``value`` is acceptable, else the reason it is not."""
+    def why_in(self, lang: str) -> str:
+        return self.why_zh if lang == "zh" else self.why
+
+    def check(self, value: Any) -> Refusal | None:
+        """None when ``value`` is acceptable, else the reason it is not (its English is ``str()``)."""
         if value is None or value == "" or value == ():
             return None
         if self.choices:
             items = value if isinstance(value, tuple) else (value,)
             bad = [v for v in items if v not in self.choices]
             if bad:
-                return f"{bad[0]!r} is not one of: {', '.join(self.choices)}"
+                return refusal("rule.not_choice", text=repr(bad[0]), choices=", ".join(self.choices))
             return None
         items = value if isinstance(value, tuple) else (value,)
         for v in items:
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 continue
             if self.low is not None and v < self.low:
-                return f"{v:g} {self.unit} is below {self.low:g} {self.unit}{self._why()}"
+                return refusal("rule.below", value=v, unit=self.unit, bound=self.low, why=self._why())
             if self.high is not None and v > self.high:
-                return f"{v:g} {self.unit} is above {self.high:g} {self.unit}{self._why()}"
+                return refusal("rule.above", value=v, unit=self.unit, bound=self.high, why=self._why())
         return None
 
-    def _why(self) -> str:
-        return f" ({self.why})" if self.why else ""
+    def _why(self) -> Refusal | str:
+        return refusal("rule.why", text=self.why, text_zh=self.why_zh) if self.why else ""
 
 
 # Accelerator vendors; the China-domestic ones (DOMESTIC_VENDORS) are what a 信创 requirement accepts.
@@ -52,14 +57,16 @@ VENDORS = ("nvidia", "amd", "intel", *DOMESTIC_VENDORS)
 MARKETS = MARKET.codes
 AVAILABILITY_STATUSES = ("available", "restricted", "unavailable")
 
-_TFLOPS = FieldRule("TFLOPS", 0.01, 50_000, why="dense peak per device; the fastest 2025 part is ~15,000 dense FP4")
-_PRICE = FieldRule("USD", 0, 10_000_000, why="per unit")
-_HOURLY = FieldRule("per hour", 0, 2_000, why="per instance-hour in the offer's currency")
-_KW = FieldRule("kW", 0, 500, why="per server or rack system")
-_GBS = FieldRule("GB/s", 0.01, 20_000, why="one direction")
+_TFLOPS = FieldRule("TFLOPS", 0.01, 50_000, why="dense peak per device; the fastest 2025 part is ~15,000 dense FP4",
+                                            why_zh="单卡稠密峰值；2025 年最快的部件约 15,000（稠密 FP4）")
+_PRICE = FieldRule("USD", 0, 10_000_000, why="per unit", why_zh="每件")
+_HOURLY = FieldRule("per hour", 0, 2_000, why="per instance-hour in the offer's currency", why_zh="每实例每小时，按报价币种")
+_KW = FieldRule("kW", 0, 500, why="per server or rack system", why_zh="每台服务器或整机柜系统")
+_GBS = FieldRule("GB/s", 0.01, 20_000, why="one direction", why_zh="单向")
 
 _SUPPORT = FieldRule("", choices=("upstream", "vendor", "partial", "none"),
-                     why="upstream framework release, the vendor's plugin or fork, works with gaps, or not at all")
+                     why="upstream framework release, the vendor's plugin or fork, works with gaps, or not at all",
+                     why_zh="主流框架原生支持、经厂商插件或分支支持、部分支持（有已知缺口），或不支持")
 
 RULES: dict[str, dict[str, FieldRule]] = {
     "accelerators": {
@@ -70,22 +77,26 @@ RULES: dict[str, dict[str, FieldRule]] = {
             "hygon-dcu", "cambricon-mlu", "kunlunxin-xpu", "metax-c", "moorethreads-musa", "biren-br",
             "iluvatar-corex", "enflame-gcu",
         )),
-        "memory_gb": FieldRule("GB", 1, 1_000, why="per device; 2025 parts carry up to 288 GB"),
-        "mem_bw_gbs": FieldRule("GB/s", 50, 20_000, why="per device memory bandwidth"),
+        "memory_gb": FieldRule("GB", 1, 1_000, why="per device; 2025 parts carry up to 288 GB",
+                                               why_zh="单卡；2025 年部件最多 288 GB"),
+        "mem_bw_gbs": FieldRule("GB/s", 50, 20_000, why="per device memory bandwidth", why_zh="单卡显存带宽"),
         "usable_memory_mib": FieldRule("MiB", 1_024, 1_000_000,
-                                       why="device total the driver reports, in MiB (2^20 B); 2025 parts ~280,000"),
+                                       why="device total the driver reports, in MiB (2^20 B); 2025 parts ~280,000",
+                                       why_zh="驱动报告的单卡总量，单位 MiB（2^20 字节）；2025 年部件约 280,000"),
         "fp64_tflops": _TFLOPS, "fp32_tflops": _TFLOPS, "tf32_tflops": _TFLOPS,
         "bf16_tflops": _TFLOPS, "fp16_tflops": _TFLOPS, "fp8_tflops": _TFLOPS,
         "fp6_tflops": _TFLOPS, "fp4_tflops": _TFLOPS,
-        "int8_tops": FieldRule("TOPS", 0.01, 50_000, why="dense"),
-        "sparsity_factor": FieldRule("x", 1, 4, why="2:4 structured sparsity doubles peak"),
-        "tdp_w": FieldRule("W", 10, 3_000, why="board or module power"),
+        "int8_tops": FieldRule("TOPS", 0.01, 50_000, why="dense", why_zh="稠密"),
+        "sparsity_factor": FieldRule("x", 1, 4, why="2:4 structured sparsity doubles peak", why_zh="2:4 结构化稀疏使峰值翻倍"),
+        "tdp_w": FieldRule("W", 10, 3_000, why="board or module power", why_zh="板卡或模组功耗"),
         "form_factor": FieldRule("", choices=("SXM", "OAM", "PCIe", "superchip")),
-        "scaleup_bw_gbs": FieldRule("GB/s", 0, 5_000, why="per GPU, one direction"),
+        "scaleup_bw_gbs": FieldRule("GB/s", 0, 5_000, why="per GPU, one direction", why_zh="每卡，单向"),
         "scaleup_domain": FieldRule("GPUs", 1, 1_024),
         "scaleup_topology": FieldRule("", choices=("switched", "full-mesh"),
-                                      why="a switch gives any group the whole bandwidth; a full mesh one link per peer"),
-        "scaleup_links": FieldRule("links", 1, 64, why="peer links per GPU in a full mesh (8-GPU boards: 7)"),
+                                      why="a switch gives any group the whole bandwidth; a full mesh one link per peer",
+                                      why_zh="交换芯片让任意通信组用到全部带宽；全互联时与每个对端各一条链路"),
+        "scaleup_links": FieldRule("links", 1, 64, why="peer links per GPU in a full mesh (8-GPU boards: 7)",
+                                                   why_zh="全互联时每张 GPU 连向对端的链路数（8 卡基板：7）"),
         "pcie_gen": FieldRule("gen", 3, 6),
         "display_outputs": FieldRule("ports", 0, 8),
         "vgpu_profiles_gb": FieldRule("GB", 0.5, 288),
@@ -119,7 +130,8 @@ RULES: dict[str, dict[str, FieldRule]] = {
     },
     "servers": {
         "gpus": FieldRule("GPUs", 0, 1_024),
-        "cpu_sockets": FieldRule("sockets", 0, 1_024, why="rack-scale systems hold hundreds of CPUs"),
+        "cpu_sockets": FieldRule("sockets", 0, 1_024, why="rack-scale systems hold hundreds of CPUs",
+                                                      why_zh="整机柜系统可含数百颗 CPU"),
         "cpu_cores_total": FieldRule("cores", 0, 100_000),
         "ram_gb": FieldRule("GB", 0, 1_000_000),
         "nics": FieldRule("NICs", 0, 1_024), "nic_gbps": FieldRule("Gb/s", 0, 3_200),
@@ -160,7 +172,8 @@ RULES: dict[str, dict[str, FieldRule]] = {
         "latency_class": FieldRule("", choices=("us", "sub-ms", "ms", "10ms+")),
         "price_usd_per_tb_month": FieldRule("USD/TB-month", 0, 10_000),
         "price_cny_per_tb_month": FieldRule("CNY/TB-month", 0, 100_000),
-        "read_requests_per_s": FieldRule("requests/s", 0, 100_000_000, why="per prefix or file system"),
+        "read_requests_per_s": FieldRule("requests/s", 0, 100_000_000, why="per prefix or file system",
+                                                                       why_zh="每个前缀或文件系统"),
     },
     "cloud_offers": {
         "gpus": FieldRule("GPUs", 0, 1_024), "vcpus": FieldRule("vCPU", 0, 10_000),
@@ -170,8 +183,9 @@ RULES: dict[str, dict[str, FieldRule]] = {
         "reserved_3y_per_hour": _HOURLY, "spot_per_hour": _HOURLY,
         "kind": FieldRule("", choices=("hyperscaler", "gpu-cloud", "china-cloud", "rental", "cpu-vm")),
         "market": FieldRule("", choices=MARKETS),
-        "monthly_per_month": FieldRule("per month", 0, 2_000_000, why="per instance-month in the offer's currency"),
-        "network_gbps": FieldRule("Gb/s", 0, 100_000, why="per instance, between instances"),
+        "monthly_per_month": FieldRule("per month", 0, 2_000_000, why="per instance-month in the offer's currency",
+                                                                  why_zh="每实例每月，按报价币种"),
+        "network_gbps": FieldRule("Gb/s", 0, 100_000, why="per instance, between instances", why_zh="每实例，实例之间"),
     },
     "facility_defaults": {
         "kind": FieldRule("", choices=("pue", "electricity", "grid_co2", "rack_power")),
@@ -185,10 +199,10 @@ RULES: dict[str, dict[str, FieldRule]] = {
 
 # Facility values depend on the row's kind.
 FACILITY_RULES: dict[str, FieldRule] = {
-    "pue": FieldRule("ratio", 1.0, 3.0, why="PUE is facility power / IT power"),
-    "electricity": FieldRule("per kWh", 0.0, 5.0, why="price per kWh in the row's currency"),
-    "grid_co2": FieldRule("kgCO2e/kWh", 0.0, 1.5, why="grid emission factor"),
-    "rack_power": FieldRule("kW", 1.0, 300.0, why="per rack"),
+    "pue": FieldRule("ratio", 1.0, 3.0, why="PUE is facility power / IT power", why_zh="PUE = 设施总功率 / IT 功率"),
+    "electricity": FieldRule("per kWh", 0.0, 5.0, why="price per kWh in the row's currency", why_zh="每千瓦时电价，按该行币种"),
+    "grid_co2": FieldRule("kgCO2e/kWh", 0.0, 1.5, why="grid emission factor", why_zh="电网排放因子"),
+    "rack_power": FieldRule("kW", 1.0, 300.0, why="per rack", why_zh="每机柜"),
 }
 FACILITY_UNITS: dict[str, tuple[str, ...]] = {
     "pue": ("ratio",),

@@ -110,19 +110,19 @@ def citation_from_mapping(data: Mapping[str, Any], row_label: str,
     values: dict[str, str] = {}
     for key in data:
         if key not in CITATION_KEYS and not (translated and key in CITATION_TRANSLATED_KEYS):
-            problems.append(Problem("citations", label, str(key)[:60], "unknown field"))
+            problems.append(_problem("citations", label, str(key)[:60], refusal("catalog.unknown_field")))
     problems += _text_problems("citations", label, data, CITATION_TRANSLATED_KEYS if translated else ())
     for key in CITATION_KEYS:
         if key in data:
             try:
                 values[key] = coerce("str", data[key])
             except CoercionError as exc:
-                problems.append(Problem("citations", label, key, str(exc)))
+                problems.append(_problem("citations", label, key, exc.refusal))
     for key in ("id", "title"):
         if not values.get(key):
-            problems.append(Problem("citations", label, key, "required field is missing"))
+            problems.append(_problem("citations", label, key, refusal("catalog.required_missing")))
     if values.get("kind", "V") not in ("V", "S", "M", "D"):
-        problems.append(Problem("citations", label, "kind", "must be V, S, M or D"))
+        problems.append(_problem("citations", label, "kind", refusal("rule.citation_kind")))
     if problems:
         return None, problems
     return rec.Citation(**values), []

@@ -41,6 +41,7 @@ from gpudesk.catalog.schema import (
     row_to_citation,
     row_to_record,
 )
+from gpudesk.refusals import Refusal, os_reason, refusal
 
 QUARANTINE_TABLE = "quarantine"
 
@@ -157,6 +158,7 @@ class UserOverlay:
         self.recovery: list[str] = []
         self.quarantined: list[tuple[str, str, str]] = []  # (table, id, reason)
         self.read_only_reason = ""  # set when edits must be refused (a file from a newer gpudesk)
+        self.read_only: Refusal | None = None  # the same, keyed
         self._writer: sqlite3.Connection | None = None
         self._rows: dict[str, list[Any]] = {t: [] for t in TABLES}
         self._citations: list[rec.Citation] = []
@@ -167,9 +169,8 @@ class UserOverlay:
     def _open_existing(self) -> None:
         version = _stored_version(self.path)
         if version > SCHEMA_VERSION:
-            self.read_only_reason = (f"your catalog file {self.path.name} was written by a newer gpudesk (schema "
-                                     f"{version}; this one reads {SCHEMA_VERSION}); its rows are not used and it is "
-                                     "left as it is")
+            self.read_only = refusal("edit.newer_file", name=self.path.name, found=version, supported=SCHEMA_VERSION)
+            self.read_only_reason = str(self.read_only)
             self.recovery.append(self.read_only_reason)
             return
         problem = integrity_problem(self.path)
@@ -236,7 +237,7 @@ class UserOverlay:
     def _connection(self) -> sqlite3.Connection:
         """The writable connection, opened (and the schema migrated) at the first write."""
         if self.read_only_reason:
-            raise CatalogError(self.read_only_reason + "; edits are not possible")
+            raise CatalogError(refusal("edit.read_only", reason=self.read_only or self.read_only_reason))
         if self._writer is None:
             import sqlite_utils  # only when the user catalog is written (start-up cost ~0.2 s)
 
@@ -280,11 +281,9 @@ class UserOverlay:
                 conn.execute("ROLLBACK")
                 raise
         except sqlite3.Error as exc:
-            raise CatalogError(f"cannot write your catalog file {self.path}: {one_line(str(exc), 200)}; "
-                               "nothing was changed") from None
+            raise CatalogError(refusal("edit.cannot_write", path=str(self.path), why=one_line(str(exc), 200))) from None
         except OSError as exc:
-            raise CatalogError(f"cannot write your catalog file {self.path}: {exc.strerror or exc}; "
-                               "nothing was changed") from None
+            raise CatalogError(refusal("edit.cannot_write", path=str(self.path), why=os_reason(exc))) from None
         self._apply_to_cache(rows, citations, deletions)
 
     def _apply_to_cache(self, rows: Mapping[str, Sequence[Any]], citations: list[rec.Citation],

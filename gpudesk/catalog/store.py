@@ -186,8 +186,8 @@ class Catalog:
             return self._citations[cid]
         except KeyError:
             near = difflib.get_close_matches(cid, list(self._citations), n=3, cutoff=0.5)
-            hint = f"; did you mean {', '.join(near)}?" if near else ""
-            raise CatalogError(f"no citation '{cid}' in the catalog{hint}") from None
+            hint = refusal("edit.citation_near", ids=", ".join(near)) if near else ""
+            raise CatalogError(refusal("edit.no_citation", id=cid, near=hint)) from None
 
     # -- typed access ----------------------------------------------------
     def accelerators(self) -> list[rec.Accelerator]: return self.rows("accelerators")
@@ -224,7 +224,7 @@ class Catalog:
         if self.overlay is None and self._overlay_path is not None:
             self.overlay = UserOverlay(self._overlay_path)
         if self.overlay is None:
-            raise CatalogError("this catalog was opened without a user overlay; edits are not possible")
+            raise CatalogError(refusal("edit.no_overlay"))
         return self.overlay
 
     def check_user_rows(
@@ -260,14 +260,14 @@ class Catalog:
     def add_row(self, table: str, data: Mapping[str, Any] | Any) -> Any:
         record = self._as_record(table, data)
         if record.id in self._tables[table]:
-            raise CatalogError(f"{table} already has a row '{record.id}'; edit it or choose another id")
+            raise CatalogError(refusal("edit.row_exists", table=table, id=record.id))
         self.apply_user_rows({table: [record]})
         return self.row(table, record.id)
 
     def edit_row(self, table: str, rid: str, changes: Mapping[str, Any]) -> Any:
         base = record_as_mapping(self.row(table, rid))
         if "id" in changes and changes["id"] != rid:
-            raise CatalogError("the id of a row cannot be edited; duplicate the row under a new id instead")
+            raise CatalogError(refusal("edit.id_fixed"))
         record = self._as_record(table, _merge(base, changes))
         self.apply_user_rows({table: [record]})
         return self.row(table, rid)
@@ -280,9 +280,7 @@ class Catalog:
         overlay = self._require_overlay()
         self.row(table, rid)
         if not overlay.has(table, rid):
-            raise CatalogError(
-                f"{table}/{rid} is a shipped row and cannot be deleted; edit it to override its values"
-            )
+            raise CatalogError(refusal("edit.shipped_row", table=table, id=rid))
         overlay.write({}, (), [(table, rid)])
         self._refresh()
 
@@ -301,7 +299,7 @@ class Catalog:
         if isinstance(data, spec.record_type):
             return data
         if not isinstance(data, Mapping):
-            raise CatalogError(f"expected a {spec.record_type.__name__} or a mapping of its fields")
+            raise CatalogError(refusal("edit.not_a_row", text=spec.record_type.__name__))
         record, problems = record_from_mapping(table, data, str(data.get("id", "new row")), user_row=True)
         if problems:
             raise CatalogValidationError(problems, "the change was not saved")

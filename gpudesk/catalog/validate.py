@@ -15,9 +15,10 @@ from datetime import date
 from typing import Any
 
 from gpudesk.catalog import records as rec
-from gpudesk.catalog.errors import Problem
+from gpudesk.catalog.errors import Problem, keyed_problem
 from gpudesk.catalog.field_rules import FACILITY_RULES, FACILITY_UNITS, rule_for
 from gpudesk.catalog.schema import field_kinds
+from gpudesk.refusals import Refusal, refusal
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._+-]{0,79}$")
 DATE_PATTERN = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -52,11 +53,11 @@ def check_record(table: str, record: Any, citation_ids: Collection[str]) -> list
     problems: list[Problem] = []
     rid = record.id
 
-    def bad(field_name: str, reason: str) -> None:
-        problems.append(Problem(table, rid, field_name, reason))
+    def bad(field_name: str, reason: Refusal) -> None:
+        problems.append(keyed_problem(table, rid, field_name, reason))
 
     if not ID_PATTERN.match(rid):
-        bad("id", "use lower-case letters, digits and . _ + - (at most 80 characters)")
+        bad("id", refusal("rule.id_form"))
     kinds = field_kinds(record.__class__)
     for name in kinds:
         rule = rule_for(table, name)
@@ -66,30 +67,30 @@ def check_record(table: str, record: Any, citation_ids: Collection[str]) -> list
         if reason:
             bad(name, reason)
     if hasattr(record, "name") and not str(record.name).strip():
-        bad("name", "a name is required")
+        bad("name", refusal("rule.name_required"))
 
     prov: rec.Provenance = record.provenance
     if not prov.source:
-        bad("source", "every row needs a source citation")
+        bad("source", refusal("rule.source_required"))
     elif prov.source not in citation_ids:
-        bad("source", f"citation '{prov.source}' is not defined")
+        bad("source", refusal("rule.no_citation", id=prov.source))
     if not DATE_PATTERN.match(prov.date or ""):
-        bad("date", "give the date the values were taken as YYYY-MM-DD")
+        bad("date", refusal("rule.date_form"))
     else:
         try:
             date.fromisoformat(prov.date)
         except ValueError:
-            bad("date", f"'{prov.date}' is not a calendar date")
+            bad("date", refusal("rule.not_a_date", text=prov.date))
     for field_name, cit in prov.field_sources.items():
         if field_name not in kinds:
-            bad("field_sources", f"'{field_name}' is not a field of {table}")
+            bad("field_sources", refusal("rule.not_a_field", column=field_name, table=table))
         if cit not in citation_ids:
-            bad("field_sources", f"citation '{cit}' for {field_name} is not defined")
+            bad("field_sources", refusal("rule.field_citation", id=cit, column=field_name))
     for field_name in prov.unknown:
         if field_name not in kinds:
-            bad("unknown", f"'{field_name}' is not a field of {table}")
+            bad("unknown", refusal("rule.not_a_field", column=field_name, table=table))
         elif not _is_unset(getattr(record, field_name), kinds[field_name]):
-            bad("unknown", f"'{field_name}' is listed as unknown but has a value")
+            bad("unknown", refusal("rule.unknown_has_value", column=field_name))
 
     problems.extend(_table_specific(table, record))
     return problems
@@ -105,64 +106,63 @@ def _is_unset(value: Any, kind: str) -> bool:
 def _table_specific(table: str, r: Any) -> list[Problem]:
     out: list[Problem] = []
 
-    def bad(field_name: str, reason: str) -> None:
-        out.append(Problem(table, r.id, field_name, reason))
+    def bad(field_name: str, reason: Refusal) -> None:
+        out.append(keyed_problem(table, r.id, field_name, reason))
 
     if table == "accelerators":
         bw_range = MEMORY_BW_RANGE_GBS.get(r.memory_type.lower().replace(" ecc", "").strip())
         if bw_range is None:
-            bad("memory_type", f"unknown memory type '{r.memory_type}' ({', '.join(MEMORY_BW_RANGE_GBS)})")
+            bad("memory_type", refusal("rule.memory_type", text=r.memory_type, choices=", ".join(MEMORY_BW_RANGE_GBS)))
         elif not bw_range[0] <= r.mem_bw_gbs <= bw_range[1]:
-            bad("mem_bw_gbs", f"{r.mem_bw_gbs:g} GB/s is implausible for {r.memory_type} "
-                f"({bw_range[0]:g}–{bw_range[1]:g} GB/s per device)")
+            bad("mem_bw_gbs", refusal("rule.memory_bw", value=r.mem_bw_gbs, text=r.memory_type, low=bw_range[0],
+                                      high=bw_range[1]))
         if r.scaleup_domain > 1 and not r.scaleup_link:
-            bad("scaleup_link", "a scale-up domain above 1 needs the link named")
+            bad("scaleup_link", refusal("rule.scaleup_link"))
         if r.scaleup_topology == "full-mesh" and not r.scaleup_links:
-            bad("scaleup_links", "a full-mesh scale-up link needs its peer links per GPU (e.g. 7 on an 8-GPU board)")
+            bad("scaleup_links", refusal("rule.full_mesh_links"))
         elif r.scaleup_links and r.scaleup_links >= max(r.scaleup_domain, 2):
-            bad("scaleup_links", f"{r.scaleup_links} peer links cannot exceed the {r.scaleup_domain} - 1 peers of "
-                "the scale-up domain")
+            bad("scaleup_links", refusal("rule.too_many_links", links=r.scaleup_links, domain=r.scaleup_domain))
         mib_rule = rule_for(table, "usable_memory_mib")
         in_range = mib_rule is None or mib_rule.check(r.usable_memory_mib) is None  # else the range rule said it
         if r.usable_memory_mib is not None and r.memory_gb and in_range:
             ratio = r.usable_memory_mib * MIB / (r.memory_gb * 1e9)
             if not USABLE_TO_MARKETED_RANGE[0] <= ratio <= USABLE_TO_MARKETED_RANGE[1]:
-                bad("usable_memory_mib", f"{r.usable_memory_mib:,.0f} MiB is {ratio:.2f}x the marketed "
-                    f"{r.memory_gb:g} GB; a driver total is {USABLE_TO_MARKETED_RANGE[0]:g}–"
-                    f"{USABLE_TO_MARKETED_RANGE[1]:g}x it (give MiB as nvidia-smi / rocm-smi report them)")
+                bad("usable_memory_mib", refusal("rule.usable_memory", mib=r.usable_memory_mib, ratio=ratio,
+                                                 gb=r.memory_gb, low=USABLE_TO_MARKETED_RANGE[0],
+                                                 high=USABLE_TO_MARKETED_RANGE[1]))
     elif table == "models":
         if r.params_active is not None and r.params_active > r.params_total:
-            bad("params_active", "active parameters exceed the total")
+            bad("params_active", refusal("rule.active_params"))
         if r.n_kv_heads > r.n_heads:
-            bad("n_kv_heads", "more KV heads than attention heads")
+            bad("n_kv_heads", refusal("rule.kv_heads"))
         if r.n_experts and not 0 < r.experts_per_token <= r.n_experts:
-            bad("experts_per_token", "must be between 1 and n_experts for an MoE model")
+            bad("experts_per_token", refusal("rule.experts_per_token"))
         if r.n_sliding_layers > r.n_layers:
-            bad("n_sliding_layers", "more sliding-window layers than layers")
+            bad("n_sliding_layers", refusal("rule.sliding_layers"))
         if r.n_sliding_layers and r.sliding_window is None:
-            bad("sliding_window", "sliding layers need the window size")
+            bad("sliding_window", refusal("rule.sliding_window"))
         if r.attention == "mla" and not (r.mla_kv_lora_rank and r.mla_rope_dim):
-            bad("mla_kv_lora_rank", "MLA attention needs kv_lora_rank and rope dim")
+            bad("mla_kv_lora_rank", refusal("rule.mla"))
         if r.kind in ("decoder", "encoder", "encoder-decoder") and not (r.n_layers and r.hidden and r.head_dim):
-            bad("head_dim", "transformer models need n_layers, hidden and an explicit head_dim")
+            bad("head_dim", refusal("rule.transformer_shape"))
     elif table == "servers":
         powers = [p for p in (r.power_idle_kw, r.power_typical_kw, r.power_max_kw) if p is not None]
         if powers != sorted(powers):
-            bad("power_typical_kw", "power must rise from idle to typical to max")
+            bad("power_typical_kw", refusal("rule.power_order"))
         if r.cooling == "air" and r.liquid_heat_share > 0:
-            bad("liquid_heat_share", "an air-cooled system sends no heat to liquid")
+            bad("liquid_heat_share", refusal("rule.air_liquid"))
     elif table == "cloud_offers":
         if r.kind == "cpu-vm" and (r.gpus or r.accelerator_id):
-            bad("gpus", "a CPU-only VM has no GPUs")
+            bad("gpus", refusal("rule.cpu_vm_gpus"))
         if r.kind != "cpu-vm" and not r.accelerator_id:
-            bad("accelerator_id", "a GPU offer names its accelerator")
+            bad("accelerator_id", refusal("rule.offer_accelerator"))
         if r.kind != "cpu-vm" and r.gpus < 1:
-            bad("gpus", "a GPU offer rents at least one GPU")
+            bad("gpus", refusal("rule.offer_gpus"))
     elif table == "availability":
         if r.effective and not DATE_PATTERN.match(r.effective):
-            bad("effective", "give the date the rule took effect as YYYY-MM-DD")
+            bad("effective", refusal("rule.effective_date_form"))
         if not r.rule.strip():
-            bad("rule", "name the rule or announcement the status rests on")
+            bad("rule", refusal("rule.rule_named"))
     elif table == "facility_defaults":
         rule = FACILITY_RULES.get(r.kind)
         if rule is not None:
@@ -170,7 +170,7 @@ def _table_specific(table: str, r: Any) -> list[Problem]:
             if reason:
                 bad("value", reason)
             if r.unit not in FACILITY_UNITS[r.kind]:
-                bad("unit", f"'{r.unit}' is not a unit for {r.kind} ({', '.join(FACILITY_UNITS[r.kind])})")
+                bad("unit", refusal("rule.facility_unit", text=r.unit, kind=r.kind, units=", ".join(FACILITY_UNITS[r.kind])))
     return out
 
 
@@ -179,7 +179,7 @@ def check_unique(table: str, ids: Iterable[str]) -> list[Problem]:
     out: list[Problem] = []
     for rid in ids:
         if rid in seen:
-            out.append(Problem(table, rid, "id", "duplicate id"))
+            out.append(keyed_problem(table, rid, "id", refusal("rule.duplicate_id")))
         seen.add(rid)
     return out
 
@@ -191,20 +191,21 @@ def cross_check(tables: Mapping[str, Sequence[Any]]) -> list[Problem]:
     for s in tables.get("servers", ()):
         acc = accelerators.get(s.accelerator_id)
         if acc is None:
-            out.append(Problem("servers", s.id, "accelerator_id", f"accelerator '{s.accelerator_id}' does not exist"))
+            out.append(keyed_problem("servers", s.id, "accelerator_id",
+                                     refusal("rule.no_accelerator", id=s.accelerator_id)))
         elif acc.tdp_w is not None and s.power_max_kw is not None and acc.tdp_w * s.gpus > s.power_max_kw * 1000:
-            out.append(Problem(
-                "servers", s.id, "power_max_kw",
-                f"{s.gpus} x {acc.tdp_w:g} W GPU TDP = {acc.tdp_w * s.gpus / 1000:.1f} kW exceeds the "
-                f"server maximum of {s.power_max_kw:g} kW",
-            ))
+            out.append(keyed_problem("servers", s.id, "power_max_kw", refusal(
+                "rule.server_power", gpus=s.gpus, tdp=acc.tdp_w, total=acc.tdp_w * s.gpus / 1000,
+                most=s.power_max_kw)))
     for o in tables.get("cloud_offers", ()):
         if o.accelerator_id and o.accelerator_id not in accelerators:
-            out.append(Problem("cloud_offers", o.id, "accelerator_id", f"accelerator '{o.accelerator_id}' does not exist"))
+            out.append(keyed_problem("cloud_offers", o.id, "accelerator_id",
+                                     refusal("rule.no_accelerator", id=o.accelerator_id)))
     ids = {name: {r.id for r in tables.get(name, ())} for name in ("accelerators", "servers")}
     for a in tables.get("availability", ()):
         if a.item_table in ids and a.item_id not in ids[a.item_table]:
-            out.append(Problem("availability", a.id, "item_id", f"{a.item_table} has no row '{a.item_id}'"))
+            out.append(keyed_problem("availability", a.id, "item_id",
+                                     refusal("rule.no_item", table=a.item_table, id=a.item_id)))
     return out
 
 
@@ -215,9 +216,9 @@ def validate_tables(
     problems: list[Problem] = []
     for cid, c in citations.items():
         if not ID_PATTERN.match(cid):
-            problems.append(Problem("citations", cid, "id", "use lower-case letters, digits and . _ + -"))
+            problems.append(keyed_problem("citations", cid, "id", refusal("rule.citation_id_form")))
         if c.accessed and not DATE_PATTERN.match(c.accessed):
-            problems.append(Problem("citations", cid, "accessed", "give the access date as YYYY-MM-DD"))
+            problems.append(keyed_problem("citations", cid, "accessed", refusal("rule.access_date_form")))
     for table, rows in tables.items():
         problems.extend(check_unique(table, (r.id for r in rows)))
         for r in rows:

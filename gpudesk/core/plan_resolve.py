@@ -127,10 +127,10 @@ def _resolve_model(catalog: Catalog, workload: Workload, where: str) -> rec.Mode
         except (CatalogError, ValueError, TypeError) as exc:
             raise PlanInputError(refusal("input.catalog", field=f"{where}.custom_model", cause=cause_of(exc))) from None
         if record is None:
+            listed = tuple(refusal("input.custom_model_problem", name=p.field, reason=p.why, column=p.field)
+                           if p.field else p.why for p in problems)
             raise PlanInputError(refusal("input.custom_model", field=f"{where}.custom_model",
-                                         problems=ListedReasons(tuple(
-                                             refusal("input.custom_model_problem", name=p.field, reason=p.why)
-                                             if p.field else p.why for p in problems))))
+                                         problems=ListedReasons(listed)))
         return cast("rec.ModelArch", record)  # a "models" mapping gives a ModelArch
     return _lookup(catalog.model, workload.model_id, f"{where}.model_id")
 

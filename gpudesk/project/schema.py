@@ -36,7 +36,7 @@ from gpudesk.project.migrations import migrate
 from gpudesk.project.model import Project
 from gpudesk.project.region_currency import follow_region_in_dict
 from gpudesk.project.schema_json import JSON_SCHEMA_PATH, field_reference_markdown, json_schema, json_schema_text
-from gpudesk.refusals import Refusal, refusal
+from gpudesk.refusals import Choices, Refusal, refusal
 
 __all__ = ["ProjectValidationError", "NewerSchemaError", "project_from_dict", "project_to_dict", "json_schema"]
 
@@ -119,7 +119,7 @@ class _Reader:
                 continue
             spec = specs.get(key)
             if spec is None:
-                self.fail(_join(path, key), self._unknown(key, specs))
+                self.fail(_join(path, key), self._unknown(key, specs, path))
                 continue
             value = self.value(spec.shape, spec.meta, raw, _join(path, key))
             if value is not _INVALID:
@@ -127,9 +127,10 @@ class _Reader:
         return cls(**kwargs)
 
     @staticmethod
-    def _unknown(key: str, specs: dict[str, Any]) -> Refusal:
+    def _unknown(key: str, specs: dict[str, Any], path: str) -> Refusal:
         close = difflib.get_close_matches(key, list(specs), n=1)
-        return refusal("field.unknown_near", near=repr(close[0])) if close else refusal("field.unknown")
+        return refusal("field.unknown_near", near=repr(close[0]), near_field=_join(path, close[0])) if close \
+            else refusal("field.unknown")
 
     def value(self, shape: Shape, meta: dict[str, Any], raw: Any, path: str) -> Any:
         if raw is None and shape.nullable:
@@ -175,7 +176,8 @@ class _Reader:
             return self.fail(path, problem)
         choices = meta.get("choices")
         if choices is not None and raw not in choices:
-            return self.fail(path, refusal("field.not_choice", text=quote(raw), choices=", ".join(choices)))
+            return self.fail(path, refusal("field.not_choice", text=quote(raw),
+                                                  choices=Choices(path.rpartition(".")[2], tuple(choices))))
         return raw
 
     def _length_ok(self, raw: Any, meta: dict[str, Any], path: str) -> bool:

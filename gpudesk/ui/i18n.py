@@ -151,29 +151,24 @@ def table_texts() -> dict[str, list[str]]:
     lupdate sees only literals inside ``tr()``; these tables are read here so
     their texts reach the catalogue in the context where the UI translates them.
     """
-    from gpudesk.catalog import field_rules, schema
+    from gpudesk.catalog import schema
     from gpudesk.ui import actions, phase_editor, preferences_dialog, settings
-    from gpudesk.ui.catalog_browser import citation_dialog, columns, detail_pane, field_editors
+    from gpudesk.ui.catalog_browser import citation_dialog, detail_pane, field_editors
     from gpudesk.ui.widgets import figure_table
 
     menus = [actions.FILE, actions.EDIT, actions.PLAN, actions.CATALOG, actions.VIEW, actions.HELP]
     specs = actions.SPECS
-    column_labels = list(columns._LABELS.values())
     table_titles = [spec.title for spec in schema.TABLES.values()]
-    rules = [rule for table in field_rules.RULES.values() for rule in table.values()]
-    rules += list(field_rules.FACILITY_RULES.values())
-    field_help = sorted({rule.why for rule in rules if rule.why}) + ["empty = unknown"]
+    field_help = ["empty = unknown"]  # the field rules' reasons carry their Chinese (catalog/field_rules.py)
     return {
         "MainWindow": menus + [s.text for s in specs] + [s.description for s in specs] + [s.button for s in specs if s.button],
         "PreferencesDialog": [s.title for s in settings.SETTINGS if s.preference] + list(preferences_dialog.CHOICE_TEXT.values()),
         "PhaseDialog": list(phase_editor.TRIGGER_COLUMNS),
         "CitationDialog": [label for _code, label in citation_dialog.KIND_LABELS],
-        "DetailPane": column_labels + table_titles + list(detail_pane.CITATION_KINDS.values()),
-        "RowFormDialog": column_labels + table_titles,
+        "DetailPane": table_titles + list(detail_pane.CITATION_KINDS.values()),
+        "RowFormDialog": table_titles,
         field_editors.HELP_CONTEXT: field_help,
         field_editors.CHOICE_CONTEXT: list(field_editors.CHOICE_WORDS),
-        "CatalogTableModel": column_labels,
-        "ComparisonModel": column_labels,
         "FigureTableModel": list(figure_table.FigureTableModel.HEADERS),
     }
 

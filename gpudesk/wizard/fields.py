@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from gpudesk.vocabulary.catalog_fields import CATALOG_FIELD
 from gpudesk.wizard.step_record import FieldRow
 from gpudesk.wizard.steps import STEPS, step
 from gpudesk.wizard.words import word
@@ -59,6 +60,9 @@ def describe_path(path: str, lang: str) -> str:
         bare = re.sub(r"\[\d+\]", "", pattern)  # list items take their list's label: triggers[0].threshold
         key = next((k for k in OTHER_FIELDS if bare == k or bare.startswith(k + ".")), "")
         label = word(f"field.{key}", lang) if key else inner.split(".")[-1].replace("_", " ")
+        column = bare[len(key) + 1:] if key.endswith(".custom_model") and bare != key else ""
+        if column:  # a key of the plan's own model: a field of the catalog's models table, by its name
+            label += " · " + CATALOG_FIELD.name_of(column, lang)
     if not where:
         return label
     workload = _WORKLOAD.search(inner)

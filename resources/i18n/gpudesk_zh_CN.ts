@@ -549,596 +549,16 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CatalogFieldHelp</name>
     <message>
-      <source>2:4 structured sparsity doubles peak</source>
-      <translation>2:4 结构化稀疏使峰值翻倍</translation>
-    </message>
-    <message>
-      <source>PUE is facility power / IT power</source>
-      <translation>PUE = 设施总功率 / IT 功率</translation>
-    </message>
-    <message>
-      <source>a switch gives any group the whole bandwidth; a full mesh one link per peer</source>
-      <translation>交换芯片让任意通信组用到全部带宽；全互联时与每个对端各一条链路</translation>
-    </message>
-    <message>
-      <source>board or module power</source>
-      <translation>板卡或模组功耗</translation>
-    </message>
-    <message>
-      <source>dense</source>
-      <translation>稠密</translation>
-    </message>
-    <message>
-      <source>dense peak per device; the fastest 2025 part is ~15,000 dense FP4</source>
-      <translation>单卡稠密峰值；2025 年最快的部件约 15,000（稠密 FP4）</translation>
-    </message>
-    <message>
-      <source>device total the driver reports, in MiB (2^20 B); 2025 parts ~280,000</source>
-      <translation>驱动报告的单卡总量，单位 MiB（2^20 字节）；2025 年部件约 280,000</translation>
-    </message>
-    <message>
       <source>empty = unknown</source>
       <translation>留空 = 未知</translation>
-    </message>
-    <message>
-      <source>grid emission factor</source>
-      <translation>电网排放因子</translation>
-    </message>
-    <message>
-      <source>one direction</source>
-      <translation>单向</translation>
-    </message>
-    <message>
-      <source>peer links per GPU in a full mesh (8-GPU boards: 7)</source>
-      <translation>全互联时每张 GPU 连向对端的链路数（8 卡基板：7）</translation>
-    </message>
-    <message>
-      <source>per GPU, one direction</source>
-      <translation>每卡，单向</translation>
-    </message>
-    <message>
-      <source>per device memory bandwidth</source>
-      <translation>单卡显存带宽</translation>
-    </message>
-    <message>
-      <source>per device; 2025 parts carry up to 288 GB</source>
-      <translation>单卡；2025 年部件最多 288 GB</translation>
-    </message>
-    <message>
-      <source>per instance, between instances</source>
-      <translation>每实例，实例之间</translation>
-    </message>
-    <message>
-      <source>per instance-hour in the offer's currency</source>
-      <translation>每实例每小时，按报价币种</translation>
-    </message>
-    <message>
-      <source>per instance-month in the offer's currency</source>
-      <translation>每实例每月，按报价币种</translation>
-    </message>
-    <message>
-      <source>per prefix or file system</source>
-      <translation>每个前缀或文件系统</translation>
-    </message>
-    <message>
-      <source>per rack</source>
-      <translation>每机柜</translation>
-    </message>
-    <message>
-      <source>per server or rack system</source>
-      <translation>每台服务器或整机柜系统</translation>
-    </message>
-    <message>
-      <source>per unit</source>
-      <translation>每件</translation>
-    </message>
-    <message>
-      <source>price per kWh in the row's currency</source>
-      <translation>每千瓦时电价，按该行币种</translation>
-    </message>
-    <message>
-      <source>rack-scale systems hold hundreds of CPUs</source>
-      <translation>整机柜系统可含数百颗 CPU</translation>
-    </message>
-    <message>
-      <source>upstream framework release, the vendor's plugin or fork, works with gaps, or not at all</source>
-      <translation>主流框架原生支持、经厂商插件或分支支持、部分支持（有已知缺口），或不支持</translation>
     </message>
   </context>
   <context>
     <name>CatalogTableModel</name>
     <message>
-      <source>Accelerator</source>
-      <translation>加速卡</translation>
-    </message>
-    <message>
-      <source>Active parameters</source>
-      <translation>激活参数量</translation>
-    </message>
-    <message>
-      <source>Aggregate read max</source>
-      <translation>聚合读带宽上限</translation>
-    </message>
-    <message>
-      <source>Attention</source>
-      <translation>注意力类型</translation>
-    </message>
-    <message>
-      <source>Attention heads</source>
-      <translation>注意力头数</translation>
-    </message>
-    <message>
-      <source>BF16</source>
-      <translation>BF16</translation>
-    </message>
-    <message>
-      <source>Back-end NIC speed</source>
-      <translation>后端网卡速率</translation>
-    </message>
-    <message>
-      <source>Back-end NICs</source>
-      <translation>后端网卡数</translation>
-    </message>
-    <message>
-      <source>Bandwidth</source>
-      <translation>带宽</translation>
-    </message>
-    <message>
-      <source>CPU</source>
-      <translation>CPU</translation>
-    </message>
-    <message>
-      <source>CPU cores</source>
-      <translation>CPU核数</translation>
-    </message>
-    <message>
-      <source>CPU sockets</source>
-      <translation>CPU路数</translation>
-    </message>
-    <message>
-      <source>Cloud provider</source>
-      <translation>云服务商</translation>
-    </message>
-    <message>
-      <source>Cooling</source>
-      <translation>散热方式</translation>
-    </message>
-    <message>
-      <source>Currency</source>
-      <translation>币种</translation>
-    </message>
-    <message>
-      <source>Deep learning support</source>
-      <translation>深度学习支持</translation>
-    </message>
-    <message>
-      <source>Denoise steps</source>
-      <translation>去噪步数</translation>
-    </message>
-    <message>
-      <source>Display outputs</source>
-      <translation>显示输出</translation>
-    </message>
-    <message>
-      <source>Effective</source>
-      <translation>生效日期</translation>
-    </message>
-    <message>
-      <source>Experts</source>
-      <translation>专家数</translation>
-    </message>
-    <message>
-      <source>Experts per token</source>
-      <translation>每token激活专家数</translation>
-    </message>
-    <message>
-      <source>FFN hidden</source>
-      <translation>FFN隐藏维度</translation>
-    </message>
-    <message>
-      <source>FP16</source>
-      <translation>FP16</translation>
-    </message>
-    <message>
-      <source>FP32</source>
-      <translation>FP32</translation>
-    </message>
-    <message>
-      <source>FP4</source>
-      <translation>FP4</translation>
-    </message>
-    <message>
-      <source>FP6</source>
-      <translation>FP6</translation>
-    </message>
-    <message>
-      <source>FP64</source>
-      <translation>FP64</translation>
-    </message>
-    <message>
-      <source>FP8</source>
-      <translation>FP8</translation>
-    </message>
-    <message>
-      <source>Family</source>
-      <translation>架构系列</translation>
-    </message>
-    <message>
-      <source>Form factor</source>
-      <translation>规格形态</translation>
-    </message>
-    <message>
-      <source>Forward compute per sample</source>
-      <translation>每样本前向计算量</translation>
-    </message>
-    <message>
-      <source>Frameworks</source>
-      <translation>支持框架</translation>
-    </message>
-    <message>
-      <source>Front-end NIC speed</source>
-      <translation>前端网卡速率</translation>
-    </message>
-    <message>
-      <source>Front-end NICs</source>
-      <translation>前端网卡数</translation>
-    </message>
-    <message>
-      <source>GPUs</source>
-      <translation>GPU数</translation>
-    </message>
-    <message>
-      <source>Gated MLP</source>
-      <translation>门控MLP</translation>
-    </message>
-    <message>
-      <source>Generation</source>
-      <translation>代际</translation>
-    </message>
-    <message>
-      <source>Head dim</source>
-      <translation>头维度</translation>
-    </message>
-    <message>
-      <source>Heat to liquid</source>
-      <translation>液冷散热占比</translation>
-    </message>
-    <message>
-      <source>Height</source>
-      <translation>高度</translation>
-    </message>
-    <message>
-      <source>Hidden size</source>
-      <translation>隐藏维度</translation>
-    </message>
-    <message>
-      <source>INT8</source>
-      <translation>INT8</translation>
-    </message>
-    <message>
-      <source>Id</source>
-      <translation>编号</translation>
-    </message>
-    <message>
-      <source>Image size</source>
-      <translation>图像尺寸</translation>
-    </message>
-    <message>
-      <source>Instance</source>
-      <translation>实例</translation>
-    </message>
-    <message>
-      <source>Item</source>
-      <translation>部件</translation>
-    </message>
-    <message>
-      <source>Item table</source>
-      <translation>部件类别</translation>
-    </message>
-    <message>
-      <source>KV heads</source>
-      <translation>KV头数</translation>
-    </message>
-    <message>
-      <source>Kind</source>
-      <translation>类型</translation>
-    </message>
-    <message>
-      <source>LLM serving support</source>
-      <translation>大模型推理服务支持</translation>
-    </message>
-    <message>
-      <source>LLM training support</source>
-      <translation>大模型训练支持</translation>
-    </message>
-    <message>
-      <source>Latency</source>
-      <translation>时延</translation>
-    </message>
-    <message>
-      <source>Latency class</source>
-      <translation>时延等级</translation>
-    </message>
-    <message>
-      <source>Layers</source>
-      <translation>层数</translation>
-    </message>
-    <message>
-      <source>License</source>
-      <translation>许可证</translation>
-    </message>
-    <message>
-      <source>Local NVMe</source>
-      <translation>本地NVMe</translation>
-    </message>
-    <message>
-      <source>MLA KV rank</source>
-      <translation>MLA KV秩</translation>
-    </message>
-    <message>
-      <source>MLA Q rank</source>
-      <translation>MLA Q秩</translation>
-    </message>
-    <message>
-      <source>MLA RoPE dim</source>
-      <translation>MLA RoPE维度</translation>
-    </message>
-    <message>
-      <source>MLA V head dim</source>
-      <translation>MLA V头维度</translation>
-    </message>
-    <message>
-      <source>Market</source>
-      <translation>市场</translation>
-    </message>
-    <message>
-      <source>Markets</source>
-      <translation>销售市场</translation>
-    </message>
-    <message>
-      <source>Max context</source>
-      <translation>最大上下文</translation>
-    </message>
-    <message>
-      <source>Max domain</source>
-      <translation>最大域规模</translation>
-    </message>
-    <message>
-      <source>Memory</source>
-      <translation>显存</translation>
-    </message>
-    <message>
-      <source>Memory bandwidth</source>
-      <translation>显存带宽</translation>
-    </message>
-    <message>
-      <source>Memory type</source>
-      <translation>显存类型</translation>
-    </message>
-    <message>
-      <source>MoE FFN hidden</source>
-      <translation>MoE FFN隐藏维度</translation>
-    </message>
-    <message>
-      <source>MoE layers</source>
-      <translation>MoE层数</translation>
-    </message>
-    <message>
-      <source>Monthly subscription</source>
-      <translation>包月价格</translation>
-    </message>
-    <message>
-      <source>Name</source>
-      <translation>名称</translation>
-    </message>
-    <message>
-      <source>Network between instances</source>
-      <translation>实例之间的网络带宽</translation>
-    </message>
-    <message>
-      <source>On-demand</source>
-      <translation>按需价</translation>
-    </message>
-    <message>
-      <source>Optic price</source>
-      <translation>光模块价格</translation>
-    </message>
-    <message>
-      <source>PCIe</source>
-      <translation>PCIe</translation>
-    </message>
-    <message>
-      <source>Parameters</source>
-      <translation>参数量</translation>
-    </message>
-    <message>
-      <source>Port speed</source>
-      <translation>端口速率</translation>
-    </message>
-    <message>
-      <source>Ports</source>
-      <translation>端口数</translation>
-    </message>
-    <message>
-      <source>Power</source>
-      <translation>功率</translation>
-    </message>
-    <message>
-      <source>Power idle</source>
-      <translation>空闲功率</translation>
-    </message>
-    <message>
-      <source>Power max</source>
-      <translation>最大功率</translation>
-    </message>
-    <message>
-      <source>Power typical</source>
-      <translation>典型功率</translation>
-    </message>
-    <message>
-      <source>Price</source>
-      <translation>价格</translation>
-    </message>
-    <message>
-      <source>Provider</source>
-      <translation>云厂商</translation>
-    </message>
-    <message>
-      <source>RAM</source>
-      <translation>内存</translation>
-    </message>
-    <message>
-      <source>RT cores</source>
-      <translation>RT核心</translation>
-    </message>
-    <message>
-      <source>Rack-scale</source>
-      <translation>整机柜</translation>
-    </message>
-    <message>
-      <source>Read per TB</source>
-      <translation>每TB读带宽</translation>
-    </message>
-    <message>
-      <source>Read per node</source>
-      <translation>每节点读带宽</translation>
-    </message>
-    <message>
-      <source>Read requests</source>
-      <translation>读请求上限</translation>
-    </message>
-    <message>
-      <source>Region</source>
-      <translation>地区</translation>
-    </message>
-    <message>
-      <source>Released</source>
-      <translation>发布年份</translation>
-    </message>
-    <message>
-      <source>Reserved 1 y</source>
-      <translation>1年预留价</translation>
-    </message>
-    <message>
-      <source>Reserved 3 y</source>
-      <translation>3年预留价</translation>
-    </message>
-    <message>
-      <source>Rule</source>
-      <translation>依据</translation>
-    </message>
-    <message>
-      <source>Rule in Chinese</source>
-      <translation>依据（中文）</translation>
-    </message>
-    <message>
-      <source>Scale-up bandwidth</source>
-      <translation>纵向扩展带宽</translation>
-    </message>
-    <message>
-      <source>Scale-up domain</source>
-      <translation>纵向扩展域</translation>
-    </message>
-    <message>
-      <source>Scale-up link</source>
-      <translation>纵向扩展互联</translation>
-    </message>
-    <message>
-      <source>Scale-up peer links</source>
-      <translation>纵向扩展对端链路数</translation>
-    </message>
-    <message>
-      <source>Scale-up topology</source>
-      <translation>纵向扩展拓扑</translation>
-    </message>
-    <message>
-      <source>Scope</source>
-      <translation>范围</translation>
-    </message>
-    <message>
-      <source>Segment</source>
-      <translation>产品定位</translation>
-    </message>
-    <message>
-      <source>Serving frameworks</source>
-      <translation>推理框架</translation>
-    </message>
-    <message>
-      <source>Shared experts</source>
-      <translation>共享专家数</translation>
-    </message>
-    <message>
-      <source>Sliding layers</source>
-      <translation>滑动窗口层数</translation>
-    </message>
-    <message>
-      <source>Sliding window</source>
-      <translation>滑动窗口</translation>
-    </message>
-    <message>
-      <source>Software stack</source>
-      <translation>软件栈</translation>
-    </message>
-    <message>
-      <source>Sparsity factor</source>
-      <translation>稀疏加速倍数</translation>
-    </message>
-    <message>
-      <source>Speed</source>
-      <translation>速率</translation>
-    </message>
-    <message>
-      <source>Spot</source>
-      <translation>抢占式价</translation>
-    </message>
-    <message>
       <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="96" />
       <source>Status</source>
       <translation>状态</translation>
-    </message>
-    <message>
-      <source>TDP</source>
-      <translation>TDP</translation>
-    </message>
-    <message>
-      <source>TF32</source>
-      <translation>TF32</translation>
-    </message>
-    <message>
-      <source>Tied embeddings</source>
-      <translation>共享词嵌入</translation>
-    </message>
-    <message>
-      <source>Training frameworks</source>
-      <translation>训练框架</translation>
-    </message>
-    <message>
-      <source>Unit</source>
-      <translation>单位</translation>
-    </message>
-    <message>
-      <source>Usable memory</source>
-      <translation>可用显存</translation>
-    </message>
-    <message>
-      <source>Value</source>
-      <translation>数值</translation>
-    </message>
-    <message>
-      <source>Vendor</source>
-      <translation>厂商</translation>
-    </message>
-    <message>
-      <source>Vocabulary</source>
-      <translation>词表大小</translation>
-    </message>
-    <message>
-      <source>Weight</source>
-      <translation>重量</translation>
-    </message>
-    <message>
-      <source>Write per node</source>
-      <translation>每节点写带宽</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="159" />
@@ -1149,14 +569,6 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="125" />
       <source>unknown: not in the cited sources</source>
       <translation>未知：引用来源中未给出</translation>
-    </message>
-    <message>
-      <source>vCPUs</source>
-      <translation>vCPUs</translation>
-    </message>
-    <message>
-      <source>vGPU profiles</source>
-      <translation>vGPU规格</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/catalog_browser/table_model.py" line="158" />
@@ -1246,7 +658,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CitationDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="45" />
+      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="47" />
       <source>Accessed (YYYY-MM-DD)</source>
       <translation>访问日期（YYYY-MM-DD）</translation>
     </message>
@@ -1255,12 +667,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>D — 推算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="41" />
+      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="43" />
       <source>Id *</source>
       <translation>编号 *</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="46" />
+      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="48" />
       <source>Kind</source>
       <translation>类型</translation>
     </message>
@@ -1269,12 +681,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>M — 实测</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="22" />
+      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="24" />
       <source>New source</source>
       <translation>新建来源</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="43" />
+      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="45" />
       <source>Publisher</source>
       <translation>发布方</translation>
     </message>
@@ -1283,12 +695,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>S — 二手资料</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="42" />
+      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="44" />
       <source>Title *</source>
       <translation>标题 *</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="44" />
+      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="46" />
       <source>URL</source>
       <translation>网址</translation>
     </message>
@@ -1297,17 +709,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>V — 厂商资料</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="65" />
+      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="69" />
       <source>accessed: give the date as YYYY-MM-DD</source>
       <translation>访问日期：请按 YYYY-MM-DD 填写</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="63" />
+      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="67" />
       <source>id: a source '{0}' already exists; pick it instead</source>
       <translation>编号：来源“{0}”已存在，请直接选用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="61" />
+      <location filename="../../gpudesk/ui/catalog_browser/citation_dialog.py" line="65" />
       <source>id: use lower-case letters, digits and . _ + -</source>
       <translation>编号：只能使用小写字母、数字和 . _ + -</translation>
     </message>
@@ -1336,441 +748,9 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ComparisonModel</name>
     <message>
-      <source>Accelerator</source>
-      <translation>加速卡</translation>
-    </message>
-    <message>
-      <source>Active parameters</source>
-      <translation>激活参数量</translation>
-    </message>
-    <message>
-      <source>Aggregate read max</source>
-      <translation>聚合读带宽上限</translation>
-    </message>
-    <message>
-      <source>Attention</source>
-      <translation>注意力类型</translation>
-    </message>
-    <message>
-      <source>Attention heads</source>
-      <translation>注意力头数</translation>
-    </message>
-    <message>
-      <source>BF16</source>
-      <translation>BF16</translation>
-    </message>
-    <message>
-      <source>Back-end NIC speed</source>
-      <translation>后端网卡速率</translation>
-    </message>
-    <message>
-      <source>Back-end NICs</source>
-      <translation>后端网卡数</translation>
-    </message>
-    <message>
-      <source>Bandwidth</source>
-      <translation>带宽</translation>
-    </message>
-    <message>
-      <source>CPU</source>
-      <translation>CPU</translation>
-    </message>
-    <message>
-      <source>CPU cores</source>
-      <translation>CPU核数</translation>
-    </message>
-    <message>
-      <source>CPU sockets</source>
-      <translation>CPU路数</translation>
-    </message>
-    <message>
-      <source>Cloud provider</source>
-      <translation>云服务商</translation>
-    </message>
-    <message>
-      <source>Cooling</source>
-      <translation>散热方式</translation>
-    </message>
-    <message>
-      <source>Currency</source>
-      <translation>币种</translation>
-    </message>
-    <message>
-      <source>Deep learning support</source>
-      <translation>深度学习支持</translation>
-    </message>
-    <message>
-      <source>Denoise steps</source>
-      <translation>去噪步数</translation>
-    </message>
-    <message>
-      <source>Display outputs</source>
-      <translation>显示输出</translation>
-    </message>
-    <message>
-      <source>Effective</source>
-      <translation>生效日期</translation>
-    </message>
-    <message>
-      <source>Experts</source>
-      <translation>专家数</translation>
-    </message>
-    <message>
-      <source>Experts per token</source>
-      <translation>每token激活专家数</translation>
-    </message>
-    <message>
-      <source>FFN hidden</source>
-      <translation>FFN隐藏维度</translation>
-    </message>
-    <message>
-      <source>FP16</source>
-      <translation>FP16</translation>
-    </message>
-    <message>
-      <source>FP32</source>
-      <translation>FP32</translation>
-    </message>
-    <message>
-      <source>FP4</source>
-      <translation>FP4</translation>
-    </message>
-    <message>
-      <source>FP6</source>
-      <translation>FP6</translation>
-    </message>
-    <message>
-      <source>FP64</source>
-      <translation>FP64</translation>
-    </message>
-    <message>
-      <source>FP8</source>
-      <translation>FP8</translation>
-    </message>
-    <message>
-      <source>Family</source>
-      <translation>架构系列</translation>
-    </message>
-    <message>
-      <source>Form factor</source>
-      <translation>规格形态</translation>
-    </message>
-    <message>
-      <source>Forward compute per sample</source>
-      <translation>每样本前向计算量</translation>
-    </message>
-    <message>
-      <source>Frameworks</source>
-      <translation>支持框架</translation>
-    </message>
-    <message>
-      <source>Front-end NIC speed</source>
-      <translation>前端网卡速率</translation>
-    </message>
-    <message>
-      <source>Front-end NICs</source>
-      <translation>前端网卡数</translation>
-    </message>
-    <message>
-      <source>GPUs</source>
-      <translation>GPU数</translation>
-    </message>
-    <message>
-      <source>Gated MLP</source>
-      <translation>门控MLP</translation>
-    </message>
-    <message>
-      <source>Generation</source>
-      <translation>代际</translation>
-    </message>
-    <message>
-      <source>Head dim</source>
-      <translation>头维度</translation>
-    </message>
-    <message>
-      <source>Heat to liquid</source>
-      <translation>液冷散热占比</translation>
-    </message>
-    <message>
-      <source>Height</source>
-      <translation>高度</translation>
-    </message>
-    <message>
-      <source>Hidden size</source>
-      <translation>隐藏维度</translation>
-    </message>
-    <message>
-      <source>INT8</source>
-      <translation>INT8</translation>
-    </message>
-    <message>
-      <source>Id</source>
-      <translation>编号</translation>
-    </message>
-    <message>
-      <source>Image size</source>
-      <translation>图像尺寸</translation>
-    </message>
-    <message>
-      <source>Instance</source>
-      <translation>实例</translation>
-    </message>
-    <message>
-      <source>Item</source>
-      <translation>部件</translation>
-    </message>
-    <message>
-      <source>Item table</source>
-      <translation>部件类别</translation>
-    </message>
-    <message>
-      <source>KV heads</source>
-      <translation>KV头数</translation>
-    </message>
-    <message>
-      <source>Kind</source>
-      <translation>类型</translation>
-    </message>
-    <message>
-      <source>LLM serving support</source>
-      <translation>大模型推理服务支持</translation>
-    </message>
-    <message>
-      <source>LLM training support</source>
-      <translation>大模型训练支持</translation>
-    </message>
-    <message>
-      <source>Latency</source>
-      <translation>时延</translation>
-    </message>
-    <message>
-      <source>Latency class</source>
-      <translation>时延等级</translation>
-    </message>
-    <message>
-      <source>Layers</source>
-      <translation>层数</translation>
-    </message>
-    <message>
-      <source>License</source>
-      <translation>许可证</translation>
-    </message>
-    <message>
-      <source>Local NVMe</source>
-      <translation>本地NVMe</translation>
-    </message>
-    <message>
-      <source>MLA KV rank</source>
-      <translation>MLA KV秩</translation>
-    </message>
-    <message>
-      <source>MLA Q rank</source>
-      <translation>MLA Q秩</translation>
-    </message>
-    <message>
-      <source>MLA RoPE dim</source>
-      <translation>MLA RoPE维度</translation>
-    </message>
-    <message>
-      <source>MLA V head dim</source>
-      <translation>MLA V头维度</translation>
-    </message>
-    <message>
-      <source>Market</source>
-      <translation>市场</translation>
-    </message>
-    <message>
-      <source>Markets</source>
-      <translation>销售市场</translation>
-    </message>
-    <message>
-      <source>Max context</source>
-      <translation>最大上下文</translation>
-    </message>
-    <message>
-      <source>Max domain</source>
-      <translation>最大域规模</translation>
-    </message>
-    <message>
-      <source>Memory</source>
-      <translation>显存</translation>
-    </message>
-    <message>
-      <source>Memory bandwidth</source>
-      <translation>显存带宽</translation>
-    </message>
-    <message>
-      <source>Memory type</source>
-      <translation>显存类型</translation>
-    </message>
-    <message>
-      <source>MoE FFN hidden</source>
-      <translation>MoE FFN隐藏维度</translation>
-    </message>
-    <message>
-      <source>MoE layers</source>
-      <translation>MoE层数</translation>
-    </message>
-    <message>
-      <source>Monthly subscription</source>
-      <translation>包月价格</translation>
-    </message>
-    <message>
-      <source>Name</source>
-      <translation>名称</translation>
-    </message>
-    <message>
-      <source>Network between instances</source>
-      <translation>实例之间的网络带宽</translation>
-    </message>
-    <message>
-      <source>On-demand</source>
-      <translation>按需价</translation>
-    </message>
-    <message>
-      <source>Optic price</source>
-      <translation>光模块价格</translation>
-    </message>
-    <message>
-      <source>PCIe</source>
-      <translation>PCIe</translation>
-    </message>
-    <message>
-      <source>Parameters</source>
-      <translation>参数量</translation>
-    </message>
-    <message>
-      <source>Port speed</source>
-      <translation>端口速率</translation>
-    </message>
-    <message>
-      <source>Ports</source>
-      <translation>端口数</translation>
-    </message>
-    <message>
-      <source>Power</source>
-      <translation>功率</translation>
-    </message>
-    <message>
-      <source>Power idle</source>
-      <translation>空闲功率</translation>
-    </message>
-    <message>
-      <source>Power max</source>
-      <translation>最大功率</translation>
-    </message>
-    <message>
-      <source>Power typical</source>
-      <translation>典型功率</translation>
-    </message>
-    <message>
-      <source>Price</source>
-      <translation>价格</translation>
-    </message>
-    <message>
-      <source>Provider</source>
-      <translation>云厂商</translation>
-    </message>
-    <message>
-      <source>RAM</source>
-      <translation>内存</translation>
-    </message>
-    <message>
-      <source>RT cores</source>
-      <translation>RT核心</translation>
-    </message>
-    <message>
-      <source>Rack-scale</source>
-      <translation>整机柜</translation>
-    </message>
-    <message>
-      <source>Read per TB</source>
-      <translation>每TB读带宽</translation>
-    </message>
-    <message>
-      <source>Read per node</source>
-      <translation>每节点读带宽</translation>
-    </message>
-    <message>
-      <source>Read requests</source>
-      <translation>读请求上限</translation>
-    </message>
-    <message>
-      <source>Region</source>
-      <translation>地区</translation>
-    </message>
-    <message>
-      <source>Released</source>
-      <translation>发布年份</translation>
-    </message>
-    <message>
-      <source>Reserved 1 y</source>
-      <translation>1年预留价</translation>
-    </message>
-    <message>
-      <source>Reserved 3 y</source>
-      <translation>3年预留价</translation>
-    </message>
-    <message>
       <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="55" />
       <source>Row date</source>
       <translation>行日期</translation>
-    </message>
-    <message>
-      <source>Rule</source>
-      <translation>依据</translation>
-    </message>
-    <message>
-      <source>Rule in Chinese</source>
-      <translation>依据（中文）</translation>
-    </message>
-    <message>
-      <source>Scale-up bandwidth</source>
-      <translation>纵向扩展带宽</translation>
-    </message>
-    <message>
-      <source>Scale-up domain</source>
-      <translation>纵向扩展域</translation>
-    </message>
-    <message>
-      <source>Scale-up link</source>
-      <translation>纵向扩展互联</translation>
-    </message>
-    <message>
-      <source>Scale-up peer links</source>
-      <translation>纵向扩展对端链路数</translation>
-    </message>
-    <message>
-      <source>Scale-up topology</source>
-      <translation>纵向扩展拓扑</translation>
-    </message>
-    <message>
-      <source>Scope</source>
-      <translation>范围</translation>
-    </message>
-    <message>
-      <source>Segment</source>
-      <translation>产品定位</translation>
-    </message>
-    <message>
-      <source>Serving frameworks</source>
-      <translation>推理框架</translation>
-    </message>
-    <message>
-      <source>Shared experts</source>
-      <translation>共享专家数</translation>
-    </message>
-    <message>
-      <source>Sliding layers</source>
-      <translation>滑动窗口层数</translation>
-    </message>
-    <message>
-      <source>Sliding window</source>
-      <translation>滑动窗口</translation>
-    </message>
-    <message>
-      <source>Software stack</source>
-      <translation>软件栈</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="54" />
@@ -1778,69 +758,9 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>来源</translation>
     </message>
     <message>
-      <source>Sparsity factor</source>
-      <translation>稀疏加速倍数</translation>
-    </message>
-    <message>
-      <source>Speed</source>
-      <translation>速率</translation>
-    </message>
-    <message>
-      <source>Spot</source>
-      <translation>抢占式价</translation>
-    </message>
-    <message>
-      <source>Status</source>
-      <translation>状态</translation>
-    </message>
-    <message>
-      <source>TDP</source>
-      <translation>TDP</translation>
-    </message>
-    <message>
-      <source>TF32</source>
-      <translation>TF32</translation>
-    </message>
-    <message>
-      <source>Tied embeddings</source>
-      <translation>共享词嵌入</translation>
-    </message>
-    <message>
-      <source>Training frameworks</source>
-      <translation>训练框架</translation>
-    </message>
-    <message>
-      <source>Unit</source>
-      <translation>单位</translation>
-    </message>
-    <message>
-      <source>Usable memory</source>
-      <translation>可用显存</translation>
-    </message>
-    <message>
-      <source>Value</source>
-      <translation>数值</translation>
-    </message>
-    <message>
-      <source>Vendor</source>
-      <translation>厂商</translation>
-    </message>
-    <message>
       <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="56" />
       <source>Verified</source>
       <translation>已核实</translation>
-    </message>
-    <message>
-      <source>Vocabulary</source>
-      <translation>词表大小</translation>
-    </message>
-    <message>
-      <source>Weight</source>
-      <translation>重量</translation>
-    </message>
-    <message>
-      <source>Write per node</source>
-      <translation>每节点写带宽</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="112" />
@@ -1861,14 +781,6 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="110" />
       <source>unknown: not in the cited sources</source>
       <translation>未知：引用来源中未给出</translation>
-    </message>
-    <message>
-      <source>vCPUs</source>
-      <translation>vCPUs</translation>
-    </message>
-    <message>
-      <source>vGPU profiles</source>
-      <translation>vGPU规格</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/catalog_browser/comparison.py" line="56" />
@@ -1958,136 +870,20 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>DetailPane</name>
     <message>
-      <source>Accelerator</source>
-      <translation>加速卡</translation>
-    </message>
-    <message>
       <source>Accelerators</source>
       <translation>加速卡</translation>
-    </message>
-    <message>
-      <source>Active parameters</source>
-      <translation>激活参数量</translation>
-    </message>
-    <message>
-      <source>Aggregate read max</source>
-      <translation>聚合读带宽上限</translation>
-    </message>
-    <message>
-      <source>Attention</source>
-      <translation>注意力类型</translation>
-    </message>
-    <message>
-      <source>Attention heads</source>
-      <translation>注意力头数</translation>
     </message>
     <message>
       <source>Availability per market</source>
       <translation>各市场供货情况</translation>
     </message>
     <message>
-      <source>BF16</source>
-      <translation>BF16</translation>
-    </message>
-    <message>
-      <source>Back-end NIC speed</source>
-      <translation>后端网卡速率</translation>
-    </message>
-    <message>
-      <source>Back-end NICs</source>
-      <translation>后端网卡数</translation>
-    </message>
-    <message>
-      <source>Bandwidth</source>
-      <translation>带宽</translation>
-    </message>
-    <message>
-      <source>CPU</source>
-      <translation>CPU</translation>
-    </message>
-    <message>
-      <source>CPU cores</source>
-      <translation>CPU核数</translation>
-    </message>
-    <message>
-      <source>CPU sockets</source>
-      <translation>CPU路数</translation>
-    </message>
-    <message>
       <source>Cloud and rental offers</source>
       <translation>云与租赁报价</translation>
     </message>
     <message>
-      <source>Cloud provider</source>
-      <translation>云服务商</translation>
-    </message>
-    <message>
-      <source>Cooling</source>
-      <translation>散热方式</translation>
-    </message>
-    <message>
-      <source>Currency</source>
-      <translation>币种</translation>
-    </message>
-    <message>
-      <source>Deep learning support</source>
-      <translation>深度学习支持</translation>
-    </message>
-    <message>
-      <source>Denoise steps</source>
-      <translation>去噪步数</translation>
-    </message>
-    <message>
-      <source>Display outputs</source>
-      <translation>显示输出</translation>
-    </message>
-    <message>
-      <source>Effective</source>
-      <translation>生效日期</translation>
-    </message>
-    <message>
-      <source>Experts</source>
-      <translation>专家数</translation>
-    </message>
-    <message>
-      <source>Experts per token</source>
-      <translation>每token激活专家数</translation>
-    </message>
-    <message>
-      <source>FFN hidden</source>
-      <translation>FFN隐藏维度</translation>
-    </message>
-    <message>
-      <source>FP16</source>
-      <translation>FP16</translation>
-    </message>
-    <message>
-      <source>FP32</source>
-      <translation>FP32</translation>
-    </message>
-    <message>
-      <source>FP4</source>
-      <translation>FP4</translation>
-    </message>
-    <message>
-      <source>FP6</source>
-      <translation>FP6</translation>
-    </message>
-    <message>
-      <source>FP64</source>
-      <translation>FP64</translation>
-    </message>
-    <message>
-      <source>FP8</source>
-      <translation>FP8</translation>
-    </message>
-    <message>
       <source>Facility defaults</source>
       <translation>机房默认值</translation>
-    </message>
-    <message>
-      <source>Family</source>
-      <translation>架构系列</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="123" />
@@ -2100,188 +896,16 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>与行来源不同的字段来源</translation>
     </message>
     <message>
-      <source>Form factor</source>
-      <translation>规格形态</translation>
-    </message>
-    <message>
-      <source>Forward compute per sample</source>
-      <translation>每样本前向计算量</translation>
-    </message>
-    <message>
-      <source>Frameworks</source>
-      <translation>支持框架</translation>
-    </message>
-    <message>
-      <source>Front-end NIC speed</source>
-      <translation>前端网卡速率</translation>
-    </message>
-    <message>
-      <source>Front-end NICs</source>
-      <translation>前端网卡数</translation>
-    </message>
-    <message>
-      <source>GPUs</source>
-      <translation>GPU数</translation>
-    </message>
-    <message>
-      <source>Gated MLP</source>
-      <translation>门控MLP</translation>
-    </message>
-    <message>
-      <source>Generation</source>
-      <translation>代际</translation>
-    </message>
-    <message>
-      <source>Head dim</source>
-      <translation>头维度</translation>
-    </message>
-    <message>
-      <source>Heat to liquid</source>
-      <translation>液冷散热占比</translation>
-    </message>
-    <message>
-      <source>Height</source>
-      <translation>高度</translation>
-    </message>
-    <message>
-      <source>Hidden size</source>
-      <translation>隐藏维度</translation>
-    </message>
-    <message>
-      <source>INT8</source>
-      <translation>INT8</translation>
-    </message>
-    <message>
-      <source>Id</source>
-      <translation>编号</translation>
-    </message>
-    <message>
-      <source>Image size</source>
-      <translation>图像尺寸</translation>
-    </message>
-    <message>
-      <source>Instance</source>
-      <translation>实例</translation>
-    </message>
-    <message>
       <source>Interconnects</source>
       <translation>高速互联</translation>
-    </message>
-    <message>
-      <source>Item</source>
-      <translation>部件</translation>
-    </message>
-    <message>
-      <source>Item table</source>
-      <translation>部件类别</translation>
-    </message>
-    <message>
-      <source>KV heads</source>
-      <translation>KV头数</translation>
-    </message>
-    <message>
-      <source>Kind</source>
-      <translation>类型</translation>
-    </message>
-    <message>
-      <source>LLM serving support</source>
-      <translation>大模型推理服务支持</translation>
-    </message>
-    <message>
-      <source>LLM training support</source>
-      <translation>大模型训练支持</translation>
-    </message>
-    <message>
-      <source>Latency</source>
-      <translation>时延</translation>
-    </message>
-    <message>
-      <source>Latency class</source>
-      <translation>时延等级</translation>
-    </message>
-    <message>
-      <source>Layers</source>
-      <translation>层数</translation>
-    </message>
-    <message>
-      <source>License</source>
-      <translation>许可证</translation>
-    </message>
-    <message>
-      <source>Local NVMe</source>
-      <translation>本地NVMe</translation>
-    </message>
-    <message>
-      <source>MLA KV rank</source>
-      <translation>MLA KV秩</translation>
-    </message>
-    <message>
-      <source>MLA Q rank</source>
-      <translation>MLA Q秩</translation>
-    </message>
-    <message>
-      <source>MLA RoPE dim</source>
-      <translation>MLA RoPE维度</translation>
-    </message>
-    <message>
-      <source>MLA V head dim</source>
-      <translation>MLA V头维度</translation>
-    </message>
-    <message>
-      <source>Market</source>
-      <translation>市场</translation>
-    </message>
-    <message>
-      <source>Markets</source>
-      <translation>销售市场</translation>
-    </message>
-    <message>
-      <source>Max context</source>
-      <translation>最大上下文</translation>
-    </message>
-    <message>
-      <source>Max domain</source>
-      <translation>最大域规模</translation>
-    </message>
-    <message>
-      <source>Memory</source>
-      <translation>显存</translation>
-    </message>
-    <message>
-      <source>Memory bandwidth</source>
-      <translation>显存带宽</translation>
-    </message>
-    <message>
-      <source>Memory type</source>
-      <translation>显存类型</translation>
-    </message>
-    <message>
-      <source>MoE FFN hidden</source>
-      <translation>MoE FFN隐藏维度</translation>
-    </message>
-    <message>
-      <source>MoE layers</source>
-      <translation>MoE层数</translation>
     </message>
     <message>
       <source>Model architectures</source>
       <translation>模型架构</translation>
     </message>
     <message>
-      <source>Monthly subscription</source>
-      <translation>包月价格</translation>
-    </message>
-    <message>
       <source>NICs and optics</source>
       <translation>网卡与光模块</translation>
-    </message>
-    <message>
-      <source>Name</source>
-      <translation>名称</translation>
-    </message>
-    <message>
-      <source>Network between instances</source>
-      <translation>实例之间的网络带宽</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="122" />
@@ -2289,133 +913,9 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>备注</translation>
     </message>
     <message>
-      <source>On-demand</source>
-      <translation>按需价</translation>
-    </message>
-    <message>
-      <source>Optic price</source>
-      <translation>光模块价格</translation>
-    </message>
-    <message>
-      <source>PCIe</source>
-      <translation>PCIe</translation>
-    </message>
-    <message>
-      <source>Parameters</source>
-      <translation>参数量</translation>
-    </message>
-    <message>
-      <source>Port speed</source>
-      <translation>端口速率</translation>
-    </message>
-    <message>
-      <source>Ports</source>
-      <translation>端口数</translation>
-    </message>
-    <message>
-      <source>Power</source>
-      <translation>功率</translation>
-    </message>
-    <message>
-      <source>Power idle</source>
-      <translation>空闲功率</translation>
-    </message>
-    <message>
-      <source>Power max</source>
-      <translation>最大功率</translation>
-    </message>
-    <message>
-      <source>Power typical</source>
-      <translation>典型功率</translation>
-    </message>
-    <message>
-      <source>Price</source>
-      <translation>价格</translation>
-    </message>
-    <message>
-      <source>Provider</source>
-      <translation>云厂商</translation>
-    </message>
-    <message>
-      <source>RAM</source>
-      <translation>内存</translation>
-    </message>
-    <message>
-      <source>RT cores</source>
-      <translation>RT核心</translation>
-    </message>
-    <message>
-      <source>Rack-scale</source>
-      <translation>整机柜</translation>
-    </message>
-    <message>
-      <source>Read per TB</source>
-      <translation>每TB读带宽</translation>
-    </message>
-    <message>
-      <source>Read per node</source>
-      <translation>每节点读带宽</translation>
-    </message>
-    <message>
-      <source>Read requests</source>
-      <translation>读请求上限</translation>
-    </message>
-    <message>
-      <source>Region</source>
-      <translation>地区</translation>
-    </message>
-    <message>
-      <source>Released</source>
-      <translation>发布年份</translation>
-    </message>
-    <message>
-      <source>Reserved 1 y</source>
-      <translation>1年预留价</translation>
-    </message>
-    <message>
-      <source>Reserved 3 y</source>
-      <translation>3年预留价</translation>
-    </message>
-    <message>
       <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="122" />
       <source>Row date</source>
       <translation>行日期</translation>
-    </message>
-    <message>
-      <source>Rule</source>
-      <translation>依据</translation>
-    </message>
-    <message>
-      <source>Rule in Chinese</source>
-      <translation>依据（中文）</translation>
-    </message>
-    <message>
-      <source>Scale-up bandwidth</source>
-      <translation>纵向扩展带宽</translation>
-    </message>
-    <message>
-      <source>Scale-up domain</source>
-      <translation>纵向扩展域</translation>
-    </message>
-    <message>
-      <source>Scale-up link</source>
-      <translation>纵向扩展互联</translation>
-    </message>
-    <message>
-      <source>Scale-up peer links</source>
-      <translation>纵向扩展对端链路数</translation>
-    </message>
-    <message>
-      <source>Scale-up topology</source>
-      <translation>纵向扩展拓扑</translation>
-    </message>
-    <message>
-      <source>Scope</source>
-      <translation>范围</translation>
-    </message>
-    <message>
-      <source>Segment</source>
-      <translation>产品定位</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="69" />
@@ -2427,45 +927,9 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>服务器与机柜</translation>
     </message>
     <message>
-      <source>Serving frameworks</source>
-      <translation>推理框架</translation>
-    </message>
-    <message>
-      <source>Shared experts</source>
-      <translation>共享专家数</translation>
-    </message>
-    <message>
-      <source>Sliding layers</source>
-      <translation>滑动窗口层数</translation>
-    </message>
-    <message>
-      <source>Sliding window</source>
-      <translation>滑动窗口</translation>
-    </message>
-    <message>
-      <source>Software stack</source>
-      <translation>软件栈</translation>
-    </message>
-    <message>
       <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="121" />
       <source>Source</source>
       <translation>来源</translation>
-    </message>
-    <message>
-      <source>Sparsity factor</source>
-      <translation>稀疏加速倍数</translation>
-    </message>
-    <message>
-      <source>Speed</source>
-      <translation>速率</translation>
-    </message>
-    <message>
-      <source>Spot</source>
-      <translation>抢占式价</translation>
-    </message>
-    <message>
-      <source>Status</source>
-      <translation>状态</translation>
     </message>
     <message>
       <source>Storage options</source>
@@ -2476,50 +940,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>交换机</translation>
     </message>
     <message>
-      <source>TDP</source>
-      <translation>TDP</translation>
-    </message>
-    <message>
-      <source>TF32</source>
-      <translation>TF32</translation>
-    </message>
-    <message>
-      <source>Tied embeddings</source>
-      <translation>共享词嵌入</translation>
-    </message>
-    <message>
-      <source>Training frameworks</source>
-      <translation>训练框架</translation>
-    </message>
-    <message>
       <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="123" />
       <source>Unit</source>
       <translation>单位</translation>
     </message>
     <message>
-      <source>Usable memory</source>
-      <translation>可用显存</translation>
-    </message>
-    <message>
       <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="123" />
       <source>Value</source>
       <translation>数值</translation>
-    </message>
-    <message>
-      <source>Vendor</source>
-      <translation>厂商</translation>
-    </message>
-    <message>
-      <source>Vocabulary</source>
-      <translation>词表大小</translation>
-    </message>
-    <message>
-      <source>Weight</source>
-      <translation>重量</translation>
-    </message>
-    <message>
-      <source>Write per node</source>
-      <translation>每节点写带宽</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="106" />
@@ -2572,14 +1000,6 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="121" />
       <source>unverified</source>
       <translation>未核实</translation>
-    </message>
-    <message>
-      <source>vCPUs</source>
-      <translation>vCPUs</translation>
-    </message>
-    <message>
-      <source>vGPU profiles</source>
-      <translation>vGPU规格</translation>
     </message>
     <message>
       <source>vendor</source>
@@ -2900,53 +1320,53 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ImportReportDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="145" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="147" />
       <source>Field</source>
       <translation>字段</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="121" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="123" />
       <source>Import report</source>
       <translation>导入报告</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="126" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="128" />
       <source>Imported 1 row from {1} into your catalog.</source>
       <translation>已从 {1} 导入 1 行到您的目录。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="127" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="129" />
       <source>Imported {0} rows from {1} into your catalog.</source>
       <translation>已从 {1} 导入 {0} 行到您的目录。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="145" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="147" />
       <source>Reason</source>
       <translation>原因</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="145" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="147" />
       <source>Row</source>
       <translation>行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="140" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="142" />
       <source>Rows</source>
       <translation>行数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="140" />
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="145" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="142" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="147" />
       <source>Table</source>
       <translation>表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="130" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="132" />
       <source>The file was read as {0}.</source>
       <translation>该文件按{0}读取。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="132" />
+      <location filename="../../gpudesk/ui/catalog_browser/exchange.py" line="134" />
       <source>{0} was rejected: nothing was imported. Fix the rows below and import again.</source>
       <translation>{0} 被拒绝，未导入任何内容。请修正下列行后重新导入。</translation>
     </message>
@@ -4241,534 +2661,86 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>RowFormDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="127" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="126" />
       <source>* required. Leave a value empty when the source does not give it: it is stored and shown as unknown, never guessed.</source>
       <translation>* 为必填项。来源没有给出的数值请留空：它会以“未知”保存和显示，绝不猜测。</translation>
-    </message>
-    <message>
-      <source>Accelerator</source>
-      <translation>加速卡</translation>
     </message>
     <message>
       <source>Accelerators</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <source>Active parameters</source>
-      <translation>激活参数量</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="71" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="70" />
       <source>Add a row to {0}</source>
       <translation>向{0}添加一行</translation>
-    </message>
-    <message>
-      <source>Aggregate read max</source>
-      <translation>聚合读带宽上限</translation>
-    </message>
-    <message>
-      <source>Attention</source>
-      <translation>注意力类型</translation>
-    </message>
-    <message>
-      <source>Attention heads</source>
-      <translation>注意力头数</translation>
     </message>
     <message>
       <source>Availability per market</source>
       <translation>各市场供货情况</translation>
     </message>
     <message>
-      <source>BF16</source>
-      <translation>BF16</translation>
-    </message>
-    <message>
-      <source>Back-end NIC speed</source>
-      <translation>后端网卡速率</translation>
-    </message>
-    <message>
-      <source>Back-end NICs</source>
-      <translation>后端网卡数</translation>
-    </message>
-    <message>
-      <source>Bandwidth</source>
-      <translation>带宽</translation>
-    </message>
-    <message>
-      <source>CPU</source>
-      <translation>CPU</translation>
-    </message>
-    <message>
-      <source>CPU cores</source>
-      <translation>CPU核数</translation>
-    </message>
-    <message>
-      <source>CPU sockets</source>
-      <translation>CPU路数</translation>
-    </message>
-    <message>
       <source>Cloud and rental offers</source>
       <translation>云与租赁报价</translation>
     </message>
     <message>
-      <source>Cloud provider</source>
-      <translation>云服务商</translation>
-    </message>
-    <message>
-      <source>Cooling</source>
-      <translation>散热方式</translation>
-    </message>
-    <message>
-      <source>Currency</source>
-      <translation>币种</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="119" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="118" />
       <source>Date (YYYY-MM-DD) *</source>
       <translation>日期（YYYY-MM-DD） *</translation>
     </message>
     <message>
-      <source>Deep learning support</source>
-      <translation>深度学习支持</translation>
-    </message>
-    <message>
-      <source>Denoise steps</source>
-      <translation>去噪步数</translation>
-    </message>
-    <message>
-      <source>Display outputs</source>
-      <translation>显示输出</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="72" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="71" />
       <source>Duplicate into your own row: {0}</source>
       <translation>复制为您自己的行：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="71" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="70" />
       <source>Edit {0}</source>
       <translation>编辑 {0}</translation>
-    </message>
-    <message>
-      <source>Effective</source>
-      <translation>生效日期</translation>
-    </message>
-    <message>
-      <source>Experts</source>
-      <translation>专家数</translation>
-    </message>
-    <message>
-      <source>Experts per token</source>
-      <translation>每token激活专家数</translation>
-    </message>
-    <message>
-      <source>FFN hidden</source>
-      <translation>FFN隐藏维度</translation>
-    </message>
-    <message>
-      <source>FP16</source>
-      <translation>FP16</translation>
-    </message>
-    <message>
-      <source>FP32</source>
-      <translation>FP32</translation>
-    </message>
-    <message>
-      <source>FP4</source>
-      <translation>FP4</translation>
-    </message>
-    <message>
-      <source>FP6</source>
-      <translation>FP6</translation>
-    </message>
-    <message>
-      <source>FP64</source>
-      <translation>FP64</translation>
-    </message>
-    <message>
-      <source>FP8</source>
-      <translation>FP8</translation>
     </message>
     <message>
       <source>Facility defaults</source>
       <translation>机房默认值</translation>
     </message>
     <message>
-      <source>Family</source>
-      <translation>架构系列</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="120" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="119" />
       <source>Field sources</source>
       <translation>字段来源</translation>
-    </message>
-    <message>
-      <source>Form factor</source>
-      <translation>规格形态</translation>
-    </message>
-    <message>
-      <source>Forward compute per sample</source>
-      <translation>每样本前向计算量</translation>
-    </message>
-    <message>
-      <source>Frameworks</source>
-      <translation>支持框架</translation>
-    </message>
-    <message>
-      <source>Front-end NIC speed</source>
-      <translation>前端网卡速率</translation>
-    </message>
-    <message>
-      <source>Front-end NICs</source>
-      <translation>前端网卡数</translation>
-    </message>
-    <message>
-      <source>GPUs</source>
-      <translation>GPU数</translation>
-    </message>
-    <message>
-      <source>Gated MLP</source>
-      <translation>门控MLP</translation>
-    </message>
-    <message>
-      <source>Generation</source>
-      <translation>代际</translation>
-    </message>
-    <message>
-      <source>Head dim</source>
-      <translation>头维度</translation>
-    </message>
-    <message>
-      <source>Heat to liquid</source>
-      <translation>液冷散热占比</translation>
-    </message>
-    <message>
-      <source>Height</source>
-      <translation>高度</translation>
-    </message>
-    <message>
-      <source>Hidden size</source>
-      <translation>隐藏维度</translation>
-    </message>
-    <message>
-      <source>INT8</source>
-      <translation>INT8</translation>
-    </message>
-    <message>
-      <source>Id</source>
-      <translation>编号</translation>
-    </message>
-    <message>
-      <source>Image size</source>
-      <translation>图像尺寸</translation>
-    </message>
-    <message>
-      <source>Instance</source>
-      <translation>实例</translation>
     </message>
     <message>
       <source>Interconnects</source>
       <translation>高速互联</translation>
     </message>
     <message>
-      <source>Item</source>
-      <translation>部件</translation>
-    </message>
-    <message>
-      <source>Item table</source>
-      <translation>部件类别</translation>
-    </message>
-    <message>
-      <source>KV heads</source>
-      <translation>KV头数</translation>
-    </message>
-    <message>
-      <source>Kind</source>
-      <translation>类型</translation>
-    </message>
-    <message>
-      <source>LLM serving support</source>
-      <translation>大模型推理服务支持</translation>
-    </message>
-    <message>
-      <source>LLM training support</source>
-      <translation>大模型训练支持</translation>
-    </message>
-    <message>
-      <source>Latency</source>
-      <translation>时延</translation>
-    </message>
-    <message>
-      <source>Latency class</source>
-      <translation>时延等级</translation>
-    </message>
-    <message>
-      <source>Layers</source>
-      <translation>层数</translation>
-    </message>
-    <message>
-      <source>License</source>
-      <translation>许可证</translation>
-    </message>
-    <message>
-      <source>Local NVMe</source>
-      <translation>本地NVMe</translation>
-    </message>
-    <message>
-      <source>MLA KV rank</source>
-      <translation>MLA KV秩</translation>
-    </message>
-    <message>
-      <source>MLA Q rank</source>
-      <translation>MLA Q秩</translation>
-    </message>
-    <message>
-      <source>MLA RoPE dim</source>
-      <translation>MLA RoPE维度</translation>
-    </message>
-    <message>
-      <source>MLA V head dim</source>
-      <translation>MLA V头维度</translation>
-    </message>
-    <message>
-      <source>Market</source>
-      <translation>市场</translation>
-    </message>
-    <message>
-      <source>Markets</source>
-      <translation>销售市场</translation>
-    </message>
-    <message>
-      <source>Max context</source>
-      <translation>最大上下文</translation>
-    </message>
-    <message>
-      <source>Max domain</source>
-      <translation>最大域规模</translation>
-    </message>
-    <message>
-      <source>Memory</source>
-      <translation>显存</translation>
-    </message>
-    <message>
-      <source>Memory bandwidth</source>
-      <translation>显存带宽</translation>
-    </message>
-    <message>
-      <source>Memory type</source>
-      <translation>显存类型</translation>
-    </message>
-    <message>
-      <source>MoE FFN hidden</source>
-      <translation>MoE FFN隐藏维度</translation>
-    </message>
-    <message>
-      <source>MoE layers</source>
-      <translation>MoE层数</translation>
-    </message>
-    <message>
       <source>Model architectures</source>
       <translation>模型架构</translation>
-    </message>
-    <message>
-      <source>Monthly subscription</source>
-      <translation>包月价格</translation>
     </message>
     <message>
       <source>NICs and optics</source>
       <translation>网卡与光模块</translation>
     </message>
     <message>
-      <source>Name</source>
-      <translation>名称</translation>
-    </message>
-    <message>
-      <source>Network between instances</source>
-      <translation>实例之间的网络带宽</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="107" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="106" />
       <source>New source…</source>
       <translation>新建来源…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="249" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="251" />
       <source>Not saved — fix these and save again:</source>
       <translation>未保存 — 请修正以下问题后重新保存：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="122" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="121" />
       <source>Notes</source>
       <translation>备注</translation>
-    </message>
-    <message>
-      <source>On-demand</source>
-      <translation>按需价</translation>
-    </message>
-    <message>
-      <source>Optic price</source>
-      <translation>光模块价格</translation>
-    </message>
-    <message>
-      <source>PCIe</source>
-      <translation>PCIe</translation>
-    </message>
-    <message>
-      <source>Parameters</source>
-      <translation>参数量</translation>
-    </message>
-    <message>
-      <source>Port speed</source>
-      <translation>端口速率</translation>
-    </message>
-    <message>
-      <source>Ports</source>
-      <translation>端口数</translation>
-    </message>
-    <message>
-      <source>Power</source>
-      <translation>功率</translation>
-    </message>
-    <message>
-      <source>Power idle</source>
-      <translation>空闲功率</translation>
-    </message>
-    <message>
-      <source>Power max</source>
-      <translation>最大功率</translation>
-    </message>
-    <message>
-      <source>Power typical</source>
-      <translation>典型功率</translation>
-    </message>
-    <message>
-      <source>Price</source>
-      <translation>价格</translation>
-    </message>
-    <message>
-      <source>Provider</source>
-      <translation>云厂商</translation>
-    </message>
-    <message>
-      <source>RAM</source>
-      <translation>内存</translation>
-    </message>
-    <message>
-      <source>RT cores</source>
-      <translation>RT核心</translation>
-    </message>
-    <message>
-      <source>Rack-scale</source>
-      <translation>整机柜</translation>
-    </message>
-    <message>
-      <source>Read per TB</source>
-      <translation>每TB读带宽</translation>
-    </message>
-    <message>
-      <source>Read per node</source>
-      <translation>每节点读带宽</translation>
-    </message>
-    <message>
-      <source>Read requests</source>
-      <translation>读请求上限</translation>
-    </message>
-    <message>
-      <source>Region</source>
-      <translation>地区</translation>
-    </message>
-    <message>
-      <source>Released</source>
-      <translation>发布年份</translation>
-    </message>
-    <message>
-      <source>Reserved 1 y</source>
-      <translation>1年预留价</translation>
-    </message>
-    <message>
-      <source>Reserved 3 y</source>
-      <translation>3年预留价</translation>
-    </message>
-    <message>
-      <source>Rule</source>
-      <translation>依据</translation>
-    </message>
-    <message>
-      <source>Rule in Chinese</source>
-      <translation>依据（中文）</translation>
-    </message>
-    <message>
-      <source>Scale-up bandwidth</source>
-      <translation>纵向扩展带宽</translation>
-    </message>
-    <message>
-      <source>Scale-up domain</source>
-      <translation>纵向扩展域</translation>
-    </message>
-    <message>
-      <source>Scale-up link</source>
-      <translation>纵向扩展互联</translation>
-    </message>
-    <message>
-      <source>Scale-up peer links</source>
-      <translation>纵向扩展对端链路数</translation>
-    </message>
-    <message>
-      <source>Scale-up topology</source>
-      <translation>纵向扩展拓扑</translation>
-    </message>
-    <message>
-      <source>Scope</source>
-      <translation>范围</translation>
-    </message>
-    <message>
-      <source>Segment</source>
-      <translation>产品定位</translation>
     </message>
     <message>
       <source>Servers and racks</source>
       <translation>服务器与机柜</translation>
     </message>
     <message>
-      <source>Serving frameworks</source>
-      <translation>推理框架</translation>
-    </message>
-    <message>
-      <source>Shared experts</source>
-      <translation>共享专家数</translation>
-    </message>
-    <message>
-      <source>Sliding layers</source>
-      <translation>滑动窗口层数</translation>
-    </message>
-    <message>
-      <source>Sliding window</source>
-      <translation>滑动窗口</translation>
-    </message>
-    <message>
-      <source>Software stack</source>
-      <translation>软件栈</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="112" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="111" />
       <source>Source citation *</source>
       <translation>引用来源 *</translation>
-    </message>
-    <message>
-      <source>Sparsity factor</source>
-      <translation>稀疏加速倍数</translation>
-    </message>
-    <message>
-      <source>Speed</source>
-      <translation>速率</translation>
-    </message>
-    <message>
-      <source>Spot</source>
-      <translation>抢占式价</translation>
-    </message>
-    <message>
-      <source>Status</source>
-      <translation>状态</translation>
     </message>
     <message>
       <source>Storage options</source>
@@ -4779,81 +2751,34 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>交换机</translation>
     </message>
     <message>
-      <source>TDP</source>
-      <translation>TDP</translation>
-    </message>
-    <message>
-      <source>TF32</source>
-      <translation>TF32</translation>
-    </message>
-    <message>
-      <source>Tied embeddings</source>
-      <translation>共享词嵌入</translation>
-    </message>
-    <message>
-      <source>Training frameworks</source>
-      <translation>训练框架</translation>
-    </message>
-    <message>
-      <source>Unit</source>
-      <translation>单位</translation>
-    </message>
-    <message>
-      <source>Usable memory</source>
-      <translation>可用显存</translation>
-    </message>
-    <message>
-      <source>Value</source>
-      <translation>数值</translation>
-    </message>
-    <message>
-      <source>Vendor</source>
-      <translation>厂商</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="121" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="120" />
       <source>Verified</source>
       <translation>已核实</translation>
     </message>
     <message>
-      <source>Vocabulary</source>
-      <translation>词表大小</translation>
-    </message>
-    <message>
-      <source>Weight</source>
-      <translation>重量</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="102" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="101" />
       <source>Where the values come from</source>
       <translation>数值来源</translation>
     </message>
     <message>
-      <source>Write per node</source>
-      <translation>每节点写带宽</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="117" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="116" />
       <source>checked against the source</source>
       <translation>已对照来源核实</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="167" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="238" />
+      <source>row</source>
+      <translation>整行</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="166" />
       <source>the id of a row cannot change; duplicate it under a new id instead</source>
       <translation>行的编号不能修改；请复制为新编号的行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="221" />
+      <location filename="../../gpudesk/ui/catalog_browser/row_form.py" line="220" />
       <source>this id is already used in {0}; choose another</source>
       <translation>该编号已在{0}中使用，请换一个</translation>
-    </message>
-    <message>
-      <source>vCPUs</source>
-      <translation>vCPUs</translation>
-    </message>
-    <message>
-      <source>vGPU profiles</source>
-      <translation>vGPU规格</translation>
     </message>
   </context>
   <context>
@@ -4996,22 +2921,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="156" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="157" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="192" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="195" />
       <source>Cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="369" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="375" />
       <source>Drawing this chart…</source>
       <translation>正在绘制此图表……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="194" />
       <source>Inference</source>
       <translation>推理性能</translation>
     </message>
@@ -5021,42 +2946,42 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="194" />
       <source>Memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="290" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="293" />
       <source>No estimate: {0}</source>
       <translation>无估算结果：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="203" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="192" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="195" />
       <source>Power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="193" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="196" />
       <source>Rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="205" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="208" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="192" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="195" />
       <source>Scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="367" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="373" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
@@ -5066,17 +2991,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="193" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="196" />
       <source>Timeline</source>
       <translation>时间线</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="191" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="194" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="206" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="209" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>

@@ -18,6 +18,11 @@ HOMONYMS = {
     "none": "the empty choice of many fields, each worded for its field",
 }
 """English words that name different concepts in different places (each entry says why)."""
+HEADINGS = {
+    "catalog field": "the catalog tables' column headings (vocabulary/catalog_fields.py) name fields, not concepts: "
+                     "'GPUs' heads a column (GPU数) and is a unit (卡), 'Source' heads a column and a guide's section",
+}
+"""Vocabularies of headings rather than concepts, left out of the check (each says why)."""
 
 
 def vocabulary_names() -> dict[str, set[str]]:
@@ -25,7 +30,7 @@ def vocabulary_names() -> dict[str, set[str]]:
     names: dict[str, set[str]] = {}
     for module in pkgutil.iter_modules(gpudesk.vocabulary.__path__):
         for value in vars(importlib.import_module(f"gpudesk.vocabulary.{module.name}")).values():
-            if isinstance(value, Vocabulary):
+            if isinstance(value, Vocabulary) and value.name not in HEADINGS:
                 for term in value:
                     names.setdefault(term.en.strip().lower(), set()).add(term.zh)
     return names

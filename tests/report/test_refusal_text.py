@@ -274,7 +274,8 @@ def test_the_report_command_says_why_in_chinese_when_asked_for_chinese():
 
     with pytest.raises(ProjectValidationError) as caught:
         loads_project(json.dumps(_plan(phases=[{"workloads": [{"seq_len": -5}]}, {"start_month": "x"}])).encode())
-    assert _one_line(caught.value, "zh") == "阶段 1 · 负载 1 · 序列长度：-5 低于最小值 1（token）；允许 1 … 10000000（另有 1 处问题）"
+    assert _one_line(caught.value, "zh") == ("阶段 1 · 负载 1 · 序列长度：-5 低于最小值 1（token）；允许 1 … 10000000"
+                                             "（已发布模型最长上下文为 1000 万 token；已知模型时按该模型自身上下文检查）（另有 1 处问题）")
     assert _one_line(caught.value).startswith("phases[0].workloads[0].seq_len: -5 is below the minimum 1 (tokens)")
     assert _one_line(caught.value).endswith(" (and 1 more)")  # the English a script reads, as before
 
@@ -289,3 +290,29 @@ def test_catalog_rows_saved_in_a_plan_are_refused_in_chinese():
         assert reason_of(caught.value) is not None
         shown = error_text(caught.value, "zh", describe_path)
         assert CJK.search(shown) and not IDENTIFIER.search(NAMES.sub("", shown)) and "invalid" not in shown, shown
+
+
+def test_a_field_is_named_by_its_label_its_choices_and_range_reason_in_chinese():
+    plan = _plan(phases=[{"hardware": {"gpu_countt": 1}, "facility": {"cooling": "water"},
+                          "workloads": [{"kindd": "x", "seq_len": -5}]}])
+    with pytest.raises(ProjectValidationError) as caught:
+        loads_project(json.dumps(plan).encode())
+    shown = error_text(caught.value, "zh", describe_path)
+    assert "阶段 1 · 硬件 · “gpu_countt”：未知字段" in shown  # the key as the file wrote it, under its group
+    assert "是否应为“工作负载类型”" in shown and "'kind'" not in shown  # the field meant, by its label
+    assert "（可选：风冷、液冷、风液混合）" in shown  # the choices by their names, not air/liquid/hybrid
+    assert "（已发布模型最长上下文为 1000 万 token" in shown  # the range's reason, in Chinese
+    assert error_text(caught.value, "en") == str(caught.value)
+
+
+def test_a_custom_models_keys_are_named_by_the_catalogs_field_names_in_chinese():
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.results.pipeline import PlanInputError, estimate_plan
+
+    project = _set("bank-llm-assistant", 1, w0__custom_model={"params_total": "many", "hidden": True, "layerz": 3})
+    with pytest.raises(PlanInputError) as caught:
+        estimate_plan(project, Catalog.open(), layout=False, defer_roadmap=True, defer_costs=True)
+    shown = error_text(caught.value, "zh", describe_path)
+    assert "参数量：" in shown and "隐藏维度：" in shown and "“layerz”：未知字段" in shown, shown
+    assert not re.search(r"params_total|hidden|kind", shown), shown
+    assert describe_path("phases[0].workloads[0].custom_model.n_kv_heads", "zh").endswith("自定义模型 · KV头数")

@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout,
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.intake import citation_from_mapping
 from gpudesk.catalog.validate import DATE_PATTERN, ID_PATTERN
+from gpudesk.report.refusal_text import catalog_problem_cells
+from gpudesk.ui.widgets.session_text import session_language
 
 KIND_LABELS = (("V", "V — vendor"), ("S", "S — secondary"), ("M", "M — measured"), ("D", "D — derived"))
 
@@ -56,7 +58,9 @@ class CitationDialog(QDialog):
             "accessed": self.accessed_edit.text().strip(), "kind": self.kind_combo.currentData(),
         }
         citation, problems = citation_from_mapping(data, "new source")
-        reasons = [f"{p.field}: {p.reason}" for p in problems]
+        lang = session_language()
+        colon = "：" if lang == "zh" else ": "
+        reasons = [colon.join(catalog_problem_cells(p, lang)[2:]) for p in problems]
         if data["id"] and not ID_PATTERN.match(data["id"]):
             reasons.append(self.tr("id: use lower-case letters, digits and . _ + -"))
         if data["id"] in self.existing_ids:

@@ -14,57 +14,13 @@ from PySide6.QtCore import QCoreApplication
 
 from gpudesk.catalog.field_rules import unit_of
 from gpudesk.catalog.schema import TABLES, field_kinds, table_spec
-from gpudesk.ui.widgets.session_text import session_text
+from gpudesk.ui.widgets.session_text import session_language, session_text
+from gpudesk.vocabulary.catalog_fields import CATALOG_FIELD
 from gpudesk.vocabulary.catalog_values import ACCELERATOR_VENDOR, FRAMEWORK_SUPPORT
 from gpudesk.vocabulary.plan_choices import AVAILABILITY_STATUS, MARKET
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
 UNKNOWN_TEXT = "—"
-
-# Readable names for field stems; the unit is appended from the field rules.
-_LABELS: dict[str, str] = {
-    "id": "Id", "name": "Name", "vendor": "Vendor", "family": "Family",
-    "memory_gb": "Memory", "usable_memory_mib": "Usable memory", "memory_type": "Memory type",
-    "mem_bw_gbs": "Memory bandwidth",
-    "fp64_tflops": "FP64", "fp32_tflops": "FP32", "tf32_tflops": "TF32", "bf16_tflops": "BF16",
-    "fp16_tflops": "FP16", "fp8_tflops": "FP8", "fp6_tflops": "FP6", "fp4_tflops": "FP4",
-    "int8_tops": "INT8", "sparsity_factor": "Sparsity factor", "tdp_w": "TDP",
-    "form_factor": "Form factor", "scaleup_link": "Scale-up link", "scaleup_bw_gbs": "Scale-up bandwidth",
-    "scaleup_domain": "Scale-up domain", "scaleup_topology": "Scale-up topology",
-    "scaleup_links": "Scale-up peer links", "pcie_gen": "PCIe", "display_outputs": "Display outputs",
-    "rt_cores": "RT cores", "vgpu_profiles_gb": "vGPU profiles", "software_stack": "Software stack",
-    "frameworks": "Frameworks", "release_year": "Released", "markets": "Markets",
-    "training_frameworks": "Training frameworks", "serving_frameworks": "Serving frameworks", "market": "Market",
-    "monthly_per_month": "Monthly subscription", "network_gbps": "Network between instances", "item_table": "Item table", "item_id": "Item", "status": "Status",
-    "rule": "Rule", "rule_zh": "Rule in Chinese", "effective": "Effective", "support_llm_training": "LLM training support",
-    "support_llm_serving": "LLM serving support", "support_deep_learning": "Deep learning support",
-    "segment": "Segment", "read_requests_per_s": "Read requests", "cloud_provider": "Cloud provider",
-    "price_usd": "Price", "kind": "Kind", "params_total": "Parameters", "params_active": "Active parameters",
-    "n_layers": "Layers", "hidden": "Hidden size", "n_heads": "Attention heads", "n_kv_heads": "KV heads",
-    "head_dim": "Head dim", "ffn_hidden": "FFN hidden", "vocab": "Vocabulary", "max_context": "Max context",
-    "gated_mlp": "Gated MLP", "tied_embeddings": "Tied embeddings", "attention": "Attention",
-    "sliding_window": "Sliding window", "n_sliding_layers": "Sliding layers",
-    "mla_kv_lora_rank": "MLA KV rank", "mla_q_lora_rank": "MLA Q rank", "mla_rope_dim": "MLA RoPE dim",
-    "mla_v_head_dim": "MLA V head dim", "n_experts": "Experts", "experts_per_token": "Experts per token",
-    "n_shared_experts": "Shared experts", "n_moe_layers": "MoE layers", "moe_ffn_hidden": "MoE FFN hidden",
-    "image_size": "Image size", "gflops_per_sample": "Forward compute per sample",
-    "denoise_steps": "Denoise steps", "license": "License", "accelerator_id": "Accelerator",
-    "gpus": "GPUs", "cpu_model": "CPU", "cpu_sockets": "CPU sockets", "cpu_cores_total": "CPU cores",
-    "ram_gb": "RAM", "nics": "Back-end NICs", "nic_gbps": "Back-end NIC speed",
-    "frontend_nics": "Front-end NICs", "frontend_nic_gbps": "Front-end NIC speed",
-    "local_nvme_tb": "Local NVMe", "power_idle_kw": "Power idle", "power_typical_kw": "Power typical",
-    "power_max_kw": "Power max", "rack_units": "Height", "weight_kg": "Weight", "cooling": "Cooling",
-    "liquid_heat_share": "Heat to liquid", "is_rack": "Rack-scale", "generation": "Generation",
-    "bw_gbs": "Bandwidth", "scope": "Scope", "latency_us": "Latency", "max_domain": "Max domain",
-    "ports": "Ports", "port_gbps": "Port speed", "power_w": "Power", "gbps": "Speed",
-    "optic_price_usd": "Optic price", "read_gbs_per_node": "Read per node",
-    "write_gbs_per_node": "Write per node", "read_gbs_per_tb": "Read per TB",
-    "aggregate_read_gbs_max": "Aggregate read max", "latency_class": "Latency class",
-    "price_usd_per_tb_month": "Price", "price_cny_per_tb_month": "Price",
-    "provider": "Provider", "instance": "Instance", "vcpus": "vCPUs", "region": "Region",
-    "currency": "Currency", "on_demand_per_hour": "On-demand", "reserved_1y_per_hour": "Reserved 1 y",
-    "reserved_3y_per_hour": "Reserved 3 y", "spot_per_hour": "Spot", "value": "Value", "unit": "Unit",
-}
 
 # Fields that hold another field's text in Chinese: the browser shows one column, in the reader's language (the
 # Chinese text where the row has one), not a zh/en pair ("Rule" beside "Rule zh"); the row form edits both.
@@ -155,7 +111,9 @@ def field_unit(table: str, name: str) -> str:
 
 
 def field_label(name: str) -> str:
-    return _LABELS.get(name) or name.replace("_", " ").capitalize()
+    """A catalog field's name in the session's language (``vocabulary/catalog_fields.py``); the unit is apart."""
+    return CATALOG_FIELD.name_of(name, session_language()) if name in CATALOG_FIELD else \
+        name.replace("_", " ").capitalize()
 
 
 def columns_for(table: str) -> list[Column]:

@@ -28,9 +28,10 @@ from PySide6.QtWidgets import (
 from gpudesk.atomic_files import atomic_write_bytes
 from gpudesk.catalog.bundle import export_bundle, import_bundle
 from gpudesk.catalog.csv_io import export_csv, import_csv_file, records_for_export
-from gpudesk.catalog.errors import CatalogError, CatalogImportError, Problem
+from gpudesk.catalog.errors import CatalogError, CatalogImportError, Problem, keyed_problem
 from gpudesk.catalog.store import Catalog
 from gpudesk.logs import internal_error
+from gpudesk.report.refusal_text import catalog_problem_cells
 from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.ui.widgets.session_text import session_language
 
@@ -65,7 +66,8 @@ def _guarded(outcome: ImportOutcome, action: str, run: Callable[[], None], actio
     except CatalogImportError as exc:
         outcome.problems = list(exc.problems)
     except CatalogError as exc:  # the user catalog could not be written (full disk …): nothing was applied
-        outcome.problems = [Problem("catalog", "", "", str(exc))]
+        outcome.problems = [keyed_problem("catalog", "", "", exc.refusal) if exc.refusal is not None
+                            else Problem("catalog", "", "", str(exc))]
     except Exception as exc:  # noqa: BLE001 - last-resort guard: one line and a log entry
         outcome.problems = [Problem("catalog", "", "", internal_error(action, exc, session_language(), action_zh))]
     return outcome
@@ -143,16 +145,18 @@ class ImportReportDialog(QDialog):
         else:
             self.table.setColumnCount(4)
             self.table.setHorizontalHeaderLabels([self.tr("Table"), self.tr("Row"), self.tr("Field"), self.tr("Reason")])
+            lang = session_language()
             for p in outcome.problems:
-                self._append([p.table, p.row, p.field, p.reason])
+                self._append(list(catalog_problem_cells(p, lang, file_column=True)))
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        for column in range(self.table.columnCount() - 1):  # table, row and field whole; the reason takes the rest
+            self.table.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.table.verticalHeader().hide()
         layout.addWidget(self.table, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        fit_to_screen(self, 760, 360)
+        fit_to_screen(self, 960, 420)
 
     def _append(self, cells: list[str]) -> None:
         row = self.table.rowCount()

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QCompleter, QHBoxLayout, QLi
 
 from gpudesk.catalog.field_rules import FieldRule, rule_for
 from gpudesk.ui.catalog_browser.columns import format_number
-from gpudesk.ui.widgets.session_text import session_text
+from gpudesk.ui.widgets.session_text import session_language, session_text
 
 HELP_CONTEXT = "CatalogFieldHelp"
 """Translation context of the field rules' explanations and the form's hints (``gpudesk.ui.i18n.table_texts``)."""
@@ -82,7 +82,7 @@ def make_editor(table: str, name: str, kind: str, completions: Sequence[str] = (
         hint = (hint + " · " if hint else "") + help_text("empty = unknown")
     edit.setPlaceholderText(hint)
     if rule is not None and rule.why:
-        edit.setToolTip(help_text(rule.why))
+        edit.setToolTip(rule.why_in(session_language()))
     if completions:
         completer = QCompleter(list(completions), edit)
         completer.setFilterMode(completer.filterMode().MatchContains)

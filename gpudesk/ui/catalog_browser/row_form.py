@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.catalog import records as rec
-from gpudesk.catalog.errors import CatalogError, CatalogValidationError, Problem
+from gpudesk.catalog.errors import CatalogError, CatalogValidationError, Problem, keyed_problem
 from gpudesk.catalog.intake import record_from_mapping
 from gpudesk.catalog.schema import field_defaults, field_kinds, format_field_sources, required_fields, table_spec
 from gpudesk.catalog.store import Catalog
@@ -43,10 +43,9 @@ from gpudesk.ui.catalog_browser.field_editors import (
     set_editor_value,
 )
 from gpudesk.ui.screen_fit import fit_to_screen
+from gpudesk.ui.widgets.session_text import refusal_words, session_language
 
 MODES = ("add", "edit", "duplicate")
-PROVENANCE_LABELS = {"source": "Source", "date": "Date (YYYY-MM-DD)", "field_sources": "Field sources",
-                     "unknown": "Unknown fields", "verified": "Verified", "notes": "Notes"}
 
 
 class RowFormDialog(QDialog):
@@ -226,7 +225,8 @@ class RowFormDialog(QDialog):
             self.show_problems(exc.problems)
             return False
         except CatalogError as exc:
-            self.show_problems([Problem(self.table, record.id, "", str(exc))])
+            self.show_problems([keyed_problem(self.table, record.id, "", exc.refusal) if exc.refusal is not None
+                                else Problem(self.table, record.id, "", str(exc))])
             return False
         self.saved = self.catalog.row(self.table, record.id)
         return True
@@ -235,17 +235,19 @@ class RowFormDialog(QDialog):
         if field_name in self.kinds:
             unit = field_unit(self.table, field_name)
             return self.tr(field_label(field_name)) + (f" ({unit})" if unit else "")
-        return self.tr(PROVENANCE_LABELS.get(field_name, field_name or "row"))
+        return field_label(field_name) if field_name else self.tr("row")
 
     def show_problems(self, problems: list[Problem]) -> None:
         for editor in [*self.editors.values(), *self.provenance_editors.values()]:
             mark_error(editor, None)
         lines = []
+        colon = "：" if session_language() == "zh" else ": "
         for p in problems:
-            lines.append(f"• {self.label_of(p.field)}: {p.reason}")
+            reason = refusal_words(p.why)
+            lines.append(f"• {self.label_of(p.field)}{colon}{reason}")
             found = self.editors.get(p.field) or self.provenance_editors.get(p.field)
             if found is not None:
-                mark_error(found, p.reason)
+                mark_error(found, reason)
         header = self.tr("Not saved — fix these and save again:")
         self.error_label.setText(header + "\n" + "\n".join(lines))
         self.error_label.show()
