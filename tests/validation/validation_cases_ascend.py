@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
+from statistics import median
 
 from validation_cases_training import TrainingCase
 from validation_hardware import LLAMA2_7B, LLAMA2_13B, LLAMA2_70B, LLAMA3_8B, LLAMA3_70B, llama
@@ -121,7 +122,7 @@ def findings(results: list) -> list[str]:
         "it was chosen on the kind of source before these cases were rerun, and it agrees with the secondary "
         "'56 GB/s per link, 392 GB/s over seven links' read as both directions. Before, gpudesk took PCIe Gen4 x16 "
         "(a lower bound) for that traffic, and the same cases were " + ", ".join(f"{e:+.0%}" for e in floor)
-        + f" (median |error| {before[len(before) // 2]:.0%}, now {now[len(now) // 2]:.0%}). Since 2026-12-03 the "
+        + f" (median |error| {median(before):.0%}, now {median(now):.0%}). Since 2026-12-03 the "
         "cases state that the data-parallel gradient reduce is not overlapped with the backward pass: MindSpore "
         "overlaps it only with the parallel_speed_up_json option enable_grad_comm_opt, which defaults to False "
         "(mindspore-ai/mindspore mindspore/core/utils/ms_context.cc, commit c88480a) and which no linked config "

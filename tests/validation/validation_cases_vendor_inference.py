@@ -36,6 +36,7 @@ Every case added here after the split was frozen is held-out (validation_split.p
 from __future__ import annotations
 
 from dataclasses import replace
+from statistics import median
 
 import numpy as np
 from validation_cases_inference import InferenceCase
@@ -138,7 +139,7 @@ VENDOR_LATENCY_CASES = GAUDI2_TTFT
 
 def _range(rows: list, ids: set[str]) -> str:
     errs = sorted(r.error for r in rows if r.id in ids)
-    return f"{errs[0]:+.0%} … {errs[-1]:+.0%} (median |error| {sorted(abs(e) for e in errs)[len(errs) // 2]:.0%}, {len(errs)})"
+    return f"{errs[0]:+.0%} … {errs[-1]:+.0%} (median |error| {median(abs(e) for e in errs):.0%}, {len(errs)})"
 
 
 AMD_LATENCY_70B_S = {1: 17.236, 2: 18.057}  # the same page's latency table, Llama 3.1 70B, 128 + 2,048 tokens, TP8
