@@ -73,7 +73,7 @@ def _rent_figures(fs: FigureSet, ledger: CostLedger) -> None:
     price = float(main.unit_price)  # type: ignore[arg-type]  # priced
     hours = fs.input("tco.rent_hours_per_year", (main.per_year or 0.0) / price, "instance-hours/year",
                      "instance-hours billed per year",
-                     f"cost ledger: {what}, {main.detail.split(', ', 1)[-1]}; the phase's months averaged to a year")
+                     f"cost ledger: {what}, {_billing(main.detail)}; the phase's months averaged to a year")
     rate = fs.input("tco.rent_price_per_hour", price, f"{cur}/instance-hour", "price per instance-hour",
                     f"{main.source}" + (f" ({main.date})" if main.date else ""))
     if not extra:
@@ -183,3 +183,9 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
         fs.add("tco.cost_per_seat_month", annual / seats / 12.0, f"{cur}/seat/month", "cost per seat per month",
                "annual_cost / seats / 12", ["tco.annual_cost", "tco.seats"], awaiting=per_year)
     return fs
+
+
+def _billing(detail: str) -> str:
+    """What a rent line's detail says after its instances ("200 h a month", "reserved every hour, billed …"): an
+    instance named with a comma ("A100 80GB SXM (per GPU, typical)") read "typical) (1-GPU instances), 264 h"."""
+    return detail.rsplit("instances), ", 1)[-1]

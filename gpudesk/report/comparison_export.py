@@ -26,10 +26,11 @@ from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.number_format import (
     LARGE_COUNT_FROM,
     MISSING,
-    format_count,
+    count_parts,
     format_money,
     format_number,
     format_quantity,
+    with_count_word,
 )
 from gpudesk.report.server_names import server_display_name
 from gpudesk.report.text_catalog import ReportText
@@ -315,10 +316,11 @@ def _number_with_unit(value: float, unit: str, lang: str, currency: str, floor: 
             return text.get("compare.not_quoted")
         shown = format_money(value, currency, lang) if currency else format_number(value)
         return shown + (text.choice("unit", "/" + per) if slash else "")
-    number = format_count(value, lang) if abs(value) >= LARGE_COUNT_FROM else format_number(value)
-    if not unit:
-        return number
-    word = text.get(f"unit_one.{unit}") if value == 1 and text.has(f"unit_one.{unit}") else text.choice("unit", unit)
+    number, count = count_parts(value, lang) if abs(value) >= LARGE_COUNT_FROM else (format_number(value), "")
+    word = "" if not unit else \
+        text.get(f"unit_one.{unit}") if value == 1 and text.has(f"unit_one.{unit}") else text.choice("unit", unit)
+    if count:  # the one rule of a count word: '150 亿项/天', '20 B tokens'
+        return f"{number} {with_count_word(count, word)}"
     if not word:
         return number
     return f"{number}{word}" if word.startswith(("%", "×", ":")) else f"{number} {word}"

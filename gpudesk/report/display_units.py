@@ -11,6 +11,7 @@ import re
 from gpudesk.report.number_format import COUNT_SCALES_ZH as COUNT_SCALES_ZH  # declared there, read here too
 from gpudesk.report.number_format import money_in_chinese_units, time_in_unit
 from gpudesk.report.number_format import plain_number as plain_number  # the one rule, read here by the window
+from gpudesk.report.number_format import with_count_word as with_count_word  # the one spacing rule of a count word
 
 _BYTE_UNITS = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6))
 _BYTE_PREFIXES = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3), ("B", 1.0))
@@ -23,12 +24,6 @@ COUNT_WORDS = tuple(word for word, _ in COUNT_SCALES_ZH + _COUNT_SCALES)
 def count_scale(magnitude: float, scales: tuple[tuple[str, float], ...]) -> tuple[str, float] | None:
     """The first (word, scale) of ``scales`` (largest first) that ``magnitude`` reaches, or None below them all."""
     return next(((word, scale) for word, scale in scales if magnitude >= scale), None)
-
-
-def with_count_word(word: str, unit: str) -> str:
-    """A count word ("亿", "万", "百万") before a unit in the reader's language: glued to a Chinese unit (亿参数,
-    万项/天), a space before a Latin one (亿 tokens, 万 GPU), never "30 亿tokens"."""
-    return f"{word} {unit}" if unit[:1].isascii() and unit[:1].isalnum() else word + unit
 
 
 def after_number(unit: str) -> str:

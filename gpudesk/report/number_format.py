@@ -125,14 +125,30 @@ LARGE_COUNT_STEPS = {
 LARGE_COUNT_FROM = 1e8
 
 
-def format_count(value: float, lang: str) -> str:
-    """A large count in the language's own grouping: 2e10 -> '200亿' / '20 B'."""
+def with_count_word(word: str, unit: str) -> str:
+    """A count word ("亿", "万", "百万") before a unit in the reader's language: glued to a Chinese unit (亿参数,
+    万项/天), a space before a Latin one (亿 tokens, 万 GPU), never "30 亿tokens". With the number's own space
+    ('1 万亿 token', '76.15 亿参数', '410.1 万元') this is the one rule for a number and its unit on every surface."""
+    if not unit:
+        return word
+    return f"{word} {unit}" if unit[:1].isascii() and unit[:1].isalnum() else word + unit
+
+
+def count_parts(value: float, lang: str) -> tuple[str, str]:
+    """A large count as its number and the language's count word: 2e10 -> ('200', '亿') / ('20', 'B');
+    ('123,456', '') below the first step."""
     for step, suffix in LARGE_COUNT_STEPS.get(lang, ()):
         if abs(value) >= step:
             scaled = value / step
-            shown = format_number(scaled, 0 if scaled >= 100 else None)
-            return f"{shown}{suffix}" if lang == "zh" else f"{shown} {suffix}"
-    return format_number(value)
+            return format_number(scaled, 0 if scaled >= 100 else None), suffix
+    return format_number(value), ""
+
+
+def format_count(value: float, lang: str) -> str:
+    """A large count in the language's own grouping, a space after the number as every unit has: 2e10 ->
+    '200 亿' / '20 B' (the proposal wrote '1万亿' where the figure tables wrote '1 万亿 token')."""
+    number, word = count_parts(value, lang)
+    return f"{number} {word}" if word else number
 
 
 TIME_UNITS = (("days", 86400.0), ("h", 3600.0), ("min", 60.0), ("s", 1.0), ("ms", 1e-3), ("µs", 1e-6))
@@ -159,17 +175,20 @@ def format_quantity(value: float | str | None, unit: str, text: ReportText, deci
     timed = time_in_unit(value, unit) if isinstance(value, (int, float)) and decimals is None else None
     if timed is not None:
         unit, value = timed
+    word = ""
     if isinstance(value, (int, float)) and abs(value) >= LARGE_COUNT_FROM and not math.isinf(value):
-        number = format_count(float(value), text.lang)
+        number, word = count_parts(float(value), text.lang)
     else:
         number = format_number(value, decimals)
     if number == MISSING or not unit:
-        return number
+        return f"{number} {word}" if word else number
     singular = f"unit_one.{unit}"
     # singular when the number shown is one ("1 core", also for 1.27 cores shown as 1), as a reader reads it
-    shown = text.get(singular) if number == "1" and text.has(singular) else text.choice("unit", unit)
+    shown = text.get(singular) if number == "1" and not word and text.has(singular) else text.choice("unit", unit)
     if not shown:
-        return number
+        return f"{number} {word}" if word else number
+    if word:
+        return f"{number} {with_count_word(word, shown)}"
     return f"{number}{shown}" if shown.startswith("%") else f"{number} {shown}"  # "50%/year", not "50 %/year"
 
 

@@ -205,6 +205,9 @@ def check_documents(plan: PlanEstimate, project: Project) -> None:
     if "tco.rent_per_year" in last:
         assert comparison.row("rent").values[0] == pytest.approx(last.number("tco.rent_per_year"))
         assert float(rows["rent"][4]) == pytest.approx(last.number("tco.rent_per_year"))
+        if "tco.rent_hours_per_year" in last:  # the instances once ("(per GPU, typical)" split the line in two)
+            source = last.explain("tco.rent_hours_per_year").source
+            assert source.count(" × ") == 1 and "instances)" not in source, source
     else:
         assert "rent" not in rows
     document = json.loads(json.dumps(plan_to_json(plan), allow_nan=False))

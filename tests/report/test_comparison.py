@@ -226,7 +226,7 @@ def test_printed_inputs_read_as_words_not_paths_and_codes(lang):
     labels = {row[0]: row[1:] for row in table.rows}
     phase = "阶段 1" if lang == "zh" else "Phase 1"
     tokens = next(v for k, v in labels.items() if k.startswith(phase) and ("token" in k.lower()))
-    assert tokens[1] == ("30亿 token" if lang == "zh" else "3 B tokens")  # with the field's unit
+    assert tokens[1] == ("30 亿 token" if lang == "zh" else "3 B tokens")  # with the field's unit, one spacing rule
     mode = next(v for k, v in labels.items() if k.startswith(phase) and ("交付" in k or "Delivery" in k))
     assert "cloud_on_demand" not in mode
     raw = to_csv(comparison, ReportText(lang))

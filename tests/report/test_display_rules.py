@@ -37,13 +37,23 @@ def test_a_time_under_a_day_reads_in_hours_or_minutes_not_days():
 
 def test_counts_from_a_trillion_read_in_wan_yi_not_ten_thousand_yi():
     """A count of 1e12 and more read '10,000亿' in Chinese: 万亿 is the step above 亿."""
-    assert format_count(1e12, "zh") == "1万亿"
-    assert format_count(1.5e13, "zh") == "15万亿"
-    assert format_count(3e10, "zh") == "300亿"
+    assert format_count(1e12, "zh") == "1 万亿"
+    assert format_count(1.5e13, "zh") == "15 万亿"
+    assert format_count(3e10, "zh") == "300 亿"
     assert display_value(1.5e13, "tokens", "zh") == ("万亿 tokens", "15")
     assert display_value(1.5e13, "tokens", "en") == ("T tokens", "15")
     assert quantity_text(Quantity(2e12, "tokens"), "zh") == "2 万亿 token"
     assert quantity_text(Quantity(2e12, "tokens"), "en") == "2 T tokens"
+
+
+def test_a_count_word_follows_its_number_as_every_unit_does():
+    """One rule on every surface: a space after the number, the count word glued to a Chinese unit and spaced from a
+    Latin one. The proposal wrote '1万亿 tokens' where the figure tables wrote '1 万亿 token'."""
+    zh = ReportText("zh")
+    assert format_quantity(2e12, "tokens", zh) == quantity_text(Quantity(2e12, "tokens"), "zh") == "2 万亿 token"
+    assert format_quantity(7.6e9, "params", zh) == "76 亿参数"
+    assert format_quantity(3e8, "requests/day", zh) == "3 亿次请求/天"
+    assert format_quantity(2e10, "", zh) == "200 亿"
 
 
 def test_a_small_share_keeps_its_digits_never_a_false_zero():

@@ -205,6 +205,10 @@ def test_derived_sources_show_the_chinese_formula(emitted):
 
 def test_sources_keep_their_citations_and_numbers(emitted):
     _, sources = emitted
+    untranslated = [f"{where}: {source!r}" for source, where in sources.items()
+                    if not re.search(r"[\u4e00-\u9fff]", ZH.source(source))
+                    and re.search(r"\b[a-z]{3,} [a-z]{3,} [a-z]{3,}\b", ZH.source(source))]
+    assert not untranslated, "source lines with no Chinese (resources/i18n/sources_zh.toml):\n" + "\n".join(untranslated)
     for source, where in sources.items():
         shown = ZH.source(source)
         assert _keeps_numbers(source, shown), f"{where}: {source!r} -> {shown!r}"

@@ -30,7 +30,7 @@ def test_numbers_read_by_one_rule_on_every_surface():
 
 
 def test_counts_and_units_per_language():
-    assert format_count(2e10, "zh") == "200亿"
+    assert format_count(2e10, "zh") == "200 亿"
     assert format_count(3.5e9, "en") == "3.5 B"  # as the window: trailing zeros dropped
     assert format_quantity(64, "GPUs", ReportText("zh"), 0) == "64 卡"
     assert format_quantity(30, "%/year", ReportText("en")) == "30%/year"  # as a plain percentage: no space

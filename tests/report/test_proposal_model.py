@@ -195,7 +195,7 @@ def test_risks_sorted_by_severity_and_calibration_marks_measured():
 def test_large_counts_in_language_units():
     zh = _doc("zh").to_text()
     en = _doc("en").to_text()
-    assert "200亿 token" in zh and "20 B tokens" in en
+    assert "200 亿 token" in zh and "20 B tokens" in en
 
 
 def test_catalogues_have_the_same_keys():
