@@ -145,6 +145,7 @@ def fit_axis_titles(view: ChartView) -> None:
                 colour = axis.labelStyle.get("color")
                 plot.setLabel(name, shown, color=colour)
                 axis.gpudesk_shown_title = axis.labelText
+                axis.resizeEvent()  # pyqtgraph places a label when its axis resizes, not when its text changes
             axis.setToolTip(full if shown != full else "")
     align_stacked_axes(view)  # a title put on two lines needs a wider axis
 

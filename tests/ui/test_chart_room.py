@@ -202,3 +202,19 @@ def test_a_title_keeps_its_closing_parentheses_whole(shown_chart) -> None:
     view.resize(int(whole + 36 + 40), 300)
     view.set_spec(spec)
     assert view._title.text == title and view._title.toolTip() == ""
+
+
+def test_a_shortened_value_axis_title_stays_beside_its_axis(qtbot, shown_chart) -> None:
+    """Drawn tall, then made short (the bank's step-2 trade-offs chart at 1366 × 768, its legend moved below): the
+    value axis title, shortened to "Cost per mil…", was still placed for its whole length and hung below the axis
+    into the legend (pyqtgraph places an axis label when the axis resizes, not when its text changes)."""
+    view = shown_chart(520, 420)
+    view.set_spec(ChartSpec("cost_vs_speed", "Cost against interactivity", x_label="Output tokens/s per user",
+                            y_label="Cost per million output tokens", y_unit="CNY",
+                            series=[Series("Pareto front", [10, 50, 100, 150], [50, 80, 200, 1500])]))
+    view.resize(520, 170)
+    qtbot.waitUntil(lambda: view.height() == 170)
+    axis = view.plot(0).getAxis("left")
+    assert axis.gpudesk_shown_title != axis.gpudesk_full_title  # shortened to the short axis
+    label, along = axis.label.sceneBoundingRect(), view.plot(0).vb.sceneBoundingRect()  # the axis runs along it
+    assert abs(label.center().y() - along.center().y()) <= 3, (label, along)  # centred on its axis, as drawn whole
