@@ -88,10 +88,12 @@ def hline_label_box(m: Metrics, text: str, y: float, r: QtCore.QRectF,
 def marker_label_box(m: Metrics, text: str, x: float, y: float, r: QtCore.QRectF,
                      taken: list[QtCore.QRectF]) -> QtCore.QRectF:
     """Where a marker's label goes: beside its point (right, else left), above it, else below it, inside the chart
-    and clear of ``taken``; where every such place is taken, further down past what it would cover."""
+    and clear of ``taken``; where every such place is taken, a line higher up (two points in the bottom corner, the
+    bank proposal's 推荐 and 方案, were printed over each other), else further down past what it would cover."""
     w, h = m.width(text), m.line_height
     sides = [x + 5, x - 5 - w] if x + 5 + w < r.right() else [x - 5 - w, x + 5]
     tops = [y - h - 1, y + 3] if y - h - 1 > r.top() else [y + 3, y - h - 1]
+    tops += [y - h - 1 - n * h for n in range(1, 4)]
     for ly in tops:
         for lx in sides:
             box = QtCore.QRectF(lx, ly, w, h)

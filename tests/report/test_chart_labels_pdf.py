@@ -36,6 +36,18 @@ def test_a_phase_name_stays_before_the_next_phase_line_and_a_marker_label_clear_
     assert not any(marker.intersects(t) for t in taken)
 
 
+def test_two_markers_in_the_bottom_corner_label_clear_of_each_other() -> None:
+    """The bank proposal's trade-off chart put 推荐 and 方案 on two points 8 pt apart in its bottom right corner: with
+    no room right of or below them, both labels went above-left and were printed over each other."""
+    m = _metrics()
+    chart = QtCore.QRectF(40, 20, 460, 150)
+    taken: list[QtCore.QRectF] = []
+    for x, text in ((chart.right() - 14, "推荐"), (chart.right() - 6, "方案")):
+        box = marker_label_box(m, text, x, chart.bottom() - 2, chart, taken)
+        assert chart.contains(box) and not any(box.intersects(t) for t in taken), (text, box, taken)
+        taken.append(box)
+
+
 def test_names_of_lines_too_close_for_a_few_words_move_down_instead_of_overlapping() -> None:
     m = _metrics()
     chart = QtCore.QRectF(0, 0, 400, 200)
