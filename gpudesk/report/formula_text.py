@@ -124,6 +124,7 @@ class FormulaText:
     modes: dict[str, str] = field(default_factory=dict)
     constants: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (English source, translation)
     notes: dict[str, str] = field(default_factory=dict)  # a figure's note, by its English (numbers as {0} …)
+    fields: dict[str, str] = field(default_factory=dict)  # a plan field (path or name) -> its form's label
 
     @property
     def translates(self) -> bool:
@@ -238,6 +239,8 @@ class FormulaText:
                 return self.source(value)
             if name == "formula":
                 return self.formula(value)
+            if name == "where":  # "user input (horizon_years)": the field by its form's label, not its code
+                return self.fields.get(value, value)
             return self.sources.get(value, value)
 
         return re.sub(r"\{(\d+|[a-z_]+)\}", slot, target)
@@ -283,4 +286,23 @@ def formula_text(lang: str) -> FormulaText:
         modes={code: delivery_name(code, lang) for code in DELIVERY_OPTION.codes + DELIVERY_MODE.codes},
         constants=constant_source_table(lang),
         notes=by_english("note", lang),
+        fields=field_labels(lang),
     )
+
+
+_HINT = re.compile(r"（[^（）]*=[^（）]*）$")  # a form label's input hint: "节点数（0=自动）"
+
+
+def field_labels(lang: str) -> dict[str, str]:
+    """Each plan field's label as its form shows it (the wizard catalogue's ``field`` table, read as data), by its
+    path within a phase or workload and by its name where only one field has it; the input hint left out."""
+    labels: dict[str, str] = {}
+    names: dict[str, set[str]] = {}
+    for path, label in catalogue("wizard", lang).get("field", {}).items():
+        if not isinstance(label, str):
+            continue
+        bare = path.lstrip("/").replace("workloads[{w}].", "")
+        labels[bare] = _HINT.sub("", label)
+        names.setdefault(bare.rsplit(".", 1)[-1], set()).add(labels[bare])
+    labels.update({name: next(iter(found)) for name, found in names.items() if len(found) == 1 and name not in labels})
+    return labels

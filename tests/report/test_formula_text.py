@@ -239,6 +239,13 @@ def test_one_entry_serves_every_number():
     assert ZH.formula("{0} when tiers = {1}".format(1, 1)) == "层级 = 1 时为 1"
 
 
+def test_a_user_input_source_names_the_field_by_its_label():
+    """zh Explain read '来源：用户输入（horizon_years）' under 测算年限."""
+    assert ZH.source("user input (horizon_years)") == "用户输入（测算年限）"
+    assert ZH.source("user input (hardware.nodes)") == "用户输入（节点数）"  # the hint "（0=自动）" left out
+    assert ZH.source("user input (peak_factor)") == "用户输入（峰均比）"
+
+
 def test_named_slots_copy_names_and_translate_modes():
     assert ZH.formula("⌈GPUs / 8 GPUs per NVIDIA DGX A100 640GB (HGX A100 8-GPU)⌉") == \
         "⌈GPU 数 / 每台 NVIDIA DGX A100 640GB (HGX A100 8-GPU) 的 8 张 GPU⌉"
