@@ -39,6 +39,9 @@ SERVING_GRID = {
 }
 # plain PyTorch's decode attention (core/engine_release.py): only the "measured here: decode / prefill" cases run it
 UNFUSED_GRID = {"UNFUSED_DECODE_KV_BW_EFFICIENCY": (0.8, 0.7, 0.6, 0.55, 0.5, 0.45, 0.4, 0.35, 0.3)}
+# the kernel boundary (core/inference_step.py; read off the two fit-half batch-1 decode cases at a profiler's kernel
+# count), scored on the fit half of serving and training together (2026-12-04)
+BOUNDARY_GRID = {"KERNEL_BOUNDARY_S": (1.0e-6, 1.5e-6, 1.8e-6, 2.0e-6, 2.2e-6, 2.3e-6, 2.4e-6, 2.5e-6, 2.7e-6)}
 TRAINING_GRID = {
     "FUSED_STACK_GEMM_TIME_SHARE": (0.61, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95),
     "ATTENTION_BACKWARD_RELATIVE": (0.3, 0.4, 0.5, 0.55, 0.6, 0.7, 0.8),
@@ -214,6 +217,9 @@ if __name__ == "__main__":
     if which == "eager":
         print(f"EAGER_HOST_OP_S = {fit_eager_host_op():.3g}")
         for k, v in fit(UNFUSED_GRID, (GROUP_SERVING,)).items():
+            print(f"{k} = {v}")
+    if which == "boundary":
+        for k, v in fit(BOUNDARY_GRID, REFIT_GROUPS).items():
             print(f"{k} = {v}")
     if which == "adp":
         form, value = fit_adp_forms()
