@@ -13,7 +13,6 @@ from gpudesk.report.number_format import money_in_chinese_units, time_in_unit
 from gpudesk.report.number_format import plain_number as plain_number  # the one rule, read here by the window
 from gpudesk.report.number_format import with_count_word as with_count_word  # the one spacing rule of a count word
 
-_BYTE_UNITS = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6))
 _BYTE_PREFIXES = (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3), ("B", 1.0))
 _SI = (("E", 1e18), ("P", 1e15), ("T", 1e12), ("G", 1e9), ("M", 1e6), ("k", 1e3))
 _COUNT_SCALES = (("T", 1e12), ("B", 1e9), ("M", 1e6))
@@ -77,9 +76,9 @@ def display_value(value: float | str, unit: str, lang: str = "en") -> tuple[str,
     if chinese is not None:
         return chinese[1] + slash + per, chinese[0]
     magnitude = abs(value)
-    if unit == "B":
-        for name, scale in _BYTE_UNITS:
-            if magnitude >= scale or name == "MB":
+    if unit == "B":  # the largest prefix it reaches, down to bytes: a 2-byte fp16 value read "0.000002 MB"
+        for name, scale in _BYTE_PREFIXES:
+            if magnitude >= scale or name == "B":
                 return name, plain_number(value / scale)
     timed = time_in_unit(value, unit)  # the one rule for a time's unit (number_format.TIME_UNITS)
     if timed is not None:

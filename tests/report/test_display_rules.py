@@ -77,3 +77,10 @@ def test_carbon_dioxide_reads_with_a_subscript_two():
     """'457 吨 CO2' in the proposal and the window: CO₂ (the bundled WenQuanYi font has U+2082)."""
     assert format_quantity(457, "t CO₂", ReportText("zh")) == "457 吨 CO₂"
     assert format_quantity(457, "t CO₂", ReportText("en")) == "457 t CO₂"
+
+
+def test_a_few_bytes_read_in_bytes_not_millionths_of_a_megabyte():
+    """The recommender's Explain read 嵌入表每值字节数（fp16）0.000002 MB for 2 bytes."""
+    assert display_value(2, "B", "zh") == ("B", "2")
+    assert display_value(150_000, "B", "en") == ("kB", "150")
+    assert display_value(34.3e9, "B", "en") == ("GB", "34.3")
