@@ -113,9 +113,9 @@ def _where(path: str, reason: Refusal | str, lang: str, field_name: FieldName | 
         return _top_level(lang)
     if field_name is None:
         return path
-    if isinstance(reason, Refusal) and reason.key in ("field.unknown", "field.unknown_near") and lang != "en":
+    if isinstance(reason, Refusal) and reason.key in ("field.unknown", "field.unknown_near"):
         group, _, key = path.rpartition(".")
-        quoted = f"“{printable(key)}”"
+        quoted = f"“{printable(key)}”" if lang == "zh" else f"'{printable(key)}'"
         return f"{field_name(group, lang)} · {quoted}" if group else quoted
     return field_name(path, lang)
 

@@ -302,6 +302,7 @@ def test_a_field_is_named_by_its_label_its_choices_and_range_reason_in_chinese()
     assert "是否应为“工作负载类型”" in shown and "'kind'" not in shown  # the field meant, by its label
     assert "（可选：风冷、液冷、风液混合）" in shown  # the choices by their names, not air/liquid/hybrid
     assert "（已发布模型最长上下文为 1000 万 token" in shown  # the range's reason, in Chinese
+    assert "Phase 1 · Hardware · 'gpu_countt': unknown field" in error_text(caught.value, "en", describe_path)
     assert error_text(caught.value, "en") == str(caught.value)
 
 
