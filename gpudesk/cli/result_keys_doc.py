@@ -42,6 +42,9 @@ MEANINGS: dict[str, str] = {
     "total": "per_replica × replicas", "target": "the peak load the plan must carry", "unit": "unit of the rates",
     "tokens_per_s_per_replica": "output tokens/s per replica (LLM)", "tokens_per_s_total": "output tokens/s of all replicas",
     "utilisation": "target / total",
+    "unserved": "why the deployment cannot serve (vocabulary UNSERVED: no_memory, targets_unmet); its rates are then "
+                "null, never 0. \"\" = it serves (a null rate then is unknown: a figure it needs is missing)",
+    "unserved_names": "that reason in words, {\"en\": …, \"zh\": …} (only when unserved)",
     # CostLedger
     "currency": "plan currency", "months": "months the phase runs", "lines": "one entry per line (below)",
     "capex": "sum of the priced one-time lines", "opex_per_year": "recurring lines, average per year",
@@ -68,7 +71,7 @@ MEANINGS: dict[str, str] = {
     "params": "the values the line's wording is made of (instances, rate, tax base…), for documents in either language",
 }
 EXTRA = {SizedConfiguration: ("servers_new", "owns_hardware", "partly_populated", "installed_gpus", "sized_by"),
-         WorkloadSizing: ("layout_text",), ServingCapacity: ("utilisation",),
+         WorkloadSizing: ("layout_text",), ServingCapacity: ("utilisation", "unserved_names"),
          CostLedger: ("capex", "one_time", "opex_per_year", "phase_total", "total_3y", "total_5y", "basis",
                      "total_3y_basis", "total_5y_basis", "unpriced",
                      "totals_complete", "awaiting"),

@@ -29,6 +29,7 @@ from gpudesk.core.sized_configuration import Layout, ServingCapacity
 from gpudesk.core.training import TrainingInputs, estimate_training
 from gpudesk.project.model import Phase, Workload
 from gpudesk.refusals import refusal
+from gpudesk.vocabulary.sizing import UNSERVED
 from gpudesk.vocabulary.workloads import LLM_TRAINING_KINDS
 
 TRAIN_KINDS = LLM_TRAINING_KINDS
@@ -290,6 +291,33 @@ def refuse_partial_pools(w: Workload, where: str) -> None:
                                          pool=pool, per=per, tp=tp, pp=p.pp))
 
 
+def unserved_reason(figures: FigureSet) -> str:
+    """Why one replica serves no request (a vocabulary.sizing.UNSERVED code), "" when it serves some or its rate is
+    unknown (NaN, explained by the unknown inputs behind it): the core's rate is 0 where no sequence fits beside the
+    weights or no batch meets the latency targets."""
+    lam = figures.number("infer.max_rate_per_replica", float("nan"))
+    if not math.isfinite(lam) or lam > 0:
+        return ""
+    return "no_memory" if figures.number("infer.max_concurrency_kv", 1.0) < 1 else "targets_unmet"
+
+
+UNSERVED_RATES = ("infer.max_rate_per_replica", "infer.requests_per_s", "infer.tokens_per_s",
+                  "infer.tokens_per_s_per_gpu")
+
+
+def record_unserved(figures: FigureSet, code: str) -> None:
+    """The plan's replica serves nothing: ``infer.cannot_serve`` says why, and its rates read unknown, not 0 (the
+    search's rows keep the core's 0 for ranking)."""
+    figures.add("infer.cannot_serve", code, "", "why the replica cannot serve",
+                "the model and one sequence's KV cache do not fit where infer.max_concurrency_kv < 1, else no rate "
+                "per replica meets the latency targets",
+                ["infer.max_concurrency_kv", "infer.concurrency"], vocabulary=UNSERVED)
+    for key in UNSERVED_RATES:
+        if key in figures:
+            figures.add(key, float("nan"), figures.unit(key), figures.label(key),
+                        "unknown: the replica cannot serve (infer.cannot_serve)", ["infer.cannot_serve"])
+
+
 def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareArrays,
                      request_rate: float | None = None, calibration: CalibrationScales | None = None,
                      layout_search: bool = True, where: str = "workload") -> WorkloadResult:
@@ -317,9 +345,13 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
     replicas = max(gpus // max(per_replica, 1), 1)
     lam = figures.number("infer.max_rate_per_replica", float("nan"))
     tokens = figures.number("infer.tokens_per_s", float("nan"))
+    unserved = unserved_reason(figures)
+    if unserved:  # a rate of 0 is 'cannot serve', not a capacity (the status bar read '承载能力 0 请求/秒')
+        lam = tokens = float("nan")
+        record_unserved(figures, unserved)
     capacity = ServingCapacity(replicas=replicas, per_replica=lam, total=lam * replicas, target=rate,
                                unit="requests/s", tokens_per_s_per_replica=tokens,
-                               tokens_per_s_total=tokens * replicas)
+                               tokens_per_s_total=tokens * replicas, unserved=unserved)
     daily = daily_requests(w)
     daily_tokens = daily * (w.prompt_tokens + w.output_tokens)
     # share of the peak the average hour carries (the agent path passes its own rate: 1 / peak factor)

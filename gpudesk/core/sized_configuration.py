@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
-from gpudesk.vocabulary.sizing import SIZED_BY
+from gpudesk.vocabulary.sizing import SIZED_BY, UNSERVED
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 
 
@@ -51,6 +51,12 @@ class ServingCapacity:
     unit: str  # "requests/s" | "items/s" | "seats" | "agents"
     tokens_per_s_per_replica: float = float("nan")  # LLM serving only
     tokens_per_s_total: float = float("nan")
+    # why the rates cannot be stated (vocabulary.sizing.UNSERVED code; the rates are then NaN, never 0): "" = they can
+    unserved: str = ""
+
+    def unserved_text(self, lang: str) -> str:
+        """Why the deployment cannot serve, in ``lang`` ("" when it can)."""
+        return UNSERVED.name_of(self.unserved, lang) if self.unserved else ""
 
     @property
     def utilisation(self) -> float:
@@ -158,4 +164,7 @@ class SizedConfiguration:
             row["layout_text"] = sizing.layout.text()
             if sizing.capacity is not None:
                 row["capacity"]["utilisation"] = sizing.capacity.utilisation
+                if sizing.capacity.unserved:  # the rates are null: why, in both languages
+                    row["capacity"]["unserved_names"] = {
+                        lang: sizing.capacity.unserved_text(lang) for lang in ("en", "zh")}
         return out

@@ -196,7 +196,11 @@ def workload_rows(ctx: ProposalContext, phase: PhaseEstimate) -> list[tuple[str,
             rows.append((lead(t.get("summary.gpus")), format_quantity(w.gpus, "GPUs", t, 0)))
         rows.append((lead(t.get("summary.layout")), w.layout.text()))
         rows.append((lead(t.get("summary.sized_by")), w.sized_by_text(t.lang)))
-        if w.capacity is not None and w.capacity.total == w.capacity.total:
+        if w.capacity is not None and w.capacity.unserved:  # never 'capacity 0 requests/s'
+            rows.append((lead(t.get("summary.capacity")), t.get(
+                "summary.capacity_unserved", reason=w.capacity.unserved_text(t.lang),
+                target=rate_text(w.capacity.target, w.capacity.unit, t))))
+        elif w.capacity is not None and w.capacity.total == w.capacity.total:
             cap = w.capacity
             rows.append((lead(t.get("summary.capacity")), t.get(
                 "summary.capacity_value", total=rate_text(cap.total, cap.unit, t), replicas=cap.replicas,

@@ -115,6 +115,9 @@ def _why(ctx: ProposalContext, phase: PhaseEstimate) -> str:
     workload = spec.workloads[w.index] if spec is not None and w.index < len(spec.workloads) else None
     sized_by = w.sized_by_text(t.lang)
     fs, pre = phase.figures, _prefix(w.index)
+    if w.capacity is not None and w.capacity.unserved:
+        return t.get("exec.why_unserved", sized_by=sized_by, gpus=format_number(w.gpus),
+                     target=rate_text(w.capacity.target, w.capacity.unit, t), reason=w.capacity.unserved_text(t.lang))
     if w.capacity is not None and w.capacity.total == w.capacity.total and w.capacity.target > 0:
         cap = w.capacity
         p99 = fs.number(pre + "infer.ttft_at_percentile_s")  # the first token at the target's percentile
@@ -236,7 +239,10 @@ def _workload_rows(ctx: ProposalContext, phase: PhaseEstimate, w: WorkloadSizing
     t, fs, pre = ctx.text, phase.figures, _prefix(w.index)
     rows: list[tuple[str, ...]] = []
     cap = w.capacity
-    if cap is not None and cap.target == cap.target and cap.total == cap.total:
+    if cap is not None and cap.unserved:  # the target against 'cannot serve: <why>', never against 0
+        rows.append((name, t.get("exec.metric_capacity"), rate_text(cap.target, cap.unit, t),
+                     t.get("exec.cannot_serve", reason=cap.unserved_text(t.lang)), _verdict(ctx, False)))
+    elif cap is not None and cap.target == cap.target and cap.total == cap.total:
         rows.append((name, t.get("exec.metric_capacity"), rate_text(cap.target, cap.unit, t), rate_text(cap.total, cap.unit, t),
                      _verdict(ctx, cap.total >= cap.target * 0.999)))
         rows.append((name, t.get("exec.metric_utilisation"), "", format_percent(cap.utilisation), "—"))

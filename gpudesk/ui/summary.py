@@ -78,6 +78,9 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
             break
     for w in c.workloads:
         cap = w.capacity
+        if cap is not None and cap.unserved:  # never 'capacity 0 requests/s': why it cannot serve
+            parts.append(translate("Summary", "cannot serve: {reason}").format(reason=cap.unserved_text(text.lang)))
+            break
         if cap is not None and cap.total == cap.total and cap.target > 0:
             total, target, unit = _in_unit_of(cap.total, cap.target, cap.unit, text.lang)
             parts.append(translate("Summary", "capacity {total} for a peak of {target} {unit}").format(

@@ -87,3 +87,11 @@ BINDING: Vocabulary[Term] = Vocabulary("binding constraint", (
     Term("minimum", "nothing: the smallest configuration meets every target", "无：最小配置即满足全部目标",
          {"dropped_en": "", "dropped_zh": ""}),
 ))
+
+# Why a serving deployment's capacity cannot be stated (ServingCapacity.unserved): shown as 'cannot serve: <name>'
+# on every surface and null in the JSON, never as a capacity of 0
+UNSERVED: Vocabulary[Term] = Vocabulary("why a deployment cannot serve", (
+    Term("no_memory", "the model and one sequence's KV cache do not fit in GPU memory with this layout",
+         "此并行方式下，模型权重加一条序列的 KV 缓存放不进 GPU 显存"),
+    Term("targets_unmet", "no batch size meets the latency targets", "任何批量都达不到延迟目标"),
+))

@@ -3019,27 +3019,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>1 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="83" />
+      <location filename="../../gpudesk/ui/summary.py" line="82" />
+      <source>cannot serve: {reason}</source>
+      <translation>无法承载：{reason}</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="86" />
       <source>capacity {total} for a peak of {target} {unit}</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="89" />
+      <location filename="../../gpudesk/ui/summary.py" line="92" />
       <source>design power</source>
       <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="99" />
+      <location filename="../../gpudesk/ui/summary.py" line="102" />
       <source>excluding 1 unpriced line</source>
       <translation>不含 1 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="100" />
+      <location filename="../../gpudesk/ui/summary.py" line="103" />
       <source>excluding {count} unpriced lines</source>
       <translation>不含 {count} 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="92" />
+      <location filename="../../gpudesk/ui/summary.py" line="95" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
@@ -3402,7 +3407,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="222" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="223" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>

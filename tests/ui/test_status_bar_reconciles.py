@@ -183,3 +183,15 @@ def test_gpus_used_and_gpus_bought_read_the_same_everywhere(qapp) -> None:
         assert billed in detail(licence, ReportText(lang))
     status = summary_text(phase, display_text("en"))
     assert status.startswith("10 of 16 GPUs used in 2 ×"), status
+
+
+def test_a_deployment_that_cannot_serve_reads_why_not_a_capacity_of_0(qapp) -> None:
+    """The bank's serving phase at 1 node × 1 GPU and TP 1 read '承载能力 0 请求/秒，峰值 52.1 请求/秒'."""
+    project = load_project(next(p for p in SAMPLES if p.stem == "bank-llm-assistant")).project
+    project.phases = [project.phases[1]]
+    hardware = project.phases[0].hardware
+    hardware.nodes, hardware.gpus_per_node, project.phases[0].workloads[0].parallel.tp = 1, 1, 1
+    phase = estimate_plan(project, Catalog.open(), layout=False, defer_costs=True).phases[0]
+    for lang, words, capacity in (("en", "cannot serve: ", "capacity "), ("zh", "", "承载能力")):  # zh: Qt's words
+        text = summary_text(phase, display_text(lang))
+        assert words + phase.config.workloads[0].capacity.unserved_text(lang) in text and capacity not in text, text

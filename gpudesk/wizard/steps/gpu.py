@@ -47,7 +47,8 @@ STEP = Step(
     figure_prefixes=("mem.", "train.", "infer.", "vision.", "diffusion.", "recsys.", "embed.", "vdi.", "agent."),
     headlines=(
         "mem.total", "mem.capacity", "mem.headroom", "mem.fits", "mem.min_gpus", "train.time_to_train_days",
-        "train.tokens_per_s", "train.mfu", "train.gpu_hours", "train.bottleneck", "infer.gpus_needed",
+        "train.tokens_per_s", "train.mfu", "train.gpu_hours", "train.bottleneck", "infer.cannot_serve",
+        "infer.gpus_needed",
         "infer.tokens_per_s", "infer.ttft_s", "infer.ttft_p99_s", "infer.tpot_s", "infer.bottleneck",
         "vision.time_to_train_days", "vision.gpus_needed", "vision.images_per_s_per_gpu", "diffusion.gpus_needed",
         "recsys.gpus_needed", "embed.gpus_needed", "vdi.gpus_needed", "vdi.seats_per_gpu", "agent.vcpus",
