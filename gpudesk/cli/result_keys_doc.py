@@ -16,7 +16,9 @@ MEANINGS: dict[str, str] = {
     "accelerator_id": "catalog id of the accelerator", "accelerator_name": "its product name",
     "server_id": "catalog id of the server (a partly populated one ends in @GPUs)", "server_name": "the chassis' product name",
     "server_vendor": "the chassis' catalog vendor (various = a generic row, generic = derived for an accelerator no server holds)",
-    "gpus_per_server": "GPU slots of the chassis", "gpus_per_node": "GPUs populated per server",
+    "gpus_per_server": "GPU slots of the chassis", "gpus_per_node": "GPUs per node the phase runs on (a rented instance's GPUs, else those populated per server)",
+    "gpus_installed_per_server": "GPUs populated per server of the plan's model (owned, or a rented phase's owning "
+                                 "alternative)",
     "workloads": "one entry per workload (below)", "gpus": "GPUs the phase deploys (an owned build includes its peak month)",
     "nodes": "⌈GPUs / GPUs per node⌉", "servers": "servers (or rack systems) running the workloads",
     "servers_carried": "owned servers kept from the previous phase (not bought again)",

@@ -17,6 +17,13 @@ from typing import Any
 from gpudesk.vocabulary.costs import COST_CATEGORY, PRICE_STATUS, total_basis
 from gpudesk.vocabulary.delivery import horizon_months, owns_hardware
 
+
+def per_year(currency: str) -> str:
+    """The unit of every money figure that is an amount per year ("CNY/year"), declared once: a cost page showed
+    staff '50.0 万元' beside rent '166.0 万元/年' because some yearly figures carried the bare currency."""
+    return f"{currency}/year"
+
+
 RENT_LINE_KEYS = ("cloud.instances", "cloud.reserved", "cloud.burst", "gpu_rental.instances", "bare_metal.instances")
 """Ledger lines that rent GPU capacity (core/ledger_build._rented_lines, _hybrid_burst): instances of the offer, hour
 by hour or by the committed term; the rent a cost page shows as a line of the yearly run rate (tco.rent_per_year)."""

@@ -77,10 +77,10 @@ class _Lines:
 def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConfiguration,
                  carried: CarriedHardware | None) -> None:
     phase, s = out.phase, r.server
-    detail = f"{config.gpus_per_node} × {r.accelerator.name} per server"
+    detail = f"{config.gpus_installed_per_server} × {r.accelerator.name} per server"
     if config.partly_populated:
-        detail += f" (partly populated: {config.gpus_per_node} of {config.gpus_per_server} GPU slots)"
-    server_params = (("gpus", config.gpus_per_node), ("accelerator", r.accelerator.name),
+        detail += f" (partly populated: {config.gpus_installed_per_server} of {config.gpus_per_server} GPU slots)"
+    server_params = (("gpus", config.gpus_installed_per_server), ("accelerator", r.accelerator.name),
                      ("slots", config.gpus_per_server), ("partly", config.partly_populated),
                      ("server_vendor", config.server_vendor))
     price = _price(fs.number("tco.server_price"))

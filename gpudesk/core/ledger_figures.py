@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from gpudesk.core import constants as C
-from gpudesk.core.cost_ledger import CostLedger, LedgerLine
+from gpudesk.core.cost_ledger import CostLedger, LedgerLine, per_year
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.vocabulary.delivery import owns_hardware
@@ -46,7 +46,7 @@ def _tax_figures(fs: FigureSet, ledger: CostLedger) -> None:
             fs.input(line.figure_key, line.amount, ledger.currency, TAX_LABELS[line.figure_key],
                      f"cost ledger: {rate} × the priced lines it taxes; rate from {line.source}")
         else:
-            fs.input(line.figure_key, line.per_year, f"{ledger.currency}/year", TAX_LABELS[line.figure_key],
+            fs.input(line.figure_key, line.per_year, per_year(ledger.currency), TAX_LABELS[line.figure_key],
                      f"cost ledger: {rate} × the priced recurring lines it taxes, per year; rate from {line.source}")
 
 
@@ -67,7 +67,7 @@ def _rent_figures(fs: FigureSet, ledger: CostLedger) -> None:
     what = (f"{main.item}: {params.get('instances', 0):,.4g} × {params.get('instance', '')} "
             f"({params.get('per', 1)} GPU each)") if params else main.item
     if not main.priced:
-        fs.input("tco.rent_per_year", _per_year(extra), f"{cur}/year", "rent per year",
+        fs.input("tco.rent_per_year", _per_year(extra), per_year(cur), "rent per year",
                  f"cost ledger: {what}; no price for this offer in the catalog: awaiting a quote", awaiting=awaiting)
         return
     price = float(main.unit_price)  # type: ignore[arg-type]  # priced
@@ -77,15 +77,15 @@ def _rent_figures(fs: FigureSet, ledger: CostLedger) -> None:
     rate = fs.input("tco.rent_price_per_hour", price, f"{cur}/instance-hour", "price per instance-hour",
                     f"{main.source}" + (f" ({main.date})" if main.date else ""))
     if not extra:
-        fs.add("tco.rent_per_year", hours * rate, f"{cur}/year", "rent per year",
+        fs.add("tco.rent_per_year", hours * rate, per_year(cur), "rent per year",
                "rent_hours_per_year × rent_price_per_hour", ["tco.rent_hours_per_year", "tco.rent_price_per_hour"],
                awaiting=awaiting)
         return
-    burst = fs.input("tco.rent_burst_per_year", _per_year(extra), f"{cur}/year",
+    burst = fs.input("tco.rent_burst_per_year", _per_year(extra), per_year(cur),
                      "on-demand capacity above the base per year",
                      "cost ledger: " + "; ".join(f"{line.item}, {line.detail}, at {line.unit_price:g} {cur}/"
                                                  f"{line.unit} ({line.source})" for line in extra if line.priced))
-    fs.add("tco.rent_per_year", hours * rate + burst, f"{cur}/year", "rent per year",
+    fs.add("tco.rent_per_year", hours * rate + burst, per_year(cur), "rent per year",
            "rent_hours_per_year × rent_price_per_hour + rent_burst_per_year",
            ["tco.rent_hours_per_year", "tco.rent_price_per_hour", "tco.rent_burst_per_year"], awaiting=awaiting)
 
@@ -94,7 +94,7 @@ def _cpu_vm_figures(fs: FigureSet, ledger: CostLedger) -> None:
     """The agents' CPU virtual machines per year, a line of the yearly run rate."""
     vms = ledger.cpu_vm_lines
     if vms:
-        fs.input("tco.cpu_vms_per_year", _per_year(vms), f"{ledger.currency}/year", "CPU virtual machines per year",
+        fs.input("tco.cpu_vms_per_year", _per_year(vms), per_year(ledger.currency), "CPU virtual machines per year",
                  "cost ledger: " + "; ".join(f"{line.item}, {line.quantity:,.0f} vCPU-hours a month"
                                              + (f" at {line.unit_price:g} {ledger.currency}/vCPU-hour ({line.source})"
                                                 if line.priced else ", awaiting a quote") for line in vms),
@@ -112,7 +112,7 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
     fs.input("tco.capex", ledger.capex, cur, "capex of this phase",
              _lines_text(ledger, "one-time lines", "once"), awaiting=ledger.awaiting("once", "capex"))
     recurring = ledger.awaiting("month")
-    opex = fs.input("tco.opex_per_year", ledger.opex_per_year, f"{cur}/year", "opex per year (average run rate)",
+    opex = fs.input("tco.opex_per_year", ledger.opex_per_year, per_year(cur), "opex per year (average run rate)",
                     _lines_text(ledger, "recurring lines over the phase, per year", "month"), awaiting=recurring)
     fs.add("tco.opex_per_month", opex / 12.0, f"{cur}/month", "opex per month", "opex_per_year / 12",
            ["tco.opex_per_year"], awaiting=recurring)
@@ -148,27 +148,27 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
     dep = figures.number("tco.depreciation_per_year", 0.0) if config.servers_owned else 0.0
     # owned hardware without a price depreciates by an unknown amount: the priced part, with those lines beside it
     unvalued = ledger.awaiting("once", "capex", ("hardware", "network")) if config.servers_owned else ()
-    fs.input("tco.depreciation_in_annual", dep, cur, "depreciation per year of the owned hardware",
+    fs.input("tco.depreciation_in_annual", dep, per_year(cur), "depreciation per year of the owned hardware",
              "tco.depreciation_per_year (owned hardware)" if config.servers_owned else "none: nothing is owned",
              awaiting=unvalued)
-    per_year = tuple(dict.fromkeys(unvalued + recurring))  # what annual_cost and every cost per unit leave out
-    annual = fs.add("tco.annual_cost", dep + opex, cur, "annual cost (depreciation + opex)",
+    left_out = tuple(dict.fromkeys(unvalued + recurring))  # what annual_cost and every cost per unit leave out
+    annual = fs.add("tco.annual_cost", dep + opex, per_year(cur), "annual cost (depreciation + opex)",
                     "depreciation + opex_per_year", ["tco.depreciation_in_annual", "tco.opex_per_year"],
-                    awaiting=per_year)
+                    awaiting=left_out)
     gpus = fs.input("tco.gpus", float(config.gpus), "GPUs", "GPUs in use", "plan.gpus (the phase's sized configuration)")
     hours = fs.constant("tco.hours_per_year", C.HOURS_PER_YEAR)
     busy = fs.input("tco.busy_fraction", busy_fraction, "fraction", "share of the year the GPUs are used",
                     "usage profile (hours a day × days a month, peaks)")
     gpu_h = fs.add("tco.cost_per_gpu_hour", annual / (gpus * hours * busy) if gpus * busy > 0 else math.nan,
                    f"{cur}/GPU-h", "cost per GPU-hour used", "annual_cost / (gpus × hours_per_year × busy_fraction)",
-                   ["tco.annual_cost", "tco.gpus", "tco.hours_per_year", "tco.busy_fraction"], awaiting=per_year)
+                   ["tco.annual_cost", "tco.gpus", "tco.hours_per_year", "tco.busy_fraction"], awaiting=left_out)
     run_h = figures.number("train.gpu_hours", figures.number("vision.gpu_hours", math.nan))
     if math.isfinite(run_h):
         fs.input("tco.training_run_gpu_hours", run_h, "GPU-h", "GPU-hours of one training run",
                  "time model (train.gpu_hours)")
         fs.add("tco.cost_per_training_run", gpu_h * run_h, cur, "cost per training run",
                "cost_per_gpu_hour × training_run_gpu_hours", ["tco.cost_per_gpu_hour", "tco.training_run_gpu_hours"],
-               awaiting=per_year)
+               awaiting=left_out)
     tokens = sum(w.capacity.target for w in config.workloads if w.capacity is not None and w.kind == "llm_inference")
     tokens_year = figures.number("plan.tokens_served_per_year", 0.0)
     if tokens and tokens_year > 0:
@@ -176,12 +176,12 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
                           "plan.tokens_served_per_year (the phase's figure)")
         fs.add("tco.cost_per_million_tokens", annual / (served / 1e6), f"{cur}/Mtok", "cost per million tokens served",
                "annual_cost / (tokens_served_per_year / 1e6)", ["tco.annual_cost", "tco.tokens_served_per_year"],
-               awaiting=per_year)
+               awaiting=left_out)
     seats = figures.number("plan.seats", 0.0)
     if seats > 0:
         fs.input("tco.seats", seats, "seats", "seats served", "plan.seats (the phase's figure)")
         fs.add("tco.cost_per_seat_month", annual / seats / 12.0, f"{cur}/seat/month", "cost per seat per month",
-               "annual_cost / seats / 12", ["tco.annual_cost", "tco.seats"], awaiting=per_year)
+               "annual_cost / seats / 12", ["tco.annual_cost", "tco.seats"], awaiting=left_out)
     return fs
 
 

@@ -53,7 +53,8 @@ def peak_build_scale(phase: Phase) -> float:
 def peak_servers(config: SizedConfiguration, phase: Phase) -> int:
     """Servers an owned build needs for the phase's peak month (the owning alternative of a rented phase)."""
     gpus = config.baseline_gpus if config.shared_capacity else math.ceil(config.baseline_gpus * peak_build_scale(phase))
-    return max(1, math.ceil(gpus / max(config.gpus_per_node if not config.rack_scale else config.gpus_per_server, 1)))
+    per_server = config.gpus_installed_per_server if not config.rack_scale else config.gpus_per_server
+    return max(1, math.ceil(gpus / max(per_server, 1)))
 
 
 def _workload_key(index: int) -> str:
@@ -151,7 +152,8 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
                  f"unknown: catalog cloud_offers/{node.id} does not give the network between instances")
     config = SizedConfiguration(
         accelerator_id=r.accelerator.id, accelerator_name=r.accelerator.name, server_id=r.server.id,
-        server_name=chassis.name, gpus_per_server=chassis.gpus, gpus_per_node=per_server,
+        server_name=chassis.name, gpus_per_server=chassis.gpus, gpus_per_node=int(gpn),
+        gpus_installed_per_server=per_server,
         workloads=tuple(sizings), gpus=int(total), nodes=int(nodes), servers=int(servers), servers_carried=int(kept),
         delivery_mode=phase.delivery.mode, shared_capacity=shared, rack_scale=r.server.is_rack,
         servers_owned=owned_servers(phase, servers), baseline_gpus=int(baseline), server_vendor=chassis.vendor,

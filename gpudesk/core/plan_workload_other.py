@@ -14,6 +14,7 @@ import numpy as np
 
 from gpudesk.catalog import records as rec
 from gpudesk.core.constants import HOURS_PER_MONTH, TRAINING_POWER_LOAD
+from gpudesk.core.cost_ledger import per_year
 from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
@@ -183,7 +184,7 @@ def _cpu_cost(fs: FigureSet, vcpus: float, offer: rec.CloudOffer | None, phase: 
                      "CPU virtual machines for the agents, per month",
                      "vCPUs × price per vCPU-hour × hours per month (agents are always on)",
                      ["agent.vcpus", "agent.cpu_price_per_vcpu_hour", "agent.hours_per_month"])
-    fs.add("agent.cpu_cost_per_year", monthly * 12.0, cur, "CPU virtual machines for the agents, per year",
+    fs.add("agent.cpu_cost_per_year", monthly * 12.0, per_year(cur), "CPU virtual machines for the agents, per year",
            "cpu cost per month × 12", ["agent.cpu_cost_per_month"])
 
 

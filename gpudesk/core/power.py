@@ -17,6 +17,7 @@ import numpy as np
 from gpudesk.catalog.records import Server, Switch
 from gpudesk.core import constants as C
 from gpudesk.core.checks import Check
+from gpudesk.core.cost_ledger import per_year
 from gpudesk.core.digits import percent_text
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import at, record_field, worst_index
@@ -186,7 +187,7 @@ def power_figures(inp: PowerInputs) -> FigureSet:
                  ["power.it_kw", "power.busy_fraction", "power.idle_it_kw", "power.pue", "power.hours_per_year"])
     price = fs.input("power.electricity_price", inp.electricity_per_kwh, f"{inp.currency}/kWh", "electricity price",
                      inp.electricity_source)
-    fs.add("power.annual_energy_cost", kwh * price, inp.currency, "energy cost per year",
+    fs.add("power.annual_energy_cost", kwh * price, per_year(inp.currency), "energy cost per year",
            "annual_kwh x electricity_price", ["power.annual_kwh", "power.electricity_price"])
     co2 = fs.input("power.grid_co2", inp.grid_co2_kg_per_kwh, "kg/kWh", "grid carbon intensity", inp.co2_source)
     fs.add("power.annual_co2_t", kwh * co2 / 1000.0, "t CO₂", "CO₂ per year", "annual_kwh x grid_co2 / 1000",

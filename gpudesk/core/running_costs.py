@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpudesk.core.cost_ledger import per_year
 from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.pass_memo import memoised_on_inputs
@@ -42,16 +43,16 @@ def running_cost_figures(inp: RunningCostInputs) -> FigureSet:
     cur = inp.currency
     gpus = fs.input("run.gpus", float(inp.gpus), "GPUs", "GPUs licensed", inp.gpus_source)
     rate = fs.input("run.software_per_gpu_year", inp.software_per_gpu_year, f"{cur}/GPU/year", "software licences")
-    soft = fs.add("run.software_per_year", gpus * rate, cur, "software licences per year",
+    soft = fs.add("run.software_per_year", gpus * rate, per_year(cur), "software licences per year",
                   "gpus × software_per_gpu_year", ["run.gpus", "run.software_per_gpu_year"])
     fte = fs.input("run.staff_fte", inp.staff_fte, "FTE",
                    "operations staff (images, drivers, scheduling, monitoring, backup)")
-    fte_cost = fs.input("run.staff_cost_per_fte", inp.staff_cost_per_year, f"{cur}/year", "cost per FTE")
-    staff = fs.add("run.staff_per_year", fte * fte_cost, cur, "staff per year", "staff_fte × staff_cost_per_fte",
+    fte_cost = fs.input("run.staff_cost_per_fte", inp.staff_cost_per_year, per_year(cur), "cost per FTE")
+    staff = fs.add("run.staff_per_year", fte * fte_cost, per_year(cur), "staff per year", "staff_fte × staff_cost_per_fte",
                    ["run.staff_fte", "run.staff_cost_per_fte"])
     monthly = fs.input("run.storage_monthly", float(convert(inp.storage_monthly_usd, "USD", cur, inp.cny_per_usd)),
                        f"{cur}/month", "storage rent per month", inp.storage_source)
-    fs.add("run.storage_per_year", monthly * 12.0, cur, "storage rent per year", "storage_monthly × 12",
+    fs.add("run.storage_per_year", monthly * 12.0, per_year(cur), "storage rent per year", "storage_monthly × 12",
                      ["run.storage_monthly"])
     vms = fs.input("run.cpu_vms_monthly", inp.cpu_vms_per_month, f"{cur}/month",
                    "CPU virtual machines of the agents per month", "agent.cpu_cost_per_month (the workloads' figures)")
@@ -61,7 +62,7 @@ def running_cost_figures(inp: RunningCostInputs) -> FigureSet:
                          f"licences: {LICENCE.name_of(inp.licence, 'en')}", inp.licence_units_source)
         price = fs.input("run.licence_price", inp.licence_price, f"{cur}/unit/year", "licence price per unit and year",
                          inp.licence_price_source or "no price: the line asks for a quote")
-        licence = fs.add("run.licence_per_year", units * price, cur, "licences per year", "licence_units × licence_price",
+        licence = fs.add("run.licence_per_year", units * price, per_year(cur), "licences per year", "licence_units × licence_price",
                          ["run.licence_units", "run.licence_price"])
     if inp.services_once > 0:
         fs.input("run.services_once", inp.services_once, cur, "one-off professional services",

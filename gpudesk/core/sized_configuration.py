@@ -100,7 +100,11 @@ class SizedConfiguration:
     server_id: str
     server_name: str  # the catalog's name (English for generic rows: report.server_names words them per language)
     gpus_per_server: int  # GPU slots of the server model
-    gpus_per_node: int  # GPUs populated per server (fewer than the slots = partly populated)
+    # GPUs per node the phase runs on (what ``nodes`` counts): a rented instance's GPUs (1 for a 1-GPU instance, not
+    # the plan's 8-GPU server), else the GPUs populated per server
+    gpus_per_node: int
+    gpus_installed_per_server: int  # GPUs populated per server of the plan's model (fewer than the slots = partly
+    # populated): what owning the phase takes, a rented phase's owning alternative included
     workloads: tuple[WorkloadSizing, ...]
     gpus: int
     nodes: int
@@ -134,12 +138,12 @@ class SizedConfiguration:
 
     @property
     def partly_populated(self) -> bool:
-        return not self.rack_scale and self.gpus_per_node < self.gpus_per_server
+        return not self.rack_scale and self.gpus_installed_per_server < self.gpus_per_server
 
     @property
     def installed_gpus(self) -> int:
         """GPUs physically in the servers (a partly populated server carries fewer than its slots)."""
-        per_server = self.gpus_per_server if self.rack_scale else self.gpus_per_node
+        per_server = self.gpus_per_server if self.rack_scale else self.gpus_installed_per_server
         return self.servers * per_server
 
     @property

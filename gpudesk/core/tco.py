@@ -19,6 +19,7 @@ import numpy as np
 
 from gpudesk.catalog.records import Server
 from gpudesk.core import constants as C
+from gpudesk.core.cost_ledger import per_year
 from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import catalog_source
@@ -108,19 +109,19 @@ def tco_figures(inp: TcoInputs) -> FigureSet:
     kwh = fs.input("tco.annual_kwh", np.asarray(inp.annual_kwh, dtype=float), "kWh", "facility energy per year",
                    "power model (power.annual_kwh)")
     elec = fs.input("tco.electricity_price", inp.electricity_per_kwh, f"{cur}/kWh", "electricity price")
-    energy = fs.add("tco.energy_per_year", kwh * elec, cur, "energy per year", "annual_kwh × electricity_price",
+    energy = fs.add("tco.energy_per_year", kwh * elec, per_year(cur), "energy per year", "annual_kwh × electricity_price",
                     ["tco.annual_kwh", "tco.electricity_price"])
     racks = fs.input("tco.racks", np.asarray(inp.racks, dtype=float), "racks", "racks rented", "power model (power.racks)")
     colo_rate = fs.input("tco.colo_per_rack_month", inp.colo_per_rack_month, f"{cur}/rack/month", "colocation rent")
-    colo = fs.add("tco.colo_per_year", racks * colo_rate * 12.0, cur, "colocation per year",
+    colo = fs.add("tco.colo_per_year", racks * colo_rate * 12.0, per_year(cur), "colocation per year",
                   "racks × colo_per_rack_month × 12", ["tco.racks", "tco.colo_per_rack_month"])
     pct = fs.input("tco.maintenance_pct", inp.maintenance_pct_per_year, "%/year", "maintenance as % of hardware value")
-    maint = fs.add("tco.maintenance_per_year", value * pct / 100.0, cur, "maintenance per year",
+    maint = fs.add("tco.maintenance_per_year", value * pct / 100.0, per_year(cur), "maintenance per year",
                    "hardware_value × maintenance_pct / 100", ["tco.hardware_value", "tco.maintenance_pct"])
-    fs.add("tco.owned_opex_per_year", energy + colo + maint, cur, "running an owned cluster per year",
+    fs.add("tco.owned_opex_per_year", energy + colo + maint, per_year(cur), "running an owned cluster per year",
            "energy + colocation + maintenance (per year)",
            ["tco.energy_per_year", "tco.colo_per_year", "tco.maintenance_per_year"])
     years = fs.input("tco.depreciation_years", float(inp.depreciation_years), "years", "depreciation period")
-    fs.add("tco.depreciation_per_year", value / years, cur, "straight-line depreciation per year",
+    fs.add("tco.depreciation_per_year", value / years, per_year(cur), "straight-line depreciation per year",
            "hardware_value / depreciation_years", ["tco.hardware_value", "tco.depreciation_years"])
     return fs

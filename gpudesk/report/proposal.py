@@ -162,7 +162,7 @@ def configuration_rows(phase: PhaseEstimate, t: ReportText) -> list[tuple[str, s
     servers = t.get("summary.servers_value", count=format_number(c.servers, 0), server=configured_server_name(c, t.lang))
     if c.partly_populated:
         servers += "；" if t.lang == "zh" else "; "
-        servers += t.get("summary.partly_populated", gpus=c.gpus_per_node, slots=c.gpus_per_server)
+        servers += t.get("summary.partly_populated", gpus=c.gpus_installed_per_server, slots=c.gpus_per_server)
     if c.instances and not c.owns_hardware:  # what is rented, counted as the ledger bills it, named as it names it
         offer = next((dict(ln.params).get("offer_id", "") for ln in phase.ledger.lines if ln.params
                       and dict(ln.params).get("instance") == c.instance), "")

@@ -16,6 +16,7 @@ import random
 
 import pytest
 
+from gpudesk.core.cost_ledger import per_year
 from gpudesk.core.ledger_figures import OPEX_LINES
 from gpudesk.paths import samples_dir
 from gpudesk.project.model import Phase, Project, Workload
@@ -90,6 +91,8 @@ def check_opex_lines_add_up(phase) -> None:  # type: ignore[no-untyped-def]
     shown = [key for key in OPEX_LINES if key in f and math.isfinite(f.number(key))]
     assert _close(sum(f.number(key) for key in shown), f.number("tco.opex_per_year")), \
         (phase.name, {key: f.number(key) for key in shown}, f.number("tco.opex_per_year"))
+    for key in [*shown, "tco.opex_per_year"]:  # one unit for a yearly line: staff read '50.0 万元' beside '万元/年'
+        assert f.unit(key) == per_year(ledger.currency), (phase.name, key, f.unit(key))
     named = {item for key in shown for item in f.awaiting(key)}
     for line in ledger.lines:
         if line.period == "month" and line.status != "carried" and not line.priced:  # unknown: named, never 0
@@ -123,8 +126,12 @@ def check_host_follows_the_phases_gpus(phase) -> int:  # type: ignore[no-untyped
     """Host and storage figures follow the GPUs the phase runs in its busiest server, not the server's slots (the
     startup sample's 1-GPU phase was sized for 8); returns 1 when the phase runs fewer GPUs than a server holds."""
     f, c = phase.figures, phase.config
-    # a rented instance's node is the instance (its own vCPUs and RAM feed its own GPUs), not the plan's server
-    per_node = int(f.number("plan.gpus_per_instance")) if "net.instance_gbps" in f else c.gpus_per_node
+    # a rented instance's node is the instance (its own vCPUs and RAM feed its own GPUs), not the plan's server: the
+    # sized configuration says so (the ecommerce phase on 1-GPU instances read gpus_per_node 8, the plan server's)
+    per_node = c.gpus_per_node
+    assert per_node == f.number("plan.gpus_per_node") and c.nodes == max(1, math.ceil(c.gpus / per_node))
+    if "net.instance_gbps" in f and "plan.gpus_per_instance" in f:  # an instance shape (a per-GPU row: the plan's)
+        assert per_node == f.number("plan.gpus_per_instance") == c.gpus_per_instance, (phase.name, per_node)
     used = min(per_node, max(c.gpus, 1))
     fewer = used < f.number("host.gpus")
     assert ("host.gpus_used" in f) == fewer, (phase.name, used, f.number("host.gpus"))
