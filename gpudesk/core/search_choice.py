@@ -3,7 +3,8 @@
 * Ranking: feasible first; then the market tier; then serving layouts gpudesk can vouch for (an MoE layout with
   attention data-parallel the plan did not ask for, ``demoted``, comes after the tensor-parallel-attention ones:
   its throughput is overstated on every published run); priced before unpriced; cheaper first (cost over the
-  cost basis); then fewer GPUs; then the better performance figure.
+  cost basis), costs within RANKING_COST_TIE of each other counting as equal; then the better performance figure;
+  then fewer GPUs.
 * The recommendation is the first feasible point; the runner-up is the best feasible point on another
   accelerator; the alternatives are the next accelerators' best.
 * The binding constraint is the one whose relaxation alone would admit the cheapest improvement: among the
@@ -22,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from gpudesk.core.constants import RANKING_COST_TIE
 from gpudesk.core.search_catalog import UnitCost
 from gpudesk.core.search_points import BIT, CODES, PointTable, SearchPoint, pareto_front
 from gpudesk.vocabulary.training import RECOMPUTE
@@ -61,11 +63,43 @@ def rank_order(table: PointTable, spec: Spec, rows: np.ndarray | None = None) ->
     perf = np.where(np.isfinite(metric), -metric if spec.metric_higher_is_better else metric, np.inf)
     tier = c["tier"][idx] if "tier" in c else np.zeros(idx.size)
     demoted = c["demoted"][idx] if "demoted" in c else np.zeros(idx.size, dtype=bool)
-    # fewer GPUs paid for, then the better performance: GPUs left idle in a whole server or instance already paid
-    # for are no saving (the startup pilot's A100 × 1 in an 8-GPU instance cost what × 8 costs, 8× slower)
+    # GPUs paid for: GPUs left idle in a whole server or instance already paid for are no saving (the startup
+    # pilot's A100 × 1 in an 8-GPU instance cost what × 8 costs, 8× slower); costs within the tie rank by the better
+    # performance, then fewer GPUs paid for (_cost_ties)
     billed = c["billed_gpus"][idx] if "billed_gpus" in c else c["gpus"][idx]
-    order = np.lexsort((perf, billed, np.where(priced, cost, 0.0), ~priced, demoted, tier, c["mask"][idx] != 0))
-    return idx[order]
+    keys = (~priced, demoted, tier, c["mask"][idx] != 0)
+    order = np.lexsort((perf, billed, np.where(priced, cost, 0.0), *keys))
+    ranked: np.ndarray = idx[_cost_ties(order, np.where(priced, cost, np.nan), perf, billed, keys)]
+    return ranked
+
+
+def _cost_ties(order: np.ndarray, cost: np.ndarray, perf: np.ndarray, billed: np.ndarray,
+               keys: tuple[np.ndarray, ...]) -> np.ndarray:
+    """``order`` (cheapest first within each run of equal ``keys``) with costs within RANKING_COST_TIE of each other
+    ranked as one: from the cheapest not yet placed, every row of its run costing at most (1 + tie) × its cost ranks
+    by the better performance, then fewer GPUs paid for (docs/search.md, 'Ties'). Two L40S layouts of the same 64
+    GPUs, $9 apart in $1.93 M through the typical-load power, picked the layout by those $9 (fidwide-18)."""
+    tie = 1.0 + RANKING_COST_TIE.value
+    c = cost[order]
+    same = np.ones(max(order.size - 1, 0), dtype=bool)  # neighbours of one run share every key
+    for key in keys:
+        k = key[order]
+        same &= k[1:] == k[:-1]
+    close = same & np.isfinite(c[1:]) & (c[1:] <= c[:-1] * tie)
+    if not close.any():  # no two neighbours within the tie: the order stands
+        return order
+    out = order.copy()
+    # stretches of rows each within the tie of the one before: only there can a group have two rows
+    edges = np.diff(np.concatenate(([0], close.astype(np.int8), [0])))
+    for first, last in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1), strict=True):
+        start = int(first)
+        while start <= last:  # rows first..last (inclusive) form the stretch
+            end = start + int(np.searchsorted(c[start:last + 1], c[start] * tie, side="right"))
+            if end - start > 1:
+                group = order[start:end]
+                out[start:end] = group[np.lexsort((billed[group], perf[group]))]
+            start = end
+    return out
 
 
 def point(table: PointTable, row: int, units: list[UnitCost], kind: str, min_bits: int) -> SearchPoint:

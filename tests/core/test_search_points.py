@@ -79,3 +79,18 @@ def test_the_binding_constraint_is_the_one_hiding_the_cheapest_improvement():
     table2.add(acc=0, gpus=np.array([8.0, 16.0]), cost=np.array([100.0, 200.0]), days=np.array([2.0, 1.0]),
                mask=np.array([0, BIT["power"]]))
     assert choose(table2, Spec("training", "days", False, "days", False, "cost"), "deadline").binding == "deadline"
+
+
+def test_costs_within_the_tie_rank_by_time_then_fewer_gpus():
+    """fidwide-18: two L40S layouts of 64 GPUs, $9 apart in $1.93 M (typical-load power), picked the slower one."""
+    from gpudesk.core.constants import RANKING_COST_TIE
+
+    base = 1_930_000.0
+    table = PointTable()
+    # rows: the cheapest by $9, 29.5 days; 26.5 days; as fast with fewer GPUs; 1% dearer and faster still (no tie)
+    table.add(acc=0, gpus=np.array([64.0, 64.0, 32.0, 64.0]), days=np.array([29.5, 26.5, 26.5, 20.0]),
+              cost=np.array([base, base + 9.0, base + 5.0, base * 1.01]), mask=np.zeros(4, dtype=int))
+    spec = Spec("training", "days", False, "days", False, "cost")
+    assert 9.0 / base < RANKING_COST_TIE.value < 0.01
+    assert list(rank_order(table, spec)) == [2, 1, 0, 3]
+    assert choose(table, spec, "deadline").recommended == 2

@@ -119,6 +119,15 @@ NVIDIA_AI_ENTERPRISE_USD_PER_GPU_YEAR = Constant(
     "include a five-year subscription, which a user quote of 0 cannot express: state the licence as none there",
 )
 
+RANKING_COST_TIE = Constant(
+    "RANKING_COST_TIE", 0.001, "fraction", "costs this close rank as equal in the configuration search",
+    "gpudesk rule (docs/search.md, Ties): two layouts of the same GPUs differ in cost only through the energy their "
+    "typical-load power draws, which falls as a layout waits longer on communication; the L40S alternative's layout "
+    "was picked by $9 in $1.93 M (0.0005%), the slower one. 0.1% is below what the price inputs are known to (a "
+    "quote's rounding, the electricity price, the PUE) and far below the cost of one server more (1/8 of an "
+    "8-server phase): costs within it rank by the better performance, then fewer GPUs",
+)
+
 # ---------------------------------------------------------------------------
 # What-if sensitivity (core/whatif.py; docs/whatif.md)
 # ---------------------------------------------------------------------------
