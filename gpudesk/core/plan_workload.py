@@ -301,8 +301,12 @@ def unserved_reason(figures: FigureSet) -> str:
     return "no_memory" if figures.number("infer.max_concurrency_kv", 1.0) < 1 else "targets_unmet"
 
 
-UNSERVED_RATES = ("infer.max_rate_per_replica", "infer.requests_per_s", "infer.tokens_per_s",
-                  "infer.tokens_per_s_per_gpu")
+UNSERVED_RATES = {  # the rates a replica that cannot serve reads unknown: with no sequence in memory every rate the
+    # core gives is 0; with one that fits but misses the targets its throughput stands and only the rate at them fails
+    "no_memory": ("infer.max_rate_per_replica", "infer.requests_per_s", "infer.tokens_per_s",
+                  "infer.tokens_per_s_per_gpu"),
+    "targets_unmet": ("infer.max_rate_per_replica",),
+}
 
 
 def record_unserved(figures: FigureSet, code: str) -> None:
@@ -312,7 +316,7 @@ def record_unserved(figures: FigureSet, code: str) -> None:
                 "the model and one sequence's KV cache do not fit where infer.max_concurrency_kv < 1, else no rate "
                 "per replica meets the latency targets",
                 ["infer.max_concurrency_kv", "infer.concurrency"], vocabulary=UNSERVED)
-    for key in UNSERVED_RATES:
+    for key in UNSERVED_RATES[code]:
         if key in figures:
             figures.add(key, float("nan"), figures.unit(key), figures.label(key),
                         "unknown: the replica cannot serve (infer.cannot_serve)", ["infer.cannot_serve"])

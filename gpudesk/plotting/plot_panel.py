@@ -129,7 +129,7 @@ class PlotPanel:
             item.setVisible(False)
         self._draw_reflines(self._hlines, [r for r in spec.hlines if r.panel == panel], 0, theme)
         self._draw_reflines(self._vlines, [r for r in spec.vlines if r.panel == panel], 90, theme)
-        markers = [m for m in spec.markers if m.panel == panel]
+        markers = [m for m in spec.markers if m.panel == panel and math.isfinite(m.x) and math.isfinite(m.y)]
         if restyle or markers != self.markers:  # the same markers (often none) on the same axes: drawn already
             self._draw_markers(markers, theme)
         self._categories = list(spec.categories or ())

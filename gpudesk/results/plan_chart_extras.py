@@ -92,6 +92,7 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
     full = run < CONCURRENCIES - 0.5
     capped = [RefLine(float(run[full][0]), KV_FULL.format(value=f"{run[full][0]:,.0f}"), "capacity")] if full.any() else []
     planned = figures.number("infer.concurrency", 0.0)
+    at = figures.number("infer.tokens_per_s")  # unknown where the replica cannot serve: no marker then
     # latency on a log scale: TPOT (tens of ms) and TTFT (up to seconds) share the panel, and on a linear axis the
     # bank launch's TPOT ran flat along the bottom under its 4,000 ms TTFT target, its own 60 ms target unreadable
     latency = np.concatenate([tpot[ok], ttft[ok]])
@@ -104,6 +105,6 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
                 Series("TTFT", x, list(ttft[ok]), style="line", color_role="ttft", panel=1)],
         hlines=[RefLine(ms, f"{name} target {ms:,g} ms", "target", panel=1)  # 0: no target set
                 for name, ms in (("TPOT", w.tpot_ms), ("TTFT", w.ttft_ms)) if ms > 0], vlines=capped,
-        markers=[Marker(planned, float(figures.value_at("infer.tokens_per_s")), "planned",
-                        f"engine batch {planned:g}")] if 0 < planned <= CONCURRENCIES[-1] else [],
+        markers=[Marker(planned, at, "planned",
+                        f"engine batch {planned:g}")] if 0 < planned <= CONCURRENCIES[-1] and math.isfinite(at) else [],
     )
