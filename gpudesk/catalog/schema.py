@@ -56,14 +56,12 @@ META_TABLE = "meta"
 
 
 def table_spec(table: str) -> TableSpec:
+    spec = TABLES.get(table)
+    if spec is not None:  # every catalog row read asks: the error's import only when there is one to raise
+        return spec
     from gpudesk.catalog.errors import CatalogError
 
-    try:
-        return TABLES[table]
-    except KeyError:
-        raise CatalogError(
-            f"unknown catalog table '{table}'; tables are: {', '.join(TABLES)}"
-        ) from None
+    raise CatalogError(f"unknown catalog table '{table}'; tables are: {', '.join(TABLES)}")
 
 
 @cache

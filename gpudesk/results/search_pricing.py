@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import math
 import re
 from collections import OrderedDict
@@ -37,13 +38,9 @@ def assign(root: Any, path: str, value: Any, owned: set[int] | None = None) -> N
     ``owned`` (ids of the objects the caller owns, ``root``'s included) every object and list on the way that is
     not owned yet is first replaced by a shallow copy, so the objects ``root`` shares with another plan stay as
     they were: copying a path costs a few objects where a deep copy of the plan copies all of them."""
-    parts = path.split(".")
+    parts = _parts(path)
     target = root
-    for i, part in enumerate(parts):
-        m = PART.fullmatch(part)
-        if m is None:
-            raise ValueError(f"{path}: not a field path")
-        name, index = m.group(1), m.group(2)
+    for i, (name, index) in enumerate(parts):
         last = i == len(parts) - 1
         if index is None and last:
             setattr(target, name, value)
@@ -64,6 +61,19 @@ def assign(root: Any, path: str, value: Any, owned: set[int] | None = None) -> N
                 target[int(index)] = child
                 owned.add(id(child))
             target = child
+
+
+@functools.lru_cache(maxsize=512)
+def _parts(path: str) -> tuple[tuple[str, str | None], ...]:
+    """``path``'s (name, index or None) parts, parsed once per path (a pass assigns the same few paths to every
+    configuration it prices)."""
+    parts = []
+    for part in path.split("."):
+        m = PART.fullmatch(part)
+        if m is None:
+            raise ValueError(f"{path}: not a field path")
+        parts.append((m.group(1), m.group(2)))
+    return tuple(parts)
 
 
 def pinned_project(project: Project, index: int, catalog: Catalog, point: Any,
