@@ -26,7 +26,6 @@ Step times: :mod:`gpudesk.core.inference_step`; queueing: :mod:`gpudesk.core.inf
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any
@@ -147,16 +146,36 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
         inp = replace(inp, ttft_tail_target_s=np.where((median > 0) & ((tail <= 0) | (median < tail)), median, tail))
     if inp.batching == "disaggregated":
         inp = replace(inp, disaggregated=True)
-    kept, a, rest = _kept_replica(inp)
+    kept, a, state = _kept_replica(inp)
     fs = kept.without()  # the kept set is never changed: the rate's input and the queue go into a copy
     a = {**a, "request_rate": np.broadcast_to(np.asarray(inp.request_rate, dtype=np.float64), a["tp"].shape)}
     fs.input("infer.in.request_rate", a["request_rate"], UNITS["request_rate"], LABELS["request_rate"])
-    return rest(fs, inp, a)
+    return _rate_part(fs, inp, a, state)
+
+
+@dataclass(frozen=True)
+class KeptState:
+    """What the rate's part of a serving estimate (:func:`_rate_part`) reads of the kept replica besides its figures:
+    the queue's rate-free part (core/inference_load.queue_kept; None without a queue) and the replica's arrays."""
+
+    queue: dict[str, Any] | None
+    gpus: np.ndarray  # GPUs per replica
+    valid: np.ndarray
+    service: np.ndarray
+    c1: np.ndarray
+    out_tail: np.ndarray
+    tpot: np.ndarray
+    code: np.ndarray  # infer.bottleneck's index into SERVING_CODES
+
+
+KEPT_REPLICA = "gpudesk.core.inference._kept_replica"
+"""The memoised replica's name in a PassMemo (core/inference_rows.py computes several at once)."""
 
 
 @memoised_by(lambda inp: fields_key(inp, shape_only="request_rate"))
-def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray], Callable[..., FigureSet]]:
-    """The replica's figures (nothing in them reads the request rate), its inputs ``a`` and what adds the rest."""
+def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray], KeptState]:
+    """The replica's figures (nothing in them reads the request rate), its inputs ``a`` and what the rate's part
+    reads (:class:`KeptState`)."""
     m, hw = inp.model, inp.hardware
     math = serving_math(inp.weight_dtype, inp.compute_dtype)
     arrays = np.broadcast_arrays(*(np.asarray(getattr(inp, f), dtype=np.float64) for f in FIELDS), np.zeros(hw.size))
@@ -367,15 +386,17 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     queue = queue_kept(inp, a, rep, service, c1, valid, prompt, prompt_tail, prefill_tail, out_tail, tpot, k, z,
                        parts, pre) if inp.queue else None
 
-    def rest(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray]) -> FigureSet:  # the rate's part
-        if queue is not None:
-            queue_figures(fs, inp, a, queue, rep.gpus, valid, service, c1, out_tail, tpot)
-        fs.add("infer.bottleneck", SERVING_CODES[code.astype(int)], "", "what limits throughput",
-               "weights_bandwidth when the decode step reads weights longer than it computes, else compute; "
-               "kv_bandwidth when attention outweighs the linear layers; communication when it outweighs both; "
-               "kv_capacity or tpot_target when either caps the concurrency below the plan's; "
-               "unsupported_precision where the part lacks the precision",
-               ["infer.decode_step_s", "infer.concurrency", "infer.max_concurrency_kv"], vocabulary=BOTTLENECK)
-        return fs
+    return fs, a, KeptState(queue, rep.gpus, valid, service, c1, out_tail, tpot, code)
 
-    return fs, a, rest
+
+def _rate_part(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray], kept: KeptState) -> FigureSet:
+    """The figures that read the request rate (the queue's), and the bottleneck, added to ``fs``."""
+    if kept.queue is not None:
+        queue_figures(fs, inp, a, kept.queue, kept.gpus, kept.valid, kept.service, kept.c1, kept.out_tail, kept.tpot)
+    fs.add("infer.bottleneck", SERVING_CODES[kept.code.astype(int)], "", "what limits throughput",
+           "weights_bandwidth when the decode step reads weights longer than it computes, else compute; "
+           "kv_bandwidth when attention outweighs the linear layers; communication when it outweighs both; "
+           "kv_capacity or tpot_target when either caps the concurrency below the plan's; "
+           "unsupported_precision where the part lacks the precision",
+           ["infer.decode_step_s", "infer.concurrency", "infer.max_concurrency_kv"], vocabulary=BOTTLENECK)
+    return fs
