@@ -1,9 +1,8 @@
 """The serving replicas a pricing pass computes together (core/inference_rows.py) are each the same, bit for bit, as
-the replica's own call, and the prices they give are the prices each configuration gets alone."""
+the replica's own call (the prices they give are the samples' goldens and the reconciliation's, unchanged)."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 
 import numpy as np
@@ -12,9 +11,7 @@ from gpudesk.core import inference_rows
 from gpudesk.core.inference import _kept_replica
 from gpudesk.core.inference_rows import _same, kept_rows
 from gpudesk.core.pass_memo import PassMemo
-from gpudesk.core.stepwise import run_through
-from gpudesk.results import search_pricing
-from gpudesk.results.pipeline import phase_ledger, pricing_steps_for
+from gpudesk.results.pipeline import phase_ledger
 from gpudesk.results.search_pricing import PriceCache, context_key, replica_wanted, shown_points
 
 RUN = _kept_replica.__wrapped__  # type: ignore[attr-defined]
@@ -54,18 +51,3 @@ def test_a_batch_whose_first_row_is_not_its_own_call_is_not_handed_out(searched_
 
     monkeypatch.setattr(inference_rows, "_stacked", off_by_one)
     assert kept_rows(inputs) == [None] * len(inputs)
-
-
-def test_a_phase_is_priced_alike_with_and_without_the_replicas_together(searched_sample, monkeypatch) -> None:
-    plan, _project = searched_sample("bank-llm-assistant")
-    phase = plan.phases[1]
-    catalog = searched_sample.catalog
-
-    def priced() -> str:
-        catalog.forget_derived()  # an empty price cache and memo
-        found = copy.deepcopy(phase.found)  # pricing ranks the search it prices: the shared sample's stays as it is
-        return repr((run_through(pricing_steps_for(phase, catalog, found, PassMemo())), found.per_accelerator))
-
-    together = priced()
-    monkeypatch.setattr(search_pricing, "replicas_together", lambda *args: iter(()))
-    assert priced() == together
