@@ -45,7 +45,7 @@ from gpudesk.core.inference_batch import bound_shares, static_batch
 from gpudesk.core.inference_concurrency import largest_concurrency
 from gpudesk.core.inference_disagg import prefill_instance
 from gpudesk.core.inference_lengths import concurrency_with_spread, context_in_flight, lognormal_quantile, service_cv2
-from gpudesk.core.inference_load import queue_figures, queue_kept
+from gpudesk.core.inference_load import KeptState, queue_figures, queue_kept
 from gpudesk.core.inference_server import server_parts
 from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.memory import MemoryInputs, estimate_memory
@@ -151,21 +151,6 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     a = {**a, "request_rate": np.broadcast_to(np.asarray(inp.request_rate, dtype=np.float64), a["tp"].shape)}
     fs.input("infer.in.request_rate", a["request_rate"], UNITS["request_rate"], LABELS["request_rate"])
     return _rate_part(fs, inp, a, state)
-
-
-@dataclass(frozen=True)
-class KeptState:
-    """What the rate's part of a serving estimate (:func:`_rate_part`) reads of the kept replica besides its figures:
-    the queue's rate-free part (core/inference_load.queue_kept; None without a queue) and the replica's arrays."""
-
-    queue: dict[str, Any] | None
-    gpus: np.ndarray  # GPUs per replica
-    valid: np.ndarray
-    service: np.ndarray
-    c1: np.ndarray
-    out_tail: np.ndarray
-    tpot: np.ndarray
-    code: np.ndarray  # infer.bottleneck's index into SERVING_CODES
 
 
 KEPT_REPLICA = "gpudesk.core.inference._kept_replica"

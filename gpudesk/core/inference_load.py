@@ -4,6 +4,7 @@ needed, waits, loaded latencies) from the replica's figures and what the queue r
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,21 @@ from gpudesk.core.model_math import kv_cache_bytes
 
 if TYPE_CHECKING:
     from gpudesk.core.inference import InferenceInputs
+
+
+@dataclass(frozen=True)
+class KeptState:
+    """What the rate's part of a serving estimate (core/inference._rate_part) reads of the kept replica besides its
+    figures: the queue's rate-free part (:func:`queue_kept`; None without a queue) and the replica's arrays."""
+
+    queue: dict[str, Any] | None
+    gpus: np.ndarray  # GPUs per replica
+    valid: np.ndarray
+    service: np.ndarray
+    c1: np.ndarray
+    out_tail: np.ndarray
+    tpot: np.ndarray
+    code: np.ndarray  # infer.bottleneck's index into SERVING_CODES
 
 
 def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel, service: np.ndarray,

@@ -21,7 +21,8 @@ from typing import Any
 import numpy as np
 
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.inference import FIELDS, InferenceInputs, KeptState, _kept_replica
+from gpudesk.core.inference import FIELDS, InferenceInputs, _kept_replica
+from gpudesk.core.inference_load import KeptState
 from gpudesk.core.pass_memo import identity
 
 Kept = tuple[FigureSet, dict[str, np.ndarray], KeptState]
