@@ -90,7 +90,9 @@ def describe(p: SearchPoint) -> Joined:
     if "batch" in lay and math.isfinite(float(lay["batch"])) and lay["batch"] >= 1:
         parts.append(Reason("point_batch", {"batch": int(lay["batch"])}))
     if lay.get("disagg"):
-        parts.append(Reason("point_disaggregated"))
+        pools = [p.values.get(k, math.nan) for k in ("disagg_prefill_gpus", "disagg_decode_gpus")]
+        parts.append(Reason("point_disaggregated_pools", {"prefill": int(pools[0]), "decode": int(pools[1])})
+                     if all(math.isfinite(float(g)) and g >= 1 for g in pools) else Reason("point_disaggregated"))
     if "zero" in lay:
         parts.append(Reason(f"search_training_{lay.get('recompute_name', 'selective')}",
                             {"zero": int(lay["zero"]), "micro_batch": int(lay.get("mb", 1))}))

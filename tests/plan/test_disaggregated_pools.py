@@ -54,3 +54,23 @@ def test_a_pool_without_whole_instances_is_refused_by_name(catalog, prefill_tp, 
     with pytest.raises(PlanInputError) as raised:
         estimate_plan(_plan(prefill_tp, pools), catalog)
     assert f"workloads[0].{field}" in str(raised.value) and words in str(raised.value)
+
+
+def test_a_searched_disaggregated_point_says_how_its_gpus_split(searched_sample) -> None:
+    """The bank sample's serving search recommends disaggregated points: each names its prefill and decode pools,
+    and they add up to the GPUs it counts (before, the configuration read only 'prefill/decode disaggregated')."""
+    from gpudesk.core.search_words import describe
+    from gpudesk.report.check_text import reason_text
+
+    estimate, _project = searched_sample("bank-llm-assistant")
+    seen = 0
+    for phase in estimate.phases:
+        rec = phase.search.recommended if phase.search is not None else None
+        if rec is None or not rec.layout.get("disagg"):
+            continue
+        pools = rec.values["disagg_prefill_gpus"], rec.values["disagg_decode_gpus"]
+        assert sum(pools) == rec.gpus
+        en = " · ".join(reason_text(r, "en") for r in describe(rec).items)
+        assert f"prefill pool {int(pools[0]):,} + decode pool {int(pools[1]):,} GPUs" in en
+        seen += 1
+    assert seen >= 1
