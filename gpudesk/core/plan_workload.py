@@ -302,9 +302,12 @@ def unserved_reason(figures: FigureSet) -> str:
 
 
 UNSERVED_RATES = {  # the rates a replica that cannot serve reads unknown: with no sequence in memory every rate the
-    # core gives is 0; with one that fits but misses the targets its throughput stands and only the rate at them fails
+    # core gives is 0 and the queue's times and requests in flight infinite (read "overloaded" / "unlimited", where
+    # no request is served at all); with one that fits but misses the targets its throughput stands and only the
+    # rate at them fails
     "no_memory": ("infer.max_rate_per_replica", "infer.requests_per_s", "infer.tokens_per_s",
-                  "infer.tokens_per_s_per_gpu"),
+                  "infer.tokens_per_s_per_gpu", "infer.ttft_s", "infer.ttft_p99_s", "infer.ttft_at_percentile_s",
+                  "infer.e2e_latency_s", "infer.e2e_at_percentile_s", "infer.in_flight"),
     "targets_unmet": ("infer.max_rate_per_replica",),
 }
 

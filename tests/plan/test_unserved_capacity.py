@@ -43,6 +43,10 @@ def test_a_deployment_that_cannot_serve_says_why_and_never_reads_0(catalog, sear
     cap = plan.phases[0].config.workloads[0].capacity
     assert cap is not None and cap.unserved == "no_memory" and math.isnan(cap.per_replica) and math.isnan(cap.total)
     assert math.isnan(cap.tokens_per_s_total) and cap.target > 0
+    figures = plan.phases[0].figures  # no request is served: its wait, latencies and requests in flight are unknown,
+    infinite = [k for k in figures.keys() if k.startswith("infer.")  # not 'overloaded' / 'unlimited'
+                and isinstance(figures.value_at(k), float) and math.isinf(figures.value_at(k))]
+    assert not infinite, infinite
     data = json.loads(json.dumps(plan_to_json(plan), allow_nan=False))["phases"][0]["configuration"]
     shown = data["workloads"][0]["capacity"]
     assert shown["per_replica"] is None and shown["total"] is None and shown["unserved"] == "no_memory"
