@@ -44,7 +44,7 @@ MEANINGS: dict[str, str] = {
     "total": "per_replica × replicas", "target": "the peak load the plan must carry", "unit": "unit of the rates",
     "tokens_per_s_per_replica": "output tokens/s per replica (LLM)", "tokens_per_s_total": "output tokens/s of all replicas",
     "utilisation": "target / total",
-    "unserved": "why the deployment cannot serve (vocabulary UNSERVED: no_memory, targets_unmet); its rates are then "
+    "unserved": "why the deployment cannot serve (vocabulary UNSERVED: no_memory, targets_unmet, tables_exceed_gpus); its rates are then "
                 "null, never 0. \"\" = it serves (a null rate then is unknown: a figure it needs is missing)",
     "unserved_names": "that reason in words, {\"en\": …, \"zh\": …} (only when unserved)",
     # CostLedger

@@ -81,11 +81,16 @@ def size_item_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardw
         sized_by, formula = "fixed_nodes", "hardware.nodes × GPUs per node (set in the plan)"
     per_gpu = float(fs.value_at(rate_key))
     peak = w.items_per_day / 86400.0 * w.peak_factor
+    # a fixed node count whose GPUs cannot hold the embedding tables serves nothing: its rate is unknown and the
+    # sized configuration says why (never the rate of GPUs that would hold them)
+    short = w.kind == "recsys_inference" and gpus < fs.number("recsys.gpus_for_tables", 0.0)
+    unserved = "tables_exceed_gpus" if short else ""
+    rate = float("nan") if unserved else per_gpu
     return WorkloadResult(
         sized_by=sized_by, sizing_formula=formula, sizing_keys=(f"{prefix}.gpus_needed",),
         layout=Layout(dp=int(gpus)), gpus_needed=own,
-        capacity=ServingCapacity(replicas=int(gpus), per_replica=per_gpu, total=per_gpu * int(gpus), target=peak,
-                                 unit=item_unit(w.kind, "s")),
+        capacity=ServingCapacity(replicas=int(gpus), per_replica=rate, total=rate * int(gpus), target=peak,
+                                 unit=item_unit(w.kind, "s"), unserved=unserved),
         figures=fs, gpus=int(gpus), data_kind=data_kind if w.kind != "vision_inference" else "images",
         throughput_per_gpu=per_gpu * w.items_per_day / 86400.0 / max(gpus * per_gpu, 1e-9),
         params=float(model.params_total), load_factor=TRAINING_POWER_LOAD.value / max(w.peak_factor, 1.0),

@@ -94,4 +94,6 @@ UNSERVED: Vocabulary[Term] = Vocabulary("why a deployment cannot serve", (
     Term("no_memory", "the model and one sequence's KV cache do not fit in GPU memory with this layout",
          "此并行方式下，模型权重加一条序列的 KV 缓存放不进 GPU 显存"),
     Term("targets_unmet", "no batch size meets the latency targets", "任何批量都达不到延迟目标"),
+    Term("tables_exceed_gpus", "the embedding tables need the memory of more GPUs than the phase has",
+         "嵌入表所需显存超过本阶段全部 GPU 的显存"),
 ))

@@ -60,3 +60,19 @@ def test_a_deployment_that_cannot_serve_says_why_and_never_reads_0(catalog, sear
     assert comparison.row("throughput").values[0] is None and comparison.row("throughput").values[1] > 0  # unknown, not 0
     rows = {r[1]: r for r in csv.reader(io.StringIO(to_csv(comparison, ReportText("en")))) if r and r[0] == "figure"}
     assert rows["throughput"][4] in ("", "unknown"), rows["throughput"]
+
+
+def test_recommendation_tables_larger_than_the_fixed_gpus_cannot_serve(catalog) -> None:
+    """The e-commerce ranking phase at 1 node × 1 L40S: its embedding tables need 2 GPUs' memory
+    (recsys.gpus_for_tables), yet the phase read 5.39 M samples/s on its one GPU, over its 3.47 M peak."""
+    project = load_project(samples_dir() / "ecommerce-recsys.gpudesk").project
+    project.phases = [project.phases[1]]
+    project.phases[0].hardware.nodes, project.phases[0].hardware.gpus_per_node = 1, 1
+    project.phases[0].hardware.candidates = [project.phases[0].hardware.accelerator_id]  # search its own part only
+    plan = estimate_plan(project, catalog, search=True)
+    assert plan.phases[0].figures.value_at("recsys.gpus_for_tables") == 2
+    cap = plan.phases[0].config.workloads[0].capacity
+    assert cap is not None and cap.unserved == "tables_exceed_gpus" and math.isnan(cap.total) and cap.target > 0
+    assert "嵌入表" in cap.unserved_text("zh") and "embedding tables" in cap.unserved_text("en")
+    shown = json.loads(json.dumps(plan_to_json(plan), allow_nan=False))["phases"][0]["configuration"]
+    assert shown["workloads"][0]["capacity"]["total"] is None
