@@ -153,10 +153,6 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
     return _rate_part(fs, inp, a, state)
 
 
-KEPT_REPLICA = "gpudesk.core.inference._kept_replica"
-"""The memoised replica's name in a PassMemo (core/inference_rows.py computes several at once)."""
-
-
 @memoised_by(lambda inp: fields_key(inp, shape_only="request_rate"))
 def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray], KeptState]:
     """The replica's figures (nothing in them reads the request rate), its inputs ``a`` and what the rate's part

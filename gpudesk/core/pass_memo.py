@@ -37,7 +37,6 @@ class PassMemo:
         self._by_name: dict[tuple[str, bool], int] = {}  # (a memoised function's name, hit) -> count
         self._store: dict[Hashable, Any] = {}
         self._alive: list[Any] = []  # the inputs behind each key (their identities stay unique while kept)
-        self.gathered: frozenset[str] = frozenset()  # memoised functions whose misses raise Wanted (:meth:`gathering`)
 
     @contextmanager
     def active(self) -> Iterator[PassMemo]:
@@ -47,22 +46,6 @@ class PassMemo:
             yield self
         finally:
             _ACTIVE = previous
-
-    @contextmanager
-    def gathering(self, names: Iterable[str]) -> Iterator[PassMemo]:
-        """While active: a call of a memoised function named here (module.qualname) that this memo cannot serve
-        raises :class:`Wanted` instead of running, so a caller can gather the calls a pass is about to make and
-        compute them together (results/search_pricing.py: the serving replicas of the configurations a search
-        shows, core/inference_rows.py), then :meth:`put` each value under its call's key."""
-        previous, self.gathered = self.gathered, frozenset(names)
-        try:
-            yield self
-        finally:
-            self.gathered = previous
-
-    def put(self, wanted: Wanted, value: Any) -> None:
-        """Keep ``value`` as what the call ``wanted`` gathered returns (counted as computed, as :meth:`get` counts it)."""
-        self.get(wanted.key, (wanted.call_args, wanted.kwargs), lambda: value)
 
     def counted(self, name: str, hit: bool = True) -> int:
         """How many calls of the memoised function ``name`` (module.qualname) were served (``hit``) or computed."""
@@ -134,22 +117,11 @@ def memoised_by(key: Callable[..., Hashable]) -> Callable[[F], F]:
             made = key(*args, **kwargs)
             if made is None:
                 return fn(*args, **kwargs)
-            if memo.gathered and name in memo.gathered and (name, made) not in memo._store:
-                raise Wanted((name, made), args, kwargs)
             return memo.get((name, made), (args, kwargs), lambda: fn(*args, **kwargs))
 
         return wrapper  # type: ignore[return-value]
 
     return decorate
-
-
-class Wanted(BaseException):
-    """A call of a memoised function the active memo is :meth:`~PassMemo.gathering` (a BaseException: no model's
-    ``except Exception`` may take it for a failure of its own)."""
-
-    def __init__(self, key: Hashable, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        super().__init__(key[0] if isinstance(key, tuple) and key else key)
-        self.key, self.call_args, self.kwargs = key, args, kwargs
 
 
 class _Unkeyed(Exception):

@@ -22,9 +22,7 @@ from typing import Any, cast
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.candidates import Candidate, Reason
 from gpudesk.core.cost_ledger import CostLedger
-from gpudesk.core.inference import KEPT_REPLICA
-from gpudesk.core.inference_rows import group_rows, kept_groups
-from gpudesk.core.pass_memo import PassMemo, Wanted
+from gpudesk.core.pass_memo import PassMemo
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Phase, Project
@@ -206,8 +204,6 @@ def pricing_steps(rows: list[Candidate], search: Any, project: Project, index: i
     total = len(rows) + len(extra)
     cache, context = price_cache(catalog), context_key(project, index, carried)
     memo = pricing_memo(catalog) if memo is None else memo  # what the points share, built once (core/pass_memo.py)
-    found = [p for p in (search.find(r.point) for r in rows if search is not None and r.point >= 0) if p is not None]
-    yield from replicas_together([*found, *extra], context, project, index, catalog, estimate, cache, memo)
     out: list[Candidate] = []
     costs: dict[int, PointCost] = {}
     for row in rows:
@@ -228,39 +224,6 @@ def pricing_steps(rows: list[Candidate], search: Any, project: Project, index: i
         out = [dataclasses.replace(r, rank=i) for i, r in enumerate(out, start=1)]
         search.explain_priced(costs)  # the why and the levers quote the ledger, as the rows do
     return out, costs
-
-
-def replicas_together(points: list[Any], context: Hashable, project: Project, index: int, catalog: Catalog,
-                      estimate: Estimator, cache: PriceCache, memo: PassMemo
-                      ) -> Generator[tuple[int, str], None, None]:
-    """Before ``points`` are priced one by one: the serving replicas their pinned plans will size, computed together
-    (core/inference_rows.py: a group of one accelerator, server and precision as one batch, each row the same, bit for
-    bit, as its own call) and kept in ``memo``, where each plan's sizing then finds its own. A point per ``next()``,
-    then a group per ``next()`` (the window prices between events)."""
-    wanted: list[Wanted] = []
-    for point in points:
-        miss = replica_wanted(point, context, project, index, catalog, estimate, cache, memo)
-        if miss is not None:
-            wanted.append(miss)
-        yield 0, point.accelerator_name
-    for members in kept_groups([miss.call_args[0] for miss in wanted]):
-        with memo.active():
-            rows = group_rows([wanted[i].call_args[0] for i in members])
-        for i, kept in zip(members, rows or (), strict=False):
-            memo.put(wanted[i], kept)
-        yield 0, ""
-
-
-def replica_wanted(point: Any, context: Hashable, project: Project, index: int, catalog: Catalog,
-                   estimate: Estimator, cache: PriceCache, memo: PassMemo) -> Wanted | None:
-    """The serving replica (core/inference._kept_replica) ``memo`` lacks that pricing ``point`` would compute first,
-    its pinned plan run up to it; None where it needs none (then priced whole here, into ``cache``)."""
-    with memo.gathering((KEPT_REPLICA,)):
-        try:
-            _price(point, context, project, index, catalog, estimate, cache, memo)
-        except Wanted as miss:
-            return miss
-    return None
 
 
 def point_price(point: Any, project: Project, index: int, catalog: Catalog, estimate: Estimator,
