@@ -297,7 +297,8 @@ def amd_cdna3_serving_check(accelerator: Accelerator) -> list[Check]:
         "3.1 70B and 405B, AMD 'Performance Results' page) the measured throughput was "
         f"{percent_text(runs['low_pct'] / 100.0)} to {percent_text(runs['high_pct'] / 100.0)} of gpudesk's "
         "estimate, which models a fused TensorRT-LLM-class engine; the published figures point to the serving stack on "
-        "ROCm (two vLLM 0.9 builds differ by 31% on the same server). Too few runs for an 80% accuracy band, so the serving figures carry none: "
+        "ROCm, and AMD's later vLLM builds on the same server (to November 2025, with ROCm 7.0 and AITER on) read "
+        "within 10% of these runs. Too few runs for an 80% accuracy band, so the serving figures carry none: "
         f"the throughput is likely overstated and the GPU count short, by {runs['short_low']:.1f}× to "
         f"{runs['short_high']:.1f}× on those runs.",
         "Calibrate with a pilot run on this accelerator and the engine build you will run before quoting the GPU "

@@ -39,6 +39,7 @@ from dataclasses import replace
 from statistics import median
 
 import numpy as np
+from validation_amd_builds import where_it_goes
 from validation_cases_inference import InferenceCase
 from validation_cases_serving import ServingCase
 from validation_catalog import catalog
@@ -123,7 +124,9 @@ def _amd(model_id: str, label: str, rows: list[tuple]) -> list[ServingCase]:
               f"{total * osl / (isl + osl):,.0f} tokens/s; offline, in-flight batching, {prompts:,} prompts of "
               f"{isl:,} + {osl:,} tokens with max num seqs {prompts:,} (all in flight at once); TP8, FP8 weights and "
               "KV cache (the FP8-KV checkpoint); --gpu-memory-utilization 0.9; engine current (vLLM 0.9.1 on "
-              "ROCm 6.4.1)"))
+              "ROCm 6.4.1: the V1 engine, AITER off, its build notes saying AITER did not support an FP8 KV cache "
+              "yet, so vLLM's own ROCm attention kernels and torch._scaled_mm (hipBLASLt) for the FP8 linear layers; "
+              "validation_amd_builds.py)"))
         for isl, osl, prompts, total in rows]
 
 
@@ -225,25 +228,8 @@ def findings(results: list) -> list[str]:
         f"gpudesk's step at batch 1 is {_step_ms(_at_one(step), replace(step, max_batch=1)):.1f} ms (a weight stream "
         "of 8.8 GB per GPU, 160 all-reduces, 720 kernel boundaries): the step's fixed part already costs "
         f"{AMD_LATENCY_70B_S[1] / 2048 * 1e3 / _step_ms(_at_one(step), replace(step, max_batch=1)):.1f}x gpudesk's "
-        "on that stack, not only its cost per sequence; (2) the build matters as much "
-        "as the hardware: the page's previous container (rocm6.4.1_vllm_0.9.0.1_20250605, released 2025-06-18, same "
-        "server and settings) read 16,581.5 tokens/s on the 70B 128 + 2,048 row where the 0.9.1 container reads "
-        "12,638.9 (1.31x; the 405B row 4,275 against 3,912.8), and Oracle's 405B run of 2024-10-10 on 8 MI300X "
-        "(blogs.oracle.com, 'Serving Llama 3.1 405B model with AMD Instinct MI300X Accelerators', vLLM "
-        "benchmark_throughput) made 2,794 output tokens/s at 128 + 2,048 where the 0.9.1 container makes 3,683; "
-        "(3) the kernels at these shapes are far below the MAMF share gpudesk applies (MAMF_FP8_CDNA3 0.514 of the "
-        "2,615 TFLOP/s FP8 peak, borrowed from the BF16 best-shape search): AMD's own FP8 GEMM tuning for Llama "
-        "70B/405B on MI300X (ROCm/aiter pull request 1092, 2025-09-26) times the 70B TP8 QKV projection (N 1,280, K "
-        "8,192) for 1,024 rows at 186 µs with CK's a8w8 kernel and 53 µs with its pre-shuffled-weight kernel, 115 and "
-        "403 TFLOP/s, where gpudesk's rate gives "
-        "16 µs; vLLM's post on its ROCm attention backends (blog.vllm.ai, 2026-02-20) puts the AITER backend at "
-        "2.7-4.4x the throughput of the ROCM_ATTN backend of earlier releases on MHA models (Qwen3-235B); (4) the collectives: AMD's RCCL/xGMI "
-        "blog (2025-03-02) gives about 48 of 64 GB/s per link usable, which CDNA3 collectives now take "
-        "(`BUSBW_EFF_XGMI_CDNA3` 0.75) instead of NVLink5's measured 0.94: the rows moved from +87% … +264% to "
-        f"{_range(list(by.values()), amd)}. The remaining gap is the engine and its kernels on ROCm at that "
-        "build, not a datasheet figure, and no fit-half run ran vLLM or ROCm, so no engine constant is fitted and a "
-        "plan cannot state that stack; the figures above come from other builds (a 31% swing between two 0.9 "
-        "containers) or single kernels. **Their own groups** (2026-12-03/04): a serving figure on an AMD CDNA3 "
+        "on that stack, not only its cost per sequence; " + where_it_goes(results, AMD_MI300X_SERVING) + " "
+        "**Their own groups** (2026-12-03/04): a serving figure on an AMD CDNA3 "
         "accelerator takes the band of these runs (core/accuracy.py `AMD_CDNA3_SERVING_GROUP`), not the pooled serving "
         "band, which is drawn without them (with them −26.1% … +12.1% from 209 runs); with 8 "
         "runs a split-conformal 80% band is not defined (it needs 9), so those figures carry none and the plan gets "
