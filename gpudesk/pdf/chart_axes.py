@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gpudesk.report.durations import DURATION_TICKS
+from gpudesk.report.number_format import tick_with_scale
 
 NICE = (1.0, 2.0, 2.5, 5.0, 10.0)
 
@@ -94,7 +95,7 @@ def log_axis(values: Iterable[float]) -> Axis:
 
 
 def tick_text(value: float, lang: str, step: float = 0.0) -> str:
-    """A tick label in the document's language: 1,500 · 15万 · 1.5亿 (zh); 1,500 · 150k · 1.5M (en)."""
+    """A tick label in the document's language: 1,500 · 15 万 · 1.5 亿 (zh); 1,500 · 150k · 1.5M (en)."""
     if value == 0:
         return "0"
     magnitude = abs(value)
@@ -104,7 +105,7 @@ def tick_text(value: float, lang: str, step: float = 0.0) -> str:
             scaled = value / size
             if suffix == "k":
                 scaled, size = value / 1e3, 1e3
-            return f"{_trim(scaled, step / size if step else 0.0)}{suffix}"
+            return tick_with_scale(_trim(scaled, step / size if step else 0.0), suffix)
     return _trim(value, step)
 
 

@@ -28,12 +28,12 @@ from PySide6 import QtCore, QtGui
 from gpudesk.plotting.axis_images import AxisImages
 from gpudesk.plotting.fit import kept_metrics
 from gpudesk.report.durations import duration_text
+from gpudesk.report.number_format import tick_with_scale
 
 SUFFIXES = ((1e12, "T"), (1e9, "B"), (1e6, "M"))
-"""Magnitude suffixes for axes whose largest value reaches a million or more
-(short-scale: M = 10^6, B = 10^9, T = 10^12)."""
+"""Magnitude suffixes for axes whose largest value reaches a million or more (M = 10^6, B = 10^9, T = 10^12)."""
 SUFFIXES_ZH = ((1e8, "亿"), (1e4, "万"))
-"""Chinese readers count in 万 (10^4) and 亿 (10^8): 150万, 1.5亿 (as the printed charts and money do)."""
+"""Chinese readers count in 万 (10^4) and 亿 (10^8): 150 万, 1.5 亿 (as the printed charts and money do)."""
 LINEAR_TICK_LEVELS = 0
 """Highest tick level drawn on a linear axis: major ticks only (3-6 labels on a chart-sized axis). The grid
 follows the ticks, and pyqtgraph's two finer grid levels cost about half the time of an update after an
@@ -327,7 +327,7 @@ def format_tick(value: float, spacing: float, magnitude: float | None = None,
     text = f"{scaled:,.{places}f}"
     if text.lstrip("-").strip("0.,") == "":
         return "0"
-    return text + suffix
+    return tick_with_scale(text, suffix)
 
 
 def data_tick(value: float, suffixes: tuple[tuple[float, str], ...] = SUFFIXES) -> str:

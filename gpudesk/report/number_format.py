@@ -134,6 +134,15 @@ def with_count_word(word: str, unit: str) -> str:
     return f"{word} {unit}" if unit[:1].isascii() and unit[:1].isalnum() else word + unit
 
 
+def tick_with_scale(number: str, word: str) -> str:
+    """An axis tick's number with the scale word its axis counts in, by the one spacing rule above: a Chinese count
+    word after a space ('2.5 亿', '8,000 万', as '200 亿' and '410.1 万元' read in the tables; the window's and the
+    printed charts' axes read '2.5亿'), the one-letter English axis abbreviations k / M / B / T glued ('1.5M')."""
+    if not word:
+        return number
+    return number + word if word.isascii() else f"{number} {word}"
+
+
 def count_parts(value: float, lang: str) -> tuple[str, str]:
     """A large count as its number and the language's count word: 2e10 -> ('200', '亿') / ('20', 'B');
     ('123,456', '') below the first step."""

@@ -11,7 +11,8 @@ def test_a_log_axis_over_small_decades_labels_each_decade_not_zero() -> None:
     labels = [tick_text(t, "zh", 0.0) for t in axis.ticks]
     assert labels == ["0.001", "0.01", "0.1", "1"]
     assert tick_text(0.0001, "en") == "0.0001" and tick_text(0.005, "en") == "0.005"
-    assert tick_text(0.25, "en") == "0.25" and tick_text(15000, "zh") == "1.5万" and tick_text(0, "zh") == "0"
+    assert tick_text(0.25, "en") == "0.25" and tick_text(15000, "zh") == "1.5 万" and tick_text(0, "zh") == "0"
+    assert tick_text(2.5e8, "zh", 5e7) == "2.5 亿" and tick_text(8e7, "zh", 2e7) == "8,000 万"  # the spacing rule
 
 
 def test_a_log_axis_inside_one_decade_still_has_several_ticks() -> None:

@@ -206,8 +206,8 @@ def test_a_chinese_chart_counts_in_wan_and_yi(view: ChartView, top: float) -> No
     view.set_spec(spec)
     texts = [t for _pos, t in _drawn_labels(view.plot(0).getAxis("left")) if t and t != "0"]
     suffix, size = ("万", 1e4) if top < 1e8 else ("亿", 1e8)
-    assert len(texts) >= 2 and all(t.endswith(suffix) for t in texts), texts
-    values = [float(t[:-1].replace(",", "")) * size for t in texts]
+    assert len(texts) >= 2 and all(t.endswith(" " + suffix) for t in texts), texts  # the spacing rule: '150 万'
+    values = [float(t[:-2].replace(",", "")) * size for t in texts]
     assert max(values) <= top * 1.05 and max(values) >= top * 0.5
     view.set_spec(cost_chart(_cost_figures(top), "CNY"))  # back to English: M/B again
     texts = [t for _pos, t in _drawn_labels(view.plot(0).getAxis("left")) if t and t != "0"]
@@ -217,8 +217,9 @@ def test_a_chinese_chart_counts_in_wan_and_yi(view: ChartView, top: float) -> No
 def test_format_tick_in_chinese() -> None:
     from gpudesk.plotting.axes import SUFFIXES_ZH
 
-    assert format_tick(1.5e6, 5e5, 3e6, SUFFIXES_ZH) == "150万"
-    assert format_tick(2.5e8, 5e7, 3e8, SUFFIXES_ZH) == "2.5亿"
+    assert format_tick(1.5e6, 5e5, 3e6, SUFFIXES_ZH) == "150 万"  # a space as in '200 亿' and '410.1 万元'
+    assert format_tick(2.5e8, 5e7, 3e8, SUFFIXES_ZH) == "2.5 亿"
+    assert format_tick(1.5e6, 5e5, 3e6) == "1.5M"  # the English axis abbreviations stay glued
     assert format_tick(5_000.0, 1_000.0, 8_000.0, SUFFIXES_ZH) == "5,000"
 
 
