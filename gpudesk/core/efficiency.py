@@ -26,6 +26,7 @@ from gpudesk.core.constants import (
     ATTENTION_EFFICIENCY_UNMEASURED,
     FRAMEWORK_GEMM_TIME_SHARE,
     HBM_EFFICIENCY,
+    HBM_EFFICIENCY_PART,
     MATMUL_EFFICIENCY_BF16,
     MATMUL_EFFICIENCY_BF16_PART,
     MATMUL_EFFICIENCY_BF16_UNMEASURED,
@@ -46,6 +47,8 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.pass_memo import memoised
 from gpudesk.vocabulary.precision import LOW_FORMATS
+
+HBM_SOURCE = f"constant {HBM_EFFICIENCY.name}: {HBM_EFFICIENCY.source}"  # the shared value, as a source line
 
 
 def by_family(family: np.ndarray | HardwareArrays, table: dict[str, Constant],
@@ -86,6 +89,13 @@ def matmul_efficiency(family: np.ndarray | HardwareArrays, precision: str) -> tu
                        MATMUL_EFFICIENCY_FP8_PART)
     return by_part(family, *by_family(family, MATMUL_EFFICIENCY_BF16, MATMUL_EFFICIENCY_BF16_UNMEASURED),
                    MATMUL_EFFICIENCY_BF16_PART)
+
+
+def hbm_part_share(hw: HardwareArrays) -> np.ndarray:
+    """The part's own measured HBM share over the shared HBM_EFFICIENCY (1 where the part has none): a streaming read
+    on that part reaches this much of what the shared value assumes (the KV cache's paged reads included)."""
+    values, _ = by_part(hw, np.full(hw.hbm_bw.shape, HBM_EFFICIENCY.value), HBM_SOURCE, HBM_EFFICIENCY_PART)
+    return np.asarray(values / HBM_EFFICIENCY.value)
 
 
 @dataclass(frozen=True)
@@ -133,7 +143,7 @@ class Efficiencies:
         values: dict[str, np.ndarray] = {}
         plain = {"matmul": self.matmul, "hbm": self.hbm, "scaleup_busbw": self.scaleup_busbw}
         catalog_sources = {"matmul": sources["matmul"], "scaleup_busbw": sources["scaleup"],
-                           "hbm": f"constant {HBM_EFFICIENCY.name}: {HBM_EFFICIENCY.source}"}
+                           "hbm": sources.get("hbm", HBM_SOURCE)}
         for kind, value in plain.items():
             factor, applied = scales.per_family(kind, families)
             scaled = value * factor
@@ -194,13 +204,15 @@ def _efficiencies(hw: HardwareArrays, precision: str, scales: CalibrationScales 
     scaleup = np.where(hw.scaleup_is_pcie, PCIE_BUSBW_EFFICIENCY.value, link)
     if hw.scaleup_is_pcie.any():
         link_src += f"; PCIe parts: constant PCIE_BUSBW_EFFICIENCY ({PCIE_BUSBW_EFFICIENCY.source})"
+    hbm, hbm_src = by_part(hw, np.full(hw.hbm_bw.shape, HBM_EFFICIENCY.value), HBM_SOURCE, HBM_EFFICIENCY_PART)
     base = Efficiencies(
         matmul=mm,
         attention=attn,
-        hbm=np.full(hw.hbm_bw.shape, HBM_EFFICIENCY.value),
+        hbm=hbm,
         framework=FRAMEWORK_GEMM_TIME_SHARE.value,
         scaleup_busbw=scaleup,
         scaleout_busbw=np.full(hw.hbm_bw.shape, SCALEOUT_BUSBW_EFFICIENCY.value),
-        sources={"matmul": mm_src, "attention": attn_src, "scaleup": link_src},
+        sources={"matmul": mm_src, "attention": attn_src, "scaleup": link_src,
+                 **({"hbm": hbm_src} if hbm_src != HBM_SOURCE else {})},
     )
     return base if scales is None else base.calibrated(hw, scales)

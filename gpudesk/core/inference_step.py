@@ -46,7 +46,7 @@ from gpudesk.core.constants import (
     KERNEL_BOUNDARY_S,
 )
 from gpudesk.core.constants import serving as SV
-from gpudesk.core.efficiency import Efficiencies
+from gpudesk.core.efficiency import Efficiencies, hbm_part_share
 from gpudesk.core.engine_release import LayerStack, host_iteration_s, layer_stack
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory_states import weight_bytes_per_param
@@ -181,6 +181,7 @@ class ReplicaModel:
     gemm_fixed: np.ndarray  # s per decode step: the GEMMs' fixed time beyond stream and boundary (decode_gemm_fixed)
     host: Any = 0.0  # s per iteration the GPUs wait for the engine's host work (core/engine_release.py)
     stack: LayerStack = LayerStack(0.0, 0.0, 0.0)  # kernels and host launch time per pass (engine_release.py)
+    kv_share: Any = 1.0  # the part's measured HBM share / the shared one (efficiency.hbm_part_share): KV reads scale
 
     @classmethod
     def build(cls, model: ModelArch, hw: HardwareArrays, eff: Efficiencies, tp: np.ndarray, pp: np.ndarray,
@@ -204,7 +205,7 @@ class ReplicaModel:
                          and model.n_experts else np.ones(np.shape(ep))),
             decode_matmul=decode_matmul_efficiency(hw, eff, compute_dtype),
             gemm_fixed=decode_gemm_fixed(model, hw, compute_dtype), host=host_iteration_s(release, tp, ep),
-            stack=layer_stack(release, model.n_layers, eager_share),
+            stack=layer_stack(release, model.n_layers, eager_share), kv_share=hbm_part_share(hw),
         )
 
     @property
@@ -288,7 +289,7 @@ class ReplicaModel:
         linear = (gemm_c ** p + gemm_m ** p) ** (1.0 / p)  # smooth roofline near the ridge point
         kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp
         attn_flops = 2.0 * self.model.n_layers * context * self.decode_attn_width * batch / g
-        kv_bw = hw.hbm_bw * (self.stack.kv_efficiency or SV.SERVING_DECODE_KV_BW_EFFICIENCY.value)
+        kv_bw = hw.hbm_bw * (self.stack.kv_efficiency or SV.SERVING_DECODE_KV_BW_EFFICIENCY.value) * self.kv_share
         attention = np.maximum(attn_flops / (self.attention_peak * eff.attention), kv / kv_bw)
         comm = self.collectives(batch)
         kernels = self.kernel_boundaries() + self.gemm_fixed + 0.0 * linear
@@ -313,7 +314,8 @@ class ReplicaModel:
         kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp
         attn_c = 2.0 * self.model.n_layers * context * self.decode_attn_width * batch / self.gpus \
             / (self.attention_peak * eff.attention)
-        attn_m = kv / (self.hw.hbm_bw * (self.stack.kv_efficiency or SV.SERVING_DECODE_KV_BW_EFFICIENCY.value))
+        attn_m = kv / (self.hw.hbm_bw * (self.stack.kv_efficiency or SV.SERVING_DECODE_KV_BW_EFFICIENCY.value)
+                       * self.kv_share)
         on_compute = linear * gemm_c ** p / (gemm_c ** p + gemm_m ** p) + np.where(attn_c >= attn_m, attn_c, 0.0)
         return np.asarray(on_compute), np.asarray(linear + np.maximum(attn_c, attn_m) - on_compute)
 

@@ -282,8 +282,9 @@ def render(results: list[Result]) -> str:
         "(`tests/validation/validation_cases_mlperf.py`). Before the matmul efficiency followed the measured part, "
         "MI300X/MI325X LoRA were +46%/+10% and Gaudi 2 LoRA −24%: one family value hid the parts' measured spread "
         "(MI325X at 1,000 W 60.4% of peak, MI300X at 750 W 51.4%; Gaudi 2 96.9%, Gaudi 3 67.7% of its 1,835 "
-        "datasheet peak), and CDNA3 FP8 had taken the other vendors' FP8 median. MI300X stays +18–23% with its own MAMF: its FP8 GEMMs may throttle "
-        "further than the BF16 measurement shows (no FP8 MAMF is published for it).",
+        "datasheet peak), and CDNA3 FP8 had taken the other vendors' FP8 median. MI300X stayed +18–23% with its BF16 "
+        "fraction standing in for FP8 until its FP8 GEMMs took Azure's hipBLASLt FP8 measurement (`MAMF_FP8_CDNA3` "
+        "0.514 → 0.443, 2026-12-04; the vendors' tables paragraph): +6–11%.",
         NVFP4_SPLIT,
         NVFP4_SMALL_M,
         "* **NVFP4 training** (MLPerf v5.1 and v6.0 on GB200/GB300) is predicted too slow (see the table). "

@@ -15,6 +15,8 @@ from gpudesk.core.constants.base import GB, GIB, Constant  # noqa: F401
 # shared/reference/hardware-facts.md section 4B. Families without a measurement
 # use the median of the measured table, labelled as such.
 _MAMF = "ml-engineering compute/accelerator/README.md MAMF table (hardware-facts.md 4B) [M]"
+_AZURE = ("Azure AI-benchmarking-guide, Azure_Results (copy samuel-bohman/AI-benchmarking-guide, ND_MI300X_v5_results.md "
+          "commit 3de0c29, ND_H100_v5 26d18e9, ND_H200_v5 0de7d01)")
 MATMUL_EFFICIENCY_BF16 = {
     "nvidia-ampere": Constant("MAMF_BF16_AMPERE", 0.869, "fraction", "achievable BF16 matmul / peak (Ampere)",
                               f"{_MAMF}: A100 SXM 271.2 of 312 TFLOPS (A100 PCIe 81.1%)"),
@@ -45,10 +47,12 @@ MATMUL_EFFICIENCY_FP8 = {
                             f"{_MAMF}: Gaudi 3 1,289.5 TFLOPS measured, of the 1,835 datasheet peak the catalog "
                             "holds (the table divides by 1,677, the MME at the 1,600 MHz it ran at; stas00/ml-engineering PR "
                             "#118, 2025-09-01: the clock drops under load, BF16 more than FP8) (Gaudi 2: 95.5%)"),
-    "amd-cdna3": Constant("MAMF_FP8_CDNA3", 0.514, "fraction", "achievable FP8 matmul / peak (CDNA3)",
-                          "no FP8 MAMF is published for CDNA3; the family's measured BF16 fraction is used "
-                          f"({_MAMF}: MI300X 668.4 of 1,300 TFLOPS BF16), the parts measured in both formats keep "
-                          "it within -12% to +4% (H100 70.9/80.3, B200 76.3/77.6, Gaudi 3 70.3/67.7)"),
+    "amd-cdna3": Constant("MAMF_FP8_CDNA3", 0.443, "fraction", "achievable FP8 matmul / peak (CDNA3)",
+                          f"{_AZURE}, ND MI300X v5: hipBLASLt FP8 1,159.5 TFLOPS at m 6,144, n 12,288, k 12,288 "
+                          "(1,159.2 at 8,192 cubed) of the MI300X's 2,614.9 peak; the same harness's cuBLASLt FP8 "
+                          "reads ND H100 v5 and ND H200 v5 at 1,382.2 and 1,366.3 TFLOPS, 1.5% and 6.0% under their "
+                          "MAMF (1,402.6 and 1,453.4). Before: MI300X's BF16 MAMF fraction (668.4 of 1,300 TFLOPS) "
+                          "stood in for FP8"),
     "amd-cdna4": Constant("MAMF_FP8_CDNA4", 0.680, "fraction", "achievable FP8 matmul / peak (CDNA4)",
                           "no FP8 MAMF is published for CDNA4; the family's measured BF16 fraction is used "
                           f"({_MAMF}: MI355X 1,565 of 2,300 TFLOPS BF16)"),
@@ -76,8 +80,8 @@ MATMUL_EFFICIENCY_BF16_PART = {
                        f"{_MAMF}: Gaudi 2 418.7 of 432 TFLOPS"),
 }
 _NO_FP8 = ("no FP8 MAMF is published for {p}; its measured BF16 fraction is used ({f}): the part's clock under its "
-           "power limit, not the format, sets the fraction (the parts measured in both keep it within -12% to +4%: "
-           "H100 70.9/80.3, B200 76.3/77.6, Gaudi 3 70.3/67.7)")
+           "power limit, not the format, sets the fraction (the parts measured in both keep it within -14% to +4%: "
+           "H100 70.9/80.3, B200 76.3/77.6, Gaudi 3 70.3/67.7, MI300X 44.3/51.4)")
 MATMUL_EFFICIENCY_FP8_PART = {
     "h200-sxm": Constant("MAMF_FP8_H200", 0.734, "fraction", "achievable FP8 matmul / peak (H200)",
                          f"{_MAMF}: H200 SXM 1,453.4 of 1,979 TFLOPS"),
@@ -87,8 +91,6 @@ MATMUL_EFFICIENCY_FP8_PART = {
                      f"{_MAMF}: B300 SXM 3,353.3 of 4,500 TFLOPS"),
     "gaudi2": Constant("MAMF_FP8_GAUDI2", 0.955, "fraction", "achievable FP8 matmul / peak (Gaudi 2)",
                        f"{_MAMF}: Gaudi 2 826.5 of 865 TFLOPS"),
-    "mi300x": Constant("MAMF_FP8_MI300X", 0.514, "fraction", "achievable FP8 matmul / peak (MI300X)",
-                       _NO_FP8.format(p="MI300X", f=f"{_MAMF}: 668.4 of 1,300 TFLOPS BF16")),
     "mi325x": Constant("MAMF_FP8_MI325X", 0.604, "fraction", "achievable FP8 matmul / peak (MI325X)",
                        _NO_FP8.format(p="MI325X", f=f"{_MAMF}: 784.9 of 1,300 TFLOPS BF16")),
 }
@@ -127,6 +129,14 @@ HBM_EFFICIENCY = Constant(
     "domain guide: decode is bound by bytes / (HBM bandwidth x 0.8-0.9), midpoint; Azure ND GB200 v6 blog "
     "(techcommunity.microsoft.com, 2025) measured 7.35 of 8 TB/s = 92% on GB200 [M]",
 )
+# A part whose achieved HBM bandwidth is measured on the same harness as a part the shared value fits: its own share.
+HBM_EFFICIENCY_PART = {
+    "mi300x": Constant("HBM_EFF_MI300X", 0.783, "fraction", "achievable memory bandwidth / datasheet (MI300X)",
+                       f"{_AZURE}, ND MI300X v5, HBM bandwidth: copy 4.11, mul 4.26, add 4.14, triad 4.09 TB/s, mean "
+                       "4.15 of the 5.3 TB/s datasheet; the same test on ND H200 v5 reads 4.01, 4.00, 4.15, 4.15 of "
+                       "4.8 TB/s, mean 85.0%, the shared HBM_EFFICIENCY; decode's paged KV-cache reads take the same "
+                       "share of theirs (efficiency.hbm_part_share)"),
+}
 FRAMEWORK_GEMM_TIME_SHARE = Constant(
     "FRAMEWORK_GEMM_TIME_SHARE", 0.61, "fraction", "share of a transformer step spent in tensor contractions",
     "Ivanov et al. 2021, 'Data Movement Is All You Need' (MLSys, arXiv 2007.00072) Table 1: tensor contractions "
