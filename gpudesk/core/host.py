@@ -251,15 +251,18 @@ def host_checks(fs: FigureSet) -> list[Check]:
     if feed != feed and "host.cores_needed" in fs:
         cores_needed = at(fs, "host.cores_needed", i)
         ram_needed = at(fs, "host.ram_needed", None) / C.GB if "host.ram_needed" in fs else float("nan")
+        # what the plan needs is named only where it is known: 'needs at least nan CPU cores' read in the proposal
+        # of a plan whose CPU demand is unknown (a generated plan of L40S virtual desktops on a server without CPUs)
+        cores, ram = cores_needed == cores_needed and cores_needed > 0, ram_needed == ram_needed and ram_needed >= 1
+        needs = [f"{cores_needed:,.0f} CPU cores"] * cores + [f"{ram_needed:,.0f} GB of host RAM"] * ram
         checks.append(Check(
             "host.server_spec_unknown", "info", "host", "Server CPU and memory not in the catalog",
-            f"The catalog has no CPU core count or RAM for this server, so the feed check cannot run. The plan "
-            f"needs at least {cores_needed:,.0f} CPU cores"
-            + (f" and {ram_needed:,.0f} GB of host RAM" if ram_needed >= 1 else "") + " per server.",
+            "The catalog has no CPU core count or RAM for this server, so the feed check cannot run."
+            + (f" The plan needs at least {' and '.join(needs)} per server." if needs else ""),
             "Enter the quoted server's cores and RAM in step 3, or pick a catalog server with them.",
             ("host.cores_needed", "host.ram_needed"),
-            {"cores_needed": cores_needed, "ram_needed_gb": ram_needed,
-             "ram": "known" if ram_needed >= 1 else "unknown"},  # the wording names the RAM only when it is known
+            {"cores_needed": cores_needed, "ram_needed_gb": ram_needed,  # the wording names what is known
+             "need": ("cores_ram" if ram else "cores") if cores else ("ram" if ram else "none")},
         ))
     j = worst_index(fs["host.ram_headroom"])
     headroom = at(fs, "host.ram_headroom", j)

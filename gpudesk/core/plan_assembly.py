@@ -110,14 +110,19 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
     if figures.number("mem.fits") == 0.0:
         total, cap = figures.number("mem.total") / 1e9, figures.number("mem.capacity") / 1e9
         min_gpus = figures.number("mem.min_gpus")
+        # NaN: no layout the memory search tries fits (a generated 70B plan read 'the smallest layout that fits uses
+        # nan GPUs' in its proposal)
+        smallest = "gpus" if math.isfinite(min_gpus) else "none"
         checks.append(Check(
             "task.model_does_not_fit", "blocker", "gpu", "The model does not fit in GPU memory",
             f"Each {r.accelerator.name} needs {total:,.1f} GB but has {cap:,.1f} GB with this layout "
             f"(weights, gradients, optimizer states, activations, KV cache and runtime overheads).",
-            f"Shard further (more tensor/pipeline parallel, ZeRO-3), recompute activations, use lower precision, "
-            f"or choose a GPU with more memory; the smallest layout that fits uses {min_gpus:,.0f} GPUs.",
+            "Shard further (more tensor/pipeline parallel, ZeRO-3), recompute activations, use lower precision, "
+            "or choose a GPU with more memory; " + (f"the smallest layout that fits uses {min_gpus:,.0f} GPUs."
+                                                    if smallest == "gpus" else
+                                                    "no layout gpudesk tries fits the model on this GPU."),
             ("mem.total", "mem.capacity", "mem.min_gpus"), {"need_gb": total, "have_gb": cap, "min_gpus": min_gpus,
-                                                                    "accelerator": r.accelerator.name},
+                                                            "smallest": smallest, "accelerator": r.accelerator.name},
         ))
     days = figures.number("train.time_to_train_days")
     if w.kind in TRAIN_KINDS and math.isfinite(days) and days > w.deadline_days:

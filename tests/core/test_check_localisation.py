@@ -93,7 +93,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                               "planned": 59161.2, "limit": "pipeline_bubble"},
     "host.cpu_starves_gpus": {"cores_per_gpu_needed": 14.5, "cores_per_gpu_offered": 8.0, "feed_fraction": 0.55,
                               "cores_needed": 116.0},
-    "host.server_spec_unknown": {"cores_needed": 112.0, "ram_needed_gb": 2048.0, "ram": "known"},
+    "host.server_spec_unknown": {"cores_needed": 112.0, "ram_needed_gb": 2048.0, "need": "cores_ram"},
     "host.ram_short": {"ram_needed_gb": 2304.0, "ram_gb": 1024.0},
     "host.pcie_lanes_short": {"lanes_needed": 192.0, "lanes_offered": 160.0},
     "host.nic_pcie_bottleneck": {"slot_gbs": 31.5, "nic_gbs": 50.0, "ratio": 0.63},
@@ -129,7 +129,8 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "pitfall.consumer_gpus": {"accelerator": "NVIDIA GeForce RTX 4090 24GB", "gpus": 8, "link": "none"},
     "pitfall.data_residency": {"storage": "Lustre (AWS FSx)", "provider": "AWS", "mode": "private"},
     "pitfall.bottlenecks": {"count": 2, "ids": "host.cpu_starves_gpus, storage.read_bw_short"},
-    "task.model_does_not_fit": {"need_gb": 112.4, "have_gb": 80.0, "min_gpus": 16.0, "accelerator": "NVIDIA H100 SXM"},
+    "task.model_does_not_fit": {"need_gb": 112.4, "have_gb": 80.0, "min_gpus": 16.0, "smallest": "gpus",
+                                "accelerator": "NVIDIA H100 SXM"},
     "task.precision_unsupported": {"accelerator": "Huawei Ascend 910B 64GB", "precision": "bf16",
                                    "field": "BF16", "listed": "fp16", "workload": "“fine-tune”"},
     "delivery.cpu_offer_prices_no_gpus": {"offer": "AWS m7i.xlarge", "offer_id": "aws-m7i-xlarge",
@@ -274,9 +275,31 @@ def test_a_code_in_the_numbers_is_worded_from_the_catalogue(payback: str, month:
 
 
 def test_unknown_host_ram_is_left_out_of_the_chinese_text_not_printed_as_nan():
-    numbers = {"cores_needed": 8.0, "ram_needed_gb": float("nan"), "ram": "unknown"}
+    numbers = {"cores_needed": 8.0, "ram_needed_gb": float("nan"), "need": "cores"}
     message = localise(Check("host.server_spec_unknown", "info", "host", "t", "m", "f", (), numbers), "zh")[1]
     assert "nan" not in message and message.endswith("8 个 CPU 核。")
+
+
+@pytest.mark.parametrize(("cores", "ram", "en", "zh"), [
+    (float("nan"), float("nan"), "cannot run.", "CPU 供数能力。"),
+    (float("nan"), 64.0, "at least 64 GB of host RAM per server.", "至少需要 64 GB 主机内存。"),
+    (12.0, 64.0, "at least 12 CPU cores and 64 GB of host RAM per server.", "12 个 CPU 核和 64 GB 主机内存。"),
+])
+def test_unknown_cpu_cores_are_left_out_in_both_languages_not_printed_as_nan(cores, ram, en, zh) -> None:
+    """A generated plan of virtual desktops on L40S read 'The plan needs at least nan CPU cores per server.' in its
+    proposal's risks: the CPU demand was unknown. Each need is named only when it is known, in both languages."""
+    from gpudesk.core.explain import FigureSet
+    from gpudesk.core.host import host_checks
+
+    fs = FigureSet()
+    fs.input("host.gpu_feed_fraction", float("nan"), "", "feed")
+    fs.input("host.cores_needed", cores, "cores", "cores")
+    fs.input("host.ram_needed", ram * 1e9, "B", "ram")
+    fs.input("host.ram_headroom", float("nan"), "B", "headroom")
+    check = next(c for c in host_checks(fs) if c.id == "host.server_spec_unknown")
+    assert check.message.endswith(en) and "nan" not in check.message, check.message
+    message = localise(check, "zh")[1]
+    assert message.endswith(zh) and "nan" not in message, message
 
 
 def test_a_partly_populated_generic_chassis_is_named_in_chinese() -> None:

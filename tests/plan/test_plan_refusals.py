@@ -1,0 +1,35 @@
+"""What gpudesk says about a plan it cannot add up or size, each found by the generated plans
+(tests/plan/test_generated_surfaces.py) and each failing before its fix: the reason names the field, in English and
+Chinese, and the advice names only what the catalog holds; a check never prints an unknown number as nan."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from gpudesk.project.model import Phase, Project, Workload
+from gpudesk.results.pipeline import estimate_plan
+
+
+def one_phase(kind: str, model: str | None, accelerator: str, nodes: int, region: str = "cn", **fields: Any) -> Phase:
+    """A one-workload phase on ``accelerator`` (searched against itself only), costed in its region's currency."""
+    phase = Phase(workloads=[Workload(kind=kind, model_id=model, **fields)])
+    phase.hardware.accelerator_id, phase.hardware.nodes, phase.hardware.candidates = accelerator, nodes, [accelerator]
+    phase.facility.region, phase.costs.currency = region, "CNY" if region == "cn" else "USD"
+    return phase
+
+
+def test_a_model_no_layout_fits_says_so_not_nan_gpus(catalog) -> None:
+    """Llama 3.1 70B pre-trained in FP16 on 256 one-card MLU370-X8 servers: no layout the memory search tries fits,
+    and the blocker's advice read 'the smallest layout that fits uses nan GPUs' in the proposal (both languages)."""
+    from gpudesk.report.check_text import localise
+
+    phase = one_phase("pretrain", "llama-3.1-70b", "mlu370-x8", 256, compute_dtype="fp16", weight_dtype="fp16")
+    phase.hardware.gpus_per_node = 1
+    plan = estimate_plan(Project(phases=[phase]), catalog)
+    check = next(c for c in plan.phases[0].checks if c.id == "task.model_does_not_fit")
+    assert not math.isfinite(check.numbers["min_gpus"])
+    assert check.fix.endswith("no layout gpudesk tries fits the model on this GPU."), check.fix
+    zh = localise(check, "zh")[2]
+    assert zh.endswith("没有一种能在此 GPU 上放下该模型。") and "nan" not in zh, zh
+
