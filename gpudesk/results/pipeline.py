@@ -247,10 +247,10 @@ def _checks(estimate: PhaseEstimate, catalog: Catalog) -> list[Check]:
     """The phase's checks, in their order, from what is attached so far (the costs, the layout search, the search)."""
     ctx: PhaseContext = estimate.context
     phase, resolved, figures = ctx.phase, ctx.resolved, estimate.figures
-    return phase_checks(phase, resolved, figures, list(ctx.results), list(ctx.infra_checks), estimate.candidates) \
+    own = phase_checks(phase, resolved, figures, list(ctx.results), list(ctx.infra_checks), estimate.candidates) \
         + list(ctx.layout_checks) + compliance_checks(catalog, phase, resolved, estimate.candidates, estimate.ledger_made) \
-        + (ledger_checks(estimate.ledger_made, phase) if estimate.ledger_made is not None else []) + list(ctx.extra_checks) \
-        + search_checks(estimate.found, estimate)
+        + (ledger_checks(estimate.ledger_made, phase) if estimate.ledger_made is not None else []) + list(ctx.extra_checks)
+    return own + search_checks(estimate.found, estimate, own)
 
 
 def attach_layout(estimate: PhaseEstimate, catalog: Catalog) -> None:

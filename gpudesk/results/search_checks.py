@@ -19,18 +19,23 @@ from gpudesk.vocabulary.sizing import BINDING
 DAYS_PER_MONTH = 365.0 / 12.0
 
 
-def search_checks(found: PhaseSearch | None, estimate) -> list[Check]:  # type: ignore[no-untyped-def]
+def search_checks(found: PhaseSearch | None, estimate, own_checks: list[Check]) -> list[Check]:  # type: ignore[no-untyped-def]
     """The search's way out of a blocked plan (:func:`suggestion`) and the warning of a recommendation it cannot
-    vouch for (:func:`attention_dp_check`, :func:`amd_cdna3_check`)."""
-    return suggestion(found, estimate) + attention_dp_check(found, estimate) + amd_cdna3_check(found, estimate)
+    vouch for (:func:`attention_dp_check`, :func:`amd_cdna3_check`); ``own_checks``: the phase's checks before
+    them: a check that read the phase's checks as they stood saw none when the search ran with the estimate,
+    ``estimate_plan(search=True)``, and the search-less ones when it ran later, as the window and the command line
+    run it)."""
+    return suggestion(found, estimate, own_checks) + attention_dp_check(found, estimate) \
+        + amd_cdna3_check(found, own_checks)
 
 
-def suggestion(found: PhaseSearch | None, estimate) -> list[Check]:  # type: ignore[no-untyped-def]
-    """A plan blocked at its own configuration (a blocker before step 3, or its row infeasible) names the
-    searched configuration that meets every target, so a blocked default layout is never left without a way out."""
+def suggestion(found: PhaseSearch | None, estimate, own_checks: list[Check]) -> list[Check]:  # type: ignore[no-untyped-def]
+    """A plan blocked at its own configuration (a blocker before step 3 among ``own_checks``, or its row
+    infeasible) names the searched configuration that meets every target, so a blocked default layout is never
+    left without a way out."""
     if found is None or found.recommended is None:
         return []
-    blocked = [c for c in estimate.checks if c.severity == "blocker" and c.step in ("task", "gpu")]
+    blocked = [c for c in own_checks if c.severity == "blocker" and c.step in ("task", "gpu")]
     own = next((c for c in estimate.candidates if c.pinned), None)
     if not blocked and (own is None or own.fits):
         return []
@@ -83,7 +88,7 @@ def attention_dp_check(found: PhaseSearch | None, estimate) -> list[Check]:  # t
     )]
 
 
-def amd_cdna3_check(found: PhaseSearch | None, estimate) -> list[Check]:  # type: ignore[no-untyped-def]
+def amd_cdna3_check(found: PhaseSearch | None, own_checks: list[Check]) -> list[Check]:
     """The search recommends serving on an AMD CDNA3 accelerator the plan does not use itself (a plan on CDNA3 has
     its own warning, serving.amd_cdna3_optimistic): AMD's published MI300X runs measured a fraction of gpudesk's
     throughput, so the window's checks, the proposal's risks and the comparison carry it with the recommendation."""
@@ -91,7 +96,7 @@ def amd_cdna3_check(found: PhaseSearch | None, estimate) -> list[Check]:  # type
     if rec is None or found is None:
         return []
     family = found.families.get(rec.accelerator_id, "")
-    if amd_cdna3_caveat(rec, family) is None or any(c.id == "serving.amd_cdna3_optimistic" for c in estimate.checks):
+    if amd_cdna3_caveat(rec, family) is None or any(c.id == "serving.amd_cdna3_optimistic" for c in own_checks):
         return []
     runs = amd_cdna3_serving_numbers(family) or {}
     numbers = {"configuration": _neutral(rec), "runs": runs["runs"], "low_pct": runs["low_pct"],

@@ -86,9 +86,9 @@ def test_a_searched_cdna3_serving_configuration_carries_the_warning(catalog) -> 
     assert f"{LOW_PCT} to {HIGH_PCT}" in reason_text(said, "en") and f"{LOW_PCT} 至 {HIGH_PCT}" in reason_text(said, "zh")
     found = phase.search
     assert found.recommended.accelerator_id == "h100-sxm" and found.why.key != "search_why_amd_cdna3"
-    assert not amd_cdna3_check(found, phase)
+    assert not amd_cdna3_check(found, phase.checks)
     mi300x = next(p for p in found.per_accelerator if p.accelerator_id == "mi300x")
-    (check,) = amd_cdna3_check(replace(found, recommended=mi300x), phase)
+    (check,) = amd_cdna3_check(replace(found, recommended=mi300x), phase.checks)
     assert check.id == "search.amd_cdna3_recommended" and check.step == "gpu"
     assert "MI300X" in check.numbers["configuration"] and f"{SHORT_LOW} 至 {SHORT_HIGH} 倍" in " ".join(localise(check, "zh"))
 

@@ -4,11 +4,12 @@ Chinese, and the advice names only what the catalog holds; a check never prints 
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
 from gpudesk.project.model import Phase, Project, Workload
-from gpudesk.results.pipeline import estimate_plan
+from gpudesk.results.pipeline import complete_search, estimate_plan
 
 
 def one_phase(kind: str, model: str | None, accelerator: str, nodes: int, region: str = "cn", **fields: Any) -> Phase:
@@ -33,3 +34,14 @@ def test_a_model_no_layout_fits_says_so_not_nan_gpus(catalog) -> None:
     zh = localise(check, "zh")[2]
     assert zh.endswith("没有一种能在此 GPU 上放下该模型。") and "nan" not in zh, zh
 
+def test_a_search_with_the_estimate_gives_the_checks_a_later_search_gives(catalog) -> None:
+    """The search's checks read the phase's checks as they stood: none when the search ran with the estimate
+    (estimate_plan(search=True)), all the others when the window or the command line ran it later. 20 L40S virtual
+    desktops in China (the L40S is not sold there: a blocker) got the searched way out ('search.suggestion') only
+    from the later search; a plan serving on MI325X got its own CDNA3 warning twice from the one and once from the
+    other."""
+    project = Project(phases=[one_phase("rendering_vdi", None, "l40s", 2, seats=10)])
+    project.phases[0].delivery.mode = "bare_metal"
+    now = [c.id for c in estimate_plan(copy.deepcopy(project), catalog, search=True).phases[0].checks]
+    later = [c.id for c in complete_search(estimate_plan(project, catalog), catalog).phases[0].checks]
+    assert now == later and "compliance.part_unavailable" in now and "search.suggestion" in now, (now, later)
