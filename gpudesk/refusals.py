@@ -270,7 +270,7 @@ ENGLISH: dict[str, str] = {
                               "names a scale-out NIC, so the gradient all-reduce between servers has no bandwidth; "
                               "pick a NIC or fewer GPUs",
     "input.no_vgpu_profile": "{field}: {accelerator} offers no vGPU profile of {size:g} GB or more (catalog "
-                             "vgpu_profiles_gb); choose a vGPU-capable accelerator such as L40S, L4 or RTX PRO 6000",
+                             "vgpu_profiles_gb); choose a vGPU-capable accelerator such as L40S, L4 or RTX 6000 Ada",
     "input.not_a_language_model": "{field}: {model} is a {kind} model; LLM training needs a transformer language "
                                   "model (use vision training for vision)",
     "input.unknown_workload_kind": "{field}: unknown workload type {kind}",

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 from typing import Any
 
+import pytest
+
 from gpudesk.project.model import Phase, Project, Workload
-from gpudesk.results.pipeline import complete_search, estimate_plan
+from gpudesk.results.pipeline import PlanInputError, complete_search, estimate_plan
 
 
 def one_phase(kind: str, model: str | None, accelerator: str, nodes: int, region: str = "cn", **fields: Any) -> Phase:
@@ -45,3 +48,19 @@ def test_a_search_with_the_estimate_gives_the_checks_a_later_search_gives(catalo
     now = [c.id for c in estimate_plan(copy.deepcopy(project), catalog, search=True).phases[0].checks]
     later = [c.id for c in complete_search(estimate_plan(project, catalog), catalog).phases[0].checks]
     assert now == later and "compliance.part_unavailable" in now and "search.suggestion" in now, (now, later)
+
+def test_the_vgpu_refusal_names_only_parts_the_catalog_gives_vgpu_profiles(catalog) -> None:
+    """Refused virtual desktops on a part without vGPU profiles were told to choose 'L40S, L4 or RTX PRO 6000', and
+    the catalog's RTX PRO 6000 Blackwell has no vGPU profile either (the same refusal, on the part it advised)."""
+    from gpudesk.report.refusal_text import template
+
+    phase = one_phase("rendering_vdi", None, "rtx-pro-6000-blackwell", 1, seats=10)
+    with pytest.raises(PlanInputError) as refused:
+        estimate_plan(Project(phases=[phase]), catalog)
+    named = re.search(r"such as (.+)$", str(refused.value)).group(1).replace(" or ", ", ").split(", ")
+    rows = {a.name: a for a in catalog.accelerators()}
+    for part in named:
+        row = next(r for name, r in rows.items() if part in name)
+        assert row.vgpu_profiles_gb, (part, row.id)
+    zh = template("input.no_vgpu_profile", "zh")
+    assert all(part in zh for part in named), zh
