@@ -225,6 +225,8 @@ ENGLISH: dict[str, str] = {
     "input.catalog": "{field}: {cause}",
     "input.catalog_enter": "{field}: {cause}; enter the value for this plan",
     "input.no_phase": "{field}: the plan has no phase; add one",
+    "input.mixed_currency": "{field}: this phase is costed in {currency}, but the plan's first phase in {first}; a "
+                            "plan adds its phases' costs in one currency: set this phase's currency to {first}",
     "input.no_such_phase": "{field}: no such phase (the plan has {phases})",
     "input.no_workload": "{field}: the phase has no workload; add one in step 1",
     "input.model_context": "{model} ({context:,}-token context)",
@@ -283,6 +285,7 @@ MORE_VALUES: dict[str, tuple[str, ...]] = {
     "catalog.snapshot_problem": ("table", "row", "column"),  # where, in parts: the table by its name
     "rule.why": ("text_zh",),
     "field.unknown_near": ("near_field",),  # the plan path of the field meant, named by its label
+    "input.mixed_currency": ("currency_zh", "first_zh"),  # the currencies by their Chinese names (人民币（CNY）)
     "input.custom_model_problem": ("column",),  # the custom model's key: a models-table field, by its name  # what a catalog field's range covers, in Chinese (declared beside the English)
 }
 """Values a refusal carries beyond those its English names, for the wording in other languages."""

@@ -36,7 +36,7 @@ from gpudesk.core.pass_memo import PassMemo
 from gpudesk.core.phase_sizing import CarriedHardware, size_phase
 from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for, workload_inputs
 from gpudesk.core.plan_infra import phase_infrastructure
-from gpudesk.core.plan_input_checks import assumed_inputs, calibration_checks, offer_checks
+from gpudesk.core.plan_input_checks import assumed_inputs, calibration_checks, offer_checks, plan_can_be_added_up
 from gpudesk.core.plan_layout import layout_search
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model, resolve_phase
 from gpudesk.core.plan_task import task_figures
@@ -345,8 +345,7 @@ def estimate_plan(project: Project, catalog: Catalog, cache: PhaseCache | None =
     ``defer_charts`` the DEFERRED_CHARTS it names (``attach_charts``), ``defer_figures`` the DEFERRED_FIGURES
     (``attach_figures``), ``defer_roadmap`` the roadmap and its timeline (``attach_roadmap``), ``defer_costs`` the
     costs of steps 3-7 where nothing drawn now reads them (results/deferred_costs.py, ``attach_costs``)."""
-    if not project.phases:
-        raise PlanInputError(refusal("input.no_phase", field="phases"))
+    plan_can_be_added_up(project)  # a phase to estimate, and one currency to add the phases' costs in
     defer_costs = plan_defers_costs(defer_costs, search, defer_roadmap, defer_charts)
     phases: list[PhaseEstimate] = []
     carried: CarriedHardware | None = None

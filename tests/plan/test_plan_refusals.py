@@ -12,7 +12,11 @@ from typing import Any
 import pytest
 
 from gpudesk.project.model import Phase, Project, Workload
+from gpudesk.report.refusal_text import error_text
 from gpudesk.results.pipeline import PlanInputError, complete_search, estimate_plan
+from gpudesk.wizard.fields import describe_path
+
+IDENTIFIER = re.compile(r"[A-Za-z_]\w*(?:\[\d+\])?\.[A-Za-z_]\w*")  # a plan path: never in front of a user
 
 
 def one_phase(kind: str, model: str | None, accelerator: str, nodes: int, region: str = "cn", **fields: Any) -> Phase:
@@ -21,6 +25,24 @@ def one_phase(kind: str, model: str | None, accelerator: str, nodes: int, region
     phase.hardware.accelerator_id, phase.hardware.nodes, phase.hardware.candidates = accelerator, nodes, [accelerator]
     phase.facility.region, phase.costs.currency = region, "CNY" if region == "cn" else "USD"
     return phase
+
+
+def test_phases_in_two_currencies_are_refused_naming_the_phase_not_added_up(catalog) -> None:
+    """A generated plan costed its CNY phases and a USD phase 3 (a region outside China) and the proposal printed the
+    USD phase's $479,948 as ¥479,948 and added it into a ¥1,368,026 plan total: the plan total, the roadmap, the
+    investment table and the comparison add the phases in the first phase's currency. Refused, naming the field."""
+    first = one_phase("finetune_lora", "llama-3.1-8b", "h100-sxm", 1, train_tokens=1e8)
+    second = one_phase("llm_inference", "llama-3.1-8b", "h100-sxm", 1, region="us", requests_per_day=1e4)
+    second.start_month = first.duration_months
+    with pytest.raises(PlanInputError) as refused:
+        estimate_plan(Project(phases=[first, second]), catalog)
+    assert str(refused.value) == ("phases[1].costs.currency: this phase is costed in USD, but the plan's first phase "
+                                  "in CNY; a plan adds its phases' costs in one currency: set this phase's currency "
+                                  "to CNY")
+    zh = error_text(refused.value, "zh", describe_path)
+    assert "本阶段以美元（USD）计价，而方案第一阶段以人民币（CNY）计价" in zh and not IDENTIFIER.search(zh), zh
+    second.costs.currency = "CNY"  # one currency: estimated
+    assert estimate_plan(Project(phases=[first, second]), catalog).phases[1].ledger.currency == "CNY"
 
 
 def test_a_model_no_layout_fits_says_so_not_nan_gpus(catalog) -> None:
@@ -39,10 +61,10 @@ def test_a_model_no_layout_fits_says_so_not_nan_gpus(catalog) -> None:
 
 def test_a_search_with_the_estimate_gives_the_checks_a_later_search_gives(catalog) -> None:
     """The search's checks read the phase's checks as they stood: none when the search ran with the estimate
-    (estimate_plan(search=True)), all the others when the window or the command line ran it later. 20 L40S virtual
-    desktops in China (the L40S is not sold there: a blocker) got the searched way out ('search.suggestion') only
-    from the later search; a plan serving on MI325X got its own CDNA3 warning twice from the one and once from the
-    other."""
+    (estimate_plan(search=True)), all the others when the window or the command line ran it later. 10 virtual
+    desktops on 2 L40S servers in China (the L40S is not sold there: a blocker) got the searched way out
+    ('search.suggestion') only from the later search; a plan serving on MI325X got the search's CDNA3 warning beside
+    its own from the one and not from the other."""
     project = Project(phases=[one_phase("rendering_vdi", None, "l40s", 2, seats=10)])
     project.phases[0].delivery.mode = "bare_metal"
     now = [c.id for c in estimate_plan(copy.deepcopy(project), catalog, search=True).phases[0].checks]

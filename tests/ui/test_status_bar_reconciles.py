@@ -81,16 +81,25 @@ def test_capacity_and_peak_each_carry_their_unit_in_chinese(qapp) -> None:
     assert "百万" not in zh, zh
 
 
-def test_each_phase_names_its_own_currency(qapp) -> None:
-    """A plan whose second phase is costed in CNY: the status bar on that phase says yuan, not the first
-    phase's dollars (it named the plan's first currency on every phase)."""
+def test_each_phase_names_its_own_currency_and_two_currencies_are_refused(qapp) -> None:
+    """The status bar names the currency the phase is costed in (it named the plan's first currency on every phase).
+    A plan whose phases are costed in different currencies cannot be added up (its total, roadmap and proposal add
+    the phases), so it is refused and the status bar shows why, in the window's language; in one currency, CNY, every
+    phase says yuan."""
+    from gpudesk.report.refusal_text import error_text
+    from gpudesk.results.pipeline import PlanInputError
+    from gpudesk.wizard.fields import describe_path
+
     project = load_project(next(p for p in SAMPLES if p.stem == "startup-inspection")).project
     project.phases[1].costs.currency, project.phases[1].costs.currency_chosen = "CNY", True
+    with pytest.raises(PlanInputError) as refused:
+        estimate_plan(project, Catalog.open())
+    assert error_text(refused.value, "zh", describe_path).startswith("阶段 2 · 币种：本阶段以人民币（CNY）计价")
+    project.phases[0].costs.currency = "CNY"
     plan = estimate_plan(project, Catalog.open())
-    first, second = (summary_text(phase, display_text("en")) for phase in plan.phases)
-    assert plan.phases[1].ledger.currency == "CNY"
-    assert "USD" in first and "CNY" not in first, first
-    assert f"phase cost: {plan.phases[1].ledger.phase_total:,.0f} CNY" in second and "USD" not in second, second
+    for phase in plan.phases:
+        shown = summary_text(phase, display_text("en"))
+        assert f"phase cost: {phase.ledger.phase_total:,.0f} CNY" in shown and "USD" not in shown, shown
 
 
 @pytest.mark.parametrize("stem", [p.stem for p in SAMPLES])
