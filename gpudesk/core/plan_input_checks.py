@@ -22,12 +22,10 @@ from typing import Any
 from gpudesk.core.assumptions import Assumption
 from gpudesk.core.calibration_hook import GLOBAL, PER_FAMILY, unusable_scales
 from gpudesk.core.checks import Check
-from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase
+from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.project.assumed import Essential, assumed
 from gpudesk.project.field_shapes import format_number
-from gpudesk.project.model import Calibration, Phase, Project, Workload
-from gpudesk.refusals import refusal
-from gpudesk.vocabulary.plan_choices import CURRENCY
+from gpudesk.project.model import Calibration, Phase, Workload
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 
 ASSUMED_CHECK_ID = "plan.assumed_inputs"  # the id of the warning below
@@ -133,18 +131,3 @@ def offer_checks(phase: Phase, r: ResolvedPhase, where: str, accelerator_name: R
         numbers={"offer": name, "offer_id": offer.id, "gpus": offer.gpus, "offer_accelerator": carried, "accelerator": r.accelerator.name},
     )]
 
-
-def plan_can_be_added_up(project: Project) -> None:
-    """Refuse a plan with no phase, or whose phases are costed in different currencies: the plan total, the roadmap,
-    the proposal's investment table and the comparison add the phases' ledgers in the first phase's currency, so a
-    phase in USD beside one in CNY read its dollars as yuan (a generated CNY plan's USD phase 3: $479,948 shown as
-    ¥479,948 and added into a ¥1,368,026 total). The phase's currency is named, never converted behind its back."""
-    if not project.phases:
-        raise PlanInputError(refusal("input.no_phase", field="phases"))
-    first = project.phases[0].costs.currency
-    for index, phase in enumerate(project.phases[1:], start=1):
-        if phase.costs.currency != first:
-            raise PlanInputError(refusal(
-                "input.mixed_currency", field=f"phases[{index}].costs.currency", currency=phase.costs.currency,
-                first=first, currency_zh=CURRENCY.name_of(phase.costs.currency, "zh"),
-                first_zh=CURRENCY.name_of(first, "zh")))

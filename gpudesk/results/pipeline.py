@@ -34,9 +34,10 @@ from gpudesk.core.ledger_build import build_ledger
 from gpudesk.core.owned_power import workload_draw
 from gpudesk.core.pass_memo import PassMemo
 from gpudesk.core.phase_sizing import CarriedHardware, size_phase
+from gpudesk.core.plan_admission import phase_can_be_resolved, plan_can_be_added_up
 from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for, workload_inputs
 from gpudesk.core.plan_infra import phase_infrastructure
-from gpudesk.core.plan_input_checks import assumed_inputs, calibration_checks, offer_checks, plan_can_be_added_up
+from gpudesk.core.plan_input_checks import assumed_inputs, calibration_checks, offer_checks
 from gpudesk.core.plan_layout import layout_search
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model, resolve_phase
 from gpudesk.core.plan_task import task_figures
@@ -46,7 +47,6 @@ from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.core.stepwise import run_through
 from gpudesk.process_heap import freed_memory_kept
 from gpudesk.project.model import Phase, Project, Workload
-from gpudesk.refusals import refusal
 from gpudesk.results.deferred_costs import add_costs, attach_costs, costs_deferrable, plan_defers_costs
 from gpudesk.results.deferred_figures import DEFERRED_FIGURES, attach_figures, defers_figures, pending_keys
 from gpudesk.results.phase_context import PhaseAlone, PhaseContext, freeze
@@ -79,8 +79,7 @@ def _sized(project: Project, index: int, catalog: Catalog, carried: CarriedHardw
     mem.min_gpus: ``layout_search=False``)."""
     phase: Phase = project.phases[index]
     where = f"phases[{index}]"
-    if not phase.workloads:
-        raise PlanInputError(refusal("input.no_workload", field=f"{where}.workloads"))
+    phase_can_be_resolved(catalog, phase, where)  # a workload, and only catalog parts to compare
     resolved = resolve_phase(catalog, phase, where)
     results: list[WorkloadResult] = []
     figures = FigureSet()

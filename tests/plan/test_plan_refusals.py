@@ -86,3 +86,16 @@ def test_the_vgpu_refusal_names_only_parts_the_catalog_gives_vgpu_profiles(catal
         assert row.vgpu_profiles_gb, (part, row.id)
     zh = template("input.no_vgpu_profile", "zh")
     assert all(part in zh for part in named), zh
+
+
+def test_an_accelerator_to_compare_the_catalog_does_not_hold_is_refused_by_name(catalog) -> None:
+    """A plan listing 'h100-smx' among the accelerators to compare was estimated and searched without it and without
+    a word (every other catalog id of a plan is refused by name, with the nearest rows)."""
+    phase = one_phase("finetune_lora", "llama-3.1-8b", "h100-sxm", 1, train_tokens=1e8)
+    phase.hardware.candidates = ["h100-sxm", "h100-smx"]
+    with pytest.raises(PlanInputError) as refused:
+        estimate_plan(Project(phases=[phase]), catalog)
+    assert str(refused.value).startswith("phases[0].hardware.candidates[1]: no row 'h100-smx' in catalog table "
+                                         "accelerators; did you mean h100-sxm"), str(refused.value)
+    zh = error_text(refused.value, "zh", describe_path)
+    assert "h100-smx" in zh and "NVIDIA H100 SXM" in zh and not IDENTIFIER.search(zh.replace("h100-smx", "")), zh
