@@ -275,6 +275,9 @@ ENGLISH: dict[str, str] = {
                              "vgpu_profiles_gb); choose a vGPU-capable accelerator such as L40S, L4 or RTX 6000 Ada",
     "input.not_a_language_model": "{field}: {model} is a {kind} model; LLM training needs a transformer language "
                                   "model (use vision training for vision)",
+    "input.kind_not_stated": "{field}: the workload states no type, so gpudesk took LLM pre-training, the default, "
+                             "which needs a transformer language model, and {model} is a {kind} model; choose the "
+                             "workload's type",
     "input.unknown_workload_kind": "{field}: unknown workload type {kind}",
 }
 """Every refusal's English wording by key; ``<key>_one`` is used when ``count`` is 1."""

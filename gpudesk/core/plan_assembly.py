@@ -88,6 +88,9 @@ def _size_model(model: rec.ModelArch, phase: Phase, w: Workload, r: ResolvedPhas
     source = capacity_source(r.accelerator)
     if w.kind in TRAIN_KINDS:
         if model.kind not in ("decoder", "encoder", "encoder-decoder"):
+            if "kind" in w.assumed_inputs:  # the file gave no type: the default's demand is not the user's mistake
+                raise PlanInputError(refusal("input.kind_not_stated", field=f"{where}.kind", model=model.name,
+                                             kind=model.kind))
             raise PlanInputError(refusal("input.not_a_language_model", field=f"{where}.model_id", model=model.name,
                                          kind=model.kind))
         return size_training(model, w, phase, hw, where, source, calibration, layout_search)

@@ -5,6 +5,7 @@ Chinese, and the advice names only what the catalog holds; a check never prints 
 from __future__ import annotations
 
 import copy
+import json
 import math
 import re
 from typing import Any
@@ -17,6 +18,7 @@ from gpudesk.results.pipeline import PlanInputError, complete_search, estimate_p
 from gpudesk.wizard.fields import describe_path
 
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*(?:\[\d+\])?\.[A-Za-z_]\w*")  # a plan path: never in front of a user
+NAMES = re.compile(r"'[^']*'|\"[^\"]*\"|\([^)]*px\)")  # quoted text and a model's own name may hold dots
 
 
 def one_phase(kind: str, model: str | None, accelerator: str, nodes: int, region: str = "cn", **fields: Any) -> Phase:
@@ -99,3 +101,22 @@ def test_an_accelerator_to_compare_the_catalog_does_not_hold_is_refused_by_name(
                                          "accelerators; did you mean h100-sxm"), str(refused.value)
     zh = error_text(refused.value, "zh", describe_path)
     assert "h100-smx" in zh and "NVIDIA H100 SXM" in zh and not IDENTIFIER.search(zh.replace("h100-smx", "")), zh
+
+
+def test_a_workload_without_a_type_is_asked_for_its_type_not_told_its_model_cannot_pretrain(catalog) -> None:
+    """A plan file whose YOLOv8-L workload gave no 'kind' was refused with 'phases[0].workloads[0].model_id: YOLOv8-L
+    (640 px) is a vision model; LLM training needs a transformer language model': the LLM pre-training it named was
+    gpudesk's default for the missing type, not the user's choice. The refusal now names the type as missing."""
+    from gpudesk.project.io import loads_project
+
+    raw = {"schema_version": 5, "phases": [{"workloads": [{"model_id": "yolov8-l", "dataset_items": 2e5}]}]}
+    project = loads_project(json.dumps(raw).encode()).project
+    with pytest.raises(PlanInputError) as refused:
+        estimate_plan(project, catalog)
+    assert str(refused.value).startswith("phases[0].workloads[0].kind: the workload states no type, so gpudesk took "
+                                         "LLM pre-training, the default"), str(refused.value)
+    zh = error_text(refused.value, "zh", describe_path)
+    assert "没有写明类型" in zh and "YOLOv8-L" in zh and not IDENTIFIER.search(NAMES.sub("", zh)), zh
+    project.phases[0].workloads[0].assumed_inputs = []  # stated as pre-training: the model is what is wrong
+    with pytest.raises(PlanInputError, match=r"workloads\[0\]\.model_id: YOLOv8-L .* is a vision model"):
+        estimate_plan(project, catalog)
