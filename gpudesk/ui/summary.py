@@ -60,17 +60,17 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
     c = phase.config
     server = configured_server_name(c, text.lang)
     if c.owns_hardware and c.gpus == 1:
-        parts = [translate("Summary", "1 GPU in {servers} × {server}").format(servers=c.servers, server=server)]
+        parts = [translate("Summary", "1 GPU in {servers} × {server}").format(servers=f"{c.servers:,}", server=server)]
     elif c.owns_hardware and c.installed_gpus > c.gpus:  # GPUs used of those bought, as the proposal says it
         parts = [translate("Summary", "{gpus} of {installed} GPUs used in {servers} × {server}").format(
-            gpus=c.gpus, installed=c.installed_gpus, servers=c.servers, server=server)]
+            gpus=f"{c.gpus:,}", installed=f"{c.installed_gpus:,}", servers=f"{c.servers:,}", server=server)]
     elif c.owns_hardware:
-        parts = [translate("Summary", "{gpus} GPUs in {servers} × {server}").format(
-            gpus=c.gpus, servers=c.servers, server=server)]
+        parts = [translate("Summary", "{gpus} GPUs in {servers} × {server}").format(  # '4,096', as every figure reads
+            gpus=f"{c.gpus:,}", servers=f"{c.servers:,}", server=server)]
     elif c.gpus == 1:  # the provider's servers: what is rented is GPUs (the ledger names the offer)
         parts = [translate("Summary", "1 GPU, rented")]
     else:
-        parts = [translate("Summary", "{gpus} GPUs, rented").format(gpus=c.gpus)]
+        parts = [translate("Summary", "{gpus} GPUs, rented").format(gpus=f"{c.gpus:,}")]
     for key in ("train.time_to_train_days", "vision.time_to_train_days"):
         shown = _figure(phase, key, currency, text)
         if shown:

@@ -1,4 +1,4 @@
-"""Plans nobody wrote by hand (tests/plan/generated_plans.py) read one configuration and one ledger on every surface.
+"""Plans nobody wrote by hand (tests/generated_plans.py) read one configuration and one ledger on every surface.
 
 Each generated plan is estimated as the window does (the estimate first, its configuration searches later), saved
 and run through ``gpudesk estimate --json`` (one search process), and estimated with its searches at once
