@@ -53,6 +53,7 @@ ENGLISH: dict[str, str] = {
     "os.error": "{text}",
     # -- JSON from outside (gpudesk/untrusted_json.py) --------------------------------------------------------------
     "json.not_utf8": "{name} is not UTF-8 text: invalid byte 0x{byte} at byte offset {offset} ({why})",
+    "json.empty": "{name} is empty: it holds no text at all",
     "json.syntax": "{name} is not valid JSON: {what} at line {line}, column {column}",
     "json.unacceptable": "{name} is not acceptable JSON: {why}",
     "json.too_deep": "{name} is nested too deeply ({depth} levels; the limit is {limit})",

@@ -128,6 +128,8 @@ def _too_deep(name: str, depth: int, max_nesting: int) -> UntrustedJSONError:
 def parse_json_text(text: str, name: str, max_nesting: int = MAX_NESTING, max_items: int | None = None) -> Any:
     """Parse JSON text from an untrusted source; raises :class:`UntrustedJSONError` (also for a list or object
     longer than ``max_items``, when given)."""
+    if not text.strip():  # not 'Expecting value at line 1, column 1': there is nothing to read
+        raise UntrustedJSONError(refusal("json.empty", name=name))
     try:
         value = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_without_duplicates)
     except json.JSONDecodeError as exc:

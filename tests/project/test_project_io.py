@@ -121,7 +121,8 @@ def test_not_json_names_line_and_column(tmp_path):
     (b"[]", "the top level is a list of 0 items, not an object"),
     (b'"plan"', "the top level is the text 'plan', not an object"),
     (b"null", "the top level is null, not an object"),
-    (b"", "not valid JSON: Expecting value at line 1, column 1"),
+    (b"", "is empty: it holds no text at all"),  # it read 'not valid JSON: Expecting value at line 1, column 1'
+    (b" \r\n\t", "is empty: it holds no text at all"),
     (b'{"a": "open', "not valid JSON: Unterminated string starting at line 1, column 7"),
     (b'{"schema_version": 2, "x": NaN}', "NaN is not allowed"),
     (b'{"schema_version": 2, "x": -Infinity}', "-Infinity is not allowed"),
