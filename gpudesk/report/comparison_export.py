@@ -109,26 +109,33 @@ def table_cells(comparison: PlanComparison, text: ReportText) -> list[tuple[str,
     ]
 
 
+def _raw(value: float | None, awaiting: int) -> str:
+    """Empty when unknown, or money none of whose lines has a price (a rent all awaiting a quote read 0.0)."""
+    return "" if value is None or (awaiting and value == 0) else repr(value)
+
+
 def to_csv(comparison: PlanComparison, text: ReportText) -> str:
-    """Machine-readable CSV: raw numbers, one line per figure, then one per differing input. Cells that
-    would start a spreadsheet formula (a plan named "=HYPERLINK(…)", a note "@SUM(…)") are neutralised."""
+    """Machine-readable CSV: raw numbers (money with the lines awaiting a quote each value leaves out), one line per
+    figure, then one per differing input. Formula-like cells ("=HYPERLINK(…)", "@SUM(…)") are neutralised."""
     out = io.StringIO()
     writer = SafeWriter(out)
     names = list(comparison.names)
-    writer.writerow(["kind", "item", "unit", "better", *names,
-                     *[f"{n} - {names[0]}" for n in names[1:]], "best"])
+    writer.writerow(["kind", "item", "unit", "better", *names, *[f"{n} - {names[0]}" for n in names[1:]],
+                     *[f"{n}: lines awaiting a quote" for n in names], "best"])
     for row in comparison.rows:
         unit = row.metric.unit.replace("currency", comparison.currency)
+        awaiting = row.awaiting if row.metric.money and row.awaiting else (0,) * len(names)
         writer.writerow([
             "figure", row.metric.id, unit, row.metric.better,
-            *["" if v is None else repr(v) for v in row.values],
+            *[_raw(v, waiting) for v, waiting in zip(row.values, awaiting, strict=True)],
             *["" if d is None else repr(d) for d in row.deltas[1:]],
+            *[str(waiting) if row.metric.money else "" for waiting in awaiting],
             ";".join(names[i] for i in sorted(row.best)),
         ])
     for diff in comparison.input_differences:  # raw values, with the field's unit (its phase's currency for money)
         unit = diff.unit.replace("currency", diff.currencies[0]) if diff.currencies else diff.unit
         writer.writerow(["input", diff.path, unit, "", *["" if v is None else str(v) for v in diff.values],
-                         *[""] * (len(names) - 1), ""])
+                         *[""] * (2 * len(names) - 1), ""])
     return out.getvalue()
 
 

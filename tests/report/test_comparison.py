@@ -120,6 +120,29 @@ def test_csv_has_raw_numbers_best_and_inputs():
     assert any(r[0] == "input" and r[1] == "phases[0].hardware.nodes" for r in rows)
 
 
+def test_csv_says_which_money_awaits_a_quote_and_never_prices_it_at_zero():
+    """LoRA fine-tuning on one node rented on demand, H100 against MI325X (no cloud price in the catalog): the CSV
+    read the MI325X plan's rent as 0.0 beside the H100 plan's 206,669 a year, and its opex and total, floors that
+    leave the rent out, as plain numbers. The rent is now empty (unknown) and each money figure counts the lines
+    awaiting a quote its value leaves out, per plan."""
+    from gpudesk.project.model import Phase, Project, Workload
+
+    def rented(accelerator: str) -> tuple[object, Project]:
+        project = Project(phases=[Phase(workloads=[Workload(kind="finetune_lora", train_tokens=1e8)])])
+        phase = project.phases[0]
+        phase.hardware.accelerator_id, phase.hardware.candidates, phase.hardware.nodes = accelerator, [accelerator], 1
+        project.meta.name = accelerator
+        return estimate_plan(project, catalog(), search=True), project
+
+    comparison = compare_plans([rented("h100-sxm"), rented("mi325x")])
+    rows = {r[1]: r for r in csv.reader(io.StringIO(to_csv(comparison, ReportText("en"))))}
+    assert rows["item"][7:9] == ["h100-sxm: lines awaiting a quote", "mi325x: lines awaiting a quote"]
+    assert float(rows["rent"][4]) > 0 and rows["rent"][5] == "" and rows["rent"][7:9] == ["0", "1"]
+    assert float(rows["total"][5]) > 0 and rows["total"][7:9] == ["0", "1"]  # the priced part, and what it lacks
+    assert rows["capex"][4:6] == ["0.0", "0.0"] and rows["capex"][7:9] == ["0", "0"]  # rented: nothing bought
+    assert rows["gpus"][7:9] == ["", ""]
+
+
 def test_cumulative_cost_chart_follows_the_ledgers_month_by_month():
     comparison = compare_plans(three_training_plans())
     chart = cumulative_cost_chart(comparison, ReportText("zh"))
