@@ -4,7 +4,7 @@ as stated (validation_cases_vendor_inference.py)."""
 from __future__ import annotations
 
 import pytest
-from validation_amd_builds import BUILDS, cited, later, prompt_token_cost, ratios
+from validation_amd_builds import AZURE, BUILDS, azure_errors, cited, later, prompt_token_cost, ratios
 from validation_cases_vendor_inference import (
     AMD_MI300X_SERVING,
     GAUDI2_THROUGHPUT,
@@ -63,3 +63,15 @@ def test_amd_prompt_tokens_cost_more_than_gpudesk_counts() -> None:
     implied, ours, extra = prompt_token_cost(long, short)
     assert extra == pytest.approx(1500 - 1500 * 128 / 4096)
     assert implied > 3 * ours > 0
+
+
+def test_azure_harness_reads_mi300x_further_off_than_h200_on_every_row() -> None:
+    """Azure's one workload on H200 (TensorRT-LLM 0.15) and MI300X (vLLM 2024-11): the same rows, and gpudesk's
+    miss on MI300X exceeds its miss on H200 row by row, by the 1.07-1.34x docs/validation.md reports."""
+    def lengths(part: str) -> list[tuple[str, int, int]]:
+        return [(m, *r[:2]) for (p, m, _), rows in AZURE.items() if p == part for r in rows]
+
+    assert lengths("mi300x") == lengths("h200-sxm")
+    az = azure_errors()
+    rel = [(1.0 + m) / (1.0 + h) for m, h in zip(az["mi300x"], az["h200-sxm"], strict=True)]
+    assert len(rel) == 9 and 1.0 < min(rel) and max(rel) < 1.5
