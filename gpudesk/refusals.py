@@ -18,6 +18,7 @@ from __future__ import annotations
 import errno
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 ENGLISH: dict[str, str] = {
@@ -313,6 +314,22 @@ class Refusal:
 
     def __format__(self, spec: str) -> str:
         return format(self.english(), spec)
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A number a refusal states (a field's bound, the value refused): grouped in English, exactly ('10,000,000',
+    '0.001', '-1'); worded in the reader's own counting by ``report/refusal_text.py`` (Chinese: '1,000 万'). A plan's
+    range bounds read '10000000' and '1e+15' in both languages (a figure in plain digits, never in front of a user)."""
+
+    value: float
+
+    def __str__(self) -> str:
+        text = format(Decimal(repr(float(self.value))).normalize(), ",f")
+        return "0" if text in ("-0", "0E+0") else text
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from gpudesk.project.migrations import migrate
 from gpudesk.project.model import Project
 from gpudesk.project.region_currency import follow_region_in_dict
 from gpudesk.project.schema_json import JSON_SCHEMA_PATH, field_reference_markdown, json_schema, json_schema_text
-from gpudesk.refusals import Choices, Refusal, refusal
+from gpudesk.refusals import Amount, Choices, Refusal, refusal
 
 __all__ = ["ProjectValidationError", "NewerSchemaError", "project_from_dict", "project_to_dict", "json_schema"]
 
@@ -80,6 +80,11 @@ def _text_problem(value: str, max_len: int) -> Refusal | None:
     return None
 
 
+def _amount(value: float) -> Amount | str:
+    """The value refused as a grouped number; past 10^30 (a 401-digit integer in the file) in words."""
+    return Amount(value) if abs(value) < 1e30 else format_number(value)
+
+
 def range_problem(value: float, meta: dict[str, Any]) -> Refusal | None:
     """Why ``value`` is outside the declared range: value, bound, unit, allowed range and the bound's reason."""
     lo, hi = meta.get("min"), meta.get("max")
@@ -90,9 +95,9 @@ def range_problem(value: float, meta: dict[str, Any]) -> Refusal | None:
     else:
         return None
     return refusal(
-        key, value=format_number(value), bound=format_number(bound),
+        key, value=_amount(value), bound=Amount(bound),
         unit=refusal("field.range_unit", unit=meta["unit"]) if meta.get("unit") else "",
-        allowed=refusal("field.range_allowed", lo=format_number(lo), hi=format_number(hi))
+        allowed=refusal("field.range_allowed", lo=Amount(lo), hi=Amount(hi))
         if lo is not None and hi is not None else "",
         why=refusal("field.range_why", text=meta["why"]) if meta.get("why") else "")
 

@@ -15,8 +15,9 @@ from typing import Any
 
 from gpudesk.catalog.errors import Problem, row_id_of
 from gpudesk.project.errors import MAX_PROBLEMS_SHOWN, ProjectValidationError, printable
-from gpudesk.refusals import ENGLISH, Choices, ListedReasons, Refusal, reason_of, refusal
+from gpudesk.refusals import ENGLISH, Amount, Choices, ListedReasons, Refusal, reason_of, refusal
 from gpudesk.report.chart_text import unit_text
+from gpudesk.report.number_format import COUNT_SCALES_ZH
 from gpudesk.text_catalogues import catalogue, fill_chinese, flat_catalogue
 from gpudesk.vocabulary.catalog_fields import CATALOG_FIELD
 from gpudesk.vocabulary.fields import choice_name
@@ -68,6 +69,8 @@ def _tidy(text: str) -> str:
 def _worded(name: str, value: Any, lang: str, field_name: FieldName | None) -> Any:
     if isinstance(value, Refusal):
         return refusal_text(value, lang, field_name)
+    if isinstance(value, Amount):
+        return amount_text(value, lang)
     if isinstance(value, Choices):
         if lang == "en":
             return str(value)
@@ -91,6 +94,17 @@ def _worded(name: str, value: Any, lang: str, field_name: FieldName | None) -> A
     if name == "precision" and value in PRECISION:
         return PRECISION.name_of(value, lang)
     return printable(value)
+
+
+def amount_text(amount: Amount, lang: str) -> str:
+    """A number a refusal states, exactly, as the reader counts: grouped ('10,000,000'); in Chinese a whole number of
+    万亿 / 亿 / 万 in that word ('1,000 万', '1,000 万亿', '10 万'), else its digits ('65,536', '0.001')."""
+    value = amount.value
+    if lang == "zh":
+        for word, scale in COUNT_SCALES_ZH:
+            if abs(value) >= scale and float(value / scale).is_integer():
+                return f"{Amount(value / scale)} {word}"
+    return str(amount)
 
 
 def problem_lines(error: ProjectValidationError, lang: str, field_name: FieldName | None = None) -> list[str]:

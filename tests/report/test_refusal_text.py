@@ -274,7 +274,7 @@ def test_the_report_command_says_why_in_chinese_when_asked_for_chinese():
 
     with pytest.raises(ProjectValidationError) as caught:
         loads_project(json.dumps(_plan(phases=[{"workloads": [{"seq_len": -5}]}, {"start_month": "x"}])).encode())
-    assert _one_line(caught.value, "zh") == ("阶段 1 · 负载 1 · 序列长度：-5 低于最小值 1（token）；允许 1 … 10000000"
+    assert _one_line(caught.value, "zh") == ("阶段 1 · 负载 1 · 序列长度：-5 低于最小值 1（token）；允许 1 … 1,000 万"
                                              "（已发布模型最长上下文为 1000 万 token；已知模型时按该模型自身上下文检查）（另有 1 处问题）")
     assert _one_line(caught.value).startswith("phases[0].workloads[0].seq_len: -5 is below the minimum 1 (tokens)")
     assert _one_line(caught.value).endswith(" (and 1 more)")  # the English a script reads, as before
@@ -317,3 +317,22 @@ def test_a_custom_models_keys_are_named_by_the_catalogs_field_names_in_chinese()
     assert "参数量：" in shown and "隐藏维度：" in shown and "“layerz”：未知字段" in shown, shown
     assert not re.search(r"params_total|hidden|kind", shown), shown
     assert describe_path("phases[0].workloads[0].custom_model.n_kv_heads", "zh").endswith("自定义模型 · KV头数")
+
+
+def test_a_fields_bounds_read_as_the_reader_counts_never_as_plain_digits():
+    """A plan file's out-of-range value was refused with its bounds in plain digits and the unit's code in both
+    languages: '2e+18 高于最大值 1e+15（token）', '200000000000 高于最大值 10000000（currency/卡）；允许 0 … 10000000'. The
+    bounds are stated exactly, grouped, and in Chinese in 万 / 亿 / 万亿 where they are whole in it."""
+    from gpudesk.report.refusal_text import problem_lines
+
+    plan = _plan(phases=[{"workloads": [{"train_tokens": 2e15}],
+                          "costs": {"gpu_price_override": 2e11, "installation_per_server": -7}}])
+    with pytest.raises(ProjectValidationError) as caught:
+        loads_project(json.dumps(plan).encode())
+    zh, en = (" / ".join(problem_lines(caught.value, lang)) for lang in ("zh", "en"))
+    assert "2,000 万亿高于最大值 1,000 万亿（token）；允许 0 … 1,000 万亿" in zh, zh
+    assert "2,000 亿高于最大值 1,000 万（方案币种/卡）；允许 0 … 1,000 万" in zh, zh
+    assert "-7 低于最小值 -1（方案币种/台）；允许 -1 … 1,000 万" in zh, zh
+    assert "2,000,000,000,000,000 is above the maximum 1,000,000,000,000,000 (tokens); allowed 0 … " \
+           "1,000,000,000,000,000" in en, en
+    assert not re.search(r"\d{5}|e\+|currency", zh), zh  # no ungrouped digits, no exponent, no unit code
