@@ -10,6 +10,9 @@ name ran under the second phase's line and marker).
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+
 from PySide6 import QtCore, QtGui
 
 from gpudesk.pdf.styles import Metrics, wrap
@@ -85,18 +88,60 @@ def hline_label_box(m: Metrics, text: str, y: float, r: QtCore.QRectF,
     return box if not any(path.intersects(box) for path in drawn) else inside[0]
 
 
-def marker_label_box(m: Metrics, text: str, x: float, y: float, r: QtCore.QRectF,
-                     taken: list[QtCore.QRectF]) -> QtCore.QRectF:
-    """Where a marker's label goes: beside its point (right, else left), above it, else below it, inside the chart
-    and clear of ``taken``; where every such place is taken, a line higher up (two points in the bottom corner, the
-    bank proposal's 推荐 and 方案, were printed over each other), else further down past what it would cover."""
+NEAR_PT = 6.0
+"""A marker's label within this distance of its point reads as that point's; one placed further away is joined to its
+point by a leader line (``leader``)."""
+DOT_PT = 4.0  # half the side of the square a marker's dot keeps free of labels
+
+
+def distance(box: QtCore.QRectF, x: float, y: float) -> float:
+    """From the point (x, y) to the nearest edge of ``box`` (0 inside it)."""
+    dx = max(box.left() - x, 0.0, x - box.right())
+    dy = max(box.top() - y, 0.0, y - box.bottom())
+    return math.hypot(dx, dy)
+
+
+def leader(box: QtCore.QRectF, x: float, y: float) -> QtCore.QLineF | None:
+    """The line from a marker's point to its label placed away from it (None when the label is beside its point)."""
+    if distance(box, x, y) <= NEAR_PT:
+        return None
+    return QtCore.QLineF(x, y, min(max(x, box.left()), box.right()), min(max(y, box.top()), box.bottom()))
+
+
+def _places(x: float, y: float, w: float, h: float) -> list[QtCore.QRectF]:
+    """Where a marker's label may go, nearest first: right of the point, left of it, above and below (right, left,
+    centred), then further up and down a line at a time."""
+    near = [(x + 5, y - h / 2), (x - 5 - w, y - h / 2), (x + 2, y - h - 5), (x - 2 - w, y - h - 5),
+            (x - w / 2, y - h - 5), (x + 2, y + 5), (x - 2 - w, y + 5), (x - w / 2, y + 5)]
+    far = [(left, top) for n in range(1, 7) for left, top in
+           ((x - w / 2, y - h - 5 - n * h), (x - w / 2, y + 5 + n * h), (x + 2, y - h - 5 - n * h),
+            (x - 2 - w, y - h - 5 - n * h))]
+    return [QtCore.QRectF(left, top, w, h) for left, top in near + far]
+
+
+def marker_label_box(m: Metrics, text: str, x: float, y: float, r: QtCore.QRectF, taken: list[QtCore.QRectF],
+                     drawn: Sequence[QtGui.QPainterPath] = (), points: Sequence[tuple[float, float]] = ()
+                     ) -> QtCore.QRectF:
+    """Where a marker's label goes: the nearest place beside its point (``_places``) inside the chart, clear of the
+    labels placed before (``taken``), of the drawn lines (``drawn``) and of every marker's dot (``points``, its own
+    included), and nearer its own point than any other marker's; where no place is clear of the lines, one that is
+    clear of the rest. The bank proposal's trade-off chart printed 方案 over 推荐 above and left of two points 30 pt
+    apart, neither beside its own point, and 推荐 across the Pareto front: a reader could not tell which label named
+    which point. A label that ends up away from its point is joined to it by a line (``leader``)."""
     w, h = m.width(text), m.line_height
-    sides = [x + 5, x - 5 - w] if x + 5 + w < r.right() else [x - 5 - w, x + 5]
-    tops = [y - h - 1, y + 3] if y - h - 1 > r.top() else [y + 3, y - h - 1]
-    tops += [y - h - 1 - n * h for n in range(1, 4)]
-    for ly in tops:
-        for lx in sides:
-            box = QtCore.QRectF(lx, ly, w, h)
-            if r.contains(box) and not any(box.intersects(t) for t in taken):
-                return box
-    return _clear_below(QtCore.QRectF(sides[0], tops[0], w, h), taken, h, r.bottom())
+    others = [(px, py) for px, py in points if abs(px - x) > 0.01 or abs(py - y) > 0.01]
+    dots = [QtCore.QRectF(px - DOT_PT, py - DOT_PT, 2 * DOT_PT, 2 * DOT_PT) for px, py in [*others, (x, y)]]
+
+    def clear(box: QtCore.QRectF, of_lines: bool) -> bool:
+        return (r.contains(box) and not any(box.intersects(t) for t in [*taken, *dots])
+                and all(distance(box, x, y) < distance(box, px, py) for px, py in others)
+                and not (of_lines and any(path.intersects(box) for path in drawn)))
+
+    places = [box.translated(min(max(box.left(), r.left()), r.right() - w) - box.left(), 0)  # inside, left-right
+              for box in _places(x, y, w, h)]
+    for of_lines in (True, False):
+        found = next((box for box in places if clear(box, of_lines)), None)
+        if found is not None:
+            return found
+    return _clear_below(places[0] if r.contains(places[0]) else QtCore.QRectF(x - w / 2, y - h - 4, w, h),
+                        taken, h, r.bottom())

@@ -16,7 +16,7 @@ from PySide6 import QtCore, QtGui
 
 from gpudesk.pdf import styles as S
 from gpudesk.pdf.chart_axes import Axis, duration_axis, linear_axis, log_axis, tick_text
-from gpudesk.pdf.chart_labels import hline_label_box, marker_label_box, two_lines, vline_label_boxes
+from gpudesk.pdf.chart_labels import hline_label_box, leader, marker_label_box, two_lines, vline_label_boxes
 from gpudesk.pdf.draw import colour
 from gpudesk.pdf.styles import Metrics
 from gpudesk.plotting.palette import CYCLE, ROLE_COLOURS
@@ -350,16 +350,21 @@ class _Chart:
             for n, line in enumerate(lines):
                 self.text(self.label, box.left() + 1, box.top() + n * self.label.line_height, line, S.MUTED)
             taken.append(box)
-        for m in (m for m in self.spec.markers if m.panel == panel):
-            if not (f.x.low <= m.x <= f.x.high and f.y.low <= m.y <= f.y.high):
-                continue
-            x, y = f.px(m.x), f.py(m.y)
+        shown_markers = [m for m in self.spec.markers
+                         if m.panel == panel and f.x.low <= m.x <= f.x.high and f.y.low <= m.y <= f.y.high]
+        points = [(f.px(m.x), f.py(m.y)) for m in shown_markers]
+        for m, (x, y) in zip(shown_markers, points, strict=True):
             col = colour(role_colour(m.color_role, "#CC79A7"))
             p.setPen(QtGui.QPen(colour("#ffffff"), 0.8))
             p.setBrush(col)
             p.drawEllipse(QtCore.QPointF(x, y), 3.2, 3.2)
-            box = marker_label_box(self.label, m.label, x, y, r, taken)
+        for m, (x, y) in zip(shown_markers, points, strict=True):  # each label beside its own point (chart_labels.py)
+            box = marker_label_box(self.label, m.label, x, y, r, taken, self.drawn, points)
             taken.append(box)
+            joining = leader(box, x, y)
+            if joining is not None:
+                p.setPen(QtGui.QPen(colour(S.MUTED), 0.5))
+                p.drawLine(joining)
             self.text(self.label, box.left(), box.top(), m.label, S.INK)
 
 

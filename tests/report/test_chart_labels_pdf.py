@@ -8,7 +8,15 @@ import itertools
 
 from PySide6 import QtCore, QtGui
 
-from gpudesk.pdf.chart_labels import MIN_ROOM_PT, hline_label_box, marker_label_box, vline_label_boxes
+from gpudesk.pdf.chart_labels import (
+    MIN_ROOM_PT,
+    NEAR_PT,
+    distance,
+    hline_label_box,
+    leader,
+    marker_label_box,
+    vline_label_boxes,
+)
 from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
 from gpudesk.pdf.styles import Metrics
 
@@ -74,3 +82,29 @@ def test_a_line_at_the_right_edge_is_named_to_its_left_and_a_target_name_hides_n
     drawn = [stroke.createStroke(curve)]
     target = hline_label_box(m, "TPOT target 60 ms", chart.bottom() - 2, chart, drawn)
     assert chart.contains(target) and not drawn[0].intersects(target)
+
+
+def test_each_marker_label_names_its_own_point_clear_of_the_front() -> None:
+    """The bank proposal's trade-off chart: the Pareto front runs down to the recommended point near the bottom right
+    corner, the plan's point 30 pt right of it. Both labels went above-left of both points, 方案 over 推荐, and 推荐 across
+    the front: nothing said which label named which point. Each label is now nearer its own point than the other,
+    clear of the front, the other label and both dots, and joined to its point by a line when it is not beside it."""
+    m = _metrics()
+    chart = QtCore.QRectF(40, 20, 460, 150)
+    rec, plan = (chart.right() - 44, chart.bottom() - 4), (chart.right() - 14, chart.bottom() - 4)
+    front = QtGui.QPainterPath(QtCore.QPointF(chart.left() + 10, chart.top() + 5))
+    front.lineTo(rec[0] - 60, rec[1] - 14)
+    front.lineTo(*rec)
+    stroke = QtGui.QPainterPathStroker()
+    stroke.setWidth(1.5)
+    drawn, points, taken = [stroke.createStroke(front)], [rec, plan], []
+    for (x, y), text in ((rec, "推荐配置"), (plan, "当前方案")):
+        box = marker_label_box(m, text, x, y, chart, taken, drawn, points)
+        other = plan if (x, y) == rec else rec
+        assert chart.contains(box) and not any(box.intersects(t) for t in taken), (text, box, taken)
+        assert not drawn[0].intersects(box), (text, box)
+        assert distance(box, x, y) < distance(box, *other), (text, box)
+        assert not any(box.contains(QtCore.QPointF(*p)) for p in points)
+        line = leader(box, x, y)
+        assert (line is None) == (distance(box, x, y) <= NEAR_PT)
+        taken.append(box)
