@@ -11,6 +11,7 @@ import math
 from typing import Any, TextIO
 
 from gpudesk.core.digits import percent_text
+from gpudesk.report.check_text import pools_text
 from gpudesk.report.display_units import display_value
 from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.series_text import series_value
@@ -42,6 +43,8 @@ def _workload_line(w: dict[str, Any]) -> str:
     parts = [_count(w.get("gpus"), "GPU", "GPUs")]
     if w.get("layout_text"):
         parts.append(str(w["layout_text"]))
+    if pools := pools_text(list(w.get("pools") or ()), LANG):
+        parts.append(pools)
     if w.get("sized_by"):
         parts.append(f"sized by {_name(SIZED_BY, w['sized_by']).lower()}")
     cap = w.get("capacity")

@@ -36,6 +36,8 @@ MEANINGS: dict[str, str] = {
     "gpus_key": "figure key explaining the workload's GPUs", "capacity": "serving capacity (below), null for training",
     "model_name": "the model's catalog name (empty for kinds without a model)",
     "layout_text": "the layout as printed, e.g. TP4 × PP1 × DP2",
+    "pools": "disaggregated LLM serving: [prefill pool GPUs, decode pool GPUs] as sized (infer.disagg_prefill_gpus, "
+             "infer.disagg_decode_gpus); [] for every other workload",
     # Layout
     "tp": "tensor parallel", "pp": "pipeline stages", "cp": "context parallel", "ep": "expert parallel",
     "dp": "data-parallel replicas",

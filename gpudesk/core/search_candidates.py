@@ -20,6 +20,7 @@ from gpudesk.core.search_words import (
     ITEM_RATE_UNITS,
     amd_cdna3_caveat,
     attention_dp_caveat,
+    disaggregated_pools,
     layout_text,
     precision_text,
     short,
@@ -60,10 +61,12 @@ def settings(p: SearchPoint) -> list[Reason]:
     """The engine or training settings the layout column leaves out (replicas, batch, disaggregation, ZeRO …)."""
     lay, out = p.layout, []
     replicas, batch = float(lay.get("replicas", math.nan)), float(lay.get("batch", math.nan))
+    pools = disaggregated_pools(p)
     if _finite(replicas, batch) and replicas >= 1 and batch >= 1:
-        out.append(Reason("search_replicas_batch", {"replicas": int(replicas), "batch": int(batch)}))
+        out.append(Reason("search_batch", {"batch": int(batch)}) if pools is not None else
+                   Reason("search_replicas_batch", {"replicas": int(replicas), "batch": int(batch)}))
     if lay.get("disagg"):
-        out.append(Reason("search_disaggregated"))
+        out.append(pools or Reason("search_disaggregated"))
     if "zero" in lay:
         out.append(Reason(f"search_training_{lay.get('recompute_name', 'selective')}",
                           {"zero": int(lay["zero"]), "micro_batch": int(lay.get("mb", 1))}))

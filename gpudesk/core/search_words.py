@@ -70,6 +70,28 @@ def layout_text(p: SearchPoint) -> str:
     return " × ".join(parts)
 
 
+def disaggregated_pools(p: SearchPoint) -> Reason | None:
+    """A disaggregated configuration's two pools, each with its instances: 'prefill pool 184 GPUs (46 instances) +
+    decode pool 148 GPUs (37 instances)'. The core counts a disaggregated deployment's replicas as its prefill and
+    decode instances together (core/inference_load.py), so the configuration read '83 replicas · batch 64 · prefill
+    pool 184 + decode pool 148 GPUs', the 83 neither pool's. None when the point is not disaggregated or a pool is
+    unknown; the pools without their instances where the counts do not divide."""
+    if not p.layout.get("disagg"):
+        return None
+    pools = [float(p.values.get(k, math.nan)) for k in ("disagg_prefill_gpus", "disagg_decode_gpus")]
+    if not all(math.isfinite(g) and g >= 1 for g in pools):
+        return None
+    prefill, decode = int(pools[0]), int(pools[1])
+    per, replicas = float(p.values.get("gpus_per_replica", math.nan)), float(p.layout.get("replicas", math.nan))
+    if math.isfinite(per) and per >= 1 and math.isfinite(replicas) and decode % int(per) == 0:
+        decoders = decode // int(per)
+        if 1 <= decoders < replicas:
+            return Reason("point_disaggregated_instances", {"prefill": prefill, "decode": decode,
+                                                            "prefill_instances": int(replicas) - decoders,
+                                                            "decode_instances": decoders})
+    return Reason("point_disaggregated_pools", {"prefill": prefill, "decode": decode})
+
+
 def describe(p: SearchPoint) -> Joined:
     """One configuration: accelerator × GPUs · precision · layout and what else sets it (replicas, batch …)."""
     lay = p.layout
@@ -84,15 +106,15 @@ def describe(p: SearchPoint) -> Joined:
     layout = layout_text(p)
     if layout:
         parts.append(Reason("point_layout", {"layout": layout}))
-    if "replicas" in lay and math.isfinite(float(lay["replicas"])) and lay["replicas"] >= 1:
+    pools = disaggregated_pools(p)
+    if "replicas" in lay and math.isfinite(float(lay["replicas"])) and lay["replicas"] >= 1 and \
+            (pools is None or pools.key != "point_disaggregated_instances"):  # the pools count their instances
         r = int(lay["replicas"])
         parts.append(Reason("point_replica" if r == 1 else "point_replicas", {"replicas": r}))
     if "batch" in lay and math.isfinite(float(lay["batch"])) and lay["batch"] >= 1:
         parts.append(Reason("point_batch", {"batch": int(lay["batch"])}))
     if lay.get("disagg"):
-        pools = [p.values.get(k, math.nan) for k in ("disagg_prefill_gpus", "disagg_decode_gpus")]
-        parts.append(Reason("point_disaggregated_pools", {"prefill": int(pools[0]), "decode": int(pools[1])})
-                     if all(math.isfinite(float(g)) and g >= 1 for g in pools) else Reason("point_disaggregated"))
+        parts.append(pools or Reason("point_disaggregated"))
     if "zero" in lay:
         parts.append(Reason(f"search_training_{lay.get('recompute_name', 'selective')}",
                             {"zero": int(lay["zero"]), "micro_batch": int(lay.get("mb", 1))}))

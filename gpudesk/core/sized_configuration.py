@@ -78,6 +78,9 @@ class WorkloadSizing:
     gpus_key: str  # FigureSet key whose explanation shows the sizing (e.g. "plan.w1.gpus")
     capacity: ServingCapacity | None = None
     model_name: str = ""  # the model's catalog name ("" for kinds without a model, e.g. VDI seats)
+    # disaggregated LLM serving: (prefill pool GPUs, decode pool GPUs) as the core sized them
+    # (infer.disagg_prefill_gpus, infer.disagg_decode_gpus); () for every other workload
+    pools: tuple[int, ...] = ()
 
     def label(self, lang: str) -> str:
         return self.name or WORKLOAD_KIND.name_of(self.kind, lang)

@@ -218,3 +218,13 @@ def assumed_listing(assumed: Iterable[Mapping[str, Any]], lang: str) -> str:
                                           for item in entry["inputs"])
 
     return between.join(workload(entry) for entry in assumed)
+
+
+def pools_text(pools: tuple[int, ...] | list[int], lang: str = "en") -> str:
+    """A disaggregated serving workload's two pools as every surface names them (the status bar, the proposal's
+    workload rows, the CLI, the search's configurations): 'prefill/decode disaggregated: prefill pool 36 + decode
+    pool 36 GPUs'; "" for a workload that is not disaggregated. Its layout alone read 'TP4 × PP1 × DP18', 18 being
+    the prefill and the decode instances together."""
+    if len(pools) != 2:
+        return ""
+    return reason_text(Reason("point_disaggregated_pools", {"prefill": int(pools[0]), "decode": int(pools[1])}), lang)

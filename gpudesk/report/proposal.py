@@ -26,7 +26,7 @@ from gpudesk.project.model import Phase, Project, Workload
 from gpudesk.report import proposal_closing, proposal_infra
 from gpudesk.report.assumption_text import assumption_templates
 from gpudesk.report.chart_text import chart_words_zh
-from gpudesk.report.check_text import check_templates, code_names, offers_named, quantity_text
+from gpudesk.report.check_text import check_templates, code_names, offers_named, pools_text, quantity_text
 from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Paragraph, ProposalDocument, Section
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_number, format_percent, format_quantity
@@ -194,7 +194,8 @@ def workload_rows(ctx: ProposalContext, phase: PhaseEstimate) -> list[tuple[str,
         lead = (lambda label: f"{name} · {label}") if several else (lambda label: label)
         if several:
             rows.append((lead(t.get("summary.gpus")), format_quantity(w.gpus, "GPUs", t, 0)))
-        rows.append((lead(t.get("summary.layout")), w.layout.text()))
+        pools = pools_text(w.pools, t.lang)
+        rows.append((lead(t.get("summary.layout")), w.layout.text() + (f" · {pools}" if pools else "")))
         rows.append((lead(t.get("summary.sized_by")), w.sized_by_text(t.lang)))
         if w.capacity is not None and w.capacity.unserved:  # never 'capacity 0 requests/s'
             rows.append((lead(t.get("summary.capacity")), t.get(

@@ -7,6 +7,7 @@ import math
 
 from PySide6.QtCore import QCoreApplication
 
+from gpudesk.report.check_text import pools_text
 from gpudesk.report.display_units import display_value, plain_number
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.results.plan_result import PhaseEstimate
@@ -71,6 +72,9 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
         parts = [translate("Summary", "1 GPU, rented")]
     else:
         parts = [translate("Summary", "{gpus} GPUs, rented").format(gpus=f"{c.gpus:,}")]
+    pools = next((pools_text(w.pools, text.lang) for w in c.workloads if w.pools), "")
+    if pools:  # its GPUs in two pools: the layout's replicas are both pools' instances
+        parts.append(pools)
     for key in ("train.time_to_train_days", "vision.time_to_train_days"):
         shown = _figure(phase, key, currency, text)
         if shown:

@@ -71,6 +71,33 @@ def test_a_searched_disaggregated_point_says_how_its_gpus_split(searched_sample)
         pools = rec.values["disagg_prefill_gpus"], rec.values["disagg_decode_gpus"]
         assert sum(pools) == rec.gpus
         en = " · ".join(reason_text(r, "en") for r in describe(rec).items)
-        assert f"prefill pool {int(pools[0]):,} + decode pool {int(pools[1]):,} GPUs" in en
+        decoders = int(pools[1]) // int(rec.values["gpus_per_replica"])
+        prefills = int(rec.layout["replicas"]) - decoders  # the core's replicas: both pools' instances together
+        assert f"prefill pool {int(pools[0]):,} GPUs ({prefills:,} instances) + decode pool {int(pools[1]):,} GPUs " \
+               f"({decoders:,} instances)" in en, en
+        assert "replicas" not in en, en  # '83 replicas' were the prefill and decode instances together
+        zh = " · ".join(reason_text(r, "zh") for r in describe(rec).items)
+        assert f"预填充池 {int(pools[0]):,} 卡（{prefills:,} 个实例）+ 解码池 {int(pools[1]):,} 卡（{decoders:,} 个实例）" \
+            in zh and "个副本" not in zh, zh
         seen += 1
     assert seen >= 1
+
+
+def test_a_disaggregated_plan_names_its_pools_where_it_shows_its_configuration(catalog) -> None:
+    """A disaggregated plan's workload read 'TP4 × PP1 × DP18' on the CLI and in the proposal's workload rows, 18 being
+    its prefill and decode instances together, and the status bar said nothing of the two pools: its configuration
+    now carries them (WorkloadSizing.pools, from infer.disagg_*_gpus) and every surface names them in one wording."""
+    from gpudesk.cli.estimate_text import _workload_line
+    from gpudesk.report.check_text import pools_text
+
+    estimate = estimate_plan(_plan(), catalog)
+    fs, w = estimate.phases[0].figures, estimate.phases[0].config.workloads[0]
+    pools = (int(fs.number("infer.disagg_prefill_gpus")), int(fs.number("infer.disagg_decode_gpus")))
+    assert w.pools == pools and sum(pools) == w.gpus
+    assert pools_text(w.pools, "zh") == f"预填充/解码分离：预填充池 {pools[0]:,} 卡 + 解码池 {pools[1]:,} 卡"
+    row = estimate.phases[0].config.to_dict()["workloads"][0]  # what --json prints and the CLI text reads
+    assert list(row["pools"]) == list(pools)
+    assert f"prefill pool {pools[0]:,} + decode pool {pools[1]:,} GPUs" in _workload_line(row)
+    aggregated = _plan()
+    aggregated.phases[0].workloads[0].batching = "continuous"
+    assert estimate_plan(aggregated, catalog).phases[0].config.workloads[0].pools == ()
