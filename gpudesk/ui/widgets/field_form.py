@@ -34,7 +34,7 @@ from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.count_spin import ZH_SCALES, CountSpinBox, count_scale
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.elided_combo import ElidedComboBox
-from gpudesk.ui.widgets.int_list import format_int_list, parse_int_list
+from gpudesk.ui.widgets.int_list import ListRefused, format_int_list, parse_int_list
 from gpudesk.ui.widgets.money_spin import TrimmedSpinBox, WanSpinBox, in_wan, wan_unit
 from gpudesk.ui.widgets.notes_edit import LONG_TEXT, NotesEdit
 from gpudesk.ui.widgets.session_text import session_text
@@ -215,9 +215,12 @@ class FieldForm(QWidget):
     def _commit_list(self, path: str, editor: QLineEdit) -> None:
         meta = field_paths.metadata(self.document.project, path)
         try:
-            values = parse_int_list(editor.text(), int(meta.get("item_min", 0)), int(meta.get("item_max", 10**9)))
-        except ValueError as exc:
-            editor.setToolTip(str(exc))
+            values = parse_int_list(editor.text(), int(meta.get("item_min", 0)), int(meta.get("item_max", 10**9)),
+                                    str(meta.get("item_unit", "")))
+        except ListRefused as exc:  # in the session's language, as a refused plan value reads
+            from gpudesk.report.refusal_text import refusal_text
+
+            editor.setToolTip(refusal_text(exc.reason, self.text.lang))
             editor.setStyleSheet("border: 1px solid #c0392b")
             return
         editor.setStyleSheet("")
