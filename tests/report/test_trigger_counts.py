@@ -8,8 +8,8 @@ from gpudesk.report.chart_text import translate
 
 
 def test_a_trigger_count_reads_in_wan() -> None:
-    assert translate("+2 nodes when requests per day exceed 3,000,000", "zh") == "日请求量超过 300 万 时 +2 个节点"
-    assert translate("+1 node when items per day exceed 1,250,000,000", "zh") == "日处理量超过 12.5 亿 时 +1 个节点"
+    assert translate("+2 nodes when requests per day exceed 3,000,000", "zh") == "日请求量超过 300 万时 +2 个节点"
+    assert translate("+1 node when items per day exceed 1,250,000,000", "zh") == "日处理量超过 12.5 亿时 +1 个节点"
     assert translate("+1 node when seats exceed 500", "zh") == "席位数超过 500 时 +1 个节点"
     assert translate("+2 nodes when requests per day exceed 3,000,000", "en") == \
         "+2 nodes when requests per day exceed 3,000,000"
