@@ -33,3 +33,17 @@ def test_a_form_rebuilt_on_screen_for_another_phase_does_not_scroll_sideways(mak
         scroll = window.current_page().inputs_scroll
         assert scroll.minimumWidth() >= window.current_page().form.minimumSizeHint().width(), phase
         assert scroll.horizontalScrollBar().maximum() == 0, phase
+
+
+def test_a_long_name_shows_its_beginning(make_window) -> None:  # noqa: F811
+    """Step 1 on a laptop read the bank plan's name as '国区云上试点，国产昇腾上线与扩容' and its phase's as 'oRA 微调（AWS
+    中国宁夏区域）': the ends of both. The form put the cursor at the start, then set the field's maximum length,
+    which sets the text again and moves the cursor to its end."""
+    from PySide6.QtWidgets import QLineEdit
+
+    window = make_window(next(p for p in SAMPLES if p.stem == "bank-llm-assistant"))
+    window.go_to_step(1)
+    flush()
+    names = {e.objectName(): e for e in window.current_page().form.findChildren(QLineEdit)}
+    for path in ("meta.name", "phases[0].name"):
+        assert names[path].cursorPosition() == 0, (path, names[path].cursorPosition(), len(names[path].text()))

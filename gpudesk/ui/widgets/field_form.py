@@ -194,10 +194,10 @@ class FieldForm(QWidget):
             line.setText(format_int_list(value))
             line.editingFinished.connect(lambda p=path, e=line: self._commit_list(p, e))
             return line
+        if "max_len" in meta:  # before the text: setMaxLength sets the text again and puts the cursor at its end
+            line.setMaxLength(int(meta["max_len"]))
         line.setText(str(value))
         line.setCursorPosition(0)  # a long name shows its beginning, not its end
-        if "max_len" in meta:
-            line.setMaxLength(int(meta["max_len"]))
         line.editingFinished.connect(lambda p=path, e=line: self._commit(p, e.text()))
         return line
 
