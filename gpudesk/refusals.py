@@ -52,6 +52,8 @@ ENGLISH: dict[str, str] = {
     "file.cannot_update_recent": "cannot update the recent-files list {path}: {why}",
     "file.save_too_large": "the plan is too large to save ({size:,} bytes; the limit is {limit:,})",
     "os.error": "{text}",
+    "logo.missing": "logo {path} does not exist",
+    "logo.unreadable": "logo {path} cannot be read as an image ({why}); choose a PNG or JPEG file",
     # -- JSON from outside (gpudesk/untrusted_json.py) --------------------------------------------------------------
     "json.not_utf8": "{name} is not UTF-8 text: invalid byte 0x{byte} at byte offset {offset} ({why})",
     "json.empty": "{name} is empty: it holds no text at all",

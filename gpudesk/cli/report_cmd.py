@@ -138,8 +138,13 @@ def _report(args: argparse.Namespace) -> int:
     target = _check_output(args.output, (".pdf",))
     if args.logo:
         logo = Path(args.logo)
-        if not logo.is_file() or logo.suffix.lower() not in LOGO_SUFFIXES:
+        if logo.suffix.lower() not in LOGO_SUFFIXES:
             raise ReportInputError(f"logo {args.logo!r} is not an image file ({', '.join(LOGO_SUFFIXES)})")
+        from gpudesk.pdf.pdf_writer import logo_problem
+
+        problem = logo_problem(args.logo)  # a missing, empty or corrupt image: never a proposal without it unsaid
+        if problem is not None:
+            raise ReportInputError(str(problem))
     from gpudesk.catalog.store import Catalog
 
     catalog = Catalog.open()  # kept open while the proposal is built: it names the cited sources and models

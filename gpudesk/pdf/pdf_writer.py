@@ -25,6 +25,7 @@ from gpudesk.pdf.layout import Laid, layout
 from gpudesk.pdf.pdf_post import Bookmark, PdfStructureError, add_navigation
 from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
 from gpudesk.pdf.styles import Metrics, wrap
+from gpudesk.refusals import Refusal, refusal
 from gpudesk.report.document import KeyValueTable, ProposalDocument
 
 if TYPE_CHECKING:
@@ -51,6 +52,21 @@ class Painted:
             if page:
                 out.append(Bookmark(entry.level, entry.title, page, y))
         return out
+
+
+def logo_problem(path: str) -> Refusal | None:
+    """Why the logo at ``path`` cannot be drawn on the cover (None when it can, or when there is none): an empty or
+    corrupt .png was left off the cover without a word and the proposal written, by the command line and the
+    proposal dialog alike."""
+    if not path:
+        return None
+    if not Path(path).is_file():
+        return refusal("logo.missing", path=path)
+    ensure_application()  # image format plugins (JPEG) load with the application
+    reader = QtGui.QImageReader(path)
+    if reader.read().isNull():
+        return refusal("logo.unreadable", path=path, why=reader.errorString())
+    return None
 
 
 def _cover(c: PageCanvas, doc: ProposalDocument, family: str) -> None:

@@ -47,7 +47,18 @@ def test_wrong_output_type_and_plan_count_exit_2(tmp_path, capsys):
     assert _run(["compare", str(plan), "-o", str(tmp_path / "o.csv")]) == 2
     assert "2 to 4 plan files" in _one_line_error(capsys)
     assert _run(["report", str(plan), "-o", str(tmp_path / "o.pdf"), "--logo", str(tmp_path / "x.png")]) == 2
-    assert "logo" in _one_line_error(capsys)
+    assert "x.png does not exist" in _one_line_error(capsys)
+
+
+@pytest.mark.parametrize("content", [b"", b"\x89PNG\r\n\x1a\n" + bytes(range(200))], ids=["empty", "corrupt"])
+def test_a_logo_that_is_no_image_is_refused_not_left_off_the_cover(tmp_path, capsys, content):
+    """An empty or corrupt logo.png wrote the proposal without the logo and said nothing (exit 0)."""
+    plan, logo = tmp_path / "a.gpudesk", tmp_path / "logo.png"
+    plan.write_text("{}", encoding="utf-8")
+    logo.write_bytes(content)
+    assert _run(["report", str(plan), "-o", str(tmp_path / "o.pdf"), "--logo", str(logo)]) == 2
+    assert "logo.png cannot be read as an image" in _one_line_error(capsys)
+    assert not (tmp_path / "o.pdf").exists()
 
 
 def test_corrupt_plan_file_exits_2(tmp_path, capsys):

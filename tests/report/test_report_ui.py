@@ -49,6 +49,18 @@ def test_dialog_refuses_non_pdf_output(qtbot, tmp_path):
     assert dialog.save_pdf() is False and ".pdf" in dialog.status.text()
 
 
+def test_dialog_refuses_a_logo_it_cannot_draw_and_writes_nothing(qtbot, tmp_path):
+    """An empty logo.png was left off the cover and the proposal saved without a word."""
+    logo, out = tmp_path / "logo.png", tmp_path / "p.pdf"
+    logo.write_bytes(b"")
+    dialog = ProposalDialog(_factory([]), str(out), lang="zh")
+    qtbot.addWidget(dialog)
+    dialog.logo.setText(str(logo))
+    assert not dialog.save_pdf() and not out.exists()
+    shown = dialog.status.text()  # in the session's language
+    assert "logo.png" in shown and ("无法读取为图片" in shown or "cannot be read as an image" in shown), shown
+
+
 def test_print_preview_paints_the_document(qtbot, tmp_path):
     dialog = ProposalDialog(_factory([]), "", lang="zh")
     qtbot.addWidget(dialog)

@@ -10,8 +10,9 @@ from PySide6.QtGui import QPageSize
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 
 from gpudesk.logs import internal_error
-from gpudesk.pdf.pdf_writer import paint_document
+from gpudesk.pdf.pdf_writer import logo_problem, paint_document
 from gpudesk.report.document import Branding, ProposalDocument
+from gpudesk.report.refusal_text import refusal_text
 from gpudesk.ui.report.proposal_export import ExportCancelled, export_pdf
 from gpudesk.ui.widgets.session_text import session_language
 
@@ -87,10 +88,19 @@ class ProposalDialog(QtWidgets.QDialog):
     def document(self) -> ProposalDocument:
         return self._build(str(self.language.currentData()), self.branding())
 
+    def logo_refused(self) -> bool:
+        """Whether the logo cannot be drawn (the status line says why): a proposal is never made without it unsaid."""
+        problem = logo_problem(self.branding().logo_path)
+        if problem is not None:
+            self.status.setText(refusal_text(problem, session_language()))
+        return problem is not None
+
     def save_pdf(self) -> bool:
         target = self.output.text().strip()
         if not target.lower().endswith(".pdf"):
             self.status.setText(self.tr("Choose an output file ending in .pdf"))
+            return False
+        if self.logo_refused():
             return False
         try:
             pages = export_pdf(self, self.document(), Path(target))
@@ -124,11 +134,15 @@ class ProposalDialog(QtWidgets.QDialog):
         return dialog
 
     def preview(self) -> None:
+        if self.logo_refused():
+            return
         dialog = self.make_preview()
         dialog.exec()
         dialog.deleteLater()
 
     def print_document(self) -> None:
+        if self.logo_refused():
+            return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         printer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
         dialog = QPrintDialog(printer, self)
