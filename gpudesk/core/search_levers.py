@@ -23,7 +23,15 @@ from gpudesk.core.inference import estimate_inference
 from gpudesk.core.inference_queue import wait_quantile
 from gpudesk.core.reason_values import Joined, Money, Word
 from gpudesk.core.search_points import PointTable, SearchPoint
-from gpudesk.core.search_words import amd_cdna3_caveat, attention_dp_caveat, change, describe, performance, versus
+from gpudesk.core.search_words import (
+    amd_cdna3_caveat,
+    attention_dp_caveat,
+    change,
+    describe,
+    disaggregated_pools,
+    performance,
+    versus,
+)
 from gpudesk.core.serving_load import percentile_level, serving_inputs
 from gpudesk.project.assumed import assumed
 from gpudesk.project.model import Phase, Workload
@@ -131,6 +139,12 @@ def _own_sizing(search: Any, rec: SearchPoint, phase: Phase, w: Workload) -> Rea
     pct = Word("percentile", w.latency_percentile)
     replicas = int(rec.layout.get("replicas", rec.layout.get("dp", 1)))
     util = rec.values.get("utilisation", math.nan)
+    pools = disaggregated_pools(rec)
+    if pools is not None and pools.key == "point_disaggregated_instances" and b in ("ttft", "e2e", "throughput"):
+        # a disaggregated point's replicas are its prefill and decode instances together: say which
+        key = {"ttft": "search_sizing_ttft_pools", "e2e": "search_sizing_e2e_pools"}.get(b, "search_sizing_load_pools")
+        return Reason(key, {"percentile": pct, "target_ms": w.ttft_ms if b == "ttft" else w.e2e_ms, "utilisation": util,
+                            "prefill": pools.numbers["prefill_instances"], "decode": pools.numbers["decode_instances"]})
     if b == "ttft":
         return Reason("search_sizing_ttft", {"percentile": pct, "target_ms": w.ttft_ms, "replicas": replicas,
                                              "utilisation": util})

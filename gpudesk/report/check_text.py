@@ -132,7 +132,9 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
 
 SINGULAR = {"gpus": ("{gpus:,} GPUs", "1 GPU"), "replicas": ("{replicas:,} replicas", "1 replica"),
             "carried": ("{carried:,} servers", "1 server"), "new": ("{new:,} new servers", "1 new server"),
-            "deadline_days": ("{deadline_days} days", "1 day")}
+            "deadline_days": ("{deadline_days} days", "1 day"),
+            "prefill_instances": ("({prefill_instances:,} instances)", "(1 instance)"),
+            "decode_instances": ("({decode_instances:,} instances)", "(1 instance)")}
 """A reason's count that reads in the singular when it is one."""
 
 

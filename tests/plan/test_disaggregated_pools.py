@@ -101,3 +101,25 @@ def test_a_disaggregated_plan_names_its_pools_where_it_shows_its_configuration(c
     aggregated = _plan()
     aggregated.phases[0].workloads[0].batching = "continuous"
     assert estimate_plan(aggregated, catalog).phases[0].config.workloads[0].pools == ()
+
+
+def test_a_disaggregated_recommendation_says_which_instances_its_target_sets(searched_sample) -> None:
+    """The gov proposal's disaggregated recommendation read '预填充池 16 卡（2 个实例）+ 解码池 8 卡（1 个实例）' and then
+    'P99 首 token 目标 4,000 毫秒决定副本数：3 个副本': the 3 was both pools' instances together. Its own sizing now says
+    which: '决定实例数：预填充 2 个、解码 1 个'."""
+    from gpudesk.core.search_words import disaggregated_pools
+    from gpudesk.report.check_text import reason_text
+
+    estimate, _project = searched_sample("gov-llm-domestic-accelerator")
+    seen = 0
+    for phase in estimate.phases:
+        rec = phase.search.recommended if phase.search is not None else None
+        pools = disaggregated_pools(rec) if rec is not None else None
+        if pools is None or pools.key != "point_disaggregated_instances":
+            continue
+        zh, en = (reason_text(phase.search.why, lang) for lang in ("zh", "en"))
+        counts = pools.numbers["prefill_instances"], pools.numbers["decode_instances"]
+        assert "决定副本数" not in zh and "sets the replica count" not in en, zh
+        assert f"决定实例数：预填充 {counts[0]:,} 个、解码 {counts[1]:,} 个" in zh, zh
+        seen += 1
+    assert seen >= 1
