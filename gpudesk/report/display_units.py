@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import re
 
+from gpudesk.refusals import Amount
 from gpudesk.report.number_format import COUNT_SCALES_ZH as COUNT_SCALES_ZH  # declared there, read here too
 from gpudesk.report.number_format import money_in_chinese_units, time_in_unit
 from gpudesk.report.number_format import plain_number as plain_number  # the one rule, read here by the window
@@ -28,6 +29,30 @@ def count_scale(magnitude: float, scales: tuple[tuple[str, float], ...]) -> tupl
 def after_number(unit: str) -> str:
     """A unit as it follows a number: after a space ("4 GPUs", "2 条"), a ratio's ":1" without one ("4:1")."""
     return unit if unit.startswith(":") else f" {unit}" if unit else ""
+
+
+def exact_parts(value: float, lang: str) -> tuple[str, str]:
+    """A number stated exactly (a field's bound) and the count word it reads in: grouped ('10,000,000', ''); in
+    Chinese a whole number of 万亿 / 亿 / 万 in that word ('1,000', '万'), else its digits ('65,536', '0.001')."""
+    if lang == "zh":
+        for word, scale in COUNT_SCALES_ZH:
+            if abs(value) >= scale and float(value / scale).is_integer():
+                return str(Amount(value / scale)), word
+    return str(Amount(value)), ""
+
+
+def exact_text(value: float, lang: str) -> str:
+    number, word = exact_parts(value, lang)
+    return f"{number} {word}" if word else number
+
+
+def range_text(low: float, high: float, unit: str, lang: str) -> str:
+    """A field's range as the reader counts, exactly: '1 – 1 亿条序列', '0 – 100 万 TB', '1 – 65,536 条序列' (Chinese);
+    '1 – 100,000,000 sequences'. The form's tool tips read '1 – 100,000,000 条序列' and '0 – 1,000,000 TB'."""
+    number, word = exact_parts(high, lang)
+    high_text = f"{number} {with_count_word(word, unit)}" if word and unit else f"{number} {word}" if word else \
+        number + after_number(unit)
+    return f"{exact_text(low, lang)} – {high_text}"
 
 
 _SCALED_COUNTS = ("params", "tokens", "images", "items", "samples")

@@ -17,7 +17,7 @@ from gpudesk.catalog.errors import Problem, row_id_of
 from gpudesk.project.errors import MAX_PROBLEMS_SHOWN, ProjectValidationError, printable
 from gpudesk.refusals import ENGLISH, Amount, Choices, ListedReasons, Refusal, reason_of, refusal
 from gpudesk.report.chart_text import unit_text
-from gpudesk.report.number_format import COUNT_SCALES_ZH
+from gpudesk.report.display_units import exact_text
 from gpudesk.text_catalogues import catalogue, fill_chinese, flat_catalogue
 from gpudesk.vocabulary.catalog_fields import CATALOG_FIELD
 from gpudesk.vocabulary.fields import choice_name
@@ -97,14 +97,8 @@ def _worded(name: str, value: Any, lang: str, field_name: FieldName | None) -> A
 
 
 def amount_text(amount: Amount, lang: str) -> str:
-    """A number a refusal states, exactly, as the reader counts: grouped ('10,000,000'); in Chinese a whole number of
-    万亿 / 亿 / 万 in that word ('1,000 万', '1,000 万亿', '10 万'), else its digits ('65,536', '0.001')."""
-    value = amount.value
-    if lang == "zh":
-        for word, scale in COUNT_SCALES_ZH:
-            if abs(value) >= scale and float(value / scale).is_integer():
-                return f"{Amount(value / scale)} {word}"
-    return str(amount)
+    """A number a refusal states, exactly, as the reader counts (display_units.exact_text: '1,000 万')."""
+    return exact_text(amount.value, lang)
 
 
 def problem_lines(error: ProjectValidationError, lang: str, field_name: FieldName | None = None) -> list[str]:

@@ -84,3 +84,16 @@ def test_a_few_bytes_read_in_bytes_not_millionths_of_a_megabyte():
     assert display_value(2, "B", "zh") == ("B", "2")
     assert display_value(150_000, "B", "en") == ("kB", "150")
     assert display_value(34.3e9, "B", "en") == ("GB", "34.3")
+
+
+def test_a_fields_range_reads_as_the_reader_counts() -> None:
+    """The form's tool tips gave a Chinese reader '范围: 1 – 100,000,000 条序列' and '0 – 1,000,000 TB': the range now
+    counts in 万 / 亿 where a bound is whole in them, exactly, with the one spacing rule of a count word (glued to a
+    Chinese unit, a space before a Latin one); English groups the digits."""
+    from gpudesk.report.display_units import range_text
+
+    assert range_text(1, 1e8, "条序列", "zh") == "1 – 1 亿条序列"
+    assert range_text(0, 1e6, "TB", "zh") == "0 – 100 万 TB"
+    assert range_text(1, 65_536, "条序列", "zh") == "1 – 65,536 条序列"  # not whole in 万: its digits, not 6.554 万
+    assert range_text(1, 16, ":1", "zh") == "1 – 16:1"
+    assert range_text(1, 1e8, "sequences", "en") == "1 – 100,000,000 sequences"

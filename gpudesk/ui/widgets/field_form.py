@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from gpudesk.project.assumed import ASSUMED_FIELD, is_assumed
 from gpudesk.project.errors import ProjectValidationError
-from gpudesk.report.display_units import after_number, plain_number
+from gpudesk.report.display_units import after_number, plain_number, range_text
 from gpudesk.report.number_format import WAN
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
@@ -111,7 +111,9 @@ class FieldForm(QWidget):
             scale = 100 if meta.get("unit") == FRACTION else 1 / WAN if in_wan(meta, self.text.lang) else \
                 1 / ZH_SCALES[word] if word else 1
             low, high = plain_number(meta["min"] * scale), plain_number(meta["max"] * scale)
-            tip += f"\n{range_label}: {low} – {high}{after_number(unit)}"
+            shown = range_text(meta["min"], meta["max"], unit, self.text.lang) if scale == 1 else \
+                f"{low} – {high}{after_number(unit)}"  # a count typed in 亿 or 万, money in 万, a share in %
+            tip += f"\n{range_label}: {shown}"
             if meta.get("why"):
                 tip += f"\n{self.text.bound_reason(meta['why'])}"
         editor.setToolTip(tip)
