@@ -10,6 +10,10 @@ longer show it, where the v5.1 ones (1.0 and 1.1 lines) and the 1.0 perf overvie
 No published figure sets its size: ``ADP_HOST_ITERATION_S`` is fitted on the fit half of the validation corpus.
 The current release, and every tensor-parallel replica, pays nothing.
 
+A third: Blackwell Ultra (B300, GB300) reaches its datasheet NVFP4 rate, 3x its FP8, only through its own
+block-scaled MMA, which the TensorRT-LLM lines built before CUTLASS 4.2 do not issue; their NVFP4 GEMMs run the
+SM100 family's form at 2x FP8 there (``gemm_peak``; vocabulary/serving.py ``fp4_ultra``, with the sources).
+
 A second: plain PyTorch (``pytorch-cudagraph``, ``pytorch-eager``; the term's ``stack``) runs every RMSNorm, rotary,
 residual add, SiLU·mul and KV-cache copy as its own kernel, UNFUSED_DECODER_KERNELS_PER_LAYER (52, counted from
 benchmarks/gpu/decoder_model.py) per layer and UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS (14) per step, where a fused
@@ -56,6 +60,28 @@ def host_iteration_s(release: str, tp: Any, ep: Any) -> np.ndarray:
     tp_, ep_ = np.asarray(tp, dtype=np.float64), np.asarray(ep, dtype=np.float64)
     cost = SV.ADP_HOST_ITERATION_S.value if pays_adp_host(release) else 0.0
     return np.asarray(np.where(np.maximum(tp_, ep_) > tp_, cost, 0.0))
+
+
+def gemm_peak(release: str, hw: Any, compute_dtype: str) -> np.ndarray:
+    """Dense peak FLOP/s of the release's GEMMs in ``compute_dtype``: the part's, except NVFP4 under a release
+    without Blackwell Ultra's own FP4 MMA (ENGINE_RELEASE ``fp4_ultra``), which runs the SM100 family's at
+    FP4_SM100_OVER_FP8 times the part's FP8 peak where that is lower (B300, GB300; no other part moves, and one
+    without an FP8 figure keeps its FP4 one)."""
+    peak = np.asarray(hw.peak(compute_dtype))
+    if compute_dtype != "fp4" or ENGINE_RELEASE.term(release).fp4_ultra:
+        return peak
+    sm100 = SV.FP4_SM100_OVER_FP8.value * np.asarray(hw.peak("fp8"))
+    return np.asarray(np.where(np.isfinite(sm100), np.fmin(peak, sm100), peak))
+
+
+def record_gemm_peak(fs: FigureSet, release: str, hw: Any, compute_dtype: str) -> None:
+    """Record the dense peak the release's GEMMs run at (infer.gemm_peak; ``gemm_peak``)."""
+    fs.constant("eff.fp4_sm100_over_fp8", SV.FP4_SM100_OVER_FP8)
+    fs.add("infer.gemm_peak", gemm_peak(release, hw, compute_dtype) * np.ones(hw.size), "FLOP/s",
+           "dense peak the engine release's GEMMs run at",
+           "the part's dense peak in the compute precision, NVFP4 under a release without Blackwell Ultra's own FP4 "
+           "MMA (TensorRT-LLM before 1.2) at most FP4_SM100_OVER_FP8 · the FP8 peak (the SM100 family's form)",
+           ["infer.in.engine_release", "hw.peak_flops", "eff.fp4_sm100_over_fp8"])
 
 
 def unfused(release: str) -> bool:

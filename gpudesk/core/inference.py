@@ -38,7 +38,7 @@ from gpudesk.core.constants import DECODE_KERNELS_PER_LAYER, KERNEL_BOUNDARY_S
 from gpudesk.core.constants import QUEUE_VARIABILITY_FACTOR as QV
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
-from gpudesk.core.engine_release import record_layer_stack, unfused
+from gpudesk.core.engine_release import record_gemm_peak, record_layer_stack, unfused
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference_batch import bound_shares, static_batch
@@ -179,6 +179,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     if stated:
         fs.input("infer.in.engine_release", inp.engine_release, "", "serving engine release that runs the plan",
                  vocabulary=ENGINE_RELEASE)
+        record_gemm_peak(fs, inp.engine_release, hw, math)
     eager_share = record_layer_stack(fs, inp, m, hw) if unfused(inp.engine_release) else None
     def build(tp: np.ndarray) -> ReplicaModel:
         return ReplicaModel.build(m, hw, eff, tp, a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math,
@@ -220,7 +221,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     if not unfused(inp.engine_release):
         fs.constant("eff.kernels_per_layer", DECODE_KERNELS_PER_LAYER)
     hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework",
-               "eff.serving_roofline_p", "eff.serving_kv_bw", "eff.serving_prefill_share"]
+               "eff.serving_roofline_p", "eff.serving_kv_bw", "eff.serving_prefill_share",
+               *(["infer.gemm_peak"] if stated else [])]
     decode_ratio = [c for f, c in SV.MATMUL_EFFICIENCY_FP4_DECODE.items() if math in ("fp4", "fp6")
                     and np.any(hw.family == f)]
     for const in decode_ratio:  # NVFP4 decode GEMMs: their own share of the prefill's rate (one family today)

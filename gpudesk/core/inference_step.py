@@ -47,7 +47,7 @@ from gpudesk.core.constants import (
 )
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies, hbm_part_share
-from gpudesk.core.engine_release import LayerStack, host_iteration_s, layer_stack
+from gpudesk.core.engine_release import LayerStack, gemm_peak, host_iteration_s, layer_stack
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory_states import weight_bytes_per_param
 from gpudesk.core.model_math import (
@@ -191,7 +191,7 @@ class ReplicaModel:
         shapes = pb.from_architecture
         return cls(
             model=model, hw=hw, eff=eff, links=Links.from_hardware(hw, eff), tp=tp, pp=pp, ep=ep,
-            weight_bytes=weight_bytes_per_param("inference", weight_dtype)[0], kv_dtype=kv_dtype, compute_peak=hw.peak(compute_dtype),
+            weight_bytes=weight_bytes_per_param("inference", weight_dtype)[0], kv_dtype=kv_dtype, compute_peak=gemm_peak(release, hw, compute_dtype),
             attention_peak=hw.attention_peak(compute_dtype),
             n_gemm=pb.matmul_active if shapes else float(model.active_params),
             linear_params=pb.linear if shapes else float(model.params_total),

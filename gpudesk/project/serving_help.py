@@ -62,7 +62,8 @@ ENGINE_RELEASE = (
     "the serving engine release that runs (or ran) the plan: current = what gpudesk models (TensorRT-LLM 1.2 and "
     "later, vLLM, SGLang); an earlier TensorRT-LLM release adds the host time each iteration of an attention "
     "data-parallel replica paid before release 1.2 (read only for an MoE model whose expert parallel is wider than "
-    "its tensor parallel); pytorch-cudagraph / pytorch-eager = plain PyTorch layers, one kernel per tensor op (52 "
+    "its tensor parallel), and on B300 and GB300 runs FP4 matrix math at twice the FP8 rate, not the datasheet's "
+    "three times (releases before 1.2 lack Blackwell Ultra's own FP4 instruction); pytorch-cudagraph / pytorch-eager = plain PyTorch layers, one kernel per tensor op (52 "
     "per Llama layer where an engine runs 9), decode steps replayed from a CUDA graph or run eager (the host "
     "launching every kernel), the prefill eager under both"
 )

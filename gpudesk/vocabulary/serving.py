@@ -60,8 +60,10 @@ SEARCH_PRECISION: Vocabulary[Term] = Vocabulary("search precision", (
 _TRTLLM_NOTES = "NVIDIA TensorRT-LLM docs/source/release-notes.md (commit 001eaec)"
 
 
-def _release(code: str, en: str, zh: str, published: str, source: str, adp_host: bool, stack: str = "fused") -> Term:
-    return Term(code, en, zh, {"published": published, "source": source, "adp_host": adp_host, "stack": stack})
+def _release(code: str, en: str, zh: str, published: str, source: str, adp_host: bool, stack: str = "fused",
+             fp4_ultra: bool = True) -> Term:
+    return Term(code, en, zh, {"published": published, "source": source, "adp_host": adp_host, "stack": stack,
+                               "fp4_ultra": fp4_ultra})
 
 
 # The serving engine release a plan says ran (or will run). ``adp_host``: the release pays a host-side cost on every
@@ -77,6 +79,13 @@ def _release(code: str, en: str, zh: str, published: str, source: str, adp_host:
 # its own kernel (UNFUSED_DECODER_KERNELS_PER_LAYER), decode steps replayed from a CUDA graph and the prefill run
 # eager, as gpt-fast-style scripts and benchmarks/gpu/measure_transformer.py do); "unfused_eager" (the same layers,
 # every step eager: the host launches each kernel, EAGER_HOST_OP_S apiece). core/engine_release.py.
+# ``fp4_ultra``: the release's NVFP4 GEMMs can issue Blackwell Ultra's (SM103: B300, GB300) own block-scaled MMA, which
+# the parts' datasheet NVFP4 rate (3x FP8) needs; without it they run the SM100 form at the SM100 family's 2x FP8
+# (core/engine_release.py gemm_peak). That MMA came to CUTLASS in 4.2.0 (NVIDIA/cutlass release v4.2.0, 2025-09-18:
+# 'Support for Blackwell SM103 kernels for B300 GPUs', block-scaled dense GEMM mainloop); TensorRT-LLM added SM103
+# devices on 2025-09-08 with the CUTLASS update 'delayed, will do in a later PR' (NVIDIA/TensorRT-LLM pull request
+# #7568), so the lines first built before it (0.x, 1.0, 1.1, whose first builds and MLPerf Inference v5.1 runs
+# predate it) do not; 1.2 and later (and plain PyTorch, whose cuBLASLt picks the part's kernels) do.
 ENGINE_RELEASE: Vocabulary[Term] = Vocabulary("serving engine release", (
     _release("current", "current engine (as gpudesk models it: TensorRT-LLM 1.2, vLLM, SGLang)",
              "当前版本（按 TensorRT-LLM 1.2、vLLM、SGLang 建模）", "", "", False),
@@ -85,12 +94,13 @@ ENGINE_RELEASE: Vocabulary[Term] = Vocabulary("serving engine release", (
              "triton-inference-server/tensorrtllm_backend pull request #819, 2025-11-07", False),
     _release("trtllm-1.1", "TensorRT-LLM 1.1", "TensorRT-LLM 1.1", "2025-09-10",
              f"{_TRTLLM_NOTES}, Release 1.1 (base image pytorch:25.10; B300/GB300 support); TensorRT 10.13.3, "
-             "CUDA 13.0: tensorrtllm_backend pull request #820; v1.1.0rc4: pull request #796, 2025-09-10", True),
+             "CUDA 13.0: tensorrtllm_backend pull request #820; v1.1.0rc4: pull request #796, 2025-09-10", True,
+             fp4_ultra=False),
     _release("trtllm-1.0", "TensorRT-LLM 1.0", "TensorRT-LLM 1.0", "",
              f"{_TRTLLM_NOTES}, Release 1.0 (base image pytorch:25.06; TensorRT 10.11, CUDA 12.9: "
-             "tensorrtllm_backend pull request #820, the lines it replaces)", True),
+             "tensorrtllm_backend pull request #820, the lines it replaces)", True, fp4_ultra=False),
     _release("trtllm-0", "TensorRT-LLM before 1.0 (0.x)", "TensorRT-LLM 1.0 之前版本（0.x）", "",
-             f"{_TRTLLM_NOTES}, Releases 0.5 to 0.21", True),
+             f"{_TRTLLM_NOTES}, Releases 0.5 to 0.21", True, fp4_ultra=False),
     _release("pytorch-cudagraph", "plain PyTorch (unfused layers), decode replayed from CUDA graphs, prefill eager",
              "原生 PyTorch（算子未融合），解码步由 CUDA 图重放，预填充逐算子执行", "",
              "torch.cuda.CUDAGraph (PyTorch documentation, 'CUDA Graphs'); benchmarks/gpu/measure_transformer.py",

@@ -88,6 +88,15 @@ MATMUL_EFFICIENCY_FP4_UNMEASURED = Constant(
     "the Blackwell NVFP4 value fitted before prefill and decode were split (0.40, one efficiency for both; "
     "MAMF_FP4_BLACKWELL is now the prefill's); no other family has a published FP4 measurement",
 )
+FP4_SM100_OVER_FP8 = Constant(
+    "FP4_SM100_OVER_FP8", 2.0, "ratio", "dense NVFP4 rate over the dense FP8 rate of the SM100 family's FP4 MMA",
+    "the datasheets of the parts that have only that form: B200 9,000 / 4,500, GB200 10,000 / 5,000, RTX 5090 "
+    "1,676 / 838 dense TFLOP/s (catalog); Blackwell Ultra's own block-scaled MMA (SM103, CUTLASS "
+    "KernelTmaWarpSpecialized*BlockScaledMxNvf4UltraVs16Sm103, NVIDIA/cutlass issue #3358) gives B300 and GB300 "
+    "3x ('peak dense NVFP4 throughput up to 15 petaFLOPS, 3x that of FP8 on the same GPUs', NVIDIA technical blog "
+    "'3 Ways NVFP4 Accelerates AI Training and Inference', developer.nvidia.com/blog/?p=112492); an engine release "
+    "without that MMA runs SM100 kernels there (ENGINE_RELEASE fp4_ultra) [D]",
+)
 _ONE_SIDED = ("NVIDIA TensorRT-LLM tech blog 18, 'Optimizing MoE Communication with One-Sided AlltoAll Over NVLink' "
               "(docs/source/blogs/tech_blog/blog18_..., 2026; NVLinkOneSided kernels, DeepSeek-V3 profile, hidden "
               "7,168, top-8, BF16, ep_size 8 on GB200 NVL72, 900 GB/s per direction)")
