@@ -12,6 +12,38 @@ inference_results_v5.1). A plan states:
   served (both 0: each pool is sized from the rate on its own). Each must hold a whole number of its instances (the
   plan layer refuses one that does not, core/plan_workload.py; a search's layout that does not gets no block: NaN).
 
+A request's first token (NVIDIA Dynamo, "SGLang Disaggregated Serving", docs.nvidia.com/dynamo/latest/backends/sglang/
+sglang-disaggregation.html: the prefill worker runs the prompt and writes its KV cache into the decode worker's
+memory, which polls for it and then decodes, streaming tokens to the client; TensorRT-LLM "Disaggregated Serving",
+nvidia.github.io/TensorRT-LLM/features/disagg-serving.html: a context-only request, then a generation-only request
+reading the KV cache the context executor kept; both read 2026-12-04) waits in the prefill instance's queue, runs
+its prefill, crosses to the decode instance and leaves with the decode instance's first iteration:
+
+    TTFT = prefill queue wait + prefill iteration + KV transfer + first decode iteration.
+
+* **Prefill batched.** A prefill instance packs the waiting prompts into one iteration up to the engine's tokens
+  per iteration M (``PREFILL_CHUNK_TOKENS``, 8192: vLLM's max_num_batched_tokens; TensorRT-LLM's max_num_tokens
+  packs prompts the same way, "Tuning Max Batch Size and Max Num Tokens", nvidia.github.io/TensorRT-LLM/
+  performance/performance-tuning-guide/tuning-max-batch-size-and-max-num-tokens.html, default 8192): b =
+  max(1, ⌊M / I⌋) prompts of mean length I. A full iteration T(b) = prefill(b·I) serves b prompts, so the
+  instance's capacity is b / T(b) and each prompt's share of it S = T(b)/b (a short prompt's prefill streams the
+  weights once for b prompts). An iteration of n prompts takes T(1) + (n − 1)·d (d = (T(b) − T(1))/(b − 1), the
+  chord), and while the instance is busy each iteration takes the prompts that came during the last: n =
+  λ·T(n), n = λ·(T(1) − d)/(1 − λ·d) within [1, b].
+* **Its queue.** A prompt waits at least for the iteration in progress (busy a share u = min(1, λ·T(n)/n) of the
+  time, its remainder uniform: at exceedance q, T(n)·(1 − q/u) where u > q) and at least for the work ahead of it,
+  an M/G/1 queue of the prompts' shares S (core/inference_queue.wait_quantile, one server, Allen-Cunneen (1 +
+  (sd(I)/I)²)/2), whose wait holds the residual of the share in service: the wait is the longer of the two (b = 1:
+  the M/G/1 queue of whole prefills, exact; between, the iteration in progress while iterations grow with the
+  load, the queue as n nears b). Then it runs with the n − 1 prompts of its iteration: prefill(I_x) + (n − 1)·d.
+* **KV transfer.** KV bytes of the prompt over the link between the instances: NVLink-class scale-up where one
+  prefill and one decode instance (a stated block: both pools) fit one scale-up domain, else the scale-out
+  network; each GPU of the smaller instance carries its share.
+* **Decode pool.** TPOT is the decode instance's iteration alone; a transferred request must find a free slot at
+  once (no TTFT budget is left to wait for one): the sequences in flight are Poisson(n) (M/G/∞, as the Server
+  scenario's slots, core/inference_server.py), n + z_p·√n ≤ C, so a decode instance serves n / ((O + 1)·TPOT).
+  Every TTFT and end-to-end budget goes to the prefill queue.
+
 Reads nothing but its arguments (core/inference.py and core/inference_load.py call it)."""
 
 from __future__ import annotations
@@ -21,8 +53,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gpudesk.core.constants import PREFILL_CHUNK_TOKENS, QUEUE_VARIABILITY_FACTOR
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.inference_queue import wait_quantile
 from gpudesk.core.inference_step import ReplicaModel
+from gpudesk.core.model_math import kv_cache_bytes
 
 if TYPE_CHECKING:
     from gpudesk.core.inference import InferenceInputs
@@ -56,8 +91,11 @@ def pool_sizes(fs: FigureSet, inp: InferenceInputs, rate: np.ndarray, pre_rate: 
     """(prefill instances, decode instances) serving ``rate``: whole blocks of the stated pools, else each pool on
     its own; the pools' GPUs as figures."""
     fs.add("infer.max_prefill_rate_per_instance", pre_rate, "requests/s", "highest rate per prefill instance",
-           "largest rate whose prompts' waits on one prefill instance (one prompt at a time) stay within the TTFT "
-           "budgets less the KV transfer (M/G/1)", ["infer.prefill_s", "infer.kv_transfer_s", *deps])
+           "largest λ whose first tokens meet every target: wait(λ) at P50 / the percentile (iteration in progress "
+           "+ M/G/1 queue of the prompts' shares) + prefill(I_x) + (n(λ) − 1)·d + KV transfer(I_x) + first decode "
+           "iteration ≤ TTFT target (P50: median I; percentile: I_p), + O_p·TPOT ≤ E2E target (bisection on λ < "
+           "b/T(b))", ["infer.prefill_batch_prompts", "infer.prefill_share_s", "infer.prefill_s",
+                       "infer.kv_transfer_s", "infer.tpot_s", *deps])
     deps = [*deps, "infer.max_prefill_rate_per_instance"]
     with np.errstate(divide="ignore", invalid="ignore"):
         if pools_stated(inp):
@@ -86,5 +124,108 @@ def pool_sizes(fs: FigureSet, inp: InferenceInputs, rate: np.ndarray, pre_rate: 
 
 
 def kv_transfer_gpus(pre: ReplicaModel, decode: ReplicaModel) -> Any:
-    """GPUs whose scale-out links carry one prompt's KV cache: the smaller instance's."""
+    """GPUs whose links carry one prompt's KV cache: the smaller instance's."""
     return np.minimum(pre.gpus, decode.gpus)
+
+
+def kv_link_inside(inp: InferenceInputs, pre: ReplicaModel, decode: ReplicaModel) -> np.ndarray:
+    """Whether the KV cache crosses an NVLink-class scale-up link: a stated block (both pools), else one prefill and
+    one decode instance, fits one scale-up domain that is not PCIe."""
+    together = float(inp.prefill_pool_gpus) + float(inp.decode_pool_gpus) if pools_stated(inp) \
+        else pre.gpus + decode.gpus
+    return np.asarray((together <= decode.links.scaleup_domain) & ~np.asarray(decode.hw.scaleup_is_pcie, dtype=bool))
+
+
+def kv_transfer_s(inp: InferenceInputs, pre: ReplicaModel, decode: ReplicaModel, tokens: np.ndarray) -> np.ndarray:
+    """Seconds to move the KV cache of a prompt of ``tokens`` from a prefill to a decode instance."""
+    kv_bytes = kv_cache_bytes(inp.model, inp.kv_dtype, tokens, 1.0, decode.tp) * decode.tp
+    bw = np.where(kv_link_inside(inp, pre, decode), decode.links.scaleup_bw, decode.links.scaleout_bw)
+    return np.asarray(kv_bytes / (bw * kv_transfer_gpus(pre, decode)))
+
+
+def prefill_queue(pre: ReplicaModel, prompt: np.ndarray, prompt_sd: np.ndarray) -> dict[str, np.ndarray]:
+    """A prefill instance's batched service (module docstring): ``batch`` b, ``first`` T(1), ``slope`` d,
+    ``share`` S = T(b)/b, ``k`` the work queue's Allen-Cunneen factor."""
+    b = np.maximum(np.floor(PREFILL_CHUNK_TOKENS.value / np.maximum(prompt, 1.0)), 1.0)
+    first = pre.prefill(prompt, prompt)
+    full = pre.prefill(b * prompt, prompt)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        slope = np.where(b > 1, (full - first) / (b - 1.0), 0.0)
+        cs2 = np.where(prompt > 0, (prompt_sd / prompt) ** 2, 0.0)
+    return {"batch": b, "first": first, "slope": slope, "share": full / b,
+            "k": QUEUE_VARIABILITY_FACTOR.value + cs2 / 2.0}
+
+
+def iteration_prompts(q: dict[str, np.ndarray], lam: np.ndarray) -> np.ndarray:
+    """Prompts n in a busy prefill iteration at ``lam`` per instance: n = λ·T(n) within [1, b]."""
+    d = q["slope"]
+    room = 1.0 - lam * d
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        n = np.where(room > 0, lam * (q["first"] - d) / room, np.inf)
+    return np.clip(n, 1.0, q["batch"])
+
+
+def _busy_iteration(q: dict[str, np.ndarray], lam: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(n, T(n), busy share u) of a prefill instance at ``lam``."""
+    n = iteration_prompts(q, lam)
+    t_it = q["first"] + (n - 1.0) * q["slope"]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return n, t_it, np.minimum(lam * t_it / n, 1.0)
+
+
+def _wait(q: dict[str, np.ndarray], lam: np.ndarray, exceed: float, t_it: np.ndarray, busy: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        residual = np.where(busy > exceed, t_it * (1.0 - exceed / busy), 0.0)
+    return np.asarray(np.maximum(residual, wait_quantile(lam, q["share"], 1.0, exceed, q["k"])))
+
+
+def prefill_wait(q: dict[str, np.ndarray], lam: np.ndarray, exceed: float) -> np.ndarray:
+    """Wait at exceedance ``exceed`` before a prompt's iteration starts, at ``lam`` per prefill instance: the longer
+    of the iteration in progress and the work queue of the prompts' shares (M/G/1; with one prompt per iteration,
+    b = 1, the whole wait, its own residual included); infinite at or past capacity."""
+    _n, t_it, busy = _busy_iteration(q, lam)
+    return _wait(q, lam, exceed, t_it, busy)
+
+
+def own_iteration(q: dict[str, np.ndarray], lam: np.ndarray, prefill_x: np.ndarray) -> np.ndarray:
+    """A prompt's own prefill iteration at ``lam``: its prefill and the n − 1 prompts beside it."""
+    return np.asarray(prefill_x + (iteration_prompts(q, lam) - 1.0) * q["slope"])
+
+
+BISECTION_STEPS = 30
+"""Halvings of the prefill rate's bracket [0, b/T(b)): 2⁻³⁰ (1e-9) of the capacity, far below any figure shown."""
+
+
+Check = tuple[np.ndarray, float, np.ndarray, np.ndarray]
+"""(target s, exceedance, the prompt's own prefill s, the first token's fixed rest s) of one first-token check."""
+
+
+def prefill_rate(q: dict[str, np.ndarray], checks: list[Check]) -> np.ndarray:
+    """Highest rate per prefill instance with wait(λ, exceedance) + own iteration(λ) + rest ≤ target for every
+    check (a target of 0 is none); with none, its capacity b/T(b). The first token's time rises with λ: bisection."""
+    cap = 1.0 / q["share"]
+    active = [(np.where(np.asarray(t) > 0, t, np.inf), e, px, rest) for t, e, px, rest in checks
+              if np.any(np.asarray(t) > 0)]
+    if not active:
+        return np.where(np.isfinite(cap), cap, 0.0)
+    lo, hi = np.zeros_like(cap), np.where(np.isfinite(cap), cap, 0.0)
+    for _ in range(BISECTION_STEPS):
+        mid = 0.5 * (lo + hi)
+        n, t_it, busy = _busy_iteration(q, mid)
+        others = (n - 1.0) * q["slope"]
+        ok = np.ones(np.shape(mid), dtype=bool)
+        for target, exceed, px, rest in active:
+            ok &= _wait(q, mid, exceed, t_it, busy) + px + others + rest <= target
+        lo, hi = np.where(ok, mid, lo), np.where(ok, hi, mid)
+    meets = np.ones(np.shape(cap), dtype=bool)
+    for target, _exceed, px, rest in active:  # not even an idle instance meets it: no rate
+        meets &= px + rest <= target
+    return np.where(meets, lo, 0.0)
+
+
+def decode_rate(c1: np.ndarray, service: np.ndarray, z: float) -> np.ndarray:
+    """Highest rate per decode instance whose sequences in flight (Poisson, M/G/∞) find a slot at the percentile:
+    n + z·√n ≤ C, rate n / service (service (O + 1)·TPOT)."""
+    n = np.minimum((0.5 * (np.sqrt(z * z + 4.0 * c1) - z)) ** 2, c1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(np.isfinite(service) & (service > 0), n / service, 0.0)

@@ -11,12 +11,19 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.inference_disagg import kv_transfer_gpus, pool_sizes
+from gpudesk.core.inference_disagg import (
+    decode_rate,
+    kv_transfer_s,
+    own_iteration,
+    pool_sizes,
+    prefill_queue,
+    prefill_rate,
+    prefill_wait,
+)
 from gpudesk.core.inference_lengths import lognormal_quantile
 from gpudesk.core.inference_queue import max_rate_for, wait_quantile
 from gpudesk.core.inference_server import add_server_figures, server_rate
 from gpudesk.core.inference_step import ReplicaModel
-from gpudesk.core.model_math import kv_cache_bytes
 
 if TYPE_CHECKING:
     from gpudesk.core.inference import InferenceInputs
@@ -42,43 +49,92 @@ def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel
                out_tail: np.ndarray, tpot: np.ndarray, k: np.ndarray, z: float,
                parts: dict[str, np.ndarray] | None = None, pre: ReplicaModel | None = None) -> dict[str, Any]:
     """What the queueing figures read that no request rate changes, kept with the replica (core/inference.py
-    ``_kept_replica``): the unloaded first-token times, the waiting budgets, the highest rate per replica (the Server
-    scenario's result), a disaggregated prefill instance's highest rate, the P99 prompt's first token. Reads nothing
-    of ``a["request_rate"]`` (the kept replica's ``a`` holds the rate it was first estimated at).
-    ``prefill_tail`` is the prefill of the input length at the percentile (I_p); ``parts``: the Server scenario's
-    (core/inference_server.py), else each request queues whole for C slots; ``pre``: the instance prompts are
-    prefilled on (a disaggregated prefill pool's; else the replica)."""
+    ``_kept_replica``): the prefills of the median, tail and P99 prompts, the highest rate per replica (the Server
+    scenario's result; a disaggregated decode instance's), a disaggregated prefill instance's batched queue, highest
+    rate and KV transfers. Reads nothing of ``a["request_rate"]`` (the kept replica's ``a`` holds the rate it was
+    first estimated at). ``prefill_tail`` is the prefill of the input length at the percentile (I_p); ``parts``: the
+    Server scenario's (core/inference_server.py), else each request queues whole for C slots; ``pre``: the instance
+    prompts are prefilled on (a disaggregated prefill pool's; else the replica)."""
     pre = rep if pre is None else pre
     q_tail = 1.0 - float(inp.percentile)
     median_prompt = lognormal_quantile(prompt, a["prompt_sd"], 0.0)
-    prefill_med = pre.prefill(median_prompt, median_prompt)
-    ttft0_med = prefill_med + tpot
-    ttft0_tail = prefill_tail + tpot
-    kv_transfer = np.zeros_like(service)
-    if inp.disaggregated:
-        kv_bytes = kv_cache_bytes(inp.model, inp.kv_dtype, prompt_tail, 1.0, rep.tp) * rep.tp
-        kv_transfer = kv_bytes / (rep.links.scaleout_bw * kv_transfer_gpus(pre, rep))
-    budgets = wait_budgets(a, ttft0_med, ttft0_tail, out_tail, tpot, q_tail)
-    kept: dict[str, Any] = {"q_tail": q_tail, "ttft0_med": ttft0_med, "ttft0_tail": ttft0_tail,
-                            "kv_transfer": kv_transfer, "server": None}
-    if parts is not None:
+    p99_prompt = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], NormalDist().inv_cdf(0.99)),
+                            float(inp.model.max_context) if inp.model.max_context else np.inf)
+    prefill_med, prefill_p99 = pre.prefill(median_prompt, median_prompt), pre.prefill(p99_prompt, p99_prompt)
+    kept: dict[str, Any] = {"q_tail": q_tail, "prefills": (prefill_med, prefill_tail, prefill_p99), "server": None,
+                            "disagg": None}
+    if inp.disaggregated:  # the decode instance admits at once; the first-token budgets go to the prefill queue
+        queue = prefill_queue(pre, prompt, a["prompt_sd"])
+        moves = tuple(kv_transfer_s(inp, pre, rep, t) for t in (median_prompt, prompt_tail, p99_prompt))
+        checks = [(a["ttft_target_s"], 0.5, prefill_med, moves[0] + tpot),
+                  (a["ttft_tail_target_s"], q_tail, prefill_tail, moves[1] + tpot),
+                  (a["e2e_target_s"], q_tail, prefill_tail, moves[1] + tpot + out_tail * tpot)]
+        kept["disagg"] = {"queue": queue, "moves": moves, "pre_gpus": pre.gpus,
+                          "pre_rate": np.where(valid, prefill_rate(queue, checks), 0.0)}
+        kept["lam_max"] = np.where(valid, decode_rate(c1, service, z), 0.0)
+    elif parts is not None:
         parts = {**parts, "prefill_median": prefill_med}
         targets = {"ttft": a["ttft_target_s"], "ttft_tail": a["ttft_tail_target_s"], "tpot": a["tpot_target_s"],
                    "e2e": a["e2e_target_s"]}
         kept["server"] = server_rate(parts, targets, z, q_tail)
         kept["wait"] = (parts["prefill"], 1.0, parts["k"])  # the prefill queue
     else:
+        budgets = wait_budgets(a, prefill_med + tpot, prefill_tail + tpot, out_tail, tpot, q_tail)
         kept["lam_max"] = np.where(valid, max_rate_for(service, c1, budgets, k), 0.0)
         kept["wait"] = (service, c1, k)  # one of C slots holding a whole request
-    if inp.disaggregated:
-        t_pre = pre.prefill(prompt, prompt)
-        pre_budgets = [(b - kv_transfer, q) for b, q in budgets[:2]]
-        kept["pre_rate"] = max_rate_for(t_pre, 1.0, pre_budgets, k)
-        kept["pre_gpus"] = pre.gpus
-    p99_prompt = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], NormalDist().inv_cdf(0.99)),
-                            float(inp.model.max_context) if inp.model.max_context else np.inf)
-    kept["ttft0_p99"] = pre.prefill(p99_prompt, p99_prompt) + tpot
     return kept
+
+
+def _transfers(fs: FigureSet, kept: dict[str, Any], tpot: np.ndarray) -> None:
+    """The KV transfers of the median and the tail prompts, as figures (0 where not disaggregated)."""
+    dis = kept["disagg"]
+    moves = dis["moves"] if dis is not None else (np.zeros_like(tpot),) * 3
+    link = ["hw.scaleup_bw", "hw.scaleup_domain", "hw.scaleout_bw", "infer.prefill_gpus_per_instance",
+            "infer.gpus_per_replica"] if dis else []
+    for key, label, i, who in (("infer.kv_transfer_median_s", "KV cache transfer prefill → decode (median prompt)", 0,
+                                "median prompt"),
+                               ("infer.kv_transfer_s", "KV cache transfer prefill → decode", 1, "prompt at the percentile")):
+        fs.add(key, moves[i], "s", label,
+               f"KV bytes of the {who} / (link bandwidth per GPU · GPUs of the smaller instance): NVLink where one "
+               "prefill and one decode instance (a stated block: both pools) fit one scale-up domain, else the "
+               "scale-out network" if dis else f"0: not disaggregated ({who})",
+               [*link, "infer.in.prompt_tokens" if i == 0 else "infer.prompt_tokens_tail"])
+
+
+def _first_token(fs: FigureSet, kept: dict[str, Any], rate: np.ndarray, replicas: np.ndarray,
+                 pre_inst: np.ndarray | None, tpot: np.ndarray) -> tuple[Any, ...]:
+    """The first token's parts at the rate: (waits, prefills, KV transfers), each of the median, tail and P99 prompts,
+    and the first iteration; the median's and the tail's recorded as figures."""
+    dis = kept["disagg"]
+    if dis is None:
+        per_rep = np.where(rate > 0, rate / replicas, 0.0)
+        wait = kept["wait"]
+        waits = tuple(wait_quantile(per_rep, wait[0], wait[1], q, wait[2]) for q in (0.5, kept["q_tail"], 0.01))
+        prefills, moves = kept["prefills"], (np.zeros_like(tpot),) * 3
+        how = ("the prefill queue at the rate per replica (M/G/1, one prompt at a time)" if kept["server"] is not None
+               else "one of C slots holding a whole request, at the rate per replica (M/G/c)")
+        own = "prefill({})"
+    else:
+        queue = dis["queue"]
+        per_pre = np.where(rate > 0, rate / pre_inst, 0.0)
+        waits = tuple(prefill_wait(queue, per_pre, q) for q in (0.5, kept["q_tail"], 0.01))
+        prefills = tuple(own_iteration(queue, per_pre, p) for p in kept["prefills"])
+        moves = dis["moves"]
+        how = ("a prefill instance at the rate per prefill instance: the iteration in progress + the M/G/1 queue of "
+               "the prompts' shares of a full iteration")
+        own = "prefill({}) + (n − 1)·d: the n − 1 prompts of its iteration at the rate per prefill instance"
+    deps = ["infer.replicas_needed", "infer.in.request_rate", "infer.queue_variability",
+            *(["infer.prefill_batch_prompts", "infer.prefill_share_s", "infer.disagg_prefill_gpus"] if dis else [])]
+    for i, (suffix, label, who) in enumerate((("", "(P50)", "median I"), ("_tail", "at the percentile", "I_p"))):
+        fs.add(f"infer.ttft_wait{suffix}_s", waits[i], "s", f"first token's wait {label}",
+               f"{'P50 wait' if i == 0 else 'wait at the percentile'} for {how}",
+               [*deps, "infer.in.percentile"])
+        fs.add(f"infer.ttft_prefill{suffix}_s", prefills[i], "s", f"first token's prefill {label}", own.format(who),
+               ["infer.prefill_s", "infer.prompt_tokens_tail", *deps[:2], *deps[3:]])
+    first = fs.add("infer.ttft_first_step_s", tpot, "s", "first token's iteration",
+                   "the decode instance's first iteration (TPOT), once the KV cache is there" if dis
+                   else "one iteration (TPOT)", ["infer.tpot_s"])
+    return waits, prefills, moves, first
 
 
 def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray], kept: dict[str, Any], gpus: np.ndarray,
@@ -87,12 +143,21 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
     """The queueing figures at the request rate ``a["request_rate"]``, from what :func:`queue_kept` kept."""
     rate = a["request_rate"]
     out = np.maximum(a["output_tokens"], 1.0)
-    q_tail, ttft0_med, ttft0_tail, kv_transfer = kept["q_tail"], kept["ttft0_med"], kept["ttft0_tail"], kept["kv_transfer"]
+    dis = kept["disagg"]
     deps = ["infer.in.request_rate", "infer.in.ttft_target_s", "infer.in.ttft_tail_target_s",
             "infer.in.e2e_target_s", "infer.ttft_unloaded_s", "infer.requests_per_s", "infer.queue_variability",
             "infer.in.scenario"]  # offline: no latency target; interactive: the median TTFT at the percentile
     if kept["server"] is not None:
         lam_max = add_server_figures(fs, kept["server"], valid, [*deps[1:4], "infer.in.tpot_target_s", deps[-1]])
+    elif dis is not None:
+        lam_max = fs.add("infer.max_rate_per_replica", kept["lam_max"], "requests/s",
+                         "highest rate per decode instance", "n / ((O + 1) · TPOT), n the most sequences in flight "
+                         "with n + z_p·√n ≤ C (Poisson, M/G/∞: a request whose KV cache arrives finds a slot at the "
+                         "percentile)", ["infer.requests_per_s", "infer.concurrency", "infer.in.percentile"])
+        fs.add("infer.prefill_batch_prompts", dis["queue"]["batch"], "prompts", "prompts in a full prefill iteration",
+               "max(1, ⌊M / I⌋), M the engine's tokens per iteration", ["infer.in.prompt_tokens", "mem.c.prefill_chunk"])
+        fs.add("infer.prefill_share_s", dis["queue"]["share"], "s", "each prompt's share of a full prefill iteration",
+               "prefill(b·I) / b", ["infer.prefill_batch_prompts", "infer.prefill_s"])
     else:
         lam_max = kept["lam_max"]
         fs.add("infer.max_rate_per_replica", lam_max, "requests/s",
@@ -103,13 +168,13 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
     with np.errstate(divide="ignore", invalid="ignore"):
         replicas = np.where(rate > 0, np.ceil(rate / lam_max), 1.0)
     replicas = np.where(np.isfinite(replicas), np.maximum(replicas, 1.0), np.nan)
-    fs.add("infer.kv_transfer_s", kv_transfer, "s", "KV cache transfer prefill → decode",
-           "KV bytes of the tail prompt / (scale-out bw per GPU · GPUs of the smaller instance)" if inp.disaggregated
-           else "0: not disaggregated", ["hw.scaleout_bw", "infer.prompt_tokens_tail"])
-    pool_gpus = None
-    if inp.disaggregated:
-        pre_inst, dec_inst = pool_sizes(fs, inp, rate, kept["pre_rate"], lam_max, kept["pre_gpus"], gpus, deps)
-        replicas, pool_gpus = pre_inst + dec_inst, pre_inst * kept["pre_gpus"] + dec_inst * gpus
+    _transfers(fs, kept, tpot)
+    pool_gpus = pre_inst = None
+    per_rep = np.where(rate > 0, rate / replicas, 0.0)
+    if dis is not None:
+        pre_inst, dec_inst = pool_sizes(fs, inp, rate, dis["pre_rate"], lam_max, dis["pre_gpus"], gpus, deps)
+        replicas, pool_gpus = pre_inst + dec_inst, pre_inst * dis["pre_gpus"] + dec_inst * gpus
+        per_rep = np.where(rate > 0, rate / dec_inst, 0.0)
     fs.add("infer.replicas_needed", replicas, "replicas", "replicas to serve the rate",
            "⌈request rate / max rate per replica⌉ (disaggregated: prefill + decode instances)",
            ["infer.max_rate_per_replica", "infer.in.request_rate"])
@@ -119,27 +184,27 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
     else:
         fs.add("infer.gpus_needed", pool_gpus, "GPUs", "GPUs to serve the rate",
                "prefill pool + decode pool (disaggregated)", ["infer.disagg_prefill_gpus", "infer.disagg_decode_gpus"])
-    per_rep = np.where(rate > 0, rate / replicas, 0.0)
-    wait = kept["wait"]
-    w50, w99, w_tail = (wait_quantile(per_rep, wait[0], wait[1], q, wait[2]) for q in (0.5, 0.01, q_tail))
-    ttft0_p99 = kept["ttft0_p99"]
-    wait_deps = ["infer.ttft_unloaded_s", "infer.replicas_needed", "infer.kv_transfer_s", "infer.queue_variability"]
-    fs.add("infer.ttft_s", ttft0_med + w50 + kv_transfer, "s", "time to first token (P50)",
-           "prefill(median I) + one iteration + P50 wait + KV transfer", wait_deps)
-    fs.add("infer.ttft_p99_s", ttft0_p99 + w99 + kv_transfer, "s", "time to first token (P99)",
-           "prefill(I at P99) + one iteration + P99 wait + KV transfer", wait_deps)
-    ttft_tail = fs.add("infer.ttft_at_percentile_s", ttft0_tail + w_tail + kv_transfer, "s",
-                       "time to first token at the latency percentile",
-                       "prefill(I_p) + one iteration + wait at the percentile + KV transfer",
-                       [*wait_deps, "infer.prompt_tokens_tail", "infer.in.percentile"])
-    fs.add("infer.e2e_latency_s", ttft0_med + w50 + kv_transfer + out * tpot, "s", "end-to-end latency (P50)",
+    waits, prefills, moves, first = _first_token(fs, kept, rate, replicas, pre_inst, tpot)
+    ttft = [w + p + m + first for w, p, m in zip(waits, prefills, moves)]
+    split = ["infer.ttft_wait_s", "infer.ttft_prefill_s", "infer.kv_transfer_median_s", "infer.ttft_first_step_s"]
+    tail_split = ["infer.ttft_wait_tail_s", "infer.ttft_prefill_tail_s", "infer.kv_transfer_s",
+                  "infer.ttft_first_step_s"]
+    fs.add("infer.ttft_s", ttft[0], "s", "time to first token (P50)",
+           "P50 wait + prefill (median I) + KV transfer + first iteration", split)
+    fs.add("infer.ttft_p99_s", ttft[2], "s", "time to first token (P99)",
+           "P99 wait + prefill (I at P99) + KV transfer + first iteration", [*tail_split, "infer.ttft_unloaded_s"])
+    ttft_tail = fs.add("infer.ttft_at_percentile_s", ttft[1], "s", "time to first token at the latency percentile",
+                       "wait at the percentile + prefill (I_p) + KV transfer + first iteration",
+                       [*tail_split, "infer.in.percentile"])
+    fs.add("infer.e2e_latency_s", ttft[0] + out * tpot, "s", "end-to-end latency (P50)",
            "TTFT (P50) + O · TPOT", ["infer.ttft_s", "infer.tpot_s", "infer.in.output_tokens"])
     fs.add("infer.e2e_at_percentile_s", ttft_tail + out_tail * tpot, "s", "end-to-end latency at the percentile",
            "TTFT at the percentile + O_p · TPOT (a sum of quantiles: an upper bound)",
            ["infer.ttft_at_percentile_s", "infer.tpot_s", "infer.output_tokens_tail"])
     fs.add("infer.utilisation", per_rep * service / c1, "fraction", "replica utilisation ρ",
-           "rate per replica · service time / C", ["infer.replicas_needed", "infer.requests_per_s"])
-    fs.add("infer.in_flight", rate * (ttft0_med + w50 + kv_transfer + out * tpot), "requests",
+           "rate per replica · service time / C" if dis is None else "rate per decode instance · service time / C",
+           ["infer.replicas_needed", "infer.requests_per_s"])
+    fs.add("infer.in_flight", rate * (ttft[0] + out * tpot), "requests",
            "requests in flight at the peak (all replicas)", "Little's law: peak rate × mean end-to-end latency",
            ["infer.in.request_rate", "infer.e2e_latency_s"])
 

@@ -307,7 +307,8 @@ UNSERVED_RATES = {  # the rates a replica that cannot serve reads unknown: with 
     # rate at them fails
     "no_memory": ("infer.max_rate_per_replica", "infer.requests_per_s", "infer.tokens_per_s",
                   "infer.tokens_per_s_per_gpu", "infer.ttft_s", "infer.ttft_p99_s", "infer.ttft_at_percentile_s",
-                  "infer.e2e_latency_s", "infer.e2e_at_percentile_s", "infer.in_flight"),
+                  "infer.e2e_latency_s", "infer.e2e_at_percentile_s", "infer.in_flight", "infer.ttft_wait_s",
+                  "infer.ttft_wait_tail_s"),
     "targets_unmet": ("infer.max_rate_per_replica",),
 }
 

@@ -242,7 +242,21 @@ def interactive_findings(rows: list, by: dict) -> str:
         "(mlperf_llama_405b.log_check): the decode iteration at tens of sequences of a graph-less TP4 engine reads "
         f"short (gpudesk {step['total']:.0f} ms at 25 sequences: weights and GEMMs {step['linear']:.1f} ms, kernel "
         f"boundaries and NVFP4 GEMM fixed times {step['kernels']:.1f} ms, all-reduces {step['comm']:.1f} ms, KV "
-        f"{step['attention']:.1f} ms); no published per-iteration figure of that engine was found to set it, and nothing was fitted."
+        f"{step['attention']:.1f} ms); no published per-iteration figure of that engine was found to set it, and nothing was fitted. "
+        "**The first token of a disaggregated plan** (2026-12-04, core/inference_disagg.py, docs/performance-model.md): "
+        "it is now the prefill instance's queue wait + its prefill iteration + the KV transfer + the decode "
+        "instance's first iteration (NVIDIA Dynamo's SGLang disaggregation flow and TensorRT-LLM's disaggregated "
+        "serving docs, read 2026-12-04), every TTFT budget going to the prefill pool; a decode instance keeps none and "
+        "admits at once at the percentile (its sequences in flight Poisson, n + z_p·√n ≤ C), where both pools were "
+        "sized against the whole budget; prompts share a prefill iteration up to 8,192 tokens (b = ⌊M/I⌋: this row's "
+        "9,400-token prompts gain nothing); the KV cache crosses NVLink where the block fits one scale-up domain (this "
+        "row's 72 GPUs do). First principles and the engines' published behaviour, nothing fitted. This row: the "
+        f"prefill pool still binds, 12.1 → {block:.1f} queries/s, −16.8% → {err[gb200]:+.1%}; no other validation "
+        "case is disaggregated. What it does not explain: the run's 14.6 queries/s put its 14 context servers at ρ "
+        f"≈ {by[gb200].measured * 72 / by[gb200].output / 14 * prefill:.2f} of a whole {prefill:.2f} s prefill each "
+        "while meeting the 4.5 s P99 TTFT, where the M/G/1 queue of whole prefills allows less; a context server that "
+        "packs chunks of the next prompt into its iteration, or a shorter prefill, would close it, and neither is "
+        "published for this run."
     )
 
 
