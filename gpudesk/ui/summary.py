@@ -51,8 +51,8 @@ def _tco_label(phase: PhaseEstimate, years: int, lang: str) -> str:
 def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
     """``"28 GPUs in 4 × NVIDIA DGX H100 · training: 12 days · design power: 41 kW · phase cost: …"``.
 
-    Amounts name the currency the phase is costed in (its ledger's: the phase's ``costs.currency``), not the first
-    phase's: a plan whose phases are costed in different currencies shows each phase's own. While the costs are
+    Amounts name the currency the phase is costed in (its ledger's: the phase's ``costs.currency``); a plan whose
+    phases state different currencies is refused before it gets here (core/plan_admission.py). While the costs are
     being computed (``costs_done`` False) the power, cost and TCO parts say so ("phase cost: Calculating…") and no
     unpriced lines are counted yet."""
     text = text or session_text()
