@@ -65,9 +65,11 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
 
 
 def _candidates(ax: float, size: QtCore.QSizeF) -> list[tuple[float, float]]:
-    """Anchors to try, best first: above the point, below it clear of its symbol, to its right, to its left."""
+    """Anchors to try, best first: above the point, below it clear of its symbol, to its right, to its left, then a
+    line and two lines higher above it (past a neighbour's label: the bank plan's trade-off chart hid the label of
+    the plan's own point, beside the recommended one in the corner, having no other free place)."""
     return [(ax, 1.0), (ax, -MARKER_GAP / size.height()), (-MARKER_GAP / size.width(), 0.5),
-            (1.0 + MARKER_GAP / size.width(), 0.5)]
+            (1.0 + MARKER_GAP / size.width(), 0.5), (ax, 2.0 + 2.0 / size.height()), (ax, 3.0 + 4.0 / size.height())]
 
 
 def _slid(point: QtCore.QPointF, size: QtCore.QSizeF, box: QtCore.QRectF, ax: float,

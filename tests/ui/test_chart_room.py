@@ -218,3 +218,22 @@ def test_a_shortened_value_axis_title_stays_beside_its_axis(qtbot, shown_chart) 
     assert axis.gpudesk_shown_title != axis.gpudesk_full_title  # shortened to the short axis
     label, along = axis.label.sceneBoundingRect(), view.plot(0).vb.sceneBoundingRect()  # the axis runs along it
     assert abs(label.center().y() - along.center().y()) <= 3, (label, along)  # centred on its axis, as drawn whole
+
+
+def test_two_markers_side_by_side_in_a_corner_both_keep_their_labels(qtbot, shown_chart) -> None:
+    """The bank plan's step-2 trade-off chart: the recommended point and the plan's own point sit side by side in the
+    bottom right corner. The recommendation's label took the place above-left of both, and the plan's label, with
+    no free place above, below or beside its point, was hidden: a black diamond nobody could name. It now goes a
+    line higher, above the other label, over its own point."""
+    spec = ChartSpec("cost_vs_speed", "成本与训练时长", x_label="训练时长", y_label="成本",
+                     series=[Series("帕累托前沿", [1, 5, 10, 18], [40.0, 20.0, 8.0, 2.0], style="line")],
+                     markers=[Marker(18, 2.0, "推荐配置", "recommended", "chosen"),
+                              Marker(19.5, 2.0, "当前方案", "plan", "plan")], tick_language="zh")
+    view = shown_chart(480, 300)
+    view.set_spec(spec)
+    qtbot.wait(1)
+    view._fit_labels()
+    texts = view.panels[0]._marker_labels[:2]
+    assert all(t.isVisible() for t in texts), [t.toPlainText() for t in texts if not t.isVisible()]
+    a, b = (t.sceneBoundingRect() for t in texts)
+    assert not a.intersects(b), (a, b)
