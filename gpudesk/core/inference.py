@@ -44,7 +44,13 @@ from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference_batch import bound_shares, static_batch
 from gpudesk.core.inference_concurrency import largest_concurrency
 from gpudesk.core.inference_disagg import prefill_instance
-from gpudesk.core.inference_lengths import concurrency_with_spread, context_in_flight, lognormal_quantile, service_cv2
+from gpudesk.core.inference_lengths import (
+    concurrency_with_spread,
+    context_in_flight,
+    context_read,
+    lognormal_quantile,
+    service_cv2,
+)
 from gpudesk.core.inference_load import KeptState, queue_figures, queue_kept
 from gpudesk.core.inference_server import server_parts
 from gpudesk.core.inference_step import ReplicaModel
@@ -99,6 +105,7 @@ class InferenceInputs:
     # each group has one (TensorRT-LLM's attention_dp_config.enable_balance; off unless set, and vLLM and SGLang have
     # no such wait), or the workload aligns them (identical requests fed at once start and end in step)
     prompts_aligned: bool = False
+    kv_bucket_tokens: Any = 0  # static KV cache read in buckets of N tokens (0: as filled; core/inference_lengths.py)
     engine_release: str = "current"  # the serving engine release that runs the plan (core/engine_release.py)
     # disaggregated serving (core/inference_disagg.py): each prefill instance's tensor parallel (0 = tp, the decode
     # instances'), and one block's prefill and decode pools in GPUs (both 0: each pool sized from the rate on its own)
@@ -108,8 +115,8 @@ class InferenceInputs:
 
 
 FIELDS = ("prompt_tokens", "output_tokens", "prompt_sd", "output_sd", "concurrency", "tp", "pp", "ep",
-          "request_rate", "ttft_target_s", "ttft_tail_target_s", "tpot_target_s", "e2e_target_s")
-UNITS = {"prompt_tokens": "tokens", "output_tokens": "tokens", "prompt_sd": "tokens", "output_sd": "tokens",
+          "request_rate", "ttft_target_s", "ttft_tail_target_s", "tpot_target_s", "e2e_target_s", "kv_bucket_tokens")
+UNITS = {"kv_bucket_tokens": "tokens", "prompt_tokens": "tokens", "output_tokens": "tokens", "prompt_sd": "tokens", "output_sd": "tokens",
          "concurrency": "sequences", "tp": "GPUs", "pp": "stages", "ep": "GPUs", "request_rate": "requests/s",
          "ttft_target_s": "s", "ttft_tail_target_s": "s", "tpot_target_s": "s", "e2e_target_s": "s"}
 LABELS = {"tp": "tensor parallel t", "pp": "pipeline stages p", "ep": "expert parallel e",
@@ -117,7 +124,8 @@ LABELS = {"tp": "tensor parallel t", "pp": "pipeline stages p", "ep": "expert pa
           "prompt_sd": "spread of input lengths", "output_sd": "spread of output lengths",
           "concurrency": "engine maximum batch (0 = derived)", "ttft_target_s": "TTFT target (P50; 0 = none)",
           "ttft_tail_target_s": "TTFT target at the percentile", "tpot_target_s": "TPOT target",
-          "e2e_target_s": "end-to-end target at the percentile (0 = none)"}
+          "e2e_target_s": "end-to-end target at the percentile (0 = none)",
+          "kv_bucket_tokens": "KV cache read in buckets of (0 = as filled)"}
 
 
 def _memory(inp: InferenceInputs, a: dict[str, np.ndarray], groups: np.ndarray, batch: np.ndarray,
@@ -202,6 +210,11 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
                  else "I + (O² + sd(O)²)/(2·O) (in-flight batching: a sequence stays in the batch in proportion to "
                  "its output length, its position uniform over it; sd 0: I + O/2)",
                  ["infer.in.prompt_tokens", "infer.in.output_tokens", "infer.in.output_sd"])
+    read = fs.add("infer.context_read", context_read(ctx, prompt, out, a["kv_bucket_tokens"]), "tokens",
+                  "mean context a decode step's attention reads", "infer.context_in_flight; a static cache read in "
+                  "buckets of N tokens (infer.in.kv_bucket_tokens): min(context + N/2, I + O)",
+                  ["infer.context_in_flight", "infer.in.kv_bucket_tokens", "infer.in.prompt_tokens",
+                   "infer.in.output_tokens"])
     limit = float(m.max_context) if m.max_context else np.inf
     prompt_tail = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], z), limit)
     out_tail = np.maximum(lognormal_quantile(out, a["output_sd"], z), 1.0)
@@ -253,7 +266,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     unsync = (a["ttft_target_s"] > 0) | (a["ttft_tail_target_s"] > 0) | (not inp.prompts_aligned)
     if inp.derive_batch:
         finite = np.isfinite(target)  # no target (the inference chart's sweep): the limits alone, nothing to search
-        conc = np.where(finite, largest_concurrency(rep, upper, ctx, out, prompt, target, unsync, not disagg), upper) \
+        conc = np.where(finite, largest_concurrency(rep, upper, read, out, prompt, target, unsync, not disagg), upper) \
             if finite.any() else upper
         formula = ("largest C ≤ min(engine maximum, KV limit) whose iteration meets min(TPOT target, (E2E target − "
                    "prefill(I_p)) / (O_p + 1)); the engine maximum is the input when set")
@@ -271,14 +284,14 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     fs.add("infer.concurrency", conc, "sequences", "sequences in flight per replica (engine batch)", formula,
            ["infer.in.concurrency", "infer.max_concurrency_kv", "infer.in.tpot_target_s", "infer.in.e2e_target_s"])
     c1 = np.maximum(conc, 1.0)
-    dec = rep.decode_step(c1, ctx)
+    dec = rep.decode_step(c1, read)
     fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",
            "((2·(N + (w − 1)·N_routed)·C/(g·peak·η_mm))^p + (weight bytes/(bw·η_hbm))^p)^(1/p) + max(attention "
            "FLOPs/(peak·η_attn), KV bytes/(bw·η_kv)) + TP/EP collectives + L · kernels per layer · kernel boundary + L · GEMMs per layer · NVFP4 GEMM fixed time (FP4 "
            "math on a family with a kernel measurement, else none)" + (" + host time per iteration" if stated else "")
            + ("; plain PyTorch: infer.kernels_per_pass kernels, and eager at least infer.launch_s (the host issues "
               "them one by one; the step takes the longer)" if unfused(inp.engine_release) else ""),
-           [*hw_deps, "infer.concurrency", "infer.context_in_flight", "infer.in.tp", "eff.kernel_boundary",
+           [*hw_deps, "infer.concurrency", "infer.context_read", "infer.in.tp", "eff.kernel_boundary",
             "infer.expert_wait", *(["infer.host_iteration_s"] if stated else []),
             *(["infer.kernels_per_pass", "infer.launch_s", "eff.unfused_kv_bw"] if unfused(inp.engine_release)
               else [])])
@@ -318,7 +331,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     fs.add("infer.tpot_s", np.where(valid, tpot, np.nan), "s", "time per output token", "one batching iteration",
            ["infer.decode_step_s", "infer.in.prompt_tokens", "infer.in.output_tokens"])
     if inp.power_shares:
-        bound_shares(fs, rep, c1, ctx, prompt, pre_share, tpot, run, valid)
+        bound_shares(fs, rep, c1, read, prompt, pre_share, tpot, run, valid)
     fs.add("infer.tokens_per_s", tokens_s, "tokens/s", "output tokens/s per replica", formula,
            ["infer.decode_step_s", "infer.concurrency", "infer.in.output_tokens", "infer.in.batching"]
            + (["infer.prefill_wait_s"] if "infer.prefill_wait_s" in fs else []))

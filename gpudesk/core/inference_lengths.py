@@ -15,6 +15,11 @@ level p is exp(μ + σ·z_p) with z_p the standard normal quantile. s = 0 gives 
   age of a renewal process (S. M. Ross, Introduction to Probability Models, ch. 7 Renewal Theory, the limiting
   mean age and excess E[X²]/(2·E[X]); the inspection paradox). Static batching starts a batch's sequences
   together and steps them through their outputs in lockstep: I + O/2, the spread does not bias it.
+* The context a decode step's attention reads: the cache as filled, or, where the engine keeps a static cache of
+  I + O tokens and slices it in buckets of N tokens (Optimum Habana's text generation with ``--bucket_size N
+  --bucket_internal``: the attention reads up to the next multiple of N, ``cache_idx``), half a bucket more on
+  average (a uniform position rounds up by N/2), at most the I + O allocated; N at or above I + O reads the whole
+  static cache every step (the same example with ``--reuse_cache`` and no bucket).
 * A static batch of C sequences runs until its longest output ends: E[max of C outputs], the expected largest
   order statistic E[X_(C)] = ∫ x·C·f(x)·F(x)^(C−1) dx (H. A. David and H. N. Nagaraja, Order Statistics, 3rd
   ed., Wiley 2003, eq. 2.1.5 with the density of the maximum, §2.1), here of the log-normal: m·∫ exp(σu − σ²/2)
@@ -95,3 +100,10 @@ def expected_max_length(mean: np.ndarray, sd: np.ndarray, count: np.ndarray) -> 
                 if sg > 0 and k > 1 else 1.0
     ratio = np.array([ratios[p] for p in zip(sigma.ravel().tolist(), n.ravel().tolist(), strict=True)])
     return np.asarray(m * ratio.reshape(m.shape), dtype=np.float64)
+
+
+def context_read(ctx: np.ndarray, prompt: np.ndarray, out: np.ndarray, bucket: np.ndarray) -> np.ndarray:
+    """Mean context a decode step's attention reads: ``ctx`` (the cache as filled) where ``bucket`` is 0, else
+    min(ctx + N/2, I + O) for a static cache read in buckets of N tokens (module docstring)."""
+    n = np.asarray(bucket, dtype=np.float64)
+    return np.where(n > 0, np.minimum(ctx + n / 2.0, prompt + out), ctx)

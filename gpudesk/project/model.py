@@ -158,6 +158,7 @@ class Workload:
     batching: str = choice("continuous", SERVING_BATCHING.codes, serve.BATCHING)
     serving_scenario: str = choice("server", SERVING_SCENARIO.codes, serve.SCENARIO)
     attention_dp_balance: bool = field(default=False, metadata={"help": serve.ADP_BALANCE})
+    kv_bucket_tokens: int = num(0, 0, 10_000_000, "tokens", serve.KV_BUCKET, why=why.KV_BUCKET)
     engine_release: str = choice("current", ENGINE_RELEASE.codes, serve.ENGINE_RELEASE)
     serving_memory_fraction: float = num(0.9, 0.05, 0.99, "fraction", serve.MEMORY_SHARE, why=why.MEMORY_SHARE)
     # vision, diffusion, recommendation, embeddings

@@ -67,6 +67,13 @@ ENGINE_RELEASE = (
     "per Llama layer where an engine runs 9), decode steps replayed from a CUDA graph or run eager (the host "
     "launching every kernel), the prefill eager under both"
 )
+KV_BUCKET = (
+    "static KV cache read in buckets: the engine allocates each sequence's cache for input + output and every decode "
+    "step's attention reads it up to the next multiple of this many tokens (Optimum Habana text generation with "
+    "--bucket_size N --bucket_internal; N at or above input + output: the whole cache every step, as with "
+    "--reuse_cache and no bucket), half a bucket more than the tokens filled on average; 0 = the cache is read as "
+    "filled (paged engines: TensorRT-LLM, vLLM, SGLang)"
+)
 MEMORY_SHARE = (
     "share of GPU memory the serving engine may use for weights, activations and KV cache "
     "(vLLM's GPU memory utilisation setting; TensorRT-LLM takes its KV share of the memory left after the "

@@ -45,6 +45,8 @@ ZERO_MEANS: tuple[str, ...] = (
     # disaggregated serving's pools (core/inference_disagg.py): 0 = as the decode instances, or sized by the rate
     "workloads[{w}].parallel.prefill_tp", "workloads[{w}].parallel.prefill_pool_gpus",
     "workloads[{w}].parallel.decode_pool_gpus",
+    # a static KV cache read in buckets (core/inference_lengths.py): 0 = read as filled
+    "workloads[{w}].kv_bucket_tokens",
 )
 """Row paths where no figure stands in for the field's unset value (0, or -1 where 0 is a value): what it means is
 ``input.zero_means.<path>`` of the wizard catalogue."""

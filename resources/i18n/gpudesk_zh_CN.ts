@@ -1077,17 +1077,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="268" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="273" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="277" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="282" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="267" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="272" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
@@ -1097,12 +1097,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>范围</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="355" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="360" />
       <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
       <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="352" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="357" />
       <source>{code} (not in the list: kept as the plan holds it)</source>
       <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>
@@ -2320,63 +2320,63 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ProposalDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="98" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="108" />
       <source>Cancelled; {0} was not written</source>
       <translation>已取消；未写入 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="93" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="101" />
       <source>Choose an output file ending in .pdf</source>
       <translation>请选择以 .pdf 结尾的输出文件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="50" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="51" />
       <source>Close</source>
       <translation>关闭</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="43" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="44" />
       <source>Company</source>
       <translation>公司</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="75" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="76" />
       <source>Images (*.png *.jpg *.jpeg)</source>
       <translation>图片 (*.png *.jpg *.jpeg)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="42" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="43" />
       <source>Language</source>
       <translation>语言</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="44" />
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="74" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="45" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="75" />
       <source>Logo</source>
       <translation>公司标识</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="46" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="47" />
       <source>Preview</source>
       <translation>预览</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="47" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="48" />
       <source>Print</source>
       <translation>打印</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="30" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="31" />
       <source>Proposal</source>
       <translation>技术方案书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="48" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="49" />
       <source>Save PDF</source>
       <translation>保存 PDF</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="106" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="116" />
       <source>Saved {0} ({1} pages)</source>
       <translation>已保存 {0}（共 {1} 页）</translation>
     </message>
@@ -3009,72 +3009,72 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="63" />
+      <location filename="../../gpudesk/ui/summary.py" line="64" />
       <source>1 GPU in {servers} × {server}</source>
       <translation>1 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="71" />
+      <location filename="../../gpudesk/ui/summary.py" line="72" />
       <source>1 GPU, rented</source>
       <translation>1 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="82" />
+      <location filename="../../gpudesk/ui/summary.py" line="86" />
       <source>cannot serve: {reason}</source>
       <translation>无法承载：{reason}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="86" />
+      <location filename="../../gpudesk/ui/summary.py" line="90" />
       <source>capacity {total} for a peak of {target} {unit}</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="92" />
+      <location filename="../../gpudesk/ui/summary.py" line="96" />
       <source>design power</source>
       <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="102" />
+      <location filename="../../gpudesk/ui/summary.py" line="106" />
       <source>excluding 1 unpriced line</source>
       <translation>不含 1 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="103" />
+      <location filename="../../gpudesk/ui/summary.py" line="107" />
       <source>excluding {count} unpriced lines</source>
       <translation>不含 {count} 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="95" />
+      <location filename="../../gpudesk/ui/summary.py" line="99" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="77" />
+      <location filename="../../gpudesk/ui/summary.py" line="81" />
       <source>training</source>
       <translation>训练时长</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="68" />
+      <location filename="../../gpudesk/ui/summary.py" line="69" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="73" />
+      <location filename="../../gpudesk/ui/summary.py" line="74" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="65" />
+      <location filename="../../gpudesk/ui/summary.py" line="66" />
       <source>{gpus} of {installed} GPUs used in {servers} × {server}</source>
       <translation>使用 {gpus} 卡（共安装 {installed} 卡），{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="45" />
+      <location filename="../../gpudesk/ui/summary.py" line="46" />
       <source>{years}-year TCO</source>
       <translation>{years} 年总体拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="46" />
+      <location filename="../../gpudesk/ui/summary.py" line="47" />
       <source>{years}-year TCO ({basis})</source>
       <translation>{years} 年总体拥有成本（{basis}）</translation>
     </message>
