@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from gpudesk.core.constants import (
+    ATTENTION_SCORE_BYTES_SERVING,
     DECODE_KERNELS_PER_LAYER,
     EAGER_HOST_OP_S,
     UNFUSED_DECODE_KV_BW_EFFICIENCY,
@@ -98,18 +99,21 @@ class LayerStack:
     prefill_launch_s: float  # the same for a prefill
     prefill_share: Any = None  # GEMM + attention share of an unfused prefill's compute (None: the engine's)
     kv_efficiency: float = 0.0  # achieved share of HBM bandwidth reading the KV cache in decode (0: the engine's)
+    score_bytes: float = 0.0  # HBM bytes per attention score (0: a fused attention kernel keeps them on chip)
 
 
-def layer_stack(release: str, n_layers: int, eager_share: Any = None) -> LayerStack:
+def layer_stack(release: str, n_layers: int, eager_share: Any = None, fused_attention: bool = True) -> LayerStack:
     """The kernels and host launch time of one pass under ``release``; ``eager_share``: an unfused prefill's GEMM
-    share (training_gemm.eager_gemm_share)."""
+    share (training_gemm.eager_gemm_share); ``fused_attention`` False: every attention score goes through HBM
+    (ATTENTION_SCORE_BYTES_SERVING), the plan's flash_attention off."""
+    scores = 0.0 if fused_attention else ATTENTION_SCORE_BYTES_SERVING.value
     if not unfused(release):
-        return LayerStack(float(n_layers) * DECODE_KERNELS_PER_LAYER.value, 0.0, 0.0)
+        return LayerStack(float(n_layers) * DECODE_KERNELS_PER_LAYER.value, 0.0, 0.0, score_bytes=scores)
     kernels = float(n_layers) * UNFUSED_DECODER_KERNELS_PER_LAYER.value + UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS.value
     launch = kernels * EAGER_HOST_OP_S.value
     eager_decode = ENGINE_RELEASE.term(release).stack == "unfused_eager"
     return LayerStack(kernels, launch if eager_decode else 0.0, launch, eager_share,
-                      UNFUSED_DECODE_KV_BW_EFFICIENCY.value)
+                      UNFUSED_DECODE_KV_BW_EFFICIENCY.value, scores)
 
 
 def record_layer_stack(fs: FigureSet, inp: Any, model: Any, hw: Any) -> Any:
@@ -130,3 +134,26 @@ def record_layer_stack(fs: FigureSet, inp: Any, model: Any, hw: Any) -> Any:
            ["infer.kernels_per_pass", "eff.eager_host_op"])
     eff16 = Efficiencies.for_hardware(hw, "bf16", inp.calibration)
     return eager_gemm_share(fs, eff16.framework, hw.peak("bf16") * eff16.matmul, False)
+
+
+def record_scores(fs: FigureSet, fused: bool) -> list[str]:
+    """Record whether the plan's attention runs a fused kernel (infer.in.flash_attention) and, where it does not, the
+    bytes each score moves through HBM (eff.serving_score_bytes); returns the keys a step's time reads."""
+    fs.input("infer.in.flash_attention", "yes" if fused else "no", "", "fused attention kernel (the plan's "
+             "FlashAttention setting; off: every attention score through HBM)")
+    if fused:
+        return ["infer.in.flash_attention"]
+    fs.constant("eff.serving_score_bytes", ATTENTION_SCORE_BYTES_SERVING)
+    return ["infer.in.flash_attention", "eff.serving_score_bytes"]
+
+
+def scores_clause(fused: bool) -> str:
+    """The clause a step's formula gains where attention runs no fused kernel (nothing where it does)."""
+    return "" if fused else ("; no fused attention kernel: every attention score a·n of a token goes through HBM too "
+                             "(eff.serving_score_bytes each), the masked half of a prompt's computed as well")
+
+
+def score_bytes(stack: LayerStack, model: Any, tokens: Any, context: Any, gpus: Any) -> np.ndarray:
+    """HBM bytes one GPU moves for the attention scores of ``tokens`` tokens over ``context`` each: L·a·c per token,
+    ``stack.score_bytes`` each, over the replica's GPUs (0 where a fused kernel keeps them on chip)."""
+    return np.asarray(stack.score_bytes * model.n_layers * model.n_heads * context * tokens / gpus)

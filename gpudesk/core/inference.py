@@ -38,7 +38,7 @@ from gpudesk.core.constants import DECODE_KERNELS_PER_LAYER, KERNEL_BOUNDARY_S
 from gpudesk.core.constants import QUEUE_VARIABILITY_FACTOR as QV
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
-from gpudesk.core.engine_release import record_gemm_peak, record_layer_stack, unfused
+from gpudesk.core.engine_release import record_gemm_peak, record_layer_stack, record_scores, scores_clause, unfused
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference_batch import bound_shares, static_batch
@@ -106,6 +106,7 @@ class InferenceInputs:
     # no such wait), or the workload aligns them (identical requests fed at once start and end in step)
     prompts_aligned: bool = False
     kv_bucket_tokens: Any = 0  # static KV cache read in buckets of N tokens (0: as filled; core/inference_lengths.py)
+    flash_attention: bool = True  # False: no fused attention kernel, every score through HBM (core/inference_step.py)
     engine_release: str = "current"  # the serving engine release that runs the plan (core/engine_release.py)
     # disaggregated serving (core/inference_disagg.py): each prefill instance's tensor parallel (0 = tp, the decode
     # instances'), and one block's prefill and decode pools in GPUs (both 0: each pool sized from the rate on its own)
@@ -191,7 +192,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     eager_share = record_layer_stack(fs, inp, m, hw) if unfused(inp.engine_release) else None
     def build(tp: np.ndarray) -> ReplicaModel:
         return ReplicaModel.build(m, hw, eff, tp, a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math,
-                                  inp.engine_release, eager_share)
+                                  inp.engine_release, eager_share, inp.flash_attention)
 
     rep = build(a["tp"])
     disagg = inp.disaggregated  # the prompts run on the prefill pool's instances (``pre``), the replica only decodes
@@ -235,7 +236,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
         fs.constant("eff.kernels_per_layer", DECODE_KERNELS_PER_LAYER)
     hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework",
                "eff.serving_roofline_p", "eff.serving_kv_bw", "eff.serving_prefill_share",
-               *(["infer.gemm_peak"] if stated else [])]
+               *(["infer.gemm_peak"] if stated else []), *record_scores(fs, inp.flash_attention)]
     decode_ratio = [c for f, c in SV.MATMUL_EFFICIENCY_FP4_DECODE.items() if math in ("fp4", "fp6")
                     and np.any(hw.family == f)]
     for const in decode_ratio:  # NVFP4 decode GEMMs: their own share of the prefill's rate (one family today)
@@ -290,7 +291,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
            "FLOPs/(peak·η_attn), KV bytes/(bw·η_kv)) + TP/EP collectives + L · kernels per layer · kernel boundary + L · GEMMs per layer · NVFP4 GEMM fixed time (FP4 "
            "math on a family with a kernel measurement, else none)" + (" + host time per iteration" if stated else "")
            + ("; plain PyTorch: infer.kernels_per_pass kernels, and eager at least infer.launch_s (the host issues "
-              "them one by one; the step takes the longer)" if unfused(inp.engine_release) else ""),
+              "them one by one; the step takes the longer)" if unfused(inp.engine_release) else "")
+           + scores_clause(inp.flash_attention),
            [*hw_deps, "infer.concurrency", "infer.context_read", "infer.in.tp", "eff.kernel_boundary",
             "infer.expert_wait", *(["infer.host_iteration_s"] if stated else []),
             *(["infer.kernels_per_pass", "infer.launch_s", "eff.unfused_kv_bw"] if unfused(inp.engine_release)
@@ -346,7 +348,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
                       "max(GEMM + attention FLOPs / (peak·η) / serving GEMM share, weight stream) + collectives"
                       + (" (plain PyTorch: the eager stack's GEMM share eff.eager_share; the prefill runs eager, so "
                          "at least infer.launch_s)" if unfused(inp.engine_release) else "")
-                      + ("; disaggregated: on a prefill instance" if disagg else ""),
+                      + ("; disaggregated: on a prefill instance" if disagg else "") + scores_clause(inp.flash_attention),
                       [*hw_deps, "infer.in.prompt_tokens", "infer.in.tp",
                        *(["infer.prefill_gpus_per_instance"] if disagg else []),
                        *(["eff.eager_share", "infer.launch_s"] if unfused(inp.engine_release) else [])])

@@ -138,7 +138,8 @@ def decode_steps(inp: InferenceInputs) -> Callable[[np.ndarray, np.ndarray], np.
     math_ = serving_math(inp.weight_dtype, inp.compute_dtype)
     tp, pp, ep = (np.full(1, float(np.ravel(v)[0])) for v in (inp.tp, inp.pp, inp.ep))
     rep = ReplicaModel.build(inp.model, hw, Efficiencies.for_hardware(hw, math_, inp.calibration), tp, pp, ep,
-                             inp.weight_dtype, inp.kv_dtype, math_, inp.engine_release)
+                             inp.weight_dtype, inp.kv_dtype, math_, inp.engine_release,
+                             fused_attention=inp.flash_attention)
 
     def step(batch: np.ndarray, context: np.ndarray) -> np.ndarray:
         return np.asarray(rep.decode_step(np.asarray(batch, float), np.asarray(context, float))["total"], float)

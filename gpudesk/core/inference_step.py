@@ -11,7 +11,7 @@ roofline):
   domain the published kernels' fixed time and link share, MOE_DISPATCH_LATENCY_S etc.).
 * prefill of P tokens in sequences of n: GEMMs 2·N_gemm·P FLOPs, causal attention 2·L·(n/2)·a·(d_qk + d_v) per
   token, divided by the serving engine's GEMM share (SERVING_PREFILL_GEMM_SHARE: fused non-GEMM kernels), plus the
-  same collectives.
+  same collectives. Unfused attention (flash_attention off): every score a·n of a token through HBM, both phases.
 * decode and prefill GEMMs: smooth roofline (t_c^p + t_m^p)^(1/p) against the step's weight stream
   (SERVING_ROOFLINE_SHARPNESS): a short prompt's GEMMs sit near the ridge point just as a decode batch's do; the KV
   cache streams at SERVING_DECODE_KV_BW_EFFICIENCY of HBM bandwidth (plain PyTorch: UNFUSED_DECODE_KV_BW_EFFICIENCY).
@@ -40,14 +40,10 @@ import numpy as np
 
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.collectives import Links, collective_time, local_members, mesh_share, tuned_all_reduce_time
-from gpudesk.core.constants import (
-    ACTIVATION_COMM_BYTES,
-    FRAMEWORK_GEMM_TIME_SHARE,
-    KERNEL_BOUNDARY_S,
-)
+from gpudesk.core.constants import ACTIVATION_COMM_BYTES, FRAMEWORK_GEMM_TIME_SHARE, KERNEL_BOUNDARY_S
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies, hbm_part_share
-from gpudesk.core.engine_release import LayerStack, gemm_peak, host_iteration_s, layer_stack
+from gpudesk.core.engine_release import LayerStack, gemm_peak, host_iteration_s, layer_stack, score_bytes
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory_states import weight_bytes_per_param
 from gpudesk.core.model_math import (
@@ -186,7 +182,7 @@ class ReplicaModel:
     @classmethod
     def build(cls, model: ModelArch, hw: HardwareArrays, eff: Efficiencies, tp: np.ndarray, pp: np.ndarray,
               ep: np.ndarray, weight_dtype: str, kv_dtype: str, compute_dtype: str,
-              release: str = "current", eager_share: Any = None) -> ReplicaModel:
+              release: str = "current", eager_share: Any = None, fused_attention: bool = True) -> ReplicaModel:
         pb = param_breakdown(model)
         shapes = pb.from_architecture
         return cls(
@@ -205,7 +201,7 @@ class ReplicaModel:
                          and model.n_experts else np.ones(np.shape(ep))),
             decode_matmul=decode_matmul_efficiency(hw, eff, compute_dtype),
             gemm_fixed=decode_gemm_fixed(model, hw, compute_dtype), host=host_iteration_s(release, tp, ep),
-            stack=layer_stack(release, model.n_layers, eager_share), kv_share=hbm_part_share(hw),
+            stack=layer_stack(release, model.n_layers, eager_share, fused_attention), kv_share=hbm_part_share(hw),
         )
 
     @property
@@ -287,7 +283,8 @@ class ReplicaModel:
         gemm_c = self.gemm_flops(batch) / (self.compute_peak * self.decode_matmul)
         gemm_m = self.weights_read(batch) / bw
         linear = (gemm_c ** p + gemm_m ** p) ** (1.0 / p)  # smooth roofline near the ridge point
-        kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp
+        kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp \
+            + score_bytes(self.stack, self.model, batch, context, self.gpus)
         attn_flops = 2.0 * self.model.n_layers * context * self.decode_attn_width * batch / g
         kv_bw = hw.hbm_bw * (self.stack.kv_efficiency or SV.SERVING_DECODE_KV_BW_EFFICIENCY.value) * self.kv_share
         attention = np.maximum(attn_flops / (self.attention_peak * eff.attention), kv / kv_bw)
@@ -311,7 +308,8 @@ class ReplicaModel:
         gemm_c = self.gemm_flops(batch) / (self.compute_peak * self.decode_matmul)
         gemm_m = self.weights_read(batch) / (self.hw.hbm_bw * eff.hbm)
         linear = (gemm_c ** p + gemm_m ** p) ** (1.0 / p)
-        kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp
+        kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp \
+            + score_bytes(self.stack, self.model, batch, context, self.gpus)
         attn_c = 2.0 * self.model.n_layers * context * self.decode_attn_width * batch / self.gpus \
             / (self.attention_peak * eff.attention)
         attn_m = kv / (self.hw.hbm_bw * (self.stack.kv_efficiency or SV.SERVING_DECODE_KV_BW_EFFICIENCY.value)
@@ -376,12 +374,12 @@ class ReplicaModel:
         eff = self.eff
         g = self.gpus
         gemm = self.gemm_flops(tokens) / (self.compute_peak * eff.matmul)
-        attn = 2.0 * self.model.n_layers * (seq_len / 2.0) * self.attn_width * tokens / g \
+        attn = 2.0 * self.model.n_layers * seq_len * (1.0 if self.stack.score_bytes else 0.5) * self.attn_width * tokens / g \
             / (self.attention_peak * eff.attention)
         # a pilot calibration of the framework share scales the serving share by the same factor
         share = min(1.0, SV.SERVING_PREFILL_GEMM_SHARE.value * eff.framework / FRAMEWORK_GEMM_TIME_SHARE.value) \
             if self.stack.prefill_share is None else self.stack.prefill_share  # unfused: the eager stack's share
-        return np.asarray(gemm / share), np.asarray(attn / share)
+        return np.asarray(gemm / share), np.asarray(attn / share + score_bytes(self.stack, self.model, tokens, seq_len, g) / (self.hw.hbm_bw * eff.hbm))
 
     def prefill_compute(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
         """Compute-only seconds to prefill ``tokens`` tokens in sequences of ``seq_len`` (no weight stream)."""

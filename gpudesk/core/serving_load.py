@@ -95,7 +95,7 @@ def serving_inputs(model: ModelArch, w: Workload, hw: HardwareArrays, rate: Any,
         tpot_target_s=w.tpot_ms / 1000.0, e2e_target_s=w.e2e_ms / 1000.0, batching=w.batching,
         disaggregated=w.batching == "disaggregated", scenario=w.serving_scenario,
         serving_fraction=w.serving_memory_fraction, calibration=calibration, prompts_aligned=w.attention_dp_balance,
-        kv_bucket_tokens=w.kv_bucket_tokens,
+        kv_bucket_tokens=w.kv_bucket_tokens, flash_attention=p.flash_attention,
         engine_release=w.engine_release, prefill_tp=p.prefill_tp, prefill_pool_gpus=p.prefill_pool_gpus,
         decode_pool_gpus=p.decode_pool_gpus,
     )

@@ -64,7 +64,9 @@ class Parallelism:
     zero_stage: int = num(1, 0, 3, "", "ZeRO stage (3 = FSDP full shard)", why=why.ZERO)
     recompute: str = choice("selective", RECOMPUTE, "activation recomputation")
     sequence_parallel: bool = True
-    flash_attention: bool = True
+    flash_attention: bool = field(default=True, metadata={"help": (
+        "fused attention kernel (FlashAttention or the engine's own): training keeps no a·s score tensors in memory "
+        "and moves none through HBM; serving off: every attention score goes through HBM, in prefill and decode")})
     training_stack: str = choice(
         "megatron", TRAINING_STACKS,
         "training implementation: Megatron-LM / NeMo conventions (fused vocab-parallel loss, bf16 "

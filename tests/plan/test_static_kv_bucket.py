@@ -1,6 +1,7 @@
-"""Plan input kv_bucket_tokens (issue 18: plans that can say what was run): an engine that keeps a static KV cache of
-input + output tokens and reads it in buckets (Optimum Habana's text generation with --bucket_size N
---bucket_internal; N at or above input + output: the whole cache every step, as with --reuse_cache and no bucket)."""
+"""Plan inputs that say how a serving engine ran attention (issue 18: plans that can say what was run):
+kv_bucket_tokens, a static KV cache of input + output tokens read in buckets (Optimum Habana's text generation with
+--bucket_size N --bucket_internal; N at or above input + output: the whole cache every step, as with --reuse_cache
+and no bucket), and flash_attention, whether attention runs a fused kernel."""
 
 from __future__ import annotations
 
@@ -39,3 +40,33 @@ def test_a_static_cache_read_in_buckets_makes_each_decode_step_read_more(catalog
     assert _inputs_to_json(bucketed)["infer.in.kv_bucket_tokens"]["value"] == 128
     w.prompt_tokens, w.output_tokens = 2048, 2048  # half a bucket more than the 3,072 filled on average
     assert run(128).number("infer.context_read") == 3072 + 64
+
+
+def test_attention_without_a_fused_kernel_moves_its_scores_through_hbm(catalog) -> None:
+    """flash_attention off (Intel's Mistral 7B commands run Optimum Habana without --use_flash_attention): every score
+    a·n of a token goes through HBM, ATTENTION_SCORE_BYTES_SERVING (8 B) each; a decode step of C sequences at
+    context c reads L·a·c·C·8 B more beside its KV cache, a prompt of n tokens moves L·a·n²·8 B (and computes the
+    masked half of its scores); the input is echoed and the constant named in the step's explanation."""
+    project = Project()
+    w = project.phases[0].workloads[0]
+    w.kind, w.model_id, w.serving_scenario, w.batching = "llm_inference", "mistral-7b-v0.1", "offline", "static"
+    w.prompt_tokens, w.output_tokens, w.concurrency = 2048, 128, 120
+    w.weight_dtype = w.kv_dtype = "fp8"
+    project.phases[0].hardware.accelerator_id = "gaudi2"
+
+    def run(flash: bool):  # type: ignore[no-untyped-def]
+        w.parallel.flash_attention = flash
+        return estimate_plan(project, catalog).phases[0].figures
+
+    fused, unfused = run(True), run(False)
+    layers, heads, n, c = 32, 32, 2048, fused.number("infer.context_read")
+    kv_rate = fused.number("hw.hbm_bw") * fused.number("eff.serving_kv_bw")
+    scores = layers * heads * c * 120 * 8.0  # bytes a decode step of the batch reads beside its KV cache
+    extra = unfused.number("infer.decode_step_s") - fused.number("infer.decode_step_s")
+    assert extra == pytest.approx(scores / kv_rate, rel=1e-6)
+    prompt = layers * heads * n * n * 8.0 / (fused.number("hw.hbm_bw") * fused.number("eff.hbm"))
+    assert unfused.number("infer.prefill_s") > fused.number("infer.prefill_s") + prompt
+    assert unfused.number("infer.tokens_per_s") < fused.number("infer.tokens_per_s")
+    assert _inputs_to_json(unfused)["infer.in.flash_attention"]["value"] == "no"
+    assert "eff.serving_score_bytes" in [q.key for q in unfused.explain("infer.decode_step_s").inputs]
+    assert "eff.serving_score_bytes" not in fused

@@ -40,6 +40,7 @@ class InferenceCase:
     note: str = ""
     release: str = PERFORMANCE_MD_RELEASE[0]  # the serving engine release of the page's tables (engine_releases.py)
     kv_bucket: int = 0  # the run read a static KV cache in buckets of this many tokens (InferenceInputs.kv_bucket_tokens)
+    flash_attention: bool = True  # False: the run's attention had no fused kernel (InferenceInputs.flash_attention)
 
 
 def _rows(prefix: str, acc: Accelerator, dtype: str, table: str, rows: list[tuple]) -> list[InferenceCase]:

@@ -231,7 +231,7 @@ def predict_inference(case: InferenceCase) -> float:
     fs = estimate_inference(InferenceInputs(
         model=case.model, hardware=hw, weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype,
         prompt_tokens=case.prompt, output_tokens=case.output, concurrency=case.batch, tp=case.tp, batching="static",
-        engine_release=case.release, kv_bucket_tokens=case.kv_bucket))
+        engine_release=case.release, kv_bucket_tokens=case.kv_bucket, flash_attention=case.flash_attention))
     if case.metric == "ttft_s":
         return fs.value_at("infer.prefill_s", 0)
     return fs.value_at("infer.tokens_per_s_per_gpu", 0)

@@ -55,6 +55,12 @@ ATTENTION_SCORE_BYTES_BACKWARD = Constant(
     "ATTENTION_SCORE_BYTES_BACKWARD", 19.0, "B", "HBM bytes per attention score, backward, without a fused kernel",
     "derived like ATTENTION_SCORE_BYTES_FORWARD for the backward: dV reads the dropout output (2 B), dP is written (2), dropout's backward reads dP and the mask and writes its gradient (2 + 1 + 2), softmax's backward reads P and that gradient and writes dS (2 + 2 + 2), and dQ and dK each read dS (2 + 2): 19 B [D]",
 )
+ATTENTION_SCORE_BYTES_SERVING = Constant(
+    "ATTENTION_SCORE_BYTES_SERVING", 8.0, "B", "HBM bytes per attention score of a serving pass without a fused kernel",
+    "derived like ATTENTION_SCORE_BYTES_FORWARD without dropout (a serving pass runs none): the batched QKᵀ writes S "
+    "(2 B, 16-bit), the scale-mask-softmax reads S and writes P (2 + 2), the product with V reads P (2): 8 B; the "
+    "unfused QKᵀ and PV also compute the masked half of a causal prompt [D]",
+)
 TORCH_COMPILE_FUSED_SHARE = Constant(
     "TORCH_COMPILE_FUSED_SHARE", 0.135, "fraction", "share of an eager training step torch.compile fuses away",
     "Ivanov et al. 2021, 'Data Movement Is All You Need' (arXiv 2007.00072) Table 1: element-wise operators are "
