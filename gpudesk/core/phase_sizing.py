@@ -57,13 +57,6 @@ def peak_servers(config: SizedConfiguration, phase: Phase) -> int:
     return max(1, math.ceil(gpus / max(per_server, 1)))
 
 
-def _pools(figures: FigureSet) -> tuple[int, ...]:
-    """A disaggregated serving workload's (prefill pool, decode pool) GPUs as its figures size them; () otherwise or
-    where either is unknown."""
-    pools = [figures.number(k, math.nan) for k in ("infer.disagg_prefill_gpus", "infer.disagg_decode_gpus")]
-    return tuple(int(g) for g in pools) if all(math.isfinite(g) and g >= 1 for g in pools) else ()
-
-
 def _workload_key(index: int) -> str:
     return f"plan.w{index + 1}.gpus"
 
@@ -94,7 +87,7 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
         sizings.append(WorkloadSizing(
             index=i, name=w.name, kind=w.kind, gpus=result.gpus, gpus_needed=result.gpus_needed or result.gpus,
             layout=result.layout, sized_by=result.sized_by, gpus_key=key, capacity=result.capacity,
-            model_name=result.model_name, pools=_pools(result.figures),
+            model_name=result.model_name, pools=result.pools,
         ))
     keys = [_workload_key(i) for i in range(len(results))]
     if shared:

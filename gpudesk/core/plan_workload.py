@@ -18,6 +18,7 @@ from gpudesk.catalog import records as rec
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.checks import Check
 from gpudesk.core.constants import RAW_TEXT_BYTES_PER_TOKEN, SERVING_PEAK_POWER_LOAD, TRAINING_POWER_LOAD
+from gpudesk.core.disagg_capacity import pool_split
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import estimate_inference
@@ -81,6 +82,8 @@ class WorkloadResult:
     image_size_px: float = 0.0
     # figures a sizing with ``layout_search=False`` left out (mem.min_gpus): absent from ``figures``, not unknown
     left_out: tuple[str, ...] = ()
+    # disaggregated LLM serving: (prefill pool, decode pool) GPUs on the plan's GPUs (core/disagg_capacity.py)
+    pools: tuple[int, ...] = ()
 
 
 def scaleout_of(server: rec.Server, gpus_per_node: int, nic: rec.Nic | None) -> tuple[float, int, str]:
@@ -353,13 +356,22 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
     replicas = max(gpus // max(per_replica, 1), 1)
     lam = figures.number("infer.max_rate_per_replica", float("nan"))
     tokens = figures.number("infer.tokens_per_s", float("nan"))
+    split = pool_split(figures, gpus, phase.hardware.nodes > 0, (p.prefill_pool_gpus, p.decode_pool_gpus))
+    total, tokens_total = lam * replicas, tokens * replicas
+    if split is not None:  # both pools carry it: the decode instances are the replicas, at the pools' common rate
+        if split.decode_instances < 1 or split.prefill_instances < 1:
+            raise PlanInputError(refusal("input.pools_exceed_phase", field=f"{where}.parallel", total=gpus,
+                                         prefill=int(figures.number("infer.prefill_gpus_per_instance", 1.0)),
+                                         decode=per_replica, block=int(p.prefill_pool_gpus + p.decode_pool_gpus)))
+        replicas, total = split.decode_instances, split.rate
+        tokens_total = tokens * total / lam if lam > 0 else float("nan")
     unserved = unserved_reason(figures)
     if unserved:  # a rate of 0 is 'cannot serve', not a capacity (the status bar read '承载能力 0 请求/秒')
-        lam = tokens = float("nan")
+        lam = tokens = total = tokens_total = float("nan")
         record_unserved(figures, unserved)
-    capacity = ServingCapacity(replicas=replicas, per_replica=lam, total=lam * replicas, target=rate,
-                               unit="requests/s", tokens_per_s_per_replica=tokens,
-                               tokens_per_s_total=tokens * replicas, unserved=unserved)
+    capacity = ServingCapacity(replicas=replicas, per_replica=total / replicas, total=total, target=rate,
+                               unit="requests/s", tokens_per_s_per_replica=tokens_total / replicas,
+                               tokens_per_s_total=tokens_total, unserved=unserved)
     daily = daily_requests(w)
     daily_tokens = daily * (w.prompt_tokens + w.output_tokens)
     # share of the peak the average hour carries (the agent path passes its own rate: 1 / peak factor)
@@ -376,5 +388,5 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
         sized_by=sized_by, sizing_formula=formula,
         sizing_keys=tuple(k for k in ("infer.gpus_needed", "infer.gpus_per_replica") if k in figures),
         layout=Layout(p.tp, p.pp, 1, p.ep, replicas), gpus_needed=own, capacity=capacity,
-        left_out=() if layout_search else LEFT_OUT,
+        left_out=() if layout_search else LEFT_OUT, pools=split.pools if split is not None else (),
     )

@@ -1,0 +1,72 @@
+"""A disaggregated deployment carries what both of its pools carry (core/disagg_capacity.py): min(prefill
+instances · prefill rate, decode instances · decode rate), never every instance of both pools counted as a replica
+at the decode instance's rate (the gov sample's phase 1, disaggregated, read 14.2 requests/s where its pools carry
+7.1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpudesk.core.disagg_capacity import best_split
+from gpudesk.project.model import Project
+from gpudesk.results.pipeline import PlanInputError, estimate_plan
+
+
+def _plan(nodes: int = 0, pools: tuple[int, int] = (0, 0), rate: float = 20.0) -> Project:
+    project = Project()
+    w = project.phases[0].workloads[0]
+    w.kind, w.model_id, w.batching, w.prompt_tokens, w.output_tokens = "llm_inference", "llama-3.1-70b", \
+        "disaggregated", 4096, 256
+    w.peak_requests_per_s, w.ttft_ms, w.tpot_ms = rate, 3000, 50
+    w.parallel.tp = 4
+    w.parallel.prefill_pool_gpus, w.parallel.decode_pool_gpus = pools
+    hw = project.phases[0].hardware
+    hw.accelerator_id, hw.nodes, hw.gpus_per_node = "h200-sxm", nodes, 8
+    return project
+
+
+def _rates(fs) -> tuple[float, float, int, int]:
+    return (fs.number("infer.max_prefill_rate_per_instance"), fs.number("infer.max_rate_per_replica"),
+            int(fs.number("infer.prefill_gpus_per_instance")), int(fs.number("infer.gpus_per_replica")))
+
+
+def test_a_sized_deployment_carries_what_both_pools_carry(catalog) -> None:
+    phase = estimate_plan(_plan(), catalog).phases[0]
+    fs, w = phase.figures, phase.config.workloads[0]
+    pre_rate, dec_rate, pre_g, dec_g = _rates(fs)
+    n_pre, n_dec = fs.number("infer.disagg_prefill_gpus") / pre_g, fs.number("infer.disagg_decode_gpus") / dec_g
+    cap = w.capacity
+    assert cap.total == pytest.approx(min(n_pre * pre_rate, n_dec * dec_rate))
+    assert cap.total >= 20.0  # sized for the rate
+    assert cap.total < (n_pre + n_dec) * dec_rate  # not every instance of both pools at the decode rate
+    assert cap.replicas == n_dec and cap.per_replica * cap.replicas == pytest.approx(cap.total)
+    assert w.pools == (int(n_pre * pre_g), int(n_dec * dec_g))
+
+
+def test_fixed_nodes_split_into_the_pools_that_carry_the_most(catalog) -> None:
+    phase = estimate_plan(_plan(nodes=3), catalog).phases[0]
+    pre_rate, dec_rate, pre_g, dec_g = _rates(phase.figures)
+    w = phase.config.workloads[0]
+    n_pre, n_dec = w.pools[0] // pre_g, w.pools[1] // dec_g
+    assert sum(w.pools) <= 24 and (n_pre, n_dec) == best_split(24, pre_g, dec_g, pre_rate, dec_rate)
+    best = max(min(a * pre_rate, b * dec_rate) for a in range(1, 6) for b in range(1, 6) if 4 * (a + b) <= 24)
+    assert w.capacity.total == pytest.approx(best)
+
+
+def test_fixed_nodes_run_whole_blocks_of_the_stated_pools(catalog) -> None:
+    phase = estimate_plan(_plan(nodes=5, pools=(12, 8)), catalog).phases[0]  # 40 GPUs: two blocks of 20
+    pre_rate, dec_rate, _, _ = _rates(phase.figures)
+    w = phase.config.workloads[0]
+    assert w.pools == (24, 16)
+    assert w.capacity.total == pytest.approx(min(6 * pre_rate, 4 * dec_rate))
+
+
+def test_a_phase_too_small_for_one_block_is_refused_by_name(catalog) -> None:
+    with pytest.raises(PlanInputError) as raised:
+        estimate_plan(_plan(nodes=1, pools=(8, 8)), catalog)
+    assert "workloads[0].parallel" in str(raised.value) and "16 GPUs" in str(raised.value)
+
+
+def test_best_split_needs_one_instance_of_each() -> None:
+    assert best_split(4, 4, 4, 1.0, 1.0) == (0, 0)
+    assert best_split(12, 4, 4, 1.0, 2.0) == (2, 1)  # prefill slower: two prefill instances feed one decode
