@@ -6,6 +6,12 @@ currency themselves (``costs.currency_chosen``). A currency the user set is neve
 in USD stays in USD, and the estimate says that the catalog's CNY prices are converted at the plan's rate
 (``cost.currency_converted``). Setting the currency marks it chosen in the same undoable edit.
 
+A plan is costed in one currency (core/plan_admission.py refuses a plan whose phases differ), so a phase's region
+never splits it: in a plan of several phases, a phase whose currency was not chosen takes the currency its other
+phases share rather than its region's (a China customer's plan in CNY whose phase 2 bursts to a US cloud region
+stays in CNY, its USD prices converted at the plan's rate). Until 2026-12-04 the region edit moved that phase to USD
+and the next estimate refused the plan for mixing currencies.
+
 Qt-free and read by the plan loader (``schema.py``) and the edit choke point (``session/document.py``).
 """
 
@@ -72,7 +78,21 @@ def follow_region_in_dict(data: dict[str, Any]) -> dict[str, Any]:
         if not chosen and isinstance(region, str) and market_of_region(region) == "cn":
             costs["currency"] = CHINA_CURRENCY
         out.append({**phase, "costs": costs})
-    return {**data, "phases": out}
+    return {**data, "phases": _one_currency(out)}
+
+
+def _one_currency(phases: list[Any]) -> list[Any]:
+    """Phases whose currency was not chosen take the plan's: the first chosen currency, else the first phase's (a
+    phase without one has the model's USD). Chosen currencies are left as stated, agreeing or not (the estimate
+    refuses a plan that mixes them, naming the field)."""
+    costs = [p.get("costs") if isinstance(p, dict) and isinstance(p.get("costs"), dict) else None for p in phases]
+    stated = [c for c in costs if c is not None]
+    if len(stated) < 2:
+        return phases
+    chosen = [c.get("currency") for c in stated if c.get("currency_chosen") is True and isinstance(c.get("currency"), str)]
+    plan = chosen[0] if chosen else stated[0].get("currency", OTHER_CURRENCY)
+    return [{**p, "costs": {**c, "currency": plan}} if c is not None and c.get("currency_chosen") is not True else p
+            for p, c in zip(phases, costs)]
 
 
 def edits_following(project: Project, assignments: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
@@ -93,6 +113,9 @@ def edits_following(project: Project, assignments: list[tuple[str, Any]]) -> lis
                 extra.append((prefix + "currency_chosen", True))
         elif not phase.costs.currency_chosen and isinstance(value, str) and prefix + "currency" not in assigned:
             currency = currency_of_region(value, phase.costs.currency, phase.facility.region)
+            others = {p.costs.currency for j, p in enumerate(project.phases) if j != index}
+            if len(others) == 1:  # one plan, one currency: the region of one phase does not split it
+                currency = next(iter(others))
             if currency != phase.costs.currency:
                 extra.append((prefix + "currency", currency))
     return extra

@@ -82,3 +82,29 @@ def test_a_china_plan_in_usd_says_its_cny_prices_are_converted(tmp_path) -> None
     assert "7.2 CNY per USD" in converted.message
     data = _one_phase({})
     assert "cost.currency_converted" not in {c.id for c in estimate_plan(project_from_dict(data), catalog).phases[0].checks}
+
+
+def _two_phases(second_region: str) -> dict:
+    return {"schema_version": 2, "phases": [{"facility": {"region": "cn"}, "costs": {}},
+                                            {"facility": {"region": second_region}, "costs": {}}]}
+
+
+def test_a_phase_region_edit_never_splits_the_plan_currency() -> None:
+    """A China plan whose phase 2 moves to a US region stays in CNY (the plan is costed in one currency; a region
+    edit that moved only phase 2 to USD made the next estimate refuse the plan for mixing currencies)."""
+    doc = ProjectDocument(project_from_dict(_two_phases("cn")))
+    assert [p.costs.currency for p in doc.project.phases] == ["CNY", "CNY"]
+    doc.set("phases[1].facility.region", "us")
+    assert [p.costs.currency for p in doc.project.phases] == ["CNY", "CNY"]
+    one = ProjectDocument(project_from_dict(_one_phase({})))
+    one.set("phases[0].facility.region", "us")  # a single phase still follows its region
+    assert one.project.phases[0].costs.currency == "USD"
+
+
+def test_a_file_whose_phases_lie_in_two_markets_is_costed_in_one_currency() -> None:
+    phases = project_from_dict(_two_phases("us-east")).phases
+    assert [p.costs.currency for p in phases] == ["CNY", "CNY"]
+    data = _two_phases("cn")
+    data["phases"][1]["costs"] = {"currency": "USD", "currency_chosen": True}
+    phases = project_from_dict(data).phases  # the user's choice leads: the other phase follows it
+    assert [(p.costs.currency, p.costs.currency_chosen) for p in phases] == [("USD", False), ("USD", True)]
