@@ -97,3 +97,42 @@ def test_a_fields_range_reads_as_the_reader_counts() -> None:
     assert range_text(1, 65_536, "条序列", "zh") == "1 – 65,536 条序列"  # not whole in 万: its digits, not 6.554 万
     assert range_text(1, 16, ":1", "zh") == "1 – 16:1"
     assert range_text(1, 1e8, "sequences", "en") == "1 – 100,000,000 sequences"
+
+
+def test_latin_words_and_numbers_stand_apart_from_chinese_in_every_chinese_text() -> None:
+    """A space between a Latin word or a number and Chinese, as the figures, formulas and report already wrote it:
+    the window's labels read '每节点GPU数', 'LoRA秩', '首token时延目标' beside '预填充池 16 卡'. Placeholders and
+    escapes are not text."""
+    import re
+    from pathlib import Path
+
+    glued = re.compile(r"[A-Za-z0-9%][\u4e00-\u9fff]|[\u4e00-\u9fff][A-Za-z0-9]")
+    found = []
+    for path in sorted(Path(__file__).resolve().parents[2].joinpath("resources", "i18n").glob("*zh*.toml")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if "=" in line and not line.lstrip().startswith(("#", "[")):
+                text = re.sub(r"\{[^}]*\}|\\.", " ", line.split("=", 1)[1])
+                found += [f"{path.name}: {line.strip()[:80]}" for _ in glued.findall(text)[:1]]
+    assert not found, "\n".join(found)
+
+
+def test_latin_words_and_numbers_stand_apart_from_chinese_in_every_vocabulary() -> None:
+    """The same rule for the declared vocabularies' Chinese names (the step titles read '看GPU时', the catalog
+    columns 'KV头数', 'GPU数')."""
+    import importlib
+    import pkgutil
+    import re
+
+    import gpudesk.vocabulary as package
+    from gpudesk.vocabulary.terms import Vocabulary
+
+    glued = re.compile(r"[A-Za-z0-9%][\u4e00-\u9fff]|[\u4e00-\u9fff][A-Za-z0-9]")
+    found, seen = [], 0
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"gpudesk.vocabulary.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, Vocabulary):
+                for term in value:
+                    seen += 1
+                    found += [f"{info.name}.{term.code}: {term.zh}"] if glued.search(term.zh) else []
+    assert seen > 100 and not found, "\n".join(found)
