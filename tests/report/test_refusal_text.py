@@ -316,7 +316,7 @@ def test_a_custom_models_keys_are_named_by_the_catalogs_field_names_in_chinese()
     shown = error_text(caught.value, "zh", describe_path)
     assert "参数量：" in shown and "隐藏维度：" in shown and "“layerz”：未知字段" in shown, shown
     assert not re.search(r"params_total|hidden|kind", shown), shown
-    assert describe_path("phases[0].workloads[0].custom_model.n_kv_heads", "zh").endswith("自定义模型 · KV头数")
+    assert describe_path("phases[0].workloads[0].custom_model.n_kv_heads", "zh").endswith("自定义模型 · KV 头数")
 
 
 def test_a_fields_bounds_read_as_the_reader_counts_never_as_plain_digits():

@@ -108,7 +108,7 @@ def test_the_widget_renders_either_language():
     assert guide.shown == (STEPS[0].key, "zh", frozenset(), frozenset())
     guide.show_step("host")
     text = guide.browser.toPlainText()
-    assert text.startswith("3. CPU和内存要能跟上GPU") and "要回答的问题" in text and "案例二" in text
+    assert text.startswith("3. CPU 和内存要能跟上 GPU") and "要回答的问题" in text and "案例二" in text
     guide.set_language("en")
     assert guide.browser.toPlainText().startswith("3. CPU and memory that keep GPUs fed")
     guide.deleteLater()
@@ -129,7 +129,7 @@ def test_switching_to_chinese_keeps_the_guide_on_its_step(qtbot, settings, langu
         new = started.window
         assert new is not window and new.lang == "zh"
         assert new.step_guide_dock.windowTitle() == "步骤指南" and in_front(new.step_guide_dock)
-        assert guide_text(new).startswith("3. CPU和内存要能跟上GPU")
+        assert guide_text(new).startswith("3. CPU 和内存要能跟上 GPU")
     finally:
         if started.window.document is not None:
             started.window.document.mark_saved()
