@@ -335,7 +335,7 @@ def gb300_ratios(rows: list, by: dict) -> str:
         "first came to CUTLASS in 4.2.0 (release notes, 2025-09-18: 'Support for Blackwell SM103 kernels for B300 "
         "GPUs'), and TensorRT-LLM added SM103 devices on 2025-09-08 with its CUTLASS update 'delayed, will do in a "
         "later PR' (NVIDIA/TensorRT-LLM pull request #7568), the day before the v5.1 results were published "
-        "(2025-09-09), when its engines were long built. NVIDIA may have held unreleased kernels; nothing "
+        "(2025-09-09), by when its engines had long been built. NVIDIA may have held unreleased kernels; nothing "
         "published says its v5.1 engine issued them, and the runs' 1.05-1.09x on the prefill-heavy 405B is what "
         "the SM100 form gives, a check here, not the reason. The plan input naming the release now says so: under TensorRT-LLM 0.x, 1.0 "
         "and 1.1 (the v5.1 GB300 runs' line, tests/validation/engine_releases.py) an NVFP4 GEMM runs at min(FP4 "
