@@ -10,9 +10,9 @@ carries
 Its GPUs are split between the pools: as the core sized them from the rate (``infer.disagg_prefill_gpus`` and
 ``infer.disagg_decode_gpus``) when the plan leaves the node count to gpudesk; where the plan fixes the nodes, in
 whole blocks of its stated pools, or, with no block stated, the split of whole instances that carries the most
-(every split tried; a tie keeps the larger prefill pool). Counting every instance of both pools as a serving replica
-at the decode instance's rate, as the plan layer did until 2026-12-04, read the gov sample's disaggregated phase 1 at
-14.2 requests/s where its pools carry 7.1.
+(every split tried; a tie keeps the larger prefill pool; with a pool's rate unknown or 0, the even split). Counting
+every instance of both pools as a serving replica at the decode instance's rate, as the plan layer did until
+2026-12-04, read the gov sample's phase 1 made disaggregated at 14.2 requests/s where its pools carry 7.5.
 
 Reads nothing but its arguments."""
 
@@ -77,7 +77,7 @@ def pool_split(figures: FigureSet, gpus: int, fixed: bool, stated: tuple[float, 
         blocks = gpus // int(stated[0] + stated[1])
         n_pre, n_dec = blocks * int(stated[0]) // pre_gpus, blocks * int(stated[1]) // dec_gpus
     else:
-        rates_known = math.isfinite(pre_rate) and math.isfinite(dec_rate)
+        rates_known = math.isfinite(pre_rate) and math.isfinite(dec_rate) and pre_rate > 0 and dec_rate > 0
         n_pre, n_dec = best_split(gpus, pre_gpus, dec_gpus, pre_rate if rates_known else 1.0,
                                   dec_rate if rates_known else 1.0)
     return PoolSplit(prefill_instances=n_pre, decode_instances=n_dec, prefill_gpus=n_pre * pre_gpus,

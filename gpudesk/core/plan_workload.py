@@ -388,5 +388,5 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
         sized_by=sized_by, sizing_formula=formula,
         sizing_keys=tuple(k for k in ("infer.gpus_needed", "infer.gpus_per_replica") if k in figures),
         layout=Layout(p.tp, p.pp, 1, p.ep, replicas), gpus_needed=own, capacity=capacity,
-        left_out=() if layout_search else LEFT_OUT, pools=split.pools if split is not None else (),
+        left_out=() if layout_search else LEFT_OUT, pools=split.pools if split is not None and not unserved else (),
     )

@@ -1,7 +1,7 @@
 """A disaggregated deployment carries what both of its pools carry (core/disagg_capacity.py): min(prefill
 instances · prefill rate, decode instances · decode rate), never every instance of both pools counted as a replica
 at the decode instance's rate (the gov sample's phase 1, disaggregated, read 14.2 requests/s where its pools carry
-7.1)."""
+7.5)."""
 
 from __future__ import annotations
 
@@ -70,3 +70,16 @@ def test_a_phase_too_small_for_one_block_is_refused_by_name(catalog) -> None:
 def test_best_split_needs_one_instance_of_each() -> None:
     assert best_split(4, 4, 4, 1.0, 1.0) == (0, 0)
     assert best_split(12, 4, 4, 1.0, 2.0) == (2, 1)  # prefill slower: two prefill instances feed one decode
+
+
+@pytest.mark.parametrize("nodes", [0, 2])
+def test_a_deployment_that_cannot_serve_names_no_pools(catalog, nodes: int) -> None:
+    """Llama 3.1 70B at TP1 on 24 GB L4s holds no sequence: capacity unknown with its reason, and no split of GPUs
+    that carries nothing ('预填充池 15 卡 + 解码池 1 卡' on 16 GPUs, or 1 + 1 on the 1 GPU the phase was sized to)."""
+    project = _plan(nodes=nodes, rate=5.0)
+    w = project.phases[0].workloads[0]
+    w.parallel.tp = 1
+    project.phases[0].hardware.accelerator_id = "l4"
+    sized = estimate_plan(project, catalog).phases[0].config.workloads[0]
+    assert sized.capacity.unserved == "no_memory" and sized.capacity.total != sized.capacity.total
+    assert sized.pools == ()
