@@ -14,17 +14,24 @@ from gpudesk.results.plan_json import _inputs_to_json
 pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
 
 
+def _static_fp8(model: str, accelerator: str, prompt: int, output: int, batch: int) -> Project:
+    """A static batch of FP8 weights and KV cache, offline, as Intel's model-performance tables ran."""
+    project = Project()
+    w = project.phases[0].workloads[0]
+    w.kind, w.model_id, w.serving_scenario, w.batching = "llm_inference", model, "offline", "static"
+    w.prompt_tokens, w.output_tokens, w.concurrency = prompt, output, batch
+    w.weight_dtype = w.kv_dtype = "fp8"
+    project.phases[0].hardware.accelerator_id = accelerator
+    return project
+
+
 def test_a_static_cache_read_in_buckets_makes_each_decode_step_read_more(catalog) -> None:
     """128 + 128 tokens in a static batch: the mean context in flight is I + O/2 = 192; read in buckets of 128 the
     attention reads to the next multiple of 128, 256 at every step (192 + 64, at most I + O); a bucket above I + O
     reads the whole 256-token cache; the step is longer and fewer tokens come out; the input is echoed and named in
     the decode step's explanation."""
-    project = Project()
+    project = _static_fp8("llama-3.1-8b", "gaudi3", 128, 128, 1024)
     w = project.phases[0].workloads[0]
-    w.kind, w.model_id, w.serving_scenario, w.batching = "llm_inference", "llama-3.1-8b", "offline", "static"
-    w.prompt_tokens, w.output_tokens, w.concurrency = 128, 128, 1024
-    w.weight_dtype = w.kv_dtype = "fp8"
-    project.phases[0].hardware.accelerator_id = "gaudi3"
 
     def run(bucket: int):  # type: ignore[no-untyped-def]
         w.kv_bucket_tokens = bucket
@@ -47,12 +54,8 @@ def test_attention_without_a_fused_kernel_moves_its_scores_through_hbm(catalog) 
     a·n of a token goes through HBM, ATTENTION_SCORE_BYTES_SERVING (8 B) each; a decode step of C sequences at
     context c reads L·a·c·C·8 B more beside its KV cache, a prompt of n tokens moves L·a·n²·8 B (and computes the
     masked half of its scores); the input is echoed and the constant named in the step's explanation."""
-    project = Project()
+    project = _static_fp8("mistral-7b-v0.1", "gaudi2", 2048, 128, 120)
     w = project.phases[0].workloads[0]
-    w.kind, w.model_id, w.serving_scenario, w.batching = "llm_inference", "mistral-7b-v0.1", "offline", "static"
-    w.prompt_tokens, w.output_tokens, w.concurrency = 2048, 128, 120
-    w.weight_dtype = w.kv_dtype = "fp8"
-    project.phases[0].hardware.accelerator_id = "gaudi2"
 
     def run(flash: bool):  # type: ignore[no-untyped-def]
         w.parallel.flash_attention = flash
