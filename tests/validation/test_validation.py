@@ -9,6 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 from generate_validation_report import DOC, render
+from issue_targets import README, README_BEGIN, README_END, readme_block, readme_with_block, target_rows
 from validation_bands import CONSTANTS, COVERAGE, MIN_BAND_CASES, bands, conformal_bounds, render_constants
 from validation_cases_inference import INFERENCE_LATENCY_CASES, INFERENCE_THROUGHPUT_CASES
 from validation_cases_measured import (
@@ -207,15 +208,38 @@ def test_issue_targets_hold(results):
     assert stats["inference throughput"]["median_abs_error"] <= 0.20
 
 
-# Issue 18's training target (held-out median |error| <= 10% in every hardware family with >= 10 cases), met by
-# these families since 2026-12-02 (Hopper 4.6%, Blackwell 9.5% of 45 runs); Ampere (14.3% of 15) is not yet.
-TRAINING_FAMILIES_MEETING_TARGET = ("nvidia-hopper", "nvidia-blackwell")
+# Issue 18's targets met on the held-out half (tests/validation/issue_targets.py; docs/validation.md's table): a met
+# target stays met. Missed on 2026-12-04: the p90 of in-flight serving (AMD MI300X rows) and of MLPerf Inference
+# (Blackwell). Add a target here when it is first met.
+TARGETS_MET = {
+    "median": ("training / all", "training / nvidia-ampere", "training / nvidia-blackwell", "training / nvidia-hopper",
+               "inference throughput / all", "inference throughput / intel-gaudi",
+               "serving throughput, in-flight batching / all", "serving throughput, in-flight batching / nvidia-blackwell",
+               "serving throughput, in-flight batching / nvidia-hopper", "MLPerf inference throughput / all",
+               "MLPerf inference throughput / nvidia-blackwell", "MLPerf inference throughput / nvidia-hopper",
+               "training memory / all", "training memory / nvidia-hopper", "system power / all"),
+    "p90": ("training / all", "training / nvidia-ampere", "training / nvidia-blackwell", "training / nvidia-hopper",
+            "inference throughput / all", "inference throughput / intel-gaudi",
+            "serving throughput, in-flight batching / nvidia-blackwell",
+            "serving throughput, in-flight batching / nvidia-hopper", "MLPerf inference throughput / nvidia-hopper",
+            "training memory / all", "training memory / nvidia-hopper", "system power / all"),
+}
 
 
-@pytest.mark.parametrize("family", TRAINING_FAMILIES_MEETING_TARGET)
-def test_held_out_training_stays_within_ten_percent_in_the_families_that_reached_it(results, family):
-    errs = [abs(r.error) for r in results if r.group == "training" and r.family == family and r.split == HELD_OUT]
-    assert len(errs) >= 10 and float(np.median(errs)) <= 0.10, (family, len(errs), float(np.median(errs)))
+@pytest.mark.parametrize("kind", sorted(TARGETS_MET))
+def test_issue_18_targets_once_met_stay_met(results, kind):
+    rows = {r.key: r for r in target_rows(results)}
+    assert set(TARGETS_MET[kind]) <= set(rows), set(TARGETS_MET[kind]) - set(rows)
+    missed = {k: (rows[k].median if kind == "median" else rows[k].p90) for k in TARGETS_MET[kind]
+              if not (rows[k].median_met if kind == "median" else rows[k].p90_met)}
+    assert not missed, missed
+
+
+def test_readme_states_the_accuracy_the_suite_measures(results):
+    readme = README.read_text(encoding="utf-8")
+    assert readme.count(README_BEGIN) == 1 and readme.count(README_END) == 1
+    assert readme == readme_with_block(readme, readme_block(results)), (
+        "README.md's accuracy paragraph is stale: run .venv/bin/python tests/validation/generate_validation_report.py")
 
 
 def test_generated_document_is_current(results):

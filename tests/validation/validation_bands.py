@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from issue_targets import target_table
 from validation_cases_mlperf_inference import GROUP_MLPERF_INFERENCE, MLPERF_INFERENCE_CASES
 from validation_cases_serving import DEEPSEEK_ADP_CASES, SERVING_CASES
 from validation_runner import GROUP_SERVING_LOAD, GROUP_TRAIN_MEMORY, Result
@@ -173,6 +174,7 @@ def heldout_tables(results: list[Result]) -> list[str]:
         fit = np.array([r.error for r in results if r.group == g and r.split == FIT])
         held = np.array([r.error for r in results if r.group == g and r.split == HELD_OUT])
         lines.append(f"| {g} | {_stats(fit)} | {_stats(held)} |")
+    lines += ["", *target_table(results)]
     lines += halves_by(results)
     lines += ["", "### Accuracy bands (what the tool shows beside a figure)", "",
               f"A split-conformal {COVERAGE:.0%} interval of measured / predicted over both halves' cases, pooled "
