@@ -28,6 +28,7 @@ from dataclasses import replace
 import numpy as np
 from mlperf_deepseek_r1 import server_limit_findings
 from mlperf_llama_405b import INTERACTIVE_LOGS
+from mlperf_server_bounds import bound_findings
 
 from gpudesk.core.constants import (
     DECODE_KERNELS_PER_LAYER,
@@ -89,8 +90,9 @@ def _span(errs: list[float]) -> str:
 
 
 def graph_findings(results: list, by: dict) -> list[str]:
-    """The 'CUDA graphs in MLPerf Inference' paragraph of docs/validation.md, from this run's results, and the one
-    on what limited the v5.1 DeepSeek-R1 Server runs (mlperf_deepseek_r1.server_limit_findings)."""
+    """The 'CUDA graphs in MLPerf Inference' paragraph of docs/validation.md, from this run's results, the one on
+    what limited the v5.1 DeepSeek-R1 Server runs (mlperf_deepseek_r1.server_limit_findings) and the one on what
+    bounded every logged Server run (mlperf_server_bounds.bound_findings)."""
     err = {r.id: r.error for r in results if r.id in by}
     off = sorted((err[i], i) for i, c in by.items() if i in err and graphs_off(c))
     fast = [e for e, _ in off if e > 0.30]
@@ -131,7 +133,8 @@ def graph_findings(results: list, by: dict) -> list[str]:
         "Offline "
         "from −7% to −18%: no launch cost per kernel reconciles two graph-less engines of one layout. Nothing is "
         "modelled and no plan input was added; the configs' setting is stated in each case's note."
-    ), server_limit_findings([r for r in results if r.id in by], by)]
+    ), server_limit_findings([r for r in results if r.id in by], by),
+        bound_findings([r for r in results if r.id in by], by)]
 
 
 def eager_sum(extra_s: float) -> list[tuple[str, float, float]]:

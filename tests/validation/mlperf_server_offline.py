@@ -57,25 +57,13 @@ def steady_offline(case) -> float:
 
 
 def logged_capacity(by: dict) -> dict[str, tuple[float, float, float]]:
-    """v5.1 DeepSeek-R1 Server case id -> (queries/s per 8-GPU instance the run held, the most its P99 TPOT target
-    allows on the v5.1 engine's own iteration, gpudesk's). The engine's iteration is read from the logs alone: at the
-    Server batch n₁ (Little's law, ``server_gaps``) it is the log's median TPOT t₁; at the Offline batch n₂ it is at
-    most n₂ ÷ the Offline run's tokens/s per instance (its drain included, so an upper bound); t(n) is the line
-    through both. The target holds while t(n) + (the log's P99 − median TPOT) ≤ 80 ms; the rate is n / (O · t(n))."""
-    from mlperf_deepseek_r1 import RUNS, SERVER_LIMITS, server_gaps
+    """v5.1 DeepSeek-R1 Server case id -> (queries/s per 8-GPU instance the run completed, the most its P99 TPOT
+    target allows on the v5.1 engine's own iteration read from its logs alone, gpudesk's):
+    mlperf_server_bounds.log_capacity for the logged v5.1 runs."""
+    from mlperf_deepseek_r1 import SERVER_LIMITS
+    from mlperf_server_bounds import log_capacity
 
-    gaps, out = server_gaps(by), {}
-    for i, limits in SERVER_LIMITS.items():
-        c, off = by[i], by[i.replace("-server", "-offline")]
-        instances = c.gpus // max(c.ep, c.tp, 1)
-        n1, t1 = gaps[i][0], gaps[i][1] / 1e3
-        n2 = float(off.max_batch)
-        t2 = n2 / (RUNS[off.id][1] / instances)
-        slope = (t2 - t1) / (n2 - n1)
-        mean = c.targets[1] - (limits[4] - t1)  # the mean iteration that leaves the log's P99 spread under target
-        n = n1 + (mean - t1) / slope
-        out[i] = (limits[1] / instances, n / (c.output * mean), predict_mlperf_inference_rate(c) / instances)
-    return out
+    return log_capacity(by, SERVER_LIMITS)
 
 
 def predict_mlperf_inference_rate(case) -> float:
@@ -286,16 +274,24 @@ MISS_REASONS = {
 
 def p90_findings(rows: list, by: dict) -> str:
     """Which held-out Blackwell MLPerf Inference rows read above the p90 target's 35%, and why (MISS_REASONS)."""
+    from mlperf_server_bounds import bound_rows, deepseek_logs, log_capacity
     from validation_runner import GROUP_MLPERF_INFERENCE
 
     held = [r for r in rows if r.group == GROUP_MLPERF_INFERENCE and r.family == "nvidia-blackwell"
             and r.split == "held-out"]
     over = sorted((r for r in held if abs(r.error) > 0.35), key=lambda r: -abs(r.error))
+    logged = {i: f"; its log: first token {f:.0%} and TPOT {t:.0%} of target, {what} at its bound"
+              for i, what, f, t in bound_rows(by)}
+    logged.update({i: logged[i] + f", its TPOT target allowing its engine at least {most:.1f} queries/s per "
+                   f"instance by its own logs, against the {ran:.1f} it ran and gpudesk's {mine:.1f}"
+                   for i, (ran, most, mine) in
+                   log_capacity(by, [r.id for r in over if r.id in deepseek_logs()]).items()})
     allowed = len(held) - math.ceil(0.9 * len(held))
     return (
         f"* **What misses the Blackwell MLPerf Inference p90** (2026-12-03): {len(over)} of its {len(held)} held-out "
         f"rows read beyond ±35% where a p90 of 35% allows about {allowed}: " + "; ".join(
-            f"{r.id} {r.error:+.0%}: {MISS_REASONS.get(r.id, 'not examined')}" for r in over) + ". None of these "
+            f"{r.id} {r.error:+.0%}: {MISS_REASONS.get(r.id, 'not examined')}{logged.get(r.id, '')}" for r in over)
+        + " (`mlperf_server_bounds`, above). None of these "
         "has a published figure that would set a model term without a per-case constant; the next rows are "
         + ", ".join(f"{r.id} {r.error:+.0%}" for r in sorted(
             (r for r in held if abs(r.error) <= 0.35), key=lambda r: -abs(r.error))[:2]) + "."
