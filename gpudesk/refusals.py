@@ -128,6 +128,12 @@ ENGLISH: dict[str, str] = {
     "catalog.required_missing": "required field is missing",
     "catalog.must_be_text": "must be text",
     "catalog.cannot_build": "cannot build the row: {text}",
+    "catalog.typed_number": "expected a number{unit} written without quotes, got {got}",
+    "catalog.typed_whole": "expected a whole number{unit} written without quotes, got {got}",
+    "catalog.typed_bool": "expected true or false written without quotes, got {got}",
+    "catalog.typed_numbers": "expected a list of numbers{unit} such as [1, 2], got {got}",
+    "catalog.typed_texts": "expected a list of texts in quotes such as [\"a\", \"b\"], got {got}",
+    "catalog.in_unit": " (in {unit})",
     "catalog.shipped_missing": "shipped catalog not found at {path}; build it with python -m gpudesk.catalog.build",
     "catalog.shipped_unreadable": "shipped catalog {path} cannot be read ({text}); reinstall or rebuild it",
     "catalog.snapshot_unknown_table": "catalog snapshot row {row}: unknown table {table}",
@@ -182,6 +188,11 @@ ENGLISH: dict[str, str] = {
     "rule.no_accelerator": "accelerator '{id}' does not exist",
     "rule.server_power": "{gpus} x {tdp:g} W GPU TDP = {total:.1f} kW exceeds the server maximum of {most:g} kW",
     "rule.no_item": "{table} has no row '{id}'",
+    "rule.dependents_unchecked": "{count} rows refer to this row, which was refused above, and are not checked "
+                                 "against it until it is fixed: {rows}{more}",
+    "rule.dependents_unchecked_one": "1 row refers to this row, which was refused above, and is not checked against "
+                                     "it until it is fixed: {rows}",
+    "rule.dependents_more": " and {count} more",
     # -- editing the user catalog (catalog/store.py, overlay.py) and importing a CSV file (catalog/csv_io.py) -----------
     "edit.no_overlay": "this catalog was opened without a user overlay; edits are not possible",
     "edit.row_exists": "{table} already has a row '{id}'; edit it or choose another id",

@@ -35,6 +35,7 @@ class Problem:
     reason: str
     keyed: Refusal | None = None  # the reason as a key and values, where its raiser keyed it
     line: int = 0  # the line of an imported file the row is on (``row`` then reads "line N (id)"); 0: none
+    file: str = ""  # the source file the row was read from (``accelerators.toml``), where one is named
 
     @property
     def why(self) -> Refusal | str:
@@ -45,7 +46,8 @@ class Problem:
     def where(self) -> str:
         """``table/row.field``, on one line."""
         where = f"{self.table}/{one_line(self.row, 100)}" if self.row else self.table
-        return where + (f".{one_line(self.field, 80)}" if self.field else "")
+        where += f".{one_line(self.field, 80)}" if self.field else ""
+        return f"{self.file}: {where}" if self.file else where
 
     def __str__(self) -> str:
         """One line, whatever the cell text held (line breaks in a CSV cell are shown as ``\\n``)."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.errors import Problem
+from gpudesk.catalog.field_rules import unit_of
 from gpudesk.catalog.schema import (
     CoercionError,
     coerce,
@@ -39,12 +40,53 @@ def _problem(table: str, label: str, name: str, reason: Refusal) -> Problem:
     return Problem(table, label, name, str(reason), reason)
 
 
+def _got(value: Any) -> Refusal:
+    """A value of a typed file described for a message (the text '700', a boolean (true), a list of 3 items)."""
+    if isinstance(value, bool):
+        return refusal("value.bool", text="true" if value else "false")
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "…"
+        return refusal("value.text", text=repr(shown))
+    if isinstance(value, (int, float)):
+        return refusal("value.number", text=repr(value))
+    if isinstance(value, (list, tuple)):
+        return refusal("value.list", count=len(value))
+    if isinstance(value, dict):
+        return refusal("value.object", count=len(value))
+    return refusal("value.other", text=type(value).__name__)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def typed_problem(table: str, name: str, kind: str, value: Any) -> Refusal | None:
+    """Why ``value``, read from a typed file (the catalog TOML), is not of the field's type: a number written in
+    quotes ("700" for a TDP), true/false in quotes, a single value where a list is expected. The loose coercion
+    CSV cells need (every cell is text) would take them silently; a typed file states its types, and a quoted
+    number there is a slip worth naming (with the unit the field is in)."""
+    base = kind.removeprefix("opt_")
+    unit = unit_of(table, name)
+    in_unit = refusal("catalog.in_unit", unit=unit) if unit else ""
+    if base in ("float", "int") and not _is_number(value):
+        return refusal("catalog.typed_whole" if base == "int" else "catalog.typed_number", unit=in_unit,
+                       got=_got(value))
+    if base == "bool" and not isinstance(value, bool):
+        return refusal("catalog.typed_bool", got=_got(value))
+    if base == "tuple_float" and not (isinstance(value, list) and all(_is_number(v) for v in value)):
+        return refusal("catalog.typed_numbers", unit=in_unit, got=_got(value))
+    if base == "tuple_str" and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+        return refusal("catalog.typed_texts", got=_got(value))
+    return None
+
+
 def record_from_mapping(
     table: str, data: Mapping[str, Any], row_label: str, *, user_row: bool = False,
-    allow_extra: bool = False, translated: bool = False,
+    allow_extra: bool = False, translated: bool = False, typed: bool = False,
 ) -> tuple[Any | None, list[Problem]]:
     """``translated``: the mapping is a shipped catalog TOML row, which may carry its notes in Chinese
-    (``TRANSLATED_KEYS``) beside the fields of the record."""
+    (``TRANSLATED_KEYS``) beside the fields of the record. ``typed``: the mapping comes from a file that states its
+    types (TOML): a number, a true/false or a list must be written as one (:func:`typed_problem`)."""
     spec = table_spec(table)
     kinds = field_kinds(spec.record_type)
     problems: list[Problem] = []
@@ -60,6 +102,10 @@ def record_from_mapping(
     values: dict[str, Any] = {}
     for name, kind in kinds.items():
         if name not in data:
+            continue
+        mistyped = typed_problem(table, name, kind, data[name]) if typed else None
+        if mistyped is not None:
+            problems.append(_problem(table, label, name, mistyped))
             continue
         try:
             values[name] = coerce(kind, data[name])
@@ -87,9 +133,12 @@ def record_from_mapping(
         prov_kwargs["unknown"] = coerce("tuple_str", data.get("unknown"))
     except CoercionError as exc:
         problems.append(_problem(table, label, "unknown", exc.refusal))
+    verified = data.get("verified")
     try:
-        verified = data.get("verified")
-        prov_kwargs["verified"] = True if verified in (None, "") else coerce("bool", verified)
+        if typed and verified is not None and not isinstance(verified, bool):
+            problems.append(_problem(table, label, "verified", refusal("catalog.typed_bool", got=_got(verified))))
+        else:
+            prov_kwargs["verified"] = True if verified in (None, "") else coerce("bool", verified)
     except CoercionError as exc:
         problems.append(_problem(table, label, "verified", exc.refusal))
 

@@ -9,7 +9,7 @@ raises :class:`CatalogValidationError` listing all problems at once.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
@@ -74,18 +74,23 @@ def load_sources(source_dir: Path | None = None) -> CatalogSources:
             citations[citation.id] = citation
 
     tables: dict[str, list[Any]] = {}
+    refused: dict[str, set[str]] = {}  # rows refused before they became records: their dependents are summarised
     for name, spec in TABLES.items():
         raw_rows = _read_toml(src / spec.toml_file, problems).get(name, [])
         rows = []
         for i, raw in enumerate(raw_rows, start=1):
-            record, errs = record_from_mapping(name, raw, f"entry {i}", translated=True)
+            record, errs = record_from_mapping(name, raw, f"entry {i}", translated=True, typed=True)
             problems.extend(errs)
             if record is not None:
                 rows.append(record)
+            elif isinstance(raw, dict) and raw.get("id"):
+                refused.setdefault(name, set()).add(str(raw["id"]))
         tables[name] = sorted(rows, key=lambda r: r.id)
 
-    problems.extend(validate_tables(tables, citations))
+    problems.extend(validate_tables(tables, citations, refused))
     if problems:
+        files = {name: spec.toml_file for name, spec in TABLES.items()} | {"citations": CITATIONS_FILE}
+        problems = [replace(p, file=files[p.table]) if p.table in files else p for p in problems]
         raise CatalogValidationError(problems, f"catalog sources in {src} are invalid")
     return CatalogSources(version=version, tables=tables, citations=dict(sorted(citations.items())))
 

@@ -184,35 +184,68 @@ def check_unique(table: str, ids: Iterable[str]) -> list[Problem]:
     return out
 
 
-def cross_check(tables: Mapping[str, Sequence[Any]]) -> list[Problem]:
-    """Checks between tables: references resolve, servers can power their GPUs."""
-    out: list[Problem] = []
+MAX_DEPENDENTS_NAMED = 6  # the rows named in the one line that stands for every row referring to a refused row
+
+
+class _References:
+    """The cross-table problems, with a reference to a row that was itself refused (its own problems already said
+    why) gathered under that row: one line naming the rows that refer to it, instead of a line for each."""
+
+    def __init__(self, refused: Mapping[str, Collection[str]]) -> None:
+        self.refused = refused
+        self.out: list[Problem] = []
+        self.dependents: dict[tuple[str, str], list[str]] = {}
+
+    def missing(self, table: str, row: str, column: str, target: str, target_id: str, reason: Refusal) -> None:
+        if target_id in self.refused.get(target, ()):
+            self.dependents.setdefault((target, target_id), []).append(f"{table}/{row}")
+        else:
+            self.out.append(keyed_problem(table, row, column, reason))
+
+    def problems(self) -> list[Problem]:
+        for (target, target_id), rows in self.dependents.items():
+            named = ", ".join(rows[:MAX_DEPENDENTS_NAMED])
+            more = refusal("rule.dependents_more", count=len(rows) - MAX_DEPENDENTS_NAMED) \
+                if len(rows) > MAX_DEPENDENTS_NAMED else ""
+            self.out.append(keyed_problem(target, target_id, "", refusal(
+                "rule.dependents_unchecked", count=len(rows), rows=named, more=more)))
+        return self.out
+
+
+def cross_check(tables: Mapping[str, Sequence[Any]],
+                refused: Mapping[str, Collection[str]] | None = None) -> list[Problem]:
+    """Checks between tables: references resolve, servers can power their GPUs. ``refused``: table -> ids of rows
+    that were refused before they became records (a quoted number, a missing field); the rows referring to one are
+    summarised on one line under it rather than each reported as naming a row that does not exist."""
+    refs = _References(refused or {})
+    out = refs.out
     accelerators = {a.id: a for a in tables.get("accelerators", ())}
     for s in tables.get("servers", ()):
         acc = accelerators.get(s.accelerator_id)
         if acc is None:
-            out.append(keyed_problem("servers", s.id, "accelerator_id",
-                                     refusal("rule.no_accelerator", id=s.accelerator_id)))
+            refs.missing("servers", s.id, "accelerator_id", "accelerators", s.accelerator_id,
+                         refusal("rule.no_accelerator", id=s.accelerator_id))
         elif acc.tdp_w is not None and s.power_max_kw is not None and acc.tdp_w * s.gpus > s.power_max_kw * 1000:
             out.append(keyed_problem("servers", s.id, "power_max_kw", refusal(
                 "rule.server_power", gpus=s.gpus, tdp=acc.tdp_w, total=acc.tdp_w * s.gpus / 1000,
                 most=s.power_max_kw)))
     for o in tables.get("cloud_offers", ()):
         if o.accelerator_id and o.accelerator_id not in accelerators:
-            out.append(keyed_problem("cloud_offers", o.id, "accelerator_id",
-                                     refusal("rule.no_accelerator", id=o.accelerator_id)))
+            refs.missing("cloud_offers", o.id, "accelerator_id", "accelerators", o.accelerator_id,
+                         refusal("rule.no_accelerator", id=o.accelerator_id))
     ids = {name: {r.id for r in tables.get(name, ())} for name in ("accelerators", "servers")}
     for a in tables.get("availability", ()):
         if a.item_table in ids and a.item_id not in ids[a.item_table]:
-            out.append(keyed_problem("availability", a.id, "item_id",
-                                     refusal("rule.no_item", table=a.item_table, id=a.item_id)))
-    return out
+            refs.missing("availability", a.id, "item_id", a.item_table, a.item_id,
+                         refusal("rule.no_item", table=a.item_table, id=a.item_id))
+    return refs.problems()
 
 
 def validate_tables(
-    tables: Mapping[str, Sequence[Any]], citations: Mapping[str, rec.Citation]
+    tables: Mapping[str, Sequence[Any]], citations: Mapping[str, rec.Citation],
+    refused: Mapping[str, Collection[str]] | None = None,
 ) -> list[Problem]:
-    """All row, uniqueness and cross-table problems of a whole catalog."""
+    """All row, uniqueness and cross-table problems of a whole catalog (``refused``: see :func:`cross_check`)."""
     problems: list[Problem] = []
     for cid, c in citations.items():
         if not ID_PATTERN.match(cid):
@@ -223,5 +256,5 @@ def validate_tables(
         problems.extend(check_unique(table, (r.id for r in rows)))
         for r in rows:
             problems.extend(check_record(table, r, citations))
-    problems.extend(cross_check(tables))
+    problems.extend(cross_check(tables, refused))
     return problems
