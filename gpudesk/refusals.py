@@ -52,6 +52,7 @@ ENGLISH: dict[str, str] = {
     "file.cannot_update_recent": "cannot update the recent-files list {path}: {why}",
     "file.save_too_large": "the plan is too large to save ({size:,} bytes; the limit is {limit:,})",
     "os.error": "{text}",
+    "cli.flag_too_long": "{flag} is {length:,} characters long; the limit is {limit:,} (a line of the cover and header)",
     "logo.missing": "logo {path} does not exist",
     "logo.unreadable": "logo {path} cannot be read as an image ({why}); choose a PNG or JPEG file",
     # -- JSON from outside (gpudesk/untrusted_json.py) --------------------------------------------------------------
@@ -95,6 +96,9 @@ ENGLISH: dict[str, str] = {
     "field.too_large_number": "{value} is too large for a number",
     "field.expected_text": "expected text, got {got}",
     "field.text_too_long": "text is {length} characters long; the limit is {limit}",
+    "field.text_over_limit": "text is {length:,} characters long; the limit is {limit:,}{why}",
+    "plan.text_kept_over_limit": "{field} is {length:,} characters long, over the {limit:,} it takes when edited{why}; "
+                                 "it was kept as it is and the proposal shows its first {limit:,}: shorten it",
     "field.text_surrogate": "text contains an unpaired surrogate (not valid Unicode)",
     "field.not_choice": "{text} is not one of: {choices}",
     "field.too_many_entries": "{count} entries; the limit is {limit}",
@@ -129,11 +133,9 @@ ENGLISH: dict[str, str] = {
     "catalog.must_be_text": "must be text",
     "catalog.cannot_build": "cannot build the row: {text}",
     "catalog.typed_number": "expected a number{unit} written without quotes, got {got}",
-    "catalog.typed_whole": "expected a whole number{unit} written without quotes, got {got}",
     "catalog.typed_bool": "expected true or false written without quotes, got {got}",
     "catalog.typed_numbers": "expected a list of numbers{unit} such as [1, 2], got {got}",
     "catalog.typed_texts": "expected a list of texts in quotes such as [\"a\", \"b\"], got {got}",
-    "catalog.in_unit": " (in {unit})",
     "catalog.shipped_missing": "shipped catalog not found at {path}; build it with python -m gpudesk.catalog.build",
     "catalog.shipped_unreadable": "shipped catalog {path} cannot be read ({text}); reinstall or rebuild it",
     "catalog.snapshot_unknown_table": "catalog snapshot row {row}: unknown table {table}",
@@ -188,11 +190,7 @@ ENGLISH: dict[str, str] = {
     "rule.no_accelerator": "accelerator '{id}' does not exist",
     "rule.server_power": "{gpus} x {tdp:g} W GPU TDP = {total:.1f} kW exceeds the server maximum of {most:g} kW",
     "rule.no_item": "{table} has no row '{id}'",
-    "rule.dependents_unchecked": "{count} rows refer to this row, which was refused above, and are not checked "
-                                 "against it until it is fixed: {rows}{more}",
-    "rule.dependents_unchecked_one": "1 row refers to this row, which was refused above, and is not checked against "
-                                     "it until it is fixed: {rows}",
-    "rule.dependents_more": " and {count} more",
+    "rule.dependents_unchecked": "refused, so the {count} rows naming it are not checked until it is fixed: {rows}{more}",
     # -- editing the user catalog (catalog/store.py, overlay.py) and importing a CSV file (catalog/csv_io.py) -----------
     "edit.no_overlay": "this catalog was opened without a user overlay; edits are not possible",
     "edit.row_exists": "{table} already has a row '{id}'; edit it or choose another id",

@@ -67,10 +67,9 @@ def typed_problem(table: str, name: str, kind: str, value: Any) -> Refusal | Non
     number there is a slip worth naming (with the unit the field is in)."""
     base = kind.removeprefix("opt_")
     unit = unit_of(table, name)
-    in_unit = refusal("catalog.in_unit", unit=unit) if unit else ""
-    if base in ("float", "int") and not _is_number(value):
-        return refusal("catalog.typed_whole" if base == "int" else "catalog.typed_number", unit=in_unit,
-                       got=_got(value))
+    in_unit = refusal("field.range_unit", unit=unit) if unit else ""
+    if base in ("float", "int") and not _is_number(value):  # a whole number's fraction: coerce says so after
+        return refusal("catalog.typed_number", unit=in_unit, got=_got(value))
     if base == "bool" and not isinstance(value, bool):
         return refusal("catalog.typed_bool", got=_got(value))
     if base == "tuple_float" and not (isinstance(value, list) and all(_is_number(v) for v in value)):

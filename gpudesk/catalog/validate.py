@@ -205,7 +205,7 @@ class _References:
     def problems(self) -> list[Problem]:
         for (target, target_id), rows in self.dependents.items():
             named = ", ".join(rows[:MAX_DEPENDENTS_NAMED])
-            more = refusal("rule.dependents_more", count=len(rows) - MAX_DEPENDENTS_NAMED) \
+            more = refusal("plan.more_problems", count=len(rows) - MAX_DEPENDENTS_NAMED) \
                 if len(rows) > MAX_DEPENDENTS_NAMED else ""
             self.out.append(keyed_problem(target, target_id, "", refusal(
                 "rule.dependents_unchecked", count=len(rows), rows=named, more=more)))

@@ -41,6 +41,10 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             OSError) as exc:
         reason = str(exc)
         return fail(err, reason if str(args.plan) in reason else f"{args.plan}: {reason}")
+    from gpudesk.cli.report_cmd import print_warnings
+    from gpudesk.refusals import Refusal
+
+    print_warnings("estimate", [w for w in loaded.warnings if isinstance(w, Refusal)], loaded.project.meta.language, err)
     if args.explain:
         if not 0 <= args.phase < len(estimate.phases):
             return fail(err, f"--phase {args.phase}: the plan has {len(estimate.phases)} phase(s)")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gpudesk.refusals import refusal
+from gpudesk.refusals import Refusal, refusal
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -23,7 +23,11 @@ LOGO_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".svg")
 
 
 class ReportInputError(Exception):
-    """Input the user can fix; the message is shown as is."""
+    """Input the user can fix; the message is shown as is (a :class:`Refusal`: worded in ``--lang``)."""
+
+    def __init__(self, reason: str | Refusal) -> None:
+        super().__init__(str(reason))
+        self.refusal = reason if isinstance(reason, Refusal) else None
 
 
 def register(subparsers: Any) -> None:
@@ -87,7 +91,7 @@ def _check_output(path: str, suffixes: tuple[str, ...]) -> Path:
 
 
 def _estimate(path: str, catalog: Any = None, meanwhile: Callable[[str], object] | None = None,
-              lang: str | None = None) -> tuple[Any, Any, str]:
+              lang: str | None = None, command: str = "report") -> tuple[Any, Any, str]:
     """Load one plan file and estimate it: (PlanEstimate, Project, catalog date). ``catalog``: an open catalog
     the caller keeps (and closes); without one, the catalog is opened and closed here. ``meanwhile``: work of the
     caller's to do while the searches run in their worker processes, given the output's language. ``lang``: the
@@ -97,7 +101,9 @@ def _estimate(path: str, catalog: Any = None, meanwhile: Callable[[str], object]
     from gpudesk.project.io import load_project
     from gpudesk.session.sample_text import opened_in
 
-    project = load_project(path).project  # a broken file fails here, before the catalog is opened
+    loaded = load_project(path)  # a broken file fails here, before the catalog is opened
+    print_warnings(command, [w for w in loaded.warnings if isinstance(w, Refusal)], lang or loaded.project.meta.language)
+    project = loaded.project
     project = opened_in(Path(path), project, lang or project.meta.language)
     from gpudesk.catalog.store import Catalog
     from gpudesk.results.pipeline import estimate_plan
@@ -134,8 +140,31 @@ def run_report(args: argparse.Namespace) -> int:
         return _fail("report", _one_line(exc, args.lang))
 
 
+def _check_text_flags(args: argparse.Namespace) -> None:
+    """``--company`` and ``--author`` within the limits the plan and the proposal declare (a 20,000-character
+    author ran down the cover and the company's name off every page header): refused by flag, length and limit."""
+    from gpudesk.project.free_text import text_limit
+    from gpudesk.project.model import ProjectMeta
+    from gpudesk.report.document import COMPANY_MAX_CHARS
+
+    for flag, value, limit in (("--company", args.company, COMPANY_MAX_CHARS),
+                               ("--author", args.author, text_limit(ProjectMeta, "author"))):
+        if len(value) > limit:
+            raise ReportInputError(refusal("cli.flag_too_long", flag=flag, length=len(value), limit=limit))
+
+
+def print_warnings(command: str, warnings: list[Any], lang: str | None, stream: Any = None) -> None:
+    """What opening the plan warned of (a field kept over its limit), one line each on stderr, in ``lang``."""
+    from gpudesk.report.refusal_text import refusal_text
+    from gpudesk.wizard.fields import describe_path
+
+    for warning in warnings:
+        print(f"gpudesk {command}: {refusal_text(warning, lang or 'en', describe_path)}", file=stream or sys.stderr)
+
+
 def _report(args: argparse.Namespace) -> int:
     target = _check_output(args.output, (".pdf",))
+    _check_text_flags(args)
     if args.logo:
         logo = Path(args.logo)
         if logo.suffix.lower() not in LOGO_SUFFIXES:
@@ -204,7 +233,7 @@ def _compare(args: argparse.Namespace) -> int:
     try:
         entries = []
         for path in args.plans:
-            plan, project, _date = _estimate(path, catalog, lang=args.lang)
+            plan, project, _date = _estimate(path, catalog, lang=args.lang, command="compare")
             entries.append((plan, project))
         try:
             comparison = compare_plans(entries)

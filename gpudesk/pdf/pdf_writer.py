@@ -19,6 +19,7 @@ from PySide6 import QtCore, QtGui
 
 from gpudesk.atomic_files import staged_output, verify_pdf
 from gpudesk.pdf import styles as S
+from gpudesk.pdf.chart_labels import elide, two_lines
 from gpudesk.pdf.chart_paint import paint_chart
 from gpudesk.pdf.draw import Marks, PageCanvas
 from gpudesk.pdf.layout import Laid, layout
@@ -79,8 +80,10 @@ def _cover(c: PageCanvas, doc: ProposalDocument, family: str) -> None:
         y += size.height() + 14
     if doc.branding.company:
         m = Metrics(family, 13.0)
-        c.text(m, x, y, doc.branding.company, S.MUTED)
-        y += m.line_height + 8
+        for line in two_lines(m, doc.branding.company, width):  # a long name wraps, never runs off the page
+            c.text(m, x, y, line, S.MUTED)
+            y += m.line_height
+        y += 8
     y = max(y, S.PAGE_H * 0.27)
     title = Metrics(family, 30.0)
     c.text(title, x, y, doc.title, S.ACCENT)
@@ -106,7 +109,7 @@ def _furniture(c: PageCanvas, doc: ProposalDocument, family: str, number: int, t
     m = Metrics(family, 7.5)
     top = S.MARGIN_TOP
     header = f"{doc.project_name} — {doc.title}"
-    right = doc.branding.company
+    right = elide(m, doc.branding.company, S.BODY_W / 2)  # the plan's name keeps the left half at least
     room = S.BODY_W - (m.width(right) + 12 if right else 0)
     while m.width(header) > room and len(header) > 4:
         header = header[:-2]

@@ -93,3 +93,11 @@ PHASES = ("an estimate's cost grows with phases x workloads: 10 phases (five yea
 WORKLOADS = "a phase serves at most 8 workloads, so that a full estimate stays under 2 s (see phases)"
 POWER_LIMIT = ("0 = the TDP; 3,000 W exceeds the TDP of any accelerator sold (the highest catalogued is about "
                "1.4 kW); a limit at or above the TDP changes nothing")
+PLAN_NAME = "the plan's name heads the proposal's cover and every page, the window's title and the file name suggested"
+CUSTOMER = "the customer fills one line of the proposal's cover"
+AUTHOR = "the author fills one line of the proposal's cover and of its revision list"
+PHASE_NAME = "a phase's name labels its tab, the status bar and the charts' legends"
+WORKLOAD_NAME = "a workload's name labels its rows in the steps and the proposal"
+NOTE = "a trigger's note is shown beside it on the roadmap"
+SUMMARY = "a revision's summary fills one row of the proposal's revision list"
+NOTES = "notes fill pages of the proposal; 100,000 characters is about 30 pages"

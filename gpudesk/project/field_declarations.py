@@ -23,6 +23,14 @@ def text(default: str = "", max_len: int = 10_000, help: str = "", **extra: Any)
     return field(default=default, metadata={"max_len": max_len, "help": help, **extra})
 
 
+def free_text(default: str, max_len: int, why: str, help: str = "") -> Any:
+    """Text the user writes in their own words (a name, a note), at most ``max_len`` characters; ``why`` says what
+    the limit protects (the cover, the status bar, a file name). An edit beyond it is refused; a file that holds a
+    longer text (written by hand or by an older gpudesk) opens with it kept as it is and a warning naming the field
+    and the limit (``project/free_text.py``), never refused or cut."""
+    return field(default=default, metadata={"max_len": max_len, "free_text": True, "why": why, "help": help})
+
+
 def items(factory: Any, max_items: int, help: str = "", **item_limits: Any) -> Any:
     """A list or mapping field: ``max_items`` bounds its length (``why`` says why); ``item_min``/``item_max``/
     ``item_unit``/``item_why`` bound numeric items (values, for mappings), ``item_max_len`` text items,

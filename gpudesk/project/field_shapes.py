@@ -21,6 +21,7 @@ DEFAULT_MAX_ITEMS = 1_000  # entries in a list or mapping without max_items
 DEFAULT_MAX_DEPTH = 8  # nesting inside a free-form (Any) field without max_depth
 FREE_FORM_MAX_ITEMS = 10_000  # entries of one list/object inside a free-form field
 FREE_FORM_MAX_TEXT = 10_000  # characters of one string inside a free-form field
+FREE_TEXT_READ_MAX = 100_000  # characters of a user's own text (free_text) a file may hold past its edit limit
 
 
 @dataclass(frozen=True)

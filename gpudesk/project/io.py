@@ -27,11 +27,12 @@ from gpudesk.project.atomic_file import atomic_write_bytes, backup_path_of
 from gpudesk.project.catalog_snapshot import catalog_drift, record_catalog_rows
 from gpudesk.project.errors import NewerSchemaError, ProjectFileError, ProjectValidationError
 from gpudesk.project.field_shapes import largest_collection
+from gpudesk.project.free_text import over_limit
 from gpudesk.project.migrations import migrate
 from gpudesk.project.model import SCHEMA_VERSION, Project
 from gpudesk.project.schema import describe, project_from_dict, project_to_dict
 from gpudesk.project.untrusted_json import parse_json_bytes
-from gpudesk.refusals import os_reason, refusal
+from gpudesk.refusals import Refusal, os_reason, refusal
 
 __all__ = [
     "FILE_EXTENSION",
@@ -89,7 +90,7 @@ class FileChangedError(ProjectFileError):
 class LoadedProject:
     project: Project
     migrated_from: int | None = None  # original schema version when the file had an older layout
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str | Refusal] = field(default_factory=list)  # a Refusal: worded in the reader's language
     stamp: FileStamp | None = None  # the bytes it was read from (load_project); see save_project(expected=…)
 
 
@@ -121,7 +122,7 @@ def loads_project(raw: bytes, name: str = "the plan") -> LoadedProject:
     data, had_bom = parse_json_bytes(raw, name, max_items=largest_collection(Project))
     if not isinstance(data, dict):
         raise ProjectFileError(refusal("plan.not_object", name=name, got=describe(data)))
-    warnings: list[str] = []
+    warnings: list[str | Refusal] = []
     if had_bom:
         warnings.append("the file starts with a UTF-8 byte-order mark; it will be saved without one")
     current, migrated_from = migrate(data)
@@ -139,6 +140,7 @@ def loads_project(raw: bytes, name: str = "the plan") -> LoadedProject:
             exc.refusals, refusal("plan.converted_note", version=migrated_from)
         ) from None
     mark_missing(project, current)
+    warnings += [warning for _path, warning in over_limit(project)]  # kept as written, each named with its limit
     saved_by = data.get("app_version")
     if isinstance(saved_by, str) and saved_by and _version_tuple(saved_by) > _version_tuple(__version__):
         warnings.append(f"the plan was saved by gpudesk {saved_by[:40]}, newer than this version ({__version__})")

@@ -22,7 +22,7 @@ from typing import Any
 from gpudesk.project import bound_reasons as why
 from gpudesk.project import quotation_help as quote
 from gpudesk.project import serving_help as serve
-from gpudesk.project.field_declarations import choice, essential, items, num, text
+from gpudesk.project.field_declarations import choice, essential, free_text, items, num, text
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.plan_choices import REGION
 from gpudesk.vocabulary.precision import PRECISION
@@ -104,7 +104,7 @@ class Parallelism:
 @dataclass
 class Workload:
     kind: str = choice("pretrain", WORKLOAD_KINDS, **essential("workload", WORKLOAD_KINDS, "Workload type"))
-    name: str = text("")
+    name: str = free_text("", 100, why.WORKLOAD_NAME)
     model_id: str = text("llama-3.1-8b", 200, catalog="models", alternative="custom_model",
                          **essential("model", MODEL_KINDS, "Model"))
     custom_model: dict[str, Any] | None = field(
@@ -299,12 +299,12 @@ class GrowthTrigger:
     metric: str = choice("requests_per_day", ("requests_per_day", "concurrency", "train_tokens", "seats", "items_per_day"))
     threshold: float = num(0, 0, 1e15, why=why.THRESHOLD)
     add_nodes: int = num(1, 0, 100_000, "nodes", why=why.ADD_NODES)
-    note: str = text("")
+    note: str = free_text("", 500, why.NOTE)
 
 
 @dataclass
 class Phase:
-    name: str = text("Phase 1", 200)
+    name: str = free_text("Phase 1", 80, why.PHASE_NAME)
     stage: str = choice(
         "production",
         ("development", "training", "large_training", "deployment", "integration", "production", "automation"),
@@ -321,7 +321,7 @@ class Phase:
     compliance: CompliancePlan = field(default_factory=CompliancePlan)
     carry_forward_hardware: bool = True
     triggers: list[GrowthTrigger] = items(list, 100, "growth triggers")
-    notes: str = text("", 100_000)
+    notes: str = free_text("", 100_000, why.NOTES)
 
 
 @dataclass
@@ -353,19 +353,19 @@ class Calibration:
 @dataclass
 class Revision:
     date: str = text("", 40)
-    author: str = text("", 200)
-    summary: str = text("", 2000)
+    author: str = free_text("", 60, why.AUTHOR)
+    summary: str = free_text("", 2000, why.SUMMARY)
 
 
 @dataclass
 class ProjectMeta:
-    name: str = text("Untitled plan", 300)
-    customer: str = text("", 300)
-    author: str = text("", 300)
+    name: str = free_text("Untitled plan", 120, why.PLAN_NAME)
+    customer: str = free_text("", 120, why.CUSTOMER)
+    author: str = free_text("", 60, why.AUTHOR)
     created: str = text("", 40)
     modified: str = text("", 40)
     language: str = choice("zh", ("zh", "en"))
-    notes: str = text("", 100_000)
+    notes: str = free_text("", 100_000, why.NOTES)
 
 
 @dataclass

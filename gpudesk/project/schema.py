@@ -27,6 +27,7 @@ from gpudesk.project.field_shapes import (
     DEFAULT_MAX_TEXT,
     FREE_FORM_MAX_ITEMS,
     FREE_FORM_MAX_TEXT,
+    FREE_TEXT_READ_MAX,
     Shape,
     fields_of,
     format_number,
@@ -105,8 +106,9 @@ def range_problem(value: float, meta: dict[str, Any]) -> Refusal | None:
 class _Reader:
     """Reads one plan dict, collecting every problem instead of stopping at the first."""
 
-    def __init__(self) -> None:
+    def __init__(self, editing: bool = False) -> None:
         self.problems: list[tuple[str, str | Refusal]] = []
+        self.editing = editing  # an edit is held to a free text's limit; a file read keeps a longer one (free_text.py)
 
     def fail(self, path: str, reason: str | Refusal) -> Any:
         self.problems.append((path, reason))
@@ -176,9 +178,13 @@ class _Reader:
     def text(self, meta: dict[str, Any], raw: Any, path: str) -> Any:
         if not isinstance(raw, str):
             return self.fail(path, refusal("field.expected_text", got=describe(raw)))
-        problem = _text_problem(raw, int(meta.get("max_len", DEFAULT_MAX_TEXT)))
+        limit = int(meta.get("max_len", DEFAULT_MAX_TEXT))
+        free = bool(meta.get("free_text"))
+        problem = _text_problem(raw, limit if self.editing or not free else max(limit, FREE_TEXT_READ_MAX))
         if problem:
-            return self.fail(path, problem)
+            return self.fail(path, refusal("field.text_over_limit", length=len(raw), limit=limit,
+                                           why=refusal("field.range_why", text=meta["why"]))
+                             if free and self.editing and problem.key == "field.text_too_long" else problem)
         choices = meta.get("choices")
         if choices is not None and raw not in choices:
             return self.fail(path, refusal("field.not_choice", text=quote(raw),
@@ -255,8 +261,9 @@ class _Reader:
 
 
 def check_field_value(shape: Shape, meta: dict[str, Any], value: Any, path: str) -> list[tuple[str, str | Refusal]]:
-    """Problems of one value against its field's declaration (the check an edit passes before it applies)."""
-    reader = _Reader()
+    """Problems of one value against its field's declaration (the check an edit passes before it applies: a free
+    text is held to its limit, which a file read is not)."""
+    reader = _Reader(editing=True)
     if shape.kind == "dataclass" and hasattr(type(value), "__dataclass_fields__"):
         value = _plain(value)
     elif shape.kind == "list" and value and hasattr(type(value[0]), "__dataclass_fields__"):

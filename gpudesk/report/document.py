@@ -15,6 +15,11 @@ from typing import Any
 ALIGNMENTS = ("left", "right", "center")
 
 
+COMPANY_MAX_CHARS = 80
+"""The most characters of the issuing company's name (``--company``, the preferences): one line of the cover and the
+right of every page header; a longer name is refused where it is typed, and a page never shows more of it."""
+
+
 @dataclass(frozen=True)
 class Branding:
     """Who issues the proposal: shown on the cover and in every page header."""

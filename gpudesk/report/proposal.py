@@ -15,19 +15,29 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 from gpudesk.catalog.sources import chinese_texts
 from gpudesk.core.candidates import Candidate
 from gpudesk.core.reason_values import Quantity
 from gpudesk.core.search_words import ITEM_RATE_UNITS
-from gpudesk.project.model import Phase, Project, Workload
+from gpudesk.project.free_text import as_shown, clipped
+from gpudesk.project.model import Phase, Project, ProjectMeta, Workload
 from gpudesk.report import proposal_closing, proposal_infra
 from gpudesk.report.assumption_text import assumption_templates
 from gpudesk.report.chart_text import chart_words_zh
 from gpudesk.report.check_text import check_templates, code_names, offers_named, pools_text, quantity_text
-from gpudesk.report.document import Branding, DataTable, KeyValueTable, Note, Paragraph, ProposalDocument, Section
+from gpudesk.report.document import (
+    COMPANY_MAX_CHARS,
+    Branding,
+    DataTable,
+    KeyValueTable,
+    Note,
+    Paragraph,
+    ProposalDocument,
+    Section,
+)
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_number, format_percent, format_quantity
 from gpudesk.report.proposal_bom import bom_section
@@ -132,8 +142,9 @@ def build_proposal(
     return ProposalDocument(
         title=text.get("document.title"),
         lang=lang,
-        project_name=project.meta.name or plan.project_name,
-        branding=branding,
+        project_name=as_shown(ProjectMeta, "name", project.meta.name or plan.project_name),
+        branding=replace(branding, company=clipped(branding.company, COMPANY_MAX_CHARS),
+                         author=as_shown(ProjectMeta, "author", branding.author)),
         sections=sections,
         footer_text=text.get("document.footer"),
     )
@@ -143,10 +154,10 @@ def cover_section(ctx: ProposalContext, branding: Branding) -> Section:
     t, meta = ctx.text, ctx.project.meta
     section = ctx.section("cover")
     rows = [
-        (t.get("cover.project"), meta.name or ctx.plan.project_name),
-        (t.get("cover.customer"), meta.customer),
-        (t.get("cover.company"), branding.company),
-        (t.get("cover.author"), branding.author or meta.author),
+        (t.get("cover.project"), as_shown(ProjectMeta, "name", meta.name or ctx.plan.project_name)),
+        (t.get("cover.customer"), as_shown(ProjectMeta, "customer", meta.customer)),
+        (t.get("cover.company"), clipped(branding.company, COMPANY_MAX_CHARS)),
+        (t.get("cover.author"), as_shown(ProjectMeta, "author", branding.author or meta.author)),
         (t.get("cover.date"), ctx.issued.isoformat()),
         (t.get("cover.app_version"), ctx.plan.app_version),
         (t.get("cover.catalog_version"), ctx.plan.catalog_version),

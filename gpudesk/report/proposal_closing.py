@@ -13,6 +13,8 @@ from typing import Any
 
 from gpudesk.core.checks import SEVERITIES, Check
 from gpudesk.core.ledger_quote import vat_rates
+from gpudesk.project.free_text import as_shown
+from gpudesk.project.model import ProjectMeta, Revision
 from gpudesk.report import ledger_text as L
 from gpudesk.report.assumption_text import assumption_text
 from gpudesk.report.check_text import assumed_listing
@@ -309,8 +311,10 @@ def revisions_section(ctx: ProposalContext) -> Section:
     section = ctx.section("revisions")
     header = (t.get("revisions.version"), t.get("revisions.date"), t.get("revisions.author"), t.get("revisions.summary"))
     revisions = ctx.project.revisions
-    rows = [(str(i), r.date, r.author, r.summary) for i, r in enumerate(revisions, start=1)]
-    rows.append((str(len(revisions) + 1), ctx.issued.isoformat(), ctx.project.meta.author,
+    rows = [(str(i), r.date, as_shown(Revision, "author", r.author), as_shown(Revision, "summary", r.summary))
+            for i, r in enumerate(revisions, start=1)]
+    author = as_shown(ProjectMeta, "author", ctx.project.meta.author)
+    rows.append((str(len(revisions) + 1), ctx.issued.isoformat(), author,
                  t.get("revisions.issued")))
     section.add(DataTable(header, tuple(rows), ("right", "left", "left", "left")))
     return section

@@ -73,7 +73,8 @@ class ProjectDocument:
         and nothing is applied. Setting an essential input that was marked as a default clears the mark
         in the same edit (undo restores both).
         """
-        problems = [p for path, value in assignments for p in field_paths.value_problems(self.project, path, value)]
+        problems = [p for path, value in assignments if field_paths.get(self.project, path) != value  # unchanged: no
+                    for p in field_paths.value_problems(self.project, path, value)]  # check (a name kept over limit)
         if problems:
             raise ProjectValidationError(problems)
         extra = list(edits_following(self.project, assignments))  # a region edit moves a currency not chosen

@@ -21,14 +21,16 @@ from gpudesk.project.assumed import mark_all
 from gpudesk.project.autosave import AutosaveStore, RecoveryEntry
 from gpudesk.project.catalog_snapshot import record_catalog_rows
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
+from gpudesk.project.free_text import file_stem
 from gpudesk.project.io import FileChangedError, load_project, save_project
 from gpudesk.project.model import Project
 from gpudesk.project.recent import RecentFiles
+from gpudesk.refusals import Refusal
 from gpudesk.session.document import ProjectDocument
 from gpudesk.session.sample_text import opened_in, shipped_sample
 from gpudesk.ui.catalog_drift_prompt import offer_catalog_choice
 from gpudesk.ui.settings import AppSettings
-from gpudesk.ui.widgets.session_text import error_words
+from gpudesk.ui.widgets.session_text import error_words, refusal_words
 
 
 def is_sample(path: Path) -> bool:
@@ -118,6 +120,9 @@ class FileActions(QObject):
             return document
         document = self.new_document(loaded.project, path if not loaded.migrated_from else None)
         document.disk_stamp = loaded.stamp
+        kept = [refusal_words(w) for w in loaded.warnings if isinstance(w, Refusal)]  # a text kept over its limit
+        if kept:
+            self.message.emit(" ".join(kept))
         if loaded.migrated_from:
             document.path = path
             self.message.emit(
@@ -177,7 +182,7 @@ class FileActions(QObject):
         if self.document is None:
             return False
         folder = Path(self.settings.get("ui/last_folder") or Path.home())
-        suggested = self.document.path or folder / f"{self.document.project.meta.name}.gpudesk"
+        suggested = self.document.path or folder / f"{file_stem(self.document.project.meta.name)}.gpudesk"
         path, _ = QFileDialog.getSaveFileName(self.parent_widget, self.tr("Save plan as"), str(suggested), FILE_FILTER)
         if not path:
             return False

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -30,11 +31,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpudesk.project.errors import ProjectValidationError
 from gpudesk.project.model import GrowthTrigger, Workload
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.ui.widgets.count_spin import CountSpinBox, count_scale
+from gpudesk.ui.widgets.session_text import error_words
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.wizard.lifecycle import STAGE_ADVICE, advice_for
 
@@ -62,8 +65,8 @@ class PhaseDialog(QDialog):
         self.setObjectName("phase-dialog")
         prefix = f"phases[{phase}]"
 
-        self.name = QLineEdit(spec.name)
-        self.name.setMaxLength(field_paths.metadata(document.project, f"{prefix}.name")["max_len"])
+        self.name = QLineEdit(spec.name)  # no setMaxLength: it cut a longer name silently; the edit check refuses it
+        self.name.setCursorPosition(0)
         self.stage = QComboBox()
         for advice in STAGE_ADVICE:
             self.stage.addItem(advice.stage_title(lang), advice.stage)
@@ -211,7 +214,11 @@ class PhaseDialog(QDialog):
         ]
 
     def accept(self) -> None:
-        self.document.apply(self.tr("Edit phase {0}").format(self.phase + 1), self.assignments())
+        try:
+            self.document.apply(self.tr("Edit phase {0}").format(self.phase + 1), self.assignments())
+        except ProjectValidationError as exc:  # a name over its limit: said, and the dialog keeps what was typed
+            QMessageBox.warning(self, self.tr("Phase not changed"), error_words(exc))
+            return
         super().accept()
 
 

@@ -17,6 +17,7 @@ from gpudesk.catalog.errors import CatalogError
 from gpudesk.logs import internal_error
 from gpudesk.paths import project_root
 from gpudesk.project.errors import ProjectFileError, ProjectValidationError
+from gpudesk.project.free_text import file_stem
 from gpudesk.project.io import load_project
 from gpudesk.session.sample_text import opened_in
 from gpudesk.ui.file_actions import FILE_FILTER
@@ -89,7 +90,7 @@ class WindowDialogs:
         if w.document is None or (w.controller.estimate is None and w.controller.run_now() is None):
             self._warn(w.tr("No proposal"), w.tr("The plan cannot be estimated: {0}").format(w.controller.last_error))
             return None
-        stem = w.document.path.stem if w.document.path else w.document.project.meta.name
+        stem = w.document.path.stem if w.document.path else file_stem(w.document.project.meta.name)
         folder = w.settings.get("ui/last_folder") or str(Path.home())
         author = w.settings.get("preferences/author") or w.document.project.meta.author
         dialog = ProposalDialog(self.build_document, str(Path(folder) / f"{stem}.pdf"),

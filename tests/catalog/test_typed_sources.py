@@ -41,7 +41,7 @@ def test_a_quoted_number_is_refused_naming_file_table_row_key_and_unit(tmp_path:
     assert len(own) == 1, [str(p) for p in problems]
     line = str(own[0])
     assert line.startswith("accelerators.toml: accelerators/h100-sxm.tdp_w: "), line
-    assert "(in W)" in line and "without quotes" in line and "'700'" in line, line
+    assert "number (W)" in line and "without quotes" in line and "'700'" in line, line
     zh = refusal_text(own[0].why, "zh")
     assert "不加引号的数字" in zh and "W" in zh and "'700'" in zh, zh
 
@@ -50,7 +50,7 @@ def test_a_quoted_number_is_refused_naming_file_table_row_key_and_unit(tmp_path:
     (("rt_cores = true", 'rt_cores = "yes"'), "rt_cores", "true or false"),
     (('markets = ["global", "export-controlled"]', 'markets = "global"'), "markets", "list of texts"),
     (("vgpu_profiles_gb = [1, 2, 3, 4, 6, 8, 12, 16, 24, 48]", 'vgpu_profiles_gb = [1, "2"]'), "vgpu_profiles_gb",
-     "list of numbers (in GB)"),
+     "list of numbers (GB)"),
     (("verified = false", 'verified = "false"'), "verified", "true or false"),
     (("release_year = 2025", "release_year = 2025.5"), "release_year", "a whole number"),
 ])

@@ -95,3 +95,14 @@ def test_a_workers_setting_that_is_not_a_number_is_refused_in_one_line(tmp_path,
     err = capsys.readouterr().err.strip()
     assert "GPUDESK_WORKERS='two'" in err and "whole number" in err and len(err.splitlines()) == 1
     assert not (tmp_path / "p.pdf").exists()
+
+
+@pytest.mark.parametrize(("flag", "limit"), [("--author", "60"), ("--company", "80")])
+def test_an_author_or_company_over_its_limit_is_refused_by_flag_and_limit(tmp_path, capsys, flag, limit):
+    """A 20,000-character --author ran down the cover and --company off every page header; refused before any work,
+    in the language asked for, and nothing is written."""
+    target = tmp_path / "p.pdf"
+    assert main(["report", str(SAMPLE), "-o", str(target), flag, "A" * 20_000, "--lang", "zh"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and flag in err and "20,000 个字符" in err and f"上限 {limit} 个字符" in err, err
+    assert not target.exists()

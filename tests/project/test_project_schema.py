@@ -86,7 +86,7 @@ BAD_INPUTS = [
     (_with_workload(train_tokens=10**400), f"{WL}.train_tokens", "a 401-digit number is above the maximum 1,000,000,000,000,000 (tokens)"),
     (_with_workload(kind="pretraining"), f"{WL}.kind", "'pretraining' is not one of: pretrain, finetune_full"),
     (_with_workload(sequ_len=1), f"{WL}.sequ_len", "unknown field; did you mean 'seq_len'?"),
-    (_with_workload(name="x" * 10_001), f"{WL}.name", "text is 10001 characters long; the limit is 10000"),
+    (_with_workload(name="x" * 100_001), f"{WL}.name", "text is 100001 characters long; the limit is 100000"),
     (_with_workload(name="\ud800"), f"{WL}.name", "unpaired surrogate"),
     (_with_workload(parallel={"tp_comm_overlap": 1}), f"{WL}.parallel.tp_comm_overlap",
      "expected true or false, got the number 1"),

@@ -196,8 +196,9 @@ class FieldForm(QWidget):
             line.setText(format_int_list(value))
             line.editingFinished.connect(lambda p=path, e=line: self._commit_list(p, e))
             return line
-        if "max_len" in meta:  # before the text: setMaxLength sets the text again and puts the cursor at its end
-            line.setMaxLength(int(meta["max_len"]))
+        if "max_len" in meta and not meta.get("free_text"):  # before the text: setMaxLength sets the text again and
+            line.setMaxLength(int(meta["max_len"]))  # puts the cursor at its end; a free text is not cut (a longer
+            # name a file held, a paste over the limit): the edit check refuses it, in words, and the text stays
         line.setText(str(value))
         line.setCursorPosition(0)  # a long name shows its beginning, not its end
         line.editingFinished.connect(lambda p=path, e=line: self._commit(p, e.text()))
