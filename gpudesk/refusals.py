@@ -97,8 +97,7 @@ ENGLISH: dict[str, str] = {
     "field.expected_text": "expected text, got {got}",
     "field.text_too_long": "text is {length} characters long; the limit is {limit}",
     "field.text_over_limit": "text is {length:,} characters long; the limit is {limit:,}{why}",
-    "plan.text_kept_over_limit": "{field} is {length:,} characters long, over the {limit:,} it takes when edited{why}; "
-                                 "it was kept as it is and the proposal shows its first {limit:,}: shorten it",
+    "plan.text_kept_over_limit": "{field} is {length:,} characters long, over the {limit:,} an edit takes{why}; kept whole, pages show the first {limit:,}: shorten it",
     "field.text_surrogate": "text contains an unpaired surrogate (not valid Unicode)",
     "field.not_choice": "{text} is not one of: {choices}",
     "field.too_many_entries": "{count} entries; the limit is {limit}",
@@ -190,6 +189,7 @@ ENGLISH: dict[str, str] = {
     "rule.no_accelerator": "accelerator '{id}' does not exist",
     "rule.server_power": "{gpus} x {tdp:g} W GPU TDP = {total:.1f} kW exceeds the server maximum of {most:g} kW",
     "rule.no_item": "{table} has no row '{id}'",
+    "rule.dependent_row": "{table}/{id}",
     "rule.dependents_unchecked": "refused, so the {count} rows naming it are not checked until it is fixed: {rows}{more}",
     # -- editing the user catalog (catalog/store.py, overlay.py) and importing a CSV file (catalog/csv_io.py) -----------
     "edit.no_overlay": "this catalog was opened without a user overlay; edits are not possible",

@@ -18,7 +18,7 @@ from gpudesk.catalog import records as rec
 from gpudesk.catalog.errors import Problem, keyed_problem
 from gpudesk.catalog.field_rules import FACILITY_RULES, FACILITY_UNITS, rule_for
 from gpudesk.catalog.schema import field_kinds
-from gpudesk.refusals import Refusal, refusal
+from gpudesk.refusals import ListedReasons, Refusal, refusal
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._+-]{0,79}$")
 DATE_PATTERN = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -194,17 +194,18 @@ class _References:
     def __init__(self, refused: Mapping[str, Collection[str]]) -> None:
         self.refused = refused
         self.out: list[Problem] = []
-        self.dependents: dict[tuple[str, str], list[str]] = {}
+        self.dependents: dict[tuple[str, str], list[Refusal]] = {}
 
     def missing(self, table: str, row: str, column: str, target: str, target_id: str, reason: Refusal) -> None:
         if target_id in self.refused.get(target, ()):
-            self.dependents.setdefault((target, target_id), []).append(f"{table}/{row}")
+            self.dependents.setdefault((target, target_id), []).append(refusal("rule.dependent_row", table=table,
+                                                                                  id=row))
         else:
             self.out.append(keyed_problem(table, row, column, reason))
 
     def problems(self) -> list[Problem]:
         for (target, target_id), rows in self.dependents.items():
-            named = ", ".join(rows[:MAX_DEPENDENTS_NAMED])
+            named = ListedReasons(tuple(rows[:MAX_DEPENDENTS_NAMED]))
             more = refusal("plan.more_problems", count=len(rows) - MAX_DEPENDENTS_NAMED) \
                 if len(rows) > MAX_DEPENDENTS_NAMED else ""
             self.out.append(keyed_problem(target, target_id, "", refusal(

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     from gpudesk.cli.report_cmd import print_warnings
     from gpudesk.refusals import Refusal
 
-    print_warnings("estimate", [w for w in loaded.warnings if isinstance(w, Refusal)], loaded.project.meta.language, err)
+    print_warnings(str(args.plan), [w for w in loaded.warnings if isinstance(w, Refusal)], loaded.project.meta.language, err)
     if args.explain:
         if not 0 <= args.phase < len(estimate.phases):
             return fail(err, f"--phase {args.phase}: the plan has {len(estimate.phases)} phase(s)")

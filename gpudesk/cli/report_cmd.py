@@ -91,7 +91,7 @@ def _check_output(path: str, suffixes: tuple[str, ...]) -> Path:
 
 
 def _estimate(path: str, catalog: Any = None, meanwhile: Callable[[str], object] | None = None,
-              lang: str | None = None, command: str = "report") -> tuple[Any, Any, str]:
+              lang: str | None = None) -> tuple[Any, Any, str]:
     """Load one plan file and estimate it: (PlanEstimate, Project, catalog date). ``catalog``: an open catalog
     the caller keeps (and closes); without one, the catalog is opened and closed here. ``meanwhile``: work of the
     caller's to do while the searches run in their worker processes, given the output's language. ``lang``: the
@@ -102,7 +102,7 @@ def _estimate(path: str, catalog: Any = None, meanwhile: Callable[[str], object]
     from gpudesk.session.sample_text import opened_in
 
     loaded = load_project(path)  # a broken file fails here, before the catalog is opened
-    print_warnings(command, [w for w in loaded.warnings if isinstance(w, Refusal)], lang or loaded.project.meta.language)
+    print_warnings(path, [w for w in loaded.warnings if isinstance(w, Refusal)], lang or loaded.project.meta.language)
     project = loaded.project
     project = opened_in(Path(path), project, lang or project.meta.language)
     from gpudesk.catalog.store import Catalog
@@ -153,13 +153,14 @@ def _check_text_flags(args: argparse.Namespace) -> None:
             raise ReportInputError(refusal("cli.flag_too_long", flag=flag, length=len(value), limit=limit))
 
 
-def print_warnings(command: str, warnings: list[Any], lang: str | None, stream: Any = None) -> None:
-    """What opening the plan warned of (a field kept over its limit), one line each on stderr, in ``lang``."""
+def print_warnings(plan: str, warnings: list[Any], lang: str | None, stream: Any = None) -> None:
+    """What opening the plan file ``plan`` warned of (a field kept over its limit), one line each on stderr, in
+    ``lang`` ("gpudesk: PLAN: …", as a compare of several plans needs to say which)."""
     from gpudesk.report.refusal_text import refusal_text
     from gpudesk.wizard.fields import describe_path
 
     for warning in warnings:
-        print(f"gpudesk {command}: {refusal_text(warning, lang or 'en', describe_path)}", file=stream or sys.stderr)
+        print(f"gpudesk: {plan}: {refusal_text(warning, lang or 'en', describe_path)}", file=stream or sys.stderr)
 
 
 def _report(args: argparse.Namespace) -> int:
@@ -233,7 +234,7 @@ def _compare(args: argparse.Namespace) -> int:
     try:
         entries = []
         for path in args.plans:
-            plan, project, _date = _estimate(path, catalog, lang=args.lang, command="compare")
+            plan, project, _date = _estimate(path, catalog, lang=args.lang)
             entries.append((plan, project))
         try:
             comparison = compare_plans(entries)

@@ -20,7 +20,8 @@ from gpudesk.refusals import Refusal, refusal
 def over_limit(value: Any, path: str = "") -> list[tuple[str, Refusal]]:
     """(plan path, warning) for each free-text field of ``value`` (a Project or any of its parts) over its limit."""
     found: list[tuple[str, Refusal]] = []
-    for spec in fields_of(type(value)):
+    cls: type = type(value)
+    for spec in fields_of(cls):
         here = f"{path}.{spec.name}" if path else spec.name
         item = getattr(value, spec.name)
         if spec.meta.get("free_text") and isinstance(item, str) and len(item) > int(spec.meta["max_len"]):

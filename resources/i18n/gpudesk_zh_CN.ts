@@ -1077,17 +1077,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="273" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="274" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="282" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="283" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="272" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="273" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
@@ -1097,12 +1097,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>范围</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="360" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="361" />
       <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
       <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="357" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="358" />
       <source>{code} (not in the list: kept as the plan holds it)</source>
       <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>
@@ -1163,73 +1163,73 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FileActions</name>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="242" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="247" />
       <source>Autosave failed: {0}</source>
       <translation>自动保存失败：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="110" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="112" />
       <source>Cannot open plan</source>
       <translation>无法打开方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="207" />
-      <location filename="../../gpudesk/ui/file_actions.py" line="210" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="212" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="215" />
       <source>Cannot save plan</source>
       <translation>无法保存方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="233" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="238" />
       <source>Not saved: {0} changed on disk</source>
       <translation>未保存：{0} 已在磁盘上被修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="145" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="150" />
       <source>Open plan</source>
       <translation>打开方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="124" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="129" />
       <source>Opened a plan saved in format version {0}; it will be saved in the current format.</source>
       <translation>打开的方案保存于格式版本 {0}，保存时将转换为当前格式。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="116" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="118" />
       <source>Opened the sample {0} as an untitled copy; saving asks where to keep it.</source>
       <translation>已将示例 {0} 作为未命名副本打开；保存时会询问保存位置。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="228" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="233" />
       <source>Overwrite</source>
       <translation>覆盖</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="161" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="166" />
       <source>Restore autosave</source>
       <translation>恢复自动保存</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="165" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="170" />
       <source>Restored the autosave of {0}; save to keep it.</source>
       <translation>已恢复 {0} 的自动保存内容；请保存以保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="181" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="186" />
       <source>Save plan as</source>
       <translation>方案另存为</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="218" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="223" />
       <source>Saved {0}</source>
       <translation>已保存 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="223" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="228" />
       <source>The plan changed on disk</source>
       <translation>方案文件已在磁盘上被修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/file_actions.py" line="224" />
+      <location filename="../../gpudesk/ui/file_actions.py" line="229" />
       <source>{0} was changed by another program or window since you opened it. Overwrite it with your version, or cancel and use Save As to keep both?</source>
       <translation>自您打开以来，{0} 已被其他程序或窗口修改。要用您的版本覆盖它，还是取消并用“另存为”保留两个版本？</translation>
     </message>
@@ -1500,7 +1500,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>视图(&amp;V)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="200" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="201" />
       <source>(date unknown)</source>
       <translation>（日期未知）</translation>
     </message>
@@ -1518,7 +1518,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>+ 负载</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="198" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="199" />
       <source>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;Sizes GPU infrastructure for AI work and explains every number.&lt;/p&gt;&lt;p&gt;Catalog version {1}, built {2}.&lt;/p&gt;</source>
       <translation>&lt;h3&gt;gpudesk {0}&lt;/h3&gt;&lt;p&gt;为AI任务测算GPU基础设施，并解释每一个数字的来历。&lt;/p&gt;&lt;p&gt;目录版本 {1}，构建于 {2}。&lt;/p&gt;</translation>
     </message>
@@ -1543,7 +1543,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>一个方案至少需要一个阶段。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="201" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="202" />
       <source>About gpudesk</source>
       <translation>关于 gpudesk</translation>
     </message>
@@ -1574,18 +1574,18 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>浏览、对比和编辑GPU、模型、服务器和价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="187" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="188" />
       <source>Calibration</source>
       <translation>校准</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="187" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="188" />
       <source>Calibration is not available in this build: {0}</source>
       <translation>此版本不提供校准功能：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="142" />
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="145" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="143" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="146" />
       <source>Cannot compare</source>
       <translation>无法对比</translation>
     </message>
@@ -1595,17 +1595,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法估算：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="213" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="214" />
       <source>Cannot read the user guide {0}: {1}</source>
       <translation>无法读取用户指南 {0}：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="127" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="128" />
       <source>Choose 2–4 plans to compare</source>
       <translation>选择 2–4 个方案进行对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="133" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="134" />
       <source>Choose between 2 and 4 plans; you chose {0}.</source>
       <translation>请选择 2 到 4 个方案；您选择了 {0} 个。</translation>
     </message>
@@ -1618,12 +1618,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>并排对比 2–4 个已保存的方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="133" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="134" />
       <source>Compare plans</source>
       <translation>对比方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="149" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="150" />
       <source>Compare plans: {0}</source>
       <translation>对比方案：{0}</translation>
     </message>
@@ -1703,7 +1703,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>第 {0} 阶段的名称：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="90" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="91" />
       <source>No proposal</source>
       <translation>无法生成建议书</translation>
     </message>
@@ -1730,7 +1730,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="100" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="101" />
       <source>Proposal written to {0}</source>
       <translation>建议书已写入 {0}</translation>
     </message>
@@ -1860,7 +1860,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>该阶段已在方案的最前或最后。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="90" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="91" />
       <source>The plan cannot be estimated: {0}</source>
       <translation>方案无法估算：{0}</translation>
     </message>
@@ -1889,7 +1889,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>使用当前目录</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="213" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="214" />
       <source>User guide</source>
       <translation>用户指南</translation>
     </message>
@@ -1907,7 +1907,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>生成带有公司标识的PDF建议书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/window_dialogs.py" line="217" />
+      <location filename="../../gpudesk/ui/window_dialogs.py" line="218" />
       <source>gpudesk user guide</source>
       <translation>gpudesk 用户指南</translation>
     </message>
@@ -2026,47 +2026,47 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>增加节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="100" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="103" />
       <source>Add trigger</source>
       <translation>添加触发条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="133" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="136" />
       <source>Current delivery mode: {0}</source>
       <translation>当前交付方式：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="77" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="80" />
       <source>Duration (months)</source>
       <translation>时长（月）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="214" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="218" />
       <source>Edit phase {0}</source>
       <translation>编辑阶段 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="97" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="100" />
       <source>Growth triggers</source>
       <translation>扩容触发条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="103" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="106" />
       <source>Growth triggers: when a metric passes its threshold, add nodes</source>
       <translation>扩容触发条件：指标超过阈值时增加节点</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="78" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="81" />
       <source>Hardware</source>
       <translation>硬件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="73" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="76" />
       <source>Keep the hardware of the previous phase and add to it</source>
       <translation>沿用上一阶段的硬件并在此基础上扩容</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="76" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="79" />
       <source>Lifecycle stage</source>
       <translation>生命周期阶段</translation>
     </message>
@@ -2075,7 +2075,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="76" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="79" />
       <source>Name</source>
       <translation>名称</translation>
     </message>
@@ -2084,22 +2084,27 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="61" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="220" />
+      <source>Phase not changed</source>
+      <translation>阶段未修改</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="64" />
       <source>Phase {0}: {1}</source>
       <translation>第 {0} 阶段：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="100" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="103" />
       <source>Remove trigger</source>
       <translation>删除触发条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="77" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="80" />
       <source>Starts in month</source>
       <translation>起始月份</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="88" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="91" />
       <source>Suggested resource form for this stage</source>
       <translation>本阶段建议的资源形态</translation>
     </message>
@@ -2108,8 +2113,8 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>阈值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="85" />
-      <location filename="../../gpudesk/ui/phase_editor.py" line="86" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="88" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="89" />
       <source>Use the suggested delivery mode</source>
       <translation>采用建议的交付方式</translation>
     </message>

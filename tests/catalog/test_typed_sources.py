@@ -3,6 +3,7 @@ refused row is reported once, with the rows that refer to it summarised on one l
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -68,8 +69,10 @@ def test_a_refused_row_is_reported_once_and_its_dependents_on_one_line(tmp_path:
     summary = next(p for p in problems if not p.field)
     assert (summary.table, summary.row) == ("accelerators", "h100-sxm")
     assert summary.keyed is not None and summary.keyed.values["count"] >= 10
-    assert "servers/dgx-h100" in summary.reason and "and 4 more" in summary.reason, summary.reason
-    assert "引用此行" in refusal_text(summary.why, "zh")
+    assert "servers/dgx-h100; cloud_offers/" in summary.reason and "and 4 more" in summary.reason, summary.reason
+    zh = refusal_text(summary.why, "zh")
+    assert "引用此行" in zh and "服务器表 dgx-h100" in zh and "云实例表 aws-p5-48xlarge" in zh, zh
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", zh), zh  # no table or field code in front of a Chinese reader
 
 
 def test_a_reference_to_a_row_that_never_existed_is_still_named_by_each_row(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ def test_a_file_with_a_20000_character_author_opens_whole_with_a_warning_and_sav
     assert loaded.project.meta.author == LONG_AUTHOR  # never dropped, never cut
     [warning] = [w for w in loaded.warnings if isinstance(w, Refusal)]
     en, zh = (refusal_text(warning, lang, describe_path) for lang in ("en", "zh"))
-    assert "20,000 characters" in en and "60" in en and "kept as it is" in en, en
+    assert "20,000 characters" in en and "60" in en and "kept whole" in en, en
     assert "编制人" in zh and "20,000 个字符" in zh and "60 个字符" in zh and "meta." not in zh, zh
     assert json.loads(dumps_project(loaded.project))["meta"]["author"] == LONG_AUTHOR
 
