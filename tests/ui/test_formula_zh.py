@@ -46,7 +46,7 @@ def test_chinese_explanation_shows_the_chinese_formula_and_sources(figures, key)
     page = explanation_html(exp, figures, display_text("zh"))
     chinese = ZH.formula(exp.formula)
     assert chinese != exp.formula
-    assert f"<code>{formula_html(chinese)}</code>" in page
+    assert f"<span class='formula'>{formula_html(chinese)}</span>" in page
     assert html.escape(exp.formula) not in page
     for q in exp.inputs:
         if q.source.startswith("derived: "):  # the origin column of a derived input: its formula, in Chinese
@@ -58,7 +58,7 @@ def test_chinese_explanation_shows_the_chinese_formula_and_sources(figures, key)
 def test_english_explanation_shows_the_formula_unchanged(figures, key):
     exp = figures.explain(key)
     page = explanation_html(exp, figures, display_text("en"))
-    assert f"<code>{formula_html(exp.formula)}</code>" in page
+    assert f"<span class='formula'>{formula_html(exp.formula)}</span>" in page
     assert all(html.escape(q.source) in page for q in exp.inputs if q.source)
 
 
@@ -95,3 +95,29 @@ def test_a_formula_sets_its_letters_apart_from_its_digits():
     "/(2·0)", a division by zero. One-letter symbols are set in italics, digits and words upright."""
     shown = formula_html("I + (O² + sd(O)²)/(2·O); sd 0: I + O/2, O_max, TPOT")
     assert shown == ("<i>I</i> + (<i>O</i>² + sd(<i>O</i>)²)/(2·<i>O</i>); sd 0: <i>I</i> + <i>O</i>/2, O_max, TPOT")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_explain_panel_sets_the_letter_o_apart_from_the_digit_0(qapp, lang):
+    """The formula "I + (O² + sd(O)²)/(2·O) (…; sd 0: I + O/2)" in the Explain panel: in its monospace face the
+    italic O and the upright 0 were one width and, in the CJK face's monospace, nearly one shape (product-20's
+    screenshot). Set in the panel's text face, the O is wider than the 0 by a fifth or more."""
+    from PySide6.QtGui import QFontMetricsF, QTextCursor
+
+    apply_application_font(qapp)
+    panel = ExplainPanel()
+    exp = FigureSet()
+    exp.input("x.i", 1.0, "tokens", "input tokens")
+    exp.add("x.mean", 1.0, "tokens", "mean context", "I + (O² + sd(O)²)/(2·O); sd 0: I + O/2", ["x.i"])
+    panel.browser.setHtml(explanation_html(exp.explain("x.mean"), exp, display_text(lang)))
+    document = panel.browser.document()
+    found = document.find("(O")
+    assert not found.isNull(), document.toPlainText()
+    found.setPosition(found.selectionEnd() - 1)
+    found.movePosition(QTextCursor.MoveOperation.NextCharacter, QTextCursor.MoveMode.KeepAnchor)
+    assert found.selectedText() == "O"
+    font = found.charFormat().font()
+    assert font.italic()
+    metrics = QFontMetricsF(font)
+    letter, digit = metrics.horizontalAdvance("O"), metrics.horizontalAdvance("0")
+    assert letter >= 1.2 * digit, (font.family(), font.fixedPitch(), letter, digit)

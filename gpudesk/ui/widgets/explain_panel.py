@@ -46,10 +46,16 @@ _SYMBOL = re.compile(r"(?<![A-Za-z_\d])([A-Z])(?![A-Za-z_\d])")
 
 
 def formula_html(formula: str) -> str:
-    """A formula as rich text, its one-letter symbols in italics as mathematics sets them: in the monospace face
-    the letter O (output tokens) and the digit 0 are the same glyph, so "(O² + sd(O)²)/(2·O); sd 0" read as a
-    division by zero ("/(2·0)"), and I beside 1 likewise."""
+    """A formula as rich text, its one-letter symbols in italics as mathematics sets them: "(O² + sd(O)²)/(2·O); sd 0"
+    must not read as a division by zero ("/(2·0)"), nor I as 1. Set in the text's own (proportional) face, where O is
+    round and wide and 0 narrow and oval; a monospace face gives both one width and, in WenQuanYi Micro Hei Mono (the
+    bundled CJK face, which sets Chinese formulas), nearly one shape, italic or not (``FORMULA_STYLE``)."""
     return _SYMBOL.sub(r"<i>\1</i>", html.escape(formula))
+
+
+FORMULA_STYLE = "formula"
+"""How a formula is set in the Explain panel: a paragraph of the panel's text face, not ``<code>`` (monospace), so that
+the letter O and the digit 0 differ in width and shape (tests/ui/test_formula_zh.py measures them)."""
 
 
 def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: DisplayText | None = None) -> str:
@@ -78,7 +84,8 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
     parts.append("</p>")
     if exp.formula:
         formula = powers_of_ten(formulas.formula(exp.formula))
-        parts.append(f"<p><i>{html.escape(heads['formula'])}</i><br><code>{formula_html(formula)}</code></p>")
+        parts.append(f"<p><i>{html.escape(heads['formula'])}</i><br><span class='{FORMULA_STYLE}'>{formula_html(formula)}"
+                     "</span></p>")
     if exp.source:
         parts.append(f"<p><i>{html.escape(heads['source'])}</i>: {origin(exp.source)}</p>")
     if exp.inputs:
