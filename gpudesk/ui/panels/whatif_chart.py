@@ -1,7 +1,7 @@
 """The what-if tornado as a :class:`ChartSpec` (Qt-free; the panel passes translated text).
 
-ChartView draws vertical bars only, so the tornado stands upright: one category
-per driver, largest swing first (left), a bar for the low end and one for the
+One category per driver, largest swing first, named by the driver alone (its range
+is in the table beside the chart and in the bars' tool tips); a bar for the low end and one for the
 high end of its range, each as the change of the chosen result against the
 plan in percent (or in the result's own unit when the plan's value is zero or
 undefined). Tooltips give the absolute values.
@@ -67,14 +67,16 @@ def tornado_spec(result: WhatIfResult, metric: str, text: TornadoText | None = N
     label, unit = text.metric_label or m.label, text.units.get(m.unit, m.unit)
     rows = result.tornado(metric)
     as_percent = all(relative(r) for r in rows) if rows else True
-    # the range on a second line: on one line the drivers' names took 210 of a 377 px chart on a laptop and
-    # left the bars and their axis 25 px
-    categories = [f"{text.driver_labels.get(r.driver, r.driver)}\n({_range_text(r, text.units)})" for r in rows]
+    # Each driver by its name alone, one line: with its range on a second line ("Efficiency\n(0.5–1.5 ×)") three
+    # drivers' six lines took 100 px of a laptop's 75 px plot and were printed over each other down the side (the
+    # range on the same line took 210 of a 377 px chart and left the bars 25 px). The range stands in the table
+    # under the chart ("Range applied") and in each bar's tool tip.
+    categories = [text.driver_labels.get(r.driver, r.driver) for r in rows]
 
     def point_tip(r: TornadoRow, value: float, driver_value: float) -> str:
         shown = f"{format_value(value)} {unit}" if math.isfinite(value) else text.undefined
         return f"{text.driver_labels.get(r.driver, r.driver)} = {format_value(driver_value)} " \
-               f"{text.units.get(r.driver_unit, r.driver_unit)}: {label} = {shown}"
+               f"{text.units.get(r.driver_unit, r.driver_unit)} ({_range_text(r, text.units)}): {label} = {shown}"
 
     xs = [float(i) for i in range(len(rows))]
     low = Series(text.low, xs, [_delta(r.low, r.base, as_percent) for r in rows], style="bar",
