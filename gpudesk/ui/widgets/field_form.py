@@ -35,7 +35,7 @@ from gpudesk.ui.widgets.count_spin import ZH_SCALES, CountSpinBox, count_scale
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.elided_combo import ElidedComboBox
 from gpudesk.ui.widgets.int_list import ListRefused, format_int_list, parse_int_list
-from gpudesk.ui.widgets.money_spin import TrimmedSpinBox, WanSpinBox, in_wan, wan_unit
+from gpudesk.ui.widgets.money_spin import NOT_QUOTED, TrimmedSpinBox, WanSpinBox, in_wan, wan_unit
 from gpudesk.ui.widgets.notes_edit import LONG_TEXT, NotesEdit
 from gpudesk.ui.widgets.session_text import session_text
 from gpudesk.wizard.fields import describe_path
@@ -110,7 +110,9 @@ class FieldForm(QWidget):
             word = self._count_word(path, meta)  # 亿, 万: the range in the unit typed
             scale = 100 if meta.get("unit") == FRACTION else 1 / WAN if in_wan(meta, self.text.lang) else \
                 1 / ZH_SCALES[word] if word else 1
-            low, high = plain_number(meta["min"] * scale), plain_number(meta["max"] * scale)
+            # money in 万 whose least value is "not quoted yet" (-1, its help says so): the amounts it takes, not -0.0001
+            least = 0.0 if scale != 1 and meta["min"] == NOT_QUOTED and in_wan(meta, self.text.lang) else meta["min"]
+            low, high = plain_number(least * scale), plain_number(meta["max"] * scale)
             shown = range_text(meta["min"], meta["max"], unit, self.text.lang) if scale == 1 else \
                 f"{low} – {high}{after_number(unit)}"  # a count typed in 亿 or 万, money in 万, a share in %
             tip += f"\n{range_label}: {shown}"

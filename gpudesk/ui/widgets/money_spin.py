@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QDoubleSpinBox, QWidget
 
 from gpudesk.report.number_format import CHINESE_MONEY_UNITS, WAN
@@ -19,6 +20,10 @@ MONEY_IN_WAN = 1e7
 """In Chinese, a money field whose range reaches this much (a price per GPU or per server, a budget, a yearly staff
 cost, a quoted service) is typed in 万; smaller rates (per kWh, per rack and month, per GPU and year) stay in 元."""
 CENT = 2  # decimals of the stored amount
+NOT_QUOTED = -1.0
+"""A money field's "not quoted yet" (project/model.py: installation_per_server's -1, the minimum it is declared with).
+Typed as the field's help says, -1, or as the words the box shows for it; never scaled into 万 (-1 万 is no amount,
+and the box's least value, -0.0001 万, is no number a user types)."""
 
 
 def in_wan(meta: dict[str, Any], lang: str) -> bool:
@@ -64,6 +69,25 @@ class WanSpinBox(TrimmedSpinBox):
     def amount(self) -> float:
         """The amount in the currency's own unit, as the plan holds it."""
         return round(self.value() * self.SCALE, self._digits)
+
+    def takes_not_quoted(self) -> bool:
+        """Whether the box's least value is the field's "not quoted yet" (``NOT_QUOTED``), shown in words."""
+        return self.SCALE != 1 and round(self.minimum() * self.SCALE, self._digits) == NOT_QUOTED
+
+    def _typed_not_quoted(self, text: str) -> bool:
+        """The text typed is the field's "not quoted yet": -1, as its help says, or the words the box shows."""
+        if not self.takes_not_quoted():
+            return False
+        bare = text.removeprefix(self.prefix()).removesuffix(self.suffix()).strip()
+        return bare == str(int(NOT_QUOTED)) or (bool(bare) and bare == self.specialValueText().strip())
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:  # Qt override
+        if self._typed_not_quoted(text):
+            return QValidator.State.Acceptable, text, pos
+        return super().validate(text, pos)
+
+    def valueFromText(self, text: str) -> float:  # noqa: N802 - Qt override
+        return self.minimum() if self._typed_not_quoted(text) else super().valueFromText(text)
 
     def set_amount(self, amount: float) -> None:
         if self.amount() != round(amount, self._digits):
