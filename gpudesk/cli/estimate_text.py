@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from gpudesk.core.digits import percent_text
 from gpudesk.report.check_text import pools_text
-from gpudesk.report.display_units import display_value
+from gpudesk.report.display_units import NOT_APPLICABLE, display_value
 from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.series_text import series_value
 from gpudesk.report.text_catalog import ReportText
@@ -103,6 +103,8 @@ def _figures(figures: dict[str, Any], out: TextIO) -> None:
         named = (fig.get("names") or {}).get(LANG)  # a categorical figure's code, named
         if named is not None:
             unit, shown = "", named
+        elif fig.get("not_applicable"):  # computed as 0 where it does not apply (a serving phase's checkpoint)
+            unit, shown = "", NOT_APPLICABLE
         elif isinstance(value, str):
             unit, shown = str(fig.get("unit", "")), value
         elif fig.get("months"):  # a figure over the phase's months: its running total, one value or range

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.cli.result_keys_doc import render_result_keys
+from gpudesk.core.applicability import NOT_APPLICABLE
 from gpudesk.paths import project_root, samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project, Workload
@@ -89,7 +90,14 @@ def render(keys: dict[str, tuple[str, str, str]]) -> str:
             cell = formula.replace("|", "\\|").replace("\n", " ")
             lines.append(f"| `{key}` | {unit.replace('|', '/')} | {label.replace('|', '/')} | {cell} |")
         lines.append("")
-    lines += ["## Codes of categorical figures", "",
+    lines += ["## Figures that do not apply", "",
+              "A figure computed as 0 where it does not apply to the phase (gpudesk/core/applicability.py) keeps that "
+              "value in `--json` and carries `not_applicable`, the reason in English; the window, the proposal and "
+              "the command line's text show \"not applicable\" (不适用), never 0.", "",
+              "| figures | do not apply when this is 0 | reason |", "|---|---|---|"]
+    lines += [f"| {', '.join(f'`{k}`' for k in rule.figures)} | `{rule.when_zero}` | {rule.reason} |"
+              for rule in NOT_APPLICABLE]
+    lines += ["", "## Codes of categorical figures", "",
               "A figure whose unit is `code (…)` holds a code of that vocabulary (gpudesk/vocabulary), a string in "
               "`--json` (its `names` hold the code's English and Chinese names); the window, the proposal and the "
               "explanations show its name in the reader's language.", ""]

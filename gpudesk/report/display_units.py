@@ -60,6 +60,8 @@ _TIME_UNITS = ("s", "ms", "h", "days", "day", "month", "months", "years")
 UNKNOWN = "unknown"
 """A figure the estimate could not compute (a catalog field or an input it needs is missing): never 0, never NaN."""
 UNLIMITED = "unlimited"
+NOT_APPLICABLE = "not applicable"
+"""A figure that does not apply to the phase (``core.applicability``: a serving phase's checkpoint size): never 0."""
 NEVER = "never pays back"
 """A month that never comes: owning costs more than the compared option in every month of the horizon (the
 break-even month, ``core.delivery.break_even_month``, the one month figure that can be infinite)."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gpudesk.core.applicability import not_applicable
 from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.reason_values import Quantity
@@ -86,6 +87,8 @@ class FigureFormatter:
         worded = self.figures.word(key, self.text.lang)
         if worded is not None:
             return worded
+        if not_applicable(self.figures, key):  # never '0 B' for the checkpoint of a phase that trains nothing
+            return self.text.get("value.not_applicable")
         if isinstance(raw, str) or kind == "text":
             return self.text.choice("value", str(raw))
         if raw == math.inf and self.figures.unit(key) == "month":  # a break-even month that never comes

@@ -10,6 +10,7 @@ import dataclasses
 import math
 from typing import Any
 
+from gpudesk.core.applicability import not_applicable
 from gpudesk.core.explain import FigureSet
 from gpudesk.results.plan_result import PlanEstimate
 
@@ -44,6 +45,8 @@ def figures_to_json(figures: FigureSet, include_inputs: bool = False) -> dict[st
             out[key]["months"], out[key]["over"] = _clean(list(exp.series)), exp.over
         if exp.vocabulary is not None:  # a categorical figure: its code's names, from the figure's own vocabulary
             out[key]["names"] = {lang: exp.worded(lang) for lang in ("en", "zh")}
+        if reason := not_applicable(figures, key):  # the value stands as computed; surfaces say "not applicable"
+            out[key]["not_applicable"] = reason
     return out
 
 

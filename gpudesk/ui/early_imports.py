@@ -19,6 +19,7 @@ import gpudesk.catalog.errors  # noqa: F401
 import gpudesk.catalog.pinned  # noqa: F401
 import gpudesk.catalog.sources  # noqa: F401
 import gpudesk.catalog.store  # noqa: F401
+import gpudesk.core.applicability  # noqa: F401
 import gpudesk.core.plan_catalog_rows  # noqa: F401
 import gpudesk.core.unknown_causes  # noqa: F401
 import gpudesk.logs  # noqa: F401

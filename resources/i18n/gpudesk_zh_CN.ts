@@ -1019,57 +1019,57 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ExplainPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="40" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="41" />
       <source>All sources behind this figure</source>
       <translation>此数字背后的全部出处</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="187" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="198" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="41" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="42" />
       <source>Fix</source>
       <translation>处理建议</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="33" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="34" />
       <source>Formula</source>
       <translation>公式</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="35" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="36" />
       <source>Input</source>
       <translation>输入项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="39" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="40" />
       <source>Note</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="199" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="210" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="34" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="35" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="37" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="38" />
       <source>Unit</source>
       <translation>单位</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="36" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="37" />
       <source>Value</source>
       <translation>数值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="38" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="39" />
       <source>Where it comes from</source>
       <translation>来源</translation>
     </message>
@@ -1077,17 +1077,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="274" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="276" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="283" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="285" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="273" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="275" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
@@ -1097,12 +1097,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>范围</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="361" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="363" />
       <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
       <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="358" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="360" />
       <source>{code} (not in the list: kept as the plan holds it)</source>
       <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>
@@ -1110,7 +1110,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="311" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="318" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -1118,12 +1118,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="171" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="173" />
       <source> (the check "Some costs have no price" names them). Enter their quotes on step 7 (costs) to complete it.</source>
       <translation>（检查项“部分成本没有价格”列出了它们）。在第 7 步（成本）填入报价后即为完整金额。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="163" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="165" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -1132,22 +1132,27 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="169" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="171" />
       <source>Leaves out 1 cost line that has no price yet</source>
       <translation>不含 1 项尚无价格的成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="170" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="172" />
       <source>Leaves out {0} cost lines that have no price yet</source>
       <translation>不含 {0} 项尚无价格的成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="174" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="176" />
+      <source>Not applicable: {0}.</source>
+      <translation>不适用：{0}。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="179" />
       <source>Owning costs more than this option in every month of the plan's horizon: buying never pays back against it.</source>
       <translation>在方案测算期内的每个月，自购都比此选项贵：买硬件相对它不会回本。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="165" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="167" />
       <source>The estimate could not compute this figure: a catalog field or an input it needs is missing. The Explain panel shows which.</source>
       <translation>估算无法得出此项数值：缺少所需的目录字段或输入。在“计算说明”面板中可查看缺少哪一项。</translation>
     </message>

@@ -113,6 +113,7 @@ def test_one_figure_reads_the_same_in_the_window_the_proposal_and_the_cli(stem, 
     import re
 
     from gpudesk.cli.estimate_text import _figures
+    from gpudesk.core.applicability import not_applicable
     from gpudesk.report.figure_rows import FigureFormatter
     from gpudesk.report.proposal import PHASE_FIGURES, WORKLOAD_FIGURES
     from gpudesk.report.proposal_infra import COST_FIGURES, NETWORK_FIGURES, POWER_FIGURES, STORAGE_FIGURES
@@ -130,7 +131,8 @@ def test_one_figure_reads_the_same_in_the_window_the_proposal_and_the_cli(stem, 
             keys = [r.key for r in rows if proposal.has(r.key)]
             cli = io.StringIO()
             if lang == "en":
-                _figures({k: {"value": fs.value_at(k), "unit": fs.unit(k), "label": ""} for k in keys}, cli)
+                _figures({k: {"value": fs.value_at(k), "unit": fs.unit(k), "label": "",
+                              "not_applicable": not_applicable(fs, k)} for k in keys}, cli)  # as plan_to_json writes
             for key in keys:
                 value, unit = figure_display(fs, key, display_text(lang), currency=currency)
                 window = f"{value}{unit}" if unit.startswith("%") else f"{value} {unit}".strip()

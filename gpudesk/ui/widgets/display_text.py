@@ -56,6 +56,7 @@ class DisplayText:
     choices: dict[str, dict[str, str]] = field(default_factory=dict)
     help: dict[str, str] = field(default_factory=dict)
     bound_reasons: dict[str, str] = field(default_factory=dict)
+    inapplicable: dict[str, str] = field(default_factory=dict)  # why a figure does not apply (core/applicability.py)
 
     @property
     def translates(self) -> bool:
@@ -127,6 +128,10 @@ class DisplayText:
     def field_help(self, text: str) -> str:
         return self.help.get(text, text) if self.translates else text
 
+    def not_applicable(self, reason: str) -> str:
+        """Why a figure does not apply (``core.applicability``'s English reason), in the language."""
+        return self.inapplicable.get(reason, reason) if self.translates else reason
+
     def bound_reason(self, text: str) -> str:
         """Why a field's range is what it is (``why`` in the model's field metadata), in the language."""
         return self.bound_reasons.get(text, text) if self.translates else text
@@ -151,4 +156,5 @@ def display_text(lang: str) -> DisplayText:
         choices=choices,
         help=_table(ui, "help"),
         bound_reasons=_table(ui, "bound_reason"),
+        inapplicable=_table(ui, "not_applicable"),
     )

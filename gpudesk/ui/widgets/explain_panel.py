@@ -10,10 +10,11 @@ from collections.abc import Callable, Container
 from PySide6.QtCore import QCoreApplication, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
+from gpudesk.core.applicability import not_applicable
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import Explanation, FigureSet, Quantity
 from gpudesk.report.check_text import localise
-from gpudesk.report.display_units import as_row_label, display_value, plain_number
+from gpudesk.report.display_units import NOT_APPLICABLE, as_row_label, display_value, plain_number
 from gpudesk.report.formula_text import formula_text
 from gpudesk.report.series_text import per_month_total_unit, series_basis, series_value
 from gpudesk.ui.status_style import BLOCKED, DARK, INFO, LIGHT, WARNING, is_dark
@@ -68,12 +69,15 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
         return html.escape(powers_of_ten(text.source(formulas.source(source))))
 
     heads = _headings()
-    value, unit = _shown(exp, text)
+    inapplicable = not_applicable(figures, exp.key) if figures is not None else ""
+    value, unit = (text.value(NOT_APPLICABLE), "") if inapplicable else _shown(exp, text)
     label = as_row_label(text.figure_label(exp.key, exp.label))  # a heading: "Time to train", as the table's row
     parts = [f"<h3>{html.escape(label)}</h3>",
              f"<p><b>{html.escape(value)} {html.escape(unit)}</b>"]
     stored = text.unit(exp.unit)
-    if exp.series:  # a figure over the phase's months: what its value is (a running total, every month, a range)
+    if inapplicable:  # why, in place of the 0 it was computed as (a serving phase's checkpoint size)
+        parts.append(f" <span style='color:gray'>({html.escape(text.not_applicable(inapplicable))})</span>")
+    elif exp.series:  # a figure over the phase's months: what its value is (a running total, every month, a range)
         per_month = per_month_total_unit(exp.unit)
         basis = series_basis(exp.series, exp.over, _number_shown(exp.unit, text),
                              _number_shown(per_month, text) if per_month else None, text.lang)

@@ -9,10 +9,11 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
+from gpudesk.core.applicability import not_applicable
 from gpudesk.core.explain import FigureSet
 from gpudesk.report.chart_text import translate
 from gpudesk.report.cost_basis import basis_label, total_span
-from gpudesk.report.display_units import NEVER, UNKNOWN, as_row_label, display_value
+from gpudesk.report.display_units import NEVER, NOT_APPLICABLE, UNKNOWN, as_row_label, display_value
 from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.series_text import series_value
 from gpudesk.report.text_catalog import ReportText
@@ -113,8 +114,9 @@ class FigureTableModel(QAbstractTableModel):
         # a number's row is its key, label, unit and value: an edit changes a few values of a step's figures, and
         # the others' texts are the ones already made (named and formatted: ~0.5 ms of an edit on step 2)
         english, unit, value, vocabulary, waiting = parts
+        # whether it applies reads another figure (a serving phase's checkpoint size is 0 and does not apply)
         memo = None if vocabulary is not None or not isinstance(value, (float, int, str)) else (
-            key, given, english, unit, type(value), value, waiting)
+            key, given, english, unit, type(value), value, waiting, not_applicable(figures, key))
         made = shown.get(memo) if memo is not None else None
         if made is None:
             label = given or self.text.figure_label(key, as_row_label(english))
@@ -170,6 +172,9 @@ class FigureTableModel(QAbstractTableModel):
                     self.tr("Leaves out {0} cost lines that have no price yet").format(len(waiting))
                 tip = leaves + self.tr(" (the check \"Some costs have no price\" names them). Enter their quotes on "
                                        "step 7 (costs) to complete it.") + "\n" + tip
+            elif text == self.text.value(NOT_APPLICABLE) and self._figures is not None:
+                tip = self.tr("Not applicable: {0}.").format(self.text.not_applicable(not_applicable(self._figures, key))) \
+                    + "\n" + tip
             elif text == self.text.value(NEVER):
                 tip = self.tr("Owning costs more than this option in every month of the plan's horizon: buying "
                               "never pays back against it.") + "\n" + tip
@@ -268,6 +273,8 @@ def figure_display(figures: FigureSet, key: str, text: DisplayText, index: int |
     named = figures.word(key, text.lang, index)
     if named is not None:
         return named, ""
+    if not_applicable(figures, key):  # never '0 B' for the checkpoint of a phase that trains nothing
+        return text.value(NOT_APPLICABLE), ""
     if figures.over(key):  # a figure over the phase's months: its running total, its one value, or its range
         def each(month: float) -> tuple[str, str]:
             shown_unit, number = display_value(month, figures.unit(key), text.lang)

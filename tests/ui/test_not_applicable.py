@@ -1,0 +1,69 @@
+"""A figure that does not apply to a phase says so, never 0: product-20 found a serving plan's storage step reading
+'检查点大小 0 B', '检查点写入时间 0 秒' and '所需读带宽 0 GB/s' (a serving phase trains nothing and reads no training
+data). The figures' values are unchanged (JSON, ledger and checks read them as computed)."""
+
+from __future__ import annotations
+
+import pytest
+
+import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
+from gpudesk.catalog.store import Catalog
+from gpudesk.core.applicability import NOT_APPLICABLE, not_applicable
+from gpudesk.paths import samples_dir
+from gpudesk.project.io import load_project
+from gpudesk.results.pipeline import estimate_plan
+from gpudesk.ui.widgets.display_text import display_text
+from gpudesk.ui.widgets.explain_panel import explanation_html
+from gpudesk.ui.widgets.figure_table import FigureTableModel
+
+CHECKPOINT = ("storage.checkpoint_size", "storage.checkpoint_write_time", "storage.restart_read_time",
+              "storage.checkpoint_stall_share")
+READS = ("storage.read_bw_needed", "storage.io_feed_fraction")
+
+
+@pytest.fixture(scope="module")
+def phases():
+    catalog = Catalog.open()
+    serving = estimate_plan(load_project(samples_dir() / "gov-llm-domestic-accelerator.gpudesk").project, catalog)
+    training = estimate_plan(load_project(samples_dir() / "bank-llm-assistant.gpudesk").project, catalog)
+    return serving.phases[0].figures, training.phases[0].figures  # gov: serving; bank phase 1: a LoRA fine-tune
+
+
+def test_every_figure_a_rule_names_is_one_the_core_computes(phases):
+    serving, training = phases
+    for rule in NOT_APPLICABLE:
+        assert rule.when_zero in serving and all(key in serving for key in rule.figures), rule
+
+
+@pytest.mark.parametrize(("lang", "word"), [("zh", "不适用"), ("en", "not applicable")])
+def test_a_serving_phase_shows_its_checkpoint_and_training_reads_as_not_applicable(qapp, phases, lang, word):
+    serving, training = phases
+    text = display_text(lang)
+    model = FigureTableModel(text=text)
+    keys = [*CHECKPOINT, *READS, "storage.read_bw_offered"]
+    model.set_figures(serving, keys)
+    assert serving.number("storage.checkpoint_size") == 0  # the value itself is as computed
+    for key in (*CHECKPOINT, *READS):
+        assert model.value_text(key) == word, (key, model.value_text(key))
+    assert model.value_text("storage.read_bw_offered") == "90"  # the storage still offers its bandwidth
+    model.set_figures(training, keys)  # the same rows of a phase that trains: numbers again
+    assert model.value_text("storage.checkpoint_size") == "11.8"
+    assert model.value_text("storage.read_bw_needed") not in (word, "0")
+    page = explanation_html(serving.explain("storage.checkpoint_size"), serving, text)
+    assert f"<b>{word} </b>" in page and ("不写检查点" if lang == "zh" else "writes no checkpoints") in page
+    assert "0 B" not in page.split("</p>")[0]
+
+
+def test_a_rule_asks_its_input_at_every_candidate(phases):
+    serving, training = phases
+    assert not_applicable(serving, "storage.checkpoint_size") and not not_applicable(training, "storage.checkpoint_size")
+    assert not not_applicable(serving, "storage.read_bw_offered")
+
+
+def test_the_json_keeps_the_value_and_says_it_does_not_apply(phases):
+    from gpudesk.results.plan_json import figures_to_json
+
+    serving, training = phases
+    shown = figures_to_json(serving)["storage.checkpoint_size"]
+    assert shown["value"] == 0 and shown["not_applicable"] == "the phase trains no parameters, so it writes no checkpoints"
+    assert "not_applicable" not in figures_to_json(training)["storage.checkpoint_size"]
