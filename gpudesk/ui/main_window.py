@@ -41,7 +41,7 @@ from gpudesk.ui.screen_fit import fit_to_screen, keep_on_screen
 from gpudesk.ui.settings import AppSettings, open_qsettings
 from gpudesk.ui.step_guide import StepGuide
 from gpudesk.ui.step_list import StepList
-from gpudesk.ui.summary import summary_text
+from gpudesk.ui.summary import SUMMARY_SEPARATOR, summary_text
 from gpudesk.ui.theme import apply_theme
 from gpudesk.ui.widgets.elided_label import ElidedLabel, LineHolder
 from gpudesk.ui.widgets.explain_panel import ExplainPanel
@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
         self.addToolBar(self.plan_toolbar)
         self.summary = ElidedLabel()  # one line whatever the window's width; the whole line in its tool tip
         self.summary.setObjectName("summary")
+        self.summary.part_separator = SUMMARY_SEPARATOR  # shortened by whole parts, never inside an amount
         # a status message (e.g. "Estimating…") shows in its place; a new summary repaints the line, no re-layout
         self.statusBar().addWidget(LineHolder(self.summary), 1)
 

@@ -16,6 +16,8 @@ from gpudesk.ui.widgets.figure_table import pending_word
 from gpudesk.ui.widgets.session_text import session_text
 
 translate = QCoreApplication.translate
+SUMMARY_SEPARATOR = "  ·  "
+"""Between the parts of the status bar's line; the bar shortens the line by whole parts (``ElidedLabel``)."""
 
 
 def _figure(phase: PhaseEstimate, key: str, currency: str, text: DisplayText) -> str | None:
@@ -105,4 +107,4 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
         count = len(phase.ledger.unpriced)
         parts.append(translate("Summary", "excluding 1 unpriced line") if count == 1 else
                      translate("Summary", "excluding {count} unpriced lines").format(count=count))
-    return "  ·  ".join(parts)
+    return SUMMARY_SEPARATOR.join(parts)
