@@ -22,7 +22,7 @@ from gpudesk.core.reason_values import Quantity
 from gpudesk.report.check_text import quantity_text
 from gpudesk.report.cost_basis import basis_label
 from gpudesk.report.display_units import as_row_label, display_value, rescale_bytes
-from gpudesk.report.number_format import format_money, format_percent, format_quantity
+from gpudesk.report.number_format import format_money, format_percent, format_quantity, wan_column
 from gpudesk.report.text_catalog import ReportText
 
 MONEY_UNITS = ("USD", "CNY", "currency")
@@ -82,7 +82,9 @@ class FigureFormatter:
         label = self.text.get(entry) if self.text.has(entry) else as_row_label(self.figures.label(key))
         return basis_label(label, key, self.figures, self.ledger, self.text.lang)
 
-    def shown(self, key: str, kind: str = "quantity") -> str:
+    def shown(self, key: str, kind: str = "quantity", wan: bool = False) -> str:
+        """The figure as a table cell; ``wan``: an amount in 万 whatever its size, as the rest of its table
+        (``number_format.wan_column``)."""
         raw = self.figures.value_at(key)
         worded = self.figures.word(key, self.text.lang)
         if worded is not None:
@@ -101,7 +103,7 @@ class FigureFormatter:
                 cents = round(float(raw), 2)
                 exact = cents != 0 and abs(cents - raw) <= CENTS_TOLERANCE * abs(raw)
                 return unit_price(cents if exact else float(raw), self.currency) + self._money_suffix(key)
-            return format_money(raw, self.currency, self.text.lang) + self._money_suffix(key)
+            return format_money(raw, self.currency, self.text.lang, wan) + self._money_suffix(key)
         if kind == "yesno":
             return self.text.get("value.yes") if raw else self.text.get("value.no")
         if kind == "percent":
@@ -132,9 +134,16 @@ class FigureFormatter:
         return self.text.choice("unit", "/" + per) if slash else ""
 
     def rows(self, specs: Iterable[FigureRow]) -> tuple[tuple[str, str], ...]:
-        """(label, formatted value) for every spec whose figure is present."""
-        return tuple((self.label(s.key), self.shown(s.key, s.kind)) for s in specs
-                     if self.has(s.key) and not (s.skip_zero and self.value(s.key) == 0))
+        """(label, formatted value) for every spec whose figure is present; its amounts in one unit (in Chinese, all
+        in 万 when one reaches 10,000: the cost page read '一次性投入 $0' over '年运营费用 7.0 万美元/年')."""
+        present = [s for s in specs if self.has(s.key) and not (s.skip_zero and self.value(s.key) == 0)]
+        wan = self.in_wan(present)
+        return tuple((self.label(s.key), self.shown(s.key, s.kind, wan)) for s in present)
+
+    def in_wan(self, specs: Iterable[FigureRow]) -> bool:
+        """Whether the amounts of a table of ``specs`` read in 万 (``number_format.wan_column``)."""
+        return wan_column([self.value(s.key) for s in specs if s.kind == "money" or (
+            s.kind == "quantity" and is_money_unit(self.figures.unit(s.key)))], self.currency, self.text.lang)
 
     def present(self, keys: Sequence[str]) -> list[str]:
         return [k for k in keys if self.has(k)]

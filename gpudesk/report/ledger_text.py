@@ -135,11 +135,12 @@ def recurring_price(line: LedgerLine, currency: str, text: ReportText) -> str:
     return shown + text.get(rate_key) if text.has(rate_key) and shown != "—" else shown
 
 
-def money(value: float | None, currency: str, lang: str = "en") -> str:
-    """A whole-unit amount: ¥1,451,780 (145.178 万元 in Chinese, to the yuan: a quotation's exact figure)."""
+def money(value: float | None, currency: str, lang: str = "en", wan: bool = False) -> str:
+    """A whole-unit amount: ¥1,451,780 (145.178 万元 in Chinese, to the yuan: a quotation's exact figure); ``wan``
+    (``number_format.wan_column``): in 万 below 10,000 too, as the rest of its column (0.6304 万美元, 0 万美元)."""
     if value is None or not math.isfinite(value):
         return "—"
-    if _in_wan(value, currency, lang):
+    if _in_wan(value, currency, lang) or (wan and lang == "zh" and currency in CHINESE_MONEY_UNITS):
         return _wan_exact(value, currency)
     symbol = CURRENCY_SYMBOLS.get(currency, currency + " ")
     return f"{'-' if value < 0 else ''}{symbol}{abs(value):,.0f}"

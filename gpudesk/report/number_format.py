@@ -10,6 +10,7 @@ the ``unit.*`` entries of the text catalogue.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 # the one digits rule is the core's (core/digits.py), so its English check messages read as every surface does
 from gpudesk.core.digits import SIGNIFICANT_DIGITS as SIGNIFICANT_DIGITS  # re-exported
@@ -54,14 +55,15 @@ def format_part(part: float, count: float, total: float) -> str:
     return format_number(part, places)
 
 
-def format_money(value: float | None, currency: str, lang: str = "en") -> str:
-    """An amount with its currency: '$1,234,567' / '¥9,740'; in Chinese, CNY from 10,000 up in 万元 / 亿元.
+def format_money(value: float | None, currency: str, lang: str = "en", wan: bool = False) -> str:
+    """An amount with its currency: '$1,234,567' / '¥9,740'; in Chinese, CNY from 10,000 up in 万元 / 亿元 (and
+    every amount in 万 where ``wan``: a column that holds amounts in 万, ``wan_column``).
 
     Every surface that shows money (step pages, status bar, proposal, comparison) formats it here or, where the
     value and its unit sit in separate columns, through :func:`money_in_chinese_units`.
     """
     if lang == "zh":
-        return format_money_zh(value, currency)
+        return format_money_zh(value, currency, wan)
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return MISSING
     symbol = CURRENCY_SYMBOLS.get(currency, currency + " ")
@@ -100,13 +102,24 @@ def money_in_chinese_units(value: float, currency: str, lang: str) -> tuple[str,
     return None
 
 
-def format_money_zh(value: float | None, currency: str) -> str:
-    """Money as a Chinese quotation writes it: 万元 / 亿元 (万美元 / 亿美元) from 10,000 up, else ``format_money``.
+def wan_column(values: Iterable[float | None], currency: str, lang: str) -> bool:
+    """Whether a column of amounts (or a table's amounts) reads in 万: in Chinese, when any of them reaches 10,000.
+    One unit for a money column: the investment table read '$0' (one-time) beside '7.0 万美元' (per year), and a
+    bill of materials '$6,304' over '1.7665 万美元', as if two currencies were mixed."""
+    return lang == "zh" and currency in CHINESE_MONEY_UNITS and any(
+        v is not None and math.isfinite(v) and abs(v) >= WAN for v in values)
+
+
+def format_money_zh(value: float | None, currency: str, wan: bool = False) -> str:
+    """Money as a Chinese quotation writes it: 万元 / 亿元 (万美元 / 亿美元) from 10,000 up, else ``format_money``;
+    ``wan``: an amount below 10,000 in 万 too, as the rest of its column ('0 万美元', '0.85 万美元').
 
     4,101,082 CNY -> '410.1 万元'; 2.35e8 CNY -> '2.35 亿元'; 9,740 CNY -> '¥9,740'; 178,881 USD -> '17.9 万美元'.
     """
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return format_money(value, currency)
+    if wan and currency in CHINESE_MONEY_UNITS and abs(value) < WAN:
+        return f"{format_number(value / WAN)} {dict(CHINESE_MONEY_UNITS[currency])[WAN]}"
     parts = money_in_chinese_units(value, currency, "zh")
     if parts is None:
         return format_money(value, currency)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from gpudesk.core.cost_ledger import CostLedger, LedgerLine
 from gpudesk.report import ledger_text as L
 from gpudesk.report.document import Block, DataTable, KeyValueTable, Note, Section
+from gpudesk.report.number_format import wan_column
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.text_catalog import ReportText
 
@@ -57,20 +58,21 @@ def once_table(ctx: ProposalContext, ledger: CostLedger) -> DataTable | None:
                                                "date"))
     rows: list[tuple[str, ...]] = []
     links: list[tuple[tuple[int, int], str]] = []
+    wan = wan_column([ledger.one_time, *(ln.amount for ln in ledger.lines if ln.period == "once")], cur, t.lang)
     for n, line in enumerate(lines, start=1):
         basis, link = _basis(ctx, line)
         if link:
             links.append(((len(rows), 6), link))
         price = (L.unit_price(line.unit_price, cur, t.lang) if line.priced else
                  t.get("bom.carried") if line.status == "carried" else t.get("bom.quote_needed"))
-        amount = L.money(line.amount, cur, t.lang) if line.priced else price
+        amount = L.money(line.amount, cur, t.lang, wan) if line.priced else price
         rows.append((str(n), _name(line, t), L.detail(line, t), L.quantity(line, t), price, amount, basis,
                      _date(line)))
     pre_tax = sum(ln.amount or 0.0 for ln in lines if ln.priced)
     waiting = _awaiting(ledger, lines)
 
     def total(amount: float) -> str:  # gov's unpriced servers, installation and storage summed to "¥0"
-        return L.awaiting_total(L.money(amount, cur, t.lang), waiting, t, amount, stacked=True)
+        return L.awaiting_total(L.money(amount, cur, t.lang, wan), waiting, t, amount, stacked=True)
 
     rows.append(("", t.get("bom.subtotal_once"), "", "", "", total(pre_tax), "", ""))
     taxes = [ln for ln in ledger.lines if ln.period == "once" and ln.category == "tax"]
@@ -79,7 +81,7 @@ def once_table(ctx: ProposalContext, ledger: CostLedger) -> DataTable | None:
         if link:
             links.append(((len(rows), 6), link))
         rows.append(("", L.item(line, t), L.detail(line, t), L.quantity(line, t), L.rate(line),
-                     L.money(line.amount, cur, t.lang), basis, ""))
+                     L.money(line.amount, cur, t.lang, wan), basis, ""))
     rows.append(("", t.get("bom.total_once"), "", "", "", total(ledger.one_time), "", ""))
     align = ("right", "left", "left", RIGHT, RIGHT, RIGHT, "left", "left")
     return DataTable(header, tuple(rows), align, t.get("bom.once_title"), total_rows=2 + len(taxes),
@@ -99,6 +101,11 @@ def recurring_table(ctx: ProposalContext, ledger: CostLedger) -> tuple[DataTable
                                                "per_year", "basis", "date"))
     rows: list[tuple[str, ...]] = []
     links: list[tuple[tuple[int, int], str]] = []
+    # one unit per column of amounts: '$6,304' a year over '1.7665 万美元' read as two currencies
+    months = [ln.amount for ln in recurring if ln.category != "staff"]
+    per_month = wan_column([*months, sum(a or 0.0 for a in months)], cur, t.lang)
+    years = [ln.per_year for ln in recurring if ln.category != "staff"]
+    per_year_wan = wan_column([*years, sum(a or 0.0 for a in years)], cur, t.lang)
     for n, line in enumerate(bought, start=1):
         basis, link = _basis(ctx, line)
         if link:
@@ -106,15 +113,17 @@ def recurring_table(ctx: ProposalContext, ledger: CostLedger) -> tuple[DataTable
         unknown = t.get("bom.quote_needed")
         rows.append((str(n), _name(line, t), L.detail(line, t), L.quantity(line, t),
                      L.recurring_price(line, cur, t) if line.priced else unknown,
-                     L.money(line.amount, cur, t.lang) if line.priced else unknown,
-                     L.money(line.per_year, cur, t.lang) if line.priced else unknown, basis, _date(line)))
+                     L.money(line.amount, cur, t.lang, per_month) if line.priced else unknown,
+                     L.money(line.per_year, cur, t.lang, per_year_wan) if line.priced else unknown, basis,
+                     _date(line)))
     per_year = sum(ln.per_year or 0.0 for ln in bought if ln.priced)
     waiting = _awaiting(ledger, bought)
 
-    def total(amount: float) -> str:  # the lines awaiting a quote the sum leaves out, as the phase totals say
-        return L.awaiting_total(L.money(amount, cur, t.lang), waiting, t, amount, stacked=True)
+    def total(amount: float, wan: bool) -> str:  # the lines awaiting a quote the sum leaves out, as the phase totals
+        return L.awaiting_total(L.money(amount, cur, t.lang, wan), waiting, t, amount, stacked=True)
 
-    rows.append(("", t.get("bom.subtotal_recurring"), "", "", "", total(per_year / 12.0), total(per_year), "", ""))
+    rows.append(("", t.get("bom.subtotal_recurring"), "", "", "", total(per_year / 12.0, per_month),
+                 total(per_year, per_year_wan), "", ""))
     taxes = [ln for ln in ledger.lines if ln.period == "month" and ln.category == "tax"]
     for line in taxes:
         basis, link = _basis(ctx, line)
@@ -122,9 +131,11 @@ def recurring_table(ctx: ProposalContext, ledger: CostLedger) -> tuple[DataTable
             links.append(((len(rows), 7), link))
         yearly = line.per_year or 0.0
         rows.append(("", L.item(line, t), L.detail(line, t), L.quantity(line, t), L.rate(line),
-                     L.money(yearly / 12.0, cur, t.lang), L.money(yearly, cur, t.lang), basis, ""))
+                     L.money(yearly / 12.0, cur, t.lang, per_month), L.money(yearly, cur, t.lang, per_year_wan), basis,
+                     ""))
     everything = per_year + sum(ln.per_year or 0.0 for ln in taxes)
-    rows.append(("", t.get("bom.total_recurring"), "", "", "", total(everything / 12.0), total(everything), "", ""))
+    rows.append(("", t.get("bom.total_recurring"), "", "", "", total(everything / 12.0, per_month),
+                 total(everything, per_year_wan), "", ""))
     align = ("right", "left", "left", RIGHT, RIGHT, RIGHT, RIGHT, "left", "left")
     return DataTable(header, tuple(rows), align, t.get("bom.recurring_title"), total_rows=2 + len(taxes),
                      links=tuple(links)), staff
@@ -142,12 +153,15 @@ def phase_totals(ctx: ProposalContext, ledger: CostLedger, staff: list[LedgerLin
     bought = sum(1 for ln in waiting if ln.period == "month" and ln.category != "staff")
     staffed = sum(1 for ln in waiting if ln.period == "month" and ln.category == "staff")
 
+    wan = wan_column([ledger.one_time, bought_year, staff_year, ledger.phase_total], cur, t.lang)  # one unit
+
     def per_year(amount: float, count: int) -> str:
-        shown = t.get("bom.amount_per_year", amount=L.money(amount, cur, t.lang))
+        shown = t.get("bom.amount_per_year", amount=L.money(amount, cur, t.lang, wan))
         return L.awaiting_total(shown, count, t, amount)
 
     rows = [
-        (t.get("bom.sum_once"), L.awaiting_total(L.money(ledger.one_time, cur, t.lang), once, t, ledger.one_time)),
+        (t.get("bom.sum_once"), L.awaiting_total(L.money(ledger.one_time, cur, t.lang, wan), once, t,
+                                                 ledger.one_time)),
         (t.get("bom.sum_recurring"), per_year(bought_year, bought)),
     ]
     if staff:
@@ -156,7 +170,7 @@ def phase_totals(ctx: ProposalContext, ledger: CostLedger, staff: list[LedgerLin
     billed = ledger.span_months  # a reservation bills its whole term, past the phase's months
     rows.append((t.get("bom.sum_phase", months=ledger.months) if billed == ledger.months else
                  t.get("bom.sum_phase_billed", months=ledger.months, billed=billed),
-                 L.awaiting_total(L.money(ledger.phase_total, cur, t.lang), len(waiting), t)))
+                 L.awaiting_total(L.money(ledger.phase_total, cur, t.lang, wan), len(waiting), t)))
     return KeyValueTable(tuple(rows), t.get("bom.totals_title"))
 
 

@@ -30,7 +30,7 @@ from gpudesk.report.document import (
     Section,
 )
 from gpudesk.report.figure_rows import rows_of
-from gpudesk.report.number_format import format_money, format_number, format_percent
+from gpudesk.report.number_format import format_money, format_number, format_percent, wan_column
 from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
 from gpudesk.report.proposal_infra import phase_charts
 from gpudesk.report.server_names import configured_server_name
@@ -203,6 +203,8 @@ def roadmap_section(ctx: ProposalContext) -> Section:
     header = tuple(t.get(f"roadmap.{c}") for c in ("phase", "start", "duration", "gpus", "mode", "capex", "opex",
                                                    "bom"))
     rows = []
+    wan = wan_column([ctx.plan.total, *(a for p in ctx.plan.phases for a in (  # one unit for the table's amounts
+        p.ledger.one_time, p.ledger.opex_per_year, p.ledger.phase_total))], ctx.currency, t.lang)
     for phase in ctx.plan.phases:
         spec = ctx.project_phase(phase)
         ledger = phase.ledger
@@ -214,15 +216,15 @@ def roadmap_section(ctx: ProposalContext) -> Section:
             t.choice("delivery_mode", phase.config.delivery_mode),
             # an amount beside the lines it leaves out, "awaiting quotes" when none is priced: the gov roadmap read
             # capex ¥0 for two phases of unpriced servers (the summary: 待询价)
-            _awaiting(ledger.one_time, phase.figures.awaiting("tco.one_time"), ledger.currency, t),
-            _awaiting(ledger.opex_per_year, phase.figures.awaiting("tco.opex_per_year"), ledger.currency, t),
-            L.awaiting_total(format_money(ledger.phase_total, ledger.currency, t.lang), len(ledger.unpriced), t,
+            _awaiting(ledger.one_time, phase.figures.awaiting("tco.one_time"), ledger.currency, t, wan),
+            _awaiting(ledger.opex_per_year, phase.figures.awaiting("tco.opex_per_year"), ledger.currency, t, wan),
+            L.awaiting_total(format_money(ledger.phase_total, ledger.currency, t.lang, wan), len(ledger.unpriced), t,
                              stacked=True),
         ))
     rows.append((t.get("roadmap.all"), "", "", "", "", _awaiting(
         sum(p.ledger.one_time for p in ctx.plan.phases),
-        tuple(item for p in ctx.plan.phases for item in p.figures.awaiting("tco.one_time")), ctx.currency, t), "",
-        L.awaiting_total(format_money(ctx.plan.total, ctx.currency, t.lang), ctx.plan.unpriced_lines, t,
+        tuple(item for p in ctx.plan.phases for item in p.figures.awaiting("tco.one_time")), ctx.currency, t, wan), "",
+        L.awaiting_total(format_money(ctx.plan.total, ctx.currency, t.lang, wan), ctx.plan.unpriced_lines, t,
                          stacked=True)))
     section.add(DataTable(header, tuple(rows), ("left", "right", "right", "right", "left", "right", "right", "right"),
                           total_rows=1))
@@ -238,8 +240,9 @@ def roadmap_section(ctx: ProposalContext) -> Section:
     return section
 
 
-def _awaiting(amount: float, waiting: tuple[str, ...], currency: str, t: ReportText) -> str:
-    return L.awaiting_total(format_money(amount, currency, t.lang), len(waiting), t, priced_part=amount, stacked=True)
+def _awaiting(amount: float, waiting: tuple[str, ...], currency: str, t: ReportText, wan: bool = False) -> str:
+    return L.awaiting_total(format_money(amount, currency, t.lang, wan), len(waiting), t, priced_part=amount,
+                            stacked=True)
 
 
 def _band_text(band: dict[str, Any] | None, t: ReportText) -> tuple[str, str]:

@@ -321,6 +321,7 @@ def cost_rows(ctx: ProposalContext, phase: PhaseEstimate, fmt: FigureFormatter) 
     t = ctx.text
     rows = []
     unpriced = [line.figure_key for line in phase.ledger.unpriced]
+    wan = fmt.in_wan(s for s in COST_FIGURES if fmt.has(s.key))  # '$0' capex over '7.0 万美元/年' opex: one unit
     for s in COST_FIGURES:
         if s.key in phase.figures and not fmt.has(s.key) and s.key in unpriced:  # a line without a price: named
             rows.append((fmt.label(s.key), awaiting_total("", unpriced.count(s.key), t, 0.0)))
@@ -328,7 +329,7 @@ def cost_rows(ctx: ProposalContext, phase: PhaseEstimate, fmt: FigureFormatter) 
         if not fmt.has(s.key) or (s.skip_zero and fmt.value(s.key) == 0):
             continue
         # the lines a total leaves out are the core's (FigureSet.awaiting): the ledger's, once, for every surface
-        shown = awaiting_total(fmt.shown(s.key, s.kind), len(phase.figures.awaiting(s.key)), t, fmt.value(s.key))
+        shown = awaiting_total(fmt.shown(s.key, s.kind, wan), len(phase.figures.awaiting(s.key)), t, fmt.value(s.key))
         rows.append((fmt.label(s.key), shown))
     return rows
 

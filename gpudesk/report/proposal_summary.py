@@ -26,6 +26,7 @@ from gpudesk.report.number_format import (
     format_part,
     format_percent,
     format_quantity,
+    wan_column,
 )
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.server_names import configured_server_name
@@ -39,8 +40,8 @@ TRAINING_KINDS = ("pretrain", "finetune_full", "finetune_lora", "finetune_qlora"
 TOP_RISKS = 5
 
 
-def _money(ctx: ProposalContext, value: float) -> str:
-    return format_money_zh(value, ctx.currency) if ctx.text.lang == "zh" else L.money(value, ctx.currency)
+def _money(ctx: ProposalContext, value: float, wan: bool = False) -> str:
+    return format_money_zh(value, ctx.currency, wan) if ctx.text.lang == "zh" else L.money(value, ctx.currency)
 
 
 def _prefix(index: int) -> str:
@@ -166,13 +167,17 @@ def investment_table(ctx: ProposalContext) -> DataTable:
     header = tuple(basis_label(t.get(f"exec.col_{c}"), TOTAL_COLUMNS.get(c, ""), ctx.plan.phases[0].figures,
                                ledger_of, t.lang) for c in columns)
     rows: list[tuple[str, ...]] = []
+    # one unit for the table's amounts: '$0' one-time beside '7.0 万美元' a year read as two currencies
+    wan = wan_column([ctx.plan.total, *(a for p in ctx.plan.phases for a in (
+        p.ledger.one_time, p.ledger.opex_per_year, p.ledger.phase_total, p.ledger.total_over_years(5)))],
+        ctx.currency, t.lang)
 
     def cell(amount: float, waiting: tuple[str, ...]) -> str:
         """An amount beside the lines awaiting a quote it leaves out (the core's FigureSet.awaiting, as the cost
         pages print it); "awaiting quotes" when nothing of it has a price yet (never ¥0 for unpriced servers)."""
         if waiting and amount == 0:
             return t.get("bom.quote_needed")
-        return L.awaiting_total(_money(ctx, amount), len(waiting), t, stacked=True)  # the marker never widens it
+        return L.awaiting_total(_money(ctx, amount, wan), len(waiting), t, stacked=True)  # never widens it
 
     for p in ctx.plan.phases:
         ledger, f = p.ledger, p.figures
