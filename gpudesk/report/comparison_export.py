@@ -12,6 +12,7 @@ from gpudesk.atomic_files import atomic_write_bytes
 from gpudesk.core.digits import percent_text
 from gpudesk.csv_cells import SafeWriter
 from gpudesk.report.comparison import ComparisonRow, PlanComparison
+from gpudesk.report.comparison_config import configuration_table
 from gpudesk.report.document import (
     Branding,
     ChartRef,
@@ -39,7 +40,6 @@ from gpudesk.results.plan_result import PlanEstimate
 from gpudesk.vocabulary.fields import choice_name
 
 WHOLE_ITEM = re.compile(r"^phases\[(\d+)\](?:\.workloads\[(\d+)\])?$")
-
 
 
 def metric_label(row: ComparisonRow, text: ReportText) -> str:
@@ -178,8 +178,7 @@ def plan_months(plan: PlanEstimate) -> list[float]:
 
 
 def _has_rows(comparison: PlanComparison, metric_ids: tuple[str, ...]) -> bool:
-    present = {r.metric.id for r in comparison.rows}
-    return all(m in present for m in metric_ids)
+    return set(metric_ids) <= {r.metric.id for r in comparison.rows}
 
 
 def _runner_up(row: ComparisonRow, eligible: tuple[bool, ...], best: int) -> int | None:
@@ -375,6 +374,7 @@ def comparison_document(comparison: PlanComparison, lang: str, branding: Brandin
     marked = frozenset((r, 2 + i) for r, row in enumerate(comparison.rows) for i in row.best)
     align = ("left", "center") + ("right",) * (2 * len(comparison.names) - 1)
     table_section.add(plans_table(comparison, text))
+    table_section.add(configuration_table(comparison, text, plan_labels(comparison, text)))  # what each plan builds
     table_section.add(DataTable(table_header(comparison, text, short=True), tuple(table_cells(comparison, text)), align,
                                 marked=marked))
     table_section.add(Note(text.get("compare.best_note")))

@@ -153,7 +153,8 @@ def test_cumulative_cost_chart_follows_the_ledgers_month_by_month():
     assert base.y[-1] == pytest.approx(ledger.phase_total)
     doc = comparison_document(comparison, "zh", Branding("示例科技"))
     assert doc.section_ids() == ["compare_decision", "compare_table", "compare_inputs", "compare_chart"]
-    table = next(b for b in doc.section("compare_table").blocks if isinstance(b, DataTable))
+    configuration, table = (b for b in doc.section("compare_table").blocks if isinstance(b, DataTable))
+    assert configuration.header == ("配置", "方案 A", "方案 B", "方案 C")  # what each plan builds, then its figures
     gpus_row = [r[0] for r in table.rows].index("GPU 数量（峰值）")
     assert (gpus_row, 3) in table.marked and (gpus_row, 2) not in table.marked
     assert table.header[2:6] == ("方案 A", "方案 B", "方案 C", "方案 B 较方案 A")  # short heads, named once above

@@ -101,6 +101,11 @@ def test_compare_view_exports_csv_and_pdf(qtbot, tmp_path, monkeypatch, screensh
     qtbot.addWidget(view)
     assert not view.csv_button.isEnabled()
     view.set_comparison(compare_plans(three_training_plans()))
+    # what each plan builds, phase by phase, in the proposal's words (the view showed figures only)
+    configuration = view.configuration
+    assert configuration.rowCount() == 1 and configuration.columnCount() == 3
+    assert [configuration.horizontalHeaderItem(c).text() for c in range(3)] == ["方案 A", "方案 B", "方案 C"]
+    assert all("卡" in configuration.item(0, c).text() and "TP" in configuration.item(0, c).text() for c in range(3))
     # each value with its unit and an unset value as the form words it, as the PDF prints them: the window read
     # "阶段时长 10" (months) and would read "¥0/卡" for a GPU price override left to the catalog
     cells = [view.inputs.topLevelItem(i).text(c) for i in range(view.inputs.topLevelItemCount()) for c in (1, 2, 3)]

@@ -13,11 +13,13 @@ from gpudesk.logs import internal_error
 from gpudesk.pdf.pdf_writer import write_proposal_pdf
 from gpudesk.plotting import ChartView
 from gpudesk.report.comparison import PlanComparison
+from gpudesk.report.comparison_config import configuration_rows_by_phase
 from gpudesk.report.comparison_export import (
     catalog_names,
     comparison_document,
     cumulative_cost_chart,
     input_rows,
+    plan_labels,
     table_cells,
     table_header,
     write_csv,
@@ -31,6 +33,8 @@ from gpudesk.wizard.field_use import field_applies
 from gpudesk.wizard.fields import describe_path
 
 FIRST_PLAN_COLUMN = 2  # metric, better, then one column per plan
+CONFIGURATION_MAX_HEIGHT = 240
+"""Pixels the configuration table asks for at least: its first phase whole (five or six lines), not more."""
 BEST_BACKGROUND = "#d8f0dc"
 BEST_FOREGROUND = "#14301c"
 """The best value's text on its pale green: the theme's text colour is white in dark mode (white on #d8f0dc read
@@ -127,6 +131,13 @@ class CompareView(QtWidgets.QWidget):
         self.table = QtWidgets.QTableView()
         self.table.setModel(self.model)
         self.table.horizontalHeader().setStretchLastSection(True)
+        # what each plan builds, phase by phase (the proposal's words of its sized configuration)
+        self.configuration = QtWidgets.QTableWidget()
+        self.configuration.setObjectName("compare-configuration")
+        self.configuration.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.configuration.setWordWrap(True)
+        self.configuration.horizontalHeader().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Stretch)
+        self.configuration.verticalHeader().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         self.inputs = QtWidgets.QTreeWidget()
         self.inputs.setRootIsDecorated(False)
         self.chart = ChartView(theme="auto")
@@ -139,7 +150,7 @@ class CompareView(QtWidgets.QWidget):
         buttons.addWidget(self.csv_button)
         buttons.addWidget(self.pdf_button)
         splitter = QtWidgets.QSplitter(QtCore.Qt.Orientation.Vertical)
-        for widget in (self.table, self.inputs, self.chart):
+        for widget in (self.table, self.configuration, self.inputs, self.chart):
             splitter.addWidget(widget)
         layout = QtWidgets.QVBoxLayout(self)
         layout.addWidget(splitter)
@@ -158,6 +169,7 @@ class CompareView(QtWidgets.QWidget):
         # each column as wide as its header and cells: the plans' names (the headers) read whole, not cut in the
         # middle ("commender for th", "up industrial inspe"), the metrics' names ("GPU 数量（峰…") likewise
         self.table.resizeColumnsToContents()
+        self._show_configuration(comparison)
         self.inputs.clear()
         self.inputs.setHeaderLabels([self.text.get("compare.path"), *comparison.names])
         # the labels as wide as they read, the plans sharing the rest: sized to their contents, the first plan's
@@ -181,6 +193,30 @@ class CompareView(QtWidgets.QWidget):
         if chart is not None:
             self.chart.set_spec(chart)
         self._set_enabled(True)
+
+    def _show_configuration(self, comparison: PlanComparison) -> None:
+        """One row per phase, one column per plan: accelerator, GPUs, servers, delivery mode, layout and pools."""
+        rows = configuration_rows_by_phase(comparison, self.text)
+        table = self.configuration
+        table.clear()
+        table.setColumnCount(len(comparison.names))
+        table.setRowCount(len(rows))
+        # the plans by label (方案 A …): the key-figure table above names them in full, and a full name over each
+        # narrow column was cut at both ends; the name in the head's tool tip
+        for c, (label, name) in enumerate(zip(plan_labels(comparison, self.text), comparison.names, strict=True)):
+            head = QtWidgets.QTableWidgetItem(label)
+            head.setToolTip(name)
+            table.setHorizontalHeaderItem(c, head)
+        table.setVerticalHeaderLabels([row[0] for row in rows])
+        for r, (_phase, *cells) in enumerate(rows):
+            for c, text in enumerate(cells):
+                item = QtWidgets.QTableWidgetItem(text)
+                item.setToolTip(text)
+                table.setItem(r, c, item)
+        table.resizeRowsToContents()
+        first = table.rowHeight(0) if rows else 0  # the first phase in sight whole, however the splitter shares
+        table.setMinimumHeight(min(CONFIGURATION_MAX_HEIGHT, table.horizontalHeader().height() + first
+                                   + 2 * table.frameWidth()))
 
     def export_csv(self, path: str | Path) -> None:
         if self.comparison is None:
