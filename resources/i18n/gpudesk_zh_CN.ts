@@ -727,7 +727,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CompareView</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="219" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="255" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
@@ -834,7 +834,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ComparisonTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="104" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="108" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
@@ -1595,7 +1595,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="297" />
+      <location filename="../../gpudesk/ui/main_window.py" line="298" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
@@ -1637,7 +1637,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="176" />
+      <location filename="../../gpudesk/ui/main_window.py" line="177" />
       <source>Estimating…</source>
       <translation>正在估算…</translation>
     </message>
@@ -1807,7 +1807,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="337" />
+      <location filename="../../gpudesk/ui/main_window.py" line="338" />
       <source>Save the changes to {0} before closing?</source>
       <translation>关闭前保存对 {0} 的修改吗？</translation>
     </message>
@@ -1884,7 +1884,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>撤销上一次修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="336" />
+      <location filename="../../gpudesk/ui/main_window.py" line="337" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>
@@ -3019,72 +3019,72 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="64" />
+      <location filename="../../gpudesk/ui/summary.py" line="66" />
       <source>1 GPU in {servers} × {server}</source>
       <translation>1 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="72" />
+      <location filename="../../gpudesk/ui/summary.py" line="74" />
       <source>1 GPU, rented</source>
       <translation>1 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="86" />
+      <location filename="../../gpudesk/ui/summary.py" line="88" />
       <source>cannot serve: {reason}</source>
       <translation>无法承载：{reason}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="90" />
+      <location filename="../../gpudesk/ui/summary.py" line="92" />
       <source>capacity {total} for a peak of {target} {unit}</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="96" />
+      <location filename="../../gpudesk/ui/summary.py" line="98" />
       <source>design power</source>
       <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="106" />
+      <location filename="../../gpudesk/ui/summary.py" line="108" />
       <source>excluding 1 unpriced line</source>
       <translation>不含 1 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="107" />
+      <location filename="../../gpudesk/ui/summary.py" line="109" />
       <source>excluding {count} unpriced lines</source>
       <translation>不含 {count} 项无价格成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="99" />
+      <location filename="../../gpudesk/ui/summary.py" line="101" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="81" />
+      <location filename="../../gpudesk/ui/summary.py" line="83" />
       <source>training</source>
       <translation>训练时长</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="69" />
+      <location filename="../../gpudesk/ui/summary.py" line="71" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="74" />
+      <location filename="../../gpudesk/ui/summary.py" line="76" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="66" />
+      <location filename="../../gpudesk/ui/summary.py" line="68" />
       <source>{gpus} of {installed} GPUs used in {servers} × {server}</source>
       <translation>使用 {gpus} 卡（共安装 {installed} 卡），{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="46" />
+      <location filename="../../gpudesk/ui/summary.py" line="48" />
       <source>{years}-year TCO</source>
       <translation>{years} 年总体拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="47" />
+      <location filename="../../gpudesk/ui/summary.py" line="49" />
       <source>{years}-year TCO ({basis})</source>
       <translation>{years} 年总体拥有成本（{basis}）</translation>
     </message>
