@@ -40,7 +40,7 @@ class PoolSplit:
         return self.prefill_gpus, self.decode_gpus
 
 
-def _carried(n_pre: int, n_dec: int, pre_rate: float, dec_rate: float) -> float:
+def carried_rate(n_pre: int, n_dec: int, pre_rate: float, dec_rate: float) -> float:
     """The rate both pools carry (NaN where either pool's rate is unknown)."""
     pre, dec = n_pre * pre_rate, n_dec * dec_rate
     return min(pre, dec) if math.isfinite(pre) and math.isfinite(dec) else math.nan
@@ -54,7 +54,7 @@ def best_split(gpus: int, pre_gpus: int, dec_gpus: int, pre_rate: float, dec_rat
         n_dec = (gpus - n_pre * pre_gpus) // dec_gpus
         if n_dec < 1:
             break
-        rate = _carried(n_pre, n_dec, pre_rate, dec_rate)
+        rate = carried_rate(n_pre, n_dec, pre_rate, dec_rate)
         if rate >= best:
             best, chosen = rate, (n_pre, n_dec)
     return chosen
@@ -81,4 +81,4 @@ def pool_split(figures: FigureSet, gpus: int, fixed: bool, stated: tuple[float, 
         n_pre, n_dec = best_split(gpus, pre_gpus, dec_gpus, pre_rate if rates_known else 1.0,
                                   dec_rate if rates_known else 1.0)
     return PoolSplit(prefill_instances=n_pre, decode_instances=n_dec, prefill_gpus=n_pre * pre_gpus,
-                     decode_gpus=n_dec * dec_gpus, rate=_carried(n_pre, n_dec, pre_rate, dec_rate))
+                     decode_gpus=n_dec * dec_gpus, rate=carried_rate(n_pre, n_dec, pre_rate, dec_rate))

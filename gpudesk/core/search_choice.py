@@ -36,7 +36,8 @@ LAYOUT_KEYS = ("tp", "pp", "ep", "cp", "dp", "zero", "mb", "batch", "disagg", "r
 VALUE_KEYS = ("days", "tokens_per_s", "mfu", "tpot_s", "ttft_s", "ttft_at_percentile_s", "e2e_at_percentile_s",
               "tokens_per_s_per_user", "tokens_per_s", "utilisation", "max_rate_per_replica", "cost_per_mtok",
               "power_kw", "servers", "items_per_s_per_gpu", "seats_per_gpu", "mem_total", "mem_capacity",
-              "gpus_per_replica", "kv_transfer_s", "energy", "disagg_prefill_gpus", "disagg_decode_gpus")
+              "gpus_per_replica", "kv_transfer_s", "energy", "disagg_prefill_gpus", "disagg_decode_gpus",
+              "max_prefill_rate_per_instance")
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ import numpy as np
 from gpudesk.core.accuracy import attention_dp_numbers
 from gpudesk.core.candidates import Reason
 from gpudesk.core.constants.quantization import QUALITY_LOSS, QUALITY_LOSS_FP8_TRAINING
+from gpudesk.core.disagg_capacity import carried_rate
 from gpudesk.core.inference import estimate_inference
 from gpudesk.core.inference_queue import wait_quantile
 from gpudesk.core.reason_values import Joined, Money, Word
@@ -133,18 +134,31 @@ def _violation(p: SearchPoint, code: str, phase: Phase, w: Workload) -> Reason:
     return Reason("search_violates_other", {"binding": Word("binding", code)})
 
 
-def _own_sizing(search: Any, rec: SearchPoint, phase: Phase, w: Workload) -> Reason:
-    """How the recommendation's own sizing follows from the binding constraint (no cheaper point to name)."""
+def _pools_load(rec: SearchPoint, n_pre: int, n_dec: int, rate: float) -> float:
+    """The peak load's share of what a disaggregated point's pools carry, min(n_pre · λ_pre, n_dec · λ_dec)
+    (core/disagg_capacity.py): the utilisation the plan's capacity states. The point's own ``utilisation`` is a
+    decode instance's slot occupancy (rate per decode instance · service time / C), which read '26%' beside a
+    capacity used at 93% when the prefill pool binds. NaN where a pool's rate is unknown."""
+    carried = carried_rate(n_pre, n_dec, float(rec.values.get("max_prefill_rate_per_instance", math.nan)),
+                           float(rec.values.get("max_rate_per_replica", math.nan)))
+    return rate / carried if math.isfinite(carried) and carried > 0 else math.nan
+
+
+def _own_sizing(search: Any, rec: SearchPoint, phase: Phase, w: Workload, rate: float = math.nan) -> Reason:
+    """How the recommendation's own sizing follows from the binding constraint (no cheaper point to name);
+    ``rate``: the peak load the search served (requests/s)."""
     b = search.binding
     pct = Word("percentile", w.latency_percentile)
     replicas = int(rec.layout.get("replicas", rec.layout.get("dp", 1)))
     util = rec.values.get("utilisation", math.nan)
     pools = disaggregated_pools(rec)
     if pools is not None and pools.key == "point_disaggregated_instances" and b in ("ttft", "e2e", "throughput"):
-        # a disaggregated point's replicas are its prefill and decode instances together: say which
+        # a disaggregated point's replicas are its prefill and decode instances together: say which, and the share
+        # of the two pools' capacity the peak load uses
         key = {"ttft": "search_sizing_ttft_pools", "e2e": "search_sizing_e2e_pools"}.get(b, "search_sizing_load_pools")
-        return Reason(key, {"percentile": pct, "target_ms": w.ttft_ms if b == "ttft" else w.e2e_ms, "utilisation": util,
-                            "prefill": pools.numbers["prefill_instances"], "decode": pools.numbers["decode_instances"]})
+        n_pre, n_dec = pools.numbers["prefill_instances"], pools.numbers["decode_instances"]
+        return Reason(key, {"percentile": pct, "target_ms": w.ttft_ms if b == "ttft" else w.e2e_ms,
+                            "utilisation": _pools_load(rec, n_pre, n_dec, rate), "prefill": n_pre, "decode": n_dec})
     if b == "ttft":
         return Reason("search_sizing_ttft", {"percentile": pct, "target_ms": w.ttft_ms, "replicas": replicas,
                                              "utilisation": util})
@@ -171,14 +185,15 @@ def explain(search: Any, phase: Phase, w: Workload, binding_point: SearchPoint |
         return (Reason("search_why_none", {"what": Word("binding", top, "dropped"), "summary": search.summary}),
                 tuple(_closest(search)))
     binding = Word("binding", search.binding)
+    rate = float(serving_ctx.rate) if serving_ctx is not None else math.nan
     if binding_point is not None:
         reason = Reason("search_binds_cheaper", {
             "binding": binding, "point": describe(binding_point), "cost": versus(binding_point, rec, cur),
             "violation": _violation(binding_point, search.binding, phase, w)})
     elif search.binding == "minimum":  # no target binds: "the nothing: … binds" read as nonsense
-        reason = Reason("search_binds_none", {"sizing": _own_sizing(search, rec, phase, w)})
+        reason = Reason("search_binds_none", {"sizing": _own_sizing(search, rec, phase, w, rate)})
     else:
-        reason = Reason("search_binds_own", {"binding": binding, "sizing": _own_sizing(search, rec, phase, w)})
+        reason = Reason("search_binds_own", {"binding": binding, "sizing": _own_sizing(search, rec, phase, w, rate)})
     reason = _defaulted(reason, search.binding, w)
     perf = performance(rec)
     numbers = {"config": describe(rec), "cost": Money(rec.cost, cur), "basis": _basis(search), "reason": reason}

@@ -127,7 +127,7 @@ COLUMNS = ("infer.gpus_needed", "infer.tpot_s", "infer.ttft_s", "infer.ttft_at_p
            "infer.e2e_at_percentile_s", "infer.ttft_unloaded_s", "infer.tokens_per_s_per_user", "infer.tokens_per_s",
            "infer.concurrency", "infer.gpus_per_replica", "infer.replicas_needed", "infer.utilisation",
            "infer.max_rate_per_replica", "infer.requests_per_s", "infer.kv_transfer_s")
-DISAGG_COLUMNS = ("infer.disagg_prefill_gpus", "infer.disagg_decode_gpus")
+DISAGG_COLUMNS = ("infer.disagg_prefill_gpus", "infer.disagg_decode_gpus", "infer.max_prefill_rate_per_instance")
 
 
 def _evaluate(ctx: Context, table: PointTable, acc_idx: np.ndarray, hw_all: HardwareArrays, options: np.ndarray,
@@ -140,7 +140,8 @@ def _evaluate(ctx: Context, table: PointTable, acc_idx: np.ndarray, hw_all: Hard
         tp=lay[:, 0], pp=lay[:, 1], ep=lay[:, 2], disaggregated=disagg, derive_batch=False, layout_search=False,
         power_shares=True))
     col = {k: np.asarray(fs[k], dtype=float) * np.ones(acc_idx.size) for k in COLUMNS}
-    for k in DISAGG_COLUMNS:  # each pool's GPUs, so a disaggregated point says how its GPUs split
+    for k in DISAGG_COLUMNS:  # each pool's GPUs and a prefill instance's rate: how the point's GPUs split, and what
+        # its pools carry (search_levers: the peak load's share of it)
         col[k] = np.asarray(fs[k], dtype=float) * np.ones(acc_idx.size) if disagg else np.full(acc_idx.size, np.nan)
     gpus = col["infer.gpus_needed"]
     sized = np.isfinite(gpus) & (gpus > 0)

@@ -123,3 +123,33 @@ def test_a_disaggregated_recommendation_says_which_instances_its_target_sets(sea
         assert f"决定实例数：预填充 {counts[0]:,} 个、解码 {counts[1]:,} 个" in zh, zh
         seen += 1
     assert seen >= 1
+
+
+def test_a_disaggregated_recommendation_states_the_share_of_its_pools_capacity(searched_sample) -> None:
+    """The disaggregated recommendation read 'at 78% utilisation' (the gov sample; 26% on other plans): a decode
+    instance's slot occupancy, beside a capacity the peak load uses at 93%. It now states the peak load's share of
+    what the two pools carry, min(n_pre · λ_pre, n_dec · λ_dec) (core/disagg_capacity.py), and says so."""
+    import math
+
+    from gpudesk.core.disagg_capacity import carried_rate
+    from gpudesk.core.search_words import disaggregated_pools
+    from gpudesk.report.check_text import reason_text
+
+    estimate, project = searched_sample("gov-llm-domestic-accelerator")
+    seen = 0
+    for phase, plan_phase in zip(estimate.phases, project.phases):
+        rec = phase.search.recommended if phase.search is not None else None
+        pools = disaggregated_pools(rec) if rec is not None else None
+        if pools is None or pools.key != "point_disaggregated_instances":
+            continue
+        carried = carried_rate(pools.numbers["prefill_instances"], pools.numbers["decode_instances"],
+                               rec.values["max_prefill_rate_per_instance"], rec.values["max_rate_per_replica"])
+        rate = phase.figures.number("infer.in.request_rate")
+        share = rate / carried
+        assert math.isfinite(share) and 0 < share <= 1.0 + 1e-9, (rate, carried)
+        assert abs(share - rec.values["utilisation"]) > 0.05  # not the decode slots' occupancy it showed
+        en, zh = (reason_text(phase.search.why, lang) for lang in ("en", "zh"))
+        assert f"uses {share:.0%} of what the two pools carry" in en, en
+        assert f"两池可承载量的 {share:.0%}" in zh and "利用率" not in zh.split("原因")[-1], zh
+        seen += 1
+    assert seen >= 1
