@@ -13,6 +13,7 @@ from gpudesk.core.checks import Check
 from gpudesk.core.digits import percent_text, plain_number
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays, capacity_source
+from gpudesk.core.memory_alternatives import NODE_GPUS
 from gpudesk.core.pitfalls import bottleneck_pitfall
 from gpudesk.core.plan_pitfalls import plan_pitfalls
 from gpudesk.core.plan_precision import precision_checks
@@ -107,6 +108,21 @@ def _size_model(model: rec.ModelArch, phase: Phase, w: Workload, r: ResolvedPhas
     raise PlanInputError(refusal("input.unknown_workload_kind", field=f"{where}.kind", kind=repr(w.kind)))
 
 
+FITS_WITH = {
+    "none": "no layout gpudesk tries fits the model on this GPU.",
+    "recompute": "no layout fits with this recompute setting; with full activation recompute the smallest layout that "
+                 "fits uses {fit_gpus:,.0f} GPUs.",
+    "recompute_zero3": "no layout fits with these settings; with full activation recompute and ZeRO-3 (fully sharded "
+                       "weights, gradients and optimizer states) {fit_gpus:,.0f} GPUs hold it.",
+    "per_node": "no layout fits on servers of this size; with {node_gpus} GPUs a server (tensor parallel inside it) the "
+                "smallest layout that fits uses {fit_gpus:,.0f} GPUs.",
+    "per_node_recompute": "no layout fits on servers of this size; with {node_gpus} GPUs a server and full activation "
+                          "recompute the smallest layout that fits uses {fit_gpus:,.0f} GPUs.",
+}
+"""The end of task.model_does_not_fit's fix when no layout of the plan's family fits, by the change that would
+(core/memory_alternatives.py); the Chinese by the same codes in ``[code.smallest]`` of checks_zh.toml."""
+
+
 def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadResult], r: ResolvedPhase) -> list[Check]:
     checks: list[Check] = []
     w = phase.workloads[0]
@@ -114,18 +130,21 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
         total, cap = figures.number("mem.total") / 1e9, figures.number("mem.capacity") / 1e9
         min_gpus = figures.number("mem.min_gpus")
         # NaN: no layout the memory search tries fits (a generated 70B plan read 'the smallest layout that fits uses
-        # nan GPUs' in its proposal)
-        smallest = "gpus" if math.isfinite(min_gpus) else "none"
+        # nan GPUs' in its proposal); then the one change the memory model finds would fit, where there is one
+        fits_with = results[0].fits_with if results else None
+        smallest = "gpus" if math.isfinite(min_gpus) else fits_with[0] if fits_with else "none"
+        fit_gpus = fits_with[1] if fits_with else math.nan
         checks.append(Check(
             "task.model_does_not_fit", "blocker", "gpu", "The model does not fit in GPU memory",
             f"Each {r.accelerator.name} needs {total:,.1f} GB but has {cap:,.1f} GB with this layout "
             f"(weights, gradients, optimizer states, activations, KV cache and runtime overheads).",
             "Shard further (more tensor/pipeline parallel, ZeRO-3), recompute activations, use lower precision, "
             "or choose a GPU with more memory; " + (f"the smallest layout that fits uses {min_gpus:,.0f} GPUs."
-                                                    if smallest == "gpus" else
-                                                    "no layout gpudesk tries fits the model on this GPU."),
+                                                    if smallest == "gpus" else FITS_WITH[smallest].format(
+                                                        fit_gpus=fit_gpus, node_gpus=NODE_GPUS)),
             ("mem.total", "mem.capacity", "mem.min_gpus"), {"need_gb": total, "have_gb": cap, "min_gpus": min_gpus,
-                                                            "smallest": smallest, "accelerator": r.accelerator.name},
+                                                            "smallest": smallest, "accelerator": r.accelerator.name,
+                                                            "fit_gpus": fit_gpus, "node_gpus": NODE_GPUS},
         ))
     days = figures.number("train.time_to_train_days")
     if w.kind in TRAIN_KINDS and math.isfinite(days) and days > w.deadline_days:

@@ -23,6 +23,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import estimate_inference
 from gpudesk.core.memory import MemoryInputs, estimate_memory
+from gpudesk.core.memory_alternatives import fit_alternative
 from gpudesk.core.pass_memo import memoised
 from gpudesk.core.plan_resolve import INSTANCE_ID, PlanInputError
 from gpudesk.core.serving_load import daily_requests, record_load, serving_inputs
@@ -82,6 +83,7 @@ class WorkloadResult:
     image_size_px: float = 0.0
     # figures a sizing with ``layout_search=False`` left out (mem.min_gpus): absent from ``figures``, not unknown
     left_out: tuple[str, ...] = ()
+    fits_with: tuple[str, float] | None = None  # no layout fits: the one change that would, and its fewest GPUs
     # disaggregated LLM serving: (prefill pool, decode pool) GPUs on the plan's GPUs (core/disagg_capacity.py)
     pools: tuple[int, ...] = ()
 
@@ -216,6 +218,8 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         estimate_training(training_inputs(model, w, hw, float(n_gpus), calibration))
     figures.merge(mem.row(int(at[0]), counts.size) if mem is not None and at.size else
                   estimate_memory(_memory_inputs(model, w, hw, n_gpus / mp, gpn, mem_source, layout_search)))
+    fits_with = fit_alternative(_memory_inputs(model, w, hw, n_gpus / mp, gpn, mem_source)) if layout_search and \
+        figures.number("mem.fits") == 0 and not math.isfinite(figures.number("mem.min_gpus")) else None
     tokens_per_gpu = float(figures.value_at("train.tokens_per_s_per_gpu"))
     gpu_hours = float(figures.value_at("train.gpu_hours"))
     days = float(figures.value_at("train.time_to_train_days"))
@@ -234,6 +238,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         sized_by=sized_by, sizing_formula=formula,
         sizing_keys=tuple(k for k in ("train.time_to_train_days", "mem.fits") if k in figures),
         layout=Layout(p.tp, p.pp, p.cp, p.ep, max(n_gpus // mp, 1)), left_out=() if layout_search else LEFT_OUT,
+        fits_with=fits_with,
         checks=uneven_batch(w, figures),
     )
 

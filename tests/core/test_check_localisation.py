@@ -130,7 +130,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "pitfall.data_residency": {"storage": "Lustre (AWS FSx)", "provider": "AWS", "mode": "private"},
     "pitfall.bottlenecks": {"count": 2, "ids": "host.cpu_starves_gpus, storage.read_bw_short"},
     "task.model_does_not_fit": {"need_gb": 112.4, "have_gb": 80.0, "min_gpus": 16.0, "smallest": "gpus",
-                                "accelerator": "NVIDIA H100 SXM"},
+                                "accelerator": "NVIDIA H100 SXM", "fit_gpus": float("nan"), "node_gpus": 8},
     "task.precision_unsupported": {"accelerator": "Huawei Ascend 910B 64GB", "precision": "bf16",
                                    "field": "BF16", "listed": "fp16", "workload": "“fine-tune”"},
     "delivery.cpu_offer_prices_no_gpus": {"offer": "AWS m7i.xlarge", "offer_id": "aws-m7i-xlarge",
