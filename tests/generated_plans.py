@@ -23,7 +23,7 @@ FAMILIES = {  # vendor family -> accelerators drawn (several have no catalog pri
     "domestic": ("mlu370-x8", "kunlun-p800", "hygon-k100-ai", "mtt-s4000", "br104", "iluvatar-bi-v100"),
 }
 
-VGPU_PARTS = ("l40s", "l4", "rtx-pro-6000-blackwell")  # the catalog's parts with vGPU profiles (vgpu_profiles_gb)
+VGPU_PARTS = ("l40s", "l4", "rtx-6000-ada")  # catalog parts with vGPU profiles (test_generated_vdi_parts_have_profiles)
 KINDS = {  # workload kind -> (models drawn, field overrides drawn from)
     "pretrain": (("llama-3.1-8b", "llama-3.1-70b"), {"train_tokens": (2e10, 1e12), "deadline_days": (7, 60)}),
     "finetune_full": (("llama-3.1-8b",), {"train_tokens": (1e9, 5e9)}),

@@ -22,7 +22,7 @@ import os
 import re
 
 import pytest
-from generated_plans import FAMILIES, KINDS, MODES, Drawn, generated_plans
+from generated_plans import FAMILIES, KINDS, MODES, VGPU_PARTS, Drawn, generated_plans
 from test_reconciliation import check_documents, check_phase_surfaces
 
 from gpudesk.catalog.errors import CatalogError
@@ -152,3 +152,10 @@ def test_the_generated_plans_meet_every_family_kind_and_mode_and_both_scales() -
     assert {d.project.phases[0].costs.currency for d in PLANS} == {"CNY", "USD"}
     assert any(d.mixed_currency for d in PLANS)
 
+
+
+def test_generated_vdi_parts_have_profiles(catalog) -> None:
+    """The generator drew virtual desktops on the RTX PRO 6000 Blackwell as a 'part with vGPU profiles', which the
+    catalog gives none (no source lists its Q-series sizes): every such plan was refused, and counted as tested."""
+    rows = {a.id: a for a in catalog.accelerators()}
+    assert all(rows[part].vgpu_profiles_gb for part in VGPU_PARTS), VGPU_PARTS
