@@ -10,12 +10,13 @@ exits with status 2 and one line on stderr saying why; no traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from gpudesk.refusals import Refusal, refusal
+from gpudesk.refusals import Refusal, os_reason, refusal
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -79,6 +80,17 @@ def _one_line_zh(exc: BaseException) -> str:
 def _fail(command: str, message: str) -> int:
     print(f"gpudesk {command}: {' '.join(message.split())}", file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+@contextlib.contextmanager
+def _writing(target: Path) -> Iterator[None]:
+    """An output that cannot be written (a read-only or vanished folder, a full disk) named by its own path and the
+    system's reason, in ``--lang``: it read "[Errno 2] No such file or directory: '/proc/.x.pdf.4a3e….gpudesk-tmp'",
+    the staging file's name and nothing else. The file already there is left as it was."""
+    try:
+        yield
+    except OSError as exc:
+        raise ReportInputError(refusal("file.cannot_save", path=str(target), why=os_reason(exc))) from None
 
 
 def _check_output(path: str, suffixes: tuple[str, ...]) -> Path:
@@ -193,7 +205,8 @@ def _report(args: argparse.Namespace) -> int:
         catalog.close()
     from gpudesk.pdf.pdf_writer import write_proposal_pdf
 
-    pages = write_proposal_pdf(doc, target)
+    with _writing(target):
+        pages = write_proposal_pdf(doc, target)
     print(f"wrote {target} ({pages} pages, {lang})")
     return EXIT_OK
 
@@ -252,12 +265,13 @@ def _compare(args: argparse.Namespace) -> int:
                                            lambda path, value, floor: unset_word(path, value, floor, lang))
     finally:
         catalog.close()
-    if document is None:
-        write_csv(comparison, target, ReportText(lang))
-    else:
-        from gpudesk.pdf.pdf_writer import write_proposal_pdf
+    with _writing(target):
+        if document is None:
+            write_csv(comparison, target, ReportText(lang))
+        else:
+            from gpudesk.pdf.pdf_writer import write_proposal_pdf
 
-        write_proposal_pdf(document, target)
+            write_proposal_pdf(document, target)
     print(f"wrote {target} ({len(entries)} plans, {len(comparison.rows)} figures, "
           f"{len(comparison.input_differences)} differing inputs)")
     return EXIT_OK

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from pathlib import Path
+
 import pytest
 from report_samples import training_plan, training_project
 
@@ -59,6 +61,17 @@ def test_a_logo_that_is_no_image_is_refused_not_left_off_the_cover(tmp_path, cap
     assert _run(["report", str(plan), "-o", str(tmp_path / "o.pdf"), "--logo", str(logo)]) == 2
     assert "logo.png cannot be read as an image" in _one_line_error(capsys)
     assert not (tmp_path / "o.pdf").exists()
+
+
+@pytest.mark.parametrize("lang, words", [("en", "cannot save {path}: "), ("zh", "无法保存 {path}：")])
+def test_an_output_that_cannot_be_written_is_named_by_its_own_path(tmp_path, capsys, monkeypatch, lang, words):
+    """Writing into a folder nothing can be created in read "[Errno 2] No such file or directory:
+    '/proc/.o.csv.4a3e….gpudesk-tmp'": the staging file's name, in English whatever --lang said."""
+    _fake_estimate(monkeypatch)
+    target = Path("/proc") / "gpudesk-no-such-output.csv"  # a folder no process may create a file in, root included
+    assert _run(["compare", "a.gpudesk", "b.gpudesk", "-o", str(target), "--lang", lang]) == 2
+    err = _one_line_error(capsys)
+    assert words.format(path=target) in err and "gpudesk-tmp" not in err and "Errno" not in err, err
 
 
 def test_corrupt_plan_file_exits_2(tmp_path, capsys):

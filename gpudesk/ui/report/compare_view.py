@@ -12,6 +12,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.logs import internal_error
 from gpudesk.pdf.pdf_writer import write_proposal_pdf
 from gpudesk.plotting import ChartView
+from gpudesk.refusals import os_reason, refusal
 from gpudesk.report.comparison import PlanComparison
 from gpudesk.report.comparison_config import configuration_rows_by_phase
 from gpudesk.report.comparison_export import (
@@ -27,7 +28,7 @@ from gpudesk.report.comparison_export import (
 from gpudesk.report.document import Branding
 from gpudesk.report.formula_text import formula_text
 from gpudesk.report.text_catalog import ReportText
-from gpudesk.ui.widgets.session_text import session_language
+from gpudesk.ui.widgets.session_text import refusal_words, session_language
 from gpudesk.wizard.defaults import unset_word
 from gpudesk.wizard.field_use import field_applies
 from gpudesk.wizard.fields import describe_path
@@ -246,8 +247,8 @@ class CompareView(QtWidgets.QWidget):
         """Run an export; a failure (a full disk, a bug) becomes one message, and the file is left as it was."""
         try:
             export()
-        except OSError as exc:
-            message = f"{path}: {exc.strerror or exc}"
+        except OSError as exc:  # by the file's own name and the system's reason, in the session's language
+            message = refusal_words(refusal("file.cannot_save", path=path, why=os_reason(exc)))
         except Exception as exc:  # noqa: BLE001 - last-resort guard: one line and a log entry
             message = internal_error("exporting the comparison", exc, session_language(), "导出对比结果")
         else:

@@ -11,10 +11,11 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 
 from gpudesk.logs import internal_error
 from gpudesk.pdf.pdf_writer import logo_problem, paint_document
+from gpudesk.refusals import os_reason, refusal
 from gpudesk.report.document import Branding, ProposalDocument
 from gpudesk.report.refusal_text import refusal_text
 from gpudesk.ui.report.proposal_export import ExportCancelled, export_pdf
-from gpudesk.ui.widgets.session_text import session_language
+from gpudesk.ui.widgets.session_text import refusal_words, session_language
 
 DocumentFactory = Callable[[str, Branding], ProposalDocument]
 LANGUAGE_CHOICES = (("zh", "中文"), ("en", "English"))
@@ -107,8 +108,8 @@ class ProposalDialog(QtWidgets.QDialog):
         except ExportCancelled:
             self.status.setText(self.tr("Cancelled; {0} was not written").format(target))
             return False
-        except OSError as exc:
-            self.status.setText(str(exc))
+        except OSError as exc:  # by the file's own name and the system's reason, in the session's language
+            self.status.setText(refusal_words(refusal("file.cannot_save", path=target, why=os_reason(exc))))
             return False
         except Exception as exc:  # noqa: BLE001 - last-resort guard: one line and a log entry; the plan is kept
             self.status.setText(internal_error("writing the proposal", exc, session_language(), "生成方案书"))
