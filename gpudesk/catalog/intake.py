@@ -60,6 +60,15 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def _with_unit(reason: Refusal, table: str, name: str) -> Refusal:
+    """A number refused in a text cell, with the unit its column is in: '150 W' in a CSV's tdp_w read "expected a
+    number, got '150 W'", and a user could not tell the unit belongs in the column's name, not the cell."""
+    unit = unit_of(table, name)
+    if "unit" not in reason.values or not unit:
+        return reason
+    return refusal(reason.key, **{**reason.values, "unit": refusal("field.range_unit", unit=unit)})
+
+
 def typed_problem(table: str, name: str, kind: str, value: Any) -> Refusal | None:
     """Why ``value``, read from a typed file (the catalog TOML), is not of the field's type: a number written in
     quotes ("700" for a TDP), true/false in quotes, a single value where a list is expected. The loose coercion
@@ -109,7 +118,7 @@ def record_from_mapping(
         try:
             values[name] = coerce(kind, data[name])
         except CoercionError as exc:
-            problems.append(_problem(table, label, name, exc.refusal))
+            problems.append(_problem(table, label, name, _with_unit(exc.refusal, table, name)))
     for name in required_fields(spec.record_type):
         if kinds[name].startswith("opt_"):
             values.setdefault(name, None)  # required in the dataclass, but may be empty

@@ -214,13 +214,13 @@ def _coerce_number(base: str, value: Any) -> float | int:
                 try:
                     as_float = float(text)
                 except ValueError:
-                    raise CoercionError("coerce.expected_whole_text", text=repr(text[:40])) from None
+                    raise CoercionError("coerce.expected_whole_text", text=repr(text[:40]), unit="") from None
                 if math.isfinite(as_float) and as_float.is_integer():
                     number = int(as_float)
                 else:
-                    raise CoercionError("coerce.expected_whole_text", text=repr(text[:40])) from None
+                    raise CoercionError("coerce.expected_whole_text", text=repr(text[:40]), unit="") from None
             else:
-                raise CoercionError("coerce.expected_number_text", text=repr(text[:40])) from None
+                raise CoercionError("coerce.expected_number_text", text=repr(text[:40]), unit="") from None
     elif isinstance(value, (int, float)):
         number = value
     else:

@@ -80,3 +80,19 @@ def test_a_reference_to_a_row_that_never_existed_is_still_named_by_each_row(tmp_
                                        ('accelerator_id = "h100-sxm"', 'accelerator_id = "h100-smx"')))
     assert [(p.file, p.table, p.field) for p in problems] == [("servers.toml", "servers", "accelerator_id")]
     assert "'h100-smx' does not exist" in problems[0].reason
+
+
+def test_a_csv_cell_with_its_unit_written_in_is_refused_naming_the_columns_unit() -> None:
+    """A CSV cell is text, so '700' reads as 700; '700 W' read "expected a number, got '700 W'", without a word that
+    the column is already in W."""
+    import tomllib
+
+    from gpudesk.catalog.intake import record_from_mapping
+
+    with (default_source_dir() / "accelerators.toml").open("rb") as fh:
+        row = next(r for r in tomllib.load(fh)["accelerators"] if r["id"] == "h100-sxm")
+    row = {k: v for k, v in row.items() if k != "notes_zh"} | {"tdp_w": "700 W"}
+    _record, problems = record_from_mapping("accelerators", row, "line 2", user_row=True)
+    [problem] = problems
+    assert problem.field == "tdp_w" and problem.reason == "expected a number (W), got '700 W'", problem.reason
+    assert refusal_text(problem.why, "zh") == "应为数字（W），实为 '700 W'"
