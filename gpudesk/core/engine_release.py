@@ -14,6 +14,13 @@ A third: Blackwell Ultra (B300, GB300) reaches its datasheet NVFP4 rate, 3x its 
 block-scaled MMA, which the TensorRT-LLM lines built before CUTLASS 4.2 do not issue; their NVFP4 GEMMs run the
 SM100 family's form at 2x FP8 there (``gemm_peak``; vocabulary/serving.py ``fp4_ultra``, with the sources).
 
+A fourth: an engine that schedules synchronously (vLLM's V1 engine without --async-scheduling; the term's
+``seq_host``) makes every decode iteration wait for its host work on each sequence in flight, the scheduler walking
+its requests, the workers preparing their inputs and the output update, SYNC_HOST_PER_SEQUENCE_S each (vLLM issue
+#10634: 5-6 ms between two decode steps at batch 256, 150-170 us once overlapped, pull request #11133): a step of C
+sequences pays C times it on top of the GPU's time (``LayerStack.host_per_sequence``, figure
+``infer.host_per_sequence_s``). An engine that overlaps it (TensorRT-LLM's, vLLM with async scheduling) pays none.
+
 A second: plain PyTorch (``pytorch-cudagraph``, ``pytorch-eager``; the term's ``stack``) runs every RMSNorm, rotary,
 residual add, SiLU·mul and KV-cache copy as its own kernel, UNFUSED_DECODER_KERNELS_PER_LAYER (52, counted from
 benchmarks/gpu/decoder_model.py) per layer and UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS (14) per step, where a fused
@@ -63,6 +70,28 @@ def host_iteration_s(release: str, tp: Any, ep: Any) -> np.ndarray:
     return np.asarray(np.where(np.maximum(tp_, ep_) > tp_, cost, 0.0))
 
 
+def host_per_sequence_s(release: str) -> float:
+    """Host seconds per sequence in flight each decode iteration of the release waits for: SYNC_HOST_PER_SEQUENCE_S
+    where it schedules synchronously (ENGINE_RELEASE ``seq_host``), else 0 (refuses an unknown release)."""
+    return SV.SYNC_HOST_PER_SEQUENCE_S.value if ENGINE_RELEASE.term(release).seq_host else 0.0
+
+
+def record_host(fs: FigureSet, release: str, host: Any, size: int) -> None:
+    """Record the host time a decode iteration waits for: per iteration (infer.host_iteration_s, the attention
+    data-parallel cost) and per sequence in flight (infer.host_per_sequence_s, a synchronous scheduler's)."""
+    fs.constant("eff.adp_host_iteration", SV.ADP_HOST_ITERATION_S)
+    fs.add("infer.host_iteration_s", host * np.ones(size), "s", "host time per iteration the GPUs wait for",
+           "host time per iteration (ADP_HOST_ITERATION_S) where the engine release pays it (TensorRT-LLM before "
+           "1.2) and attention runs data-parallel (max(t, e)/t > 1); else 0",
+           ["infer.in.engine_release", "infer.in.tp", "infer.in.ep", "eff.adp_host_iteration"])
+    fs.constant("eff.sync_host_per_sequence", SV.SYNC_HOST_PER_SEQUENCE_S)
+    fs.add("infer.host_per_sequence_s", host_per_sequence_s(release) * np.ones(size), "s",
+           "host time per sequence in flight a decode step waits for",
+           "SYNC_HOST_PER_SEQUENCE_S where the engine release schedules synchronously (vLLM V1 without async "
+           "scheduling: scheduler, input preparation and output update walk every request each iteration); else 0",
+           ["infer.in.engine_release", "eff.sync_host_per_sequence"])
+
+
 def gemm_peak(release: str, hw: Any, compute_dtype: str) -> np.ndarray:
     """Dense peak FLOP/s of the release's GEMMs in ``compute_dtype``: the part's, except NVFP4 under a release
     without Blackwell Ultra's own FP4 MMA (ENGINE_RELEASE ``fp4_ultra``), which runs the SM100 family's at
@@ -100,6 +129,7 @@ class LayerStack:
     prefill_share: Any = None  # GEMM + attention share of an unfused prefill's compute (None: the engine's)
     kv_efficiency: float = 0.0  # achieved share of HBM bandwidth reading the KV cache in decode (0: the engine's)
     score_bytes: float = 0.0  # HBM bytes per attention score (0: a fused attention kernel keeps them on chip)
+    host_per_sequence: float = 0.0  # host seconds per sequence in flight a decode iteration waits for (0: overlapped)
 
 
 def layer_stack(release: str, n_layers: int, eager_share: Any = None, fused_attention: bool = True) -> LayerStack:
@@ -108,7 +138,8 @@ def layer_stack(release: str, n_layers: int, eager_share: Any = None, fused_atte
     (ATTENTION_SCORE_BYTES_SERVING), the plan's flash_attention off."""
     scores = 0.0 if fused_attention else ATTENTION_SCORE_BYTES_SERVING.value
     if not unfused(release):
-        return LayerStack(float(n_layers) * DECODE_KERNELS_PER_LAYER.value, 0.0, 0.0, score_bytes=scores)
+        return LayerStack(float(n_layers) * DECODE_KERNELS_PER_LAYER.value, 0.0, 0.0, score_bytes=scores,
+                          host_per_sequence=host_per_sequence_s(release))
     kernels = float(n_layers) * UNFUSED_DECODER_KERNELS_PER_LAYER.value + UNFUSED_DECODER_KERNELS_OUTSIDE_LAYERS.value
     launch = kernels * EAGER_HOST_OP_S.value
     eager_decode = ENGINE_RELEASE.term(release).stack == "unfused_eager"

@@ -39,6 +39,7 @@ from gpudesk.core.constants import QUEUE_VARIABILITY_FACTOR as QV
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.engine_release import record_gemm_peak, record_layer_stack, record_scores, scores_clause, unfused
+from gpudesk.core.engine_release import record_host as record_engine_host
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference_batch import bound_shares, static_batch
@@ -198,11 +199,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     disagg = inp.disaggregated  # the prompts run on the prefill pool's instances (``pre``), the replica only decodes
     pre = prefill_instance(fs, inp, a, rep, build) if disagg else rep
     if stated:
-        fs.constant("eff.adp_host_iteration", SV.ADP_HOST_ITERATION_S)
-        fs.add("infer.host_iteration_s", rep.host * np.ones(hw.size), "s", "host time per iteration the GPUs wait for",
-               "host time per iteration (ADP_HOST_ITERATION_S) where the engine release pays it (TensorRT-LLM before "
-               "1.2) and attention runs data-parallel (max(t, e)/t > 1); else 0",
-               ["infer.in.engine_release", "infer.in.tp", "infer.in.ep", "eff.adp_host_iteration"])
+        record_engine_host(fs, inp.engine_release, rep.host, hw.size)
     prompt, out = a["prompt_tokens"], np.maximum(a["output_tokens"], 1.0)
     static = inp.batching == "static"
     ctx = fs.add("infer.context_in_flight", context_in_flight(prompt, out, a["output_sd"], static), "tokens",
@@ -289,12 +286,12 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",
            "((2·(N + (w − 1)·N_routed)·C/(g·peak·η_mm))^p + (weight bytes/(bw·η_hbm))^p)^(1/p) + max(attention "
            "FLOPs/(peak·η_attn), KV bytes/(bw·η_kv)) + TP/EP collectives + L · kernels per layer · kernel boundary + L · GEMMs per layer · NVFP4 GEMM fixed time (FP4 "
-           "math on a family with a kernel measurement, else none)" + (" + host time per iteration" if stated else "")
+           "math on a family with a kernel measurement, else none)" + (" + host time per iteration + C · host time per sequence" if stated else "")
            + ("; plain PyTorch: infer.kernels_per_pass kernels, and eager at least infer.launch_s (the host issues "
               "them one by one; the step takes the longer)" if unfused(inp.engine_release) else "")
            + scores_clause(inp.flash_attention),
            [*hw_deps, "infer.concurrency", "infer.context_read", "infer.in.tp", "eff.kernel_boundary",
-            "infer.expert_wait", *(["infer.host_iteration_s"] if stated else []),
+            "infer.expert_wait", *(["infer.host_iteration_s", "infer.host_per_sequence_s"] if stated else []),
             *(["infer.kernels_per_pass", "infer.launch_s", "eff.unfused_kv_bw"] if unfused(inp.engine_release)
               else [])])
     if disagg:  # the decode instances prefill nothing

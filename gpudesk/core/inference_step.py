@@ -290,7 +290,7 @@ class ReplicaModel:
         attention = np.maximum(attn_flops / (self.attention_peak * eff.attention), kv / kv_bw)
         comm = self.collectives(batch)
         kernels = self.kernel_boundaries() + self.gemm_fixed + 0.0 * linear
-        host = self.host + 0.0 * linear
+        host = self.host + self.stack.host_per_sequence * batch + 0.0 * linear  # a synchronous scheduler: C of it
         total = linear + attention + comm + kernels + host
         if self.stack.decode_launch_s:  # eager: the host issues every kernel; the step takes the longer of the two
             total = np.maximum(total, self.stack.decode_launch_s)

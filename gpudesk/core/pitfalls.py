@@ -278,7 +278,7 @@ def moe_attention_dp_check(tp: float, ep: float) -> list[Check]:
 
 def amd_cdna3_serving_check(accelerator: Accelerator) -> list[Check]:
     """A serving plan on an AMD CDNA3 accelerator: AMD's own published MI300X runs (vLLM 0.9.1, ROCm 6.4.1) measured
-    0.29-0.57 of gpudesk's throughput, too few runs (8) for an 80% band (core/accuracy.py AMD_CDNA3_SERVING_GROUP):
+    0.39-0.74 of gpudesk's throughput (the release they ran, vllm-v1-sync, stated), too few runs (8) for an 80% band (core/accuracy.py AMD_CDNA3_SERVING_GROUP):
     the serving figures carry no band, and this warning says what the runs show. On another CDNA3 part (MI325X)
     it says first that gpudesk's validation holds no serving run on that part: the family's runs are MI300X's."""
     runs = amd_cdna3_serving_numbers(accelerator.family)
@@ -296,8 +296,8 @@ def amd_cdna3_serving_check(accelerator: Accelerator) -> list[Check]:
         f"{unmeasured}On AMD's {runs['runs']:.0f} published serving runs on MI300X (vLLM 0.9.1 on ROCm 6.4.1, Llama "
         "3.1 70B and 405B, AMD 'Performance Results' page) the measured throughput was "
         f"{percent_text(runs['low_pct'] / 100.0)} to {percent_text(runs['high_pct'] / 100.0)} of gpudesk's "
-        "estimate, which models a fused TensorRT-LLM-class engine; the published figures point to the serving stack on "
-        "ROCm, and AMD's later vLLM builds on the same server (to November 2025, with ROCm 7.0 and AITER on) read "
+        "estimate with the engine release they ran stated (vllm-v1-sync); a plan that states no release is estimated "
+        "higher still. The published figures point to the serving stack on ROCm, and AMD's later vLLM builds on the same server (to November 2025, with ROCm 7.0 and AITER on) read "
         "within 10% of these runs. Too few runs for an 80% accuracy band, so the serving figures carry none: "
         f"the throughput is likely overstated and the GPU count short, by {runs['short_low']:.1f}× to "
         f"{runs['short_high']:.1f}× on those runs.",

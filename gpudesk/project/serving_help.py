@@ -65,7 +65,9 @@ ENGINE_RELEASE = (
     "its tensor parallel), and on B300 and GB300 runs FP4 matrix math at twice the FP8 rate, not the datasheet's "
     "three times (releases before 1.2 lack Blackwell Ultra's own FP4 instruction); pytorch-cudagraph / pytorch-eager = plain PyTorch layers, one kernel per tensor op (52 "
     "per Llama layer where an engine runs 9), decode steps replayed from a CUDA graph or run eager (the host "
-    "launching every kernel), the prefill eager under both"
+    "launching every kernel), the prefill eager under both; vllm-v1-sync = vLLM's V1 engine scheduling "
+    "synchronously (no --async-scheduling): every decode step also waits for the host's work on each sequence in "
+    "flight, 21 µs each"
 )
 KV_BUCKET = (
     "static KV cache read in buckets: the engine allocates each sequence's cache for input + output and every decode "

@@ -61,9 +61,9 @@ _TRTLLM_NOTES = "NVIDIA TensorRT-LLM docs/source/release-notes.md (commit 001eae
 
 
 def _release(code: str, en: str, zh: str, published: str, source: str, adp_host: bool, stack: str = "fused",
-             fp4_ultra: bool = True) -> Term:
+             fp4_ultra: bool = True, seq_host: bool = False) -> Term:
     return Term(code, en, zh, {"published": published, "source": source, "adp_host": adp_host, "stack": stack,
-                               "fp4_ultra": fp4_ultra})
+                               "fp4_ultra": fp4_ultra, "seq_host": seq_host})
 
 
 # The serving engine release a plan says ran (or will run). ``adp_host``: the release pays a host-side cost on every
@@ -86,6 +86,9 @@ def _release(code: str, en: str, zh: str, published: str, source: str, adp_host:
 # devices on 2025-09-08 with the CUTLASS update 'delayed, will do in a later PR' (NVIDIA/TensorRT-LLM pull request
 # #7568), so the lines first built before it (0.x, 1.0, 1.1, whose first builds and MLPerf Inference v5.1 runs
 # predate it) do not; 1.2 and later (and plain PyTorch, whose cuBLASLt picks the part's kernels) do.
+# ``seq_host``: the release schedules synchronously, so every iteration waits for host work on each sequence in
+# flight (scheduler, input preparation, output update; SYNC_HOST_PER_SEQUENCE_S each): vLLM's V1 engine without
+# --async-scheduling (vLLM pull request #19970, 2025-06-23, opt-in; the V1 engine the default from the 0.8 line).
 ENGINE_RELEASE: Vocabulary[Term] = Vocabulary("serving engine release", (
     _release("current", "current engine (as gpudesk models it: TensorRT-LLM 1.2, vLLM, SGLang)",
              "当前版本（按 TensorRT-LLM 1.2、vLLM、SGLang 建模）", "", "", False),
@@ -101,6 +104,10 @@ ENGINE_RELEASE: Vocabulary[Term] = Vocabulary("serving engine release", (
              "tensorrtllm_backend pull request #820, the lines it replaces)", True, fp4_ultra=False),
     _release("trtllm-0", "TensorRT-LLM before 1.0 (0.x)", "TensorRT-LLM 1.0 之前版本（0.x）", "",
              f"{_TRTLLM_NOTES}, Releases 0.5 to 0.21", True, fp4_ultra=False),
+    _release("vllm-v1-sync", "vLLM V1 engine, synchronous scheduling (no --async-scheduling)",
+             "vLLM V1 引擎，同步调度（未开启异步调度）", "2025-01-27",
+             "vLLM blog, 'vLLM V1: A Major Upgrade to vLLM's Core Architecture' (2025-01-27); async scheduling opt-in "
+             "from vLLM pull request #19970 (2025-06-23)", False, seq_host=True),
     _release("pytorch-cudagraph", "plain PyTorch (unfused layers), decode replayed from CUDA graphs, prefill eager",
              "原生 PyTorch（算子未融合），解码步由 CUDA 图重放，预填充逐算子执行", "",
              "torch.cuda.CUDAGraph (PyTorch documentation, 'CUDA Graphs'); benchmarks/gpu/measure_transformer.py",

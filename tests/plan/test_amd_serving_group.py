@@ -1,4 +1,4 @@
-"""Serving on AMD CDNA3 has its own accuracy group (issue 18): AMD's published MI300X runs read 0.29-0.57 of
+"""Serving on AMD CDNA3 has its own accuracy group (issue 18): AMD's published MI300X runs read 0.39-0.74 of
 gpudesk's throughput, too few (8) for an 80% band, so those figures carry none and the plan is warned; the pooled
 serving band that NVIDIA plans carry is drawn without them."""
 

@@ -4,7 +4,16 @@ as stated (validation_cases_vendor_inference.py)."""
 from __future__ import annotations
 
 import pytest
-from validation_amd_builds import AZURE, BUILDS, azure_errors, cited, later, prompt_token_cost, ratios
+from validation_amd_builds import (
+    AZURE,
+    BUILDS,
+    azure_errors,
+    cited,
+    later,
+    prompt_token_cost,
+    ratios,
+    v1_over_v0_per_sequence,
+)
 from validation_cases_vendor_inference import (
     AMD_MI300X_SERVING,
     GAUDI2_THROUGHPUT,
@@ -38,9 +47,22 @@ def test_throughputs_are_read_per_card_and_as_output_tokens() -> None:
 
 
 def test_amd_rows_state_the_stack_they_ran() -> None:
-    """The notes say what the 0.9.1 container ran (its build notes and vLLM's ROCm FP8 linear path)."""
+    """The notes say what the 0.9.1 container ran (its build notes and vLLM's ROCm FP8 linear path), and the rows
+    state its engine release: vLLM's V1 engine scheduling synchronously (MAD's config sets no async scheduling)."""
     for c in AMD_MI300X_SERVING:
         assert "V1 engine, AITER off" in c.note and "hipBLASLt" in c.note, c.id
+        assert c.release == "vllm-v1-sync" and "no --async-scheduling" in c.note, c.id
+
+
+def test_the_v0_build_spent_less_host_time_per_sequence_than_the_v1_one() -> None:
+    """The page's V0 build (one host pass per 10 scheduler steps) took about SYNC_HOST_PER_SEQUENCE_S less per
+    sequence a step than the cited V1 build on most rows: the published figure, read from the page alone."""
+    from statistics import median
+
+    from gpudesk.core.constants.serving import SYNC_HOST_PER_SEQUENCE_S
+    gaps = v1_over_v0_per_sequence(AMD_MI300X_SERVING)
+    assert sum(g > 0 for g in gaps) == 7
+    assert median(gaps) == pytest.approx(SYNC_HOST_PER_SEQUENCE_S.value, rel=0.25)
 
 
 def test_amd_builds_hold_the_cited_rows_and_move_them_little() -> None:

@@ -137,13 +137,14 @@ def _amd(model_id: str, label: str, rows: list[tuple]) -> list[ServingCase]:
         id=f"amd-vllm-{model_id}-mi300x-tp8-fp8-{isl}-{osl}", citation=f"{_AMD}, {label}", model_id=model_id,
         accelerator_id="mi300x", tp=8, prompt=isl, output=osl, measured=total * osl / (isl + osl) / 8,
         weight_dtype="fp8", kv_dtype="fp8", max_batch=prompts, serving_fraction=0.9, requests=prompts,
-        release="current",
+        release="vllm-v1-sync",
         note=(f"{total:,} tokens/s on 8 MI300X, read as vLLM's tokens_per_second (prompt + output): output "
               f"{total * osl / (isl + osl):,.0f} tokens/s; offline, in-flight batching, {prompts:,} prompts of "
               f"{isl:,} + {osl:,} tokens with max num seqs {prompts:,} (all in flight at once); TP8, FP8 weights and "
-              "KV cache (the FP8-KV checkpoint); --gpu-memory-utilization 0.9; engine current (vLLM 0.9.1 on "
-              "ROCm 6.4.1: the V1 engine, AITER off, its build notes saying AITER did not support an FP8 KV cache "
-              "yet, so vLLM's own ROCm attention kernels and torch._scaled_mm (hipBLASLt) for the FP8 linear layers; "
+              "KV cache (the FP8-KV checkpoint); --gpu-memory-utilization 0.9; engine vllm-v1-sync (vLLM 0.9.1 on "
+              "ROCm 6.4.1: the V1 engine, AITER off, scheduling synchronously, ROCm/MAD's scripts/vllm/config.csv "
+              "setting no --async-scheduling; AITER's build notes saying it did not support an FP8 KV cache yet, so "
+              "vLLM's own ROCm attention kernels and torch._scaled_mm (hipBLASLt) for the FP8 linear layers; "
               "validation_amd_builds.py)"))
         for isl, osl, prompts, total in rows]
 

@@ -137,22 +137,35 @@ ADP_HOST_ITERATION_S = Constant(
     "0.103 at 12 ms; a fixed time per iteration beat a time per request of the replica, per request of one rank "
     "and per MoE layer); judged on the held-out half in docs/validation.md",
 )
+SYNC_HOST_PER_SEQUENCE_S = Constant(
+    "SYNC_HOST_PER_SEQUENCE_S", 21e-6, "s",
+    "host time per sequence in flight per iteration, vLLM V1 with synchronous scheduling",
+    "vLLM issue #10634 ('Initial Idea and Design for Asynchronous Scheduling', 2024-11-25): the V1 engine "
+    "(AsyncLLM, pull request #9826) on Llama 2 7B at batch 256 leaves 5-6 ms between two decode steps, the "
+    "scheduler, input preparation and output processing the GPU waits for; its pull request #11133 (2024-12-12) "
+    "overlapped them with the step and measured the gap at 150-170 µs. (5.5 - 0.16) ms / 256 = 21 µs a sequence; "
+    "read as proportional to the batch (each scheduled request is walked by the scheduler, the worker's input "
+    "preparation and the output update every iteration). vLLM overlaps it only with --async-scheduling (pull "
+    "request #19970, 2025-06-23, opt-in). Paid by the releases ENGINE_RELEASE marks seq_host [M]",
+)
 _AMD_RUNS = (
     "AMD, 'Performance Results' (amd.com/en/developer/resources/rocm-hub/dev-ai/performance-results.html, vLLM "
     "0.9.1 on ROCm 6.4.1, container rocm/vllm:rocm6.4.1_vllm_0.9.1_20250715): 8 in-flight throughput runs of Llama "
     "3.1 70B and 405B (FP8, TP8, every request in flight) on 8 MI300X, measured / gpudesk's output tokens/s "
-    "0.32-0.62 (70B 2,048 + 2,048 the lowest, 405B 128 + 2,048 the highest; tests/validation/"
-    "validation_cases_vendor_inference.py, held-out, nothing fitted on them; 0.27-0.53 until 2026-12-04, when CDNA3 "
-    "collectives took AMD's usable xGMI share BUSBW_EFF_XGMI_CDNA3 instead of NVLink5's, then 0.29-0.57 until "
-    "MI300X's FP8 matmul and HBM shares took Azure's measurements, MAMF_FP8_CDNA3 and HBM_EFF_MI300X). Too few "
-    "runs (8) for a split-conformal 80% band (n >= 9): this range is what a serving plan on CDNA3 is told"
+    "0.39-0.74 with the engine release they ran stated, vllm-v1-sync (70B 2,048 + 2,048 the lowest, 70B 128 + "
+    "4,096 the highest; tests/validation/validation_cases_vendor_inference.py, held-out, nothing fitted on them; "
+    "0.27-0.53 until 2026-12-04, when CDNA3 collectives took AMD's usable xGMI share BUSBW_EFF_XGMI_CDNA3 instead "
+    "of NVLink5's, then 0.29-0.57 until MI300X's FP8 matmul and HBM shares took Azure's measurements, "
+    "MAMF_FP8_CDNA3 and HBM_EFF_MI300X, then 0.32-0.62 until the runs stated their synchronous vLLM V1 engine, "
+    "SYNC_HOST_PER_SEQUENCE_S). Too few runs (8) for a split-conformal 80% band (n >= 9): this range is what a "
+    "serving plan on CDNA3 is told"
 )
 AMD_CDNA3_SERVING_RUNS = 8  # the published runs _AMD_RUNS names (a count, not a tuning constant)
 AMD_CDNA3_SERVING_MEASURED_LOW = Constant(
-    "AMD_CDNA3_SERVING_MEASURED_LOW", 0.32, "ratio",
+    "AMD_CDNA3_SERVING_MEASURED_LOW", 0.39, "ratio",
     "lowest measured / gpudesk serving throughput of the published AMD CDNA3 (MI300X) runs", _AMD_RUNS,
 )
 AMD_CDNA3_SERVING_MEASURED_HIGH = Constant(
-    "AMD_CDNA3_SERVING_MEASURED_HIGH", 0.62, "ratio",
+    "AMD_CDNA3_SERVING_MEASURED_HIGH", 0.74, "ratio",
     "highest measured / gpudesk serving throughput of the published AMD CDNA3 (MI300X) runs", _AMD_RUNS,
 )
