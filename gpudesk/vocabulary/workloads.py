@@ -41,11 +41,19 @@ def item_unit(kind: str, per: str) -> str:
     return f"{ITEM_UNITS.get(kind, 'items')}/{per}"
 
 
+TRAINED_ITEM_UNITS = {"vision_train": "images"}
+"""What a training kind's dataset and batch count where it trains on no token sequences: a vision model's are images
+(the startup sample's proposal read '训练图片数 120,000 项' and '全局批大小 1,024 条序列' for its YOLOv8 run)."""
+
+
 def kind_unit(kind: str, unit: str) -> str:
-    """A workload field's declared unit as its kind counts (``ITEM_UNITS``): an image service's 'items/day' reads
-    'images/day' ('图像/天'), a recommender's 'samples/day'; other units, and other kinds, as declared. The input
-    ``items_per_day`` read '项/天' for every kind beside its rates in images or samples."""
+    """A workload field's declared unit as its kind counts (``ITEM_UNITS``, ``TRAINED_ITEM_UNITS``): an image service's
+    'items/day' reads 'images/day' ('图像/天'), a recommender's 'samples/day', a vision training run's batch and
+    dataset 'images'; other units, and other kinds, as declared. The input ``items_per_day`` read '项/天' for every
+    kind beside its rates in images or samples."""
     head, sep, per = unit.partition("/")
+    if kind in TRAINED_ITEM_UNITS and head in ("items", "sequences"):
+        return TRAINED_ITEM_UNITS[kind] + sep + per
     return item_unit(kind, per) if head == "items" and sep and kind in ITEM_UNITS else unit
 
 
