@@ -52,6 +52,9 @@ def test_a_serving_phase_shows_its_checkpoint_and_training_reads_as_not_applicab
     page = explanation_html(serving.explain("storage.checkpoint_size"), serving, text)
     assert f"<b>{word} </b>" in page and ("不写检查点" if lang == "zh" else "writes no checkpoints") in page
     assert "0 B" not in page.split("</p>")[0]
+    feed = explanation_html(serving.explain("storage.io_feed_fraction"), serving, text)
+    needed = next(row for row in feed.split("<tr>") if "needed" in row.replace("\u200b", ""))
+    assert word in needed and ">0<" not in needed  # an input that does not apply reads so, as its own row
 
 
 def test_a_rule_asks_its_input_at_every_candidate(phases):

@@ -102,7 +102,8 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
             q_label = html.escape(text.figure_label(q.key, q.label))
             if derived:
                 q_label = f"<a href='fig:{html.escape(q.key)}'>{q_label}</a>"
-            q_value, q_unit = _shown(q, text)
+            q_value, q_unit = (text.value(NOT_APPLICABLE), "") if figures is not None and \
+                not_applicable(figures, q.key) else _shown(q, text)  # as its own row reads: never 0 GB/s
             parts.append(
                 f"<tr><td>{q_label}<br><small style='color:gray'>{code_breaks(html.escape(q.key))}</small></td>"
                 f"<td align=right style='white-space:nowrap'>{html.escape(q_value)}</td>"
