@@ -80,7 +80,7 @@ def test_a_total_with_unpriced_lines_shows_them_beside_its_amount() -> None:
     zh = FigureTableModel(text=display_text("zh"))
     zh.set_figures(made, keys)
     assert [zh.cell_text(r, 1) + " " + zh.cell_text(r, 2) for r in range(3)] == \
-        ["127.9 万元 + 4 项待询价", "待询价（2 项） ", "0 元"]
+        ["127.9 万元 + 4 项待询价", "待询价（2 项） ", "0 万元"]  # one unit for the table's amounts
     en = FigureTableModel(text=display_text("en"))
     en.set_figures(made, keys)
     assert en.cell_text(0, 2) == "CNY + 4 lines awaiting quotes" and en.cell_text(1, 1) == "awaiting quotes (2 lines)"

@@ -70,3 +70,20 @@ def test_the_json_keeps_the_value_and_says_it_does_not_apply(phases):
     shown = figures_to_json(serving)["storage.checkpoint_size"]
     assert shown["value"] == 0 and shown["not_applicable"] == "the phase trains no parameters, so it writes no checkpoints"
     assert "not_applicable" not in figures_to_json(training)["storage.checkpoint_size"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_table_of_amounts_reads_them_in_one_unit(qapp, lang):
+    """Step 7 of a rented phase read '一次性投入（CAPEX） 0 元' over '年运营费用（OPEX） 225.9 万元/年': in Chinese a
+    table holding an amount of 10,000 or more reads every amount in 万 ('0 万元'); a price per unit keeps its form."""
+    catalog = Catalog.open()
+    bank = estimate_plan(load_project(samples_dir() / "bank-llm-assistant.gpudesk").project, catalog).phases[0].figures
+    model = FigureTableModel(text=display_text(lang))
+    model.set_figures(bank, ["tco.capex", "tco.opex_per_year"])
+    cells = [(model.cell_text(r, 1), model.cell_text(r, 2)) for r in range(2)]
+    if lang == "zh":
+        assert cells[0] == ("0", "万元") and cells[1][0] == "225.9" and cells[1][1].startswith("万元/年"), cells
+    else:
+        assert cells[0] == ("0", "CNY"), cells
+    model.set_figures(bank, ["tco.capex"])  # alone, it keeps its own unit
+    assert (model.cell_text(0, 1), model.cell_text(0, 2)) == ("0", "元" if lang == "zh" else "CNY")

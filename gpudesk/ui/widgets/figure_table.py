@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Container
 from typing import Any
 
@@ -15,6 +16,7 @@ from gpudesk.report.chart_text import translate
 from gpudesk.report.cost_basis import basis_label, total_span
 from gpudesk.report.display_units import NEVER, NOT_APPLICABLE, UNKNOWN, as_row_label, display_value
 from gpudesk.report.ledger_text import awaiting_total
+from gpudesk.report.number_format import CHINESE_MONEY_UNITS, WAN, format_number, wan_column
 from gpudesk.report.series_text import series_value
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.ui.widgets.column_fit import FittedColumns
@@ -51,6 +53,7 @@ class FigureTableModel(QAbstractTableModel):
         self._pending: Collection[str] = ()
         self._shown: dict[tuple[Any, ...], tuple[str, str, str, str]] = {}  # rows made, by what they show
         self._awaiting: dict[str, tuple[str, ...]] = {}  # a total's lines awaiting a quote, by figure key
+        self._wan = False  # the table's amounts read in 万 (``money_in_wan``)
         self.in_sight: Callable[[], range] | None = None  # the rows a view shows now (``FigureTable``); None: all
 
     def set_figures(self, figures: FigureSet | None, keys: list[str], labels: dict[str, str] | None = None,
@@ -65,6 +68,7 @@ class FigureTableModel(QAbstractTableModel):
         present = [] if figures is None else [k for k in keys if k in figures or k in pending]
         old_keys, old_rows = self._keys, self._rows
         self._figures, self._labels, self._pending = figures, labels, pending
+        self._wan = figures is not None and money_in_wan(figures, present, self.text.lang)
         self._awaiting = {}
         if len(self._shown) >= SHOWN_KEPT:
             self._shown = {}
@@ -116,11 +120,11 @@ class FigureTableModel(QAbstractTableModel):
         english, unit, value, vocabulary, waiting = parts
         # whether it applies reads another figure (a serving phase's checkpoint size is 0 and does not apply)
         memo = None if vocabulary is not None or not isinstance(value, (float, int, str)) else (
-            key, given, english, unit, type(value), value, waiting, not_applicable(figures, key))
+            key, given, english, unit, type(value), value, waiting, not_applicable(figures, key), self._wan)
         made = shown.get(memo) if memo is not None else None
         if made is None:
             label = given or self.text.figure_label(key, as_row_label(english))
-            text, unit = figure_display(figures, key, self.text)
+            text, unit = figure_display(figures, key, self.text, wan=self._wan)
             made = (key, label, text, unit)
             if memo is not None:
                 shown[memo] = made
@@ -266,8 +270,26 @@ def pending_label(key: str, text: DisplayText) -> tuple[str, str] | None:
     return text.figure_label(key, as_row_label(english)), text.unit(unit)
 
 
+WAN_PERIODS = ("", "year", "month")
+"""Money units whose amounts a table reads in 万 together (an amount, per year, per month); a price per unit (per
+GPU-hour, per kWh) keeps its own form."""
+
+
+def _amount(figures: FigureSet, key: str) -> tuple[str, str] | None:
+    """(currency, period) of a money amount's unit ("CNY/year" -> ("CNY", "year")); None for another unit."""
+    money, _slash, per = figures.unit(key).partition("/")
+    return (money, per) if money in CHINESE_MONEY_UNITS and per in WAN_PERIODS else None
+
+
+def money_in_wan(figures: FigureSet, keys: list[str], lang: str) -> bool:
+    """Whether a table of ``keys`` reads its amounts in 万 (``number_format.wan_column``: one reaches 10,000):
+    step 7 read '一次性投入（CAPEX） 0 元' over '年运营费用（OPEX） 22.0 万元/年'."""
+    amounts = [(figures.number(k), m[0]) for k in keys if k in figures and (m := _amount(figures, k))]
+    return any(wan_column([v], currency, lang) for v, currency in amounts)
+
+
 def figure_display(figures: FigureSet, key: str, text: DisplayText, index: int | None = None,
-                   currency: str = "") -> tuple[str, str]:
+                   currency: str = "", wan: bool = False) -> tuple[str, str]:
     """``(value, unit)`` of figure ``key`` as the interface shows it in ``text``'s language: a categorical
     figure (what limits a step) by its name, a number in readable units, an unknown value as unknown."""
     named = figures.word(key, text.lang, index)
@@ -283,6 +305,10 @@ def figure_display(figures: FigureSet, key: str, text: DisplayText, index: int |
         return series_value(explained.series, explained.over, each)
     value = figures.value_at(key, index)
     unit, shown = display_value(value, figures.unit(key), text.lang)
+    amount = _amount(figures, key) if wan and isinstance(value, float) and math.isfinite(value) else None
+    if amount is not None and isinstance(value, float) and abs(value) < WAN:  # in 万 as its table: '0 万元', not '0 元'
+        unit, shown = dict(CHINESE_MONEY_UNITS[amount[0]])[WAN] + (f"/{amount[1]}" if amount[1] else ""), \
+            format_number(value / WAN)
     waiting = figures.awaiting(key)
     if waiting and isinstance(value, float):  # a total's priced part: the lines awaiting a quote beside it, as the proposal prints them
         marked = awaiting_total(text.unit(unit, currency), len(waiting), ReportText(text.lang), priced_part=value)
