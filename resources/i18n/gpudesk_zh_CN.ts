@@ -727,7 +727,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CompareView</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="255" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="256" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
@@ -834,7 +834,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ComparisonTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="108" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="109" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
@@ -1024,7 +1024,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>此数字背后的全部出处</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="198" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="199" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
@@ -1049,7 +1049,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="210" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="211" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
@@ -1110,7 +1110,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="318" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="344" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -1118,12 +1118,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="173" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="177" />
       <source> (the check "Some costs have no price" names them). Enter their quotes on step 7 (costs) to complete it.</source>
       <translation>（检查项“部分成本没有价格”列出了它们）。在第 7 步（成本）填入报价后即为完整金额。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="165" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="169" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -1132,27 +1132,27 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="171" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="175" />
       <source>Leaves out 1 cost line that has no price yet</source>
       <translation>不含 1 项尚无价格的成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="172" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="176" />
       <source>Leaves out {0} cost lines that have no price yet</source>
       <translation>不含 {0} 项尚无价格的成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="176" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="180" />
       <source>Not applicable: {0}.</source>
       <translation>不适用：{0}。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="179" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="183" />
       <source>Owning costs more than this option in every month of the plan's horizon: buying never pays back against it.</source>
       <translation>在方案测算期内的每个月，自购都比此选项贵：买硬件相对它不会回本。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="167" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="171" />
       <source>The estimate could not compute this figure: a catalog field or an input it needs is missing. The Explain panel shows which.</source>
       <translation>估算无法得出此项数值：缺少所需的目录字段或输入。在“计算说明”面板中可查看缺少哪一项。</translation>
     </message>
@@ -2330,63 +2330,63 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ProposalDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="108" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="109" />
       <source>Cancelled; {0} was not written</source>
       <translation>已取消；未写入 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="101" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="102" />
       <source>Choose an output file ending in .pdf</source>
       <translation>请选择以 .pdf 结尾的输出文件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="51" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="52" />
       <source>Close</source>
       <translation>关闭</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="44" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="45" />
       <source>Company</source>
       <translation>公司</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="76" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="77" />
       <source>Images (*.png *.jpg *.jpeg)</source>
       <translation>图片 (*.png *.jpg *.jpeg)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="43" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="44" />
       <source>Language</source>
       <translation>语言</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="45" />
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="75" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="46" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="76" />
       <source>Logo</source>
       <translation>公司标识</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="47" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="48" />
       <source>Preview</source>
       <translation>预览</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="48" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="49" />
       <source>Print</source>
       <translation>打印</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="31" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="32" />
       <source>Proposal</source>
       <translation>技术方案书</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="49" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="50" />
       <source>Save PDF</source>
       <translation>保存 PDF</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="116" />
+      <location filename="../../gpudesk/ui/report/proposal_dialog.py" line="117" />
       <source>Saved {0} ({1} pages)</source>
       <translation>已保存 {0}（共 {1} 页）</translation>
     </message>
