@@ -166,11 +166,19 @@ def should_transpose(view: ChartView, spec: ChartSpec, plan: fit.LegendPlan, wid
     return not fit.categories_fit(list(spec.categories), metrics, room)
 
 
-def category_axis_extra(view: ChartView, spec: ChartSpec) -> float:
+def category_axis_extra(view: ChartView, spec: ChartSpec, rows_room: float) -> float:
     """Pixels the category labels down the side of a transposed chart take beyond a value axis (``AXIS_WIDTH``):
     the labels' axis is as wide as its longest line (``fit.side_axis_width``, as ``PlotPanel`` draws it)."""
     metrics = fit.kept_metrics(view.plot(0).getAxis("left").font())
-    return max(0.0, fit.side_axis_width(list(spec.categories or ()), metrics, view.graphics.width()) - AXIS_WIDTH)
+    categories = list(spec.categories or ())
+    return max(0.0, fit.side_axis_width(categories, metrics, view.graphics.width(), rows_room) - AXIS_WIDTH)
+
+
+def rows_fit(view: ChartView, spec: ChartSpec, rows_room: float) -> bool:
+    """Whether the category labels down the side fit a plot ``rows_room`` pixels high (``fit.side_labels``)."""
+    metrics = fit.kept_metrics(view.plot(0).getAxis("left").font())
+    labels = fit.side_labels(list(spec.categories or ()), metrics, view.graphics.width(), rows_room)
+    return fit.rows_height(labels, metrics) <= rows_room
 
 
 def legend_and_transpose(view: ChartView, spec: object, width: float, height: float,
@@ -178,18 +186,27 @@ def legend_and_transpose(view: ChartView, spec: object, width: float, height: fl
     """Where the legend goes and whether the categories run down the side, decided together: categories down
     the side take the plot's left edge, so a legend beside the plot must leave its minimum width after them
     (the memory-fit chart of six searched accelerators at 493 px had 37 px of plot left and its axis title
-    cut to "显…")."""
+    cut to "显…"). The labels down the side take one line each where two would not fit the plot's height, and a
+    legend below that leaves them too little height folds away (the gov sample's six accelerators at 1366 × 768 in
+    Chinese: twelve lines in a 95 px plot, drawn over each other). The plot's height is kept for the labels
+    (``view.graphics.gpudesk_rows_room``, which ``PlotPanel`` reads)."""
     names = names_of(view, spec)
     # the notes and the bottom axis take their lines whatever the legend does (fit.CHROME_HEIGHT counts neither)
     height -= notes_height(view) + NOTES_AXIS_HEIGHT
     panels = 2 if isinstance(spec, ChartSpec) and spec.has_second_panel else 1
     plan = fit.plan_legend(names, legend_metrics(view), width, height, wanted, panels)
+    view.graphics.gpudesk_rows_room = rows_room = fit.plot_height(height, plan)
     if not isinstance(spec, ChartSpec) or not should_transpose(view, spec, plan, width):
         return plan, False
-    extra = category_axis_extra(view, spec)
+    extra = category_axis_extra(view, spec, rows_room)
     if plan.mode == fit.BESIDE and extra > 0:
         plan = fit.plan_legend(names, legend_metrics(view), width - extra, height, wanted, panels)
-    return plan, should_transpose(view, spec, plan, width)
+    transposed = should_transpose(view, spec, plan, width)
+    if transposed and plan.mode == fit.BELOW and wanted is not True \
+            and not rows_fit(view, spec, fit.plot_height(height, plan)):
+        plan = fit.LegendPlan(fit.HIDDEN)  # as when it fits nowhere: the Legend button shows it, hover names a series
+    view.graphics.gpudesk_rows_room = fit.plot_height(height, plan)
+    return plan, transposed
 
 
 def transposes(view: ChartView, spec: object) -> bool:
@@ -285,7 +302,7 @@ def _side_axis_stale(view: ChartView, spec: ChartSpec, width: float) -> bool:
     """Whether the category labels down the side were drawn for another width (on one line in a wider chart, the
     bank's memory-fit chart drawn before its tab shrank to 272 px kept a 197 px label axis and 47 px of plot)."""
     metrics = fit.kept_metrics(view.plot(0).getAxis("left").font())
-    wanted = int(fit.side_axis_width(list(spec.categories or ()), metrics, width))
+    wanted = int(fit.side_axis_width(list(spec.categories or ()), metrics, width, view.panels[0].side_room()[1]))
     return abs(view.plot(0).getAxis("left").width() - wanted) > 1
 
 
@@ -346,7 +363,7 @@ def relabels_in_place(view: ChartView, shown: object, spec: ChartSpec) -> bool:
         return False
     if view._transposed:
         metrics = fit.kept_metrics(view.plot(0).getAxis("left").font())
-        wanted = int(fit.side_axis_width(list(spec.categories or ()), metrics, view.graphics.width()))  # as drawn
+        wanted = int(fit.side_axis_width(list(spec.categories or ()), metrics, *view.panels[0].side_room()))
         return wanted <= view.plot(0).getAxis("left").width()
     lines = [any("\n" in wrap_category(c) for c in s.categories or ()) for s in (shown, spec)]
     return lines[0] == lines[1] and not transposes(view, spec)
@@ -373,7 +390,7 @@ def _relabel(panel: PlotPanel, categories: list[str]) -> None:
     """New words for the categories, as ``PlotPanel._style_axes`` labels them, on the axis as it is
     (``relabels_in_place``: they fit in its room)."""
     positions = panel.plot.getAxis("left" if panel.horizontal else "bottom")
-    labels = (fit.side_labels(categories, fit.kept_metrics(positions.font()), panel._chart_width())
+    labels = (fit.side_labels(categories, fit.kept_metrics(positions.font()), *panel.side_room())
               if panel.horizontal else [wrap_category(c) for c in categories])
     set_category_ticks(positions, labels)
     panel._categories = categories

@@ -42,6 +42,15 @@ LEGEND_ROW = 21
 LEGEND_COLUMN_GAP = 16
 CHROME_HEIGHT = 44
 """Pixels above and around the plot: the title and the layout's margins."""
+LEGEND_ROW_DRAWN = 24
+"""Pixels a legend row below the plot takes as pyqtgraph lays it out (a 10 pt line and its text's margins, 4 + 4 px),
+and ``LEGEND_FRAME_DRAWN`` around its rows: measured on the window's charts at 1366 × 768, zh and en (2026-12-04:
+1, 2 and 3 rows took 42, 66 and 90 px where ``LEGEND_ROW`` counts 21, 42 and 63)."""
+LEGEND_FRAME_DRAWN = 18
+PLOT_FRAME = 57
+"""Pixels of a chart's height beside its plot, its legend, notes and bottom axis: a title's line (27 px) and the
+layout's margins and spacing (30 px), measured as ``LEGEND_ROW_DRAWN`` (280 px memory-fit chart: 94.6 px of plot
+under a 90 px legend and a 38 px axis)."""
 CATEGORY_GAP = 10
 """Pixels between two category labels on a horizontal axis."""
 
@@ -116,6 +125,12 @@ def plan_legend(labels: list[str], metrics: QtGui.QFontMetricsF, width: float, h
     return LegendPlan(HIDDEN)
 
 
+def plot_height(height: float, plan: LegendPlan) -> float:
+    """Pixels of plot height a chart keeps under ``plan`` of the ``height`` its notes and bottom axis leave."""
+    below = plan.height / LEGEND_ROW * LEGEND_ROW_DRAWN + LEGEND_FRAME_DRAWN if plan.mode == BELOW else 0.0
+    return height - PLOT_FRAME - below
+
+
 CATEGORY_AXIS_SHARE = 0.45
 """At most this share of a chart's width goes to the category labels down the side of a transposed chart; longer
 labels break onto two lines ("Huawei Ascend<br>910C 128GB ×16") so that the plot keeps the rest."""
@@ -132,33 +147,56 @@ def two_lines(label: str, width: int = 14) -> str:
     return label[:cut] + "\n" + label[cut + 1:]
 
 
-def side_labels(categories: list[str], metrics: QtGui.QFontMetricsF, chart_width: float) -> list[str]:
-    """The category labels down the side of a transposed chart ``chart_width`` pixels wide: as they are, or each
-    on two lines when the widest would take more than ``CATEGORY_AXIS_SHARE`` of the chart (six searched
-    accelerators took 224 of a 300 px chart on a laptop at 150%, leaving 48 px of plot)."""
-    key = (tuple(categories), id(metrics), chart_width, "labels") if isinstance(metrics, KeptWidths) else None
+CATEGORY_AXIS_WIDE_SHARE = 0.55
+"""At most this share of a chart's width goes to category labels kept on one line down the side where, each on two
+lines, they would not fit the plot's height: the gov sample's six accelerators at 1366 × 768 in Chinese took twelve
+lines (169 px) in a 95 px plot and were drawn over each other; on one line they take 84 px and 47% of the 478 px
+chart, leaving the plot 230 px."""
+
+
+def rows_height(labels: list[str], metrics: QtGui.QFontMetricsF) -> float:
+    """Pixels ``labels`` take stacked down the side, one line of ``metrics`` each of their lines: the plot's height
+    they need so that none is drawn over the next (each sits centred on its bar)."""
+    return sum(1 + label.count("\n") for label in labels) * metrics.height()
+
+
+def side_labels(categories: list[str], metrics: QtGui.QFontMetricsF, chart_width: float,
+                rows_room: float = math.inf) -> list[str]:
+    """The category labels down the side of a transposed chart ``chart_width`` pixels wide whose plot is ``rows_room``
+    pixels high: as they are, or each on two lines when the widest would take more than ``CATEGORY_AXIS_SHARE`` of the
+    chart (six searched accelerators took 224 of a 300 px chart on a laptop at 150%, leaving 48 px of plot), unless
+    two lines each would not fit the plot's height: then one line each, within ``CATEGORY_AXIS_WIDE_SHARE`` of the
+    chart, shortened in the middle where longer ("Huawei As…64GB ×24": the vendor and the count stay; hovering a bar
+    names its category whole)."""
+    key = ((tuple(categories), id(metrics), chart_width, rows_room, "labels") if isinstance(metrics, KeptWidths)
+           else None)
     kept = _SIDE_WIDTHS.get(key) if key is not None else None
     if kept is not None:
         return list(cast("tuple[str, ...]", kept))
-    widest = label_width(metrics, [line for c in categories for line in c.split("\n")])
-    if chart_width <= 0 or widest + CATEGORY_AXIS_PAD <= CATEGORY_AXIS_SHARE * chart_width:
+    widest = label_width(metrics, [line for c in categories for line in c.split("\n")]) + CATEGORY_AXIS_PAD
+    if chart_width <= 0 or widest <= CATEGORY_AXIS_SHARE * chart_width:
         labels = list(categories)
     else:
         labels = [two_lines(c) for c in categories]
+        if rows_height(labels, metrics) > rows_room:  # one line each, shortened in the middle if need be
+            room = CATEGORY_AXIS_WIDE_SHARE * chart_width - CATEGORY_AXIS_PAD
+            labels = [c if widest <= CATEGORY_AXIS_WIDE_SHARE * chart_width
+                      else metrics.elidedText(c, QtCore.Qt.TextElideMode.ElideMiddle, room) for c in categories]
     if key is not None:
         _keep(key, tuple(labels))
     return labels
 
 
-def side_axis_width(categories: list[str], metrics: QtGui.QFontMetricsF, chart_width: float) -> float:
+def side_axis_width(categories: list[str], metrics: QtGui.QFontMetricsF, chart_width: float,
+                    rows_room: float = math.inf) -> float:
     """Pixels of the category axis down the side of a transposed chart (a label on two lines is as wide as its
     longer line). Kept, as ``side_labels``, for the last few categories asked about in kept metrics (``kept_metrics``,
     which live as long as the app): an edit asks for a memory-fit chart's pending and searched words, the same at
     each edit (issue 24)."""
-    key = (tuple(categories), id(metrics), chart_width) if isinstance(metrics, KeptWidths) else None
+    key = (tuple(categories), id(metrics), chart_width, rows_room) if isinstance(metrics, KeptWidths) else None
     width = _SIDE_WIDTHS.get(key) if key is not None else None
     if width is None:
-        labels = side_labels(categories, metrics, chart_width)
+        labels = side_labels(categories, metrics, chart_width, rows_room)
         width = label_width(metrics, [line for c in labels for line in c.split("\n")]) + CATEGORY_AXIS_PAD
         if key is not None:
             _keep(key, width)

@@ -162,7 +162,7 @@ class PlotPanel:
         plot.getAxis(value_axis).set_data_ticks(())  # the bottom axis of a transposed chart held the x ticks
         data_x = sorted({v for s in spec.series for v in s.x})
         if spec.categories is not None:
-            labels = (fit.side_labels(spec.categories, fit.kept_metrics(positions.font()), self._chart_width())
+            labels = (fit.side_labels(spec.categories, fit.kept_metrics(positions.font()), *self.side_room())
                       if self.horizontal else [wrap_category(c) for c in spec.categories])
             positions.set_data_ticks(())
             set_category_ticks(positions, labels)
@@ -186,14 +186,14 @@ class PlotPanel:
         bottom.setHeight(int(2 * line + 18) if wrapped else None)
         if self.horizontal and spec.categories is not None:
             metrics = fit.kept_metrics(positions.font())
-            positions.setWidth(int(fit.side_axis_width(spec.categories, metrics, self._chart_width())))
+            positions.setWidth(int(fit.side_axis_width(spec.categories, metrics, *self.side_room())))
         else:
             plot.getAxis("left").setWidth(None)
 
-    def _chart_width(self) -> float:
-        """Pixels of the chart this panel is drawn in (0 before it is shown)."""
+    def side_room(self) -> tuple[float, float]:
+        """Pixels of the chart's width and of plot height for labels down the side (``arrange.legend_and_transpose``)."""
         views = self.plot.scene().views() if self.plot.scene() is not None else []
-        return float(views[0].width()) if views else 0.0
+        return (float(views[0].width()), getattr(views[0], "gpudesk_rows_room", math.inf)) if views else (0.0, math.inf)
 
     def _set_label(self, axis: str, text: str, colour: str) -> None:
         """Set an axis title only when it differs from what the axis shows (whoever set it last, the rack

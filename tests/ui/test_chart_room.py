@@ -237,3 +237,30 @@ def test_two_markers_side_by_side_in_a_corner_both_keep_their_labels(qtbot, show
     assert all(t.isVisible() for t in texts), [t.toPlainText() for t in texts if not t.isVisible()]
     a, b = (t.sceneBoundingRect() for t in texts)
     assert not a.intersects(b), (a, b)
+
+
+GOV_ACCELERATORS = ["Cambricon MLU370-X8 48GB（方案）", "Huawei Ascend 910B 64GB ×24", "Biren BR100 64GB ×8",
+                    "Huawei Ascend 910C 128GB ×16", "Hygon DCU K100-AI 64GB ×16", "Kunlunxin P800 96GB ×24",
+                    "Moore Threads MTT S4000 48GB ×16", "Iluvatar CoreX BI-V150 64GB ×16"]
+
+
+@pytest.mark.parametrize("count", [4, 6, 8])
+@pytest.mark.parametrize(("width", "height"), [(478, 304), (380, 300), (640, 302), (300, 302)])
+def test_category_labels_down_the_side_are_not_drawn_over_each_other(shown_chart, count: int, width: int,
+                                                                      height: int) -> None:
+    """The gov sample's memory-fit chart at 1366 × 768 in Chinese (478 × 304, five memory parts and the capacity in a
+    legend of three rows below a 95 px plot) drew its six accelerators' names, each broken onto two lines, over each other: twelve
+    lines in 95 px. They take one line each where two do not fit the plot's height, and the legend folds away where
+    even one line each does not (the Legend button shows it)."""
+    from window_audit_charts import overlapping_ticks
+
+    names = GOV_ACCELERATORS[:count]
+    series = [Series(part, list(range(count)), [4.0 + i] * count, style="bar", stack_group="memory")
+              for i, part in enumerate(["权重", "激活", "KV 缓存", "运行时（上下文、通信缓冲）", "分配器预留"])]
+    series.append(Series("显存容量", list(range(count)), [48.0 + 8 * i for i in range(count)], style="tick"))
+    view = shown_chart(width, height)
+    view.set_spec(ChartSpec("memory_fit", "每卡显存占用", y_label="显存", y_unit="GB", series=series, categories=names,
+                            stacked=True, tick_language="zh"))
+    assert view._transposed
+    assert not overlapping_ticks(view.plot(0).getAxis("left")), (view._legend_plan, view.plot(0).vb.height())
+    assert view.plot(0).vb.width() >= 100, view.plot(0).vb.width()

@@ -45,11 +45,12 @@ from window_audit import (
     off_screen,
     plan_words,
     saved_plan_words,
+    tick_labels_over_each_other,
     untyped_charts,
     visible_texts,
 )
 from window_audit_tables import cut_figure_labels, cut_headers, unreadable_cells
-from window_walk import Walk, compare_from_cache, form_over_view, language_and_theme, sideways_pixels
+from window_walk import Walk, compare_from_cache, form_over_view, language_and_theme, save_shots, sideways_pixels
 
 from gpudesk.catalog import field_rules
 from gpudesk.catalog.schema import TABLES
@@ -171,7 +172,7 @@ def audit(window, rules: TextRules, where: str) -> list[Finding]:
     findings = [Finding(where, why, "off screen") for why in [off_screen(window)] if why]
     findings += clipped_widgets(window) + bad_texts(visible_texts(window), rules) + coded_text_fields(window)
     findings += cut_axis_titles(window) + labels_outside_plots(window) + charts_wider_than_their_view(window)
-    findings += cut_figure_labels(window)
+    findings += cut_figure_labels(window) + tick_labels_over_each_other(window)
     findings += bare_zero_choices(window, window.document.project) + number_fields(window, rules.lang)
     for finding in findings:
         finding.where = f"{where}: {finding.where}"
@@ -211,8 +212,7 @@ def walk(window, rules: TextRules, name: str, every_phase: bool, shots: str, wha
             findings += audit(window, rules, where) + unexplained_unknowns(page, rented, where)
             if (phase, workload) == (0, 0) and kept is not None and sideways_pixels(page) > 0:
                 kept.sideways.append((record.key, sideways_pixels(page)))
-            if (phase, workload) == (0, 0) and shots:
-                assert window.grab().save(str(SHOTS / f"{shots}-step{step}.png"))
+            save_shots(window, page, SHOTS / shots if shots else None, phase, workload, step)
     return findings
 
 
@@ -393,7 +393,7 @@ def test_every_dialog_fits_its_screen_and_reads(session, screen_name, make_windo
         findings += [Finding(name, chart, "a chart the audit's chart search missed") for chart in untyped_charts(dialog)]
         findings += [Finding(f"{name}: {f.where}", f.text, f.why)
                      for f in clipped_widgets(dialog) + bad_texts(visible_texts(dialog), rules) + labels_outside_plots(dialog)
-                     + charts_wider_than_their_view(dialog)
+                     + charts_wider_than_their_view(dialog) + tick_labels_over_each_other(dialog)
                      + number_fields(dialog, lang) + unreadable_cells(dialog) + cut_headers(dialog)]
         if screen_name == LAPTOP and KEEP_SHOTS:
             dialog.grab().save(str(SHOTS / f"dialog-{name}-{lang}-{theme}.png"))

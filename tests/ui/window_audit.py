@@ -52,6 +52,7 @@ from window_audit_charts import (  # noqa: F401
     charts_wider_than_their_view,
     cut_axis_titles,
     labels_outside_plots,
+    tick_labels_over_each_other,
     untyped_charts,
 )
 from window_audit_finding import Finding

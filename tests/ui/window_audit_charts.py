@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF
+from PySide6.QtGui import QPainter, QPicture
 from PySide6.QtWidgets import QWidget
 from window_audit_finding import Finding
 
@@ -13,6 +14,9 @@ from gpudesk.plotting.view import ChartView
 
 SAMPLES_PER_SEGMENT = 40
 """Points read along each segment of a drawn line: a label a few pixels wide over a month-long step is met."""
+TICK_OVERLAP = 3
+"""Pixels two tick labels' boxes may overlap before their words touch: a line's box holds air above and below its
+glyphs (the Roadmap dock's '800' and '600' boxes overlap by 2 px and read apart)."""
 
 
 def chart_views(root: QWidget, with_root: bool = True) -> list[ChartView]:
@@ -134,3 +138,45 @@ def untyped_charts(root: QWidget) -> list[str]:
     return [f"{type(w).__name__}#{w.objectName()}" for w in (root, *root.findChildren(QWidget))
             if id(w) not in typed and (hasattr(w, "panels") or hasattr(w, "graphics")
                                        or callable(getattr(w, "visible_texts", None)))]
+
+
+
+def tick_labels_over_each_other(root: QWidget) -> list[Finding]:
+    """Charts whose tick labels are drawn over each other: the words pyqtgraph places along each shown axis
+    (``AxisItem.generateDrawSpecs``, as its paint calls it) overlap their neighbours by more than a pixel. The gov
+    sample's memory-fit chart at 1366 × 768 in Chinese drew six two-line accelerator names down a 95 px plot over
+    each other (2026-12-04)."""
+    found = []
+    for view in chart_views(root):
+        if not view.isVisible() or view.spec is None:
+            continue
+        for panel in view.panels:
+            if not panel.plot.isVisible():
+                continue
+            for name in ("left", "bottom"):
+                axis = panel.plot.getAxis(name)
+                if axis.isVisible() and axis.style["showValues"]:
+                    found += [Finding(f"{type(view).__name__}#{view.objectName()} {name} axis", view.spec.title,
+                                      "tick labels drawn over each other", detail)
+                              for detail in overlapping_ticks(axis)[:1]]
+    return found
+
+
+def overlapping_ticks(axis) -> list[str]:
+    """The tick labels of ``axis`` drawn over their neighbour along it, as "'a' over 'b' by n px"."""
+    picture = QPicture()
+    painter = QPainter(picture)
+    try:
+        if axis.style["tickFont"]:
+            painter.setFont(axis.style["tickFont"])
+        specs = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    # pyqtgraph keeps 0.8 of a label's height ("boundingRect is usually just a bit too large") and centres the whole
+    # text on it: two lines of Chinese overran that by 7 px above and below
+    along = (lambda r: (r.center().y() - r.height() / 1.6, r.center().y() + r.height() / 1.6)) \
+        if axis.orientation in ("left", "right") else (lambda r: (r.left(), r.right()))
+    # a value at a tick of both levels (a log axis's 1M) is drawn twice in one place: one label
+    texts = sorted({(along(rect), text) for rect, _flags, text in (specs[2] if specs else ())}, key=lambda t: t[0])
+    return [f"{a!r} over {b!r} by {end - start:.1f} px".replace("\\n", " ")
+            for ((_s, end), a), ((start, _e), b) in zip(texts, texts[1:]) if end - start > TICK_OVERLAP]

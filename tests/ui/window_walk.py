@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QScrollArea, QStyle
@@ -82,3 +83,18 @@ def compare_from_cache(monkeypatch, estimates) -> None:
         return fresh(project, catalog, estimates if cache is None else cache, *args, **kwargs)
 
     monkeypatch.setattr(pipeline, "estimate_plan", estimate_plan)
+
+
+def save_shots(window, page, stem: Path | None, phase: int, workload: int, step: int) -> None:
+    """Screenshots of the window at a step and of each chart shown on its page, whole (a page scrolls below a chart
+    at 1366 × 768): ``<stem>-step3.png`` for the first phase and workload, ``<stem>-p2w1-step3.png`` for the others,
+    and ``...-step3-chart1.png``; none without a ``stem`` (nobody asked for them)."""
+    from window_audit_charts import chart_views
+
+    if stem is None:
+        return
+
+    name = f"{stem}{'' if (phase, workload) == (0, 0) else f'-p{phase + 1}w{workload + 1}'}-step{step}"
+    assert window.grab().save(f"{name}.png")
+    for index, view in enumerate(v for v in chart_views(page) if v.isVisible()):
+        assert view.grab().save(f"{name}-chart{index + 1}.png")
