@@ -165,23 +165,22 @@ def side_labels(categories: list[str], metrics: QtGui.QFontMetricsF, chart_width
     """The category labels down the side of a transposed chart ``chart_width`` pixels wide whose plot is ``rows_room``
     pixels high: as they are, or each on two lines when the widest would take more than ``CATEGORY_AXIS_SHARE`` of the
     chart (six searched accelerators took 224 of a 300 px chart on a laptop at 150%, leaving 48 px of plot), unless
-    two lines each would not fit the plot's height: then one line each, within ``CATEGORY_AXIS_WIDE_SHARE`` of the
-    chart, shortened in the middle where longer ("Huawei As…64GB ×24": the vendor and the count stay; hovering a bar
-    names its category whole)."""
+    their lines would not fit the plot's height (a what-if driver's range on its second line too): then one line
+    each, within ``CATEGORY_AXIS_WIDE_SHARE`` of the chart, shortened in the middle where longer ("Huawei As…64GB
+    ×24": the vendor and the count stay; hovering a bar names its category whole)."""
     key = ((tuple(categories), id(metrics), chart_width, rows_room, "labels") if isinstance(metrics, KeptWidths)
            else None)
     kept = _SIDE_WIDTHS.get(key) if key is not None else None
     if kept is not None:
         return list(cast("tuple[str, ...]", kept))
     widest = label_width(metrics, [line for c in categories for line in c.split("\n")]) + CATEGORY_AXIS_PAD
-    if chart_width <= 0 or widest <= CATEGORY_AXIS_SHARE * chart_width:
-        labels = list(categories)
-    else:
-        labels = [two_lines(c) for c in categories]
-        if rows_height(labels, metrics) > rows_room:  # one line each, shortened in the middle if need be
-            room = CATEGORY_AXIS_WIDE_SHARE * chart_width - CATEGORY_AXIS_PAD
-            labels = [c if widest <= CATEGORY_AXIS_WIDE_SHARE * chart_width
-                      else metrics.elidedText(c, QtCore.Qt.TextElideMode.ElideMiddle, room) for c in categories]
+    labels = list(categories) if chart_width <= 0 or widest <= CATEGORY_AXIS_SHARE * chart_width else [
+        two_lines(c) for c in categories]
+    if chart_width > 0 and rows_height(labels, metrics) > rows_room:  # one line each, shortened in the middle if need be
+        flat = [" ".join(c.split("\n")) for c in categories]
+        room = CATEGORY_AXIS_WIDE_SHARE * chart_width - CATEGORY_AXIS_PAD
+        labels = [c if metrics.horizontalAdvance(c) <= room
+                  else metrics.elidedText(c, QtCore.Qt.TextElideMode.ElideMiddle, room) for c in flat]
     if key is not None:
         _keep(key, tuple(labels))
     return labels

@@ -264,3 +264,24 @@ def test_category_labels_down_the_side_are_not_drawn_over_each_other(shown_chart
     assert view._transposed
     assert not overlapping_ticks(view.plot(0).getAxis("left")), (view._legend_plan, view.plot(0).vb.height())
     assert view.plot(0).vb.width() >= 100, view.plot(0).vb.width()
+
+
+DRIVERS = ["利用率\n(5–15 小时/天)", "电价\n(0.3124–0.9372 元/kWh)", "效率\n(0.5–1.5 倍)", "GPU 单价\n(70–130 万元)",
+           "机柜租金\n(0.35–0.65 万元/月)", "运维人员\n(1–3 人)"]
+
+
+@pytest.mark.parametrize(("width", "height"), [(380, 240), (478, 270), (640, 240), (478, 340)])
+def test_what_if_drivers_down_the_side_are_not_drawn_over_each_other(shown_chart, width: int, height: int) -> None:
+    """The what-if chart names each driver with its range on a second line; turned down the side of the
+    manufacturer's step-6 chart at 1366 × 768 in Chinese, six drivers' twelve lines were drawn over each other
+    ('效率 (0.5–1.5 倍)' over '电价 (0.3124–0.9372 元/kWh)' by 5 px). They take one line each where two do not fit."""
+    from window_audit_charts import overlapping_ticks
+
+    xs = list(range(len(DRIVERS)))
+    view = shown_chart(width, height)
+    view.set_spec(ChartSpec("generic", "影响本阶段成本的因素（方案值：337.1 万元 + 2 项待询价）", y_label="相对方案的变化",
+                            y_unit="%", categories=DRIVERS,
+                            series=[Series("区间下限", xs, [-5.0 - i for i in xs], style="bar"),
+                                    Series("区间上限", xs, [5.0 + i for i in xs], style="bar")]))
+    assert view._transposed
+    assert not overlapping_ticks(view.plot(0).getAxis("left")), (view._legend_plan, view.plot(0).vb.height())
