@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from gpudesk.plotting import fit
+from gpudesk.plotting import fit, headroom
 from gpudesk.plotting.axes import align_widths, set_category_ticks, wrap_category
 from gpudesk.plotting.palette import series_colours
 from gpudesk.plotting.spec_frame import new_categories_only
@@ -169,8 +169,7 @@ def should_transpose(view: ChartView, spec: ChartSpec, plan: fit.LegendPlan, wid
 def category_axis_extra(view: ChartView, spec: ChartSpec, rows_room: float) -> float:
     """Pixels the category labels down the side of a transposed chart take beyond a value axis (``AXIS_WIDTH``):
     the labels' axis is as wide as its longest line (``fit.side_axis_width``, as ``PlotPanel`` draws it)."""
-    metrics = fit.kept_metrics(view.plot(0).getAxis("left").font())
-    categories = list(spec.categories or ())
+    metrics, categories = fit.kept_metrics(view.plot(0).getAxis("left").font()), list(spec.categories or ())
     return max(0.0, fit.side_axis_width(categories, metrics, view.graphics.width(), rows_room) - AXIS_WIDTH)
 
 
@@ -181,21 +180,26 @@ def rows_fit(view: ChartView, spec: ChartSpec, rows_room: float) -> bool:
     return fit.rows_height(labels, metrics) <= rows_room
 
 
+def side_rows_room(view: ChartView, spec: object, height: float, plan: fit.LegendPlan) -> float:
+    """Pixels the rows of category labels down the side get under ``plan`` (``headroom.rows_room``)."""
+    categories, lines = (spec.categories or (), spec.hlines) if isinstance(spec, ChartSpec) else ((), ())
+    label = QtGui.QFontMetricsF(view.font()).height() + 8  # a value line's label: a line and its margins (4 + 4 px)
+    return headroom.rows_room(len(categories), any(line.label for line in lines), fit.plot_height(height, plan), label)
+
+
 def legend_and_transpose(view: ChartView, spec: object, width: float, height: float,
                          wanted: bool | None) -> tuple[fit.LegendPlan, bool]:
     """Where the legend goes and whether the categories run down the side, decided together: categories down
     the side take the plot's left edge, so a legend beside the plot must leave its minimum width after them
     (the memory-fit chart of six searched accelerators at 493 px had 37 px of plot left and its axis title
-    cut to "显…"). The labels down the side take one line each where two would not fit the plot's height, and a
-    legend below that leaves them too little height folds away (the gov sample's six accelerators at 1366 × 768 in
-    Chinese: twelve lines in a 95 px plot, drawn over each other). The plot's height is kept for the labels
-    (``view.graphics.gpudesk_rows_room``, which ``PlotPanel`` reads)."""
+    cut to "显…"). A legend below that leaves the labels too little height (``fit.side_labels``) folds away; their
+    height is kept for ``PlotPanel`` (``view.graphics.gpudesk_rows_room``)."""
     names = names_of(view, spec)
     # the notes and the bottom axis take their lines whatever the legend does (fit.CHROME_HEIGHT counts neither)
     height -= notes_height(view) + NOTES_AXIS_HEIGHT
     panels = 2 if isinstance(spec, ChartSpec) and spec.has_second_panel else 1
     plan = fit.plan_legend(names, legend_metrics(view), width, height, wanted, panels)
-    view.graphics.gpudesk_rows_room = rows_room = fit.plot_height(height, plan)
+    view.graphics.gpudesk_rows_room = rows_room = side_rows_room(view, spec, height, plan)
     if not isinstance(spec, ChartSpec) or not should_transpose(view, spec, plan, width):
         return plan, False
     extra = category_axis_extra(view, spec, rows_room)
@@ -203,9 +207,9 @@ def legend_and_transpose(view: ChartView, spec: object, width: float, height: fl
         plan = fit.plan_legend(names, legend_metrics(view), width - extra, height, wanted, panels)
     transposed = should_transpose(view, spec, plan, width)
     if transposed and plan.mode == fit.BELOW and wanted is not True \
-            and not rows_fit(view, spec, fit.plot_height(height, plan)):
+            and not rows_fit(view, spec, side_rows_room(view, spec, height, plan)):
         plan = fit.LegendPlan(fit.HIDDEN)  # as when it fits nowhere: the Legend button shows it, hover names a series
-    view.graphics.gpudesk_rows_room = fit.plot_height(height, plan)
+    view.graphics.gpudesk_rows_room = side_rows_room(view, spec, height, plan)
     return plan, transposed
 
 

@@ -61,10 +61,26 @@ def category_room(panel: PlotPanel, count: int) -> float:
     height = float(panel.plot.vb.height())
     if not labels or count <= 0 or height <= 0:
         return 0.0
-    room = (1.0 - UPRIGHT_LABEL_AT + 0.02) * height + max(labels) + LABEL_AIR  # where ``_draw_reflines`` puts them
+    room = top_band(height, max(labels))
     if height - room < LEAST_DATA_HEIGHT:
         return 0.0
     return room * (count + 0.2) / (height - room)
+
+
+def top_band(height: float, label_height: float) -> float:
+    """Pixels at the top of a horizontal chart's plot ``height`` pixels high that its value lines' labels take (where
+    ``_draw_reflines`` puts them)."""
+    return (1.0 - UPRIGHT_LABEL_AT + 0.02) * height + label_height + LABEL_AIR
+
+
+def rows_room(count: int, labelled_lines: bool, height: float, label_height: float) -> float:
+    """Pixels of a horizontal chart's plot ``height`` pixels high that its ``count`` rows of category labels get: less
+    the band its value lines' labels take at the top (``category_room``), over the rows' share of the range (0.6 of a
+    row beyond the first and the last). The what-if chart's three drivers in a 109 px plot under its '方案' line got
+    77 px, not 109, and their six lines were drawn over each other."""
+    band = top_band(height, label_height) if labelled_lines else 0.0
+    rows = height - band if height - band >= LEAST_DATA_HEIGHT else height
+    return rows * count / (count + 0.2) if count > 0 else rows
 
 
 def with_headroom(panel: PlotPanel, value_range: tuple[float, float], tops: list[float],

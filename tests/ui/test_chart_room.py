@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from gpudesk.plotting import fit
-from gpudesk.results.chart_model import ChartSpec, Marker, Series
+from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 
 ACCELERATORS = ["A100 SXM4 40GB（方案）", "L20 48GB ×128", "Huawei Ascend 910C 128GB ×16", "Biren BR100 64GB ×16",
                 "Biren BR104 32GB ×32", "Kunlunxin P800 96GB ×32"]
@@ -270,17 +270,20 @@ DRIVERS = ["利用率\n(5–15 小时/天)", "电价\n(0.3124–0.9372 元/kWh)"
            "机柜租金\n(0.35–0.65 万元/月)", "运维人员\n(1–3 人)"]
 
 
-@pytest.mark.parametrize(("width", "height"), [(380, 240), (478, 270), (640, 240), (478, 340)])
-def test_what_if_drivers_down_the_side_are_not_drawn_over_each_other(shown_chart, width: int, height: int) -> None:
+@pytest.mark.parametrize(("width", "height", "count"), [(380, 240, 6), (478, 270, 6), (640, 240, 6), (478, 340, 6),
+                                                     (427, 222, 3)])
+def test_what_if_drivers_down_the_side_are_not_drawn_over_each_other(shown_chart, width: int, height: int,
+                                                                     count: int) -> None:
     """The what-if chart names each driver with its range on a second line; turned down the side of the
-    manufacturer's step-6 chart at 1366 × 768 in Chinese, six drivers' twelve lines were drawn over each other
-    ('效率 (0.5–1.5 倍)' over '电价 (0.3124–0.9372 元/kWh)' by 5 px). They take one line each where two do not fit."""
+    manufacturer's step-6 chart at 1366 × 768 in Chinese (427 × 222), three drivers' six lines were drawn over each
+    other ('效率 (0.5–1.5 倍)' over '电价 (0.3124–0.9372 元/kWh)' by 5 px): the band its '方案' line's label takes at
+    the top left them 77 of the plot's 109 px. They take one line each where two do not fit."""
     from window_audit_charts import overlapping_ticks
 
-    xs = list(range(len(DRIVERS)))
+    xs = list(range(count))
     view = shown_chart(width, height)
     view.set_spec(ChartSpec("generic", "影响本阶段成本的因素（方案值：337.1 万元 + 2 项待询价）", y_label="相对方案的变化",
-                            y_unit="%", categories=DRIVERS,
+                            y_unit="%", categories=DRIVERS[:count], hlines=[RefLine(0.0, "方案", color_role="capacity")],
                             series=[Series("区间下限", xs, [-5.0 - i for i in xs], style="bar"),
                                     Series("区间上限", xs, [5.0 + i for i in xs], style="bar")]))
     assert view._transposed

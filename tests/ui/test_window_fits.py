@@ -301,7 +301,7 @@ def walk_case(make_window, catalog, plan: str, lang: str, theme: str, screen_nam
     every = FULL or (lang == "zh" and screen_name == LAPTOP)
     shots = f"{plan}-{lang}-{theme}-{screen_name}" if screen_name in (LAPTOP, DESKTOP, *SCALED) and KEEP_SHOTS else ""
     kept = Walk()
-    kept.findings = walk(window, rules, plan, every, shots, whatif=plan.startswith("startup"), kept=kept)
+    kept.findings = walk(window, rules, plan, every, shots, whatif=plan.startswith(("startup", "manufacturer")), kept=kept)
     kept.findings += [Finding(plan, name, "a chart the audit's chart search missed") for name in untyped_charts(window)]
     image = window.grab().toImage()
     kept.lightness = image.pixelColor(image.width() // 2, image.height() - 4).lightness()  # the status bar
