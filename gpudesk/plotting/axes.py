@@ -26,7 +26,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
 from gpudesk.plotting.axis_images import AxisImages
-from gpudesk.plotting.fit import kept_metrics
+from gpudesk.plotting.fit import kept_metrics, spaced_levels, two_lines
 from gpudesk.report.durations import duration_text
 from gpudesk.report.number_format import tick_with_scale
 
@@ -117,7 +117,12 @@ class NumberAxis(pg.AxisItem):
         if self.data_ticks:
             return [(1.0, self._spaced_data_ticks(minVal, maxVal, size))]
         levels = super().tickValues(minVal, maxVal, size)
-        return levels if not self.integer or self.logMode else whole_ticks(levels, minVal, maxVal)
+        levels = levels if not self.integer or self.logMode else whole_ticks(levels, minVal, maxVal)
+        if self.logMode or self.orientation not in ("top", "bottom"):
+            return levels
+        words = lambda values, spacing: self.tickStrings(values, self.autoSIPrefixScale * self.scale, spacing)  # noqa: E731
+        metrics = kept_metrics(self.font() if self.style["tickFont"] is None else self.style["tickFont"])
+        return spaced_levels(levels, words, metrics, minVal, maxVal, size, TICK_GAP_PX)
 
     def _spaced_data_ticks(self, low: float, high: float, size: float) -> list[float]:
         """The data ticks inside the range whose labels fit: left to right, a tick whose label would overlap the
@@ -376,12 +381,7 @@ def set_category_ticks(axis: pg.AxisItem, labels: Sequence[str]) -> None:
 
 def wrap_category(label: str, width: int = 14) -> str:
     """Break a long category label at the space nearest its middle (two lines at most)."""
-    if len(label) <= width or " " not in label or "\n" in label:
-        return label
-    middle = len(label) // 2
-    spaces = [i for i, ch in enumerate(label) if ch == " "]
-    cut = min(spaces, key=lambda i: abs(i - middle))
-    return label[:cut] + "\n" + label[cut + 1 :]
+    return two_lines(label, width)
 
 
 class ChartLegend(pg.LegendItem):

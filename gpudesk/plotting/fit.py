@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
@@ -262,3 +263,25 @@ def elide(text: str, metrics: QtGui.QFontMetricsF, room: float) -> str:
     if metrics.horizontalAdvance("…") > room:
         return ""
     return metrics.elidedText(text, QtCore.Qt.TextElideMode.ElideRight, room)
+
+
+def spaced_levels(levels: list, words: Callable[[list[float], float], list[str]], metrics: QtGui.QFontMetricsF,
+                  low: float, high: float, size: float, gap: float) -> list:
+    """pyqtgraph's tick ``levels`` (``[(spacing, values), ...]``) for a horizontal axis ``size`` pixels long showing
+    ``low`` to ``high``, with the first level's ``words`` (which pyqtgraph always draws) ``gap`` pixels apart: where
+    two would come closer, the first level keeps every other value at twice its spacing and the rest go to the
+    second level, which pyqtgraph draws only where its words have room. Below eight accelerators' names down the
+    side of a 300 px chart the value axis had 108 px and drew "20 40 60 80100"."""
+    if not levels or size <= 0 or high <= low:
+        return levels
+    levels = [(spacing, list(values)) for spacing, values in levels]
+    for _ in range(3):
+        spacing, values = levels[0]
+        centres = [(v - low) / (high - low) * size for v in values]
+        widths = [metrics.horizontalAdvance(word) for word in words(values, spacing)]
+        if all(c1 - c0 - (w0 + w1) / 2 >= gap for c0, c1, w0, w1 in zip(centres, centres[1:], widths, widths[1:])):
+            break
+        kept = [v for v in values if abs(v / (2 * spacing) - round(v / (2 * spacing))) < 1e-6]
+        minor = sorted([v for v in values if v not in kept] + (levels[1][1] if len(levels) > 1 else []))
+        levels = [(2 * spacing, kept), (levels[1][0] if len(levels) > 1 else spacing, minor), *levels[2:]]
+    return levels

@@ -263,6 +263,7 @@ def test_category_labels_down_the_side_are_not_drawn_over_each_other(shown_chart
                             stacked=True, tick_language="zh"))
     assert view._transposed
     assert not overlapping_ticks(view.plot(0).getAxis("left")), (view._legend_plan, view.plot(0).vb.height())
+    assert not overlapping_ticks(view.plot(0).getAxis("bottom")), view.plot(0).vb.width()  # '80100' at 300 px
     assert view.plot(0).vb.width() >= 100, view.plot(0).vb.width()
 
 

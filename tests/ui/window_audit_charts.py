@@ -15,8 +15,11 @@ from gpudesk.plotting.view import ChartView
 SAMPLES_PER_SEGMENT = 40
 """Points read along each segment of a drawn line: a label a few pixels wide over a month-long step is met."""
 TICK_OVERLAP = 3
-"""Pixels two tick labels' boxes may overlap before their words touch: a line's box holds air above and below its
-glyphs (the Roadmap dock's '800' and '600' boxes overlap by 2 px and read apart)."""
+"""Pixels two tick labels' boxes down a vertical axis may overlap before their words touch: a line's box holds air
+above and below its glyphs (the Roadmap dock's '800' and '600' boxes overlap by 2 px and read apart)."""
+TICK_SPACE = 3
+"""Pixels two tick labels along a horizontal axis keep between them (their boxes are as wide as their words): closer,
+'80' and '100' read as '80100' (a value axis 100 px long under eight accelerators' names at 300 px)."""
 
 
 def chart_views(root: QWidget, with_root: bool = True) -> list[ChartView]:
@@ -178,5 +181,6 @@ def overlapping_ticks(axis) -> list[str]:
         if axis.orientation in ("left", "right") else (lambda r: (r.left(), r.right()))
     # a value at a tick of both levels (a log axis's 1M) is drawn twice in one place: one label
     texts = sorted({(along(rect), text) for rect, _flags, text in (specs[2] if specs else ())}, key=lambda t: t[0])
+    allowed = TICK_OVERLAP if axis.orientation in ("left", "right") else -TICK_SPACE
     return [f"{a!r} over {b!r} by {end - start:.1f} px".replace("\\n", " ")
-            for ((_s, end), a), ((start, _e), b) in zip(texts, texts[1:]) if end - start > TICK_OVERLAP]
+            for ((_s, end), a), ((start, _e), b) in zip(texts, texts[1:]) if end - start > allowed]
