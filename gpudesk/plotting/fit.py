@@ -88,14 +88,16 @@ class KeptWidths(QtGui.QFontMetricsF):
         return width
 
 
-_KEPT: dict[tuple[str, float], KeptWidths] = {}
+_KEPT: dict[tuple[str, tuple[str, ...], float], KeptWidths] = {}
 
 
 def kept_metrics(font: QtGui.QFont) -> QtGui.QFontMetricsF:
     """The metrics of ``font`` (as ``QFontMetricsF(font)`` gives them), measuring each text once
     (``KeptWidths``); a font of another family, size, weight or style, or a screen of another density, has its own."""
     screen = QtGui.QGuiApplication.primaryScreen()
-    key = (font.key(), screen.logicalDotsPerInch() if screen is not None else 0.0)
+    # the families too: a font's key names its first family only, and with the Chinese fallback family 'H100 ×8' is
+    # 53.4 px wide, without it 44.6 (its '×' drawn by another font), so kept widths crossed a language switch
+    key = (font.key(), tuple(font.families()), screen.logicalDotsPerInch() if screen is not None else 0.0)
     kept = _KEPT.get(key)
     if kept is None:
         kept = _KEPT[key] = KeptWidths(font)

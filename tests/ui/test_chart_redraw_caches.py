@@ -19,6 +19,7 @@ from gpudesk.plotting import fit
 from gpudesk.plotting.axes import NumberAxis
 from gpudesk.plotting.bars import Bars
 from gpudesk.results.chart_model import ChartSpec
+from gpudesk.ui.fonts import CJK_FAMILY, register_bundled_fonts
 
 
 def _scaled(spec: ChartSpec, factor: float) -> ChartSpec:
@@ -121,13 +122,19 @@ def test_a_second_panel_shown_later_reserves_its_labels_room(shown_chart) -> Non
 
 def test_kept_text_widths_are_the_fonts_own(qapp) -> None:
     """``fit.kept_metrics`` measures each text once per font: every width is what Qt measures for that font now,
-    and a font of another size or weight never gets the widths of the first."""
+    and a font of another size, weight or families never gets the widths of the first (with and without the Chinese
+    fallback family a font has one key, and after a language switch 'H100 ×8' kept the other's 44.6 px for 53.4)."""
     texts = ["H100 ×8", "Searching…", "搜索中…", "B300 288GB (plan)", ""]
+    register_bundled_fonts()
     base = QtGui.QFont()
-    bigger, bold = QtGui.QFont(base), QtGui.QFont(base)
+    bigger, bold, chinese = QtGui.QFont(base), QtGui.QFont(base), QtGui.QFont(base)
     bigger.setPointSizeF(base.pointSizeF() * 2)
     bold.setBold(True)
-    for font in (base, bigger, bold, base):
+    # the same key() with and without the Chinese fallback family, which draws the '×' of 'H100 ×8' narrower
+    chinese.setFamilies([family for family in base.families() if family != CJK_FAMILY] + [CJK_FAMILY])
+    latin = QtGui.QFont(chinese)
+    latin.setFamilies(chinese.families()[:-1])
+    for font in (base, bigger, bold, chinese, latin, base):
         kept, fresh = fit.kept_metrics(font), QtGui.QFontMetricsF(font)
         for _ in range(2):
             assert [kept.horizontalAdvance(t) for t in texts] == [fresh.horizontalAdvance(t) for t in texts]

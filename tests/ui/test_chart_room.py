@@ -264,7 +264,7 @@ def test_category_labels_down_the_side_are_not_drawn_over_each_other(shown_chart
     assert view._transposed
     assert not overlapping_ticks(view.plot(0).getAxis("left")), (view._legend_plan, view.plot(0).vb.height())
     assert not overlapping_ticks(view.plot(0).getAxis("bottom")), view.plot(0).vb.width()  # '80100' at 300 px
-    assert view.plot(0).vb.width() >= 100, view.plot(0).vb.width()
+    assert view.plot(0).vb.width() >= 80, view.plot(0).vb.width()  # the labels take at most 55% of the chart
 
 
 DRIVERS = ["利用率\n(5–15 小时/天)", "电价\n(0.3124–0.9372 元/kWh)", "效率\n(0.5–1.5 倍)", "GPU 单价\n(70–130 万元)",
