@@ -301,7 +301,8 @@ def amd_cdna3_serving_check(accelerator: Accelerator) -> list[Check]:
         "within 10% of these runs. Too few runs for an 80% accuracy band, so the serving figures carry none: "
         f"the throughput is likely overstated and the GPU count short, by {runs['short_low']:.1f}× to "
         f"{runs['short_high']:.1f}× on those runs.",
-        "Calibrate with a pilot run on this accelerator and the engine build you will run before quoting the GPU "
-        "count, or size with the measured share of those runs.",
+        "State the engine release the plan will run (vllm-v1-sync for vLLM's V1 engine without async scheduling, as "
+        "those runs were), then calibrate with a pilot run on this accelerator and that engine build before quoting "
+        "the GPU count, or size with the measured share of those runs.",
         ("infer.tokens_per_s",), numbers,
     )]
