@@ -191,12 +191,14 @@ class ChineseTexts:
 def _market_region(text: str, lang: str) -> str:
     """An offer's region that is a market code rather than a provider's region ("global" for a market-wide rate,
     "cn", "us"), alone or in brackets at the end of the offer's name, by the market's name in ``lang`` (全球,
-    中国大陆); a provider's region ("cn-northwest-1") as it is."""
+    中国大陆); a provider's region ("cn-northwest-1") as it is. In Chinese the brackets are the full-width ones of
+    the name before them: 'B200（按卡计，典型价） (全球)' mixed both in one name."""
     for term in MARKET:
         if text == term.code:
             return term.name(lang)
         if text.endswith(f"({term.code})"):
-            return f"{text[: -len(term.code) - 1]}{term.name(lang)})"
+            head = text[: -len(term.code) - 2]
+            return f"{head.rstrip()}（{term.name(lang)}）" if lang == "zh" else f"{head}({term.name(lang)})"
     return text
 
 

@@ -104,7 +104,7 @@ def test_cloud_offer_instances_read_in_chinese_where_they_are_described() -> Non
     words = chinese_texts()
     named = {o.id: words.offer_named(f"{o.provider} {o.instance} ({o.region})", o.id, "zh")
              for o in catalog.cloud_offers()}
-    assert named["market-b200"] == "专业 GPU 云 B200（按卡计，典型价） (全球)"  # a market code as the market
+    assert named["market-b200"] == "专业 GPU 云 B200（按卡计，典型价）（全球）"  # a market code as the market
     assert named["huaweicloud-ascend-910b-8"].startswith("华为云 昇腾 910B 8 卡规格")
     assert not [n for n in named.values() if re.search(r"\b(per GPU|typical|flavour|instance with)\b", n)]
     assert all(words.offer_named(o.instance, o.id, "en") == o.instance for o in catalog.cloud_offers())
