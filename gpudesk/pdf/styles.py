@@ -133,6 +133,9 @@ def wrap(m: Metrics, text: str, width: float) -> list[str]:
 # a unit written across scripts stays whole: "tokens/秒", "请求/秒" (a line never ends in "tokens/")
 _WRAP_TOKEN = re.compile(rf"\s+|[^\s{CJK}]*/[\u4e00-\u9fff]|[^\s{CJK}]+|[{CJK}]")
 CLOSING = set("，。、；：！？）】」』,.;:!?)%")
+OPENING = set("（【「『“‘")
+"""Never the last character of a line (Chinese line-breaking rules, 禁则): a bill's detail read 'A100 80GB SXM（' over
+'按卡计，典型价）', the bracket left at the end of its line."""
 
 
 def _wrap_para(m: Metrics, text: str, width: float) -> list[str]:
@@ -152,6 +155,9 @@ def _wrap_para(m: Metrics, text: str, width: float) -> list[str]:
         elif len(token) == 1 and token in CLOSING and line:
             line, line_w = line + token, line_w + token_w  # never a line starting with closing punctuation
         else:
+            if line[-1:] in OPENING:  # the bracket goes down with what it opens
+                token, line = line[-1] + token, line[:-1]
+                token_w = m.width(token)
             if line.strip():
                 lines.append(line.rstrip())
             while token_w > width and len(token) > 1:  # a word wider than the line: cut at characters
