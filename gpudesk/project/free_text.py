@@ -48,8 +48,9 @@ def clipped(text: str, limit: int) -> str:
 
 
 def as_shown(cls: type, name: str, text: str) -> str:
-    """A free-text field's value as a page shows it (:func:`clipped` at its declared limit)."""
-    return clipped(text, text_limit(cls, name))
+    """A one-line free-text field's value (a name, an author) as a page shows it: on one line (a line break or a tab
+    pasted into it read as a second line drawn over the cover's next row) and :func:`clipped` at its declared limit."""
+    return clipped(" ".join(text.split()), text_limit(cls, name))
 
 
 _NOT_IN_FILE_NAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')

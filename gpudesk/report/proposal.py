@@ -143,7 +143,7 @@ def build_proposal(
         title=text.get("document.title"),
         lang=lang,
         project_name=as_shown(ProjectMeta, "name", project.meta.name or plan.project_name),
-        branding=replace(branding, company=clipped(branding.company, COMPANY_MAX_CHARS),
+        branding=replace(branding, company=clipped(" ".join(branding.company.split()), COMPANY_MAX_CHARS),
                          author=as_shown(ProjectMeta, "author", branding.author)),
         sections=sections,
         footer_text=text.get("document.footer"),
@@ -156,7 +156,7 @@ def cover_section(ctx: ProposalContext, branding: Branding) -> Section:
     rows = [
         (t.get("cover.project"), as_shown(ProjectMeta, "name", meta.name or ctx.plan.project_name)),
         (t.get("cover.customer"), as_shown(ProjectMeta, "customer", meta.customer)),
-        (t.get("cover.company"), clipped(branding.company, COMPANY_MAX_CHARS)),
+        (t.get("cover.company"), clipped(" ".join(branding.company.split()), COMPANY_MAX_CHARS)),
         (t.get("cover.author"), as_shown(ProjectMeta, "author", branding.author or meta.author)),
         (t.get("cover.date"), ctx.issued.isoformat()),
         (t.get("cover.app_version"), ctx.plan.app_version),

@@ -18,3 +18,11 @@ def test_the_cover_shows_over_long_texts_clipped_at_their_limits() -> None:
     assert clipped == sorted([60, 120, 120, COMPANY_MAX_CHARS]), {k: len(v) for k, v in rows.items()}
     assert len(doc.project_name) == 120 and len(doc.branding.company) == COMPANY_MAX_CHARS
     assert project.meta.author == "作" * 20_000  # the plan keeps its text
+
+
+def test_a_line_break_in_a_name_reads_on_one_line() -> None:
+    project = training_project()
+    project.meta.author = "王工\n李工"
+    doc = build_proposal(training_plan(), project, "zh", Branding(company="甲公司\r\n乙部门"))
+    rows = dict(next(b for s in doc.sections if s.id == "cover" for b in s.blocks if isinstance(b, KeyValueTable)).rows)
+    assert "王工 李工" in rows.values() and "甲公司 乙部门" in rows.values() and doc.branding.company == "甲公司 乙部门"
