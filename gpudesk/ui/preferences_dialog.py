@@ -78,8 +78,8 @@ class PreferencesDialog(QDialog):
             spin.setValue(value)
             editor = spin
         else:
-            line = QLineEdit(value)
-            line.setMaxLength(spec.max_len)
+            line = QLineEdit(value)  # no setMaxLength: it cut a pasted name silently; problems() says the limit
+            line.setCursorPosition(0)
             line.textChanged.connect(self.validate)
             editor = line
         editor.setObjectName(spec.key)
@@ -119,7 +119,10 @@ class PreferencesDialog(QDialog):
         found = []
         for key in self.editors:
             spec, value = AppSettings.spec(key), self.value(key)
-            if not spec.valid(value):
+            if isinstance(value, str) and spec.edit_len and len(value) > spec.edit_len:
+                found.append(self.tr("{0}: {1} characters; at most {2} fit the proposal's cover and page header")
+                             .format(self.tr(spec.title), f"{len(value):,}", spec.edit_len))
+            elif not spec.valid(value):
                 found.append(self.tr("{0}: not a valid value").format(self.tr(spec.title)))
         logo = self.value(LOGO_KEY)
         if logo:

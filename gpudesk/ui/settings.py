@@ -18,7 +18,9 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QLocale, QSettings
 
 from gpudesk.paths import user_data_dir
-from gpudesk.project.model import CURRENCIES
+from gpudesk.project.free_text import text_limit
+from gpudesk.project.model import CURRENCIES, ProjectMeta
+from gpudesk.report.document import COMPANY_MAX_CHARS
 from gpudesk.wizard.steps import STEPS
 
 LANGUAGES = ("system", "zh", "en")
@@ -34,7 +36,8 @@ class Setting:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
-    max_len: int = 1000
+    max_len: int = 1000  # the longest value read back as valid (a longer stored one falls back to the default)
+    edit_len: int = 0  # the longest a new value may be typed (0: max_len); the dialog refuses, in words, beyond it
     preference: bool = True  # False: remembered UI state, not shown in the dialog
     default_in: tuple[tuple[str, Any], ...] = ()  # (interface language, default) where it differs from ``default``
 
@@ -74,9 +77,12 @@ class Setting:
 SETTINGS: tuple[Setting, ...] = (
     Setting("preferences/language", str, "system", "Interface language", choices=LANGUAGES),
     Setting("preferences/theme", str, "system", "Theme", choices=THEMES),
-    Setting("preferences/company_name", str, "", "Company name (proposal cover)", max_len=300),
+    # a name stored by an older gpudesk (up to 300) is kept; a new one is held to what the proposal shows
+    Setting("preferences/company_name", str, "", "Company name (proposal cover)", max_len=300,
+            edit_len=COMPANY_MAX_CHARS),
     Setting("preferences/company_logo", str, "", "Company logo (PNG or JPEG)", max_len=4096),
-    Setting("preferences/author", str, "", "Author (proposals and revisions)", max_len=300),
+    Setting("preferences/author", str, "", "Author (proposals and revisions)", max_len=300,
+            edit_len=text_limit(ProjectMeta, "author")),
     # a Chinese interface starts new plans in the China market, in yuan (the guided start offered a Chinese user the
     # US market and dollars until the preference was changed); a currency the user picked is kept in either language
     Setting("preferences/default_currency", str, "USD", "Currency of new plans", choices=CURRENCIES,

@@ -2295,12 +2295,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>首选项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/preferences_dialog.py" line="130" />
+      <location filename="../../gpudesk/ui/preferences_dialog.py" line="133" />
       <source>The logo file {0} does not exist.</source>
       <translation>标识文件 {0} 不存在。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/preferences_dialog.py" line="128" />
+      <location filename="../../gpudesk/ui/preferences_dialog.py" line="131" />
       <source>The logo must be a PNG or JPEG file.</source>
       <translation>标识必须是 PNG 或 JPEG 文件。</translation>
     </message>
@@ -2318,9 +2318,14 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>美元（USD）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/preferences_dialog.py" line="123" />
+      <location filename="../../gpudesk/ui/preferences_dialog.py" line="126" />
       <source>{0}: not a valid value</source>
       <translation>{0}：数值无效</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/preferences_dialog.py" line="123" />
+      <source>{0}: {1} characters; at most {2} fit the proposal's cover and page header</source>
+      <translation>{0}：{1} 个字符；方案书封面和页眉最多容纳 {2} 个字符</translation>
     </message>
     <message>
       <source>中文</source>

@@ -64,6 +64,21 @@ def test_preferences_dialog_validates_and_saves(qtbot, settings, tmp_path):
     assert reread.get("preferences/autosave_interval_s") == 12
 
 
+def test_a_company_or_author_over_the_proposals_limit_is_refused_in_words_not_cut(qtbot, settings):
+    """The preferences cut a pasted name at 300 characters without a word, and the proposal clipped it again at the
+    cover's 80 (company) or 60 (author): now the dialog keeps every character typed and says the limit."""
+    dialog = PreferencesDialog(settings)
+    qtbot.addWidget(dialog)
+    dialog.editors["preferences/company_name"].setText("公" * 500)
+    assert dialog.editors["preferences/company_name"].text() == "公" * 500
+    assert not dialog.validate() and "500 characters; at most 80" in dialog.problem.text(), dialog.problem.text()
+    dialog.editors["preferences/company_name"].setText("公" * 80)
+    dialog.editors["preferences/author"].setText("王" * 61)
+    assert not dialog.validate() and "61 characters; at most 60" in dialog.problem.text()
+    dialog.editors["preferences/author"].setText("王工")
+    assert dialog.validate()
+
+
 def test_preferences_apply_to_the_window_and_new_plans(make_window, settings):
     window = make_window()
     dialog = window.actions_[ActionId.PREFERENCES].trigger() or window.dialogs.open["preferences"]
