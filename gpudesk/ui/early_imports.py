@@ -30,6 +30,7 @@ import gpudesk.report.chart_text  # noqa: F401
 import gpudesk.report.check_text  # noqa: F401
 import gpudesk.report.cost_basis  # noqa: F401
 import gpudesk.report.display_units  # noqa: F401
+import gpudesk.report.document  # noqa: F401
 import gpudesk.report.formula_text  # noqa: F401
 import gpudesk.report.ledger_text  # noqa: F401
 import gpudesk.report.series_text  # noqa: F401
