@@ -362,7 +362,6 @@ CATEGORIES_ALL_LABELLED = 8
 chart, their names 'R01'…'R24' printed over each other) label every few on the first level and the rest on a second,
 which pyqtgraph draws only where its labels have the room."""
 
-
 DEFAULT_TEXT_FILL = [(0, 0.8), (2, 0.6), (4, 0.4), (6, 0.2)]  # pyqtgraph's AxisItem default
 CATEGORY_TEXT_FILL = [(0, 0.9)]
 """pyqtgraph's ``textFillLimits`` for a category axis: the second level's labels are drawn while all the labels
@@ -370,13 +369,14 @@ take at most 90% of the axis's length (its default stops at 20-40% once four or 
 
 
 def set_category_ticks(axis: pg.AxisItem, labels: Sequence[str]) -> None:
-    """Tick ``axis`` at category ``labels``: one level up to ``CATEGORIES_ALL_LABELLED``; else every few on the
-    first level (always drawn) and the rest on a second, drawn where they fit."""
+    """Tick ``axis`` at category ``labels``: one level up to ``CATEGORIES_ALL_LABELLED``; else every few and the last
+    (half a step past them or more) on the first level, always drawn, and the rest on a second, drawn where they fit."""
     every = 1 if len(labels) <= CATEGORIES_ALL_LABELLED else math.ceil(len(labels) / (CATEGORIES_ALL_LABELLED - 2))
     ticks = list(enumerate(labels))
     if axis.style["textFillLimits"] != CATEGORY_TEXT_FILL:
         axis.setStyle(textFillLimits=CATEGORY_TEXT_FILL)
-    axis.setTicks([ticks[::every], [t for t in ticks if t[0] % every]] if every > 1 else [ticks])
+    first = ticks[::every] + ([ticks[-1]] if every > 1 and (len(ticks) - 1) % every >= every / 2 else [])  # gov's R20
+    axis.setTicks([first, [t for t in ticks if t not in first]] if every > 1 else [ticks])
 
 
 def wrap_category(label: str, width: int = 14) -> str:

@@ -248,3 +248,16 @@ def test_a_log_axis_given_a_linear_range_draws_no_ticks_at_once(view: ChartView)
     axis.setLogMode(True)
     assert axis.tickValues(0.0, 4.2e8, 600.0) == []
     assert any(ticks for _spacing, ticks in axis.tickValues(0.0, 3.0, 600.0))
+
+
+def test_many_categories_label_the_last_one_too(qapp) -> None:
+    """Twenty racks are labelled every fourth on the level pyqtgraph always draws (R01, R05 … R17): the gov sample's
+    20th rack, part-filled (3.6 of 7.3 kW), read no name at 1366 × 768. The last is labelled too where it is half a
+    step or more past the last labelled; not where it would crowd it."""
+    from gpudesk.plotting.axes import set_category_ticks
+
+    axis = pg.AxisItem("left")
+    for count, last in ((20, True), (17, False), (8, True)):
+        set_category_ticks(axis, [f"R{i + 1:02d}" for i in range(count)])
+        first = [label for _position, label in axis._tickLevels[0]]
+        assert (f"R{count:02d}" in first) == last, (count, first)
