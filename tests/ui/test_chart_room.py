@@ -289,3 +289,19 @@ def test_what_if_drivers_down_the_side_are_not_drawn_over_each_other(shown_chart
                                     Series("区间上限", xs, [5.0 + i for i in xs], style="bar")]))
     assert view._transposed
     assert not overlapping_ticks(view.plot(0).getAxis("left")), (view._legend_plan, view.plot(0).vb.height())
+
+
+def test_the_audit_finds_a_marker_label_nearer_another_marker(shown_chart) -> None:
+    """The window audit's attribution check (``labels_nearer_another_marker``): the two markers' labels as placed are
+    nearest their own; the plan's label moved onto the recommended point is found."""
+    from window_audit_charts import labels_nearer_another_marker
+
+    spec = ChartSpec("time_vs_cost", "成本与训练时长", x_label="训练时长", y_label="费用", y_unit="美元",
+                     series=[Series("候选", [1, 2, 3, 4], [40, 30, 20, 10], style="scatter")],
+                     markers=[Marker(1.2, 38, "当前方案", color_role="plan"), Marker(3.8, 12, "推荐配置")])
+    view = shown_chart(480, 300)
+    view.set_spec(spec)
+    panel = view.panels[0]
+    assert not labels_nearer_another_marker(view, panel)
+    panel._marker_labels[0].setPos(3.8, 12)  # the plan's label at the recommended point
+    assert [f.text for f in labels_nearer_another_marker(view, panel)] == ["当前方案"]

@@ -70,7 +70,8 @@ def labels_outside_plots(root: QWidget) -> list[Finding]:
                                          "a chart label cut by its plot's edge",
                                          f"{rect.left():.0f},{rect.top():.0f}–{rect.right():.0f},{rect.bottom():.0f} "
                                          f"outside {plot.left():.0f},{plot.top():.0f}–{plot.right():.0f},{plot.bottom():.0f}"))
-            found += labels_over_lines(view, panel) + markers_cut_at_the_top(view, panel)
+            found += labels_over_lines(view, panel) + markers_cut_at_the_top(view, panel) \
+                + labels_nearer_another_marker(view, panel)
     return found
 
 
@@ -184,3 +185,38 @@ def overlapping_ticks(axis) -> list[str]:
     allowed = TICK_OVERLAP if axis.orientation in ("left", "right") else -TICK_SPACE
     return [f"{a!r} over {b!r} by {end - start:.1f} px".replace("\\n", " ")
             for ((_s, end), a), ((start, _e), b) in zip(texts, texts[1:]) if end - start > allowed]
+
+
+ATTRIBUTION_MARGIN = 4
+"""Pixels by which another marker may be nearer a marker's label than its own before a reader takes the label for the
+other's (two markers a few pixels apart are told apart by their symbols, not their labels' places)."""
+
+
+def labels_nearer_another_marker(view: ChartView, panel) -> list[Finding]:
+    """A marker's label nearer another marker than its own, which a reader then takes for the other's (the startup
+    plan's trade-off chart put '推荐配置' over the plan's diamond beside the recommended star)."""
+    vb, found = panel.plot.vb, []
+    points = []
+    for marker in panel.markers:
+        x, y = (math.log10(v) if on and v > 0 else v for v, on in zip((marker.x, marker.y), panel._log, strict=True))
+        points.append(vb.mapViewToScene(QPointF(*panel._view_xy(x, y))))
+    for i, text in enumerate(panel._marker_labels[: len(points)]):
+        if not (text.isVisible() and text.toPlainText()):
+            continue
+        margin = text.textItem.document().documentMargin()
+        rect = text.sceneBoundingRect().adjusted(margin, margin, -margin, -margin)
+        own = _distance(rect, points[i])
+        for j, point in enumerate(points):
+            if j != i and _distance(rect, point) + ATTRIBUTION_MARGIN < own:
+                found.append(Finding(f"{type(view).__name__}#{view.objectName()}", text.toPlainText(),
+                                     "a marker's label nearer another marker than its own",
+                                     f"{own:.0f} px from its marker, {_distance(rect, point):.0f} px from "
+                                     f"'{panel.markers[j].label}'"))
+                break
+    return found
+
+
+def _distance(rect, point) -> float:
+    dx = max(rect.left() - point.x(), 0.0, point.x() - rect.right())
+    dy = max(rect.top() - point.y(), 0.0, point.y() - rect.bottom())
+    return math.hypot(dx, dy)
