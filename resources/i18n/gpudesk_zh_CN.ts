@@ -3422,7 +3422,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="223" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="244" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>
