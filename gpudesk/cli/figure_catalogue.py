@@ -45,9 +45,15 @@ def _reference_projects() -> list[Project]:
     serve.phases[0].workloads[0].parallel.tp = 4
     release = copy.deepcopy(serve)  # a plan that names its engine release (infer.host_iteration_s)
     release.phases[0].workloads[0].engine_release = "trtllm-1.0"
+    balanced = copy.deepcopy(train)  # MoE attention data-parallel with the engine's balancer (infer.ttft_hold_s)
+    balanced.phases[0].hardware.accelerator_id = "h200-sxm"
+    balanced.phases[0].workloads = [Workload(kind="llm_inference", model_id="deepseek-v3", weight_dtype="fp8",
+                                             compute_dtype="fp8", kv_dtype="fp8", attention_dp_balance=True,
+                                             attention_dp_timeout_iters=9, attention_dp_batching_wait_iters=3)]
+    balanced.phases[0].workloads[0].parallel.ep = 8
     agents = copy.deepcopy(train)
     agents.phases[0].workloads = [Workload(kind="agent_hosting", model_id="qwen2.5-7b", agents=200)]
-    return projects + [train, serve, release, agents]
+    return projects + [train, serve, release, balanced, agents]
 
 
 def collect(catalog: Catalog) -> dict[str, tuple[str, str, str]]:

@@ -2,26 +2,21 @@
 
 Step times: :mod:`gpudesk.core.inference_step`; queueing: :mod:`gpudesk.core.inference_queue`.
 
-* continuous batching at concurrency C: one iteration decodes C sequences
-  at the mean context (prompt + output/2) and, on average, prefills C/O new
-  prompts (chunked prefill shares the weight stream):
-  t_iter = t_decode(C) + (C/O)·t_prefill_compute(prompt) + the TP/EP
-  collectives of the C·I/O prefill tokens the step carries beside its C
+* continuous batching at concurrency C: one iteration decodes C sequences at the mean context (prompt + output/2)
+  and, on average, prefills C/O new prompts (chunked prefill shares the weight stream): t_iter = t_decode(C) +
+  (C/O)·t_prefill_compute(prompt) + the TP/EP collectives of the C·I/O prefill tokens the step carries beside its C
   decode tokens. TPOT = t_iter, tokens/s = C / t_iter.
 * static batching (TensorRT-LLM's gptSessionBenchmark): B·O / (t_prefill(B·prompt) + O_max·t_decode(B)), the
   batch running until its longest output ends (O_max = E[max of B outputs], core/inference_batch.py).
-* C, the engine's maximum batch, is given or derived: the largest C whose
-  KV cache fits at the latency percentile (``mem.max_concurrency`` with the
-  length spread, core/inference_lengths.py) and whose iteration meets the
-  TPOT target and leaves the end-to-end target reachable.
-* replicas = ⌈request rate / highest rate per replica meeting the TTFT
-  targets (median and at the percentile) and the end-to-end target⌉; GPUs =
-  replicas × GPUs per replica. Disaggregated serving sizes a prefill pool and
-  a decode pool separately and adds the KV-cache transfer over the
-  scale-out network to TTFT.
-* Request lengths have a mean and a spread (log-normal): means size the
-  throughput, the tail lengths at the percentile size latency and the KV
-  cache, and the spread widens the queue (core/inference_lengths.py).
+* C, the engine's maximum batch, is given or derived: the largest C whose KV cache fits at the latency percentile
+  (``mem.max_concurrency`` with the length spread, core/inference_lengths.py) and whose iteration meets the TPOT
+  target and leaves the end-to-end target reachable.
+* replicas = ⌈request rate / highest rate per replica meeting the TTFT targets (median and at the percentile) and
+  the end-to-end target⌉; GPUs = replicas × GPUs per replica. Disaggregated serving sizes a prefill pool and a
+  decode pool separately and adds the KV-cache transfer over the scale-out network to TTFT. An attention
+  data-parallel engine that balances its ranks holds new prompts (core/adp_hold.py): the hold joins the first token.
+* Request lengths have a mean and a spread (log-normal): means size the throughput, the tail lengths at the
+  percentile size latency and the KV cache, and the spread widens the queue (core/inference_lengths.py).
 """
 
 from __future__ import annotations
@@ -33,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
+from gpudesk.core.adp_hold import record_hold_inputs
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.constants import DECODE_KERNELS_PER_LAYER, KERNEL_BOUNDARY_S
 from gpudesk.core.constants import QUEUE_VARIABILITY_FACTOR as QV
@@ -58,6 +54,8 @@ from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.pass_memo import fields_key, memoised_by
 from gpudesk.vocabulary.precision import serving_math as weights_math
+from gpudesk.vocabulary.serving import ADP_BALANCE_BATCHING_WAIT_ITERS as ADP_WAIT
+from gpudesk.vocabulary.serving import ADP_BALANCE_TIMEOUT_ITERS as ADP_TIMEOUT
 from gpudesk.vocabulary.serving import ENGINE_RELEASE, SERVING_BATCHING, SERVING_SCENARIO
 from gpudesk.vocabulary.sizing import BOTTLENECK, SERVING_BOTTLENECKS
 
@@ -103,9 +101,11 @@ class InferenceInputs:
     layout_search: bool = True  # False: no mem.min_gpus (the fewest GPUs for one replica), for sweeps and searches
     power_shares: bool = True  # False: no infer.compute_bound_share / memory_bound_share (a search reads none)
     # every attention data-parallel group admits its new prompts in the same iterations: the engine holds them until
-    # each group has one (TensorRT-LLM's attention_dp_config.enable_balance; off unless set, and vLLM and SGLang have
-    # no such wait), or the workload aligns them (identical requests fed at once start and end in step)
+    # each group has one (TensorRT-LLM's attention_dp_config.enable_balance, its timeout and batching wait in
+    # iterations: core/adp_hold.py; vLLM and SGLang have no such wait), or identical requests fed at once
     prompts_aligned: bool = False
+    adp_timeout_iters: int = ADP_TIMEOUT
+    adp_batching_wait_iters: int = ADP_WAIT
     kv_bucket_tokens: Any = 0  # static KV cache read in buckets of N tokens (0: as filled; core/inference_lengths.py)
     flash_attention: bool = True  # False: no fused attention kernel, every score through HBM (core/inference_step.py)
     engine_release: str = "current"  # the serving engine release that runs the plan (core/engine_release.py)
@@ -142,9 +142,8 @@ def _memory(inp: InferenceInputs, a: dict[str, np.ndarray], groups: np.ndarray, 
 
 
 def estimate_inference(inp: InferenceInputs) -> FigureSet:
-    """Every infer.* figure for each candidate. Within an active PassMemo (the window's edits, a pricing pass) the
-    replica's figures are kept per input but the request rate (:func:`_kept_replica`): an edit of the rate alone
-    runs only what reads it, the queueing figures (core/inference_load.py; the same operations on the same values: the same bits)."""
+    """Every infer.* figure for each candidate. Within an active PassMemo the replica's figures are kept per input
+    but the request rate (:func:`_kept_replica`): an edit of the rate runs only the queue (core/inference_load.py)."""
     if inp.batching not in BATCHING or inp.scenario not in SCENARIOS:
         raise ValueError(f"unknown batching {inp.batching!r} or scenario {inp.scenario!r}; known: "
                          f"{', '.join(BATCHING)} / {', '.join(SCENARIOS)}")
@@ -165,8 +164,7 @@ def estimate_inference(inp: InferenceInputs) -> FigureSet:
 
 @memoised_by(lambda inp: fields_key(inp, shape_only="request_rate"))
 def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray], KeptState]:
-    """The replica's figures (nothing in them reads the request rate), its inputs ``a`` and what the rate's part
-    reads (:class:`KeptState`)."""
+    """The replica's figures (none reads the rate), its inputs ``a`` and what the rate's part reads (KeptState)."""
     m, hw = inp.model, inp.hardware
     math = serving_math(inp.weight_dtype, inp.compute_dtype)
     arrays = np.broadcast_arrays(*(np.asarray(getattr(inp, f), dtype=np.float64) for f in FIELDS), np.zeros(hw.size))
@@ -196,6 +194,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
                                   inp.engine_release, eager_share, inp.flash_attention)
 
     rep = build(a["tp"])
+    record_hold_inputs(fs, inp, rep.attention_groups)
     disagg = inp.disaggregated  # the prompts run on the prefill pool's instances (``pre``), the replica only decodes
     pre = prefill_instance(fs, inp, a, rep, build) if disagg else rep
     if stated:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gpudesk.core.adp_hold import hold_quantile
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.inference_disagg import (
     decode_rate,
@@ -22,7 +23,7 @@ from gpudesk.core.inference_disagg import (
 )
 from gpudesk.core.inference_lengths import lognormal_quantile
 from gpudesk.core.inference_queue import max_rate_for, wait_quantile
-from gpudesk.core.inference_server import add_server_figures, server_rate
+from gpudesk.core.inference_server import Hold, add_server_figures, server_rate, tpot_at_rate
 from gpudesk.core.inference_step import ReplicaModel
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel
                             float(inp.model.max_context) if inp.model.max_context else np.inf)
     prefill_med, prefill_p99 = pre.prefill(median_prompt, median_prompt), pre.prefill(p99_prompt, p99_prompt)
     kept: dict[str, Any] = {"q_tail": q_tail, "prefills": (prefill_med, prefill_tail, prefill_p99), "server": None,
-                            "disagg": None}
+                            "disagg": None, "hold": None, "chord": None}
     if inp.disaggregated:  # the decode instance admits at once; the first-token budgets go to the prefill queue
         queue = prefill_queue(pre, prompt, a["prompt_sd"])
         moves = tuple(kv_transfer_s(inp, pre, rep, t) for t in (median_prompt, prompt_tail, p99_prompt))
@@ -76,13 +77,74 @@ def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel
         parts = {**parts, "prefill_median": prefill_med}
         targets = {"ttft": a["ttft_target_s"], "ttft_tail": a["ttft_tail_target_s"], "tpot": a["tpot_target_s"],
                    "e2e": a["e2e_target_s"]}
-        kept["server"] = server_rate(parts, targets, z, q_tail)
+        kept["hold"] = balancer_hold(inp, rep)
+        kept["chord"] = (parts, z)
+        kept["server"] = server_rate(parts, targets, z, q_tail, _server_hold(kept["hold"], q_tail))
         kept["wait"] = (parts["prefill"], 1.0, parts["k"])  # the prefill queue
-    else:
+    else:  # static batching and the offline scenario: the hold (if any) shows in the first token, binds nothing
+        kept["hold"] = None if inp.batching == "static" else balancer_hold(inp, rep)
         budgets = wait_budgets(a, prefill_med + tpot, prefill_tail + tpot, out_tail, tpot, q_tail)
         kept["lam_max"] = np.where(valid, max_rate_for(service, c1, budgets, k), 0.0)
         kept["wait"] = (service, c1, k)  # one of C slots holding a whole request
     return kept
+
+
+def balancer_hold(inp: InferenceInputs, rep: ReplicaModel) -> tuple[np.ndarray, int, int] | None:
+    """What the ADP balancer's hold reads of the plan (core/adp_hold.py): (attention ranks G, timeout T, batching
+    wait W iterations); None where the engine holds nothing (balancing off, or no attention data-parallel)."""
+    groups = np.asarray(rep.attention_groups, dtype=np.float64)
+    if not inp.prompts_aligned or not np.any(groups > 1):
+        return None
+    return groups, int(inp.adp_timeout_iters), int(inp.adp_batching_wait_iters)
+
+
+def hold_at(args: tuple[np.ndarray, int, int], rate: np.ndarray, in_flight: np.ndarray, iteration: np.ndarray,
+            exceed: float) -> np.ndarray:
+    """The balancer's hold (s) that a share ``exceed`` of first tokens exceeds (``args``: :func:`balancer_hold`)."""
+    groups, timeout, wait = args
+    return hold_quantile(rate, iteration, groups, in_flight, timeout, wait, exceed)
+
+
+def _server_hold(args: tuple[np.ndarray, int, int] | None, q_tail: float) -> Hold | None:
+    """The hold as the Server scenario's rate solver reads it: (P50, at the percentile) at (rate, n, t)."""
+    if args is None:
+        return None
+
+    def hold(rate: np.ndarray, in_flight: np.ndarray, iteration: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return (hold_at(args, rate, in_flight, iteration, 0.5), hold_at(args, rate, in_flight, iteration, q_tail))
+
+    return hold
+
+
+def _holds(fs: FigureSet, kept: dict[str, Any], per_rep: np.ndarray, tpot: np.ndarray,
+           out: np.ndarray) -> tuple[Any, ...]:
+    """The balancer's hold of the median, tail and P99 first token at the rate per replica (zeros where the engine
+    holds nothing); the median's and the tail's recorded as figures where it holds."""
+    args = kept["hold"]
+    if args is None:
+        return (0.0, 0.0, 0.0)
+    if kept["chord"] is not None:  # the Server scenario: the iteration at the rate, t = A / (1 − λ·O·B)
+        iteration = tpot_at_rate(kept["chord"][0], per_rep, kept["chord"][1])[0]
+        iteration = np.where(np.isfinite(iteration), iteration, tpot)
+        it_how = "the iteration at the rate, t(n) = A + B·n (Server scenario)"
+    else:
+        iteration, it_how = tpot, "the engine batch's iteration (TPOT)"
+    in_flight = per_rep * out * iteration  # Little's law
+    holds = tuple(hold_at(args, per_rep, in_flight, iteration, q) for q in (0.5, kept["q_tail"], 0.01))
+    deps = ["infer.in.adp_timeout_iters", "infer.in.adp_batching_wait_iters", "infer.in.prompts_aligned",
+            "infer.in.tp", "infer.in.ep", "infer.replicas_needed", "infer.in.request_rate", "infer.tpot_s"]
+    how = ("w with P(hold > w) = q: the attention data-parallel balancer holds new prompts until every one of the "
+           "G = max(t, e)/t attention ranks has one, then W iterations more, or T iterations (its timeout) while "
+           "some rank has none: a cycle of L = K + W iterations for K ≤ T, else T, P(K ≤ k) = (1 − e^(−m·k))^G, m "
+           "= λ·t/G prompts per rank per iteration; P(hold > w) = (1 − e^(−n/G))^G · Σ P(L)·(L − w)⁺ / E[L] (a "
+           "prompt waits the rest of its cycle, and only while every rank decodes, n = λ·O·t sequences in flight); "
+           "t " + it_how)
+    fs.add("infer.ttft_hold_s", holds[0], "s", "first token's hold in the attention data-parallel balancer (P50)",
+           how + "; q = 0.5", deps)
+    fs.add("infer.ttft_hold_tail_s", holds[1], "s",
+           "first token's hold in the attention data-parallel balancer at the percentile", how + "; q = 1 − p",
+           [*deps, "infer.in.percentile"])
+    return holds
 
 
 def _transfers(fs: FigureSet, kept: dict[str, Any], tpot: np.ndarray) -> None:
@@ -148,7 +210,8 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
             "infer.in.e2e_target_s", "infer.ttft_unloaded_s", "infer.requests_per_s", "infer.queue_variability",
             "infer.in.scenario"]  # offline: no latency target; interactive: the median TTFT at the percentile
     if kept["server"] is not None:
-        lam_max = add_server_figures(fs, kept["server"], valid, [*deps[1:4], "infer.in.tpot_target_s", deps[-1]])
+        lam_max = add_server_figures(fs, kept["server"], valid, [*deps[1:4], "infer.in.tpot_target_s", deps[-1]],
+                                     held=kept["hold"] is not None)
     elif dis is not None:
         lam_max = fs.add("infer.max_rate_per_replica", kept["lam_max"], "requests/s",
                          "highest rate per decode instance", "n / ((O + 1) · TPOT), n the most sequences in flight "
@@ -185,16 +248,23 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
         fs.add("infer.gpus_needed", pool_gpus, "GPUs", "GPUs to serve the rate",
                "prefill pool + decode pool (disaggregated)", ["infer.disagg_prefill_gpus", "infer.disagg_decode_gpus"])
     waits, prefills, moves, first = _first_token(fs, kept, rate, replicas, pre_inst, tpot)
-    ttft = [w + p + m + first for w, p, m in zip(waits, prefills, moves)]
-    split = ["infer.ttft_wait_s", "infer.ttft_prefill_s", "infer.kv_transfer_median_s", "infer.ttft_first_step_s"]
+    holds = _holds(fs, kept, per_rep, tpot, out) if dis is None else (0.0, 0.0, 0.0)
+    ttft = [w + h + p + m + first for w, h, p, m in zip(waits, holds, prefills, moves)]
+    held = kept.get("hold") is not None and dis is None
+    hold_s, hold_tail = (" + balancer hold (P50)", " + balancer hold at the percentile") if held else ("", "")
+    split = ["infer.ttft_wait_s", "infer.ttft_prefill_s", "infer.kv_transfer_median_s", "infer.ttft_first_step_s",
+             *(["infer.ttft_hold_s"] if held else [])]
     tail_split = ["infer.ttft_wait_tail_s", "infer.ttft_prefill_tail_s", "infer.kv_transfer_s",
-                  "infer.ttft_first_step_s"]
+                  "infer.ttft_first_step_s", *(["infer.ttft_hold_tail_s"] if held else [])]
     fs.add("infer.ttft_s", ttft[0], "s", "time to first token (P50)",
-           "P50 wait + prefill (median I) + KV transfer + first iteration", split)
+           f"P50 wait{hold_s} + prefill (median I) + KV transfer + first iteration", split)
     fs.add("infer.ttft_p99_s", ttft[2], "s", "time to first token (P99)",
-           "P99 wait + prefill (I at P99) + KV transfer + first iteration", [*tail_split, "infer.ttft_unloaded_s"])
+           "P99 wait" + (" + balancer hold at P99" if held else "") + " + prefill (I at P99) + KV transfer + first "
+           "iteration" + (" (a sum of quantiles: an upper bound)" if held else ""),
+           [*tail_split, "infer.ttft_unloaded_s"])
     ttft_tail = fs.add("infer.ttft_at_percentile_s", ttft[1], "s", "time to first token at the latency percentile",
-                       "wait at the percentile + prefill (I_p) + KV transfer + first iteration",
+                       f"wait at the percentile{hold_tail} + prefill (I_p) + KV transfer + first iteration"
+                       + (" (a sum of quantiles: an upper bound)" if held else ""),
                        [*tail_split, "infer.in.percentile"])
     fs.add("infer.e2e_latency_s", ttft[0] + out * tpot, "s", "end-to-end latency (P50)",
            "TTFT (P50) + O · TPOT", ["infer.ttft_s", "infer.tpot_s", "infer.in.output_tokens"])

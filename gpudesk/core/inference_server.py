@@ -38,6 +38,8 @@ the whole-request queue (core/inference.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from gpudesk.core.constants import QUEUE_VARIABILITY_FACTOR
@@ -73,8 +75,38 @@ def tpot_at_rate(parts: dict[str, np.ndarray], lam: np.ndarray, z: float) -> tup
     return t, t + z * np.sqrt(np.maximum(lam * t * parts["tpot_var"], 0.0))
 
 
+HOLD_STEPS = 8
+"""Passes of the rate against the ADP balancer's hold (:func:`server_rate`): the hold grows as the rate falls, so each
+pass lowers the rate towards the highest one whose own hold fits its budgets (within 1e-3 of the rate on the MLPerf
+DeepSeek-R1 Server cases after 4)."""
+
+Hold = Callable[[np.ndarray, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
+"""The balancer's hold (P50, at the percentile; s) at (rate per replica, sequences in flight, iteration s)."""
+
+
 def server_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], z: float,
-                q_tail: float) -> dict[str, np.ndarray]:
+                q_tail: float, hold: Hold | None = None) -> dict[str, np.ndarray]:
+    """:func:`_server_rate`; with ``hold`` (core/adp_hold.py) the first-token and end-to-end budgets also pay the
+    balancer's hold at the rate they give, found by :data:`HOLD_STEPS` passes from the rate without it (the hold falls
+    as the rate rises, so each pass lowers the rate; they stop at the highest rate whose own hold fits). ``hold``
+    and ``hold_tail`` in the result: the hold at the rate (s; 0 without)."""
+    zero = np.zeros(np.shape(parts["batch"]))
+    res = _server_rate(parts, targets, z, q_tail, (zero, zero))
+    held = (zero, zero)
+    if hold is not None:
+        for _ in range(HOLD_STEPS):
+            step = hold(res["rate"], res["in_flight"], res["tpot"])
+            new = _server_rate(parts, targets, z, q_tail, step)
+            lower = new["rate"] < res["rate"]  # never up: a rate whose hold fell (fewer ranks decoding) stays checked
+            res = {key: np.where(lower, new[key], res[key]) for key in res}
+        held = hold(res["rate"], res["in_flight"], res["tpot"])
+        res["ttft_tail"] = res["ttft_tail"] + held[1]
+    res["hold"], res["hold_tail"] = held
+    return res
+
+
+def _server_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], z: float,
+                 q_tail: float, held: tuple[np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
     """The highest rate per replica meeting every target (module docstring) and what holds there: ``rate``,
     ``in_flight`` (n*), ``tpot`` and ``tpot_tail`` (s), ``ttft_tail`` (s) and ``bound`` (index into BOUND_CODES).
 
@@ -96,10 +128,10 @@ def server_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], z:
     def budget(target: np.ndarray, fixed: np.ndarray) -> np.ndarray:
         return np.where(target > 0, target - fixed, np.inf)
 
-    first = max_rate_for(pre, 1.0, [(budget(targets["ttft"], parts["prefill_median"] + step), 0.5),
-                                    (budget(targets["ttft_tail"], parts["prefill_tail"] + step), q_tail)], k)
+    first = max_rate_for(pre, 1.0, [(budget(targets["ttft"], parts["prefill_median"] + step + held[0]), 0.5),
+                                    (budget(targets["ttft_tail"], parts["prefill_tail"] + step + held[1]), q_tail)], k)
     e2e = np.asarray(targets["e2e"])
-    whole = max_rate_for(pre, 1.0, [(budget(e2e, parts["prefill_tail"] + step + parts["output_tail"] * step),
+    whole = max_rate_for(pre, 1.0, [(budget(e2e, parts["prefill_tail"] + step + held[1] + parts["output_tail"] * step),
                                      q_tail)], k) if np.any(e2e > 0) else np.inf
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         def sequences(lam: np.ndarray | float) -> np.ndarray:  # n at rate λ: n = λ·O·t(n)
@@ -145,8 +177,10 @@ def server_parts(rep: ReplicaModel, dec: dict[str, np.ndarray], pre_share: np.nd
             "slots": slots, "capped": capped}
 
 
-def add_server_figures(fs: FigureSet, res: dict[str, np.ndarray], valid: np.ndarray, deps: list[str]) -> np.ndarray:
-    """The Server scenario's figures (``server_rate``'s result); returns the rate per replica (0 where invalid)."""
+def add_server_figures(fs: FigureSet, res: dict[str, np.ndarray], valid: np.ndarray, deps: list[str],
+                       held: bool = False) -> np.ndarray:
+    """The Server scenario's figures (``server_rate``'s result; ``held``: with the ADP balancer's hold); returns the
+    rate per replica (0 where invalid)."""
     lam = np.where(valid, res["rate"], 0.0)
     point = ["infer.prefill_s", "infer.tpot_s", "infer.concurrency", "infer.max_concurrency_kv",
              "infer.prompt_tokens_tail", "infer.output_tokens_tail", "infer.in.prompt_sd", "infer.in.output_sd"]
@@ -156,15 +190,19 @@ def add_server_figures(fs: FigureSet, res: dict[str, np.ndarray], valid: np.ndar
            "target; TTFT = prefill wait at λ (the prompts' one queue, M/G/1: Sakasegawa × Allen-Cunneen, (1 + "
            "(sd(I)/I)²)/2) + prefill(I_p) + TPOT ≤ TTFT target (P50: median I); per-query TPOT at the percentile "
            "t(n) + z_p·√(n/O·E[P²]·E[1/O]) ≤ TPOT target (the prefills arriving during a query, Poisson); TTFT + "
-           "O_p·TPOT ≤ E2E target; n + z_p·√n ≤ the engine's slots (sequences in flight Poisson, M/G/∞)",
-           [*deps, *point])
+           "O_p·TPOT ≤ E2E target; n + z_p·√n ≤ the engine's slots (sequences in flight Poisson, M/G/∞)"
+           + ("; the first-token and end-to-end budgets also pay the attention data-parallel balancer's hold at the "
+              "rate (infer.ttft_hold_s, infer.ttft_hold_tail_s), the rate lowered until its own hold fits" if held
+              else ""),
+           [*deps, *point, *(["infer.in.adp_timeout_iters", "infer.in.adp_batching_wait_iters"] if held else [])])
     fs.add("infer.server_in_flight", np.where(valid, res["in_flight"], np.nan), "sequences",
            "sequences in flight per replica at the highest rate",
            "the smallest of each target's largest n (closed forms in n, t(n) = A + B·n) and C; n = λ·O·t(n) "
            "(Little's law)", ["infer.max_rate_per_replica", "infer.concurrency"])
     fs.add("infer.server_ttft_tail_s", np.where(valid, res["ttft_tail"], np.nan), "s",
            "time to first token at the percentile, at the highest rate",
-           "prefill wait at the percentile (M/G/1 at λ) + prefill(I_p) + TPOT",
+           "prefill wait at the percentile (M/G/1 at λ) + prefill(I_p) + TPOT"
+           + (" + balancer hold at the percentile (at λ; a sum of quantiles: an upper bound)" if held else ""),
            ["infer.max_rate_per_replica", "infer.prefill_s", "infer.prompt_tokens_tail", "infer.tpot_s"])
     fs.add("infer.server_tpot_tail_s", np.where(valid, res["tpot_tail"], np.nan), "s",
            "time per output token at the percentile, at the highest rate",

@@ -276,6 +276,27 @@ def moe_attention_dp_check(tp: float, ep: float) -> list[Check]:
     )]
 
 
+def adp_hold_check(timeout: int, wait: int, iteration_s: float, target_s: float, unmet: bool) -> list[Check]:
+    """A serving plan whose engine balances its attention data-parallel ranks (core/adp_hold.py) holds a new prompt
+    up to (timeout + batching wait) iterations: where that is more than half the first-token target at the
+    percentile, or no rate meets the targets, the plan is told that the balancer's settings are what costs it."""
+    longest = (timeout + wait) * iteration_s
+    if not (unmet or (target_s > 0 and longest > 0.5 * target_s)) or not np.isfinite(longest):
+        return []
+    numbers = {"timeout": timeout, "wait": wait, "longest_s": longest, "iteration_ms": iteration_s * 1e3,
+               "target_s": target_s}
+    return [Check(
+        "serving.adp_hold_long", "warning", "gpu",
+        "Attention data-parallel balancing holds new prompts long against the first-token target",
+        f"With balancing on, the engine holds each new prompt until every attention group has one: up to {timeout} "
+        f"+ {wait} iterations, {longest:.2f} s at this plan's {iteration_s * 1e3:.0f} ms iteration, against a "
+        f"first-token target of {target_s:.2f} s.",
+        "Lower the balancing timeout and batching wait (MLPerf's DeepSeek-R1 configs use 6-9 and 2-3 iterations), "
+        "or turn attention data-parallel balancing off.",
+        ("infer.in.adp_timeout_iters", "infer.in.adp_batching_wait_iters", "infer.tpot_s"), numbers,
+    )]
+
+
 def amd_cdna3_serving_check(accelerator: Accelerator) -> list[Check]:
     """A serving plan on an AMD CDNA3 accelerator: AMD's own published MI300X runs (vLLM 0.9.1, ROCm 6.4.1) measured
     0.39-0.74 of gpudesk's throughput (the release they ran, vllm-v1-sync, stated), too few runs (8) for an 80% band (core/accuracy.py AMD_CDNA3_SERVING_GROUP):

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
 from gpudesk.core.digits import percent_text
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.pitfalls import (
+    adp_hold_check,
     amd_cdna3_serving_check,
     consumer_gpu_pitfall,
     ecosystem_pitfall,
@@ -49,6 +52,7 @@ def plan_pitfalls(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: l
     checks += _per_card_price(phase, candidates)
     checks += _scaling_path(phase, r, figures, results)
     checks += _latency(phase, figures)
+    checks += _adp_hold(phase, figures)
     checks += [c for w, res in zip(phase.workloads, results) if w.kind in LLM_SERVING_KINDS
                for c in moe_attention_dp_check(float(res.layout.tp), float(res.layout.ep))]
     if any(w.kind in LLM_SERVING_KINDS for w in phase.workloads):
@@ -164,3 +168,13 @@ def _latency(phase: Phase, figures: FigureSet) -> list[Check]:
     if w.ttft_p50_ms > 0 and ttft0 * 1000.0 > w.ttft_p50_ms:
         return latency_pitfall(ttft0, w.ttft_p50_ms / 1000.0, "P50")
     return latency_pitfall(ttft0, w.ttft_ms / 1000.0, PERCENTILE.name_of(w.latency_percentile, "en"))
+
+
+def _adp_hold(phase: Phase, figures: FigureSet) -> list[Check]:
+    """The ADP balancer's longest hold against the first workload's first-token target (pitfalls.adp_hold_check)."""
+    w = phase.workloads[0]
+    if w.kind not in LLM_SERVING_KINDS or "infer.in.adp_timeout_iters" not in figures:
+        return []
+    unmet = "infer.cannot_serve" in figures and str(np.ravel(figures["infer.cannot_serve"])[0]) == "targets_unmet"
+    return adp_hold_check(w.attention_dp_timeout_iters, w.attention_dp_batching_wait_iters,
+                          figures.number("infer.tpot_s"), w.ttft_ms / 1000.0, unmet)

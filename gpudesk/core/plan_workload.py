@@ -317,7 +317,7 @@ UNSERVED_RATES = {  # the rates a replica that cannot serve reads unknown: with 
                   "infer.tokens_per_s_per_gpu", "infer.ttft_s", "infer.ttft_p99_s", "infer.ttft_at_percentile_s",
                   "infer.e2e_latency_s", "infer.e2e_at_percentile_s", "infer.in_flight", "infer.ttft_wait_s",
                   "infer.ttft_wait_tail_s"),
-    "targets_unmet": ("infer.max_rate_per_replica",),
+    "targets_unmet": ("infer.max_rate_per_replica", "infer.ttft_hold_s", "infer.ttft_hold_tail_s"),  # no rate: no hold
 }
 
 

@@ -30,6 +30,8 @@ DEADLINE = "0 = no deadline; ten years outlives the hardware"
 LORA_RANK = "published LoRA recipes use ranks 8-256; 4,096 covers the hidden size of small models"
 KV_BUCKET = ("0 = the cache read as filled; ten million tokens exceeds any model's context (a bucket at or above "
              "input + output reads the whole static cache)")
+ADP_ITERS = ("TensorRT-LLM's defaults are 50 and 10 iterations and published configs set 2-500; 1,000 iterations "
+             "holds a prompt about a minute")
 CONCURRENCY = "0 = derived; ten million sequences in one engine exceeds any single deployment"
 USERS = "0 = not given; a billion people exceeds any organisation's users"
 BUSY_HOURS = "the hours of a day the volume arrives in, at least one"

@@ -26,7 +26,15 @@ from gpudesk.project.field_declarations import choice, essential, free_text, ite
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.plan_choices import REGION
 from gpudesk.vocabulary.precision import PRECISION
-from gpudesk.vocabulary.serving import ENGINE_RELEASE, PERCENTILE, QUANTIZATION, SERVING_BATCHING, SERVING_SCENARIO
+from gpudesk.vocabulary.serving import (
+    ADP_BALANCE_BATCHING_WAIT_ITERS,
+    ADP_BALANCE_TIMEOUT_ITERS,
+    ENGINE_RELEASE,
+    PERCENTILE,
+    QUANTIZATION,
+    SERVING_BATCHING,
+    SERVING_SCENARIO,
+)
 from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE, OPTIMIZER, PIPELINE_SCHEDULE, TRAINING_STACK
 from gpudesk.vocabulary.training import RECOMPUTE as RECOMPUTE_MODES
 from gpudesk.vocabulary.workloads import ITEM_SERVING_KINDS as ITEM_SERVING
@@ -160,6 +168,10 @@ class Workload:
     batching: str = choice("continuous", SERVING_BATCHING.codes, serve.BATCHING)
     serving_scenario: str = choice("server", SERVING_SCENARIO.codes, serve.SCENARIO)
     attention_dp_balance: bool = field(default=False, metadata={"help": serve.ADP_BALANCE})
+    attention_dp_timeout_iters: int = num(ADP_BALANCE_TIMEOUT_ITERS, 1, 1000, "iterations", serve.ADP_TIMEOUT,
+                                          why=why.ADP_ITERS)
+    attention_dp_batching_wait_iters: int = num(ADP_BALANCE_BATCHING_WAIT_ITERS, 0, 1000, "iterations",
+                                                serve.ADP_BATCHING_WAIT, why=why.ADP_ITERS)
     kv_bucket_tokens: int = num(0, 0, 10_000_000, "tokens", serve.KV_BUCKET, why=why.KV_BUCKET)
     engine_release: str = choice("current", ENGINE_RELEASE.codes, serve.ENGINE_RELEASE)
     serving_memory_fraction: float = num(0.9, 0.05, 0.99, "fraction", serve.MEMORY_SHARE, why=why.MEMORY_SHARE)

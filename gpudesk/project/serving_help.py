@@ -54,9 +54,20 @@ SCENARIO = (
 ADP_BALANCE = (
     "the engine holds new prompts until every attention data-parallel group has one, so all groups prefill in "
     "the same iterations (TensorRT-LLM attention_dp_config.enable_balance; or identical requests fed at once). "
-    "Read only for an MoE model whose expert parallel is wider than its tensor parallel (attention data-parallel) "
-    "and with no TTFT target (offline); off: each group admits its prompts as its own sequences end and every "
-    "iteration waits for the group that prefills the most (vLLM, SGLang, TensorRT-LLM by default)"
+    "Read only for an MoE model whose expert parallel is wider than its tensor parallel (attention data-parallel): "
+    "offline the groups then prefill in step; with a TTFT target each new prompt waits in the balancer (its "
+    "timeout and batching wait, below) and the wait counts against the first-token targets; off: each group admits its prompts as its own sequences end and every iteration waits for the group "
+    "that prefills the most (vLLM, SGLang, TensorRT-LLM by default)"
+)
+ADP_TIMEOUT = (
+    "attention data-parallel balancing: iterations a new prompt is held while some attention group has none, "
+    "before the engine releases it anyway (TensorRT-LLM attention_dp_config.timeout_iters, default 50). Read with "
+    "attention data-parallel balancing on: the hold joins the first token and counts against the TTFT targets"
+)
+ADP_BATCHING_WAIT = (
+    "attention data-parallel balancing: iterations the engine holds new prompts more once every attention group "
+    "has one, so more of them prefill together (TensorRT-LLM attention_dp_config.batching_wait_iters, default 10). "
+    "Read with attention data-parallel balancing on"
 )
 ENGINE_RELEASE = (
     "the serving engine release that runs (or ran) the plan: current = what gpudesk models (TensorRT-LLM 1.2 and "

@@ -57,6 +57,15 @@ SEARCH_PRECISION: Vocabulary[Term] = Vocabulary("search precision", (
             "fp4", 4),
 ))
 
+# TensorRT-LLM's attention data-parallel balancer (attention_dp_config: enable_balance, timeout_iters,
+# batching_wait_iters; core/adp_hold.py): its defaults, the plan's when balancing is on and nothing else is stated.
+# Source: NVIDIA/TensorRT-LLM tensorrt_llm/llmapi/llm_args.py, class AttentionDpConfig (enable_balance False,
+# timeout_iters 50, batching_wait_iters 10; the same in the three stored versions read 2026-12-04, e.g. commit
+# fcd3f316); what the two do: tensorrt_llm/_torch/pyexecutor/py_executor.py, _balance_adp_requests. The MLPerf
+# Inference DeepSeek-R1 configs set their own (9 / 3 and 6 / 2, tests/validation/mlperf_server_bounds.py BALANCER).
+ADP_BALANCE_TIMEOUT_ITERS = 50
+ADP_BALANCE_BATCHING_WAIT_ITERS = 10
+
 _TRTLLM_NOTES = "NVIDIA TensorRT-LLM docs/source/release-notes.md (commit 001eaec)"
 
 

@@ -1077,32 +1077,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="276" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="277" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="285" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="286" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="275" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="276" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="109" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="110" />
       <source>Range</source>
       <translation>范围</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="363" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="364" />
       <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
       <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="360" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="361" />
       <source>{code} (not in the list: kept as the plan holds it)</source>
       <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>

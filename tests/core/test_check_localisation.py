@@ -177,6 +177,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "serving.amd_cdna3_optimistic": {"accelerator": "AMD Instinct MI325X 256GB", "part": "unmeasured", "runs": 8,
                                      "low_pct": 27.0,
                                      "high_pct": 53.0, "short_low": 1.89, "short_high": 3.7},
+    "serving.adp_hold_long": {"timeout": 50, "wait": 10, "longest_s": 2.99, "iteration_ms": 49.8, "target_s": 3.0},
     "serving.moe_attention_dp_optimistic": {"groups": 8.0, "ep": 8.0, "cases": 33, "low_pct": -61.3,
                                             "high_pct": 1.5, "short": 2.58},
 }

@@ -125,6 +125,19 @@ def as_run(case, replicas_of):
                    output_cap=float(CAP))
 
 
+# Server id -> its config's ADP balancer (adp_balancing_timeout_iters, adp_balancing_batching_wait_iters): NVIDIA's
+# v5.1 configs (copy ykamiset/inference_results_v5.1, commit e9ccad4, closed/NVIDIA/configs/B200-SXM-180GBx8/Server/
+# deepseek-r1.py, GB200-NVL72_GB200-186GB_aarch64x72/Server/deepseek-r1.py, GB300-NVL72_GB300-288GB_aarch64x72_TRT/
+# Server/deepseek-r1.py), Dell's and Nebius's v6.0 (copy gbeezybez/inference_results_v6.0, commit ab33b21, closed/Dell/
+# configs/XE9780_x86_B300-SXM-270GBx8/Server/deepseek-r1.py, closed/Nebius/configs/GB300-NVL72_GB300-288GB_aarch64x72/
+# Server/deepseek-r1.py). Other cases keep TensorRT-LLM's defaults (AttentionDpConfig, gpudesk/vocabulary/serving.py):
+# Offline runs have no first-token target; a Server run without a stored config takes RECIPE_BALANCER
+ADP_BALANCER = {"mlperf-i51-deepseek-r1-b200x8-server": (9, 3), "mlperf-i51-deepseek-r1-gb200x72-server": (9, 3),
+                "mlperf-i51-deepseek-r1-gb300x72-server": (6, 2), "mlperf-i60-deepseek-r1-b300x8-server": (9, 3),
+                "mlperf-i60-deepseek-r1-gb300x72-server": (9, 3)}
+RECIPE_BALANCER = (9, 3)  # a Server run without a stored config: the balancer most stored Server configs set
+
+
 def as_recipe(case):
     """A DeepSeek-R1 case without a stored engine config in the recipe's layout (RECIPE), its batch derived."""
     note = case.note.replace("tensor parallel: gpudesk's best layout; expert parallel = tensor parallel",
@@ -132,9 +145,13 @@ def as_recipe(case):
                              f"expert parallel 8, at most {RECIPE_BATCH:,} sequences per instance (fewer where the KV "
                              "cache holds fewer); not the recipe's MTP speculative decoding, which no stored "
                              "DeepSeek-R1 Offline or Server config sets; ADP balancing on, as every stored "
-                             "DeepSeek-R1 MLPerf config sets it (the recipe sets none)")
+                             "DeepSeek-R1 MLPerf config sets it (the recipe sets none)"
+                             + ("; its timeout and batching wait 9 / 3 iterations, as four of the five stored Server "
+                                "configs set them (ADP_BALANCER)"
+                                if case.scenario != "offline" else ""))
     assert note != case.note, case.id
-    return replace(case, tp=1, ep=8, max_batch=RECIPE_BATCH, note=note, adp_balance=True)
+    held = RECIPE_BALANCER if case.scenario != "offline" else case.adp_iters
+    return replace(case, tp=1, ep=8, max_batch=RECIPE_BATCH, note=note, adp_balance=True, adp_iters=held)
 
 
 def output_quantiles(log: dict) -> dict[float, float]:
@@ -347,7 +364,8 @@ def server_limit_findings(rows: list, by: dict) -> str:
             f"{p99:.2f} s of {ttft_target:g} s and TPOT at P99 {tpot99 * 1e3:.1f} ms of {tpot_target * 1e3:g}; an "
             f"instance held {held:,.0f} sequences at a median TPOT of {tpot_ms:.1f} ms, where gpudesk's iteration "
             f"at that batch is {step:.1f} ms, so gpudesk raises the rate until {bound} binds at {flight:,.0f} in "
-            f"flight, with a P99 first token of {ttft:.2f} s; of its median first token, {p50:.2f} s, the ADP "
+            f"flight, with a P99 first token of {ttft:.2f} s (the balancer's hold included); of its median first "
+            f"token, {p50:.2f} s, the ADP "
             f"balancer's hold can be {hold:.2f} s: at {arrivals:.2f} new prompts per iteration per instance the 8 "
             f"ranks wait past its timeout of {timeout} iterations for one each")
     b200, gb200 = (by[f"mlperf-i51-deepseek-r1-{s}-server"] for s in ("b200x8", "gb200x72"))
@@ -361,6 +379,7 @@ def server_limit_findings(rows: list, by: dict) -> str:
         "measure the asked rate, not the engine's limit. The GB300 run met its first-token target with 3% to spare. "
         "In both logged runs the latencies name the v5.1 "
         "engine's iteration at the batch held (the per-iteration cost above, graphs captured) and the balancer's "
-        "hold, not the rate gpudesk's bound reaches; a first-token wait of the balancer's timeout would leave "
-        "gpudesk's rates where they are (its P99 stays under 2 s), and no plan input names the engine release."
+        "hold, not the rate gpudesk's bound reaches; the balancer's hold, modelled since 2026-12-04 (**The ADP "
+        "balancer's hold**, below), leaves gpudesk's rates where they are (its P99 first token stays under 2 s and "
+        "the TPOT target binds)."
     )

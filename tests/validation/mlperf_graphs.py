@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+from mlperf_adp_hold import hold_findings
 from mlperf_deepseek_r1 import server_limit_findings
 from mlperf_llama_405b import INTERACTIVE_LOGS
 from mlperf_server_bounds import bound_findings
@@ -134,7 +135,7 @@ def graph_findings(results: list, by: dict) -> list[str]:
         "from −7% to −18%: no launch cost per kernel reconciles two graph-less engines of one layout. Nothing is "
         "modelled and no plan input was added; the configs' setting is stated in each case's note."
     ), server_limit_findings([r for r in results if r.id in by], by),
-        bound_findings([r for r in results if r.id in by], by)]
+        bound_findings([r for r in results if r.id in by], by), hold_findings(by)]
 
 
 def eager_sum(extra_s: float) -> list[tuple[str, float, float]]:

@@ -41,6 +41,8 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
+from mlperf_deepseek_r1 import ADP_BALANCER  # noqa: E402
+
 BINDING = 0.9  # a logged P99 at ≥ 90% of its target: the run sat at that bound (module note)
 TASKS = {"llama3.1-405b": "Llama 3.1 405B", "deepseek-r1": "DeepSeek-R1"}
 
@@ -67,14 +69,9 @@ MORE_405B_LOGS = {
         samples_per_s=13.46, tokens_per_s=8850.10, ttft_p50=1.715442433, ttft_p99=3.307866478, tpot=0.109977196,
         tpot_p99=0.133556783, ttft_target=6.0, tpot_target=0.175),
 }
-# DeepSeek-R1 Server case id -> its config's ADP balancer (adp_balancing_timeout_iters, adp_balancing_batching_wait_iters):
-# NVIDIA's v5.1 configs (copy ykamiset/inference_results_v5.1, commit e9ccad4, closed/NVIDIA/configs/
-# GB200-NVL72_GB200-186GB_aarch64x72/Server/deepseek-r1.py and GB300-NVL72_GB300-288GB_aarch64x72_TRT/Server/
-# deepseek-r1.py), Dell's and Nebius's v6.0 (copy gbeezybez/inference_results_v6.0, commit ab33b21, closed/Dell/
-# configs/XE9780_x86_B300-SXM-270GBx8/Server/deepseek-r1.py, closed/Nebius/configs/GB300-NVL72_GB300-288GB_aarch64x72/
-# Server/deepseek-r1.py); Google's v6.0 B200 config is not stored
-BALANCER = {"mlperf-i51-deepseek-r1-gb200x72-server": (9, 3), "mlperf-i51-deepseek-r1-gb300x72-server": (6, 2),
-            "mlperf-i60-deepseek-r1-b300x8-server": (9, 3), "mlperf-i60-deepseek-r1-gb300x72-server": (9, 3)}
+# DeepSeek-R1 Server case id -> its config's ADP balancer (timeout, batching wait iterations): the logged runs of
+# mlperf_deepseek_r1.ADP_BALANCER (its v5.1 B200 Server run has no stored log; Google's v6.0 B200 config is not stored)
+BALANCER = {i: v for i, v in ADP_BALANCER.items() if i != "mlperf-i51-deepseek-r1-b200x8-server"}
 
 
 def deepseek_logs() -> dict[str, dict[str, float]]:
@@ -121,13 +118,15 @@ def balancer_hold(by: dict) -> dict[str, tuple[float, float]]:
     return {i: (sum(BALANCER[i]) * logs[i]["tpot_p50"], logs[i]["ttft_p99"]) for i in BALANCER}
 
 
-def gpudesk_first_token(case, rate: float) -> float:
-    """gpudesk's P99 first token for ``case`` at ``rate`` requests/s per replica (the plan's infer.ttft_p99_s)."""
+def gpudesk_first_token(case, rate: float, held: bool = True) -> float:
+    """gpudesk's P99 first token for ``case`` at ``rate`` requests/s per replica (the plan's infer.ttft_p99_s);
+    ``held`` False: without the ADP balancer's hold (core/adp_hold.py), as before it was modelled."""
     from validation_runner import mlperf_inputs
 
     from gpudesk.core.inference import estimate_inference
 
-    fs = estimate_inference(replace(mlperf_inputs(case, case.tp), request_rate=rate))
+    inp = replace(mlperf_inputs(case, case.tp), request_rate=rate)
+    fs = estimate_inference(inp if held else replace(inp, prompts_aligned=False))
     return float(fs.value_at("infer.ttft_p99_s", 0))
 
 
@@ -189,7 +188,12 @@ def bound_findings(rows: list, by: dict) -> str:
         f"{_name(by[i])} ran {ran:.1f}, its engine allows at least {most:.1f}, gpudesk {mine:.1f} ({mine / most - 1:+.0%} "
         f"against that, {err[i]:+.0%} against the run)" for i, (ran, most, mine) in cap.items())
     first = {i: gpudesk_first_token(by[i], cap[i][0]) for i in deepseek}  # at the rate each run completed
+    unheld = {i: gpudesk_first_token(by[i], cap[i][0], held=False) for i in deepseek}
     logged = [deepseek_logs()[i]["ttft_p99"] for i in deepseek]
+    readings = "; ".join(f"{_name(by[i])} {deepseek_logs()[i]['ttft_p99']:.2f} s: {unheld[i]:.2f} → {first[i]:.2f} s "
+                         f"({by[i].adp_iters[0]} / {by[i].adp_iters[1]} iterations"
+                         + (", the stored configs' setting: no config stored)" if i not in BALANCER else ")")
+                         for i in deepseek)
     holds = "; ".join(f"{_name(by[i])} {hold:.2f} s against {p99:.2f} s" for i, (hold, p99) in
                       balancer_hold(by).items())
     logs = {**SERVER_LOGS, **MORE_405B_LOGS, **INTERACTIVE_LOGS}
@@ -213,14 +217,15 @@ def bound_findings(rows: list, by: dict) -> str:
         "target_qps from NVIDIA's GB300 result scaled by power, 'expect similar throughput to GB300x8', not from a "
         "search; closed/Dell/configs/XE9780_x86_B300-SXM-270GBx8/Server/deepseek-r1.py, copy "
         "gbeezybez/inference_results_v6.0, commit ab33b21), and the v5.1 rows' the v5.1 engine's longer iteration "
-        "(`server_gaps`, above): by the runs' own logs that engine allowed about half the rate gpudesk gives. The first token: gpudesk's P99 at the rates the runs "
-        f"completed is {min(first.values()):.2f}-{max(first.values()):.2f} s, where the logs show "
-        f"{min(logged):.2f}-{max(logged):.2f} s; the ADP balancer that every stored config of these runs enables "
-        "holds a new prompt until every rank has one, at most its timeout plus its batching wait (TensorRT-LLM tech "
-        "blog 10, 'ADP Balance Strategy'), which at the log's median TPOT bounds the hold at (`balancer_hold`, "
-        "against the log's P99 first token): " + holds + ". The hold accounts for most of the v6.0 runs' first "
-        "token and not for v5.1's; it is not modelled (the plan has no balancer timeout, and at the rates gpudesk gives it "
-        "would not reach the 2 s target, so no rate would move). The Llama 3.1 405B decode-only iteration the "
+        "(`server_gaps`, above): by the runs' own logs that engine allowed about half the rate gpudesk gives. The first token: the ADP balancer that every stored "
+        "config of these runs enables holds a new prompt until every rank has one, at most its timeout plus its "
+        "batching wait (TensorRT-LLM tech blog 10, 'ADP Balance Strategy'), which at the log's median TPOT bounds "
+        "the hold at (`balancer_hold`, against the log's P99 first token): " + holds + ". Since 2026-12-04 gpudesk "
+        "models the hold (**The ADP balancer's hold**, below): its P99 first token at the rates the runs completed "
+        f"is {min(first.values()):.2f}-{max(first.values()):.2f} s (was "
+        f"{min(unheld.values()):.2f}-{max(unheld.values()):.2f} s), where the logs show "
+        f"{min(logged):.2f}-{max(logged):.2f} s; log P99: gpudesk before → after: " + readings + ". The hold "
+        "accounts for most of the v6.0 runs' first token and not for v5.1's. The Llama 3.1 405B decode-only iteration the "
         "Blackwell logs imply at the batch held (`decode_iteration`: the log's mean TPOT less gpudesk's own "
         "prompt share at the log's rate; a lower bound, gpudesk's 405B prefill reading slow offline): "
         + iterations + ". " + "; ".join(

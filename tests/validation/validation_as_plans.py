@@ -65,5 +65,6 @@ def mlperf_inference_plan(case: MLPerfInferenceCase, tp: int) -> Project:
         ttft, tpot = case.targets
         w.latency_percentile, w.ttft_ms, w.ttft_p50_ms, w.tpot_ms = "p99", ttft * 1000.0, 0.0, tpot * 1000.0
     w.attention_dp_balance, w.engine_release = case.adp_balance, case.release  # the engine the run used
+    w.attention_dp_timeout_iters, w.attention_dp_batching_wait_iters = case.adp_iters
     phase.hardware.accelerator_id = case.accelerator_id
     return through_the_file_format(project)

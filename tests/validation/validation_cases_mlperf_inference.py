@@ -56,13 +56,14 @@ import math
 from dataclasses import dataclass, replace
 
 from engine_releases import mlperf_release
-from mlperf_deepseek_r1 import DELL_SERVER, as_recipe, as_run, deepseek_findings, output_cv
+from mlperf_deepseek_r1 import ADP_BALANCER, DELL_SERVER, as_recipe, as_run, deepseek_findings, output_cv
 from mlperf_graphs import graph_findings, with_graphs
 from mlperf_llama_405b import llama_findings
 from mlperf_server_offline import as_served, interactive_findings, p90_findings, server_offline_findings
 from validation_catalog import catalog
 
 from gpudesk.catalog.records import Accelerator, ModelArch
+from gpudesk.vocabulary.serving import ADP_BALANCE_BATCHING_WAIT_ITERS, ADP_BALANCE_TIMEOUT_ITERS
 
 GROUP_MLPERF_INFERENCE = "MLPerf inference throughput"
 _V50 = ("MLPerf Inference v5.0 closed, NVIDIA, github.com/mlcommons/inference_results_v5.0 (copy "
@@ -73,12 +74,9 @@ _V50_TABLE = ("MLPerf Inference v5.0 closed, NVIDIA, github.com/mlcommons/infere
               "results table")
 _V51 = ("MLPerf Inference v5.1 closed, NVIDIA, github.com/mlcommons/inference_results_v5.1 (copy "
         "ntuhpc/inference_results_v5.1, commit a634ab7): closed/NVIDIA/results/{system}/summary.html, results table")
-_V60_ANY = ("MLPerf Inference v6.0 closed, {who}, github.com/mlcommons/inference_results_v6.0 (copy "
-            "gbeezybez/inference_results_v6.0, commit ab33b21): closed/{who}/results/{{system}}/summary.html, results "
-            "table")
-_V60 = _V60_ANY.format(who="Google")
-_V60_DELL = _V60_ANY.format(who="Dell")
-_V60_NEBIUS = _V60_ANY.format(who="Nebius")
+_V60_ANY = ("MLPerf Inference v6.0 closed, {who}, github.com/mlcommons/inference_results_v6.0 (copy gbeezybez/"
+            "inference_results_v6.0, commit ab33b21): closed/{who}/results/{{system}}/summary.html, results table")
+_V60, _V60_DELL, _V60_NEBIUS = (_V60_ANY.format(who=who) for who in ("Google", "Dell", "Nebius"))
 
 # task -> (catalog model, mean input, mean output (blog), Server TTFT P99 s, Server TPOT P99 s)
 TASKS = {"llama3.1-405b": ("llama-3.1-405b", 9400, 680, 6.0, 0.175),
@@ -109,6 +107,7 @@ class MLPerfInferenceCase:
     queries: int = 0  # samples of an Offline run, all issued at once (0 = not known: the steady rate)
     output_cap: float = math.inf  # the benchmark's output limit (tokens)
     adp_balance: bool = False  # the engine holds new prompts until every attention data-parallel rank has one
+    adp_iters: tuple[int, int] = (ADP_BALANCE_TIMEOUT_ITERS, ADP_BALANCE_BATCHING_WAIT_ITERS)  # timeout, wait
     release: str = "current"  # the serving engine release the submission ran (engine_releases.py)
     prefill_tp: int = 0  # served disaggregated: prefill instances' tp; pools (prefill, decode) GPUs, (0, 0) aggregated
     pools: tuple[int, int] = (0, 0)
@@ -292,7 +291,8 @@ def _as_submitted(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
         f"rank (gpu_batch_size), {batch:,} per {ep}-GPU instance; ADP balancing on (the config sets "
         "attention_dp_config enable_balance: new prompts wait for every rank to have one, up to its timeout)")
     assert note != case.note, case.id
-    return replace(case, tp=tp, ep=ep, max_batch=batch, note=note, adp_balance=True)
+    return replace(case, tp=tp, ep=ep, max_batch=batch, note=note, adp_balance=True,
+                   adp_iters=ADP_BALANCER.get(case.id, case.adp_iters))
 
 
 _V51_DENSE_CONFIG = ("NVIDIA's engine config, github.com/mlcommons/inference_results_v5.1 (copy "

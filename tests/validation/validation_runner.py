@@ -175,6 +175,7 @@ def mlperf_inputs(case: MLPerfInferenceCase, tp: int) -> InferenceInputs:
         batching="disaggregated" if case.pools[0] else "continuous",
         scenario="offline" if case.scenario == "offline" else "server", percentile=0.99, ttft_target_s=0.0,
         ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0, prompts_aligned=case.adp_balance,
+        adp_timeout_iters=case.adp_iters[0], adp_batching_wait_iters=case.adp_iters[1],
         engine_release=case.release, prefill_tp=case.prefill_tp, prefill_pool_gpus=case.pools[0],
         decode_pool_gpus=case.pools[1])
 

@@ -45,7 +45,8 @@ COMBO_MIN_CHARACTERS = 16
 SINGULAR_UNITS = {"GPUs": "GPU", "nodes": "node", "servers": "server", "years": "year", "months": "month",
                   "days": "day", "hours": "hour", "replicas": "replica", "seats": "seat", "agents": "agent",
                   "people": "person", "lines": "line", "racks": "rack", "cores": "core", "tokens": "token",
-                  "stages": "stage", "epochs": "epoch", "jobs": "job", "items": "item", "sequences": "sequence"}
+                  "stages": "stage", "epochs": "epoch", "jobs": "job", "items": "item", "sequences": "sequence",
+                  "iterations": "iteration"}
 UNKNOWN_ITEM = "unknown-item"  # combo property: the index of the entry showing a code the list does not hold
 """A choice list is at least this many characters wide; longer names are elided in the closed box only."""
 PHASE_OF_PATH = re.compile(r"^(phases\[\d+\])\.")  # money units name the phase's currency

@@ -39,6 +39,8 @@ STEP = Step(
         FieldRow(f"{W}.parallel.decode_pool_gpus", LLM_SERVING),
         FieldRow(f"{W}.serving_scenario", LLM_SERVING),
         FieldRow(f"{W}.attention_dp_balance", LLM_SERVING),
+        FieldRow(f"{W}.attention_dp_timeout_iters", LLM_SERVING),
+        FieldRow(f"{W}.attention_dp_batching_wait_iters", LLM_SERVING),
         FieldRow(f"{W}.kv_bucket_tokens", LLM_SERVING),
         FieldRow(f"{W}.engine_release", LLM_SERVING),
         FieldRow(f"{W}.serving_memory_fraction", LLM_SERVING),

@@ -1,0 +1,94 @@
+"""The first token's hold in TensorRT-LLM's attention data-parallel balancer (``attention_dp_config.enable_balance``).
+
+With attention data-parallel every attention rank schedules its own prompts; the balancer keeps them in step by
+holding new prompts back (tensorrt_llm/_torch/pyexecutor/py_executor.py, ``_balance_adp_requests``, a stored copy of
+NVIDIA/TensorRT-LLM read 2026-12-04; TensorRT-LLM tech blog 10, 'ADP Balance Strategy'). Each iteration the ranks
+exchange how many new prompts each has scheduled and
+
+* while some rank has none (and every rank has sequences decoding), all prompts are held; a counter of such
+  iterations releases them when it reaches ``timeout_iters``;
+* once every rank has one, the counter clears and, every rank decoding, the prompts are held ``batching_wait_iters``
+  iterations more, then released together;
+* with any rank decoding nothing, prompts go at once.
+
+The model (:func:`hold_quantile`): prompts arrive Poisson at λ per replica, spread evenly over its G attention ranks,
+so a rank receives m = λ·t/G in an iteration of t seconds. A cycle starts at a release; the first iteration K by
+which every rank has a prompt has P(K ≤ k) = (1 − e^(−m·k))^G, and the cycle ends after L = K + W iterations when
+K ≤ T (W the batching wait, T the timeout), else after T. A prompt arrives at a random time (Poisson arrivals see
+time averages), so it falls in a cycle of length L with probability ∝ L·P(L) and waits the rest of it:
+P(hold > w) = Σ_L P(L)·(L − w)⁺ / E[L]. Every rank is decoding with probability (1 − e^(−n/G))^G, n the sequences
+in flight (Poisson over the ranks, M/G/∞), and only then is anything held, so the hold's exceedance is that
+probability times the cycle's. What it leaves out: the tagged prompt's own arrival speeding its rank's turn, the
+correlation of the ranks' decoding state across a cycle, and a rank's ``max_batch_size`` being full (the engine
+releases then too).
+
+Defaults (the plan's when balancing is on): ``ADP_BALANCE_TIMEOUT_ITERS`` and ``ADP_BALANCE_BATCHING_WAIT_ITERS``
+(gpudesk/vocabulary/serving.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from gpudesk.core.explain import FigureSet
+
+
+def record_hold_inputs(fs: FigureSet, inp: Any, groups: np.ndarray) -> None:
+    """The plan's balancer settings as inputs, where its engine holds prompts (balancing on, attention data-parallel)."""
+    if inp.prompts_aligned and np.any(np.asarray(groups) > 1):
+        fs.input("infer.in.adp_timeout_iters", float(inp.adp_timeout_iters), "iterations",
+                 "ADP balancer timeout: iterations a new prompt is held while some attention rank has none")
+        fs.input("infer.in.adp_batching_wait_iters", float(inp.adp_batching_wait_iters), "iterations",
+                 "ADP balancer batching wait: iterations held more once every attention rank has a prompt")
+
+
+def _cycle_lengths(per_rank: np.ndarray, groups: np.ndarray, timeout: int, wait: int) -> np.ndarray:
+    """P(L = ℓ) for ℓ = 0 … T + W (rows × (T + W + 1)): the balancer's cycle length in iterations (module note)."""
+    k = np.arange(1, timeout + 1, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        filled = (1.0 - np.exp(-per_rank[:, None] * k[None, :])) ** groups[:, None]  # P(K ≤ k)
+    first = np.diff(np.concatenate([np.zeros((per_rank.size, 1)), filled], axis=1), axis=1)  # P(K = k)
+    p = np.zeros((per_rank.size, timeout + wait + 1))
+    p[:, 1 + wait:timeout + wait + 1] += first
+    p[:, timeout] += 1.0 - filled[:, -1]  # no rank left without a prompt by the timeout: released at T
+    return p
+
+
+def hold_survival(rate: np.ndarray, iteration_s: np.ndarray, groups: np.ndarray, in_flight: np.ndarray,
+                  timeout: int, wait: int) -> np.ndarray:
+    """P(hold > w iterations) at w = 0 … T + W (rows × (T + W + 1)), the decoding ranks' probability included."""
+    rate, t, g, n = np.broadcast_arrays(*(np.atleast_1d(np.asarray(x, dtype=np.float64))
+                                          for x in (rate, iteration_s, groups, in_flight)))
+    g = np.maximum(g, 1.0)
+    per_rank = np.where(np.isfinite(t) & (t > 0), np.maximum(rate, 0.0) * t / g, 0.0)
+    p = _cycle_lengths(per_rank.ravel(), g.ravel(), int(timeout), int(wait))
+    lengths = np.arange(p.shape[1], dtype=np.float64)
+    mean = p @ lengths
+    tail_p = np.cumsum(p[:, ::-1], axis=1)[:, ::-1]  # P(L ≥ w)
+    tail_l = np.cumsum((p * lengths)[:, ::-1], axis=1)[:, ::-1]  # Σ_{L ≥ w} L·P(L)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        survival = np.where(mean[:, None] > 0, (tail_l - lengths[None, :] * tail_p) / mean[:, None], 0.0)
+    decoding = (1.0 - np.exp(-np.maximum(n.ravel(), 0.0) / g.ravel())) ** g.ravel()
+    held = (g.ravel() > 1.0) & (rate.ravel() > 0)
+    return np.clip(survival, 0.0, 1.0) * np.where(held, decoding, 0.0)[:, None]
+
+
+def hold_quantile(rate: np.ndarray, iteration_s: np.ndarray, groups: np.ndarray, in_flight: np.ndarray,
+                  timeout: int, wait: int, exceed: float) -> np.ndarray:
+    """The hold (s) that a share ``exceed`` of prompts exceeds (0.5: the median; 0.01: the P99), per row of the
+    broadcast inputs: ``rate`` requests/s per replica, ``iteration_s`` the iteration at that rate, ``groups`` the
+    attention ranks G, ``in_flight`` the sequences decoding per replica; ``timeout`` T and ``wait`` W iterations."""
+    shape = np.broadcast_shapes(*(np.shape(x) for x in (rate, iteration_s, groups, in_flight)))
+    survival = hold_survival(rate, iteration_s, groups, in_flight, timeout, wait)
+    above = survival > exceed  # P(hold > w) falls with w, linearly between whole iterations
+    last = np.sum(above, axis=1) - 1  # the last whole w still exceeded (−1: none)
+    rows = np.arange(survival.shape[0])
+    i = np.clip(last, 0, survival.shape[1] - 2)
+    s0, s1 = survival[rows, i], survival[rows, i + 1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        w = i + np.where(s0 > s1, (s0 - exceed) / (s0 - s1), 0.0)
+    w = np.where(last < 0, 0.0, w)
+    t = np.broadcast_to(np.asarray(iteration_s, dtype=np.float64), shape).ravel()
+    return np.asarray(np.where(np.isfinite(t), w * t, 0.0)).reshape(shape)
