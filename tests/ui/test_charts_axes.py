@@ -14,9 +14,9 @@ import re
 import numpy as np
 import pyqtgraph as pg
 import pytest
-from PySide6 import QtGui
 from screenshot_paths import screenshot_folder
 from test_charts_samples import ALL_SPECS, scaling_spec
+from window_audit_charts import drawn_tick_labels
 
 from gpudesk.core.explain import FigureSet
 from gpudesk.plotting import ChartView
@@ -35,14 +35,8 @@ def view(shown_chart) -> ChartView:
 
 def _drawn_labels(axis: pg.AxisItem) -> list[tuple[float, str]]:
     """(pixel position along the axis, text) of every tick label the axis paints now."""
-    image = QtGui.QImage(10, 10, QtGui.QImage.Format.Format_ARGB32)
-    painter = QtGui.QPainter(image)
-    try:
-        _axis, _ticks, texts = axis.generateDrawSpecs(painter)
-    finally:
-        painter.end()
     vertical = axis.orientation in ("left", "right")
-    return [(rect.center().y() if vertical else rect.center().x(), text) for rect, _flags, text in texts]
+    return [(rect.center().y() if vertical else rect.center().x(), text) for rect, text in drawn_tick_labels(axis)]
 
 
 def _number(text: str) -> float:

@@ -5,20 +5,9 @@ over 'Utilisation (hours/day) (12–24 h/day)'), each driver on two lines in a p
 from __future__ import annotations
 
 import pytest
-from PySide6 import QtGui
 from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
+from window_audit_charts import drawn_tick_labels
 from window_walk import language_and_theme
-
-
-def _label_rects(axis) -> list[tuple[QtGui.QRectF, str]]:
-    """(rectangle, text) of every tick label the axis paints now."""
-    image = QtGui.QImage(10, 10, QtGui.QImage.Format.Format_ARGB32)
-    painter = QtGui.QPainter(image)
-    try:
-        _axis, _ticks, texts = axis.generateDrawSpecs(painter)
-    finally:
-        painter.end()
-    return [(rect, text) for rect, _flags, text in texts]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -39,7 +28,7 @@ def test_the_tornado_names_its_drivers_without_printing_them_over_each_other(mak
         spec = view.spec
         pass  # TEMP
         axis = view.plot(0).getAxis("left" if view.panels[0].horizontal else "bottom")
-        labels = _label_rects(axis)
+        labels = drawn_tick_labels(axis)
         assert [t.replace("\n", " ") for _r, t in labels] == list(spec.categories)  # under the plot: wrapped at a space
         for (a, first), (b, second) in zip(labels, labels[1:]):
             assert not a.intersects(b), (first, a, second, b)

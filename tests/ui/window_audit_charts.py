@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainter, QPicture
 from PySide6.QtWidgets import QWidget
 from window_audit_finding import Finding
@@ -166,8 +166,9 @@ def tick_labels_over_each_other(root: QWidget) -> list[Finding]:
     return found
 
 
-def overlapping_ticks(axis) -> list[str]:
-    """The tick labels of ``axis`` drawn over their neighbour along it, as "'a' over 'b' by n px"."""
+def drawn_tick_labels(axis) -> list[tuple[QRectF, str]]:
+    """(rectangle, text) of every tick label ``axis`` paints now: ``AxisItem.generateDrawSpecs`` on a scratch
+    painter in the axis's tick font, as its own paint calls it."""
     picture = QPicture()
     painter = QPainter(picture)
     try:
@@ -176,12 +177,17 @@ def overlapping_ticks(axis) -> list[str]:
         specs = axis.generateDrawSpecs(painter)
     finally:
         painter.end()
+    return [(rect, text) for rect, _flags, text in (specs[2] if specs else ())]
+
+
+def overlapping_ticks(axis) -> list[str]:
+    """The tick labels of ``axis`` drawn over their neighbour along it, as "'a' over 'b' by n px"."""
     # pyqtgraph keeps 0.8 of a label's height ("boundingRect is usually just a bit too large") and centres the whole
     # text on it: two lines of Chinese overran that by 7 px above and below
     along = (lambda r: (r.center().y() - r.height() / 1.6, r.center().y() + r.height() / 1.6)) \
         if axis.orientation in ("left", "right") else (lambda r: (r.left(), r.right()))
     # a value at a tick of both levels (a log axis's 1M) is drawn twice in one place: one label
-    texts = sorted({(along(rect), text) for rect, _flags, text in (specs[2] if specs else ())}, key=lambda t: t[0])
+    texts = sorted({(along(rect), text) for rect, text in drawn_tick_labels(axis)}, key=lambda t: t[0])
     allowed = TICK_OVERLAP if axis.orientation in ("left", "right") else -TICK_SPACE
     return [f"{a!r} over {b!r} by {end - start:.1f} px".replace("\\n", " ")
             for ((_s, end), a), ((start, _e), b) in zip(texts, texts[1:]) if end - start > allowed]
