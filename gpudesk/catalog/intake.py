@@ -21,6 +21,7 @@ from gpudesk.catalog.schema import (
     table_spec,
 )
 from gpudesk.refusals import Refusal, refusal
+from gpudesk.value_description import describe
 
 PROVENANCE_KEYS = ("source", "date", "field_sources", "unknown", "verified", "notes")
 TRANSLATED_KEYS = ("notes_zh", "provider_zh", "instance_zh")
@@ -38,22 +39,6 @@ def _text_problems(table: str, label: str, data: Mapping[str, Any], keys: tuple[
 
 def _problem(table: str, label: str, name: str, reason: Refusal) -> Problem:
     return Problem(table, label, name, str(reason), reason)
-
-
-def _got(value: Any) -> Refusal:
-    """A value of a typed file described for a message (the text '700', a boolean (true), a list of 3 items)."""
-    if isinstance(value, bool):
-        return refusal("value.bool", text="true" if value else "false")
-    if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "…"
-        return refusal("value.text", text=repr(shown))
-    if isinstance(value, (int, float)):
-        return refusal("value.number", text=repr(value))
-    if isinstance(value, (list, tuple)):
-        return refusal("value.list", count=len(value))
-    if isinstance(value, dict):
-        return refusal("value.object", count=len(value))
-    return refusal("value.other", text=type(value).__name__)
 
 
 def _is_number(value: Any) -> bool:
@@ -78,13 +63,13 @@ def typed_problem(table: str, name: str, kind: str, value: Any) -> Refusal | Non
     unit = unit_of(table, name)
     in_unit = refusal("field.range_unit", unit=unit) if unit else ""
     if base in ("float", "int") and not _is_number(value):  # a whole number's fraction: coerce says so after
-        return refusal("catalog.typed_number", unit=in_unit, got=_got(value))
+        return refusal("catalog.typed_number", unit=in_unit, got=describe(value))
     if base == "bool" and not isinstance(value, bool):
-        return refusal("catalog.typed_bool", got=_got(value))
+        return refusal("catalog.typed_bool", got=describe(value))
     if base == "tuple_float" and not (isinstance(value, list) and all(_is_number(v) for v in value)):
-        return refusal("catalog.typed_numbers", unit=in_unit, got=_got(value))
+        return refusal("catalog.typed_numbers", unit=in_unit, got=describe(value))
     if base == "tuple_str" and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-        return refusal("catalog.typed_texts", got=_got(value))
+        return refusal("catalog.typed_texts", got=describe(value))
     return None
 
 
@@ -144,7 +129,7 @@ def record_from_mapping(
     verified = data.get("verified")
     try:
         if typed and verified is not None and not isinstance(verified, bool):
-            problems.append(_problem(table, label, "verified", refusal("catalog.typed_bool", got=_got(verified))))
+            problems.append(_problem(table, label, "verified", refusal("catalog.typed_bool", got=describe(verified))))
         else:
             prov_kwargs["verified"] = True if verified in (None, "") else coerce("bool", verified)
     except CoercionError as exc:

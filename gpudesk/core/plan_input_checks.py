@@ -24,8 +24,8 @@ from gpudesk.core.calibration_hook import GLOBAL, PER_FAMILY, unusable_scales
 from gpudesk.core.checks import Check
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.project.assumed import Essential, assumed
-from gpudesk.project.field_shapes import format_number
 from gpudesk.project.model import Calibration, Phase, Workload
+from gpudesk.value_description import format_number
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 
 ASSUMED_CHECK_ID = "plan.assumed_inputs"  # the id of the warning below

@@ -109,23 +109,6 @@ def item_meta(meta: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def format_number(value: float) -> str:
-    """A number as a user would type it: 1 not 1.0, 10000000 not 1e+07, 0.05 as is."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        if abs(value) < 10**30:
-            return str(value)
-        return f"a {int(value.bit_length() * 0.30103) + 1}-digit number"
-    if value != value:
-        return "NaN"
-    if value in (float("inf"), float("-inf")):
-        return "Infinity" if value > 0 else "-Infinity"
-    if value.is_integer() and abs(value) < 1e9:
-        return str(int(value))
-    return f"{value:.15g}"
-
-
 @functools.lru_cache(maxsize=8)
 def largest_collection(cls: type) -> int:
     """The most entries any list or mapping of a plan of ``cls`` may hold (its declared ``max_items``, or

@@ -30,9 +30,10 @@ from gpudesk.project.field_shapes import largest_collection
 from gpudesk.project.free_text import over_limit
 from gpudesk.project.migrations import migrate
 from gpudesk.project.model import SCHEMA_VERSION, Project
-from gpudesk.project.schema import describe, project_from_dict, project_to_dict
+from gpudesk.project.schema import project_from_dict, project_to_dict
 from gpudesk.project.untrusted_json import parse_json_bytes
 from gpudesk.refusals import Refusal, os_reason, refusal
+from gpudesk.value_description import describe
 
 __all__ = [
     "FILE_EXTENSION",

@@ -30,7 +30,6 @@ from gpudesk.project.field_shapes import (
     FREE_TEXT_READ_MAX,
     Shape,
     fields_of,
-    format_number,
     item_meta,
 )
 from gpudesk.project.migrations import migrate
@@ -38,33 +37,11 @@ from gpudesk.project.model import Project
 from gpudesk.project.region_currency import follow_region_in_dict
 from gpudesk.project.schema_json import JSON_SCHEMA_PATH, field_reference_markdown, json_schema, json_schema_text
 from gpudesk.refusals import Amount, Choices, Refusal, refusal
+from gpudesk.value_description import describe, format_number, quote
 
 __all__ = ["ProjectValidationError", "NewerSchemaError", "project_from_dict", "project_to_dict", "json_schema"]
 
 _INVALID = object()  # a value that was reported as a problem; the field keeps its default
-
-
-def quote(text: str) -> str:
-    """A text value quoted for a message, shortened, with invalid Unicode escaped."""
-    shown = text if len(text) <= 40 else text[:37] + "…"
-    return repr(shown.encode("utf-8", "backslashreplace").decode("utf-8"))
-
-
-def describe(value: Any) -> Refusal:
-    """A short description of a JSON value for error messages (``str()`` of it is the English)."""
-    if value is None:
-        return refusal("value.null")
-    if isinstance(value, bool):
-        return refusal("value.bool", text="true" if value else "false")
-    if isinstance(value, (int, float)):
-        return refusal("value.number", text=format_number(value))
-    if isinstance(value, str):
-        return refusal("value.text", text=quote(value))
-    if isinstance(value, (list, tuple)):
-        return refusal("value.list", count=len(value))
-    if isinstance(value, dict):
-        return refusal("value.object", count=len(value))
-    return refusal("value.other", text=type(value).__name__)
 
 
 def _join(path: str, key: str) -> str:

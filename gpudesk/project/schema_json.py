@@ -22,10 +22,10 @@ from gpudesk.project.field_shapes import (
     FREE_FORM_MAX_ITEMS,
     Shape,
     fields_of,
-    format_number,
     item_meta,
 )
 from gpudesk.project.model import SCHEMA_VERSION, Project
+from gpudesk.value_description import format_number
 
 JSON_SCHEMA_PATH = project_root() / "docs" / "project.schema.json"
 SCHEMA_ID = "https://gpudesk.invalid/schema/project.schema.json"
