@@ -1,7 +1,7 @@
 """Why a plan was refused or cannot be estimated, worded in the reader's language.
 
 The raising code records a :class:`~gpudesk.refusals.Refusal` (a key and its values; English templates in
-``gpudesk/refusals.py``); the Chinese is by key in ``resources/i18n/refusals_zh.toml``. A plan field is named by
+``gpudesk/refusals/``); the Chinese is by key in ``resources/i18n/refusals_zh.toml``. A plan field is named by
 the label its form shows when the caller passes ``field_name`` (the window and the CLI pass the wizard's
 ``describe_path``; the report layer cannot import the wizard); a catalog table by its name in the reader's language;
 a unit by the one unit table; the operating system's and the JSON parser's own English by their code or message.

@@ -1,4 +1,4 @@
-"""Why a plan is refused, in Chinese: every refusal kind (gpudesk/refusals.py) has its Chinese wording, and every
+"""Why a plan is refused, in Chinese: every refusal kind (gpudesk/refusals/) has its Chinese wording, and every
 refusal a hostile plan file draws, worded in Chinese, reads as Chinese with no plan path or code in it.
 
 The sweep builds plan files that break each rule the reader enforces (bytes, JSON, layout, version, every field of
@@ -48,7 +48,7 @@ def test_every_refusal_kind_has_chinese_words_for_its_values():
     zh = zh_catalogue()
     kinds = [key for key in ENGLISH if not (key.endswith("_one") and key[:-4] in ENGLISH)]
     assert not [k for k in kinds if k not in zh], "refusal kinds without Chinese (resources/i18n/refusals_zh.toml)"
-    assert not set(zh) - set(ENGLISH), "Chinese for refusals gpudesk/refusals.py does not declare"
+    assert not set(zh) - set(ENGLISH), "Chinese for refusals gpudesk/refusals/ does not declare"
     for key in kinds:
         known = fields(ENGLISH[key]) | set(MORE_VALUES.get(key, ()))
         assert fields(zh[key]) <= known, f"{key}: the Chinese names a value the refusal lacks"
