@@ -3,7 +3,7 @@
 Tick labels stay short and readable at any magnitude: below one million
 they carry thousands separators (``250,000``); from one million up the
 whole axis switches to a suffix (``0.5M``, ``1.5M``, ``2B``), chosen from
-the axis range so that every label on an axis uses the same one. The axis
+the axis range so that every label on an axis uses the same one (a log axis: one notation, ``tick_words``). The axis
 reserves the width its labels need as soon as its range changes, so a chart
 exported right after ``set_spec`` (before Qt lays it out again) still prints
 every tick label; pyqtgraph alone widens the axis only after a paint that
@@ -27,13 +27,9 @@ from PySide6 import QtCore, QtGui
 
 from gpudesk.plotting.axis_images import AxisImages
 from gpudesk.plotting.fit import kept_metrics, spaced_levels, two_lines
+from gpudesk.plotting.tick_words import SUFFIXES, SUFFIXES_ZH, data_tick, format_tick, is_decade, log_tick
 from gpudesk.report.durations import duration_text
-from gpudesk.report.number_format import tick_with_scale
 
-SUFFIXES = ((1e12, "T"), (1e9, "B"), (1e6, "M"))
-"""Magnitude suffixes for axes whose largest value reaches a million or more (M = 10^6, B = 10^9, T = 10^12)."""
-SUFFIXES_ZH = ((1e8, "亿"), (1e4, "万"))
-"""Chinese readers count in 万 (10^4) and 亿 (10^8): 150 万, 1.5 亿 (as the printed charts and money do)."""
 LINEAR_TICK_LEVELS = 0
 """Highest tick level drawn on a linear axis: major ticks only (3-6 labels on a chart-sized axis). The grid
 follows the ticks, and pyqtgraph's two finer grid levels cost about half the time of an update after an
@@ -151,12 +147,18 @@ class NumberAxis(pg.AxisItem):
             shown = [10.0**v if self.logMode else v * scale for v in values]
             if self.durations:
                 dense = self.logMode and not self.data_ticks and len(values) > 12
-                return [duration_text(v, self.language) if not dense or _is_decade(v) else "" for v in shown]
-            return [data_tick(v, self.suffixes) for v in shown]
+                return [duration_text(v, self.language) if not dense or is_decade(v) else "" for v in shown]
+            return [data_tick(v, self.suffixes, self.top_value(scale)) for v in shown]
         if self.logMode:
-            return [_log_tick(v, len(values), self.suffixes) for v in values]
-        magnitude = max((abs(v) * scale for v in self.range), default=0.0)
+            return [log_tick(v, len(values), self.suffixes, self.top_value(scale)) for v in values]
+        magnitude = self.top_value(scale)
         return [format_tick(v * scale, spacing * scale, magnitude, self.suffixes) for v in values]
+
+    def top_value(self, scale: float) -> float:
+        """The largest absolute value the axis shows: its notation's choice (``tick_words``)."""
+        if self.logMode:
+            return 10.0 ** min(max(self.range), sys.float_info.max_10_exp)
+        return max((abs(v) * scale for v in self.range), default=0.0)
 
     def setRange(self, mn: float, mx: float) -> None:  # noqa: N802 - pyqtgraph API
         super().setRange(mn, mx)
@@ -312,49 +314,6 @@ def whole_ticks(levels: list, low: float, high: float) -> list:
             continue
         out.append((spacing, [v for v in values if abs(v - round(v)) < 1e-9]))
     return out
-
-
-def format_tick(value: float, spacing: float, magnitude: float | None = None,
-                suffixes: tuple[tuple[float, str], ...] = SUFFIXES) -> str:
-    """One tick label. ``magnitude``: the largest absolute value on the axis (defaults to ``value``);
-    from the smallest suffix's size up every label of the axis is shown with the same suffix (M/B/T, or 万/亿)."""
-    if not math.isfinite(value):
-        return ""
-    if value == 0:
-        return "0"
-    top = abs(value) if magnitude is None else magnitude
-    divisor, suffix = next(((d, s) for d, s in suffixes if top >= d), (1.0, ""))
-    scaled, step = value / divisor, spacing / divisor
-    if step > 0:
-        places = max(0, math.ceil(-math.log10(step) - 1e-9))
-    else:
-        places = 0 if abs(scaled) >= 1 else max(0, math.ceil(-math.log10(abs(scaled))))
-    text = f"{scaled:,.{places}f}"
-    if text.lstrip("-").strip("0.,") == "":
-        return "0"
-    return tick_with_scale(text, suffix)
-
-
-def data_tick(value: float, suffixes: tuple[tuple[float, str], ...] = SUFFIXES) -> str:
-    """A tick at a data value with two significant digits (``0.077``, ``1.7``, ``2.0M``; a whole number below the
-    suffixes as it is, ``1,024``), so that two nearby values never both read ``0``."""
-    if not math.isfinite(value) or value == 0:
-        return format_tick(value, 1.0)
-    spacing = 10.0 ** (math.floor(math.log10(abs(value))) - 1)
-    whole = abs(value - round(value)) < 1e-9
-    return format_tick(value, max(spacing, 1.0) if whole else spacing, None, suffixes)
-
-
-def _is_decade(value: float) -> bool:
-    return value > 0 and abs(math.log10(value) - round(math.log10(value))) < 1e-6
-
-
-def _log_tick(exponent: float, count: int, suffixes: tuple[tuple[float, str], ...] = SUFFIXES) -> str:
-    """Label 1-2-5 steps of each decade (only decades when ticks are dense)."""
-    value = 10.0**exponent
-    mantissa = round(value / 10.0 ** math.floor(exponent + 1e-9), 6)
-    shown = (1.0,) if count > 12 else (1.0, 2.0, 5.0)
-    return format_tick(value, 0.0, None, suffixes) if mantissa in shown else ""
 
 
 CATEGORIES_ALL_LABELLED = 8

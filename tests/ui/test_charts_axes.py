@@ -255,3 +255,40 @@ def test_many_categories_label_the_last_one_too(qapp) -> None:
         set_category_ticks(axis, [f"R{i + 1:02d}" for i in range(count)])
         first = [label for _position, label in axis._tickLevels[0]]
         assert (f"R{count:02d}" in first) == last, (count, first)
+
+
+@pytest.mark.parametrize(("lang", "low", "high", "expected"), [
+    ("en", 3.5, 7.2, ["10k", "100k", "1M", "10M"]),  # the startup plan's cost axis read '100,000' under '1M'
+    ("en", 1.5, 5.5, ["100", "1,000", "10,000", "100,000"]),  # below a million: grouped digits throughout
+    ("zh", 2.5, 6.2, ["0.1 万", "1 万", "10 万", "100 万"]),  # reaching 万: every label from 1,000 up in 万 and 亿
+    ("zh", 1.5, 3.8, ["100", "1,000"]),
+    ("zh", 6.5, 8.6, ["1,000 万", "1 亿"]),
+])
+def test_a_log_axis_reads_in_one_notation(qapp, lang: str, low: float, high: float, expected: list[str]) -> None:
+    """One notation per axis, chosen by its range: the English startup plan's log cost axis read '100,000' under '1M'
+    (each label took the notation of its own size). An axis that reaches a count word (M; in Chinese 万) writes every
+    label from 1,000 up with one (1k, 100k, 1M; 0.1 万, 10 万, 1 亿), one that does not, grouped digits."""
+    from window_audit_charts import two_notations
+
+    axis = NumberAxis("left")
+    axis.set_language(lang)
+    axis.setLogMode(True)
+    axis.setRange(low, high)
+    decades = [float(e) for e in range(math.ceil(low), math.floor(high) + 1)]
+    texts = [t for t in axis.tickStrings(decades, 1.0, 1.0) if t]
+    assert texts == expected
+    assert not two_notations(texts)
+    assert two_notations(["100,000", "1M"]) and two_notations(["1,000", "1 万"])
+
+
+def test_data_ticks_read_in_the_axis_notation(qapp) -> None:
+    """Ticks at the data's own values (a log axis with few values) take the axis's notation too: 50,000 beside 2.0M
+    read as two notations."""
+    from window_audit_charts import two_notations
+
+    axis = NumberAxis("bottom")
+    axis.setLogMode(True)
+    axis.set_data_ticks([math.log10(5e4), math.log10(2e6)])
+    axis.setRange(4.5, 6.5)
+    texts = axis.tickStrings(list(axis.data_ticks), 1.0, 1.0)
+    assert texts == ["50k", "2.0M"] and not two_notations(texts)

@@ -36,16 +36,13 @@ from window_audit import (
     bad_texts,
     bare_zero_choices,
     catalog_words,
-    charts_wider_than_their_view,
+    chart_defects,
     clipped_widgets,
     coded_text_fields,
-    cut_axis_titles,
-    labels_outside_plots,
     number_fields,
     off_screen,
     plan_words,
     saved_plan_words,
-    tick_labels_over_each_other,
     untyped_charts,
     visible_texts,
 )
@@ -171,8 +168,7 @@ def rules_for(window, catalog, lang: str, plan: Path | None) -> TextRules:  # no
 def audit(window, rules: TextRules, where: str) -> list[Finding]:
     findings = [Finding(where, why, "off screen") for why in [off_screen(window)] if why]
     findings += clipped_widgets(window) + bad_texts(visible_texts(window), rules) + coded_text_fields(window)
-    findings += cut_axis_titles(window) + labels_outside_plots(window) + charts_wider_than_their_view(window)
-    findings += cut_figure_labels(window) + tick_labels_over_each_other(window)
+    findings += chart_defects(window) + cut_figure_labels(window)
     findings += bare_zero_choices(window, window.document.project) + number_fields(window, rules.lang)
     for finding in findings:
         finding.where = f"{where}: {finding.where}"
@@ -392,8 +388,7 @@ def test_every_dialog_fits_its_screen_and_reads(session, screen_name, make_windo
         findings += [Finding(name, why, "off screen") for why in [off_screen(dialog)] if why]
         findings += [Finding(name, chart, "a chart the audit's chart search missed") for chart in untyped_charts(dialog)]
         findings += [Finding(f"{name}: {f.where}", f.text, f.why)
-                     for f in clipped_widgets(dialog) + bad_texts(visible_texts(dialog), rules) + labels_outside_plots(dialog)
-                     + charts_wider_than_their_view(dialog) + tick_labels_over_each_other(dialog)
+                     for f in clipped_widgets(dialog) + bad_texts(visible_texts(dialog), rules) + chart_defects(dialog)
                      + number_fields(dialog, lang) + unreadable_cells(dialog) + cut_headers(dialog)]
         if screen_name == LAPTOP and KEEP_SHOTS:
             dialog.grab().save(str(SHOTS / f"dialog-{name}-{lang}-{theme}.png"))

@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
 from test_i18n_support import english_words, plain, widget_texts, words_of
 from window_audit_charts import (  # noqa: F401
     ChartView,
+    chart_defects,
     chart_views,
     charts_wider_than_their_view,
     cut_axis_titles,

@@ -4,6 +4,7 @@ by its plot's edge, a chart drawn wider or taller than its view."""
 from __future__ import annotations
 
 import math
+import re
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainter, QPicture
@@ -27,6 +28,12 @@ def chart_views(root: QWidget, with_root: bool = True) -> list[ChartView]:
     asking each of a window's ~1,300 widgets whether it has a chart's attributes (PySide looks a missing
     attribute up slowly): ChartView is the only widget with ``panels``, ``graphics`` and ``visible_texts``."""
     return [*([root] if with_root and isinstance(root, ChartView) else []), *root.findChildren(ChartView)]
+
+
+def chart_defects(root: QWidget) -> list[Finding]:
+    """Every chart check of this module on ``root``'s charts: what the window audit and the dialogs' audit run."""
+    return cut_axis_titles(root) + labels_outside_plots(root) + charts_wider_than_their_view(root) \
+        + tick_labels_over_each_other(root) + axes_in_two_notations(root)
 
 
 def cut_axis_titles(root: QWidget) -> list[Finding]:
@@ -163,6 +170,34 @@ def tick_labels_over_each_other(root: QWidget) -> list[Finding]:
                     found += [Finding(f"{type(view).__name__}#{view.objectName()} {name} axis", view.spec.title,
                                       "tick labels drawn over each other", detail)
                               for detail in overlapping_ticks(axis)[:1]]
+    return found
+
+
+GROUPED = re.compile(r"^-?\d{1,3}(,\d{3})+(\.\d+)?$")
+"""A tick label in grouped digits: '100,000'."""
+COUNTED = re.compile(r"^-?[\d.,]+ ?(k|M|B|T|万|亿|万亿)$")
+"""A tick label with a count word: '1M', '100k', '10 万', '1.5 亿'."""
+
+
+def two_notations(texts: list[str]) -> bool:
+    """Whether an axis's tick labels mix grouped digits and count words ('100,000' under '1M', '1,000' under '1 万')."""
+    return any(GROUPED.match(t) for t in texts) and any(COUNTED.match(t) for t in texts)
+
+
+def axes_in_two_notations(root: QWidget) -> list[Finding]:
+    """Charts with an axis whose tick labels mix grouped digits and count words: the English startup plan's log cost
+    axis read '100,000' under '1M' (2026-12-04). One notation per axis, chosen by its range."""
+    found = []
+    for view in chart_views(root):
+        if not view.isVisible() or view.spec is None:
+            continue
+        for panel in view.panels:
+            for name in ("left", "bottom") if panel.plot.isVisible() else ():
+                axis = panel.plot.getAxis(name)
+                texts = [text for _rect, text in drawn_tick_labels(axis)] if axis.isVisible() else []
+                if axis.style["showValues"] and two_notations(texts):
+                    found.append(Finding(f"{type(view).__name__}#{view.objectName()} {name} axis", view.spec.title,
+                                         "an axis in two notations", " ".join(dict.fromkeys(texts))))
     return found
 
 
