@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from statistics import median
 
 import numpy as np
+from validation_amd_collectives import all_reduce_record
 from validation_cases_serving import ServingCase
 
 from gpudesk.core.efficiency import Efficiencies
@@ -302,6 +303,7 @@ def sync_host(results: list, cases: list[ServingCase]) -> str:
     over = [2.0 * n ** 3 / (a * 1e12) - 2.0 * n ** 3 / big for n, (a, _) in sq.items()]
     steps = [c.requests / (c.measured * c.tp) for c in cases]
     gemm = [c.model().n_layers * c.model().hidden ** 2 for c in (cases[1], cases[4])]
+    comm = [float(_replica(c).collectives(np.array([float(c.max_batch)]))[0]) for c in (cases[1], cases[4])]
     return (
         "**vLLM V1's synchronous host work** (2026-12-04): the page's runs are set by " + MAD_CONFIG + ". vLLM's V1 "
         "engine without `--async-scheduling` (opt-in from pull request #19970, 2025-06-23) runs its scheduler, the "
@@ -344,7 +346,8 @@ def sync_host(results: list, cases: list[ServingCase]) -> str:
         "rows' decode GEMMs (1,500-3,200 rows) lie above those shapes, and even that much on each of a step's "
         f"{4 * cases[0].model().n_layers} (70B) or {4 * cases[4].model().n_layers} (405B) GEMMs would add "
         f"{min(over) * 320 * 1e3:.0f}-{max(over) * 504 * 1e3:.0f} ms to steps of {min(steps) * 1e3:.0f}-"
-        f"{max(steps) * 1e3:.0f} ms: not modelled."
+        f"{max(steps) * 1e3:.0f} ms: not modelled. "
+        + all_reduce_record([("70B", comm[0], gaps[0]), ("405B", comm[1], gaps[1])])
     )
 
 
