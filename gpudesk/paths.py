@@ -44,28 +44,26 @@ def _user_base() -> Path | None:
     return Path(home) if home else None
 
 
-def user_data_dir() -> Path:
+def _user_dir(folder: str) -> Path:
+    """``GPUDESK_HOME``/``folder`` ("data" or "logs"), else the platform's user data or log folder; made if missing."""
     base = _user_base()
     if base is not None:
-        path = base / "data"
+        path = base / folder
     else:
         import platformdirs
 
-        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+        platform_dir = platformdirs.user_data_dir if folder == "data" else platformdirs.user_log_dir
+        path = Path(platform_dir(APP_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def user_data_dir() -> Path:
+    return _user_dir("data")
 
 
 def user_log_dir() -> Path:
-    base = _user_base()
-    if base is not None:
-        path = base / "logs"
-    else:
-        import platformdirs
-
-        path = Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_dir("logs")
 
 
 def user_catalog_path() -> Path:
