@@ -143,20 +143,19 @@ class ProjectDocument:
                 field_paths.set_value(self.project, path, value)
 
     def undo(self) -> str | None:
-        if not self._undo:
-            return None
-        edit = self._undo.pop()
-        self._swap(edit, forward=False)
-        self._redo.append(edit)
-        self._notify(tuple(p for p, _, _ in edit.changes))
-        return edit.label
+        return self._step(forward=False)
 
     def redo(self) -> str | None:
-        if not self._redo:
+        return self._step(forward=True)
+
+    def _step(self, forward: bool) -> str | None:
+        """Undo (``forward`` False) or redo one edit, moving it to the other history: its label, None if none is left."""
+        source, target = (self._redo, self._undo) if forward else (self._undo, self._redo)
+        if not source:
             return None
-        edit = self._redo.pop()
-        self._swap(edit, forward=True)
-        self._undo.append(edit)
+        edit = source.pop()
+        self._swap(edit, forward=forward)
+        target.append(edit)
         self._notify(tuple(p for p, _, _ in edit.changes))
         return edit.label
 
