@@ -15,6 +15,7 @@ All assignments go into one ``ProjectDocument.apply`` edit, undone together.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from gpudesk.catalog.errors import CatalogError
@@ -37,22 +38,21 @@ def pin_assignments(catalog: Catalog, phase: Phase, phase_index: int, accelerato
     where = f"phases[{phase_index}]"
     out: list[tuple[str, Any]] = [(f"{where}.hardware.accelerator_id", accelerator_id)]
     server_id = phase.hardware.server_id
-    if server_id:
-        try:
-            holds = catalog.server(server_id).accelerator_id == accelerator_id
-        except CatalogError:
-            holds = False
-        if not holds:
-            out.append((f"{where}.hardware.server_id", matching_server_id(catalog, phase, accelerator_id)))
+    if server_id and not _row_holds(catalog.server, server_id, accelerator_id):
+        out.append((f"{where}.hardware.server_id", matching_server_id(catalog, phase, accelerator_id)))
     offer_id = phase.delivery.cloud_offer_id
-    if offer_id:
-        try:
-            offer_matches = catalog.cloud_offer(offer_id).accelerator_id == accelerator_id
-        except CatalogError:
-            offer_matches = False
-        if not offer_matches:
-            out.append((f"{where}.delivery.cloud_offer_id", ""))
+    if offer_id and not _row_holds(catalog.cloud_offer, offer_id, accelerator_id):
+        out.append((f"{where}.delivery.cloud_offer_id", ""))
     return out
+
+
+def _row_holds(read: Callable[[str], Any], row_id: str, accelerator_id: str) -> bool:
+    """Whether the catalog row ``row_id`` (a server or a cloud offer, read by ``read``) holds ``accelerator_id``; a row
+    the catalog lacks holds none."""
+    try:
+        return bool(read(row_id).accelerator_id == accelerator_id)
+    except CatalogError:
+        return False
 
 
 def _batching(current: str, disaggregated: bool) -> str:
