@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
@@ -41,6 +41,19 @@ log = logging.getLogger("gpudesk.ui")
 
 FIRST_ESTIMATE_FALLBACK_MS = 250
 """Start-up estimates after the window's first paint; this long at most, if the window is never painted."""
+
+
+Returned = TypeVar("Returned")
+
+
+def _at_full_bar(steps: Generator[tuple[int, str], None, Returned]) -> Generator[tuple[int, str], None, Returned]:
+    """``steps``' texts, each at 100 per cent (the pricing runs once the search has filled the bar); what they return."""
+    while True:
+        try:
+            _, text = next(steps)
+        except StopIteration as stop:
+            return stop.value
+        yield 100, text
 
 
 class PlanController(QObject):
@@ -247,22 +260,8 @@ class PlanController(QObject):
             phase = plan.phases[i]
             if phase.search_done:
                 continue
-            steps = search_steps_for(phase, self.catalog, chunk=2)
-            while True:
-                try:
-                    percent, text = next(steps)
-                except StopIteration as stop:
-                    found = stop.value
-                    break
-                yield percent, text
-            pricing = pricing_steps_for(phase, self.catalog, found)  # each row through the cost ledger
-            while True:
-                try:
-                    percent, text = next(pricing)
-                except StopIteration as stop:
-                    priced = stop.value
-                    break
-                yield 100, text
+            found = yield from search_steps_for(phase, self.catalog, chunk=2)
+            priced = yield from _at_full_bar(pricing_steps_for(phase, self.catalog, found))  # each row through the ledger
             attach_search(phase, self.catalog, found, priced=priced)
             if plan is self.estimate:
                 self.searched.emit(plan)
