@@ -43,7 +43,8 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.project.io import load_project
 from gpudesk.session.document import ProjectDocument
 import gpudesk.results.pipeline as pipeline
-from gpudesk.results.pipeline import DEFERRED_CHARTS, PhaseCache, estimate_plan
+from gpudesk.results.phase_cache import PhaseCache
+from gpudesk.results.pipeline import DEFERRED_CHARTS, estimate_plan
 sample, field, shown = sys.argv[1:4]
 takes = inspect.signature(estimate_plan).parameters
 more = {"defer_roadmap": True} if "defer_roadmap" in takes else {}

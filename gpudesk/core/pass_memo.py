@@ -26,7 +26,7 @@ _MISS = object()
 
 class PassMemo:
     """The values memoised functions computed during one pricing pass (active only inside :meth:`active`), or
-    across the window's edits (results/pipeline.PhaseCache: an edit's sizing builds the same hardware arrays and
+    across the window's edits (results/phase_cache.PhaseCache: an edit's sizing builds the same hardware arrays and
     efficiencies from the same catalog rows as the edit before). ``size``: the most values kept; past it the memo
     starts empty again (None: no limit, a pricing pass)."""
 

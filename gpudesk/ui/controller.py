@@ -33,7 +33,7 @@ from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.session_text import error_words, session_language
 
 if TYPE_CHECKING:
-    from gpudesk.results.pipeline import PhaseCache
+    from gpudesk.results.phase_cache import PhaseCache
     from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
     from gpudesk.ui.background import BackgroundTask
 
@@ -95,7 +95,7 @@ class PlanController(QObject):
     def cache(self) -> PhaseCache:
         """Phase results reused while only other phases change (created with the first estimate)."""
         if self._cache is None:
-            from gpudesk.results.pipeline import PhaseCache
+            from gpudesk.results.phase_cache import PhaseCache
 
             self._cache = PhaseCache()
         return self._cache

@@ -18,7 +18,8 @@ import pytest
 import gpudesk.results.pipeline as pipeline
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
-from gpudesk.results.pipeline import DEFERRED_FIGURES, PhaseCache, attach_figures, complete_search, estimate_plan
+from gpudesk.results.phase_cache import PhaseCache
+from gpudesk.results.pipeline import DEFERRED_FIGURES, attach_figures, complete_search, estimate_plan
 from gpudesk.results.plan_json import figures_to_json
 
 DEFER = {"search": False, "layout": False}

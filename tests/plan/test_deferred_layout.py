@@ -16,7 +16,8 @@ import pytest
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.project.io import load_project
-from gpudesk.results.pipeline import PhaseCache, attach_layout, attach_search, estimate_plan, run_search
+from gpudesk.results.phase_cache import PhaseCache
+from gpudesk.results.pipeline import attach_layout, attach_search, estimate_plan, run_search
 from gpudesk.results.plan_result import LAYOUT_STEP, PhaseEstimate
 from gpudesk.wizard.navigation import PENDING, step_status
 

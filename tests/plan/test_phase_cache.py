@@ -16,7 +16,8 @@ import pytest
 
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
-from gpudesk.results.pipeline import PhaseCache, estimate_plan
+from gpudesk.results.phase_cache import PhaseCache
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_json import figures_to_json, plan_to_json
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument

@@ -14,7 +14,8 @@ import pytest
 from test_phase_cache import SAMPLES, _fingerprint, _new_value
 
 from gpudesk.project.io import load_project
-from gpudesk.results.pipeline import PhaseCache, estimate_plan
+from gpudesk.results.phase_cache import PhaseCache
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.session.document import ProjectDocument
 
 SAMPLE = next(p for p in SAMPLES if p.stem == "manufacturer-vision-private")

@@ -23,7 +23,8 @@ from gpudesk.core.plan_assembly import workload_for, workload_inputs
 from gpudesk.core.plan_resolve import PlanInputError, resolve_phase
 from gpudesk.project.io import load_project
 from gpudesk.project.model import WORKLOAD_KINDS, Phase, Workload
-from gpudesk.results.pipeline import PhaseCache, estimate_plan
+from gpudesk.results.phase_cache import PhaseCache
+from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_json import figures_to_json
 from gpudesk.session.document import ProjectDocument
 

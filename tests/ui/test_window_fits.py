@@ -257,7 +257,7 @@ def estimates():
     """One phase cache for the walks' windows: a plan walked again (in another language, theme or screen) opens on
     its estimate with the configuration search done, as a second window of it would in the app, instead of
     searching again (estimates hold no session language: surfaces localise them). 8 of the 14 walks repeat a plan."""
-    from gpudesk.results.pipeline import PhaseCache
+    from gpudesk.results.phase_cache import PhaseCache
 
     return PhaseCache()
 
