@@ -62,7 +62,7 @@ from gpudesk.results.workload_cache import WorkloadCache
 if TYPE_CHECKING:  # the window's cache of phase estimates calls estimate_phase
     from gpudesk.results.phase_cache import PhaseCache
 
-__all__ = ["DEFERRED_CHARTS", "DEFERRED_FIGURES", "WorkloadCache", "PlanInputError", "attach_charts", "attach_costs", "attach_figures", "attach_layout", "attach_roadmap", "attach_search", "complete_search", "estimate_plan",
+__all__ = ["DEFERRED_CHARTS", "DEFERRED_FIGURES", "WorkloadCache", "PlanInputError", "attach_all_but_searches", "attach_charts", "attach_costs", "attach_figures", "attach_layout", "attach_roadmap", "attach_search", "complete_search", "estimate_plan",
            "estimate_phase", "pricing_steps_for", "search_steps_for"]
 
 
@@ -330,6 +330,18 @@ def complete_search(plan: PlanEstimate, catalog: Catalog) -> PlanEstimate:
     pricing shares one pass memo (a later phase serving the same workload at another rate reuses each
     configuration's replica figures)."""
     memo = PassMemo()
+    attach_all_but_searches(plan, catalog)
+    for phase in plan.phases:
+        if not phase.search_done:
+            found = run_search(phase, catalog)
+            attach_search(phase, catalog, found, priced=run_through(pricing_steps_for(phase, catalog, found, memo)))
+    return plan
+
+
+def attach_all_but_searches(plan: PlanEstimate, catalog: Catalog) -> None:
+    """Every part of the plan left pending but the configuration searches: each phase's costs, then the roadmap (it
+    reads every phase's ledger), then each phase's figures, charts and layout search. What ``complete_search`` runs
+    first, and the search processes' parent before it forks them (results/search_workers.py)."""
     for phase in plan.phases:
         attach_costs(phase, catalog)
     attach_roadmap(plan)
@@ -338,10 +350,6 @@ def complete_search(plan: PlanEstimate, catalog: Catalog) -> PlanEstimate:
         attach_charts(phase, catalog)
         if not phase.layout_done:
             attach_layout(phase, catalog)
-        if not phase.search_done:
-            found = run_search(phase, catalog)
-            attach_search(phase, catalog, found, priced=run_through(pricing_steps_for(phase, catalog, found, memo)))
-    return plan
 
 
 def _accuracy_band(project: Project) -> float:

@@ -25,10 +25,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.pass_memo import PassMemo
 from gpudesk.core.stepwise import run_through
 from gpudesk.results.pipeline import (
-    attach_charts,
-    attach_figures,
-    attach_layout,
-    attach_roadmap,
+    attach_all_but_searches,
     attach_search,
     complete_search,
     pricing_steps_for,
@@ -151,12 +148,7 @@ def start_search_in_workers(plan: PlanEstimate, catalog: Catalog, workers: int |
     groups = task_groups(plan, pending, workers)
     if len(groups) < (1 if busy else 2):  # one task and nothing to do meanwhile: no process to fork for
         return lambda: complete_search(plan, catalog)
-    attach_roadmap(plan)
-    for phase in plan.phases:
-        attach_figures(phase, catalog)
-        attach_charts(phase, catalog)
-        if not phase.layout_done:
-            attach_layout(phase, catalog)
+    attach_all_but_searches(plan, catalog)
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 

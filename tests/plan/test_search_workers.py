@@ -118,8 +118,7 @@ def test_a_busy_caller_leaves_every_phase_to_the_workers(monkeypatch, busy, pend
     plan = SimpleNamespace(phases=phases)
     monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", Pool)
     monkeypatch.setattr(search_workers, "can_fork", lambda: True)
-    for name in ("attach_roadmap", "attach_figures", "attach_charts", "attach_layout"):
-        monkeypatch.setattr(search_workers, name, lambda *_args: None)
+    monkeypatch.setattr(search_workers, "attach_all_but_searches", lambda *_args: None)
     monkeypatch.setattr(search_workers, "complete_search", lambda p, c: searched_here.append(-1) or p)
     monkeypatch.setattr(search_workers, "_searched",
                         lambda phase, c, memo: searched_here.append(phase.index) or (None, None))
