@@ -9,10 +9,11 @@ import pytest
 from test_training_samples import B200, LLAMA3_70B
 
 from gpudesk.catalog.records import ModelArch
+from gpudesk.core.busiest_rank import busiest_expert_rank, expected_busiest
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
-from gpudesk.core.inference_step import ReplicaModel, busiest_expert_rank, expected_busiest
+from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.model_math import attention_core_dims, decode_attention_core_dims
 
 # DeepSeek-V3's published shapes (config.json of deepseek-ai/DeepSeek-V3; the catalog row has the same)
