@@ -30,9 +30,10 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core import search_other, search_serving, search_training
 from gpudesk.core.candidates import Reason
 from gpudesk.core.constants import TRAINING_POWER_LOAD
+from gpudesk.core.derived_servers import fabric_server
 from gpudesk.core.hardware import HardwareArrays, capacity_bytes
 from gpudesk.core.owned_power import WorkloadDraw
-from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, fabric_server, plan_nic, resolve_model
+from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, plan_nic, resolve_model
 from gpudesk.core.plan_workload import TRAIN_KINDS, instance_domain, scaleout_of
 from gpudesk.core.precision import bytes_per_value
 from gpudesk.core.search_catalog import UnitCost, cooling_ok, eligible, unit_costs
@@ -207,9 +208,9 @@ def family_of(kind: str) -> str:
 
 
 def _scaleout(catalog: Catalog, phase: Phase, unit: UnitCost, gpus_per_node: int) -> tuple[float, int]:
-    """(Gb/s per NIC, NICs per node) of a unit's server as the plan pinning it would see them (core/plan_resolve
-    fabric_server and plan_nic, core/plan_workload.scaleout_of): a configuration pinned from the search then times
-    the same in the plan. A rented unit: its instance's network, one link per instance (unknown when the catalog's
+    """(Gb/s per NIC, NICs per node) of a unit's server as the plan pinning it would see them
+    (core/derived_servers.fabric_server, core/plan_resolve.plan_nic, core/plan_workload.scaleout_of): a configuration
+    pinned from the search then times the same in the plan. A rented unit: its instance's network, one link per instance (unknown when the catalog's
     offer row does not give it: a layout across instances is then dropped for the network). A unit without a
     catalog server: one 400 Gb/s NIC per GPU."""
     if unit.instance is not None:

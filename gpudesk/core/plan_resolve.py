@@ -8,14 +8,14 @@ one clear line instead of a traceback.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TypeVar, cast
 
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFORM_OVERHEAD, VCPUS_PER_CORE
 from gpudesk.core.delivery import convert
+from gpudesk.core.derived_servers import fabric_server, generic_server, instance_server, partly_populated, power_limited
 from gpudesk.core.market import AvailabilityIndex, offer_allowed, phase_market
 from gpudesk.project.errors import printable
 from gpudesk.project.model import Phase, Workload
@@ -155,71 +155,6 @@ def _server_for(catalog: Catalog, phase: Phase, acc: rec.Accelerator, where: str
                                        s.is_rack, s.gpus < wanted, abs(s.gpus - wanted), s.id))
 
 
-GENERIC_PREFIX = "generic-"
-
-
-def generic_server(acc: rec.Accelerator, gpus: int) -> rec.Server:
-    """A labelled, derived N-GPU server for an accelerator no catalog server holds.
-
-    Maximum power = N × TDP / GPU_SHARE_OF_SERVER_MAX_POWER (unknown without a TDP); one 400 Gb/s
-    scale-out NIC per GPU. The price is left unknown here, so the cost model estimates it from the GPU price
-    (N × GPU price × (1 + SERVER_PLATFORM_OVERHEAD)) and the ledger marks it estimated, not priced.
-    """
-    power = gpus * acc.tdp_w / 1000.0 / GPU_SHARE_OF_SERVER_MAX_POWER.value if acc.tdp_w else None
-    derived = (f"derived, not a catalog row: no catalog server holds {acc.id}; maximum power = {gpus} × TDP / "
-               f"{GPU_SHARE_OF_SERVER_MAX_POWER.value:g} (constant GPU_SHARE_OF_SERVER_MAX_POWER); price estimated "
-               f"from the GPU price: {gpus} × GPU price × (1 + {SERVER_PLATFORM_OVERHEAD.value:g}) (constant "
-               "SERVER_PLATFORM_OVERHEAD); one 400 Gb/s NIC per GPU assumed")
-    unknown = ("price_usd",) + (("power_max_kw",) if power is None else ())
-    return rec.Server(
-        id=f"{GENERIC_PREFIX}{acc.id}-{gpus}", name=f"Generic {gpus}-GPU server with {acc.name} (derived)",
-        vendor="generic", accelerator_id=acc.id, gpus=gpus, cpu_sockets=2, nics=gpus, nic_gbps=400.0,
-        pcie_gen=acc.pcie_gen, power_max_kw=power, rack_units=8.0 if gpus > 4 else 4.0,
-        cooling="liquid" if (acc.tdp_w or 0) > 1000 else "air",
-        scaleup_domain=min(max(acc.scaleup_domain or 1, 1), gpus), price_usd=None,
-        provenance=rec.Provenance(source=derived, date=acc.provenance.date, unknown=(
-            "power_idle_kw", "power_typical_kw", "weight_kg", "cpu_model", "cpu_cores_total", "ram_gb", "local_nvme_tb",
-            *unknown), verified=False, notes=derived))
-
-
-def power_limited(server: rec.Server, acc: rec.Accelerator, limit_w: float) -> rec.Server:
-    """``server`` with its GPUs capped at ``limit_w``: maximum (and typical) power drop by N × (TDP − limit)."""
-    if limit_w <= 0 or not acc.tdp_w or limit_w >= acc.tdp_w or server.power_max_kw is None:
-        return server
-    drop = server.gpus * (acc.tdp_w - limit_w) / 1000.0
-    scale = (server.power_max_kw - drop) / server.power_max_kw
-    return replace(
-        server, id=f"{server.id}@{limit_w:g}W", name=f"{server.name}, GPUs capped at {limit_w:g} W",
-        power_max_kw=server.power_max_kw - drop,
-        power_typical_kw=None if server.power_typical_kw is None else server.power_typical_kw * scale)
-
-
-def partly_populated(server: rec.Server, acc: rec.Accelerator, gpus: int) -> rec.Server:
-    """``server`` fitted with ``gpus`` of its GPU slots: the same chassis, CPUs, memory and NICs.
-
-    Maximum power drops by the TDP of each GPU left out (the catalog's other power figures by the same
-    ratio); the price by the GPU's price, or is unknown when the server has a price and the GPU none.
-    """
-    missing = server.gpus - gpus
-    scale = 1.0
-    if server.power_max_kw is not None:
-        drop = (missing * acc.tdp_w / 1000.0 if acc.tdp_w
-                else server.power_max_kw * GPU_SHARE_OF_SERVER_MAX_POWER.value * missing / server.gpus)
-        scale = (server.power_max_kw - drop) / server.power_max_kw
-    price = server.price_usd
-    if price is not None:
-        price = price - missing * acc.price_usd if acc.price_usd is not None else None
-
-    def scaled(value: float | None) -> float | None:
-        return None if value is None else value * scale
-
-    return replace(
-        server, id=f"{server.id}@{gpus}", name=f"{server.name} fitted with {gpus} of {server.gpus} GPUs", gpus=gpus,
-        power_idle_kw=scaled(server.power_idle_kw), power_typical_kw=scaled(server.power_typical_kw),
-        power_max_kw=scaled(server.power_max_kw), price_usd=price,
-    )
-
-
 CLOUD_OFFER_KINDS = ("hyperscaler", "gpu-cloud", "china-cloud")  # what the cloud modes rent (ResolvedPhase.offer)
 RENTAL_OFFER_KINDS = ("rental", "gpu-cloud")  # what GPU rental rents (ResolvedPhase.rental_offer)
 
@@ -322,8 +257,6 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
     )
 
 
-INSTANCE_ID = "cloud_offers/"
-"""The id prefix of the server a rented instance is timed as (:func:`instance_server`): its offer row."""
 INSTANCE_KINDS = ("hyperscaler", "china-cloud")
 """Offer kinds whose rows are instance shapes, a virtual machine of the row's ``gpus`` (g6.xlarge: one L4;
 p4d.24xlarge: eight A100): the phase's nodes. A ``gpu-cloud`` or ``rental`` row prices one GPU of the provider's
@@ -341,35 +274,6 @@ def rented_instance(phase: Phase, offer: rec.CloudOffer | None,
     # an offer of another part (delivery.offer_mismatch says so) is not what the plan's GPUs run on
     return chosen if chosen is not None and chosen.gpus > 0 and chosen.accelerator_id == phase.hardware.accelerator_id \
         and chosen.kind in INSTANCE_KINDS else None
-
-
-def instance_server(server: rec.Server, acc: rec.Accelerator, instance: rec.CloudOffer) -> rec.Server:
-    """The server a rented instance is: the instance's GPUs of the server's slots (a 1-GPU instance has no tensor
-    parallel partner; its power and price scale as a partly populated server's), reaching other instances over
-    the instance's network as the catalog's offer row gives it (one link of ``network_gbps`` per instance;
-    unknown when the row does not say, never the plan's own NIC or a guessed speed)."""
-    node = partly_populated(server, acc, instance.gpus) if 0 < instance.gpus < server.gpus else server
-    gbps = float(instance.network_gbps or 0.0)  # CPU and RAM below: the offer's (vCPUs are threads), never the server's
-    cores = int(instance.vcpus // VCPUS_PER_CORE.value) if instance.vcpus > 0 else 0
-    host = {"cpu_cores_total": f"{instance.provenance.source_of('vcpus')}: {instance.vcpus} vCPUs / "
-                               f"{VCPUS_PER_CORE.value:g} (constant VCPUS_PER_CORE)",
-            "ram_gb": instance.provenance.source_of("ram_gb"), "gpus": instance.provenance.source_of("gpus")}
-    unknown = tuple(f for f in node.provenance.unknown if f not in host) + \
-        (() if cores else ("cpu_cores_total",)) + (() if instance.ram_gb > 0 else ("ram_gb",))
-    cited = replace(node.provenance, unknown=unknown, field_sources={
-        **node.provenance.field_sources, **host, "nic_gbps": instance.provenance.source_of("network_gbps")})
-    return replace(node, id=f"{INSTANCE_ID}{instance.id}", nics=1 if gbps else 0, nic_gbps=gbps, frontend_nics=0,
-                   frontend_nic_gbps=0.0, scaleup_domain=min(node.scaleup_domain, max(instance.gpus, 1)),
-                   cpu_cores_total=cores, ram_gb=float(instance.ram_gb or 0.0), cpu_model="", provenance=cited)
-
-
-def fabric_server(server: rec.Server, phase: Phase) -> rec.Server:
-    """The server as the phase's fabric connects it: with no scale-out fabric, nodes reach each other over the
-    front-end network only (its NICs replace the back-end ones). The estimate and the configuration search both
-    read a server's scale-out through this and :func:`plan_nic`."""
-    if phase.network.fabric == "none" and server.frontend_nics and server.frontend_nic_gbps:
-        return replace(server, nics=server.frontend_nics, nic_gbps=server.frontend_nic_gbps)
-    return server
 
 
 def plan_nic(catalog: Catalog, server: rec.Server, phase: Phase, where: str) -> rec.Nic | None:

@@ -18,6 +18,7 @@ from gpudesk.catalog import records as rec
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.checks import Check
 from gpudesk.core.constants import RAW_TEXT_BYTES_PER_TOKEN, SERVING_PEAK_POWER_LOAD, TRAINING_POWER_LOAD
+from gpudesk.core.derived_servers import INSTANCE_ID
 from gpudesk.core.disagg_capacity import pool_split
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
@@ -25,7 +26,7 @@ from gpudesk.core.inference import estimate_inference
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.memory_alternatives import fit_alternative
 from gpudesk.core.pass_memo import memoised
-from gpudesk.core.plan_resolve import INSTANCE_ID, PlanInputError
+from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.core.serving_load import daily_requests, record_load, serving_inputs
 from gpudesk.core.sized_configuration import Layout, ServingCapacity
 from gpudesk.core.training import TrainingInputs, estimate_training
@@ -91,7 +92,7 @@ class WorkloadResult:
 def scaleout_of(server: rec.Server, gpus_per_node: int, nic: rec.Nic | None) -> tuple[float, int, str]:
     """(Gb/s per NIC, NICs per node, source) between nodes: the server row's back-end NICs; a row that lists none
     takes the plan's NIC, one per GPU; with neither, unknown (NaN), never a guessed speed. A rented instance
-    (core/plan_resolve.instance_server): the network between instances its offer row gives, else unknown."""
+    (core/derived_servers.instance_server): the network between instances its offer row gives, else unknown."""
     if server.id.startswith(INSTANCE_ID):
         if not server.nic_gbps:
             return float("nan"), 1, (f"unknown: catalog {server.id} does not give the network between instances")

@@ -50,7 +50,7 @@ class PowerInputs:
     traffic_share: Any = 1.0
     serving: bool = False
     gpu_power_limit_w: float = 0.0  # the plan's GPU power cap (0 = TDP)
-    # ``server.power_max_kw`` is already lowered by that cap (plan_resolve.power_limited), as a plan resolves it
+    # ``server.power_max_kw`` is already lowered by that cap (derived_servers.power_limited), as a plan resolves it
     server_max_capped: bool = False
     switch: Switch | None = None
     switch_count: Any = 0

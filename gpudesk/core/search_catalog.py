@@ -33,9 +33,10 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.candidates import Reason
 from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFORM_OVERHEAD
 from gpudesk.core.delivery import convert
+from gpudesk.core.derived_servers import power_limited
 from gpudesk.core.market import AvailabilityIndex, is_domestic, offer_allowed, phase_market, priced_offer_exists, usable
 from gpudesk.core.owned_power import WorkloadDraw, busy_fraction, energy_per_server_hour, energy_per_server_hour_at
-from gpudesk.core.plan_resolve import INSTANCE_KINDS, ResolvedPhase, offer_kinds, power_limited
+from gpudesk.core.plan_resolve import INSTANCE_KINDS, ResolvedPhase, offer_kinds
 from gpudesk.project.model import Phase
 from gpudesk.vocabulary.delivery import RENTED_MODES, owns_hardware, priced_as
 

@@ -9,7 +9,7 @@ import pytest
 
 from gpudesk.catalog.records import Accelerator, CloudOffer, Nic, Provenance, Server, StorageOption, Switch
 from gpudesk.core import constants as C
-from gpudesk.core.plan_resolve import power_limited
+from gpudesk.core.derived_servers import power_limited
 from gpudesk.core.power import PowerInputs, power_checks, power_figures, rack_layout
 
 FACTS = "shared/reference/hardware-facts.md"

@@ -18,10 +18,10 @@ from gpudesk.core.constants import (
     GPU_STATIC_POWER_SHARE,
     TORCH_COMPILE_FUSED_SHARE,
 )
+from gpudesk.core.derived_servers import generic_server, power_limited
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.memory import MemoryInputs, estimate_memory
-from gpudesk.core.plan_resolve import generic_server, power_limited
 from gpudesk.core.power_limit import clock_fraction
 from gpudesk.core.training import TrainingInputs, estimate_training
 from gpudesk.core.training_gemm import gemm_classes, shape_factor

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from domain_plans import check, check_ids, estimate, plan
 
-from gpudesk.core.plan_resolve import partly_populated
+from gpudesk.core.derived_servers import partly_populated
 
 
 def test_one_4090_for_qlora_is_a_one_gpu_box(catalog) -> None:

@@ -13,8 +13,9 @@ import math
 import pytest
 
 from gpudesk.catalog.store import Catalog
+from gpudesk.core.derived_servers import instance_server
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.plan_resolve import INSTANCE_KINDS, instance_server, resolve_phase
+from gpudesk.core.plan_resolve import INSTANCE_KINDS, resolve_phase
 from gpudesk.core.plan_workload import hardware_for
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project

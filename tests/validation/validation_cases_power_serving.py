@@ -32,8 +32,8 @@ from validation_power_model import catalog, mlperf_citation, server_row
 
 from gpudesk.catalog.records import Accelerator
 from gpudesk.core.constants import TRAINING_POWER_LOAD
+from gpudesk.core.derived_servers import power_limited
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.plan_resolve import power_limited
 from gpudesk.core.power import PowerInputs, power_figures
 from gpudesk.project.model import Project
 from gpudesk.results.pipeline import estimate_plan
